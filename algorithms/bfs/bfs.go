@@ -377,7 +377,9 @@ func search[O searchOp[O]](b *BFS, op O, roots []int32, st *Stats) error {
 					most = max(1, roundsAfter+1-len(st.Levels))
 				}
 				if steps, err = pushLevels(b.f, op, most); err == nil && len(steps) > 0 {
-					rounds = rounds || steps[0].Rounds > 1
+					for _, s := range steps {
+						rounds = rounds || s.Rounds > 1
+					}
 					for _, s := range steps[:len(steps)-1] {
 						st.Levels = append(st.Levels, s.Added)
 						unexplored -= s.AddedEdges

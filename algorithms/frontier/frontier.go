@@ -46,10 +46,11 @@ type Step struct {
 	// and after it; Decision.Strategy is then Baseline, and Seconds the launch's time divided
 	// evenly among its steps.
 	Fused bool
-	// Rounds is the number of rounds each team of a fused step could run (Tuning.LevelRounds
-	// for a correcting operator, otherwise 1). With more than one, a team expanded the vertices
-	// it improved among its own members before the step ended, so the step covered up to
-	// Rounds levels and Added counts only the vertices it handed to the next step.
+	// Rounds is the most rounds a team of a fused step ran (at most Tuning.LevelRounds for a
+	// correcting operator, otherwise 1; 0 for steps PushLevels did not run). With more than one, a team
+	// expanded the vertices it improved among its own members before the step ended, so the
+	// step covered up to Rounds levels and Added counts only the vertices it handed to the
+	// next step.
 	Rounds int
 	// Decision is the strategy and the formats the step used.
 	Decision Decision

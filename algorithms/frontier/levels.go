@@ -46,14 +46,14 @@ import (
 // way, so that a round reads its vertices' edges without first reading the graph's offsets.
 //
 // Tally holds the league's counters: for step l, the next worklist's size, out-edges and
-// largest degree at 3(l mod 3), 3(l mod 3)+1 and 3(l mod 3)+2 (three sets, so that member 0 of
-// team 0 clears a set, during step l for step l+1, only after every team has read it after
-// step l-2; it clears the set of step 0 before the first league barrier), and the first
-// worklist's largest degree at 9, which must be zero at launch and which the kernel leaves
-// zero (it is cleared once every team has read it), so that launches need no clearing. Member 0 of team
-// 0 writes, for each step l it ran, the next worklist's size to Stats[1+3l], its out-edges to
-// Stats[2+3l] and its largest degree to Stats[3+3l], and the number of steps run so far to
-// Stats[0], so that the host reads the statistics of the steps that ran and no more.
+// largest degree and the most rounds a team ran at 4(l mod 3) to 4(l mod 3)+3 (three sets, so
+// that member 0 of team 0 clears a set, during step l for step l+1, only after every team has
+// read it after step l-2; it clears the set of step 0 before the first league barrier), and
+// the first worklist's largest degree at 12, which must be zero at launch and which the kernel
+// leaves zero (it is cleared once every team has read it), so that launches need no clearing.
+// Member 0 of team 0 writes, for each step l it ran, those four counters to Stats[1+4l] to
+// Stats[4+4l], and the number of steps run so far to Stats[0], so that the host reads the
+// statistics of the steps that ran and no more.
 //
 //gokkos:kernel
 type PushFused[Op EdgeOp] struct {
@@ -81,8 +81,11 @@ const maxList = 4096
 // the space does not say how much it has.
 const carryScratch = 48 << 10
 
+// tallySet is the number of Tally slots per step (see PushFused).
+const tallySet = 4
+
 // tallyDegree is the Tally slot of the first worklist's largest degree.
-const tallyDegree = 9
+const tallyDegree = 12
 
 // RunTeam runs the steps.
 func (k PushFused[Op]) RunTeam(m teams.Member) {
@@ -108,6 +111,7 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		k.Tally.Set(0, 0)
 		k.Tally.Set(1, 0)
 		k.Tally.Set(2, 0)
+		k.Tally.Set(3, 0)
 	}
 	m.LeagueBarrier()
 	top := k.Tally.AtomicLoad(tallyDegree)
@@ -126,12 +130,13 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		}
 		o := k.Out
 		o.Iter = k.Out.Iter + int32(level)
-		set := 3 * (level % 3)
+		set := tallySet * (level % 3)
 		if first {
-			next := 3 * ((level + 1) % 3)
+			next := tallySet * ((level + 1) % 3)
 			k.Tally.Set(next, 0)
 			k.Tally.Set(next+1, 0)
 			k.Tally.Set(next+2, 0)
+			k.Tally.Set(next+3, 0)
 		}
 		k.step(m, sc, o, in, out, size, set, lanes(top, m.TeamSize()))
 		m.LeagueBarrier()
@@ -141,9 +146,10 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		added, edges := k.Tally.AtomicLoad(set), k.Tally.AtomicLoad(set+1)
 		top = k.Tally.AtomicLoad(set + 2)
 		if first {
-			k.Stats.Set(1+3*level, added)
-			k.Stats.Set(2+3*level, edges)
-			k.Stats.Set(3+3*level, top)
+			k.Stats.Set(1+tallySet*level, added)
+			k.Stats.Set(2+tallySet*level, edges)
+			k.Stats.Set(3+tallySet*level, top)
+			k.Stats.Set(4+tallySet*level, k.Tally.AtomicLoad(set+3))
 			k.Stats.Set(0, int64(level+1))
 		}
 		if added == 0 || added > k.MaxVertices || edges > k.MaxEdges || top > k.MaxDegree {
@@ -177,8 +183,8 @@ type fusedScratch struct {
 
 // step runs one fused step: it expands the size vertices of in and adds the size of the next
 // worklist (written to out), the number of its vertices' out-edges and their largest degree to
-// Tally[set], Tally[set+1] and Tally[set+2]. Groups of g members (g divides the team size)
-// share a vertex. With Rounds above 1 the team keeps the vertices its members improve in lists,
+// Tally[set], Tally[set+1] and Tally[set+2], and raises Tally[set+3] to the rounds the team
+// ran. Groups of g members (g divides the team size) share a vertex. With Rounds above 1 the team keeps the vertices its members improve in lists,
 // the two halves of the team scratch lists (ListCap entries each), and expands them in the
 // next round among its own members; the last round's vertices, and those beyond a full list,
 // go to out.
@@ -188,7 +194,8 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 	groups, group, lane := m.TeamSize()/g, m.TeamRank()/g, int64(m.TeamRank()%g)
 	limit := k.ListCap
 	n, edges, top := k.expand(m, sc, o, in, 0, size, m.LeagueRank()*groups+group, m.LeagueSize()*groups, g, lane, out, set, 0, limit, k.Rounds > 1, false)
-	for r := 1; r < k.Rounds && n > 0; r++ {
+	r := 1
+	for ; r < k.Rounds && n > 0; r++ {
 		// The list the round reads was written by every member in the round before.
 		m.Barrier()
 		from := (1 - r%2) * limit
@@ -207,6 +214,7 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 		if top > 0 {
 			k.Tally.AtomicMax(set+2, top)
 		}
+		k.Tally.AtomicMax(set+3, int64(r))
 	}
 }
 
@@ -382,13 +390,13 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		return nil, nil
 	}
 	t0 := time.Now()
-	if f.stats.Len() < 1+3*max {
+	if f.stats.Len() < 1+tallySet*max {
 		f.stats.Free()
 		var err error
-		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 1+3*max); err != nil {
+		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 1+tallySet*max); err != nil {
 			return nil, err
 		}
-		f.statsHost = make([]int64, 1+3*max)
+		f.statsHost = make([]int64, 1+tallySet*max)
 	}
 	if f.tally.Len() == 0 {
 		// Zero-filled, and every launch leaves the slot PushFused needs zero at launch so.
@@ -430,13 +438,13 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	}
 	// The statistics of the first levelHead steps come back with the step count; those of
 	// later steps, when there were more, in a second copy.
-	head := 1 + 3*min(max, levelHead)
+	head := 1 + tallySet*min(max, levelHead)
 	if err := views.DeepCopy(views.Wrap1D("frontier level stats", f.statsHost[:head]), f.stats.Sub(0, head)); err != nil {
 		return nil, err
 	}
 	ran := int(f.statsHost[0])
 	if ran > levelHead {
-		all := 1 + 3*ran
+		all := 1 + tallySet*ran
 		if err := views.DeepCopy(views.Wrap1D("frontier level stats", f.statsHost[head:all]), f.stats.Sub(head, all)); err != nil {
 			return nil, err
 		}
@@ -450,8 +458,9 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	steps := make([]Step, 0, ran)
 	in := f.last
 	for l := range ran {
-		added, edges, top := f.statsHost[1+3*l], f.statsHost[2+3*l], f.statsHost[3+3*l]
-		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Rounds: rounds, Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
+		at := 1 + tallySet*l
+		added, edges, top := f.statsHost[at], f.statsHost[at+1], f.statsHost[at+2]
+		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Rounds: int(f.statsHost[at+3]), Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
 			Sample: in, Added: added, AddedEdges: edges})
 		in = Sample{Iteration: f.iter + l + 1, Size: added, Edges: edges, MaxDegree: top, Measured: true, Format: Queue}
 	}

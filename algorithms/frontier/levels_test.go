@@ -8,6 +8,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
+	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/views"
 )
 
@@ -196,5 +197,74 @@ func TestPushLevelsErrors(t *testing.T) {
 	f.Free()
 	if _, err := f.Levels(); err == nil {
 		t.Fatal("Levels on a freed worklist: no error")
+	}
+}
+
+// correctingReach is reach as a label-correcting operator, which lets fused steps run local
+// rounds.
+type correctingReach struct{ reach }
+
+func (correctingReach) Correcting() bool { return true }
+
+// TestPushLevelsRounds checks the rounds a fused step reports on a path, where a team's local
+// rounds each claim the next vertex: every step but the last covers LevelRounds levels and
+// hands one vertex on, and the last stops the round after the path's end.
+func TestPushLevelsRounds(t *testing.T) {
+	s := space(t)
+	hostOnly(t, s)
+	for _, tc := range []struct {
+		n, rounds int
+		want      []int
+	}{
+		{n: 23, rounds: 5, want: []int{5, 5, 5, 5, 3}},
+		{n: 11, rounds: 5, want: []int{5, 5, 1}},
+		{n: 4, rounds: 1, want: []int{1, 1, 1, 1}},
+	} {
+		t.Run(fmt.Sprintf("n=%d/rounds=%d", tc.n, tc.rounds), func(t *testing.T) {
+			el := &graph.EdgeList{N: tc.n}
+			for v := 0; v+1 < tc.n; v++ {
+				el.Src, el.Dst = append(el.Src, int32(v)), append(el.Dst, int32(v+1))
+			}
+			gr, err := graph.Build(el, graph.BuildOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := dgraph.New(s, gr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := frontier.New(g, frontier.Options{Strategy: frontier.Baseline, Format: frontier.Queue,
+				Tuning: frontier.Tuning{LevelRounds: tc.rounds}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Free()
+			m := make([]int32, tc.n)
+			m[0] = 1
+			op := correctingReach{reach{Mark: upload(t, s, m)}}
+			if err := f.Set(0); err != nil {
+				t.Fatal(err)
+			}
+			steps, err := frontier.PushLevels(f, op, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int
+			for i, st := range steps {
+				got = append(got, st.Rounds)
+				if wantAdded := int64(min(1, len(tc.want)-1-i)); st.Added != wantAdded {
+					t.Errorf("step %d added %d, want %d", i, st.Added, wantAdded)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("rounds per step %v, want %v", got, tc.want)
+			}
+			if err := views.DeepCopy(views.Wrap1D("marks", m), op.Mark); err != nil {
+				t.Fatal(err)
+			}
+			if i := slices.Index(m, 0); i >= 0 {
+				t.Fatalf("vertex %d not reached", i)
+			}
+		})
 	}
 }

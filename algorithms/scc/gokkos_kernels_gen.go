@@ -12025,7 +12025,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<261>;
 	.reg .b32 %r<380>;
-	.reg .b64 %rd<1215>;
+	.reg .b64 %rd<1238>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12421,7 +12421,7 @@ $L15:
 	setp.gt.s64 %p27, %rd200, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd248, 9;
+	mov.b64 %rd248, 12;
 	mul.lo.s64 %rd247, %rd248, %rd120;
 	mad.lo.s64 %rd249, %rd247, 8, %rd116;
 	atom.global.max.s64 %rd250, [%rd249], %rd200;
@@ -12439,6 +12439,11 @@ $L24:
 	mad.lo.s64 %rd258, %rd256, 8, %rd116;
 	mov.b64 %rd259, 0;
 	st.global.s64 [%rd258+0], %rd259;
+	mov.b64 %rd261, 3;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -12462,13 +12467,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd261, 9;
-	mul.lo.s64 %rd260, %rd261, %rd120;
-	mad.lo.s64 %rd262, %rd260, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd265, %rd264;
-	setp.gt.s64 %p32, %rd265, %rd70;
+	mov.b64 %rd265, 12;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	mov.b64 %rd269, %rd268;
+	setp.gt.s64 %p32, %rd269, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -12493,345 +12498,350 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd267, 9;
-	mul.lo.s64 %rd266, %rd267, %rd120;
-	mad.lo.s64 %rd268, %rd266, 8, %rd116;
-	mov.b64 %rd269, 0;
-	st.global.s64 [%rd268+0], %rd269;
-	mov.b64 %rd270, -1;
-	st.global.s64 [%rd109+0], %rd270;
+	mov.b64 %rd271, 12;
+	mul.lo.s64 %rd270, %rd271, %rd120;
+	mad.lo.s64 %rd272, %rd270, 8, %rd116;
+	mov.b64 %rd273, 0;
+	st.global.s64 [%rd272+0], %rd273;
+	mov.b64 %rd274, -1;
+	st.global.s64 [%rd109+0], %rd274;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd271, 0;
+	mov.b64 %rd275, 0;
 $L37:
-	setp.lt.s64 %p36, %rd271, %rd64;
+	setp.lt.s64 %p36, %rd275, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd272, %rd49;
-	mov.b64 %rd273, %rd51;
-	mov.b64 %rd274, %rd53;
-	mov.b64 %rd275, %rd56;
-	mov.b64 %rd276, %rd58;
-	mov.b64 %rd277, %rd60;
-	mov.b64 %rd278, %rd272;
-	mov.b64 %rd279, %rd273;
-	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd275;
+	mov.b64 %rd276, %rd49;
+	mov.b64 %rd277, %rd51;
+	mov.b64 %rd278, %rd53;
+	mov.b64 %rd279, %rd56;
+	mov.b64 %rd280, %rd58;
+	mov.b64 %rd281, %rd60;
 	mov.b64 %rd282, %rd276;
 	mov.b64 %rd283, %rd277;
-	shr.s64 %rd284, %rd271, 63;
-	shr.u64 %rd285, %rd284, 63;
-	add.s64 %rd286, %rd271, %rd285;
-	and.b64 %rd287, %rd286, -2;
-	sub.s64 %rd288, %rd271, %rd287;
-	setp.eq.s64 %p38, %rd288, 1;
+	mov.b64 %rd284, %rd278;
+	mov.b64 %rd285, %rd279;
+	mov.b64 %rd286, %rd280;
+	mov.b64 %rd287, %rd281;
+	shr.s64 %rd288, %rd275, 63;
+	shr.u64 %rd289, %rd288, 63;
+	add.s64 %rd290, %rd275, %rd289;
+	and.b64 %rd291, %rd290, -2;
+	sub.s64 %rd292, %rd275, %rd291;
+	setp.eq.s64 %p38, %rd292, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd289, %rd56;
-	mov.b64 %rd290, %rd58;
-	mov.b64 %rd291, %rd60;
-	mov.b64 %rd292, %rd49;
-	mov.b64 %rd293, %rd51;
-	mov.b64 %rd294, %rd53;
-	mov.b64 %rd278, %rd289;
-	mov.b64 %rd279, %rd290;
-	mov.b64 %rd280, %rd291;
-	mov.b64 %rd281, %rd292;
+	mov.b64 %rd293, %rd56;
+	mov.b64 %rd294, %rd58;
+	mov.b64 %rd295, %rd60;
+	mov.b64 %rd296, %rd49;
+	mov.b64 %rd297, %rd51;
+	mov.b64 %rd298, %rd53;
 	mov.b64 %rd282, %rd293;
 	mov.b64 %rd283, %rd294;
+	mov.b64 %rd284, %rd295;
+	mov.b64 %rd285, %rd296;
+	mov.b64 %rd286, %rd297;
+	mov.b64 %rd287, %rd298;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd295, %rd73;
-	mov.b64 %rd296, %rd75;
-	mov.b64 %rd297, %rd77;
-	mov.b64 %rd298, %rd80;
-	mov.b64 %rd299, %rd82;
-	mov.b64 %rd300, %rd84;
-	mov.b64 %rd301, %rd87;
-	mov.b64 %rd302, %rd89;
-	mov.b64 %rd303, %rd91;
+	mov.b64 %rd299, %rd73;
+	mov.b64 %rd300, %rd75;
+	mov.b64 %rd301, %rd77;
+	mov.b64 %rd302, %rd80;
+	mov.b64 %rd303, %rd82;
+	mov.b64 %rd304, %rd84;
+	mov.b64 %rd305, %rd87;
+	mov.b64 %rd306, %rd89;
+	mov.b64 %rd307, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd304, %rd94;
-	mov.b64 %rd305, %rd96;
-	mov.b64 %rd306, %rd98;
+	mov.b64 %rd308, %rd94;
+	mov.b64 %rd309, %rd96;
+	mov.b64 %rd310, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd307, %rd100;
-	mov.b64 %rd308, %rd102;
-	cvt.u32.u64 %r78, %rd271;
+	mov.b64 %rd311, %rd100;
+	mov.b64 %rd312, %rd102;
+	cvt.u32.u64 %r78, %rd275;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd309, %rd271, 3;
-	mov.b64 %rd311, 3;
-	mul.lo.s64 %rd310, %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
+	rem.s64 %rd313, %rd275, 3;
+	mov.b64 %rd315, 4;
+	mul.lo.s64 %rd314, %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
 	@!%p13 bra $L45;
-	add.s64 %rd313, %rd271, 1;
-	rem.s64 %rd314, %rd313, 3;
-	mov.b64 %rd316, 3;
-	mul.lo.s64 %rd315, %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
-	mul.lo.s64 %rd318, %rd317, %rd120;
-	mad.lo.s64 %rd319, %rd318, 8, %rd116;
-	mov.b64 %rd320, 0;
-	st.global.s64 [%rd319+0], %rd320;
-	add.s64 %rd321, %rd317, 1;
+	add.s64 %rd317, %rd275, 1;
+	rem.s64 %rd318, %rd317, 3;
+	mov.b64 %rd320, 4;
+	mul.lo.s64 %rd319, %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
 	mul.lo.s64 %rd322, %rd321, %rd120;
 	mad.lo.s64 %rd323, %rd322, 8, %rd116;
 	mov.b64 %rd324, 0;
 	st.global.s64 [%rd323+0], %rd324;
-	add.s64 %rd325, %rd317, 2;
+	add.s64 %rd325, %rd321, 1;
 	mul.lo.s64 %rd326, %rd325, %rd120;
 	mad.lo.s64 %rd327, %rd326, 8, %rd116;
 	mov.b64 %rd328, 0;
 	st.global.s64 [%rd327+0], %rd328;
+	add.s64 %rd329, %rd321, 2;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd321, 3;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
 $L45:
-	mov.b64 %rd329, %rd265;
-	cvt.u64.u32 %rd330, %r4;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, 1;
+	mov.b64 %rd337, %rd269;
+	cvt.u64.u32 %rd338, %r4;
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd340, 1;
 $L46:
-	setp.lt.s64 %p41, %rd332, %rd329;
-	setp.lt.s64 %p42, %rd332, 32;
+	setp.lt.s64 %p41, %rd340, %rd337;
+	setp.lt.s64 %p42, %rd340, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd334, 2;
-	mul.lo.s64 %rd333, %rd334, %rd332;
-	setp.le.s64 %p44, %rd333, %rd331;
+	mov.b64 %rd342, 2;
+	mul.lo.s64 %rd341, %rd342, %rd340;
+	setp.le.s64 %p44, %rd341, %rd339;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd335, %rd332, 2;
-	mov.b64 %rd332, %rd335;
+	mul.lo.s64 %rd343, %rd340, 2;
+	mov.b64 %rd340, %rd343;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd336, %rd332;
-	mov.b64 %rd337, %rd25;
-	mov.b64 %rd338, %rd62;
-	mov.b64 %rd339, %rd64;
-	mov.b64 %rd340, %rd66;
-	mov.b64 %rd341, %rd68;
-	mov.b64 %rd342, %rd70;
+	mov.b64 %rd344, %rd340;
+	mov.b64 %rd345, %rd25;
+	mov.b64 %rd346, %rd62;
+	mov.b64 %rd347, %rd64;
+	mov.b64 %rd348, %rd66;
+	mov.b64 %rd349, %rd68;
+	mov.b64 %rd350, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd343, %rd100;
-	mov.b64 %rd344, %rd102;
-	mov.b64 %rd345, %rd104;
-	mov.b64 %rd346, %rd106;
+	mov.b64 %rd351, %rd100;
+	mov.b64 %rd352, %rd102;
+	mov.b64 %rd353, %rd104;
+	mov.b64 %rd354, %rd106;
 	mov.pred %p49, %p8;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd347, %rd307;
-	mov.b64 %rd348, %rd308;
-	mov.b64 %rd349, %rd199;
-	mov.b64 %rd350, %rd312;
-	mov.b64 %rd351, %rd336;
-	cvt.u64.u32 %rd352, %r4;
-	div.s64 %rd353, %rd352, %rd351;
-	setp.eq.s64 %p52, %rd351, -1;
-	neg.s64 %rd354, %rd352;
-	selp.b64 %rd355, %rd354, %rd353, %p52;
-	setp.eq.s64 %p53, %rd351, 0;
-	selp.b64 %rd356, 0, %rd355, %p53;
-	mov.b64 %rd357, %rd356;
-	cvt.u64.u32 %rd358, %r2;
-	div.s64 %rd359, %rd358, %rd351;
-	setp.eq.s64 %p54, %rd351, -1;
-	neg.s64 %rd360, %rd358;
-	selp.b64 %rd361, %rd360, %rd359, %p54;
-	setp.eq.s64 %p55, %rd351, 0;
-	selp.b64 %rd362, 0, %rd361, %p55;
-	mov.b64 %rd363, %rd362;
-	cvt.u64.u32 %rd364, %r2;
-	rem.s64 %rd365, %rd364, %rd351;
-	setp.eq.s64 %p56, %rd351, -1;
-	selp.b64 %rd366, 0, %rd365, %p56;
-	setp.eq.s64 %p57, %rd351, 0;
-	selp.b64 %rd367, %rd364, %rd366, %p57;
-	mov.b64 %rd368, %rd367;
-	mov.b64 %rd369, %rd357;
-	mov.b64 %rd370, %rd363;
-	mov.b64 %rd371, %rd368;
-	mov.b64 %rd372, %rd346;
-	mov.b64 %rd373, %rd337;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
-	mov.b64 %rd376, %rd340;
-	mov.b64 %rd377, %rd341;
-	mov.b64 %rd378, %rd342;
+	mov.b64 %rd355, %rd311;
+	mov.b64 %rd356, %rd312;
+	mov.b64 %rd357, %rd199;
+	mov.b64 %rd358, %rd316;
+	mov.b64 %rd359, %rd344;
+	cvt.u64.u32 %rd360, %r4;
+	div.s64 %rd361, %rd360, %rd359;
+	setp.eq.s64 %p52, %rd359, -1;
+	neg.s64 %rd362, %rd360;
+	selp.b64 %rd363, %rd362, %rd361, %p52;
+	setp.eq.s64 %p53, %rd359, 0;
+	selp.b64 %rd364, 0, %rd363, %p53;
+	mov.b64 %rd365, %rd364;
+	cvt.u64.u32 %rd366, %r2;
+	div.s64 %rd367, %rd366, %rd359;
+	setp.eq.s64 %p54, %rd359, -1;
+	neg.s64 %rd368, %rd366;
+	selp.b64 %rd369, %rd368, %rd367, %p54;
+	setp.eq.s64 %p55, %rd359, 0;
+	selp.b64 %rd370, 0, %rd369, %p55;
+	mov.b64 %rd371, %rd370;
+	cvt.u64.u32 %rd372, %r2;
+	rem.s64 %rd373, %rd372, %rd359;
+	setp.eq.s64 %p56, %rd359, -1;
+	selp.b64 %rd374, 0, %rd373, %p56;
+	setp.eq.s64 %p57, %rd359, 0;
+	selp.b64 %rd375, %rd372, %rd374, %p57;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd377, %rd365;
+	mov.b64 %rd378, %rd371;
+	mov.b64 %rd379, %rd376;
+	mov.b64 %rd380, %rd354;
+	mov.b64 %rd381, %rd345;
+	mov.b64 %rd382, %rd346;
+	mov.b64 %rd383, %rd347;
+	mov.b64 %rd384, %rd348;
+	mov.b64 %rd385, %rd349;
+	mov.b64 %rd386, %rd350;
 	mov.pred %p58, %p47;
 	mov.pred %p59, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd379, %rd343;
-	mov.b64 %rd380, %rd344;
-	mov.b64 %rd381, %rd345;
-	mov.b64 %rd382, %rd346;
+	mov.b64 %rd387, %rd351;
+	mov.b64 %rd388, %rd352;
+	mov.b64 %rd389, %rd353;
+	mov.b64 %rd390, %rd354;
 	mov.pred %p60, %p49;
 	mov.pred %p61, %p50;
-	mov.b64 %rd383, %rd295;
-	mov.b64 %rd384, %rd296;
-	mov.b64 %rd385, %rd297;
-	mov.b64 %rd386, %rd298;
-	mov.b64 %rd387, %rd299;
-	mov.b64 %rd388, %rd300;
-	mov.b64 %rd389, %rd301;
-	mov.b64 %rd390, %rd302;
-	mov.b64 %rd391, %rd303;
+	mov.b64 %rd391, %rd299;
+	mov.b64 %rd392, %rd300;
+	mov.b64 %rd393, %rd301;
+	mov.b64 %rd394, %rd302;
+	mov.b64 %rd395, %rd303;
+	mov.b64 %rd396, %rd304;
+	mov.b64 %rd397, %rd305;
+	mov.b64 %rd398, %rd306;
+	mov.b64 %rd399, %rd307;
 	mov.pred %p62, %p51;
-	mov.b64 %rd392, %rd304;
-	mov.b64 %rd393, %rd305;
-	mov.b64 %rd394, %rd306;
+	mov.b64 %rd400, %rd308;
+	mov.b64 %rd401, %rd309;
+	mov.b64 %rd402, %rd310;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd395, %rd347;
-	mov.b64 %rd396, %rd348;
-	mov.b64 %rd397, 0;
-	mov.b64 %rd398, %rd349;
-	mul.lo.s64 %rd399, %rd142, %rd369;
-	add.s64 %rd400, %rd399, %rd370;
-	mov.b64 %rd401, %rd400;
-	mul.lo.s64 %rd402, %rd2, %rd369;
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd404, %rd351;
-	mov.b64 %rd405, %rd371;
-	mov.b64 %rd406, %rd350;
-	mov.b64 %rd407, 0;
-	mov.b64 %rd408, %rd372;
-	setp.gt.s64 %p63, %rd345, 1;
+	mov.b64 %rd403, %rd355;
+	mov.b64 %rd404, %rd356;
+	mov.b64 %rd405, 0;
+	mov.b64 %rd406, %rd357;
+	mul.lo.s64 %rd407, %rd142, %rd377;
+	add.s64 %rd408, %rd407, %rd378;
+	mov.b64 %rd409, %rd408;
+	mul.lo.s64 %rd410, %rd2, %rd377;
+	mov.b64 %rd411, %rd410;
+	mov.b64 %rd412, %rd359;
+	mov.b64 %rd413, %rd379;
+	mov.b64 %rd414, %rd358;
+	mov.b64 %rd415, 0;
+	mov.b64 %rd416, %rd380;
+	setp.gt.s64 %p63, %rd353, 1;
 	mov.pred %p64, %p63;
 	mov.pred %p65, 0;
-	mov.b64 %rd409, %rd172;
-	mov.b64 %rd410, %rd173;
-	mov.b64 %rd411, %rd174;
-	mov.b64 %rd412, %rd401;
+	mov.b64 %rd417, %rd172;
+	mov.b64 %rd418, %rd173;
+	mov.b64 %rd419, %rd174;
+	mov.b64 %rd420, %rd409;
 	mov.b32 %r84, -1;
-	mov.b64 %rd413, 0;
-	mov.b64 %rd414, 0;
-	mov.b64 %rd415, 0;
-	mov.b64 %rd416, 0;
-	mov.b64 %rd417, 0;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, 0;
+	mov.b64 %rd423, 0;
+	mov.b64 %rd424, 0;
+	mov.b64 %rd425, 0;
 $L51:
-	mov.b64 %rd418, 0;
-	mov.b64 %rd419, %rd395;
+	mov.b64 %rd426, 0;
+	mov.b64 %rd427, %rd403;
 $L54:
-	setp.gt.s64 %p66, %rd419, 0;
+	setp.gt.s64 %p66, %rd427, 0;
 	not.pred %p67, %p66;
 	@!%p67 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd413, %rd414;
+	setp.ge.s64 %p68, %rd421, %rd422;
 	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd412, %rd398;
+	setp.ge.s64 %p69, %rd420, %rd406;
 	@!%p69 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd420, %rd397, %rd412;
-	mul.lo.s64 %rd421, %rd420, %rd280;
-	mad.lo.s64 %rd422, %rd421, 4, %rd278;
-	ld.global.s32 %r85, [%rd422+0];
+	add.s64 %rd428, %rd405, %rd420;
+	mul.lo.s64 %rd429, %rd428, %rd284;
+	mad.lo.s64 %rd430, %rd429, 4, %rd282;
+	ld.global.s32 %r85, [%rd430+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p65 bra $L63;
-	add.s64 %rd423, %rd397, %rd412;
-	mov.b64 %rd425, 2;
-	mul.lo.s64 %rd424, %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mul.lo.s64 %rd427, %rd426, %rd185;
-	mad.lo.s64 %rd428, %rd427, 8, %rd183;
-	ld.shared.s64 %rd429, [%rd428+0];
-	mov.b64 %rd430, %rd429;
-	add.s64 %rd431, %rd426, 1;
-	mul.lo.s64 %rd432, %rd431, %rd185;
-	mad.lo.s64 %rd433, %rd432, 8, %rd183;
-	ld.shared.s64 %rd434, [%rd433+0];
-	mov.b64 %rd435, %rd434;
-	add.s64 %rd436, %rd430, %rd405;
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd438, %rd435;
-	mov.b64 %rd413, %rd437;
-	mov.b64 %rd414, %rd438;
+	add.s64 %rd431, %rd405, %rd420;
+	mov.b64 %rd433, 2;
+	mul.lo.s64 %rd432, %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mul.lo.s64 %rd435, %rd434, %rd185;
+	mad.lo.s64 %rd436, %rd435, 8, %rd183;
+	ld.shared.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	add.s64 %rd439, %rd434, 1;
+	mul.lo.s64 %rd440, %rd439, %rd185;
+	mad.lo.s64 %rd441, %rd440, 8, %rd183;
+	ld.shared.s64 %rd442, [%rd441+0];
+	mov.b64 %rd443, %rd442;
+	add.s64 %rd444, %rd438, %rd413;
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd443;
+	mov.b64 %rd421, %rd445;
+	mov.b64 %rd422, %rd446;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd439, %rd373;
+	mov.b64 %rd447, %rd381;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd440, %r87;
-	mul.lo.s64 %rd441, %rd440, %rd32;
-	mad.lo.s64 %rd442, %rd441, 8, %rd28;
-	ld.global.nc.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd373;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd447, %r88;
-	add.s64 %rd448, %rd447, 1;
+	cvt.s64.s32 %rd448, %r87;
 	mul.lo.s64 %rd449, %rd448, %rd32;
 	mad.lo.s64 %rd450, %rd449, 8, %rd28;
 	ld.global.nc.s64 %rd451, [%rd450+0];
 	mov.b64 %rd452, %rd451;
 	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd445, %rd405;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd413, %rd455;
-	mov.b64 %rd414, %rd456;
+	mov.b64 %rd454, %rd381;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd455, %r88;
+	add.s64 %rd456, %rd455, 1;
+	mul.lo.s64 %rd457, %rd456, %rd32;
+	mad.lo.s64 %rd458, %rd457, 8, %rd28;
+	ld.global.nc.s64 %rd459, [%rd458+0];
+	mov.b64 %rd460, %rd459;
+	mov.b64 %rd461, %rd460;
+	add.s64 %rd462, %rd453, %rd413;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd461;
+	mov.b64 %rd421, %rd463;
+	mov.b64 %rd422, %rd464;
 $L64:
-	add.s64 %rd457, %rd412, %rd403;
-	mov.b64 %rd412, %rd457;
+	add.s64 %rd465, %rd420, %rd411;
+	mov.b64 %rd420, %rd465;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd458, %rd413, %rd39;
-	mad.lo.s64 %rd459, %rd458, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd459+0];
+	mul.lo.s64 %rd466, %rd421, %rd39;
+	mad.lo.s64 %rd467, %rd466, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd467+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd460, 0;
-	mov.b64 %rd461, 0;
+	mov.b64 %rd468, 0;
+	mov.b64 %rd469, 0;
 	and.pred %p70, %p64, %p60;
 	@!%p70 bra $L66;
-	mov.b64 %rd462, %rd373;
+	mov.b64 %rd470, %rd381;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd463, %r92;
-	mul.lo.s64 %rd464, %rd463, %rd32;
-	mad.lo.s64 %rd465, %rd464, 8, %rd28;
-	ld.global.nc.s64 %rd466, [%rd465+0];
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd373;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd470, %r93;
-	add.s64 %rd471, %rd470, 1;
+	cvt.s64.s32 %rd471, %r92;
 	mul.lo.s64 %rd472, %rd471, %rd32;
 	mad.lo.s64 %rd473, %rd472, 8, %rd28;
 	ld.global.nc.s64 %rd474, [%rd473+0];
 	mov.b64 %rd475, %rd474;
 	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd468;
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd460, %rd477;
-	mov.b64 %rd461, %rd478;
+	mov.b64 %rd477, %rd381;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd478, %r93;
+	add.s64 %rd479, %rd478, 1;
+	mul.lo.s64 %rd480, %rd479, %rd32;
+	mad.lo.s64 %rd481, %rd480, 8, %rd28;
+	ld.global.nc.s64 %rd482, [%rd481+0];
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd476;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd468, %rd485;
+	mov.b64 %rd469, %rd486;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd479, %rd413;
+	mov.b64 %rd487, %rd421;
 $L67:
-	cvt.s64.s32 %rd480, %r94;
-	mul.lo.s64 %rd481, %rd480, %rd127;
-	mad.lo.s64 %rd482, %rd481, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd482+0];
+	cvt.s64.s32 %rd488, %r94;
+	mul.lo.s64 %rd489, %rd488, %rd127;
+	mad.lo.s64 %rd490, %rd489, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd490+0];
 	mov.b32 %r97, %r96;
 	and.b32 %r98, %r97, 0x4;
 	setp.ne.u32 %p71, %r98, 0x0;
 	mov.pred %p72, %p71;
 	not.pred %p73, %p72;
 	@!%p73 bra $L71;
-	cvt.s64.s32 %rd483, %r95;
-	mul.lo.s64 %rd484, %rd483, %rd127;
-	mad.lo.s64 %rd485, %rd484, 4, %rd123;
-	ld.global.nc.u32 %r99, [%rd485+0];
+	cvt.s64.s32 %rd491, %r95;
+	mul.lo.s64 %rd492, %rd491, %rd127;
+	mad.lo.s64 %rd493, %rd492, 4, %rd123;
+	ld.global.nc.u32 %r99, [%rd493+0];
 	mov.b32 %r100, %r99;
 	and.b32 %r101, %r100, 0x4;
 	setp.ne.u32 %p74, %r101, 0x0;
@@ -12840,15 +12850,15 @@ $L71:
 	mov.pred %p75, %p72;
 	not.pred %p76, %p75;
 	@!%p76 bra $L73;
-	cvt.s64.s32 %rd486, %r95;
-	mul.lo.s64 %rd487, %rd486, %rd134;
-	mad.lo.s64 %rd488, %rd487, 4, %rd130;
-	ld.global.nc.s32 %r102, [%rd488+0];
+	cvt.s64.s32 %rd494, %r95;
+	mul.lo.s64 %rd495, %rd494, %rd134;
+	mad.lo.s64 %rd496, %rd495, 4, %rd130;
+	ld.global.nc.s32 %r102, [%rd496+0];
 	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd489, %r94;
-	mul.lo.s64 %rd490, %rd489, %rd134;
-	mad.lo.s64 %rd491, %rd490, 4, %rd130;
-	ld.global.nc.s32 %r104, [%rd491+0];
+	cvt.s64.s32 %rd497, %r94;
+	mul.lo.s64 %rd498, %rd497, %rd134;
+	mad.lo.s64 %rd499, %rd498, 4, %rd130;
+	ld.global.nc.s32 %r104, [%rd499+0];
 	mov.b32 %r105, %r104;
 	setp.ne.s32 %p77, %r103, %r105;
 	mov.pred %p75, %p77;
@@ -12857,26 +12867,26 @@ $L73:
 	mov.pred %p78, 0;
 	bra.uni $L69;
 $L75:
-	cvt.s64.s32 %rd492, %r94;
-	mul.lo.s64 %rd493, %rd492, %rd141;
-	mad.lo.s64 %rd494, %rd493, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r106, [%rd494+0];
+	cvt.s64.s32 %rd500, %r94;
+	mul.lo.s64 %rd501, %rd500, %rd141;
+	mad.lo.s64 %rd502, %rd501, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r106, [%rd502+0];
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r107;
-	cvt.s64.s32 %rd495, %r95;
-	mul.lo.s64 %rd496, %rd495, %rd141;
-	mad.lo.s64 %rd497, %rd496, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r109, [%rd497+0];
+	cvt.s64.s32 %rd503, %r95;
+	mul.lo.s64 %rd504, %rd503, %rd141;
+	mad.lo.s64 %rd505, %rd504, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r109, [%rd505+0];
 	mov.b32 %r110, %r109;
 	setp.ge.s32 %p79, %r110, %r108;
 	@!%p79 bra $L77;
 	mov.pred %p78, 0;
 	bra.uni $L69;
 $L77:
-	cvt.s64.s32 %rd498, %r95;
-	mul.lo.s64 %rd499, %rd498, %rd141;
-	mad.lo.s64 %rd500, %rd499, 4, %rd137;
-	atom.global.max.s32 %r111, [%rd500], %r108;
+	cvt.s64.s32 %rd506, %r95;
+	mul.lo.s64 %rd507, %rd506, %rd141;
+	mad.lo.s64 %rd508, %rd507, 4, %rd137;
+	atom.global.max.s32 %r111, [%rd508], %r108;
 	mov.b32 %r112, %r111;
 	setp.lt.s32 %p80, %r112, %r108;
 	mov.pred %p78, %p80;
@@ -12886,762 +12896,762 @@ $L68:
 $L69:
 	@!%p78 bra $L79;
 	@!%p64 bra $L80;
-	mul.lo.s64 %rd501, %rd418, %rd411;
-	mad.lo.s64 %rd502, %rd501, 4, %rd409;
-	st.shared.s32 [%rd502+0], %r91;
+	mul.lo.s64 %rd509, %rd426, %rd419;
+	mad.lo.s64 %rd510, %rd509, 4, %rd417;
+	st.shared.s32 [%rd510+0], %r91;
 	@!%p60 bra $L83;
-	mov.b64 %rd504, 2;
-	mul.lo.s64 %rd503, %rd504, %rd418;
-	mul.lo.s64 %rd505, %rd503, %rd177;
-	mad.lo.s64 %rd506, %rd505, 8, %rd175;
-	st.shared.s64 [%rd506+0], %rd460;
-	mov.b64 %rd508, 2;
-	mul.lo.s64 %rd507, %rd508, %rd418;
-	add.s64 %rd509, %rd507, 1;
-	mul.lo.s64 %rd510, %rd509, %rd177;
-	mad.lo.s64 %rd511, %rd510, 8, %rd175;
-	st.shared.s64 [%rd511+0], %rd461;
+	mov.b64 %rd512, 2;
+	mul.lo.s64 %rd511, %rd512, %rd426;
+	mul.lo.s64 %rd513, %rd511, %rd177;
+	mad.lo.s64 %rd514, %rd513, 8, %rd175;
+	st.shared.s64 [%rd514+0], %rd468;
+	mov.b64 %rd516, 2;
+	mul.lo.s64 %rd515, %rd516, %rd426;
+	add.s64 %rd517, %rd515, 1;
+	mul.lo.s64 %rd518, %rd517, %rd177;
+	mad.lo.s64 %rd519, %rd518, 8, %rd175;
+	st.shared.s64 [%rd519+0], %rd469;
 $L83:
-	add.s64 %rd512, %rd418, 1;
-	mov.b64 %rd418, %rd512;
+	add.s64 %rd520, %rd426, 1;
+	mov.b64 %rd426, %rd520;
 	bra.uni $L81;
 $L80:
 	mov.pred %p81, 0;
-	mov.b64 %rd513, %rd418;
+	mov.b64 %rd521, %rd426;
 	mov.b32 %r113, %r91;
 $L84:
 	@!%p61 bra $L88;
 	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd514, %r114;
-	mov.b64 %rd515, %rd514;
+	cvt.s64.s32 %rd522, %r114;
+	mov.b64 %rd523, %rd522;
 	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd516, %r115;
-	min.u64 %rd517, %rd516, 32;
-	cvt.u32.u64 %r116, %rd517;
+	cvt.s64.s32 %rd524, %r115;
+	min.u64 %rd525, %rd524, 32;
+	cvt.u32.u64 %r116, %rd525;
 	mov.b32 %r118, 0x1;
 	shl.b32 %r117, %r118, %r116;
 	setp.hs.u32 %p82, %r116, 32;
 	selp.b32 %r119, 0, %r117, %p82;
 	mov.b32 %r120, %r119;
-	mov.b64 %rd518, %rd515;
+	mov.b64 %rd526, %rd523;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd519, %rd518, %rd391;
-	mad.lo.s64 %rd520, %rd519, 4, %rd389;
-	ld.relaxed.gpu.global.u32 %r122, [%rd520+0];
+	mul.lo.s64 %rd527, %rd526, %rd399;
+	mad.lo.s64 %rd528, %rd527, 4, %rd397;
+	ld.relaxed.gpu.global.u32 %r122, [%rd528+0];
 	mov.b32 %r123, %r122;
 	and.b32 %r124, %r123, %r121;
 	setp.ne.u32 %p83, %r124, 0x0;
 	mov.pred %p84, %p83;
 	not.pred %p85, %p84;
 	@!%p85 bra $L90;
-	mul.lo.s64 %rd521, %rd518, %rd391;
-	mad.lo.s64 %rd522, %rd521, 4, %rd389;
-	atom.global.or.b32 %r125, [%rd522], %r121;
+	mul.lo.s64 %rd529, %rd526, %rd399;
+	mad.lo.s64 %rd530, %rd529, 4, %rd397;
+	atom.global.or.b32 %r125, [%rd530], %r121;
 	mov.b32 %r126, %r125;
 	and.b32 %r127, %r126, %r121;
 	setp.ne.u32 %p86, %r127, 0x0;
 	mov.pred %p84, %p86;
 $L90:
 	@!%p84 bra $L92;
-	mov.b64 %rd523, %rd513;
-	mov.b64 %rd524, %rd523;
+	mov.b64 %rd531, %rd521;
+	mov.b64 %rd532, %rd531;
 	mov.pred %p87, 0;
 	bra.uni $L86;
 $L92:
-	mov.b64 %rd525, %rd513;
-	mov.b64 %rd524, %rd525;
+	mov.b64 %rd533, %rd521;
+	mov.b64 %rd532, %rd533;
 	mov.pred %p87, 1;
 	bra.uni $L86;
 $L88:
 	@!%p62 bra $L94;
-	cvt.s64.s32 %rd526, %r113;
-	mul.lo.s64 %rd527, %rd526, %rd394;
-	mad.lo.s64 %rd528, %rd527, 4, %rd392;
-	ld.relaxed.gpu.global.s32 %r128, [%rd528+0];
+	cvt.s64.s32 %rd534, %r113;
+	mul.lo.s64 %rd535, %rd534, %rd402;
+	mad.lo.s64 %rd536, %rd535, 4, %rd400;
+	ld.relaxed.gpu.global.s32 %r128, [%rd536+0];
 	mov.b32 %r129, %r128;
 	setp.eq.s32 %p88, %r129, %r83;
 	mov.pred %p89, %p88;
 	not.pred %p90, %p89;
 	@!%p90 bra $L96;
-	cvt.s64.s32 %rd529, %r113;
-	mul.lo.s64 %rd530, %rd529, %rd394;
-	mad.lo.s64 %rd531, %rd530, 4, %rd392;
-	atom.global.exch.b32 %r130, [%rd531], %r83;
+	cvt.s64.s32 %rd537, %r113;
+	mul.lo.s64 %rd538, %rd537, %rd402;
+	mad.lo.s64 %rd539, %rd538, 4, %rd400;
+	atom.global.exch.b32 %r130, [%rd539], %r83;
 	mov.b32 %r131, %r130;
 	setp.eq.s32 %p91, %r131, %r83;
 	mov.pred %p89, %p91;
 $L96:
 	@!%p89 bra $L98;
-	mov.b64 %rd532, %rd513;
-	mov.b64 %rd524, %rd532;
+	mov.b64 %rd540, %rd521;
+	mov.b64 %rd532, %rd540;
 	mov.pred %p87, 0;
 	bra.uni $L86;
 $L98:
 $L94:
-	mul.lo.s64 %rd533, %rd513, %rd411;
-	mad.lo.s64 %rd534, %rd533, 4, %rd409;
-	st.shared.s32 [%rd534+0], %r113;
-	add.s64 %rd535, %rd513, 1;
-	mov.b64 %rd536, %rd535;
-	mov.b64 %rd524, %rd536;
+	mul.lo.s64 %rd541, %rd521, %rd419;
+	mad.lo.s64 %rd542, %rd541, 4, %rd417;
+	st.shared.s32 [%rd542+0], %r113;
+	add.s64 %rd543, %rd521, 1;
+	mov.b64 %rd544, %rd543;
+	mov.b64 %rd532, %rd544;
 	mov.pred %p87, 1;
 	bra.uni $L86;
 $L85:
 	bra.uni $L84;
 $L86:
-	mov.b64 %rd537, %rd524;
+	mov.b64 %rd545, %rd532;
 	mov.pred %p92, %p87;
-	mov.b64 %rd418, %rd537;
+	mov.b64 %rd426, %rd545;
 	mov.pred %p81, %p92;
 	@!%p81 bra $L100;
-	mov.b64 %rd538, %rd373;
+	mov.b64 %rd546, %rd381;
 	mov.b32 %r132, %r91;
-	cvt.s64.s32 %rd539, %r132;
-	add.s64 %rd540, %rd539, 1;
-	mul.lo.s64 %rd541, %rd540, %rd32;
-	mad.lo.s64 %rd542, %rd541, 8, %rd28;
-	ld.global.nc.s64 %rd543, [%rd542+0];
-	mov.b64 %rd544, %rd543;
-	cvt.s64.s32 %rd545, %r132;
-	mul.lo.s64 %rd546, %rd545, %rd32;
-	mad.lo.s64 %rd547, %rd546, 8, %rd28;
-	ld.global.nc.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	sub.s64 %rd550, %rd544, %rd549;
-	mov.b64 %rd551, %rd550;
+	cvt.s64.s32 %rd547, %r132;
+	add.s64 %rd548, %rd547, 1;
+	mul.lo.s64 %rd549, %rd548, %rd32;
+	mad.lo.s64 %rd550, %rd549, 8, %rd28;
+	ld.global.nc.s64 %rd551, [%rd550+0];
 	mov.b64 %rd552, %rd551;
-	add.s64 %rd553, %rd415, %rd552;
-	mov.b64 %rd415, %rd553;
-	max.s64 %rd554, %rd416, %rd552;
-	mov.b64 %rd416, %rd554;
+	cvt.s64.s32 %rd553, %r132;
+	mul.lo.s64 %rd554, %rd553, %rd32;
+	mad.lo.s64 %rd555, %rd554, 8, %rd28;
+	ld.global.nc.s64 %rd556, [%rd555+0];
+	mov.b64 %rd557, %rd556;
+	sub.s64 %rd558, %rd552, %rd557;
+	mov.b64 %rd559, %rd558;
+	mov.b64 %rd560, %rd559;
+	add.s64 %rd561, %rd423, %rd560;
+	mov.b64 %rd423, %rd561;
+	max.s64 %rd562, %rd424, %rd560;
+	mov.b64 %rd424, %rd562;
 $L100:
 $L81:
 $L79:
-	add.s64 %rd555, %rd413, %rd404;
-	mov.b64 %rd413, %rd555;
-	sub.s64 %rd556, %rd419, 1;
-	mov.b64 %rd419, %rd556;
+	add.s64 %rd563, %rd421, %rd412;
+	mov.b64 %rd421, %rd563;
+	sub.s64 %rd564, %rd427, 1;
+	mov.b64 %rd427, %rd564;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd557, 0;
-	setp.lt.s64 %p93, %rd413, %rd414;
-	setp.lt.s64 %p94, %rd412, %rd398;
+	mov.b64 %rd565, 0;
+	setp.lt.s64 %p93, %rd421, %rd422;
+	setp.lt.s64 %p94, %rd420, %rd406;
 	or.pred %p95, %p93, %p94;
 	@!%p95 bra $L102;
-	mov.b64 %rd557, 1;
+	mov.b64 %rd565, 1;
 $L102:
-	shl.b64 %rd558, %rd557, 32;
-	or.b64 %rd559, %rd418, %rd558;
+	shl.b64 %rd566, %rd565, 32;
+	or.b64 %rd567, %rd426, %rd566;
 	// block scan
-	mov.b64 %rd560, %rd559;
+	mov.b64 %rd568, %rd567;
 	mov.b32 %r133, %r3;
 $L103:
 	setp.hs.u32 %p96, %r133, 32;
 	@%p96 bra $L104;
-	mov.b64 {%r134, %r135}, %rd560;
+	mov.b64 {%r134, %r135}, %rd568;
 	shfl.sync.up.b32 %r136|%p97, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd561, {%r136, %r137};
+	mov.b64 %rd569, {%r136, %r137};
 	@!%p97 bra $L105;
-	add.s64 %rd562, %rd561, %rd560;
-	mov.b64 %rd560, %rd562;
+	add.s64 %rd570, %rd569, %rd568;
+	mov.b64 %rd568, %rd570;
 $L105:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L103;
 $L104:
-	mov.b64 {%r138, %r139}, %rd560;
+	mov.b64 {%r138, %r139}, %rd568;
 	shfl.sync.up.b32 %r140|%p98, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd563, {%r140, %r141};
+	mov.b64 %rd571, {%r140, %r141};
 	setp.lo.u32 %p99, %r3, 32;
 	and.pred %p100, %p98, %p99;
-	selp.b64 %rd564, %rd563, 0, %p100;
+	selp.b64 %rd572, %rd571, 0, %p100;
 	sub.u32 %r142, %r13, %r3;
 	setp.eq.u32 %p101, %r7, %r142;
 	@!%p101 bra $L106;
-	mul.wide.u32 %rd565, %r8, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	st.shared.s64 [%rd566+0], %rd560;
+	mul.wide.u32 %rd573, %r8, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	st.shared.s64 [%rd574+0], %rd568;
 $L106:
 	bar.sync 0;
 	setp.eq.u32 %p102, %r8, 0;
 	@!%p102 bra $L107;
-	mov.b64 %rd567, 0;
+	mov.b64 %rd575, 0;
 	setp.lo.u32 %p103, %r7, %r10;
 	@!%p103 bra $L108;
-	mul.wide.u32 %rd568, %r7, 16;
-	add.s64 %rd569, %rd1, %rd568;
-	ld.shared.s64 %rd570, [%rd569+0];
-	mov.b64 %rd567, %rd570;
+	mul.wide.u32 %rd576, %r7, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	ld.shared.s64 %rd578, [%rd577+0];
+	mov.b64 %rd575, %rd578;
 $L108:
-	mov.b64 {%r143, %r144}, %rd567;
+	mov.b64 {%r143, %r144}, %rd575;
 	shfl.sync.up.b32 %r145|%p104, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd571, {%r145, %r146};
+	mov.b64 %rd579, {%r145, %r146};
 	@!%p104 bra $L109;
-	add.s64 %rd572, %rd571, %rd567;
-	mov.b64 %rd567, %rd572;
+	add.s64 %rd580, %rd579, %rd575;
+	mov.b64 %rd575, %rd580;
 $L109:
-	mov.b64 {%r147, %r148}, %rd567;
+	mov.b64 {%r147, %r148}, %rd575;
 	shfl.sync.up.b32 %r149|%p105, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd573, {%r149, %r150};
+	mov.b64 %rd581, {%r149, %r150};
 	@!%p105 bra $L110;
-	add.s64 %rd574, %rd573, %rd567;
-	mov.b64 %rd567, %rd574;
+	add.s64 %rd582, %rd581, %rd575;
+	mov.b64 %rd575, %rd582;
 $L110:
-	mov.b64 {%r151, %r152}, %rd567;
+	mov.b64 {%r151, %r152}, %rd575;
 	shfl.sync.up.b32 %r153|%p106, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd575, {%r153, %r154};
+	mov.b64 %rd583, {%r153, %r154};
 	@!%p106 bra $L111;
-	add.s64 %rd576, %rd575, %rd567;
-	mov.b64 %rd567, %rd576;
+	add.s64 %rd584, %rd583, %rd575;
+	mov.b64 %rd575, %rd584;
 $L111:
-	mov.b64 {%r155, %r156}, %rd567;
+	mov.b64 {%r155, %r156}, %rd575;
 	shfl.sync.up.b32 %r157|%p107, %r155, 8, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd577, {%r157, %r158};
+	mov.b64 %rd585, {%r157, %r158};
 	@!%p107 bra $L112;
-	add.s64 %rd578, %rd577, %rd567;
-	mov.b64 %rd567, %rd578;
+	add.s64 %rd586, %rd585, %rd575;
+	mov.b64 %rd575, %rd586;
 $L112:
-	mov.b64 {%r159, %r160}, %rd567;
+	mov.b64 {%r159, %r160}, %rd575;
 	shfl.sync.up.b32 %r161|%p108, %r159, 16, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd579, {%r161, %r162};
+	mov.b64 %rd587, {%r161, %r162};
 	@!%p108 bra $L113;
-	add.s64 %rd580, %rd579, %rd567;
-	mov.b64 %rd567, %rd580;
+	add.s64 %rd588, %rd587, %rd575;
+	mov.b64 %rd575, %rd588;
 $L113:
-	mov.b64 {%r163, %r164}, %rd567;
+	mov.b64 {%r163, %r164}, %rd575;
 	shfl.sync.up.b32 %r165|%p109, %r163, 1, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd581, {%r165, %r166};
-	selp.b64 %rd582, %rd581, 0, %p109;
+	mov.b64 %rd589, {%r165, %r166};
+	selp.b64 %rd590, %rd589, 0, %p109;
 	@!%p103 bra $L114;
-	mul.wide.u32 %rd583, %r7, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	add.s64 %rd585, %rd584, 512;
-	st.shared.s64 [%rd585+0], %rd582;
+	mul.wide.u32 %rd591, %r7, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	add.s64 %rd593, %rd592, 512;
+	st.shared.s64 [%rd593+0], %rd590;
 $L114:
 	sub.u32 %r167, %r10, 1;
 	setp.eq.u32 %p110, %r7, %r167;
 	@!%p110 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd567;
+	st.shared.s64 [%rd1+1024], %rd575;
 $L115:
 $L107:
 	bar.sync 0;
-	mul.wide.u32 %rd586, %r8, 16;
-	add.s64 %rd587, %rd1, %rd586;
-	add.s64 %rd588, %rd587, 512;
-	ld.shared.s64 %rd589, [%rd588+0];
-	add.s64 %rd590, %rd589, %rd564;
-	ld.shared.s64 %rd591, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd590;
+	mul.wide.u32 %rd594, %r8, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	ld.shared.s64 %rd597, [%rd596+0];
+	add.s64 %rd598, %rd597, %rd572;
+	ld.shared.s64 %rd599, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd598;
 	shfl.sync.idx.b32 %r170|%p111, %r168, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd592, {%r170, %r171};
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, %rd595;
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	and.b64 %rd600, %rd598, 4294967295;
-	mov.b64 %rd601, %rd600;
-	and.b64 %rd602, %rd599, 4294967295;
-	mov.b64 %rd603, %rd602;
-	shr.s64 %rd604, %rd599, 32;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd606, %rd601;
-	mov.b64 %rd607, %rd603;
-	mov.b64 %rd608, %rd605;
+	mov.b64 %rd600, {%r170, %r171};
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	and.b64 %rd608, %rd606, 4294967295;
+	mov.b64 %rd609, %rd608;
+	and.b64 %rd610, %rd607, 4294967295;
+	mov.b64 %rd611, %rd610;
+	shr.s64 %rd612, %rd607, 32;
+	mov.b64 %rd613, %rd612;
+	mov.b64 %rd614, %rd609;
+	mov.b64 %rd615, %rd611;
+	mov.b64 %rd616, %rd613;
 	@!%p64 bra $L116;
-	add.s64 %rd609, %rd417, %rd606;
-	mov.b64 %rd610, %rd609;
-	sub.s64 %rd611, %rd408, %rd610;
-	max.s64 %rd612, %rd611, 0;
-	min.s64 %rd613, %rd612, %rd418;
-	mov.b64 %rd614, %rd613;
-	mov.b64 %rd615, 0;
+	add.s64 %rd617, %rd425, %rd614;
+	mov.b64 %rd618, %rd617;
+	sub.s64 %rd619, %rd416, %rd618;
+	max.s64 %rd620, %rd619, 0;
+	min.s64 %rd621, %rd620, %rd426;
+	mov.b64 %rd622, %rd621;
+	mov.b64 %rd623, 0;
 $L118:
-	setp.lt.s64 %p112, %rd615, %rd614;
+	setp.lt.s64 %p112, %rd623, %rd622;
 	not.pred %p113, %p112;
 	@!%p113 bra $L122;
 	bra.uni $L120;
 $L122:
-	mul.lo.s64 %rd616, %rd615, %rd411;
-	mad.lo.s64 %rd617, %rd616, 4, %rd409;
-	ld.shared.s32 %r172, [%rd617+0];
+	mul.lo.s64 %rd624, %rd623, %rd419;
+	mad.lo.s64 %rd625, %rd624, 4, %rd417;
+	ld.shared.s32 %r172, [%rd625+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd618, %rd407, %rd610;
-	add.s64 %rd619, %rd618, %rd615;
-	mul.lo.s64 %rd620, %rd619, %rd182;
-	mad.lo.s64 %rd621, %rd620, 4, %rd180;
-	st.shared.s32 [%rd621+0], %r173;
+	add.s64 %rd626, %rd415, %rd618;
+	add.s64 %rd627, %rd626, %rd623;
+	mul.lo.s64 %rd628, %rd627, %rd182;
+	mad.lo.s64 %rd629, %rd628, 4, %rd180;
+	st.shared.s32 [%rd629+0], %r173;
 	@!%p60 bra $L124;
-	mov.b64 %rd623, 2;
-	mul.lo.s64 %rd622, %rd623, %rd615;
-	mul.lo.s64 %rd624, %rd622, %rd177;
-	mad.lo.s64 %rd625, %rd624, 8, %rd175;
-	ld.shared.s64 %rd626, [%rd625+0];
-	mov.b64 %rd627, %rd626;
-	add.s64 %rd628, %rd407, %rd610;
-	add.s64 %rd629, %rd628, %rd615;
 	mov.b64 %rd631, 2;
-	mul.lo.s64 %rd630, %rd631, %rd629;
-	mul.lo.s64 %rd632, %rd630, %rd185;
-	mad.lo.s64 %rd633, %rd632, 8, %rd183;
-	st.shared.s64 [%rd633+0], %rd627;
-	mov.b64 %rd635, 2;
-	mul.lo.s64 %rd634, %rd635, %rd615;
-	add.s64 %rd636, %rd634, 1;
-	mul.lo.s64 %rd637, %rd636, %rd177;
-	mad.lo.s64 %rd638, %rd637, 8, %rd175;
-	ld.shared.s64 %rd639, [%rd638+0];
-	mov.b64 %rd640, %rd639;
-	add.s64 %rd641, %rd407, %rd610;
-	add.s64 %rd642, %rd641, %rd615;
-	mov.b64 %rd644, 2;
-	mul.lo.s64 %rd643, %rd644, %rd642;
-	add.s64 %rd645, %rd643, 1;
-	mul.lo.s64 %rd646, %rd645, %rd185;
-	mad.lo.s64 %rd647, %rd646, 8, %rd183;
-	st.shared.s64 [%rd647+0], %rd640;
+	mul.lo.s64 %rd630, %rd631, %rd623;
+	mul.lo.s64 %rd632, %rd630, %rd177;
+	mad.lo.s64 %rd633, %rd632, 8, %rd175;
+	ld.shared.s64 %rd634, [%rd633+0];
+	mov.b64 %rd635, %rd634;
+	add.s64 %rd636, %rd415, %rd618;
+	add.s64 %rd637, %rd636, %rd623;
+	mov.b64 %rd639, 2;
+	mul.lo.s64 %rd638, %rd639, %rd637;
+	mul.lo.s64 %rd640, %rd638, %rd185;
+	mad.lo.s64 %rd641, %rd640, 8, %rd183;
+	st.shared.s64 [%rd641+0], %rd635;
+	mov.b64 %rd643, 2;
+	mul.lo.s64 %rd642, %rd643, %rd623;
+	add.s64 %rd644, %rd642, 1;
+	mul.lo.s64 %rd645, %rd644, %rd177;
+	mad.lo.s64 %rd646, %rd645, 8, %rd175;
+	ld.shared.s64 %rd647, [%rd646+0];
+	mov.b64 %rd648, %rd647;
+	add.s64 %rd649, %rd415, %rd618;
+	add.s64 %rd650, %rd649, %rd623;
+	mov.b64 %rd652, 2;
+	mul.lo.s64 %rd651, %rd652, %rd650;
+	add.s64 %rd653, %rd651, 1;
+	mul.lo.s64 %rd654, %rd653, %rd185;
+	mad.lo.s64 %rd655, %rd654, 8, %rd183;
+	st.shared.s64 [%rd655+0], %rd648;
 $L124:
 $L119:
-	add.s64 %rd648, %rd615, 1;
-	mov.b64 %rd615, %rd648;
+	add.s64 %rd656, %rd623, 1;
+	mov.b64 %rd623, %rd656;
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd649, 0;
-	mov.b64 %rd650, %rd614;
+	mov.b64 %rd657, 0;
+	mov.b64 %rd658, %rd622;
 $L125:
-	setp.lt.s64 %p114, %rd650, %rd418;
+	setp.lt.s64 %p114, %rd658, %rd426;
 	not.pred %p115, %p114;
 	@!%p115 bra $L129;
 	bra.uni $L127;
 $L129:
-	mul.lo.s64 %rd651, %rd650, %rd411;
-	mad.lo.s64 %rd652, %rd651, 4, %rd409;
-	ld.shared.s32 %r174, [%rd652+0];
+	mul.lo.s64 %rd659, %rd658, %rd419;
+	mad.lo.s64 %rd660, %rd659, 4, %rd417;
+	ld.shared.s32 %r174, [%rd660+0];
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r175;
 	mov.pred %p116, 0;
-	mov.b64 %rd653, %rd649;
+	mov.b64 %rd661, %rd657;
 	mov.b32 %r177, %r176;
 $L130:
 	@!%p61 bra $L134;
 	shr.s32 %r178, %r177, 5;
-	cvt.s64.s32 %rd654, %r178;
-	mov.b64 %rd655, %rd654;
+	cvt.s64.s32 %rd662, %r178;
+	mov.b64 %rd663, %rd662;
 	and.b32 %r179, %r177, 31;
-	cvt.s64.s32 %rd656, %r179;
-	min.u64 %rd657, %rd656, 32;
-	cvt.u32.u64 %r180, %rd657;
+	cvt.s64.s32 %rd664, %r179;
+	min.u64 %rd665, %rd664, 32;
+	cvt.u32.u64 %r180, %rd665;
 	mov.b32 %r182, 0x1;
 	shl.b32 %r181, %r182, %r180;
 	setp.hs.u32 %p117, %r180, 32;
 	selp.b32 %r183, 0, %r181, %p117;
 	mov.b32 %r184, %r183;
-	mov.b64 %rd658, %rd655;
+	mov.b64 %rd666, %rd663;
 	mov.b32 %r185, %r184;
-	mul.lo.s64 %rd659, %rd658, %rd391;
-	mad.lo.s64 %rd660, %rd659, 4, %rd389;
-	ld.relaxed.gpu.global.u32 %r186, [%rd660+0];
+	mul.lo.s64 %rd667, %rd666, %rd399;
+	mad.lo.s64 %rd668, %rd667, 4, %rd397;
+	ld.relaxed.gpu.global.u32 %r186, [%rd668+0];
 	mov.b32 %r187, %r186;
 	and.b32 %r188, %r187, %r185;
 	setp.ne.u32 %p118, %r188, 0x0;
 	mov.pred %p119, %p118;
 	not.pred %p120, %p119;
 	@!%p120 bra $L136;
-	mul.lo.s64 %rd661, %rd658, %rd391;
-	mad.lo.s64 %rd662, %rd661, 4, %rd389;
-	atom.global.or.b32 %r189, [%rd662], %r185;
+	mul.lo.s64 %rd669, %rd666, %rd399;
+	mad.lo.s64 %rd670, %rd669, 4, %rd397;
+	atom.global.or.b32 %r189, [%rd670], %r185;
 	mov.b32 %r190, %r189;
 	and.b32 %r191, %r190, %r185;
 	setp.ne.u32 %p121, %r191, 0x0;
 	mov.pred %p119, %p121;
 $L136:
 	@!%p119 bra $L138;
-	mov.b64 %rd663, %rd653;
-	mov.b64 %rd664, %rd663;
+	mov.b64 %rd671, %rd661;
+	mov.b64 %rd672, %rd671;
 	mov.pred %p122, 0;
 	bra.uni $L132;
 $L138:
-	mov.b64 %rd665, %rd653;
-	mov.b64 %rd664, %rd665;
+	mov.b64 %rd673, %rd661;
+	mov.b64 %rd672, %rd673;
 	mov.pred %p122, 1;
 	bra.uni $L132;
 $L134:
 	@!%p62 bra $L140;
-	cvt.s64.s32 %rd666, %r177;
-	mul.lo.s64 %rd667, %rd666, %rd394;
-	mad.lo.s64 %rd668, %rd667, 4, %rd392;
-	ld.relaxed.gpu.global.s32 %r192, [%rd668+0];
+	cvt.s64.s32 %rd674, %r177;
+	mul.lo.s64 %rd675, %rd674, %rd402;
+	mad.lo.s64 %rd676, %rd675, 4, %rd400;
+	ld.relaxed.gpu.global.s32 %r192, [%rd676+0];
 	mov.b32 %r193, %r192;
 	setp.eq.s32 %p123, %r193, %r83;
 	mov.pred %p124, %p123;
 	not.pred %p125, %p124;
 	@!%p125 bra $L142;
-	cvt.s64.s32 %rd669, %r177;
-	mul.lo.s64 %rd670, %rd669, %rd394;
-	mad.lo.s64 %rd671, %rd670, 4, %rd392;
-	atom.global.exch.b32 %r194, [%rd671], %r83;
+	cvt.s64.s32 %rd677, %r177;
+	mul.lo.s64 %rd678, %rd677, %rd402;
+	mad.lo.s64 %rd679, %rd678, 4, %rd400;
+	atom.global.exch.b32 %r194, [%rd679], %r83;
 	mov.b32 %r195, %r194;
 	setp.eq.s32 %p126, %r195, %r83;
 	mov.pred %p124, %p126;
 $L142:
 	@!%p124 bra $L144;
-	mov.b64 %rd672, %rd653;
-	mov.b64 %rd664, %rd672;
+	mov.b64 %rd680, %rd661;
+	mov.b64 %rd672, %rd680;
 	mov.pred %p122, 0;
 	bra.uni $L132;
 $L144:
 $L140:
-	mul.lo.s64 %rd673, %rd653, %rd411;
-	mad.lo.s64 %rd674, %rd673, 4, %rd409;
-	st.shared.s32 [%rd674+0], %r177;
-	add.s64 %rd675, %rd653, 1;
-	mov.b64 %rd676, %rd675;
-	mov.b64 %rd664, %rd676;
+	mul.lo.s64 %rd681, %rd661, %rd419;
+	mad.lo.s64 %rd682, %rd681, 4, %rd417;
+	st.shared.s32 [%rd682+0], %r177;
+	add.s64 %rd683, %rd661, 1;
+	mov.b64 %rd684, %rd683;
+	mov.b64 %rd672, %rd684;
 	mov.pred %p122, 1;
 	bra.uni $L132;
 $L131:
 	bra.uni $L130;
 $L132:
-	mov.b64 %rd677, %rd664;
+	mov.b64 %rd685, %rd672;
 	mov.pred %p127, %p122;
-	mov.b64 %rd649, %rd677;
+	mov.b64 %rd657, %rd685;
 	mov.pred %p116, %p127;
 	@!%p116 bra $L146;
-	mov.b64 %rd678, %rd373;
+	mov.b64 %rd686, %rd381;
 	mov.b32 %r196, %r176;
-	cvt.s64.s32 %rd679, %r196;
-	add.s64 %rd680, %rd679, 1;
-	mul.lo.s64 %rd681, %rd680, %rd32;
-	mad.lo.s64 %rd682, %rd681, 8, %rd28;
-	ld.global.nc.s64 %rd683, [%rd682+0];
-	mov.b64 %rd684, %rd683;
-	cvt.s64.s32 %rd685, %r196;
-	mul.lo.s64 %rd686, %rd685, %rd32;
-	mad.lo.s64 %rd687, %rd686, 8, %rd28;
-	ld.global.nc.s64 %rd688, [%rd687+0];
-	mov.b64 %rd689, %rd688;
-	sub.s64 %rd690, %rd684, %rd689;
-	mov.b64 %rd691, %rd690;
+	cvt.s64.s32 %rd687, %r196;
+	add.s64 %rd688, %rd687, 1;
+	mul.lo.s64 %rd689, %rd688, %rd32;
+	mad.lo.s64 %rd690, %rd689, 8, %rd28;
+	ld.global.nc.s64 %rd691, [%rd690+0];
 	mov.b64 %rd692, %rd691;
-	add.s64 %rd693, %rd415, %rd692;
-	mov.b64 %rd415, %rd693;
-	max.s64 %rd694, %rd416, %rd692;
-	mov.b64 %rd416, %rd694;
-$L146:
-$L126:
-	add.s64 %rd695, %rd650, 1;
-	mov.b64 %rd650, %rd695;
-	bra.uni $L125;
-$L127:
-	setp.gt.s64 %p128, %rd649, 0;
-	@!%p128 bra $L148;
-	mul.lo.s64 %rd696, %rd406, %rd120;
-	mad.lo.s64 %rd697, %rd696, 8, %rd116;
-	atom.global.add.u64 %rd698, [%rd697], %rd649;
+	cvt.s64.s32 %rd693, %r196;
+	mul.lo.s64 %rd694, %rd693, %rd32;
+	mad.lo.s64 %rd695, %rd694, 8, %rd28;
+	ld.global.nc.s64 %rd696, [%rd695+0];
+	mov.b64 %rd697, %rd696;
+	sub.s64 %rd698, %rd692, %rd697;
 	mov.b64 %rd699, %rd698;
 	mov.b64 %rd700, %rd699;
-	mov.b64 %rd701, 0;
+	add.s64 %rd701, %rd423, %rd700;
+	mov.b64 %rd423, %rd701;
+	max.s64 %rd702, %rd424, %rd700;
+	mov.b64 %rd424, %rd702;
+$L146:
+$L126:
+	add.s64 %rd703, %rd658, 1;
+	mov.b64 %rd658, %rd703;
+	bra.uni $L125;
+$L127:
+	setp.gt.s64 %p128, %rd657, 0;
+	@!%p128 bra $L148;
+	mul.lo.s64 %rd704, %rd414, %rd120;
+	mad.lo.s64 %rd705, %rd704, 8, %rd116;
+	atom.global.add.u64 %rd706, [%rd705], %rd657;
+	mov.b64 %rd707, %rd706;
+	mov.b64 %rd708, %rd707;
+	mov.b64 %rd709, 0;
 $L149:
-	setp.lt.s64 %p129, %rd701, %rd649;
+	setp.lt.s64 %p129, %rd709, %rd657;
 	not.pred %p130, %p129;
 	@!%p130 bra $L153;
 	bra.uni $L151;
 $L153:
-	mul.lo.s64 %rd702, %rd701, %rd411;
-	mad.lo.s64 %rd703, %rd702, 4, %rd409;
-	ld.shared.s32 %r197, [%rd703+0];
+	mul.lo.s64 %rd710, %rd709, %rd419;
+	mad.lo.s64 %rd711, %rd710, 4, %rd417;
+	ld.shared.s32 %r197, [%rd711+0];
 	mov.b32 %r198, %r197;
-	add.s64 %rd704, %rd700, %rd701;
-	mul.lo.s64 %rd705, %rd704, %rd283;
-	mad.lo.s64 %rd706, %rd705, 4, %rd281;
-	st.global.s32 [%rd706+0], %r198;
+	add.s64 %rd712, %rd708, %rd709;
+	mul.lo.s64 %rd713, %rd712, %rd287;
+	mad.lo.s64 %rd714, %rd713, 4, %rd285;
+	st.global.s32 [%rd714+0], %r198;
 $L150:
-	add.s64 %rd707, %rd701, 1;
-	mov.b64 %rd701, %rd707;
+	add.s64 %rd715, %rd709, 1;
+	mov.b64 %rd709, %rd715;
 	bra.uni $L149;
 $L151:
 $L148:
-	add.s64 %rd708, %rd417, %rd607;
-	min.s64 %rd709, %rd408, %rd708;
-	mov.b64 %rd417, %rd709;
+	add.s64 %rd716, %rd425, %rd615;
+	min.s64 %rd717, %rd416, %rd716;
+	mov.b64 %rd425, %rd717;
 	bra.uni $L117;
 $L116:
-	mov.b64 %rd710, 0;
-	cvt.u64.u32 %rd711, %r2;
-	setp.eq.s64 %p131, %rd711, 0;
-	setp.gt.s64 %p132, %rd607, 0;
+	mov.b64 %rd718, 0;
+	cvt.u64.u32 %rd719, %r2;
+	setp.eq.s64 %p131, %rd719, 0;
+	setp.gt.s64 %p132, %rd615, 0;
 	and.pred %p133, %p131, %p132;
 	@!%p133 bra $L155;
-	mul.lo.s64 %rd712, %rd406, %rd120;
-	mad.lo.s64 %rd713, %rd712, 8, %rd116;
-	atom.global.add.u64 %rd714, [%rd713], %rd607;
-	mov.b64 %rd715, %rd714;
-	mov.b64 %rd710, %rd715;
+	mul.lo.s64 %rd720, %rd414, %rd120;
+	mad.lo.s64 %rd721, %rd720, 8, %rd116;
+	atom.global.add.u64 %rd722, [%rd721], %rd615;
+	mov.b64 %rd723, %rd722;
+	mov.b64 %rd718, %rd723;
 $L155:
-	cvt.u64.u32 %rd716, %r2;
-	setp.eq.s64 %p134, %rd716, 0;
+	cvt.u64.u32 %rd724, %r2;
+	setp.eq.s64 %p134, %rd724, 0;
 	setp.eq.u32 %p135, %r1, 0;
 	and.pred %p136, %p134, %p135;
 	bar.sync 0;
 	@!%p136 bra $L156;
-	st.shared.s64 [%rd1+1024], %rd710;
+	st.shared.s64 [%rd1+1024], %rd718;
 $L156:
 	bar.sync 0;
-	ld.shared.s64 %rd717, [%rd1+1024];
-	mov.b64 %rd718, %rd717;
-	add.s64 %rd719, %rd718, %rd606;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd721, 0;
+	ld.shared.s64 %rd725, [%rd1+1024];
+	mov.b64 %rd726, %rd725;
+	add.s64 %rd727, %rd726, %rd614;
+	mov.b64 %rd728, %rd727;
+	mov.b64 %rd729, 0;
 $L157:
-	setp.lt.s64 %p137, %rd721, %rd418;
+	setp.lt.s64 %p137, %rd729, %rd426;
 	not.pred %p138, %p137;
 	@!%p138 bra $L161;
 	bra.uni $L159;
 $L161:
-	mul.lo.s64 %rd722, %rd721, %rd411;
-	mad.lo.s64 %rd723, %rd722, 4, %rd409;
-	ld.shared.s32 %r199, [%rd723+0];
+	mul.lo.s64 %rd730, %rd729, %rd419;
+	mad.lo.s64 %rd731, %rd730, 4, %rd417;
+	ld.shared.s32 %r199, [%rd731+0];
 	mov.b32 %r200, %r199;
-	add.s64 %rd724, %rd720, %rd721;
-	mul.lo.s64 %rd725, %rd724, %rd283;
-	mad.lo.s64 %rd726, %rd725, 4, %rd281;
-	st.global.s32 [%rd726+0], %r200;
+	add.s64 %rd732, %rd728, %rd729;
+	mul.lo.s64 %rd733, %rd732, %rd287;
+	mad.lo.s64 %rd734, %rd733, 4, %rd285;
+	st.global.s32 [%rd734+0], %r200;
 $L158:
-	add.s64 %rd727, %rd721, 1;
-	mov.b64 %rd721, %rd727;
+	add.s64 %rd735, %rd729, 1;
+	mov.b64 %rd729, %rd735;
 	bra.uni $L157;
 $L159:
 $L117:
-	setp.eq.s64 %p139, %rd608, 0;
+	setp.eq.s64 %p139, %rd616, 0;
 	@!%p139 bra $L163;
 	bra.uni $L53;
 $L163:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd728, %rd417;
-	mov.b64 %rd729, %rd415;
-	mov.b64 %rd730, %rd416;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd732, %rd729;
-	mov.b64 %rd733, %rd730;
-	mov.b64 %rd734, %rd731;
-	mov.b64 %rd735, %rd732;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, %rd734;
-	mov.b64 %rd738, %rd735;
+	mov.b64 %rd736, %rd425;
+	mov.b64 %rd737, %rd423;
+	mov.b64 %rd738, %rd424;
 	mov.b64 %rd739, %rd736;
-	mov.b64 %rd740, 1;
+	mov.b64 %rd740, %rd737;
+	mov.b64 %rd741, %rd738;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, %rd742;
+	mov.b64 %rd746, %rd743;
+	mov.b64 %rd747, %rd744;
+	mov.b64 %rd748, 1;
 $L164:
-	setp.lt.s64 %p140, %rd740, %rd345;
-	setp.gt.s64 %p141, %rd737, 0;
+	setp.lt.s64 %p140, %rd748, %rd353;
+	setp.gt.s64 %p141, %rd745, 0;
 	and.pred %p142, %p140, %p141;
 	not.pred %p143, %p142;
 	@!%p143 bra $L168;
 	bra.uni $L166;
 $L168:
 	bar.sync 0;
-	shr.s64 %rd741, %rd740, 63;
-	shr.u64 %rd742, %rd741, 63;
-	add.s64 %rd743, %rd740, %rd742;
-	and.b64 %rd744, %rd743, -2;
-	sub.s64 %rd745, %rd740, %rd744;
-	mov.b64 %rd747, 1;
-	sub.s64 %rd746, %rd747, %rd745;
-	mul.lo.s64 %rd748, %rd746, %rd372;
-	mov.b64 %rd749, %rd748;
-	shr.s64 %rd750, %rd740, 63;
-	shr.u64 %rd751, %rd750, 63;
-	add.s64 %rd752, %rd740, %rd751;
-	and.b64 %rd753, %rd752, -2;
-	sub.s64 %rd754, %rd740, %rd753;
-	mul.lo.s64 %rd755, %rd754, %rd372;
-	mov.b64 %rd756, %rd755;
-	mov.b64 %rd757, 0;
-	mov.b64 %rd758, 0;
-	mov.b64 %rd759, %rd337;
-	mov.b64 %rd760, %rd338;
-	mov.b64 %rd761, %rd339;
-	mov.b64 %rd762, %rd340;
-	mov.b64 %rd763, %rd341;
-	mov.b64 %rd764, %rd342;
+	shr.s64 %rd749, %rd748, 63;
+	shr.u64 %rd750, %rd749, 63;
+	add.s64 %rd751, %rd748, %rd750;
+	and.b64 %rd752, %rd751, -2;
+	sub.s64 %rd753, %rd748, %rd752;
+	mov.b64 %rd755, 1;
+	sub.s64 %rd754, %rd755, %rd753;
+	mul.lo.s64 %rd756, %rd754, %rd380;
+	mov.b64 %rd757, %rd756;
+	shr.s64 %rd758, %rd748, 63;
+	shr.u64 %rd759, %rd758, 63;
+	add.s64 %rd760, %rd748, %rd759;
+	and.b64 %rd761, %rd760, -2;
+	sub.s64 %rd762, %rd748, %rd761;
+	mul.lo.s64 %rd763, %rd762, %rd380;
+	mov.b64 %rd764, %rd763;
+	mov.b64 %rd765, 0;
+	mov.b64 %rd766, 0;
+	mov.b64 %rd767, %rd345;
+	mov.b64 %rd768, %rd346;
+	mov.b64 %rd769, %rd347;
+	mov.b64 %rd770, %rd348;
+	mov.b64 %rd771, %rd349;
+	mov.b64 %rd772, %rd350;
 	mov.pred %p144, %p47;
 	mov.pred %p145, %p48;
 	mov.b32 %r201, %r80;
-	mov.b64 %rd765, %rd343;
-	mov.b64 %rd766, %rd344;
-	mov.b64 %rd767, %rd345;
-	mov.b64 %rd768, %rd346;
+	mov.b64 %rd773, %rd351;
+	mov.b64 %rd774, %rd352;
+	mov.b64 %rd775, %rd353;
+	mov.b64 %rd776, %rd354;
 	mov.pred %p146, %p49;
 	mov.pred %p147, %p50;
-	mov.b64 %rd769, %rd295;
-	mov.b64 %rd770, %rd296;
-	mov.b64 %rd771, %rd297;
-	mov.b64 %rd772, %rd298;
-	mov.b64 %rd773, %rd299;
-	mov.b64 %rd774, %rd300;
-	mov.b64 %rd775, %rd301;
-	mov.b64 %rd776, %rd302;
-	mov.b64 %rd777, %rd303;
+	mov.b64 %rd777, %rd299;
+	mov.b64 %rd778, %rd300;
+	mov.b64 %rd779, %rd301;
+	mov.b64 %rd780, %rd302;
+	mov.b64 %rd781, %rd303;
+	mov.b64 %rd782, %rd304;
+	mov.b64 %rd783, %rd305;
+	mov.b64 %rd784, %rd306;
+	mov.b64 %rd785, %rd307;
 	mov.pred %p148, %p51;
-	mov.b64 %rd778, %rd304;
-	mov.b64 %rd779, %rd305;
-	mov.b64 %rd780, %rd306;
+	mov.b64 %rd786, %rd308;
+	mov.b64 %rd787, %rd309;
+	mov.b64 %rd788, %rd310;
 	mov.b32 %r202, %r81;
-	mov.b64 %rd781, %rd347;
-	mov.b64 %rd782, %rd348;
-	mov.b64 %rd783, %rd749;
-	mov.b64 %rd784, %rd737;
-	mov.b64 %rd785, %rd370;
-	mov.b64 %rd786, %rd369;
-	mov.b64 %rd787, %rd351;
-	mov.b64 %rd788, %rd371;
-	mov.b64 %rd789, %rd350;
-	mov.b64 %rd790, %rd756;
-	mov.b64 %rd791, %rd372;
-	add.s64 %rd792, %rd740, 1;
-	setp.lt.s64 %p149, %rd792, %rd345;
+	mov.b64 %rd789, %rd355;
+	mov.b64 %rd790, %rd356;
+	mov.b64 %rd791, %rd757;
+	mov.b64 %rd792, %rd745;
+	mov.b64 %rd793, %rd378;
+	mov.b64 %rd794, %rd377;
+	mov.b64 %rd795, %rd359;
+	mov.b64 %rd796, %rd379;
+	mov.b64 %rd797, %rd358;
+	mov.b64 %rd798, %rd764;
+	mov.b64 %rd799, %rd380;
+	add.s64 %rd800, %rd748, 1;
+	setp.lt.s64 %p149, %rd800, %rd353;
 	mov.pred %p150, %p149;
 	mov.pred %p151, %p49;
-	mov.b64 %rd793, %rd172;
-	mov.b64 %rd794, %rd173;
-	mov.b64 %rd795, %rd174;
-	mov.b64 %rd796, %rd785;
+	mov.b64 %rd801, %rd172;
+	mov.b64 %rd802, %rd173;
+	mov.b64 %rd803, %rd174;
+	mov.b64 %rd804, %rd793;
 	mov.b32 %r203, -1;
-	mov.b64 %rd797, 0;
-	mov.b64 %rd798, 0;
-	mov.b64 %rd799, 0;
-	mov.b64 %rd800, 0;
-	mov.b64 %rd801, 0;
+	mov.b64 %rd805, 0;
+	mov.b64 %rd806, 0;
+	mov.b64 %rd807, 0;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, 0;
 $L169:
-	mov.b64 %rd802, 0;
-	mov.b64 %rd803, %rd781;
+	mov.b64 %rd810, 0;
+	mov.b64 %rd811, %rd789;
 $L172:
-	setp.gt.s64 %p152, %rd803, 0;
+	setp.gt.s64 %p152, %rd811, 0;
 	not.pred %p153, %p152;
 	@!%p153 bra $L176;
 	bra.uni $L174;
 $L176:
-	setp.ge.s64 %p154, %rd797, %rd798;
+	setp.ge.s64 %p154, %rd805, %rd806;
 	@!%p154 bra $L178;
-	setp.ge.s64 %p155, %rd796, %rd784;
+	setp.ge.s64 %p155, %rd804, %rd792;
 	@!%p155 bra $L180;
 	bra.uni $L174;
 $L180:
-	add.s64 %rd804, %rd783, %rd796;
-	mul.lo.s64 %rd805, %rd804, %rd182;
-	mad.lo.s64 %rd806, %rd805, 4, %rd180;
-	ld.shared.s32 %r204, [%rd806+0];
+	add.s64 %rd812, %rd791, %rd804;
+	mul.lo.s64 %rd813, %rd812, %rd182;
+	mad.lo.s64 %rd814, %rd813, 4, %rd180;
+	ld.shared.s32 %r204, [%rd814+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r203, %r205;
 	@!%p151 bra $L181;
-	add.s64 %rd807, %rd783, %rd796;
-	mov.b64 %rd809, 2;
-	mul.lo.s64 %rd808, %rd809, %rd807;
-	mov.b64 %rd810, %rd808;
-	mul.lo.s64 %rd811, %rd810, %rd185;
-	mad.lo.s64 %rd812, %rd811, 8, %rd183;
-	ld.shared.s64 %rd813, [%rd812+0];
-	mov.b64 %rd814, %rd813;
-	add.s64 %rd815, %rd810, 1;
-	mul.lo.s64 %rd816, %rd815, %rd185;
-	mad.lo.s64 %rd817, %rd816, 8, %rd183;
-	ld.shared.s64 %rd818, [%rd817+0];
-	mov.b64 %rd819, %rd818;
-	add.s64 %rd820, %rd814, %rd788;
-	mov.b64 %rd821, %rd820;
-	mov.b64 %rd822, %rd819;
-	mov.b64 %rd797, %rd821;
-	mov.b64 %rd798, %rd822;
+	add.s64 %rd815, %rd791, %rd804;
+	mov.b64 %rd817, 2;
+	mul.lo.s64 %rd816, %rd817, %rd815;
+	mov.b64 %rd818, %rd816;
+	mul.lo.s64 %rd819, %rd818, %rd185;
+	mad.lo.s64 %rd820, %rd819, 8, %rd183;
+	ld.shared.s64 %rd821, [%rd820+0];
+	mov.b64 %rd822, %rd821;
+	add.s64 %rd823, %rd818, 1;
+	mul.lo.s64 %rd824, %rd823, %rd185;
+	mad.lo.s64 %rd825, %rd824, 8, %rd183;
+	ld.shared.s64 %rd826, [%rd825+0];
+	mov.b64 %rd827, %rd826;
+	add.s64 %rd828, %rd822, %rd796;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd830, %rd827;
+	mov.b64 %rd805, %rd829;
+	mov.b64 %rd806, %rd830;
 	bra.uni $L182;
 $L181:
-	mov.b64 %rd823, %rd759;
+	mov.b64 %rd831, %rd767;
 	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd824, %r206;
-	mul.lo.s64 %rd825, %rd824, %rd32;
-	mad.lo.s64 %rd826, %rd825, 8, %rd28;
-	ld.global.nc.s64 %rd827, [%rd826+0];
-	mov.b64 %rd828, %rd827;
-	mov.b64 %rd829, %rd828;
-	mov.b64 %rd830, %rd759;
-	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd831, %r207;
-	add.s64 %rd832, %rd831, 1;
+	cvt.s64.s32 %rd832, %r206;
 	mul.lo.s64 %rd833, %rd832, %rd32;
 	mad.lo.s64 %rd834, %rd833, 8, %rd28;
 	ld.global.nc.s64 %rd835, [%rd834+0];
 	mov.b64 %rd836, %rd835;
 	mov.b64 %rd837, %rd836;
-	add.s64 %rd838, %rd829, %rd788;
-	mov.b64 %rd839, %rd838;
-	mov.b64 %rd840, %rd837;
-	mov.b64 %rd797, %rd839;
-	mov.b64 %rd798, %rd840;
+	mov.b64 %rd838, %rd767;
+	mov.b32 %r207, %r203;
+	cvt.s64.s32 %rd839, %r207;
+	add.s64 %rd840, %rd839, 1;
+	mul.lo.s64 %rd841, %rd840, %rd32;
+	mad.lo.s64 %rd842, %rd841, 8, %rd28;
+	ld.global.nc.s64 %rd843, [%rd842+0];
+	mov.b64 %rd844, %rd843;
+	mov.b64 %rd845, %rd844;
+	add.s64 %rd846, %rd837, %rd796;
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd845;
+	mov.b64 %rd805, %rd847;
+	mov.b64 %rd806, %rd848;
 $L182:
-	add.s64 %rd841, %rd796, %rd786;
-	mov.b64 %rd796, %rd841;
+	add.s64 %rd849, %rd804, %rd794;
+	mov.b64 %rd804, %rd849;
 	bra.uni $L173;
 $L178:
-	mul.lo.s64 %rd842, %rd797, %rd39;
-	mad.lo.s64 %rd843, %rd842, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd843+0];
+	mul.lo.s64 %rd850, %rd805, %rd39;
+	mad.lo.s64 %rd851, %rd850, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd851+0];
 	mov.b32 %r209, %r208;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd844, 0;
-	mov.b64 %rd845, 0;
+	mov.b64 %rd852, 0;
+	mov.b64 %rd853, 0;
 	and.pred %p156, %p150, %p146;
 	@!%p156 bra $L184;
-	mov.b64 %rd846, %rd759;
+	mov.b64 %rd854, %rd767;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd847, %r211;
-	mul.lo.s64 %rd848, %rd847, %rd32;
-	mad.lo.s64 %rd849, %rd848, 8, %rd28;
-	ld.global.nc.s64 %rd850, [%rd849+0];
-	mov.b64 %rd851, %rd850;
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd853, %rd759;
-	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd854, %r212;
-	add.s64 %rd855, %rd854, 1;
+	cvt.s64.s32 %rd855, %r211;
 	mul.lo.s64 %rd856, %rd855, %rd32;
 	mad.lo.s64 %rd857, %rd856, 8, %rd28;
 	ld.global.nc.s64 %rd858, [%rd857+0];
 	mov.b64 %rd859, %rd858;
 	mov.b64 %rd860, %rd859;
-	mov.b64 %rd861, %rd852;
-	mov.b64 %rd862, %rd860;
-	mov.b64 %rd844, %rd861;
-	mov.b64 %rd845, %rd862;
+	mov.b64 %rd861, %rd767;
+	mov.b32 %r212, %r210;
+	cvt.s64.s32 %rd862, %r212;
+	add.s64 %rd863, %rd862, 1;
+	mul.lo.s64 %rd864, %rd863, %rd32;
+	mad.lo.s64 %rd865, %rd864, 8, %rd28;
+	ld.global.nc.s64 %rd866, [%rd865+0];
+	mov.b64 %rd867, %rd866;
+	mov.b64 %rd868, %rd867;
+	mov.b64 %rd869, %rd860;
+	mov.b64 %rd870, %rd868;
+	mov.b64 %rd852, %rd869;
+	mov.b64 %rd853, %rd870;
 $L184:
 	mov.b32 %r213, %r203;
 	mov.b32 %r214, %r210;
-	mov.b64 %rd863, %rd797;
+	mov.b64 %rd871, %rd805;
 $L185:
-	cvt.s64.s32 %rd864, %r213;
-	mul.lo.s64 %rd865, %rd864, %rd127;
-	mad.lo.s64 %rd866, %rd865, 4, %rd123;
-	ld.global.nc.u32 %r215, [%rd866+0];
+	cvt.s64.s32 %rd872, %r213;
+	mul.lo.s64 %rd873, %rd872, %rd127;
+	mad.lo.s64 %rd874, %rd873, 4, %rd123;
+	ld.global.nc.u32 %r215, [%rd874+0];
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, 0x4;
 	setp.ne.u32 %p157, %r217, 0x0;
 	mov.pred %p158, %p157;
 	not.pred %p159, %p158;
 	@!%p159 bra $L189;
-	cvt.s64.s32 %rd867, %r214;
-	mul.lo.s64 %rd868, %rd867, %rd127;
-	mad.lo.s64 %rd869, %rd868, 4, %rd123;
-	ld.global.nc.u32 %r218, [%rd869+0];
+	cvt.s64.s32 %rd875, %r214;
+	mul.lo.s64 %rd876, %rd875, %rd127;
+	mad.lo.s64 %rd877, %rd876, 4, %rd123;
+	ld.global.nc.u32 %r218, [%rd877+0];
 	mov.b32 %r219, %r218;
 	and.b32 %r220, %r219, 0x4;
 	setp.ne.u32 %p160, %r220, 0x0;
@@ -13650,15 +13660,15 @@ $L189:
 	mov.pred %p161, %p158;
 	not.pred %p162, %p161;
 	@!%p162 bra $L191;
-	cvt.s64.s32 %rd870, %r214;
-	mul.lo.s64 %rd871, %rd870, %rd134;
-	mad.lo.s64 %rd872, %rd871, 4, %rd130;
-	ld.global.nc.s32 %r221, [%rd872+0];
+	cvt.s64.s32 %rd878, %r214;
+	mul.lo.s64 %rd879, %rd878, %rd134;
+	mad.lo.s64 %rd880, %rd879, 4, %rd130;
+	ld.global.nc.s32 %r221, [%rd880+0];
 	mov.b32 %r222, %r221;
-	cvt.s64.s32 %rd873, %r213;
-	mul.lo.s64 %rd874, %rd873, %rd134;
-	mad.lo.s64 %rd875, %rd874, 4, %rd130;
-	ld.global.nc.s32 %r223, [%rd875+0];
+	cvt.s64.s32 %rd881, %r213;
+	mul.lo.s64 %rd882, %rd881, %rd134;
+	mad.lo.s64 %rd883, %rd882, 4, %rd130;
+	ld.global.nc.s32 %r223, [%rd883+0];
 	mov.b32 %r224, %r223;
 	setp.ne.s32 %p163, %r222, %r224;
 	mov.pred %p161, %p163;
@@ -13667,26 +13677,26 @@ $L191:
 	mov.pred %p164, 0;
 	bra.uni $L187;
 $L193:
-	cvt.s64.s32 %rd876, %r213;
-	mul.lo.s64 %rd877, %rd876, %rd141;
-	mad.lo.s64 %rd878, %rd877, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r225, [%rd878+0];
+	cvt.s64.s32 %rd884, %r213;
+	mul.lo.s64 %rd885, %rd884, %rd141;
+	mad.lo.s64 %rd886, %rd885, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r225, [%rd886+0];
 	mov.b32 %r226, %r225;
 	mov.b32 %r227, %r226;
-	cvt.s64.s32 %rd879, %r214;
-	mul.lo.s64 %rd880, %rd879, %rd141;
-	mad.lo.s64 %rd881, %rd880, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r228, [%rd881+0];
+	cvt.s64.s32 %rd887, %r214;
+	mul.lo.s64 %rd888, %rd887, %rd141;
+	mad.lo.s64 %rd889, %rd888, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r228, [%rd889+0];
 	mov.b32 %r229, %r228;
 	setp.ge.s32 %p165, %r229, %r227;
 	@!%p165 bra $L195;
 	mov.pred %p164, 0;
 	bra.uni $L187;
 $L195:
-	cvt.s64.s32 %rd882, %r214;
-	mul.lo.s64 %rd883, %rd882, %rd141;
-	mad.lo.s64 %rd884, %rd883, 4, %rd137;
-	atom.global.max.s32 %r230, [%rd884], %r227;
+	cvt.s64.s32 %rd890, %r214;
+	mul.lo.s64 %rd891, %rd890, %rd141;
+	mad.lo.s64 %rd892, %rd891, 4, %rd137;
+	atom.global.max.s32 %r230, [%rd892], %r227;
 	mov.b32 %r231, %r230;
 	setp.lt.s32 %p166, %r231, %r227;
 	mov.pred %p164, %p166;
@@ -13696,756 +13706,760 @@ $L186:
 $L187:
 	@!%p164 bra $L197;
 	@!%p150 bra $L198;
-	mul.lo.s64 %rd885, %rd802, %rd795;
-	mad.lo.s64 %rd886, %rd885, 4, %rd793;
-	st.shared.s32 [%rd886+0], %r210;
+	mul.lo.s64 %rd893, %rd810, %rd803;
+	mad.lo.s64 %rd894, %rd893, 4, %rd801;
+	st.shared.s32 [%rd894+0], %r210;
 	@!%p146 bra $L201;
-	mov.b64 %rd888, 2;
-	mul.lo.s64 %rd887, %rd888, %rd802;
-	mul.lo.s64 %rd889, %rd887, %rd177;
-	mad.lo.s64 %rd890, %rd889, 8, %rd175;
-	st.shared.s64 [%rd890+0], %rd844;
-	mov.b64 %rd892, 2;
-	mul.lo.s64 %rd891, %rd892, %rd802;
-	add.s64 %rd893, %rd891, 1;
-	mul.lo.s64 %rd894, %rd893, %rd177;
-	mad.lo.s64 %rd895, %rd894, 8, %rd175;
-	st.shared.s64 [%rd895+0], %rd845;
+	mov.b64 %rd896, 2;
+	mul.lo.s64 %rd895, %rd896, %rd810;
+	mul.lo.s64 %rd897, %rd895, %rd177;
+	mad.lo.s64 %rd898, %rd897, 8, %rd175;
+	st.shared.s64 [%rd898+0], %rd852;
+	mov.b64 %rd900, 2;
+	mul.lo.s64 %rd899, %rd900, %rd810;
+	add.s64 %rd901, %rd899, 1;
+	mul.lo.s64 %rd902, %rd901, %rd177;
+	mad.lo.s64 %rd903, %rd902, 8, %rd175;
+	st.shared.s64 [%rd903+0], %rd853;
 $L201:
-	add.s64 %rd896, %rd802, 1;
-	mov.b64 %rd802, %rd896;
+	add.s64 %rd904, %rd810, 1;
+	mov.b64 %rd810, %rd904;
 	bra.uni $L199;
 $L198:
 	mov.pred %p167, 0;
-	mov.b64 %rd897, %rd802;
+	mov.b64 %rd905, %rd810;
 	mov.b32 %r232, %r210;
 $L202:
 	@!%p147 bra $L206;
 	shr.s32 %r233, %r232, 5;
-	cvt.s64.s32 %rd898, %r233;
-	mov.b64 %rd899, %rd898;
+	cvt.s64.s32 %rd906, %r233;
+	mov.b64 %rd907, %rd906;
 	and.b32 %r234, %r232, 31;
-	cvt.s64.s32 %rd900, %r234;
-	min.u64 %rd901, %rd900, 32;
-	cvt.u32.u64 %r235, %rd901;
+	cvt.s64.s32 %rd908, %r234;
+	min.u64 %rd909, %rd908, 32;
+	cvt.u32.u64 %r235, %rd909;
 	mov.b32 %r237, 0x1;
 	shl.b32 %r236, %r237, %r235;
 	setp.hs.u32 %p168, %r235, 32;
 	selp.b32 %r238, 0, %r236, %p168;
 	mov.b32 %r239, %r238;
-	mov.b64 %rd902, %rd899;
+	mov.b64 %rd910, %rd907;
 	mov.b32 %r240, %r239;
-	mul.lo.s64 %rd903, %rd902, %rd777;
-	mad.lo.s64 %rd904, %rd903, 4, %rd775;
-	ld.relaxed.gpu.global.u32 %r241, [%rd904+0];
+	mul.lo.s64 %rd911, %rd910, %rd785;
+	mad.lo.s64 %rd912, %rd911, 4, %rd783;
+	ld.relaxed.gpu.global.u32 %r241, [%rd912+0];
 	mov.b32 %r242, %r241;
 	and.b32 %r243, %r242, %r240;
 	setp.ne.u32 %p169, %r243, 0x0;
 	mov.pred %p170, %p169;
 	not.pred %p171, %p170;
 	@!%p171 bra $L208;
-	mul.lo.s64 %rd905, %rd902, %rd777;
-	mad.lo.s64 %rd906, %rd905, 4, %rd775;
-	atom.global.or.b32 %r244, [%rd906], %r240;
+	mul.lo.s64 %rd913, %rd910, %rd785;
+	mad.lo.s64 %rd914, %rd913, 4, %rd783;
+	atom.global.or.b32 %r244, [%rd914], %r240;
 	mov.b32 %r245, %r244;
 	and.b32 %r246, %r245, %r240;
 	setp.ne.u32 %p172, %r246, 0x0;
 	mov.pred %p170, %p172;
 $L208:
 	@!%p170 bra $L210;
-	mov.b64 %rd907, %rd897;
-	mov.b64 %rd908, %rd907;
+	mov.b64 %rd915, %rd905;
+	mov.b64 %rd916, %rd915;
 	mov.pred %p173, 0;
 	bra.uni $L204;
 $L210:
-	mov.b64 %rd909, %rd897;
-	mov.b64 %rd908, %rd909;
+	mov.b64 %rd917, %rd905;
+	mov.b64 %rd916, %rd917;
 	mov.pred %p173, 1;
 	bra.uni $L204;
 $L206:
 	@!%p148 bra $L212;
-	cvt.s64.s32 %rd910, %r232;
-	mul.lo.s64 %rd911, %rd910, %rd780;
-	mad.lo.s64 %rd912, %rd911, 4, %rd778;
-	ld.relaxed.gpu.global.s32 %r247, [%rd912+0];
+	cvt.s64.s32 %rd918, %r232;
+	mul.lo.s64 %rd919, %rd918, %rd788;
+	mad.lo.s64 %rd920, %rd919, 4, %rd786;
+	ld.relaxed.gpu.global.s32 %r247, [%rd920+0];
 	mov.b32 %r248, %r247;
 	setp.eq.s32 %p174, %r248, %r202;
 	mov.pred %p175, %p174;
 	not.pred %p176, %p175;
 	@!%p176 bra $L214;
-	cvt.s64.s32 %rd913, %r232;
-	mul.lo.s64 %rd914, %rd913, %rd780;
-	mad.lo.s64 %rd915, %rd914, 4, %rd778;
-	atom.global.exch.b32 %r249, [%rd915], %r202;
+	cvt.s64.s32 %rd921, %r232;
+	mul.lo.s64 %rd922, %rd921, %rd788;
+	mad.lo.s64 %rd923, %rd922, 4, %rd786;
+	atom.global.exch.b32 %r249, [%rd923], %r202;
 	mov.b32 %r250, %r249;
 	setp.eq.s32 %p177, %r250, %r202;
 	mov.pred %p175, %p177;
 $L214:
 	@!%p175 bra $L216;
-	mov.b64 %rd916, %rd897;
-	mov.b64 %rd908, %rd916;
+	mov.b64 %rd924, %rd905;
+	mov.b64 %rd916, %rd924;
 	mov.pred %p173, 0;
 	bra.uni $L204;
 $L216:
 $L212:
-	mul.lo.s64 %rd917, %rd897, %rd795;
-	mad.lo.s64 %rd918, %rd917, 4, %rd793;
-	st.shared.s32 [%rd918+0], %r232;
-	add.s64 %rd919, %rd897, 1;
-	mov.b64 %rd920, %rd919;
-	mov.b64 %rd908, %rd920;
+	mul.lo.s64 %rd925, %rd905, %rd803;
+	mad.lo.s64 %rd926, %rd925, 4, %rd801;
+	st.shared.s32 [%rd926+0], %r232;
+	add.s64 %rd927, %rd905, 1;
+	mov.b64 %rd928, %rd927;
+	mov.b64 %rd916, %rd928;
 	mov.pred %p173, 1;
 	bra.uni $L204;
 $L203:
 	bra.uni $L202;
 $L204:
-	mov.b64 %rd921, %rd908;
+	mov.b64 %rd929, %rd916;
 	mov.pred %p178, %p173;
-	mov.b64 %rd802, %rd921;
+	mov.b64 %rd810, %rd929;
 	mov.pred %p167, %p178;
 	@!%p167 bra $L218;
-	mov.b64 %rd922, %rd759;
+	mov.b64 %rd930, %rd767;
 	mov.b32 %r251, %r210;
-	cvt.s64.s32 %rd923, %r251;
-	add.s64 %rd924, %rd923, 1;
-	mul.lo.s64 %rd925, %rd924, %rd32;
-	mad.lo.s64 %rd926, %rd925, 8, %rd28;
-	ld.global.nc.s64 %rd927, [%rd926+0];
-	mov.b64 %rd928, %rd927;
-	cvt.s64.s32 %rd929, %r251;
-	mul.lo.s64 %rd930, %rd929, %rd32;
-	mad.lo.s64 %rd931, %rd930, 8, %rd28;
-	ld.global.nc.s64 %rd932, [%rd931+0];
-	mov.b64 %rd933, %rd932;
-	sub.s64 %rd934, %rd928, %rd933;
-	mov.b64 %rd935, %rd934;
+	cvt.s64.s32 %rd931, %r251;
+	add.s64 %rd932, %rd931, 1;
+	mul.lo.s64 %rd933, %rd932, %rd32;
+	mad.lo.s64 %rd934, %rd933, 8, %rd28;
+	ld.global.nc.s64 %rd935, [%rd934+0];
 	mov.b64 %rd936, %rd935;
-	add.s64 %rd937, %rd799, %rd936;
-	mov.b64 %rd799, %rd937;
-	max.s64 %rd938, %rd800, %rd936;
-	mov.b64 %rd800, %rd938;
+	cvt.s64.s32 %rd937, %r251;
+	mul.lo.s64 %rd938, %rd937, %rd32;
+	mad.lo.s64 %rd939, %rd938, 8, %rd28;
+	ld.global.nc.s64 %rd940, [%rd939+0];
+	mov.b64 %rd941, %rd940;
+	sub.s64 %rd942, %rd936, %rd941;
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd943;
+	add.s64 %rd945, %rd807, %rd944;
+	mov.b64 %rd807, %rd945;
+	max.s64 %rd946, %rd808, %rd944;
+	mov.b64 %rd808, %rd946;
 $L218:
 $L199:
 $L197:
-	add.s64 %rd939, %rd797, %rd787;
-	mov.b64 %rd797, %rd939;
-	sub.s64 %rd940, %rd803, 1;
-	mov.b64 %rd803, %rd940;
+	add.s64 %rd947, %rd805, %rd795;
+	mov.b64 %rd805, %rd947;
+	sub.s64 %rd948, %rd811, 1;
+	mov.b64 %rd811, %rd948;
 $L173:
 	bra.uni $L172;
 $L174:
-	mov.b64 %rd941, 0;
-	setp.lt.s64 %p179, %rd797, %rd798;
-	setp.lt.s64 %p180, %rd796, %rd784;
+	mov.b64 %rd949, 0;
+	setp.lt.s64 %p179, %rd805, %rd806;
+	setp.lt.s64 %p180, %rd804, %rd792;
 	or.pred %p181, %p179, %p180;
 	@!%p181 bra $L220;
-	mov.b64 %rd941, 1;
+	mov.b64 %rd949, 1;
 $L220:
-	shl.b64 %rd942, %rd941, 32;
-	or.b64 %rd943, %rd802, %rd942;
+	shl.b64 %rd950, %rd949, 32;
+	or.b64 %rd951, %rd810, %rd950;
 	// block scan
-	mov.b64 %rd944, %rd943;
+	mov.b64 %rd952, %rd951;
 	mov.b32 %r252, %r3;
 $L221:
 	setp.hs.u32 %p182, %r252, 32;
 	@%p182 bra $L222;
-	mov.b64 {%r253, %r254}, %rd944;
+	mov.b64 {%r253, %r254}, %rd952;
 	shfl.sync.up.b32 %r255|%p183, %r253, %r252, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, %r252, 0, %r17;
-	mov.b64 %rd945, {%r255, %r256};
+	mov.b64 %rd953, {%r255, %r256};
 	@!%p183 bra $L223;
-	add.s64 %rd946, %rd945, %rd944;
-	mov.b64 %rd944, %rd946;
+	add.s64 %rd954, %rd953, %rd952;
+	mov.b64 %rd952, %rd954;
 $L223:
 	shl.b32 %r252, %r252, 1;
 	bra.uni $L221;
 $L222:
-	mov.b64 {%r257, %r258}, %rd944;
+	mov.b64 {%r257, %r258}, %rd952;
 	shfl.sync.up.b32 %r259|%p184, %r257, %r3, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, %r3, 0, %r17;
-	mov.b64 %rd947, {%r259, %r260};
+	mov.b64 %rd955, {%r259, %r260};
 	setp.lo.u32 %p185, %r3, 32;
 	and.pred %p186, %p184, %p185;
-	selp.b64 %rd948, %rd947, 0, %p186;
+	selp.b64 %rd956, %rd955, 0, %p186;
 	sub.u32 %r261, %r13, %r3;
 	setp.eq.u32 %p187, %r7, %r261;
 	@!%p187 bra $L224;
-	mul.wide.u32 %rd949, %r8, 16;
-	add.s64 %rd950, %rd1, %rd949;
-	st.shared.s64 [%rd950+0], %rd944;
+	mul.wide.u32 %rd957, %r8, 16;
+	add.s64 %rd958, %rd1, %rd957;
+	st.shared.s64 [%rd958+0], %rd952;
 $L224:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
 	@!%p188 bra $L225;
-	mov.b64 %rd951, 0;
+	mov.b64 %rd959, 0;
 	setp.lo.u32 %p189, %r7, %r10;
 	@!%p189 bra $L226;
-	mul.wide.u32 %rd952, %r7, 16;
-	add.s64 %rd953, %rd1, %rd952;
-	ld.shared.s64 %rd954, [%rd953+0];
-	mov.b64 %rd951, %rd954;
+	mul.wide.u32 %rd960, %r7, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	ld.shared.s64 %rd962, [%rd961+0];
+	mov.b64 %rd959, %rd962;
 $L226:
-	mov.b64 {%r262, %r263}, %rd951;
+	mov.b64 {%r262, %r263}, %rd959;
 	shfl.sync.up.b32 %r264|%p190, %r262, 1, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd955, {%r264, %r265};
+	mov.b64 %rd963, {%r264, %r265};
 	@!%p190 bra $L227;
-	add.s64 %rd956, %rd955, %rd951;
-	mov.b64 %rd951, %rd956;
+	add.s64 %rd964, %rd963, %rd959;
+	mov.b64 %rd959, %rd964;
 $L227:
-	mov.b64 {%r266, %r267}, %rd951;
+	mov.b64 {%r266, %r267}, %rd959;
 	shfl.sync.up.b32 %r268|%p191, %r266, 2, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 2, 0, %r17;
-	mov.b64 %rd957, {%r268, %r269};
+	mov.b64 %rd965, {%r268, %r269};
 	@!%p191 bra $L228;
-	add.s64 %rd958, %rd957, %rd951;
-	mov.b64 %rd951, %rd958;
+	add.s64 %rd966, %rd965, %rd959;
+	mov.b64 %rd959, %rd966;
 $L228:
-	mov.b64 {%r270, %r271}, %rd951;
+	mov.b64 {%r270, %r271}, %rd959;
 	shfl.sync.up.b32 %r272|%p192, %r270, 4, 0, %r17;
 	shfl.sync.up.b32 %r273, %r271, 4, 0, %r17;
-	mov.b64 %rd959, {%r272, %r273};
+	mov.b64 %rd967, {%r272, %r273};
 	@!%p192 bra $L229;
-	add.s64 %rd960, %rd959, %rd951;
-	mov.b64 %rd951, %rd960;
+	add.s64 %rd968, %rd967, %rd959;
+	mov.b64 %rd959, %rd968;
 $L229:
-	mov.b64 {%r274, %r275}, %rd951;
+	mov.b64 {%r274, %r275}, %rd959;
 	shfl.sync.up.b32 %r276|%p193, %r274, 8, 0, %r17;
 	shfl.sync.up.b32 %r277, %r275, 8, 0, %r17;
-	mov.b64 %rd961, {%r276, %r277};
+	mov.b64 %rd969, {%r276, %r277};
 	@!%p193 bra $L230;
-	add.s64 %rd962, %rd961, %rd951;
-	mov.b64 %rd951, %rd962;
+	add.s64 %rd970, %rd969, %rd959;
+	mov.b64 %rd959, %rd970;
 $L230:
-	mov.b64 {%r278, %r279}, %rd951;
+	mov.b64 {%r278, %r279}, %rd959;
 	shfl.sync.up.b32 %r280|%p194, %r278, 16, 0, %r17;
 	shfl.sync.up.b32 %r281, %r279, 16, 0, %r17;
-	mov.b64 %rd963, {%r280, %r281};
+	mov.b64 %rd971, {%r280, %r281};
 	@!%p194 bra $L231;
-	add.s64 %rd964, %rd963, %rd951;
-	mov.b64 %rd951, %rd964;
+	add.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd959, %rd972;
 $L231:
-	mov.b64 {%r282, %r283}, %rd951;
+	mov.b64 {%r282, %r283}, %rd959;
 	shfl.sync.up.b32 %r284|%p195, %r282, 1, 0, %r17;
 	shfl.sync.up.b32 %r285, %r283, 1, 0, %r17;
-	mov.b64 %rd965, {%r284, %r285};
-	selp.b64 %rd966, %rd965, 0, %p195;
+	mov.b64 %rd973, {%r284, %r285};
+	selp.b64 %rd974, %rd973, 0, %p195;
 	@!%p189 bra $L232;
-	mul.wide.u32 %rd967, %r7, 16;
-	add.s64 %rd968, %rd1, %rd967;
-	add.s64 %rd969, %rd968, 512;
-	st.shared.s64 [%rd969+0], %rd966;
+	mul.wide.u32 %rd975, %r7, 16;
+	add.s64 %rd976, %rd1, %rd975;
+	add.s64 %rd977, %rd976, 512;
+	st.shared.s64 [%rd977+0], %rd974;
 $L232:
 	sub.u32 %r286, %r10, 1;
 	setp.eq.u32 %p196, %r7, %r286;
 	@!%p196 bra $L233;
-	st.shared.s64 [%rd1+1024], %rd951;
+	st.shared.s64 [%rd1+1024], %rd959;
 $L233:
 $L225:
 	bar.sync 0;
-	mul.wide.u32 %rd970, %r8, 16;
-	add.s64 %rd971, %rd1, %rd970;
-	add.s64 %rd972, %rd971, 512;
-	ld.shared.s64 %rd973, [%rd972+0];
-	add.s64 %rd974, %rd973, %rd948;
-	ld.shared.s64 %rd975, [%rd1+1024];
-	mov.b64 {%r287, %r288}, %rd974;
+	mul.wide.u32 %rd978, %r8, 16;
+	add.s64 %rd979, %rd1, %rd978;
+	add.s64 %rd980, %rd979, 512;
+	ld.shared.s64 %rd981, [%rd980+0];
+	add.s64 %rd982, %rd981, %rd956;
+	ld.shared.s64 %rd983, [%rd1+1024];
+	mov.b64 {%r287, %r288}, %rd982;
 	shfl.sync.idx.b32 %r289|%p197, %r287, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r290, %r288, 0, %r21, %r17;
-	mov.b64 %rd976, {%r289, %r290};
-	mov.b64 %rd977, %rd975;
-	mov.b64 %rd978, %rd976;
-	mov.b64 %rd979, %rd977;
-	mov.b64 %rd980, %rd978;
-	mov.b64 %rd981, %rd979;
-	mov.b64 %rd982, %rd980;
-	mov.b64 %rd983, %rd981;
-	and.b64 %rd984, %rd982, 4294967295;
-	mov.b64 %rd985, %rd984;
-	and.b64 %rd986, %rd983, 4294967295;
-	mov.b64 %rd987, %rd986;
-	shr.s64 %rd988, %rd983, 32;
-	mov.b64 %rd989, %rd988;
-	mov.b64 %rd990, %rd985;
-	mov.b64 %rd991, %rd987;
-	mov.b64 %rd992, %rd989;
+	mov.b64 %rd984, {%r289, %r290};
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	mov.b64 %rd990, %rd988;
+	mov.b64 %rd991, %rd989;
+	and.b64 %rd992, %rd990, 4294967295;
+	mov.b64 %rd993, %rd992;
+	and.b64 %rd994, %rd991, 4294967295;
+	mov.b64 %rd995, %rd994;
+	shr.s64 %rd996, %rd991, 32;
+	mov.b64 %rd997, %rd996;
+	mov.b64 %rd998, %rd993;
+	mov.b64 %rd999, %rd995;
+	mov.b64 %rd1000, %rd997;
 	@!%p150 bra $L234;
-	add.s64 %rd993, %rd801, %rd990;
-	mov.b64 %rd994, %rd993;
-	sub.s64 %rd995, %rd791, %rd994;
-	max.s64 %rd996, %rd995, 0;
-	min.s64 %rd997, %rd996, %rd802;
-	mov.b64 %rd998, %rd997;
-	mov.b64 %rd999, 0;
+	add.s64 %rd1001, %rd809, %rd998;
+	mov.b64 %rd1002, %rd1001;
+	sub.s64 %rd1003, %rd799, %rd1002;
+	max.s64 %rd1004, %rd1003, 0;
+	min.s64 %rd1005, %rd1004, %rd810;
+	mov.b64 %rd1006, %rd1005;
+	mov.b64 %rd1007, 0;
 $L236:
-	setp.lt.s64 %p198, %rd999, %rd998;
+	setp.lt.s64 %p198, %rd1007, %rd1006;
 	not.pred %p199, %p198;
 	@!%p199 bra $L240;
 	bra.uni $L238;
 $L240:
-	mul.lo.s64 %rd1000, %rd999, %rd795;
-	mad.lo.s64 %rd1001, %rd1000, 4, %rd793;
-	ld.shared.s32 %r291, [%rd1001+0];
+	mul.lo.s64 %rd1008, %rd1007, %rd803;
+	mad.lo.s64 %rd1009, %rd1008, 4, %rd801;
+	ld.shared.s32 %r291, [%rd1009+0];
 	mov.b32 %r292, %r291;
-	add.s64 %rd1002, %rd790, %rd994;
-	add.s64 %rd1003, %rd1002, %rd999;
-	mul.lo.s64 %rd1004, %rd1003, %rd182;
-	mad.lo.s64 %rd1005, %rd1004, 4, %rd180;
-	st.shared.s32 [%rd1005+0], %r292;
+	add.s64 %rd1010, %rd798, %rd1002;
+	add.s64 %rd1011, %rd1010, %rd1007;
+	mul.lo.s64 %rd1012, %rd1011, %rd182;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd180;
+	st.shared.s32 [%rd1013+0], %r292;
 	@!%p146 bra $L242;
-	mov.b64 %rd1007, 2;
-	mul.lo.s64 %rd1006, %rd1007, %rd999;
-	mul.lo.s64 %rd1008, %rd1006, %rd177;
-	mad.lo.s64 %rd1009, %rd1008, 8, %rd175;
-	ld.shared.s64 %rd1010, [%rd1009+0];
-	mov.b64 %rd1011, %rd1010;
-	add.s64 %rd1012, %rd790, %rd994;
-	add.s64 %rd1013, %rd1012, %rd999;
 	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1013;
-	mul.lo.s64 %rd1016, %rd1014, %rd185;
-	mad.lo.s64 %rd1017, %rd1016, 8, %rd183;
-	st.shared.s64 [%rd1017+0], %rd1011;
-	mov.b64 %rd1019, 2;
-	mul.lo.s64 %rd1018, %rd1019, %rd999;
-	add.s64 %rd1020, %rd1018, 1;
-	mul.lo.s64 %rd1021, %rd1020, %rd177;
-	mad.lo.s64 %rd1022, %rd1021, 8, %rd175;
-	ld.shared.s64 %rd1023, [%rd1022+0];
-	mov.b64 %rd1024, %rd1023;
-	add.s64 %rd1025, %rd790, %rd994;
-	add.s64 %rd1026, %rd1025, %rd999;
-	mov.b64 %rd1028, 2;
-	mul.lo.s64 %rd1027, %rd1028, %rd1026;
-	add.s64 %rd1029, %rd1027, 1;
-	mul.lo.s64 %rd1030, %rd1029, %rd185;
-	mad.lo.s64 %rd1031, %rd1030, 8, %rd183;
-	st.shared.s64 [%rd1031+0], %rd1024;
+	mul.lo.s64 %rd1014, %rd1015, %rd1007;
+	mul.lo.s64 %rd1016, %rd1014, %rd177;
+	mad.lo.s64 %rd1017, %rd1016, 8, %rd175;
+	ld.shared.s64 %rd1018, [%rd1017+0];
+	mov.b64 %rd1019, %rd1018;
+	add.s64 %rd1020, %rd798, %rd1002;
+	add.s64 %rd1021, %rd1020, %rd1007;
+	mov.b64 %rd1023, 2;
+	mul.lo.s64 %rd1022, %rd1023, %rd1021;
+	mul.lo.s64 %rd1024, %rd1022, %rd185;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd183;
+	st.shared.s64 [%rd1025+0], %rd1019;
+	mov.b64 %rd1027, 2;
+	mul.lo.s64 %rd1026, %rd1027, %rd1007;
+	add.s64 %rd1028, %rd1026, 1;
+	mul.lo.s64 %rd1029, %rd1028, %rd177;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd175;
+	ld.shared.s64 %rd1031, [%rd1030+0];
+	mov.b64 %rd1032, %rd1031;
+	add.s64 %rd1033, %rd798, %rd1002;
+	add.s64 %rd1034, %rd1033, %rd1007;
+	mov.b64 %rd1036, 2;
+	mul.lo.s64 %rd1035, %rd1036, %rd1034;
+	add.s64 %rd1037, %rd1035, 1;
+	mul.lo.s64 %rd1038, %rd1037, %rd185;
+	mad.lo.s64 %rd1039, %rd1038, 8, %rd183;
+	st.shared.s64 [%rd1039+0], %rd1032;
 $L242:
 $L237:
-	add.s64 %rd1032, %rd999, 1;
-	mov.b64 %rd999, %rd1032;
+	add.s64 %rd1040, %rd1007, 1;
+	mov.b64 %rd1007, %rd1040;
 	bra.uni $L236;
 $L238:
-	mov.b64 %rd1033, 0;
-	mov.b64 %rd1034, %rd998;
+	mov.b64 %rd1041, 0;
+	mov.b64 %rd1042, %rd1006;
 $L243:
-	setp.lt.s64 %p200, %rd1034, %rd802;
+	setp.lt.s64 %p200, %rd1042, %rd810;
 	not.pred %p201, %p200;
 	@!%p201 bra $L247;
 	bra.uni $L245;
 $L247:
-	mul.lo.s64 %rd1035, %rd1034, %rd795;
-	mad.lo.s64 %rd1036, %rd1035, 4, %rd793;
-	ld.shared.s32 %r293, [%rd1036+0];
+	mul.lo.s64 %rd1043, %rd1042, %rd803;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd801;
+	ld.shared.s32 %r293, [%rd1044+0];
 	mov.b32 %r294, %r293;
 	mov.b32 %r295, %r294;
 	mov.pred %p202, 0;
-	mov.b64 %rd1037, %rd1033;
+	mov.b64 %rd1045, %rd1041;
 	mov.b32 %r296, %r295;
 $L248:
 	@!%p147 bra $L252;
 	shr.s32 %r297, %r296, 5;
-	cvt.s64.s32 %rd1038, %r297;
-	mov.b64 %rd1039, %rd1038;
+	cvt.s64.s32 %rd1046, %r297;
+	mov.b64 %rd1047, %rd1046;
 	and.b32 %r298, %r296, 31;
-	cvt.s64.s32 %rd1040, %r298;
-	min.u64 %rd1041, %rd1040, 32;
-	cvt.u32.u64 %r299, %rd1041;
+	cvt.s64.s32 %rd1048, %r298;
+	min.u64 %rd1049, %rd1048, 32;
+	cvt.u32.u64 %r299, %rd1049;
 	mov.b32 %r301, 0x1;
 	shl.b32 %r300, %r301, %r299;
 	setp.hs.u32 %p203, %r299, 32;
 	selp.b32 %r302, 0, %r300, %p203;
 	mov.b32 %r303, %r302;
-	mov.b64 %rd1042, %rd1039;
+	mov.b64 %rd1050, %rd1047;
 	mov.b32 %r304, %r303;
-	mul.lo.s64 %rd1043, %rd1042, %rd777;
-	mad.lo.s64 %rd1044, %rd1043, 4, %rd775;
-	ld.relaxed.gpu.global.u32 %r305, [%rd1044+0];
+	mul.lo.s64 %rd1051, %rd1050, %rd785;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd783;
+	ld.relaxed.gpu.global.u32 %r305, [%rd1052+0];
 	mov.b32 %r306, %r305;
 	and.b32 %r307, %r306, %r304;
 	setp.ne.u32 %p204, %r307, 0x0;
 	mov.pred %p205, %p204;
 	not.pred %p206, %p205;
 	@!%p206 bra $L254;
-	mul.lo.s64 %rd1045, %rd1042, %rd777;
-	mad.lo.s64 %rd1046, %rd1045, 4, %rd775;
-	atom.global.or.b32 %r308, [%rd1046], %r304;
+	mul.lo.s64 %rd1053, %rd1050, %rd785;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd783;
+	atom.global.or.b32 %r308, [%rd1054], %r304;
 	mov.b32 %r309, %r308;
 	and.b32 %r310, %r309, %r304;
 	setp.ne.u32 %p207, %r310, 0x0;
 	mov.pred %p205, %p207;
 $L254:
 	@!%p205 bra $L256;
-	mov.b64 %rd1047, %rd1037;
-	mov.b64 %rd1048, %rd1047;
+	mov.b64 %rd1055, %rd1045;
+	mov.b64 %rd1056, %rd1055;
 	mov.pred %p208, 0;
 	bra.uni $L250;
 $L256:
-	mov.b64 %rd1049, %rd1037;
-	mov.b64 %rd1048, %rd1049;
+	mov.b64 %rd1057, %rd1045;
+	mov.b64 %rd1056, %rd1057;
 	mov.pred %p208, 1;
 	bra.uni $L250;
 $L252:
 	@!%p148 bra $L258;
-	cvt.s64.s32 %rd1050, %r296;
-	mul.lo.s64 %rd1051, %rd1050, %rd780;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd778;
-	ld.relaxed.gpu.global.s32 %r311, [%rd1052+0];
+	cvt.s64.s32 %rd1058, %r296;
+	mul.lo.s64 %rd1059, %rd1058, %rd788;
+	mad.lo.s64 %rd1060, %rd1059, 4, %rd786;
+	ld.relaxed.gpu.global.s32 %r311, [%rd1060+0];
 	mov.b32 %r312, %r311;
 	setp.eq.s32 %p209, %r312, %r202;
 	mov.pred %p210, %p209;
 	not.pred %p211, %p210;
 	@!%p211 bra $L260;
-	cvt.s64.s32 %rd1053, %r296;
-	mul.lo.s64 %rd1054, %rd1053, %rd780;
-	mad.lo.s64 %rd1055, %rd1054, 4, %rd778;
-	atom.global.exch.b32 %r313, [%rd1055], %r202;
+	cvt.s64.s32 %rd1061, %r296;
+	mul.lo.s64 %rd1062, %rd1061, %rd788;
+	mad.lo.s64 %rd1063, %rd1062, 4, %rd786;
+	atom.global.exch.b32 %r313, [%rd1063], %r202;
 	mov.b32 %r314, %r313;
 	setp.eq.s32 %p212, %r314, %r202;
 	mov.pred %p210, %p212;
 $L260:
 	@!%p210 bra $L262;
-	mov.b64 %rd1056, %rd1037;
-	mov.b64 %rd1048, %rd1056;
+	mov.b64 %rd1064, %rd1045;
+	mov.b64 %rd1056, %rd1064;
 	mov.pred %p208, 0;
 	bra.uni $L250;
 $L262:
 $L258:
-	mul.lo.s64 %rd1057, %rd1037, %rd795;
-	mad.lo.s64 %rd1058, %rd1057, 4, %rd793;
-	st.shared.s32 [%rd1058+0], %r296;
-	add.s64 %rd1059, %rd1037, 1;
-	mov.b64 %rd1060, %rd1059;
-	mov.b64 %rd1048, %rd1060;
+	mul.lo.s64 %rd1065, %rd1045, %rd803;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd801;
+	st.shared.s32 [%rd1066+0], %r296;
+	add.s64 %rd1067, %rd1045, 1;
+	mov.b64 %rd1068, %rd1067;
+	mov.b64 %rd1056, %rd1068;
 	mov.pred %p208, 1;
 	bra.uni $L250;
 $L249:
 	bra.uni $L248;
 $L250:
-	mov.b64 %rd1061, %rd1048;
+	mov.b64 %rd1069, %rd1056;
 	mov.pred %p213, %p208;
-	mov.b64 %rd1033, %rd1061;
+	mov.b64 %rd1041, %rd1069;
 	mov.pred %p202, %p213;
 	@!%p202 bra $L264;
-	mov.b64 %rd1062, %rd759;
+	mov.b64 %rd1070, %rd767;
 	mov.b32 %r315, %r295;
-	cvt.s64.s32 %rd1063, %r315;
-	add.s64 %rd1064, %rd1063, 1;
-	mul.lo.s64 %rd1065, %rd1064, %rd32;
-	mad.lo.s64 %rd1066, %rd1065, 8, %rd28;
-	ld.global.nc.s64 %rd1067, [%rd1066+0];
-	mov.b64 %rd1068, %rd1067;
-	cvt.s64.s32 %rd1069, %r315;
-	mul.lo.s64 %rd1070, %rd1069, %rd32;
-	mad.lo.s64 %rd1071, %rd1070, 8, %rd28;
-	ld.global.nc.s64 %rd1072, [%rd1071+0];
-	mov.b64 %rd1073, %rd1072;
-	sub.s64 %rd1074, %rd1068, %rd1073;
-	mov.b64 %rd1075, %rd1074;
+	cvt.s64.s32 %rd1071, %r315;
+	add.s64 %rd1072, %rd1071, 1;
+	mul.lo.s64 %rd1073, %rd1072, %rd32;
+	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
+	ld.global.nc.s64 %rd1075, [%rd1074+0];
 	mov.b64 %rd1076, %rd1075;
-	add.s64 %rd1077, %rd799, %rd1076;
-	mov.b64 %rd799, %rd1077;
-	max.s64 %rd1078, %rd800, %rd1076;
-	mov.b64 %rd800, %rd1078;
-$L264:
-$L244:
-	add.s64 %rd1079, %rd1034, 1;
-	mov.b64 %rd1034, %rd1079;
-	bra.uni $L243;
-$L245:
-	setp.gt.s64 %p214, %rd1033, 0;
-	@!%p214 bra $L266;
-	mul.lo.s64 %rd1080, %rd789, %rd120;
-	mad.lo.s64 %rd1081, %rd1080, 8, %rd116;
-	atom.global.add.u64 %rd1082, [%rd1081], %rd1033;
+	cvt.s64.s32 %rd1077, %r315;
+	mul.lo.s64 %rd1078, %rd1077, %rd32;
+	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
+	ld.global.nc.s64 %rd1080, [%rd1079+0];
+	mov.b64 %rd1081, %rd1080;
+	sub.s64 %rd1082, %rd1076, %rd1081;
 	mov.b64 %rd1083, %rd1082;
 	mov.b64 %rd1084, %rd1083;
-	mov.b64 %rd1085, 0;
+	add.s64 %rd1085, %rd807, %rd1084;
+	mov.b64 %rd807, %rd1085;
+	max.s64 %rd1086, %rd808, %rd1084;
+	mov.b64 %rd808, %rd1086;
+$L264:
+$L244:
+	add.s64 %rd1087, %rd1042, 1;
+	mov.b64 %rd1042, %rd1087;
+	bra.uni $L243;
+$L245:
+	setp.gt.s64 %p214, %rd1041, 0;
+	@!%p214 bra $L266;
+	mul.lo.s64 %rd1088, %rd797, %rd120;
+	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
+	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
+	mov.b64 %rd1091, %rd1090;
+	mov.b64 %rd1092, %rd1091;
+	mov.b64 %rd1093, 0;
 $L267:
-	setp.lt.s64 %p215, %rd1085, %rd1033;
+	setp.lt.s64 %p215, %rd1093, %rd1041;
 	not.pred %p216, %p215;
 	@!%p216 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1086, %rd1085, %rd795;
-	mad.lo.s64 %rd1087, %rd1086, 4, %rd793;
-	ld.shared.s32 %r316, [%rd1087+0];
+	mul.lo.s64 %rd1094, %rd1093, %rd803;
+	mad.lo.s64 %rd1095, %rd1094, 4, %rd801;
+	ld.shared.s32 %r316, [%rd1095+0];
 	mov.b32 %r317, %r316;
-	add.s64 %rd1088, %rd1084, %rd1085;
-	mul.lo.s64 %rd1089, %rd1088, %rd283;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd281;
-	st.global.s32 [%rd1090+0], %r317;
+	add.s64 %rd1096, %rd1092, %rd1093;
+	mul.lo.s64 %rd1097, %rd1096, %rd287;
+	mad.lo.s64 %rd1098, %rd1097, 4, %rd285;
+	st.global.s32 [%rd1098+0], %r317;
 $L268:
-	add.s64 %rd1091, %rd1085, 1;
-	mov.b64 %rd1085, %rd1091;
+	add.s64 %rd1099, %rd1093, 1;
+	mov.b64 %rd1093, %rd1099;
 	bra.uni $L267;
 $L269:
 $L266:
-	add.s64 %rd1092, %rd801, %rd991;
-	min.s64 %rd1093, %rd791, %rd1092;
-	mov.b64 %rd801, %rd1093;
+	add.s64 %rd1100, %rd809, %rd999;
+	min.s64 %rd1101, %rd799, %rd1100;
+	mov.b64 %rd809, %rd1101;
 	bra.uni $L235;
 $L234:
-	mov.b64 %rd1094, 0;
-	cvt.u64.u32 %rd1095, %r2;
-	setp.eq.s64 %p217, %rd1095, 0;
-	setp.gt.s64 %p218, %rd991, 0;
+	mov.b64 %rd1102, 0;
+	cvt.u64.u32 %rd1103, %r2;
+	setp.eq.s64 %p217, %rd1103, 0;
+	setp.gt.s64 %p218, %rd999, 0;
 	and.pred %p219, %p217, %p218;
 	@!%p219 bra $L273;
-	mul.lo.s64 %rd1096, %rd789, %rd120;
-	mad.lo.s64 %rd1097, %rd1096, 8, %rd116;
-	atom.global.add.u64 %rd1098, [%rd1097], %rd991;
-	mov.b64 %rd1099, %rd1098;
-	mov.b64 %rd1094, %rd1099;
+	mul.lo.s64 %rd1104, %rd797, %rd120;
+	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
+	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
+	mov.b64 %rd1107, %rd1106;
+	mov.b64 %rd1102, %rd1107;
 $L273:
-	cvt.u64.u32 %rd1100, %r2;
-	setp.eq.s64 %p220, %rd1100, 0;
+	cvt.u64.u32 %rd1108, %r2;
+	setp.eq.s64 %p220, %rd1108, 0;
 	setp.eq.u32 %p221, %r1, 0;
 	and.pred %p222, %p220, %p221;
 	bar.sync 0;
 	@!%p222 bra $L274;
-	st.shared.s64 [%rd1+1024], %rd1094;
+	st.shared.s64 [%rd1+1024], %rd1102;
 $L274:
 	bar.sync 0;
-	ld.shared.s64 %rd1101, [%rd1+1024];
-	mov.b64 %rd1102, %rd1101;
-	add.s64 %rd1103, %rd1102, %rd990;
-	mov.b64 %rd1104, %rd1103;
-	mov.b64 %rd1105, 0;
+	ld.shared.s64 %rd1109, [%rd1+1024];
+	mov.b64 %rd1110, %rd1109;
+	add.s64 %rd1111, %rd1110, %rd998;
+	mov.b64 %rd1112, %rd1111;
+	mov.b64 %rd1113, 0;
 $L275:
-	setp.lt.s64 %p223, %rd1105, %rd802;
+	setp.lt.s64 %p223, %rd1113, %rd810;
 	not.pred %p224, %p223;
 	@!%p224 bra $L279;
 	bra.uni $L277;
 $L279:
-	mul.lo.s64 %rd1106, %rd1105, %rd795;
-	mad.lo.s64 %rd1107, %rd1106, 4, %rd793;
-	ld.shared.s32 %r318, [%rd1107+0];
+	mul.lo.s64 %rd1114, %rd1113, %rd803;
+	mad.lo.s64 %rd1115, %rd1114, 4, %rd801;
+	ld.shared.s32 %r318, [%rd1115+0];
 	mov.b32 %r319, %r318;
-	add.s64 %rd1108, %rd1104, %rd1105;
-	mul.lo.s64 %rd1109, %rd1108, %rd283;
-	mad.lo.s64 %rd1110, %rd1109, 4, %rd281;
-	st.global.s32 [%rd1110+0], %r319;
+	add.s64 %rd1116, %rd1112, %rd1113;
+	mul.lo.s64 %rd1117, %rd1116, %rd287;
+	mad.lo.s64 %rd1118, %rd1117, 4, %rd285;
+	st.global.s32 [%rd1118+0], %r319;
 $L276:
-	add.s64 %rd1111, %rd1105, 1;
-	mov.b64 %rd1105, %rd1111;
+	add.s64 %rd1119, %rd1113, 1;
+	mov.b64 %rd1113, %rd1119;
 	bra.uni $L275;
 $L277:
 $L235:
-	setp.eq.s64 %p225, %rd992, 0;
+	setp.eq.s64 %p225, %rd1000, 0;
 	@!%p225 bra $L281;
 	bra.uni $L171;
 $L281:
 $L170:
 	bra.uni $L169;
 $L171:
-	mov.b64 %rd1112, %rd801;
-	mov.b64 %rd1113, %rd799;
-	mov.b64 %rd1114, %rd800;
-	mov.b64 %rd1115, %rd1112;
-	mov.b64 %rd1116, %rd1113;
-	mov.b64 %rd1117, %rd1114;
-	mov.b64 %rd1118, %rd1115;
-	mov.b64 %rd1119, %rd1116;
-	mov.b64 %rd1120, %rd1117;
-	mov.b64 %rd737, %rd1118;
-	mov.b64 %rd757, %rd1119;
-	mov.b64 %rd758, %rd1120;
-	add.s64 %rd1121, %rd738, %rd757;
-	mov.b64 %rd738, %rd1121;
-	max.s64 %rd1122, %rd739, %rd758;
-	mov.b64 %rd739, %rd1122;
+	mov.b64 %rd1120, %rd809;
+	mov.b64 %rd1121, %rd807;
+	mov.b64 %rd1122, %rd808;
+	mov.b64 %rd1123, %rd1120;
+	mov.b64 %rd1124, %rd1121;
+	mov.b64 %rd1125, %rd1122;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd1127, %rd1124;
+	mov.b64 %rd1128, %rd1125;
+	mov.b64 %rd745, %rd1126;
+	mov.b64 %rd765, %rd1127;
+	mov.b64 %rd766, %rd1128;
+	add.s64 %rd1129, %rd746, %rd765;
+	mov.b64 %rd746, %rd1129;
+	max.s64 %rd1130, %rd747, %rd766;
+	mov.b64 %rd747, %rd1130;
 $L165:
-	add.s64 %rd1123, %rd740, 1;
-	mov.b64 %rd740, %rd1123;
+	add.s64 %rd1131, %rd748, 1;
+	mov.b64 %rd748, %rd1131;
 	bra.uni $L164;
 $L166:
-	mov.b64 %rd1124, %rd738;
+	mov.b64 %rd1132, %rd746;
 	// block reduction
 	sub.u32 %r320, %r13, 1;
 	mov.b32 %r321, %r3;
 $L282:
 	setp.hs.u32 %p226, %r321, 32;
 	@%p226 bra $L283;
-	mov.b64 {%r322, %r323}, %rd1124;
+	mov.b64 {%r322, %r323}, %rd1132;
 	shfl.sync.down.b32 %r324|%p227, %r322, %r321, %r320, %r17;
 	shfl.sync.down.b32 %r325, %r323, %r321, %r320, %r17;
-	mov.b64 %rd1125, {%r324, %r325};
+	mov.b64 %rd1133, {%r324, %r325};
 	@!%p227 bra $L284;
-	add.s64 %rd1126, %rd1124, %rd1125;
-	mov.b64 %rd1124, %rd1126;
+	add.s64 %rd1134, %rd1132, %rd1133;
+	mov.b64 %rd1132, %rd1134;
 $L284:
 	shl.b32 %r321, %r321, 1;
 	bra.uni $L282;
 $L283:
 	setp.eq.u32 %p228, %r7, 0;
 	@!%p228 bra $L285;
-	mul.wide.u32 %rd1127, %r8, 16;
-	add.s64 %rd1128, %rd1, %rd1127;
-	st.shared.s64 [%rd1128+0], %rd1124;
+	mul.wide.u32 %rd1135, %r8, 16;
+	add.s64 %rd1136, %rd1, %rd1135;
+	st.shared.s64 [%rd1136+0], %rd1132;
 $L285:
 	bar.sync 0;
 	setp.eq.u32 %p229, %r8, 0;
 	@!%p229 bra $L286;
 	setp.lo.u32 %p230, %r7, %r10;
 	@!%p230 bra $L287;
-	mul.wide.u32 %rd1129, %r7, 16;
-	add.s64 %rd1130, %rd1, %rd1129;
-	ld.shared.s64 %rd1131, [%rd1130+0];
-	mov.b64 %rd1124, %rd1131;
+	mul.wide.u32 %rd1137, %r7, 16;
+	add.s64 %rd1138, %rd1, %rd1137;
+	ld.shared.s64 %rd1139, [%rd1138+0];
+	mov.b64 %rd1132, %rd1139;
 $L287:
 	sub.u32 %r326, %r10, 1;
-	mov.b64 {%r327, %r328}, %rd1124;
+	mov.b64 {%r327, %r328}, %rd1132;
 	shfl.sync.down.b32 %r329|%p231, %r327, 1, %r326, %r17;
 	shfl.sync.down.b32 %r330, %r328, 1, %r326, %r17;
-	mov.b64 %rd1132, {%r329, %r330};
+	mov.b64 %rd1140, {%r329, %r330};
 	@!%p231 bra $L288;
-	add.s64 %rd1133, %rd1124, %rd1132;
-	mov.b64 %rd1124, %rd1133;
+	add.s64 %rd1141, %rd1132, %rd1140;
+	mov.b64 %rd1132, %rd1141;
 $L288:
-	mov.b64 {%r331, %r332}, %rd1124;
+	mov.b64 {%r331, %r332}, %rd1132;
 	shfl.sync.down.b32 %r333|%p232, %r331, 2, %r326, %r17;
 	shfl.sync.down.b32 %r334, %r332, 2, %r326, %r17;
-	mov.b64 %rd1134, {%r333, %r334};
+	mov.b64 %rd1142, {%r333, %r334};
 	@!%p232 bra $L289;
-	add.s64 %rd1135, %rd1124, %rd1134;
-	mov.b64 %rd1124, %rd1135;
+	add.s64 %rd1143, %rd1132, %rd1142;
+	mov.b64 %rd1132, %rd1143;
 $L289:
-	mov.b64 {%r335, %r336}, %rd1124;
+	mov.b64 {%r335, %r336}, %rd1132;
 	shfl.sync.down.b32 %r337|%p233, %r335, 4, %r326, %r17;
 	shfl.sync.down.b32 %r338, %r336, 4, %r326, %r17;
-	mov.b64 %rd1136, {%r337, %r338};
+	mov.b64 %rd1144, {%r337, %r338};
 	@!%p233 bra $L290;
-	add.s64 %rd1137, %rd1124, %rd1136;
-	mov.b64 %rd1124, %rd1137;
+	add.s64 %rd1145, %rd1132, %rd1144;
+	mov.b64 %rd1132, %rd1145;
 $L290:
-	mov.b64 {%r339, %r340}, %rd1124;
+	mov.b64 {%r339, %r340}, %rd1132;
 	shfl.sync.down.b32 %r341|%p234, %r339, 8, %r326, %r17;
 	shfl.sync.down.b32 %r342, %r340, 8, %r326, %r17;
-	mov.b64 %rd1138, {%r341, %r342};
+	mov.b64 %rd1146, {%r341, %r342};
 	@!%p234 bra $L291;
-	add.s64 %rd1139, %rd1124, %rd1138;
-	mov.b64 %rd1124, %rd1139;
+	add.s64 %rd1147, %rd1132, %rd1146;
+	mov.b64 %rd1132, %rd1147;
 $L291:
-	mov.b64 {%r343, %r344}, %rd1124;
+	mov.b64 {%r343, %r344}, %rd1132;
 	shfl.sync.down.b32 %r345|%p235, %r343, 16, %r326, %r17;
 	shfl.sync.down.b32 %r346, %r344, 16, %r326, %r17;
-	mov.b64 %rd1140, {%r345, %r346};
+	mov.b64 %rd1148, {%r345, %r346};
 	@!%p235 bra $L292;
-	add.s64 %rd1141, %rd1124, %rd1140;
-	mov.b64 %rd1124, %rd1141;
+	add.s64 %rd1149, %rd1132, %rd1148;
+	mov.b64 %rd1132, %rd1149;
 $L292:
 	@!%p228 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1124;
+	st.shared.s64 [%rd1+1024], %rd1132;
 $L293:
 $L286:
 	bar.sync 0;
-	ld.shared.s64 %rd1142, [%rd1+1024];
-	mov.b64 %rd1124, %rd1142;
-	mov.b64 %rd1143, %rd1124;
-	mov.b64 %rd738, %rd1143;
-	mov.b64 %rd1144, %rd739;
+	ld.shared.s64 %rd1150, [%rd1+1024];
+	mov.b64 %rd1132, %rd1150;
+	mov.b64 %rd1151, %rd1132;
+	mov.b64 %rd746, %rd1151;
+	mov.b64 %rd1152, %rd747;
 	// block reduction
 	sub.u32 %r347, %r13, 1;
 	mov.b32 %r348, %r3;
 $L294:
 	setp.hs.u32 %p236, %r348, 32;
 	@%p236 bra $L295;
-	mov.b64 {%r349, %r350}, %rd1144;
+	mov.b64 {%r349, %r350}, %rd1152;
 	shfl.sync.down.b32 %r351|%p237, %r349, %r348, %r347, %r17;
 	shfl.sync.down.b32 %r352, %r350, %r348, %r347, %r17;
-	mov.b64 %rd1145, {%r351, %r352};
+	mov.b64 %rd1153, {%r351, %r352};
 	@!%p237 bra $L296;
-	max.s64 %rd1146, %rd1144, %rd1145;
-	mov.b64 %rd1144, %rd1146;
+	max.s64 %rd1154, %rd1152, %rd1153;
+	mov.b64 %rd1152, %rd1154;
 $L296:
 	shl.b32 %r348, %r348, 1;
 	bra.uni $L294;
 $L295:
 	setp.eq.u32 %p238, %r7, 0;
 	@!%p238 bra $L297;
-	mul.wide.u32 %rd1147, %r8, 16;
-	add.s64 %rd1148, %rd1, %rd1147;
-	st.shared.s64 [%rd1148+0], %rd1144;
+	mul.wide.u32 %rd1155, %r8, 16;
+	add.s64 %rd1156, %rd1, %rd1155;
+	st.shared.s64 [%rd1156+0], %rd1152;
 $L297:
 	bar.sync 0;
 	setp.eq.u32 %p239, %r8, 0;
 	@!%p239 bra $L298;
 	setp.lo.u32 %p240, %r7, %r10;
 	@!%p240 bra $L299;
-	mul.wide.u32 %rd1149, %r7, 16;
-	add.s64 %rd1150, %rd1, %rd1149;
-	ld.shared.s64 %rd1151, [%rd1150+0];
-	mov.b64 %rd1144, %rd1151;
+	mul.wide.u32 %rd1157, %r7, 16;
+	add.s64 %rd1158, %rd1, %rd1157;
+	ld.shared.s64 %rd1159, [%rd1158+0];
+	mov.b64 %rd1152, %rd1159;
 $L299:
 	sub.u32 %r353, %r10, 1;
-	mov.b64 {%r354, %r355}, %rd1144;
+	mov.b64 {%r354, %r355}, %rd1152;
 	shfl.sync.down.b32 %r356|%p241, %r354, 1, %r353, %r17;
 	shfl.sync.down.b32 %r357, %r355, 1, %r353, %r17;
-	mov.b64 %rd1152, {%r356, %r357};
+	mov.b64 %rd1160, {%r356, %r357};
 	@!%p241 bra $L300;
-	max.s64 %rd1153, %rd1144, %rd1152;
-	mov.b64 %rd1144, %rd1153;
+	max.s64 %rd1161, %rd1152, %rd1160;
+	mov.b64 %rd1152, %rd1161;
 $L300:
-	mov.b64 {%r358, %r359}, %rd1144;
+	mov.b64 {%r358, %r359}, %rd1152;
 	shfl.sync.down.b32 %r360|%p242, %r358, 2, %r353, %r17;
 	shfl.sync.down.b32 %r361, %r359, 2, %r353, %r17;
-	mov.b64 %rd1154, {%r360, %r361};
+	mov.b64 %rd1162, {%r360, %r361};
 	@!%p242 bra $L301;
-	max.s64 %rd1155, %rd1144, %rd1154;
-	mov.b64 %rd1144, %rd1155;
+	max.s64 %rd1163, %rd1152, %rd1162;
+	mov.b64 %rd1152, %rd1163;
 $L301:
-	mov.b64 {%r362, %r363}, %rd1144;
+	mov.b64 {%r362, %r363}, %rd1152;
 	shfl.sync.down.b32 %r364|%p243, %r362, 4, %r353, %r17;
 	shfl.sync.down.b32 %r365, %r363, 4, %r353, %r17;
-	mov.b64 %rd1156, {%r364, %r365};
+	mov.b64 %rd1164, {%r364, %r365};
 	@!%p243 bra $L302;
-	max.s64 %rd1157, %rd1144, %rd1156;
-	mov.b64 %rd1144, %rd1157;
+	max.s64 %rd1165, %rd1152, %rd1164;
+	mov.b64 %rd1152, %rd1165;
 $L302:
-	mov.b64 {%r366, %r367}, %rd1144;
+	mov.b64 {%r366, %r367}, %rd1152;
 	shfl.sync.down.b32 %r368|%p244, %r366, 8, %r353, %r17;
 	shfl.sync.down.b32 %r369, %r367, 8, %r353, %r17;
-	mov.b64 %rd1158, {%r368, %r369};
+	mov.b64 %rd1166, {%r368, %r369};
 	@!%p244 bra $L303;
-	max.s64 %rd1159, %rd1144, %rd1158;
-	mov.b64 %rd1144, %rd1159;
+	max.s64 %rd1167, %rd1152, %rd1166;
+	mov.b64 %rd1152, %rd1167;
 $L303:
-	mov.b64 {%r370, %r371}, %rd1144;
+	mov.b64 {%r370, %r371}, %rd1152;
 	shfl.sync.down.b32 %r372|%p245, %r370, 16, %r353, %r17;
 	shfl.sync.down.b32 %r373, %r371, 16, %r353, %r17;
-	mov.b64 %rd1160, {%r372, %r373};
+	mov.b64 %rd1168, {%r372, %r373};
 	@!%p245 bra $L304;
-	max.s64 %rd1161, %rd1144, %rd1160;
-	mov.b64 %rd1144, %rd1161;
+	max.s64 %rd1169, %rd1152, %rd1168;
+	mov.b64 %rd1152, %rd1169;
 $L304:
 	@!%p238 bra $L305;
-	st.shared.s64 [%rd1+1024], %rd1144;
+	st.shared.s64 [%rd1+1024], %rd1152;
 $L305:
 $L298:
 	bar.sync 0;
-	ld.shared.s64 %rd1162, [%rd1+1024];
-	mov.b64 %rd1144, %rd1162;
-	mov.b64 %rd1163, %rd1144;
-	mov.b64 %rd739, %rd1163;
-	cvt.u64.u32 %rd1164, %r2;
-	setp.eq.s64 %p246, %rd1164, 0;
+	ld.shared.s64 %rd1170, [%rd1+1024];
+	mov.b64 %rd1152, %rd1170;
+	mov.b64 %rd1171, %rd1152;
+	mov.b64 %rd747, %rd1171;
+	cvt.u64.u32 %rd1172, %r2;
+	setp.eq.s64 %p246, %rd1172, 0;
 	@!%p246 bra $L307;
-	setp.gt.s64 %p247, %rd738, 0;
+	setp.gt.s64 %p247, %rd746, 0;
 	@!%p247 bra $L309;
-	add.s64 %rd1165, %rd350, 1;
-	mul.lo.s64 %rd1166, %rd1165, %rd120;
-	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
-	atom.global.add.u64 %rd1168, [%rd1167], %rd738;
+	add.s64 %rd1173, %rd358, 1;
+	mul.lo.s64 %rd1174, %rd1173, %rd120;
+	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
+	atom.global.add.u64 %rd1176, [%rd1175], %rd746;
 $L309:
-	setp.gt.s64 %p248, %rd739, 0;
+	setp.gt.s64 %p248, %rd747, 0;
 	@!%p248 bra $L311;
-	add.s64 %rd1169, %rd350, 2;
-	mul.lo.s64 %rd1170, %rd1169, %rd120;
-	mad.lo.s64 %rd1171, %rd1170, 8, %rd116;
-	atom.global.max.s64 %rd1172, [%rd1171], %rd739;
+	add.s64 %rd1177, %rd358, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	atom.global.max.s64 %rd1180, [%rd1179], %rd747;
 $L311:
+	add.s64 %rd1181, %rd358, 3;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	atom.global.max.s64 %rd1184, [%rd1183], %rd748;
 $L307:
 	bar.sync 0;
 	setp.eq.u32 %p249, %r5, 0;
@@ -14469,73 +14483,85 @@ $L314:
 	fence.acq_rel.gpu;
 $L312:
 	bar.sync 0;
-	setp.eq.s64 %p252, %rd271, 0;
+	setp.eq.s64 %p252, %rd275, 0;
 	and.pred %p253, %p13, %p252;
 	@!%p253 bra $L316;
-	mov.b64 %rd1174, 9;
-	mul.lo.s64 %rd1173, %rd1174, %rd120;
-	mad.lo.s64 %rd1175, %rd1173, 8, %rd116;
-	mov.b64 %rd1176, 0;
-	st.global.s64 [%rd1175+0], %rd1176;
+	mov.b64 %rd1186, 12;
+	mul.lo.s64 %rd1185, %rd1186, %rd120;
+	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
+	mov.b64 %rd1188, 0;
+	st.global.s64 [%rd1187+0], %rd1188;
 $L316:
-	mul.lo.s64 %rd1177, %rd312, %rd120;
-	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1179, [%rd1178+0];
-	mov.b64 %rd1180, %rd1179;
-	add.s64 %rd1181, %rd312, 1;
-	mul.lo.s64 %rd1182, %rd1181, %rd120;
-	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1184, [%rd1183+0];
-	mov.b64 %rd1185, %rd1184;
-	mov.b64 %rd1186, %rd1180;
-	mov.b64 %rd1187, %rd1185;
-	mov.b64 %rd1188, %rd1186;
-	mov.b64 %rd1189, %rd1187;
-	add.s64 %rd1190, %rd312, 2;
-	mul.lo.s64 %rd1191, %rd1190, %rd120;
-	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1193, [%rd1192+0];
-	mov.b64 %rd1194, %rd1193;
-	mov.b64 %rd265, %rd1194;
+	mul.lo.s64 %rd1189, %rd316, %rd120;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	add.s64 %rd1193, %rd316, 1;
+	mul.lo.s64 %rd1194, %rd1193, %rd120;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1192;
+	mov.b64 %rd1199, %rd1197;
+	mov.b64 %rd1200, %rd1198;
+	mov.b64 %rd1201, %rd1199;
+	add.s64 %rd1202, %rd316, 2;
+	mul.lo.s64 %rd1203, %rd1202, %rd120;
+	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
+	mov.b64 %rd1206, %rd1205;
+	mov.b64 %rd269, %rd1206;
 	@!%p13 bra $L318;
-	mov.b64 %rd1196, 3;
-	mul.lo.s64 %rd1195, %rd1196, %rd271;
-	mov.b64 %rd1198, 1;
-	add.s64 %rd1197, %rd1198, %rd1195;
-	mul.lo.s64 %rd1199, %rd1197, %rd113;
-	mad.lo.s64 %rd1200, %rd1199, 8, %rd109;
-	st.global.s64 [%rd1200+0], %rd1188;
-	mov.b64 %rd1202, 3;
-	mul.lo.s64 %rd1201, %rd1202, %rd271;
-	mov.b64 %rd1204, 2;
-	add.s64 %rd1203, %rd1204, %rd1201;
-	mul.lo.s64 %rd1205, %rd1203, %rd113;
-	mad.lo.s64 %rd1206, %rd1205, 8, %rd109;
-	st.global.s64 [%rd1206+0], %rd1189;
-	mov.b64 %rd1208, 3;
-	mul.lo.s64 %rd1207, %rd1208, %rd271;
-	mov.b64 %rd1210, 3;
+	mov.b64 %rd1208, 4;
+	mul.lo.s64 %rd1207, %rd1208, %rd275;
+	mov.b64 %rd1210, 1;
 	add.s64 %rd1209, %rd1210, %rd1207;
 	mul.lo.s64 %rd1211, %rd1209, %rd113;
 	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
-	st.global.s64 [%rd1212+0], %rd265;
-	add.s64 %rd1213, %rd271, 1;
-	st.global.s64 [%rd109+0], %rd1213;
+	st.global.s64 [%rd1212+0], %rd1200;
+	mov.b64 %rd1214, 4;
+	mul.lo.s64 %rd1213, %rd1214, %rd275;
+	mov.b64 %rd1216, 2;
+	add.s64 %rd1215, %rd1216, %rd1213;
+	mul.lo.s64 %rd1217, %rd1215, %rd113;
+	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
+	st.global.s64 [%rd1218+0], %rd1201;
+	mov.b64 %rd1220, 4;
+	mul.lo.s64 %rd1219, %rd1220, %rd275;
+	mov.b64 %rd1222, 3;
+	add.s64 %rd1221, %rd1222, %rd1219;
+	mul.lo.s64 %rd1223, %rd1221, %rd113;
+	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
+	st.global.s64 [%rd1224+0], %rd269;
+	add.s64 %rd1225, %rd316, 3;
+	mul.lo.s64 %rd1226, %rd1225, %rd120;
+	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
+	mov.b64 %rd1229, %rd1228;
+	mov.b64 %rd1231, 4;
+	mul.lo.s64 %rd1230, %rd1231, %rd275;
+	mov.b64 %rd1233, 4;
+	add.s64 %rd1232, %rd1233, %rd1230;
+	mul.lo.s64 %rd1234, %rd1232, %rd113;
+	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
+	st.global.s64 [%rd1235+0], %rd1229;
+	add.s64 %rd1236, %rd275, 1;
+	st.global.s64 [%rd109+0], %rd1236;
 $L318:
-	setp.eq.s64 %p254, %rd1188, 0;
-	setp.gt.s64 %p255, %rd1188, %rd66;
+	setp.eq.s64 %p254, %rd1200, 0;
+	setp.gt.s64 %p255, %rd1200, %rd66;
 	or.pred %p256, %p254, %p255;
-	setp.gt.s64 %p257, %rd1189, %rd68;
+	setp.gt.s64 %p257, %rd1201, %rd68;
 	or.pred %p258, %p256, %p257;
-	setp.gt.s64 %p259, %rd265, %rd70;
+	setp.gt.s64 %p259, %rd269, %rd70;
 	or.pred %p260, %p258, %p259;
 	@!%p260 bra $L320;
 	bra.uni $L3;
 $L320:
-	mov.b64 %rd199, %rd1188;
+	mov.b64 %rd199, %rd1200;
 $L38:
-	add.s64 %rd1214, %rd271, 1;
-	mov.b64 %rd271, %rd1214;
+	add.s64 %rd1237, %rd275, 1;
+	mov.b64 %rd275, %rd1237;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -14627,7 +14653,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<253>;
 	.reg .b32 %r<375>;
-	.reg .b64 %rd<1190>;
+	.reg .b64 %rd<1213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15018,7 +15044,7 @@ $L15:
 	setp.gt.s64 %p27, %rd193, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd241, 9;
+	mov.b64 %rd241, 12;
 	mul.lo.s64 %rd240, %rd241, %rd120;
 	mad.lo.s64 %rd242, %rd240, 8, %rd116;
 	atom.global.max.s64 %rd243, [%rd242], %rd193;
@@ -15036,6 +15062,11 @@ $L24:
 	mad.lo.s64 %rd251, %rd249, 8, %rd116;
 	mov.b64 %rd252, 0;
 	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -15059,13 +15090,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd254, 9;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd258, %rd257;
-	setp.gt.s64 %p32, %rd258, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p32, %rd262, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -15090,352 +15121,357 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd260, 9;
-	mul.lo.s64 %rd259, %rd260, %rd120;
-	mad.lo.s64 %rd261, %rd259, 8, %rd116;
-	mov.b64 %rd262, 0;
-	st.global.s64 [%rd261+0], %rd262;
-	mov.b64 %rd263, -1;
-	st.global.s64 [%rd109+0], %rd263;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd264, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p36, %rd264, %rd64;
+	setp.lt.s64 %p36, %rd268, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd265, %rd49;
-	mov.b64 %rd266, %rd51;
-	mov.b64 %rd267, %rd53;
-	mov.b64 %rd268, %rd56;
-	mov.b64 %rd269, %rd58;
-	mov.b64 %rd270, %rd60;
-	mov.b64 %rd271, %rd265;
-	mov.b64 %rd272, %rd266;
-	mov.b64 %rd273, %rd267;
-	mov.b64 %rd274, %rd268;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
 	mov.b64 %rd275, %rd269;
 	mov.b64 %rd276, %rd270;
-	shr.s64 %rd277, %rd264, 63;
-	shr.u64 %rd278, %rd277, 63;
-	add.s64 %rd279, %rd264, %rd278;
-	and.b64 %rd280, %rd279, -2;
-	sub.s64 %rd281, %rd264, %rd280;
-	setp.eq.s64 %p38, %rd281, 1;
+	mov.b64 %rd277, %rd271;
+	mov.b64 %rd278, %rd272;
+	mov.b64 %rd279, %rd273;
+	mov.b64 %rd280, %rd274;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p38, %rd285, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd282, %rd56;
-	mov.b64 %rd283, %rd58;
-	mov.b64 %rd284, %rd60;
-	mov.b64 %rd285, %rd49;
-	mov.b64 %rd286, %rd51;
-	mov.b64 %rd287, %rd53;
-	mov.b64 %rd271, %rd282;
-	mov.b64 %rd272, %rd283;
-	mov.b64 %rd273, %rd284;
-	mov.b64 %rd274, %rd285;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
 	mov.b64 %rd275, %rd286;
 	mov.b64 %rd276, %rd287;
+	mov.b64 %rd277, %rd288;
+	mov.b64 %rd278, %rd289;
+	mov.b64 %rd279, %rd290;
+	mov.b64 %rd280, %rd291;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd288, %rd73;
-	mov.b64 %rd289, %rd75;
-	mov.b64 %rd290, %rd77;
-	mov.b64 %rd291, %rd80;
-	mov.b64 %rd292, %rd82;
-	mov.b64 %rd293, %rd84;
-	mov.b64 %rd294, %rd87;
-	mov.b64 %rd295, %rd89;
-	mov.b64 %rd296, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd297, %rd94;
-	mov.b64 %rd298, %rd96;
-	mov.b64 %rd299, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd300, %rd100;
-	mov.b64 %rd301, %rd102;
-	cvt.u32.u64 %r80, %rd264;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r80, %rd268;
 	add.s32 %r81, %r33, %r80;
 	mov.b32 %r79, %r81;
-	rem.s64 %rd302, %rd264, 3;
-	mov.b64 %rd304, 3;
-	mul.lo.s64 %rd303, %rd304, %rd302;
-	mov.b64 %rd305, %rd303;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p13 bra $L45;
-	add.s64 %rd306, %rd264, 1;
-	rem.s64 %rd307, %rd306, 3;
-	mov.b64 %rd309, 3;
-	mul.lo.s64 %rd308, %rd309, %rd307;
-	mov.b64 %rd310, %rd308;
-	mul.lo.s64 %rd311, %rd310, %rd120;
-	mad.lo.s64 %rd312, %rd311, 8, %rd116;
-	mov.b64 %rd313, 0;
-	st.global.s64 [%rd312+0], %rd313;
-	add.s64 %rd314, %rd310, 1;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
 	mul.lo.s64 %rd315, %rd314, %rd120;
 	mad.lo.s64 %rd316, %rd315, 8, %rd116;
 	mov.b64 %rd317, 0;
 	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd310, 2;
+	add.s64 %rd318, %rd314, 1;
 	mul.lo.s64 %rd319, %rd318, %rd120;
 	mad.lo.s64 %rd320, %rd319, 8, %rd116;
 	mov.b64 %rd321, 0;
 	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd322, %rd258;
-	cvt.u64.u32 %rd323, %r4;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd325, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p41, %rd325, %rd322;
-	setp.lt.s64 %p42, %rd325, 32;
+	setp.lt.s64 %p41, %rd333, %rd330;
+	setp.lt.s64 %p42, %rd333, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd327, 2;
-	mul.lo.s64 %rd326, %rd327, %rd325;
-	setp.le.s64 %p44, %rd326, %rd324;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p44, %rd334, %rd332;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd328, %rd325, 2;
-	mov.b64 %rd325, %rd328;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd329, %rd325;
-	mov.b64 %rd330, %rd25;
-	mov.b64 %rd331, %rd62;
-	mov.b64 %rd332, %rd64;
-	mov.b64 %rd333, %rd66;
-	mov.b64 %rd334, %rd68;
-	mov.b64 %rd335, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r82, %r33;
-	mov.b64 %rd336, %rd100;
-	mov.b64 %rd337, %rd102;
-	mov.b64 %rd338, %rd104;
-	mov.b64 %rd339, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p49, %p8;
 	mov.b32 %r83, %r36;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r84, %r79;
-	mov.b64 %rd340, %rd300;
-	mov.b64 %rd341, %rd301;
-	mov.b64 %rd342, %rd192;
-	mov.b64 %rd343, %rd305;
-	mov.b64 %rd344, %rd329;
-	cvt.u64.u32 %rd345, %r4;
-	div.s64 %rd346, %rd345, %rd344;
-	setp.eq.s64 %p52, %rd344, -1;
-	neg.s64 %rd347, %rd345;
-	selp.b64 %rd348, %rd347, %rd346, %p52;
-	setp.eq.s64 %p53, %rd344, 0;
-	selp.b64 %rd349, 0, %rd348, %p53;
-	mov.b64 %rd350, %rd349;
-	cvt.u64.u32 %rd351, %r2;
-	div.s64 %rd352, %rd351, %rd344;
-	setp.eq.s64 %p54, %rd344, -1;
-	neg.s64 %rd353, %rd351;
-	selp.b64 %rd354, %rd353, %rd352, %p54;
-	setp.eq.s64 %p55, %rd344, 0;
-	selp.b64 %rd355, 0, %rd354, %p55;
-	mov.b64 %rd356, %rd355;
-	cvt.u64.u32 %rd357, %r2;
-	rem.s64 %rd358, %rd357, %rd344;
-	setp.eq.s64 %p56, %rd344, -1;
-	selp.b64 %rd359, 0, %rd358, %p56;
-	setp.eq.s64 %p57, %rd344, 0;
-	selp.b64 %rd360, %rd357, %rd359, %p57;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd362, %rd350;
-	mov.b64 %rd363, %rd356;
-	mov.b64 %rd364, %rd361;
-	mov.b64 %rd365, %rd339;
-	mov.b64 %rd366, %rd330;
-	mov.b64 %rd367, %rd331;
-	mov.b64 %rd368, %rd332;
-	mov.b64 %rd369, %rd333;
-	mov.b64 %rd370, %rd334;
-	mov.b64 %rd371, %rd335;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p52, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p52;
+	setp.eq.s64 %p53, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p53;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p54, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p54;
+	setp.eq.s64 %p55, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p55;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p56, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p56;
+	setp.eq.s64 %p57, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p57;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.b64 %rd376, %rd340;
+	mov.b64 %rd377, %rd341;
+	mov.b64 %rd378, %rd342;
+	mov.b64 %rd379, %rd343;
 	mov.pred %p58, %p47;
 	mov.pred %p59, %p48;
 	mov.b32 %r85, %r82;
-	mov.b64 %rd372, %rd336;
-	mov.b64 %rd373, %rd337;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
+	mov.b64 %rd380, %rd344;
+	mov.b64 %rd381, %rd345;
+	mov.b64 %rd382, %rd346;
+	mov.b64 %rd383, %rd347;
 	mov.pred %p60, %p49;
 	mov.b32 %r86, %r83;
 	mov.pred %p61, %p50;
-	mov.b64 %rd376, %rd288;
-	mov.b64 %rd377, %rd289;
-	mov.b64 %rd378, %rd290;
-	mov.b64 %rd379, %rd291;
-	mov.b64 %rd380, %rd292;
-	mov.b64 %rd381, %rd293;
-	mov.b64 %rd382, %rd294;
-	mov.b64 %rd383, %rd295;
-	mov.b64 %rd384, %rd296;
+	mov.b64 %rd384, %rd292;
+	mov.b64 %rd385, %rd293;
+	mov.b64 %rd386, %rd294;
+	mov.b64 %rd387, %rd295;
+	mov.b64 %rd388, %rd296;
+	mov.b64 %rd389, %rd297;
+	mov.b64 %rd390, %rd298;
+	mov.b64 %rd391, %rd299;
+	mov.b64 %rd392, %rd300;
 	mov.pred %p62, %p51;
-	mov.b64 %rd385, %rd297;
-	mov.b64 %rd386, %rd298;
-	mov.b64 %rd387, %rd299;
+	mov.b64 %rd393, %rd301;
+	mov.b64 %rd394, %rd302;
+	mov.b64 %rd395, %rd303;
 	mov.b32 %r87, %r84;
-	mov.b64 %rd388, %rd340;
-	mov.b64 %rd389, %rd341;
-	mov.b64 %rd390, 0;
-	mov.b64 %rd391, %rd342;
-	mul.lo.s64 %rd392, %rd135, %rd362;
-	add.s64 %rd393, %rd392, %rd363;
-	mov.b64 %rd394, %rd393;
-	mul.lo.s64 %rd395, %rd2, %rd362;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd397, %rd344;
-	mov.b64 %rd398, %rd364;
-	mov.b64 %rd399, %rd343;
-	mov.b64 %rd400, 0;
-	mov.b64 %rd401, %rd365;
-	setp.gt.s64 %p63, %rd338, 1;
+	mov.b64 %rd396, %rd348;
+	mov.b64 %rd397, %rd349;
+	mov.b64 %rd398, 0;
+	mov.b64 %rd399, %rd350;
+	mul.lo.s64 %rd400, %rd135, %rd370;
+	add.s64 %rd401, %rd400, %rd371;
+	mov.b64 %rd402, %rd401;
+	mul.lo.s64 %rd403, %rd2, %rd370;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd405, %rd352;
+	mov.b64 %rd406, %rd372;
+	mov.b64 %rd407, %rd351;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, %rd373;
+	setp.gt.s64 %p63, %rd346, 1;
 	mov.pred %p64, %p63;
 	mov.pred %p65, 0;
-	mov.b64 %rd402, %rd165;
-	mov.b64 %rd403, %rd166;
-	mov.b64 %rd404, %rd167;
-	mov.b64 %rd405, %rd394;
+	mov.b64 %rd410, %rd165;
+	mov.b64 %rd411, %rd166;
+	mov.b64 %rd412, %rd167;
+	mov.b64 %rd413, %rd402;
 	mov.b32 %r88, -1;
-	mov.b64 %rd406, 0;
-	mov.b64 %rd407, 0;
-	mov.b64 %rd408, 0;
-	mov.b64 %rd409, 0;
-	mov.b64 %rd410, 0;
+	mov.b64 %rd414, 0;
+	mov.b64 %rd415, 0;
+	mov.b64 %rd416, 0;
+	mov.b64 %rd417, 0;
+	mov.b64 %rd418, 0;
 $L51:
-	mov.b64 %rd411, 0;
-	mov.b64 %rd412, %rd388;
+	mov.b64 %rd419, 0;
+	mov.b64 %rd420, %rd396;
 $L54:
-	setp.gt.s64 %p66, %rd412, 0;
+	setp.gt.s64 %p66, %rd420, 0;
 	not.pred %p67, %p66;
 	@!%p67 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd406, %rd407;
+	setp.ge.s64 %p68, %rd414, %rd415;
 	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd405, %rd391;
+	setp.ge.s64 %p69, %rd413, %rd399;
 	@!%p69 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd413, %rd390, %rd405;
-	mul.lo.s64 %rd414, %rd413, %rd273;
-	mad.lo.s64 %rd415, %rd414, 4, %rd271;
-	ld.global.s32 %r89, [%rd415+0];
+	add.s64 %rd421, %rd398, %rd413;
+	mul.lo.s64 %rd422, %rd421, %rd277;
+	mad.lo.s64 %rd423, %rd422, 4, %rd275;
+	ld.global.s32 %r89, [%rd423+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r88, %r90;
 	@!%p65 bra $L63;
-	add.s64 %rd416, %rd390, %rd405;
-	mov.b64 %rd418, 2;
-	mul.lo.s64 %rd417, %rd418, %rd416;
-	mov.b64 %rd419, %rd417;
-	mul.lo.s64 %rd420, %rd419, %rd178;
-	mad.lo.s64 %rd421, %rd420, 8, %rd176;
-	ld.shared.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	add.s64 %rd424, %rd419, 1;
-	mul.lo.s64 %rd425, %rd424, %rd178;
-	mad.lo.s64 %rd426, %rd425, 8, %rd176;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	add.s64 %rd429, %rd423, %rd398;
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd431, %rd428;
-	mov.b64 %rd406, %rd430;
-	mov.b64 %rd407, %rd431;
+	add.s64 %rd424, %rd398, %rd413;
+	mov.b64 %rd426, 2;
+	mul.lo.s64 %rd425, %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mul.lo.s64 %rd428, %rd427, %rd178;
+	mad.lo.s64 %rd429, %rd428, 8, %rd176;
+	ld.shared.s64 %rd430, [%rd429+0];
+	mov.b64 %rd431, %rd430;
+	add.s64 %rd432, %rd427, 1;
+	mul.lo.s64 %rd433, %rd432, %rd178;
+	mad.lo.s64 %rd434, %rd433, 8, %rd176;
+	ld.shared.s64 %rd435, [%rd434+0];
+	mov.b64 %rd436, %rd435;
+	add.s64 %rd437, %rd431, %rd406;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd436;
+	mov.b64 %rd414, %rd438;
+	mov.b64 %rd415, %rd439;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd432, %rd366;
+	mov.b64 %rd440, %rd374;
 	mov.b32 %r91, %r88;
-	cvt.s64.s32 %rd433, %r91;
-	mul.lo.s64 %rd434, %rd433, %rd32;
-	mad.lo.s64 %rd435, %rd434, 8, %rd28;
-	ld.global.nc.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd366;
-	mov.b32 %r92, %r88;
-	cvt.s64.s32 %rd440, %r92;
-	add.s64 %rd441, %rd440, 1;
+	cvt.s64.s32 %rd441, %r91;
 	mul.lo.s64 %rd442, %rd441, %rd32;
 	mad.lo.s64 %rd443, %rd442, 8, %rd28;
 	ld.global.nc.s64 %rd444, [%rd443+0];
 	mov.b64 %rd445, %rd444;
 	mov.b64 %rd446, %rd445;
-	add.s64 %rd447, %rd438, %rd398;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd406, %rd448;
-	mov.b64 %rd407, %rd449;
+	mov.b64 %rd447, %rd374;
+	mov.b32 %r92, %r88;
+	cvt.s64.s32 %rd448, %r92;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd32;
+	mad.lo.s64 %rd451, %rd450, 8, %rd28;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	add.s64 %rd455, %rd446, %rd406;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd454;
+	mov.b64 %rd414, %rd456;
+	mov.b64 %rd415, %rd457;
 $L64:
-	add.s64 %rd450, %rd405, %rd396;
-	mov.b64 %rd405, %rd450;
+	add.s64 %rd458, %rd413, %rd404;
+	mov.b64 %rd413, %rd458;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd451, %rd406, %rd39;
-	mad.lo.s64 %rd452, %rd451, 4, %rd35;
-	ld.global.nc.s32 %r93, [%rd452+0];
+	mul.lo.s64 %rd459, %rd414, %rd39;
+	mad.lo.s64 %rd460, %rd459, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd460+0];
 	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
-	mov.b64 %rd453, 0;
-	mov.b64 %rd454, 0;
+	mov.b64 %rd461, 0;
+	mov.b64 %rd462, 0;
 	and.pred %p70, %p64, %p60;
 	@!%p70 bra $L66;
-	mov.b64 %rd455, %rd366;
+	mov.b64 %rd463, %rd374;
 	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd456, %r96;
-	mul.lo.s64 %rd457, %rd456, %rd32;
-	mad.lo.s64 %rd458, %rd457, 8, %rd28;
-	ld.global.nc.s64 %rd459, [%rd458+0];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, %rd366;
-	mov.b32 %r97, %r95;
-	cvt.s64.s32 %rd463, %r97;
-	add.s64 %rd464, %rd463, 1;
+	cvt.s64.s32 %rd464, %r96;
 	mul.lo.s64 %rd465, %rd464, %rd32;
 	mad.lo.s64 %rd466, %rd465, 8, %rd28;
 	ld.global.nc.s64 %rd467, [%rd466+0];
 	mov.b64 %rd468, %rd467;
 	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd461;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd453, %rd470;
-	mov.b64 %rd454, %rd471;
+	mov.b64 %rd470, %rd374;
+	mov.b32 %r97, %r95;
+	cvt.s64.s32 %rd471, %r97;
+	add.s64 %rd472, %rd471, 1;
+	mul.lo.s64 %rd473, %rd472, %rd32;
+	mad.lo.s64 %rd474, %rd473, 8, %rd28;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd469;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd461, %rd478;
+	mov.b64 %rd462, %rd479;
 $L66:
 	mov.b32 %r98, %r86;
 	mov.b32 %r99, %r88;
 	mov.b32 %r100, %r95;
-	mov.b64 %rd472, %rd406;
+	mov.b64 %rd480, %rd414;
 $L67:
-	cvt.s64.s32 %rd473, %r100;
-	mul.lo.s64 %rd474, %rd473, %rd134;
-	mad.lo.s64 %rd475, %rd474, 4, %rd130;
-	ld.global.nc.s32 %r101, [%rd475+0];
+	cvt.s64.s32 %rd481, %r100;
+	mul.lo.s64 %rd482, %rd481, %rd134;
+	mad.lo.s64 %rd483, %rd482, 4, %rd130;
+	ld.global.nc.s32 %r101, [%rd483+0];
 	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd476, %r99;
-	mul.lo.s64 %rd477, %rd476, %rd134;
-	mad.lo.s64 %rd478, %rd477, 4, %rd130;
-	ld.global.nc.s32 %r103, [%rd478+0];
+	cvt.s64.s32 %rd484, %r99;
+	mul.lo.s64 %rd485, %rd484, %rd134;
+	mad.lo.s64 %rd486, %rd485, 4, %rd130;
+	ld.global.nc.s32 %r103, [%rd486+0];
 	mov.b32 %r104, %r103;
 	setp.ne.s32 %p71, %r102, %r104;
 	mov.pred %p72, %p71;
 	not.pred %p73, %p72;
 	@!%p73 bra $L71;
-	cvt.s64.s32 %rd479, %r100;
-	mul.lo.s64 %rd480, %rd479, %rd127;
-	mad.lo.s64 %rd481, %rd480, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r105, [%rd481+0];
+	cvt.s64.s32 %rd487, %r100;
+	mul.lo.s64 %rd488, %rd487, %rd127;
+	mad.lo.s64 %rd489, %rd488, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r105, [%rd489+0];
 	mov.b32 %r106, %r105;
 	or.b32 %r107, %r98, 0x4;
 	and.b32 %r108, %r106, %r107;
@@ -15446,10 +15482,10 @@ $L71:
 	mov.pred %p75, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd482, %r100;
-	mul.lo.s64 %rd483, %rd482, %rd127;
-	mad.lo.s64 %rd484, %rd483, 4, %rd123;
-	atom.global.or.b32 %r109, [%rd484], %r98;
+	cvt.s64.s32 %rd490, %r100;
+	mul.lo.s64 %rd491, %rd490, %rd127;
+	mad.lo.s64 %rd492, %rd491, 4, %rd123;
+	atom.global.or.b32 %r109, [%rd492], %r98;
 	mov.b32 %r110, %r109;
 	and.b32 %r111, %r110, %r98;
 	setp.eq.u32 %p76, %r111, 0x0;
@@ -15460,768 +15496,768 @@ $L68:
 $L69:
 	@!%p75 bra $L75;
 	@!%p64 bra $L76;
-	mul.lo.s64 %rd485, %rd411, %rd404;
-	mad.lo.s64 %rd486, %rd485, 4, %rd402;
-	st.shared.s32 [%rd486+0], %r95;
+	mul.lo.s64 %rd493, %rd419, %rd412;
+	mad.lo.s64 %rd494, %rd493, 4, %rd410;
+	st.shared.s32 [%rd494+0], %r95;
 	@!%p60 bra $L79;
-	mov.b64 %rd488, 2;
-	mul.lo.s64 %rd487, %rd488, %rd411;
-	mul.lo.s64 %rd489, %rd487, %rd170;
-	mad.lo.s64 %rd490, %rd489, 8, %rd168;
-	st.shared.s64 [%rd490+0], %rd453;
-	mov.b64 %rd492, 2;
-	mul.lo.s64 %rd491, %rd492, %rd411;
-	add.s64 %rd493, %rd491, 1;
-	mul.lo.s64 %rd494, %rd493, %rd170;
-	mad.lo.s64 %rd495, %rd494, 8, %rd168;
-	st.shared.s64 [%rd495+0], %rd454;
+	mov.b64 %rd496, 2;
+	mul.lo.s64 %rd495, %rd496, %rd419;
+	mul.lo.s64 %rd497, %rd495, %rd170;
+	mad.lo.s64 %rd498, %rd497, 8, %rd168;
+	st.shared.s64 [%rd498+0], %rd461;
+	mov.b64 %rd500, 2;
+	mul.lo.s64 %rd499, %rd500, %rd419;
+	add.s64 %rd501, %rd499, 1;
+	mul.lo.s64 %rd502, %rd501, %rd170;
+	mad.lo.s64 %rd503, %rd502, 8, %rd168;
+	st.shared.s64 [%rd503+0], %rd462;
 $L79:
-	add.s64 %rd496, %rd411, 1;
-	mov.b64 %rd411, %rd496;
+	add.s64 %rd504, %rd419, 1;
+	mov.b64 %rd419, %rd504;
 	bra.uni $L77;
 $L76:
 	mov.pred %p77, 0;
-	mov.b64 %rd497, %rd411;
+	mov.b64 %rd505, %rd419;
 	mov.b32 %r112, %r95;
 $L80:
 	@!%p61 bra $L84;
 	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd498, %r113;
-	mov.b64 %rd499, %rd498;
+	cvt.s64.s32 %rd506, %r113;
+	mov.b64 %rd507, %rd506;
 	and.b32 %r114, %r112, 31;
-	cvt.s64.s32 %rd500, %r114;
-	min.u64 %rd501, %rd500, 32;
-	cvt.u32.u64 %r115, %rd501;
+	cvt.s64.s32 %rd508, %r114;
+	min.u64 %rd509, %rd508, 32;
+	cvt.u32.u64 %r115, %rd509;
 	mov.b32 %r117, 0x1;
 	shl.b32 %r116, %r117, %r115;
 	setp.hs.u32 %p78, %r115, 32;
 	selp.b32 %r118, 0, %r116, %p78;
 	mov.b32 %r119, %r118;
-	mov.b64 %rd502, %rd499;
+	mov.b64 %rd510, %rd507;
 	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd503, %rd502, %rd384;
-	mad.lo.s64 %rd504, %rd503, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r121, [%rd504+0];
+	mul.lo.s64 %rd511, %rd510, %rd392;
+	mad.lo.s64 %rd512, %rd511, 4, %rd390;
+	ld.relaxed.gpu.global.u32 %r121, [%rd512+0];
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r120;
 	setp.ne.u32 %p79, %r123, 0x0;
 	mov.pred %p80, %p79;
 	not.pred %p81, %p80;
 	@!%p81 bra $L86;
-	mul.lo.s64 %rd505, %rd502, %rd384;
-	mad.lo.s64 %rd506, %rd505, 4, %rd382;
-	atom.global.or.b32 %r124, [%rd506], %r120;
+	mul.lo.s64 %rd513, %rd510, %rd392;
+	mad.lo.s64 %rd514, %rd513, 4, %rd390;
+	atom.global.or.b32 %r124, [%rd514], %r120;
 	mov.b32 %r125, %r124;
 	and.b32 %r126, %r125, %r120;
 	setp.ne.u32 %p82, %r126, 0x0;
 	mov.pred %p80, %p82;
 $L86:
 	@!%p80 bra $L88;
-	mov.b64 %rd507, %rd497;
-	mov.b64 %rd508, %rd507;
+	mov.b64 %rd515, %rd505;
+	mov.b64 %rd516, %rd515;
 	mov.pred %p83, 0;
 	bra.uni $L82;
 $L88:
-	mov.b64 %rd509, %rd497;
-	mov.b64 %rd508, %rd509;
+	mov.b64 %rd517, %rd505;
+	mov.b64 %rd516, %rd517;
 	mov.pred %p83, 1;
 	bra.uni $L82;
 $L84:
 	@!%p62 bra $L90;
-	cvt.s64.s32 %rd510, %r112;
-	mul.lo.s64 %rd511, %rd510, %rd387;
-	mad.lo.s64 %rd512, %rd511, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r127, [%rd512+0];
+	cvt.s64.s32 %rd518, %r112;
+	mul.lo.s64 %rd519, %rd518, %rd395;
+	mad.lo.s64 %rd520, %rd519, 4, %rd393;
+	ld.relaxed.gpu.global.s32 %r127, [%rd520+0];
 	mov.b32 %r128, %r127;
 	setp.eq.s32 %p84, %r128, %r87;
 	mov.pred %p85, %p84;
 	not.pred %p86, %p85;
 	@!%p86 bra $L92;
-	cvt.s64.s32 %rd513, %r112;
-	mul.lo.s64 %rd514, %rd513, %rd387;
-	mad.lo.s64 %rd515, %rd514, 4, %rd385;
-	atom.global.exch.b32 %r129, [%rd515], %r87;
+	cvt.s64.s32 %rd521, %r112;
+	mul.lo.s64 %rd522, %rd521, %rd395;
+	mad.lo.s64 %rd523, %rd522, 4, %rd393;
+	atom.global.exch.b32 %r129, [%rd523], %r87;
 	mov.b32 %r130, %r129;
 	setp.eq.s32 %p87, %r130, %r87;
 	mov.pred %p85, %p87;
 $L92:
 	@!%p85 bra $L94;
-	mov.b64 %rd516, %rd497;
-	mov.b64 %rd508, %rd516;
+	mov.b64 %rd524, %rd505;
+	mov.b64 %rd516, %rd524;
 	mov.pred %p83, 0;
 	bra.uni $L82;
 $L94:
 $L90:
-	mul.lo.s64 %rd517, %rd497, %rd404;
-	mad.lo.s64 %rd518, %rd517, 4, %rd402;
-	st.shared.s32 [%rd518+0], %r112;
-	add.s64 %rd519, %rd497, 1;
-	mov.b64 %rd520, %rd519;
-	mov.b64 %rd508, %rd520;
+	mul.lo.s64 %rd525, %rd505, %rd412;
+	mad.lo.s64 %rd526, %rd525, 4, %rd410;
+	st.shared.s32 [%rd526+0], %r112;
+	add.s64 %rd527, %rd505, 1;
+	mov.b64 %rd528, %rd527;
+	mov.b64 %rd516, %rd528;
 	mov.pred %p83, 1;
 	bra.uni $L82;
 $L81:
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd521, %rd508;
+	mov.b64 %rd529, %rd516;
 	mov.pred %p88, %p83;
-	mov.b64 %rd411, %rd521;
+	mov.b64 %rd419, %rd529;
 	mov.pred %p77, %p88;
 	@!%p77 bra $L96;
-	mov.b64 %rd522, %rd366;
+	mov.b64 %rd530, %rd374;
 	mov.b32 %r131, %r95;
-	cvt.s64.s32 %rd523, %r131;
-	add.s64 %rd524, %rd523, 1;
-	mul.lo.s64 %rd525, %rd524, %rd32;
-	mad.lo.s64 %rd526, %rd525, 8, %rd28;
-	ld.global.nc.s64 %rd527, [%rd526+0];
-	mov.b64 %rd528, %rd527;
-	cvt.s64.s32 %rd529, %r131;
-	mul.lo.s64 %rd530, %rd529, %rd32;
-	mad.lo.s64 %rd531, %rd530, 8, %rd28;
-	ld.global.nc.s64 %rd532, [%rd531+0];
-	mov.b64 %rd533, %rd532;
-	sub.s64 %rd534, %rd528, %rd533;
-	mov.b64 %rd535, %rd534;
+	cvt.s64.s32 %rd531, %r131;
+	add.s64 %rd532, %rd531, 1;
+	mul.lo.s64 %rd533, %rd532, %rd32;
+	mad.lo.s64 %rd534, %rd533, 8, %rd28;
+	ld.global.nc.s64 %rd535, [%rd534+0];
 	mov.b64 %rd536, %rd535;
-	add.s64 %rd537, %rd408, %rd536;
-	mov.b64 %rd408, %rd537;
-	max.s64 %rd538, %rd409, %rd536;
-	mov.b64 %rd409, %rd538;
+	cvt.s64.s32 %rd537, %r131;
+	mul.lo.s64 %rd538, %rd537, %rd32;
+	mad.lo.s64 %rd539, %rd538, 8, %rd28;
+	ld.global.nc.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	sub.s64 %rd542, %rd536, %rd541;
+	mov.b64 %rd543, %rd542;
+	mov.b64 %rd544, %rd543;
+	add.s64 %rd545, %rd416, %rd544;
+	mov.b64 %rd416, %rd545;
+	max.s64 %rd546, %rd417, %rd544;
+	mov.b64 %rd417, %rd546;
 $L96:
 $L77:
 $L75:
-	add.s64 %rd539, %rd406, %rd397;
-	mov.b64 %rd406, %rd539;
-	sub.s64 %rd540, %rd412, 1;
-	mov.b64 %rd412, %rd540;
+	add.s64 %rd547, %rd414, %rd405;
+	mov.b64 %rd414, %rd547;
+	sub.s64 %rd548, %rd420, 1;
+	mov.b64 %rd420, %rd548;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd541, 0;
-	setp.lt.s64 %p89, %rd406, %rd407;
-	setp.lt.s64 %p90, %rd405, %rd391;
+	mov.b64 %rd549, 0;
+	setp.lt.s64 %p89, %rd414, %rd415;
+	setp.lt.s64 %p90, %rd413, %rd399;
 	or.pred %p91, %p89, %p90;
 	@!%p91 bra $L98;
-	mov.b64 %rd541, 1;
+	mov.b64 %rd549, 1;
 $L98:
-	shl.b64 %rd542, %rd541, 32;
-	or.b64 %rd543, %rd411, %rd542;
+	shl.b64 %rd550, %rd549, 32;
+	or.b64 %rd551, %rd419, %rd550;
 	// block scan
-	mov.b64 %rd544, %rd543;
+	mov.b64 %rd552, %rd551;
 	mov.b32 %r132, %r3;
 $L99:
 	setp.hs.u32 %p92, %r132, 32;
 	@%p92 bra $L100;
-	mov.b64 {%r133, %r134}, %rd544;
+	mov.b64 {%r133, %r134}, %rd552;
 	shfl.sync.up.b32 %r135|%p93, %r133, %r132, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd545, {%r135, %r136};
+	mov.b64 %rd553, {%r135, %r136};
 	@!%p93 bra $L101;
-	add.s64 %rd546, %rd545, %rd544;
-	mov.b64 %rd544, %rd546;
+	add.s64 %rd554, %rd553, %rd552;
+	mov.b64 %rd552, %rd554;
 $L101:
 	shl.b32 %r132, %r132, 1;
 	bra.uni $L99;
 $L100:
-	mov.b64 {%r137, %r138}, %rd544;
+	mov.b64 {%r137, %r138}, %rd552;
 	shfl.sync.up.b32 %r139|%p94, %r137, %r3, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd547, {%r139, %r140};
+	mov.b64 %rd555, {%r139, %r140};
 	setp.lo.u32 %p95, %r3, 32;
 	and.pred %p96, %p94, %p95;
-	selp.b64 %rd548, %rd547, 0, %p96;
+	selp.b64 %rd556, %rd555, 0, %p96;
 	sub.u32 %r141, %r13, %r3;
 	setp.eq.u32 %p97, %r7, %r141;
 	@!%p97 bra $L102;
-	mul.wide.u32 %rd549, %r8, 16;
-	add.s64 %rd550, %rd1, %rd549;
-	st.shared.s64 [%rd550+0], %rd544;
+	mul.wide.u32 %rd557, %r8, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	st.shared.s64 [%rd558+0], %rd552;
 $L102:
 	bar.sync 0;
 	setp.eq.u32 %p98, %r8, 0;
 	@!%p98 bra $L103;
-	mov.b64 %rd551, 0;
+	mov.b64 %rd559, 0;
 	setp.lo.u32 %p99, %r7, %r10;
 	@!%p99 bra $L104;
-	mul.wide.u32 %rd552, %r7, 16;
-	add.s64 %rd553, %rd1, %rd552;
-	ld.shared.s64 %rd554, [%rd553+0];
-	mov.b64 %rd551, %rd554;
+	mul.wide.u32 %rd560, %r7, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	ld.shared.s64 %rd562, [%rd561+0];
+	mov.b64 %rd559, %rd562;
 $L104:
-	mov.b64 {%r142, %r143}, %rd551;
+	mov.b64 {%r142, %r143}, %rd559;
 	shfl.sync.up.b32 %r144|%p100, %r142, 1, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd555, {%r144, %r145};
+	mov.b64 %rd563, {%r144, %r145};
 	@!%p100 bra $L105;
-	add.s64 %rd556, %rd555, %rd551;
-	mov.b64 %rd551, %rd556;
+	add.s64 %rd564, %rd563, %rd559;
+	mov.b64 %rd559, %rd564;
 $L105:
-	mov.b64 {%r146, %r147}, %rd551;
+	mov.b64 {%r146, %r147}, %rd559;
 	shfl.sync.up.b32 %r148|%p101, %r146, 2, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd557, {%r148, %r149};
+	mov.b64 %rd565, {%r148, %r149};
 	@!%p101 bra $L106;
-	add.s64 %rd558, %rd557, %rd551;
-	mov.b64 %rd551, %rd558;
+	add.s64 %rd566, %rd565, %rd559;
+	mov.b64 %rd559, %rd566;
 $L106:
-	mov.b64 {%r150, %r151}, %rd551;
+	mov.b64 {%r150, %r151}, %rd559;
 	shfl.sync.up.b32 %r152|%p102, %r150, 4, 0, %r17;
 	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd559, {%r152, %r153};
+	mov.b64 %rd567, {%r152, %r153};
 	@!%p102 bra $L107;
-	add.s64 %rd560, %rd559, %rd551;
-	mov.b64 %rd551, %rd560;
+	add.s64 %rd568, %rd567, %rd559;
+	mov.b64 %rd559, %rd568;
 $L107:
-	mov.b64 {%r154, %r155}, %rd551;
+	mov.b64 {%r154, %r155}, %rd559;
 	shfl.sync.up.b32 %r156|%p103, %r154, 8, 0, %r17;
 	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd561, {%r156, %r157};
+	mov.b64 %rd569, {%r156, %r157};
 	@!%p103 bra $L108;
-	add.s64 %rd562, %rd561, %rd551;
-	mov.b64 %rd551, %rd562;
+	add.s64 %rd570, %rd569, %rd559;
+	mov.b64 %rd559, %rd570;
 $L108:
-	mov.b64 {%r158, %r159}, %rd551;
+	mov.b64 {%r158, %r159}, %rd559;
 	shfl.sync.up.b32 %r160|%p104, %r158, 16, 0, %r17;
 	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd563, {%r160, %r161};
+	mov.b64 %rd571, {%r160, %r161};
 	@!%p104 bra $L109;
-	add.s64 %rd564, %rd563, %rd551;
-	mov.b64 %rd551, %rd564;
+	add.s64 %rd572, %rd571, %rd559;
+	mov.b64 %rd559, %rd572;
 $L109:
-	mov.b64 {%r162, %r163}, %rd551;
+	mov.b64 {%r162, %r163}, %rd559;
 	shfl.sync.up.b32 %r164|%p105, %r162, 1, 0, %r17;
 	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd565, {%r164, %r165};
-	selp.b64 %rd566, %rd565, 0, %p105;
+	mov.b64 %rd573, {%r164, %r165};
+	selp.b64 %rd574, %rd573, 0, %p105;
 	@!%p99 bra $L110;
-	mul.wide.u32 %rd567, %r7, 16;
-	add.s64 %rd568, %rd1, %rd567;
-	add.s64 %rd569, %rd568, 512;
-	st.shared.s64 [%rd569+0], %rd566;
+	mul.wide.u32 %rd575, %r7, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	st.shared.s64 [%rd577+0], %rd574;
 $L110:
 	sub.u32 %r166, %r10, 1;
 	setp.eq.u32 %p106, %r7, %r166;
 	@!%p106 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd551;
+	st.shared.s64 [%rd1+1024], %rd559;
 $L111:
 $L103:
 	bar.sync 0;
-	mul.wide.u32 %rd570, %r8, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	add.s64 %rd572, %rd571, 512;
-	ld.shared.s64 %rd573, [%rd572+0];
-	add.s64 %rd574, %rd573, %rd548;
-	ld.shared.s64 %rd575, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd574;
+	mul.wide.u32 %rd578, %r8, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	ld.shared.s64 %rd581, [%rd580+0];
+	add.s64 %rd582, %rd581, %rd556;
+	ld.shared.s64 %rd583, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd582;
 	shfl.sync.idx.b32 %r169|%p107, %r167, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
-	mov.b64 %rd576, {%r169, %r170};
-	mov.b64 %rd577, %rd575;
-	mov.b64 %rd578, %rd576;
-	mov.b64 %rd579, %rd577;
-	mov.b64 %rd580, %rd578;
-	mov.b64 %rd581, %rd579;
-	mov.b64 %rd582, %rd580;
-	mov.b64 %rd583, %rd581;
-	and.b64 %rd584, %rd582, 4294967295;
-	mov.b64 %rd585, %rd584;
-	and.b64 %rd586, %rd583, 4294967295;
-	mov.b64 %rd587, %rd586;
-	shr.s64 %rd588, %rd583, 32;
-	mov.b64 %rd589, %rd588;
-	mov.b64 %rd590, %rd585;
-	mov.b64 %rd591, %rd587;
-	mov.b64 %rd592, %rd589;
+	mov.b64 %rd584, {%r169, %r170};
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	and.b64 %rd592, %rd590, 4294967295;
+	mov.b64 %rd593, %rd592;
+	and.b64 %rd594, %rd591, 4294967295;
+	mov.b64 %rd595, %rd594;
+	shr.s64 %rd596, %rd591, 32;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, %rd593;
+	mov.b64 %rd599, %rd595;
+	mov.b64 %rd600, %rd597;
 	@!%p64 bra $L112;
-	add.s64 %rd593, %rd410, %rd590;
-	mov.b64 %rd594, %rd593;
-	sub.s64 %rd595, %rd401, %rd594;
-	max.s64 %rd596, %rd595, 0;
-	min.s64 %rd597, %rd596, %rd411;
-	mov.b64 %rd598, %rd597;
-	mov.b64 %rd599, 0;
+	add.s64 %rd601, %rd418, %rd598;
+	mov.b64 %rd602, %rd601;
+	sub.s64 %rd603, %rd409, %rd602;
+	max.s64 %rd604, %rd603, 0;
+	min.s64 %rd605, %rd604, %rd419;
+	mov.b64 %rd606, %rd605;
+	mov.b64 %rd607, 0;
 $L114:
-	setp.lt.s64 %p108, %rd599, %rd598;
+	setp.lt.s64 %p108, %rd607, %rd606;
 	not.pred %p109, %p108;
 	@!%p109 bra $L118;
 	bra.uni $L116;
 $L118:
-	mul.lo.s64 %rd600, %rd599, %rd404;
-	mad.lo.s64 %rd601, %rd600, 4, %rd402;
-	ld.shared.s32 %r171, [%rd601+0];
+	mul.lo.s64 %rd608, %rd607, %rd412;
+	mad.lo.s64 %rd609, %rd608, 4, %rd410;
+	ld.shared.s32 %r171, [%rd609+0];
 	mov.b32 %r172, %r171;
-	add.s64 %rd602, %rd400, %rd594;
-	add.s64 %rd603, %rd602, %rd599;
-	mul.lo.s64 %rd604, %rd603, %rd175;
-	mad.lo.s64 %rd605, %rd604, 4, %rd173;
-	st.shared.s32 [%rd605+0], %r172;
+	add.s64 %rd610, %rd408, %rd602;
+	add.s64 %rd611, %rd610, %rd607;
+	mul.lo.s64 %rd612, %rd611, %rd175;
+	mad.lo.s64 %rd613, %rd612, 4, %rd173;
+	st.shared.s32 [%rd613+0], %r172;
 	@!%p60 bra $L120;
-	mov.b64 %rd607, 2;
-	mul.lo.s64 %rd606, %rd607, %rd599;
-	mul.lo.s64 %rd608, %rd606, %rd170;
-	mad.lo.s64 %rd609, %rd608, 8, %rd168;
-	ld.shared.s64 %rd610, [%rd609+0];
-	mov.b64 %rd611, %rd610;
-	add.s64 %rd612, %rd400, %rd594;
-	add.s64 %rd613, %rd612, %rd599;
 	mov.b64 %rd615, 2;
-	mul.lo.s64 %rd614, %rd615, %rd613;
-	mul.lo.s64 %rd616, %rd614, %rd178;
-	mad.lo.s64 %rd617, %rd616, 8, %rd176;
-	st.shared.s64 [%rd617+0], %rd611;
-	mov.b64 %rd619, 2;
-	mul.lo.s64 %rd618, %rd619, %rd599;
-	add.s64 %rd620, %rd618, 1;
-	mul.lo.s64 %rd621, %rd620, %rd170;
-	mad.lo.s64 %rd622, %rd621, 8, %rd168;
-	ld.shared.s64 %rd623, [%rd622+0];
-	mov.b64 %rd624, %rd623;
-	add.s64 %rd625, %rd400, %rd594;
-	add.s64 %rd626, %rd625, %rd599;
-	mov.b64 %rd628, 2;
-	mul.lo.s64 %rd627, %rd628, %rd626;
-	add.s64 %rd629, %rd627, 1;
-	mul.lo.s64 %rd630, %rd629, %rd178;
-	mad.lo.s64 %rd631, %rd630, 8, %rd176;
-	st.shared.s64 [%rd631+0], %rd624;
+	mul.lo.s64 %rd614, %rd615, %rd607;
+	mul.lo.s64 %rd616, %rd614, %rd170;
+	mad.lo.s64 %rd617, %rd616, 8, %rd168;
+	ld.shared.s64 %rd618, [%rd617+0];
+	mov.b64 %rd619, %rd618;
+	add.s64 %rd620, %rd408, %rd602;
+	add.s64 %rd621, %rd620, %rd607;
+	mov.b64 %rd623, 2;
+	mul.lo.s64 %rd622, %rd623, %rd621;
+	mul.lo.s64 %rd624, %rd622, %rd178;
+	mad.lo.s64 %rd625, %rd624, 8, %rd176;
+	st.shared.s64 [%rd625+0], %rd619;
+	mov.b64 %rd627, 2;
+	mul.lo.s64 %rd626, %rd627, %rd607;
+	add.s64 %rd628, %rd626, 1;
+	mul.lo.s64 %rd629, %rd628, %rd170;
+	mad.lo.s64 %rd630, %rd629, 8, %rd168;
+	ld.shared.s64 %rd631, [%rd630+0];
+	mov.b64 %rd632, %rd631;
+	add.s64 %rd633, %rd408, %rd602;
+	add.s64 %rd634, %rd633, %rd607;
+	mov.b64 %rd636, 2;
+	mul.lo.s64 %rd635, %rd636, %rd634;
+	add.s64 %rd637, %rd635, 1;
+	mul.lo.s64 %rd638, %rd637, %rd178;
+	mad.lo.s64 %rd639, %rd638, 8, %rd176;
+	st.shared.s64 [%rd639+0], %rd632;
 $L120:
 $L115:
-	add.s64 %rd632, %rd599, 1;
-	mov.b64 %rd599, %rd632;
+	add.s64 %rd640, %rd607, 1;
+	mov.b64 %rd607, %rd640;
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd633, 0;
-	mov.b64 %rd634, %rd598;
+	mov.b64 %rd641, 0;
+	mov.b64 %rd642, %rd606;
 $L121:
-	setp.lt.s64 %p110, %rd634, %rd411;
+	setp.lt.s64 %p110, %rd642, %rd419;
 	not.pred %p111, %p110;
 	@!%p111 bra $L125;
 	bra.uni $L123;
 $L125:
-	mul.lo.s64 %rd635, %rd634, %rd404;
-	mad.lo.s64 %rd636, %rd635, 4, %rd402;
-	ld.shared.s32 %r173, [%rd636+0];
+	mul.lo.s64 %rd643, %rd642, %rd412;
+	mad.lo.s64 %rd644, %rd643, 4, %rd410;
+	ld.shared.s32 %r173, [%rd644+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
 	mov.pred %p112, 0;
-	mov.b64 %rd637, %rd633;
+	mov.b64 %rd645, %rd641;
 	mov.b32 %r176, %r175;
 $L126:
 	@!%p61 bra $L130;
 	shr.s32 %r177, %r176, 5;
-	cvt.s64.s32 %rd638, %r177;
-	mov.b64 %rd639, %rd638;
+	cvt.s64.s32 %rd646, %r177;
+	mov.b64 %rd647, %rd646;
 	and.b32 %r178, %r176, 31;
-	cvt.s64.s32 %rd640, %r178;
-	min.u64 %rd641, %rd640, 32;
-	cvt.u32.u64 %r179, %rd641;
+	cvt.s64.s32 %rd648, %r178;
+	min.u64 %rd649, %rd648, 32;
+	cvt.u32.u64 %r179, %rd649;
 	mov.b32 %r181, 0x1;
 	shl.b32 %r180, %r181, %r179;
 	setp.hs.u32 %p113, %r179, 32;
 	selp.b32 %r182, 0, %r180, %p113;
 	mov.b32 %r183, %r182;
-	mov.b64 %rd642, %rd639;
+	mov.b64 %rd650, %rd647;
 	mov.b32 %r184, %r183;
-	mul.lo.s64 %rd643, %rd642, %rd384;
-	mad.lo.s64 %rd644, %rd643, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r185, [%rd644+0];
+	mul.lo.s64 %rd651, %rd650, %rd392;
+	mad.lo.s64 %rd652, %rd651, 4, %rd390;
+	ld.relaxed.gpu.global.u32 %r185, [%rd652+0];
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r184;
 	setp.ne.u32 %p114, %r187, 0x0;
 	mov.pred %p115, %p114;
 	not.pred %p116, %p115;
 	@!%p116 bra $L132;
-	mul.lo.s64 %rd645, %rd642, %rd384;
-	mad.lo.s64 %rd646, %rd645, 4, %rd382;
-	atom.global.or.b32 %r188, [%rd646], %r184;
+	mul.lo.s64 %rd653, %rd650, %rd392;
+	mad.lo.s64 %rd654, %rd653, 4, %rd390;
+	atom.global.or.b32 %r188, [%rd654], %r184;
 	mov.b32 %r189, %r188;
 	and.b32 %r190, %r189, %r184;
 	setp.ne.u32 %p117, %r190, 0x0;
 	mov.pred %p115, %p117;
 $L132:
 	@!%p115 bra $L134;
-	mov.b64 %rd647, %rd637;
-	mov.b64 %rd648, %rd647;
+	mov.b64 %rd655, %rd645;
+	mov.b64 %rd656, %rd655;
 	mov.pred %p118, 0;
 	bra.uni $L128;
 $L134:
-	mov.b64 %rd649, %rd637;
-	mov.b64 %rd648, %rd649;
+	mov.b64 %rd657, %rd645;
+	mov.b64 %rd656, %rd657;
 	mov.pred %p118, 1;
 	bra.uni $L128;
 $L130:
 	@!%p62 bra $L136;
-	cvt.s64.s32 %rd650, %r176;
-	mul.lo.s64 %rd651, %rd650, %rd387;
-	mad.lo.s64 %rd652, %rd651, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r191, [%rd652+0];
+	cvt.s64.s32 %rd658, %r176;
+	mul.lo.s64 %rd659, %rd658, %rd395;
+	mad.lo.s64 %rd660, %rd659, 4, %rd393;
+	ld.relaxed.gpu.global.s32 %r191, [%rd660+0];
 	mov.b32 %r192, %r191;
 	setp.eq.s32 %p119, %r192, %r87;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
 	@!%p121 bra $L138;
-	cvt.s64.s32 %rd653, %r176;
-	mul.lo.s64 %rd654, %rd653, %rd387;
-	mad.lo.s64 %rd655, %rd654, 4, %rd385;
-	atom.global.exch.b32 %r193, [%rd655], %r87;
+	cvt.s64.s32 %rd661, %r176;
+	mul.lo.s64 %rd662, %rd661, %rd395;
+	mad.lo.s64 %rd663, %rd662, 4, %rd393;
+	atom.global.exch.b32 %r193, [%rd663], %r87;
 	mov.b32 %r194, %r193;
 	setp.eq.s32 %p122, %r194, %r87;
 	mov.pred %p120, %p122;
 $L138:
 	@!%p120 bra $L140;
-	mov.b64 %rd656, %rd637;
-	mov.b64 %rd648, %rd656;
+	mov.b64 %rd664, %rd645;
+	mov.b64 %rd656, %rd664;
 	mov.pred %p118, 0;
 	bra.uni $L128;
 $L140:
 $L136:
-	mul.lo.s64 %rd657, %rd637, %rd404;
-	mad.lo.s64 %rd658, %rd657, 4, %rd402;
-	st.shared.s32 [%rd658+0], %r176;
-	add.s64 %rd659, %rd637, 1;
-	mov.b64 %rd660, %rd659;
-	mov.b64 %rd648, %rd660;
+	mul.lo.s64 %rd665, %rd645, %rd412;
+	mad.lo.s64 %rd666, %rd665, 4, %rd410;
+	st.shared.s32 [%rd666+0], %r176;
+	add.s64 %rd667, %rd645, 1;
+	mov.b64 %rd668, %rd667;
+	mov.b64 %rd656, %rd668;
 	mov.pred %p118, 1;
 	bra.uni $L128;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd661, %rd648;
+	mov.b64 %rd669, %rd656;
 	mov.pred %p123, %p118;
-	mov.b64 %rd633, %rd661;
+	mov.b64 %rd641, %rd669;
 	mov.pred %p112, %p123;
 	@!%p112 bra $L142;
-	mov.b64 %rd662, %rd366;
+	mov.b64 %rd670, %rd374;
 	mov.b32 %r195, %r175;
-	cvt.s64.s32 %rd663, %r195;
-	add.s64 %rd664, %rd663, 1;
-	mul.lo.s64 %rd665, %rd664, %rd32;
-	mad.lo.s64 %rd666, %rd665, 8, %rd28;
-	ld.global.nc.s64 %rd667, [%rd666+0];
-	mov.b64 %rd668, %rd667;
-	cvt.s64.s32 %rd669, %r195;
-	mul.lo.s64 %rd670, %rd669, %rd32;
-	mad.lo.s64 %rd671, %rd670, 8, %rd28;
-	ld.global.nc.s64 %rd672, [%rd671+0];
-	mov.b64 %rd673, %rd672;
-	sub.s64 %rd674, %rd668, %rd673;
-	mov.b64 %rd675, %rd674;
+	cvt.s64.s32 %rd671, %r195;
+	add.s64 %rd672, %rd671, 1;
+	mul.lo.s64 %rd673, %rd672, %rd32;
+	mad.lo.s64 %rd674, %rd673, 8, %rd28;
+	ld.global.nc.s64 %rd675, [%rd674+0];
 	mov.b64 %rd676, %rd675;
-	add.s64 %rd677, %rd408, %rd676;
-	mov.b64 %rd408, %rd677;
-	max.s64 %rd678, %rd409, %rd676;
-	mov.b64 %rd409, %rd678;
-$L142:
-$L122:
-	add.s64 %rd679, %rd634, 1;
-	mov.b64 %rd634, %rd679;
-	bra.uni $L121;
-$L123:
-	setp.gt.s64 %p124, %rd633, 0;
-	@!%p124 bra $L144;
-	mul.lo.s64 %rd680, %rd399, %rd120;
-	mad.lo.s64 %rd681, %rd680, 8, %rd116;
-	atom.global.add.u64 %rd682, [%rd681], %rd633;
+	cvt.s64.s32 %rd677, %r195;
+	mul.lo.s64 %rd678, %rd677, %rd32;
+	mad.lo.s64 %rd679, %rd678, 8, %rd28;
+	ld.global.nc.s64 %rd680, [%rd679+0];
+	mov.b64 %rd681, %rd680;
+	sub.s64 %rd682, %rd676, %rd681;
 	mov.b64 %rd683, %rd682;
 	mov.b64 %rd684, %rd683;
-	mov.b64 %rd685, 0;
+	add.s64 %rd685, %rd416, %rd684;
+	mov.b64 %rd416, %rd685;
+	max.s64 %rd686, %rd417, %rd684;
+	mov.b64 %rd417, %rd686;
+$L142:
+$L122:
+	add.s64 %rd687, %rd642, 1;
+	mov.b64 %rd642, %rd687;
+	bra.uni $L121;
+$L123:
+	setp.gt.s64 %p124, %rd641, 0;
+	@!%p124 bra $L144;
+	mul.lo.s64 %rd688, %rd407, %rd120;
+	mad.lo.s64 %rd689, %rd688, 8, %rd116;
+	atom.global.add.u64 %rd690, [%rd689], %rd641;
+	mov.b64 %rd691, %rd690;
+	mov.b64 %rd692, %rd691;
+	mov.b64 %rd693, 0;
 $L145:
-	setp.lt.s64 %p125, %rd685, %rd633;
+	setp.lt.s64 %p125, %rd693, %rd641;
 	not.pred %p126, %p125;
 	@!%p126 bra $L149;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd686, %rd685, %rd404;
-	mad.lo.s64 %rd687, %rd686, 4, %rd402;
-	ld.shared.s32 %r196, [%rd687+0];
+	mul.lo.s64 %rd694, %rd693, %rd412;
+	mad.lo.s64 %rd695, %rd694, 4, %rd410;
+	ld.shared.s32 %r196, [%rd695+0];
 	mov.b32 %r197, %r196;
-	add.s64 %rd688, %rd684, %rd685;
-	mul.lo.s64 %rd689, %rd688, %rd276;
-	mad.lo.s64 %rd690, %rd689, 4, %rd274;
-	st.global.s32 [%rd690+0], %r197;
+	add.s64 %rd696, %rd692, %rd693;
+	mul.lo.s64 %rd697, %rd696, %rd280;
+	mad.lo.s64 %rd698, %rd697, 4, %rd278;
+	st.global.s32 [%rd698+0], %r197;
 $L146:
-	add.s64 %rd691, %rd685, 1;
-	mov.b64 %rd685, %rd691;
+	add.s64 %rd699, %rd693, 1;
+	mov.b64 %rd693, %rd699;
 	bra.uni $L145;
 $L147:
 $L144:
-	add.s64 %rd692, %rd410, %rd591;
-	min.s64 %rd693, %rd401, %rd692;
-	mov.b64 %rd410, %rd693;
+	add.s64 %rd700, %rd418, %rd599;
+	min.s64 %rd701, %rd409, %rd700;
+	mov.b64 %rd418, %rd701;
 	bra.uni $L113;
 $L112:
-	mov.b64 %rd694, 0;
-	cvt.u64.u32 %rd695, %r2;
-	setp.eq.s64 %p127, %rd695, 0;
-	setp.gt.s64 %p128, %rd591, 0;
+	mov.b64 %rd702, 0;
+	cvt.u64.u32 %rd703, %r2;
+	setp.eq.s64 %p127, %rd703, 0;
+	setp.gt.s64 %p128, %rd599, 0;
 	and.pred %p129, %p127, %p128;
 	@!%p129 bra $L151;
-	mul.lo.s64 %rd696, %rd399, %rd120;
-	mad.lo.s64 %rd697, %rd696, 8, %rd116;
-	atom.global.add.u64 %rd698, [%rd697], %rd591;
-	mov.b64 %rd699, %rd698;
-	mov.b64 %rd694, %rd699;
+	mul.lo.s64 %rd704, %rd407, %rd120;
+	mad.lo.s64 %rd705, %rd704, 8, %rd116;
+	atom.global.add.u64 %rd706, [%rd705], %rd599;
+	mov.b64 %rd707, %rd706;
+	mov.b64 %rd702, %rd707;
 $L151:
-	cvt.u64.u32 %rd700, %r2;
-	setp.eq.s64 %p130, %rd700, 0;
+	cvt.u64.u32 %rd708, %r2;
+	setp.eq.s64 %p130, %rd708, 0;
 	setp.eq.u32 %p131, %r1, 0;
 	and.pred %p132, %p130, %p131;
 	bar.sync 0;
 	@!%p132 bra $L152;
-	st.shared.s64 [%rd1+1024], %rd694;
+	st.shared.s64 [%rd1+1024], %rd702;
 $L152:
 	bar.sync 0;
-	ld.shared.s64 %rd701, [%rd1+1024];
-	mov.b64 %rd702, %rd701;
-	add.s64 %rd703, %rd702, %rd590;
-	mov.b64 %rd704, %rd703;
-	mov.b64 %rd705, 0;
+	ld.shared.s64 %rd709, [%rd1+1024];
+	mov.b64 %rd710, %rd709;
+	add.s64 %rd711, %rd710, %rd598;
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd713, 0;
 $L153:
-	setp.lt.s64 %p133, %rd705, %rd411;
+	setp.lt.s64 %p133, %rd713, %rd419;
 	not.pred %p134, %p133;
 	@!%p134 bra $L157;
 	bra.uni $L155;
 $L157:
-	mul.lo.s64 %rd706, %rd705, %rd404;
-	mad.lo.s64 %rd707, %rd706, 4, %rd402;
-	ld.shared.s32 %r198, [%rd707+0];
+	mul.lo.s64 %rd714, %rd713, %rd412;
+	mad.lo.s64 %rd715, %rd714, 4, %rd410;
+	ld.shared.s32 %r198, [%rd715+0];
 	mov.b32 %r199, %r198;
-	add.s64 %rd708, %rd704, %rd705;
-	mul.lo.s64 %rd709, %rd708, %rd276;
-	mad.lo.s64 %rd710, %rd709, 4, %rd274;
-	st.global.s32 [%rd710+0], %r199;
+	add.s64 %rd716, %rd712, %rd713;
+	mul.lo.s64 %rd717, %rd716, %rd280;
+	mad.lo.s64 %rd718, %rd717, 4, %rd278;
+	st.global.s32 [%rd718+0], %r199;
 $L154:
-	add.s64 %rd711, %rd705, 1;
-	mov.b64 %rd705, %rd711;
+	add.s64 %rd719, %rd713, 1;
+	mov.b64 %rd713, %rd719;
 	bra.uni $L153;
 $L155:
 $L113:
-	setp.eq.s64 %p135, %rd592, 0;
+	setp.eq.s64 %p135, %rd600, 0;
 	@!%p135 bra $L159;
 	bra.uni $L53;
 $L159:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd712, %rd410;
-	mov.b64 %rd713, %rd408;
-	mov.b64 %rd714, %rd409;
-	mov.b64 %rd715, %rd712;
-	mov.b64 %rd716, %rd713;
-	mov.b64 %rd717, %rd714;
-	mov.b64 %rd718, %rd715;
-	mov.b64 %rd719, %rd716;
-	mov.b64 %rd720, %rd717;
-	mov.b64 %rd721, %rd718;
-	mov.b64 %rd722, %rd719;
+	mov.b64 %rd720, %rd418;
+	mov.b64 %rd721, %rd416;
+	mov.b64 %rd722, %rd417;
 	mov.b64 %rd723, %rd720;
-	mov.b64 %rd724, 1;
+	mov.b64 %rd724, %rd721;
+	mov.b64 %rd725, %rd722;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, %rd727;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, 1;
 $L160:
-	setp.lt.s64 %p136, %rd724, %rd338;
-	setp.gt.s64 %p137, %rd721, 0;
+	setp.lt.s64 %p136, %rd732, %rd346;
+	setp.gt.s64 %p137, %rd729, 0;
 	and.pred %p138, %p136, %p137;
 	not.pred %p139, %p138;
 	@!%p139 bra $L164;
 	bra.uni $L162;
 $L164:
 	bar.sync 0;
-	shr.s64 %rd725, %rd724, 63;
-	shr.u64 %rd726, %rd725, 63;
-	add.s64 %rd727, %rd724, %rd726;
-	and.b64 %rd728, %rd727, -2;
-	sub.s64 %rd729, %rd724, %rd728;
-	mov.b64 %rd731, 1;
-	sub.s64 %rd730, %rd731, %rd729;
-	mul.lo.s64 %rd732, %rd730, %rd365;
-	mov.b64 %rd733, %rd732;
-	shr.s64 %rd734, %rd724, 63;
-	shr.u64 %rd735, %rd734, 63;
-	add.s64 %rd736, %rd724, %rd735;
-	and.b64 %rd737, %rd736, -2;
-	sub.s64 %rd738, %rd724, %rd737;
-	mul.lo.s64 %rd739, %rd738, %rd365;
-	mov.b64 %rd740, %rd739;
-	mov.b64 %rd741, 0;
-	mov.b64 %rd742, 0;
-	mov.b64 %rd743, %rd330;
-	mov.b64 %rd744, %rd331;
-	mov.b64 %rd745, %rd332;
-	mov.b64 %rd746, %rd333;
-	mov.b64 %rd747, %rd334;
-	mov.b64 %rd748, %rd335;
+	shr.s64 %rd733, %rd732, 63;
+	shr.u64 %rd734, %rd733, 63;
+	add.s64 %rd735, %rd732, %rd734;
+	and.b64 %rd736, %rd735, -2;
+	sub.s64 %rd737, %rd732, %rd736;
+	mov.b64 %rd739, 1;
+	sub.s64 %rd738, %rd739, %rd737;
+	mul.lo.s64 %rd740, %rd738, %rd373;
+	mov.b64 %rd741, %rd740;
+	shr.s64 %rd742, %rd732, 63;
+	shr.u64 %rd743, %rd742, 63;
+	add.s64 %rd744, %rd732, %rd743;
+	and.b64 %rd745, %rd744, -2;
+	sub.s64 %rd746, %rd732, %rd745;
+	mul.lo.s64 %rd747, %rd746, %rd373;
+	mov.b64 %rd748, %rd747;
+	mov.b64 %rd749, 0;
+	mov.b64 %rd750, 0;
+	mov.b64 %rd751, %rd338;
+	mov.b64 %rd752, %rd339;
+	mov.b64 %rd753, %rd340;
+	mov.b64 %rd754, %rd341;
+	mov.b64 %rd755, %rd342;
+	mov.b64 %rd756, %rd343;
 	mov.pred %p140, %p47;
 	mov.pred %p141, %p48;
 	mov.b32 %r200, %r82;
-	mov.b64 %rd749, %rd336;
-	mov.b64 %rd750, %rd337;
-	mov.b64 %rd751, %rd338;
-	mov.b64 %rd752, %rd339;
+	mov.b64 %rd757, %rd344;
+	mov.b64 %rd758, %rd345;
+	mov.b64 %rd759, %rd346;
+	mov.b64 %rd760, %rd347;
 	mov.pred %p142, %p49;
 	mov.b32 %r201, %r83;
 	mov.pred %p143, %p50;
-	mov.b64 %rd753, %rd288;
-	mov.b64 %rd754, %rd289;
-	mov.b64 %rd755, %rd290;
-	mov.b64 %rd756, %rd291;
-	mov.b64 %rd757, %rd292;
-	mov.b64 %rd758, %rd293;
-	mov.b64 %rd759, %rd294;
-	mov.b64 %rd760, %rd295;
-	mov.b64 %rd761, %rd296;
+	mov.b64 %rd761, %rd292;
+	mov.b64 %rd762, %rd293;
+	mov.b64 %rd763, %rd294;
+	mov.b64 %rd764, %rd295;
+	mov.b64 %rd765, %rd296;
+	mov.b64 %rd766, %rd297;
+	mov.b64 %rd767, %rd298;
+	mov.b64 %rd768, %rd299;
+	mov.b64 %rd769, %rd300;
 	mov.pred %p144, %p51;
-	mov.b64 %rd762, %rd297;
-	mov.b64 %rd763, %rd298;
-	mov.b64 %rd764, %rd299;
+	mov.b64 %rd770, %rd301;
+	mov.b64 %rd771, %rd302;
+	mov.b64 %rd772, %rd303;
 	mov.b32 %r202, %r84;
-	mov.b64 %rd765, %rd340;
-	mov.b64 %rd766, %rd341;
-	mov.b64 %rd767, %rd733;
-	mov.b64 %rd768, %rd721;
-	mov.b64 %rd769, %rd363;
-	mov.b64 %rd770, %rd362;
-	mov.b64 %rd771, %rd344;
-	mov.b64 %rd772, %rd364;
-	mov.b64 %rd773, %rd343;
-	mov.b64 %rd774, %rd740;
-	mov.b64 %rd775, %rd365;
-	add.s64 %rd776, %rd724, 1;
-	setp.lt.s64 %p145, %rd776, %rd338;
+	mov.b64 %rd773, %rd348;
+	mov.b64 %rd774, %rd349;
+	mov.b64 %rd775, %rd741;
+	mov.b64 %rd776, %rd729;
+	mov.b64 %rd777, %rd371;
+	mov.b64 %rd778, %rd370;
+	mov.b64 %rd779, %rd352;
+	mov.b64 %rd780, %rd372;
+	mov.b64 %rd781, %rd351;
+	mov.b64 %rd782, %rd748;
+	mov.b64 %rd783, %rd373;
+	add.s64 %rd784, %rd732, 1;
+	setp.lt.s64 %p145, %rd784, %rd346;
 	mov.pred %p146, %p145;
 	mov.pred %p147, %p49;
-	mov.b64 %rd777, %rd165;
-	mov.b64 %rd778, %rd166;
-	mov.b64 %rd779, %rd167;
-	mov.b64 %rd780, %rd769;
+	mov.b64 %rd785, %rd165;
+	mov.b64 %rd786, %rd166;
+	mov.b64 %rd787, %rd167;
+	mov.b64 %rd788, %rd777;
 	mov.b32 %r203, -1;
-	mov.b64 %rd781, 0;
-	mov.b64 %rd782, 0;
-	mov.b64 %rd783, 0;
-	mov.b64 %rd784, 0;
-	mov.b64 %rd785, 0;
+	mov.b64 %rd789, 0;
+	mov.b64 %rd790, 0;
+	mov.b64 %rd791, 0;
+	mov.b64 %rd792, 0;
+	mov.b64 %rd793, 0;
 $L165:
-	mov.b64 %rd786, 0;
-	mov.b64 %rd787, %rd765;
+	mov.b64 %rd794, 0;
+	mov.b64 %rd795, %rd773;
 $L168:
-	setp.gt.s64 %p148, %rd787, 0;
+	setp.gt.s64 %p148, %rd795, 0;
 	not.pred %p149, %p148;
 	@!%p149 bra $L172;
 	bra.uni $L170;
 $L172:
-	setp.ge.s64 %p150, %rd781, %rd782;
+	setp.ge.s64 %p150, %rd789, %rd790;
 	@!%p150 bra $L174;
-	setp.ge.s64 %p151, %rd780, %rd768;
+	setp.ge.s64 %p151, %rd788, %rd776;
 	@!%p151 bra $L176;
 	bra.uni $L170;
 $L176:
-	add.s64 %rd788, %rd767, %rd780;
-	mul.lo.s64 %rd789, %rd788, %rd175;
-	mad.lo.s64 %rd790, %rd789, 4, %rd173;
-	ld.shared.s32 %r204, [%rd790+0];
+	add.s64 %rd796, %rd775, %rd788;
+	mul.lo.s64 %rd797, %rd796, %rd175;
+	mad.lo.s64 %rd798, %rd797, 4, %rd173;
+	ld.shared.s32 %r204, [%rd798+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r203, %r205;
 	@!%p147 bra $L177;
-	add.s64 %rd791, %rd767, %rd780;
-	mov.b64 %rd793, 2;
-	mul.lo.s64 %rd792, %rd793, %rd791;
-	mov.b64 %rd794, %rd792;
-	mul.lo.s64 %rd795, %rd794, %rd178;
-	mad.lo.s64 %rd796, %rd795, 8, %rd176;
-	ld.shared.s64 %rd797, [%rd796+0];
-	mov.b64 %rd798, %rd797;
-	add.s64 %rd799, %rd794, 1;
-	mul.lo.s64 %rd800, %rd799, %rd178;
-	mad.lo.s64 %rd801, %rd800, 8, %rd176;
-	ld.shared.s64 %rd802, [%rd801+0];
-	mov.b64 %rd803, %rd802;
-	add.s64 %rd804, %rd798, %rd772;
-	mov.b64 %rd805, %rd804;
-	mov.b64 %rd806, %rd803;
-	mov.b64 %rd781, %rd805;
-	mov.b64 %rd782, %rd806;
+	add.s64 %rd799, %rd775, %rd788;
+	mov.b64 %rd801, 2;
+	mul.lo.s64 %rd800, %rd801, %rd799;
+	mov.b64 %rd802, %rd800;
+	mul.lo.s64 %rd803, %rd802, %rd178;
+	mad.lo.s64 %rd804, %rd803, 8, %rd176;
+	ld.shared.s64 %rd805, [%rd804+0];
+	mov.b64 %rd806, %rd805;
+	add.s64 %rd807, %rd802, 1;
+	mul.lo.s64 %rd808, %rd807, %rd178;
+	mad.lo.s64 %rd809, %rd808, 8, %rd176;
+	ld.shared.s64 %rd810, [%rd809+0];
+	mov.b64 %rd811, %rd810;
+	add.s64 %rd812, %rd806, %rd780;
+	mov.b64 %rd813, %rd812;
+	mov.b64 %rd814, %rd811;
+	mov.b64 %rd789, %rd813;
+	mov.b64 %rd790, %rd814;
 	bra.uni $L178;
 $L177:
-	mov.b64 %rd807, %rd743;
+	mov.b64 %rd815, %rd751;
 	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd808, %r206;
-	mul.lo.s64 %rd809, %rd808, %rd32;
-	mad.lo.s64 %rd810, %rd809, 8, %rd28;
-	ld.global.nc.s64 %rd811, [%rd810+0];
-	mov.b64 %rd812, %rd811;
-	mov.b64 %rd813, %rd812;
-	mov.b64 %rd814, %rd743;
-	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd815, %r207;
-	add.s64 %rd816, %rd815, 1;
+	cvt.s64.s32 %rd816, %r206;
 	mul.lo.s64 %rd817, %rd816, %rd32;
 	mad.lo.s64 %rd818, %rd817, 8, %rd28;
 	ld.global.nc.s64 %rd819, [%rd818+0];
 	mov.b64 %rd820, %rd819;
 	mov.b64 %rd821, %rd820;
-	add.s64 %rd822, %rd813, %rd772;
-	mov.b64 %rd823, %rd822;
-	mov.b64 %rd824, %rd821;
-	mov.b64 %rd781, %rd823;
-	mov.b64 %rd782, %rd824;
+	mov.b64 %rd822, %rd751;
+	mov.b32 %r207, %r203;
+	cvt.s64.s32 %rd823, %r207;
+	add.s64 %rd824, %rd823, 1;
+	mul.lo.s64 %rd825, %rd824, %rd32;
+	mad.lo.s64 %rd826, %rd825, 8, %rd28;
+	ld.global.nc.s64 %rd827, [%rd826+0];
+	mov.b64 %rd828, %rd827;
+	mov.b64 %rd829, %rd828;
+	add.s64 %rd830, %rd821, %rd780;
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, %rd829;
+	mov.b64 %rd789, %rd831;
+	mov.b64 %rd790, %rd832;
 $L178:
-	add.s64 %rd825, %rd780, %rd770;
-	mov.b64 %rd780, %rd825;
+	add.s64 %rd833, %rd788, %rd778;
+	mov.b64 %rd788, %rd833;
 	bra.uni $L169;
 $L174:
-	mul.lo.s64 %rd826, %rd781, %rd39;
-	mad.lo.s64 %rd827, %rd826, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd827+0];
+	mul.lo.s64 %rd834, %rd789, %rd39;
+	mad.lo.s64 %rd835, %rd834, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd835+0];
 	mov.b32 %r209, %r208;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd828, 0;
-	mov.b64 %rd829, 0;
+	mov.b64 %rd836, 0;
+	mov.b64 %rd837, 0;
 	and.pred %p152, %p146, %p142;
 	@!%p152 bra $L180;
-	mov.b64 %rd830, %rd743;
+	mov.b64 %rd838, %rd751;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd831, %r211;
-	mul.lo.s64 %rd832, %rd831, %rd32;
-	mad.lo.s64 %rd833, %rd832, 8, %rd28;
-	ld.global.nc.s64 %rd834, [%rd833+0];
-	mov.b64 %rd835, %rd834;
-	mov.b64 %rd836, %rd835;
-	mov.b64 %rd837, %rd743;
-	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd838, %r212;
-	add.s64 %rd839, %rd838, 1;
+	cvt.s64.s32 %rd839, %r211;
 	mul.lo.s64 %rd840, %rd839, %rd32;
 	mad.lo.s64 %rd841, %rd840, 8, %rd28;
 	ld.global.nc.s64 %rd842, [%rd841+0];
 	mov.b64 %rd843, %rd842;
 	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd836;
-	mov.b64 %rd846, %rd844;
-	mov.b64 %rd828, %rd845;
-	mov.b64 %rd829, %rd846;
+	mov.b64 %rd845, %rd751;
+	mov.b32 %r212, %r210;
+	cvt.s64.s32 %rd846, %r212;
+	add.s64 %rd847, %rd846, 1;
+	mul.lo.s64 %rd848, %rd847, %rd32;
+	mad.lo.s64 %rd849, %rd848, 8, %rd28;
+	ld.global.nc.s64 %rd850, [%rd849+0];
+	mov.b64 %rd851, %rd850;
+	mov.b64 %rd852, %rd851;
+	mov.b64 %rd853, %rd844;
+	mov.b64 %rd854, %rd852;
+	mov.b64 %rd836, %rd853;
+	mov.b64 %rd837, %rd854;
 $L180:
 	mov.b32 %r213, %r201;
 	mov.b32 %r214, %r203;
 	mov.b32 %r215, %r210;
-	mov.b64 %rd847, %rd781;
+	mov.b64 %rd855, %rd789;
 $L181:
-	cvt.s64.s32 %rd848, %r215;
-	mul.lo.s64 %rd849, %rd848, %rd134;
-	mad.lo.s64 %rd850, %rd849, 4, %rd130;
-	ld.global.nc.s32 %r216, [%rd850+0];
+	cvt.s64.s32 %rd856, %r215;
+	mul.lo.s64 %rd857, %rd856, %rd134;
+	mad.lo.s64 %rd858, %rd857, 4, %rd130;
+	ld.global.nc.s32 %r216, [%rd858+0];
 	mov.b32 %r217, %r216;
-	cvt.s64.s32 %rd851, %r214;
-	mul.lo.s64 %rd852, %rd851, %rd134;
-	mad.lo.s64 %rd853, %rd852, 4, %rd130;
-	ld.global.nc.s32 %r218, [%rd853+0];
+	cvt.s64.s32 %rd859, %r214;
+	mul.lo.s64 %rd860, %rd859, %rd134;
+	mad.lo.s64 %rd861, %rd860, 4, %rd130;
+	ld.global.nc.s32 %r218, [%rd861+0];
 	mov.b32 %r219, %r218;
 	setp.ne.s32 %p153, %r217, %r219;
 	mov.pred %p154, %p153;
 	not.pred %p155, %p154;
 	@!%p155 bra $L185;
-	cvt.s64.s32 %rd854, %r215;
-	mul.lo.s64 %rd855, %rd854, %rd127;
-	mad.lo.s64 %rd856, %rd855, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r220, [%rd856+0];
+	cvt.s64.s32 %rd862, %r215;
+	mul.lo.s64 %rd863, %rd862, %rd127;
+	mad.lo.s64 %rd864, %rd863, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r220, [%rd864+0];
 	mov.b32 %r221, %r220;
 	or.b32 %r222, %r213, 0x4;
 	and.b32 %r223, %r221, %r222;
@@ -16232,10 +16268,10 @@ $L185:
 	mov.pred %p157, 0;
 	bra.uni $L183;
 $L187:
-	cvt.s64.s32 %rd857, %r215;
-	mul.lo.s64 %rd858, %rd857, %rd127;
-	mad.lo.s64 %rd859, %rd858, 4, %rd123;
-	atom.global.or.b32 %r224, [%rd859], %r213;
+	cvt.s64.s32 %rd865, %r215;
+	mul.lo.s64 %rd866, %rd865, %rd127;
+	mad.lo.s64 %rd867, %rd866, 4, %rd123;
+	atom.global.or.b32 %r224, [%rd867], %r213;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r213;
 	setp.eq.u32 %p158, %r226, 0x0;
@@ -16246,756 +16282,760 @@ $L182:
 $L183:
 	@!%p157 bra $L189;
 	@!%p146 bra $L190;
-	mul.lo.s64 %rd860, %rd786, %rd779;
-	mad.lo.s64 %rd861, %rd860, 4, %rd777;
-	st.shared.s32 [%rd861+0], %r210;
+	mul.lo.s64 %rd868, %rd794, %rd787;
+	mad.lo.s64 %rd869, %rd868, 4, %rd785;
+	st.shared.s32 [%rd869+0], %r210;
 	@!%p142 bra $L193;
-	mov.b64 %rd863, 2;
-	mul.lo.s64 %rd862, %rd863, %rd786;
-	mul.lo.s64 %rd864, %rd862, %rd170;
-	mad.lo.s64 %rd865, %rd864, 8, %rd168;
-	st.shared.s64 [%rd865+0], %rd828;
-	mov.b64 %rd867, 2;
-	mul.lo.s64 %rd866, %rd867, %rd786;
-	add.s64 %rd868, %rd866, 1;
-	mul.lo.s64 %rd869, %rd868, %rd170;
-	mad.lo.s64 %rd870, %rd869, 8, %rd168;
-	st.shared.s64 [%rd870+0], %rd829;
+	mov.b64 %rd871, 2;
+	mul.lo.s64 %rd870, %rd871, %rd794;
+	mul.lo.s64 %rd872, %rd870, %rd170;
+	mad.lo.s64 %rd873, %rd872, 8, %rd168;
+	st.shared.s64 [%rd873+0], %rd836;
+	mov.b64 %rd875, 2;
+	mul.lo.s64 %rd874, %rd875, %rd794;
+	add.s64 %rd876, %rd874, 1;
+	mul.lo.s64 %rd877, %rd876, %rd170;
+	mad.lo.s64 %rd878, %rd877, 8, %rd168;
+	st.shared.s64 [%rd878+0], %rd837;
 $L193:
-	add.s64 %rd871, %rd786, 1;
-	mov.b64 %rd786, %rd871;
+	add.s64 %rd879, %rd794, 1;
+	mov.b64 %rd794, %rd879;
 	bra.uni $L191;
 $L190:
 	mov.pred %p159, 0;
-	mov.b64 %rd872, %rd786;
+	mov.b64 %rd880, %rd794;
 	mov.b32 %r227, %r210;
 $L194:
 	@!%p143 bra $L198;
 	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd873, %r228;
-	mov.b64 %rd874, %rd873;
+	cvt.s64.s32 %rd881, %r228;
+	mov.b64 %rd882, %rd881;
 	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd875, %r229;
-	min.u64 %rd876, %rd875, 32;
-	cvt.u32.u64 %r230, %rd876;
+	cvt.s64.s32 %rd883, %r229;
+	min.u64 %rd884, %rd883, 32;
+	cvt.u32.u64 %r230, %rd884;
 	mov.b32 %r232, 0x1;
 	shl.b32 %r231, %r232, %r230;
 	setp.hs.u32 %p160, %r230, 32;
 	selp.b32 %r233, 0, %r231, %p160;
 	mov.b32 %r234, %r233;
-	mov.b64 %rd877, %rd874;
+	mov.b64 %rd885, %rd882;
 	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd878, %rd877, %rd761;
-	mad.lo.s64 %rd879, %rd878, 4, %rd759;
-	ld.relaxed.gpu.global.u32 %r236, [%rd879+0];
+	mul.lo.s64 %rd886, %rd885, %rd769;
+	mad.lo.s64 %rd887, %rd886, 4, %rd767;
+	ld.relaxed.gpu.global.u32 %r236, [%rd887+0];
 	mov.b32 %r237, %r236;
 	and.b32 %r238, %r237, %r235;
 	setp.ne.u32 %p161, %r238, 0x0;
 	mov.pred %p162, %p161;
 	not.pred %p163, %p162;
 	@!%p163 bra $L200;
-	mul.lo.s64 %rd880, %rd877, %rd761;
-	mad.lo.s64 %rd881, %rd880, 4, %rd759;
-	atom.global.or.b32 %r239, [%rd881], %r235;
+	mul.lo.s64 %rd888, %rd885, %rd769;
+	mad.lo.s64 %rd889, %rd888, 4, %rd767;
+	atom.global.or.b32 %r239, [%rd889], %r235;
 	mov.b32 %r240, %r239;
 	and.b32 %r241, %r240, %r235;
 	setp.ne.u32 %p164, %r241, 0x0;
 	mov.pred %p162, %p164;
 $L200:
 	@!%p162 bra $L202;
-	mov.b64 %rd882, %rd872;
-	mov.b64 %rd883, %rd882;
+	mov.b64 %rd890, %rd880;
+	mov.b64 %rd891, %rd890;
 	mov.pred %p165, 0;
 	bra.uni $L196;
 $L202:
-	mov.b64 %rd884, %rd872;
-	mov.b64 %rd883, %rd884;
+	mov.b64 %rd892, %rd880;
+	mov.b64 %rd891, %rd892;
 	mov.pred %p165, 1;
 	bra.uni $L196;
 $L198:
 	@!%p144 bra $L204;
-	cvt.s64.s32 %rd885, %r227;
-	mul.lo.s64 %rd886, %rd885, %rd764;
-	mad.lo.s64 %rd887, %rd886, 4, %rd762;
-	ld.relaxed.gpu.global.s32 %r242, [%rd887+0];
+	cvt.s64.s32 %rd893, %r227;
+	mul.lo.s64 %rd894, %rd893, %rd772;
+	mad.lo.s64 %rd895, %rd894, 4, %rd770;
+	ld.relaxed.gpu.global.s32 %r242, [%rd895+0];
 	mov.b32 %r243, %r242;
 	setp.eq.s32 %p166, %r243, %r202;
 	mov.pred %p167, %p166;
 	not.pred %p168, %p167;
 	@!%p168 bra $L206;
-	cvt.s64.s32 %rd888, %r227;
-	mul.lo.s64 %rd889, %rd888, %rd764;
-	mad.lo.s64 %rd890, %rd889, 4, %rd762;
-	atom.global.exch.b32 %r244, [%rd890], %r202;
+	cvt.s64.s32 %rd896, %r227;
+	mul.lo.s64 %rd897, %rd896, %rd772;
+	mad.lo.s64 %rd898, %rd897, 4, %rd770;
+	atom.global.exch.b32 %r244, [%rd898], %r202;
 	mov.b32 %r245, %r244;
 	setp.eq.s32 %p169, %r245, %r202;
 	mov.pred %p167, %p169;
 $L206:
 	@!%p167 bra $L208;
-	mov.b64 %rd891, %rd872;
-	mov.b64 %rd883, %rd891;
+	mov.b64 %rd899, %rd880;
+	mov.b64 %rd891, %rd899;
 	mov.pred %p165, 0;
 	bra.uni $L196;
 $L208:
 $L204:
-	mul.lo.s64 %rd892, %rd872, %rd779;
-	mad.lo.s64 %rd893, %rd892, 4, %rd777;
-	st.shared.s32 [%rd893+0], %r227;
-	add.s64 %rd894, %rd872, 1;
-	mov.b64 %rd895, %rd894;
-	mov.b64 %rd883, %rd895;
+	mul.lo.s64 %rd900, %rd880, %rd787;
+	mad.lo.s64 %rd901, %rd900, 4, %rd785;
+	st.shared.s32 [%rd901+0], %r227;
+	add.s64 %rd902, %rd880, 1;
+	mov.b64 %rd903, %rd902;
+	mov.b64 %rd891, %rd903;
 	mov.pred %p165, 1;
 	bra.uni $L196;
 $L195:
 	bra.uni $L194;
 $L196:
-	mov.b64 %rd896, %rd883;
+	mov.b64 %rd904, %rd891;
 	mov.pred %p170, %p165;
-	mov.b64 %rd786, %rd896;
+	mov.b64 %rd794, %rd904;
 	mov.pred %p159, %p170;
 	@!%p159 bra $L210;
-	mov.b64 %rd897, %rd743;
+	mov.b64 %rd905, %rd751;
 	mov.b32 %r246, %r210;
-	cvt.s64.s32 %rd898, %r246;
-	add.s64 %rd899, %rd898, 1;
-	mul.lo.s64 %rd900, %rd899, %rd32;
-	mad.lo.s64 %rd901, %rd900, 8, %rd28;
-	ld.global.nc.s64 %rd902, [%rd901+0];
-	mov.b64 %rd903, %rd902;
-	cvt.s64.s32 %rd904, %r246;
-	mul.lo.s64 %rd905, %rd904, %rd32;
-	mad.lo.s64 %rd906, %rd905, 8, %rd28;
-	ld.global.nc.s64 %rd907, [%rd906+0];
-	mov.b64 %rd908, %rd907;
-	sub.s64 %rd909, %rd903, %rd908;
-	mov.b64 %rd910, %rd909;
+	cvt.s64.s32 %rd906, %r246;
+	add.s64 %rd907, %rd906, 1;
+	mul.lo.s64 %rd908, %rd907, %rd32;
+	mad.lo.s64 %rd909, %rd908, 8, %rd28;
+	ld.global.nc.s64 %rd910, [%rd909+0];
 	mov.b64 %rd911, %rd910;
-	add.s64 %rd912, %rd783, %rd911;
-	mov.b64 %rd783, %rd912;
-	max.s64 %rd913, %rd784, %rd911;
-	mov.b64 %rd784, %rd913;
+	cvt.s64.s32 %rd912, %r246;
+	mul.lo.s64 %rd913, %rd912, %rd32;
+	mad.lo.s64 %rd914, %rd913, 8, %rd28;
+	ld.global.nc.s64 %rd915, [%rd914+0];
+	mov.b64 %rd916, %rd915;
+	sub.s64 %rd917, %rd911, %rd916;
+	mov.b64 %rd918, %rd917;
+	mov.b64 %rd919, %rd918;
+	add.s64 %rd920, %rd791, %rd919;
+	mov.b64 %rd791, %rd920;
+	max.s64 %rd921, %rd792, %rd919;
+	mov.b64 %rd792, %rd921;
 $L210:
 $L191:
 $L189:
-	add.s64 %rd914, %rd781, %rd771;
-	mov.b64 %rd781, %rd914;
-	sub.s64 %rd915, %rd787, 1;
-	mov.b64 %rd787, %rd915;
+	add.s64 %rd922, %rd789, %rd779;
+	mov.b64 %rd789, %rd922;
+	sub.s64 %rd923, %rd795, 1;
+	mov.b64 %rd795, %rd923;
 $L169:
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd916, 0;
-	setp.lt.s64 %p171, %rd781, %rd782;
-	setp.lt.s64 %p172, %rd780, %rd768;
+	mov.b64 %rd924, 0;
+	setp.lt.s64 %p171, %rd789, %rd790;
+	setp.lt.s64 %p172, %rd788, %rd776;
 	or.pred %p173, %p171, %p172;
 	@!%p173 bra $L212;
-	mov.b64 %rd916, 1;
+	mov.b64 %rd924, 1;
 $L212:
-	shl.b64 %rd917, %rd916, 32;
-	or.b64 %rd918, %rd786, %rd917;
+	shl.b64 %rd925, %rd924, 32;
+	or.b64 %rd926, %rd794, %rd925;
 	// block scan
-	mov.b64 %rd919, %rd918;
+	mov.b64 %rd927, %rd926;
 	mov.b32 %r247, %r3;
 $L213:
 	setp.hs.u32 %p174, %r247, 32;
 	@%p174 bra $L214;
-	mov.b64 {%r248, %r249}, %rd919;
+	mov.b64 {%r248, %r249}, %rd927;
 	shfl.sync.up.b32 %r250|%p175, %r248, %r247, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd920, {%r250, %r251};
+	mov.b64 %rd928, {%r250, %r251};
 	@!%p175 bra $L215;
-	add.s64 %rd921, %rd920, %rd919;
-	mov.b64 %rd919, %rd921;
+	add.s64 %rd929, %rd928, %rd927;
+	mov.b64 %rd927, %rd929;
 $L215:
 	shl.b32 %r247, %r247, 1;
 	bra.uni $L213;
 $L214:
-	mov.b64 {%r252, %r253}, %rd919;
+	mov.b64 {%r252, %r253}, %rd927;
 	shfl.sync.up.b32 %r254|%p176, %r252, %r3, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd922, {%r254, %r255};
+	mov.b64 %rd930, {%r254, %r255};
 	setp.lo.u32 %p177, %r3, 32;
 	and.pred %p178, %p176, %p177;
-	selp.b64 %rd923, %rd922, 0, %p178;
+	selp.b64 %rd931, %rd930, 0, %p178;
 	sub.u32 %r256, %r13, %r3;
 	setp.eq.u32 %p179, %r7, %r256;
 	@!%p179 bra $L216;
-	mul.wide.u32 %rd924, %r8, 16;
-	add.s64 %rd925, %rd1, %rd924;
-	st.shared.s64 [%rd925+0], %rd919;
+	mul.wide.u32 %rd932, %r8, 16;
+	add.s64 %rd933, %rd1, %rd932;
+	st.shared.s64 [%rd933+0], %rd927;
 $L216:
 	bar.sync 0;
 	setp.eq.u32 %p180, %r8, 0;
 	@!%p180 bra $L217;
-	mov.b64 %rd926, 0;
+	mov.b64 %rd934, 0;
 	setp.lo.u32 %p181, %r7, %r10;
 	@!%p181 bra $L218;
-	mul.wide.u32 %rd927, %r7, 16;
-	add.s64 %rd928, %rd1, %rd927;
-	ld.shared.s64 %rd929, [%rd928+0];
-	mov.b64 %rd926, %rd929;
+	mul.wide.u32 %rd935, %r7, 16;
+	add.s64 %rd936, %rd1, %rd935;
+	ld.shared.s64 %rd937, [%rd936+0];
+	mov.b64 %rd934, %rd937;
 $L218:
-	mov.b64 {%r257, %r258}, %rd926;
+	mov.b64 {%r257, %r258}, %rd934;
 	shfl.sync.up.b32 %r259|%p182, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd930, {%r259, %r260};
+	mov.b64 %rd938, {%r259, %r260};
 	@!%p182 bra $L219;
-	add.s64 %rd931, %rd930, %rd926;
-	mov.b64 %rd926, %rd931;
+	add.s64 %rd939, %rd938, %rd934;
+	mov.b64 %rd934, %rd939;
 $L219:
-	mov.b64 {%r261, %r262}, %rd926;
+	mov.b64 {%r261, %r262}, %rd934;
 	shfl.sync.up.b32 %r263|%p183, %r261, 2, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd932, {%r263, %r264};
+	mov.b64 %rd940, {%r263, %r264};
 	@!%p183 bra $L220;
-	add.s64 %rd933, %rd932, %rd926;
-	mov.b64 %rd926, %rd933;
+	add.s64 %rd941, %rd940, %rd934;
+	mov.b64 %rd934, %rd941;
 $L220:
-	mov.b64 {%r265, %r266}, %rd926;
+	mov.b64 {%r265, %r266}, %rd934;
 	shfl.sync.up.b32 %r267|%p184, %r265, 4, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd934, {%r267, %r268};
+	mov.b64 %rd942, {%r267, %r268};
 	@!%p184 bra $L221;
-	add.s64 %rd935, %rd934, %rd926;
-	mov.b64 %rd926, %rd935;
+	add.s64 %rd943, %rd942, %rd934;
+	mov.b64 %rd934, %rd943;
 $L221:
-	mov.b64 {%r269, %r270}, %rd926;
+	mov.b64 {%r269, %r270}, %rd934;
 	shfl.sync.up.b32 %r271|%p185, %r269, 8, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd936, {%r271, %r272};
+	mov.b64 %rd944, {%r271, %r272};
 	@!%p185 bra $L222;
-	add.s64 %rd937, %rd936, %rd926;
-	mov.b64 %rd926, %rd937;
+	add.s64 %rd945, %rd944, %rd934;
+	mov.b64 %rd934, %rd945;
 $L222:
-	mov.b64 {%r273, %r274}, %rd926;
+	mov.b64 {%r273, %r274}, %rd934;
 	shfl.sync.up.b32 %r275|%p186, %r273, 16, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd938, {%r275, %r276};
+	mov.b64 %rd946, {%r275, %r276};
 	@!%p186 bra $L223;
-	add.s64 %rd939, %rd938, %rd926;
-	mov.b64 %rd926, %rd939;
+	add.s64 %rd947, %rd946, %rd934;
+	mov.b64 %rd934, %rd947;
 $L223:
-	mov.b64 {%r277, %r278}, %rd926;
+	mov.b64 {%r277, %r278}, %rd934;
 	shfl.sync.up.b32 %r279|%p187, %r277, 1, 0, %r17;
 	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd940, {%r279, %r280};
-	selp.b64 %rd941, %rd940, 0, %p187;
+	mov.b64 %rd948, {%r279, %r280};
+	selp.b64 %rd949, %rd948, 0, %p187;
 	@!%p181 bra $L224;
-	mul.wide.u32 %rd942, %r7, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	add.s64 %rd944, %rd943, 512;
-	st.shared.s64 [%rd944+0], %rd941;
+	mul.wide.u32 %rd950, %r7, 16;
+	add.s64 %rd951, %rd1, %rd950;
+	add.s64 %rd952, %rd951, 512;
+	st.shared.s64 [%rd952+0], %rd949;
 $L224:
 	sub.u32 %r281, %r10, 1;
 	setp.eq.u32 %p188, %r7, %r281;
 	@!%p188 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd926;
+	st.shared.s64 [%rd1+1024], %rd934;
 $L225:
 $L217:
 	bar.sync 0;
-	mul.wide.u32 %rd945, %r8, 16;
-	add.s64 %rd946, %rd1, %rd945;
-	add.s64 %rd947, %rd946, 512;
-	ld.shared.s64 %rd948, [%rd947+0];
-	add.s64 %rd949, %rd948, %rd923;
-	ld.shared.s64 %rd950, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd949;
+	mul.wide.u32 %rd953, %r8, 16;
+	add.s64 %rd954, %rd1, %rd953;
+	add.s64 %rd955, %rd954, 512;
+	ld.shared.s64 %rd956, [%rd955+0];
+	add.s64 %rd957, %rd956, %rd931;
+	ld.shared.s64 %rd958, [%rd1+1024];
+	mov.b64 {%r282, %r283}, %rd957;
 	shfl.sync.idx.b32 %r284|%p189, %r282, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd951, {%r284, %r285};
-	mov.b64 %rd952, %rd950;
-	mov.b64 %rd953, %rd951;
-	mov.b64 %rd954, %rd952;
-	mov.b64 %rd955, %rd953;
-	mov.b64 %rd956, %rd954;
-	mov.b64 %rd957, %rd955;
-	mov.b64 %rd958, %rd956;
-	and.b64 %rd959, %rd957, 4294967295;
-	mov.b64 %rd960, %rd959;
-	and.b64 %rd961, %rd958, 4294967295;
-	mov.b64 %rd962, %rd961;
-	shr.s64 %rd963, %rd958, 32;
-	mov.b64 %rd964, %rd963;
-	mov.b64 %rd965, %rd960;
-	mov.b64 %rd966, %rd962;
-	mov.b64 %rd967, %rd964;
+	mov.b64 %rd959, {%r284, %r285};
+	mov.b64 %rd960, %rd958;
+	mov.b64 %rd961, %rd959;
+	mov.b64 %rd962, %rd960;
+	mov.b64 %rd963, %rd961;
+	mov.b64 %rd964, %rd962;
+	mov.b64 %rd965, %rd963;
+	mov.b64 %rd966, %rd964;
+	and.b64 %rd967, %rd965, 4294967295;
+	mov.b64 %rd968, %rd967;
+	and.b64 %rd969, %rd966, 4294967295;
+	mov.b64 %rd970, %rd969;
+	shr.s64 %rd971, %rd966, 32;
+	mov.b64 %rd972, %rd971;
+	mov.b64 %rd973, %rd968;
+	mov.b64 %rd974, %rd970;
+	mov.b64 %rd975, %rd972;
 	@!%p146 bra $L226;
-	add.s64 %rd968, %rd785, %rd965;
-	mov.b64 %rd969, %rd968;
-	sub.s64 %rd970, %rd775, %rd969;
-	max.s64 %rd971, %rd970, 0;
-	min.s64 %rd972, %rd971, %rd786;
-	mov.b64 %rd973, %rd972;
-	mov.b64 %rd974, 0;
+	add.s64 %rd976, %rd793, %rd973;
+	mov.b64 %rd977, %rd976;
+	sub.s64 %rd978, %rd783, %rd977;
+	max.s64 %rd979, %rd978, 0;
+	min.s64 %rd980, %rd979, %rd794;
+	mov.b64 %rd981, %rd980;
+	mov.b64 %rd982, 0;
 $L228:
-	setp.lt.s64 %p190, %rd974, %rd973;
+	setp.lt.s64 %p190, %rd982, %rd981;
 	not.pred %p191, %p190;
 	@!%p191 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd975, %rd974, %rd779;
-	mad.lo.s64 %rd976, %rd975, 4, %rd777;
-	ld.shared.s32 %r286, [%rd976+0];
+	mul.lo.s64 %rd983, %rd982, %rd787;
+	mad.lo.s64 %rd984, %rd983, 4, %rd785;
+	ld.shared.s32 %r286, [%rd984+0];
 	mov.b32 %r287, %r286;
-	add.s64 %rd977, %rd774, %rd969;
-	add.s64 %rd978, %rd977, %rd974;
-	mul.lo.s64 %rd979, %rd978, %rd175;
-	mad.lo.s64 %rd980, %rd979, 4, %rd173;
-	st.shared.s32 [%rd980+0], %r287;
+	add.s64 %rd985, %rd782, %rd977;
+	add.s64 %rd986, %rd985, %rd982;
+	mul.lo.s64 %rd987, %rd986, %rd175;
+	mad.lo.s64 %rd988, %rd987, 4, %rd173;
+	st.shared.s32 [%rd988+0], %r287;
 	@!%p142 bra $L234;
-	mov.b64 %rd982, 2;
-	mul.lo.s64 %rd981, %rd982, %rd974;
-	mul.lo.s64 %rd983, %rd981, %rd170;
-	mad.lo.s64 %rd984, %rd983, 8, %rd168;
-	ld.shared.s64 %rd985, [%rd984+0];
-	mov.b64 %rd986, %rd985;
-	add.s64 %rd987, %rd774, %rd969;
-	add.s64 %rd988, %rd987, %rd974;
 	mov.b64 %rd990, 2;
-	mul.lo.s64 %rd989, %rd990, %rd988;
-	mul.lo.s64 %rd991, %rd989, %rd178;
-	mad.lo.s64 %rd992, %rd991, 8, %rd176;
-	st.shared.s64 [%rd992+0], %rd986;
-	mov.b64 %rd994, 2;
-	mul.lo.s64 %rd993, %rd994, %rd974;
-	add.s64 %rd995, %rd993, 1;
-	mul.lo.s64 %rd996, %rd995, %rd170;
-	mad.lo.s64 %rd997, %rd996, 8, %rd168;
-	ld.shared.s64 %rd998, [%rd997+0];
-	mov.b64 %rd999, %rd998;
-	add.s64 %rd1000, %rd774, %rd969;
-	add.s64 %rd1001, %rd1000, %rd974;
-	mov.b64 %rd1003, 2;
-	mul.lo.s64 %rd1002, %rd1003, %rd1001;
-	add.s64 %rd1004, %rd1002, 1;
-	mul.lo.s64 %rd1005, %rd1004, %rd178;
-	mad.lo.s64 %rd1006, %rd1005, 8, %rd176;
-	st.shared.s64 [%rd1006+0], %rd999;
+	mul.lo.s64 %rd989, %rd990, %rd982;
+	mul.lo.s64 %rd991, %rd989, %rd170;
+	mad.lo.s64 %rd992, %rd991, 8, %rd168;
+	ld.shared.s64 %rd993, [%rd992+0];
+	mov.b64 %rd994, %rd993;
+	add.s64 %rd995, %rd782, %rd977;
+	add.s64 %rd996, %rd995, %rd982;
+	mov.b64 %rd998, 2;
+	mul.lo.s64 %rd997, %rd998, %rd996;
+	mul.lo.s64 %rd999, %rd997, %rd178;
+	mad.lo.s64 %rd1000, %rd999, 8, %rd176;
+	st.shared.s64 [%rd1000+0], %rd994;
+	mov.b64 %rd1002, 2;
+	mul.lo.s64 %rd1001, %rd1002, %rd982;
+	add.s64 %rd1003, %rd1001, 1;
+	mul.lo.s64 %rd1004, %rd1003, %rd170;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd168;
+	ld.shared.s64 %rd1006, [%rd1005+0];
+	mov.b64 %rd1007, %rd1006;
+	add.s64 %rd1008, %rd782, %rd977;
+	add.s64 %rd1009, %rd1008, %rd982;
+	mov.b64 %rd1011, 2;
+	mul.lo.s64 %rd1010, %rd1011, %rd1009;
+	add.s64 %rd1012, %rd1010, 1;
+	mul.lo.s64 %rd1013, %rd1012, %rd178;
+	mad.lo.s64 %rd1014, %rd1013, 8, %rd176;
+	st.shared.s64 [%rd1014+0], %rd1007;
 $L234:
 $L229:
-	add.s64 %rd1007, %rd974, 1;
-	mov.b64 %rd974, %rd1007;
+	add.s64 %rd1015, %rd982, 1;
+	mov.b64 %rd982, %rd1015;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1008, 0;
-	mov.b64 %rd1009, %rd973;
+	mov.b64 %rd1016, 0;
+	mov.b64 %rd1017, %rd981;
 $L235:
-	setp.lt.s64 %p192, %rd1009, %rd786;
+	setp.lt.s64 %p192, %rd1017, %rd794;
 	not.pred %p193, %p192;
 	@!%p193 bra $L239;
 	bra.uni $L237;
 $L239:
-	mul.lo.s64 %rd1010, %rd1009, %rd779;
-	mad.lo.s64 %rd1011, %rd1010, 4, %rd777;
-	ld.shared.s32 %r288, [%rd1011+0];
+	mul.lo.s64 %rd1018, %rd1017, %rd787;
+	mad.lo.s64 %rd1019, %rd1018, 4, %rd785;
+	ld.shared.s32 %r288, [%rd1019+0];
 	mov.b32 %r289, %r288;
 	mov.b32 %r290, %r289;
 	mov.pred %p194, 0;
-	mov.b64 %rd1012, %rd1008;
+	mov.b64 %rd1020, %rd1016;
 	mov.b32 %r291, %r290;
 $L240:
 	@!%p143 bra $L244;
 	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd1013, %r292;
-	mov.b64 %rd1014, %rd1013;
+	cvt.s64.s32 %rd1021, %r292;
+	mov.b64 %rd1022, %rd1021;
 	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd1015, %r293;
-	min.u64 %rd1016, %rd1015, 32;
-	cvt.u32.u64 %r294, %rd1016;
+	cvt.s64.s32 %rd1023, %r293;
+	min.u64 %rd1024, %rd1023, 32;
+	cvt.u32.u64 %r294, %rd1024;
 	mov.b32 %r296, 0x1;
 	shl.b32 %r295, %r296, %r294;
 	setp.hs.u32 %p195, %r294, 32;
 	selp.b32 %r297, 0, %r295, %p195;
 	mov.b32 %r298, %r297;
-	mov.b64 %rd1017, %rd1014;
+	mov.b64 %rd1025, %rd1022;
 	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd1018, %rd1017, %rd761;
-	mad.lo.s64 %rd1019, %rd1018, 4, %rd759;
-	ld.relaxed.gpu.global.u32 %r300, [%rd1019+0];
+	mul.lo.s64 %rd1026, %rd1025, %rd769;
+	mad.lo.s64 %rd1027, %rd1026, 4, %rd767;
+	ld.relaxed.gpu.global.u32 %r300, [%rd1027+0];
 	mov.b32 %r301, %r300;
 	and.b32 %r302, %r301, %r299;
 	setp.ne.u32 %p196, %r302, 0x0;
 	mov.pred %p197, %p196;
 	not.pred %p198, %p197;
 	@!%p198 bra $L246;
-	mul.lo.s64 %rd1020, %rd1017, %rd761;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd759;
-	atom.global.or.b32 %r303, [%rd1021], %r299;
+	mul.lo.s64 %rd1028, %rd1025, %rd769;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd767;
+	atom.global.or.b32 %r303, [%rd1029], %r299;
 	mov.b32 %r304, %r303;
 	and.b32 %r305, %r304, %r299;
 	setp.ne.u32 %p199, %r305, 0x0;
 	mov.pred %p197, %p199;
 $L246:
 	@!%p197 bra $L248;
-	mov.b64 %rd1022, %rd1012;
-	mov.b64 %rd1023, %rd1022;
+	mov.b64 %rd1030, %rd1020;
+	mov.b64 %rd1031, %rd1030;
 	mov.pred %p200, 0;
 	bra.uni $L242;
 $L248:
-	mov.b64 %rd1024, %rd1012;
-	mov.b64 %rd1023, %rd1024;
+	mov.b64 %rd1032, %rd1020;
+	mov.b64 %rd1031, %rd1032;
 	mov.pred %p200, 1;
 	bra.uni $L242;
 $L244:
 	@!%p144 bra $L250;
-	cvt.s64.s32 %rd1025, %r291;
-	mul.lo.s64 %rd1026, %rd1025, %rd764;
-	mad.lo.s64 %rd1027, %rd1026, 4, %rd762;
-	ld.relaxed.gpu.global.s32 %r306, [%rd1027+0];
+	cvt.s64.s32 %rd1033, %r291;
+	mul.lo.s64 %rd1034, %rd1033, %rd772;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd770;
+	ld.relaxed.gpu.global.s32 %r306, [%rd1035+0];
 	mov.b32 %r307, %r306;
 	setp.eq.s32 %p201, %r307, %r202;
 	mov.pred %p202, %p201;
 	not.pred %p203, %p202;
 	@!%p203 bra $L252;
-	cvt.s64.s32 %rd1028, %r291;
-	mul.lo.s64 %rd1029, %rd1028, %rd764;
-	mad.lo.s64 %rd1030, %rd1029, 4, %rd762;
-	atom.global.exch.b32 %r308, [%rd1030], %r202;
+	cvt.s64.s32 %rd1036, %r291;
+	mul.lo.s64 %rd1037, %rd1036, %rd772;
+	mad.lo.s64 %rd1038, %rd1037, 4, %rd770;
+	atom.global.exch.b32 %r308, [%rd1038], %r202;
 	mov.b32 %r309, %r308;
 	setp.eq.s32 %p204, %r309, %r202;
 	mov.pred %p202, %p204;
 $L252:
 	@!%p202 bra $L254;
-	mov.b64 %rd1031, %rd1012;
-	mov.b64 %rd1023, %rd1031;
+	mov.b64 %rd1039, %rd1020;
+	mov.b64 %rd1031, %rd1039;
 	mov.pred %p200, 0;
 	bra.uni $L242;
 $L254:
 $L250:
-	mul.lo.s64 %rd1032, %rd1012, %rd779;
-	mad.lo.s64 %rd1033, %rd1032, 4, %rd777;
-	st.shared.s32 [%rd1033+0], %r291;
-	add.s64 %rd1034, %rd1012, 1;
-	mov.b64 %rd1035, %rd1034;
-	mov.b64 %rd1023, %rd1035;
+	mul.lo.s64 %rd1040, %rd1020, %rd787;
+	mad.lo.s64 %rd1041, %rd1040, 4, %rd785;
+	st.shared.s32 [%rd1041+0], %r291;
+	add.s64 %rd1042, %rd1020, 1;
+	mov.b64 %rd1043, %rd1042;
+	mov.b64 %rd1031, %rd1043;
 	mov.pred %p200, 1;
 	bra.uni $L242;
 $L241:
 	bra.uni $L240;
 $L242:
-	mov.b64 %rd1036, %rd1023;
+	mov.b64 %rd1044, %rd1031;
 	mov.pred %p205, %p200;
-	mov.b64 %rd1008, %rd1036;
+	mov.b64 %rd1016, %rd1044;
 	mov.pred %p194, %p205;
 	@!%p194 bra $L256;
-	mov.b64 %rd1037, %rd743;
+	mov.b64 %rd1045, %rd751;
 	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd1038, %r310;
-	add.s64 %rd1039, %rd1038, 1;
-	mul.lo.s64 %rd1040, %rd1039, %rd32;
-	mad.lo.s64 %rd1041, %rd1040, 8, %rd28;
-	ld.global.nc.s64 %rd1042, [%rd1041+0];
-	mov.b64 %rd1043, %rd1042;
-	cvt.s64.s32 %rd1044, %r310;
-	mul.lo.s64 %rd1045, %rd1044, %rd32;
-	mad.lo.s64 %rd1046, %rd1045, 8, %rd28;
-	ld.global.nc.s64 %rd1047, [%rd1046+0];
-	mov.b64 %rd1048, %rd1047;
-	sub.s64 %rd1049, %rd1043, %rd1048;
-	mov.b64 %rd1050, %rd1049;
+	cvt.s64.s32 %rd1046, %r310;
+	add.s64 %rd1047, %rd1046, 1;
+	mul.lo.s64 %rd1048, %rd1047, %rd32;
+	mad.lo.s64 %rd1049, %rd1048, 8, %rd28;
+	ld.global.nc.s64 %rd1050, [%rd1049+0];
 	mov.b64 %rd1051, %rd1050;
-	add.s64 %rd1052, %rd783, %rd1051;
-	mov.b64 %rd783, %rd1052;
-	max.s64 %rd1053, %rd784, %rd1051;
-	mov.b64 %rd784, %rd1053;
-$L256:
-$L236:
-	add.s64 %rd1054, %rd1009, 1;
-	mov.b64 %rd1009, %rd1054;
-	bra.uni $L235;
-$L237:
-	setp.gt.s64 %p206, %rd1008, 0;
-	@!%p206 bra $L258;
-	mul.lo.s64 %rd1055, %rd773, %rd120;
-	mad.lo.s64 %rd1056, %rd1055, 8, %rd116;
-	atom.global.add.u64 %rd1057, [%rd1056], %rd1008;
+	cvt.s64.s32 %rd1052, %r310;
+	mul.lo.s64 %rd1053, %rd1052, %rd32;
+	mad.lo.s64 %rd1054, %rd1053, 8, %rd28;
+	ld.global.nc.s64 %rd1055, [%rd1054+0];
+	mov.b64 %rd1056, %rd1055;
+	sub.s64 %rd1057, %rd1051, %rd1056;
 	mov.b64 %rd1058, %rd1057;
 	mov.b64 %rd1059, %rd1058;
-	mov.b64 %rd1060, 0;
+	add.s64 %rd1060, %rd791, %rd1059;
+	mov.b64 %rd791, %rd1060;
+	max.s64 %rd1061, %rd792, %rd1059;
+	mov.b64 %rd792, %rd1061;
+$L256:
+$L236:
+	add.s64 %rd1062, %rd1017, 1;
+	mov.b64 %rd1017, %rd1062;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p206, %rd1016, 0;
+	@!%p206 bra $L258;
+	mul.lo.s64 %rd1063, %rd781, %rd120;
+	mad.lo.s64 %rd1064, %rd1063, 8, %rd116;
+	atom.global.add.u64 %rd1065, [%rd1064], %rd1016;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1067, %rd1066;
+	mov.b64 %rd1068, 0;
 $L259:
-	setp.lt.s64 %p207, %rd1060, %rd1008;
+	setp.lt.s64 %p207, %rd1068, %rd1016;
 	not.pred %p208, %p207;
 	@!%p208 bra $L263;
 	bra.uni $L261;
 $L263:
-	mul.lo.s64 %rd1061, %rd1060, %rd779;
-	mad.lo.s64 %rd1062, %rd1061, 4, %rd777;
-	ld.shared.s32 %r311, [%rd1062+0];
+	mul.lo.s64 %rd1069, %rd1068, %rd787;
+	mad.lo.s64 %rd1070, %rd1069, 4, %rd785;
+	ld.shared.s32 %r311, [%rd1070+0];
 	mov.b32 %r312, %r311;
-	add.s64 %rd1063, %rd1059, %rd1060;
-	mul.lo.s64 %rd1064, %rd1063, %rd276;
-	mad.lo.s64 %rd1065, %rd1064, 4, %rd274;
-	st.global.s32 [%rd1065+0], %r312;
+	add.s64 %rd1071, %rd1067, %rd1068;
+	mul.lo.s64 %rd1072, %rd1071, %rd280;
+	mad.lo.s64 %rd1073, %rd1072, 4, %rd278;
+	st.global.s32 [%rd1073+0], %r312;
 $L260:
-	add.s64 %rd1066, %rd1060, 1;
-	mov.b64 %rd1060, %rd1066;
+	add.s64 %rd1074, %rd1068, 1;
+	mov.b64 %rd1068, %rd1074;
 	bra.uni $L259;
 $L261:
 $L258:
-	add.s64 %rd1067, %rd785, %rd966;
-	min.s64 %rd1068, %rd775, %rd1067;
-	mov.b64 %rd785, %rd1068;
+	add.s64 %rd1075, %rd793, %rd974;
+	min.s64 %rd1076, %rd783, %rd1075;
+	mov.b64 %rd793, %rd1076;
 	bra.uni $L227;
 $L226:
-	mov.b64 %rd1069, 0;
-	cvt.u64.u32 %rd1070, %r2;
-	setp.eq.s64 %p209, %rd1070, 0;
-	setp.gt.s64 %p210, %rd966, 0;
+	mov.b64 %rd1077, 0;
+	cvt.u64.u32 %rd1078, %r2;
+	setp.eq.s64 %p209, %rd1078, 0;
+	setp.gt.s64 %p210, %rd974, 0;
 	and.pred %p211, %p209, %p210;
 	@!%p211 bra $L265;
-	mul.lo.s64 %rd1071, %rd773, %rd120;
-	mad.lo.s64 %rd1072, %rd1071, 8, %rd116;
-	atom.global.add.u64 %rd1073, [%rd1072], %rd966;
-	mov.b64 %rd1074, %rd1073;
-	mov.b64 %rd1069, %rd1074;
+	mul.lo.s64 %rd1079, %rd781, %rd120;
+	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
+	atom.global.add.u64 %rd1081, [%rd1080], %rd974;
+	mov.b64 %rd1082, %rd1081;
+	mov.b64 %rd1077, %rd1082;
 $L265:
-	cvt.u64.u32 %rd1075, %r2;
-	setp.eq.s64 %p212, %rd1075, 0;
+	cvt.u64.u32 %rd1083, %r2;
+	setp.eq.s64 %p212, %rd1083, 0;
 	setp.eq.u32 %p213, %r1, 0;
 	and.pred %p214, %p212, %p213;
 	bar.sync 0;
 	@!%p214 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd1069;
+	st.shared.s64 [%rd1+1024], %rd1077;
 $L266:
 	bar.sync 0;
-	ld.shared.s64 %rd1076, [%rd1+1024];
-	mov.b64 %rd1077, %rd1076;
-	add.s64 %rd1078, %rd1077, %rd965;
-	mov.b64 %rd1079, %rd1078;
-	mov.b64 %rd1080, 0;
+	ld.shared.s64 %rd1084, [%rd1+1024];
+	mov.b64 %rd1085, %rd1084;
+	add.s64 %rd1086, %rd1085, %rd973;
+	mov.b64 %rd1087, %rd1086;
+	mov.b64 %rd1088, 0;
 $L267:
-	setp.lt.s64 %p215, %rd1080, %rd786;
+	setp.lt.s64 %p215, %rd1088, %rd794;
 	not.pred %p216, %p215;
 	@!%p216 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1081, %rd1080, %rd779;
-	mad.lo.s64 %rd1082, %rd1081, 4, %rd777;
-	ld.shared.s32 %r313, [%rd1082+0];
+	mul.lo.s64 %rd1089, %rd1088, %rd787;
+	mad.lo.s64 %rd1090, %rd1089, 4, %rd785;
+	ld.shared.s32 %r313, [%rd1090+0];
 	mov.b32 %r314, %r313;
-	add.s64 %rd1083, %rd1079, %rd1080;
-	mul.lo.s64 %rd1084, %rd1083, %rd276;
-	mad.lo.s64 %rd1085, %rd1084, 4, %rd274;
-	st.global.s32 [%rd1085+0], %r314;
+	add.s64 %rd1091, %rd1087, %rd1088;
+	mul.lo.s64 %rd1092, %rd1091, %rd280;
+	mad.lo.s64 %rd1093, %rd1092, 4, %rd278;
+	st.global.s32 [%rd1093+0], %r314;
 $L268:
-	add.s64 %rd1086, %rd1080, 1;
-	mov.b64 %rd1080, %rd1086;
+	add.s64 %rd1094, %rd1088, 1;
+	mov.b64 %rd1088, %rd1094;
 	bra.uni $L267;
 $L269:
 $L227:
-	setp.eq.s64 %p217, %rd967, 0;
+	setp.eq.s64 %p217, %rd975, 0;
 	@!%p217 bra $L273;
 	bra.uni $L167;
 $L273:
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd1087, %rd785;
-	mov.b64 %rd1088, %rd783;
-	mov.b64 %rd1089, %rd784;
-	mov.b64 %rd1090, %rd1087;
-	mov.b64 %rd1091, %rd1088;
-	mov.b64 %rd1092, %rd1089;
-	mov.b64 %rd1093, %rd1090;
-	mov.b64 %rd1094, %rd1091;
-	mov.b64 %rd1095, %rd1092;
-	mov.b64 %rd721, %rd1093;
-	mov.b64 %rd741, %rd1094;
-	mov.b64 %rd742, %rd1095;
-	add.s64 %rd1096, %rd722, %rd741;
-	mov.b64 %rd722, %rd1096;
-	max.s64 %rd1097, %rd723, %rd742;
-	mov.b64 %rd723, %rd1097;
+	mov.b64 %rd1095, %rd793;
+	mov.b64 %rd1096, %rd791;
+	mov.b64 %rd1097, %rd792;
+	mov.b64 %rd1098, %rd1095;
+	mov.b64 %rd1099, %rd1096;
+	mov.b64 %rd1100, %rd1097;
+	mov.b64 %rd1101, %rd1098;
+	mov.b64 %rd1102, %rd1099;
+	mov.b64 %rd1103, %rd1100;
+	mov.b64 %rd729, %rd1101;
+	mov.b64 %rd749, %rd1102;
+	mov.b64 %rd750, %rd1103;
+	add.s64 %rd1104, %rd730, %rd749;
+	mov.b64 %rd730, %rd1104;
+	max.s64 %rd1105, %rd731, %rd750;
+	mov.b64 %rd731, %rd1105;
 $L161:
-	add.s64 %rd1098, %rd724, 1;
-	mov.b64 %rd724, %rd1098;
+	add.s64 %rd1106, %rd732, 1;
+	mov.b64 %rd732, %rd1106;
 	bra.uni $L160;
 $L162:
-	mov.b64 %rd1099, %rd722;
+	mov.b64 %rd1107, %rd730;
 	// block reduction
 	sub.u32 %r315, %r13, 1;
 	mov.b32 %r316, %r3;
 $L274:
 	setp.hs.u32 %p218, %r316, 32;
 	@%p218 bra $L275;
-	mov.b64 {%r317, %r318}, %rd1099;
+	mov.b64 {%r317, %r318}, %rd1107;
 	shfl.sync.down.b32 %r319|%p219, %r317, %r316, %r315, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd1100, {%r319, %r320};
+	mov.b64 %rd1108, {%r319, %r320};
 	@!%p219 bra $L276;
-	add.s64 %rd1101, %rd1099, %rd1100;
-	mov.b64 %rd1099, %rd1101;
+	add.s64 %rd1109, %rd1107, %rd1108;
+	mov.b64 %rd1107, %rd1109;
 $L276:
 	shl.b32 %r316, %r316, 1;
 	bra.uni $L274;
 $L275:
 	setp.eq.u32 %p220, %r7, 0;
 	@!%p220 bra $L277;
-	mul.wide.u32 %rd1102, %r8, 16;
-	add.s64 %rd1103, %rd1, %rd1102;
-	st.shared.s64 [%rd1103+0], %rd1099;
+	mul.wide.u32 %rd1110, %r8, 16;
+	add.s64 %rd1111, %rd1, %rd1110;
+	st.shared.s64 [%rd1111+0], %rd1107;
 $L277:
 	bar.sync 0;
 	setp.eq.u32 %p221, %r8, 0;
 	@!%p221 bra $L278;
 	setp.lo.u32 %p222, %r7, %r10;
 	@!%p222 bra $L279;
-	mul.wide.u32 %rd1104, %r7, 16;
-	add.s64 %rd1105, %rd1, %rd1104;
-	ld.shared.s64 %rd1106, [%rd1105+0];
-	mov.b64 %rd1099, %rd1106;
+	mul.wide.u32 %rd1112, %r7, 16;
+	add.s64 %rd1113, %rd1, %rd1112;
+	ld.shared.s64 %rd1114, [%rd1113+0];
+	mov.b64 %rd1107, %rd1114;
 $L279:
 	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd1099;
+	mov.b64 {%r322, %r323}, %rd1107;
 	shfl.sync.down.b32 %r324|%p223, %r322, 1, %r321, %r17;
 	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd1107, {%r324, %r325};
+	mov.b64 %rd1115, {%r324, %r325};
 	@!%p223 bra $L280;
-	add.s64 %rd1108, %rd1099, %rd1107;
-	mov.b64 %rd1099, %rd1108;
+	add.s64 %rd1116, %rd1107, %rd1115;
+	mov.b64 %rd1107, %rd1116;
 $L280:
-	mov.b64 {%r326, %r327}, %rd1099;
+	mov.b64 {%r326, %r327}, %rd1107;
 	shfl.sync.down.b32 %r328|%p224, %r326, 2, %r321, %r17;
 	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd1109, {%r328, %r329};
+	mov.b64 %rd1117, {%r328, %r329};
 	@!%p224 bra $L281;
-	add.s64 %rd1110, %rd1099, %rd1109;
-	mov.b64 %rd1099, %rd1110;
+	add.s64 %rd1118, %rd1107, %rd1117;
+	mov.b64 %rd1107, %rd1118;
 $L281:
-	mov.b64 {%r330, %r331}, %rd1099;
+	mov.b64 {%r330, %r331}, %rd1107;
 	shfl.sync.down.b32 %r332|%p225, %r330, 4, %r321, %r17;
 	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd1111, {%r332, %r333};
+	mov.b64 %rd1119, {%r332, %r333};
 	@!%p225 bra $L282;
-	add.s64 %rd1112, %rd1099, %rd1111;
-	mov.b64 %rd1099, %rd1112;
+	add.s64 %rd1120, %rd1107, %rd1119;
+	mov.b64 %rd1107, %rd1120;
 $L282:
-	mov.b64 {%r334, %r335}, %rd1099;
+	mov.b64 {%r334, %r335}, %rd1107;
 	shfl.sync.down.b32 %r336|%p226, %r334, 8, %r321, %r17;
 	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd1113, {%r336, %r337};
+	mov.b64 %rd1121, {%r336, %r337};
 	@!%p226 bra $L283;
-	add.s64 %rd1114, %rd1099, %rd1113;
-	mov.b64 %rd1099, %rd1114;
+	add.s64 %rd1122, %rd1107, %rd1121;
+	mov.b64 %rd1107, %rd1122;
 $L283:
-	mov.b64 {%r338, %r339}, %rd1099;
+	mov.b64 {%r338, %r339}, %rd1107;
 	shfl.sync.down.b32 %r340|%p227, %r338, 16, %r321, %r17;
 	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd1115, {%r340, %r341};
+	mov.b64 %rd1123, {%r340, %r341};
 	@!%p227 bra $L284;
-	add.s64 %rd1116, %rd1099, %rd1115;
-	mov.b64 %rd1099, %rd1116;
+	add.s64 %rd1124, %rd1107, %rd1123;
+	mov.b64 %rd1107, %rd1124;
 $L284:
 	@!%p220 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd1099;
+	st.shared.s64 [%rd1+1024], %rd1107;
 $L285:
 $L278:
 	bar.sync 0;
-	ld.shared.s64 %rd1117, [%rd1+1024];
-	mov.b64 %rd1099, %rd1117;
-	mov.b64 %rd1118, %rd1099;
-	mov.b64 %rd722, %rd1118;
-	mov.b64 %rd1119, %rd723;
+	ld.shared.s64 %rd1125, [%rd1+1024];
+	mov.b64 %rd1107, %rd1125;
+	mov.b64 %rd1126, %rd1107;
+	mov.b64 %rd730, %rd1126;
+	mov.b64 %rd1127, %rd731;
 	// block reduction
 	sub.u32 %r342, %r13, 1;
 	mov.b32 %r343, %r3;
 $L286:
 	setp.hs.u32 %p228, %r343, 32;
 	@%p228 bra $L287;
-	mov.b64 {%r344, %r345}, %rd1119;
+	mov.b64 {%r344, %r345}, %rd1127;
 	shfl.sync.down.b32 %r346|%p229, %r344, %r343, %r342, %r17;
 	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd1120, {%r346, %r347};
+	mov.b64 %rd1128, {%r346, %r347};
 	@!%p229 bra $L288;
-	max.s64 %rd1121, %rd1119, %rd1120;
-	mov.b64 %rd1119, %rd1121;
+	max.s64 %rd1129, %rd1127, %rd1128;
+	mov.b64 %rd1127, %rd1129;
 $L288:
 	shl.b32 %r343, %r343, 1;
 	bra.uni $L286;
 $L287:
 	setp.eq.u32 %p230, %r7, 0;
 	@!%p230 bra $L289;
-	mul.wide.u32 %rd1122, %r8, 16;
-	add.s64 %rd1123, %rd1, %rd1122;
-	st.shared.s64 [%rd1123+0], %rd1119;
+	mul.wide.u32 %rd1130, %r8, 16;
+	add.s64 %rd1131, %rd1, %rd1130;
+	st.shared.s64 [%rd1131+0], %rd1127;
 $L289:
 	bar.sync 0;
 	setp.eq.u32 %p231, %r8, 0;
 	@!%p231 bra $L290;
 	setp.lo.u32 %p232, %r7, %r10;
 	@!%p232 bra $L291;
-	mul.wide.u32 %rd1124, %r7, 16;
-	add.s64 %rd1125, %rd1, %rd1124;
-	ld.shared.s64 %rd1126, [%rd1125+0];
-	mov.b64 %rd1119, %rd1126;
+	mul.wide.u32 %rd1132, %r7, 16;
+	add.s64 %rd1133, %rd1, %rd1132;
+	ld.shared.s64 %rd1134, [%rd1133+0];
+	mov.b64 %rd1127, %rd1134;
 $L291:
 	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd1119;
+	mov.b64 {%r349, %r350}, %rd1127;
 	shfl.sync.down.b32 %r351|%p233, %r349, 1, %r348, %r17;
 	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd1127, {%r351, %r352};
+	mov.b64 %rd1135, {%r351, %r352};
 	@!%p233 bra $L292;
-	max.s64 %rd1128, %rd1119, %rd1127;
-	mov.b64 %rd1119, %rd1128;
+	max.s64 %rd1136, %rd1127, %rd1135;
+	mov.b64 %rd1127, %rd1136;
 $L292:
-	mov.b64 {%r353, %r354}, %rd1119;
+	mov.b64 {%r353, %r354}, %rd1127;
 	shfl.sync.down.b32 %r355|%p234, %r353, 2, %r348, %r17;
 	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd1129, {%r355, %r356};
+	mov.b64 %rd1137, {%r355, %r356};
 	@!%p234 bra $L293;
-	max.s64 %rd1130, %rd1119, %rd1129;
-	mov.b64 %rd1119, %rd1130;
+	max.s64 %rd1138, %rd1127, %rd1137;
+	mov.b64 %rd1127, %rd1138;
 $L293:
-	mov.b64 {%r357, %r358}, %rd1119;
+	mov.b64 {%r357, %r358}, %rd1127;
 	shfl.sync.down.b32 %r359|%p235, %r357, 4, %r348, %r17;
 	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd1131, {%r359, %r360};
+	mov.b64 %rd1139, {%r359, %r360};
 	@!%p235 bra $L294;
-	max.s64 %rd1132, %rd1119, %rd1131;
-	mov.b64 %rd1119, %rd1132;
+	max.s64 %rd1140, %rd1127, %rd1139;
+	mov.b64 %rd1127, %rd1140;
 $L294:
-	mov.b64 {%r361, %r362}, %rd1119;
+	mov.b64 {%r361, %r362}, %rd1127;
 	shfl.sync.down.b32 %r363|%p236, %r361, 8, %r348, %r17;
 	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd1133, {%r363, %r364};
+	mov.b64 %rd1141, {%r363, %r364};
 	@!%p236 bra $L295;
-	max.s64 %rd1134, %rd1119, %rd1133;
-	mov.b64 %rd1119, %rd1134;
+	max.s64 %rd1142, %rd1127, %rd1141;
+	mov.b64 %rd1127, %rd1142;
 $L295:
-	mov.b64 {%r365, %r366}, %rd1119;
+	mov.b64 {%r365, %r366}, %rd1127;
 	shfl.sync.down.b32 %r367|%p237, %r365, 16, %r348, %r17;
 	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd1135, {%r367, %r368};
+	mov.b64 %rd1143, {%r367, %r368};
 	@!%p237 bra $L296;
-	max.s64 %rd1136, %rd1119, %rd1135;
-	mov.b64 %rd1119, %rd1136;
+	max.s64 %rd1144, %rd1127, %rd1143;
+	mov.b64 %rd1127, %rd1144;
 $L296:
 	@!%p230 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1119;
+	st.shared.s64 [%rd1+1024], %rd1127;
 $L297:
 $L290:
 	bar.sync 0;
-	ld.shared.s64 %rd1137, [%rd1+1024];
-	mov.b64 %rd1119, %rd1137;
-	mov.b64 %rd1138, %rd1119;
-	mov.b64 %rd723, %rd1138;
-	cvt.u64.u32 %rd1139, %r2;
-	setp.eq.s64 %p238, %rd1139, 0;
+	ld.shared.s64 %rd1145, [%rd1+1024];
+	mov.b64 %rd1127, %rd1145;
+	mov.b64 %rd1146, %rd1127;
+	mov.b64 %rd731, %rd1146;
+	cvt.u64.u32 %rd1147, %r2;
+	setp.eq.s64 %p238, %rd1147, 0;
 	@!%p238 bra $L299;
-	setp.gt.s64 %p239, %rd722, 0;
+	setp.gt.s64 %p239, %rd730, 0;
 	@!%p239 bra $L301;
-	add.s64 %rd1140, %rd343, 1;
-	mul.lo.s64 %rd1141, %rd1140, %rd120;
-	mad.lo.s64 %rd1142, %rd1141, 8, %rd116;
-	atom.global.add.u64 %rd1143, [%rd1142], %rd722;
+	add.s64 %rd1148, %rd351, 1;
+	mul.lo.s64 %rd1149, %rd1148, %rd120;
+	mad.lo.s64 %rd1150, %rd1149, 8, %rd116;
+	atom.global.add.u64 %rd1151, [%rd1150], %rd730;
 $L301:
-	setp.gt.s64 %p240, %rd723, 0;
+	setp.gt.s64 %p240, %rd731, 0;
 	@!%p240 bra $L303;
-	add.s64 %rd1144, %rd343, 2;
-	mul.lo.s64 %rd1145, %rd1144, %rd120;
-	mad.lo.s64 %rd1146, %rd1145, 8, %rd116;
-	atom.global.max.s64 %rd1147, [%rd1146], %rd723;
+	add.s64 %rd1152, %rd351, 2;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	atom.global.max.s64 %rd1155, [%rd1154], %rd731;
 $L303:
+	add.s64 %rd1156, %rd351, 3;
+	mul.lo.s64 %rd1157, %rd1156, %rd120;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
+	atom.global.max.s64 %rd1159, [%rd1158], %rd732;
 $L299:
 	bar.sync 0;
 	setp.eq.u32 %p241, %r5, 0;
@@ -17019,73 +17059,85 @@ $L306:
 	fence.acq_rel.gpu;
 $L304:
 	bar.sync 0;
-	setp.eq.s64 %p244, %rd264, 0;
+	setp.eq.s64 %p244, %rd268, 0;
 	and.pred %p245, %p13, %p244;
 	@!%p245 bra $L308;
-	mov.b64 %rd1149, 9;
-	mul.lo.s64 %rd1148, %rd1149, %rd120;
-	mad.lo.s64 %rd1150, %rd1148, 8, %rd116;
-	mov.b64 %rd1151, 0;
-	st.global.s64 [%rd1150+0], %rd1151;
+	mov.b64 %rd1161, 12;
+	mul.lo.s64 %rd1160, %rd1161, %rd120;
+	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
+	mov.b64 %rd1163, 0;
+	st.global.s64 [%rd1162+0], %rd1163;
 $L308:
-	mul.lo.s64 %rd1152, %rd305, %rd120;
-	mad.lo.s64 %rd1153, %rd1152, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1154, [%rd1153+0];
-	mov.b64 %rd1155, %rd1154;
-	add.s64 %rd1156, %rd305, 1;
-	mul.lo.s64 %rd1157, %rd1156, %rd120;
-	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1159, [%rd1158+0];
-	mov.b64 %rd1160, %rd1159;
-	mov.b64 %rd1161, %rd1155;
-	mov.b64 %rd1162, %rd1160;
-	mov.b64 %rd1163, %rd1161;
-	mov.b64 %rd1164, %rd1162;
-	add.s64 %rd1165, %rd305, 2;
-	mul.lo.s64 %rd1166, %rd1165, %rd120;
-	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1168, [%rd1167+0];
-	mov.b64 %rd1169, %rd1168;
-	mov.b64 %rd258, %rd1169;
+	mul.lo.s64 %rd1164, %rd309, %rd120;
+	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
+	mov.b64 %rd1167, %rd1166;
+	add.s64 %rd1168, %rd309, 1;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1167;
+	mov.b64 %rd1174, %rd1172;
+	mov.b64 %rd1175, %rd1173;
+	mov.b64 %rd1176, %rd1174;
+	add.s64 %rd1177, %rd309, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd262, %rd1181;
 	@!%p13 bra $L310;
-	mov.b64 %rd1171, 3;
-	mul.lo.s64 %rd1170, %rd1171, %rd264;
-	mov.b64 %rd1173, 1;
-	add.s64 %rd1172, %rd1173, %rd1170;
-	mul.lo.s64 %rd1174, %rd1172, %rd113;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd109;
-	st.global.s64 [%rd1175+0], %rd1163;
-	mov.b64 %rd1177, 3;
-	mul.lo.s64 %rd1176, %rd1177, %rd264;
-	mov.b64 %rd1179, 2;
-	add.s64 %rd1178, %rd1179, %rd1176;
-	mul.lo.s64 %rd1180, %rd1178, %rd113;
-	mad.lo.s64 %rd1181, %rd1180, 8, %rd109;
-	st.global.s64 [%rd1181+0], %rd1164;
-	mov.b64 %rd1183, 3;
-	mul.lo.s64 %rd1182, %rd1183, %rd264;
-	mov.b64 %rd1185, 3;
+	mov.b64 %rd1183, 4;
+	mul.lo.s64 %rd1182, %rd1183, %rd268;
+	mov.b64 %rd1185, 1;
 	add.s64 %rd1184, %rd1185, %rd1182;
 	mul.lo.s64 %rd1186, %rd1184, %rd113;
 	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
-	st.global.s64 [%rd1187+0], %rd258;
-	add.s64 %rd1188, %rd264, 1;
-	st.global.s64 [%rd109+0], %rd1188;
+	st.global.s64 [%rd1187+0], %rd1175;
+	mov.b64 %rd1189, 4;
+	mul.lo.s64 %rd1188, %rd1189, %rd268;
+	mov.b64 %rd1191, 2;
+	add.s64 %rd1190, %rd1191, %rd1188;
+	mul.lo.s64 %rd1192, %rd1190, %rd113;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
+	st.global.s64 [%rd1193+0], %rd1176;
+	mov.b64 %rd1195, 4;
+	mul.lo.s64 %rd1194, %rd1195, %rd268;
+	mov.b64 %rd1197, 3;
+	add.s64 %rd1196, %rd1197, %rd1194;
+	mul.lo.s64 %rd1198, %rd1196, %rd113;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
+	st.global.s64 [%rd1199+0], %rd262;
+	add.s64 %rd1200, %rd309, 3;
+	mul.lo.s64 %rd1201, %rd1200, %rd120;
+	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
+	mov.b64 %rd1204, %rd1203;
+	mov.b64 %rd1206, 4;
+	mul.lo.s64 %rd1205, %rd1206, %rd268;
+	mov.b64 %rd1208, 4;
+	add.s64 %rd1207, %rd1208, %rd1205;
+	mul.lo.s64 %rd1209, %rd1207, %rd113;
+	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
+	st.global.s64 [%rd1210+0], %rd1204;
+	add.s64 %rd1211, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1211;
 $L310:
-	setp.eq.s64 %p246, %rd1163, 0;
-	setp.gt.s64 %p247, %rd1163, %rd66;
+	setp.eq.s64 %p246, %rd1175, 0;
+	setp.gt.s64 %p247, %rd1175, %rd66;
 	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd1164, %rd68;
+	setp.gt.s64 %p249, %rd1176, %rd68;
 	or.pred %p250, %p248, %p249;
-	setp.gt.s64 %p251, %rd258, %rd70;
+	setp.gt.s64 %p251, %rd262, %rd70;
 	or.pred %p252, %p250, %p251;
 	@!%p252 bra $L312;
 	bra.uni $L3;
 $L312:
-	mov.b64 %rd192, %rd1163;
+	mov.b64 %rd192, %rd1175;
 $L38:
-	add.s64 %rd1189, %rd264, 1;
-	mov.b64 %rd264, %rd1189;
+	add.s64 %rd1212, %rd268, 1;
+	mov.b64 %rd268, %rd1212;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -47058,7 +47110,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47062
+//line gokkos_kernels_gen.go:47114
 			*acc = gokkosAccV
 			return
 		}
@@ -47080,7 +47132,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47084
+//line gokkos_kernels_gen.go:47136
 		*acc = gokkosAccV
 		return
 	}
@@ -47105,7 +47157,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47109
+//line gokkos_kernels_gen.go:47161
 		*acc = gokkosAccV
 		return
 	}
@@ -47127,7 +47179,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47131
+//line gokkos_kernels_gen.go:47183
 	*acc = gokkosAccV
 }
 
@@ -47155,7 +47207,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47159
+//line gokkos_kernels_gen.go:47211
 			*acc = gokkosAccV
 			return
 		}
@@ -47169,7 +47221,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47173
+//line gokkos_kernels_gen.go:47225
 		*acc = gokkosAccV
 		return
 	}
@@ -47185,7 +47237,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47189
+//line gokkos_kernels_gen.go:47241
 		*acc = gokkosAccV
 		return
 	}
@@ -47199,7 +47251,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47203
+//line gokkos_kernels_gen.go:47255
 	*acc = gokkosAccV
 }
 
@@ -47228,7 +47280,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47232
+//line gokkos_kernels_gen.go:47284
 			*acc = gokkosAccV
 			return
 		}
@@ -47243,7 +47295,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47247
+//line gokkos_kernels_gen.go:47299
 		*acc = gokkosAccV
 		return
 	}
@@ -47259,7 +47311,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47263
+//line gokkos_kernels_gen.go:47315
 		*acc = gokkosAccV
 		return
 	}
@@ -47274,7 +47326,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47278
+//line gokkos_kernels_gen.go:47330
 	*acc = gokkosAccV
 }
 
@@ -47297,7 +47349,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47301
+//line gokkos_kernels_gen.go:47353
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47306,7 +47358,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47310
+//line gokkos_kernels_gen.go:47362
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47316,7 +47368,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47320
+//line gokkos_kernels_gen.go:47372
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47325,7 +47377,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47329
+//line gokkos_kernels_gen.go:47381
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47359,7 +47411,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47363
+//line gokkos_kernels_gen.go:47415
 			*acc = gokkosAccV
 			return
 		}
@@ -47377,7 +47429,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47381
+//line gokkos_kernels_gen.go:47433
 		*acc = gokkosAccV
 		return
 	}
@@ -47396,7 +47448,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47400
+//line gokkos_kernels_gen.go:47452
 		*acc = gokkosAccV
 		return
 	}
@@ -47414,7 +47466,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47418
+//line gokkos_kernels_gen.go:47470
 	*acc = gokkosAccV
 }
 
@@ -47449,7 +47501,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47453
+//line gokkos_kernels_gen.go:47505
 			*acc = gokkosAccV
 			return
 		}
@@ -47465,7 +47517,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47469
+//line gokkos_kernels_gen.go:47521
 		*acc = gokkosAccV
 		return
 	}
@@ -47483,7 +47535,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47487
+//line gokkos_kernels_gen.go:47539
 		*acc = gokkosAccV
 		return
 	}
@@ -47499,7 +47551,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47503
+//line gokkos_kernels_gen.go:47555
 	*acc = gokkosAccV
 }
 
@@ -47533,7 +47585,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47537
+//line gokkos_kernels_gen.go:47589
 		*acc = gokkosAccV
 		return
 	}
@@ -47555,7 +47607,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47559
+//line gokkos_kernels_gen.go:47611
 	*acc = gokkosAccV
 }
 
@@ -47574,7 +47626,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47578
+//line gokkos_kernels_gen.go:47630
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -47589,7 +47641,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47593
+//line gokkos_kernels_gen.go:47645
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47599,7 +47651,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47603
+//line gokkos_kernels_gen.go:47655
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47614,7 +47666,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47618
+//line gokkos_kernels_gen.go:47670
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47623,7 +47675,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47627
+//line gokkos_kernels_gen.go:47679
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47660,7 +47712,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47664
+//line gokkos_kernels_gen.go:47716
 			*acc = gokkosAccV
 			return
 		}
@@ -47682,7 +47734,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47686
+//line gokkos_kernels_gen.go:47738
 		*acc = gokkosAccV
 		return
 	}
@@ -47706,7 +47758,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47710
+//line gokkos_kernels_gen.go:47762
 		*acc = gokkosAccV
 		return
 	}
@@ -47728,7 +47780,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47732
+//line gokkos_kernels_gen.go:47784
 	*acc = gokkosAccV
 }
 
@@ -47753,7 +47805,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47757
+//line gokkos_kernels_gen.go:47809
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47766,7 +47818,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47770
+//line gokkos_kernels_gen.go:47822
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47782,7 +47834,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47786
+//line gokkos_kernels_gen.go:47838
 		*acc = gokkosAccV
 		return
 	}
@@ -47794,7 +47846,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47798
+//line gokkos_kernels_gen.go:47850
 	*acc = gokkosAccV
 }
 
@@ -47826,7 +47878,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47830
+//line gokkos_kernels_gen.go:47882
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47844,7 +47896,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47848
+//line gokkos_kernels_gen.go:47900
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47873,7 +47925,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47877
+//line gokkos_kernels_gen.go:47929
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47885,7 +47937,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47889
+//line gokkos_kernels_gen.go:47941
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47899,7 +47951,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47903
+//line gokkos_kernels_gen.go:47955
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47911,7 +47963,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47915
+//line gokkos_kernels_gen.go:47967
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47951,7 +48003,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:47955
+//line gokkos_kernels_gen.go:48007
 		*acc = gokkosAccV
 		return
 	}
@@ -47973,7 +48025,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47977
+//line gokkos_kernels_gen.go:48029
 	*acc = gokkosAccV
 }
 
@@ -47993,7 +48045,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:47997
+//line gokkos_kernels_gen.go:48049
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -48027,7 +48079,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:48031
+//line gokkos_kernels_gen.go:48083
 		*acc = gokkosAccV
 		return
 	}
@@ -48048,7 +48100,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48052
+//line gokkos_kernels_gen.go:48104
 	*acc = gokkosAccV
 }
 
@@ -48058,7 +48110,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48062
+//line gokkos_kernels_gen.go:48114
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48069,7 +48121,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48073
+//line gokkos_kernels_gen.go:48125
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48095,7 +48147,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48099
+//line gokkos_kernels_gen.go:48151
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -48125,7 +48177,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48129
+//line gokkos_kernels_gen.go:48181
 		*acc = gokkosAccV
 		return
 	}
@@ -48143,7 +48195,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48147
+//line gokkos_kernels_gen.go:48199
 	*acc = gokkosAccV
 }
 
@@ -48153,7 +48205,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48157
+//line gokkos_kernels_gen.go:48209
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48164,7 +48216,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48168
+//line gokkos_kernels_gen.go:48220
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48190,7 +48242,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48194
+//line gokkos_kernels_gen.go:48246
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48229,7 +48281,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48233
+//line gokkos_kernels_gen.go:48285
 			*acc = gokkosAccV
 			return
 		}
@@ -48253,7 +48305,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48257
+//line gokkos_kernels_gen.go:48309
 		*acc = gokkosAccV
 		return
 	}
@@ -48280,7 +48332,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48284
+//line gokkos_kernels_gen.go:48336
 		*acc = gokkosAccV
 		return
 	}
@@ -48304,7 +48356,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48308
+//line gokkos_kernels_gen.go:48360
 	*acc = gokkosAccV
 }
 
@@ -48327,7 +48379,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48331
+//line gokkos_kernels_gen.go:48383
 		*acc = gokkosAccV
 		return
 	}
@@ -48342,7 +48394,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48346
+//line gokkos_kernels_gen.go:48398
 	*acc = gokkosAccV
 }
 
@@ -48383,7 +48435,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48387
+//line gokkos_kernels_gen.go:48439
 			*acc = gokkosAccV
 			return
 		}
@@ -48405,7 +48457,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48409
+//line gokkos_kernels_gen.go:48461
 		*acc = gokkosAccV
 		return
 	}
@@ -48431,7 +48483,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48435
+//line gokkos_kernels_gen.go:48487
 		*acc = gokkosAccV
 		return
 	}
@@ -48453,7 +48505,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48457
+//line gokkos_kernels_gen.go:48509
 	*acc = gokkosAccV
 }
 
@@ -48484,7 +48536,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48488
+//line gokkos_kernels_gen.go:48540
 			*acc = gokkosAccV
 			return
 		}
@@ -48499,7 +48551,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48503
+//line gokkos_kernels_gen.go:48555
 		*acc = gokkosAccV
 		return
 	}
@@ -48517,7 +48569,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48521
+//line gokkos_kernels_gen.go:48573
 		*acc = gokkosAccV
 		return
 	}
@@ -48532,7 +48584,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48536
+//line gokkos_kernels_gen.go:48588
 	*acc = gokkosAccV
 }
 
@@ -48563,7 +48615,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48567
+//line gokkos_kernels_gen.go:48619
 			*acc = gokkosAccV
 			return
 		}
@@ -48579,7 +48631,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48583
+//line gokkos_kernels_gen.go:48635
 		*acc = gokkosAccV
 		return
 	}
@@ -48596,7 +48648,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48600
+//line gokkos_kernels_gen.go:48652
 		*acc = gokkosAccV
 		return
 	}
@@ -48612,7 +48664,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48616
+//line gokkos_kernels_gen.go:48668
 	*acc = gokkosAccV
 }
 
@@ -48638,7 +48690,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48642
+//line gokkos_kernels_gen.go:48694
 		*acc = gokkosAccV
 		return
 	}
@@ -48653,7 +48705,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48657
+//line gokkos_kernels_gen.go:48709
 	*acc = gokkosAccV
 }
 
@@ -48668,7 +48720,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48672
+//line gokkos_kernels_gen.go:48724
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48676,7 +48728,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48680
+//line gokkos_kernels_gen.go:48732
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48709,7 +48761,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48713
+//line gokkos_kernels_gen.go:48765
 			*acc = gokkosAccV
 			return
 		}
@@ -48728,7 +48780,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48732
+//line gokkos_kernels_gen.go:48784
 		*acc = gokkosAccV
 		return
 	}
@@ -48749,7 +48801,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48753
+//line gokkos_kernels_gen.go:48805
 		*acc = gokkosAccV
 		return
 	}
@@ -48768,7 +48820,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48772
+//line gokkos_kernels_gen.go:48824
 	*acc = gokkosAccV
 }
 
@@ -48781,7 +48833,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48785
+//line gokkos_kernels_gen.go:48837
 		*acc = gokkosAccV
 		return
 	}
@@ -48789,7 +48841,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48793
+//line gokkos_kernels_gen.go:48845
 	*acc = gokkosAccV
 }
 
@@ -48826,7 +48878,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48830
+//line gokkos_kernels_gen.go:48882
 			*acc = gokkosAccV
 			return
 		}
@@ -48848,7 +48900,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48852
+//line gokkos_kernels_gen.go:48904
 		*acc = gokkosAccV
 		return
 	}
@@ -48872,7 +48924,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48876
+//line gokkos_kernels_gen.go:48928
 		*acc = gokkosAccV
 		return
 	}
@@ -48894,7 +48946,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48898
+//line gokkos_kernels_gen.go:48950
 	*acc = gokkosAccV
 }
 
@@ -48916,14 +48968,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:48920
+//line gokkos_kernels_gen.go:48972
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:48927
+//line gokkos_kernels_gen.go:48979
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48932,14 +48984,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48936
+//line gokkos_kernels_gen.go:48988
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48943
+//line gokkos_kernels_gen.go:48995
 }
 
 // gokkosHostLoop39 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -48968,7 +49020,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:48972
+//line gokkos_kernels_gen.go:49024
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48981,7 +49033,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48985
+//line gokkos_kernels_gen.go:49037
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -48998,7 +49050,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49002
+//line gokkos_kernels_gen.go:49054
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49011,7 +49063,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:49015
+//line gokkos_kernels_gen.go:49067
 }
 
 // gokkosHostLoop40 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -49031,7 +49083,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:49035
+//line gokkos_kernels_gen.go:49087
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -49039,7 +49091,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:49043
+//line gokkos_kernels_gen.go:49095
 }
 
 // gokkosHostLoop41 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49054,7 +49106,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49058
+//line gokkos_kernels_gen.go:49110
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49063,7 +49115,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49067
+//line gokkos_kernels_gen.go:49119
 }
 
 // gokkosHostLoop42 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49089,7 +49141,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49093
+//line gokkos_kernels_gen.go:49145
 			*acc = gokkosAccV
 			return
 		}
@@ -49100,7 +49152,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49104
+//line gokkos_kernels_gen.go:49156
 		*acc = gokkosAccV
 		return
 	}
@@ -49114,7 +49166,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49118
+//line gokkos_kernels_gen.go:49170
 		*acc = gokkosAccV
 		return
 	}
@@ -49125,7 +49177,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49129
+//line gokkos_kernels_gen.go:49181
 	*acc = gokkosAccV
 }
 
@@ -49149,7 +49201,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49153
+//line gokkos_kernels_gen.go:49205
 		*acc = gokkosAccV
 		return
 	}
@@ -49167,7 +49219,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49171
+//line gokkos_kernels_gen.go:49223
 	*acc = gokkosAccV
 }
 
@@ -49201,7 +49253,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49205
+//line gokkos_kernels_gen.go:49257
 			*acc = gokkosAccV
 			return
 		}
@@ -49217,7 +49269,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49221
+//line gokkos_kernels_gen.go:49273
 		*acc = gokkosAccV
 		return
 	}
@@ -49235,7 +49287,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49239
+//line gokkos_kernels_gen.go:49291
 		*acc = gokkosAccV
 		return
 	}
@@ -49251,7 +49303,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49255
+//line gokkos_kernels_gen.go:49307
 	*acc = gokkosAccV
 }
 
@@ -49270,7 +49322,7 @@ func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49274
+//line gokkos_kernels_gen.go:49326
 
 // gokkosHostLoop45 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49308,7 +49360,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49312
+//line gokkos_kernels_gen.go:49364
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49328,7 +49380,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49332
+//line gokkos_kernels_gen.go:49384
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49352,7 +49404,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49356
+//line gokkos_kernels_gen.go:49408
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49372,7 +49424,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49376
+//line gokkos_kernels_gen.go:49428
 }
 
 // gokkosHostLoop46 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49396,7 +49448,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49400
+//line gokkos_kernels_gen.go:49452
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49405,7 +49457,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49409
+//line gokkos_kernels_gen.go:49461
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49416,7 +49468,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49420
+//line gokkos_kernels_gen.go:49472
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49425,7 +49477,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49429
+//line gokkos_kernels_gen.go:49481
 }
 
 // gokkosHostLoop47 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49453,7 +49505,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49457
+//line gokkos_kernels_gen.go:49509
 			*acc = gokkosAccV
 			return
 		}
@@ -49468,7 +49520,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49472
+//line gokkos_kernels_gen.go:49524
 		*acc = gokkosAccV
 		return
 	}
@@ -49485,7 +49537,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49489
+//line gokkos_kernels_gen.go:49541
 		*acc = gokkosAccV
 		return
 	}
@@ -49500,7 +49552,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49504
+//line gokkos_kernels_gen.go:49556
 	*acc = gokkosAccV
 }
 
@@ -49532,7 +49584,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49536
+//line gokkos_kernels_gen.go:49588
 			*acc = gokkosAccV
 			return
 		}
@@ -49544,7 +49596,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49548
+//line gokkos_kernels_gen.go:49600
 		*acc = gokkosAccV
 		return
 	}
@@ -49558,7 +49610,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49562
+//line gokkos_kernels_gen.go:49614
 		*acc = gokkosAccV
 		return
 	}
@@ -49570,7 +49622,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49574
+//line gokkos_kernels_gen.go:49626
 	*acc = gokkosAccV
 }
 
@@ -49580,7 +49632,7 @@ func gokkosHostLoop48Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49584
+//line gokkos_kernels_gen.go:49636
 
 // gokkosHostLoop48Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49596,7 +49648,7 @@ func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49600
+//line gokkos_kernels_gen.go:49652
 
 // gokkosHostLoop48Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49607,7 +49659,7 @@ func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49611
+//line gokkos_kernels_gen.go:49663
 
 // gokkosHostLoop48Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49629,7 +49681,7 @@ func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49633
+//line gokkos_kernels_gen.go:49685
 
 // gokkosHostLoop48Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49644,7 +49696,7 @@ func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49648
+//line gokkos_kernels_gen.go:49700
 
 // gokkosHostLoop48Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49655,7 +49707,7 @@ func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop48Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49659
+//line gokkos_kernels_gen.go:49711
 
 // gokkosHostLoop48Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49687,7 +49739,7 @@ func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49691
+//line gokkos_kernels_gen.go:49743
 
 // gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49709,7 +49761,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop50Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49713
+//line gokkos_kernels_gen.go:49765
 		*acc = gokkosAccV
 		return
 	}
@@ -49719,7 +49771,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49723
+//line gokkos_kernels_gen.go:49775
 	*acc = gokkosAccV
 }
 
@@ -49729,7 +49781,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49733
+//line gokkos_kernels_gen.go:49785
 
 // gokkosHostLoop50Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49744,7 +49796,7 @@ func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49748
+//line gokkos_kernels_gen.go:49800
 
 // gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49770,7 +49822,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49774
+//line gokkos_kernels_gen.go:49826
 			*acc = gokkosAccV
 			return
 		}
@@ -49784,7 +49836,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49788
+//line gokkos_kernels_gen.go:49840
 		*acc = gokkosAccV
 		return
 	}
@@ -49800,7 +49852,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49804
+//line gokkos_kernels_gen.go:49856
 		*acc = gokkosAccV
 		return
 	}
@@ -49814,7 +49866,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49818
+//line gokkos_kernels_gen.go:49870
 	*acc = gokkosAccV
 }
 
@@ -49848,7 +49900,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49852
+//line gokkos_kernels_gen.go:49904
 			*acc = gokkosAccV
 			return
 		}
@@ -49863,7 +49915,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49867
+//line gokkos_kernels_gen.go:49919
 		*acc = gokkosAccV
 		return
 	}
@@ -49883,7 +49935,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49887
+//line gokkos_kernels_gen.go:49939
 		*acc = gokkosAccV
 		return
 	}
@@ -49898,7 +49950,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49902
+//line gokkos_kernels_gen.go:49954
 	*acc = gokkosAccV
 }
 
@@ -49926,7 +49978,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop53Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop53Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49930
+//line gokkos_kernels_gen.go:49982
 		*acc = gokkosAccV
 		return
 	}
@@ -49937,7 +49989,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49941
+//line gokkos_kernels_gen.go:49993
 	*acc = gokkosAccV
 }
 
@@ -49951,7 +50003,7 @@ func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49955
+//line gokkos_kernels_gen.go:50007
 
 // gokkosHostLoop53Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -49966,7 +50018,7 @@ func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49970
+//line gokkos_kernels_gen.go:50022
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -50017,7 +50069,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:50021
+//line gokkos_kernels_gen.go:50073
 			*acc = gokkosAccV
 			return
 		}
@@ -50048,7 +50100,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50052
+//line gokkos_kernels_gen.go:50104
 		*acc = gokkosAccV
 		return
 	}
@@ -50081,7 +50133,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50085
+//line gokkos_kernels_gen.go:50137
 		*acc = gokkosAccV
 		return
 	}
@@ -50112,7 +50164,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50116
+//line gokkos_kernels_gen.go:50168
 	*acc = gokkosAccV
 }
 
@@ -50126,7 +50178,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50130
+//line gokkos_kernels_gen.go:50182
 
 // gokkosHostLoop54Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -50134,7 +50186,7 @@ func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop54Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50138
+//line gokkos_kernels_gen.go:50190
 
 // gokkosHostLoop54Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50149,7 +50201,7 @@ func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50153
+//line gokkos_kernels_gen.go:50205
 
 // gokkosHostLoop54Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50157,7 +50209,7 @@ func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50161
+//line gokkos_kernels_gen.go:50213
 
 // gokkosHostLoop54Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50178,7 +50230,7 @@ func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50182
+//line gokkos_kernels_gen.go:50234
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50213,7 +50265,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50217
+//line gokkos_kernels_gen.go:50269
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50229,7 +50281,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50233
+//line gokkos_kernels_gen.go:50285
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50249,7 +50301,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50253
+//line gokkos_kernels_gen.go:50305
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50265,7 +50317,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50269
+//line gokkos_kernels_gen.go:50321
 }
 
 // gokkosHostLoop55Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50286,7 +50338,7 @@ func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50290
+//line gokkos_kernels_gen.go:50342
 
 // gokkosHostLoop55Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50298,7 +50350,7 @@ func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50302
+//line gokkos_kernels_gen.go:50354
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50328,7 +50380,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50332
+//line gokkos_kernels_gen.go:50384
 			*acc = gokkosAccV
 			return
 		}
@@ -50344,7 +50396,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50348
+//line gokkos_kernels_gen.go:50400
 		*acc = gokkosAccV
 		return
 	}
@@ -50363,7 +50415,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50367
+//line gokkos_kernels_gen.go:50419
 		*acc = gokkosAccV
 		return
 	}
@@ -50379,7 +50431,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50383
+//line gokkos_kernels_gen.go:50435
 	*acc = gokkosAccV
 }
 
@@ -50454,7 +50506,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50458
+//line gokkos_kernels_gen.go:50510
 	return gokkosN
 }
 
@@ -50509,6 +50561,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50513
+//line gokkos_kernels_gen.go:50565
 	return gokkosN
 }

@@ -18199,7 +18199,7 @@ const gokkosPTX10 = `//
 {
 	.reg .pred %p<288>;
 	.reg .b32 %r<371>;
-	.reg .b64 %rd<1313>;
+	.reg .b64 %rd<1336>;
 	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18629,7 +18629,7 @@ $L15:
 	setp.gt.s64 %p29, %rd228, 0;
 	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L24;
-	mov.b64 %rd276, 9;
+	mov.b64 %rd276, 12;
 	mul.lo.s64 %rd275, %rd276, %rd120;
 	mad.lo.s64 %rd277, %rd275, 8, %rd116;
 	atom.global.max.s64 %rd278, [%rd277], %rd228;
@@ -18647,6 +18647,11 @@ $L24:
 	mad.lo.s64 %rd286, %rd284, 8, %rd116;
 	mov.b64 %rd287, 0;
 	st.global.s64 [%rd286+0], %rd287;
+	mov.b64 %rd289, 3;
+	mul.lo.s64 %rd288, %rd289, %rd120;
+	mad.lo.s64 %rd290, %rd288, 8, %rd116;
+	mov.b64 %rd291, 0;
+	st.global.s64 [%rd290+0], %rd291;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -18670,13 +18675,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd289, 9;
-	mul.lo.s64 %rd288, %rd289, %rd120;
-	mad.lo.s64 %rd290, %rd288, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	mov.b64 %rd293, %rd292;
-	setp.gt.s64 %p34, %rd293, %rd70;
+	mov.b64 %rd293, 12;
+	mul.lo.s64 %rd292, %rd293, %rd120;
+	mad.lo.s64 %rd294, %rd292, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	mov.b64 %rd297, %rd296;
+	setp.gt.s64 %p34, %rd297, %rd70;
 	@!%p34 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p35, %r5, 0;
@@ -18701,440 +18706,445 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p15 bra $L36;
-	mov.b64 %rd295, 9;
-	mul.lo.s64 %rd294, %rd295, %rd120;
-	mad.lo.s64 %rd296, %rd294, 8, %rd116;
-	mov.b64 %rd297, 0;
-	st.global.s64 [%rd296+0], %rd297;
-	mov.b64 %rd298, -1;
-	st.global.s64 [%rd109+0], %rd298;
+	mov.b64 %rd299, 12;
+	mul.lo.s64 %rd298, %rd299, %rd120;
+	mad.lo.s64 %rd300, %rd298, 8, %rd116;
+	mov.b64 %rd301, 0;
+	st.global.s64 [%rd300+0], %rd301;
+	mov.b64 %rd302, -1;
+	st.global.s64 [%rd109+0], %rd302;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd299, 0;
+	mov.b64 %rd303, 0;
 $L37:
-	setp.lt.s64 %p38, %rd299, %rd64;
+	setp.lt.s64 %p38, %rd303, %rd64;
 	not.pred %p39, %p38;
 	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd300, %rd49;
-	mov.b64 %rd301, %rd51;
-	mov.b64 %rd302, %rd53;
-	mov.b64 %rd303, %rd56;
-	mov.b64 %rd304, %rd58;
-	mov.b64 %rd305, %rd60;
-	mov.b64 %rd306, %rd300;
-	mov.b64 %rd307, %rd301;
-	mov.b64 %rd308, %rd302;
-	mov.b64 %rd309, %rd303;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd307, %rd56;
+	mov.b64 %rd308, %rd58;
+	mov.b64 %rd309, %rd60;
 	mov.b64 %rd310, %rd304;
 	mov.b64 %rd311, %rd305;
-	shr.s64 %rd312, %rd299, 63;
-	shr.u64 %rd313, %rd312, 63;
-	add.s64 %rd314, %rd299, %rd313;
-	and.b64 %rd315, %rd314, -2;
-	sub.s64 %rd316, %rd299, %rd315;
-	setp.eq.s64 %p40, %rd316, 1;
+	mov.b64 %rd312, %rd306;
+	mov.b64 %rd313, %rd307;
+	mov.b64 %rd314, %rd308;
+	mov.b64 %rd315, %rd309;
+	shr.s64 %rd316, %rd303, 63;
+	shr.u64 %rd317, %rd316, 63;
+	add.s64 %rd318, %rd303, %rd317;
+	and.b64 %rd319, %rd318, -2;
+	sub.s64 %rd320, %rd303, %rd319;
+	setp.eq.s64 %p40, %rd320, 1;
 	@!%p40 bra $L43;
-	mov.b64 %rd317, %rd56;
-	mov.b64 %rd318, %rd58;
-	mov.b64 %rd319, %rd60;
-	mov.b64 %rd320, %rd49;
-	mov.b64 %rd321, %rd51;
-	mov.b64 %rd322, %rd53;
-	mov.b64 %rd306, %rd317;
-	mov.b64 %rd307, %rd318;
-	mov.b64 %rd308, %rd319;
-	mov.b64 %rd309, %rd320;
+	mov.b64 %rd321, %rd56;
+	mov.b64 %rd322, %rd58;
+	mov.b64 %rd323, %rd60;
+	mov.b64 %rd324, %rd49;
+	mov.b64 %rd325, %rd51;
+	mov.b64 %rd326, %rd53;
 	mov.b64 %rd310, %rd321;
 	mov.b64 %rd311, %rd322;
+	mov.b64 %rd312, %rd323;
+	mov.b64 %rd313, %rd324;
+	mov.b64 %rd314, %rd325;
+	mov.b64 %rd315, %rd326;
 $L43:
 	mov.pred %p41, %p4;
-	mov.b64 %rd323, %rd73;
-	mov.b64 %rd324, %rd75;
-	mov.b64 %rd325, %rd77;
-	mov.b64 %rd326, %rd80;
-	mov.b64 %rd327, %rd82;
-	mov.b64 %rd328, %rd84;
-	mov.b64 %rd329, %rd87;
-	mov.b64 %rd330, %rd89;
-	mov.b64 %rd331, %rd91;
+	mov.b64 %rd327, %rd73;
+	mov.b64 %rd328, %rd75;
+	mov.b64 %rd329, %rd77;
+	mov.b64 %rd330, %rd80;
+	mov.b64 %rd331, %rd82;
+	mov.b64 %rd332, %rd84;
+	mov.b64 %rd333, %rd87;
+	mov.b64 %rd334, %rd89;
+	mov.b64 %rd335, %rd91;
 	mov.pred %p42, %p6;
-	mov.b64 %rd332, %rd94;
-	mov.b64 %rd333, %rd96;
-	mov.b64 %rd334, %rd98;
+	mov.b64 %rd336, %rd94;
+	mov.b64 %rd337, %rd96;
+	mov.b64 %rd338, %rd98;
 	mov.b32 %r78, %r33;
-	mov.b64 %rd335, %rd100;
-	mov.b64 %rd336, %rd102;
-	cvt.u32.u64 %r79, %rd299;
+	mov.b64 %rd339, %rd100;
+	mov.b64 %rd340, %rd102;
+	cvt.u32.u64 %r79, %rd303;
 	add.s32 %r80, %r33, %r79;
 	mov.b32 %r78, %r80;
-	rem.s64 %rd337, %rd299, 3;
-	mov.b64 %rd339, 3;
-	mul.lo.s64 %rd338, %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
+	rem.s64 %rd341, %rd303, 3;
+	mov.b64 %rd343, 4;
+	mul.lo.s64 %rd342, %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
 	@!%p15 bra $L45;
-	add.s64 %rd341, %rd299, 1;
-	rem.s64 %rd342, %rd341, 3;
-	mov.b64 %rd344, 3;
-	mul.lo.s64 %rd343, %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mul.lo.s64 %rd346, %rd345, %rd120;
-	mad.lo.s64 %rd347, %rd346, 8, %rd116;
-	mov.b64 %rd348, 0;
-	st.global.s64 [%rd347+0], %rd348;
-	add.s64 %rd349, %rd345, 1;
+	add.s64 %rd345, %rd303, 1;
+	rem.s64 %rd346, %rd345, 3;
+	mov.b64 %rd348, 4;
+	mul.lo.s64 %rd347, %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
 	mul.lo.s64 %rd350, %rd349, %rd120;
 	mad.lo.s64 %rd351, %rd350, 8, %rd116;
 	mov.b64 %rd352, 0;
 	st.global.s64 [%rd351+0], %rd352;
-	add.s64 %rd353, %rd345, 2;
+	add.s64 %rd353, %rd349, 1;
 	mul.lo.s64 %rd354, %rd353, %rd120;
 	mad.lo.s64 %rd355, %rd354, 8, %rd116;
 	mov.b64 %rd356, 0;
 	st.global.s64 [%rd355+0], %rd356;
+	add.s64 %rd357, %rd349, 2;
+	mul.lo.s64 %rd358, %rd357, %rd120;
+	mad.lo.s64 %rd359, %rd358, 8, %rd116;
+	mov.b64 %rd360, 0;
+	st.global.s64 [%rd359+0], %rd360;
+	add.s64 %rd361, %rd349, 3;
+	mul.lo.s64 %rd362, %rd361, %rd120;
+	mad.lo.s64 %rd363, %rd362, 8, %rd116;
+	mov.b64 %rd364, 0;
+	st.global.s64 [%rd363+0], %rd364;
 $L45:
-	mov.b64 %rd357, %rd293;
-	cvt.u64.u32 %rd358, %r4;
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd360, 1;
+	mov.b64 %rd365, %rd297;
+	cvt.u64.u32 %rd366, %r4;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 1;
 $L46:
-	setp.lt.s64 %p43, %rd360, %rd357;
-	setp.lt.s64 %p44, %rd360, 32;
+	setp.lt.s64 %p43, %rd368, %rd365;
+	setp.lt.s64 %p44, %rd368, 32;
 	and.pred %p45, %p43, %p44;
-	mov.b64 %rd362, 2;
-	mul.lo.s64 %rd361, %rd362, %rd360;
-	setp.le.s64 %p46, %rd361, %rd359;
+	mov.b64 %rd370, 2;
+	mul.lo.s64 %rd369, %rd370, %rd368;
+	setp.le.s64 %p46, %rd369, %rd367;
 	and.pred %p47, %p45, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd363, %rd360, 2;
-	mov.b64 %rd360, %rd363;
+	mul.lo.s64 %rd371, %rd368, 2;
+	mov.b64 %rd368, %rd371;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd364, %rd360;
-	mov.b64 %rd365, %rd25;
-	mov.b64 %rd366, %rd62;
-	mov.b64 %rd367, %rd64;
-	mov.b64 %rd368, %rd66;
-	mov.b64 %rd369, %rd68;
-	mov.b64 %rd370, %rd70;
+	mov.b64 %rd372, %rd368;
+	mov.b64 %rd373, %rd25;
+	mov.b64 %rd374, %rd62;
+	mov.b64 %rd375, %rd64;
+	mov.b64 %rd376, %rd66;
+	mov.b64 %rd377, %rd68;
+	mov.b64 %rd378, %rd70;
 	mov.pred %p49, %p4;
 	mov.pred %p50, %p6;
 	mov.b32 %r81, %r33;
-	mov.b64 %rd371, %rd100;
-	mov.b64 %rd372, %rd102;
-	mov.b64 %rd373, %rd104;
-	mov.b64 %rd374, %rd106;
+	mov.b64 %rd379, %rd100;
+	mov.b64 %rd380, %rd102;
+	mov.b64 %rd381, %rd104;
+	mov.b64 %rd382, %rd106;
 	mov.pred %p51, %p8;
 	mov.pred %p52, %p10;
 	mov.f64 %fd3, %fd2;
 	mov.pred %p53, %p41;
 	mov.pred %p54, %p42;
 	mov.b32 %r82, %r78;
-	mov.b64 %rd375, %rd335;
-	mov.b64 %rd376, %rd336;
-	mov.b64 %rd377, %rd227;
-	mov.b64 %rd378, %rd340;
-	mov.b64 %rd379, %rd364;
-	cvt.u64.u32 %rd380, %r4;
-	div.s64 %rd381, %rd380, %rd379;
-	setp.eq.s64 %p55, %rd379, -1;
-	neg.s64 %rd382, %rd380;
-	selp.b64 %rd383, %rd382, %rd381, %p55;
-	setp.eq.s64 %p56, %rd379, 0;
-	selp.b64 %rd384, 0, %rd383, %p56;
-	mov.b64 %rd385, %rd384;
-	cvt.u64.u32 %rd386, %r2;
-	div.s64 %rd387, %rd386, %rd379;
-	setp.eq.s64 %p57, %rd379, -1;
-	neg.s64 %rd388, %rd386;
-	selp.b64 %rd389, %rd388, %rd387, %p57;
-	setp.eq.s64 %p58, %rd379, 0;
-	selp.b64 %rd390, 0, %rd389, %p58;
-	mov.b64 %rd391, %rd390;
-	cvt.u64.u32 %rd392, %r2;
-	rem.s64 %rd393, %rd392, %rd379;
-	setp.eq.s64 %p59, %rd379, -1;
-	selp.b64 %rd394, 0, %rd393, %p59;
-	setp.eq.s64 %p60, %rd379, 0;
-	selp.b64 %rd395, %rd392, %rd394, %p60;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd397, %rd385;
-	mov.b64 %rd398, %rd391;
-	mov.b64 %rd399, %rd396;
-	mov.b64 %rd400, %rd374;
-	mov.b64 %rd401, %rd365;
-	mov.b64 %rd402, %rd366;
-	mov.b64 %rd403, %rd367;
-	mov.b64 %rd404, %rd368;
-	mov.b64 %rd405, %rd369;
-	mov.b64 %rd406, %rd370;
+	mov.b64 %rd383, %rd339;
+	mov.b64 %rd384, %rd340;
+	mov.b64 %rd385, %rd227;
+	mov.b64 %rd386, %rd344;
+	mov.b64 %rd387, %rd372;
+	cvt.u64.u32 %rd388, %r4;
+	div.s64 %rd389, %rd388, %rd387;
+	setp.eq.s64 %p55, %rd387, -1;
+	neg.s64 %rd390, %rd388;
+	selp.b64 %rd391, %rd390, %rd389, %p55;
+	setp.eq.s64 %p56, %rd387, 0;
+	selp.b64 %rd392, 0, %rd391, %p56;
+	mov.b64 %rd393, %rd392;
+	cvt.u64.u32 %rd394, %r2;
+	div.s64 %rd395, %rd394, %rd387;
+	setp.eq.s64 %p57, %rd387, -1;
+	neg.s64 %rd396, %rd394;
+	selp.b64 %rd397, %rd396, %rd395, %p57;
+	setp.eq.s64 %p58, %rd387, 0;
+	selp.b64 %rd398, 0, %rd397, %p58;
+	mov.b64 %rd399, %rd398;
+	cvt.u64.u32 %rd400, %r2;
+	rem.s64 %rd401, %rd400, %rd387;
+	setp.eq.s64 %p59, %rd387, -1;
+	selp.b64 %rd402, 0, %rd401, %p59;
+	setp.eq.s64 %p60, %rd387, 0;
+	selp.b64 %rd403, %rd400, %rd402, %p60;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd405, %rd393;
+	mov.b64 %rd406, %rd399;
+	mov.b64 %rd407, %rd404;
+	mov.b64 %rd408, %rd382;
+	mov.b64 %rd409, %rd373;
+	mov.b64 %rd410, %rd374;
+	mov.b64 %rd411, %rd375;
+	mov.b64 %rd412, %rd376;
+	mov.b64 %rd413, %rd377;
+	mov.b64 %rd414, %rd378;
 	mov.pred %p61, %p49;
 	mov.pred %p62, %p50;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd407, %rd371;
-	mov.b64 %rd408, %rd372;
-	mov.b64 %rd409, %rd373;
-	mov.b64 %rd410, %rd374;
+	mov.b64 %rd415, %rd379;
+	mov.b64 %rd416, %rd380;
+	mov.b64 %rd417, %rd381;
+	mov.b64 %rd418, %rd382;
 	mov.pred %p63, %p51;
 	mov.pred %p64, %p52;
 	mov.f64 %fd4, %fd3;
 	mov.pred %p65, %p53;
-	mov.b64 %rd411, %rd323;
-	mov.b64 %rd412, %rd324;
-	mov.b64 %rd413, %rd325;
-	mov.b64 %rd414, %rd326;
-	mov.b64 %rd415, %rd327;
-	mov.b64 %rd416, %rd328;
-	mov.b64 %rd417, %rd329;
-	mov.b64 %rd418, %rd330;
-	mov.b64 %rd419, %rd331;
+	mov.b64 %rd419, %rd327;
+	mov.b64 %rd420, %rd328;
+	mov.b64 %rd421, %rd329;
+	mov.b64 %rd422, %rd330;
+	mov.b64 %rd423, %rd331;
+	mov.b64 %rd424, %rd332;
+	mov.b64 %rd425, %rd333;
+	mov.b64 %rd426, %rd334;
+	mov.b64 %rd427, %rd335;
 	mov.pred %p66, %p54;
-	mov.b64 %rd420, %rd332;
-	mov.b64 %rd421, %rd333;
-	mov.b64 %rd422, %rd334;
+	mov.b64 %rd428, %rd336;
+	mov.b64 %rd429, %rd337;
+	mov.b64 %rd430, %rd338;
 	mov.b32 %r84, %r82;
-	mov.b64 %rd423, %rd375;
-	mov.b64 %rd424, %rd376;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd377;
-	mul.lo.s64 %rd427, %rd170, %rd397;
-	add.s64 %rd428, %rd427, %rd398;
-	mov.b64 %rd429, %rd428;
-	mul.lo.s64 %rd430, %rd2, %rd397;
-	mov.b64 %rd431, %rd430;
-	mov.b64 %rd432, %rd379;
-	mov.b64 %rd433, %rd399;
-	mov.b64 %rd434, %rd378;
-	mov.b64 %rd435, 0;
-	mov.b64 %rd436, %rd400;
-	setp.gt.s64 %p67, %rd373, 1;
+	mov.b64 %rd431, %rd383;
+	mov.b64 %rd432, %rd384;
+	mov.b64 %rd433, 0;
+	mov.b64 %rd434, %rd385;
+	mul.lo.s64 %rd435, %rd170, %rd405;
+	add.s64 %rd436, %rd435, %rd406;
+	mov.b64 %rd437, %rd436;
+	mul.lo.s64 %rd438, %rd2, %rd405;
+	mov.b64 %rd439, %rd438;
+	mov.b64 %rd440, %rd387;
+	mov.b64 %rd441, %rd407;
+	mov.b64 %rd442, %rd386;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, %rd408;
+	setp.gt.s64 %p67, %rd381, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd437, %rd200;
-	mov.b64 %rd438, %rd201;
-	mov.b64 %rd439, %rd202;
-	mov.b64 %rd440, %rd429;
+	mov.b64 %rd445, %rd200;
+	mov.b64 %rd446, %rd201;
+	mov.b64 %rd447, %rd202;
+	mov.b64 %rd448, %rd437;
 	mov.b32 %r85, -1;
-	mov.b64 %rd441, 0;
-	mov.b64 %rd442, 0;
-	mov.b64 %rd443, 0;
-	mov.b64 %rd444, 0;
-	mov.b64 %rd445, 0;
+	mov.b64 %rd449, 0;
+	mov.b64 %rd450, 0;
+	mov.b64 %rd451, 0;
+	mov.b64 %rd452, 0;
+	mov.b64 %rd453, 0;
 $L51:
-	mov.b64 %rd446, 0;
-	mov.b64 %rd447, %rd423;
+	mov.b64 %rd454, 0;
+	mov.b64 %rd455, %rd431;
 $L54:
-	setp.gt.s64 %p70, %rd447, 0;
+	setp.gt.s64 %p70, %rd455, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd441, %rd442;
+	setp.ge.s64 %p72, %rd449, %rd450;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd440, %rd426;
+	setp.ge.s64 %p73, %rd448, %rd434;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd448, %rd425, %rd440;
-	mul.lo.s64 %rd449, %rd448, %rd308;
-	mad.lo.s64 %rd450, %rd449, 4, %rd306;
-	ld.global.s32 %r86, [%rd450+0];
+	add.s64 %rd456, %rd433, %rd448;
+	mul.lo.s64 %rd457, %rd456, %rd312;
+	mad.lo.s64 %rd458, %rd457, 4, %rd310;
+	ld.global.s32 %r86, [%rd458+0];
 	mov.b32 %r87, %r86;
 	mov.b32 %r85, %r87;
 	@!%p69 bra $L63;
-	add.s64 %rd451, %rd425, %rd440;
-	mov.b64 %rd453, 2;
-	mul.lo.s64 %rd452, %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mul.lo.s64 %rd455, %rd454, %rd213;
-	mad.lo.s64 %rd456, %rd455, 8, %rd211;
-	ld.shared.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	add.s64 %rd459, %rd454, 1;
-	mul.lo.s64 %rd460, %rd459, %rd213;
-	mad.lo.s64 %rd461, %rd460, 8, %rd211;
-	ld.shared.s64 %rd462, [%rd461+0];
-	mov.b64 %rd463, %rd462;
-	add.s64 %rd464, %rd458, %rd433;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd466, %rd463;
-	mov.b64 %rd441, %rd465;
-	mov.b64 %rd442, %rd466;
+	add.s64 %rd459, %rd433, %rd448;
+	mov.b64 %rd461, 2;
+	mul.lo.s64 %rd460, %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mul.lo.s64 %rd463, %rd462, %rd213;
+	mad.lo.s64 %rd464, %rd463, 8, %rd211;
+	ld.shared.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	add.s64 %rd467, %rd462, 1;
+	mul.lo.s64 %rd468, %rd467, %rd213;
+	mad.lo.s64 %rd469, %rd468, 8, %rd211;
+	ld.shared.s64 %rd470, [%rd469+0];
+	mov.b64 %rd471, %rd470;
+	add.s64 %rd472, %rd466, %rd441;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd471;
+	mov.b64 %rd449, %rd473;
+	mov.b64 %rd450, %rd474;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd467, %rd401;
+	mov.b64 %rd475, %rd409;
 	mov.b32 %r88, %r85;
-	cvt.s64.s32 %rd468, %r88;
-	mul.lo.s64 %rd469, %rd468, %rd32;
-	mad.lo.s64 %rd470, %rd469, 8, %rd28;
-	ld.global.nc.s64 %rd471, [%rd470+0];
-	mov.b64 %rd472, %rd471;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd401;
-	mov.b32 %r89, %r85;
-	cvt.s64.s32 %rd475, %r89;
-	add.s64 %rd476, %rd475, 1;
+	cvt.s64.s32 %rd476, %r88;
 	mul.lo.s64 %rd477, %rd476, %rd32;
 	mad.lo.s64 %rd478, %rd477, 8, %rd28;
 	ld.global.nc.s64 %rd479, [%rd478+0];
 	mov.b64 %rd480, %rd479;
 	mov.b64 %rd481, %rd480;
-	add.s64 %rd482, %rd473, %rd433;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd481;
-	mov.b64 %rd441, %rd483;
-	mov.b64 %rd442, %rd484;
+	mov.b64 %rd482, %rd409;
+	mov.b32 %r89, %r85;
+	cvt.s64.s32 %rd483, %r89;
+	add.s64 %rd484, %rd483, 1;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	add.s64 %rd490, %rd481, %rd441;
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd492, %rd489;
+	mov.b64 %rd449, %rd491;
+	mov.b64 %rd450, %rd492;
 $L64:
-	add.s64 %rd485, %rd440, %rd431;
-	mov.b64 %rd440, %rd485;
+	add.s64 %rd493, %rd448, %rd439;
+	mov.b64 %rd448, %rd493;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd486, %rd441, %rd39;
-	mad.lo.s64 %rd487, %rd486, 4, %rd35;
-	ld.global.nc.s32 %r90, [%rd487+0];
+	mul.lo.s64 %rd494, %rd449, %rd39;
+	mad.lo.s64 %rd495, %rd494, 4, %rd35;
+	ld.global.nc.s32 %r90, [%rd495+0];
 	mov.b32 %r91, %r90;
 	mov.b32 %r92, %r91;
-	mov.b64 %rd488, 0;
-	mov.b64 %rd489, 0;
+	mov.b64 %rd496, 0;
+	mov.b64 %rd497, 0;
 	and.pred %p74, %p68, %p63;
 	@!%p74 bra $L66;
-	mov.b64 %rd490, %rd401;
+	mov.b64 %rd498, %rd409;
 	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd491, %r93;
-	mul.lo.s64 %rd492, %rd491, %rd32;
-	mad.lo.s64 %rd493, %rd492, 8, %rd28;
-	ld.global.nc.s64 %rd494, [%rd493+0];
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd401;
-	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd498, %r94;
-	add.s64 %rd499, %rd498, 1;
+	cvt.s64.s32 %rd499, %r93;
 	mul.lo.s64 %rd500, %rd499, %rd32;
 	mad.lo.s64 %rd501, %rd500, 8, %rd28;
 	ld.global.nc.s64 %rd502, [%rd501+0];
 	mov.b64 %rd503, %rd502;
 	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, %rd496;
-	mov.b64 %rd506, %rd504;
-	mov.b64 %rd488, %rd505;
-	mov.b64 %rd489, %rd506;
+	mov.b64 %rd505, %rd409;
+	mov.b32 %r94, %r92;
+	cvt.s64.s32 %rd506, %r94;
+	add.s64 %rd507, %rd506, 1;
+	mul.lo.s64 %rd508, %rd507, %rd32;
+	mad.lo.s64 %rd509, %rd508, 8, %rd28;
+	ld.global.nc.s64 %rd510, [%rd509+0];
+	mov.b64 %rd511, %rd510;
+	mov.b64 %rd512, %rd511;
+	mov.b64 %rd513, %rd504;
+	mov.b64 %rd514, %rd512;
+	mov.b64 %rd496, %rd513;
+	mov.b64 %rd497, %rd514;
 $L66:
 	mov.pred %p75, %p64;
 	mov.f64 %fd5, %fd4;
 	mov.b32 %r95, %r85;
 	mov.b32 %r96, %r92;
-	mov.b64 %rd507, %rd441;
+	mov.b64 %rd515, %rd449;
 $L67:
-	mov.b64 %rd508, 0;
+	mov.b64 %rd516, 0;
 	mov.f64 %fd6, 0d0000000000000000;
 	@!%p75 bra $L70;
-	mov.b64 %rd509, 0x1;
+	mov.b64 %rd517, 0x1;
 	setp.gt.s64 %p76, %rd139, 0;
 	@!%p76 bra $L73;
-	mul.lo.s64 %rd510, %rd507, %rd141;
-	mad.lo.s64 %rd511, %rd510, 4, %rd137;
-	ld.global.nc.u32 %r97, [%rd511+0];
+	mul.lo.s64 %rd518, %rd515, %rd141;
+	mad.lo.s64 %rd519, %rd518, 4, %rd137;
+	ld.global.nc.u32 %r97, [%rd519+0];
 	mov.b32 %r98, %r97;
-	cvt.u64.u32 %rd512, %r98;
-	mov.b64 %rd509, %rd512;
+	cvt.u64.u32 %rd520, %r98;
+	mov.b64 %rd517, %rd520;
 $L73:
-	cvt.s64.s32 %rd513, %r95;
-	mul.lo.s64 %rd514, %rd513, %rd148;
-	mad.lo.s64 %rd515, %rd514, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r99, [%rd515+0];
+	cvt.s64.s32 %rd521, %r95;
+	mul.lo.s64 %rd522, %rd521, %rd148;
+	mad.lo.s64 %rd523, %rd522, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r99, [%rd523+0];
 	mov.b32 %r100, %r99;
-	cvt.u64.u32 %rd516, %r100;
-	add.u64 %rd517, %rd516, %rd509;
-	mov.b64 %rd518, %rd517;
-	cvt.s64.s32 %rd519, %r96;
-	mul.lo.s64 %rd520, %rd519, %rd148;
-	mad.lo.s64 %rd521, %rd520, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r101, [%rd521+0];
+	cvt.u64.u32 %rd524, %r100;
+	add.u64 %rd525, %rd524, %rd517;
+	mov.b64 %rd526, %rd525;
+	cvt.s64.s32 %rd527, %r96;
+	mul.lo.s64 %rd528, %rd527, %rd148;
+	mad.lo.s64 %rd529, %rd528, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r101, [%rd529+0];
 	mov.b32 %r102, %r101;
-	cvt.u64.u32 %rd522, %r102;
-	setp.hs.u64 %p77, %rd518, %rd522;
+	cvt.u64.u32 %rd530, %r102;
+	setp.hs.u64 %p77, %rd526, %rd530;
 	mov.pred %p78, %p77;
 	not.pred %p79, %p78;
 	@!%p79 bra $L75;
-	cvt.s64.s32 %rd523, %r96;
-	mul.lo.s64 %rd524, %rd523, %rd148;
-	mad.lo.s64 %rd525, %rd524, 4, %rd144;
-	cvt.u32.u64 %r103, %rd518;
-	atom.global.min.u32 %r104, [%rd525], %r103;
+	cvt.s64.s32 %rd531, %r96;
+	mul.lo.s64 %rd532, %rd531, %rd148;
+	mad.lo.s64 %rd533, %rd532, 4, %rd144;
+	cvt.u32.u64 %r103, %rd526;
+	atom.global.min.u32 %r104, [%rd533], %r103;
 	mov.b32 %r105, %r104;
-	cvt.u64.u32 %rd526, %r105;
-	setp.ls.u64 %p80, %rd526, %rd518;
+	cvt.u64.u32 %rd534, %r105;
+	setp.ls.u64 %p80, %rd534, %rd526;
 	mov.pred %p78, %p80;
 $L75:
 	@!%p78 bra $L77;
 	mov.pred %p81, 0;
 	bra.uni $L69;
 $L77:
-	mov.b64 %rd527, %rd518;
-	cvt.rn.f64.u64 %fd7, %rd518;
+	mov.b64 %rd535, %rd526;
+	cvt.rn.f64.u64 %fd7, %rd526;
 	mov.f64 %fd8, %fd7;
-	mov.b64 %rd508, %rd527;
+	mov.b64 %rd516, %rd535;
 	mov.f64 %fd6, %fd8;
 	bra.uni $L71;
 $L70:
 	mov.f64 %fd9, 0d3FF0000000000000;
 	setp.gt.s64 %p82, %rd125, 0;
 	@!%p82 bra $L79;
-	mul.lo.s64 %rd528, %rd507, %rd127;
-	mad.lo.s64 %rd529, %rd528, 8, %rd123;
-	ld.global.nc.f64 %fd10, [%rd529+0];
+	mul.lo.s64 %rd536, %rd515, %rd127;
+	mad.lo.s64 %rd537, %rd536, 8, %rd123;
+	ld.global.nc.f64 %fd10, [%rd537+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L79:
-	cvt.s64.s32 %rd530, %r95;
-	mul.lo.s64 %rd531, %rd530, %rd134;
-	mad.lo.s64 %rd532, %rd531, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd12, [%rd532+0];
+	cvt.s64.s32 %rd538, %r95;
+	mul.lo.s64 %rd539, %rd538, %rd134;
+	mad.lo.s64 %rd540, %rd539, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd12, [%rd540+0];
 	mov.f64 %fd13, %fd12;
 	add.rn.f64 %fd14, %fd13, %fd9;
 	mov.f64 %fd15, %fd14;
-	cvt.s64.s32 %rd533, %r96;
-	mul.lo.s64 %rd534, %rd533, %rd134;
-	mad.lo.s64 %rd535, %rd534, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd535+0];
+	cvt.s64.s32 %rd541, %r96;
+	mul.lo.s64 %rd542, %rd541, %rd134;
+	mad.lo.s64 %rd543, %rd542, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd543+0];
 	mov.f64 %fd17, %fd16;
 	setp.lt.f64 %p83, %fd15, %fd17;
 	not.pred %p84, %p83;
 	mov.pred %p85, %p84;
 	not.pred %p86, %p85;
 	@!%p86 bra $L81;
-	cvt.s64.s32 %rd536, %r96;
-	mul.lo.s64 %rd537, %rd536, %rd134;
-	mad.lo.s64 %rd538, %rd537, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd539, [%rd538];
+	cvt.s64.s32 %rd544, %r96;
+	mul.lo.s64 %rd545, %rd544, %rd134;
+	mad.lo.s64 %rd546, %rd545, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd547, [%rd546];
 $L82:
-	mov.b64 %fd18, %rd539;
+	mov.b64 %fd18, %rd547;
 	min.f64 %fd19, %fd18, %fd15;
-	mov.b64 %rd540, %fd18;
-	mov.b64 %rd541, %fd15;
-	or.b64 %rd542, %rd540, %rd541;
+	mov.b64 %rd548, %fd18;
+	mov.b64 %rd549, %fd15;
+	or.b64 %rd550, %rd548, %rd549;
 	setp.eq.f64 %p87, %fd18, %fd15;
-	mov.b64 %fd20, %rd542;
+	mov.b64 %fd20, %rd550;
 	selp.f64 %fd21, %fd20, %fd19, %p87;
 	setp.nan.f64 %p88, %fd18, %fd15;
 	add.rn.f64 %fd22, %fd18, %fd15;
 	selp.f64 %fd23, %fd22, %fd21, %p88;
-	mov.b64 %rd543, %fd23;
-	setp.eq.u64 %p89, %rd539, %rd543;
+	mov.b64 %rd551, %fd23;
+	setp.eq.u64 %p89, %rd547, %rd551;
 	@%p89 bra $L83;
-	atom.global.cas.b64 %rd544, [%rd538], %rd539, %rd543;
-	setp.eq.u64 %p90, %rd544, %rd539;
-	mov.b64 %rd539, %rd544;
+	atom.global.cas.b64 %rd552, [%rd546], %rd547, %rd551;
+	setp.eq.u64 %p90, %rd552, %rd547;
+	mov.b64 %rd547, %rd552;
 	@!%p90 bra $L82;
 $L83:
-	mov.b64 %fd25, %rd539;
+	mov.b64 %fd25, %rd547;
 	mov.f64 %fd24, %fd25;
 	mov.f64 %fd26, %fd24;
 	setp.gt.f64 %p91, %fd26, %fd15;
@@ -19145,10 +19155,10 @@ $L81:
 	mov.pred %p81, 0;
 	bra.uni $L69;
 $L85:
-	mov.b64 %rd545, %fd15;
-	mov.b64 %rd546, %rd545;
+	mov.b64 %rd553, %fd15;
+	mov.b64 %rd554, %rd553;
 	mov.f64 %fd27, %fd15;
-	mov.b64 %rd508, %rd546;
+	mov.b64 %rd516, %rd554;
 	mov.f64 %fd6, %fd27;
 $L71:
 	setp.lt.f64 %p93, %fd6, %fd5;
@@ -19156,32 +19166,32 @@ $L71:
 	mov.pred %p81, 1;
 	bra.uni $L69;
 $L87:
-	mov.b64 %rd548, 1;
-	mul.lo.s64 %rd547, %rd548, %rd169;
-	mad.lo.s64 %rd549, %rd547, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	setp.lt.s64 %p94, %rd508, %rd551;
+	mov.b64 %rd556, 1;
+	mul.lo.s64 %rd555, %rd556, %rd169;
+	mad.lo.s64 %rd557, %rd555, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd558, [%rd557+0];
+	mov.b64 %rd559, %rd558;
+	setp.lt.s64 %p94, %rd516, %rd559;
 	@!%p94 bra $L89;
-	mov.b64 %rd553, 1;
-	mul.lo.s64 %rd552, %rd553, %rd169;
-	mad.lo.s64 %rd554, %rd552, 8, %rd165;
-	atom.global.min.s64 %rd555, [%rd554], %rd508;
+	mov.b64 %rd561, 1;
+	mul.lo.s64 %rd560, %rd561, %rd169;
+	mad.lo.s64 %rd562, %rd560, 8, %rd165;
+	atom.global.min.s64 %rd563, [%rd562], %rd516;
 $L89:
-	cvt.s64.s32 %rd556, %r96;
-	mul.lo.s64 %rd557, %rd556, %rd155;
-	mad.lo.s64 %rd558, %rd557, 4, %rd151;
+	cvt.s64.s32 %rd564, %r96;
+	mul.lo.s64 %rd565, %rd564, %rd155;
+	mad.lo.s64 %rd566, %rd565, 4, %rd151;
 	mov.b32 %r106, 1;
-	atom.global.exch.b32 %r107, [%rd558], %r106;
+	atom.global.exch.b32 %r107, [%rd566], %r106;
 	mov.b32 %r108, %r107;
 	setp.ne.s32 %p95, %r108, 1;
 	@!%p95 bra $L91;
-	mov.b64 %rd559, 1;
-	atom.global.add.u64 %rd560, [%rd165], %rd559;
-	mov.b64 %rd561, %rd560;
-	mul.lo.s64 %rd562, %rd561, %rd162;
-	mad.lo.s64 %rd563, %rd562, 4, %rd158;
-	st.global.s32 [%rd563+0], %r96;
+	mov.b64 %rd567, 1;
+	atom.global.add.u64 %rd568, [%rd165], %rd567;
+	mov.b64 %rd569, %rd568;
+	mul.lo.s64 %rd570, %rd569, %rd162;
+	mad.lo.s64 %rd571, %rd570, 4, %rd158;
+	st.global.s32 [%rd571+0], %r96;
 $L91:
 	mov.pred %p81, 0;
 	bra.uni $L69;
@@ -19190,855 +19200,855 @@ $L68:
 $L69:
 	@!%p81 bra $L93;
 	@!%p68 bra $L94;
-	mul.lo.s64 %rd564, %rd446, %rd439;
-	mad.lo.s64 %rd565, %rd564, 4, %rd437;
-	st.shared.s32 [%rd565+0], %r92;
+	mul.lo.s64 %rd572, %rd454, %rd447;
+	mad.lo.s64 %rd573, %rd572, 4, %rd445;
+	st.shared.s32 [%rd573+0], %r92;
 	@!%p63 bra $L97;
-	mov.b64 %rd567, 2;
-	mul.lo.s64 %rd566, %rd567, %rd446;
-	mul.lo.s64 %rd568, %rd566, %rd205;
-	mad.lo.s64 %rd569, %rd568, 8, %rd203;
-	st.shared.s64 [%rd569+0], %rd488;
-	mov.b64 %rd571, 2;
-	mul.lo.s64 %rd570, %rd571, %rd446;
-	add.s64 %rd572, %rd570, 1;
-	mul.lo.s64 %rd573, %rd572, %rd205;
-	mad.lo.s64 %rd574, %rd573, 8, %rd203;
-	st.shared.s64 [%rd574+0], %rd489;
+	mov.b64 %rd575, 2;
+	mul.lo.s64 %rd574, %rd575, %rd454;
+	mul.lo.s64 %rd576, %rd574, %rd205;
+	mad.lo.s64 %rd577, %rd576, 8, %rd203;
+	st.shared.s64 [%rd577+0], %rd496;
+	mov.b64 %rd579, 2;
+	mul.lo.s64 %rd578, %rd579, %rd454;
+	add.s64 %rd580, %rd578, 1;
+	mul.lo.s64 %rd581, %rd580, %rd205;
+	mad.lo.s64 %rd582, %rd581, 8, %rd203;
+	st.shared.s64 [%rd582+0], %rd497;
 $L97:
-	add.s64 %rd575, %rd446, 1;
-	mov.b64 %rd446, %rd575;
+	add.s64 %rd583, %rd454, 1;
+	mov.b64 %rd454, %rd583;
 	bra.uni $L95;
 $L94:
 	mov.pred %p96, 0;
-	mov.b64 %rd576, %rd446;
+	mov.b64 %rd584, %rd454;
 	mov.b32 %r109, %r92;
 $L98:
 	@!%p65 bra $L102;
 	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd577, %r110;
-	mov.b64 %rd578, %rd577;
+	cvt.s64.s32 %rd585, %r110;
+	mov.b64 %rd586, %rd585;
 	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd579, %r111;
-	min.u64 %rd580, %rd579, 32;
-	cvt.u32.u64 %r112, %rd580;
+	cvt.s64.s32 %rd587, %r111;
+	min.u64 %rd588, %rd587, 32;
+	cvt.u32.u64 %r112, %rd588;
 	mov.b32 %r114, 0x1;
 	shl.b32 %r113, %r114, %r112;
 	setp.hs.u32 %p97, %r112, 32;
 	selp.b32 %r115, 0, %r113, %p97;
 	mov.b32 %r116, %r115;
-	mov.b64 %rd581, %rd578;
+	mov.b64 %rd589, %rd586;
 	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd582, %rd581, %rd419;
-	mad.lo.s64 %rd583, %rd582, 4, %rd417;
-	ld.relaxed.gpu.global.u32 %r118, [%rd583+0];
+	mul.lo.s64 %rd590, %rd589, %rd427;
+	mad.lo.s64 %rd591, %rd590, 4, %rd425;
+	ld.relaxed.gpu.global.u32 %r118, [%rd591+0];
 	mov.b32 %r119, %r118;
 	and.b32 %r120, %r119, %r117;
 	setp.ne.u32 %p98, %r120, 0x0;
 	mov.pred %p99, %p98;
 	not.pred %p100, %p99;
 	@!%p100 bra $L104;
-	mul.lo.s64 %rd584, %rd581, %rd419;
-	mad.lo.s64 %rd585, %rd584, 4, %rd417;
-	atom.global.or.b32 %r121, [%rd585], %r117;
+	mul.lo.s64 %rd592, %rd589, %rd427;
+	mad.lo.s64 %rd593, %rd592, 4, %rd425;
+	atom.global.or.b32 %r121, [%rd593], %r117;
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r117;
 	setp.ne.u32 %p101, %r123, 0x0;
 	mov.pred %p99, %p101;
 $L104:
 	@!%p99 bra $L106;
-	mov.b64 %rd586, %rd576;
-	mov.b64 %rd587, %rd586;
+	mov.b64 %rd594, %rd584;
+	mov.b64 %rd595, %rd594;
 	mov.pred %p102, 0;
 	bra.uni $L100;
 $L106:
-	mov.b64 %rd588, %rd576;
-	mov.b64 %rd587, %rd588;
+	mov.b64 %rd596, %rd584;
+	mov.b64 %rd595, %rd596;
 	mov.pred %p102, 1;
 	bra.uni $L100;
 $L102:
 	@!%p66 bra $L108;
-	cvt.s64.s32 %rd589, %r109;
-	mul.lo.s64 %rd590, %rd589, %rd422;
-	mad.lo.s64 %rd591, %rd590, 4, %rd420;
-	ld.relaxed.gpu.global.s32 %r124, [%rd591+0];
+	cvt.s64.s32 %rd597, %r109;
+	mul.lo.s64 %rd598, %rd597, %rd430;
+	mad.lo.s64 %rd599, %rd598, 4, %rd428;
+	ld.relaxed.gpu.global.s32 %r124, [%rd599+0];
 	mov.b32 %r125, %r124;
 	setp.eq.s32 %p103, %r125, %r84;
 	mov.pred %p104, %p103;
 	not.pred %p105, %p104;
 	@!%p105 bra $L110;
-	cvt.s64.s32 %rd592, %r109;
-	mul.lo.s64 %rd593, %rd592, %rd422;
-	mad.lo.s64 %rd594, %rd593, 4, %rd420;
-	atom.global.exch.b32 %r126, [%rd594], %r84;
+	cvt.s64.s32 %rd600, %r109;
+	mul.lo.s64 %rd601, %rd600, %rd430;
+	mad.lo.s64 %rd602, %rd601, 4, %rd428;
+	atom.global.exch.b32 %r126, [%rd602], %r84;
 	mov.b32 %r127, %r126;
 	setp.eq.s32 %p106, %r127, %r84;
 	mov.pred %p104, %p106;
 $L110:
 	@!%p104 bra $L112;
-	mov.b64 %rd595, %rd576;
-	mov.b64 %rd587, %rd595;
+	mov.b64 %rd603, %rd584;
+	mov.b64 %rd595, %rd603;
 	mov.pred %p102, 0;
 	bra.uni $L100;
 $L112:
 $L108:
-	mul.lo.s64 %rd596, %rd576, %rd439;
-	mad.lo.s64 %rd597, %rd596, 4, %rd437;
-	st.shared.s32 [%rd597+0], %r109;
-	add.s64 %rd598, %rd576, 1;
-	mov.b64 %rd599, %rd598;
-	mov.b64 %rd587, %rd599;
+	mul.lo.s64 %rd604, %rd584, %rd447;
+	mad.lo.s64 %rd605, %rd604, 4, %rd445;
+	st.shared.s32 [%rd605+0], %r109;
+	add.s64 %rd606, %rd584, 1;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd595, %rd607;
 	mov.pred %p102, 1;
 	bra.uni $L100;
 $L99:
 	bra.uni $L98;
 $L100:
-	mov.b64 %rd600, %rd587;
+	mov.b64 %rd608, %rd595;
 	mov.pred %p107, %p102;
-	mov.b64 %rd446, %rd600;
+	mov.b64 %rd454, %rd608;
 	mov.pred %p96, %p107;
 	@!%p96 bra $L114;
-	mov.b64 %rd601, %rd401;
+	mov.b64 %rd609, %rd409;
 	mov.b32 %r128, %r92;
-	cvt.s64.s32 %rd602, %r128;
-	add.s64 %rd603, %rd602, 1;
-	mul.lo.s64 %rd604, %rd603, %rd32;
-	mad.lo.s64 %rd605, %rd604, 8, %rd28;
-	ld.global.nc.s64 %rd606, [%rd605+0];
-	mov.b64 %rd607, %rd606;
-	cvt.s64.s32 %rd608, %r128;
-	mul.lo.s64 %rd609, %rd608, %rd32;
-	mad.lo.s64 %rd610, %rd609, 8, %rd28;
-	ld.global.nc.s64 %rd611, [%rd610+0];
-	mov.b64 %rd612, %rd611;
-	sub.s64 %rd613, %rd607, %rd612;
-	mov.b64 %rd614, %rd613;
+	cvt.s64.s32 %rd610, %r128;
+	add.s64 %rd611, %rd610, 1;
+	mul.lo.s64 %rd612, %rd611, %rd32;
+	mad.lo.s64 %rd613, %rd612, 8, %rd28;
+	ld.global.nc.s64 %rd614, [%rd613+0];
 	mov.b64 %rd615, %rd614;
-	add.s64 %rd616, %rd443, %rd615;
-	mov.b64 %rd443, %rd616;
-	max.s64 %rd617, %rd444, %rd615;
-	mov.b64 %rd444, %rd617;
+	cvt.s64.s32 %rd616, %r128;
+	mul.lo.s64 %rd617, %rd616, %rd32;
+	mad.lo.s64 %rd618, %rd617, 8, %rd28;
+	ld.global.nc.s64 %rd619, [%rd618+0];
+	mov.b64 %rd620, %rd619;
+	sub.s64 %rd621, %rd615, %rd620;
+	mov.b64 %rd622, %rd621;
+	mov.b64 %rd623, %rd622;
+	add.s64 %rd624, %rd451, %rd623;
+	mov.b64 %rd451, %rd624;
+	max.s64 %rd625, %rd452, %rd623;
+	mov.b64 %rd452, %rd625;
 $L114:
 $L95:
 $L93:
-	add.s64 %rd618, %rd441, %rd432;
-	mov.b64 %rd441, %rd618;
-	sub.s64 %rd619, %rd447, 1;
-	mov.b64 %rd447, %rd619;
+	add.s64 %rd626, %rd449, %rd440;
+	mov.b64 %rd449, %rd626;
+	sub.s64 %rd627, %rd455, 1;
+	mov.b64 %rd455, %rd627;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd620, 0;
-	setp.lt.s64 %p108, %rd441, %rd442;
-	setp.lt.s64 %p109, %rd440, %rd426;
+	mov.b64 %rd628, 0;
+	setp.lt.s64 %p108, %rd449, %rd450;
+	setp.lt.s64 %p109, %rd448, %rd434;
 	or.pred %p110, %p108, %p109;
 	@!%p110 bra $L116;
-	mov.b64 %rd620, 1;
+	mov.b64 %rd628, 1;
 $L116:
-	shl.b64 %rd621, %rd620, 32;
-	or.b64 %rd622, %rd446, %rd621;
+	shl.b64 %rd629, %rd628, 32;
+	or.b64 %rd630, %rd454, %rd629;
 	// block scan
-	mov.b64 %rd623, %rd622;
+	mov.b64 %rd631, %rd630;
 	mov.b32 %r129, %r3;
 $L117:
 	setp.hs.u32 %p111, %r129, 32;
 	@%p111 bra $L118;
-	mov.b64 {%r130, %r131}, %rd623;
+	mov.b64 {%r130, %r131}, %rd631;
 	shfl.sync.up.b32 %r132|%p112, %r130, %r129, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd624, {%r132, %r133};
+	mov.b64 %rd632, {%r132, %r133};
 	@!%p112 bra $L119;
-	add.s64 %rd625, %rd624, %rd623;
-	mov.b64 %rd623, %rd625;
+	add.s64 %rd633, %rd632, %rd631;
+	mov.b64 %rd631, %rd633;
 $L119:
 	shl.b32 %r129, %r129, 1;
 	bra.uni $L117;
 $L118:
-	mov.b64 {%r134, %r135}, %rd623;
+	mov.b64 {%r134, %r135}, %rd631;
 	shfl.sync.up.b32 %r136|%p113, %r134, %r3, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd626, {%r136, %r137};
+	mov.b64 %rd634, {%r136, %r137};
 	setp.lo.u32 %p114, %r3, 32;
 	and.pred %p115, %p113, %p114;
-	selp.b64 %rd627, %rd626, 0, %p115;
+	selp.b64 %rd635, %rd634, 0, %p115;
 	sub.u32 %r138, %r13, %r3;
 	setp.eq.u32 %p116, %r7, %r138;
 	@!%p116 bra $L120;
-	mul.wide.u32 %rd628, %r8, 16;
-	add.s64 %rd629, %rd1, %rd628;
-	st.shared.s64 [%rd629+0], %rd623;
+	mul.wide.u32 %rd636, %r8, 16;
+	add.s64 %rd637, %rd1, %rd636;
+	st.shared.s64 [%rd637+0], %rd631;
 $L120:
 	bar.sync 0;
 	setp.eq.u32 %p117, %r8, 0;
 	@!%p117 bra $L121;
-	mov.b64 %rd630, 0;
+	mov.b64 %rd638, 0;
 	setp.lo.u32 %p118, %r7, %r10;
 	@!%p118 bra $L122;
-	mul.wide.u32 %rd631, %r7, 16;
-	add.s64 %rd632, %rd1, %rd631;
-	ld.shared.s64 %rd633, [%rd632+0];
-	mov.b64 %rd630, %rd633;
+	mul.wide.u32 %rd639, %r7, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	ld.shared.s64 %rd641, [%rd640+0];
+	mov.b64 %rd638, %rd641;
 $L122:
-	mov.b64 {%r139, %r140}, %rd630;
+	mov.b64 {%r139, %r140}, %rd638;
 	shfl.sync.up.b32 %r141|%p119, %r139, 1, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd634, {%r141, %r142};
+	mov.b64 %rd642, {%r141, %r142};
 	@!%p119 bra $L123;
-	add.s64 %rd635, %rd634, %rd630;
-	mov.b64 %rd630, %rd635;
+	add.s64 %rd643, %rd642, %rd638;
+	mov.b64 %rd638, %rd643;
 $L123:
-	mov.b64 {%r143, %r144}, %rd630;
+	mov.b64 {%r143, %r144}, %rd638;
 	shfl.sync.up.b32 %r145|%p120, %r143, 2, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd636, {%r145, %r146};
+	mov.b64 %rd644, {%r145, %r146};
 	@!%p120 bra $L124;
-	add.s64 %rd637, %rd636, %rd630;
-	mov.b64 %rd630, %rd637;
+	add.s64 %rd645, %rd644, %rd638;
+	mov.b64 %rd638, %rd645;
 $L124:
-	mov.b64 {%r147, %r148}, %rd630;
+	mov.b64 {%r147, %r148}, %rd638;
 	shfl.sync.up.b32 %r149|%p121, %r147, 4, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd638, {%r149, %r150};
+	mov.b64 %rd646, {%r149, %r150};
 	@!%p121 bra $L125;
-	add.s64 %rd639, %rd638, %rd630;
-	mov.b64 %rd630, %rd639;
+	add.s64 %rd647, %rd646, %rd638;
+	mov.b64 %rd638, %rd647;
 $L125:
-	mov.b64 {%r151, %r152}, %rd630;
+	mov.b64 {%r151, %r152}, %rd638;
 	shfl.sync.up.b32 %r153|%p122, %r151, 8, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd640, {%r153, %r154};
+	mov.b64 %rd648, {%r153, %r154};
 	@!%p122 bra $L126;
-	add.s64 %rd641, %rd640, %rd630;
-	mov.b64 %rd630, %rd641;
+	add.s64 %rd649, %rd648, %rd638;
+	mov.b64 %rd638, %rd649;
 $L126:
-	mov.b64 {%r155, %r156}, %rd630;
+	mov.b64 {%r155, %r156}, %rd638;
 	shfl.sync.up.b32 %r157|%p123, %r155, 16, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd642, {%r157, %r158};
+	mov.b64 %rd650, {%r157, %r158};
 	@!%p123 bra $L127;
-	add.s64 %rd643, %rd642, %rd630;
-	mov.b64 %rd630, %rd643;
+	add.s64 %rd651, %rd650, %rd638;
+	mov.b64 %rd638, %rd651;
 $L127:
-	mov.b64 {%r159, %r160}, %rd630;
+	mov.b64 {%r159, %r160}, %rd638;
 	shfl.sync.up.b32 %r161|%p124, %r159, 1, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd644, {%r161, %r162};
-	selp.b64 %rd645, %rd644, 0, %p124;
+	mov.b64 %rd652, {%r161, %r162};
+	selp.b64 %rd653, %rd652, 0, %p124;
 	@!%p118 bra $L128;
-	mul.wide.u32 %rd646, %r7, 16;
-	add.s64 %rd647, %rd1, %rd646;
-	add.s64 %rd648, %rd647, 512;
-	st.shared.s64 [%rd648+0], %rd645;
+	mul.wide.u32 %rd654, %r7, 16;
+	add.s64 %rd655, %rd1, %rd654;
+	add.s64 %rd656, %rd655, 512;
+	st.shared.s64 [%rd656+0], %rd653;
 $L128:
 	sub.u32 %r163, %r10, 1;
 	setp.eq.u32 %p125, %r7, %r163;
 	@!%p125 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd630;
+	st.shared.s64 [%rd1+1024], %rd638;
 $L129:
 $L121:
 	bar.sync 0;
-	mul.wide.u32 %rd649, %r8, 16;
-	add.s64 %rd650, %rd1, %rd649;
-	add.s64 %rd651, %rd650, 512;
-	ld.shared.s64 %rd652, [%rd651+0];
-	add.s64 %rd653, %rd652, %rd627;
-	ld.shared.s64 %rd654, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd653;
+	mul.wide.u32 %rd657, %r8, 16;
+	add.s64 %rd658, %rd1, %rd657;
+	add.s64 %rd659, %rd658, 512;
+	ld.shared.s64 %rd660, [%rd659+0];
+	add.s64 %rd661, %rd660, %rd635;
+	ld.shared.s64 %rd662, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd661;
 	shfl.sync.idx.b32 %r166|%p126, %r164, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd655, {%r166, %r167};
-	mov.b64 %rd656, %rd654;
-	mov.b64 %rd657, %rd655;
-	mov.b64 %rd658, %rd656;
-	mov.b64 %rd659, %rd657;
-	mov.b64 %rd660, %rd658;
-	mov.b64 %rd661, %rd659;
-	mov.b64 %rd662, %rd660;
-	and.b64 %rd663, %rd661, 4294967295;
-	mov.b64 %rd664, %rd663;
-	and.b64 %rd665, %rd662, 4294967295;
-	mov.b64 %rd666, %rd665;
-	shr.s64 %rd667, %rd662, 32;
-	mov.b64 %rd668, %rd667;
-	mov.b64 %rd669, %rd664;
-	mov.b64 %rd670, %rd666;
-	mov.b64 %rd671, %rd668;
+	mov.b64 %rd663, {%r166, %r167};
+	mov.b64 %rd664, %rd662;
+	mov.b64 %rd665, %rd663;
+	mov.b64 %rd666, %rd664;
+	mov.b64 %rd667, %rd665;
+	mov.b64 %rd668, %rd666;
+	mov.b64 %rd669, %rd667;
+	mov.b64 %rd670, %rd668;
+	and.b64 %rd671, %rd669, 4294967295;
+	mov.b64 %rd672, %rd671;
+	and.b64 %rd673, %rd670, 4294967295;
+	mov.b64 %rd674, %rd673;
+	shr.s64 %rd675, %rd670, 32;
+	mov.b64 %rd676, %rd675;
+	mov.b64 %rd677, %rd672;
+	mov.b64 %rd678, %rd674;
+	mov.b64 %rd679, %rd676;
 	@!%p68 bra $L130;
-	add.s64 %rd672, %rd445, %rd669;
-	mov.b64 %rd673, %rd672;
-	sub.s64 %rd674, %rd436, %rd673;
-	max.s64 %rd675, %rd674, 0;
-	min.s64 %rd676, %rd675, %rd446;
-	mov.b64 %rd677, %rd676;
-	mov.b64 %rd678, 0;
+	add.s64 %rd680, %rd453, %rd677;
+	mov.b64 %rd681, %rd680;
+	sub.s64 %rd682, %rd444, %rd681;
+	max.s64 %rd683, %rd682, 0;
+	min.s64 %rd684, %rd683, %rd454;
+	mov.b64 %rd685, %rd684;
+	mov.b64 %rd686, 0;
 $L132:
-	setp.lt.s64 %p127, %rd678, %rd677;
+	setp.lt.s64 %p127, %rd686, %rd685;
 	not.pred %p128, %p127;
 	@!%p128 bra $L136;
 	bra.uni $L134;
 $L136:
-	mul.lo.s64 %rd679, %rd678, %rd439;
-	mad.lo.s64 %rd680, %rd679, 4, %rd437;
-	ld.shared.s32 %r168, [%rd680+0];
+	mul.lo.s64 %rd687, %rd686, %rd447;
+	mad.lo.s64 %rd688, %rd687, 4, %rd445;
+	ld.shared.s32 %r168, [%rd688+0];
 	mov.b32 %r169, %r168;
-	add.s64 %rd681, %rd435, %rd673;
-	add.s64 %rd682, %rd681, %rd678;
-	mul.lo.s64 %rd683, %rd682, %rd210;
-	mad.lo.s64 %rd684, %rd683, 4, %rd208;
-	st.shared.s32 [%rd684+0], %r169;
+	add.s64 %rd689, %rd443, %rd681;
+	add.s64 %rd690, %rd689, %rd686;
+	mul.lo.s64 %rd691, %rd690, %rd210;
+	mad.lo.s64 %rd692, %rd691, 4, %rd208;
+	st.shared.s32 [%rd692+0], %r169;
 	@!%p63 bra $L138;
-	mov.b64 %rd686, 2;
-	mul.lo.s64 %rd685, %rd686, %rd678;
-	mul.lo.s64 %rd687, %rd685, %rd205;
-	mad.lo.s64 %rd688, %rd687, 8, %rd203;
-	ld.shared.s64 %rd689, [%rd688+0];
-	mov.b64 %rd690, %rd689;
-	add.s64 %rd691, %rd435, %rd673;
-	add.s64 %rd692, %rd691, %rd678;
 	mov.b64 %rd694, 2;
-	mul.lo.s64 %rd693, %rd694, %rd692;
-	mul.lo.s64 %rd695, %rd693, %rd213;
-	mad.lo.s64 %rd696, %rd695, 8, %rd211;
-	st.shared.s64 [%rd696+0], %rd690;
-	mov.b64 %rd698, 2;
-	mul.lo.s64 %rd697, %rd698, %rd678;
-	add.s64 %rd699, %rd697, 1;
-	mul.lo.s64 %rd700, %rd699, %rd205;
-	mad.lo.s64 %rd701, %rd700, 8, %rd203;
-	ld.shared.s64 %rd702, [%rd701+0];
-	mov.b64 %rd703, %rd702;
-	add.s64 %rd704, %rd435, %rd673;
-	add.s64 %rd705, %rd704, %rd678;
-	mov.b64 %rd707, 2;
-	mul.lo.s64 %rd706, %rd707, %rd705;
-	add.s64 %rd708, %rd706, 1;
-	mul.lo.s64 %rd709, %rd708, %rd213;
-	mad.lo.s64 %rd710, %rd709, 8, %rd211;
-	st.shared.s64 [%rd710+0], %rd703;
+	mul.lo.s64 %rd693, %rd694, %rd686;
+	mul.lo.s64 %rd695, %rd693, %rd205;
+	mad.lo.s64 %rd696, %rd695, 8, %rd203;
+	ld.shared.s64 %rd697, [%rd696+0];
+	mov.b64 %rd698, %rd697;
+	add.s64 %rd699, %rd443, %rd681;
+	add.s64 %rd700, %rd699, %rd686;
+	mov.b64 %rd702, 2;
+	mul.lo.s64 %rd701, %rd702, %rd700;
+	mul.lo.s64 %rd703, %rd701, %rd213;
+	mad.lo.s64 %rd704, %rd703, 8, %rd211;
+	st.shared.s64 [%rd704+0], %rd698;
+	mov.b64 %rd706, 2;
+	mul.lo.s64 %rd705, %rd706, %rd686;
+	add.s64 %rd707, %rd705, 1;
+	mul.lo.s64 %rd708, %rd707, %rd205;
+	mad.lo.s64 %rd709, %rd708, 8, %rd203;
+	ld.shared.s64 %rd710, [%rd709+0];
+	mov.b64 %rd711, %rd710;
+	add.s64 %rd712, %rd443, %rd681;
+	add.s64 %rd713, %rd712, %rd686;
+	mov.b64 %rd715, 2;
+	mul.lo.s64 %rd714, %rd715, %rd713;
+	add.s64 %rd716, %rd714, 1;
+	mul.lo.s64 %rd717, %rd716, %rd213;
+	mad.lo.s64 %rd718, %rd717, 8, %rd211;
+	st.shared.s64 [%rd718+0], %rd711;
 $L138:
 $L133:
-	add.s64 %rd711, %rd678, 1;
-	mov.b64 %rd678, %rd711;
+	add.s64 %rd719, %rd686, 1;
+	mov.b64 %rd686, %rd719;
 	bra.uni $L132;
 $L134:
-	mov.b64 %rd712, 0;
-	mov.b64 %rd713, %rd677;
+	mov.b64 %rd720, 0;
+	mov.b64 %rd721, %rd685;
 $L139:
-	setp.lt.s64 %p129, %rd713, %rd446;
+	setp.lt.s64 %p129, %rd721, %rd454;
 	not.pred %p130, %p129;
 	@!%p130 bra $L143;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd714, %rd713, %rd439;
-	mad.lo.s64 %rd715, %rd714, 4, %rd437;
-	ld.shared.s32 %r170, [%rd715+0];
+	mul.lo.s64 %rd722, %rd721, %rd447;
+	mad.lo.s64 %rd723, %rd722, 4, %rd445;
+	ld.shared.s32 %r170, [%rd723+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
 	mov.pred %p131, 0;
-	mov.b64 %rd716, %rd712;
+	mov.b64 %rd724, %rd720;
 	mov.b32 %r173, %r172;
 $L144:
 	@!%p65 bra $L148;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd717, %r174;
-	mov.b64 %rd718, %rd717;
+	cvt.s64.s32 %rd725, %r174;
+	mov.b64 %rd726, %rd725;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd719, %r175;
-	min.u64 %rd720, %rd719, 32;
-	cvt.u32.u64 %r176, %rd720;
+	cvt.s64.s32 %rd727, %r175;
+	min.u64 %rd728, %rd727, 32;
+	cvt.u32.u64 %r176, %rd728;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
 	setp.hs.u32 %p132, %r176, 32;
 	selp.b32 %r179, 0, %r177, %p132;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd721, %rd718;
+	mov.b64 %rd729, %rd726;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd722, %rd721, %rd419;
-	mad.lo.s64 %rd723, %rd722, 4, %rd417;
-	ld.relaxed.gpu.global.u32 %r182, [%rd723+0];
+	mul.lo.s64 %rd730, %rd729, %rd427;
+	mad.lo.s64 %rd731, %rd730, 4, %rd425;
+	ld.relaxed.gpu.global.u32 %r182, [%rd731+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
 	setp.ne.u32 %p133, %r184, 0x0;
 	mov.pred %p134, %p133;
 	not.pred %p135, %p134;
 	@!%p135 bra $L150;
-	mul.lo.s64 %rd724, %rd721, %rd419;
-	mad.lo.s64 %rd725, %rd724, 4, %rd417;
-	atom.global.or.b32 %r185, [%rd725], %r181;
+	mul.lo.s64 %rd732, %rd729, %rd427;
+	mad.lo.s64 %rd733, %rd732, 4, %rd425;
+	atom.global.or.b32 %r185, [%rd733], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
 	setp.ne.u32 %p136, %r187, 0x0;
 	mov.pred %p134, %p136;
 $L150:
 	@!%p134 bra $L152;
-	mov.b64 %rd726, %rd716;
-	mov.b64 %rd727, %rd726;
+	mov.b64 %rd734, %rd724;
+	mov.b64 %rd735, %rd734;
 	mov.pred %p137, 0;
 	bra.uni $L146;
 $L152:
-	mov.b64 %rd728, %rd716;
-	mov.b64 %rd727, %rd728;
+	mov.b64 %rd736, %rd724;
+	mov.b64 %rd735, %rd736;
 	mov.pred %p137, 1;
 	bra.uni $L146;
 $L148:
 	@!%p66 bra $L154;
-	cvt.s64.s32 %rd729, %r173;
-	mul.lo.s64 %rd730, %rd729, %rd422;
-	mad.lo.s64 %rd731, %rd730, 4, %rd420;
-	ld.relaxed.gpu.global.s32 %r188, [%rd731+0];
+	cvt.s64.s32 %rd737, %r173;
+	mul.lo.s64 %rd738, %rd737, %rd430;
+	mad.lo.s64 %rd739, %rd738, 4, %rd428;
+	ld.relaxed.gpu.global.s32 %r188, [%rd739+0];
 	mov.b32 %r189, %r188;
 	setp.eq.s32 %p138, %r189, %r84;
 	mov.pred %p139, %p138;
 	not.pred %p140, %p139;
 	@!%p140 bra $L156;
-	cvt.s64.s32 %rd732, %r173;
-	mul.lo.s64 %rd733, %rd732, %rd422;
-	mad.lo.s64 %rd734, %rd733, 4, %rd420;
-	atom.global.exch.b32 %r190, [%rd734], %r84;
+	cvt.s64.s32 %rd740, %r173;
+	mul.lo.s64 %rd741, %rd740, %rd430;
+	mad.lo.s64 %rd742, %rd741, 4, %rd428;
+	atom.global.exch.b32 %r190, [%rd742], %r84;
 	mov.b32 %r191, %r190;
 	setp.eq.s32 %p141, %r191, %r84;
 	mov.pred %p139, %p141;
 $L156:
 	@!%p139 bra $L158;
-	mov.b64 %rd735, %rd716;
-	mov.b64 %rd727, %rd735;
+	mov.b64 %rd743, %rd724;
+	mov.b64 %rd735, %rd743;
 	mov.pred %p137, 0;
 	bra.uni $L146;
 $L158:
 $L154:
-	mul.lo.s64 %rd736, %rd716, %rd439;
-	mad.lo.s64 %rd737, %rd736, 4, %rd437;
-	st.shared.s32 [%rd737+0], %r173;
-	add.s64 %rd738, %rd716, 1;
-	mov.b64 %rd739, %rd738;
-	mov.b64 %rd727, %rd739;
+	mul.lo.s64 %rd744, %rd724, %rd447;
+	mad.lo.s64 %rd745, %rd744, 4, %rd445;
+	st.shared.s32 [%rd745+0], %r173;
+	add.s64 %rd746, %rd724, 1;
+	mov.b64 %rd747, %rd746;
+	mov.b64 %rd735, %rd747;
 	mov.pred %p137, 1;
 	bra.uni $L146;
 $L145:
 	bra.uni $L144;
 $L146:
-	mov.b64 %rd740, %rd727;
+	mov.b64 %rd748, %rd735;
 	mov.pred %p142, %p137;
-	mov.b64 %rd712, %rd740;
+	mov.b64 %rd720, %rd748;
 	mov.pred %p131, %p142;
 	@!%p131 bra $L160;
-	mov.b64 %rd741, %rd401;
+	mov.b64 %rd749, %rd409;
 	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd742, %r192;
-	add.s64 %rd743, %rd742, 1;
-	mul.lo.s64 %rd744, %rd743, %rd32;
-	mad.lo.s64 %rd745, %rd744, 8, %rd28;
-	ld.global.nc.s64 %rd746, [%rd745+0];
-	mov.b64 %rd747, %rd746;
-	cvt.s64.s32 %rd748, %r192;
-	mul.lo.s64 %rd749, %rd748, %rd32;
-	mad.lo.s64 %rd750, %rd749, 8, %rd28;
-	ld.global.nc.s64 %rd751, [%rd750+0];
-	mov.b64 %rd752, %rd751;
-	sub.s64 %rd753, %rd747, %rd752;
-	mov.b64 %rd754, %rd753;
+	cvt.s64.s32 %rd750, %r192;
+	add.s64 %rd751, %rd750, 1;
+	mul.lo.s64 %rd752, %rd751, %rd32;
+	mad.lo.s64 %rd753, %rd752, 8, %rd28;
+	ld.global.nc.s64 %rd754, [%rd753+0];
 	mov.b64 %rd755, %rd754;
-	add.s64 %rd756, %rd443, %rd755;
-	mov.b64 %rd443, %rd756;
-	max.s64 %rd757, %rd444, %rd755;
-	mov.b64 %rd444, %rd757;
-$L160:
-$L140:
-	add.s64 %rd758, %rd713, 1;
-	mov.b64 %rd713, %rd758;
-	bra.uni $L139;
-$L141:
-	setp.gt.s64 %p143, %rd712, 0;
-	@!%p143 bra $L162;
-	mul.lo.s64 %rd759, %rd434, %rd120;
-	mad.lo.s64 %rd760, %rd759, 8, %rd116;
-	atom.global.add.u64 %rd761, [%rd760], %rd712;
+	cvt.s64.s32 %rd756, %r192;
+	mul.lo.s64 %rd757, %rd756, %rd32;
+	mad.lo.s64 %rd758, %rd757, 8, %rd28;
+	ld.global.nc.s64 %rd759, [%rd758+0];
+	mov.b64 %rd760, %rd759;
+	sub.s64 %rd761, %rd755, %rd760;
 	mov.b64 %rd762, %rd761;
 	mov.b64 %rd763, %rd762;
-	mov.b64 %rd764, 0;
+	add.s64 %rd764, %rd451, %rd763;
+	mov.b64 %rd451, %rd764;
+	max.s64 %rd765, %rd452, %rd763;
+	mov.b64 %rd452, %rd765;
+$L160:
+$L140:
+	add.s64 %rd766, %rd721, 1;
+	mov.b64 %rd721, %rd766;
+	bra.uni $L139;
+$L141:
+	setp.gt.s64 %p143, %rd720, 0;
+	@!%p143 bra $L162;
+	mul.lo.s64 %rd767, %rd442, %rd120;
+	mad.lo.s64 %rd768, %rd767, 8, %rd116;
+	atom.global.add.u64 %rd769, [%rd768], %rd720;
+	mov.b64 %rd770, %rd769;
+	mov.b64 %rd771, %rd770;
+	mov.b64 %rd772, 0;
 $L163:
-	setp.lt.s64 %p144, %rd764, %rd712;
+	setp.lt.s64 %p144, %rd772, %rd720;
 	not.pred %p145, %p144;
 	@!%p145 bra $L167;
 	bra.uni $L165;
 $L167:
-	mul.lo.s64 %rd765, %rd764, %rd439;
-	mad.lo.s64 %rd766, %rd765, 4, %rd437;
-	ld.shared.s32 %r193, [%rd766+0];
+	mul.lo.s64 %rd773, %rd772, %rd447;
+	mad.lo.s64 %rd774, %rd773, 4, %rd445;
+	ld.shared.s32 %r193, [%rd774+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd767, %rd763, %rd764;
-	mul.lo.s64 %rd768, %rd767, %rd311;
-	mad.lo.s64 %rd769, %rd768, 4, %rd309;
-	st.global.s32 [%rd769+0], %r194;
+	add.s64 %rd775, %rd771, %rd772;
+	mul.lo.s64 %rd776, %rd775, %rd315;
+	mad.lo.s64 %rd777, %rd776, 4, %rd313;
+	st.global.s32 [%rd777+0], %r194;
 $L164:
-	add.s64 %rd770, %rd764, 1;
-	mov.b64 %rd764, %rd770;
+	add.s64 %rd778, %rd772, 1;
+	mov.b64 %rd772, %rd778;
 	bra.uni $L163;
 $L165:
 $L162:
-	add.s64 %rd771, %rd445, %rd670;
-	min.s64 %rd772, %rd436, %rd771;
-	mov.b64 %rd445, %rd772;
+	add.s64 %rd779, %rd453, %rd678;
+	min.s64 %rd780, %rd444, %rd779;
+	mov.b64 %rd453, %rd780;
 	bra.uni $L131;
 $L130:
-	mov.b64 %rd773, 0;
-	cvt.u64.u32 %rd774, %r2;
-	setp.eq.s64 %p146, %rd774, 0;
-	setp.gt.s64 %p147, %rd670, 0;
+	mov.b64 %rd781, 0;
+	cvt.u64.u32 %rd782, %r2;
+	setp.eq.s64 %p146, %rd782, 0;
+	setp.gt.s64 %p147, %rd678, 0;
 	and.pred %p148, %p146, %p147;
 	@!%p148 bra $L169;
-	mul.lo.s64 %rd775, %rd434, %rd120;
-	mad.lo.s64 %rd776, %rd775, 8, %rd116;
-	atom.global.add.u64 %rd777, [%rd776], %rd670;
-	mov.b64 %rd778, %rd777;
-	mov.b64 %rd773, %rd778;
+	mul.lo.s64 %rd783, %rd442, %rd120;
+	mad.lo.s64 %rd784, %rd783, 8, %rd116;
+	atom.global.add.u64 %rd785, [%rd784], %rd678;
+	mov.b64 %rd786, %rd785;
+	mov.b64 %rd781, %rd786;
 $L169:
-	cvt.u64.u32 %rd779, %r2;
-	setp.eq.s64 %p149, %rd779, 0;
+	cvt.u64.u32 %rd787, %r2;
+	setp.eq.s64 %p149, %rd787, 0;
 	setp.eq.u32 %p150, %r1, 0;
 	and.pred %p151, %p149, %p150;
 	bar.sync 0;
 	@!%p151 bra $L170;
-	st.shared.s64 [%rd1+1024], %rd773;
+	st.shared.s64 [%rd1+1024], %rd781;
 $L170:
 	bar.sync 0;
-	ld.shared.s64 %rd780, [%rd1+1024];
-	mov.b64 %rd781, %rd780;
-	add.s64 %rd782, %rd781, %rd669;
-	mov.b64 %rd783, %rd782;
-	mov.b64 %rd784, 0;
+	ld.shared.s64 %rd788, [%rd1+1024];
+	mov.b64 %rd789, %rd788;
+	add.s64 %rd790, %rd789, %rd677;
+	mov.b64 %rd791, %rd790;
+	mov.b64 %rd792, 0;
 $L171:
-	setp.lt.s64 %p152, %rd784, %rd446;
+	setp.lt.s64 %p152, %rd792, %rd454;
 	not.pred %p153, %p152;
 	@!%p153 bra $L175;
 	bra.uni $L173;
 $L175:
-	mul.lo.s64 %rd785, %rd784, %rd439;
-	mad.lo.s64 %rd786, %rd785, 4, %rd437;
-	ld.shared.s32 %r195, [%rd786+0];
+	mul.lo.s64 %rd793, %rd792, %rd447;
+	mad.lo.s64 %rd794, %rd793, 4, %rd445;
+	ld.shared.s32 %r195, [%rd794+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd787, %rd783, %rd784;
-	mul.lo.s64 %rd788, %rd787, %rd311;
-	mad.lo.s64 %rd789, %rd788, 4, %rd309;
-	st.global.s32 [%rd789+0], %r196;
+	add.s64 %rd795, %rd791, %rd792;
+	mul.lo.s64 %rd796, %rd795, %rd315;
+	mad.lo.s64 %rd797, %rd796, 4, %rd313;
+	st.global.s32 [%rd797+0], %r196;
 $L172:
-	add.s64 %rd790, %rd784, 1;
-	mov.b64 %rd784, %rd790;
+	add.s64 %rd798, %rd792, 1;
+	mov.b64 %rd792, %rd798;
 	bra.uni $L171;
 $L173:
 $L131:
-	setp.eq.s64 %p154, %rd671, 0;
+	setp.eq.s64 %p154, %rd679, 0;
 	@!%p154 bra $L177;
 	bra.uni $L53;
 $L177:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd791, %rd445;
-	mov.b64 %rd792, %rd443;
-	mov.b64 %rd793, %rd444;
-	mov.b64 %rd794, %rd791;
-	mov.b64 %rd795, %rd792;
-	mov.b64 %rd796, %rd793;
-	mov.b64 %rd797, %rd794;
-	mov.b64 %rd798, %rd795;
-	mov.b64 %rd799, %rd796;
-	mov.b64 %rd800, %rd797;
-	mov.b64 %rd801, %rd798;
+	mov.b64 %rd799, %rd453;
+	mov.b64 %rd800, %rd451;
+	mov.b64 %rd801, %rd452;
 	mov.b64 %rd802, %rd799;
-	mov.b64 %rd803, 1;
+	mov.b64 %rd803, %rd800;
+	mov.b64 %rd804, %rd801;
+	mov.b64 %rd805, %rd802;
+	mov.b64 %rd806, %rd803;
+	mov.b64 %rd807, %rd804;
+	mov.b64 %rd808, %rd805;
+	mov.b64 %rd809, %rd806;
+	mov.b64 %rd810, %rd807;
+	mov.b64 %rd811, 1;
 $L178:
-	setp.lt.s64 %p155, %rd803, %rd373;
-	setp.gt.s64 %p156, %rd800, 0;
+	setp.lt.s64 %p155, %rd811, %rd381;
+	setp.gt.s64 %p156, %rd808, 0;
 	and.pred %p157, %p155, %p156;
 	not.pred %p158, %p157;
 	@!%p158 bra $L182;
 	bra.uni $L180;
 $L182:
 	bar.sync 0;
-	shr.s64 %rd804, %rd803, 63;
-	shr.u64 %rd805, %rd804, 63;
-	add.s64 %rd806, %rd803, %rd805;
-	and.b64 %rd807, %rd806, -2;
-	sub.s64 %rd808, %rd803, %rd807;
-	mov.b64 %rd810, 1;
-	sub.s64 %rd809, %rd810, %rd808;
-	mul.lo.s64 %rd811, %rd809, %rd400;
-	mov.b64 %rd812, %rd811;
-	shr.s64 %rd813, %rd803, 63;
-	shr.u64 %rd814, %rd813, 63;
-	add.s64 %rd815, %rd803, %rd814;
-	and.b64 %rd816, %rd815, -2;
-	sub.s64 %rd817, %rd803, %rd816;
-	mul.lo.s64 %rd818, %rd817, %rd400;
-	mov.b64 %rd819, %rd818;
-	mov.b64 %rd820, 0;
-	mov.b64 %rd821, 0;
-	mov.b64 %rd822, %rd365;
-	mov.b64 %rd823, %rd366;
-	mov.b64 %rd824, %rd367;
-	mov.b64 %rd825, %rd368;
-	mov.b64 %rd826, %rd369;
-	mov.b64 %rd827, %rd370;
+	shr.s64 %rd812, %rd811, 63;
+	shr.u64 %rd813, %rd812, 63;
+	add.s64 %rd814, %rd811, %rd813;
+	and.b64 %rd815, %rd814, -2;
+	sub.s64 %rd816, %rd811, %rd815;
+	mov.b64 %rd818, 1;
+	sub.s64 %rd817, %rd818, %rd816;
+	mul.lo.s64 %rd819, %rd817, %rd408;
+	mov.b64 %rd820, %rd819;
+	shr.s64 %rd821, %rd811, 63;
+	shr.u64 %rd822, %rd821, 63;
+	add.s64 %rd823, %rd811, %rd822;
+	and.b64 %rd824, %rd823, -2;
+	sub.s64 %rd825, %rd811, %rd824;
+	mul.lo.s64 %rd826, %rd825, %rd408;
+	mov.b64 %rd827, %rd826;
+	mov.b64 %rd828, 0;
+	mov.b64 %rd829, 0;
+	mov.b64 %rd830, %rd373;
+	mov.b64 %rd831, %rd374;
+	mov.b64 %rd832, %rd375;
+	mov.b64 %rd833, %rd376;
+	mov.b64 %rd834, %rd377;
+	mov.b64 %rd835, %rd378;
 	mov.pred %p159, %p49;
 	mov.pred %p160, %p50;
 	mov.b32 %r197, %r81;
-	mov.b64 %rd828, %rd371;
-	mov.b64 %rd829, %rd372;
-	mov.b64 %rd830, %rd373;
-	mov.b64 %rd831, %rd374;
+	mov.b64 %rd836, %rd379;
+	mov.b64 %rd837, %rd380;
+	mov.b64 %rd838, %rd381;
+	mov.b64 %rd839, %rd382;
 	mov.pred %p161, %p51;
 	mov.pred %p162, %p52;
 	mov.f64 %fd28, %fd3;
 	mov.pred %p163, %p53;
-	mov.b64 %rd832, %rd323;
-	mov.b64 %rd833, %rd324;
-	mov.b64 %rd834, %rd325;
-	mov.b64 %rd835, %rd326;
-	mov.b64 %rd836, %rd327;
-	mov.b64 %rd837, %rd328;
-	mov.b64 %rd838, %rd329;
-	mov.b64 %rd839, %rd330;
-	mov.b64 %rd840, %rd331;
+	mov.b64 %rd840, %rd327;
+	mov.b64 %rd841, %rd328;
+	mov.b64 %rd842, %rd329;
+	mov.b64 %rd843, %rd330;
+	mov.b64 %rd844, %rd331;
+	mov.b64 %rd845, %rd332;
+	mov.b64 %rd846, %rd333;
+	mov.b64 %rd847, %rd334;
+	mov.b64 %rd848, %rd335;
 	mov.pred %p164, %p54;
-	mov.b64 %rd841, %rd332;
-	mov.b64 %rd842, %rd333;
-	mov.b64 %rd843, %rd334;
+	mov.b64 %rd849, %rd336;
+	mov.b64 %rd850, %rd337;
+	mov.b64 %rd851, %rd338;
 	mov.b32 %r198, %r82;
-	mov.b64 %rd844, %rd375;
-	mov.b64 %rd845, %rd376;
-	mov.b64 %rd846, %rd812;
-	mov.b64 %rd847, %rd800;
-	mov.b64 %rd848, %rd398;
-	mov.b64 %rd849, %rd397;
-	mov.b64 %rd850, %rd379;
-	mov.b64 %rd851, %rd399;
-	mov.b64 %rd852, %rd378;
-	mov.b64 %rd853, %rd819;
-	mov.b64 %rd854, %rd400;
-	add.s64 %rd855, %rd803, 1;
-	setp.lt.s64 %p165, %rd855, %rd373;
+	mov.b64 %rd852, %rd383;
+	mov.b64 %rd853, %rd384;
+	mov.b64 %rd854, %rd820;
+	mov.b64 %rd855, %rd808;
+	mov.b64 %rd856, %rd406;
+	mov.b64 %rd857, %rd405;
+	mov.b64 %rd858, %rd387;
+	mov.b64 %rd859, %rd407;
+	mov.b64 %rd860, %rd386;
+	mov.b64 %rd861, %rd827;
+	mov.b64 %rd862, %rd408;
+	add.s64 %rd863, %rd811, 1;
+	setp.lt.s64 %p165, %rd863, %rd381;
 	mov.pred %p166, %p165;
 	mov.pred %p167, %p51;
-	mov.b64 %rd856, %rd200;
-	mov.b64 %rd857, %rd201;
-	mov.b64 %rd858, %rd202;
-	mov.b64 %rd859, %rd848;
+	mov.b64 %rd864, %rd200;
+	mov.b64 %rd865, %rd201;
+	mov.b64 %rd866, %rd202;
+	mov.b64 %rd867, %rd856;
 	mov.b32 %r199, -1;
-	mov.b64 %rd860, 0;
-	mov.b64 %rd861, 0;
-	mov.b64 %rd862, 0;
-	mov.b64 %rd863, 0;
-	mov.b64 %rd864, 0;
+	mov.b64 %rd868, 0;
+	mov.b64 %rd869, 0;
+	mov.b64 %rd870, 0;
+	mov.b64 %rd871, 0;
+	mov.b64 %rd872, 0;
 $L183:
-	mov.b64 %rd865, 0;
-	mov.b64 %rd866, %rd844;
+	mov.b64 %rd873, 0;
+	mov.b64 %rd874, %rd852;
 $L186:
-	setp.gt.s64 %p168, %rd866, 0;
+	setp.gt.s64 %p168, %rd874, 0;
 	not.pred %p169, %p168;
 	@!%p169 bra $L190;
 	bra.uni $L188;
 $L190:
-	setp.ge.s64 %p170, %rd860, %rd861;
+	setp.ge.s64 %p170, %rd868, %rd869;
 	@!%p170 bra $L192;
-	setp.ge.s64 %p171, %rd859, %rd847;
+	setp.ge.s64 %p171, %rd867, %rd855;
 	@!%p171 bra $L194;
 	bra.uni $L188;
 $L194:
-	add.s64 %rd867, %rd846, %rd859;
-	mul.lo.s64 %rd868, %rd867, %rd210;
-	mad.lo.s64 %rd869, %rd868, 4, %rd208;
-	ld.shared.s32 %r200, [%rd869+0];
+	add.s64 %rd875, %rd854, %rd867;
+	mul.lo.s64 %rd876, %rd875, %rd210;
+	mad.lo.s64 %rd877, %rd876, 4, %rd208;
+	ld.shared.s32 %r200, [%rd877+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r199, %r201;
 	@!%p167 bra $L195;
-	add.s64 %rd870, %rd846, %rd859;
-	mov.b64 %rd872, 2;
-	mul.lo.s64 %rd871, %rd872, %rd870;
-	mov.b64 %rd873, %rd871;
-	mul.lo.s64 %rd874, %rd873, %rd213;
-	mad.lo.s64 %rd875, %rd874, 8, %rd211;
-	ld.shared.s64 %rd876, [%rd875+0];
-	mov.b64 %rd877, %rd876;
-	add.s64 %rd878, %rd873, 1;
-	mul.lo.s64 %rd879, %rd878, %rd213;
-	mad.lo.s64 %rd880, %rd879, 8, %rd211;
-	ld.shared.s64 %rd881, [%rd880+0];
-	mov.b64 %rd882, %rd881;
-	add.s64 %rd883, %rd877, %rd851;
-	mov.b64 %rd884, %rd883;
-	mov.b64 %rd885, %rd882;
-	mov.b64 %rd860, %rd884;
-	mov.b64 %rd861, %rd885;
+	add.s64 %rd878, %rd854, %rd867;
+	mov.b64 %rd880, 2;
+	mul.lo.s64 %rd879, %rd880, %rd878;
+	mov.b64 %rd881, %rd879;
+	mul.lo.s64 %rd882, %rd881, %rd213;
+	mad.lo.s64 %rd883, %rd882, 8, %rd211;
+	ld.shared.s64 %rd884, [%rd883+0];
+	mov.b64 %rd885, %rd884;
+	add.s64 %rd886, %rd881, 1;
+	mul.lo.s64 %rd887, %rd886, %rd213;
+	mad.lo.s64 %rd888, %rd887, 8, %rd211;
+	ld.shared.s64 %rd889, [%rd888+0];
+	mov.b64 %rd890, %rd889;
+	add.s64 %rd891, %rd885, %rd859;
+	mov.b64 %rd892, %rd891;
+	mov.b64 %rd893, %rd890;
+	mov.b64 %rd868, %rd892;
+	mov.b64 %rd869, %rd893;
 	bra.uni $L196;
 $L195:
-	mov.b64 %rd886, %rd822;
+	mov.b64 %rd894, %rd830;
 	mov.b32 %r202, %r199;
-	cvt.s64.s32 %rd887, %r202;
-	mul.lo.s64 %rd888, %rd887, %rd32;
-	mad.lo.s64 %rd889, %rd888, 8, %rd28;
-	ld.global.nc.s64 %rd890, [%rd889+0];
-	mov.b64 %rd891, %rd890;
-	mov.b64 %rd892, %rd891;
-	mov.b64 %rd893, %rd822;
-	mov.b32 %r203, %r199;
-	cvt.s64.s32 %rd894, %r203;
-	add.s64 %rd895, %rd894, 1;
+	cvt.s64.s32 %rd895, %r202;
 	mul.lo.s64 %rd896, %rd895, %rd32;
 	mad.lo.s64 %rd897, %rd896, 8, %rd28;
 	ld.global.nc.s64 %rd898, [%rd897+0];
 	mov.b64 %rd899, %rd898;
 	mov.b64 %rd900, %rd899;
-	add.s64 %rd901, %rd892, %rd851;
-	mov.b64 %rd902, %rd901;
-	mov.b64 %rd903, %rd900;
-	mov.b64 %rd860, %rd902;
-	mov.b64 %rd861, %rd903;
+	mov.b64 %rd901, %rd830;
+	mov.b32 %r203, %r199;
+	cvt.s64.s32 %rd902, %r203;
+	add.s64 %rd903, %rd902, 1;
+	mul.lo.s64 %rd904, %rd903, %rd32;
+	mad.lo.s64 %rd905, %rd904, 8, %rd28;
+	ld.global.nc.s64 %rd906, [%rd905+0];
+	mov.b64 %rd907, %rd906;
+	mov.b64 %rd908, %rd907;
+	add.s64 %rd909, %rd900, %rd859;
+	mov.b64 %rd910, %rd909;
+	mov.b64 %rd911, %rd908;
+	mov.b64 %rd868, %rd910;
+	mov.b64 %rd869, %rd911;
 $L196:
-	add.s64 %rd904, %rd859, %rd849;
-	mov.b64 %rd859, %rd904;
+	add.s64 %rd912, %rd867, %rd857;
+	mov.b64 %rd867, %rd912;
 	bra.uni $L187;
 $L192:
-	mul.lo.s64 %rd905, %rd860, %rd39;
-	mad.lo.s64 %rd906, %rd905, 4, %rd35;
-	ld.global.nc.s32 %r204, [%rd906+0];
+	mul.lo.s64 %rd913, %rd868, %rd39;
+	mad.lo.s64 %rd914, %rd913, 4, %rd35;
+	ld.global.nc.s32 %r204, [%rd914+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r206, %r205;
-	mov.b64 %rd907, 0;
-	mov.b64 %rd908, 0;
+	mov.b64 %rd915, 0;
+	mov.b64 %rd916, 0;
 	and.pred %p172, %p166, %p161;
 	@!%p172 bra $L198;
-	mov.b64 %rd909, %rd822;
+	mov.b64 %rd917, %rd830;
 	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd910, %r207;
-	mul.lo.s64 %rd911, %rd910, %rd32;
-	mad.lo.s64 %rd912, %rd911, 8, %rd28;
-	ld.global.nc.s64 %rd913, [%rd912+0];
-	mov.b64 %rd914, %rd913;
-	mov.b64 %rd915, %rd914;
-	mov.b64 %rd916, %rd822;
-	mov.b32 %r208, %r206;
-	cvt.s64.s32 %rd917, %r208;
-	add.s64 %rd918, %rd917, 1;
+	cvt.s64.s32 %rd918, %r207;
 	mul.lo.s64 %rd919, %rd918, %rd32;
 	mad.lo.s64 %rd920, %rd919, 8, %rd28;
 	ld.global.nc.s64 %rd921, [%rd920+0];
 	mov.b64 %rd922, %rd921;
 	mov.b64 %rd923, %rd922;
-	mov.b64 %rd924, %rd915;
-	mov.b64 %rd925, %rd923;
-	mov.b64 %rd907, %rd924;
-	mov.b64 %rd908, %rd925;
+	mov.b64 %rd924, %rd830;
+	mov.b32 %r208, %r206;
+	cvt.s64.s32 %rd925, %r208;
+	add.s64 %rd926, %rd925, 1;
+	mul.lo.s64 %rd927, %rd926, %rd32;
+	mad.lo.s64 %rd928, %rd927, 8, %rd28;
+	ld.global.nc.s64 %rd929, [%rd928+0];
+	mov.b64 %rd930, %rd929;
+	mov.b64 %rd931, %rd930;
+	mov.b64 %rd932, %rd923;
+	mov.b64 %rd933, %rd931;
+	mov.b64 %rd915, %rd932;
+	mov.b64 %rd916, %rd933;
 $L198:
 	mov.pred %p173, %p162;
 	mov.f64 %fd29, %fd28;
 	mov.b32 %r209, %r199;
 	mov.b32 %r210, %r206;
-	mov.b64 %rd926, %rd860;
+	mov.b64 %rd934, %rd868;
 $L199:
-	mov.b64 %rd927, 0;
+	mov.b64 %rd935, 0;
 	mov.f64 %fd30, 0d0000000000000000;
 	@!%p173 bra $L202;
-	mov.b64 %rd928, 0x1;
+	mov.b64 %rd936, 0x1;
 	setp.gt.s64 %p174, %rd139, 0;
 	@!%p174 bra $L205;
-	mul.lo.s64 %rd929, %rd926, %rd141;
-	mad.lo.s64 %rd930, %rd929, 4, %rd137;
-	ld.global.nc.u32 %r211, [%rd930+0];
+	mul.lo.s64 %rd937, %rd934, %rd141;
+	mad.lo.s64 %rd938, %rd937, 4, %rd137;
+	ld.global.nc.u32 %r211, [%rd938+0];
 	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd931, %r212;
-	mov.b64 %rd928, %rd931;
+	cvt.u64.u32 %rd939, %r212;
+	mov.b64 %rd936, %rd939;
 $L205:
-	cvt.s64.s32 %rd932, %r209;
-	mul.lo.s64 %rd933, %rd932, %rd148;
-	mad.lo.s64 %rd934, %rd933, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r213, [%rd934+0];
+	cvt.s64.s32 %rd940, %r209;
+	mul.lo.s64 %rd941, %rd940, %rd148;
+	mad.lo.s64 %rd942, %rd941, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r213, [%rd942+0];
 	mov.b32 %r214, %r213;
-	cvt.u64.u32 %rd935, %r214;
-	add.u64 %rd936, %rd935, %rd928;
-	mov.b64 %rd937, %rd936;
-	cvt.s64.s32 %rd938, %r210;
-	mul.lo.s64 %rd939, %rd938, %rd148;
-	mad.lo.s64 %rd940, %rd939, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r215, [%rd940+0];
+	cvt.u64.u32 %rd943, %r214;
+	add.u64 %rd944, %rd943, %rd936;
+	mov.b64 %rd945, %rd944;
+	cvt.s64.s32 %rd946, %r210;
+	mul.lo.s64 %rd947, %rd946, %rd148;
+	mad.lo.s64 %rd948, %rd947, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r215, [%rd948+0];
 	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd941, %r216;
-	setp.hs.u64 %p175, %rd937, %rd941;
+	cvt.u64.u32 %rd949, %r216;
+	setp.hs.u64 %p175, %rd945, %rd949;
 	mov.pred %p176, %p175;
 	not.pred %p177, %p176;
 	@!%p177 bra $L207;
-	cvt.s64.s32 %rd942, %r210;
-	mul.lo.s64 %rd943, %rd942, %rd148;
-	mad.lo.s64 %rd944, %rd943, 4, %rd144;
-	cvt.u32.u64 %r217, %rd937;
-	atom.global.min.u32 %r218, [%rd944], %r217;
+	cvt.s64.s32 %rd950, %r210;
+	mul.lo.s64 %rd951, %rd950, %rd148;
+	mad.lo.s64 %rd952, %rd951, 4, %rd144;
+	cvt.u32.u64 %r217, %rd945;
+	atom.global.min.u32 %r218, [%rd952], %r217;
 	mov.b32 %r219, %r218;
-	cvt.u64.u32 %rd945, %r219;
-	setp.ls.u64 %p178, %rd945, %rd937;
+	cvt.u64.u32 %rd953, %r219;
+	setp.ls.u64 %p178, %rd953, %rd945;
 	mov.pred %p176, %p178;
 $L207:
 	@!%p176 bra $L209;
 	mov.pred %p179, 0;
 	bra.uni $L201;
 $L209:
-	mov.b64 %rd946, %rd937;
-	cvt.rn.f64.u64 %fd31, %rd937;
+	mov.b64 %rd954, %rd945;
+	cvt.rn.f64.u64 %fd31, %rd945;
 	mov.f64 %fd32, %fd31;
-	mov.b64 %rd927, %rd946;
+	mov.b64 %rd935, %rd954;
 	mov.f64 %fd30, %fd32;
 	bra.uni $L203;
 $L202:
 	mov.f64 %fd33, 0d3FF0000000000000;
 	setp.gt.s64 %p180, %rd125, 0;
 	@!%p180 bra $L211;
-	mul.lo.s64 %rd947, %rd926, %rd127;
-	mad.lo.s64 %rd948, %rd947, 8, %rd123;
-	ld.global.nc.f64 %fd34, [%rd948+0];
+	mul.lo.s64 %rd955, %rd934, %rd127;
+	mad.lo.s64 %rd956, %rd955, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd956+0];
 	mov.f64 %fd35, %fd34;
 	mov.f64 %fd33, %fd35;
 $L211:
-	cvt.s64.s32 %rd949, %r209;
-	mul.lo.s64 %rd950, %rd949, %rd134;
-	mad.lo.s64 %rd951, %rd950, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd951+0];
+	cvt.s64.s32 %rd957, %r209;
+	mul.lo.s64 %rd958, %rd957, %rd134;
+	mad.lo.s64 %rd959, %rd958, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd959+0];
 	mov.f64 %fd37, %fd36;
 	add.rn.f64 %fd38, %fd37, %fd33;
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd952, %r210;
-	mul.lo.s64 %rd953, %rd952, %rd134;
-	mad.lo.s64 %rd954, %rd953, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd954+0];
+	cvt.s64.s32 %rd960, %r210;
+	mul.lo.s64 %rd961, %rd960, %rd134;
+	mad.lo.s64 %rd962, %rd961, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd962+0];
 	mov.f64 %fd41, %fd40;
 	setp.lt.f64 %p181, %fd39, %fd41;
 	not.pred %p182, %p181;
 	mov.pred %p183, %p182;
 	not.pred %p184, %p183;
 	@!%p184 bra $L213;
-	cvt.s64.s32 %rd955, %r210;
-	mul.lo.s64 %rd956, %rd955, %rd134;
-	mad.lo.s64 %rd957, %rd956, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd958, [%rd957];
+	cvt.s64.s32 %rd963, %r210;
+	mul.lo.s64 %rd964, %rd963, %rd134;
+	mad.lo.s64 %rd965, %rd964, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd966, [%rd965];
 $L214:
-	mov.b64 %fd42, %rd958;
+	mov.b64 %fd42, %rd966;
 	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd959, %fd42;
-	mov.b64 %rd960, %fd39;
-	or.b64 %rd961, %rd959, %rd960;
+	mov.b64 %rd967, %fd42;
+	mov.b64 %rd968, %fd39;
+	or.b64 %rd969, %rd967, %rd968;
 	setp.eq.f64 %p185, %fd42, %fd39;
-	mov.b64 %fd44, %rd961;
+	mov.b64 %fd44, %rd969;
 	selp.f64 %fd45, %fd44, %fd43, %p185;
 	setp.nan.f64 %p186, %fd42, %fd39;
 	add.rn.f64 %fd46, %fd42, %fd39;
 	selp.f64 %fd47, %fd46, %fd45, %p186;
-	mov.b64 %rd962, %fd47;
-	setp.eq.u64 %p187, %rd958, %rd962;
+	mov.b64 %rd970, %fd47;
+	setp.eq.u64 %p187, %rd966, %rd970;
 	@%p187 bra $L215;
-	atom.global.cas.b64 %rd963, [%rd957], %rd958, %rd962;
-	setp.eq.u64 %p188, %rd963, %rd958;
-	mov.b64 %rd958, %rd963;
+	atom.global.cas.b64 %rd971, [%rd965], %rd966, %rd970;
+	setp.eq.u64 %p188, %rd971, %rd966;
+	mov.b64 %rd966, %rd971;
 	@!%p188 bra $L214;
 $L215:
-	mov.b64 %fd49, %rd958;
+	mov.b64 %fd49, %rd966;
 	mov.f64 %fd48, %fd49;
 	mov.f64 %fd50, %fd48;
 	setp.gt.f64 %p189, %fd50, %fd39;
@@ -20049,10 +20059,10 @@ $L213:
 	mov.pred %p179, 0;
 	bra.uni $L201;
 $L217:
-	mov.b64 %rd964, %fd39;
-	mov.b64 %rd965, %rd964;
+	mov.b64 %rd972, %fd39;
+	mov.b64 %rd973, %rd972;
 	mov.f64 %fd51, %fd39;
-	mov.b64 %rd927, %rd965;
+	mov.b64 %rd935, %rd973;
 	mov.f64 %fd30, %fd51;
 $L203:
 	setp.lt.f64 %p191, %fd30, %fd29;
@@ -20060,32 +20070,32 @@ $L203:
 	mov.pred %p179, 1;
 	bra.uni $L201;
 $L219:
-	mov.b64 %rd967, 1;
-	mul.lo.s64 %rd966, %rd967, %rd169;
-	mad.lo.s64 %rd968, %rd966, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd969, [%rd968+0];
-	mov.b64 %rd970, %rd969;
-	setp.lt.s64 %p192, %rd927, %rd970;
+	mov.b64 %rd975, 1;
+	mul.lo.s64 %rd974, %rd975, %rd169;
+	mad.lo.s64 %rd976, %rd974, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
+	mov.b64 %rd978, %rd977;
+	setp.lt.s64 %p192, %rd935, %rd978;
 	@!%p192 bra $L221;
-	mov.b64 %rd972, 1;
-	mul.lo.s64 %rd971, %rd972, %rd169;
-	mad.lo.s64 %rd973, %rd971, 8, %rd165;
-	atom.global.min.s64 %rd974, [%rd973], %rd927;
+	mov.b64 %rd980, 1;
+	mul.lo.s64 %rd979, %rd980, %rd169;
+	mad.lo.s64 %rd981, %rd979, 8, %rd165;
+	atom.global.min.s64 %rd982, [%rd981], %rd935;
 $L221:
-	cvt.s64.s32 %rd975, %r210;
-	mul.lo.s64 %rd976, %rd975, %rd155;
-	mad.lo.s64 %rd977, %rd976, 4, %rd151;
+	cvt.s64.s32 %rd983, %r210;
+	mul.lo.s64 %rd984, %rd983, %rd155;
+	mad.lo.s64 %rd985, %rd984, 4, %rd151;
 	mov.b32 %r220, 1;
-	atom.global.exch.b32 %r221, [%rd977], %r220;
+	atom.global.exch.b32 %r221, [%rd985], %r220;
 	mov.b32 %r222, %r221;
 	setp.ne.s32 %p193, %r222, 1;
 	@!%p193 bra $L223;
-	mov.b64 %rd978, 1;
-	atom.global.add.u64 %rd979, [%rd165], %rd978;
-	mov.b64 %rd980, %rd979;
-	mul.lo.s64 %rd981, %rd980, %rd162;
-	mad.lo.s64 %rd982, %rd981, 4, %rd158;
-	st.global.s32 [%rd982+0], %r210;
+	mov.b64 %rd986, 1;
+	atom.global.add.u64 %rd987, [%rd165], %rd986;
+	mov.b64 %rd988, %rd987;
+	mul.lo.s64 %rd989, %rd988, %rd162;
+	mad.lo.s64 %rd990, %rd989, 4, %rd158;
+	st.global.s32 [%rd990+0], %r210;
 $L223:
 	mov.pred %p179, 0;
 	bra.uni $L201;
@@ -20094,756 +20104,760 @@ $L200:
 $L201:
 	@!%p179 bra $L225;
 	@!%p166 bra $L226;
-	mul.lo.s64 %rd983, %rd865, %rd858;
-	mad.lo.s64 %rd984, %rd983, 4, %rd856;
-	st.shared.s32 [%rd984+0], %r206;
+	mul.lo.s64 %rd991, %rd873, %rd866;
+	mad.lo.s64 %rd992, %rd991, 4, %rd864;
+	st.shared.s32 [%rd992+0], %r206;
 	@!%p161 bra $L229;
-	mov.b64 %rd986, 2;
-	mul.lo.s64 %rd985, %rd986, %rd865;
-	mul.lo.s64 %rd987, %rd985, %rd205;
-	mad.lo.s64 %rd988, %rd987, 8, %rd203;
-	st.shared.s64 [%rd988+0], %rd907;
-	mov.b64 %rd990, 2;
-	mul.lo.s64 %rd989, %rd990, %rd865;
-	add.s64 %rd991, %rd989, 1;
-	mul.lo.s64 %rd992, %rd991, %rd205;
-	mad.lo.s64 %rd993, %rd992, 8, %rd203;
-	st.shared.s64 [%rd993+0], %rd908;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd873;
+	mul.lo.s64 %rd995, %rd993, %rd205;
+	mad.lo.s64 %rd996, %rd995, 8, %rd203;
+	st.shared.s64 [%rd996+0], %rd915;
+	mov.b64 %rd998, 2;
+	mul.lo.s64 %rd997, %rd998, %rd873;
+	add.s64 %rd999, %rd997, 1;
+	mul.lo.s64 %rd1000, %rd999, %rd205;
+	mad.lo.s64 %rd1001, %rd1000, 8, %rd203;
+	st.shared.s64 [%rd1001+0], %rd916;
 $L229:
-	add.s64 %rd994, %rd865, 1;
-	mov.b64 %rd865, %rd994;
+	add.s64 %rd1002, %rd873, 1;
+	mov.b64 %rd873, %rd1002;
 	bra.uni $L227;
 $L226:
 	mov.pred %p194, 0;
-	mov.b64 %rd995, %rd865;
+	mov.b64 %rd1003, %rd873;
 	mov.b32 %r223, %r206;
 $L230:
 	@!%p163 bra $L234;
 	shr.s32 %r224, %r223, 5;
-	cvt.s64.s32 %rd996, %r224;
-	mov.b64 %rd997, %rd996;
+	cvt.s64.s32 %rd1004, %r224;
+	mov.b64 %rd1005, %rd1004;
 	and.b32 %r225, %r223, 31;
-	cvt.s64.s32 %rd998, %r225;
-	min.u64 %rd999, %rd998, 32;
-	cvt.u32.u64 %r226, %rd999;
+	cvt.s64.s32 %rd1006, %r225;
+	min.u64 %rd1007, %rd1006, 32;
+	cvt.u32.u64 %r226, %rd1007;
 	mov.b32 %r228, 0x1;
 	shl.b32 %r227, %r228, %r226;
 	setp.hs.u32 %p195, %r226, 32;
 	selp.b32 %r229, 0, %r227, %p195;
 	mov.b32 %r230, %r229;
-	mov.b64 %rd1000, %rd997;
+	mov.b64 %rd1008, %rd1005;
 	mov.b32 %r231, %r230;
-	mul.lo.s64 %rd1001, %rd1000, %rd840;
-	mad.lo.s64 %rd1002, %rd1001, 4, %rd838;
-	ld.relaxed.gpu.global.u32 %r232, [%rd1002+0];
+	mul.lo.s64 %rd1009, %rd1008, %rd848;
+	mad.lo.s64 %rd1010, %rd1009, 4, %rd846;
+	ld.relaxed.gpu.global.u32 %r232, [%rd1010+0];
 	mov.b32 %r233, %r232;
 	and.b32 %r234, %r233, %r231;
 	setp.ne.u32 %p196, %r234, 0x0;
 	mov.pred %p197, %p196;
 	not.pred %p198, %p197;
 	@!%p198 bra $L236;
-	mul.lo.s64 %rd1003, %rd1000, %rd840;
-	mad.lo.s64 %rd1004, %rd1003, 4, %rd838;
-	atom.global.or.b32 %r235, [%rd1004], %r231;
+	mul.lo.s64 %rd1011, %rd1008, %rd848;
+	mad.lo.s64 %rd1012, %rd1011, 4, %rd846;
+	atom.global.or.b32 %r235, [%rd1012], %r231;
 	mov.b32 %r236, %r235;
 	and.b32 %r237, %r236, %r231;
 	setp.ne.u32 %p199, %r237, 0x0;
 	mov.pred %p197, %p199;
 $L236:
 	@!%p197 bra $L238;
-	mov.b64 %rd1005, %rd995;
-	mov.b64 %rd1006, %rd1005;
+	mov.b64 %rd1013, %rd1003;
+	mov.b64 %rd1014, %rd1013;
 	mov.pred %p200, 0;
 	bra.uni $L232;
 $L238:
-	mov.b64 %rd1007, %rd995;
-	mov.b64 %rd1006, %rd1007;
+	mov.b64 %rd1015, %rd1003;
+	mov.b64 %rd1014, %rd1015;
 	mov.pred %p200, 1;
 	bra.uni $L232;
 $L234:
 	@!%p164 bra $L240;
-	cvt.s64.s32 %rd1008, %r223;
-	mul.lo.s64 %rd1009, %rd1008, %rd843;
-	mad.lo.s64 %rd1010, %rd1009, 4, %rd841;
-	ld.relaxed.gpu.global.s32 %r238, [%rd1010+0];
+	cvt.s64.s32 %rd1016, %r223;
+	mul.lo.s64 %rd1017, %rd1016, %rd851;
+	mad.lo.s64 %rd1018, %rd1017, 4, %rd849;
+	ld.relaxed.gpu.global.s32 %r238, [%rd1018+0];
 	mov.b32 %r239, %r238;
 	setp.eq.s32 %p201, %r239, %r198;
 	mov.pred %p202, %p201;
 	not.pred %p203, %p202;
 	@!%p203 bra $L242;
-	cvt.s64.s32 %rd1011, %r223;
-	mul.lo.s64 %rd1012, %rd1011, %rd843;
-	mad.lo.s64 %rd1013, %rd1012, 4, %rd841;
-	atom.global.exch.b32 %r240, [%rd1013], %r198;
+	cvt.s64.s32 %rd1019, %r223;
+	mul.lo.s64 %rd1020, %rd1019, %rd851;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd849;
+	atom.global.exch.b32 %r240, [%rd1021], %r198;
 	mov.b32 %r241, %r240;
 	setp.eq.s32 %p204, %r241, %r198;
 	mov.pred %p202, %p204;
 $L242:
 	@!%p202 bra $L244;
-	mov.b64 %rd1014, %rd995;
-	mov.b64 %rd1006, %rd1014;
+	mov.b64 %rd1022, %rd1003;
+	mov.b64 %rd1014, %rd1022;
 	mov.pred %p200, 0;
 	bra.uni $L232;
 $L244:
 $L240:
-	mul.lo.s64 %rd1015, %rd995, %rd858;
-	mad.lo.s64 %rd1016, %rd1015, 4, %rd856;
-	st.shared.s32 [%rd1016+0], %r223;
-	add.s64 %rd1017, %rd995, 1;
-	mov.b64 %rd1018, %rd1017;
-	mov.b64 %rd1006, %rd1018;
+	mul.lo.s64 %rd1023, %rd1003, %rd866;
+	mad.lo.s64 %rd1024, %rd1023, 4, %rd864;
+	st.shared.s32 [%rd1024+0], %r223;
+	add.s64 %rd1025, %rd1003, 1;
+	mov.b64 %rd1026, %rd1025;
+	mov.b64 %rd1014, %rd1026;
 	mov.pred %p200, 1;
 	bra.uni $L232;
 $L231:
 	bra.uni $L230;
 $L232:
-	mov.b64 %rd1019, %rd1006;
+	mov.b64 %rd1027, %rd1014;
 	mov.pred %p205, %p200;
-	mov.b64 %rd865, %rd1019;
+	mov.b64 %rd873, %rd1027;
 	mov.pred %p194, %p205;
 	@!%p194 bra $L246;
-	mov.b64 %rd1020, %rd822;
+	mov.b64 %rd1028, %rd830;
 	mov.b32 %r242, %r206;
-	cvt.s64.s32 %rd1021, %r242;
-	add.s64 %rd1022, %rd1021, 1;
-	mul.lo.s64 %rd1023, %rd1022, %rd32;
-	mad.lo.s64 %rd1024, %rd1023, 8, %rd28;
-	ld.global.nc.s64 %rd1025, [%rd1024+0];
-	mov.b64 %rd1026, %rd1025;
-	cvt.s64.s32 %rd1027, %r242;
-	mul.lo.s64 %rd1028, %rd1027, %rd32;
-	mad.lo.s64 %rd1029, %rd1028, 8, %rd28;
-	ld.global.nc.s64 %rd1030, [%rd1029+0];
-	mov.b64 %rd1031, %rd1030;
-	sub.s64 %rd1032, %rd1026, %rd1031;
-	mov.b64 %rd1033, %rd1032;
+	cvt.s64.s32 %rd1029, %r242;
+	add.s64 %rd1030, %rd1029, 1;
+	mul.lo.s64 %rd1031, %rd1030, %rd32;
+	mad.lo.s64 %rd1032, %rd1031, 8, %rd28;
+	ld.global.nc.s64 %rd1033, [%rd1032+0];
 	mov.b64 %rd1034, %rd1033;
-	add.s64 %rd1035, %rd862, %rd1034;
-	mov.b64 %rd862, %rd1035;
-	max.s64 %rd1036, %rd863, %rd1034;
-	mov.b64 %rd863, %rd1036;
+	cvt.s64.s32 %rd1035, %r242;
+	mul.lo.s64 %rd1036, %rd1035, %rd32;
+	mad.lo.s64 %rd1037, %rd1036, 8, %rd28;
+	ld.global.nc.s64 %rd1038, [%rd1037+0];
+	mov.b64 %rd1039, %rd1038;
+	sub.s64 %rd1040, %rd1034, %rd1039;
+	mov.b64 %rd1041, %rd1040;
+	mov.b64 %rd1042, %rd1041;
+	add.s64 %rd1043, %rd870, %rd1042;
+	mov.b64 %rd870, %rd1043;
+	max.s64 %rd1044, %rd871, %rd1042;
+	mov.b64 %rd871, %rd1044;
 $L246:
 $L227:
 $L225:
-	add.s64 %rd1037, %rd860, %rd850;
-	mov.b64 %rd860, %rd1037;
-	sub.s64 %rd1038, %rd866, 1;
-	mov.b64 %rd866, %rd1038;
+	add.s64 %rd1045, %rd868, %rd858;
+	mov.b64 %rd868, %rd1045;
+	sub.s64 %rd1046, %rd874, 1;
+	mov.b64 %rd874, %rd1046;
 $L187:
 	bra.uni $L186;
 $L188:
-	mov.b64 %rd1039, 0;
-	setp.lt.s64 %p206, %rd860, %rd861;
-	setp.lt.s64 %p207, %rd859, %rd847;
+	mov.b64 %rd1047, 0;
+	setp.lt.s64 %p206, %rd868, %rd869;
+	setp.lt.s64 %p207, %rd867, %rd855;
 	or.pred %p208, %p206, %p207;
 	@!%p208 bra $L248;
-	mov.b64 %rd1039, 1;
+	mov.b64 %rd1047, 1;
 $L248:
-	shl.b64 %rd1040, %rd1039, 32;
-	or.b64 %rd1041, %rd865, %rd1040;
+	shl.b64 %rd1048, %rd1047, 32;
+	or.b64 %rd1049, %rd873, %rd1048;
 	// block scan
-	mov.b64 %rd1042, %rd1041;
+	mov.b64 %rd1050, %rd1049;
 	mov.b32 %r243, %r3;
 $L249:
 	setp.hs.u32 %p209, %r243, 32;
 	@%p209 bra $L250;
-	mov.b64 {%r244, %r245}, %rd1042;
+	mov.b64 {%r244, %r245}, %rd1050;
 	shfl.sync.up.b32 %r246|%p210, %r244, %r243, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
-	mov.b64 %rd1043, {%r246, %r247};
+	mov.b64 %rd1051, {%r246, %r247};
 	@!%p210 bra $L251;
-	add.s64 %rd1044, %rd1043, %rd1042;
-	mov.b64 %rd1042, %rd1044;
+	add.s64 %rd1052, %rd1051, %rd1050;
+	mov.b64 %rd1050, %rd1052;
 $L251:
 	shl.b32 %r243, %r243, 1;
 	bra.uni $L249;
 $L250:
-	mov.b64 {%r248, %r249}, %rd1042;
+	mov.b64 {%r248, %r249}, %rd1050;
 	shfl.sync.up.b32 %r250|%p211, %r248, %r3, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
-	mov.b64 %rd1045, {%r250, %r251};
+	mov.b64 %rd1053, {%r250, %r251};
 	setp.lo.u32 %p212, %r3, 32;
 	and.pred %p213, %p211, %p212;
-	selp.b64 %rd1046, %rd1045, 0, %p213;
+	selp.b64 %rd1054, %rd1053, 0, %p213;
 	sub.u32 %r252, %r13, %r3;
 	setp.eq.u32 %p214, %r7, %r252;
 	@!%p214 bra $L252;
-	mul.wide.u32 %rd1047, %r8, 16;
-	add.s64 %rd1048, %rd1, %rd1047;
-	st.shared.s64 [%rd1048+0], %rd1042;
+	mul.wide.u32 %rd1055, %r8, 16;
+	add.s64 %rd1056, %rd1, %rd1055;
+	st.shared.s64 [%rd1056+0], %rd1050;
 $L252:
 	bar.sync 0;
 	setp.eq.u32 %p215, %r8, 0;
 	@!%p215 bra $L253;
-	mov.b64 %rd1049, 0;
+	mov.b64 %rd1057, 0;
 	setp.lo.u32 %p216, %r7, %r10;
 	@!%p216 bra $L254;
-	mul.wide.u32 %rd1050, %r7, 16;
-	add.s64 %rd1051, %rd1, %rd1050;
-	ld.shared.s64 %rd1052, [%rd1051+0];
-	mov.b64 %rd1049, %rd1052;
+	mul.wide.u32 %rd1058, %r7, 16;
+	add.s64 %rd1059, %rd1, %rd1058;
+	ld.shared.s64 %rd1060, [%rd1059+0];
+	mov.b64 %rd1057, %rd1060;
 $L254:
-	mov.b64 {%r253, %r254}, %rd1049;
+	mov.b64 {%r253, %r254}, %rd1057;
 	shfl.sync.up.b32 %r255|%p217, %r253, 1, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
-	mov.b64 %rd1053, {%r255, %r256};
+	mov.b64 %rd1061, {%r255, %r256};
 	@!%p217 bra $L255;
-	add.s64 %rd1054, %rd1053, %rd1049;
-	mov.b64 %rd1049, %rd1054;
+	add.s64 %rd1062, %rd1061, %rd1057;
+	mov.b64 %rd1057, %rd1062;
 $L255:
-	mov.b64 {%r257, %r258}, %rd1049;
+	mov.b64 {%r257, %r258}, %rd1057;
 	shfl.sync.up.b32 %r259|%p218, %r257, 2, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
-	mov.b64 %rd1055, {%r259, %r260};
+	mov.b64 %rd1063, {%r259, %r260};
 	@!%p218 bra $L256;
-	add.s64 %rd1056, %rd1055, %rd1049;
-	mov.b64 %rd1049, %rd1056;
+	add.s64 %rd1064, %rd1063, %rd1057;
+	mov.b64 %rd1057, %rd1064;
 $L256:
-	mov.b64 {%r261, %r262}, %rd1049;
+	mov.b64 {%r261, %r262}, %rd1057;
 	shfl.sync.up.b32 %r263|%p219, %r261, 4, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
-	mov.b64 %rd1057, {%r263, %r264};
+	mov.b64 %rd1065, {%r263, %r264};
 	@!%p219 bra $L257;
-	add.s64 %rd1058, %rd1057, %rd1049;
-	mov.b64 %rd1049, %rd1058;
+	add.s64 %rd1066, %rd1065, %rd1057;
+	mov.b64 %rd1057, %rd1066;
 $L257:
-	mov.b64 {%r265, %r266}, %rd1049;
+	mov.b64 {%r265, %r266}, %rd1057;
 	shfl.sync.up.b32 %r267|%p220, %r265, 8, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
-	mov.b64 %rd1059, {%r267, %r268};
+	mov.b64 %rd1067, {%r267, %r268};
 	@!%p220 bra $L258;
-	add.s64 %rd1060, %rd1059, %rd1049;
-	mov.b64 %rd1049, %rd1060;
+	add.s64 %rd1068, %rd1067, %rd1057;
+	mov.b64 %rd1057, %rd1068;
 $L258:
-	mov.b64 {%r269, %r270}, %rd1049;
+	mov.b64 {%r269, %r270}, %rd1057;
 	shfl.sync.up.b32 %r271|%p221, %r269, 16, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
-	mov.b64 %rd1061, {%r271, %r272};
+	mov.b64 %rd1069, {%r271, %r272};
 	@!%p221 bra $L259;
-	add.s64 %rd1062, %rd1061, %rd1049;
-	mov.b64 %rd1049, %rd1062;
+	add.s64 %rd1070, %rd1069, %rd1057;
+	mov.b64 %rd1057, %rd1070;
 $L259:
-	mov.b64 {%r273, %r274}, %rd1049;
+	mov.b64 {%r273, %r274}, %rd1057;
 	shfl.sync.up.b32 %r275|%p222, %r273, 1, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
-	mov.b64 %rd1063, {%r275, %r276};
-	selp.b64 %rd1064, %rd1063, 0, %p222;
+	mov.b64 %rd1071, {%r275, %r276};
+	selp.b64 %rd1072, %rd1071, 0, %p222;
 	@!%p216 bra $L260;
-	mul.wide.u32 %rd1065, %r7, 16;
-	add.s64 %rd1066, %rd1, %rd1065;
-	add.s64 %rd1067, %rd1066, 512;
-	st.shared.s64 [%rd1067+0], %rd1064;
+	mul.wide.u32 %rd1073, %r7, 16;
+	add.s64 %rd1074, %rd1, %rd1073;
+	add.s64 %rd1075, %rd1074, 512;
+	st.shared.s64 [%rd1075+0], %rd1072;
 $L260:
 	sub.u32 %r277, %r10, 1;
 	setp.eq.u32 %p223, %r7, %r277;
 	@!%p223 bra $L261;
-	st.shared.s64 [%rd1+1024], %rd1049;
+	st.shared.s64 [%rd1+1024], %rd1057;
 $L261:
 $L253:
 	bar.sync 0;
-	mul.wide.u32 %rd1068, %r8, 16;
-	add.s64 %rd1069, %rd1, %rd1068;
-	add.s64 %rd1070, %rd1069, 512;
-	ld.shared.s64 %rd1071, [%rd1070+0];
-	add.s64 %rd1072, %rd1071, %rd1046;
-	ld.shared.s64 %rd1073, [%rd1+1024];
-	mov.b64 {%r278, %r279}, %rd1072;
+	mul.wide.u32 %rd1076, %r8, 16;
+	add.s64 %rd1077, %rd1, %rd1076;
+	add.s64 %rd1078, %rd1077, 512;
+	ld.shared.s64 %rd1079, [%rd1078+0];
+	add.s64 %rd1080, %rd1079, %rd1054;
+	ld.shared.s64 %rd1081, [%rd1+1024];
+	mov.b64 {%r278, %r279}, %rd1080;
 	shfl.sync.idx.b32 %r280|%p224, %r278, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
-	mov.b64 %rd1074, {%r280, %r281};
-	mov.b64 %rd1075, %rd1073;
-	mov.b64 %rd1076, %rd1074;
-	mov.b64 %rd1077, %rd1075;
-	mov.b64 %rd1078, %rd1076;
-	mov.b64 %rd1079, %rd1077;
-	mov.b64 %rd1080, %rd1078;
-	mov.b64 %rd1081, %rd1079;
-	and.b64 %rd1082, %rd1080, 4294967295;
-	mov.b64 %rd1083, %rd1082;
-	and.b64 %rd1084, %rd1081, 4294967295;
-	mov.b64 %rd1085, %rd1084;
-	shr.s64 %rd1086, %rd1081, 32;
-	mov.b64 %rd1087, %rd1086;
-	mov.b64 %rd1088, %rd1083;
-	mov.b64 %rd1089, %rd1085;
-	mov.b64 %rd1090, %rd1087;
+	mov.b64 %rd1082, {%r280, %r281};
+	mov.b64 %rd1083, %rd1081;
+	mov.b64 %rd1084, %rd1082;
+	mov.b64 %rd1085, %rd1083;
+	mov.b64 %rd1086, %rd1084;
+	mov.b64 %rd1087, %rd1085;
+	mov.b64 %rd1088, %rd1086;
+	mov.b64 %rd1089, %rd1087;
+	and.b64 %rd1090, %rd1088, 4294967295;
+	mov.b64 %rd1091, %rd1090;
+	and.b64 %rd1092, %rd1089, 4294967295;
+	mov.b64 %rd1093, %rd1092;
+	shr.s64 %rd1094, %rd1089, 32;
+	mov.b64 %rd1095, %rd1094;
+	mov.b64 %rd1096, %rd1091;
+	mov.b64 %rd1097, %rd1093;
+	mov.b64 %rd1098, %rd1095;
 	@!%p166 bra $L262;
-	add.s64 %rd1091, %rd864, %rd1088;
-	mov.b64 %rd1092, %rd1091;
-	sub.s64 %rd1093, %rd854, %rd1092;
-	max.s64 %rd1094, %rd1093, 0;
-	min.s64 %rd1095, %rd1094, %rd865;
-	mov.b64 %rd1096, %rd1095;
-	mov.b64 %rd1097, 0;
+	add.s64 %rd1099, %rd872, %rd1096;
+	mov.b64 %rd1100, %rd1099;
+	sub.s64 %rd1101, %rd862, %rd1100;
+	max.s64 %rd1102, %rd1101, 0;
+	min.s64 %rd1103, %rd1102, %rd873;
+	mov.b64 %rd1104, %rd1103;
+	mov.b64 %rd1105, 0;
 $L264:
-	setp.lt.s64 %p225, %rd1097, %rd1096;
+	setp.lt.s64 %p225, %rd1105, %rd1104;
 	not.pred %p226, %p225;
 	@!%p226 bra $L268;
 	bra.uni $L266;
 $L268:
-	mul.lo.s64 %rd1098, %rd1097, %rd858;
-	mad.lo.s64 %rd1099, %rd1098, 4, %rd856;
-	ld.shared.s32 %r282, [%rd1099+0];
+	mul.lo.s64 %rd1106, %rd1105, %rd866;
+	mad.lo.s64 %rd1107, %rd1106, 4, %rd864;
+	ld.shared.s32 %r282, [%rd1107+0];
 	mov.b32 %r283, %r282;
-	add.s64 %rd1100, %rd853, %rd1092;
-	add.s64 %rd1101, %rd1100, %rd1097;
-	mul.lo.s64 %rd1102, %rd1101, %rd210;
-	mad.lo.s64 %rd1103, %rd1102, 4, %rd208;
-	st.shared.s32 [%rd1103+0], %r283;
+	add.s64 %rd1108, %rd861, %rd1100;
+	add.s64 %rd1109, %rd1108, %rd1105;
+	mul.lo.s64 %rd1110, %rd1109, %rd210;
+	mad.lo.s64 %rd1111, %rd1110, 4, %rd208;
+	st.shared.s32 [%rd1111+0], %r283;
 	@!%p161 bra $L270;
-	mov.b64 %rd1105, 2;
-	mul.lo.s64 %rd1104, %rd1105, %rd1097;
-	mul.lo.s64 %rd1106, %rd1104, %rd205;
-	mad.lo.s64 %rd1107, %rd1106, 8, %rd203;
-	ld.shared.s64 %rd1108, [%rd1107+0];
-	mov.b64 %rd1109, %rd1108;
-	add.s64 %rd1110, %rd853, %rd1092;
-	add.s64 %rd1111, %rd1110, %rd1097;
 	mov.b64 %rd1113, 2;
-	mul.lo.s64 %rd1112, %rd1113, %rd1111;
-	mul.lo.s64 %rd1114, %rd1112, %rd213;
-	mad.lo.s64 %rd1115, %rd1114, 8, %rd211;
-	st.shared.s64 [%rd1115+0], %rd1109;
-	mov.b64 %rd1117, 2;
-	mul.lo.s64 %rd1116, %rd1117, %rd1097;
-	add.s64 %rd1118, %rd1116, 1;
-	mul.lo.s64 %rd1119, %rd1118, %rd205;
-	mad.lo.s64 %rd1120, %rd1119, 8, %rd203;
-	ld.shared.s64 %rd1121, [%rd1120+0];
-	mov.b64 %rd1122, %rd1121;
-	add.s64 %rd1123, %rd853, %rd1092;
-	add.s64 %rd1124, %rd1123, %rd1097;
-	mov.b64 %rd1126, 2;
-	mul.lo.s64 %rd1125, %rd1126, %rd1124;
-	add.s64 %rd1127, %rd1125, 1;
-	mul.lo.s64 %rd1128, %rd1127, %rd213;
-	mad.lo.s64 %rd1129, %rd1128, 8, %rd211;
-	st.shared.s64 [%rd1129+0], %rd1122;
+	mul.lo.s64 %rd1112, %rd1113, %rd1105;
+	mul.lo.s64 %rd1114, %rd1112, %rd205;
+	mad.lo.s64 %rd1115, %rd1114, 8, %rd203;
+	ld.shared.s64 %rd1116, [%rd1115+0];
+	mov.b64 %rd1117, %rd1116;
+	add.s64 %rd1118, %rd861, %rd1100;
+	add.s64 %rd1119, %rd1118, %rd1105;
+	mov.b64 %rd1121, 2;
+	mul.lo.s64 %rd1120, %rd1121, %rd1119;
+	mul.lo.s64 %rd1122, %rd1120, %rd213;
+	mad.lo.s64 %rd1123, %rd1122, 8, %rd211;
+	st.shared.s64 [%rd1123+0], %rd1117;
+	mov.b64 %rd1125, 2;
+	mul.lo.s64 %rd1124, %rd1125, %rd1105;
+	add.s64 %rd1126, %rd1124, 1;
+	mul.lo.s64 %rd1127, %rd1126, %rd205;
+	mad.lo.s64 %rd1128, %rd1127, 8, %rd203;
+	ld.shared.s64 %rd1129, [%rd1128+0];
+	mov.b64 %rd1130, %rd1129;
+	add.s64 %rd1131, %rd861, %rd1100;
+	add.s64 %rd1132, %rd1131, %rd1105;
+	mov.b64 %rd1134, 2;
+	mul.lo.s64 %rd1133, %rd1134, %rd1132;
+	add.s64 %rd1135, %rd1133, 1;
+	mul.lo.s64 %rd1136, %rd1135, %rd213;
+	mad.lo.s64 %rd1137, %rd1136, 8, %rd211;
+	st.shared.s64 [%rd1137+0], %rd1130;
 $L270:
 $L265:
-	add.s64 %rd1130, %rd1097, 1;
-	mov.b64 %rd1097, %rd1130;
+	add.s64 %rd1138, %rd1105, 1;
+	mov.b64 %rd1105, %rd1138;
 	bra.uni $L264;
 $L266:
-	mov.b64 %rd1131, 0;
-	mov.b64 %rd1132, %rd1096;
+	mov.b64 %rd1139, 0;
+	mov.b64 %rd1140, %rd1104;
 $L271:
-	setp.lt.s64 %p227, %rd1132, %rd865;
+	setp.lt.s64 %p227, %rd1140, %rd873;
 	not.pred %p228, %p227;
 	@!%p228 bra $L275;
 	bra.uni $L273;
 $L275:
-	mul.lo.s64 %rd1133, %rd1132, %rd858;
-	mad.lo.s64 %rd1134, %rd1133, 4, %rd856;
-	ld.shared.s32 %r284, [%rd1134+0];
+	mul.lo.s64 %rd1141, %rd1140, %rd866;
+	mad.lo.s64 %rd1142, %rd1141, 4, %rd864;
+	ld.shared.s32 %r284, [%rd1142+0];
 	mov.b32 %r285, %r284;
 	mov.b32 %r286, %r285;
 	mov.pred %p229, 0;
-	mov.b64 %rd1135, %rd1131;
+	mov.b64 %rd1143, %rd1139;
 	mov.b32 %r287, %r286;
 $L276:
 	@!%p163 bra $L280;
 	shr.s32 %r288, %r287, 5;
-	cvt.s64.s32 %rd1136, %r288;
-	mov.b64 %rd1137, %rd1136;
+	cvt.s64.s32 %rd1144, %r288;
+	mov.b64 %rd1145, %rd1144;
 	and.b32 %r289, %r287, 31;
-	cvt.s64.s32 %rd1138, %r289;
-	min.u64 %rd1139, %rd1138, 32;
-	cvt.u32.u64 %r290, %rd1139;
+	cvt.s64.s32 %rd1146, %r289;
+	min.u64 %rd1147, %rd1146, 32;
+	cvt.u32.u64 %r290, %rd1147;
 	mov.b32 %r292, 0x1;
 	shl.b32 %r291, %r292, %r290;
 	setp.hs.u32 %p230, %r290, 32;
 	selp.b32 %r293, 0, %r291, %p230;
 	mov.b32 %r294, %r293;
-	mov.b64 %rd1140, %rd1137;
+	mov.b64 %rd1148, %rd1145;
 	mov.b32 %r295, %r294;
-	mul.lo.s64 %rd1141, %rd1140, %rd840;
-	mad.lo.s64 %rd1142, %rd1141, 4, %rd838;
-	ld.relaxed.gpu.global.u32 %r296, [%rd1142+0];
+	mul.lo.s64 %rd1149, %rd1148, %rd848;
+	mad.lo.s64 %rd1150, %rd1149, 4, %rd846;
+	ld.relaxed.gpu.global.u32 %r296, [%rd1150+0];
 	mov.b32 %r297, %r296;
 	and.b32 %r298, %r297, %r295;
 	setp.ne.u32 %p231, %r298, 0x0;
 	mov.pred %p232, %p231;
 	not.pred %p233, %p232;
 	@!%p233 bra $L282;
-	mul.lo.s64 %rd1143, %rd1140, %rd840;
-	mad.lo.s64 %rd1144, %rd1143, 4, %rd838;
-	atom.global.or.b32 %r299, [%rd1144], %r295;
+	mul.lo.s64 %rd1151, %rd1148, %rd848;
+	mad.lo.s64 %rd1152, %rd1151, 4, %rd846;
+	atom.global.or.b32 %r299, [%rd1152], %r295;
 	mov.b32 %r300, %r299;
 	and.b32 %r301, %r300, %r295;
 	setp.ne.u32 %p234, %r301, 0x0;
 	mov.pred %p232, %p234;
 $L282:
 	@!%p232 bra $L284;
-	mov.b64 %rd1145, %rd1135;
-	mov.b64 %rd1146, %rd1145;
+	mov.b64 %rd1153, %rd1143;
+	mov.b64 %rd1154, %rd1153;
 	mov.pred %p235, 0;
 	bra.uni $L278;
 $L284:
-	mov.b64 %rd1147, %rd1135;
-	mov.b64 %rd1146, %rd1147;
+	mov.b64 %rd1155, %rd1143;
+	mov.b64 %rd1154, %rd1155;
 	mov.pred %p235, 1;
 	bra.uni $L278;
 $L280:
 	@!%p164 bra $L286;
-	cvt.s64.s32 %rd1148, %r287;
-	mul.lo.s64 %rd1149, %rd1148, %rd843;
-	mad.lo.s64 %rd1150, %rd1149, 4, %rd841;
-	ld.relaxed.gpu.global.s32 %r302, [%rd1150+0];
+	cvt.s64.s32 %rd1156, %r287;
+	mul.lo.s64 %rd1157, %rd1156, %rd851;
+	mad.lo.s64 %rd1158, %rd1157, 4, %rd849;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1158+0];
 	mov.b32 %r303, %r302;
 	setp.eq.s32 %p236, %r303, %r198;
 	mov.pred %p237, %p236;
 	not.pred %p238, %p237;
 	@!%p238 bra $L288;
-	cvt.s64.s32 %rd1151, %r287;
-	mul.lo.s64 %rd1152, %rd1151, %rd843;
-	mad.lo.s64 %rd1153, %rd1152, 4, %rd841;
-	atom.global.exch.b32 %r304, [%rd1153], %r198;
+	cvt.s64.s32 %rd1159, %r287;
+	mul.lo.s64 %rd1160, %rd1159, %rd851;
+	mad.lo.s64 %rd1161, %rd1160, 4, %rd849;
+	atom.global.exch.b32 %r304, [%rd1161], %r198;
 	mov.b32 %r305, %r304;
 	setp.eq.s32 %p239, %r305, %r198;
 	mov.pred %p237, %p239;
 $L288:
 	@!%p237 bra $L290;
-	mov.b64 %rd1154, %rd1135;
-	mov.b64 %rd1146, %rd1154;
+	mov.b64 %rd1162, %rd1143;
+	mov.b64 %rd1154, %rd1162;
 	mov.pred %p235, 0;
 	bra.uni $L278;
 $L290:
 $L286:
-	mul.lo.s64 %rd1155, %rd1135, %rd858;
-	mad.lo.s64 %rd1156, %rd1155, 4, %rd856;
-	st.shared.s32 [%rd1156+0], %r287;
-	add.s64 %rd1157, %rd1135, 1;
-	mov.b64 %rd1158, %rd1157;
-	mov.b64 %rd1146, %rd1158;
+	mul.lo.s64 %rd1163, %rd1143, %rd866;
+	mad.lo.s64 %rd1164, %rd1163, 4, %rd864;
+	st.shared.s32 [%rd1164+0], %r287;
+	add.s64 %rd1165, %rd1143, 1;
+	mov.b64 %rd1166, %rd1165;
+	mov.b64 %rd1154, %rd1166;
 	mov.pred %p235, 1;
 	bra.uni $L278;
 $L277:
 	bra.uni $L276;
 $L278:
-	mov.b64 %rd1159, %rd1146;
+	mov.b64 %rd1167, %rd1154;
 	mov.pred %p240, %p235;
-	mov.b64 %rd1131, %rd1159;
+	mov.b64 %rd1139, %rd1167;
 	mov.pred %p229, %p240;
 	@!%p229 bra $L292;
-	mov.b64 %rd1160, %rd822;
+	mov.b64 %rd1168, %rd830;
 	mov.b32 %r306, %r286;
-	cvt.s64.s32 %rd1161, %r306;
-	add.s64 %rd1162, %rd1161, 1;
-	mul.lo.s64 %rd1163, %rd1162, %rd32;
-	mad.lo.s64 %rd1164, %rd1163, 8, %rd28;
-	ld.global.nc.s64 %rd1165, [%rd1164+0];
-	mov.b64 %rd1166, %rd1165;
-	cvt.s64.s32 %rd1167, %r306;
-	mul.lo.s64 %rd1168, %rd1167, %rd32;
-	mad.lo.s64 %rd1169, %rd1168, 8, %rd28;
-	ld.global.nc.s64 %rd1170, [%rd1169+0];
-	mov.b64 %rd1171, %rd1170;
-	sub.s64 %rd1172, %rd1166, %rd1171;
-	mov.b64 %rd1173, %rd1172;
+	cvt.s64.s32 %rd1169, %r306;
+	add.s64 %rd1170, %rd1169, 1;
+	mul.lo.s64 %rd1171, %rd1170, %rd32;
+	mad.lo.s64 %rd1172, %rd1171, 8, %rd28;
+	ld.global.nc.s64 %rd1173, [%rd1172+0];
 	mov.b64 %rd1174, %rd1173;
-	add.s64 %rd1175, %rd862, %rd1174;
-	mov.b64 %rd862, %rd1175;
-	max.s64 %rd1176, %rd863, %rd1174;
-	mov.b64 %rd863, %rd1176;
-$L292:
-$L272:
-	add.s64 %rd1177, %rd1132, 1;
-	mov.b64 %rd1132, %rd1177;
-	bra.uni $L271;
-$L273:
-	setp.gt.s64 %p241, %rd1131, 0;
-	@!%p241 bra $L294;
-	mul.lo.s64 %rd1178, %rd852, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	atom.global.add.u64 %rd1180, [%rd1179], %rd1131;
+	cvt.s64.s32 %rd1175, %r306;
+	mul.lo.s64 %rd1176, %rd1175, %rd32;
+	mad.lo.s64 %rd1177, %rd1176, 8, %rd28;
+	ld.global.nc.s64 %rd1178, [%rd1177+0];
+	mov.b64 %rd1179, %rd1178;
+	sub.s64 %rd1180, %rd1174, %rd1179;
 	mov.b64 %rd1181, %rd1180;
 	mov.b64 %rd1182, %rd1181;
-	mov.b64 %rd1183, 0;
+	add.s64 %rd1183, %rd870, %rd1182;
+	mov.b64 %rd870, %rd1183;
+	max.s64 %rd1184, %rd871, %rd1182;
+	mov.b64 %rd871, %rd1184;
+$L292:
+$L272:
+	add.s64 %rd1185, %rd1140, 1;
+	mov.b64 %rd1140, %rd1185;
+	bra.uni $L271;
+$L273:
+	setp.gt.s64 %p241, %rd1139, 0;
+	@!%p241 bra $L294;
+	mul.lo.s64 %rd1186, %rd860, %rd120;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd116;
+	atom.global.add.u64 %rd1188, [%rd1187], %rd1139;
+	mov.b64 %rd1189, %rd1188;
+	mov.b64 %rd1190, %rd1189;
+	mov.b64 %rd1191, 0;
 $L295:
-	setp.lt.s64 %p242, %rd1183, %rd1131;
+	setp.lt.s64 %p242, %rd1191, %rd1139;
 	not.pred %p243, %p242;
 	@!%p243 bra $L299;
 	bra.uni $L297;
 $L299:
-	mul.lo.s64 %rd1184, %rd1183, %rd858;
-	mad.lo.s64 %rd1185, %rd1184, 4, %rd856;
-	ld.shared.s32 %r307, [%rd1185+0];
+	mul.lo.s64 %rd1192, %rd1191, %rd866;
+	mad.lo.s64 %rd1193, %rd1192, 4, %rd864;
+	ld.shared.s32 %r307, [%rd1193+0];
 	mov.b32 %r308, %r307;
-	add.s64 %rd1186, %rd1182, %rd1183;
-	mul.lo.s64 %rd1187, %rd1186, %rd311;
-	mad.lo.s64 %rd1188, %rd1187, 4, %rd309;
-	st.global.s32 [%rd1188+0], %r308;
+	add.s64 %rd1194, %rd1190, %rd1191;
+	mul.lo.s64 %rd1195, %rd1194, %rd315;
+	mad.lo.s64 %rd1196, %rd1195, 4, %rd313;
+	st.global.s32 [%rd1196+0], %r308;
 $L296:
-	add.s64 %rd1189, %rd1183, 1;
-	mov.b64 %rd1183, %rd1189;
+	add.s64 %rd1197, %rd1191, 1;
+	mov.b64 %rd1191, %rd1197;
 	bra.uni $L295;
 $L297:
 $L294:
-	add.s64 %rd1190, %rd864, %rd1089;
-	min.s64 %rd1191, %rd854, %rd1190;
-	mov.b64 %rd864, %rd1191;
+	add.s64 %rd1198, %rd872, %rd1097;
+	min.s64 %rd1199, %rd862, %rd1198;
+	mov.b64 %rd872, %rd1199;
 	bra.uni $L263;
 $L262:
-	mov.b64 %rd1192, 0;
-	cvt.u64.u32 %rd1193, %r2;
-	setp.eq.s64 %p244, %rd1193, 0;
-	setp.gt.s64 %p245, %rd1089, 0;
+	mov.b64 %rd1200, 0;
+	cvt.u64.u32 %rd1201, %r2;
+	setp.eq.s64 %p244, %rd1201, 0;
+	setp.gt.s64 %p245, %rd1097, 0;
 	and.pred %p246, %p244, %p245;
 	@!%p246 bra $L301;
-	mul.lo.s64 %rd1194, %rd852, %rd120;
-	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
-	atom.global.add.u64 %rd1196, [%rd1195], %rd1089;
-	mov.b64 %rd1197, %rd1196;
-	mov.b64 %rd1192, %rd1197;
+	mul.lo.s64 %rd1202, %rd860, %rd120;
+	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
+	atom.global.add.u64 %rd1204, [%rd1203], %rd1097;
+	mov.b64 %rd1205, %rd1204;
+	mov.b64 %rd1200, %rd1205;
 $L301:
-	cvt.u64.u32 %rd1198, %r2;
-	setp.eq.s64 %p247, %rd1198, 0;
+	cvt.u64.u32 %rd1206, %r2;
+	setp.eq.s64 %p247, %rd1206, 0;
 	setp.eq.u32 %p248, %r1, 0;
 	and.pred %p249, %p247, %p248;
 	bar.sync 0;
 	@!%p249 bra $L302;
-	st.shared.s64 [%rd1+1024], %rd1192;
+	st.shared.s64 [%rd1+1024], %rd1200;
 $L302:
 	bar.sync 0;
-	ld.shared.s64 %rd1199, [%rd1+1024];
-	mov.b64 %rd1200, %rd1199;
-	add.s64 %rd1201, %rd1200, %rd1088;
-	mov.b64 %rd1202, %rd1201;
-	mov.b64 %rd1203, 0;
+	ld.shared.s64 %rd1207, [%rd1+1024];
+	mov.b64 %rd1208, %rd1207;
+	add.s64 %rd1209, %rd1208, %rd1096;
+	mov.b64 %rd1210, %rd1209;
+	mov.b64 %rd1211, 0;
 $L303:
-	setp.lt.s64 %p250, %rd1203, %rd865;
+	setp.lt.s64 %p250, %rd1211, %rd873;
 	not.pred %p251, %p250;
 	@!%p251 bra $L307;
 	bra.uni $L305;
 $L307:
-	mul.lo.s64 %rd1204, %rd1203, %rd858;
-	mad.lo.s64 %rd1205, %rd1204, 4, %rd856;
-	ld.shared.s32 %r309, [%rd1205+0];
+	mul.lo.s64 %rd1212, %rd1211, %rd866;
+	mad.lo.s64 %rd1213, %rd1212, 4, %rd864;
+	ld.shared.s32 %r309, [%rd1213+0];
 	mov.b32 %r310, %r309;
-	add.s64 %rd1206, %rd1202, %rd1203;
-	mul.lo.s64 %rd1207, %rd1206, %rd311;
-	mad.lo.s64 %rd1208, %rd1207, 4, %rd309;
-	st.global.s32 [%rd1208+0], %r310;
+	add.s64 %rd1214, %rd1210, %rd1211;
+	mul.lo.s64 %rd1215, %rd1214, %rd315;
+	mad.lo.s64 %rd1216, %rd1215, 4, %rd313;
+	st.global.s32 [%rd1216+0], %r310;
 $L304:
-	add.s64 %rd1209, %rd1203, 1;
-	mov.b64 %rd1203, %rd1209;
+	add.s64 %rd1217, %rd1211, 1;
+	mov.b64 %rd1211, %rd1217;
 	bra.uni $L303;
 $L305:
 $L263:
-	setp.eq.s64 %p252, %rd1090, 0;
+	setp.eq.s64 %p252, %rd1098, 0;
 	@!%p252 bra $L309;
 	bra.uni $L185;
 $L309:
 $L184:
 	bra.uni $L183;
 $L185:
-	mov.b64 %rd1210, %rd864;
-	mov.b64 %rd1211, %rd862;
-	mov.b64 %rd1212, %rd863;
-	mov.b64 %rd1213, %rd1210;
-	mov.b64 %rd1214, %rd1211;
-	mov.b64 %rd1215, %rd1212;
-	mov.b64 %rd1216, %rd1213;
-	mov.b64 %rd1217, %rd1214;
-	mov.b64 %rd1218, %rd1215;
-	mov.b64 %rd800, %rd1216;
-	mov.b64 %rd820, %rd1217;
-	mov.b64 %rd821, %rd1218;
-	add.s64 %rd1219, %rd801, %rd820;
-	mov.b64 %rd801, %rd1219;
-	max.s64 %rd1220, %rd802, %rd821;
-	mov.b64 %rd802, %rd1220;
+	mov.b64 %rd1218, %rd872;
+	mov.b64 %rd1219, %rd870;
+	mov.b64 %rd1220, %rd871;
+	mov.b64 %rd1221, %rd1218;
+	mov.b64 %rd1222, %rd1219;
+	mov.b64 %rd1223, %rd1220;
+	mov.b64 %rd1224, %rd1221;
+	mov.b64 %rd1225, %rd1222;
+	mov.b64 %rd1226, %rd1223;
+	mov.b64 %rd808, %rd1224;
+	mov.b64 %rd828, %rd1225;
+	mov.b64 %rd829, %rd1226;
+	add.s64 %rd1227, %rd809, %rd828;
+	mov.b64 %rd809, %rd1227;
+	max.s64 %rd1228, %rd810, %rd829;
+	mov.b64 %rd810, %rd1228;
 $L179:
-	add.s64 %rd1221, %rd803, 1;
-	mov.b64 %rd803, %rd1221;
+	add.s64 %rd1229, %rd811, 1;
+	mov.b64 %rd811, %rd1229;
 	bra.uni $L178;
 $L180:
-	mov.b64 %rd1222, %rd801;
+	mov.b64 %rd1230, %rd809;
 	// block reduction
 	sub.u32 %r311, %r13, 1;
 	mov.b32 %r312, %r3;
 $L310:
 	setp.hs.u32 %p253, %r312, 32;
 	@%p253 bra $L311;
-	mov.b64 {%r313, %r314}, %rd1222;
+	mov.b64 {%r313, %r314}, %rd1230;
 	shfl.sync.down.b32 %r315|%p254, %r313, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd1223, {%r315, %r316};
+	mov.b64 %rd1231, {%r315, %r316};
 	@!%p254 bra $L312;
-	add.s64 %rd1224, %rd1222, %rd1223;
-	mov.b64 %rd1222, %rd1224;
+	add.s64 %rd1232, %rd1230, %rd1231;
+	mov.b64 %rd1230, %rd1232;
 $L312:
 	shl.b32 %r312, %r312, 1;
 	bra.uni $L310;
 $L311:
 	setp.eq.u32 %p255, %r7, 0;
 	@!%p255 bra $L313;
-	mul.wide.u32 %rd1225, %r8, 16;
-	add.s64 %rd1226, %rd1, %rd1225;
-	st.shared.s64 [%rd1226+0], %rd1222;
+	mul.wide.u32 %rd1233, %r8, 16;
+	add.s64 %rd1234, %rd1, %rd1233;
+	st.shared.s64 [%rd1234+0], %rd1230;
 $L313:
 	bar.sync 0;
 	setp.eq.u32 %p256, %r8, 0;
 	@!%p256 bra $L314;
 	setp.lo.u32 %p257, %r7, %r10;
 	@!%p257 bra $L315;
-	mul.wide.u32 %rd1227, %r7, 16;
-	add.s64 %rd1228, %rd1, %rd1227;
-	ld.shared.s64 %rd1229, [%rd1228+0];
-	mov.b64 %rd1222, %rd1229;
+	mul.wide.u32 %rd1235, %r7, 16;
+	add.s64 %rd1236, %rd1, %rd1235;
+	ld.shared.s64 %rd1237, [%rd1236+0];
+	mov.b64 %rd1230, %rd1237;
 $L315:
 	sub.u32 %r317, %r10, 1;
-	mov.b64 {%r318, %r319}, %rd1222;
+	mov.b64 {%r318, %r319}, %rd1230;
 	shfl.sync.down.b32 %r320|%p258, %r318, 1, %r317, %r17;
 	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
-	mov.b64 %rd1230, {%r320, %r321};
+	mov.b64 %rd1238, {%r320, %r321};
 	@!%p258 bra $L316;
-	add.s64 %rd1231, %rd1222, %rd1230;
-	mov.b64 %rd1222, %rd1231;
+	add.s64 %rd1239, %rd1230, %rd1238;
+	mov.b64 %rd1230, %rd1239;
 $L316:
-	mov.b64 {%r322, %r323}, %rd1222;
+	mov.b64 {%r322, %r323}, %rd1230;
 	shfl.sync.down.b32 %r324|%p259, %r322, 2, %r317, %r17;
 	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
-	mov.b64 %rd1232, {%r324, %r325};
+	mov.b64 %rd1240, {%r324, %r325};
 	@!%p259 bra $L317;
-	add.s64 %rd1233, %rd1222, %rd1232;
-	mov.b64 %rd1222, %rd1233;
+	add.s64 %rd1241, %rd1230, %rd1240;
+	mov.b64 %rd1230, %rd1241;
 $L317:
-	mov.b64 {%r326, %r327}, %rd1222;
+	mov.b64 {%r326, %r327}, %rd1230;
 	shfl.sync.down.b32 %r328|%p260, %r326, 4, %r317, %r17;
 	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
-	mov.b64 %rd1234, {%r328, %r329};
+	mov.b64 %rd1242, {%r328, %r329};
 	@!%p260 bra $L318;
-	add.s64 %rd1235, %rd1222, %rd1234;
-	mov.b64 %rd1222, %rd1235;
+	add.s64 %rd1243, %rd1230, %rd1242;
+	mov.b64 %rd1230, %rd1243;
 $L318:
-	mov.b64 {%r330, %r331}, %rd1222;
+	mov.b64 {%r330, %r331}, %rd1230;
 	shfl.sync.down.b32 %r332|%p261, %r330, 8, %r317, %r17;
 	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
-	mov.b64 %rd1236, {%r332, %r333};
+	mov.b64 %rd1244, {%r332, %r333};
 	@!%p261 bra $L319;
-	add.s64 %rd1237, %rd1222, %rd1236;
-	mov.b64 %rd1222, %rd1237;
+	add.s64 %rd1245, %rd1230, %rd1244;
+	mov.b64 %rd1230, %rd1245;
 $L319:
-	mov.b64 {%r334, %r335}, %rd1222;
+	mov.b64 {%r334, %r335}, %rd1230;
 	shfl.sync.down.b32 %r336|%p262, %r334, 16, %r317, %r17;
 	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
-	mov.b64 %rd1238, {%r336, %r337};
+	mov.b64 %rd1246, {%r336, %r337};
 	@!%p262 bra $L320;
-	add.s64 %rd1239, %rd1222, %rd1238;
-	mov.b64 %rd1222, %rd1239;
+	add.s64 %rd1247, %rd1230, %rd1246;
+	mov.b64 %rd1230, %rd1247;
 $L320:
 	@!%p255 bra $L321;
-	st.shared.s64 [%rd1+1024], %rd1222;
+	st.shared.s64 [%rd1+1024], %rd1230;
 $L321:
 $L314:
 	bar.sync 0;
-	ld.shared.s64 %rd1240, [%rd1+1024];
-	mov.b64 %rd1222, %rd1240;
-	mov.b64 %rd1241, %rd1222;
-	mov.b64 %rd801, %rd1241;
-	mov.b64 %rd1242, %rd802;
+	ld.shared.s64 %rd1248, [%rd1+1024];
+	mov.b64 %rd1230, %rd1248;
+	mov.b64 %rd1249, %rd1230;
+	mov.b64 %rd809, %rd1249;
+	mov.b64 %rd1250, %rd810;
 	// block reduction
 	sub.u32 %r338, %r13, 1;
 	mov.b32 %r339, %r3;
 $L322:
 	setp.hs.u32 %p263, %r339, 32;
 	@%p263 bra $L323;
-	mov.b64 {%r340, %r341}, %rd1242;
+	mov.b64 {%r340, %r341}, %rd1250;
 	shfl.sync.down.b32 %r342|%p264, %r340, %r339, %r338, %r17;
 	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
-	mov.b64 %rd1243, {%r342, %r343};
+	mov.b64 %rd1251, {%r342, %r343};
 	@!%p264 bra $L324;
-	max.s64 %rd1244, %rd1242, %rd1243;
-	mov.b64 %rd1242, %rd1244;
+	max.s64 %rd1252, %rd1250, %rd1251;
+	mov.b64 %rd1250, %rd1252;
 $L324:
 	shl.b32 %r339, %r339, 1;
 	bra.uni $L322;
 $L323:
 	setp.eq.u32 %p265, %r7, 0;
 	@!%p265 bra $L325;
-	mul.wide.u32 %rd1245, %r8, 16;
-	add.s64 %rd1246, %rd1, %rd1245;
-	st.shared.s64 [%rd1246+0], %rd1242;
+	mul.wide.u32 %rd1253, %r8, 16;
+	add.s64 %rd1254, %rd1, %rd1253;
+	st.shared.s64 [%rd1254+0], %rd1250;
 $L325:
 	bar.sync 0;
 	setp.eq.u32 %p266, %r8, 0;
 	@!%p266 bra $L326;
 	setp.lo.u32 %p267, %r7, %r10;
 	@!%p267 bra $L327;
-	mul.wide.u32 %rd1247, %r7, 16;
-	add.s64 %rd1248, %rd1, %rd1247;
-	ld.shared.s64 %rd1249, [%rd1248+0];
-	mov.b64 %rd1242, %rd1249;
+	mul.wide.u32 %rd1255, %r7, 16;
+	add.s64 %rd1256, %rd1, %rd1255;
+	ld.shared.s64 %rd1257, [%rd1256+0];
+	mov.b64 %rd1250, %rd1257;
 $L327:
 	sub.u32 %r344, %r10, 1;
-	mov.b64 {%r345, %r346}, %rd1242;
+	mov.b64 {%r345, %r346}, %rd1250;
 	shfl.sync.down.b32 %r347|%p268, %r345, 1, %r344, %r17;
 	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
-	mov.b64 %rd1250, {%r347, %r348};
+	mov.b64 %rd1258, {%r347, %r348};
 	@!%p268 bra $L328;
-	max.s64 %rd1251, %rd1242, %rd1250;
-	mov.b64 %rd1242, %rd1251;
+	max.s64 %rd1259, %rd1250, %rd1258;
+	mov.b64 %rd1250, %rd1259;
 $L328:
-	mov.b64 {%r349, %r350}, %rd1242;
+	mov.b64 {%r349, %r350}, %rd1250;
 	shfl.sync.down.b32 %r351|%p269, %r349, 2, %r344, %r17;
 	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
-	mov.b64 %rd1252, {%r351, %r352};
+	mov.b64 %rd1260, {%r351, %r352};
 	@!%p269 bra $L329;
-	max.s64 %rd1253, %rd1242, %rd1252;
-	mov.b64 %rd1242, %rd1253;
+	max.s64 %rd1261, %rd1250, %rd1260;
+	mov.b64 %rd1250, %rd1261;
 $L329:
-	mov.b64 {%r353, %r354}, %rd1242;
+	mov.b64 {%r353, %r354}, %rd1250;
 	shfl.sync.down.b32 %r355|%p270, %r353, 4, %r344, %r17;
 	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
-	mov.b64 %rd1254, {%r355, %r356};
+	mov.b64 %rd1262, {%r355, %r356};
 	@!%p270 bra $L330;
-	max.s64 %rd1255, %rd1242, %rd1254;
-	mov.b64 %rd1242, %rd1255;
+	max.s64 %rd1263, %rd1250, %rd1262;
+	mov.b64 %rd1250, %rd1263;
 $L330:
-	mov.b64 {%r357, %r358}, %rd1242;
+	mov.b64 {%r357, %r358}, %rd1250;
 	shfl.sync.down.b32 %r359|%p271, %r357, 8, %r344, %r17;
 	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
-	mov.b64 %rd1256, {%r359, %r360};
+	mov.b64 %rd1264, {%r359, %r360};
 	@!%p271 bra $L331;
-	max.s64 %rd1257, %rd1242, %rd1256;
-	mov.b64 %rd1242, %rd1257;
+	max.s64 %rd1265, %rd1250, %rd1264;
+	mov.b64 %rd1250, %rd1265;
 $L331:
-	mov.b64 {%r361, %r362}, %rd1242;
+	mov.b64 {%r361, %r362}, %rd1250;
 	shfl.sync.down.b32 %r363|%p272, %r361, 16, %r344, %r17;
 	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
-	mov.b64 %rd1258, {%r363, %r364};
+	mov.b64 %rd1266, {%r363, %r364};
 	@!%p272 bra $L332;
-	max.s64 %rd1259, %rd1242, %rd1258;
-	mov.b64 %rd1242, %rd1259;
+	max.s64 %rd1267, %rd1250, %rd1266;
+	mov.b64 %rd1250, %rd1267;
 $L332:
 	@!%p265 bra $L333;
-	st.shared.s64 [%rd1+1024], %rd1242;
+	st.shared.s64 [%rd1+1024], %rd1250;
 $L333:
 $L326:
 	bar.sync 0;
-	ld.shared.s64 %rd1260, [%rd1+1024];
-	mov.b64 %rd1242, %rd1260;
-	mov.b64 %rd1261, %rd1242;
-	mov.b64 %rd802, %rd1261;
-	cvt.u64.u32 %rd1262, %r2;
-	setp.eq.s64 %p273, %rd1262, 0;
+	ld.shared.s64 %rd1268, [%rd1+1024];
+	mov.b64 %rd1250, %rd1268;
+	mov.b64 %rd1269, %rd1250;
+	mov.b64 %rd810, %rd1269;
+	cvt.u64.u32 %rd1270, %r2;
+	setp.eq.s64 %p273, %rd1270, 0;
 	@!%p273 bra $L335;
-	setp.gt.s64 %p274, %rd801, 0;
+	setp.gt.s64 %p274, %rd809, 0;
 	@!%p274 bra $L337;
-	add.s64 %rd1263, %rd378, 1;
-	mul.lo.s64 %rd1264, %rd1263, %rd120;
-	mad.lo.s64 %rd1265, %rd1264, 8, %rd116;
-	atom.global.add.u64 %rd1266, [%rd1265], %rd801;
+	add.s64 %rd1271, %rd386, 1;
+	mul.lo.s64 %rd1272, %rd1271, %rd120;
+	mad.lo.s64 %rd1273, %rd1272, 8, %rd116;
+	atom.global.add.u64 %rd1274, [%rd1273], %rd809;
 $L337:
-	setp.gt.s64 %p275, %rd802, 0;
+	setp.gt.s64 %p275, %rd810, 0;
 	@!%p275 bra $L339;
-	add.s64 %rd1267, %rd378, 2;
-	mul.lo.s64 %rd1268, %rd1267, %rd120;
-	mad.lo.s64 %rd1269, %rd1268, 8, %rd116;
-	atom.global.max.s64 %rd1270, [%rd1269], %rd802;
+	add.s64 %rd1275, %rd386, 2;
+	mul.lo.s64 %rd1276, %rd1275, %rd120;
+	mad.lo.s64 %rd1277, %rd1276, 8, %rd116;
+	atom.global.max.s64 %rd1278, [%rd1277], %rd810;
 $L339:
+	add.s64 %rd1279, %rd386, 3;
+	mul.lo.s64 %rd1280, %rd1279, %rd120;
+	mad.lo.s64 %rd1281, %rd1280, 8, %rd116;
+	atom.global.max.s64 %rd1282, [%rd1281], %rd811;
 $L335:
 	bar.sync 0;
 	setp.eq.u32 %p276, %r5, 0;
@@ -20867,73 +20881,85 @@ $L342:
 	fence.acq_rel.gpu;
 $L340:
 	bar.sync 0;
-	setp.eq.s64 %p279, %rd299, 0;
+	setp.eq.s64 %p279, %rd303, 0;
 	and.pred %p280, %p15, %p279;
 	@!%p280 bra $L344;
-	mov.b64 %rd1272, 9;
-	mul.lo.s64 %rd1271, %rd1272, %rd120;
-	mad.lo.s64 %rd1273, %rd1271, 8, %rd116;
-	mov.b64 %rd1274, 0;
-	st.global.s64 [%rd1273+0], %rd1274;
+	mov.b64 %rd1284, 12;
+	mul.lo.s64 %rd1283, %rd1284, %rd120;
+	mad.lo.s64 %rd1285, %rd1283, 8, %rd116;
+	mov.b64 %rd1286, 0;
+	st.global.s64 [%rd1285+0], %rd1286;
 $L344:
-	mul.lo.s64 %rd1275, %rd340, %rd120;
-	mad.lo.s64 %rd1276, %rd1275, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1277, [%rd1276+0];
-	mov.b64 %rd1278, %rd1277;
-	add.s64 %rd1279, %rd340, 1;
-	mul.lo.s64 %rd1280, %rd1279, %rd120;
-	mad.lo.s64 %rd1281, %rd1280, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1282, [%rd1281+0];
-	mov.b64 %rd1283, %rd1282;
-	mov.b64 %rd1284, %rd1278;
-	mov.b64 %rd1285, %rd1283;
-	mov.b64 %rd1286, %rd1284;
-	mov.b64 %rd1287, %rd1285;
-	add.s64 %rd1288, %rd340, 2;
-	mul.lo.s64 %rd1289, %rd1288, %rd120;
-	mad.lo.s64 %rd1290, %rd1289, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1291, [%rd1290+0];
-	mov.b64 %rd1292, %rd1291;
-	mov.b64 %rd293, %rd1292;
+	mul.lo.s64 %rd1287, %rd344, %rd120;
+	mad.lo.s64 %rd1288, %rd1287, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1289, [%rd1288+0];
+	mov.b64 %rd1290, %rd1289;
+	add.s64 %rd1291, %rd344, 1;
+	mul.lo.s64 %rd1292, %rd1291, %rd120;
+	mad.lo.s64 %rd1293, %rd1292, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1294, [%rd1293+0];
+	mov.b64 %rd1295, %rd1294;
+	mov.b64 %rd1296, %rd1290;
+	mov.b64 %rd1297, %rd1295;
+	mov.b64 %rd1298, %rd1296;
+	mov.b64 %rd1299, %rd1297;
+	add.s64 %rd1300, %rd344, 2;
+	mul.lo.s64 %rd1301, %rd1300, %rd120;
+	mad.lo.s64 %rd1302, %rd1301, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1303, [%rd1302+0];
+	mov.b64 %rd1304, %rd1303;
+	mov.b64 %rd297, %rd1304;
 	@!%p15 bra $L346;
-	mov.b64 %rd1294, 3;
-	mul.lo.s64 %rd1293, %rd1294, %rd299;
-	mov.b64 %rd1296, 1;
-	add.s64 %rd1295, %rd1296, %rd1293;
-	mul.lo.s64 %rd1297, %rd1295, %rd113;
-	mad.lo.s64 %rd1298, %rd1297, 8, %rd109;
-	st.global.s64 [%rd1298+0], %rd1286;
-	mov.b64 %rd1300, 3;
-	mul.lo.s64 %rd1299, %rd1300, %rd299;
-	mov.b64 %rd1302, 2;
-	add.s64 %rd1301, %rd1302, %rd1299;
-	mul.lo.s64 %rd1303, %rd1301, %rd113;
-	mad.lo.s64 %rd1304, %rd1303, 8, %rd109;
-	st.global.s64 [%rd1304+0], %rd1287;
-	mov.b64 %rd1306, 3;
-	mul.lo.s64 %rd1305, %rd1306, %rd299;
-	mov.b64 %rd1308, 3;
+	mov.b64 %rd1306, 4;
+	mul.lo.s64 %rd1305, %rd1306, %rd303;
+	mov.b64 %rd1308, 1;
 	add.s64 %rd1307, %rd1308, %rd1305;
 	mul.lo.s64 %rd1309, %rd1307, %rd113;
 	mad.lo.s64 %rd1310, %rd1309, 8, %rd109;
-	st.global.s64 [%rd1310+0], %rd293;
-	add.s64 %rd1311, %rd299, 1;
-	st.global.s64 [%rd109+0], %rd1311;
+	st.global.s64 [%rd1310+0], %rd1298;
+	mov.b64 %rd1312, 4;
+	mul.lo.s64 %rd1311, %rd1312, %rd303;
+	mov.b64 %rd1314, 2;
+	add.s64 %rd1313, %rd1314, %rd1311;
+	mul.lo.s64 %rd1315, %rd1313, %rd113;
+	mad.lo.s64 %rd1316, %rd1315, 8, %rd109;
+	st.global.s64 [%rd1316+0], %rd1299;
+	mov.b64 %rd1318, 4;
+	mul.lo.s64 %rd1317, %rd1318, %rd303;
+	mov.b64 %rd1320, 3;
+	add.s64 %rd1319, %rd1320, %rd1317;
+	mul.lo.s64 %rd1321, %rd1319, %rd113;
+	mad.lo.s64 %rd1322, %rd1321, 8, %rd109;
+	st.global.s64 [%rd1322+0], %rd297;
+	add.s64 %rd1323, %rd344, 3;
+	mul.lo.s64 %rd1324, %rd1323, %rd120;
+	mad.lo.s64 %rd1325, %rd1324, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1326, [%rd1325+0];
+	mov.b64 %rd1327, %rd1326;
+	mov.b64 %rd1329, 4;
+	mul.lo.s64 %rd1328, %rd1329, %rd303;
+	mov.b64 %rd1331, 4;
+	add.s64 %rd1330, %rd1331, %rd1328;
+	mul.lo.s64 %rd1332, %rd1330, %rd113;
+	mad.lo.s64 %rd1333, %rd1332, 8, %rd109;
+	st.global.s64 [%rd1333+0], %rd1327;
+	add.s64 %rd1334, %rd303, 1;
+	st.global.s64 [%rd109+0], %rd1334;
 $L346:
-	setp.eq.s64 %p281, %rd1286, 0;
-	setp.gt.s64 %p282, %rd1286, %rd66;
+	setp.eq.s64 %p281, %rd1298, 0;
+	setp.gt.s64 %p282, %rd1298, %rd66;
 	or.pred %p283, %p281, %p282;
-	setp.gt.s64 %p284, %rd1287, %rd68;
+	setp.gt.s64 %p284, %rd1299, %rd68;
 	or.pred %p285, %p283, %p284;
-	setp.gt.s64 %p286, %rd293, %rd70;
+	setp.gt.s64 %p286, %rd297, %rd70;
 	or.pred %p287, %p285, %p286;
 	@!%p287 bra $L348;
 	bra.uni $L3;
 $L348:
-	mov.b64 %rd227, %rd1286;
+	mov.b64 %rd227, %rd1298;
 $L38:
-	add.s64 %rd1312, %rd299, 1;
-	mov.b64 %rd299, %rd1312;
+	add.s64 %rd1335, %rd303, 1;
+	mov.b64 %rd303, %rd1335;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -21024,7 +21050,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<249>;
 	.reg .b32 %r<364>;
-	.reg .b64 %rd<1202>;
+	.reg .b64 %rd<1225>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21413,7 +21439,7 @@ $L15:
 	setp.gt.s64 %p27, %rd193, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd241, 9;
+	mov.b64 %rd241, 12;
 	mul.lo.s64 %rd240, %rd241, %rd120;
 	mad.lo.s64 %rd242, %rd240, 8, %rd116;
 	atom.global.max.s64 %rd243, [%rd242], %rd193;
@@ -21431,6 +21457,11 @@ $L24:
 	mad.lo.s64 %rd251, %rd249, 8, %rd116;
 	mov.b64 %rd252, 0;
 	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -21454,13 +21485,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd254, 9;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd258, %rd257;
-	setp.gt.s64 %p32, %rd258, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p32, %rd262, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -21485,368 +21516,373 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd260, 9;
-	mul.lo.s64 %rd259, %rd260, %rd120;
-	mad.lo.s64 %rd261, %rd259, 8, %rd116;
-	mov.b64 %rd262, 0;
-	st.global.s64 [%rd261+0], %rd262;
-	mov.b64 %rd263, -1;
-	st.global.s64 [%rd109+0], %rd263;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd264, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p36, %rd264, %rd64;
+	setp.lt.s64 %p36, %rd268, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd265, %rd49;
-	mov.b64 %rd266, %rd51;
-	mov.b64 %rd267, %rd53;
-	mov.b64 %rd268, %rd56;
-	mov.b64 %rd269, %rd58;
-	mov.b64 %rd270, %rd60;
-	mov.b64 %rd271, %rd265;
-	mov.b64 %rd272, %rd266;
-	mov.b64 %rd273, %rd267;
-	mov.b64 %rd274, %rd268;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
 	mov.b64 %rd275, %rd269;
 	mov.b64 %rd276, %rd270;
-	shr.s64 %rd277, %rd264, 63;
-	shr.u64 %rd278, %rd277, 63;
-	add.s64 %rd279, %rd264, %rd278;
-	and.b64 %rd280, %rd279, -2;
-	sub.s64 %rd281, %rd264, %rd280;
-	setp.eq.s64 %p38, %rd281, 1;
+	mov.b64 %rd277, %rd271;
+	mov.b64 %rd278, %rd272;
+	mov.b64 %rd279, %rd273;
+	mov.b64 %rd280, %rd274;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p38, %rd285, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd282, %rd56;
-	mov.b64 %rd283, %rd58;
-	mov.b64 %rd284, %rd60;
-	mov.b64 %rd285, %rd49;
-	mov.b64 %rd286, %rd51;
-	mov.b64 %rd287, %rd53;
-	mov.b64 %rd271, %rd282;
-	mov.b64 %rd272, %rd283;
-	mov.b64 %rd273, %rd284;
-	mov.b64 %rd274, %rd285;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
 	mov.b64 %rd275, %rd286;
 	mov.b64 %rd276, %rd287;
+	mov.b64 %rd277, %rd288;
+	mov.b64 %rd278, %rd289;
+	mov.b64 %rd279, %rd290;
+	mov.b64 %rd280, %rd291;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd288, %rd73;
-	mov.b64 %rd289, %rd75;
-	mov.b64 %rd290, %rd77;
-	mov.b64 %rd291, %rd80;
-	mov.b64 %rd292, %rd82;
-	mov.b64 %rd293, %rd84;
-	mov.b64 %rd294, %rd87;
-	mov.b64 %rd295, %rd89;
-	mov.b64 %rd296, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd297, %rd94;
-	mov.b64 %rd298, %rd96;
-	mov.b64 %rd299, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd300, %rd100;
-	mov.b64 %rd301, %rd102;
-	cvt.u32.u64 %r78, %rd264;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r78, %rd268;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd302, %rd264, 3;
-	mov.b64 %rd304, 3;
-	mul.lo.s64 %rd303, %rd304, %rd302;
-	mov.b64 %rd305, %rd303;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p13 bra $L45;
-	add.s64 %rd306, %rd264, 1;
-	rem.s64 %rd307, %rd306, 3;
-	mov.b64 %rd309, 3;
-	mul.lo.s64 %rd308, %rd309, %rd307;
-	mov.b64 %rd310, %rd308;
-	mul.lo.s64 %rd311, %rd310, %rd120;
-	mad.lo.s64 %rd312, %rd311, 8, %rd116;
-	mov.b64 %rd313, 0;
-	st.global.s64 [%rd312+0], %rd313;
-	add.s64 %rd314, %rd310, 1;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
 	mul.lo.s64 %rd315, %rd314, %rd120;
 	mad.lo.s64 %rd316, %rd315, 8, %rd116;
 	mov.b64 %rd317, 0;
 	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd310, 2;
+	add.s64 %rd318, %rd314, 1;
 	mul.lo.s64 %rd319, %rd318, %rd120;
 	mad.lo.s64 %rd320, %rd319, 8, %rd116;
 	mov.b64 %rd321, 0;
 	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd322, %rd258;
-	cvt.u64.u32 %rd323, %r4;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd325, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p41, %rd325, %rd322;
-	setp.lt.s64 %p42, %rd325, 32;
+	setp.lt.s64 %p41, %rd333, %rd330;
+	setp.lt.s64 %p42, %rd333, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd327, 2;
-	mul.lo.s64 %rd326, %rd327, %rd325;
-	setp.le.s64 %p44, %rd326, %rd324;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p44, %rd334, %rd332;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd328, %rd325, 2;
-	mov.b64 %rd325, %rd328;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd329, %rd325;
-	mov.b64 %rd330, %rd25;
-	mov.b64 %rd331, %rd62;
-	mov.b64 %rd332, %rd64;
-	mov.b64 %rd333, %rd66;
-	mov.b64 %rd334, %rd68;
-	mov.b64 %rd335, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd336, %rd100;
-	mov.b64 %rd337, %rd102;
-	mov.b64 %rd338, %rd104;
-	mov.b64 %rd339, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p49, %p8;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd340, %rd300;
-	mov.b64 %rd341, %rd301;
-	mov.b64 %rd342, %rd192;
-	mov.b64 %rd343, %rd305;
-	mov.b64 %rd344, %rd329;
-	cvt.u64.u32 %rd345, %r4;
-	div.s64 %rd346, %rd345, %rd344;
-	setp.eq.s64 %p52, %rd344, -1;
-	neg.s64 %rd347, %rd345;
-	selp.b64 %rd348, %rd347, %rd346, %p52;
-	setp.eq.s64 %p53, %rd344, 0;
-	selp.b64 %rd349, 0, %rd348, %p53;
-	mov.b64 %rd350, %rd349;
-	cvt.u64.u32 %rd351, %r2;
-	div.s64 %rd352, %rd351, %rd344;
-	setp.eq.s64 %p54, %rd344, -1;
-	neg.s64 %rd353, %rd351;
-	selp.b64 %rd354, %rd353, %rd352, %p54;
-	setp.eq.s64 %p55, %rd344, 0;
-	selp.b64 %rd355, 0, %rd354, %p55;
-	mov.b64 %rd356, %rd355;
-	cvt.u64.u32 %rd357, %r2;
-	rem.s64 %rd358, %rd357, %rd344;
-	setp.eq.s64 %p56, %rd344, -1;
-	selp.b64 %rd359, 0, %rd358, %p56;
-	setp.eq.s64 %p57, %rd344, 0;
-	selp.b64 %rd360, %rd357, %rd359, %p57;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd362, %rd350;
-	mov.b64 %rd363, %rd356;
-	mov.b64 %rd364, %rd361;
-	mov.b64 %rd365, %rd339;
-	mov.b64 %rd366, %rd330;
-	mov.b64 %rd367, %rd331;
-	mov.b64 %rd368, %rd332;
-	mov.b64 %rd369, %rd333;
-	mov.b64 %rd370, %rd334;
-	mov.b64 %rd371, %rd335;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p52, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p52;
+	setp.eq.s64 %p53, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p53;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p54, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p54;
+	setp.eq.s64 %p55, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p55;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p56, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p56;
+	setp.eq.s64 %p57, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p57;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.b64 %rd376, %rd340;
+	mov.b64 %rd377, %rd341;
+	mov.b64 %rd378, %rd342;
+	mov.b64 %rd379, %rd343;
 	mov.pred %p58, %p47;
 	mov.pred %p59, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd372, %rd336;
-	mov.b64 %rd373, %rd337;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
+	mov.b64 %rd380, %rd344;
+	mov.b64 %rd381, %rd345;
+	mov.b64 %rd382, %rd346;
+	mov.b64 %rd383, %rd347;
 	mov.pred %p60, %p49;
 	mov.pred %p61, %p50;
-	mov.b64 %rd376, %rd288;
-	mov.b64 %rd377, %rd289;
-	mov.b64 %rd378, %rd290;
-	mov.b64 %rd379, %rd291;
-	mov.b64 %rd380, %rd292;
-	mov.b64 %rd381, %rd293;
-	mov.b64 %rd382, %rd294;
-	mov.b64 %rd383, %rd295;
-	mov.b64 %rd384, %rd296;
+	mov.b64 %rd384, %rd292;
+	mov.b64 %rd385, %rd293;
+	mov.b64 %rd386, %rd294;
+	mov.b64 %rd387, %rd295;
+	mov.b64 %rd388, %rd296;
+	mov.b64 %rd389, %rd297;
+	mov.b64 %rd390, %rd298;
+	mov.b64 %rd391, %rd299;
+	mov.b64 %rd392, %rd300;
 	mov.pred %p62, %p51;
-	mov.b64 %rd385, %rd297;
-	mov.b64 %rd386, %rd298;
-	mov.b64 %rd387, %rd299;
+	mov.b64 %rd393, %rd301;
+	mov.b64 %rd394, %rd302;
+	mov.b64 %rd395, %rd303;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd388, %rd340;
-	mov.b64 %rd389, %rd341;
-	mov.b64 %rd390, 0;
-	mov.b64 %rd391, %rd342;
-	mul.lo.s64 %rd392, %rd135, %rd362;
-	add.s64 %rd393, %rd392, %rd363;
-	mov.b64 %rd394, %rd393;
-	mul.lo.s64 %rd395, %rd2, %rd362;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd397, %rd344;
-	mov.b64 %rd398, %rd364;
-	mov.b64 %rd399, %rd343;
-	mov.b64 %rd400, 0;
-	mov.b64 %rd401, %rd365;
-	setp.gt.s64 %p63, %rd338, 1;
+	mov.b64 %rd396, %rd348;
+	mov.b64 %rd397, %rd349;
+	mov.b64 %rd398, 0;
+	mov.b64 %rd399, %rd350;
+	mul.lo.s64 %rd400, %rd135, %rd370;
+	add.s64 %rd401, %rd400, %rd371;
+	mov.b64 %rd402, %rd401;
+	mul.lo.s64 %rd403, %rd2, %rd370;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd405, %rd352;
+	mov.b64 %rd406, %rd372;
+	mov.b64 %rd407, %rd351;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, %rd373;
+	setp.gt.s64 %p63, %rd346, 1;
 	mov.pred %p64, %p63;
 	mov.pred %p65, 0;
-	mov.b64 %rd402, %rd165;
-	mov.b64 %rd403, %rd166;
-	mov.b64 %rd404, %rd167;
-	mov.b64 %rd405, %rd394;
+	mov.b64 %rd410, %rd165;
+	mov.b64 %rd411, %rd166;
+	mov.b64 %rd412, %rd167;
+	mov.b64 %rd413, %rd402;
 	mov.b32 %r84, -1;
-	mov.b64 %rd406, 0;
-	mov.b64 %rd407, 0;
-	mov.b64 %rd408, 0;
-	mov.b64 %rd409, 0;
-	mov.b64 %rd410, 0;
+	mov.b64 %rd414, 0;
+	mov.b64 %rd415, 0;
+	mov.b64 %rd416, 0;
+	mov.b64 %rd417, 0;
+	mov.b64 %rd418, 0;
 $L51:
-	mov.b64 %rd411, 0;
-	mov.b64 %rd412, %rd388;
+	mov.b64 %rd419, 0;
+	mov.b64 %rd420, %rd396;
 $L54:
-	setp.gt.s64 %p66, %rd412, 0;
+	setp.gt.s64 %p66, %rd420, 0;
 	not.pred %p67, %p66;
 	@!%p67 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd406, %rd407;
+	setp.ge.s64 %p68, %rd414, %rd415;
 	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd405, %rd391;
+	setp.ge.s64 %p69, %rd413, %rd399;
 	@!%p69 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd413, %rd390, %rd405;
-	mul.lo.s64 %rd414, %rd413, %rd273;
-	mad.lo.s64 %rd415, %rd414, 4, %rd271;
-	ld.global.s32 %r85, [%rd415+0];
+	add.s64 %rd421, %rd398, %rd413;
+	mul.lo.s64 %rd422, %rd421, %rd277;
+	mad.lo.s64 %rd423, %rd422, 4, %rd275;
+	ld.global.s32 %r85, [%rd423+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p65 bra $L63;
-	add.s64 %rd416, %rd390, %rd405;
-	mov.b64 %rd418, 2;
-	mul.lo.s64 %rd417, %rd418, %rd416;
-	mov.b64 %rd419, %rd417;
-	mul.lo.s64 %rd420, %rd419, %rd178;
-	mad.lo.s64 %rd421, %rd420, 8, %rd176;
-	ld.shared.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	add.s64 %rd424, %rd419, 1;
-	mul.lo.s64 %rd425, %rd424, %rd178;
-	mad.lo.s64 %rd426, %rd425, 8, %rd176;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	add.s64 %rd429, %rd423, %rd398;
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd431, %rd428;
-	mov.b64 %rd406, %rd430;
-	mov.b64 %rd407, %rd431;
+	add.s64 %rd424, %rd398, %rd413;
+	mov.b64 %rd426, 2;
+	mul.lo.s64 %rd425, %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mul.lo.s64 %rd428, %rd427, %rd178;
+	mad.lo.s64 %rd429, %rd428, 8, %rd176;
+	ld.shared.s64 %rd430, [%rd429+0];
+	mov.b64 %rd431, %rd430;
+	add.s64 %rd432, %rd427, 1;
+	mul.lo.s64 %rd433, %rd432, %rd178;
+	mad.lo.s64 %rd434, %rd433, 8, %rd176;
+	ld.shared.s64 %rd435, [%rd434+0];
+	mov.b64 %rd436, %rd435;
+	add.s64 %rd437, %rd431, %rd406;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd436;
+	mov.b64 %rd414, %rd438;
+	mov.b64 %rd415, %rd439;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd432, %rd366;
+	mov.b64 %rd440, %rd374;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd433, %r87;
-	mul.lo.s64 %rd434, %rd433, %rd32;
-	mad.lo.s64 %rd435, %rd434, 8, %rd28;
-	ld.global.nc.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd366;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd440, %r88;
-	add.s64 %rd441, %rd440, 1;
+	cvt.s64.s32 %rd441, %r87;
 	mul.lo.s64 %rd442, %rd441, %rd32;
 	mad.lo.s64 %rd443, %rd442, 8, %rd28;
 	ld.global.nc.s64 %rd444, [%rd443+0];
 	mov.b64 %rd445, %rd444;
 	mov.b64 %rd446, %rd445;
-	add.s64 %rd447, %rd438, %rd398;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd406, %rd448;
-	mov.b64 %rd407, %rd449;
+	mov.b64 %rd447, %rd374;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd448, %r88;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd32;
+	mad.lo.s64 %rd451, %rd450, 8, %rd28;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	add.s64 %rd455, %rd446, %rd406;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd454;
+	mov.b64 %rd414, %rd456;
+	mov.b64 %rd415, %rd457;
 $L64:
-	add.s64 %rd450, %rd405, %rd396;
-	mov.b64 %rd405, %rd450;
+	add.s64 %rd458, %rd413, %rd404;
+	mov.b64 %rd413, %rd458;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd451, %rd406, %rd39;
-	mad.lo.s64 %rd452, %rd451, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd452+0];
+	mul.lo.s64 %rd459, %rd414, %rd39;
+	mad.lo.s64 %rd460, %rd459, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd460+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd453, 0;
-	mov.b64 %rd454, 0;
+	mov.b64 %rd461, 0;
+	mov.b64 %rd462, 0;
 	and.pred %p70, %p64, %p60;
 	@!%p70 bra $L66;
-	mov.b64 %rd455, %rd366;
+	mov.b64 %rd463, %rd374;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd456, %r92;
-	mul.lo.s64 %rd457, %rd456, %rd32;
-	mad.lo.s64 %rd458, %rd457, 8, %rd28;
-	ld.global.nc.s64 %rd459, [%rd458+0];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, %rd366;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd463, %r93;
-	add.s64 %rd464, %rd463, 1;
+	cvt.s64.s32 %rd464, %r92;
 	mul.lo.s64 %rd465, %rd464, %rd32;
 	mad.lo.s64 %rd466, %rd465, 8, %rd28;
 	ld.global.nc.s64 %rd467, [%rd466+0];
 	mov.b64 %rd468, %rd467;
 	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd461;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd453, %rd470;
-	mov.b64 %rd454, %rd471;
+	mov.b64 %rd470, %rd374;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd471, %r93;
+	add.s64 %rd472, %rd471, 1;
+	mul.lo.s64 %rd473, %rd472, %rd32;
+	mad.lo.s64 %rd474, %rd473, 8, %rd28;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd469;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd461, %rd478;
+	mov.b64 %rd462, %rd479;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd472, %rd406;
+	mov.b64 %rd480, %rd414;
 $L67:
-	mov.b64 %rd473, 0x1;
+	mov.b64 %rd481, 0x1;
 	setp.gt.s64 %p71, %rd125, 0;
 	@!%p71 bra $L71;
-	mul.lo.s64 %rd474, %rd472, %rd127;
-	mad.lo.s64 %rd475, %rd474, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd475+0];
+	mul.lo.s64 %rd482, %rd480, %rd127;
+	mad.lo.s64 %rd483, %rd482, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd483+0];
 	mov.b32 %r97, %r96;
-	cvt.u64.u32 %rd476, %r97;
-	mov.b64 %rd473, %rd476;
+	cvt.u64.u32 %rd484, %r97;
+	mov.b64 %rd481, %rd484;
 $L71:
-	cvt.s64.s32 %rd477, %r94;
-	mul.lo.s64 %rd478, %rd477, %rd134;
-	mad.lo.s64 %rd479, %rd478, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r98, [%rd479+0];
+	cvt.s64.s32 %rd485, %r94;
+	mul.lo.s64 %rd486, %rd485, %rd134;
+	mad.lo.s64 %rd487, %rd486, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r98, [%rd487+0];
 	mov.b32 %r99, %r98;
-	cvt.u64.u32 %rd480, %r99;
-	add.u64 %rd481, %rd480, %rd473;
-	mov.b64 %rd482, %rd481;
-	cvt.s64.s32 %rd483, %r95;
-	mul.lo.s64 %rd484, %rd483, %rd134;
-	mad.lo.s64 %rd485, %rd484, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r100, [%rd485+0];
+	cvt.u64.u32 %rd488, %r99;
+	add.u64 %rd489, %rd488, %rd481;
+	mov.b64 %rd490, %rd489;
+	cvt.s64.s32 %rd491, %r95;
+	mul.lo.s64 %rd492, %rd491, %rd134;
+	mad.lo.s64 %rd493, %rd492, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r100, [%rd493+0];
 	mov.b32 %r101, %r100;
-	cvt.u64.u32 %rd486, %r101;
-	setp.hs.u64 %p72, %rd482, %rd486;
+	cvt.u64.u32 %rd494, %r101;
+	setp.hs.u64 %p72, %rd490, %rd494;
 	@!%p72 bra $L73;
 	mov.pred %p73, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd487, %r95;
-	mul.lo.s64 %rd488, %rd487, %rd134;
-	mad.lo.s64 %rd489, %rd488, 4, %rd130;
-	cvt.u32.u64 %r102, %rd482;
-	atom.global.min.u32 %r103, [%rd489], %r102;
+	cvt.s64.s32 %rd495, %r95;
+	mul.lo.s64 %rd496, %rd495, %rd134;
+	mad.lo.s64 %rd497, %rd496, 4, %rd130;
+	cvt.u32.u64 %r102, %rd490;
+	atom.global.min.u32 %r103, [%rd497], %r102;
 	mov.b32 %r104, %r103;
-	cvt.u64.u32 %rd490, %r104;
-	setp.hi.u64 %p74, %rd490, %rd482;
+	cvt.u64.u32 %rd498, %r104;
+	setp.hi.u64 %p74, %rd498, %rd490;
 	mov.pred %p73, %p74;
 	bra.uni $L69;
 $L68:
@@ -21854,785 +21890,785 @@ $L68:
 $L69:
 	@!%p73 bra $L75;
 	@!%p64 bra $L76;
-	mul.lo.s64 %rd491, %rd411, %rd404;
-	mad.lo.s64 %rd492, %rd491, 4, %rd402;
-	st.shared.s32 [%rd492+0], %r91;
+	mul.lo.s64 %rd499, %rd419, %rd412;
+	mad.lo.s64 %rd500, %rd499, 4, %rd410;
+	st.shared.s32 [%rd500+0], %r91;
 	@!%p60 bra $L79;
-	mov.b64 %rd494, 2;
-	mul.lo.s64 %rd493, %rd494, %rd411;
-	mul.lo.s64 %rd495, %rd493, %rd170;
-	mad.lo.s64 %rd496, %rd495, 8, %rd168;
-	st.shared.s64 [%rd496+0], %rd453;
-	mov.b64 %rd498, 2;
-	mul.lo.s64 %rd497, %rd498, %rd411;
-	add.s64 %rd499, %rd497, 1;
-	mul.lo.s64 %rd500, %rd499, %rd170;
-	mad.lo.s64 %rd501, %rd500, 8, %rd168;
-	st.shared.s64 [%rd501+0], %rd454;
+	mov.b64 %rd502, 2;
+	mul.lo.s64 %rd501, %rd502, %rd419;
+	mul.lo.s64 %rd503, %rd501, %rd170;
+	mad.lo.s64 %rd504, %rd503, 8, %rd168;
+	st.shared.s64 [%rd504+0], %rd461;
+	mov.b64 %rd506, 2;
+	mul.lo.s64 %rd505, %rd506, %rd419;
+	add.s64 %rd507, %rd505, 1;
+	mul.lo.s64 %rd508, %rd507, %rd170;
+	mad.lo.s64 %rd509, %rd508, 8, %rd168;
+	st.shared.s64 [%rd509+0], %rd462;
 $L79:
-	add.s64 %rd502, %rd411, 1;
-	mov.b64 %rd411, %rd502;
+	add.s64 %rd510, %rd419, 1;
+	mov.b64 %rd419, %rd510;
 	bra.uni $L77;
 $L76:
 	mov.pred %p75, 0;
-	mov.b64 %rd503, %rd411;
+	mov.b64 %rd511, %rd419;
 	mov.b32 %r105, %r91;
 $L80:
 	@!%p61 bra $L84;
 	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd504, %r106;
-	mov.b64 %rd505, %rd504;
+	cvt.s64.s32 %rd512, %r106;
+	mov.b64 %rd513, %rd512;
 	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd506, %r107;
-	min.u64 %rd507, %rd506, 32;
-	cvt.u32.u64 %r108, %rd507;
+	cvt.s64.s32 %rd514, %r107;
+	min.u64 %rd515, %rd514, 32;
+	cvt.u32.u64 %r108, %rd515;
 	mov.b32 %r110, 0x1;
 	shl.b32 %r109, %r110, %r108;
 	setp.hs.u32 %p76, %r108, 32;
 	selp.b32 %r111, 0, %r109, %p76;
 	mov.b32 %r112, %r111;
-	mov.b64 %rd508, %rd505;
+	mov.b64 %rd516, %rd513;
 	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd509, %rd508, %rd384;
-	mad.lo.s64 %rd510, %rd509, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r114, [%rd510+0];
+	mul.lo.s64 %rd517, %rd516, %rd392;
+	mad.lo.s64 %rd518, %rd517, 4, %rd390;
+	ld.relaxed.gpu.global.u32 %r114, [%rd518+0];
 	mov.b32 %r115, %r114;
 	and.b32 %r116, %r115, %r113;
 	setp.ne.u32 %p77, %r116, 0x0;
 	mov.pred %p78, %p77;
 	not.pred %p79, %p78;
 	@!%p79 bra $L86;
-	mul.lo.s64 %rd511, %rd508, %rd384;
-	mad.lo.s64 %rd512, %rd511, 4, %rd382;
-	atom.global.or.b32 %r117, [%rd512], %r113;
+	mul.lo.s64 %rd519, %rd516, %rd392;
+	mad.lo.s64 %rd520, %rd519, 4, %rd390;
+	atom.global.or.b32 %r117, [%rd520], %r113;
 	mov.b32 %r118, %r117;
 	and.b32 %r119, %r118, %r113;
 	setp.ne.u32 %p80, %r119, 0x0;
 	mov.pred %p78, %p80;
 $L86:
 	@!%p78 bra $L88;
-	mov.b64 %rd513, %rd503;
-	mov.b64 %rd514, %rd513;
+	mov.b64 %rd521, %rd511;
+	mov.b64 %rd522, %rd521;
 	mov.pred %p81, 0;
 	bra.uni $L82;
 $L88:
-	mov.b64 %rd515, %rd503;
-	mov.b64 %rd514, %rd515;
+	mov.b64 %rd523, %rd511;
+	mov.b64 %rd522, %rd523;
 	mov.pred %p81, 1;
 	bra.uni $L82;
 $L84:
 	@!%p62 bra $L90;
-	cvt.s64.s32 %rd516, %r105;
-	mul.lo.s64 %rd517, %rd516, %rd387;
-	mad.lo.s64 %rd518, %rd517, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r120, [%rd518+0];
+	cvt.s64.s32 %rd524, %r105;
+	mul.lo.s64 %rd525, %rd524, %rd395;
+	mad.lo.s64 %rd526, %rd525, 4, %rd393;
+	ld.relaxed.gpu.global.s32 %r120, [%rd526+0];
 	mov.b32 %r121, %r120;
 	setp.eq.s32 %p82, %r121, %r83;
 	mov.pred %p83, %p82;
 	not.pred %p84, %p83;
 	@!%p84 bra $L92;
-	cvt.s64.s32 %rd519, %r105;
-	mul.lo.s64 %rd520, %rd519, %rd387;
-	mad.lo.s64 %rd521, %rd520, 4, %rd385;
-	atom.global.exch.b32 %r122, [%rd521], %r83;
+	cvt.s64.s32 %rd527, %r105;
+	mul.lo.s64 %rd528, %rd527, %rd395;
+	mad.lo.s64 %rd529, %rd528, 4, %rd393;
+	atom.global.exch.b32 %r122, [%rd529], %r83;
 	mov.b32 %r123, %r122;
 	setp.eq.s32 %p85, %r123, %r83;
 	mov.pred %p83, %p85;
 $L92:
 	@!%p83 bra $L94;
-	mov.b64 %rd522, %rd503;
-	mov.b64 %rd514, %rd522;
+	mov.b64 %rd530, %rd511;
+	mov.b64 %rd522, %rd530;
 	mov.pred %p81, 0;
 	bra.uni $L82;
 $L94:
 $L90:
-	mul.lo.s64 %rd523, %rd503, %rd404;
-	mad.lo.s64 %rd524, %rd523, 4, %rd402;
-	st.shared.s32 [%rd524+0], %r105;
-	add.s64 %rd525, %rd503, 1;
-	mov.b64 %rd526, %rd525;
-	mov.b64 %rd514, %rd526;
+	mul.lo.s64 %rd531, %rd511, %rd412;
+	mad.lo.s64 %rd532, %rd531, 4, %rd410;
+	st.shared.s32 [%rd532+0], %r105;
+	add.s64 %rd533, %rd511, 1;
+	mov.b64 %rd534, %rd533;
+	mov.b64 %rd522, %rd534;
 	mov.pred %p81, 1;
 	bra.uni $L82;
 $L81:
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd527, %rd514;
+	mov.b64 %rd535, %rd522;
 	mov.pred %p86, %p81;
-	mov.b64 %rd411, %rd527;
+	mov.b64 %rd419, %rd535;
 	mov.pred %p75, %p86;
 	@!%p75 bra $L96;
-	mov.b64 %rd528, %rd366;
+	mov.b64 %rd536, %rd374;
 	mov.b32 %r124, %r91;
-	cvt.s64.s32 %rd529, %r124;
-	add.s64 %rd530, %rd529, 1;
-	mul.lo.s64 %rd531, %rd530, %rd32;
-	mad.lo.s64 %rd532, %rd531, 8, %rd28;
-	ld.global.nc.s64 %rd533, [%rd532+0];
-	mov.b64 %rd534, %rd533;
-	cvt.s64.s32 %rd535, %r124;
-	mul.lo.s64 %rd536, %rd535, %rd32;
-	mad.lo.s64 %rd537, %rd536, 8, %rd28;
-	ld.global.nc.s64 %rd538, [%rd537+0];
-	mov.b64 %rd539, %rd538;
-	sub.s64 %rd540, %rd534, %rd539;
-	mov.b64 %rd541, %rd540;
+	cvt.s64.s32 %rd537, %r124;
+	add.s64 %rd538, %rd537, 1;
+	mul.lo.s64 %rd539, %rd538, %rd32;
+	mad.lo.s64 %rd540, %rd539, 8, %rd28;
+	ld.global.nc.s64 %rd541, [%rd540+0];
 	mov.b64 %rd542, %rd541;
-	add.s64 %rd543, %rd408, %rd542;
-	mov.b64 %rd408, %rd543;
-	max.s64 %rd544, %rd409, %rd542;
-	mov.b64 %rd409, %rd544;
+	cvt.s64.s32 %rd543, %r124;
+	mul.lo.s64 %rd544, %rd543, %rd32;
+	mad.lo.s64 %rd545, %rd544, 8, %rd28;
+	ld.global.nc.s64 %rd546, [%rd545+0];
+	mov.b64 %rd547, %rd546;
+	sub.s64 %rd548, %rd542, %rd547;
+	mov.b64 %rd549, %rd548;
+	mov.b64 %rd550, %rd549;
+	add.s64 %rd551, %rd416, %rd550;
+	mov.b64 %rd416, %rd551;
+	max.s64 %rd552, %rd417, %rd550;
+	mov.b64 %rd417, %rd552;
 $L96:
 $L77:
 $L75:
-	add.s64 %rd545, %rd406, %rd397;
-	mov.b64 %rd406, %rd545;
-	sub.s64 %rd546, %rd412, 1;
-	mov.b64 %rd412, %rd546;
+	add.s64 %rd553, %rd414, %rd405;
+	mov.b64 %rd414, %rd553;
+	sub.s64 %rd554, %rd420, 1;
+	mov.b64 %rd420, %rd554;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd547, 0;
-	setp.lt.s64 %p87, %rd406, %rd407;
-	setp.lt.s64 %p88, %rd405, %rd391;
+	mov.b64 %rd555, 0;
+	setp.lt.s64 %p87, %rd414, %rd415;
+	setp.lt.s64 %p88, %rd413, %rd399;
 	or.pred %p89, %p87, %p88;
 	@!%p89 bra $L98;
-	mov.b64 %rd547, 1;
+	mov.b64 %rd555, 1;
 $L98:
-	shl.b64 %rd548, %rd547, 32;
-	or.b64 %rd549, %rd411, %rd548;
+	shl.b64 %rd556, %rd555, 32;
+	or.b64 %rd557, %rd419, %rd556;
 	// block scan
-	mov.b64 %rd550, %rd549;
+	mov.b64 %rd558, %rd557;
 	mov.b32 %r125, %r3;
 $L99:
 	setp.hs.u32 %p90, %r125, 32;
 	@%p90 bra $L100;
-	mov.b64 {%r126, %r127}, %rd550;
+	mov.b64 {%r126, %r127}, %rd558;
 	shfl.sync.up.b32 %r128|%p91, %r126, %r125, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd551, {%r128, %r129};
+	mov.b64 %rd559, {%r128, %r129};
 	@!%p91 bra $L101;
-	add.s64 %rd552, %rd551, %rd550;
-	mov.b64 %rd550, %rd552;
+	add.s64 %rd560, %rd559, %rd558;
+	mov.b64 %rd558, %rd560;
 $L101:
 	shl.b32 %r125, %r125, 1;
 	bra.uni $L99;
 $L100:
-	mov.b64 {%r130, %r131}, %rd550;
+	mov.b64 {%r130, %r131}, %rd558;
 	shfl.sync.up.b32 %r132|%p92, %r130, %r3, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd553, {%r132, %r133};
+	mov.b64 %rd561, {%r132, %r133};
 	setp.lo.u32 %p93, %r3, 32;
 	and.pred %p94, %p92, %p93;
-	selp.b64 %rd554, %rd553, 0, %p94;
+	selp.b64 %rd562, %rd561, 0, %p94;
 	sub.u32 %r134, %r13, %r3;
 	setp.eq.u32 %p95, %r7, %r134;
 	@!%p95 bra $L102;
-	mul.wide.u32 %rd555, %r8, 16;
-	add.s64 %rd556, %rd1, %rd555;
-	st.shared.s64 [%rd556+0], %rd550;
+	mul.wide.u32 %rd563, %r8, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	st.shared.s64 [%rd564+0], %rd558;
 $L102:
 	bar.sync 0;
 	setp.eq.u32 %p96, %r8, 0;
 	@!%p96 bra $L103;
-	mov.b64 %rd557, 0;
+	mov.b64 %rd565, 0;
 	setp.lo.u32 %p97, %r7, %r10;
 	@!%p97 bra $L104;
-	mul.wide.u32 %rd558, %r7, 16;
-	add.s64 %rd559, %rd1, %rd558;
-	ld.shared.s64 %rd560, [%rd559+0];
-	mov.b64 %rd557, %rd560;
+	mul.wide.u32 %rd566, %r7, 16;
+	add.s64 %rd567, %rd1, %rd566;
+	ld.shared.s64 %rd568, [%rd567+0];
+	mov.b64 %rd565, %rd568;
 $L104:
-	mov.b64 {%r135, %r136}, %rd557;
+	mov.b64 {%r135, %r136}, %rd565;
 	shfl.sync.up.b32 %r137|%p98, %r135, 1, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd561, {%r137, %r138};
+	mov.b64 %rd569, {%r137, %r138};
 	@!%p98 bra $L105;
-	add.s64 %rd562, %rd561, %rd557;
-	mov.b64 %rd557, %rd562;
+	add.s64 %rd570, %rd569, %rd565;
+	mov.b64 %rd565, %rd570;
 $L105:
-	mov.b64 {%r139, %r140}, %rd557;
+	mov.b64 {%r139, %r140}, %rd565;
 	shfl.sync.up.b32 %r141|%p99, %r139, 2, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd563, {%r141, %r142};
+	mov.b64 %rd571, {%r141, %r142};
 	@!%p99 bra $L106;
-	add.s64 %rd564, %rd563, %rd557;
-	mov.b64 %rd557, %rd564;
+	add.s64 %rd572, %rd571, %rd565;
+	mov.b64 %rd565, %rd572;
 $L106:
-	mov.b64 {%r143, %r144}, %rd557;
+	mov.b64 {%r143, %r144}, %rd565;
 	shfl.sync.up.b32 %r145|%p100, %r143, 4, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd565, {%r145, %r146};
+	mov.b64 %rd573, {%r145, %r146};
 	@!%p100 bra $L107;
-	add.s64 %rd566, %rd565, %rd557;
-	mov.b64 %rd557, %rd566;
+	add.s64 %rd574, %rd573, %rd565;
+	mov.b64 %rd565, %rd574;
 $L107:
-	mov.b64 {%r147, %r148}, %rd557;
+	mov.b64 {%r147, %r148}, %rd565;
 	shfl.sync.up.b32 %r149|%p101, %r147, 8, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd567, {%r149, %r150};
+	mov.b64 %rd575, {%r149, %r150};
 	@!%p101 bra $L108;
-	add.s64 %rd568, %rd567, %rd557;
-	mov.b64 %rd557, %rd568;
+	add.s64 %rd576, %rd575, %rd565;
+	mov.b64 %rd565, %rd576;
 $L108:
-	mov.b64 {%r151, %r152}, %rd557;
+	mov.b64 {%r151, %r152}, %rd565;
 	shfl.sync.up.b32 %r153|%p102, %r151, 16, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd569, {%r153, %r154};
+	mov.b64 %rd577, {%r153, %r154};
 	@!%p102 bra $L109;
-	add.s64 %rd570, %rd569, %rd557;
-	mov.b64 %rd557, %rd570;
+	add.s64 %rd578, %rd577, %rd565;
+	mov.b64 %rd565, %rd578;
 $L109:
-	mov.b64 {%r155, %r156}, %rd557;
+	mov.b64 {%r155, %r156}, %rd565;
 	shfl.sync.up.b32 %r157|%p103, %r155, 1, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd571, {%r157, %r158};
-	selp.b64 %rd572, %rd571, 0, %p103;
+	mov.b64 %rd579, {%r157, %r158};
+	selp.b64 %rd580, %rd579, 0, %p103;
 	@!%p97 bra $L110;
-	mul.wide.u32 %rd573, %r7, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	add.s64 %rd575, %rd574, 512;
-	st.shared.s64 [%rd575+0], %rd572;
+	mul.wide.u32 %rd581, %r7, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	st.shared.s64 [%rd583+0], %rd580;
 $L110:
 	sub.u32 %r159, %r10, 1;
 	setp.eq.u32 %p104, %r7, %r159;
 	@!%p104 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd557;
+	st.shared.s64 [%rd1+1024], %rd565;
 $L111:
 $L103:
 	bar.sync 0;
-	mul.wide.u32 %rd576, %r8, 16;
-	add.s64 %rd577, %rd1, %rd576;
-	add.s64 %rd578, %rd577, 512;
-	ld.shared.s64 %rd579, [%rd578+0];
-	add.s64 %rd580, %rd579, %rd554;
-	ld.shared.s64 %rd581, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd580;
+	mul.wide.u32 %rd584, %r8, 16;
+	add.s64 %rd585, %rd1, %rd584;
+	add.s64 %rd586, %rd585, 512;
+	ld.shared.s64 %rd587, [%rd586+0];
+	add.s64 %rd588, %rd587, %rd562;
+	ld.shared.s64 %rd589, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd588;
 	shfl.sync.idx.b32 %r162|%p105, %r160, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
-	mov.b64 %rd582, {%r162, %r163};
-	mov.b64 %rd583, %rd581;
-	mov.b64 %rd584, %rd582;
-	mov.b64 %rd585, %rd583;
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
-	and.b64 %rd590, %rd588, 4294967295;
-	mov.b64 %rd591, %rd590;
-	and.b64 %rd592, %rd589, 4294967295;
-	mov.b64 %rd593, %rd592;
-	shr.s64 %rd594, %rd589, 32;
-	mov.b64 %rd595, %rd594;
-	mov.b64 %rd596, %rd591;
-	mov.b64 %rd597, %rd593;
-	mov.b64 %rd598, %rd595;
+	mov.b64 %rd590, {%r162, %r163};
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	and.b64 %rd598, %rd596, 4294967295;
+	mov.b64 %rd599, %rd598;
+	and.b64 %rd600, %rd597, 4294967295;
+	mov.b64 %rd601, %rd600;
+	shr.s64 %rd602, %rd597, 32;
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd604, %rd599;
+	mov.b64 %rd605, %rd601;
+	mov.b64 %rd606, %rd603;
 	@!%p64 bra $L112;
-	add.s64 %rd599, %rd410, %rd596;
-	mov.b64 %rd600, %rd599;
-	sub.s64 %rd601, %rd401, %rd600;
-	max.s64 %rd602, %rd601, 0;
-	min.s64 %rd603, %rd602, %rd411;
-	mov.b64 %rd604, %rd603;
-	mov.b64 %rd605, 0;
+	add.s64 %rd607, %rd418, %rd604;
+	mov.b64 %rd608, %rd607;
+	sub.s64 %rd609, %rd409, %rd608;
+	max.s64 %rd610, %rd609, 0;
+	min.s64 %rd611, %rd610, %rd419;
+	mov.b64 %rd612, %rd611;
+	mov.b64 %rd613, 0;
 $L114:
-	setp.lt.s64 %p106, %rd605, %rd604;
+	setp.lt.s64 %p106, %rd613, %rd612;
 	not.pred %p107, %p106;
 	@!%p107 bra $L118;
 	bra.uni $L116;
 $L118:
-	mul.lo.s64 %rd606, %rd605, %rd404;
-	mad.lo.s64 %rd607, %rd606, 4, %rd402;
-	ld.shared.s32 %r164, [%rd607+0];
+	mul.lo.s64 %rd614, %rd613, %rd412;
+	mad.lo.s64 %rd615, %rd614, 4, %rd410;
+	ld.shared.s32 %r164, [%rd615+0];
 	mov.b32 %r165, %r164;
-	add.s64 %rd608, %rd400, %rd600;
-	add.s64 %rd609, %rd608, %rd605;
-	mul.lo.s64 %rd610, %rd609, %rd175;
-	mad.lo.s64 %rd611, %rd610, 4, %rd173;
-	st.shared.s32 [%rd611+0], %r165;
+	add.s64 %rd616, %rd408, %rd608;
+	add.s64 %rd617, %rd616, %rd613;
+	mul.lo.s64 %rd618, %rd617, %rd175;
+	mad.lo.s64 %rd619, %rd618, 4, %rd173;
+	st.shared.s32 [%rd619+0], %r165;
 	@!%p60 bra $L120;
-	mov.b64 %rd613, 2;
-	mul.lo.s64 %rd612, %rd613, %rd605;
-	mul.lo.s64 %rd614, %rd612, %rd170;
-	mad.lo.s64 %rd615, %rd614, 8, %rd168;
-	ld.shared.s64 %rd616, [%rd615+0];
-	mov.b64 %rd617, %rd616;
-	add.s64 %rd618, %rd400, %rd600;
-	add.s64 %rd619, %rd618, %rd605;
 	mov.b64 %rd621, 2;
-	mul.lo.s64 %rd620, %rd621, %rd619;
-	mul.lo.s64 %rd622, %rd620, %rd178;
-	mad.lo.s64 %rd623, %rd622, 8, %rd176;
-	st.shared.s64 [%rd623+0], %rd617;
-	mov.b64 %rd625, 2;
-	mul.lo.s64 %rd624, %rd625, %rd605;
-	add.s64 %rd626, %rd624, 1;
-	mul.lo.s64 %rd627, %rd626, %rd170;
-	mad.lo.s64 %rd628, %rd627, 8, %rd168;
-	ld.shared.s64 %rd629, [%rd628+0];
-	mov.b64 %rd630, %rd629;
-	add.s64 %rd631, %rd400, %rd600;
-	add.s64 %rd632, %rd631, %rd605;
-	mov.b64 %rd634, 2;
-	mul.lo.s64 %rd633, %rd634, %rd632;
-	add.s64 %rd635, %rd633, 1;
-	mul.lo.s64 %rd636, %rd635, %rd178;
-	mad.lo.s64 %rd637, %rd636, 8, %rd176;
-	st.shared.s64 [%rd637+0], %rd630;
+	mul.lo.s64 %rd620, %rd621, %rd613;
+	mul.lo.s64 %rd622, %rd620, %rd170;
+	mad.lo.s64 %rd623, %rd622, 8, %rd168;
+	ld.shared.s64 %rd624, [%rd623+0];
+	mov.b64 %rd625, %rd624;
+	add.s64 %rd626, %rd408, %rd608;
+	add.s64 %rd627, %rd626, %rd613;
+	mov.b64 %rd629, 2;
+	mul.lo.s64 %rd628, %rd629, %rd627;
+	mul.lo.s64 %rd630, %rd628, %rd178;
+	mad.lo.s64 %rd631, %rd630, 8, %rd176;
+	st.shared.s64 [%rd631+0], %rd625;
+	mov.b64 %rd633, 2;
+	mul.lo.s64 %rd632, %rd633, %rd613;
+	add.s64 %rd634, %rd632, 1;
+	mul.lo.s64 %rd635, %rd634, %rd170;
+	mad.lo.s64 %rd636, %rd635, 8, %rd168;
+	ld.shared.s64 %rd637, [%rd636+0];
+	mov.b64 %rd638, %rd637;
+	add.s64 %rd639, %rd408, %rd608;
+	add.s64 %rd640, %rd639, %rd613;
+	mov.b64 %rd642, 2;
+	mul.lo.s64 %rd641, %rd642, %rd640;
+	add.s64 %rd643, %rd641, 1;
+	mul.lo.s64 %rd644, %rd643, %rd178;
+	mad.lo.s64 %rd645, %rd644, 8, %rd176;
+	st.shared.s64 [%rd645+0], %rd638;
 $L120:
 $L115:
-	add.s64 %rd638, %rd605, 1;
-	mov.b64 %rd605, %rd638;
+	add.s64 %rd646, %rd613, 1;
+	mov.b64 %rd613, %rd646;
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd639, 0;
-	mov.b64 %rd640, %rd604;
+	mov.b64 %rd647, 0;
+	mov.b64 %rd648, %rd612;
 $L121:
-	setp.lt.s64 %p108, %rd640, %rd411;
+	setp.lt.s64 %p108, %rd648, %rd419;
 	not.pred %p109, %p108;
 	@!%p109 bra $L125;
 	bra.uni $L123;
 $L125:
-	mul.lo.s64 %rd641, %rd640, %rd404;
-	mad.lo.s64 %rd642, %rd641, 4, %rd402;
-	ld.shared.s32 %r166, [%rd642+0];
+	mul.lo.s64 %rd649, %rd648, %rd412;
+	mad.lo.s64 %rd650, %rd649, 4, %rd410;
+	ld.shared.s32 %r166, [%rd650+0];
 	mov.b32 %r167, %r166;
 	mov.b32 %r168, %r167;
 	mov.pred %p110, 0;
-	mov.b64 %rd643, %rd639;
+	mov.b64 %rd651, %rd647;
 	mov.b32 %r169, %r168;
 $L126:
 	@!%p61 bra $L130;
 	shr.s32 %r170, %r169, 5;
-	cvt.s64.s32 %rd644, %r170;
-	mov.b64 %rd645, %rd644;
+	cvt.s64.s32 %rd652, %r170;
+	mov.b64 %rd653, %rd652;
 	and.b32 %r171, %r169, 31;
-	cvt.s64.s32 %rd646, %r171;
-	min.u64 %rd647, %rd646, 32;
-	cvt.u32.u64 %r172, %rd647;
+	cvt.s64.s32 %rd654, %r171;
+	min.u64 %rd655, %rd654, 32;
+	cvt.u32.u64 %r172, %rd655;
 	mov.b32 %r174, 0x1;
 	shl.b32 %r173, %r174, %r172;
 	setp.hs.u32 %p111, %r172, 32;
 	selp.b32 %r175, 0, %r173, %p111;
 	mov.b32 %r176, %r175;
-	mov.b64 %rd648, %rd645;
+	mov.b64 %rd656, %rd653;
 	mov.b32 %r177, %r176;
-	mul.lo.s64 %rd649, %rd648, %rd384;
-	mad.lo.s64 %rd650, %rd649, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r178, [%rd650+0];
+	mul.lo.s64 %rd657, %rd656, %rd392;
+	mad.lo.s64 %rd658, %rd657, 4, %rd390;
+	ld.relaxed.gpu.global.u32 %r178, [%rd658+0];
 	mov.b32 %r179, %r178;
 	and.b32 %r180, %r179, %r177;
 	setp.ne.u32 %p112, %r180, 0x0;
 	mov.pred %p113, %p112;
 	not.pred %p114, %p113;
 	@!%p114 bra $L132;
-	mul.lo.s64 %rd651, %rd648, %rd384;
-	mad.lo.s64 %rd652, %rd651, 4, %rd382;
-	atom.global.or.b32 %r181, [%rd652], %r177;
+	mul.lo.s64 %rd659, %rd656, %rd392;
+	mad.lo.s64 %rd660, %rd659, 4, %rd390;
+	atom.global.or.b32 %r181, [%rd660], %r177;
 	mov.b32 %r182, %r181;
 	and.b32 %r183, %r182, %r177;
 	setp.ne.u32 %p115, %r183, 0x0;
 	mov.pred %p113, %p115;
 $L132:
 	@!%p113 bra $L134;
-	mov.b64 %rd653, %rd643;
-	mov.b64 %rd654, %rd653;
+	mov.b64 %rd661, %rd651;
+	mov.b64 %rd662, %rd661;
 	mov.pred %p116, 0;
 	bra.uni $L128;
 $L134:
-	mov.b64 %rd655, %rd643;
-	mov.b64 %rd654, %rd655;
+	mov.b64 %rd663, %rd651;
+	mov.b64 %rd662, %rd663;
 	mov.pred %p116, 1;
 	bra.uni $L128;
 $L130:
 	@!%p62 bra $L136;
-	cvt.s64.s32 %rd656, %r169;
-	mul.lo.s64 %rd657, %rd656, %rd387;
-	mad.lo.s64 %rd658, %rd657, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r184, [%rd658+0];
+	cvt.s64.s32 %rd664, %r169;
+	mul.lo.s64 %rd665, %rd664, %rd395;
+	mad.lo.s64 %rd666, %rd665, 4, %rd393;
+	ld.relaxed.gpu.global.s32 %r184, [%rd666+0];
 	mov.b32 %r185, %r184;
 	setp.eq.s32 %p117, %r185, %r83;
 	mov.pred %p118, %p117;
 	not.pred %p119, %p118;
 	@!%p119 bra $L138;
-	cvt.s64.s32 %rd659, %r169;
-	mul.lo.s64 %rd660, %rd659, %rd387;
-	mad.lo.s64 %rd661, %rd660, 4, %rd385;
-	atom.global.exch.b32 %r186, [%rd661], %r83;
+	cvt.s64.s32 %rd667, %r169;
+	mul.lo.s64 %rd668, %rd667, %rd395;
+	mad.lo.s64 %rd669, %rd668, 4, %rd393;
+	atom.global.exch.b32 %r186, [%rd669], %r83;
 	mov.b32 %r187, %r186;
 	setp.eq.s32 %p120, %r187, %r83;
 	mov.pred %p118, %p120;
 $L138:
 	@!%p118 bra $L140;
-	mov.b64 %rd662, %rd643;
-	mov.b64 %rd654, %rd662;
+	mov.b64 %rd670, %rd651;
+	mov.b64 %rd662, %rd670;
 	mov.pred %p116, 0;
 	bra.uni $L128;
 $L140:
 $L136:
-	mul.lo.s64 %rd663, %rd643, %rd404;
-	mad.lo.s64 %rd664, %rd663, 4, %rd402;
-	st.shared.s32 [%rd664+0], %r169;
-	add.s64 %rd665, %rd643, 1;
-	mov.b64 %rd666, %rd665;
-	mov.b64 %rd654, %rd666;
+	mul.lo.s64 %rd671, %rd651, %rd412;
+	mad.lo.s64 %rd672, %rd671, 4, %rd410;
+	st.shared.s32 [%rd672+0], %r169;
+	add.s64 %rd673, %rd651, 1;
+	mov.b64 %rd674, %rd673;
+	mov.b64 %rd662, %rd674;
 	mov.pred %p116, 1;
 	bra.uni $L128;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd667, %rd654;
+	mov.b64 %rd675, %rd662;
 	mov.pred %p121, %p116;
-	mov.b64 %rd639, %rd667;
+	mov.b64 %rd647, %rd675;
 	mov.pred %p110, %p121;
 	@!%p110 bra $L142;
-	mov.b64 %rd668, %rd366;
+	mov.b64 %rd676, %rd374;
 	mov.b32 %r188, %r168;
-	cvt.s64.s32 %rd669, %r188;
-	add.s64 %rd670, %rd669, 1;
-	mul.lo.s64 %rd671, %rd670, %rd32;
-	mad.lo.s64 %rd672, %rd671, 8, %rd28;
-	ld.global.nc.s64 %rd673, [%rd672+0];
-	mov.b64 %rd674, %rd673;
-	cvt.s64.s32 %rd675, %r188;
-	mul.lo.s64 %rd676, %rd675, %rd32;
-	mad.lo.s64 %rd677, %rd676, 8, %rd28;
-	ld.global.nc.s64 %rd678, [%rd677+0];
-	mov.b64 %rd679, %rd678;
-	sub.s64 %rd680, %rd674, %rd679;
-	mov.b64 %rd681, %rd680;
+	cvt.s64.s32 %rd677, %r188;
+	add.s64 %rd678, %rd677, 1;
+	mul.lo.s64 %rd679, %rd678, %rd32;
+	mad.lo.s64 %rd680, %rd679, 8, %rd28;
+	ld.global.nc.s64 %rd681, [%rd680+0];
 	mov.b64 %rd682, %rd681;
-	add.s64 %rd683, %rd408, %rd682;
-	mov.b64 %rd408, %rd683;
-	max.s64 %rd684, %rd409, %rd682;
-	mov.b64 %rd409, %rd684;
-$L142:
-$L122:
-	add.s64 %rd685, %rd640, 1;
-	mov.b64 %rd640, %rd685;
-	bra.uni $L121;
-$L123:
-	setp.gt.s64 %p122, %rd639, 0;
-	@!%p122 bra $L144;
-	mul.lo.s64 %rd686, %rd399, %rd120;
-	mad.lo.s64 %rd687, %rd686, 8, %rd116;
-	atom.global.add.u64 %rd688, [%rd687], %rd639;
+	cvt.s64.s32 %rd683, %r188;
+	mul.lo.s64 %rd684, %rd683, %rd32;
+	mad.lo.s64 %rd685, %rd684, 8, %rd28;
+	ld.global.nc.s64 %rd686, [%rd685+0];
+	mov.b64 %rd687, %rd686;
+	sub.s64 %rd688, %rd682, %rd687;
 	mov.b64 %rd689, %rd688;
 	mov.b64 %rd690, %rd689;
-	mov.b64 %rd691, 0;
+	add.s64 %rd691, %rd416, %rd690;
+	mov.b64 %rd416, %rd691;
+	max.s64 %rd692, %rd417, %rd690;
+	mov.b64 %rd417, %rd692;
+$L142:
+$L122:
+	add.s64 %rd693, %rd648, 1;
+	mov.b64 %rd648, %rd693;
+	bra.uni $L121;
+$L123:
+	setp.gt.s64 %p122, %rd647, 0;
+	@!%p122 bra $L144;
+	mul.lo.s64 %rd694, %rd407, %rd120;
+	mad.lo.s64 %rd695, %rd694, 8, %rd116;
+	atom.global.add.u64 %rd696, [%rd695], %rd647;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, %rd697;
+	mov.b64 %rd699, 0;
 $L145:
-	setp.lt.s64 %p123, %rd691, %rd639;
+	setp.lt.s64 %p123, %rd699, %rd647;
 	not.pred %p124, %p123;
 	@!%p124 bra $L149;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd692, %rd691, %rd404;
-	mad.lo.s64 %rd693, %rd692, 4, %rd402;
-	ld.shared.s32 %r189, [%rd693+0];
+	mul.lo.s64 %rd700, %rd699, %rd412;
+	mad.lo.s64 %rd701, %rd700, 4, %rd410;
+	ld.shared.s32 %r189, [%rd701+0];
 	mov.b32 %r190, %r189;
-	add.s64 %rd694, %rd690, %rd691;
-	mul.lo.s64 %rd695, %rd694, %rd276;
-	mad.lo.s64 %rd696, %rd695, 4, %rd274;
-	st.global.s32 [%rd696+0], %r190;
+	add.s64 %rd702, %rd698, %rd699;
+	mul.lo.s64 %rd703, %rd702, %rd280;
+	mad.lo.s64 %rd704, %rd703, 4, %rd278;
+	st.global.s32 [%rd704+0], %r190;
 $L146:
-	add.s64 %rd697, %rd691, 1;
-	mov.b64 %rd691, %rd697;
+	add.s64 %rd705, %rd699, 1;
+	mov.b64 %rd699, %rd705;
 	bra.uni $L145;
 $L147:
 $L144:
-	add.s64 %rd698, %rd410, %rd597;
-	min.s64 %rd699, %rd401, %rd698;
-	mov.b64 %rd410, %rd699;
+	add.s64 %rd706, %rd418, %rd605;
+	min.s64 %rd707, %rd409, %rd706;
+	mov.b64 %rd418, %rd707;
 	bra.uni $L113;
 $L112:
-	mov.b64 %rd700, 0;
-	cvt.u64.u32 %rd701, %r2;
-	setp.eq.s64 %p125, %rd701, 0;
-	setp.gt.s64 %p126, %rd597, 0;
+	mov.b64 %rd708, 0;
+	cvt.u64.u32 %rd709, %r2;
+	setp.eq.s64 %p125, %rd709, 0;
+	setp.gt.s64 %p126, %rd605, 0;
 	and.pred %p127, %p125, %p126;
 	@!%p127 bra $L151;
-	mul.lo.s64 %rd702, %rd399, %rd120;
-	mad.lo.s64 %rd703, %rd702, 8, %rd116;
-	atom.global.add.u64 %rd704, [%rd703], %rd597;
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd700, %rd705;
+	mul.lo.s64 %rd710, %rd407, %rd120;
+	mad.lo.s64 %rd711, %rd710, 8, %rd116;
+	atom.global.add.u64 %rd712, [%rd711], %rd605;
+	mov.b64 %rd713, %rd712;
+	mov.b64 %rd708, %rd713;
 $L151:
-	cvt.u64.u32 %rd706, %r2;
-	setp.eq.s64 %p128, %rd706, 0;
+	cvt.u64.u32 %rd714, %r2;
+	setp.eq.s64 %p128, %rd714, 0;
 	setp.eq.u32 %p129, %r1, 0;
 	and.pred %p130, %p128, %p129;
 	bar.sync 0;
 	@!%p130 bra $L152;
-	st.shared.s64 [%rd1+1024], %rd700;
+	st.shared.s64 [%rd1+1024], %rd708;
 $L152:
 	bar.sync 0;
-	ld.shared.s64 %rd707, [%rd1+1024];
-	mov.b64 %rd708, %rd707;
-	add.s64 %rd709, %rd708, %rd596;
-	mov.b64 %rd710, %rd709;
-	mov.b64 %rd711, 0;
+	ld.shared.s64 %rd715, [%rd1+1024];
+	mov.b64 %rd716, %rd715;
+	add.s64 %rd717, %rd716, %rd604;
+	mov.b64 %rd718, %rd717;
+	mov.b64 %rd719, 0;
 $L153:
-	setp.lt.s64 %p131, %rd711, %rd411;
+	setp.lt.s64 %p131, %rd719, %rd419;
 	not.pred %p132, %p131;
 	@!%p132 bra $L157;
 	bra.uni $L155;
 $L157:
-	mul.lo.s64 %rd712, %rd711, %rd404;
-	mad.lo.s64 %rd713, %rd712, 4, %rd402;
-	ld.shared.s32 %r191, [%rd713+0];
+	mul.lo.s64 %rd720, %rd719, %rd412;
+	mad.lo.s64 %rd721, %rd720, 4, %rd410;
+	ld.shared.s32 %r191, [%rd721+0];
 	mov.b32 %r192, %r191;
-	add.s64 %rd714, %rd710, %rd711;
-	mul.lo.s64 %rd715, %rd714, %rd276;
-	mad.lo.s64 %rd716, %rd715, 4, %rd274;
-	st.global.s32 [%rd716+0], %r192;
+	add.s64 %rd722, %rd718, %rd719;
+	mul.lo.s64 %rd723, %rd722, %rd280;
+	mad.lo.s64 %rd724, %rd723, 4, %rd278;
+	st.global.s32 [%rd724+0], %r192;
 $L154:
-	add.s64 %rd717, %rd711, 1;
-	mov.b64 %rd711, %rd717;
+	add.s64 %rd725, %rd719, 1;
+	mov.b64 %rd719, %rd725;
 	bra.uni $L153;
 $L155:
 $L113:
-	setp.eq.s64 %p133, %rd598, 0;
+	setp.eq.s64 %p133, %rd606, 0;
 	@!%p133 bra $L159;
 	bra.uni $L53;
 $L159:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd718, %rd410;
-	mov.b64 %rd719, %rd408;
-	mov.b64 %rd720, %rd409;
-	mov.b64 %rd721, %rd718;
-	mov.b64 %rd722, %rd719;
-	mov.b64 %rd723, %rd720;
-	mov.b64 %rd724, %rd721;
-	mov.b64 %rd725, %rd722;
-	mov.b64 %rd726, %rd723;
-	mov.b64 %rd727, %rd724;
-	mov.b64 %rd728, %rd725;
+	mov.b64 %rd726, %rd418;
+	mov.b64 %rd727, %rd416;
+	mov.b64 %rd728, %rd417;
 	mov.b64 %rd729, %rd726;
-	mov.b64 %rd730, 1;
+	mov.b64 %rd730, %rd727;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd735, %rd732;
+	mov.b64 %rd736, %rd733;
+	mov.b64 %rd737, %rd734;
+	mov.b64 %rd738, 1;
 $L160:
-	setp.lt.s64 %p134, %rd730, %rd338;
-	setp.gt.s64 %p135, %rd727, 0;
+	setp.lt.s64 %p134, %rd738, %rd346;
+	setp.gt.s64 %p135, %rd735, 0;
 	and.pred %p136, %p134, %p135;
 	not.pred %p137, %p136;
 	@!%p137 bra $L164;
 	bra.uni $L162;
 $L164:
 	bar.sync 0;
-	shr.s64 %rd731, %rd730, 63;
-	shr.u64 %rd732, %rd731, 63;
-	add.s64 %rd733, %rd730, %rd732;
-	and.b64 %rd734, %rd733, -2;
-	sub.s64 %rd735, %rd730, %rd734;
-	mov.b64 %rd737, 1;
-	sub.s64 %rd736, %rd737, %rd735;
-	mul.lo.s64 %rd738, %rd736, %rd365;
-	mov.b64 %rd739, %rd738;
-	shr.s64 %rd740, %rd730, 63;
-	shr.u64 %rd741, %rd740, 63;
-	add.s64 %rd742, %rd730, %rd741;
-	and.b64 %rd743, %rd742, -2;
-	sub.s64 %rd744, %rd730, %rd743;
-	mul.lo.s64 %rd745, %rd744, %rd365;
-	mov.b64 %rd746, %rd745;
-	mov.b64 %rd747, 0;
-	mov.b64 %rd748, 0;
-	mov.b64 %rd749, %rd330;
-	mov.b64 %rd750, %rd331;
-	mov.b64 %rd751, %rd332;
-	mov.b64 %rd752, %rd333;
-	mov.b64 %rd753, %rd334;
-	mov.b64 %rd754, %rd335;
+	shr.s64 %rd739, %rd738, 63;
+	shr.u64 %rd740, %rd739, 63;
+	add.s64 %rd741, %rd738, %rd740;
+	and.b64 %rd742, %rd741, -2;
+	sub.s64 %rd743, %rd738, %rd742;
+	mov.b64 %rd745, 1;
+	sub.s64 %rd744, %rd745, %rd743;
+	mul.lo.s64 %rd746, %rd744, %rd373;
+	mov.b64 %rd747, %rd746;
+	shr.s64 %rd748, %rd738, 63;
+	shr.u64 %rd749, %rd748, 63;
+	add.s64 %rd750, %rd738, %rd749;
+	and.b64 %rd751, %rd750, -2;
+	sub.s64 %rd752, %rd738, %rd751;
+	mul.lo.s64 %rd753, %rd752, %rd373;
+	mov.b64 %rd754, %rd753;
+	mov.b64 %rd755, 0;
+	mov.b64 %rd756, 0;
+	mov.b64 %rd757, %rd338;
+	mov.b64 %rd758, %rd339;
+	mov.b64 %rd759, %rd340;
+	mov.b64 %rd760, %rd341;
+	mov.b64 %rd761, %rd342;
+	mov.b64 %rd762, %rd343;
 	mov.pred %p138, %p47;
 	mov.pred %p139, %p48;
 	mov.b32 %r193, %r80;
-	mov.b64 %rd755, %rd336;
-	mov.b64 %rd756, %rd337;
-	mov.b64 %rd757, %rd338;
-	mov.b64 %rd758, %rd339;
+	mov.b64 %rd763, %rd344;
+	mov.b64 %rd764, %rd345;
+	mov.b64 %rd765, %rd346;
+	mov.b64 %rd766, %rd347;
 	mov.pred %p140, %p49;
 	mov.pred %p141, %p50;
-	mov.b64 %rd759, %rd288;
-	mov.b64 %rd760, %rd289;
-	mov.b64 %rd761, %rd290;
-	mov.b64 %rd762, %rd291;
-	mov.b64 %rd763, %rd292;
-	mov.b64 %rd764, %rd293;
-	mov.b64 %rd765, %rd294;
-	mov.b64 %rd766, %rd295;
-	mov.b64 %rd767, %rd296;
+	mov.b64 %rd767, %rd292;
+	mov.b64 %rd768, %rd293;
+	mov.b64 %rd769, %rd294;
+	mov.b64 %rd770, %rd295;
+	mov.b64 %rd771, %rd296;
+	mov.b64 %rd772, %rd297;
+	mov.b64 %rd773, %rd298;
+	mov.b64 %rd774, %rd299;
+	mov.b64 %rd775, %rd300;
 	mov.pred %p142, %p51;
-	mov.b64 %rd768, %rd297;
-	mov.b64 %rd769, %rd298;
-	mov.b64 %rd770, %rd299;
+	mov.b64 %rd776, %rd301;
+	mov.b64 %rd777, %rd302;
+	mov.b64 %rd778, %rd303;
 	mov.b32 %r194, %r81;
-	mov.b64 %rd771, %rd340;
-	mov.b64 %rd772, %rd341;
-	mov.b64 %rd773, %rd739;
-	mov.b64 %rd774, %rd727;
-	mov.b64 %rd775, %rd363;
-	mov.b64 %rd776, %rd362;
-	mov.b64 %rd777, %rd344;
-	mov.b64 %rd778, %rd364;
-	mov.b64 %rd779, %rd343;
-	mov.b64 %rd780, %rd746;
-	mov.b64 %rd781, %rd365;
-	add.s64 %rd782, %rd730, 1;
-	setp.lt.s64 %p143, %rd782, %rd338;
+	mov.b64 %rd779, %rd348;
+	mov.b64 %rd780, %rd349;
+	mov.b64 %rd781, %rd747;
+	mov.b64 %rd782, %rd735;
+	mov.b64 %rd783, %rd371;
+	mov.b64 %rd784, %rd370;
+	mov.b64 %rd785, %rd352;
+	mov.b64 %rd786, %rd372;
+	mov.b64 %rd787, %rd351;
+	mov.b64 %rd788, %rd754;
+	mov.b64 %rd789, %rd373;
+	add.s64 %rd790, %rd738, 1;
+	setp.lt.s64 %p143, %rd790, %rd346;
 	mov.pred %p144, %p143;
 	mov.pred %p145, %p49;
-	mov.b64 %rd783, %rd165;
-	mov.b64 %rd784, %rd166;
-	mov.b64 %rd785, %rd167;
-	mov.b64 %rd786, %rd775;
+	mov.b64 %rd791, %rd165;
+	mov.b64 %rd792, %rd166;
+	mov.b64 %rd793, %rd167;
+	mov.b64 %rd794, %rd783;
 	mov.b32 %r195, -1;
-	mov.b64 %rd787, 0;
-	mov.b64 %rd788, 0;
-	mov.b64 %rd789, 0;
-	mov.b64 %rd790, 0;
-	mov.b64 %rd791, 0;
+	mov.b64 %rd795, 0;
+	mov.b64 %rd796, 0;
+	mov.b64 %rd797, 0;
+	mov.b64 %rd798, 0;
+	mov.b64 %rd799, 0;
 $L165:
-	mov.b64 %rd792, 0;
-	mov.b64 %rd793, %rd771;
+	mov.b64 %rd800, 0;
+	mov.b64 %rd801, %rd779;
 $L168:
-	setp.gt.s64 %p146, %rd793, 0;
+	setp.gt.s64 %p146, %rd801, 0;
 	not.pred %p147, %p146;
 	@!%p147 bra $L172;
 	bra.uni $L170;
 $L172:
-	setp.ge.s64 %p148, %rd787, %rd788;
+	setp.ge.s64 %p148, %rd795, %rd796;
 	@!%p148 bra $L174;
-	setp.ge.s64 %p149, %rd786, %rd774;
+	setp.ge.s64 %p149, %rd794, %rd782;
 	@!%p149 bra $L176;
 	bra.uni $L170;
 $L176:
-	add.s64 %rd794, %rd773, %rd786;
-	mul.lo.s64 %rd795, %rd794, %rd175;
-	mad.lo.s64 %rd796, %rd795, 4, %rd173;
-	ld.shared.s32 %r196, [%rd796+0];
+	add.s64 %rd802, %rd781, %rd794;
+	mul.lo.s64 %rd803, %rd802, %rd175;
+	mad.lo.s64 %rd804, %rd803, 4, %rd173;
+	ld.shared.s32 %r196, [%rd804+0];
 	mov.b32 %r197, %r196;
 	mov.b32 %r195, %r197;
 	@!%p145 bra $L177;
-	add.s64 %rd797, %rd773, %rd786;
-	mov.b64 %rd799, 2;
-	mul.lo.s64 %rd798, %rd799, %rd797;
-	mov.b64 %rd800, %rd798;
-	mul.lo.s64 %rd801, %rd800, %rd178;
-	mad.lo.s64 %rd802, %rd801, 8, %rd176;
-	ld.shared.s64 %rd803, [%rd802+0];
-	mov.b64 %rd804, %rd803;
-	add.s64 %rd805, %rd800, 1;
-	mul.lo.s64 %rd806, %rd805, %rd178;
-	mad.lo.s64 %rd807, %rd806, 8, %rd176;
-	ld.shared.s64 %rd808, [%rd807+0];
-	mov.b64 %rd809, %rd808;
-	add.s64 %rd810, %rd804, %rd778;
-	mov.b64 %rd811, %rd810;
-	mov.b64 %rd812, %rd809;
-	mov.b64 %rd787, %rd811;
-	mov.b64 %rd788, %rd812;
+	add.s64 %rd805, %rd781, %rd794;
+	mov.b64 %rd807, 2;
+	mul.lo.s64 %rd806, %rd807, %rd805;
+	mov.b64 %rd808, %rd806;
+	mul.lo.s64 %rd809, %rd808, %rd178;
+	mad.lo.s64 %rd810, %rd809, 8, %rd176;
+	ld.shared.s64 %rd811, [%rd810+0];
+	mov.b64 %rd812, %rd811;
+	add.s64 %rd813, %rd808, 1;
+	mul.lo.s64 %rd814, %rd813, %rd178;
+	mad.lo.s64 %rd815, %rd814, 8, %rd176;
+	ld.shared.s64 %rd816, [%rd815+0];
+	mov.b64 %rd817, %rd816;
+	add.s64 %rd818, %rd812, %rd786;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, %rd817;
+	mov.b64 %rd795, %rd819;
+	mov.b64 %rd796, %rd820;
 	bra.uni $L178;
 $L177:
-	mov.b64 %rd813, %rd749;
+	mov.b64 %rd821, %rd757;
 	mov.b32 %r198, %r195;
-	cvt.s64.s32 %rd814, %r198;
-	mul.lo.s64 %rd815, %rd814, %rd32;
-	mad.lo.s64 %rd816, %rd815, 8, %rd28;
-	ld.global.nc.s64 %rd817, [%rd816+0];
-	mov.b64 %rd818, %rd817;
-	mov.b64 %rd819, %rd818;
-	mov.b64 %rd820, %rd749;
-	mov.b32 %r199, %r195;
-	cvt.s64.s32 %rd821, %r199;
-	add.s64 %rd822, %rd821, 1;
+	cvt.s64.s32 %rd822, %r198;
 	mul.lo.s64 %rd823, %rd822, %rd32;
 	mad.lo.s64 %rd824, %rd823, 8, %rd28;
 	ld.global.nc.s64 %rd825, [%rd824+0];
 	mov.b64 %rd826, %rd825;
 	mov.b64 %rd827, %rd826;
-	add.s64 %rd828, %rd819, %rd778;
-	mov.b64 %rd829, %rd828;
-	mov.b64 %rd830, %rd827;
-	mov.b64 %rd787, %rd829;
-	mov.b64 %rd788, %rd830;
+	mov.b64 %rd828, %rd757;
+	mov.b32 %r199, %r195;
+	cvt.s64.s32 %rd829, %r199;
+	add.s64 %rd830, %rd829, 1;
+	mul.lo.s64 %rd831, %rd830, %rd32;
+	mad.lo.s64 %rd832, %rd831, 8, %rd28;
+	ld.global.nc.s64 %rd833, [%rd832+0];
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd834;
+	add.s64 %rd836, %rd827, %rd786;
+	mov.b64 %rd837, %rd836;
+	mov.b64 %rd838, %rd835;
+	mov.b64 %rd795, %rd837;
+	mov.b64 %rd796, %rd838;
 $L178:
-	add.s64 %rd831, %rd786, %rd776;
-	mov.b64 %rd786, %rd831;
+	add.s64 %rd839, %rd794, %rd784;
+	mov.b64 %rd794, %rd839;
 	bra.uni $L169;
 $L174:
-	mul.lo.s64 %rd832, %rd787, %rd39;
-	mad.lo.s64 %rd833, %rd832, 4, %rd35;
-	ld.global.nc.s32 %r200, [%rd833+0];
+	mul.lo.s64 %rd840, %rd795, %rd39;
+	mad.lo.s64 %rd841, %rd840, 4, %rd35;
+	ld.global.nc.s32 %r200, [%rd841+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r202, %r201;
-	mov.b64 %rd834, 0;
-	mov.b64 %rd835, 0;
+	mov.b64 %rd842, 0;
+	mov.b64 %rd843, 0;
 	and.pred %p150, %p144, %p140;
 	@!%p150 bra $L180;
-	mov.b64 %rd836, %rd749;
+	mov.b64 %rd844, %rd757;
 	mov.b32 %r203, %r202;
-	cvt.s64.s32 %rd837, %r203;
-	mul.lo.s64 %rd838, %rd837, %rd32;
-	mad.lo.s64 %rd839, %rd838, 8, %rd28;
-	ld.global.nc.s64 %rd840, [%rd839+0];
-	mov.b64 %rd841, %rd840;
-	mov.b64 %rd842, %rd841;
-	mov.b64 %rd843, %rd749;
-	mov.b32 %r204, %r202;
-	cvt.s64.s32 %rd844, %r204;
-	add.s64 %rd845, %rd844, 1;
+	cvt.s64.s32 %rd845, %r203;
 	mul.lo.s64 %rd846, %rd845, %rd32;
 	mad.lo.s64 %rd847, %rd846, 8, %rd28;
 	ld.global.nc.s64 %rd848, [%rd847+0];
 	mov.b64 %rd849, %rd848;
 	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd842;
-	mov.b64 %rd852, %rd850;
-	mov.b64 %rd834, %rd851;
-	mov.b64 %rd835, %rd852;
+	mov.b64 %rd851, %rd757;
+	mov.b32 %r204, %r202;
+	cvt.s64.s32 %rd852, %r204;
+	add.s64 %rd853, %rd852, 1;
+	mul.lo.s64 %rd854, %rd853, %rd32;
+	mad.lo.s64 %rd855, %rd854, 8, %rd28;
+	ld.global.nc.s64 %rd856, [%rd855+0];
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd857;
+	mov.b64 %rd859, %rd850;
+	mov.b64 %rd860, %rd858;
+	mov.b64 %rd842, %rd859;
+	mov.b64 %rd843, %rd860;
 $L180:
 	mov.b32 %r205, %r195;
 	mov.b32 %r206, %r202;
-	mov.b64 %rd853, %rd787;
+	mov.b64 %rd861, %rd795;
 $L181:
-	mov.b64 %rd854, 0x1;
+	mov.b64 %rd862, 0x1;
 	setp.gt.s64 %p151, %rd125, 0;
 	@!%p151 bra $L185;
-	mul.lo.s64 %rd855, %rd853, %rd127;
-	mad.lo.s64 %rd856, %rd855, 4, %rd123;
-	ld.global.nc.u32 %r207, [%rd856+0];
+	mul.lo.s64 %rd863, %rd861, %rd127;
+	mad.lo.s64 %rd864, %rd863, 4, %rd123;
+	ld.global.nc.u32 %r207, [%rd864+0];
 	mov.b32 %r208, %r207;
-	cvt.u64.u32 %rd857, %r208;
-	mov.b64 %rd854, %rd857;
+	cvt.u64.u32 %rd865, %r208;
+	mov.b64 %rd862, %rd865;
 $L185:
-	cvt.s64.s32 %rd858, %r205;
-	mul.lo.s64 %rd859, %rd858, %rd134;
-	mad.lo.s64 %rd860, %rd859, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r209, [%rd860+0];
+	cvt.s64.s32 %rd866, %r205;
+	mul.lo.s64 %rd867, %rd866, %rd134;
+	mad.lo.s64 %rd868, %rd867, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r209, [%rd868+0];
 	mov.b32 %r210, %r209;
-	cvt.u64.u32 %rd861, %r210;
-	add.u64 %rd862, %rd861, %rd854;
-	mov.b64 %rd863, %rd862;
-	cvt.s64.s32 %rd864, %r206;
-	mul.lo.s64 %rd865, %rd864, %rd134;
-	mad.lo.s64 %rd866, %rd865, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r211, [%rd866+0];
+	cvt.u64.u32 %rd869, %r210;
+	add.u64 %rd870, %rd869, %rd862;
+	mov.b64 %rd871, %rd870;
+	cvt.s64.s32 %rd872, %r206;
+	mul.lo.s64 %rd873, %rd872, %rd134;
+	mad.lo.s64 %rd874, %rd873, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r211, [%rd874+0];
 	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd867, %r212;
-	setp.hs.u64 %p152, %rd863, %rd867;
+	cvt.u64.u32 %rd875, %r212;
+	setp.hs.u64 %p152, %rd871, %rd875;
 	@!%p152 bra $L187;
 	mov.pred %p153, 0;
 	bra.uni $L183;
 $L187:
-	cvt.s64.s32 %rd868, %r206;
-	mul.lo.s64 %rd869, %rd868, %rd134;
-	mad.lo.s64 %rd870, %rd869, 4, %rd130;
-	cvt.u32.u64 %r213, %rd863;
-	atom.global.min.u32 %r214, [%rd870], %r213;
+	cvt.s64.s32 %rd876, %r206;
+	mul.lo.s64 %rd877, %rd876, %rd134;
+	mad.lo.s64 %rd878, %rd877, 4, %rd130;
+	cvt.u32.u64 %r213, %rd871;
+	atom.global.min.u32 %r214, [%rd878], %r213;
 	mov.b32 %r215, %r214;
-	cvt.u64.u32 %rd871, %r215;
-	setp.hi.u64 %p154, %rd871, %rd863;
+	cvt.u64.u32 %rd879, %r215;
+	setp.hi.u64 %p154, %rd879, %rd871;
 	mov.pred %p153, %p154;
 	bra.uni $L183;
 $L182:
@@ -22640,756 +22676,760 @@ $L182:
 $L183:
 	@!%p153 bra $L189;
 	@!%p144 bra $L190;
-	mul.lo.s64 %rd872, %rd792, %rd785;
-	mad.lo.s64 %rd873, %rd872, 4, %rd783;
-	st.shared.s32 [%rd873+0], %r202;
+	mul.lo.s64 %rd880, %rd800, %rd793;
+	mad.lo.s64 %rd881, %rd880, 4, %rd791;
+	st.shared.s32 [%rd881+0], %r202;
 	@!%p140 bra $L193;
-	mov.b64 %rd875, 2;
-	mul.lo.s64 %rd874, %rd875, %rd792;
-	mul.lo.s64 %rd876, %rd874, %rd170;
-	mad.lo.s64 %rd877, %rd876, 8, %rd168;
-	st.shared.s64 [%rd877+0], %rd834;
-	mov.b64 %rd879, 2;
-	mul.lo.s64 %rd878, %rd879, %rd792;
-	add.s64 %rd880, %rd878, 1;
-	mul.lo.s64 %rd881, %rd880, %rd170;
-	mad.lo.s64 %rd882, %rd881, 8, %rd168;
-	st.shared.s64 [%rd882+0], %rd835;
+	mov.b64 %rd883, 2;
+	mul.lo.s64 %rd882, %rd883, %rd800;
+	mul.lo.s64 %rd884, %rd882, %rd170;
+	mad.lo.s64 %rd885, %rd884, 8, %rd168;
+	st.shared.s64 [%rd885+0], %rd842;
+	mov.b64 %rd887, 2;
+	mul.lo.s64 %rd886, %rd887, %rd800;
+	add.s64 %rd888, %rd886, 1;
+	mul.lo.s64 %rd889, %rd888, %rd170;
+	mad.lo.s64 %rd890, %rd889, 8, %rd168;
+	st.shared.s64 [%rd890+0], %rd843;
 $L193:
-	add.s64 %rd883, %rd792, 1;
-	mov.b64 %rd792, %rd883;
+	add.s64 %rd891, %rd800, 1;
+	mov.b64 %rd800, %rd891;
 	bra.uni $L191;
 $L190:
 	mov.pred %p155, 0;
-	mov.b64 %rd884, %rd792;
+	mov.b64 %rd892, %rd800;
 	mov.b32 %r216, %r202;
 $L194:
 	@!%p141 bra $L198;
 	shr.s32 %r217, %r216, 5;
-	cvt.s64.s32 %rd885, %r217;
-	mov.b64 %rd886, %rd885;
+	cvt.s64.s32 %rd893, %r217;
+	mov.b64 %rd894, %rd893;
 	and.b32 %r218, %r216, 31;
-	cvt.s64.s32 %rd887, %r218;
-	min.u64 %rd888, %rd887, 32;
-	cvt.u32.u64 %r219, %rd888;
+	cvt.s64.s32 %rd895, %r218;
+	min.u64 %rd896, %rd895, 32;
+	cvt.u32.u64 %r219, %rd896;
 	mov.b32 %r221, 0x1;
 	shl.b32 %r220, %r221, %r219;
 	setp.hs.u32 %p156, %r219, 32;
 	selp.b32 %r222, 0, %r220, %p156;
 	mov.b32 %r223, %r222;
-	mov.b64 %rd889, %rd886;
+	mov.b64 %rd897, %rd894;
 	mov.b32 %r224, %r223;
-	mul.lo.s64 %rd890, %rd889, %rd767;
-	mad.lo.s64 %rd891, %rd890, 4, %rd765;
-	ld.relaxed.gpu.global.u32 %r225, [%rd891+0];
+	mul.lo.s64 %rd898, %rd897, %rd775;
+	mad.lo.s64 %rd899, %rd898, 4, %rd773;
+	ld.relaxed.gpu.global.u32 %r225, [%rd899+0];
 	mov.b32 %r226, %r225;
 	and.b32 %r227, %r226, %r224;
 	setp.ne.u32 %p157, %r227, 0x0;
 	mov.pred %p158, %p157;
 	not.pred %p159, %p158;
 	@!%p159 bra $L200;
-	mul.lo.s64 %rd892, %rd889, %rd767;
-	mad.lo.s64 %rd893, %rd892, 4, %rd765;
-	atom.global.or.b32 %r228, [%rd893], %r224;
+	mul.lo.s64 %rd900, %rd897, %rd775;
+	mad.lo.s64 %rd901, %rd900, 4, %rd773;
+	atom.global.or.b32 %r228, [%rd901], %r224;
 	mov.b32 %r229, %r228;
 	and.b32 %r230, %r229, %r224;
 	setp.ne.u32 %p160, %r230, 0x0;
 	mov.pred %p158, %p160;
 $L200:
 	@!%p158 bra $L202;
-	mov.b64 %rd894, %rd884;
-	mov.b64 %rd895, %rd894;
+	mov.b64 %rd902, %rd892;
+	mov.b64 %rd903, %rd902;
 	mov.pred %p161, 0;
 	bra.uni $L196;
 $L202:
-	mov.b64 %rd896, %rd884;
-	mov.b64 %rd895, %rd896;
+	mov.b64 %rd904, %rd892;
+	mov.b64 %rd903, %rd904;
 	mov.pred %p161, 1;
 	bra.uni $L196;
 $L198:
 	@!%p142 bra $L204;
-	cvt.s64.s32 %rd897, %r216;
-	mul.lo.s64 %rd898, %rd897, %rd770;
-	mad.lo.s64 %rd899, %rd898, 4, %rd768;
-	ld.relaxed.gpu.global.s32 %r231, [%rd899+0];
+	cvt.s64.s32 %rd905, %r216;
+	mul.lo.s64 %rd906, %rd905, %rd778;
+	mad.lo.s64 %rd907, %rd906, 4, %rd776;
+	ld.relaxed.gpu.global.s32 %r231, [%rd907+0];
 	mov.b32 %r232, %r231;
 	setp.eq.s32 %p162, %r232, %r194;
 	mov.pred %p163, %p162;
 	not.pred %p164, %p163;
 	@!%p164 bra $L206;
-	cvt.s64.s32 %rd900, %r216;
-	mul.lo.s64 %rd901, %rd900, %rd770;
-	mad.lo.s64 %rd902, %rd901, 4, %rd768;
-	atom.global.exch.b32 %r233, [%rd902], %r194;
+	cvt.s64.s32 %rd908, %r216;
+	mul.lo.s64 %rd909, %rd908, %rd778;
+	mad.lo.s64 %rd910, %rd909, 4, %rd776;
+	atom.global.exch.b32 %r233, [%rd910], %r194;
 	mov.b32 %r234, %r233;
 	setp.eq.s32 %p165, %r234, %r194;
 	mov.pred %p163, %p165;
 $L206:
 	@!%p163 bra $L208;
-	mov.b64 %rd903, %rd884;
-	mov.b64 %rd895, %rd903;
+	mov.b64 %rd911, %rd892;
+	mov.b64 %rd903, %rd911;
 	mov.pred %p161, 0;
 	bra.uni $L196;
 $L208:
 $L204:
-	mul.lo.s64 %rd904, %rd884, %rd785;
-	mad.lo.s64 %rd905, %rd904, 4, %rd783;
-	st.shared.s32 [%rd905+0], %r216;
-	add.s64 %rd906, %rd884, 1;
-	mov.b64 %rd907, %rd906;
-	mov.b64 %rd895, %rd907;
+	mul.lo.s64 %rd912, %rd892, %rd793;
+	mad.lo.s64 %rd913, %rd912, 4, %rd791;
+	st.shared.s32 [%rd913+0], %r216;
+	add.s64 %rd914, %rd892, 1;
+	mov.b64 %rd915, %rd914;
+	mov.b64 %rd903, %rd915;
 	mov.pred %p161, 1;
 	bra.uni $L196;
 $L195:
 	bra.uni $L194;
 $L196:
-	mov.b64 %rd908, %rd895;
+	mov.b64 %rd916, %rd903;
 	mov.pred %p166, %p161;
-	mov.b64 %rd792, %rd908;
+	mov.b64 %rd800, %rd916;
 	mov.pred %p155, %p166;
 	@!%p155 bra $L210;
-	mov.b64 %rd909, %rd749;
+	mov.b64 %rd917, %rd757;
 	mov.b32 %r235, %r202;
-	cvt.s64.s32 %rd910, %r235;
-	add.s64 %rd911, %rd910, 1;
-	mul.lo.s64 %rd912, %rd911, %rd32;
-	mad.lo.s64 %rd913, %rd912, 8, %rd28;
-	ld.global.nc.s64 %rd914, [%rd913+0];
-	mov.b64 %rd915, %rd914;
-	cvt.s64.s32 %rd916, %r235;
-	mul.lo.s64 %rd917, %rd916, %rd32;
-	mad.lo.s64 %rd918, %rd917, 8, %rd28;
-	ld.global.nc.s64 %rd919, [%rd918+0];
-	mov.b64 %rd920, %rd919;
-	sub.s64 %rd921, %rd915, %rd920;
-	mov.b64 %rd922, %rd921;
+	cvt.s64.s32 %rd918, %r235;
+	add.s64 %rd919, %rd918, 1;
+	mul.lo.s64 %rd920, %rd919, %rd32;
+	mad.lo.s64 %rd921, %rd920, 8, %rd28;
+	ld.global.nc.s64 %rd922, [%rd921+0];
 	mov.b64 %rd923, %rd922;
-	add.s64 %rd924, %rd789, %rd923;
-	mov.b64 %rd789, %rd924;
-	max.s64 %rd925, %rd790, %rd923;
-	mov.b64 %rd790, %rd925;
+	cvt.s64.s32 %rd924, %r235;
+	mul.lo.s64 %rd925, %rd924, %rd32;
+	mad.lo.s64 %rd926, %rd925, 8, %rd28;
+	ld.global.nc.s64 %rd927, [%rd926+0];
+	mov.b64 %rd928, %rd927;
+	sub.s64 %rd929, %rd923, %rd928;
+	mov.b64 %rd930, %rd929;
+	mov.b64 %rd931, %rd930;
+	add.s64 %rd932, %rd797, %rd931;
+	mov.b64 %rd797, %rd932;
+	max.s64 %rd933, %rd798, %rd931;
+	mov.b64 %rd798, %rd933;
 $L210:
 $L191:
 $L189:
-	add.s64 %rd926, %rd787, %rd777;
-	mov.b64 %rd787, %rd926;
-	sub.s64 %rd927, %rd793, 1;
-	mov.b64 %rd793, %rd927;
+	add.s64 %rd934, %rd795, %rd785;
+	mov.b64 %rd795, %rd934;
+	sub.s64 %rd935, %rd801, 1;
+	mov.b64 %rd801, %rd935;
 $L169:
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd928, 0;
-	setp.lt.s64 %p167, %rd787, %rd788;
-	setp.lt.s64 %p168, %rd786, %rd774;
+	mov.b64 %rd936, 0;
+	setp.lt.s64 %p167, %rd795, %rd796;
+	setp.lt.s64 %p168, %rd794, %rd782;
 	or.pred %p169, %p167, %p168;
 	@!%p169 bra $L212;
-	mov.b64 %rd928, 1;
+	mov.b64 %rd936, 1;
 $L212:
-	shl.b64 %rd929, %rd928, 32;
-	or.b64 %rd930, %rd792, %rd929;
+	shl.b64 %rd937, %rd936, 32;
+	or.b64 %rd938, %rd800, %rd937;
 	// block scan
-	mov.b64 %rd931, %rd930;
+	mov.b64 %rd939, %rd938;
 	mov.b32 %r236, %r3;
 $L213:
 	setp.hs.u32 %p170, %r236, 32;
 	@%p170 bra $L214;
-	mov.b64 {%r237, %r238}, %rd931;
+	mov.b64 {%r237, %r238}, %rd939;
 	shfl.sync.up.b32 %r239|%p171, %r237, %r236, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, %r236, 0, %r17;
-	mov.b64 %rd932, {%r239, %r240};
+	mov.b64 %rd940, {%r239, %r240};
 	@!%p171 bra $L215;
-	add.s64 %rd933, %rd932, %rd931;
-	mov.b64 %rd931, %rd933;
+	add.s64 %rd941, %rd940, %rd939;
+	mov.b64 %rd939, %rd941;
 $L215:
 	shl.b32 %r236, %r236, 1;
 	bra.uni $L213;
 $L214:
-	mov.b64 {%r241, %r242}, %rd931;
+	mov.b64 {%r241, %r242}, %rd939;
 	shfl.sync.up.b32 %r243|%p172, %r241, %r3, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, %r3, 0, %r17;
-	mov.b64 %rd934, {%r243, %r244};
+	mov.b64 %rd942, {%r243, %r244};
 	setp.lo.u32 %p173, %r3, 32;
 	and.pred %p174, %p172, %p173;
-	selp.b64 %rd935, %rd934, 0, %p174;
+	selp.b64 %rd943, %rd942, 0, %p174;
 	sub.u32 %r245, %r13, %r3;
 	setp.eq.u32 %p175, %r7, %r245;
 	@!%p175 bra $L216;
-	mul.wide.u32 %rd936, %r8, 16;
-	add.s64 %rd937, %rd1, %rd936;
-	st.shared.s64 [%rd937+0], %rd931;
+	mul.wide.u32 %rd944, %r8, 16;
+	add.s64 %rd945, %rd1, %rd944;
+	st.shared.s64 [%rd945+0], %rd939;
 $L216:
 	bar.sync 0;
 	setp.eq.u32 %p176, %r8, 0;
 	@!%p176 bra $L217;
-	mov.b64 %rd938, 0;
+	mov.b64 %rd946, 0;
 	setp.lo.u32 %p177, %r7, %r10;
 	@!%p177 bra $L218;
-	mul.wide.u32 %rd939, %r7, 16;
-	add.s64 %rd940, %rd1, %rd939;
-	ld.shared.s64 %rd941, [%rd940+0];
-	mov.b64 %rd938, %rd941;
+	mul.wide.u32 %rd947, %r7, 16;
+	add.s64 %rd948, %rd1, %rd947;
+	ld.shared.s64 %rd949, [%rd948+0];
+	mov.b64 %rd946, %rd949;
 $L218:
-	mov.b64 {%r246, %r247}, %rd938;
+	mov.b64 {%r246, %r247}, %rd946;
 	shfl.sync.up.b32 %r248|%p178, %r246, 1, 0, %r17;
 	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd942, {%r248, %r249};
+	mov.b64 %rd950, {%r248, %r249};
 	@!%p178 bra $L219;
-	add.s64 %rd943, %rd942, %rd938;
-	mov.b64 %rd938, %rd943;
+	add.s64 %rd951, %rd950, %rd946;
+	mov.b64 %rd946, %rd951;
 $L219:
-	mov.b64 {%r250, %r251}, %rd938;
+	mov.b64 {%r250, %r251}, %rd946;
 	shfl.sync.up.b32 %r252|%p179, %r250, 2, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 2, 0, %r17;
-	mov.b64 %rd944, {%r252, %r253};
+	mov.b64 %rd952, {%r252, %r253};
 	@!%p179 bra $L220;
-	add.s64 %rd945, %rd944, %rd938;
-	mov.b64 %rd938, %rd945;
+	add.s64 %rd953, %rd952, %rd946;
+	mov.b64 %rd946, %rd953;
 $L220:
-	mov.b64 {%r254, %r255}, %rd938;
+	mov.b64 {%r254, %r255}, %rd946;
 	shfl.sync.up.b32 %r256|%p180, %r254, 4, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 4, 0, %r17;
-	mov.b64 %rd946, {%r256, %r257};
+	mov.b64 %rd954, {%r256, %r257};
 	@!%p180 bra $L221;
-	add.s64 %rd947, %rd946, %rd938;
-	mov.b64 %rd938, %rd947;
+	add.s64 %rd955, %rd954, %rd946;
+	mov.b64 %rd946, %rd955;
 $L221:
-	mov.b64 {%r258, %r259}, %rd938;
+	mov.b64 {%r258, %r259}, %rd946;
 	shfl.sync.up.b32 %r260|%p181, %r258, 8, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 8, 0, %r17;
-	mov.b64 %rd948, {%r260, %r261};
+	mov.b64 %rd956, {%r260, %r261};
 	@!%p181 bra $L222;
-	add.s64 %rd949, %rd948, %rd938;
-	mov.b64 %rd938, %rd949;
+	add.s64 %rd957, %rd956, %rd946;
+	mov.b64 %rd946, %rd957;
 $L222:
-	mov.b64 {%r262, %r263}, %rd938;
+	mov.b64 {%r262, %r263}, %rd946;
 	shfl.sync.up.b32 %r264|%p182, %r262, 16, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 16, 0, %r17;
-	mov.b64 %rd950, {%r264, %r265};
+	mov.b64 %rd958, {%r264, %r265};
 	@!%p182 bra $L223;
-	add.s64 %rd951, %rd950, %rd938;
-	mov.b64 %rd938, %rd951;
+	add.s64 %rd959, %rd958, %rd946;
+	mov.b64 %rd946, %rd959;
 $L223:
-	mov.b64 {%r266, %r267}, %rd938;
+	mov.b64 {%r266, %r267}, %rd946;
 	shfl.sync.up.b32 %r268|%p183, %r266, 1, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 1, 0, %r17;
-	mov.b64 %rd952, {%r268, %r269};
-	selp.b64 %rd953, %rd952, 0, %p183;
+	mov.b64 %rd960, {%r268, %r269};
+	selp.b64 %rd961, %rd960, 0, %p183;
 	@!%p177 bra $L224;
-	mul.wide.u32 %rd954, %r7, 16;
-	add.s64 %rd955, %rd1, %rd954;
-	add.s64 %rd956, %rd955, 512;
-	st.shared.s64 [%rd956+0], %rd953;
+	mul.wide.u32 %rd962, %r7, 16;
+	add.s64 %rd963, %rd1, %rd962;
+	add.s64 %rd964, %rd963, 512;
+	st.shared.s64 [%rd964+0], %rd961;
 $L224:
 	sub.u32 %r270, %r10, 1;
 	setp.eq.u32 %p184, %r7, %r270;
 	@!%p184 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd938;
+	st.shared.s64 [%rd1+1024], %rd946;
 $L225:
 $L217:
 	bar.sync 0;
-	mul.wide.u32 %rd957, %r8, 16;
-	add.s64 %rd958, %rd1, %rd957;
-	add.s64 %rd959, %rd958, 512;
-	ld.shared.s64 %rd960, [%rd959+0];
-	add.s64 %rd961, %rd960, %rd935;
-	ld.shared.s64 %rd962, [%rd1+1024];
-	mov.b64 {%r271, %r272}, %rd961;
+	mul.wide.u32 %rd965, %r8, 16;
+	add.s64 %rd966, %rd1, %rd965;
+	add.s64 %rd967, %rd966, 512;
+	ld.shared.s64 %rd968, [%rd967+0];
+	add.s64 %rd969, %rd968, %rd943;
+	ld.shared.s64 %rd970, [%rd1+1024];
+	mov.b64 {%r271, %r272}, %rd969;
 	shfl.sync.idx.b32 %r273|%p185, %r271, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r274, %r272, 0, %r21, %r17;
-	mov.b64 %rd963, {%r273, %r274};
-	mov.b64 %rd964, %rd962;
-	mov.b64 %rd965, %rd963;
-	mov.b64 %rd966, %rd964;
-	mov.b64 %rd967, %rd965;
-	mov.b64 %rd968, %rd966;
-	mov.b64 %rd969, %rd967;
-	mov.b64 %rd970, %rd968;
-	and.b64 %rd971, %rd969, 4294967295;
-	mov.b64 %rd972, %rd971;
-	and.b64 %rd973, %rd970, 4294967295;
-	mov.b64 %rd974, %rd973;
-	shr.s64 %rd975, %rd970, 32;
-	mov.b64 %rd976, %rd975;
-	mov.b64 %rd977, %rd972;
-	mov.b64 %rd978, %rd974;
-	mov.b64 %rd979, %rd976;
+	mov.b64 %rd971, {%r273, %r274};
+	mov.b64 %rd972, %rd970;
+	mov.b64 %rd973, %rd971;
+	mov.b64 %rd974, %rd972;
+	mov.b64 %rd975, %rd973;
+	mov.b64 %rd976, %rd974;
+	mov.b64 %rd977, %rd975;
+	mov.b64 %rd978, %rd976;
+	and.b64 %rd979, %rd977, 4294967295;
+	mov.b64 %rd980, %rd979;
+	and.b64 %rd981, %rd978, 4294967295;
+	mov.b64 %rd982, %rd981;
+	shr.s64 %rd983, %rd978, 32;
+	mov.b64 %rd984, %rd983;
+	mov.b64 %rd985, %rd980;
+	mov.b64 %rd986, %rd982;
+	mov.b64 %rd987, %rd984;
 	@!%p144 bra $L226;
-	add.s64 %rd980, %rd791, %rd977;
-	mov.b64 %rd981, %rd980;
-	sub.s64 %rd982, %rd781, %rd981;
-	max.s64 %rd983, %rd982, 0;
-	min.s64 %rd984, %rd983, %rd792;
-	mov.b64 %rd985, %rd984;
-	mov.b64 %rd986, 0;
+	add.s64 %rd988, %rd799, %rd985;
+	mov.b64 %rd989, %rd988;
+	sub.s64 %rd990, %rd789, %rd989;
+	max.s64 %rd991, %rd990, 0;
+	min.s64 %rd992, %rd991, %rd800;
+	mov.b64 %rd993, %rd992;
+	mov.b64 %rd994, 0;
 $L228:
-	setp.lt.s64 %p186, %rd986, %rd985;
+	setp.lt.s64 %p186, %rd994, %rd993;
 	not.pred %p187, %p186;
 	@!%p187 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd987, %rd986, %rd785;
-	mad.lo.s64 %rd988, %rd987, 4, %rd783;
-	ld.shared.s32 %r275, [%rd988+0];
+	mul.lo.s64 %rd995, %rd994, %rd793;
+	mad.lo.s64 %rd996, %rd995, 4, %rd791;
+	ld.shared.s32 %r275, [%rd996+0];
 	mov.b32 %r276, %r275;
-	add.s64 %rd989, %rd780, %rd981;
-	add.s64 %rd990, %rd989, %rd986;
-	mul.lo.s64 %rd991, %rd990, %rd175;
-	mad.lo.s64 %rd992, %rd991, 4, %rd173;
-	st.shared.s32 [%rd992+0], %r276;
+	add.s64 %rd997, %rd788, %rd989;
+	add.s64 %rd998, %rd997, %rd994;
+	mul.lo.s64 %rd999, %rd998, %rd175;
+	mad.lo.s64 %rd1000, %rd999, 4, %rd173;
+	st.shared.s32 [%rd1000+0], %r276;
 	@!%p140 bra $L234;
-	mov.b64 %rd994, 2;
-	mul.lo.s64 %rd993, %rd994, %rd986;
-	mul.lo.s64 %rd995, %rd993, %rd170;
-	mad.lo.s64 %rd996, %rd995, 8, %rd168;
-	ld.shared.s64 %rd997, [%rd996+0];
-	mov.b64 %rd998, %rd997;
-	add.s64 %rd999, %rd780, %rd981;
-	add.s64 %rd1000, %rd999, %rd986;
 	mov.b64 %rd1002, 2;
-	mul.lo.s64 %rd1001, %rd1002, %rd1000;
-	mul.lo.s64 %rd1003, %rd1001, %rd178;
-	mad.lo.s64 %rd1004, %rd1003, 8, %rd176;
-	st.shared.s64 [%rd1004+0], %rd998;
-	mov.b64 %rd1006, 2;
-	mul.lo.s64 %rd1005, %rd1006, %rd986;
-	add.s64 %rd1007, %rd1005, 1;
-	mul.lo.s64 %rd1008, %rd1007, %rd170;
-	mad.lo.s64 %rd1009, %rd1008, 8, %rd168;
-	ld.shared.s64 %rd1010, [%rd1009+0];
-	mov.b64 %rd1011, %rd1010;
-	add.s64 %rd1012, %rd780, %rd981;
-	add.s64 %rd1013, %rd1012, %rd986;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1013;
-	add.s64 %rd1016, %rd1014, 1;
-	mul.lo.s64 %rd1017, %rd1016, %rd178;
-	mad.lo.s64 %rd1018, %rd1017, 8, %rd176;
-	st.shared.s64 [%rd1018+0], %rd1011;
+	mul.lo.s64 %rd1001, %rd1002, %rd994;
+	mul.lo.s64 %rd1003, %rd1001, %rd170;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd168;
+	ld.shared.s64 %rd1005, [%rd1004+0];
+	mov.b64 %rd1006, %rd1005;
+	add.s64 %rd1007, %rd788, %rd989;
+	add.s64 %rd1008, %rd1007, %rd994;
+	mov.b64 %rd1010, 2;
+	mul.lo.s64 %rd1009, %rd1010, %rd1008;
+	mul.lo.s64 %rd1011, %rd1009, %rd178;
+	mad.lo.s64 %rd1012, %rd1011, 8, %rd176;
+	st.shared.s64 [%rd1012+0], %rd1006;
+	mov.b64 %rd1014, 2;
+	mul.lo.s64 %rd1013, %rd1014, %rd994;
+	add.s64 %rd1015, %rd1013, 1;
+	mul.lo.s64 %rd1016, %rd1015, %rd170;
+	mad.lo.s64 %rd1017, %rd1016, 8, %rd168;
+	ld.shared.s64 %rd1018, [%rd1017+0];
+	mov.b64 %rd1019, %rd1018;
+	add.s64 %rd1020, %rd788, %rd989;
+	add.s64 %rd1021, %rd1020, %rd994;
+	mov.b64 %rd1023, 2;
+	mul.lo.s64 %rd1022, %rd1023, %rd1021;
+	add.s64 %rd1024, %rd1022, 1;
+	mul.lo.s64 %rd1025, %rd1024, %rd178;
+	mad.lo.s64 %rd1026, %rd1025, 8, %rd176;
+	st.shared.s64 [%rd1026+0], %rd1019;
 $L234:
 $L229:
-	add.s64 %rd1019, %rd986, 1;
-	mov.b64 %rd986, %rd1019;
+	add.s64 %rd1027, %rd994, 1;
+	mov.b64 %rd994, %rd1027;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1020, 0;
-	mov.b64 %rd1021, %rd985;
+	mov.b64 %rd1028, 0;
+	mov.b64 %rd1029, %rd993;
 $L235:
-	setp.lt.s64 %p188, %rd1021, %rd792;
+	setp.lt.s64 %p188, %rd1029, %rd800;
 	not.pred %p189, %p188;
 	@!%p189 bra $L239;
 	bra.uni $L237;
 $L239:
-	mul.lo.s64 %rd1022, %rd1021, %rd785;
-	mad.lo.s64 %rd1023, %rd1022, 4, %rd783;
-	ld.shared.s32 %r277, [%rd1023+0];
+	mul.lo.s64 %rd1030, %rd1029, %rd793;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd791;
+	ld.shared.s32 %r277, [%rd1031+0];
 	mov.b32 %r278, %r277;
 	mov.b32 %r279, %r278;
 	mov.pred %p190, 0;
-	mov.b64 %rd1024, %rd1020;
+	mov.b64 %rd1032, %rd1028;
 	mov.b32 %r280, %r279;
 $L240:
 	@!%p141 bra $L244;
 	shr.s32 %r281, %r280, 5;
-	cvt.s64.s32 %rd1025, %r281;
-	mov.b64 %rd1026, %rd1025;
+	cvt.s64.s32 %rd1033, %r281;
+	mov.b64 %rd1034, %rd1033;
 	and.b32 %r282, %r280, 31;
-	cvt.s64.s32 %rd1027, %r282;
-	min.u64 %rd1028, %rd1027, 32;
-	cvt.u32.u64 %r283, %rd1028;
+	cvt.s64.s32 %rd1035, %r282;
+	min.u64 %rd1036, %rd1035, 32;
+	cvt.u32.u64 %r283, %rd1036;
 	mov.b32 %r285, 0x1;
 	shl.b32 %r284, %r285, %r283;
 	setp.hs.u32 %p191, %r283, 32;
 	selp.b32 %r286, 0, %r284, %p191;
 	mov.b32 %r287, %r286;
-	mov.b64 %rd1029, %rd1026;
+	mov.b64 %rd1037, %rd1034;
 	mov.b32 %r288, %r287;
-	mul.lo.s64 %rd1030, %rd1029, %rd767;
-	mad.lo.s64 %rd1031, %rd1030, 4, %rd765;
-	ld.relaxed.gpu.global.u32 %r289, [%rd1031+0];
+	mul.lo.s64 %rd1038, %rd1037, %rd775;
+	mad.lo.s64 %rd1039, %rd1038, 4, %rd773;
+	ld.relaxed.gpu.global.u32 %r289, [%rd1039+0];
 	mov.b32 %r290, %r289;
 	and.b32 %r291, %r290, %r288;
 	setp.ne.u32 %p192, %r291, 0x0;
 	mov.pred %p193, %p192;
 	not.pred %p194, %p193;
 	@!%p194 bra $L246;
-	mul.lo.s64 %rd1032, %rd1029, %rd767;
-	mad.lo.s64 %rd1033, %rd1032, 4, %rd765;
-	atom.global.or.b32 %r292, [%rd1033], %r288;
+	mul.lo.s64 %rd1040, %rd1037, %rd775;
+	mad.lo.s64 %rd1041, %rd1040, 4, %rd773;
+	atom.global.or.b32 %r292, [%rd1041], %r288;
 	mov.b32 %r293, %r292;
 	and.b32 %r294, %r293, %r288;
 	setp.ne.u32 %p195, %r294, 0x0;
 	mov.pred %p193, %p195;
 $L246:
 	@!%p193 bra $L248;
-	mov.b64 %rd1034, %rd1024;
-	mov.b64 %rd1035, %rd1034;
+	mov.b64 %rd1042, %rd1032;
+	mov.b64 %rd1043, %rd1042;
 	mov.pred %p196, 0;
 	bra.uni $L242;
 $L248:
-	mov.b64 %rd1036, %rd1024;
-	mov.b64 %rd1035, %rd1036;
+	mov.b64 %rd1044, %rd1032;
+	mov.b64 %rd1043, %rd1044;
 	mov.pred %p196, 1;
 	bra.uni $L242;
 $L244:
 	@!%p142 bra $L250;
-	cvt.s64.s32 %rd1037, %r280;
-	mul.lo.s64 %rd1038, %rd1037, %rd770;
-	mad.lo.s64 %rd1039, %rd1038, 4, %rd768;
-	ld.relaxed.gpu.global.s32 %r295, [%rd1039+0];
+	cvt.s64.s32 %rd1045, %r280;
+	mul.lo.s64 %rd1046, %rd1045, %rd778;
+	mad.lo.s64 %rd1047, %rd1046, 4, %rd776;
+	ld.relaxed.gpu.global.s32 %r295, [%rd1047+0];
 	mov.b32 %r296, %r295;
 	setp.eq.s32 %p197, %r296, %r194;
 	mov.pred %p198, %p197;
 	not.pred %p199, %p198;
 	@!%p199 bra $L252;
-	cvt.s64.s32 %rd1040, %r280;
-	mul.lo.s64 %rd1041, %rd1040, %rd770;
-	mad.lo.s64 %rd1042, %rd1041, 4, %rd768;
-	atom.global.exch.b32 %r297, [%rd1042], %r194;
+	cvt.s64.s32 %rd1048, %r280;
+	mul.lo.s64 %rd1049, %rd1048, %rd778;
+	mad.lo.s64 %rd1050, %rd1049, 4, %rd776;
+	atom.global.exch.b32 %r297, [%rd1050], %r194;
 	mov.b32 %r298, %r297;
 	setp.eq.s32 %p200, %r298, %r194;
 	mov.pred %p198, %p200;
 $L252:
 	@!%p198 bra $L254;
-	mov.b64 %rd1043, %rd1024;
-	mov.b64 %rd1035, %rd1043;
+	mov.b64 %rd1051, %rd1032;
+	mov.b64 %rd1043, %rd1051;
 	mov.pred %p196, 0;
 	bra.uni $L242;
 $L254:
 $L250:
-	mul.lo.s64 %rd1044, %rd1024, %rd785;
-	mad.lo.s64 %rd1045, %rd1044, 4, %rd783;
-	st.shared.s32 [%rd1045+0], %r280;
-	add.s64 %rd1046, %rd1024, 1;
-	mov.b64 %rd1047, %rd1046;
-	mov.b64 %rd1035, %rd1047;
+	mul.lo.s64 %rd1052, %rd1032, %rd793;
+	mad.lo.s64 %rd1053, %rd1052, 4, %rd791;
+	st.shared.s32 [%rd1053+0], %r280;
+	add.s64 %rd1054, %rd1032, 1;
+	mov.b64 %rd1055, %rd1054;
+	mov.b64 %rd1043, %rd1055;
 	mov.pred %p196, 1;
 	bra.uni $L242;
 $L241:
 	bra.uni $L240;
 $L242:
-	mov.b64 %rd1048, %rd1035;
+	mov.b64 %rd1056, %rd1043;
 	mov.pred %p201, %p196;
-	mov.b64 %rd1020, %rd1048;
+	mov.b64 %rd1028, %rd1056;
 	mov.pred %p190, %p201;
 	@!%p190 bra $L256;
-	mov.b64 %rd1049, %rd749;
+	mov.b64 %rd1057, %rd757;
 	mov.b32 %r299, %r279;
-	cvt.s64.s32 %rd1050, %r299;
-	add.s64 %rd1051, %rd1050, 1;
-	mul.lo.s64 %rd1052, %rd1051, %rd32;
-	mad.lo.s64 %rd1053, %rd1052, 8, %rd28;
-	ld.global.nc.s64 %rd1054, [%rd1053+0];
-	mov.b64 %rd1055, %rd1054;
-	cvt.s64.s32 %rd1056, %r299;
-	mul.lo.s64 %rd1057, %rd1056, %rd32;
-	mad.lo.s64 %rd1058, %rd1057, 8, %rd28;
-	ld.global.nc.s64 %rd1059, [%rd1058+0];
-	mov.b64 %rd1060, %rd1059;
-	sub.s64 %rd1061, %rd1055, %rd1060;
-	mov.b64 %rd1062, %rd1061;
+	cvt.s64.s32 %rd1058, %r299;
+	add.s64 %rd1059, %rd1058, 1;
+	mul.lo.s64 %rd1060, %rd1059, %rd32;
+	mad.lo.s64 %rd1061, %rd1060, 8, %rd28;
+	ld.global.nc.s64 %rd1062, [%rd1061+0];
 	mov.b64 %rd1063, %rd1062;
-	add.s64 %rd1064, %rd789, %rd1063;
-	mov.b64 %rd789, %rd1064;
-	max.s64 %rd1065, %rd790, %rd1063;
-	mov.b64 %rd790, %rd1065;
-$L256:
-$L236:
-	add.s64 %rd1066, %rd1021, 1;
-	mov.b64 %rd1021, %rd1066;
-	bra.uni $L235;
-$L237:
-	setp.gt.s64 %p202, %rd1020, 0;
-	@!%p202 bra $L258;
-	mul.lo.s64 %rd1067, %rd779, %rd120;
-	mad.lo.s64 %rd1068, %rd1067, 8, %rd116;
-	atom.global.add.u64 %rd1069, [%rd1068], %rd1020;
+	cvt.s64.s32 %rd1064, %r299;
+	mul.lo.s64 %rd1065, %rd1064, %rd32;
+	mad.lo.s64 %rd1066, %rd1065, 8, %rd28;
+	ld.global.nc.s64 %rd1067, [%rd1066+0];
+	mov.b64 %rd1068, %rd1067;
+	sub.s64 %rd1069, %rd1063, %rd1068;
 	mov.b64 %rd1070, %rd1069;
 	mov.b64 %rd1071, %rd1070;
-	mov.b64 %rd1072, 0;
+	add.s64 %rd1072, %rd797, %rd1071;
+	mov.b64 %rd797, %rd1072;
+	max.s64 %rd1073, %rd798, %rd1071;
+	mov.b64 %rd798, %rd1073;
+$L256:
+$L236:
+	add.s64 %rd1074, %rd1029, 1;
+	mov.b64 %rd1029, %rd1074;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p202, %rd1028, 0;
+	@!%p202 bra $L258;
+	mul.lo.s64 %rd1075, %rd787, %rd120;
+	mad.lo.s64 %rd1076, %rd1075, 8, %rd116;
+	atom.global.add.u64 %rd1077, [%rd1076], %rd1028;
+	mov.b64 %rd1078, %rd1077;
+	mov.b64 %rd1079, %rd1078;
+	mov.b64 %rd1080, 0;
 $L259:
-	setp.lt.s64 %p203, %rd1072, %rd1020;
+	setp.lt.s64 %p203, %rd1080, %rd1028;
 	not.pred %p204, %p203;
 	@!%p204 bra $L263;
 	bra.uni $L261;
 $L263:
-	mul.lo.s64 %rd1073, %rd1072, %rd785;
-	mad.lo.s64 %rd1074, %rd1073, 4, %rd783;
-	ld.shared.s32 %r300, [%rd1074+0];
+	mul.lo.s64 %rd1081, %rd1080, %rd793;
+	mad.lo.s64 %rd1082, %rd1081, 4, %rd791;
+	ld.shared.s32 %r300, [%rd1082+0];
 	mov.b32 %r301, %r300;
-	add.s64 %rd1075, %rd1071, %rd1072;
-	mul.lo.s64 %rd1076, %rd1075, %rd276;
-	mad.lo.s64 %rd1077, %rd1076, 4, %rd274;
-	st.global.s32 [%rd1077+0], %r301;
+	add.s64 %rd1083, %rd1079, %rd1080;
+	mul.lo.s64 %rd1084, %rd1083, %rd280;
+	mad.lo.s64 %rd1085, %rd1084, 4, %rd278;
+	st.global.s32 [%rd1085+0], %r301;
 $L260:
-	add.s64 %rd1078, %rd1072, 1;
-	mov.b64 %rd1072, %rd1078;
+	add.s64 %rd1086, %rd1080, 1;
+	mov.b64 %rd1080, %rd1086;
 	bra.uni $L259;
 $L261:
 $L258:
-	add.s64 %rd1079, %rd791, %rd978;
-	min.s64 %rd1080, %rd781, %rd1079;
-	mov.b64 %rd791, %rd1080;
+	add.s64 %rd1087, %rd799, %rd986;
+	min.s64 %rd1088, %rd789, %rd1087;
+	mov.b64 %rd799, %rd1088;
 	bra.uni $L227;
 $L226:
-	mov.b64 %rd1081, 0;
-	cvt.u64.u32 %rd1082, %r2;
-	setp.eq.s64 %p205, %rd1082, 0;
-	setp.gt.s64 %p206, %rd978, 0;
+	mov.b64 %rd1089, 0;
+	cvt.u64.u32 %rd1090, %r2;
+	setp.eq.s64 %p205, %rd1090, 0;
+	setp.gt.s64 %p206, %rd986, 0;
 	and.pred %p207, %p205, %p206;
 	@!%p207 bra $L265;
-	mul.lo.s64 %rd1083, %rd779, %rd120;
-	mad.lo.s64 %rd1084, %rd1083, 8, %rd116;
-	atom.global.add.u64 %rd1085, [%rd1084], %rd978;
-	mov.b64 %rd1086, %rd1085;
-	mov.b64 %rd1081, %rd1086;
+	mul.lo.s64 %rd1091, %rd787, %rd120;
+	mad.lo.s64 %rd1092, %rd1091, 8, %rd116;
+	atom.global.add.u64 %rd1093, [%rd1092], %rd986;
+	mov.b64 %rd1094, %rd1093;
+	mov.b64 %rd1089, %rd1094;
 $L265:
-	cvt.u64.u32 %rd1087, %r2;
-	setp.eq.s64 %p208, %rd1087, 0;
+	cvt.u64.u32 %rd1095, %r2;
+	setp.eq.s64 %p208, %rd1095, 0;
 	setp.eq.u32 %p209, %r1, 0;
 	and.pred %p210, %p208, %p209;
 	bar.sync 0;
 	@!%p210 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd1081;
+	st.shared.s64 [%rd1+1024], %rd1089;
 $L266:
 	bar.sync 0;
-	ld.shared.s64 %rd1088, [%rd1+1024];
-	mov.b64 %rd1089, %rd1088;
-	add.s64 %rd1090, %rd1089, %rd977;
-	mov.b64 %rd1091, %rd1090;
-	mov.b64 %rd1092, 0;
+	ld.shared.s64 %rd1096, [%rd1+1024];
+	mov.b64 %rd1097, %rd1096;
+	add.s64 %rd1098, %rd1097, %rd985;
+	mov.b64 %rd1099, %rd1098;
+	mov.b64 %rd1100, 0;
 $L267:
-	setp.lt.s64 %p211, %rd1092, %rd792;
+	setp.lt.s64 %p211, %rd1100, %rd800;
 	not.pred %p212, %p211;
 	@!%p212 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1093, %rd1092, %rd785;
-	mad.lo.s64 %rd1094, %rd1093, 4, %rd783;
-	ld.shared.s32 %r302, [%rd1094+0];
+	mul.lo.s64 %rd1101, %rd1100, %rd793;
+	mad.lo.s64 %rd1102, %rd1101, 4, %rd791;
+	ld.shared.s32 %r302, [%rd1102+0];
 	mov.b32 %r303, %r302;
-	add.s64 %rd1095, %rd1091, %rd1092;
-	mul.lo.s64 %rd1096, %rd1095, %rd276;
-	mad.lo.s64 %rd1097, %rd1096, 4, %rd274;
-	st.global.s32 [%rd1097+0], %r303;
+	add.s64 %rd1103, %rd1099, %rd1100;
+	mul.lo.s64 %rd1104, %rd1103, %rd280;
+	mad.lo.s64 %rd1105, %rd1104, 4, %rd278;
+	st.global.s32 [%rd1105+0], %r303;
 $L268:
-	add.s64 %rd1098, %rd1092, 1;
-	mov.b64 %rd1092, %rd1098;
+	add.s64 %rd1106, %rd1100, 1;
+	mov.b64 %rd1100, %rd1106;
 	bra.uni $L267;
 $L269:
 $L227:
-	setp.eq.s64 %p213, %rd979, 0;
+	setp.eq.s64 %p213, %rd987, 0;
 	@!%p213 bra $L273;
 	bra.uni $L167;
 $L273:
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd1099, %rd791;
-	mov.b64 %rd1100, %rd789;
-	mov.b64 %rd1101, %rd790;
-	mov.b64 %rd1102, %rd1099;
-	mov.b64 %rd1103, %rd1100;
-	mov.b64 %rd1104, %rd1101;
-	mov.b64 %rd1105, %rd1102;
-	mov.b64 %rd1106, %rd1103;
-	mov.b64 %rd1107, %rd1104;
-	mov.b64 %rd727, %rd1105;
-	mov.b64 %rd747, %rd1106;
-	mov.b64 %rd748, %rd1107;
-	add.s64 %rd1108, %rd728, %rd747;
-	mov.b64 %rd728, %rd1108;
-	max.s64 %rd1109, %rd729, %rd748;
-	mov.b64 %rd729, %rd1109;
+	mov.b64 %rd1107, %rd799;
+	mov.b64 %rd1108, %rd797;
+	mov.b64 %rd1109, %rd798;
+	mov.b64 %rd1110, %rd1107;
+	mov.b64 %rd1111, %rd1108;
+	mov.b64 %rd1112, %rd1109;
+	mov.b64 %rd1113, %rd1110;
+	mov.b64 %rd1114, %rd1111;
+	mov.b64 %rd1115, %rd1112;
+	mov.b64 %rd735, %rd1113;
+	mov.b64 %rd755, %rd1114;
+	mov.b64 %rd756, %rd1115;
+	add.s64 %rd1116, %rd736, %rd755;
+	mov.b64 %rd736, %rd1116;
+	max.s64 %rd1117, %rd737, %rd756;
+	mov.b64 %rd737, %rd1117;
 $L161:
-	add.s64 %rd1110, %rd730, 1;
-	mov.b64 %rd730, %rd1110;
+	add.s64 %rd1118, %rd738, 1;
+	mov.b64 %rd738, %rd1118;
 	bra.uni $L160;
 $L162:
-	mov.b64 %rd1111, %rd728;
+	mov.b64 %rd1119, %rd736;
 	// block reduction
 	sub.u32 %r304, %r13, 1;
 	mov.b32 %r305, %r3;
 $L274:
 	setp.hs.u32 %p214, %r305, 32;
 	@%p214 bra $L275;
-	mov.b64 {%r306, %r307}, %rd1111;
+	mov.b64 {%r306, %r307}, %rd1119;
 	shfl.sync.down.b32 %r308|%p215, %r306, %r305, %r304, %r17;
 	shfl.sync.down.b32 %r309, %r307, %r305, %r304, %r17;
-	mov.b64 %rd1112, {%r308, %r309};
+	mov.b64 %rd1120, {%r308, %r309};
 	@!%p215 bra $L276;
-	add.s64 %rd1113, %rd1111, %rd1112;
-	mov.b64 %rd1111, %rd1113;
+	add.s64 %rd1121, %rd1119, %rd1120;
+	mov.b64 %rd1119, %rd1121;
 $L276:
 	shl.b32 %r305, %r305, 1;
 	bra.uni $L274;
 $L275:
 	setp.eq.u32 %p216, %r7, 0;
 	@!%p216 bra $L277;
-	mul.wide.u32 %rd1114, %r8, 16;
-	add.s64 %rd1115, %rd1, %rd1114;
-	st.shared.s64 [%rd1115+0], %rd1111;
+	mul.wide.u32 %rd1122, %r8, 16;
+	add.s64 %rd1123, %rd1, %rd1122;
+	st.shared.s64 [%rd1123+0], %rd1119;
 $L277:
 	bar.sync 0;
 	setp.eq.u32 %p217, %r8, 0;
 	@!%p217 bra $L278;
 	setp.lo.u32 %p218, %r7, %r10;
 	@!%p218 bra $L279;
-	mul.wide.u32 %rd1116, %r7, 16;
-	add.s64 %rd1117, %rd1, %rd1116;
-	ld.shared.s64 %rd1118, [%rd1117+0];
-	mov.b64 %rd1111, %rd1118;
+	mul.wide.u32 %rd1124, %r7, 16;
+	add.s64 %rd1125, %rd1, %rd1124;
+	ld.shared.s64 %rd1126, [%rd1125+0];
+	mov.b64 %rd1119, %rd1126;
 $L279:
 	sub.u32 %r310, %r10, 1;
-	mov.b64 {%r311, %r312}, %rd1111;
+	mov.b64 {%r311, %r312}, %rd1119;
 	shfl.sync.down.b32 %r313|%p219, %r311, 1, %r310, %r17;
 	shfl.sync.down.b32 %r314, %r312, 1, %r310, %r17;
-	mov.b64 %rd1119, {%r313, %r314};
+	mov.b64 %rd1127, {%r313, %r314};
 	@!%p219 bra $L280;
-	add.s64 %rd1120, %rd1111, %rd1119;
-	mov.b64 %rd1111, %rd1120;
+	add.s64 %rd1128, %rd1119, %rd1127;
+	mov.b64 %rd1119, %rd1128;
 $L280:
-	mov.b64 {%r315, %r316}, %rd1111;
+	mov.b64 {%r315, %r316}, %rd1119;
 	shfl.sync.down.b32 %r317|%p220, %r315, 2, %r310, %r17;
 	shfl.sync.down.b32 %r318, %r316, 2, %r310, %r17;
-	mov.b64 %rd1121, {%r317, %r318};
+	mov.b64 %rd1129, {%r317, %r318};
 	@!%p220 bra $L281;
-	add.s64 %rd1122, %rd1111, %rd1121;
-	mov.b64 %rd1111, %rd1122;
+	add.s64 %rd1130, %rd1119, %rd1129;
+	mov.b64 %rd1119, %rd1130;
 $L281:
-	mov.b64 {%r319, %r320}, %rd1111;
+	mov.b64 {%r319, %r320}, %rd1119;
 	shfl.sync.down.b32 %r321|%p221, %r319, 4, %r310, %r17;
 	shfl.sync.down.b32 %r322, %r320, 4, %r310, %r17;
-	mov.b64 %rd1123, {%r321, %r322};
+	mov.b64 %rd1131, {%r321, %r322};
 	@!%p221 bra $L282;
-	add.s64 %rd1124, %rd1111, %rd1123;
-	mov.b64 %rd1111, %rd1124;
+	add.s64 %rd1132, %rd1119, %rd1131;
+	mov.b64 %rd1119, %rd1132;
 $L282:
-	mov.b64 {%r323, %r324}, %rd1111;
+	mov.b64 {%r323, %r324}, %rd1119;
 	shfl.sync.down.b32 %r325|%p222, %r323, 8, %r310, %r17;
 	shfl.sync.down.b32 %r326, %r324, 8, %r310, %r17;
-	mov.b64 %rd1125, {%r325, %r326};
+	mov.b64 %rd1133, {%r325, %r326};
 	@!%p222 bra $L283;
-	add.s64 %rd1126, %rd1111, %rd1125;
-	mov.b64 %rd1111, %rd1126;
+	add.s64 %rd1134, %rd1119, %rd1133;
+	mov.b64 %rd1119, %rd1134;
 $L283:
-	mov.b64 {%r327, %r328}, %rd1111;
+	mov.b64 {%r327, %r328}, %rd1119;
 	shfl.sync.down.b32 %r329|%p223, %r327, 16, %r310, %r17;
 	shfl.sync.down.b32 %r330, %r328, 16, %r310, %r17;
-	mov.b64 %rd1127, {%r329, %r330};
+	mov.b64 %rd1135, {%r329, %r330};
 	@!%p223 bra $L284;
-	add.s64 %rd1128, %rd1111, %rd1127;
-	mov.b64 %rd1111, %rd1128;
+	add.s64 %rd1136, %rd1119, %rd1135;
+	mov.b64 %rd1119, %rd1136;
 $L284:
 	@!%p216 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd1111;
+	st.shared.s64 [%rd1+1024], %rd1119;
 $L285:
 $L278:
 	bar.sync 0;
-	ld.shared.s64 %rd1129, [%rd1+1024];
-	mov.b64 %rd1111, %rd1129;
-	mov.b64 %rd1130, %rd1111;
-	mov.b64 %rd728, %rd1130;
-	mov.b64 %rd1131, %rd729;
+	ld.shared.s64 %rd1137, [%rd1+1024];
+	mov.b64 %rd1119, %rd1137;
+	mov.b64 %rd1138, %rd1119;
+	mov.b64 %rd736, %rd1138;
+	mov.b64 %rd1139, %rd737;
 	// block reduction
 	sub.u32 %r331, %r13, 1;
 	mov.b32 %r332, %r3;
 $L286:
 	setp.hs.u32 %p224, %r332, 32;
 	@%p224 bra $L287;
-	mov.b64 {%r333, %r334}, %rd1131;
+	mov.b64 {%r333, %r334}, %rd1139;
 	shfl.sync.down.b32 %r335|%p225, %r333, %r332, %r331, %r17;
 	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
-	mov.b64 %rd1132, {%r335, %r336};
+	mov.b64 %rd1140, {%r335, %r336};
 	@!%p225 bra $L288;
-	max.s64 %rd1133, %rd1131, %rd1132;
-	mov.b64 %rd1131, %rd1133;
+	max.s64 %rd1141, %rd1139, %rd1140;
+	mov.b64 %rd1139, %rd1141;
 $L288:
 	shl.b32 %r332, %r332, 1;
 	bra.uni $L286;
 $L287:
 	setp.eq.u32 %p226, %r7, 0;
 	@!%p226 bra $L289;
-	mul.wide.u32 %rd1134, %r8, 16;
-	add.s64 %rd1135, %rd1, %rd1134;
-	st.shared.s64 [%rd1135+0], %rd1131;
+	mul.wide.u32 %rd1142, %r8, 16;
+	add.s64 %rd1143, %rd1, %rd1142;
+	st.shared.s64 [%rd1143+0], %rd1139;
 $L289:
 	bar.sync 0;
 	setp.eq.u32 %p227, %r8, 0;
 	@!%p227 bra $L290;
 	setp.lo.u32 %p228, %r7, %r10;
 	@!%p228 bra $L291;
-	mul.wide.u32 %rd1136, %r7, 16;
-	add.s64 %rd1137, %rd1, %rd1136;
-	ld.shared.s64 %rd1138, [%rd1137+0];
-	mov.b64 %rd1131, %rd1138;
+	mul.wide.u32 %rd1144, %r7, 16;
+	add.s64 %rd1145, %rd1, %rd1144;
+	ld.shared.s64 %rd1146, [%rd1145+0];
+	mov.b64 %rd1139, %rd1146;
 $L291:
 	sub.u32 %r337, %r10, 1;
-	mov.b64 {%r338, %r339}, %rd1131;
+	mov.b64 {%r338, %r339}, %rd1139;
 	shfl.sync.down.b32 %r340|%p229, %r338, 1, %r337, %r17;
 	shfl.sync.down.b32 %r341, %r339, 1, %r337, %r17;
-	mov.b64 %rd1139, {%r340, %r341};
+	mov.b64 %rd1147, {%r340, %r341};
 	@!%p229 bra $L292;
-	max.s64 %rd1140, %rd1131, %rd1139;
-	mov.b64 %rd1131, %rd1140;
+	max.s64 %rd1148, %rd1139, %rd1147;
+	mov.b64 %rd1139, %rd1148;
 $L292:
-	mov.b64 {%r342, %r343}, %rd1131;
+	mov.b64 {%r342, %r343}, %rd1139;
 	shfl.sync.down.b32 %r344|%p230, %r342, 2, %r337, %r17;
 	shfl.sync.down.b32 %r345, %r343, 2, %r337, %r17;
-	mov.b64 %rd1141, {%r344, %r345};
+	mov.b64 %rd1149, {%r344, %r345};
 	@!%p230 bra $L293;
-	max.s64 %rd1142, %rd1131, %rd1141;
-	mov.b64 %rd1131, %rd1142;
+	max.s64 %rd1150, %rd1139, %rd1149;
+	mov.b64 %rd1139, %rd1150;
 $L293:
-	mov.b64 {%r346, %r347}, %rd1131;
+	mov.b64 {%r346, %r347}, %rd1139;
 	shfl.sync.down.b32 %r348|%p231, %r346, 4, %r337, %r17;
 	shfl.sync.down.b32 %r349, %r347, 4, %r337, %r17;
-	mov.b64 %rd1143, {%r348, %r349};
+	mov.b64 %rd1151, {%r348, %r349};
 	@!%p231 bra $L294;
-	max.s64 %rd1144, %rd1131, %rd1143;
-	mov.b64 %rd1131, %rd1144;
+	max.s64 %rd1152, %rd1139, %rd1151;
+	mov.b64 %rd1139, %rd1152;
 $L294:
-	mov.b64 {%r350, %r351}, %rd1131;
+	mov.b64 {%r350, %r351}, %rd1139;
 	shfl.sync.down.b32 %r352|%p232, %r350, 8, %r337, %r17;
 	shfl.sync.down.b32 %r353, %r351, 8, %r337, %r17;
-	mov.b64 %rd1145, {%r352, %r353};
+	mov.b64 %rd1153, {%r352, %r353};
 	@!%p232 bra $L295;
-	max.s64 %rd1146, %rd1131, %rd1145;
-	mov.b64 %rd1131, %rd1146;
+	max.s64 %rd1154, %rd1139, %rd1153;
+	mov.b64 %rd1139, %rd1154;
 $L295:
-	mov.b64 {%r354, %r355}, %rd1131;
+	mov.b64 {%r354, %r355}, %rd1139;
 	shfl.sync.down.b32 %r356|%p233, %r354, 16, %r337, %r17;
 	shfl.sync.down.b32 %r357, %r355, 16, %r337, %r17;
-	mov.b64 %rd1147, {%r356, %r357};
+	mov.b64 %rd1155, {%r356, %r357};
 	@!%p233 bra $L296;
-	max.s64 %rd1148, %rd1131, %rd1147;
-	mov.b64 %rd1131, %rd1148;
+	max.s64 %rd1156, %rd1139, %rd1155;
+	mov.b64 %rd1139, %rd1156;
 $L296:
 	@!%p226 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1131;
+	st.shared.s64 [%rd1+1024], %rd1139;
 $L297:
 $L290:
 	bar.sync 0;
-	ld.shared.s64 %rd1149, [%rd1+1024];
-	mov.b64 %rd1131, %rd1149;
-	mov.b64 %rd1150, %rd1131;
-	mov.b64 %rd729, %rd1150;
-	cvt.u64.u32 %rd1151, %r2;
-	setp.eq.s64 %p234, %rd1151, 0;
+	ld.shared.s64 %rd1157, [%rd1+1024];
+	mov.b64 %rd1139, %rd1157;
+	mov.b64 %rd1158, %rd1139;
+	mov.b64 %rd737, %rd1158;
+	cvt.u64.u32 %rd1159, %r2;
+	setp.eq.s64 %p234, %rd1159, 0;
 	@!%p234 bra $L299;
-	setp.gt.s64 %p235, %rd728, 0;
+	setp.gt.s64 %p235, %rd736, 0;
 	@!%p235 bra $L301;
-	add.s64 %rd1152, %rd343, 1;
-	mul.lo.s64 %rd1153, %rd1152, %rd120;
-	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
-	atom.global.add.u64 %rd1155, [%rd1154], %rd728;
+	add.s64 %rd1160, %rd351, 1;
+	mul.lo.s64 %rd1161, %rd1160, %rd120;
+	mad.lo.s64 %rd1162, %rd1161, 8, %rd116;
+	atom.global.add.u64 %rd1163, [%rd1162], %rd736;
 $L301:
-	setp.gt.s64 %p236, %rd729, 0;
+	setp.gt.s64 %p236, %rd737, 0;
 	@!%p236 bra $L303;
-	add.s64 %rd1156, %rd343, 2;
-	mul.lo.s64 %rd1157, %rd1156, %rd120;
-	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
-	atom.global.max.s64 %rd1159, [%rd1158], %rd729;
+	add.s64 %rd1164, %rd351, 2;
+	mul.lo.s64 %rd1165, %rd1164, %rd120;
+	mad.lo.s64 %rd1166, %rd1165, 8, %rd116;
+	atom.global.max.s64 %rd1167, [%rd1166], %rd737;
 $L303:
+	add.s64 %rd1168, %rd351, 3;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	atom.global.max.s64 %rd1171, [%rd1170], %rd738;
 $L299:
 	bar.sync 0;
 	setp.eq.u32 %p237, %r5, 0;
@@ -23413,73 +23453,85 @@ $L306:
 	fence.acq_rel.gpu;
 $L304:
 	bar.sync 0;
-	setp.eq.s64 %p240, %rd264, 0;
+	setp.eq.s64 %p240, %rd268, 0;
 	and.pred %p241, %p13, %p240;
 	@!%p241 bra $L308;
-	mov.b64 %rd1161, 9;
-	mul.lo.s64 %rd1160, %rd1161, %rd120;
-	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
-	mov.b64 %rd1163, 0;
-	st.global.s64 [%rd1162+0], %rd1163;
+	mov.b64 %rd1173, 12;
+	mul.lo.s64 %rd1172, %rd1173, %rd120;
+	mad.lo.s64 %rd1174, %rd1172, 8, %rd116;
+	mov.b64 %rd1175, 0;
+	st.global.s64 [%rd1174+0], %rd1175;
 $L308:
-	mul.lo.s64 %rd1164, %rd305, %rd120;
-	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
-	mov.b64 %rd1167, %rd1166;
-	add.s64 %rd1168, %rd305, 1;
-	mul.lo.s64 %rd1169, %rd1168, %rd120;
-	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
-	mov.b64 %rd1172, %rd1171;
-	mov.b64 %rd1173, %rd1167;
-	mov.b64 %rd1174, %rd1172;
-	mov.b64 %rd1175, %rd1173;
-	mov.b64 %rd1176, %rd1174;
-	add.s64 %rd1177, %rd305, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
-	mov.b64 %rd1181, %rd1180;
-	mov.b64 %rd258, %rd1181;
+	mul.lo.s64 %rd1176, %rd309, %rd120;
+	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1178, [%rd1177+0];
+	mov.b64 %rd1179, %rd1178;
+	add.s64 %rd1180, %rd309, 1;
+	mul.lo.s64 %rd1181, %rd1180, %rd120;
+	mad.lo.s64 %rd1182, %rd1181, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1183, [%rd1182+0];
+	mov.b64 %rd1184, %rd1183;
+	mov.b64 %rd1185, %rd1179;
+	mov.b64 %rd1186, %rd1184;
+	mov.b64 %rd1187, %rd1185;
+	mov.b64 %rd1188, %rd1186;
+	add.s64 %rd1189, %rd309, 2;
+	mul.lo.s64 %rd1190, %rd1189, %rd120;
+	mad.lo.s64 %rd1191, %rd1190, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1192, [%rd1191+0];
+	mov.b64 %rd1193, %rd1192;
+	mov.b64 %rd262, %rd1193;
 	@!%p13 bra $L310;
-	mov.b64 %rd1183, 3;
-	mul.lo.s64 %rd1182, %rd1183, %rd264;
-	mov.b64 %rd1185, 1;
-	add.s64 %rd1184, %rd1185, %rd1182;
-	mul.lo.s64 %rd1186, %rd1184, %rd113;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
-	st.global.s64 [%rd1187+0], %rd1175;
-	mov.b64 %rd1189, 3;
-	mul.lo.s64 %rd1188, %rd1189, %rd264;
-	mov.b64 %rd1191, 2;
-	add.s64 %rd1190, %rd1191, %rd1188;
-	mul.lo.s64 %rd1192, %rd1190, %rd113;
-	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
-	st.global.s64 [%rd1193+0], %rd1176;
-	mov.b64 %rd1195, 3;
-	mul.lo.s64 %rd1194, %rd1195, %rd264;
-	mov.b64 %rd1197, 3;
+	mov.b64 %rd1195, 4;
+	mul.lo.s64 %rd1194, %rd1195, %rd268;
+	mov.b64 %rd1197, 1;
 	add.s64 %rd1196, %rd1197, %rd1194;
 	mul.lo.s64 %rd1198, %rd1196, %rd113;
 	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
-	st.global.s64 [%rd1199+0], %rd258;
-	add.s64 %rd1200, %rd264, 1;
-	st.global.s64 [%rd109+0], %rd1200;
+	st.global.s64 [%rd1199+0], %rd1187;
+	mov.b64 %rd1201, 4;
+	mul.lo.s64 %rd1200, %rd1201, %rd268;
+	mov.b64 %rd1203, 2;
+	add.s64 %rd1202, %rd1203, %rd1200;
+	mul.lo.s64 %rd1204, %rd1202, %rd113;
+	mad.lo.s64 %rd1205, %rd1204, 8, %rd109;
+	st.global.s64 [%rd1205+0], %rd1188;
+	mov.b64 %rd1207, 4;
+	mul.lo.s64 %rd1206, %rd1207, %rd268;
+	mov.b64 %rd1209, 3;
+	add.s64 %rd1208, %rd1209, %rd1206;
+	mul.lo.s64 %rd1210, %rd1208, %rd113;
+	mad.lo.s64 %rd1211, %rd1210, 8, %rd109;
+	st.global.s64 [%rd1211+0], %rd262;
+	add.s64 %rd1212, %rd309, 3;
+	mul.lo.s64 %rd1213, %rd1212, %rd120;
+	mad.lo.s64 %rd1214, %rd1213, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1215, [%rd1214+0];
+	mov.b64 %rd1216, %rd1215;
+	mov.b64 %rd1218, 4;
+	mul.lo.s64 %rd1217, %rd1218, %rd268;
+	mov.b64 %rd1220, 4;
+	add.s64 %rd1219, %rd1220, %rd1217;
+	mul.lo.s64 %rd1221, %rd1219, %rd113;
+	mad.lo.s64 %rd1222, %rd1221, 8, %rd109;
+	st.global.s64 [%rd1222+0], %rd1216;
+	add.s64 %rd1223, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1223;
 $L310:
-	setp.eq.s64 %p242, %rd1175, 0;
-	setp.gt.s64 %p243, %rd1175, %rd66;
+	setp.eq.s64 %p242, %rd1187, 0;
+	setp.gt.s64 %p243, %rd1187, %rd66;
 	or.pred %p244, %p242, %p243;
-	setp.gt.s64 %p245, %rd1176, %rd68;
+	setp.gt.s64 %p245, %rd1188, %rd68;
 	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd258, %rd70;
+	setp.gt.s64 %p247, %rd262, %rd70;
 	or.pred %p248, %p246, %p247;
 	@!%p248 bra $L312;
 	bra.uni $L3;
 $L312:
-	mov.b64 %rd192, %rd1175;
+	mov.b64 %rd192, %rd1187;
 $L38:
-	add.s64 %rd1201, %rd264, 1;
-	mov.b64 %rd264, %rd1201;
+	add.s64 %rd1224, %rd268, 1;
+	mov.b64 %rd268, %rd1224;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -23570,7 +23622,7 @@ const gokkosPTX12 = `//
 {
 	.reg .pred %p<259>;
 	.reg .b32 %r<346>;
-	.reg .b64 %rd<1200>;
+	.reg .b64 %rd<1223>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -23960,7 +24012,7 @@ $L15:
 	setp.gt.s64 %p27, %rd193, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd241, 9;
+	mov.b64 %rd241, 12;
 	mul.lo.s64 %rd240, %rd241, %rd120;
 	mad.lo.s64 %rd242, %rd240, 8, %rd116;
 	atom.global.max.s64 %rd243, [%rd242], %rd193;
@@ -23978,6 +24030,11 @@ $L24:
 	mad.lo.s64 %rd251, %rd249, 8, %rd116;
 	mov.b64 %rd252, 0;
 	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -24001,13 +24058,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd254, 9;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd258, %rd257;
-	setp.gt.s64 %p32, %rd258, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p32, %rd262, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -24032,351 +24089,356 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd260, 9;
-	mul.lo.s64 %rd259, %rd260, %rd120;
-	mad.lo.s64 %rd261, %rd259, 8, %rd116;
-	mov.b64 %rd262, 0;
-	st.global.s64 [%rd261+0], %rd262;
-	mov.b64 %rd263, -1;
-	st.global.s64 [%rd109+0], %rd263;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd264, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p36, %rd264, %rd64;
+	setp.lt.s64 %p36, %rd268, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd265, %rd49;
-	mov.b64 %rd266, %rd51;
-	mov.b64 %rd267, %rd53;
-	mov.b64 %rd268, %rd56;
-	mov.b64 %rd269, %rd58;
-	mov.b64 %rd270, %rd60;
-	mov.b64 %rd271, %rd265;
-	mov.b64 %rd272, %rd266;
-	mov.b64 %rd273, %rd267;
-	mov.b64 %rd274, %rd268;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
 	mov.b64 %rd275, %rd269;
 	mov.b64 %rd276, %rd270;
-	shr.s64 %rd277, %rd264, 63;
-	shr.u64 %rd278, %rd277, 63;
-	add.s64 %rd279, %rd264, %rd278;
-	and.b64 %rd280, %rd279, -2;
-	sub.s64 %rd281, %rd264, %rd280;
-	setp.eq.s64 %p38, %rd281, 1;
+	mov.b64 %rd277, %rd271;
+	mov.b64 %rd278, %rd272;
+	mov.b64 %rd279, %rd273;
+	mov.b64 %rd280, %rd274;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p38, %rd285, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd282, %rd56;
-	mov.b64 %rd283, %rd58;
-	mov.b64 %rd284, %rd60;
-	mov.b64 %rd285, %rd49;
-	mov.b64 %rd286, %rd51;
-	mov.b64 %rd287, %rd53;
-	mov.b64 %rd271, %rd282;
-	mov.b64 %rd272, %rd283;
-	mov.b64 %rd273, %rd284;
-	mov.b64 %rd274, %rd285;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
 	mov.b64 %rd275, %rd286;
 	mov.b64 %rd276, %rd287;
+	mov.b64 %rd277, %rd288;
+	mov.b64 %rd278, %rd289;
+	mov.b64 %rd279, %rd290;
+	mov.b64 %rd280, %rd291;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd288, %rd73;
-	mov.b64 %rd289, %rd75;
-	mov.b64 %rd290, %rd77;
-	mov.b64 %rd291, %rd80;
-	mov.b64 %rd292, %rd82;
-	mov.b64 %rd293, %rd84;
-	mov.b64 %rd294, %rd87;
-	mov.b64 %rd295, %rd89;
-	mov.b64 %rd296, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd297, %rd94;
-	mov.b64 %rd298, %rd96;
-	mov.b64 %rd299, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd300, %rd100;
-	mov.b64 %rd301, %rd102;
-	cvt.u32.u64 %r78, %rd264;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r78, %rd268;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd302, %rd264, 3;
-	mov.b64 %rd304, 3;
-	mul.lo.s64 %rd303, %rd304, %rd302;
-	mov.b64 %rd305, %rd303;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p13 bra $L45;
-	add.s64 %rd306, %rd264, 1;
-	rem.s64 %rd307, %rd306, 3;
-	mov.b64 %rd309, 3;
-	mul.lo.s64 %rd308, %rd309, %rd307;
-	mov.b64 %rd310, %rd308;
-	mul.lo.s64 %rd311, %rd310, %rd120;
-	mad.lo.s64 %rd312, %rd311, 8, %rd116;
-	mov.b64 %rd313, 0;
-	st.global.s64 [%rd312+0], %rd313;
-	add.s64 %rd314, %rd310, 1;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
 	mul.lo.s64 %rd315, %rd314, %rd120;
 	mad.lo.s64 %rd316, %rd315, 8, %rd116;
 	mov.b64 %rd317, 0;
 	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd310, 2;
+	add.s64 %rd318, %rd314, 1;
 	mul.lo.s64 %rd319, %rd318, %rd120;
 	mad.lo.s64 %rd320, %rd319, 8, %rd116;
 	mov.b64 %rd321, 0;
 	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd322, %rd258;
-	cvt.u64.u32 %rd323, %r4;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd325, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p41, %rd325, %rd322;
-	setp.lt.s64 %p42, %rd325, 32;
+	setp.lt.s64 %p41, %rd333, %rd330;
+	setp.lt.s64 %p42, %rd333, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd327, 2;
-	mul.lo.s64 %rd326, %rd327, %rd325;
-	setp.le.s64 %p44, %rd326, %rd324;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p44, %rd334, %rd332;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd328, %rd325, 2;
-	mov.b64 %rd325, %rd328;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd329, %rd325;
-	mov.b64 %rd330, %rd25;
-	mov.b64 %rd331, %rd62;
-	mov.b64 %rd332, %rd64;
-	mov.b64 %rd333, %rd66;
-	mov.b64 %rd334, %rd68;
-	mov.b64 %rd335, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd336, %rd100;
-	mov.b64 %rd337, %rd102;
-	mov.b64 %rd338, %rd104;
-	mov.b64 %rd339, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p49, %p8;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd340, %rd300;
-	mov.b64 %rd341, %rd301;
-	mov.b64 %rd342, %rd192;
-	mov.b64 %rd343, %rd305;
-	mov.b64 %rd344, %rd329;
-	cvt.u64.u32 %rd345, %r4;
-	div.s64 %rd346, %rd345, %rd344;
-	setp.eq.s64 %p52, %rd344, -1;
-	neg.s64 %rd347, %rd345;
-	selp.b64 %rd348, %rd347, %rd346, %p52;
-	setp.eq.s64 %p53, %rd344, 0;
-	selp.b64 %rd349, 0, %rd348, %p53;
-	mov.b64 %rd350, %rd349;
-	cvt.u64.u32 %rd351, %r2;
-	div.s64 %rd352, %rd351, %rd344;
-	setp.eq.s64 %p54, %rd344, -1;
-	neg.s64 %rd353, %rd351;
-	selp.b64 %rd354, %rd353, %rd352, %p54;
-	setp.eq.s64 %p55, %rd344, 0;
-	selp.b64 %rd355, 0, %rd354, %p55;
-	mov.b64 %rd356, %rd355;
-	cvt.u64.u32 %rd357, %r2;
-	rem.s64 %rd358, %rd357, %rd344;
-	setp.eq.s64 %p56, %rd344, -1;
-	selp.b64 %rd359, 0, %rd358, %p56;
-	setp.eq.s64 %p57, %rd344, 0;
-	selp.b64 %rd360, %rd357, %rd359, %p57;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd362, %rd350;
-	mov.b64 %rd363, %rd356;
-	mov.b64 %rd364, %rd361;
-	mov.b64 %rd365, %rd339;
-	mov.b64 %rd366, %rd330;
-	mov.b64 %rd367, %rd331;
-	mov.b64 %rd368, %rd332;
-	mov.b64 %rd369, %rd333;
-	mov.b64 %rd370, %rd334;
-	mov.b64 %rd371, %rd335;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p52, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p52;
+	setp.eq.s64 %p53, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p53;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p54, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p54;
+	setp.eq.s64 %p55, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p55;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p56, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p56;
+	setp.eq.s64 %p57, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p57;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mov.b64 %rd374, %rd338;
+	mov.b64 %rd375, %rd339;
+	mov.b64 %rd376, %rd340;
+	mov.b64 %rd377, %rd341;
+	mov.b64 %rd378, %rd342;
+	mov.b64 %rd379, %rd343;
 	mov.pred %p58, %p47;
 	mov.pred %p59, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd372, %rd336;
-	mov.b64 %rd373, %rd337;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
+	mov.b64 %rd380, %rd344;
+	mov.b64 %rd381, %rd345;
+	mov.b64 %rd382, %rd346;
+	mov.b64 %rd383, %rd347;
 	mov.pred %p60, %p49;
 	mov.pred %p61, %p50;
-	mov.b64 %rd376, %rd288;
-	mov.b64 %rd377, %rd289;
-	mov.b64 %rd378, %rd290;
-	mov.b64 %rd379, %rd291;
-	mov.b64 %rd380, %rd292;
-	mov.b64 %rd381, %rd293;
-	mov.b64 %rd382, %rd294;
-	mov.b64 %rd383, %rd295;
-	mov.b64 %rd384, %rd296;
+	mov.b64 %rd384, %rd292;
+	mov.b64 %rd385, %rd293;
+	mov.b64 %rd386, %rd294;
+	mov.b64 %rd387, %rd295;
+	mov.b64 %rd388, %rd296;
+	mov.b64 %rd389, %rd297;
+	mov.b64 %rd390, %rd298;
+	mov.b64 %rd391, %rd299;
+	mov.b64 %rd392, %rd300;
 	mov.pred %p62, %p51;
-	mov.b64 %rd385, %rd297;
-	mov.b64 %rd386, %rd298;
-	mov.b64 %rd387, %rd299;
+	mov.b64 %rd393, %rd301;
+	mov.b64 %rd394, %rd302;
+	mov.b64 %rd395, %rd303;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd388, %rd340;
-	mov.b64 %rd389, %rd341;
-	mov.b64 %rd390, 0;
-	mov.b64 %rd391, %rd342;
-	mul.lo.s64 %rd392, %rd135, %rd362;
-	add.s64 %rd393, %rd392, %rd363;
-	mov.b64 %rd394, %rd393;
-	mul.lo.s64 %rd395, %rd2, %rd362;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd397, %rd344;
-	mov.b64 %rd398, %rd364;
-	mov.b64 %rd399, %rd343;
-	mov.b64 %rd400, 0;
-	mov.b64 %rd401, %rd365;
-	setp.gt.s64 %p63, %rd338, 1;
+	mov.b64 %rd396, %rd348;
+	mov.b64 %rd397, %rd349;
+	mov.b64 %rd398, 0;
+	mov.b64 %rd399, %rd350;
+	mul.lo.s64 %rd400, %rd135, %rd370;
+	add.s64 %rd401, %rd400, %rd371;
+	mov.b64 %rd402, %rd401;
+	mul.lo.s64 %rd403, %rd2, %rd370;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd405, %rd352;
+	mov.b64 %rd406, %rd372;
+	mov.b64 %rd407, %rd351;
+	mov.b64 %rd408, 0;
+	mov.b64 %rd409, %rd373;
+	setp.gt.s64 %p63, %rd346, 1;
 	mov.pred %p64, %p63;
 	mov.pred %p65, 0;
-	mov.b64 %rd402, %rd165;
-	mov.b64 %rd403, %rd166;
-	mov.b64 %rd404, %rd167;
-	mov.b64 %rd405, %rd394;
+	mov.b64 %rd410, %rd165;
+	mov.b64 %rd411, %rd166;
+	mov.b64 %rd412, %rd167;
+	mov.b64 %rd413, %rd402;
 	mov.b32 %r84, -1;
-	mov.b64 %rd406, 0;
-	mov.b64 %rd407, 0;
-	mov.b64 %rd408, 0;
-	mov.b64 %rd409, 0;
-	mov.b64 %rd410, 0;
+	mov.b64 %rd414, 0;
+	mov.b64 %rd415, 0;
+	mov.b64 %rd416, 0;
+	mov.b64 %rd417, 0;
+	mov.b64 %rd418, 0;
 $L51:
-	mov.b64 %rd411, 0;
-	mov.b64 %rd412, %rd388;
+	mov.b64 %rd419, 0;
+	mov.b64 %rd420, %rd396;
 $L54:
-	setp.gt.s64 %p66, %rd412, 0;
+	setp.gt.s64 %p66, %rd420, 0;
 	not.pred %p67, %p66;
 	@!%p67 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd406, %rd407;
+	setp.ge.s64 %p68, %rd414, %rd415;
 	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd405, %rd391;
+	setp.ge.s64 %p69, %rd413, %rd399;
 	@!%p69 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd413, %rd390, %rd405;
-	mul.lo.s64 %rd414, %rd413, %rd273;
-	mad.lo.s64 %rd415, %rd414, 4, %rd271;
-	ld.global.s32 %r85, [%rd415+0];
+	add.s64 %rd421, %rd398, %rd413;
+	mul.lo.s64 %rd422, %rd421, %rd277;
+	mad.lo.s64 %rd423, %rd422, 4, %rd275;
+	ld.global.s32 %r85, [%rd423+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p65 bra $L63;
-	add.s64 %rd416, %rd390, %rd405;
-	mov.b64 %rd418, 2;
-	mul.lo.s64 %rd417, %rd418, %rd416;
-	mov.b64 %rd419, %rd417;
-	mul.lo.s64 %rd420, %rd419, %rd178;
-	mad.lo.s64 %rd421, %rd420, 8, %rd176;
-	ld.shared.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	add.s64 %rd424, %rd419, 1;
-	mul.lo.s64 %rd425, %rd424, %rd178;
-	mad.lo.s64 %rd426, %rd425, 8, %rd176;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	add.s64 %rd429, %rd423, %rd398;
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd431, %rd428;
-	mov.b64 %rd406, %rd430;
-	mov.b64 %rd407, %rd431;
+	add.s64 %rd424, %rd398, %rd413;
+	mov.b64 %rd426, 2;
+	mul.lo.s64 %rd425, %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mul.lo.s64 %rd428, %rd427, %rd178;
+	mad.lo.s64 %rd429, %rd428, 8, %rd176;
+	ld.shared.s64 %rd430, [%rd429+0];
+	mov.b64 %rd431, %rd430;
+	add.s64 %rd432, %rd427, 1;
+	mul.lo.s64 %rd433, %rd432, %rd178;
+	mad.lo.s64 %rd434, %rd433, 8, %rd176;
+	ld.shared.s64 %rd435, [%rd434+0];
+	mov.b64 %rd436, %rd435;
+	add.s64 %rd437, %rd431, %rd406;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, %rd436;
+	mov.b64 %rd414, %rd438;
+	mov.b64 %rd415, %rd439;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd432, %rd366;
+	mov.b64 %rd440, %rd374;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd433, %r87;
-	mul.lo.s64 %rd434, %rd433, %rd32;
-	mad.lo.s64 %rd435, %rd434, 8, %rd28;
-	ld.global.nc.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd366;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd440, %r88;
-	add.s64 %rd441, %rd440, 1;
+	cvt.s64.s32 %rd441, %r87;
 	mul.lo.s64 %rd442, %rd441, %rd32;
 	mad.lo.s64 %rd443, %rd442, 8, %rd28;
 	ld.global.nc.s64 %rd444, [%rd443+0];
 	mov.b64 %rd445, %rd444;
 	mov.b64 %rd446, %rd445;
-	add.s64 %rd447, %rd438, %rd398;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd406, %rd448;
-	mov.b64 %rd407, %rd449;
+	mov.b64 %rd447, %rd374;
+	mov.b32 %r88, %r84;
+	cvt.s64.s32 %rd448, %r88;
+	add.s64 %rd449, %rd448, 1;
+	mul.lo.s64 %rd450, %rd449, %rd32;
+	mad.lo.s64 %rd451, %rd450, 8, %rd28;
+	ld.global.nc.s64 %rd452, [%rd451+0];
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd453;
+	add.s64 %rd455, %rd446, %rd406;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd454;
+	mov.b64 %rd414, %rd456;
+	mov.b64 %rd415, %rd457;
 $L64:
-	add.s64 %rd450, %rd405, %rd396;
-	mov.b64 %rd405, %rd450;
+	add.s64 %rd458, %rd413, %rd404;
+	mov.b64 %rd413, %rd458;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd451, %rd406, %rd39;
-	mad.lo.s64 %rd452, %rd451, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd452+0];
+	mul.lo.s64 %rd459, %rd414, %rd39;
+	mad.lo.s64 %rd460, %rd459, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd460+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd453, 0;
-	mov.b64 %rd454, 0;
+	mov.b64 %rd461, 0;
+	mov.b64 %rd462, 0;
 	and.pred %p70, %p64, %p60;
 	@!%p70 bra $L66;
-	mov.b64 %rd455, %rd366;
+	mov.b64 %rd463, %rd374;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd456, %r92;
-	mul.lo.s64 %rd457, %rd456, %rd32;
-	mad.lo.s64 %rd458, %rd457, 8, %rd28;
-	ld.global.nc.s64 %rd459, [%rd458+0];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, %rd366;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd463, %r93;
-	add.s64 %rd464, %rd463, 1;
+	cvt.s64.s32 %rd464, %r92;
 	mul.lo.s64 %rd465, %rd464, %rd32;
 	mad.lo.s64 %rd466, %rd465, 8, %rd28;
 	ld.global.nc.s64 %rd467, [%rd466+0];
 	mov.b64 %rd468, %rd467;
 	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd461;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd453, %rd470;
-	mov.b64 %rd454, %rd471;
+	mov.b64 %rd470, %rd374;
+	mov.b32 %r93, %r91;
+	cvt.s64.s32 %rd471, %r93;
+	add.s64 %rd472, %rd471, 1;
+	mul.lo.s64 %rd473, %rd472, %rd32;
+	mad.lo.s64 %rd474, %rd473, 8, %rd28;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd469;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd461, %rd478;
+	mov.b64 %rd462, %rd479;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd472, %rd406;
+	mov.b64 %rd480, %rd414;
 $L67:
 	mov.f64 %fd1, 0d3FF0000000000000;
 	setp.gt.s64 %p71, %rd125, 0;
 	@!%p71 bra $L71;
-	mul.lo.s64 %rd473, %rd472, %rd127;
-	mad.lo.s64 %rd474, %rd473, 8, %rd123;
-	ld.global.nc.f64 %fd2, [%rd474+0];
+	mul.lo.s64 %rd481, %rd480, %rd127;
+	mad.lo.s64 %rd482, %rd481, 8, %rd123;
+	ld.global.nc.f64 %fd2, [%rd482+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
 $L71:
-	cvt.s64.s32 %rd475, %r94;
-	mul.lo.s64 %rd476, %rd475, %rd134;
-	mad.lo.s64 %rd477, %rd476, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd477+0];
+	cvt.s64.s32 %rd483, %r94;
+	mul.lo.s64 %rd484, %rd483, %rd134;
+	mad.lo.s64 %rd485, %rd484, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd485+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd478, %r95;
-	mul.lo.s64 %rd479, %rd478, %rd134;
-	mad.lo.s64 %rd480, %rd479, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd480+0];
+	cvt.s64.s32 %rd486, %r95;
+	mul.lo.s64 %rd487, %rd486, %rd134;
+	mad.lo.s64 %rd488, %rd487, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd488+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p72, %fd7, %fd9;
 	not.pred %p73, %p72;
@@ -24384,31 +24446,31 @@ $L71:
 	mov.pred %p74, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd481, %r95;
-	mul.lo.s64 %rd482, %rd481, %rd134;
-	mad.lo.s64 %rd483, %rd482, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd484, [%rd483];
+	cvt.s64.s32 %rd489, %r95;
+	mul.lo.s64 %rd490, %rd489, %rd134;
+	mad.lo.s64 %rd491, %rd490, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd492, [%rd491];
 $L74:
-	mov.b64 %fd10, %rd484;
+	mov.b64 %fd10, %rd492;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd485, %fd10;
-	mov.b64 %rd486, %fd7;
-	or.b64 %rd487, %rd485, %rd486;
+	mov.b64 %rd493, %fd10;
+	mov.b64 %rd494, %fd7;
+	or.b64 %rd495, %rd493, %rd494;
 	setp.eq.f64 %p75, %fd10, %fd7;
-	mov.b64 %fd12, %rd487;
+	mov.b64 %fd12, %rd495;
 	selp.f64 %fd13, %fd12, %fd11, %p75;
 	setp.nan.f64 %p76, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p76;
-	mov.b64 %rd488, %fd15;
-	setp.eq.u64 %p77, %rd484, %rd488;
+	mov.b64 %rd496, %fd15;
+	setp.eq.u64 %p77, %rd492, %rd496;
 	@%p77 bra $L75;
-	atom.global.cas.b64 %rd489, [%rd483], %rd484, %rd488;
-	setp.eq.u64 %p78, %rd489, %rd484;
-	mov.b64 %rd484, %rd489;
+	atom.global.cas.b64 %rd497, [%rd491], %rd492, %rd496;
+	setp.eq.u64 %p78, %rd497, %rd492;
+	mov.b64 %rd492, %rd497;
 	@!%p78 bra $L74;
 $L75:
-	mov.b64 %fd17, %rd484;
+	mov.b64 %fd17, %rd492;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p79, %fd18, %fd7;
@@ -24419,768 +24481,768 @@ $L68:
 $L69:
 	@!%p74 bra $L77;
 	@!%p64 bra $L78;
-	mul.lo.s64 %rd490, %rd411, %rd404;
-	mad.lo.s64 %rd491, %rd490, 4, %rd402;
-	st.shared.s32 [%rd491+0], %r91;
+	mul.lo.s64 %rd498, %rd419, %rd412;
+	mad.lo.s64 %rd499, %rd498, 4, %rd410;
+	st.shared.s32 [%rd499+0], %r91;
 	@!%p60 bra $L81;
-	mov.b64 %rd493, 2;
-	mul.lo.s64 %rd492, %rd493, %rd411;
-	mul.lo.s64 %rd494, %rd492, %rd170;
-	mad.lo.s64 %rd495, %rd494, 8, %rd168;
-	st.shared.s64 [%rd495+0], %rd453;
-	mov.b64 %rd497, 2;
-	mul.lo.s64 %rd496, %rd497, %rd411;
-	add.s64 %rd498, %rd496, 1;
-	mul.lo.s64 %rd499, %rd498, %rd170;
-	mad.lo.s64 %rd500, %rd499, 8, %rd168;
-	st.shared.s64 [%rd500+0], %rd454;
+	mov.b64 %rd501, 2;
+	mul.lo.s64 %rd500, %rd501, %rd419;
+	mul.lo.s64 %rd502, %rd500, %rd170;
+	mad.lo.s64 %rd503, %rd502, 8, %rd168;
+	st.shared.s64 [%rd503+0], %rd461;
+	mov.b64 %rd505, 2;
+	mul.lo.s64 %rd504, %rd505, %rd419;
+	add.s64 %rd506, %rd504, 1;
+	mul.lo.s64 %rd507, %rd506, %rd170;
+	mad.lo.s64 %rd508, %rd507, 8, %rd168;
+	st.shared.s64 [%rd508+0], %rd462;
 $L81:
-	add.s64 %rd501, %rd411, 1;
-	mov.b64 %rd411, %rd501;
+	add.s64 %rd509, %rd419, 1;
+	mov.b64 %rd419, %rd509;
 	bra.uni $L79;
 $L78:
 	mov.pred %p80, 0;
-	mov.b64 %rd502, %rd411;
+	mov.b64 %rd510, %rd419;
 	mov.b32 %r96, %r91;
 $L82:
 	@!%p61 bra $L86;
 	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd503, %r97;
-	mov.b64 %rd504, %rd503;
+	cvt.s64.s32 %rd511, %r97;
+	mov.b64 %rd512, %rd511;
 	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd505, %r98;
-	min.u64 %rd506, %rd505, 32;
-	cvt.u32.u64 %r99, %rd506;
+	cvt.s64.s32 %rd513, %r98;
+	min.u64 %rd514, %rd513, 32;
+	cvt.u32.u64 %r99, %rd514;
 	mov.b32 %r101, 0x1;
 	shl.b32 %r100, %r101, %r99;
 	setp.hs.u32 %p81, %r99, 32;
 	selp.b32 %r102, 0, %r100, %p81;
 	mov.b32 %r103, %r102;
-	mov.b64 %rd507, %rd504;
+	mov.b64 %rd515, %rd512;
 	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd508, %rd507, %rd384;
-	mad.lo.s64 %rd509, %rd508, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r105, [%rd509+0];
+	mul.lo.s64 %rd516, %rd515, %rd392;
+	mad.lo.s64 %rd517, %rd516, 4, %rd390;
+	ld.relaxed.gpu.global.u32 %r105, [%rd517+0];
 	mov.b32 %r106, %r105;
 	and.b32 %r107, %r106, %r104;
 	setp.ne.u32 %p82, %r107, 0x0;
 	mov.pred %p83, %p82;
 	not.pred %p84, %p83;
 	@!%p84 bra $L88;
-	mul.lo.s64 %rd510, %rd507, %rd384;
-	mad.lo.s64 %rd511, %rd510, 4, %rd382;
-	atom.global.or.b32 %r108, [%rd511], %r104;
+	mul.lo.s64 %rd518, %rd515, %rd392;
+	mad.lo.s64 %rd519, %rd518, 4, %rd390;
+	atom.global.or.b32 %r108, [%rd519], %r104;
 	mov.b32 %r109, %r108;
 	and.b32 %r110, %r109, %r104;
 	setp.ne.u32 %p85, %r110, 0x0;
 	mov.pred %p83, %p85;
 $L88:
 	@!%p83 bra $L90;
-	mov.b64 %rd512, %rd502;
-	mov.b64 %rd513, %rd512;
+	mov.b64 %rd520, %rd510;
+	mov.b64 %rd521, %rd520;
 	mov.pred %p86, 0;
 	bra.uni $L84;
 $L90:
-	mov.b64 %rd514, %rd502;
-	mov.b64 %rd513, %rd514;
+	mov.b64 %rd522, %rd510;
+	mov.b64 %rd521, %rd522;
 	mov.pred %p86, 1;
 	bra.uni $L84;
 $L86:
 	@!%p62 bra $L92;
-	cvt.s64.s32 %rd515, %r96;
-	mul.lo.s64 %rd516, %rd515, %rd387;
-	mad.lo.s64 %rd517, %rd516, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r111, [%rd517+0];
+	cvt.s64.s32 %rd523, %r96;
+	mul.lo.s64 %rd524, %rd523, %rd395;
+	mad.lo.s64 %rd525, %rd524, 4, %rd393;
+	ld.relaxed.gpu.global.s32 %r111, [%rd525+0];
 	mov.b32 %r112, %r111;
 	setp.eq.s32 %p87, %r112, %r83;
 	mov.pred %p88, %p87;
 	not.pred %p89, %p88;
 	@!%p89 bra $L94;
-	cvt.s64.s32 %rd518, %r96;
-	mul.lo.s64 %rd519, %rd518, %rd387;
-	mad.lo.s64 %rd520, %rd519, 4, %rd385;
-	atom.global.exch.b32 %r113, [%rd520], %r83;
+	cvt.s64.s32 %rd526, %r96;
+	mul.lo.s64 %rd527, %rd526, %rd395;
+	mad.lo.s64 %rd528, %rd527, 4, %rd393;
+	atom.global.exch.b32 %r113, [%rd528], %r83;
 	mov.b32 %r114, %r113;
 	setp.eq.s32 %p90, %r114, %r83;
 	mov.pred %p88, %p90;
 $L94:
 	@!%p88 bra $L96;
-	mov.b64 %rd521, %rd502;
-	mov.b64 %rd513, %rd521;
+	mov.b64 %rd529, %rd510;
+	mov.b64 %rd521, %rd529;
 	mov.pred %p86, 0;
 	bra.uni $L84;
 $L96:
 $L92:
-	mul.lo.s64 %rd522, %rd502, %rd404;
-	mad.lo.s64 %rd523, %rd522, 4, %rd402;
-	st.shared.s32 [%rd523+0], %r96;
-	add.s64 %rd524, %rd502, 1;
-	mov.b64 %rd525, %rd524;
-	mov.b64 %rd513, %rd525;
+	mul.lo.s64 %rd530, %rd510, %rd412;
+	mad.lo.s64 %rd531, %rd530, 4, %rd410;
+	st.shared.s32 [%rd531+0], %r96;
+	add.s64 %rd532, %rd510, 1;
+	mov.b64 %rd533, %rd532;
+	mov.b64 %rd521, %rd533;
 	mov.pred %p86, 1;
 	bra.uni $L84;
 $L83:
 	bra.uni $L82;
 $L84:
-	mov.b64 %rd526, %rd513;
+	mov.b64 %rd534, %rd521;
 	mov.pred %p91, %p86;
-	mov.b64 %rd411, %rd526;
+	mov.b64 %rd419, %rd534;
 	mov.pred %p80, %p91;
 	@!%p80 bra $L98;
-	mov.b64 %rd527, %rd366;
+	mov.b64 %rd535, %rd374;
 	mov.b32 %r115, %r91;
-	cvt.s64.s32 %rd528, %r115;
-	add.s64 %rd529, %rd528, 1;
-	mul.lo.s64 %rd530, %rd529, %rd32;
-	mad.lo.s64 %rd531, %rd530, 8, %rd28;
-	ld.global.nc.s64 %rd532, [%rd531+0];
-	mov.b64 %rd533, %rd532;
-	cvt.s64.s32 %rd534, %r115;
-	mul.lo.s64 %rd535, %rd534, %rd32;
-	mad.lo.s64 %rd536, %rd535, 8, %rd28;
-	ld.global.nc.s64 %rd537, [%rd536+0];
-	mov.b64 %rd538, %rd537;
-	sub.s64 %rd539, %rd533, %rd538;
-	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd536, %r115;
+	add.s64 %rd537, %rd536, 1;
+	mul.lo.s64 %rd538, %rd537, %rd32;
+	mad.lo.s64 %rd539, %rd538, 8, %rd28;
+	ld.global.nc.s64 %rd540, [%rd539+0];
 	mov.b64 %rd541, %rd540;
-	add.s64 %rd542, %rd408, %rd541;
-	mov.b64 %rd408, %rd542;
-	max.s64 %rd543, %rd409, %rd541;
-	mov.b64 %rd409, %rd543;
+	cvt.s64.s32 %rd542, %r115;
+	mul.lo.s64 %rd543, %rd542, %rd32;
+	mad.lo.s64 %rd544, %rd543, 8, %rd28;
+	ld.global.nc.s64 %rd545, [%rd544+0];
+	mov.b64 %rd546, %rd545;
+	sub.s64 %rd547, %rd541, %rd546;
+	mov.b64 %rd548, %rd547;
+	mov.b64 %rd549, %rd548;
+	add.s64 %rd550, %rd416, %rd549;
+	mov.b64 %rd416, %rd550;
+	max.s64 %rd551, %rd417, %rd549;
+	mov.b64 %rd417, %rd551;
 $L98:
 $L79:
 $L77:
-	add.s64 %rd544, %rd406, %rd397;
-	mov.b64 %rd406, %rd544;
-	sub.s64 %rd545, %rd412, 1;
-	mov.b64 %rd412, %rd545;
+	add.s64 %rd552, %rd414, %rd405;
+	mov.b64 %rd414, %rd552;
+	sub.s64 %rd553, %rd420, 1;
+	mov.b64 %rd420, %rd553;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd546, 0;
-	setp.lt.s64 %p92, %rd406, %rd407;
-	setp.lt.s64 %p93, %rd405, %rd391;
+	mov.b64 %rd554, 0;
+	setp.lt.s64 %p92, %rd414, %rd415;
+	setp.lt.s64 %p93, %rd413, %rd399;
 	or.pred %p94, %p92, %p93;
 	@!%p94 bra $L100;
-	mov.b64 %rd546, 1;
+	mov.b64 %rd554, 1;
 $L100:
-	shl.b64 %rd547, %rd546, 32;
-	or.b64 %rd548, %rd411, %rd547;
+	shl.b64 %rd555, %rd554, 32;
+	or.b64 %rd556, %rd419, %rd555;
 	// block scan
-	mov.b64 %rd549, %rd548;
+	mov.b64 %rd557, %rd556;
 	mov.b32 %r116, %r3;
 $L101:
 	setp.hs.u32 %p95, %r116, 32;
 	@%p95 bra $L102;
-	mov.b64 {%r117, %r118}, %rd549;
+	mov.b64 {%r117, %r118}, %rd557;
 	shfl.sync.up.b32 %r119|%p96, %r117, %r116, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
-	mov.b64 %rd550, {%r119, %r120};
+	mov.b64 %rd558, {%r119, %r120};
 	@!%p96 bra $L103;
-	add.s64 %rd551, %rd550, %rd549;
-	mov.b64 %rd549, %rd551;
+	add.s64 %rd559, %rd558, %rd557;
+	mov.b64 %rd557, %rd559;
 $L103:
 	shl.b32 %r116, %r116, 1;
 	bra.uni $L101;
 $L102:
-	mov.b64 {%r121, %r122}, %rd549;
+	mov.b64 {%r121, %r122}, %rd557;
 	shfl.sync.up.b32 %r123|%p97, %r121, %r3, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
-	mov.b64 %rd552, {%r123, %r124};
+	mov.b64 %rd560, {%r123, %r124};
 	setp.lo.u32 %p98, %r3, 32;
 	and.pred %p99, %p97, %p98;
-	selp.b64 %rd553, %rd552, 0, %p99;
+	selp.b64 %rd561, %rd560, 0, %p99;
 	sub.u32 %r125, %r13, %r3;
 	setp.eq.u32 %p100, %r7, %r125;
 	@!%p100 bra $L104;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	st.shared.s64 [%rd555+0], %rd549;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	st.shared.s64 [%rd563+0], %rd557;
 $L104:
 	bar.sync 0;
 	setp.eq.u32 %p101, %r8, 0;
 	@!%p101 bra $L105;
-	mov.b64 %rd556, 0;
+	mov.b64 %rd564, 0;
 	setp.lo.u32 %p102, %r7, %r10;
 	@!%p102 bra $L106;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	ld.shared.s64 %rd559, [%rd558+0];
-	mov.b64 %rd556, %rd559;
+	mul.wide.u32 %rd565, %r7, 16;
+	add.s64 %rd566, %rd1, %rd565;
+	ld.shared.s64 %rd567, [%rd566+0];
+	mov.b64 %rd564, %rd567;
 $L106:
-	mov.b64 {%r126, %r127}, %rd556;
+	mov.b64 {%r126, %r127}, %rd564;
 	shfl.sync.up.b32 %r128|%p103, %r126, 1, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd560, {%r128, %r129};
+	mov.b64 %rd568, {%r128, %r129};
 	@!%p103 bra $L107;
-	add.s64 %rd561, %rd560, %rd556;
-	mov.b64 %rd556, %rd561;
+	add.s64 %rd569, %rd568, %rd564;
+	mov.b64 %rd564, %rd569;
 $L107:
-	mov.b64 {%r130, %r131}, %rd556;
+	mov.b64 {%r130, %r131}, %rd564;
 	shfl.sync.up.b32 %r132|%p104, %r130, 2, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
-	mov.b64 %rd562, {%r132, %r133};
+	mov.b64 %rd570, {%r132, %r133};
 	@!%p104 bra $L108;
-	add.s64 %rd563, %rd562, %rd556;
-	mov.b64 %rd556, %rd563;
+	add.s64 %rd571, %rd570, %rd564;
+	mov.b64 %rd564, %rd571;
 $L108:
-	mov.b64 {%r134, %r135}, %rd556;
+	mov.b64 {%r134, %r135}, %rd564;
 	shfl.sync.up.b32 %r136|%p105, %r134, 4, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
-	mov.b64 %rd564, {%r136, %r137};
+	mov.b64 %rd572, {%r136, %r137};
 	@!%p105 bra $L109;
-	add.s64 %rd565, %rd564, %rd556;
-	mov.b64 %rd556, %rd565;
+	add.s64 %rd573, %rd572, %rd564;
+	mov.b64 %rd564, %rd573;
 $L109:
-	mov.b64 {%r138, %r139}, %rd556;
+	mov.b64 {%r138, %r139}, %rd564;
 	shfl.sync.up.b32 %r140|%p106, %r138, 8, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
-	mov.b64 %rd566, {%r140, %r141};
+	mov.b64 %rd574, {%r140, %r141};
 	@!%p106 bra $L110;
-	add.s64 %rd567, %rd566, %rd556;
-	mov.b64 %rd556, %rd567;
+	add.s64 %rd575, %rd574, %rd564;
+	mov.b64 %rd564, %rd575;
 $L110:
-	mov.b64 {%r142, %r143}, %rd556;
+	mov.b64 {%r142, %r143}, %rd564;
 	shfl.sync.up.b32 %r144|%p107, %r142, 16, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
-	mov.b64 %rd568, {%r144, %r145};
+	mov.b64 %rd576, {%r144, %r145};
 	@!%p107 bra $L111;
-	add.s64 %rd569, %rd568, %rd556;
-	mov.b64 %rd556, %rd569;
+	add.s64 %rd577, %rd576, %rd564;
+	mov.b64 %rd564, %rd577;
 $L111:
-	mov.b64 {%r146, %r147}, %rd556;
+	mov.b64 {%r146, %r147}, %rd564;
 	shfl.sync.up.b32 %r148|%p108, %r146, 1, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd570, {%r148, %r149};
-	selp.b64 %rd571, %rd570, 0, %p108;
+	mov.b64 %rd578, {%r148, %r149};
+	selp.b64 %rd579, %rd578, 0, %p108;
 	@!%p102 bra $L112;
-	mul.wide.u32 %rd572, %r7, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	add.s64 %rd574, %rd573, 512;
-	st.shared.s64 [%rd574+0], %rd571;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	add.s64 %rd582, %rd581, 512;
+	st.shared.s64 [%rd582+0], %rd579;
 $L112:
 	sub.u32 %r150, %r10, 1;
 	setp.eq.u32 %p109, %r7, %r150;
 	@!%p109 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd556;
+	st.shared.s64 [%rd1+1024], %rd564;
 $L113:
 $L105:
 	bar.sync 0;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	add.s64 %rd577, %rd576, 512;
-	ld.shared.s64 %rd578, [%rd577+0];
-	add.s64 %rd579, %rd578, %rd553;
-	ld.shared.s64 %rd580, [%rd1+1024];
-	mov.b64 {%r151, %r152}, %rd579;
+	mul.wide.u32 %rd583, %r8, 16;
+	add.s64 %rd584, %rd1, %rd583;
+	add.s64 %rd585, %rd584, 512;
+	ld.shared.s64 %rd586, [%rd585+0];
+	add.s64 %rd587, %rd586, %rd561;
+	ld.shared.s64 %rd588, [%rd1+1024];
+	mov.b64 {%r151, %r152}, %rd587;
 	shfl.sync.idx.b32 %r153|%p110, %r151, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
-	mov.b64 %rd581, {%r153, %r154};
-	mov.b64 %rd582, %rd580;
-	mov.b64 %rd583, %rd581;
-	mov.b64 %rd584, %rd582;
-	mov.b64 %rd585, %rd583;
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	and.b64 %rd589, %rd587, 4294967295;
-	mov.b64 %rd590, %rd589;
-	and.b64 %rd591, %rd588, 4294967295;
-	mov.b64 %rd592, %rd591;
-	shr.s64 %rd593, %rd588, 32;
-	mov.b64 %rd594, %rd593;
-	mov.b64 %rd595, %rd590;
-	mov.b64 %rd596, %rd592;
-	mov.b64 %rd597, %rd594;
+	mov.b64 %rd589, {%r153, %r154};
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	and.b64 %rd597, %rd595, 4294967295;
+	mov.b64 %rd598, %rd597;
+	and.b64 %rd599, %rd596, 4294967295;
+	mov.b64 %rd600, %rd599;
+	shr.s64 %rd601, %rd596, 32;
+	mov.b64 %rd602, %rd601;
+	mov.b64 %rd603, %rd598;
+	mov.b64 %rd604, %rd600;
+	mov.b64 %rd605, %rd602;
 	@!%p64 bra $L114;
-	add.s64 %rd598, %rd410, %rd595;
-	mov.b64 %rd599, %rd598;
-	sub.s64 %rd600, %rd401, %rd599;
-	max.s64 %rd601, %rd600, 0;
-	min.s64 %rd602, %rd601, %rd411;
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd604, 0;
+	add.s64 %rd606, %rd418, %rd603;
+	mov.b64 %rd607, %rd606;
+	sub.s64 %rd608, %rd409, %rd607;
+	max.s64 %rd609, %rd608, 0;
+	min.s64 %rd610, %rd609, %rd419;
+	mov.b64 %rd611, %rd610;
+	mov.b64 %rd612, 0;
 $L116:
-	setp.lt.s64 %p111, %rd604, %rd603;
+	setp.lt.s64 %p111, %rd612, %rd611;
 	not.pred %p112, %p111;
 	@!%p112 bra $L120;
 	bra.uni $L118;
 $L120:
-	mul.lo.s64 %rd605, %rd604, %rd404;
-	mad.lo.s64 %rd606, %rd605, 4, %rd402;
-	ld.shared.s32 %r155, [%rd606+0];
+	mul.lo.s64 %rd613, %rd612, %rd412;
+	mad.lo.s64 %rd614, %rd613, 4, %rd410;
+	ld.shared.s32 %r155, [%rd614+0];
 	mov.b32 %r156, %r155;
-	add.s64 %rd607, %rd400, %rd599;
-	add.s64 %rd608, %rd607, %rd604;
-	mul.lo.s64 %rd609, %rd608, %rd175;
-	mad.lo.s64 %rd610, %rd609, 4, %rd173;
-	st.shared.s32 [%rd610+0], %r156;
+	add.s64 %rd615, %rd408, %rd607;
+	add.s64 %rd616, %rd615, %rd612;
+	mul.lo.s64 %rd617, %rd616, %rd175;
+	mad.lo.s64 %rd618, %rd617, 4, %rd173;
+	st.shared.s32 [%rd618+0], %r156;
 	@!%p60 bra $L122;
-	mov.b64 %rd612, 2;
-	mul.lo.s64 %rd611, %rd612, %rd604;
-	mul.lo.s64 %rd613, %rd611, %rd170;
-	mad.lo.s64 %rd614, %rd613, 8, %rd168;
-	ld.shared.s64 %rd615, [%rd614+0];
-	mov.b64 %rd616, %rd615;
-	add.s64 %rd617, %rd400, %rd599;
-	add.s64 %rd618, %rd617, %rd604;
 	mov.b64 %rd620, 2;
-	mul.lo.s64 %rd619, %rd620, %rd618;
-	mul.lo.s64 %rd621, %rd619, %rd178;
-	mad.lo.s64 %rd622, %rd621, 8, %rd176;
-	st.shared.s64 [%rd622+0], %rd616;
-	mov.b64 %rd624, 2;
-	mul.lo.s64 %rd623, %rd624, %rd604;
-	add.s64 %rd625, %rd623, 1;
-	mul.lo.s64 %rd626, %rd625, %rd170;
-	mad.lo.s64 %rd627, %rd626, 8, %rd168;
-	ld.shared.s64 %rd628, [%rd627+0];
-	mov.b64 %rd629, %rd628;
-	add.s64 %rd630, %rd400, %rd599;
-	add.s64 %rd631, %rd630, %rd604;
-	mov.b64 %rd633, 2;
-	mul.lo.s64 %rd632, %rd633, %rd631;
-	add.s64 %rd634, %rd632, 1;
-	mul.lo.s64 %rd635, %rd634, %rd178;
-	mad.lo.s64 %rd636, %rd635, 8, %rd176;
-	st.shared.s64 [%rd636+0], %rd629;
+	mul.lo.s64 %rd619, %rd620, %rd612;
+	mul.lo.s64 %rd621, %rd619, %rd170;
+	mad.lo.s64 %rd622, %rd621, 8, %rd168;
+	ld.shared.s64 %rd623, [%rd622+0];
+	mov.b64 %rd624, %rd623;
+	add.s64 %rd625, %rd408, %rd607;
+	add.s64 %rd626, %rd625, %rd612;
+	mov.b64 %rd628, 2;
+	mul.lo.s64 %rd627, %rd628, %rd626;
+	mul.lo.s64 %rd629, %rd627, %rd178;
+	mad.lo.s64 %rd630, %rd629, 8, %rd176;
+	st.shared.s64 [%rd630+0], %rd624;
+	mov.b64 %rd632, 2;
+	mul.lo.s64 %rd631, %rd632, %rd612;
+	add.s64 %rd633, %rd631, 1;
+	mul.lo.s64 %rd634, %rd633, %rd170;
+	mad.lo.s64 %rd635, %rd634, 8, %rd168;
+	ld.shared.s64 %rd636, [%rd635+0];
+	mov.b64 %rd637, %rd636;
+	add.s64 %rd638, %rd408, %rd607;
+	add.s64 %rd639, %rd638, %rd612;
+	mov.b64 %rd641, 2;
+	mul.lo.s64 %rd640, %rd641, %rd639;
+	add.s64 %rd642, %rd640, 1;
+	mul.lo.s64 %rd643, %rd642, %rd178;
+	mad.lo.s64 %rd644, %rd643, 8, %rd176;
+	st.shared.s64 [%rd644+0], %rd637;
 $L122:
 $L117:
-	add.s64 %rd637, %rd604, 1;
-	mov.b64 %rd604, %rd637;
+	add.s64 %rd645, %rd612, 1;
+	mov.b64 %rd612, %rd645;
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd638, 0;
-	mov.b64 %rd639, %rd603;
+	mov.b64 %rd646, 0;
+	mov.b64 %rd647, %rd611;
 $L123:
-	setp.lt.s64 %p113, %rd639, %rd411;
+	setp.lt.s64 %p113, %rd647, %rd419;
 	not.pred %p114, %p113;
 	@!%p114 bra $L127;
 	bra.uni $L125;
 $L127:
-	mul.lo.s64 %rd640, %rd639, %rd404;
-	mad.lo.s64 %rd641, %rd640, 4, %rd402;
-	ld.shared.s32 %r157, [%rd641+0];
+	mul.lo.s64 %rd648, %rd647, %rd412;
+	mad.lo.s64 %rd649, %rd648, 4, %rd410;
+	ld.shared.s32 %r157, [%rd649+0];
 	mov.b32 %r158, %r157;
 	mov.b32 %r159, %r158;
 	mov.pred %p115, 0;
-	mov.b64 %rd642, %rd638;
+	mov.b64 %rd650, %rd646;
 	mov.b32 %r160, %r159;
 $L128:
 	@!%p61 bra $L132;
 	shr.s32 %r161, %r160, 5;
-	cvt.s64.s32 %rd643, %r161;
-	mov.b64 %rd644, %rd643;
+	cvt.s64.s32 %rd651, %r161;
+	mov.b64 %rd652, %rd651;
 	and.b32 %r162, %r160, 31;
-	cvt.s64.s32 %rd645, %r162;
-	min.u64 %rd646, %rd645, 32;
-	cvt.u32.u64 %r163, %rd646;
+	cvt.s64.s32 %rd653, %r162;
+	min.u64 %rd654, %rd653, 32;
+	cvt.u32.u64 %r163, %rd654;
 	mov.b32 %r165, 0x1;
 	shl.b32 %r164, %r165, %r163;
 	setp.hs.u32 %p116, %r163, 32;
 	selp.b32 %r166, 0, %r164, %p116;
 	mov.b32 %r167, %r166;
-	mov.b64 %rd647, %rd644;
+	mov.b64 %rd655, %rd652;
 	mov.b32 %r168, %r167;
-	mul.lo.s64 %rd648, %rd647, %rd384;
-	mad.lo.s64 %rd649, %rd648, 4, %rd382;
-	ld.relaxed.gpu.global.u32 %r169, [%rd649+0];
+	mul.lo.s64 %rd656, %rd655, %rd392;
+	mad.lo.s64 %rd657, %rd656, 4, %rd390;
+	ld.relaxed.gpu.global.u32 %r169, [%rd657+0];
 	mov.b32 %r170, %r169;
 	and.b32 %r171, %r170, %r168;
 	setp.ne.u32 %p117, %r171, 0x0;
 	mov.pred %p118, %p117;
 	not.pred %p119, %p118;
 	@!%p119 bra $L134;
-	mul.lo.s64 %rd650, %rd647, %rd384;
-	mad.lo.s64 %rd651, %rd650, 4, %rd382;
-	atom.global.or.b32 %r172, [%rd651], %r168;
+	mul.lo.s64 %rd658, %rd655, %rd392;
+	mad.lo.s64 %rd659, %rd658, 4, %rd390;
+	atom.global.or.b32 %r172, [%rd659], %r168;
 	mov.b32 %r173, %r172;
 	and.b32 %r174, %r173, %r168;
 	setp.ne.u32 %p120, %r174, 0x0;
 	mov.pred %p118, %p120;
 $L134:
 	@!%p118 bra $L136;
-	mov.b64 %rd652, %rd642;
-	mov.b64 %rd653, %rd652;
+	mov.b64 %rd660, %rd650;
+	mov.b64 %rd661, %rd660;
 	mov.pred %p121, 0;
 	bra.uni $L130;
 $L136:
-	mov.b64 %rd654, %rd642;
-	mov.b64 %rd653, %rd654;
+	mov.b64 %rd662, %rd650;
+	mov.b64 %rd661, %rd662;
 	mov.pred %p121, 1;
 	bra.uni $L130;
 $L132:
 	@!%p62 bra $L138;
-	cvt.s64.s32 %rd655, %r160;
-	mul.lo.s64 %rd656, %rd655, %rd387;
-	mad.lo.s64 %rd657, %rd656, 4, %rd385;
-	ld.relaxed.gpu.global.s32 %r175, [%rd657+0];
+	cvt.s64.s32 %rd663, %r160;
+	mul.lo.s64 %rd664, %rd663, %rd395;
+	mad.lo.s64 %rd665, %rd664, 4, %rd393;
+	ld.relaxed.gpu.global.s32 %r175, [%rd665+0];
 	mov.b32 %r176, %r175;
 	setp.eq.s32 %p122, %r176, %r83;
 	mov.pred %p123, %p122;
 	not.pred %p124, %p123;
 	@!%p124 bra $L140;
-	cvt.s64.s32 %rd658, %r160;
-	mul.lo.s64 %rd659, %rd658, %rd387;
-	mad.lo.s64 %rd660, %rd659, 4, %rd385;
-	atom.global.exch.b32 %r177, [%rd660], %r83;
+	cvt.s64.s32 %rd666, %r160;
+	mul.lo.s64 %rd667, %rd666, %rd395;
+	mad.lo.s64 %rd668, %rd667, 4, %rd393;
+	atom.global.exch.b32 %r177, [%rd668], %r83;
 	mov.b32 %r178, %r177;
 	setp.eq.s32 %p125, %r178, %r83;
 	mov.pred %p123, %p125;
 $L140:
 	@!%p123 bra $L142;
-	mov.b64 %rd661, %rd642;
-	mov.b64 %rd653, %rd661;
+	mov.b64 %rd669, %rd650;
+	mov.b64 %rd661, %rd669;
 	mov.pred %p121, 0;
 	bra.uni $L130;
 $L142:
 $L138:
-	mul.lo.s64 %rd662, %rd642, %rd404;
-	mad.lo.s64 %rd663, %rd662, 4, %rd402;
-	st.shared.s32 [%rd663+0], %r160;
-	add.s64 %rd664, %rd642, 1;
-	mov.b64 %rd665, %rd664;
-	mov.b64 %rd653, %rd665;
+	mul.lo.s64 %rd670, %rd650, %rd412;
+	mad.lo.s64 %rd671, %rd670, 4, %rd410;
+	st.shared.s32 [%rd671+0], %r160;
+	add.s64 %rd672, %rd650, 1;
+	mov.b64 %rd673, %rd672;
+	mov.b64 %rd661, %rd673;
 	mov.pred %p121, 1;
 	bra.uni $L130;
 $L129:
 	bra.uni $L128;
 $L130:
-	mov.b64 %rd666, %rd653;
+	mov.b64 %rd674, %rd661;
 	mov.pred %p126, %p121;
-	mov.b64 %rd638, %rd666;
+	mov.b64 %rd646, %rd674;
 	mov.pred %p115, %p126;
 	@!%p115 bra $L144;
-	mov.b64 %rd667, %rd366;
+	mov.b64 %rd675, %rd374;
 	mov.b32 %r179, %r159;
-	cvt.s64.s32 %rd668, %r179;
-	add.s64 %rd669, %rd668, 1;
-	mul.lo.s64 %rd670, %rd669, %rd32;
-	mad.lo.s64 %rd671, %rd670, 8, %rd28;
-	ld.global.nc.s64 %rd672, [%rd671+0];
-	mov.b64 %rd673, %rd672;
-	cvt.s64.s32 %rd674, %r179;
-	mul.lo.s64 %rd675, %rd674, %rd32;
-	mad.lo.s64 %rd676, %rd675, 8, %rd28;
-	ld.global.nc.s64 %rd677, [%rd676+0];
-	mov.b64 %rd678, %rd677;
-	sub.s64 %rd679, %rd673, %rd678;
-	mov.b64 %rd680, %rd679;
+	cvt.s64.s32 %rd676, %r179;
+	add.s64 %rd677, %rd676, 1;
+	mul.lo.s64 %rd678, %rd677, %rd32;
+	mad.lo.s64 %rd679, %rd678, 8, %rd28;
+	ld.global.nc.s64 %rd680, [%rd679+0];
 	mov.b64 %rd681, %rd680;
-	add.s64 %rd682, %rd408, %rd681;
-	mov.b64 %rd408, %rd682;
-	max.s64 %rd683, %rd409, %rd681;
-	mov.b64 %rd409, %rd683;
-$L144:
-$L124:
-	add.s64 %rd684, %rd639, 1;
-	mov.b64 %rd639, %rd684;
-	bra.uni $L123;
-$L125:
-	setp.gt.s64 %p127, %rd638, 0;
-	@!%p127 bra $L146;
-	mul.lo.s64 %rd685, %rd399, %rd120;
-	mad.lo.s64 %rd686, %rd685, 8, %rd116;
-	atom.global.add.u64 %rd687, [%rd686], %rd638;
+	cvt.s64.s32 %rd682, %r179;
+	mul.lo.s64 %rd683, %rd682, %rd32;
+	mad.lo.s64 %rd684, %rd683, 8, %rd28;
+	ld.global.nc.s64 %rd685, [%rd684+0];
+	mov.b64 %rd686, %rd685;
+	sub.s64 %rd687, %rd681, %rd686;
 	mov.b64 %rd688, %rd687;
 	mov.b64 %rd689, %rd688;
-	mov.b64 %rd690, 0;
+	add.s64 %rd690, %rd416, %rd689;
+	mov.b64 %rd416, %rd690;
+	max.s64 %rd691, %rd417, %rd689;
+	mov.b64 %rd417, %rd691;
+$L144:
+$L124:
+	add.s64 %rd692, %rd647, 1;
+	mov.b64 %rd647, %rd692;
+	bra.uni $L123;
+$L125:
+	setp.gt.s64 %p127, %rd646, 0;
+	@!%p127 bra $L146;
+	mul.lo.s64 %rd693, %rd407, %rd120;
+	mad.lo.s64 %rd694, %rd693, 8, %rd116;
+	atom.global.add.u64 %rd695, [%rd694], %rd646;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, 0;
 $L147:
-	setp.lt.s64 %p128, %rd690, %rd638;
+	setp.lt.s64 %p128, %rd698, %rd646;
 	not.pred %p129, %p128;
 	@!%p129 bra $L151;
 	bra.uni $L149;
 $L151:
-	mul.lo.s64 %rd691, %rd690, %rd404;
-	mad.lo.s64 %rd692, %rd691, 4, %rd402;
-	ld.shared.s32 %r180, [%rd692+0];
+	mul.lo.s64 %rd699, %rd698, %rd412;
+	mad.lo.s64 %rd700, %rd699, 4, %rd410;
+	ld.shared.s32 %r180, [%rd700+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd693, %rd689, %rd690;
-	mul.lo.s64 %rd694, %rd693, %rd276;
-	mad.lo.s64 %rd695, %rd694, 4, %rd274;
-	st.global.s32 [%rd695+0], %r181;
+	add.s64 %rd701, %rd697, %rd698;
+	mul.lo.s64 %rd702, %rd701, %rd280;
+	mad.lo.s64 %rd703, %rd702, 4, %rd278;
+	st.global.s32 [%rd703+0], %r181;
 $L148:
-	add.s64 %rd696, %rd690, 1;
-	mov.b64 %rd690, %rd696;
+	add.s64 %rd704, %rd698, 1;
+	mov.b64 %rd698, %rd704;
 	bra.uni $L147;
 $L149:
 $L146:
-	add.s64 %rd697, %rd410, %rd596;
-	min.s64 %rd698, %rd401, %rd697;
-	mov.b64 %rd410, %rd698;
+	add.s64 %rd705, %rd418, %rd604;
+	min.s64 %rd706, %rd409, %rd705;
+	mov.b64 %rd418, %rd706;
 	bra.uni $L115;
 $L114:
-	mov.b64 %rd699, 0;
-	cvt.u64.u32 %rd700, %r2;
-	setp.eq.s64 %p130, %rd700, 0;
-	setp.gt.s64 %p131, %rd596, 0;
+	mov.b64 %rd707, 0;
+	cvt.u64.u32 %rd708, %r2;
+	setp.eq.s64 %p130, %rd708, 0;
+	setp.gt.s64 %p131, %rd604, 0;
 	and.pred %p132, %p130, %p131;
 	@!%p132 bra $L153;
-	mul.lo.s64 %rd701, %rd399, %rd120;
-	mad.lo.s64 %rd702, %rd701, 8, %rd116;
-	atom.global.add.u64 %rd703, [%rd702], %rd596;
-	mov.b64 %rd704, %rd703;
-	mov.b64 %rd699, %rd704;
+	mul.lo.s64 %rd709, %rd407, %rd120;
+	mad.lo.s64 %rd710, %rd709, 8, %rd116;
+	atom.global.add.u64 %rd711, [%rd710], %rd604;
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd707, %rd712;
 $L153:
-	cvt.u64.u32 %rd705, %r2;
-	setp.eq.s64 %p133, %rd705, 0;
+	cvt.u64.u32 %rd713, %r2;
+	setp.eq.s64 %p133, %rd713, 0;
 	setp.eq.u32 %p134, %r1, 0;
 	and.pred %p135, %p133, %p134;
 	bar.sync 0;
 	@!%p135 bra $L154;
-	st.shared.s64 [%rd1+1024], %rd699;
+	st.shared.s64 [%rd1+1024], %rd707;
 $L154:
 	bar.sync 0;
-	ld.shared.s64 %rd706, [%rd1+1024];
-	mov.b64 %rd707, %rd706;
-	add.s64 %rd708, %rd707, %rd595;
-	mov.b64 %rd709, %rd708;
-	mov.b64 %rd710, 0;
+	ld.shared.s64 %rd714, [%rd1+1024];
+	mov.b64 %rd715, %rd714;
+	add.s64 %rd716, %rd715, %rd603;
+	mov.b64 %rd717, %rd716;
+	mov.b64 %rd718, 0;
 $L155:
-	setp.lt.s64 %p136, %rd710, %rd411;
+	setp.lt.s64 %p136, %rd718, %rd419;
 	not.pred %p137, %p136;
 	@!%p137 bra $L159;
 	bra.uni $L157;
 $L159:
-	mul.lo.s64 %rd711, %rd710, %rd404;
-	mad.lo.s64 %rd712, %rd711, 4, %rd402;
-	ld.shared.s32 %r182, [%rd712+0];
+	mul.lo.s64 %rd719, %rd718, %rd412;
+	mad.lo.s64 %rd720, %rd719, 4, %rd410;
+	ld.shared.s32 %r182, [%rd720+0];
 	mov.b32 %r183, %r182;
-	add.s64 %rd713, %rd709, %rd710;
-	mul.lo.s64 %rd714, %rd713, %rd276;
-	mad.lo.s64 %rd715, %rd714, 4, %rd274;
-	st.global.s32 [%rd715+0], %r183;
+	add.s64 %rd721, %rd717, %rd718;
+	mul.lo.s64 %rd722, %rd721, %rd280;
+	mad.lo.s64 %rd723, %rd722, 4, %rd278;
+	st.global.s32 [%rd723+0], %r183;
 $L156:
-	add.s64 %rd716, %rd710, 1;
-	mov.b64 %rd710, %rd716;
+	add.s64 %rd724, %rd718, 1;
+	mov.b64 %rd718, %rd724;
 	bra.uni $L155;
 $L157:
 $L115:
-	setp.eq.s64 %p138, %rd597, 0;
+	setp.eq.s64 %p138, %rd605, 0;
 	@!%p138 bra $L161;
 	bra.uni $L53;
 $L161:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd717, %rd410;
-	mov.b64 %rd718, %rd408;
-	mov.b64 %rd719, %rd409;
-	mov.b64 %rd720, %rd717;
-	mov.b64 %rd721, %rd718;
-	mov.b64 %rd722, %rd719;
-	mov.b64 %rd723, %rd720;
-	mov.b64 %rd724, %rd721;
-	mov.b64 %rd725, %rd722;
-	mov.b64 %rd726, %rd723;
-	mov.b64 %rd727, %rd724;
+	mov.b64 %rd725, %rd418;
+	mov.b64 %rd726, %rd416;
+	mov.b64 %rd727, %rd417;
 	mov.b64 %rd728, %rd725;
-	mov.b64 %rd729, 1;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, %rd727;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd735, %rd732;
+	mov.b64 %rd736, %rd733;
+	mov.b64 %rd737, 1;
 $L162:
-	setp.lt.s64 %p139, %rd729, %rd338;
-	setp.gt.s64 %p140, %rd726, 0;
+	setp.lt.s64 %p139, %rd737, %rd346;
+	setp.gt.s64 %p140, %rd734, 0;
 	and.pred %p141, %p139, %p140;
 	not.pred %p142, %p141;
 	@!%p142 bra $L166;
 	bra.uni $L164;
 $L166:
 	bar.sync 0;
-	shr.s64 %rd730, %rd729, 63;
-	shr.u64 %rd731, %rd730, 63;
-	add.s64 %rd732, %rd729, %rd731;
-	and.b64 %rd733, %rd732, -2;
-	sub.s64 %rd734, %rd729, %rd733;
-	mov.b64 %rd736, 1;
-	sub.s64 %rd735, %rd736, %rd734;
-	mul.lo.s64 %rd737, %rd735, %rd365;
-	mov.b64 %rd738, %rd737;
-	shr.s64 %rd739, %rd729, 63;
-	shr.u64 %rd740, %rd739, 63;
-	add.s64 %rd741, %rd729, %rd740;
-	and.b64 %rd742, %rd741, -2;
-	sub.s64 %rd743, %rd729, %rd742;
-	mul.lo.s64 %rd744, %rd743, %rd365;
-	mov.b64 %rd745, %rd744;
-	mov.b64 %rd746, 0;
-	mov.b64 %rd747, 0;
-	mov.b64 %rd748, %rd330;
-	mov.b64 %rd749, %rd331;
-	mov.b64 %rd750, %rd332;
-	mov.b64 %rd751, %rd333;
-	mov.b64 %rd752, %rd334;
-	mov.b64 %rd753, %rd335;
+	shr.s64 %rd738, %rd737, 63;
+	shr.u64 %rd739, %rd738, 63;
+	add.s64 %rd740, %rd737, %rd739;
+	and.b64 %rd741, %rd740, -2;
+	sub.s64 %rd742, %rd737, %rd741;
+	mov.b64 %rd744, 1;
+	sub.s64 %rd743, %rd744, %rd742;
+	mul.lo.s64 %rd745, %rd743, %rd373;
+	mov.b64 %rd746, %rd745;
+	shr.s64 %rd747, %rd737, 63;
+	shr.u64 %rd748, %rd747, 63;
+	add.s64 %rd749, %rd737, %rd748;
+	and.b64 %rd750, %rd749, -2;
+	sub.s64 %rd751, %rd737, %rd750;
+	mul.lo.s64 %rd752, %rd751, %rd373;
+	mov.b64 %rd753, %rd752;
+	mov.b64 %rd754, 0;
+	mov.b64 %rd755, 0;
+	mov.b64 %rd756, %rd338;
+	mov.b64 %rd757, %rd339;
+	mov.b64 %rd758, %rd340;
+	mov.b64 %rd759, %rd341;
+	mov.b64 %rd760, %rd342;
+	mov.b64 %rd761, %rd343;
 	mov.pred %p143, %p47;
 	mov.pred %p144, %p48;
 	mov.b32 %r184, %r80;
-	mov.b64 %rd754, %rd336;
-	mov.b64 %rd755, %rd337;
-	mov.b64 %rd756, %rd338;
-	mov.b64 %rd757, %rd339;
+	mov.b64 %rd762, %rd344;
+	mov.b64 %rd763, %rd345;
+	mov.b64 %rd764, %rd346;
+	mov.b64 %rd765, %rd347;
 	mov.pred %p145, %p49;
 	mov.pred %p146, %p50;
-	mov.b64 %rd758, %rd288;
-	mov.b64 %rd759, %rd289;
-	mov.b64 %rd760, %rd290;
-	mov.b64 %rd761, %rd291;
-	mov.b64 %rd762, %rd292;
-	mov.b64 %rd763, %rd293;
-	mov.b64 %rd764, %rd294;
-	mov.b64 %rd765, %rd295;
-	mov.b64 %rd766, %rd296;
+	mov.b64 %rd766, %rd292;
+	mov.b64 %rd767, %rd293;
+	mov.b64 %rd768, %rd294;
+	mov.b64 %rd769, %rd295;
+	mov.b64 %rd770, %rd296;
+	mov.b64 %rd771, %rd297;
+	mov.b64 %rd772, %rd298;
+	mov.b64 %rd773, %rd299;
+	mov.b64 %rd774, %rd300;
 	mov.pred %p147, %p51;
-	mov.b64 %rd767, %rd297;
-	mov.b64 %rd768, %rd298;
-	mov.b64 %rd769, %rd299;
+	mov.b64 %rd775, %rd301;
+	mov.b64 %rd776, %rd302;
+	mov.b64 %rd777, %rd303;
 	mov.b32 %r185, %r81;
-	mov.b64 %rd770, %rd340;
-	mov.b64 %rd771, %rd341;
-	mov.b64 %rd772, %rd738;
-	mov.b64 %rd773, %rd726;
-	mov.b64 %rd774, %rd363;
-	mov.b64 %rd775, %rd362;
-	mov.b64 %rd776, %rd344;
-	mov.b64 %rd777, %rd364;
-	mov.b64 %rd778, %rd343;
-	mov.b64 %rd779, %rd745;
-	mov.b64 %rd780, %rd365;
-	add.s64 %rd781, %rd729, 1;
-	setp.lt.s64 %p148, %rd781, %rd338;
+	mov.b64 %rd778, %rd348;
+	mov.b64 %rd779, %rd349;
+	mov.b64 %rd780, %rd746;
+	mov.b64 %rd781, %rd734;
+	mov.b64 %rd782, %rd371;
+	mov.b64 %rd783, %rd370;
+	mov.b64 %rd784, %rd352;
+	mov.b64 %rd785, %rd372;
+	mov.b64 %rd786, %rd351;
+	mov.b64 %rd787, %rd753;
+	mov.b64 %rd788, %rd373;
+	add.s64 %rd789, %rd737, 1;
+	setp.lt.s64 %p148, %rd789, %rd346;
 	mov.pred %p149, %p148;
 	mov.pred %p150, %p49;
-	mov.b64 %rd782, %rd165;
-	mov.b64 %rd783, %rd166;
-	mov.b64 %rd784, %rd167;
-	mov.b64 %rd785, %rd774;
+	mov.b64 %rd790, %rd165;
+	mov.b64 %rd791, %rd166;
+	mov.b64 %rd792, %rd167;
+	mov.b64 %rd793, %rd782;
 	mov.b32 %r186, -1;
-	mov.b64 %rd786, 0;
-	mov.b64 %rd787, 0;
-	mov.b64 %rd788, 0;
-	mov.b64 %rd789, 0;
-	mov.b64 %rd790, 0;
+	mov.b64 %rd794, 0;
+	mov.b64 %rd795, 0;
+	mov.b64 %rd796, 0;
+	mov.b64 %rd797, 0;
+	mov.b64 %rd798, 0;
 $L167:
-	mov.b64 %rd791, 0;
-	mov.b64 %rd792, %rd770;
+	mov.b64 %rd799, 0;
+	mov.b64 %rd800, %rd778;
 $L170:
-	setp.gt.s64 %p151, %rd792, 0;
+	setp.gt.s64 %p151, %rd800, 0;
 	not.pred %p152, %p151;
 	@!%p152 bra $L174;
 	bra.uni $L172;
 $L174:
-	setp.ge.s64 %p153, %rd786, %rd787;
+	setp.ge.s64 %p153, %rd794, %rd795;
 	@!%p153 bra $L176;
-	setp.ge.s64 %p154, %rd785, %rd773;
+	setp.ge.s64 %p154, %rd793, %rd781;
 	@!%p154 bra $L178;
 	bra.uni $L172;
 $L178:
-	add.s64 %rd793, %rd772, %rd785;
-	mul.lo.s64 %rd794, %rd793, %rd175;
-	mad.lo.s64 %rd795, %rd794, 4, %rd173;
-	ld.shared.s32 %r187, [%rd795+0];
+	add.s64 %rd801, %rd780, %rd793;
+	mul.lo.s64 %rd802, %rd801, %rd175;
+	mad.lo.s64 %rd803, %rd802, 4, %rd173;
+	ld.shared.s32 %r187, [%rd803+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r186, %r188;
 	@!%p150 bra $L179;
-	add.s64 %rd796, %rd772, %rd785;
-	mov.b64 %rd798, 2;
-	mul.lo.s64 %rd797, %rd798, %rd796;
-	mov.b64 %rd799, %rd797;
-	mul.lo.s64 %rd800, %rd799, %rd178;
-	mad.lo.s64 %rd801, %rd800, 8, %rd176;
-	ld.shared.s64 %rd802, [%rd801+0];
-	mov.b64 %rd803, %rd802;
-	add.s64 %rd804, %rd799, 1;
-	mul.lo.s64 %rd805, %rd804, %rd178;
-	mad.lo.s64 %rd806, %rd805, 8, %rd176;
-	ld.shared.s64 %rd807, [%rd806+0];
-	mov.b64 %rd808, %rd807;
-	add.s64 %rd809, %rd803, %rd777;
-	mov.b64 %rd810, %rd809;
-	mov.b64 %rd811, %rd808;
-	mov.b64 %rd786, %rd810;
-	mov.b64 %rd787, %rd811;
+	add.s64 %rd804, %rd780, %rd793;
+	mov.b64 %rd806, 2;
+	mul.lo.s64 %rd805, %rd806, %rd804;
+	mov.b64 %rd807, %rd805;
+	mul.lo.s64 %rd808, %rd807, %rd178;
+	mad.lo.s64 %rd809, %rd808, 8, %rd176;
+	ld.shared.s64 %rd810, [%rd809+0];
+	mov.b64 %rd811, %rd810;
+	add.s64 %rd812, %rd807, 1;
+	mul.lo.s64 %rd813, %rd812, %rd178;
+	mad.lo.s64 %rd814, %rd813, 8, %rd176;
+	ld.shared.s64 %rd815, [%rd814+0];
+	mov.b64 %rd816, %rd815;
+	add.s64 %rd817, %rd811, %rd785;
+	mov.b64 %rd818, %rd817;
+	mov.b64 %rd819, %rd816;
+	mov.b64 %rd794, %rd818;
+	mov.b64 %rd795, %rd819;
 	bra.uni $L180;
 $L179:
-	mov.b64 %rd812, %rd748;
+	mov.b64 %rd820, %rd756;
 	mov.b32 %r189, %r186;
-	cvt.s64.s32 %rd813, %r189;
-	mul.lo.s64 %rd814, %rd813, %rd32;
-	mad.lo.s64 %rd815, %rd814, 8, %rd28;
-	ld.global.nc.s64 %rd816, [%rd815+0];
-	mov.b64 %rd817, %rd816;
-	mov.b64 %rd818, %rd817;
-	mov.b64 %rd819, %rd748;
-	mov.b32 %r190, %r186;
-	cvt.s64.s32 %rd820, %r190;
-	add.s64 %rd821, %rd820, 1;
+	cvt.s64.s32 %rd821, %r189;
 	mul.lo.s64 %rd822, %rd821, %rd32;
 	mad.lo.s64 %rd823, %rd822, 8, %rd28;
 	ld.global.nc.s64 %rd824, [%rd823+0];
 	mov.b64 %rd825, %rd824;
 	mov.b64 %rd826, %rd825;
-	add.s64 %rd827, %rd818, %rd777;
-	mov.b64 %rd828, %rd827;
-	mov.b64 %rd829, %rd826;
-	mov.b64 %rd786, %rd828;
-	mov.b64 %rd787, %rd829;
+	mov.b64 %rd827, %rd756;
+	mov.b32 %r190, %r186;
+	cvt.s64.s32 %rd828, %r190;
+	add.s64 %rd829, %rd828, 1;
+	mul.lo.s64 %rd830, %rd829, %rd32;
+	mad.lo.s64 %rd831, %rd830, 8, %rd28;
+	ld.global.nc.s64 %rd832, [%rd831+0];
+	mov.b64 %rd833, %rd832;
+	mov.b64 %rd834, %rd833;
+	add.s64 %rd835, %rd826, %rd785;
+	mov.b64 %rd836, %rd835;
+	mov.b64 %rd837, %rd834;
+	mov.b64 %rd794, %rd836;
+	mov.b64 %rd795, %rd837;
 $L180:
-	add.s64 %rd830, %rd785, %rd775;
-	mov.b64 %rd785, %rd830;
+	add.s64 %rd838, %rd793, %rd783;
+	mov.b64 %rd793, %rd838;
 	bra.uni $L171;
 $L176:
-	mul.lo.s64 %rd831, %rd786, %rd39;
-	mad.lo.s64 %rd832, %rd831, 4, %rd35;
-	ld.global.nc.s32 %r191, [%rd832+0];
+	mul.lo.s64 %rd839, %rd794, %rd39;
+	mad.lo.s64 %rd840, %rd839, 4, %rd35;
+	ld.global.nc.s32 %r191, [%rd840+0];
 	mov.b32 %r192, %r191;
 	mov.b32 %r193, %r192;
-	mov.b64 %rd833, 0;
-	mov.b64 %rd834, 0;
+	mov.b64 %rd841, 0;
+	mov.b64 %rd842, 0;
 	and.pred %p155, %p149, %p145;
 	@!%p155 bra $L182;
-	mov.b64 %rd835, %rd748;
+	mov.b64 %rd843, %rd756;
 	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd836, %r194;
-	mul.lo.s64 %rd837, %rd836, %rd32;
-	mad.lo.s64 %rd838, %rd837, 8, %rd28;
-	ld.global.nc.s64 %rd839, [%rd838+0];
-	mov.b64 %rd840, %rd839;
-	mov.b64 %rd841, %rd840;
-	mov.b64 %rd842, %rd748;
-	mov.b32 %r195, %r193;
-	cvt.s64.s32 %rd843, %r195;
-	add.s64 %rd844, %rd843, 1;
+	cvt.s64.s32 %rd844, %r194;
 	mul.lo.s64 %rd845, %rd844, %rd32;
 	mad.lo.s64 %rd846, %rd845, 8, %rd28;
 	ld.global.nc.s64 %rd847, [%rd846+0];
 	mov.b64 %rd848, %rd847;
 	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd841;
-	mov.b64 %rd851, %rd849;
-	mov.b64 %rd833, %rd850;
-	mov.b64 %rd834, %rd851;
+	mov.b64 %rd850, %rd756;
+	mov.b32 %r195, %r193;
+	cvt.s64.s32 %rd851, %r195;
+	add.s64 %rd852, %rd851, 1;
+	mul.lo.s64 %rd853, %rd852, %rd32;
+	mad.lo.s64 %rd854, %rd853, 8, %rd28;
+	ld.global.nc.s64 %rd855, [%rd854+0];
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd849;
+	mov.b64 %rd859, %rd857;
+	mov.b64 %rd841, %rd858;
+	mov.b64 %rd842, %rd859;
 $L182:
 	mov.b32 %r196, %r186;
 	mov.b32 %r197, %r193;
-	mov.b64 %rd852, %rd786;
+	mov.b64 %rd860, %rd794;
 $L183:
 	mov.f64 %fd19, 0d3FF0000000000000;
 	setp.gt.s64 %p156, %rd125, 0;
 	@!%p156 bra $L187;
-	mul.lo.s64 %rd853, %rd852, %rd127;
-	mad.lo.s64 %rd854, %rd853, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd854+0];
+	mul.lo.s64 %rd861, %rd860, %rd127;
+	mad.lo.s64 %rd862, %rd861, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd862+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
 $L187:
-	cvt.s64.s32 %rd855, %r196;
-	mul.lo.s64 %rd856, %rd855, %rd134;
-	mad.lo.s64 %rd857, %rd856, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd857+0];
+	cvt.s64.s32 %rd863, %r196;
+	mul.lo.s64 %rd864, %rd863, %rd134;
+	mad.lo.s64 %rd865, %rd864, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd865+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd858, %r197;
-	mul.lo.s64 %rd859, %rd858, %rd134;
-	mad.lo.s64 %rd860, %rd859, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd860+0];
+	cvt.s64.s32 %rd866, %r197;
+	mul.lo.s64 %rd867, %rd866, %rd134;
+	mad.lo.s64 %rd868, %rd867, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd868+0];
 	mov.f64 %fd27, %fd26;
 	setp.lt.f64 %p157, %fd25, %fd27;
 	not.pred %p158, %p157;
@@ -25188,31 +25250,31 @@ $L187:
 	mov.pred %p159, 0;
 	bra.uni $L185;
 $L189:
-	cvt.s64.s32 %rd861, %r197;
-	mul.lo.s64 %rd862, %rd861, %rd134;
-	mad.lo.s64 %rd863, %rd862, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd864, [%rd863];
+	cvt.s64.s32 %rd869, %r197;
+	mul.lo.s64 %rd870, %rd869, %rd134;
+	mad.lo.s64 %rd871, %rd870, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd872, [%rd871];
 $L190:
-	mov.b64 %fd28, %rd864;
+	mov.b64 %fd28, %rd872;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd865, %fd28;
-	mov.b64 %rd866, %fd25;
-	or.b64 %rd867, %rd865, %rd866;
+	mov.b64 %rd873, %fd28;
+	mov.b64 %rd874, %fd25;
+	or.b64 %rd875, %rd873, %rd874;
 	setp.eq.f64 %p160, %fd28, %fd25;
-	mov.b64 %fd30, %rd867;
+	mov.b64 %fd30, %rd875;
 	selp.f64 %fd31, %fd30, %fd29, %p160;
 	setp.nan.f64 %p161, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
 	selp.f64 %fd33, %fd32, %fd31, %p161;
-	mov.b64 %rd868, %fd33;
-	setp.eq.u64 %p162, %rd864, %rd868;
+	mov.b64 %rd876, %fd33;
+	setp.eq.u64 %p162, %rd872, %rd876;
 	@%p162 bra $L191;
-	atom.global.cas.b64 %rd869, [%rd863], %rd864, %rd868;
-	setp.eq.u64 %p163, %rd869, %rd864;
-	mov.b64 %rd864, %rd869;
+	atom.global.cas.b64 %rd877, [%rd871], %rd872, %rd876;
+	setp.eq.u64 %p163, %rd877, %rd872;
+	mov.b64 %rd872, %rd877;
 	@!%p163 bra $L190;
 $L191:
-	mov.b64 %fd35, %rd864;
+	mov.b64 %fd35, %rd872;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
 	setp.gt.f64 %p164, %fd36, %fd25;
@@ -25223,756 +25285,760 @@ $L184:
 $L185:
 	@!%p159 bra $L193;
 	@!%p149 bra $L194;
-	mul.lo.s64 %rd870, %rd791, %rd784;
-	mad.lo.s64 %rd871, %rd870, 4, %rd782;
-	st.shared.s32 [%rd871+0], %r193;
+	mul.lo.s64 %rd878, %rd799, %rd792;
+	mad.lo.s64 %rd879, %rd878, 4, %rd790;
+	st.shared.s32 [%rd879+0], %r193;
 	@!%p145 bra $L197;
-	mov.b64 %rd873, 2;
-	mul.lo.s64 %rd872, %rd873, %rd791;
-	mul.lo.s64 %rd874, %rd872, %rd170;
-	mad.lo.s64 %rd875, %rd874, 8, %rd168;
-	st.shared.s64 [%rd875+0], %rd833;
-	mov.b64 %rd877, 2;
-	mul.lo.s64 %rd876, %rd877, %rd791;
-	add.s64 %rd878, %rd876, 1;
-	mul.lo.s64 %rd879, %rd878, %rd170;
-	mad.lo.s64 %rd880, %rd879, 8, %rd168;
-	st.shared.s64 [%rd880+0], %rd834;
+	mov.b64 %rd881, 2;
+	mul.lo.s64 %rd880, %rd881, %rd799;
+	mul.lo.s64 %rd882, %rd880, %rd170;
+	mad.lo.s64 %rd883, %rd882, 8, %rd168;
+	st.shared.s64 [%rd883+0], %rd841;
+	mov.b64 %rd885, 2;
+	mul.lo.s64 %rd884, %rd885, %rd799;
+	add.s64 %rd886, %rd884, 1;
+	mul.lo.s64 %rd887, %rd886, %rd170;
+	mad.lo.s64 %rd888, %rd887, 8, %rd168;
+	st.shared.s64 [%rd888+0], %rd842;
 $L197:
-	add.s64 %rd881, %rd791, 1;
-	mov.b64 %rd791, %rd881;
+	add.s64 %rd889, %rd799, 1;
+	mov.b64 %rd799, %rd889;
 	bra.uni $L195;
 $L194:
 	mov.pred %p165, 0;
-	mov.b64 %rd882, %rd791;
+	mov.b64 %rd890, %rd799;
 	mov.b32 %r198, %r193;
 $L198:
 	@!%p146 bra $L202;
 	shr.s32 %r199, %r198, 5;
-	cvt.s64.s32 %rd883, %r199;
-	mov.b64 %rd884, %rd883;
+	cvt.s64.s32 %rd891, %r199;
+	mov.b64 %rd892, %rd891;
 	and.b32 %r200, %r198, 31;
-	cvt.s64.s32 %rd885, %r200;
-	min.u64 %rd886, %rd885, 32;
-	cvt.u32.u64 %r201, %rd886;
+	cvt.s64.s32 %rd893, %r200;
+	min.u64 %rd894, %rd893, 32;
+	cvt.u32.u64 %r201, %rd894;
 	mov.b32 %r203, 0x1;
 	shl.b32 %r202, %r203, %r201;
 	setp.hs.u32 %p166, %r201, 32;
 	selp.b32 %r204, 0, %r202, %p166;
 	mov.b32 %r205, %r204;
-	mov.b64 %rd887, %rd884;
+	mov.b64 %rd895, %rd892;
 	mov.b32 %r206, %r205;
-	mul.lo.s64 %rd888, %rd887, %rd766;
-	mad.lo.s64 %rd889, %rd888, 4, %rd764;
-	ld.relaxed.gpu.global.u32 %r207, [%rd889+0];
+	mul.lo.s64 %rd896, %rd895, %rd774;
+	mad.lo.s64 %rd897, %rd896, 4, %rd772;
+	ld.relaxed.gpu.global.u32 %r207, [%rd897+0];
 	mov.b32 %r208, %r207;
 	and.b32 %r209, %r208, %r206;
 	setp.ne.u32 %p167, %r209, 0x0;
 	mov.pred %p168, %p167;
 	not.pred %p169, %p168;
 	@!%p169 bra $L204;
-	mul.lo.s64 %rd890, %rd887, %rd766;
-	mad.lo.s64 %rd891, %rd890, 4, %rd764;
-	atom.global.or.b32 %r210, [%rd891], %r206;
+	mul.lo.s64 %rd898, %rd895, %rd774;
+	mad.lo.s64 %rd899, %rd898, 4, %rd772;
+	atom.global.or.b32 %r210, [%rd899], %r206;
 	mov.b32 %r211, %r210;
 	and.b32 %r212, %r211, %r206;
 	setp.ne.u32 %p170, %r212, 0x0;
 	mov.pred %p168, %p170;
 $L204:
 	@!%p168 bra $L206;
-	mov.b64 %rd892, %rd882;
-	mov.b64 %rd893, %rd892;
+	mov.b64 %rd900, %rd890;
+	mov.b64 %rd901, %rd900;
 	mov.pred %p171, 0;
 	bra.uni $L200;
 $L206:
-	mov.b64 %rd894, %rd882;
-	mov.b64 %rd893, %rd894;
+	mov.b64 %rd902, %rd890;
+	mov.b64 %rd901, %rd902;
 	mov.pred %p171, 1;
 	bra.uni $L200;
 $L202:
 	@!%p147 bra $L208;
-	cvt.s64.s32 %rd895, %r198;
-	mul.lo.s64 %rd896, %rd895, %rd769;
-	mad.lo.s64 %rd897, %rd896, 4, %rd767;
-	ld.relaxed.gpu.global.s32 %r213, [%rd897+0];
+	cvt.s64.s32 %rd903, %r198;
+	mul.lo.s64 %rd904, %rd903, %rd777;
+	mad.lo.s64 %rd905, %rd904, 4, %rd775;
+	ld.relaxed.gpu.global.s32 %r213, [%rd905+0];
 	mov.b32 %r214, %r213;
 	setp.eq.s32 %p172, %r214, %r185;
 	mov.pred %p173, %p172;
 	not.pred %p174, %p173;
 	@!%p174 bra $L210;
-	cvt.s64.s32 %rd898, %r198;
-	mul.lo.s64 %rd899, %rd898, %rd769;
-	mad.lo.s64 %rd900, %rd899, 4, %rd767;
-	atom.global.exch.b32 %r215, [%rd900], %r185;
+	cvt.s64.s32 %rd906, %r198;
+	mul.lo.s64 %rd907, %rd906, %rd777;
+	mad.lo.s64 %rd908, %rd907, 4, %rd775;
+	atom.global.exch.b32 %r215, [%rd908], %r185;
 	mov.b32 %r216, %r215;
 	setp.eq.s32 %p175, %r216, %r185;
 	mov.pred %p173, %p175;
 $L210:
 	@!%p173 bra $L212;
-	mov.b64 %rd901, %rd882;
-	mov.b64 %rd893, %rd901;
+	mov.b64 %rd909, %rd890;
+	mov.b64 %rd901, %rd909;
 	mov.pred %p171, 0;
 	bra.uni $L200;
 $L212:
 $L208:
-	mul.lo.s64 %rd902, %rd882, %rd784;
-	mad.lo.s64 %rd903, %rd902, 4, %rd782;
-	st.shared.s32 [%rd903+0], %r198;
-	add.s64 %rd904, %rd882, 1;
-	mov.b64 %rd905, %rd904;
-	mov.b64 %rd893, %rd905;
+	mul.lo.s64 %rd910, %rd890, %rd792;
+	mad.lo.s64 %rd911, %rd910, 4, %rd790;
+	st.shared.s32 [%rd911+0], %r198;
+	add.s64 %rd912, %rd890, 1;
+	mov.b64 %rd913, %rd912;
+	mov.b64 %rd901, %rd913;
 	mov.pred %p171, 1;
 	bra.uni $L200;
 $L199:
 	bra.uni $L198;
 $L200:
-	mov.b64 %rd906, %rd893;
+	mov.b64 %rd914, %rd901;
 	mov.pred %p176, %p171;
-	mov.b64 %rd791, %rd906;
+	mov.b64 %rd799, %rd914;
 	mov.pred %p165, %p176;
 	@!%p165 bra $L214;
-	mov.b64 %rd907, %rd748;
+	mov.b64 %rd915, %rd756;
 	mov.b32 %r217, %r193;
-	cvt.s64.s32 %rd908, %r217;
-	add.s64 %rd909, %rd908, 1;
-	mul.lo.s64 %rd910, %rd909, %rd32;
-	mad.lo.s64 %rd911, %rd910, 8, %rd28;
-	ld.global.nc.s64 %rd912, [%rd911+0];
-	mov.b64 %rd913, %rd912;
-	cvt.s64.s32 %rd914, %r217;
-	mul.lo.s64 %rd915, %rd914, %rd32;
-	mad.lo.s64 %rd916, %rd915, 8, %rd28;
-	ld.global.nc.s64 %rd917, [%rd916+0];
-	mov.b64 %rd918, %rd917;
-	sub.s64 %rd919, %rd913, %rd918;
-	mov.b64 %rd920, %rd919;
+	cvt.s64.s32 %rd916, %r217;
+	add.s64 %rd917, %rd916, 1;
+	mul.lo.s64 %rd918, %rd917, %rd32;
+	mad.lo.s64 %rd919, %rd918, 8, %rd28;
+	ld.global.nc.s64 %rd920, [%rd919+0];
 	mov.b64 %rd921, %rd920;
-	add.s64 %rd922, %rd788, %rd921;
-	mov.b64 %rd788, %rd922;
-	max.s64 %rd923, %rd789, %rd921;
-	mov.b64 %rd789, %rd923;
+	cvt.s64.s32 %rd922, %r217;
+	mul.lo.s64 %rd923, %rd922, %rd32;
+	mad.lo.s64 %rd924, %rd923, 8, %rd28;
+	ld.global.nc.s64 %rd925, [%rd924+0];
+	mov.b64 %rd926, %rd925;
+	sub.s64 %rd927, %rd921, %rd926;
+	mov.b64 %rd928, %rd927;
+	mov.b64 %rd929, %rd928;
+	add.s64 %rd930, %rd796, %rd929;
+	mov.b64 %rd796, %rd930;
+	max.s64 %rd931, %rd797, %rd929;
+	mov.b64 %rd797, %rd931;
 $L214:
 $L195:
 $L193:
-	add.s64 %rd924, %rd786, %rd776;
-	mov.b64 %rd786, %rd924;
-	sub.s64 %rd925, %rd792, 1;
-	mov.b64 %rd792, %rd925;
+	add.s64 %rd932, %rd794, %rd784;
+	mov.b64 %rd794, %rd932;
+	sub.s64 %rd933, %rd800, 1;
+	mov.b64 %rd800, %rd933;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd926, 0;
-	setp.lt.s64 %p177, %rd786, %rd787;
-	setp.lt.s64 %p178, %rd785, %rd773;
+	mov.b64 %rd934, 0;
+	setp.lt.s64 %p177, %rd794, %rd795;
+	setp.lt.s64 %p178, %rd793, %rd781;
 	or.pred %p179, %p177, %p178;
 	@!%p179 bra $L216;
-	mov.b64 %rd926, 1;
+	mov.b64 %rd934, 1;
 $L216:
-	shl.b64 %rd927, %rd926, 32;
-	or.b64 %rd928, %rd791, %rd927;
+	shl.b64 %rd935, %rd934, 32;
+	or.b64 %rd936, %rd799, %rd935;
 	// block scan
-	mov.b64 %rd929, %rd928;
+	mov.b64 %rd937, %rd936;
 	mov.b32 %r218, %r3;
 $L217:
 	setp.hs.u32 %p180, %r218, 32;
 	@%p180 bra $L218;
-	mov.b64 {%r219, %r220}, %rd929;
+	mov.b64 {%r219, %r220}, %rd937;
 	shfl.sync.up.b32 %r221|%p181, %r219, %r218, 0, %r17;
 	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
-	mov.b64 %rd930, {%r221, %r222};
+	mov.b64 %rd938, {%r221, %r222};
 	@!%p181 bra $L219;
-	add.s64 %rd931, %rd930, %rd929;
-	mov.b64 %rd929, %rd931;
+	add.s64 %rd939, %rd938, %rd937;
+	mov.b64 %rd937, %rd939;
 $L219:
 	shl.b32 %r218, %r218, 1;
 	bra.uni $L217;
 $L218:
-	mov.b64 {%r223, %r224}, %rd929;
+	mov.b64 {%r223, %r224}, %rd937;
 	shfl.sync.up.b32 %r225|%p182, %r223, %r3, 0, %r17;
 	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
-	mov.b64 %rd932, {%r225, %r226};
+	mov.b64 %rd940, {%r225, %r226};
 	setp.lo.u32 %p183, %r3, 32;
 	and.pred %p184, %p182, %p183;
-	selp.b64 %rd933, %rd932, 0, %p184;
+	selp.b64 %rd941, %rd940, 0, %p184;
 	sub.u32 %r227, %r13, %r3;
 	setp.eq.u32 %p185, %r7, %r227;
 	@!%p185 bra $L220;
-	mul.wide.u32 %rd934, %r8, 16;
-	add.s64 %rd935, %rd1, %rd934;
-	st.shared.s64 [%rd935+0], %rd929;
+	mul.wide.u32 %rd942, %r8, 16;
+	add.s64 %rd943, %rd1, %rd942;
+	st.shared.s64 [%rd943+0], %rd937;
 $L220:
 	bar.sync 0;
 	setp.eq.u32 %p186, %r8, 0;
 	@!%p186 bra $L221;
-	mov.b64 %rd936, 0;
+	mov.b64 %rd944, 0;
 	setp.lo.u32 %p187, %r7, %r10;
 	@!%p187 bra $L222;
-	mul.wide.u32 %rd937, %r7, 16;
-	add.s64 %rd938, %rd1, %rd937;
-	ld.shared.s64 %rd939, [%rd938+0];
-	mov.b64 %rd936, %rd939;
+	mul.wide.u32 %rd945, %r7, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	ld.shared.s64 %rd947, [%rd946+0];
+	mov.b64 %rd944, %rd947;
 $L222:
-	mov.b64 {%r228, %r229}, %rd936;
+	mov.b64 {%r228, %r229}, %rd944;
 	shfl.sync.up.b32 %r230|%p188, %r228, 1, 0, %r17;
 	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd940, {%r230, %r231};
+	mov.b64 %rd948, {%r230, %r231};
 	@!%p188 bra $L223;
-	add.s64 %rd941, %rd940, %rd936;
-	mov.b64 %rd936, %rd941;
+	add.s64 %rd949, %rd948, %rd944;
+	mov.b64 %rd944, %rd949;
 $L223:
-	mov.b64 {%r232, %r233}, %rd936;
+	mov.b64 {%r232, %r233}, %rd944;
 	shfl.sync.up.b32 %r234|%p189, %r232, 2, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
-	mov.b64 %rd942, {%r234, %r235};
+	mov.b64 %rd950, {%r234, %r235};
 	@!%p189 bra $L224;
-	add.s64 %rd943, %rd942, %rd936;
-	mov.b64 %rd936, %rd943;
+	add.s64 %rd951, %rd950, %rd944;
+	mov.b64 %rd944, %rd951;
 $L224:
-	mov.b64 {%r236, %r237}, %rd936;
+	mov.b64 {%r236, %r237}, %rd944;
 	shfl.sync.up.b32 %r238|%p190, %r236, 4, 0, %r17;
 	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
-	mov.b64 %rd944, {%r238, %r239};
+	mov.b64 %rd952, {%r238, %r239};
 	@!%p190 bra $L225;
-	add.s64 %rd945, %rd944, %rd936;
-	mov.b64 %rd936, %rd945;
+	add.s64 %rd953, %rd952, %rd944;
+	mov.b64 %rd944, %rd953;
 $L225:
-	mov.b64 {%r240, %r241}, %rd936;
+	mov.b64 {%r240, %r241}, %rd944;
 	shfl.sync.up.b32 %r242|%p191, %r240, 8, 0, %r17;
 	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
-	mov.b64 %rd946, {%r242, %r243};
+	mov.b64 %rd954, {%r242, %r243};
 	@!%p191 bra $L226;
-	add.s64 %rd947, %rd946, %rd936;
-	mov.b64 %rd936, %rd947;
+	add.s64 %rd955, %rd954, %rd944;
+	mov.b64 %rd944, %rd955;
 $L226:
-	mov.b64 {%r244, %r245}, %rd936;
+	mov.b64 {%r244, %r245}, %rd944;
 	shfl.sync.up.b32 %r246|%p192, %r244, 16, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
-	mov.b64 %rd948, {%r246, %r247};
+	mov.b64 %rd956, {%r246, %r247};
 	@!%p192 bra $L227;
-	add.s64 %rd949, %rd948, %rd936;
-	mov.b64 %rd936, %rd949;
+	add.s64 %rd957, %rd956, %rd944;
+	mov.b64 %rd944, %rd957;
 $L227:
-	mov.b64 {%r248, %r249}, %rd936;
+	mov.b64 {%r248, %r249}, %rd944;
 	shfl.sync.up.b32 %r250|%p193, %r248, 1, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd950, {%r250, %r251};
-	selp.b64 %rd951, %rd950, 0, %p193;
+	mov.b64 %rd958, {%r250, %r251};
+	selp.b64 %rd959, %rd958, 0, %p193;
 	@!%p187 bra $L228;
-	mul.wide.u32 %rd952, %r7, 16;
-	add.s64 %rd953, %rd1, %rd952;
-	add.s64 %rd954, %rd953, 512;
-	st.shared.s64 [%rd954+0], %rd951;
+	mul.wide.u32 %rd960, %r7, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	add.s64 %rd962, %rd961, 512;
+	st.shared.s64 [%rd962+0], %rd959;
 $L228:
 	sub.u32 %r252, %r10, 1;
 	setp.eq.u32 %p194, %r7, %r252;
 	@!%p194 bra $L229;
-	st.shared.s64 [%rd1+1024], %rd936;
+	st.shared.s64 [%rd1+1024], %rd944;
 $L229:
 $L221:
 	bar.sync 0;
-	mul.wide.u32 %rd955, %r8, 16;
-	add.s64 %rd956, %rd1, %rd955;
-	add.s64 %rd957, %rd956, 512;
-	ld.shared.s64 %rd958, [%rd957+0];
-	add.s64 %rd959, %rd958, %rd933;
-	ld.shared.s64 %rd960, [%rd1+1024];
-	mov.b64 {%r253, %r254}, %rd959;
+	mul.wide.u32 %rd963, %r8, 16;
+	add.s64 %rd964, %rd1, %rd963;
+	add.s64 %rd965, %rd964, 512;
+	ld.shared.s64 %rd966, [%rd965+0];
+	add.s64 %rd967, %rd966, %rd941;
+	ld.shared.s64 %rd968, [%rd1+1024];
+	mov.b64 {%r253, %r254}, %rd967;
 	shfl.sync.idx.b32 %r255|%p195, %r253, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r256, %r254, 0, %r21, %r17;
-	mov.b64 %rd961, {%r255, %r256};
-	mov.b64 %rd962, %rd960;
-	mov.b64 %rd963, %rd961;
-	mov.b64 %rd964, %rd962;
-	mov.b64 %rd965, %rd963;
-	mov.b64 %rd966, %rd964;
-	mov.b64 %rd967, %rd965;
-	mov.b64 %rd968, %rd966;
-	and.b64 %rd969, %rd967, 4294967295;
-	mov.b64 %rd970, %rd969;
-	and.b64 %rd971, %rd968, 4294967295;
-	mov.b64 %rd972, %rd971;
-	shr.s64 %rd973, %rd968, 32;
-	mov.b64 %rd974, %rd973;
-	mov.b64 %rd975, %rd970;
-	mov.b64 %rd976, %rd972;
-	mov.b64 %rd977, %rd974;
+	mov.b64 %rd969, {%r255, %r256};
+	mov.b64 %rd970, %rd968;
+	mov.b64 %rd971, %rd969;
+	mov.b64 %rd972, %rd970;
+	mov.b64 %rd973, %rd971;
+	mov.b64 %rd974, %rd972;
+	mov.b64 %rd975, %rd973;
+	mov.b64 %rd976, %rd974;
+	and.b64 %rd977, %rd975, 4294967295;
+	mov.b64 %rd978, %rd977;
+	and.b64 %rd979, %rd976, 4294967295;
+	mov.b64 %rd980, %rd979;
+	shr.s64 %rd981, %rd976, 32;
+	mov.b64 %rd982, %rd981;
+	mov.b64 %rd983, %rd978;
+	mov.b64 %rd984, %rd980;
+	mov.b64 %rd985, %rd982;
 	@!%p149 bra $L230;
-	add.s64 %rd978, %rd790, %rd975;
-	mov.b64 %rd979, %rd978;
-	sub.s64 %rd980, %rd780, %rd979;
-	max.s64 %rd981, %rd980, 0;
-	min.s64 %rd982, %rd981, %rd791;
-	mov.b64 %rd983, %rd982;
-	mov.b64 %rd984, 0;
+	add.s64 %rd986, %rd798, %rd983;
+	mov.b64 %rd987, %rd986;
+	sub.s64 %rd988, %rd788, %rd987;
+	max.s64 %rd989, %rd988, 0;
+	min.s64 %rd990, %rd989, %rd799;
+	mov.b64 %rd991, %rd990;
+	mov.b64 %rd992, 0;
 $L232:
-	setp.lt.s64 %p196, %rd984, %rd983;
+	setp.lt.s64 %p196, %rd992, %rd991;
 	not.pred %p197, %p196;
 	@!%p197 bra $L236;
 	bra.uni $L234;
 $L236:
-	mul.lo.s64 %rd985, %rd984, %rd784;
-	mad.lo.s64 %rd986, %rd985, 4, %rd782;
-	ld.shared.s32 %r257, [%rd986+0];
+	mul.lo.s64 %rd993, %rd992, %rd792;
+	mad.lo.s64 %rd994, %rd993, 4, %rd790;
+	ld.shared.s32 %r257, [%rd994+0];
 	mov.b32 %r258, %r257;
-	add.s64 %rd987, %rd779, %rd979;
-	add.s64 %rd988, %rd987, %rd984;
-	mul.lo.s64 %rd989, %rd988, %rd175;
-	mad.lo.s64 %rd990, %rd989, 4, %rd173;
-	st.shared.s32 [%rd990+0], %r258;
+	add.s64 %rd995, %rd787, %rd987;
+	add.s64 %rd996, %rd995, %rd992;
+	mul.lo.s64 %rd997, %rd996, %rd175;
+	mad.lo.s64 %rd998, %rd997, 4, %rd173;
+	st.shared.s32 [%rd998+0], %r258;
 	@!%p145 bra $L238;
-	mov.b64 %rd992, 2;
-	mul.lo.s64 %rd991, %rd992, %rd984;
-	mul.lo.s64 %rd993, %rd991, %rd170;
-	mad.lo.s64 %rd994, %rd993, 8, %rd168;
-	ld.shared.s64 %rd995, [%rd994+0];
-	mov.b64 %rd996, %rd995;
-	add.s64 %rd997, %rd779, %rd979;
-	add.s64 %rd998, %rd997, %rd984;
 	mov.b64 %rd1000, 2;
-	mul.lo.s64 %rd999, %rd1000, %rd998;
-	mul.lo.s64 %rd1001, %rd999, %rd178;
-	mad.lo.s64 %rd1002, %rd1001, 8, %rd176;
-	st.shared.s64 [%rd1002+0], %rd996;
-	mov.b64 %rd1004, 2;
-	mul.lo.s64 %rd1003, %rd1004, %rd984;
-	add.s64 %rd1005, %rd1003, 1;
-	mul.lo.s64 %rd1006, %rd1005, %rd170;
-	mad.lo.s64 %rd1007, %rd1006, 8, %rd168;
-	ld.shared.s64 %rd1008, [%rd1007+0];
-	mov.b64 %rd1009, %rd1008;
-	add.s64 %rd1010, %rd779, %rd979;
-	add.s64 %rd1011, %rd1010, %rd984;
-	mov.b64 %rd1013, 2;
-	mul.lo.s64 %rd1012, %rd1013, %rd1011;
-	add.s64 %rd1014, %rd1012, 1;
-	mul.lo.s64 %rd1015, %rd1014, %rd178;
-	mad.lo.s64 %rd1016, %rd1015, 8, %rd176;
-	st.shared.s64 [%rd1016+0], %rd1009;
+	mul.lo.s64 %rd999, %rd1000, %rd992;
+	mul.lo.s64 %rd1001, %rd999, %rd170;
+	mad.lo.s64 %rd1002, %rd1001, 8, %rd168;
+	ld.shared.s64 %rd1003, [%rd1002+0];
+	mov.b64 %rd1004, %rd1003;
+	add.s64 %rd1005, %rd787, %rd987;
+	add.s64 %rd1006, %rd1005, %rd992;
+	mov.b64 %rd1008, 2;
+	mul.lo.s64 %rd1007, %rd1008, %rd1006;
+	mul.lo.s64 %rd1009, %rd1007, %rd178;
+	mad.lo.s64 %rd1010, %rd1009, 8, %rd176;
+	st.shared.s64 [%rd1010+0], %rd1004;
+	mov.b64 %rd1012, 2;
+	mul.lo.s64 %rd1011, %rd1012, %rd992;
+	add.s64 %rd1013, %rd1011, 1;
+	mul.lo.s64 %rd1014, %rd1013, %rd170;
+	mad.lo.s64 %rd1015, %rd1014, 8, %rd168;
+	ld.shared.s64 %rd1016, [%rd1015+0];
+	mov.b64 %rd1017, %rd1016;
+	add.s64 %rd1018, %rd787, %rd987;
+	add.s64 %rd1019, %rd1018, %rd992;
+	mov.b64 %rd1021, 2;
+	mul.lo.s64 %rd1020, %rd1021, %rd1019;
+	add.s64 %rd1022, %rd1020, 1;
+	mul.lo.s64 %rd1023, %rd1022, %rd178;
+	mad.lo.s64 %rd1024, %rd1023, 8, %rd176;
+	st.shared.s64 [%rd1024+0], %rd1017;
 $L238:
 $L233:
-	add.s64 %rd1017, %rd984, 1;
-	mov.b64 %rd984, %rd1017;
+	add.s64 %rd1025, %rd992, 1;
+	mov.b64 %rd992, %rd1025;
 	bra.uni $L232;
 $L234:
-	mov.b64 %rd1018, 0;
-	mov.b64 %rd1019, %rd983;
+	mov.b64 %rd1026, 0;
+	mov.b64 %rd1027, %rd991;
 $L239:
-	setp.lt.s64 %p198, %rd1019, %rd791;
+	setp.lt.s64 %p198, %rd1027, %rd799;
 	not.pred %p199, %p198;
 	@!%p199 bra $L243;
 	bra.uni $L241;
 $L243:
-	mul.lo.s64 %rd1020, %rd1019, %rd784;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd782;
-	ld.shared.s32 %r259, [%rd1021+0];
+	mul.lo.s64 %rd1028, %rd1027, %rd792;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd790;
+	ld.shared.s32 %r259, [%rd1029+0];
 	mov.b32 %r260, %r259;
 	mov.b32 %r261, %r260;
 	mov.pred %p200, 0;
-	mov.b64 %rd1022, %rd1018;
+	mov.b64 %rd1030, %rd1026;
 	mov.b32 %r262, %r261;
 $L244:
 	@!%p146 bra $L248;
 	shr.s32 %r263, %r262, 5;
-	cvt.s64.s32 %rd1023, %r263;
-	mov.b64 %rd1024, %rd1023;
+	cvt.s64.s32 %rd1031, %r263;
+	mov.b64 %rd1032, %rd1031;
 	and.b32 %r264, %r262, 31;
-	cvt.s64.s32 %rd1025, %r264;
-	min.u64 %rd1026, %rd1025, 32;
-	cvt.u32.u64 %r265, %rd1026;
+	cvt.s64.s32 %rd1033, %r264;
+	min.u64 %rd1034, %rd1033, 32;
+	cvt.u32.u64 %r265, %rd1034;
 	mov.b32 %r267, 0x1;
 	shl.b32 %r266, %r267, %r265;
 	setp.hs.u32 %p201, %r265, 32;
 	selp.b32 %r268, 0, %r266, %p201;
 	mov.b32 %r269, %r268;
-	mov.b64 %rd1027, %rd1024;
+	mov.b64 %rd1035, %rd1032;
 	mov.b32 %r270, %r269;
-	mul.lo.s64 %rd1028, %rd1027, %rd766;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd764;
-	ld.relaxed.gpu.global.u32 %r271, [%rd1029+0];
+	mul.lo.s64 %rd1036, %rd1035, %rd774;
+	mad.lo.s64 %rd1037, %rd1036, 4, %rd772;
+	ld.relaxed.gpu.global.u32 %r271, [%rd1037+0];
 	mov.b32 %r272, %r271;
 	and.b32 %r273, %r272, %r270;
 	setp.ne.u32 %p202, %r273, 0x0;
 	mov.pred %p203, %p202;
 	not.pred %p204, %p203;
 	@!%p204 bra $L250;
-	mul.lo.s64 %rd1030, %rd1027, %rd766;
-	mad.lo.s64 %rd1031, %rd1030, 4, %rd764;
-	atom.global.or.b32 %r274, [%rd1031], %r270;
+	mul.lo.s64 %rd1038, %rd1035, %rd774;
+	mad.lo.s64 %rd1039, %rd1038, 4, %rd772;
+	atom.global.or.b32 %r274, [%rd1039], %r270;
 	mov.b32 %r275, %r274;
 	and.b32 %r276, %r275, %r270;
 	setp.ne.u32 %p205, %r276, 0x0;
 	mov.pred %p203, %p205;
 $L250:
 	@!%p203 bra $L252;
-	mov.b64 %rd1032, %rd1022;
-	mov.b64 %rd1033, %rd1032;
+	mov.b64 %rd1040, %rd1030;
+	mov.b64 %rd1041, %rd1040;
 	mov.pred %p206, 0;
 	bra.uni $L246;
 $L252:
-	mov.b64 %rd1034, %rd1022;
-	mov.b64 %rd1033, %rd1034;
+	mov.b64 %rd1042, %rd1030;
+	mov.b64 %rd1041, %rd1042;
 	mov.pred %p206, 1;
 	bra.uni $L246;
 $L248:
 	@!%p147 bra $L254;
-	cvt.s64.s32 %rd1035, %r262;
-	mul.lo.s64 %rd1036, %rd1035, %rd769;
-	mad.lo.s64 %rd1037, %rd1036, 4, %rd767;
-	ld.relaxed.gpu.global.s32 %r277, [%rd1037+0];
+	cvt.s64.s32 %rd1043, %r262;
+	mul.lo.s64 %rd1044, %rd1043, %rd777;
+	mad.lo.s64 %rd1045, %rd1044, 4, %rd775;
+	ld.relaxed.gpu.global.s32 %r277, [%rd1045+0];
 	mov.b32 %r278, %r277;
 	setp.eq.s32 %p207, %r278, %r185;
 	mov.pred %p208, %p207;
 	not.pred %p209, %p208;
 	@!%p209 bra $L256;
-	cvt.s64.s32 %rd1038, %r262;
-	mul.lo.s64 %rd1039, %rd1038, %rd769;
-	mad.lo.s64 %rd1040, %rd1039, 4, %rd767;
-	atom.global.exch.b32 %r279, [%rd1040], %r185;
+	cvt.s64.s32 %rd1046, %r262;
+	mul.lo.s64 %rd1047, %rd1046, %rd777;
+	mad.lo.s64 %rd1048, %rd1047, 4, %rd775;
+	atom.global.exch.b32 %r279, [%rd1048], %r185;
 	mov.b32 %r280, %r279;
 	setp.eq.s32 %p210, %r280, %r185;
 	mov.pred %p208, %p210;
 $L256:
 	@!%p208 bra $L258;
-	mov.b64 %rd1041, %rd1022;
-	mov.b64 %rd1033, %rd1041;
+	mov.b64 %rd1049, %rd1030;
+	mov.b64 %rd1041, %rd1049;
 	mov.pred %p206, 0;
 	bra.uni $L246;
 $L258:
 $L254:
-	mul.lo.s64 %rd1042, %rd1022, %rd784;
-	mad.lo.s64 %rd1043, %rd1042, 4, %rd782;
-	st.shared.s32 [%rd1043+0], %r262;
-	add.s64 %rd1044, %rd1022, 1;
-	mov.b64 %rd1045, %rd1044;
-	mov.b64 %rd1033, %rd1045;
+	mul.lo.s64 %rd1050, %rd1030, %rd792;
+	mad.lo.s64 %rd1051, %rd1050, 4, %rd790;
+	st.shared.s32 [%rd1051+0], %r262;
+	add.s64 %rd1052, %rd1030, 1;
+	mov.b64 %rd1053, %rd1052;
+	mov.b64 %rd1041, %rd1053;
 	mov.pred %p206, 1;
 	bra.uni $L246;
 $L245:
 	bra.uni $L244;
 $L246:
-	mov.b64 %rd1046, %rd1033;
+	mov.b64 %rd1054, %rd1041;
 	mov.pred %p211, %p206;
-	mov.b64 %rd1018, %rd1046;
+	mov.b64 %rd1026, %rd1054;
 	mov.pred %p200, %p211;
 	@!%p200 bra $L260;
-	mov.b64 %rd1047, %rd748;
+	mov.b64 %rd1055, %rd756;
 	mov.b32 %r281, %r261;
-	cvt.s64.s32 %rd1048, %r281;
-	add.s64 %rd1049, %rd1048, 1;
-	mul.lo.s64 %rd1050, %rd1049, %rd32;
-	mad.lo.s64 %rd1051, %rd1050, 8, %rd28;
-	ld.global.nc.s64 %rd1052, [%rd1051+0];
-	mov.b64 %rd1053, %rd1052;
-	cvt.s64.s32 %rd1054, %r281;
-	mul.lo.s64 %rd1055, %rd1054, %rd32;
-	mad.lo.s64 %rd1056, %rd1055, 8, %rd28;
-	ld.global.nc.s64 %rd1057, [%rd1056+0];
-	mov.b64 %rd1058, %rd1057;
-	sub.s64 %rd1059, %rd1053, %rd1058;
-	mov.b64 %rd1060, %rd1059;
+	cvt.s64.s32 %rd1056, %r281;
+	add.s64 %rd1057, %rd1056, 1;
+	mul.lo.s64 %rd1058, %rd1057, %rd32;
+	mad.lo.s64 %rd1059, %rd1058, 8, %rd28;
+	ld.global.nc.s64 %rd1060, [%rd1059+0];
 	mov.b64 %rd1061, %rd1060;
-	add.s64 %rd1062, %rd788, %rd1061;
-	mov.b64 %rd788, %rd1062;
-	max.s64 %rd1063, %rd789, %rd1061;
-	mov.b64 %rd789, %rd1063;
-$L260:
-$L240:
-	add.s64 %rd1064, %rd1019, 1;
-	mov.b64 %rd1019, %rd1064;
-	bra.uni $L239;
-$L241:
-	setp.gt.s64 %p212, %rd1018, 0;
-	@!%p212 bra $L262;
-	mul.lo.s64 %rd1065, %rd778, %rd120;
-	mad.lo.s64 %rd1066, %rd1065, 8, %rd116;
-	atom.global.add.u64 %rd1067, [%rd1066], %rd1018;
+	cvt.s64.s32 %rd1062, %r281;
+	mul.lo.s64 %rd1063, %rd1062, %rd32;
+	mad.lo.s64 %rd1064, %rd1063, 8, %rd28;
+	ld.global.nc.s64 %rd1065, [%rd1064+0];
+	mov.b64 %rd1066, %rd1065;
+	sub.s64 %rd1067, %rd1061, %rd1066;
 	mov.b64 %rd1068, %rd1067;
 	mov.b64 %rd1069, %rd1068;
-	mov.b64 %rd1070, 0;
+	add.s64 %rd1070, %rd796, %rd1069;
+	mov.b64 %rd796, %rd1070;
+	max.s64 %rd1071, %rd797, %rd1069;
+	mov.b64 %rd797, %rd1071;
+$L260:
+$L240:
+	add.s64 %rd1072, %rd1027, 1;
+	mov.b64 %rd1027, %rd1072;
+	bra.uni $L239;
+$L241:
+	setp.gt.s64 %p212, %rd1026, 0;
+	@!%p212 bra $L262;
+	mul.lo.s64 %rd1073, %rd786, %rd120;
+	mad.lo.s64 %rd1074, %rd1073, 8, %rd116;
+	atom.global.add.u64 %rd1075, [%rd1074], %rd1026;
+	mov.b64 %rd1076, %rd1075;
+	mov.b64 %rd1077, %rd1076;
+	mov.b64 %rd1078, 0;
 $L263:
-	setp.lt.s64 %p213, %rd1070, %rd1018;
+	setp.lt.s64 %p213, %rd1078, %rd1026;
 	not.pred %p214, %p213;
 	@!%p214 bra $L267;
 	bra.uni $L265;
 $L267:
-	mul.lo.s64 %rd1071, %rd1070, %rd784;
-	mad.lo.s64 %rd1072, %rd1071, 4, %rd782;
-	ld.shared.s32 %r282, [%rd1072+0];
+	mul.lo.s64 %rd1079, %rd1078, %rd792;
+	mad.lo.s64 %rd1080, %rd1079, 4, %rd790;
+	ld.shared.s32 %r282, [%rd1080+0];
 	mov.b32 %r283, %r282;
-	add.s64 %rd1073, %rd1069, %rd1070;
-	mul.lo.s64 %rd1074, %rd1073, %rd276;
-	mad.lo.s64 %rd1075, %rd1074, 4, %rd274;
-	st.global.s32 [%rd1075+0], %r283;
+	add.s64 %rd1081, %rd1077, %rd1078;
+	mul.lo.s64 %rd1082, %rd1081, %rd280;
+	mad.lo.s64 %rd1083, %rd1082, 4, %rd278;
+	st.global.s32 [%rd1083+0], %r283;
 $L264:
-	add.s64 %rd1076, %rd1070, 1;
-	mov.b64 %rd1070, %rd1076;
+	add.s64 %rd1084, %rd1078, 1;
+	mov.b64 %rd1078, %rd1084;
 	bra.uni $L263;
 $L265:
 $L262:
-	add.s64 %rd1077, %rd790, %rd976;
-	min.s64 %rd1078, %rd780, %rd1077;
-	mov.b64 %rd790, %rd1078;
+	add.s64 %rd1085, %rd798, %rd984;
+	min.s64 %rd1086, %rd788, %rd1085;
+	mov.b64 %rd798, %rd1086;
 	bra.uni $L231;
 $L230:
-	mov.b64 %rd1079, 0;
-	cvt.u64.u32 %rd1080, %r2;
-	setp.eq.s64 %p215, %rd1080, 0;
-	setp.gt.s64 %p216, %rd976, 0;
+	mov.b64 %rd1087, 0;
+	cvt.u64.u32 %rd1088, %r2;
+	setp.eq.s64 %p215, %rd1088, 0;
+	setp.gt.s64 %p216, %rd984, 0;
 	and.pred %p217, %p215, %p216;
 	@!%p217 bra $L269;
-	mul.lo.s64 %rd1081, %rd778, %rd120;
-	mad.lo.s64 %rd1082, %rd1081, 8, %rd116;
-	atom.global.add.u64 %rd1083, [%rd1082], %rd976;
-	mov.b64 %rd1084, %rd1083;
-	mov.b64 %rd1079, %rd1084;
+	mul.lo.s64 %rd1089, %rd786, %rd120;
+	mad.lo.s64 %rd1090, %rd1089, 8, %rd116;
+	atom.global.add.u64 %rd1091, [%rd1090], %rd984;
+	mov.b64 %rd1092, %rd1091;
+	mov.b64 %rd1087, %rd1092;
 $L269:
-	cvt.u64.u32 %rd1085, %r2;
-	setp.eq.s64 %p218, %rd1085, 0;
+	cvt.u64.u32 %rd1093, %r2;
+	setp.eq.s64 %p218, %rd1093, 0;
 	setp.eq.u32 %p219, %r1, 0;
 	and.pred %p220, %p218, %p219;
 	bar.sync 0;
 	@!%p220 bra $L270;
-	st.shared.s64 [%rd1+1024], %rd1079;
+	st.shared.s64 [%rd1+1024], %rd1087;
 $L270:
 	bar.sync 0;
-	ld.shared.s64 %rd1086, [%rd1+1024];
-	mov.b64 %rd1087, %rd1086;
-	add.s64 %rd1088, %rd1087, %rd975;
-	mov.b64 %rd1089, %rd1088;
-	mov.b64 %rd1090, 0;
+	ld.shared.s64 %rd1094, [%rd1+1024];
+	mov.b64 %rd1095, %rd1094;
+	add.s64 %rd1096, %rd1095, %rd983;
+	mov.b64 %rd1097, %rd1096;
+	mov.b64 %rd1098, 0;
 $L271:
-	setp.lt.s64 %p221, %rd1090, %rd791;
+	setp.lt.s64 %p221, %rd1098, %rd799;
 	not.pred %p222, %p221;
 	@!%p222 bra $L275;
 	bra.uni $L273;
 $L275:
-	mul.lo.s64 %rd1091, %rd1090, %rd784;
-	mad.lo.s64 %rd1092, %rd1091, 4, %rd782;
-	ld.shared.s32 %r284, [%rd1092+0];
+	mul.lo.s64 %rd1099, %rd1098, %rd792;
+	mad.lo.s64 %rd1100, %rd1099, 4, %rd790;
+	ld.shared.s32 %r284, [%rd1100+0];
 	mov.b32 %r285, %r284;
-	add.s64 %rd1093, %rd1089, %rd1090;
-	mul.lo.s64 %rd1094, %rd1093, %rd276;
-	mad.lo.s64 %rd1095, %rd1094, 4, %rd274;
-	st.global.s32 [%rd1095+0], %r285;
+	add.s64 %rd1101, %rd1097, %rd1098;
+	mul.lo.s64 %rd1102, %rd1101, %rd280;
+	mad.lo.s64 %rd1103, %rd1102, 4, %rd278;
+	st.global.s32 [%rd1103+0], %r285;
 $L272:
-	add.s64 %rd1096, %rd1090, 1;
-	mov.b64 %rd1090, %rd1096;
+	add.s64 %rd1104, %rd1098, 1;
+	mov.b64 %rd1098, %rd1104;
 	bra.uni $L271;
 $L273:
 $L231:
-	setp.eq.s64 %p223, %rd977, 0;
+	setp.eq.s64 %p223, %rd985, 0;
 	@!%p223 bra $L277;
 	bra.uni $L169;
 $L277:
 $L168:
 	bra.uni $L167;
 $L169:
-	mov.b64 %rd1097, %rd790;
-	mov.b64 %rd1098, %rd788;
-	mov.b64 %rd1099, %rd789;
-	mov.b64 %rd1100, %rd1097;
-	mov.b64 %rd1101, %rd1098;
-	mov.b64 %rd1102, %rd1099;
-	mov.b64 %rd1103, %rd1100;
-	mov.b64 %rd1104, %rd1101;
-	mov.b64 %rd1105, %rd1102;
-	mov.b64 %rd726, %rd1103;
-	mov.b64 %rd746, %rd1104;
-	mov.b64 %rd747, %rd1105;
-	add.s64 %rd1106, %rd727, %rd746;
-	mov.b64 %rd727, %rd1106;
-	max.s64 %rd1107, %rd728, %rd747;
-	mov.b64 %rd728, %rd1107;
+	mov.b64 %rd1105, %rd798;
+	mov.b64 %rd1106, %rd796;
+	mov.b64 %rd1107, %rd797;
+	mov.b64 %rd1108, %rd1105;
+	mov.b64 %rd1109, %rd1106;
+	mov.b64 %rd1110, %rd1107;
+	mov.b64 %rd1111, %rd1108;
+	mov.b64 %rd1112, %rd1109;
+	mov.b64 %rd1113, %rd1110;
+	mov.b64 %rd734, %rd1111;
+	mov.b64 %rd754, %rd1112;
+	mov.b64 %rd755, %rd1113;
+	add.s64 %rd1114, %rd735, %rd754;
+	mov.b64 %rd735, %rd1114;
+	max.s64 %rd1115, %rd736, %rd755;
+	mov.b64 %rd736, %rd1115;
 $L163:
-	add.s64 %rd1108, %rd729, 1;
-	mov.b64 %rd729, %rd1108;
+	add.s64 %rd1116, %rd737, 1;
+	mov.b64 %rd737, %rd1116;
 	bra.uni $L162;
 $L164:
-	mov.b64 %rd1109, %rd727;
+	mov.b64 %rd1117, %rd735;
 	// block reduction
 	sub.u32 %r286, %r13, 1;
 	mov.b32 %r287, %r3;
 $L278:
 	setp.hs.u32 %p224, %r287, 32;
 	@%p224 bra $L279;
-	mov.b64 {%r288, %r289}, %rd1109;
+	mov.b64 {%r288, %r289}, %rd1117;
 	shfl.sync.down.b32 %r290|%p225, %r288, %r287, %r286, %r17;
 	shfl.sync.down.b32 %r291, %r289, %r287, %r286, %r17;
-	mov.b64 %rd1110, {%r290, %r291};
+	mov.b64 %rd1118, {%r290, %r291};
 	@!%p225 bra $L280;
-	add.s64 %rd1111, %rd1109, %rd1110;
-	mov.b64 %rd1109, %rd1111;
+	add.s64 %rd1119, %rd1117, %rd1118;
+	mov.b64 %rd1117, %rd1119;
 $L280:
 	shl.b32 %r287, %r287, 1;
 	bra.uni $L278;
 $L279:
 	setp.eq.u32 %p226, %r7, 0;
 	@!%p226 bra $L281;
-	mul.wide.u32 %rd1112, %r8, 16;
-	add.s64 %rd1113, %rd1, %rd1112;
-	st.shared.s64 [%rd1113+0], %rd1109;
+	mul.wide.u32 %rd1120, %r8, 16;
+	add.s64 %rd1121, %rd1, %rd1120;
+	st.shared.s64 [%rd1121+0], %rd1117;
 $L281:
 	bar.sync 0;
 	setp.eq.u32 %p227, %r8, 0;
 	@!%p227 bra $L282;
 	setp.lo.u32 %p228, %r7, %r10;
 	@!%p228 bra $L283;
-	mul.wide.u32 %rd1114, %r7, 16;
-	add.s64 %rd1115, %rd1, %rd1114;
-	ld.shared.s64 %rd1116, [%rd1115+0];
-	mov.b64 %rd1109, %rd1116;
+	mul.wide.u32 %rd1122, %r7, 16;
+	add.s64 %rd1123, %rd1, %rd1122;
+	ld.shared.s64 %rd1124, [%rd1123+0];
+	mov.b64 %rd1117, %rd1124;
 $L283:
 	sub.u32 %r292, %r10, 1;
-	mov.b64 {%r293, %r294}, %rd1109;
+	mov.b64 {%r293, %r294}, %rd1117;
 	shfl.sync.down.b32 %r295|%p229, %r293, 1, %r292, %r17;
 	shfl.sync.down.b32 %r296, %r294, 1, %r292, %r17;
-	mov.b64 %rd1117, {%r295, %r296};
+	mov.b64 %rd1125, {%r295, %r296};
 	@!%p229 bra $L284;
-	add.s64 %rd1118, %rd1109, %rd1117;
-	mov.b64 %rd1109, %rd1118;
+	add.s64 %rd1126, %rd1117, %rd1125;
+	mov.b64 %rd1117, %rd1126;
 $L284:
-	mov.b64 {%r297, %r298}, %rd1109;
+	mov.b64 {%r297, %r298}, %rd1117;
 	shfl.sync.down.b32 %r299|%p230, %r297, 2, %r292, %r17;
 	shfl.sync.down.b32 %r300, %r298, 2, %r292, %r17;
-	mov.b64 %rd1119, {%r299, %r300};
+	mov.b64 %rd1127, {%r299, %r300};
 	@!%p230 bra $L285;
-	add.s64 %rd1120, %rd1109, %rd1119;
-	mov.b64 %rd1109, %rd1120;
+	add.s64 %rd1128, %rd1117, %rd1127;
+	mov.b64 %rd1117, %rd1128;
 $L285:
-	mov.b64 {%r301, %r302}, %rd1109;
+	mov.b64 {%r301, %r302}, %rd1117;
 	shfl.sync.down.b32 %r303|%p231, %r301, 4, %r292, %r17;
 	shfl.sync.down.b32 %r304, %r302, 4, %r292, %r17;
-	mov.b64 %rd1121, {%r303, %r304};
+	mov.b64 %rd1129, {%r303, %r304};
 	@!%p231 bra $L286;
-	add.s64 %rd1122, %rd1109, %rd1121;
-	mov.b64 %rd1109, %rd1122;
+	add.s64 %rd1130, %rd1117, %rd1129;
+	mov.b64 %rd1117, %rd1130;
 $L286:
-	mov.b64 {%r305, %r306}, %rd1109;
+	mov.b64 {%r305, %r306}, %rd1117;
 	shfl.sync.down.b32 %r307|%p232, %r305, 8, %r292, %r17;
 	shfl.sync.down.b32 %r308, %r306, 8, %r292, %r17;
-	mov.b64 %rd1123, {%r307, %r308};
+	mov.b64 %rd1131, {%r307, %r308};
 	@!%p232 bra $L287;
-	add.s64 %rd1124, %rd1109, %rd1123;
-	mov.b64 %rd1109, %rd1124;
+	add.s64 %rd1132, %rd1117, %rd1131;
+	mov.b64 %rd1117, %rd1132;
 $L287:
-	mov.b64 {%r309, %r310}, %rd1109;
+	mov.b64 {%r309, %r310}, %rd1117;
 	shfl.sync.down.b32 %r311|%p233, %r309, 16, %r292, %r17;
 	shfl.sync.down.b32 %r312, %r310, 16, %r292, %r17;
-	mov.b64 %rd1125, {%r311, %r312};
+	mov.b64 %rd1133, {%r311, %r312};
 	@!%p233 bra $L288;
-	add.s64 %rd1126, %rd1109, %rd1125;
-	mov.b64 %rd1109, %rd1126;
+	add.s64 %rd1134, %rd1117, %rd1133;
+	mov.b64 %rd1117, %rd1134;
 $L288:
 	@!%p226 bra $L289;
-	st.shared.s64 [%rd1+1024], %rd1109;
+	st.shared.s64 [%rd1+1024], %rd1117;
 $L289:
 $L282:
 	bar.sync 0;
-	ld.shared.s64 %rd1127, [%rd1+1024];
-	mov.b64 %rd1109, %rd1127;
-	mov.b64 %rd1128, %rd1109;
-	mov.b64 %rd727, %rd1128;
-	mov.b64 %rd1129, %rd728;
+	ld.shared.s64 %rd1135, [%rd1+1024];
+	mov.b64 %rd1117, %rd1135;
+	mov.b64 %rd1136, %rd1117;
+	mov.b64 %rd735, %rd1136;
+	mov.b64 %rd1137, %rd736;
 	// block reduction
 	sub.u32 %r313, %r13, 1;
 	mov.b32 %r314, %r3;
 $L290:
 	setp.hs.u32 %p234, %r314, 32;
 	@%p234 bra $L291;
-	mov.b64 {%r315, %r316}, %rd1129;
+	mov.b64 {%r315, %r316}, %rd1137;
 	shfl.sync.down.b32 %r317|%p235, %r315, %r314, %r313, %r17;
 	shfl.sync.down.b32 %r318, %r316, %r314, %r313, %r17;
-	mov.b64 %rd1130, {%r317, %r318};
+	mov.b64 %rd1138, {%r317, %r318};
 	@!%p235 bra $L292;
-	max.s64 %rd1131, %rd1129, %rd1130;
-	mov.b64 %rd1129, %rd1131;
+	max.s64 %rd1139, %rd1137, %rd1138;
+	mov.b64 %rd1137, %rd1139;
 $L292:
 	shl.b32 %r314, %r314, 1;
 	bra.uni $L290;
 $L291:
 	setp.eq.u32 %p236, %r7, 0;
 	@!%p236 bra $L293;
-	mul.wide.u32 %rd1132, %r8, 16;
-	add.s64 %rd1133, %rd1, %rd1132;
-	st.shared.s64 [%rd1133+0], %rd1129;
+	mul.wide.u32 %rd1140, %r8, 16;
+	add.s64 %rd1141, %rd1, %rd1140;
+	st.shared.s64 [%rd1141+0], %rd1137;
 $L293:
 	bar.sync 0;
 	setp.eq.u32 %p237, %r8, 0;
 	@!%p237 bra $L294;
 	setp.lo.u32 %p238, %r7, %r10;
 	@!%p238 bra $L295;
-	mul.wide.u32 %rd1134, %r7, 16;
-	add.s64 %rd1135, %rd1, %rd1134;
-	ld.shared.s64 %rd1136, [%rd1135+0];
-	mov.b64 %rd1129, %rd1136;
+	mul.wide.u32 %rd1142, %r7, 16;
+	add.s64 %rd1143, %rd1, %rd1142;
+	ld.shared.s64 %rd1144, [%rd1143+0];
+	mov.b64 %rd1137, %rd1144;
 $L295:
 	sub.u32 %r319, %r10, 1;
-	mov.b64 {%r320, %r321}, %rd1129;
+	mov.b64 {%r320, %r321}, %rd1137;
 	shfl.sync.down.b32 %r322|%p239, %r320, 1, %r319, %r17;
 	shfl.sync.down.b32 %r323, %r321, 1, %r319, %r17;
-	mov.b64 %rd1137, {%r322, %r323};
+	mov.b64 %rd1145, {%r322, %r323};
 	@!%p239 bra $L296;
-	max.s64 %rd1138, %rd1129, %rd1137;
-	mov.b64 %rd1129, %rd1138;
+	max.s64 %rd1146, %rd1137, %rd1145;
+	mov.b64 %rd1137, %rd1146;
 $L296:
-	mov.b64 {%r324, %r325}, %rd1129;
+	mov.b64 {%r324, %r325}, %rd1137;
 	shfl.sync.down.b32 %r326|%p240, %r324, 2, %r319, %r17;
 	shfl.sync.down.b32 %r327, %r325, 2, %r319, %r17;
-	mov.b64 %rd1139, {%r326, %r327};
+	mov.b64 %rd1147, {%r326, %r327};
 	@!%p240 bra $L297;
-	max.s64 %rd1140, %rd1129, %rd1139;
-	mov.b64 %rd1129, %rd1140;
+	max.s64 %rd1148, %rd1137, %rd1147;
+	mov.b64 %rd1137, %rd1148;
 $L297:
-	mov.b64 {%r328, %r329}, %rd1129;
+	mov.b64 {%r328, %r329}, %rd1137;
 	shfl.sync.down.b32 %r330|%p241, %r328, 4, %r319, %r17;
 	shfl.sync.down.b32 %r331, %r329, 4, %r319, %r17;
-	mov.b64 %rd1141, {%r330, %r331};
+	mov.b64 %rd1149, {%r330, %r331};
 	@!%p241 bra $L298;
-	max.s64 %rd1142, %rd1129, %rd1141;
-	mov.b64 %rd1129, %rd1142;
+	max.s64 %rd1150, %rd1137, %rd1149;
+	mov.b64 %rd1137, %rd1150;
 $L298:
-	mov.b64 {%r332, %r333}, %rd1129;
+	mov.b64 {%r332, %r333}, %rd1137;
 	shfl.sync.down.b32 %r334|%p242, %r332, 8, %r319, %r17;
 	shfl.sync.down.b32 %r335, %r333, 8, %r319, %r17;
-	mov.b64 %rd1143, {%r334, %r335};
+	mov.b64 %rd1151, {%r334, %r335};
 	@!%p242 bra $L299;
-	max.s64 %rd1144, %rd1129, %rd1143;
-	mov.b64 %rd1129, %rd1144;
+	max.s64 %rd1152, %rd1137, %rd1151;
+	mov.b64 %rd1137, %rd1152;
 $L299:
-	mov.b64 {%r336, %r337}, %rd1129;
+	mov.b64 {%r336, %r337}, %rd1137;
 	shfl.sync.down.b32 %r338|%p243, %r336, 16, %r319, %r17;
 	shfl.sync.down.b32 %r339, %r337, 16, %r319, %r17;
-	mov.b64 %rd1145, {%r338, %r339};
+	mov.b64 %rd1153, {%r338, %r339};
 	@!%p243 bra $L300;
-	max.s64 %rd1146, %rd1129, %rd1145;
-	mov.b64 %rd1129, %rd1146;
+	max.s64 %rd1154, %rd1137, %rd1153;
+	mov.b64 %rd1137, %rd1154;
 $L300:
 	@!%p236 bra $L301;
-	st.shared.s64 [%rd1+1024], %rd1129;
+	st.shared.s64 [%rd1+1024], %rd1137;
 $L301:
 $L294:
 	bar.sync 0;
-	ld.shared.s64 %rd1147, [%rd1+1024];
-	mov.b64 %rd1129, %rd1147;
-	mov.b64 %rd1148, %rd1129;
-	mov.b64 %rd728, %rd1148;
-	cvt.u64.u32 %rd1149, %r2;
-	setp.eq.s64 %p244, %rd1149, 0;
+	ld.shared.s64 %rd1155, [%rd1+1024];
+	mov.b64 %rd1137, %rd1155;
+	mov.b64 %rd1156, %rd1137;
+	mov.b64 %rd736, %rd1156;
+	cvt.u64.u32 %rd1157, %r2;
+	setp.eq.s64 %p244, %rd1157, 0;
 	@!%p244 bra $L303;
-	setp.gt.s64 %p245, %rd727, 0;
+	setp.gt.s64 %p245, %rd735, 0;
 	@!%p245 bra $L305;
-	add.s64 %rd1150, %rd343, 1;
-	mul.lo.s64 %rd1151, %rd1150, %rd120;
-	mad.lo.s64 %rd1152, %rd1151, 8, %rd116;
-	atom.global.add.u64 %rd1153, [%rd1152], %rd727;
+	add.s64 %rd1158, %rd351, 1;
+	mul.lo.s64 %rd1159, %rd1158, %rd120;
+	mad.lo.s64 %rd1160, %rd1159, 8, %rd116;
+	atom.global.add.u64 %rd1161, [%rd1160], %rd735;
 $L305:
-	setp.gt.s64 %p246, %rd728, 0;
+	setp.gt.s64 %p246, %rd736, 0;
 	@!%p246 bra $L307;
-	add.s64 %rd1154, %rd343, 2;
-	mul.lo.s64 %rd1155, %rd1154, %rd120;
-	mad.lo.s64 %rd1156, %rd1155, 8, %rd116;
-	atom.global.max.s64 %rd1157, [%rd1156], %rd728;
+	add.s64 %rd1162, %rd351, 2;
+	mul.lo.s64 %rd1163, %rd1162, %rd120;
+	mad.lo.s64 %rd1164, %rd1163, 8, %rd116;
+	atom.global.max.s64 %rd1165, [%rd1164], %rd736;
 $L307:
+	add.s64 %rd1166, %rd351, 3;
+	mul.lo.s64 %rd1167, %rd1166, %rd120;
+	mad.lo.s64 %rd1168, %rd1167, 8, %rd116;
+	atom.global.max.s64 %rd1169, [%rd1168], %rd737;
 $L303:
 	bar.sync 0;
 	setp.eq.u32 %p247, %r5, 0;
@@ -25996,73 +26062,85 @@ $L310:
 	fence.acq_rel.gpu;
 $L308:
 	bar.sync 0;
-	setp.eq.s64 %p250, %rd264, 0;
+	setp.eq.s64 %p250, %rd268, 0;
 	and.pred %p251, %p13, %p250;
 	@!%p251 bra $L312;
-	mov.b64 %rd1159, 9;
-	mul.lo.s64 %rd1158, %rd1159, %rd120;
-	mad.lo.s64 %rd1160, %rd1158, 8, %rd116;
-	mov.b64 %rd1161, 0;
-	st.global.s64 [%rd1160+0], %rd1161;
+	mov.b64 %rd1171, 12;
+	mul.lo.s64 %rd1170, %rd1171, %rd120;
+	mad.lo.s64 %rd1172, %rd1170, 8, %rd116;
+	mov.b64 %rd1173, 0;
+	st.global.s64 [%rd1172+0], %rd1173;
 $L312:
-	mul.lo.s64 %rd1162, %rd305, %rd120;
-	mad.lo.s64 %rd1163, %rd1162, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1164, [%rd1163+0];
-	mov.b64 %rd1165, %rd1164;
-	add.s64 %rd1166, %rd305, 1;
-	mul.lo.s64 %rd1167, %rd1166, %rd120;
-	mad.lo.s64 %rd1168, %rd1167, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1169, [%rd1168+0];
-	mov.b64 %rd1170, %rd1169;
-	mov.b64 %rd1171, %rd1165;
-	mov.b64 %rd1172, %rd1170;
-	mov.b64 %rd1173, %rd1171;
-	mov.b64 %rd1174, %rd1172;
-	add.s64 %rd1175, %rd305, 2;
-	mul.lo.s64 %rd1176, %rd1175, %rd120;
-	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1178, [%rd1177+0];
-	mov.b64 %rd1179, %rd1178;
-	mov.b64 %rd258, %rd1179;
+	mul.lo.s64 %rd1174, %rd309, %rd120;
+	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1176, [%rd1175+0];
+	mov.b64 %rd1177, %rd1176;
+	add.s64 %rd1178, %rd309, 1;
+	mul.lo.s64 %rd1179, %rd1178, %rd120;
+	mad.lo.s64 %rd1180, %rd1179, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1181, [%rd1180+0];
+	mov.b64 %rd1182, %rd1181;
+	mov.b64 %rd1183, %rd1177;
+	mov.b64 %rd1184, %rd1182;
+	mov.b64 %rd1185, %rd1183;
+	mov.b64 %rd1186, %rd1184;
+	add.s64 %rd1187, %rd309, 2;
+	mul.lo.s64 %rd1188, %rd1187, %rd120;
+	mad.lo.s64 %rd1189, %rd1188, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1190, [%rd1189+0];
+	mov.b64 %rd1191, %rd1190;
+	mov.b64 %rd262, %rd1191;
 	@!%p13 bra $L314;
-	mov.b64 %rd1181, 3;
-	mul.lo.s64 %rd1180, %rd1181, %rd264;
-	mov.b64 %rd1183, 1;
-	add.s64 %rd1182, %rd1183, %rd1180;
-	mul.lo.s64 %rd1184, %rd1182, %rd113;
-	mad.lo.s64 %rd1185, %rd1184, 8, %rd109;
-	st.global.s64 [%rd1185+0], %rd1173;
-	mov.b64 %rd1187, 3;
-	mul.lo.s64 %rd1186, %rd1187, %rd264;
-	mov.b64 %rd1189, 2;
-	add.s64 %rd1188, %rd1189, %rd1186;
-	mul.lo.s64 %rd1190, %rd1188, %rd113;
-	mad.lo.s64 %rd1191, %rd1190, 8, %rd109;
-	st.global.s64 [%rd1191+0], %rd1174;
-	mov.b64 %rd1193, 3;
-	mul.lo.s64 %rd1192, %rd1193, %rd264;
-	mov.b64 %rd1195, 3;
+	mov.b64 %rd1193, 4;
+	mul.lo.s64 %rd1192, %rd1193, %rd268;
+	mov.b64 %rd1195, 1;
 	add.s64 %rd1194, %rd1195, %rd1192;
 	mul.lo.s64 %rd1196, %rd1194, %rd113;
 	mad.lo.s64 %rd1197, %rd1196, 8, %rd109;
-	st.global.s64 [%rd1197+0], %rd258;
-	add.s64 %rd1198, %rd264, 1;
-	st.global.s64 [%rd109+0], %rd1198;
+	st.global.s64 [%rd1197+0], %rd1185;
+	mov.b64 %rd1199, 4;
+	mul.lo.s64 %rd1198, %rd1199, %rd268;
+	mov.b64 %rd1201, 2;
+	add.s64 %rd1200, %rd1201, %rd1198;
+	mul.lo.s64 %rd1202, %rd1200, %rd113;
+	mad.lo.s64 %rd1203, %rd1202, 8, %rd109;
+	st.global.s64 [%rd1203+0], %rd1186;
+	mov.b64 %rd1205, 4;
+	mul.lo.s64 %rd1204, %rd1205, %rd268;
+	mov.b64 %rd1207, 3;
+	add.s64 %rd1206, %rd1207, %rd1204;
+	mul.lo.s64 %rd1208, %rd1206, %rd113;
+	mad.lo.s64 %rd1209, %rd1208, 8, %rd109;
+	st.global.s64 [%rd1209+0], %rd262;
+	add.s64 %rd1210, %rd309, 3;
+	mul.lo.s64 %rd1211, %rd1210, %rd120;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1213, [%rd1212+0];
+	mov.b64 %rd1214, %rd1213;
+	mov.b64 %rd1216, 4;
+	mul.lo.s64 %rd1215, %rd1216, %rd268;
+	mov.b64 %rd1218, 4;
+	add.s64 %rd1217, %rd1218, %rd1215;
+	mul.lo.s64 %rd1219, %rd1217, %rd113;
+	mad.lo.s64 %rd1220, %rd1219, 8, %rd109;
+	st.global.s64 [%rd1220+0], %rd1214;
+	add.s64 %rd1221, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1221;
 $L314:
-	setp.eq.s64 %p252, %rd1173, 0;
-	setp.gt.s64 %p253, %rd1173, %rd66;
+	setp.eq.s64 %p252, %rd1185, 0;
+	setp.gt.s64 %p253, %rd1185, %rd66;
 	or.pred %p254, %p252, %p253;
-	setp.gt.s64 %p255, %rd1174, %rd68;
+	setp.gt.s64 %p255, %rd1186, %rd68;
 	or.pred %p256, %p254, %p255;
-	setp.gt.s64 %p257, %rd258, %rd70;
+	setp.gt.s64 %p257, %rd262, %rd70;
 	or.pred %p258, %p256, %p257;
 	@!%p258 bra $L316;
 	bra.uni $L3;
 $L316:
-	mov.b64 %rd192, %rd1173;
+	mov.b64 %rd192, %rd1185;
 $L38:
-	add.s64 %rd1199, %rd264, 1;
-	mov.b64 %rd264, %rd1199;
+	add.s64 %rd1222, %rd268, 1;
+	mov.b64 %rd268, %rd1222;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -46283,7 +46361,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46287
+//line gokkos_kernels_gen.go:46365
 			*acc = gokkosAccV
 			return
 		}
@@ -46302,7 +46380,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:46306
+//line gokkos_kernels_gen.go:46384
 		*acc = gokkosAccV
 		return
 	}
@@ -46323,7 +46401,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46327
+//line gokkos_kernels_gen.go:46405
 		*acc = gokkosAccV
 		return
 	}
@@ -46342,7 +46420,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46346
+//line gokkos_kernels_gen.go:46424
 	*acc = gokkosAccV
 }
 
@@ -46359,7 +46437,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46363
+//line gokkos_kernels_gen.go:46441
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -46394,7 +46472,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46398
+//line gokkos_kernels_gen.go:46476
 			*acc = gokkosAccV
 			return
 		}
@@ -46414,7 +46492,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46418
+//line gokkos_kernels_gen.go:46496
 		*acc = gokkosAccV
 		return
 	}
@@ -46436,7 +46514,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46440
+//line gokkos_kernels_gen.go:46518
 		*acc = gokkosAccV
 		return
 	}
@@ -46456,7 +46534,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:46460
+//line gokkos_kernels_gen.go:46538
 	*acc = gokkosAccV
 }
 
@@ -46473,7 +46551,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46477
+//line gokkos_kernels_gen.go:46555
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46509,7 +46587,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46513
+//line gokkos_kernels_gen.go:46591
 			*acc = gokkosAccV
 			return
 		}
@@ -46532,7 +46610,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46536
+//line gokkos_kernels_gen.go:46614
 		*acc = gokkosAccV
 		return
 	}
@@ -46557,7 +46635,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46561
+//line gokkos_kernels_gen.go:46639
 		*acc = gokkosAccV
 		return
 	}
@@ -46580,7 +46658,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46584
+//line gokkos_kernels_gen.go:46662
 	*acc = gokkosAccV
 }
 
@@ -46603,7 +46681,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:46607
+//line gokkos_kernels_gen.go:46685
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46614,7 +46692,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:46618
+//line gokkos_kernels_gen.go:46696
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -46630,7 +46708,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:46634
+//line gokkos_kernels_gen.go:46712
 		*acc = gokkosAccV
 		return
 	}
@@ -46642,7 +46720,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:46646
+//line gokkos_kernels_gen.go:46724
 	*acc = gokkosAccV
 }
 
@@ -46676,7 +46754,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46680
+//line gokkos_kernels_gen.go:46758
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46694,7 +46772,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46698
+//line gokkos_kernels_gen.go:46776
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -46730,7 +46808,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46734
+//line gokkos_kernels_gen.go:46812
 			*acc = gokkosAccV
 			return
 		}
@@ -46750,7 +46828,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46754
+//line gokkos_kernels_gen.go:46832
 		*acc = gokkosAccV
 		return
 	}
@@ -46773,7 +46851,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46777
+//line gokkos_kernels_gen.go:46855
 		*acc = gokkosAccV
 		return
 	}
@@ -46793,7 +46871,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46797
+//line gokkos_kernels_gen.go:46875
 	*acc = gokkosAccV
 }
 
@@ -46833,7 +46911,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46837
+//line gokkos_kernels_gen.go:46915
 			*acc = gokkosAccV
 			return
 		}
@@ -46856,7 +46934,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46860
+//line gokkos_kernels_gen.go:46938
 		*acc = gokkosAccV
 		return
 	}
@@ -46882,7 +46960,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46886
+//line gokkos_kernels_gen.go:46964
 		*acc = gokkosAccV
 		return
 	}
@@ -46905,7 +46983,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46909
+//line gokkos_kernels_gen.go:46987
 	*acc = gokkosAccV
 }
 
@@ -46921,7 +46999,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46925
+//line gokkos_kernels_gen.go:47003
 		*acc = gokkosAccV
 		return
 	}
@@ -46932,7 +47010,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46936
+//line gokkos_kernels_gen.go:47014
 	*acc = gokkosAccV
 }
 
@@ -46945,14 +47023,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:46949
+//line gokkos_kernels_gen.go:47027
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:46956
+//line gokkos_kernels_gen.go:47034
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -46969,7 +47047,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:46973
+//line gokkos_kernels_gen.go:47051
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46981,7 +47059,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:46985
+//line gokkos_kernels_gen.go:47063
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -47020,7 +47098,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:47024
+//line gokkos_kernels_gen.go:47102
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -47045,7 +47123,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:47049
+//line gokkos_kernels_gen.go:47127
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47072,7 +47150,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:47076
+//line gokkos_kernels_gen.go:47154
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47097,7 +47175,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:47101
+//line gokkos_kernels_gen.go:47179
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -47114,14 +47192,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:47118
+//line gokkos_kernels_gen.go:47196
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:47125
+//line gokkos_kernels_gen.go:47203
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -47133,7 +47211,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:47137
+//line gokkos_kernels_gen.go:47215
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -47154,7 +47232,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:47158
+//line gokkos_kernels_gen.go:47236
 			*acc = gokkosAccV
 			return
 		}
@@ -47162,7 +47240,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:47166
+//line gokkos_kernels_gen.go:47244
 		*acc = gokkosAccV
 		return
 	}
@@ -47171,7 +47249,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:47175
+//line gokkos_kernels_gen.go:47253
 		*acc = gokkosAccV
 		return
 	}
@@ -47179,7 +47257,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:47183
+//line gokkos_kernels_gen.go:47261
 	*acc = gokkosAccV
 }
 
@@ -47196,7 +47274,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47200
+//line gokkos_kernels_gen.go:47278
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47233,7 +47311,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47237
+//line gokkos_kernels_gen.go:47315
 			*acc = gokkosAccV
 			return
 		}
@@ -47254,7 +47332,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47258
+//line gokkos_kernels_gen.go:47336
 		*acc = gokkosAccV
 		return
 	}
@@ -47277,7 +47355,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47281
+//line gokkos_kernels_gen.go:47359
 		*acc = gokkosAccV
 		return
 	}
@@ -47298,7 +47376,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47302
+//line gokkos_kernels_gen.go:47380
 	*acc = gokkosAccV
 }
 
@@ -47315,7 +47393,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47319
+//line gokkos_kernels_gen.go:47397
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -47338,7 +47416,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47342
+//line gokkos_kernels_gen.go:47420
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -47349,7 +47427,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:47353
+//line gokkos_kernels_gen.go:47431
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47362,7 +47440,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47366
+//line gokkos_kernels_gen.go:47444
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -47373,7 +47451,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:47377
+//line gokkos_kernels_gen.go:47455
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -47400,7 +47478,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47404
+//line gokkos_kernels_gen.go:47482
 			*acc = gokkosAccV
 			return
 		}
@@ -47414,7 +47492,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47418
+//line gokkos_kernels_gen.go:47496
 		*acc = gokkosAccV
 		return
 	}
@@ -47430,7 +47508,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47434
+//line gokkos_kernels_gen.go:47512
 		*acc = gokkosAccV
 		return
 	}
@@ -47444,7 +47522,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47448
+//line gokkos_kernels_gen.go:47526
 	*acc = gokkosAccV
 }
 
@@ -47457,7 +47535,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47461
+//line gokkos_kernels_gen.go:47539
 		*acc = gokkosAccV
 		return
 	}
@@ -47465,7 +47543,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47469
+//line gokkos_kernels_gen.go:47547
 	*acc = gokkosAccV
 }
 
@@ -47478,7 +47556,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47482
+//line gokkos_kernels_gen.go:47560
 		*acc = gokkosAccV
 		return
 	}
@@ -47486,7 +47564,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47490
+//line gokkos_kernels_gen.go:47568
 	*acc = gokkosAccV
 }
 
@@ -47501,7 +47579,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:47505
+//line gokkos_kernels_gen.go:47583
 		*acc = gokkosAccV
 		return
 	}
@@ -47511,7 +47589,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47515
+//line gokkos_kernels_gen.go:47593
 	*acc = gokkosAccV
 }
 
@@ -47526,7 +47604,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47530
+//line gokkos_kernels_gen.go:47608
 		*acc = gokkosAccV
 		return
 	}
@@ -47536,7 +47614,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47540
+//line gokkos_kernels_gen.go:47618
 	*acc = gokkosAccV
 }
 
@@ -47551,7 +47629,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:47555
+//line gokkos_kernels_gen.go:47633
 		*acc = gokkosAccV
 		return
 	}
@@ -47561,7 +47639,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:47565
+//line gokkos_kernels_gen.go:47643
 	*acc = gokkosAccV
 }
 
@@ -47576,7 +47654,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:47580
+//line gokkos_kernels_gen.go:47658
 		*acc = gokkosAccV
 		return
 	}
@@ -47586,7 +47664,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:47590
+//line gokkos_kernels_gen.go:47668
 	*acc = gokkosAccV
 }
 
@@ -47602,7 +47680,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47606
+//line gokkos_kernels_gen.go:47684
 		*acc = gokkosAccV
 		return
 	}
@@ -47612,7 +47690,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47616
+//line gokkos_kernels_gen.go:47694
 	*acc = gokkosAccV
 }
 
@@ -47669,7 +47747,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:47673
+//line gokkos_kernels_gen.go:47751
 			*acc = gokkosAccV
 			return
 		}
@@ -47708,7 +47786,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47712
+//line gokkos_kernels_gen.go:47790
 		*acc = gokkosAccV
 		return
 	}
@@ -47748,7 +47826,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47752
+//line gokkos_kernels_gen.go:47830
 		*acc = gokkosAccV
 		return
 	}
@@ -47787,7 +47865,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:47791
+//line gokkos_kernels_gen.go:47869
 	*acc = gokkosAccV
 }
 
@@ -47804,7 +47882,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47808
+//line gokkos_kernels_gen.go:47886
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -47840,7 +47918,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47844
+//line gokkos_kernels_gen.go:47922
 			*acc = gokkosAccV
 			return
 		}
@@ -47861,7 +47939,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:47865
+//line gokkos_kernels_gen.go:47943
 		*acc = gokkosAccV
 		return
 	}
@@ -47884,7 +47962,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47888
+//line gokkos_kernels_gen.go:47966
 		*acc = gokkosAccV
 		return
 	}
@@ -47905,7 +47983,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47909
+//line gokkos_kernels_gen.go:47987
 	*acc = gokkosAccV
 }
 
@@ -47922,7 +48000,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47926
+//line gokkos_kernels_gen.go:48004
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -47946,7 +48024,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:47950
+//line gokkos_kernels_gen.go:48028
 			*acc = gokkosAccV
 			return
 		}
@@ -47957,7 +48035,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:47961
+//line gokkos_kernels_gen.go:48039
 		*acc = gokkosAccV
 		return
 	}
@@ -47969,7 +48047,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47973
+//line gokkos_kernels_gen.go:48051
 		*acc = gokkosAccV
 		return
 	}
@@ -47980,7 +48058,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47984
+//line gokkos_kernels_gen.go:48062
 	*acc = gokkosAccV
 }
 
@@ -47997,7 +48075,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:48001
+//line gokkos_kernels_gen.go:48079
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -48037,7 +48115,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:48041
+//line gokkos_kernels_gen.go:48119
 			*acc = gokkosAccV
 			return
 		}
@@ -48062,7 +48140,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:48066
+//line gokkos_kernels_gen.go:48144
 		*acc = gokkosAccV
 		return
 	}
@@ -48089,7 +48167,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:48093
+//line gokkos_kernels_gen.go:48171
 		*acc = gokkosAccV
 		return
 	}
@@ -48114,7 +48192,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:48118
+//line gokkos_kernels_gen.go:48196
 	*acc = gokkosAccV
 }
 
@@ -48165,7 +48243,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:48169
+//line gokkos_kernels_gen.go:48247
 	return gokkosN
 }
 
@@ -48225,7 +48303,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:48229
+//line gokkos_kernels_gen.go:48307
 	return gokkosN
 }
 
@@ -48285,7 +48363,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:48289
+//line gokkos_kernels_gen.go:48367
 	return gokkosN
 }
 
@@ -48417,6 +48495,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:48421
+//line gokkos_kernels_gen.go:48499
 	return gokkosN
 }

@@ -20,13 +20,15 @@ func writeTrace(w io.Writer, steps []frontier.Step) {
 	}
 	fmt.Fprintf(w, "%5s %-4s %-28s %12s %13s %10s %12s %11s\n", "step", "dir", "decision", "size", "edges", "maxdeg", "added", "µs")
 	var total float64
+	rounds := 0
 	for _, s := range steps {
 		dir, dec := "push", s.Decision.String()
 		if s.Pull {
 			dir, dec = "pull", "bitmap→bitmap"
 		}
 		if s.Fused {
-			dir, dec = "fuse", "one team, queue→queue"
+			dir, dec = "fuse", fmt.Sprintf("league, %d rounds", s.Rounds)
+			rounds += s.Rounds
 		}
 		edges, maxdeg := "-", "-"
 		if s.Sample.Edges >= 0 {
@@ -40,6 +42,10 @@ func writeTrace(w io.Writer, steps []frontier.Step) {
 		}
 		fmt.Fprintf(w, "%5d %-4s %-28s %12d %13s %10s %12d %11.1f\n", s.Iteration, dir, dec, s.Sample.Size, edges, maxdeg, s.Added, s.Seconds*1e6)
 		total += s.Seconds
+	}
+	if rounds > 0 {
+		fmt.Fprintf(w, "trace: %d steps (%d rounds in fused steps), %.1f µs in steps\n", len(steps), rounds, total*1e6)
+		return
 	}
 	fmt.Fprintf(w, "trace: %d steps, %.1f µs in steps\n", len(steps), total*1e6)
 }
