@@ -28,10 +28,11 @@ import (
 // PushFused is the kernel of fused push steps (PushLevels): a concurrent league runs up to
 // MaxLevels steps of the Baseline strategy, reading the worklist of step l from Q0 (l even) or
 // Q1 (l odd) and writing the next one to the other queue, while the next worklist has at most
-// MaxVertices vertices, MaxEdges out-edges and no vertex of more than MaxDegree. Member r of
-// the league (LeagueRank × TeamSize + TeamRank) takes the slots r, r + LeagueSize × TeamSize,
-// ...; a member expands whole vertices, so a worklist with a vertex above MaxDegree is not
-// started: the kernel then only writes -1 to Stats[0]. Out's queue fields are ignored; its
+// MaxVertices vertices, MaxEdges out-edges and no vertex of more than MaxDegree. Team t of a
+// league of L teams takes the slots [t·S/L, (t+1)·S/L) of a step's worklist of S vertices, so
+// that every team has a share of a small worklist, and its groups of members (see step) take
+// them in turn; a group expands whole vertices, so a worklist with a vertex above MaxDegree is
+// not started: the kernel then only writes -1 to Stats[0]. Out's queue fields are ignored; its
 // Dedup, Stamp, Iter and Buffer configure the steps, step l stamping with Iter+l.
 //
 // With Rounds above 1 (a correcting operator: see CorrectingOp) each team runs up to Rounds
@@ -193,7 +194,11 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 	// which would otherwise sit in every round's chain of dependent instructions.
 	groups, group, lane := m.TeamSize()/g, m.TeamRank()/g, int64(m.TeamRank()%g)
 	limit := k.ListCap
-	n, edges, top := k.expand(m, sc, o, in, 0, size, m.LeagueRank()*groups+group, m.LeagueSize()*groups, g, lane, out, set, 0, limit, k.Rounds > 1, false)
+	// The team's share of the worklist: contiguous, so that a team's vertices lie near each
+	// other and its local rounds grow one region, and spread over every team, so that a
+	// worklist smaller than the league's groups does not crowd into the first teams' lists.
+	lo, hi := size*m.LeagueRank()/m.LeagueSize(), size*(m.LeagueRank()+1)/m.LeagueSize()
+	n, edges, top := k.expand(m, sc, o, in, lo, hi-lo, group, groups, g, lane, out, set, 0, limit, k.Rounds > 1, false)
 	r := 1
 	for ; r < k.Rounds && n > 0; r++ {
 		// The list the round reads was written by every member in the round before.

@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:59",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -329,7 +329,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:59",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -12023,9 +12023,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<261>;
+	.reg .pred %p<265>;
 	.reg .b32 %r<380>;
-	.reg .b64 %rd<1238>;
+	.reg .b64 %rd<1251>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12668,1900 +12668,1917 @@ $L48:
 	mov.b64 %rd378, %rd371;
 	mov.b64 %rd379, %rd376;
 	mov.b64 %rd380, %rd354;
-	mov.b64 %rd381, %rd345;
-	mov.b64 %rd382, %rd346;
-	mov.b64 %rd383, %rd347;
-	mov.b64 %rd384, %rd348;
-	mov.b64 %rd385, %rd349;
-	mov.b64 %rd386, %rd350;
-	mov.pred %p58, %p47;
-	mov.pred %p59, %p48;
+	mul.lo.s64 %rd381, %rd357, %rd142;
+	div.s64 %rd382, %rd381, %rd2;
+	setp.eq.s64 %p58, %rd2, -1;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p58;
+	setp.eq.s64 %p59, %rd2, 0;
+	selp.b64 %rd385, 0, %rd384, %p59;
+	mov.b64 %rd386, %rd385;
+	add.s64 %rd387, %rd142, 1;
+	mul.lo.s64 %rd388, %rd357, %rd387;
+	div.s64 %rd389, %rd388, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd390, %rd388;
+	selp.b64 %rd391, %rd390, %rd389, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd392, 0, %rd391, %p61;
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd394, %rd386;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
+	mov.b64 %rd399, %rd348;
+	mov.b64 %rd400, %rd349;
+	mov.b64 %rd401, %rd350;
+	mov.pred %p62, %p47;
+	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd387, %rd351;
-	mov.b64 %rd388, %rd352;
-	mov.b64 %rd389, %rd353;
-	mov.b64 %rd390, %rd354;
-	mov.pred %p60, %p49;
-	mov.pred %p61, %p50;
-	mov.b64 %rd391, %rd299;
-	mov.b64 %rd392, %rd300;
-	mov.b64 %rd393, %rd301;
-	mov.b64 %rd394, %rd302;
-	mov.b64 %rd395, %rd303;
-	mov.b64 %rd396, %rd304;
-	mov.b64 %rd397, %rd305;
-	mov.b64 %rd398, %rd306;
-	mov.b64 %rd399, %rd307;
-	mov.pred %p62, %p51;
-	mov.b64 %rd400, %rd308;
-	mov.b64 %rd401, %rd309;
-	mov.b64 %rd402, %rd310;
+	mov.b64 %rd402, %rd351;
+	mov.b64 %rd403, %rd352;
+	mov.b64 %rd404, %rd353;
+	mov.b64 %rd405, %rd354;
+	mov.pred %p64, %p49;
+	mov.pred %p65, %p50;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
+	mov.b64 %rd411, %rd304;
+	mov.b64 %rd412, %rd305;
+	mov.b64 %rd413, %rd306;
+	mov.b64 %rd414, %rd307;
+	mov.pred %p66, %p51;
+	mov.b64 %rd415, %rd308;
+	mov.b64 %rd416, %rd309;
+	mov.b64 %rd417, %rd310;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd403, %rd355;
-	mov.b64 %rd404, %rd356;
-	mov.b64 %rd405, 0;
-	mov.b64 %rd406, %rd357;
-	mul.lo.s64 %rd407, %rd142, %rd377;
-	add.s64 %rd408, %rd407, %rd378;
-	mov.b64 %rd409, %rd408;
-	mul.lo.s64 %rd410, %rd2, %rd377;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd412, %rd359;
-	mov.b64 %rd413, %rd379;
-	mov.b64 %rd414, %rd358;
-	mov.b64 %rd415, 0;
-	mov.b64 %rd416, %rd380;
-	setp.gt.s64 %p63, %rd353, 1;
-	mov.pred %p64, %p63;
-	mov.pred %p65, 0;
-	mov.b64 %rd417, %rd172;
-	mov.b64 %rd418, %rd173;
-	mov.b64 %rd419, %rd174;
-	mov.b64 %rd420, %rd409;
+	mov.b64 %rd418, %rd355;
+	mov.b64 %rd419, %rd356;
+	mov.b64 %rd420, %rd394;
+	sub.s64 %rd421, %rd395, %rd394;
+	mov.b64 %rd422, %rd421;
+	mov.b64 %rd423, %rd378;
+	mov.b64 %rd424, %rd377;
+	mov.b64 %rd425, %rd359;
+	mov.b64 %rd426, %rd379;
+	mov.b64 %rd427, %rd358;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, %rd380;
+	setp.gt.s64 %p67, %rd353, 1;
+	mov.pred %p68, %p67;
+	mov.pred %p69, 0;
+	mov.b64 %rd430, %rd172;
+	mov.b64 %rd431, %rd173;
+	mov.b64 %rd432, %rd174;
+	mov.b64 %rd433, %rd423;
 	mov.b32 %r84, -1;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, 0;
-	mov.b64 %rd423, 0;
-	mov.b64 %rd424, 0;
-	mov.b64 %rd425, 0;
+	mov.b64 %rd434, 0;
+	mov.b64 %rd435, 0;
+	mov.b64 %rd436, 0;
+	mov.b64 %rd437, 0;
+	mov.b64 %rd438, 0;
 $L51:
-	mov.b64 %rd426, 0;
-	mov.b64 %rd427, %rd403;
+	mov.b64 %rd439, 0;
+	mov.b64 %rd440, %rd418;
 $L54:
-	setp.gt.s64 %p66, %rd427, 0;
-	not.pred %p67, %p66;
-	@!%p67 bra $L58;
+	setp.gt.s64 %p70, %rd440, 0;
+	not.pred %p71, %p70;
+	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd421, %rd422;
-	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd420, %rd406;
-	@!%p69 bra $L62;
+	setp.ge.s64 %p72, %rd434, %rd435;
+	@!%p72 bra $L60;
+	setp.ge.s64 %p73, %rd433, %rd422;
+	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd428, %rd405, %rd420;
-	mul.lo.s64 %rd429, %rd428, %rd284;
-	mad.lo.s64 %rd430, %rd429, 4, %rd282;
-	ld.global.s32 %r85, [%rd430+0];
+	add.s64 %rd441, %rd420, %rd433;
+	mul.lo.s64 %rd442, %rd441, %rd284;
+	mad.lo.s64 %rd443, %rd442, 4, %rd282;
+	ld.global.s32 %r85, [%rd443+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
-	@!%p65 bra $L63;
-	add.s64 %rd431, %rd405, %rd420;
-	mov.b64 %rd433, 2;
-	mul.lo.s64 %rd432, %rd433, %rd431;
-	mov.b64 %rd434, %rd432;
-	mul.lo.s64 %rd435, %rd434, %rd185;
-	mad.lo.s64 %rd436, %rd435, 8, %rd183;
-	ld.shared.s64 %rd437, [%rd436+0];
-	mov.b64 %rd438, %rd437;
-	add.s64 %rd439, %rd434, 1;
-	mul.lo.s64 %rd440, %rd439, %rd185;
-	mad.lo.s64 %rd441, %rd440, 8, %rd183;
-	ld.shared.s64 %rd442, [%rd441+0];
-	mov.b64 %rd443, %rd442;
-	add.s64 %rd444, %rd438, %rd413;
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd443;
-	mov.b64 %rd421, %rd445;
-	mov.b64 %rd422, %rd446;
+	@!%p69 bra $L63;
+	add.s64 %rd444, %rd420, %rd433;
+	mov.b64 %rd446, 2;
+	mul.lo.s64 %rd445, %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mul.lo.s64 %rd448, %rd447, %rd185;
+	mad.lo.s64 %rd449, %rd448, 8, %rd183;
+	ld.shared.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	add.s64 %rd452, %rd447, 1;
+	mul.lo.s64 %rd453, %rd452, %rd185;
+	mad.lo.s64 %rd454, %rd453, 8, %rd183;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd456, %rd455;
+	add.s64 %rd457, %rd451, %rd426;
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd456;
+	mov.b64 %rd434, %rd458;
+	mov.b64 %rd435, %rd459;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd447, %rd381;
+	mov.b64 %rd460, %rd396;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd448, %r87;
-	mul.lo.s64 %rd449, %rd448, %rd32;
-	mad.lo.s64 %rd450, %rd449, 8, %rd28;
-	ld.global.nc.s64 %rd451, [%rd450+0];
-	mov.b64 %rd452, %rd451;
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd381;
+	cvt.s64.s32 %rd461, %r87;
+	mul.lo.s64 %rd462, %rd461, %rd32;
+	mad.lo.s64 %rd463, %rd462, 8, %rd28;
+	ld.global.nc.s64 %rd464, [%rd463+0];
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd396;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd455, %r88;
-	add.s64 %rd456, %rd455, 1;
-	mul.lo.s64 %rd457, %rd456, %rd32;
-	mad.lo.s64 %rd458, %rd457, 8, %rd28;
-	ld.global.nc.s64 %rd459, [%rd458+0];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd461, %rd460;
-	add.s64 %rd462, %rd453, %rd413;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd461;
-	mov.b64 %rd421, %rd463;
-	mov.b64 %rd422, %rd464;
+	cvt.s64.s32 %rd468, %r88;
+	add.s64 %rd469, %rd468, 1;
+	mul.lo.s64 %rd470, %rd469, %rd32;
+	mad.lo.s64 %rd471, %rd470, 8, %rd28;
+	ld.global.nc.s64 %rd472, [%rd471+0];
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd473;
+	add.s64 %rd475, %rd466, %rd426;
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd474;
+	mov.b64 %rd434, %rd476;
+	mov.b64 %rd435, %rd477;
 $L64:
-	add.s64 %rd465, %rd420, %rd411;
-	mov.b64 %rd420, %rd465;
+	add.s64 %rd478, %rd433, %rd424;
+	mov.b64 %rd433, %rd478;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd466, %rd421, %rd39;
-	mad.lo.s64 %rd467, %rd466, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd467+0];
+	mul.lo.s64 %rd479, %rd434, %rd39;
+	mad.lo.s64 %rd480, %rd479, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd480+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd468, 0;
-	mov.b64 %rd469, 0;
-	and.pred %p70, %p64, %p60;
-	@!%p70 bra $L66;
-	mov.b64 %rd470, %rd381;
+	mov.b64 %rd481, 0;
+	mov.b64 %rd482, 0;
+	and.pred %p74, %p68, %p64;
+	@!%p74 bra $L66;
+	mov.b64 %rd483, %rd396;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd471, %r92;
-	mul.lo.s64 %rd472, %rd471, %rd32;
-	mad.lo.s64 %rd473, %rd472, 8, %rd28;
-	ld.global.nc.s64 %rd474, [%rd473+0];
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd381;
+	cvt.s64.s32 %rd484, %r92;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd396;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd478, %r93;
-	add.s64 %rd479, %rd478, 1;
-	mul.lo.s64 %rd480, %rd479, %rd32;
-	mad.lo.s64 %rd481, %rd480, 8, %rd28;
-	ld.global.nc.s64 %rd482, [%rd481+0];
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd476;
-	mov.b64 %rd486, %rd484;
-	mov.b64 %rd468, %rd485;
-	mov.b64 %rd469, %rd486;
+	cvt.s64.s32 %rd491, %r93;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, %rd489;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd481, %rd498;
+	mov.b64 %rd482, %rd499;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd487, %rd421;
+	mov.b64 %rd500, %rd434;
 $L67:
-	cvt.s64.s32 %rd488, %r94;
-	mul.lo.s64 %rd489, %rd488, %rd127;
-	mad.lo.s64 %rd490, %rd489, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd490+0];
+	cvt.s64.s32 %rd501, %r94;
+	mul.lo.s64 %rd502, %rd501, %rd127;
+	mad.lo.s64 %rd503, %rd502, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd503+0];
 	mov.b32 %r97, %r96;
 	and.b32 %r98, %r97, 0x4;
-	setp.ne.u32 %p71, %r98, 0x0;
-	mov.pred %p72, %p71;
-	not.pred %p73, %p72;
-	@!%p73 bra $L71;
-	cvt.s64.s32 %rd491, %r95;
-	mul.lo.s64 %rd492, %rd491, %rd127;
-	mad.lo.s64 %rd493, %rd492, 4, %rd123;
-	ld.global.nc.u32 %r99, [%rd493+0];
+	setp.ne.u32 %p75, %r98, 0x0;
+	mov.pred %p76, %p75;
+	not.pred %p77, %p76;
+	@!%p77 bra $L71;
+	cvt.s64.s32 %rd504, %r95;
+	mul.lo.s64 %rd505, %rd504, %rd127;
+	mad.lo.s64 %rd506, %rd505, 4, %rd123;
+	ld.global.nc.u32 %r99, [%rd506+0];
 	mov.b32 %r100, %r99;
 	and.b32 %r101, %r100, 0x4;
-	setp.ne.u32 %p74, %r101, 0x0;
-	mov.pred %p72, %p74;
+	setp.ne.u32 %p78, %r101, 0x0;
+	mov.pred %p76, %p78;
 $L71:
-	mov.pred %p75, %p72;
-	not.pred %p76, %p75;
-	@!%p76 bra $L73;
-	cvt.s64.s32 %rd494, %r95;
-	mul.lo.s64 %rd495, %rd494, %rd134;
-	mad.lo.s64 %rd496, %rd495, 4, %rd130;
-	ld.global.nc.s32 %r102, [%rd496+0];
+	mov.pred %p79, %p76;
+	not.pred %p80, %p79;
+	@!%p80 bra $L73;
+	cvt.s64.s32 %rd507, %r95;
+	mul.lo.s64 %rd508, %rd507, %rd134;
+	mad.lo.s64 %rd509, %rd508, 4, %rd130;
+	ld.global.nc.s32 %r102, [%rd509+0];
 	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd497, %r94;
-	mul.lo.s64 %rd498, %rd497, %rd134;
-	mad.lo.s64 %rd499, %rd498, 4, %rd130;
-	ld.global.nc.s32 %r104, [%rd499+0];
+	cvt.s64.s32 %rd510, %r94;
+	mul.lo.s64 %rd511, %rd510, %rd134;
+	mad.lo.s64 %rd512, %rd511, 4, %rd130;
+	ld.global.nc.s32 %r104, [%rd512+0];
 	mov.b32 %r105, %r104;
-	setp.ne.s32 %p77, %r103, %r105;
-	mov.pred %p75, %p77;
+	setp.ne.s32 %p81, %r103, %r105;
+	mov.pred %p79, %p81;
 $L73:
-	@!%p75 bra $L75;
-	mov.pred %p78, 0;
+	@!%p79 bra $L75;
+	mov.pred %p82, 0;
 	bra.uni $L69;
 $L75:
-	cvt.s64.s32 %rd500, %r94;
-	mul.lo.s64 %rd501, %rd500, %rd141;
-	mad.lo.s64 %rd502, %rd501, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r106, [%rd502+0];
+	cvt.s64.s32 %rd513, %r94;
+	mul.lo.s64 %rd514, %rd513, %rd141;
+	mad.lo.s64 %rd515, %rd514, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r106, [%rd515+0];
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r107;
-	cvt.s64.s32 %rd503, %r95;
-	mul.lo.s64 %rd504, %rd503, %rd141;
-	mad.lo.s64 %rd505, %rd504, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r109, [%rd505+0];
+	cvt.s64.s32 %rd516, %r95;
+	mul.lo.s64 %rd517, %rd516, %rd141;
+	mad.lo.s64 %rd518, %rd517, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r109, [%rd518+0];
 	mov.b32 %r110, %r109;
-	setp.ge.s32 %p79, %r110, %r108;
-	@!%p79 bra $L77;
-	mov.pred %p78, 0;
+	setp.ge.s32 %p83, %r110, %r108;
+	@!%p83 bra $L77;
+	mov.pred %p82, 0;
 	bra.uni $L69;
 $L77:
-	cvt.s64.s32 %rd506, %r95;
-	mul.lo.s64 %rd507, %rd506, %rd141;
-	mad.lo.s64 %rd508, %rd507, 4, %rd137;
-	atom.global.max.s32 %r111, [%rd508], %r108;
+	cvt.s64.s32 %rd519, %r95;
+	mul.lo.s64 %rd520, %rd519, %rd141;
+	mad.lo.s64 %rd521, %rd520, 4, %rd137;
+	atom.global.max.s32 %r111, [%rd521], %r108;
 	mov.b32 %r112, %r111;
-	setp.lt.s32 %p80, %r112, %r108;
-	mov.pred %p78, %p80;
+	setp.lt.s32 %p84, %r112, %r108;
+	mov.pred %p82, %p84;
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p78 bra $L79;
-	@!%p64 bra $L80;
-	mul.lo.s64 %rd509, %rd426, %rd419;
-	mad.lo.s64 %rd510, %rd509, 4, %rd417;
-	st.shared.s32 [%rd510+0], %r91;
-	@!%p60 bra $L83;
-	mov.b64 %rd512, 2;
-	mul.lo.s64 %rd511, %rd512, %rd426;
-	mul.lo.s64 %rd513, %rd511, %rd177;
-	mad.lo.s64 %rd514, %rd513, 8, %rd175;
-	st.shared.s64 [%rd514+0], %rd468;
-	mov.b64 %rd516, 2;
-	mul.lo.s64 %rd515, %rd516, %rd426;
-	add.s64 %rd517, %rd515, 1;
-	mul.lo.s64 %rd518, %rd517, %rd177;
-	mad.lo.s64 %rd519, %rd518, 8, %rd175;
-	st.shared.s64 [%rd519+0], %rd469;
+	@!%p82 bra $L79;
+	@!%p68 bra $L80;
+	mul.lo.s64 %rd522, %rd439, %rd432;
+	mad.lo.s64 %rd523, %rd522, 4, %rd430;
+	st.shared.s32 [%rd523+0], %r91;
+	@!%p64 bra $L83;
+	mov.b64 %rd525, 2;
+	mul.lo.s64 %rd524, %rd525, %rd439;
+	mul.lo.s64 %rd526, %rd524, %rd177;
+	mad.lo.s64 %rd527, %rd526, 8, %rd175;
+	st.shared.s64 [%rd527+0], %rd481;
+	mov.b64 %rd529, 2;
+	mul.lo.s64 %rd528, %rd529, %rd439;
+	add.s64 %rd530, %rd528, 1;
+	mul.lo.s64 %rd531, %rd530, %rd177;
+	mad.lo.s64 %rd532, %rd531, 8, %rd175;
+	st.shared.s64 [%rd532+0], %rd482;
 $L83:
-	add.s64 %rd520, %rd426, 1;
-	mov.b64 %rd426, %rd520;
+	add.s64 %rd533, %rd439, 1;
+	mov.b64 %rd439, %rd533;
 	bra.uni $L81;
 $L80:
-	mov.pred %p81, 0;
-	mov.b64 %rd521, %rd426;
+	mov.pred %p85, 0;
+	mov.b64 %rd534, %rd439;
 	mov.b32 %r113, %r91;
 $L84:
-	@!%p61 bra $L88;
+	@!%p65 bra $L88;
 	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd522, %r114;
-	mov.b64 %rd523, %rd522;
+	cvt.s64.s32 %rd535, %r114;
+	mov.b64 %rd536, %rd535;
 	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd524, %r115;
-	min.u64 %rd525, %rd524, 32;
-	cvt.u32.u64 %r116, %rd525;
+	cvt.s64.s32 %rd537, %r115;
+	min.u64 %rd538, %rd537, 32;
+	cvt.u32.u64 %r116, %rd538;
 	mov.b32 %r118, 0x1;
 	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p82, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p82;
+	setp.hs.u32 %p86, %r116, 32;
+	selp.b32 %r119, 0, %r117, %p86;
 	mov.b32 %r120, %r119;
-	mov.b64 %rd526, %rd523;
+	mov.b64 %rd539, %rd536;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd527, %rd526, %rd399;
-	mad.lo.s64 %rd528, %rd527, 4, %rd397;
-	ld.relaxed.gpu.global.u32 %r122, [%rd528+0];
+	mul.lo.s64 %rd540, %rd539, %rd414;
+	mad.lo.s64 %rd541, %rd540, 4, %rd412;
+	ld.relaxed.gpu.global.u32 %r122, [%rd541+0];
 	mov.b32 %r123, %r122;
 	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p83, %r124, 0x0;
-	mov.pred %p84, %p83;
-	not.pred %p85, %p84;
-	@!%p85 bra $L90;
-	mul.lo.s64 %rd529, %rd526, %rd399;
-	mad.lo.s64 %rd530, %rd529, 4, %rd397;
-	atom.global.or.b32 %r125, [%rd530], %r121;
+	setp.ne.u32 %p87, %r124, 0x0;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L90;
+	mul.lo.s64 %rd542, %rd539, %rd414;
+	mad.lo.s64 %rd543, %rd542, 4, %rd412;
+	atom.global.or.b32 %r125, [%rd543], %r121;
 	mov.b32 %r126, %r125;
 	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p86, %r127, 0x0;
-	mov.pred %p84, %p86;
+	setp.ne.u32 %p90, %r127, 0x0;
+	mov.pred %p88, %p90;
 $L90:
-	@!%p84 bra $L92;
-	mov.b64 %rd531, %rd521;
-	mov.b64 %rd532, %rd531;
-	mov.pred %p87, 0;
+	@!%p88 bra $L92;
+	mov.b64 %rd544, %rd534;
+	mov.b64 %rd545, %rd544;
+	mov.pred %p91, 0;
 	bra.uni $L86;
 $L92:
-	mov.b64 %rd533, %rd521;
-	mov.b64 %rd532, %rd533;
-	mov.pred %p87, 1;
+	mov.b64 %rd546, %rd534;
+	mov.b64 %rd545, %rd546;
+	mov.pred %p91, 1;
 	bra.uni $L86;
 $L88:
-	@!%p62 bra $L94;
-	cvt.s64.s32 %rd534, %r113;
-	mul.lo.s64 %rd535, %rd534, %rd402;
-	mad.lo.s64 %rd536, %rd535, 4, %rd400;
-	ld.relaxed.gpu.global.s32 %r128, [%rd536+0];
+	@!%p66 bra $L94;
+	cvt.s64.s32 %rd547, %r113;
+	mul.lo.s64 %rd548, %rd547, %rd417;
+	mad.lo.s64 %rd549, %rd548, 4, %rd415;
+	ld.relaxed.gpu.global.s32 %r128, [%rd549+0];
 	mov.b32 %r129, %r128;
-	setp.eq.s32 %p88, %r129, %r83;
-	mov.pred %p89, %p88;
-	not.pred %p90, %p89;
-	@!%p90 bra $L96;
-	cvt.s64.s32 %rd537, %r113;
-	mul.lo.s64 %rd538, %rd537, %rd402;
-	mad.lo.s64 %rd539, %rd538, 4, %rd400;
-	atom.global.exch.b32 %r130, [%rd539], %r83;
+	setp.eq.s32 %p92, %r129, %r83;
+	mov.pred %p93, %p92;
+	not.pred %p94, %p93;
+	@!%p94 bra $L96;
+	cvt.s64.s32 %rd550, %r113;
+	mul.lo.s64 %rd551, %rd550, %rd417;
+	mad.lo.s64 %rd552, %rd551, 4, %rd415;
+	atom.global.exch.b32 %r130, [%rd552], %r83;
 	mov.b32 %r131, %r130;
-	setp.eq.s32 %p91, %r131, %r83;
-	mov.pred %p89, %p91;
+	setp.eq.s32 %p95, %r131, %r83;
+	mov.pred %p93, %p95;
 $L96:
-	@!%p89 bra $L98;
-	mov.b64 %rd540, %rd521;
-	mov.b64 %rd532, %rd540;
-	mov.pred %p87, 0;
+	@!%p93 bra $L98;
+	mov.b64 %rd553, %rd534;
+	mov.b64 %rd545, %rd553;
+	mov.pred %p91, 0;
 	bra.uni $L86;
 $L98:
 $L94:
-	mul.lo.s64 %rd541, %rd521, %rd419;
-	mad.lo.s64 %rd542, %rd541, 4, %rd417;
-	st.shared.s32 [%rd542+0], %r113;
-	add.s64 %rd543, %rd521, 1;
-	mov.b64 %rd544, %rd543;
-	mov.b64 %rd532, %rd544;
-	mov.pred %p87, 1;
+	mul.lo.s64 %rd554, %rd534, %rd432;
+	mad.lo.s64 %rd555, %rd554, 4, %rd430;
+	st.shared.s32 [%rd555+0], %r113;
+	add.s64 %rd556, %rd534, 1;
+	mov.b64 %rd557, %rd556;
+	mov.b64 %rd545, %rd557;
+	mov.pred %p91, 1;
 	bra.uni $L86;
 $L85:
 	bra.uni $L84;
 $L86:
-	mov.b64 %rd545, %rd532;
-	mov.pred %p92, %p87;
-	mov.b64 %rd426, %rd545;
-	mov.pred %p81, %p92;
-	@!%p81 bra $L100;
-	mov.b64 %rd546, %rd381;
+	mov.b64 %rd558, %rd545;
+	mov.pred %p96, %p91;
+	mov.b64 %rd439, %rd558;
+	mov.pred %p85, %p96;
+	@!%p85 bra $L100;
+	mov.b64 %rd559, %rd396;
 	mov.b32 %r132, %r91;
-	cvt.s64.s32 %rd547, %r132;
-	add.s64 %rd548, %rd547, 1;
-	mul.lo.s64 %rd549, %rd548, %rd32;
-	mad.lo.s64 %rd550, %rd549, 8, %rd28;
-	ld.global.nc.s64 %rd551, [%rd550+0];
-	mov.b64 %rd552, %rd551;
-	cvt.s64.s32 %rd553, %r132;
-	mul.lo.s64 %rd554, %rd553, %rd32;
-	mad.lo.s64 %rd555, %rd554, 8, %rd28;
-	ld.global.nc.s64 %rd556, [%rd555+0];
-	mov.b64 %rd557, %rd556;
-	sub.s64 %rd558, %rd552, %rd557;
-	mov.b64 %rd559, %rd558;
-	mov.b64 %rd560, %rd559;
-	add.s64 %rd561, %rd423, %rd560;
-	mov.b64 %rd423, %rd561;
-	max.s64 %rd562, %rd424, %rd560;
-	mov.b64 %rd424, %rd562;
+	cvt.s64.s32 %rd560, %r132;
+	add.s64 %rd561, %rd560, 1;
+	mul.lo.s64 %rd562, %rd561, %rd32;
+	mad.lo.s64 %rd563, %rd562, 8, %rd28;
+	ld.global.nc.s64 %rd564, [%rd563+0];
+	mov.b64 %rd565, %rd564;
+	cvt.s64.s32 %rd566, %r132;
+	mul.lo.s64 %rd567, %rd566, %rd32;
+	mad.lo.s64 %rd568, %rd567, 8, %rd28;
+	ld.global.nc.s64 %rd569, [%rd568+0];
+	mov.b64 %rd570, %rd569;
+	sub.s64 %rd571, %rd565, %rd570;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, %rd572;
+	add.s64 %rd574, %rd436, %rd573;
+	mov.b64 %rd436, %rd574;
+	max.s64 %rd575, %rd437, %rd573;
+	mov.b64 %rd437, %rd575;
 $L100:
 $L81:
 $L79:
-	add.s64 %rd563, %rd421, %rd412;
-	mov.b64 %rd421, %rd563;
-	sub.s64 %rd564, %rd427, 1;
-	mov.b64 %rd427, %rd564;
+	add.s64 %rd576, %rd434, %rd425;
+	mov.b64 %rd434, %rd576;
+	sub.s64 %rd577, %rd440, 1;
+	mov.b64 %rd440, %rd577;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd565, 0;
-	setp.lt.s64 %p93, %rd421, %rd422;
-	setp.lt.s64 %p94, %rd420, %rd406;
-	or.pred %p95, %p93, %p94;
-	@!%p95 bra $L102;
-	mov.b64 %rd565, 1;
+	mov.b64 %rd578, 0;
+	setp.lt.s64 %p97, %rd434, %rd435;
+	setp.lt.s64 %p98, %rd433, %rd422;
+	or.pred %p99, %p97, %p98;
+	@!%p99 bra $L102;
+	mov.b64 %rd578, 1;
 $L102:
-	shl.b64 %rd566, %rd565, 32;
-	or.b64 %rd567, %rd426, %rd566;
+	shl.b64 %rd579, %rd578, 32;
+	or.b64 %rd580, %rd439, %rd579;
 	// block scan
-	mov.b64 %rd568, %rd567;
+	mov.b64 %rd581, %rd580;
 	mov.b32 %r133, %r3;
 $L103:
-	setp.hs.u32 %p96, %r133, 32;
-	@%p96 bra $L104;
-	mov.b64 {%r134, %r135}, %rd568;
-	shfl.sync.up.b32 %r136|%p97, %r134, %r133, 0, %r17;
+	setp.hs.u32 %p100, %r133, 32;
+	@%p100 bra $L104;
+	mov.b64 {%r134, %r135}, %rd581;
+	shfl.sync.up.b32 %r136|%p101, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd569, {%r136, %r137};
-	@!%p97 bra $L105;
-	add.s64 %rd570, %rd569, %rd568;
-	mov.b64 %rd568, %rd570;
+	mov.b64 %rd582, {%r136, %r137};
+	@!%p101 bra $L105;
+	add.s64 %rd583, %rd582, %rd581;
+	mov.b64 %rd581, %rd583;
 $L105:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L103;
 $L104:
-	mov.b64 {%r138, %r139}, %rd568;
-	shfl.sync.up.b32 %r140|%p98, %r138, %r3, 0, %r17;
+	mov.b64 {%r138, %r139}, %rd581;
+	shfl.sync.up.b32 %r140|%p102, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd571, {%r140, %r141};
-	setp.lo.u32 %p99, %r3, 32;
-	and.pred %p100, %p98, %p99;
-	selp.b64 %rd572, %rd571, 0, %p100;
+	mov.b64 %rd584, {%r140, %r141};
+	setp.lo.u32 %p103, %r3, 32;
+	and.pred %p104, %p102, %p103;
+	selp.b64 %rd585, %rd584, 0, %p104;
 	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p101, %r7, %r142;
-	@!%p101 bra $L106;
-	mul.wide.u32 %rd573, %r8, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	st.shared.s64 [%rd574+0], %rd568;
+	setp.eq.u32 %p105, %r7, %r142;
+	@!%p105 bra $L106;
+	mul.wide.u32 %rd586, %r8, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	st.shared.s64 [%rd587+0], %rd581;
 $L106:
 	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L107;
-	mov.b64 %rd575, 0;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L108;
-	mul.wide.u32 %rd576, %r7, 16;
-	add.s64 %rd577, %rd1, %rd576;
-	ld.shared.s64 %rd578, [%rd577+0];
-	mov.b64 %rd575, %rd578;
+	setp.eq.u32 %p106, %r8, 0;
+	@!%p106 bra $L107;
+	mov.b64 %rd588, 0;
+	setp.lo.u32 %p107, %r7, %r10;
+	@!%p107 bra $L108;
+	mul.wide.u32 %rd589, %r7, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	ld.shared.s64 %rd591, [%rd590+0];
+	mov.b64 %rd588, %rd591;
 $L108:
-	mov.b64 {%r143, %r144}, %rd575;
-	shfl.sync.up.b32 %r145|%p104, %r143, 1, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd588;
+	shfl.sync.up.b32 %r145|%p108, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd579, {%r145, %r146};
-	@!%p104 bra $L109;
-	add.s64 %rd580, %rd579, %rd575;
-	mov.b64 %rd575, %rd580;
+	mov.b64 %rd592, {%r145, %r146};
+	@!%p108 bra $L109;
+	add.s64 %rd593, %rd592, %rd588;
+	mov.b64 %rd588, %rd593;
 $L109:
-	mov.b64 {%r147, %r148}, %rd575;
-	shfl.sync.up.b32 %r149|%p105, %r147, 2, 0, %r17;
+	mov.b64 {%r147, %r148}, %rd588;
+	shfl.sync.up.b32 %r149|%p109, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd581, {%r149, %r150};
-	@!%p105 bra $L110;
-	add.s64 %rd582, %rd581, %rd575;
-	mov.b64 %rd575, %rd582;
+	mov.b64 %rd594, {%r149, %r150};
+	@!%p109 bra $L110;
+	add.s64 %rd595, %rd594, %rd588;
+	mov.b64 %rd588, %rd595;
 $L110:
-	mov.b64 {%r151, %r152}, %rd575;
-	shfl.sync.up.b32 %r153|%p106, %r151, 4, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd588;
+	shfl.sync.up.b32 %r153|%p110, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd583, {%r153, %r154};
-	@!%p106 bra $L111;
-	add.s64 %rd584, %rd583, %rd575;
-	mov.b64 %rd575, %rd584;
+	mov.b64 %rd596, {%r153, %r154};
+	@!%p110 bra $L111;
+	add.s64 %rd597, %rd596, %rd588;
+	mov.b64 %rd588, %rd597;
 $L111:
-	mov.b64 {%r155, %r156}, %rd575;
-	shfl.sync.up.b32 %r157|%p107, %r155, 8, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd588;
+	shfl.sync.up.b32 %r157|%p111, %r155, 8, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd585, {%r157, %r158};
-	@!%p107 bra $L112;
-	add.s64 %rd586, %rd585, %rd575;
-	mov.b64 %rd575, %rd586;
+	mov.b64 %rd598, {%r157, %r158};
+	@!%p111 bra $L112;
+	add.s64 %rd599, %rd598, %rd588;
+	mov.b64 %rd588, %rd599;
 $L112:
-	mov.b64 {%r159, %r160}, %rd575;
-	shfl.sync.up.b32 %r161|%p108, %r159, 16, 0, %r17;
+	mov.b64 {%r159, %r160}, %rd588;
+	shfl.sync.up.b32 %r161|%p112, %r159, 16, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd587, {%r161, %r162};
-	@!%p108 bra $L113;
-	add.s64 %rd588, %rd587, %rd575;
-	mov.b64 %rd575, %rd588;
+	mov.b64 %rd600, {%r161, %r162};
+	@!%p112 bra $L113;
+	add.s64 %rd601, %rd600, %rd588;
+	mov.b64 %rd588, %rd601;
 $L113:
-	mov.b64 {%r163, %r164}, %rd575;
-	shfl.sync.up.b32 %r165|%p109, %r163, 1, 0, %r17;
+	mov.b64 {%r163, %r164}, %rd588;
+	shfl.sync.up.b32 %r165|%p113, %r163, 1, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd589, {%r165, %r166};
-	selp.b64 %rd590, %rd589, 0, %p109;
-	@!%p103 bra $L114;
-	mul.wide.u32 %rd591, %r7, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	add.s64 %rd593, %rd592, 512;
-	st.shared.s64 [%rd593+0], %rd590;
+	mov.b64 %rd602, {%r165, %r166};
+	selp.b64 %rd603, %rd602, 0, %p113;
+	@!%p107 bra $L114;
+	mul.wide.u32 %rd604, %r7, 16;
+	add.s64 %rd605, %rd1, %rd604;
+	add.s64 %rd606, %rd605, 512;
+	st.shared.s64 [%rd606+0], %rd603;
 $L114:
 	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p110, %r7, %r167;
-	@!%p110 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd575;
+	setp.eq.u32 %p114, %r7, %r167;
+	@!%p114 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd588;
 $L115:
 $L107:
 	bar.sync 0;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	add.s64 %rd596, %rd595, 512;
-	ld.shared.s64 %rd597, [%rd596+0];
-	add.s64 %rd598, %rd597, %rd572;
-	ld.shared.s64 %rd599, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd598;
-	shfl.sync.idx.b32 %r170|%p111, %r168, 0, %r21, %r17;
+	mul.wide.u32 %rd607, %r8, 16;
+	add.s64 %rd608, %rd1, %rd607;
+	add.s64 %rd609, %rd608, 512;
+	ld.shared.s64 %rd610, [%rd609+0];
+	add.s64 %rd611, %rd610, %rd585;
+	ld.shared.s64 %rd612, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd611;
+	shfl.sync.idx.b32 %r170|%p115, %r168, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd600, {%r170, %r171};
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, %rd600;
-	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	mov.b64 %rd606, %rd604;
-	mov.b64 %rd607, %rd605;
-	and.b64 %rd608, %rd606, 4294967295;
-	mov.b64 %rd609, %rd608;
-	and.b64 %rd610, %rd607, 4294967295;
-	mov.b64 %rd611, %rd610;
-	shr.s64 %rd612, %rd607, 32;
-	mov.b64 %rd613, %rd612;
-	mov.b64 %rd614, %rd609;
-	mov.b64 %rd615, %rd611;
-	mov.b64 %rd616, %rd613;
-	@!%p64 bra $L116;
-	add.s64 %rd617, %rd425, %rd614;
-	mov.b64 %rd618, %rd617;
-	sub.s64 %rd619, %rd416, %rd618;
-	max.s64 %rd620, %rd619, 0;
-	min.s64 %rd621, %rd620, %rd426;
+	mov.b64 %rd613, {%r170, %r171};
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, %rd618;
+	and.b64 %rd621, %rd619, 4294967295;
 	mov.b64 %rd622, %rd621;
-	mov.b64 %rd623, 0;
+	and.b64 %rd623, %rd620, 4294967295;
+	mov.b64 %rd624, %rd623;
+	shr.s64 %rd625, %rd620, 32;
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd627, %rd622;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd626;
+	@!%p68 bra $L116;
+	add.s64 %rd630, %rd438, %rd627;
+	mov.b64 %rd631, %rd630;
+	sub.s64 %rd632, %rd429, %rd631;
+	max.s64 %rd633, %rd632, 0;
+	min.s64 %rd634, %rd633, %rd439;
+	mov.b64 %rd635, %rd634;
+	mov.b64 %rd636, 0;
 $L118:
-	setp.lt.s64 %p112, %rd623, %rd622;
-	not.pred %p113, %p112;
-	@!%p113 bra $L122;
+	setp.lt.s64 %p116, %rd636, %rd635;
+	not.pred %p117, %p116;
+	@!%p117 bra $L122;
 	bra.uni $L120;
 $L122:
-	mul.lo.s64 %rd624, %rd623, %rd419;
-	mad.lo.s64 %rd625, %rd624, 4, %rd417;
-	ld.shared.s32 %r172, [%rd625+0];
+	mul.lo.s64 %rd637, %rd636, %rd432;
+	mad.lo.s64 %rd638, %rd637, 4, %rd430;
+	ld.shared.s32 %r172, [%rd638+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd626, %rd415, %rd618;
-	add.s64 %rd627, %rd626, %rd623;
-	mul.lo.s64 %rd628, %rd627, %rd182;
-	mad.lo.s64 %rd629, %rd628, 4, %rd180;
-	st.shared.s32 [%rd629+0], %r173;
-	@!%p60 bra $L124;
-	mov.b64 %rd631, 2;
-	mul.lo.s64 %rd630, %rd631, %rd623;
-	mul.lo.s64 %rd632, %rd630, %rd177;
-	mad.lo.s64 %rd633, %rd632, 8, %rd175;
-	ld.shared.s64 %rd634, [%rd633+0];
-	mov.b64 %rd635, %rd634;
-	add.s64 %rd636, %rd415, %rd618;
-	add.s64 %rd637, %rd636, %rd623;
-	mov.b64 %rd639, 2;
-	mul.lo.s64 %rd638, %rd639, %rd637;
-	mul.lo.s64 %rd640, %rd638, %rd185;
-	mad.lo.s64 %rd641, %rd640, 8, %rd183;
-	st.shared.s64 [%rd641+0], %rd635;
-	mov.b64 %rd643, 2;
-	mul.lo.s64 %rd642, %rd643, %rd623;
-	add.s64 %rd644, %rd642, 1;
-	mul.lo.s64 %rd645, %rd644, %rd177;
+	add.s64 %rd639, %rd428, %rd631;
+	add.s64 %rd640, %rd639, %rd636;
+	mul.lo.s64 %rd641, %rd640, %rd182;
+	mad.lo.s64 %rd642, %rd641, 4, %rd180;
+	st.shared.s32 [%rd642+0], %r173;
+	@!%p64 bra $L124;
+	mov.b64 %rd644, 2;
+	mul.lo.s64 %rd643, %rd644, %rd636;
+	mul.lo.s64 %rd645, %rd643, %rd177;
 	mad.lo.s64 %rd646, %rd645, 8, %rd175;
 	ld.shared.s64 %rd647, [%rd646+0];
 	mov.b64 %rd648, %rd647;
-	add.s64 %rd649, %rd415, %rd618;
-	add.s64 %rd650, %rd649, %rd623;
+	add.s64 %rd649, %rd428, %rd631;
+	add.s64 %rd650, %rd649, %rd636;
 	mov.b64 %rd652, 2;
 	mul.lo.s64 %rd651, %rd652, %rd650;
-	add.s64 %rd653, %rd651, 1;
-	mul.lo.s64 %rd654, %rd653, %rd185;
-	mad.lo.s64 %rd655, %rd654, 8, %rd183;
-	st.shared.s64 [%rd655+0], %rd648;
+	mul.lo.s64 %rd653, %rd651, %rd185;
+	mad.lo.s64 %rd654, %rd653, 8, %rd183;
+	st.shared.s64 [%rd654+0], %rd648;
+	mov.b64 %rd656, 2;
+	mul.lo.s64 %rd655, %rd656, %rd636;
+	add.s64 %rd657, %rd655, 1;
+	mul.lo.s64 %rd658, %rd657, %rd177;
+	mad.lo.s64 %rd659, %rd658, 8, %rd175;
+	ld.shared.s64 %rd660, [%rd659+0];
+	mov.b64 %rd661, %rd660;
+	add.s64 %rd662, %rd428, %rd631;
+	add.s64 %rd663, %rd662, %rd636;
+	mov.b64 %rd665, 2;
+	mul.lo.s64 %rd664, %rd665, %rd663;
+	add.s64 %rd666, %rd664, 1;
+	mul.lo.s64 %rd667, %rd666, %rd185;
+	mad.lo.s64 %rd668, %rd667, 8, %rd183;
+	st.shared.s64 [%rd668+0], %rd661;
 $L124:
 $L119:
-	add.s64 %rd656, %rd623, 1;
-	mov.b64 %rd623, %rd656;
+	add.s64 %rd669, %rd636, 1;
+	mov.b64 %rd636, %rd669;
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd657, 0;
-	mov.b64 %rd658, %rd622;
+	mov.b64 %rd670, 0;
+	mov.b64 %rd671, %rd635;
 $L125:
-	setp.lt.s64 %p114, %rd658, %rd426;
-	not.pred %p115, %p114;
-	@!%p115 bra $L129;
+	setp.lt.s64 %p118, %rd671, %rd439;
+	not.pred %p119, %p118;
+	@!%p119 bra $L129;
 	bra.uni $L127;
 $L129:
-	mul.lo.s64 %rd659, %rd658, %rd419;
-	mad.lo.s64 %rd660, %rd659, 4, %rd417;
-	ld.shared.s32 %r174, [%rd660+0];
+	mul.lo.s64 %rd672, %rd671, %rd432;
+	mad.lo.s64 %rd673, %rd672, 4, %rd430;
+	ld.shared.s32 %r174, [%rd673+0];
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r175;
-	mov.pred %p116, 0;
-	mov.b64 %rd661, %rd657;
+	mov.pred %p120, 0;
+	mov.b64 %rd674, %rd670;
 	mov.b32 %r177, %r176;
 $L130:
-	@!%p61 bra $L134;
+	@!%p65 bra $L134;
 	shr.s32 %r178, %r177, 5;
-	cvt.s64.s32 %rd662, %r178;
-	mov.b64 %rd663, %rd662;
+	cvt.s64.s32 %rd675, %r178;
+	mov.b64 %rd676, %rd675;
 	and.b32 %r179, %r177, 31;
-	cvt.s64.s32 %rd664, %r179;
-	min.u64 %rd665, %rd664, 32;
-	cvt.u32.u64 %r180, %rd665;
+	cvt.s64.s32 %rd677, %r179;
+	min.u64 %rd678, %rd677, 32;
+	cvt.u32.u64 %r180, %rd678;
 	mov.b32 %r182, 0x1;
 	shl.b32 %r181, %r182, %r180;
-	setp.hs.u32 %p117, %r180, 32;
-	selp.b32 %r183, 0, %r181, %p117;
+	setp.hs.u32 %p121, %r180, 32;
+	selp.b32 %r183, 0, %r181, %p121;
 	mov.b32 %r184, %r183;
-	mov.b64 %rd666, %rd663;
+	mov.b64 %rd679, %rd676;
 	mov.b32 %r185, %r184;
-	mul.lo.s64 %rd667, %rd666, %rd399;
-	mad.lo.s64 %rd668, %rd667, 4, %rd397;
-	ld.relaxed.gpu.global.u32 %r186, [%rd668+0];
+	mul.lo.s64 %rd680, %rd679, %rd414;
+	mad.lo.s64 %rd681, %rd680, 4, %rd412;
+	ld.relaxed.gpu.global.u32 %r186, [%rd681+0];
 	mov.b32 %r187, %r186;
 	and.b32 %r188, %r187, %r185;
-	setp.ne.u32 %p118, %r188, 0x0;
-	mov.pred %p119, %p118;
-	not.pred %p120, %p119;
-	@!%p120 bra $L136;
-	mul.lo.s64 %rd669, %rd666, %rd399;
-	mad.lo.s64 %rd670, %rd669, 4, %rd397;
-	atom.global.or.b32 %r189, [%rd670], %r185;
+	setp.ne.u32 %p122, %r188, 0x0;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L136;
+	mul.lo.s64 %rd682, %rd679, %rd414;
+	mad.lo.s64 %rd683, %rd682, 4, %rd412;
+	atom.global.or.b32 %r189, [%rd683], %r185;
 	mov.b32 %r190, %r189;
 	and.b32 %r191, %r190, %r185;
-	setp.ne.u32 %p121, %r191, 0x0;
-	mov.pred %p119, %p121;
+	setp.ne.u32 %p125, %r191, 0x0;
+	mov.pred %p123, %p125;
 $L136:
-	@!%p119 bra $L138;
-	mov.b64 %rd671, %rd661;
-	mov.b64 %rd672, %rd671;
-	mov.pred %p122, 0;
+	@!%p123 bra $L138;
+	mov.b64 %rd684, %rd674;
+	mov.b64 %rd685, %rd684;
+	mov.pred %p126, 0;
 	bra.uni $L132;
 $L138:
-	mov.b64 %rd673, %rd661;
-	mov.b64 %rd672, %rd673;
-	mov.pred %p122, 1;
+	mov.b64 %rd686, %rd674;
+	mov.b64 %rd685, %rd686;
+	mov.pred %p126, 1;
 	bra.uni $L132;
 $L134:
-	@!%p62 bra $L140;
-	cvt.s64.s32 %rd674, %r177;
-	mul.lo.s64 %rd675, %rd674, %rd402;
-	mad.lo.s64 %rd676, %rd675, 4, %rd400;
-	ld.relaxed.gpu.global.s32 %r192, [%rd676+0];
+	@!%p66 bra $L140;
+	cvt.s64.s32 %rd687, %r177;
+	mul.lo.s64 %rd688, %rd687, %rd417;
+	mad.lo.s64 %rd689, %rd688, 4, %rd415;
+	ld.relaxed.gpu.global.s32 %r192, [%rd689+0];
 	mov.b32 %r193, %r192;
-	setp.eq.s32 %p123, %r193, %r83;
-	mov.pred %p124, %p123;
-	not.pred %p125, %p124;
-	@!%p125 bra $L142;
-	cvt.s64.s32 %rd677, %r177;
-	mul.lo.s64 %rd678, %rd677, %rd402;
-	mad.lo.s64 %rd679, %rd678, 4, %rd400;
-	atom.global.exch.b32 %r194, [%rd679], %r83;
+	setp.eq.s32 %p127, %r193, %r83;
+	mov.pred %p128, %p127;
+	not.pred %p129, %p128;
+	@!%p129 bra $L142;
+	cvt.s64.s32 %rd690, %r177;
+	mul.lo.s64 %rd691, %rd690, %rd417;
+	mad.lo.s64 %rd692, %rd691, 4, %rd415;
+	atom.global.exch.b32 %r194, [%rd692], %r83;
 	mov.b32 %r195, %r194;
-	setp.eq.s32 %p126, %r195, %r83;
-	mov.pred %p124, %p126;
+	setp.eq.s32 %p130, %r195, %r83;
+	mov.pred %p128, %p130;
 $L142:
-	@!%p124 bra $L144;
-	mov.b64 %rd680, %rd661;
-	mov.b64 %rd672, %rd680;
-	mov.pred %p122, 0;
+	@!%p128 bra $L144;
+	mov.b64 %rd693, %rd674;
+	mov.b64 %rd685, %rd693;
+	mov.pred %p126, 0;
 	bra.uni $L132;
 $L144:
 $L140:
-	mul.lo.s64 %rd681, %rd661, %rd419;
-	mad.lo.s64 %rd682, %rd681, 4, %rd417;
-	st.shared.s32 [%rd682+0], %r177;
-	add.s64 %rd683, %rd661, 1;
-	mov.b64 %rd684, %rd683;
-	mov.b64 %rd672, %rd684;
-	mov.pred %p122, 1;
+	mul.lo.s64 %rd694, %rd674, %rd432;
+	mad.lo.s64 %rd695, %rd694, 4, %rd430;
+	st.shared.s32 [%rd695+0], %r177;
+	add.s64 %rd696, %rd674, 1;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd685, %rd697;
+	mov.pred %p126, 1;
 	bra.uni $L132;
 $L131:
 	bra.uni $L130;
 $L132:
-	mov.b64 %rd685, %rd672;
-	mov.pred %p127, %p122;
-	mov.b64 %rd657, %rd685;
-	mov.pred %p116, %p127;
-	@!%p116 bra $L146;
-	mov.b64 %rd686, %rd381;
+	mov.b64 %rd698, %rd685;
+	mov.pred %p131, %p126;
+	mov.b64 %rd670, %rd698;
+	mov.pred %p120, %p131;
+	@!%p120 bra $L146;
+	mov.b64 %rd699, %rd396;
 	mov.b32 %r196, %r176;
-	cvt.s64.s32 %rd687, %r196;
-	add.s64 %rd688, %rd687, 1;
-	mul.lo.s64 %rd689, %rd688, %rd32;
-	mad.lo.s64 %rd690, %rd689, 8, %rd28;
-	ld.global.nc.s64 %rd691, [%rd690+0];
-	mov.b64 %rd692, %rd691;
-	cvt.s64.s32 %rd693, %r196;
-	mul.lo.s64 %rd694, %rd693, %rd32;
-	mad.lo.s64 %rd695, %rd694, 8, %rd28;
-	ld.global.nc.s64 %rd696, [%rd695+0];
-	mov.b64 %rd697, %rd696;
-	sub.s64 %rd698, %rd692, %rd697;
-	mov.b64 %rd699, %rd698;
-	mov.b64 %rd700, %rd699;
-	add.s64 %rd701, %rd423, %rd700;
-	mov.b64 %rd423, %rd701;
-	max.s64 %rd702, %rd424, %rd700;
-	mov.b64 %rd424, %rd702;
+	cvt.s64.s32 %rd700, %r196;
+	add.s64 %rd701, %rd700, 1;
+	mul.lo.s64 %rd702, %rd701, %rd32;
+	mad.lo.s64 %rd703, %rd702, 8, %rd28;
+	ld.global.nc.s64 %rd704, [%rd703+0];
+	mov.b64 %rd705, %rd704;
+	cvt.s64.s32 %rd706, %r196;
+	mul.lo.s64 %rd707, %rd706, %rd32;
+	mad.lo.s64 %rd708, %rd707, 8, %rd28;
+	ld.global.nc.s64 %rd709, [%rd708+0];
+	mov.b64 %rd710, %rd709;
+	sub.s64 %rd711, %rd705, %rd710;
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd713, %rd712;
+	add.s64 %rd714, %rd436, %rd713;
+	mov.b64 %rd436, %rd714;
+	max.s64 %rd715, %rd437, %rd713;
+	mov.b64 %rd437, %rd715;
 $L146:
 $L126:
-	add.s64 %rd703, %rd658, 1;
-	mov.b64 %rd658, %rd703;
+	add.s64 %rd716, %rd671, 1;
+	mov.b64 %rd671, %rd716;
 	bra.uni $L125;
 $L127:
-	setp.gt.s64 %p128, %rd657, 0;
-	@!%p128 bra $L148;
-	mul.lo.s64 %rd704, %rd414, %rd120;
-	mad.lo.s64 %rd705, %rd704, 8, %rd116;
-	atom.global.add.u64 %rd706, [%rd705], %rd657;
-	mov.b64 %rd707, %rd706;
-	mov.b64 %rd708, %rd707;
-	mov.b64 %rd709, 0;
+	setp.gt.s64 %p132, %rd670, 0;
+	@!%p132 bra $L148;
+	mul.lo.s64 %rd717, %rd427, %rd120;
+	mad.lo.s64 %rd718, %rd717, 8, %rd116;
+	atom.global.add.u64 %rd719, [%rd718], %rd670;
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd722, 0;
 $L149:
-	setp.lt.s64 %p129, %rd709, %rd657;
-	not.pred %p130, %p129;
-	@!%p130 bra $L153;
+	setp.lt.s64 %p133, %rd722, %rd670;
+	not.pred %p134, %p133;
+	@!%p134 bra $L153;
 	bra.uni $L151;
 $L153:
-	mul.lo.s64 %rd710, %rd709, %rd419;
-	mad.lo.s64 %rd711, %rd710, 4, %rd417;
-	ld.shared.s32 %r197, [%rd711+0];
+	mul.lo.s64 %rd723, %rd722, %rd432;
+	mad.lo.s64 %rd724, %rd723, 4, %rd430;
+	ld.shared.s32 %r197, [%rd724+0];
 	mov.b32 %r198, %r197;
-	add.s64 %rd712, %rd708, %rd709;
-	mul.lo.s64 %rd713, %rd712, %rd287;
-	mad.lo.s64 %rd714, %rd713, 4, %rd285;
-	st.global.s32 [%rd714+0], %r198;
+	add.s64 %rd725, %rd721, %rd722;
+	mul.lo.s64 %rd726, %rd725, %rd287;
+	mad.lo.s64 %rd727, %rd726, 4, %rd285;
+	st.global.s32 [%rd727+0], %r198;
 $L150:
-	add.s64 %rd715, %rd709, 1;
-	mov.b64 %rd709, %rd715;
+	add.s64 %rd728, %rd722, 1;
+	mov.b64 %rd722, %rd728;
 	bra.uni $L149;
 $L151:
 $L148:
-	add.s64 %rd716, %rd425, %rd615;
-	min.s64 %rd717, %rd416, %rd716;
-	mov.b64 %rd425, %rd717;
+	add.s64 %rd729, %rd438, %rd628;
+	min.s64 %rd730, %rd429, %rd729;
+	mov.b64 %rd438, %rd730;
 	bra.uni $L117;
 $L116:
-	mov.b64 %rd718, 0;
-	cvt.u64.u32 %rd719, %r2;
-	setp.eq.s64 %p131, %rd719, 0;
-	setp.gt.s64 %p132, %rd615, 0;
-	and.pred %p133, %p131, %p132;
-	@!%p133 bra $L155;
-	mul.lo.s64 %rd720, %rd414, %rd120;
-	mad.lo.s64 %rd721, %rd720, 8, %rd116;
-	atom.global.add.u64 %rd722, [%rd721], %rd615;
-	mov.b64 %rd723, %rd722;
-	mov.b64 %rd718, %rd723;
+	mov.b64 %rd731, 0;
+	cvt.u64.u32 %rd732, %r2;
+	setp.eq.s64 %p135, %rd732, 0;
+	setp.gt.s64 %p136, %rd628, 0;
+	and.pred %p137, %p135, %p136;
+	@!%p137 bra $L155;
+	mul.lo.s64 %rd733, %rd427, %rd120;
+	mad.lo.s64 %rd734, %rd733, 8, %rd116;
+	atom.global.add.u64 %rd735, [%rd734], %rd628;
+	mov.b64 %rd736, %rd735;
+	mov.b64 %rd731, %rd736;
 $L155:
-	cvt.u64.u32 %rd724, %r2;
-	setp.eq.s64 %p134, %rd724, 0;
-	setp.eq.u32 %p135, %r1, 0;
-	and.pred %p136, %p134, %p135;
+	cvt.u64.u32 %rd737, %r2;
+	setp.eq.s64 %p138, %rd737, 0;
+	setp.eq.u32 %p139, %r1, 0;
+	and.pred %p140, %p138, %p139;
 	bar.sync 0;
-	@!%p136 bra $L156;
-	st.shared.s64 [%rd1+1024], %rd718;
+	@!%p140 bra $L156;
+	st.shared.s64 [%rd1+1024], %rd731;
 $L156:
 	bar.sync 0;
-	ld.shared.s64 %rd725, [%rd1+1024];
-	mov.b64 %rd726, %rd725;
-	add.s64 %rd727, %rd726, %rd614;
-	mov.b64 %rd728, %rd727;
-	mov.b64 %rd729, 0;
+	ld.shared.s64 %rd738, [%rd1+1024];
+	mov.b64 %rd739, %rd738;
+	add.s64 %rd740, %rd739, %rd627;
+	mov.b64 %rd741, %rd740;
+	mov.b64 %rd742, 0;
 $L157:
-	setp.lt.s64 %p137, %rd729, %rd426;
-	not.pred %p138, %p137;
-	@!%p138 bra $L161;
+	setp.lt.s64 %p141, %rd742, %rd439;
+	not.pred %p142, %p141;
+	@!%p142 bra $L161;
 	bra.uni $L159;
 $L161:
-	mul.lo.s64 %rd730, %rd729, %rd419;
-	mad.lo.s64 %rd731, %rd730, 4, %rd417;
-	ld.shared.s32 %r199, [%rd731+0];
+	mul.lo.s64 %rd743, %rd742, %rd432;
+	mad.lo.s64 %rd744, %rd743, 4, %rd430;
+	ld.shared.s32 %r199, [%rd744+0];
 	mov.b32 %r200, %r199;
-	add.s64 %rd732, %rd728, %rd729;
-	mul.lo.s64 %rd733, %rd732, %rd287;
-	mad.lo.s64 %rd734, %rd733, 4, %rd285;
-	st.global.s32 [%rd734+0], %r200;
+	add.s64 %rd745, %rd741, %rd742;
+	mul.lo.s64 %rd746, %rd745, %rd287;
+	mad.lo.s64 %rd747, %rd746, 4, %rd285;
+	st.global.s32 [%rd747+0], %r200;
 $L158:
-	add.s64 %rd735, %rd729, 1;
-	mov.b64 %rd729, %rd735;
+	add.s64 %rd748, %rd742, 1;
+	mov.b64 %rd742, %rd748;
 	bra.uni $L157;
 $L159:
 $L117:
-	setp.eq.s64 %p139, %rd616, 0;
-	@!%p139 bra $L163;
+	setp.eq.s64 %p143, %rd629, 0;
+	@!%p143 bra $L163;
 	bra.uni $L53;
 $L163:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd736, %rd425;
-	mov.b64 %rd737, %rd423;
-	mov.b64 %rd738, %rd424;
-	mov.b64 %rd739, %rd736;
-	mov.b64 %rd740, %rd737;
-	mov.b64 %rd741, %rd738;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, %rd742;
-	mov.b64 %rd746, %rd743;
-	mov.b64 %rd747, %rd744;
-	mov.b64 %rd748, 1;
+	mov.b64 %rd749, %rd438;
+	mov.b64 %rd750, %rd436;
+	mov.b64 %rd751, %rd437;
+	mov.b64 %rd752, %rd749;
+	mov.b64 %rd753, %rd750;
+	mov.b64 %rd754, %rd751;
+	mov.b64 %rd755, %rd752;
+	mov.b64 %rd756, %rd753;
+	mov.b64 %rd757, %rd754;
+	mov.b64 %rd758, %rd755;
+	mov.b64 %rd759, %rd756;
+	mov.b64 %rd760, %rd757;
+	mov.b64 %rd761, 1;
 $L164:
-	setp.lt.s64 %p140, %rd748, %rd353;
-	setp.gt.s64 %p141, %rd745, 0;
-	and.pred %p142, %p140, %p141;
-	not.pred %p143, %p142;
-	@!%p143 bra $L168;
+	setp.lt.s64 %p144, %rd761, %rd353;
+	setp.gt.s64 %p145, %rd758, 0;
+	and.pred %p146, %p144, %p145;
+	not.pred %p147, %p146;
+	@!%p147 bra $L168;
 	bra.uni $L166;
 $L168:
 	bar.sync 0;
-	shr.s64 %rd749, %rd748, 63;
-	shr.u64 %rd750, %rd749, 63;
-	add.s64 %rd751, %rd748, %rd750;
-	and.b64 %rd752, %rd751, -2;
-	sub.s64 %rd753, %rd748, %rd752;
-	mov.b64 %rd755, 1;
-	sub.s64 %rd754, %rd755, %rd753;
-	mul.lo.s64 %rd756, %rd754, %rd380;
-	mov.b64 %rd757, %rd756;
-	shr.s64 %rd758, %rd748, 63;
-	shr.u64 %rd759, %rd758, 63;
-	add.s64 %rd760, %rd748, %rd759;
-	and.b64 %rd761, %rd760, -2;
-	sub.s64 %rd762, %rd748, %rd761;
-	mul.lo.s64 %rd763, %rd762, %rd380;
-	mov.b64 %rd764, %rd763;
-	mov.b64 %rd765, 0;
-	mov.b64 %rd766, 0;
-	mov.b64 %rd767, %rd345;
-	mov.b64 %rd768, %rd346;
-	mov.b64 %rd769, %rd347;
-	mov.b64 %rd770, %rd348;
-	mov.b64 %rd771, %rd349;
-	mov.b64 %rd772, %rd350;
-	mov.pred %p144, %p47;
-	mov.pred %p145, %p48;
+	shr.s64 %rd762, %rd761, 63;
+	shr.u64 %rd763, %rd762, 63;
+	add.s64 %rd764, %rd761, %rd763;
+	and.b64 %rd765, %rd764, -2;
+	sub.s64 %rd766, %rd761, %rd765;
+	mov.b64 %rd768, 1;
+	sub.s64 %rd767, %rd768, %rd766;
+	mul.lo.s64 %rd769, %rd767, %rd380;
+	mov.b64 %rd770, %rd769;
+	shr.s64 %rd771, %rd761, 63;
+	shr.u64 %rd772, %rd771, 63;
+	add.s64 %rd773, %rd761, %rd772;
+	and.b64 %rd774, %rd773, -2;
+	sub.s64 %rd775, %rd761, %rd774;
+	mul.lo.s64 %rd776, %rd775, %rd380;
+	mov.b64 %rd777, %rd776;
+	mov.b64 %rd778, 0;
+	mov.b64 %rd779, 0;
+	mov.b64 %rd780, %rd345;
+	mov.b64 %rd781, %rd346;
+	mov.b64 %rd782, %rd347;
+	mov.b64 %rd783, %rd348;
+	mov.b64 %rd784, %rd349;
+	mov.b64 %rd785, %rd350;
+	mov.pred %p148, %p47;
+	mov.pred %p149, %p48;
 	mov.b32 %r201, %r80;
-	mov.b64 %rd773, %rd351;
-	mov.b64 %rd774, %rd352;
-	mov.b64 %rd775, %rd353;
-	mov.b64 %rd776, %rd354;
-	mov.pred %p146, %p49;
-	mov.pred %p147, %p50;
-	mov.b64 %rd777, %rd299;
-	mov.b64 %rd778, %rd300;
-	mov.b64 %rd779, %rd301;
-	mov.b64 %rd780, %rd302;
-	mov.b64 %rd781, %rd303;
-	mov.b64 %rd782, %rd304;
-	mov.b64 %rd783, %rd305;
-	mov.b64 %rd784, %rd306;
-	mov.b64 %rd785, %rd307;
-	mov.pred %p148, %p51;
-	mov.b64 %rd786, %rd308;
-	mov.b64 %rd787, %rd309;
-	mov.b64 %rd788, %rd310;
+	mov.b64 %rd786, %rd351;
+	mov.b64 %rd787, %rd352;
+	mov.b64 %rd788, %rd353;
+	mov.b64 %rd789, %rd354;
+	mov.pred %p150, %p49;
+	mov.pred %p151, %p50;
+	mov.b64 %rd790, %rd299;
+	mov.b64 %rd791, %rd300;
+	mov.b64 %rd792, %rd301;
+	mov.b64 %rd793, %rd302;
+	mov.b64 %rd794, %rd303;
+	mov.b64 %rd795, %rd304;
+	mov.b64 %rd796, %rd305;
+	mov.b64 %rd797, %rd306;
+	mov.b64 %rd798, %rd307;
+	mov.pred %p152, %p51;
+	mov.b64 %rd799, %rd308;
+	mov.b64 %rd800, %rd309;
+	mov.b64 %rd801, %rd310;
 	mov.b32 %r202, %r81;
-	mov.b64 %rd789, %rd355;
-	mov.b64 %rd790, %rd356;
-	mov.b64 %rd791, %rd757;
-	mov.b64 %rd792, %rd745;
-	mov.b64 %rd793, %rd378;
-	mov.b64 %rd794, %rd377;
-	mov.b64 %rd795, %rd359;
-	mov.b64 %rd796, %rd379;
-	mov.b64 %rd797, %rd358;
-	mov.b64 %rd798, %rd764;
-	mov.b64 %rd799, %rd380;
-	add.s64 %rd800, %rd748, 1;
-	setp.lt.s64 %p149, %rd800, %rd353;
-	mov.pred %p150, %p149;
-	mov.pred %p151, %p49;
-	mov.b64 %rd801, %rd172;
-	mov.b64 %rd802, %rd173;
-	mov.b64 %rd803, %rd174;
-	mov.b64 %rd804, %rd793;
+	mov.b64 %rd802, %rd355;
+	mov.b64 %rd803, %rd356;
+	mov.b64 %rd804, %rd770;
+	mov.b64 %rd805, %rd758;
+	mov.b64 %rd806, %rd378;
+	mov.b64 %rd807, %rd377;
+	mov.b64 %rd808, %rd359;
+	mov.b64 %rd809, %rd379;
+	mov.b64 %rd810, %rd358;
+	mov.b64 %rd811, %rd777;
+	mov.b64 %rd812, %rd380;
+	add.s64 %rd813, %rd761, 1;
+	setp.lt.s64 %p153, %rd813, %rd353;
+	mov.pred %p154, %p153;
+	mov.pred %p155, %p49;
+	mov.b64 %rd814, %rd172;
+	mov.b64 %rd815, %rd173;
+	mov.b64 %rd816, %rd174;
+	mov.b64 %rd817, %rd806;
 	mov.b32 %r203, -1;
-	mov.b64 %rd805, 0;
-	mov.b64 %rd806, 0;
-	mov.b64 %rd807, 0;
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, 0;
+	mov.b64 %rd818, 0;
+	mov.b64 %rd819, 0;
+	mov.b64 %rd820, 0;
+	mov.b64 %rd821, 0;
+	mov.b64 %rd822, 0;
 $L169:
-	mov.b64 %rd810, 0;
-	mov.b64 %rd811, %rd789;
+	mov.b64 %rd823, 0;
+	mov.b64 %rd824, %rd802;
 $L172:
-	setp.gt.s64 %p152, %rd811, 0;
-	not.pred %p153, %p152;
-	@!%p153 bra $L176;
+	setp.gt.s64 %p156, %rd824, 0;
+	not.pred %p157, %p156;
+	@!%p157 bra $L176;
 	bra.uni $L174;
 $L176:
-	setp.ge.s64 %p154, %rd805, %rd806;
-	@!%p154 bra $L178;
-	setp.ge.s64 %p155, %rd804, %rd792;
-	@!%p155 bra $L180;
+	setp.ge.s64 %p158, %rd818, %rd819;
+	@!%p158 bra $L178;
+	setp.ge.s64 %p159, %rd817, %rd805;
+	@!%p159 bra $L180;
 	bra.uni $L174;
 $L180:
-	add.s64 %rd812, %rd791, %rd804;
-	mul.lo.s64 %rd813, %rd812, %rd182;
-	mad.lo.s64 %rd814, %rd813, 4, %rd180;
-	ld.shared.s32 %r204, [%rd814+0];
+	add.s64 %rd825, %rd804, %rd817;
+	mul.lo.s64 %rd826, %rd825, %rd182;
+	mad.lo.s64 %rd827, %rd826, 4, %rd180;
+	ld.shared.s32 %r204, [%rd827+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r203, %r205;
-	@!%p151 bra $L181;
-	add.s64 %rd815, %rd791, %rd804;
-	mov.b64 %rd817, 2;
-	mul.lo.s64 %rd816, %rd817, %rd815;
-	mov.b64 %rd818, %rd816;
-	mul.lo.s64 %rd819, %rd818, %rd185;
-	mad.lo.s64 %rd820, %rd819, 8, %rd183;
-	ld.shared.s64 %rd821, [%rd820+0];
-	mov.b64 %rd822, %rd821;
-	add.s64 %rd823, %rd818, 1;
-	mul.lo.s64 %rd824, %rd823, %rd185;
-	mad.lo.s64 %rd825, %rd824, 8, %rd183;
-	ld.shared.s64 %rd826, [%rd825+0];
-	mov.b64 %rd827, %rd826;
-	add.s64 %rd828, %rd822, %rd796;
-	mov.b64 %rd829, %rd828;
-	mov.b64 %rd830, %rd827;
-	mov.b64 %rd805, %rd829;
-	mov.b64 %rd806, %rd830;
+	@!%p155 bra $L181;
+	add.s64 %rd828, %rd804, %rd817;
+	mov.b64 %rd830, 2;
+	mul.lo.s64 %rd829, %rd830, %rd828;
+	mov.b64 %rd831, %rd829;
+	mul.lo.s64 %rd832, %rd831, %rd185;
+	mad.lo.s64 %rd833, %rd832, 8, %rd183;
+	ld.shared.s64 %rd834, [%rd833+0];
+	mov.b64 %rd835, %rd834;
+	add.s64 %rd836, %rd831, 1;
+	mul.lo.s64 %rd837, %rd836, %rd185;
+	mad.lo.s64 %rd838, %rd837, 8, %rd183;
+	ld.shared.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	add.s64 %rd841, %rd835, %rd809;
+	mov.b64 %rd842, %rd841;
+	mov.b64 %rd843, %rd840;
+	mov.b64 %rd818, %rd842;
+	mov.b64 %rd819, %rd843;
 	bra.uni $L182;
 $L181:
-	mov.b64 %rd831, %rd767;
+	mov.b64 %rd844, %rd780;
 	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd832, %r206;
-	mul.lo.s64 %rd833, %rd832, %rd32;
-	mad.lo.s64 %rd834, %rd833, 8, %rd28;
-	ld.global.nc.s64 %rd835, [%rd834+0];
-	mov.b64 %rd836, %rd835;
-	mov.b64 %rd837, %rd836;
-	mov.b64 %rd838, %rd767;
+	cvt.s64.s32 %rd845, %r206;
+	mul.lo.s64 %rd846, %rd845, %rd32;
+	mad.lo.s64 %rd847, %rd846, 8, %rd28;
+	ld.global.nc.s64 %rd848, [%rd847+0];
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd780;
 	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd839, %r207;
-	add.s64 %rd840, %rd839, 1;
-	mul.lo.s64 %rd841, %rd840, %rd32;
-	mad.lo.s64 %rd842, %rd841, 8, %rd28;
-	ld.global.nc.s64 %rd843, [%rd842+0];
-	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd844;
-	add.s64 %rd846, %rd837, %rd796;
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd845;
-	mov.b64 %rd805, %rd847;
-	mov.b64 %rd806, %rd848;
+	cvt.s64.s32 %rd852, %r207;
+	add.s64 %rd853, %rd852, 1;
+	mul.lo.s64 %rd854, %rd853, %rd32;
+	mad.lo.s64 %rd855, %rd854, 8, %rd28;
+	ld.global.nc.s64 %rd856, [%rd855+0];
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd857;
+	add.s64 %rd859, %rd850, %rd809;
+	mov.b64 %rd860, %rd859;
+	mov.b64 %rd861, %rd858;
+	mov.b64 %rd818, %rd860;
+	mov.b64 %rd819, %rd861;
 $L182:
-	add.s64 %rd849, %rd804, %rd794;
-	mov.b64 %rd804, %rd849;
+	add.s64 %rd862, %rd817, %rd807;
+	mov.b64 %rd817, %rd862;
 	bra.uni $L173;
 $L178:
-	mul.lo.s64 %rd850, %rd805, %rd39;
-	mad.lo.s64 %rd851, %rd850, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd851+0];
+	mul.lo.s64 %rd863, %rd818, %rd39;
+	mad.lo.s64 %rd864, %rd863, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd864+0];
 	mov.b32 %r209, %r208;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd852, 0;
-	mov.b64 %rd853, 0;
-	and.pred %p156, %p150, %p146;
-	@!%p156 bra $L184;
-	mov.b64 %rd854, %rd767;
+	mov.b64 %rd865, 0;
+	mov.b64 %rd866, 0;
+	and.pred %p160, %p154, %p150;
+	@!%p160 bra $L184;
+	mov.b64 %rd867, %rd780;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd855, %r211;
-	mul.lo.s64 %rd856, %rd855, %rd32;
-	mad.lo.s64 %rd857, %rd856, 8, %rd28;
-	ld.global.nc.s64 %rd858, [%rd857+0];
-	mov.b64 %rd859, %rd858;
-	mov.b64 %rd860, %rd859;
-	mov.b64 %rd861, %rd767;
+	cvt.s64.s32 %rd868, %r211;
+	mul.lo.s64 %rd869, %rd868, %rd32;
+	mad.lo.s64 %rd870, %rd869, 8, %rd28;
+	ld.global.nc.s64 %rd871, [%rd870+0];
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd874, %rd780;
 	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd862, %r212;
-	add.s64 %rd863, %rd862, 1;
-	mul.lo.s64 %rd864, %rd863, %rd32;
-	mad.lo.s64 %rd865, %rd864, 8, %rd28;
-	ld.global.nc.s64 %rd866, [%rd865+0];
-	mov.b64 %rd867, %rd866;
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd869, %rd860;
-	mov.b64 %rd870, %rd868;
-	mov.b64 %rd852, %rd869;
-	mov.b64 %rd853, %rd870;
+	cvt.s64.s32 %rd875, %r212;
+	add.s64 %rd876, %rd875, 1;
+	mul.lo.s64 %rd877, %rd876, %rd32;
+	mad.lo.s64 %rd878, %rd877, 8, %rd28;
+	ld.global.nc.s64 %rd879, [%rd878+0];
+	mov.b64 %rd880, %rd879;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd882, %rd873;
+	mov.b64 %rd883, %rd881;
+	mov.b64 %rd865, %rd882;
+	mov.b64 %rd866, %rd883;
 $L184:
 	mov.b32 %r213, %r203;
 	mov.b32 %r214, %r210;
-	mov.b64 %rd871, %rd805;
+	mov.b64 %rd884, %rd818;
 $L185:
-	cvt.s64.s32 %rd872, %r213;
-	mul.lo.s64 %rd873, %rd872, %rd127;
-	mad.lo.s64 %rd874, %rd873, 4, %rd123;
-	ld.global.nc.u32 %r215, [%rd874+0];
+	cvt.s64.s32 %rd885, %r213;
+	mul.lo.s64 %rd886, %rd885, %rd127;
+	mad.lo.s64 %rd887, %rd886, 4, %rd123;
+	ld.global.nc.u32 %r215, [%rd887+0];
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, 0x4;
-	setp.ne.u32 %p157, %r217, 0x0;
-	mov.pred %p158, %p157;
-	not.pred %p159, %p158;
-	@!%p159 bra $L189;
-	cvt.s64.s32 %rd875, %r214;
-	mul.lo.s64 %rd876, %rd875, %rd127;
-	mad.lo.s64 %rd877, %rd876, 4, %rd123;
-	ld.global.nc.u32 %r218, [%rd877+0];
+	setp.ne.u32 %p161, %r217, 0x0;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L189;
+	cvt.s64.s32 %rd888, %r214;
+	mul.lo.s64 %rd889, %rd888, %rd127;
+	mad.lo.s64 %rd890, %rd889, 4, %rd123;
+	ld.global.nc.u32 %r218, [%rd890+0];
 	mov.b32 %r219, %r218;
 	and.b32 %r220, %r219, 0x4;
-	setp.ne.u32 %p160, %r220, 0x0;
-	mov.pred %p158, %p160;
+	setp.ne.u32 %p164, %r220, 0x0;
+	mov.pred %p162, %p164;
 $L189:
-	mov.pred %p161, %p158;
-	not.pred %p162, %p161;
-	@!%p162 bra $L191;
-	cvt.s64.s32 %rd878, %r214;
-	mul.lo.s64 %rd879, %rd878, %rd134;
-	mad.lo.s64 %rd880, %rd879, 4, %rd130;
-	ld.global.nc.s32 %r221, [%rd880+0];
+	mov.pred %p165, %p162;
+	not.pred %p166, %p165;
+	@!%p166 bra $L191;
+	cvt.s64.s32 %rd891, %r214;
+	mul.lo.s64 %rd892, %rd891, %rd134;
+	mad.lo.s64 %rd893, %rd892, 4, %rd130;
+	ld.global.nc.s32 %r221, [%rd893+0];
 	mov.b32 %r222, %r221;
-	cvt.s64.s32 %rd881, %r213;
-	mul.lo.s64 %rd882, %rd881, %rd134;
-	mad.lo.s64 %rd883, %rd882, 4, %rd130;
-	ld.global.nc.s32 %r223, [%rd883+0];
+	cvt.s64.s32 %rd894, %r213;
+	mul.lo.s64 %rd895, %rd894, %rd134;
+	mad.lo.s64 %rd896, %rd895, 4, %rd130;
+	ld.global.nc.s32 %r223, [%rd896+0];
 	mov.b32 %r224, %r223;
-	setp.ne.s32 %p163, %r222, %r224;
-	mov.pred %p161, %p163;
+	setp.ne.s32 %p167, %r222, %r224;
+	mov.pred %p165, %p167;
 $L191:
-	@!%p161 bra $L193;
-	mov.pred %p164, 0;
+	@!%p165 bra $L193;
+	mov.pred %p168, 0;
 	bra.uni $L187;
 $L193:
-	cvt.s64.s32 %rd884, %r213;
-	mul.lo.s64 %rd885, %rd884, %rd141;
-	mad.lo.s64 %rd886, %rd885, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r225, [%rd886+0];
+	cvt.s64.s32 %rd897, %r213;
+	mul.lo.s64 %rd898, %rd897, %rd141;
+	mad.lo.s64 %rd899, %rd898, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r225, [%rd899+0];
 	mov.b32 %r226, %r225;
 	mov.b32 %r227, %r226;
-	cvt.s64.s32 %rd887, %r214;
-	mul.lo.s64 %rd888, %rd887, %rd141;
-	mad.lo.s64 %rd889, %rd888, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r228, [%rd889+0];
+	cvt.s64.s32 %rd900, %r214;
+	mul.lo.s64 %rd901, %rd900, %rd141;
+	mad.lo.s64 %rd902, %rd901, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r228, [%rd902+0];
 	mov.b32 %r229, %r228;
-	setp.ge.s32 %p165, %r229, %r227;
-	@!%p165 bra $L195;
-	mov.pred %p164, 0;
+	setp.ge.s32 %p169, %r229, %r227;
+	@!%p169 bra $L195;
+	mov.pred %p168, 0;
 	bra.uni $L187;
 $L195:
-	cvt.s64.s32 %rd890, %r214;
-	mul.lo.s64 %rd891, %rd890, %rd141;
-	mad.lo.s64 %rd892, %rd891, 4, %rd137;
-	atom.global.max.s32 %r230, [%rd892], %r227;
+	cvt.s64.s32 %rd903, %r214;
+	mul.lo.s64 %rd904, %rd903, %rd141;
+	mad.lo.s64 %rd905, %rd904, 4, %rd137;
+	atom.global.max.s32 %r230, [%rd905], %r227;
 	mov.b32 %r231, %r230;
-	setp.lt.s32 %p166, %r231, %r227;
-	mov.pred %p164, %p166;
+	setp.lt.s32 %p170, %r231, %r227;
+	mov.pred %p168, %p170;
 	bra.uni $L187;
 $L186:
 	bra.uni $L185;
 $L187:
-	@!%p164 bra $L197;
-	@!%p150 bra $L198;
-	mul.lo.s64 %rd893, %rd810, %rd803;
-	mad.lo.s64 %rd894, %rd893, 4, %rd801;
-	st.shared.s32 [%rd894+0], %r210;
-	@!%p146 bra $L201;
-	mov.b64 %rd896, 2;
-	mul.lo.s64 %rd895, %rd896, %rd810;
-	mul.lo.s64 %rd897, %rd895, %rd177;
-	mad.lo.s64 %rd898, %rd897, 8, %rd175;
-	st.shared.s64 [%rd898+0], %rd852;
-	mov.b64 %rd900, 2;
-	mul.lo.s64 %rd899, %rd900, %rd810;
-	add.s64 %rd901, %rd899, 1;
-	mul.lo.s64 %rd902, %rd901, %rd177;
-	mad.lo.s64 %rd903, %rd902, 8, %rd175;
-	st.shared.s64 [%rd903+0], %rd853;
+	@!%p168 bra $L197;
+	@!%p154 bra $L198;
+	mul.lo.s64 %rd906, %rd823, %rd816;
+	mad.lo.s64 %rd907, %rd906, 4, %rd814;
+	st.shared.s32 [%rd907+0], %r210;
+	@!%p150 bra $L201;
+	mov.b64 %rd909, 2;
+	mul.lo.s64 %rd908, %rd909, %rd823;
+	mul.lo.s64 %rd910, %rd908, %rd177;
+	mad.lo.s64 %rd911, %rd910, 8, %rd175;
+	st.shared.s64 [%rd911+0], %rd865;
+	mov.b64 %rd913, 2;
+	mul.lo.s64 %rd912, %rd913, %rd823;
+	add.s64 %rd914, %rd912, 1;
+	mul.lo.s64 %rd915, %rd914, %rd177;
+	mad.lo.s64 %rd916, %rd915, 8, %rd175;
+	st.shared.s64 [%rd916+0], %rd866;
 $L201:
-	add.s64 %rd904, %rd810, 1;
-	mov.b64 %rd810, %rd904;
+	add.s64 %rd917, %rd823, 1;
+	mov.b64 %rd823, %rd917;
 	bra.uni $L199;
 $L198:
-	mov.pred %p167, 0;
-	mov.b64 %rd905, %rd810;
+	mov.pred %p171, 0;
+	mov.b64 %rd918, %rd823;
 	mov.b32 %r232, %r210;
 $L202:
-	@!%p147 bra $L206;
+	@!%p151 bra $L206;
 	shr.s32 %r233, %r232, 5;
-	cvt.s64.s32 %rd906, %r233;
-	mov.b64 %rd907, %rd906;
+	cvt.s64.s32 %rd919, %r233;
+	mov.b64 %rd920, %rd919;
 	and.b32 %r234, %r232, 31;
-	cvt.s64.s32 %rd908, %r234;
-	min.u64 %rd909, %rd908, 32;
-	cvt.u32.u64 %r235, %rd909;
+	cvt.s64.s32 %rd921, %r234;
+	min.u64 %rd922, %rd921, 32;
+	cvt.u32.u64 %r235, %rd922;
 	mov.b32 %r237, 0x1;
 	shl.b32 %r236, %r237, %r235;
-	setp.hs.u32 %p168, %r235, 32;
-	selp.b32 %r238, 0, %r236, %p168;
+	setp.hs.u32 %p172, %r235, 32;
+	selp.b32 %r238, 0, %r236, %p172;
 	mov.b32 %r239, %r238;
-	mov.b64 %rd910, %rd907;
+	mov.b64 %rd923, %rd920;
 	mov.b32 %r240, %r239;
-	mul.lo.s64 %rd911, %rd910, %rd785;
-	mad.lo.s64 %rd912, %rd911, 4, %rd783;
-	ld.relaxed.gpu.global.u32 %r241, [%rd912+0];
+	mul.lo.s64 %rd924, %rd923, %rd798;
+	mad.lo.s64 %rd925, %rd924, 4, %rd796;
+	ld.relaxed.gpu.global.u32 %r241, [%rd925+0];
 	mov.b32 %r242, %r241;
 	and.b32 %r243, %r242, %r240;
-	setp.ne.u32 %p169, %r243, 0x0;
-	mov.pred %p170, %p169;
-	not.pred %p171, %p170;
-	@!%p171 bra $L208;
-	mul.lo.s64 %rd913, %rd910, %rd785;
-	mad.lo.s64 %rd914, %rd913, 4, %rd783;
-	atom.global.or.b32 %r244, [%rd914], %r240;
+	setp.ne.u32 %p173, %r243, 0x0;
+	mov.pred %p174, %p173;
+	not.pred %p175, %p174;
+	@!%p175 bra $L208;
+	mul.lo.s64 %rd926, %rd923, %rd798;
+	mad.lo.s64 %rd927, %rd926, 4, %rd796;
+	atom.global.or.b32 %r244, [%rd927], %r240;
 	mov.b32 %r245, %r244;
 	and.b32 %r246, %r245, %r240;
-	setp.ne.u32 %p172, %r246, 0x0;
-	mov.pred %p170, %p172;
+	setp.ne.u32 %p176, %r246, 0x0;
+	mov.pred %p174, %p176;
 $L208:
-	@!%p170 bra $L210;
-	mov.b64 %rd915, %rd905;
-	mov.b64 %rd916, %rd915;
-	mov.pred %p173, 0;
+	@!%p174 bra $L210;
+	mov.b64 %rd928, %rd918;
+	mov.b64 %rd929, %rd928;
+	mov.pred %p177, 0;
 	bra.uni $L204;
 $L210:
-	mov.b64 %rd917, %rd905;
-	mov.b64 %rd916, %rd917;
-	mov.pred %p173, 1;
+	mov.b64 %rd930, %rd918;
+	mov.b64 %rd929, %rd930;
+	mov.pred %p177, 1;
 	bra.uni $L204;
 $L206:
-	@!%p148 bra $L212;
-	cvt.s64.s32 %rd918, %r232;
-	mul.lo.s64 %rd919, %rd918, %rd788;
-	mad.lo.s64 %rd920, %rd919, 4, %rd786;
-	ld.relaxed.gpu.global.s32 %r247, [%rd920+0];
+	@!%p152 bra $L212;
+	cvt.s64.s32 %rd931, %r232;
+	mul.lo.s64 %rd932, %rd931, %rd801;
+	mad.lo.s64 %rd933, %rd932, 4, %rd799;
+	ld.relaxed.gpu.global.s32 %r247, [%rd933+0];
 	mov.b32 %r248, %r247;
-	setp.eq.s32 %p174, %r248, %r202;
-	mov.pred %p175, %p174;
-	not.pred %p176, %p175;
-	@!%p176 bra $L214;
-	cvt.s64.s32 %rd921, %r232;
-	mul.lo.s64 %rd922, %rd921, %rd788;
-	mad.lo.s64 %rd923, %rd922, 4, %rd786;
-	atom.global.exch.b32 %r249, [%rd923], %r202;
+	setp.eq.s32 %p178, %r248, %r202;
+	mov.pred %p179, %p178;
+	not.pred %p180, %p179;
+	@!%p180 bra $L214;
+	cvt.s64.s32 %rd934, %r232;
+	mul.lo.s64 %rd935, %rd934, %rd801;
+	mad.lo.s64 %rd936, %rd935, 4, %rd799;
+	atom.global.exch.b32 %r249, [%rd936], %r202;
 	mov.b32 %r250, %r249;
-	setp.eq.s32 %p177, %r250, %r202;
-	mov.pred %p175, %p177;
+	setp.eq.s32 %p181, %r250, %r202;
+	mov.pred %p179, %p181;
 $L214:
-	@!%p175 bra $L216;
-	mov.b64 %rd924, %rd905;
-	mov.b64 %rd916, %rd924;
-	mov.pred %p173, 0;
+	@!%p179 bra $L216;
+	mov.b64 %rd937, %rd918;
+	mov.b64 %rd929, %rd937;
+	mov.pred %p177, 0;
 	bra.uni $L204;
 $L216:
 $L212:
-	mul.lo.s64 %rd925, %rd905, %rd803;
-	mad.lo.s64 %rd926, %rd925, 4, %rd801;
-	st.shared.s32 [%rd926+0], %r232;
-	add.s64 %rd927, %rd905, 1;
-	mov.b64 %rd928, %rd927;
-	mov.b64 %rd916, %rd928;
-	mov.pred %p173, 1;
+	mul.lo.s64 %rd938, %rd918, %rd816;
+	mad.lo.s64 %rd939, %rd938, 4, %rd814;
+	st.shared.s32 [%rd939+0], %r232;
+	add.s64 %rd940, %rd918, 1;
+	mov.b64 %rd941, %rd940;
+	mov.b64 %rd929, %rd941;
+	mov.pred %p177, 1;
 	bra.uni $L204;
 $L203:
 	bra.uni $L202;
 $L204:
-	mov.b64 %rd929, %rd916;
-	mov.pred %p178, %p173;
-	mov.b64 %rd810, %rd929;
-	mov.pred %p167, %p178;
-	@!%p167 bra $L218;
-	mov.b64 %rd930, %rd767;
+	mov.b64 %rd942, %rd929;
+	mov.pred %p182, %p177;
+	mov.b64 %rd823, %rd942;
+	mov.pred %p171, %p182;
+	@!%p171 bra $L218;
+	mov.b64 %rd943, %rd780;
 	mov.b32 %r251, %r210;
-	cvt.s64.s32 %rd931, %r251;
-	add.s64 %rd932, %rd931, 1;
-	mul.lo.s64 %rd933, %rd932, %rd32;
-	mad.lo.s64 %rd934, %rd933, 8, %rd28;
-	ld.global.nc.s64 %rd935, [%rd934+0];
-	mov.b64 %rd936, %rd935;
-	cvt.s64.s32 %rd937, %r251;
-	mul.lo.s64 %rd938, %rd937, %rd32;
-	mad.lo.s64 %rd939, %rd938, 8, %rd28;
-	ld.global.nc.s64 %rd940, [%rd939+0];
-	mov.b64 %rd941, %rd940;
-	sub.s64 %rd942, %rd936, %rd941;
-	mov.b64 %rd943, %rd942;
-	mov.b64 %rd944, %rd943;
-	add.s64 %rd945, %rd807, %rd944;
-	mov.b64 %rd807, %rd945;
-	max.s64 %rd946, %rd808, %rd944;
-	mov.b64 %rd808, %rd946;
+	cvt.s64.s32 %rd944, %r251;
+	add.s64 %rd945, %rd944, 1;
+	mul.lo.s64 %rd946, %rd945, %rd32;
+	mad.lo.s64 %rd947, %rd946, 8, %rd28;
+	ld.global.nc.s64 %rd948, [%rd947+0];
+	mov.b64 %rd949, %rd948;
+	cvt.s64.s32 %rd950, %r251;
+	mul.lo.s64 %rd951, %rd950, %rd32;
+	mad.lo.s64 %rd952, %rd951, 8, %rd28;
+	ld.global.nc.s64 %rd953, [%rd952+0];
+	mov.b64 %rd954, %rd953;
+	sub.s64 %rd955, %rd949, %rd954;
+	mov.b64 %rd956, %rd955;
+	mov.b64 %rd957, %rd956;
+	add.s64 %rd958, %rd820, %rd957;
+	mov.b64 %rd820, %rd958;
+	max.s64 %rd959, %rd821, %rd957;
+	mov.b64 %rd821, %rd959;
 $L218:
 $L199:
 $L197:
-	add.s64 %rd947, %rd805, %rd795;
-	mov.b64 %rd805, %rd947;
-	sub.s64 %rd948, %rd811, 1;
-	mov.b64 %rd811, %rd948;
+	add.s64 %rd960, %rd818, %rd808;
+	mov.b64 %rd818, %rd960;
+	sub.s64 %rd961, %rd824, 1;
+	mov.b64 %rd824, %rd961;
 $L173:
 	bra.uni $L172;
 $L174:
-	mov.b64 %rd949, 0;
-	setp.lt.s64 %p179, %rd805, %rd806;
-	setp.lt.s64 %p180, %rd804, %rd792;
-	or.pred %p181, %p179, %p180;
-	@!%p181 bra $L220;
-	mov.b64 %rd949, 1;
+	mov.b64 %rd962, 0;
+	setp.lt.s64 %p183, %rd818, %rd819;
+	setp.lt.s64 %p184, %rd817, %rd805;
+	or.pred %p185, %p183, %p184;
+	@!%p185 bra $L220;
+	mov.b64 %rd962, 1;
 $L220:
-	shl.b64 %rd950, %rd949, 32;
-	or.b64 %rd951, %rd810, %rd950;
+	shl.b64 %rd963, %rd962, 32;
+	or.b64 %rd964, %rd823, %rd963;
 	// block scan
-	mov.b64 %rd952, %rd951;
+	mov.b64 %rd965, %rd964;
 	mov.b32 %r252, %r3;
 $L221:
-	setp.hs.u32 %p182, %r252, 32;
-	@%p182 bra $L222;
-	mov.b64 {%r253, %r254}, %rd952;
-	shfl.sync.up.b32 %r255|%p183, %r253, %r252, 0, %r17;
+	setp.hs.u32 %p186, %r252, 32;
+	@%p186 bra $L222;
+	mov.b64 {%r253, %r254}, %rd965;
+	shfl.sync.up.b32 %r255|%p187, %r253, %r252, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, %r252, 0, %r17;
-	mov.b64 %rd953, {%r255, %r256};
-	@!%p183 bra $L223;
-	add.s64 %rd954, %rd953, %rd952;
-	mov.b64 %rd952, %rd954;
+	mov.b64 %rd966, {%r255, %r256};
+	@!%p187 bra $L223;
+	add.s64 %rd967, %rd966, %rd965;
+	mov.b64 %rd965, %rd967;
 $L223:
 	shl.b32 %r252, %r252, 1;
 	bra.uni $L221;
 $L222:
-	mov.b64 {%r257, %r258}, %rd952;
-	shfl.sync.up.b32 %r259|%p184, %r257, %r3, 0, %r17;
+	mov.b64 {%r257, %r258}, %rd965;
+	shfl.sync.up.b32 %r259|%p188, %r257, %r3, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, %r3, 0, %r17;
-	mov.b64 %rd955, {%r259, %r260};
-	setp.lo.u32 %p185, %r3, 32;
-	and.pred %p186, %p184, %p185;
-	selp.b64 %rd956, %rd955, 0, %p186;
+	mov.b64 %rd968, {%r259, %r260};
+	setp.lo.u32 %p189, %r3, 32;
+	and.pred %p190, %p188, %p189;
+	selp.b64 %rd969, %rd968, 0, %p190;
 	sub.u32 %r261, %r13, %r3;
-	setp.eq.u32 %p187, %r7, %r261;
-	@!%p187 bra $L224;
-	mul.wide.u32 %rd957, %r8, 16;
-	add.s64 %rd958, %rd1, %rd957;
-	st.shared.s64 [%rd958+0], %rd952;
+	setp.eq.u32 %p191, %r7, %r261;
+	@!%p191 bra $L224;
+	mul.wide.u32 %rd970, %r8, 16;
+	add.s64 %rd971, %rd1, %rd970;
+	st.shared.s64 [%rd971+0], %rd965;
 $L224:
 	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L225;
-	mov.b64 %rd959, 0;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L226;
-	mul.wide.u32 %rd960, %r7, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	ld.shared.s64 %rd962, [%rd961+0];
-	mov.b64 %rd959, %rd962;
+	setp.eq.u32 %p192, %r8, 0;
+	@!%p192 bra $L225;
+	mov.b64 %rd972, 0;
+	setp.lo.u32 %p193, %r7, %r10;
+	@!%p193 bra $L226;
+	mul.wide.u32 %rd973, %r7, 16;
+	add.s64 %rd974, %rd1, %rd973;
+	ld.shared.s64 %rd975, [%rd974+0];
+	mov.b64 %rd972, %rd975;
 $L226:
-	mov.b64 {%r262, %r263}, %rd959;
-	shfl.sync.up.b32 %r264|%p190, %r262, 1, 0, %r17;
+	mov.b64 {%r262, %r263}, %rd972;
+	shfl.sync.up.b32 %r264|%p194, %r262, 1, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd963, {%r264, %r265};
-	@!%p190 bra $L227;
-	add.s64 %rd964, %rd963, %rd959;
-	mov.b64 %rd959, %rd964;
+	mov.b64 %rd976, {%r264, %r265};
+	@!%p194 bra $L227;
+	add.s64 %rd977, %rd976, %rd972;
+	mov.b64 %rd972, %rd977;
 $L227:
-	mov.b64 {%r266, %r267}, %rd959;
-	shfl.sync.up.b32 %r268|%p191, %r266, 2, 0, %r17;
+	mov.b64 {%r266, %r267}, %rd972;
+	shfl.sync.up.b32 %r268|%p195, %r266, 2, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 2, 0, %r17;
-	mov.b64 %rd965, {%r268, %r269};
-	@!%p191 bra $L228;
-	add.s64 %rd966, %rd965, %rd959;
-	mov.b64 %rd959, %rd966;
+	mov.b64 %rd978, {%r268, %r269};
+	@!%p195 bra $L228;
+	add.s64 %rd979, %rd978, %rd972;
+	mov.b64 %rd972, %rd979;
 $L228:
-	mov.b64 {%r270, %r271}, %rd959;
-	shfl.sync.up.b32 %r272|%p192, %r270, 4, 0, %r17;
+	mov.b64 {%r270, %r271}, %rd972;
+	shfl.sync.up.b32 %r272|%p196, %r270, 4, 0, %r17;
 	shfl.sync.up.b32 %r273, %r271, 4, 0, %r17;
-	mov.b64 %rd967, {%r272, %r273};
-	@!%p192 bra $L229;
-	add.s64 %rd968, %rd967, %rd959;
-	mov.b64 %rd959, %rd968;
+	mov.b64 %rd980, {%r272, %r273};
+	@!%p196 bra $L229;
+	add.s64 %rd981, %rd980, %rd972;
+	mov.b64 %rd972, %rd981;
 $L229:
-	mov.b64 {%r274, %r275}, %rd959;
-	shfl.sync.up.b32 %r276|%p193, %r274, 8, 0, %r17;
+	mov.b64 {%r274, %r275}, %rd972;
+	shfl.sync.up.b32 %r276|%p197, %r274, 8, 0, %r17;
 	shfl.sync.up.b32 %r277, %r275, 8, 0, %r17;
-	mov.b64 %rd969, {%r276, %r277};
-	@!%p193 bra $L230;
-	add.s64 %rd970, %rd969, %rd959;
-	mov.b64 %rd959, %rd970;
+	mov.b64 %rd982, {%r276, %r277};
+	@!%p197 bra $L230;
+	add.s64 %rd983, %rd982, %rd972;
+	mov.b64 %rd972, %rd983;
 $L230:
-	mov.b64 {%r278, %r279}, %rd959;
-	shfl.sync.up.b32 %r280|%p194, %r278, 16, 0, %r17;
+	mov.b64 {%r278, %r279}, %rd972;
+	shfl.sync.up.b32 %r280|%p198, %r278, 16, 0, %r17;
 	shfl.sync.up.b32 %r281, %r279, 16, 0, %r17;
-	mov.b64 %rd971, {%r280, %r281};
-	@!%p194 bra $L231;
-	add.s64 %rd972, %rd971, %rd959;
-	mov.b64 %rd959, %rd972;
+	mov.b64 %rd984, {%r280, %r281};
+	@!%p198 bra $L231;
+	add.s64 %rd985, %rd984, %rd972;
+	mov.b64 %rd972, %rd985;
 $L231:
-	mov.b64 {%r282, %r283}, %rd959;
-	shfl.sync.up.b32 %r284|%p195, %r282, 1, 0, %r17;
+	mov.b64 {%r282, %r283}, %rd972;
+	shfl.sync.up.b32 %r284|%p199, %r282, 1, 0, %r17;
 	shfl.sync.up.b32 %r285, %r283, 1, 0, %r17;
-	mov.b64 %rd973, {%r284, %r285};
-	selp.b64 %rd974, %rd973, 0, %p195;
-	@!%p189 bra $L232;
-	mul.wide.u32 %rd975, %r7, 16;
-	add.s64 %rd976, %rd1, %rd975;
-	add.s64 %rd977, %rd976, 512;
-	st.shared.s64 [%rd977+0], %rd974;
+	mov.b64 %rd986, {%r284, %r285};
+	selp.b64 %rd987, %rd986, 0, %p199;
+	@!%p193 bra $L232;
+	mul.wide.u32 %rd988, %r7, 16;
+	add.s64 %rd989, %rd1, %rd988;
+	add.s64 %rd990, %rd989, 512;
+	st.shared.s64 [%rd990+0], %rd987;
 $L232:
 	sub.u32 %r286, %r10, 1;
-	setp.eq.u32 %p196, %r7, %r286;
-	@!%p196 bra $L233;
-	st.shared.s64 [%rd1+1024], %rd959;
+	setp.eq.u32 %p200, %r7, %r286;
+	@!%p200 bra $L233;
+	st.shared.s64 [%rd1+1024], %rd972;
 $L233:
 $L225:
 	bar.sync 0;
-	mul.wide.u32 %rd978, %r8, 16;
-	add.s64 %rd979, %rd1, %rd978;
-	add.s64 %rd980, %rd979, 512;
-	ld.shared.s64 %rd981, [%rd980+0];
-	add.s64 %rd982, %rd981, %rd956;
-	ld.shared.s64 %rd983, [%rd1+1024];
-	mov.b64 {%r287, %r288}, %rd982;
-	shfl.sync.idx.b32 %r289|%p197, %r287, 0, %r21, %r17;
+	mul.wide.u32 %rd991, %r8, 16;
+	add.s64 %rd992, %rd1, %rd991;
+	add.s64 %rd993, %rd992, 512;
+	ld.shared.s64 %rd994, [%rd993+0];
+	add.s64 %rd995, %rd994, %rd969;
+	ld.shared.s64 %rd996, [%rd1+1024];
+	mov.b64 {%r287, %r288}, %rd995;
+	shfl.sync.idx.b32 %r289|%p201, %r287, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r290, %r288, 0, %r21, %r17;
-	mov.b64 %rd984, {%r289, %r290};
-	mov.b64 %rd985, %rd983;
-	mov.b64 %rd986, %rd984;
-	mov.b64 %rd987, %rd985;
-	mov.b64 %rd988, %rd986;
-	mov.b64 %rd989, %rd987;
-	mov.b64 %rd990, %rd988;
-	mov.b64 %rd991, %rd989;
-	and.b64 %rd992, %rd990, 4294967295;
-	mov.b64 %rd993, %rd992;
-	and.b64 %rd994, %rd991, 4294967295;
-	mov.b64 %rd995, %rd994;
-	shr.s64 %rd996, %rd991, 32;
-	mov.b64 %rd997, %rd996;
-	mov.b64 %rd998, %rd993;
-	mov.b64 %rd999, %rd995;
-	mov.b64 %rd1000, %rd997;
-	@!%p150 bra $L234;
-	add.s64 %rd1001, %rd809, %rd998;
-	mov.b64 %rd1002, %rd1001;
-	sub.s64 %rd1003, %rd799, %rd1002;
-	max.s64 %rd1004, %rd1003, 0;
-	min.s64 %rd1005, %rd1004, %rd810;
+	mov.b64 %rd997, {%r289, %r290};
+	mov.b64 %rd998, %rd996;
+	mov.b64 %rd999, %rd997;
+	mov.b64 %rd1000, %rd998;
+	mov.b64 %rd1001, %rd999;
+	mov.b64 %rd1002, %rd1000;
+	mov.b64 %rd1003, %rd1001;
+	mov.b64 %rd1004, %rd1002;
+	and.b64 %rd1005, %rd1003, 4294967295;
 	mov.b64 %rd1006, %rd1005;
-	mov.b64 %rd1007, 0;
+	and.b64 %rd1007, %rd1004, 4294967295;
+	mov.b64 %rd1008, %rd1007;
+	shr.s64 %rd1009, %rd1004, 32;
+	mov.b64 %rd1010, %rd1009;
+	mov.b64 %rd1011, %rd1006;
+	mov.b64 %rd1012, %rd1008;
+	mov.b64 %rd1013, %rd1010;
+	@!%p154 bra $L234;
+	add.s64 %rd1014, %rd822, %rd1011;
+	mov.b64 %rd1015, %rd1014;
+	sub.s64 %rd1016, %rd812, %rd1015;
+	max.s64 %rd1017, %rd1016, 0;
+	min.s64 %rd1018, %rd1017, %rd823;
+	mov.b64 %rd1019, %rd1018;
+	mov.b64 %rd1020, 0;
 $L236:
-	setp.lt.s64 %p198, %rd1007, %rd1006;
-	not.pred %p199, %p198;
-	@!%p199 bra $L240;
+	setp.lt.s64 %p202, %rd1020, %rd1019;
+	not.pred %p203, %p202;
+	@!%p203 bra $L240;
 	bra.uni $L238;
 $L240:
-	mul.lo.s64 %rd1008, %rd1007, %rd803;
-	mad.lo.s64 %rd1009, %rd1008, 4, %rd801;
-	ld.shared.s32 %r291, [%rd1009+0];
+	mul.lo.s64 %rd1021, %rd1020, %rd816;
+	mad.lo.s64 %rd1022, %rd1021, 4, %rd814;
+	ld.shared.s32 %r291, [%rd1022+0];
 	mov.b32 %r292, %r291;
-	add.s64 %rd1010, %rd798, %rd1002;
-	add.s64 %rd1011, %rd1010, %rd1007;
-	mul.lo.s64 %rd1012, %rd1011, %rd182;
-	mad.lo.s64 %rd1013, %rd1012, 4, %rd180;
-	st.shared.s32 [%rd1013+0], %r292;
-	@!%p146 bra $L242;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1007;
-	mul.lo.s64 %rd1016, %rd1014, %rd177;
-	mad.lo.s64 %rd1017, %rd1016, 8, %rd175;
-	ld.shared.s64 %rd1018, [%rd1017+0];
-	mov.b64 %rd1019, %rd1018;
-	add.s64 %rd1020, %rd798, %rd1002;
-	add.s64 %rd1021, %rd1020, %rd1007;
-	mov.b64 %rd1023, 2;
-	mul.lo.s64 %rd1022, %rd1023, %rd1021;
-	mul.lo.s64 %rd1024, %rd1022, %rd185;
-	mad.lo.s64 %rd1025, %rd1024, 8, %rd183;
-	st.shared.s64 [%rd1025+0], %rd1019;
-	mov.b64 %rd1027, 2;
-	mul.lo.s64 %rd1026, %rd1027, %rd1007;
-	add.s64 %rd1028, %rd1026, 1;
-	mul.lo.s64 %rd1029, %rd1028, %rd177;
+	add.s64 %rd1023, %rd811, %rd1015;
+	add.s64 %rd1024, %rd1023, %rd1020;
+	mul.lo.s64 %rd1025, %rd1024, %rd182;
+	mad.lo.s64 %rd1026, %rd1025, 4, %rd180;
+	st.shared.s32 [%rd1026+0], %r292;
+	@!%p150 bra $L242;
+	mov.b64 %rd1028, 2;
+	mul.lo.s64 %rd1027, %rd1028, %rd1020;
+	mul.lo.s64 %rd1029, %rd1027, %rd177;
 	mad.lo.s64 %rd1030, %rd1029, 8, %rd175;
 	ld.shared.s64 %rd1031, [%rd1030+0];
 	mov.b64 %rd1032, %rd1031;
-	add.s64 %rd1033, %rd798, %rd1002;
-	add.s64 %rd1034, %rd1033, %rd1007;
+	add.s64 %rd1033, %rd811, %rd1015;
+	add.s64 %rd1034, %rd1033, %rd1020;
 	mov.b64 %rd1036, 2;
 	mul.lo.s64 %rd1035, %rd1036, %rd1034;
-	add.s64 %rd1037, %rd1035, 1;
-	mul.lo.s64 %rd1038, %rd1037, %rd185;
-	mad.lo.s64 %rd1039, %rd1038, 8, %rd183;
-	st.shared.s64 [%rd1039+0], %rd1032;
+	mul.lo.s64 %rd1037, %rd1035, %rd185;
+	mad.lo.s64 %rd1038, %rd1037, 8, %rd183;
+	st.shared.s64 [%rd1038+0], %rd1032;
+	mov.b64 %rd1040, 2;
+	mul.lo.s64 %rd1039, %rd1040, %rd1020;
+	add.s64 %rd1041, %rd1039, 1;
+	mul.lo.s64 %rd1042, %rd1041, %rd177;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd175;
+	ld.shared.s64 %rd1044, [%rd1043+0];
+	mov.b64 %rd1045, %rd1044;
+	add.s64 %rd1046, %rd811, %rd1015;
+	add.s64 %rd1047, %rd1046, %rd1020;
+	mov.b64 %rd1049, 2;
+	mul.lo.s64 %rd1048, %rd1049, %rd1047;
+	add.s64 %rd1050, %rd1048, 1;
+	mul.lo.s64 %rd1051, %rd1050, %rd185;
+	mad.lo.s64 %rd1052, %rd1051, 8, %rd183;
+	st.shared.s64 [%rd1052+0], %rd1045;
 $L242:
 $L237:
-	add.s64 %rd1040, %rd1007, 1;
-	mov.b64 %rd1007, %rd1040;
+	add.s64 %rd1053, %rd1020, 1;
+	mov.b64 %rd1020, %rd1053;
 	bra.uni $L236;
 $L238:
-	mov.b64 %rd1041, 0;
-	mov.b64 %rd1042, %rd1006;
+	mov.b64 %rd1054, 0;
+	mov.b64 %rd1055, %rd1019;
 $L243:
-	setp.lt.s64 %p200, %rd1042, %rd810;
-	not.pred %p201, %p200;
-	@!%p201 bra $L247;
+	setp.lt.s64 %p204, %rd1055, %rd823;
+	not.pred %p205, %p204;
+	@!%p205 bra $L247;
 	bra.uni $L245;
 $L247:
-	mul.lo.s64 %rd1043, %rd1042, %rd803;
-	mad.lo.s64 %rd1044, %rd1043, 4, %rd801;
-	ld.shared.s32 %r293, [%rd1044+0];
+	mul.lo.s64 %rd1056, %rd1055, %rd816;
+	mad.lo.s64 %rd1057, %rd1056, 4, %rd814;
+	ld.shared.s32 %r293, [%rd1057+0];
 	mov.b32 %r294, %r293;
 	mov.b32 %r295, %r294;
-	mov.pred %p202, 0;
-	mov.b64 %rd1045, %rd1041;
+	mov.pred %p206, 0;
+	mov.b64 %rd1058, %rd1054;
 	mov.b32 %r296, %r295;
 $L248:
-	@!%p147 bra $L252;
+	@!%p151 bra $L252;
 	shr.s32 %r297, %r296, 5;
-	cvt.s64.s32 %rd1046, %r297;
-	mov.b64 %rd1047, %rd1046;
+	cvt.s64.s32 %rd1059, %r297;
+	mov.b64 %rd1060, %rd1059;
 	and.b32 %r298, %r296, 31;
-	cvt.s64.s32 %rd1048, %r298;
-	min.u64 %rd1049, %rd1048, 32;
-	cvt.u32.u64 %r299, %rd1049;
+	cvt.s64.s32 %rd1061, %r298;
+	min.u64 %rd1062, %rd1061, 32;
+	cvt.u32.u64 %r299, %rd1062;
 	mov.b32 %r301, 0x1;
 	shl.b32 %r300, %r301, %r299;
-	setp.hs.u32 %p203, %r299, 32;
-	selp.b32 %r302, 0, %r300, %p203;
+	setp.hs.u32 %p207, %r299, 32;
+	selp.b32 %r302, 0, %r300, %p207;
 	mov.b32 %r303, %r302;
-	mov.b64 %rd1050, %rd1047;
+	mov.b64 %rd1063, %rd1060;
 	mov.b32 %r304, %r303;
-	mul.lo.s64 %rd1051, %rd1050, %rd785;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd783;
-	ld.relaxed.gpu.global.u32 %r305, [%rd1052+0];
+	mul.lo.s64 %rd1064, %rd1063, %rd798;
+	mad.lo.s64 %rd1065, %rd1064, 4, %rd796;
+	ld.relaxed.gpu.global.u32 %r305, [%rd1065+0];
 	mov.b32 %r306, %r305;
 	and.b32 %r307, %r306, %r304;
-	setp.ne.u32 %p204, %r307, 0x0;
-	mov.pred %p205, %p204;
-	not.pred %p206, %p205;
-	@!%p206 bra $L254;
-	mul.lo.s64 %rd1053, %rd1050, %rd785;
-	mad.lo.s64 %rd1054, %rd1053, 4, %rd783;
-	atom.global.or.b32 %r308, [%rd1054], %r304;
+	setp.ne.u32 %p208, %r307, 0x0;
+	mov.pred %p209, %p208;
+	not.pred %p210, %p209;
+	@!%p210 bra $L254;
+	mul.lo.s64 %rd1066, %rd1063, %rd798;
+	mad.lo.s64 %rd1067, %rd1066, 4, %rd796;
+	atom.global.or.b32 %r308, [%rd1067], %r304;
 	mov.b32 %r309, %r308;
 	and.b32 %r310, %r309, %r304;
-	setp.ne.u32 %p207, %r310, 0x0;
-	mov.pred %p205, %p207;
+	setp.ne.u32 %p211, %r310, 0x0;
+	mov.pred %p209, %p211;
 $L254:
-	@!%p205 bra $L256;
-	mov.b64 %rd1055, %rd1045;
-	mov.b64 %rd1056, %rd1055;
-	mov.pred %p208, 0;
+	@!%p209 bra $L256;
+	mov.b64 %rd1068, %rd1058;
+	mov.b64 %rd1069, %rd1068;
+	mov.pred %p212, 0;
 	bra.uni $L250;
 $L256:
-	mov.b64 %rd1057, %rd1045;
-	mov.b64 %rd1056, %rd1057;
-	mov.pred %p208, 1;
+	mov.b64 %rd1070, %rd1058;
+	mov.b64 %rd1069, %rd1070;
+	mov.pred %p212, 1;
 	bra.uni $L250;
 $L252:
-	@!%p148 bra $L258;
-	cvt.s64.s32 %rd1058, %r296;
-	mul.lo.s64 %rd1059, %rd1058, %rd788;
-	mad.lo.s64 %rd1060, %rd1059, 4, %rd786;
-	ld.relaxed.gpu.global.s32 %r311, [%rd1060+0];
+	@!%p152 bra $L258;
+	cvt.s64.s32 %rd1071, %r296;
+	mul.lo.s64 %rd1072, %rd1071, %rd801;
+	mad.lo.s64 %rd1073, %rd1072, 4, %rd799;
+	ld.relaxed.gpu.global.s32 %r311, [%rd1073+0];
 	mov.b32 %r312, %r311;
-	setp.eq.s32 %p209, %r312, %r202;
-	mov.pred %p210, %p209;
-	not.pred %p211, %p210;
-	@!%p211 bra $L260;
-	cvt.s64.s32 %rd1061, %r296;
-	mul.lo.s64 %rd1062, %rd1061, %rd788;
-	mad.lo.s64 %rd1063, %rd1062, 4, %rd786;
-	atom.global.exch.b32 %r313, [%rd1063], %r202;
+	setp.eq.s32 %p213, %r312, %r202;
+	mov.pred %p214, %p213;
+	not.pred %p215, %p214;
+	@!%p215 bra $L260;
+	cvt.s64.s32 %rd1074, %r296;
+	mul.lo.s64 %rd1075, %rd1074, %rd801;
+	mad.lo.s64 %rd1076, %rd1075, 4, %rd799;
+	atom.global.exch.b32 %r313, [%rd1076], %r202;
 	mov.b32 %r314, %r313;
-	setp.eq.s32 %p212, %r314, %r202;
-	mov.pred %p210, %p212;
+	setp.eq.s32 %p216, %r314, %r202;
+	mov.pred %p214, %p216;
 $L260:
-	@!%p210 bra $L262;
-	mov.b64 %rd1064, %rd1045;
-	mov.b64 %rd1056, %rd1064;
-	mov.pred %p208, 0;
+	@!%p214 bra $L262;
+	mov.b64 %rd1077, %rd1058;
+	mov.b64 %rd1069, %rd1077;
+	mov.pred %p212, 0;
 	bra.uni $L250;
 $L262:
 $L258:
-	mul.lo.s64 %rd1065, %rd1045, %rd803;
-	mad.lo.s64 %rd1066, %rd1065, 4, %rd801;
-	st.shared.s32 [%rd1066+0], %r296;
-	add.s64 %rd1067, %rd1045, 1;
-	mov.b64 %rd1068, %rd1067;
-	mov.b64 %rd1056, %rd1068;
-	mov.pred %p208, 1;
+	mul.lo.s64 %rd1078, %rd1058, %rd816;
+	mad.lo.s64 %rd1079, %rd1078, 4, %rd814;
+	st.shared.s32 [%rd1079+0], %r296;
+	add.s64 %rd1080, %rd1058, 1;
+	mov.b64 %rd1081, %rd1080;
+	mov.b64 %rd1069, %rd1081;
+	mov.pred %p212, 1;
 	bra.uni $L250;
 $L249:
 	bra.uni $L248;
 $L250:
-	mov.b64 %rd1069, %rd1056;
-	mov.pred %p213, %p208;
-	mov.b64 %rd1041, %rd1069;
-	mov.pred %p202, %p213;
-	@!%p202 bra $L264;
-	mov.b64 %rd1070, %rd767;
+	mov.b64 %rd1082, %rd1069;
+	mov.pred %p217, %p212;
+	mov.b64 %rd1054, %rd1082;
+	mov.pred %p206, %p217;
+	@!%p206 bra $L264;
+	mov.b64 %rd1083, %rd780;
 	mov.b32 %r315, %r295;
-	cvt.s64.s32 %rd1071, %r315;
-	add.s64 %rd1072, %rd1071, 1;
-	mul.lo.s64 %rd1073, %rd1072, %rd32;
-	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
-	ld.global.nc.s64 %rd1075, [%rd1074+0];
-	mov.b64 %rd1076, %rd1075;
-	cvt.s64.s32 %rd1077, %r315;
-	mul.lo.s64 %rd1078, %rd1077, %rd32;
-	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
-	ld.global.nc.s64 %rd1080, [%rd1079+0];
-	mov.b64 %rd1081, %rd1080;
-	sub.s64 %rd1082, %rd1076, %rd1081;
-	mov.b64 %rd1083, %rd1082;
-	mov.b64 %rd1084, %rd1083;
-	add.s64 %rd1085, %rd807, %rd1084;
-	mov.b64 %rd807, %rd1085;
-	max.s64 %rd1086, %rd808, %rd1084;
-	mov.b64 %rd808, %rd1086;
+	cvt.s64.s32 %rd1084, %r315;
+	add.s64 %rd1085, %rd1084, 1;
+	mul.lo.s64 %rd1086, %rd1085, %rd32;
+	mad.lo.s64 %rd1087, %rd1086, 8, %rd28;
+	ld.global.nc.s64 %rd1088, [%rd1087+0];
+	mov.b64 %rd1089, %rd1088;
+	cvt.s64.s32 %rd1090, %r315;
+	mul.lo.s64 %rd1091, %rd1090, %rd32;
+	mad.lo.s64 %rd1092, %rd1091, 8, %rd28;
+	ld.global.nc.s64 %rd1093, [%rd1092+0];
+	mov.b64 %rd1094, %rd1093;
+	sub.s64 %rd1095, %rd1089, %rd1094;
+	mov.b64 %rd1096, %rd1095;
+	mov.b64 %rd1097, %rd1096;
+	add.s64 %rd1098, %rd820, %rd1097;
+	mov.b64 %rd820, %rd1098;
+	max.s64 %rd1099, %rd821, %rd1097;
+	mov.b64 %rd821, %rd1099;
 $L264:
 $L244:
-	add.s64 %rd1087, %rd1042, 1;
-	mov.b64 %rd1042, %rd1087;
+	add.s64 %rd1100, %rd1055, 1;
+	mov.b64 %rd1055, %rd1100;
 	bra.uni $L243;
 $L245:
-	setp.gt.s64 %p214, %rd1041, 0;
-	@!%p214 bra $L266;
-	mul.lo.s64 %rd1088, %rd797, %rd120;
-	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
-	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
-	mov.b64 %rd1091, %rd1090;
-	mov.b64 %rd1092, %rd1091;
-	mov.b64 %rd1093, 0;
+	setp.gt.s64 %p218, %rd1054, 0;
+	@!%p218 bra $L266;
+	mul.lo.s64 %rd1101, %rd810, %rd120;
+	mad.lo.s64 %rd1102, %rd1101, 8, %rd116;
+	atom.global.add.u64 %rd1103, [%rd1102], %rd1054;
+	mov.b64 %rd1104, %rd1103;
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd1106, 0;
 $L267:
-	setp.lt.s64 %p215, %rd1093, %rd1041;
-	not.pred %p216, %p215;
-	@!%p216 bra $L271;
+	setp.lt.s64 %p219, %rd1106, %rd1054;
+	not.pred %p220, %p219;
+	@!%p220 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1094, %rd1093, %rd803;
-	mad.lo.s64 %rd1095, %rd1094, 4, %rd801;
-	ld.shared.s32 %r316, [%rd1095+0];
+	mul.lo.s64 %rd1107, %rd1106, %rd816;
+	mad.lo.s64 %rd1108, %rd1107, 4, %rd814;
+	ld.shared.s32 %r316, [%rd1108+0];
 	mov.b32 %r317, %r316;
-	add.s64 %rd1096, %rd1092, %rd1093;
-	mul.lo.s64 %rd1097, %rd1096, %rd287;
-	mad.lo.s64 %rd1098, %rd1097, 4, %rd285;
-	st.global.s32 [%rd1098+0], %r317;
+	add.s64 %rd1109, %rd1105, %rd1106;
+	mul.lo.s64 %rd1110, %rd1109, %rd287;
+	mad.lo.s64 %rd1111, %rd1110, 4, %rd285;
+	st.global.s32 [%rd1111+0], %r317;
 $L268:
-	add.s64 %rd1099, %rd1093, 1;
-	mov.b64 %rd1093, %rd1099;
+	add.s64 %rd1112, %rd1106, 1;
+	mov.b64 %rd1106, %rd1112;
 	bra.uni $L267;
 $L269:
 $L266:
-	add.s64 %rd1100, %rd809, %rd999;
-	min.s64 %rd1101, %rd799, %rd1100;
-	mov.b64 %rd809, %rd1101;
+	add.s64 %rd1113, %rd822, %rd1012;
+	min.s64 %rd1114, %rd812, %rd1113;
+	mov.b64 %rd822, %rd1114;
 	bra.uni $L235;
 $L234:
-	mov.b64 %rd1102, 0;
-	cvt.u64.u32 %rd1103, %r2;
-	setp.eq.s64 %p217, %rd1103, 0;
-	setp.gt.s64 %p218, %rd999, 0;
-	and.pred %p219, %p217, %p218;
-	@!%p219 bra $L273;
-	mul.lo.s64 %rd1104, %rd797, %rd120;
-	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
-	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
-	mov.b64 %rd1107, %rd1106;
-	mov.b64 %rd1102, %rd1107;
+	mov.b64 %rd1115, 0;
+	cvt.u64.u32 %rd1116, %r2;
+	setp.eq.s64 %p221, %rd1116, 0;
+	setp.gt.s64 %p222, %rd1012, 0;
+	and.pred %p223, %p221, %p222;
+	@!%p223 bra $L273;
+	mul.lo.s64 %rd1117, %rd810, %rd120;
+	mad.lo.s64 %rd1118, %rd1117, 8, %rd116;
+	atom.global.add.u64 %rd1119, [%rd1118], %rd1012;
+	mov.b64 %rd1120, %rd1119;
+	mov.b64 %rd1115, %rd1120;
 $L273:
-	cvt.u64.u32 %rd1108, %r2;
-	setp.eq.s64 %p220, %rd1108, 0;
-	setp.eq.u32 %p221, %r1, 0;
-	and.pred %p222, %p220, %p221;
+	cvt.u64.u32 %rd1121, %r2;
+	setp.eq.s64 %p224, %rd1121, 0;
+	setp.eq.u32 %p225, %r1, 0;
+	and.pred %p226, %p224, %p225;
 	bar.sync 0;
-	@!%p222 bra $L274;
-	st.shared.s64 [%rd1+1024], %rd1102;
+	@!%p226 bra $L274;
+	st.shared.s64 [%rd1+1024], %rd1115;
 $L274:
 	bar.sync 0;
-	ld.shared.s64 %rd1109, [%rd1+1024];
-	mov.b64 %rd1110, %rd1109;
-	add.s64 %rd1111, %rd1110, %rd998;
-	mov.b64 %rd1112, %rd1111;
-	mov.b64 %rd1113, 0;
+	ld.shared.s64 %rd1122, [%rd1+1024];
+	mov.b64 %rd1123, %rd1122;
+	add.s64 %rd1124, %rd1123, %rd1011;
+	mov.b64 %rd1125, %rd1124;
+	mov.b64 %rd1126, 0;
 $L275:
-	setp.lt.s64 %p223, %rd1113, %rd810;
-	not.pred %p224, %p223;
-	@!%p224 bra $L279;
+	setp.lt.s64 %p227, %rd1126, %rd823;
+	not.pred %p228, %p227;
+	@!%p228 bra $L279;
 	bra.uni $L277;
 $L279:
-	mul.lo.s64 %rd1114, %rd1113, %rd803;
-	mad.lo.s64 %rd1115, %rd1114, 4, %rd801;
-	ld.shared.s32 %r318, [%rd1115+0];
+	mul.lo.s64 %rd1127, %rd1126, %rd816;
+	mad.lo.s64 %rd1128, %rd1127, 4, %rd814;
+	ld.shared.s32 %r318, [%rd1128+0];
 	mov.b32 %r319, %r318;
-	add.s64 %rd1116, %rd1112, %rd1113;
-	mul.lo.s64 %rd1117, %rd1116, %rd287;
-	mad.lo.s64 %rd1118, %rd1117, 4, %rd285;
-	st.global.s32 [%rd1118+0], %r319;
+	add.s64 %rd1129, %rd1125, %rd1126;
+	mul.lo.s64 %rd1130, %rd1129, %rd287;
+	mad.lo.s64 %rd1131, %rd1130, 4, %rd285;
+	st.global.s32 [%rd1131+0], %r319;
 $L276:
-	add.s64 %rd1119, %rd1113, 1;
-	mov.b64 %rd1113, %rd1119;
+	add.s64 %rd1132, %rd1126, 1;
+	mov.b64 %rd1126, %rd1132;
 	bra.uni $L275;
 $L277:
 $L235:
-	setp.eq.s64 %p225, %rd1000, 0;
-	@!%p225 bra $L281;
+	setp.eq.s64 %p229, %rd1013, 0;
+	@!%p229 bra $L281;
 	bra.uni $L171;
 $L281:
 $L170:
 	bra.uni $L169;
 $L171:
-	mov.b64 %rd1120, %rd809;
-	mov.b64 %rd1121, %rd807;
-	mov.b64 %rd1122, %rd808;
-	mov.b64 %rd1123, %rd1120;
-	mov.b64 %rd1124, %rd1121;
-	mov.b64 %rd1125, %rd1122;
-	mov.b64 %rd1126, %rd1123;
-	mov.b64 %rd1127, %rd1124;
-	mov.b64 %rd1128, %rd1125;
-	mov.b64 %rd745, %rd1126;
-	mov.b64 %rd765, %rd1127;
-	mov.b64 %rd766, %rd1128;
-	add.s64 %rd1129, %rd746, %rd765;
-	mov.b64 %rd746, %rd1129;
-	max.s64 %rd1130, %rd747, %rd766;
-	mov.b64 %rd747, %rd1130;
+	mov.b64 %rd1133, %rd822;
+	mov.b64 %rd1134, %rd820;
+	mov.b64 %rd1135, %rd821;
+	mov.b64 %rd1136, %rd1133;
+	mov.b64 %rd1137, %rd1134;
+	mov.b64 %rd1138, %rd1135;
+	mov.b64 %rd1139, %rd1136;
+	mov.b64 %rd1140, %rd1137;
+	mov.b64 %rd1141, %rd1138;
+	mov.b64 %rd758, %rd1139;
+	mov.b64 %rd778, %rd1140;
+	mov.b64 %rd779, %rd1141;
+	add.s64 %rd1142, %rd759, %rd778;
+	mov.b64 %rd759, %rd1142;
+	max.s64 %rd1143, %rd760, %rd779;
+	mov.b64 %rd760, %rd1143;
 $L165:
-	add.s64 %rd1131, %rd748, 1;
-	mov.b64 %rd748, %rd1131;
+	add.s64 %rd1144, %rd761, 1;
+	mov.b64 %rd761, %rd1144;
 	bra.uni $L164;
 $L166:
-	mov.b64 %rd1132, %rd746;
+	mov.b64 %rd1145, %rd759;
 	// block reduction
 	sub.u32 %r320, %r13, 1;
 	mov.b32 %r321, %r3;
 $L282:
-	setp.hs.u32 %p226, %r321, 32;
-	@%p226 bra $L283;
-	mov.b64 {%r322, %r323}, %rd1132;
-	shfl.sync.down.b32 %r324|%p227, %r322, %r321, %r320, %r17;
+	setp.hs.u32 %p230, %r321, 32;
+	@%p230 bra $L283;
+	mov.b64 {%r322, %r323}, %rd1145;
+	shfl.sync.down.b32 %r324|%p231, %r322, %r321, %r320, %r17;
 	shfl.sync.down.b32 %r325, %r323, %r321, %r320, %r17;
-	mov.b64 %rd1133, {%r324, %r325};
-	@!%p227 bra $L284;
-	add.s64 %rd1134, %rd1132, %rd1133;
-	mov.b64 %rd1132, %rd1134;
+	mov.b64 %rd1146, {%r324, %r325};
+	@!%p231 bra $L284;
+	add.s64 %rd1147, %rd1145, %rd1146;
+	mov.b64 %rd1145, %rd1147;
 $L284:
 	shl.b32 %r321, %r321, 1;
 	bra.uni $L282;
 $L283:
-	setp.eq.u32 %p228, %r7, 0;
-	@!%p228 bra $L285;
-	mul.wide.u32 %rd1135, %r8, 16;
-	add.s64 %rd1136, %rd1, %rd1135;
-	st.shared.s64 [%rd1136+0], %rd1132;
+	setp.eq.u32 %p232, %r7, 0;
+	@!%p232 bra $L285;
+	mul.wide.u32 %rd1148, %r8, 16;
+	add.s64 %rd1149, %rd1, %rd1148;
+	st.shared.s64 [%rd1149+0], %rd1145;
 $L285:
 	bar.sync 0;
-	setp.eq.u32 %p229, %r8, 0;
-	@!%p229 bra $L286;
-	setp.lo.u32 %p230, %r7, %r10;
-	@!%p230 bra $L287;
-	mul.wide.u32 %rd1137, %r7, 16;
-	add.s64 %rd1138, %rd1, %rd1137;
-	ld.shared.s64 %rd1139, [%rd1138+0];
-	mov.b64 %rd1132, %rd1139;
+	setp.eq.u32 %p233, %r8, 0;
+	@!%p233 bra $L286;
+	setp.lo.u32 %p234, %r7, %r10;
+	@!%p234 bra $L287;
+	mul.wide.u32 %rd1150, %r7, 16;
+	add.s64 %rd1151, %rd1, %rd1150;
+	ld.shared.s64 %rd1152, [%rd1151+0];
+	mov.b64 %rd1145, %rd1152;
 $L287:
 	sub.u32 %r326, %r10, 1;
-	mov.b64 {%r327, %r328}, %rd1132;
-	shfl.sync.down.b32 %r329|%p231, %r327, 1, %r326, %r17;
+	mov.b64 {%r327, %r328}, %rd1145;
+	shfl.sync.down.b32 %r329|%p235, %r327, 1, %r326, %r17;
 	shfl.sync.down.b32 %r330, %r328, 1, %r326, %r17;
-	mov.b64 %rd1140, {%r329, %r330};
-	@!%p231 bra $L288;
-	add.s64 %rd1141, %rd1132, %rd1140;
-	mov.b64 %rd1132, %rd1141;
+	mov.b64 %rd1153, {%r329, %r330};
+	@!%p235 bra $L288;
+	add.s64 %rd1154, %rd1145, %rd1153;
+	mov.b64 %rd1145, %rd1154;
 $L288:
-	mov.b64 {%r331, %r332}, %rd1132;
-	shfl.sync.down.b32 %r333|%p232, %r331, 2, %r326, %r17;
+	mov.b64 {%r331, %r332}, %rd1145;
+	shfl.sync.down.b32 %r333|%p236, %r331, 2, %r326, %r17;
 	shfl.sync.down.b32 %r334, %r332, 2, %r326, %r17;
-	mov.b64 %rd1142, {%r333, %r334};
-	@!%p232 bra $L289;
-	add.s64 %rd1143, %rd1132, %rd1142;
-	mov.b64 %rd1132, %rd1143;
+	mov.b64 %rd1155, {%r333, %r334};
+	@!%p236 bra $L289;
+	add.s64 %rd1156, %rd1145, %rd1155;
+	mov.b64 %rd1145, %rd1156;
 $L289:
-	mov.b64 {%r335, %r336}, %rd1132;
-	shfl.sync.down.b32 %r337|%p233, %r335, 4, %r326, %r17;
+	mov.b64 {%r335, %r336}, %rd1145;
+	shfl.sync.down.b32 %r337|%p237, %r335, 4, %r326, %r17;
 	shfl.sync.down.b32 %r338, %r336, 4, %r326, %r17;
-	mov.b64 %rd1144, {%r337, %r338};
-	@!%p233 bra $L290;
-	add.s64 %rd1145, %rd1132, %rd1144;
-	mov.b64 %rd1132, %rd1145;
+	mov.b64 %rd1157, {%r337, %r338};
+	@!%p237 bra $L290;
+	add.s64 %rd1158, %rd1145, %rd1157;
+	mov.b64 %rd1145, %rd1158;
 $L290:
-	mov.b64 {%r339, %r340}, %rd1132;
-	shfl.sync.down.b32 %r341|%p234, %r339, 8, %r326, %r17;
+	mov.b64 {%r339, %r340}, %rd1145;
+	shfl.sync.down.b32 %r341|%p238, %r339, 8, %r326, %r17;
 	shfl.sync.down.b32 %r342, %r340, 8, %r326, %r17;
-	mov.b64 %rd1146, {%r341, %r342};
-	@!%p234 bra $L291;
-	add.s64 %rd1147, %rd1132, %rd1146;
-	mov.b64 %rd1132, %rd1147;
+	mov.b64 %rd1159, {%r341, %r342};
+	@!%p238 bra $L291;
+	add.s64 %rd1160, %rd1145, %rd1159;
+	mov.b64 %rd1145, %rd1160;
 $L291:
-	mov.b64 {%r343, %r344}, %rd1132;
-	shfl.sync.down.b32 %r345|%p235, %r343, 16, %r326, %r17;
+	mov.b64 {%r343, %r344}, %rd1145;
+	shfl.sync.down.b32 %r345|%p239, %r343, 16, %r326, %r17;
 	shfl.sync.down.b32 %r346, %r344, 16, %r326, %r17;
-	mov.b64 %rd1148, {%r345, %r346};
-	@!%p235 bra $L292;
-	add.s64 %rd1149, %rd1132, %rd1148;
-	mov.b64 %rd1132, %rd1149;
+	mov.b64 %rd1161, {%r345, %r346};
+	@!%p239 bra $L292;
+	add.s64 %rd1162, %rd1145, %rd1161;
+	mov.b64 %rd1145, %rd1162;
 $L292:
-	@!%p228 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1132;
+	@!%p232 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1145;
 $L293:
 $L286:
 	bar.sync 0;
-	ld.shared.s64 %rd1150, [%rd1+1024];
-	mov.b64 %rd1132, %rd1150;
-	mov.b64 %rd1151, %rd1132;
-	mov.b64 %rd746, %rd1151;
-	mov.b64 %rd1152, %rd747;
+	ld.shared.s64 %rd1163, [%rd1+1024];
+	mov.b64 %rd1145, %rd1163;
+	mov.b64 %rd1164, %rd1145;
+	mov.b64 %rd759, %rd1164;
+	mov.b64 %rd1165, %rd760;
 	// block reduction
 	sub.u32 %r347, %r13, 1;
 	mov.b32 %r348, %r3;
 $L294:
-	setp.hs.u32 %p236, %r348, 32;
-	@%p236 bra $L295;
-	mov.b64 {%r349, %r350}, %rd1152;
-	shfl.sync.down.b32 %r351|%p237, %r349, %r348, %r347, %r17;
+	setp.hs.u32 %p240, %r348, 32;
+	@%p240 bra $L295;
+	mov.b64 {%r349, %r350}, %rd1165;
+	shfl.sync.down.b32 %r351|%p241, %r349, %r348, %r347, %r17;
 	shfl.sync.down.b32 %r352, %r350, %r348, %r347, %r17;
-	mov.b64 %rd1153, {%r351, %r352};
-	@!%p237 bra $L296;
-	max.s64 %rd1154, %rd1152, %rd1153;
-	mov.b64 %rd1152, %rd1154;
+	mov.b64 %rd1166, {%r351, %r352};
+	@!%p241 bra $L296;
+	max.s64 %rd1167, %rd1165, %rd1166;
+	mov.b64 %rd1165, %rd1167;
 $L296:
 	shl.b32 %r348, %r348, 1;
 	bra.uni $L294;
 $L295:
-	setp.eq.u32 %p238, %r7, 0;
-	@!%p238 bra $L297;
-	mul.wide.u32 %rd1155, %r8, 16;
-	add.s64 %rd1156, %rd1, %rd1155;
-	st.shared.s64 [%rd1156+0], %rd1152;
+	setp.eq.u32 %p242, %r7, 0;
+	@!%p242 bra $L297;
+	mul.wide.u32 %rd1168, %r8, 16;
+	add.s64 %rd1169, %rd1, %rd1168;
+	st.shared.s64 [%rd1169+0], %rd1165;
 $L297:
 	bar.sync 0;
-	setp.eq.u32 %p239, %r8, 0;
-	@!%p239 bra $L298;
-	setp.lo.u32 %p240, %r7, %r10;
-	@!%p240 bra $L299;
-	mul.wide.u32 %rd1157, %r7, 16;
-	add.s64 %rd1158, %rd1, %rd1157;
-	ld.shared.s64 %rd1159, [%rd1158+0];
-	mov.b64 %rd1152, %rd1159;
+	setp.eq.u32 %p243, %r8, 0;
+	@!%p243 bra $L298;
+	setp.lo.u32 %p244, %r7, %r10;
+	@!%p244 bra $L299;
+	mul.wide.u32 %rd1170, %r7, 16;
+	add.s64 %rd1171, %rd1, %rd1170;
+	ld.shared.s64 %rd1172, [%rd1171+0];
+	mov.b64 %rd1165, %rd1172;
 $L299:
 	sub.u32 %r353, %r10, 1;
-	mov.b64 {%r354, %r355}, %rd1152;
-	shfl.sync.down.b32 %r356|%p241, %r354, 1, %r353, %r17;
+	mov.b64 {%r354, %r355}, %rd1165;
+	shfl.sync.down.b32 %r356|%p245, %r354, 1, %r353, %r17;
 	shfl.sync.down.b32 %r357, %r355, 1, %r353, %r17;
-	mov.b64 %rd1160, {%r356, %r357};
-	@!%p241 bra $L300;
-	max.s64 %rd1161, %rd1152, %rd1160;
-	mov.b64 %rd1152, %rd1161;
+	mov.b64 %rd1173, {%r356, %r357};
+	@!%p245 bra $L300;
+	max.s64 %rd1174, %rd1165, %rd1173;
+	mov.b64 %rd1165, %rd1174;
 $L300:
-	mov.b64 {%r358, %r359}, %rd1152;
-	shfl.sync.down.b32 %r360|%p242, %r358, 2, %r353, %r17;
+	mov.b64 {%r358, %r359}, %rd1165;
+	shfl.sync.down.b32 %r360|%p246, %r358, 2, %r353, %r17;
 	shfl.sync.down.b32 %r361, %r359, 2, %r353, %r17;
-	mov.b64 %rd1162, {%r360, %r361};
-	@!%p242 bra $L301;
-	max.s64 %rd1163, %rd1152, %rd1162;
-	mov.b64 %rd1152, %rd1163;
+	mov.b64 %rd1175, {%r360, %r361};
+	@!%p246 bra $L301;
+	max.s64 %rd1176, %rd1165, %rd1175;
+	mov.b64 %rd1165, %rd1176;
 $L301:
-	mov.b64 {%r362, %r363}, %rd1152;
-	shfl.sync.down.b32 %r364|%p243, %r362, 4, %r353, %r17;
+	mov.b64 {%r362, %r363}, %rd1165;
+	shfl.sync.down.b32 %r364|%p247, %r362, 4, %r353, %r17;
 	shfl.sync.down.b32 %r365, %r363, 4, %r353, %r17;
-	mov.b64 %rd1164, {%r364, %r365};
-	@!%p243 bra $L302;
-	max.s64 %rd1165, %rd1152, %rd1164;
-	mov.b64 %rd1152, %rd1165;
+	mov.b64 %rd1177, {%r364, %r365};
+	@!%p247 bra $L302;
+	max.s64 %rd1178, %rd1165, %rd1177;
+	mov.b64 %rd1165, %rd1178;
 $L302:
-	mov.b64 {%r366, %r367}, %rd1152;
-	shfl.sync.down.b32 %r368|%p244, %r366, 8, %r353, %r17;
+	mov.b64 {%r366, %r367}, %rd1165;
+	shfl.sync.down.b32 %r368|%p248, %r366, 8, %r353, %r17;
 	shfl.sync.down.b32 %r369, %r367, 8, %r353, %r17;
-	mov.b64 %rd1166, {%r368, %r369};
-	@!%p244 bra $L303;
-	max.s64 %rd1167, %rd1152, %rd1166;
-	mov.b64 %rd1152, %rd1167;
+	mov.b64 %rd1179, {%r368, %r369};
+	@!%p248 bra $L303;
+	max.s64 %rd1180, %rd1165, %rd1179;
+	mov.b64 %rd1165, %rd1180;
 $L303:
-	mov.b64 {%r370, %r371}, %rd1152;
-	shfl.sync.down.b32 %r372|%p245, %r370, 16, %r353, %r17;
+	mov.b64 {%r370, %r371}, %rd1165;
+	shfl.sync.down.b32 %r372|%p249, %r370, 16, %r353, %r17;
 	shfl.sync.down.b32 %r373, %r371, 16, %r353, %r17;
-	mov.b64 %rd1168, {%r372, %r373};
-	@!%p245 bra $L304;
-	max.s64 %rd1169, %rd1152, %rd1168;
-	mov.b64 %rd1152, %rd1169;
+	mov.b64 %rd1181, {%r372, %r373};
+	@!%p249 bra $L304;
+	max.s64 %rd1182, %rd1165, %rd1181;
+	mov.b64 %rd1165, %rd1182;
 $L304:
-	@!%p238 bra $L305;
-	st.shared.s64 [%rd1+1024], %rd1152;
+	@!%p242 bra $L305;
+	st.shared.s64 [%rd1+1024], %rd1165;
 $L305:
 $L298:
 	bar.sync 0;
-	ld.shared.s64 %rd1170, [%rd1+1024];
-	mov.b64 %rd1152, %rd1170;
-	mov.b64 %rd1171, %rd1152;
-	mov.b64 %rd747, %rd1171;
-	cvt.u64.u32 %rd1172, %r2;
-	setp.eq.s64 %p246, %rd1172, 0;
-	@!%p246 bra $L307;
-	setp.gt.s64 %p247, %rd746, 0;
-	@!%p247 bra $L309;
-	add.s64 %rd1173, %rd358, 1;
-	mul.lo.s64 %rd1174, %rd1173, %rd120;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
-	atom.global.add.u64 %rd1176, [%rd1175], %rd746;
+	ld.shared.s64 %rd1183, [%rd1+1024];
+	mov.b64 %rd1165, %rd1183;
+	mov.b64 %rd1184, %rd1165;
+	mov.b64 %rd760, %rd1184;
+	cvt.u64.u32 %rd1185, %r2;
+	setp.eq.s64 %p250, %rd1185, 0;
+	@!%p250 bra $L307;
+	setp.gt.s64 %p251, %rd759, 0;
+	@!%p251 bra $L309;
+	add.s64 %rd1186, %rd358, 1;
+	mul.lo.s64 %rd1187, %rd1186, %rd120;
+	mad.lo.s64 %rd1188, %rd1187, 8, %rd116;
+	atom.global.add.u64 %rd1189, [%rd1188], %rd759;
 $L309:
-	setp.gt.s64 %p248, %rd747, 0;
-	@!%p248 bra $L311;
-	add.s64 %rd1177, %rd358, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	atom.global.max.s64 %rd1180, [%rd1179], %rd747;
+	setp.gt.s64 %p252, %rd760, 0;
+	@!%p252 bra $L311;
+	add.s64 %rd1190, %rd358, 2;
+	mul.lo.s64 %rd1191, %rd1190, %rd120;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
+	atom.global.max.s64 %rd1193, [%rd1192], %rd760;
 $L311:
-	add.s64 %rd1181, %rd358, 3;
-	mul.lo.s64 %rd1182, %rd1181, %rd120;
-	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
-	atom.global.max.s64 %rd1184, [%rd1183], %rd748;
+	add.s64 %rd1194, %rd358, 3;
+	mul.lo.s64 %rd1195, %rd1194, %rd120;
+	mad.lo.s64 %rd1196, %rd1195, 8, %rd116;
+	atom.global.max.s64 %rd1197, [%rd1196], %rd761;
 $L307:
 	bar.sync 0;
-	setp.eq.u32 %p249, %r5, 0;
-	@!%p249 bra $L312;
+	setp.eq.u32 %p253, %r5, 0;
+	@!%p253 bra $L312;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
 	atom.global.add.u32 %r375, [gk_league_sync], 1;
 	mov.u32 %r376, %nctaid.x;
 	sub.u32 %r377, %r376, 1;
-	setp.eq.u32 %p250, %r375, %r377;
-	@!%p250 bra $L313;
+	setp.eq.u32 %p254, %r375, %r377;
+	@!%p254 bra $L313;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r378, [gk_league_sync+4], 1;
 	bra.uni $L314;
 $L313:
 	ld.relaxed.gpu.global.u32 %r379, [gk_league_sync+4];
-	setp.eq.u32 %p251, %r379, %r374;
-	@%p251 bra $L313;
+	setp.eq.u32 %p255, %r379, %r374;
+	@%p255 bra $L313;
 $L314:
 	fence.acq_rel.gpu;
 $L312:
 	bar.sync 0;
-	setp.eq.s64 %p252, %rd275, 0;
-	and.pred %p253, %p13, %p252;
-	@!%p253 bra $L316;
-	mov.b64 %rd1186, 12;
-	mul.lo.s64 %rd1185, %rd1186, %rd120;
-	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
-	mov.b64 %rd1188, 0;
-	st.global.s64 [%rd1187+0], %rd1188;
+	setp.eq.s64 %p256, %rd275, 0;
+	and.pred %p257, %p13, %p256;
+	@!%p257 bra $L316;
+	mov.b64 %rd1199, 12;
+	mul.lo.s64 %rd1198, %rd1199, %rd120;
+	mad.lo.s64 %rd1200, %rd1198, 8, %rd116;
+	mov.b64 %rd1201, 0;
+	st.global.s64 [%rd1200+0], %rd1201;
 $L316:
-	mul.lo.s64 %rd1189, %rd316, %rd120;
-	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
-	mov.b64 %rd1192, %rd1191;
-	add.s64 %rd1193, %rd316, 1;
-	mul.lo.s64 %rd1194, %rd1193, %rd120;
-	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
-	mov.b64 %rd1197, %rd1196;
-	mov.b64 %rd1198, %rd1192;
-	mov.b64 %rd1199, %rd1197;
-	mov.b64 %rd1200, %rd1198;
-	mov.b64 %rd1201, %rd1199;
-	add.s64 %rd1202, %rd316, 2;
-	mul.lo.s64 %rd1203, %rd1202, %rd120;
-	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
-	mov.b64 %rd1206, %rd1205;
-	mov.b64 %rd269, %rd1206;
+	mul.lo.s64 %rd1202, %rd316, %rd120;
+	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1204, [%rd1203+0];
+	mov.b64 %rd1205, %rd1204;
+	add.s64 %rd1206, %rd316, 1;
+	mul.lo.s64 %rd1207, %rd1206, %rd120;
+	mad.lo.s64 %rd1208, %rd1207, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1209, [%rd1208+0];
+	mov.b64 %rd1210, %rd1209;
+	mov.b64 %rd1211, %rd1205;
+	mov.b64 %rd1212, %rd1210;
+	mov.b64 %rd1213, %rd1211;
+	mov.b64 %rd1214, %rd1212;
+	add.s64 %rd1215, %rd316, 2;
+	mul.lo.s64 %rd1216, %rd1215, %rd120;
+	mad.lo.s64 %rd1217, %rd1216, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1218, [%rd1217+0];
+	mov.b64 %rd1219, %rd1218;
+	mov.b64 %rd269, %rd1219;
 	@!%p13 bra $L318;
-	mov.b64 %rd1208, 4;
-	mul.lo.s64 %rd1207, %rd1208, %rd275;
-	mov.b64 %rd1210, 1;
-	add.s64 %rd1209, %rd1210, %rd1207;
-	mul.lo.s64 %rd1211, %rd1209, %rd113;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
-	st.global.s64 [%rd1212+0], %rd1200;
-	mov.b64 %rd1214, 4;
-	mul.lo.s64 %rd1213, %rd1214, %rd275;
-	mov.b64 %rd1216, 2;
-	add.s64 %rd1215, %rd1216, %rd1213;
-	mul.lo.s64 %rd1217, %rd1215, %rd113;
-	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
-	st.global.s64 [%rd1218+0], %rd1201;
-	mov.b64 %rd1220, 4;
-	mul.lo.s64 %rd1219, %rd1220, %rd275;
-	mov.b64 %rd1222, 3;
-	add.s64 %rd1221, %rd1222, %rd1219;
-	mul.lo.s64 %rd1223, %rd1221, %rd113;
-	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
-	st.global.s64 [%rd1224+0], %rd269;
-	add.s64 %rd1225, %rd316, 3;
-	mul.lo.s64 %rd1226, %rd1225, %rd120;
-	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
-	mov.b64 %rd1229, %rd1228;
-	mov.b64 %rd1231, 4;
-	mul.lo.s64 %rd1230, %rd1231, %rd275;
+	mov.b64 %rd1221, 4;
+	mul.lo.s64 %rd1220, %rd1221, %rd275;
+	mov.b64 %rd1223, 1;
+	add.s64 %rd1222, %rd1223, %rd1220;
+	mul.lo.s64 %rd1224, %rd1222, %rd113;
+	mad.lo.s64 %rd1225, %rd1224, 8, %rd109;
+	st.global.s64 [%rd1225+0], %rd1213;
+	mov.b64 %rd1227, 4;
+	mul.lo.s64 %rd1226, %rd1227, %rd275;
+	mov.b64 %rd1229, 2;
+	add.s64 %rd1228, %rd1229, %rd1226;
+	mul.lo.s64 %rd1230, %rd1228, %rd113;
+	mad.lo.s64 %rd1231, %rd1230, 8, %rd109;
+	st.global.s64 [%rd1231+0], %rd1214;
 	mov.b64 %rd1233, 4;
-	add.s64 %rd1232, %rd1233, %rd1230;
-	mul.lo.s64 %rd1234, %rd1232, %rd113;
-	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
-	st.global.s64 [%rd1235+0], %rd1229;
-	add.s64 %rd1236, %rd275, 1;
-	st.global.s64 [%rd109+0], %rd1236;
+	mul.lo.s64 %rd1232, %rd1233, %rd275;
+	mov.b64 %rd1235, 3;
+	add.s64 %rd1234, %rd1235, %rd1232;
+	mul.lo.s64 %rd1236, %rd1234, %rd113;
+	mad.lo.s64 %rd1237, %rd1236, 8, %rd109;
+	st.global.s64 [%rd1237+0], %rd269;
+	add.s64 %rd1238, %rd316, 3;
+	mul.lo.s64 %rd1239, %rd1238, %rd120;
+	mad.lo.s64 %rd1240, %rd1239, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1241, [%rd1240+0];
+	mov.b64 %rd1242, %rd1241;
+	mov.b64 %rd1244, 4;
+	mul.lo.s64 %rd1243, %rd1244, %rd275;
+	mov.b64 %rd1246, 4;
+	add.s64 %rd1245, %rd1246, %rd1243;
+	mul.lo.s64 %rd1247, %rd1245, %rd113;
+	mad.lo.s64 %rd1248, %rd1247, 8, %rd109;
+	st.global.s64 [%rd1248+0], %rd1242;
+	add.s64 %rd1249, %rd275, 1;
+	st.global.s64 [%rd109+0], %rd1249;
 $L318:
-	setp.eq.s64 %p254, %rd1200, 0;
-	setp.gt.s64 %p255, %rd1200, %rd66;
-	or.pred %p256, %p254, %p255;
-	setp.gt.s64 %p257, %rd1201, %rd68;
-	or.pred %p258, %p256, %p257;
-	setp.gt.s64 %p259, %rd269, %rd70;
+	setp.eq.s64 %p258, %rd1213, 0;
+	setp.gt.s64 %p259, %rd1213, %rd66;
 	or.pred %p260, %p258, %p259;
-	@!%p260 bra $L320;
+	setp.gt.s64 %p261, %rd1214, %rd68;
+	or.pred %p262, %p260, %p261;
+	setp.gt.s64 %p263, %rd269, %rd70;
+	or.pred %p264, %p262, %p263;
+	@!%p264 bra $L320;
 	bra.uni $L3;
 $L320:
-	mov.b64 %rd199, %rd1200;
+	mov.b64 %rd199, %rd1213;
 $L38:
-	add.s64 %rd1237, %rd275, 1;
-	mov.b64 %rd275, %rd1237;
+	add.s64 %rd1250, %rd275, 1;
+	mov.b64 %rd275, %rd1250;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -14651,9 +14668,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<253>;
+	.reg .pred %p<257>;
 	.reg .b32 %r<375>;
-	.reg .b64 %rd<1213>;
+	.reg .b64 %rd<1226>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15292,1852 +15309,1869 @@ $L48:
 	mov.b64 %rd371, %rd364;
 	mov.b64 %rd372, %rd369;
 	mov.b64 %rd373, %rd347;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
-	mov.b64 %rd376, %rd340;
-	mov.b64 %rd377, %rd341;
-	mov.b64 %rd378, %rd342;
-	mov.b64 %rd379, %rd343;
-	mov.pred %p58, %p47;
-	mov.pred %p59, %p48;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
+	setp.eq.s64 %p58, %rd2, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p58;
+	setp.eq.s64 %p59, %rd2, 0;
+	selp.b64 %rd378, 0, %rd377, %p59;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd385, 0, %rd384, %p61;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
+	mov.pred %p62, %p47;
+	mov.pred %p63, %p48;
 	mov.b32 %r85, %r82;
-	mov.b64 %rd380, %rd344;
-	mov.b64 %rd381, %rd345;
-	mov.b64 %rd382, %rd346;
-	mov.b64 %rd383, %rd347;
-	mov.pred %p60, %p49;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
+	mov.pred %p64, %p49;
 	mov.b32 %r86, %r83;
-	mov.pred %p61, %p50;
-	mov.b64 %rd384, %rd292;
-	mov.b64 %rd385, %rd293;
-	mov.b64 %rd386, %rd294;
-	mov.b64 %rd387, %rd295;
-	mov.b64 %rd388, %rd296;
-	mov.b64 %rd389, %rd297;
-	mov.b64 %rd390, %rd298;
-	mov.b64 %rd391, %rd299;
-	mov.b64 %rd392, %rd300;
-	mov.pred %p62, %p51;
-	mov.b64 %rd393, %rd301;
-	mov.b64 %rd394, %rd302;
-	mov.b64 %rd395, %rd303;
+	mov.pred %p65, %p50;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
+	mov.pred %p66, %p51;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r87, %r84;
-	mov.b64 %rd396, %rd348;
-	mov.b64 %rd397, %rd349;
-	mov.b64 %rd398, 0;
-	mov.b64 %rd399, %rd350;
-	mul.lo.s64 %rd400, %rd135, %rd370;
-	add.s64 %rd401, %rd400, %rd371;
-	mov.b64 %rd402, %rd401;
-	mul.lo.s64 %rd403, %rd2, %rd370;
-	mov.b64 %rd404, %rd403;
-	mov.b64 %rd405, %rd352;
-	mov.b64 %rd406, %rd372;
-	mov.b64 %rd407, %rd351;
-	mov.b64 %rd408, 0;
-	mov.b64 %rd409, %rd373;
-	setp.gt.s64 %p63, %rd346, 1;
-	mov.pred %p64, %p63;
-	mov.pred %p65, 0;
-	mov.b64 %rd410, %rd165;
-	mov.b64 %rd411, %rd166;
-	mov.b64 %rd412, %rd167;
-	mov.b64 %rd413, %rd402;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p67, %rd346, 1;
+	mov.pred %p68, %p67;
+	mov.pred %p69, 0;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r88, -1;
-	mov.b64 %rd414, 0;
-	mov.b64 %rd415, 0;
-	mov.b64 %rd416, 0;
-	mov.b64 %rd417, 0;
-	mov.b64 %rd418, 0;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
+	mov.b64 %rd431, 0;
 $L51:
-	mov.b64 %rd419, 0;
-	mov.b64 %rd420, %rd396;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p66, %rd420, 0;
-	not.pred %p67, %p66;
-	@!%p67 bra $L58;
+	setp.gt.s64 %p70, %rd433, 0;
+	not.pred %p71, %p70;
+	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd414, %rd415;
-	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd413, %rd399;
-	@!%p69 bra $L62;
+	setp.ge.s64 %p72, %rd427, %rd428;
+	@!%p72 bra $L60;
+	setp.ge.s64 %p73, %rd426, %rd415;
+	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd421, %rd398, %rd413;
-	mul.lo.s64 %rd422, %rd421, %rd277;
-	mad.lo.s64 %rd423, %rd422, 4, %rd275;
-	ld.global.s32 %r89, [%rd423+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r89, [%rd436+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r88, %r90;
-	@!%p65 bra $L63;
-	add.s64 %rd424, %rd398, %rd413;
-	mov.b64 %rd426, 2;
-	mul.lo.s64 %rd425, %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mul.lo.s64 %rd428, %rd427, %rd178;
-	mad.lo.s64 %rd429, %rd428, 8, %rd176;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd431, %rd430;
-	add.s64 %rd432, %rd427, 1;
-	mul.lo.s64 %rd433, %rd432, %rd178;
-	mad.lo.s64 %rd434, %rd433, 8, %rd176;
-	ld.shared.s64 %rd435, [%rd434+0];
-	mov.b64 %rd436, %rd435;
-	add.s64 %rd437, %rd431, %rd406;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd436;
-	mov.b64 %rd414, %rd438;
-	mov.b64 %rd415, %rd439;
+	@!%p69 bra $L63;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd440, %rd374;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r91, %r88;
-	cvt.s64.s32 %rd441, %r91;
-	mul.lo.s64 %rd442, %rd441, %rd32;
-	mad.lo.s64 %rd443, %rd442, 8, %rd28;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd374;
+	cvt.s64.s32 %rd454, %r91;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r92, %r88;
-	cvt.s64.s32 %rd448, %r92;
-	add.s64 %rd449, %rd448, 1;
-	mul.lo.s64 %rd450, %rd449, %rd32;
-	mad.lo.s64 %rd451, %rd450, 8, %rd28;
-	ld.global.nc.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	add.s64 %rd455, %rd446, %rd406;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd454;
-	mov.b64 %rd414, %rd456;
-	mov.b64 %rd415, %rd457;
+	cvt.s64.s32 %rd461, %r92;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd458, %rd413, %rd404;
-	mov.b64 %rd413, %rd458;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd459, %rd414, %rd39;
-	mad.lo.s64 %rd460, %rd459, 4, %rd35;
-	ld.global.nc.s32 %r93, [%rd460+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd473+0];
 	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
-	mov.b64 %rd461, 0;
-	mov.b64 %rd462, 0;
-	and.pred %p70, %p64, %p60;
-	@!%p70 bra $L66;
-	mov.b64 %rd463, %rd374;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
+	and.pred %p74, %p68, %p64;
+	@!%p74 bra $L66;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd464, %r96;
-	mul.lo.s64 %rd465, %rd464, %rd32;
-	mad.lo.s64 %rd466, %rd465, 8, %rd28;
-	ld.global.nc.s64 %rd467, [%rd466+0];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd374;
+	cvt.s64.s32 %rd477, %r96;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r97, %r95;
-	cvt.s64.s32 %rd471, %r97;
-	add.s64 %rd472, %rd471, 1;
-	mul.lo.s64 %rd473, %rd472, %rd32;
-	mad.lo.s64 %rd474, %rd473, 8, %rd28;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd469;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd461, %rd478;
-	mov.b64 %rd462, %rd479;
+	cvt.s64.s32 %rd484, %r97;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r98, %r86;
 	mov.b32 %r99, %r88;
 	mov.b32 %r100, %r95;
-	mov.b64 %rd480, %rd414;
+	mov.b64 %rd493, %rd427;
 $L67:
-	cvt.s64.s32 %rd481, %r100;
-	mul.lo.s64 %rd482, %rd481, %rd134;
-	mad.lo.s64 %rd483, %rd482, 4, %rd130;
-	ld.global.nc.s32 %r101, [%rd483+0];
+	cvt.s64.s32 %rd494, %r100;
+	mul.lo.s64 %rd495, %rd494, %rd134;
+	mad.lo.s64 %rd496, %rd495, 4, %rd130;
+	ld.global.nc.s32 %r101, [%rd496+0];
 	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd484, %r99;
-	mul.lo.s64 %rd485, %rd484, %rd134;
-	mad.lo.s64 %rd486, %rd485, 4, %rd130;
-	ld.global.nc.s32 %r103, [%rd486+0];
+	cvt.s64.s32 %rd497, %r99;
+	mul.lo.s64 %rd498, %rd497, %rd134;
+	mad.lo.s64 %rd499, %rd498, 4, %rd130;
+	ld.global.nc.s32 %r103, [%rd499+0];
 	mov.b32 %r104, %r103;
-	setp.ne.s32 %p71, %r102, %r104;
-	mov.pred %p72, %p71;
-	not.pred %p73, %p72;
-	@!%p73 bra $L71;
-	cvt.s64.s32 %rd487, %r100;
-	mul.lo.s64 %rd488, %rd487, %rd127;
-	mad.lo.s64 %rd489, %rd488, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r105, [%rd489+0];
+	setp.ne.s32 %p75, %r102, %r104;
+	mov.pred %p76, %p75;
+	not.pred %p77, %p76;
+	@!%p77 bra $L71;
+	cvt.s64.s32 %rd500, %r100;
+	mul.lo.s64 %rd501, %rd500, %rd127;
+	mad.lo.s64 %rd502, %rd501, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r105, [%rd502+0];
 	mov.b32 %r106, %r105;
 	or.b32 %r107, %r98, 0x4;
 	and.b32 %r108, %r106, %r107;
-	setp.ne.u32 %p74, %r108, 0x0;
-	mov.pred %p72, %p74;
+	setp.ne.u32 %p78, %r108, 0x0;
+	mov.pred %p76, %p78;
 $L71:
-	@!%p72 bra $L73;
-	mov.pred %p75, 0;
+	@!%p76 bra $L73;
+	mov.pred %p79, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd490, %r100;
-	mul.lo.s64 %rd491, %rd490, %rd127;
-	mad.lo.s64 %rd492, %rd491, 4, %rd123;
-	atom.global.or.b32 %r109, [%rd492], %r98;
+	cvt.s64.s32 %rd503, %r100;
+	mul.lo.s64 %rd504, %rd503, %rd127;
+	mad.lo.s64 %rd505, %rd504, 4, %rd123;
+	atom.global.or.b32 %r109, [%rd505], %r98;
 	mov.b32 %r110, %r109;
 	and.b32 %r111, %r110, %r98;
-	setp.eq.u32 %p76, %r111, 0x0;
-	mov.pred %p75, %p76;
+	setp.eq.u32 %p80, %r111, 0x0;
+	mov.pred %p79, %p80;
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p75 bra $L75;
-	@!%p64 bra $L76;
-	mul.lo.s64 %rd493, %rd419, %rd412;
-	mad.lo.s64 %rd494, %rd493, 4, %rd410;
-	st.shared.s32 [%rd494+0], %r95;
-	@!%p60 bra $L79;
-	mov.b64 %rd496, 2;
-	mul.lo.s64 %rd495, %rd496, %rd419;
-	mul.lo.s64 %rd497, %rd495, %rd170;
-	mad.lo.s64 %rd498, %rd497, 8, %rd168;
-	st.shared.s64 [%rd498+0], %rd461;
-	mov.b64 %rd500, 2;
-	mul.lo.s64 %rd499, %rd500, %rd419;
-	add.s64 %rd501, %rd499, 1;
-	mul.lo.s64 %rd502, %rd501, %rd170;
-	mad.lo.s64 %rd503, %rd502, 8, %rd168;
-	st.shared.s64 [%rd503+0], %rd462;
+	@!%p79 bra $L75;
+	@!%p68 bra $L76;
+	mul.lo.s64 %rd506, %rd432, %rd425;
+	mad.lo.s64 %rd507, %rd506, 4, %rd423;
+	st.shared.s32 [%rd507+0], %r95;
+	@!%p64 bra $L79;
+	mov.b64 %rd509, 2;
+	mul.lo.s64 %rd508, %rd509, %rd432;
+	mul.lo.s64 %rd510, %rd508, %rd170;
+	mad.lo.s64 %rd511, %rd510, 8, %rd168;
+	st.shared.s64 [%rd511+0], %rd474;
+	mov.b64 %rd513, 2;
+	mul.lo.s64 %rd512, %rd513, %rd432;
+	add.s64 %rd514, %rd512, 1;
+	mul.lo.s64 %rd515, %rd514, %rd170;
+	mad.lo.s64 %rd516, %rd515, 8, %rd168;
+	st.shared.s64 [%rd516+0], %rd475;
 $L79:
-	add.s64 %rd504, %rd419, 1;
-	mov.b64 %rd419, %rd504;
+	add.s64 %rd517, %rd432, 1;
+	mov.b64 %rd432, %rd517;
 	bra.uni $L77;
 $L76:
-	mov.pred %p77, 0;
-	mov.b64 %rd505, %rd419;
+	mov.pred %p81, 0;
+	mov.b64 %rd518, %rd432;
 	mov.b32 %r112, %r95;
 $L80:
-	@!%p61 bra $L84;
+	@!%p65 bra $L84;
 	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd506, %r113;
-	mov.b64 %rd507, %rd506;
+	cvt.s64.s32 %rd519, %r113;
+	mov.b64 %rd520, %rd519;
 	and.b32 %r114, %r112, 31;
-	cvt.s64.s32 %rd508, %r114;
-	min.u64 %rd509, %rd508, 32;
-	cvt.u32.u64 %r115, %rd509;
+	cvt.s64.s32 %rd521, %r114;
+	min.u64 %rd522, %rd521, 32;
+	cvt.u32.u64 %r115, %rd522;
 	mov.b32 %r117, 0x1;
 	shl.b32 %r116, %r117, %r115;
-	setp.hs.u32 %p78, %r115, 32;
-	selp.b32 %r118, 0, %r116, %p78;
+	setp.hs.u32 %p82, %r115, 32;
+	selp.b32 %r118, 0, %r116, %p82;
 	mov.b32 %r119, %r118;
-	mov.b64 %rd510, %rd507;
+	mov.b64 %rd523, %rd520;
 	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd511, %rd510, %rd392;
-	mad.lo.s64 %rd512, %rd511, 4, %rd390;
-	ld.relaxed.gpu.global.u32 %r121, [%rd512+0];
+	mul.lo.s64 %rd524, %rd523, %rd407;
+	mad.lo.s64 %rd525, %rd524, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r121, [%rd525+0];
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r120;
-	setp.ne.u32 %p79, %r123, 0x0;
-	mov.pred %p80, %p79;
-	not.pred %p81, %p80;
-	@!%p81 bra $L86;
-	mul.lo.s64 %rd513, %rd510, %rd392;
-	mad.lo.s64 %rd514, %rd513, 4, %rd390;
-	atom.global.or.b32 %r124, [%rd514], %r120;
+	setp.ne.u32 %p83, %r123, 0x0;
+	mov.pred %p84, %p83;
+	not.pred %p85, %p84;
+	@!%p85 bra $L86;
+	mul.lo.s64 %rd526, %rd523, %rd407;
+	mad.lo.s64 %rd527, %rd526, 4, %rd405;
+	atom.global.or.b32 %r124, [%rd527], %r120;
 	mov.b32 %r125, %r124;
 	and.b32 %r126, %r125, %r120;
-	setp.ne.u32 %p82, %r126, 0x0;
-	mov.pred %p80, %p82;
+	setp.ne.u32 %p86, %r126, 0x0;
+	mov.pred %p84, %p86;
 $L86:
-	@!%p80 bra $L88;
-	mov.b64 %rd515, %rd505;
-	mov.b64 %rd516, %rd515;
-	mov.pred %p83, 0;
+	@!%p84 bra $L88;
+	mov.b64 %rd528, %rd518;
+	mov.b64 %rd529, %rd528;
+	mov.pred %p87, 0;
 	bra.uni $L82;
 $L88:
-	mov.b64 %rd517, %rd505;
-	mov.b64 %rd516, %rd517;
-	mov.pred %p83, 1;
+	mov.b64 %rd530, %rd518;
+	mov.b64 %rd529, %rd530;
+	mov.pred %p87, 1;
 	bra.uni $L82;
 $L84:
-	@!%p62 bra $L90;
-	cvt.s64.s32 %rd518, %r112;
-	mul.lo.s64 %rd519, %rd518, %rd395;
-	mad.lo.s64 %rd520, %rd519, 4, %rd393;
-	ld.relaxed.gpu.global.s32 %r127, [%rd520+0];
+	@!%p66 bra $L90;
+	cvt.s64.s32 %rd531, %r112;
+	mul.lo.s64 %rd532, %rd531, %rd410;
+	mad.lo.s64 %rd533, %rd532, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r127, [%rd533+0];
 	mov.b32 %r128, %r127;
-	setp.eq.s32 %p84, %r128, %r87;
-	mov.pred %p85, %p84;
-	not.pred %p86, %p85;
-	@!%p86 bra $L92;
-	cvt.s64.s32 %rd521, %r112;
-	mul.lo.s64 %rd522, %rd521, %rd395;
-	mad.lo.s64 %rd523, %rd522, 4, %rd393;
-	atom.global.exch.b32 %r129, [%rd523], %r87;
+	setp.eq.s32 %p88, %r128, %r87;
+	mov.pred %p89, %p88;
+	not.pred %p90, %p89;
+	@!%p90 bra $L92;
+	cvt.s64.s32 %rd534, %r112;
+	mul.lo.s64 %rd535, %rd534, %rd410;
+	mad.lo.s64 %rd536, %rd535, 4, %rd408;
+	atom.global.exch.b32 %r129, [%rd536], %r87;
 	mov.b32 %r130, %r129;
-	setp.eq.s32 %p87, %r130, %r87;
-	mov.pred %p85, %p87;
+	setp.eq.s32 %p91, %r130, %r87;
+	mov.pred %p89, %p91;
 $L92:
-	@!%p85 bra $L94;
-	mov.b64 %rd524, %rd505;
-	mov.b64 %rd516, %rd524;
-	mov.pred %p83, 0;
+	@!%p89 bra $L94;
+	mov.b64 %rd537, %rd518;
+	mov.b64 %rd529, %rd537;
+	mov.pred %p87, 0;
 	bra.uni $L82;
 $L94:
 $L90:
-	mul.lo.s64 %rd525, %rd505, %rd412;
-	mad.lo.s64 %rd526, %rd525, 4, %rd410;
-	st.shared.s32 [%rd526+0], %r112;
-	add.s64 %rd527, %rd505, 1;
-	mov.b64 %rd528, %rd527;
-	mov.b64 %rd516, %rd528;
-	mov.pred %p83, 1;
+	mul.lo.s64 %rd538, %rd518, %rd425;
+	mad.lo.s64 %rd539, %rd538, 4, %rd423;
+	st.shared.s32 [%rd539+0], %r112;
+	add.s64 %rd540, %rd518, 1;
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd529, %rd541;
+	mov.pred %p87, 1;
 	bra.uni $L82;
 $L81:
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd529, %rd516;
-	mov.pred %p88, %p83;
-	mov.b64 %rd419, %rd529;
-	mov.pred %p77, %p88;
-	@!%p77 bra $L96;
-	mov.b64 %rd530, %rd374;
+	mov.b64 %rd542, %rd529;
+	mov.pred %p92, %p87;
+	mov.b64 %rd432, %rd542;
+	mov.pred %p81, %p92;
+	@!%p81 bra $L96;
+	mov.b64 %rd543, %rd389;
 	mov.b32 %r131, %r95;
-	cvt.s64.s32 %rd531, %r131;
-	add.s64 %rd532, %rd531, 1;
-	mul.lo.s64 %rd533, %rd532, %rd32;
-	mad.lo.s64 %rd534, %rd533, 8, %rd28;
-	ld.global.nc.s64 %rd535, [%rd534+0];
-	mov.b64 %rd536, %rd535;
-	cvt.s64.s32 %rd537, %r131;
-	mul.lo.s64 %rd538, %rd537, %rd32;
-	mad.lo.s64 %rd539, %rd538, 8, %rd28;
-	ld.global.nc.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	sub.s64 %rd542, %rd536, %rd541;
-	mov.b64 %rd543, %rd542;
-	mov.b64 %rd544, %rd543;
-	add.s64 %rd545, %rd416, %rd544;
-	mov.b64 %rd416, %rd545;
-	max.s64 %rd546, %rd417, %rd544;
-	mov.b64 %rd417, %rd546;
+	cvt.s64.s32 %rd544, %r131;
+	add.s64 %rd545, %rd544, 1;
+	mul.lo.s64 %rd546, %rd545, %rd32;
+	mad.lo.s64 %rd547, %rd546, 8, %rd28;
+	ld.global.nc.s64 %rd548, [%rd547+0];
+	mov.b64 %rd549, %rd548;
+	cvt.s64.s32 %rd550, %r131;
+	mul.lo.s64 %rd551, %rd550, %rd32;
+	mad.lo.s64 %rd552, %rd551, 8, %rd28;
+	ld.global.nc.s64 %rd553, [%rd552+0];
+	mov.b64 %rd554, %rd553;
+	sub.s64 %rd555, %rd549, %rd554;
+	mov.b64 %rd556, %rd555;
+	mov.b64 %rd557, %rd556;
+	add.s64 %rd558, %rd429, %rd557;
+	mov.b64 %rd429, %rd558;
+	max.s64 %rd559, %rd430, %rd557;
+	mov.b64 %rd430, %rd559;
 $L96:
 $L77:
 $L75:
-	add.s64 %rd547, %rd414, %rd405;
-	mov.b64 %rd414, %rd547;
-	sub.s64 %rd548, %rd420, 1;
-	mov.b64 %rd420, %rd548;
+	add.s64 %rd560, %rd427, %rd418;
+	mov.b64 %rd427, %rd560;
+	sub.s64 %rd561, %rd433, 1;
+	mov.b64 %rd433, %rd561;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd549, 0;
-	setp.lt.s64 %p89, %rd414, %rd415;
-	setp.lt.s64 %p90, %rd413, %rd399;
-	or.pred %p91, %p89, %p90;
-	@!%p91 bra $L98;
-	mov.b64 %rd549, 1;
+	mov.b64 %rd562, 0;
+	setp.lt.s64 %p93, %rd427, %rd428;
+	setp.lt.s64 %p94, %rd426, %rd415;
+	or.pred %p95, %p93, %p94;
+	@!%p95 bra $L98;
+	mov.b64 %rd562, 1;
 $L98:
-	shl.b64 %rd550, %rd549, 32;
-	or.b64 %rd551, %rd419, %rd550;
+	shl.b64 %rd563, %rd562, 32;
+	or.b64 %rd564, %rd432, %rd563;
 	// block scan
-	mov.b64 %rd552, %rd551;
+	mov.b64 %rd565, %rd564;
 	mov.b32 %r132, %r3;
 $L99:
-	setp.hs.u32 %p92, %r132, 32;
-	@%p92 bra $L100;
-	mov.b64 {%r133, %r134}, %rd552;
-	shfl.sync.up.b32 %r135|%p93, %r133, %r132, 0, %r17;
+	setp.hs.u32 %p96, %r132, 32;
+	@%p96 bra $L100;
+	mov.b64 {%r133, %r134}, %rd565;
+	shfl.sync.up.b32 %r135|%p97, %r133, %r132, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd553, {%r135, %r136};
-	@!%p93 bra $L101;
-	add.s64 %rd554, %rd553, %rd552;
-	mov.b64 %rd552, %rd554;
+	mov.b64 %rd566, {%r135, %r136};
+	@!%p97 bra $L101;
+	add.s64 %rd567, %rd566, %rd565;
+	mov.b64 %rd565, %rd567;
 $L101:
 	shl.b32 %r132, %r132, 1;
 	bra.uni $L99;
 $L100:
-	mov.b64 {%r137, %r138}, %rd552;
-	shfl.sync.up.b32 %r139|%p94, %r137, %r3, 0, %r17;
+	mov.b64 {%r137, %r138}, %rd565;
+	shfl.sync.up.b32 %r139|%p98, %r137, %r3, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd555, {%r139, %r140};
-	setp.lo.u32 %p95, %r3, 32;
-	and.pred %p96, %p94, %p95;
-	selp.b64 %rd556, %rd555, 0, %p96;
+	mov.b64 %rd568, {%r139, %r140};
+	setp.lo.u32 %p99, %r3, 32;
+	and.pred %p100, %p98, %p99;
+	selp.b64 %rd569, %rd568, 0, %p100;
 	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p97, %r7, %r141;
-	@!%p97 bra $L102;
-	mul.wide.u32 %rd557, %r8, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	st.shared.s64 [%rd558+0], %rd552;
+	setp.eq.u32 %p101, %r7, %r141;
+	@!%p101 bra $L102;
+	mul.wide.u32 %rd570, %r8, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	st.shared.s64 [%rd571+0], %rd565;
 $L102:
 	bar.sync 0;
-	setp.eq.u32 %p98, %r8, 0;
-	@!%p98 bra $L103;
-	mov.b64 %rd559, 0;
-	setp.lo.u32 %p99, %r7, %r10;
-	@!%p99 bra $L104;
-	mul.wide.u32 %rd560, %r7, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	ld.shared.s64 %rd562, [%rd561+0];
-	mov.b64 %rd559, %rd562;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L103;
+	mov.b64 %rd572, 0;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L104;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	ld.shared.s64 %rd575, [%rd574+0];
+	mov.b64 %rd572, %rd575;
 $L104:
-	mov.b64 {%r142, %r143}, %rd559;
-	shfl.sync.up.b32 %r144|%p100, %r142, 1, 0, %r17;
+	mov.b64 {%r142, %r143}, %rd572;
+	shfl.sync.up.b32 %r144|%p104, %r142, 1, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd563, {%r144, %r145};
-	@!%p100 bra $L105;
-	add.s64 %rd564, %rd563, %rd559;
-	mov.b64 %rd559, %rd564;
+	mov.b64 %rd576, {%r144, %r145};
+	@!%p104 bra $L105;
+	add.s64 %rd577, %rd576, %rd572;
+	mov.b64 %rd572, %rd577;
 $L105:
-	mov.b64 {%r146, %r147}, %rd559;
-	shfl.sync.up.b32 %r148|%p101, %r146, 2, 0, %r17;
+	mov.b64 {%r146, %r147}, %rd572;
+	shfl.sync.up.b32 %r148|%p105, %r146, 2, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd565, {%r148, %r149};
-	@!%p101 bra $L106;
-	add.s64 %rd566, %rd565, %rd559;
-	mov.b64 %rd559, %rd566;
+	mov.b64 %rd578, {%r148, %r149};
+	@!%p105 bra $L106;
+	add.s64 %rd579, %rd578, %rd572;
+	mov.b64 %rd572, %rd579;
 $L106:
-	mov.b64 {%r150, %r151}, %rd559;
-	shfl.sync.up.b32 %r152|%p102, %r150, 4, 0, %r17;
+	mov.b64 {%r150, %r151}, %rd572;
+	shfl.sync.up.b32 %r152|%p106, %r150, 4, 0, %r17;
 	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd567, {%r152, %r153};
-	@!%p102 bra $L107;
-	add.s64 %rd568, %rd567, %rd559;
-	mov.b64 %rd559, %rd568;
+	mov.b64 %rd580, {%r152, %r153};
+	@!%p106 bra $L107;
+	add.s64 %rd581, %rd580, %rd572;
+	mov.b64 %rd572, %rd581;
 $L107:
-	mov.b64 {%r154, %r155}, %rd559;
-	shfl.sync.up.b32 %r156|%p103, %r154, 8, 0, %r17;
+	mov.b64 {%r154, %r155}, %rd572;
+	shfl.sync.up.b32 %r156|%p107, %r154, 8, 0, %r17;
 	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd569, {%r156, %r157};
-	@!%p103 bra $L108;
-	add.s64 %rd570, %rd569, %rd559;
-	mov.b64 %rd559, %rd570;
+	mov.b64 %rd582, {%r156, %r157};
+	@!%p107 bra $L108;
+	add.s64 %rd583, %rd582, %rd572;
+	mov.b64 %rd572, %rd583;
 $L108:
-	mov.b64 {%r158, %r159}, %rd559;
-	shfl.sync.up.b32 %r160|%p104, %r158, 16, 0, %r17;
+	mov.b64 {%r158, %r159}, %rd572;
+	shfl.sync.up.b32 %r160|%p108, %r158, 16, 0, %r17;
 	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd571, {%r160, %r161};
-	@!%p104 bra $L109;
-	add.s64 %rd572, %rd571, %rd559;
-	mov.b64 %rd559, %rd572;
+	mov.b64 %rd584, {%r160, %r161};
+	@!%p108 bra $L109;
+	add.s64 %rd585, %rd584, %rd572;
+	mov.b64 %rd572, %rd585;
 $L109:
-	mov.b64 {%r162, %r163}, %rd559;
-	shfl.sync.up.b32 %r164|%p105, %r162, 1, 0, %r17;
+	mov.b64 {%r162, %r163}, %rd572;
+	shfl.sync.up.b32 %r164|%p109, %r162, 1, 0, %r17;
 	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd573, {%r164, %r165};
-	selp.b64 %rd574, %rd573, 0, %p105;
-	@!%p99 bra $L110;
-	mul.wide.u32 %rd575, %r7, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	add.s64 %rd577, %rd576, 512;
-	st.shared.s64 [%rd577+0], %rd574;
+	mov.b64 %rd586, {%r164, %r165};
+	selp.b64 %rd587, %rd586, 0, %p109;
+	@!%p103 bra $L110;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	st.shared.s64 [%rd590+0], %rd587;
 $L110:
 	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p106, %r7, %r166;
-	@!%p106 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd559;
+	setp.eq.u32 %p110, %r7, %r166;
+	@!%p110 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd572;
 $L111:
 $L103:
 	bar.sync 0;
-	mul.wide.u32 %rd578, %r8, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	add.s64 %rd580, %rd579, 512;
-	ld.shared.s64 %rd581, [%rd580+0];
-	add.s64 %rd582, %rd581, %rd556;
-	ld.shared.s64 %rd583, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd582;
-	shfl.sync.idx.b32 %r169|%p107, %r167, 0, %r21, %r17;
+	mul.wide.u32 %rd591, %r8, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	add.s64 %rd593, %rd592, 512;
+	ld.shared.s64 %rd594, [%rd593+0];
+	add.s64 %rd595, %rd594, %rd569;
+	ld.shared.s64 %rd596, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd595;
+	shfl.sync.idx.b32 %r169|%p111, %r167, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
-	mov.b64 %rd584, {%r169, %r170};
-	mov.b64 %rd585, %rd583;
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	and.b64 %rd592, %rd590, 4294967295;
-	mov.b64 %rd593, %rd592;
-	and.b64 %rd594, %rd591, 4294967295;
-	mov.b64 %rd595, %rd594;
-	shr.s64 %rd596, %rd591, 32;
-	mov.b64 %rd597, %rd596;
-	mov.b64 %rd598, %rd593;
-	mov.b64 %rd599, %rd595;
-	mov.b64 %rd600, %rd597;
-	@!%p64 bra $L112;
-	add.s64 %rd601, %rd418, %rd598;
-	mov.b64 %rd602, %rd601;
-	sub.s64 %rd603, %rd409, %rd602;
-	max.s64 %rd604, %rd603, 0;
-	min.s64 %rd605, %rd604, %rd419;
+	mov.b64 %rd597, {%r169, %r170};
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	and.b64 %rd605, %rd603, 4294967295;
 	mov.b64 %rd606, %rd605;
-	mov.b64 %rd607, 0;
+	and.b64 %rd607, %rd604, 4294967295;
+	mov.b64 %rd608, %rd607;
+	shr.s64 %rd609, %rd604, 32;
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd611, %rd606;
+	mov.b64 %rd612, %rd608;
+	mov.b64 %rd613, %rd610;
+	@!%p68 bra $L112;
+	add.s64 %rd614, %rd431, %rd611;
+	mov.b64 %rd615, %rd614;
+	sub.s64 %rd616, %rd422, %rd615;
+	max.s64 %rd617, %rd616, 0;
+	min.s64 %rd618, %rd617, %rd432;
+	mov.b64 %rd619, %rd618;
+	mov.b64 %rd620, 0;
 $L114:
-	setp.lt.s64 %p108, %rd607, %rd606;
-	not.pred %p109, %p108;
-	@!%p109 bra $L118;
+	setp.lt.s64 %p112, %rd620, %rd619;
+	not.pred %p113, %p112;
+	@!%p113 bra $L118;
 	bra.uni $L116;
 $L118:
-	mul.lo.s64 %rd608, %rd607, %rd412;
-	mad.lo.s64 %rd609, %rd608, 4, %rd410;
-	ld.shared.s32 %r171, [%rd609+0];
+	mul.lo.s64 %rd621, %rd620, %rd425;
+	mad.lo.s64 %rd622, %rd621, 4, %rd423;
+	ld.shared.s32 %r171, [%rd622+0];
 	mov.b32 %r172, %r171;
-	add.s64 %rd610, %rd408, %rd602;
-	add.s64 %rd611, %rd610, %rd607;
-	mul.lo.s64 %rd612, %rd611, %rd175;
-	mad.lo.s64 %rd613, %rd612, 4, %rd173;
-	st.shared.s32 [%rd613+0], %r172;
-	@!%p60 bra $L120;
-	mov.b64 %rd615, 2;
-	mul.lo.s64 %rd614, %rd615, %rd607;
-	mul.lo.s64 %rd616, %rd614, %rd170;
-	mad.lo.s64 %rd617, %rd616, 8, %rd168;
-	ld.shared.s64 %rd618, [%rd617+0];
-	mov.b64 %rd619, %rd618;
-	add.s64 %rd620, %rd408, %rd602;
-	add.s64 %rd621, %rd620, %rd607;
-	mov.b64 %rd623, 2;
-	mul.lo.s64 %rd622, %rd623, %rd621;
-	mul.lo.s64 %rd624, %rd622, %rd178;
-	mad.lo.s64 %rd625, %rd624, 8, %rd176;
-	st.shared.s64 [%rd625+0], %rd619;
-	mov.b64 %rd627, 2;
-	mul.lo.s64 %rd626, %rd627, %rd607;
-	add.s64 %rd628, %rd626, 1;
-	mul.lo.s64 %rd629, %rd628, %rd170;
+	add.s64 %rd623, %rd421, %rd615;
+	add.s64 %rd624, %rd623, %rd620;
+	mul.lo.s64 %rd625, %rd624, %rd175;
+	mad.lo.s64 %rd626, %rd625, 4, %rd173;
+	st.shared.s32 [%rd626+0], %r172;
+	@!%p64 bra $L120;
+	mov.b64 %rd628, 2;
+	mul.lo.s64 %rd627, %rd628, %rd620;
+	mul.lo.s64 %rd629, %rd627, %rd170;
 	mad.lo.s64 %rd630, %rd629, 8, %rd168;
 	ld.shared.s64 %rd631, [%rd630+0];
 	mov.b64 %rd632, %rd631;
-	add.s64 %rd633, %rd408, %rd602;
-	add.s64 %rd634, %rd633, %rd607;
+	add.s64 %rd633, %rd421, %rd615;
+	add.s64 %rd634, %rd633, %rd620;
 	mov.b64 %rd636, 2;
 	mul.lo.s64 %rd635, %rd636, %rd634;
-	add.s64 %rd637, %rd635, 1;
-	mul.lo.s64 %rd638, %rd637, %rd178;
-	mad.lo.s64 %rd639, %rd638, 8, %rd176;
-	st.shared.s64 [%rd639+0], %rd632;
+	mul.lo.s64 %rd637, %rd635, %rd178;
+	mad.lo.s64 %rd638, %rd637, 8, %rd176;
+	st.shared.s64 [%rd638+0], %rd632;
+	mov.b64 %rd640, 2;
+	mul.lo.s64 %rd639, %rd640, %rd620;
+	add.s64 %rd641, %rd639, 1;
+	mul.lo.s64 %rd642, %rd641, %rd170;
+	mad.lo.s64 %rd643, %rd642, 8, %rd168;
+	ld.shared.s64 %rd644, [%rd643+0];
+	mov.b64 %rd645, %rd644;
+	add.s64 %rd646, %rd421, %rd615;
+	add.s64 %rd647, %rd646, %rd620;
+	mov.b64 %rd649, 2;
+	mul.lo.s64 %rd648, %rd649, %rd647;
+	add.s64 %rd650, %rd648, 1;
+	mul.lo.s64 %rd651, %rd650, %rd178;
+	mad.lo.s64 %rd652, %rd651, 8, %rd176;
+	st.shared.s64 [%rd652+0], %rd645;
 $L120:
 $L115:
-	add.s64 %rd640, %rd607, 1;
-	mov.b64 %rd607, %rd640;
+	add.s64 %rd653, %rd620, 1;
+	mov.b64 %rd620, %rd653;
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd641, 0;
-	mov.b64 %rd642, %rd606;
+	mov.b64 %rd654, 0;
+	mov.b64 %rd655, %rd619;
 $L121:
-	setp.lt.s64 %p110, %rd642, %rd419;
-	not.pred %p111, %p110;
-	@!%p111 bra $L125;
+	setp.lt.s64 %p114, %rd655, %rd432;
+	not.pred %p115, %p114;
+	@!%p115 bra $L125;
 	bra.uni $L123;
 $L125:
-	mul.lo.s64 %rd643, %rd642, %rd412;
-	mad.lo.s64 %rd644, %rd643, 4, %rd410;
-	ld.shared.s32 %r173, [%rd644+0];
+	mul.lo.s64 %rd656, %rd655, %rd425;
+	mad.lo.s64 %rd657, %rd656, 4, %rd423;
+	ld.shared.s32 %r173, [%rd657+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
-	mov.pred %p112, 0;
-	mov.b64 %rd645, %rd641;
+	mov.pred %p116, 0;
+	mov.b64 %rd658, %rd654;
 	mov.b32 %r176, %r175;
 $L126:
-	@!%p61 bra $L130;
+	@!%p65 bra $L130;
 	shr.s32 %r177, %r176, 5;
-	cvt.s64.s32 %rd646, %r177;
-	mov.b64 %rd647, %rd646;
+	cvt.s64.s32 %rd659, %r177;
+	mov.b64 %rd660, %rd659;
 	and.b32 %r178, %r176, 31;
-	cvt.s64.s32 %rd648, %r178;
-	min.u64 %rd649, %rd648, 32;
-	cvt.u32.u64 %r179, %rd649;
+	cvt.s64.s32 %rd661, %r178;
+	min.u64 %rd662, %rd661, 32;
+	cvt.u32.u64 %r179, %rd662;
 	mov.b32 %r181, 0x1;
 	shl.b32 %r180, %r181, %r179;
-	setp.hs.u32 %p113, %r179, 32;
-	selp.b32 %r182, 0, %r180, %p113;
+	setp.hs.u32 %p117, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p117;
 	mov.b32 %r183, %r182;
-	mov.b64 %rd650, %rd647;
+	mov.b64 %rd663, %rd660;
 	mov.b32 %r184, %r183;
-	mul.lo.s64 %rd651, %rd650, %rd392;
-	mad.lo.s64 %rd652, %rd651, 4, %rd390;
-	ld.relaxed.gpu.global.u32 %r185, [%rd652+0];
+	mul.lo.s64 %rd664, %rd663, %rd407;
+	mad.lo.s64 %rd665, %rd664, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r185, [%rd665+0];
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r184;
-	setp.ne.u32 %p114, %r187, 0x0;
-	mov.pred %p115, %p114;
-	not.pred %p116, %p115;
-	@!%p116 bra $L132;
-	mul.lo.s64 %rd653, %rd650, %rd392;
-	mad.lo.s64 %rd654, %rd653, 4, %rd390;
-	atom.global.or.b32 %r188, [%rd654], %r184;
+	setp.ne.u32 %p118, %r187, 0x0;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L132;
+	mul.lo.s64 %rd666, %rd663, %rd407;
+	mad.lo.s64 %rd667, %rd666, 4, %rd405;
+	atom.global.or.b32 %r188, [%rd667], %r184;
 	mov.b32 %r189, %r188;
 	and.b32 %r190, %r189, %r184;
-	setp.ne.u32 %p117, %r190, 0x0;
-	mov.pred %p115, %p117;
+	setp.ne.u32 %p121, %r190, 0x0;
+	mov.pred %p119, %p121;
 $L132:
-	@!%p115 bra $L134;
-	mov.b64 %rd655, %rd645;
-	mov.b64 %rd656, %rd655;
-	mov.pred %p118, 0;
+	@!%p119 bra $L134;
+	mov.b64 %rd668, %rd658;
+	mov.b64 %rd669, %rd668;
+	mov.pred %p122, 0;
 	bra.uni $L128;
 $L134:
-	mov.b64 %rd657, %rd645;
-	mov.b64 %rd656, %rd657;
-	mov.pred %p118, 1;
+	mov.b64 %rd670, %rd658;
+	mov.b64 %rd669, %rd670;
+	mov.pred %p122, 1;
 	bra.uni $L128;
 $L130:
-	@!%p62 bra $L136;
-	cvt.s64.s32 %rd658, %r176;
-	mul.lo.s64 %rd659, %rd658, %rd395;
-	mad.lo.s64 %rd660, %rd659, 4, %rd393;
-	ld.relaxed.gpu.global.s32 %r191, [%rd660+0];
+	@!%p66 bra $L136;
+	cvt.s64.s32 %rd671, %r176;
+	mul.lo.s64 %rd672, %rd671, %rd410;
+	mad.lo.s64 %rd673, %rd672, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r191, [%rd673+0];
 	mov.b32 %r192, %r191;
-	setp.eq.s32 %p119, %r192, %r87;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L138;
-	cvt.s64.s32 %rd661, %r176;
-	mul.lo.s64 %rd662, %rd661, %rd395;
-	mad.lo.s64 %rd663, %rd662, 4, %rd393;
-	atom.global.exch.b32 %r193, [%rd663], %r87;
+	setp.eq.s32 %p123, %r192, %r87;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L138;
+	cvt.s64.s32 %rd674, %r176;
+	mul.lo.s64 %rd675, %rd674, %rd410;
+	mad.lo.s64 %rd676, %rd675, 4, %rd408;
+	atom.global.exch.b32 %r193, [%rd676], %r87;
 	mov.b32 %r194, %r193;
-	setp.eq.s32 %p122, %r194, %r87;
-	mov.pred %p120, %p122;
+	setp.eq.s32 %p126, %r194, %r87;
+	mov.pred %p124, %p126;
 $L138:
-	@!%p120 bra $L140;
-	mov.b64 %rd664, %rd645;
-	mov.b64 %rd656, %rd664;
-	mov.pred %p118, 0;
+	@!%p124 bra $L140;
+	mov.b64 %rd677, %rd658;
+	mov.b64 %rd669, %rd677;
+	mov.pred %p122, 0;
 	bra.uni $L128;
 $L140:
 $L136:
-	mul.lo.s64 %rd665, %rd645, %rd412;
-	mad.lo.s64 %rd666, %rd665, 4, %rd410;
-	st.shared.s32 [%rd666+0], %r176;
-	add.s64 %rd667, %rd645, 1;
-	mov.b64 %rd668, %rd667;
-	mov.b64 %rd656, %rd668;
-	mov.pred %p118, 1;
+	mul.lo.s64 %rd678, %rd658, %rd425;
+	mad.lo.s64 %rd679, %rd678, 4, %rd423;
+	st.shared.s32 [%rd679+0], %r176;
+	add.s64 %rd680, %rd658, 1;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd669, %rd681;
+	mov.pred %p122, 1;
 	bra.uni $L128;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd669, %rd656;
-	mov.pred %p123, %p118;
-	mov.b64 %rd641, %rd669;
-	mov.pred %p112, %p123;
-	@!%p112 bra $L142;
-	mov.b64 %rd670, %rd374;
+	mov.b64 %rd682, %rd669;
+	mov.pred %p127, %p122;
+	mov.b64 %rd654, %rd682;
+	mov.pred %p116, %p127;
+	@!%p116 bra $L142;
+	mov.b64 %rd683, %rd389;
 	mov.b32 %r195, %r175;
-	cvt.s64.s32 %rd671, %r195;
-	add.s64 %rd672, %rd671, 1;
-	mul.lo.s64 %rd673, %rd672, %rd32;
-	mad.lo.s64 %rd674, %rd673, 8, %rd28;
-	ld.global.nc.s64 %rd675, [%rd674+0];
-	mov.b64 %rd676, %rd675;
-	cvt.s64.s32 %rd677, %r195;
-	mul.lo.s64 %rd678, %rd677, %rd32;
-	mad.lo.s64 %rd679, %rd678, 8, %rd28;
-	ld.global.nc.s64 %rd680, [%rd679+0];
-	mov.b64 %rd681, %rd680;
-	sub.s64 %rd682, %rd676, %rd681;
-	mov.b64 %rd683, %rd682;
-	mov.b64 %rd684, %rd683;
-	add.s64 %rd685, %rd416, %rd684;
-	mov.b64 %rd416, %rd685;
-	max.s64 %rd686, %rd417, %rd684;
-	mov.b64 %rd417, %rd686;
+	cvt.s64.s32 %rd684, %r195;
+	add.s64 %rd685, %rd684, 1;
+	mul.lo.s64 %rd686, %rd685, %rd32;
+	mad.lo.s64 %rd687, %rd686, 8, %rd28;
+	ld.global.nc.s64 %rd688, [%rd687+0];
+	mov.b64 %rd689, %rd688;
+	cvt.s64.s32 %rd690, %r195;
+	mul.lo.s64 %rd691, %rd690, %rd32;
+	mad.lo.s64 %rd692, %rd691, 8, %rd28;
+	ld.global.nc.s64 %rd693, [%rd692+0];
+	mov.b64 %rd694, %rd693;
+	sub.s64 %rd695, %rd689, %rd694;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd696;
+	add.s64 %rd698, %rd429, %rd697;
+	mov.b64 %rd429, %rd698;
+	max.s64 %rd699, %rd430, %rd697;
+	mov.b64 %rd430, %rd699;
 $L142:
 $L122:
-	add.s64 %rd687, %rd642, 1;
-	mov.b64 %rd642, %rd687;
+	add.s64 %rd700, %rd655, 1;
+	mov.b64 %rd655, %rd700;
 	bra.uni $L121;
 $L123:
-	setp.gt.s64 %p124, %rd641, 0;
-	@!%p124 bra $L144;
-	mul.lo.s64 %rd688, %rd407, %rd120;
-	mad.lo.s64 %rd689, %rd688, 8, %rd116;
-	atom.global.add.u64 %rd690, [%rd689], %rd641;
-	mov.b64 %rd691, %rd690;
-	mov.b64 %rd692, %rd691;
-	mov.b64 %rd693, 0;
+	setp.gt.s64 %p128, %rd654, 0;
+	@!%p128 bra $L144;
+	mul.lo.s64 %rd701, %rd420, %rd120;
+	mad.lo.s64 %rd702, %rd701, 8, %rd116;
+	atom.global.add.u64 %rd703, [%rd702], %rd654;
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, 0;
 $L145:
-	setp.lt.s64 %p125, %rd693, %rd641;
-	not.pred %p126, %p125;
-	@!%p126 bra $L149;
+	setp.lt.s64 %p129, %rd706, %rd654;
+	not.pred %p130, %p129;
+	@!%p130 bra $L149;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd694, %rd693, %rd412;
-	mad.lo.s64 %rd695, %rd694, 4, %rd410;
-	ld.shared.s32 %r196, [%rd695+0];
+	mul.lo.s64 %rd707, %rd706, %rd425;
+	mad.lo.s64 %rd708, %rd707, 4, %rd423;
+	ld.shared.s32 %r196, [%rd708+0];
 	mov.b32 %r197, %r196;
-	add.s64 %rd696, %rd692, %rd693;
-	mul.lo.s64 %rd697, %rd696, %rd280;
-	mad.lo.s64 %rd698, %rd697, 4, %rd278;
-	st.global.s32 [%rd698+0], %r197;
+	add.s64 %rd709, %rd705, %rd706;
+	mul.lo.s64 %rd710, %rd709, %rd280;
+	mad.lo.s64 %rd711, %rd710, 4, %rd278;
+	st.global.s32 [%rd711+0], %r197;
 $L146:
-	add.s64 %rd699, %rd693, 1;
-	mov.b64 %rd693, %rd699;
+	add.s64 %rd712, %rd706, 1;
+	mov.b64 %rd706, %rd712;
 	bra.uni $L145;
 $L147:
 $L144:
-	add.s64 %rd700, %rd418, %rd599;
-	min.s64 %rd701, %rd409, %rd700;
-	mov.b64 %rd418, %rd701;
+	add.s64 %rd713, %rd431, %rd612;
+	min.s64 %rd714, %rd422, %rd713;
+	mov.b64 %rd431, %rd714;
 	bra.uni $L113;
 $L112:
-	mov.b64 %rd702, 0;
-	cvt.u64.u32 %rd703, %r2;
-	setp.eq.s64 %p127, %rd703, 0;
-	setp.gt.s64 %p128, %rd599, 0;
-	and.pred %p129, %p127, %p128;
-	@!%p129 bra $L151;
-	mul.lo.s64 %rd704, %rd407, %rd120;
-	mad.lo.s64 %rd705, %rd704, 8, %rd116;
-	atom.global.add.u64 %rd706, [%rd705], %rd599;
-	mov.b64 %rd707, %rd706;
-	mov.b64 %rd702, %rd707;
+	mov.b64 %rd715, 0;
+	cvt.u64.u32 %rd716, %r2;
+	setp.eq.s64 %p131, %rd716, 0;
+	setp.gt.s64 %p132, %rd612, 0;
+	and.pred %p133, %p131, %p132;
+	@!%p133 bra $L151;
+	mul.lo.s64 %rd717, %rd420, %rd120;
+	mad.lo.s64 %rd718, %rd717, 8, %rd116;
+	atom.global.add.u64 %rd719, [%rd718], %rd612;
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd715, %rd720;
 $L151:
-	cvt.u64.u32 %rd708, %r2;
-	setp.eq.s64 %p130, %rd708, 0;
-	setp.eq.u32 %p131, %r1, 0;
-	and.pred %p132, %p130, %p131;
+	cvt.u64.u32 %rd721, %r2;
+	setp.eq.s64 %p134, %rd721, 0;
+	setp.eq.u32 %p135, %r1, 0;
+	and.pred %p136, %p134, %p135;
 	bar.sync 0;
-	@!%p132 bra $L152;
-	st.shared.s64 [%rd1+1024], %rd702;
+	@!%p136 bra $L152;
+	st.shared.s64 [%rd1+1024], %rd715;
 $L152:
 	bar.sync 0;
-	ld.shared.s64 %rd709, [%rd1+1024];
-	mov.b64 %rd710, %rd709;
-	add.s64 %rd711, %rd710, %rd598;
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd713, 0;
+	ld.shared.s64 %rd722, [%rd1+1024];
+	mov.b64 %rd723, %rd722;
+	add.s64 %rd724, %rd723, %rd611;
+	mov.b64 %rd725, %rd724;
+	mov.b64 %rd726, 0;
 $L153:
-	setp.lt.s64 %p133, %rd713, %rd419;
-	not.pred %p134, %p133;
-	@!%p134 bra $L157;
+	setp.lt.s64 %p137, %rd726, %rd432;
+	not.pred %p138, %p137;
+	@!%p138 bra $L157;
 	bra.uni $L155;
 $L157:
-	mul.lo.s64 %rd714, %rd713, %rd412;
-	mad.lo.s64 %rd715, %rd714, 4, %rd410;
-	ld.shared.s32 %r198, [%rd715+0];
+	mul.lo.s64 %rd727, %rd726, %rd425;
+	mad.lo.s64 %rd728, %rd727, 4, %rd423;
+	ld.shared.s32 %r198, [%rd728+0];
 	mov.b32 %r199, %r198;
-	add.s64 %rd716, %rd712, %rd713;
-	mul.lo.s64 %rd717, %rd716, %rd280;
-	mad.lo.s64 %rd718, %rd717, 4, %rd278;
-	st.global.s32 [%rd718+0], %r199;
+	add.s64 %rd729, %rd725, %rd726;
+	mul.lo.s64 %rd730, %rd729, %rd280;
+	mad.lo.s64 %rd731, %rd730, 4, %rd278;
+	st.global.s32 [%rd731+0], %r199;
 $L154:
-	add.s64 %rd719, %rd713, 1;
-	mov.b64 %rd713, %rd719;
+	add.s64 %rd732, %rd726, 1;
+	mov.b64 %rd726, %rd732;
 	bra.uni $L153;
 $L155:
 $L113:
-	setp.eq.s64 %p135, %rd600, 0;
-	@!%p135 bra $L159;
+	setp.eq.s64 %p139, %rd613, 0;
+	@!%p139 bra $L159;
 	bra.uni $L53;
 $L159:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd720, %rd418;
-	mov.b64 %rd721, %rd416;
-	mov.b64 %rd722, %rd417;
-	mov.b64 %rd723, %rd720;
-	mov.b64 %rd724, %rd721;
-	mov.b64 %rd725, %rd722;
-	mov.b64 %rd726, %rd723;
-	mov.b64 %rd727, %rd724;
-	mov.b64 %rd728, %rd725;
-	mov.b64 %rd729, %rd726;
-	mov.b64 %rd730, %rd727;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd732, 1;
+	mov.b64 %rd733, %rd431;
+	mov.b64 %rd734, %rd429;
+	mov.b64 %rd735, %rd430;
+	mov.b64 %rd736, %rd733;
+	mov.b64 %rd737, %rd734;
+	mov.b64 %rd738, %rd735;
+	mov.b64 %rd739, %rd736;
+	mov.b64 %rd740, %rd737;
+	mov.b64 %rd741, %rd738;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, 1;
 $L160:
-	setp.lt.s64 %p136, %rd732, %rd346;
-	setp.gt.s64 %p137, %rd729, 0;
-	and.pred %p138, %p136, %p137;
-	not.pred %p139, %p138;
-	@!%p139 bra $L164;
+	setp.lt.s64 %p140, %rd745, %rd346;
+	setp.gt.s64 %p141, %rd742, 0;
+	and.pred %p142, %p140, %p141;
+	not.pred %p143, %p142;
+	@!%p143 bra $L164;
 	bra.uni $L162;
 $L164:
 	bar.sync 0;
-	shr.s64 %rd733, %rd732, 63;
-	shr.u64 %rd734, %rd733, 63;
-	add.s64 %rd735, %rd732, %rd734;
-	and.b64 %rd736, %rd735, -2;
-	sub.s64 %rd737, %rd732, %rd736;
-	mov.b64 %rd739, 1;
-	sub.s64 %rd738, %rd739, %rd737;
-	mul.lo.s64 %rd740, %rd738, %rd373;
-	mov.b64 %rd741, %rd740;
-	shr.s64 %rd742, %rd732, 63;
-	shr.u64 %rd743, %rd742, 63;
-	add.s64 %rd744, %rd732, %rd743;
-	and.b64 %rd745, %rd744, -2;
-	sub.s64 %rd746, %rd732, %rd745;
-	mul.lo.s64 %rd747, %rd746, %rd373;
-	mov.b64 %rd748, %rd747;
-	mov.b64 %rd749, 0;
-	mov.b64 %rd750, 0;
-	mov.b64 %rd751, %rd338;
-	mov.b64 %rd752, %rd339;
-	mov.b64 %rd753, %rd340;
-	mov.b64 %rd754, %rd341;
-	mov.b64 %rd755, %rd342;
-	mov.b64 %rd756, %rd343;
-	mov.pred %p140, %p47;
-	mov.pred %p141, %p48;
+	shr.s64 %rd746, %rd745, 63;
+	shr.u64 %rd747, %rd746, 63;
+	add.s64 %rd748, %rd745, %rd747;
+	and.b64 %rd749, %rd748, -2;
+	sub.s64 %rd750, %rd745, %rd749;
+	mov.b64 %rd752, 1;
+	sub.s64 %rd751, %rd752, %rd750;
+	mul.lo.s64 %rd753, %rd751, %rd373;
+	mov.b64 %rd754, %rd753;
+	shr.s64 %rd755, %rd745, 63;
+	shr.u64 %rd756, %rd755, 63;
+	add.s64 %rd757, %rd745, %rd756;
+	and.b64 %rd758, %rd757, -2;
+	sub.s64 %rd759, %rd745, %rd758;
+	mul.lo.s64 %rd760, %rd759, %rd373;
+	mov.b64 %rd761, %rd760;
+	mov.b64 %rd762, 0;
+	mov.b64 %rd763, 0;
+	mov.b64 %rd764, %rd338;
+	mov.b64 %rd765, %rd339;
+	mov.b64 %rd766, %rd340;
+	mov.b64 %rd767, %rd341;
+	mov.b64 %rd768, %rd342;
+	mov.b64 %rd769, %rd343;
+	mov.pred %p144, %p47;
+	mov.pred %p145, %p48;
 	mov.b32 %r200, %r82;
-	mov.b64 %rd757, %rd344;
-	mov.b64 %rd758, %rd345;
-	mov.b64 %rd759, %rd346;
-	mov.b64 %rd760, %rd347;
-	mov.pred %p142, %p49;
+	mov.b64 %rd770, %rd344;
+	mov.b64 %rd771, %rd345;
+	mov.b64 %rd772, %rd346;
+	mov.b64 %rd773, %rd347;
+	mov.pred %p146, %p49;
 	mov.b32 %r201, %r83;
-	mov.pred %p143, %p50;
-	mov.b64 %rd761, %rd292;
-	mov.b64 %rd762, %rd293;
-	mov.b64 %rd763, %rd294;
-	mov.b64 %rd764, %rd295;
-	mov.b64 %rd765, %rd296;
-	mov.b64 %rd766, %rd297;
-	mov.b64 %rd767, %rd298;
-	mov.b64 %rd768, %rd299;
-	mov.b64 %rd769, %rd300;
-	mov.pred %p144, %p51;
-	mov.b64 %rd770, %rd301;
-	mov.b64 %rd771, %rd302;
-	mov.b64 %rd772, %rd303;
+	mov.pred %p147, %p50;
+	mov.b64 %rd774, %rd292;
+	mov.b64 %rd775, %rd293;
+	mov.b64 %rd776, %rd294;
+	mov.b64 %rd777, %rd295;
+	mov.b64 %rd778, %rd296;
+	mov.b64 %rd779, %rd297;
+	mov.b64 %rd780, %rd298;
+	mov.b64 %rd781, %rd299;
+	mov.b64 %rd782, %rd300;
+	mov.pred %p148, %p51;
+	mov.b64 %rd783, %rd301;
+	mov.b64 %rd784, %rd302;
+	mov.b64 %rd785, %rd303;
 	mov.b32 %r202, %r84;
-	mov.b64 %rd773, %rd348;
-	mov.b64 %rd774, %rd349;
-	mov.b64 %rd775, %rd741;
-	mov.b64 %rd776, %rd729;
-	mov.b64 %rd777, %rd371;
-	mov.b64 %rd778, %rd370;
-	mov.b64 %rd779, %rd352;
-	mov.b64 %rd780, %rd372;
-	mov.b64 %rd781, %rd351;
-	mov.b64 %rd782, %rd748;
-	mov.b64 %rd783, %rd373;
-	add.s64 %rd784, %rd732, 1;
-	setp.lt.s64 %p145, %rd784, %rd346;
-	mov.pred %p146, %p145;
-	mov.pred %p147, %p49;
-	mov.b64 %rd785, %rd165;
-	mov.b64 %rd786, %rd166;
-	mov.b64 %rd787, %rd167;
-	mov.b64 %rd788, %rd777;
+	mov.b64 %rd786, %rd348;
+	mov.b64 %rd787, %rd349;
+	mov.b64 %rd788, %rd754;
+	mov.b64 %rd789, %rd742;
+	mov.b64 %rd790, %rd371;
+	mov.b64 %rd791, %rd370;
+	mov.b64 %rd792, %rd352;
+	mov.b64 %rd793, %rd372;
+	mov.b64 %rd794, %rd351;
+	mov.b64 %rd795, %rd761;
+	mov.b64 %rd796, %rd373;
+	add.s64 %rd797, %rd745, 1;
+	setp.lt.s64 %p149, %rd797, %rd346;
+	mov.pred %p150, %p149;
+	mov.pred %p151, %p49;
+	mov.b64 %rd798, %rd165;
+	mov.b64 %rd799, %rd166;
+	mov.b64 %rd800, %rd167;
+	mov.b64 %rd801, %rd790;
 	mov.b32 %r203, -1;
-	mov.b64 %rd789, 0;
-	mov.b64 %rd790, 0;
-	mov.b64 %rd791, 0;
-	mov.b64 %rd792, 0;
-	mov.b64 %rd793, 0;
+	mov.b64 %rd802, 0;
+	mov.b64 %rd803, 0;
+	mov.b64 %rd804, 0;
+	mov.b64 %rd805, 0;
+	mov.b64 %rd806, 0;
 $L165:
-	mov.b64 %rd794, 0;
-	mov.b64 %rd795, %rd773;
+	mov.b64 %rd807, 0;
+	mov.b64 %rd808, %rd786;
 $L168:
-	setp.gt.s64 %p148, %rd795, 0;
-	not.pred %p149, %p148;
-	@!%p149 bra $L172;
+	setp.gt.s64 %p152, %rd808, 0;
+	not.pred %p153, %p152;
+	@!%p153 bra $L172;
 	bra.uni $L170;
 $L172:
-	setp.ge.s64 %p150, %rd789, %rd790;
-	@!%p150 bra $L174;
-	setp.ge.s64 %p151, %rd788, %rd776;
-	@!%p151 bra $L176;
+	setp.ge.s64 %p154, %rd802, %rd803;
+	@!%p154 bra $L174;
+	setp.ge.s64 %p155, %rd801, %rd789;
+	@!%p155 bra $L176;
 	bra.uni $L170;
 $L176:
-	add.s64 %rd796, %rd775, %rd788;
-	mul.lo.s64 %rd797, %rd796, %rd175;
-	mad.lo.s64 %rd798, %rd797, 4, %rd173;
-	ld.shared.s32 %r204, [%rd798+0];
+	add.s64 %rd809, %rd788, %rd801;
+	mul.lo.s64 %rd810, %rd809, %rd175;
+	mad.lo.s64 %rd811, %rd810, 4, %rd173;
+	ld.shared.s32 %r204, [%rd811+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r203, %r205;
-	@!%p147 bra $L177;
-	add.s64 %rd799, %rd775, %rd788;
-	mov.b64 %rd801, 2;
-	mul.lo.s64 %rd800, %rd801, %rd799;
-	mov.b64 %rd802, %rd800;
-	mul.lo.s64 %rd803, %rd802, %rd178;
-	mad.lo.s64 %rd804, %rd803, 8, %rd176;
-	ld.shared.s64 %rd805, [%rd804+0];
-	mov.b64 %rd806, %rd805;
-	add.s64 %rd807, %rd802, 1;
-	mul.lo.s64 %rd808, %rd807, %rd178;
-	mad.lo.s64 %rd809, %rd808, 8, %rd176;
-	ld.shared.s64 %rd810, [%rd809+0];
-	mov.b64 %rd811, %rd810;
-	add.s64 %rd812, %rd806, %rd780;
-	mov.b64 %rd813, %rd812;
-	mov.b64 %rd814, %rd811;
-	mov.b64 %rd789, %rd813;
-	mov.b64 %rd790, %rd814;
+	@!%p151 bra $L177;
+	add.s64 %rd812, %rd788, %rd801;
+	mov.b64 %rd814, 2;
+	mul.lo.s64 %rd813, %rd814, %rd812;
+	mov.b64 %rd815, %rd813;
+	mul.lo.s64 %rd816, %rd815, %rd178;
+	mad.lo.s64 %rd817, %rd816, 8, %rd176;
+	ld.shared.s64 %rd818, [%rd817+0];
+	mov.b64 %rd819, %rd818;
+	add.s64 %rd820, %rd815, 1;
+	mul.lo.s64 %rd821, %rd820, %rd178;
+	mad.lo.s64 %rd822, %rd821, 8, %rd176;
+	ld.shared.s64 %rd823, [%rd822+0];
+	mov.b64 %rd824, %rd823;
+	add.s64 %rd825, %rd819, %rd793;
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd824;
+	mov.b64 %rd802, %rd826;
+	mov.b64 %rd803, %rd827;
 	bra.uni $L178;
 $L177:
-	mov.b64 %rd815, %rd751;
+	mov.b64 %rd828, %rd764;
 	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd816, %r206;
-	mul.lo.s64 %rd817, %rd816, %rd32;
-	mad.lo.s64 %rd818, %rd817, 8, %rd28;
-	ld.global.nc.s64 %rd819, [%rd818+0];
-	mov.b64 %rd820, %rd819;
-	mov.b64 %rd821, %rd820;
-	mov.b64 %rd822, %rd751;
+	cvt.s64.s32 %rd829, %r206;
+	mul.lo.s64 %rd830, %rd829, %rd32;
+	mad.lo.s64 %rd831, %rd830, 8, %rd28;
+	ld.global.nc.s64 %rd832, [%rd831+0];
+	mov.b64 %rd833, %rd832;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd764;
 	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd823, %r207;
-	add.s64 %rd824, %rd823, 1;
-	mul.lo.s64 %rd825, %rd824, %rd32;
-	mad.lo.s64 %rd826, %rd825, 8, %rd28;
-	ld.global.nc.s64 %rd827, [%rd826+0];
-	mov.b64 %rd828, %rd827;
-	mov.b64 %rd829, %rd828;
-	add.s64 %rd830, %rd821, %rd780;
-	mov.b64 %rd831, %rd830;
-	mov.b64 %rd832, %rd829;
-	mov.b64 %rd789, %rd831;
-	mov.b64 %rd790, %rd832;
+	cvt.s64.s32 %rd836, %r207;
+	add.s64 %rd837, %rd836, 1;
+	mul.lo.s64 %rd838, %rd837, %rd32;
+	mad.lo.s64 %rd839, %rd838, 8, %rd28;
+	ld.global.nc.s64 %rd840, [%rd839+0];
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd841;
+	add.s64 %rd843, %rd834, %rd793;
+	mov.b64 %rd844, %rd843;
+	mov.b64 %rd845, %rd842;
+	mov.b64 %rd802, %rd844;
+	mov.b64 %rd803, %rd845;
 $L178:
-	add.s64 %rd833, %rd788, %rd778;
-	mov.b64 %rd788, %rd833;
+	add.s64 %rd846, %rd801, %rd791;
+	mov.b64 %rd801, %rd846;
 	bra.uni $L169;
 $L174:
-	mul.lo.s64 %rd834, %rd789, %rd39;
-	mad.lo.s64 %rd835, %rd834, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd835+0];
+	mul.lo.s64 %rd847, %rd802, %rd39;
+	mad.lo.s64 %rd848, %rd847, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd848+0];
 	mov.b32 %r209, %r208;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd836, 0;
-	mov.b64 %rd837, 0;
-	and.pred %p152, %p146, %p142;
-	@!%p152 bra $L180;
-	mov.b64 %rd838, %rd751;
+	mov.b64 %rd849, 0;
+	mov.b64 %rd850, 0;
+	and.pred %p156, %p150, %p146;
+	@!%p156 bra $L180;
+	mov.b64 %rd851, %rd764;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd839, %r211;
-	mul.lo.s64 %rd840, %rd839, %rd32;
-	mad.lo.s64 %rd841, %rd840, 8, %rd28;
-	ld.global.nc.s64 %rd842, [%rd841+0];
-	mov.b64 %rd843, %rd842;
-	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd751;
+	cvt.s64.s32 %rd852, %r211;
+	mul.lo.s64 %rd853, %rd852, %rd32;
+	mad.lo.s64 %rd854, %rd853, 8, %rd28;
+	ld.global.nc.s64 %rd855, [%rd854+0];
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd764;
 	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd846, %r212;
-	add.s64 %rd847, %rd846, 1;
-	mul.lo.s64 %rd848, %rd847, %rd32;
-	mad.lo.s64 %rd849, %rd848, 8, %rd28;
-	ld.global.nc.s64 %rd850, [%rd849+0];
-	mov.b64 %rd851, %rd850;
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd853, %rd844;
-	mov.b64 %rd854, %rd852;
-	mov.b64 %rd836, %rd853;
-	mov.b64 %rd837, %rd854;
+	cvt.s64.s32 %rd859, %r212;
+	add.s64 %rd860, %rd859, 1;
+	mul.lo.s64 %rd861, %rd860, %rd32;
+	mad.lo.s64 %rd862, %rd861, 8, %rd28;
+	ld.global.nc.s64 %rd863, [%rd862+0];
+	mov.b64 %rd864, %rd863;
+	mov.b64 %rd865, %rd864;
+	mov.b64 %rd866, %rd857;
+	mov.b64 %rd867, %rd865;
+	mov.b64 %rd849, %rd866;
+	mov.b64 %rd850, %rd867;
 $L180:
 	mov.b32 %r213, %r201;
 	mov.b32 %r214, %r203;
 	mov.b32 %r215, %r210;
-	mov.b64 %rd855, %rd789;
+	mov.b64 %rd868, %rd802;
 $L181:
-	cvt.s64.s32 %rd856, %r215;
-	mul.lo.s64 %rd857, %rd856, %rd134;
-	mad.lo.s64 %rd858, %rd857, 4, %rd130;
-	ld.global.nc.s32 %r216, [%rd858+0];
+	cvt.s64.s32 %rd869, %r215;
+	mul.lo.s64 %rd870, %rd869, %rd134;
+	mad.lo.s64 %rd871, %rd870, 4, %rd130;
+	ld.global.nc.s32 %r216, [%rd871+0];
 	mov.b32 %r217, %r216;
-	cvt.s64.s32 %rd859, %r214;
-	mul.lo.s64 %rd860, %rd859, %rd134;
-	mad.lo.s64 %rd861, %rd860, 4, %rd130;
-	ld.global.nc.s32 %r218, [%rd861+0];
+	cvt.s64.s32 %rd872, %r214;
+	mul.lo.s64 %rd873, %rd872, %rd134;
+	mad.lo.s64 %rd874, %rd873, 4, %rd130;
+	ld.global.nc.s32 %r218, [%rd874+0];
 	mov.b32 %r219, %r218;
-	setp.ne.s32 %p153, %r217, %r219;
-	mov.pred %p154, %p153;
-	not.pred %p155, %p154;
-	@!%p155 bra $L185;
-	cvt.s64.s32 %rd862, %r215;
-	mul.lo.s64 %rd863, %rd862, %rd127;
-	mad.lo.s64 %rd864, %rd863, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r220, [%rd864+0];
+	setp.ne.s32 %p157, %r217, %r219;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L185;
+	cvt.s64.s32 %rd875, %r215;
+	mul.lo.s64 %rd876, %rd875, %rd127;
+	mad.lo.s64 %rd877, %rd876, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r220, [%rd877+0];
 	mov.b32 %r221, %r220;
 	or.b32 %r222, %r213, 0x4;
 	and.b32 %r223, %r221, %r222;
-	setp.ne.u32 %p156, %r223, 0x0;
-	mov.pred %p154, %p156;
+	setp.ne.u32 %p160, %r223, 0x0;
+	mov.pred %p158, %p160;
 $L185:
-	@!%p154 bra $L187;
-	mov.pred %p157, 0;
+	@!%p158 bra $L187;
+	mov.pred %p161, 0;
 	bra.uni $L183;
 $L187:
-	cvt.s64.s32 %rd865, %r215;
-	mul.lo.s64 %rd866, %rd865, %rd127;
-	mad.lo.s64 %rd867, %rd866, 4, %rd123;
-	atom.global.or.b32 %r224, [%rd867], %r213;
+	cvt.s64.s32 %rd878, %r215;
+	mul.lo.s64 %rd879, %rd878, %rd127;
+	mad.lo.s64 %rd880, %rd879, 4, %rd123;
+	atom.global.or.b32 %r224, [%rd880], %r213;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r213;
-	setp.eq.u32 %p158, %r226, 0x0;
-	mov.pred %p157, %p158;
+	setp.eq.u32 %p162, %r226, 0x0;
+	mov.pred %p161, %p162;
 	bra.uni $L183;
 $L182:
 	bra.uni $L181;
 $L183:
-	@!%p157 bra $L189;
-	@!%p146 bra $L190;
-	mul.lo.s64 %rd868, %rd794, %rd787;
-	mad.lo.s64 %rd869, %rd868, 4, %rd785;
-	st.shared.s32 [%rd869+0], %r210;
-	@!%p142 bra $L193;
-	mov.b64 %rd871, 2;
-	mul.lo.s64 %rd870, %rd871, %rd794;
-	mul.lo.s64 %rd872, %rd870, %rd170;
-	mad.lo.s64 %rd873, %rd872, 8, %rd168;
-	st.shared.s64 [%rd873+0], %rd836;
-	mov.b64 %rd875, 2;
-	mul.lo.s64 %rd874, %rd875, %rd794;
-	add.s64 %rd876, %rd874, 1;
-	mul.lo.s64 %rd877, %rd876, %rd170;
-	mad.lo.s64 %rd878, %rd877, 8, %rd168;
-	st.shared.s64 [%rd878+0], %rd837;
+	@!%p161 bra $L189;
+	@!%p150 bra $L190;
+	mul.lo.s64 %rd881, %rd807, %rd800;
+	mad.lo.s64 %rd882, %rd881, 4, %rd798;
+	st.shared.s32 [%rd882+0], %r210;
+	@!%p146 bra $L193;
+	mov.b64 %rd884, 2;
+	mul.lo.s64 %rd883, %rd884, %rd807;
+	mul.lo.s64 %rd885, %rd883, %rd170;
+	mad.lo.s64 %rd886, %rd885, 8, %rd168;
+	st.shared.s64 [%rd886+0], %rd849;
+	mov.b64 %rd888, 2;
+	mul.lo.s64 %rd887, %rd888, %rd807;
+	add.s64 %rd889, %rd887, 1;
+	mul.lo.s64 %rd890, %rd889, %rd170;
+	mad.lo.s64 %rd891, %rd890, 8, %rd168;
+	st.shared.s64 [%rd891+0], %rd850;
 $L193:
-	add.s64 %rd879, %rd794, 1;
-	mov.b64 %rd794, %rd879;
+	add.s64 %rd892, %rd807, 1;
+	mov.b64 %rd807, %rd892;
 	bra.uni $L191;
 $L190:
-	mov.pred %p159, 0;
-	mov.b64 %rd880, %rd794;
+	mov.pred %p163, 0;
+	mov.b64 %rd893, %rd807;
 	mov.b32 %r227, %r210;
 $L194:
-	@!%p143 bra $L198;
+	@!%p147 bra $L198;
 	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd881, %r228;
-	mov.b64 %rd882, %rd881;
+	cvt.s64.s32 %rd894, %r228;
+	mov.b64 %rd895, %rd894;
 	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd883, %r229;
-	min.u64 %rd884, %rd883, 32;
-	cvt.u32.u64 %r230, %rd884;
+	cvt.s64.s32 %rd896, %r229;
+	min.u64 %rd897, %rd896, 32;
+	cvt.u32.u64 %r230, %rd897;
 	mov.b32 %r232, 0x1;
 	shl.b32 %r231, %r232, %r230;
-	setp.hs.u32 %p160, %r230, 32;
-	selp.b32 %r233, 0, %r231, %p160;
+	setp.hs.u32 %p164, %r230, 32;
+	selp.b32 %r233, 0, %r231, %p164;
 	mov.b32 %r234, %r233;
-	mov.b64 %rd885, %rd882;
+	mov.b64 %rd898, %rd895;
 	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd886, %rd885, %rd769;
-	mad.lo.s64 %rd887, %rd886, 4, %rd767;
-	ld.relaxed.gpu.global.u32 %r236, [%rd887+0];
+	mul.lo.s64 %rd899, %rd898, %rd782;
+	mad.lo.s64 %rd900, %rd899, 4, %rd780;
+	ld.relaxed.gpu.global.u32 %r236, [%rd900+0];
 	mov.b32 %r237, %r236;
 	and.b32 %r238, %r237, %r235;
-	setp.ne.u32 %p161, %r238, 0x0;
-	mov.pred %p162, %p161;
-	not.pred %p163, %p162;
-	@!%p163 bra $L200;
-	mul.lo.s64 %rd888, %rd885, %rd769;
-	mad.lo.s64 %rd889, %rd888, 4, %rd767;
-	atom.global.or.b32 %r239, [%rd889], %r235;
+	setp.ne.u32 %p165, %r238, 0x0;
+	mov.pred %p166, %p165;
+	not.pred %p167, %p166;
+	@!%p167 bra $L200;
+	mul.lo.s64 %rd901, %rd898, %rd782;
+	mad.lo.s64 %rd902, %rd901, 4, %rd780;
+	atom.global.or.b32 %r239, [%rd902], %r235;
 	mov.b32 %r240, %r239;
 	and.b32 %r241, %r240, %r235;
-	setp.ne.u32 %p164, %r241, 0x0;
-	mov.pred %p162, %p164;
+	setp.ne.u32 %p168, %r241, 0x0;
+	mov.pred %p166, %p168;
 $L200:
-	@!%p162 bra $L202;
-	mov.b64 %rd890, %rd880;
-	mov.b64 %rd891, %rd890;
-	mov.pred %p165, 0;
+	@!%p166 bra $L202;
+	mov.b64 %rd903, %rd893;
+	mov.b64 %rd904, %rd903;
+	mov.pred %p169, 0;
 	bra.uni $L196;
 $L202:
-	mov.b64 %rd892, %rd880;
-	mov.b64 %rd891, %rd892;
-	mov.pred %p165, 1;
+	mov.b64 %rd905, %rd893;
+	mov.b64 %rd904, %rd905;
+	mov.pred %p169, 1;
 	bra.uni $L196;
 $L198:
-	@!%p144 bra $L204;
-	cvt.s64.s32 %rd893, %r227;
-	mul.lo.s64 %rd894, %rd893, %rd772;
-	mad.lo.s64 %rd895, %rd894, 4, %rd770;
-	ld.relaxed.gpu.global.s32 %r242, [%rd895+0];
+	@!%p148 bra $L204;
+	cvt.s64.s32 %rd906, %r227;
+	mul.lo.s64 %rd907, %rd906, %rd785;
+	mad.lo.s64 %rd908, %rd907, 4, %rd783;
+	ld.relaxed.gpu.global.s32 %r242, [%rd908+0];
 	mov.b32 %r243, %r242;
-	setp.eq.s32 %p166, %r243, %r202;
-	mov.pred %p167, %p166;
-	not.pred %p168, %p167;
-	@!%p168 bra $L206;
-	cvt.s64.s32 %rd896, %r227;
-	mul.lo.s64 %rd897, %rd896, %rd772;
-	mad.lo.s64 %rd898, %rd897, 4, %rd770;
-	atom.global.exch.b32 %r244, [%rd898], %r202;
+	setp.eq.s32 %p170, %r243, %r202;
+	mov.pred %p171, %p170;
+	not.pred %p172, %p171;
+	@!%p172 bra $L206;
+	cvt.s64.s32 %rd909, %r227;
+	mul.lo.s64 %rd910, %rd909, %rd785;
+	mad.lo.s64 %rd911, %rd910, 4, %rd783;
+	atom.global.exch.b32 %r244, [%rd911], %r202;
 	mov.b32 %r245, %r244;
-	setp.eq.s32 %p169, %r245, %r202;
-	mov.pred %p167, %p169;
+	setp.eq.s32 %p173, %r245, %r202;
+	mov.pred %p171, %p173;
 $L206:
-	@!%p167 bra $L208;
-	mov.b64 %rd899, %rd880;
-	mov.b64 %rd891, %rd899;
-	mov.pred %p165, 0;
+	@!%p171 bra $L208;
+	mov.b64 %rd912, %rd893;
+	mov.b64 %rd904, %rd912;
+	mov.pred %p169, 0;
 	bra.uni $L196;
 $L208:
 $L204:
-	mul.lo.s64 %rd900, %rd880, %rd787;
-	mad.lo.s64 %rd901, %rd900, 4, %rd785;
-	st.shared.s32 [%rd901+0], %r227;
-	add.s64 %rd902, %rd880, 1;
-	mov.b64 %rd903, %rd902;
-	mov.b64 %rd891, %rd903;
-	mov.pred %p165, 1;
+	mul.lo.s64 %rd913, %rd893, %rd800;
+	mad.lo.s64 %rd914, %rd913, 4, %rd798;
+	st.shared.s32 [%rd914+0], %r227;
+	add.s64 %rd915, %rd893, 1;
+	mov.b64 %rd916, %rd915;
+	mov.b64 %rd904, %rd916;
+	mov.pred %p169, 1;
 	bra.uni $L196;
 $L195:
 	bra.uni $L194;
 $L196:
-	mov.b64 %rd904, %rd891;
-	mov.pred %p170, %p165;
-	mov.b64 %rd794, %rd904;
-	mov.pred %p159, %p170;
-	@!%p159 bra $L210;
-	mov.b64 %rd905, %rd751;
+	mov.b64 %rd917, %rd904;
+	mov.pred %p174, %p169;
+	mov.b64 %rd807, %rd917;
+	mov.pred %p163, %p174;
+	@!%p163 bra $L210;
+	mov.b64 %rd918, %rd764;
 	mov.b32 %r246, %r210;
-	cvt.s64.s32 %rd906, %r246;
-	add.s64 %rd907, %rd906, 1;
-	mul.lo.s64 %rd908, %rd907, %rd32;
-	mad.lo.s64 %rd909, %rd908, 8, %rd28;
-	ld.global.nc.s64 %rd910, [%rd909+0];
-	mov.b64 %rd911, %rd910;
-	cvt.s64.s32 %rd912, %r246;
-	mul.lo.s64 %rd913, %rd912, %rd32;
-	mad.lo.s64 %rd914, %rd913, 8, %rd28;
-	ld.global.nc.s64 %rd915, [%rd914+0];
-	mov.b64 %rd916, %rd915;
-	sub.s64 %rd917, %rd911, %rd916;
-	mov.b64 %rd918, %rd917;
-	mov.b64 %rd919, %rd918;
-	add.s64 %rd920, %rd791, %rd919;
-	mov.b64 %rd791, %rd920;
-	max.s64 %rd921, %rd792, %rd919;
-	mov.b64 %rd792, %rd921;
+	cvt.s64.s32 %rd919, %r246;
+	add.s64 %rd920, %rd919, 1;
+	mul.lo.s64 %rd921, %rd920, %rd32;
+	mad.lo.s64 %rd922, %rd921, 8, %rd28;
+	ld.global.nc.s64 %rd923, [%rd922+0];
+	mov.b64 %rd924, %rd923;
+	cvt.s64.s32 %rd925, %r246;
+	mul.lo.s64 %rd926, %rd925, %rd32;
+	mad.lo.s64 %rd927, %rd926, 8, %rd28;
+	ld.global.nc.s64 %rd928, [%rd927+0];
+	mov.b64 %rd929, %rd928;
+	sub.s64 %rd930, %rd924, %rd929;
+	mov.b64 %rd931, %rd930;
+	mov.b64 %rd932, %rd931;
+	add.s64 %rd933, %rd804, %rd932;
+	mov.b64 %rd804, %rd933;
+	max.s64 %rd934, %rd805, %rd932;
+	mov.b64 %rd805, %rd934;
 $L210:
 $L191:
 $L189:
-	add.s64 %rd922, %rd789, %rd779;
-	mov.b64 %rd789, %rd922;
-	sub.s64 %rd923, %rd795, 1;
-	mov.b64 %rd795, %rd923;
+	add.s64 %rd935, %rd802, %rd792;
+	mov.b64 %rd802, %rd935;
+	sub.s64 %rd936, %rd808, 1;
+	mov.b64 %rd808, %rd936;
 $L169:
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd924, 0;
-	setp.lt.s64 %p171, %rd789, %rd790;
-	setp.lt.s64 %p172, %rd788, %rd776;
-	or.pred %p173, %p171, %p172;
-	@!%p173 bra $L212;
-	mov.b64 %rd924, 1;
+	mov.b64 %rd937, 0;
+	setp.lt.s64 %p175, %rd802, %rd803;
+	setp.lt.s64 %p176, %rd801, %rd789;
+	or.pred %p177, %p175, %p176;
+	@!%p177 bra $L212;
+	mov.b64 %rd937, 1;
 $L212:
-	shl.b64 %rd925, %rd924, 32;
-	or.b64 %rd926, %rd794, %rd925;
+	shl.b64 %rd938, %rd937, 32;
+	or.b64 %rd939, %rd807, %rd938;
 	// block scan
-	mov.b64 %rd927, %rd926;
+	mov.b64 %rd940, %rd939;
 	mov.b32 %r247, %r3;
 $L213:
-	setp.hs.u32 %p174, %r247, 32;
-	@%p174 bra $L214;
-	mov.b64 {%r248, %r249}, %rd927;
-	shfl.sync.up.b32 %r250|%p175, %r248, %r247, 0, %r17;
+	setp.hs.u32 %p178, %r247, 32;
+	@%p178 bra $L214;
+	mov.b64 {%r248, %r249}, %rd940;
+	shfl.sync.up.b32 %r250|%p179, %r248, %r247, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd928, {%r250, %r251};
-	@!%p175 bra $L215;
-	add.s64 %rd929, %rd928, %rd927;
-	mov.b64 %rd927, %rd929;
+	mov.b64 %rd941, {%r250, %r251};
+	@!%p179 bra $L215;
+	add.s64 %rd942, %rd941, %rd940;
+	mov.b64 %rd940, %rd942;
 $L215:
 	shl.b32 %r247, %r247, 1;
 	bra.uni $L213;
 $L214:
-	mov.b64 {%r252, %r253}, %rd927;
-	shfl.sync.up.b32 %r254|%p176, %r252, %r3, 0, %r17;
+	mov.b64 {%r252, %r253}, %rd940;
+	shfl.sync.up.b32 %r254|%p180, %r252, %r3, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd930, {%r254, %r255};
-	setp.lo.u32 %p177, %r3, 32;
-	and.pred %p178, %p176, %p177;
-	selp.b64 %rd931, %rd930, 0, %p178;
+	mov.b64 %rd943, {%r254, %r255};
+	setp.lo.u32 %p181, %r3, 32;
+	and.pred %p182, %p180, %p181;
+	selp.b64 %rd944, %rd943, 0, %p182;
 	sub.u32 %r256, %r13, %r3;
-	setp.eq.u32 %p179, %r7, %r256;
-	@!%p179 bra $L216;
-	mul.wide.u32 %rd932, %r8, 16;
-	add.s64 %rd933, %rd1, %rd932;
-	st.shared.s64 [%rd933+0], %rd927;
+	setp.eq.u32 %p183, %r7, %r256;
+	@!%p183 bra $L216;
+	mul.wide.u32 %rd945, %r8, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	st.shared.s64 [%rd946+0], %rd940;
 $L216:
 	bar.sync 0;
-	setp.eq.u32 %p180, %r8, 0;
-	@!%p180 bra $L217;
-	mov.b64 %rd934, 0;
-	setp.lo.u32 %p181, %r7, %r10;
-	@!%p181 bra $L218;
-	mul.wide.u32 %rd935, %r7, 16;
-	add.s64 %rd936, %rd1, %rd935;
-	ld.shared.s64 %rd937, [%rd936+0];
-	mov.b64 %rd934, %rd937;
+	setp.eq.u32 %p184, %r8, 0;
+	@!%p184 bra $L217;
+	mov.b64 %rd947, 0;
+	setp.lo.u32 %p185, %r7, %r10;
+	@!%p185 bra $L218;
+	mul.wide.u32 %rd948, %r7, 16;
+	add.s64 %rd949, %rd1, %rd948;
+	ld.shared.s64 %rd950, [%rd949+0];
+	mov.b64 %rd947, %rd950;
 $L218:
-	mov.b64 {%r257, %r258}, %rd934;
-	shfl.sync.up.b32 %r259|%p182, %r257, 1, 0, %r17;
+	mov.b64 {%r257, %r258}, %rd947;
+	shfl.sync.up.b32 %r259|%p186, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd938, {%r259, %r260};
-	@!%p182 bra $L219;
-	add.s64 %rd939, %rd938, %rd934;
-	mov.b64 %rd934, %rd939;
+	mov.b64 %rd951, {%r259, %r260};
+	@!%p186 bra $L219;
+	add.s64 %rd952, %rd951, %rd947;
+	mov.b64 %rd947, %rd952;
 $L219:
-	mov.b64 {%r261, %r262}, %rd934;
-	shfl.sync.up.b32 %r263|%p183, %r261, 2, 0, %r17;
+	mov.b64 {%r261, %r262}, %rd947;
+	shfl.sync.up.b32 %r263|%p187, %r261, 2, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd940, {%r263, %r264};
-	@!%p183 bra $L220;
-	add.s64 %rd941, %rd940, %rd934;
-	mov.b64 %rd934, %rd941;
+	mov.b64 %rd953, {%r263, %r264};
+	@!%p187 bra $L220;
+	add.s64 %rd954, %rd953, %rd947;
+	mov.b64 %rd947, %rd954;
 $L220:
-	mov.b64 {%r265, %r266}, %rd934;
-	shfl.sync.up.b32 %r267|%p184, %r265, 4, 0, %r17;
+	mov.b64 {%r265, %r266}, %rd947;
+	shfl.sync.up.b32 %r267|%p188, %r265, 4, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd942, {%r267, %r268};
-	@!%p184 bra $L221;
-	add.s64 %rd943, %rd942, %rd934;
-	mov.b64 %rd934, %rd943;
+	mov.b64 %rd955, {%r267, %r268};
+	@!%p188 bra $L221;
+	add.s64 %rd956, %rd955, %rd947;
+	mov.b64 %rd947, %rd956;
 $L221:
-	mov.b64 {%r269, %r270}, %rd934;
-	shfl.sync.up.b32 %r271|%p185, %r269, 8, 0, %r17;
+	mov.b64 {%r269, %r270}, %rd947;
+	shfl.sync.up.b32 %r271|%p189, %r269, 8, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd944, {%r271, %r272};
-	@!%p185 bra $L222;
-	add.s64 %rd945, %rd944, %rd934;
-	mov.b64 %rd934, %rd945;
+	mov.b64 %rd957, {%r271, %r272};
+	@!%p189 bra $L222;
+	add.s64 %rd958, %rd957, %rd947;
+	mov.b64 %rd947, %rd958;
 $L222:
-	mov.b64 {%r273, %r274}, %rd934;
-	shfl.sync.up.b32 %r275|%p186, %r273, 16, 0, %r17;
+	mov.b64 {%r273, %r274}, %rd947;
+	shfl.sync.up.b32 %r275|%p190, %r273, 16, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd946, {%r275, %r276};
-	@!%p186 bra $L223;
-	add.s64 %rd947, %rd946, %rd934;
-	mov.b64 %rd934, %rd947;
+	mov.b64 %rd959, {%r275, %r276};
+	@!%p190 bra $L223;
+	add.s64 %rd960, %rd959, %rd947;
+	mov.b64 %rd947, %rd960;
 $L223:
-	mov.b64 {%r277, %r278}, %rd934;
-	shfl.sync.up.b32 %r279|%p187, %r277, 1, 0, %r17;
+	mov.b64 {%r277, %r278}, %rd947;
+	shfl.sync.up.b32 %r279|%p191, %r277, 1, 0, %r17;
 	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd948, {%r279, %r280};
-	selp.b64 %rd949, %rd948, 0, %p187;
-	@!%p181 bra $L224;
-	mul.wide.u32 %rd950, %r7, 16;
-	add.s64 %rd951, %rd1, %rd950;
-	add.s64 %rd952, %rd951, 512;
-	st.shared.s64 [%rd952+0], %rd949;
+	mov.b64 %rd961, {%r279, %r280};
+	selp.b64 %rd962, %rd961, 0, %p191;
+	@!%p185 bra $L224;
+	mul.wide.u32 %rd963, %r7, 16;
+	add.s64 %rd964, %rd1, %rd963;
+	add.s64 %rd965, %rd964, 512;
+	st.shared.s64 [%rd965+0], %rd962;
 $L224:
 	sub.u32 %r281, %r10, 1;
-	setp.eq.u32 %p188, %r7, %r281;
-	@!%p188 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd934;
+	setp.eq.u32 %p192, %r7, %r281;
+	@!%p192 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd947;
 $L225:
 $L217:
 	bar.sync 0;
-	mul.wide.u32 %rd953, %r8, 16;
-	add.s64 %rd954, %rd1, %rd953;
-	add.s64 %rd955, %rd954, 512;
-	ld.shared.s64 %rd956, [%rd955+0];
-	add.s64 %rd957, %rd956, %rd931;
-	ld.shared.s64 %rd958, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd957;
-	shfl.sync.idx.b32 %r284|%p189, %r282, 0, %r21, %r17;
+	mul.wide.u32 %rd966, %r8, 16;
+	add.s64 %rd967, %rd1, %rd966;
+	add.s64 %rd968, %rd967, 512;
+	ld.shared.s64 %rd969, [%rd968+0];
+	add.s64 %rd970, %rd969, %rd944;
+	ld.shared.s64 %rd971, [%rd1+1024];
+	mov.b64 {%r282, %r283}, %rd970;
+	shfl.sync.idx.b32 %r284|%p193, %r282, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd959, {%r284, %r285};
-	mov.b64 %rd960, %rd958;
-	mov.b64 %rd961, %rd959;
-	mov.b64 %rd962, %rd960;
-	mov.b64 %rd963, %rd961;
-	mov.b64 %rd964, %rd962;
-	mov.b64 %rd965, %rd963;
-	mov.b64 %rd966, %rd964;
-	and.b64 %rd967, %rd965, 4294967295;
-	mov.b64 %rd968, %rd967;
-	and.b64 %rd969, %rd966, 4294967295;
-	mov.b64 %rd970, %rd969;
-	shr.s64 %rd971, %rd966, 32;
-	mov.b64 %rd972, %rd971;
-	mov.b64 %rd973, %rd968;
-	mov.b64 %rd974, %rd970;
-	mov.b64 %rd975, %rd972;
-	@!%p146 bra $L226;
-	add.s64 %rd976, %rd793, %rd973;
-	mov.b64 %rd977, %rd976;
-	sub.s64 %rd978, %rd783, %rd977;
-	max.s64 %rd979, %rd978, 0;
-	min.s64 %rd980, %rd979, %rd794;
+	mov.b64 %rd972, {%r284, %r285};
+	mov.b64 %rd973, %rd971;
+	mov.b64 %rd974, %rd972;
+	mov.b64 %rd975, %rd973;
+	mov.b64 %rd976, %rd974;
+	mov.b64 %rd977, %rd975;
+	mov.b64 %rd978, %rd976;
+	mov.b64 %rd979, %rd977;
+	and.b64 %rd980, %rd978, 4294967295;
 	mov.b64 %rd981, %rd980;
-	mov.b64 %rd982, 0;
+	and.b64 %rd982, %rd979, 4294967295;
+	mov.b64 %rd983, %rd982;
+	shr.s64 %rd984, %rd979, 32;
+	mov.b64 %rd985, %rd984;
+	mov.b64 %rd986, %rd981;
+	mov.b64 %rd987, %rd983;
+	mov.b64 %rd988, %rd985;
+	@!%p150 bra $L226;
+	add.s64 %rd989, %rd806, %rd986;
+	mov.b64 %rd990, %rd989;
+	sub.s64 %rd991, %rd796, %rd990;
+	max.s64 %rd992, %rd991, 0;
+	min.s64 %rd993, %rd992, %rd807;
+	mov.b64 %rd994, %rd993;
+	mov.b64 %rd995, 0;
 $L228:
-	setp.lt.s64 %p190, %rd982, %rd981;
-	not.pred %p191, %p190;
-	@!%p191 bra $L232;
+	setp.lt.s64 %p194, %rd995, %rd994;
+	not.pred %p195, %p194;
+	@!%p195 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd983, %rd982, %rd787;
-	mad.lo.s64 %rd984, %rd983, 4, %rd785;
-	ld.shared.s32 %r286, [%rd984+0];
+	mul.lo.s64 %rd996, %rd995, %rd800;
+	mad.lo.s64 %rd997, %rd996, 4, %rd798;
+	ld.shared.s32 %r286, [%rd997+0];
 	mov.b32 %r287, %r286;
-	add.s64 %rd985, %rd782, %rd977;
-	add.s64 %rd986, %rd985, %rd982;
-	mul.lo.s64 %rd987, %rd986, %rd175;
-	mad.lo.s64 %rd988, %rd987, 4, %rd173;
-	st.shared.s32 [%rd988+0], %r287;
-	@!%p142 bra $L234;
-	mov.b64 %rd990, 2;
-	mul.lo.s64 %rd989, %rd990, %rd982;
-	mul.lo.s64 %rd991, %rd989, %rd170;
-	mad.lo.s64 %rd992, %rd991, 8, %rd168;
-	ld.shared.s64 %rd993, [%rd992+0];
-	mov.b64 %rd994, %rd993;
-	add.s64 %rd995, %rd782, %rd977;
-	add.s64 %rd996, %rd995, %rd982;
-	mov.b64 %rd998, 2;
-	mul.lo.s64 %rd997, %rd998, %rd996;
-	mul.lo.s64 %rd999, %rd997, %rd178;
-	mad.lo.s64 %rd1000, %rd999, 8, %rd176;
-	st.shared.s64 [%rd1000+0], %rd994;
-	mov.b64 %rd1002, 2;
-	mul.lo.s64 %rd1001, %rd1002, %rd982;
-	add.s64 %rd1003, %rd1001, 1;
-	mul.lo.s64 %rd1004, %rd1003, %rd170;
+	add.s64 %rd998, %rd795, %rd990;
+	add.s64 %rd999, %rd998, %rd995;
+	mul.lo.s64 %rd1000, %rd999, %rd175;
+	mad.lo.s64 %rd1001, %rd1000, 4, %rd173;
+	st.shared.s32 [%rd1001+0], %r287;
+	@!%p146 bra $L234;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd995;
+	mul.lo.s64 %rd1004, %rd1002, %rd170;
 	mad.lo.s64 %rd1005, %rd1004, 8, %rd168;
 	ld.shared.s64 %rd1006, [%rd1005+0];
 	mov.b64 %rd1007, %rd1006;
-	add.s64 %rd1008, %rd782, %rd977;
-	add.s64 %rd1009, %rd1008, %rd982;
+	add.s64 %rd1008, %rd795, %rd990;
+	add.s64 %rd1009, %rd1008, %rd995;
 	mov.b64 %rd1011, 2;
 	mul.lo.s64 %rd1010, %rd1011, %rd1009;
-	add.s64 %rd1012, %rd1010, 1;
-	mul.lo.s64 %rd1013, %rd1012, %rd178;
-	mad.lo.s64 %rd1014, %rd1013, 8, %rd176;
-	st.shared.s64 [%rd1014+0], %rd1007;
+	mul.lo.s64 %rd1012, %rd1010, %rd178;
+	mad.lo.s64 %rd1013, %rd1012, 8, %rd176;
+	st.shared.s64 [%rd1013+0], %rd1007;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd995;
+	add.s64 %rd1016, %rd1014, 1;
+	mul.lo.s64 %rd1017, %rd1016, %rd170;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd168;
+	ld.shared.s64 %rd1019, [%rd1018+0];
+	mov.b64 %rd1020, %rd1019;
+	add.s64 %rd1021, %rd795, %rd990;
+	add.s64 %rd1022, %rd1021, %rd995;
+	mov.b64 %rd1024, 2;
+	mul.lo.s64 %rd1023, %rd1024, %rd1022;
+	add.s64 %rd1025, %rd1023, 1;
+	mul.lo.s64 %rd1026, %rd1025, %rd178;
+	mad.lo.s64 %rd1027, %rd1026, 8, %rd176;
+	st.shared.s64 [%rd1027+0], %rd1020;
 $L234:
 $L229:
-	add.s64 %rd1015, %rd982, 1;
-	mov.b64 %rd982, %rd1015;
+	add.s64 %rd1028, %rd995, 1;
+	mov.b64 %rd995, %rd1028;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1016, 0;
-	mov.b64 %rd1017, %rd981;
+	mov.b64 %rd1029, 0;
+	mov.b64 %rd1030, %rd994;
 $L235:
-	setp.lt.s64 %p192, %rd1017, %rd794;
-	not.pred %p193, %p192;
-	@!%p193 bra $L239;
+	setp.lt.s64 %p196, %rd1030, %rd807;
+	not.pred %p197, %p196;
+	@!%p197 bra $L239;
 	bra.uni $L237;
 $L239:
-	mul.lo.s64 %rd1018, %rd1017, %rd787;
-	mad.lo.s64 %rd1019, %rd1018, 4, %rd785;
-	ld.shared.s32 %r288, [%rd1019+0];
+	mul.lo.s64 %rd1031, %rd1030, %rd800;
+	mad.lo.s64 %rd1032, %rd1031, 4, %rd798;
+	ld.shared.s32 %r288, [%rd1032+0];
 	mov.b32 %r289, %r288;
 	mov.b32 %r290, %r289;
-	mov.pred %p194, 0;
-	mov.b64 %rd1020, %rd1016;
+	mov.pred %p198, 0;
+	mov.b64 %rd1033, %rd1029;
 	mov.b32 %r291, %r290;
 $L240:
-	@!%p143 bra $L244;
+	@!%p147 bra $L244;
 	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd1021, %r292;
-	mov.b64 %rd1022, %rd1021;
+	cvt.s64.s32 %rd1034, %r292;
+	mov.b64 %rd1035, %rd1034;
 	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd1023, %r293;
-	min.u64 %rd1024, %rd1023, 32;
-	cvt.u32.u64 %r294, %rd1024;
+	cvt.s64.s32 %rd1036, %r293;
+	min.u64 %rd1037, %rd1036, 32;
+	cvt.u32.u64 %r294, %rd1037;
 	mov.b32 %r296, 0x1;
 	shl.b32 %r295, %r296, %r294;
-	setp.hs.u32 %p195, %r294, 32;
-	selp.b32 %r297, 0, %r295, %p195;
+	setp.hs.u32 %p199, %r294, 32;
+	selp.b32 %r297, 0, %r295, %p199;
 	mov.b32 %r298, %r297;
-	mov.b64 %rd1025, %rd1022;
+	mov.b64 %rd1038, %rd1035;
 	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd1026, %rd1025, %rd769;
-	mad.lo.s64 %rd1027, %rd1026, 4, %rd767;
-	ld.relaxed.gpu.global.u32 %r300, [%rd1027+0];
+	mul.lo.s64 %rd1039, %rd1038, %rd782;
+	mad.lo.s64 %rd1040, %rd1039, 4, %rd780;
+	ld.relaxed.gpu.global.u32 %r300, [%rd1040+0];
 	mov.b32 %r301, %r300;
 	and.b32 %r302, %r301, %r299;
-	setp.ne.u32 %p196, %r302, 0x0;
-	mov.pred %p197, %p196;
-	not.pred %p198, %p197;
-	@!%p198 bra $L246;
-	mul.lo.s64 %rd1028, %rd1025, %rd769;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd767;
-	atom.global.or.b32 %r303, [%rd1029], %r299;
+	setp.ne.u32 %p200, %r302, 0x0;
+	mov.pred %p201, %p200;
+	not.pred %p202, %p201;
+	@!%p202 bra $L246;
+	mul.lo.s64 %rd1041, %rd1038, %rd782;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd780;
+	atom.global.or.b32 %r303, [%rd1042], %r299;
 	mov.b32 %r304, %r303;
 	and.b32 %r305, %r304, %r299;
-	setp.ne.u32 %p199, %r305, 0x0;
-	mov.pred %p197, %p199;
+	setp.ne.u32 %p203, %r305, 0x0;
+	mov.pred %p201, %p203;
 $L246:
-	@!%p197 bra $L248;
-	mov.b64 %rd1030, %rd1020;
-	mov.b64 %rd1031, %rd1030;
-	mov.pred %p200, 0;
+	@!%p201 bra $L248;
+	mov.b64 %rd1043, %rd1033;
+	mov.b64 %rd1044, %rd1043;
+	mov.pred %p204, 0;
 	bra.uni $L242;
 $L248:
-	mov.b64 %rd1032, %rd1020;
-	mov.b64 %rd1031, %rd1032;
-	mov.pred %p200, 1;
+	mov.b64 %rd1045, %rd1033;
+	mov.b64 %rd1044, %rd1045;
+	mov.pred %p204, 1;
 	bra.uni $L242;
 $L244:
-	@!%p144 bra $L250;
-	cvt.s64.s32 %rd1033, %r291;
-	mul.lo.s64 %rd1034, %rd1033, %rd772;
-	mad.lo.s64 %rd1035, %rd1034, 4, %rd770;
-	ld.relaxed.gpu.global.s32 %r306, [%rd1035+0];
+	@!%p148 bra $L250;
+	cvt.s64.s32 %rd1046, %r291;
+	mul.lo.s64 %rd1047, %rd1046, %rd785;
+	mad.lo.s64 %rd1048, %rd1047, 4, %rd783;
+	ld.relaxed.gpu.global.s32 %r306, [%rd1048+0];
 	mov.b32 %r307, %r306;
-	setp.eq.s32 %p201, %r307, %r202;
-	mov.pred %p202, %p201;
-	not.pred %p203, %p202;
-	@!%p203 bra $L252;
-	cvt.s64.s32 %rd1036, %r291;
-	mul.lo.s64 %rd1037, %rd1036, %rd772;
-	mad.lo.s64 %rd1038, %rd1037, 4, %rd770;
-	atom.global.exch.b32 %r308, [%rd1038], %r202;
+	setp.eq.s32 %p205, %r307, %r202;
+	mov.pred %p206, %p205;
+	not.pred %p207, %p206;
+	@!%p207 bra $L252;
+	cvt.s64.s32 %rd1049, %r291;
+	mul.lo.s64 %rd1050, %rd1049, %rd785;
+	mad.lo.s64 %rd1051, %rd1050, 4, %rd783;
+	atom.global.exch.b32 %r308, [%rd1051], %r202;
 	mov.b32 %r309, %r308;
-	setp.eq.s32 %p204, %r309, %r202;
-	mov.pred %p202, %p204;
+	setp.eq.s32 %p208, %r309, %r202;
+	mov.pred %p206, %p208;
 $L252:
-	@!%p202 bra $L254;
-	mov.b64 %rd1039, %rd1020;
-	mov.b64 %rd1031, %rd1039;
-	mov.pred %p200, 0;
+	@!%p206 bra $L254;
+	mov.b64 %rd1052, %rd1033;
+	mov.b64 %rd1044, %rd1052;
+	mov.pred %p204, 0;
 	bra.uni $L242;
 $L254:
 $L250:
-	mul.lo.s64 %rd1040, %rd1020, %rd787;
-	mad.lo.s64 %rd1041, %rd1040, 4, %rd785;
-	st.shared.s32 [%rd1041+0], %r291;
-	add.s64 %rd1042, %rd1020, 1;
-	mov.b64 %rd1043, %rd1042;
-	mov.b64 %rd1031, %rd1043;
-	mov.pred %p200, 1;
+	mul.lo.s64 %rd1053, %rd1033, %rd800;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd798;
+	st.shared.s32 [%rd1054+0], %r291;
+	add.s64 %rd1055, %rd1033, 1;
+	mov.b64 %rd1056, %rd1055;
+	mov.b64 %rd1044, %rd1056;
+	mov.pred %p204, 1;
 	bra.uni $L242;
 $L241:
 	bra.uni $L240;
 $L242:
-	mov.b64 %rd1044, %rd1031;
-	mov.pred %p205, %p200;
-	mov.b64 %rd1016, %rd1044;
-	mov.pred %p194, %p205;
-	@!%p194 bra $L256;
-	mov.b64 %rd1045, %rd751;
+	mov.b64 %rd1057, %rd1044;
+	mov.pred %p209, %p204;
+	mov.b64 %rd1029, %rd1057;
+	mov.pred %p198, %p209;
+	@!%p198 bra $L256;
+	mov.b64 %rd1058, %rd764;
 	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd1046, %r310;
-	add.s64 %rd1047, %rd1046, 1;
-	mul.lo.s64 %rd1048, %rd1047, %rd32;
-	mad.lo.s64 %rd1049, %rd1048, 8, %rd28;
-	ld.global.nc.s64 %rd1050, [%rd1049+0];
-	mov.b64 %rd1051, %rd1050;
-	cvt.s64.s32 %rd1052, %r310;
-	mul.lo.s64 %rd1053, %rd1052, %rd32;
-	mad.lo.s64 %rd1054, %rd1053, 8, %rd28;
-	ld.global.nc.s64 %rd1055, [%rd1054+0];
-	mov.b64 %rd1056, %rd1055;
-	sub.s64 %rd1057, %rd1051, %rd1056;
-	mov.b64 %rd1058, %rd1057;
-	mov.b64 %rd1059, %rd1058;
-	add.s64 %rd1060, %rd791, %rd1059;
-	mov.b64 %rd791, %rd1060;
-	max.s64 %rd1061, %rd792, %rd1059;
-	mov.b64 %rd792, %rd1061;
+	cvt.s64.s32 %rd1059, %r310;
+	add.s64 %rd1060, %rd1059, 1;
+	mul.lo.s64 %rd1061, %rd1060, %rd32;
+	mad.lo.s64 %rd1062, %rd1061, 8, %rd28;
+	ld.global.nc.s64 %rd1063, [%rd1062+0];
+	mov.b64 %rd1064, %rd1063;
+	cvt.s64.s32 %rd1065, %r310;
+	mul.lo.s64 %rd1066, %rd1065, %rd32;
+	mad.lo.s64 %rd1067, %rd1066, 8, %rd28;
+	ld.global.nc.s64 %rd1068, [%rd1067+0];
+	mov.b64 %rd1069, %rd1068;
+	sub.s64 %rd1070, %rd1064, %rd1069;
+	mov.b64 %rd1071, %rd1070;
+	mov.b64 %rd1072, %rd1071;
+	add.s64 %rd1073, %rd804, %rd1072;
+	mov.b64 %rd804, %rd1073;
+	max.s64 %rd1074, %rd805, %rd1072;
+	mov.b64 %rd805, %rd1074;
 $L256:
 $L236:
-	add.s64 %rd1062, %rd1017, 1;
-	mov.b64 %rd1017, %rd1062;
+	add.s64 %rd1075, %rd1030, 1;
+	mov.b64 %rd1030, %rd1075;
 	bra.uni $L235;
 $L237:
-	setp.gt.s64 %p206, %rd1016, 0;
-	@!%p206 bra $L258;
-	mul.lo.s64 %rd1063, %rd781, %rd120;
-	mad.lo.s64 %rd1064, %rd1063, 8, %rd116;
-	atom.global.add.u64 %rd1065, [%rd1064], %rd1016;
-	mov.b64 %rd1066, %rd1065;
-	mov.b64 %rd1067, %rd1066;
-	mov.b64 %rd1068, 0;
+	setp.gt.s64 %p210, %rd1029, 0;
+	@!%p210 bra $L258;
+	mul.lo.s64 %rd1076, %rd794, %rd120;
+	mad.lo.s64 %rd1077, %rd1076, 8, %rd116;
+	atom.global.add.u64 %rd1078, [%rd1077], %rd1029;
+	mov.b64 %rd1079, %rd1078;
+	mov.b64 %rd1080, %rd1079;
+	mov.b64 %rd1081, 0;
 $L259:
-	setp.lt.s64 %p207, %rd1068, %rd1016;
-	not.pred %p208, %p207;
-	@!%p208 bra $L263;
+	setp.lt.s64 %p211, %rd1081, %rd1029;
+	not.pred %p212, %p211;
+	@!%p212 bra $L263;
 	bra.uni $L261;
 $L263:
-	mul.lo.s64 %rd1069, %rd1068, %rd787;
-	mad.lo.s64 %rd1070, %rd1069, 4, %rd785;
-	ld.shared.s32 %r311, [%rd1070+0];
+	mul.lo.s64 %rd1082, %rd1081, %rd800;
+	mad.lo.s64 %rd1083, %rd1082, 4, %rd798;
+	ld.shared.s32 %r311, [%rd1083+0];
 	mov.b32 %r312, %r311;
-	add.s64 %rd1071, %rd1067, %rd1068;
-	mul.lo.s64 %rd1072, %rd1071, %rd280;
-	mad.lo.s64 %rd1073, %rd1072, 4, %rd278;
-	st.global.s32 [%rd1073+0], %r312;
+	add.s64 %rd1084, %rd1080, %rd1081;
+	mul.lo.s64 %rd1085, %rd1084, %rd280;
+	mad.lo.s64 %rd1086, %rd1085, 4, %rd278;
+	st.global.s32 [%rd1086+0], %r312;
 $L260:
-	add.s64 %rd1074, %rd1068, 1;
-	mov.b64 %rd1068, %rd1074;
+	add.s64 %rd1087, %rd1081, 1;
+	mov.b64 %rd1081, %rd1087;
 	bra.uni $L259;
 $L261:
 $L258:
-	add.s64 %rd1075, %rd793, %rd974;
-	min.s64 %rd1076, %rd783, %rd1075;
-	mov.b64 %rd793, %rd1076;
+	add.s64 %rd1088, %rd806, %rd987;
+	min.s64 %rd1089, %rd796, %rd1088;
+	mov.b64 %rd806, %rd1089;
 	bra.uni $L227;
 $L226:
-	mov.b64 %rd1077, 0;
-	cvt.u64.u32 %rd1078, %r2;
-	setp.eq.s64 %p209, %rd1078, 0;
-	setp.gt.s64 %p210, %rd974, 0;
-	and.pred %p211, %p209, %p210;
-	@!%p211 bra $L265;
-	mul.lo.s64 %rd1079, %rd781, %rd120;
-	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
-	atom.global.add.u64 %rd1081, [%rd1080], %rd974;
-	mov.b64 %rd1082, %rd1081;
-	mov.b64 %rd1077, %rd1082;
+	mov.b64 %rd1090, 0;
+	cvt.u64.u32 %rd1091, %r2;
+	setp.eq.s64 %p213, %rd1091, 0;
+	setp.gt.s64 %p214, %rd987, 0;
+	and.pred %p215, %p213, %p214;
+	@!%p215 bra $L265;
+	mul.lo.s64 %rd1092, %rd794, %rd120;
+	mad.lo.s64 %rd1093, %rd1092, 8, %rd116;
+	atom.global.add.u64 %rd1094, [%rd1093], %rd987;
+	mov.b64 %rd1095, %rd1094;
+	mov.b64 %rd1090, %rd1095;
 $L265:
-	cvt.u64.u32 %rd1083, %r2;
-	setp.eq.s64 %p212, %rd1083, 0;
-	setp.eq.u32 %p213, %r1, 0;
-	and.pred %p214, %p212, %p213;
+	cvt.u64.u32 %rd1096, %r2;
+	setp.eq.s64 %p216, %rd1096, 0;
+	setp.eq.u32 %p217, %r1, 0;
+	and.pred %p218, %p216, %p217;
 	bar.sync 0;
-	@!%p214 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd1077;
+	@!%p218 bra $L266;
+	st.shared.s64 [%rd1+1024], %rd1090;
 $L266:
 	bar.sync 0;
-	ld.shared.s64 %rd1084, [%rd1+1024];
-	mov.b64 %rd1085, %rd1084;
-	add.s64 %rd1086, %rd1085, %rd973;
-	mov.b64 %rd1087, %rd1086;
-	mov.b64 %rd1088, 0;
+	ld.shared.s64 %rd1097, [%rd1+1024];
+	mov.b64 %rd1098, %rd1097;
+	add.s64 %rd1099, %rd1098, %rd986;
+	mov.b64 %rd1100, %rd1099;
+	mov.b64 %rd1101, 0;
 $L267:
-	setp.lt.s64 %p215, %rd1088, %rd794;
-	not.pred %p216, %p215;
-	@!%p216 bra $L271;
+	setp.lt.s64 %p219, %rd1101, %rd807;
+	not.pred %p220, %p219;
+	@!%p220 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1089, %rd1088, %rd787;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd785;
-	ld.shared.s32 %r313, [%rd1090+0];
+	mul.lo.s64 %rd1102, %rd1101, %rd800;
+	mad.lo.s64 %rd1103, %rd1102, 4, %rd798;
+	ld.shared.s32 %r313, [%rd1103+0];
 	mov.b32 %r314, %r313;
-	add.s64 %rd1091, %rd1087, %rd1088;
-	mul.lo.s64 %rd1092, %rd1091, %rd280;
-	mad.lo.s64 %rd1093, %rd1092, 4, %rd278;
-	st.global.s32 [%rd1093+0], %r314;
+	add.s64 %rd1104, %rd1100, %rd1101;
+	mul.lo.s64 %rd1105, %rd1104, %rd280;
+	mad.lo.s64 %rd1106, %rd1105, 4, %rd278;
+	st.global.s32 [%rd1106+0], %r314;
 $L268:
-	add.s64 %rd1094, %rd1088, 1;
-	mov.b64 %rd1088, %rd1094;
+	add.s64 %rd1107, %rd1101, 1;
+	mov.b64 %rd1101, %rd1107;
 	bra.uni $L267;
 $L269:
 $L227:
-	setp.eq.s64 %p217, %rd975, 0;
-	@!%p217 bra $L273;
+	setp.eq.s64 %p221, %rd988, 0;
+	@!%p221 bra $L273;
 	bra.uni $L167;
 $L273:
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd1095, %rd793;
-	mov.b64 %rd1096, %rd791;
-	mov.b64 %rd1097, %rd792;
-	mov.b64 %rd1098, %rd1095;
-	mov.b64 %rd1099, %rd1096;
-	mov.b64 %rd1100, %rd1097;
-	mov.b64 %rd1101, %rd1098;
-	mov.b64 %rd1102, %rd1099;
-	mov.b64 %rd1103, %rd1100;
-	mov.b64 %rd729, %rd1101;
-	mov.b64 %rd749, %rd1102;
-	mov.b64 %rd750, %rd1103;
-	add.s64 %rd1104, %rd730, %rd749;
-	mov.b64 %rd730, %rd1104;
-	max.s64 %rd1105, %rd731, %rd750;
-	mov.b64 %rd731, %rd1105;
+	mov.b64 %rd1108, %rd806;
+	mov.b64 %rd1109, %rd804;
+	mov.b64 %rd1110, %rd805;
+	mov.b64 %rd1111, %rd1108;
+	mov.b64 %rd1112, %rd1109;
+	mov.b64 %rd1113, %rd1110;
+	mov.b64 %rd1114, %rd1111;
+	mov.b64 %rd1115, %rd1112;
+	mov.b64 %rd1116, %rd1113;
+	mov.b64 %rd742, %rd1114;
+	mov.b64 %rd762, %rd1115;
+	mov.b64 %rd763, %rd1116;
+	add.s64 %rd1117, %rd743, %rd762;
+	mov.b64 %rd743, %rd1117;
+	max.s64 %rd1118, %rd744, %rd763;
+	mov.b64 %rd744, %rd1118;
 $L161:
-	add.s64 %rd1106, %rd732, 1;
-	mov.b64 %rd732, %rd1106;
+	add.s64 %rd1119, %rd745, 1;
+	mov.b64 %rd745, %rd1119;
 	bra.uni $L160;
 $L162:
-	mov.b64 %rd1107, %rd730;
+	mov.b64 %rd1120, %rd743;
 	// block reduction
 	sub.u32 %r315, %r13, 1;
 	mov.b32 %r316, %r3;
 $L274:
-	setp.hs.u32 %p218, %r316, 32;
-	@%p218 bra $L275;
-	mov.b64 {%r317, %r318}, %rd1107;
-	shfl.sync.down.b32 %r319|%p219, %r317, %r316, %r315, %r17;
+	setp.hs.u32 %p222, %r316, 32;
+	@%p222 bra $L275;
+	mov.b64 {%r317, %r318}, %rd1120;
+	shfl.sync.down.b32 %r319|%p223, %r317, %r316, %r315, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd1108, {%r319, %r320};
-	@!%p219 bra $L276;
-	add.s64 %rd1109, %rd1107, %rd1108;
-	mov.b64 %rd1107, %rd1109;
+	mov.b64 %rd1121, {%r319, %r320};
+	@!%p223 bra $L276;
+	add.s64 %rd1122, %rd1120, %rd1121;
+	mov.b64 %rd1120, %rd1122;
 $L276:
 	shl.b32 %r316, %r316, 1;
 	bra.uni $L274;
 $L275:
-	setp.eq.u32 %p220, %r7, 0;
-	@!%p220 bra $L277;
-	mul.wide.u32 %rd1110, %r8, 16;
-	add.s64 %rd1111, %rd1, %rd1110;
-	st.shared.s64 [%rd1111+0], %rd1107;
+	setp.eq.u32 %p224, %r7, 0;
+	@!%p224 bra $L277;
+	mul.wide.u32 %rd1123, %r8, 16;
+	add.s64 %rd1124, %rd1, %rd1123;
+	st.shared.s64 [%rd1124+0], %rd1120;
 $L277:
 	bar.sync 0;
-	setp.eq.u32 %p221, %r8, 0;
-	@!%p221 bra $L278;
-	setp.lo.u32 %p222, %r7, %r10;
-	@!%p222 bra $L279;
-	mul.wide.u32 %rd1112, %r7, 16;
-	add.s64 %rd1113, %rd1, %rd1112;
-	ld.shared.s64 %rd1114, [%rd1113+0];
-	mov.b64 %rd1107, %rd1114;
+	setp.eq.u32 %p225, %r8, 0;
+	@!%p225 bra $L278;
+	setp.lo.u32 %p226, %r7, %r10;
+	@!%p226 bra $L279;
+	mul.wide.u32 %rd1125, %r7, 16;
+	add.s64 %rd1126, %rd1, %rd1125;
+	ld.shared.s64 %rd1127, [%rd1126+0];
+	mov.b64 %rd1120, %rd1127;
 $L279:
 	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd1107;
-	shfl.sync.down.b32 %r324|%p223, %r322, 1, %r321, %r17;
+	mov.b64 {%r322, %r323}, %rd1120;
+	shfl.sync.down.b32 %r324|%p227, %r322, 1, %r321, %r17;
 	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd1115, {%r324, %r325};
-	@!%p223 bra $L280;
-	add.s64 %rd1116, %rd1107, %rd1115;
-	mov.b64 %rd1107, %rd1116;
+	mov.b64 %rd1128, {%r324, %r325};
+	@!%p227 bra $L280;
+	add.s64 %rd1129, %rd1120, %rd1128;
+	mov.b64 %rd1120, %rd1129;
 $L280:
-	mov.b64 {%r326, %r327}, %rd1107;
-	shfl.sync.down.b32 %r328|%p224, %r326, 2, %r321, %r17;
+	mov.b64 {%r326, %r327}, %rd1120;
+	shfl.sync.down.b32 %r328|%p228, %r326, 2, %r321, %r17;
 	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd1117, {%r328, %r329};
-	@!%p224 bra $L281;
-	add.s64 %rd1118, %rd1107, %rd1117;
-	mov.b64 %rd1107, %rd1118;
+	mov.b64 %rd1130, {%r328, %r329};
+	@!%p228 bra $L281;
+	add.s64 %rd1131, %rd1120, %rd1130;
+	mov.b64 %rd1120, %rd1131;
 $L281:
-	mov.b64 {%r330, %r331}, %rd1107;
-	shfl.sync.down.b32 %r332|%p225, %r330, 4, %r321, %r17;
+	mov.b64 {%r330, %r331}, %rd1120;
+	shfl.sync.down.b32 %r332|%p229, %r330, 4, %r321, %r17;
 	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd1119, {%r332, %r333};
-	@!%p225 bra $L282;
-	add.s64 %rd1120, %rd1107, %rd1119;
-	mov.b64 %rd1107, %rd1120;
+	mov.b64 %rd1132, {%r332, %r333};
+	@!%p229 bra $L282;
+	add.s64 %rd1133, %rd1120, %rd1132;
+	mov.b64 %rd1120, %rd1133;
 $L282:
-	mov.b64 {%r334, %r335}, %rd1107;
-	shfl.sync.down.b32 %r336|%p226, %r334, 8, %r321, %r17;
+	mov.b64 {%r334, %r335}, %rd1120;
+	shfl.sync.down.b32 %r336|%p230, %r334, 8, %r321, %r17;
 	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd1121, {%r336, %r337};
-	@!%p226 bra $L283;
-	add.s64 %rd1122, %rd1107, %rd1121;
-	mov.b64 %rd1107, %rd1122;
+	mov.b64 %rd1134, {%r336, %r337};
+	@!%p230 bra $L283;
+	add.s64 %rd1135, %rd1120, %rd1134;
+	mov.b64 %rd1120, %rd1135;
 $L283:
-	mov.b64 {%r338, %r339}, %rd1107;
-	shfl.sync.down.b32 %r340|%p227, %r338, 16, %r321, %r17;
+	mov.b64 {%r338, %r339}, %rd1120;
+	shfl.sync.down.b32 %r340|%p231, %r338, 16, %r321, %r17;
 	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd1123, {%r340, %r341};
-	@!%p227 bra $L284;
-	add.s64 %rd1124, %rd1107, %rd1123;
-	mov.b64 %rd1107, %rd1124;
+	mov.b64 %rd1136, {%r340, %r341};
+	@!%p231 bra $L284;
+	add.s64 %rd1137, %rd1120, %rd1136;
+	mov.b64 %rd1120, %rd1137;
 $L284:
-	@!%p220 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd1107;
+	@!%p224 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd1120;
 $L285:
 $L278:
 	bar.sync 0;
-	ld.shared.s64 %rd1125, [%rd1+1024];
-	mov.b64 %rd1107, %rd1125;
-	mov.b64 %rd1126, %rd1107;
-	mov.b64 %rd730, %rd1126;
-	mov.b64 %rd1127, %rd731;
+	ld.shared.s64 %rd1138, [%rd1+1024];
+	mov.b64 %rd1120, %rd1138;
+	mov.b64 %rd1139, %rd1120;
+	mov.b64 %rd743, %rd1139;
+	mov.b64 %rd1140, %rd744;
 	// block reduction
 	sub.u32 %r342, %r13, 1;
 	mov.b32 %r343, %r3;
 $L286:
-	setp.hs.u32 %p228, %r343, 32;
-	@%p228 bra $L287;
-	mov.b64 {%r344, %r345}, %rd1127;
-	shfl.sync.down.b32 %r346|%p229, %r344, %r343, %r342, %r17;
+	setp.hs.u32 %p232, %r343, 32;
+	@%p232 bra $L287;
+	mov.b64 {%r344, %r345}, %rd1140;
+	shfl.sync.down.b32 %r346|%p233, %r344, %r343, %r342, %r17;
 	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd1128, {%r346, %r347};
-	@!%p229 bra $L288;
-	max.s64 %rd1129, %rd1127, %rd1128;
-	mov.b64 %rd1127, %rd1129;
+	mov.b64 %rd1141, {%r346, %r347};
+	@!%p233 bra $L288;
+	max.s64 %rd1142, %rd1140, %rd1141;
+	mov.b64 %rd1140, %rd1142;
 $L288:
 	shl.b32 %r343, %r343, 1;
 	bra.uni $L286;
 $L287:
-	setp.eq.u32 %p230, %r7, 0;
-	@!%p230 bra $L289;
-	mul.wide.u32 %rd1130, %r8, 16;
-	add.s64 %rd1131, %rd1, %rd1130;
-	st.shared.s64 [%rd1131+0], %rd1127;
+	setp.eq.u32 %p234, %r7, 0;
+	@!%p234 bra $L289;
+	mul.wide.u32 %rd1143, %r8, 16;
+	add.s64 %rd1144, %rd1, %rd1143;
+	st.shared.s64 [%rd1144+0], %rd1140;
 $L289:
 	bar.sync 0;
-	setp.eq.u32 %p231, %r8, 0;
-	@!%p231 bra $L290;
-	setp.lo.u32 %p232, %r7, %r10;
-	@!%p232 bra $L291;
-	mul.wide.u32 %rd1132, %r7, 16;
-	add.s64 %rd1133, %rd1, %rd1132;
-	ld.shared.s64 %rd1134, [%rd1133+0];
-	mov.b64 %rd1127, %rd1134;
+	setp.eq.u32 %p235, %r8, 0;
+	@!%p235 bra $L290;
+	setp.lo.u32 %p236, %r7, %r10;
+	@!%p236 bra $L291;
+	mul.wide.u32 %rd1145, %r7, 16;
+	add.s64 %rd1146, %rd1, %rd1145;
+	ld.shared.s64 %rd1147, [%rd1146+0];
+	mov.b64 %rd1140, %rd1147;
 $L291:
 	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd1127;
-	shfl.sync.down.b32 %r351|%p233, %r349, 1, %r348, %r17;
+	mov.b64 {%r349, %r350}, %rd1140;
+	shfl.sync.down.b32 %r351|%p237, %r349, 1, %r348, %r17;
 	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd1135, {%r351, %r352};
-	@!%p233 bra $L292;
-	max.s64 %rd1136, %rd1127, %rd1135;
-	mov.b64 %rd1127, %rd1136;
+	mov.b64 %rd1148, {%r351, %r352};
+	@!%p237 bra $L292;
+	max.s64 %rd1149, %rd1140, %rd1148;
+	mov.b64 %rd1140, %rd1149;
 $L292:
-	mov.b64 {%r353, %r354}, %rd1127;
-	shfl.sync.down.b32 %r355|%p234, %r353, 2, %r348, %r17;
+	mov.b64 {%r353, %r354}, %rd1140;
+	shfl.sync.down.b32 %r355|%p238, %r353, 2, %r348, %r17;
 	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd1137, {%r355, %r356};
-	@!%p234 bra $L293;
-	max.s64 %rd1138, %rd1127, %rd1137;
-	mov.b64 %rd1127, %rd1138;
+	mov.b64 %rd1150, {%r355, %r356};
+	@!%p238 bra $L293;
+	max.s64 %rd1151, %rd1140, %rd1150;
+	mov.b64 %rd1140, %rd1151;
 $L293:
-	mov.b64 {%r357, %r358}, %rd1127;
-	shfl.sync.down.b32 %r359|%p235, %r357, 4, %r348, %r17;
+	mov.b64 {%r357, %r358}, %rd1140;
+	shfl.sync.down.b32 %r359|%p239, %r357, 4, %r348, %r17;
 	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd1139, {%r359, %r360};
-	@!%p235 bra $L294;
-	max.s64 %rd1140, %rd1127, %rd1139;
-	mov.b64 %rd1127, %rd1140;
+	mov.b64 %rd1152, {%r359, %r360};
+	@!%p239 bra $L294;
+	max.s64 %rd1153, %rd1140, %rd1152;
+	mov.b64 %rd1140, %rd1153;
 $L294:
-	mov.b64 {%r361, %r362}, %rd1127;
-	shfl.sync.down.b32 %r363|%p236, %r361, 8, %r348, %r17;
+	mov.b64 {%r361, %r362}, %rd1140;
+	shfl.sync.down.b32 %r363|%p240, %r361, 8, %r348, %r17;
 	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd1141, {%r363, %r364};
-	@!%p236 bra $L295;
-	max.s64 %rd1142, %rd1127, %rd1141;
-	mov.b64 %rd1127, %rd1142;
+	mov.b64 %rd1154, {%r363, %r364};
+	@!%p240 bra $L295;
+	max.s64 %rd1155, %rd1140, %rd1154;
+	mov.b64 %rd1140, %rd1155;
 $L295:
-	mov.b64 {%r365, %r366}, %rd1127;
-	shfl.sync.down.b32 %r367|%p237, %r365, 16, %r348, %r17;
+	mov.b64 {%r365, %r366}, %rd1140;
+	shfl.sync.down.b32 %r367|%p241, %r365, 16, %r348, %r17;
 	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd1143, {%r367, %r368};
-	@!%p237 bra $L296;
-	max.s64 %rd1144, %rd1127, %rd1143;
-	mov.b64 %rd1127, %rd1144;
+	mov.b64 %rd1156, {%r367, %r368};
+	@!%p241 bra $L296;
+	max.s64 %rd1157, %rd1140, %rd1156;
+	mov.b64 %rd1140, %rd1157;
 $L296:
-	@!%p230 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1127;
+	@!%p234 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd1140;
 $L297:
 $L290:
 	bar.sync 0;
-	ld.shared.s64 %rd1145, [%rd1+1024];
-	mov.b64 %rd1127, %rd1145;
-	mov.b64 %rd1146, %rd1127;
-	mov.b64 %rd731, %rd1146;
-	cvt.u64.u32 %rd1147, %r2;
-	setp.eq.s64 %p238, %rd1147, 0;
-	@!%p238 bra $L299;
-	setp.gt.s64 %p239, %rd730, 0;
-	@!%p239 bra $L301;
-	add.s64 %rd1148, %rd351, 1;
-	mul.lo.s64 %rd1149, %rd1148, %rd120;
-	mad.lo.s64 %rd1150, %rd1149, 8, %rd116;
-	atom.global.add.u64 %rd1151, [%rd1150], %rd730;
+	ld.shared.s64 %rd1158, [%rd1+1024];
+	mov.b64 %rd1140, %rd1158;
+	mov.b64 %rd1159, %rd1140;
+	mov.b64 %rd744, %rd1159;
+	cvt.u64.u32 %rd1160, %r2;
+	setp.eq.s64 %p242, %rd1160, 0;
+	@!%p242 bra $L299;
+	setp.gt.s64 %p243, %rd743, 0;
+	@!%p243 bra $L301;
+	add.s64 %rd1161, %rd351, 1;
+	mul.lo.s64 %rd1162, %rd1161, %rd120;
+	mad.lo.s64 %rd1163, %rd1162, 8, %rd116;
+	atom.global.add.u64 %rd1164, [%rd1163], %rd743;
 $L301:
-	setp.gt.s64 %p240, %rd731, 0;
-	@!%p240 bra $L303;
-	add.s64 %rd1152, %rd351, 2;
-	mul.lo.s64 %rd1153, %rd1152, %rd120;
-	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
-	atom.global.max.s64 %rd1155, [%rd1154], %rd731;
+	setp.gt.s64 %p244, %rd744, 0;
+	@!%p244 bra $L303;
+	add.s64 %rd1165, %rd351, 2;
+	mul.lo.s64 %rd1166, %rd1165, %rd120;
+	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
+	atom.global.max.s64 %rd1168, [%rd1167], %rd744;
 $L303:
-	add.s64 %rd1156, %rd351, 3;
-	mul.lo.s64 %rd1157, %rd1156, %rd120;
-	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
-	atom.global.max.s64 %rd1159, [%rd1158], %rd732;
+	add.s64 %rd1169, %rd351, 3;
+	mul.lo.s64 %rd1170, %rd1169, %rd120;
+	mad.lo.s64 %rd1171, %rd1170, 8, %rd116;
+	atom.global.max.s64 %rd1172, [%rd1171], %rd745;
 $L299:
 	bar.sync 0;
-	setp.eq.u32 %p241, %r5, 0;
-	@!%p241 bra $L304;
+	setp.eq.u32 %p245, %r5, 0;
+	@!%p245 bra $L304;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
 	atom.global.add.u32 %r370, [gk_league_sync], 1;
 	mov.u32 %r371, %nctaid.x;
 	sub.u32 %r372, %r371, 1;
-	setp.eq.u32 %p242, %r370, %r372;
-	@!%p242 bra $L305;
+	setp.eq.u32 %p246, %r370, %r372;
+	@!%p246 bra $L305;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
 	bra.uni $L306;
 $L305:
 	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	setp.eq.u32 %p243, %r374, %r369;
-	@%p243 bra $L305;
+	setp.eq.u32 %p247, %r374, %r369;
+	@%p247 bra $L305;
 $L306:
 	fence.acq_rel.gpu;
 $L304:
 	bar.sync 0;
-	setp.eq.s64 %p244, %rd268, 0;
-	and.pred %p245, %p13, %p244;
-	@!%p245 bra $L308;
-	mov.b64 %rd1161, 12;
-	mul.lo.s64 %rd1160, %rd1161, %rd120;
-	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
-	mov.b64 %rd1163, 0;
-	st.global.s64 [%rd1162+0], %rd1163;
+	setp.eq.s64 %p248, %rd268, 0;
+	and.pred %p249, %p13, %p248;
+	@!%p249 bra $L308;
+	mov.b64 %rd1174, 12;
+	mul.lo.s64 %rd1173, %rd1174, %rd120;
+	mad.lo.s64 %rd1175, %rd1173, 8, %rd116;
+	mov.b64 %rd1176, 0;
+	st.global.s64 [%rd1175+0], %rd1176;
 $L308:
-	mul.lo.s64 %rd1164, %rd309, %rd120;
-	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
-	mov.b64 %rd1167, %rd1166;
-	add.s64 %rd1168, %rd309, 1;
-	mul.lo.s64 %rd1169, %rd1168, %rd120;
-	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
-	mov.b64 %rd1172, %rd1171;
-	mov.b64 %rd1173, %rd1167;
-	mov.b64 %rd1174, %rd1172;
-	mov.b64 %rd1175, %rd1173;
-	mov.b64 %rd1176, %rd1174;
-	add.s64 %rd1177, %rd309, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
-	mov.b64 %rd1181, %rd1180;
-	mov.b64 %rd262, %rd1181;
+	mul.lo.s64 %rd1177, %rd309, %rd120;
+	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1179, [%rd1178+0];
+	mov.b64 %rd1180, %rd1179;
+	add.s64 %rd1181, %rd309, 1;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1184, [%rd1183+0];
+	mov.b64 %rd1185, %rd1184;
+	mov.b64 %rd1186, %rd1180;
+	mov.b64 %rd1187, %rd1185;
+	mov.b64 %rd1188, %rd1186;
+	mov.b64 %rd1189, %rd1187;
+	add.s64 %rd1190, %rd309, 2;
+	mul.lo.s64 %rd1191, %rd1190, %rd120;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1193, [%rd1192+0];
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd262, %rd1194;
 	@!%p13 bra $L310;
-	mov.b64 %rd1183, 4;
-	mul.lo.s64 %rd1182, %rd1183, %rd268;
-	mov.b64 %rd1185, 1;
-	add.s64 %rd1184, %rd1185, %rd1182;
-	mul.lo.s64 %rd1186, %rd1184, %rd113;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
-	st.global.s64 [%rd1187+0], %rd1175;
-	mov.b64 %rd1189, 4;
-	mul.lo.s64 %rd1188, %rd1189, %rd268;
-	mov.b64 %rd1191, 2;
-	add.s64 %rd1190, %rd1191, %rd1188;
-	mul.lo.s64 %rd1192, %rd1190, %rd113;
-	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
-	st.global.s64 [%rd1193+0], %rd1176;
-	mov.b64 %rd1195, 4;
-	mul.lo.s64 %rd1194, %rd1195, %rd268;
-	mov.b64 %rd1197, 3;
-	add.s64 %rd1196, %rd1197, %rd1194;
-	mul.lo.s64 %rd1198, %rd1196, %rd113;
-	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
-	st.global.s64 [%rd1199+0], %rd262;
-	add.s64 %rd1200, %rd309, 3;
-	mul.lo.s64 %rd1201, %rd1200, %rd120;
-	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
-	mov.b64 %rd1204, %rd1203;
-	mov.b64 %rd1206, 4;
-	mul.lo.s64 %rd1205, %rd1206, %rd268;
+	mov.b64 %rd1196, 4;
+	mul.lo.s64 %rd1195, %rd1196, %rd268;
+	mov.b64 %rd1198, 1;
+	add.s64 %rd1197, %rd1198, %rd1195;
+	mul.lo.s64 %rd1199, %rd1197, %rd113;
+	mad.lo.s64 %rd1200, %rd1199, 8, %rd109;
+	st.global.s64 [%rd1200+0], %rd1188;
+	mov.b64 %rd1202, 4;
+	mul.lo.s64 %rd1201, %rd1202, %rd268;
+	mov.b64 %rd1204, 2;
+	add.s64 %rd1203, %rd1204, %rd1201;
+	mul.lo.s64 %rd1205, %rd1203, %rd113;
+	mad.lo.s64 %rd1206, %rd1205, 8, %rd109;
+	st.global.s64 [%rd1206+0], %rd1189;
 	mov.b64 %rd1208, 4;
-	add.s64 %rd1207, %rd1208, %rd1205;
-	mul.lo.s64 %rd1209, %rd1207, %rd113;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
-	st.global.s64 [%rd1210+0], %rd1204;
-	add.s64 %rd1211, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1211;
+	mul.lo.s64 %rd1207, %rd1208, %rd268;
+	mov.b64 %rd1210, 3;
+	add.s64 %rd1209, %rd1210, %rd1207;
+	mul.lo.s64 %rd1211, %rd1209, %rd113;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
+	st.global.s64 [%rd1212+0], %rd262;
+	add.s64 %rd1213, %rd309, 3;
+	mul.lo.s64 %rd1214, %rd1213, %rd120;
+	mad.lo.s64 %rd1215, %rd1214, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1216, [%rd1215+0];
+	mov.b64 %rd1217, %rd1216;
+	mov.b64 %rd1219, 4;
+	mul.lo.s64 %rd1218, %rd1219, %rd268;
+	mov.b64 %rd1221, 4;
+	add.s64 %rd1220, %rd1221, %rd1218;
+	mul.lo.s64 %rd1222, %rd1220, %rd113;
+	mad.lo.s64 %rd1223, %rd1222, 8, %rd109;
+	st.global.s64 [%rd1223+0], %rd1217;
+	add.s64 %rd1224, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1224;
 $L310:
-	setp.eq.s64 %p246, %rd1175, 0;
-	setp.gt.s64 %p247, %rd1175, %rd66;
-	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd1176, %rd68;
-	or.pred %p250, %p248, %p249;
-	setp.gt.s64 %p251, %rd262, %rd70;
+	setp.eq.s64 %p250, %rd1188, 0;
+	setp.gt.s64 %p251, %rd1188, %rd66;
 	or.pred %p252, %p250, %p251;
-	@!%p252 bra $L312;
+	setp.gt.s64 %p253, %rd1189, %rd68;
+	or.pred %p254, %p252, %p253;
+	setp.gt.s64 %p255, %rd262, %rd70;
+	or.pred %p256, %p254, %p255;
+	@!%p256 bra $L312;
 	bra.uni $L3;
 $L312:
-	mov.b64 %rd192, %rd1175;
+	mov.b64 %rd192, %rd1188;
 $L38:
-	add.s64 %rd1212, %rd268, 1;
-	mov.b64 %rd268, %rd1212;
+	add.s64 %rd1225, %rd268, 1;
+	mov.b64 %rd268, %rd1225;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -47110,7 +47144,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47114
+//line gokkos_kernels_gen.go:47148
 			*acc = gokkosAccV
 			return
 		}
@@ -47132,7 +47166,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47136
+//line gokkos_kernels_gen.go:47170
 		*acc = gokkosAccV
 		return
 	}
@@ -47157,7 +47191,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47161
+//line gokkos_kernels_gen.go:47195
 		*acc = gokkosAccV
 		return
 	}
@@ -47179,7 +47213,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47183
+//line gokkos_kernels_gen.go:47217
 	*acc = gokkosAccV
 }
 
@@ -47207,7 +47241,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47211
+//line gokkos_kernels_gen.go:47245
 			*acc = gokkosAccV
 			return
 		}
@@ -47221,7 +47255,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47225
+//line gokkos_kernels_gen.go:47259
 		*acc = gokkosAccV
 		return
 	}
@@ -47237,7 +47271,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47241
+//line gokkos_kernels_gen.go:47275
 		*acc = gokkosAccV
 		return
 	}
@@ -47251,7 +47285,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47255
+//line gokkos_kernels_gen.go:47289
 	*acc = gokkosAccV
 }
 
@@ -47280,7 +47314,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47284
+//line gokkos_kernels_gen.go:47318
 			*acc = gokkosAccV
 			return
 		}
@@ -47295,7 +47329,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47299
+//line gokkos_kernels_gen.go:47333
 		*acc = gokkosAccV
 		return
 	}
@@ -47311,7 +47345,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47315
+//line gokkos_kernels_gen.go:47349
 		*acc = gokkosAccV
 		return
 	}
@@ -47326,7 +47360,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47330
+//line gokkos_kernels_gen.go:47364
 	*acc = gokkosAccV
 }
 
@@ -47349,7 +47383,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47353
+//line gokkos_kernels_gen.go:47387
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47358,7 +47392,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47362
+//line gokkos_kernels_gen.go:47396
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47368,7 +47402,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47372
+//line gokkos_kernels_gen.go:47406
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47377,7 +47411,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47381
+//line gokkos_kernels_gen.go:47415
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47411,7 +47445,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47415
+//line gokkos_kernels_gen.go:47449
 			*acc = gokkosAccV
 			return
 		}
@@ -47429,7 +47463,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47433
+//line gokkos_kernels_gen.go:47467
 		*acc = gokkosAccV
 		return
 	}
@@ -47448,7 +47482,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47452
+//line gokkos_kernels_gen.go:47486
 		*acc = gokkosAccV
 		return
 	}
@@ -47466,7 +47500,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47470
+//line gokkos_kernels_gen.go:47504
 	*acc = gokkosAccV
 }
 
@@ -47501,7 +47535,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47505
+//line gokkos_kernels_gen.go:47539
 			*acc = gokkosAccV
 			return
 		}
@@ -47517,7 +47551,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47521
+//line gokkos_kernels_gen.go:47555
 		*acc = gokkosAccV
 		return
 	}
@@ -47535,7 +47569,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47539
+//line gokkos_kernels_gen.go:47573
 		*acc = gokkosAccV
 		return
 	}
@@ -47551,7 +47585,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47555
+//line gokkos_kernels_gen.go:47589
 	*acc = gokkosAccV
 }
 
@@ -47585,7 +47619,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47589
+//line gokkos_kernels_gen.go:47623
 		*acc = gokkosAccV
 		return
 	}
@@ -47607,7 +47641,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47611
+//line gokkos_kernels_gen.go:47645
 	*acc = gokkosAccV
 }
 
@@ -47626,7 +47660,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47630
+//line gokkos_kernels_gen.go:47664
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -47641,7 +47675,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47645
+//line gokkos_kernels_gen.go:47679
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47651,7 +47685,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47655
+//line gokkos_kernels_gen.go:47689
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47666,7 +47700,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47670
+//line gokkos_kernels_gen.go:47704
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47675,7 +47709,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47679
+//line gokkos_kernels_gen.go:47713
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47712,7 +47746,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47716
+//line gokkos_kernels_gen.go:47750
 			*acc = gokkosAccV
 			return
 		}
@@ -47734,7 +47768,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47738
+//line gokkos_kernels_gen.go:47772
 		*acc = gokkosAccV
 		return
 	}
@@ -47758,7 +47792,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47762
+//line gokkos_kernels_gen.go:47796
 		*acc = gokkosAccV
 		return
 	}
@@ -47780,7 +47814,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47784
+//line gokkos_kernels_gen.go:47818
 	*acc = gokkosAccV
 }
 
@@ -47805,7 +47839,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47809
+//line gokkos_kernels_gen.go:47843
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47818,7 +47852,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47822
+//line gokkos_kernels_gen.go:47856
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47834,7 +47868,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47838
+//line gokkos_kernels_gen.go:47872
 		*acc = gokkosAccV
 		return
 	}
@@ -47846,7 +47880,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47850
+//line gokkos_kernels_gen.go:47884
 	*acc = gokkosAccV
 }
 
@@ -47878,7 +47912,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47882
+//line gokkos_kernels_gen.go:47916
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47896,7 +47930,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47900
+//line gokkos_kernels_gen.go:47934
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47925,7 +47959,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47929
+//line gokkos_kernels_gen.go:47963
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47937,7 +47971,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47941
+//line gokkos_kernels_gen.go:47975
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47951,7 +47985,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47955
+//line gokkos_kernels_gen.go:47989
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47963,7 +47997,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47967
+//line gokkos_kernels_gen.go:48001
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -48003,7 +48037,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:48007
+//line gokkos_kernels_gen.go:48041
 		*acc = gokkosAccV
 		return
 	}
@@ -48025,7 +48059,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:48029
+//line gokkos_kernels_gen.go:48063
 	*acc = gokkosAccV
 }
 
@@ -48045,7 +48079,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:48049
+//line gokkos_kernels_gen.go:48083
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -48079,7 +48113,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:48083
+//line gokkos_kernels_gen.go:48117
 		*acc = gokkosAccV
 		return
 	}
@@ -48100,7 +48134,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48104
+//line gokkos_kernels_gen.go:48138
 	*acc = gokkosAccV
 }
 
@@ -48110,7 +48144,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48114
+//line gokkos_kernels_gen.go:48148
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48121,7 +48155,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48125
+//line gokkos_kernels_gen.go:48159
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48147,7 +48181,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48151
+//line gokkos_kernels_gen.go:48185
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -48177,7 +48211,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48181
+//line gokkos_kernels_gen.go:48215
 		*acc = gokkosAccV
 		return
 	}
@@ -48195,7 +48229,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48199
+//line gokkos_kernels_gen.go:48233
 	*acc = gokkosAccV
 }
 
@@ -48205,7 +48239,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48209
+//line gokkos_kernels_gen.go:48243
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48216,7 +48250,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48220
+//line gokkos_kernels_gen.go:48254
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48242,7 +48276,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48246
+//line gokkos_kernels_gen.go:48280
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48281,7 +48315,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48285
+//line gokkos_kernels_gen.go:48319
 			*acc = gokkosAccV
 			return
 		}
@@ -48305,7 +48339,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48309
+//line gokkos_kernels_gen.go:48343
 		*acc = gokkosAccV
 		return
 	}
@@ -48332,7 +48366,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48336
+//line gokkos_kernels_gen.go:48370
 		*acc = gokkosAccV
 		return
 	}
@@ -48356,7 +48390,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48360
+//line gokkos_kernels_gen.go:48394
 	*acc = gokkosAccV
 }
 
@@ -48379,7 +48413,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48383
+//line gokkos_kernels_gen.go:48417
 		*acc = gokkosAccV
 		return
 	}
@@ -48394,7 +48428,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48398
+//line gokkos_kernels_gen.go:48432
 	*acc = gokkosAccV
 }
 
@@ -48435,7 +48469,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48439
+//line gokkos_kernels_gen.go:48473
 			*acc = gokkosAccV
 			return
 		}
@@ -48457,7 +48491,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48461
+//line gokkos_kernels_gen.go:48495
 		*acc = gokkosAccV
 		return
 	}
@@ -48483,7 +48517,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48487
+//line gokkos_kernels_gen.go:48521
 		*acc = gokkosAccV
 		return
 	}
@@ -48505,7 +48539,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48509
+//line gokkos_kernels_gen.go:48543
 	*acc = gokkosAccV
 }
 
@@ -48536,7 +48570,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48540
+//line gokkos_kernels_gen.go:48574
 			*acc = gokkosAccV
 			return
 		}
@@ -48551,7 +48585,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48555
+//line gokkos_kernels_gen.go:48589
 		*acc = gokkosAccV
 		return
 	}
@@ -48569,7 +48603,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48573
+//line gokkos_kernels_gen.go:48607
 		*acc = gokkosAccV
 		return
 	}
@@ -48584,7 +48618,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48588
+//line gokkos_kernels_gen.go:48622
 	*acc = gokkosAccV
 }
 
@@ -48615,7 +48649,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48619
+//line gokkos_kernels_gen.go:48653
 			*acc = gokkosAccV
 			return
 		}
@@ -48631,7 +48665,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48635
+//line gokkos_kernels_gen.go:48669
 		*acc = gokkosAccV
 		return
 	}
@@ -48648,7 +48682,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48652
+//line gokkos_kernels_gen.go:48686
 		*acc = gokkosAccV
 		return
 	}
@@ -48664,7 +48698,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48668
+//line gokkos_kernels_gen.go:48702
 	*acc = gokkosAccV
 }
 
@@ -48690,7 +48724,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48694
+//line gokkos_kernels_gen.go:48728
 		*acc = gokkosAccV
 		return
 	}
@@ -48705,7 +48739,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48709
+//line gokkos_kernels_gen.go:48743
 	*acc = gokkosAccV
 }
 
@@ -48720,7 +48754,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48724
+//line gokkos_kernels_gen.go:48758
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48728,7 +48762,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48732
+//line gokkos_kernels_gen.go:48766
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48761,7 +48795,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:48765
+//line gokkos_kernels_gen.go:48799
 			*acc = gokkosAccV
 			return
 		}
@@ -48780,7 +48814,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48784
+//line gokkos_kernels_gen.go:48818
 		*acc = gokkosAccV
 		return
 	}
@@ -48801,7 +48835,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:48805
+//line gokkos_kernels_gen.go:48839
 		*acc = gokkosAccV
 		return
 	}
@@ -48820,7 +48854,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:48824
+//line gokkos_kernels_gen.go:48858
 	*acc = gokkosAccV
 }
 
@@ -48833,7 +48867,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48837
+//line gokkos_kernels_gen.go:48871
 		*acc = gokkosAccV
 		return
 	}
@@ -48841,7 +48875,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48845
+//line gokkos_kernels_gen.go:48879
 	*acc = gokkosAccV
 }
 
@@ -48878,7 +48912,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48882
+//line gokkos_kernels_gen.go:48916
 			*acc = gokkosAccV
 			return
 		}
@@ -48900,7 +48934,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48904
+//line gokkos_kernels_gen.go:48938
 		*acc = gokkosAccV
 		return
 	}
@@ -48924,7 +48958,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48928
+//line gokkos_kernels_gen.go:48962
 		*acc = gokkosAccV
 		return
 	}
@@ -48946,7 +48980,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48950
+//line gokkos_kernels_gen.go:48984
 	*acc = gokkosAccV
 }
 
@@ -48968,14 +49002,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
 			}
-//line gokkos_kernels_gen.go:48972
+//line gokkos_kernels_gen.go:49006
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
 		}
-//line gokkos_kernels_gen.go:48979
+//line gokkos_kernels_gen.go:49013
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48984,14 +49018,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48988
+//line gokkos_kernels_gen.go:49022
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:48995
+//line gokkos_kernels_gen.go:49029
 }
 
 // gokkosHostLoop39 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -49020,7 +49054,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:49024
+//line gokkos_kernels_gen.go:49058
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49033,7 +49067,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49037
+//line gokkos_kernels_gen.go:49071
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49050,7 +49084,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49054
+//line gokkos_kernels_gen.go:49088
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49063,7 +49097,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:49067
+//line gokkos_kernels_gen.go:49101
 }
 
 // gokkosHostLoop40 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -49083,7 +49117,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:49087
+//line gokkos_kernels_gen.go:49121
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -49091,7 +49125,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:49095
+//line gokkos_kernels_gen.go:49129
 }
 
 // gokkosHostLoop41 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49106,7 +49140,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49110
+//line gokkos_kernels_gen.go:49144
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49115,7 +49149,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49119
+//line gokkos_kernels_gen.go:49153
 }
 
 // gokkosHostLoop42 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49141,7 +49175,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49145
+//line gokkos_kernels_gen.go:49179
 			*acc = gokkosAccV
 			return
 		}
@@ -49152,7 +49186,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49156
+//line gokkos_kernels_gen.go:49190
 		*acc = gokkosAccV
 		return
 	}
@@ -49166,7 +49200,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49170
+//line gokkos_kernels_gen.go:49204
 		*acc = gokkosAccV
 		return
 	}
@@ -49177,7 +49211,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49181
+//line gokkos_kernels_gen.go:49215
 	*acc = gokkosAccV
 }
 
@@ -49201,7 +49235,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49205
+//line gokkos_kernels_gen.go:49239
 		*acc = gokkosAccV
 		return
 	}
@@ -49219,7 +49253,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49223
+//line gokkos_kernels_gen.go:49257
 	*acc = gokkosAccV
 }
 
@@ -49253,7 +49287,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49257
+//line gokkos_kernels_gen.go:49291
 			*acc = gokkosAccV
 			return
 		}
@@ -49269,7 +49303,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49273
+//line gokkos_kernels_gen.go:49307
 		*acc = gokkosAccV
 		return
 	}
@@ -49287,7 +49321,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49291
+//line gokkos_kernels_gen.go:49325
 		*acc = gokkosAccV
 		return
 	}
@@ -49303,7 +49337,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49307
+//line gokkos_kernels_gen.go:49341
 	*acc = gokkosAccV
 }
 
@@ -49322,7 +49356,7 @@ func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49326
+//line gokkos_kernels_gen.go:49360
 
 // gokkosHostLoop45 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49360,7 +49394,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49364
+//line gokkos_kernels_gen.go:49398
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49380,7 +49414,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49384
+//line gokkos_kernels_gen.go:49418
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49404,7 +49438,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49408
+//line gokkos_kernels_gen.go:49442
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49424,7 +49458,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49428
+//line gokkos_kernels_gen.go:49462
 }
 
 // gokkosHostLoop46 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49448,7 +49482,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49452
+//line gokkos_kernels_gen.go:49486
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49457,7 +49491,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49461
+//line gokkos_kernels_gen.go:49495
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49468,7 +49502,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49472
+//line gokkos_kernels_gen.go:49506
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49477,7 +49511,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49481
+//line gokkos_kernels_gen.go:49515
 }
 
 // gokkosHostLoop47 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49505,7 +49539,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49509
+//line gokkos_kernels_gen.go:49543
 			*acc = gokkosAccV
 			return
 		}
@@ -49520,7 +49554,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49524
+//line gokkos_kernels_gen.go:49558
 		*acc = gokkosAccV
 		return
 	}
@@ -49537,7 +49571,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49541
+//line gokkos_kernels_gen.go:49575
 		*acc = gokkosAccV
 		return
 	}
@@ -49552,7 +49586,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49556
+//line gokkos_kernels_gen.go:49590
 	*acc = gokkosAccV
 }
 
@@ -49584,7 +49618,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49588
+//line gokkos_kernels_gen.go:49622
 			*acc = gokkosAccV
 			return
 		}
@@ -49596,7 +49630,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49600
+//line gokkos_kernels_gen.go:49634
 		*acc = gokkosAccV
 		return
 	}
@@ -49610,7 +49644,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49614
+//line gokkos_kernels_gen.go:49648
 		*acc = gokkosAccV
 		return
 	}
@@ -49622,7 +49656,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49626
+//line gokkos_kernels_gen.go:49660
 	*acc = gokkosAccV
 }
 
@@ -49632,7 +49666,7 @@ func gokkosHostLoop48Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49636
+//line gokkos_kernels_gen.go:49670
 
 // gokkosHostLoop48Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49648,7 +49682,7 @@ func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49652
+//line gokkos_kernels_gen.go:49686
 
 // gokkosHostLoop48Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49659,7 +49693,7 @@ func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49663
+//line gokkos_kernels_gen.go:49697
 
 // gokkosHostLoop48Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49681,7 +49715,7 @@ func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49685
+//line gokkos_kernels_gen.go:49719
 
 // gokkosHostLoop48Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49696,7 +49730,7 @@ func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49700
+//line gokkos_kernels_gen.go:49734
 
 // gokkosHostLoop48Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49707,7 +49741,7 @@ func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop48Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49711
+//line gokkos_kernels_gen.go:49745
 
 // gokkosHostLoop48Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49739,7 +49773,7 @@ func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49743
+//line gokkos_kernels_gen.go:49777
 
 // gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49761,7 +49795,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop50Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49765
+//line gokkos_kernels_gen.go:49799
 		*acc = gokkosAccV
 		return
 	}
@@ -49771,7 +49805,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49775
+//line gokkos_kernels_gen.go:49809
 	*acc = gokkosAccV
 }
 
@@ -49781,7 +49815,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49785
+//line gokkos_kernels_gen.go:49819
 
 // gokkosHostLoop50Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49796,7 +49830,7 @@ func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49800
+//line gokkos_kernels_gen.go:49834
 
 // gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49822,7 +49856,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49826
+//line gokkos_kernels_gen.go:49860
 			*acc = gokkosAccV
 			return
 		}
@@ -49836,7 +49870,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49840
+//line gokkos_kernels_gen.go:49874
 		*acc = gokkosAccV
 		return
 	}
@@ -49852,7 +49886,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49856
+//line gokkos_kernels_gen.go:49890
 		*acc = gokkosAccV
 		return
 	}
@@ -49866,7 +49900,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49870
+//line gokkos_kernels_gen.go:49904
 	*acc = gokkosAccV
 }
 
@@ -49900,7 +49934,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49904
+//line gokkos_kernels_gen.go:49938
 			*acc = gokkosAccV
 			return
 		}
@@ -49915,7 +49949,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49919
+//line gokkos_kernels_gen.go:49953
 		*acc = gokkosAccV
 		return
 	}
@@ -49935,7 +49969,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49939
+//line gokkos_kernels_gen.go:49973
 		*acc = gokkosAccV
 		return
 	}
@@ -49950,7 +49984,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49954
+//line gokkos_kernels_gen.go:49988
 	*acc = gokkosAccV
 }
 
@@ -49978,7 +50012,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop53Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop53Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49982
+//line gokkos_kernels_gen.go:50016
 		*acc = gokkosAccV
 		return
 	}
@@ -49989,7 +50023,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49993
+//line gokkos_kernels_gen.go:50027
 	*acc = gokkosAccV
 }
 
@@ -50003,7 +50037,7 @@ func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50007
+//line gokkos_kernels_gen.go:50041
 
 // gokkosHostLoop53Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -50018,7 +50052,7 @@ func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:50022
+//line gokkos_kernels_gen.go:50056
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -50069,7 +50103,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:50073
+//line gokkos_kernels_gen.go:50107
 			*acc = gokkosAccV
 			return
 		}
@@ -50100,7 +50134,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50104
+//line gokkos_kernels_gen.go:50138
 		*acc = gokkosAccV
 		return
 	}
@@ -50133,7 +50167,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50137
+//line gokkos_kernels_gen.go:50171
 		*acc = gokkosAccV
 		return
 	}
@@ -50164,7 +50198,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50168
+//line gokkos_kernels_gen.go:50202
 	*acc = gokkosAccV
 }
 
@@ -50178,7 +50212,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50182
+//line gokkos_kernels_gen.go:50216
 
 // gokkosHostLoop54Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -50186,7 +50220,7 @@ func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop54Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50190
+//line gokkos_kernels_gen.go:50224
 
 // gokkosHostLoop54Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50201,7 +50235,7 @@ func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50205
+//line gokkos_kernels_gen.go:50239
 
 // gokkosHostLoop54Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50209,7 +50243,7 @@ func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50213
+//line gokkos_kernels_gen.go:50247
 
 // gokkosHostLoop54Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50230,7 +50264,7 @@ func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50234
+//line gokkos_kernels_gen.go:50268
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50265,7 +50299,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50269
+//line gokkos_kernels_gen.go:50303
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50281,7 +50315,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50285
+//line gokkos_kernels_gen.go:50319
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50301,7 +50335,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50305
+//line gokkos_kernels_gen.go:50339
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50317,7 +50351,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50321
+//line gokkos_kernels_gen.go:50355
 }
 
 // gokkosHostLoop55Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50338,7 +50372,7 @@ func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50342
+//line gokkos_kernels_gen.go:50376
 
 // gokkosHostLoop55Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50350,7 +50384,7 @@ func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50354
+//line gokkos_kernels_gen.go:50388
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50380,7 +50414,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50384
+//line gokkos_kernels_gen.go:50418
 			*acc = gokkosAccV
 			return
 		}
@@ -50396,7 +50430,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50400
+//line gokkos_kernels_gen.go:50434
 		*acc = gokkosAccV
 		return
 	}
@@ -50415,7 +50449,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50419
+//line gokkos_kernels_gen.go:50453
 		*acc = gokkosAccV
 		return
 	}
@@ -50431,7 +50465,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50435
+//line gokkos_kernels_gen.go:50469
 	*acc = gokkosAccV
 }
 
@@ -50506,7 +50540,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50510
+//line gokkos_kernels_gen.go:50544
 	return gokkosN
 }
 
@@ -50561,6 +50595,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50565
+//line gokkos_kernels_gen.go:50599
 	return gokkosN
 }

@@ -395,7 +395,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:59",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -446,7 +446,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:59",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -490,7 +490,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:59",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -18197,9 +18197,9 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s69
 )
 {
-	.reg .pred %p<288>;
+	.reg .pred %p<292>;
 	.reg .b32 %r<371>;
-	.reg .b64 %rd<1336>;
+	.reg .b64 %rd<1349>;
 	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18878,2088 +18878,2105 @@ $L48:
 	mov.b64 %rd406, %rd399;
 	mov.b64 %rd407, %rd404;
 	mov.b64 %rd408, %rd382;
-	mov.b64 %rd409, %rd373;
-	mov.b64 %rd410, %rd374;
-	mov.b64 %rd411, %rd375;
-	mov.b64 %rd412, %rd376;
-	mov.b64 %rd413, %rd377;
-	mov.b64 %rd414, %rd378;
-	mov.pred %p61, %p49;
-	mov.pred %p62, %p50;
+	mul.lo.s64 %rd409, %rd385, %rd170;
+	div.s64 %rd410, %rd409, %rd2;
+	setp.eq.s64 %p61, %rd2, -1;
+	neg.s64 %rd411, %rd409;
+	selp.b64 %rd412, %rd411, %rd410, %p61;
+	setp.eq.s64 %p62, %rd2, 0;
+	selp.b64 %rd413, 0, %rd412, %p62;
+	mov.b64 %rd414, %rd413;
+	add.s64 %rd415, %rd170, 1;
+	mul.lo.s64 %rd416, %rd385, %rd415;
+	div.s64 %rd417, %rd416, %rd2;
+	setp.eq.s64 %p63, %rd2, -1;
+	neg.s64 %rd418, %rd416;
+	selp.b64 %rd419, %rd418, %rd417, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd420, 0, %rd419, %p64;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd422, %rd414;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd373;
+	mov.b64 %rd425, %rd374;
+	mov.b64 %rd426, %rd375;
+	mov.b64 %rd427, %rd376;
+	mov.b64 %rd428, %rd377;
+	mov.b64 %rd429, %rd378;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd415, %rd379;
-	mov.b64 %rd416, %rd380;
-	mov.b64 %rd417, %rd381;
-	mov.b64 %rd418, %rd382;
-	mov.pred %p63, %p51;
-	mov.pred %p64, %p52;
+	mov.b64 %rd430, %rd379;
+	mov.b64 %rd431, %rd380;
+	mov.b64 %rd432, %rd381;
+	mov.b64 %rd433, %rd382;
+	mov.pred %p67, %p51;
+	mov.pred %p68, %p52;
 	mov.f64 %fd4, %fd3;
-	mov.pred %p65, %p53;
-	mov.b64 %rd419, %rd327;
-	mov.b64 %rd420, %rd328;
-	mov.b64 %rd421, %rd329;
-	mov.b64 %rd422, %rd330;
-	mov.b64 %rd423, %rd331;
-	mov.b64 %rd424, %rd332;
-	mov.b64 %rd425, %rd333;
-	mov.b64 %rd426, %rd334;
-	mov.b64 %rd427, %rd335;
-	mov.pred %p66, %p54;
-	mov.b64 %rd428, %rd336;
-	mov.b64 %rd429, %rd337;
-	mov.b64 %rd430, %rd338;
+	mov.pred %p69, %p53;
+	mov.b64 %rd434, %rd327;
+	mov.b64 %rd435, %rd328;
+	mov.b64 %rd436, %rd329;
+	mov.b64 %rd437, %rd330;
+	mov.b64 %rd438, %rd331;
+	mov.b64 %rd439, %rd332;
+	mov.b64 %rd440, %rd333;
+	mov.b64 %rd441, %rd334;
+	mov.b64 %rd442, %rd335;
+	mov.pred %p70, %p54;
+	mov.b64 %rd443, %rd336;
+	mov.b64 %rd444, %rd337;
+	mov.b64 %rd445, %rd338;
 	mov.b32 %r84, %r82;
-	mov.b64 %rd431, %rd383;
-	mov.b64 %rd432, %rd384;
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, %rd385;
-	mul.lo.s64 %rd435, %rd170, %rd405;
-	add.s64 %rd436, %rd435, %rd406;
-	mov.b64 %rd437, %rd436;
-	mul.lo.s64 %rd438, %rd2, %rd405;
-	mov.b64 %rd439, %rd438;
-	mov.b64 %rd440, %rd387;
-	mov.b64 %rd441, %rd407;
-	mov.b64 %rd442, %rd386;
-	mov.b64 %rd443, 0;
-	mov.b64 %rd444, %rd408;
-	setp.gt.s64 %p67, %rd381, 1;
-	mov.pred %p68, %p67;
-	mov.pred %p69, 0;
-	mov.b64 %rd445, %rd200;
-	mov.b64 %rd446, %rd201;
-	mov.b64 %rd447, %rd202;
-	mov.b64 %rd448, %rd437;
+	mov.b64 %rd446, %rd383;
+	mov.b64 %rd447, %rd384;
+	mov.b64 %rd448, %rd422;
+	sub.s64 %rd449, %rd423, %rd422;
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd406;
+	mov.b64 %rd452, %rd405;
+	mov.b64 %rd453, %rd387;
+	mov.b64 %rd454, %rd407;
+	mov.b64 %rd455, %rd386;
+	mov.b64 %rd456, 0;
+	mov.b64 %rd457, %rd408;
+	setp.gt.s64 %p71, %rd381, 1;
+	mov.pred %p72, %p71;
+	mov.pred %p73, 0;
+	mov.b64 %rd458, %rd200;
+	mov.b64 %rd459, %rd201;
+	mov.b64 %rd460, %rd202;
+	mov.b64 %rd461, %rd451;
 	mov.b32 %r85, -1;
-	mov.b64 %rd449, 0;
-	mov.b64 %rd450, 0;
-	mov.b64 %rd451, 0;
-	mov.b64 %rd452, 0;
-	mov.b64 %rd453, 0;
+	mov.b64 %rd462, 0;
+	mov.b64 %rd463, 0;
+	mov.b64 %rd464, 0;
+	mov.b64 %rd465, 0;
+	mov.b64 %rd466, 0;
 $L51:
-	mov.b64 %rd454, 0;
-	mov.b64 %rd455, %rd431;
+	mov.b64 %rd467, 0;
+	mov.b64 %rd468, %rd446;
 $L54:
-	setp.gt.s64 %p70, %rd455, 0;
-	not.pred %p71, %p70;
-	@!%p71 bra $L58;
+	setp.gt.s64 %p74, %rd468, 0;
+	not.pred %p75, %p74;
+	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd449, %rd450;
-	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd448, %rd434;
-	@!%p73 bra $L62;
+	setp.ge.s64 %p76, %rd462, %rd463;
+	@!%p76 bra $L60;
+	setp.ge.s64 %p77, %rd461, %rd450;
+	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd456, %rd433, %rd448;
-	mul.lo.s64 %rd457, %rd456, %rd312;
-	mad.lo.s64 %rd458, %rd457, 4, %rd310;
-	ld.global.s32 %r86, [%rd458+0];
+	add.s64 %rd469, %rd448, %rd461;
+	mul.lo.s64 %rd470, %rd469, %rd312;
+	mad.lo.s64 %rd471, %rd470, 4, %rd310;
+	ld.global.s32 %r86, [%rd471+0];
 	mov.b32 %r87, %r86;
 	mov.b32 %r85, %r87;
-	@!%p69 bra $L63;
-	add.s64 %rd459, %rd433, %rd448;
-	mov.b64 %rd461, 2;
-	mul.lo.s64 %rd460, %rd461, %rd459;
-	mov.b64 %rd462, %rd460;
-	mul.lo.s64 %rd463, %rd462, %rd213;
-	mad.lo.s64 %rd464, %rd463, 8, %rd211;
-	ld.shared.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	add.s64 %rd467, %rd462, 1;
-	mul.lo.s64 %rd468, %rd467, %rd213;
-	mad.lo.s64 %rd469, %rd468, 8, %rd211;
-	ld.shared.s64 %rd470, [%rd469+0];
-	mov.b64 %rd471, %rd470;
-	add.s64 %rd472, %rd466, %rd441;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd471;
-	mov.b64 %rd449, %rd473;
-	mov.b64 %rd450, %rd474;
+	@!%p73 bra $L63;
+	add.s64 %rd472, %rd448, %rd461;
+	mov.b64 %rd474, 2;
+	mul.lo.s64 %rd473, %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	mul.lo.s64 %rd476, %rd475, %rd213;
+	mad.lo.s64 %rd477, %rd476, 8, %rd211;
+	ld.shared.s64 %rd478, [%rd477+0];
+	mov.b64 %rd479, %rd478;
+	add.s64 %rd480, %rd475, 1;
+	mul.lo.s64 %rd481, %rd480, %rd213;
+	mad.lo.s64 %rd482, %rd481, 8, %rd211;
+	ld.shared.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	add.s64 %rd485, %rd479, %rd454;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, %rd484;
+	mov.b64 %rd462, %rd486;
+	mov.b64 %rd463, %rd487;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd475, %rd409;
+	mov.b64 %rd488, %rd424;
 	mov.b32 %r88, %r85;
-	cvt.s64.s32 %rd476, %r88;
-	mul.lo.s64 %rd477, %rd476, %rd32;
-	mad.lo.s64 %rd478, %rd477, 8, %rd28;
-	ld.global.nc.s64 %rd479, [%rd478+0];
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd409;
+	cvt.s64.s32 %rd489, %r88;
+	mul.lo.s64 %rd490, %rd489, %rd32;
+	mad.lo.s64 %rd491, %rd490, 8, %rd28;
+	ld.global.nc.s64 %rd492, [%rd491+0];
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, %rd493;
+	mov.b64 %rd495, %rd424;
 	mov.b32 %r89, %r85;
-	cvt.s64.s32 %rd483, %r89;
-	add.s64 %rd484, %rd483, 1;
-	mul.lo.s64 %rd485, %rd484, %rd32;
-	mad.lo.s64 %rd486, %rd485, 8, %rd28;
-	ld.global.nc.s64 %rd487, [%rd486+0];
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, %rd488;
-	add.s64 %rd490, %rd481, %rd441;
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd492, %rd489;
-	mov.b64 %rd449, %rd491;
-	mov.b64 %rd450, %rd492;
+	cvt.s64.s32 %rd496, %r89;
+	add.s64 %rd497, %rd496, 1;
+	mul.lo.s64 %rd498, %rd497, %rd32;
+	mad.lo.s64 %rd499, %rd498, 8, %rd28;
+	ld.global.nc.s64 %rd500, [%rd499+0];
+	mov.b64 %rd501, %rd500;
+	mov.b64 %rd502, %rd501;
+	add.s64 %rd503, %rd494, %rd454;
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, %rd502;
+	mov.b64 %rd462, %rd504;
+	mov.b64 %rd463, %rd505;
 $L64:
-	add.s64 %rd493, %rd448, %rd439;
-	mov.b64 %rd448, %rd493;
+	add.s64 %rd506, %rd461, %rd452;
+	mov.b64 %rd461, %rd506;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd494, %rd449, %rd39;
-	mad.lo.s64 %rd495, %rd494, 4, %rd35;
-	ld.global.nc.s32 %r90, [%rd495+0];
+	mul.lo.s64 %rd507, %rd462, %rd39;
+	mad.lo.s64 %rd508, %rd507, 4, %rd35;
+	ld.global.nc.s32 %r90, [%rd508+0];
 	mov.b32 %r91, %r90;
 	mov.b32 %r92, %r91;
-	mov.b64 %rd496, 0;
-	mov.b64 %rd497, 0;
-	and.pred %p74, %p68, %p63;
-	@!%p74 bra $L66;
-	mov.b64 %rd498, %rd409;
+	mov.b64 %rd509, 0;
+	mov.b64 %rd510, 0;
+	and.pred %p78, %p72, %p67;
+	@!%p78 bra $L66;
+	mov.b64 %rd511, %rd424;
 	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd499, %r93;
-	mul.lo.s64 %rd500, %rd499, %rd32;
-	mad.lo.s64 %rd501, %rd500, 8, %rd28;
-	ld.global.nc.s64 %rd502, [%rd501+0];
-	mov.b64 %rd503, %rd502;
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, %rd409;
+	cvt.s64.s32 %rd512, %r93;
+	mul.lo.s64 %rd513, %rd512, %rd32;
+	mad.lo.s64 %rd514, %rd513, 8, %rd28;
+	ld.global.nc.s64 %rd515, [%rd514+0];
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd517, %rd516;
+	mov.b64 %rd518, %rd424;
 	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd506, %r94;
-	add.s64 %rd507, %rd506, 1;
-	mul.lo.s64 %rd508, %rd507, %rd32;
-	mad.lo.s64 %rd509, %rd508, 8, %rd28;
-	ld.global.nc.s64 %rd510, [%rd509+0];
-	mov.b64 %rd511, %rd510;
-	mov.b64 %rd512, %rd511;
-	mov.b64 %rd513, %rd504;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd496, %rd513;
-	mov.b64 %rd497, %rd514;
+	cvt.s64.s32 %rd519, %r94;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd32;
+	mad.lo.s64 %rd522, %rd521, 8, %rd28;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd526, %rd517;
+	mov.b64 %rd527, %rd525;
+	mov.b64 %rd509, %rd526;
+	mov.b64 %rd510, %rd527;
 $L66:
-	mov.pred %p75, %p64;
+	mov.pred %p79, %p68;
 	mov.f64 %fd5, %fd4;
 	mov.b32 %r95, %r85;
 	mov.b32 %r96, %r92;
-	mov.b64 %rd515, %rd449;
+	mov.b64 %rd528, %rd462;
 $L67:
-	mov.b64 %rd516, 0;
+	mov.b64 %rd529, 0;
 	mov.f64 %fd6, 0d0000000000000000;
-	@!%p75 bra $L70;
-	mov.b64 %rd517, 0x1;
-	setp.gt.s64 %p76, %rd139, 0;
-	@!%p76 bra $L73;
-	mul.lo.s64 %rd518, %rd515, %rd141;
-	mad.lo.s64 %rd519, %rd518, 4, %rd137;
-	ld.global.nc.u32 %r97, [%rd519+0];
+	@!%p79 bra $L70;
+	mov.b64 %rd530, 0x1;
+	setp.gt.s64 %p80, %rd139, 0;
+	@!%p80 bra $L73;
+	mul.lo.s64 %rd531, %rd528, %rd141;
+	mad.lo.s64 %rd532, %rd531, 4, %rd137;
+	ld.global.nc.u32 %r97, [%rd532+0];
 	mov.b32 %r98, %r97;
-	cvt.u64.u32 %rd520, %r98;
-	mov.b64 %rd517, %rd520;
+	cvt.u64.u32 %rd533, %r98;
+	mov.b64 %rd530, %rd533;
 $L73:
-	cvt.s64.s32 %rd521, %r95;
-	mul.lo.s64 %rd522, %rd521, %rd148;
-	mad.lo.s64 %rd523, %rd522, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r99, [%rd523+0];
+	cvt.s64.s32 %rd534, %r95;
+	mul.lo.s64 %rd535, %rd534, %rd148;
+	mad.lo.s64 %rd536, %rd535, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r99, [%rd536+0];
 	mov.b32 %r100, %r99;
-	cvt.u64.u32 %rd524, %r100;
-	add.u64 %rd525, %rd524, %rd517;
-	mov.b64 %rd526, %rd525;
-	cvt.s64.s32 %rd527, %r96;
-	mul.lo.s64 %rd528, %rd527, %rd148;
-	mad.lo.s64 %rd529, %rd528, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r101, [%rd529+0];
+	cvt.u64.u32 %rd537, %r100;
+	add.u64 %rd538, %rd537, %rd530;
+	mov.b64 %rd539, %rd538;
+	cvt.s64.s32 %rd540, %r96;
+	mul.lo.s64 %rd541, %rd540, %rd148;
+	mad.lo.s64 %rd542, %rd541, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r101, [%rd542+0];
 	mov.b32 %r102, %r101;
-	cvt.u64.u32 %rd530, %r102;
-	setp.hs.u64 %p77, %rd526, %rd530;
-	mov.pred %p78, %p77;
-	not.pred %p79, %p78;
-	@!%p79 bra $L75;
-	cvt.s64.s32 %rd531, %r96;
-	mul.lo.s64 %rd532, %rd531, %rd148;
-	mad.lo.s64 %rd533, %rd532, 4, %rd144;
-	cvt.u32.u64 %r103, %rd526;
-	atom.global.min.u32 %r104, [%rd533], %r103;
+	cvt.u64.u32 %rd543, %r102;
+	setp.hs.u64 %p81, %rd539, %rd543;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L75;
+	cvt.s64.s32 %rd544, %r96;
+	mul.lo.s64 %rd545, %rd544, %rd148;
+	mad.lo.s64 %rd546, %rd545, 4, %rd144;
+	cvt.u32.u64 %r103, %rd539;
+	atom.global.min.u32 %r104, [%rd546], %r103;
 	mov.b32 %r105, %r104;
-	cvt.u64.u32 %rd534, %r105;
-	setp.ls.u64 %p80, %rd534, %rd526;
-	mov.pred %p78, %p80;
+	cvt.u64.u32 %rd547, %r105;
+	setp.ls.u64 %p84, %rd547, %rd539;
+	mov.pred %p82, %p84;
 $L75:
-	@!%p78 bra $L77;
-	mov.pred %p81, 0;
+	@!%p82 bra $L77;
+	mov.pred %p85, 0;
 	bra.uni $L69;
 $L77:
-	mov.b64 %rd535, %rd526;
-	cvt.rn.f64.u64 %fd7, %rd526;
+	mov.b64 %rd548, %rd539;
+	cvt.rn.f64.u64 %fd7, %rd539;
 	mov.f64 %fd8, %fd7;
-	mov.b64 %rd516, %rd535;
+	mov.b64 %rd529, %rd548;
 	mov.f64 %fd6, %fd8;
 	bra.uni $L71;
 $L70:
 	mov.f64 %fd9, 0d3FF0000000000000;
-	setp.gt.s64 %p82, %rd125, 0;
-	@!%p82 bra $L79;
-	mul.lo.s64 %rd536, %rd515, %rd127;
-	mad.lo.s64 %rd537, %rd536, 8, %rd123;
-	ld.global.nc.f64 %fd10, [%rd537+0];
+	setp.gt.s64 %p86, %rd125, 0;
+	@!%p86 bra $L79;
+	mul.lo.s64 %rd549, %rd528, %rd127;
+	mad.lo.s64 %rd550, %rd549, 8, %rd123;
+	ld.global.nc.f64 %fd10, [%rd550+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L79:
-	cvt.s64.s32 %rd538, %r95;
-	mul.lo.s64 %rd539, %rd538, %rd134;
-	mad.lo.s64 %rd540, %rd539, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd12, [%rd540+0];
+	cvt.s64.s32 %rd551, %r95;
+	mul.lo.s64 %rd552, %rd551, %rd134;
+	mad.lo.s64 %rd553, %rd552, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd12, [%rd553+0];
 	mov.f64 %fd13, %fd12;
 	add.rn.f64 %fd14, %fd13, %fd9;
 	mov.f64 %fd15, %fd14;
-	cvt.s64.s32 %rd541, %r96;
-	mul.lo.s64 %rd542, %rd541, %rd134;
-	mad.lo.s64 %rd543, %rd542, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd543+0];
+	cvt.s64.s32 %rd554, %r96;
+	mul.lo.s64 %rd555, %rd554, %rd134;
+	mad.lo.s64 %rd556, %rd555, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd556+0];
 	mov.f64 %fd17, %fd16;
-	setp.lt.f64 %p83, %fd15, %fd17;
-	not.pred %p84, %p83;
-	mov.pred %p85, %p84;
-	not.pred %p86, %p85;
-	@!%p86 bra $L81;
-	cvt.s64.s32 %rd544, %r96;
-	mul.lo.s64 %rd545, %rd544, %rd134;
-	mad.lo.s64 %rd546, %rd545, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd547, [%rd546];
+	setp.lt.f64 %p87, %fd15, %fd17;
+	not.pred %p88, %p87;
+	mov.pred %p89, %p88;
+	not.pred %p90, %p89;
+	@!%p90 bra $L81;
+	cvt.s64.s32 %rd557, %r96;
+	mul.lo.s64 %rd558, %rd557, %rd134;
+	mad.lo.s64 %rd559, %rd558, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd560, [%rd559];
 $L82:
-	mov.b64 %fd18, %rd547;
+	mov.b64 %fd18, %rd560;
 	min.f64 %fd19, %fd18, %fd15;
-	mov.b64 %rd548, %fd18;
-	mov.b64 %rd549, %fd15;
-	or.b64 %rd550, %rd548, %rd549;
-	setp.eq.f64 %p87, %fd18, %fd15;
-	mov.b64 %fd20, %rd550;
-	selp.f64 %fd21, %fd20, %fd19, %p87;
-	setp.nan.f64 %p88, %fd18, %fd15;
+	mov.b64 %rd561, %fd18;
+	mov.b64 %rd562, %fd15;
+	or.b64 %rd563, %rd561, %rd562;
+	setp.eq.f64 %p91, %fd18, %fd15;
+	mov.b64 %fd20, %rd563;
+	selp.f64 %fd21, %fd20, %fd19, %p91;
+	setp.nan.f64 %p92, %fd18, %fd15;
 	add.rn.f64 %fd22, %fd18, %fd15;
-	selp.f64 %fd23, %fd22, %fd21, %p88;
-	mov.b64 %rd551, %fd23;
-	setp.eq.u64 %p89, %rd547, %rd551;
-	@%p89 bra $L83;
-	atom.global.cas.b64 %rd552, [%rd546], %rd547, %rd551;
-	setp.eq.u64 %p90, %rd552, %rd547;
-	mov.b64 %rd547, %rd552;
-	@!%p90 bra $L82;
+	selp.f64 %fd23, %fd22, %fd21, %p92;
+	mov.b64 %rd564, %fd23;
+	setp.eq.u64 %p93, %rd560, %rd564;
+	@%p93 bra $L83;
+	atom.global.cas.b64 %rd565, [%rd559], %rd560, %rd564;
+	setp.eq.u64 %p94, %rd565, %rd560;
+	mov.b64 %rd560, %rd565;
+	@!%p94 bra $L82;
 $L83:
-	mov.b64 %fd25, %rd547;
+	mov.b64 %fd25, %rd560;
 	mov.f64 %fd24, %fd25;
 	mov.f64 %fd26, %fd24;
-	setp.gt.f64 %p91, %fd26, %fd15;
-	not.pred %p92, %p91;
-	mov.pred %p85, %p92;
+	setp.gt.f64 %p95, %fd26, %fd15;
+	not.pred %p96, %p95;
+	mov.pred %p89, %p96;
 $L81:
-	@!%p85 bra $L85;
-	mov.pred %p81, 0;
+	@!%p89 bra $L85;
+	mov.pred %p85, 0;
 	bra.uni $L69;
 $L85:
-	mov.b64 %rd553, %fd15;
-	mov.b64 %rd554, %rd553;
+	mov.b64 %rd566, %fd15;
+	mov.b64 %rd567, %rd566;
 	mov.f64 %fd27, %fd15;
-	mov.b64 %rd516, %rd554;
+	mov.b64 %rd529, %rd567;
 	mov.f64 %fd6, %fd27;
 $L71:
-	setp.lt.f64 %p93, %fd6, %fd5;
-	@!%p93 bra $L87;
-	mov.pred %p81, 1;
+	setp.lt.f64 %p97, %fd6, %fd5;
+	@!%p97 bra $L87;
+	mov.pred %p85, 1;
 	bra.uni $L69;
 $L87:
-	mov.b64 %rd556, 1;
-	mul.lo.s64 %rd555, %rd556, %rd169;
-	mad.lo.s64 %rd557, %rd555, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd558, [%rd557+0];
-	mov.b64 %rd559, %rd558;
-	setp.lt.s64 %p94, %rd516, %rd559;
-	@!%p94 bra $L89;
-	mov.b64 %rd561, 1;
-	mul.lo.s64 %rd560, %rd561, %rd169;
-	mad.lo.s64 %rd562, %rd560, 8, %rd165;
-	atom.global.min.s64 %rd563, [%rd562], %rd516;
+	mov.b64 %rd569, 1;
+	mul.lo.s64 %rd568, %rd569, %rd169;
+	mad.lo.s64 %rd570, %rd568, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd571, [%rd570+0];
+	mov.b64 %rd572, %rd571;
+	setp.lt.s64 %p98, %rd529, %rd572;
+	@!%p98 bra $L89;
+	mov.b64 %rd574, 1;
+	mul.lo.s64 %rd573, %rd574, %rd169;
+	mad.lo.s64 %rd575, %rd573, 8, %rd165;
+	atom.global.min.s64 %rd576, [%rd575], %rd529;
 $L89:
-	cvt.s64.s32 %rd564, %r96;
-	mul.lo.s64 %rd565, %rd564, %rd155;
-	mad.lo.s64 %rd566, %rd565, 4, %rd151;
+	cvt.s64.s32 %rd577, %r96;
+	mul.lo.s64 %rd578, %rd577, %rd155;
+	mad.lo.s64 %rd579, %rd578, 4, %rd151;
 	mov.b32 %r106, 1;
-	atom.global.exch.b32 %r107, [%rd566], %r106;
+	atom.global.exch.b32 %r107, [%rd579], %r106;
 	mov.b32 %r108, %r107;
-	setp.ne.s32 %p95, %r108, 1;
-	@!%p95 bra $L91;
-	mov.b64 %rd567, 1;
-	atom.global.add.u64 %rd568, [%rd165], %rd567;
-	mov.b64 %rd569, %rd568;
-	mul.lo.s64 %rd570, %rd569, %rd162;
-	mad.lo.s64 %rd571, %rd570, 4, %rd158;
-	st.global.s32 [%rd571+0], %r96;
+	setp.ne.s32 %p99, %r108, 1;
+	@!%p99 bra $L91;
+	mov.b64 %rd580, 1;
+	atom.global.add.u64 %rd581, [%rd165], %rd580;
+	mov.b64 %rd582, %rd581;
+	mul.lo.s64 %rd583, %rd582, %rd162;
+	mad.lo.s64 %rd584, %rd583, 4, %rd158;
+	st.global.s32 [%rd584+0], %r96;
 $L91:
-	mov.pred %p81, 0;
+	mov.pred %p85, 0;
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p81 bra $L93;
-	@!%p68 bra $L94;
-	mul.lo.s64 %rd572, %rd454, %rd447;
-	mad.lo.s64 %rd573, %rd572, 4, %rd445;
-	st.shared.s32 [%rd573+0], %r92;
-	@!%p63 bra $L97;
-	mov.b64 %rd575, 2;
-	mul.lo.s64 %rd574, %rd575, %rd454;
-	mul.lo.s64 %rd576, %rd574, %rd205;
-	mad.lo.s64 %rd577, %rd576, 8, %rd203;
-	st.shared.s64 [%rd577+0], %rd496;
-	mov.b64 %rd579, 2;
-	mul.lo.s64 %rd578, %rd579, %rd454;
-	add.s64 %rd580, %rd578, 1;
-	mul.lo.s64 %rd581, %rd580, %rd205;
-	mad.lo.s64 %rd582, %rd581, 8, %rd203;
-	st.shared.s64 [%rd582+0], %rd497;
+	@!%p85 bra $L93;
+	@!%p72 bra $L94;
+	mul.lo.s64 %rd585, %rd467, %rd460;
+	mad.lo.s64 %rd586, %rd585, 4, %rd458;
+	st.shared.s32 [%rd586+0], %r92;
+	@!%p67 bra $L97;
+	mov.b64 %rd588, 2;
+	mul.lo.s64 %rd587, %rd588, %rd467;
+	mul.lo.s64 %rd589, %rd587, %rd205;
+	mad.lo.s64 %rd590, %rd589, 8, %rd203;
+	st.shared.s64 [%rd590+0], %rd509;
+	mov.b64 %rd592, 2;
+	mul.lo.s64 %rd591, %rd592, %rd467;
+	add.s64 %rd593, %rd591, 1;
+	mul.lo.s64 %rd594, %rd593, %rd205;
+	mad.lo.s64 %rd595, %rd594, 8, %rd203;
+	st.shared.s64 [%rd595+0], %rd510;
 $L97:
-	add.s64 %rd583, %rd454, 1;
-	mov.b64 %rd454, %rd583;
+	add.s64 %rd596, %rd467, 1;
+	mov.b64 %rd467, %rd596;
 	bra.uni $L95;
 $L94:
-	mov.pred %p96, 0;
-	mov.b64 %rd584, %rd454;
+	mov.pred %p100, 0;
+	mov.b64 %rd597, %rd467;
 	mov.b32 %r109, %r92;
 $L98:
-	@!%p65 bra $L102;
+	@!%p69 bra $L102;
 	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd585, %r110;
-	mov.b64 %rd586, %rd585;
+	cvt.s64.s32 %rd598, %r110;
+	mov.b64 %rd599, %rd598;
 	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd587, %r111;
-	min.u64 %rd588, %rd587, 32;
-	cvt.u32.u64 %r112, %rd588;
+	cvt.s64.s32 %rd600, %r111;
+	min.u64 %rd601, %rd600, 32;
+	cvt.u32.u64 %r112, %rd601;
 	mov.b32 %r114, 0x1;
 	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p97, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p97;
+	setp.hs.u32 %p101, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p101;
 	mov.b32 %r116, %r115;
-	mov.b64 %rd589, %rd586;
+	mov.b64 %rd602, %rd599;
 	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd590, %rd589, %rd427;
-	mad.lo.s64 %rd591, %rd590, 4, %rd425;
-	ld.relaxed.gpu.global.u32 %r118, [%rd591+0];
+	mul.lo.s64 %rd603, %rd602, %rd442;
+	mad.lo.s64 %rd604, %rd603, 4, %rd440;
+	ld.relaxed.gpu.global.u32 %r118, [%rd604+0];
 	mov.b32 %r119, %r118;
 	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p98, %r120, 0x0;
-	mov.pred %p99, %p98;
-	not.pred %p100, %p99;
-	@!%p100 bra $L104;
-	mul.lo.s64 %rd592, %rd589, %rd427;
-	mad.lo.s64 %rd593, %rd592, 4, %rd425;
-	atom.global.or.b32 %r121, [%rd593], %r117;
+	setp.ne.u32 %p102, %r120, 0x0;
+	mov.pred %p103, %p102;
+	not.pred %p104, %p103;
+	@!%p104 bra $L104;
+	mul.lo.s64 %rd605, %rd602, %rd442;
+	mad.lo.s64 %rd606, %rd605, 4, %rd440;
+	atom.global.or.b32 %r121, [%rd606], %r117;
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p101, %r123, 0x0;
-	mov.pred %p99, %p101;
+	setp.ne.u32 %p105, %r123, 0x0;
+	mov.pred %p103, %p105;
 $L104:
-	@!%p99 bra $L106;
-	mov.b64 %rd594, %rd584;
-	mov.b64 %rd595, %rd594;
-	mov.pred %p102, 0;
+	@!%p103 bra $L106;
+	mov.b64 %rd607, %rd597;
+	mov.b64 %rd608, %rd607;
+	mov.pred %p106, 0;
 	bra.uni $L100;
 $L106:
-	mov.b64 %rd596, %rd584;
-	mov.b64 %rd595, %rd596;
-	mov.pred %p102, 1;
+	mov.b64 %rd609, %rd597;
+	mov.b64 %rd608, %rd609;
+	mov.pred %p106, 1;
 	bra.uni $L100;
 $L102:
-	@!%p66 bra $L108;
-	cvt.s64.s32 %rd597, %r109;
-	mul.lo.s64 %rd598, %rd597, %rd430;
-	mad.lo.s64 %rd599, %rd598, 4, %rd428;
-	ld.relaxed.gpu.global.s32 %r124, [%rd599+0];
+	@!%p70 bra $L108;
+	cvt.s64.s32 %rd610, %r109;
+	mul.lo.s64 %rd611, %rd610, %rd445;
+	mad.lo.s64 %rd612, %rd611, 4, %rd443;
+	ld.relaxed.gpu.global.s32 %r124, [%rd612+0];
 	mov.b32 %r125, %r124;
-	setp.eq.s32 %p103, %r125, %r84;
-	mov.pred %p104, %p103;
-	not.pred %p105, %p104;
-	@!%p105 bra $L110;
-	cvt.s64.s32 %rd600, %r109;
-	mul.lo.s64 %rd601, %rd600, %rd430;
-	mad.lo.s64 %rd602, %rd601, 4, %rd428;
-	atom.global.exch.b32 %r126, [%rd602], %r84;
+	setp.eq.s32 %p107, %r125, %r84;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L110;
+	cvt.s64.s32 %rd613, %r109;
+	mul.lo.s64 %rd614, %rd613, %rd445;
+	mad.lo.s64 %rd615, %rd614, 4, %rd443;
+	atom.global.exch.b32 %r126, [%rd615], %r84;
 	mov.b32 %r127, %r126;
-	setp.eq.s32 %p106, %r127, %r84;
-	mov.pred %p104, %p106;
+	setp.eq.s32 %p110, %r127, %r84;
+	mov.pred %p108, %p110;
 $L110:
-	@!%p104 bra $L112;
-	mov.b64 %rd603, %rd584;
-	mov.b64 %rd595, %rd603;
-	mov.pred %p102, 0;
+	@!%p108 bra $L112;
+	mov.b64 %rd616, %rd597;
+	mov.b64 %rd608, %rd616;
+	mov.pred %p106, 0;
 	bra.uni $L100;
 $L112:
 $L108:
-	mul.lo.s64 %rd604, %rd584, %rd447;
-	mad.lo.s64 %rd605, %rd604, 4, %rd445;
-	st.shared.s32 [%rd605+0], %r109;
-	add.s64 %rd606, %rd584, 1;
-	mov.b64 %rd607, %rd606;
-	mov.b64 %rd595, %rd607;
-	mov.pred %p102, 1;
+	mul.lo.s64 %rd617, %rd597, %rd460;
+	mad.lo.s64 %rd618, %rd617, 4, %rd458;
+	st.shared.s32 [%rd618+0], %r109;
+	add.s64 %rd619, %rd597, 1;
+	mov.b64 %rd620, %rd619;
+	mov.b64 %rd608, %rd620;
+	mov.pred %p106, 1;
 	bra.uni $L100;
 $L99:
 	bra.uni $L98;
 $L100:
-	mov.b64 %rd608, %rd595;
-	mov.pred %p107, %p102;
-	mov.b64 %rd454, %rd608;
-	mov.pred %p96, %p107;
-	@!%p96 bra $L114;
-	mov.b64 %rd609, %rd409;
+	mov.b64 %rd621, %rd608;
+	mov.pred %p111, %p106;
+	mov.b64 %rd467, %rd621;
+	mov.pred %p100, %p111;
+	@!%p100 bra $L114;
+	mov.b64 %rd622, %rd424;
 	mov.b32 %r128, %r92;
-	cvt.s64.s32 %rd610, %r128;
-	add.s64 %rd611, %rd610, 1;
-	mul.lo.s64 %rd612, %rd611, %rd32;
-	mad.lo.s64 %rd613, %rd612, 8, %rd28;
-	ld.global.nc.s64 %rd614, [%rd613+0];
-	mov.b64 %rd615, %rd614;
-	cvt.s64.s32 %rd616, %r128;
-	mul.lo.s64 %rd617, %rd616, %rd32;
-	mad.lo.s64 %rd618, %rd617, 8, %rd28;
-	ld.global.nc.s64 %rd619, [%rd618+0];
-	mov.b64 %rd620, %rd619;
-	sub.s64 %rd621, %rd615, %rd620;
-	mov.b64 %rd622, %rd621;
-	mov.b64 %rd623, %rd622;
-	add.s64 %rd624, %rd451, %rd623;
-	mov.b64 %rd451, %rd624;
-	max.s64 %rd625, %rd452, %rd623;
-	mov.b64 %rd452, %rd625;
+	cvt.s64.s32 %rd623, %r128;
+	add.s64 %rd624, %rd623, 1;
+	mul.lo.s64 %rd625, %rd624, %rd32;
+	mad.lo.s64 %rd626, %rd625, 8, %rd28;
+	ld.global.nc.s64 %rd627, [%rd626+0];
+	mov.b64 %rd628, %rd627;
+	cvt.s64.s32 %rd629, %r128;
+	mul.lo.s64 %rd630, %rd629, %rd32;
+	mad.lo.s64 %rd631, %rd630, 8, %rd28;
+	ld.global.nc.s64 %rd632, [%rd631+0];
+	mov.b64 %rd633, %rd632;
+	sub.s64 %rd634, %rd628, %rd633;
+	mov.b64 %rd635, %rd634;
+	mov.b64 %rd636, %rd635;
+	add.s64 %rd637, %rd464, %rd636;
+	mov.b64 %rd464, %rd637;
+	max.s64 %rd638, %rd465, %rd636;
+	mov.b64 %rd465, %rd638;
 $L114:
 $L95:
 $L93:
-	add.s64 %rd626, %rd449, %rd440;
-	mov.b64 %rd449, %rd626;
-	sub.s64 %rd627, %rd455, 1;
-	mov.b64 %rd455, %rd627;
+	add.s64 %rd639, %rd462, %rd453;
+	mov.b64 %rd462, %rd639;
+	sub.s64 %rd640, %rd468, 1;
+	mov.b64 %rd468, %rd640;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd628, 0;
-	setp.lt.s64 %p108, %rd449, %rd450;
-	setp.lt.s64 %p109, %rd448, %rd434;
-	or.pred %p110, %p108, %p109;
-	@!%p110 bra $L116;
-	mov.b64 %rd628, 1;
+	mov.b64 %rd641, 0;
+	setp.lt.s64 %p112, %rd462, %rd463;
+	setp.lt.s64 %p113, %rd461, %rd450;
+	or.pred %p114, %p112, %p113;
+	@!%p114 bra $L116;
+	mov.b64 %rd641, 1;
 $L116:
-	shl.b64 %rd629, %rd628, 32;
-	or.b64 %rd630, %rd454, %rd629;
+	shl.b64 %rd642, %rd641, 32;
+	or.b64 %rd643, %rd467, %rd642;
 	// block scan
-	mov.b64 %rd631, %rd630;
+	mov.b64 %rd644, %rd643;
 	mov.b32 %r129, %r3;
 $L117:
-	setp.hs.u32 %p111, %r129, 32;
-	@%p111 bra $L118;
-	mov.b64 {%r130, %r131}, %rd631;
-	shfl.sync.up.b32 %r132|%p112, %r130, %r129, 0, %r17;
+	setp.hs.u32 %p115, %r129, 32;
+	@%p115 bra $L118;
+	mov.b64 {%r130, %r131}, %rd644;
+	shfl.sync.up.b32 %r132|%p116, %r130, %r129, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd632, {%r132, %r133};
-	@!%p112 bra $L119;
-	add.s64 %rd633, %rd632, %rd631;
-	mov.b64 %rd631, %rd633;
+	mov.b64 %rd645, {%r132, %r133};
+	@!%p116 bra $L119;
+	add.s64 %rd646, %rd645, %rd644;
+	mov.b64 %rd644, %rd646;
 $L119:
 	shl.b32 %r129, %r129, 1;
 	bra.uni $L117;
 $L118:
-	mov.b64 {%r134, %r135}, %rd631;
-	shfl.sync.up.b32 %r136|%p113, %r134, %r3, 0, %r17;
+	mov.b64 {%r134, %r135}, %rd644;
+	shfl.sync.up.b32 %r136|%p117, %r134, %r3, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd634, {%r136, %r137};
-	setp.lo.u32 %p114, %r3, 32;
-	and.pred %p115, %p113, %p114;
-	selp.b64 %rd635, %rd634, 0, %p115;
+	mov.b64 %rd647, {%r136, %r137};
+	setp.lo.u32 %p118, %r3, 32;
+	and.pred %p119, %p117, %p118;
+	selp.b64 %rd648, %rd647, 0, %p119;
 	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p116, %r7, %r138;
-	@!%p116 bra $L120;
-	mul.wide.u32 %rd636, %r8, 16;
-	add.s64 %rd637, %rd1, %rd636;
-	st.shared.s64 [%rd637+0], %rd631;
+	setp.eq.u32 %p120, %r7, %r138;
+	@!%p120 bra $L120;
+	mul.wide.u32 %rd649, %r8, 16;
+	add.s64 %rd650, %rd1, %rd649;
+	st.shared.s64 [%rd650+0], %rd644;
 $L120:
 	bar.sync 0;
-	setp.eq.u32 %p117, %r8, 0;
-	@!%p117 bra $L121;
-	mov.b64 %rd638, 0;
-	setp.lo.u32 %p118, %r7, %r10;
-	@!%p118 bra $L122;
-	mul.wide.u32 %rd639, %r7, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	ld.shared.s64 %rd641, [%rd640+0];
-	mov.b64 %rd638, %rd641;
+	setp.eq.u32 %p121, %r8, 0;
+	@!%p121 bra $L121;
+	mov.b64 %rd651, 0;
+	setp.lo.u32 %p122, %r7, %r10;
+	@!%p122 bra $L122;
+	mul.wide.u32 %rd652, %r7, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	ld.shared.s64 %rd654, [%rd653+0];
+	mov.b64 %rd651, %rd654;
 $L122:
-	mov.b64 {%r139, %r140}, %rd638;
-	shfl.sync.up.b32 %r141|%p119, %r139, 1, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd651;
+	shfl.sync.up.b32 %r141|%p123, %r139, 1, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd642, {%r141, %r142};
-	@!%p119 bra $L123;
-	add.s64 %rd643, %rd642, %rd638;
-	mov.b64 %rd638, %rd643;
+	mov.b64 %rd655, {%r141, %r142};
+	@!%p123 bra $L123;
+	add.s64 %rd656, %rd655, %rd651;
+	mov.b64 %rd651, %rd656;
 $L123:
-	mov.b64 {%r143, %r144}, %rd638;
-	shfl.sync.up.b32 %r145|%p120, %r143, 2, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd651;
+	shfl.sync.up.b32 %r145|%p124, %r143, 2, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd644, {%r145, %r146};
-	@!%p120 bra $L124;
-	add.s64 %rd645, %rd644, %rd638;
-	mov.b64 %rd638, %rd645;
+	mov.b64 %rd657, {%r145, %r146};
+	@!%p124 bra $L124;
+	add.s64 %rd658, %rd657, %rd651;
+	mov.b64 %rd651, %rd658;
 $L124:
-	mov.b64 {%r147, %r148}, %rd638;
-	shfl.sync.up.b32 %r149|%p121, %r147, 4, 0, %r17;
+	mov.b64 {%r147, %r148}, %rd651;
+	shfl.sync.up.b32 %r149|%p125, %r147, 4, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd646, {%r149, %r150};
-	@!%p121 bra $L125;
-	add.s64 %rd647, %rd646, %rd638;
-	mov.b64 %rd638, %rd647;
+	mov.b64 %rd659, {%r149, %r150};
+	@!%p125 bra $L125;
+	add.s64 %rd660, %rd659, %rd651;
+	mov.b64 %rd651, %rd660;
 $L125:
-	mov.b64 {%r151, %r152}, %rd638;
-	shfl.sync.up.b32 %r153|%p122, %r151, 8, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd651;
+	shfl.sync.up.b32 %r153|%p126, %r151, 8, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd648, {%r153, %r154};
-	@!%p122 bra $L126;
-	add.s64 %rd649, %rd648, %rd638;
-	mov.b64 %rd638, %rd649;
+	mov.b64 %rd661, {%r153, %r154};
+	@!%p126 bra $L126;
+	add.s64 %rd662, %rd661, %rd651;
+	mov.b64 %rd651, %rd662;
 $L126:
-	mov.b64 {%r155, %r156}, %rd638;
-	shfl.sync.up.b32 %r157|%p123, %r155, 16, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd651;
+	shfl.sync.up.b32 %r157|%p127, %r155, 16, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd650, {%r157, %r158};
-	@!%p123 bra $L127;
-	add.s64 %rd651, %rd650, %rd638;
-	mov.b64 %rd638, %rd651;
+	mov.b64 %rd663, {%r157, %r158};
+	@!%p127 bra $L127;
+	add.s64 %rd664, %rd663, %rd651;
+	mov.b64 %rd651, %rd664;
 $L127:
-	mov.b64 {%r159, %r160}, %rd638;
-	shfl.sync.up.b32 %r161|%p124, %r159, 1, 0, %r17;
+	mov.b64 {%r159, %r160}, %rd651;
+	shfl.sync.up.b32 %r161|%p128, %r159, 1, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd652, {%r161, %r162};
-	selp.b64 %rd653, %rd652, 0, %p124;
-	@!%p118 bra $L128;
-	mul.wide.u32 %rd654, %r7, 16;
-	add.s64 %rd655, %rd1, %rd654;
-	add.s64 %rd656, %rd655, 512;
-	st.shared.s64 [%rd656+0], %rd653;
+	mov.b64 %rd665, {%r161, %r162};
+	selp.b64 %rd666, %rd665, 0, %p128;
+	@!%p122 bra $L128;
+	mul.wide.u32 %rd667, %r7, 16;
+	add.s64 %rd668, %rd1, %rd667;
+	add.s64 %rd669, %rd668, 512;
+	st.shared.s64 [%rd669+0], %rd666;
 $L128:
 	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p125, %r7, %r163;
-	@!%p125 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd638;
+	setp.eq.u32 %p129, %r7, %r163;
+	@!%p129 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd651;
 $L129:
 $L121:
 	bar.sync 0;
-	mul.wide.u32 %rd657, %r8, 16;
-	add.s64 %rd658, %rd1, %rd657;
-	add.s64 %rd659, %rd658, 512;
-	ld.shared.s64 %rd660, [%rd659+0];
-	add.s64 %rd661, %rd660, %rd635;
-	ld.shared.s64 %rd662, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd661;
-	shfl.sync.idx.b32 %r166|%p126, %r164, 0, %r21, %r17;
+	mul.wide.u32 %rd670, %r8, 16;
+	add.s64 %rd671, %rd1, %rd670;
+	add.s64 %rd672, %rd671, 512;
+	ld.shared.s64 %rd673, [%rd672+0];
+	add.s64 %rd674, %rd673, %rd648;
+	ld.shared.s64 %rd675, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd674;
+	shfl.sync.idx.b32 %r166|%p130, %r164, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd663, {%r166, %r167};
-	mov.b64 %rd664, %rd662;
-	mov.b64 %rd665, %rd663;
-	mov.b64 %rd666, %rd664;
-	mov.b64 %rd667, %rd665;
-	mov.b64 %rd668, %rd666;
-	mov.b64 %rd669, %rd667;
-	mov.b64 %rd670, %rd668;
-	and.b64 %rd671, %rd669, 4294967295;
-	mov.b64 %rd672, %rd671;
-	and.b64 %rd673, %rd670, 4294967295;
-	mov.b64 %rd674, %rd673;
-	shr.s64 %rd675, %rd670, 32;
-	mov.b64 %rd676, %rd675;
-	mov.b64 %rd677, %rd672;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd676;
-	@!%p68 bra $L130;
-	add.s64 %rd680, %rd453, %rd677;
-	mov.b64 %rd681, %rd680;
-	sub.s64 %rd682, %rd444, %rd681;
-	max.s64 %rd683, %rd682, 0;
-	min.s64 %rd684, %rd683, %rd454;
+	mov.b64 %rd676, {%r166, %r167};
+	mov.b64 %rd677, %rd675;
+	mov.b64 %rd678, %rd676;
+	mov.b64 %rd679, %rd677;
+	mov.b64 %rd680, %rd678;
+	mov.b64 %rd681, %rd679;
+	mov.b64 %rd682, %rd680;
+	mov.b64 %rd683, %rd681;
+	and.b64 %rd684, %rd682, 4294967295;
 	mov.b64 %rd685, %rd684;
-	mov.b64 %rd686, 0;
+	and.b64 %rd686, %rd683, 4294967295;
+	mov.b64 %rd687, %rd686;
+	shr.s64 %rd688, %rd683, 32;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, %rd685;
+	mov.b64 %rd691, %rd687;
+	mov.b64 %rd692, %rd689;
+	@!%p72 bra $L130;
+	add.s64 %rd693, %rd466, %rd690;
+	mov.b64 %rd694, %rd693;
+	sub.s64 %rd695, %rd457, %rd694;
+	max.s64 %rd696, %rd695, 0;
+	min.s64 %rd697, %rd696, %rd467;
+	mov.b64 %rd698, %rd697;
+	mov.b64 %rd699, 0;
 $L132:
-	setp.lt.s64 %p127, %rd686, %rd685;
-	not.pred %p128, %p127;
-	@!%p128 bra $L136;
+	setp.lt.s64 %p131, %rd699, %rd698;
+	not.pred %p132, %p131;
+	@!%p132 bra $L136;
 	bra.uni $L134;
 $L136:
-	mul.lo.s64 %rd687, %rd686, %rd447;
-	mad.lo.s64 %rd688, %rd687, 4, %rd445;
-	ld.shared.s32 %r168, [%rd688+0];
+	mul.lo.s64 %rd700, %rd699, %rd460;
+	mad.lo.s64 %rd701, %rd700, 4, %rd458;
+	ld.shared.s32 %r168, [%rd701+0];
 	mov.b32 %r169, %r168;
-	add.s64 %rd689, %rd443, %rd681;
-	add.s64 %rd690, %rd689, %rd686;
-	mul.lo.s64 %rd691, %rd690, %rd210;
-	mad.lo.s64 %rd692, %rd691, 4, %rd208;
-	st.shared.s32 [%rd692+0], %r169;
-	@!%p63 bra $L138;
-	mov.b64 %rd694, 2;
-	mul.lo.s64 %rd693, %rd694, %rd686;
-	mul.lo.s64 %rd695, %rd693, %rd205;
-	mad.lo.s64 %rd696, %rd695, 8, %rd203;
-	ld.shared.s64 %rd697, [%rd696+0];
-	mov.b64 %rd698, %rd697;
-	add.s64 %rd699, %rd443, %rd681;
-	add.s64 %rd700, %rd699, %rd686;
-	mov.b64 %rd702, 2;
-	mul.lo.s64 %rd701, %rd702, %rd700;
-	mul.lo.s64 %rd703, %rd701, %rd213;
-	mad.lo.s64 %rd704, %rd703, 8, %rd211;
-	st.shared.s64 [%rd704+0], %rd698;
-	mov.b64 %rd706, 2;
-	mul.lo.s64 %rd705, %rd706, %rd686;
-	add.s64 %rd707, %rd705, 1;
-	mul.lo.s64 %rd708, %rd707, %rd205;
+	add.s64 %rd702, %rd456, %rd694;
+	add.s64 %rd703, %rd702, %rd699;
+	mul.lo.s64 %rd704, %rd703, %rd210;
+	mad.lo.s64 %rd705, %rd704, 4, %rd208;
+	st.shared.s32 [%rd705+0], %r169;
+	@!%p67 bra $L138;
+	mov.b64 %rd707, 2;
+	mul.lo.s64 %rd706, %rd707, %rd699;
+	mul.lo.s64 %rd708, %rd706, %rd205;
 	mad.lo.s64 %rd709, %rd708, 8, %rd203;
 	ld.shared.s64 %rd710, [%rd709+0];
 	mov.b64 %rd711, %rd710;
-	add.s64 %rd712, %rd443, %rd681;
-	add.s64 %rd713, %rd712, %rd686;
+	add.s64 %rd712, %rd456, %rd694;
+	add.s64 %rd713, %rd712, %rd699;
 	mov.b64 %rd715, 2;
 	mul.lo.s64 %rd714, %rd715, %rd713;
-	add.s64 %rd716, %rd714, 1;
-	mul.lo.s64 %rd717, %rd716, %rd213;
-	mad.lo.s64 %rd718, %rd717, 8, %rd211;
-	st.shared.s64 [%rd718+0], %rd711;
+	mul.lo.s64 %rd716, %rd714, %rd213;
+	mad.lo.s64 %rd717, %rd716, 8, %rd211;
+	st.shared.s64 [%rd717+0], %rd711;
+	mov.b64 %rd719, 2;
+	mul.lo.s64 %rd718, %rd719, %rd699;
+	add.s64 %rd720, %rd718, 1;
+	mul.lo.s64 %rd721, %rd720, %rd205;
+	mad.lo.s64 %rd722, %rd721, 8, %rd203;
+	ld.shared.s64 %rd723, [%rd722+0];
+	mov.b64 %rd724, %rd723;
+	add.s64 %rd725, %rd456, %rd694;
+	add.s64 %rd726, %rd725, %rd699;
+	mov.b64 %rd728, 2;
+	mul.lo.s64 %rd727, %rd728, %rd726;
+	add.s64 %rd729, %rd727, 1;
+	mul.lo.s64 %rd730, %rd729, %rd213;
+	mad.lo.s64 %rd731, %rd730, 8, %rd211;
+	st.shared.s64 [%rd731+0], %rd724;
 $L138:
 $L133:
-	add.s64 %rd719, %rd686, 1;
-	mov.b64 %rd686, %rd719;
+	add.s64 %rd732, %rd699, 1;
+	mov.b64 %rd699, %rd732;
 	bra.uni $L132;
 $L134:
-	mov.b64 %rd720, 0;
-	mov.b64 %rd721, %rd685;
+	mov.b64 %rd733, 0;
+	mov.b64 %rd734, %rd698;
 $L139:
-	setp.lt.s64 %p129, %rd721, %rd454;
-	not.pred %p130, %p129;
-	@!%p130 bra $L143;
+	setp.lt.s64 %p133, %rd734, %rd467;
+	not.pred %p134, %p133;
+	@!%p134 bra $L143;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd722, %rd721, %rd447;
-	mad.lo.s64 %rd723, %rd722, 4, %rd445;
-	ld.shared.s32 %r170, [%rd723+0];
+	mul.lo.s64 %rd735, %rd734, %rd460;
+	mad.lo.s64 %rd736, %rd735, 4, %rd458;
+	ld.shared.s32 %r170, [%rd736+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.pred %p131, 0;
-	mov.b64 %rd724, %rd720;
+	mov.pred %p135, 0;
+	mov.b64 %rd737, %rd733;
 	mov.b32 %r173, %r172;
 $L144:
-	@!%p65 bra $L148;
+	@!%p69 bra $L148;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd725, %r174;
-	mov.b64 %rd726, %rd725;
+	cvt.s64.s32 %rd738, %r174;
+	mov.b64 %rd739, %rd738;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd727, %r175;
-	min.u64 %rd728, %rd727, 32;
-	cvt.u32.u64 %r176, %rd728;
+	cvt.s64.s32 %rd740, %r175;
+	min.u64 %rd741, %rd740, 32;
+	cvt.u32.u64 %r176, %rd741;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p132, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p132;
+	setp.hs.u32 %p136, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p136;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd729, %rd726;
+	mov.b64 %rd742, %rd739;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd730, %rd729, %rd427;
-	mad.lo.s64 %rd731, %rd730, 4, %rd425;
-	ld.relaxed.gpu.global.u32 %r182, [%rd731+0];
+	mul.lo.s64 %rd743, %rd742, %rd442;
+	mad.lo.s64 %rd744, %rd743, 4, %rd440;
+	ld.relaxed.gpu.global.u32 %r182, [%rd744+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p133, %r184, 0x0;
-	mov.pred %p134, %p133;
-	not.pred %p135, %p134;
-	@!%p135 bra $L150;
-	mul.lo.s64 %rd732, %rd729, %rd427;
-	mad.lo.s64 %rd733, %rd732, 4, %rd425;
-	atom.global.or.b32 %r185, [%rd733], %r181;
+	setp.ne.u32 %p137, %r184, 0x0;
+	mov.pred %p138, %p137;
+	not.pred %p139, %p138;
+	@!%p139 bra $L150;
+	mul.lo.s64 %rd745, %rd742, %rd442;
+	mad.lo.s64 %rd746, %rd745, 4, %rd440;
+	atom.global.or.b32 %r185, [%rd746], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p136, %r187, 0x0;
-	mov.pred %p134, %p136;
+	setp.ne.u32 %p140, %r187, 0x0;
+	mov.pred %p138, %p140;
 $L150:
-	@!%p134 bra $L152;
-	mov.b64 %rd734, %rd724;
-	mov.b64 %rd735, %rd734;
-	mov.pred %p137, 0;
+	@!%p138 bra $L152;
+	mov.b64 %rd747, %rd737;
+	mov.b64 %rd748, %rd747;
+	mov.pred %p141, 0;
 	bra.uni $L146;
 $L152:
-	mov.b64 %rd736, %rd724;
-	mov.b64 %rd735, %rd736;
-	mov.pred %p137, 1;
+	mov.b64 %rd749, %rd737;
+	mov.b64 %rd748, %rd749;
+	mov.pred %p141, 1;
 	bra.uni $L146;
 $L148:
-	@!%p66 bra $L154;
-	cvt.s64.s32 %rd737, %r173;
-	mul.lo.s64 %rd738, %rd737, %rd430;
-	mad.lo.s64 %rd739, %rd738, 4, %rd428;
-	ld.relaxed.gpu.global.s32 %r188, [%rd739+0];
+	@!%p70 bra $L154;
+	cvt.s64.s32 %rd750, %r173;
+	mul.lo.s64 %rd751, %rd750, %rd445;
+	mad.lo.s64 %rd752, %rd751, 4, %rd443;
+	ld.relaxed.gpu.global.s32 %r188, [%rd752+0];
 	mov.b32 %r189, %r188;
-	setp.eq.s32 %p138, %r189, %r84;
-	mov.pred %p139, %p138;
-	not.pred %p140, %p139;
-	@!%p140 bra $L156;
-	cvt.s64.s32 %rd740, %r173;
-	mul.lo.s64 %rd741, %rd740, %rd430;
-	mad.lo.s64 %rd742, %rd741, 4, %rd428;
-	atom.global.exch.b32 %r190, [%rd742], %r84;
+	setp.eq.s32 %p142, %r189, %r84;
+	mov.pred %p143, %p142;
+	not.pred %p144, %p143;
+	@!%p144 bra $L156;
+	cvt.s64.s32 %rd753, %r173;
+	mul.lo.s64 %rd754, %rd753, %rd445;
+	mad.lo.s64 %rd755, %rd754, 4, %rd443;
+	atom.global.exch.b32 %r190, [%rd755], %r84;
 	mov.b32 %r191, %r190;
-	setp.eq.s32 %p141, %r191, %r84;
-	mov.pred %p139, %p141;
+	setp.eq.s32 %p145, %r191, %r84;
+	mov.pred %p143, %p145;
 $L156:
-	@!%p139 bra $L158;
-	mov.b64 %rd743, %rd724;
-	mov.b64 %rd735, %rd743;
-	mov.pred %p137, 0;
+	@!%p143 bra $L158;
+	mov.b64 %rd756, %rd737;
+	mov.b64 %rd748, %rd756;
+	mov.pred %p141, 0;
 	bra.uni $L146;
 $L158:
 $L154:
-	mul.lo.s64 %rd744, %rd724, %rd447;
-	mad.lo.s64 %rd745, %rd744, 4, %rd445;
-	st.shared.s32 [%rd745+0], %r173;
-	add.s64 %rd746, %rd724, 1;
-	mov.b64 %rd747, %rd746;
-	mov.b64 %rd735, %rd747;
-	mov.pred %p137, 1;
+	mul.lo.s64 %rd757, %rd737, %rd460;
+	mad.lo.s64 %rd758, %rd757, 4, %rd458;
+	st.shared.s32 [%rd758+0], %r173;
+	add.s64 %rd759, %rd737, 1;
+	mov.b64 %rd760, %rd759;
+	mov.b64 %rd748, %rd760;
+	mov.pred %p141, 1;
 	bra.uni $L146;
 $L145:
 	bra.uni $L144;
 $L146:
-	mov.b64 %rd748, %rd735;
-	mov.pred %p142, %p137;
-	mov.b64 %rd720, %rd748;
-	mov.pred %p131, %p142;
-	@!%p131 bra $L160;
-	mov.b64 %rd749, %rd409;
+	mov.b64 %rd761, %rd748;
+	mov.pred %p146, %p141;
+	mov.b64 %rd733, %rd761;
+	mov.pred %p135, %p146;
+	@!%p135 bra $L160;
+	mov.b64 %rd762, %rd424;
 	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd750, %r192;
-	add.s64 %rd751, %rd750, 1;
-	mul.lo.s64 %rd752, %rd751, %rd32;
-	mad.lo.s64 %rd753, %rd752, 8, %rd28;
-	ld.global.nc.s64 %rd754, [%rd753+0];
-	mov.b64 %rd755, %rd754;
-	cvt.s64.s32 %rd756, %r192;
-	mul.lo.s64 %rd757, %rd756, %rd32;
-	mad.lo.s64 %rd758, %rd757, 8, %rd28;
-	ld.global.nc.s64 %rd759, [%rd758+0];
-	mov.b64 %rd760, %rd759;
-	sub.s64 %rd761, %rd755, %rd760;
-	mov.b64 %rd762, %rd761;
-	mov.b64 %rd763, %rd762;
-	add.s64 %rd764, %rd451, %rd763;
-	mov.b64 %rd451, %rd764;
-	max.s64 %rd765, %rd452, %rd763;
-	mov.b64 %rd452, %rd765;
+	cvt.s64.s32 %rd763, %r192;
+	add.s64 %rd764, %rd763, 1;
+	mul.lo.s64 %rd765, %rd764, %rd32;
+	mad.lo.s64 %rd766, %rd765, 8, %rd28;
+	ld.global.nc.s64 %rd767, [%rd766+0];
+	mov.b64 %rd768, %rd767;
+	cvt.s64.s32 %rd769, %r192;
+	mul.lo.s64 %rd770, %rd769, %rd32;
+	mad.lo.s64 %rd771, %rd770, 8, %rd28;
+	ld.global.nc.s64 %rd772, [%rd771+0];
+	mov.b64 %rd773, %rd772;
+	sub.s64 %rd774, %rd768, %rd773;
+	mov.b64 %rd775, %rd774;
+	mov.b64 %rd776, %rd775;
+	add.s64 %rd777, %rd464, %rd776;
+	mov.b64 %rd464, %rd777;
+	max.s64 %rd778, %rd465, %rd776;
+	mov.b64 %rd465, %rd778;
 $L160:
 $L140:
-	add.s64 %rd766, %rd721, 1;
-	mov.b64 %rd721, %rd766;
+	add.s64 %rd779, %rd734, 1;
+	mov.b64 %rd734, %rd779;
 	bra.uni $L139;
 $L141:
-	setp.gt.s64 %p143, %rd720, 0;
-	@!%p143 bra $L162;
-	mul.lo.s64 %rd767, %rd442, %rd120;
-	mad.lo.s64 %rd768, %rd767, 8, %rd116;
-	atom.global.add.u64 %rd769, [%rd768], %rd720;
-	mov.b64 %rd770, %rd769;
-	mov.b64 %rd771, %rd770;
-	mov.b64 %rd772, 0;
+	setp.gt.s64 %p147, %rd733, 0;
+	@!%p147 bra $L162;
+	mul.lo.s64 %rd780, %rd455, %rd120;
+	mad.lo.s64 %rd781, %rd780, 8, %rd116;
+	atom.global.add.u64 %rd782, [%rd781], %rd733;
+	mov.b64 %rd783, %rd782;
+	mov.b64 %rd784, %rd783;
+	mov.b64 %rd785, 0;
 $L163:
-	setp.lt.s64 %p144, %rd772, %rd720;
-	not.pred %p145, %p144;
-	@!%p145 bra $L167;
+	setp.lt.s64 %p148, %rd785, %rd733;
+	not.pred %p149, %p148;
+	@!%p149 bra $L167;
 	bra.uni $L165;
 $L167:
-	mul.lo.s64 %rd773, %rd772, %rd447;
-	mad.lo.s64 %rd774, %rd773, 4, %rd445;
-	ld.shared.s32 %r193, [%rd774+0];
+	mul.lo.s64 %rd786, %rd785, %rd460;
+	mad.lo.s64 %rd787, %rd786, 4, %rd458;
+	ld.shared.s32 %r193, [%rd787+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd775, %rd771, %rd772;
-	mul.lo.s64 %rd776, %rd775, %rd315;
-	mad.lo.s64 %rd777, %rd776, 4, %rd313;
-	st.global.s32 [%rd777+0], %r194;
+	add.s64 %rd788, %rd784, %rd785;
+	mul.lo.s64 %rd789, %rd788, %rd315;
+	mad.lo.s64 %rd790, %rd789, 4, %rd313;
+	st.global.s32 [%rd790+0], %r194;
 $L164:
-	add.s64 %rd778, %rd772, 1;
-	mov.b64 %rd772, %rd778;
+	add.s64 %rd791, %rd785, 1;
+	mov.b64 %rd785, %rd791;
 	bra.uni $L163;
 $L165:
 $L162:
-	add.s64 %rd779, %rd453, %rd678;
-	min.s64 %rd780, %rd444, %rd779;
-	mov.b64 %rd453, %rd780;
+	add.s64 %rd792, %rd466, %rd691;
+	min.s64 %rd793, %rd457, %rd792;
+	mov.b64 %rd466, %rd793;
 	bra.uni $L131;
 $L130:
-	mov.b64 %rd781, 0;
-	cvt.u64.u32 %rd782, %r2;
-	setp.eq.s64 %p146, %rd782, 0;
-	setp.gt.s64 %p147, %rd678, 0;
-	and.pred %p148, %p146, %p147;
-	@!%p148 bra $L169;
-	mul.lo.s64 %rd783, %rd442, %rd120;
-	mad.lo.s64 %rd784, %rd783, 8, %rd116;
-	atom.global.add.u64 %rd785, [%rd784], %rd678;
-	mov.b64 %rd786, %rd785;
-	mov.b64 %rd781, %rd786;
+	mov.b64 %rd794, 0;
+	cvt.u64.u32 %rd795, %r2;
+	setp.eq.s64 %p150, %rd795, 0;
+	setp.gt.s64 %p151, %rd691, 0;
+	and.pred %p152, %p150, %p151;
+	@!%p152 bra $L169;
+	mul.lo.s64 %rd796, %rd455, %rd120;
+	mad.lo.s64 %rd797, %rd796, 8, %rd116;
+	atom.global.add.u64 %rd798, [%rd797], %rd691;
+	mov.b64 %rd799, %rd798;
+	mov.b64 %rd794, %rd799;
 $L169:
-	cvt.u64.u32 %rd787, %r2;
-	setp.eq.s64 %p149, %rd787, 0;
-	setp.eq.u32 %p150, %r1, 0;
-	and.pred %p151, %p149, %p150;
+	cvt.u64.u32 %rd800, %r2;
+	setp.eq.s64 %p153, %rd800, 0;
+	setp.eq.u32 %p154, %r1, 0;
+	and.pred %p155, %p153, %p154;
 	bar.sync 0;
-	@!%p151 bra $L170;
-	st.shared.s64 [%rd1+1024], %rd781;
+	@!%p155 bra $L170;
+	st.shared.s64 [%rd1+1024], %rd794;
 $L170:
 	bar.sync 0;
-	ld.shared.s64 %rd788, [%rd1+1024];
-	mov.b64 %rd789, %rd788;
-	add.s64 %rd790, %rd789, %rd677;
-	mov.b64 %rd791, %rd790;
-	mov.b64 %rd792, 0;
+	ld.shared.s64 %rd801, [%rd1+1024];
+	mov.b64 %rd802, %rd801;
+	add.s64 %rd803, %rd802, %rd690;
+	mov.b64 %rd804, %rd803;
+	mov.b64 %rd805, 0;
 $L171:
-	setp.lt.s64 %p152, %rd792, %rd454;
-	not.pred %p153, %p152;
-	@!%p153 bra $L175;
+	setp.lt.s64 %p156, %rd805, %rd467;
+	not.pred %p157, %p156;
+	@!%p157 bra $L175;
 	bra.uni $L173;
 $L175:
-	mul.lo.s64 %rd793, %rd792, %rd447;
-	mad.lo.s64 %rd794, %rd793, 4, %rd445;
-	ld.shared.s32 %r195, [%rd794+0];
+	mul.lo.s64 %rd806, %rd805, %rd460;
+	mad.lo.s64 %rd807, %rd806, 4, %rd458;
+	ld.shared.s32 %r195, [%rd807+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd795, %rd791, %rd792;
-	mul.lo.s64 %rd796, %rd795, %rd315;
-	mad.lo.s64 %rd797, %rd796, 4, %rd313;
-	st.global.s32 [%rd797+0], %r196;
+	add.s64 %rd808, %rd804, %rd805;
+	mul.lo.s64 %rd809, %rd808, %rd315;
+	mad.lo.s64 %rd810, %rd809, 4, %rd313;
+	st.global.s32 [%rd810+0], %r196;
 $L172:
-	add.s64 %rd798, %rd792, 1;
-	mov.b64 %rd792, %rd798;
+	add.s64 %rd811, %rd805, 1;
+	mov.b64 %rd805, %rd811;
 	bra.uni $L171;
 $L173:
 $L131:
-	setp.eq.s64 %p154, %rd679, 0;
-	@!%p154 bra $L177;
+	setp.eq.s64 %p158, %rd692, 0;
+	@!%p158 bra $L177;
 	bra.uni $L53;
 $L177:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd799, %rd453;
-	mov.b64 %rd800, %rd451;
-	mov.b64 %rd801, %rd452;
-	mov.b64 %rd802, %rd799;
-	mov.b64 %rd803, %rd800;
-	mov.b64 %rd804, %rd801;
-	mov.b64 %rd805, %rd802;
-	mov.b64 %rd806, %rd803;
-	mov.b64 %rd807, %rd804;
-	mov.b64 %rd808, %rd805;
-	mov.b64 %rd809, %rd806;
-	mov.b64 %rd810, %rd807;
-	mov.b64 %rd811, 1;
+	mov.b64 %rd812, %rd466;
+	mov.b64 %rd813, %rd464;
+	mov.b64 %rd814, %rd465;
+	mov.b64 %rd815, %rd812;
+	mov.b64 %rd816, %rd813;
+	mov.b64 %rd817, %rd814;
+	mov.b64 %rd818, %rd815;
+	mov.b64 %rd819, %rd816;
+	mov.b64 %rd820, %rd817;
+	mov.b64 %rd821, %rd818;
+	mov.b64 %rd822, %rd819;
+	mov.b64 %rd823, %rd820;
+	mov.b64 %rd824, 1;
 $L178:
-	setp.lt.s64 %p155, %rd811, %rd381;
-	setp.gt.s64 %p156, %rd808, 0;
-	and.pred %p157, %p155, %p156;
-	not.pred %p158, %p157;
-	@!%p158 bra $L182;
+	setp.lt.s64 %p159, %rd824, %rd381;
+	setp.gt.s64 %p160, %rd821, 0;
+	and.pred %p161, %p159, %p160;
+	not.pred %p162, %p161;
+	@!%p162 bra $L182;
 	bra.uni $L180;
 $L182:
 	bar.sync 0;
-	shr.s64 %rd812, %rd811, 63;
-	shr.u64 %rd813, %rd812, 63;
-	add.s64 %rd814, %rd811, %rd813;
-	and.b64 %rd815, %rd814, -2;
-	sub.s64 %rd816, %rd811, %rd815;
-	mov.b64 %rd818, 1;
-	sub.s64 %rd817, %rd818, %rd816;
-	mul.lo.s64 %rd819, %rd817, %rd408;
-	mov.b64 %rd820, %rd819;
-	shr.s64 %rd821, %rd811, 63;
-	shr.u64 %rd822, %rd821, 63;
-	add.s64 %rd823, %rd811, %rd822;
-	and.b64 %rd824, %rd823, -2;
-	sub.s64 %rd825, %rd811, %rd824;
-	mul.lo.s64 %rd826, %rd825, %rd408;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, 0;
-	mov.b64 %rd829, 0;
-	mov.b64 %rd830, %rd373;
-	mov.b64 %rd831, %rd374;
-	mov.b64 %rd832, %rd375;
-	mov.b64 %rd833, %rd376;
-	mov.b64 %rd834, %rd377;
-	mov.b64 %rd835, %rd378;
-	mov.pred %p159, %p49;
-	mov.pred %p160, %p50;
+	shr.s64 %rd825, %rd824, 63;
+	shr.u64 %rd826, %rd825, 63;
+	add.s64 %rd827, %rd824, %rd826;
+	and.b64 %rd828, %rd827, -2;
+	sub.s64 %rd829, %rd824, %rd828;
+	mov.b64 %rd831, 1;
+	sub.s64 %rd830, %rd831, %rd829;
+	mul.lo.s64 %rd832, %rd830, %rd408;
+	mov.b64 %rd833, %rd832;
+	shr.s64 %rd834, %rd824, 63;
+	shr.u64 %rd835, %rd834, 63;
+	add.s64 %rd836, %rd824, %rd835;
+	and.b64 %rd837, %rd836, -2;
+	sub.s64 %rd838, %rd824, %rd837;
+	mul.lo.s64 %rd839, %rd838, %rd408;
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, 0;
+	mov.b64 %rd842, 0;
+	mov.b64 %rd843, %rd373;
+	mov.b64 %rd844, %rd374;
+	mov.b64 %rd845, %rd375;
+	mov.b64 %rd846, %rd376;
+	mov.b64 %rd847, %rd377;
+	mov.b64 %rd848, %rd378;
+	mov.pred %p163, %p49;
+	mov.pred %p164, %p50;
 	mov.b32 %r197, %r81;
-	mov.b64 %rd836, %rd379;
-	mov.b64 %rd837, %rd380;
-	mov.b64 %rd838, %rd381;
-	mov.b64 %rd839, %rd382;
-	mov.pred %p161, %p51;
-	mov.pred %p162, %p52;
+	mov.b64 %rd849, %rd379;
+	mov.b64 %rd850, %rd380;
+	mov.b64 %rd851, %rd381;
+	mov.b64 %rd852, %rd382;
+	mov.pred %p165, %p51;
+	mov.pred %p166, %p52;
 	mov.f64 %fd28, %fd3;
-	mov.pred %p163, %p53;
-	mov.b64 %rd840, %rd327;
-	mov.b64 %rd841, %rd328;
-	mov.b64 %rd842, %rd329;
-	mov.b64 %rd843, %rd330;
-	mov.b64 %rd844, %rd331;
-	mov.b64 %rd845, %rd332;
-	mov.b64 %rd846, %rd333;
-	mov.b64 %rd847, %rd334;
-	mov.b64 %rd848, %rd335;
-	mov.pred %p164, %p54;
-	mov.b64 %rd849, %rd336;
-	mov.b64 %rd850, %rd337;
-	mov.b64 %rd851, %rd338;
+	mov.pred %p167, %p53;
+	mov.b64 %rd853, %rd327;
+	mov.b64 %rd854, %rd328;
+	mov.b64 %rd855, %rd329;
+	mov.b64 %rd856, %rd330;
+	mov.b64 %rd857, %rd331;
+	mov.b64 %rd858, %rd332;
+	mov.b64 %rd859, %rd333;
+	mov.b64 %rd860, %rd334;
+	mov.b64 %rd861, %rd335;
+	mov.pred %p168, %p54;
+	mov.b64 %rd862, %rd336;
+	mov.b64 %rd863, %rd337;
+	mov.b64 %rd864, %rd338;
 	mov.b32 %r198, %r82;
-	mov.b64 %rd852, %rd383;
-	mov.b64 %rd853, %rd384;
-	mov.b64 %rd854, %rd820;
-	mov.b64 %rd855, %rd808;
-	mov.b64 %rd856, %rd406;
-	mov.b64 %rd857, %rd405;
-	mov.b64 %rd858, %rd387;
-	mov.b64 %rd859, %rd407;
-	mov.b64 %rd860, %rd386;
-	mov.b64 %rd861, %rd827;
-	mov.b64 %rd862, %rd408;
-	add.s64 %rd863, %rd811, 1;
-	setp.lt.s64 %p165, %rd863, %rd381;
-	mov.pred %p166, %p165;
-	mov.pred %p167, %p51;
-	mov.b64 %rd864, %rd200;
-	mov.b64 %rd865, %rd201;
-	mov.b64 %rd866, %rd202;
-	mov.b64 %rd867, %rd856;
+	mov.b64 %rd865, %rd383;
+	mov.b64 %rd866, %rd384;
+	mov.b64 %rd867, %rd833;
+	mov.b64 %rd868, %rd821;
+	mov.b64 %rd869, %rd406;
+	mov.b64 %rd870, %rd405;
+	mov.b64 %rd871, %rd387;
+	mov.b64 %rd872, %rd407;
+	mov.b64 %rd873, %rd386;
+	mov.b64 %rd874, %rd840;
+	mov.b64 %rd875, %rd408;
+	add.s64 %rd876, %rd824, 1;
+	setp.lt.s64 %p169, %rd876, %rd381;
+	mov.pred %p170, %p169;
+	mov.pred %p171, %p51;
+	mov.b64 %rd877, %rd200;
+	mov.b64 %rd878, %rd201;
+	mov.b64 %rd879, %rd202;
+	mov.b64 %rd880, %rd869;
 	mov.b32 %r199, -1;
-	mov.b64 %rd868, 0;
-	mov.b64 %rd869, 0;
-	mov.b64 %rd870, 0;
-	mov.b64 %rd871, 0;
-	mov.b64 %rd872, 0;
+	mov.b64 %rd881, 0;
+	mov.b64 %rd882, 0;
+	mov.b64 %rd883, 0;
+	mov.b64 %rd884, 0;
+	mov.b64 %rd885, 0;
 $L183:
-	mov.b64 %rd873, 0;
-	mov.b64 %rd874, %rd852;
+	mov.b64 %rd886, 0;
+	mov.b64 %rd887, %rd865;
 $L186:
-	setp.gt.s64 %p168, %rd874, 0;
-	not.pred %p169, %p168;
-	@!%p169 bra $L190;
+	setp.gt.s64 %p172, %rd887, 0;
+	not.pred %p173, %p172;
+	@!%p173 bra $L190;
 	bra.uni $L188;
 $L190:
-	setp.ge.s64 %p170, %rd868, %rd869;
-	@!%p170 bra $L192;
-	setp.ge.s64 %p171, %rd867, %rd855;
-	@!%p171 bra $L194;
+	setp.ge.s64 %p174, %rd881, %rd882;
+	@!%p174 bra $L192;
+	setp.ge.s64 %p175, %rd880, %rd868;
+	@!%p175 bra $L194;
 	bra.uni $L188;
 $L194:
-	add.s64 %rd875, %rd854, %rd867;
-	mul.lo.s64 %rd876, %rd875, %rd210;
-	mad.lo.s64 %rd877, %rd876, 4, %rd208;
-	ld.shared.s32 %r200, [%rd877+0];
+	add.s64 %rd888, %rd867, %rd880;
+	mul.lo.s64 %rd889, %rd888, %rd210;
+	mad.lo.s64 %rd890, %rd889, 4, %rd208;
+	ld.shared.s32 %r200, [%rd890+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r199, %r201;
-	@!%p167 bra $L195;
-	add.s64 %rd878, %rd854, %rd867;
-	mov.b64 %rd880, 2;
-	mul.lo.s64 %rd879, %rd880, %rd878;
-	mov.b64 %rd881, %rd879;
-	mul.lo.s64 %rd882, %rd881, %rd213;
-	mad.lo.s64 %rd883, %rd882, 8, %rd211;
-	ld.shared.s64 %rd884, [%rd883+0];
-	mov.b64 %rd885, %rd884;
-	add.s64 %rd886, %rd881, 1;
-	mul.lo.s64 %rd887, %rd886, %rd213;
-	mad.lo.s64 %rd888, %rd887, 8, %rd211;
-	ld.shared.s64 %rd889, [%rd888+0];
-	mov.b64 %rd890, %rd889;
-	add.s64 %rd891, %rd885, %rd859;
-	mov.b64 %rd892, %rd891;
-	mov.b64 %rd893, %rd890;
-	mov.b64 %rd868, %rd892;
-	mov.b64 %rd869, %rd893;
+	@!%p171 bra $L195;
+	add.s64 %rd891, %rd867, %rd880;
+	mov.b64 %rd893, 2;
+	mul.lo.s64 %rd892, %rd893, %rd891;
+	mov.b64 %rd894, %rd892;
+	mul.lo.s64 %rd895, %rd894, %rd213;
+	mad.lo.s64 %rd896, %rd895, 8, %rd211;
+	ld.shared.s64 %rd897, [%rd896+0];
+	mov.b64 %rd898, %rd897;
+	add.s64 %rd899, %rd894, 1;
+	mul.lo.s64 %rd900, %rd899, %rd213;
+	mad.lo.s64 %rd901, %rd900, 8, %rd211;
+	ld.shared.s64 %rd902, [%rd901+0];
+	mov.b64 %rd903, %rd902;
+	add.s64 %rd904, %rd898, %rd872;
+	mov.b64 %rd905, %rd904;
+	mov.b64 %rd906, %rd903;
+	mov.b64 %rd881, %rd905;
+	mov.b64 %rd882, %rd906;
 	bra.uni $L196;
 $L195:
-	mov.b64 %rd894, %rd830;
+	mov.b64 %rd907, %rd843;
 	mov.b32 %r202, %r199;
-	cvt.s64.s32 %rd895, %r202;
-	mul.lo.s64 %rd896, %rd895, %rd32;
-	mad.lo.s64 %rd897, %rd896, 8, %rd28;
-	ld.global.nc.s64 %rd898, [%rd897+0];
-	mov.b64 %rd899, %rd898;
-	mov.b64 %rd900, %rd899;
-	mov.b64 %rd901, %rd830;
+	cvt.s64.s32 %rd908, %r202;
+	mul.lo.s64 %rd909, %rd908, %rd32;
+	mad.lo.s64 %rd910, %rd909, 8, %rd28;
+	ld.global.nc.s64 %rd911, [%rd910+0];
+	mov.b64 %rd912, %rd911;
+	mov.b64 %rd913, %rd912;
+	mov.b64 %rd914, %rd843;
 	mov.b32 %r203, %r199;
-	cvt.s64.s32 %rd902, %r203;
-	add.s64 %rd903, %rd902, 1;
-	mul.lo.s64 %rd904, %rd903, %rd32;
-	mad.lo.s64 %rd905, %rd904, 8, %rd28;
-	ld.global.nc.s64 %rd906, [%rd905+0];
-	mov.b64 %rd907, %rd906;
-	mov.b64 %rd908, %rd907;
-	add.s64 %rd909, %rd900, %rd859;
-	mov.b64 %rd910, %rd909;
-	mov.b64 %rd911, %rd908;
-	mov.b64 %rd868, %rd910;
-	mov.b64 %rd869, %rd911;
+	cvt.s64.s32 %rd915, %r203;
+	add.s64 %rd916, %rd915, 1;
+	mul.lo.s64 %rd917, %rd916, %rd32;
+	mad.lo.s64 %rd918, %rd917, 8, %rd28;
+	ld.global.nc.s64 %rd919, [%rd918+0];
+	mov.b64 %rd920, %rd919;
+	mov.b64 %rd921, %rd920;
+	add.s64 %rd922, %rd913, %rd872;
+	mov.b64 %rd923, %rd922;
+	mov.b64 %rd924, %rd921;
+	mov.b64 %rd881, %rd923;
+	mov.b64 %rd882, %rd924;
 $L196:
-	add.s64 %rd912, %rd867, %rd857;
-	mov.b64 %rd867, %rd912;
+	add.s64 %rd925, %rd880, %rd870;
+	mov.b64 %rd880, %rd925;
 	bra.uni $L187;
 $L192:
-	mul.lo.s64 %rd913, %rd868, %rd39;
-	mad.lo.s64 %rd914, %rd913, 4, %rd35;
-	ld.global.nc.s32 %r204, [%rd914+0];
+	mul.lo.s64 %rd926, %rd881, %rd39;
+	mad.lo.s64 %rd927, %rd926, 4, %rd35;
+	ld.global.nc.s32 %r204, [%rd927+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r206, %r205;
-	mov.b64 %rd915, 0;
-	mov.b64 %rd916, 0;
-	and.pred %p172, %p166, %p161;
-	@!%p172 bra $L198;
-	mov.b64 %rd917, %rd830;
+	mov.b64 %rd928, 0;
+	mov.b64 %rd929, 0;
+	and.pred %p176, %p170, %p165;
+	@!%p176 bra $L198;
+	mov.b64 %rd930, %rd843;
 	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd918, %r207;
-	mul.lo.s64 %rd919, %rd918, %rd32;
-	mad.lo.s64 %rd920, %rd919, 8, %rd28;
-	ld.global.nc.s64 %rd921, [%rd920+0];
-	mov.b64 %rd922, %rd921;
-	mov.b64 %rd923, %rd922;
-	mov.b64 %rd924, %rd830;
+	cvt.s64.s32 %rd931, %r207;
+	mul.lo.s64 %rd932, %rd931, %rd32;
+	mad.lo.s64 %rd933, %rd932, 8, %rd28;
+	ld.global.nc.s64 %rd934, [%rd933+0];
+	mov.b64 %rd935, %rd934;
+	mov.b64 %rd936, %rd935;
+	mov.b64 %rd937, %rd843;
 	mov.b32 %r208, %r206;
-	cvt.s64.s32 %rd925, %r208;
-	add.s64 %rd926, %rd925, 1;
-	mul.lo.s64 %rd927, %rd926, %rd32;
-	mad.lo.s64 %rd928, %rd927, 8, %rd28;
-	ld.global.nc.s64 %rd929, [%rd928+0];
-	mov.b64 %rd930, %rd929;
-	mov.b64 %rd931, %rd930;
-	mov.b64 %rd932, %rd923;
-	mov.b64 %rd933, %rd931;
-	mov.b64 %rd915, %rd932;
-	mov.b64 %rd916, %rd933;
+	cvt.s64.s32 %rd938, %r208;
+	add.s64 %rd939, %rd938, 1;
+	mul.lo.s64 %rd940, %rd939, %rd32;
+	mad.lo.s64 %rd941, %rd940, 8, %rd28;
+	ld.global.nc.s64 %rd942, [%rd941+0];
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd943;
+	mov.b64 %rd945, %rd936;
+	mov.b64 %rd946, %rd944;
+	mov.b64 %rd928, %rd945;
+	mov.b64 %rd929, %rd946;
 $L198:
-	mov.pred %p173, %p162;
+	mov.pred %p177, %p166;
 	mov.f64 %fd29, %fd28;
 	mov.b32 %r209, %r199;
 	mov.b32 %r210, %r206;
-	mov.b64 %rd934, %rd868;
+	mov.b64 %rd947, %rd881;
 $L199:
-	mov.b64 %rd935, 0;
+	mov.b64 %rd948, 0;
 	mov.f64 %fd30, 0d0000000000000000;
-	@!%p173 bra $L202;
-	mov.b64 %rd936, 0x1;
-	setp.gt.s64 %p174, %rd139, 0;
-	@!%p174 bra $L205;
-	mul.lo.s64 %rd937, %rd934, %rd141;
-	mad.lo.s64 %rd938, %rd937, 4, %rd137;
-	ld.global.nc.u32 %r211, [%rd938+0];
+	@!%p177 bra $L202;
+	mov.b64 %rd949, 0x1;
+	setp.gt.s64 %p178, %rd139, 0;
+	@!%p178 bra $L205;
+	mul.lo.s64 %rd950, %rd947, %rd141;
+	mad.lo.s64 %rd951, %rd950, 4, %rd137;
+	ld.global.nc.u32 %r211, [%rd951+0];
 	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd939, %r212;
-	mov.b64 %rd936, %rd939;
+	cvt.u64.u32 %rd952, %r212;
+	mov.b64 %rd949, %rd952;
 $L205:
-	cvt.s64.s32 %rd940, %r209;
-	mul.lo.s64 %rd941, %rd940, %rd148;
-	mad.lo.s64 %rd942, %rd941, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r213, [%rd942+0];
+	cvt.s64.s32 %rd953, %r209;
+	mul.lo.s64 %rd954, %rd953, %rd148;
+	mad.lo.s64 %rd955, %rd954, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r213, [%rd955+0];
 	mov.b32 %r214, %r213;
-	cvt.u64.u32 %rd943, %r214;
-	add.u64 %rd944, %rd943, %rd936;
-	mov.b64 %rd945, %rd944;
-	cvt.s64.s32 %rd946, %r210;
-	mul.lo.s64 %rd947, %rd946, %rd148;
-	mad.lo.s64 %rd948, %rd947, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r215, [%rd948+0];
+	cvt.u64.u32 %rd956, %r214;
+	add.u64 %rd957, %rd956, %rd949;
+	mov.b64 %rd958, %rd957;
+	cvt.s64.s32 %rd959, %r210;
+	mul.lo.s64 %rd960, %rd959, %rd148;
+	mad.lo.s64 %rd961, %rd960, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r215, [%rd961+0];
 	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd949, %r216;
-	setp.hs.u64 %p175, %rd945, %rd949;
-	mov.pred %p176, %p175;
-	not.pred %p177, %p176;
-	@!%p177 bra $L207;
-	cvt.s64.s32 %rd950, %r210;
-	mul.lo.s64 %rd951, %rd950, %rd148;
-	mad.lo.s64 %rd952, %rd951, 4, %rd144;
-	cvt.u32.u64 %r217, %rd945;
-	atom.global.min.u32 %r218, [%rd952], %r217;
+	cvt.u64.u32 %rd962, %r216;
+	setp.hs.u64 %p179, %rd958, %rd962;
+	mov.pred %p180, %p179;
+	not.pred %p181, %p180;
+	@!%p181 bra $L207;
+	cvt.s64.s32 %rd963, %r210;
+	mul.lo.s64 %rd964, %rd963, %rd148;
+	mad.lo.s64 %rd965, %rd964, 4, %rd144;
+	cvt.u32.u64 %r217, %rd958;
+	atom.global.min.u32 %r218, [%rd965], %r217;
 	mov.b32 %r219, %r218;
-	cvt.u64.u32 %rd953, %r219;
-	setp.ls.u64 %p178, %rd953, %rd945;
-	mov.pred %p176, %p178;
+	cvt.u64.u32 %rd966, %r219;
+	setp.ls.u64 %p182, %rd966, %rd958;
+	mov.pred %p180, %p182;
 $L207:
-	@!%p176 bra $L209;
-	mov.pred %p179, 0;
+	@!%p180 bra $L209;
+	mov.pred %p183, 0;
 	bra.uni $L201;
 $L209:
-	mov.b64 %rd954, %rd945;
-	cvt.rn.f64.u64 %fd31, %rd945;
+	mov.b64 %rd967, %rd958;
+	cvt.rn.f64.u64 %fd31, %rd958;
 	mov.f64 %fd32, %fd31;
-	mov.b64 %rd935, %rd954;
+	mov.b64 %rd948, %rd967;
 	mov.f64 %fd30, %fd32;
 	bra.uni $L203;
 $L202:
 	mov.f64 %fd33, 0d3FF0000000000000;
-	setp.gt.s64 %p180, %rd125, 0;
-	@!%p180 bra $L211;
-	mul.lo.s64 %rd955, %rd934, %rd127;
-	mad.lo.s64 %rd956, %rd955, 8, %rd123;
-	ld.global.nc.f64 %fd34, [%rd956+0];
+	setp.gt.s64 %p184, %rd125, 0;
+	@!%p184 bra $L211;
+	mul.lo.s64 %rd968, %rd947, %rd127;
+	mad.lo.s64 %rd969, %rd968, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd969+0];
 	mov.f64 %fd35, %fd34;
 	mov.f64 %fd33, %fd35;
 $L211:
-	cvt.s64.s32 %rd957, %r209;
-	mul.lo.s64 %rd958, %rd957, %rd134;
-	mad.lo.s64 %rd959, %rd958, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd959+0];
+	cvt.s64.s32 %rd970, %r209;
+	mul.lo.s64 %rd971, %rd970, %rd134;
+	mad.lo.s64 %rd972, %rd971, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd972+0];
 	mov.f64 %fd37, %fd36;
 	add.rn.f64 %fd38, %fd37, %fd33;
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd960, %r210;
-	mul.lo.s64 %rd961, %rd960, %rd134;
-	mad.lo.s64 %rd962, %rd961, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd962+0];
+	cvt.s64.s32 %rd973, %r210;
+	mul.lo.s64 %rd974, %rd973, %rd134;
+	mad.lo.s64 %rd975, %rd974, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd975+0];
 	mov.f64 %fd41, %fd40;
-	setp.lt.f64 %p181, %fd39, %fd41;
-	not.pred %p182, %p181;
-	mov.pred %p183, %p182;
-	not.pred %p184, %p183;
-	@!%p184 bra $L213;
-	cvt.s64.s32 %rd963, %r210;
-	mul.lo.s64 %rd964, %rd963, %rd134;
-	mad.lo.s64 %rd965, %rd964, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd966, [%rd965];
+	setp.lt.f64 %p185, %fd39, %fd41;
+	not.pred %p186, %p185;
+	mov.pred %p187, %p186;
+	not.pred %p188, %p187;
+	@!%p188 bra $L213;
+	cvt.s64.s32 %rd976, %r210;
+	mul.lo.s64 %rd977, %rd976, %rd134;
+	mad.lo.s64 %rd978, %rd977, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd979, [%rd978];
 $L214:
-	mov.b64 %fd42, %rd966;
+	mov.b64 %fd42, %rd979;
 	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd967, %fd42;
-	mov.b64 %rd968, %fd39;
-	or.b64 %rd969, %rd967, %rd968;
-	setp.eq.f64 %p185, %fd42, %fd39;
-	mov.b64 %fd44, %rd969;
-	selp.f64 %fd45, %fd44, %fd43, %p185;
-	setp.nan.f64 %p186, %fd42, %fd39;
+	mov.b64 %rd980, %fd42;
+	mov.b64 %rd981, %fd39;
+	or.b64 %rd982, %rd980, %rd981;
+	setp.eq.f64 %p189, %fd42, %fd39;
+	mov.b64 %fd44, %rd982;
+	selp.f64 %fd45, %fd44, %fd43, %p189;
+	setp.nan.f64 %p190, %fd42, %fd39;
 	add.rn.f64 %fd46, %fd42, %fd39;
-	selp.f64 %fd47, %fd46, %fd45, %p186;
-	mov.b64 %rd970, %fd47;
-	setp.eq.u64 %p187, %rd966, %rd970;
-	@%p187 bra $L215;
-	atom.global.cas.b64 %rd971, [%rd965], %rd966, %rd970;
-	setp.eq.u64 %p188, %rd971, %rd966;
-	mov.b64 %rd966, %rd971;
-	@!%p188 bra $L214;
+	selp.f64 %fd47, %fd46, %fd45, %p190;
+	mov.b64 %rd983, %fd47;
+	setp.eq.u64 %p191, %rd979, %rd983;
+	@%p191 bra $L215;
+	atom.global.cas.b64 %rd984, [%rd978], %rd979, %rd983;
+	setp.eq.u64 %p192, %rd984, %rd979;
+	mov.b64 %rd979, %rd984;
+	@!%p192 bra $L214;
 $L215:
-	mov.b64 %fd49, %rd966;
+	mov.b64 %fd49, %rd979;
 	mov.f64 %fd48, %fd49;
 	mov.f64 %fd50, %fd48;
-	setp.gt.f64 %p189, %fd50, %fd39;
-	not.pred %p190, %p189;
-	mov.pred %p183, %p190;
+	setp.gt.f64 %p193, %fd50, %fd39;
+	not.pred %p194, %p193;
+	mov.pred %p187, %p194;
 $L213:
-	@!%p183 bra $L217;
-	mov.pred %p179, 0;
+	@!%p187 bra $L217;
+	mov.pred %p183, 0;
 	bra.uni $L201;
 $L217:
-	mov.b64 %rd972, %fd39;
-	mov.b64 %rd973, %rd972;
+	mov.b64 %rd985, %fd39;
+	mov.b64 %rd986, %rd985;
 	mov.f64 %fd51, %fd39;
-	mov.b64 %rd935, %rd973;
+	mov.b64 %rd948, %rd986;
 	mov.f64 %fd30, %fd51;
 $L203:
-	setp.lt.f64 %p191, %fd30, %fd29;
-	@!%p191 bra $L219;
-	mov.pred %p179, 1;
+	setp.lt.f64 %p195, %fd30, %fd29;
+	@!%p195 bra $L219;
+	mov.pred %p183, 1;
 	bra.uni $L201;
 $L219:
-	mov.b64 %rd975, 1;
-	mul.lo.s64 %rd974, %rd975, %rd169;
-	mad.lo.s64 %rd976, %rd974, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd977, [%rd976+0];
-	mov.b64 %rd978, %rd977;
-	setp.lt.s64 %p192, %rd935, %rd978;
-	@!%p192 bra $L221;
-	mov.b64 %rd980, 1;
-	mul.lo.s64 %rd979, %rd980, %rd169;
-	mad.lo.s64 %rd981, %rd979, 8, %rd165;
-	atom.global.min.s64 %rd982, [%rd981], %rd935;
+	mov.b64 %rd988, 1;
+	mul.lo.s64 %rd987, %rd988, %rd169;
+	mad.lo.s64 %rd989, %rd987, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd990, [%rd989+0];
+	mov.b64 %rd991, %rd990;
+	setp.lt.s64 %p196, %rd948, %rd991;
+	@!%p196 bra $L221;
+	mov.b64 %rd993, 1;
+	mul.lo.s64 %rd992, %rd993, %rd169;
+	mad.lo.s64 %rd994, %rd992, 8, %rd165;
+	atom.global.min.s64 %rd995, [%rd994], %rd948;
 $L221:
-	cvt.s64.s32 %rd983, %r210;
-	mul.lo.s64 %rd984, %rd983, %rd155;
-	mad.lo.s64 %rd985, %rd984, 4, %rd151;
+	cvt.s64.s32 %rd996, %r210;
+	mul.lo.s64 %rd997, %rd996, %rd155;
+	mad.lo.s64 %rd998, %rd997, 4, %rd151;
 	mov.b32 %r220, 1;
-	atom.global.exch.b32 %r221, [%rd985], %r220;
+	atom.global.exch.b32 %r221, [%rd998], %r220;
 	mov.b32 %r222, %r221;
-	setp.ne.s32 %p193, %r222, 1;
-	@!%p193 bra $L223;
-	mov.b64 %rd986, 1;
-	atom.global.add.u64 %rd987, [%rd165], %rd986;
-	mov.b64 %rd988, %rd987;
-	mul.lo.s64 %rd989, %rd988, %rd162;
-	mad.lo.s64 %rd990, %rd989, 4, %rd158;
-	st.global.s32 [%rd990+0], %r210;
+	setp.ne.s32 %p197, %r222, 1;
+	@!%p197 bra $L223;
+	mov.b64 %rd999, 1;
+	atom.global.add.u64 %rd1000, [%rd165], %rd999;
+	mov.b64 %rd1001, %rd1000;
+	mul.lo.s64 %rd1002, %rd1001, %rd162;
+	mad.lo.s64 %rd1003, %rd1002, 4, %rd158;
+	st.global.s32 [%rd1003+0], %r210;
 $L223:
-	mov.pred %p179, 0;
+	mov.pred %p183, 0;
 	bra.uni $L201;
 $L200:
 	bra.uni $L199;
 $L201:
-	@!%p179 bra $L225;
-	@!%p166 bra $L226;
-	mul.lo.s64 %rd991, %rd873, %rd866;
-	mad.lo.s64 %rd992, %rd991, 4, %rd864;
-	st.shared.s32 [%rd992+0], %r206;
-	@!%p161 bra $L229;
-	mov.b64 %rd994, 2;
-	mul.lo.s64 %rd993, %rd994, %rd873;
-	mul.lo.s64 %rd995, %rd993, %rd205;
-	mad.lo.s64 %rd996, %rd995, 8, %rd203;
-	st.shared.s64 [%rd996+0], %rd915;
-	mov.b64 %rd998, 2;
-	mul.lo.s64 %rd997, %rd998, %rd873;
-	add.s64 %rd999, %rd997, 1;
-	mul.lo.s64 %rd1000, %rd999, %rd205;
-	mad.lo.s64 %rd1001, %rd1000, 8, %rd203;
-	st.shared.s64 [%rd1001+0], %rd916;
+	@!%p183 bra $L225;
+	@!%p170 bra $L226;
+	mul.lo.s64 %rd1004, %rd886, %rd879;
+	mad.lo.s64 %rd1005, %rd1004, 4, %rd877;
+	st.shared.s32 [%rd1005+0], %r206;
+	@!%p165 bra $L229;
+	mov.b64 %rd1007, 2;
+	mul.lo.s64 %rd1006, %rd1007, %rd886;
+	mul.lo.s64 %rd1008, %rd1006, %rd205;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd203;
+	st.shared.s64 [%rd1009+0], %rd928;
+	mov.b64 %rd1011, 2;
+	mul.lo.s64 %rd1010, %rd1011, %rd886;
+	add.s64 %rd1012, %rd1010, 1;
+	mul.lo.s64 %rd1013, %rd1012, %rd205;
+	mad.lo.s64 %rd1014, %rd1013, 8, %rd203;
+	st.shared.s64 [%rd1014+0], %rd929;
 $L229:
-	add.s64 %rd1002, %rd873, 1;
-	mov.b64 %rd873, %rd1002;
+	add.s64 %rd1015, %rd886, 1;
+	mov.b64 %rd886, %rd1015;
 	bra.uni $L227;
 $L226:
-	mov.pred %p194, 0;
-	mov.b64 %rd1003, %rd873;
+	mov.pred %p198, 0;
+	mov.b64 %rd1016, %rd886;
 	mov.b32 %r223, %r206;
 $L230:
-	@!%p163 bra $L234;
+	@!%p167 bra $L234;
 	shr.s32 %r224, %r223, 5;
-	cvt.s64.s32 %rd1004, %r224;
-	mov.b64 %rd1005, %rd1004;
+	cvt.s64.s32 %rd1017, %r224;
+	mov.b64 %rd1018, %rd1017;
 	and.b32 %r225, %r223, 31;
-	cvt.s64.s32 %rd1006, %r225;
-	min.u64 %rd1007, %rd1006, 32;
-	cvt.u32.u64 %r226, %rd1007;
+	cvt.s64.s32 %rd1019, %r225;
+	min.u64 %rd1020, %rd1019, 32;
+	cvt.u32.u64 %r226, %rd1020;
 	mov.b32 %r228, 0x1;
 	shl.b32 %r227, %r228, %r226;
-	setp.hs.u32 %p195, %r226, 32;
-	selp.b32 %r229, 0, %r227, %p195;
+	setp.hs.u32 %p199, %r226, 32;
+	selp.b32 %r229, 0, %r227, %p199;
 	mov.b32 %r230, %r229;
-	mov.b64 %rd1008, %rd1005;
+	mov.b64 %rd1021, %rd1018;
 	mov.b32 %r231, %r230;
-	mul.lo.s64 %rd1009, %rd1008, %rd848;
-	mad.lo.s64 %rd1010, %rd1009, 4, %rd846;
-	ld.relaxed.gpu.global.u32 %r232, [%rd1010+0];
+	mul.lo.s64 %rd1022, %rd1021, %rd861;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd859;
+	ld.relaxed.gpu.global.u32 %r232, [%rd1023+0];
 	mov.b32 %r233, %r232;
 	and.b32 %r234, %r233, %r231;
-	setp.ne.u32 %p196, %r234, 0x0;
-	mov.pred %p197, %p196;
-	not.pred %p198, %p197;
-	@!%p198 bra $L236;
-	mul.lo.s64 %rd1011, %rd1008, %rd848;
-	mad.lo.s64 %rd1012, %rd1011, 4, %rd846;
-	atom.global.or.b32 %r235, [%rd1012], %r231;
+	setp.ne.u32 %p200, %r234, 0x0;
+	mov.pred %p201, %p200;
+	not.pred %p202, %p201;
+	@!%p202 bra $L236;
+	mul.lo.s64 %rd1024, %rd1021, %rd861;
+	mad.lo.s64 %rd1025, %rd1024, 4, %rd859;
+	atom.global.or.b32 %r235, [%rd1025], %r231;
 	mov.b32 %r236, %r235;
 	and.b32 %r237, %r236, %r231;
-	setp.ne.u32 %p199, %r237, 0x0;
-	mov.pred %p197, %p199;
+	setp.ne.u32 %p203, %r237, 0x0;
+	mov.pred %p201, %p203;
 $L236:
-	@!%p197 bra $L238;
-	mov.b64 %rd1013, %rd1003;
-	mov.b64 %rd1014, %rd1013;
-	mov.pred %p200, 0;
+	@!%p201 bra $L238;
+	mov.b64 %rd1026, %rd1016;
+	mov.b64 %rd1027, %rd1026;
+	mov.pred %p204, 0;
 	bra.uni $L232;
 $L238:
-	mov.b64 %rd1015, %rd1003;
-	mov.b64 %rd1014, %rd1015;
-	mov.pred %p200, 1;
+	mov.b64 %rd1028, %rd1016;
+	mov.b64 %rd1027, %rd1028;
+	mov.pred %p204, 1;
 	bra.uni $L232;
 $L234:
-	@!%p164 bra $L240;
-	cvt.s64.s32 %rd1016, %r223;
-	mul.lo.s64 %rd1017, %rd1016, %rd851;
-	mad.lo.s64 %rd1018, %rd1017, 4, %rd849;
-	ld.relaxed.gpu.global.s32 %r238, [%rd1018+0];
+	@!%p168 bra $L240;
+	cvt.s64.s32 %rd1029, %r223;
+	mul.lo.s64 %rd1030, %rd1029, %rd864;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd862;
+	ld.relaxed.gpu.global.s32 %r238, [%rd1031+0];
 	mov.b32 %r239, %r238;
-	setp.eq.s32 %p201, %r239, %r198;
-	mov.pred %p202, %p201;
-	not.pred %p203, %p202;
-	@!%p203 bra $L242;
-	cvt.s64.s32 %rd1019, %r223;
-	mul.lo.s64 %rd1020, %rd1019, %rd851;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd849;
-	atom.global.exch.b32 %r240, [%rd1021], %r198;
+	setp.eq.s32 %p205, %r239, %r198;
+	mov.pred %p206, %p205;
+	not.pred %p207, %p206;
+	@!%p207 bra $L242;
+	cvt.s64.s32 %rd1032, %r223;
+	mul.lo.s64 %rd1033, %rd1032, %rd864;
+	mad.lo.s64 %rd1034, %rd1033, 4, %rd862;
+	atom.global.exch.b32 %r240, [%rd1034], %r198;
 	mov.b32 %r241, %r240;
-	setp.eq.s32 %p204, %r241, %r198;
-	mov.pred %p202, %p204;
+	setp.eq.s32 %p208, %r241, %r198;
+	mov.pred %p206, %p208;
 $L242:
-	@!%p202 bra $L244;
-	mov.b64 %rd1022, %rd1003;
-	mov.b64 %rd1014, %rd1022;
-	mov.pred %p200, 0;
+	@!%p206 bra $L244;
+	mov.b64 %rd1035, %rd1016;
+	mov.b64 %rd1027, %rd1035;
+	mov.pred %p204, 0;
 	bra.uni $L232;
 $L244:
 $L240:
-	mul.lo.s64 %rd1023, %rd1003, %rd866;
-	mad.lo.s64 %rd1024, %rd1023, 4, %rd864;
-	st.shared.s32 [%rd1024+0], %r223;
-	add.s64 %rd1025, %rd1003, 1;
-	mov.b64 %rd1026, %rd1025;
-	mov.b64 %rd1014, %rd1026;
-	mov.pred %p200, 1;
+	mul.lo.s64 %rd1036, %rd1016, %rd879;
+	mad.lo.s64 %rd1037, %rd1036, 4, %rd877;
+	st.shared.s32 [%rd1037+0], %r223;
+	add.s64 %rd1038, %rd1016, 1;
+	mov.b64 %rd1039, %rd1038;
+	mov.b64 %rd1027, %rd1039;
+	mov.pred %p204, 1;
 	bra.uni $L232;
 $L231:
 	bra.uni $L230;
 $L232:
-	mov.b64 %rd1027, %rd1014;
-	mov.pred %p205, %p200;
-	mov.b64 %rd873, %rd1027;
-	mov.pred %p194, %p205;
-	@!%p194 bra $L246;
-	mov.b64 %rd1028, %rd830;
+	mov.b64 %rd1040, %rd1027;
+	mov.pred %p209, %p204;
+	mov.b64 %rd886, %rd1040;
+	mov.pred %p198, %p209;
+	@!%p198 bra $L246;
+	mov.b64 %rd1041, %rd843;
 	mov.b32 %r242, %r206;
-	cvt.s64.s32 %rd1029, %r242;
-	add.s64 %rd1030, %rd1029, 1;
-	mul.lo.s64 %rd1031, %rd1030, %rd32;
-	mad.lo.s64 %rd1032, %rd1031, 8, %rd28;
-	ld.global.nc.s64 %rd1033, [%rd1032+0];
-	mov.b64 %rd1034, %rd1033;
-	cvt.s64.s32 %rd1035, %r242;
-	mul.lo.s64 %rd1036, %rd1035, %rd32;
-	mad.lo.s64 %rd1037, %rd1036, 8, %rd28;
-	ld.global.nc.s64 %rd1038, [%rd1037+0];
-	mov.b64 %rd1039, %rd1038;
-	sub.s64 %rd1040, %rd1034, %rd1039;
-	mov.b64 %rd1041, %rd1040;
-	mov.b64 %rd1042, %rd1041;
-	add.s64 %rd1043, %rd870, %rd1042;
-	mov.b64 %rd870, %rd1043;
-	max.s64 %rd1044, %rd871, %rd1042;
-	mov.b64 %rd871, %rd1044;
+	cvt.s64.s32 %rd1042, %r242;
+	add.s64 %rd1043, %rd1042, 1;
+	mul.lo.s64 %rd1044, %rd1043, %rd32;
+	mad.lo.s64 %rd1045, %rd1044, 8, %rd28;
+	ld.global.nc.s64 %rd1046, [%rd1045+0];
+	mov.b64 %rd1047, %rd1046;
+	cvt.s64.s32 %rd1048, %r242;
+	mul.lo.s64 %rd1049, %rd1048, %rd32;
+	mad.lo.s64 %rd1050, %rd1049, 8, %rd28;
+	ld.global.nc.s64 %rd1051, [%rd1050+0];
+	mov.b64 %rd1052, %rd1051;
+	sub.s64 %rd1053, %rd1047, %rd1052;
+	mov.b64 %rd1054, %rd1053;
+	mov.b64 %rd1055, %rd1054;
+	add.s64 %rd1056, %rd883, %rd1055;
+	mov.b64 %rd883, %rd1056;
+	max.s64 %rd1057, %rd884, %rd1055;
+	mov.b64 %rd884, %rd1057;
 $L246:
 $L227:
 $L225:
-	add.s64 %rd1045, %rd868, %rd858;
-	mov.b64 %rd868, %rd1045;
-	sub.s64 %rd1046, %rd874, 1;
-	mov.b64 %rd874, %rd1046;
+	add.s64 %rd1058, %rd881, %rd871;
+	mov.b64 %rd881, %rd1058;
+	sub.s64 %rd1059, %rd887, 1;
+	mov.b64 %rd887, %rd1059;
 $L187:
 	bra.uni $L186;
 $L188:
-	mov.b64 %rd1047, 0;
-	setp.lt.s64 %p206, %rd868, %rd869;
-	setp.lt.s64 %p207, %rd867, %rd855;
-	or.pred %p208, %p206, %p207;
-	@!%p208 bra $L248;
-	mov.b64 %rd1047, 1;
+	mov.b64 %rd1060, 0;
+	setp.lt.s64 %p210, %rd881, %rd882;
+	setp.lt.s64 %p211, %rd880, %rd868;
+	or.pred %p212, %p210, %p211;
+	@!%p212 bra $L248;
+	mov.b64 %rd1060, 1;
 $L248:
-	shl.b64 %rd1048, %rd1047, 32;
-	or.b64 %rd1049, %rd873, %rd1048;
+	shl.b64 %rd1061, %rd1060, 32;
+	or.b64 %rd1062, %rd886, %rd1061;
 	// block scan
-	mov.b64 %rd1050, %rd1049;
+	mov.b64 %rd1063, %rd1062;
 	mov.b32 %r243, %r3;
 $L249:
-	setp.hs.u32 %p209, %r243, 32;
-	@%p209 bra $L250;
-	mov.b64 {%r244, %r245}, %rd1050;
-	shfl.sync.up.b32 %r246|%p210, %r244, %r243, 0, %r17;
+	setp.hs.u32 %p213, %r243, 32;
+	@%p213 bra $L250;
+	mov.b64 {%r244, %r245}, %rd1063;
+	shfl.sync.up.b32 %r246|%p214, %r244, %r243, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
-	mov.b64 %rd1051, {%r246, %r247};
-	@!%p210 bra $L251;
-	add.s64 %rd1052, %rd1051, %rd1050;
-	mov.b64 %rd1050, %rd1052;
+	mov.b64 %rd1064, {%r246, %r247};
+	@!%p214 bra $L251;
+	add.s64 %rd1065, %rd1064, %rd1063;
+	mov.b64 %rd1063, %rd1065;
 $L251:
 	shl.b32 %r243, %r243, 1;
 	bra.uni $L249;
 $L250:
-	mov.b64 {%r248, %r249}, %rd1050;
-	shfl.sync.up.b32 %r250|%p211, %r248, %r3, 0, %r17;
+	mov.b64 {%r248, %r249}, %rd1063;
+	shfl.sync.up.b32 %r250|%p215, %r248, %r3, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
-	mov.b64 %rd1053, {%r250, %r251};
-	setp.lo.u32 %p212, %r3, 32;
-	and.pred %p213, %p211, %p212;
-	selp.b64 %rd1054, %rd1053, 0, %p213;
+	mov.b64 %rd1066, {%r250, %r251};
+	setp.lo.u32 %p216, %r3, 32;
+	and.pred %p217, %p215, %p216;
+	selp.b64 %rd1067, %rd1066, 0, %p217;
 	sub.u32 %r252, %r13, %r3;
-	setp.eq.u32 %p214, %r7, %r252;
-	@!%p214 bra $L252;
-	mul.wide.u32 %rd1055, %r8, 16;
-	add.s64 %rd1056, %rd1, %rd1055;
-	st.shared.s64 [%rd1056+0], %rd1050;
+	setp.eq.u32 %p218, %r7, %r252;
+	@!%p218 bra $L252;
+	mul.wide.u32 %rd1068, %r8, 16;
+	add.s64 %rd1069, %rd1, %rd1068;
+	st.shared.s64 [%rd1069+0], %rd1063;
 $L252:
 	bar.sync 0;
-	setp.eq.u32 %p215, %r8, 0;
-	@!%p215 bra $L253;
-	mov.b64 %rd1057, 0;
-	setp.lo.u32 %p216, %r7, %r10;
-	@!%p216 bra $L254;
-	mul.wide.u32 %rd1058, %r7, 16;
-	add.s64 %rd1059, %rd1, %rd1058;
-	ld.shared.s64 %rd1060, [%rd1059+0];
-	mov.b64 %rd1057, %rd1060;
+	setp.eq.u32 %p219, %r8, 0;
+	@!%p219 bra $L253;
+	mov.b64 %rd1070, 0;
+	setp.lo.u32 %p220, %r7, %r10;
+	@!%p220 bra $L254;
+	mul.wide.u32 %rd1071, %r7, 16;
+	add.s64 %rd1072, %rd1, %rd1071;
+	ld.shared.s64 %rd1073, [%rd1072+0];
+	mov.b64 %rd1070, %rd1073;
 $L254:
-	mov.b64 {%r253, %r254}, %rd1057;
-	shfl.sync.up.b32 %r255|%p217, %r253, 1, 0, %r17;
+	mov.b64 {%r253, %r254}, %rd1070;
+	shfl.sync.up.b32 %r255|%p221, %r253, 1, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
-	mov.b64 %rd1061, {%r255, %r256};
-	@!%p217 bra $L255;
-	add.s64 %rd1062, %rd1061, %rd1057;
-	mov.b64 %rd1057, %rd1062;
+	mov.b64 %rd1074, {%r255, %r256};
+	@!%p221 bra $L255;
+	add.s64 %rd1075, %rd1074, %rd1070;
+	mov.b64 %rd1070, %rd1075;
 $L255:
-	mov.b64 {%r257, %r258}, %rd1057;
-	shfl.sync.up.b32 %r259|%p218, %r257, 2, 0, %r17;
+	mov.b64 {%r257, %r258}, %rd1070;
+	shfl.sync.up.b32 %r259|%p222, %r257, 2, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
-	mov.b64 %rd1063, {%r259, %r260};
-	@!%p218 bra $L256;
-	add.s64 %rd1064, %rd1063, %rd1057;
-	mov.b64 %rd1057, %rd1064;
+	mov.b64 %rd1076, {%r259, %r260};
+	@!%p222 bra $L256;
+	add.s64 %rd1077, %rd1076, %rd1070;
+	mov.b64 %rd1070, %rd1077;
 $L256:
-	mov.b64 {%r261, %r262}, %rd1057;
-	shfl.sync.up.b32 %r263|%p219, %r261, 4, 0, %r17;
+	mov.b64 {%r261, %r262}, %rd1070;
+	shfl.sync.up.b32 %r263|%p223, %r261, 4, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
-	mov.b64 %rd1065, {%r263, %r264};
-	@!%p219 bra $L257;
-	add.s64 %rd1066, %rd1065, %rd1057;
-	mov.b64 %rd1057, %rd1066;
+	mov.b64 %rd1078, {%r263, %r264};
+	@!%p223 bra $L257;
+	add.s64 %rd1079, %rd1078, %rd1070;
+	mov.b64 %rd1070, %rd1079;
 $L257:
-	mov.b64 {%r265, %r266}, %rd1057;
-	shfl.sync.up.b32 %r267|%p220, %r265, 8, 0, %r17;
+	mov.b64 {%r265, %r266}, %rd1070;
+	shfl.sync.up.b32 %r267|%p224, %r265, 8, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
-	mov.b64 %rd1067, {%r267, %r268};
-	@!%p220 bra $L258;
-	add.s64 %rd1068, %rd1067, %rd1057;
-	mov.b64 %rd1057, %rd1068;
+	mov.b64 %rd1080, {%r267, %r268};
+	@!%p224 bra $L258;
+	add.s64 %rd1081, %rd1080, %rd1070;
+	mov.b64 %rd1070, %rd1081;
 $L258:
-	mov.b64 {%r269, %r270}, %rd1057;
-	shfl.sync.up.b32 %r271|%p221, %r269, 16, 0, %r17;
+	mov.b64 {%r269, %r270}, %rd1070;
+	shfl.sync.up.b32 %r271|%p225, %r269, 16, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
-	mov.b64 %rd1069, {%r271, %r272};
-	@!%p221 bra $L259;
-	add.s64 %rd1070, %rd1069, %rd1057;
-	mov.b64 %rd1057, %rd1070;
+	mov.b64 %rd1082, {%r271, %r272};
+	@!%p225 bra $L259;
+	add.s64 %rd1083, %rd1082, %rd1070;
+	mov.b64 %rd1070, %rd1083;
 $L259:
-	mov.b64 {%r273, %r274}, %rd1057;
-	shfl.sync.up.b32 %r275|%p222, %r273, 1, 0, %r17;
+	mov.b64 {%r273, %r274}, %rd1070;
+	shfl.sync.up.b32 %r275|%p226, %r273, 1, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
-	mov.b64 %rd1071, {%r275, %r276};
-	selp.b64 %rd1072, %rd1071, 0, %p222;
-	@!%p216 bra $L260;
-	mul.wide.u32 %rd1073, %r7, 16;
-	add.s64 %rd1074, %rd1, %rd1073;
-	add.s64 %rd1075, %rd1074, 512;
-	st.shared.s64 [%rd1075+0], %rd1072;
+	mov.b64 %rd1084, {%r275, %r276};
+	selp.b64 %rd1085, %rd1084, 0, %p226;
+	@!%p220 bra $L260;
+	mul.wide.u32 %rd1086, %r7, 16;
+	add.s64 %rd1087, %rd1, %rd1086;
+	add.s64 %rd1088, %rd1087, 512;
+	st.shared.s64 [%rd1088+0], %rd1085;
 $L260:
 	sub.u32 %r277, %r10, 1;
-	setp.eq.u32 %p223, %r7, %r277;
-	@!%p223 bra $L261;
-	st.shared.s64 [%rd1+1024], %rd1057;
+	setp.eq.u32 %p227, %r7, %r277;
+	@!%p227 bra $L261;
+	st.shared.s64 [%rd1+1024], %rd1070;
 $L261:
 $L253:
 	bar.sync 0;
-	mul.wide.u32 %rd1076, %r8, 16;
-	add.s64 %rd1077, %rd1, %rd1076;
-	add.s64 %rd1078, %rd1077, 512;
-	ld.shared.s64 %rd1079, [%rd1078+0];
-	add.s64 %rd1080, %rd1079, %rd1054;
-	ld.shared.s64 %rd1081, [%rd1+1024];
-	mov.b64 {%r278, %r279}, %rd1080;
-	shfl.sync.idx.b32 %r280|%p224, %r278, 0, %r21, %r17;
+	mul.wide.u32 %rd1089, %r8, 16;
+	add.s64 %rd1090, %rd1, %rd1089;
+	add.s64 %rd1091, %rd1090, 512;
+	ld.shared.s64 %rd1092, [%rd1091+0];
+	add.s64 %rd1093, %rd1092, %rd1067;
+	ld.shared.s64 %rd1094, [%rd1+1024];
+	mov.b64 {%r278, %r279}, %rd1093;
+	shfl.sync.idx.b32 %r280|%p228, %r278, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
-	mov.b64 %rd1082, {%r280, %r281};
-	mov.b64 %rd1083, %rd1081;
-	mov.b64 %rd1084, %rd1082;
-	mov.b64 %rd1085, %rd1083;
-	mov.b64 %rd1086, %rd1084;
-	mov.b64 %rd1087, %rd1085;
-	mov.b64 %rd1088, %rd1086;
-	mov.b64 %rd1089, %rd1087;
-	and.b64 %rd1090, %rd1088, 4294967295;
-	mov.b64 %rd1091, %rd1090;
-	and.b64 %rd1092, %rd1089, 4294967295;
-	mov.b64 %rd1093, %rd1092;
-	shr.s64 %rd1094, %rd1089, 32;
-	mov.b64 %rd1095, %rd1094;
-	mov.b64 %rd1096, %rd1091;
-	mov.b64 %rd1097, %rd1093;
-	mov.b64 %rd1098, %rd1095;
-	@!%p166 bra $L262;
-	add.s64 %rd1099, %rd872, %rd1096;
-	mov.b64 %rd1100, %rd1099;
-	sub.s64 %rd1101, %rd862, %rd1100;
-	max.s64 %rd1102, %rd1101, 0;
-	min.s64 %rd1103, %rd1102, %rd873;
+	mov.b64 %rd1095, {%r280, %r281};
+	mov.b64 %rd1096, %rd1094;
+	mov.b64 %rd1097, %rd1095;
+	mov.b64 %rd1098, %rd1096;
+	mov.b64 %rd1099, %rd1097;
+	mov.b64 %rd1100, %rd1098;
+	mov.b64 %rd1101, %rd1099;
+	mov.b64 %rd1102, %rd1100;
+	and.b64 %rd1103, %rd1101, 4294967295;
 	mov.b64 %rd1104, %rd1103;
-	mov.b64 %rd1105, 0;
+	and.b64 %rd1105, %rd1102, 4294967295;
+	mov.b64 %rd1106, %rd1105;
+	shr.s64 %rd1107, %rd1102, 32;
+	mov.b64 %rd1108, %rd1107;
+	mov.b64 %rd1109, %rd1104;
+	mov.b64 %rd1110, %rd1106;
+	mov.b64 %rd1111, %rd1108;
+	@!%p170 bra $L262;
+	add.s64 %rd1112, %rd885, %rd1109;
+	mov.b64 %rd1113, %rd1112;
+	sub.s64 %rd1114, %rd875, %rd1113;
+	max.s64 %rd1115, %rd1114, 0;
+	min.s64 %rd1116, %rd1115, %rd886;
+	mov.b64 %rd1117, %rd1116;
+	mov.b64 %rd1118, 0;
 $L264:
-	setp.lt.s64 %p225, %rd1105, %rd1104;
-	not.pred %p226, %p225;
-	@!%p226 bra $L268;
+	setp.lt.s64 %p229, %rd1118, %rd1117;
+	not.pred %p230, %p229;
+	@!%p230 bra $L268;
 	bra.uni $L266;
 $L268:
-	mul.lo.s64 %rd1106, %rd1105, %rd866;
-	mad.lo.s64 %rd1107, %rd1106, 4, %rd864;
-	ld.shared.s32 %r282, [%rd1107+0];
+	mul.lo.s64 %rd1119, %rd1118, %rd879;
+	mad.lo.s64 %rd1120, %rd1119, 4, %rd877;
+	ld.shared.s32 %r282, [%rd1120+0];
 	mov.b32 %r283, %r282;
-	add.s64 %rd1108, %rd861, %rd1100;
-	add.s64 %rd1109, %rd1108, %rd1105;
-	mul.lo.s64 %rd1110, %rd1109, %rd210;
-	mad.lo.s64 %rd1111, %rd1110, 4, %rd208;
-	st.shared.s32 [%rd1111+0], %r283;
-	@!%p161 bra $L270;
-	mov.b64 %rd1113, 2;
-	mul.lo.s64 %rd1112, %rd1113, %rd1105;
-	mul.lo.s64 %rd1114, %rd1112, %rd205;
-	mad.lo.s64 %rd1115, %rd1114, 8, %rd203;
-	ld.shared.s64 %rd1116, [%rd1115+0];
-	mov.b64 %rd1117, %rd1116;
-	add.s64 %rd1118, %rd861, %rd1100;
-	add.s64 %rd1119, %rd1118, %rd1105;
-	mov.b64 %rd1121, 2;
-	mul.lo.s64 %rd1120, %rd1121, %rd1119;
-	mul.lo.s64 %rd1122, %rd1120, %rd213;
-	mad.lo.s64 %rd1123, %rd1122, 8, %rd211;
-	st.shared.s64 [%rd1123+0], %rd1117;
-	mov.b64 %rd1125, 2;
-	mul.lo.s64 %rd1124, %rd1125, %rd1105;
-	add.s64 %rd1126, %rd1124, 1;
-	mul.lo.s64 %rd1127, %rd1126, %rd205;
+	add.s64 %rd1121, %rd874, %rd1113;
+	add.s64 %rd1122, %rd1121, %rd1118;
+	mul.lo.s64 %rd1123, %rd1122, %rd210;
+	mad.lo.s64 %rd1124, %rd1123, 4, %rd208;
+	st.shared.s32 [%rd1124+0], %r283;
+	@!%p165 bra $L270;
+	mov.b64 %rd1126, 2;
+	mul.lo.s64 %rd1125, %rd1126, %rd1118;
+	mul.lo.s64 %rd1127, %rd1125, %rd205;
 	mad.lo.s64 %rd1128, %rd1127, 8, %rd203;
 	ld.shared.s64 %rd1129, [%rd1128+0];
 	mov.b64 %rd1130, %rd1129;
-	add.s64 %rd1131, %rd861, %rd1100;
-	add.s64 %rd1132, %rd1131, %rd1105;
+	add.s64 %rd1131, %rd874, %rd1113;
+	add.s64 %rd1132, %rd1131, %rd1118;
 	mov.b64 %rd1134, 2;
 	mul.lo.s64 %rd1133, %rd1134, %rd1132;
-	add.s64 %rd1135, %rd1133, 1;
-	mul.lo.s64 %rd1136, %rd1135, %rd213;
-	mad.lo.s64 %rd1137, %rd1136, 8, %rd211;
-	st.shared.s64 [%rd1137+0], %rd1130;
+	mul.lo.s64 %rd1135, %rd1133, %rd213;
+	mad.lo.s64 %rd1136, %rd1135, 8, %rd211;
+	st.shared.s64 [%rd1136+0], %rd1130;
+	mov.b64 %rd1138, 2;
+	mul.lo.s64 %rd1137, %rd1138, %rd1118;
+	add.s64 %rd1139, %rd1137, 1;
+	mul.lo.s64 %rd1140, %rd1139, %rd205;
+	mad.lo.s64 %rd1141, %rd1140, 8, %rd203;
+	ld.shared.s64 %rd1142, [%rd1141+0];
+	mov.b64 %rd1143, %rd1142;
+	add.s64 %rd1144, %rd874, %rd1113;
+	add.s64 %rd1145, %rd1144, %rd1118;
+	mov.b64 %rd1147, 2;
+	mul.lo.s64 %rd1146, %rd1147, %rd1145;
+	add.s64 %rd1148, %rd1146, 1;
+	mul.lo.s64 %rd1149, %rd1148, %rd213;
+	mad.lo.s64 %rd1150, %rd1149, 8, %rd211;
+	st.shared.s64 [%rd1150+0], %rd1143;
 $L270:
 $L265:
-	add.s64 %rd1138, %rd1105, 1;
-	mov.b64 %rd1105, %rd1138;
+	add.s64 %rd1151, %rd1118, 1;
+	mov.b64 %rd1118, %rd1151;
 	bra.uni $L264;
 $L266:
-	mov.b64 %rd1139, 0;
-	mov.b64 %rd1140, %rd1104;
+	mov.b64 %rd1152, 0;
+	mov.b64 %rd1153, %rd1117;
 $L271:
-	setp.lt.s64 %p227, %rd1140, %rd873;
-	not.pred %p228, %p227;
-	@!%p228 bra $L275;
+	setp.lt.s64 %p231, %rd1153, %rd886;
+	not.pred %p232, %p231;
+	@!%p232 bra $L275;
 	bra.uni $L273;
 $L275:
-	mul.lo.s64 %rd1141, %rd1140, %rd866;
-	mad.lo.s64 %rd1142, %rd1141, 4, %rd864;
-	ld.shared.s32 %r284, [%rd1142+0];
+	mul.lo.s64 %rd1154, %rd1153, %rd879;
+	mad.lo.s64 %rd1155, %rd1154, 4, %rd877;
+	ld.shared.s32 %r284, [%rd1155+0];
 	mov.b32 %r285, %r284;
 	mov.b32 %r286, %r285;
-	mov.pred %p229, 0;
-	mov.b64 %rd1143, %rd1139;
+	mov.pred %p233, 0;
+	mov.b64 %rd1156, %rd1152;
 	mov.b32 %r287, %r286;
 $L276:
-	@!%p163 bra $L280;
+	@!%p167 bra $L280;
 	shr.s32 %r288, %r287, 5;
-	cvt.s64.s32 %rd1144, %r288;
-	mov.b64 %rd1145, %rd1144;
+	cvt.s64.s32 %rd1157, %r288;
+	mov.b64 %rd1158, %rd1157;
 	and.b32 %r289, %r287, 31;
-	cvt.s64.s32 %rd1146, %r289;
-	min.u64 %rd1147, %rd1146, 32;
-	cvt.u32.u64 %r290, %rd1147;
+	cvt.s64.s32 %rd1159, %r289;
+	min.u64 %rd1160, %rd1159, 32;
+	cvt.u32.u64 %r290, %rd1160;
 	mov.b32 %r292, 0x1;
 	shl.b32 %r291, %r292, %r290;
-	setp.hs.u32 %p230, %r290, 32;
-	selp.b32 %r293, 0, %r291, %p230;
+	setp.hs.u32 %p234, %r290, 32;
+	selp.b32 %r293, 0, %r291, %p234;
 	mov.b32 %r294, %r293;
-	mov.b64 %rd1148, %rd1145;
+	mov.b64 %rd1161, %rd1158;
 	mov.b32 %r295, %r294;
-	mul.lo.s64 %rd1149, %rd1148, %rd848;
-	mad.lo.s64 %rd1150, %rd1149, 4, %rd846;
-	ld.relaxed.gpu.global.u32 %r296, [%rd1150+0];
+	mul.lo.s64 %rd1162, %rd1161, %rd861;
+	mad.lo.s64 %rd1163, %rd1162, 4, %rd859;
+	ld.relaxed.gpu.global.u32 %r296, [%rd1163+0];
 	mov.b32 %r297, %r296;
 	and.b32 %r298, %r297, %r295;
-	setp.ne.u32 %p231, %r298, 0x0;
-	mov.pred %p232, %p231;
-	not.pred %p233, %p232;
-	@!%p233 bra $L282;
-	mul.lo.s64 %rd1151, %rd1148, %rd848;
-	mad.lo.s64 %rd1152, %rd1151, 4, %rd846;
-	atom.global.or.b32 %r299, [%rd1152], %r295;
+	setp.ne.u32 %p235, %r298, 0x0;
+	mov.pred %p236, %p235;
+	not.pred %p237, %p236;
+	@!%p237 bra $L282;
+	mul.lo.s64 %rd1164, %rd1161, %rd861;
+	mad.lo.s64 %rd1165, %rd1164, 4, %rd859;
+	atom.global.or.b32 %r299, [%rd1165], %r295;
 	mov.b32 %r300, %r299;
 	and.b32 %r301, %r300, %r295;
-	setp.ne.u32 %p234, %r301, 0x0;
-	mov.pred %p232, %p234;
+	setp.ne.u32 %p238, %r301, 0x0;
+	mov.pred %p236, %p238;
 $L282:
-	@!%p232 bra $L284;
-	mov.b64 %rd1153, %rd1143;
-	mov.b64 %rd1154, %rd1153;
-	mov.pred %p235, 0;
+	@!%p236 bra $L284;
+	mov.b64 %rd1166, %rd1156;
+	mov.b64 %rd1167, %rd1166;
+	mov.pred %p239, 0;
 	bra.uni $L278;
 $L284:
-	mov.b64 %rd1155, %rd1143;
-	mov.b64 %rd1154, %rd1155;
-	mov.pred %p235, 1;
+	mov.b64 %rd1168, %rd1156;
+	mov.b64 %rd1167, %rd1168;
+	mov.pred %p239, 1;
 	bra.uni $L278;
 $L280:
-	@!%p164 bra $L286;
-	cvt.s64.s32 %rd1156, %r287;
-	mul.lo.s64 %rd1157, %rd1156, %rd851;
-	mad.lo.s64 %rd1158, %rd1157, 4, %rd849;
-	ld.relaxed.gpu.global.s32 %r302, [%rd1158+0];
+	@!%p168 bra $L286;
+	cvt.s64.s32 %rd1169, %r287;
+	mul.lo.s64 %rd1170, %rd1169, %rd864;
+	mad.lo.s64 %rd1171, %rd1170, 4, %rd862;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1171+0];
 	mov.b32 %r303, %r302;
-	setp.eq.s32 %p236, %r303, %r198;
-	mov.pred %p237, %p236;
-	not.pred %p238, %p237;
-	@!%p238 bra $L288;
-	cvt.s64.s32 %rd1159, %r287;
-	mul.lo.s64 %rd1160, %rd1159, %rd851;
-	mad.lo.s64 %rd1161, %rd1160, 4, %rd849;
-	atom.global.exch.b32 %r304, [%rd1161], %r198;
+	setp.eq.s32 %p240, %r303, %r198;
+	mov.pred %p241, %p240;
+	not.pred %p242, %p241;
+	@!%p242 bra $L288;
+	cvt.s64.s32 %rd1172, %r287;
+	mul.lo.s64 %rd1173, %rd1172, %rd864;
+	mad.lo.s64 %rd1174, %rd1173, 4, %rd862;
+	atom.global.exch.b32 %r304, [%rd1174], %r198;
 	mov.b32 %r305, %r304;
-	setp.eq.s32 %p239, %r305, %r198;
-	mov.pred %p237, %p239;
+	setp.eq.s32 %p243, %r305, %r198;
+	mov.pred %p241, %p243;
 $L288:
-	@!%p237 bra $L290;
-	mov.b64 %rd1162, %rd1143;
-	mov.b64 %rd1154, %rd1162;
-	mov.pred %p235, 0;
+	@!%p241 bra $L290;
+	mov.b64 %rd1175, %rd1156;
+	mov.b64 %rd1167, %rd1175;
+	mov.pred %p239, 0;
 	bra.uni $L278;
 $L290:
 $L286:
-	mul.lo.s64 %rd1163, %rd1143, %rd866;
-	mad.lo.s64 %rd1164, %rd1163, 4, %rd864;
-	st.shared.s32 [%rd1164+0], %r287;
-	add.s64 %rd1165, %rd1143, 1;
-	mov.b64 %rd1166, %rd1165;
-	mov.b64 %rd1154, %rd1166;
-	mov.pred %p235, 1;
+	mul.lo.s64 %rd1176, %rd1156, %rd879;
+	mad.lo.s64 %rd1177, %rd1176, 4, %rd877;
+	st.shared.s32 [%rd1177+0], %r287;
+	add.s64 %rd1178, %rd1156, 1;
+	mov.b64 %rd1179, %rd1178;
+	mov.b64 %rd1167, %rd1179;
+	mov.pred %p239, 1;
 	bra.uni $L278;
 $L277:
 	bra.uni $L276;
 $L278:
-	mov.b64 %rd1167, %rd1154;
-	mov.pred %p240, %p235;
-	mov.b64 %rd1139, %rd1167;
-	mov.pred %p229, %p240;
-	@!%p229 bra $L292;
-	mov.b64 %rd1168, %rd830;
+	mov.b64 %rd1180, %rd1167;
+	mov.pred %p244, %p239;
+	mov.b64 %rd1152, %rd1180;
+	mov.pred %p233, %p244;
+	@!%p233 bra $L292;
+	mov.b64 %rd1181, %rd843;
 	mov.b32 %r306, %r286;
-	cvt.s64.s32 %rd1169, %r306;
-	add.s64 %rd1170, %rd1169, 1;
-	mul.lo.s64 %rd1171, %rd1170, %rd32;
-	mad.lo.s64 %rd1172, %rd1171, 8, %rd28;
-	ld.global.nc.s64 %rd1173, [%rd1172+0];
-	mov.b64 %rd1174, %rd1173;
-	cvt.s64.s32 %rd1175, %r306;
-	mul.lo.s64 %rd1176, %rd1175, %rd32;
-	mad.lo.s64 %rd1177, %rd1176, 8, %rd28;
-	ld.global.nc.s64 %rd1178, [%rd1177+0];
-	mov.b64 %rd1179, %rd1178;
-	sub.s64 %rd1180, %rd1174, %rd1179;
-	mov.b64 %rd1181, %rd1180;
-	mov.b64 %rd1182, %rd1181;
-	add.s64 %rd1183, %rd870, %rd1182;
-	mov.b64 %rd870, %rd1183;
-	max.s64 %rd1184, %rd871, %rd1182;
-	mov.b64 %rd871, %rd1184;
+	cvt.s64.s32 %rd1182, %r306;
+	add.s64 %rd1183, %rd1182, 1;
+	mul.lo.s64 %rd1184, %rd1183, %rd32;
+	mad.lo.s64 %rd1185, %rd1184, 8, %rd28;
+	ld.global.nc.s64 %rd1186, [%rd1185+0];
+	mov.b64 %rd1187, %rd1186;
+	cvt.s64.s32 %rd1188, %r306;
+	mul.lo.s64 %rd1189, %rd1188, %rd32;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd28;
+	ld.global.nc.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	sub.s64 %rd1193, %rd1187, %rd1192;
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd1195, %rd1194;
+	add.s64 %rd1196, %rd883, %rd1195;
+	mov.b64 %rd883, %rd1196;
+	max.s64 %rd1197, %rd884, %rd1195;
+	mov.b64 %rd884, %rd1197;
 $L292:
 $L272:
-	add.s64 %rd1185, %rd1140, 1;
-	mov.b64 %rd1140, %rd1185;
+	add.s64 %rd1198, %rd1153, 1;
+	mov.b64 %rd1153, %rd1198;
 	bra.uni $L271;
 $L273:
-	setp.gt.s64 %p241, %rd1139, 0;
-	@!%p241 bra $L294;
-	mul.lo.s64 %rd1186, %rd860, %rd120;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd116;
-	atom.global.add.u64 %rd1188, [%rd1187], %rd1139;
-	mov.b64 %rd1189, %rd1188;
-	mov.b64 %rd1190, %rd1189;
-	mov.b64 %rd1191, 0;
+	setp.gt.s64 %p245, %rd1152, 0;
+	@!%p245 bra $L294;
+	mul.lo.s64 %rd1199, %rd873, %rd120;
+	mad.lo.s64 %rd1200, %rd1199, 8, %rd116;
+	atom.global.add.u64 %rd1201, [%rd1200], %rd1152;
+	mov.b64 %rd1202, %rd1201;
+	mov.b64 %rd1203, %rd1202;
+	mov.b64 %rd1204, 0;
 $L295:
-	setp.lt.s64 %p242, %rd1191, %rd1139;
-	not.pred %p243, %p242;
-	@!%p243 bra $L299;
+	setp.lt.s64 %p246, %rd1204, %rd1152;
+	not.pred %p247, %p246;
+	@!%p247 bra $L299;
 	bra.uni $L297;
 $L299:
-	mul.lo.s64 %rd1192, %rd1191, %rd866;
-	mad.lo.s64 %rd1193, %rd1192, 4, %rd864;
-	ld.shared.s32 %r307, [%rd1193+0];
+	mul.lo.s64 %rd1205, %rd1204, %rd879;
+	mad.lo.s64 %rd1206, %rd1205, 4, %rd877;
+	ld.shared.s32 %r307, [%rd1206+0];
 	mov.b32 %r308, %r307;
-	add.s64 %rd1194, %rd1190, %rd1191;
-	mul.lo.s64 %rd1195, %rd1194, %rd315;
-	mad.lo.s64 %rd1196, %rd1195, 4, %rd313;
-	st.global.s32 [%rd1196+0], %r308;
+	add.s64 %rd1207, %rd1203, %rd1204;
+	mul.lo.s64 %rd1208, %rd1207, %rd315;
+	mad.lo.s64 %rd1209, %rd1208, 4, %rd313;
+	st.global.s32 [%rd1209+0], %r308;
 $L296:
-	add.s64 %rd1197, %rd1191, 1;
-	mov.b64 %rd1191, %rd1197;
+	add.s64 %rd1210, %rd1204, 1;
+	mov.b64 %rd1204, %rd1210;
 	bra.uni $L295;
 $L297:
 $L294:
-	add.s64 %rd1198, %rd872, %rd1097;
-	min.s64 %rd1199, %rd862, %rd1198;
-	mov.b64 %rd872, %rd1199;
+	add.s64 %rd1211, %rd885, %rd1110;
+	min.s64 %rd1212, %rd875, %rd1211;
+	mov.b64 %rd885, %rd1212;
 	bra.uni $L263;
 $L262:
-	mov.b64 %rd1200, 0;
-	cvt.u64.u32 %rd1201, %r2;
-	setp.eq.s64 %p244, %rd1201, 0;
-	setp.gt.s64 %p245, %rd1097, 0;
-	and.pred %p246, %p244, %p245;
-	@!%p246 bra $L301;
-	mul.lo.s64 %rd1202, %rd860, %rd120;
-	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
-	atom.global.add.u64 %rd1204, [%rd1203], %rd1097;
-	mov.b64 %rd1205, %rd1204;
-	mov.b64 %rd1200, %rd1205;
+	mov.b64 %rd1213, 0;
+	cvt.u64.u32 %rd1214, %r2;
+	setp.eq.s64 %p248, %rd1214, 0;
+	setp.gt.s64 %p249, %rd1110, 0;
+	and.pred %p250, %p248, %p249;
+	@!%p250 bra $L301;
+	mul.lo.s64 %rd1215, %rd873, %rd120;
+	mad.lo.s64 %rd1216, %rd1215, 8, %rd116;
+	atom.global.add.u64 %rd1217, [%rd1216], %rd1110;
+	mov.b64 %rd1218, %rd1217;
+	mov.b64 %rd1213, %rd1218;
 $L301:
-	cvt.u64.u32 %rd1206, %r2;
-	setp.eq.s64 %p247, %rd1206, 0;
-	setp.eq.u32 %p248, %r1, 0;
-	and.pred %p249, %p247, %p248;
+	cvt.u64.u32 %rd1219, %r2;
+	setp.eq.s64 %p251, %rd1219, 0;
+	setp.eq.u32 %p252, %r1, 0;
+	and.pred %p253, %p251, %p252;
 	bar.sync 0;
-	@!%p249 bra $L302;
-	st.shared.s64 [%rd1+1024], %rd1200;
+	@!%p253 bra $L302;
+	st.shared.s64 [%rd1+1024], %rd1213;
 $L302:
 	bar.sync 0;
-	ld.shared.s64 %rd1207, [%rd1+1024];
-	mov.b64 %rd1208, %rd1207;
-	add.s64 %rd1209, %rd1208, %rd1096;
-	mov.b64 %rd1210, %rd1209;
-	mov.b64 %rd1211, 0;
+	ld.shared.s64 %rd1220, [%rd1+1024];
+	mov.b64 %rd1221, %rd1220;
+	add.s64 %rd1222, %rd1221, %rd1109;
+	mov.b64 %rd1223, %rd1222;
+	mov.b64 %rd1224, 0;
 $L303:
-	setp.lt.s64 %p250, %rd1211, %rd873;
-	not.pred %p251, %p250;
-	@!%p251 bra $L307;
+	setp.lt.s64 %p254, %rd1224, %rd886;
+	not.pred %p255, %p254;
+	@!%p255 bra $L307;
 	bra.uni $L305;
 $L307:
-	mul.lo.s64 %rd1212, %rd1211, %rd866;
-	mad.lo.s64 %rd1213, %rd1212, 4, %rd864;
-	ld.shared.s32 %r309, [%rd1213+0];
+	mul.lo.s64 %rd1225, %rd1224, %rd879;
+	mad.lo.s64 %rd1226, %rd1225, 4, %rd877;
+	ld.shared.s32 %r309, [%rd1226+0];
 	mov.b32 %r310, %r309;
-	add.s64 %rd1214, %rd1210, %rd1211;
-	mul.lo.s64 %rd1215, %rd1214, %rd315;
-	mad.lo.s64 %rd1216, %rd1215, 4, %rd313;
-	st.global.s32 [%rd1216+0], %r310;
+	add.s64 %rd1227, %rd1223, %rd1224;
+	mul.lo.s64 %rd1228, %rd1227, %rd315;
+	mad.lo.s64 %rd1229, %rd1228, 4, %rd313;
+	st.global.s32 [%rd1229+0], %r310;
 $L304:
-	add.s64 %rd1217, %rd1211, 1;
-	mov.b64 %rd1211, %rd1217;
+	add.s64 %rd1230, %rd1224, 1;
+	mov.b64 %rd1224, %rd1230;
 	bra.uni $L303;
 $L305:
 $L263:
-	setp.eq.s64 %p252, %rd1098, 0;
-	@!%p252 bra $L309;
+	setp.eq.s64 %p256, %rd1111, 0;
+	@!%p256 bra $L309;
 	bra.uni $L185;
 $L309:
 $L184:
 	bra.uni $L183;
 $L185:
-	mov.b64 %rd1218, %rd872;
-	mov.b64 %rd1219, %rd870;
-	mov.b64 %rd1220, %rd871;
-	mov.b64 %rd1221, %rd1218;
-	mov.b64 %rd1222, %rd1219;
-	mov.b64 %rd1223, %rd1220;
-	mov.b64 %rd1224, %rd1221;
-	mov.b64 %rd1225, %rd1222;
-	mov.b64 %rd1226, %rd1223;
-	mov.b64 %rd808, %rd1224;
-	mov.b64 %rd828, %rd1225;
-	mov.b64 %rd829, %rd1226;
-	add.s64 %rd1227, %rd809, %rd828;
-	mov.b64 %rd809, %rd1227;
-	max.s64 %rd1228, %rd810, %rd829;
-	mov.b64 %rd810, %rd1228;
+	mov.b64 %rd1231, %rd885;
+	mov.b64 %rd1232, %rd883;
+	mov.b64 %rd1233, %rd884;
+	mov.b64 %rd1234, %rd1231;
+	mov.b64 %rd1235, %rd1232;
+	mov.b64 %rd1236, %rd1233;
+	mov.b64 %rd1237, %rd1234;
+	mov.b64 %rd1238, %rd1235;
+	mov.b64 %rd1239, %rd1236;
+	mov.b64 %rd821, %rd1237;
+	mov.b64 %rd841, %rd1238;
+	mov.b64 %rd842, %rd1239;
+	add.s64 %rd1240, %rd822, %rd841;
+	mov.b64 %rd822, %rd1240;
+	max.s64 %rd1241, %rd823, %rd842;
+	mov.b64 %rd823, %rd1241;
 $L179:
-	add.s64 %rd1229, %rd811, 1;
-	mov.b64 %rd811, %rd1229;
+	add.s64 %rd1242, %rd824, 1;
+	mov.b64 %rd824, %rd1242;
 	bra.uni $L178;
 $L180:
-	mov.b64 %rd1230, %rd809;
+	mov.b64 %rd1243, %rd822;
 	// block reduction
 	sub.u32 %r311, %r13, 1;
 	mov.b32 %r312, %r3;
 $L310:
-	setp.hs.u32 %p253, %r312, 32;
-	@%p253 bra $L311;
-	mov.b64 {%r313, %r314}, %rd1230;
-	shfl.sync.down.b32 %r315|%p254, %r313, %r312, %r311, %r17;
+	setp.hs.u32 %p257, %r312, 32;
+	@%p257 bra $L311;
+	mov.b64 {%r313, %r314}, %rd1243;
+	shfl.sync.down.b32 %r315|%p258, %r313, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd1231, {%r315, %r316};
-	@!%p254 bra $L312;
-	add.s64 %rd1232, %rd1230, %rd1231;
-	mov.b64 %rd1230, %rd1232;
+	mov.b64 %rd1244, {%r315, %r316};
+	@!%p258 bra $L312;
+	add.s64 %rd1245, %rd1243, %rd1244;
+	mov.b64 %rd1243, %rd1245;
 $L312:
 	shl.b32 %r312, %r312, 1;
 	bra.uni $L310;
 $L311:
-	setp.eq.u32 %p255, %r7, 0;
-	@!%p255 bra $L313;
-	mul.wide.u32 %rd1233, %r8, 16;
-	add.s64 %rd1234, %rd1, %rd1233;
-	st.shared.s64 [%rd1234+0], %rd1230;
+	setp.eq.u32 %p259, %r7, 0;
+	@!%p259 bra $L313;
+	mul.wide.u32 %rd1246, %r8, 16;
+	add.s64 %rd1247, %rd1, %rd1246;
+	st.shared.s64 [%rd1247+0], %rd1243;
 $L313:
 	bar.sync 0;
-	setp.eq.u32 %p256, %r8, 0;
-	@!%p256 bra $L314;
-	setp.lo.u32 %p257, %r7, %r10;
-	@!%p257 bra $L315;
-	mul.wide.u32 %rd1235, %r7, 16;
-	add.s64 %rd1236, %rd1, %rd1235;
-	ld.shared.s64 %rd1237, [%rd1236+0];
-	mov.b64 %rd1230, %rd1237;
+	setp.eq.u32 %p260, %r8, 0;
+	@!%p260 bra $L314;
+	setp.lo.u32 %p261, %r7, %r10;
+	@!%p261 bra $L315;
+	mul.wide.u32 %rd1248, %r7, 16;
+	add.s64 %rd1249, %rd1, %rd1248;
+	ld.shared.s64 %rd1250, [%rd1249+0];
+	mov.b64 %rd1243, %rd1250;
 $L315:
 	sub.u32 %r317, %r10, 1;
-	mov.b64 {%r318, %r319}, %rd1230;
-	shfl.sync.down.b32 %r320|%p258, %r318, 1, %r317, %r17;
+	mov.b64 {%r318, %r319}, %rd1243;
+	shfl.sync.down.b32 %r320|%p262, %r318, 1, %r317, %r17;
 	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
-	mov.b64 %rd1238, {%r320, %r321};
-	@!%p258 bra $L316;
-	add.s64 %rd1239, %rd1230, %rd1238;
-	mov.b64 %rd1230, %rd1239;
+	mov.b64 %rd1251, {%r320, %r321};
+	@!%p262 bra $L316;
+	add.s64 %rd1252, %rd1243, %rd1251;
+	mov.b64 %rd1243, %rd1252;
 $L316:
-	mov.b64 {%r322, %r323}, %rd1230;
-	shfl.sync.down.b32 %r324|%p259, %r322, 2, %r317, %r17;
+	mov.b64 {%r322, %r323}, %rd1243;
+	shfl.sync.down.b32 %r324|%p263, %r322, 2, %r317, %r17;
 	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
-	mov.b64 %rd1240, {%r324, %r325};
-	@!%p259 bra $L317;
-	add.s64 %rd1241, %rd1230, %rd1240;
-	mov.b64 %rd1230, %rd1241;
+	mov.b64 %rd1253, {%r324, %r325};
+	@!%p263 bra $L317;
+	add.s64 %rd1254, %rd1243, %rd1253;
+	mov.b64 %rd1243, %rd1254;
 $L317:
-	mov.b64 {%r326, %r327}, %rd1230;
-	shfl.sync.down.b32 %r328|%p260, %r326, 4, %r317, %r17;
+	mov.b64 {%r326, %r327}, %rd1243;
+	shfl.sync.down.b32 %r328|%p264, %r326, 4, %r317, %r17;
 	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
-	mov.b64 %rd1242, {%r328, %r329};
-	@!%p260 bra $L318;
-	add.s64 %rd1243, %rd1230, %rd1242;
-	mov.b64 %rd1230, %rd1243;
+	mov.b64 %rd1255, {%r328, %r329};
+	@!%p264 bra $L318;
+	add.s64 %rd1256, %rd1243, %rd1255;
+	mov.b64 %rd1243, %rd1256;
 $L318:
-	mov.b64 {%r330, %r331}, %rd1230;
-	shfl.sync.down.b32 %r332|%p261, %r330, 8, %r317, %r17;
+	mov.b64 {%r330, %r331}, %rd1243;
+	shfl.sync.down.b32 %r332|%p265, %r330, 8, %r317, %r17;
 	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
-	mov.b64 %rd1244, {%r332, %r333};
-	@!%p261 bra $L319;
-	add.s64 %rd1245, %rd1230, %rd1244;
-	mov.b64 %rd1230, %rd1245;
+	mov.b64 %rd1257, {%r332, %r333};
+	@!%p265 bra $L319;
+	add.s64 %rd1258, %rd1243, %rd1257;
+	mov.b64 %rd1243, %rd1258;
 $L319:
-	mov.b64 {%r334, %r335}, %rd1230;
-	shfl.sync.down.b32 %r336|%p262, %r334, 16, %r317, %r17;
+	mov.b64 {%r334, %r335}, %rd1243;
+	shfl.sync.down.b32 %r336|%p266, %r334, 16, %r317, %r17;
 	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
-	mov.b64 %rd1246, {%r336, %r337};
-	@!%p262 bra $L320;
-	add.s64 %rd1247, %rd1230, %rd1246;
-	mov.b64 %rd1230, %rd1247;
+	mov.b64 %rd1259, {%r336, %r337};
+	@!%p266 bra $L320;
+	add.s64 %rd1260, %rd1243, %rd1259;
+	mov.b64 %rd1243, %rd1260;
 $L320:
-	@!%p255 bra $L321;
-	st.shared.s64 [%rd1+1024], %rd1230;
+	@!%p259 bra $L321;
+	st.shared.s64 [%rd1+1024], %rd1243;
 $L321:
 $L314:
 	bar.sync 0;
-	ld.shared.s64 %rd1248, [%rd1+1024];
-	mov.b64 %rd1230, %rd1248;
-	mov.b64 %rd1249, %rd1230;
-	mov.b64 %rd809, %rd1249;
-	mov.b64 %rd1250, %rd810;
+	ld.shared.s64 %rd1261, [%rd1+1024];
+	mov.b64 %rd1243, %rd1261;
+	mov.b64 %rd1262, %rd1243;
+	mov.b64 %rd822, %rd1262;
+	mov.b64 %rd1263, %rd823;
 	// block reduction
 	sub.u32 %r338, %r13, 1;
 	mov.b32 %r339, %r3;
 $L322:
-	setp.hs.u32 %p263, %r339, 32;
-	@%p263 bra $L323;
-	mov.b64 {%r340, %r341}, %rd1250;
-	shfl.sync.down.b32 %r342|%p264, %r340, %r339, %r338, %r17;
+	setp.hs.u32 %p267, %r339, 32;
+	@%p267 bra $L323;
+	mov.b64 {%r340, %r341}, %rd1263;
+	shfl.sync.down.b32 %r342|%p268, %r340, %r339, %r338, %r17;
 	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
-	mov.b64 %rd1251, {%r342, %r343};
-	@!%p264 bra $L324;
-	max.s64 %rd1252, %rd1250, %rd1251;
-	mov.b64 %rd1250, %rd1252;
+	mov.b64 %rd1264, {%r342, %r343};
+	@!%p268 bra $L324;
+	max.s64 %rd1265, %rd1263, %rd1264;
+	mov.b64 %rd1263, %rd1265;
 $L324:
 	shl.b32 %r339, %r339, 1;
 	bra.uni $L322;
 $L323:
-	setp.eq.u32 %p265, %r7, 0;
-	@!%p265 bra $L325;
-	mul.wide.u32 %rd1253, %r8, 16;
-	add.s64 %rd1254, %rd1, %rd1253;
-	st.shared.s64 [%rd1254+0], %rd1250;
+	setp.eq.u32 %p269, %r7, 0;
+	@!%p269 bra $L325;
+	mul.wide.u32 %rd1266, %r8, 16;
+	add.s64 %rd1267, %rd1, %rd1266;
+	st.shared.s64 [%rd1267+0], %rd1263;
 $L325:
 	bar.sync 0;
-	setp.eq.u32 %p266, %r8, 0;
-	@!%p266 bra $L326;
-	setp.lo.u32 %p267, %r7, %r10;
-	@!%p267 bra $L327;
-	mul.wide.u32 %rd1255, %r7, 16;
-	add.s64 %rd1256, %rd1, %rd1255;
-	ld.shared.s64 %rd1257, [%rd1256+0];
-	mov.b64 %rd1250, %rd1257;
+	setp.eq.u32 %p270, %r8, 0;
+	@!%p270 bra $L326;
+	setp.lo.u32 %p271, %r7, %r10;
+	@!%p271 bra $L327;
+	mul.wide.u32 %rd1268, %r7, 16;
+	add.s64 %rd1269, %rd1, %rd1268;
+	ld.shared.s64 %rd1270, [%rd1269+0];
+	mov.b64 %rd1263, %rd1270;
 $L327:
 	sub.u32 %r344, %r10, 1;
-	mov.b64 {%r345, %r346}, %rd1250;
-	shfl.sync.down.b32 %r347|%p268, %r345, 1, %r344, %r17;
+	mov.b64 {%r345, %r346}, %rd1263;
+	shfl.sync.down.b32 %r347|%p272, %r345, 1, %r344, %r17;
 	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
-	mov.b64 %rd1258, {%r347, %r348};
-	@!%p268 bra $L328;
-	max.s64 %rd1259, %rd1250, %rd1258;
-	mov.b64 %rd1250, %rd1259;
+	mov.b64 %rd1271, {%r347, %r348};
+	@!%p272 bra $L328;
+	max.s64 %rd1272, %rd1263, %rd1271;
+	mov.b64 %rd1263, %rd1272;
 $L328:
-	mov.b64 {%r349, %r350}, %rd1250;
-	shfl.sync.down.b32 %r351|%p269, %r349, 2, %r344, %r17;
+	mov.b64 {%r349, %r350}, %rd1263;
+	shfl.sync.down.b32 %r351|%p273, %r349, 2, %r344, %r17;
 	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
-	mov.b64 %rd1260, {%r351, %r352};
-	@!%p269 bra $L329;
-	max.s64 %rd1261, %rd1250, %rd1260;
-	mov.b64 %rd1250, %rd1261;
+	mov.b64 %rd1273, {%r351, %r352};
+	@!%p273 bra $L329;
+	max.s64 %rd1274, %rd1263, %rd1273;
+	mov.b64 %rd1263, %rd1274;
 $L329:
-	mov.b64 {%r353, %r354}, %rd1250;
-	shfl.sync.down.b32 %r355|%p270, %r353, 4, %r344, %r17;
+	mov.b64 {%r353, %r354}, %rd1263;
+	shfl.sync.down.b32 %r355|%p274, %r353, 4, %r344, %r17;
 	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
-	mov.b64 %rd1262, {%r355, %r356};
-	@!%p270 bra $L330;
-	max.s64 %rd1263, %rd1250, %rd1262;
-	mov.b64 %rd1250, %rd1263;
+	mov.b64 %rd1275, {%r355, %r356};
+	@!%p274 bra $L330;
+	max.s64 %rd1276, %rd1263, %rd1275;
+	mov.b64 %rd1263, %rd1276;
 $L330:
-	mov.b64 {%r357, %r358}, %rd1250;
-	shfl.sync.down.b32 %r359|%p271, %r357, 8, %r344, %r17;
+	mov.b64 {%r357, %r358}, %rd1263;
+	shfl.sync.down.b32 %r359|%p275, %r357, 8, %r344, %r17;
 	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
-	mov.b64 %rd1264, {%r359, %r360};
-	@!%p271 bra $L331;
-	max.s64 %rd1265, %rd1250, %rd1264;
-	mov.b64 %rd1250, %rd1265;
+	mov.b64 %rd1277, {%r359, %r360};
+	@!%p275 bra $L331;
+	max.s64 %rd1278, %rd1263, %rd1277;
+	mov.b64 %rd1263, %rd1278;
 $L331:
-	mov.b64 {%r361, %r362}, %rd1250;
-	shfl.sync.down.b32 %r363|%p272, %r361, 16, %r344, %r17;
+	mov.b64 {%r361, %r362}, %rd1263;
+	shfl.sync.down.b32 %r363|%p276, %r361, 16, %r344, %r17;
 	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
-	mov.b64 %rd1266, {%r363, %r364};
-	@!%p272 bra $L332;
-	max.s64 %rd1267, %rd1250, %rd1266;
-	mov.b64 %rd1250, %rd1267;
+	mov.b64 %rd1279, {%r363, %r364};
+	@!%p276 bra $L332;
+	max.s64 %rd1280, %rd1263, %rd1279;
+	mov.b64 %rd1263, %rd1280;
 $L332:
-	@!%p265 bra $L333;
-	st.shared.s64 [%rd1+1024], %rd1250;
+	@!%p269 bra $L333;
+	st.shared.s64 [%rd1+1024], %rd1263;
 $L333:
 $L326:
 	bar.sync 0;
-	ld.shared.s64 %rd1268, [%rd1+1024];
-	mov.b64 %rd1250, %rd1268;
-	mov.b64 %rd1269, %rd1250;
-	mov.b64 %rd810, %rd1269;
-	cvt.u64.u32 %rd1270, %r2;
-	setp.eq.s64 %p273, %rd1270, 0;
-	@!%p273 bra $L335;
-	setp.gt.s64 %p274, %rd809, 0;
-	@!%p274 bra $L337;
-	add.s64 %rd1271, %rd386, 1;
-	mul.lo.s64 %rd1272, %rd1271, %rd120;
-	mad.lo.s64 %rd1273, %rd1272, 8, %rd116;
-	atom.global.add.u64 %rd1274, [%rd1273], %rd809;
+	ld.shared.s64 %rd1281, [%rd1+1024];
+	mov.b64 %rd1263, %rd1281;
+	mov.b64 %rd1282, %rd1263;
+	mov.b64 %rd823, %rd1282;
+	cvt.u64.u32 %rd1283, %r2;
+	setp.eq.s64 %p277, %rd1283, 0;
+	@!%p277 bra $L335;
+	setp.gt.s64 %p278, %rd822, 0;
+	@!%p278 bra $L337;
+	add.s64 %rd1284, %rd386, 1;
+	mul.lo.s64 %rd1285, %rd1284, %rd120;
+	mad.lo.s64 %rd1286, %rd1285, 8, %rd116;
+	atom.global.add.u64 %rd1287, [%rd1286], %rd822;
 $L337:
-	setp.gt.s64 %p275, %rd810, 0;
-	@!%p275 bra $L339;
-	add.s64 %rd1275, %rd386, 2;
-	mul.lo.s64 %rd1276, %rd1275, %rd120;
-	mad.lo.s64 %rd1277, %rd1276, 8, %rd116;
-	atom.global.max.s64 %rd1278, [%rd1277], %rd810;
+	setp.gt.s64 %p279, %rd823, 0;
+	@!%p279 bra $L339;
+	add.s64 %rd1288, %rd386, 2;
+	mul.lo.s64 %rd1289, %rd1288, %rd120;
+	mad.lo.s64 %rd1290, %rd1289, 8, %rd116;
+	atom.global.max.s64 %rd1291, [%rd1290], %rd823;
 $L339:
-	add.s64 %rd1279, %rd386, 3;
-	mul.lo.s64 %rd1280, %rd1279, %rd120;
-	mad.lo.s64 %rd1281, %rd1280, 8, %rd116;
-	atom.global.max.s64 %rd1282, [%rd1281], %rd811;
+	add.s64 %rd1292, %rd386, 3;
+	mul.lo.s64 %rd1293, %rd1292, %rd120;
+	mad.lo.s64 %rd1294, %rd1293, 8, %rd116;
+	atom.global.max.s64 %rd1295, [%rd1294], %rd824;
 $L335:
 	bar.sync 0;
-	setp.eq.u32 %p276, %r5, 0;
-	@!%p276 bra $L340;
+	setp.eq.u32 %p280, %r5, 0;
+	@!%p280 bra $L340;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
 	atom.global.add.u32 %r366, [gk_league_sync], 1;
 	mov.u32 %r367, %nctaid.x;
 	sub.u32 %r368, %r367, 1;
-	setp.eq.u32 %p277, %r366, %r368;
-	@!%p277 bra $L341;
+	setp.eq.u32 %p281, %r366, %r368;
+	@!%p281 bra $L341;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r369, [gk_league_sync+4], 1;
 	bra.uni $L342;
 $L341:
 	ld.relaxed.gpu.global.u32 %r370, [gk_league_sync+4];
-	setp.eq.u32 %p278, %r370, %r365;
-	@%p278 bra $L341;
+	setp.eq.u32 %p282, %r370, %r365;
+	@%p282 bra $L341;
 $L342:
 	fence.acq_rel.gpu;
 $L340:
 	bar.sync 0;
-	setp.eq.s64 %p279, %rd303, 0;
-	and.pred %p280, %p15, %p279;
-	@!%p280 bra $L344;
-	mov.b64 %rd1284, 12;
-	mul.lo.s64 %rd1283, %rd1284, %rd120;
-	mad.lo.s64 %rd1285, %rd1283, 8, %rd116;
-	mov.b64 %rd1286, 0;
-	st.global.s64 [%rd1285+0], %rd1286;
+	setp.eq.s64 %p283, %rd303, 0;
+	and.pred %p284, %p15, %p283;
+	@!%p284 bra $L344;
+	mov.b64 %rd1297, 12;
+	mul.lo.s64 %rd1296, %rd1297, %rd120;
+	mad.lo.s64 %rd1298, %rd1296, 8, %rd116;
+	mov.b64 %rd1299, 0;
+	st.global.s64 [%rd1298+0], %rd1299;
 $L344:
-	mul.lo.s64 %rd1287, %rd344, %rd120;
-	mad.lo.s64 %rd1288, %rd1287, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1289, [%rd1288+0];
-	mov.b64 %rd1290, %rd1289;
-	add.s64 %rd1291, %rd344, 1;
-	mul.lo.s64 %rd1292, %rd1291, %rd120;
-	mad.lo.s64 %rd1293, %rd1292, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1294, [%rd1293+0];
-	mov.b64 %rd1295, %rd1294;
-	mov.b64 %rd1296, %rd1290;
-	mov.b64 %rd1297, %rd1295;
-	mov.b64 %rd1298, %rd1296;
-	mov.b64 %rd1299, %rd1297;
-	add.s64 %rd1300, %rd344, 2;
-	mul.lo.s64 %rd1301, %rd1300, %rd120;
-	mad.lo.s64 %rd1302, %rd1301, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1303, [%rd1302+0];
-	mov.b64 %rd1304, %rd1303;
-	mov.b64 %rd297, %rd1304;
+	mul.lo.s64 %rd1300, %rd344, %rd120;
+	mad.lo.s64 %rd1301, %rd1300, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1302, [%rd1301+0];
+	mov.b64 %rd1303, %rd1302;
+	add.s64 %rd1304, %rd344, 1;
+	mul.lo.s64 %rd1305, %rd1304, %rd120;
+	mad.lo.s64 %rd1306, %rd1305, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1307, [%rd1306+0];
+	mov.b64 %rd1308, %rd1307;
+	mov.b64 %rd1309, %rd1303;
+	mov.b64 %rd1310, %rd1308;
+	mov.b64 %rd1311, %rd1309;
+	mov.b64 %rd1312, %rd1310;
+	add.s64 %rd1313, %rd344, 2;
+	mul.lo.s64 %rd1314, %rd1313, %rd120;
+	mad.lo.s64 %rd1315, %rd1314, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1316, [%rd1315+0];
+	mov.b64 %rd1317, %rd1316;
+	mov.b64 %rd297, %rd1317;
 	@!%p15 bra $L346;
-	mov.b64 %rd1306, 4;
-	mul.lo.s64 %rd1305, %rd1306, %rd303;
-	mov.b64 %rd1308, 1;
-	add.s64 %rd1307, %rd1308, %rd1305;
-	mul.lo.s64 %rd1309, %rd1307, %rd113;
-	mad.lo.s64 %rd1310, %rd1309, 8, %rd109;
-	st.global.s64 [%rd1310+0], %rd1298;
-	mov.b64 %rd1312, 4;
-	mul.lo.s64 %rd1311, %rd1312, %rd303;
-	mov.b64 %rd1314, 2;
-	add.s64 %rd1313, %rd1314, %rd1311;
-	mul.lo.s64 %rd1315, %rd1313, %rd113;
-	mad.lo.s64 %rd1316, %rd1315, 8, %rd109;
-	st.global.s64 [%rd1316+0], %rd1299;
-	mov.b64 %rd1318, 4;
-	mul.lo.s64 %rd1317, %rd1318, %rd303;
-	mov.b64 %rd1320, 3;
-	add.s64 %rd1319, %rd1320, %rd1317;
-	mul.lo.s64 %rd1321, %rd1319, %rd113;
-	mad.lo.s64 %rd1322, %rd1321, 8, %rd109;
-	st.global.s64 [%rd1322+0], %rd297;
-	add.s64 %rd1323, %rd344, 3;
-	mul.lo.s64 %rd1324, %rd1323, %rd120;
-	mad.lo.s64 %rd1325, %rd1324, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1326, [%rd1325+0];
-	mov.b64 %rd1327, %rd1326;
-	mov.b64 %rd1329, 4;
-	mul.lo.s64 %rd1328, %rd1329, %rd303;
+	mov.b64 %rd1319, 4;
+	mul.lo.s64 %rd1318, %rd1319, %rd303;
+	mov.b64 %rd1321, 1;
+	add.s64 %rd1320, %rd1321, %rd1318;
+	mul.lo.s64 %rd1322, %rd1320, %rd113;
+	mad.lo.s64 %rd1323, %rd1322, 8, %rd109;
+	st.global.s64 [%rd1323+0], %rd1311;
+	mov.b64 %rd1325, 4;
+	mul.lo.s64 %rd1324, %rd1325, %rd303;
+	mov.b64 %rd1327, 2;
+	add.s64 %rd1326, %rd1327, %rd1324;
+	mul.lo.s64 %rd1328, %rd1326, %rd113;
+	mad.lo.s64 %rd1329, %rd1328, 8, %rd109;
+	st.global.s64 [%rd1329+0], %rd1312;
 	mov.b64 %rd1331, 4;
-	add.s64 %rd1330, %rd1331, %rd1328;
-	mul.lo.s64 %rd1332, %rd1330, %rd113;
-	mad.lo.s64 %rd1333, %rd1332, 8, %rd109;
-	st.global.s64 [%rd1333+0], %rd1327;
-	add.s64 %rd1334, %rd303, 1;
-	st.global.s64 [%rd109+0], %rd1334;
+	mul.lo.s64 %rd1330, %rd1331, %rd303;
+	mov.b64 %rd1333, 3;
+	add.s64 %rd1332, %rd1333, %rd1330;
+	mul.lo.s64 %rd1334, %rd1332, %rd113;
+	mad.lo.s64 %rd1335, %rd1334, 8, %rd109;
+	st.global.s64 [%rd1335+0], %rd297;
+	add.s64 %rd1336, %rd344, 3;
+	mul.lo.s64 %rd1337, %rd1336, %rd120;
+	mad.lo.s64 %rd1338, %rd1337, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1339, [%rd1338+0];
+	mov.b64 %rd1340, %rd1339;
+	mov.b64 %rd1342, 4;
+	mul.lo.s64 %rd1341, %rd1342, %rd303;
+	mov.b64 %rd1344, 4;
+	add.s64 %rd1343, %rd1344, %rd1341;
+	mul.lo.s64 %rd1345, %rd1343, %rd113;
+	mad.lo.s64 %rd1346, %rd1345, 8, %rd109;
+	st.global.s64 [%rd1346+0], %rd1340;
+	add.s64 %rd1347, %rd303, 1;
+	st.global.s64 [%rd109+0], %rd1347;
 $L346:
-	setp.eq.s64 %p281, %rd1298, 0;
-	setp.gt.s64 %p282, %rd1298, %rd66;
-	or.pred %p283, %p281, %p282;
-	setp.gt.s64 %p284, %rd1299, %rd68;
-	or.pred %p285, %p283, %p284;
-	setp.gt.s64 %p286, %rd297, %rd70;
+	setp.eq.s64 %p285, %rd1311, 0;
+	setp.gt.s64 %p286, %rd1311, %rd66;
 	or.pred %p287, %p285, %p286;
-	@!%p287 bra $L348;
+	setp.gt.s64 %p288, %rd1312, %rd68;
+	or.pred %p289, %p287, %p288;
+	setp.gt.s64 %p290, %rd297, %rd70;
+	or.pred %p291, %p289, %p290;
+	@!%p291 bra $L348;
 	bra.uni $L3;
 $L348:
-	mov.b64 %rd227, %rd1298;
+	mov.b64 %rd227, %rd1311;
 $L38:
-	add.s64 %rd1335, %rd303, 1;
-	mov.b64 %rd303, %rd1335;
+	add.s64 %rd1348, %rd303, 1;
+	mov.b64 %rd303, %rd1348;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -21048,9 +21065,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<249>;
+	.reg .pred %p<253>;
 	.reg .b32 %r<364>;
-	.reg .b64 %rd<1225>;
+	.reg .b64 %rd<1238>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21686,1852 +21703,1869 @@ $L48:
 	mov.b64 %rd371, %rd364;
 	mov.b64 %rd372, %rd369;
 	mov.b64 %rd373, %rd347;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
-	mov.b64 %rd376, %rd340;
-	mov.b64 %rd377, %rd341;
-	mov.b64 %rd378, %rd342;
-	mov.b64 %rd379, %rd343;
-	mov.pred %p58, %p47;
-	mov.pred %p59, %p48;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
+	setp.eq.s64 %p58, %rd2, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p58;
+	setp.eq.s64 %p59, %rd2, 0;
+	selp.b64 %rd378, 0, %rd377, %p59;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd385, 0, %rd384, %p61;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
+	mov.pred %p62, %p47;
+	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd380, %rd344;
-	mov.b64 %rd381, %rd345;
-	mov.b64 %rd382, %rd346;
-	mov.b64 %rd383, %rd347;
-	mov.pred %p60, %p49;
-	mov.pred %p61, %p50;
-	mov.b64 %rd384, %rd292;
-	mov.b64 %rd385, %rd293;
-	mov.b64 %rd386, %rd294;
-	mov.b64 %rd387, %rd295;
-	mov.b64 %rd388, %rd296;
-	mov.b64 %rd389, %rd297;
-	mov.b64 %rd390, %rd298;
-	mov.b64 %rd391, %rd299;
-	mov.b64 %rd392, %rd300;
-	mov.pred %p62, %p51;
-	mov.b64 %rd393, %rd301;
-	mov.b64 %rd394, %rd302;
-	mov.b64 %rd395, %rd303;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
+	mov.pred %p64, %p49;
+	mov.pred %p65, %p50;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
+	mov.pred %p66, %p51;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd396, %rd348;
-	mov.b64 %rd397, %rd349;
-	mov.b64 %rd398, 0;
-	mov.b64 %rd399, %rd350;
-	mul.lo.s64 %rd400, %rd135, %rd370;
-	add.s64 %rd401, %rd400, %rd371;
-	mov.b64 %rd402, %rd401;
-	mul.lo.s64 %rd403, %rd2, %rd370;
-	mov.b64 %rd404, %rd403;
-	mov.b64 %rd405, %rd352;
-	mov.b64 %rd406, %rd372;
-	mov.b64 %rd407, %rd351;
-	mov.b64 %rd408, 0;
-	mov.b64 %rd409, %rd373;
-	setp.gt.s64 %p63, %rd346, 1;
-	mov.pred %p64, %p63;
-	mov.pred %p65, 0;
-	mov.b64 %rd410, %rd165;
-	mov.b64 %rd411, %rd166;
-	mov.b64 %rd412, %rd167;
-	mov.b64 %rd413, %rd402;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p67, %rd346, 1;
+	mov.pred %p68, %p67;
+	mov.pred %p69, 0;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r84, -1;
-	mov.b64 %rd414, 0;
-	mov.b64 %rd415, 0;
-	mov.b64 %rd416, 0;
-	mov.b64 %rd417, 0;
-	mov.b64 %rd418, 0;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
+	mov.b64 %rd431, 0;
 $L51:
-	mov.b64 %rd419, 0;
-	mov.b64 %rd420, %rd396;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p66, %rd420, 0;
-	not.pred %p67, %p66;
-	@!%p67 bra $L58;
+	setp.gt.s64 %p70, %rd433, 0;
+	not.pred %p71, %p70;
+	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd414, %rd415;
-	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd413, %rd399;
-	@!%p69 bra $L62;
+	setp.ge.s64 %p72, %rd427, %rd428;
+	@!%p72 bra $L60;
+	setp.ge.s64 %p73, %rd426, %rd415;
+	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd421, %rd398, %rd413;
-	mul.lo.s64 %rd422, %rd421, %rd277;
-	mad.lo.s64 %rd423, %rd422, 4, %rd275;
-	ld.global.s32 %r85, [%rd423+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r85, [%rd436+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
-	@!%p65 bra $L63;
-	add.s64 %rd424, %rd398, %rd413;
-	mov.b64 %rd426, 2;
-	mul.lo.s64 %rd425, %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mul.lo.s64 %rd428, %rd427, %rd178;
-	mad.lo.s64 %rd429, %rd428, 8, %rd176;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd431, %rd430;
-	add.s64 %rd432, %rd427, 1;
-	mul.lo.s64 %rd433, %rd432, %rd178;
-	mad.lo.s64 %rd434, %rd433, 8, %rd176;
-	ld.shared.s64 %rd435, [%rd434+0];
-	mov.b64 %rd436, %rd435;
-	add.s64 %rd437, %rd431, %rd406;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd436;
-	mov.b64 %rd414, %rd438;
-	mov.b64 %rd415, %rd439;
+	@!%p69 bra $L63;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd440, %rd374;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd441, %r87;
-	mul.lo.s64 %rd442, %rd441, %rd32;
-	mad.lo.s64 %rd443, %rd442, 8, %rd28;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd374;
+	cvt.s64.s32 %rd454, %r87;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd448, %r88;
-	add.s64 %rd449, %rd448, 1;
-	mul.lo.s64 %rd450, %rd449, %rd32;
-	mad.lo.s64 %rd451, %rd450, 8, %rd28;
-	ld.global.nc.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	add.s64 %rd455, %rd446, %rd406;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd454;
-	mov.b64 %rd414, %rd456;
-	mov.b64 %rd415, %rd457;
+	cvt.s64.s32 %rd461, %r88;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd458, %rd413, %rd404;
-	mov.b64 %rd413, %rd458;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd459, %rd414, %rd39;
-	mad.lo.s64 %rd460, %rd459, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd460+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd473+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd461, 0;
-	mov.b64 %rd462, 0;
-	and.pred %p70, %p64, %p60;
-	@!%p70 bra $L66;
-	mov.b64 %rd463, %rd374;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
+	and.pred %p74, %p68, %p64;
+	@!%p74 bra $L66;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd464, %r92;
-	mul.lo.s64 %rd465, %rd464, %rd32;
-	mad.lo.s64 %rd466, %rd465, 8, %rd28;
-	ld.global.nc.s64 %rd467, [%rd466+0];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd374;
+	cvt.s64.s32 %rd477, %r92;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd471, %r93;
-	add.s64 %rd472, %rd471, 1;
-	mul.lo.s64 %rd473, %rd472, %rd32;
-	mad.lo.s64 %rd474, %rd473, 8, %rd28;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd469;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd461, %rd478;
-	mov.b64 %rd462, %rd479;
+	cvt.s64.s32 %rd484, %r93;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd480, %rd414;
+	mov.b64 %rd493, %rd427;
 $L67:
-	mov.b64 %rd481, 0x1;
-	setp.gt.s64 %p71, %rd125, 0;
-	@!%p71 bra $L71;
-	mul.lo.s64 %rd482, %rd480, %rd127;
-	mad.lo.s64 %rd483, %rd482, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd483+0];
+	mov.b64 %rd494, 0x1;
+	setp.gt.s64 %p75, %rd125, 0;
+	@!%p75 bra $L71;
+	mul.lo.s64 %rd495, %rd493, %rd127;
+	mad.lo.s64 %rd496, %rd495, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd496+0];
 	mov.b32 %r97, %r96;
-	cvt.u64.u32 %rd484, %r97;
-	mov.b64 %rd481, %rd484;
+	cvt.u64.u32 %rd497, %r97;
+	mov.b64 %rd494, %rd497;
 $L71:
-	cvt.s64.s32 %rd485, %r94;
-	mul.lo.s64 %rd486, %rd485, %rd134;
-	mad.lo.s64 %rd487, %rd486, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r98, [%rd487+0];
+	cvt.s64.s32 %rd498, %r94;
+	mul.lo.s64 %rd499, %rd498, %rd134;
+	mad.lo.s64 %rd500, %rd499, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r98, [%rd500+0];
 	mov.b32 %r99, %r98;
-	cvt.u64.u32 %rd488, %r99;
-	add.u64 %rd489, %rd488, %rd481;
-	mov.b64 %rd490, %rd489;
-	cvt.s64.s32 %rd491, %r95;
-	mul.lo.s64 %rd492, %rd491, %rd134;
-	mad.lo.s64 %rd493, %rd492, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r100, [%rd493+0];
+	cvt.u64.u32 %rd501, %r99;
+	add.u64 %rd502, %rd501, %rd494;
+	mov.b64 %rd503, %rd502;
+	cvt.s64.s32 %rd504, %r95;
+	mul.lo.s64 %rd505, %rd504, %rd134;
+	mad.lo.s64 %rd506, %rd505, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r100, [%rd506+0];
 	mov.b32 %r101, %r100;
-	cvt.u64.u32 %rd494, %r101;
-	setp.hs.u64 %p72, %rd490, %rd494;
-	@!%p72 bra $L73;
-	mov.pred %p73, 0;
+	cvt.u64.u32 %rd507, %r101;
+	setp.hs.u64 %p76, %rd503, %rd507;
+	@!%p76 bra $L73;
+	mov.pred %p77, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd495, %r95;
-	mul.lo.s64 %rd496, %rd495, %rd134;
-	mad.lo.s64 %rd497, %rd496, 4, %rd130;
-	cvt.u32.u64 %r102, %rd490;
-	atom.global.min.u32 %r103, [%rd497], %r102;
+	cvt.s64.s32 %rd508, %r95;
+	mul.lo.s64 %rd509, %rd508, %rd134;
+	mad.lo.s64 %rd510, %rd509, 4, %rd130;
+	cvt.u32.u64 %r102, %rd503;
+	atom.global.min.u32 %r103, [%rd510], %r102;
 	mov.b32 %r104, %r103;
-	cvt.u64.u32 %rd498, %r104;
-	setp.hi.u64 %p74, %rd498, %rd490;
-	mov.pred %p73, %p74;
+	cvt.u64.u32 %rd511, %r104;
+	setp.hi.u64 %p78, %rd511, %rd503;
+	mov.pred %p77, %p78;
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p73 bra $L75;
-	@!%p64 bra $L76;
-	mul.lo.s64 %rd499, %rd419, %rd412;
-	mad.lo.s64 %rd500, %rd499, 4, %rd410;
-	st.shared.s32 [%rd500+0], %r91;
-	@!%p60 bra $L79;
-	mov.b64 %rd502, 2;
-	mul.lo.s64 %rd501, %rd502, %rd419;
-	mul.lo.s64 %rd503, %rd501, %rd170;
-	mad.lo.s64 %rd504, %rd503, 8, %rd168;
-	st.shared.s64 [%rd504+0], %rd461;
-	mov.b64 %rd506, 2;
-	mul.lo.s64 %rd505, %rd506, %rd419;
-	add.s64 %rd507, %rd505, 1;
-	mul.lo.s64 %rd508, %rd507, %rd170;
-	mad.lo.s64 %rd509, %rd508, 8, %rd168;
-	st.shared.s64 [%rd509+0], %rd462;
+	@!%p77 bra $L75;
+	@!%p68 bra $L76;
+	mul.lo.s64 %rd512, %rd432, %rd425;
+	mad.lo.s64 %rd513, %rd512, 4, %rd423;
+	st.shared.s32 [%rd513+0], %r91;
+	@!%p64 bra $L79;
+	mov.b64 %rd515, 2;
+	mul.lo.s64 %rd514, %rd515, %rd432;
+	mul.lo.s64 %rd516, %rd514, %rd170;
+	mad.lo.s64 %rd517, %rd516, 8, %rd168;
+	st.shared.s64 [%rd517+0], %rd474;
+	mov.b64 %rd519, 2;
+	mul.lo.s64 %rd518, %rd519, %rd432;
+	add.s64 %rd520, %rd518, 1;
+	mul.lo.s64 %rd521, %rd520, %rd170;
+	mad.lo.s64 %rd522, %rd521, 8, %rd168;
+	st.shared.s64 [%rd522+0], %rd475;
 $L79:
-	add.s64 %rd510, %rd419, 1;
-	mov.b64 %rd419, %rd510;
+	add.s64 %rd523, %rd432, 1;
+	mov.b64 %rd432, %rd523;
 	bra.uni $L77;
 $L76:
-	mov.pred %p75, 0;
-	mov.b64 %rd511, %rd419;
+	mov.pred %p79, 0;
+	mov.b64 %rd524, %rd432;
 	mov.b32 %r105, %r91;
 $L80:
-	@!%p61 bra $L84;
+	@!%p65 bra $L84;
 	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd512, %r106;
-	mov.b64 %rd513, %rd512;
+	cvt.s64.s32 %rd525, %r106;
+	mov.b64 %rd526, %rd525;
 	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd514, %r107;
-	min.u64 %rd515, %rd514, 32;
-	cvt.u32.u64 %r108, %rd515;
+	cvt.s64.s32 %rd527, %r107;
+	min.u64 %rd528, %rd527, 32;
+	cvt.u32.u64 %r108, %rd528;
 	mov.b32 %r110, 0x1;
 	shl.b32 %r109, %r110, %r108;
-	setp.hs.u32 %p76, %r108, 32;
-	selp.b32 %r111, 0, %r109, %p76;
+	setp.hs.u32 %p80, %r108, 32;
+	selp.b32 %r111, 0, %r109, %p80;
 	mov.b32 %r112, %r111;
-	mov.b64 %rd516, %rd513;
+	mov.b64 %rd529, %rd526;
 	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd517, %rd516, %rd392;
-	mad.lo.s64 %rd518, %rd517, 4, %rd390;
-	ld.relaxed.gpu.global.u32 %r114, [%rd518+0];
+	mul.lo.s64 %rd530, %rd529, %rd407;
+	mad.lo.s64 %rd531, %rd530, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r114, [%rd531+0];
 	mov.b32 %r115, %r114;
 	and.b32 %r116, %r115, %r113;
-	setp.ne.u32 %p77, %r116, 0x0;
-	mov.pred %p78, %p77;
-	not.pred %p79, %p78;
-	@!%p79 bra $L86;
-	mul.lo.s64 %rd519, %rd516, %rd392;
-	mad.lo.s64 %rd520, %rd519, 4, %rd390;
-	atom.global.or.b32 %r117, [%rd520], %r113;
+	setp.ne.u32 %p81, %r116, 0x0;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L86;
+	mul.lo.s64 %rd532, %rd529, %rd407;
+	mad.lo.s64 %rd533, %rd532, 4, %rd405;
+	atom.global.or.b32 %r117, [%rd533], %r113;
 	mov.b32 %r118, %r117;
 	and.b32 %r119, %r118, %r113;
-	setp.ne.u32 %p80, %r119, 0x0;
-	mov.pred %p78, %p80;
+	setp.ne.u32 %p84, %r119, 0x0;
+	mov.pred %p82, %p84;
 $L86:
-	@!%p78 bra $L88;
-	mov.b64 %rd521, %rd511;
-	mov.b64 %rd522, %rd521;
-	mov.pred %p81, 0;
+	@!%p82 bra $L88;
+	mov.b64 %rd534, %rd524;
+	mov.b64 %rd535, %rd534;
+	mov.pred %p85, 0;
 	bra.uni $L82;
 $L88:
-	mov.b64 %rd523, %rd511;
-	mov.b64 %rd522, %rd523;
-	mov.pred %p81, 1;
+	mov.b64 %rd536, %rd524;
+	mov.b64 %rd535, %rd536;
+	mov.pred %p85, 1;
 	bra.uni $L82;
 $L84:
-	@!%p62 bra $L90;
-	cvt.s64.s32 %rd524, %r105;
-	mul.lo.s64 %rd525, %rd524, %rd395;
-	mad.lo.s64 %rd526, %rd525, 4, %rd393;
-	ld.relaxed.gpu.global.s32 %r120, [%rd526+0];
+	@!%p66 bra $L90;
+	cvt.s64.s32 %rd537, %r105;
+	mul.lo.s64 %rd538, %rd537, %rd410;
+	mad.lo.s64 %rd539, %rd538, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r120, [%rd539+0];
 	mov.b32 %r121, %r120;
-	setp.eq.s32 %p82, %r121, %r83;
-	mov.pred %p83, %p82;
-	not.pred %p84, %p83;
-	@!%p84 bra $L92;
-	cvt.s64.s32 %rd527, %r105;
-	mul.lo.s64 %rd528, %rd527, %rd395;
-	mad.lo.s64 %rd529, %rd528, 4, %rd393;
-	atom.global.exch.b32 %r122, [%rd529], %r83;
+	setp.eq.s32 %p86, %r121, %r83;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L92;
+	cvt.s64.s32 %rd540, %r105;
+	mul.lo.s64 %rd541, %rd540, %rd410;
+	mad.lo.s64 %rd542, %rd541, 4, %rd408;
+	atom.global.exch.b32 %r122, [%rd542], %r83;
 	mov.b32 %r123, %r122;
-	setp.eq.s32 %p85, %r123, %r83;
-	mov.pred %p83, %p85;
+	setp.eq.s32 %p89, %r123, %r83;
+	mov.pred %p87, %p89;
 $L92:
-	@!%p83 bra $L94;
-	mov.b64 %rd530, %rd511;
-	mov.b64 %rd522, %rd530;
-	mov.pred %p81, 0;
+	@!%p87 bra $L94;
+	mov.b64 %rd543, %rd524;
+	mov.b64 %rd535, %rd543;
+	mov.pred %p85, 0;
 	bra.uni $L82;
 $L94:
 $L90:
-	mul.lo.s64 %rd531, %rd511, %rd412;
-	mad.lo.s64 %rd532, %rd531, 4, %rd410;
-	st.shared.s32 [%rd532+0], %r105;
-	add.s64 %rd533, %rd511, 1;
-	mov.b64 %rd534, %rd533;
-	mov.b64 %rd522, %rd534;
-	mov.pred %p81, 1;
+	mul.lo.s64 %rd544, %rd524, %rd425;
+	mad.lo.s64 %rd545, %rd544, 4, %rd423;
+	st.shared.s32 [%rd545+0], %r105;
+	add.s64 %rd546, %rd524, 1;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd535, %rd547;
+	mov.pred %p85, 1;
 	bra.uni $L82;
 $L81:
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd535, %rd522;
-	mov.pred %p86, %p81;
-	mov.b64 %rd419, %rd535;
-	mov.pred %p75, %p86;
-	@!%p75 bra $L96;
-	mov.b64 %rd536, %rd374;
+	mov.b64 %rd548, %rd535;
+	mov.pred %p90, %p85;
+	mov.b64 %rd432, %rd548;
+	mov.pred %p79, %p90;
+	@!%p79 bra $L96;
+	mov.b64 %rd549, %rd389;
 	mov.b32 %r124, %r91;
-	cvt.s64.s32 %rd537, %r124;
-	add.s64 %rd538, %rd537, 1;
-	mul.lo.s64 %rd539, %rd538, %rd32;
-	mad.lo.s64 %rd540, %rd539, 8, %rd28;
-	ld.global.nc.s64 %rd541, [%rd540+0];
-	mov.b64 %rd542, %rd541;
-	cvt.s64.s32 %rd543, %r124;
-	mul.lo.s64 %rd544, %rd543, %rd32;
-	mad.lo.s64 %rd545, %rd544, 8, %rd28;
-	ld.global.nc.s64 %rd546, [%rd545+0];
-	mov.b64 %rd547, %rd546;
-	sub.s64 %rd548, %rd542, %rd547;
-	mov.b64 %rd549, %rd548;
-	mov.b64 %rd550, %rd549;
-	add.s64 %rd551, %rd416, %rd550;
-	mov.b64 %rd416, %rd551;
-	max.s64 %rd552, %rd417, %rd550;
-	mov.b64 %rd417, %rd552;
+	cvt.s64.s32 %rd550, %r124;
+	add.s64 %rd551, %rd550, 1;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	cvt.s64.s32 %rd556, %r124;
+	mul.lo.s64 %rd557, %rd556, %rd32;
+	mad.lo.s64 %rd558, %rd557, 8, %rd28;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	sub.s64 %rd561, %rd555, %rd560;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd563, %rd562;
+	add.s64 %rd564, %rd429, %rd563;
+	mov.b64 %rd429, %rd564;
+	max.s64 %rd565, %rd430, %rd563;
+	mov.b64 %rd430, %rd565;
 $L96:
 $L77:
 $L75:
-	add.s64 %rd553, %rd414, %rd405;
-	mov.b64 %rd414, %rd553;
-	sub.s64 %rd554, %rd420, 1;
-	mov.b64 %rd420, %rd554;
+	add.s64 %rd566, %rd427, %rd418;
+	mov.b64 %rd427, %rd566;
+	sub.s64 %rd567, %rd433, 1;
+	mov.b64 %rd433, %rd567;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd555, 0;
-	setp.lt.s64 %p87, %rd414, %rd415;
-	setp.lt.s64 %p88, %rd413, %rd399;
-	or.pred %p89, %p87, %p88;
-	@!%p89 bra $L98;
-	mov.b64 %rd555, 1;
+	mov.b64 %rd568, 0;
+	setp.lt.s64 %p91, %rd427, %rd428;
+	setp.lt.s64 %p92, %rd426, %rd415;
+	or.pred %p93, %p91, %p92;
+	@!%p93 bra $L98;
+	mov.b64 %rd568, 1;
 $L98:
-	shl.b64 %rd556, %rd555, 32;
-	or.b64 %rd557, %rd419, %rd556;
+	shl.b64 %rd569, %rd568, 32;
+	or.b64 %rd570, %rd432, %rd569;
 	// block scan
-	mov.b64 %rd558, %rd557;
+	mov.b64 %rd571, %rd570;
 	mov.b32 %r125, %r3;
 $L99:
-	setp.hs.u32 %p90, %r125, 32;
-	@%p90 bra $L100;
-	mov.b64 {%r126, %r127}, %rd558;
-	shfl.sync.up.b32 %r128|%p91, %r126, %r125, 0, %r17;
+	setp.hs.u32 %p94, %r125, 32;
+	@%p94 bra $L100;
+	mov.b64 {%r126, %r127}, %rd571;
+	shfl.sync.up.b32 %r128|%p95, %r126, %r125, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd559, {%r128, %r129};
-	@!%p91 bra $L101;
-	add.s64 %rd560, %rd559, %rd558;
-	mov.b64 %rd558, %rd560;
+	mov.b64 %rd572, {%r128, %r129};
+	@!%p95 bra $L101;
+	add.s64 %rd573, %rd572, %rd571;
+	mov.b64 %rd571, %rd573;
 $L101:
 	shl.b32 %r125, %r125, 1;
 	bra.uni $L99;
 $L100:
-	mov.b64 {%r130, %r131}, %rd558;
-	shfl.sync.up.b32 %r132|%p92, %r130, %r3, 0, %r17;
+	mov.b64 {%r130, %r131}, %rd571;
+	shfl.sync.up.b32 %r132|%p96, %r130, %r3, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd561, {%r132, %r133};
-	setp.lo.u32 %p93, %r3, 32;
-	and.pred %p94, %p92, %p93;
-	selp.b64 %rd562, %rd561, 0, %p94;
+	mov.b64 %rd574, {%r132, %r133};
+	setp.lo.u32 %p97, %r3, 32;
+	and.pred %p98, %p96, %p97;
+	selp.b64 %rd575, %rd574, 0, %p98;
 	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p95, %r7, %r134;
-	@!%p95 bra $L102;
-	mul.wide.u32 %rd563, %r8, 16;
-	add.s64 %rd564, %rd1, %rd563;
-	st.shared.s64 [%rd564+0], %rd558;
+	setp.eq.u32 %p99, %r7, %r134;
+	@!%p99 bra $L102;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	st.shared.s64 [%rd577+0], %rd571;
 $L102:
 	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L103;
-	mov.b64 %rd565, 0;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L104;
-	mul.wide.u32 %rd566, %r7, 16;
-	add.s64 %rd567, %rd1, %rd566;
-	ld.shared.s64 %rd568, [%rd567+0];
-	mov.b64 %rd565, %rd568;
+	setp.eq.u32 %p100, %r8, 0;
+	@!%p100 bra $L103;
+	mov.b64 %rd578, 0;
+	setp.lo.u32 %p101, %r7, %r10;
+	@!%p101 bra $L104;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	ld.shared.s64 %rd581, [%rd580+0];
+	mov.b64 %rd578, %rd581;
 $L104:
-	mov.b64 {%r135, %r136}, %rd565;
-	shfl.sync.up.b32 %r137|%p98, %r135, 1, 0, %r17;
+	mov.b64 {%r135, %r136}, %rd578;
+	shfl.sync.up.b32 %r137|%p102, %r135, 1, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd569, {%r137, %r138};
-	@!%p98 bra $L105;
-	add.s64 %rd570, %rd569, %rd565;
-	mov.b64 %rd565, %rd570;
+	mov.b64 %rd582, {%r137, %r138};
+	@!%p102 bra $L105;
+	add.s64 %rd583, %rd582, %rd578;
+	mov.b64 %rd578, %rd583;
 $L105:
-	mov.b64 {%r139, %r140}, %rd565;
-	shfl.sync.up.b32 %r141|%p99, %r139, 2, 0, %r17;
+	mov.b64 {%r139, %r140}, %rd578;
+	shfl.sync.up.b32 %r141|%p103, %r139, 2, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd571, {%r141, %r142};
-	@!%p99 bra $L106;
-	add.s64 %rd572, %rd571, %rd565;
-	mov.b64 %rd565, %rd572;
+	mov.b64 %rd584, {%r141, %r142};
+	@!%p103 bra $L106;
+	add.s64 %rd585, %rd584, %rd578;
+	mov.b64 %rd578, %rd585;
 $L106:
-	mov.b64 {%r143, %r144}, %rd565;
-	shfl.sync.up.b32 %r145|%p100, %r143, 4, 0, %r17;
+	mov.b64 {%r143, %r144}, %rd578;
+	shfl.sync.up.b32 %r145|%p104, %r143, 4, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd573, {%r145, %r146};
-	@!%p100 bra $L107;
-	add.s64 %rd574, %rd573, %rd565;
-	mov.b64 %rd565, %rd574;
+	mov.b64 %rd586, {%r145, %r146};
+	@!%p104 bra $L107;
+	add.s64 %rd587, %rd586, %rd578;
+	mov.b64 %rd578, %rd587;
 $L107:
-	mov.b64 {%r147, %r148}, %rd565;
-	shfl.sync.up.b32 %r149|%p101, %r147, 8, 0, %r17;
+	mov.b64 {%r147, %r148}, %rd578;
+	shfl.sync.up.b32 %r149|%p105, %r147, 8, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd575, {%r149, %r150};
-	@!%p101 bra $L108;
-	add.s64 %rd576, %rd575, %rd565;
-	mov.b64 %rd565, %rd576;
+	mov.b64 %rd588, {%r149, %r150};
+	@!%p105 bra $L108;
+	add.s64 %rd589, %rd588, %rd578;
+	mov.b64 %rd578, %rd589;
 $L108:
-	mov.b64 {%r151, %r152}, %rd565;
-	shfl.sync.up.b32 %r153|%p102, %r151, 16, 0, %r17;
+	mov.b64 {%r151, %r152}, %rd578;
+	shfl.sync.up.b32 %r153|%p106, %r151, 16, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd577, {%r153, %r154};
-	@!%p102 bra $L109;
-	add.s64 %rd578, %rd577, %rd565;
-	mov.b64 %rd565, %rd578;
+	mov.b64 %rd590, {%r153, %r154};
+	@!%p106 bra $L109;
+	add.s64 %rd591, %rd590, %rd578;
+	mov.b64 %rd578, %rd591;
 $L109:
-	mov.b64 {%r155, %r156}, %rd565;
-	shfl.sync.up.b32 %r157|%p103, %r155, 1, 0, %r17;
+	mov.b64 {%r155, %r156}, %rd578;
+	shfl.sync.up.b32 %r157|%p107, %r155, 1, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd579, {%r157, %r158};
-	selp.b64 %rd580, %rd579, 0, %p103;
-	@!%p97 bra $L110;
-	mul.wide.u32 %rd581, %r7, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	add.s64 %rd583, %rd582, 512;
-	st.shared.s64 [%rd583+0], %rd580;
+	mov.b64 %rd592, {%r157, %r158};
+	selp.b64 %rd593, %rd592, 0, %p107;
+	@!%p101 bra $L110;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	st.shared.s64 [%rd596+0], %rd593;
 $L110:
 	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p104, %r7, %r159;
-	@!%p104 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd565;
+	setp.eq.u32 %p108, %r7, %r159;
+	@!%p108 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd578;
 $L111:
 $L103:
 	bar.sync 0;
-	mul.wide.u32 %rd584, %r8, 16;
-	add.s64 %rd585, %rd1, %rd584;
-	add.s64 %rd586, %rd585, 512;
-	ld.shared.s64 %rd587, [%rd586+0];
-	add.s64 %rd588, %rd587, %rd562;
-	ld.shared.s64 %rd589, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd588;
-	shfl.sync.idx.b32 %r162|%p105, %r160, 0, %r21, %r17;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	add.s64 %rd599, %rd598, 512;
+	ld.shared.s64 %rd600, [%rd599+0];
+	add.s64 %rd601, %rd600, %rd575;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd601;
+	shfl.sync.idx.b32 %r162|%p109, %r160, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
-	mov.b64 %rd590, {%r162, %r163};
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, %rd595;
-	and.b64 %rd598, %rd596, 4294967295;
-	mov.b64 %rd599, %rd598;
-	and.b64 %rd600, %rd597, 4294967295;
-	mov.b64 %rd601, %rd600;
-	shr.s64 %rd602, %rd597, 32;
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd604, %rd599;
-	mov.b64 %rd605, %rd601;
-	mov.b64 %rd606, %rd603;
-	@!%p64 bra $L112;
-	add.s64 %rd607, %rd418, %rd604;
-	mov.b64 %rd608, %rd607;
-	sub.s64 %rd609, %rd409, %rd608;
-	max.s64 %rd610, %rd609, 0;
-	min.s64 %rd611, %rd610, %rd419;
+	mov.b64 %rd603, {%r162, %r163};
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	mov.b64 %rd610, %rd608;
+	and.b64 %rd611, %rd609, 4294967295;
 	mov.b64 %rd612, %rd611;
-	mov.b64 %rd613, 0;
+	and.b64 %rd613, %rd610, 4294967295;
+	mov.b64 %rd614, %rd613;
+	shr.s64 %rd615, %rd610, 32;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, %rd612;
+	mov.b64 %rd618, %rd614;
+	mov.b64 %rd619, %rd616;
+	@!%p68 bra $L112;
+	add.s64 %rd620, %rd431, %rd617;
+	mov.b64 %rd621, %rd620;
+	sub.s64 %rd622, %rd422, %rd621;
+	max.s64 %rd623, %rd622, 0;
+	min.s64 %rd624, %rd623, %rd432;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd626, 0;
 $L114:
-	setp.lt.s64 %p106, %rd613, %rd612;
-	not.pred %p107, %p106;
-	@!%p107 bra $L118;
+	setp.lt.s64 %p110, %rd626, %rd625;
+	not.pred %p111, %p110;
+	@!%p111 bra $L118;
 	bra.uni $L116;
 $L118:
-	mul.lo.s64 %rd614, %rd613, %rd412;
-	mad.lo.s64 %rd615, %rd614, 4, %rd410;
-	ld.shared.s32 %r164, [%rd615+0];
+	mul.lo.s64 %rd627, %rd626, %rd425;
+	mad.lo.s64 %rd628, %rd627, 4, %rd423;
+	ld.shared.s32 %r164, [%rd628+0];
 	mov.b32 %r165, %r164;
-	add.s64 %rd616, %rd408, %rd608;
-	add.s64 %rd617, %rd616, %rd613;
-	mul.lo.s64 %rd618, %rd617, %rd175;
-	mad.lo.s64 %rd619, %rd618, 4, %rd173;
-	st.shared.s32 [%rd619+0], %r165;
-	@!%p60 bra $L120;
-	mov.b64 %rd621, 2;
-	mul.lo.s64 %rd620, %rd621, %rd613;
-	mul.lo.s64 %rd622, %rd620, %rd170;
-	mad.lo.s64 %rd623, %rd622, 8, %rd168;
-	ld.shared.s64 %rd624, [%rd623+0];
-	mov.b64 %rd625, %rd624;
-	add.s64 %rd626, %rd408, %rd608;
-	add.s64 %rd627, %rd626, %rd613;
-	mov.b64 %rd629, 2;
-	mul.lo.s64 %rd628, %rd629, %rd627;
-	mul.lo.s64 %rd630, %rd628, %rd178;
-	mad.lo.s64 %rd631, %rd630, 8, %rd176;
-	st.shared.s64 [%rd631+0], %rd625;
-	mov.b64 %rd633, 2;
-	mul.lo.s64 %rd632, %rd633, %rd613;
-	add.s64 %rd634, %rd632, 1;
-	mul.lo.s64 %rd635, %rd634, %rd170;
+	add.s64 %rd629, %rd421, %rd621;
+	add.s64 %rd630, %rd629, %rd626;
+	mul.lo.s64 %rd631, %rd630, %rd175;
+	mad.lo.s64 %rd632, %rd631, 4, %rd173;
+	st.shared.s32 [%rd632+0], %r165;
+	@!%p64 bra $L120;
+	mov.b64 %rd634, 2;
+	mul.lo.s64 %rd633, %rd634, %rd626;
+	mul.lo.s64 %rd635, %rd633, %rd170;
 	mad.lo.s64 %rd636, %rd635, 8, %rd168;
 	ld.shared.s64 %rd637, [%rd636+0];
 	mov.b64 %rd638, %rd637;
-	add.s64 %rd639, %rd408, %rd608;
-	add.s64 %rd640, %rd639, %rd613;
+	add.s64 %rd639, %rd421, %rd621;
+	add.s64 %rd640, %rd639, %rd626;
 	mov.b64 %rd642, 2;
 	mul.lo.s64 %rd641, %rd642, %rd640;
-	add.s64 %rd643, %rd641, 1;
-	mul.lo.s64 %rd644, %rd643, %rd178;
-	mad.lo.s64 %rd645, %rd644, 8, %rd176;
-	st.shared.s64 [%rd645+0], %rd638;
+	mul.lo.s64 %rd643, %rd641, %rd178;
+	mad.lo.s64 %rd644, %rd643, 8, %rd176;
+	st.shared.s64 [%rd644+0], %rd638;
+	mov.b64 %rd646, 2;
+	mul.lo.s64 %rd645, %rd646, %rd626;
+	add.s64 %rd647, %rd645, 1;
+	mul.lo.s64 %rd648, %rd647, %rd170;
+	mad.lo.s64 %rd649, %rd648, 8, %rd168;
+	ld.shared.s64 %rd650, [%rd649+0];
+	mov.b64 %rd651, %rd650;
+	add.s64 %rd652, %rd421, %rd621;
+	add.s64 %rd653, %rd652, %rd626;
+	mov.b64 %rd655, 2;
+	mul.lo.s64 %rd654, %rd655, %rd653;
+	add.s64 %rd656, %rd654, 1;
+	mul.lo.s64 %rd657, %rd656, %rd178;
+	mad.lo.s64 %rd658, %rd657, 8, %rd176;
+	st.shared.s64 [%rd658+0], %rd651;
 $L120:
 $L115:
-	add.s64 %rd646, %rd613, 1;
-	mov.b64 %rd613, %rd646;
+	add.s64 %rd659, %rd626, 1;
+	mov.b64 %rd626, %rd659;
 	bra.uni $L114;
 $L116:
-	mov.b64 %rd647, 0;
-	mov.b64 %rd648, %rd612;
+	mov.b64 %rd660, 0;
+	mov.b64 %rd661, %rd625;
 $L121:
-	setp.lt.s64 %p108, %rd648, %rd419;
-	not.pred %p109, %p108;
-	@!%p109 bra $L125;
+	setp.lt.s64 %p112, %rd661, %rd432;
+	not.pred %p113, %p112;
+	@!%p113 bra $L125;
 	bra.uni $L123;
 $L125:
-	mul.lo.s64 %rd649, %rd648, %rd412;
-	mad.lo.s64 %rd650, %rd649, 4, %rd410;
-	ld.shared.s32 %r166, [%rd650+0];
+	mul.lo.s64 %rd662, %rd661, %rd425;
+	mad.lo.s64 %rd663, %rd662, 4, %rd423;
+	ld.shared.s32 %r166, [%rd663+0];
 	mov.b32 %r167, %r166;
 	mov.b32 %r168, %r167;
-	mov.pred %p110, 0;
-	mov.b64 %rd651, %rd647;
+	mov.pred %p114, 0;
+	mov.b64 %rd664, %rd660;
 	mov.b32 %r169, %r168;
 $L126:
-	@!%p61 bra $L130;
+	@!%p65 bra $L130;
 	shr.s32 %r170, %r169, 5;
-	cvt.s64.s32 %rd652, %r170;
-	mov.b64 %rd653, %rd652;
+	cvt.s64.s32 %rd665, %r170;
+	mov.b64 %rd666, %rd665;
 	and.b32 %r171, %r169, 31;
-	cvt.s64.s32 %rd654, %r171;
-	min.u64 %rd655, %rd654, 32;
-	cvt.u32.u64 %r172, %rd655;
+	cvt.s64.s32 %rd667, %r171;
+	min.u64 %rd668, %rd667, 32;
+	cvt.u32.u64 %r172, %rd668;
 	mov.b32 %r174, 0x1;
 	shl.b32 %r173, %r174, %r172;
-	setp.hs.u32 %p111, %r172, 32;
-	selp.b32 %r175, 0, %r173, %p111;
+	setp.hs.u32 %p115, %r172, 32;
+	selp.b32 %r175, 0, %r173, %p115;
 	mov.b32 %r176, %r175;
-	mov.b64 %rd656, %rd653;
+	mov.b64 %rd669, %rd666;
 	mov.b32 %r177, %r176;
-	mul.lo.s64 %rd657, %rd656, %rd392;
-	mad.lo.s64 %rd658, %rd657, 4, %rd390;
-	ld.relaxed.gpu.global.u32 %r178, [%rd658+0];
+	mul.lo.s64 %rd670, %rd669, %rd407;
+	mad.lo.s64 %rd671, %rd670, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r178, [%rd671+0];
 	mov.b32 %r179, %r178;
 	and.b32 %r180, %r179, %r177;
-	setp.ne.u32 %p112, %r180, 0x0;
-	mov.pred %p113, %p112;
-	not.pred %p114, %p113;
-	@!%p114 bra $L132;
-	mul.lo.s64 %rd659, %rd656, %rd392;
-	mad.lo.s64 %rd660, %rd659, 4, %rd390;
-	atom.global.or.b32 %r181, [%rd660], %r177;
+	setp.ne.u32 %p116, %r180, 0x0;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L132;
+	mul.lo.s64 %rd672, %rd669, %rd407;
+	mad.lo.s64 %rd673, %rd672, 4, %rd405;
+	atom.global.or.b32 %r181, [%rd673], %r177;
 	mov.b32 %r182, %r181;
 	and.b32 %r183, %r182, %r177;
-	setp.ne.u32 %p115, %r183, 0x0;
-	mov.pred %p113, %p115;
+	setp.ne.u32 %p119, %r183, 0x0;
+	mov.pred %p117, %p119;
 $L132:
-	@!%p113 bra $L134;
-	mov.b64 %rd661, %rd651;
-	mov.b64 %rd662, %rd661;
-	mov.pred %p116, 0;
+	@!%p117 bra $L134;
+	mov.b64 %rd674, %rd664;
+	mov.b64 %rd675, %rd674;
+	mov.pred %p120, 0;
 	bra.uni $L128;
 $L134:
-	mov.b64 %rd663, %rd651;
-	mov.b64 %rd662, %rd663;
-	mov.pred %p116, 1;
+	mov.b64 %rd676, %rd664;
+	mov.b64 %rd675, %rd676;
+	mov.pred %p120, 1;
 	bra.uni $L128;
 $L130:
-	@!%p62 bra $L136;
-	cvt.s64.s32 %rd664, %r169;
-	mul.lo.s64 %rd665, %rd664, %rd395;
-	mad.lo.s64 %rd666, %rd665, 4, %rd393;
-	ld.relaxed.gpu.global.s32 %r184, [%rd666+0];
+	@!%p66 bra $L136;
+	cvt.s64.s32 %rd677, %r169;
+	mul.lo.s64 %rd678, %rd677, %rd410;
+	mad.lo.s64 %rd679, %rd678, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r184, [%rd679+0];
 	mov.b32 %r185, %r184;
-	setp.eq.s32 %p117, %r185, %r83;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L138;
-	cvt.s64.s32 %rd667, %r169;
-	mul.lo.s64 %rd668, %rd667, %rd395;
-	mad.lo.s64 %rd669, %rd668, 4, %rd393;
-	atom.global.exch.b32 %r186, [%rd669], %r83;
+	setp.eq.s32 %p121, %r185, %r83;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L138;
+	cvt.s64.s32 %rd680, %r169;
+	mul.lo.s64 %rd681, %rd680, %rd410;
+	mad.lo.s64 %rd682, %rd681, 4, %rd408;
+	atom.global.exch.b32 %r186, [%rd682], %r83;
 	mov.b32 %r187, %r186;
-	setp.eq.s32 %p120, %r187, %r83;
-	mov.pred %p118, %p120;
+	setp.eq.s32 %p124, %r187, %r83;
+	mov.pred %p122, %p124;
 $L138:
-	@!%p118 bra $L140;
-	mov.b64 %rd670, %rd651;
-	mov.b64 %rd662, %rd670;
-	mov.pred %p116, 0;
+	@!%p122 bra $L140;
+	mov.b64 %rd683, %rd664;
+	mov.b64 %rd675, %rd683;
+	mov.pred %p120, 0;
 	bra.uni $L128;
 $L140:
 $L136:
-	mul.lo.s64 %rd671, %rd651, %rd412;
-	mad.lo.s64 %rd672, %rd671, 4, %rd410;
-	st.shared.s32 [%rd672+0], %r169;
-	add.s64 %rd673, %rd651, 1;
-	mov.b64 %rd674, %rd673;
-	mov.b64 %rd662, %rd674;
-	mov.pred %p116, 1;
+	mul.lo.s64 %rd684, %rd664, %rd425;
+	mad.lo.s64 %rd685, %rd684, 4, %rd423;
+	st.shared.s32 [%rd685+0], %r169;
+	add.s64 %rd686, %rd664, 1;
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd675, %rd687;
+	mov.pred %p120, 1;
 	bra.uni $L128;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd675, %rd662;
-	mov.pred %p121, %p116;
-	mov.b64 %rd647, %rd675;
-	mov.pred %p110, %p121;
-	@!%p110 bra $L142;
-	mov.b64 %rd676, %rd374;
+	mov.b64 %rd688, %rd675;
+	mov.pred %p125, %p120;
+	mov.b64 %rd660, %rd688;
+	mov.pred %p114, %p125;
+	@!%p114 bra $L142;
+	mov.b64 %rd689, %rd389;
 	mov.b32 %r188, %r168;
-	cvt.s64.s32 %rd677, %r188;
-	add.s64 %rd678, %rd677, 1;
-	mul.lo.s64 %rd679, %rd678, %rd32;
-	mad.lo.s64 %rd680, %rd679, 8, %rd28;
-	ld.global.nc.s64 %rd681, [%rd680+0];
-	mov.b64 %rd682, %rd681;
-	cvt.s64.s32 %rd683, %r188;
-	mul.lo.s64 %rd684, %rd683, %rd32;
-	mad.lo.s64 %rd685, %rd684, 8, %rd28;
-	ld.global.nc.s64 %rd686, [%rd685+0];
-	mov.b64 %rd687, %rd686;
-	sub.s64 %rd688, %rd682, %rd687;
-	mov.b64 %rd689, %rd688;
-	mov.b64 %rd690, %rd689;
-	add.s64 %rd691, %rd416, %rd690;
-	mov.b64 %rd416, %rd691;
-	max.s64 %rd692, %rd417, %rd690;
-	mov.b64 %rd417, %rd692;
+	cvt.s64.s32 %rd690, %r188;
+	add.s64 %rd691, %rd690, 1;
+	mul.lo.s64 %rd692, %rd691, %rd32;
+	mad.lo.s64 %rd693, %rd692, 8, %rd28;
+	ld.global.nc.s64 %rd694, [%rd693+0];
+	mov.b64 %rd695, %rd694;
+	cvt.s64.s32 %rd696, %r188;
+	mul.lo.s64 %rd697, %rd696, %rd32;
+	mad.lo.s64 %rd698, %rd697, 8, %rd28;
+	ld.global.nc.s64 %rd699, [%rd698+0];
+	mov.b64 %rd700, %rd699;
+	sub.s64 %rd701, %rd695, %rd700;
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd703, %rd702;
+	add.s64 %rd704, %rd429, %rd703;
+	mov.b64 %rd429, %rd704;
+	max.s64 %rd705, %rd430, %rd703;
+	mov.b64 %rd430, %rd705;
 $L142:
 $L122:
-	add.s64 %rd693, %rd648, 1;
-	mov.b64 %rd648, %rd693;
+	add.s64 %rd706, %rd661, 1;
+	mov.b64 %rd661, %rd706;
 	bra.uni $L121;
 $L123:
-	setp.gt.s64 %p122, %rd647, 0;
-	@!%p122 bra $L144;
-	mul.lo.s64 %rd694, %rd407, %rd120;
-	mad.lo.s64 %rd695, %rd694, 8, %rd116;
-	atom.global.add.u64 %rd696, [%rd695], %rd647;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd698, %rd697;
-	mov.b64 %rd699, 0;
+	setp.gt.s64 %p126, %rd660, 0;
+	@!%p126 bra $L144;
+	mul.lo.s64 %rd707, %rd420, %rd120;
+	mad.lo.s64 %rd708, %rd707, 8, %rd116;
+	atom.global.add.u64 %rd709, [%rd708], %rd660;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, %rd710;
+	mov.b64 %rd712, 0;
 $L145:
-	setp.lt.s64 %p123, %rd699, %rd647;
-	not.pred %p124, %p123;
-	@!%p124 bra $L149;
+	setp.lt.s64 %p127, %rd712, %rd660;
+	not.pred %p128, %p127;
+	@!%p128 bra $L149;
 	bra.uni $L147;
 $L149:
-	mul.lo.s64 %rd700, %rd699, %rd412;
-	mad.lo.s64 %rd701, %rd700, 4, %rd410;
-	ld.shared.s32 %r189, [%rd701+0];
+	mul.lo.s64 %rd713, %rd712, %rd425;
+	mad.lo.s64 %rd714, %rd713, 4, %rd423;
+	ld.shared.s32 %r189, [%rd714+0];
 	mov.b32 %r190, %r189;
-	add.s64 %rd702, %rd698, %rd699;
-	mul.lo.s64 %rd703, %rd702, %rd280;
-	mad.lo.s64 %rd704, %rd703, 4, %rd278;
-	st.global.s32 [%rd704+0], %r190;
+	add.s64 %rd715, %rd711, %rd712;
+	mul.lo.s64 %rd716, %rd715, %rd280;
+	mad.lo.s64 %rd717, %rd716, 4, %rd278;
+	st.global.s32 [%rd717+0], %r190;
 $L146:
-	add.s64 %rd705, %rd699, 1;
-	mov.b64 %rd699, %rd705;
+	add.s64 %rd718, %rd712, 1;
+	mov.b64 %rd712, %rd718;
 	bra.uni $L145;
 $L147:
 $L144:
-	add.s64 %rd706, %rd418, %rd605;
-	min.s64 %rd707, %rd409, %rd706;
-	mov.b64 %rd418, %rd707;
+	add.s64 %rd719, %rd431, %rd618;
+	min.s64 %rd720, %rd422, %rd719;
+	mov.b64 %rd431, %rd720;
 	bra.uni $L113;
 $L112:
-	mov.b64 %rd708, 0;
-	cvt.u64.u32 %rd709, %r2;
-	setp.eq.s64 %p125, %rd709, 0;
-	setp.gt.s64 %p126, %rd605, 0;
-	and.pred %p127, %p125, %p126;
-	@!%p127 bra $L151;
-	mul.lo.s64 %rd710, %rd407, %rd120;
-	mad.lo.s64 %rd711, %rd710, 8, %rd116;
-	atom.global.add.u64 %rd712, [%rd711], %rd605;
-	mov.b64 %rd713, %rd712;
-	mov.b64 %rd708, %rd713;
+	mov.b64 %rd721, 0;
+	cvt.u64.u32 %rd722, %r2;
+	setp.eq.s64 %p129, %rd722, 0;
+	setp.gt.s64 %p130, %rd618, 0;
+	and.pred %p131, %p129, %p130;
+	@!%p131 bra $L151;
+	mul.lo.s64 %rd723, %rd420, %rd120;
+	mad.lo.s64 %rd724, %rd723, 8, %rd116;
+	atom.global.add.u64 %rd725, [%rd724], %rd618;
+	mov.b64 %rd726, %rd725;
+	mov.b64 %rd721, %rd726;
 $L151:
-	cvt.u64.u32 %rd714, %r2;
-	setp.eq.s64 %p128, %rd714, 0;
-	setp.eq.u32 %p129, %r1, 0;
-	and.pred %p130, %p128, %p129;
+	cvt.u64.u32 %rd727, %r2;
+	setp.eq.s64 %p132, %rd727, 0;
+	setp.eq.u32 %p133, %r1, 0;
+	and.pred %p134, %p132, %p133;
 	bar.sync 0;
-	@!%p130 bra $L152;
-	st.shared.s64 [%rd1+1024], %rd708;
+	@!%p134 bra $L152;
+	st.shared.s64 [%rd1+1024], %rd721;
 $L152:
 	bar.sync 0;
-	ld.shared.s64 %rd715, [%rd1+1024];
-	mov.b64 %rd716, %rd715;
-	add.s64 %rd717, %rd716, %rd604;
-	mov.b64 %rd718, %rd717;
-	mov.b64 %rd719, 0;
+	ld.shared.s64 %rd728, [%rd1+1024];
+	mov.b64 %rd729, %rd728;
+	add.s64 %rd730, %rd729, %rd617;
+	mov.b64 %rd731, %rd730;
+	mov.b64 %rd732, 0;
 $L153:
-	setp.lt.s64 %p131, %rd719, %rd419;
-	not.pred %p132, %p131;
-	@!%p132 bra $L157;
+	setp.lt.s64 %p135, %rd732, %rd432;
+	not.pred %p136, %p135;
+	@!%p136 bra $L157;
 	bra.uni $L155;
 $L157:
-	mul.lo.s64 %rd720, %rd719, %rd412;
-	mad.lo.s64 %rd721, %rd720, 4, %rd410;
-	ld.shared.s32 %r191, [%rd721+0];
+	mul.lo.s64 %rd733, %rd732, %rd425;
+	mad.lo.s64 %rd734, %rd733, 4, %rd423;
+	ld.shared.s32 %r191, [%rd734+0];
 	mov.b32 %r192, %r191;
-	add.s64 %rd722, %rd718, %rd719;
-	mul.lo.s64 %rd723, %rd722, %rd280;
-	mad.lo.s64 %rd724, %rd723, 4, %rd278;
-	st.global.s32 [%rd724+0], %r192;
+	add.s64 %rd735, %rd731, %rd732;
+	mul.lo.s64 %rd736, %rd735, %rd280;
+	mad.lo.s64 %rd737, %rd736, 4, %rd278;
+	st.global.s32 [%rd737+0], %r192;
 $L154:
-	add.s64 %rd725, %rd719, 1;
-	mov.b64 %rd719, %rd725;
+	add.s64 %rd738, %rd732, 1;
+	mov.b64 %rd732, %rd738;
 	bra.uni $L153;
 $L155:
 $L113:
-	setp.eq.s64 %p133, %rd606, 0;
-	@!%p133 bra $L159;
+	setp.eq.s64 %p137, %rd619, 0;
+	@!%p137 bra $L159;
 	bra.uni $L53;
 $L159:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd726, %rd418;
-	mov.b64 %rd727, %rd416;
-	mov.b64 %rd728, %rd417;
-	mov.b64 %rd729, %rd726;
-	mov.b64 %rd730, %rd727;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd732, %rd729;
-	mov.b64 %rd733, %rd730;
-	mov.b64 %rd734, %rd731;
-	mov.b64 %rd735, %rd732;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, %rd734;
-	mov.b64 %rd738, 1;
+	mov.b64 %rd739, %rd431;
+	mov.b64 %rd740, %rd429;
+	mov.b64 %rd741, %rd430;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, %rd742;
+	mov.b64 %rd746, %rd743;
+	mov.b64 %rd747, %rd744;
+	mov.b64 %rd748, %rd745;
+	mov.b64 %rd749, %rd746;
+	mov.b64 %rd750, %rd747;
+	mov.b64 %rd751, 1;
 $L160:
-	setp.lt.s64 %p134, %rd738, %rd346;
-	setp.gt.s64 %p135, %rd735, 0;
-	and.pred %p136, %p134, %p135;
-	not.pred %p137, %p136;
-	@!%p137 bra $L164;
+	setp.lt.s64 %p138, %rd751, %rd346;
+	setp.gt.s64 %p139, %rd748, 0;
+	and.pred %p140, %p138, %p139;
+	not.pred %p141, %p140;
+	@!%p141 bra $L164;
 	bra.uni $L162;
 $L164:
 	bar.sync 0;
-	shr.s64 %rd739, %rd738, 63;
-	shr.u64 %rd740, %rd739, 63;
-	add.s64 %rd741, %rd738, %rd740;
-	and.b64 %rd742, %rd741, -2;
-	sub.s64 %rd743, %rd738, %rd742;
-	mov.b64 %rd745, 1;
-	sub.s64 %rd744, %rd745, %rd743;
-	mul.lo.s64 %rd746, %rd744, %rd373;
-	mov.b64 %rd747, %rd746;
-	shr.s64 %rd748, %rd738, 63;
-	shr.u64 %rd749, %rd748, 63;
-	add.s64 %rd750, %rd738, %rd749;
-	and.b64 %rd751, %rd750, -2;
-	sub.s64 %rd752, %rd738, %rd751;
-	mul.lo.s64 %rd753, %rd752, %rd373;
-	mov.b64 %rd754, %rd753;
-	mov.b64 %rd755, 0;
-	mov.b64 %rd756, 0;
-	mov.b64 %rd757, %rd338;
-	mov.b64 %rd758, %rd339;
-	mov.b64 %rd759, %rd340;
-	mov.b64 %rd760, %rd341;
-	mov.b64 %rd761, %rd342;
-	mov.b64 %rd762, %rd343;
-	mov.pred %p138, %p47;
-	mov.pred %p139, %p48;
+	shr.s64 %rd752, %rd751, 63;
+	shr.u64 %rd753, %rd752, 63;
+	add.s64 %rd754, %rd751, %rd753;
+	and.b64 %rd755, %rd754, -2;
+	sub.s64 %rd756, %rd751, %rd755;
+	mov.b64 %rd758, 1;
+	sub.s64 %rd757, %rd758, %rd756;
+	mul.lo.s64 %rd759, %rd757, %rd373;
+	mov.b64 %rd760, %rd759;
+	shr.s64 %rd761, %rd751, 63;
+	shr.u64 %rd762, %rd761, 63;
+	add.s64 %rd763, %rd751, %rd762;
+	and.b64 %rd764, %rd763, -2;
+	sub.s64 %rd765, %rd751, %rd764;
+	mul.lo.s64 %rd766, %rd765, %rd373;
+	mov.b64 %rd767, %rd766;
+	mov.b64 %rd768, 0;
+	mov.b64 %rd769, 0;
+	mov.b64 %rd770, %rd338;
+	mov.b64 %rd771, %rd339;
+	mov.b64 %rd772, %rd340;
+	mov.b64 %rd773, %rd341;
+	mov.b64 %rd774, %rd342;
+	mov.b64 %rd775, %rd343;
+	mov.pred %p142, %p47;
+	mov.pred %p143, %p48;
 	mov.b32 %r193, %r80;
-	mov.b64 %rd763, %rd344;
-	mov.b64 %rd764, %rd345;
-	mov.b64 %rd765, %rd346;
-	mov.b64 %rd766, %rd347;
-	mov.pred %p140, %p49;
-	mov.pred %p141, %p50;
-	mov.b64 %rd767, %rd292;
-	mov.b64 %rd768, %rd293;
-	mov.b64 %rd769, %rd294;
-	mov.b64 %rd770, %rd295;
-	mov.b64 %rd771, %rd296;
-	mov.b64 %rd772, %rd297;
-	mov.b64 %rd773, %rd298;
-	mov.b64 %rd774, %rd299;
-	mov.b64 %rd775, %rd300;
-	mov.pred %p142, %p51;
-	mov.b64 %rd776, %rd301;
-	mov.b64 %rd777, %rd302;
-	mov.b64 %rd778, %rd303;
+	mov.b64 %rd776, %rd344;
+	mov.b64 %rd777, %rd345;
+	mov.b64 %rd778, %rd346;
+	mov.b64 %rd779, %rd347;
+	mov.pred %p144, %p49;
+	mov.pred %p145, %p50;
+	mov.b64 %rd780, %rd292;
+	mov.b64 %rd781, %rd293;
+	mov.b64 %rd782, %rd294;
+	mov.b64 %rd783, %rd295;
+	mov.b64 %rd784, %rd296;
+	mov.b64 %rd785, %rd297;
+	mov.b64 %rd786, %rd298;
+	mov.b64 %rd787, %rd299;
+	mov.b64 %rd788, %rd300;
+	mov.pred %p146, %p51;
+	mov.b64 %rd789, %rd301;
+	mov.b64 %rd790, %rd302;
+	mov.b64 %rd791, %rd303;
 	mov.b32 %r194, %r81;
-	mov.b64 %rd779, %rd348;
-	mov.b64 %rd780, %rd349;
-	mov.b64 %rd781, %rd747;
-	mov.b64 %rd782, %rd735;
-	mov.b64 %rd783, %rd371;
-	mov.b64 %rd784, %rd370;
-	mov.b64 %rd785, %rd352;
-	mov.b64 %rd786, %rd372;
-	mov.b64 %rd787, %rd351;
-	mov.b64 %rd788, %rd754;
-	mov.b64 %rd789, %rd373;
-	add.s64 %rd790, %rd738, 1;
-	setp.lt.s64 %p143, %rd790, %rd346;
-	mov.pred %p144, %p143;
-	mov.pred %p145, %p49;
-	mov.b64 %rd791, %rd165;
-	mov.b64 %rd792, %rd166;
-	mov.b64 %rd793, %rd167;
-	mov.b64 %rd794, %rd783;
+	mov.b64 %rd792, %rd348;
+	mov.b64 %rd793, %rd349;
+	mov.b64 %rd794, %rd760;
+	mov.b64 %rd795, %rd748;
+	mov.b64 %rd796, %rd371;
+	mov.b64 %rd797, %rd370;
+	mov.b64 %rd798, %rd352;
+	mov.b64 %rd799, %rd372;
+	mov.b64 %rd800, %rd351;
+	mov.b64 %rd801, %rd767;
+	mov.b64 %rd802, %rd373;
+	add.s64 %rd803, %rd751, 1;
+	setp.lt.s64 %p147, %rd803, %rd346;
+	mov.pred %p148, %p147;
+	mov.pred %p149, %p49;
+	mov.b64 %rd804, %rd165;
+	mov.b64 %rd805, %rd166;
+	mov.b64 %rd806, %rd167;
+	mov.b64 %rd807, %rd796;
 	mov.b32 %r195, -1;
-	mov.b64 %rd795, 0;
-	mov.b64 %rd796, 0;
-	mov.b64 %rd797, 0;
-	mov.b64 %rd798, 0;
-	mov.b64 %rd799, 0;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, 0;
+	mov.b64 %rd810, 0;
+	mov.b64 %rd811, 0;
+	mov.b64 %rd812, 0;
 $L165:
-	mov.b64 %rd800, 0;
-	mov.b64 %rd801, %rd779;
+	mov.b64 %rd813, 0;
+	mov.b64 %rd814, %rd792;
 $L168:
-	setp.gt.s64 %p146, %rd801, 0;
-	not.pred %p147, %p146;
-	@!%p147 bra $L172;
+	setp.gt.s64 %p150, %rd814, 0;
+	not.pred %p151, %p150;
+	@!%p151 bra $L172;
 	bra.uni $L170;
 $L172:
-	setp.ge.s64 %p148, %rd795, %rd796;
-	@!%p148 bra $L174;
-	setp.ge.s64 %p149, %rd794, %rd782;
-	@!%p149 bra $L176;
+	setp.ge.s64 %p152, %rd808, %rd809;
+	@!%p152 bra $L174;
+	setp.ge.s64 %p153, %rd807, %rd795;
+	@!%p153 bra $L176;
 	bra.uni $L170;
 $L176:
-	add.s64 %rd802, %rd781, %rd794;
-	mul.lo.s64 %rd803, %rd802, %rd175;
-	mad.lo.s64 %rd804, %rd803, 4, %rd173;
-	ld.shared.s32 %r196, [%rd804+0];
+	add.s64 %rd815, %rd794, %rd807;
+	mul.lo.s64 %rd816, %rd815, %rd175;
+	mad.lo.s64 %rd817, %rd816, 4, %rd173;
+	ld.shared.s32 %r196, [%rd817+0];
 	mov.b32 %r197, %r196;
 	mov.b32 %r195, %r197;
-	@!%p145 bra $L177;
-	add.s64 %rd805, %rd781, %rd794;
-	mov.b64 %rd807, 2;
-	mul.lo.s64 %rd806, %rd807, %rd805;
-	mov.b64 %rd808, %rd806;
-	mul.lo.s64 %rd809, %rd808, %rd178;
-	mad.lo.s64 %rd810, %rd809, 8, %rd176;
-	ld.shared.s64 %rd811, [%rd810+0];
-	mov.b64 %rd812, %rd811;
-	add.s64 %rd813, %rd808, 1;
-	mul.lo.s64 %rd814, %rd813, %rd178;
-	mad.lo.s64 %rd815, %rd814, 8, %rd176;
-	ld.shared.s64 %rd816, [%rd815+0];
-	mov.b64 %rd817, %rd816;
-	add.s64 %rd818, %rd812, %rd786;
-	mov.b64 %rd819, %rd818;
-	mov.b64 %rd820, %rd817;
-	mov.b64 %rd795, %rd819;
-	mov.b64 %rd796, %rd820;
+	@!%p149 bra $L177;
+	add.s64 %rd818, %rd794, %rd807;
+	mov.b64 %rd820, 2;
+	mul.lo.s64 %rd819, %rd820, %rd818;
+	mov.b64 %rd821, %rd819;
+	mul.lo.s64 %rd822, %rd821, %rd178;
+	mad.lo.s64 %rd823, %rd822, 8, %rd176;
+	ld.shared.s64 %rd824, [%rd823+0];
+	mov.b64 %rd825, %rd824;
+	add.s64 %rd826, %rd821, 1;
+	mul.lo.s64 %rd827, %rd826, %rd178;
+	mad.lo.s64 %rd828, %rd827, 8, %rd176;
+	ld.shared.s64 %rd829, [%rd828+0];
+	mov.b64 %rd830, %rd829;
+	add.s64 %rd831, %rd825, %rd799;
+	mov.b64 %rd832, %rd831;
+	mov.b64 %rd833, %rd830;
+	mov.b64 %rd808, %rd832;
+	mov.b64 %rd809, %rd833;
 	bra.uni $L178;
 $L177:
-	mov.b64 %rd821, %rd757;
+	mov.b64 %rd834, %rd770;
 	mov.b32 %r198, %r195;
-	cvt.s64.s32 %rd822, %r198;
-	mul.lo.s64 %rd823, %rd822, %rd32;
-	mad.lo.s64 %rd824, %rd823, 8, %rd28;
-	ld.global.nc.s64 %rd825, [%rd824+0];
-	mov.b64 %rd826, %rd825;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, %rd757;
+	cvt.s64.s32 %rd835, %r198;
+	mul.lo.s64 %rd836, %rd835, %rd32;
+	mad.lo.s64 %rd837, %rd836, 8, %rd28;
+	ld.global.nc.s64 %rd838, [%rd837+0];
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, %rd770;
 	mov.b32 %r199, %r195;
-	cvt.s64.s32 %rd829, %r199;
-	add.s64 %rd830, %rd829, 1;
-	mul.lo.s64 %rd831, %rd830, %rd32;
-	mad.lo.s64 %rd832, %rd831, 8, %rd28;
-	ld.global.nc.s64 %rd833, [%rd832+0];
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, %rd834;
-	add.s64 %rd836, %rd827, %rd786;
-	mov.b64 %rd837, %rd836;
-	mov.b64 %rd838, %rd835;
-	mov.b64 %rd795, %rd837;
-	mov.b64 %rd796, %rd838;
+	cvt.s64.s32 %rd842, %r199;
+	add.s64 %rd843, %rd842, 1;
+	mul.lo.s64 %rd844, %rd843, %rd32;
+	mad.lo.s64 %rd845, %rd844, 8, %rd28;
+	ld.global.nc.s64 %rd846, [%rd845+0];
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd847;
+	add.s64 %rd849, %rd840, %rd799;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd848;
+	mov.b64 %rd808, %rd850;
+	mov.b64 %rd809, %rd851;
 $L178:
-	add.s64 %rd839, %rd794, %rd784;
-	mov.b64 %rd794, %rd839;
+	add.s64 %rd852, %rd807, %rd797;
+	mov.b64 %rd807, %rd852;
 	bra.uni $L169;
 $L174:
-	mul.lo.s64 %rd840, %rd795, %rd39;
-	mad.lo.s64 %rd841, %rd840, 4, %rd35;
-	ld.global.nc.s32 %r200, [%rd841+0];
+	mul.lo.s64 %rd853, %rd808, %rd39;
+	mad.lo.s64 %rd854, %rd853, 4, %rd35;
+	ld.global.nc.s32 %r200, [%rd854+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r202, %r201;
-	mov.b64 %rd842, 0;
-	mov.b64 %rd843, 0;
-	and.pred %p150, %p144, %p140;
-	@!%p150 bra $L180;
-	mov.b64 %rd844, %rd757;
+	mov.b64 %rd855, 0;
+	mov.b64 %rd856, 0;
+	and.pred %p154, %p148, %p144;
+	@!%p154 bra $L180;
+	mov.b64 %rd857, %rd770;
 	mov.b32 %r203, %r202;
-	cvt.s64.s32 %rd845, %r203;
-	mul.lo.s64 %rd846, %rd845, %rd32;
-	mad.lo.s64 %rd847, %rd846, 8, %rd28;
-	ld.global.nc.s64 %rd848, [%rd847+0];
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd757;
+	cvt.s64.s32 %rd858, %r203;
+	mul.lo.s64 %rd859, %rd858, %rd32;
+	mad.lo.s64 %rd860, %rd859, 8, %rd28;
+	ld.global.nc.s64 %rd861, [%rd860+0];
+	mov.b64 %rd862, %rd861;
+	mov.b64 %rd863, %rd862;
+	mov.b64 %rd864, %rd770;
 	mov.b32 %r204, %r202;
-	cvt.s64.s32 %rd852, %r204;
-	add.s64 %rd853, %rd852, 1;
-	mul.lo.s64 %rd854, %rd853, %rd32;
-	mad.lo.s64 %rd855, %rd854, 8, %rd28;
-	ld.global.nc.s64 %rd856, [%rd855+0];
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd850;
-	mov.b64 %rd860, %rd858;
-	mov.b64 %rd842, %rd859;
-	mov.b64 %rd843, %rd860;
+	cvt.s64.s32 %rd865, %r204;
+	add.s64 %rd866, %rd865, 1;
+	mul.lo.s64 %rd867, %rd866, %rd32;
+	mad.lo.s64 %rd868, %rd867, 8, %rd28;
+	ld.global.nc.s64 %rd869, [%rd868+0];
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd872, %rd863;
+	mov.b64 %rd873, %rd871;
+	mov.b64 %rd855, %rd872;
+	mov.b64 %rd856, %rd873;
 $L180:
 	mov.b32 %r205, %r195;
 	mov.b32 %r206, %r202;
-	mov.b64 %rd861, %rd795;
+	mov.b64 %rd874, %rd808;
 $L181:
-	mov.b64 %rd862, 0x1;
-	setp.gt.s64 %p151, %rd125, 0;
-	@!%p151 bra $L185;
-	mul.lo.s64 %rd863, %rd861, %rd127;
-	mad.lo.s64 %rd864, %rd863, 4, %rd123;
-	ld.global.nc.u32 %r207, [%rd864+0];
+	mov.b64 %rd875, 0x1;
+	setp.gt.s64 %p155, %rd125, 0;
+	@!%p155 bra $L185;
+	mul.lo.s64 %rd876, %rd874, %rd127;
+	mad.lo.s64 %rd877, %rd876, 4, %rd123;
+	ld.global.nc.u32 %r207, [%rd877+0];
 	mov.b32 %r208, %r207;
-	cvt.u64.u32 %rd865, %r208;
-	mov.b64 %rd862, %rd865;
+	cvt.u64.u32 %rd878, %r208;
+	mov.b64 %rd875, %rd878;
 $L185:
-	cvt.s64.s32 %rd866, %r205;
-	mul.lo.s64 %rd867, %rd866, %rd134;
-	mad.lo.s64 %rd868, %rd867, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r209, [%rd868+0];
+	cvt.s64.s32 %rd879, %r205;
+	mul.lo.s64 %rd880, %rd879, %rd134;
+	mad.lo.s64 %rd881, %rd880, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r209, [%rd881+0];
 	mov.b32 %r210, %r209;
-	cvt.u64.u32 %rd869, %r210;
-	add.u64 %rd870, %rd869, %rd862;
-	mov.b64 %rd871, %rd870;
-	cvt.s64.s32 %rd872, %r206;
-	mul.lo.s64 %rd873, %rd872, %rd134;
-	mad.lo.s64 %rd874, %rd873, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r211, [%rd874+0];
+	cvt.u64.u32 %rd882, %r210;
+	add.u64 %rd883, %rd882, %rd875;
+	mov.b64 %rd884, %rd883;
+	cvt.s64.s32 %rd885, %r206;
+	mul.lo.s64 %rd886, %rd885, %rd134;
+	mad.lo.s64 %rd887, %rd886, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r211, [%rd887+0];
 	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd875, %r212;
-	setp.hs.u64 %p152, %rd871, %rd875;
-	@!%p152 bra $L187;
-	mov.pred %p153, 0;
+	cvt.u64.u32 %rd888, %r212;
+	setp.hs.u64 %p156, %rd884, %rd888;
+	@!%p156 bra $L187;
+	mov.pred %p157, 0;
 	bra.uni $L183;
 $L187:
-	cvt.s64.s32 %rd876, %r206;
-	mul.lo.s64 %rd877, %rd876, %rd134;
-	mad.lo.s64 %rd878, %rd877, 4, %rd130;
-	cvt.u32.u64 %r213, %rd871;
-	atom.global.min.u32 %r214, [%rd878], %r213;
+	cvt.s64.s32 %rd889, %r206;
+	mul.lo.s64 %rd890, %rd889, %rd134;
+	mad.lo.s64 %rd891, %rd890, 4, %rd130;
+	cvt.u32.u64 %r213, %rd884;
+	atom.global.min.u32 %r214, [%rd891], %r213;
 	mov.b32 %r215, %r214;
-	cvt.u64.u32 %rd879, %r215;
-	setp.hi.u64 %p154, %rd879, %rd871;
-	mov.pred %p153, %p154;
+	cvt.u64.u32 %rd892, %r215;
+	setp.hi.u64 %p158, %rd892, %rd884;
+	mov.pred %p157, %p158;
 	bra.uni $L183;
 $L182:
 	bra.uni $L181;
 $L183:
-	@!%p153 bra $L189;
-	@!%p144 bra $L190;
-	mul.lo.s64 %rd880, %rd800, %rd793;
-	mad.lo.s64 %rd881, %rd880, 4, %rd791;
-	st.shared.s32 [%rd881+0], %r202;
-	@!%p140 bra $L193;
-	mov.b64 %rd883, 2;
-	mul.lo.s64 %rd882, %rd883, %rd800;
-	mul.lo.s64 %rd884, %rd882, %rd170;
-	mad.lo.s64 %rd885, %rd884, 8, %rd168;
-	st.shared.s64 [%rd885+0], %rd842;
-	mov.b64 %rd887, 2;
-	mul.lo.s64 %rd886, %rd887, %rd800;
-	add.s64 %rd888, %rd886, 1;
-	mul.lo.s64 %rd889, %rd888, %rd170;
-	mad.lo.s64 %rd890, %rd889, 8, %rd168;
-	st.shared.s64 [%rd890+0], %rd843;
+	@!%p157 bra $L189;
+	@!%p148 bra $L190;
+	mul.lo.s64 %rd893, %rd813, %rd806;
+	mad.lo.s64 %rd894, %rd893, 4, %rd804;
+	st.shared.s32 [%rd894+0], %r202;
+	@!%p144 bra $L193;
+	mov.b64 %rd896, 2;
+	mul.lo.s64 %rd895, %rd896, %rd813;
+	mul.lo.s64 %rd897, %rd895, %rd170;
+	mad.lo.s64 %rd898, %rd897, 8, %rd168;
+	st.shared.s64 [%rd898+0], %rd855;
+	mov.b64 %rd900, 2;
+	mul.lo.s64 %rd899, %rd900, %rd813;
+	add.s64 %rd901, %rd899, 1;
+	mul.lo.s64 %rd902, %rd901, %rd170;
+	mad.lo.s64 %rd903, %rd902, 8, %rd168;
+	st.shared.s64 [%rd903+0], %rd856;
 $L193:
-	add.s64 %rd891, %rd800, 1;
-	mov.b64 %rd800, %rd891;
+	add.s64 %rd904, %rd813, 1;
+	mov.b64 %rd813, %rd904;
 	bra.uni $L191;
 $L190:
-	mov.pred %p155, 0;
-	mov.b64 %rd892, %rd800;
+	mov.pred %p159, 0;
+	mov.b64 %rd905, %rd813;
 	mov.b32 %r216, %r202;
 $L194:
-	@!%p141 bra $L198;
+	@!%p145 bra $L198;
 	shr.s32 %r217, %r216, 5;
-	cvt.s64.s32 %rd893, %r217;
-	mov.b64 %rd894, %rd893;
+	cvt.s64.s32 %rd906, %r217;
+	mov.b64 %rd907, %rd906;
 	and.b32 %r218, %r216, 31;
-	cvt.s64.s32 %rd895, %r218;
-	min.u64 %rd896, %rd895, 32;
-	cvt.u32.u64 %r219, %rd896;
+	cvt.s64.s32 %rd908, %r218;
+	min.u64 %rd909, %rd908, 32;
+	cvt.u32.u64 %r219, %rd909;
 	mov.b32 %r221, 0x1;
 	shl.b32 %r220, %r221, %r219;
-	setp.hs.u32 %p156, %r219, 32;
-	selp.b32 %r222, 0, %r220, %p156;
+	setp.hs.u32 %p160, %r219, 32;
+	selp.b32 %r222, 0, %r220, %p160;
 	mov.b32 %r223, %r222;
-	mov.b64 %rd897, %rd894;
+	mov.b64 %rd910, %rd907;
 	mov.b32 %r224, %r223;
-	mul.lo.s64 %rd898, %rd897, %rd775;
-	mad.lo.s64 %rd899, %rd898, 4, %rd773;
-	ld.relaxed.gpu.global.u32 %r225, [%rd899+0];
+	mul.lo.s64 %rd911, %rd910, %rd788;
+	mad.lo.s64 %rd912, %rd911, 4, %rd786;
+	ld.relaxed.gpu.global.u32 %r225, [%rd912+0];
 	mov.b32 %r226, %r225;
 	and.b32 %r227, %r226, %r224;
-	setp.ne.u32 %p157, %r227, 0x0;
-	mov.pred %p158, %p157;
-	not.pred %p159, %p158;
-	@!%p159 bra $L200;
-	mul.lo.s64 %rd900, %rd897, %rd775;
-	mad.lo.s64 %rd901, %rd900, 4, %rd773;
-	atom.global.or.b32 %r228, [%rd901], %r224;
+	setp.ne.u32 %p161, %r227, 0x0;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L200;
+	mul.lo.s64 %rd913, %rd910, %rd788;
+	mad.lo.s64 %rd914, %rd913, 4, %rd786;
+	atom.global.or.b32 %r228, [%rd914], %r224;
 	mov.b32 %r229, %r228;
 	and.b32 %r230, %r229, %r224;
-	setp.ne.u32 %p160, %r230, 0x0;
-	mov.pred %p158, %p160;
+	setp.ne.u32 %p164, %r230, 0x0;
+	mov.pred %p162, %p164;
 $L200:
-	@!%p158 bra $L202;
-	mov.b64 %rd902, %rd892;
-	mov.b64 %rd903, %rd902;
-	mov.pred %p161, 0;
+	@!%p162 bra $L202;
+	mov.b64 %rd915, %rd905;
+	mov.b64 %rd916, %rd915;
+	mov.pred %p165, 0;
 	bra.uni $L196;
 $L202:
-	mov.b64 %rd904, %rd892;
-	mov.b64 %rd903, %rd904;
-	mov.pred %p161, 1;
+	mov.b64 %rd917, %rd905;
+	mov.b64 %rd916, %rd917;
+	mov.pred %p165, 1;
 	bra.uni $L196;
 $L198:
-	@!%p142 bra $L204;
-	cvt.s64.s32 %rd905, %r216;
-	mul.lo.s64 %rd906, %rd905, %rd778;
-	mad.lo.s64 %rd907, %rd906, 4, %rd776;
-	ld.relaxed.gpu.global.s32 %r231, [%rd907+0];
+	@!%p146 bra $L204;
+	cvt.s64.s32 %rd918, %r216;
+	mul.lo.s64 %rd919, %rd918, %rd791;
+	mad.lo.s64 %rd920, %rd919, 4, %rd789;
+	ld.relaxed.gpu.global.s32 %r231, [%rd920+0];
 	mov.b32 %r232, %r231;
-	setp.eq.s32 %p162, %r232, %r194;
-	mov.pred %p163, %p162;
-	not.pred %p164, %p163;
-	@!%p164 bra $L206;
-	cvt.s64.s32 %rd908, %r216;
-	mul.lo.s64 %rd909, %rd908, %rd778;
-	mad.lo.s64 %rd910, %rd909, 4, %rd776;
-	atom.global.exch.b32 %r233, [%rd910], %r194;
+	setp.eq.s32 %p166, %r232, %r194;
+	mov.pred %p167, %p166;
+	not.pred %p168, %p167;
+	@!%p168 bra $L206;
+	cvt.s64.s32 %rd921, %r216;
+	mul.lo.s64 %rd922, %rd921, %rd791;
+	mad.lo.s64 %rd923, %rd922, 4, %rd789;
+	atom.global.exch.b32 %r233, [%rd923], %r194;
 	mov.b32 %r234, %r233;
-	setp.eq.s32 %p165, %r234, %r194;
-	mov.pred %p163, %p165;
+	setp.eq.s32 %p169, %r234, %r194;
+	mov.pred %p167, %p169;
 $L206:
-	@!%p163 bra $L208;
-	mov.b64 %rd911, %rd892;
-	mov.b64 %rd903, %rd911;
-	mov.pred %p161, 0;
+	@!%p167 bra $L208;
+	mov.b64 %rd924, %rd905;
+	mov.b64 %rd916, %rd924;
+	mov.pred %p165, 0;
 	bra.uni $L196;
 $L208:
 $L204:
-	mul.lo.s64 %rd912, %rd892, %rd793;
-	mad.lo.s64 %rd913, %rd912, 4, %rd791;
-	st.shared.s32 [%rd913+0], %r216;
-	add.s64 %rd914, %rd892, 1;
-	mov.b64 %rd915, %rd914;
-	mov.b64 %rd903, %rd915;
-	mov.pred %p161, 1;
+	mul.lo.s64 %rd925, %rd905, %rd806;
+	mad.lo.s64 %rd926, %rd925, 4, %rd804;
+	st.shared.s32 [%rd926+0], %r216;
+	add.s64 %rd927, %rd905, 1;
+	mov.b64 %rd928, %rd927;
+	mov.b64 %rd916, %rd928;
+	mov.pred %p165, 1;
 	bra.uni $L196;
 $L195:
 	bra.uni $L194;
 $L196:
-	mov.b64 %rd916, %rd903;
-	mov.pred %p166, %p161;
-	mov.b64 %rd800, %rd916;
-	mov.pred %p155, %p166;
-	@!%p155 bra $L210;
-	mov.b64 %rd917, %rd757;
+	mov.b64 %rd929, %rd916;
+	mov.pred %p170, %p165;
+	mov.b64 %rd813, %rd929;
+	mov.pred %p159, %p170;
+	@!%p159 bra $L210;
+	mov.b64 %rd930, %rd770;
 	mov.b32 %r235, %r202;
-	cvt.s64.s32 %rd918, %r235;
-	add.s64 %rd919, %rd918, 1;
-	mul.lo.s64 %rd920, %rd919, %rd32;
-	mad.lo.s64 %rd921, %rd920, 8, %rd28;
-	ld.global.nc.s64 %rd922, [%rd921+0];
-	mov.b64 %rd923, %rd922;
-	cvt.s64.s32 %rd924, %r235;
-	mul.lo.s64 %rd925, %rd924, %rd32;
-	mad.lo.s64 %rd926, %rd925, 8, %rd28;
-	ld.global.nc.s64 %rd927, [%rd926+0];
-	mov.b64 %rd928, %rd927;
-	sub.s64 %rd929, %rd923, %rd928;
-	mov.b64 %rd930, %rd929;
-	mov.b64 %rd931, %rd930;
-	add.s64 %rd932, %rd797, %rd931;
-	mov.b64 %rd797, %rd932;
-	max.s64 %rd933, %rd798, %rd931;
-	mov.b64 %rd798, %rd933;
+	cvt.s64.s32 %rd931, %r235;
+	add.s64 %rd932, %rd931, 1;
+	mul.lo.s64 %rd933, %rd932, %rd32;
+	mad.lo.s64 %rd934, %rd933, 8, %rd28;
+	ld.global.nc.s64 %rd935, [%rd934+0];
+	mov.b64 %rd936, %rd935;
+	cvt.s64.s32 %rd937, %r235;
+	mul.lo.s64 %rd938, %rd937, %rd32;
+	mad.lo.s64 %rd939, %rd938, 8, %rd28;
+	ld.global.nc.s64 %rd940, [%rd939+0];
+	mov.b64 %rd941, %rd940;
+	sub.s64 %rd942, %rd936, %rd941;
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd943;
+	add.s64 %rd945, %rd810, %rd944;
+	mov.b64 %rd810, %rd945;
+	max.s64 %rd946, %rd811, %rd944;
+	mov.b64 %rd811, %rd946;
 $L210:
 $L191:
 $L189:
-	add.s64 %rd934, %rd795, %rd785;
-	mov.b64 %rd795, %rd934;
-	sub.s64 %rd935, %rd801, 1;
-	mov.b64 %rd801, %rd935;
+	add.s64 %rd947, %rd808, %rd798;
+	mov.b64 %rd808, %rd947;
+	sub.s64 %rd948, %rd814, 1;
+	mov.b64 %rd814, %rd948;
 $L169:
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd936, 0;
-	setp.lt.s64 %p167, %rd795, %rd796;
-	setp.lt.s64 %p168, %rd794, %rd782;
-	or.pred %p169, %p167, %p168;
-	@!%p169 bra $L212;
-	mov.b64 %rd936, 1;
+	mov.b64 %rd949, 0;
+	setp.lt.s64 %p171, %rd808, %rd809;
+	setp.lt.s64 %p172, %rd807, %rd795;
+	or.pred %p173, %p171, %p172;
+	@!%p173 bra $L212;
+	mov.b64 %rd949, 1;
 $L212:
-	shl.b64 %rd937, %rd936, 32;
-	or.b64 %rd938, %rd800, %rd937;
+	shl.b64 %rd950, %rd949, 32;
+	or.b64 %rd951, %rd813, %rd950;
 	// block scan
-	mov.b64 %rd939, %rd938;
+	mov.b64 %rd952, %rd951;
 	mov.b32 %r236, %r3;
 $L213:
-	setp.hs.u32 %p170, %r236, 32;
-	@%p170 bra $L214;
-	mov.b64 {%r237, %r238}, %rd939;
-	shfl.sync.up.b32 %r239|%p171, %r237, %r236, 0, %r17;
+	setp.hs.u32 %p174, %r236, 32;
+	@%p174 bra $L214;
+	mov.b64 {%r237, %r238}, %rd952;
+	shfl.sync.up.b32 %r239|%p175, %r237, %r236, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, %r236, 0, %r17;
-	mov.b64 %rd940, {%r239, %r240};
-	@!%p171 bra $L215;
-	add.s64 %rd941, %rd940, %rd939;
-	mov.b64 %rd939, %rd941;
+	mov.b64 %rd953, {%r239, %r240};
+	@!%p175 bra $L215;
+	add.s64 %rd954, %rd953, %rd952;
+	mov.b64 %rd952, %rd954;
 $L215:
 	shl.b32 %r236, %r236, 1;
 	bra.uni $L213;
 $L214:
-	mov.b64 {%r241, %r242}, %rd939;
-	shfl.sync.up.b32 %r243|%p172, %r241, %r3, 0, %r17;
+	mov.b64 {%r241, %r242}, %rd952;
+	shfl.sync.up.b32 %r243|%p176, %r241, %r3, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, %r3, 0, %r17;
-	mov.b64 %rd942, {%r243, %r244};
-	setp.lo.u32 %p173, %r3, 32;
-	and.pred %p174, %p172, %p173;
-	selp.b64 %rd943, %rd942, 0, %p174;
+	mov.b64 %rd955, {%r243, %r244};
+	setp.lo.u32 %p177, %r3, 32;
+	and.pred %p178, %p176, %p177;
+	selp.b64 %rd956, %rd955, 0, %p178;
 	sub.u32 %r245, %r13, %r3;
-	setp.eq.u32 %p175, %r7, %r245;
-	@!%p175 bra $L216;
-	mul.wide.u32 %rd944, %r8, 16;
-	add.s64 %rd945, %rd1, %rd944;
-	st.shared.s64 [%rd945+0], %rd939;
+	setp.eq.u32 %p179, %r7, %r245;
+	@!%p179 bra $L216;
+	mul.wide.u32 %rd957, %r8, 16;
+	add.s64 %rd958, %rd1, %rd957;
+	st.shared.s64 [%rd958+0], %rd952;
 $L216:
 	bar.sync 0;
-	setp.eq.u32 %p176, %r8, 0;
-	@!%p176 bra $L217;
-	mov.b64 %rd946, 0;
-	setp.lo.u32 %p177, %r7, %r10;
-	@!%p177 bra $L218;
-	mul.wide.u32 %rd947, %r7, 16;
-	add.s64 %rd948, %rd1, %rd947;
-	ld.shared.s64 %rd949, [%rd948+0];
-	mov.b64 %rd946, %rd949;
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L217;
+	mov.b64 %rd959, 0;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L218;
+	mul.wide.u32 %rd960, %r7, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	ld.shared.s64 %rd962, [%rd961+0];
+	mov.b64 %rd959, %rd962;
 $L218:
-	mov.b64 {%r246, %r247}, %rd946;
-	shfl.sync.up.b32 %r248|%p178, %r246, 1, 0, %r17;
+	mov.b64 {%r246, %r247}, %rd959;
+	shfl.sync.up.b32 %r248|%p182, %r246, 1, 0, %r17;
 	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd950, {%r248, %r249};
-	@!%p178 bra $L219;
-	add.s64 %rd951, %rd950, %rd946;
-	mov.b64 %rd946, %rd951;
+	mov.b64 %rd963, {%r248, %r249};
+	@!%p182 bra $L219;
+	add.s64 %rd964, %rd963, %rd959;
+	mov.b64 %rd959, %rd964;
 $L219:
-	mov.b64 {%r250, %r251}, %rd946;
-	shfl.sync.up.b32 %r252|%p179, %r250, 2, 0, %r17;
+	mov.b64 {%r250, %r251}, %rd959;
+	shfl.sync.up.b32 %r252|%p183, %r250, 2, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 2, 0, %r17;
-	mov.b64 %rd952, {%r252, %r253};
-	@!%p179 bra $L220;
-	add.s64 %rd953, %rd952, %rd946;
-	mov.b64 %rd946, %rd953;
+	mov.b64 %rd965, {%r252, %r253};
+	@!%p183 bra $L220;
+	add.s64 %rd966, %rd965, %rd959;
+	mov.b64 %rd959, %rd966;
 $L220:
-	mov.b64 {%r254, %r255}, %rd946;
-	shfl.sync.up.b32 %r256|%p180, %r254, 4, 0, %r17;
+	mov.b64 {%r254, %r255}, %rd959;
+	shfl.sync.up.b32 %r256|%p184, %r254, 4, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 4, 0, %r17;
-	mov.b64 %rd954, {%r256, %r257};
-	@!%p180 bra $L221;
-	add.s64 %rd955, %rd954, %rd946;
-	mov.b64 %rd946, %rd955;
+	mov.b64 %rd967, {%r256, %r257};
+	@!%p184 bra $L221;
+	add.s64 %rd968, %rd967, %rd959;
+	mov.b64 %rd959, %rd968;
 $L221:
-	mov.b64 {%r258, %r259}, %rd946;
-	shfl.sync.up.b32 %r260|%p181, %r258, 8, 0, %r17;
+	mov.b64 {%r258, %r259}, %rd959;
+	shfl.sync.up.b32 %r260|%p185, %r258, 8, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 8, 0, %r17;
-	mov.b64 %rd956, {%r260, %r261};
-	@!%p181 bra $L222;
-	add.s64 %rd957, %rd956, %rd946;
-	mov.b64 %rd946, %rd957;
+	mov.b64 %rd969, {%r260, %r261};
+	@!%p185 bra $L222;
+	add.s64 %rd970, %rd969, %rd959;
+	mov.b64 %rd959, %rd970;
 $L222:
-	mov.b64 {%r262, %r263}, %rd946;
-	shfl.sync.up.b32 %r264|%p182, %r262, 16, 0, %r17;
+	mov.b64 {%r262, %r263}, %rd959;
+	shfl.sync.up.b32 %r264|%p186, %r262, 16, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 16, 0, %r17;
-	mov.b64 %rd958, {%r264, %r265};
-	@!%p182 bra $L223;
-	add.s64 %rd959, %rd958, %rd946;
-	mov.b64 %rd946, %rd959;
+	mov.b64 %rd971, {%r264, %r265};
+	@!%p186 bra $L223;
+	add.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd959, %rd972;
 $L223:
-	mov.b64 {%r266, %r267}, %rd946;
-	shfl.sync.up.b32 %r268|%p183, %r266, 1, 0, %r17;
+	mov.b64 {%r266, %r267}, %rd959;
+	shfl.sync.up.b32 %r268|%p187, %r266, 1, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 1, 0, %r17;
-	mov.b64 %rd960, {%r268, %r269};
-	selp.b64 %rd961, %rd960, 0, %p183;
-	@!%p177 bra $L224;
-	mul.wide.u32 %rd962, %r7, 16;
-	add.s64 %rd963, %rd1, %rd962;
-	add.s64 %rd964, %rd963, 512;
-	st.shared.s64 [%rd964+0], %rd961;
+	mov.b64 %rd973, {%r268, %r269};
+	selp.b64 %rd974, %rd973, 0, %p187;
+	@!%p181 bra $L224;
+	mul.wide.u32 %rd975, %r7, 16;
+	add.s64 %rd976, %rd1, %rd975;
+	add.s64 %rd977, %rd976, 512;
+	st.shared.s64 [%rd977+0], %rd974;
 $L224:
 	sub.u32 %r270, %r10, 1;
-	setp.eq.u32 %p184, %r7, %r270;
-	@!%p184 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd946;
+	setp.eq.u32 %p188, %r7, %r270;
+	@!%p188 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd959;
 $L225:
 $L217:
 	bar.sync 0;
-	mul.wide.u32 %rd965, %r8, 16;
-	add.s64 %rd966, %rd1, %rd965;
-	add.s64 %rd967, %rd966, 512;
-	ld.shared.s64 %rd968, [%rd967+0];
-	add.s64 %rd969, %rd968, %rd943;
-	ld.shared.s64 %rd970, [%rd1+1024];
-	mov.b64 {%r271, %r272}, %rd969;
-	shfl.sync.idx.b32 %r273|%p185, %r271, 0, %r21, %r17;
+	mul.wide.u32 %rd978, %r8, 16;
+	add.s64 %rd979, %rd1, %rd978;
+	add.s64 %rd980, %rd979, 512;
+	ld.shared.s64 %rd981, [%rd980+0];
+	add.s64 %rd982, %rd981, %rd956;
+	ld.shared.s64 %rd983, [%rd1+1024];
+	mov.b64 {%r271, %r272}, %rd982;
+	shfl.sync.idx.b32 %r273|%p189, %r271, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r274, %r272, 0, %r21, %r17;
-	mov.b64 %rd971, {%r273, %r274};
-	mov.b64 %rd972, %rd970;
-	mov.b64 %rd973, %rd971;
-	mov.b64 %rd974, %rd972;
-	mov.b64 %rd975, %rd973;
-	mov.b64 %rd976, %rd974;
-	mov.b64 %rd977, %rd975;
-	mov.b64 %rd978, %rd976;
-	and.b64 %rd979, %rd977, 4294967295;
-	mov.b64 %rd980, %rd979;
-	and.b64 %rd981, %rd978, 4294967295;
-	mov.b64 %rd982, %rd981;
-	shr.s64 %rd983, %rd978, 32;
-	mov.b64 %rd984, %rd983;
-	mov.b64 %rd985, %rd980;
-	mov.b64 %rd986, %rd982;
-	mov.b64 %rd987, %rd984;
-	@!%p144 bra $L226;
-	add.s64 %rd988, %rd799, %rd985;
-	mov.b64 %rd989, %rd988;
-	sub.s64 %rd990, %rd789, %rd989;
-	max.s64 %rd991, %rd990, 0;
-	min.s64 %rd992, %rd991, %rd800;
+	mov.b64 %rd984, {%r273, %r274};
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	mov.b64 %rd990, %rd988;
+	mov.b64 %rd991, %rd989;
+	and.b64 %rd992, %rd990, 4294967295;
 	mov.b64 %rd993, %rd992;
-	mov.b64 %rd994, 0;
+	and.b64 %rd994, %rd991, 4294967295;
+	mov.b64 %rd995, %rd994;
+	shr.s64 %rd996, %rd991, 32;
+	mov.b64 %rd997, %rd996;
+	mov.b64 %rd998, %rd993;
+	mov.b64 %rd999, %rd995;
+	mov.b64 %rd1000, %rd997;
+	@!%p148 bra $L226;
+	add.s64 %rd1001, %rd812, %rd998;
+	mov.b64 %rd1002, %rd1001;
+	sub.s64 %rd1003, %rd802, %rd1002;
+	max.s64 %rd1004, %rd1003, 0;
+	min.s64 %rd1005, %rd1004, %rd813;
+	mov.b64 %rd1006, %rd1005;
+	mov.b64 %rd1007, 0;
 $L228:
-	setp.lt.s64 %p186, %rd994, %rd993;
-	not.pred %p187, %p186;
-	@!%p187 bra $L232;
+	setp.lt.s64 %p190, %rd1007, %rd1006;
+	not.pred %p191, %p190;
+	@!%p191 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd995, %rd994, %rd793;
-	mad.lo.s64 %rd996, %rd995, 4, %rd791;
-	ld.shared.s32 %r275, [%rd996+0];
+	mul.lo.s64 %rd1008, %rd1007, %rd806;
+	mad.lo.s64 %rd1009, %rd1008, 4, %rd804;
+	ld.shared.s32 %r275, [%rd1009+0];
 	mov.b32 %r276, %r275;
-	add.s64 %rd997, %rd788, %rd989;
-	add.s64 %rd998, %rd997, %rd994;
-	mul.lo.s64 %rd999, %rd998, %rd175;
-	mad.lo.s64 %rd1000, %rd999, 4, %rd173;
-	st.shared.s32 [%rd1000+0], %r276;
-	@!%p140 bra $L234;
-	mov.b64 %rd1002, 2;
-	mul.lo.s64 %rd1001, %rd1002, %rd994;
-	mul.lo.s64 %rd1003, %rd1001, %rd170;
-	mad.lo.s64 %rd1004, %rd1003, 8, %rd168;
-	ld.shared.s64 %rd1005, [%rd1004+0];
-	mov.b64 %rd1006, %rd1005;
-	add.s64 %rd1007, %rd788, %rd989;
-	add.s64 %rd1008, %rd1007, %rd994;
-	mov.b64 %rd1010, 2;
-	mul.lo.s64 %rd1009, %rd1010, %rd1008;
-	mul.lo.s64 %rd1011, %rd1009, %rd178;
-	mad.lo.s64 %rd1012, %rd1011, 8, %rd176;
-	st.shared.s64 [%rd1012+0], %rd1006;
-	mov.b64 %rd1014, 2;
-	mul.lo.s64 %rd1013, %rd1014, %rd994;
-	add.s64 %rd1015, %rd1013, 1;
-	mul.lo.s64 %rd1016, %rd1015, %rd170;
+	add.s64 %rd1010, %rd801, %rd1002;
+	add.s64 %rd1011, %rd1010, %rd1007;
+	mul.lo.s64 %rd1012, %rd1011, %rd175;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd173;
+	st.shared.s32 [%rd1013+0], %r276;
+	@!%p144 bra $L234;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1007;
+	mul.lo.s64 %rd1016, %rd1014, %rd170;
 	mad.lo.s64 %rd1017, %rd1016, 8, %rd168;
 	ld.shared.s64 %rd1018, [%rd1017+0];
 	mov.b64 %rd1019, %rd1018;
-	add.s64 %rd1020, %rd788, %rd989;
-	add.s64 %rd1021, %rd1020, %rd994;
+	add.s64 %rd1020, %rd801, %rd1002;
+	add.s64 %rd1021, %rd1020, %rd1007;
 	mov.b64 %rd1023, 2;
 	mul.lo.s64 %rd1022, %rd1023, %rd1021;
-	add.s64 %rd1024, %rd1022, 1;
-	mul.lo.s64 %rd1025, %rd1024, %rd178;
-	mad.lo.s64 %rd1026, %rd1025, 8, %rd176;
-	st.shared.s64 [%rd1026+0], %rd1019;
+	mul.lo.s64 %rd1024, %rd1022, %rd178;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd176;
+	st.shared.s64 [%rd1025+0], %rd1019;
+	mov.b64 %rd1027, 2;
+	mul.lo.s64 %rd1026, %rd1027, %rd1007;
+	add.s64 %rd1028, %rd1026, 1;
+	mul.lo.s64 %rd1029, %rd1028, %rd170;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd168;
+	ld.shared.s64 %rd1031, [%rd1030+0];
+	mov.b64 %rd1032, %rd1031;
+	add.s64 %rd1033, %rd801, %rd1002;
+	add.s64 %rd1034, %rd1033, %rd1007;
+	mov.b64 %rd1036, 2;
+	mul.lo.s64 %rd1035, %rd1036, %rd1034;
+	add.s64 %rd1037, %rd1035, 1;
+	mul.lo.s64 %rd1038, %rd1037, %rd178;
+	mad.lo.s64 %rd1039, %rd1038, 8, %rd176;
+	st.shared.s64 [%rd1039+0], %rd1032;
 $L234:
 $L229:
-	add.s64 %rd1027, %rd994, 1;
-	mov.b64 %rd994, %rd1027;
+	add.s64 %rd1040, %rd1007, 1;
+	mov.b64 %rd1007, %rd1040;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1028, 0;
-	mov.b64 %rd1029, %rd993;
+	mov.b64 %rd1041, 0;
+	mov.b64 %rd1042, %rd1006;
 $L235:
-	setp.lt.s64 %p188, %rd1029, %rd800;
-	not.pred %p189, %p188;
-	@!%p189 bra $L239;
+	setp.lt.s64 %p192, %rd1042, %rd813;
+	not.pred %p193, %p192;
+	@!%p193 bra $L239;
 	bra.uni $L237;
 $L239:
-	mul.lo.s64 %rd1030, %rd1029, %rd793;
-	mad.lo.s64 %rd1031, %rd1030, 4, %rd791;
-	ld.shared.s32 %r277, [%rd1031+0];
+	mul.lo.s64 %rd1043, %rd1042, %rd806;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd804;
+	ld.shared.s32 %r277, [%rd1044+0];
 	mov.b32 %r278, %r277;
 	mov.b32 %r279, %r278;
-	mov.pred %p190, 0;
-	mov.b64 %rd1032, %rd1028;
+	mov.pred %p194, 0;
+	mov.b64 %rd1045, %rd1041;
 	mov.b32 %r280, %r279;
 $L240:
-	@!%p141 bra $L244;
+	@!%p145 bra $L244;
 	shr.s32 %r281, %r280, 5;
-	cvt.s64.s32 %rd1033, %r281;
-	mov.b64 %rd1034, %rd1033;
+	cvt.s64.s32 %rd1046, %r281;
+	mov.b64 %rd1047, %rd1046;
 	and.b32 %r282, %r280, 31;
-	cvt.s64.s32 %rd1035, %r282;
-	min.u64 %rd1036, %rd1035, 32;
-	cvt.u32.u64 %r283, %rd1036;
+	cvt.s64.s32 %rd1048, %r282;
+	min.u64 %rd1049, %rd1048, 32;
+	cvt.u32.u64 %r283, %rd1049;
 	mov.b32 %r285, 0x1;
 	shl.b32 %r284, %r285, %r283;
-	setp.hs.u32 %p191, %r283, 32;
-	selp.b32 %r286, 0, %r284, %p191;
+	setp.hs.u32 %p195, %r283, 32;
+	selp.b32 %r286, 0, %r284, %p195;
 	mov.b32 %r287, %r286;
-	mov.b64 %rd1037, %rd1034;
+	mov.b64 %rd1050, %rd1047;
 	mov.b32 %r288, %r287;
-	mul.lo.s64 %rd1038, %rd1037, %rd775;
-	mad.lo.s64 %rd1039, %rd1038, 4, %rd773;
-	ld.relaxed.gpu.global.u32 %r289, [%rd1039+0];
+	mul.lo.s64 %rd1051, %rd1050, %rd788;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd786;
+	ld.relaxed.gpu.global.u32 %r289, [%rd1052+0];
 	mov.b32 %r290, %r289;
 	and.b32 %r291, %r290, %r288;
-	setp.ne.u32 %p192, %r291, 0x0;
-	mov.pred %p193, %p192;
-	not.pred %p194, %p193;
-	@!%p194 bra $L246;
-	mul.lo.s64 %rd1040, %rd1037, %rd775;
-	mad.lo.s64 %rd1041, %rd1040, 4, %rd773;
-	atom.global.or.b32 %r292, [%rd1041], %r288;
+	setp.ne.u32 %p196, %r291, 0x0;
+	mov.pred %p197, %p196;
+	not.pred %p198, %p197;
+	@!%p198 bra $L246;
+	mul.lo.s64 %rd1053, %rd1050, %rd788;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd786;
+	atom.global.or.b32 %r292, [%rd1054], %r288;
 	mov.b32 %r293, %r292;
 	and.b32 %r294, %r293, %r288;
-	setp.ne.u32 %p195, %r294, 0x0;
-	mov.pred %p193, %p195;
+	setp.ne.u32 %p199, %r294, 0x0;
+	mov.pred %p197, %p199;
 $L246:
-	@!%p193 bra $L248;
-	mov.b64 %rd1042, %rd1032;
-	mov.b64 %rd1043, %rd1042;
-	mov.pred %p196, 0;
+	@!%p197 bra $L248;
+	mov.b64 %rd1055, %rd1045;
+	mov.b64 %rd1056, %rd1055;
+	mov.pred %p200, 0;
 	bra.uni $L242;
 $L248:
-	mov.b64 %rd1044, %rd1032;
-	mov.b64 %rd1043, %rd1044;
-	mov.pred %p196, 1;
+	mov.b64 %rd1057, %rd1045;
+	mov.b64 %rd1056, %rd1057;
+	mov.pred %p200, 1;
 	bra.uni $L242;
 $L244:
-	@!%p142 bra $L250;
-	cvt.s64.s32 %rd1045, %r280;
-	mul.lo.s64 %rd1046, %rd1045, %rd778;
-	mad.lo.s64 %rd1047, %rd1046, 4, %rd776;
-	ld.relaxed.gpu.global.s32 %r295, [%rd1047+0];
+	@!%p146 bra $L250;
+	cvt.s64.s32 %rd1058, %r280;
+	mul.lo.s64 %rd1059, %rd1058, %rd791;
+	mad.lo.s64 %rd1060, %rd1059, 4, %rd789;
+	ld.relaxed.gpu.global.s32 %r295, [%rd1060+0];
 	mov.b32 %r296, %r295;
-	setp.eq.s32 %p197, %r296, %r194;
-	mov.pred %p198, %p197;
-	not.pred %p199, %p198;
-	@!%p199 bra $L252;
-	cvt.s64.s32 %rd1048, %r280;
-	mul.lo.s64 %rd1049, %rd1048, %rd778;
-	mad.lo.s64 %rd1050, %rd1049, 4, %rd776;
-	atom.global.exch.b32 %r297, [%rd1050], %r194;
+	setp.eq.s32 %p201, %r296, %r194;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L252;
+	cvt.s64.s32 %rd1061, %r280;
+	mul.lo.s64 %rd1062, %rd1061, %rd791;
+	mad.lo.s64 %rd1063, %rd1062, 4, %rd789;
+	atom.global.exch.b32 %r297, [%rd1063], %r194;
 	mov.b32 %r298, %r297;
-	setp.eq.s32 %p200, %r298, %r194;
-	mov.pred %p198, %p200;
+	setp.eq.s32 %p204, %r298, %r194;
+	mov.pred %p202, %p204;
 $L252:
-	@!%p198 bra $L254;
-	mov.b64 %rd1051, %rd1032;
-	mov.b64 %rd1043, %rd1051;
-	mov.pred %p196, 0;
+	@!%p202 bra $L254;
+	mov.b64 %rd1064, %rd1045;
+	mov.b64 %rd1056, %rd1064;
+	mov.pred %p200, 0;
 	bra.uni $L242;
 $L254:
 $L250:
-	mul.lo.s64 %rd1052, %rd1032, %rd793;
-	mad.lo.s64 %rd1053, %rd1052, 4, %rd791;
-	st.shared.s32 [%rd1053+0], %r280;
-	add.s64 %rd1054, %rd1032, 1;
-	mov.b64 %rd1055, %rd1054;
-	mov.b64 %rd1043, %rd1055;
-	mov.pred %p196, 1;
+	mul.lo.s64 %rd1065, %rd1045, %rd806;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd804;
+	st.shared.s32 [%rd1066+0], %r280;
+	add.s64 %rd1067, %rd1045, 1;
+	mov.b64 %rd1068, %rd1067;
+	mov.b64 %rd1056, %rd1068;
+	mov.pred %p200, 1;
 	bra.uni $L242;
 $L241:
 	bra.uni $L240;
 $L242:
-	mov.b64 %rd1056, %rd1043;
-	mov.pred %p201, %p196;
-	mov.b64 %rd1028, %rd1056;
-	mov.pred %p190, %p201;
-	@!%p190 bra $L256;
-	mov.b64 %rd1057, %rd757;
+	mov.b64 %rd1069, %rd1056;
+	mov.pred %p205, %p200;
+	mov.b64 %rd1041, %rd1069;
+	mov.pred %p194, %p205;
+	@!%p194 bra $L256;
+	mov.b64 %rd1070, %rd770;
 	mov.b32 %r299, %r279;
-	cvt.s64.s32 %rd1058, %r299;
-	add.s64 %rd1059, %rd1058, 1;
-	mul.lo.s64 %rd1060, %rd1059, %rd32;
-	mad.lo.s64 %rd1061, %rd1060, 8, %rd28;
-	ld.global.nc.s64 %rd1062, [%rd1061+0];
-	mov.b64 %rd1063, %rd1062;
-	cvt.s64.s32 %rd1064, %r299;
-	mul.lo.s64 %rd1065, %rd1064, %rd32;
-	mad.lo.s64 %rd1066, %rd1065, 8, %rd28;
-	ld.global.nc.s64 %rd1067, [%rd1066+0];
-	mov.b64 %rd1068, %rd1067;
-	sub.s64 %rd1069, %rd1063, %rd1068;
-	mov.b64 %rd1070, %rd1069;
-	mov.b64 %rd1071, %rd1070;
-	add.s64 %rd1072, %rd797, %rd1071;
-	mov.b64 %rd797, %rd1072;
-	max.s64 %rd1073, %rd798, %rd1071;
-	mov.b64 %rd798, %rd1073;
+	cvt.s64.s32 %rd1071, %r299;
+	add.s64 %rd1072, %rd1071, 1;
+	mul.lo.s64 %rd1073, %rd1072, %rd32;
+	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
+	ld.global.nc.s64 %rd1075, [%rd1074+0];
+	mov.b64 %rd1076, %rd1075;
+	cvt.s64.s32 %rd1077, %r299;
+	mul.lo.s64 %rd1078, %rd1077, %rd32;
+	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
+	ld.global.nc.s64 %rd1080, [%rd1079+0];
+	mov.b64 %rd1081, %rd1080;
+	sub.s64 %rd1082, %rd1076, %rd1081;
+	mov.b64 %rd1083, %rd1082;
+	mov.b64 %rd1084, %rd1083;
+	add.s64 %rd1085, %rd810, %rd1084;
+	mov.b64 %rd810, %rd1085;
+	max.s64 %rd1086, %rd811, %rd1084;
+	mov.b64 %rd811, %rd1086;
 $L256:
 $L236:
-	add.s64 %rd1074, %rd1029, 1;
-	mov.b64 %rd1029, %rd1074;
+	add.s64 %rd1087, %rd1042, 1;
+	mov.b64 %rd1042, %rd1087;
 	bra.uni $L235;
 $L237:
-	setp.gt.s64 %p202, %rd1028, 0;
-	@!%p202 bra $L258;
-	mul.lo.s64 %rd1075, %rd787, %rd120;
-	mad.lo.s64 %rd1076, %rd1075, 8, %rd116;
-	atom.global.add.u64 %rd1077, [%rd1076], %rd1028;
-	mov.b64 %rd1078, %rd1077;
-	mov.b64 %rd1079, %rd1078;
-	mov.b64 %rd1080, 0;
+	setp.gt.s64 %p206, %rd1041, 0;
+	@!%p206 bra $L258;
+	mul.lo.s64 %rd1088, %rd800, %rd120;
+	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
+	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
+	mov.b64 %rd1091, %rd1090;
+	mov.b64 %rd1092, %rd1091;
+	mov.b64 %rd1093, 0;
 $L259:
-	setp.lt.s64 %p203, %rd1080, %rd1028;
-	not.pred %p204, %p203;
-	@!%p204 bra $L263;
+	setp.lt.s64 %p207, %rd1093, %rd1041;
+	not.pred %p208, %p207;
+	@!%p208 bra $L263;
 	bra.uni $L261;
 $L263:
-	mul.lo.s64 %rd1081, %rd1080, %rd793;
-	mad.lo.s64 %rd1082, %rd1081, 4, %rd791;
-	ld.shared.s32 %r300, [%rd1082+0];
+	mul.lo.s64 %rd1094, %rd1093, %rd806;
+	mad.lo.s64 %rd1095, %rd1094, 4, %rd804;
+	ld.shared.s32 %r300, [%rd1095+0];
 	mov.b32 %r301, %r300;
-	add.s64 %rd1083, %rd1079, %rd1080;
-	mul.lo.s64 %rd1084, %rd1083, %rd280;
-	mad.lo.s64 %rd1085, %rd1084, 4, %rd278;
-	st.global.s32 [%rd1085+0], %r301;
+	add.s64 %rd1096, %rd1092, %rd1093;
+	mul.lo.s64 %rd1097, %rd1096, %rd280;
+	mad.lo.s64 %rd1098, %rd1097, 4, %rd278;
+	st.global.s32 [%rd1098+0], %r301;
 $L260:
-	add.s64 %rd1086, %rd1080, 1;
-	mov.b64 %rd1080, %rd1086;
+	add.s64 %rd1099, %rd1093, 1;
+	mov.b64 %rd1093, %rd1099;
 	bra.uni $L259;
 $L261:
 $L258:
-	add.s64 %rd1087, %rd799, %rd986;
-	min.s64 %rd1088, %rd789, %rd1087;
-	mov.b64 %rd799, %rd1088;
+	add.s64 %rd1100, %rd812, %rd999;
+	min.s64 %rd1101, %rd802, %rd1100;
+	mov.b64 %rd812, %rd1101;
 	bra.uni $L227;
 $L226:
-	mov.b64 %rd1089, 0;
-	cvt.u64.u32 %rd1090, %r2;
-	setp.eq.s64 %p205, %rd1090, 0;
-	setp.gt.s64 %p206, %rd986, 0;
-	and.pred %p207, %p205, %p206;
-	@!%p207 bra $L265;
-	mul.lo.s64 %rd1091, %rd787, %rd120;
-	mad.lo.s64 %rd1092, %rd1091, 8, %rd116;
-	atom.global.add.u64 %rd1093, [%rd1092], %rd986;
-	mov.b64 %rd1094, %rd1093;
-	mov.b64 %rd1089, %rd1094;
+	mov.b64 %rd1102, 0;
+	cvt.u64.u32 %rd1103, %r2;
+	setp.eq.s64 %p209, %rd1103, 0;
+	setp.gt.s64 %p210, %rd999, 0;
+	and.pred %p211, %p209, %p210;
+	@!%p211 bra $L265;
+	mul.lo.s64 %rd1104, %rd800, %rd120;
+	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
+	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
+	mov.b64 %rd1107, %rd1106;
+	mov.b64 %rd1102, %rd1107;
 $L265:
-	cvt.u64.u32 %rd1095, %r2;
-	setp.eq.s64 %p208, %rd1095, 0;
-	setp.eq.u32 %p209, %r1, 0;
-	and.pred %p210, %p208, %p209;
+	cvt.u64.u32 %rd1108, %r2;
+	setp.eq.s64 %p212, %rd1108, 0;
+	setp.eq.u32 %p213, %r1, 0;
+	and.pred %p214, %p212, %p213;
 	bar.sync 0;
-	@!%p210 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd1089;
+	@!%p214 bra $L266;
+	st.shared.s64 [%rd1+1024], %rd1102;
 $L266:
 	bar.sync 0;
-	ld.shared.s64 %rd1096, [%rd1+1024];
-	mov.b64 %rd1097, %rd1096;
-	add.s64 %rd1098, %rd1097, %rd985;
-	mov.b64 %rd1099, %rd1098;
-	mov.b64 %rd1100, 0;
+	ld.shared.s64 %rd1109, [%rd1+1024];
+	mov.b64 %rd1110, %rd1109;
+	add.s64 %rd1111, %rd1110, %rd998;
+	mov.b64 %rd1112, %rd1111;
+	mov.b64 %rd1113, 0;
 $L267:
-	setp.lt.s64 %p211, %rd1100, %rd800;
-	not.pred %p212, %p211;
-	@!%p212 bra $L271;
+	setp.lt.s64 %p215, %rd1113, %rd813;
+	not.pred %p216, %p215;
+	@!%p216 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1101, %rd1100, %rd793;
-	mad.lo.s64 %rd1102, %rd1101, 4, %rd791;
-	ld.shared.s32 %r302, [%rd1102+0];
+	mul.lo.s64 %rd1114, %rd1113, %rd806;
+	mad.lo.s64 %rd1115, %rd1114, 4, %rd804;
+	ld.shared.s32 %r302, [%rd1115+0];
 	mov.b32 %r303, %r302;
-	add.s64 %rd1103, %rd1099, %rd1100;
-	mul.lo.s64 %rd1104, %rd1103, %rd280;
-	mad.lo.s64 %rd1105, %rd1104, 4, %rd278;
-	st.global.s32 [%rd1105+0], %r303;
+	add.s64 %rd1116, %rd1112, %rd1113;
+	mul.lo.s64 %rd1117, %rd1116, %rd280;
+	mad.lo.s64 %rd1118, %rd1117, 4, %rd278;
+	st.global.s32 [%rd1118+0], %r303;
 $L268:
-	add.s64 %rd1106, %rd1100, 1;
-	mov.b64 %rd1100, %rd1106;
+	add.s64 %rd1119, %rd1113, 1;
+	mov.b64 %rd1113, %rd1119;
 	bra.uni $L267;
 $L269:
 $L227:
-	setp.eq.s64 %p213, %rd987, 0;
-	@!%p213 bra $L273;
+	setp.eq.s64 %p217, %rd1000, 0;
+	@!%p217 bra $L273;
 	bra.uni $L167;
 $L273:
 $L166:
 	bra.uni $L165;
 $L167:
-	mov.b64 %rd1107, %rd799;
-	mov.b64 %rd1108, %rd797;
-	mov.b64 %rd1109, %rd798;
-	mov.b64 %rd1110, %rd1107;
-	mov.b64 %rd1111, %rd1108;
-	mov.b64 %rd1112, %rd1109;
-	mov.b64 %rd1113, %rd1110;
-	mov.b64 %rd1114, %rd1111;
-	mov.b64 %rd1115, %rd1112;
-	mov.b64 %rd735, %rd1113;
-	mov.b64 %rd755, %rd1114;
-	mov.b64 %rd756, %rd1115;
-	add.s64 %rd1116, %rd736, %rd755;
-	mov.b64 %rd736, %rd1116;
-	max.s64 %rd1117, %rd737, %rd756;
-	mov.b64 %rd737, %rd1117;
+	mov.b64 %rd1120, %rd812;
+	mov.b64 %rd1121, %rd810;
+	mov.b64 %rd1122, %rd811;
+	mov.b64 %rd1123, %rd1120;
+	mov.b64 %rd1124, %rd1121;
+	mov.b64 %rd1125, %rd1122;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd1127, %rd1124;
+	mov.b64 %rd1128, %rd1125;
+	mov.b64 %rd748, %rd1126;
+	mov.b64 %rd768, %rd1127;
+	mov.b64 %rd769, %rd1128;
+	add.s64 %rd1129, %rd749, %rd768;
+	mov.b64 %rd749, %rd1129;
+	max.s64 %rd1130, %rd750, %rd769;
+	mov.b64 %rd750, %rd1130;
 $L161:
-	add.s64 %rd1118, %rd738, 1;
-	mov.b64 %rd738, %rd1118;
+	add.s64 %rd1131, %rd751, 1;
+	mov.b64 %rd751, %rd1131;
 	bra.uni $L160;
 $L162:
-	mov.b64 %rd1119, %rd736;
+	mov.b64 %rd1132, %rd749;
 	// block reduction
 	sub.u32 %r304, %r13, 1;
 	mov.b32 %r305, %r3;
 $L274:
-	setp.hs.u32 %p214, %r305, 32;
-	@%p214 bra $L275;
-	mov.b64 {%r306, %r307}, %rd1119;
-	shfl.sync.down.b32 %r308|%p215, %r306, %r305, %r304, %r17;
+	setp.hs.u32 %p218, %r305, 32;
+	@%p218 bra $L275;
+	mov.b64 {%r306, %r307}, %rd1132;
+	shfl.sync.down.b32 %r308|%p219, %r306, %r305, %r304, %r17;
 	shfl.sync.down.b32 %r309, %r307, %r305, %r304, %r17;
-	mov.b64 %rd1120, {%r308, %r309};
-	@!%p215 bra $L276;
-	add.s64 %rd1121, %rd1119, %rd1120;
-	mov.b64 %rd1119, %rd1121;
+	mov.b64 %rd1133, {%r308, %r309};
+	@!%p219 bra $L276;
+	add.s64 %rd1134, %rd1132, %rd1133;
+	mov.b64 %rd1132, %rd1134;
 $L276:
 	shl.b32 %r305, %r305, 1;
 	bra.uni $L274;
 $L275:
-	setp.eq.u32 %p216, %r7, 0;
-	@!%p216 bra $L277;
-	mul.wide.u32 %rd1122, %r8, 16;
-	add.s64 %rd1123, %rd1, %rd1122;
-	st.shared.s64 [%rd1123+0], %rd1119;
+	setp.eq.u32 %p220, %r7, 0;
+	@!%p220 bra $L277;
+	mul.wide.u32 %rd1135, %r8, 16;
+	add.s64 %rd1136, %rd1, %rd1135;
+	st.shared.s64 [%rd1136+0], %rd1132;
 $L277:
 	bar.sync 0;
-	setp.eq.u32 %p217, %r8, 0;
-	@!%p217 bra $L278;
-	setp.lo.u32 %p218, %r7, %r10;
-	@!%p218 bra $L279;
-	mul.wide.u32 %rd1124, %r7, 16;
-	add.s64 %rd1125, %rd1, %rd1124;
-	ld.shared.s64 %rd1126, [%rd1125+0];
-	mov.b64 %rd1119, %rd1126;
+	setp.eq.u32 %p221, %r8, 0;
+	@!%p221 bra $L278;
+	setp.lo.u32 %p222, %r7, %r10;
+	@!%p222 bra $L279;
+	mul.wide.u32 %rd1137, %r7, 16;
+	add.s64 %rd1138, %rd1, %rd1137;
+	ld.shared.s64 %rd1139, [%rd1138+0];
+	mov.b64 %rd1132, %rd1139;
 $L279:
 	sub.u32 %r310, %r10, 1;
-	mov.b64 {%r311, %r312}, %rd1119;
-	shfl.sync.down.b32 %r313|%p219, %r311, 1, %r310, %r17;
+	mov.b64 {%r311, %r312}, %rd1132;
+	shfl.sync.down.b32 %r313|%p223, %r311, 1, %r310, %r17;
 	shfl.sync.down.b32 %r314, %r312, 1, %r310, %r17;
-	mov.b64 %rd1127, {%r313, %r314};
-	@!%p219 bra $L280;
-	add.s64 %rd1128, %rd1119, %rd1127;
-	mov.b64 %rd1119, %rd1128;
+	mov.b64 %rd1140, {%r313, %r314};
+	@!%p223 bra $L280;
+	add.s64 %rd1141, %rd1132, %rd1140;
+	mov.b64 %rd1132, %rd1141;
 $L280:
-	mov.b64 {%r315, %r316}, %rd1119;
-	shfl.sync.down.b32 %r317|%p220, %r315, 2, %r310, %r17;
+	mov.b64 {%r315, %r316}, %rd1132;
+	shfl.sync.down.b32 %r317|%p224, %r315, 2, %r310, %r17;
 	shfl.sync.down.b32 %r318, %r316, 2, %r310, %r17;
-	mov.b64 %rd1129, {%r317, %r318};
-	@!%p220 bra $L281;
-	add.s64 %rd1130, %rd1119, %rd1129;
-	mov.b64 %rd1119, %rd1130;
+	mov.b64 %rd1142, {%r317, %r318};
+	@!%p224 bra $L281;
+	add.s64 %rd1143, %rd1132, %rd1142;
+	mov.b64 %rd1132, %rd1143;
 $L281:
-	mov.b64 {%r319, %r320}, %rd1119;
-	shfl.sync.down.b32 %r321|%p221, %r319, 4, %r310, %r17;
+	mov.b64 {%r319, %r320}, %rd1132;
+	shfl.sync.down.b32 %r321|%p225, %r319, 4, %r310, %r17;
 	shfl.sync.down.b32 %r322, %r320, 4, %r310, %r17;
-	mov.b64 %rd1131, {%r321, %r322};
-	@!%p221 bra $L282;
-	add.s64 %rd1132, %rd1119, %rd1131;
-	mov.b64 %rd1119, %rd1132;
+	mov.b64 %rd1144, {%r321, %r322};
+	@!%p225 bra $L282;
+	add.s64 %rd1145, %rd1132, %rd1144;
+	mov.b64 %rd1132, %rd1145;
 $L282:
-	mov.b64 {%r323, %r324}, %rd1119;
-	shfl.sync.down.b32 %r325|%p222, %r323, 8, %r310, %r17;
+	mov.b64 {%r323, %r324}, %rd1132;
+	shfl.sync.down.b32 %r325|%p226, %r323, 8, %r310, %r17;
 	shfl.sync.down.b32 %r326, %r324, 8, %r310, %r17;
-	mov.b64 %rd1133, {%r325, %r326};
-	@!%p222 bra $L283;
-	add.s64 %rd1134, %rd1119, %rd1133;
-	mov.b64 %rd1119, %rd1134;
+	mov.b64 %rd1146, {%r325, %r326};
+	@!%p226 bra $L283;
+	add.s64 %rd1147, %rd1132, %rd1146;
+	mov.b64 %rd1132, %rd1147;
 $L283:
-	mov.b64 {%r327, %r328}, %rd1119;
-	shfl.sync.down.b32 %r329|%p223, %r327, 16, %r310, %r17;
+	mov.b64 {%r327, %r328}, %rd1132;
+	shfl.sync.down.b32 %r329|%p227, %r327, 16, %r310, %r17;
 	shfl.sync.down.b32 %r330, %r328, 16, %r310, %r17;
-	mov.b64 %rd1135, {%r329, %r330};
-	@!%p223 bra $L284;
-	add.s64 %rd1136, %rd1119, %rd1135;
-	mov.b64 %rd1119, %rd1136;
+	mov.b64 %rd1148, {%r329, %r330};
+	@!%p227 bra $L284;
+	add.s64 %rd1149, %rd1132, %rd1148;
+	mov.b64 %rd1132, %rd1149;
 $L284:
-	@!%p216 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd1119;
+	@!%p220 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd1132;
 $L285:
 $L278:
 	bar.sync 0;
-	ld.shared.s64 %rd1137, [%rd1+1024];
-	mov.b64 %rd1119, %rd1137;
-	mov.b64 %rd1138, %rd1119;
-	mov.b64 %rd736, %rd1138;
-	mov.b64 %rd1139, %rd737;
+	ld.shared.s64 %rd1150, [%rd1+1024];
+	mov.b64 %rd1132, %rd1150;
+	mov.b64 %rd1151, %rd1132;
+	mov.b64 %rd749, %rd1151;
+	mov.b64 %rd1152, %rd750;
 	// block reduction
 	sub.u32 %r331, %r13, 1;
 	mov.b32 %r332, %r3;
 $L286:
-	setp.hs.u32 %p224, %r332, 32;
-	@%p224 bra $L287;
-	mov.b64 {%r333, %r334}, %rd1139;
-	shfl.sync.down.b32 %r335|%p225, %r333, %r332, %r331, %r17;
+	setp.hs.u32 %p228, %r332, 32;
+	@%p228 bra $L287;
+	mov.b64 {%r333, %r334}, %rd1152;
+	shfl.sync.down.b32 %r335|%p229, %r333, %r332, %r331, %r17;
 	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
-	mov.b64 %rd1140, {%r335, %r336};
-	@!%p225 bra $L288;
-	max.s64 %rd1141, %rd1139, %rd1140;
-	mov.b64 %rd1139, %rd1141;
+	mov.b64 %rd1153, {%r335, %r336};
+	@!%p229 bra $L288;
+	max.s64 %rd1154, %rd1152, %rd1153;
+	mov.b64 %rd1152, %rd1154;
 $L288:
 	shl.b32 %r332, %r332, 1;
 	bra.uni $L286;
 $L287:
-	setp.eq.u32 %p226, %r7, 0;
-	@!%p226 bra $L289;
-	mul.wide.u32 %rd1142, %r8, 16;
-	add.s64 %rd1143, %rd1, %rd1142;
-	st.shared.s64 [%rd1143+0], %rd1139;
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L289;
+	mul.wide.u32 %rd1155, %r8, 16;
+	add.s64 %rd1156, %rd1, %rd1155;
+	st.shared.s64 [%rd1156+0], %rd1152;
 $L289:
 	bar.sync 0;
-	setp.eq.u32 %p227, %r8, 0;
-	@!%p227 bra $L290;
-	setp.lo.u32 %p228, %r7, %r10;
-	@!%p228 bra $L291;
-	mul.wide.u32 %rd1144, %r7, 16;
-	add.s64 %rd1145, %rd1, %rd1144;
-	ld.shared.s64 %rd1146, [%rd1145+0];
-	mov.b64 %rd1139, %rd1146;
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L290;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L291;
+	mul.wide.u32 %rd1157, %r7, 16;
+	add.s64 %rd1158, %rd1, %rd1157;
+	ld.shared.s64 %rd1159, [%rd1158+0];
+	mov.b64 %rd1152, %rd1159;
 $L291:
 	sub.u32 %r337, %r10, 1;
-	mov.b64 {%r338, %r339}, %rd1139;
-	shfl.sync.down.b32 %r340|%p229, %r338, 1, %r337, %r17;
+	mov.b64 {%r338, %r339}, %rd1152;
+	shfl.sync.down.b32 %r340|%p233, %r338, 1, %r337, %r17;
 	shfl.sync.down.b32 %r341, %r339, 1, %r337, %r17;
-	mov.b64 %rd1147, {%r340, %r341};
-	@!%p229 bra $L292;
-	max.s64 %rd1148, %rd1139, %rd1147;
-	mov.b64 %rd1139, %rd1148;
+	mov.b64 %rd1160, {%r340, %r341};
+	@!%p233 bra $L292;
+	max.s64 %rd1161, %rd1152, %rd1160;
+	mov.b64 %rd1152, %rd1161;
 $L292:
-	mov.b64 {%r342, %r343}, %rd1139;
-	shfl.sync.down.b32 %r344|%p230, %r342, 2, %r337, %r17;
+	mov.b64 {%r342, %r343}, %rd1152;
+	shfl.sync.down.b32 %r344|%p234, %r342, 2, %r337, %r17;
 	shfl.sync.down.b32 %r345, %r343, 2, %r337, %r17;
-	mov.b64 %rd1149, {%r344, %r345};
-	@!%p230 bra $L293;
-	max.s64 %rd1150, %rd1139, %rd1149;
-	mov.b64 %rd1139, %rd1150;
+	mov.b64 %rd1162, {%r344, %r345};
+	@!%p234 bra $L293;
+	max.s64 %rd1163, %rd1152, %rd1162;
+	mov.b64 %rd1152, %rd1163;
 $L293:
-	mov.b64 {%r346, %r347}, %rd1139;
-	shfl.sync.down.b32 %r348|%p231, %r346, 4, %r337, %r17;
+	mov.b64 {%r346, %r347}, %rd1152;
+	shfl.sync.down.b32 %r348|%p235, %r346, 4, %r337, %r17;
 	shfl.sync.down.b32 %r349, %r347, 4, %r337, %r17;
-	mov.b64 %rd1151, {%r348, %r349};
-	@!%p231 bra $L294;
-	max.s64 %rd1152, %rd1139, %rd1151;
-	mov.b64 %rd1139, %rd1152;
+	mov.b64 %rd1164, {%r348, %r349};
+	@!%p235 bra $L294;
+	max.s64 %rd1165, %rd1152, %rd1164;
+	mov.b64 %rd1152, %rd1165;
 $L294:
-	mov.b64 {%r350, %r351}, %rd1139;
-	shfl.sync.down.b32 %r352|%p232, %r350, 8, %r337, %r17;
+	mov.b64 {%r350, %r351}, %rd1152;
+	shfl.sync.down.b32 %r352|%p236, %r350, 8, %r337, %r17;
 	shfl.sync.down.b32 %r353, %r351, 8, %r337, %r17;
-	mov.b64 %rd1153, {%r352, %r353};
-	@!%p232 bra $L295;
-	max.s64 %rd1154, %rd1139, %rd1153;
-	mov.b64 %rd1139, %rd1154;
+	mov.b64 %rd1166, {%r352, %r353};
+	@!%p236 bra $L295;
+	max.s64 %rd1167, %rd1152, %rd1166;
+	mov.b64 %rd1152, %rd1167;
 $L295:
-	mov.b64 {%r354, %r355}, %rd1139;
-	shfl.sync.down.b32 %r356|%p233, %r354, 16, %r337, %r17;
+	mov.b64 {%r354, %r355}, %rd1152;
+	shfl.sync.down.b32 %r356|%p237, %r354, 16, %r337, %r17;
 	shfl.sync.down.b32 %r357, %r355, 16, %r337, %r17;
-	mov.b64 %rd1155, {%r356, %r357};
-	@!%p233 bra $L296;
-	max.s64 %rd1156, %rd1139, %rd1155;
-	mov.b64 %rd1139, %rd1156;
+	mov.b64 %rd1168, {%r356, %r357};
+	@!%p237 bra $L296;
+	max.s64 %rd1169, %rd1152, %rd1168;
+	mov.b64 %rd1152, %rd1169;
 $L296:
-	@!%p226 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1139;
+	@!%p230 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd1152;
 $L297:
 $L290:
 	bar.sync 0;
-	ld.shared.s64 %rd1157, [%rd1+1024];
-	mov.b64 %rd1139, %rd1157;
-	mov.b64 %rd1158, %rd1139;
-	mov.b64 %rd737, %rd1158;
-	cvt.u64.u32 %rd1159, %r2;
-	setp.eq.s64 %p234, %rd1159, 0;
-	@!%p234 bra $L299;
-	setp.gt.s64 %p235, %rd736, 0;
-	@!%p235 bra $L301;
-	add.s64 %rd1160, %rd351, 1;
-	mul.lo.s64 %rd1161, %rd1160, %rd120;
-	mad.lo.s64 %rd1162, %rd1161, 8, %rd116;
-	atom.global.add.u64 %rd1163, [%rd1162], %rd736;
+	ld.shared.s64 %rd1170, [%rd1+1024];
+	mov.b64 %rd1152, %rd1170;
+	mov.b64 %rd1171, %rd1152;
+	mov.b64 %rd750, %rd1171;
+	cvt.u64.u32 %rd1172, %r2;
+	setp.eq.s64 %p238, %rd1172, 0;
+	@!%p238 bra $L299;
+	setp.gt.s64 %p239, %rd749, 0;
+	@!%p239 bra $L301;
+	add.s64 %rd1173, %rd351, 1;
+	mul.lo.s64 %rd1174, %rd1173, %rd120;
+	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
+	atom.global.add.u64 %rd1176, [%rd1175], %rd749;
 $L301:
-	setp.gt.s64 %p236, %rd737, 0;
-	@!%p236 bra $L303;
-	add.s64 %rd1164, %rd351, 2;
-	mul.lo.s64 %rd1165, %rd1164, %rd120;
-	mad.lo.s64 %rd1166, %rd1165, 8, %rd116;
-	atom.global.max.s64 %rd1167, [%rd1166], %rd737;
+	setp.gt.s64 %p240, %rd750, 0;
+	@!%p240 bra $L303;
+	add.s64 %rd1177, %rd351, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	atom.global.max.s64 %rd1180, [%rd1179], %rd750;
 $L303:
-	add.s64 %rd1168, %rd351, 3;
-	mul.lo.s64 %rd1169, %rd1168, %rd120;
-	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
-	atom.global.max.s64 %rd1171, [%rd1170], %rd738;
+	add.s64 %rd1181, %rd351, 3;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	atom.global.max.s64 %rd1184, [%rd1183], %rd751;
 $L299:
 	bar.sync 0;
-	setp.eq.u32 %p237, %r5, 0;
-	@!%p237 bra $L304;
+	setp.eq.u32 %p241, %r5, 0;
+	@!%p241 bra $L304;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r358, [gk_league_sync+4];
 	atom.global.add.u32 %r359, [gk_league_sync], 1;
 	mov.u32 %r360, %nctaid.x;
 	sub.u32 %r361, %r360, 1;
-	setp.eq.u32 %p238, %r359, %r361;
-	@!%p238 bra $L305;
+	setp.eq.u32 %p242, %r359, %r361;
+	@!%p242 bra $L305;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r362, [gk_league_sync+4], 1;
 	bra.uni $L306;
 $L305:
 	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
-	setp.eq.u32 %p239, %r363, %r358;
-	@%p239 bra $L305;
+	setp.eq.u32 %p243, %r363, %r358;
+	@%p243 bra $L305;
 $L306:
 	fence.acq_rel.gpu;
 $L304:
 	bar.sync 0;
-	setp.eq.s64 %p240, %rd268, 0;
-	and.pred %p241, %p13, %p240;
-	@!%p241 bra $L308;
-	mov.b64 %rd1173, 12;
-	mul.lo.s64 %rd1172, %rd1173, %rd120;
-	mad.lo.s64 %rd1174, %rd1172, 8, %rd116;
-	mov.b64 %rd1175, 0;
-	st.global.s64 [%rd1174+0], %rd1175;
+	setp.eq.s64 %p244, %rd268, 0;
+	and.pred %p245, %p13, %p244;
+	@!%p245 bra $L308;
+	mov.b64 %rd1186, 12;
+	mul.lo.s64 %rd1185, %rd1186, %rd120;
+	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
+	mov.b64 %rd1188, 0;
+	st.global.s64 [%rd1187+0], %rd1188;
 $L308:
-	mul.lo.s64 %rd1176, %rd309, %rd120;
-	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1178, [%rd1177+0];
-	mov.b64 %rd1179, %rd1178;
-	add.s64 %rd1180, %rd309, 1;
-	mul.lo.s64 %rd1181, %rd1180, %rd120;
-	mad.lo.s64 %rd1182, %rd1181, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1183, [%rd1182+0];
-	mov.b64 %rd1184, %rd1183;
-	mov.b64 %rd1185, %rd1179;
-	mov.b64 %rd1186, %rd1184;
-	mov.b64 %rd1187, %rd1185;
-	mov.b64 %rd1188, %rd1186;
-	add.s64 %rd1189, %rd309, 2;
-	mul.lo.s64 %rd1190, %rd1189, %rd120;
-	mad.lo.s64 %rd1191, %rd1190, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1192, [%rd1191+0];
-	mov.b64 %rd1193, %rd1192;
-	mov.b64 %rd262, %rd1193;
+	mul.lo.s64 %rd1189, %rd309, %rd120;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	add.s64 %rd1193, %rd309, 1;
+	mul.lo.s64 %rd1194, %rd1193, %rd120;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1192;
+	mov.b64 %rd1199, %rd1197;
+	mov.b64 %rd1200, %rd1198;
+	mov.b64 %rd1201, %rd1199;
+	add.s64 %rd1202, %rd309, 2;
+	mul.lo.s64 %rd1203, %rd1202, %rd120;
+	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
+	mov.b64 %rd1206, %rd1205;
+	mov.b64 %rd262, %rd1206;
 	@!%p13 bra $L310;
-	mov.b64 %rd1195, 4;
-	mul.lo.s64 %rd1194, %rd1195, %rd268;
-	mov.b64 %rd1197, 1;
-	add.s64 %rd1196, %rd1197, %rd1194;
-	mul.lo.s64 %rd1198, %rd1196, %rd113;
-	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
-	st.global.s64 [%rd1199+0], %rd1187;
-	mov.b64 %rd1201, 4;
-	mul.lo.s64 %rd1200, %rd1201, %rd268;
-	mov.b64 %rd1203, 2;
-	add.s64 %rd1202, %rd1203, %rd1200;
-	mul.lo.s64 %rd1204, %rd1202, %rd113;
-	mad.lo.s64 %rd1205, %rd1204, 8, %rd109;
-	st.global.s64 [%rd1205+0], %rd1188;
-	mov.b64 %rd1207, 4;
-	mul.lo.s64 %rd1206, %rd1207, %rd268;
-	mov.b64 %rd1209, 3;
-	add.s64 %rd1208, %rd1209, %rd1206;
-	mul.lo.s64 %rd1210, %rd1208, %rd113;
-	mad.lo.s64 %rd1211, %rd1210, 8, %rd109;
-	st.global.s64 [%rd1211+0], %rd262;
-	add.s64 %rd1212, %rd309, 3;
-	mul.lo.s64 %rd1213, %rd1212, %rd120;
-	mad.lo.s64 %rd1214, %rd1213, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1215, [%rd1214+0];
-	mov.b64 %rd1216, %rd1215;
-	mov.b64 %rd1218, 4;
-	mul.lo.s64 %rd1217, %rd1218, %rd268;
+	mov.b64 %rd1208, 4;
+	mul.lo.s64 %rd1207, %rd1208, %rd268;
+	mov.b64 %rd1210, 1;
+	add.s64 %rd1209, %rd1210, %rd1207;
+	mul.lo.s64 %rd1211, %rd1209, %rd113;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
+	st.global.s64 [%rd1212+0], %rd1200;
+	mov.b64 %rd1214, 4;
+	mul.lo.s64 %rd1213, %rd1214, %rd268;
+	mov.b64 %rd1216, 2;
+	add.s64 %rd1215, %rd1216, %rd1213;
+	mul.lo.s64 %rd1217, %rd1215, %rd113;
+	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
+	st.global.s64 [%rd1218+0], %rd1201;
 	mov.b64 %rd1220, 4;
-	add.s64 %rd1219, %rd1220, %rd1217;
-	mul.lo.s64 %rd1221, %rd1219, %rd113;
-	mad.lo.s64 %rd1222, %rd1221, 8, %rd109;
-	st.global.s64 [%rd1222+0], %rd1216;
-	add.s64 %rd1223, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1223;
+	mul.lo.s64 %rd1219, %rd1220, %rd268;
+	mov.b64 %rd1222, 3;
+	add.s64 %rd1221, %rd1222, %rd1219;
+	mul.lo.s64 %rd1223, %rd1221, %rd113;
+	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
+	st.global.s64 [%rd1224+0], %rd262;
+	add.s64 %rd1225, %rd309, 3;
+	mul.lo.s64 %rd1226, %rd1225, %rd120;
+	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
+	mov.b64 %rd1229, %rd1228;
+	mov.b64 %rd1231, 4;
+	mul.lo.s64 %rd1230, %rd1231, %rd268;
+	mov.b64 %rd1233, 4;
+	add.s64 %rd1232, %rd1233, %rd1230;
+	mul.lo.s64 %rd1234, %rd1232, %rd113;
+	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
+	st.global.s64 [%rd1235+0], %rd1229;
+	add.s64 %rd1236, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1236;
 $L310:
-	setp.eq.s64 %p242, %rd1187, 0;
-	setp.gt.s64 %p243, %rd1187, %rd66;
-	or.pred %p244, %p242, %p243;
-	setp.gt.s64 %p245, %rd1188, %rd68;
-	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd262, %rd70;
+	setp.eq.s64 %p246, %rd1200, 0;
+	setp.gt.s64 %p247, %rd1200, %rd66;
 	or.pred %p248, %p246, %p247;
-	@!%p248 bra $L312;
+	setp.gt.s64 %p249, %rd1201, %rd68;
+	or.pred %p250, %p248, %p249;
+	setp.gt.s64 %p251, %rd262, %rd70;
+	or.pred %p252, %p250, %p251;
+	@!%p252 bra $L312;
 	bra.uni $L3;
 $L312:
-	mov.b64 %rd192, %rd1187;
+	mov.b64 %rd192, %rd1200;
 $L38:
-	add.s64 %rd1224, %rd268, 1;
-	mov.b64 %rd268, %rd1224;
+	add.s64 %rd1237, %rd268, 1;
+	mov.b64 %rd268, %rd1237;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -23620,9 +23654,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<259>;
+	.reg .pred %p<263>;
 	.reg .b32 %r<346>;
-	.reg .b64 %rd<1223>;
+	.reg .b64 %rd<1236>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -24259,1888 +24293,1905 @@ $L48:
 	mov.b64 %rd371, %rd364;
 	mov.b64 %rd372, %rd369;
 	mov.b64 %rd373, %rd347;
-	mov.b64 %rd374, %rd338;
-	mov.b64 %rd375, %rd339;
-	mov.b64 %rd376, %rd340;
-	mov.b64 %rd377, %rd341;
-	mov.b64 %rd378, %rd342;
-	mov.b64 %rd379, %rd343;
-	mov.pred %p58, %p47;
-	mov.pred %p59, %p48;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
+	setp.eq.s64 %p58, %rd2, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p58;
+	setp.eq.s64 %p59, %rd2, 0;
+	selp.b64 %rd378, 0, %rd377, %p59;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd385, 0, %rd384, %p61;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
+	mov.pred %p62, %p47;
+	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd380, %rd344;
-	mov.b64 %rd381, %rd345;
-	mov.b64 %rd382, %rd346;
-	mov.b64 %rd383, %rd347;
-	mov.pred %p60, %p49;
-	mov.pred %p61, %p50;
-	mov.b64 %rd384, %rd292;
-	mov.b64 %rd385, %rd293;
-	mov.b64 %rd386, %rd294;
-	mov.b64 %rd387, %rd295;
-	mov.b64 %rd388, %rd296;
-	mov.b64 %rd389, %rd297;
-	mov.b64 %rd390, %rd298;
-	mov.b64 %rd391, %rd299;
-	mov.b64 %rd392, %rd300;
-	mov.pred %p62, %p51;
-	mov.b64 %rd393, %rd301;
-	mov.b64 %rd394, %rd302;
-	mov.b64 %rd395, %rd303;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
+	mov.pred %p64, %p49;
+	mov.pred %p65, %p50;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
+	mov.pred %p66, %p51;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd396, %rd348;
-	mov.b64 %rd397, %rd349;
-	mov.b64 %rd398, 0;
-	mov.b64 %rd399, %rd350;
-	mul.lo.s64 %rd400, %rd135, %rd370;
-	add.s64 %rd401, %rd400, %rd371;
-	mov.b64 %rd402, %rd401;
-	mul.lo.s64 %rd403, %rd2, %rd370;
-	mov.b64 %rd404, %rd403;
-	mov.b64 %rd405, %rd352;
-	mov.b64 %rd406, %rd372;
-	mov.b64 %rd407, %rd351;
-	mov.b64 %rd408, 0;
-	mov.b64 %rd409, %rd373;
-	setp.gt.s64 %p63, %rd346, 1;
-	mov.pred %p64, %p63;
-	mov.pred %p65, 0;
-	mov.b64 %rd410, %rd165;
-	mov.b64 %rd411, %rd166;
-	mov.b64 %rd412, %rd167;
-	mov.b64 %rd413, %rd402;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p67, %rd346, 1;
+	mov.pred %p68, %p67;
+	mov.pred %p69, 0;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r84, -1;
-	mov.b64 %rd414, 0;
-	mov.b64 %rd415, 0;
-	mov.b64 %rd416, 0;
-	mov.b64 %rd417, 0;
-	mov.b64 %rd418, 0;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
+	mov.b64 %rd431, 0;
 $L51:
-	mov.b64 %rd419, 0;
-	mov.b64 %rd420, %rd396;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p66, %rd420, 0;
-	not.pred %p67, %p66;
-	@!%p67 bra $L58;
+	setp.gt.s64 %p70, %rd433, 0;
+	not.pred %p71, %p70;
+	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p68, %rd414, %rd415;
-	@!%p68 bra $L60;
-	setp.ge.s64 %p69, %rd413, %rd399;
-	@!%p69 bra $L62;
+	setp.ge.s64 %p72, %rd427, %rd428;
+	@!%p72 bra $L60;
+	setp.ge.s64 %p73, %rd426, %rd415;
+	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd421, %rd398, %rd413;
-	mul.lo.s64 %rd422, %rd421, %rd277;
-	mad.lo.s64 %rd423, %rd422, 4, %rd275;
-	ld.global.s32 %r85, [%rd423+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r85, [%rd436+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
-	@!%p65 bra $L63;
-	add.s64 %rd424, %rd398, %rd413;
-	mov.b64 %rd426, 2;
-	mul.lo.s64 %rd425, %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mul.lo.s64 %rd428, %rd427, %rd178;
-	mad.lo.s64 %rd429, %rd428, 8, %rd176;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd431, %rd430;
-	add.s64 %rd432, %rd427, 1;
-	mul.lo.s64 %rd433, %rd432, %rd178;
-	mad.lo.s64 %rd434, %rd433, 8, %rd176;
-	ld.shared.s64 %rd435, [%rd434+0];
-	mov.b64 %rd436, %rd435;
-	add.s64 %rd437, %rd431, %rd406;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd436;
-	mov.b64 %rd414, %rd438;
-	mov.b64 %rd415, %rd439;
+	@!%p69 bra $L63;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd440, %rd374;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd441, %r87;
-	mul.lo.s64 %rd442, %rd441, %rd32;
-	mad.lo.s64 %rd443, %rd442, 8, %rd28;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd374;
+	cvt.s64.s32 %rd454, %r87;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd448, %r88;
-	add.s64 %rd449, %rd448, 1;
-	mul.lo.s64 %rd450, %rd449, %rd32;
-	mad.lo.s64 %rd451, %rd450, 8, %rd28;
-	ld.global.nc.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	add.s64 %rd455, %rd446, %rd406;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd454;
-	mov.b64 %rd414, %rd456;
-	mov.b64 %rd415, %rd457;
+	cvt.s64.s32 %rd461, %r88;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd458, %rd413, %rd404;
-	mov.b64 %rd413, %rd458;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd459, %rd414, %rd39;
-	mad.lo.s64 %rd460, %rd459, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd460+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd473+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd461, 0;
-	mov.b64 %rd462, 0;
-	and.pred %p70, %p64, %p60;
-	@!%p70 bra $L66;
-	mov.b64 %rd463, %rd374;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
+	and.pred %p74, %p68, %p64;
+	@!%p74 bra $L66;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd464, %r92;
-	mul.lo.s64 %rd465, %rd464, %rd32;
-	mad.lo.s64 %rd466, %rd465, 8, %rd28;
-	ld.global.nc.s64 %rd467, [%rd466+0];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd374;
+	cvt.s64.s32 %rd477, %r92;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd471, %r93;
-	add.s64 %rd472, %rd471, 1;
-	mul.lo.s64 %rd473, %rd472, %rd32;
-	mad.lo.s64 %rd474, %rd473, 8, %rd28;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd469;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd461, %rd478;
-	mov.b64 %rd462, %rd479;
+	cvt.s64.s32 %rd484, %r93;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd480, %rd414;
+	mov.b64 %rd493, %rd427;
 $L67:
 	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p71, %rd125, 0;
-	@!%p71 bra $L71;
-	mul.lo.s64 %rd481, %rd480, %rd127;
-	mad.lo.s64 %rd482, %rd481, 8, %rd123;
-	ld.global.nc.f64 %fd2, [%rd482+0];
+	setp.gt.s64 %p75, %rd125, 0;
+	@!%p75 bra $L71;
+	mul.lo.s64 %rd494, %rd493, %rd127;
+	mad.lo.s64 %rd495, %rd494, 8, %rd123;
+	ld.global.nc.f64 %fd2, [%rd495+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
 $L71:
-	cvt.s64.s32 %rd483, %r94;
-	mul.lo.s64 %rd484, %rd483, %rd134;
-	mad.lo.s64 %rd485, %rd484, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd485+0];
+	cvt.s64.s32 %rd496, %r94;
+	mul.lo.s64 %rd497, %rd496, %rd134;
+	mad.lo.s64 %rd498, %rd497, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd498+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd486, %r95;
-	mul.lo.s64 %rd487, %rd486, %rd134;
-	mad.lo.s64 %rd488, %rd487, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd488+0];
+	cvt.s64.s32 %rd499, %r95;
+	mul.lo.s64 %rd500, %rd499, %rd134;
+	mad.lo.s64 %rd501, %rd500, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd501+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p72, %fd7, %fd9;
-	not.pred %p73, %p72;
-	@!%p73 bra $L73;
-	mov.pred %p74, 0;
+	setp.lt.f64 %p76, %fd7, %fd9;
+	not.pred %p77, %p76;
+	@!%p77 bra $L73;
+	mov.pred %p78, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd489, %r95;
-	mul.lo.s64 %rd490, %rd489, %rd134;
-	mad.lo.s64 %rd491, %rd490, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd492, [%rd491];
+	cvt.s64.s32 %rd502, %r95;
+	mul.lo.s64 %rd503, %rd502, %rd134;
+	mad.lo.s64 %rd504, %rd503, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd505, [%rd504];
 $L74:
-	mov.b64 %fd10, %rd492;
+	mov.b64 %fd10, %rd505;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd493, %fd10;
-	mov.b64 %rd494, %fd7;
-	or.b64 %rd495, %rd493, %rd494;
-	setp.eq.f64 %p75, %fd10, %fd7;
-	mov.b64 %fd12, %rd495;
-	selp.f64 %fd13, %fd12, %fd11, %p75;
-	setp.nan.f64 %p76, %fd10, %fd7;
+	mov.b64 %rd506, %fd10;
+	mov.b64 %rd507, %fd7;
+	or.b64 %rd508, %rd506, %rd507;
+	setp.eq.f64 %p79, %fd10, %fd7;
+	mov.b64 %fd12, %rd508;
+	selp.f64 %fd13, %fd12, %fd11, %p79;
+	setp.nan.f64 %p80, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p76;
-	mov.b64 %rd496, %fd15;
-	setp.eq.u64 %p77, %rd492, %rd496;
-	@%p77 bra $L75;
-	atom.global.cas.b64 %rd497, [%rd491], %rd492, %rd496;
-	setp.eq.u64 %p78, %rd497, %rd492;
-	mov.b64 %rd492, %rd497;
-	@!%p78 bra $L74;
+	selp.f64 %fd15, %fd14, %fd13, %p80;
+	mov.b64 %rd509, %fd15;
+	setp.eq.u64 %p81, %rd505, %rd509;
+	@%p81 bra $L75;
+	atom.global.cas.b64 %rd510, [%rd504], %rd505, %rd509;
+	setp.eq.u64 %p82, %rd510, %rd505;
+	mov.b64 %rd505, %rd510;
+	@!%p82 bra $L74;
 $L75:
-	mov.b64 %fd17, %rd492;
+	mov.b64 %fd17, %rd505;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p79, %fd18, %fd7;
-	mov.pred %p74, %p79;
+	setp.gt.f64 %p83, %fd18, %fd7;
+	mov.pred %p78, %p83;
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p74 bra $L77;
-	@!%p64 bra $L78;
-	mul.lo.s64 %rd498, %rd419, %rd412;
-	mad.lo.s64 %rd499, %rd498, 4, %rd410;
-	st.shared.s32 [%rd499+0], %r91;
-	@!%p60 bra $L81;
-	mov.b64 %rd501, 2;
-	mul.lo.s64 %rd500, %rd501, %rd419;
-	mul.lo.s64 %rd502, %rd500, %rd170;
-	mad.lo.s64 %rd503, %rd502, 8, %rd168;
-	st.shared.s64 [%rd503+0], %rd461;
-	mov.b64 %rd505, 2;
-	mul.lo.s64 %rd504, %rd505, %rd419;
-	add.s64 %rd506, %rd504, 1;
-	mul.lo.s64 %rd507, %rd506, %rd170;
-	mad.lo.s64 %rd508, %rd507, 8, %rd168;
-	st.shared.s64 [%rd508+0], %rd462;
+	@!%p78 bra $L77;
+	@!%p68 bra $L78;
+	mul.lo.s64 %rd511, %rd432, %rd425;
+	mad.lo.s64 %rd512, %rd511, 4, %rd423;
+	st.shared.s32 [%rd512+0], %r91;
+	@!%p64 bra $L81;
+	mov.b64 %rd514, 2;
+	mul.lo.s64 %rd513, %rd514, %rd432;
+	mul.lo.s64 %rd515, %rd513, %rd170;
+	mad.lo.s64 %rd516, %rd515, 8, %rd168;
+	st.shared.s64 [%rd516+0], %rd474;
+	mov.b64 %rd518, 2;
+	mul.lo.s64 %rd517, %rd518, %rd432;
+	add.s64 %rd519, %rd517, 1;
+	mul.lo.s64 %rd520, %rd519, %rd170;
+	mad.lo.s64 %rd521, %rd520, 8, %rd168;
+	st.shared.s64 [%rd521+0], %rd475;
 $L81:
-	add.s64 %rd509, %rd419, 1;
-	mov.b64 %rd419, %rd509;
+	add.s64 %rd522, %rd432, 1;
+	mov.b64 %rd432, %rd522;
 	bra.uni $L79;
 $L78:
-	mov.pred %p80, 0;
-	mov.b64 %rd510, %rd419;
+	mov.pred %p84, 0;
+	mov.b64 %rd523, %rd432;
 	mov.b32 %r96, %r91;
 $L82:
-	@!%p61 bra $L86;
+	@!%p65 bra $L86;
 	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd511, %r97;
-	mov.b64 %rd512, %rd511;
+	cvt.s64.s32 %rd524, %r97;
+	mov.b64 %rd525, %rd524;
 	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd513, %r98;
-	min.u64 %rd514, %rd513, 32;
-	cvt.u32.u64 %r99, %rd514;
+	cvt.s64.s32 %rd526, %r98;
+	min.u64 %rd527, %rd526, 32;
+	cvt.u32.u64 %r99, %rd527;
 	mov.b32 %r101, 0x1;
 	shl.b32 %r100, %r101, %r99;
-	setp.hs.u32 %p81, %r99, 32;
-	selp.b32 %r102, 0, %r100, %p81;
+	setp.hs.u32 %p85, %r99, 32;
+	selp.b32 %r102, 0, %r100, %p85;
 	mov.b32 %r103, %r102;
-	mov.b64 %rd515, %rd512;
+	mov.b64 %rd528, %rd525;
 	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd516, %rd515, %rd392;
-	mad.lo.s64 %rd517, %rd516, 4, %rd390;
-	ld.relaxed.gpu.global.u32 %r105, [%rd517+0];
+	mul.lo.s64 %rd529, %rd528, %rd407;
+	mad.lo.s64 %rd530, %rd529, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r105, [%rd530+0];
 	mov.b32 %r106, %r105;
 	and.b32 %r107, %r106, %r104;
-	setp.ne.u32 %p82, %r107, 0x0;
-	mov.pred %p83, %p82;
-	not.pred %p84, %p83;
-	@!%p84 bra $L88;
-	mul.lo.s64 %rd518, %rd515, %rd392;
-	mad.lo.s64 %rd519, %rd518, 4, %rd390;
-	atom.global.or.b32 %r108, [%rd519], %r104;
+	setp.ne.u32 %p86, %r107, 0x0;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L88;
+	mul.lo.s64 %rd531, %rd528, %rd407;
+	mad.lo.s64 %rd532, %rd531, 4, %rd405;
+	atom.global.or.b32 %r108, [%rd532], %r104;
 	mov.b32 %r109, %r108;
 	and.b32 %r110, %r109, %r104;
-	setp.ne.u32 %p85, %r110, 0x0;
-	mov.pred %p83, %p85;
+	setp.ne.u32 %p89, %r110, 0x0;
+	mov.pred %p87, %p89;
 $L88:
-	@!%p83 bra $L90;
-	mov.b64 %rd520, %rd510;
-	mov.b64 %rd521, %rd520;
-	mov.pred %p86, 0;
+	@!%p87 bra $L90;
+	mov.b64 %rd533, %rd523;
+	mov.b64 %rd534, %rd533;
+	mov.pred %p90, 0;
 	bra.uni $L84;
 $L90:
-	mov.b64 %rd522, %rd510;
-	mov.b64 %rd521, %rd522;
-	mov.pred %p86, 1;
+	mov.b64 %rd535, %rd523;
+	mov.b64 %rd534, %rd535;
+	mov.pred %p90, 1;
 	bra.uni $L84;
 $L86:
-	@!%p62 bra $L92;
-	cvt.s64.s32 %rd523, %r96;
-	mul.lo.s64 %rd524, %rd523, %rd395;
-	mad.lo.s64 %rd525, %rd524, 4, %rd393;
-	ld.relaxed.gpu.global.s32 %r111, [%rd525+0];
+	@!%p66 bra $L92;
+	cvt.s64.s32 %rd536, %r96;
+	mul.lo.s64 %rd537, %rd536, %rd410;
+	mad.lo.s64 %rd538, %rd537, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r111, [%rd538+0];
 	mov.b32 %r112, %r111;
-	setp.eq.s32 %p87, %r112, %r83;
-	mov.pred %p88, %p87;
-	not.pred %p89, %p88;
-	@!%p89 bra $L94;
-	cvt.s64.s32 %rd526, %r96;
-	mul.lo.s64 %rd527, %rd526, %rd395;
-	mad.lo.s64 %rd528, %rd527, 4, %rd393;
-	atom.global.exch.b32 %r113, [%rd528], %r83;
+	setp.eq.s32 %p91, %r112, %r83;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L94;
+	cvt.s64.s32 %rd539, %r96;
+	mul.lo.s64 %rd540, %rd539, %rd410;
+	mad.lo.s64 %rd541, %rd540, 4, %rd408;
+	atom.global.exch.b32 %r113, [%rd541], %r83;
 	mov.b32 %r114, %r113;
-	setp.eq.s32 %p90, %r114, %r83;
-	mov.pred %p88, %p90;
+	setp.eq.s32 %p94, %r114, %r83;
+	mov.pred %p92, %p94;
 $L94:
-	@!%p88 bra $L96;
-	mov.b64 %rd529, %rd510;
-	mov.b64 %rd521, %rd529;
-	mov.pred %p86, 0;
+	@!%p92 bra $L96;
+	mov.b64 %rd542, %rd523;
+	mov.b64 %rd534, %rd542;
+	mov.pred %p90, 0;
 	bra.uni $L84;
 $L96:
 $L92:
-	mul.lo.s64 %rd530, %rd510, %rd412;
-	mad.lo.s64 %rd531, %rd530, 4, %rd410;
-	st.shared.s32 [%rd531+0], %r96;
-	add.s64 %rd532, %rd510, 1;
-	mov.b64 %rd533, %rd532;
-	mov.b64 %rd521, %rd533;
-	mov.pred %p86, 1;
+	mul.lo.s64 %rd543, %rd523, %rd425;
+	mad.lo.s64 %rd544, %rd543, 4, %rd423;
+	st.shared.s32 [%rd544+0], %r96;
+	add.s64 %rd545, %rd523, 1;
+	mov.b64 %rd546, %rd545;
+	mov.b64 %rd534, %rd546;
+	mov.pred %p90, 1;
 	bra.uni $L84;
 $L83:
 	bra.uni $L82;
 $L84:
-	mov.b64 %rd534, %rd521;
-	mov.pred %p91, %p86;
-	mov.b64 %rd419, %rd534;
-	mov.pred %p80, %p91;
-	@!%p80 bra $L98;
-	mov.b64 %rd535, %rd374;
+	mov.b64 %rd547, %rd534;
+	mov.pred %p95, %p90;
+	mov.b64 %rd432, %rd547;
+	mov.pred %p84, %p95;
+	@!%p84 bra $L98;
+	mov.b64 %rd548, %rd389;
 	mov.b32 %r115, %r91;
-	cvt.s64.s32 %rd536, %r115;
-	add.s64 %rd537, %rd536, 1;
-	mul.lo.s64 %rd538, %rd537, %rd32;
-	mad.lo.s64 %rd539, %rd538, 8, %rd28;
-	ld.global.nc.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	cvt.s64.s32 %rd542, %r115;
-	mul.lo.s64 %rd543, %rd542, %rd32;
-	mad.lo.s64 %rd544, %rd543, 8, %rd28;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	sub.s64 %rd547, %rd541, %rd546;
-	mov.b64 %rd548, %rd547;
-	mov.b64 %rd549, %rd548;
-	add.s64 %rd550, %rd416, %rd549;
-	mov.b64 %rd416, %rd550;
-	max.s64 %rd551, %rd417, %rd549;
-	mov.b64 %rd417, %rd551;
+	cvt.s64.s32 %rd549, %r115;
+	add.s64 %rd550, %rd549, 1;
+	mul.lo.s64 %rd551, %rd550, %rd32;
+	mad.lo.s64 %rd552, %rd551, 8, %rd28;
+	ld.global.nc.s64 %rd553, [%rd552+0];
+	mov.b64 %rd554, %rd553;
+	cvt.s64.s32 %rd555, %r115;
+	mul.lo.s64 %rd556, %rd555, %rd32;
+	mad.lo.s64 %rd557, %rd556, 8, %rd28;
+	ld.global.nc.s64 %rd558, [%rd557+0];
+	mov.b64 %rd559, %rd558;
+	sub.s64 %rd560, %rd554, %rd559;
+	mov.b64 %rd561, %rd560;
+	mov.b64 %rd562, %rd561;
+	add.s64 %rd563, %rd429, %rd562;
+	mov.b64 %rd429, %rd563;
+	max.s64 %rd564, %rd430, %rd562;
+	mov.b64 %rd430, %rd564;
 $L98:
 $L79:
 $L77:
-	add.s64 %rd552, %rd414, %rd405;
-	mov.b64 %rd414, %rd552;
-	sub.s64 %rd553, %rd420, 1;
-	mov.b64 %rd420, %rd553;
+	add.s64 %rd565, %rd427, %rd418;
+	mov.b64 %rd427, %rd565;
+	sub.s64 %rd566, %rd433, 1;
+	mov.b64 %rd433, %rd566;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd554, 0;
-	setp.lt.s64 %p92, %rd414, %rd415;
-	setp.lt.s64 %p93, %rd413, %rd399;
-	or.pred %p94, %p92, %p93;
-	@!%p94 bra $L100;
-	mov.b64 %rd554, 1;
+	mov.b64 %rd567, 0;
+	setp.lt.s64 %p96, %rd427, %rd428;
+	setp.lt.s64 %p97, %rd426, %rd415;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L100;
+	mov.b64 %rd567, 1;
 $L100:
-	shl.b64 %rd555, %rd554, 32;
-	or.b64 %rd556, %rd419, %rd555;
+	shl.b64 %rd568, %rd567, 32;
+	or.b64 %rd569, %rd432, %rd568;
 	// block scan
-	mov.b64 %rd557, %rd556;
+	mov.b64 %rd570, %rd569;
 	mov.b32 %r116, %r3;
 $L101:
-	setp.hs.u32 %p95, %r116, 32;
-	@%p95 bra $L102;
-	mov.b64 {%r117, %r118}, %rd557;
-	shfl.sync.up.b32 %r119|%p96, %r117, %r116, 0, %r17;
+	setp.hs.u32 %p99, %r116, 32;
+	@%p99 bra $L102;
+	mov.b64 {%r117, %r118}, %rd570;
+	shfl.sync.up.b32 %r119|%p100, %r117, %r116, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
-	mov.b64 %rd558, {%r119, %r120};
-	@!%p96 bra $L103;
-	add.s64 %rd559, %rd558, %rd557;
-	mov.b64 %rd557, %rd559;
+	mov.b64 %rd571, {%r119, %r120};
+	@!%p100 bra $L103;
+	add.s64 %rd572, %rd571, %rd570;
+	mov.b64 %rd570, %rd572;
 $L103:
 	shl.b32 %r116, %r116, 1;
 	bra.uni $L101;
 $L102:
-	mov.b64 {%r121, %r122}, %rd557;
-	shfl.sync.up.b32 %r123|%p97, %r121, %r3, 0, %r17;
+	mov.b64 {%r121, %r122}, %rd570;
+	shfl.sync.up.b32 %r123|%p101, %r121, %r3, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
-	mov.b64 %rd560, {%r123, %r124};
-	setp.lo.u32 %p98, %r3, 32;
-	and.pred %p99, %p97, %p98;
-	selp.b64 %rd561, %rd560, 0, %p99;
+	mov.b64 %rd573, {%r123, %r124};
+	setp.lo.u32 %p102, %r3, 32;
+	and.pred %p103, %p101, %p102;
+	selp.b64 %rd574, %rd573, 0, %p103;
 	sub.u32 %r125, %r13, %r3;
-	setp.eq.u32 %p100, %r7, %r125;
-	@!%p100 bra $L104;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd557;
+	setp.eq.u32 %p104, %r7, %r125;
+	@!%p104 bra $L104;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	st.shared.s64 [%rd576+0], %rd570;
 $L104:
 	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
-	@!%p101 bra $L105;
-	mov.b64 %rd564, 0;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L106;
-	mul.wide.u32 %rd565, %r7, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	ld.shared.s64 %rd567, [%rd566+0];
-	mov.b64 %rd564, %rd567;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L105;
+	mov.b64 %rd577, 0;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L106;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	ld.shared.s64 %rd580, [%rd579+0];
+	mov.b64 %rd577, %rd580;
 $L106:
-	mov.b64 {%r126, %r127}, %rd564;
-	shfl.sync.up.b32 %r128|%p103, %r126, 1, 0, %r17;
+	mov.b64 {%r126, %r127}, %rd577;
+	shfl.sync.up.b32 %r128|%p107, %r126, 1, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd568, {%r128, %r129};
-	@!%p103 bra $L107;
-	add.s64 %rd569, %rd568, %rd564;
-	mov.b64 %rd564, %rd569;
+	mov.b64 %rd581, {%r128, %r129};
+	@!%p107 bra $L107;
+	add.s64 %rd582, %rd581, %rd577;
+	mov.b64 %rd577, %rd582;
 $L107:
-	mov.b64 {%r130, %r131}, %rd564;
-	shfl.sync.up.b32 %r132|%p104, %r130, 2, 0, %r17;
+	mov.b64 {%r130, %r131}, %rd577;
+	shfl.sync.up.b32 %r132|%p108, %r130, 2, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
-	mov.b64 %rd570, {%r132, %r133};
-	@!%p104 bra $L108;
-	add.s64 %rd571, %rd570, %rd564;
-	mov.b64 %rd564, %rd571;
+	mov.b64 %rd583, {%r132, %r133};
+	@!%p108 bra $L108;
+	add.s64 %rd584, %rd583, %rd577;
+	mov.b64 %rd577, %rd584;
 $L108:
-	mov.b64 {%r134, %r135}, %rd564;
-	shfl.sync.up.b32 %r136|%p105, %r134, 4, 0, %r17;
+	mov.b64 {%r134, %r135}, %rd577;
+	shfl.sync.up.b32 %r136|%p109, %r134, 4, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
-	mov.b64 %rd572, {%r136, %r137};
-	@!%p105 bra $L109;
-	add.s64 %rd573, %rd572, %rd564;
-	mov.b64 %rd564, %rd573;
+	mov.b64 %rd585, {%r136, %r137};
+	@!%p109 bra $L109;
+	add.s64 %rd586, %rd585, %rd577;
+	mov.b64 %rd577, %rd586;
 $L109:
-	mov.b64 {%r138, %r139}, %rd564;
-	shfl.sync.up.b32 %r140|%p106, %r138, 8, 0, %r17;
+	mov.b64 {%r138, %r139}, %rd577;
+	shfl.sync.up.b32 %r140|%p110, %r138, 8, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
-	mov.b64 %rd574, {%r140, %r141};
-	@!%p106 bra $L110;
-	add.s64 %rd575, %rd574, %rd564;
-	mov.b64 %rd564, %rd575;
+	mov.b64 %rd587, {%r140, %r141};
+	@!%p110 bra $L110;
+	add.s64 %rd588, %rd587, %rd577;
+	mov.b64 %rd577, %rd588;
 $L110:
-	mov.b64 {%r142, %r143}, %rd564;
-	shfl.sync.up.b32 %r144|%p107, %r142, 16, 0, %r17;
+	mov.b64 {%r142, %r143}, %rd577;
+	shfl.sync.up.b32 %r144|%p111, %r142, 16, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
-	mov.b64 %rd576, {%r144, %r145};
-	@!%p107 bra $L111;
-	add.s64 %rd577, %rd576, %rd564;
-	mov.b64 %rd564, %rd577;
+	mov.b64 %rd589, {%r144, %r145};
+	@!%p111 bra $L111;
+	add.s64 %rd590, %rd589, %rd577;
+	mov.b64 %rd577, %rd590;
 $L111:
-	mov.b64 {%r146, %r147}, %rd564;
-	shfl.sync.up.b32 %r148|%p108, %r146, 1, 0, %r17;
+	mov.b64 {%r146, %r147}, %rd577;
+	shfl.sync.up.b32 %r148|%p112, %r146, 1, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd578, {%r148, %r149};
-	selp.b64 %rd579, %rd578, 0, %p108;
-	@!%p102 bra $L112;
-	mul.wide.u32 %rd580, %r7, 16;
-	add.s64 %rd581, %rd1, %rd580;
-	add.s64 %rd582, %rd581, 512;
-	st.shared.s64 [%rd582+0], %rd579;
+	mov.b64 %rd591, {%r148, %r149};
+	selp.b64 %rd592, %rd591, 0, %p112;
+	@!%p106 bra $L112;
+	mul.wide.u32 %rd593, %r7, 16;
+	add.s64 %rd594, %rd1, %rd593;
+	add.s64 %rd595, %rd594, 512;
+	st.shared.s64 [%rd595+0], %rd592;
 $L112:
 	sub.u32 %r150, %r10, 1;
-	setp.eq.u32 %p109, %r7, %r150;
-	@!%p109 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd564;
+	setp.eq.u32 %p113, %r7, %r150;
+	@!%p113 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd577;
 $L113:
 $L105:
 	bar.sync 0;
-	mul.wide.u32 %rd583, %r8, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	add.s64 %rd585, %rd584, 512;
-	ld.shared.s64 %rd586, [%rd585+0];
-	add.s64 %rd587, %rd586, %rd561;
-	ld.shared.s64 %rd588, [%rd1+1024];
-	mov.b64 {%r151, %r152}, %rd587;
-	shfl.sync.idx.b32 %r153|%p110, %r151, 0, %r21, %r17;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	add.s64 %rd598, %rd597, 512;
+	ld.shared.s64 %rd599, [%rd598+0];
+	add.s64 %rd600, %rd599, %rd574;
+	ld.shared.s64 %rd601, [%rd1+1024];
+	mov.b64 {%r151, %r152}, %rd600;
+	shfl.sync.idx.b32 %r153|%p114, %r151, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
-	mov.b64 %rd589, {%r153, %r154};
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	and.b64 %rd597, %rd595, 4294967295;
-	mov.b64 %rd598, %rd597;
-	and.b64 %rd599, %rd596, 4294967295;
-	mov.b64 %rd600, %rd599;
-	shr.s64 %rd601, %rd596, 32;
-	mov.b64 %rd602, %rd601;
-	mov.b64 %rd603, %rd598;
-	mov.b64 %rd604, %rd600;
-	mov.b64 %rd605, %rd602;
-	@!%p64 bra $L114;
-	add.s64 %rd606, %rd418, %rd603;
-	mov.b64 %rd607, %rd606;
-	sub.s64 %rd608, %rd409, %rd607;
-	max.s64 %rd609, %rd608, 0;
-	min.s64 %rd610, %rd609, %rd419;
+	mov.b64 %rd602, {%r153, %r154};
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	and.b64 %rd610, %rd608, 4294967295;
 	mov.b64 %rd611, %rd610;
-	mov.b64 %rd612, 0;
+	and.b64 %rd612, %rd609, 4294967295;
+	mov.b64 %rd613, %rd612;
+	shr.s64 %rd614, %rd609, 32;
+	mov.b64 %rd615, %rd614;
+	mov.b64 %rd616, %rd611;
+	mov.b64 %rd617, %rd613;
+	mov.b64 %rd618, %rd615;
+	@!%p68 bra $L114;
+	add.s64 %rd619, %rd431, %rd616;
+	mov.b64 %rd620, %rd619;
+	sub.s64 %rd621, %rd422, %rd620;
+	max.s64 %rd622, %rd621, 0;
+	min.s64 %rd623, %rd622, %rd432;
+	mov.b64 %rd624, %rd623;
+	mov.b64 %rd625, 0;
 $L116:
-	setp.lt.s64 %p111, %rd612, %rd611;
-	not.pred %p112, %p111;
-	@!%p112 bra $L120;
+	setp.lt.s64 %p115, %rd625, %rd624;
+	not.pred %p116, %p115;
+	@!%p116 bra $L120;
 	bra.uni $L118;
 $L120:
-	mul.lo.s64 %rd613, %rd612, %rd412;
-	mad.lo.s64 %rd614, %rd613, 4, %rd410;
-	ld.shared.s32 %r155, [%rd614+0];
+	mul.lo.s64 %rd626, %rd625, %rd425;
+	mad.lo.s64 %rd627, %rd626, 4, %rd423;
+	ld.shared.s32 %r155, [%rd627+0];
 	mov.b32 %r156, %r155;
-	add.s64 %rd615, %rd408, %rd607;
-	add.s64 %rd616, %rd615, %rd612;
-	mul.lo.s64 %rd617, %rd616, %rd175;
-	mad.lo.s64 %rd618, %rd617, 4, %rd173;
-	st.shared.s32 [%rd618+0], %r156;
-	@!%p60 bra $L122;
-	mov.b64 %rd620, 2;
-	mul.lo.s64 %rd619, %rd620, %rd612;
-	mul.lo.s64 %rd621, %rd619, %rd170;
-	mad.lo.s64 %rd622, %rd621, 8, %rd168;
-	ld.shared.s64 %rd623, [%rd622+0];
-	mov.b64 %rd624, %rd623;
-	add.s64 %rd625, %rd408, %rd607;
-	add.s64 %rd626, %rd625, %rd612;
-	mov.b64 %rd628, 2;
-	mul.lo.s64 %rd627, %rd628, %rd626;
-	mul.lo.s64 %rd629, %rd627, %rd178;
-	mad.lo.s64 %rd630, %rd629, 8, %rd176;
-	st.shared.s64 [%rd630+0], %rd624;
-	mov.b64 %rd632, 2;
-	mul.lo.s64 %rd631, %rd632, %rd612;
-	add.s64 %rd633, %rd631, 1;
-	mul.lo.s64 %rd634, %rd633, %rd170;
+	add.s64 %rd628, %rd421, %rd620;
+	add.s64 %rd629, %rd628, %rd625;
+	mul.lo.s64 %rd630, %rd629, %rd175;
+	mad.lo.s64 %rd631, %rd630, 4, %rd173;
+	st.shared.s32 [%rd631+0], %r156;
+	@!%p64 bra $L122;
+	mov.b64 %rd633, 2;
+	mul.lo.s64 %rd632, %rd633, %rd625;
+	mul.lo.s64 %rd634, %rd632, %rd170;
 	mad.lo.s64 %rd635, %rd634, 8, %rd168;
 	ld.shared.s64 %rd636, [%rd635+0];
 	mov.b64 %rd637, %rd636;
-	add.s64 %rd638, %rd408, %rd607;
-	add.s64 %rd639, %rd638, %rd612;
+	add.s64 %rd638, %rd421, %rd620;
+	add.s64 %rd639, %rd638, %rd625;
 	mov.b64 %rd641, 2;
 	mul.lo.s64 %rd640, %rd641, %rd639;
-	add.s64 %rd642, %rd640, 1;
-	mul.lo.s64 %rd643, %rd642, %rd178;
-	mad.lo.s64 %rd644, %rd643, 8, %rd176;
-	st.shared.s64 [%rd644+0], %rd637;
+	mul.lo.s64 %rd642, %rd640, %rd178;
+	mad.lo.s64 %rd643, %rd642, 8, %rd176;
+	st.shared.s64 [%rd643+0], %rd637;
+	mov.b64 %rd645, 2;
+	mul.lo.s64 %rd644, %rd645, %rd625;
+	add.s64 %rd646, %rd644, 1;
+	mul.lo.s64 %rd647, %rd646, %rd170;
+	mad.lo.s64 %rd648, %rd647, 8, %rd168;
+	ld.shared.s64 %rd649, [%rd648+0];
+	mov.b64 %rd650, %rd649;
+	add.s64 %rd651, %rd421, %rd620;
+	add.s64 %rd652, %rd651, %rd625;
+	mov.b64 %rd654, 2;
+	mul.lo.s64 %rd653, %rd654, %rd652;
+	add.s64 %rd655, %rd653, 1;
+	mul.lo.s64 %rd656, %rd655, %rd178;
+	mad.lo.s64 %rd657, %rd656, 8, %rd176;
+	st.shared.s64 [%rd657+0], %rd650;
 $L122:
 $L117:
-	add.s64 %rd645, %rd612, 1;
-	mov.b64 %rd612, %rd645;
+	add.s64 %rd658, %rd625, 1;
+	mov.b64 %rd625, %rd658;
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd646, 0;
-	mov.b64 %rd647, %rd611;
+	mov.b64 %rd659, 0;
+	mov.b64 %rd660, %rd624;
 $L123:
-	setp.lt.s64 %p113, %rd647, %rd419;
-	not.pred %p114, %p113;
-	@!%p114 bra $L127;
+	setp.lt.s64 %p117, %rd660, %rd432;
+	not.pred %p118, %p117;
+	@!%p118 bra $L127;
 	bra.uni $L125;
 $L127:
-	mul.lo.s64 %rd648, %rd647, %rd412;
-	mad.lo.s64 %rd649, %rd648, 4, %rd410;
-	ld.shared.s32 %r157, [%rd649+0];
+	mul.lo.s64 %rd661, %rd660, %rd425;
+	mad.lo.s64 %rd662, %rd661, 4, %rd423;
+	ld.shared.s32 %r157, [%rd662+0];
 	mov.b32 %r158, %r157;
 	mov.b32 %r159, %r158;
-	mov.pred %p115, 0;
-	mov.b64 %rd650, %rd646;
+	mov.pred %p119, 0;
+	mov.b64 %rd663, %rd659;
 	mov.b32 %r160, %r159;
 $L128:
-	@!%p61 bra $L132;
+	@!%p65 bra $L132;
 	shr.s32 %r161, %r160, 5;
-	cvt.s64.s32 %rd651, %r161;
-	mov.b64 %rd652, %rd651;
+	cvt.s64.s32 %rd664, %r161;
+	mov.b64 %rd665, %rd664;
 	and.b32 %r162, %r160, 31;
-	cvt.s64.s32 %rd653, %r162;
-	min.u64 %rd654, %rd653, 32;
-	cvt.u32.u64 %r163, %rd654;
+	cvt.s64.s32 %rd666, %r162;
+	min.u64 %rd667, %rd666, 32;
+	cvt.u32.u64 %r163, %rd667;
 	mov.b32 %r165, 0x1;
 	shl.b32 %r164, %r165, %r163;
-	setp.hs.u32 %p116, %r163, 32;
-	selp.b32 %r166, 0, %r164, %p116;
+	setp.hs.u32 %p120, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p120;
 	mov.b32 %r167, %r166;
-	mov.b64 %rd655, %rd652;
+	mov.b64 %rd668, %rd665;
 	mov.b32 %r168, %r167;
-	mul.lo.s64 %rd656, %rd655, %rd392;
-	mad.lo.s64 %rd657, %rd656, 4, %rd390;
-	ld.relaxed.gpu.global.u32 %r169, [%rd657+0];
+	mul.lo.s64 %rd669, %rd668, %rd407;
+	mad.lo.s64 %rd670, %rd669, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r169, [%rd670+0];
 	mov.b32 %r170, %r169;
 	and.b32 %r171, %r170, %r168;
-	setp.ne.u32 %p117, %r171, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L134;
-	mul.lo.s64 %rd658, %rd655, %rd392;
-	mad.lo.s64 %rd659, %rd658, 4, %rd390;
-	atom.global.or.b32 %r172, [%rd659], %r168;
+	setp.ne.u32 %p121, %r171, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L134;
+	mul.lo.s64 %rd671, %rd668, %rd407;
+	mad.lo.s64 %rd672, %rd671, 4, %rd405;
+	atom.global.or.b32 %r172, [%rd672], %r168;
 	mov.b32 %r173, %r172;
 	and.b32 %r174, %r173, %r168;
-	setp.ne.u32 %p120, %r174, 0x0;
-	mov.pred %p118, %p120;
+	setp.ne.u32 %p124, %r174, 0x0;
+	mov.pred %p122, %p124;
 $L134:
-	@!%p118 bra $L136;
-	mov.b64 %rd660, %rd650;
-	mov.b64 %rd661, %rd660;
-	mov.pred %p121, 0;
+	@!%p122 bra $L136;
+	mov.b64 %rd673, %rd663;
+	mov.b64 %rd674, %rd673;
+	mov.pred %p125, 0;
 	bra.uni $L130;
 $L136:
-	mov.b64 %rd662, %rd650;
-	mov.b64 %rd661, %rd662;
-	mov.pred %p121, 1;
+	mov.b64 %rd675, %rd663;
+	mov.b64 %rd674, %rd675;
+	mov.pred %p125, 1;
 	bra.uni $L130;
 $L132:
-	@!%p62 bra $L138;
-	cvt.s64.s32 %rd663, %r160;
-	mul.lo.s64 %rd664, %rd663, %rd395;
-	mad.lo.s64 %rd665, %rd664, 4, %rd393;
-	ld.relaxed.gpu.global.s32 %r175, [%rd665+0];
+	@!%p66 bra $L138;
+	cvt.s64.s32 %rd676, %r160;
+	mul.lo.s64 %rd677, %rd676, %rd410;
+	mad.lo.s64 %rd678, %rd677, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r175, [%rd678+0];
 	mov.b32 %r176, %r175;
-	setp.eq.s32 %p122, %r176, %r83;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L140;
-	cvt.s64.s32 %rd666, %r160;
-	mul.lo.s64 %rd667, %rd666, %rd395;
-	mad.lo.s64 %rd668, %rd667, 4, %rd393;
-	atom.global.exch.b32 %r177, [%rd668], %r83;
+	setp.eq.s32 %p126, %r176, %r83;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L140;
+	cvt.s64.s32 %rd679, %r160;
+	mul.lo.s64 %rd680, %rd679, %rd410;
+	mad.lo.s64 %rd681, %rd680, 4, %rd408;
+	atom.global.exch.b32 %r177, [%rd681], %r83;
 	mov.b32 %r178, %r177;
-	setp.eq.s32 %p125, %r178, %r83;
-	mov.pred %p123, %p125;
+	setp.eq.s32 %p129, %r178, %r83;
+	mov.pred %p127, %p129;
 $L140:
-	@!%p123 bra $L142;
-	mov.b64 %rd669, %rd650;
-	mov.b64 %rd661, %rd669;
-	mov.pred %p121, 0;
+	@!%p127 bra $L142;
+	mov.b64 %rd682, %rd663;
+	mov.b64 %rd674, %rd682;
+	mov.pred %p125, 0;
 	bra.uni $L130;
 $L142:
 $L138:
-	mul.lo.s64 %rd670, %rd650, %rd412;
-	mad.lo.s64 %rd671, %rd670, 4, %rd410;
-	st.shared.s32 [%rd671+0], %r160;
-	add.s64 %rd672, %rd650, 1;
-	mov.b64 %rd673, %rd672;
-	mov.b64 %rd661, %rd673;
-	mov.pred %p121, 1;
+	mul.lo.s64 %rd683, %rd663, %rd425;
+	mad.lo.s64 %rd684, %rd683, 4, %rd423;
+	st.shared.s32 [%rd684+0], %r160;
+	add.s64 %rd685, %rd663, 1;
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd674, %rd686;
+	mov.pred %p125, 1;
 	bra.uni $L130;
 $L129:
 	bra.uni $L128;
 $L130:
-	mov.b64 %rd674, %rd661;
-	mov.pred %p126, %p121;
-	mov.b64 %rd646, %rd674;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L144;
-	mov.b64 %rd675, %rd374;
+	mov.b64 %rd687, %rd674;
+	mov.pred %p130, %p125;
+	mov.b64 %rd659, %rd687;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L144;
+	mov.b64 %rd688, %rd389;
 	mov.b32 %r179, %r159;
-	cvt.s64.s32 %rd676, %r179;
-	add.s64 %rd677, %rd676, 1;
-	mul.lo.s64 %rd678, %rd677, %rd32;
-	mad.lo.s64 %rd679, %rd678, 8, %rd28;
-	ld.global.nc.s64 %rd680, [%rd679+0];
-	mov.b64 %rd681, %rd680;
-	cvt.s64.s32 %rd682, %r179;
-	mul.lo.s64 %rd683, %rd682, %rd32;
-	mad.lo.s64 %rd684, %rd683, 8, %rd28;
-	ld.global.nc.s64 %rd685, [%rd684+0];
-	mov.b64 %rd686, %rd685;
-	sub.s64 %rd687, %rd681, %rd686;
-	mov.b64 %rd688, %rd687;
-	mov.b64 %rd689, %rd688;
-	add.s64 %rd690, %rd416, %rd689;
-	mov.b64 %rd416, %rd690;
-	max.s64 %rd691, %rd417, %rd689;
-	mov.b64 %rd417, %rd691;
+	cvt.s64.s32 %rd689, %r179;
+	add.s64 %rd690, %rd689, 1;
+	mul.lo.s64 %rd691, %rd690, %rd32;
+	mad.lo.s64 %rd692, %rd691, 8, %rd28;
+	ld.global.nc.s64 %rd693, [%rd692+0];
+	mov.b64 %rd694, %rd693;
+	cvt.s64.s32 %rd695, %r179;
+	mul.lo.s64 %rd696, %rd695, %rd32;
+	mad.lo.s64 %rd697, %rd696, 8, %rd28;
+	ld.global.nc.s64 %rd698, [%rd697+0];
+	mov.b64 %rd699, %rd698;
+	sub.s64 %rd700, %rd694, %rd699;
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd702, %rd701;
+	add.s64 %rd703, %rd429, %rd702;
+	mov.b64 %rd429, %rd703;
+	max.s64 %rd704, %rd430, %rd702;
+	mov.b64 %rd430, %rd704;
 $L144:
 $L124:
-	add.s64 %rd692, %rd647, 1;
-	mov.b64 %rd647, %rd692;
+	add.s64 %rd705, %rd660, 1;
+	mov.b64 %rd660, %rd705;
 	bra.uni $L123;
 $L125:
-	setp.gt.s64 %p127, %rd646, 0;
-	@!%p127 bra $L146;
-	mul.lo.s64 %rd693, %rd407, %rd120;
-	mad.lo.s64 %rd694, %rd693, 8, %rd116;
-	atom.global.add.u64 %rd695, [%rd694], %rd646;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd698, 0;
+	setp.gt.s64 %p131, %rd659, 0;
+	@!%p131 bra $L146;
+	mul.lo.s64 %rd706, %rd420, %rd120;
+	mad.lo.s64 %rd707, %rd706, 8, %rd116;
+	atom.global.add.u64 %rd708, [%rd707], %rd659;
+	mov.b64 %rd709, %rd708;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, 0;
 $L147:
-	setp.lt.s64 %p128, %rd698, %rd646;
-	not.pred %p129, %p128;
-	@!%p129 bra $L151;
+	setp.lt.s64 %p132, %rd711, %rd659;
+	not.pred %p133, %p132;
+	@!%p133 bra $L151;
 	bra.uni $L149;
 $L151:
-	mul.lo.s64 %rd699, %rd698, %rd412;
-	mad.lo.s64 %rd700, %rd699, 4, %rd410;
-	ld.shared.s32 %r180, [%rd700+0];
+	mul.lo.s64 %rd712, %rd711, %rd425;
+	mad.lo.s64 %rd713, %rd712, 4, %rd423;
+	ld.shared.s32 %r180, [%rd713+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd701, %rd697, %rd698;
-	mul.lo.s64 %rd702, %rd701, %rd280;
-	mad.lo.s64 %rd703, %rd702, 4, %rd278;
-	st.global.s32 [%rd703+0], %r181;
+	add.s64 %rd714, %rd710, %rd711;
+	mul.lo.s64 %rd715, %rd714, %rd280;
+	mad.lo.s64 %rd716, %rd715, 4, %rd278;
+	st.global.s32 [%rd716+0], %r181;
 $L148:
-	add.s64 %rd704, %rd698, 1;
-	mov.b64 %rd698, %rd704;
+	add.s64 %rd717, %rd711, 1;
+	mov.b64 %rd711, %rd717;
 	bra.uni $L147;
 $L149:
 $L146:
-	add.s64 %rd705, %rd418, %rd604;
-	min.s64 %rd706, %rd409, %rd705;
-	mov.b64 %rd418, %rd706;
+	add.s64 %rd718, %rd431, %rd617;
+	min.s64 %rd719, %rd422, %rd718;
+	mov.b64 %rd431, %rd719;
 	bra.uni $L115;
 $L114:
-	mov.b64 %rd707, 0;
-	cvt.u64.u32 %rd708, %r2;
-	setp.eq.s64 %p130, %rd708, 0;
-	setp.gt.s64 %p131, %rd604, 0;
-	and.pred %p132, %p130, %p131;
-	@!%p132 bra $L153;
-	mul.lo.s64 %rd709, %rd407, %rd120;
-	mad.lo.s64 %rd710, %rd709, 8, %rd116;
-	atom.global.add.u64 %rd711, [%rd710], %rd604;
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd707, %rd712;
+	mov.b64 %rd720, 0;
+	cvt.u64.u32 %rd721, %r2;
+	setp.eq.s64 %p134, %rd721, 0;
+	setp.gt.s64 %p135, %rd617, 0;
+	and.pred %p136, %p134, %p135;
+	@!%p136 bra $L153;
+	mul.lo.s64 %rd722, %rd420, %rd120;
+	mad.lo.s64 %rd723, %rd722, 8, %rd116;
+	atom.global.add.u64 %rd724, [%rd723], %rd617;
+	mov.b64 %rd725, %rd724;
+	mov.b64 %rd720, %rd725;
 $L153:
-	cvt.u64.u32 %rd713, %r2;
-	setp.eq.s64 %p133, %rd713, 0;
-	setp.eq.u32 %p134, %r1, 0;
-	and.pred %p135, %p133, %p134;
+	cvt.u64.u32 %rd726, %r2;
+	setp.eq.s64 %p137, %rd726, 0;
+	setp.eq.u32 %p138, %r1, 0;
+	and.pred %p139, %p137, %p138;
 	bar.sync 0;
-	@!%p135 bra $L154;
-	st.shared.s64 [%rd1+1024], %rd707;
+	@!%p139 bra $L154;
+	st.shared.s64 [%rd1+1024], %rd720;
 $L154:
 	bar.sync 0;
-	ld.shared.s64 %rd714, [%rd1+1024];
-	mov.b64 %rd715, %rd714;
-	add.s64 %rd716, %rd715, %rd603;
-	mov.b64 %rd717, %rd716;
-	mov.b64 %rd718, 0;
+	ld.shared.s64 %rd727, [%rd1+1024];
+	mov.b64 %rd728, %rd727;
+	add.s64 %rd729, %rd728, %rd616;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, 0;
 $L155:
-	setp.lt.s64 %p136, %rd718, %rd419;
-	not.pred %p137, %p136;
-	@!%p137 bra $L159;
+	setp.lt.s64 %p140, %rd731, %rd432;
+	not.pred %p141, %p140;
+	@!%p141 bra $L159;
 	bra.uni $L157;
 $L159:
-	mul.lo.s64 %rd719, %rd718, %rd412;
-	mad.lo.s64 %rd720, %rd719, 4, %rd410;
-	ld.shared.s32 %r182, [%rd720+0];
+	mul.lo.s64 %rd732, %rd731, %rd425;
+	mad.lo.s64 %rd733, %rd732, 4, %rd423;
+	ld.shared.s32 %r182, [%rd733+0];
 	mov.b32 %r183, %r182;
-	add.s64 %rd721, %rd717, %rd718;
-	mul.lo.s64 %rd722, %rd721, %rd280;
-	mad.lo.s64 %rd723, %rd722, 4, %rd278;
-	st.global.s32 [%rd723+0], %r183;
+	add.s64 %rd734, %rd730, %rd731;
+	mul.lo.s64 %rd735, %rd734, %rd280;
+	mad.lo.s64 %rd736, %rd735, 4, %rd278;
+	st.global.s32 [%rd736+0], %r183;
 $L156:
-	add.s64 %rd724, %rd718, 1;
-	mov.b64 %rd718, %rd724;
+	add.s64 %rd737, %rd731, 1;
+	mov.b64 %rd731, %rd737;
 	bra.uni $L155;
 $L157:
 $L115:
-	setp.eq.s64 %p138, %rd605, 0;
-	@!%p138 bra $L161;
+	setp.eq.s64 %p142, %rd618, 0;
+	@!%p142 bra $L161;
 	bra.uni $L53;
 $L161:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd725, %rd418;
-	mov.b64 %rd726, %rd416;
-	mov.b64 %rd727, %rd417;
-	mov.b64 %rd728, %rd725;
-	mov.b64 %rd729, %rd726;
-	mov.b64 %rd730, %rd727;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd732, %rd729;
-	mov.b64 %rd733, %rd730;
-	mov.b64 %rd734, %rd731;
-	mov.b64 %rd735, %rd732;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, 1;
+	mov.b64 %rd738, %rd431;
+	mov.b64 %rd739, %rd429;
+	mov.b64 %rd740, %rd430;
+	mov.b64 %rd741, %rd738;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, %rd742;
+	mov.b64 %rd746, %rd743;
+	mov.b64 %rd747, %rd744;
+	mov.b64 %rd748, %rd745;
+	mov.b64 %rd749, %rd746;
+	mov.b64 %rd750, 1;
 $L162:
-	setp.lt.s64 %p139, %rd737, %rd346;
-	setp.gt.s64 %p140, %rd734, 0;
-	and.pred %p141, %p139, %p140;
-	not.pred %p142, %p141;
-	@!%p142 bra $L166;
+	setp.lt.s64 %p143, %rd750, %rd346;
+	setp.gt.s64 %p144, %rd747, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L166;
 	bra.uni $L164;
 $L166:
 	bar.sync 0;
-	shr.s64 %rd738, %rd737, 63;
-	shr.u64 %rd739, %rd738, 63;
-	add.s64 %rd740, %rd737, %rd739;
-	and.b64 %rd741, %rd740, -2;
-	sub.s64 %rd742, %rd737, %rd741;
-	mov.b64 %rd744, 1;
-	sub.s64 %rd743, %rd744, %rd742;
-	mul.lo.s64 %rd745, %rd743, %rd373;
-	mov.b64 %rd746, %rd745;
-	shr.s64 %rd747, %rd737, 63;
-	shr.u64 %rd748, %rd747, 63;
-	add.s64 %rd749, %rd737, %rd748;
-	and.b64 %rd750, %rd749, -2;
-	sub.s64 %rd751, %rd737, %rd750;
-	mul.lo.s64 %rd752, %rd751, %rd373;
-	mov.b64 %rd753, %rd752;
-	mov.b64 %rd754, 0;
-	mov.b64 %rd755, 0;
-	mov.b64 %rd756, %rd338;
-	mov.b64 %rd757, %rd339;
-	mov.b64 %rd758, %rd340;
-	mov.b64 %rd759, %rd341;
-	mov.b64 %rd760, %rd342;
-	mov.b64 %rd761, %rd343;
-	mov.pred %p143, %p47;
-	mov.pred %p144, %p48;
+	shr.s64 %rd751, %rd750, 63;
+	shr.u64 %rd752, %rd751, 63;
+	add.s64 %rd753, %rd750, %rd752;
+	and.b64 %rd754, %rd753, -2;
+	sub.s64 %rd755, %rd750, %rd754;
+	mov.b64 %rd757, 1;
+	sub.s64 %rd756, %rd757, %rd755;
+	mul.lo.s64 %rd758, %rd756, %rd373;
+	mov.b64 %rd759, %rd758;
+	shr.s64 %rd760, %rd750, 63;
+	shr.u64 %rd761, %rd760, 63;
+	add.s64 %rd762, %rd750, %rd761;
+	and.b64 %rd763, %rd762, -2;
+	sub.s64 %rd764, %rd750, %rd763;
+	mul.lo.s64 %rd765, %rd764, %rd373;
+	mov.b64 %rd766, %rd765;
+	mov.b64 %rd767, 0;
+	mov.b64 %rd768, 0;
+	mov.b64 %rd769, %rd338;
+	mov.b64 %rd770, %rd339;
+	mov.b64 %rd771, %rd340;
+	mov.b64 %rd772, %rd341;
+	mov.b64 %rd773, %rd342;
+	mov.b64 %rd774, %rd343;
+	mov.pred %p147, %p47;
+	mov.pred %p148, %p48;
 	mov.b32 %r184, %r80;
-	mov.b64 %rd762, %rd344;
-	mov.b64 %rd763, %rd345;
-	mov.b64 %rd764, %rd346;
-	mov.b64 %rd765, %rd347;
-	mov.pred %p145, %p49;
-	mov.pred %p146, %p50;
-	mov.b64 %rd766, %rd292;
-	mov.b64 %rd767, %rd293;
-	mov.b64 %rd768, %rd294;
-	mov.b64 %rd769, %rd295;
-	mov.b64 %rd770, %rd296;
-	mov.b64 %rd771, %rd297;
-	mov.b64 %rd772, %rd298;
-	mov.b64 %rd773, %rd299;
-	mov.b64 %rd774, %rd300;
-	mov.pred %p147, %p51;
-	mov.b64 %rd775, %rd301;
-	mov.b64 %rd776, %rd302;
-	mov.b64 %rd777, %rd303;
+	mov.b64 %rd775, %rd344;
+	mov.b64 %rd776, %rd345;
+	mov.b64 %rd777, %rd346;
+	mov.b64 %rd778, %rd347;
+	mov.pred %p149, %p49;
+	mov.pred %p150, %p50;
+	mov.b64 %rd779, %rd292;
+	mov.b64 %rd780, %rd293;
+	mov.b64 %rd781, %rd294;
+	mov.b64 %rd782, %rd295;
+	mov.b64 %rd783, %rd296;
+	mov.b64 %rd784, %rd297;
+	mov.b64 %rd785, %rd298;
+	mov.b64 %rd786, %rd299;
+	mov.b64 %rd787, %rd300;
+	mov.pred %p151, %p51;
+	mov.b64 %rd788, %rd301;
+	mov.b64 %rd789, %rd302;
+	mov.b64 %rd790, %rd303;
 	mov.b32 %r185, %r81;
-	mov.b64 %rd778, %rd348;
-	mov.b64 %rd779, %rd349;
-	mov.b64 %rd780, %rd746;
-	mov.b64 %rd781, %rd734;
-	mov.b64 %rd782, %rd371;
-	mov.b64 %rd783, %rd370;
-	mov.b64 %rd784, %rd352;
-	mov.b64 %rd785, %rd372;
-	mov.b64 %rd786, %rd351;
-	mov.b64 %rd787, %rd753;
-	mov.b64 %rd788, %rd373;
-	add.s64 %rd789, %rd737, 1;
-	setp.lt.s64 %p148, %rd789, %rd346;
-	mov.pred %p149, %p148;
-	mov.pred %p150, %p49;
-	mov.b64 %rd790, %rd165;
-	mov.b64 %rd791, %rd166;
-	mov.b64 %rd792, %rd167;
-	mov.b64 %rd793, %rd782;
+	mov.b64 %rd791, %rd348;
+	mov.b64 %rd792, %rd349;
+	mov.b64 %rd793, %rd759;
+	mov.b64 %rd794, %rd747;
+	mov.b64 %rd795, %rd371;
+	mov.b64 %rd796, %rd370;
+	mov.b64 %rd797, %rd352;
+	mov.b64 %rd798, %rd372;
+	mov.b64 %rd799, %rd351;
+	mov.b64 %rd800, %rd766;
+	mov.b64 %rd801, %rd373;
+	add.s64 %rd802, %rd750, 1;
+	setp.lt.s64 %p152, %rd802, %rd346;
+	mov.pred %p153, %p152;
+	mov.pred %p154, %p49;
+	mov.b64 %rd803, %rd165;
+	mov.b64 %rd804, %rd166;
+	mov.b64 %rd805, %rd167;
+	mov.b64 %rd806, %rd795;
 	mov.b32 %r186, -1;
-	mov.b64 %rd794, 0;
-	mov.b64 %rd795, 0;
-	mov.b64 %rd796, 0;
-	mov.b64 %rd797, 0;
-	mov.b64 %rd798, 0;
+	mov.b64 %rd807, 0;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, 0;
+	mov.b64 %rd810, 0;
+	mov.b64 %rd811, 0;
 $L167:
-	mov.b64 %rd799, 0;
-	mov.b64 %rd800, %rd778;
+	mov.b64 %rd812, 0;
+	mov.b64 %rd813, %rd791;
 $L170:
-	setp.gt.s64 %p151, %rd800, 0;
-	not.pred %p152, %p151;
-	@!%p152 bra $L174;
+	setp.gt.s64 %p155, %rd813, 0;
+	not.pred %p156, %p155;
+	@!%p156 bra $L174;
 	bra.uni $L172;
 $L174:
-	setp.ge.s64 %p153, %rd794, %rd795;
-	@!%p153 bra $L176;
-	setp.ge.s64 %p154, %rd793, %rd781;
-	@!%p154 bra $L178;
+	setp.ge.s64 %p157, %rd807, %rd808;
+	@!%p157 bra $L176;
+	setp.ge.s64 %p158, %rd806, %rd794;
+	@!%p158 bra $L178;
 	bra.uni $L172;
 $L178:
-	add.s64 %rd801, %rd780, %rd793;
-	mul.lo.s64 %rd802, %rd801, %rd175;
-	mad.lo.s64 %rd803, %rd802, 4, %rd173;
-	ld.shared.s32 %r187, [%rd803+0];
+	add.s64 %rd814, %rd793, %rd806;
+	mul.lo.s64 %rd815, %rd814, %rd175;
+	mad.lo.s64 %rd816, %rd815, 4, %rd173;
+	ld.shared.s32 %r187, [%rd816+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r186, %r188;
-	@!%p150 bra $L179;
-	add.s64 %rd804, %rd780, %rd793;
-	mov.b64 %rd806, 2;
-	mul.lo.s64 %rd805, %rd806, %rd804;
-	mov.b64 %rd807, %rd805;
-	mul.lo.s64 %rd808, %rd807, %rd178;
-	mad.lo.s64 %rd809, %rd808, 8, %rd176;
-	ld.shared.s64 %rd810, [%rd809+0];
-	mov.b64 %rd811, %rd810;
-	add.s64 %rd812, %rd807, 1;
-	mul.lo.s64 %rd813, %rd812, %rd178;
-	mad.lo.s64 %rd814, %rd813, 8, %rd176;
-	ld.shared.s64 %rd815, [%rd814+0];
-	mov.b64 %rd816, %rd815;
-	add.s64 %rd817, %rd811, %rd785;
-	mov.b64 %rd818, %rd817;
-	mov.b64 %rd819, %rd816;
-	mov.b64 %rd794, %rd818;
-	mov.b64 %rd795, %rd819;
+	@!%p154 bra $L179;
+	add.s64 %rd817, %rd793, %rd806;
+	mov.b64 %rd819, 2;
+	mul.lo.s64 %rd818, %rd819, %rd817;
+	mov.b64 %rd820, %rd818;
+	mul.lo.s64 %rd821, %rd820, %rd178;
+	mad.lo.s64 %rd822, %rd821, 8, %rd176;
+	ld.shared.s64 %rd823, [%rd822+0];
+	mov.b64 %rd824, %rd823;
+	add.s64 %rd825, %rd820, 1;
+	mul.lo.s64 %rd826, %rd825, %rd178;
+	mad.lo.s64 %rd827, %rd826, 8, %rd176;
+	ld.shared.s64 %rd828, [%rd827+0];
+	mov.b64 %rd829, %rd828;
+	add.s64 %rd830, %rd824, %rd798;
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, %rd829;
+	mov.b64 %rd807, %rd831;
+	mov.b64 %rd808, %rd832;
 	bra.uni $L180;
 $L179:
-	mov.b64 %rd820, %rd756;
+	mov.b64 %rd833, %rd769;
 	mov.b32 %r189, %r186;
-	cvt.s64.s32 %rd821, %r189;
-	mul.lo.s64 %rd822, %rd821, %rd32;
-	mad.lo.s64 %rd823, %rd822, 8, %rd28;
-	ld.global.nc.s64 %rd824, [%rd823+0];
-	mov.b64 %rd825, %rd824;
-	mov.b64 %rd826, %rd825;
-	mov.b64 %rd827, %rd756;
+	cvt.s64.s32 %rd834, %r189;
+	mul.lo.s64 %rd835, %rd834, %rd32;
+	mad.lo.s64 %rd836, %rd835, 8, %rd28;
+	ld.global.nc.s64 %rd837, [%rd836+0];
+	mov.b64 %rd838, %rd837;
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, %rd769;
 	mov.b32 %r190, %r186;
-	cvt.s64.s32 %rd828, %r190;
-	add.s64 %rd829, %rd828, 1;
-	mul.lo.s64 %rd830, %rd829, %rd32;
-	mad.lo.s64 %rd831, %rd830, 8, %rd28;
-	ld.global.nc.s64 %rd832, [%rd831+0];
-	mov.b64 %rd833, %rd832;
-	mov.b64 %rd834, %rd833;
-	add.s64 %rd835, %rd826, %rd785;
-	mov.b64 %rd836, %rd835;
-	mov.b64 %rd837, %rd834;
-	mov.b64 %rd794, %rd836;
-	mov.b64 %rd795, %rd837;
+	cvt.s64.s32 %rd841, %r190;
+	add.s64 %rd842, %rd841, 1;
+	mul.lo.s64 %rd843, %rd842, %rd32;
+	mad.lo.s64 %rd844, %rd843, 8, %rd28;
+	ld.global.nc.s64 %rd845, [%rd844+0];
+	mov.b64 %rd846, %rd845;
+	mov.b64 %rd847, %rd846;
+	add.s64 %rd848, %rd839, %rd798;
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd847;
+	mov.b64 %rd807, %rd849;
+	mov.b64 %rd808, %rd850;
 $L180:
-	add.s64 %rd838, %rd793, %rd783;
-	mov.b64 %rd793, %rd838;
+	add.s64 %rd851, %rd806, %rd796;
+	mov.b64 %rd806, %rd851;
 	bra.uni $L171;
 $L176:
-	mul.lo.s64 %rd839, %rd794, %rd39;
-	mad.lo.s64 %rd840, %rd839, 4, %rd35;
-	ld.global.nc.s32 %r191, [%rd840+0];
+	mul.lo.s64 %rd852, %rd807, %rd39;
+	mad.lo.s64 %rd853, %rd852, 4, %rd35;
+	ld.global.nc.s32 %r191, [%rd853+0];
 	mov.b32 %r192, %r191;
 	mov.b32 %r193, %r192;
-	mov.b64 %rd841, 0;
-	mov.b64 %rd842, 0;
-	and.pred %p155, %p149, %p145;
-	@!%p155 bra $L182;
-	mov.b64 %rd843, %rd756;
+	mov.b64 %rd854, 0;
+	mov.b64 %rd855, 0;
+	and.pred %p159, %p153, %p149;
+	@!%p159 bra $L182;
+	mov.b64 %rd856, %rd769;
 	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd844, %r194;
-	mul.lo.s64 %rd845, %rd844, %rd32;
-	mad.lo.s64 %rd846, %rd845, 8, %rd28;
-	ld.global.nc.s64 %rd847, [%rd846+0];
-	mov.b64 %rd848, %rd847;
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd756;
+	cvt.s64.s32 %rd857, %r194;
+	mul.lo.s64 %rd858, %rd857, %rd32;
+	mad.lo.s64 %rd859, %rd858, 8, %rd28;
+	ld.global.nc.s64 %rd860, [%rd859+0];
+	mov.b64 %rd861, %rd860;
+	mov.b64 %rd862, %rd861;
+	mov.b64 %rd863, %rd769;
 	mov.b32 %r195, %r193;
-	cvt.s64.s32 %rd851, %r195;
-	add.s64 %rd852, %rd851, 1;
-	mul.lo.s64 %rd853, %rd852, %rd32;
-	mad.lo.s64 %rd854, %rd853, 8, %rd28;
-	ld.global.nc.s64 %rd855, [%rd854+0];
-	mov.b64 %rd856, %rd855;
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd849;
-	mov.b64 %rd859, %rd857;
-	mov.b64 %rd841, %rd858;
-	mov.b64 %rd842, %rd859;
+	cvt.s64.s32 %rd864, %r195;
+	add.s64 %rd865, %rd864, 1;
+	mul.lo.s64 %rd866, %rd865, %rd32;
+	mad.lo.s64 %rd867, %rd866, 8, %rd28;
+	ld.global.nc.s64 %rd868, [%rd867+0];
+	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd862;
+	mov.b64 %rd872, %rd870;
+	mov.b64 %rd854, %rd871;
+	mov.b64 %rd855, %rd872;
 $L182:
 	mov.b32 %r196, %r186;
 	mov.b32 %r197, %r193;
-	mov.b64 %rd860, %rd794;
+	mov.b64 %rd873, %rd807;
 $L183:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p156, %rd125, 0;
-	@!%p156 bra $L187;
-	mul.lo.s64 %rd861, %rd860, %rd127;
-	mad.lo.s64 %rd862, %rd861, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd862+0];
+	setp.gt.s64 %p160, %rd125, 0;
+	@!%p160 bra $L187;
+	mul.lo.s64 %rd874, %rd873, %rd127;
+	mad.lo.s64 %rd875, %rd874, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd875+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
 $L187:
-	cvt.s64.s32 %rd863, %r196;
-	mul.lo.s64 %rd864, %rd863, %rd134;
-	mad.lo.s64 %rd865, %rd864, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd865+0];
+	cvt.s64.s32 %rd876, %r196;
+	mul.lo.s64 %rd877, %rd876, %rd134;
+	mad.lo.s64 %rd878, %rd877, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd878+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd866, %r197;
-	mul.lo.s64 %rd867, %rd866, %rd134;
-	mad.lo.s64 %rd868, %rd867, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd868+0];
+	cvt.s64.s32 %rd879, %r197;
+	mul.lo.s64 %rd880, %rd879, %rd134;
+	mad.lo.s64 %rd881, %rd880, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd881+0];
 	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p157, %fd25, %fd27;
-	not.pred %p158, %p157;
-	@!%p158 bra $L189;
-	mov.pred %p159, 0;
+	setp.lt.f64 %p161, %fd25, %fd27;
+	not.pred %p162, %p161;
+	@!%p162 bra $L189;
+	mov.pred %p163, 0;
 	bra.uni $L185;
 $L189:
-	cvt.s64.s32 %rd869, %r197;
-	mul.lo.s64 %rd870, %rd869, %rd134;
-	mad.lo.s64 %rd871, %rd870, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd872, [%rd871];
+	cvt.s64.s32 %rd882, %r197;
+	mul.lo.s64 %rd883, %rd882, %rd134;
+	mad.lo.s64 %rd884, %rd883, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd885, [%rd884];
 $L190:
-	mov.b64 %fd28, %rd872;
+	mov.b64 %fd28, %rd885;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd873, %fd28;
-	mov.b64 %rd874, %fd25;
-	or.b64 %rd875, %rd873, %rd874;
-	setp.eq.f64 %p160, %fd28, %fd25;
-	mov.b64 %fd30, %rd875;
-	selp.f64 %fd31, %fd30, %fd29, %p160;
-	setp.nan.f64 %p161, %fd28, %fd25;
+	mov.b64 %rd886, %fd28;
+	mov.b64 %rd887, %fd25;
+	or.b64 %rd888, %rd886, %rd887;
+	setp.eq.f64 %p164, %fd28, %fd25;
+	mov.b64 %fd30, %rd888;
+	selp.f64 %fd31, %fd30, %fd29, %p164;
+	setp.nan.f64 %p165, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p161;
-	mov.b64 %rd876, %fd33;
-	setp.eq.u64 %p162, %rd872, %rd876;
-	@%p162 bra $L191;
-	atom.global.cas.b64 %rd877, [%rd871], %rd872, %rd876;
-	setp.eq.u64 %p163, %rd877, %rd872;
-	mov.b64 %rd872, %rd877;
-	@!%p163 bra $L190;
+	selp.f64 %fd33, %fd32, %fd31, %p165;
+	mov.b64 %rd889, %fd33;
+	setp.eq.u64 %p166, %rd885, %rd889;
+	@%p166 bra $L191;
+	atom.global.cas.b64 %rd890, [%rd884], %rd885, %rd889;
+	setp.eq.u64 %p167, %rd890, %rd885;
+	mov.b64 %rd885, %rd890;
+	@!%p167 bra $L190;
 $L191:
-	mov.b64 %fd35, %rd872;
+	mov.b64 %fd35, %rd885;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p164, %fd36, %fd25;
-	mov.pred %p159, %p164;
+	setp.gt.f64 %p168, %fd36, %fd25;
+	mov.pred %p163, %p168;
 	bra.uni $L185;
 $L184:
 	bra.uni $L183;
 $L185:
-	@!%p159 bra $L193;
-	@!%p149 bra $L194;
-	mul.lo.s64 %rd878, %rd799, %rd792;
-	mad.lo.s64 %rd879, %rd878, 4, %rd790;
-	st.shared.s32 [%rd879+0], %r193;
-	@!%p145 bra $L197;
-	mov.b64 %rd881, 2;
-	mul.lo.s64 %rd880, %rd881, %rd799;
-	mul.lo.s64 %rd882, %rd880, %rd170;
-	mad.lo.s64 %rd883, %rd882, 8, %rd168;
-	st.shared.s64 [%rd883+0], %rd841;
-	mov.b64 %rd885, 2;
-	mul.lo.s64 %rd884, %rd885, %rd799;
-	add.s64 %rd886, %rd884, 1;
-	mul.lo.s64 %rd887, %rd886, %rd170;
-	mad.lo.s64 %rd888, %rd887, 8, %rd168;
-	st.shared.s64 [%rd888+0], %rd842;
+	@!%p163 bra $L193;
+	@!%p153 bra $L194;
+	mul.lo.s64 %rd891, %rd812, %rd805;
+	mad.lo.s64 %rd892, %rd891, 4, %rd803;
+	st.shared.s32 [%rd892+0], %r193;
+	@!%p149 bra $L197;
+	mov.b64 %rd894, 2;
+	mul.lo.s64 %rd893, %rd894, %rd812;
+	mul.lo.s64 %rd895, %rd893, %rd170;
+	mad.lo.s64 %rd896, %rd895, 8, %rd168;
+	st.shared.s64 [%rd896+0], %rd854;
+	mov.b64 %rd898, 2;
+	mul.lo.s64 %rd897, %rd898, %rd812;
+	add.s64 %rd899, %rd897, 1;
+	mul.lo.s64 %rd900, %rd899, %rd170;
+	mad.lo.s64 %rd901, %rd900, 8, %rd168;
+	st.shared.s64 [%rd901+0], %rd855;
 $L197:
-	add.s64 %rd889, %rd799, 1;
-	mov.b64 %rd799, %rd889;
+	add.s64 %rd902, %rd812, 1;
+	mov.b64 %rd812, %rd902;
 	bra.uni $L195;
 $L194:
-	mov.pred %p165, 0;
-	mov.b64 %rd890, %rd799;
+	mov.pred %p169, 0;
+	mov.b64 %rd903, %rd812;
 	mov.b32 %r198, %r193;
 $L198:
-	@!%p146 bra $L202;
+	@!%p150 bra $L202;
 	shr.s32 %r199, %r198, 5;
-	cvt.s64.s32 %rd891, %r199;
-	mov.b64 %rd892, %rd891;
+	cvt.s64.s32 %rd904, %r199;
+	mov.b64 %rd905, %rd904;
 	and.b32 %r200, %r198, 31;
-	cvt.s64.s32 %rd893, %r200;
-	min.u64 %rd894, %rd893, 32;
-	cvt.u32.u64 %r201, %rd894;
+	cvt.s64.s32 %rd906, %r200;
+	min.u64 %rd907, %rd906, 32;
+	cvt.u32.u64 %r201, %rd907;
 	mov.b32 %r203, 0x1;
 	shl.b32 %r202, %r203, %r201;
-	setp.hs.u32 %p166, %r201, 32;
-	selp.b32 %r204, 0, %r202, %p166;
+	setp.hs.u32 %p170, %r201, 32;
+	selp.b32 %r204, 0, %r202, %p170;
 	mov.b32 %r205, %r204;
-	mov.b64 %rd895, %rd892;
+	mov.b64 %rd908, %rd905;
 	mov.b32 %r206, %r205;
-	mul.lo.s64 %rd896, %rd895, %rd774;
-	mad.lo.s64 %rd897, %rd896, 4, %rd772;
-	ld.relaxed.gpu.global.u32 %r207, [%rd897+0];
+	mul.lo.s64 %rd909, %rd908, %rd787;
+	mad.lo.s64 %rd910, %rd909, 4, %rd785;
+	ld.relaxed.gpu.global.u32 %r207, [%rd910+0];
 	mov.b32 %r208, %r207;
 	and.b32 %r209, %r208, %r206;
-	setp.ne.u32 %p167, %r209, 0x0;
-	mov.pred %p168, %p167;
-	not.pred %p169, %p168;
-	@!%p169 bra $L204;
-	mul.lo.s64 %rd898, %rd895, %rd774;
-	mad.lo.s64 %rd899, %rd898, 4, %rd772;
-	atom.global.or.b32 %r210, [%rd899], %r206;
+	setp.ne.u32 %p171, %r209, 0x0;
+	mov.pred %p172, %p171;
+	not.pred %p173, %p172;
+	@!%p173 bra $L204;
+	mul.lo.s64 %rd911, %rd908, %rd787;
+	mad.lo.s64 %rd912, %rd911, 4, %rd785;
+	atom.global.or.b32 %r210, [%rd912], %r206;
 	mov.b32 %r211, %r210;
 	and.b32 %r212, %r211, %r206;
-	setp.ne.u32 %p170, %r212, 0x0;
-	mov.pred %p168, %p170;
+	setp.ne.u32 %p174, %r212, 0x0;
+	mov.pred %p172, %p174;
 $L204:
-	@!%p168 bra $L206;
-	mov.b64 %rd900, %rd890;
-	mov.b64 %rd901, %rd900;
-	mov.pred %p171, 0;
+	@!%p172 bra $L206;
+	mov.b64 %rd913, %rd903;
+	mov.b64 %rd914, %rd913;
+	mov.pred %p175, 0;
 	bra.uni $L200;
 $L206:
-	mov.b64 %rd902, %rd890;
-	mov.b64 %rd901, %rd902;
-	mov.pred %p171, 1;
+	mov.b64 %rd915, %rd903;
+	mov.b64 %rd914, %rd915;
+	mov.pred %p175, 1;
 	bra.uni $L200;
 $L202:
-	@!%p147 bra $L208;
-	cvt.s64.s32 %rd903, %r198;
-	mul.lo.s64 %rd904, %rd903, %rd777;
-	mad.lo.s64 %rd905, %rd904, 4, %rd775;
-	ld.relaxed.gpu.global.s32 %r213, [%rd905+0];
+	@!%p151 bra $L208;
+	cvt.s64.s32 %rd916, %r198;
+	mul.lo.s64 %rd917, %rd916, %rd790;
+	mad.lo.s64 %rd918, %rd917, 4, %rd788;
+	ld.relaxed.gpu.global.s32 %r213, [%rd918+0];
 	mov.b32 %r214, %r213;
-	setp.eq.s32 %p172, %r214, %r185;
-	mov.pred %p173, %p172;
-	not.pred %p174, %p173;
-	@!%p174 bra $L210;
-	cvt.s64.s32 %rd906, %r198;
-	mul.lo.s64 %rd907, %rd906, %rd777;
-	mad.lo.s64 %rd908, %rd907, 4, %rd775;
-	atom.global.exch.b32 %r215, [%rd908], %r185;
+	setp.eq.s32 %p176, %r214, %r185;
+	mov.pred %p177, %p176;
+	not.pred %p178, %p177;
+	@!%p178 bra $L210;
+	cvt.s64.s32 %rd919, %r198;
+	mul.lo.s64 %rd920, %rd919, %rd790;
+	mad.lo.s64 %rd921, %rd920, 4, %rd788;
+	atom.global.exch.b32 %r215, [%rd921], %r185;
 	mov.b32 %r216, %r215;
-	setp.eq.s32 %p175, %r216, %r185;
-	mov.pred %p173, %p175;
+	setp.eq.s32 %p179, %r216, %r185;
+	mov.pred %p177, %p179;
 $L210:
-	@!%p173 bra $L212;
-	mov.b64 %rd909, %rd890;
-	mov.b64 %rd901, %rd909;
-	mov.pred %p171, 0;
+	@!%p177 bra $L212;
+	mov.b64 %rd922, %rd903;
+	mov.b64 %rd914, %rd922;
+	mov.pred %p175, 0;
 	bra.uni $L200;
 $L212:
 $L208:
-	mul.lo.s64 %rd910, %rd890, %rd792;
-	mad.lo.s64 %rd911, %rd910, 4, %rd790;
-	st.shared.s32 [%rd911+0], %r198;
-	add.s64 %rd912, %rd890, 1;
-	mov.b64 %rd913, %rd912;
-	mov.b64 %rd901, %rd913;
-	mov.pred %p171, 1;
+	mul.lo.s64 %rd923, %rd903, %rd805;
+	mad.lo.s64 %rd924, %rd923, 4, %rd803;
+	st.shared.s32 [%rd924+0], %r198;
+	add.s64 %rd925, %rd903, 1;
+	mov.b64 %rd926, %rd925;
+	mov.b64 %rd914, %rd926;
+	mov.pred %p175, 1;
 	bra.uni $L200;
 $L199:
 	bra.uni $L198;
 $L200:
-	mov.b64 %rd914, %rd901;
-	mov.pred %p176, %p171;
-	mov.b64 %rd799, %rd914;
-	mov.pred %p165, %p176;
-	@!%p165 bra $L214;
-	mov.b64 %rd915, %rd756;
+	mov.b64 %rd927, %rd914;
+	mov.pred %p180, %p175;
+	mov.b64 %rd812, %rd927;
+	mov.pred %p169, %p180;
+	@!%p169 bra $L214;
+	mov.b64 %rd928, %rd769;
 	mov.b32 %r217, %r193;
-	cvt.s64.s32 %rd916, %r217;
-	add.s64 %rd917, %rd916, 1;
-	mul.lo.s64 %rd918, %rd917, %rd32;
-	mad.lo.s64 %rd919, %rd918, 8, %rd28;
-	ld.global.nc.s64 %rd920, [%rd919+0];
-	mov.b64 %rd921, %rd920;
-	cvt.s64.s32 %rd922, %r217;
-	mul.lo.s64 %rd923, %rd922, %rd32;
-	mad.lo.s64 %rd924, %rd923, 8, %rd28;
-	ld.global.nc.s64 %rd925, [%rd924+0];
-	mov.b64 %rd926, %rd925;
-	sub.s64 %rd927, %rd921, %rd926;
-	mov.b64 %rd928, %rd927;
-	mov.b64 %rd929, %rd928;
-	add.s64 %rd930, %rd796, %rd929;
-	mov.b64 %rd796, %rd930;
-	max.s64 %rd931, %rd797, %rd929;
-	mov.b64 %rd797, %rd931;
+	cvt.s64.s32 %rd929, %r217;
+	add.s64 %rd930, %rd929, 1;
+	mul.lo.s64 %rd931, %rd930, %rd32;
+	mad.lo.s64 %rd932, %rd931, 8, %rd28;
+	ld.global.nc.s64 %rd933, [%rd932+0];
+	mov.b64 %rd934, %rd933;
+	cvt.s64.s32 %rd935, %r217;
+	mul.lo.s64 %rd936, %rd935, %rd32;
+	mad.lo.s64 %rd937, %rd936, 8, %rd28;
+	ld.global.nc.s64 %rd938, [%rd937+0];
+	mov.b64 %rd939, %rd938;
+	sub.s64 %rd940, %rd934, %rd939;
+	mov.b64 %rd941, %rd940;
+	mov.b64 %rd942, %rd941;
+	add.s64 %rd943, %rd809, %rd942;
+	mov.b64 %rd809, %rd943;
+	max.s64 %rd944, %rd810, %rd942;
+	mov.b64 %rd810, %rd944;
 $L214:
 $L195:
 $L193:
-	add.s64 %rd932, %rd794, %rd784;
-	mov.b64 %rd794, %rd932;
-	sub.s64 %rd933, %rd800, 1;
-	mov.b64 %rd800, %rd933;
+	add.s64 %rd945, %rd807, %rd797;
+	mov.b64 %rd807, %rd945;
+	sub.s64 %rd946, %rd813, 1;
+	mov.b64 %rd813, %rd946;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd934, 0;
-	setp.lt.s64 %p177, %rd794, %rd795;
-	setp.lt.s64 %p178, %rd793, %rd781;
-	or.pred %p179, %p177, %p178;
-	@!%p179 bra $L216;
-	mov.b64 %rd934, 1;
+	mov.b64 %rd947, 0;
+	setp.lt.s64 %p181, %rd807, %rd808;
+	setp.lt.s64 %p182, %rd806, %rd794;
+	or.pred %p183, %p181, %p182;
+	@!%p183 bra $L216;
+	mov.b64 %rd947, 1;
 $L216:
-	shl.b64 %rd935, %rd934, 32;
-	or.b64 %rd936, %rd799, %rd935;
+	shl.b64 %rd948, %rd947, 32;
+	or.b64 %rd949, %rd812, %rd948;
 	// block scan
-	mov.b64 %rd937, %rd936;
+	mov.b64 %rd950, %rd949;
 	mov.b32 %r218, %r3;
 $L217:
-	setp.hs.u32 %p180, %r218, 32;
-	@%p180 bra $L218;
-	mov.b64 {%r219, %r220}, %rd937;
-	shfl.sync.up.b32 %r221|%p181, %r219, %r218, 0, %r17;
+	setp.hs.u32 %p184, %r218, 32;
+	@%p184 bra $L218;
+	mov.b64 {%r219, %r220}, %rd950;
+	shfl.sync.up.b32 %r221|%p185, %r219, %r218, 0, %r17;
 	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
-	mov.b64 %rd938, {%r221, %r222};
-	@!%p181 bra $L219;
-	add.s64 %rd939, %rd938, %rd937;
-	mov.b64 %rd937, %rd939;
+	mov.b64 %rd951, {%r221, %r222};
+	@!%p185 bra $L219;
+	add.s64 %rd952, %rd951, %rd950;
+	mov.b64 %rd950, %rd952;
 $L219:
 	shl.b32 %r218, %r218, 1;
 	bra.uni $L217;
 $L218:
-	mov.b64 {%r223, %r224}, %rd937;
-	shfl.sync.up.b32 %r225|%p182, %r223, %r3, 0, %r17;
+	mov.b64 {%r223, %r224}, %rd950;
+	shfl.sync.up.b32 %r225|%p186, %r223, %r3, 0, %r17;
 	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
-	mov.b64 %rd940, {%r225, %r226};
-	setp.lo.u32 %p183, %r3, 32;
-	and.pred %p184, %p182, %p183;
-	selp.b64 %rd941, %rd940, 0, %p184;
+	mov.b64 %rd953, {%r225, %r226};
+	setp.lo.u32 %p187, %r3, 32;
+	and.pred %p188, %p186, %p187;
+	selp.b64 %rd954, %rd953, 0, %p188;
 	sub.u32 %r227, %r13, %r3;
-	setp.eq.u32 %p185, %r7, %r227;
-	@!%p185 bra $L220;
-	mul.wide.u32 %rd942, %r8, 16;
-	add.s64 %rd943, %rd1, %rd942;
-	st.shared.s64 [%rd943+0], %rd937;
+	setp.eq.u32 %p189, %r7, %r227;
+	@!%p189 bra $L220;
+	mul.wide.u32 %rd955, %r8, 16;
+	add.s64 %rd956, %rd1, %rd955;
+	st.shared.s64 [%rd956+0], %rd950;
 $L220:
 	bar.sync 0;
-	setp.eq.u32 %p186, %r8, 0;
-	@!%p186 bra $L221;
-	mov.b64 %rd944, 0;
-	setp.lo.u32 %p187, %r7, %r10;
-	@!%p187 bra $L222;
-	mul.wide.u32 %rd945, %r7, 16;
-	add.s64 %rd946, %rd1, %rd945;
-	ld.shared.s64 %rd947, [%rd946+0];
-	mov.b64 %rd944, %rd947;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L221;
+	mov.b64 %rd957, 0;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L222;
+	mul.wide.u32 %rd958, %r7, 16;
+	add.s64 %rd959, %rd1, %rd958;
+	ld.shared.s64 %rd960, [%rd959+0];
+	mov.b64 %rd957, %rd960;
 $L222:
-	mov.b64 {%r228, %r229}, %rd944;
-	shfl.sync.up.b32 %r230|%p188, %r228, 1, 0, %r17;
+	mov.b64 {%r228, %r229}, %rd957;
+	shfl.sync.up.b32 %r230|%p192, %r228, 1, 0, %r17;
 	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd948, {%r230, %r231};
-	@!%p188 bra $L223;
-	add.s64 %rd949, %rd948, %rd944;
-	mov.b64 %rd944, %rd949;
+	mov.b64 %rd961, {%r230, %r231};
+	@!%p192 bra $L223;
+	add.s64 %rd962, %rd961, %rd957;
+	mov.b64 %rd957, %rd962;
 $L223:
-	mov.b64 {%r232, %r233}, %rd944;
-	shfl.sync.up.b32 %r234|%p189, %r232, 2, 0, %r17;
+	mov.b64 {%r232, %r233}, %rd957;
+	shfl.sync.up.b32 %r234|%p193, %r232, 2, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
-	mov.b64 %rd950, {%r234, %r235};
-	@!%p189 bra $L224;
-	add.s64 %rd951, %rd950, %rd944;
-	mov.b64 %rd944, %rd951;
+	mov.b64 %rd963, {%r234, %r235};
+	@!%p193 bra $L224;
+	add.s64 %rd964, %rd963, %rd957;
+	mov.b64 %rd957, %rd964;
 $L224:
-	mov.b64 {%r236, %r237}, %rd944;
-	shfl.sync.up.b32 %r238|%p190, %r236, 4, 0, %r17;
+	mov.b64 {%r236, %r237}, %rd957;
+	shfl.sync.up.b32 %r238|%p194, %r236, 4, 0, %r17;
 	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
-	mov.b64 %rd952, {%r238, %r239};
-	@!%p190 bra $L225;
-	add.s64 %rd953, %rd952, %rd944;
-	mov.b64 %rd944, %rd953;
+	mov.b64 %rd965, {%r238, %r239};
+	@!%p194 bra $L225;
+	add.s64 %rd966, %rd965, %rd957;
+	mov.b64 %rd957, %rd966;
 $L225:
-	mov.b64 {%r240, %r241}, %rd944;
-	shfl.sync.up.b32 %r242|%p191, %r240, 8, 0, %r17;
+	mov.b64 {%r240, %r241}, %rd957;
+	shfl.sync.up.b32 %r242|%p195, %r240, 8, 0, %r17;
 	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
-	mov.b64 %rd954, {%r242, %r243};
-	@!%p191 bra $L226;
-	add.s64 %rd955, %rd954, %rd944;
-	mov.b64 %rd944, %rd955;
+	mov.b64 %rd967, {%r242, %r243};
+	@!%p195 bra $L226;
+	add.s64 %rd968, %rd967, %rd957;
+	mov.b64 %rd957, %rd968;
 $L226:
-	mov.b64 {%r244, %r245}, %rd944;
-	shfl.sync.up.b32 %r246|%p192, %r244, 16, 0, %r17;
+	mov.b64 {%r244, %r245}, %rd957;
+	shfl.sync.up.b32 %r246|%p196, %r244, 16, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
-	mov.b64 %rd956, {%r246, %r247};
-	@!%p192 bra $L227;
-	add.s64 %rd957, %rd956, %rd944;
-	mov.b64 %rd944, %rd957;
+	mov.b64 %rd969, {%r246, %r247};
+	@!%p196 bra $L227;
+	add.s64 %rd970, %rd969, %rd957;
+	mov.b64 %rd957, %rd970;
 $L227:
-	mov.b64 {%r248, %r249}, %rd944;
-	shfl.sync.up.b32 %r250|%p193, %r248, 1, 0, %r17;
+	mov.b64 {%r248, %r249}, %rd957;
+	shfl.sync.up.b32 %r250|%p197, %r248, 1, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd958, {%r250, %r251};
-	selp.b64 %rd959, %rd958, 0, %p193;
-	@!%p187 bra $L228;
-	mul.wide.u32 %rd960, %r7, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	add.s64 %rd962, %rd961, 512;
-	st.shared.s64 [%rd962+0], %rd959;
+	mov.b64 %rd971, {%r250, %r251};
+	selp.b64 %rd972, %rd971, 0, %p197;
+	@!%p191 bra $L228;
+	mul.wide.u32 %rd973, %r7, 16;
+	add.s64 %rd974, %rd1, %rd973;
+	add.s64 %rd975, %rd974, 512;
+	st.shared.s64 [%rd975+0], %rd972;
 $L228:
 	sub.u32 %r252, %r10, 1;
-	setp.eq.u32 %p194, %r7, %r252;
-	@!%p194 bra $L229;
-	st.shared.s64 [%rd1+1024], %rd944;
+	setp.eq.u32 %p198, %r7, %r252;
+	@!%p198 bra $L229;
+	st.shared.s64 [%rd1+1024], %rd957;
 $L229:
 $L221:
 	bar.sync 0;
-	mul.wide.u32 %rd963, %r8, 16;
-	add.s64 %rd964, %rd1, %rd963;
-	add.s64 %rd965, %rd964, 512;
-	ld.shared.s64 %rd966, [%rd965+0];
-	add.s64 %rd967, %rd966, %rd941;
-	ld.shared.s64 %rd968, [%rd1+1024];
-	mov.b64 {%r253, %r254}, %rd967;
-	shfl.sync.idx.b32 %r255|%p195, %r253, 0, %r21, %r17;
+	mul.wide.u32 %rd976, %r8, 16;
+	add.s64 %rd977, %rd1, %rd976;
+	add.s64 %rd978, %rd977, 512;
+	ld.shared.s64 %rd979, [%rd978+0];
+	add.s64 %rd980, %rd979, %rd954;
+	ld.shared.s64 %rd981, [%rd1+1024];
+	mov.b64 {%r253, %r254}, %rd980;
+	shfl.sync.idx.b32 %r255|%p199, %r253, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r256, %r254, 0, %r21, %r17;
-	mov.b64 %rd969, {%r255, %r256};
-	mov.b64 %rd970, %rd968;
-	mov.b64 %rd971, %rd969;
-	mov.b64 %rd972, %rd970;
-	mov.b64 %rd973, %rd971;
-	mov.b64 %rd974, %rd972;
-	mov.b64 %rd975, %rd973;
-	mov.b64 %rd976, %rd974;
-	and.b64 %rd977, %rd975, 4294967295;
-	mov.b64 %rd978, %rd977;
-	and.b64 %rd979, %rd976, 4294967295;
-	mov.b64 %rd980, %rd979;
-	shr.s64 %rd981, %rd976, 32;
-	mov.b64 %rd982, %rd981;
-	mov.b64 %rd983, %rd978;
-	mov.b64 %rd984, %rd980;
-	mov.b64 %rd985, %rd982;
-	@!%p149 bra $L230;
-	add.s64 %rd986, %rd798, %rd983;
-	mov.b64 %rd987, %rd986;
-	sub.s64 %rd988, %rd788, %rd987;
-	max.s64 %rd989, %rd988, 0;
-	min.s64 %rd990, %rd989, %rd799;
+	mov.b64 %rd982, {%r255, %r256};
+	mov.b64 %rd983, %rd981;
+	mov.b64 %rd984, %rd982;
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	and.b64 %rd990, %rd988, 4294967295;
 	mov.b64 %rd991, %rd990;
-	mov.b64 %rd992, 0;
+	and.b64 %rd992, %rd989, 4294967295;
+	mov.b64 %rd993, %rd992;
+	shr.s64 %rd994, %rd989, 32;
+	mov.b64 %rd995, %rd994;
+	mov.b64 %rd996, %rd991;
+	mov.b64 %rd997, %rd993;
+	mov.b64 %rd998, %rd995;
+	@!%p153 bra $L230;
+	add.s64 %rd999, %rd811, %rd996;
+	mov.b64 %rd1000, %rd999;
+	sub.s64 %rd1001, %rd801, %rd1000;
+	max.s64 %rd1002, %rd1001, 0;
+	min.s64 %rd1003, %rd1002, %rd812;
+	mov.b64 %rd1004, %rd1003;
+	mov.b64 %rd1005, 0;
 $L232:
-	setp.lt.s64 %p196, %rd992, %rd991;
-	not.pred %p197, %p196;
-	@!%p197 bra $L236;
+	setp.lt.s64 %p200, %rd1005, %rd1004;
+	not.pred %p201, %p200;
+	@!%p201 bra $L236;
 	bra.uni $L234;
 $L236:
-	mul.lo.s64 %rd993, %rd992, %rd792;
-	mad.lo.s64 %rd994, %rd993, 4, %rd790;
-	ld.shared.s32 %r257, [%rd994+0];
+	mul.lo.s64 %rd1006, %rd1005, %rd805;
+	mad.lo.s64 %rd1007, %rd1006, 4, %rd803;
+	ld.shared.s32 %r257, [%rd1007+0];
 	mov.b32 %r258, %r257;
-	add.s64 %rd995, %rd787, %rd987;
-	add.s64 %rd996, %rd995, %rd992;
-	mul.lo.s64 %rd997, %rd996, %rd175;
-	mad.lo.s64 %rd998, %rd997, 4, %rd173;
-	st.shared.s32 [%rd998+0], %r258;
-	@!%p145 bra $L238;
-	mov.b64 %rd1000, 2;
-	mul.lo.s64 %rd999, %rd1000, %rd992;
-	mul.lo.s64 %rd1001, %rd999, %rd170;
-	mad.lo.s64 %rd1002, %rd1001, 8, %rd168;
-	ld.shared.s64 %rd1003, [%rd1002+0];
-	mov.b64 %rd1004, %rd1003;
-	add.s64 %rd1005, %rd787, %rd987;
-	add.s64 %rd1006, %rd1005, %rd992;
-	mov.b64 %rd1008, 2;
-	mul.lo.s64 %rd1007, %rd1008, %rd1006;
-	mul.lo.s64 %rd1009, %rd1007, %rd178;
-	mad.lo.s64 %rd1010, %rd1009, 8, %rd176;
-	st.shared.s64 [%rd1010+0], %rd1004;
-	mov.b64 %rd1012, 2;
-	mul.lo.s64 %rd1011, %rd1012, %rd992;
-	add.s64 %rd1013, %rd1011, 1;
-	mul.lo.s64 %rd1014, %rd1013, %rd170;
+	add.s64 %rd1008, %rd800, %rd1000;
+	add.s64 %rd1009, %rd1008, %rd1005;
+	mul.lo.s64 %rd1010, %rd1009, %rd175;
+	mad.lo.s64 %rd1011, %rd1010, 4, %rd173;
+	st.shared.s32 [%rd1011+0], %r258;
+	@!%p149 bra $L238;
+	mov.b64 %rd1013, 2;
+	mul.lo.s64 %rd1012, %rd1013, %rd1005;
+	mul.lo.s64 %rd1014, %rd1012, %rd170;
 	mad.lo.s64 %rd1015, %rd1014, 8, %rd168;
 	ld.shared.s64 %rd1016, [%rd1015+0];
 	mov.b64 %rd1017, %rd1016;
-	add.s64 %rd1018, %rd787, %rd987;
-	add.s64 %rd1019, %rd1018, %rd992;
+	add.s64 %rd1018, %rd800, %rd1000;
+	add.s64 %rd1019, %rd1018, %rd1005;
 	mov.b64 %rd1021, 2;
 	mul.lo.s64 %rd1020, %rd1021, %rd1019;
-	add.s64 %rd1022, %rd1020, 1;
-	mul.lo.s64 %rd1023, %rd1022, %rd178;
-	mad.lo.s64 %rd1024, %rd1023, 8, %rd176;
-	st.shared.s64 [%rd1024+0], %rd1017;
+	mul.lo.s64 %rd1022, %rd1020, %rd178;
+	mad.lo.s64 %rd1023, %rd1022, 8, %rd176;
+	st.shared.s64 [%rd1023+0], %rd1017;
+	mov.b64 %rd1025, 2;
+	mul.lo.s64 %rd1024, %rd1025, %rd1005;
+	add.s64 %rd1026, %rd1024, 1;
+	mul.lo.s64 %rd1027, %rd1026, %rd170;
+	mad.lo.s64 %rd1028, %rd1027, 8, %rd168;
+	ld.shared.s64 %rd1029, [%rd1028+0];
+	mov.b64 %rd1030, %rd1029;
+	add.s64 %rd1031, %rd800, %rd1000;
+	add.s64 %rd1032, %rd1031, %rd1005;
+	mov.b64 %rd1034, 2;
+	mul.lo.s64 %rd1033, %rd1034, %rd1032;
+	add.s64 %rd1035, %rd1033, 1;
+	mul.lo.s64 %rd1036, %rd1035, %rd178;
+	mad.lo.s64 %rd1037, %rd1036, 8, %rd176;
+	st.shared.s64 [%rd1037+0], %rd1030;
 $L238:
 $L233:
-	add.s64 %rd1025, %rd992, 1;
-	mov.b64 %rd992, %rd1025;
+	add.s64 %rd1038, %rd1005, 1;
+	mov.b64 %rd1005, %rd1038;
 	bra.uni $L232;
 $L234:
-	mov.b64 %rd1026, 0;
-	mov.b64 %rd1027, %rd991;
+	mov.b64 %rd1039, 0;
+	mov.b64 %rd1040, %rd1004;
 $L239:
-	setp.lt.s64 %p198, %rd1027, %rd799;
-	not.pred %p199, %p198;
-	@!%p199 bra $L243;
+	setp.lt.s64 %p202, %rd1040, %rd812;
+	not.pred %p203, %p202;
+	@!%p203 bra $L243;
 	bra.uni $L241;
 $L243:
-	mul.lo.s64 %rd1028, %rd1027, %rd792;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd790;
-	ld.shared.s32 %r259, [%rd1029+0];
+	mul.lo.s64 %rd1041, %rd1040, %rd805;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd803;
+	ld.shared.s32 %r259, [%rd1042+0];
 	mov.b32 %r260, %r259;
 	mov.b32 %r261, %r260;
-	mov.pred %p200, 0;
-	mov.b64 %rd1030, %rd1026;
+	mov.pred %p204, 0;
+	mov.b64 %rd1043, %rd1039;
 	mov.b32 %r262, %r261;
 $L244:
-	@!%p146 bra $L248;
+	@!%p150 bra $L248;
 	shr.s32 %r263, %r262, 5;
-	cvt.s64.s32 %rd1031, %r263;
-	mov.b64 %rd1032, %rd1031;
+	cvt.s64.s32 %rd1044, %r263;
+	mov.b64 %rd1045, %rd1044;
 	and.b32 %r264, %r262, 31;
-	cvt.s64.s32 %rd1033, %r264;
-	min.u64 %rd1034, %rd1033, 32;
-	cvt.u32.u64 %r265, %rd1034;
+	cvt.s64.s32 %rd1046, %r264;
+	min.u64 %rd1047, %rd1046, 32;
+	cvt.u32.u64 %r265, %rd1047;
 	mov.b32 %r267, 0x1;
 	shl.b32 %r266, %r267, %r265;
-	setp.hs.u32 %p201, %r265, 32;
-	selp.b32 %r268, 0, %r266, %p201;
+	setp.hs.u32 %p205, %r265, 32;
+	selp.b32 %r268, 0, %r266, %p205;
 	mov.b32 %r269, %r268;
-	mov.b64 %rd1035, %rd1032;
+	mov.b64 %rd1048, %rd1045;
 	mov.b32 %r270, %r269;
-	mul.lo.s64 %rd1036, %rd1035, %rd774;
-	mad.lo.s64 %rd1037, %rd1036, 4, %rd772;
-	ld.relaxed.gpu.global.u32 %r271, [%rd1037+0];
+	mul.lo.s64 %rd1049, %rd1048, %rd787;
+	mad.lo.s64 %rd1050, %rd1049, 4, %rd785;
+	ld.relaxed.gpu.global.u32 %r271, [%rd1050+0];
 	mov.b32 %r272, %r271;
 	and.b32 %r273, %r272, %r270;
-	setp.ne.u32 %p202, %r273, 0x0;
-	mov.pred %p203, %p202;
-	not.pred %p204, %p203;
-	@!%p204 bra $L250;
-	mul.lo.s64 %rd1038, %rd1035, %rd774;
-	mad.lo.s64 %rd1039, %rd1038, 4, %rd772;
-	atom.global.or.b32 %r274, [%rd1039], %r270;
+	setp.ne.u32 %p206, %r273, 0x0;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L250;
+	mul.lo.s64 %rd1051, %rd1048, %rd787;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd785;
+	atom.global.or.b32 %r274, [%rd1052], %r270;
 	mov.b32 %r275, %r274;
 	and.b32 %r276, %r275, %r270;
-	setp.ne.u32 %p205, %r276, 0x0;
-	mov.pred %p203, %p205;
+	setp.ne.u32 %p209, %r276, 0x0;
+	mov.pred %p207, %p209;
 $L250:
-	@!%p203 bra $L252;
-	mov.b64 %rd1040, %rd1030;
-	mov.b64 %rd1041, %rd1040;
-	mov.pred %p206, 0;
+	@!%p207 bra $L252;
+	mov.b64 %rd1053, %rd1043;
+	mov.b64 %rd1054, %rd1053;
+	mov.pred %p210, 0;
 	bra.uni $L246;
 $L252:
-	mov.b64 %rd1042, %rd1030;
-	mov.b64 %rd1041, %rd1042;
-	mov.pred %p206, 1;
+	mov.b64 %rd1055, %rd1043;
+	mov.b64 %rd1054, %rd1055;
+	mov.pred %p210, 1;
 	bra.uni $L246;
 $L248:
-	@!%p147 bra $L254;
-	cvt.s64.s32 %rd1043, %r262;
-	mul.lo.s64 %rd1044, %rd1043, %rd777;
-	mad.lo.s64 %rd1045, %rd1044, 4, %rd775;
-	ld.relaxed.gpu.global.s32 %r277, [%rd1045+0];
+	@!%p151 bra $L254;
+	cvt.s64.s32 %rd1056, %r262;
+	mul.lo.s64 %rd1057, %rd1056, %rd790;
+	mad.lo.s64 %rd1058, %rd1057, 4, %rd788;
+	ld.relaxed.gpu.global.s32 %r277, [%rd1058+0];
 	mov.b32 %r278, %r277;
-	setp.eq.s32 %p207, %r278, %r185;
-	mov.pred %p208, %p207;
-	not.pred %p209, %p208;
-	@!%p209 bra $L256;
-	cvt.s64.s32 %rd1046, %r262;
-	mul.lo.s64 %rd1047, %rd1046, %rd777;
-	mad.lo.s64 %rd1048, %rd1047, 4, %rd775;
-	atom.global.exch.b32 %r279, [%rd1048], %r185;
+	setp.eq.s32 %p211, %r278, %r185;
+	mov.pred %p212, %p211;
+	not.pred %p213, %p212;
+	@!%p213 bra $L256;
+	cvt.s64.s32 %rd1059, %r262;
+	mul.lo.s64 %rd1060, %rd1059, %rd790;
+	mad.lo.s64 %rd1061, %rd1060, 4, %rd788;
+	atom.global.exch.b32 %r279, [%rd1061], %r185;
 	mov.b32 %r280, %r279;
-	setp.eq.s32 %p210, %r280, %r185;
-	mov.pred %p208, %p210;
+	setp.eq.s32 %p214, %r280, %r185;
+	mov.pred %p212, %p214;
 $L256:
-	@!%p208 bra $L258;
-	mov.b64 %rd1049, %rd1030;
-	mov.b64 %rd1041, %rd1049;
-	mov.pred %p206, 0;
+	@!%p212 bra $L258;
+	mov.b64 %rd1062, %rd1043;
+	mov.b64 %rd1054, %rd1062;
+	mov.pred %p210, 0;
 	bra.uni $L246;
 $L258:
 $L254:
-	mul.lo.s64 %rd1050, %rd1030, %rd792;
-	mad.lo.s64 %rd1051, %rd1050, 4, %rd790;
-	st.shared.s32 [%rd1051+0], %r262;
-	add.s64 %rd1052, %rd1030, 1;
-	mov.b64 %rd1053, %rd1052;
-	mov.b64 %rd1041, %rd1053;
-	mov.pred %p206, 1;
+	mul.lo.s64 %rd1063, %rd1043, %rd805;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd803;
+	st.shared.s32 [%rd1064+0], %r262;
+	add.s64 %rd1065, %rd1043, 1;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1054, %rd1066;
+	mov.pred %p210, 1;
 	bra.uni $L246;
 $L245:
 	bra.uni $L244;
 $L246:
-	mov.b64 %rd1054, %rd1041;
-	mov.pred %p211, %p206;
-	mov.b64 %rd1026, %rd1054;
-	mov.pred %p200, %p211;
-	@!%p200 bra $L260;
-	mov.b64 %rd1055, %rd756;
+	mov.b64 %rd1067, %rd1054;
+	mov.pred %p215, %p210;
+	mov.b64 %rd1039, %rd1067;
+	mov.pred %p204, %p215;
+	@!%p204 bra $L260;
+	mov.b64 %rd1068, %rd769;
 	mov.b32 %r281, %r261;
-	cvt.s64.s32 %rd1056, %r281;
-	add.s64 %rd1057, %rd1056, 1;
-	mul.lo.s64 %rd1058, %rd1057, %rd32;
-	mad.lo.s64 %rd1059, %rd1058, 8, %rd28;
-	ld.global.nc.s64 %rd1060, [%rd1059+0];
-	mov.b64 %rd1061, %rd1060;
-	cvt.s64.s32 %rd1062, %r281;
-	mul.lo.s64 %rd1063, %rd1062, %rd32;
-	mad.lo.s64 %rd1064, %rd1063, 8, %rd28;
-	ld.global.nc.s64 %rd1065, [%rd1064+0];
-	mov.b64 %rd1066, %rd1065;
-	sub.s64 %rd1067, %rd1061, %rd1066;
-	mov.b64 %rd1068, %rd1067;
-	mov.b64 %rd1069, %rd1068;
-	add.s64 %rd1070, %rd796, %rd1069;
-	mov.b64 %rd796, %rd1070;
-	max.s64 %rd1071, %rd797, %rd1069;
-	mov.b64 %rd797, %rd1071;
+	cvt.s64.s32 %rd1069, %r281;
+	add.s64 %rd1070, %rd1069, 1;
+	mul.lo.s64 %rd1071, %rd1070, %rd32;
+	mad.lo.s64 %rd1072, %rd1071, 8, %rd28;
+	ld.global.nc.s64 %rd1073, [%rd1072+0];
+	mov.b64 %rd1074, %rd1073;
+	cvt.s64.s32 %rd1075, %r281;
+	mul.lo.s64 %rd1076, %rd1075, %rd32;
+	mad.lo.s64 %rd1077, %rd1076, 8, %rd28;
+	ld.global.nc.s64 %rd1078, [%rd1077+0];
+	mov.b64 %rd1079, %rd1078;
+	sub.s64 %rd1080, %rd1074, %rd1079;
+	mov.b64 %rd1081, %rd1080;
+	mov.b64 %rd1082, %rd1081;
+	add.s64 %rd1083, %rd809, %rd1082;
+	mov.b64 %rd809, %rd1083;
+	max.s64 %rd1084, %rd810, %rd1082;
+	mov.b64 %rd810, %rd1084;
 $L260:
 $L240:
-	add.s64 %rd1072, %rd1027, 1;
-	mov.b64 %rd1027, %rd1072;
+	add.s64 %rd1085, %rd1040, 1;
+	mov.b64 %rd1040, %rd1085;
 	bra.uni $L239;
 $L241:
-	setp.gt.s64 %p212, %rd1026, 0;
-	@!%p212 bra $L262;
-	mul.lo.s64 %rd1073, %rd786, %rd120;
-	mad.lo.s64 %rd1074, %rd1073, 8, %rd116;
-	atom.global.add.u64 %rd1075, [%rd1074], %rd1026;
-	mov.b64 %rd1076, %rd1075;
-	mov.b64 %rd1077, %rd1076;
-	mov.b64 %rd1078, 0;
+	setp.gt.s64 %p216, %rd1039, 0;
+	@!%p216 bra $L262;
+	mul.lo.s64 %rd1086, %rd799, %rd120;
+	mad.lo.s64 %rd1087, %rd1086, 8, %rd116;
+	atom.global.add.u64 %rd1088, [%rd1087], %rd1039;
+	mov.b64 %rd1089, %rd1088;
+	mov.b64 %rd1090, %rd1089;
+	mov.b64 %rd1091, 0;
 $L263:
-	setp.lt.s64 %p213, %rd1078, %rd1026;
-	not.pred %p214, %p213;
-	@!%p214 bra $L267;
+	setp.lt.s64 %p217, %rd1091, %rd1039;
+	not.pred %p218, %p217;
+	@!%p218 bra $L267;
 	bra.uni $L265;
 $L267:
-	mul.lo.s64 %rd1079, %rd1078, %rd792;
-	mad.lo.s64 %rd1080, %rd1079, 4, %rd790;
-	ld.shared.s32 %r282, [%rd1080+0];
+	mul.lo.s64 %rd1092, %rd1091, %rd805;
+	mad.lo.s64 %rd1093, %rd1092, 4, %rd803;
+	ld.shared.s32 %r282, [%rd1093+0];
 	mov.b32 %r283, %r282;
-	add.s64 %rd1081, %rd1077, %rd1078;
-	mul.lo.s64 %rd1082, %rd1081, %rd280;
-	mad.lo.s64 %rd1083, %rd1082, 4, %rd278;
-	st.global.s32 [%rd1083+0], %r283;
+	add.s64 %rd1094, %rd1090, %rd1091;
+	mul.lo.s64 %rd1095, %rd1094, %rd280;
+	mad.lo.s64 %rd1096, %rd1095, 4, %rd278;
+	st.global.s32 [%rd1096+0], %r283;
 $L264:
-	add.s64 %rd1084, %rd1078, 1;
-	mov.b64 %rd1078, %rd1084;
+	add.s64 %rd1097, %rd1091, 1;
+	mov.b64 %rd1091, %rd1097;
 	bra.uni $L263;
 $L265:
 $L262:
-	add.s64 %rd1085, %rd798, %rd984;
-	min.s64 %rd1086, %rd788, %rd1085;
-	mov.b64 %rd798, %rd1086;
+	add.s64 %rd1098, %rd811, %rd997;
+	min.s64 %rd1099, %rd801, %rd1098;
+	mov.b64 %rd811, %rd1099;
 	bra.uni $L231;
 $L230:
-	mov.b64 %rd1087, 0;
-	cvt.u64.u32 %rd1088, %r2;
-	setp.eq.s64 %p215, %rd1088, 0;
-	setp.gt.s64 %p216, %rd984, 0;
-	and.pred %p217, %p215, %p216;
-	@!%p217 bra $L269;
-	mul.lo.s64 %rd1089, %rd786, %rd120;
-	mad.lo.s64 %rd1090, %rd1089, 8, %rd116;
-	atom.global.add.u64 %rd1091, [%rd1090], %rd984;
-	mov.b64 %rd1092, %rd1091;
-	mov.b64 %rd1087, %rd1092;
+	mov.b64 %rd1100, 0;
+	cvt.u64.u32 %rd1101, %r2;
+	setp.eq.s64 %p219, %rd1101, 0;
+	setp.gt.s64 %p220, %rd997, 0;
+	and.pred %p221, %p219, %p220;
+	@!%p221 bra $L269;
+	mul.lo.s64 %rd1102, %rd799, %rd120;
+	mad.lo.s64 %rd1103, %rd1102, 8, %rd116;
+	atom.global.add.u64 %rd1104, [%rd1103], %rd997;
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd1100, %rd1105;
 $L269:
-	cvt.u64.u32 %rd1093, %r2;
-	setp.eq.s64 %p218, %rd1093, 0;
-	setp.eq.u32 %p219, %r1, 0;
-	and.pred %p220, %p218, %p219;
+	cvt.u64.u32 %rd1106, %r2;
+	setp.eq.s64 %p222, %rd1106, 0;
+	setp.eq.u32 %p223, %r1, 0;
+	and.pred %p224, %p222, %p223;
 	bar.sync 0;
-	@!%p220 bra $L270;
-	st.shared.s64 [%rd1+1024], %rd1087;
+	@!%p224 bra $L270;
+	st.shared.s64 [%rd1+1024], %rd1100;
 $L270:
 	bar.sync 0;
-	ld.shared.s64 %rd1094, [%rd1+1024];
-	mov.b64 %rd1095, %rd1094;
-	add.s64 %rd1096, %rd1095, %rd983;
-	mov.b64 %rd1097, %rd1096;
-	mov.b64 %rd1098, 0;
+	ld.shared.s64 %rd1107, [%rd1+1024];
+	mov.b64 %rd1108, %rd1107;
+	add.s64 %rd1109, %rd1108, %rd996;
+	mov.b64 %rd1110, %rd1109;
+	mov.b64 %rd1111, 0;
 $L271:
-	setp.lt.s64 %p221, %rd1098, %rd799;
-	not.pred %p222, %p221;
-	@!%p222 bra $L275;
+	setp.lt.s64 %p225, %rd1111, %rd812;
+	not.pred %p226, %p225;
+	@!%p226 bra $L275;
 	bra.uni $L273;
 $L275:
-	mul.lo.s64 %rd1099, %rd1098, %rd792;
-	mad.lo.s64 %rd1100, %rd1099, 4, %rd790;
-	ld.shared.s32 %r284, [%rd1100+0];
+	mul.lo.s64 %rd1112, %rd1111, %rd805;
+	mad.lo.s64 %rd1113, %rd1112, 4, %rd803;
+	ld.shared.s32 %r284, [%rd1113+0];
 	mov.b32 %r285, %r284;
-	add.s64 %rd1101, %rd1097, %rd1098;
-	mul.lo.s64 %rd1102, %rd1101, %rd280;
-	mad.lo.s64 %rd1103, %rd1102, 4, %rd278;
-	st.global.s32 [%rd1103+0], %r285;
+	add.s64 %rd1114, %rd1110, %rd1111;
+	mul.lo.s64 %rd1115, %rd1114, %rd280;
+	mad.lo.s64 %rd1116, %rd1115, 4, %rd278;
+	st.global.s32 [%rd1116+0], %r285;
 $L272:
-	add.s64 %rd1104, %rd1098, 1;
-	mov.b64 %rd1098, %rd1104;
+	add.s64 %rd1117, %rd1111, 1;
+	mov.b64 %rd1111, %rd1117;
 	bra.uni $L271;
 $L273:
 $L231:
-	setp.eq.s64 %p223, %rd985, 0;
-	@!%p223 bra $L277;
+	setp.eq.s64 %p227, %rd998, 0;
+	@!%p227 bra $L277;
 	bra.uni $L169;
 $L277:
 $L168:
 	bra.uni $L167;
 $L169:
-	mov.b64 %rd1105, %rd798;
-	mov.b64 %rd1106, %rd796;
-	mov.b64 %rd1107, %rd797;
-	mov.b64 %rd1108, %rd1105;
-	mov.b64 %rd1109, %rd1106;
-	mov.b64 %rd1110, %rd1107;
-	mov.b64 %rd1111, %rd1108;
-	mov.b64 %rd1112, %rd1109;
-	mov.b64 %rd1113, %rd1110;
-	mov.b64 %rd734, %rd1111;
-	mov.b64 %rd754, %rd1112;
-	mov.b64 %rd755, %rd1113;
-	add.s64 %rd1114, %rd735, %rd754;
-	mov.b64 %rd735, %rd1114;
-	max.s64 %rd1115, %rd736, %rd755;
-	mov.b64 %rd736, %rd1115;
+	mov.b64 %rd1118, %rd811;
+	mov.b64 %rd1119, %rd809;
+	mov.b64 %rd1120, %rd810;
+	mov.b64 %rd1121, %rd1118;
+	mov.b64 %rd1122, %rd1119;
+	mov.b64 %rd1123, %rd1120;
+	mov.b64 %rd1124, %rd1121;
+	mov.b64 %rd1125, %rd1122;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd747, %rd1124;
+	mov.b64 %rd767, %rd1125;
+	mov.b64 %rd768, %rd1126;
+	add.s64 %rd1127, %rd748, %rd767;
+	mov.b64 %rd748, %rd1127;
+	max.s64 %rd1128, %rd749, %rd768;
+	mov.b64 %rd749, %rd1128;
 $L163:
-	add.s64 %rd1116, %rd737, 1;
-	mov.b64 %rd737, %rd1116;
+	add.s64 %rd1129, %rd750, 1;
+	mov.b64 %rd750, %rd1129;
 	bra.uni $L162;
 $L164:
-	mov.b64 %rd1117, %rd735;
+	mov.b64 %rd1130, %rd748;
 	// block reduction
 	sub.u32 %r286, %r13, 1;
 	mov.b32 %r287, %r3;
 $L278:
-	setp.hs.u32 %p224, %r287, 32;
-	@%p224 bra $L279;
-	mov.b64 {%r288, %r289}, %rd1117;
-	shfl.sync.down.b32 %r290|%p225, %r288, %r287, %r286, %r17;
+	setp.hs.u32 %p228, %r287, 32;
+	@%p228 bra $L279;
+	mov.b64 {%r288, %r289}, %rd1130;
+	shfl.sync.down.b32 %r290|%p229, %r288, %r287, %r286, %r17;
 	shfl.sync.down.b32 %r291, %r289, %r287, %r286, %r17;
-	mov.b64 %rd1118, {%r290, %r291};
-	@!%p225 bra $L280;
-	add.s64 %rd1119, %rd1117, %rd1118;
-	mov.b64 %rd1117, %rd1119;
+	mov.b64 %rd1131, {%r290, %r291};
+	@!%p229 bra $L280;
+	add.s64 %rd1132, %rd1130, %rd1131;
+	mov.b64 %rd1130, %rd1132;
 $L280:
 	shl.b32 %r287, %r287, 1;
 	bra.uni $L278;
 $L279:
-	setp.eq.u32 %p226, %r7, 0;
-	@!%p226 bra $L281;
-	mul.wide.u32 %rd1120, %r8, 16;
-	add.s64 %rd1121, %rd1, %rd1120;
-	st.shared.s64 [%rd1121+0], %rd1117;
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L281;
+	mul.wide.u32 %rd1133, %r8, 16;
+	add.s64 %rd1134, %rd1, %rd1133;
+	st.shared.s64 [%rd1134+0], %rd1130;
 $L281:
 	bar.sync 0;
-	setp.eq.u32 %p227, %r8, 0;
-	@!%p227 bra $L282;
-	setp.lo.u32 %p228, %r7, %r10;
-	@!%p228 bra $L283;
-	mul.wide.u32 %rd1122, %r7, 16;
-	add.s64 %rd1123, %rd1, %rd1122;
-	ld.shared.s64 %rd1124, [%rd1123+0];
-	mov.b64 %rd1117, %rd1124;
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L282;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L283;
+	mul.wide.u32 %rd1135, %r7, 16;
+	add.s64 %rd1136, %rd1, %rd1135;
+	ld.shared.s64 %rd1137, [%rd1136+0];
+	mov.b64 %rd1130, %rd1137;
 $L283:
 	sub.u32 %r292, %r10, 1;
-	mov.b64 {%r293, %r294}, %rd1117;
-	shfl.sync.down.b32 %r295|%p229, %r293, 1, %r292, %r17;
+	mov.b64 {%r293, %r294}, %rd1130;
+	shfl.sync.down.b32 %r295|%p233, %r293, 1, %r292, %r17;
 	shfl.sync.down.b32 %r296, %r294, 1, %r292, %r17;
-	mov.b64 %rd1125, {%r295, %r296};
-	@!%p229 bra $L284;
-	add.s64 %rd1126, %rd1117, %rd1125;
-	mov.b64 %rd1117, %rd1126;
+	mov.b64 %rd1138, {%r295, %r296};
+	@!%p233 bra $L284;
+	add.s64 %rd1139, %rd1130, %rd1138;
+	mov.b64 %rd1130, %rd1139;
 $L284:
-	mov.b64 {%r297, %r298}, %rd1117;
-	shfl.sync.down.b32 %r299|%p230, %r297, 2, %r292, %r17;
+	mov.b64 {%r297, %r298}, %rd1130;
+	shfl.sync.down.b32 %r299|%p234, %r297, 2, %r292, %r17;
 	shfl.sync.down.b32 %r300, %r298, 2, %r292, %r17;
-	mov.b64 %rd1127, {%r299, %r300};
-	@!%p230 bra $L285;
-	add.s64 %rd1128, %rd1117, %rd1127;
-	mov.b64 %rd1117, %rd1128;
+	mov.b64 %rd1140, {%r299, %r300};
+	@!%p234 bra $L285;
+	add.s64 %rd1141, %rd1130, %rd1140;
+	mov.b64 %rd1130, %rd1141;
 $L285:
-	mov.b64 {%r301, %r302}, %rd1117;
-	shfl.sync.down.b32 %r303|%p231, %r301, 4, %r292, %r17;
+	mov.b64 {%r301, %r302}, %rd1130;
+	shfl.sync.down.b32 %r303|%p235, %r301, 4, %r292, %r17;
 	shfl.sync.down.b32 %r304, %r302, 4, %r292, %r17;
-	mov.b64 %rd1129, {%r303, %r304};
-	@!%p231 bra $L286;
-	add.s64 %rd1130, %rd1117, %rd1129;
-	mov.b64 %rd1117, %rd1130;
+	mov.b64 %rd1142, {%r303, %r304};
+	@!%p235 bra $L286;
+	add.s64 %rd1143, %rd1130, %rd1142;
+	mov.b64 %rd1130, %rd1143;
 $L286:
-	mov.b64 {%r305, %r306}, %rd1117;
-	shfl.sync.down.b32 %r307|%p232, %r305, 8, %r292, %r17;
+	mov.b64 {%r305, %r306}, %rd1130;
+	shfl.sync.down.b32 %r307|%p236, %r305, 8, %r292, %r17;
 	shfl.sync.down.b32 %r308, %r306, 8, %r292, %r17;
-	mov.b64 %rd1131, {%r307, %r308};
-	@!%p232 bra $L287;
-	add.s64 %rd1132, %rd1117, %rd1131;
-	mov.b64 %rd1117, %rd1132;
+	mov.b64 %rd1144, {%r307, %r308};
+	@!%p236 bra $L287;
+	add.s64 %rd1145, %rd1130, %rd1144;
+	mov.b64 %rd1130, %rd1145;
 $L287:
-	mov.b64 {%r309, %r310}, %rd1117;
-	shfl.sync.down.b32 %r311|%p233, %r309, 16, %r292, %r17;
+	mov.b64 {%r309, %r310}, %rd1130;
+	shfl.sync.down.b32 %r311|%p237, %r309, 16, %r292, %r17;
 	shfl.sync.down.b32 %r312, %r310, 16, %r292, %r17;
-	mov.b64 %rd1133, {%r311, %r312};
-	@!%p233 bra $L288;
-	add.s64 %rd1134, %rd1117, %rd1133;
-	mov.b64 %rd1117, %rd1134;
+	mov.b64 %rd1146, {%r311, %r312};
+	@!%p237 bra $L288;
+	add.s64 %rd1147, %rd1130, %rd1146;
+	mov.b64 %rd1130, %rd1147;
 $L288:
-	@!%p226 bra $L289;
-	st.shared.s64 [%rd1+1024], %rd1117;
+	@!%p230 bra $L289;
+	st.shared.s64 [%rd1+1024], %rd1130;
 $L289:
 $L282:
 	bar.sync 0;
-	ld.shared.s64 %rd1135, [%rd1+1024];
-	mov.b64 %rd1117, %rd1135;
-	mov.b64 %rd1136, %rd1117;
-	mov.b64 %rd735, %rd1136;
-	mov.b64 %rd1137, %rd736;
+	ld.shared.s64 %rd1148, [%rd1+1024];
+	mov.b64 %rd1130, %rd1148;
+	mov.b64 %rd1149, %rd1130;
+	mov.b64 %rd748, %rd1149;
+	mov.b64 %rd1150, %rd749;
 	// block reduction
 	sub.u32 %r313, %r13, 1;
 	mov.b32 %r314, %r3;
 $L290:
-	setp.hs.u32 %p234, %r314, 32;
-	@%p234 bra $L291;
-	mov.b64 {%r315, %r316}, %rd1137;
-	shfl.sync.down.b32 %r317|%p235, %r315, %r314, %r313, %r17;
+	setp.hs.u32 %p238, %r314, 32;
+	@%p238 bra $L291;
+	mov.b64 {%r315, %r316}, %rd1150;
+	shfl.sync.down.b32 %r317|%p239, %r315, %r314, %r313, %r17;
 	shfl.sync.down.b32 %r318, %r316, %r314, %r313, %r17;
-	mov.b64 %rd1138, {%r317, %r318};
-	@!%p235 bra $L292;
-	max.s64 %rd1139, %rd1137, %rd1138;
-	mov.b64 %rd1137, %rd1139;
+	mov.b64 %rd1151, {%r317, %r318};
+	@!%p239 bra $L292;
+	max.s64 %rd1152, %rd1150, %rd1151;
+	mov.b64 %rd1150, %rd1152;
 $L292:
 	shl.b32 %r314, %r314, 1;
 	bra.uni $L290;
 $L291:
-	setp.eq.u32 %p236, %r7, 0;
-	@!%p236 bra $L293;
-	mul.wide.u32 %rd1140, %r8, 16;
-	add.s64 %rd1141, %rd1, %rd1140;
-	st.shared.s64 [%rd1141+0], %rd1137;
+	setp.eq.u32 %p240, %r7, 0;
+	@!%p240 bra $L293;
+	mul.wide.u32 %rd1153, %r8, 16;
+	add.s64 %rd1154, %rd1, %rd1153;
+	st.shared.s64 [%rd1154+0], %rd1150;
 $L293:
 	bar.sync 0;
-	setp.eq.u32 %p237, %r8, 0;
-	@!%p237 bra $L294;
-	setp.lo.u32 %p238, %r7, %r10;
-	@!%p238 bra $L295;
-	mul.wide.u32 %rd1142, %r7, 16;
-	add.s64 %rd1143, %rd1, %rd1142;
-	ld.shared.s64 %rd1144, [%rd1143+0];
-	mov.b64 %rd1137, %rd1144;
+	setp.eq.u32 %p241, %r8, 0;
+	@!%p241 bra $L294;
+	setp.lo.u32 %p242, %r7, %r10;
+	@!%p242 bra $L295;
+	mul.wide.u32 %rd1155, %r7, 16;
+	add.s64 %rd1156, %rd1, %rd1155;
+	ld.shared.s64 %rd1157, [%rd1156+0];
+	mov.b64 %rd1150, %rd1157;
 $L295:
 	sub.u32 %r319, %r10, 1;
-	mov.b64 {%r320, %r321}, %rd1137;
-	shfl.sync.down.b32 %r322|%p239, %r320, 1, %r319, %r17;
+	mov.b64 {%r320, %r321}, %rd1150;
+	shfl.sync.down.b32 %r322|%p243, %r320, 1, %r319, %r17;
 	shfl.sync.down.b32 %r323, %r321, 1, %r319, %r17;
-	mov.b64 %rd1145, {%r322, %r323};
-	@!%p239 bra $L296;
-	max.s64 %rd1146, %rd1137, %rd1145;
-	mov.b64 %rd1137, %rd1146;
+	mov.b64 %rd1158, {%r322, %r323};
+	@!%p243 bra $L296;
+	max.s64 %rd1159, %rd1150, %rd1158;
+	mov.b64 %rd1150, %rd1159;
 $L296:
-	mov.b64 {%r324, %r325}, %rd1137;
-	shfl.sync.down.b32 %r326|%p240, %r324, 2, %r319, %r17;
+	mov.b64 {%r324, %r325}, %rd1150;
+	shfl.sync.down.b32 %r326|%p244, %r324, 2, %r319, %r17;
 	shfl.sync.down.b32 %r327, %r325, 2, %r319, %r17;
-	mov.b64 %rd1147, {%r326, %r327};
-	@!%p240 bra $L297;
-	max.s64 %rd1148, %rd1137, %rd1147;
-	mov.b64 %rd1137, %rd1148;
+	mov.b64 %rd1160, {%r326, %r327};
+	@!%p244 bra $L297;
+	max.s64 %rd1161, %rd1150, %rd1160;
+	mov.b64 %rd1150, %rd1161;
 $L297:
-	mov.b64 {%r328, %r329}, %rd1137;
-	shfl.sync.down.b32 %r330|%p241, %r328, 4, %r319, %r17;
+	mov.b64 {%r328, %r329}, %rd1150;
+	shfl.sync.down.b32 %r330|%p245, %r328, 4, %r319, %r17;
 	shfl.sync.down.b32 %r331, %r329, 4, %r319, %r17;
-	mov.b64 %rd1149, {%r330, %r331};
-	@!%p241 bra $L298;
-	max.s64 %rd1150, %rd1137, %rd1149;
-	mov.b64 %rd1137, %rd1150;
+	mov.b64 %rd1162, {%r330, %r331};
+	@!%p245 bra $L298;
+	max.s64 %rd1163, %rd1150, %rd1162;
+	mov.b64 %rd1150, %rd1163;
 $L298:
-	mov.b64 {%r332, %r333}, %rd1137;
-	shfl.sync.down.b32 %r334|%p242, %r332, 8, %r319, %r17;
+	mov.b64 {%r332, %r333}, %rd1150;
+	shfl.sync.down.b32 %r334|%p246, %r332, 8, %r319, %r17;
 	shfl.sync.down.b32 %r335, %r333, 8, %r319, %r17;
-	mov.b64 %rd1151, {%r334, %r335};
-	@!%p242 bra $L299;
-	max.s64 %rd1152, %rd1137, %rd1151;
-	mov.b64 %rd1137, %rd1152;
+	mov.b64 %rd1164, {%r334, %r335};
+	@!%p246 bra $L299;
+	max.s64 %rd1165, %rd1150, %rd1164;
+	mov.b64 %rd1150, %rd1165;
 $L299:
-	mov.b64 {%r336, %r337}, %rd1137;
-	shfl.sync.down.b32 %r338|%p243, %r336, 16, %r319, %r17;
+	mov.b64 {%r336, %r337}, %rd1150;
+	shfl.sync.down.b32 %r338|%p247, %r336, 16, %r319, %r17;
 	shfl.sync.down.b32 %r339, %r337, 16, %r319, %r17;
-	mov.b64 %rd1153, {%r338, %r339};
-	@!%p243 bra $L300;
-	max.s64 %rd1154, %rd1137, %rd1153;
-	mov.b64 %rd1137, %rd1154;
+	mov.b64 %rd1166, {%r338, %r339};
+	@!%p247 bra $L300;
+	max.s64 %rd1167, %rd1150, %rd1166;
+	mov.b64 %rd1150, %rd1167;
 $L300:
-	@!%p236 bra $L301;
-	st.shared.s64 [%rd1+1024], %rd1137;
+	@!%p240 bra $L301;
+	st.shared.s64 [%rd1+1024], %rd1150;
 $L301:
 $L294:
 	bar.sync 0;
-	ld.shared.s64 %rd1155, [%rd1+1024];
-	mov.b64 %rd1137, %rd1155;
-	mov.b64 %rd1156, %rd1137;
-	mov.b64 %rd736, %rd1156;
-	cvt.u64.u32 %rd1157, %r2;
-	setp.eq.s64 %p244, %rd1157, 0;
-	@!%p244 bra $L303;
-	setp.gt.s64 %p245, %rd735, 0;
-	@!%p245 bra $L305;
-	add.s64 %rd1158, %rd351, 1;
-	mul.lo.s64 %rd1159, %rd1158, %rd120;
-	mad.lo.s64 %rd1160, %rd1159, 8, %rd116;
-	atom.global.add.u64 %rd1161, [%rd1160], %rd735;
+	ld.shared.s64 %rd1168, [%rd1+1024];
+	mov.b64 %rd1150, %rd1168;
+	mov.b64 %rd1169, %rd1150;
+	mov.b64 %rd749, %rd1169;
+	cvt.u64.u32 %rd1170, %r2;
+	setp.eq.s64 %p248, %rd1170, 0;
+	@!%p248 bra $L303;
+	setp.gt.s64 %p249, %rd748, 0;
+	@!%p249 bra $L305;
+	add.s64 %rd1171, %rd351, 1;
+	mul.lo.s64 %rd1172, %rd1171, %rd120;
+	mad.lo.s64 %rd1173, %rd1172, 8, %rd116;
+	atom.global.add.u64 %rd1174, [%rd1173], %rd748;
 $L305:
-	setp.gt.s64 %p246, %rd736, 0;
-	@!%p246 bra $L307;
-	add.s64 %rd1162, %rd351, 2;
-	mul.lo.s64 %rd1163, %rd1162, %rd120;
-	mad.lo.s64 %rd1164, %rd1163, 8, %rd116;
-	atom.global.max.s64 %rd1165, [%rd1164], %rd736;
+	setp.gt.s64 %p250, %rd749, 0;
+	@!%p250 bra $L307;
+	add.s64 %rd1175, %rd351, 2;
+	mul.lo.s64 %rd1176, %rd1175, %rd120;
+	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
+	atom.global.max.s64 %rd1178, [%rd1177], %rd749;
 $L307:
-	add.s64 %rd1166, %rd351, 3;
-	mul.lo.s64 %rd1167, %rd1166, %rd120;
-	mad.lo.s64 %rd1168, %rd1167, 8, %rd116;
-	atom.global.max.s64 %rd1169, [%rd1168], %rd737;
+	add.s64 %rd1179, %rd351, 3;
+	mul.lo.s64 %rd1180, %rd1179, %rd120;
+	mad.lo.s64 %rd1181, %rd1180, 8, %rd116;
+	atom.global.max.s64 %rd1182, [%rd1181], %rd750;
 $L303:
 	bar.sync 0;
-	setp.eq.u32 %p247, %r5, 0;
-	@!%p247 bra $L308;
+	setp.eq.u32 %p251, %r5, 0;
+	@!%p251 bra $L308;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r340, [gk_league_sync+4];
 	atom.global.add.u32 %r341, [gk_league_sync], 1;
 	mov.u32 %r342, %nctaid.x;
 	sub.u32 %r343, %r342, 1;
-	setp.eq.u32 %p248, %r341, %r343;
-	@!%p248 bra $L309;
+	setp.eq.u32 %p252, %r341, %r343;
+	@!%p252 bra $L309;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r344, [gk_league_sync+4], 1;
 	bra.uni $L310;
 $L309:
 	ld.relaxed.gpu.global.u32 %r345, [gk_league_sync+4];
-	setp.eq.u32 %p249, %r345, %r340;
-	@%p249 bra $L309;
+	setp.eq.u32 %p253, %r345, %r340;
+	@%p253 bra $L309;
 $L310:
 	fence.acq_rel.gpu;
 $L308:
 	bar.sync 0;
-	setp.eq.s64 %p250, %rd268, 0;
-	and.pred %p251, %p13, %p250;
-	@!%p251 bra $L312;
-	mov.b64 %rd1171, 12;
-	mul.lo.s64 %rd1170, %rd1171, %rd120;
-	mad.lo.s64 %rd1172, %rd1170, 8, %rd116;
-	mov.b64 %rd1173, 0;
-	st.global.s64 [%rd1172+0], %rd1173;
+	setp.eq.s64 %p254, %rd268, 0;
+	and.pred %p255, %p13, %p254;
+	@!%p255 bra $L312;
+	mov.b64 %rd1184, 12;
+	mul.lo.s64 %rd1183, %rd1184, %rd120;
+	mad.lo.s64 %rd1185, %rd1183, 8, %rd116;
+	mov.b64 %rd1186, 0;
+	st.global.s64 [%rd1185+0], %rd1186;
 $L312:
-	mul.lo.s64 %rd1174, %rd309, %rd120;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1176, [%rd1175+0];
-	mov.b64 %rd1177, %rd1176;
-	add.s64 %rd1178, %rd309, 1;
-	mul.lo.s64 %rd1179, %rd1178, %rd120;
-	mad.lo.s64 %rd1180, %rd1179, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1181, [%rd1180+0];
-	mov.b64 %rd1182, %rd1181;
-	mov.b64 %rd1183, %rd1177;
-	mov.b64 %rd1184, %rd1182;
-	mov.b64 %rd1185, %rd1183;
-	mov.b64 %rd1186, %rd1184;
-	add.s64 %rd1187, %rd309, 2;
-	mul.lo.s64 %rd1188, %rd1187, %rd120;
-	mad.lo.s64 %rd1189, %rd1188, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1190, [%rd1189+0];
-	mov.b64 %rd1191, %rd1190;
-	mov.b64 %rd262, %rd1191;
+	mul.lo.s64 %rd1187, %rd309, %rd120;
+	mad.lo.s64 %rd1188, %rd1187, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1189, [%rd1188+0];
+	mov.b64 %rd1190, %rd1189;
+	add.s64 %rd1191, %rd309, 1;
+	mul.lo.s64 %rd1192, %rd1191, %rd120;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1194, [%rd1193+0];
+	mov.b64 %rd1195, %rd1194;
+	mov.b64 %rd1196, %rd1190;
+	mov.b64 %rd1197, %rd1195;
+	mov.b64 %rd1198, %rd1196;
+	mov.b64 %rd1199, %rd1197;
+	add.s64 %rd1200, %rd309, 2;
+	mul.lo.s64 %rd1201, %rd1200, %rd120;
+	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
+	mov.b64 %rd1204, %rd1203;
+	mov.b64 %rd262, %rd1204;
 	@!%p13 bra $L314;
-	mov.b64 %rd1193, 4;
-	mul.lo.s64 %rd1192, %rd1193, %rd268;
-	mov.b64 %rd1195, 1;
-	add.s64 %rd1194, %rd1195, %rd1192;
-	mul.lo.s64 %rd1196, %rd1194, %rd113;
-	mad.lo.s64 %rd1197, %rd1196, 8, %rd109;
-	st.global.s64 [%rd1197+0], %rd1185;
-	mov.b64 %rd1199, 4;
-	mul.lo.s64 %rd1198, %rd1199, %rd268;
-	mov.b64 %rd1201, 2;
-	add.s64 %rd1200, %rd1201, %rd1198;
-	mul.lo.s64 %rd1202, %rd1200, %rd113;
-	mad.lo.s64 %rd1203, %rd1202, 8, %rd109;
-	st.global.s64 [%rd1203+0], %rd1186;
-	mov.b64 %rd1205, 4;
-	mul.lo.s64 %rd1204, %rd1205, %rd268;
-	mov.b64 %rd1207, 3;
-	add.s64 %rd1206, %rd1207, %rd1204;
-	mul.lo.s64 %rd1208, %rd1206, %rd113;
-	mad.lo.s64 %rd1209, %rd1208, 8, %rd109;
-	st.global.s64 [%rd1209+0], %rd262;
-	add.s64 %rd1210, %rd309, 3;
-	mul.lo.s64 %rd1211, %rd1210, %rd120;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1213, [%rd1212+0];
-	mov.b64 %rd1214, %rd1213;
-	mov.b64 %rd1216, 4;
-	mul.lo.s64 %rd1215, %rd1216, %rd268;
+	mov.b64 %rd1206, 4;
+	mul.lo.s64 %rd1205, %rd1206, %rd268;
+	mov.b64 %rd1208, 1;
+	add.s64 %rd1207, %rd1208, %rd1205;
+	mul.lo.s64 %rd1209, %rd1207, %rd113;
+	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
+	st.global.s64 [%rd1210+0], %rd1198;
+	mov.b64 %rd1212, 4;
+	mul.lo.s64 %rd1211, %rd1212, %rd268;
+	mov.b64 %rd1214, 2;
+	add.s64 %rd1213, %rd1214, %rd1211;
+	mul.lo.s64 %rd1215, %rd1213, %rd113;
+	mad.lo.s64 %rd1216, %rd1215, 8, %rd109;
+	st.global.s64 [%rd1216+0], %rd1199;
 	mov.b64 %rd1218, 4;
-	add.s64 %rd1217, %rd1218, %rd1215;
-	mul.lo.s64 %rd1219, %rd1217, %rd113;
-	mad.lo.s64 %rd1220, %rd1219, 8, %rd109;
-	st.global.s64 [%rd1220+0], %rd1214;
-	add.s64 %rd1221, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1221;
+	mul.lo.s64 %rd1217, %rd1218, %rd268;
+	mov.b64 %rd1220, 3;
+	add.s64 %rd1219, %rd1220, %rd1217;
+	mul.lo.s64 %rd1221, %rd1219, %rd113;
+	mad.lo.s64 %rd1222, %rd1221, 8, %rd109;
+	st.global.s64 [%rd1222+0], %rd262;
+	add.s64 %rd1223, %rd309, 3;
+	mul.lo.s64 %rd1224, %rd1223, %rd120;
+	mad.lo.s64 %rd1225, %rd1224, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1226, [%rd1225+0];
+	mov.b64 %rd1227, %rd1226;
+	mov.b64 %rd1229, 4;
+	mul.lo.s64 %rd1228, %rd1229, %rd268;
+	mov.b64 %rd1231, 4;
+	add.s64 %rd1230, %rd1231, %rd1228;
+	mul.lo.s64 %rd1232, %rd1230, %rd113;
+	mad.lo.s64 %rd1233, %rd1232, 8, %rd109;
+	st.global.s64 [%rd1233+0], %rd1227;
+	add.s64 %rd1234, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1234;
 $L314:
-	setp.eq.s64 %p252, %rd1185, 0;
-	setp.gt.s64 %p253, %rd1185, %rd66;
-	or.pred %p254, %p252, %p253;
-	setp.gt.s64 %p255, %rd1186, %rd68;
-	or.pred %p256, %p254, %p255;
-	setp.gt.s64 %p257, %rd262, %rd70;
+	setp.eq.s64 %p256, %rd1198, 0;
+	setp.gt.s64 %p257, %rd1198, %rd66;
 	or.pred %p258, %p256, %p257;
-	@!%p258 bra $L316;
+	setp.gt.s64 %p259, %rd1199, %rd68;
+	or.pred %p260, %p258, %p259;
+	setp.gt.s64 %p261, %rd262, %rd70;
+	or.pred %p262, %p260, %p261;
+	@!%p262 bra $L316;
 	bra.uni $L3;
 $L316:
-	mov.b64 %rd192, %rd1185;
+	mov.b64 %rd192, %rd1198;
 $L38:
-	add.s64 %rd1222, %rd268, 1;
-	mov.b64 %rd268, %rd1222;
+	add.s64 %rd1235, %rd268, 1;
+	mov.b64 %rd268, %rd1235;
 	bra.uni $L37;
 $L39:
 $L3:
@@ -46361,7 +46412,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46365
+//line gokkos_kernels_gen.go:46416
 			*acc = gokkosAccV
 			return
 		}
@@ -46380,7 +46431,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:46384
+//line gokkos_kernels_gen.go:46435
 		*acc = gokkosAccV
 		return
 	}
@@ -46401,7 +46452,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46405
+//line gokkos_kernels_gen.go:46456
 		*acc = gokkosAccV
 		return
 	}
@@ -46420,7 +46471,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:46424
+//line gokkos_kernels_gen.go:46475
 	*acc = gokkosAccV
 }
 
@@ -46437,7 +46488,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46441
+//line gokkos_kernels_gen.go:46492
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -46472,7 +46523,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:46476
+//line gokkos_kernels_gen.go:46527
 			*acc = gokkosAccV
 			return
 		}
@@ -46492,7 +46543,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:46496
+//line gokkos_kernels_gen.go:46547
 		*acc = gokkosAccV
 		return
 	}
@@ -46514,7 +46565,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:46518
+//line gokkos_kernels_gen.go:46569
 		*acc = gokkosAccV
 		return
 	}
@@ -46534,7 +46585,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:46538
+//line gokkos_kernels_gen.go:46589
 	*acc = gokkosAccV
 }
 
@@ -46551,7 +46602,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:46555
+//line gokkos_kernels_gen.go:46606
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -46587,7 +46638,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46591
+//line gokkos_kernels_gen.go:46642
 			*acc = gokkosAccV
 			return
 		}
@@ -46610,7 +46661,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46614
+//line gokkos_kernels_gen.go:46665
 		*acc = gokkosAccV
 		return
 	}
@@ -46635,7 +46686,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46639
+//line gokkos_kernels_gen.go:46690
 		*acc = gokkosAccV
 		return
 	}
@@ -46658,7 +46709,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46662
+//line gokkos_kernels_gen.go:46713
 	*acc = gokkosAccV
 }
 
@@ -46681,7 +46732,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:46685
+//line gokkos_kernels_gen.go:46736
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46692,7 +46743,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:46696
+//line gokkos_kernels_gen.go:46747
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -46708,7 +46759,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:46712
+//line gokkos_kernels_gen.go:46763
 		*acc = gokkosAccV
 		return
 	}
@@ -46720,7 +46771,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:46724
+//line gokkos_kernels_gen.go:46775
 	*acc = gokkosAccV
 }
 
@@ -46754,7 +46805,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46758
+//line gokkos_kernels_gen.go:46809
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -46772,7 +46823,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46776
+//line gokkos_kernels_gen.go:46827
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -46808,7 +46859,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46812
+//line gokkos_kernels_gen.go:46863
 			*acc = gokkosAccV
 			return
 		}
@@ -46828,7 +46879,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46832
+//line gokkos_kernels_gen.go:46883
 		*acc = gokkosAccV
 		return
 	}
@@ -46851,7 +46902,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46855
+//line gokkos_kernels_gen.go:46906
 		*acc = gokkosAccV
 		return
 	}
@@ -46871,7 +46922,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46875
+//line gokkos_kernels_gen.go:46926
 	*acc = gokkosAccV
 }
 
@@ -46911,7 +46962,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46915
+//line gokkos_kernels_gen.go:46966
 			*acc = gokkosAccV
 			return
 		}
@@ -46934,7 +46985,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46938
+//line gokkos_kernels_gen.go:46989
 		*acc = gokkosAccV
 		return
 	}
@@ -46960,7 +47011,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46964
+//line gokkos_kernels_gen.go:47015
 		*acc = gokkosAccV
 		return
 	}
@@ -46983,7 +47034,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46987
+//line gokkos_kernels_gen.go:47038
 	*acc = gokkosAccV
 }
 
@@ -46999,7 +47050,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47003
+//line gokkos_kernels_gen.go:47054
 		*acc = gokkosAccV
 		return
 	}
@@ -47010,7 +47061,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47014
+//line gokkos_kernels_gen.go:47065
 	*acc = gokkosAccV
 }
 
@@ -47023,14 +47074,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:47027
+//line gokkos_kernels_gen.go:47078
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:47034
+//line gokkos_kernels_gen.go:47085
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -47047,7 +47098,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:47051
+//line gokkos_kernels_gen.go:47102
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47059,7 +47110,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:47063
+//line gokkos_kernels_gen.go:47114
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -47098,7 +47149,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:47102
+//line gokkos_kernels_gen.go:47153
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -47123,7 +47174,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:47127
+//line gokkos_kernels_gen.go:47178
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47150,7 +47201,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:47154
+//line gokkos_kernels_gen.go:47205
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47175,7 +47226,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:47179
+//line gokkos_kernels_gen.go:47230
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -47192,14 +47243,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:47196
+//line gokkos_kernels_gen.go:47247
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:47203
+//line gokkos_kernels_gen.go:47254
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -47211,7 +47262,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:47215
+//line gokkos_kernels_gen.go:47266
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -47232,7 +47283,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:47236
+//line gokkos_kernels_gen.go:47287
 			*acc = gokkosAccV
 			return
 		}
@@ -47240,7 +47291,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:47244
+//line gokkos_kernels_gen.go:47295
 		*acc = gokkosAccV
 		return
 	}
@@ -47249,7 +47300,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:47253
+//line gokkos_kernels_gen.go:47304
 		*acc = gokkosAccV
 		return
 	}
@@ -47257,7 +47308,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:47261
+//line gokkos_kernels_gen.go:47312
 	*acc = gokkosAccV
 }
 
@@ -47274,7 +47325,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47278
+//line gokkos_kernels_gen.go:47329
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47311,7 +47362,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47315
+//line gokkos_kernels_gen.go:47366
 			*acc = gokkosAccV
 			return
 		}
@@ -47332,7 +47383,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47336
+//line gokkos_kernels_gen.go:47387
 		*acc = gokkosAccV
 		return
 	}
@@ -47355,7 +47406,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47359
+//line gokkos_kernels_gen.go:47410
 		*acc = gokkosAccV
 		return
 	}
@@ -47376,7 +47427,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47380
+//line gokkos_kernels_gen.go:47431
 	*acc = gokkosAccV
 }
 
@@ -47393,7 +47444,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47397
+//line gokkos_kernels_gen.go:47448
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -47416,7 +47467,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47420
+//line gokkos_kernels_gen.go:47471
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -47427,7 +47478,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:47431
+//line gokkos_kernels_gen.go:47482
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47440,7 +47491,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47444
+//line gokkos_kernels_gen.go:47495
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -47451,7 +47502,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:47455
+//line gokkos_kernels_gen.go:47506
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -47478,7 +47529,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47482
+//line gokkos_kernels_gen.go:47533
 			*acc = gokkosAccV
 			return
 		}
@@ -47492,7 +47543,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47496
+//line gokkos_kernels_gen.go:47547
 		*acc = gokkosAccV
 		return
 	}
@@ -47508,7 +47559,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47512
+//line gokkos_kernels_gen.go:47563
 		*acc = gokkosAccV
 		return
 	}
@@ -47522,7 +47573,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47526
+//line gokkos_kernels_gen.go:47577
 	*acc = gokkosAccV
 }
 
@@ -47535,7 +47586,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47539
+//line gokkos_kernels_gen.go:47590
 		*acc = gokkosAccV
 		return
 	}
@@ -47543,7 +47594,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47547
+//line gokkos_kernels_gen.go:47598
 	*acc = gokkosAccV
 }
 
@@ -47556,7 +47607,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:47560
+//line gokkos_kernels_gen.go:47611
 		*acc = gokkosAccV
 		return
 	}
@@ -47564,7 +47615,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:47568
+//line gokkos_kernels_gen.go:47619
 	*acc = gokkosAccV
 }
 
@@ -47579,7 +47630,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:47583
+//line gokkos_kernels_gen.go:47634
 		*acc = gokkosAccV
 		return
 	}
@@ -47589,7 +47640,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47593
+//line gokkos_kernels_gen.go:47644
 	*acc = gokkosAccV
 }
 
@@ -47604,7 +47655,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47608
+//line gokkos_kernels_gen.go:47659
 		*acc = gokkosAccV
 		return
 	}
@@ -47614,7 +47665,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47618
+//line gokkos_kernels_gen.go:47669
 	*acc = gokkosAccV
 }
 
@@ -47629,7 +47680,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:47633
+//line gokkos_kernels_gen.go:47684
 		*acc = gokkosAccV
 		return
 	}
@@ -47639,7 +47690,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:47643
+//line gokkos_kernels_gen.go:47694
 	*acc = gokkosAccV
 }
 
@@ -47654,7 +47705,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:47658
+//line gokkos_kernels_gen.go:47709
 		*acc = gokkosAccV
 		return
 	}
@@ -47664,7 +47715,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:47668
+//line gokkos_kernels_gen.go:47719
 	*acc = gokkosAccV
 }
 
@@ -47680,7 +47731,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:47684
+//line gokkos_kernels_gen.go:47735
 		*acc = gokkosAccV
 		return
 	}
@@ -47690,7 +47741,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:47694
+//line gokkos_kernels_gen.go:47745
 	*acc = gokkosAccV
 }
 
@@ -47747,7 +47798,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:47751
+//line gokkos_kernels_gen.go:47802
 			*acc = gokkosAccV
 			return
 		}
@@ -47786,7 +47837,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47790
+//line gokkos_kernels_gen.go:47841
 		*acc = gokkosAccV
 		return
 	}
@@ -47826,7 +47877,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:47830
+//line gokkos_kernels_gen.go:47881
 		*acc = gokkosAccV
 		return
 	}
@@ -47865,7 +47916,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:47869
+//line gokkos_kernels_gen.go:47920
 	*acc = gokkosAccV
 }
 
@@ -47882,7 +47933,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47886
+//line gokkos_kernels_gen.go:47937
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -47918,7 +47969,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47922
+//line gokkos_kernels_gen.go:47973
 			*acc = gokkosAccV
 			return
 		}
@@ -47939,7 +47990,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:47943
+//line gokkos_kernels_gen.go:47994
 		*acc = gokkosAccV
 		return
 	}
@@ -47962,7 +48013,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47966
+//line gokkos_kernels_gen.go:48017
 		*acc = gokkosAccV
 		return
 	}
@@ -47983,7 +48034,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47987
+//line gokkos_kernels_gen.go:48038
 	*acc = gokkosAccV
 }
 
@@ -48000,7 +48051,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:48004
+//line gokkos_kernels_gen.go:48055
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -48024,7 +48075,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:48028
+//line gokkos_kernels_gen.go:48079
 			*acc = gokkosAccV
 			return
 		}
@@ -48035,7 +48086,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:48039
+//line gokkos_kernels_gen.go:48090
 		*acc = gokkosAccV
 		return
 	}
@@ -48047,7 +48098,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48051
+//line gokkos_kernels_gen.go:48102
 		*acc = gokkosAccV
 		return
 	}
@@ -48058,7 +48109,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48062
+//line gokkos_kernels_gen.go:48113
 	*acc = gokkosAccV
 }
 
@@ -48075,7 +48126,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:48079
+//line gokkos_kernels_gen.go:48130
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -48115,7 +48166,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:48119
+//line gokkos_kernels_gen.go:48170
 			*acc = gokkosAccV
 			return
 		}
@@ -48140,7 +48191,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:48144
+//line gokkos_kernels_gen.go:48195
 		*acc = gokkosAccV
 		return
 	}
@@ -48167,7 +48218,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:48171
+//line gokkos_kernels_gen.go:48222
 		*acc = gokkosAccV
 		return
 	}
@@ -48192,7 +48243,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:48196
+//line gokkos_kernels_gen.go:48247
 	*acc = gokkosAccV
 }
 
@@ -48243,7 +48294,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:48247
+//line gokkos_kernels_gen.go:48298
 	return gokkosN
 }
 
@@ -48303,7 +48354,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:48307
+//line gokkos_kernels_gen.go:48358
 	return gokkosN
 }
 
@@ -48363,7 +48414,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:48367
+//line gokkos_kernels_gen.go:48418
 	return gokkosN
 }
 
@@ -48495,6 +48546,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:48499
+//line gokkos_kernels_gen.go:48550
 	return gokkosN
 }
