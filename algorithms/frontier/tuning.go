@@ -63,7 +63,7 @@ type Tuning struct {
 	// correcting operator (CorrectingOp): the team expands the vertices it improved in one round
 	// in the next, among its own members, and hands the last round's vertices, and those beyond
 	// its list of 8 × LevelTeamSize entries (at most 4,096), to the next step. 1 turns local rounds off. The
-	// default is 32 on a device, where it spares league barriers on graphs of large diameter,
+	// default is 64 on a device, where it spares league barriers on graphs of large diameter,
 	// and 1 on the host, where a barrier of a one-worker league costs nothing.
 	LevelRounds int
 	// BinFuse is the most chunks (of 64 vertices) of a member's own bin of the bucket being
@@ -104,7 +104,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 32, BinFuse: fuseChunks}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 64, BinFuse: fuseChunks}
 }
 
 // merged returns t with zero fields taken from d.
