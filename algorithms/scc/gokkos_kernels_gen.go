@@ -1150,7 +1150,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop34)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
-		Pos:       "algorithms/scc/number.go:60",
+		Pos:       "algorithms/scc/number.go:62",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
@@ -1165,15 +1165,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compSizes) Run", Hash: "d946253784beaeb5"},
+			{File: "number.go", Key: "func (compSizes) Run", Hash: "eefecc40d83cc9a7"},
 			{File: "number.go", Key: "type compSizes", Hash: "15db619ef8f51f92"},
 		},
-		SourceHash: "ab95c5156b09a6e9",
+		SourceHash: "9b9519c9ad503e61",
 	})
 	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop35)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
-		Pos:       "algorithms/scc/number.go:85",
+		Pos:       "algorithms/scc/number.go:90",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
@@ -1193,7 +1193,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop36)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
-		Pos:   "algorithms/scc/number.go:100",
+		Pos:   "algorithms/scc/number.go:107",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX37,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
@@ -1201,37 +1201,38 @@ func init() {
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Least", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Size", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Hot", Field: []int{3}, Kind: abi.KindInt32},
-			{Name: "HotSize", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "Num", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Few", Field: []int{3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compNumbers) Run", Hash: "248c78f693d8bfec"},
-			{File: "number.go", Key: "type compNumbers", Hash: "e83c35effe24e7e6"},
+			{File: "number.go", Key: "func (compNumbers) Run", Hash: "a996c1933cf5ef4f"},
+			{File: "number.go", Key: "func isZero", Hash: "30eae4444f5b0cb1"},
+			{File: "number.go", Key: "type compNumbers", Hash: "2e7dffd3cfe3033e"},
 		},
-		SourceHash: "76aaded0d2d32cd3",
+		SourceHash: "eaa89c43fcba19a6",
 	})
 	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop37)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
-		Pos:   "algorithms/scc/number.go:127",
+		Pos:   "algorithms/scc/number.go:125",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX38,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Least", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Num", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compGather) Run", Hash: "bcdf796715426f23"},
-			{File: "number.go", Key: "type compGather", Hash: "ad0940aac3183ced"},
+			{File: "number.go", Key: "func (compGather) Run", Hash: "7918170e40a0bcec"},
+			{File: "number.go", Key: "type compGather", Hash: "de7e47c212aa335d"},
 		},
-		SourceHash: "b1a542f3ea90fc29",
+		SourceHash: "aa34d5e24dfb57bf",
 	})
 	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop38)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
@@ -34089,9 +34090,9 @@ const gokkosPTX35 = `//
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<31>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<78>;
+	.reg .pred %p<32>;
+	.reg .b32 %r<50>;
+	.reg .b64 %rd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -34228,132 +34229,138 @@ $L16:
 	mad.lo.s64 %rd55, %rd54, 4, %rd15;
 	mov.b32 %r33, 1;
 	atom.global.add.s32 %r34, [%rd55], %r33;
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p13, %r35, 0;
+	@!%p13 bra $L19;
+	add.s64 %rd56, %rd37, 4294967296;
+	mov.b64 %rd37, %rd56;
+$L19:
 $L17:
 $L9:
 	add.s64 %rd42, %rd42, %rd41;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd56, %rd37;
+	mov.b64 %rd57, %rd37;
 	// block reduction
-	mov.b32 %r35, 1;
 	mov.b32 %r36, 1;
-	sub.u32 %r37, %r13, 1;
-	mov.b32 %r38, %r35;
-$L18:
-	setp.hs.u32 %p13, %r38, 32;
-	@%p13 bra $L19;
-	mov.b64 {%r39, %r40}, %rd56;
-	shfl.sync.down.b32 %r41|%p14, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd57, {%r41, %r42};
-	@!%p14 bra $L20;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L22;
-	add.s64 %rd58, %rd56, %rd57;
-	mov.b64 %rd56, %rd58;
-	bra.uni $L21;
-$L22:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L23;
-	mul.lo.s64 %rd59, %rd56, %rd57;
-	mov.b64 %rd56, %rd59;
-	bra.uni $L21;
-$L23:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L24;
-	min.s64 %rd60, %rd56, %rd57;
-	mov.b64 %rd56, %rd60;
-	bra.uni $L21;
-$L24:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L25;
-	max.s64 %rd61, %rd56, %rd57;
-	mov.b64 %rd56, %rd61;
-	bra.uni $L21;
-$L25:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L26;
-	and.b64 %rd62, %rd56, %rd57;
-	mov.b64 %rd56, %rd62;
-	bra.uni $L21;
-$L26:
-	or.b64 %rd63, %rd56, %rd57;
-	mov.b64 %rd56, %rd63;
-$L21:
+	mov.b32 %r37, 1;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r36;
 $L20:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L18;
-$L19:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L27;
-	mul.wide.u32 %rd64, %r8, 16;
-	add.s64 %rd65, %rd1, %rd64;
-	st.shared.s64 [%rd65+0], %rd56;
+	setp.hs.u32 %p14, %r39, 32;
+	@%p14 bra $L21;
+	mov.b64 {%r40, %r41}, %rd57;
+	shfl.sync.down.b32 %r42|%p15, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p15 bra $L22;
+	setp.ne.u32 %p16, %r18, 1;
+	@%p16 bra.uni $L24;
+	add.s64 %rd59, %rd57, %rd58;
+	mov.b64 %rd57, %rd59;
+	bra.uni $L23;
+$L24:
+	setp.ne.u32 %p17, %r18, 2;
+	@%p17 bra.uni $L25;
+	mul.lo.s64 %rd60, %rd57, %rd58;
+	mov.b64 %rd57, %rd60;
+	bra.uni $L23;
+$L25:
+	setp.ne.u32 %p18, %r18, 3;
+	@%p18 bra.uni $L26;
+	min.s64 %rd61, %rd57, %rd58;
+	mov.b64 %rd57, %rd61;
+	bra.uni $L23;
+$L26:
+	setp.ne.u32 %p19, %r18, 4;
+	@%p19 bra.uni $L27;
+	max.s64 %rd62, %rd57, %rd58;
+	mov.b64 %rd57, %rd62;
+	bra.uni $L23;
 $L27:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L28;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L29;
-	mul.wide.u32 %rd66, %r7, 16;
-	add.s64 %rd67, %rd1, %rd66;
-	ld.shared.s64 %rd68, [%rd67+0];
-	mov.b64 %rd56, %rd68;
-$L29:
-	sub.u32 %r43, %r10, 1;
-	mov.b32 %r44, %r36;
-$L30:
-	setp.hs.u32 %p23, %r44, 32;
-	@%p23 bra $L31;
-	mov.b64 {%r45, %r46}, %rd56;
-	shfl.sync.down.b32 %r47|%p24, %r45, %r44, %r43, %r17;
-	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
-	mov.b64 %rd69, {%r47, %r48};
-	@!%p24 bra $L32;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L34;
-	add.s64 %rd70, %rd56, %rd69;
-	mov.b64 %rd56, %rd70;
-	bra.uni $L33;
-$L34:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L35;
-	mul.lo.s64 %rd71, %rd56, %rd69;
-	mov.b64 %rd56, %rd71;
-	bra.uni $L33;
-$L35:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L36;
-	min.s64 %rd72, %rd56, %rd69;
-	mov.b64 %rd56, %rd72;
-	bra.uni $L33;
-$L36:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L37;
-	max.s64 %rd73, %rd56, %rd69;
-	mov.b64 %rd56, %rd73;
-	bra.uni $L33;
-$L37:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L38;
-	and.b64 %rd74, %rd56, %rd69;
-	mov.b64 %rd56, %rd74;
-	bra.uni $L33;
-$L38:
-	or.b64 %rd75, %rd56, %rd69;
-	mov.b64 %rd56, %rd75;
-$L33:
-$L32:
-	shl.b32 %r44, %r44, 1;
-	bra.uni $L30;
-$L31:
+	setp.ne.u32 %p20, %r18, 7;
+	@%p20 bra.uni $L28;
+	and.b64 %rd63, %rd57, %rd58;
+	mov.b64 %rd57, %rd63;
+	bra.uni $L23;
 $L28:
-	mul.wide.u32 %rd76, %r21, 8;
-	add.s64 %rd77, %rd5, %rd76;
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L39;
-	st.global.s64 [%rd77+0], %rd56;
+	or.b64 %rd64, %rd57, %rd58;
+	mov.b64 %rd57, %rd64;
+$L23:
+$L22:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L20;
+$L21:
+	setp.eq.u32 %p21, %r7, 0;
+	@!%p21 bra $L29;
+	mul.wide.u32 %rd65, %r8, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	st.shared.s64 [%rd66+0], %rd57;
+$L29:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r8, 0;
+	@!%p22 bra $L30;
+	setp.lo.u32 %p23, %r7, %r10;
+	@!%p23 bra $L31;
+	mul.wide.u32 %rd67, %r7, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	ld.shared.s64 %rd69, [%rd68+0];
+	mov.b64 %rd57, %rd69;
+$L31:
+	sub.u32 %r44, %r10, 1;
+	mov.b32 %r45, %r37;
+$L32:
+	setp.hs.u32 %p24, %r45, 32;
+	@%p24 bra $L33;
+	mov.b64 {%r46, %r47}, %rd57;
+	shfl.sync.down.b32 %r48|%p25, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd70, {%r48, %r49};
+	@!%p25 bra $L34;
+	setp.ne.u32 %p26, %r18, 1;
+	@%p26 bra.uni $L36;
+	add.s64 %rd71, %rd57, %rd70;
+	mov.b64 %rd57, %rd71;
+	bra.uni $L35;
+$L36:
+	setp.ne.u32 %p27, %r18, 2;
+	@%p27 bra.uni $L37;
+	mul.lo.s64 %rd72, %rd57, %rd70;
+	mov.b64 %rd57, %rd72;
+	bra.uni $L35;
+$L37:
+	setp.ne.u32 %p28, %r18, 3;
+	@%p28 bra.uni $L38;
+	min.s64 %rd73, %rd57, %rd70;
+	mov.b64 %rd57, %rd73;
+	bra.uni $L35;
+$L38:
+	setp.ne.u32 %p29, %r18, 4;
+	@%p29 bra.uni $L39;
+	max.s64 %rd74, %rd57, %rd70;
+	mov.b64 %rd57, %rd74;
+	bra.uni $L35;
 $L39:
+	setp.ne.u32 %p30, %r18, 7;
+	@%p30 bra.uni $L40;
+	and.b64 %rd75, %rd57, %rd70;
+	mov.b64 %rd57, %rd75;
+	bra.uni $L35;
+$L40:
+	or.b64 %rd76, %rd57, %rd70;
+	mov.b64 %rd57, %rd76;
+$L35:
+$L34:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L32;
+$L33:
+$L30:
+	mul.wide.u32 %rd77, %r21, 8;
+	add.s64 %rd78, %rd5, %rd77;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L41;
+	st.global.s64 [%rd78+0], %rd57;
+$L41:
 	ret;
 }
 
@@ -35155,13 +35162,12 @@ const gokkosPTX37 = `//
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<21>;
-	.reg .b32 %r<76>;
-	.reg .b64 %rd<85>;
+	.reg .pred %p<24>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<88>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -35206,19 +35212,18 @@ const gokkosPTX37 = `//
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	ld.param.s32 %r18, [gk_s9];
-	mov.b32 %r19, %r18;
-	ld.param.s32 %r20, [gk_s10];
-	mov.b32 %r21, %r20;
-	mov.u32 %r22, %ctaid.x;
-	mov.u32 %r23, %nctaid.x;
+	ld.param.u8 %r18, [gk_s9];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd27, %rd3, %rd2;
 	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r23;
+	cvt.u64.u32 %rd29, %r20;
 	add.s64 %rd30, %rd28, %rd29;
 	sub.s64 %rd31, %rd30, 1;
 	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r22;
+	cvt.u64.u32 %rd33, %r19;
 	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
 	add.s64 %rd35, %rd34, %rd32;
 	min.s64 %rd36, %rd35, %rd3;
@@ -35228,161 +35233,151 @@ const gokkosPTX37 = `//
 	cvt.u64.u32 %rd40, %r6;
 	mov.b64 %rd41, %rd39;
 $L1:
-	setp.ge.s64 %p2, %rd41, %rd36;
-	@%p2 bra $L2;
-	mov.pred %p3, 0;
+	setp.ge.s64 %p4, %rd41, %rd36;
+	@%p4 bra $L2;
+	mov.pred %p5, 0;
 	mov.b64 %rd42, %rd41;
 	mul.lo.s64 %rd43, %rd42, %rd12;
 	mad.lo.s64 %rd44, %rd43, 4, %rd8;
-	ld.global.nc.s32 %r24, [%rd44+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r25;
-	cvt.s64.s32 %rd45, %r26;
+	ld.global.nc.s32 %r21, [%rd44+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd45, %r22;
 	mul.lo.s64 %rd46, %rd45, %rd19;
 	mad.lo.s64 %rd47, %rd46, 4, %rd15;
-	ld.global.nc.s32 %r27, [%rd47+0];
-	mov.b32 %r28, %r27;
-	cvt.u32.u64 %r29, %rd42;
-	setp.ne.s32 %p4, %r28, %r29;
-	@!%p4 bra $L5;
-	bra.uni $L3;
+	ld.global.nc.s32 %r23, [%rd47+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd48, %r24;
+	sub.s64 %rd49, %rd48, %rd42;
+	mov.b64 %rd50, %rd49;
+	neg.s64 %rd51, %rd50;
+	or.b64 %rd52, %rd50, %rd51;
+	shr.s64 %rd53, %rd52, 63;
+	add.s64 %rd54, %rd53, 1;
+	mov.b64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	not.pred %p6, %p3;
+	setp.eq.s64 %p7, %rd56, 1;
+	or.pred %p8, %p6, %p7;
+	and.pred %p9, %p5, %p8;
+	@!%p9 bra $L5;
+	cvt.u32.u64 %r25, %rd37;
+	mul.lo.s64 %rd57, %rd42, %rd26;
+	mad.lo.s64 %rd58, %rd57, 4, %rd22;
+	st.global.s32 [%rd58+0], %r25;
 $L5:
-	cvt.s64.s32 %rd48, %r26;
-	mul.lo.s64 %rd49, %rd48, %rd26;
-	mad.lo.s64 %rd50, %rd49, 4, %rd22;
-	ld.global.s32 %r30, [%rd50+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p5, %r26, %r19;
-	@!%p5 bra $L7;
-	mov.b32 %r32, %r21;
-$L7:
-	@!%p3 bra $L9;
-	shr.s64 %rd51, %rd37, 32;
-	cvt.u32.u64 %r33, %rd51;
-	cvt.s64.s32 %rd52, %r26;
-	mul.lo.s64 %rd53, %rd52, %rd26;
-	mad.lo.s64 %rd54, %rd53, 4, %rd22;
-	st.global.s32 [%rd54+0], %r33;
-$L9:
-	add.s64 %rd55, %rd37, 4294967296;
-	mov.b64 %rd37, %rd55;
-	setp.gt.s32 %p6, %r32, 0;
-	@!%p6 bra $L11;
-	add.s64 %rd56, %rd37, 1;
-	mov.b64 %rd37, %rd56;
-$L11:
+	add.s64 %rd59, %rd37, %rd56;
+	mov.b64 %rd37, %rd59;
 $L3:
 	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd57, %rd37;
+	mov.b64 %rd60, %rd37;
 	// block reduction
-	sub.u32 %r34, %r13, 1;
-	mov.b64 {%r35, %r36}, %rd57;
-	shfl.sync.down.b32 %r37|%p7, %r35, 1, %r34, %r17;
-	shfl.sync.down.b32 %r38, %r36, 1, %r34, %r17;
-	mov.b64 %rd58, {%r37, %r38};
-	@!%p7 bra $L12;
-	add.s64 %rd59, %rd57, %rd58;
-	mov.b64 %rd57, %rd59;
-$L12:
-	mov.b64 {%r39, %r40}, %rd57;
-	shfl.sync.down.b32 %r41|%p8, %r39, 2, %r34, %r17;
-	shfl.sync.down.b32 %r42, %r40, 2, %r34, %r17;
-	mov.b64 %rd60, {%r41, %r42};
-	@!%p8 bra $L13;
-	add.s64 %rd61, %rd57, %rd60;
-	mov.b64 %rd57, %rd61;
-$L13:
-	mov.b64 {%r43, %r44}, %rd57;
-	shfl.sync.down.b32 %r45|%p9, %r43, 4, %r34, %r17;
-	shfl.sync.down.b32 %r46, %r44, 4, %r34, %r17;
-	mov.b64 %rd62, {%r45, %r46};
-	@!%p9 bra $L14;
-	add.s64 %rd63, %rd57, %rd62;
-	mov.b64 %rd57, %rd63;
-$L14:
-	mov.b64 {%r47, %r48}, %rd57;
-	shfl.sync.down.b32 %r49|%p10, %r47, 8, %r34, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r34, %r17;
-	mov.b64 %rd64, {%r49, %r50};
-	@!%p10 bra $L15;
-	add.s64 %rd65, %rd57, %rd64;
-	mov.b64 %rd57, %rd65;
-$L15:
-	mov.b64 {%r51, %r52}, %rd57;
-	shfl.sync.down.b32 %r53|%p11, %r51, 16, %r34, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r34, %r17;
-	mov.b64 %rd66, {%r53, %r54};
-	@!%p11 bra $L16;
-	add.s64 %rd67, %rd57, %rd66;
-	mov.b64 %rd57, %rd67;
-$L16:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L17;
-	mul.wide.u32 %rd68, %r8, 16;
-	add.s64 %rd69, %rd1, %rd68;
-	st.shared.s64 [%rd69+0], %rd57;
-$L17:
+	sub.u32 %r26, %r13, 1;
+	mov.b64 {%r27, %r28}, %rd60;
+	shfl.sync.down.b32 %r29|%p10, %r27, 1, %r26, %r17;
+	shfl.sync.down.b32 %r30, %r28, 1, %r26, %r17;
+	mov.b64 %rd61, {%r29, %r30};
+	@!%p10 bra $L6;
+	add.s64 %rd62, %rd60, %rd61;
+	mov.b64 %rd60, %rd62;
+$L6:
+	mov.b64 {%r31, %r32}, %rd60;
+	shfl.sync.down.b32 %r33|%p11, %r31, 2, %r26, %r17;
+	shfl.sync.down.b32 %r34, %r32, 2, %r26, %r17;
+	mov.b64 %rd63, {%r33, %r34};
+	@!%p11 bra $L7;
+	add.s64 %rd64, %rd60, %rd63;
+	mov.b64 %rd60, %rd64;
+$L7:
+	mov.b64 {%r35, %r36}, %rd60;
+	shfl.sync.down.b32 %r37|%p12, %r35, 4, %r26, %r17;
+	shfl.sync.down.b32 %r38, %r36, 4, %r26, %r17;
+	mov.b64 %rd65, {%r37, %r38};
+	@!%p12 bra $L8;
+	add.s64 %rd66, %rd60, %rd65;
+	mov.b64 %rd60, %rd66;
+$L8:
+	mov.b64 {%r39, %r40}, %rd60;
+	shfl.sync.down.b32 %r41|%p13, %r39, 8, %r26, %r17;
+	shfl.sync.down.b32 %r42, %r40, 8, %r26, %r17;
+	mov.b64 %rd67, {%r41, %r42};
+	@!%p13 bra $L9;
+	add.s64 %rd68, %rd60, %rd67;
+	mov.b64 %rd60, %rd68;
+$L9:
+	mov.b64 {%r43, %r44}, %rd60;
+	shfl.sync.down.b32 %r45|%p14, %r43, 16, %r26, %r17;
+	shfl.sync.down.b32 %r46, %r44, 16, %r26, %r17;
+	mov.b64 %rd69, {%r45, %r46};
+	@!%p14 bra $L10;
+	add.s64 %rd70, %rd60, %rd69;
+	mov.b64 %rd60, %rd70;
+$L10:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L11;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.s64 [%rd72+0], %rd60;
+$L11:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L18;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L19;
-	mul.wide.u32 %rd70, %r7, 16;
-	add.s64 %rd71, %rd1, %rd70;
-	ld.shared.s64 %rd72, [%rd71+0];
-	mov.b64 %rd57, %rd72;
-$L19:
-	sub.u32 %r55, %r10, 1;
-	mov.b64 {%r56, %r57}, %rd57;
-	shfl.sync.down.b32 %r58|%p15, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd73, {%r58, %r59};
-	@!%p15 bra $L20;
-	add.s64 %rd74, %rd57, %rd73;
-	mov.b64 %rd57, %rd74;
-$L20:
-	mov.b64 {%r60, %r61}, %rd57;
-	shfl.sync.down.b32 %r62|%p16, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd75, {%r62, %r63};
-	@!%p16 bra $L21;
-	add.s64 %rd76, %rd57, %rd75;
-	mov.b64 %rd57, %rd76;
-$L21:
-	mov.b64 {%r64, %r65}, %rd57;
-	shfl.sync.down.b32 %r66|%p17, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd77, {%r66, %r67};
-	@!%p17 bra $L22;
-	add.s64 %rd78, %rd57, %rd77;
-	mov.b64 %rd57, %rd78;
-$L22:
-	mov.b64 {%r68, %r69}, %rd57;
-	shfl.sync.down.b32 %r70|%p18, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd79, {%r70, %r71};
-	@!%p18 bra $L23;
-	add.s64 %rd80, %rd57, %rd79;
-	mov.b64 %rd57, %rd80;
-$L23:
-	mov.b64 {%r72, %r73}, %rd57;
-	shfl.sync.down.b32 %r74|%p19, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd81, {%r74, %r75};
-	@!%p19 bra $L24;
-	add.s64 %rd82, %rd57, %rd81;
-	mov.b64 %rd57, %rd82;
-$L24:
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L12;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L13;
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.s64 %rd75, [%rd74+0];
+	mov.b64 %rd60, %rd75;
+$L13:
+	sub.u32 %r47, %r10, 1;
+	mov.b64 {%r48, %r49}, %rd60;
+	shfl.sync.down.b32 %r50|%p18, %r48, 1, %r47, %r17;
+	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
+	mov.b64 %rd76, {%r50, %r51};
+	@!%p18 bra $L14;
+	add.s64 %rd77, %rd60, %rd76;
+	mov.b64 %rd60, %rd77;
+$L14:
+	mov.b64 {%r52, %r53}, %rd60;
+	shfl.sync.down.b32 %r54|%p19, %r52, 2, %r47, %r17;
+	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
+	mov.b64 %rd78, {%r54, %r55};
+	@!%p19 bra $L15;
+	add.s64 %rd79, %rd60, %rd78;
+	mov.b64 %rd60, %rd79;
+$L15:
+	mov.b64 {%r56, %r57}, %rd60;
+	shfl.sync.down.b32 %r58|%p20, %r56, 4, %r47, %r17;
+	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
+	mov.b64 %rd80, {%r58, %r59};
+	@!%p20 bra $L16;
+	add.s64 %rd81, %rd60, %rd80;
+	mov.b64 %rd60, %rd81;
+$L16:
+	mov.b64 {%r60, %r61}, %rd60;
+	shfl.sync.down.b32 %r62|%p21, %r60, 8, %r47, %r17;
+	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
+	mov.b64 %rd82, {%r62, %r63};
+	@!%p21 bra $L17;
+	add.s64 %rd83, %rd60, %rd82;
+	mov.b64 %rd60, %rd83;
+$L17:
+	mov.b64 {%r64, %r65}, %rd60;
+	shfl.sync.down.b32 %r66|%p22, %r64, 16, %r47, %r17;
+	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
+	mov.b64 %rd84, {%r66, %r67};
+	@!%p22 bra $L18;
+	add.s64 %rd85, %rd60, %rd84;
+	mov.b64 %rd60, %rd85;
 $L18:
-	mul.wide.u32 %rd83, %r22, 8;
-	add.s64 %rd84, %rd5, %rd83;
-	setp.eq.u32 %p20, %r5, 0;
-	@!%p20 bra $L25;
-	st.global.s64 [%rd84+0], %rd57;
-$L25:
+$L12:
+	mul.wide.u32 %rd86, %r19, 8;
+	add.s64 %rd87, %rd5, %rd86;
+	setp.eq.u32 %p23, %r5, 0;
+	@!%p23 bra $L19;
+	st.global.s64 [%rd87+0], %rd60;
+$L19:
 	ret;
 }
 
@@ -35399,8 +35394,7 @@ $L25:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
+	.param .b64 gk_s9
 )
 {
 	.reg .pred %p<21>;
@@ -35604,13 +35598,12 @@ $L20:
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
 	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
+	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<89>;
-	.reg .b64 %rd<118>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<121>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -35655,259 +35648,238 @@ $L20:
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	ld.param.s32 %r18, [gk_s9];
-	mov.b32 %r19, %r18;
-	ld.param.s32 %r20, [gk_s10];
-	mov.b32 %r21, %r20;
-	mov.u32 %r22, %ctaid.x;
-	mov.u32 %r23, %nctaid.x;
+	ld.param.u8 %r18, [gk_s9];
+	setp.ne.u32 %p2, %r18, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd27, %rd3, %rd2;
 	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r23;
+	cvt.u64.u32 %rd29, %r20;
 	add.s64 %rd30, %rd28, %rd29;
 	sub.s64 %rd31, %rd30, 1;
 	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r22;
+	cvt.u64.u32 %rd33, %r19;
 	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
 	add.s64 %rd35, %rd34, %rd32;
 	min.s64 %rd36, %rd35, %rd3;
-	mul.wide.u32 %rd38, %r22, 8;
+	mul.wide.u32 %rd38, %r19, 8;
 	add.s64 %rd39, %rd5, %rd38;
 	ld.global.s64 %rd40, [%rd39+0];
 	mov.b64 %rd37, %rd40;
 	cvt.u64.u32 %rd42, %r6;
 	mov.b64 %rd43, %rd34;
 $L1:
-	setp.ge.s64 %p2, %rd43, %rd36;
-	@%p2 bra $L2;
+	setp.ge.s64 %p4, %rd43, %rd36;
+	@%p4 bra $L2;
 	cvt.u64.u32 %rd44, %r5;
 	add.s64 %rd45, %rd43, %rd44;
-	setp.lt.s64 %p3, %rd45, %rd36;
+	setp.lt.s64 %p5, %rd45, %rd36;
 	mov.b64 %rd41, 0;
-	@!%p3 bra $L3;
-	mov.pred %p4, 0;
+	@!%p5 bra $L3;
+	mov.pred %p6, 0;
 	mov.b64 %rd46, %rd45;
 	mul.lo.s64 %rd47, %rd46, %rd12;
 	mad.lo.s64 %rd48, %rd47, 4, %rd8;
-	ld.global.nc.s32 %r24, [%rd48+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r25;
-	cvt.s64.s32 %rd49, %r26;
+	ld.global.nc.s32 %r21, [%rd48+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd49, %r22;
 	mul.lo.s64 %rd50, %rd49, %rd19;
 	mad.lo.s64 %rd51, %rd50, 4, %rd15;
-	ld.global.nc.s32 %r27, [%rd51+0];
-	mov.b32 %r28, %r27;
-	cvt.u32.u64 %r29, %rd46;
-	setp.ne.s32 %p5, %r28, %r29;
-	@!%p5 bra $L6;
-	bra.uni $L4;
+	ld.global.nc.s32 %r23, [%rd51+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd52, %r24;
+	sub.s64 %rd53, %rd52, %rd46;
+	mov.b64 %rd54, %rd53;
+	neg.s64 %rd55, %rd54;
+	or.b64 %rd56, %rd54, %rd55;
+	shr.s64 %rd57, %rd56, 63;
+	add.s64 %rd58, %rd57, 1;
+	mov.b64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	not.pred %p7, %p3;
+	setp.eq.s64 %p8, %rd60, 1;
+	or.pred %p9, %p7, %p8;
+	and.pred %p10, %p6, %p9;
+	@!%p10 bra $L6;
+	cvt.u32.u64 %r25, %rd41;
+	mul.lo.s64 %rd61, %rd46, %rd26;
+	mad.lo.s64 %rd62, %rd61, 4, %rd22;
+	st.global.s32 [%rd62+0], %r25;
 $L6:
-	cvt.s64.s32 %rd52, %r26;
-	mul.lo.s64 %rd53, %rd52, %rd26;
-	mad.lo.s64 %rd54, %rd53, 4, %rd22;
-	ld.global.s32 %r30, [%rd54+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p6, %r26, %r19;
-	@!%p6 bra $L8;
-	mov.b32 %r32, %r21;
-$L8:
-	@!%p4 bra $L10;
-	shr.s64 %rd55, %rd41, 32;
-	cvt.u32.u64 %r33, %rd55;
-	cvt.s64.s32 %rd56, %r26;
-	mul.lo.s64 %rd57, %rd56, %rd26;
-	mad.lo.s64 %rd58, %rd57, 4, %rd22;
-	st.global.s32 [%rd58+0], %r33;
-$L10:
-	add.s64 %rd59, %rd41, 4294967296;
-	mov.b64 %rd41, %rd59;
-	setp.gt.s32 %p7, %r32, 0;
-	@!%p7 bra $L12;
-	add.s64 %rd60, %rd41, 1;
-	mov.b64 %rd41, %rd60;
-$L12:
+	add.s64 %rd63, %rd41, %rd60;
+	mov.b64 %rd41, %rd63;
 $L4:
 $L3:
-	mov.b64 %rd61, %rd41;
+	mov.b64 %rd64, %rd41;
 	// block scan
-	mov.b64 %rd62, %rd61;
-	mov.b64 {%r34, %r35}, %rd62;
-	shfl.sync.up.b32 %r36|%p8, %r34, 1, 0, %r17;
-	shfl.sync.up.b32 %r37, %r35, 1, 0, %r17;
-	mov.b64 %rd63, {%r36, %r37};
-	@!%p8 bra $L13;
-	add.s64 %rd64, %rd63, %rd62;
-	mov.b64 %rd62, %rd64;
-$L13:
-	mov.b64 {%r38, %r39}, %rd62;
-	shfl.sync.up.b32 %r40|%p9, %r38, 2, 0, %r17;
-	shfl.sync.up.b32 %r41, %r39, 2, 0, %r17;
-	mov.b64 %rd65, {%r40, %r41};
-	@!%p9 bra $L14;
-	add.s64 %rd66, %rd65, %rd62;
-	mov.b64 %rd62, %rd66;
-$L14:
-	mov.b64 {%r42, %r43}, %rd62;
-	shfl.sync.up.b32 %r44|%p10, %r42, 4, 0, %r17;
-	shfl.sync.up.b32 %r45, %r43, 4, 0, %r17;
-	mov.b64 %rd67, {%r44, %r45};
-	@!%p10 bra $L15;
-	add.s64 %rd68, %rd67, %rd62;
-	mov.b64 %rd62, %rd68;
-$L15:
-	mov.b64 {%r46, %r47}, %rd62;
-	shfl.sync.up.b32 %r48|%p11, %r46, 8, 0, %r17;
-	shfl.sync.up.b32 %r49, %r47, 8, 0, %r17;
-	mov.b64 %rd69, {%r48, %r49};
-	@!%p11 bra $L16;
-	add.s64 %rd70, %rd69, %rd62;
-	mov.b64 %rd62, %rd70;
-$L16:
-	mov.b64 {%r50, %r51}, %rd62;
-	shfl.sync.up.b32 %r52|%p12, %r50, 16, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, 16, 0, %r17;
-	mov.b64 %rd71, {%r52, %r53};
-	@!%p12 bra $L17;
-	add.s64 %rd72, %rd71, %rd62;
-	mov.b64 %rd62, %rd72;
-$L17:
-	mov.b64 {%r54, %r55}, %rd62;
-	shfl.sync.up.b32 %r56|%p13, %r54, 1, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, 1, 0, %r17;
-	mov.b64 %rd73, {%r56, %r57};
-	selp.b64 %rd74, %rd73, 0, %p13;
-	sub.u32 %r58, %r13, 1;
-	setp.eq.u32 %p14, %r7, %r58;
-	@!%p14 bra $L18;
-	mul.wide.u32 %rd75, %r8, 16;
-	add.s64 %rd76, %rd1, %rd75;
-	st.shared.s64 [%rd76+0], %rd62;
-$L18:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L19;
-	mov.b64 %rd77, 0;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L20;
-	mul.wide.u32 %rd78, %r7, 16;
+	mov.b64 %rd65, %rd64;
+	mov.b64 {%r26, %r27}, %rd65;
+	shfl.sync.up.b32 %r28|%p11, %r26, 1, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 1, 0, %r17;
+	mov.b64 %rd66, {%r28, %r29};
+	@!%p11 bra $L7;
+	add.s64 %rd67, %rd66, %rd65;
+	mov.b64 %rd65, %rd67;
+$L7:
+	mov.b64 {%r30, %r31}, %rd65;
+	shfl.sync.up.b32 %r32|%p12, %r30, 2, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 2, 0, %r17;
+	mov.b64 %rd68, {%r32, %r33};
+	@!%p12 bra $L8;
+	add.s64 %rd69, %rd68, %rd65;
+	mov.b64 %rd65, %rd69;
+$L8:
+	mov.b64 {%r34, %r35}, %rd65;
+	shfl.sync.up.b32 %r36|%p13, %r34, 4, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 4, 0, %r17;
+	mov.b64 %rd70, {%r36, %r37};
+	@!%p13 bra $L9;
+	add.s64 %rd71, %rd70, %rd65;
+	mov.b64 %rd65, %rd71;
+$L9:
+	mov.b64 {%r38, %r39}, %rd65;
+	shfl.sync.up.b32 %r40|%p14, %r38, 8, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 8, 0, %r17;
+	mov.b64 %rd72, {%r40, %r41};
+	@!%p14 bra $L10;
+	add.s64 %rd73, %rd72, %rd65;
+	mov.b64 %rd65, %rd73;
+$L10:
+	mov.b64 {%r42, %r43}, %rd65;
+	shfl.sync.up.b32 %r44|%p15, %r42, 16, 0, %r17;
+	shfl.sync.up.b32 %r45, %r43, 16, 0, %r17;
+	mov.b64 %rd74, {%r44, %r45};
+	@!%p15 bra $L11;
+	add.s64 %rd75, %rd74, %rd65;
+	mov.b64 %rd65, %rd75;
+$L11:
+	mov.b64 {%r46, %r47}, %rd65;
+	shfl.sync.up.b32 %r48|%p16, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd76, {%r48, %r49};
+	selp.b64 %rd77, %rd76, 0, %p16;
+	sub.u32 %r50, %r13, 1;
+	setp.eq.u32 %p17, %r7, %r50;
+	@!%p17 bra $L12;
+	mul.wide.u32 %rd78, %r8, 16;
 	add.s64 %rd79, %rd1, %rd78;
-	ld.shared.s64 %rd80, [%rd79+0];
-	mov.b64 %rd77, %rd80;
-$L20:
-	mov.b64 {%r59, %r60}, %rd77;
-	shfl.sync.up.b32 %r61|%p17, %r59, 1, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd81, {%r61, %r62};
-	@!%p17 bra $L21;
-	add.s64 %rd82, %rd81, %rd77;
-	mov.b64 %rd77, %rd82;
-$L21:
-	mov.b64 {%r63, %r64}, %rd77;
-	shfl.sync.up.b32 %r65|%p18, %r63, 2, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd83, {%r65, %r66};
-	@!%p18 bra $L22;
-	add.s64 %rd84, %rd83, %rd77;
-	mov.b64 %rd77, %rd84;
-$L22:
-	mov.b64 {%r67, %r68}, %rd77;
-	shfl.sync.up.b32 %r69|%p19, %r67, 4, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd85, {%r69, %r70};
-	@!%p19 bra $L23;
-	add.s64 %rd86, %rd85, %rd77;
-	mov.b64 %rd77, %rd86;
-$L23:
-	mov.b64 {%r71, %r72}, %rd77;
-	shfl.sync.up.b32 %r73|%p20, %r71, 8, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd87, {%r73, %r74};
-	@!%p20 bra $L24;
-	add.s64 %rd88, %rd87, %rd77;
-	mov.b64 %rd77, %rd88;
-$L24:
-	mov.b64 {%r75, %r76}, %rd77;
-	shfl.sync.up.b32 %r77|%p21, %r75, 16, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd89, {%r77, %r78};
-	@!%p21 bra $L25;
-	add.s64 %rd90, %rd89, %rd77;
-	mov.b64 %rd77, %rd90;
-$L25:
-	mov.b64 {%r79, %r80}, %rd77;
-	shfl.sync.up.b32 %r81|%p22, %r79, 1, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd91, {%r81, %r82};
-	selp.b64 %rd92, %rd91, 0, %p22;
-	@!%p16 bra $L26;
-	mul.wide.u32 %rd93, %r7, 16;
-	add.s64 %rd94, %rd1, %rd93;
-	add.s64 %rd95, %rd94, 512;
-	st.shared.s64 [%rd95+0], %rd92;
-$L26:
-	sub.u32 %r83, %r10, 1;
-	setp.eq.u32 %p23, %r7, %r83;
-	@!%p23 bra $L27;
-	st.shared.s64 [%rd1+1024], %rd77;
-$L27:
-$L19:
+	st.shared.s64 [%rd79+0], %rd65;
+$L12:
 	bar.sync 0;
-	mul.wide.u32 %rd96, %r8, 16;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L13;
+	mov.b64 %rd80, 0;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L14;
+	mul.wide.u32 %rd81, %r7, 16;
+	add.s64 %rd82, %rd1, %rd81;
+	ld.shared.s64 %rd83, [%rd82+0];
+	mov.b64 %rd80, %rd83;
+$L14:
+	mov.b64 {%r51, %r52}, %rd80;
+	shfl.sync.up.b32 %r53|%p20, %r51, 1, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 1, 0, %r17;
+	mov.b64 %rd84, {%r53, %r54};
+	@!%p20 bra $L15;
+	add.s64 %rd85, %rd84, %rd80;
+	mov.b64 %rd80, %rd85;
+$L15:
+	mov.b64 {%r55, %r56}, %rd80;
+	shfl.sync.up.b32 %r57|%p21, %r55, 2, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 2, 0, %r17;
+	mov.b64 %rd86, {%r57, %r58};
+	@!%p21 bra $L16;
+	add.s64 %rd87, %rd86, %rd80;
+	mov.b64 %rd80, %rd87;
+$L16:
+	mov.b64 {%r59, %r60}, %rd80;
+	shfl.sync.up.b32 %r61|%p22, %r59, 4, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 4, 0, %r17;
+	mov.b64 %rd88, {%r61, %r62};
+	@!%p22 bra $L17;
+	add.s64 %rd89, %rd88, %rd80;
+	mov.b64 %rd80, %rd89;
+$L17:
+	mov.b64 {%r63, %r64}, %rd80;
+	shfl.sync.up.b32 %r65|%p23, %r63, 8, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 8, 0, %r17;
+	mov.b64 %rd90, {%r65, %r66};
+	@!%p23 bra $L18;
+	add.s64 %rd91, %rd90, %rd80;
+	mov.b64 %rd80, %rd91;
+$L18:
+	mov.b64 {%r67, %r68}, %rd80;
+	shfl.sync.up.b32 %r69|%p24, %r67, 16, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 16, 0, %r17;
+	mov.b64 %rd92, {%r69, %r70};
+	@!%p24 bra $L19;
+	add.s64 %rd93, %rd92, %rd80;
+	mov.b64 %rd80, %rd93;
+$L19:
+	mov.b64 {%r71, %r72}, %rd80;
+	shfl.sync.up.b32 %r73|%p25, %r71, 1, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 1, 0, %r17;
+	mov.b64 %rd94, {%r73, %r74};
+	selp.b64 %rd95, %rd94, 0, %p25;
+	@!%p19 bra $L20;
+	mul.wide.u32 %rd96, %r7, 16;
 	add.s64 %rd97, %rd1, %rd96;
 	add.s64 %rd98, %rd97, 512;
-	ld.shared.s64 %rd99, [%rd98+0];
-	add.s64 %rd100, %rd99, %rd74;
-	ld.shared.s64 %rd101, [%rd1+1024];
-	@!%p3 bra $L28;
-	add.s64 %rd102, %rd37, %rd100;
-	mov.b64 %rd41, %rd102;
-	mov.pred %p4, 1;
+	st.shared.s64 [%rd98+0], %rd95;
+$L20:
+	sub.u32 %r75, %r10, 1;
+	setp.eq.u32 %p26, %r7, %r75;
+	@!%p26 bra $L21;
+	st.shared.s64 [%rd1+1024], %rd80;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd99, %r8, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	add.s64 %rd101, %rd100, 512;
+	ld.shared.s64 %rd102, [%rd101+0];
+	add.s64 %rd103, %rd102, %rd77;
+	ld.shared.s64 %rd104, [%rd1+1024];
+	@!%p5 bra $L22;
+	add.s64 %rd105, %rd37, %rd103;
+	mov.b64 %rd41, %rd105;
+	mov.pred %p6, 1;
 	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd103, %rd46, %rd12;
-	mad.lo.s64 %rd104, %rd103, 4, %rd8;
-	ld.global.nc.s32 %r84, [%rd104+0];
-	mov.b32 %r25, %r84;
-	mov.b32 %r26, %r25;
-	cvt.s64.s32 %rd105, %r26;
-	mul.lo.s64 %rd106, %rd105, %rd19;
-	mad.lo.s64 %rd107, %rd106, 4, %rd15;
-	ld.global.nc.s32 %r85, [%rd107+0];
-	mov.b32 %r28, %r85;
-	cvt.u32.u64 %r86, %rd46;
-	setp.ne.s32 %p24, %r28, %r86;
-	@!%p24 bra $L31;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd108, %r26;
-	mul.lo.s64 %rd109, %rd108, %rd26;
-	mad.lo.s64 %rd110, %rd109, 4, %rd22;
-	ld.global.s32 %r87, [%rd110+0];
-	mov.b32 %r31, %r87;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p25, %r26, %r19;
-	@!%p25 bra $L33;
-	mov.b32 %r32, %r21;
-$L33:
-	@!%p4 bra $L35;
-	shr.s64 %rd111, %rd41, 32;
-	cvt.u32.u64 %r88, %rd111;
-	cvt.s64.s32 %rd112, %r26;
-	mul.lo.s64 %rd113, %rd112, %rd26;
-	mad.lo.s64 %rd114, %rd113, 4, %rd22;
-	st.global.s32 [%rd114+0], %r88;
-$L35:
-	add.s64 %rd115, %rd41, 4294967296;
-	mov.b64 %rd41, %rd115;
-	setp.gt.s32 %p26, %r32, 0;
-	@!%p26 bra $L37;
-	add.s64 %rd116, %rd41, 1;
-	mov.b64 %rd41, %rd116;
-$L37:
-$L29:
-$L28:
-	add.s64 %rd117, %rd37, %rd101;
-	mov.b64 %rd37, %rd117;
+	mul.lo.s64 %rd106, %rd46, %rd12;
+	mad.lo.s64 %rd107, %rd106, 4, %rd8;
+	ld.global.nc.s32 %r76, [%rd107+0];
+	mov.b32 %r22, %r76;
+	cvt.s64.s32 %rd108, %r22;
+	mul.lo.s64 %rd109, %rd108, %rd19;
+	mad.lo.s64 %rd110, %rd109, 4, %rd15;
+	ld.global.nc.s32 %r77, [%rd110+0];
+	mov.b32 %r24, %r77;
+	cvt.s64.s32 %rd111, %r24;
+	sub.s64 %rd112, %rd111, %rd46;
+	mov.b64 %rd54, %rd112;
+	neg.s64 %rd113, %rd54;
+	or.b64 %rd114, %rd54, %rd113;
+	shr.s64 %rd115, %rd114, 63;
+	add.s64 %rd116, %rd115, 1;
+	mov.b64 %rd59, %rd116;
+	mov.b64 %rd60, %rd59;
+	not.pred %p27, %p3;
+	setp.eq.s64 %p28, %rd60, 1;
+	or.pred %p29, %p27, %p28;
+	and.pred %p30, %p6, %p29;
+	@!%p30 bra $L25;
+	cvt.u32.u64 %r78, %rd41;
+	mul.lo.s64 %rd117, %rd46, %rd26;
+	mad.lo.s64 %rd118, %rd117, 4, %rd22;
+	st.global.s32 [%rd118+0], %r78;
+$L25:
+	add.s64 %rd119, %rd41, %rd60;
+	mov.b64 %rd41, %rd119;
+$L23:
+$L22:
+	add.s64 %rd120, %rd37, %rd104;
+	mov.b64 %rd37, %rd120;
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
@@ -35935,12 +35907,15 @@ const gokkosPTX38 = `//
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11
 )
 {
 	.reg .pred %p<2>;
-	.reg .b32 %r<10>;
-	.reg .b64 %rd<38>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<48>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -35964,35 +35939,47 @@ const gokkosPTX38 = `//
 	mov.b64 %rd21, %rd20;
 	ld.param.s64 %rd22, [gk_s8];
 	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s9];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r1, %ctaid.x;
 	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd24, %r1, %r2;
+	mul.wide.u32 %rd31, %r1, %r2;
 	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd25, %r3;
-	add.s64 %rd26, %rd24, %rd25;
+	cvt.u64.u32 %rd32, %r3;
+	add.s64 %rd33, %rd31, %rd32;
 	mov.u32 %r4, %nctaid.x;
 	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd27, %r4, %r5;
-	add.s64 %rd28, %rd1, %rd26;
-	mov.b64 %rd29, %rd28;
+	mul.wide.u32 %rd34, %r4, %r5;
+	add.s64 %rd35, %rd1, %rd33;
+	mov.b64 %rd36, %rd35;
 $L1:
-	setp.ge.s64 %p1, %rd29, %rd2;
+	setp.ge.s64 %p1, %rd36, %rd2;
 	@%p1 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd9;
-	mad.lo.s64 %rd32, %rd31, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd32+0];
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd9;
+	mad.lo.s64 %rd39, %rd38, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd39+0];
 	mov.b32 %r7, %r6;
-	cvt.s64.s32 %rd33, %r7;
-	mul.lo.s64 %rd34, %rd33, %rd16;
-	mad.lo.s64 %rd35, %rd34, 4, %rd12;
-	ld.global.nc.s32 %r8, [%rd35+0];
+	cvt.s64.s32 %rd40, %r7;
+	mul.lo.s64 %rd41, %rd40, %rd16;
+	mad.lo.s64 %rd42, %rd41, 4, %rd12;
+	ld.global.nc.s32 %r8, [%rd42+0];
 	mov.b32 %r9, %r8;
-	mul.lo.s64 %rd36, %rd30, %rd23;
-	mad.lo.s64 %rd37, %rd36, 4, %rd19;
-	st.global.s32 [%rd37+0], %r9;
+	cvt.s64.s32 %rd43, %r9;
+	mul.lo.s64 %rd44, %rd43, %rd23;
+	mad.lo.s64 %rd45, %rd44, 4, %rd19;
+	ld.global.nc.s32 %r10, [%rd45+0];
+	mov.b32 %r11, %r10;
+	mul.lo.s64 %rd46, %rd37, %rd30;
+	mad.lo.s64 %rd47, %rd46, 4, %rd26;
+	st.global.s32 [%rd47+0], %r11;
 $L3:
-	add.s64 %rd29, %rd29, %rd27;
+	add.s64 %rd36, %rd36, %rd34;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -47144,7 +47131,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47148
+//line gokkos_kernels_gen.go:47135
 			*acc = gokkosAccV
 			return
 		}
@@ -47166,7 +47153,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47170
+//line gokkos_kernels_gen.go:47157
 		*acc = gokkosAccV
 		return
 	}
@@ -47191,7 +47178,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47195
+//line gokkos_kernels_gen.go:47182
 		*acc = gokkosAccV
 		return
 	}
@@ -47213,7 +47200,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47217
+//line gokkos_kernels_gen.go:47204
 	*acc = gokkosAccV
 }
 
@@ -47241,7 +47228,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47245
+//line gokkos_kernels_gen.go:47232
 			*acc = gokkosAccV
 			return
 		}
@@ -47255,7 +47242,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47259
+//line gokkos_kernels_gen.go:47246
 		*acc = gokkosAccV
 		return
 	}
@@ -47271,7 +47258,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47275
+//line gokkos_kernels_gen.go:47262
 		*acc = gokkosAccV
 		return
 	}
@@ -47285,7 +47272,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47289
+//line gokkos_kernels_gen.go:47276
 	*acc = gokkosAccV
 }
 
@@ -47314,7 +47301,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47318
+//line gokkos_kernels_gen.go:47305
 			*acc = gokkosAccV
 			return
 		}
@@ -47329,7 +47316,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47333
+//line gokkos_kernels_gen.go:47320
 		*acc = gokkosAccV
 		return
 	}
@@ -47345,7 +47332,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47349
+//line gokkos_kernels_gen.go:47336
 		*acc = gokkosAccV
 		return
 	}
@@ -47360,7 +47347,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47364
+//line gokkos_kernels_gen.go:47351
 	*acc = gokkosAccV
 }
 
@@ -47383,7 +47370,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47387
+//line gokkos_kernels_gen.go:47374
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47392,7 +47379,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47396
+//line gokkos_kernels_gen.go:47383
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47402,7 +47389,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47406
+//line gokkos_kernels_gen.go:47393
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47411,7 +47398,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47415
+//line gokkos_kernels_gen.go:47402
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47445,7 +47432,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47449
+//line gokkos_kernels_gen.go:47436
 			*acc = gokkosAccV
 			return
 		}
@@ -47463,7 +47450,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47467
+//line gokkos_kernels_gen.go:47454
 		*acc = gokkosAccV
 		return
 	}
@@ -47482,7 +47469,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47486
+//line gokkos_kernels_gen.go:47473
 		*acc = gokkosAccV
 		return
 	}
@@ -47500,7 +47487,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47504
+//line gokkos_kernels_gen.go:47491
 	*acc = gokkosAccV
 }
 
@@ -47535,7 +47522,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47539
+//line gokkos_kernels_gen.go:47526
 			*acc = gokkosAccV
 			return
 		}
@@ -47551,7 +47538,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47555
+//line gokkos_kernels_gen.go:47542
 		*acc = gokkosAccV
 		return
 	}
@@ -47569,7 +47556,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47573
+//line gokkos_kernels_gen.go:47560
 		*acc = gokkosAccV
 		return
 	}
@@ -47585,7 +47572,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47589
+//line gokkos_kernels_gen.go:47576
 	*acc = gokkosAccV
 }
 
@@ -47619,7 +47606,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47623
+//line gokkos_kernels_gen.go:47610
 		*acc = gokkosAccV
 		return
 	}
@@ -47641,7 +47628,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47645
+//line gokkos_kernels_gen.go:47632
 	*acc = gokkosAccV
 }
 
@@ -47660,7 +47647,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47664
+//line gokkos_kernels_gen.go:47651
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -47675,7 +47662,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47679
+//line gokkos_kernels_gen.go:47666
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47685,7 +47672,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47689
+//line gokkos_kernels_gen.go:47676
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47700,7 +47687,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47704
+//line gokkos_kernels_gen.go:47691
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47709,7 +47696,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47713
+//line gokkos_kernels_gen.go:47700
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47746,7 +47733,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47750
+//line gokkos_kernels_gen.go:47737
 			*acc = gokkosAccV
 			return
 		}
@@ -47768,7 +47755,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47772
+//line gokkos_kernels_gen.go:47759
 		*acc = gokkosAccV
 		return
 	}
@@ -47792,7 +47779,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47796
+//line gokkos_kernels_gen.go:47783
 		*acc = gokkosAccV
 		return
 	}
@@ -47814,7 +47801,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47818
+//line gokkos_kernels_gen.go:47805
 	*acc = gokkosAccV
 }
 
@@ -47839,7 +47826,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47843
+//line gokkos_kernels_gen.go:47830
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47852,7 +47839,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47856
+//line gokkos_kernels_gen.go:47843
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47868,7 +47855,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47872
+//line gokkos_kernels_gen.go:47859
 		*acc = gokkosAccV
 		return
 	}
@@ -47880,7 +47867,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47884
+//line gokkos_kernels_gen.go:47871
 	*acc = gokkosAccV
 }
 
@@ -47912,7 +47899,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47916
+//line gokkos_kernels_gen.go:47903
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47930,7 +47917,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47934
+//line gokkos_kernels_gen.go:47921
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47959,7 +47946,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47963
+//line gokkos_kernels_gen.go:47950
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47971,7 +47958,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47975
+//line gokkos_kernels_gen.go:47962
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47985,7 +47972,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47989
+//line gokkos_kernels_gen.go:47976
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47997,7 +47984,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:48001
+//line gokkos_kernels_gen.go:47988
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -48037,7 +48024,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:48041
+//line gokkos_kernels_gen.go:48028
 		*acc = gokkosAccV
 		return
 	}
@@ -48059,7 +48046,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:48063
+//line gokkos_kernels_gen.go:48050
 	*acc = gokkosAccV
 }
 
@@ -48079,7 +48066,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:48083
+//line gokkos_kernels_gen.go:48070
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -48113,7 +48100,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:48117
+//line gokkos_kernels_gen.go:48104
 		*acc = gokkosAccV
 		return
 	}
@@ -48134,7 +48121,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:48138
+//line gokkos_kernels_gen.go:48125
 	*acc = gokkosAccV
 }
 
@@ -48144,7 +48131,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48148
+//line gokkos_kernels_gen.go:48135
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48155,7 +48142,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48159
+//line gokkos_kernels_gen.go:48146
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48181,7 +48168,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48185
+//line gokkos_kernels_gen.go:48172
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -48211,7 +48198,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48215
+//line gokkos_kernels_gen.go:48202
 		*acc = gokkosAccV
 		return
 	}
@@ -48229,7 +48216,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48233
+//line gokkos_kernels_gen.go:48220
 	*acc = gokkosAccV
 }
 
@@ -48239,7 +48226,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:48243
+//line gokkos_kernels_gen.go:48230
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -48250,7 +48237,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:48254
+//line gokkos_kernels_gen.go:48241
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48276,7 +48263,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48280
+//line gokkos_kernels_gen.go:48267
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48315,7 +48302,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48319
+//line gokkos_kernels_gen.go:48306
 			*acc = gokkosAccV
 			return
 		}
@@ -48339,7 +48326,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48343
+//line gokkos_kernels_gen.go:48330
 		*acc = gokkosAccV
 		return
 	}
@@ -48366,7 +48353,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48370
+//line gokkos_kernels_gen.go:48357
 		*acc = gokkosAccV
 		return
 	}
@@ -48390,7 +48377,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48394
+//line gokkos_kernels_gen.go:48381
 	*acc = gokkosAccV
 }
 
@@ -48413,7 +48400,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48417
+//line gokkos_kernels_gen.go:48404
 		*acc = gokkosAccV
 		return
 	}
@@ -48428,7 +48415,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48432
+//line gokkos_kernels_gen.go:48419
 	*acc = gokkosAccV
 }
 
@@ -48469,7 +48456,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48473
+//line gokkos_kernels_gen.go:48460
 			*acc = gokkosAccV
 			return
 		}
@@ -48491,7 +48478,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48495
+//line gokkos_kernels_gen.go:48482
 		*acc = gokkosAccV
 		return
 	}
@@ -48517,7 +48504,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48521
+//line gokkos_kernels_gen.go:48508
 		*acc = gokkosAccV
 		return
 	}
@@ -48539,7 +48526,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48543
+//line gokkos_kernels_gen.go:48530
 	*acc = gokkosAccV
 }
 
@@ -48570,7 +48557,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48574
+//line gokkos_kernels_gen.go:48561
 			*acc = gokkosAccV
 			return
 		}
@@ -48585,7 +48572,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48589
+//line gokkos_kernels_gen.go:48576
 		*acc = gokkosAccV
 		return
 	}
@@ -48603,7 +48590,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48607
+//line gokkos_kernels_gen.go:48594
 		*acc = gokkosAccV
 		return
 	}
@@ -48618,7 +48605,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48622
+//line gokkos_kernels_gen.go:48609
 	*acc = gokkosAccV
 }
 
@@ -48649,7 +48636,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48653
+//line gokkos_kernels_gen.go:48640
 			*acc = gokkosAccV
 			return
 		}
@@ -48665,7 +48652,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48669
+//line gokkos_kernels_gen.go:48656
 		*acc = gokkosAccV
 		return
 	}
@@ -48682,7 +48669,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48686
+//line gokkos_kernels_gen.go:48673
 		*acc = gokkosAccV
 		return
 	}
@@ -48698,7 +48685,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48702
+//line gokkos_kernels_gen.go:48689
 	*acc = gokkosAccV
 }
 
@@ -48724,7 +48711,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48728
+//line gokkos_kernels_gen.go:48715
 		*acc = gokkosAccV
 		return
 	}
@@ -48739,7 +48726,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48743
+//line gokkos_kernels_gen.go:48730
 	*acc = gokkosAccV
 }
 
@@ -48754,7 +48741,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48758
+//line gokkos_kernels_gen.go:48745
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48762,7 +48749,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48766
+//line gokkos_kernels_gen.go:48753
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48781,7 +48768,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line number.go:67
+//line number.go:69
 				r := gokkosS0[gokkosJ]
 				if r == int32(v) {
 					continue
@@ -48791,16 +48778,16 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				if r == k.Hot {
 					gokkosAccV += 1
-				} else {
-					gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
+				} else if gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1) == 0 {
+					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:48799
+//line gokkos_kernels_gen.go:48786
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:67
+//line number.go:69
 			r := gokkosG0[v]
 			if r == int32(v) {
 				continue
@@ -48810,18 +48797,18 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			if r == k.Hot {
 				gokkosAccV += 1
-			} else {
-				gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1)
+			} else if gokkosimpl.AtomicAddInt32(&gokkosG2[int(r)], 1) == 0 {
+				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:48818
+//line gokkos_kernels_gen.go:48805
 		*acc = gokkosAccV
 		return
 	}
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:67
+//line number.go:69
 			r := gokkosS0[gokkosJ]
 			if r == int32(v) {
 				continue
@@ -48831,16 +48818,16 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			if r == k.Hot {
 				gokkosAccV += 1
-			} else {
-				k.Size.AtomicAdd(int(r), 1)
+			} else if k.Size.AtomicAdd(int(r), 1) == 0 {
+				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:48839
+//line gokkos_kernels_gen.go:48826
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:67
+//line number.go:69
 		r := k.Comp.At(v)
 		if r == int32(v) {
 			continue
@@ -48850,11 +48837,11 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		if r == k.Hot {
 			gokkosAccV += 1
-		} else {
-			k.Size.AtomicAdd(int(r), 1)
+		} else if k.Size.AtomicAdd(int(r), 1) == 0 {
+			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:48858
+//line gokkos_kernels_gen.go:48845
 	*acc = gokkosAccV
 }
 
@@ -48864,18 +48851,18 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line number.go:90
+//line number.go:95
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48871
+//line gokkos_kernels_gen.go:48858
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:90
+//line number.go:95
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48879
+//line gokkos_kernels_gen.go:48866
 	*acc = gokkosAccV
 }
 
@@ -48883,104 +48870,66 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
-	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
-	gokkosG1 := k.Least.Span(0, k.Least.Len())
-	gokkosG2 := k.Size.Span(0, k.Size.Len())
-	if (gokkosG0 != nil || k.Comp.Len() == 0) && (gokkosG1 != nil || k.Least.Len() == 0) && (gokkosG2 != nil || k.Size.Len() == 0) {
+	gokkosG0 := k.Least.Span(0, k.Least.Len())
+	gokkosG1 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG2 := k.Num.Span(0, k.Num.Len())
+	if (gokkosG0 != nil || k.Least.Len() == 0) && (gokkosG1 != nil || k.Comp.Len() == 0) && (gokkosG2 != nil || k.Num.Len() == 0) {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Comp, k.Least, k.Size)
+				gokkosimpl.RepanicIndex(gokkosR, k.Least, k.Comp, k.Num)
 			}
 		}()
-		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line number.go:107
-				r := gokkosS0[gokkosJ]
-				if gokkosG1[int(r)] != int32(v) {
-					continue
+//line number.go:114
+				lead := isZero(int64(gokkosG0[int(gokkosS0[gokkosJ])]) - int64(v))
+				if final && (!k.Few || lead == 1) {
+					gokkosS1[gokkosJ] = int32(gokkosAccV)
 				}
-				others := gokkosG2[int(r)]
-				if r == k.Hot {
-					others = k.HotSize
-				}
-				if final {
-					gokkosG2[int(r)] = int32(gokkosAccV >> 32)
-				}
-				gokkosAccV += 1 << 32
-				if others > 0 {
-					gokkosAccV += 1
-				}
+				gokkosAccV += lead
 			}
-//line gokkos_kernels_gen.go:48916
+//line gokkos_kernels_gen.go:48894
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:107
-			r := gokkosG0[v]
-			if gokkosG1[int(r)] != int32(v) {
-				continue
+//line number.go:114
+			lead := isZero(int64(gokkosG0[int(gokkosG1[v])]) - int64(v))
+			if final && (!k.Few || lead == 1) {
+				gokkosG2[v] = int32(gokkosAccV)
 			}
-			others := gokkosG2[int(r)]
-			if r == k.Hot {
-				others = k.HotSize
-			}
-			if final {
-				gokkosG2[int(r)] = int32(gokkosAccV >> 32)
-			}
-			gokkosAccV += 1 << 32
-			if others > 0 {
-				gokkosAccV += 1
-			}
+			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:48938
+//line gokkos_kernels_gen.go:48906
 		*acc = gokkosAccV
 		return
 	}
-	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+	if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:107
-			r := gokkosS0[gokkosJ]
-			if k.Least.At(int(r)) != int32(v) {
-				continue
+//line number.go:114
+			lead := isZero(int64(k.Least.At(int(gokkosS0[gokkosJ]))) - int64(v))
+			if final && (!k.Few || lead == 1) {
+				gokkosS1[gokkosJ] = int32(gokkosAccV)
 			}
-			others := k.Size.At(int(r))
-			if r == k.Hot {
-				others = k.HotSize
-			}
-			if final {
-				k.Size.Set(int(r), int32(gokkosAccV>>32))
-			}
-			gokkosAccV += 1 << 32
-			if others > 0 {
-				gokkosAccV += 1
-			}
+			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:48962
+//line gokkos_kernels_gen.go:48921
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:107
-		r := k.Comp.At(v)
-		if k.Least.At(int(r)) != int32(v) {
-			continue
+//line number.go:114
+		lead := isZero(int64(k.Least.At(int(k.Comp.At(v)))) - int64(v))
+		if final && (!k.Few || lead == 1) {
+			k.Num.Set(v, int32(gokkosAccV))
 		}
-		others := k.Size.At(int(r))
-		if r == k.Hot {
-			others = k.HotSize
-		}
-		if final {
-			k.Size.Set(int(r), int32(gokkosAccV>>32))
-		}
-		gokkosAccV += 1 << 32
-		if others > 0 {
-			gokkosAccV += 1
-		}
+		gokkosAccV += lead
 	}
-//line gokkos_kernels_gen.go:48984
+//line gokkos_kernels_gen.go:48933
 	*acc = gokkosAccV
 }
 
@@ -48989,43 +48938,44 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Out.Span(0, k.Out.Len())
 	gokkosG1 := k.Num.Span(0, k.Num.Len())
-	gokkosG2 := k.Comp.Span(0, k.Comp.Len())
-	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Comp.Len() == 0) {
+	gokkosG2 := k.Least.Span(0, k.Least.Len())
+	gokkosG3 := k.Comp.Span(0, k.Comp.Len())
+	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.Num.Len() == 0) && (gokkosG2 != nil || k.Least.Len() == 0) && (gokkosG3 != nil || k.Comp.Len() == 0) {
 		defer func() {
 			if gokkosR := recover(); gokkosR != nil {
-				gokkosimpl.RepanicIndex(gokkosR, k.Out, k.Num, k.Comp)
+				gokkosimpl.RepanicIndex(gokkosR, k.Out, k.Num, k.Least, k.Comp)
 			}
 		}()
 		if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
-//line number.go:132
-				gokkosS0[gokkosJ] = gokkosG1[int(gokkosS1[gokkosJ])]
+//line number.go:130
+				gokkosS0[gokkosJ] = gokkosG1[int(gokkosG2[int(gokkosS1[gokkosJ])])]
 			}
-//line gokkos_kernels_gen.go:49006
+//line gokkos_kernels_gen.go:48956
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:132
-			gokkosG0[v] = gokkosG1[int(gokkosG2[v])]
+//line number.go:130
+			gokkosG0[v] = gokkosG1[int(gokkosG2[int(gokkosG3[v])])]
 		}
-//line gokkos_kernels_gen.go:49013
+//line gokkos_kernels_gen.go:48963
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line number.go:132
-			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
+//line number.go:130
+			gokkosS0[gokkosJ] = k.Num.At(int(k.Least.At(int(gokkosS1[gokkosJ]))))
 		}
-//line gokkos_kernels_gen.go:49022
+//line gokkos_kernels_gen.go:48972
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:132
-		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
+//line number.go:130
+		k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v))))))
 	}
-//line gokkos_kernels_gen.go:49029
+//line gokkos_kernels_gen.go:48979
 }
 
 // gokkosHostLoop39 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -49054,7 +49004,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:49058
+//line gokkos_kernels_gen.go:49008
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49067,7 +49017,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49071
+//line gokkos_kernels_gen.go:49021
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49084,7 +49034,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:49088
+//line gokkos_kernels_gen.go:49038
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49097,7 +49047,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:49101
+//line gokkos_kernels_gen.go:49051
 }
 
 // gokkosHostLoop40 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -49117,7 +49067,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:49121
+//line gokkos_kernels_gen.go:49071
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -49125,7 +49075,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:49129
+//line gokkos_kernels_gen.go:49079
 }
 
 // gokkosHostLoop41 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49140,7 +49090,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49144
+//line gokkos_kernels_gen.go:49094
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49149,7 +49099,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49153
+//line gokkos_kernels_gen.go:49103
 }
 
 // gokkosHostLoop42 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49175,7 +49125,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49179
+//line gokkos_kernels_gen.go:49129
 			*acc = gokkosAccV
 			return
 		}
@@ -49186,7 +49136,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49190
+//line gokkos_kernels_gen.go:49140
 		*acc = gokkosAccV
 		return
 	}
@@ -49200,7 +49150,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49204
+//line gokkos_kernels_gen.go:49154
 		*acc = gokkosAccV
 		return
 	}
@@ -49211,7 +49161,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49215
+//line gokkos_kernels_gen.go:49165
 	*acc = gokkosAccV
 }
 
@@ -49235,7 +49185,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49239
+//line gokkos_kernels_gen.go:49189
 		*acc = gokkosAccV
 		return
 	}
@@ -49253,7 +49203,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49257
+//line gokkos_kernels_gen.go:49207
 	*acc = gokkosAccV
 }
 
@@ -49287,7 +49237,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49291
+//line gokkos_kernels_gen.go:49241
 			*acc = gokkosAccV
 			return
 		}
@@ -49303,7 +49253,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49307
+//line gokkos_kernels_gen.go:49257
 		*acc = gokkosAccV
 		return
 	}
@@ -49321,7 +49271,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49325
+//line gokkos_kernels_gen.go:49275
 		*acc = gokkosAccV
 		return
 	}
@@ -49337,7 +49287,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49341
+//line gokkos_kernels_gen.go:49291
 	*acc = gokkosAccV
 }
 
@@ -49356,7 +49306,7 @@ func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49360
+//line gokkos_kernels_gen.go:49310
 
 // gokkosHostLoop45 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49394,7 +49344,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49398
+//line gokkos_kernels_gen.go:49348
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49414,7 +49364,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49418
+//line gokkos_kernels_gen.go:49368
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49438,7 +49388,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49442
+//line gokkos_kernels_gen.go:49392
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49458,7 +49408,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49462
+//line gokkos_kernels_gen.go:49412
 }
 
 // gokkosHostLoop46 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49482,7 +49432,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49486
+//line gokkos_kernels_gen.go:49436
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49491,7 +49441,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49495
+//line gokkos_kernels_gen.go:49445
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49502,7 +49452,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49506
+//line gokkos_kernels_gen.go:49456
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49511,7 +49461,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49515
+//line gokkos_kernels_gen.go:49465
 }
 
 // gokkosHostLoop47 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49539,7 +49489,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49543
+//line gokkos_kernels_gen.go:49493
 			*acc = gokkosAccV
 			return
 		}
@@ -49554,7 +49504,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49558
+//line gokkos_kernels_gen.go:49508
 		*acc = gokkosAccV
 		return
 	}
@@ -49571,7 +49521,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49575
+//line gokkos_kernels_gen.go:49525
 		*acc = gokkosAccV
 		return
 	}
@@ -49586,7 +49536,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49590
+//line gokkos_kernels_gen.go:49540
 	*acc = gokkosAccV
 }
 
@@ -49618,7 +49568,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49622
+//line gokkos_kernels_gen.go:49572
 			*acc = gokkosAccV
 			return
 		}
@@ -49630,7 +49580,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49634
+//line gokkos_kernels_gen.go:49584
 		*acc = gokkosAccV
 		return
 	}
@@ -49644,7 +49594,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49648
+//line gokkos_kernels_gen.go:49598
 		*acc = gokkosAccV
 		return
 	}
@@ -49656,7 +49606,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49660
+//line gokkos_kernels_gen.go:49610
 	*acc = gokkosAccV
 }
 
@@ -49666,7 +49616,7 @@ func gokkosHostLoop48Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49670
+//line gokkos_kernels_gen.go:49620
 
 // gokkosHostLoop48Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49682,7 +49632,7 @@ func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49686
+//line gokkos_kernels_gen.go:49636
 
 // gokkosHostLoop48Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49693,7 +49643,7 @@ func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49697
+//line gokkos_kernels_gen.go:49647
 
 // gokkosHostLoop48Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49715,7 +49665,7 @@ func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49719
+//line gokkos_kernels_gen.go:49669
 
 // gokkosHostLoop48Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49730,7 +49680,7 @@ func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49734
+//line gokkos_kernels_gen.go:49684
 
 // gokkosHostLoop48Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49741,7 +49691,7 @@ func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop48Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49745
+//line gokkos_kernels_gen.go:49695
 
 // gokkosHostLoop48Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49773,7 +49723,7 @@ func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49777
+//line gokkos_kernels_gen.go:49727
 
 // gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49795,7 +49745,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop50Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49799
+//line gokkos_kernels_gen.go:49749
 		*acc = gokkosAccV
 		return
 	}
@@ -49805,7 +49755,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49809
+//line gokkos_kernels_gen.go:49759
 	*acc = gokkosAccV
 }
 
@@ -49815,7 +49765,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49819
+//line gokkos_kernels_gen.go:49769
 
 // gokkosHostLoop50Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49830,7 +49780,7 @@ func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49834
+//line gokkos_kernels_gen.go:49784
 
 // gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49856,7 +49806,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49860
+//line gokkos_kernels_gen.go:49810
 			*acc = gokkosAccV
 			return
 		}
@@ -49870,7 +49820,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49874
+//line gokkos_kernels_gen.go:49824
 		*acc = gokkosAccV
 		return
 	}
@@ -49886,7 +49836,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49890
+//line gokkos_kernels_gen.go:49840
 		*acc = gokkosAccV
 		return
 	}
@@ -49900,7 +49850,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49904
+//line gokkos_kernels_gen.go:49854
 	*acc = gokkosAccV
 }
 
@@ -49934,7 +49884,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49938
+//line gokkos_kernels_gen.go:49888
 			*acc = gokkosAccV
 			return
 		}
@@ -49949,7 +49899,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49953
+//line gokkos_kernels_gen.go:49903
 		*acc = gokkosAccV
 		return
 	}
@@ -49969,7 +49919,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49973
+//line gokkos_kernels_gen.go:49923
 		*acc = gokkosAccV
 		return
 	}
@@ -49984,7 +49934,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49988
+//line gokkos_kernels_gen.go:49938
 	*acc = gokkosAccV
 }
 
@@ -50012,7 +49962,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop53Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop53Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:50016
+//line gokkos_kernels_gen.go:49966
 		*acc = gokkosAccV
 		return
 	}
@@ -50023,7 +49973,7 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:50027
+//line gokkos_kernels_gen.go:49977
 	*acc = gokkosAccV
 }
 
@@ -50037,7 +49987,7 @@ func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50041
+//line gokkos_kernels_gen.go:49991
 
 // gokkosHostLoop53Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -50052,7 +50002,7 @@ func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:50056
+//line gokkos_kernels_gen.go:50006
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -50103,7 +50053,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:50107
+//line gokkos_kernels_gen.go:50057
 			*acc = gokkosAccV
 			return
 		}
@@ -50134,7 +50084,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50138
+//line gokkos_kernels_gen.go:50088
 		*acc = gokkosAccV
 		return
 	}
@@ -50167,7 +50117,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50171
+//line gokkos_kernels_gen.go:50121
 		*acc = gokkosAccV
 		return
 	}
@@ -50198,7 +50148,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50202
+//line gokkos_kernels_gen.go:50152
 	*acc = gokkosAccV
 }
 
@@ -50212,7 +50162,7 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50216
+//line gokkos_kernels_gen.go:50166
 
 // gokkosHostLoop54Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -50220,7 +50170,7 @@ func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop54Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50224
+//line gokkos_kernels_gen.go:50174
 
 // gokkosHostLoop54Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50235,7 +50185,7 @@ func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50239
+//line gokkos_kernels_gen.go:50189
 
 // gokkosHostLoop54Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50243,7 +50193,7 @@ func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50247
+//line gokkos_kernels_gen.go:50197
 
 // gokkosHostLoop54Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50264,7 +50214,7 @@ func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50268
+//line gokkos_kernels_gen.go:50218
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50299,7 +50249,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50303
+//line gokkos_kernels_gen.go:50253
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50315,7 +50265,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50319
+//line gokkos_kernels_gen.go:50269
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50335,7 +50285,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50339
+//line gokkos_kernels_gen.go:50289
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50351,7 +50301,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50355
+//line gokkos_kernels_gen.go:50305
 }
 
 // gokkosHostLoop55Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50372,7 +50322,7 @@ func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50376
+//line gokkos_kernels_gen.go:50326
 
 // gokkosHostLoop55Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50384,7 +50334,7 @@ func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50388
+//line gokkos_kernels_gen.go:50338
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50414,7 +50364,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50418
+//line gokkos_kernels_gen.go:50368
 			*acc = gokkosAccV
 			return
 		}
@@ -50430,7 +50380,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50434
+//line gokkos_kernels_gen.go:50384
 		*acc = gokkosAccV
 		return
 	}
@@ -50449,7 +50399,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50453
+//line gokkos_kernels_gen.go:50403
 		*acc = gokkosAccV
 		return
 	}
@@ -50465,7 +50415,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50469
+//line gokkos_kernels_gen.go:50419
 	*acc = gokkosAccV
 }
 
@@ -50540,7 +50490,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50544
+//line gokkos_kernels_gen.go:50494
 	return gokkosN
 }
 
@@ -50595,6 +50545,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50599
+//line gokkos_kernels_gen.go:50549
 	return gokkosN
 }

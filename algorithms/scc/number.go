@@ -52,9 +52,11 @@ func (k compInit) Run(v int) {
 // lowers Least[r] to the smallest member (Least[r] starts at r, a member). A representative is
 // its own component's member, so the vertices of singleton components (most of them, after
 // trimming) touch nothing. Members of Hot, a representative that a large share of the vertices
-// have, are counted by the reduction instead: atomics on one address from every thread would
-// serialize them. A member lowers Least[r] only when it is smaller than r and than the value it
-// reads first, so that most members only read it.
+// have, are counted by the reduction instead (low 32 bits): atomics on one address from every
+// thread would serialize them. The member whose addition finds Size[r] at zero adds one to the
+// high 32 bits, which count the components other than Hot's with more than one vertex. A
+// member lowers Least[r] only when it is smaller than r and than the value it reads first, so
+// that most members only read it.
 //
 //gokkos:kernel
 type compSizes struct {
@@ -73,10 +75,13 @@ func (k compSizes) Run(v int, acc *int64) {
 	}
 	if r == k.Hot {
 		*acc += 1
-	} else {
-		k.Size.AtomicAdd(int(r), 1)
+	} else if k.Size.AtomicAdd(int(r), 1) == 0 {
+		*acc += 1 << 32
 	}
 }
+
+// isZero returns 1 where d is zero and 0 otherwise, without a branch.
+func isZero(d int64) int64 { return ((d | -d) >> 63) + 1 }
 
 // compLargest reduces the largest entry of Size: the size of the largest component other than
 // Hot's, less one.
@@ -90,46 +95,39 @@ type compLargest struct {
 func (k compLargest) Run(v int, acc *int32) { *acc = max(*acc, k.Size.At(v)) }
 
 // compNumbers numbers the components in increasing order of their smallest vertex and counts
-// them: the scan runs over vertices, and a vertex that is its component's smallest adds one
-// to the high 32 bits of the sum (and one to the low 32 bits when the component has more than
-// one vertex) and stores the component's number over the representative's entry of Size,
-// which it reads first and nothing else writes. Hot and HotSize are compSizes' representative
-// and the count its reduction made.
+// them: the scan runs over vertices, a vertex that is its component's smallest (its leader:
+// Least[Comp[v]] is v) adds one, and stores the count before it at its own entry of Num, its
+// component's number. Num may be compSizes' Size: the scan reads no entry of it. Where leaders
+// are many (Few false: a graph's singletons among its large components, at random), every
+// vertex stores, and whether it leads is arithmetic, so that the scan's two passes run at the
+// pace of their loads rather than of a branch predictor that cannot follow leaders; where one
+// component holds most vertices (Few), only leaders store.
 //
 //gokkos:kernel
 type compNumbers struct {
-	Comp, Least, Size views.View1D[int32]
-	Hot, HotSize      int32
+	Comp, Least, Num views.View1D[int32]
+	Few              bool
 }
 
-// Run numbers v's component if v is its smallest vertex.
+// Run counts v if it leads its component and, in the final pass, stores the count before it.
 func (k compNumbers) Run(v int, acc *int64, final bool) {
-	r := k.Comp.At(v)
-	if k.Least.At(int(r)) != int32(v) {
-		return
+	lead := isZero(int64(k.Least.At(int(k.Comp.At(v)))) - int64(v))
+	if final && (!k.Few || lead == 1) {
+		k.Num.Set(v, int32(*acc))
 	}
-	others := k.Size.At(int(r))
-	if r == k.Hot {
-		others = k.HotSize
-	}
-	if final {
-		k.Size.Set(int(r), int32(*acc>>32))
-	}
-	*acc += 1 << 32
-	if others > 0 {
-		*acc += 1
-	}
+	*acc += lead
 }
 
-// compGather gives every vertex its component's number.
+// compGather gives every vertex its component's number: the entry of Num at the component's
+// leader.
 //
 //gokkos:kernel
 type compGather struct {
-	Comp, Num, Out views.View1D[int32]
+	Comp, Least, Num, Out views.View1D[int32]
 }
 
 // Run numbers vertex v.
-func (k compGather) Run(v int) { k.Out.Set(v, k.Num.At(int(k.Comp.At(v)))) }
+func (k compGather) Run(v int) { k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v)))))) }
 
 // number numbers the components into s.col and fills res's counts.
 func (s *state) number(res *Result) error {
@@ -147,21 +145,25 @@ func (s *state) number(res *Result) error {
 			hot = int32(lo(sample))
 		}
 	}
-	hotSize, err := count(s, "scc.number.sizes", compSizes{Comp: s.comp, Size: size, Least: least, Hot: hot})
+	sizes, err := count(s, "scc.number.sizes", compSizes{Comp: s.comp, Size: size, Least: least, Hot: hot})
 	if err != nil {
 		return err
+	}
+	hotSize, nonTrivial := lo(sizes), hi(sizes)
+	if hotSize > 0 {
+		nonTrivial++
 	}
 	var largest int32
 	if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size}, portable.Max(&largest)); err != nil {
 		return err
 	}
-	var counts int64
-	if err := portable.ParallelScan(s.space, "scc.number.scan", portable.Range(0, s.n), compNumbers{Comp: s.comp, Least: least, Size: size, Hot: hot, HotSize: int32(hotSize)}, &counts); err != nil {
+	var comps int64
+	if err := portable.ParallelScan(s.space, "scc.number.scan", portable.Range(0, s.n), compNumbers{Comp: s.comp, Least: least, Num: size, Few: 4*int64(hotSize+1) >= 3*int64(s.n)}, &comps); err != nil {
 		return err
 	}
-	if err := launch(s, "scc.number.gather", compGather{Comp: s.comp, Num: size, Out: s.col}); err != nil {
+	if err := launch(s, "scc.number.gather", compGather{Comp: s.comp, Least: least, Num: size, Out: s.col}); err != nil {
 		return err
 	}
-	res.Count, res.NonTrivial, res.Largest = hi(counts), lo(counts), int(max(largest, int32(hotSize)))+1
+	res.Count, res.NonTrivial, res.Largest = int(comps), nonTrivial, int(max(largest, int32(hotSize)))+1
 	return nil
 }
