@@ -185,10 +185,10 @@ type fusedScratch struct {
 // step runs one fused step: it expands the size vertices of in and adds the size of the next
 // worklist (written to out), the number of its vertices' out-edges and their largest degree to
 // Tally[set], Tally[set+1] and Tally[set+2], and raises Tally[set+3] to the rounds the team
-// ran. Groups of g members (g divides the team size) share a vertex. With Rounds above 1 the team keeps the vertices its members improve in lists,
-// the two halves of the team scratch lists (ListCap entries each), and expands them in the
-// next round among its own members; the last round's vertices, and those beyond a full list,
-// go to out.
+// ran. Groups of g members (g divides the team size) share a vertex. With Rounds above 1 the
+// team keeps the vertices its members improve in lists, the two halves of the team scratch
+// lists (ListCap entries each), and expands them in the next round among its own members; the
+// last round's vertices, and those beyond a full list, go to out.
 func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out views.View1D[int32], size, set, g int) {
 	// A member's group and lane, once per step: a device divides 64-bit integers in software,
 	// which would otherwise sit in every round's chain of dependent instructions.
