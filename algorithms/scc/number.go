@@ -153,9 +153,13 @@ func (s *state) number(res *Result) error {
 	if hotSize > 0 {
 		nonTrivial++
 	}
+	// Hot's component is the largest when it holds more than half of the vertices: no pass
+	// over the other sizes then.
 	var largest int32
-	if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size}, portable.Max(&largest)); err != nil {
-		return err
+	if 2*int64(hotSize+1) <= int64(s.n) {
+		if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size}, portable.Max(&largest)); err != nil {
+			return err
+		}
 	}
 	var comps int64
 	if err := portable.ParallelScan(s.space, "scc.number.scan", portable.Range(0, s.n), compNumbers{Comp: s.comp, Least: least, Num: size, Few: 4*int64(hotSize+1) >= 3*int64(s.n)}, &comps); err != nil {
