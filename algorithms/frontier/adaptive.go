@@ -17,7 +17,8 @@ type Sample struct {
 	Size int64
 	// Edges is the number of out-edges of the worklist's vertices.
 	Edges int64
-	// MaxDegree is the largest out-degree in the worklist.
+	// MaxDegree is the largest out-degree in the worklist, or the graph's largest out-degree
+	// when no value up to that bound would change the decision (see Thresholds.Decide).
 	MaxDegree int64
 	// Measured reports whether Edges and MaxDegree were measured for this worklist rather
 	// than estimated from the last measurement (average degree times Size).
@@ -145,4 +146,33 @@ func (t Thresholds) Decide(s Sample) Decision {
 		d.Strategy = LocalCollapse
 	}
 	return d
+}
+
+// degreeMoot reports whether Decide makes the same choice for s whatever its largest degree
+// between 0 and bound, so that the inspector need not measure it. The choice depends on the
+// largest degree only through three comparisons (with Edges/Units, T1 and T1·TeamSize), so it
+// is constant between them, and testing both sides of each that lies below bound suffices.
+func (t Thresholds) degreeMoot(s Sample, bound int64) bool {
+	if bound < 0 || s.Edges < 0 {
+		return false
+	}
+	at := func(d int64) Decision {
+		s.MaxDegree = d
+		return t.Decide(s)
+	}
+	ref := at(0)
+	if at(bound) != ref {
+		return false
+	}
+	for _, b := range []float64{float64(s.Edges) / float64(t.Units), t.T1, t.T1 * float64(t.TeamSize)} {
+		if math.IsInf(b, 0) || math.IsNaN(b) || b >= float64(bound) {
+			continue
+		}
+		for d := int64(b) - 1; d <= int64(b)+1; d++ {
+			if d >= 0 && d <= bound && at(d) != ref {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -464,6 +464,21 @@ func (f *Frontier) sample() (Sample, error) {
 		return Sample{Iteration: f.iter, Size: f.size, Edges: -1, MaxDegree: -1, Format: f.format}, nil
 	}
 	if !known || f.last.MaxDegree < 0 || f.iter-f.degIt >= f.opt.SampleEvery {
+		if known {
+			// The graph's largest out-degree bounds the worklist's: when no degree up to it
+			// changes the decision, the bound stands in for a measurement (on a graph of
+			// small degrees, every step after the first).
+			bound, err := f.g.MaxDegree()
+			if err != nil {
+				return Sample{}, err
+			}
+			s := f.last
+			s.Format = f.format
+			if f.th.degreeMoot(s, bound) {
+				s.MaxDegree = bound
+				return s, nil
+			}
+		}
 		return f.Measure()
 	}
 	s := f.last
