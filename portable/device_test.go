@@ -70,7 +70,7 @@ func init() {
 	})
 	gokkosimpl.Register[reduced](&abi.KernelSpec{
 		Name: "portable_test.reduced", Form: abi.FormReduce, PTX: "fake",
-		Reduce: abi.ReduceEntries{Main: "m", Final: "f"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
+		Reduce: abi.ReduceEntries{Main: "m"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
 		Value:  abi.Value{Kind: abi.KindFloat64},
 		Params: []abi.Param{{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64}},
 	})

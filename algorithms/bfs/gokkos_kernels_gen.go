@@ -134,7 +134,7 @@ func init() {
 		Pos:       "algorithms/bfs/kernels.go:120",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX6,
-		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -183,7 +183,7 @@ func init() {
 		Pos:       "algorithms/bfs/kernels.go:163",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX8,
-		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main", Final: "gk_bfs_deepest_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -222,7 +222,7 @@ func init() {
 		Pos:       "algorithms/bfs/kernels.go:190",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
-		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main", Final: "gk_bfs_reachedBits_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -242,7 +242,7 @@ func init() {
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX11,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main", Final: "gk_frontier_PushThread_bfs_reach__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -280,7 +280,7 @@ func init() {
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX12,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main", Final: "gk_frontier_PushThread_bfs_visit__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -323,7 +323,7 @@ func init() {
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX13,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main", Final: "gk_frontier_PushGlobal_bfs_reach__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -362,7 +362,7 @@ func init() {
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX14,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main", Final: "gk_frontier_PushGlobal_bfs_visit__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -406,7 +406,7 @@ func init() {
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX15,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_reach__main", Final: "gk_frontier_PushTeam_bfs_reach__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_reach__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -444,7 +444,7 @@ func init() {
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX16,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main", Final: "gk_frontier_PushTeam_bfs_visit__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -630,7 +630,7 @@ func init() {
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX20,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main", Final: "gk_frontier_PushLocal_bfs_reach__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -668,7 +668,7 @@ func init() {
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX21,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -711,7 +711,7 @@ func init() {
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX22,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main", Final: "gk_frontier_PullStep_bfs_reach__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -740,7 +740,7 @@ func init() {
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX23,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -1261,12 +1261,14 @@ const gokkosPTX6 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_bfs_reachedEdges_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -1283,9 +1285,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<39>;
-	.reg .b64 %rd<92>;
+	.reg .pred %p<58>;
+	.reg .b32 %r<57>;
+	.reg .b64 %rd<142>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1309,115 +1311,117 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s10];
+	cvta.to.global.u64 %rd32, %rd31;
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
+	ld.param.s64 %rd34, [gk_s11];
 	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s12];
+	mov.b64 %rd37, %rd36;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd36, %rd3, %rd2;
-	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r20;
-	add.s64 %rd39, %rd37, %rd38;
-	sub.s64 %rd40, %rd39, 1;
-	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r19;
-	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
-	add.s64 %rd44, %rd43, %rd41;
-	min.s64 %rd45, %rd44, %rd3;
+	sub.s64 %rd38, %rd3, %rd2;
+	max.s64 %rd39, %rd38, 0;
+	cvt.u64.u32 %rd40, %r20;
+	add.s64 %rd41, %rd39, %rd40;
+	sub.s64 %rd42, %rd41, 1;
+	div.u64 %rd43, %rd42, %rd40;
+	cvt.u64.u32 %rd44, %r19;
+	mad.lo.s64 %rd45, %rd44, %rd43, %rd2;
+	add.s64 %rd46, %rd45, %rd43;
+	min.s64 %rd47, %rd46, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd47, 0;
+	mov.b64 %rd49, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd47, 1;
+	mov.b64 %rd49, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd47, 9223372036854775807;
+	mov.b64 %rd49, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd47, -9223372036854775808;
+	mov.b64 %rd49, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd47, -1;
+	mov.b64 %rd49, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd47, 0;
+	mov.b64 %rd49, 0;
 $L1:
-	mov.b64 %rd46, %rd47;
-	cvt.u64.u32 %rd48, %r5;
-	add.s64 %rd49, %rd43, %rd48;
-	cvt.u64.u32 %rd50, %r6;
-	mov.b64 %rd51, %rd49;
+	mov.b64 %rd48, %rd49;
+	cvt.u64.u32 %rd50, %r5;
+	add.s64 %rd51, %rd45, %rd50;
+	cvt.u64.u32 %rd52, %r6;
+	mov.b64 %rd53, %rd51;
 $L7:
-	setp.ge.s64 %p7, %rd51, %rd45;
+	setp.ge.s64 %p7, %rd53, %rd47;
 	@%p7 bra $L8;
-	mov.b64 %rd52, %rd51;
-	mul.lo.s64 %rd53, %rd52, %rd35;
-	mad.lo.s64 %rd54, %rd53, 4, %rd31;
-	ld.global.nc.s32 %r21, [%rd54+0];
+	mov.b64 %rd54, %rd53;
+	mul.lo.s64 %rd55, %rd54, %rd37;
+	mad.lo.s64 %rd56, %rd55, 4, %rd33;
+	ld.global.nc.s32 %r21, [%rd56+0];
 	mov.b32 %r22, %r21;
 	setp.ge.s32 %p8, %r22, 0;
 	@!%p8 bra $L11;
-	mov.b64 %rd55, %rd7;
-	cvt.u32.u64 %r23, %rd52;
+	mov.b64 %rd57, %rd9;
+	cvt.u32.u64 %r23, %rd54;
 	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd56, %r24;
-	add.s64 %rd57, %rd56, 1;
-	mul.lo.s64 %rd58, %rd57, %rd14;
-	mad.lo.s64 %rd59, %rd58, 8, %rd10;
-	ld.global.nc.s64 %rd60, [%rd59+0];
-	mov.b64 %rd61, %rd60;
-	cvt.s64.s32 %rd62, %r24;
-	mul.lo.s64 %rd63, %rd62, %rd14;
-	mad.lo.s64 %rd64, %rd63, 8, %rd10;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	sub.s64 %rd67, %rd61, %rd66;
+	cvt.s64.s32 %rd58, %r24;
+	add.s64 %rd59, %rd58, 1;
+	mul.lo.s64 %rd60, %rd59, %rd16;
+	mad.lo.s64 %rd61, %rd60, 8, %rd12;
+	ld.global.nc.s64 %rd62, [%rd61+0];
+	mov.b64 %rd63, %rd62;
+	cvt.s64.s32 %rd64, %r24;
+	mul.lo.s64 %rd65, %rd64, %rd16;
+	mad.lo.s64 %rd66, %rd65, 8, %rd12;
+	ld.global.nc.s64 %rd67, [%rd66+0];
 	mov.b64 %rd68, %rd67;
-	add.s64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
+	sub.s64 %rd69, %rd63, %rd68;
+	mov.b64 %rd70, %rd69;
+	add.s64 %rd71, %rd48, %rd70;
+	mov.b64 %rd48, %rd71;
 $L11:
 $L9:
-	add.s64 %rd51, %rd51, %rd50;
+	add.s64 %rd53, %rd53, %rd52;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd70, %rd46;
+	mov.b64 %rd72, %rd48;
 	// block reduction
 	mov.b32 %r25, 1;
 	mov.b32 %r26, 1;
@@ -1426,43 +1430,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r28, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r29, %r30}, %rd70;
+	mov.b64 {%r29, %r30}, %rd72;
 	shfl.sync.down.b32 %r31|%p10, %r29, %r28, %r27, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd71, {%r31, %r32};
+	mov.b64 %rd73, {%r31, %r32};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd72, %rd70, %rd71;
-	mov.b64 %rd70, %rd72;
+	add.s64 %rd74, %rd72, %rd73;
+	mov.b64 %rd72, %rd74;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd73, %rd70, %rd71;
-	mov.b64 %rd70, %rd73;
+	mul.lo.s64 %rd75, %rd72, %rd73;
+	mov.b64 %rd72, %rd75;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd74, %rd70, %rd71;
-	mov.b64 %rd70, %rd74;
+	min.s64 %rd76, %rd72, %rd73;
+	mov.b64 %rd72, %rd76;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd75, %rd70, %rd71;
-	mov.b64 %rd70, %rd75;
+	max.s64 %rd77, %rd72, %rd73;
+	mov.b64 %rd72, %rd77;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd76, %rd70, %rd71;
-	mov.b64 %rd70, %rd76;
+	and.b64 %rd78, %rd72, %rd73;
+	mov.b64 %rd72, %rd78;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd77, %rd70, %rd71;
-	mov.b64 %rd70, %rd77;
+	or.b64 %rd79, %rd72, %rd73;
+	mov.b64 %rd72, %rd79;
 $L15:
 $L14:
 	shl.b32 %r28, %r28, 1;
@@ -1470,369 +1474,305 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd78, %r8, 16;
-	add.s64 %rd79, %rd1, %rd78;
-	st.shared.s64 [%rd79+0], %rd70;
+	mul.wide.u32 %rd80, %r8, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	st.shared.s64 [%rd81+0], %rd72;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd80, %r7, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	ld.shared.s64 %rd82, [%rd81+0];
-	mov.b64 %rd70, %rd82;
+	mul.wide.u32 %rd82, %r7, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	ld.shared.s64 %rd84, [%rd83+0];
+	mov.b64 %rd72, %rd84;
 $L23:
 	sub.u32 %r33, %r10, 1;
 	mov.b32 %r34, %r26;
 $L24:
 	setp.hs.u32 %p19, %r34, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r35, %r36}, %rd70;
+	mov.b64 {%r35, %r36}, %rd72;
 	shfl.sync.down.b32 %r37|%p20, %r35, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd83, {%r37, %r38};
+	mov.b64 %rd85, {%r37, %r38};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd84, %rd70, %rd83;
-	mov.b64 %rd70, %rd84;
+	add.s64 %rd86, %rd72, %rd85;
+	mov.b64 %rd72, %rd86;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd85, %rd70, %rd83;
-	mov.b64 %rd70, %rd85;
+	mul.lo.s64 %rd87, %rd72, %rd85;
+	mov.b64 %rd72, %rd87;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd86, %rd70, %rd83;
-	mov.b64 %rd70, %rd86;
+	min.s64 %rd88, %rd72, %rd85;
+	mov.b64 %rd72, %rd88;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd87, %rd70, %rd83;
-	mov.b64 %rd70, %rd87;
+	max.s64 %rd89, %rd72, %rd85;
+	mov.b64 %rd72, %rd89;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd88, %rd70, %rd83;
-	mov.b64 %rd70, %rd88;
+	and.b64 %rd90, %rd72, %rd85;
+	mov.b64 %rd72, %rd90;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd89, %rd70, %rd83;
-	mov.b64 %rd70, %rd89;
+	or.b64 %rd91, %rd72, %rd85;
+	mov.b64 %rd72, %rd91;
 $L27:
 $L26:
 	shl.b32 %r34, %r34, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd90, %r19, 8;
-	add.s64 %rd91, %rd5, %rd90;
+	mul.wide.u32 %rd92, %r19, 8;
+	add.s64 %rd93, %rd5, %rd92;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd91+0], %rd70;
+	st.global.s64 [%rd93+0], %rd72;
 $L33:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<84>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd37, 0;
-	mov.b64 %rd40, %rd38;
-$L3:
-	setp.ge.s64 %p3, %rd40, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	add.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd37, 1;
-	mov.b64 %rd44, %rd38;
-$L6:
-	setp.ge.s64 %p5, %rd44, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd45, %rd44, 8, %rd3;
-	ld.global.s64 %rd46, [%rd45+0];
-	mul.lo.s64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-	add.s64 %rd44, %rd44, %rd39;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd37, 9223372036854775807;
-	mov.b64 %rd48, %rd38;
-$L9:
-	setp.ge.s64 %p7, %rd48, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd49, %rd48, 8, %rd3;
-	ld.global.s64 %rd50, [%rd49+0];
-	min.s64 %rd51, %rd37, %rd50;
-	mov.b64 %rd37, %rd51;
-	add.s64 %rd48, %rd48, %rd39;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd37, -9223372036854775808;
-	mov.b64 %rd52, %rd38;
-$L12:
-	setp.ge.s64 %p9, %rd52, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd53, %rd52, 8, %rd3;
-	ld.global.s64 %rd54, [%rd53+0];
-	max.s64 %rd55, %rd37, %rd54;
-	mov.b64 %rd37, %rd55;
-	add.s64 %rd52, %rd52, %rd39;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd37, -1;
-	mov.b64 %rd56, %rd38;
-$L15:
-	setp.ge.s64 %p11, %rd56, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	and.b64 %rd59, %rd37, %rd58;
-	mov.b64 %rd37, %rd59;
-	add.s64 %rd56, %rd56, %rd39;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd37, 0;
-	mov.b64 %rd60, %rd38;
-$L17:
-	setp.ge.s64 %p12, %rd60, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd61, %rd60, 8, %rd3;
-	ld.global.s64 %rd62, [%rd61+0];
-	or.b64 %rd63, %rd37, %rd62;
-	mov.b64 %rd37, %rd63;
-	add.s64 %rd60, %rd60, %rd39;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd64, %rd37;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd64;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd65, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd66, %rd64, %rd65;
-	mov.b64 %rd64, %rd66;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd67, %rd64, %rd65;
-	mov.b64 %rd64, %rd67;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd68, %rd64, %rd65;
-	mov.b64 %rd64, %rd68;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd69, %rd64, %rd65;
-	mov.b64 %rd64, %rd69;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd70, %rd64, %rd65;
-	mov.b64 %rd64, %rd70;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd71, %rd64, %rd65;
-	mov.b64 %rd64, %rd71;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd72, %r8, 16;
-	add.s64 %rd73, %rd1, %rd72;
-	st.shared.s64 [%rd73+0], %rd64;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd74, %r7, 16;
-	add.s64 %rd75, %rd1, %rd74;
-	ld.shared.s64 %rd76, [%rd75+0];
-	mov.b64 %rd64, %rd76;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd64;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd77, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd78, %rd64, %rd77;
-	mov.b64 %rd64, %rd78;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd79, %rd64, %rd77;
-	mov.b64 %rd64, %rd79;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd80, %rd64, %rd77;
-	mov.b64 %rd64, %rd80;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd81, %rd64, %rd77;
-	mov.b64 %rd64, %rd81;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd82, %rd64, %rd77;
-	mov.b64 %rd64, %rd82;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd83, %rd64, %rd77;
-	mov.b64 %rd64, %rd83;
+	// the last block combines the partials
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L34;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r39, [gk_reduce_done], 1;
+	sub.u32 %r40, %r20, 1;
+	setp.eq.u32 %p28, %r39, %r40;
+	fence.acq_rel.gpu;
+	selp.b32 %r41, 1, 0, %p28;
+	st.shared.u32 [%rd1+1024], %r41;
 $L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd64;
+	bar.sync 0;
+	ld.shared.u32 %r42, [%rd1+1024];
+	setp.ne.u32 %p29, %r42, 0;
+	@!%p29 bra $L35;
+	cvt.u64.u32 %rd95, %r20;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L37;
+	mov.b64 %rd94, 0;
+	mov.b64 %rd98, %rd96;
+$L38:
+	setp.ge.s64 %p31, %rd98, %rd95;
+	@%p31 bra $L39;
+	mad.lo.s64 %rd99, %rd98, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd100, [%rd99+0];
+	add.s64 %rd101, %rd94, %rd100;
+	mov.b64 %rd94, %rd101;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L38;
+$L39:
+	bra.uni $L36;
+$L37:
+	setp.ne.u32 %p32, %r18, 2;
+	@%p32 bra.uni $L40;
+	mov.b64 %rd94, 1;
+	mov.b64 %rd102, %rd96;
+$L41:
+	setp.ge.s64 %p33, %rd102, %rd95;
+	@%p33 bra $L42;
+	mad.lo.s64 %rd103, %rd102, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd104, [%rd103+0];
+	mul.lo.s64 %rd105, %rd94, %rd104;
+	mov.b64 %rd94, %rd105;
+	add.s64 %rd102, %rd102, %rd97;
+	bra.uni $L41;
+$L42:
+	bra.uni $L36;
 $L40:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L43;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd106, %rd96;
+$L44:
+	setp.ge.s64 %p35, %rd106, %rd95;
+	@%p35 bra $L45;
+	mad.lo.s64 %rd107, %rd106, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd108, [%rd107+0];
+	min.s64 %rd109, %rd94, %rd108;
+	mov.b64 %rd94, %rd109;
+	add.s64 %rd106, %rd106, %rd97;
+	bra.uni $L44;
+$L45:
+	bra.uni $L36;
+$L43:
+	setp.ne.u32 %p36, %r18, 4;
+	@%p36 bra.uni $L46;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd110, %rd96;
+$L47:
+	setp.ge.s64 %p37, %rd110, %rd95;
+	@%p37 bra $L48;
+	mad.lo.s64 %rd111, %rd110, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd112, [%rd111+0];
+	max.s64 %rd113, %rd94, %rd112;
+	mov.b64 %rd94, %rd113;
+	add.s64 %rd110, %rd110, %rd97;
+	bra.uni $L47;
+$L48:
+	bra.uni $L36;
+$L46:
+	setp.ne.u32 %p38, %r18, 7;
+	@%p38 bra.uni $L49;
+	mov.b64 %rd94, -1;
+	mov.b64 %rd114, %rd96;
+$L50:
+	setp.ge.s64 %p39, %rd114, %rd95;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd115, %rd114, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd116, [%rd115+0];
+	and.b64 %rd117, %rd94, %rd116;
+	mov.b64 %rd94, %rd117;
+	add.s64 %rd114, %rd114, %rd97;
+	bra.uni $L50;
+$L51:
+	bra.uni $L36;
+$L49:
+	mov.b64 %rd94, 0;
+	mov.b64 %rd118, %rd96;
+$L52:
+	setp.ge.s64 %p40, %rd118, %rd95;
+	@%p40 bra $L53;
+	mad.lo.s64 %rd119, %rd118, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd120, [%rd119+0];
+	or.b64 %rd121, %rd94, %rd120;
+	mov.b64 %rd94, %rd121;
+	add.s64 %rd118, %rd118, %rd97;
+	bra.uni $L52;
+$L53:
+$L36:
+	mov.b64 %rd122, %rd94;
+	// block reduction
+	mov.b32 %r43, 1;
+	mov.b32 %r44, 1;
+	sub.u32 %r45, %r13, 1;
+	mov.b32 %r46, %r43;
+$L54:
+	setp.hs.u32 %p41, %r46, 32;
+	@%p41 bra $L55;
+	mov.b64 {%r47, %r48}, %rd122;
+	shfl.sync.down.b32 %r49|%p42, %r47, %r46, %r45, %r17;
+	shfl.sync.down.b32 %r50, %r48, %r46, %r45, %r17;
+	mov.b64 %rd123, {%r49, %r50};
+	@!%p42 bra $L56;
+	setp.ne.u32 %p43, %r18, 1;
+	@%p43 bra.uni $L58;
+	add.s64 %rd124, %rd122, %rd123;
+	mov.b64 %rd122, %rd124;
+	bra.uni $L57;
+$L58:
+	setp.ne.u32 %p44, %r18, 2;
+	@%p44 bra.uni $L59;
+	mul.lo.s64 %rd125, %rd122, %rd123;
+	mov.b64 %rd122, %rd125;
+	bra.uni $L57;
+$L59:
+	setp.ne.u32 %p45, %r18, 3;
+	@%p45 bra.uni $L60;
+	min.s64 %rd126, %rd122, %rd123;
+	mov.b64 %rd122, %rd126;
+	bra.uni $L57;
+$L60:
+	setp.ne.u32 %p46, %r18, 4;
+	@%p46 bra.uni $L61;
+	max.s64 %rd127, %rd122, %rd123;
+	mov.b64 %rd122, %rd127;
+	bra.uni $L57;
+$L61:
+	setp.ne.u32 %p47, %r18, 7;
+	@%p47 bra.uni $L62;
+	and.b64 %rd128, %rd122, %rd123;
+	mov.b64 %rd122, %rd128;
+	bra.uni $L57;
+$L62:
+	or.b64 %rd129, %rd122, %rd123;
+	mov.b64 %rd122, %rd129;
+$L57:
+$L56:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L54;
+$L55:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L63;
+	mul.wide.u32 %rd130, %r8, 16;
+	add.s64 %rd131, %rd1, %rd130;
+	st.shared.s64 [%rd131+0], %rd122;
+$L63:
+	bar.sync 0;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L64;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L65;
+	mul.wide.u32 %rd132, %r7, 16;
+	add.s64 %rd133, %rd1, %rd132;
+	ld.shared.s64 %rd134, [%rd133+0];
+	mov.b64 %rd122, %rd134;
+$L65:
+	sub.u32 %r51, %r10, 1;
+	mov.b32 %r52, %r44;
+$L66:
+	setp.hs.u32 %p51, %r52, 32;
+	@%p51 bra $L67;
+	mov.b64 {%r53, %r54}, %rd122;
+	shfl.sync.down.b32 %r55|%p52, %r53, %r52, %r51, %r17;
+	shfl.sync.down.b32 %r56, %r54, %r52, %r51, %r17;
+	mov.b64 %rd135, {%r55, %r56};
+	@!%p52 bra $L68;
+	setp.ne.u32 %p53, %r18, 1;
+	@%p53 bra.uni $L70;
+	add.s64 %rd136, %rd122, %rd135;
+	mov.b64 %rd122, %rd136;
+	bra.uni $L69;
+$L70:
+	setp.ne.u32 %p54, %r18, 2;
+	@%p54 bra.uni $L71;
+	mul.lo.s64 %rd137, %rd122, %rd135;
+	mov.b64 %rd122, %rd137;
+	bra.uni $L69;
+$L71:
+	setp.ne.u32 %p55, %r18, 3;
+	@%p55 bra.uni $L72;
+	min.s64 %rd138, %rd122, %rd135;
+	mov.b64 %rd122, %rd138;
+	bra.uni $L69;
+$L72:
+	setp.ne.u32 %p56, %r18, 4;
+	@%p56 bra.uni $L73;
+	max.s64 %rd139, %rd122, %rd135;
+	mov.b64 %rd122, %rd139;
+	bra.uni $L69;
+$L73:
+	setp.ne.u32 %p57, %r18, 7;
+	@%p57 bra.uni $L74;
+	and.b64 %rd140, %rd122, %rd135;
+	mov.b64 %rd122, %rd140;
+	bra.uni $L69;
+$L74:
+	or.b64 %rd141, %rd122, %rd135;
+	mov.b64 %rd122, %rd141;
+$L69:
+$L68:
+	shl.b32 %r52, %r52, 1;
+	bra.uni $L66;
+$L67:
+$L64:
+	@!%p27 bra $L75;
+	st.global.s64 [%rd7+0], %rd122;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L75:
+$L35:
 	ret;
 }
 `
@@ -2024,21 +1964,23 @@ const gokkosPTX8 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_bfs_deepest_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<37>;
-	.reg .b64 %rd<56>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<55>;
+	.reg .b64 %rd<106>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2062,74 +2004,76 @@ const gokkosPTX8 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 4, %rd10;
+	ld.global.nc.s32 %r21, [%rd33+0];
 	mov.b32 %r22, %r21;
-	cvt.s64.s32 %rd32, %r22;
-	max.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
+	cvt.s64.s32 %rd34, %r22;
+	max.s64 %rd35, %rd25, %rd34;
+	mov.b64 %rd25, %rd35;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd34, %rd23;
+	mov.b64 %rd36, %rd25;
 	// block reduction
 	mov.b32 %r23, 1;
 	mov.b32 %r24, 1;
@@ -2138,43 +2082,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r26, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r27, %r28}, %rd34;
+	mov.b64 {%r27, %r28}, %rd36;
 	shfl.sync.down.b32 %r29|%p9, %r27, %r26, %r25, %r17;
 	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
-	mov.b64 %rd35, {%r29, %r30};
+	mov.b64 %rd37, {%r29, %r30};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
+	add.s64 %rd38, %rd36, %rd37;
+	mov.b64 %rd36, %rd38;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
+	mul.lo.s64 %rd39, %rd36, %rd37;
+	mov.b64 %rd36, %rd39;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
+	min.s64 %rd40, %rd36, %rd37;
+	mov.b64 %rd36, %rd40;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
+	max.s64 %rd41, %rd36, %rd37;
+	mov.b64 %rd36, %rd41;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
+	and.b64 %rd42, %rd36, %rd37;
+	mov.b64 %rd36, %rd42;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
+	or.b64 %rd43, %rd36, %rd37;
+	mov.b64 %rd36, %rd43;
 $L13:
 $L12:
 	shl.b32 %r26, %r26, 1;
@@ -2182,336 +2126,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
+	mul.wide.u32 %rd44, %r8, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	st.shared.s64 [%rd45+0], %rd36;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
+	mul.wide.u32 %rd46, %r7, 16;
+	add.s64 %rd47, %rd1, %rd46;
+	ld.shared.s64 %rd48, [%rd47+0];
+	mov.b64 %rd36, %rd48;
 $L21:
 	sub.u32 %r31, %r10, 1;
 	mov.b32 %r32, %r24;
 $L22:
 	setp.hs.u32 %p18, %r32, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r33, %r34}, %rd34;
+	mov.b64 {%r33, %r34}, %rd36;
 	shfl.sync.down.b32 %r35|%p19, %r33, %r32, %r31, %r17;
 	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd47, {%r35, %r36};
+	mov.b64 %rd49, {%r35, %r36};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	add.s64 %rd50, %rd36, %rd49;
+	mov.b64 %rd36, %rd50;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
+	mul.lo.s64 %rd51, %rd36, %rd49;
+	mov.b64 %rd36, %rd51;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
+	min.s64 %rd52, %rd36, %rd49;
+	mov.b64 %rd36, %rd52;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
+	max.s64 %rd53, %rd36, %rd49;
+	mov.b64 %rd36, %rd53;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
+	and.b64 %rd54, %rd36, %rd49;
+	mov.b64 %rd36, %rd54;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
+	or.b64 %rd55, %rd36, %rd49;
+	mov.b64 %rd36, %rd55;
 $L25:
 $L24:
 	shl.b32 %r32, %r32, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd54, %r19, 8;
-	add.s64 %rd55, %rd5, %rd54;
+	mul.wide.u32 %rd56, %r19, 8;
+	add.s64 %rd57, %rd5, %rd56;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd55+0], %rd34;
+	st.global.s64 [%rd57+0], %rd36;
 $L31:
-	ret;
-}
-
-.visible .entry gk_bfs_deepest_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r37, [gk_reduce_done], 1;
+	sub.u32 %r38, %r20, 1;
+	setp.eq.u32 %p27, %r37, %r38;
+	fence.acq_rel.gpu;
+	selp.b32 %r39, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r39;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r40, [%rd1+1024];
+	setp.ne.u32 %p28, %r40, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd59, %r20;
+	cvt.u64.u32 %rd60, %r5;
+	cvt.u64.u32 %rd61, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd62, %rd60;
+$L36:
+	setp.ge.s64 %p30, %rd62, %rd59;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd63, %rd62, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd64, [%rd63+0];
+	add.s64 %rd65, %rd58, %rd64;
+	mov.b64 %rd58, %rd65;
+	add.s64 %rd62, %rd62, %rd61;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd58, 1;
+	mov.b64 %rd66, %rd60;
+$L39:
+	setp.ge.s64 %p32, %rd66, %rd59;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
+	mul.lo.s64 %rd69, %rd58, %rd68;
+	mov.b64 %rd58, %rd69;
+	add.s64 %rd66, %rd66, %rd61;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd70, %rd60;
+$L42:
+	setp.ge.s64 %p34, %rd70, %rd59;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
+	min.s64 %rd73, %rd58, %rd72;
+	mov.b64 %rd58, %rd73;
+	add.s64 %rd70, %rd70, %rd61;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd58, -9223372036854775808;
+	mov.b64 %rd74, %rd60;
+$L45:
+	setp.ge.s64 %p36, %rd74, %rd59;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd75, %rd74, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	max.s64 %rd77, %rd58, %rd76;
+	mov.b64 %rd58, %rd77;
+	add.s64 %rd74, %rd74, %rd61;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd58, -1;
+	mov.b64 %rd78, %rd60;
+$L48:
+	setp.ge.s64 %p38, %rd78, %rd59;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd79, %rd78, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
+	and.b64 %rd81, %rd58, %rd80;
+	mov.b64 %rd58, %rd81;
+	add.s64 %rd78, %rd78, %rd61;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd58, 0;
+	mov.b64 %rd82, %rd60;
+$L50:
+	setp.ge.s64 %p39, %rd82, %rd59;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
+	or.b64 %rd85, %rd58, %rd84;
+	mov.b64 %rd58, %rd85;
+	add.s64 %rd82, %rd82, %rd61;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd86, %rd58;
+	// block reduction
+	mov.b32 %r41, 1;
+	mov.b32 %r42, 1;
+	sub.u32 %r43, %r13, 1;
+	mov.b32 %r44, %r41;
+$L52:
+	setp.hs.u32 %p40, %r44, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r45, %r46}, %rd86;
+	shfl.sync.down.b32 %r47|%p41, %r45, %r44, %r43, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
+	mov.b64 %rd87, {%r47, %r48};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd88, %rd86, %rd87;
+	mov.b64 %rd86, %rd88;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd89, %rd86, %rd87;
+	mov.b64 %rd86, %rd89;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd90, %rd86, %rd87;
+	mov.b64 %rd86, %rd90;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd91, %rd86, %rd87;
+	mov.b64 %rd86, %rd91;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd92, %rd86, %rd87;
+	mov.b64 %rd86, %rd92;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd93, %rd86, %rd87;
+	mov.b64 %rd86, %rd93;
+$L55:
+$L54:
+	shl.b32 %r44, %r44, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd94, %r8, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	st.shared.s64 [%rd95+0], %rd86;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd96, %r7, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	ld.shared.s64 %rd98, [%rd97+0];
+	mov.b64 %rd86, %rd98;
+$L63:
+	sub.u32 %r49, %r10, 1;
+	mov.b32 %r50, %r42;
+$L64:
+	setp.hs.u32 %p50, %r50, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r51, %r52}, %rd86;
+	shfl.sync.down.b32 %r53|%p51, %r51, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
+	mov.b64 %rd99, {%r53, %r54};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd100, %rd86, %rd99;
+	mov.b64 %rd86, %rd100;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd101, %rd86, %rd99;
+	mov.b64 %rd86, %rd101;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd102, %rd86, %rd99;
+	mov.b64 %rd86, %rd102;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd103, %rd86, %rd99;
+	mov.b64 %rd86, %rd103;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd104, %rd86, %rd99;
+	mov.b64 %rd86, %rd104;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd105, %rd86, %rd99;
+	mov.b64 %rd86, %rd105;
+$L67:
+$L66:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd86;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -2600,21 +2513,23 @@ const gokkosPTX10 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_bfs_reachedBits_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<38>;
-	.reg .b64 %rd<56>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<56>;
+	.reg .b64 %rd<106>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2638,75 +2553,77 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 4, %rd10;
+	ld.global.nc.u32 %r21, [%rd33+0];
 	mov.b32 %r22, %r21;
 	popc.b32 %r23, %r22;
-	cvt.u64.u32 %rd32, %r23;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
+	cvt.u64.u32 %rd34, %r23;
+	add.s64 %rd35, %rd25, %rd34;
+	mov.b64 %rd25, %rd35;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd34, %rd23;
+	mov.b64 %rd36, %rd25;
 	// block reduction
 	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
@@ -2715,43 +2632,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r27, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r28, %r29}, %rd34;
+	mov.b64 {%r28, %r29}, %rd36;
 	shfl.sync.down.b32 %r30|%p9, %r28, %r27, %r26, %r17;
 	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd35, {%r30, %r31};
+	mov.b64 %rd37, {%r30, %r31};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
+	add.s64 %rd38, %rd36, %rd37;
+	mov.b64 %rd36, %rd38;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
+	mul.lo.s64 %rd39, %rd36, %rd37;
+	mov.b64 %rd36, %rd39;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
+	min.s64 %rd40, %rd36, %rd37;
+	mov.b64 %rd36, %rd40;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
+	max.s64 %rd41, %rd36, %rd37;
+	mov.b64 %rd36, %rd41;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
+	and.b64 %rd42, %rd36, %rd37;
+	mov.b64 %rd36, %rd42;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
+	or.b64 %rd43, %rd36, %rd37;
+	mov.b64 %rd36, %rd43;
 $L13:
 $L12:
 	shl.b32 %r27, %r27, 1;
@@ -2759,336 +2676,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
+	mul.wide.u32 %rd44, %r8, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	st.shared.s64 [%rd45+0], %rd36;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
+	mul.wide.u32 %rd46, %r7, 16;
+	add.s64 %rd47, %rd1, %rd46;
+	ld.shared.s64 %rd48, [%rd47+0];
+	mov.b64 %rd36, %rd48;
 $L21:
 	sub.u32 %r32, %r10, 1;
 	mov.b32 %r33, %r25;
 $L22:
 	setp.hs.u32 %p18, %r33, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r34, %r35}, %rd34;
+	mov.b64 {%r34, %r35}, %rd36;
 	shfl.sync.down.b32 %r36|%p19, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd47, {%r36, %r37};
+	mov.b64 %rd49, {%r36, %r37};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	add.s64 %rd50, %rd36, %rd49;
+	mov.b64 %rd36, %rd50;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
+	mul.lo.s64 %rd51, %rd36, %rd49;
+	mov.b64 %rd36, %rd51;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
+	min.s64 %rd52, %rd36, %rd49;
+	mov.b64 %rd36, %rd52;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
+	max.s64 %rd53, %rd36, %rd49;
+	mov.b64 %rd36, %rd53;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
+	and.b64 %rd54, %rd36, %rd49;
+	mov.b64 %rd36, %rd54;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
+	or.b64 %rd55, %rd36, %rd49;
+	mov.b64 %rd36, %rd55;
 $L25:
 $L24:
 	shl.b32 %r33, %r33, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd54, %r19, 8;
-	add.s64 %rd55, %rd5, %rd54;
+	mul.wide.u32 %rd56, %r19, 8;
+	add.s64 %rd57, %rd5, %rd56;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd55+0], %rd34;
+	st.global.s64 [%rd57+0], %rd36;
 $L31:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedBits_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r38, [gk_reduce_done], 1;
+	sub.u32 %r39, %r20, 1;
+	setp.eq.u32 %p27, %r38, %r39;
+	fence.acq_rel.gpu;
+	selp.b32 %r40, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r40;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r41, [%rd1+1024];
+	setp.ne.u32 %p28, %r41, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd59, %r20;
+	cvt.u64.u32 %rd60, %r5;
+	cvt.u64.u32 %rd61, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd62, %rd60;
+$L36:
+	setp.ge.s64 %p30, %rd62, %rd59;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd63, %rd62, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd64, [%rd63+0];
+	add.s64 %rd65, %rd58, %rd64;
+	mov.b64 %rd58, %rd65;
+	add.s64 %rd62, %rd62, %rd61;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd58, 1;
+	mov.b64 %rd66, %rd60;
+$L39:
+	setp.ge.s64 %p32, %rd66, %rd59;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
+	mul.lo.s64 %rd69, %rd58, %rd68;
+	mov.b64 %rd58, %rd69;
+	add.s64 %rd66, %rd66, %rd61;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd70, %rd60;
+$L42:
+	setp.ge.s64 %p34, %rd70, %rd59;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
+	min.s64 %rd73, %rd58, %rd72;
+	mov.b64 %rd58, %rd73;
+	add.s64 %rd70, %rd70, %rd61;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd58, -9223372036854775808;
+	mov.b64 %rd74, %rd60;
+$L45:
+	setp.ge.s64 %p36, %rd74, %rd59;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd75, %rd74, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	max.s64 %rd77, %rd58, %rd76;
+	mov.b64 %rd58, %rd77;
+	add.s64 %rd74, %rd74, %rd61;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd58, -1;
+	mov.b64 %rd78, %rd60;
+$L48:
+	setp.ge.s64 %p38, %rd78, %rd59;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd79, %rd78, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
+	and.b64 %rd81, %rd58, %rd80;
+	mov.b64 %rd58, %rd81;
+	add.s64 %rd78, %rd78, %rd61;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd58, 0;
+	mov.b64 %rd82, %rd60;
+$L50:
+	setp.ge.s64 %p39, %rd82, %rd59;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
+	or.b64 %rd85, %rd58, %rd84;
+	mov.b64 %rd58, %rd85;
+	add.s64 %rd82, %rd82, %rd61;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd86, %rd58;
+	// block reduction
+	mov.b32 %r42, 1;
+	mov.b32 %r43, 1;
+	sub.u32 %r44, %r13, 1;
+	mov.b32 %r45, %r42;
+$L52:
+	setp.hs.u32 %p40, %r45, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r46, %r47}, %rd86;
+	shfl.sync.down.b32 %r48|%p41, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd87, {%r48, %r49};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd88, %rd86, %rd87;
+	mov.b64 %rd86, %rd88;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd89, %rd86, %rd87;
+	mov.b64 %rd86, %rd89;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd90, %rd86, %rd87;
+	mov.b64 %rd86, %rd90;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd91, %rd86, %rd87;
+	mov.b64 %rd86, %rd91;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd92, %rd86, %rd87;
+	mov.b64 %rd86, %rd92;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd93, %rd86, %rd87;
+	mov.b64 %rd86, %rd93;
+$L55:
+$L54:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd94, %r8, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	st.shared.s64 [%rd95+0], %rd86;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd96, %r7, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	ld.shared.s64 %rd98, [%rd97+0];
+	mov.b64 %rd86, %rd98;
+$L63:
+	sub.u32 %r50, %r10, 1;
+	mov.b32 %r51, %r43;
+$L64:
+	setp.hs.u32 %p50, %r51, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r52, %r53}, %rd86;
+	shfl.sync.down.b32 %r54|%p51, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd99, {%r54, %r55};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd100, %rd86, %rd99;
+	mov.b64 %rd86, %rd100;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd101, %rd86, %rd99;
+	mov.b64 %rd86, %rd101;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd102, %rd86, %rd99;
+	mov.b64 %rd86, %rd102;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd103, %rd86, %rd99;
+	mov.b64 %rd86, %rd103;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd104, %rd86, %rd99;
+	mov.b64 %rd86, %rd104;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd105, %rd86, %rd99;
+	mov.b64 %rd86, %rd105;
+$L67:
+$L66:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd86;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -3102,6 +2988,7 @@ const gokkosPTX11 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -3115,6 +3002,7 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -3158,9 +3046,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<205>;
-	.reg .b32 %r<316>;
-	.reg .b64 %rd<651>;
+	.reg .pred %p<254>;
+	.reg .b32 %r<342>;
+	.reg .b64 %rd<714>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3190,6 +3078,8 @@ const gokkosPTX11 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -3204,208 +3094,206 @@ const gokkosPTX11 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
 	ld.param.u8 %r36, [gk_s39];
 	setp.ne.u32 %p9, %r36, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd110, 9223372036854775807;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd110, -9223372036854775808;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
 $L4:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd108, %rd114;
-	mov.b64 %rd109, %rd115;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd110, %rd116;
+	mov.b64 %rd111, %rd117;
 $L1:
-	mov.b64 %rd106, %rd108;
-	mov.b64 %rd107, %rd109;
-	cvt.u64.u32 %rd117, %r29;
-	cvt.u64.u32 %rd118, %r30;
-	mov.b64 %rd119, %rd117;
+	mov.b64 %rd108, %rd110;
+	mov.b64 %rd109, %rd111;
+	cvt.u64.u32 %rd119, %r29;
+	cvt.u64.u32 %rd120, %r30;
+	mov.b64 %rd121, %rd119;
 $L5:
-	setp.ge.s64 %p13, %rd119, %rd2;
+	setp.ge.s64 %p13, %rd121, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd116, %rd119;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd118, %rd121;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd120, %rd27;
-	mov.b64 %rd121, %rd30;
-	mov.b64 %rd122, %rd32;
-	mov.b64 %rd123, %rd34;
-	mov.b64 %rd124, %rd37;
-	mov.b64 %rd125, %rd39;
-	mov.b64 %rd126, %rd41;
-	mov.b64 %rd127, %rd44;
-	mov.b64 %rd128, %rd46;
-	mov.b64 %rd129, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd122, %rd29;
+	mov.b64 %rd123, %rd32;
+	mov.b64 %rd124, %rd34;
+	mov.b64 %rd125, %rd36;
+	mov.b64 %rd126, %rd39;
+	mov.b64 %rd127, %rd41;
+	mov.b64 %rd128, %rd43;
+	mov.b64 %rd129, %rd46;
+	mov.b64 %rd130, %rd48;
+	mov.b64 %rd131, %rd50;
 	mov.pred %p14, %p4;
-	mov.b64 %rd130, %rd50;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd55;
-	mov.b64 %rd133, %rd57;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd62;
-	mov.b64 %rd136, %rd64;
+	mov.b64 %rd132, %rd52;
+	mov.b64 %rd133, %rd55;
+	mov.b64 %rd134, %rd57;
+	mov.b64 %rd135, %rd59;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, %rd64;
+	mov.b64 %rd138, %rd66;
 	mov.pred %p15, %p6;
-	mov.b64 %rd137, %rd67;
-	mov.b64 %rd138, %rd69;
-	mov.b64 %rd139, %rd71;
-	mov.b64 %rd140, %rd74;
-	mov.b64 %rd141, %rd76;
-	mov.b64 %rd142, %rd78;
-	mov.b64 %rd143, %rd81;
-	mov.b64 %rd144, %rd83;
-	mov.b64 %rd145, %rd85;
+	mov.b64 %rd139, %rd69;
+	mov.b64 %rd140, %rd71;
+	mov.b64 %rd141, %rd73;
+	mov.b64 %rd142, %rd76;
+	mov.b64 %rd143, %rd78;
+	mov.b64 %rd144, %rd80;
+	mov.b64 %rd145, %rd83;
+	mov.b64 %rd146, %rd85;
+	mov.b64 %rd147, %rd87;
 	mov.pred %p16, %p8;
-	mov.b64 %rd146, %rd88;
-	mov.b64 %rd147, %rd90;
-	mov.b64 %rd148, %rd92;
+	mov.b64 %rd148, %rd90;
+	mov.b64 %rd149, %rd92;
+	mov.b64 %rd150, %rd94;
 	mov.b32 %r37, %r35;
-	mov.b64 %rd149, %rd94;
-	mov.b64 %rd150, %rd96;
-	mov.b64 %rd151, %rd98;
-	mov.b64 %rd152, %rd101;
-	mov.b64 %rd153, %rd103;
-	mov.b64 %rd154, %rd105;
+	mov.b64 %rd151, %rd96;
+	mov.b64 %rd152, %rd98;
+	mov.b64 %rd153, %rd100;
+	mov.b64 %rd154, %rd103;
+	mov.b64 %rd155, %rd105;
+	mov.b64 %rd156, %rd107;
 	mov.pred %p17, %p10;
-	add.s64 %rd155, %rd15, %rd23;
-	mad.lo.s64 %rd156, %rd149, 4, 15;
-	and.b64 %rd156, %rd156, -16;
-	add.s64 %rd23, %rd23, %rd156;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd149;
-	mov.b64 %rd159, 1;
-	mov.b64 %rd160, %rd157;
-	mov.b64 %rd161, %rd158;
+	add.s64 %rd157, %rd17, %rd25;
+	mad.lo.s64 %rd158, %rd151, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd25, %rd25, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd151;
+	mov.b64 %rd161, 1;
 	mov.b64 %rd162, %rd159;
-	cvt.u64.u32 %rd163, %r4;
-	mov.b64 %rd164, %rd163;
-	mul.lo.s64 %rd165, %rd116, %rd151;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
 	mov.b64 %rd166, %rd165;
-	add.s64 %rd167, %rd166, %rd151;
-	min.s64 %rd168, %rd167, %rd130;
-	mov.b64 %rd169, %rd168;
-	setp.eq.s64 %p18, %rd164, 1;
+	mul.lo.s64 %rd167, %rd118, %rd153;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd168, %rd153;
+	min.s64 %rd170, %rd169, %rd132;
+	mov.b64 %rd171, %rd170;
+	setp.eq.s64 %p18, %rd166, 1;
 	@!%p18 bra $L9;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
 	mov.b64 %rd172, %rd122;
 	mov.b64 %rd173, %rd123;
 	mov.b64 %rd174, %rd124;
@@ -3414,17 +3302,17 @@ $L5:
 	mov.b64 %rd177, %rd127;
 	mov.b64 %rd178, %rd128;
 	mov.b64 %rd179, %rd129;
-	mov.pred %p19, %p14;
 	mov.b64 %rd180, %rd130;
 	mov.b64 %rd181, %rd131;
+	mov.pred %p19, %p14;
 	mov.b64 %rd182, %rd132;
 	mov.b64 %rd183, %rd133;
 	mov.b64 %rd184, %rd134;
 	mov.b64 %rd185, %rd135;
 	mov.b64 %rd186, %rd136;
-	mov.pred %p20, %p15;
 	mov.b64 %rd187, %rd137;
 	mov.b64 %rd188, %rd138;
+	mov.pred %p20, %p15;
 	mov.b64 %rd189, %rd139;
 	mov.b64 %rd190, %rd140;
 	mov.b64 %rd191, %rd141;
@@ -3432,52 +3320,54 @@ $L5:
 	mov.b64 %rd193, %rd143;
 	mov.b64 %rd194, %rd144;
 	mov.b64 %rd195, %rd145;
-	mov.pred %p21, %p16;
 	mov.b64 %rd196, %rd146;
 	mov.b64 %rd197, %rd147;
+	mov.pred %p21, %p16;
 	mov.b64 %rd198, %rd148;
-	mov.b32 %r38, %r37;
 	mov.b64 %rd199, %rd149;
 	mov.b64 %rd200, %rd150;
+	mov.b32 %r38, %r37;
 	mov.b64 %rd201, %rd151;
 	mov.b64 %rd202, %rd152;
 	mov.b64 %rd203, %rd153;
 	mov.b64 %rd204, %rd154;
+	mov.b64 %rd205, %rd155;
+	mov.b64 %rd206, %rd156;
 	mov.pred %p22, %p17;
-	mov.b64 %rd205, %rd166;
-	mov.b64 %rd206, %rd169;
+	mov.b64 %rd207, %rd168;
+	mov.b64 %rd208, %rd171;
 $L10:
 	@!%p20 bra $L14;
-	mov.b64 %rd207, 4611686018427387904;
+	mov.b64 %rd209, 4611686018427387904;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd207, %rd199;
+	mov.b64 %rd209, %rd201;
 	bra.uni $L12;
 $L11:
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, 0;
-	mov.b64 %rd210, %rd205;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, 0;
+	mov.b64 %rd212, %rd207;
 $L15:
-	setp.lt.s64 %p23, %rd210, %rd206;
+	setp.lt.s64 %p23, %rd212, %rd208;
 	not.pred %p24, %p23;
 	@!%p24 bra $L19;
 	bra.uni $L17;
 $L19:
 	mov.pred %p25, %p19;
-	mov.b64 %rd211, %rd180;
-	mov.b64 %rd212, %rd210;
+	mov.b64 %rd213, %rd182;
+	mov.b64 %rd214, %rd212;
 $L20:
 	@!%p25 bra $L24;
-	shr.s64 %rd213, %rd212, 5;
-	mul.lo.s64 %rd214, %rd213, %rd186;
-	mad.lo.s64 %rd215, %rd214, 4, %rd184;
-	ld.global.nc.u32 %r39, [%rd215+0];
+	shr.s64 %rd215, %rd214, 5;
+	mul.lo.s64 %rd216, %rd215, %rd188;
+	mad.lo.s64 %rd217, %rd216, 4, %rd186;
+	ld.global.nc.u32 %r39, [%rd217+0];
 	mov.b32 %r40, %r39;
-	and.b64 %rd216, %rd212, 31;
-	min.u64 %rd217, %rd216, 32;
-	cvt.u32.u64 %r41, %rd217;
+	and.b64 %rd218, %rd214, 31;
+	min.u64 %rd219, %rd218, 32;
+	cvt.u32.u64 %r41, %rd219;
 	mov.b32 %r43, 0x1;
 	shl.b32 %r42, %r43, %r41;
 	setp.hs.u32 %p26, %r41, 32;
@@ -3485,16 +3375,16 @@ $L20:
 	and.b32 %r45, %r40, %r44;
 	setp.ne.u32 %p27, %r45, 0x0;
 	@!%p27 bra $L26;
-	cvt.u32.u64 %r46, %rd212;
+	cvt.u32.u64 %r46, %rd214;
 	mov.b32 %r47, %r46;
 	bra.uni $L22;
 $L26:
 	mov.b32 %r47, -1;
 	bra.uni $L22;
 $L24:
-	mul.lo.s64 %rd218, %rd212, %rd183;
-	mad.lo.s64 %rd219, %rd218, 4, %rd181;
-	ld.global.nc.s32 %r48, [%rd219+0];
+	mul.lo.s64 %rd220, %rd214, %rd185;
+	mad.lo.s64 %rd221, %rd220, 4, %rd183;
+	ld.global.nc.s32 %r48, [%rd221+0];
 	mov.b32 %r49, %r48;
 	mov.b32 %r47, %r49;
 	bra.uni $L22;
@@ -3506,58 +3396,58 @@ $L22:
 	@!%p28 bra $L28;
 	bra.uni $L16;
 $L28:
-	mov.b64 %rd220, %rd170;
+	mov.b64 %rd222, %rd172;
 	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd221, %r51;
-	add.s64 %rd222, %rd221, 1;
-	mul.lo.s64 %rd223, %rd222, %rd173;
-	mad.lo.s64 %rd224, %rd223, 8, %rd171;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd226;
+	cvt.s64.s32 %rd223, %r51;
+	add.s64 %rd224, %rd223, 1;
+	mul.lo.s64 %rd225, %rd224, %rd175;
+	mad.lo.s64 %rd226, %rd225, 8, %rd173;
+	ld.global.nc.s64 %rd227, [%rd226+0];
 	mov.b64 %rd228, %rd227;
-	mov.b64 %rd229, %rd170;
+	mov.b64 %rd229, %rd228;
+	mov.b64 %rd230, %rd229;
+	mov.b64 %rd231, %rd172;
 	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd230, %r52;
-	mul.lo.s64 %rd231, %rd230, %rd173;
-	mad.lo.s64 %rd232, %rd231, 8, %rd171;
-	ld.global.nc.s64 %rd233, [%rd232+0];
-	mov.b64 %rd234, %rd233;
-	mov.b64 %rd235, %rd234;
+	cvt.s64.s32 %rd232, %r52;
+	mul.lo.s64 %rd233, %rd232, %rd175;
+	mad.lo.s64 %rd234, %rd233, 8, %rd173;
+	ld.global.nc.s64 %rd235, [%rd234+0];
 	mov.b64 %rd236, %rd235;
+	mov.b64 %rd237, %rd236;
+	mov.b64 %rd238, %rd237;
 $L29:
-	setp.lt.s64 %p29, %rd236, %rd228;
+	setp.lt.s64 %p29, %rd238, %rd230;
 	not.pred %p30, %p29;
 	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd237, %rd236, %rd176;
-	mad.lo.s64 %rd238, %rd237, 4, %rd174;
-	ld.global.nc.s32 %r53, [%rd238+0];
+	mul.lo.s64 %rd239, %rd238, %rd178;
+	mad.lo.s64 %rd240, %rd239, 4, %rd176;
+	ld.global.nc.s32 %r53, [%rd240+0];
 	mov.b32 %r54, %r53;
 	mov.b32 %r55, %r54;
 	mov.pred %p31, %p22;
 	mov.b32 %r56, %r50;
 	mov.b32 %r57, %r55;
-	mov.b64 %rd239, %rd236;
+	mov.b64 %rd241, %rd238;
 $L34:
 	shr.s32 %r58, %r57, 5;
-	cvt.s64.s32 %rd240, %r58;
-	mov.b64 %rd241, %rd240;
+	cvt.s64.s32 %rd242, %r58;
+	mov.b64 %rd243, %rd242;
 	and.b32 %r59, %r57, 31;
-	cvt.s64.s32 %rd242, %r59;
-	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r60, %rd243;
+	cvt.s64.s32 %rd244, %r59;
+	min.u64 %rd245, %rd244, 32;
+	cvt.u32.u64 %r60, %rd245;
 	mov.b32 %r62, 0x1;
 	shl.b32 %r61, %r62, %r60;
 	setp.hs.u32 %p32, %r60, 32;
 	selp.b32 %r63, 0, %r61, %p32;
 	mov.b32 %r64, %r63;
-	mov.b64 %rd244, %rd241;
+	mov.b64 %rd246, %rd243;
 	mov.b32 %r65, %r64;
-	mul.lo.s64 %rd245, %rd244, %rd204;
-	mad.lo.s64 %rd246, %rd245, 4, %rd202;
-	ld.relaxed.gpu.global.u32 %r66, [%rd246+0];
+	mul.lo.s64 %rd247, %rd246, %rd206;
+	mad.lo.s64 %rd248, %rd247, 4, %rd204;
+	ld.relaxed.gpu.global.u32 %r66, [%rd248+0];
 	mov.b32 %r67, %r66;
 	and.b32 %r68, %r67, %r65;
 	setp.ne.u32 %p33, %r68, 0x0;
@@ -3565,9 +3455,9 @@ $L34:
 	mov.pred %p34, 0;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd247, %rd244, %rd204;
-	mad.lo.s64 %rd248, %rd247, 4, %rd202;
-	atom.global.or.b32 %r69, [%rd248], %r65;
+	mul.lo.s64 %rd249, %rd246, %rd206;
+	mad.lo.s64 %rd250, %rd249, 4, %rd204;
+	atom.global.or.b32 %r69, [%rd250], %r65;
 	mov.b32 %r70, %r69;
 	and.b32 %r71, %r70, %r65;
 	setp.eq.u32 %p35, %r71, 0x0;
@@ -3581,498 +3471,498 @@ $L36:
 	bra.uni $L30;
 $L40:
 	mov.pred %p37, 0;
-	mov.b64 %rd249, %rd209;
+	mov.b64 %rd251, %rd211;
 	mov.b32 %r72, %r55;
 $L41:
 	@!%p20 bra $L45;
 	shr.s32 %r73, %r72, 5;
-	cvt.s64.s32 %rd250, %r73;
-	mov.b64 %rd251, %rd250;
+	cvt.s64.s32 %rd252, %r73;
+	mov.b64 %rd253, %rd252;
 	and.b32 %r74, %r72, 31;
-	cvt.s64.s32 %rd252, %r74;
-	min.u64 %rd253, %rd252, 32;
-	cvt.u32.u64 %r75, %rd253;
+	cvt.s64.s32 %rd254, %r74;
+	min.u64 %rd255, %rd254, 32;
+	cvt.u32.u64 %r75, %rd255;
 	mov.b32 %r77, 0x1;
 	shl.b32 %r76, %r77, %r75;
 	setp.hs.u32 %p38, %r75, 32;
 	selp.b32 %r78, 0, %r76, %p38;
 	mov.b32 %r79, %r78;
-	mov.b64 %rd254, %rd251;
+	mov.b64 %rd256, %rd253;
 	mov.b32 %r80, %r79;
-	mul.lo.s64 %rd255, %rd254, %rd195;
-	mad.lo.s64 %rd256, %rd255, 4, %rd193;
-	ld.relaxed.gpu.global.u32 %r81, [%rd256+0];
+	mul.lo.s64 %rd257, %rd256, %rd197;
+	mad.lo.s64 %rd258, %rd257, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r81, [%rd258+0];
 	mov.b32 %r82, %r81;
 	and.b32 %r83, %r82, %r80;
 	setp.ne.u32 %p39, %r83, 0x0;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
 	@!%p41 bra $L47;
-	mul.lo.s64 %rd257, %rd254, %rd195;
-	mad.lo.s64 %rd258, %rd257, 4, %rd193;
-	atom.global.or.b32 %r84, [%rd258], %r80;
+	mul.lo.s64 %rd259, %rd256, %rd197;
+	mad.lo.s64 %rd260, %rd259, 4, %rd195;
+	atom.global.or.b32 %r84, [%rd260], %r80;
 	mov.b32 %r85, %r84;
 	and.b32 %r86, %r85, %r80;
 	setp.ne.u32 %p42, %r86, 0x0;
 	mov.pred %p40, %p42;
 $L47:
 	@!%p40 bra $L49;
-	mov.b64 %rd259, %rd249;
-	mov.b64 %rd260, %rd259;
+	mov.b64 %rd261, %rd251;
+	mov.b64 %rd262, %rd261;
 	mov.pred %p43, 0;
 	bra.uni $L43;
 $L49:
-	mov.b64 %rd261, %rd249;
-	mov.b64 %rd260, %rd261;
+	mov.b64 %rd263, %rd251;
+	mov.b64 %rd262, %rd263;
 	mov.pred %p43, 1;
 	bra.uni $L43;
 $L45:
 	@!%p21 bra $L51;
-	cvt.s64.s32 %rd262, %r72;
-	mul.lo.s64 %rd263, %rd262, %rd198;
-	mad.lo.s64 %rd264, %rd263, 4, %rd196;
-	ld.relaxed.gpu.global.s32 %r87, [%rd264+0];
+	cvt.s64.s32 %rd264, %r72;
+	mul.lo.s64 %rd265, %rd264, %rd200;
+	mad.lo.s64 %rd266, %rd265, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r87, [%rd266+0];
 	mov.b32 %r88, %r87;
 	setp.eq.s32 %p44, %r88, %r38;
 	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L53;
-	cvt.s64.s32 %rd265, %r72;
-	mul.lo.s64 %rd266, %rd265, %rd198;
-	mad.lo.s64 %rd267, %rd266, 4, %rd196;
-	atom.global.exch.b32 %r89, [%rd267], %r38;
+	cvt.s64.s32 %rd267, %r72;
+	mul.lo.s64 %rd268, %rd267, %rd200;
+	mad.lo.s64 %rd269, %rd268, 4, %rd198;
+	atom.global.exch.b32 %r89, [%rd269], %r38;
 	mov.b32 %r90, %r89;
 	setp.eq.s32 %p47, %r90, %r38;
 	mov.pred %p45, %p47;
 $L53:
 	@!%p45 bra $L55;
-	mov.b64 %rd268, %rd249;
-	mov.b64 %rd260, %rd268;
+	mov.b64 %rd270, %rd251;
+	mov.b64 %rd262, %rd270;
 	mov.pred %p43, 0;
 	bra.uni $L43;
 $L55:
 $L51:
-	mul.lo.s64 %rd269, %rd249, %rd162;
-	mad.lo.s64 %rd270, %rd269, 4, %rd160;
-	st.shared.s32 [%rd270+0], %r72;
-	add.s64 %rd271, %rd249, 1;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd260, %rd272;
+	mul.lo.s64 %rd271, %rd251, %rd164;
+	mad.lo.s64 %rd272, %rd271, 4, %rd162;
+	st.shared.s32 [%rd272+0], %r72;
+	add.s64 %rd273, %rd251, 1;
+	mov.b64 %rd274, %rd273;
+	mov.b64 %rd262, %rd274;
 	mov.pred %p43, 1;
 	bra.uni $L43;
 $L42:
 	bra.uni $L41;
 $L43:
-	mov.b64 %rd273, %rd260;
+	mov.b64 %rd275, %rd262;
 	mov.pred %p48, %p43;
-	mov.b64 %rd209, %rd273;
+	mov.b64 %rd211, %rd275;
 	mov.pred %p37, %p48;
 	@!%p37 bra $L57;
-	mov.b64 %rd274, %rd170;
+	mov.b64 %rd276, %rd172;
 	mov.b32 %r91, %r55;
-	setp.lt.s64 %p49, %rd106, 64;
-	setp.le.s64 %p50, %rd200, 1;
+	setp.lt.s64 %p49, %rd108, 64;
+	setp.le.s64 %p50, %rd202, 1;
 	or.pred %p51, %p49, %p50;
 	@!%p51 bra $L58;
-	cvt.s64.s32 %rd275, %r91;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd173;
-	mad.lo.s64 %rd278, %rd277, 8, %rd171;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r91;
-	mul.lo.s64 %rd282, %rd281, %rd173;
-	mad.lo.s64 %rd283, %rd282, 8, %rd171;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	add.s64 %rd287, %rd107, %rd286;
-	mov.b64 %rd107, %rd287;
+	cvt.s64.s32 %rd277, %r91;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd175;
+	mad.lo.s64 %rd280, %rd279, 8, %rd173;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r91;
+	mul.lo.s64 %rd284, %rd283, %rd175;
+	mad.lo.s64 %rd285, %rd284, 8, %rd173;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	add.s64 %rd289, %rd109, %rd288;
+	mov.b64 %rd109, %rd289;
 	bra.uni $L59;
 $L58:
-	mov.b64 %rd288, %rd200;
-	setp.ge.s64 %p52, %rd106, 4096;
+	mov.b64 %rd290, %rd202;
+	setp.ge.s64 %p52, %rd108, 4096;
 	@!%p52 bra $L61;
-	mul.lo.s64 %rd289, %rd288, 4;
-	mov.b64 %rd288, %rd289;
+	mul.lo.s64 %rd291, %rd290, 4;
+	mov.b64 %rd290, %rd291;
 $L61:
-	setp.ge.s64 %p53, %rd106, 65536;
+	setp.ge.s64 %p53, %rd108, 65536;
 	@!%p53 bra $L63;
-	mul.lo.s64 %rd290, %rd288, 4;
-	mov.b64 %rd288, %rd290;
+	mul.lo.s64 %rd292, %rd290, 4;
+	mov.b64 %rd290, %rd292;
 $L63:
-	sub.s64 %rd291, %rd288, 1;
-	and.b64 %rd292, %rd106, %rd291;
-	setp.eq.s64 %p54, %rd292, 0;
+	sub.s64 %rd293, %rd290, 1;
+	and.b64 %rd294, %rd108, %rd293;
+	setp.eq.s64 %p54, %rd294, 0;
 	@!%p54 bra $L65;
-	cvt.s64.s32 %rd293, %r91;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd173;
-	mad.lo.s64 %rd296, %rd295, 8, %rd171;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r91;
-	mul.lo.s64 %rd300, %rd299, %rd173;
-	mad.lo.s64 %rd301, %rd300, 8, %rd171;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	mul.lo.s64 %rd305, %rd288, %rd304;
-	add.s64 %rd306, %rd107, %rd305;
-	mov.b64 %rd107, %rd306;
+	cvt.s64.s32 %rd295, %r91;
+	add.s64 %rd296, %rd295, 1;
+	mul.lo.s64 %rd297, %rd296, %rd175;
+	mad.lo.s64 %rd298, %rd297, 8, %rd173;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	cvt.s64.s32 %rd301, %r91;
+	mul.lo.s64 %rd302, %rd301, %rd175;
+	mad.lo.s64 %rd303, %rd302, 8, %rd173;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	sub.s64 %rd306, %rd300, %rd305;
+	mul.lo.s64 %rd307, %rd290, %rd306;
+	add.s64 %rd308, %rd109, %rd307;
+	mov.b64 %rd109, %rd308;
 $L65:
 $L59:
-	add.s64 %rd307, %rd106, 1;
-	mov.b64 %rd106, %rd307;
+	add.s64 %rd309, %rd108, 1;
+	mov.b64 %rd108, %rd309;
 $L57:
-	setp.eq.s64 %p55, %rd209, %rd208;
+	setp.eq.s64 %p55, %rd211, %rd210;
 	@!%p55 bra $L67;
-	mov.b64 %rd308, %rd209;
+	mov.b64 %rd310, %rd211;
 $L68:
 	@!%p20 bra $L72;
 	bra.uni $L70;
 $L72:
 	// block scan
-	mov.b64 %rd309, %rd308;
+	mov.b64 %rd311, %rd310;
 	mov.b32 %r92, %r3;
 $L73:
 	setp.hs.u32 %p56, %r92, 32;
 	@%p56 bra $L74;
-	mov.b64 {%r93, %r94}, %rd309;
+	mov.b64 {%r93, %r94}, %rd311;
 	shfl.sync.up.b32 %r95|%p57, %r93, %r92, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd310, {%r95, %r96};
+	mov.b64 %rd312, {%r95, %r96};
 	@!%p57 bra $L75;
-	add.s64 %rd311, %rd310, %rd309;
-	mov.b64 %rd309, %rd311;
+	add.s64 %rd313, %rd312, %rd311;
+	mov.b64 %rd311, %rd313;
 $L75:
 	shl.b32 %r92, %r92, 1;
 	bra.uni $L73;
 $L74:
-	mov.b64 {%r97, %r98}, %rd309;
+	mov.b64 {%r97, %r98}, %rd311;
 	shfl.sync.up.b32 %r99|%p58, %r97, %r3, 0, %r17;
 	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd312, {%r99, %r100};
+	mov.b64 %rd314, {%r99, %r100};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd313, %rd312, 0, %p60;
+	selp.b64 %rd315, %rd314, 0, %p60;
 	sub.u32 %r101, %r13, %r3;
 	setp.eq.u32 %p61, %r7, %r101;
 	@!%p61 bra $L76;
-	mul.wide.u32 %rd314, %r8, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	st.shared.s64 [%rd315+0], %rd309;
+	mul.wide.u32 %rd316, %r8, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	st.shared.s64 [%rd317+0], %rd311;
 $L76:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
 	@!%p62 bra $L77;
-	mov.b64 %rd316, 0;
+	mov.b64 %rd318, 0;
 	setp.lo.u32 %p63, %r7, %r10;
 	@!%p63 bra $L78;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	ld.shared.s64 %rd319, [%rd318+0];
-	mov.b64 %rd316, %rd319;
+	mul.wide.u32 %rd319, %r7, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd318, %rd321;
 $L78:
-	mov.b64 {%r102, %r103}, %rd316;
+	mov.b64 {%r102, %r103}, %rd318;
 	shfl.sync.up.b32 %r104|%p64, %r102, 1, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd320, {%r104, %r105};
+	mov.b64 %rd322, {%r104, %r105};
 	@!%p64 bra $L79;
-	add.s64 %rd321, %rd320, %rd316;
-	mov.b64 %rd316, %rd321;
+	add.s64 %rd323, %rd322, %rd318;
+	mov.b64 %rd318, %rd323;
 $L79:
-	mov.b64 {%r106, %r107}, %rd316;
+	mov.b64 {%r106, %r107}, %rd318;
 	shfl.sync.up.b32 %r108|%p65, %r106, 2, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd322, {%r108, %r109};
+	mov.b64 %rd324, {%r108, %r109};
 	@!%p65 bra $L80;
-	add.s64 %rd323, %rd322, %rd316;
-	mov.b64 %rd316, %rd323;
+	add.s64 %rd325, %rd324, %rd318;
+	mov.b64 %rd318, %rd325;
 $L80:
-	mov.b64 {%r110, %r111}, %rd316;
+	mov.b64 {%r110, %r111}, %rd318;
 	shfl.sync.up.b32 %r112|%p66, %r110, 4, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd324, {%r112, %r113};
+	mov.b64 %rd326, {%r112, %r113};
 	@!%p66 bra $L81;
-	add.s64 %rd325, %rd324, %rd316;
-	mov.b64 %rd316, %rd325;
+	add.s64 %rd327, %rd326, %rd318;
+	mov.b64 %rd318, %rd327;
 $L81:
-	mov.b64 {%r114, %r115}, %rd316;
+	mov.b64 {%r114, %r115}, %rd318;
 	shfl.sync.up.b32 %r116|%p67, %r114, 8, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd326, {%r116, %r117};
+	mov.b64 %rd328, {%r116, %r117};
 	@!%p67 bra $L82;
-	add.s64 %rd327, %rd326, %rd316;
-	mov.b64 %rd316, %rd327;
+	add.s64 %rd329, %rd328, %rd318;
+	mov.b64 %rd318, %rd329;
 $L82:
-	mov.b64 {%r118, %r119}, %rd316;
+	mov.b64 {%r118, %r119}, %rd318;
 	shfl.sync.up.b32 %r120|%p68, %r118, 16, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd328, {%r120, %r121};
+	mov.b64 %rd330, {%r120, %r121};
 	@!%p68 bra $L83;
-	add.s64 %rd329, %rd328, %rd316;
-	mov.b64 %rd316, %rd329;
+	add.s64 %rd331, %rd330, %rd318;
+	mov.b64 %rd318, %rd331;
 $L83:
-	mov.b64 {%r122, %r123}, %rd316;
+	mov.b64 {%r122, %r123}, %rd318;
 	shfl.sync.up.b32 %r124|%p69, %r122, 1, 0, %r17;
 	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd330, {%r124, %r125};
-	selp.b64 %rd331, %rd330, 0, %p69;
+	mov.b64 %rd332, {%r124, %r125};
+	selp.b64 %rd333, %rd332, 0, %p69;
 	@!%p63 bra $L84;
-	mul.wide.u32 %rd332, %r7, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	st.shared.s64 [%rd334+0], %rd331;
+	mul.wide.u32 %rd334, %r7, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	st.shared.s64 [%rd336+0], %rd333;
 $L84:
 	sub.u32 %r126, %r10, 1;
 	setp.eq.u32 %p70, %r7, %r126;
 	@!%p70 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd316;
+	st.shared.s64 [%rd1+1024], %rd318;
 $L85:
 $L77:
 	bar.sync 0;
-	mul.wide.u32 %rd335, %r8, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	add.s64 %rd337, %rd336, 512;
-	ld.shared.s64 %rd338, [%rd337+0];
-	add.s64 %rd339, %rd338, %rd313;
-	ld.shared.s64 %rd340, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd339;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	ld.shared.s64 %rd340, [%rd339+0];
+	add.s64 %rd341, %rd340, %rd315;
+	ld.shared.s64 %rd342, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd341;
 	shfl.sync.idx.b32 %r129|%p71, %r127, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd341, {%r129, %r130};
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
+	mov.b64 %rd343, {%r129, %r130};
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
 	mov.b64 %rd346, %rd344;
 	mov.b64 %rd347, %rd345;
 	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, 0;
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p72, %rd350, 0;
-	setp.gt.s64 %p73, %rd348, 0;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, 0;
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p72, %rd352, 0;
+	setp.gt.s64 %p73, %rd350, 0;
 	and.pred %p74, %p72, %p73;
 	@!%p74 bra $L87;
-	atom.global.add.u64 %rd351, [%rd190], %rd348;
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd349, %rd352;
+	atom.global.add.u64 %rd353, [%rd192], %rd350;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd351, %rd354;
 $L87:
-	cvt.u64.u32 %rd353, %r2;
-	setp.eq.s64 %p75, %rd353, 0;
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p75, %rd355, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
 	@!%p77 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd349;
+	st.shared.s64 [%rd1+1024], %rd351;
 $L88:
 	bar.sync 0;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd349, %rd355;
-	add.s64 %rd356, %rd349, %rd347;
+	ld.shared.s64 %rd356, [%rd1+1024];
 	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, 0;
+	mov.b64 %rd351, %rd357;
+	add.s64 %rd358, %rd351, %rd349;
+	mov.b64 %rd359, %rd358;
+	mov.b64 %rd360, 0;
 $L89:
-	setp.lt.s64 %p78, %rd358, %rd308;
+	setp.lt.s64 %p78, %rd360, %rd310;
 	not.pred %p79, %p78;
 	@!%p79 bra $L93;
 	bra.uni $L91;
 $L93:
-	mul.lo.s64 %rd359, %rd358, %rd162;
-	mad.lo.s64 %rd360, %rd359, 4, %rd160;
-	ld.shared.s32 %r131, [%rd360+0];
+	mul.lo.s64 %rd361, %rd360, %rd164;
+	mad.lo.s64 %rd362, %rd361, 4, %rd162;
+	ld.shared.s32 %r131, [%rd362+0];
 	mov.b32 %r132, %r131;
-	add.s64 %rd361, %rd357, %rd358;
-	mul.lo.s64 %rd362, %rd361, %rd189;
-	mad.lo.s64 %rd363, %rd362, 4, %rd187;
-	st.global.s32 [%rd363+0], %r132;
+	add.s64 %rd363, %rd359, %rd360;
+	mul.lo.s64 %rd364, %rd363, %rd191;
+	mad.lo.s64 %rd365, %rd364, 4, %rd189;
+	st.global.s32 [%rd365+0], %r132;
 $L90:
-	add.s64 %rd364, %rd358, 1;
-	mov.b64 %rd358, %rd364;
+	add.s64 %rd366, %rd360, 1;
+	mov.b64 %rd360, %rd366;
 	bra.uni $L89;
 $L91:
 	bra.uni $L70;
 $L69:
 	bra.uni $L68;
 $L70:
-	mov.b64 %rd209, 0;
+	mov.b64 %rd211, 0;
 $L67:
 $L30:
-	add.s64 %rd365, %rd236, 1;
-	mov.b64 %rd236, %rd365;
+	add.s64 %rd367, %rd238, 1;
+	mov.b64 %rd238, %rd367;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd366, %rd210, 1;
-	mov.b64 %rd210, %rd366;
+	add.s64 %rd368, %rd212, 1;
+	mov.b64 %rd212, %rd368;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd367, %rd209;
+	mov.b64 %rd369, %rd211;
 $L94:
 	@!%p20 bra $L98;
 	bra.uni $L96;
 $L98:
 	// block scan
-	mov.b64 %rd368, %rd367;
+	mov.b64 %rd370, %rd369;
 	mov.b32 %r133, %r3;
 $L99:
 	setp.hs.u32 %p80, %r133, 32;
 	@%p80 bra $L100;
-	mov.b64 {%r134, %r135}, %rd368;
+	mov.b64 {%r134, %r135}, %rd370;
 	shfl.sync.up.b32 %r136|%p81, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd369, {%r136, %r137};
+	mov.b64 %rd371, {%r136, %r137};
 	@!%p81 bra $L101;
-	add.s64 %rd370, %rd369, %rd368;
-	mov.b64 %rd368, %rd370;
+	add.s64 %rd372, %rd371, %rd370;
+	mov.b64 %rd370, %rd372;
 $L101:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L99;
 $L100:
-	mov.b64 {%r138, %r139}, %rd368;
+	mov.b64 {%r138, %r139}, %rd370;
 	shfl.sync.up.b32 %r140|%p82, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd371, {%r140, %r141};
+	mov.b64 %rd373, {%r140, %r141};
 	setp.lo.u32 %p83, %r3, 32;
 	and.pred %p84, %p82, %p83;
-	selp.b64 %rd372, %rd371, 0, %p84;
+	selp.b64 %rd374, %rd373, 0, %p84;
 	sub.u32 %r142, %r13, %r3;
 	setp.eq.u32 %p85, %r7, %r142;
 	@!%p85 bra $L102;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd368;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd370;
 $L102:
 	bar.sync 0;
 	setp.eq.u32 %p86, %r8, 0;
 	@!%p86 bra $L103;
-	mov.b64 %rd375, 0;
+	mov.b64 %rd377, 0;
 	setp.lo.u32 %p87, %r7, %r10;
 	@!%p87 bra $L104;
-	mul.wide.u32 %rd376, %r7, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	ld.shared.s64 %rd378, [%rd377+0];
-	mov.b64 %rd375, %rd378;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	mov.b64 %rd377, %rd380;
 $L104:
-	mov.b64 {%r143, %r144}, %rd375;
+	mov.b64 {%r143, %r144}, %rd377;
 	shfl.sync.up.b32 %r145|%p88, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd379, {%r145, %r146};
+	mov.b64 %rd381, {%r145, %r146};
 	@!%p88 bra $L105;
-	add.s64 %rd380, %rd379, %rd375;
-	mov.b64 %rd375, %rd380;
+	add.s64 %rd382, %rd381, %rd377;
+	mov.b64 %rd377, %rd382;
 $L105:
-	mov.b64 {%r147, %r148}, %rd375;
+	mov.b64 {%r147, %r148}, %rd377;
 	shfl.sync.up.b32 %r149|%p89, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd381, {%r149, %r150};
+	mov.b64 %rd383, {%r149, %r150};
 	@!%p89 bra $L106;
-	add.s64 %rd382, %rd381, %rd375;
-	mov.b64 %rd375, %rd382;
+	add.s64 %rd384, %rd383, %rd377;
+	mov.b64 %rd377, %rd384;
 $L106:
-	mov.b64 {%r151, %r152}, %rd375;
+	mov.b64 {%r151, %r152}, %rd377;
 	shfl.sync.up.b32 %r153|%p90, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd383, {%r153, %r154};
+	mov.b64 %rd385, {%r153, %r154};
 	@!%p90 bra $L107;
-	add.s64 %rd384, %rd383, %rd375;
-	mov.b64 %rd375, %rd384;
+	add.s64 %rd386, %rd385, %rd377;
+	mov.b64 %rd377, %rd386;
 $L107:
-	mov.b64 {%r155, %r156}, %rd375;
+	mov.b64 {%r155, %r156}, %rd377;
 	shfl.sync.up.b32 %r157|%p91, %r155, 8, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd385, {%r157, %r158};
+	mov.b64 %rd387, {%r157, %r158};
 	@!%p91 bra $L108;
-	add.s64 %rd386, %rd385, %rd375;
-	mov.b64 %rd375, %rd386;
+	add.s64 %rd388, %rd387, %rd377;
+	mov.b64 %rd377, %rd388;
 $L108:
-	mov.b64 {%r159, %r160}, %rd375;
+	mov.b64 {%r159, %r160}, %rd377;
 	shfl.sync.up.b32 %r161|%p92, %r159, 16, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd387, {%r161, %r162};
+	mov.b64 %rd389, {%r161, %r162};
 	@!%p92 bra $L109;
-	add.s64 %rd388, %rd387, %rd375;
-	mov.b64 %rd375, %rd388;
+	add.s64 %rd390, %rd389, %rd377;
+	mov.b64 %rd377, %rd390;
 $L109:
-	mov.b64 {%r163, %r164}, %rd375;
+	mov.b64 {%r163, %r164}, %rd377;
 	shfl.sync.up.b32 %r165|%p93, %r163, 1, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd389, {%r165, %r166};
-	selp.b64 %rd390, %rd389, 0, %p93;
+	mov.b64 %rd391, {%r165, %r166};
+	selp.b64 %rd392, %rd391, 0, %p93;
 	@!%p87 bra $L110;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	add.s64 %rd393, %rd392, 512;
-	st.shared.s64 [%rd393+0], %rd390;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	add.s64 %rd395, %rd394, 512;
+	st.shared.s64 [%rd395+0], %rd392;
 $L110:
 	sub.u32 %r167, %r10, 1;
 	setp.eq.u32 %p94, %r7, %r167;
 	@!%p94 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd375;
+	st.shared.s64 [%rd1+1024], %rd377;
 $L111:
 $L103:
 	bar.sync 0;
-	mul.wide.u32 %rd394, %r8, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	add.s64 %rd396, %rd395, 512;
-	ld.shared.s64 %rd397, [%rd396+0];
-	add.s64 %rd398, %rd397, %rd372;
-	ld.shared.s64 %rd399, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd398;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	add.s64 %rd398, %rd397, 512;
+	ld.shared.s64 %rd399, [%rd398+0];
+	add.s64 %rd400, %rd399, %rd374;
+	ld.shared.s64 %rd401, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd400;
 	shfl.sync.idx.b32 %r170|%p95, %r168, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd400, {%r170, %r171};
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
+	mov.b64 %rd402, {%r170, %r171};
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
 	mov.b64 %rd405, %rd403;
 	mov.b64 %rd406, %rd404;
 	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, 0;
-	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p96, %rd409, 0;
-	setp.gt.s64 %p97, %rd407, 0;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, 0;
+	cvt.u64.u32 %rd411, %r2;
+	setp.eq.s64 %p96, %rd411, 0;
+	setp.gt.s64 %p97, %rd409, 0;
 	and.pred %p98, %p96, %p97;
 	@!%p98 bra $L113;
-	atom.global.add.u64 %rd410, [%rd190], %rd407;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd408, %rd411;
+	atom.global.add.u64 %rd412, [%rd192], %rd409;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd410, %rd413;
 $L113:
-	cvt.u64.u32 %rd412, %r2;
-	setp.eq.s64 %p99, %rd412, 0;
+	cvt.u64.u32 %rd414, %r2;
+	setp.eq.s64 %p99, %rd414, 0;
 	setp.eq.u32 %p100, %r1, 0;
 	and.pred %p101, %p99, %p100;
 	bar.sync 0;
 	@!%p101 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd408;
+	st.shared.s64 [%rd1+1024], %rd410;
 $L114:
 	bar.sync 0;
-	ld.shared.s64 %rd413, [%rd1+1024];
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd408, %rd414;
-	add.s64 %rd415, %rd408, %rd406;
+	ld.shared.s64 %rd415, [%rd1+1024];
 	mov.b64 %rd416, %rd415;
-	mov.b64 %rd417, 0;
+	mov.b64 %rd410, %rd416;
+	add.s64 %rd417, %rd410, %rd408;
+	mov.b64 %rd418, %rd417;
+	mov.b64 %rd419, 0;
 $L115:
-	setp.lt.s64 %p102, %rd417, %rd367;
+	setp.lt.s64 %p102, %rd419, %rd369;
 	not.pred %p103, %p102;
 	@!%p103 bra $L119;
 	bra.uni $L117;
 $L119:
-	mul.lo.s64 %rd418, %rd417, %rd162;
-	mad.lo.s64 %rd419, %rd418, 4, %rd160;
-	ld.shared.s32 %r172, [%rd419+0];
+	mul.lo.s64 %rd420, %rd419, %rd164;
+	mad.lo.s64 %rd421, %rd420, 4, %rd162;
+	ld.shared.s32 %r172, [%rd421+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd420, %rd416, %rd417;
-	mul.lo.s64 %rd421, %rd420, %rd189;
-	mad.lo.s64 %rd422, %rd421, 4, %rd187;
-	st.global.s32 [%rd422+0], %r173;
+	add.s64 %rd422, %rd418, %rd419;
+	mul.lo.s64 %rd423, %rd422, %rd191;
+	mad.lo.s64 %rd424, %rd423, 4, %rd189;
+	st.global.s32 [%rd424+0], %r173;
 $L116:
-	add.s64 %rd423, %rd417, 1;
-	mov.b64 %rd417, %rd423;
+	add.s64 %rd425, %rd419, 1;
+	mov.b64 %rd419, %rd425;
 	bra.uni $L115;
 $L117:
 	bra.uni $L96;
@@ -4081,51 +3971,51 @@ $L95:
 $L96:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd424, %r2;
-	add.s64 %rd425, %rd166, %rd424;
-	mov.b64 %rd426, %rd425;
+	cvt.u64.u32 %rd426, %r2;
+	add.s64 %rd427, %rd168, %rd426;
+	mov.b64 %rd428, %rd427;
 	mov.b32 %r174, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
 $L120:
 	@!%p15 bra $L124;
-	mov.b64 %rd429, 4611686018427387904;
+	mov.b64 %rd431, 4611686018427387904;
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd429, %rd149;
+	mov.b64 %rd431, %rd151;
 	bra.uni $L122;
 $L121:
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd430, %rd429;
+	mov.b64 %rd432, %rd431;
 $L125:
-	mov.b64 %rd431, 0;
-	mov.b64 %rd432, %rd430;
+	mov.b64 %rd433, 0;
+	mov.b64 %rd434, %rd432;
 $L128:
-	setp.gt.s64 %p104, %rd432, 0;
+	setp.gt.s64 %p104, %rd434, 0;
 	not.pred %p105, %p104;
 	@!%p105 bra $L132;
 	bra.uni $L130;
 $L132:
-	setp.ge.s64 %p106, %rd427, %rd428;
+	setp.ge.s64 %p106, %rd429, %rd430;
 	@!%p106 bra $L134;
-	setp.ge.s64 %p107, %rd426, %rd169;
+	setp.ge.s64 %p107, %rd428, %rd171;
 	@!%p107 bra $L136;
 	bra.uni $L130;
 $L136:
 	mov.pred %p108, %p14;
-	mov.b64 %rd433, %rd130;
-	mov.b64 %rd434, %rd426;
+	mov.b64 %rd435, %rd132;
+	mov.b64 %rd436, %rd428;
 $L137:
 	@!%p108 bra $L141;
-	shr.s64 %rd435, %rd434, 5;
-	mul.lo.s64 %rd436, %rd435, %rd136;
-	mad.lo.s64 %rd437, %rd436, 4, %rd134;
-	ld.global.nc.u32 %r175, [%rd437+0];
+	shr.s64 %rd437, %rd436, 5;
+	mul.lo.s64 %rd438, %rd437, %rd138;
+	mad.lo.s64 %rd439, %rd438, 4, %rd136;
+	ld.global.nc.u32 %r175, [%rd439+0];
 	mov.b32 %r176, %r175;
-	and.b64 %rd438, %rd434, 31;
-	min.u64 %rd439, %rd438, 32;
-	cvt.u32.u64 %r177, %rd439;
+	and.b64 %rd440, %rd436, 31;
+	min.u64 %rd441, %rd440, 32;
+	cvt.u32.u64 %r177, %rd441;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
 	setp.hs.u32 %p109, %r177, 32;
@@ -4133,16 +4023,16 @@ $L137:
 	and.b32 %r181, %r176, %r180;
 	setp.ne.u32 %p110, %r181, 0x0;
 	@!%p110 bra $L143;
-	cvt.u32.u64 %r182, %rd434;
+	cvt.u32.u64 %r182, %rd436;
 	mov.b32 %r183, %r182;
 	bra.uni $L139;
 $L143:
 	mov.b32 %r183, -1;
 	bra.uni $L139;
 $L141:
-	mul.lo.s64 %rd440, %rd434, %rd133;
-	mad.lo.s64 %rd441, %rd440, 4, %rd131;
-	ld.global.nc.s32 %r184, [%rd441+0];
+	mul.lo.s64 %rd442, %rd436, %rd135;
+	mad.lo.s64 %rd443, %rd442, 4, %rd133;
+	ld.global.nc.s32 %r184, [%rd443+0];
 	mov.b32 %r185, %r184;
 	mov.b32 %r183, %r185;
 	bra.uni $L139;
@@ -4150,61 +4040,61 @@ $L138:
 	bra.uni $L137;
 $L139:
 	mov.b32 %r174, %r183;
-	add.s64 %rd442, %rd426, %rd164;
-	mov.b64 %rd426, %rd442;
+	add.s64 %rd444, %rd428, %rd166;
+	mov.b64 %rd428, %rd444;
 	setp.ge.s32 %p111, %r174, 0;
 	@!%p111 bra $L145;
-	mov.b64 %rd443, %rd120;
+	mov.b64 %rd445, %rd122;
 	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd444, %r186;
-	mul.lo.s64 %rd445, %rd444, %rd123;
-	mad.lo.s64 %rd446, %rd445, 8, %rd121;
-	ld.global.nc.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd450, %rd120;
+	cvt.s64.s32 %rd446, %r186;
+	mul.lo.s64 %rd447, %rd446, %rd125;
+	mad.lo.s64 %rd448, %rd447, 8, %rd123;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd122;
 	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd451, %r187;
-	add.s64 %rd452, %rd451, 1;
-	mul.lo.s64 %rd453, %rd452, %rd123;
-	mad.lo.s64 %rd454, %rd453, 8, %rd121;
-	ld.global.nc.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd458, %rd449;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd427, %rd458;
-	mov.b64 %rd428, %rd459;
+	cvt.s64.s32 %rd453, %r187;
+	add.s64 %rd454, %rd453, 1;
+	mul.lo.s64 %rd455, %rd454, %rd125;
+	mad.lo.s64 %rd456, %rd455, 8, %rd123;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd451;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd429, %rd460;
+	mov.b64 %rd430, %rd461;
 $L145:
 	bra.uni $L129;
 $L134:
-	mul.lo.s64 %rd460, %rd427, %rd126;
-	mad.lo.s64 %rd461, %rd460, 4, %rd124;
-	ld.global.nc.s32 %r188, [%rd461+0];
+	mul.lo.s64 %rd462, %rd429, %rd128;
+	mad.lo.s64 %rd463, %rd462, 4, %rd126;
+	ld.global.nc.s32 %r188, [%rd463+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
 	mov.pred %p112, %p17;
 	mov.b32 %r191, %r174;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd462, %rd427;
+	mov.b64 %rd464, %rd429;
 $L146:
 	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd463, %r193;
-	mov.b64 %rd464, %rd463;
+	cvt.s64.s32 %rd465, %r193;
+	mov.b64 %rd466, %rd465;
 	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd465, %r194;
-	min.u64 %rd466, %rd465, 32;
-	cvt.u32.u64 %r195, %rd466;
+	cvt.s64.s32 %rd467, %r194;
+	min.u64 %rd468, %rd467, 32;
+	cvt.u32.u64 %r195, %rd468;
 	mov.b32 %r197, 0x1;
 	shl.b32 %r196, %r197, %r195;
 	setp.hs.u32 %p113, %r195, 32;
 	selp.b32 %r198, 0, %r196, %p113;
 	mov.b32 %r199, %r198;
-	mov.b64 %rd467, %rd464;
+	mov.b64 %rd469, %rd466;
 	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd468, %rd467, %rd154;
-	mad.lo.s64 %rd469, %rd468, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r201, [%rd469+0];
+	mul.lo.s64 %rd470, %rd469, %rd156;
+	mad.lo.s64 %rd471, %rd470, 4, %rd154;
+	ld.relaxed.gpu.global.u32 %r201, [%rd471+0];
 	mov.b32 %r202, %r201;
 	and.b32 %r203, %r202, %r200;
 	setp.ne.u32 %p114, %r203, 0x0;
@@ -4212,9 +4102,9 @@ $L146:
 	mov.pred %p115, 0;
 	bra.uni $L148;
 $L150:
-	mul.lo.s64 %rd470, %rd467, %rd154;
-	mad.lo.s64 %rd471, %rd470, 4, %rd152;
-	atom.global.or.b32 %r204, [%rd471], %r200;
+	mul.lo.s64 %rd472, %rd469, %rd156;
+	mad.lo.s64 %rd473, %rd472, 4, %rd154;
+	atom.global.or.b32 %r204, [%rd473], %r200;
 	mov.b32 %r205, %r204;
 	and.b32 %r206, %r205, %r200;
 	setp.eq.u32 %p116, %r206, 0x0;
@@ -4225,419 +4115,419 @@ $L147:
 $L148:
 	@!%p115 bra $L152;
 	mov.pred %p117, 0;
-	mov.b64 %rd472, %rd431;
+	mov.b64 %rd474, %rd433;
 	mov.b32 %r207, %r190;
 $L153:
 	@!%p15 bra $L157;
 	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd473, %r208;
-	mov.b64 %rd474, %rd473;
+	cvt.s64.s32 %rd475, %r208;
+	mov.b64 %rd476, %rd475;
 	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd475, %r209;
-	min.u64 %rd476, %rd475, 32;
-	cvt.u32.u64 %r210, %rd476;
+	cvt.s64.s32 %rd477, %r209;
+	min.u64 %rd478, %rd477, 32;
+	cvt.u32.u64 %r210, %rd478;
 	mov.b32 %r212, 0x1;
 	shl.b32 %r211, %r212, %r210;
 	setp.hs.u32 %p118, %r210, 32;
 	selp.b32 %r213, 0, %r211, %p118;
 	mov.b32 %r214, %r213;
-	mov.b64 %rd477, %rd474;
+	mov.b64 %rd479, %rd476;
 	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd478, %rd477, %rd145;
-	mad.lo.s64 %rd479, %rd478, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r216, [%rd479+0];
+	mul.lo.s64 %rd480, %rd479, %rd147;
+	mad.lo.s64 %rd481, %rd480, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r216, [%rd481+0];
 	mov.b32 %r217, %r216;
 	and.b32 %r218, %r217, %r215;
 	setp.ne.u32 %p119, %r218, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
 	@!%p121 bra $L159;
-	mul.lo.s64 %rd480, %rd477, %rd145;
-	mad.lo.s64 %rd481, %rd480, 4, %rd143;
-	atom.global.or.b32 %r219, [%rd481], %r215;
+	mul.lo.s64 %rd482, %rd479, %rd147;
+	mad.lo.s64 %rd483, %rd482, 4, %rd145;
+	atom.global.or.b32 %r219, [%rd483], %r215;
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r215;
 	setp.ne.u32 %p122, %r221, 0x0;
 	mov.pred %p120, %p122;
 $L159:
 	@!%p120 bra $L161;
-	mov.b64 %rd482, %rd472;
-	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd474;
+	mov.b64 %rd485, %rd484;
 	mov.pred %p123, 0;
 	bra.uni $L155;
 $L161:
-	mov.b64 %rd484, %rd472;
-	mov.b64 %rd483, %rd484;
+	mov.b64 %rd486, %rd474;
+	mov.b64 %rd485, %rd486;
 	mov.pred %p123, 1;
 	bra.uni $L155;
 $L157:
 	@!%p16 bra $L163;
-	cvt.s64.s32 %rd485, %r207;
-	mul.lo.s64 %rd486, %rd485, %rd148;
-	mad.lo.s64 %rd487, %rd486, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r222, [%rd487+0];
+	cvt.s64.s32 %rd487, %r207;
+	mul.lo.s64 %rd488, %rd487, %rd150;
+	mad.lo.s64 %rd489, %rd488, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r222, [%rd489+0];
 	mov.b32 %r223, %r222;
 	setp.eq.s32 %p124, %r223, %r37;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
 	@!%p126 bra $L165;
-	cvt.s64.s32 %rd488, %r207;
-	mul.lo.s64 %rd489, %rd488, %rd148;
-	mad.lo.s64 %rd490, %rd489, 4, %rd146;
-	atom.global.exch.b32 %r224, [%rd490], %r37;
+	cvt.s64.s32 %rd490, %r207;
+	mul.lo.s64 %rd491, %rd490, %rd150;
+	mad.lo.s64 %rd492, %rd491, 4, %rd148;
+	atom.global.exch.b32 %r224, [%rd492], %r37;
 	mov.b32 %r225, %r224;
 	setp.eq.s32 %p127, %r225, %r37;
 	mov.pred %p125, %p127;
 $L165:
 	@!%p125 bra $L167;
-	mov.b64 %rd491, %rd472;
-	mov.b64 %rd483, %rd491;
+	mov.b64 %rd493, %rd474;
+	mov.b64 %rd485, %rd493;
 	mov.pred %p123, 0;
 	bra.uni $L155;
 $L167:
 $L163:
-	mul.lo.s64 %rd492, %rd472, %rd162;
-	mad.lo.s64 %rd493, %rd492, 4, %rd160;
-	st.shared.s32 [%rd493+0], %r207;
-	add.s64 %rd494, %rd472, 1;
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd483, %rd495;
+	mul.lo.s64 %rd494, %rd474, %rd164;
+	mad.lo.s64 %rd495, %rd494, 4, %rd162;
+	st.shared.s32 [%rd495+0], %r207;
+	add.s64 %rd496, %rd474, 1;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd485, %rd497;
 	mov.pred %p123, 1;
 	bra.uni $L155;
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd496, %rd483;
+	mov.b64 %rd498, %rd485;
 	mov.pred %p128, %p123;
-	mov.b64 %rd431, %rd496;
+	mov.b64 %rd433, %rd498;
 	mov.pred %p117, %p128;
 	@!%p117 bra $L169;
-	mov.b64 %rd497, %rd120;
+	mov.b64 %rd499, %rd122;
 	mov.b32 %r226, %r190;
-	setp.lt.s64 %p129, %rd106, 64;
-	setp.le.s64 %p130, %rd150, 1;
+	setp.lt.s64 %p129, %rd108, 64;
+	setp.le.s64 %p130, %rd152, 1;
 	or.pred %p131, %p129, %p130;
 	@!%p131 bra $L170;
-	cvt.s64.s32 %rd498, %r226;
-	add.s64 %rd499, %rd498, 1;
-	mul.lo.s64 %rd500, %rd499, %rd123;
-	mad.lo.s64 %rd501, %rd500, 8, %rd121;
-	ld.global.nc.s64 %rd502, [%rd501+0];
-	mov.b64 %rd503, %rd502;
-	cvt.s64.s32 %rd504, %r226;
-	mul.lo.s64 %rd505, %rd504, %rd123;
-	mad.lo.s64 %rd506, %rd505, 8, %rd121;
-	ld.global.nc.s64 %rd507, [%rd506+0];
-	mov.b64 %rd508, %rd507;
-	sub.s64 %rd509, %rd503, %rd508;
-	add.s64 %rd510, %rd107, %rd509;
-	mov.b64 %rd107, %rd510;
+	cvt.s64.s32 %rd500, %r226;
+	add.s64 %rd501, %rd500, 1;
+	mul.lo.s64 %rd502, %rd501, %rd125;
+	mad.lo.s64 %rd503, %rd502, 8, %rd123;
+	ld.global.nc.s64 %rd504, [%rd503+0];
+	mov.b64 %rd505, %rd504;
+	cvt.s64.s32 %rd506, %r226;
+	mul.lo.s64 %rd507, %rd506, %rd125;
+	mad.lo.s64 %rd508, %rd507, 8, %rd123;
+	ld.global.nc.s64 %rd509, [%rd508+0];
+	mov.b64 %rd510, %rd509;
+	sub.s64 %rd511, %rd505, %rd510;
+	add.s64 %rd512, %rd109, %rd511;
+	mov.b64 %rd109, %rd512;
 	bra.uni $L171;
 $L170:
-	mov.b64 %rd511, %rd150;
-	setp.ge.s64 %p132, %rd106, 4096;
+	mov.b64 %rd513, %rd152;
+	setp.ge.s64 %p132, %rd108, 4096;
 	@!%p132 bra $L173;
-	mul.lo.s64 %rd512, %rd511, 4;
-	mov.b64 %rd511, %rd512;
+	mul.lo.s64 %rd514, %rd513, 4;
+	mov.b64 %rd513, %rd514;
 $L173:
-	setp.ge.s64 %p133, %rd106, 65536;
+	setp.ge.s64 %p133, %rd108, 65536;
 	@!%p133 bra $L175;
-	mul.lo.s64 %rd513, %rd511, 4;
-	mov.b64 %rd511, %rd513;
+	mul.lo.s64 %rd515, %rd513, 4;
+	mov.b64 %rd513, %rd515;
 $L175:
-	sub.s64 %rd514, %rd511, 1;
-	and.b64 %rd515, %rd106, %rd514;
-	setp.eq.s64 %p134, %rd515, 0;
+	sub.s64 %rd516, %rd513, 1;
+	and.b64 %rd517, %rd108, %rd516;
+	setp.eq.s64 %p134, %rd517, 0;
 	@!%p134 bra $L177;
-	cvt.s64.s32 %rd516, %r226;
-	add.s64 %rd517, %rd516, 1;
-	mul.lo.s64 %rd518, %rd517, %rd123;
-	mad.lo.s64 %rd519, %rd518, 8, %rd121;
-	ld.global.nc.s64 %rd520, [%rd519+0];
-	mov.b64 %rd521, %rd520;
-	cvt.s64.s32 %rd522, %r226;
-	mul.lo.s64 %rd523, %rd522, %rd123;
-	mad.lo.s64 %rd524, %rd523, 8, %rd121;
-	ld.global.nc.s64 %rd525, [%rd524+0];
-	mov.b64 %rd526, %rd525;
-	sub.s64 %rd527, %rd521, %rd526;
-	mul.lo.s64 %rd528, %rd511, %rd527;
-	add.s64 %rd529, %rd107, %rd528;
-	mov.b64 %rd107, %rd529;
+	cvt.s64.s32 %rd518, %r226;
+	add.s64 %rd519, %rd518, 1;
+	mul.lo.s64 %rd520, %rd519, %rd125;
+	mad.lo.s64 %rd521, %rd520, 8, %rd123;
+	ld.global.nc.s64 %rd522, [%rd521+0];
+	mov.b64 %rd523, %rd522;
+	cvt.s64.s32 %rd524, %r226;
+	mul.lo.s64 %rd525, %rd524, %rd125;
+	mad.lo.s64 %rd526, %rd525, 8, %rd123;
+	ld.global.nc.s64 %rd527, [%rd526+0];
+	mov.b64 %rd528, %rd527;
+	sub.s64 %rd529, %rd523, %rd528;
+	mul.lo.s64 %rd530, %rd513, %rd529;
+	add.s64 %rd531, %rd109, %rd530;
+	mov.b64 %rd109, %rd531;
 $L177:
 $L171:
-	add.s64 %rd530, %rd106, 1;
-	mov.b64 %rd106, %rd530;
+	add.s64 %rd532, %rd108, 1;
+	mov.b64 %rd108, %rd532;
 $L169:
 $L152:
-	add.s64 %rd531, %rd427, 1;
-	mov.b64 %rd427, %rd531;
-	sub.s64 %rd532, %rd432, 1;
-	mov.b64 %rd432, %rd532;
+	add.s64 %rd533, %rd429, 1;
+	mov.b64 %rd429, %rd533;
+	sub.s64 %rd534, %rd434, 1;
+	mov.b64 %rd434, %rd534;
 $L129:
 	bra.uni $L128;
 $L130:
-	mov.b64 %rd533, %rd431;
+	mov.b64 %rd535, %rd433;
 $L178:
 	@!%p15 bra $L182;
 	bra.uni $L180;
 $L182:
 	// block scan
-	mov.b64 %rd534, %rd533;
+	mov.b64 %rd536, %rd535;
 	mov.b32 %r227, %r3;
 $L183:
 	setp.hs.u32 %p135, %r227, 32;
 	@%p135 bra $L184;
-	mov.b64 {%r228, %r229}, %rd534;
+	mov.b64 {%r228, %r229}, %rd536;
 	shfl.sync.up.b32 %r230|%p136, %r228, %r227, 0, %r17;
 	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
-	mov.b64 %rd535, {%r230, %r231};
+	mov.b64 %rd537, {%r230, %r231};
 	@!%p136 bra $L185;
-	add.s64 %rd536, %rd535, %rd534;
-	mov.b64 %rd534, %rd536;
+	add.s64 %rd538, %rd537, %rd536;
+	mov.b64 %rd536, %rd538;
 $L185:
 	shl.b32 %r227, %r227, 1;
 	bra.uni $L183;
 $L184:
-	mov.b64 {%r232, %r233}, %rd534;
+	mov.b64 {%r232, %r233}, %rd536;
 	shfl.sync.up.b32 %r234|%p137, %r232, %r3, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
-	mov.b64 %rd537, {%r234, %r235};
+	mov.b64 %rd539, {%r234, %r235};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
-	selp.b64 %rd538, %rd537, 0, %p139;
+	selp.b64 %rd540, %rd539, 0, %p139;
 	sub.u32 %r236, %r13, %r3;
 	setp.eq.u32 %p140, %r7, %r236;
 	@!%p140 bra $L186;
-	mul.wide.u32 %rd539, %r8, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	st.shared.s64 [%rd540+0], %rd534;
+	mul.wide.u32 %rd541, %r8, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	st.shared.s64 [%rd542+0], %rd536;
 $L186:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
 	@!%p141 bra $L187;
-	mov.b64 %rd541, 0;
+	mov.b64 %rd543, 0;
 	setp.lo.u32 %p142, %r7, %r10;
 	@!%p142 bra $L188;
-	mul.wide.u32 %rd542, %r7, 16;
-	add.s64 %rd543, %rd1, %rd542;
-	ld.shared.s64 %rd544, [%rd543+0];
-	mov.b64 %rd541, %rd544;
+	mul.wide.u32 %rd544, %r7, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	ld.shared.s64 %rd546, [%rd545+0];
+	mov.b64 %rd543, %rd546;
 $L188:
-	mov.b64 {%r237, %r238}, %rd541;
+	mov.b64 {%r237, %r238}, %rd543;
 	shfl.sync.up.b32 %r239|%p143, %r237, 1, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
-	mov.b64 %rd545, {%r239, %r240};
+	mov.b64 %rd547, {%r239, %r240};
 	@!%p143 bra $L189;
-	add.s64 %rd546, %rd545, %rd541;
-	mov.b64 %rd541, %rd546;
+	add.s64 %rd548, %rd547, %rd543;
+	mov.b64 %rd543, %rd548;
 $L189:
-	mov.b64 {%r241, %r242}, %rd541;
+	mov.b64 {%r241, %r242}, %rd543;
 	shfl.sync.up.b32 %r243|%p144, %r241, 2, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
-	mov.b64 %rd547, {%r243, %r244};
+	mov.b64 %rd549, {%r243, %r244};
 	@!%p144 bra $L190;
-	add.s64 %rd548, %rd547, %rd541;
-	mov.b64 %rd541, %rd548;
+	add.s64 %rd550, %rd549, %rd543;
+	mov.b64 %rd543, %rd550;
 $L190:
-	mov.b64 {%r245, %r246}, %rd541;
+	mov.b64 {%r245, %r246}, %rd543;
 	shfl.sync.up.b32 %r247|%p145, %r245, 4, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
-	mov.b64 %rd549, {%r247, %r248};
+	mov.b64 %rd551, {%r247, %r248};
 	@!%p145 bra $L191;
-	add.s64 %rd550, %rd549, %rd541;
-	mov.b64 %rd541, %rd550;
+	add.s64 %rd552, %rd551, %rd543;
+	mov.b64 %rd543, %rd552;
 $L191:
-	mov.b64 {%r249, %r250}, %rd541;
+	mov.b64 {%r249, %r250}, %rd543;
 	shfl.sync.up.b32 %r251|%p146, %r249, 8, 0, %r17;
 	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
-	mov.b64 %rd551, {%r251, %r252};
+	mov.b64 %rd553, {%r251, %r252};
 	@!%p146 bra $L192;
-	add.s64 %rd552, %rd551, %rd541;
-	mov.b64 %rd541, %rd552;
+	add.s64 %rd554, %rd553, %rd543;
+	mov.b64 %rd543, %rd554;
 $L192:
-	mov.b64 {%r253, %r254}, %rd541;
+	mov.b64 {%r253, %r254}, %rd543;
 	shfl.sync.up.b32 %r255|%p147, %r253, 16, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
-	mov.b64 %rd553, {%r255, %r256};
+	mov.b64 %rd555, {%r255, %r256};
 	@!%p147 bra $L193;
-	add.s64 %rd554, %rd553, %rd541;
-	mov.b64 %rd541, %rd554;
+	add.s64 %rd556, %rd555, %rd543;
+	mov.b64 %rd543, %rd556;
 $L193:
-	mov.b64 {%r257, %r258}, %rd541;
+	mov.b64 {%r257, %r258}, %rd543;
 	shfl.sync.up.b32 %r259|%p148, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd555, {%r259, %r260};
-	selp.b64 %rd556, %rd555, 0, %p148;
+	mov.b64 %rd557, {%r259, %r260};
+	selp.b64 %rd558, %rd557, 0, %p148;
 	@!%p142 bra $L194;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	add.s64 %rd559, %rd558, 512;
-	st.shared.s64 [%rd559+0], %rd556;
+	mul.wide.u32 %rd559, %r7, 16;
+	add.s64 %rd560, %rd1, %rd559;
+	add.s64 %rd561, %rd560, 512;
+	st.shared.s64 [%rd561+0], %rd558;
 $L194:
 	sub.u32 %r261, %r10, 1;
 	setp.eq.u32 %p149, %r7, %r261;
 	@!%p149 bra $L195;
-	st.shared.s64 [%rd1+1024], %rd541;
+	st.shared.s64 [%rd1+1024], %rd543;
 $L195:
 $L187:
 	bar.sync 0;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	add.s64 %rd562, %rd561, 512;
-	ld.shared.s64 %rd563, [%rd562+0];
-	add.s64 %rd564, %rd563, %rd538;
-	ld.shared.s64 %rd565, [%rd1+1024];
-	mov.b64 {%r262, %r263}, %rd564;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	add.s64 %rd564, %rd563, 512;
+	ld.shared.s64 %rd565, [%rd564+0];
+	add.s64 %rd566, %rd565, %rd540;
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 {%r262, %r263}, %rd566;
 	shfl.sync.idx.b32 %r264|%p150, %r262, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
-	mov.b64 %rd566, {%r264, %r265};
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
+	mov.b64 %rd568, {%r264, %r265};
 	mov.b64 %rd569, %rd567;
 	mov.b64 %rd570, %rd568;
 	mov.b64 %rd571, %rd569;
 	mov.b64 %rd572, %rd570;
 	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, 0;
-	cvt.u64.u32 %rd575, %r2;
-	setp.eq.s64 %p151, %rd575, 0;
-	setp.gt.s64 %p152, %rd573, 0;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, 0;
+	cvt.u64.u32 %rd577, %r2;
+	setp.eq.s64 %p151, %rd577, 0;
+	setp.gt.s64 %p152, %rd575, 0;
 	and.pred %p153, %p151, %p152;
 	@!%p153 bra $L197;
-	atom.global.add.u64 %rd576, [%rd140], %rd573;
-	mov.b64 %rd577, %rd576;
-	mov.b64 %rd574, %rd577;
+	atom.global.add.u64 %rd578, [%rd142], %rd575;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd576, %rd579;
 $L197:
-	cvt.u64.u32 %rd578, %r2;
-	setp.eq.s64 %p154, %rd578, 0;
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p154, %rd580, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
 	@!%p156 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd574;
+	st.shared.s64 [%rd1+1024], %rd576;
 $L198:
 	bar.sync 0;
-	ld.shared.s64 %rd579, [%rd1+1024];
-	mov.b64 %rd580, %rd579;
-	mov.b64 %rd574, %rd580;
-	add.s64 %rd581, %rd574, %rd572;
+	ld.shared.s64 %rd581, [%rd1+1024];
 	mov.b64 %rd582, %rd581;
-	mov.b64 %rd583, 0;
+	mov.b64 %rd576, %rd582;
+	add.s64 %rd583, %rd576, %rd574;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, 0;
 $L199:
-	setp.lt.s64 %p157, %rd583, %rd533;
+	setp.lt.s64 %p157, %rd585, %rd535;
 	not.pred %p158, %p157;
 	@!%p158 bra $L203;
 	bra.uni $L201;
 $L203:
-	mul.lo.s64 %rd584, %rd583, %rd162;
-	mad.lo.s64 %rd585, %rd584, 4, %rd160;
-	ld.shared.s32 %r266, [%rd585+0];
+	mul.lo.s64 %rd586, %rd585, %rd164;
+	mad.lo.s64 %rd587, %rd586, 4, %rd162;
+	ld.shared.s32 %r266, [%rd587+0];
 	mov.b32 %r267, %r266;
-	add.s64 %rd586, %rd582, %rd583;
-	mul.lo.s64 %rd587, %rd586, %rd139;
-	mad.lo.s64 %rd588, %rd587, 4, %rd137;
-	st.global.s32 [%rd588+0], %r267;
+	add.s64 %rd588, %rd584, %rd585;
+	mul.lo.s64 %rd589, %rd588, %rd141;
+	mad.lo.s64 %rd590, %rd589, 4, %rd139;
+	st.global.s32 [%rd590+0], %r267;
 $L200:
-	add.s64 %rd589, %rd583, 1;
-	mov.b64 %rd583, %rd589;
+	add.s64 %rd591, %rd585, 1;
+	mov.b64 %rd585, %rd591;
 	bra.uni $L199;
 $L201:
 	bra.uni $L180;
 $L179:
 	bra.uni $L178;
 $L180:
-	mov.b64 %rd590, 0;
-	setp.lt.s64 %p159, %rd427, %rd428;
-	setp.lt.s64 %p160, %rd426, %rd169;
+	mov.b64 %rd592, 0;
+	setp.lt.s64 %p159, %rd429, %rd430;
+	setp.lt.s64 %p160, %rd428, %rd171;
 	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L205;
-	mov.b64 %rd590, 1;
+	mov.b64 %rd592, 1;
 $L205:
-	mov.b64 %rd591, %rd590;
+	mov.b64 %rd593, %rd592;
 	// block reduction
 	sub.u32 %r268, %r13, 1;
 	mov.b32 %r269, %r3;
 $L206:
 	setp.hs.u32 %p162, %r269, 32;
 	@%p162 bra $L207;
-	mov.b64 {%r270, %r271}, %rd591;
+	mov.b64 {%r270, %r271}, %rd593;
 	shfl.sync.down.b32 %r272|%p163, %r270, %r269, %r268, %r17;
 	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
-	mov.b64 %rd592, {%r272, %r273};
+	mov.b64 %rd594, {%r272, %r273};
 	@!%p163 bra $L208;
-	max.s64 %rd593, %rd591, %rd592;
-	mov.b64 %rd591, %rd593;
+	max.s64 %rd595, %rd593, %rd594;
+	mov.b64 %rd593, %rd595;
 $L208:
 	shl.b32 %r269, %r269, 1;
 	bra.uni $L206;
 $L207:
 	setp.eq.u32 %p164, %r7, 0;
 	@!%p164 bra $L209;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	st.shared.s64 [%rd595+0], %rd591;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	st.shared.s64 [%rd597+0], %rd593;
 $L209:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
 	@!%p165 bra $L210;
 	setp.lo.u32 %p166, %r7, %r10;
 	@!%p166 bra $L211;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	ld.shared.s64 %rd598, [%rd597+0];
-	mov.b64 %rd591, %rd598;
+	mul.wide.u32 %rd598, %r7, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd593, %rd600;
 $L211:
 	sub.u32 %r274, %r10, 1;
-	mov.b64 {%r275, %r276}, %rd591;
+	mov.b64 {%r275, %r276}, %rd593;
 	shfl.sync.down.b32 %r277|%p167, %r275, 1, %r274, %r17;
 	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
-	mov.b64 %rd599, {%r277, %r278};
+	mov.b64 %rd601, {%r277, %r278};
 	@!%p167 bra $L212;
-	max.s64 %rd600, %rd591, %rd599;
-	mov.b64 %rd591, %rd600;
+	max.s64 %rd602, %rd593, %rd601;
+	mov.b64 %rd593, %rd602;
 $L212:
-	mov.b64 {%r279, %r280}, %rd591;
+	mov.b64 {%r279, %r280}, %rd593;
 	shfl.sync.down.b32 %r281|%p168, %r279, 2, %r274, %r17;
 	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
-	mov.b64 %rd601, {%r281, %r282};
+	mov.b64 %rd603, {%r281, %r282};
 	@!%p168 bra $L213;
-	max.s64 %rd602, %rd591, %rd601;
-	mov.b64 %rd591, %rd602;
+	max.s64 %rd604, %rd593, %rd603;
+	mov.b64 %rd593, %rd604;
 $L213:
-	mov.b64 {%r283, %r284}, %rd591;
+	mov.b64 {%r283, %r284}, %rd593;
 	shfl.sync.down.b32 %r285|%p169, %r283, 4, %r274, %r17;
 	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
-	mov.b64 %rd603, {%r285, %r286};
+	mov.b64 %rd605, {%r285, %r286};
 	@!%p169 bra $L214;
-	max.s64 %rd604, %rd591, %rd603;
-	mov.b64 %rd591, %rd604;
+	max.s64 %rd606, %rd593, %rd605;
+	mov.b64 %rd593, %rd606;
 $L214:
-	mov.b64 {%r287, %r288}, %rd591;
+	mov.b64 {%r287, %r288}, %rd593;
 	shfl.sync.down.b32 %r289|%p170, %r287, 8, %r274, %r17;
 	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
-	mov.b64 %rd605, {%r289, %r290};
+	mov.b64 %rd607, {%r289, %r290};
 	@!%p170 bra $L215;
-	max.s64 %rd606, %rd591, %rd605;
-	mov.b64 %rd591, %rd606;
+	max.s64 %rd608, %rd593, %rd607;
+	mov.b64 %rd593, %rd608;
 $L215:
-	mov.b64 {%r291, %r292}, %rd591;
+	mov.b64 {%r291, %r292}, %rd593;
 	shfl.sync.down.b32 %r293|%p171, %r291, 16, %r274, %r17;
 	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
-	mov.b64 %rd607, {%r293, %r294};
+	mov.b64 %rd609, {%r293, %r294};
 	@!%p171 bra $L216;
-	max.s64 %rd608, %rd591, %rd607;
-	mov.b64 %rd591, %rd608;
+	max.s64 %rd610, %rd593, %rd609;
+	mov.b64 %rd593, %rd610;
 $L216:
 	@!%p164 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd591;
+	st.shared.s64 [%rd1+1024], %rd593;
 $L217:
 $L210:
 	bar.sync 0;
-	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 %rd591, %rd609;
-	mov.b64 %rd610, %rd591;
-	setp.eq.s64 %p172, %rd610, 0;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 %rd593, %rd611;
+	mov.b64 %rd612, %rd593;
+	setp.eq.s64 %p172, %rd612, 0;
 	@!%p172 bra $L219;
 	bra.uni $L127;
 $L219:
@@ -4646,11 +4536,11 @@ $L126:
 $L127:
 $L7:
 	bar.sync 0;
-	add.s64 %rd119, %rd119, %rd118;
+	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd611, %rd106;
-	mov.b64 %rd612, %rd107;
+	mov.b64 %rd613, %rd108;
+	mov.b64 %rd614, %rd109;
 	// block reduction
 	mov.b32 %r295, 1;
 	sub.u32 %r296, %r13, 1;
@@ -4658,58 +4548,58 @@ $L6:
 $L220:
 	setp.hs.u32 %p173, %r297, 32;
 	@%p173 bra $L221;
-	mov.b64 {%r298, %r299}, %rd611;
+	mov.b64 {%r298, %r299}, %rd613;
 	shfl.sync.down.b32 %r300|%p174, %r298, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r301, %r299, %r297, %r296, %r17;
-	mov.b64 %rd613, {%r300, %r301};
-	mov.b64 {%r302, %r303}, %rd612;
+	mov.b64 %rd615, {%r300, %r301};
+	mov.b64 {%r302, %r303}, %rd614;
 	shfl.sync.down.b32 %r304, %r302, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r305, %r303, %r297, %r296, %r17;
-	mov.b64 %rd614, {%r304, %r305};
+	mov.b64 %rd616, {%r304, %r305};
 	@!%p174 bra $L222;
 	setp.ne.u32 %p175, %r18, 9;
 	@%p175 bra.uni $L224;
-	setp.lt.s64 %p176, %rd613, %rd611;
-	setp.eq.s64 %p177, %rd613, %rd611;
-	setp.lt.s64 %p178, %rd614, %rd612;
+	setp.lt.s64 %p176, %rd615, %rd613;
+	setp.eq.s64 %p177, %rd615, %rd613;
+	setp.lt.s64 %p178, %rd616, %rd614;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd615, %rd613, %rd611, %p180;
-	selp.b64 %rd616, %rd614, %rd612, %p180;
-	mov.b64 %rd611, %rd615;
-	mov.b64 %rd612, %rd616;
+	selp.b64 %rd617, %rd615, %rd613, %p180;
+	selp.b64 %rd618, %rd616, %rd614, %p180;
+	mov.b64 %rd613, %rd617;
+	mov.b64 %rd614, %rd618;
 	bra.uni $L223;
 $L224:
 	setp.ne.u32 %p181, %r18, 10;
 	@%p181 bra.uni $L225;
-	setp.gt.s64 %p182, %rd613, %rd611;
-	setp.eq.s64 %p183, %rd613, %rd611;
-	setp.lt.s64 %p184, %rd614, %rd612;
+	setp.gt.s64 %p182, %rd615, %rd613;
+	setp.eq.s64 %p183, %rd615, %rd613;
+	setp.lt.s64 %p184, %rd616, %rd614;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd617, %rd613, %rd611, %p186;
-	selp.b64 %rd618, %rd614, %rd612, %p186;
-	mov.b64 %rd611, %rd617;
-	mov.b64 %rd612, %rd618;
+	selp.b64 %rd619, %rd615, %rd613, %p186;
+	selp.b64 %rd620, %rd616, %rd614, %p186;
+	mov.b64 %rd613, %rd619;
+	mov.b64 %rd614, %rd620;
 	bra.uni $L223;
 $L225:
-	mov.b64 %rd619, %rd611;
-	mov.b64 %rd620, %rd612;
 	mov.b64 %rd621, %rd613;
 	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd619;
-	mov.b64 %rd624, %rd620;
+	mov.b64 %rd623, %rd615;
+	mov.b64 %rd624, %rd616;
 	mov.b64 %rd625, %rd621;
 	mov.b64 %rd626, %rd622;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	add.s64 %rd629, %rd623, %rd627;
-	mov.b64 %rd623, %rd629;
-	add.s64 %rd630, %rd624, %rd628;
-	mov.b64 %rd624, %rd630;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd631, %rd625, %rd629;
+	mov.b64 %rd625, %rd631;
+	add.s64 %rd632, %rd626, %rd630;
+	mov.b64 %rd626, %rd632;
 $L226:
-	mov.b64 %rd611, %rd623;
-	mov.b64 %rd612, %rd624;
+	mov.b64 %rd613, %rd625;
+	mov.b64 %rd614, %rd626;
 $L223:
 $L222:
 	shl.b32 %r297, %r297, 1;
@@ -4717,510 +4607,355 @@ $L222:
 $L221:
 	setp.eq.u32 %p187, %r7, 0;
 	@!%p187 bra $L227;
-	mul.wide.u32 %rd631, %r8, 16;
-	add.s64 %rd632, %rd1, %rd631;
-	st.shared.s64 [%rd632+0], %rd611;
-	st.shared.s64 [%rd632+8], %rd612;
+	mul.wide.u32 %rd633, %r8, 16;
+	add.s64 %rd634, %rd1, %rd633;
+	st.shared.s64 [%rd634+0], %rd613;
+	st.shared.s64 [%rd634+8], %rd614;
 $L227:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
 	@!%p188 bra $L228;
 	setp.lo.u32 %p189, %r7, %r10;
 	@!%p189 bra $L229;
-	mul.wide.u32 %rd633, %r7, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	ld.shared.s64 %rd635, [%rd634+0];
-	ld.shared.s64 %rd636, [%rd634+8];
-	mov.b64 %rd611, %rd635;
-	mov.b64 %rd612, %rd636;
+	mul.wide.u32 %rd635, %r7, 16;
+	add.s64 %rd636, %rd1, %rd635;
+	ld.shared.s64 %rd637, [%rd636+0];
+	ld.shared.s64 %rd638, [%rd636+8];
+	mov.b64 %rd613, %rd637;
+	mov.b64 %rd614, %rd638;
 $L229:
 	sub.u32 %r306, %r10, 1;
 	mov.b32 %r307, %r295;
 $L230:
 	setp.hs.u32 %p190, %r307, 32;
 	@%p190 bra $L231;
-	mov.b64 {%r308, %r309}, %rd611;
+	mov.b64 {%r308, %r309}, %rd613;
 	shfl.sync.down.b32 %r310|%p191, %r308, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
-	mov.b64 %rd637, {%r310, %r311};
-	mov.b64 {%r312, %r313}, %rd612;
+	mov.b64 %rd639, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd614;
 	shfl.sync.down.b32 %r314, %r312, %r307, %r306, %r17;
 	shfl.sync.down.b32 %r315, %r313, %r307, %r306, %r17;
-	mov.b64 %rd638, {%r314, %r315};
+	mov.b64 %rd640, {%r314, %r315};
 	@!%p191 bra $L232;
 	setp.ne.u32 %p192, %r18, 9;
 	@%p192 bra.uni $L234;
-	setp.lt.s64 %p193, %rd637, %rd611;
-	setp.eq.s64 %p194, %rd637, %rd611;
-	setp.lt.s64 %p195, %rd638, %rd612;
+	setp.lt.s64 %p193, %rd639, %rd613;
+	setp.eq.s64 %p194, %rd639, %rd613;
+	setp.lt.s64 %p195, %rd640, %rd614;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd639, %rd637, %rd611, %p197;
-	selp.b64 %rd640, %rd638, %rd612, %p197;
-	mov.b64 %rd611, %rd639;
-	mov.b64 %rd612, %rd640;
+	selp.b64 %rd641, %rd639, %rd613, %p197;
+	selp.b64 %rd642, %rd640, %rd614, %p197;
+	mov.b64 %rd613, %rd641;
+	mov.b64 %rd614, %rd642;
 	bra.uni $L233;
 $L234:
 	setp.ne.u32 %p198, %r18, 10;
 	@%p198 bra.uni $L235;
-	setp.gt.s64 %p199, %rd637, %rd611;
-	setp.eq.s64 %p200, %rd637, %rd611;
-	setp.lt.s64 %p201, %rd638, %rd612;
+	setp.gt.s64 %p199, %rd639, %rd613;
+	setp.eq.s64 %p200, %rd639, %rd613;
+	setp.lt.s64 %p201, %rd640, %rd614;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd641, %rd637, %rd611, %p203;
-	selp.b64 %rd642, %rd638, %rd612, %p203;
-	mov.b64 %rd611, %rd641;
-	mov.b64 %rd612, %rd642;
+	selp.b64 %rd643, %rd639, %rd613, %p203;
+	selp.b64 %rd644, %rd640, %rd614, %p203;
+	mov.b64 %rd613, %rd643;
+	mov.b64 %rd614, %rd644;
 	bra.uni $L233;
 $L235:
-	mov.b64 %rd643, %rd611;
-	mov.b64 %rd644, %rd612;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd638;
-	mov.b64 %rd623, %rd643;
-	mov.b64 %rd624, %rd644;
+	mov.b64 %rd645, %rd613;
+	mov.b64 %rd646, %rd614;
+	mov.b64 %rd647, %rd639;
+	mov.b64 %rd648, %rd640;
 	mov.b64 %rd625, %rd645;
 	mov.b64 %rd626, %rd646;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	add.s64 %rd647, %rd623, %rd627;
-	mov.b64 %rd623, %rd647;
-	add.s64 %rd648, %rd624, %rd628;
-	mov.b64 %rd624, %rd648;
+	mov.b64 %rd627, %rd647;
+	mov.b64 %rd628, %rd648;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd649, %rd625, %rd629;
+	mov.b64 %rd625, %rd649;
+	add.s64 %rd650, %rd626, %rd630;
+	mov.b64 %rd626, %rd650;
 $L236:
-	mov.b64 %rd611, %rd623;
-	mov.b64 %rd612, %rd624;
+	mov.b64 %rd613, %rd625;
+	mov.b64 %rd614, %rd626;
 $L233:
 $L232:
 	shl.b32 %r307, %r307, 1;
 	bra.uni $L230;
 $L231:
 $L228:
-	mul.wide.u32 %rd649, %r29, 16;
-	add.s64 %rd650, %rd11, %rd649;
+	mul.wide.u32 %rd651, %r29, 16;
+	add.s64 %rd652, %rd11, %rd651;
 	setp.eq.u32 %p204, %r5, 0;
 	@!%p204 bra $L237;
-	st.global.s64 [%rd650+0], %rd611;
-	st.global.s64 [%rd650+8], %rd612;
+	st.global.s64 [%rd652+0], %rd613;
+	st.global.s64 [%rd652+8], %rd614;
 $L237:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_reach__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39
-)
-{
-	.reg .pred %p<57>;
-	.reg .b32 %r<47>;
-	.reg .b64 %rd<157>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u8 %r24, [gk_s39];
-	setp.ne.u32 %p8, %r24, 0;
-	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd91, %rd89;
-$L3:
-	setp.ge.s64 %p11, %rd91, %rd4;
-	@%p11 bra $L4;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p12, %rd93, %rd87;
-	setp.eq.s64 %p13, %rd93, %rd87;
-	setp.lt.s64 %p14, %rd94, %rd88;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd95, %rd93, %rd87, %p16;
-	selp.b64 %rd96, %rd94, %rd88, %p16;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd97, %rd89;
-$L6:
-	setp.ge.s64 %p18, %rd97, %rd4;
-	@%p18 bra $L7;
-	mad.lo.s64 %rd98, %rd97, 16, %rd3;
-	ld.global.s64 %rd99, [%rd98+0];
-	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p19, %rd99, %rd87;
-	setp.eq.s64 %p20, %rd99, %rd87;
-	setp.lt.s64 %p21, %rd100, %rd88;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd101, %rd99, %rd87, %p23;
-	selp.b64 %rd102, %rd100, %rd88, %p23;
-	mov.b64 %rd87, %rd101;
-	mov.b64 %rd88, %rd102;
-	add.s64 %rd97, %rd97, %rd90;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd105, 0;
-	mov.b64 %rd106, 0;
-	mov.b64 %rd103, %rd105;
-	mov.b64 %rd104, %rd106;
-$L8:
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd109, %rd89;
-$L9:
-	setp.ge.s64 %p24, %rd109, %rd4;
-	@%p24 bra $L10;
-	mad.lo.s64 %rd110, %rd109, 16, %rd3;
-	ld.global.s64 %rd111, [%rd110+0];
-	ld.global.s64 %rd112, [%rd110+8];
-	mov.b64 %rd113, %rd87;
-	mov.b64 %rd114, %rd88;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd112;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd123, %rd117, %rd121;
-	mov.b64 %rd117, %rd123;
-	add.s64 %rd124, %rd118, %rd122;
-	mov.b64 %rd118, %rd124;
-$L11:
-	mov.b64 %rd87, %rd117;
-	mov.b64 %rd88, %rd118;
-	add.s64 %rd109, %rd109, %rd90;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd125, %rd87;
-	mov.b64 %rd126, %rd88;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L12:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r29, %r30}, %rd125;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd127, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd126;
-	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
-	mov.b64 %rd128, {%r35, %r36};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd127, %rd125;
-	setp.eq.s64 %p29, %rd127, %rd125;
-	setp.lt.s64 %p30, %rd128, %rd126;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd129, %rd127, %rd125, %p32;
-	selp.b64 %rd130, %rd128, %rd126, %p32;
-	mov.b64 %rd125, %rd129;
-	mov.b64 %rd126, %rd130;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd127, %rd125;
-	setp.eq.s64 %p35, %rd127, %rd125;
-	setp.lt.s64 %p36, %rd128, %rd126;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd131, %rd127, %rd125, %p38;
-	selp.b64 %rd132, %rd128, %rd126, %p38;
-	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd117, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd137, %rd117, %rd121;
-	mov.b64 %rd117, %rd137;
-	add.s64 %rd138, %rd118, %rd122;
-	mov.b64 %rd118, %rd138;
-$L18:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L15:
-$L14:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
-	mul.wide.u32 %rd139, %r8, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	st.shared.s64 [%rd140+0], %rd125;
-	st.shared.s64 [%rd140+8], %rd126;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p205, %r5, 0;
+	@!%p205 bra $L238;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r316, [gk_reduce_done], 1;
+	sub.u32 %r317, %r30, 1;
+	setp.eq.u32 %p206, %r316, %r317;
+	fence.acq_rel.gpu;
+	selp.b32 %r318, 1, 0, %p206;
+	st.shared.u32 [%rd1+1024], %r318;
+$L238:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
-	mul.wide.u32 %rd141, %r7, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	ld.shared.s64 %rd143, [%rd142+0];
-	ld.shared.s64 %rd144, [%rd142+8];
-	mov.b64 %rd125, %rd143;
-	mov.b64 %rd126, %rd144;
-$L21:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r26;
-$L22:
-	setp.hs.u32 %p42, %r38, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r39, %r40}, %rd125;
-	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd145, {%r41, %r42};
-	mov.b64 {%r43, %r44}, %rd126;
-	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
-	mov.b64 %rd146, {%r45, %r46};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd145, %rd125;
-	setp.eq.s64 %p46, %rd145, %rd125;
-	setp.lt.s64 %p47, %rd146, %rd126;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd147, %rd145, %rd125, %p49;
-	selp.b64 %rd148, %rd146, %rd126, %p49;
-	mov.b64 %rd125, %rd147;
-	mov.b64 %rd126, %rd148;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd145, %rd125;
-	setp.eq.s64 %p52, %rd145, %rd125;
-	setp.lt.s64 %p53, %rd146, %rd126;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd149, %rd145, %rd125, %p55;
-	selp.b64 %rd150, %rd146, %rd126, %p55;
-	mov.b64 %rd125, %rd149;
-	mov.b64 %rd126, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd151, %rd125;
-	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd145;
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd117, %rd151;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd155, %rd117, %rd121;
-	mov.b64 %rd117, %rd155;
-	add.s64 %rd156, %rd118, %rd122;
-	mov.b64 %rd118, %rd156;
-$L28:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L25:
-$L24:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd125;
-	st.global.s64 [%rd6+8], %rd126;
-$L29:
+	ld.shared.u32 %r319, [%rd1+1024];
+	setp.ne.u32 %p207, %r319, 0;
+	@!%p207 bra $L239;
+	cvt.u64.u32 %rd655, %r30;
+	cvt.u64.u32 %rd656, %r5;
+	cvt.u64.u32 %rd657, %r6;
+	setp.ne.u32 %p208, %r18, 9;
+	@%p208 bra.uni $L241;
+	mov.b64 %rd653, 9223372036854775807;
+	mov.b64 %rd654, 9223372036854775807;
+	mov.b64 %rd658, %rd656;
+$L242:
+	setp.ge.s64 %p209, %rd658, %rd655;
+	@%p209 bra $L243;
+	mad.lo.s64 %rd659, %rd658, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd660, [%rd659+0];
+	ld.relaxed.gpu.global.s64 %rd661, [%rd659+8];
+	setp.lt.s64 %p210, %rd660, %rd653;
+	setp.eq.s64 %p211, %rd660, %rd653;
+	setp.lt.s64 %p212, %rd661, %rd654;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd662, %rd660, %rd653, %p214;
+	selp.b64 %rd663, %rd661, %rd654, %p214;
+	mov.b64 %rd653, %rd662;
+	mov.b64 %rd654, %rd663;
+	add.s64 %rd658, %rd658, %rd657;
+	bra.uni $L242;
+$L243:
+	bra.uni $L240;
+$L241:
+	setp.ne.u32 %p215, %r18, 10;
+	@%p215 bra.uni $L244;
+	mov.b64 %rd653, -9223372036854775808;
+	mov.b64 %rd654, 9223372036854775807;
+	mov.b64 %rd664, %rd656;
+$L245:
+	setp.ge.s64 %p216, %rd664, %rd655;
+	@%p216 bra $L246;
+	mad.lo.s64 %rd665, %rd664, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd666, [%rd665+0];
+	ld.relaxed.gpu.global.s64 %rd667, [%rd665+8];
+	setp.gt.s64 %p217, %rd666, %rd653;
+	setp.eq.s64 %p218, %rd666, %rd653;
+	setp.lt.s64 %p219, %rd667, %rd654;
+	and.pred %p220, %p218, %p219;
+	or.pred %p221, %p217, %p220;
+	selp.b64 %rd668, %rd666, %rd653, %p221;
+	selp.b64 %rd669, %rd667, %rd654, %p221;
+	mov.b64 %rd653, %rd668;
+	mov.b64 %rd654, %rd669;
+	add.s64 %rd664, %rd664, %rd657;
+	bra.uni $L245;
+$L246:
+	bra.uni $L240;
+$L244:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L247:
+	mov.b64 %rd670, %rd112;
+	mov.b64 %rd671, %rd113;
+	mov.b64 %rd653, %rd670;
+	mov.b64 %rd654, %rd671;
+	mov.b64 %rd672, %rd656;
+$L248:
+	setp.ge.s64 %p222, %rd672, %rd655;
+	@%p222 bra $L249;
+	mad.lo.s64 %rd673, %rd672, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd674, [%rd673+0];
+	ld.relaxed.gpu.global.s64 %rd675, [%rd673+8];
+	mov.b64 %rd676, %rd653;
+	mov.b64 %rd677, %rd654;
+	mov.b64 %rd678, %rd674;
+	mov.b64 %rd679, %rd675;
+	mov.b64 %rd625, %rd676;
+	mov.b64 %rd626, %rd677;
+	mov.b64 %rd627, %rd678;
+	mov.b64 %rd628, %rd679;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd680, %rd625, %rd629;
+	mov.b64 %rd625, %rd680;
+	add.s64 %rd681, %rd626, %rd630;
+	mov.b64 %rd626, %rd681;
+$L250:
+	mov.b64 %rd653, %rd625;
+	mov.b64 %rd654, %rd626;
+	add.s64 %rd672, %rd672, %rd657;
+	bra.uni $L248;
+$L249:
+$L240:
+	mov.b64 %rd682, %rd653;
+	mov.b64 %rd683, %rd654;
+	// block reduction
+	mov.b32 %r320, 1;
+	mov.b32 %r321, 1;
+	sub.u32 %r322, %r13, 1;
+	mov.b32 %r323, %r320;
+$L251:
+	setp.hs.u32 %p223, %r323, 32;
+	@%p223 bra $L252;
+	mov.b64 {%r324, %r325}, %rd682;
+	shfl.sync.down.b32 %r326|%p224, %r324, %r323, %r322, %r17;
+	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
+	mov.b64 %rd684, {%r326, %r327};
+	mov.b64 {%r328, %r329}, %rd683;
+	shfl.sync.down.b32 %r330, %r328, %r323, %r322, %r17;
+	shfl.sync.down.b32 %r331, %r329, %r323, %r322, %r17;
+	mov.b64 %rd685, {%r330, %r331};
+	@!%p224 bra $L253;
+	setp.ne.u32 %p225, %r18, 9;
+	@%p225 bra.uni $L255;
+	setp.lt.s64 %p226, %rd684, %rd682;
+	setp.eq.s64 %p227, %rd684, %rd682;
+	setp.lt.s64 %p228, %rd685, %rd683;
+	and.pred %p229, %p227, %p228;
+	or.pred %p230, %p226, %p229;
+	selp.b64 %rd686, %rd684, %rd682, %p230;
+	selp.b64 %rd687, %rd685, %rd683, %p230;
+	mov.b64 %rd682, %rd686;
+	mov.b64 %rd683, %rd687;
+	bra.uni $L254;
+$L255:
+	setp.ne.u32 %p231, %r18, 10;
+	@%p231 bra.uni $L256;
+	setp.gt.s64 %p232, %rd684, %rd682;
+	setp.eq.s64 %p233, %rd684, %rd682;
+	setp.lt.s64 %p234, %rd685, %rd683;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd688, %rd684, %rd682, %p236;
+	selp.b64 %rd689, %rd685, %rd683, %p236;
+	mov.b64 %rd682, %rd688;
+	mov.b64 %rd683, %rd689;
+	bra.uni $L254;
+$L256:
+	mov.b64 %rd690, %rd682;
+	mov.b64 %rd691, %rd683;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd693, %rd685;
+	mov.b64 %rd625, %rd690;
+	mov.b64 %rd626, %rd691;
+	mov.b64 %rd627, %rd692;
+	mov.b64 %rd628, %rd693;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd694, %rd625, %rd629;
+	mov.b64 %rd625, %rd694;
+	add.s64 %rd695, %rd626, %rd630;
+	mov.b64 %rd626, %rd695;
+$L257:
+	mov.b64 %rd682, %rd625;
+	mov.b64 %rd683, %rd626;
+$L254:
+$L253:
+	shl.b32 %r323, %r323, 1;
+	bra.uni $L251;
+$L252:
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L258;
+	mul.wide.u32 %rd696, %r8, 16;
+	add.s64 %rd697, %rd1, %rd696;
+	st.shared.s64 [%rd697+0], %rd682;
+	st.shared.s64 [%rd697+8], %rd683;
+$L258:
+	bar.sync 0;
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L259;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L260;
+	mul.wide.u32 %rd698, %r7, 16;
+	add.s64 %rd699, %rd1, %rd698;
+	ld.shared.s64 %rd700, [%rd699+0];
+	ld.shared.s64 %rd701, [%rd699+8];
+	mov.b64 %rd682, %rd700;
+	mov.b64 %rd683, %rd701;
+$L260:
+	sub.u32 %r332, %r10, 1;
+	mov.b32 %r333, %r321;
+$L261:
+	setp.hs.u32 %p240, %r333, 32;
+	@%p240 bra $L262;
+	mov.b64 {%r334, %r335}, %rd682;
+	shfl.sync.down.b32 %r336|%p241, %r334, %r333, %r332, %r17;
+	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
+	mov.b64 %rd702, {%r336, %r337};
+	mov.b64 {%r338, %r339}, %rd683;
+	shfl.sync.down.b32 %r340, %r338, %r333, %r332, %r17;
+	shfl.sync.down.b32 %r341, %r339, %r333, %r332, %r17;
+	mov.b64 %rd703, {%r340, %r341};
+	@!%p241 bra $L263;
+	setp.ne.u32 %p242, %r18, 9;
+	@%p242 bra.uni $L265;
+	setp.lt.s64 %p243, %rd702, %rd682;
+	setp.eq.s64 %p244, %rd702, %rd682;
+	setp.lt.s64 %p245, %rd703, %rd683;
+	and.pred %p246, %p244, %p245;
+	or.pred %p247, %p243, %p246;
+	selp.b64 %rd704, %rd702, %rd682, %p247;
+	selp.b64 %rd705, %rd703, %rd683, %p247;
+	mov.b64 %rd682, %rd704;
+	mov.b64 %rd683, %rd705;
+	bra.uni $L264;
+$L265:
+	setp.ne.u32 %p248, %r18, 10;
+	@%p248 bra.uni $L266;
+	setp.gt.s64 %p249, %rd702, %rd682;
+	setp.eq.s64 %p250, %rd702, %rd682;
+	setp.lt.s64 %p251, %rd703, %rd683;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd706, %rd702, %rd682, %p253;
+	selp.b64 %rd707, %rd703, %rd683, %p253;
+	mov.b64 %rd682, %rd706;
+	mov.b64 %rd683, %rd707;
+	bra.uni $L264;
+$L266:
+	mov.b64 %rd708, %rd682;
+	mov.b64 %rd709, %rd683;
+	mov.b64 %rd710, %rd702;
+	mov.b64 %rd711, %rd703;
+	mov.b64 %rd625, %rd708;
+	mov.b64 %rd626, %rd709;
+	mov.b64 %rd627, %rd710;
+	mov.b64 %rd628, %rd711;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd712, %rd625, %rd629;
+	mov.b64 %rd625, %rd712;
+	add.s64 %rd713, %rd626, %rd630;
+	mov.b64 %rd626, %rd713;
+$L267:
+	mov.b64 %rd682, %rd625;
+	mov.b64 %rd683, %rd626;
+$L264:
+$L263:
+	shl.b32 %r333, %r333, 1;
+	bra.uni $L261;
+$L262:
+$L259:
+	@!%p205 bra $L268;
+	st.global.s64 [%rd13+0], %rd682;
+	st.global.s64 [%rd13+8], %rd683;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L268:
+$L239:
 	ret;
 }
 `
@@ -5234,6 +4969,7 @@ const gokkosPTX12 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -5247,6 +4983,7 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -5295,9 +5032,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<211>;
-	.reg .b32 %r<309>;
-	.reg .b64 %rd<694>;
+	.reg .pred %p<260>;
+	.reg .b32 %r<335>;
+	.reg .b64 %rd<757>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5327,6 +5064,8 @@ const gokkosPTX12 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -5341,114 +5080,114 @@ const gokkosPTX12 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
 	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd111, [gk_s40];
 	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
 	ld.param.u8 %r38, [gk_s43];
@@ -5459,107 +5198,105 @@ const gokkosPTX12 = `//
 	mov.pred %p12, %p11;
 	setp.ne.u32 %p13, %r18, 9;
 	@%p13 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p14, %r18, 10;
 	@%p14 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
 $L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p15, %rd126, %rd2;
+	setp.ge.s64 %p15, %rd128, %rd2;
 	@%p15 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p16, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p17, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p18, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r40, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd98;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.b32 %r41, %r37;
 	mov.pred %p19, %p10;
 	mov.pred %p20, %p12;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
 	mov.b64 %rd172, %rd169;
-	cvt.u64.u32 %rd173, %r4;
-	mov.b64 %rd174, %rd173;
-	mul.lo.s64 %rd175, %rd123, %rd158;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	cvt.u64.u32 %rd175, %r4;
 	mov.b64 %rd176, %rd175;
-	add.s64 %rd177, %rd176, %rd158;
-	min.s64 %rd178, %rd177, %rd137;
-	mov.b64 %rd179, %rd178;
-	setp.eq.s64 %p21, %rd174, 1;
+	mul.lo.s64 %rd177, %rd125, %rd160;
+	mov.b64 %rd178, %rd177;
+	add.s64 %rd179, %rd178, %rd160;
+	min.s64 %rd180, %rd179, %rd139;
+	mov.b64 %rd181, %rd180;
+	setp.eq.s64 %p21, %rd176, 1;
 	@!%p21 bra $L9;
-	mov.b64 %rd180, %rd127;
-	mov.b64 %rd181, %rd128;
 	mov.b64 %rd182, %rd129;
 	mov.b64 %rd183, %rd130;
 	mov.b64 %rd184, %rd131;
@@ -5568,17 +5305,17 @@ $L5:
 	mov.b64 %rd187, %rd134;
 	mov.b64 %rd188, %rd135;
 	mov.b64 %rd189, %rd136;
-	mov.pred %p22, %p16;
 	mov.b64 %rd190, %rd137;
 	mov.b64 %rd191, %rd138;
+	mov.pred %p22, %p16;
 	mov.b64 %rd192, %rd139;
 	mov.b64 %rd193, %rd140;
 	mov.b64 %rd194, %rd141;
 	mov.b64 %rd195, %rd142;
 	mov.b64 %rd196, %rd143;
-	mov.pred %p23, %p17;
 	mov.b64 %rd197, %rd144;
 	mov.b64 %rd198, %rd145;
+	mov.pred %p23, %p17;
 	mov.b64 %rd199, %rd146;
 	mov.b64 %rd200, %rd147;
 	mov.b64 %rd201, %rd148;
@@ -5586,13 +5323,13 @@ $L5:
 	mov.b64 %rd203, %rd150;
 	mov.b64 %rd204, %rd151;
 	mov.b64 %rd205, %rd152;
-	mov.pred %p24, %p18;
 	mov.b64 %rd206, %rd153;
 	mov.b64 %rd207, %rd154;
+	mov.pred %p24, %p18;
 	mov.b64 %rd208, %rd155;
-	mov.b32 %r42, %r40;
 	mov.b64 %rd209, %rd156;
 	mov.b64 %rd210, %rd157;
+	mov.b32 %r42, %r40;
 	mov.b64 %rd211, %rd158;
 	mov.b64 %rd212, %rd159;
 	mov.b64 %rd213, %rd160;
@@ -5600,43 +5337,45 @@ $L5:
 	mov.b64 %rd215, %rd162;
 	mov.b64 %rd216, %rd163;
 	mov.b64 %rd217, %rd164;
+	mov.b64 %rd218, %rd165;
+	mov.b64 %rd219, %rd166;
 	mov.b32 %r43, %r41;
 	mov.pred %p25, %p19;
 	mov.pred %p26, %p20;
-	mov.b64 %rd218, %rd176;
-	mov.b64 %rd219, %rd179;
+	mov.b64 %rd220, %rd178;
+	mov.b64 %rd221, %rd181;
 $L10:
 	@!%p23 bra $L14;
-	mov.b64 %rd220, 4611686018427387904;
+	mov.b64 %rd222, 4611686018427387904;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd220, %rd209;
+	mov.b64 %rd222, %rd211;
 	bra.uni $L12;
 $L11:
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd221, %rd220;
-	mov.b64 %rd222, 0;
-	mov.b64 %rd223, %rd218;
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, 0;
+	mov.b64 %rd225, %rd220;
 $L15:
-	setp.lt.s64 %p27, %rd223, %rd219;
+	setp.lt.s64 %p27, %rd225, %rd221;
 	not.pred %p28, %p27;
 	@!%p28 bra $L19;
 	bra.uni $L17;
 $L19:
 	mov.pred %p29, %p22;
-	mov.b64 %rd224, %rd190;
-	mov.b64 %rd225, %rd223;
+	mov.b64 %rd226, %rd192;
+	mov.b64 %rd227, %rd225;
 $L20:
 	@!%p29 bra $L24;
-	shr.s64 %rd226, %rd225, 5;
-	mul.lo.s64 %rd227, %rd226, %rd196;
-	mad.lo.s64 %rd228, %rd227, 4, %rd194;
-	ld.global.nc.u32 %r44, [%rd228+0];
+	shr.s64 %rd228, %rd227, 5;
+	mul.lo.s64 %rd229, %rd228, %rd198;
+	mad.lo.s64 %rd230, %rd229, 4, %rd196;
+	ld.global.nc.u32 %r44, [%rd230+0];
 	mov.b32 %r45, %r44;
-	and.b64 %rd229, %rd225, 31;
-	min.u64 %rd230, %rd229, 32;
-	cvt.u32.u64 %r46, %rd230;
+	and.b64 %rd231, %rd227, 31;
+	min.u64 %rd232, %rd231, 32;
+	cvt.u32.u64 %r46, %rd232;
 	mov.b32 %r48, 0x1;
 	shl.b32 %r47, %r48, %r46;
 	setp.hs.u32 %p30, %r46, 32;
@@ -5644,16 +5383,16 @@ $L20:
 	and.b32 %r50, %r45, %r49;
 	setp.ne.u32 %p31, %r50, 0x0;
 	@!%p31 bra $L26;
-	cvt.u32.u64 %r51, %rd225;
+	cvt.u32.u64 %r51, %rd227;
 	mov.b32 %r52, %r51;
 	bra.uni $L22;
 $L26:
 	mov.b32 %r52, -1;
 	bra.uni $L22;
 $L24:
-	mul.lo.s64 %rd231, %rd225, %rd193;
-	mad.lo.s64 %rd232, %rd231, 4, %rd191;
-	ld.global.nc.s32 %r53, [%rd232+0];
+	mul.lo.s64 %rd233, %rd227, %rd195;
+	mad.lo.s64 %rd234, %rd233, 4, %rd193;
+	ld.global.nc.s32 %r53, [%rd234+0];
 	mov.b32 %r54, %r53;
 	mov.b32 %r52, %r54;
 	bra.uni $L22;
@@ -5665,34 +5404,34 @@ $L22:
 	@!%p32 bra $L28;
 	bra.uni $L16;
 $L28:
-	mov.b64 %rd233, %rd180;
+	mov.b64 %rd235, %rd182;
 	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd234, %r56;
-	add.s64 %rd235, %rd234, 1;
-	mul.lo.s64 %rd236, %rd235, %rd183;
-	mad.lo.s64 %rd237, %rd236, 8, %rd181;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd239;
+	cvt.s64.s32 %rd236, %r56;
+	add.s64 %rd237, %rd236, 1;
+	mul.lo.s64 %rd238, %rd237, %rd185;
+	mad.lo.s64 %rd239, %rd238, 8, %rd183;
+	ld.global.nc.s64 %rd240, [%rd239+0];
 	mov.b64 %rd241, %rd240;
-	mov.b64 %rd242, %rd180;
+	mov.b64 %rd242, %rd241;
+	mov.b64 %rd243, %rd242;
+	mov.b64 %rd244, %rd182;
 	mov.b32 %r57, %r55;
-	cvt.s64.s32 %rd243, %r57;
-	mul.lo.s64 %rd244, %rd243, %rd183;
-	mad.lo.s64 %rd245, %rd244, 8, %rd181;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	mov.b64 %rd248, %rd247;
+	cvt.s64.s32 %rd245, %r57;
+	mul.lo.s64 %rd246, %rd245, %rd185;
+	mad.lo.s64 %rd247, %rd246, 8, %rd183;
+	ld.global.nc.s64 %rd248, [%rd247+0];
 	mov.b64 %rd249, %rd248;
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd251, %rd250;
 $L29:
-	setp.lt.s64 %p33, %rd249, %rd241;
+	setp.lt.s64 %p33, %rd251, %rd243;
 	not.pred %p34, %p33;
 	@!%p34 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd250, %rd249, %rd186;
-	mad.lo.s64 %rd251, %rd250, 4, %rd184;
-	ld.global.nc.s32 %r58, [%rd251+0];
+	mul.lo.s64 %rd252, %rd251, %rd188;
+	mad.lo.s64 %rd253, %rd252, 4, %rd186;
+	ld.global.nc.s32 %r58, [%rd253+0];
 	mov.b32 %r59, %r58;
 	mov.b32 %r60, %r59;
 	mov.b32 %r61, %r43;
@@ -5700,46 +5439,46 @@ $L33:
 	mov.pred %p36, %p26;
 	mov.b32 %r62, %r55;
 	mov.b32 %r63, %r60;
-	mov.b64 %rd252, %rd249;
+	mov.b64 %rd254, %rd251;
 $L34:
-	cvt.s64.s32 %rd253, %r62;
-	mul.lo.s64 %rd254, %rd253, %rd214;
-	mad.lo.s64 %rd255, %rd254, 8, %rd212;
-	ld.relaxed.gpu.global.u64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd258, %rd257;
-	shr.u64 %rd259, %rd258, 32;
-	cvt.u32.u64 %r64, %rd259;
+	cvt.s64.s32 %rd255, %r62;
+	mul.lo.s64 %rd256, %rd255, %rd216;
+	mad.lo.s64 %rd257, %rd256, 8, %rd214;
+	ld.relaxed.gpu.global.u64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd259;
+	shr.u64 %rd261, %rd260, 32;
+	cvt.u32.u64 %r64, %rd261;
 	mov.b32 %r65, %r64;
 	add.s32 %r66, %r65, 1;
 	mov.b32 %r67, %r66;
 	mov.b32 %r68, %r67;
 	mov.b32 %r69, %r62;
-	cvt.u64.u32 %rd260, %r68;
-	shl.b64 %rd261, %rd260, 32;
-	cvt.u64.u32 %rd262, %r69;
-	or.b64 %rd263, %rd261, %rd262;
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd265, %rd264;
+	cvt.u64.u32 %rd262, %r68;
+	shl.b64 %rd263, %rd262, 32;
+	cvt.u64.u32 %rd264, %r69;
+	or.b64 %rd265, %rd263, %rd264;
+	mov.b64 %rd266, %rd265;
+	mov.b64 %rd267, %rd266;
 $L37:
-	cvt.s64.s32 %rd266, %r63;
-	mul.lo.s64 %rd267, %rd266, %rd214;
-	mad.lo.s64 %rd268, %rd267, 8, %rd212;
-	ld.relaxed.gpu.global.u64 %rd269, [%rd268+0];
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd271, %rd270;
-	shr.u64 %rd272, %rd271, 32;
-	cvt.u32.u64 %r70, %rd272;
+	cvt.s64.s32 %rd268, %r63;
+	mul.lo.s64 %rd269, %rd268, %rd216;
+	mad.lo.s64 %rd270, %rd269, 8, %rd214;
+	ld.relaxed.gpu.global.u64 %rd271, [%rd270+0];
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd273, %rd272;
+	shr.u64 %rd274, %rd273, 32;
+	cvt.u32.u64 %r70, %rd274;
 	setp.ls.u32 %p37, %r70, %r67;
 	@!%p37 bra $L41;
 	mov.pred %p38, 0;
 	bra.uni $L36;
 $L41:
-	cvt.s64.s32 %rd273, %r63;
-	mul.lo.s64 %rd274, %rd273, %rd214;
-	mad.lo.s64 %rd275, %rd274, 8, %rd212;
-	atom.global.cas.b64 %rd276, [%rd275], %rd271, %rd265;
-	setp.eq.u64 %p39, %rd276, %rd271;
+	cvt.s64.s32 %rd275, %r63;
+	mul.lo.s64 %rd276, %rd275, %rd216;
+	mad.lo.s64 %rd277, %rd276, 8, %rd214;
+	atom.global.cas.b64 %rd278, [%rd277], %rd273, %rd267;
+	setp.eq.u64 %p39, %rd278, %rd273;
 	mov.pred %p40, %p39;
 	@!%p40 bra $L43;
 	mov.pred %p38, 1;
@@ -5757,498 +5496,498 @@ $L36:
 	bra.uni $L30;
 $L45:
 	mov.pred %p42, 0;
-	mov.b64 %rd277, %rd222;
+	mov.b64 %rd279, %rd224;
 	mov.b32 %r71, %r60;
 $L46:
 	@!%p23 bra $L50;
 	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd278, %r72;
-	mov.b64 %rd279, %rd278;
+	cvt.s64.s32 %rd280, %r72;
+	mov.b64 %rd281, %rd280;
 	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd280, %r73;
-	min.u64 %rd281, %rd280, 32;
-	cvt.u32.u64 %r74, %rd281;
+	cvt.s64.s32 %rd282, %r73;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r74, %rd283;
 	mov.b32 %r76, 0x1;
 	shl.b32 %r75, %r76, %r74;
 	setp.hs.u32 %p43, %r74, 32;
 	selp.b32 %r77, 0, %r75, %p43;
 	mov.b32 %r78, %r77;
-	mov.b64 %rd282, %rd279;
+	mov.b64 %rd284, %rd281;
 	mov.b32 %r79, %r78;
-	mul.lo.s64 %rd283, %rd282, %rd205;
-	mad.lo.s64 %rd284, %rd283, 4, %rd203;
-	ld.relaxed.gpu.global.u32 %r80, [%rd284+0];
+	mul.lo.s64 %rd285, %rd284, %rd207;
+	mad.lo.s64 %rd286, %rd285, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r80, [%rd286+0];
 	mov.b32 %r81, %r80;
 	and.b32 %r82, %r81, %r79;
 	setp.ne.u32 %p44, %r82, 0x0;
 	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L52;
-	mul.lo.s64 %rd285, %rd282, %rd205;
-	mad.lo.s64 %rd286, %rd285, 4, %rd203;
-	atom.global.or.b32 %r83, [%rd286], %r79;
+	mul.lo.s64 %rd287, %rd284, %rd207;
+	mad.lo.s64 %rd288, %rd287, 4, %rd205;
+	atom.global.or.b32 %r83, [%rd288], %r79;
 	mov.b32 %r84, %r83;
 	and.b32 %r85, %r84, %r79;
 	setp.ne.u32 %p47, %r85, 0x0;
 	mov.pred %p45, %p47;
 $L52:
 	@!%p45 bra $L54;
-	mov.b64 %rd287, %rd277;
-	mov.b64 %rd288, %rd287;
+	mov.b64 %rd289, %rd279;
+	mov.b64 %rd290, %rd289;
 	mov.pred %p48, 0;
 	bra.uni $L48;
 $L54:
-	mov.b64 %rd289, %rd277;
-	mov.b64 %rd288, %rd289;
+	mov.b64 %rd291, %rd279;
+	mov.b64 %rd290, %rd291;
 	mov.pred %p48, 1;
 	bra.uni $L48;
 $L50:
 	@!%p24 bra $L56;
-	cvt.s64.s32 %rd290, %r71;
-	mul.lo.s64 %rd291, %rd290, %rd208;
-	mad.lo.s64 %rd292, %rd291, 4, %rd206;
-	ld.relaxed.gpu.global.s32 %r86, [%rd292+0];
+	cvt.s64.s32 %rd292, %r71;
+	mul.lo.s64 %rd293, %rd292, %rd210;
+	mad.lo.s64 %rd294, %rd293, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r86, [%rd294+0];
 	mov.b32 %r87, %r86;
 	setp.eq.s32 %p49, %r87, %r42;
 	mov.pred %p50, %p49;
 	not.pred %p51, %p50;
 	@!%p51 bra $L58;
-	cvt.s64.s32 %rd293, %r71;
-	mul.lo.s64 %rd294, %rd293, %rd208;
-	mad.lo.s64 %rd295, %rd294, 4, %rd206;
-	atom.global.exch.b32 %r88, [%rd295], %r42;
+	cvt.s64.s32 %rd295, %r71;
+	mul.lo.s64 %rd296, %rd295, %rd210;
+	mad.lo.s64 %rd297, %rd296, 4, %rd208;
+	atom.global.exch.b32 %r88, [%rd297], %r42;
 	mov.b32 %r89, %r88;
 	setp.eq.s32 %p52, %r89, %r42;
 	mov.pred %p50, %p52;
 $L58:
 	@!%p50 bra $L60;
-	mov.b64 %rd296, %rd277;
-	mov.b64 %rd288, %rd296;
+	mov.b64 %rd298, %rd279;
+	mov.b64 %rd290, %rd298;
 	mov.pred %p48, 0;
 	bra.uni $L48;
 $L60:
 $L56:
-	mul.lo.s64 %rd297, %rd277, %rd172;
-	mad.lo.s64 %rd298, %rd297, 4, %rd170;
-	st.shared.s32 [%rd298+0], %r71;
-	add.s64 %rd299, %rd277, 1;
-	mov.b64 %rd300, %rd299;
-	mov.b64 %rd288, %rd300;
+	mul.lo.s64 %rd299, %rd279, %rd174;
+	mad.lo.s64 %rd300, %rd299, 4, %rd172;
+	st.shared.s32 [%rd300+0], %r71;
+	add.s64 %rd301, %rd279, 1;
+	mov.b64 %rd302, %rd301;
+	mov.b64 %rd290, %rd302;
 	mov.pred %p48, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd301, %rd288;
+	mov.b64 %rd303, %rd290;
 	mov.pred %p53, %p48;
-	mov.b64 %rd222, %rd301;
+	mov.b64 %rd224, %rd303;
 	mov.pred %p42, %p53;
 	@!%p42 bra $L62;
-	mov.b64 %rd302, %rd180;
+	mov.b64 %rd304, %rd182;
 	mov.b32 %r90, %r60;
-	setp.lt.s64 %p54, %rd113, 64;
-	setp.le.s64 %p55, %rd210, 1;
+	setp.lt.s64 %p54, %rd115, 64;
+	setp.le.s64 %p55, %rd212, 1;
 	or.pred %p56, %p54, %p55;
 	@!%p56 bra $L63;
-	cvt.s64.s32 %rd303, %r90;
-	add.s64 %rd304, %rd303, 1;
-	mul.lo.s64 %rd305, %rd304, %rd183;
-	mad.lo.s64 %rd306, %rd305, 8, %rd181;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	cvt.s64.s32 %rd309, %r90;
-	mul.lo.s64 %rd310, %rd309, %rd183;
-	mad.lo.s64 %rd311, %rd310, 8, %rd181;
-	ld.global.nc.s64 %rd312, [%rd311+0];
-	mov.b64 %rd313, %rd312;
-	sub.s64 %rd314, %rd308, %rd313;
-	add.s64 %rd315, %rd114, %rd314;
-	mov.b64 %rd114, %rd315;
+	cvt.s64.s32 %rd305, %r90;
+	add.s64 %rd306, %rd305, 1;
+	mul.lo.s64 %rd307, %rd306, %rd185;
+	mad.lo.s64 %rd308, %rd307, 8, %rd183;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	cvt.s64.s32 %rd311, %r90;
+	mul.lo.s64 %rd312, %rd311, %rd185;
+	mad.lo.s64 %rd313, %rd312, 8, %rd183;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	sub.s64 %rd316, %rd310, %rd315;
+	add.s64 %rd317, %rd116, %rd316;
+	mov.b64 %rd116, %rd317;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd316, %rd210;
-	setp.ge.s64 %p57, %rd113, 4096;
+	mov.b64 %rd318, %rd212;
+	setp.ge.s64 %p57, %rd115, 4096;
 	@!%p57 bra $L66;
-	mul.lo.s64 %rd317, %rd316, 4;
-	mov.b64 %rd316, %rd317;
+	mul.lo.s64 %rd319, %rd318, 4;
+	mov.b64 %rd318, %rd319;
 $L66:
-	setp.ge.s64 %p58, %rd113, 65536;
+	setp.ge.s64 %p58, %rd115, 65536;
 	@!%p58 bra $L68;
-	mul.lo.s64 %rd318, %rd316, 4;
-	mov.b64 %rd316, %rd318;
+	mul.lo.s64 %rd320, %rd318, 4;
+	mov.b64 %rd318, %rd320;
 $L68:
-	sub.s64 %rd319, %rd316, 1;
-	and.b64 %rd320, %rd113, %rd319;
-	setp.eq.s64 %p59, %rd320, 0;
+	sub.s64 %rd321, %rd318, 1;
+	and.b64 %rd322, %rd115, %rd321;
+	setp.eq.s64 %p59, %rd322, 0;
 	@!%p59 bra $L70;
-	cvt.s64.s32 %rd321, %r90;
-	add.s64 %rd322, %rd321, 1;
-	mul.lo.s64 %rd323, %rd322, %rd183;
-	mad.lo.s64 %rd324, %rd323, 8, %rd181;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	cvt.s64.s32 %rd327, %r90;
-	mul.lo.s64 %rd328, %rd327, %rd183;
-	mad.lo.s64 %rd329, %rd328, 8, %rd181;
-	ld.global.nc.s64 %rd330, [%rd329+0];
-	mov.b64 %rd331, %rd330;
-	sub.s64 %rd332, %rd326, %rd331;
-	mul.lo.s64 %rd333, %rd316, %rd332;
-	add.s64 %rd334, %rd114, %rd333;
-	mov.b64 %rd114, %rd334;
+	cvt.s64.s32 %rd323, %r90;
+	add.s64 %rd324, %rd323, 1;
+	mul.lo.s64 %rd325, %rd324, %rd185;
+	mad.lo.s64 %rd326, %rd325, 8, %rd183;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	cvt.s64.s32 %rd329, %r90;
+	mul.lo.s64 %rd330, %rd329, %rd185;
+	mad.lo.s64 %rd331, %rd330, 8, %rd183;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	sub.s64 %rd334, %rd328, %rd333;
+	mul.lo.s64 %rd335, %rd318, %rd334;
+	add.s64 %rd336, %rd116, %rd335;
+	mov.b64 %rd116, %rd336;
 $L70:
 $L64:
-	add.s64 %rd335, %rd113, 1;
-	mov.b64 %rd113, %rd335;
+	add.s64 %rd337, %rd115, 1;
+	mov.b64 %rd115, %rd337;
 $L62:
-	setp.eq.s64 %p60, %rd222, %rd221;
+	setp.eq.s64 %p60, %rd224, %rd223;
 	@!%p60 bra $L72;
-	mov.b64 %rd336, %rd222;
+	mov.b64 %rd338, %rd224;
 $L73:
 	@!%p23 bra $L77;
 	bra.uni $L75;
 $L77:
 	// block scan
-	mov.b64 %rd337, %rd336;
+	mov.b64 %rd339, %rd338;
 	mov.b32 %r91, %r3;
 $L78:
 	setp.hs.u32 %p61, %r91, 32;
 	@%p61 bra $L79;
-	mov.b64 {%r92, %r93}, %rd337;
+	mov.b64 {%r92, %r93}, %rd339;
 	shfl.sync.up.b32 %r94|%p62, %r92, %r91, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd338, {%r94, %r95};
+	mov.b64 %rd340, {%r94, %r95};
 	@!%p62 bra $L80;
-	add.s64 %rd339, %rd338, %rd337;
-	mov.b64 %rd337, %rd339;
+	add.s64 %rd341, %rd340, %rd339;
+	mov.b64 %rd339, %rd341;
 $L80:
 	shl.b32 %r91, %r91, 1;
 	bra.uni $L78;
 $L79:
-	mov.b64 {%r96, %r97}, %rd337;
+	mov.b64 {%r96, %r97}, %rd339;
 	shfl.sync.up.b32 %r98|%p63, %r96, %r3, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd340, {%r98, %r99};
+	mov.b64 %rd342, {%r98, %r99};
 	setp.lo.u32 %p64, %r3, 32;
 	and.pred %p65, %p63, %p64;
-	selp.b64 %rd341, %rd340, 0, %p65;
+	selp.b64 %rd343, %rd342, 0, %p65;
 	sub.u32 %r100, %r13, %r3;
 	setp.eq.u32 %p66, %r7, %r100;
 	@!%p66 bra $L81;
-	mul.wide.u32 %rd342, %r8, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	st.shared.s64 [%rd343+0], %rd337;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	st.shared.s64 [%rd345+0], %rd339;
 $L81:
 	bar.sync 0;
 	setp.eq.u32 %p67, %r8, 0;
 	@!%p67 bra $L82;
-	mov.b64 %rd344, 0;
+	mov.b64 %rd346, 0;
 	setp.lo.u32 %p68, %r7, %r10;
 	@!%p68 bra $L83;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd344, %rd347;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	ld.shared.s64 %rd349, [%rd348+0];
+	mov.b64 %rd346, %rd349;
 $L83:
-	mov.b64 {%r101, %r102}, %rd344;
+	mov.b64 {%r101, %r102}, %rd346;
 	shfl.sync.up.b32 %r103|%p69, %r101, 1, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd348, {%r103, %r104};
+	mov.b64 %rd350, {%r103, %r104};
 	@!%p69 bra $L84;
-	add.s64 %rd349, %rd348, %rd344;
-	mov.b64 %rd344, %rd349;
+	add.s64 %rd351, %rd350, %rd346;
+	mov.b64 %rd346, %rd351;
 $L84:
-	mov.b64 {%r105, %r106}, %rd344;
+	mov.b64 {%r105, %r106}, %rd346;
 	shfl.sync.up.b32 %r107|%p70, %r105, 2, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd350, {%r107, %r108};
+	mov.b64 %rd352, {%r107, %r108};
 	@!%p70 bra $L85;
-	add.s64 %rd351, %rd350, %rd344;
-	mov.b64 %rd344, %rd351;
+	add.s64 %rd353, %rd352, %rd346;
+	mov.b64 %rd346, %rd353;
 $L85:
-	mov.b64 {%r109, %r110}, %rd344;
+	mov.b64 {%r109, %r110}, %rd346;
 	shfl.sync.up.b32 %r111|%p71, %r109, 4, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd352, {%r111, %r112};
+	mov.b64 %rd354, {%r111, %r112};
 	@!%p71 bra $L86;
-	add.s64 %rd353, %rd352, %rd344;
-	mov.b64 %rd344, %rd353;
+	add.s64 %rd355, %rd354, %rd346;
+	mov.b64 %rd346, %rd355;
 $L86:
-	mov.b64 {%r113, %r114}, %rd344;
+	mov.b64 {%r113, %r114}, %rd346;
 	shfl.sync.up.b32 %r115|%p72, %r113, 8, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd354, {%r115, %r116};
+	mov.b64 %rd356, {%r115, %r116};
 	@!%p72 bra $L87;
-	add.s64 %rd355, %rd354, %rd344;
-	mov.b64 %rd344, %rd355;
+	add.s64 %rd357, %rd356, %rd346;
+	mov.b64 %rd346, %rd357;
 $L87:
-	mov.b64 {%r117, %r118}, %rd344;
+	mov.b64 {%r117, %r118}, %rd346;
 	shfl.sync.up.b32 %r119|%p73, %r117, 16, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd356, {%r119, %r120};
+	mov.b64 %rd358, {%r119, %r120};
 	@!%p73 bra $L88;
-	add.s64 %rd357, %rd356, %rd344;
-	mov.b64 %rd344, %rd357;
+	add.s64 %rd359, %rd358, %rd346;
+	mov.b64 %rd346, %rd359;
 $L88:
-	mov.b64 {%r121, %r122}, %rd344;
+	mov.b64 {%r121, %r122}, %rd346;
 	shfl.sync.up.b32 %r123|%p74, %r121, 1, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd358, {%r123, %r124};
-	selp.b64 %rd359, %rd358, 0, %p74;
+	mov.b64 %rd360, {%r123, %r124};
+	selp.b64 %rd361, %rd360, 0, %p74;
 	@!%p68 bra $L89;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	st.shared.s64 [%rd362+0], %rd359;
+	mul.wide.u32 %rd362, %r7, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	st.shared.s64 [%rd364+0], %rd361;
 $L89:
 	sub.u32 %r125, %r10, 1;
 	setp.eq.u32 %p75, %r7, %r125;
 	@!%p75 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd344;
+	st.shared.s64 [%rd1+1024], %rd346;
 $L90:
 $L82:
 	bar.sync 0;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	add.s64 %rd365, %rd364, 512;
-	ld.shared.s64 %rd366, [%rd365+0];
-	add.s64 %rd367, %rd366, %rd341;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd367;
+	mul.wide.u32 %rd365, %r8, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	add.s64 %rd367, %rd366, 512;
+	ld.shared.s64 %rd368, [%rd367+0];
+	add.s64 %rd369, %rd368, %rd343;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd369;
 	shfl.sync.idx.b32 %r128|%p76, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd369, {%r128, %r129};
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
+	mov.b64 %rd371, {%r128, %r129};
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
 	mov.b64 %rd375, %rd373;
 	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, 0;
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p77, %rd378, 0;
-	setp.gt.s64 %p78, %rd376, 0;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, 0;
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p77, %rd380, 0;
+	setp.gt.s64 %p78, %rd378, 0;
 	and.pred %p79, %p77, %p78;
 	@!%p79 bra $L92;
-	atom.global.add.u64 %rd379, [%rd200], %rd376;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd377, %rd380;
+	atom.global.add.u64 %rd381, [%rd202], %rd378;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd379, %rd382;
 $L92:
-	cvt.u64.u32 %rd381, %r2;
-	setp.eq.s64 %p80, %rd381, 0;
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p80, %rd383, 0;
 	setp.eq.u32 %p81, %r1, 0;
 	and.pred %p82, %p80, %p81;
 	bar.sync 0;
 	@!%p82 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd377;
+	st.shared.s64 [%rd1+1024], %rd379;
 $L93:
 	bar.sync 0;
-	ld.shared.s64 %rd382, [%rd1+1024];
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd377, %rd383;
-	add.s64 %rd384, %rd377, %rd375;
+	ld.shared.s64 %rd384, [%rd1+1024];
 	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, 0;
+	mov.b64 %rd379, %rd385;
+	add.s64 %rd386, %rd379, %rd377;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd388, 0;
 $L94:
-	setp.lt.s64 %p83, %rd386, %rd336;
+	setp.lt.s64 %p83, %rd388, %rd338;
 	not.pred %p84, %p83;
 	@!%p84 bra $L98;
 	bra.uni $L96;
 $L98:
-	mul.lo.s64 %rd387, %rd386, %rd172;
-	mad.lo.s64 %rd388, %rd387, 4, %rd170;
-	ld.shared.s32 %r130, [%rd388+0];
+	mul.lo.s64 %rd389, %rd388, %rd174;
+	mad.lo.s64 %rd390, %rd389, 4, %rd172;
+	ld.shared.s32 %r130, [%rd390+0];
 	mov.b32 %r131, %r130;
-	add.s64 %rd389, %rd385, %rd386;
-	mul.lo.s64 %rd390, %rd389, %rd199;
-	mad.lo.s64 %rd391, %rd390, 4, %rd197;
-	st.global.s32 [%rd391+0], %r131;
+	add.s64 %rd391, %rd387, %rd388;
+	mul.lo.s64 %rd392, %rd391, %rd201;
+	mad.lo.s64 %rd393, %rd392, 4, %rd199;
+	st.global.s32 [%rd393+0], %r131;
 $L95:
-	add.s64 %rd392, %rd386, 1;
-	mov.b64 %rd386, %rd392;
+	add.s64 %rd394, %rd388, 1;
+	mov.b64 %rd388, %rd394;
 	bra.uni $L94;
 $L96:
 	bra.uni $L75;
 $L74:
 	bra.uni $L73;
 $L75:
-	mov.b64 %rd222, 0;
+	mov.b64 %rd224, 0;
 $L72:
 $L30:
-	add.s64 %rd393, %rd249, 1;
-	mov.b64 %rd249, %rd393;
+	add.s64 %rd395, %rd251, 1;
+	mov.b64 %rd251, %rd395;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd394, %rd223, 1;
-	mov.b64 %rd223, %rd394;
+	add.s64 %rd396, %rd225, 1;
+	mov.b64 %rd225, %rd396;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd395, %rd222;
+	mov.b64 %rd397, %rd224;
 $L99:
 	@!%p23 bra $L103;
 	bra.uni $L101;
 $L103:
 	// block scan
-	mov.b64 %rd396, %rd395;
+	mov.b64 %rd398, %rd397;
 	mov.b32 %r132, %r3;
 $L104:
 	setp.hs.u32 %p85, %r132, 32;
 	@%p85 bra $L105;
-	mov.b64 {%r133, %r134}, %rd396;
+	mov.b64 {%r133, %r134}, %rd398;
 	shfl.sync.up.b32 %r135|%p86, %r133, %r132, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd397, {%r135, %r136};
+	mov.b64 %rd399, {%r135, %r136};
 	@!%p86 bra $L106;
-	add.s64 %rd398, %rd397, %rd396;
-	mov.b64 %rd396, %rd398;
+	add.s64 %rd400, %rd399, %rd398;
+	mov.b64 %rd398, %rd400;
 $L106:
 	shl.b32 %r132, %r132, 1;
 	bra.uni $L104;
 $L105:
-	mov.b64 {%r137, %r138}, %rd396;
+	mov.b64 {%r137, %r138}, %rd398;
 	shfl.sync.up.b32 %r139|%p87, %r137, %r3, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd399, {%r139, %r140};
+	mov.b64 %rd401, {%r139, %r140};
 	setp.lo.u32 %p88, %r3, 32;
 	and.pred %p89, %p87, %p88;
-	selp.b64 %rd400, %rd399, 0, %p89;
+	selp.b64 %rd402, %rd401, 0, %p89;
 	sub.u32 %r141, %r13, %r3;
 	setp.eq.u32 %p90, %r7, %r141;
 	@!%p90 bra $L107;
-	mul.wide.u32 %rd401, %r8, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	st.shared.s64 [%rd402+0], %rd396;
+	mul.wide.u32 %rd403, %r8, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	st.shared.s64 [%rd404+0], %rd398;
 $L107:
 	bar.sync 0;
 	setp.eq.u32 %p91, %r8, 0;
 	@!%p91 bra $L108;
-	mov.b64 %rd403, 0;
+	mov.b64 %rd405, 0;
 	setp.lo.u32 %p92, %r7, %r10;
 	@!%p92 bra $L109;
-	mul.wide.u32 %rd404, %r7, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	ld.shared.s64 %rd406, [%rd405+0];
-	mov.b64 %rd403, %rd406;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	ld.shared.s64 %rd408, [%rd407+0];
+	mov.b64 %rd405, %rd408;
 $L109:
-	mov.b64 {%r142, %r143}, %rd403;
+	mov.b64 {%r142, %r143}, %rd405;
 	shfl.sync.up.b32 %r144|%p93, %r142, 1, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd407, {%r144, %r145};
+	mov.b64 %rd409, {%r144, %r145};
 	@!%p93 bra $L110;
-	add.s64 %rd408, %rd407, %rd403;
-	mov.b64 %rd403, %rd408;
+	add.s64 %rd410, %rd409, %rd405;
+	mov.b64 %rd405, %rd410;
 $L110:
-	mov.b64 {%r146, %r147}, %rd403;
+	mov.b64 {%r146, %r147}, %rd405;
 	shfl.sync.up.b32 %r148|%p94, %r146, 2, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd409, {%r148, %r149};
+	mov.b64 %rd411, {%r148, %r149};
 	@!%p94 bra $L111;
-	add.s64 %rd410, %rd409, %rd403;
-	mov.b64 %rd403, %rd410;
+	add.s64 %rd412, %rd411, %rd405;
+	mov.b64 %rd405, %rd412;
 $L111:
-	mov.b64 {%r150, %r151}, %rd403;
+	mov.b64 {%r150, %r151}, %rd405;
 	shfl.sync.up.b32 %r152|%p95, %r150, 4, 0, %r17;
 	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd411, {%r152, %r153};
+	mov.b64 %rd413, {%r152, %r153};
 	@!%p95 bra $L112;
-	add.s64 %rd412, %rd411, %rd403;
-	mov.b64 %rd403, %rd412;
+	add.s64 %rd414, %rd413, %rd405;
+	mov.b64 %rd405, %rd414;
 $L112:
-	mov.b64 {%r154, %r155}, %rd403;
+	mov.b64 {%r154, %r155}, %rd405;
 	shfl.sync.up.b32 %r156|%p96, %r154, 8, 0, %r17;
 	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd413, {%r156, %r157};
+	mov.b64 %rd415, {%r156, %r157};
 	@!%p96 bra $L113;
-	add.s64 %rd414, %rd413, %rd403;
-	mov.b64 %rd403, %rd414;
+	add.s64 %rd416, %rd415, %rd405;
+	mov.b64 %rd405, %rd416;
 $L113:
-	mov.b64 {%r158, %r159}, %rd403;
+	mov.b64 {%r158, %r159}, %rd405;
 	shfl.sync.up.b32 %r160|%p97, %r158, 16, 0, %r17;
 	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd415, {%r160, %r161};
+	mov.b64 %rd417, {%r160, %r161};
 	@!%p97 bra $L114;
-	add.s64 %rd416, %rd415, %rd403;
-	mov.b64 %rd403, %rd416;
+	add.s64 %rd418, %rd417, %rd405;
+	mov.b64 %rd405, %rd418;
 $L114:
-	mov.b64 {%r162, %r163}, %rd403;
+	mov.b64 {%r162, %r163}, %rd405;
 	shfl.sync.up.b32 %r164|%p98, %r162, 1, 0, %r17;
 	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd417, {%r164, %r165};
-	selp.b64 %rd418, %rd417, 0, %p98;
+	mov.b64 %rd419, {%r164, %r165};
+	selp.b64 %rd420, %rd419, 0, %p98;
 	@!%p92 bra $L115;
-	mul.wide.u32 %rd419, %r7, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	add.s64 %rd421, %rd420, 512;
-	st.shared.s64 [%rd421+0], %rd418;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	add.s64 %rd423, %rd422, 512;
+	st.shared.s64 [%rd423+0], %rd420;
 $L115:
 	sub.u32 %r166, %r10, 1;
 	setp.eq.u32 %p99, %r7, %r166;
 	@!%p99 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd403;
+	st.shared.s64 [%rd1+1024], %rd405;
 $L116:
 $L108:
 	bar.sync 0;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	add.s64 %rd424, %rd423, 512;
-	ld.shared.s64 %rd425, [%rd424+0];
-	add.s64 %rd426, %rd425, %rd400;
-	ld.shared.s64 %rd427, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd426;
+	mul.wide.u32 %rd424, %r8, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	add.s64 %rd426, %rd425, 512;
+	ld.shared.s64 %rd427, [%rd426+0];
+	add.s64 %rd428, %rd427, %rd402;
+	ld.shared.s64 %rd429, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd428;
 	shfl.sync.idx.b32 %r169|%p100, %r167, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd428, {%r169, %r170};
-	mov.b64 %rd429, %rd427;
-	mov.b64 %rd430, %rd428;
+	mov.b64 %rd430, {%r169, %r170};
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
 	mov.b64 %rd434, %rd432;
 	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, 0;
-	cvt.u64.u32 %rd437, %r2;
-	setp.eq.s64 %p101, %rd437, 0;
-	setp.gt.s64 %p102, %rd435, 0;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, 0;
+	cvt.u64.u32 %rd439, %r2;
+	setp.eq.s64 %p101, %rd439, 0;
+	setp.gt.s64 %p102, %rd437, 0;
 	and.pred %p103, %p101, %p102;
 	@!%p103 bra $L118;
-	atom.global.add.u64 %rd438, [%rd200], %rd435;
-	mov.b64 %rd439, %rd438;
-	mov.b64 %rd436, %rd439;
+	atom.global.add.u64 %rd440, [%rd202], %rd437;
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd438, %rd441;
 $L118:
-	cvt.u64.u32 %rd440, %r2;
-	setp.eq.s64 %p104, %rd440, 0;
+	cvt.u64.u32 %rd442, %r2;
+	setp.eq.s64 %p104, %rd442, 0;
 	setp.eq.u32 %p105, %r1, 0;
 	and.pred %p106, %p104, %p105;
 	bar.sync 0;
 	@!%p106 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd436;
+	st.shared.s64 [%rd1+1024], %rd438;
 $L119:
 	bar.sync 0;
-	ld.shared.s64 %rd441, [%rd1+1024];
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd436, %rd442;
-	add.s64 %rd443, %rd436, %rd434;
+	ld.shared.s64 %rd443, [%rd1+1024];
 	mov.b64 %rd444, %rd443;
-	mov.b64 %rd445, 0;
+	mov.b64 %rd438, %rd444;
+	add.s64 %rd445, %rd438, %rd436;
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd447, 0;
 $L120:
-	setp.lt.s64 %p107, %rd445, %rd395;
+	setp.lt.s64 %p107, %rd447, %rd397;
 	not.pred %p108, %p107;
 	@!%p108 bra $L124;
 	bra.uni $L122;
 $L124:
-	mul.lo.s64 %rd446, %rd445, %rd172;
-	mad.lo.s64 %rd447, %rd446, 4, %rd170;
-	ld.shared.s32 %r171, [%rd447+0];
+	mul.lo.s64 %rd448, %rd447, %rd174;
+	mad.lo.s64 %rd449, %rd448, 4, %rd172;
+	ld.shared.s32 %r171, [%rd449+0];
 	mov.b32 %r172, %r171;
-	add.s64 %rd448, %rd444, %rd445;
-	mul.lo.s64 %rd449, %rd448, %rd199;
-	mad.lo.s64 %rd450, %rd449, 4, %rd197;
-	st.global.s32 [%rd450+0], %r172;
+	add.s64 %rd450, %rd446, %rd447;
+	mul.lo.s64 %rd451, %rd450, %rd201;
+	mad.lo.s64 %rd452, %rd451, 4, %rd199;
+	st.global.s32 [%rd452+0], %r172;
 $L121:
-	add.s64 %rd451, %rd445, 1;
-	mov.b64 %rd445, %rd451;
+	add.s64 %rd453, %rd447, 1;
+	mov.b64 %rd447, %rd453;
 	bra.uni $L120;
 $L122:
 	bra.uni $L101;
@@ -6257,51 +5996,51 @@ $L100:
 $L101:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd452, %r2;
-	add.s64 %rd453, %rd176, %rd452;
-	mov.b64 %rd454, %rd453;
+	cvt.u64.u32 %rd454, %r2;
+	add.s64 %rd455, %rd178, %rd454;
+	mov.b64 %rd456, %rd455;
 	mov.b32 %r173, -1;
-	mov.b64 %rd455, 0;
-	mov.b64 %rd456, 0;
+	mov.b64 %rd457, 0;
+	mov.b64 %rd458, 0;
 $L125:
 	@!%p17 bra $L129;
-	mov.b64 %rd457, 4611686018427387904;
+	mov.b64 %rd459, 4611686018427387904;
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd457, %rd156;
+	mov.b64 %rd459, %rd158;
 	bra.uni $L127;
 $L126:
 	bra.uni $L125;
 $L127:
-	mov.b64 %rd458, %rd457;
+	mov.b64 %rd460, %rd459;
 $L130:
-	mov.b64 %rd459, 0;
-	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, 0;
+	mov.b64 %rd462, %rd460;
 $L133:
-	setp.gt.s64 %p109, %rd460, 0;
+	setp.gt.s64 %p109, %rd462, 0;
 	not.pred %p110, %p109;
 	@!%p110 bra $L137;
 	bra.uni $L135;
 $L137:
-	setp.ge.s64 %p111, %rd455, %rd456;
+	setp.ge.s64 %p111, %rd457, %rd458;
 	@!%p111 bra $L139;
-	setp.ge.s64 %p112, %rd454, %rd179;
+	setp.ge.s64 %p112, %rd456, %rd181;
 	@!%p112 bra $L141;
 	bra.uni $L135;
 $L141:
 	mov.pred %p113, %p16;
-	mov.b64 %rd461, %rd137;
-	mov.b64 %rd462, %rd454;
+	mov.b64 %rd463, %rd139;
+	mov.b64 %rd464, %rd456;
 $L142:
 	@!%p113 bra $L146;
-	shr.s64 %rd463, %rd462, 5;
-	mul.lo.s64 %rd464, %rd463, %rd143;
-	mad.lo.s64 %rd465, %rd464, 4, %rd141;
-	ld.global.nc.u32 %r174, [%rd465+0];
+	shr.s64 %rd465, %rd464, 5;
+	mul.lo.s64 %rd466, %rd465, %rd145;
+	mad.lo.s64 %rd467, %rd466, 4, %rd143;
+	ld.global.nc.u32 %r174, [%rd467+0];
 	mov.b32 %r175, %r174;
-	and.b64 %rd466, %rd462, 31;
-	min.u64 %rd467, %rd466, 32;
-	cvt.u32.u64 %r176, %rd467;
+	and.b64 %rd468, %rd464, 31;
+	min.u64 %rd469, %rd468, 32;
+	cvt.u32.u64 %r176, %rd469;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
 	setp.hs.u32 %p114, %r176, 32;
@@ -6309,16 +6048,16 @@ $L142:
 	and.b32 %r180, %r175, %r179;
 	setp.ne.u32 %p115, %r180, 0x0;
 	@!%p115 bra $L148;
-	cvt.u32.u64 %r181, %rd462;
+	cvt.u32.u64 %r181, %rd464;
 	mov.b32 %r182, %r181;
 	bra.uni $L144;
 $L148:
 	mov.b32 %r182, -1;
 	bra.uni $L144;
 $L146:
-	mul.lo.s64 %rd468, %rd462, %rd140;
-	mad.lo.s64 %rd469, %rd468, 4, %rd138;
-	ld.global.nc.s32 %r183, [%rd469+0];
+	mul.lo.s64 %rd470, %rd464, %rd142;
+	mad.lo.s64 %rd471, %rd470, 4, %rd140;
+	ld.global.nc.s32 %r183, [%rd471+0];
 	mov.b32 %r184, %r183;
 	mov.b32 %r182, %r184;
 	bra.uni $L144;
@@ -6326,37 +6065,37 @@ $L143:
 	bra.uni $L142;
 $L144:
 	mov.b32 %r173, %r182;
-	add.s64 %rd470, %rd454, %rd174;
-	mov.b64 %rd454, %rd470;
+	add.s64 %rd472, %rd456, %rd176;
+	mov.b64 %rd456, %rd472;
 	setp.ge.s32 %p116, %r173, 0;
 	@!%p116 bra $L150;
-	mov.b64 %rd471, %rd127;
+	mov.b64 %rd473, %rd129;
 	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd472, %r185;
-	mul.lo.s64 %rd473, %rd472, %rd130;
-	mad.lo.s64 %rd474, %rd473, 8, %rd128;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd127;
+	cvt.s64.s32 %rd474, %r185;
+	mul.lo.s64 %rd475, %rd474, %rd132;
+	mad.lo.s64 %rd476, %rd475, 8, %rd130;
+	ld.global.nc.s64 %rd477, [%rd476+0];
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd129;
 	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd479, %r186;
-	add.s64 %rd480, %rd479, 1;
-	mul.lo.s64 %rd481, %rd480, %rd130;
-	mad.lo.s64 %rd482, %rd481, 8, %rd128;
-	ld.global.nc.s64 %rd483, [%rd482+0];
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd477;
-	mov.b64 %rd487, %rd485;
-	mov.b64 %rd455, %rd486;
-	mov.b64 %rd456, %rd487;
+	cvt.s64.s32 %rd481, %r186;
+	add.s64 %rd482, %rd481, 1;
+	mul.lo.s64 %rd483, %rd482, %rd132;
+	mad.lo.s64 %rd484, %rd483, 8, %rd130;
+	ld.global.nc.s64 %rd485, [%rd484+0];
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, %rd479;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd457, %rd488;
+	mov.b64 %rd458, %rd489;
 $L150:
 	bra.uni $L134;
 $L139:
-	mul.lo.s64 %rd488, %rd455, %rd133;
-	mad.lo.s64 %rd489, %rd488, 4, %rd131;
-	ld.global.nc.s32 %r187, [%rd489+0];
+	mul.lo.s64 %rd490, %rd457, %rd135;
+	mad.lo.s64 %rd491, %rd490, 4, %rd133;
+	ld.global.nc.s32 %r187, [%rd491+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r41;
@@ -6364,46 +6103,46 @@ $L139:
 	mov.pred %p118, %p20;
 	mov.b32 %r191, %r173;
 	mov.b32 %r192, %r189;
-	mov.b64 %rd490, %rd455;
+	mov.b64 %rd492, %rd457;
 $L151:
-	cvt.s64.s32 %rd491, %r191;
-	mul.lo.s64 %rd492, %rd491, %rd161;
-	mad.lo.s64 %rd493, %rd492, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd494, [%rd493+0];
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd496, %rd495;
-	shr.u64 %rd497, %rd496, 32;
-	cvt.u32.u64 %r193, %rd497;
+	cvt.s64.s32 %rd493, %r191;
+	mul.lo.s64 %rd494, %rd493, %rd163;
+	mad.lo.s64 %rd495, %rd494, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd496, [%rd495+0];
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, %rd497;
+	shr.u64 %rd499, %rd498, 32;
+	cvt.u32.u64 %r193, %rd499;
 	mov.b32 %r194, %r193;
 	add.s32 %r195, %r194, 1;
 	mov.b32 %r196, %r195;
 	mov.b32 %r197, %r196;
 	mov.b32 %r198, %r191;
-	cvt.u64.u32 %rd498, %r197;
-	shl.b64 %rd499, %rd498, 32;
-	cvt.u64.u32 %rd500, %r198;
-	or.b64 %rd501, %rd499, %rd500;
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, %rd502;
+	cvt.u64.u32 %rd500, %r197;
+	shl.b64 %rd501, %rd500, 32;
+	cvt.u64.u32 %rd502, %r198;
+	or.b64 %rd503, %rd501, %rd502;
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, %rd504;
 $L154:
-	cvt.s64.s32 %rd504, %r192;
-	mul.lo.s64 %rd505, %rd504, %rd161;
-	mad.lo.s64 %rd506, %rd505, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd507, [%rd506+0];
-	mov.b64 %rd508, %rd507;
-	mov.b64 %rd509, %rd508;
-	shr.u64 %rd510, %rd509, 32;
-	cvt.u32.u64 %r199, %rd510;
+	cvt.s64.s32 %rd506, %r192;
+	mul.lo.s64 %rd507, %rd506, %rd163;
+	mad.lo.s64 %rd508, %rd507, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd509, [%rd508+0];
+	mov.b64 %rd510, %rd509;
+	mov.b64 %rd511, %rd510;
+	shr.u64 %rd512, %rd511, 32;
+	cvt.u32.u64 %r199, %rd512;
 	setp.ls.u32 %p119, %r199, %r196;
 	@!%p119 bra $L158;
 	mov.pred %p120, 0;
 	bra.uni $L153;
 $L158:
-	cvt.s64.s32 %rd511, %r192;
-	mul.lo.s64 %rd512, %rd511, %rd161;
-	mad.lo.s64 %rd513, %rd512, 8, %rd159;
-	atom.global.cas.b64 %rd514, [%rd513], %rd509, %rd503;
-	setp.eq.u64 %p121, %rd514, %rd509;
+	cvt.s64.s32 %rd513, %r192;
+	mul.lo.s64 %rd514, %rd513, %rd163;
+	mad.lo.s64 %rd515, %rd514, 8, %rd161;
+	atom.global.cas.b64 %rd516, [%rd515], %rd511, %rd505;
+	setp.eq.u64 %p121, %rd516, %rd511;
 	mov.pred %p122, %p121;
 	@!%p122 bra $L160;
 	mov.pred %p120, 1;
@@ -6418,419 +6157,419 @@ $L152:
 $L153:
 	@!%p120 bra $L162;
 	mov.pred %p123, 0;
-	mov.b64 %rd515, %rd459;
+	mov.b64 %rd517, %rd461;
 	mov.b32 %r200, %r189;
 $L163:
 	@!%p17 bra $L167;
 	shr.s32 %r201, %r200, 5;
-	cvt.s64.s32 %rd516, %r201;
-	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd518, %r201;
+	mov.b64 %rd519, %rd518;
 	and.b32 %r202, %r200, 31;
-	cvt.s64.s32 %rd518, %r202;
-	min.u64 %rd519, %rd518, 32;
-	cvt.u32.u64 %r203, %rd519;
+	cvt.s64.s32 %rd520, %r202;
+	min.u64 %rd521, %rd520, 32;
+	cvt.u32.u64 %r203, %rd521;
 	mov.b32 %r205, 0x1;
 	shl.b32 %r204, %r205, %r203;
 	setp.hs.u32 %p124, %r203, 32;
 	selp.b32 %r206, 0, %r204, %p124;
 	mov.b32 %r207, %r206;
-	mov.b64 %rd520, %rd517;
+	mov.b64 %rd522, %rd519;
 	mov.b32 %r208, %r207;
-	mul.lo.s64 %rd521, %rd520, %rd152;
-	mad.lo.s64 %rd522, %rd521, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r209, [%rd522+0];
+	mul.lo.s64 %rd523, %rd522, %rd154;
+	mad.lo.s64 %rd524, %rd523, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r209, [%rd524+0];
 	mov.b32 %r210, %r209;
 	and.b32 %r211, %r210, %r208;
 	setp.ne.u32 %p125, %r211, 0x0;
 	mov.pred %p126, %p125;
 	not.pred %p127, %p126;
 	@!%p127 bra $L169;
-	mul.lo.s64 %rd523, %rd520, %rd152;
-	mad.lo.s64 %rd524, %rd523, 4, %rd150;
-	atom.global.or.b32 %r212, [%rd524], %r208;
+	mul.lo.s64 %rd525, %rd522, %rd154;
+	mad.lo.s64 %rd526, %rd525, 4, %rd152;
+	atom.global.or.b32 %r212, [%rd526], %r208;
 	mov.b32 %r213, %r212;
 	and.b32 %r214, %r213, %r208;
 	setp.ne.u32 %p128, %r214, 0x0;
 	mov.pred %p126, %p128;
 $L169:
 	@!%p126 bra $L171;
-	mov.b64 %rd525, %rd515;
-	mov.b64 %rd526, %rd525;
+	mov.b64 %rd527, %rd517;
+	mov.b64 %rd528, %rd527;
 	mov.pred %p129, 0;
 	bra.uni $L165;
 $L171:
-	mov.b64 %rd527, %rd515;
-	mov.b64 %rd526, %rd527;
+	mov.b64 %rd529, %rd517;
+	mov.b64 %rd528, %rd529;
 	mov.pred %p129, 1;
 	bra.uni $L165;
 $L167:
 	@!%p18 bra $L173;
-	cvt.s64.s32 %rd528, %r200;
-	mul.lo.s64 %rd529, %rd528, %rd155;
-	mad.lo.s64 %rd530, %rd529, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r215, [%rd530+0];
+	cvt.s64.s32 %rd530, %r200;
+	mul.lo.s64 %rd531, %rd530, %rd157;
+	mad.lo.s64 %rd532, %rd531, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r215, [%rd532+0];
 	mov.b32 %r216, %r215;
 	setp.eq.s32 %p130, %r216, %r40;
 	mov.pred %p131, %p130;
 	not.pred %p132, %p131;
 	@!%p132 bra $L175;
-	cvt.s64.s32 %rd531, %r200;
-	mul.lo.s64 %rd532, %rd531, %rd155;
-	mad.lo.s64 %rd533, %rd532, 4, %rd153;
-	atom.global.exch.b32 %r217, [%rd533], %r40;
+	cvt.s64.s32 %rd533, %r200;
+	mul.lo.s64 %rd534, %rd533, %rd157;
+	mad.lo.s64 %rd535, %rd534, 4, %rd155;
+	atom.global.exch.b32 %r217, [%rd535], %r40;
 	mov.b32 %r218, %r217;
 	setp.eq.s32 %p133, %r218, %r40;
 	mov.pred %p131, %p133;
 $L175:
 	@!%p131 bra $L177;
-	mov.b64 %rd534, %rd515;
-	mov.b64 %rd526, %rd534;
+	mov.b64 %rd536, %rd517;
+	mov.b64 %rd528, %rd536;
 	mov.pred %p129, 0;
 	bra.uni $L165;
 $L177:
 $L173:
-	mul.lo.s64 %rd535, %rd515, %rd172;
-	mad.lo.s64 %rd536, %rd535, 4, %rd170;
-	st.shared.s32 [%rd536+0], %r200;
-	add.s64 %rd537, %rd515, 1;
-	mov.b64 %rd538, %rd537;
-	mov.b64 %rd526, %rd538;
+	mul.lo.s64 %rd537, %rd517, %rd174;
+	mad.lo.s64 %rd538, %rd537, 4, %rd172;
+	st.shared.s32 [%rd538+0], %r200;
+	add.s64 %rd539, %rd517, 1;
+	mov.b64 %rd540, %rd539;
+	mov.b64 %rd528, %rd540;
 	mov.pred %p129, 1;
 	bra.uni $L165;
 $L164:
 	bra.uni $L163;
 $L165:
-	mov.b64 %rd539, %rd526;
+	mov.b64 %rd541, %rd528;
 	mov.pred %p134, %p129;
-	mov.b64 %rd459, %rd539;
+	mov.b64 %rd461, %rd541;
 	mov.pred %p123, %p134;
 	@!%p123 bra $L179;
-	mov.b64 %rd540, %rd127;
+	mov.b64 %rd542, %rd129;
 	mov.b32 %r219, %r189;
-	setp.lt.s64 %p135, %rd113, 64;
-	setp.le.s64 %p136, %rd157, 1;
+	setp.lt.s64 %p135, %rd115, 64;
+	setp.le.s64 %p136, %rd159, 1;
 	or.pred %p137, %p135, %p136;
 	@!%p137 bra $L180;
-	cvt.s64.s32 %rd541, %r219;
-	add.s64 %rd542, %rd541, 1;
-	mul.lo.s64 %rd543, %rd542, %rd130;
-	mad.lo.s64 %rd544, %rd543, 8, %rd128;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	cvt.s64.s32 %rd547, %r219;
-	mul.lo.s64 %rd548, %rd547, %rd130;
-	mad.lo.s64 %rd549, %rd548, 8, %rd128;
-	ld.global.nc.s64 %rd550, [%rd549+0];
-	mov.b64 %rd551, %rd550;
-	sub.s64 %rd552, %rd546, %rd551;
-	add.s64 %rd553, %rd114, %rd552;
-	mov.b64 %rd114, %rd553;
+	cvt.s64.s32 %rd543, %r219;
+	add.s64 %rd544, %rd543, 1;
+	mul.lo.s64 %rd545, %rd544, %rd132;
+	mad.lo.s64 %rd546, %rd545, 8, %rd130;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	cvt.s64.s32 %rd549, %r219;
+	mul.lo.s64 %rd550, %rd549, %rd132;
+	mad.lo.s64 %rd551, %rd550, 8, %rd130;
+	ld.global.nc.s64 %rd552, [%rd551+0];
+	mov.b64 %rd553, %rd552;
+	sub.s64 %rd554, %rd548, %rd553;
+	add.s64 %rd555, %rd116, %rd554;
+	mov.b64 %rd116, %rd555;
 	bra.uni $L181;
 $L180:
-	mov.b64 %rd554, %rd157;
-	setp.ge.s64 %p138, %rd113, 4096;
+	mov.b64 %rd556, %rd159;
+	setp.ge.s64 %p138, %rd115, 4096;
 	@!%p138 bra $L183;
-	mul.lo.s64 %rd555, %rd554, 4;
-	mov.b64 %rd554, %rd555;
+	mul.lo.s64 %rd557, %rd556, 4;
+	mov.b64 %rd556, %rd557;
 $L183:
-	setp.ge.s64 %p139, %rd113, 65536;
+	setp.ge.s64 %p139, %rd115, 65536;
 	@!%p139 bra $L185;
-	mul.lo.s64 %rd556, %rd554, 4;
-	mov.b64 %rd554, %rd556;
+	mul.lo.s64 %rd558, %rd556, 4;
+	mov.b64 %rd556, %rd558;
 $L185:
-	sub.s64 %rd557, %rd554, 1;
-	and.b64 %rd558, %rd113, %rd557;
-	setp.eq.s64 %p140, %rd558, 0;
+	sub.s64 %rd559, %rd556, 1;
+	and.b64 %rd560, %rd115, %rd559;
+	setp.eq.s64 %p140, %rd560, 0;
 	@!%p140 bra $L187;
-	cvt.s64.s32 %rd559, %r219;
-	add.s64 %rd560, %rd559, 1;
-	mul.lo.s64 %rd561, %rd560, %rd130;
-	mad.lo.s64 %rd562, %rd561, 8, %rd128;
-	ld.global.nc.s64 %rd563, [%rd562+0];
-	mov.b64 %rd564, %rd563;
-	cvt.s64.s32 %rd565, %r219;
-	mul.lo.s64 %rd566, %rd565, %rd130;
-	mad.lo.s64 %rd567, %rd566, 8, %rd128;
-	ld.global.nc.s64 %rd568, [%rd567+0];
-	mov.b64 %rd569, %rd568;
-	sub.s64 %rd570, %rd564, %rd569;
-	mul.lo.s64 %rd571, %rd554, %rd570;
-	add.s64 %rd572, %rd114, %rd571;
-	mov.b64 %rd114, %rd572;
+	cvt.s64.s32 %rd561, %r219;
+	add.s64 %rd562, %rd561, 1;
+	mul.lo.s64 %rd563, %rd562, %rd132;
+	mad.lo.s64 %rd564, %rd563, 8, %rd130;
+	ld.global.nc.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	cvt.s64.s32 %rd567, %r219;
+	mul.lo.s64 %rd568, %rd567, %rd132;
+	mad.lo.s64 %rd569, %rd568, 8, %rd130;
+	ld.global.nc.s64 %rd570, [%rd569+0];
+	mov.b64 %rd571, %rd570;
+	sub.s64 %rd572, %rd566, %rd571;
+	mul.lo.s64 %rd573, %rd556, %rd572;
+	add.s64 %rd574, %rd116, %rd573;
+	mov.b64 %rd116, %rd574;
 $L187:
 $L181:
-	add.s64 %rd573, %rd113, 1;
-	mov.b64 %rd113, %rd573;
+	add.s64 %rd575, %rd115, 1;
+	mov.b64 %rd115, %rd575;
 $L179:
 $L162:
-	add.s64 %rd574, %rd455, 1;
-	mov.b64 %rd455, %rd574;
-	sub.s64 %rd575, %rd460, 1;
-	mov.b64 %rd460, %rd575;
+	add.s64 %rd576, %rd457, 1;
+	mov.b64 %rd457, %rd576;
+	sub.s64 %rd577, %rd462, 1;
+	mov.b64 %rd462, %rd577;
 $L134:
 	bra.uni $L133;
 $L135:
-	mov.b64 %rd576, %rd459;
+	mov.b64 %rd578, %rd461;
 $L188:
 	@!%p17 bra $L192;
 	bra.uni $L190;
 $L192:
 	// block scan
-	mov.b64 %rd577, %rd576;
+	mov.b64 %rd579, %rd578;
 	mov.b32 %r220, %r3;
 $L193:
 	setp.hs.u32 %p141, %r220, 32;
 	@%p141 bra $L194;
-	mov.b64 {%r221, %r222}, %rd577;
+	mov.b64 {%r221, %r222}, %rd579;
 	shfl.sync.up.b32 %r223|%p142, %r221, %r220, 0, %r17;
 	shfl.sync.up.b32 %r224, %r222, %r220, 0, %r17;
-	mov.b64 %rd578, {%r223, %r224};
+	mov.b64 %rd580, {%r223, %r224};
 	@!%p142 bra $L195;
-	add.s64 %rd579, %rd578, %rd577;
-	mov.b64 %rd577, %rd579;
+	add.s64 %rd581, %rd580, %rd579;
+	mov.b64 %rd579, %rd581;
 $L195:
 	shl.b32 %r220, %r220, 1;
 	bra.uni $L193;
 $L194:
-	mov.b64 {%r225, %r226}, %rd577;
+	mov.b64 {%r225, %r226}, %rd579;
 	shfl.sync.up.b32 %r227|%p143, %r225, %r3, 0, %r17;
 	shfl.sync.up.b32 %r228, %r226, %r3, 0, %r17;
-	mov.b64 %rd580, {%r227, %r228};
+	mov.b64 %rd582, {%r227, %r228};
 	setp.lo.u32 %p144, %r3, 32;
 	and.pred %p145, %p143, %p144;
-	selp.b64 %rd581, %rd580, 0, %p145;
+	selp.b64 %rd583, %rd582, 0, %p145;
 	sub.u32 %r229, %r13, %r3;
 	setp.eq.u32 %p146, %r7, %r229;
 	@!%p146 bra $L196;
-	mul.wide.u32 %rd582, %r8, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	st.shared.s64 [%rd583+0], %rd577;
+	mul.wide.u32 %rd584, %r8, 16;
+	add.s64 %rd585, %rd1, %rd584;
+	st.shared.s64 [%rd585+0], %rd579;
 $L196:
 	bar.sync 0;
 	setp.eq.u32 %p147, %r8, 0;
 	@!%p147 bra $L197;
-	mov.b64 %rd584, 0;
+	mov.b64 %rd586, 0;
 	setp.lo.u32 %p148, %r7, %r10;
 	@!%p148 bra $L198;
-	mul.wide.u32 %rd585, %r7, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	ld.shared.s64 %rd587, [%rd586+0];
-	mov.b64 %rd584, %rd587;
+	mul.wide.u32 %rd587, %r7, 16;
+	add.s64 %rd588, %rd1, %rd587;
+	ld.shared.s64 %rd589, [%rd588+0];
+	mov.b64 %rd586, %rd589;
 $L198:
-	mov.b64 {%r230, %r231}, %rd584;
+	mov.b64 {%r230, %r231}, %rd586;
 	shfl.sync.up.b32 %r232|%p149, %r230, 1, 0, %r17;
 	shfl.sync.up.b32 %r233, %r231, 1, 0, %r17;
-	mov.b64 %rd588, {%r232, %r233};
+	mov.b64 %rd590, {%r232, %r233};
 	@!%p149 bra $L199;
-	add.s64 %rd589, %rd588, %rd584;
-	mov.b64 %rd584, %rd589;
+	add.s64 %rd591, %rd590, %rd586;
+	mov.b64 %rd586, %rd591;
 $L199:
-	mov.b64 {%r234, %r235}, %rd584;
+	mov.b64 {%r234, %r235}, %rd586;
 	shfl.sync.up.b32 %r236|%p150, %r234, 2, 0, %r17;
 	shfl.sync.up.b32 %r237, %r235, 2, 0, %r17;
-	mov.b64 %rd590, {%r236, %r237};
+	mov.b64 %rd592, {%r236, %r237};
 	@!%p150 bra $L200;
-	add.s64 %rd591, %rd590, %rd584;
-	mov.b64 %rd584, %rd591;
+	add.s64 %rd593, %rd592, %rd586;
+	mov.b64 %rd586, %rd593;
 $L200:
-	mov.b64 {%r238, %r239}, %rd584;
+	mov.b64 {%r238, %r239}, %rd586;
 	shfl.sync.up.b32 %r240|%p151, %r238, 4, 0, %r17;
 	shfl.sync.up.b32 %r241, %r239, 4, 0, %r17;
-	mov.b64 %rd592, {%r240, %r241};
+	mov.b64 %rd594, {%r240, %r241};
 	@!%p151 bra $L201;
-	add.s64 %rd593, %rd592, %rd584;
-	mov.b64 %rd584, %rd593;
+	add.s64 %rd595, %rd594, %rd586;
+	mov.b64 %rd586, %rd595;
 $L201:
-	mov.b64 {%r242, %r243}, %rd584;
+	mov.b64 {%r242, %r243}, %rd586;
 	shfl.sync.up.b32 %r244|%p152, %r242, 8, 0, %r17;
 	shfl.sync.up.b32 %r245, %r243, 8, 0, %r17;
-	mov.b64 %rd594, {%r244, %r245};
+	mov.b64 %rd596, {%r244, %r245};
 	@!%p152 bra $L202;
-	add.s64 %rd595, %rd594, %rd584;
-	mov.b64 %rd584, %rd595;
+	add.s64 %rd597, %rd596, %rd586;
+	mov.b64 %rd586, %rd597;
 $L202:
-	mov.b64 {%r246, %r247}, %rd584;
+	mov.b64 {%r246, %r247}, %rd586;
 	shfl.sync.up.b32 %r248|%p153, %r246, 16, 0, %r17;
 	shfl.sync.up.b32 %r249, %r247, 16, 0, %r17;
-	mov.b64 %rd596, {%r248, %r249};
+	mov.b64 %rd598, {%r248, %r249};
 	@!%p153 bra $L203;
-	add.s64 %rd597, %rd596, %rd584;
-	mov.b64 %rd584, %rd597;
+	add.s64 %rd599, %rd598, %rd586;
+	mov.b64 %rd586, %rd599;
 $L203:
-	mov.b64 {%r250, %r251}, %rd584;
+	mov.b64 {%r250, %r251}, %rd586;
 	shfl.sync.up.b32 %r252|%p154, %r250, 1, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd598, {%r252, %r253};
-	selp.b64 %rd599, %rd598, 0, %p154;
+	mov.b64 %rd600, {%r252, %r253};
+	selp.b64 %rd601, %rd600, 0, %p154;
 	@!%p148 bra $L204;
-	mul.wide.u32 %rd600, %r7, 16;
-	add.s64 %rd601, %rd1, %rd600;
-	add.s64 %rd602, %rd601, 512;
-	st.shared.s64 [%rd602+0], %rd599;
+	mul.wide.u32 %rd602, %r7, 16;
+	add.s64 %rd603, %rd1, %rd602;
+	add.s64 %rd604, %rd603, 512;
+	st.shared.s64 [%rd604+0], %rd601;
 $L204:
 	sub.u32 %r254, %r10, 1;
 	setp.eq.u32 %p155, %r7, %r254;
 	@!%p155 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd584;
+	st.shared.s64 [%rd1+1024], %rd586;
 $L205:
 $L197:
 	bar.sync 0;
-	mul.wide.u32 %rd603, %r8, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	add.s64 %rd605, %rd604, 512;
-	ld.shared.s64 %rd606, [%rd605+0];
-	add.s64 %rd607, %rd606, %rd581;
-	ld.shared.s64 %rd608, [%rd1+1024];
-	mov.b64 {%r255, %r256}, %rd607;
+	mul.wide.u32 %rd605, %r8, 16;
+	add.s64 %rd606, %rd1, %rd605;
+	add.s64 %rd607, %rd606, 512;
+	ld.shared.s64 %rd608, [%rd607+0];
+	add.s64 %rd609, %rd608, %rd583;
+	ld.shared.s64 %rd610, [%rd1+1024];
+	mov.b64 {%r255, %r256}, %rd609;
 	shfl.sync.idx.b32 %r257|%p156, %r255, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r258, %r256, 0, %r22, %r17;
-	mov.b64 %rd609, {%r257, %r258};
-	mov.b64 %rd610, %rd608;
-	mov.b64 %rd611, %rd609;
+	mov.b64 %rd611, {%r257, %r258};
 	mov.b64 %rd612, %rd610;
 	mov.b64 %rd613, %rd611;
 	mov.b64 %rd614, %rd612;
 	mov.b64 %rd615, %rd613;
 	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, 0;
-	cvt.u64.u32 %rd618, %r2;
-	setp.eq.s64 %p157, %rd618, 0;
-	setp.gt.s64 %p158, %rd616, 0;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, 0;
+	cvt.u64.u32 %rd620, %r2;
+	setp.eq.s64 %p157, %rd620, 0;
+	setp.gt.s64 %p158, %rd618, 0;
 	and.pred %p159, %p157, %p158;
 	@!%p159 bra $L207;
-	atom.global.add.u64 %rd619, [%rd147], %rd616;
-	mov.b64 %rd620, %rd619;
-	mov.b64 %rd617, %rd620;
+	atom.global.add.u64 %rd621, [%rd149], %rd618;
+	mov.b64 %rd622, %rd621;
+	mov.b64 %rd619, %rd622;
 $L207:
-	cvt.u64.u32 %rd621, %r2;
-	setp.eq.s64 %p160, %rd621, 0;
+	cvt.u64.u32 %rd623, %r2;
+	setp.eq.s64 %p160, %rd623, 0;
 	setp.eq.u32 %p161, %r1, 0;
 	and.pred %p162, %p160, %p161;
 	bar.sync 0;
 	@!%p162 bra $L208;
-	st.shared.s64 [%rd1+1024], %rd617;
+	st.shared.s64 [%rd1+1024], %rd619;
 $L208:
 	bar.sync 0;
-	ld.shared.s64 %rd622, [%rd1+1024];
-	mov.b64 %rd623, %rd622;
-	mov.b64 %rd617, %rd623;
-	add.s64 %rd624, %rd617, %rd615;
+	ld.shared.s64 %rd624, [%rd1+1024];
 	mov.b64 %rd625, %rd624;
-	mov.b64 %rd626, 0;
+	mov.b64 %rd619, %rd625;
+	add.s64 %rd626, %rd619, %rd617;
+	mov.b64 %rd627, %rd626;
+	mov.b64 %rd628, 0;
 $L209:
-	setp.lt.s64 %p163, %rd626, %rd576;
+	setp.lt.s64 %p163, %rd628, %rd578;
 	not.pred %p164, %p163;
 	@!%p164 bra $L213;
 	bra.uni $L211;
 $L213:
-	mul.lo.s64 %rd627, %rd626, %rd172;
-	mad.lo.s64 %rd628, %rd627, 4, %rd170;
-	ld.shared.s32 %r259, [%rd628+0];
+	mul.lo.s64 %rd629, %rd628, %rd174;
+	mad.lo.s64 %rd630, %rd629, 4, %rd172;
+	ld.shared.s32 %r259, [%rd630+0];
 	mov.b32 %r260, %r259;
-	add.s64 %rd629, %rd625, %rd626;
-	mul.lo.s64 %rd630, %rd629, %rd146;
-	mad.lo.s64 %rd631, %rd630, 4, %rd144;
-	st.global.s32 [%rd631+0], %r260;
+	add.s64 %rd631, %rd627, %rd628;
+	mul.lo.s64 %rd632, %rd631, %rd148;
+	mad.lo.s64 %rd633, %rd632, 4, %rd146;
+	st.global.s32 [%rd633+0], %r260;
 $L210:
-	add.s64 %rd632, %rd626, 1;
-	mov.b64 %rd626, %rd632;
+	add.s64 %rd634, %rd628, 1;
+	mov.b64 %rd628, %rd634;
 	bra.uni $L209;
 $L211:
 	bra.uni $L190;
 $L189:
 	bra.uni $L188;
 $L190:
-	mov.b64 %rd633, 0;
-	setp.lt.s64 %p165, %rd455, %rd456;
-	setp.lt.s64 %p166, %rd454, %rd179;
+	mov.b64 %rd635, 0;
+	setp.lt.s64 %p165, %rd457, %rd458;
+	setp.lt.s64 %p166, %rd456, %rd181;
 	or.pred %p167, %p165, %p166;
 	@!%p167 bra $L215;
-	mov.b64 %rd633, 1;
+	mov.b64 %rd635, 1;
 $L215:
-	mov.b64 %rd634, %rd633;
+	mov.b64 %rd636, %rd635;
 	// block reduction
 	sub.u32 %r261, %r13, 1;
 	mov.b32 %r262, %r3;
 $L216:
 	setp.hs.u32 %p168, %r262, 32;
 	@%p168 bra $L217;
-	mov.b64 {%r263, %r264}, %rd634;
+	mov.b64 {%r263, %r264}, %rd636;
 	shfl.sync.down.b32 %r265|%p169, %r263, %r262, %r261, %r17;
 	shfl.sync.down.b32 %r266, %r264, %r262, %r261, %r17;
-	mov.b64 %rd635, {%r265, %r266};
+	mov.b64 %rd637, {%r265, %r266};
 	@!%p169 bra $L218;
-	max.s64 %rd636, %rd634, %rd635;
-	mov.b64 %rd634, %rd636;
+	max.s64 %rd638, %rd636, %rd637;
+	mov.b64 %rd636, %rd638;
 $L218:
 	shl.b32 %r262, %r262, 1;
 	bra.uni $L216;
 $L217:
 	setp.eq.u32 %p170, %r7, 0;
 	@!%p170 bra $L219;
-	mul.wide.u32 %rd637, %r8, 16;
-	add.s64 %rd638, %rd1, %rd637;
-	st.shared.s64 [%rd638+0], %rd634;
+	mul.wide.u32 %rd639, %r8, 16;
+	add.s64 %rd640, %rd1, %rd639;
+	st.shared.s64 [%rd640+0], %rd636;
 $L219:
 	bar.sync 0;
 	setp.eq.u32 %p171, %r8, 0;
 	@!%p171 bra $L220;
 	setp.lo.u32 %p172, %r7, %r10;
 	@!%p172 bra $L221;
-	mul.wide.u32 %rd639, %r7, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	ld.shared.s64 %rd641, [%rd640+0];
-	mov.b64 %rd634, %rd641;
+	mul.wide.u32 %rd641, %r7, 16;
+	add.s64 %rd642, %rd1, %rd641;
+	ld.shared.s64 %rd643, [%rd642+0];
+	mov.b64 %rd636, %rd643;
 $L221:
 	sub.u32 %r267, %r10, 1;
-	mov.b64 {%r268, %r269}, %rd634;
+	mov.b64 {%r268, %r269}, %rd636;
 	shfl.sync.down.b32 %r270|%p173, %r268, 1, %r267, %r17;
 	shfl.sync.down.b32 %r271, %r269, 1, %r267, %r17;
-	mov.b64 %rd642, {%r270, %r271};
+	mov.b64 %rd644, {%r270, %r271};
 	@!%p173 bra $L222;
-	max.s64 %rd643, %rd634, %rd642;
-	mov.b64 %rd634, %rd643;
+	max.s64 %rd645, %rd636, %rd644;
+	mov.b64 %rd636, %rd645;
 $L222:
-	mov.b64 {%r272, %r273}, %rd634;
+	mov.b64 {%r272, %r273}, %rd636;
 	shfl.sync.down.b32 %r274|%p174, %r272, 2, %r267, %r17;
 	shfl.sync.down.b32 %r275, %r273, 2, %r267, %r17;
-	mov.b64 %rd644, {%r274, %r275};
+	mov.b64 %rd646, {%r274, %r275};
 	@!%p174 bra $L223;
-	max.s64 %rd645, %rd634, %rd644;
-	mov.b64 %rd634, %rd645;
+	max.s64 %rd647, %rd636, %rd646;
+	mov.b64 %rd636, %rd647;
 $L223:
-	mov.b64 {%r276, %r277}, %rd634;
+	mov.b64 {%r276, %r277}, %rd636;
 	shfl.sync.down.b32 %r278|%p175, %r276, 4, %r267, %r17;
 	shfl.sync.down.b32 %r279, %r277, 4, %r267, %r17;
-	mov.b64 %rd646, {%r278, %r279};
+	mov.b64 %rd648, {%r278, %r279};
 	@!%p175 bra $L224;
-	max.s64 %rd647, %rd634, %rd646;
-	mov.b64 %rd634, %rd647;
+	max.s64 %rd649, %rd636, %rd648;
+	mov.b64 %rd636, %rd649;
 $L224:
-	mov.b64 {%r280, %r281}, %rd634;
+	mov.b64 {%r280, %r281}, %rd636;
 	shfl.sync.down.b32 %r282|%p176, %r280, 8, %r267, %r17;
 	shfl.sync.down.b32 %r283, %r281, 8, %r267, %r17;
-	mov.b64 %rd648, {%r282, %r283};
+	mov.b64 %rd650, {%r282, %r283};
 	@!%p176 bra $L225;
-	max.s64 %rd649, %rd634, %rd648;
-	mov.b64 %rd634, %rd649;
+	max.s64 %rd651, %rd636, %rd650;
+	mov.b64 %rd636, %rd651;
 $L225:
-	mov.b64 {%r284, %r285}, %rd634;
+	mov.b64 {%r284, %r285}, %rd636;
 	shfl.sync.down.b32 %r286|%p177, %r284, 16, %r267, %r17;
 	shfl.sync.down.b32 %r287, %r285, 16, %r267, %r17;
-	mov.b64 %rd650, {%r286, %r287};
+	mov.b64 %rd652, {%r286, %r287};
 	@!%p177 bra $L226;
-	max.s64 %rd651, %rd634, %rd650;
-	mov.b64 %rd634, %rd651;
+	max.s64 %rd653, %rd636, %rd652;
+	mov.b64 %rd636, %rd653;
 $L226:
 	@!%p170 bra $L227;
-	st.shared.s64 [%rd1+1024], %rd634;
+	st.shared.s64 [%rd1+1024], %rd636;
 $L227:
 $L220:
 	bar.sync 0;
-	ld.shared.s64 %rd652, [%rd1+1024];
-	mov.b64 %rd634, %rd652;
-	mov.b64 %rd653, %rd634;
-	setp.eq.s64 %p178, %rd653, 0;
+	ld.shared.s64 %rd654, [%rd1+1024];
+	mov.b64 %rd636, %rd654;
+	mov.b64 %rd655, %rd636;
+	setp.eq.s64 %p178, %rd655, 0;
 	@!%p178 bra $L229;
 	bra.uni $L132;
 $L229:
@@ -6839,11 +6578,11 @@ $L131:
 $L132:
 $L7:
 	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd654, %rd113;
-	mov.b64 %rd655, %rd114;
+	mov.b64 %rd656, %rd115;
+	mov.b64 %rd657, %rd116;
 	// block reduction
 	mov.b32 %r288, 1;
 	sub.u32 %r289, %r13, 1;
@@ -6851,58 +6590,58 @@ $L6:
 $L230:
 	setp.hs.u32 %p179, %r290, 32;
 	@%p179 bra $L231;
-	mov.b64 {%r291, %r292}, %rd654;
+	mov.b64 {%r291, %r292}, %rd656;
 	shfl.sync.down.b32 %r293|%p180, %r291, %r290, %r289, %r17;
 	shfl.sync.down.b32 %r294, %r292, %r290, %r289, %r17;
-	mov.b64 %rd656, {%r293, %r294};
-	mov.b64 {%r295, %r296}, %rd655;
+	mov.b64 %rd658, {%r293, %r294};
+	mov.b64 {%r295, %r296}, %rd657;
 	shfl.sync.down.b32 %r297, %r295, %r290, %r289, %r17;
 	shfl.sync.down.b32 %r298, %r296, %r290, %r289, %r17;
-	mov.b64 %rd657, {%r297, %r298};
+	mov.b64 %rd659, {%r297, %r298};
 	@!%p180 bra $L232;
 	setp.ne.u32 %p181, %r18, 9;
 	@%p181 bra.uni $L234;
-	setp.lt.s64 %p182, %rd656, %rd654;
-	setp.eq.s64 %p183, %rd656, %rd654;
-	setp.lt.s64 %p184, %rd657, %rd655;
+	setp.lt.s64 %p182, %rd658, %rd656;
+	setp.eq.s64 %p183, %rd658, %rd656;
+	setp.lt.s64 %p184, %rd659, %rd657;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd658, %rd656, %rd654, %p186;
-	selp.b64 %rd659, %rd657, %rd655, %p186;
-	mov.b64 %rd654, %rd658;
-	mov.b64 %rd655, %rd659;
+	selp.b64 %rd660, %rd658, %rd656, %p186;
+	selp.b64 %rd661, %rd659, %rd657, %p186;
+	mov.b64 %rd656, %rd660;
+	mov.b64 %rd657, %rd661;
 	bra.uni $L233;
 $L234:
 	setp.ne.u32 %p187, %r18, 10;
 	@%p187 bra.uni $L235;
-	setp.gt.s64 %p188, %rd656, %rd654;
-	setp.eq.s64 %p189, %rd656, %rd654;
-	setp.lt.s64 %p190, %rd657, %rd655;
+	setp.gt.s64 %p188, %rd658, %rd656;
+	setp.eq.s64 %p189, %rd658, %rd656;
+	setp.lt.s64 %p190, %rd659, %rd657;
 	and.pred %p191, %p189, %p190;
 	or.pred %p192, %p188, %p191;
-	selp.b64 %rd660, %rd656, %rd654, %p192;
-	selp.b64 %rd661, %rd657, %rd655, %p192;
-	mov.b64 %rd654, %rd660;
-	mov.b64 %rd655, %rd661;
+	selp.b64 %rd662, %rd658, %rd656, %p192;
+	selp.b64 %rd663, %rd659, %rd657, %p192;
+	mov.b64 %rd656, %rd662;
+	mov.b64 %rd657, %rd663;
 	bra.uni $L233;
 $L235:
-	mov.b64 %rd662, %rd654;
-	mov.b64 %rd663, %rd655;
 	mov.b64 %rd664, %rd656;
 	mov.b64 %rd665, %rd657;
-	mov.b64 %rd666, %rd662;
-	mov.b64 %rd667, %rd663;
+	mov.b64 %rd666, %rd658;
+	mov.b64 %rd667, %rd659;
 	mov.b64 %rd668, %rd664;
 	mov.b64 %rd669, %rd665;
-	mov.b64 %rd670, %rd668;
-	mov.b64 %rd671, %rd669;
-	add.s64 %rd672, %rd666, %rd670;
-	mov.b64 %rd666, %rd672;
-	add.s64 %rd673, %rd667, %rd671;
-	mov.b64 %rd667, %rd673;
+	mov.b64 %rd670, %rd666;
+	mov.b64 %rd671, %rd667;
+	mov.b64 %rd672, %rd670;
+	mov.b64 %rd673, %rd671;
+	add.s64 %rd674, %rd668, %rd672;
+	mov.b64 %rd668, %rd674;
+	add.s64 %rd675, %rd669, %rd673;
+	mov.b64 %rd669, %rd675;
 $L236:
-	mov.b64 %rd654, %rd666;
-	mov.b64 %rd655, %rd667;
+	mov.b64 %rd656, %rd668;
+	mov.b64 %rd657, %rd669;
 $L233:
 $L232:
 	shl.b32 %r290, %r290, 1;
@@ -6910,527 +6649,355 @@ $L232:
 $L231:
 	setp.eq.u32 %p193, %r7, 0;
 	@!%p193 bra $L237;
-	mul.wide.u32 %rd674, %r8, 16;
-	add.s64 %rd675, %rd1, %rd674;
-	st.shared.s64 [%rd675+0], %rd654;
-	st.shared.s64 [%rd675+8], %rd655;
+	mul.wide.u32 %rd676, %r8, 16;
+	add.s64 %rd677, %rd1, %rd676;
+	st.shared.s64 [%rd677+0], %rd656;
+	st.shared.s64 [%rd677+8], %rd657;
 $L237:
 	bar.sync 0;
 	setp.eq.u32 %p194, %r8, 0;
 	@!%p194 bra $L238;
 	setp.lo.u32 %p195, %r7, %r10;
 	@!%p195 bra $L239;
-	mul.wide.u32 %rd676, %r7, 16;
-	add.s64 %rd677, %rd1, %rd676;
-	ld.shared.s64 %rd678, [%rd677+0];
-	ld.shared.s64 %rd679, [%rd677+8];
-	mov.b64 %rd654, %rd678;
-	mov.b64 %rd655, %rd679;
+	mul.wide.u32 %rd678, %r7, 16;
+	add.s64 %rd679, %rd1, %rd678;
+	ld.shared.s64 %rd680, [%rd679+0];
+	ld.shared.s64 %rd681, [%rd679+8];
+	mov.b64 %rd656, %rd680;
+	mov.b64 %rd657, %rd681;
 $L239:
 	sub.u32 %r299, %r10, 1;
 	mov.b32 %r300, %r288;
 $L240:
 	setp.hs.u32 %p196, %r300, 32;
 	@%p196 bra $L241;
-	mov.b64 {%r301, %r302}, %rd654;
+	mov.b64 {%r301, %r302}, %rd656;
 	shfl.sync.down.b32 %r303|%p197, %r301, %r300, %r299, %r17;
 	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
-	mov.b64 %rd680, {%r303, %r304};
-	mov.b64 {%r305, %r306}, %rd655;
+	mov.b64 %rd682, {%r303, %r304};
+	mov.b64 {%r305, %r306}, %rd657;
 	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
 	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
-	mov.b64 %rd681, {%r307, %r308};
+	mov.b64 %rd683, {%r307, %r308};
 	@!%p197 bra $L242;
 	setp.ne.u32 %p198, %r18, 9;
 	@%p198 bra.uni $L244;
-	setp.lt.s64 %p199, %rd680, %rd654;
-	setp.eq.s64 %p200, %rd680, %rd654;
-	setp.lt.s64 %p201, %rd681, %rd655;
+	setp.lt.s64 %p199, %rd682, %rd656;
+	setp.eq.s64 %p200, %rd682, %rd656;
+	setp.lt.s64 %p201, %rd683, %rd657;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd682, %rd680, %rd654, %p203;
-	selp.b64 %rd683, %rd681, %rd655, %p203;
-	mov.b64 %rd654, %rd682;
-	mov.b64 %rd655, %rd683;
+	selp.b64 %rd684, %rd682, %rd656, %p203;
+	selp.b64 %rd685, %rd683, %rd657, %p203;
+	mov.b64 %rd656, %rd684;
+	mov.b64 %rd657, %rd685;
 	bra.uni $L243;
 $L244:
 	setp.ne.u32 %p204, %r18, 10;
 	@%p204 bra.uni $L245;
-	setp.gt.s64 %p205, %rd680, %rd654;
-	setp.eq.s64 %p206, %rd680, %rd654;
-	setp.lt.s64 %p207, %rd681, %rd655;
+	setp.gt.s64 %p205, %rd682, %rd656;
+	setp.eq.s64 %p206, %rd682, %rd656;
+	setp.lt.s64 %p207, %rd683, %rd657;
 	and.pred %p208, %p206, %p207;
 	or.pred %p209, %p205, %p208;
-	selp.b64 %rd684, %rd680, %rd654, %p209;
-	selp.b64 %rd685, %rd681, %rd655, %p209;
-	mov.b64 %rd654, %rd684;
-	mov.b64 %rd655, %rd685;
+	selp.b64 %rd686, %rd682, %rd656, %p209;
+	selp.b64 %rd687, %rd683, %rd657, %p209;
+	mov.b64 %rd656, %rd686;
+	mov.b64 %rd657, %rd687;
 	bra.uni $L243;
 $L245:
-	mov.b64 %rd686, %rd654;
-	mov.b64 %rd687, %rd655;
-	mov.b64 %rd688, %rd680;
-	mov.b64 %rd689, %rd681;
-	mov.b64 %rd666, %rd686;
-	mov.b64 %rd667, %rd687;
+	mov.b64 %rd688, %rd656;
+	mov.b64 %rd689, %rd657;
+	mov.b64 %rd690, %rd682;
+	mov.b64 %rd691, %rd683;
 	mov.b64 %rd668, %rd688;
 	mov.b64 %rd669, %rd689;
-	mov.b64 %rd670, %rd668;
-	mov.b64 %rd671, %rd669;
-	add.s64 %rd690, %rd666, %rd670;
-	mov.b64 %rd666, %rd690;
-	add.s64 %rd691, %rd667, %rd671;
-	mov.b64 %rd667, %rd691;
+	mov.b64 %rd670, %rd690;
+	mov.b64 %rd671, %rd691;
+	mov.b64 %rd672, %rd670;
+	mov.b64 %rd673, %rd671;
+	add.s64 %rd692, %rd668, %rd672;
+	mov.b64 %rd668, %rd692;
+	add.s64 %rd693, %rd669, %rd673;
+	mov.b64 %rd669, %rd693;
 $L246:
-	mov.b64 %rd654, %rd666;
-	mov.b64 %rd655, %rd667;
+	mov.b64 %rd656, %rd668;
+	mov.b64 %rd657, %rd669;
 $L243:
 $L242:
 	shl.b32 %r300, %r300, 1;
 	bra.uni $L240;
 $L241:
 $L238:
-	mul.wide.u32 %rd692, %r29, 16;
-	add.s64 %rd693, %rd11, %rd692;
+	mul.wide.u32 %rd694, %r29, 16;
+	add.s64 %rd695, %rd11, %rd694;
 	setp.eq.u32 %p210, %r5, 0;
 	@!%p210 bra $L247;
-	st.global.s64 [%rd693+0], %rd654;
-	st.global.s64 [%rd693+8], %rd655;
+	st.global.s64 [%rd695+0], %rd656;
+	st.global.s64 [%rd695+8], %rd657;
 $L247:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44
-)
-{
-	.reg .pred %p<59>;
-	.reg .b32 %r<50>;
-	.reg .b64 %rd<164>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r24, [gk_s42];
-	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s43];
-	setp.ne.u32 %p8, %r26, 0;
-	mov.pred %p9, %p8;
-	ld.param.u8 %r27, [gk_s44];
-	setp.ne.u32 %p10, %r27, 0;
-	mov.pred %p11, %p10;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p12, %r18, 9;
-	@%p12 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p13, %rd98, %rd4;
-	@%p13 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p14, %rd100, %rd94;
-	setp.eq.s64 %p15, %rd100, %rd94;
-	setp.lt.s64 %p16, %rd101, %rd95;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.b64 %rd102, %rd100, %rd94, %p18;
-	selp.b64 %rd103, %rd101, %rd95, %p18;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p19, %r18, 10;
-	@%p19 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p20, %rd104, %rd4;
-	@%p20 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p21, %rd106, %rd94;
-	setp.eq.s64 %p22, %rd106, %rd94;
-	setp.lt.s64 %p23, %rd107, %rd95;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd108, %rd106, %rd94, %p25;
-	selp.b64 %rd109, %rd107, %rd95, %p25;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p26, %rd116, %rd4;
-	@%p26 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r28, 1;
-	mov.b32 %r29, 1;
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r28;
-$L12:
-	setp.hs.u32 %p27, %r31, 32;
-	@%p27 bra $L13;
-	mov.b64 {%r32, %r33}, %rd132;
-	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd134, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd133;
-	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
-	mov.b64 %rd135, {%r38, %r39};
-	@!%p28 bra $L14;
-	setp.ne.u32 %p29, %r18, 9;
-	@%p29 bra.uni $L16;
-	setp.lt.s64 %p30, %rd134, %rd132;
-	setp.eq.s64 %p31, %rd134, %rd132;
-	setp.lt.s64 %p32, %rd135, %rd133;
-	and.pred %p33, %p31, %p32;
-	or.pred %p34, %p30, %p33;
-	selp.b64 %rd136, %rd134, %rd132, %p34;
-	selp.b64 %rd137, %rd135, %rd133, %p34;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p35, %r18, 10;
-	@%p35 bra.uni $L17;
-	setp.gt.s64 %p36, %rd134, %rd132;
-	setp.eq.s64 %p37, %rd134, %rd132;
-	setp.lt.s64 %p38, %rd135, %rd133;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	selp.b64 %rd138, %rd134, %rd132, %p40;
-	selp.b64 %rd139, %rd135, %rd133, %p40;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p41, %r7, 0;
-	@!%p41 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L248;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r309, [gk_reduce_done], 1;
+	sub.u32 %r310, %r30, 1;
+	setp.eq.u32 %p212, %r309, %r310;
+	fence.acq_rel.gpu;
+	selp.b32 %r311, 1, 0, %p212;
+	st.shared.u32 [%rd1+1024], %r311;
+$L248:
 	bar.sync 0;
-	setp.eq.u32 %p42, %r8, 0;
-	@!%p42 bra $L20;
-	setp.lo.u32 %p43, %r7, %r10;
-	@!%p43 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r40, %r10, 1;
-	mov.b32 %r41, %r29;
-$L22:
-	setp.hs.u32 %p44, %r41, 32;
-	@%p44 bra $L23;
-	mov.b64 {%r42, %r43}, %rd132;
-	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd152, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd133;
-	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p45 bra $L24;
-	setp.ne.u32 %p46, %r18, 9;
-	@%p46 bra.uni $L26;
-	setp.lt.s64 %p47, %rd152, %rd132;
-	setp.eq.s64 %p48, %rd152, %rd132;
-	setp.lt.s64 %p49, %rd153, %rd133;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.b64 %rd154, %rd152, %rd132, %p51;
-	selp.b64 %rd155, %rd153, %rd133, %p51;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p52, %r18, 10;
-	@%p52 bra.uni $L27;
-	setp.gt.s64 %p53, %rd152, %rd132;
-	setp.eq.s64 %p54, %rd152, %rd132;
-	setp.lt.s64 %p55, %rd153, %rd133;
-	and.pred %p56, %p54, %p55;
-	or.pred %p57, %p53, %p56;
-	selp.b64 %rd156, %rd152, %rd132, %p57;
-	selp.b64 %rd157, %rd153, %rd133, %p57;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r41, %r41, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p58, %r5, 0;
-	@!%p58 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
-$L29:
+	ld.shared.u32 %r312, [%rd1+1024];
+	setp.ne.u32 %p213, %r312, 0;
+	@!%p213 bra $L249;
+	cvt.u64.u32 %rd698, %r30;
+	cvt.u64.u32 %rd699, %r5;
+	cvt.u64.u32 %rd700, %r6;
+	setp.ne.u32 %p214, %r18, 9;
+	@%p214 bra.uni $L251;
+	mov.b64 %rd696, 9223372036854775807;
+	mov.b64 %rd697, 9223372036854775807;
+	mov.b64 %rd701, %rd699;
+$L252:
+	setp.ge.s64 %p215, %rd701, %rd698;
+	@%p215 bra $L253;
+	mad.lo.s64 %rd702, %rd701, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd703, [%rd702+0];
+	ld.relaxed.gpu.global.s64 %rd704, [%rd702+8];
+	setp.lt.s64 %p216, %rd703, %rd696;
+	setp.eq.s64 %p217, %rd703, %rd696;
+	setp.lt.s64 %p218, %rd704, %rd697;
+	and.pred %p219, %p217, %p218;
+	or.pred %p220, %p216, %p219;
+	selp.b64 %rd705, %rd703, %rd696, %p220;
+	selp.b64 %rd706, %rd704, %rd697, %p220;
+	mov.b64 %rd696, %rd705;
+	mov.b64 %rd697, %rd706;
+	add.s64 %rd701, %rd701, %rd700;
+	bra.uni $L252;
+$L253:
+	bra.uni $L250;
+$L251:
+	setp.ne.u32 %p221, %r18, 10;
+	@%p221 bra.uni $L254;
+	mov.b64 %rd696, -9223372036854775808;
+	mov.b64 %rd697, 9223372036854775807;
+	mov.b64 %rd707, %rd699;
+$L255:
+	setp.ge.s64 %p222, %rd707, %rd698;
+	@%p222 bra $L256;
+	mad.lo.s64 %rd708, %rd707, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd709, [%rd708+0];
+	ld.relaxed.gpu.global.s64 %rd710, [%rd708+8];
+	setp.gt.s64 %p223, %rd709, %rd696;
+	setp.eq.s64 %p224, %rd709, %rd696;
+	setp.lt.s64 %p225, %rd710, %rd697;
+	and.pred %p226, %p224, %p225;
+	or.pred %p227, %p223, %p226;
+	selp.b64 %rd711, %rd709, %rd696, %p227;
+	selp.b64 %rd712, %rd710, %rd697, %p227;
+	mov.b64 %rd696, %rd711;
+	mov.b64 %rd697, %rd712;
+	add.s64 %rd707, %rd707, %rd700;
+	bra.uni $L255;
+$L256:
+	bra.uni $L250;
+$L254:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L257:
+	mov.b64 %rd713, %rd119;
+	mov.b64 %rd714, %rd120;
+	mov.b64 %rd696, %rd713;
+	mov.b64 %rd697, %rd714;
+	mov.b64 %rd715, %rd699;
+$L258:
+	setp.ge.s64 %p228, %rd715, %rd698;
+	@%p228 bra $L259;
+	mad.lo.s64 %rd716, %rd715, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd717, [%rd716+0];
+	ld.relaxed.gpu.global.s64 %rd718, [%rd716+8];
+	mov.b64 %rd719, %rd696;
+	mov.b64 %rd720, %rd697;
+	mov.b64 %rd721, %rd717;
+	mov.b64 %rd722, %rd718;
+	mov.b64 %rd668, %rd719;
+	mov.b64 %rd669, %rd720;
+	mov.b64 %rd670, %rd721;
+	mov.b64 %rd671, %rd722;
+	mov.b64 %rd672, %rd670;
+	mov.b64 %rd673, %rd671;
+	add.s64 %rd723, %rd668, %rd672;
+	mov.b64 %rd668, %rd723;
+	add.s64 %rd724, %rd669, %rd673;
+	mov.b64 %rd669, %rd724;
+$L260:
+	mov.b64 %rd696, %rd668;
+	mov.b64 %rd697, %rd669;
+	add.s64 %rd715, %rd715, %rd700;
+	bra.uni $L258;
+$L259:
+$L250:
+	mov.b64 %rd725, %rd696;
+	mov.b64 %rd726, %rd697;
+	// block reduction
+	mov.b32 %r313, 1;
+	mov.b32 %r314, 1;
+	sub.u32 %r315, %r13, 1;
+	mov.b32 %r316, %r313;
+$L261:
+	setp.hs.u32 %p229, %r316, 32;
+	@%p229 bra $L262;
+	mov.b64 {%r317, %r318}, %rd725;
+	shfl.sync.down.b32 %r319|%p230, %r317, %r316, %r315, %r17;
+	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
+	mov.b64 %rd727, {%r319, %r320};
+	mov.b64 {%r321, %r322}, %rd726;
+	shfl.sync.down.b32 %r323, %r321, %r316, %r315, %r17;
+	shfl.sync.down.b32 %r324, %r322, %r316, %r315, %r17;
+	mov.b64 %rd728, {%r323, %r324};
+	@!%p230 bra $L263;
+	setp.ne.u32 %p231, %r18, 9;
+	@%p231 bra.uni $L265;
+	setp.lt.s64 %p232, %rd727, %rd725;
+	setp.eq.s64 %p233, %rd727, %rd725;
+	setp.lt.s64 %p234, %rd728, %rd726;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd729, %rd727, %rd725, %p236;
+	selp.b64 %rd730, %rd728, %rd726, %p236;
+	mov.b64 %rd725, %rd729;
+	mov.b64 %rd726, %rd730;
+	bra.uni $L264;
+$L265:
+	setp.ne.u32 %p237, %r18, 10;
+	@%p237 bra.uni $L266;
+	setp.gt.s64 %p238, %rd727, %rd725;
+	setp.eq.s64 %p239, %rd727, %rd725;
+	setp.lt.s64 %p240, %rd728, %rd726;
+	and.pred %p241, %p239, %p240;
+	or.pred %p242, %p238, %p241;
+	selp.b64 %rd731, %rd727, %rd725, %p242;
+	selp.b64 %rd732, %rd728, %rd726, %p242;
+	mov.b64 %rd725, %rd731;
+	mov.b64 %rd726, %rd732;
+	bra.uni $L264;
+$L266:
+	mov.b64 %rd733, %rd725;
+	mov.b64 %rd734, %rd726;
+	mov.b64 %rd735, %rd727;
+	mov.b64 %rd736, %rd728;
+	mov.b64 %rd668, %rd733;
+	mov.b64 %rd669, %rd734;
+	mov.b64 %rd670, %rd735;
+	mov.b64 %rd671, %rd736;
+	mov.b64 %rd672, %rd670;
+	mov.b64 %rd673, %rd671;
+	add.s64 %rd737, %rd668, %rd672;
+	mov.b64 %rd668, %rd737;
+	add.s64 %rd738, %rd669, %rd673;
+	mov.b64 %rd669, %rd738;
+$L267:
+	mov.b64 %rd725, %rd668;
+	mov.b64 %rd726, %rd669;
+$L264:
+$L263:
+	shl.b32 %r316, %r316, 1;
+	bra.uni $L261;
+$L262:
+	setp.eq.u32 %p243, %r7, 0;
+	@!%p243 bra $L268;
+	mul.wide.u32 %rd739, %r8, 16;
+	add.s64 %rd740, %rd1, %rd739;
+	st.shared.s64 [%rd740+0], %rd725;
+	st.shared.s64 [%rd740+8], %rd726;
+$L268:
+	bar.sync 0;
+	setp.eq.u32 %p244, %r8, 0;
+	@!%p244 bra $L269;
+	setp.lo.u32 %p245, %r7, %r10;
+	@!%p245 bra $L270;
+	mul.wide.u32 %rd741, %r7, 16;
+	add.s64 %rd742, %rd1, %rd741;
+	ld.shared.s64 %rd743, [%rd742+0];
+	ld.shared.s64 %rd744, [%rd742+8];
+	mov.b64 %rd725, %rd743;
+	mov.b64 %rd726, %rd744;
+$L270:
+	sub.u32 %r325, %r10, 1;
+	mov.b32 %r326, %r314;
+$L271:
+	setp.hs.u32 %p246, %r326, 32;
+	@%p246 bra $L272;
+	mov.b64 {%r327, %r328}, %rd725;
+	shfl.sync.down.b32 %r329|%p247, %r327, %r326, %r325, %r17;
+	shfl.sync.down.b32 %r330, %r328, %r326, %r325, %r17;
+	mov.b64 %rd745, {%r329, %r330};
+	mov.b64 {%r331, %r332}, %rd726;
+	shfl.sync.down.b32 %r333, %r331, %r326, %r325, %r17;
+	shfl.sync.down.b32 %r334, %r332, %r326, %r325, %r17;
+	mov.b64 %rd746, {%r333, %r334};
+	@!%p247 bra $L273;
+	setp.ne.u32 %p248, %r18, 9;
+	@%p248 bra.uni $L275;
+	setp.lt.s64 %p249, %rd745, %rd725;
+	setp.eq.s64 %p250, %rd745, %rd725;
+	setp.lt.s64 %p251, %rd746, %rd726;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd747, %rd745, %rd725, %p253;
+	selp.b64 %rd748, %rd746, %rd726, %p253;
+	mov.b64 %rd725, %rd747;
+	mov.b64 %rd726, %rd748;
+	bra.uni $L274;
+$L275:
+	setp.ne.u32 %p254, %r18, 10;
+	@%p254 bra.uni $L276;
+	setp.gt.s64 %p255, %rd745, %rd725;
+	setp.eq.s64 %p256, %rd745, %rd725;
+	setp.lt.s64 %p257, %rd746, %rd726;
+	and.pred %p258, %p256, %p257;
+	or.pred %p259, %p255, %p258;
+	selp.b64 %rd749, %rd745, %rd725, %p259;
+	selp.b64 %rd750, %rd746, %rd726, %p259;
+	mov.b64 %rd725, %rd749;
+	mov.b64 %rd726, %rd750;
+	bra.uni $L274;
+$L276:
+	mov.b64 %rd751, %rd725;
+	mov.b64 %rd752, %rd726;
+	mov.b64 %rd753, %rd745;
+	mov.b64 %rd754, %rd746;
+	mov.b64 %rd668, %rd751;
+	mov.b64 %rd669, %rd752;
+	mov.b64 %rd670, %rd753;
+	mov.b64 %rd671, %rd754;
+	mov.b64 %rd672, %rd670;
+	mov.b64 %rd673, %rd671;
+	add.s64 %rd755, %rd668, %rd672;
+	mov.b64 %rd668, %rd755;
+	add.s64 %rd756, %rd669, %rd673;
+	mov.b64 %rd669, %rd756;
+$L277:
+	mov.b64 %rd725, %rd668;
+	mov.b64 %rd726, %rd669;
+$L274:
+$L273:
+	shl.b32 %r326, %r326, 1;
+	bra.uni $L271;
+$L272:
+$L269:
+	@!%p211 bra $L278;
+	st.global.s64 [%rd13+0], %rd725;
+	st.global.s64 [%rd13+8], %rd726;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L278:
+$L249:
 	ret;
 }
 `
@@ -7444,6 +7011,7 @@ const gokkosPTX13 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -7457,6 +7025,7 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -7503,9 +7072,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<113>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<418>;
+	.reg .pred %p<162>;
+	.reg .b32 %r<178>;
+	.reg .b64 %rd<481>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7535,6 +7104,8 @@ const gokkosPTX13 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -7549,317 +7120,317 @@ const gokkosPTX13 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s35];
+	cvta.to.global.u64 %rd100, %rd99;
 	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd102, [gk_s36];
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
 	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd111, [gk_s40];
 	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.u8 %r36, [gk_s42];
 	setp.ne.u32 %p9, %r36, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
 $L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p13, %rd126, %rd2;
+	setp.ge.s64 %p13, %rd128, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p14, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p15, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p16, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r37, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd99;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd101;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.pred %p17, %p10;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
 	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd2;
-	mov.b64 %rd174, %rd123;
-	mul.lo.s64 %rd175, %rd174, %rd161;
-	div.s64 %rd176, %rd175, %rd173;
-	setp.eq.s64 %p18, %rd173, -1;
-	neg.s64 %rd177, %rd175;
-	selp.b64 %rd178, %rd177, %rd176, %p18;
-	setp.eq.s64 %p19, %rd173, 0;
-	selp.b64 %rd179, 0, %rd178, %p19;
-	mov.b64 %rd180, %rd179;
-	add.s64 %rd181, %rd174, 1;
-	mul.lo.s64 %rd182, %rd181, %rd161;
-	div.s64 %rd183, %rd182, %rd173;
-	setp.eq.s64 %p20, %rd173, -1;
-	neg.s64 %rd184, %rd182;
-	selp.b64 %rd185, %rd184, %rd183, %p20;
-	setp.eq.s64 %p21, %rd173, 0;
-	selp.b64 %rd186, 0, %rd185, %p21;
-	mov.b64 %rd187, %rd186;
-	cvt.u64.u32 %rd188, %r4;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	mov.b64 %rd175, %rd2;
+	mov.b64 %rd176, %rd125;
+	mul.lo.s64 %rd177, %rd176, %rd163;
+	div.s64 %rd178, %rd177, %rd175;
+	setp.eq.s64 %p18, %rd175, -1;
+	neg.s64 %rd179, %rd177;
+	selp.b64 %rd180, %rd179, %rd178, %p18;
+	setp.eq.s64 %p19, %rd175, 0;
+	selp.b64 %rd181, 0, %rd180, %p19;
+	mov.b64 %rd182, %rd181;
+	add.s64 %rd183, %rd176, 1;
+	mul.lo.s64 %rd184, %rd183, %rd163;
+	div.s64 %rd185, %rd184, %rd175;
+	setp.eq.s64 %p20, %rd175, -1;
+	neg.s64 %rd186, %rd184;
+	selp.b64 %rd187, %rd186, %rd185, %p20;
+	setp.eq.s64 %p21, %rd175, 0;
+	selp.b64 %rd188, 0, %rd187, %p21;
 	mov.b64 %rd189, %rd188;
-	mul.lo.s64 %rd190, %rd189, %rd156;
+	cvt.u64.u32 %rd190, %r4;
 	mov.b64 %rd191, %rd190;
+	mul.lo.s64 %rd192, %rd191, %rd158;
+	mov.b64 %rd193, %rd192;
 	@!%p15 bra $L9;
-	sub.s64 %rd192, %rd187, %rd180;
-	mov.b64 %rd191, %rd192;
+	sub.s64 %rd194, %rd189, %rd182;
+	mov.b64 %rd193, %rd194;
 $L9:
-	mov.b64 %rd193, %rd180;
+	mov.b64 %rd195, %rd182;
 $L10:
-	setp.lt.s64 %p22, %rd193, %rd187;
+	setp.lt.s64 %p22, %rd195, %rd189;
 	not.pred %p23, %p22;
 	@!%p23 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd194, 0;
-	add.s64 %rd195, %rd193, %rd191;
-	min.s64 %rd196, %rd187, %rd195;
-	mov.b64 %rd197, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd193, %rd198;
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd137;
-	mov.b64 %rd202, %rd200;
-	sub.s64 %rd203, %rd201, 1;
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, 0;
-	mov.b64 %rd206, %rd204;
+	mov.b64 %rd196, 0;
+	add.s64 %rd197, %rd195, %rd193;
+	min.s64 %rd198, %rd189, %rd197;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r2;
+	add.s64 %rd201, %rd195, %rd200;
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd139;
+	mov.b64 %rd204, %rd202;
+	sub.s64 %rd205, %rd203, 1;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd206;
 $L15:
-	setp.lt.s64 %p24, %rd205, %rd206;
+	setp.lt.s64 %p24, %rd207, %rd208;
 	not.pred %p25, %p24;
 	@!%p25 bra $L19;
 	bra.uni $L17;
 $L19:
-	add.s64 %rd207, %rd205, %rd206;
-	add.s64 %rd208, %rd207, 1;
-	shr.u64 %rd209, %rd208, 1;
-	mov.b64 %rd210, %rd209;
-	mul.lo.s64 %rd211, %rd210, %rd160;
-	mad.lo.s64 %rd212, %rd211, 8, %rd158;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	setp.le.s64 %p26, %rd214, %rd202;
+	add.s64 %rd209, %rd207, %rd208;
+	add.s64 %rd210, %rd209, 1;
+	shr.u64 %rd211, %rd210, 1;
+	mov.b64 %rd212, %rd211;
+	mul.lo.s64 %rd213, %rd212, %rd162;
+	mad.lo.s64 %rd214, %rd213, 8, %rd160;
+	ld.global.nc.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	setp.le.s64 %p26, %rd216, %rd204;
 	@!%p26 bra $L20;
-	mov.b64 %rd205, %rd210;
+	mov.b64 %rd207, %rd212;
 	bra.uni $L21;
 $L20:
-	sub.s64 %rd215, %rd210, 1;
-	mov.b64 %rd206, %rd215;
+	sub.s64 %rd217, %rd212, 1;
+	mov.b64 %rd208, %rd217;
 $L21:
 $L16:
 	bra.uni $L15;
 $L17:
-	max.s64 %rd216, %rd205, 0;
-	mov.b64 %rd217, %rd216;
-	mov.b64 %rd218, %rd217;
+	max.s64 %rd218, %rd207, 0;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
 $L22:
-	setp.lt.s64 %p27, %rd200, %rd197;
+	setp.lt.s64 %p27, %rd202, %rd199;
 	not.pred %p28, %p27;
 	@!%p28 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
-	add.s64 %rd219, %rd218, 1;
-	mul.lo.s64 %rd220, %rd219, %rd160;
-	mad.lo.s64 %rd221, %rd220, 8, %rd158;
-	ld.global.nc.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	setp.le.s64 %p29, %rd223, %rd200;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd162;
+	mad.lo.s64 %rd223, %rd222, 8, %rd160;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	setp.le.s64 %p29, %rd225, %rd202;
 	not.pred %p30, %p29;
 	@!%p30 bra $L31;
 	bra.uni $L29;
 $L31:
-	add.s64 %rd224, %rd218, 1;
-	mov.b64 %rd218, %rd224;
+	add.s64 %rd226, %rd220, 1;
+	mov.b64 %rd220, %rd226;
 $L28:
 	bra.uni $L27;
 $L29:
 	mov.pred %p31, %p14;
-	mov.b64 %rd225, %rd137;
-	mov.b64 %rd226, %rd218;
+	mov.b64 %rd227, %rd139;
+	mov.b64 %rd228, %rd220;
 $L32:
 	@!%p31 bra $L36;
-	shr.s64 %rd227, %rd226, 5;
-	mul.lo.s64 %rd228, %rd227, %rd143;
-	mad.lo.s64 %rd229, %rd228, 4, %rd141;
-	ld.global.nc.u32 %r38, [%rd229+0];
+	shr.s64 %rd229, %rd228, 5;
+	mul.lo.s64 %rd230, %rd229, %rd145;
+	mad.lo.s64 %rd231, %rd230, 4, %rd143;
+	ld.global.nc.u32 %r38, [%rd231+0];
 	mov.b32 %r39, %r38;
-	and.b64 %rd230, %rd226, 31;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r40, %rd231;
+	and.b64 %rd232, %rd228, 31;
+	min.u64 %rd233, %rd232, 32;
+	cvt.u32.u64 %r40, %rd233;
 	mov.b32 %r42, 0x1;
 	shl.b32 %r41, %r42, %r40;
 	setp.hs.u32 %p32, %r40, 32;
@@ -7867,16 +7438,16 @@ $L32:
 	and.b32 %r44, %r39, %r43;
 	setp.ne.u32 %p33, %r44, 0x0;
 	@!%p33 bra $L38;
-	cvt.u32.u64 %r45, %rd226;
+	cvt.u32.u64 %r45, %rd228;
 	mov.b32 %r46, %r45;
 	bra.uni $L34;
 $L38:
 	mov.b32 %r46, -1;
 	bra.uni $L34;
 $L36:
-	mul.lo.s64 %rd232, %rd226, %rd140;
-	mad.lo.s64 %rd233, %rd232, 4, %rd138;
-	ld.global.nc.s32 %r47, [%rd233+0];
+	mul.lo.s64 %rd234, %rd228, %rd142;
+	mad.lo.s64 %rd235, %rd234, 4, %rd140;
+	ld.global.nc.s32 %r47, [%rd235+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r46, %r48;
 	bra.uni $L34;
@@ -7884,48 +7455,48 @@ $L33:
 	bra.uni $L32;
 $L34:
 	mov.b32 %r49, %r46;
-	mov.b64 %rd234, %rd127;
+	mov.b64 %rd236, %rd129;
 	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd235, %r50;
-	mul.lo.s64 %rd236, %rd235, %rd130;
-	mad.lo.s64 %rd237, %rd236, 8, %rd128;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd239;
-	mul.lo.s64 %rd241, %rd218, %rd160;
-	mad.lo.s64 %rd242, %rd241, 8, %rd158;
-	ld.global.nc.s64 %rd243, [%rd242+0];
-	mov.b64 %rd244, %rd243;
-	add.s64 %rd245, %rd240, %rd200;
-	sub.s64 %rd246, %rd245, %rd244;
-	mov.b64 %rd247, %rd246;
-	mul.lo.s64 %rd248, %rd247, %rd133;
-	mad.lo.s64 %rd249, %rd248, 4, %rd131;
-	ld.global.nc.s32 %r51, [%rd249+0];
+	cvt.s64.s32 %rd237, %r50;
+	mul.lo.s64 %rd238, %rd237, %rd132;
+	mad.lo.s64 %rd239, %rd238, 8, %rd130;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd241;
+	mul.lo.s64 %rd243, %rd220, %rd162;
+	mad.lo.s64 %rd244, %rd243, 8, %rd160;
+	ld.global.nc.s64 %rd245, [%rd244+0];
+	mov.b64 %rd246, %rd245;
+	add.s64 %rd247, %rd242, %rd202;
+	sub.s64 %rd248, %rd247, %rd246;
+	mov.b64 %rd249, %rd248;
+	mul.lo.s64 %rd250, %rd249, %rd135;
+	mad.lo.s64 %rd251, %rd250, 4, %rd133;
+	ld.global.nc.s32 %r51, [%rd251+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
 	mov.pred %p34, %p17;
 	mov.b32 %r54, %r49;
 	mov.b32 %r55, %r53;
-	mov.b64 %rd250, %rd247;
+	mov.b64 %rd252, %rd249;
 $L39:
 	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd251, %r56;
-	mov.b64 %rd252, %rd251;
+	cvt.s64.s32 %rd253, %r56;
+	mov.b64 %rd254, %rd253;
 	and.b32 %r57, %r55, 31;
-	cvt.s64.s32 %rd253, %r57;
-	min.u64 %rd254, %rd253, 32;
-	cvt.u32.u64 %r58, %rd254;
+	cvt.s64.s32 %rd255, %r57;
+	min.u64 %rd256, %rd255, 32;
+	cvt.u32.u64 %r58, %rd256;
 	mov.b32 %r60, 0x1;
 	shl.b32 %r59, %r60, %r58;
 	setp.hs.u32 %p35, %r58, 32;
 	selp.b32 %r61, 0, %r59, %p35;
 	mov.b32 %r62, %r61;
-	mov.b64 %rd255, %rd252;
+	mov.b64 %rd257, %rd254;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd256, %rd255, %rd164;
-	mad.lo.s64 %rd257, %rd256, 4, %rd162;
-	ld.relaxed.gpu.global.u32 %r64, [%rd257+0];
+	mul.lo.s64 %rd258, %rd257, %rd166;
+	mad.lo.s64 %rd259, %rd258, 4, %rd164;
+	ld.relaxed.gpu.global.u32 %r64, [%rd259+0];
 	mov.b32 %r65, %r64;
 	and.b32 %r66, %r65, %r63;
 	setp.ne.u32 %p36, %r66, 0x0;
@@ -7933,9 +7504,9 @@ $L39:
 	mov.pred %p37, 0;
 	bra.uni $L41;
 $L43:
-	mul.lo.s64 %rd258, %rd255, %rd164;
-	mad.lo.s64 %rd259, %rd258, 4, %rd162;
-	atom.global.or.b32 %r67, [%rd259], %r63;
+	mul.lo.s64 %rd260, %rd257, %rd166;
+	mad.lo.s64 %rd261, %rd260, 4, %rd164;
+	atom.global.or.b32 %r67, [%rd261], %r63;
 	mov.b32 %r68, %r67;
 	and.b32 %r69, %r68, %r63;
 	setp.eq.u32 %p38, %r69, 0x0;
@@ -7946,320 +7517,320 @@ $L40:
 $L41:
 	@!%p37 bra $L45;
 	mov.pred %p39, 0;
-	mov.b64 %rd260, %rd194;
+	mov.b64 %rd262, %rd196;
 	mov.b32 %r70, %r53;
 $L46:
 	@!%p15 bra $L50;
 	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd261, %r71;
-	mov.b64 %rd262, %rd261;
+	cvt.s64.s32 %rd263, %r71;
+	mov.b64 %rd264, %rd263;
 	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd263, %r72;
-	min.u64 %rd264, %rd263, 32;
-	cvt.u32.u64 %r73, %rd264;
+	cvt.s64.s32 %rd265, %r72;
+	min.u64 %rd266, %rd265, 32;
+	cvt.u32.u64 %r73, %rd266;
 	mov.b32 %r75, 0x1;
 	shl.b32 %r74, %r75, %r73;
 	setp.hs.u32 %p40, %r73, 32;
 	selp.b32 %r76, 0, %r74, %p40;
 	mov.b32 %r77, %r76;
-	mov.b64 %rd265, %rd262;
+	mov.b64 %rd267, %rd264;
 	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd266, %rd265, %rd152;
-	mad.lo.s64 %rd267, %rd266, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r79, [%rd267+0];
+	mul.lo.s64 %rd268, %rd267, %rd154;
+	mad.lo.s64 %rd269, %rd268, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r79, [%rd269+0];
 	mov.b32 %r80, %r79;
 	and.b32 %r81, %r80, %r78;
 	setp.ne.u32 %p41, %r81, 0x0;
 	mov.pred %p42, %p41;
 	not.pred %p43, %p42;
 	@!%p43 bra $L52;
-	mul.lo.s64 %rd268, %rd265, %rd152;
-	mad.lo.s64 %rd269, %rd268, 4, %rd150;
-	atom.global.or.b32 %r82, [%rd269], %r78;
+	mul.lo.s64 %rd270, %rd267, %rd154;
+	mad.lo.s64 %rd271, %rd270, 4, %rd152;
+	atom.global.or.b32 %r82, [%rd271], %r78;
 	mov.b32 %r83, %r82;
 	and.b32 %r84, %r83, %r78;
 	setp.ne.u32 %p44, %r84, 0x0;
 	mov.pred %p42, %p44;
 $L52:
 	@!%p42 bra $L54;
-	mov.b64 %rd270, %rd260;
-	mov.b64 %rd271, %rd270;
+	mov.b64 %rd272, %rd262;
+	mov.b64 %rd273, %rd272;
 	mov.pred %p45, 0;
 	bra.uni $L48;
 $L54:
-	mov.b64 %rd272, %rd260;
-	mov.b64 %rd271, %rd272;
+	mov.b64 %rd274, %rd262;
+	mov.b64 %rd273, %rd274;
 	mov.pred %p45, 1;
 	bra.uni $L48;
 $L50:
 	@!%p16 bra $L56;
-	cvt.s64.s32 %rd273, %r70;
-	mul.lo.s64 %rd274, %rd273, %rd155;
-	mad.lo.s64 %rd275, %rd274, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r85, [%rd275+0];
+	cvt.s64.s32 %rd275, %r70;
+	mul.lo.s64 %rd276, %rd275, %rd157;
+	mad.lo.s64 %rd277, %rd276, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r85, [%rd277+0];
 	mov.b32 %r86, %r85;
 	setp.eq.s32 %p46, %r86, %r37;
 	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L58;
-	cvt.s64.s32 %rd276, %r70;
-	mul.lo.s64 %rd277, %rd276, %rd155;
-	mad.lo.s64 %rd278, %rd277, 4, %rd153;
-	atom.global.exch.b32 %r87, [%rd278], %r37;
+	cvt.s64.s32 %rd278, %r70;
+	mul.lo.s64 %rd279, %rd278, %rd157;
+	mad.lo.s64 %rd280, %rd279, 4, %rd155;
+	atom.global.exch.b32 %r87, [%rd280], %r37;
 	mov.b32 %r88, %r87;
 	setp.eq.s32 %p49, %r88, %r37;
 	mov.pred %p47, %p49;
 $L58:
 	@!%p47 bra $L60;
-	mov.b64 %rd279, %rd260;
-	mov.b64 %rd271, %rd279;
+	mov.b64 %rd281, %rd262;
+	mov.b64 %rd273, %rd281;
 	mov.pred %p45, 0;
 	bra.uni $L48;
 $L60:
 $L56:
-	mul.lo.s64 %rd280, %rd260, %rd172;
-	mad.lo.s64 %rd281, %rd280, 4, %rd170;
-	st.shared.s32 [%rd281+0], %r70;
-	add.s64 %rd282, %rd260, 1;
-	mov.b64 %rd283, %rd282;
-	mov.b64 %rd271, %rd283;
+	mul.lo.s64 %rd282, %rd262, %rd174;
+	mad.lo.s64 %rd283, %rd282, 4, %rd172;
+	st.shared.s32 [%rd283+0], %r70;
+	add.s64 %rd284, %rd262, 1;
+	mov.b64 %rd285, %rd284;
+	mov.b64 %rd273, %rd285;
 	mov.pred %p45, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd284, %rd271;
+	mov.b64 %rd286, %rd273;
 	mov.pred %p50, %p45;
-	mov.b64 %rd194, %rd284;
+	mov.b64 %rd196, %rd286;
 	mov.pred %p39, %p50;
 	@!%p39 bra $L62;
-	mov.b64 %rd285, %rd127;
+	mov.b64 %rd287, %rd129;
 	mov.b32 %r89, %r53;
-	setp.lt.s64 %p51, %rd113, 64;
-	setp.le.s64 %p52, %rd157, 1;
+	setp.lt.s64 %p51, %rd115, 64;
+	setp.le.s64 %p52, %rd159, 1;
 	or.pred %p53, %p51, %p52;
 	@!%p53 bra $L63;
-	cvt.s64.s32 %rd286, %r89;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd130;
-	mad.lo.s64 %rd289, %rd288, 8, %rd128;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	cvt.s64.s32 %rd292, %r89;
-	mul.lo.s64 %rd293, %rd292, %rd130;
-	mad.lo.s64 %rd294, %rd293, 8, %rd128;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	sub.s64 %rd297, %rd291, %rd296;
-	add.s64 %rd298, %rd114, %rd297;
-	mov.b64 %rd114, %rd298;
+	cvt.s64.s32 %rd288, %r89;
+	add.s64 %rd289, %rd288, 1;
+	mul.lo.s64 %rd290, %rd289, %rd132;
+	mad.lo.s64 %rd291, %rd290, 8, %rd130;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd293, %rd292;
+	cvt.s64.s32 %rd294, %r89;
+	mul.lo.s64 %rd295, %rd294, %rd132;
+	mad.lo.s64 %rd296, %rd295, 8, %rd130;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	sub.s64 %rd299, %rd293, %rd298;
+	add.s64 %rd300, %rd116, %rd299;
+	mov.b64 %rd116, %rd300;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd299, %rd157;
-	setp.ge.s64 %p54, %rd113, 4096;
+	mov.b64 %rd301, %rd159;
+	setp.ge.s64 %p54, %rd115, 4096;
 	@!%p54 bra $L66;
-	mul.lo.s64 %rd300, %rd299, 4;
-	mov.b64 %rd299, %rd300;
+	mul.lo.s64 %rd302, %rd301, 4;
+	mov.b64 %rd301, %rd302;
 $L66:
-	setp.ge.s64 %p55, %rd113, 65536;
+	setp.ge.s64 %p55, %rd115, 65536;
 	@!%p55 bra $L68;
-	mul.lo.s64 %rd301, %rd299, 4;
-	mov.b64 %rd299, %rd301;
+	mul.lo.s64 %rd303, %rd301, 4;
+	mov.b64 %rd301, %rd303;
 $L68:
-	sub.s64 %rd302, %rd299, 1;
-	and.b64 %rd303, %rd113, %rd302;
-	setp.eq.s64 %p56, %rd303, 0;
+	sub.s64 %rd304, %rd301, 1;
+	and.b64 %rd305, %rd115, %rd304;
+	setp.eq.s64 %p56, %rd305, 0;
 	@!%p56 bra $L70;
-	cvt.s64.s32 %rd304, %r89;
-	add.s64 %rd305, %rd304, 1;
-	mul.lo.s64 %rd306, %rd305, %rd130;
-	mad.lo.s64 %rd307, %rd306, 8, %rd128;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	cvt.s64.s32 %rd310, %r89;
-	mul.lo.s64 %rd311, %rd310, %rd130;
-	mad.lo.s64 %rd312, %rd311, 8, %rd128;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	sub.s64 %rd315, %rd309, %rd314;
-	mul.lo.s64 %rd316, %rd299, %rd315;
-	add.s64 %rd317, %rd114, %rd316;
-	mov.b64 %rd114, %rd317;
+	cvt.s64.s32 %rd306, %r89;
+	add.s64 %rd307, %rd306, 1;
+	mul.lo.s64 %rd308, %rd307, %rd132;
+	mad.lo.s64 %rd309, %rd308, 8, %rd130;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	cvt.s64.s32 %rd312, %r89;
+	mul.lo.s64 %rd313, %rd312, %rd132;
+	mad.lo.s64 %rd314, %rd313, 8, %rd130;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	sub.s64 %rd317, %rd311, %rd316;
+	mul.lo.s64 %rd318, %rd301, %rd317;
+	add.s64 %rd319, %rd116, %rd318;
+	mov.b64 %rd116, %rd319;
 $L70:
 $L64:
-	add.s64 %rd318, %rd113, 1;
-	mov.b64 %rd113, %rd318;
+	add.s64 %rd320, %rd115, 1;
+	mov.b64 %rd115, %rd320;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd319, %rd200, %rd189;
-	mov.b64 %rd200, %rd319;
+	add.s64 %rd321, %rd202, %rd191;
+	mov.b64 %rd202, %rd321;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd320, %rd194;
+	mov.b64 %rd322, %rd196;
 $L71:
 	@!%p15 bra $L75;
 	bra.uni $L73;
 $L75:
 	// block scan
-	mov.b64 %rd321, %rd320;
+	mov.b64 %rd323, %rd322;
 	mov.b32 %r90, %r3;
 $L76:
 	setp.hs.u32 %p57, %r90, 32;
 	@%p57 bra $L77;
-	mov.b64 {%r91, %r92}, %rd321;
+	mov.b64 {%r91, %r92}, %rd323;
 	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
 	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd322, {%r93, %r94};
+	mov.b64 %rd324, {%r93, %r94};
 	@!%p58 bra $L78;
-	add.s64 %rd323, %rd322, %rd321;
-	mov.b64 %rd321, %rd323;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
 $L78:
 	shl.b32 %r90, %r90, 1;
 	bra.uni $L76;
 $L77:
-	mov.b64 {%r95, %r96}, %rd321;
+	mov.b64 {%r95, %r96}, %rd323;
 	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
 	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd324, {%r97, %r98};
+	mov.b64 %rd326, {%r97, %r98};
 	setp.lo.u32 %p60, %r3, 32;
 	and.pred %p61, %p59, %p60;
-	selp.b64 %rd325, %rd324, 0, %p61;
+	selp.b64 %rd327, %rd326, 0, %p61;
 	sub.u32 %r99, %r13, %r3;
 	setp.eq.u32 %p62, %r7, %r99;
 	@!%p62 bra $L79;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd321;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
 $L79:
 	bar.sync 0;
 	setp.eq.u32 %p63, %r8, 0;
 	@!%p63 bra $L80;
-	mov.b64 %rd328, 0;
+	mov.b64 %rd330, 0;
 	setp.lo.u32 %p64, %r7, %r10;
 	@!%p64 bra $L81;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd328, %rd331;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
 $L81:
-	mov.b64 {%r100, %r101}, %rd328;
+	mov.b64 {%r100, %r101}, %rd330;
 	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
 	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd332, {%r102, %r103};
+	mov.b64 %rd334, {%r102, %r103};
 	@!%p65 bra $L82;
-	add.s64 %rd333, %rd332, %rd328;
-	mov.b64 %rd328, %rd333;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
 $L82:
-	mov.b64 {%r104, %r105}, %rd328;
+	mov.b64 {%r104, %r105}, %rd330;
 	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
 	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd334, {%r106, %r107};
+	mov.b64 %rd336, {%r106, %r107};
 	@!%p66 bra $L83;
-	add.s64 %rd335, %rd334, %rd328;
-	mov.b64 %rd328, %rd335;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
 $L83:
-	mov.b64 {%r108, %r109}, %rd328;
+	mov.b64 {%r108, %r109}, %rd330;
 	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
 	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd336, {%r110, %r111};
+	mov.b64 %rd338, {%r110, %r111};
 	@!%p67 bra $L84;
-	add.s64 %rd337, %rd336, %rd328;
-	mov.b64 %rd328, %rd337;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
 $L84:
-	mov.b64 {%r112, %r113}, %rd328;
+	mov.b64 {%r112, %r113}, %rd330;
 	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
 	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd338, {%r114, %r115};
+	mov.b64 %rd340, {%r114, %r115};
 	@!%p68 bra $L85;
-	add.s64 %rd339, %rd338, %rd328;
-	mov.b64 %rd328, %rd339;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
 $L85:
-	mov.b64 {%r116, %r117}, %rd328;
+	mov.b64 {%r116, %r117}, %rd330;
 	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
 	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd340, {%r118, %r119};
+	mov.b64 %rd342, {%r118, %r119};
 	@!%p69 bra $L86;
-	add.s64 %rd341, %rd340, %rd328;
-	mov.b64 %rd328, %rd341;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
 $L86:
-	mov.b64 {%r120, %r121}, %rd328;
+	mov.b64 {%r120, %r121}, %rd330;
 	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
 	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd342, {%r122, %r123};
-	selp.b64 %rd343, %rd342, 0, %p70;
+	mov.b64 %rd344, {%r122, %r123};
+	selp.b64 %rd345, %rd344, 0, %p70;
 	@!%p64 bra $L87;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	st.shared.s64 [%rd346+0], %rd343;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
 $L87:
 	sub.u32 %r124, %r10, 1;
 	setp.eq.u32 %p71, %r7, %r124;
 	@!%p71 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd328;
+	st.shared.s64 [%rd1+1024], %rd330;
 $L88:
 $L80:
 	bar.sync 0;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	add.s64 %rd349, %rd348, 512;
-	ld.shared.s64 %rd350, [%rd349+0];
-	add.s64 %rd351, %rd350, %rd325;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd351;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd353;
 	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd353, {%r127, %r128};
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
+	mov.b64 %rd355, {%r127, %r128};
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, 0;
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p73, %rd362, 0;
-	setp.gt.s64 %p74, %rd360, 0;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p73, %rd364, 0;
+	setp.gt.s64 %p74, %rd362, 0;
 	and.pred %p75, %p73, %p74;
 	@!%p75 bra $L90;
-	atom.global.add.u64 %rd363, [%rd147], %rd360;
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd361, %rd364;
+	atom.global.add.u64 %rd365, [%rd149], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
 $L90:
-	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p76, %rd365, 0;
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p76, %rd367, 0;
 	setp.eq.u32 %p77, %r1, 0;
 	and.pred %p78, %p76, %p77;
 	bar.sync 0;
 	@!%p78 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd361;
+	st.shared.s64 [%rd1+1024], %rd363;
 $L91:
 	bar.sync 0;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd361, %rd367;
-	add.s64 %rd368, %rd361, %rd359;
+	ld.shared.s64 %rd368, [%rd1+1024];
 	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 0;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
 $L92:
-	setp.lt.s64 %p79, %rd370, %rd320;
+	setp.lt.s64 %p79, %rd372, %rd322;
 	not.pred %p80, %p79;
 	@!%p80 bra $L96;
 	bra.uni $L94;
 $L96:
-	mul.lo.s64 %rd371, %rd370, %rd172;
-	mad.lo.s64 %rd372, %rd371, 4, %rd170;
-	ld.shared.s32 %r129, [%rd372+0];
+	mul.lo.s64 %rd373, %rd372, %rd174;
+	mad.lo.s64 %rd374, %rd373, 4, %rd172;
+	ld.shared.s32 %r129, [%rd374+0];
 	mov.b32 %r130, %r129;
-	add.s64 %rd373, %rd369, %rd370;
-	mul.lo.s64 %rd374, %rd373, %rd146;
-	mad.lo.s64 %rd375, %rd374, 4, %rd144;
-	st.global.s32 [%rd375+0], %r130;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd148;
+	mad.lo.s64 %rd377, %rd376, 4, %rd146;
+	st.global.s32 [%rd377+0], %r130;
 $L93:
-	add.s64 %rd376, %rd370, 1;
-	mov.b64 %rd370, %rd376;
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
 	bra.uni $L92;
 $L94:
 	bra.uni $L73;
@@ -8267,17 +7838,17 @@ $L72:
 	bra.uni $L71;
 $L73:
 $L11:
-	add.s64 %rd377, %rd193, %rd191;
-	mov.b64 %rd193, %rd377;
+	add.s64 %rd379, %rd195, %rd193;
+	mov.b64 %rd195, %rd379;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd378, %rd113;
-	mov.b64 %rd379, %rd114;
+	mov.b64 %rd380, %rd115;
+	mov.b64 %rd381, %rd116;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
@@ -8285,58 +7856,58 @@ $L6:
 $L97:
 	setp.hs.u32 %p81, %r133, 32;
 	@%p81 bra $L98;
-	mov.b64 {%r134, %r135}, %rd378;
+	mov.b64 {%r134, %r135}, %rd380;
 	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd380, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd379;
+	mov.b64 %rd382, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd381;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd381, {%r140, %r141};
+	mov.b64 %rd383, {%r140, %r141};
 	@!%p82 bra $L99;
 	setp.ne.u32 %p83, %r18, 9;
 	@%p83 bra.uni $L101;
-	setp.lt.s64 %p84, %rd380, %rd378;
-	setp.eq.s64 %p85, %rd380, %rd378;
-	setp.lt.s64 %p86, %rd381, %rd379;
+	setp.lt.s64 %p84, %rd382, %rd380;
+	setp.eq.s64 %p85, %rd382, %rd380;
+	setp.lt.s64 %p86, %rd383, %rd381;
 	and.pred %p87, %p85, %p86;
 	or.pred %p88, %p84, %p87;
-	selp.b64 %rd382, %rd380, %rd378, %p88;
-	selp.b64 %rd383, %rd381, %rd379, %p88;
-	mov.b64 %rd378, %rd382;
-	mov.b64 %rd379, %rd383;
+	selp.b64 %rd384, %rd382, %rd380, %p88;
+	selp.b64 %rd385, %rd383, %rd381, %p88;
+	mov.b64 %rd380, %rd384;
+	mov.b64 %rd381, %rd385;
 	bra.uni $L100;
 $L101:
 	setp.ne.u32 %p89, %r18, 10;
 	@%p89 bra.uni $L102;
-	setp.gt.s64 %p90, %rd380, %rd378;
-	setp.eq.s64 %p91, %rd380, %rd378;
-	setp.lt.s64 %p92, %rd381, %rd379;
+	setp.gt.s64 %p90, %rd382, %rd380;
+	setp.eq.s64 %p91, %rd382, %rd380;
+	setp.lt.s64 %p92, %rd383, %rd381;
 	and.pred %p93, %p91, %p92;
 	or.pred %p94, %p90, %p93;
-	selp.b64 %rd384, %rd380, %rd378, %p94;
-	selp.b64 %rd385, %rd381, %rd379, %p94;
-	mov.b64 %rd378, %rd384;
-	mov.b64 %rd379, %rd385;
+	selp.b64 %rd386, %rd382, %rd380, %p94;
+	selp.b64 %rd387, %rd383, %rd381, %p94;
+	mov.b64 %rd380, %rd386;
+	mov.b64 %rd381, %rd387;
 	bra.uni $L100;
 $L102:
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
 	mov.b64 %rd388, %rd380;
 	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd387;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
 	mov.b64 %rd392, %rd388;
 	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	add.s64 %rd396, %rd390, %rd394;
-	mov.b64 %rd390, %rd396;
-	add.s64 %rd397, %rd391, %rd395;
-	mov.b64 %rd391, %rd397;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd395, %rd391;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd398, %rd392, %rd396;
+	mov.b64 %rd392, %rd398;
+	add.s64 %rd399, %rd393, %rd397;
+	mov.b64 %rd393, %rd399;
 $L103:
-	mov.b64 %rd378, %rd390;
-	mov.b64 %rd379, %rd391;
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
 $L100:
 $L99:
 	shl.b32 %r133, %r133, 1;
@@ -8344,520 +7915,355 @@ $L99:
 $L98:
 	setp.eq.u32 %p95, %r7, 0;
 	@!%p95 bra $L104;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	st.shared.s64 [%rd399+0], %rd378;
-	st.shared.s64 [%rd399+8], %rd379;
+	mul.wide.u32 %rd400, %r8, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	st.shared.s64 [%rd401+0], %rd380;
+	st.shared.s64 [%rd401+8], %rd381;
 $L104:
 	bar.sync 0;
 	setp.eq.u32 %p96, %r8, 0;
 	@!%p96 bra $L105;
 	setp.lo.u32 %p97, %r7, %r10;
 	@!%p97 bra $L106;
-	mul.wide.u32 %rd400, %r7, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	ld.shared.s64 %rd402, [%rd401+0];
-	ld.shared.s64 %rd403, [%rd401+8];
-	mov.b64 %rd378, %rd402;
-	mov.b64 %rd379, %rd403;
+	mul.wide.u32 %rd402, %r7, 16;
+	add.s64 %rd403, %rd1, %rd402;
+	ld.shared.s64 %rd404, [%rd403+0];
+	ld.shared.s64 %rd405, [%rd403+8];
+	mov.b64 %rd380, %rd404;
+	mov.b64 %rd381, %rd405;
 $L106:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
 $L107:
 	setp.hs.u32 %p98, %r143, 32;
 	@%p98 bra $L108;
-	mov.b64 {%r144, %r145}, %rd378;
+	mov.b64 {%r144, %r145}, %rd380;
 	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd404, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd379;
+	mov.b64 %rd406, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd381;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd405, {%r150, %r151};
+	mov.b64 %rd407, {%r150, %r151};
 	@!%p99 bra $L109;
 	setp.ne.u32 %p100, %r18, 9;
 	@%p100 bra.uni $L111;
-	setp.lt.s64 %p101, %rd404, %rd378;
-	setp.eq.s64 %p102, %rd404, %rd378;
-	setp.lt.s64 %p103, %rd405, %rd379;
+	setp.lt.s64 %p101, %rd406, %rd380;
+	setp.eq.s64 %p102, %rd406, %rd380;
+	setp.lt.s64 %p103, %rd407, %rd381;
 	and.pred %p104, %p102, %p103;
 	or.pred %p105, %p101, %p104;
-	selp.b64 %rd406, %rd404, %rd378, %p105;
-	selp.b64 %rd407, %rd405, %rd379, %p105;
-	mov.b64 %rd378, %rd406;
-	mov.b64 %rd379, %rd407;
+	selp.b64 %rd408, %rd406, %rd380, %p105;
+	selp.b64 %rd409, %rd407, %rd381, %p105;
+	mov.b64 %rd380, %rd408;
+	mov.b64 %rd381, %rd409;
 	bra.uni $L110;
 $L111:
 	setp.ne.u32 %p106, %r18, 10;
 	@%p106 bra.uni $L112;
-	setp.gt.s64 %p107, %rd404, %rd378;
-	setp.eq.s64 %p108, %rd404, %rd378;
-	setp.lt.s64 %p109, %rd405, %rd379;
+	setp.gt.s64 %p107, %rd406, %rd380;
+	setp.eq.s64 %p108, %rd406, %rd380;
+	setp.lt.s64 %p109, %rd407, %rd381;
 	and.pred %p110, %p108, %p109;
 	or.pred %p111, %p107, %p110;
-	selp.b64 %rd408, %rd404, %rd378, %p111;
-	selp.b64 %rd409, %rd405, %rd379, %p111;
-	mov.b64 %rd378, %rd408;
-	mov.b64 %rd379, %rd409;
+	selp.b64 %rd410, %rd406, %rd380, %p111;
+	selp.b64 %rd411, %rd407, %rd381, %p111;
+	mov.b64 %rd380, %rd410;
+	mov.b64 %rd381, %rd411;
 	bra.uni $L110;
 $L112:
-	mov.b64 %rd410, %rd378;
-	mov.b64 %rd411, %rd379;
-	mov.b64 %rd412, %rd404;
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd411;
+	mov.b64 %rd412, %rd380;
+	mov.b64 %rd413, %rd381;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd407;
 	mov.b64 %rd392, %rd412;
 	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	add.s64 %rd414, %rd390, %rd394;
-	mov.b64 %rd390, %rd414;
-	add.s64 %rd415, %rd391, %rd395;
-	mov.b64 %rd391, %rd415;
+	mov.b64 %rd394, %rd414;
+	mov.b64 %rd395, %rd415;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd416, %rd392, %rd396;
+	mov.b64 %rd392, %rd416;
+	add.s64 %rd417, %rd393, %rd397;
+	mov.b64 %rd393, %rd417;
 $L113:
-	mov.b64 %rd378, %rd390;
-	mov.b64 %rd379, %rd391;
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
 $L110:
 $L109:
 	shl.b32 %r143, %r143, 1;
 	bra.uni $L107;
 $L108:
 $L105:
-	mul.wide.u32 %rd416, %r29, 16;
-	add.s64 %rd417, %rd11, %rd416;
+	mul.wide.u32 %rd418, %r29, 16;
+	add.s64 %rd419, %rd11, %rd418;
 	setp.eq.u32 %p112, %r5, 0;
 	@!%p112 bra $L114;
-	st.global.s64 [%rd417+0], %rd378;
-	st.global.s64 [%rd417+8], %rd379;
+	st.global.s64 [%rd419+0], %rd380;
+	st.global.s64 [%rd419+8], %rd381;
 $L114:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_bfs_reach__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<57>;
-	.reg .b32 %r<47>;
-	.reg .b64 %rd<164>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u8 %r24, [gk_s42];
-	setp.ne.u32 %p8, %r24, 0;
-	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p11, %rd98, %rd4;
-	@%p11 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p12, %rd100, %rd94;
-	setp.eq.s64 %p13, %rd100, %rd94;
-	setp.lt.s64 %p14, %rd101, %rd95;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd102, %rd100, %rd94, %p16;
-	selp.b64 %rd103, %rd101, %rd95, %p16;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p18, %rd104, %rd4;
-	@%p18 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p19, %rd106, %rd94;
-	setp.eq.s64 %p20, %rd106, %rd94;
-	setp.lt.s64 %p21, %rd107, %rd95;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd108, %rd106, %rd94, %p23;
-	selp.b64 %rd109, %rd107, %rd95, %p23;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p24, %rd116, %rd4;
-	@%p24 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L12:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r29, %r30}, %rd132;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd134, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd133;
-	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
-	mov.b64 %rd135, {%r35, %r36};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd134, %rd132;
-	setp.eq.s64 %p29, %rd134, %rd132;
-	setp.lt.s64 %p30, %rd135, %rd133;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd136, %rd134, %rd132, %p32;
-	selp.b64 %rd137, %rd135, %rd133, %p32;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd134, %rd132;
-	setp.eq.s64 %p35, %rd134, %rd132;
-	setp.lt.s64 %p36, %rd135, %rd133;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd138, %rd134, %rd132, %p38;
-	selp.b64 %rd139, %rd135, %rd133, %p38;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L115;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r152, [gk_reduce_done], 1;
+	sub.u32 %r153, %r30, 1;
+	setp.eq.u32 %p114, %r152, %r153;
+	fence.acq_rel.gpu;
+	selp.b32 %r154, 1, 0, %p114;
+	st.shared.u32 [%rd1+1024], %r154;
+$L115:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r26;
-$L22:
-	setp.hs.u32 %p42, %r38, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r39, %r40}, %rd132;
-	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd152, {%r41, %r42};
-	mov.b64 {%r43, %r44}, %rd133;
-	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
-	mov.b64 %rd153, {%r45, %r46};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd152, %rd132;
-	setp.eq.s64 %p46, %rd152, %rd132;
-	setp.lt.s64 %p47, %rd153, %rd133;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd154, %rd152, %rd132, %p49;
-	selp.b64 %rd155, %rd153, %rd133, %p49;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd152, %rd132;
-	setp.eq.s64 %p52, %rd152, %rd132;
-	setp.lt.s64 %p53, %rd153, %rd133;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd156, %rd152, %rd132, %p55;
-	selp.b64 %rd157, %rd153, %rd133, %p55;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
-$L29:
+	ld.shared.u32 %r155, [%rd1+1024];
+	setp.ne.u32 %p115, %r155, 0;
+	@!%p115 bra $L116;
+	cvt.u64.u32 %rd422, %r30;
+	cvt.u64.u32 %rd423, %r5;
+	cvt.u64.u32 %rd424, %r6;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L118;
+	mov.b64 %rd420, 9223372036854775807;
+	mov.b64 %rd421, 9223372036854775807;
+	mov.b64 %rd425, %rd423;
+$L119:
+	setp.ge.s64 %p117, %rd425, %rd422;
+	@%p117 bra $L120;
+	mad.lo.s64 %rd426, %rd425, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
+	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
+	setp.lt.s64 %p118, %rd427, %rd420;
+	setp.eq.s64 %p119, %rd427, %rd420;
+	setp.lt.s64 %p120, %rd428, %rd421;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd429, %rd427, %rd420, %p122;
+	selp.b64 %rd430, %rd428, %rd421, %p122;
+	mov.b64 %rd420, %rd429;
+	mov.b64 %rd421, %rd430;
+	add.s64 %rd425, %rd425, %rd424;
+	bra.uni $L119;
+$L120:
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p123, %r18, 10;
+	@%p123 bra.uni $L121;
+	mov.b64 %rd420, -9223372036854775808;
+	mov.b64 %rd421, 9223372036854775807;
+	mov.b64 %rd431, %rd423;
+$L122:
+	setp.ge.s64 %p124, %rd431, %rd422;
+	@%p124 bra $L123;
+	mad.lo.s64 %rd432, %rd431, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd433, [%rd432+0];
+	ld.relaxed.gpu.global.s64 %rd434, [%rd432+8];
+	setp.gt.s64 %p125, %rd433, %rd420;
+	setp.eq.s64 %p126, %rd433, %rd420;
+	setp.lt.s64 %p127, %rd434, %rd421;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd435, %rd433, %rd420, %p129;
+	selp.b64 %rd436, %rd434, %rd421, %p129;
+	mov.b64 %rd420, %rd435;
+	mov.b64 %rd421, %rd436;
+	add.s64 %rd431, %rd431, %rd424;
+	bra.uni $L122;
+$L123:
+	bra.uni $L117;
+$L121:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L124:
+	mov.b64 %rd437, %rd119;
+	mov.b64 %rd438, %rd120;
+	mov.b64 %rd420, %rd437;
+	mov.b64 %rd421, %rd438;
+	mov.b64 %rd439, %rd423;
+$L125:
+	setp.ge.s64 %p130, %rd439, %rd422;
+	@%p130 bra $L126;
+	mad.lo.s64 %rd440, %rd439, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd441, [%rd440+0];
+	ld.relaxed.gpu.global.s64 %rd442, [%rd440+8];
+	mov.b64 %rd443, %rd420;
+	mov.b64 %rd444, %rd421;
+	mov.b64 %rd445, %rd441;
+	mov.b64 %rd446, %rd442;
+	mov.b64 %rd392, %rd443;
+	mov.b64 %rd393, %rd444;
+	mov.b64 %rd394, %rd445;
+	mov.b64 %rd395, %rd446;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd447, %rd392, %rd396;
+	mov.b64 %rd392, %rd447;
+	add.s64 %rd448, %rd393, %rd397;
+	mov.b64 %rd393, %rd448;
+$L127:
+	mov.b64 %rd420, %rd392;
+	mov.b64 %rd421, %rd393;
+	add.s64 %rd439, %rd439, %rd424;
+	bra.uni $L125;
+$L126:
+$L117:
+	mov.b64 %rd449, %rd420;
+	mov.b64 %rd450, %rd421;
+	// block reduction
+	mov.b32 %r156, 1;
+	mov.b32 %r157, 1;
+	sub.u32 %r158, %r13, 1;
+	mov.b32 %r159, %r156;
+$L128:
+	setp.hs.u32 %p131, %r159, 32;
+	@%p131 bra $L129;
+	mov.b64 {%r160, %r161}, %rd449;
+	shfl.sync.down.b32 %r162|%p132, %r160, %r159, %r158, %r17;
+	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
+	mov.b64 %rd451, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd450;
+	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
+	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
+	mov.b64 %rd452, {%r166, %r167};
+	@!%p132 bra $L130;
+	setp.ne.u32 %p133, %r18, 9;
+	@%p133 bra.uni $L132;
+	setp.lt.s64 %p134, %rd451, %rd449;
+	setp.eq.s64 %p135, %rd451, %rd449;
+	setp.lt.s64 %p136, %rd452, %rd450;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd453, %rd451, %rd449, %p138;
+	selp.b64 %rd454, %rd452, %rd450, %p138;
+	mov.b64 %rd449, %rd453;
+	mov.b64 %rd450, %rd454;
+	bra.uni $L131;
+$L132:
+	setp.ne.u32 %p139, %r18, 10;
+	@%p139 bra.uni $L133;
+	setp.gt.s64 %p140, %rd451, %rd449;
+	setp.eq.s64 %p141, %rd451, %rd449;
+	setp.lt.s64 %p142, %rd452, %rd450;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd455, %rd451, %rd449, %p144;
+	selp.b64 %rd456, %rd452, %rd450, %p144;
+	mov.b64 %rd449, %rd455;
+	mov.b64 %rd450, %rd456;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd457, %rd449;
+	mov.b64 %rd458, %rd450;
+	mov.b64 %rd459, %rd451;
+	mov.b64 %rd460, %rd452;
+	mov.b64 %rd392, %rd457;
+	mov.b64 %rd393, %rd458;
+	mov.b64 %rd394, %rd459;
+	mov.b64 %rd395, %rd460;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd461, %rd392, %rd396;
+	mov.b64 %rd392, %rd461;
+	add.s64 %rd462, %rd393, %rd397;
+	mov.b64 %rd393, %rd462;
+$L134:
+	mov.b64 %rd449, %rd392;
+	mov.b64 %rd450, %rd393;
+$L131:
+$L130:
+	shl.b32 %r159, %r159, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L135;
+	mul.wide.u32 %rd463, %r8, 16;
+	add.s64 %rd464, %rd1, %rd463;
+	st.shared.s64 [%rd464+0], %rd449;
+	st.shared.s64 [%rd464+8], %rd450;
+$L135:
+	bar.sync 0;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L136;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L137;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	ld.shared.s64 %rd467, [%rd466+0];
+	ld.shared.s64 %rd468, [%rd466+8];
+	mov.b64 %rd449, %rd467;
+	mov.b64 %rd450, %rd468;
+$L137:
+	sub.u32 %r168, %r10, 1;
+	mov.b32 %r169, %r157;
+$L138:
+	setp.hs.u32 %p148, %r169, 32;
+	@%p148 bra $L139;
+	mov.b64 {%r170, %r171}, %rd449;
+	shfl.sync.down.b32 %r172|%p149, %r170, %r169, %r168, %r17;
+	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
+	mov.b64 %rd469, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd450;
+	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
+	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
+	mov.b64 %rd470, {%r176, %r177};
+	@!%p149 bra $L140;
+	setp.ne.u32 %p150, %r18, 9;
+	@%p150 bra.uni $L142;
+	setp.lt.s64 %p151, %rd469, %rd449;
+	setp.eq.s64 %p152, %rd469, %rd449;
+	setp.lt.s64 %p153, %rd470, %rd450;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd471, %rd469, %rd449, %p155;
+	selp.b64 %rd472, %rd470, %rd450, %p155;
+	mov.b64 %rd449, %rd471;
+	mov.b64 %rd450, %rd472;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p156, %r18, 10;
+	@%p156 bra.uni $L143;
+	setp.gt.s64 %p157, %rd469, %rd449;
+	setp.eq.s64 %p158, %rd469, %rd449;
+	setp.lt.s64 %p159, %rd470, %rd450;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd473, %rd469, %rd449, %p161;
+	selp.b64 %rd474, %rd470, %rd450, %p161;
+	mov.b64 %rd449, %rd473;
+	mov.b64 %rd450, %rd474;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd475, %rd449;
+	mov.b64 %rd476, %rd450;
+	mov.b64 %rd477, %rd469;
+	mov.b64 %rd478, %rd470;
+	mov.b64 %rd392, %rd475;
+	mov.b64 %rd393, %rd476;
+	mov.b64 %rd394, %rd477;
+	mov.b64 %rd395, %rd478;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd479, %rd392, %rd396;
+	mov.b64 %rd392, %rd479;
+	add.s64 %rd480, %rd393, %rd397;
+	mov.b64 %rd393, %rd480;
+$L144:
+	mov.b64 %rd449, %rd392;
+	mov.b64 %rd450, %rd393;
+$L141:
+$L140:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L138;
+$L139:
+$L136:
+	@!%p113 bra $L145;
+	st.global.s64 [%rd13+0], %rd449;
+	st.global.s64 [%rd13+8], %rd450;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L145:
+$L116:
 	ret;
 }
 `
@@ -8871,6 +8277,7 @@ const gokkosPTX14 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -8884,6 +8291,7 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -8935,9 +8343,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<117>;
-	.reg .b32 %r<150>;
-	.reg .b64 %rd<443>;
+	.reg .pred %p<166>;
+	.reg .b32 %r<176>;
+	.reg .b64 %rd<506>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8967,6 +8375,8 @@ const gokkosPTX14 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -8981,121 +8391,121 @@ const gokkosPTX14 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s35];
+	cvta.to.global.u64 %rd100, %rd99;
 	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd102, [gk_s36];
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
 	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd111, [gk_s40];
 	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s42];
+	cvta.to.global.u64 %rd116, %rd115;
 	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd118, [gk_s43];
 	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s44];
+	mov.b64 %rd121, %rd120;
 	ld.param.s32 %r36, [gk_s45];
 	mov.b32 %r37, %r36;
 	ld.param.u8 %r38, [gk_s46];
@@ -9106,209 +8516,209 @@ const gokkosPTX14 = `//
 	mov.pred %p12, %p11;
 	setp.ne.u32 %p13, %r18, 9;
 	@%p13 bra.uni $L2;
-	mov.b64 %rd122, 9223372036854775807;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd124, 9223372036854775807;
+	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p14, %r18, 10;
 	@%p14 bra.uni $L3;
-	mov.b64 %rd122, -9223372036854775808;
-	mov.b64 %rd123, 9223372036854775807;
+	mov.b64 %rd124, -9223372036854775808;
+	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd124, 0;
-	mov.b64 %rd125, 0;
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
-	mov.b64 %rd124, %rd126;
-	mov.b64 %rd125, %rd127;
+	mov.b64 %rd128, 0;
+	mov.b64 %rd129, 0;
+	mov.b64 %rd126, %rd128;
+	mov.b64 %rd127, %rd129;
 $L4:
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd122, %rd128;
-	mov.b64 %rd123, %rd129;
+	mov.b64 %rd130, %rd126;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd124, %rd130;
+	mov.b64 %rd125, %rd131;
 $L1:
-	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-	cvt.u64.u32 %rd131, %r29;
-	cvt.u64.u32 %rd132, %r30;
-	mov.b64 %rd133, %rd131;
+	mov.b64 %rd122, %rd124;
+	mov.b64 %rd123, %rd125;
+	cvt.u64.u32 %rd133, %r29;
+	cvt.u64.u32 %rd134, %r30;
+	mov.b64 %rd135, %rd133;
 $L5:
-	setp.ge.s64 %p15, %rd133, %rd2;
+	setp.ge.s64 %p15, %rd135, %rd2;
 	@%p15 bra $L6;
-	mov.b64 %rd130, %rd133;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd132, %rd135;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd134, %rd27;
-	mov.b64 %rd135, %rd30;
-	mov.b64 %rd136, %rd32;
-	mov.b64 %rd137, %rd34;
-	mov.b64 %rd138, %rd37;
-	mov.b64 %rd139, %rd39;
-	mov.b64 %rd140, %rd41;
-	mov.b64 %rd141, %rd44;
-	mov.b64 %rd142, %rd46;
-	mov.b64 %rd143, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd136, %rd29;
+	mov.b64 %rd137, %rd32;
+	mov.b64 %rd138, %rd34;
+	mov.b64 %rd139, %rd36;
+	mov.b64 %rd140, %rd39;
+	mov.b64 %rd141, %rd41;
+	mov.b64 %rd142, %rd43;
+	mov.b64 %rd143, %rd46;
+	mov.b64 %rd144, %rd48;
+	mov.b64 %rd145, %rd50;
 	mov.pred %p16, %p4;
-	mov.b64 %rd144, %rd50;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd55;
-	mov.b64 %rd147, %rd57;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd62;
-	mov.b64 %rd150, %rd64;
+	mov.b64 %rd146, %rd52;
+	mov.b64 %rd147, %rd55;
+	mov.b64 %rd148, %rd57;
+	mov.b64 %rd149, %rd59;
+	mov.b64 %rd150, %rd62;
+	mov.b64 %rd151, %rd64;
+	mov.b64 %rd152, %rd66;
 	mov.pred %p17, %p6;
-	mov.b64 %rd151, %rd67;
-	mov.b64 %rd152, %rd69;
-	mov.b64 %rd153, %rd71;
-	mov.b64 %rd154, %rd74;
-	mov.b64 %rd155, %rd76;
-	mov.b64 %rd156, %rd78;
-	mov.b64 %rd157, %rd81;
-	mov.b64 %rd158, %rd83;
-	mov.b64 %rd159, %rd85;
+	mov.b64 %rd153, %rd69;
+	mov.b64 %rd154, %rd71;
+	mov.b64 %rd155, %rd73;
+	mov.b64 %rd156, %rd76;
+	mov.b64 %rd157, %rd78;
+	mov.b64 %rd158, %rd80;
+	mov.b64 %rd159, %rd83;
+	mov.b64 %rd160, %rd85;
+	mov.b64 %rd161, %rd87;
 	mov.pred %p18, %p8;
-	mov.b64 %rd160, %rd88;
-	mov.b64 %rd161, %rd90;
-	mov.b64 %rd162, %rd92;
+	mov.b64 %rd162, %rd90;
+	mov.b64 %rd163, %rd92;
+	mov.b64 %rd164, %rd94;
 	mov.b32 %r40, %r35;
-	mov.b64 %rd163, %rd94;
-	mov.b64 %rd164, %rd96;
-	mov.b64 %rd165, %rd99;
-	mov.b64 %rd166, %rd101;
-	mov.b64 %rd167, %rd103;
-	mov.b64 %rd168, %rd105;
-	mov.b64 %rd169, %rd108;
-	mov.b64 %rd170, %rd110;
-	mov.b64 %rd171, %rd112;
-	mov.b64 %rd172, %rd115;
-	mov.b64 %rd173, %rd117;
-	mov.b64 %rd174, %rd119;
+	mov.b64 %rd165, %rd96;
+	mov.b64 %rd166, %rd98;
+	mov.b64 %rd167, %rd101;
+	mov.b64 %rd168, %rd103;
+	mov.b64 %rd169, %rd105;
+	mov.b64 %rd170, %rd107;
+	mov.b64 %rd171, %rd110;
+	mov.b64 %rd172, %rd112;
+	mov.b64 %rd173, %rd114;
+	mov.b64 %rd174, %rd117;
+	mov.b64 %rd175, %rd119;
+	mov.b64 %rd176, %rd121;
 	mov.b32 %r41, %r37;
 	mov.pred %p19, %p10;
 	mov.pred %p20, %p12;
-	add.s64 %rd175, %rd15, %rd23;
-	mad.lo.s64 %rd176, %rd163, 4, 15;
-	and.b64 %rd176, %rd176, -16;
-	add.s64 %rd23, %rd23, %rd176;
-	mov.b64 %rd177, %rd175;
-	mov.b64 %rd178, %rd163;
-	mov.b64 %rd179, 1;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
+	add.s64 %rd177, %rd17, %rd25;
+	mad.lo.s64 %rd178, %rd165, 4, 15;
+	and.b64 %rd178, %rd178, -16;
+	add.s64 %rd25, %rd25, %rd178;
+	mov.b64 %rd179, %rd177;
+	mov.b64 %rd180, %rd165;
+	mov.b64 %rd181, 1;
 	mov.b64 %rd182, %rd179;
-	mov.b64 %rd183, %rd2;
-	mov.b64 %rd184, %rd130;
-	mul.lo.s64 %rd185, %rd184, %rd168;
-	div.s64 %rd186, %rd185, %rd183;
-	setp.eq.s64 %p21, %rd183, -1;
-	neg.s64 %rd187, %rd185;
-	selp.b64 %rd188, %rd187, %rd186, %p21;
-	setp.eq.s64 %p22, %rd183, 0;
-	selp.b64 %rd189, 0, %rd188, %p22;
-	mov.b64 %rd190, %rd189;
-	add.s64 %rd191, %rd184, 1;
-	mul.lo.s64 %rd192, %rd191, %rd168;
-	div.s64 %rd193, %rd192, %rd183;
-	setp.eq.s64 %p23, %rd183, -1;
-	neg.s64 %rd194, %rd192;
-	selp.b64 %rd195, %rd194, %rd193, %p23;
-	setp.eq.s64 %p24, %rd183, 0;
-	selp.b64 %rd196, 0, %rd195, %p24;
-	mov.b64 %rd197, %rd196;
-	cvt.u64.u32 %rd198, %r4;
+	mov.b64 %rd183, %rd180;
+	mov.b64 %rd184, %rd181;
+	mov.b64 %rd185, %rd2;
+	mov.b64 %rd186, %rd132;
+	mul.lo.s64 %rd187, %rd186, %rd170;
+	div.s64 %rd188, %rd187, %rd185;
+	setp.eq.s64 %p21, %rd185, -1;
+	neg.s64 %rd189, %rd187;
+	selp.b64 %rd190, %rd189, %rd188, %p21;
+	setp.eq.s64 %p22, %rd185, 0;
+	selp.b64 %rd191, 0, %rd190, %p22;
+	mov.b64 %rd192, %rd191;
+	add.s64 %rd193, %rd186, 1;
+	mul.lo.s64 %rd194, %rd193, %rd170;
+	div.s64 %rd195, %rd194, %rd185;
+	setp.eq.s64 %p23, %rd185, -1;
+	neg.s64 %rd196, %rd194;
+	selp.b64 %rd197, %rd196, %rd195, %p23;
+	setp.eq.s64 %p24, %rd185, 0;
+	selp.b64 %rd198, 0, %rd197, %p24;
 	mov.b64 %rd199, %rd198;
-	mul.lo.s64 %rd200, %rd199, %rd163;
+	cvt.u64.u32 %rd200, %r4;
 	mov.b64 %rd201, %rd200;
+	mul.lo.s64 %rd202, %rd201, %rd165;
+	mov.b64 %rd203, %rd202;
 	@!%p17 bra $L9;
-	sub.s64 %rd202, %rd197, %rd190;
-	mov.b64 %rd201, %rd202;
+	sub.s64 %rd204, %rd199, %rd192;
+	mov.b64 %rd203, %rd204;
 $L9:
-	mov.b64 %rd203, %rd190;
+	mov.b64 %rd205, %rd192;
 $L10:
-	setp.lt.s64 %p25, %rd203, %rd197;
+	setp.lt.s64 %p25, %rd205, %rd199;
 	not.pred %p26, %p25;
 	@!%p26 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd204, 0;
-	add.s64 %rd205, %rd203, %rd201;
-	min.s64 %rd206, %rd197, %rd205;
-	mov.b64 %rd207, %rd206;
-	cvt.u64.u32 %rd208, %r2;
-	add.s64 %rd209, %rd203, %rd208;
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd144;
-	mov.b64 %rd212, %rd210;
-	sub.s64 %rd213, %rd211, 1;
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, 0;
-	mov.b64 %rd216, %rd214;
+	mov.b64 %rd206, 0;
+	add.s64 %rd207, %rd205, %rd203;
+	min.s64 %rd208, %rd199, %rd207;
+	mov.b64 %rd209, %rd208;
+	cvt.u64.u32 %rd210, %r2;
+	add.s64 %rd211, %rd205, %rd210;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd146;
+	mov.b64 %rd214, %rd212;
+	sub.s64 %rd215, %rd213, 1;
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, 0;
+	mov.b64 %rd218, %rd216;
 $L15:
-	setp.lt.s64 %p27, %rd215, %rd216;
+	setp.lt.s64 %p27, %rd217, %rd218;
 	not.pred %p28, %p27;
 	@!%p28 bra $L19;
 	bra.uni $L17;
 $L19:
-	add.s64 %rd217, %rd215, %rd216;
-	add.s64 %rd218, %rd217, 1;
-	shr.u64 %rd219, %rd218, 1;
-	mov.b64 %rd220, %rd219;
-	mul.lo.s64 %rd221, %rd220, %rd167;
-	mad.lo.s64 %rd222, %rd221, 8, %rd165;
-	ld.global.nc.s64 %rd223, [%rd222+0];
-	mov.b64 %rd224, %rd223;
-	setp.le.s64 %p29, %rd224, %rd212;
+	add.s64 %rd219, %rd217, %rd218;
+	add.s64 %rd220, %rd219, 1;
+	shr.u64 %rd221, %rd220, 1;
+	mov.b64 %rd222, %rd221;
+	mul.lo.s64 %rd223, %rd222, %rd169;
+	mad.lo.s64 %rd224, %rd223, 8, %rd167;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	setp.le.s64 %p29, %rd226, %rd214;
 	@!%p29 bra $L20;
-	mov.b64 %rd215, %rd220;
+	mov.b64 %rd217, %rd222;
 	bra.uni $L21;
 $L20:
-	sub.s64 %rd225, %rd220, 1;
-	mov.b64 %rd216, %rd225;
+	sub.s64 %rd227, %rd222, 1;
+	mov.b64 %rd218, %rd227;
 $L21:
 $L16:
 	bra.uni $L15;
 $L17:
-	max.s64 %rd226, %rd215, 0;
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
+	max.s64 %rd228, %rd217, 0;
+	mov.b64 %rd229, %rd228;
+	mov.b64 %rd230, %rd229;
 $L22:
-	setp.lt.s64 %p30, %rd210, %rd207;
+	setp.lt.s64 %p30, %rd212, %rd209;
 	not.pred %p31, %p30;
 	@!%p31 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
-	add.s64 %rd229, %rd228, 1;
-	mul.lo.s64 %rd230, %rd229, %rd167;
-	mad.lo.s64 %rd231, %rd230, 8, %rd165;
-	ld.global.nc.s64 %rd232, [%rd231+0];
-	mov.b64 %rd233, %rd232;
-	setp.le.s64 %p32, %rd233, %rd210;
+	add.s64 %rd231, %rd230, 1;
+	mul.lo.s64 %rd232, %rd231, %rd169;
+	mad.lo.s64 %rd233, %rd232, 8, %rd167;
+	ld.global.nc.s64 %rd234, [%rd233+0];
+	mov.b64 %rd235, %rd234;
+	setp.le.s64 %p32, %rd235, %rd212;
 	not.pred %p33, %p32;
 	@!%p33 bra $L31;
 	bra.uni $L29;
 $L31:
-	add.s64 %rd234, %rd228, 1;
-	mov.b64 %rd228, %rd234;
+	add.s64 %rd236, %rd230, 1;
+	mov.b64 %rd230, %rd236;
 $L28:
 	bra.uni $L27;
 $L29:
 	mov.pred %p34, %p16;
-	mov.b64 %rd235, %rd144;
-	mov.b64 %rd236, %rd228;
+	mov.b64 %rd237, %rd146;
+	mov.b64 %rd238, %rd230;
 $L32:
 	@!%p34 bra $L36;
-	shr.s64 %rd237, %rd236, 5;
-	mul.lo.s64 %rd238, %rd237, %rd150;
-	mad.lo.s64 %rd239, %rd238, 4, %rd148;
-	ld.global.nc.u32 %r42, [%rd239+0];
+	shr.s64 %rd239, %rd238, 5;
+	mul.lo.s64 %rd240, %rd239, %rd152;
+	mad.lo.s64 %rd241, %rd240, 4, %rd150;
+	ld.global.nc.u32 %r42, [%rd241+0];
 	mov.b32 %r43, %r42;
-	and.b64 %rd240, %rd236, 31;
-	min.u64 %rd241, %rd240, 32;
-	cvt.u32.u64 %r44, %rd241;
+	and.b64 %rd242, %rd238, 31;
+	min.u64 %rd243, %rd242, 32;
+	cvt.u32.u64 %r44, %rd243;
 	mov.b32 %r46, 0x1;
 	shl.b32 %r45, %r46, %r44;
 	setp.hs.u32 %p35, %r44, 32;
@@ -9316,16 +8726,16 @@ $L32:
 	and.b32 %r48, %r43, %r47;
 	setp.ne.u32 %p36, %r48, 0x0;
 	@!%p36 bra $L38;
-	cvt.u32.u64 %r49, %rd236;
+	cvt.u32.u64 %r49, %rd238;
 	mov.b32 %r50, %r49;
 	bra.uni $L34;
 $L38:
 	mov.b32 %r50, -1;
 	bra.uni $L34;
 $L36:
-	mul.lo.s64 %rd242, %rd236, %rd147;
-	mad.lo.s64 %rd243, %rd242, 4, %rd145;
-	ld.global.nc.s32 %r51, [%rd243+0];
+	mul.lo.s64 %rd244, %rd238, %rd149;
+	mad.lo.s64 %rd245, %rd244, 4, %rd147;
+	ld.global.nc.s32 %r51, [%rd245+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r50, %r52;
 	bra.uni $L34;
@@ -9333,24 +8743,24 @@ $L33:
 	bra.uni $L32;
 $L34:
 	mov.b32 %r53, %r50;
-	mov.b64 %rd244, %rd134;
+	mov.b64 %rd246, %rd136;
 	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd245, %r54;
-	mul.lo.s64 %rd246, %rd245, %rd137;
-	mad.lo.s64 %rd247, %rd246, 8, %rd135;
-	ld.global.nc.s64 %rd248, [%rd247+0];
-	mov.b64 %rd249, %rd248;
-	mov.b64 %rd250, %rd249;
-	mul.lo.s64 %rd251, %rd228, %rd167;
-	mad.lo.s64 %rd252, %rd251, 8, %rd165;
-	ld.global.nc.s64 %rd253, [%rd252+0];
-	mov.b64 %rd254, %rd253;
-	add.s64 %rd255, %rd250, %rd210;
-	sub.s64 %rd256, %rd255, %rd254;
-	mov.b64 %rd257, %rd256;
-	mul.lo.s64 %rd258, %rd257, %rd140;
-	mad.lo.s64 %rd259, %rd258, 4, %rd138;
-	ld.global.nc.s32 %r55, [%rd259+0];
+	cvt.s64.s32 %rd247, %r54;
+	mul.lo.s64 %rd248, %rd247, %rd139;
+	mad.lo.s64 %rd249, %rd248, 8, %rd137;
+	ld.global.nc.s64 %rd250, [%rd249+0];
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd251;
+	mul.lo.s64 %rd253, %rd230, %rd169;
+	mad.lo.s64 %rd254, %rd253, 8, %rd167;
+	ld.global.nc.s64 %rd255, [%rd254+0];
+	mov.b64 %rd256, %rd255;
+	add.s64 %rd257, %rd252, %rd212;
+	sub.s64 %rd258, %rd257, %rd256;
+	mov.b64 %rd259, %rd258;
+	mul.lo.s64 %rd260, %rd259, %rd142;
+	mad.lo.s64 %rd261, %rd260, 4, %rd140;
+	ld.global.nc.s32 %r55, [%rd261+0];
 	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r41;
@@ -9358,46 +8768,46 @@ $L34:
 	mov.pred %p38, %p20;
 	mov.b32 %r59, %r53;
 	mov.b32 %r60, %r57;
-	mov.b64 %rd260, %rd257;
+	mov.b64 %rd262, %rd259;
 $L39:
-	cvt.s64.s32 %rd261, %r59;
-	mul.lo.s64 %rd262, %rd261, %rd171;
-	mad.lo.s64 %rd263, %rd262, 8, %rd169;
-	ld.relaxed.gpu.global.u64 %rd264, [%rd263+0];
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd266, %rd265;
-	shr.u64 %rd267, %rd266, 32;
-	cvt.u32.u64 %r61, %rd267;
+	cvt.s64.s32 %rd263, %r59;
+	mul.lo.s64 %rd264, %rd263, %rd173;
+	mad.lo.s64 %rd265, %rd264, 8, %rd171;
+	ld.relaxed.gpu.global.u64 %rd266, [%rd265+0];
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd268, %rd267;
+	shr.u64 %rd269, %rd268, 32;
+	cvt.u32.u64 %r61, %rd269;
 	mov.b32 %r62, %r61;
 	add.s32 %r63, %r62, 1;
 	mov.b32 %r64, %r63;
 	mov.b32 %r65, %r64;
 	mov.b32 %r66, %r59;
-	cvt.u64.u32 %rd268, %r65;
-	shl.b64 %rd269, %rd268, 32;
-	cvt.u64.u32 %rd270, %r66;
-	or.b64 %rd271, %rd269, %rd270;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd273, %rd272;
+	cvt.u64.u32 %rd270, %r65;
+	shl.b64 %rd271, %rd270, 32;
+	cvt.u64.u32 %rd272, %r66;
+	or.b64 %rd273, %rd271, %rd272;
+	mov.b64 %rd274, %rd273;
+	mov.b64 %rd275, %rd274;
 $L42:
-	cvt.s64.s32 %rd274, %r60;
-	mul.lo.s64 %rd275, %rd274, %rd171;
-	mad.lo.s64 %rd276, %rd275, 8, %rd169;
-	ld.relaxed.gpu.global.u64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	mov.b64 %rd279, %rd278;
-	shr.u64 %rd280, %rd279, 32;
-	cvt.u32.u64 %r67, %rd280;
+	cvt.s64.s32 %rd276, %r60;
+	mul.lo.s64 %rd277, %rd276, %rd173;
+	mad.lo.s64 %rd278, %rd277, 8, %rd171;
+	ld.relaxed.gpu.global.u64 %rd279, [%rd278+0];
+	mov.b64 %rd280, %rd279;
+	mov.b64 %rd281, %rd280;
+	shr.u64 %rd282, %rd281, 32;
+	cvt.u32.u64 %r67, %rd282;
 	setp.ls.u32 %p39, %r67, %r64;
 	@!%p39 bra $L46;
 	mov.pred %p40, 0;
 	bra.uni $L41;
 $L46:
-	cvt.s64.s32 %rd281, %r60;
-	mul.lo.s64 %rd282, %rd281, %rd171;
-	mad.lo.s64 %rd283, %rd282, 8, %rd169;
-	atom.global.cas.b64 %rd284, [%rd283], %rd279, %rd273;
-	setp.eq.u64 %p41, %rd284, %rd279;
+	cvt.s64.s32 %rd283, %r60;
+	mul.lo.s64 %rd284, %rd283, %rd173;
+	mad.lo.s64 %rd285, %rd284, 8, %rd171;
+	atom.global.cas.b64 %rd286, [%rd285], %rd281, %rd275;
+	setp.eq.u64 %p41, %rd286, %rd281;
 	mov.pred %p42, %p41;
 	@!%p42 bra $L48;
 	mov.pred %p40, 1;
@@ -9412,320 +8822,320 @@ $L40:
 $L41:
 	@!%p40 bra $L50;
 	mov.pred %p43, 0;
-	mov.b64 %rd285, %rd204;
+	mov.b64 %rd287, %rd206;
 	mov.b32 %r68, %r57;
 $L51:
 	@!%p17 bra $L55;
 	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd286, %r69;
-	mov.b64 %rd287, %rd286;
+	cvt.s64.s32 %rd288, %r69;
+	mov.b64 %rd289, %rd288;
 	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd288, %r70;
-	min.u64 %rd289, %rd288, 32;
-	cvt.u32.u64 %r71, %rd289;
+	cvt.s64.s32 %rd290, %r70;
+	min.u64 %rd291, %rd290, 32;
+	cvt.u32.u64 %r71, %rd291;
 	mov.b32 %r73, 0x1;
 	shl.b32 %r72, %r73, %r71;
 	setp.hs.u32 %p44, %r71, 32;
 	selp.b32 %r74, 0, %r72, %p44;
 	mov.b32 %r75, %r74;
-	mov.b64 %rd290, %rd287;
+	mov.b64 %rd292, %rd289;
 	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd291, %rd290, %rd159;
-	mad.lo.s64 %rd292, %rd291, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r77, [%rd292+0];
+	mul.lo.s64 %rd293, %rd292, %rd161;
+	mad.lo.s64 %rd294, %rd293, 4, %rd159;
+	ld.relaxed.gpu.global.u32 %r77, [%rd294+0];
 	mov.b32 %r78, %r77;
 	and.b32 %r79, %r78, %r76;
 	setp.ne.u32 %p45, %r79, 0x0;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
 	@!%p47 bra $L57;
-	mul.lo.s64 %rd293, %rd290, %rd159;
-	mad.lo.s64 %rd294, %rd293, 4, %rd157;
-	atom.global.or.b32 %r80, [%rd294], %r76;
+	mul.lo.s64 %rd295, %rd292, %rd161;
+	mad.lo.s64 %rd296, %rd295, 4, %rd159;
+	atom.global.or.b32 %r80, [%rd296], %r76;
 	mov.b32 %r81, %r80;
 	and.b32 %r82, %r81, %r76;
 	setp.ne.u32 %p48, %r82, 0x0;
 	mov.pred %p46, %p48;
 $L57:
 	@!%p46 bra $L59;
-	mov.b64 %rd295, %rd285;
-	mov.b64 %rd296, %rd295;
+	mov.b64 %rd297, %rd287;
+	mov.b64 %rd298, %rd297;
 	mov.pred %p49, 0;
 	bra.uni $L53;
 $L59:
-	mov.b64 %rd297, %rd285;
-	mov.b64 %rd296, %rd297;
+	mov.b64 %rd299, %rd287;
+	mov.b64 %rd298, %rd299;
 	mov.pred %p49, 1;
 	bra.uni $L53;
 $L55:
 	@!%p18 bra $L61;
-	cvt.s64.s32 %rd298, %r68;
-	mul.lo.s64 %rd299, %rd298, %rd162;
-	mad.lo.s64 %rd300, %rd299, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r83, [%rd300+0];
+	cvt.s64.s32 %rd300, %r68;
+	mul.lo.s64 %rd301, %rd300, %rd164;
+	mad.lo.s64 %rd302, %rd301, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r83, [%rd302+0];
 	mov.b32 %r84, %r83;
 	setp.eq.s32 %p50, %r84, %r40;
 	mov.pred %p51, %p50;
 	not.pred %p52, %p51;
 	@!%p52 bra $L63;
-	cvt.s64.s32 %rd301, %r68;
-	mul.lo.s64 %rd302, %rd301, %rd162;
-	mad.lo.s64 %rd303, %rd302, 4, %rd160;
-	atom.global.exch.b32 %r85, [%rd303], %r40;
+	cvt.s64.s32 %rd303, %r68;
+	mul.lo.s64 %rd304, %rd303, %rd164;
+	mad.lo.s64 %rd305, %rd304, 4, %rd162;
+	atom.global.exch.b32 %r85, [%rd305], %r40;
 	mov.b32 %r86, %r85;
 	setp.eq.s32 %p53, %r86, %r40;
 	mov.pred %p51, %p53;
 $L63:
 	@!%p51 bra $L65;
-	mov.b64 %rd304, %rd285;
-	mov.b64 %rd296, %rd304;
+	mov.b64 %rd306, %rd287;
+	mov.b64 %rd298, %rd306;
 	mov.pred %p49, 0;
 	bra.uni $L53;
 $L65:
 $L61:
-	mul.lo.s64 %rd305, %rd285, %rd182;
-	mad.lo.s64 %rd306, %rd305, 4, %rd180;
-	st.shared.s32 [%rd306+0], %r68;
-	add.s64 %rd307, %rd285, 1;
-	mov.b64 %rd308, %rd307;
-	mov.b64 %rd296, %rd308;
+	mul.lo.s64 %rd307, %rd287, %rd184;
+	mad.lo.s64 %rd308, %rd307, 4, %rd182;
+	st.shared.s32 [%rd308+0], %r68;
+	add.s64 %rd309, %rd287, 1;
+	mov.b64 %rd310, %rd309;
+	mov.b64 %rd298, %rd310;
 	mov.pred %p49, 1;
 	bra.uni $L53;
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd309, %rd296;
+	mov.b64 %rd311, %rd298;
 	mov.pred %p54, %p49;
-	mov.b64 %rd204, %rd309;
+	mov.b64 %rd206, %rd311;
 	mov.pred %p43, %p54;
 	@!%p43 bra $L67;
-	mov.b64 %rd310, %rd134;
+	mov.b64 %rd312, %rd136;
 	mov.b32 %r87, %r57;
-	setp.lt.s64 %p55, %rd120, 64;
-	setp.le.s64 %p56, %rd164, 1;
+	setp.lt.s64 %p55, %rd122, 64;
+	setp.le.s64 %p56, %rd166, 1;
 	or.pred %p57, %p55, %p56;
 	@!%p57 bra $L68;
-	cvt.s64.s32 %rd311, %r87;
-	add.s64 %rd312, %rd311, 1;
-	mul.lo.s64 %rd313, %rd312, %rd137;
-	mad.lo.s64 %rd314, %rd313, 8, %rd135;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	cvt.s64.s32 %rd317, %r87;
-	mul.lo.s64 %rd318, %rd317, %rd137;
-	mad.lo.s64 %rd319, %rd318, 8, %rd135;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	sub.s64 %rd322, %rd316, %rd321;
-	add.s64 %rd323, %rd121, %rd322;
-	mov.b64 %rd121, %rd323;
+	cvt.s64.s32 %rd313, %r87;
+	add.s64 %rd314, %rd313, 1;
+	mul.lo.s64 %rd315, %rd314, %rd139;
+	mad.lo.s64 %rd316, %rd315, 8, %rd137;
+	ld.global.nc.s64 %rd317, [%rd316+0];
+	mov.b64 %rd318, %rd317;
+	cvt.s64.s32 %rd319, %r87;
+	mul.lo.s64 %rd320, %rd319, %rd139;
+	mad.lo.s64 %rd321, %rd320, 8, %rd137;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	sub.s64 %rd324, %rd318, %rd323;
+	add.s64 %rd325, %rd123, %rd324;
+	mov.b64 %rd123, %rd325;
 	bra.uni $L69;
 $L68:
-	mov.b64 %rd324, %rd164;
-	setp.ge.s64 %p58, %rd120, 4096;
+	mov.b64 %rd326, %rd166;
+	setp.ge.s64 %p58, %rd122, 4096;
 	@!%p58 bra $L71;
-	mul.lo.s64 %rd325, %rd324, 4;
-	mov.b64 %rd324, %rd325;
+	mul.lo.s64 %rd327, %rd326, 4;
+	mov.b64 %rd326, %rd327;
 $L71:
-	setp.ge.s64 %p59, %rd120, 65536;
+	setp.ge.s64 %p59, %rd122, 65536;
 	@!%p59 bra $L73;
-	mul.lo.s64 %rd326, %rd324, 4;
-	mov.b64 %rd324, %rd326;
+	mul.lo.s64 %rd328, %rd326, 4;
+	mov.b64 %rd326, %rd328;
 $L73:
-	sub.s64 %rd327, %rd324, 1;
-	and.b64 %rd328, %rd120, %rd327;
-	setp.eq.s64 %p60, %rd328, 0;
+	sub.s64 %rd329, %rd326, 1;
+	and.b64 %rd330, %rd122, %rd329;
+	setp.eq.s64 %p60, %rd330, 0;
 	@!%p60 bra $L75;
-	cvt.s64.s32 %rd329, %r87;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, %rd137;
-	mad.lo.s64 %rd332, %rd331, 8, %rd135;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	cvt.s64.s32 %rd335, %r87;
-	mul.lo.s64 %rd336, %rd335, %rd137;
-	mad.lo.s64 %rd337, %rd336, 8, %rd135;
-	ld.global.nc.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	sub.s64 %rd340, %rd334, %rd339;
-	mul.lo.s64 %rd341, %rd324, %rd340;
-	add.s64 %rd342, %rd121, %rd341;
-	mov.b64 %rd121, %rd342;
+	cvt.s64.s32 %rd331, %r87;
+	add.s64 %rd332, %rd331, 1;
+	mul.lo.s64 %rd333, %rd332, %rd139;
+	mad.lo.s64 %rd334, %rd333, 8, %rd137;
+	ld.global.nc.s64 %rd335, [%rd334+0];
+	mov.b64 %rd336, %rd335;
+	cvt.s64.s32 %rd337, %r87;
+	mul.lo.s64 %rd338, %rd337, %rd139;
+	mad.lo.s64 %rd339, %rd338, 8, %rd137;
+	ld.global.nc.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	sub.s64 %rd342, %rd336, %rd341;
+	mul.lo.s64 %rd343, %rd326, %rd342;
+	add.s64 %rd344, %rd123, %rd343;
+	mov.b64 %rd123, %rd344;
 $L75:
 $L69:
-	add.s64 %rd343, %rd120, 1;
-	mov.b64 %rd120, %rd343;
+	add.s64 %rd345, %rd122, 1;
+	mov.b64 %rd122, %rd345;
 $L67:
 $L50:
 $L23:
-	add.s64 %rd344, %rd210, %rd199;
-	mov.b64 %rd210, %rd344;
+	add.s64 %rd346, %rd212, %rd201;
+	mov.b64 %rd212, %rd346;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd345, %rd204;
+	mov.b64 %rd347, %rd206;
 $L76:
 	@!%p17 bra $L80;
 	bra.uni $L78;
 $L80:
 	// block scan
-	mov.b64 %rd346, %rd345;
+	mov.b64 %rd348, %rd347;
 	mov.b32 %r88, %r3;
 $L81:
 	setp.hs.u32 %p61, %r88, 32;
 	@%p61 bra $L82;
-	mov.b64 {%r89, %r90}, %rd346;
+	mov.b64 {%r89, %r90}, %rd348;
 	shfl.sync.up.b32 %r91|%p62, %r89, %r88, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd347, {%r91, %r92};
+	mov.b64 %rd349, {%r91, %r92};
 	@!%p62 bra $L83;
-	add.s64 %rd348, %rd347, %rd346;
-	mov.b64 %rd346, %rd348;
+	add.s64 %rd350, %rd349, %rd348;
+	mov.b64 %rd348, %rd350;
 $L83:
 	shl.b32 %r88, %r88, 1;
 	bra.uni $L81;
 $L82:
-	mov.b64 {%r93, %r94}, %rd346;
+	mov.b64 {%r93, %r94}, %rd348;
 	shfl.sync.up.b32 %r95|%p63, %r93, %r3, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd349, {%r95, %r96};
+	mov.b64 %rd351, {%r95, %r96};
 	setp.lo.u32 %p64, %r3, 32;
 	and.pred %p65, %p63, %p64;
-	selp.b64 %rd350, %rd349, 0, %p65;
+	selp.b64 %rd352, %rd351, 0, %p65;
 	sub.u32 %r97, %r13, %r3;
 	setp.eq.u32 %p66, %r7, %r97;
 	@!%p66 bra $L84;
-	mul.wide.u32 %rd351, %r8, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	st.shared.s64 [%rd352+0], %rd346;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	st.shared.s64 [%rd354+0], %rd348;
 $L84:
 	bar.sync 0;
 	setp.eq.u32 %p67, %r8, 0;
 	@!%p67 bra $L85;
-	mov.b64 %rd353, 0;
+	mov.b64 %rd355, 0;
 	setp.lo.u32 %p68, %r7, %r10;
 	@!%p68 bra $L86;
-	mul.wide.u32 %rd354, %r7, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	ld.shared.s64 %rd356, [%rd355+0];
-	mov.b64 %rd353, %rd356;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	ld.shared.s64 %rd358, [%rd357+0];
+	mov.b64 %rd355, %rd358;
 $L86:
-	mov.b64 {%r98, %r99}, %rd353;
+	mov.b64 {%r98, %r99}, %rd355;
 	shfl.sync.up.b32 %r100|%p69, %r98, 1, 0, %r17;
 	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd357, {%r100, %r101};
+	mov.b64 %rd359, {%r100, %r101};
 	@!%p69 bra $L87;
-	add.s64 %rd358, %rd357, %rd353;
-	mov.b64 %rd353, %rd358;
+	add.s64 %rd360, %rd359, %rd355;
+	mov.b64 %rd355, %rd360;
 $L87:
-	mov.b64 {%r102, %r103}, %rd353;
+	mov.b64 {%r102, %r103}, %rd355;
 	shfl.sync.up.b32 %r104|%p70, %r102, 2, 0, %r17;
 	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd359, {%r104, %r105};
+	mov.b64 %rd361, {%r104, %r105};
 	@!%p70 bra $L88;
-	add.s64 %rd360, %rd359, %rd353;
-	mov.b64 %rd353, %rd360;
+	add.s64 %rd362, %rd361, %rd355;
+	mov.b64 %rd355, %rd362;
 $L88:
-	mov.b64 {%r106, %r107}, %rd353;
+	mov.b64 {%r106, %r107}, %rd355;
 	shfl.sync.up.b32 %r108|%p71, %r106, 4, 0, %r17;
 	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd361, {%r108, %r109};
+	mov.b64 %rd363, {%r108, %r109};
 	@!%p71 bra $L89;
-	add.s64 %rd362, %rd361, %rd353;
-	mov.b64 %rd353, %rd362;
+	add.s64 %rd364, %rd363, %rd355;
+	mov.b64 %rd355, %rd364;
 $L89:
-	mov.b64 {%r110, %r111}, %rd353;
+	mov.b64 {%r110, %r111}, %rd355;
 	shfl.sync.up.b32 %r112|%p72, %r110, 8, 0, %r17;
 	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd363, {%r112, %r113};
+	mov.b64 %rd365, {%r112, %r113};
 	@!%p72 bra $L90;
-	add.s64 %rd364, %rd363, %rd353;
-	mov.b64 %rd353, %rd364;
+	add.s64 %rd366, %rd365, %rd355;
+	mov.b64 %rd355, %rd366;
 $L90:
-	mov.b64 {%r114, %r115}, %rd353;
+	mov.b64 {%r114, %r115}, %rd355;
 	shfl.sync.up.b32 %r116|%p73, %r114, 16, 0, %r17;
 	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd365, {%r116, %r117};
+	mov.b64 %rd367, {%r116, %r117};
 	@!%p73 bra $L91;
-	add.s64 %rd366, %rd365, %rd353;
-	mov.b64 %rd353, %rd366;
+	add.s64 %rd368, %rd367, %rd355;
+	mov.b64 %rd355, %rd368;
 $L91:
-	mov.b64 {%r118, %r119}, %rd353;
+	mov.b64 {%r118, %r119}, %rd355;
 	shfl.sync.up.b32 %r120|%p74, %r118, 1, 0, %r17;
 	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd367, {%r120, %r121};
-	selp.b64 %rd368, %rd367, 0, %p74;
+	mov.b64 %rd369, {%r120, %r121};
+	selp.b64 %rd370, %rd369, 0, %p74;
 	@!%p68 bra $L92;
-	mul.wide.u32 %rd369, %r7, 16;
-	add.s64 %rd370, %rd1, %rd369;
-	add.s64 %rd371, %rd370, 512;
-	st.shared.s64 [%rd371+0], %rd368;
+	mul.wide.u32 %rd371, %r7, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	add.s64 %rd373, %rd372, 512;
+	st.shared.s64 [%rd373+0], %rd370;
 $L92:
 	sub.u32 %r122, %r10, 1;
 	setp.eq.u32 %p75, %r7, %r122;
 	@!%p75 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd353;
+	st.shared.s64 [%rd1+1024], %rd355;
 $L93:
 $L85:
 	bar.sync 0;
-	mul.wide.u32 %rd372, %r8, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	add.s64 %rd374, %rd373, 512;
-	ld.shared.s64 %rd375, [%rd374+0];
-	add.s64 %rd376, %rd375, %rd350;
-	ld.shared.s64 %rd377, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd376;
+	mul.wide.u32 %rd374, %r8, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	add.s64 %rd376, %rd375, 512;
+	ld.shared.s64 %rd377, [%rd376+0];
+	add.s64 %rd378, %rd377, %rd352;
+	ld.shared.s64 %rd379, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd378;
 	shfl.sync.idx.b32 %r125|%p76, %r123, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd378, {%r125, %r126};
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
+	mov.b64 %rd380, {%r125, %r126};
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd381;
 	mov.b64 %rd384, %rd382;
 	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, 0;
-	cvt.u64.u32 %rd387, %r2;
-	setp.eq.s64 %p77, %rd387, 0;
-	setp.gt.s64 %p78, %rd385, 0;
+	mov.b64 %rd386, %rd384;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, 0;
+	cvt.u64.u32 %rd389, %r2;
+	setp.eq.s64 %p77, %rd389, 0;
+	setp.gt.s64 %p78, %rd387, 0;
 	and.pred %p79, %p77, %p78;
 	@!%p79 bra $L95;
-	atom.global.add.u64 %rd388, [%rd154], %rd385;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd386, %rd389;
+	atom.global.add.u64 %rd390, [%rd156], %rd387;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd388, %rd391;
 $L95:
-	cvt.u64.u32 %rd390, %r2;
-	setp.eq.s64 %p80, %rd390, 0;
+	cvt.u64.u32 %rd392, %r2;
+	setp.eq.s64 %p80, %rd392, 0;
 	setp.eq.u32 %p81, %r1, 0;
 	and.pred %p82, %p80, %p81;
 	bar.sync 0;
 	@!%p82 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd386;
+	st.shared.s64 [%rd1+1024], %rd388;
 $L96:
 	bar.sync 0;
-	ld.shared.s64 %rd391, [%rd1+1024];
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd386, %rd392;
-	add.s64 %rd393, %rd386, %rd384;
+	ld.shared.s64 %rd393, [%rd1+1024];
 	mov.b64 %rd394, %rd393;
-	mov.b64 %rd395, 0;
+	mov.b64 %rd388, %rd394;
+	add.s64 %rd395, %rd388, %rd386;
+	mov.b64 %rd396, %rd395;
+	mov.b64 %rd397, 0;
 $L97:
-	setp.lt.s64 %p83, %rd395, %rd345;
+	setp.lt.s64 %p83, %rd397, %rd347;
 	not.pred %p84, %p83;
 	@!%p84 bra $L101;
 	bra.uni $L99;
 $L101:
-	mul.lo.s64 %rd396, %rd395, %rd182;
-	mad.lo.s64 %rd397, %rd396, 4, %rd180;
-	ld.shared.s32 %r127, [%rd397+0];
+	mul.lo.s64 %rd398, %rd397, %rd184;
+	mad.lo.s64 %rd399, %rd398, 4, %rd182;
+	ld.shared.s32 %r127, [%rd399+0];
 	mov.b32 %r128, %r127;
-	add.s64 %rd398, %rd394, %rd395;
-	mul.lo.s64 %rd399, %rd398, %rd153;
-	mad.lo.s64 %rd400, %rd399, 4, %rd151;
-	st.global.s32 [%rd400+0], %r128;
+	add.s64 %rd400, %rd396, %rd397;
+	mul.lo.s64 %rd401, %rd400, %rd155;
+	mad.lo.s64 %rd402, %rd401, 4, %rd153;
+	st.global.s32 [%rd402+0], %r128;
 $L98:
-	add.s64 %rd401, %rd395, 1;
-	mov.b64 %rd395, %rd401;
+	add.s64 %rd403, %rd397, 1;
+	mov.b64 %rd397, %rd403;
 	bra.uni $L97;
 $L99:
 	bra.uni $L78;
@@ -9733,17 +9143,17 @@ $L77:
 	bra.uni $L76;
 $L78:
 $L11:
-	add.s64 %rd402, %rd203, %rd201;
-	mov.b64 %rd203, %rd402;
+	add.s64 %rd404, %rd205, %rd203;
+	mov.b64 %rd205, %rd404;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
+	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd403, %rd120;
-	mov.b64 %rd404, %rd121;
+	mov.b64 %rd405, %rd122;
+	mov.b64 %rd406, %rd123;
 	// block reduction
 	mov.b32 %r129, 1;
 	sub.u32 %r130, %r13, 1;
@@ -9751,58 +9161,58 @@ $L6:
 $L102:
 	setp.hs.u32 %p85, %r131, 32;
 	@%p85 bra $L103;
-	mov.b64 {%r132, %r133}, %rd403;
+	mov.b64 {%r132, %r133}, %rd405;
 	shfl.sync.down.b32 %r134|%p86, %r132, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd405, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd404;
+	mov.b64 %rd407, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd406;
 	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd406, {%r138, %r139};
+	mov.b64 %rd408, {%r138, %r139};
 	@!%p86 bra $L104;
 	setp.ne.u32 %p87, %r18, 9;
 	@%p87 bra.uni $L106;
-	setp.lt.s64 %p88, %rd405, %rd403;
-	setp.eq.s64 %p89, %rd405, %rd403;
-	setp.lt.s64 %p90, %rd406, %rd404;
+	setp.lt.s64 %p88, %rd407, %rd405;
+	setp.eq.s64 %p89, %rd407, %rd405;
+	setp.lt.s64 %p90, %rd408, %rd406;
 	and.pred %p91, %p89, %p90;
 	or.pred %p92, %p88, %p91;
-	selp.b64 %rd407, %rd405, %rd403, %p92;
-	selp.b64 %rd408, %rd406, %rd404, %p92;
-	mov.b64 %rd403, %rd407;
-	mov.b64 %rd404, %rd408;
+	selp.b64 %rd409, %rd407, %rd405, %p92;
+	selp.b64 %rd410, %rd408, %rd406, %p92;
+	mov.b64 %rd405, %rd409;
+	mov.b64 %rd406, %rd410;
 	bra.uni $L105;
 $L106:
 	setp.ne.u32 %p93, %r18, 10;
 	@%p93 bra.uni $L107;
-	setp.gt.s64 %p94, %rd405, %rd403;
-	setp.eq.s64 %p95, %rd405, %rd403;
-	setp.lt.s64 %p96, %rd406, %rd404;
+	setp.gt.s64 %p94, %rd407, %rd405;
+	setp.eq.s64 %p95, %rd407, %rd405;
+	setp.lt.s64 %p96, %rd408, %rd406;
 	and.pred %p97, %p95, %p96;
 	or.pred %p98, %p94, %p97;
-	selp.b64 %rd409, %rd405, %rd403, %p98;
-	selp.b64 %rd410, %rd406, %rd404, %p98;
-	mov.b64 %rd403, %rd409;
-	mov.b64 %rd404, %rd410;
+	selp.b64 %rd411, %rd407, %rd405, %p98;
+	selp.b64 %rd412, %rd408, %rd406, %p98;
+	mov.b64 %rd405, %rd411;
+	mov.b64 %rd406, %rd412;
 	bra.uni $L105;
 $L107:
-	mov.b64 %rd411, %rd403;
-	mov.b64 %rd412, %rd404;
 	mov.b64 %rd413, %rd405;
 	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd412;
+	mov.b64 %rd415, %rd407;
+	mov.b64 %rd416, %rd408;
 	mov.b64 %rd417, %rd413;
 	mov.b64 %rd418, %rd414;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	add.s64 %rd421, %rd415, %rd419;
-	mov.b64 %rd415, %rd421;
-	add.s64 %rd422, %rd416, %rd420;
-	mov.b64 %rd416, %rd422;
+	mov.b64 %rd419, %rd415;
+	mov.b64 %rd420, %rd416;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	add.s64 %rd423, %rd417, %rd421;
+	mov.b64 %rd417, %rd423;
+	add.s64 %rd424, %rd418, %rd422;
+	mov.b64 %rd418, %rd424;
 $L108:
-	mov.b64 %rd403, %rd415;
-	mov.b64 %rd404, %rd416;
+	mov.b64 %rd405, %rd417;
+	mov.b64 %rd406, %rd418;
 $L105:
 $L104:
 	shl.b32 %r131, %r131, 1;
@@ -9810,537 +9220,355 @@ $L104:
 $L103:
 	setp.eq.u32 %p99, %r7, 0;
 	@!%p99 bra $L109;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd403;
-	st.shared.s64 [%rd424+8], %rd404;
+	mul.wide.u32 %rd425, %r8, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	st.shared.s64 [%rd426+0], %rd405;
+	st.shared.s64 [%rd426+8], %rd406;
 $L109:
 	bar.sync 0;
 	setp.eq.u32 %p100, %r8, 0;
 	@!%p100 bra $L110;
 	setp.lo.u32 %p101, %r7, %r10;
 	@!%p101 bra $L111;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	ld.shared.s64 %rd428, [%rd426+8];
-	mov.b64 %rd403, %rd427;
-	mov.b64 %rd404, %rd428;
+	mul.wide.u32 %rd427, %r7, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	ld.shared.s64 %rd429, [%rd428+0];
+	ld.shared.s64 %rd430, [%rd428+8];
+	mov.b64 %rd405, %rd429;
+	mov.b64 %rd406, %rd430;
 $L111:
 	sub.u32 %r140, %r10, 1;
 	mov.b32 %r141, %r129;
 $L112:
 	setp.hs.u32 %p102, %r141, 32;
 	@%p102 bra $L113;
-	mov.b64 {%r142, %r143}, %rd403;
+	mov.b64 {%r142, %r143}, %rd405;
 	shfl.sync.down.b32 %r144|%p103, %r142, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd429, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd404;
+	mov.b64 %rd431, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd406;
 	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd430, {%r148, %r149};
+	mov.b64 %rd432, {%r148, %r149};
 	@!%p103 bra $L114;
 	setp.ne.u32 %p104, %r18, 9;
 	@%p104 bra.uni $L116;
-	setp.lt.s64 %p105, %rd429, %rd403;
-	setp.eq.s64 %p106, %rd429, %rd403;
-	setp.lt.s64 %p107, %rd430, %rd404;
+	setp.lt.s64 %p105, %rd431, %rd405;
+	setp.eq.s64 %p106, %rd431, %rd405;
+	setp.lt.s64 %p107, %rd432, %rd406;
 	and.pred %p108, %p106, %p107;
 	or.pred %p109, %p105, %p108;
-	selp.b64 %rd431, %rd429, %rd403, %p109;
-	selp.b64 %rd432, %rd430, %rd404, %p109;
-	mov.b64 %rd403, %rd431;
-	mov.b64 %rd404, %rd432;
+	selp.b64 %rd433, %rd431, %rd405, %p109;
+	selp.b64 %rd434, %rd432, %rd406, %p109;
+	mov.b64 %rd405, %rd433;
+	mov.b64 %rd406, %rd434;
 	bra.uni $L115;
 $L116:
 	setp.ne.u32 %p110, %r18, 10;
 	@%p110 bra.uni $L117;
-	setp.gt.s64 %p111, %rd429, %rd403;
-	setp.eq.s64 %p112, %rd429, %rd403;
-	setp.lt.s64 %p113, %rd430, %rd404;
+	setp.gt.s64 %p111, %rd431, %rd405;
+	setp.eq.s64 %p112, %rd431, %rd405;
+	setp.lt.s64 %p113, %rd432, %rd406;
 	and.pred %p114, %p112, %p113;
 	or.pred %p115, %p111, %p114;
-	selp.b64 %rd433, %rd429, %rd403, %p115;
-	selp.b64 %rd434, %rd430, %rd404, %p115;
-	mov.b64 %rd403, %rd433;
-	mov.b64 %rd404, %rd434;
+	selp.b64 %rd435, %rd431, %rd405, %p115;
+	selp.b64 %rd436, %rd432, %rd406, %p115;
+	mov.b64 %rd405, %rd435;
+	mov.b64 %rd406, %rd436;
 	bra.uni $L115;
 $L117:
-	mov.b64 %rd435, %rd403;
-	mov.b64 %rd436, %rd404;
-	mov.b64 %rd437, %rd429;
-	mov.b64 %rd438, %rd430;
-	mov.b64 %rd415, %rd435;
-	mov.b64 %rd416, %rd436;
+	mov.b64 %rd437, %rd405;
+	mov.b64 %rd438, %rd406;
+	mov.b64 %rd439, %rd431;
+	mov.b64 %rd440, %rd432;
 	mov.b64 %rd417, %rd437;
 	mov.b64 %rd418, %rd438;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	add.s64 %rd439, %rd415, %rd419;
-	mov.b64 %rd415, %rd439;
-	add.s64 %rd440, %rd416, %rd420;
-	mov.b64 %rd416, %rd440;
+	mov.b64 %rd419, %rd439;
+	mov.b64 %rd420, %rd440;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	add.s64 %rd441, %rd417, %rd421;
+	mov.b64 %rd417, %rd441;
+	add.s64 %rd442, %rd418, %rd422;
+	mov.b64 %rd418, %rd442;
 $L118:
-	mov.b64 %rd403, %rd415;
-	mov.b64 %rd404, %rd416;
+	mov.b64 %rd405, %rd417;
+	mov.b64 %rd406, %rd418;
 $L115:
 $L114:
 	shl.b32 %r141, %r141, 1;
 	bra.uni $L112;
 $L113:
 $L110:
-	mul.wide.u32 %rd441, %r29, 16;
-	add.s64 %rd442, %rd11, %rd441;
+	mul.wide.u32 %rd443, %r29, 16;
+	add.s64 %rd444, %rd11, %rd443;
 	setp.eq.u32 %p116, %r5, 0;
 	@!%p116 bra $L119;
-	st.global.s64 [%rd442+0], %rd403;
-	st.global.s64 [%rd442+8], %rd404;
+	st.global.s64 [%rd444+0], %rd405;
+	st.global.s64 [%rd444+8], %rd406;
 $L119:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47
-)
-{
-	.reg .pred %p<59>;
-	.reg .b32 %r<50>;
-	.reg .b64 %rd<171>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r24, [gk_s45];
-	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s46];
-	setp.ne.u32 %p8, %r26, 0;
-	mov.pred %p9, %p8;
-	ld.param.u8 %r27, [gk_s47];
-	setp.ne.u32 %p10, %r27, 0;
-	mov.pred %p11, %p10;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	setp.ne.u32 %p12, %r18, 9;
-	@%p12 bra.uni $L2;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd105, %rd103;
-$L3:
-	setp.ge.s64 %p13, %rd105, %rd4;
-	@%p13 bra $L4;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p14, %rd107, %rd101;
-	setp.eq.s64 %p15, %rd107, %rd101;
-	setp.lt.s64 %p16, %rd108, %rd102;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.b64 %rd109, %rd107, %rd101, %p18;
-	selp.b64 %rd110, %rd108, %rd102, %p18;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p19, %r18, 10;
-	@%p19 bra.uni $L5;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd111, %rd103;
-$L6:
-	setp.ge.s64 %p20, %rd111, %rd4;
-	@%p20 bra $L7;
-	mad.lo.s64 %rd112, %rd111, 16, %rd3;
-	ld.global.s64 %rd113, [%rd112+0];
-	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p21, %rd113, %rd101;
-	setp.eq.s64 %p22, %rd113, %rd101;
-	setp.lt.s64 %p23, %rd114, %rd102;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd115, %rd113, %rd101, %p25;
-	selp.b64 %rd116, %rd114, %rd102, %p25;
-	mov.b64 %rd101, %rd115;
-	mov.b64 %rd102, %rd116;
-	add.s64 %rd111, %rd111, %rd104;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
-$L8:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd101, %rd121;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd123, %rd103;
-$L9:
-	setp.ge.s64 %p26, %rd123, %rd4;
-	@%p26 bra $L10;
-	mad.lo.s64 %rd124, %rd123, 16, %rd3;
-	ld.global.s64 %rd125, [%rd124+0];
-	ld.global.s64 %rd126, [%rd124+8];
-	mov.b64 %rd127, %rd101;
-	mov.b64 %rd128, %rd102;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd137, %rd131, %rd135;
-	mov.b64 %rd131, %rd137;
-	add.s64 %rd138, %rd132, %rd136;
-	mov.b64 %rd132, %rd138;
-$L11:
-	mov.b64 %rd101, %rd131;
-	mov.b64 %rd102, %rd132;
-	add.s64 %rd123, %rd123, %rd104;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd139, %rd101;
-	mov.b64 %rd140, %rd102;
-	// block reduction
-	mov.b32 %r28, 1;
-	mov.b32 %r29, 1;
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r28;
-$L12:
-	setp.hs.u32 %p27, %r31, 32;
-	@%p27 bra $L13;
-	mov.b64 {%r32, %r33}, %rd139;
-	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd141, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd140;
-	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
-	mov.b64 %rd142, {%r38, %r39};
-	@!%p28 bra $L14;
-	setp.ne.u32 %p29, %r18, 9;
-	@%p29 bra.uni $L16;
-	setp.lt.s64 %p30, %rd141, %rd139;
-	setp.eq.s64 %p31, %rd141, %rd139;
-	setp.lt.s64 %p32, %rd142, %rd140;
-	and.pred %p33, %p31, %p32;
-	or.pred %p34, %p30, %p33;
-	selp.b64 %rd143, %rd141, %rd139, %p34;
-	selp.b64 %rd144, %rd142, %rd140, %p34;
-	mov.b64 %rd139, %rd143;
-	mov.b64 %rd140, %rd144;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p35, %r18, 10;
-	@%p35 bra.uni $L17;
-	setp.gt.s64 %p36, %rd141, %rd139;
-	setp.eq.s64 %p37, %rd141, %rd139;
-	setp.lt.s64 %p38, %rd142, %rd140;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	selp.b64 %rd145, %rd141, %rd139, %p40;
-	selp.b64 %rd146, %rd142, %rd140, %p40;
-	mov.b64 %rd139, %rd145;
-	mov.b64 %rd140, %rd146;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd147, %rd139;
-	mov.b64 %rd148, %rd140;
-	mov.b64 %rd149, %rd141;
-	mov.b64 %rd150, %rd142;
-	mov.b64 %rd131, %rd147;
-	mov.b64 %rd132, %rd148;
-	mov.b64 %rd133, %rd149;
-	mov.b64 %rd134, %rd150;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd151, %rd131, %rd135;
-	mov.b64 %rd131, %rd151;
-	add.s64 %rd152, %rd132, %rd136;
-	mov.b64 %rd132, %rd152;
-$L18:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
-$L15:
-$L14:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p41, %r7, 0;
-	@!%p41 bra $L19;
-	mul.wide.u32 %rd153, %r8, 16;
-	add.s64 %rd154, %rd1, %rd153;
-	st.shared.s64 [%rd154+0], %rd139;
-	st.shared.s64 [%rd154+8], %rd140;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p117, %r5, 0;
+	@!%p117 bra $L120;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r150, [gk_reduce_done], 1;
+	sub.u32 %r151, %r30, 1;
+	setp.eq.u32 %p118, %r150, %r151;
+	fence.acq_rel.gpu;
+	selp.b32 %r152, 1, 0, %p118;
+	st.shared.u32 [%rd1+1024], %r152;
+$L120:
 	bar.sync 0;
-	setp.eq.u32 %p42, %r8, 0;
-	@!%p42 bra $L20;
-	setp.lo.u32 %p43, %r7, %r10;
-	@!%p43 bra $L21;
-	mul.wide.u32 %rd155, %r7, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	ld.shared.s64 %rd157, [%rd156+0];
-	ld.shared.s64 %rd158, [%rd156+8];
-	mov.b64 %rd139, %rd157;
-	mov.b64 %rd140, %rd158;
-$L21:
-	sub.u32 %r40, %r10, 1;
-	mov.b32 %r41, %r29;
-$L22:
-	setp.hs.u32 %p44, %r41, 32;
-	@%p44 bra $L23;
-	mov.b64 {%r42, %r43}, %rd139;
-	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd159, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd140;
-	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
-	mov.b64 %rd160, {%r48, %r49};
-	@!%p45 bra $L24;
-	setp.ne.u32 %p46, %r18, 9;
-	@%p46 bra.uni $L26;
-	setp.lt.s64 %p47, %rd159, %rd139;
-	setp.eq.s64 %p48, %rd159, %rd139;
-	setp.lt.s64 %p49, %rd160, %rd140;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.b64 %rd161, %rd159, %rd139, %p51;
-	selp.b64 %rd162, %rd160, %rd140, %p51;
-	mov.b64 %rd139, %rd161;
-	mov.b64 %rd140, %rd162;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p52, %r18, 10;
-	@%p52 bra.uni $L27;
-	setp.gt.s64 %p53, %rd159, %rd139;
-	setp.eq.s64 %p54, %rd159, %rd139;
-	setp.lt.s64 %p55, %rd160, %rd140;
-	and.pred %p56, %p54, %p55;
-	or.pred %p57, %p53, %p56;
-	selp.b64 %rd163, %rd159, %rd139, %p57;
-	selp.b64 %rd164, %rd160, %rd140, %p57;
-	mov.b64 %rd139, %rd163;
-	mov.b64 %rd140, %rd164;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd165, %rd139;
-	mov.b64 %rd166, %rd140;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd131, %rd165;
-	mov.b64 %rd132, %rd166;
-	mov.b64 %rd133, %rd167;
-	mov.b64 %rd134, %rd168;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd169, %rd131, %rd135;
-	mov.b64 %rd131, %rd169;
-	add.s64 %rd170, %rd132, %rd136;
-	mov.b64 %rd132, %rd170;
-$L28:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
-$L25:
-$L24:
-	shl.b32 %r41, %r41, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p58, %r5, 0;
-	@!%p58 bra $L29;
-	st.global.s64 [%rd6+0], %rd139;
-	st.global.s64 [%rd6+8], %rd140;
-$L29:
+	ld.shared.u32 %r153, [%rd1+1024];
+	setp.ne.u32 %p119, %r153, 0;
+	@!%p119 bra $L121;
+	cvt.u64.u32 %rd447, %r30;
+	cvt.u64.u32 %rd448, %r5;
+	cvt.u64.u32 %rd449, %r6;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L123;
+	mov.b64 %rd445, 9223372036854775807;
+	mov.b64 %rd446, 9223372036854775807;
+	mov.b64 %rd450, %rd448;
+$L124:
+	setp.ge.s64 %p121, %rd450, %rd447;
+	@%p121 bra $L125;
+	mad.lo.s64 %rd451, %rd450, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd452, [%rd451+0];
+	ld.relaxed.gpu.global.s64 %rd453, [%rd451+8];
+	setp.lt.s64 %p122, %rd452, %rd445;
+	setp.eq.s64 %p123, %rd452, %rd445;
+	setp.lt.s64 %p124, %rd453, %rd446;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd454, %rd452, %rd445, %p126;
+	selp.b64 %rd455, %rd453, %rd446, %p126;
+	mov.b64 %rd445, %rd454;
+	mov.b64 %rd446, %rd455;
+	add.s64 %rd450, %rd450, %rd449;
+	bra.uni $L124;
+$L125:
+	bra.uni $L122;
+$L123:
+	setp.ne.u32 %p127, %r18, 10;
+	@%p127 bra.uni $L126;
+	mov.b64 %rd445, -9223372036854775808;
+	mov.b64 %rd446, 9223372036854775807;
+	mov.b64 %rd456, %rd448;
+$L127:
+	setp.ge.s64 %p128, %rd456, %rd447;
+	@%p128 bra $L128;
+	mad.lo.s64 %rd457, %rd456, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd458, [%rd457+0];
+	ld.relaxed.gpu.global.s64 %rd459, [%rd457+8];
+	setp.gt.s64 %p129, %rd458, %rd445;
+	setp.eq.s64 %p130, %rd458, %rd445;
+	setp.lt.s64 %p131, %rd459, %rd446;
+	and.pred %p132, %p130, %p131;
+	or.pred %p133, %p129, %p132;
+	selp.b64 %rd460, %rd458, %rd445, %p133;
+	selp.b64 %rd461, %rd459, %rd446, %p133;
+	mov.b64 %rd445, %rd460;
+	mov.b64 %rd446, %rd461;
+	add.s64 %rd456, %rd456, %rd449;
+	bra.uni $L127;
+$L128:
+	bra.uni $L122;
+$L126:
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd128, 0;
+	mov.b64 %rd129, 0;
+	mov.b64 %rd126, %rd128;
+	mov.b64 %rd127, %rd129;
+$L129:
+	mov.b64 %rd462, %rd126;
+	mov.b64 %rd463, %rd127;
+	mov.b64 %rd445, %rd462;
+	mov.b64 %rd446, %rd463;
+	mov.b64 %rd464, %rd448;
+$L130:
+	setp.ge.s64 %p134, %rd464, %rd447;
+	@%p134 bra $L131;
+	mad.lo.s64 %rd465, %rd464, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd466, [%rd465+0];
+	ld.relaxed.gpu.global.s64 %rd467, [%rd465+8];
+	mov.b64 %rd468, %rd445;
+	mov.b64 %rd469, %rd446;
+	mov.b64 %rd470, %rd466;
+	mov.b64 %rd471, %rd467;
+	mov.b64 %rd417, %rd468;
+	mov.b64 %rd418, %rd469;
+	mov.b64 %rd419, %rd470;
+	mov.b64 %rd420, %rd471;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	add.s64 %rd472, %rd417, %rd421;
+	mov.b64 %rd417, %rd472;
+	add.s64 %rd473, %rd418, %rd422;
+	mov.b64 %rd418, %rd473;
+$L132:
+	mov.b64 %rd445, %rd417;
+	mov.b64 %rd446, %rd418;
+	add.s64 %rd464, %rd464, %rd449;
+	bra.uni $L130;
+$L131:
+$L122:
+	mov.b64 %rd474, %rd445;
+	mov.b64 %rd475, %rd446;
+	// block reduction
+	mov.b32 %r154, 1;
+	mov.b32 %r155, 1;
+	sub.u32 %r156, %r13, 1;
+	mov.b32 %r157, %r154;
+$L133:
+	setp.hs.u32 %p135, %r157, 32;
+	@%p135 bra $L134;
+	mov.b64 {%r158, %r159}, %rd474;
+	shfl.sync.down.b32 %r160|%p136, %r158, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
+	mov.b64 %rd476, {%r160, %r161};
+	mov.b64 {%r162, %r163}, %rd475;
+	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
+	mov.b64 %rd477, {%r164, %r165};
+	@!%p136 bra $L135;
+	setp.ne.u32 %p137, %r18, 9;
+	@%p137 bra.uni $L137;
+	setp.lt.s64 %p138, %rd476, %rd474;
+	setp.eq.s64 %p139, %rd476, %rd474;
+	setp.lt.s64 %p140, %rd477, %rd475;
+	and.pred %p141, %p139, %p140;
+	or.pred %p142, %p138, %p141;
+	selp.b64 %rd478, %rd476, %rd474, %p142;
+	selp.b64 %rd479, %rd477, %rd475, %p142;
+	mov.b64 %rd474, %rd478;
+	mov.b64 %rd475, %rd479;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p143, %r18, 10;
+	@%p143 bra.uni $L138;
+	setp.gt.s64 %p144, %rd476, %rd474;
+	setp.eq.s64 %p145, %rd476, %rd474;
+	setp.lt.s64 %p146, %rd477, %rd475;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd480, %rd476, %rd474, %p148;
+	selp.b64 %rd481, %rd477, %rd475, %p148;
+	mov.b64 %rd474, %rd480;
+	mov.b64 %rd475, %rd481;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd482, %rd474;
+	mov.b64 %rd483, %rd475;
+	mov.b64 %rd484, %rd476;
+	mov.b64 %rd485, %rd477;
+	mov.b64 %rd417, %rd482;
+	mov.b64 %rd418, %rd483;
+	mov.b64 %rd419, %rd484;
+	mov.b64 %rd420, %rd485;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	add.s64 %rd486, %rd417, %rd421;
+	mov.b64 %rd417, %rd486;
+	add.s64 %rd487, %rd418, %rd422;
+	mov.b64 %rd418, %rd487;
+$L139:
+	mov.b64 %rd474, %rd417;
+	mov.b64 %rd475, %rd418;
+$L136:
+$L135:
+	shl.b32 %r157, %r157, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p149, %r7, 0;
+	@!%p149 bra $L140;
+	mul.wide.u32 %rd488, %r8, 16;
+	add.s64 %rd489, %rd1, %rd488;
+	st.shared.s64 [%rd489+0], %rd474;
+	st.shared.s64 [%rd489+8], %rd475;
+$L140:
+	bar.sync 0;
+	setp.eq.u32 %p150, %r8, 0;
+	@!%p150 bra $L141;
+	setp.lo.u32 %p151, %r7, %r10;
+	@!%p151 bra $L142;
+	mul.wide.u32 %rd490, %r7, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	ld.shared.s64 %rd492, [%rd491+0];
+	ld.shared.s64 %rd493, [%rd491+8];
+	mov.b64 %rd474, %rd492;
+	mov.b64 %rd475, %rd493;
+$L142:
+	sub.u32 %r166, %r10, 1;
+	mov.b32 %r167, %r155;
+$L143:
+	setp.hs.u32 %p152, %r167, 32;
+	@%p152 bra $L144;
+	mov.b64 {%r168, %r169}, %rd474;
+	shfl.sync.down.b32 %r170|%p153, %r168, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
+	mov.b64 %rd494, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd475;
+	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
+	mov.b64 %rd495, {%r174, %r175};
+	@!%p153 bra $L145;
+	setp.ne.u32 %p154, %r18, 9;
+	@%p154 bra.uni $L147;
+	setp.lt.s64 %p155, %rd494, %rd474;
+	setp.eq.s64 %p156, %rd494, %rd474;
+	setp.lt.s64 %p157, %rd495, %rd475;
+	and.pred %p158, %p156, %p157;
+	or.pred %p159, %p155, %p158;
+	selp.b64 %rd496, %rd494, %rd474, %p159;
+	selp.b64 %rd497, %rd495, %rd475, %p159;
+	mov.b64 %rd474, %rd496;
+	mov.b64 %rd475, %rd497;
+	bra.uni $L146;
+$L147:
+	setp.ne.u32 %p160, %r18, 10;
+	@%p160 bra.uni $L148;
+	setp.gt.s64 %p161, %rd494, %rd474;
+	setp.eq.s64 %p162, %rd494, %rd474;
+	setp.lt.s64 %p163, %rd495, %rd475;
+	and.pred %p164, %p162, %p163;
+	or.pred %p165, %p161, %p164;
+	selp.b64 %rd498, %rd494, %rd474, %p165;
+	selp.b64 %rd499, %rd495, %rd475, %p165;
+	mov.b64 %rd474, %rd498;
+	mov.b64 %rd475, %rd499;
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd500, %rd474;
+	mov.b64 %rd501, %rd475;
+	mov.b64 %rd502, %rd494;
+	mov.b64 %rd503, %rd495;
+	mov.b64 %rd417, %rd500;
+	mov.b64 %rd418, %rd501;
+	mov.b64 %rd419, %rd502;
+	mov.b64 %rd420, %rd503;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	add.s64 %rd504, %rd417, %rd421;
+	mov.b64 %rd417, %rd504;
+	add.s64 %rd505, %rd418, %rd422;
+	mov.b64 %rd418, %rd505;
+$L149:
+	mov.b64 %rd474, %rd417;
+	mov.b64 %rd475, %rd418;
+$L146:
+$L145:
+	shl.b32 %r167, %r167, 1;
+	bra.uni $L143;
+$L144:
+$L141:
+	@!%p117 bra $L150;
+	st.global.s64 [%rd13+0], %rd474;
+	st.global.s64 [%rd13+8], %rd475;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L150:
+$L121:
 	ret;
 }
 `
@@ -10354,6 +9582,7 @@ const gokkosPTX15 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -10367,6 +9596,7 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -10410,9 +9640,9 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<107>;
-	.reg .b32 %r<153>;
-	.reg .b64 %rd<381>;
+	.reg .pred %p<156>;
+	.reg .b32 %r<179>;
+	.reg .b64 %rd<444>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10442,6 +9672,8 @@ const gokkosPTX15 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -10456,231 +9688,231 @@ const gokkosPTX15 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
 	ld.param.u8 %r36, [gk_s39];
 	setp.ne.u32 %p9, %r36, 0;
 	mov.pred %p10, %p9;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd110, 9223372036854775807;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p12, %r18, 10;
 	@%p12 bra.uni $L3;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd110, -9223372036854775808;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
 $L4:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd108, %rd114;
-	mov.b64 %rd109, %rd115;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd110, %rd116;
+	mov.b64 %rd111, %rd117;
 $L1:
-	mov.b64 %rd106, %rd108;
-	mov.b64 %rd107, %rd109;
-	cvt.u64.u32 %rd117, %r29;
-	cvt.u64.u32 %rd118, %r30;
-	mov.b64 %rd119, %rd117;
+	mov.b64 %rd108, %rd110;
+	mov.b64 %rd109, %rd111;
+	cvt.u64.u32 %rd119, %r29;
+	cvt.u64.u32 %rd120, %r30;
+	mov.b64 %rd121, %rd119;
 $L5:
-	setp.ge.s64 %p13, %rd119, %rd2;
+	setp.ge.s64 %p13, %rd121, %rd2;
 	@%p13 bra $L6;
-	mov.b64 %rd116, %rd119;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd118, %rd121;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd120, %rd27;
-	mov.b64 %rd121, %rd30;
-	mov.b64 %rd122, %rd32;
-	mov.b64 %rd123, %rd34;
-	mov.b64 %rd124, %rd37;
-	mov.b64 %rd125, %rd39;
-	mov.b64 %rd126, %rd41;
-	mov.b64 %rd127, %rd44;
-	mov.b64 %rd128, %rd46;
-	mov.b64 %rd129, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd122, %rd29;
+	mov.b64 %rd123, %rd32;
+	mov.b64 %rd124, %rd34;
+	mov.b64 %rd125, %rd36;
+	mov.b64 %rd126, %rd39;
+	mov.b64 %rd127, %rd41;
+	mov.b64 %rd128, %rd43;
+	mov.b64 %rd129, %rd46;
+	mov.b64 %rd130, %rd48;
+	mov.b64 %rd131, %rd50;
 	mov.pred %p14, %p4;
-	mov.b64 %rd130, %rd50;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd55;
-	mov.b64 %rd133, %rd57;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd62;
-	mov.b64 %rd136, %rd64;
+	mov.b64 %rd132, %rd52;
+	mov.b64 %rd133, %rd55;
+	mov.b64 %rd134, %rd57;
+	mov.b64 %rd135, %rd59;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, %rd64;
+	mov.b64 %rd138, %rd66;
 	mov.pred %p15, %p6;
-	mov.b64 %rd137, %rd67;
-	mov.b64 %rd138, %rd69;
-	mov.b64 %rd139, %rd71;
-	mov.b64 %rd140, %rd74;
-	mov.b64 %rd141, %rd76;
-	mov.b64 %rd142, %rd78;
-	mov.b64 %rd143, %rd81;
-	mov.b64 %rd144, %rd83;
-	mov.b64 %rd145, %rd85;
+	mov.b64 %rd139, %rd69;
+	mov.b64 %rd140, %rd71;
+	mov.b64 %rd141, %rd73;
+	mov.b64 %rd142, %rd76;
+	mov.b64 %rd143, %rd78;
+	mov.b64 %rd144, %rd80;
+	mov.b64 %rd145, %rd83;
+	mov.b64 %rd146, %rd85;
+	mov.b64 %rd147, %rd87;
 	mov.pred %p16, %p8;
-	mov.b64 %rd146, %rd88;
-	mov.b64 %rd147, %rd90;
-	mov.b64 %rd148, %rd92;
+	mov.b64 %rd148, %rd90;
+	mov.b64 %rd149, %rd92;
+	mov.b64 %rd150, %rd94;
 	mov.b32 %r37, %r35;
-	mov.b64 %rd149, %rd94;
-	mov.b64 %rd150, %rd96;
-	mov.b64 %rd151, %rd98;
-	mov.b64 %rd152, %rd101;
-	mov.b64 %rd153, %rd103;
-	mov.b64 %rd154, %rd105;
+	mov.b64 %rd151, %rd96;
+	mov.b64 %rd152, %rd98;
+	mov.b64 %rd153, %rd100;
+	mov.b64 %rd154, %rd103;
+	mov.b64 %rd155, %rd105;
+	mov.b64 %rd156, %rd107;
 	mov.pred %p17, %p10;
-	add.s64 %rd155, %rd15, %rd23;
-	mad.lo.s64 %rd156, %rd149, 4, 15;
-	and.b64 %rd156, %rd156, -16;
-	add.s64 %rd23, %rd23, %rd156;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd149;
-	mov.b64 %rd159, 1;
-	mov.b64 %rd160, %rd157;
-	mov.b64 %rd161, %rd158;
+	add.s64 %rd157, %rd17, %rd25;
+	mad.lo.s64 %rd158, %rd151, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd25, %rd25, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd151;
+	mov.b64 %rd161, 1;
 	mov.b64 %rd162, %rd159;
-	cvt.u64.u32 %rd163, %r4;
-	mov.b64 %rd164, %rd163;
-	cvt.u64.u32 %rd165, %r2;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
 	mov.b64 %rd166, %rd165;
-	mul.lo.s64 %rd167, %rd116, %rd151;
+	cvt.u64.u32 %rd167, %r2;
 	mov.b64 %rd168, %rd167;
-	add.s64 %rd169, %rd168, %rd151;
-	min.s64 %rd170, %rd169, %rd130;
-	mov.b64 %rd171, %rd170;
-	mul.lo.s64 %rd172, %rd164, %rd149;
+	mul.lo.s64 %rd169, %rd118, %rd153;
+	mov.b64 %rd170, %rd169;
+	add.s64 %rd171, %rd170, %rd153;
+	min.s64 %rd172, %rd171, %rd132;
 	mov.b64 %rd173, %rd172;
+	mul.lo.s64 %rd174, %rd166, %rd151;
+	mov.b64 %rd175, %rd174;
 	@!%p15 bra $L9;
-	mov.b64 %rd173, 4611686018427387904;
+	mov.b64 %rd175, 4611686018427387904;
 $L9:
-	mov.b64 %rd174, %rd168;
+	mov.b64 %rd176, %rd170;
 $L10:
-	setp.lt.s64 %p18, %rd174, %rd171;
+	setp.lt.s64 %p18, %rd176, %rd173;
 	not.pred %p19, %p18;
 	@!%p19 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.pred %p20, %p14;
-	mov.b64 %rd175, %rd130;
-	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd132;
+	mov.b64 %rd178, %rd176;
 $L15:
 	@!%p20 bra $L19;
-	shr.s64 %rd177, %rd176, 5;
-	mul.lo.s64 %rd178, %rd177, %rd136;
-	mad.lo.s64 %rd179, %rd178, 4, %rd134;
-	ld.global.nc.u32 %r38, [%rd179+0];
+	shr.s64 %rd179, %rd178, 5;
+	mul.lo.s64 %rd180, %rd179, %rd138;
+	mad.lo.s64 %rd181, %rd180, 4, %rd136;
+	ld.global.nc.u32 %r38, [%rd181+0];
 	mov.b32 %r39, %r38;
-	and.b64 %rd180, %rd176, 31;
-	min.u64 %rd181, %rd180, 32;
-	cvt.u32.u64 %r40, %rd181;
+	and.b64 %rd182, %rd178, 31;
+	min.u64 %rd183, %rd182, 32;
+	cvt.u32.u64 %r40, %rd183;
 	mov.b32 %r42, 0x1;
 	shl.b32 %r41, %r42, %r40;
 	setp.hs.u32 %p21, %r40, 32;
@@ -10688,16 +9920,16 @@ $L15:
 	and.b32 %r44, %r39, %r43;
 	setp.ne.u32 %p22, %r44, 0x0;
 	@!%p22 bra $L21;
-	cvt.u32.u64 %r45, %rd176;
+	cvt.u32.u64 %r45, %rd178;
 	mov.b32 %r46, %r45;
 	bra.uni $L17;
 $L21:
 	mov.b32 %r46, -1;
 	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd182, %rd176, %rd133;
-	mad.lo.s64 %rd183, %rd182, 4, %rd131;
-	ld.global.nc.s32 %r47, [%rd183+0];
+	mul.lo.s64 %rd184, %rd178, %rd135;
+	mad.lo.s64 %rd185, %rd184, 4, %rd133;
+	ld.global.nc.s32 %r47, [%rd185+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r46, %r48;
 	bra.uni $L17;
@@ -10709,73 +9941,73 @@ $L17:
 	@!%p23 bra $L23;
 	bra.uni $L11;
 $L23:
-	mov.b64 %rd184, %rd120;
+	mov.b64 %rd186, %rd122;
 	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd185, %r50;
-	mul.lo.s64 %rd186, %rd185, %rd123;
-	mad.lo.s64 %rd187, %rd186, 8, %rd121;
-	ld.global.nc.s64 %rd188, [%rd187+0];
-	mov.b64 %rd189, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b64 %rd191, %rd120;
+	cvt.s64.s32 %rd187, %r50;
+	mul.lo.s64 %rd188, %rd187, %rd125;
+	mad.lo.s64 %rd189, %rd188, 8, %rd123;
+	ld.global.nc.s64 %rd190, [%rd189+0];
+	mov.b64 %rd191, %rd190;
+	mov.b64 %rd192, %rd191;
+	mov.b64 %rd193, %rd122;
 	mov.b32 %r51, %r49;
-	cvt.s64.s32 %rd192, %r51;
-	add.s64 %rd193, %rd192, 1;
-	mul.lo.s64 %rd194, %rd193, %rd123;
-	mad.lo.s64 %rd195, %rd194, 8, %rd121;
-	ld.global.nc.s64 %rd196, [%rd195+0];
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, %rd190;
-	mov.b64 %rd200, %rd198;
-	mov.b64 %rd201, %rd199;
+	cvt.s64.s32 %rd194, %r51;
+	add.s64 %rd195, %rd194, 1;
+	mul.lo.s64 %rd196, %rd195, %rd125;
+	mad.lo.s64 %rd197, %rd196, 8, %rd123;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd192;
 	mov.b64 %rd202, %rd200;
 	mov.b64 %rd203, %rd201;
+	mov.b64 %rd204, %rd202;
+	mov.b64 %rd205, %rd203;
 $L24:
-	setp.lt.s64 %p24, %rd203, %rd202;
+	setp.lt.s64 %p24, %rd205, %rd204;
 	not.pred %p25, %p24;
 	@!%p25 bra $L28;
 	bra.uni $L26;
 $L28:
-	add.s64 %rd204, %rd203, %rd173;
-	min.s64 %rd205, %rd202, %rd204;
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, 0;
-	add.s64 %rd208, %rd203, %rd166;
-	mov.b64 %rd209, %rd208;
+	add.s64 %rd206, %rd205, %rd175;
+	min.s64 %rd207, %rd204, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, 0;
+	add.s64 %rd210, %rd205, %rd168;
+	mov.b64 %rd211, %rd210;
 $L29:
-	setp.lt.s64 %p26, %rd209, %rd206;
+	setp.lt.s64 %p26, %rd211, %rd208;
 	not.pred %p27, %p26;
 	@!%p27 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd210, %rd209, %rd126;
-	mad.lo.s64 %rd211, %rd210, 4, %rd124;
-	ld.global.nc.s32 %r52, [%rd211+0];
+	mul.lo.s64 %rd212, %rd211, %rd128;
+	mad.lo.s64 %rd213, %rd212, 4, %rd126;
+	ld.global.nc.s32 %r52, [%rd213+0];
 	mov.b32 %r53, %r52;
 	mov.b32 %r54, %r53;
 	mov.pred %p28, %p17;
 	mov.b32 %r55, %r49;
 	mov.b32 %r56, %r54;
-	mov.b64 %rd212, %rd209;
+	mov.b64 %rd214, %rd211;
 $L34:
 	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd213, %r57;
-	mov.b64 %rd214, %rd213;
+	cvt.s64.s32 %rd215, %r57;
+	mov.b64 %rd216, %rd215;
 	and.b32 %r58, %r56, 31;
-	cvt.s64.s32 %rd215, %r58;
-	min.u64 %rd216, %rd215, 32;
-	cvt.u32.u64 %r59, %rd216;
+	cvt.s64.s32 %rd217, %r58;
+	min.u64 %rd218, %rd217, 32;
+	cvt.u32.u64 %r59, %rd218;
 	mov.b32 %r61, 0x1;
 	shl.b32 %r60, %r61, %r59;
 	setp.hs.u32 %p29, %r59, 32;
 	selp.b32 %r62, 0, %r60, %p29;
 	mov.b32 %r63, %r62;
-	mov.b64 %rd217, %rd214;
+	mov.b64 %rd219, %rd216;
 	mov.b32 %r64, %r63;
-	mul.lo.s64 %rd218, %rd217, %rd154;
-	mad.lo.s64 %rd219, %rd218, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r65, [%rd219+0];
+	mul.lo.s64 %rd220, %rd219, %rd156;
+	mad.lo.s64 %rd221, %rd220, 4, %rd154;
+	ld.relaxed.gpu.global.u32 %r65, [%rd221+0];
 	mov.b32 %r66, %r65;
 	and.b32 %r67, %r66, %r64;
 	setp.ne.u32 %p30, %r67, 0x0;
@@ -10783,9 +10015,9 @@ $L34:
 	mov.pred %p31, 0;
 	bra.uni $L36;
 $L38:
-	mul.lo.s64 %rd220, %rd217, %rd154;
-	mad.lo.s64 %rd221, %rd220, 4, %rd152;
-	atom.global.or.b32 %r68, [%rd221], %r64;
+	mul.lo.s64 %rd222, %rd219, %rd156;
+	mad.lo.s64 %rd223, %rd222, 4, %rd154;
+	atom.global.or.b32 %r68, [%rd223], %r64;
 	mov.b32 %r69, %r68;
 	and.b32 %r70, %r69, %r64;
 	setp.eq.u32 %p32, %r70, 0x0;
@@ -10796,320 +10028,320 @@ $L35:
 $L36:
 	@!%p31 bra $L40;
 	mov.pred %p33, 0;
-	mov.b64 %rd222, %rd207;
+	mov.b64 %rd224, %rd209;
 	mov.b32 %r71, %r54;
 $L41:
 	@!%p15 bra $L45;
 	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd223, %r72;
-	mov.b64 %rd224, %rd223;
+	cvt.s64.s32 %rd225, %r72;
+	mov.b64 %rd226, %rd225;
 	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd225, %r73;
-	min.u64 %rd226, %rd225, 32;
-	cvt.u32.u64 %r74, %rd226;
+	cvt.s64.s32 %rd227, %r73;
+	min.u64 %rd228, %rd227, 32;
+	cvt.u32.u64 %r74, %rd228;
 	mov.b32 %r76, 0x1;
 	shl.b32 %r75, %r76, %r74;
 	setp.hs.u32 %p34, %r74, 32;
 	selp.b32 %r77, 0, %r75, %p34;
 	mov.b32 %r78, %r77;
-	mov.b64 %rd227, %rd224;
+	mov.b64 %rd229, %rd226;
 	mov.b32 %r79, %r78;
-	mul.lo.s64 %rd228, %rd227, %rd145;
-	mad.lo.s64 %rd229, %rd228, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r80, [%rd229+0];
+	mul.lo.s64 %rd230, %rd229, %rd147;
+	mad.lo.s64 %rd231, %rd230, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r80, [%rd231+0];
 	mov.b32 %r81, %r80;
 	and.b32 %r82, %r81, %r79;
 	setp.ne.u32 %p35, %r82, 0x0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
 	@!%p37 bra $L47;
-	mul.lo.s64 %rd230, %rd227, %rd145;
-	mad.lo.s64 %rd231, %rd230, 4, %rd143;
-	atom.global.or.b32 %r83, [%rd231], %r79;
+	mul.lo.s64 %rd232, %rd229, %rd147;
+	mad.lo.s64 %rd233, %rd232, 4, %rd145;
+	atom.global.or.b32 %r83, [%rd233], %r79;
 	mov.b32 %r84, %r83;
 	and.b32 %r85, %r84, %r79;
 	setp.ne.u32 %p38, %r85, 0x0;
 	mov.pred %p36, %p38;
 $L47:
 	@!%p36 bra $L49;
-	mov.b64 %rd232, %rd222;
-	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd224;
+	mov.b64 %rd235, %rd234;
 	mov.pred %p39, 0;
 	bra.uni $L43;
 $L49:
-	mov.b64 %rd234, %rd222;
-	mov.b64 %rd233, %rd234;
+	mov.b64 %rd236, %rd224;
+	mov.b64 %rd235, %rd236;
 	mov.pred %p39, 1;
 	bra.uni $L43;
 $L45:
 	@!%p16 bra $L51;
-	cvt.s64.s32 %rd235, %r71;
-	mul.lo.s64 %rd236, %rd235, %rd148;
-	mad.lo.s64 %rd237, %rd236, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r86, [%rd237+0];
+	cvt.s64.s32 %rd237, %r71;
+	mul.lo.s64 %rd238, %rd237, %rd150;
+	mad.lo.s64 %rd239, %rd238, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r86, [%rd239+0];
 	mov.b32 %r87, %r86;
 	setp.eq.s32 %p40, %r87, %r37;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
 	@!%p42 bra $L53;
-	cvt.s64.s32 %rd238, %r71;
-	mul.lo.s64 %rd239, %rd238, %rd148;
-	mad.lo.s64 %rd240, %rd239, 4, %rd146;
-	atom.global.exch.b32 %r88, [%rd240], %r37;
+	cvt.s64.s32 %rd240, %r71;
+	mul.lo.s64 %rd241, %rd240, %rd150;
+	mad.lo.s64 %rd242, %rd241, 4, %rd148;
+	atom.global.exch.b32 %r88, [%rd242], %r37;
 	mov.b32 %r89, %r88;
 	setp.eq.s32 %p43, %r89, %r37;
 	mov.pred %p41, %p43;
 $L53:
 	@!%p41 bra $L55;
-	mov.b64 %rd241, %rd222;
-	mov.b64 %rd233, %rd241;
+	mov.b64 %rd243, %rd224;
+	mov.b64 %rd235, %rd243;
 	mov.pred %p39, 0;
 	bra.uni $L43;
 $L55:
 $L51:
-	mul.lo.s64 %rd242, %rd222, %rd162;
-	mad.lo.s64 %rd243, %rd242, 4, %rd160;
-	st.shared.s32 [%rd243+0], %r71;
-	add.s64 %rd244, %rd222, 1;
-	mov.b64 %rd245, %rd244;
-	mov.b64 %rd233, %rd245;
+	mul.lo.s64 %rd244, %rd224, %rd164;
+	mad.lo.s64 %rd245, %rd244, 4, %rd162;
+	st.shared.s32 [%rd245+0], %r71;
+	add.s64 %rd246, %rd224, 1;
+	mov.b64 %rd247, %rd246;
+	mov.b64 %rd235, %rd247;
 	mov.pred %p39, 1;
 	bra.uni $L43;
 $L42:
 	bra.uni $L41;
 $L43:
-	mov.b64 %rd246, %rd233;
+	mov.b64 %rd248, %rd235;
 	mov.pred %p44, %p39;
-	mov.b64 %rd207, %rd246;
+	mov.b64 %rd209, %rd248;
 	mov.pred %p33, %p44;
 	@!%p33 bra $L57;
-	mov.b64 %rd247, %rd120;
+	mov.b64 %rd249, %rd122;
 	mov.b32 %r90, %r54;
-	setp.lt.s64 %p45, %rd106, 64;
-	setp.le.s64 %p46, %rd150, 1;
+	setp.lt.s64 %p45, %rd108, 64;
+	setp.le.s64 %p46, %rd152, 1;
 	or.pred %p47, %p45, %p46;
 	@!%p47 bra $L58;
-	cvt.s64.s32 %rd248, %r90;
-	add.s64 %rd249, %rd248, 1;
-	mul.lo.s64 %rd250, %rd249, %rd123;
-	mad.lo.s64 %rd251, %rd250, 8, %rd121;
-	ld.global.nc.s64 %rd252, [%rd251+0];
-	mov.b64 %rd253, %rd252;
-	cvt.s64.s32 %rd254, %r90;
-	mul.lo.s64 %rd255, %rd254, %rd123;
-	mad.lo.s64 %rd256, %rd255, 8, %rd121;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	sub.s64 %rd259, %rd253, %rd258;
-	add.s64 %rd260, %rd107, %rd259;
-	mov.b64 %rd107, %rd260;
+	cvt.s64.s32 %rd250, %r90;
+	add.s64 %rd251, %rd250, 1;
+	mul.lo.s64 %rd252, %rd251, %rd125;
+	mad.lo.s64 %rd253, %rd252, 8, %rd123;
+	ld.global.nc.s64 %rd254, [%rd253+0];
+	mov.b64 %rd255, %rd254;
+	cvt.s64.s32 %rd256, %r90;
+	mul.lo.s64 %rd257, %rd256, %rd125;
+	mad.lo.s64 %rd258, %rd257, 8, %rd123;
+	ld.global.nc.s64 %rd259, [%rd258+0];
+	mov.b64 %rd260, %rd259;
+	sub.s64 %rd261, %rd255, %rd260;
+	add.s64 %rd262, %rd109, %rd261;
+	mov.b64 %rd109, %rd262;
 	bra.uni $L59;
 $L58:
-	mov.b64 %rd261, %rd150;
-	setp.ge.s64 %p48, %rd106, 4096;
+	mov.b64 %rd263, %rd152;
+	setp.ge.s64 %p48, %rd108, 4096;
 	@!%p48 bra $L61;
-	mul.lo.s64 %rd262, %rd261, 4;
-	mov.b64 %rd261, %rd262;
+	mul.lo.s64 %rd264, %rd263, 4;
+	mov.b64 %rd263, %rd264;
 $L61:
-	setp.ge.s64 %p49, %rd106, 65536;
+	setp.ge.s64 %p49, %rd108, 65536;
 	@!%p49 bra $L63;
-	mul.lo.s64 %rd263, %rd261, 4;
-	mov.b64 %rd261, %rd263;
+	mul.lo.s64 %rd265, %rd263, 4;
+	mov.b64 %rd263, %rd265;
 $L63:
-	sub.s64 %rd264, %rd261, 1;
-	and.b64 %rd265, %rd106, %rd264;
-	setp.eq.s64 %p50, %rd265, 0;
+	sub.s64 %rd266, %rd263, 1;
+	and.b64 %rd267, %rd108, %rd266;
+	setp.eq.s64 %p50, %rd267, 0;
 	@!%p50 bra $L65;
-	cvt.s64.s32 %rd266, %r90;
-	add.s64 %rd267, %rd266, 1;
-	mul.lo.s64 %rd268, %rd267, %rd123;
-	mad.lo.s64 %rd269, %rd268, 8, %rd121;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	cvt.s64.s32 %rd272, %r90;
-	mul.lo.s64 %rd273, %rd272, %rd123;
-	mad.lo.s64 %rd274, %rd273, 8, %rd121;
-	ld.global.nc.s64 %rd275, [%rd274+0];
-	mov.b64 %rd276, %rd275;
-	sub.s64 %rd277, %rd271, %rd276;
-	mul.lo.s64 %rd278, %rd261, %rd277;
-	add.s64 %rd279, %rd107, %rd278;
-	mov.b64 %rd107, %rd279;
+	cvt.s64.s32 %rd268, %r90;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd125;
+	mad.lo.s64 %rd271, %rd270, 8, %rd123;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	cvt.s64.s32 %rd274, %r90;
+	mul.lo.s64 %rd275, %rd274, %rd125;
+	mad.lo.s64 %rd276, %rd275, 8, %rd123;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	sub.s64 %rd279, %rd273, %rd278;
+	mul.lo.s64 %rd280, %rd263, %rd279;
+	add.s64 %rd281, %rd109, %rd280;
+	mov.b64 %rd109, %rd281;
 $L65:
 $L59:
-	add.s64 %rd280, %rd106, 1;
-	mov.b64 %rd106, %rd280;
+	add.s64 %rd282, %rd108, 1;
+	mov.b64 %rd108, %rd282;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd281, %rd209, %rd164;
-	mov.b64 %rd209, %rd281;
+	add.s64 %rd283, %rd211, %rd166;
+	mov.b64 %rd211, %rd283;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd282, %rd207;
+	mov.b64 %rd284, %rd209;
 $L66:
 	@!%p15 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd283, %rd282;
+	mov.b64 %rd285, %rd284;
 	mov.b32 %r91, %r3;
 $L71:
 	setp.hs.u32 %p51, %r91, 32;
 	@%p51 bra $L72;
-	mov.b64 {%r92, %r93}, %rd283;
+	mov.b64 {%r92, %r93}, %rd285;
 	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd284, {%r94, %r95};
+	mov.b64 %rd286, {%r94, %r95};
 	@!%p52 bra $L73;
-	add.s64 %rd285, %rd284, %rd283;
-	mov.b64 %rd283, %rd285;
+	add.s64 %rd287, %rd286, %rd285;
+	mov.b64 %rd285, %rd287;
 $L73:
 	shl.b32 %r91, %r91, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r96, %r97}, %rd283;
+	mov.b64 {%r96, %r97}, %rd285;
 	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd286, {%r98, %r99};
+	mov.b64 %rd288, {%r98, %r99};
 	setp.lo.u32 %p54, %r3, 32;
 	and.pred %p55, %p53, %p54;
-	selp.b64 %rd287, %rd286, 0, %p55;
+	selp.b64 %rd289, %rd288, 0, %p55;
 	sub.u32 %r100, %r13, %r3;
 	setp.eq.u32 %p56, %r7, %r100;
 	@!%p56 bra $L74;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	st.shared.s64 [%rd289+0], %rd283;
+	mul.wide.u32 %rd290, %r8, 16;
+	add.s64 %rd291, %rd1, %rd290;
+	st.shared.s64 [%rd291+0], %rd285;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p57, %r8, 0;
 	@!%p57 bra $L75;
-	mov.b64 %rd290, 0;
+	mov.b64 %rd292, 0;
 	setp.lo.u32 %p58, %r7, %r10;
 	@!%p58 bra $L76;
-	mul.wide.u32 %rd291, %r7, 16;
-	add.s64 %rd292, %rd1, %rd291;
-	ld.shared.s64 %rd293, [%rd292+0];
-	mov.b64 %rd290, %rd293;
+	mul.wide.u32 %rd293, %r7, 16;
+	add.s64 %rd294, %rd1, %rd293;
+	ld.shared.s64 %rd295, [%rd294+0];
+	mov.b64 %rd292, %rd295;
 $L76:
-	mov.b64 {%r101, %r102}, %rd290;
+	mov.b64 {%r101, %r102}, %rd292;
 	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
 	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd294, {%r103, %r104};
+	mov.b64 %rd296, {%r103, %r104};
 	@!%p59 bra $L77;
-	add.s64 %rd295, %rd294, %rd290;
-	mov.b64 %rd290, %rd295;
+	add.s64 %rd297, %rd296, %rd292;
+	mov.b64 %rd292, %rd297;
 $L77:
-	mov.b64 {%r105, %r106}, %rd290;
+	mov.b64 {%r105, %r106}, %rd292;
 	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
 	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd296, {%r107, %r108};
+	mov.b64 %rd298, {%r107, %r108};
 	@!%p60 bra $L78;
-	add.s64 %rd297, %rd296, %rd290;
-	mov.b64 %rd290, %rd297;
+	add.s64 %rd299, %rd298, %rd292;
+	mov.b64 %rd292, %rd299;
 $L78:
-	mov.b64 {%r109, %r110}, %rd290;
+	mov.b64 {%r109, %r110}, %rd292;
 	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
 	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd298, {%r111, %r112};
+	mov.b64 %rd300, {%r111, %r112};
 	@!%p61 bra $L79;
-	add.s64 %rd299, %rd298, %rd290;
-	mov.b64 %rd290, %rd299;
+	add.s64 %rd301, %rd300, %rd292;
+	mov.b64 %rd292, %rd301;
 $L79:
-	mov.b64 {%r113, %r114}, %rd290;
+	mov.b64 {%r113, %r114}, %rd292;
 	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
 	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd300, {%r115, %r116};
+	mov.b64 %rd302, {%r115, %r116};
 	@!%p62 bra $L80;
-	add.s64 %rd301, %rd300, %rd290;
-	mov.b64 %rd290, %rd301;
+	add.s64 %rd303, %rd302, %rd292;
+	mov.b64 %rd292, %rd303;
 $L80:
-	mov.b64 {%r117, %r118}, %rd290;
+	mov.b64 {%r117, %r118}, %rd292;
 	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd302, {%r119, %r120};
+	mov.b64 %rd304, {%r119, %r120};
 	@!%p63 bra $L81;
-	add.s64 %rd303, %rd302, %rd290;
-	mov.b64 %rd290, %rd303;
+	add.s64 %rd305, %rd304, %rd292;
+	mov.b64 %rd292, %rd305;
 $L81:
-	mov.b64 {%r121, %r122}, %rd290;
+	mov.b64 {%r121, %r122}, %rd292;
 	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd304, {%r123, %r124};
-	selp.b64 %rd305, %rd304, 0, %p64;
+	mov.b64 %rd306, {%r123, %r124};
+	selp.b64 %rd307, %rd306, 0, %p64;
 	@!%p58 bra $L82;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	add.s64 %rd308, %rd307, 512;
-	st.shared.s64 [%rd308+0], %rd305;
+	mul.wide.u32 %rd308, %r7, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	add.s64 %rd310, %rd309, 512;
+	st.shared.s64 [%rd310+0], %rd307;
 $L82:
 	sub.u32 %r125, %r10, 1;
 	setp.eq.u32 %p65, %r7, %r125;
 	@!%p65 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd290;
+	st.shared.s64 [%rd1+1024], %rd292;
 $L83:
 $L75:
 	bar.sync 0;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	add.s64 %rd311, %rd310, 512;
-	ld.shared.s64 %rd312, [%rd311+0];
-	add.s64 %rd313, %rd312, %rd287;
-	ld.shared.s64 %rd314, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd313;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	add.s64 %rd313, %rd312, 512;
+	ld.shared.s64 %rd314, [%rd313+0];
+	add.s64 %rd315, %rd314, %rd289;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd315;
 	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd315, {%r128, %r129};
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
+	mov.b64 %rd317, {%r128, %r129};
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
 	mov.b64 %rd320, %rd318;
 	mov.b64 %rd321, %rd319;
 	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, 0;
-	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p67, %rd324, 0;
-	setp.gt.s64 %p68, %rd322, 0;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, 0;
+	cvt.u64.u32 %rd326, %r2;
+	setp.eq.s64 %p67, %rd326, 0;
+	setp.gt.s64 %p68, %rd324, 0;
 	and.pred %p69, %p67, %p68;
 	@!%p69 bra $L85;
-	atom.global.add.u64 %rd325, [%rd140], %rd322;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd323, %rd326;
+	atom.global.add.u64 %rd327, [%rd142], %rd324;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd325, %rd328;
 $L85:
-	cvt.u64.u32 %rd327, %r2;
-	setp.eq.s64 %p70, %rd327, 0;
+	cvt.u64.u32 %rd329, %r2;
+	setp.eq.s64 %p70, %rd329, 0;
 	setp.eq.u32 %p71, %r1, 0;
 	and.pred %p72, %p70, %p71;
 	bar.sync 0;
 	@!%p72 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd323;
+	st.shared.s64 [%rd1+1024], %rd325;
 $L86:
 	bar.sync 0;
-	ld.shared.s64 %rd328, [%rd1+1024];
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd323, %rd329;
-	add.s64 %rd330, %rd323, %rd321;
+	ld.shared.s64 %rd330, [%rd1+1024];
 	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, 0;
+	mov.b64 %rd325, %rd331;
+	add.s64 %rd332, %rd325, %rd323;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, 0;
 $L87:
-	setp.lt.s64 %p73, %rd332, %rd282;
+	setp.lt.s64 %p73, %rd334, %rd284;
 	not.pred %p74, %p73;
 	@!%p74 bra $L91;
 	bra.uni $L89;
 $L91:
-	mul.lo.s64 %rd333, %rd332, %rd162;
-	mad.lo.s64 %rd334, %rd333, 4, %rd160;
-	ld.shared.s32 %r130, [%rd334+0];
+	mul.lo.s64 %rd335, %rd334, %rd164;
+	mad.lo.s64 %rd336, %rd335, 4, %rd162;
+	ld.shared.s32 %r130, [%rd336+0];
 	mov.b32 %r131, %r130;
-	add.s64 %rd335, %rd331, %rd332;
-	mul.lo.s64 %rd336, %rd335, %rd139;
-	mad.lo.s64 %rd337, %rd336, 4, %rd137;
-	st.global.s32 [%rd337+0], %r131;
+	add.s64 %rd337, %rd333, %rd334;
+	mul.lo.s64 %rd338, %rd337, %rd141;
+	mad.lo.s64 %rd339, %rd338, 4, %rd139;
+	st.global.s32 [%rd339+0], %r131;
 $L88:
-	add.s64 %rd338, %rd332, 1;
-	mov.b64 %rd332, %rd338;
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
 	bra.uni $L87;
 $L89:
 	bra.uni $L68;
@@ -11117,22 +10349,22 @@ $L67:
 	bra.uni $L66;
 $L68:
 $L25:
-	add.s64 %rd339, %rd203, %rd173;
-	mov.b64 %rd203, %rd339;
+	add.s64 %rd341, %rd205, %rd175;
+	mov.b64 %rd205, %rd341;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd340, %rd174, 1;
-	mov.b64 %rd174, %rd340;
+	add.s64 %rd342, %rd176, 1;
+	mov.b64 %rd176, %rd342;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd119, %rd119, %rd118;
+	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd341, %rd106;
-	mov.b64 %rd342, %rd107;
+	mov.b64 %rd343, %rd108;
+	mov.b64 %rd344, %rd109;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
@@ -11140,58 +10372,58 @@ $L6:
 $L92:
 	setp.hs.u32 %p75, %r134, 32;
 	@%p75 bra $L93;
-	mov.b64 {%r135, %r136}, %rd341;
+	mov.b64 {%r135, %r136}, %rd343;
 	shfl.sync.down.b32 %r137|%p76, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd343, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd342;
+	mov.b64 %rd345, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd344;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd344, {%r141, %r142};
+	mov.b64 %rd346, {%r141, %r142};
 	@!%p76 bra $L94;
 	setp.ne.u32 %p77, %r18, 9;
 	@%p77 bra.uni $L96;
-	setp.lt.s64 %p78, %rd343, %rd341;
-	setp.eq.s64 %p79, %rd343, %rd341;
-	setp.lt.s64 %p80, %rd344, %rd342;
+	setp.lt.s64 %p78, %rd345, %rd343;
+	setp.eq.s64 %p79, %rd345, %rd343;
+	setp.lt.s64 %p80, %rd346, %rd344;
 	and.pred %p81, %p79, %p80;
 	or.pred %p82, %p78, %p81;
-	selp.b64 %rd345, %rd343, %rd341, %p82;
-	selp.b64 %rd346, %rd344, %rd342, %p82;
-	mov.b64 %rd341, %rd345;
-	mov.b64 %rd342, %rd346;
+	selp.b64 %rd347, %rd345, %rd343, %p82;
+	selp.b64 %rd348, %rd346, %rd344, %p82;
+	mov.b64 %rd343, %rd347;
+	mov.b64 %rd344, %rd348;
 	bra.uni $L95;
 $L96:
 	setp.ne.u32 %p83, %r18, 10;
 	@%p83 bra.uni $L97;
-	setp.gt.s64 %p84, %rd343, %rd341;
-	setp.eq.s64 %p85, %rd343, %rd341;
-	setp.lt.s64 %p86, %rd344, %rd342;
+	setp.gt.s64 %p84, %rd345, %rd343;
+	setp.eq.s64 %p85, %rd345, %rd343;
+	setp.lt.s64 %p86, %rd346, %rd344;
 	and.pred %p87, %p85, %p86;
 	or.pred %p88, %p84, %p87;
-	selp.b64 %rd347, %rd343, %rd341, %p88;
-	selp.b64 %rd348, %rd344, %rd342, %p88;
-	mov.b64 %rd341, %rd347;
-	mov.b64 %rd342, %rd348;
+	selp.b64 %rd349, %rd345, %rd343, %p88;
+	selp.b64 %rd350, %rd346, %rd344, %p88;
+	mov.b64 %rd343, %rd349;
+	mov.b64 %rd344, %rd350;
 	bra.uni $L95;
 $L97:
-	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd342;
 	mov.b64 %rd351, %rd343;
 	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd350;
+	mov.b64 %rd353, %rd345;
+	mov.b64 %rd354, %rd346;
 	mov.b64 %rd355, %rd351;
 	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd359, %rd353, %rd357;
-	mov.b64 %rd353, %rd359;
-	add.s64 %rd360, %rd354, %rd358;
-	mov.b64 %rd354, %rd360;
+	mov.b64 %rd357, %rd353;
+	mov.b64 %rd358, %rd354;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd361, %rd355, %rd359;
+	mov.b64 %rd355, %rd361;
+	add.s64 %rd362, %rd356, %rd360;
+	mov.b64 %rd356, %rd362;
 $L98:
-	mov.b64 %rd341, %rd353;
-	mov.b64 %rd342, %rd354;
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
 $L95:
 $L94:
 	shl.b32 %r134, %r134, 1;
@@ -11199,510 +10431,355 @@ $L94:
 $L93:
 	setp.eq.u32 %p89, %r7, 0;
 	@!%p89 bra $L99;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	st.shared.s64 [%rd362+0], %rd341;
-	st.shared.s64 [%rd362+8], %rd342;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	st.shared.s64 [%rd364+0], %rd343;
+	st.shared.s64 [%rd364+8], %rd344;
 $L99:
 	bar.sync 0;
 	setp.eq.u32 %p90, %r8, 0;
 	@!%p90 bra $L100;
 	setp.lo.u32 %p91, %r7, %r10;
 	@!%p91 bra $L101;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	ld.shared.s64 %rd366, [%rd364+8];
-	mov.b64 %rd341, %rd365;
-	mov.b64 %rd342, %rd366;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	ld.shared.s64 %rd368, [%rd366+8];
+	mov.b64 %rd343, %rd367;
+	mov.b64 %rd344, %rd368;
 $L101:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
 $L102:
 	setp.hs.u32 %p92, %r144, 32;
 	@%p92 bra $L103;
-	mov.b64 {%r145, %r146}, %rd341;
+	mov.b64 {%r145, %r146}, %rd343;
 	shfl.sync.down.b32 %r147|%p93, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd367, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd342;
+	mov.b64 %rd369, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd344;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd368, {%r151, %r152};
+	mov.b64 %rd370, {%r151, %r152};
 	@!%p93 bra $L104;
 	setp.ne.u32 %p94, %r18, 9;
 	@%p94 bra.uni $L106;
-	setp.lt.s64 %p95, %rd367, %rd341;
-	setp.eq.s64 %p96, %rd367, %rd341;
-	setp.lt.s64 %p97, %rd368, %rd342;
+	setp.lt.s64 %p95, %rd369, %rd343;
+	setp.eq.s64 %p96, %rd369, %rd343;
+	setp.lt.s64 %p97, %rd370, %rd344;
 	and.pred %p98, %p96, %p97;
 	or.pred %p99, %p95, %p98;
-	selp.b64 %rd369, %rd367, %rd341, %p99;
-	selp.b64 %rd370, %rd368, %rd342, %p99;
-	mov.b64 %rd341, %rd369;
-	mov.b64 %rd342, %rd370;
+	selp.b64 %rd371, %rd369, %rd343, %p99;
+	selp.b64 %rd372, %rd370, %rd344, %p99;
+	mov.b64 %rd343, %rd371;
+	mov.b64 %rd344, %rd372;
 	bra.uni $L105;
 $L106:
 	setp.ne.u32 %p100, %r18, 10;
 	@%p100 bra.uni $L107;
-	setp.gt.s64 %p101, %rd367, %rd341;
-	setp.eq.s64 %p102, %rd367, %rd341;
-	setp.lt.s64 %p103, %rd368, %rd342;
+	setp.gt.s64 %p101, %rd369, %rd343;
+	setp.eq.s64 %p102, %rd369, %rd343;
+	setp.lt.s64 %p103, %rd370, %rd344;
 	and.pred %p104, %p102, %p103;
 	or.pred %p105, %p101, %p104;
-	selp.b64 %rd371, %rd367, %rd341, %p105;
-	selp.b64 %rd372, %rd368, %rd342, %p105;
-	mov.b64 %rd341, %rd371;
-	mov.b64 %rd342, %rd372;
+	selp.b64 %rd373, %rd369, %rd343, %p105;
+	selp.b64 %rd374, %rd370, %rd344, %p105;
+	mov.b64 %rd343, %rd373;
+	mov.b64 %rd344, %rd374;
 	bra.uni $L105;
 $L107:
-	mov.b64 %rd373, %rd341;
-	mov.b64 %rd374, %rd342;
-	mov.b64 %rd375, %rd367;
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd374;
+	mov.b64 %rd375, %rd343;
+	mov.b64 %rd376, %rd344;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd370;
 	mov.b64 %rd355, %rd375;
 	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd377, %rd353, %rd357;
-	mov.b64 %rd353, %rd377;
-	add.s64 %rd378, %rd354, %rd358;
-	mov.b64 %rd354, %rd378;
+	mov.b64 %rd357, %rd377;
+	mov.b64 %rd358, %rd378;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd379, %rd355, %rd359;
+	mov.b64 %rd355, %rd379;
+	add.s64 %rd380, %rd356, %rd360;
+	mov.b64 %rd356, %rd380;
 $L108:
-	mov.b64 %rd341, %rd353;
-	mov.b64 %rd342, %rd354;
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
 $L105:
 $L104:
 	shl.b32 %r144, %r144, 1;
 	bra.uni $L102;
 $L103:
 $L100:
-	mul.wide.u32 %rd379, %r29, 16;
-	add.s64 %rd380, %rd11, %rd379;
+	mul.wide.u32 %rd381, %r29, 16;
+	add.s64 %rd382, %rd11, %rd381;
 	setp.eq.u32 %p106, %r5, 0;
 	@!%p106 bra $L109;
-	st.global.s64 [%rd380+0], %rd341;
-	st.global.s64 [%rd380+8], %rd342;
+	st.global.s64 [%rd382+0], %rd343;
+	st.global.s64 [%rd382+8], %rd344;
 $L109:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_bfs_reach__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39
-)
-{
-	.reg .pred %p<57>;
-	.reg .b32 %r<47>;
-	.reg .b64 %rd<157>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u8 %r24, [gk_s39];
-	setp.ne.u32 %p8, %r24, 0;
-	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd91, %rd89;
-$L3:
-	setp.ge.s64 %p11, %rd91, %rd4;
-	@%p11 bra $L4;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p12, %rd93, %rd87;
-	setp.eq.s64 %p13, %rd93, %rd87;
-	setp.lt.s64 %p14, %rd94, %rd88;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd95, %rd93, %rd87, %p16;
-	selp.b64 %rd96, %rd94, %rd88, %p16;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd97, %rd89;
-$L6:
-	setp.ge.s64 %p18, %rd97, %rd4;
-	@%p18 bra $L7;
-	mad.lo.s64 %rd98, %rd97, 16, %rd3;
-	ld.global.s64 %rd99, [%rd98+0];
-	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p19, %rd99, %rd87;
-	setp.eq.s64 %p20, %rd99, %rd87;
-	setp.lt.s64 %p21, %rd100, %rd88;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd101, %rd99, %rd87, %p23;
-	selp.b64 %rd102, %rd100, %rd88, %p23;
-	mov.b64 %rd87, %rd101;
-	mov.b64 %rd88, %rd102;
-	add.s64 %rd97, %rd97, %rd90;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd105, 0;
-	mov.b64 %rd106, 0;
-	mov.b64 %rd103, %rd105;
-	mov.b64 %rd104, %rd106;
-$L8:
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd109, %rd89;
-$L9:
-	setp.ge.s64 %p24, %rd109, %rd4;
-	@%p24 bra $L10;
-	mad.lo.s64 %rd110, %rd109, 16, %rd3;
-	ld.global.s64 %rd111, [%rd110+0];
-	ld.global.s64 %rd112, [%rd110+8];
-	mov.b64 %rd113, %rd87;
-	mov.b64 %rd114, %rd88;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd112;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd123, %rd117, %rd121;
-	mov.b64 %rd117, %rd123;
-	add.s64 %rd124, %rd118, %rd122;
-	mov.b64 %rd118, %rd124;
-$L11:
-	mov.b64 %rd87, %rd117;
-	mov.b64 %rd88, %rd118;
-	add.s64 %rd109, %rd109, %rd90;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd125, %rd87;
-	mov.b64 %rd126, %rd88;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L12:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r29, %r30}, %rd125;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd127, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd126;
-	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
-	mov.b64 %rd128, {%r35, %r36};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd127, %rd125;
-	setp.eq.s64 %p29, %rd127, %rd125;
-	setp.lt.s64 %p30, %rd128, %rd126;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd129, %rd127, %rd125, %p32;
-	selp.b64 %rd130, %rd128, %rd126, %p32;
-	mov.b64 %rd125, %rd129;
-	mov.b64 %rd126, %rd130;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd127, %rd125;
-	setp.eq.s64 %p35, %rd127, %rd125;
-	setp.lt.s64 %p36, %rd128, %rd126;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd131, %rd127, %rd125, %p38;
-	selp.b64 %rd132, %rd128, %rd126, %p38;
-	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd117, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd137, %rd117, %rd121;
-	mov.b64 %rd117, %rd137;
-	add.s64 %rd138, %rd118, %rd122;
-	mov.b64 %rd118, %rd138;
-$L18:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L15:
-$L14:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
-	mul.wide.u32 %rd139, %r8, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	st.shared.s64 [%rd140+0], %rd125;
-	st.shared.s64 [%rd140+8], %rd126;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L110;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r153, [gk_reduce_done], 1;
+	sub.u32 %r154, %r30, 1;
+	setp.eq.u32 %p108, %r153, %r154;
+	fence.acq_rel.gpu;
+	selp.b32 %r155, 1, 0, %p108;
+	st.shared.u32 [%rd1+1024], %r155;
+$L110:
 	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
-	mul.wide.u32 %rd141, %r7, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	ld.shared.s64 %rd143, [%rd142+0];
-	ld.shared.s64 %rd144, [%rd142+8];
-	mov.b64 %rd125, %rd143;
-	mov.b64 %rd126, %rd144;
-$L21:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r26;
-$L22:
-	setp.hs.u32 %p42, %r38, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r39, %r40}, %rd125;
-	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd145, {%r41, %r42};
-	mov.b64 {%r43, %r44}, %rd126;
-	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
-	mov.b64 %rd146, {%r45, %r46};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd145, %rd125;
-	setp.eq.s64 %p46, %rd145, %rd125;
-	setp.lt.s64 %p47, %rd146, %rd126;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd147, %rd145, %rd125, %p49;
-	selp.b64 %rd148, %rd146, %rd126, %p49;
-	mov.b64 %rd125, %rd147;
-	mov.b64 %rd126, %rd148;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd145, %rd125;
-	setp.eq.s64 %p52, %rd145, %rd125;
-	setp.lt.s64 %p53, %rd146, %rd126;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd149, %rd145, %rd125, %p55;
-	selp.b64 %rd150, %rd146, %rd126, %p55;
-	mov.b64 %rd125, %rd149;
-	mov.b64 %rd126, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd151, %rd125;
-	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd145;
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd117, %rd151;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd155, %rd117, %rd121;
-	mov.b64 %rd117, %rd155;
-	add.s64 %rd156, %rd118, %rd122;
-	mov.b64 %rd118, %rd156;
-$L28:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L25:
-$L24:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd125;
-	st.global.s64 [%rd6+8], %rd126;
-$L29:
+	ld.shared.u32 %r156, [%rd1+1024];
+	setp.ne.u32 %p109, %r156, 0;
+	@!%p109 bra $L111;
+	cvt.u64.u32 %rd385, %r30;
+	cvt.u64.u32 %rd386, %r5;
+	cvt.u64.u32 %rd387, %r6;
+	setp.ne.u32 %p110, %r18, 9;
+	@%p110 bra.uni $L113;
+	mov.b64 %rd383, 9223372036854775807;
+	mov.b64 %rd384, 9223372036854775807;
+	mov.b64 %rd388, %rd386;
+$L114:
+	setp.ge.s64 %p111, %rd388, %rd385;
+	@%p111 bra $L115;
+	mad.lo.s64 %rd389, %rd388, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
+	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
+	setp.lt.s64 %p112, %rd390, %rd383;
+	setp.eq.s64 %p113, %rd390, %rd383;
+	setp.lt.s64 %p114, %rd391, %rd384;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd392, %rd390, %rd383, %p116;
+	selp.b64 %rd393, %rd391, %rd384, %p116;
+	mov.b64 %rd383, %rd392;
+	mov.b64 %rd384, %rd393;
+	add.s64 %rd388, %rd388, %rd387;
+	bra.uni $L114;
+$L115:
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L116;
+	mov.b64 %rd383, -9223372036854775808;
+	mov.b64 %rd384, 9223372036854775807;
+	mov.b64 %rd394, %rd386;
+$L117:
+	setp.ge.s64 %p118, %rd394, %rd385;
+	@%p118 bra $L118;
+	mad.lo.s64 %rd395, %rd394, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd396, [%rd395+0];
+	ld.relaxed.gpu.global.s64 %rd397, [%rd395+8];
+	setp.gt.s64 %p119, %rd396, %rd383;
+	setp.eq.s64 %p120, %rd396, %rd383;
+	setp.lt.s64 %p121, %rd397, %rd384;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd398, %rd396, %rd383, %p123;
+	selp.b64 %rd399, %rd397, %rd384, %p123;
+	mov.b64 %rd383, %rd398;
+	mov.b64 %rd384, %rd399;
+	add.s64 %rd394, %rd394, %rd387;
+	bra.uni $L117;
+$L118:
+	bra.uni $L112;
+$L116:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L119:
+	mov.b64 %rd400, %rd112;
+	mov.b64 %rd401, %rd113;
+	mov.b64 %rd383, %rd400;
+	mov.b64 %rd384, %rd401;
+	mov.b64 %rd402, %rd386;
+$L120:
+	setp.ge.s64 %p124, %rd402, %rd385;
+	@%p124 bra $L121;
+	mad.lo.s64 %rd403, %rd402, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd404, [%rd403+0];
+	ld.relaxed.gpu.global.s64 %rd405, [%rd403+8];
+	mov.b64 %rd406, %rd383;
+	mov.b64 %rd407, %rd384;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd355, %rd406;
+	mov.b64 %rd356, %rd407;
+	mov.b64 %rd357, %rd408;
+	mov.b64 %rd358, %rd409;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd410, %rd355, %rd359;
+	mov.b64 %rd355, %rd410;
+	add.s64 %rd411, %rd356, %rd360;
+	mov.b64 %rd356, %rd411;
+$L122:
+	mov.b64 %rd383, %rd355;
+	mov.b64 %rd384, %rd356;
+	add.s64 %rd402, %rd402, %rd387;
+	bra.uni $L120;
+$L121:
+$L112:
+	mov.b64 %rd412, %rd383;
+	mov.b64 %rd413, %rd384;
+	// block reduction
+	mov.b32 %r157, 1;
+	mov.b32 %r158, 1;
+	sub.u32 %r159, %r13, 1;
+	mov.b32 %r160, %r157;
+$L123:
+	setp.hs.u32 %p125, %r160, 32;
+	@%p125 bra $L124;
+	mov.b64 {%r161, %r162}, %rd412;
+	shfl.sync.down.b32 %r163|%p126, %r161, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
+	mov.b64 %rd414, {%r163, %r164};
+	mov.b64 {%r165, %r166}, %rd413;
+	shfl.sync.down.b32 %r167, %r165, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r168, %r166, %r160, %r159, %r17;
+	mov.b64 %rd415, {%r167, %r168};
+	@!%p126 bra $L125;
+	setp.ne.u32 %p127, %r18, 9;
+	@%p127 bra.uni $L127;
+	setp.lt.s64 %p128, %rd414, %rd412;
+	setp.eq.s64 %p129, %rd414, %rd412;
+	setp.lt.s64 %p130, %rd415, %rd413;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd416, %rd414, %rd412, %p132;
+	selp.b64 %rd417, %rd415, %rd413, %p132;
+	mov.b64 %rd412, %rd416;
+	mov.b64 %rd413, %rd417;
+	bra.uni $L126;
+$L127:
+	setp.ne.u32 %p133, %r18, 10;
+	@%p133 bra.uni $L128;
+	setp.gt.s64 %p134, %rd414, %rd412;
+	setp.eq.s64 %p135, %rd414, %rd412;
+	setp.lt.s64 %p136, %rd415, %rd413;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd418, %rd414, %rd412, %p138;
+	selp.b64 %rd419, %rd415, %rd413, %p138;
+	mov.b64 %rd412, %rd418;
+	mov.b64 %rd413, %rd419;
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd420, %rd412;
+	mov.b64 %rd421, %rd413;
+	mov.b64 %rd422, %rd414;
+	mov.b64 %rd423, %rd415;
+	mov.b64 %rd355, %rd420;
+	mov.b64 %rd356, %rd421;
+	mov.b64 %rd357, %rd422;
+	mov.b64 %rd358, %rd423;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd424, %rd355, %rd359;
+	mov.b64 %rd355, %rd424;
+	add.s64 %rd425, %rd356, %rd360;
+	mov.b64 %rd356, %rd425;
+$L129:
+	mov.b64 %rd412, %rd355;
+	mov.b64 %rd413, %rd356;
+$L126:
+$L125:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L123;
+$L124:
+	setp.eq.u32 %p139, %r7, 0;
+	@!%p139 bra $L130;
+	mul.wide.u32 %rd426, %r8, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	st.shared.s64 [%rd427+0], %rd412;
+	st.shared.s64 [%rd427+8], %rd413;
+$L130:
+	bar.sync 0;
+	setp.eq.u32 %p140, %r8, 0;
+	@!%p140 bra $L131;
+	setp.lo.u32 %p141, %r7, %r10;
+	@!%p141 bra $L132;
+	mul.wide.u32 %rd428, %r7, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	ld.shared.s64 %rd430, [%rd429+0];
+	ld.shared.s64 %rd431, [%rd429+8];
+	mov.b64 %rd412, %rd430;
+	mov.b64 %rd413, %rd431;
+$L132:
+	sub.u32 %r169, %r10, 1;
+	mov.b32 %r170, %r158;
+$L133:
+	setp.hs.u32 %p142, %r170, 32;
+	@%p142 bra $L134;
+	mov.b64 {%r171, %r172}, %rd412;
+	shfl.sync.down.b32 %r173|%p143, %r171, %r170, %r169, %r17;
+	shfl.sync.down.b32 %r174, %r172, %r170, %r169, %r17;
+	mov.b64 %rd432, {%r173, %r174};
+	mov.b64 {%r175, %r176}, %rd413;
+	shfl.sync.down.b32 %r177, %r175, %r170, %r169, %r17;
+	shfl.sync.down.b32 %r178, %r176, %r170, %r169, %r17;
+	mov.b64 %rd433, {%r177, %r178};
+	@!%p143 bra $L135;
+	setp.ne.u32 %p144, %r18, 9;
+	@%p144 bra.uni $L137;
+	setp.lt.s64 %p145, %rd432, %rd412;
+	setp.eq.s64 %p146, %rd432, %rd412;
+	setp.lt.s64 %p147, %rd433, %rd413;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd434, %rd432, %rd412, %p149;
+	selp.b64 %rd435, %rd433, %rd413, %p149;
+	mov.b64 %rd412, %rd434;
+	mov.b64 %rd413, %rd435;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p150, %r18, 10;
+	@%p150 bra.uni $L138;
+	setp.gt.s64 %p151, %rd432, %rd412;
+	setp.eq.s64 %p152, %rd432, %rd412;
+	setp.lt.s64 %p153, %rd433, %rd413;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd436, %rd432, %rd412, %p155;
+	selp.b64 %rd437, %rd433, %rd413, %p155;
+	mov.b64 %rd412, %rd436;
+	mov.b64 %rd413, %rd437;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd438, %rd412;
+	mov.b64 %rd439, %rd413;
+	mov.b64 %rd440, %rd432;
+	mov.b64 %rd441, %rd433;
+	mov.b64 %rd355, %rd438;
+	mov.b64 %rd356, %rd439;
+	mov.b64 %rd357, %rd440;
+	mov.b64 %rd358, %rd441;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd442, %rd355, %rd359;
+	mov.b64 %rd355, %rd442;
+	add.s64 %rd443, %rd356, %rd360;
+	mov.b64 %rd356, %rd443;
+$L139:
+	mov.b64 %rd412, %rd355;
+	mov.b64 %rd413, %rd356;
+$L136:
+$L135:
+	shl.b32 %r170, %r170, 1;
+	bra.uni $L133;
+$L134:
+$L131:
+	@!%p107 bra $L140;
+	st.global.s64 [%rd13+0], %rd412;
+	st.global.s64 [%rd13+8], %rd413;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L140:
+$L111:
 	ret;
 }
 `
@@ -11716,6 +10793,7 @@ const gokkosPTX16 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -11729,6 +10807,7 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -11777,9 +10856,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<111>;
-	.reg .b32 %r<151>;
-	.reg .b64 %rd<406>;
+	.reg .pred %p<160>;
+	.reg .b32 %r<177>;
+	.reg .b64 %rd<469>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11809,6 +10888,8 @@ const gokkosPTX16 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -11823,114 +10904,114 @@ const gokkosPTX16 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
 	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd111, [gk_s40];
 	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
 	ld.param.u8 %r38, [gk_s43];
@@ -11941,130 +11022,130 @@ const gokkosPTX16 = `//
 	mov.pred %p12, %p11;
 	setp.ne.u32 %p13, %r18, 9;
 	@%p13 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p14, %r18, 10;
 	@%p14 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
 $L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p15, %rd126, %rd2;
+	setp.ge.s64 %p15, %rd128, %rd2;
 	@%p15 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p16, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p17, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p18, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r40, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd98;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.b32 %r41, %r37;
 	mov.pred %p19, %p10;
 	mov.pred %p20, %p12;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
 	mov.b64 %rd172, %rd169;
-	cvt.u64.u32 %rd173, %r4;
-	mov.b64 %rd174, %rd173;
-	cvt.u64.u32 %rd175, %r2;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	cvt.u64.u32 %rd175, %r4;
 	mov.b64 %rd176, %rd175;
-	mul.lo.s64 %rd177, %rd123, %rd158;
+	cvt.u64.u32 %rd177, %r2;
 	mov.b64 %rd178, %rd177;
-	add.s64 %rd179, %rd178, %rd158;
-	min.s64 %rd180, %rd179, %rd137;
-	mov.b64 %rd181, %rd180;
-	mul.lo.s64 %rd182, %rd174, %rd156;
+	mul.lo.s64 %rd179, %rd125, %rd160;
+	mov.b64 %rd180, %rd179;
+	add.s64 %rd181, %rd180, %rd160;
+	min.s64 %rd182, %rd181, %rd139;
 	mov.b64 %rd183, %rd182;
+	mul.lo.s64 %rd184, %rd176, %rd158;
+	mov.b64 %rd185, %rd184;
 	@!%p17 bra $L9;
-	mov.b64 %rd183, 4611686018427387904;
+	mov.b64 %rd185, 4611686018427387904;
 $L9:
-	mov.b64 %rd184, %rd178;
+	mov.b64 %rd186, %rd180;
 $L10:
-	setp.lt.s64 %p21, %rd184, %rd181;
+	setp.lt.s64 %p21, %rd186, %rd183;
 	not.pred %p22, %p21;
 	@!%p22 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.pred %p23, %p16;
-	mov.b64 %rd185, %rd137;
-	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd139;
+	mov.b64 %rd188, %rd186;
 $L15:
 	@!%p23 bra $L19;
-	shr.s64 %rd187, %rd186, 5;
-	mul.lo.s64 %rd188, %rd187, %rd143;
-	mad.lo.s64 %rd189, %rd188, 4, %rd141;
-	ld.global.nc.u32 %r42, [%rd189+0];
+	shr.s64 %rd189, %rd188, 5;
+	mul.lo.s64 %rd190, %rd189, %rd145;
+	mad.lo.s64 %rd191, %rd190, 4, %rd143;
+	ld.global.nc.u32 %r42, [%rd191+0];
 	mov.b32 %r43, %r42;
-	and.b64 %rd190, %rd186, 31;
-	min.u64 %rd191, %rd190, 32;
-	cvt.u32.u64 %r44, %rd191;
+	and.b64 %rd192, %rd188, 31;
+	min.u64 %rd193, %rd192, 32;
+	cvt.u32.u64 %r44, %rd193;
 	mov.b32 %r46, 0x1;
 	shl.b32 %r45, %r46, %r44;
 	setp.hs.u32 %p24, %r44, 32;
@@ -12072,16 +11153,16 @@ $L15:
 	and.b32 %r48, %r43, %r47;
 	setp.ne.u32 %p25, %r48, 0x0;
 	@!%p25 bra $L21;
-	cvt.u32.u64 %r49, %rd186;
+	cvt.u32.u64 %r49, %rd188;
 	mov.b32 %r50, %r49;
 	bra.uni $L17;
 $L21:
 	mov.b32 %r50, -1;
 	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd192, %rd186, %rd140;
-	mad.lo.s64 %rd193, %rd192, 4, %rd138;
-	ld.global.nc.s32 %r51, [%rd193+0];
+	mul.lo.s64 %rd194, %rd188, %rd142;
+	mad.lo.s64 %rd195, %rd194, 4, %rd140;
+	ld.global.nc.s32 %r51, [%rd195+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r50, %r52;
 	bra.uni $L17;
@@ -12093,49 +11174,49 @@ $L17:
 	@!%p26 bra $L23;
 	bra.uni $L11;
 $L23:
-	mov.b64 %rd194, %rd127;
+	mov.b64 %rd196, %rd129;
 	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd195, %r54;
-	mul.lo.s64 %rd196, %rd195, %rd130;
-	mad.lo.s64 %rd197, %rd196, 8, %rd128;
-	ld.global.nc.s64 %rd198, [%rd197+0];
-	mov.b64 %rd199, %rd198;
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd127;
+	cvt.s64.s32 %rd197, %r54;
+	mul.lo.s64 %rd198, %rd197, %rd132;
+	mad.lo.s64 %rd199, %rd198, 8, %rd130;
+	ld.global.nc.s64 %rd200, [%rd199+0];
+	mov.b64 %rd201, %rd200;
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd129;
 	mov.b32 %r55, %r53;
-	cvt.s64.s32 %rd202, %r55;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd130;
-	mad.lo.s64 %rd205, %rd204, 8, %rd128;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, %rd200;
-	mov.b64 %rd210, %rd208;
-	mov.b64 %rd211, %rd209;
+	cvt.s64.s32 %rd204, %r55;
+	add.s64 %rd205, %rd204, 1;
+	mul.lo.s64 %rd206, %rd205, %rd132;
+	mad.lo.s64 %rd207, %rd206, 8, %rd130;
+	ld.global.nc.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd202;
 	mov.b64 %rd212, %rd210;
 	mov.b64 %rd213, %rd211;
+	mov.b64 %rd214, %rd212;
+	mov.b64 %rd215, %rd213;
 $L24:
-	setp.lt.s64 %p27, %rd213, %rd212;
+	setp.lt.s64 %p27, %rd215, %rd214;
 	not.pred %p28, %p27;
 	@!%p28 bra $L28;
 	bra.uni $L26;
 $L28:
-	add.s64 %rd214, %rd213, %rd183;
-	min.s64 %rd215, %rd212, %rd214;
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, 0;
-	add.s64 %rd218, %rd213, %rd176;
-	mov.b64 %rd219, %rd218;
+	add.s64 %rd216, %rd215, %rd185;
+	min.s64 %rd217, %rd214, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, 0;
+	add.s64 %rd220, %rd215, %rd178;
+	mov.b64 %rd221, %rd220;
 $L29:
-	setp.lt.s64 %p29, %rd219, %rd216;
+	setp.lt.s64 %p29, %rd221, %rd218;
 	not.pred %p30, %p29;
 	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd220, %rd219, %rd133;
-	mad.lo.s64 %rd221, %rd220, 4, %rd131;
-	ld.global.nc.s32 %r56, [%rd221+0];
+	mul.lo.s64 %rd222, %rd221, %rd135;
+	mad.lo.s64 %rd223, %rd222, 4, %rd133;
+	ld.global.nc.s32 %r56, [%rd223+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
 	mov.b32 %r59, %r41;
@@ -12143,46 +11224,46 @@ $L33:
 	mov.pred %p32, %p20;
 	mov.b32 %r60, %r53;
 	mov.b32 %r61, %r58;
-	mov.b64 %rd222, %rd219;
+	mov.b64 %rd224, %rd221;
 $L34:
-	cvt.s64.s32 %rd223, %r60;
-	mul.lo.s64 %rd224, %rd223, %rd161;
-	mad.lo.s64 %rd225, %rd224, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd226, [%rd225+0];
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-	shr.u64 %rd229, %rd228, 32;
-	cvt.u32.u64 %r62, %rd229;
+	cvt.s64.s32 %rd225, %r60;
+	mul.lo.s64 %rd226, %rd225, %rd163;
+	mad.lo.s64 %rd227, %rd226, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd228, [%rd227+0];
+	mov.b64 %rd229, %rd228;
+	mov.b64 %rd230, %rd229;
+	shr.u64 %rd231, %rd230, 32;
+	cvt.u32.u64 %r62, %rd231;
 	mov.b32 %r63, %r62;
 	add.s32 %r64, %r63, 1;
 	mov.b32 %r65, %r64;
 	mov.b32 %r66, %r65;
 	mov.b32 %r67, %r60;
-	cvt.u64.u32 %rd230, %r66;
-	shl.b64 %rd231, %rd230, 32;
-	cvt.u64.u32 %rd232, %r67;
-	or.b64 %rd233, %rd231, %rd232;
-	mov.b64 %rd234, %rd233;
-	mov.b64 %rd235, %rd234;
+	cvt.u64.u32 %rd232, %r66;
+	shl.b64 %rd233, %rd232, 32;
+	cvt.u64.u32 %rd234, %r67;
+	or.b64 %rd235, %rd233, %rd234;
+	mov.b64 %rd236, %rd235;
+	mov.b64 %rd237, %rd236;
 $L37:
-	cvt.s64.s32 %rd236, %r61;
-	mul.lo.s64 %rd237, %rd236, %rd161;
-	mad.lo.s64 %rd238, %rd237, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd239, [%rd238+0];
-	mov.b64 %rd240, %rd239;
-	mov.b64 %rd241, %rd240;
-	shr.u64 %rd242, %rd241, 32;
-	cvt.u32.u64 %r68, %rd242;
+	cvt.s64.s32 %rd238, %r61;
+	mul.lo.s64 %rd239, %rd238, %rd163;
+	mad.lo.s64 %rd240, %rd239, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd241, [%rd240+0];
+	mov.b64 %rd242, %rd241;
+	mov.b64 %rd243, %rd242;
+	shr.u64 %rd244, %rd243, 32;
+	cvt.u32.u64 %r68, %rd244;
 	setp.ls.u32 %p33, %r68, %r65;
 	@!%p33 bra $L41;
 	mov.pred %p34, 0;
 	bra.uni $L36;
 $L41:
-	cvt.s64.s32 %rd243, %r61;
-	mul.lo.s64 %rd244, %rd243, %rd161;
-	mad.lo.s64 %rd245, %rd244, 8, %rd159;
-	atom.global.cas.b64 %rd246, [%rd245], %rd241, %rd235;
-	setp.eq.u64 %p35, %rd246, %rd241;
+	cvt.s64.s32 %rd245, %r61;
+	mul.lo.s64 %rd246, %rd245, %rd163;
+	mad.lo.s64 %rd247, %rd246, 8, %rd161;
+	atom.global.cas.b64 %rd248, [%rd247], %rd243, %rd237;
+	setp.eq.u64 %p35, %rd248, %rd243;
 	mov.pred %p36, %p35;
 	@!%p36 bra $L43;
 	mov.pred %p34, 1;
@@ -12197,320 +11278,320 @@ $L35:
 $L36:
 	@!%p34 bra $L45;
 	mov.pred %p37, 0;
-	mov.b64 %rd247, %rd217;
+	mov.b64 %rd249, %rd219;
 	mov.b32 %r69, %r58;
 $L46:
 	@!%p17 bra $L50;
 	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd248, %r70;
-	mov.b64 %rd249, %rd248;
+	cvt.s64.s32 %rd250, %r70;
+	mov.b64 %rd251, %rd250;
 	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd250, %r71;
-	min.u64 %rd251, %rd250, 32;
-	cvt.u32.u64 %r72, %rd251;
+	cvt.s64.s32 %rd252, %r71;
+	min.u64 %rd253, %rd252, 32;
+	cvt.u32.u64 %r72, %rd253;
 	mov.b32 %r74, 0x1;
 	shl.b32 %r73, %r74, %r72;
 	setp.hs.u32 %p38, %r72, 32;
 	selp.b32 %r75, 0, %r73, %p38;
 	mov.b32 %r76, %r75;
-	mov.b64 %rd252, %rd249;
+	mov.b64 %rd254, %rd251;
 	mov.b32 %r77, %r76;
-	mul.lo.s64 %rd253, %rd252, %rd152;
-	mad.lo.s64 %rd254, %rd253, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r78, [%rd254+0];
+	mul.lo.s64 %rd255, %rd254, %rd154;
+	mad.lo.s64 %rd256, %rd255, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r78, [%rd256+0];
 	mov.b32 %r79, %r78;
 	and.b32 %r80, %r79, %r77;
 	setp.ne.u32 %p39, %r80, 0x0;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
 	@!%p41 bra $L52;
-	mul.lo.s64 %rd255, %rd252, %rd152;
-	mad.lo.s64 %rd256, %rd255, 4, %rd150;
-	atom.global.or.b32 %r81, [%rd256], %r77;
+	mul.lo.s64 %rd257, %rd254, %rd154;
+	mad.lo.s64 %rd258, %rd257, 4, %rd152;
+	atom.global.or.b32 %r81, [%rd258], %r77;
 	mov.b32 %r82, %r81;
 	and.b32 %r83, %r82, %r77;
 	setp.ne.u32 %p42, %r83, 0x0;
 	mov.pred %p40, %p42;
 $L52:
 	@!%p40 bra $L54;
-	mov.b64 %rd257, %rd247;
-	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd249;
+	mov.b64 %rd260, %rd259;
 	mov.pred %p43, 0;
 	bra.uni $L48;
 $L54:
-	mov.b64 %rd259, %rd247;
-	mov.b64 %rd258, %rd259;
+	mov.b64 %rd261, %rd249;
+	mov.b64 %rd260, %rd261;
 	mov.pred %p43, 1;
 	bra.uni $L48;
 $L50:
 	@!%p18 bra $L56;
-	cvt.s64.s32 %rd260, %r69;
-	mul.lo.s64 %rd261, %rd260, %rd155;
-	mad.lo.s64 %rd262, %rd261, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r84, [%rd262+0];
+	cvt.s64.s32 %rd262, %r69;
+	mul.lo.s64 %rd263, %rd262, %rd157;
+	mad.lo.s64 %rd264, %rd263, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r84, [%rd264+0];
 	mov.b32 %r85, %r84;
 	setp.eq.s32 %p44, %r85, %r40;
 	mov.pred %p45, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L58;
-	cvt.s64.s32 %rd263, %r69;
-	mul.lo.s64 %rd264, %rd263, %rd155;
-	mad.lo.s64 %rd265, %rd264, 4, %rd153;
-	atom.global.exch.b32 %r86, [%rd265], %r40;
+	cvt.s64.s32 %rd265, %r69;
+	mul.lo.s64 %rd266, %rd265, %rd157;
+	mad.lo.s64 %rd267, %rd266, 4, %rd155;
+	atom.global.exch.b32 %r86, [%rd267], %r40;
 	mov.b32 %r87, %r86;
 	setp.eq.s32 %p47, %r87, %r40;
 	mov.pred %p45, %p47;
 $L58:
 	@!%p45 bra $L60;
-	mov.b64 %rd266, %rd247;
-	mov.b64 %rd258, %rd266;
+	mov.b64 %rd268, %rd249;
+	mov.b64 %rd260, %rd268;
 	mov.pred %p43, 0;
 	bra.uni $L48;
 $L60:
 $L56:
-	mul.lo.s64 %rd267, %rd247, %rd172;
-	mad.lo.s64 %rd268, %rd267, 4, %rd170;
-	st.shared.s32 [%rd268+0], %r69;
-	add.s64 %rd269, %rd247, 1;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd258, %rd270;
+	mul.lo.s64 %rd269, %rd249, %rd174;
+	mad.lo.s64 %rd270, %rd269, 4, %rd172;
+	st.shared.s32 [%rd270+0], %r69;
+	add.s64 %rd271, %rd249, 1;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd260, %rd272;
 	mov.pred %p43, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd271, %rd258;
+	mov.b64 %rd273, %rd260;
 	mov.pred %p48, %p43;
-	mov.b64 %rd217, %rd271;
+	mov.b64 %rd219, %rd273;
 	mov.pred %p37, %p48;
 	@!%p37 bra $L62;
-	mov.b64 %rd272, %rd127;
+	mov.b64 %rd274, %rd129;
 	mov.b32 %r88, %r58;
-	setp.lt.s64 %p49, %rd113, 64;
-	setp.le.s64 %p50, %rd157, 1;
+	setp.lt.s64 %p49, %rd115, 64;
+	setp.le.s64 %p50, %rd159, 1;
 	or.pred %p51, %p49, %p50;
 	@!%p51 bra $L63;
-	cvt.s64.s32 %rd273, %r88;
-	add.s64 %rd274, %rd273, 1;
-	mul.lo.s64 %rd275, %rd274, %rd130;
-	mad.lo.s64 %rd276, %rd275, 8, %rd128;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	cvt.s64.s32 %rd279, %r88;
-	mul.lo.s64 %rd280, %rd279, %rd130;
-	mad.lo.s64 %rd281, %rd280, 8, %rd128;
-	ld.global.nc.s64 %rd282, [%rd281+0];
-	mov.b64 %rd283, %rd282;
-	sub.s64 %rd284, %rd278, %rd283;
-	add.s64 %rd285, %rd114, %rd284;
-	mov.b64 %rd114, %rd285;
+	cvt.s64.s32 %rd275, %r88;
+	add.s64 %rd276, %rd275, 1;
+	mul.lo.s64 %rd277, %rd276, %rd132;
+	mad.lo.s64 %rd278, %rd277, 8, %rd130;
+	ld.global.nc.s64 %rd279, [%rd278+0];
+	mov.b64 %rd280, %rd279;
+	cvt.s64.s32 %rd281, %r88;
+	mul.lo.s64 %rd282, %rd281, %rd132;
+	mad.lo.s64 %rd283, %rd282, 8, %rd130;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd285, %rd284;
+	sub.s64 %rd286, %rd280, %rd285;
+	add.s64 %rd287, %rd116, %rd286;
+	mov.b64 %rd116, %rd287;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd286, %rd157;
-	setp.ge.s64 %p52, %rd113, 4096;
+	mov.b64 %rd288, %rd159;
+	setp.ge.s64 %p52, %rd115, 4096;
 	@!%p52 bra $L66;
-	mul.lo.s64 %rd287, %rd286, 4;
-	mov.b64 %rd286, %rd287;
+	mul.lo.s64 %rd289, %rd288, 4;
+	mov.b64 %rd288, %rd289;
 $L66:
-	setp.ge.s64 %p53, %rd113, 65536;
+	setp.ge.s64 %p53, %rd115, 65536;
 	@!%p53 bra $L68;
-	mul.lo.s64 %rd288, %rd286, 4;
-	mov.b64 %rd286, %rd288;
+	mul.lo.s64 %rd290, %rd288, 4;
+	mov.b64 %rd288, %rd290;
 $L68:
-	sub.s64 %rd289, %rd286, 1;
-	and.b64 %rd290, %rd113, %rd289;
-	setp.eq.s64 %p54, %rd290, 0;
+	sub.s64 %rd291, %rd288, 1;
+	and.b64 %rd292, %rd115, %rd291;
+	setp.eq.s64 %p54, %rd292, 0;
 	@!%p54 bra $L70;
-	cvt.s64.s32 %rd291, %r88;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd130;
-	mad.lo.s64 %rd294, %rd293, 8, %rd128;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r88;
-	mul.lo.s64 %rd298, %rd297, %rd130;
-	mad.lo.s64 %rd299, %rd298, 8, %rd128;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	mul.lo.s64 %rd303, %rd286, %rd302;
-	add.s64 %rd304, %rd114, %rd303;
-	mov.b64 %rd114, %rd304;
+	cvt.s64.s32 %rd293, %r88;
+	add.s64 %rd294, %rd293, 1;
+	mul.lo.s64 %rd295, %rd294, %rd132;
+	mad.lo.s64 %rd296, %rd295, 8, %rd130;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd299, %r88;
+	mul.lo.s64 %rd300, %rd299, %rd132;
+	mad.lo.s64 %rd301, %rd300, 8, %rd130;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	sub.s64 %rd304, %rd298, %rd303;
+	mul.lo.s64 %rd305, %rd288, %rd304;
+	add.s64 %rd306, %rd116, %rd305;
+	mov.b64 %rd116, %rd306;
 $L70:
 $L64:
-	add.s64 %rd305, %rd113, 1;
-	mov.b64 %rd113, %rd305;
+	add.s64 %rd307, %rd115, 1;
+	mov.b64 %rd115, %rd307;
 $L62:
 $L45:
 $L30:
-	add.s64 %rd306, %rd219, %rd174;
-	mov.b64 %rd219, %rd306;
+	add.s64 %rd308, %rd221, %rd176;
+	mov.b64 %rd221, %rd308;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd307, %rd217;
+	mov.b64 %rd309, %rd219;
 $L71:
 	@!%p17 bra $L75;
 	bra.uni $L73;
 $L75:
 	// block scan
-	mov.b64 %rd308, %rd307;
+	mov.b64 %rd310, %rd309;
 	mov.b32 %r89, %r3;
 $L76:
 	setp.hs.u32 %p55, %r89, 32;
 	@%p55 bra $L77;
-	mov.b64 {%r90, %r91}, %rd308;
+	mov.b64 {%r90, %r91}, %rd310;
 	shfl.sync.up.b32 %r92|%p56, %r90, %r89, 0, %r17;
 	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd309, {%r92, %r93};
+	mov.b64 %rd311, {%r92, %r93};
 	@!%p56 bra $L78;
-	add.s64 %rd310, %rd309, %rd308;
-	mov.b64 %rd308, %rd310;
+	add.s64 %rd312, %rd311, %rd310;
+	mov.b64 %rd310, %rd312;
 $L78:
 	shl.b32 %r89, %r89, 1;
 	bra.uni $L76;
 $L77:
-	mov.b64 {%r94, %r95}, %rd308;
+	mov.b64 {%r94, %r95}, %rd310;
 	shfl.sync.up.b32 %r96|%p57, %r94, %r3, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd311, {%r96, %r97};
+	mov.b64 %rd313, {%r96, %r97};
 	setp.lo.u32 %p58, %r3, 32;
 	and.pred %p59, %p57, %p58;
-	selp.b64 %rd312, %rd311, 0, %p59;
+	selp.b64 %rd314, %rd313, 0, %p59;
 	sub.u32 %r98, %r13, %r3;
 	setp.eq.u32 %p60, %r7, %r98;
 	@!%p60 bra $L79;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	st.shared.s64 [%rd314+0], %rd308;
+	mul.wide.u32 %rd315, %r8, 16;
+	add.s64 %rd316, %rd1, %rd315;
+	st.shared.s64 [%rd316+0], %rd310;
 $L79:
 	bar.sync 0;
 	setp.eq.u32 %p61, %r8, 0;
 	@!%p61 bra $L80;
-	mov.b64 %rd315, 0;
+	mov.b64 %rd317, 0;
 	setp.lo.u32 %p62, %r7, %r10;
 	@!%p62 bra $L81;
-	mul.wide.u32 %rd316, %r7, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	ld.shared.s64 %rd318, [%rd317+0];
-	mov.b64 %rd315, %rd318;
+	mul.wide.u32 %rd318, %r7, 16;
+	add.s64 %rd319, %rd1, %rd318;
+	ld.shared.s64 %rd320, [%rd319+0];
+	mov.b64 %rd317, %rd320;
 $L81:
-	mov.b64 {%r99, %r100}, %rd315;
+	mov.b64 {%r99, %r100}, %rd317;
 	shfl.sync.up.b32 %r101|%p63, %r99, 1, 0, %r17;
 	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd319, {%r101, %r102};
+	mov.b64 %rd321, {%r101, %r102};
 	@!%p63 bra $L82;
-	add.s64 %rd320, %rd319, %rd315;
-	mov.b64 %rd315, %rd320;
+	add.s64 %rd322, %rd321, %rd317;
+	mov.b64 %rd317, %rd322;
 $L82:
-	mov.b64 {%r103, %r104}, %rd315;
+	mov.b64 {%r103, %r104}, %rd317;
 	shfl.sync.up.b32 %r105|%p64, %r103, 2, 0, %r17;
 	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd321, {%r105, %r106};
+	mov.b64 %rd323, {%r105, %r106};
 	@!%p64 bra $L83;
-	add.s64 %rd322, %rd321, %rd315;
-	mov.b64 %rd315, %rd322;
+	add.s64 %rd324, %rd323, %rd317;
+	mov.b64 %rd317, %rd324;
 $L83:
-	mov.b64 {%r107, %r108}, %rd315;
+	mov.b64 {%r107, %r108}, %rd317;
 	shfl.sync.up.b32 %r109|%p65, %r107, 4, 0, %r17;
 	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd323, {%r109, %r110};
+	mov.b64 %rd325, {%r109, %r110};
 	@!%p65 bra $L84;
-	add.s64 %rd324, %rd323, %rd315;
-	mov.b64 %rd315, %rd324;
+	add.s64 %rd326, %rd325, %rd317;
+	mov.b64 %rd317, %rd326;
 $L84:
-	mov.b64 {%r111, %r112}, %rd315;
+	mov.b64 {%r111, %r112}, %rd317;
 	shfl.sync.up.b32 %r113|%p66, %r111, 8, 0, %r17;
 	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd325, {%r113, %r114};
+	mov.b64 %rd327, {%r113, %r114};
 	@!%p66 bra $L85;
-	add.s64 %rd326, %rd325, %rd315;
-	mov.b64 %rd315, %rd326;
+	add.s64 %rd328, %rd327, %rd317;
+	mov.b64 %rd317, %rd328;
 $L85:
-	mov.b64 {%r115, %r116}, %rd315;
+	mov.b64 {%r115, %r116}, %rd317;
 	shfl.sync.up.b32 %r117|%p67, %r115, 16, 0, %r17;
 	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd327, {%r117, %r118};
+	mov.b64 %rd329, {%r117, %r118};
 	@!%p67 bra $L86;
-	add.s64 %rd328, %rd327, %rd315;
-	mov.b64 %rd315, %rd328;
+	add.s64 %rd330, %rd329, %rd317;
+	mov.b64 %rd317, %rd330;
 $L86:
-	mov.b64 {%r119, %r120}, %rd315;
+	mov.b64 {%r119, %r120}, %rd317;
 	shfl.sync.up.b32 %r121|%p68, %r119, 1, 0, %r17;
 	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd329, {%r121, %r122};
-	selp.b64 %rd330, %rd329, 0, %p68;
+	mov.b64 %rd331, {%r121, %r122};
+	selp.b64 %rd332, %rd331, 0, %p68;
 	@!%p62 bra $L87;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	add.s64 %rd333, %rd332, 512;
-	st.shared.s64 [%rd333+0], %rd330;
+	mul.wide.u32 %rd333, %r7, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	add.s64 %rd335, %rd334, 512;
+	st.shared.s64 [%rd335+0], %rd332;
 $L87:
 	sub.u32 %r123, %r10, 1;
 	setp.eq.u32 %p69, %r7, %r123;
 	@!%p69 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd315;
+	st.shared.s64 [%rd1+1024], %rd317;
 $L88:
 $L80:
 	bar.sync 0;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	ld.shared.s64 %rd337, [%rd336+0];
-	add.s64 %rd338, %rd337, %rd312;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd338;
+	mul.wide.u32 %rd336, %r8, 16;
+	add.s64 %rd337, %rd1, %rd336;
+	add.s64 %rd338, %rd337, 512;
+	ld.shared.s64 %rd339, [%rd338+0];
+	add.s64 %rd340, %rd339, %rd314;
+	ld.shared.s64 %rd341, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd340;
 	shfl.sync.idx.b32 %r126|%p70, %r124, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd340, {%r126, %r127};
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
+	mov.b64 %rd342, {%r126, %r127};
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
 	mov.b64 %rd346, %rd344;
 	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, 0;
-	cvt.u64.u32 %rd349, %r2;
-	setp.eq.s64 %p71, %rd349, 0;
-	setp.gt.s64 %p72, %rd347, 0;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, 0;
+	cvt.u64.u32 %rd351, %r2;
+	setp.eq.s64 %p71, %rd351, 0;
+	setp.gt.s64 %p72, %rd349, 0;
 	and.pred %p73, %p71, %p72;
 	@!%p73 bra $L90;
-	atom.global.add.u64 %rd350, [%rd147], %rd347;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd348, %rd351;
+	atom.global.add.u64 %rd352, [%rd149], %rd349;
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd350, %rd353;
 $L90:
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p74, %rd352, 0;
+	cvt.u64.u32 %rd354, %r2;
+	setp.eq.s64 %p74, %rd354, 0;
 	setp.eq.u32 %p75, %r1, 0;
 	and.pred %p76, %p74, %p75;
 	bar.sync 0;
 	@!%p76 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd348;
+	st.shared.s64 [%rd1+1024], %rd350;
 $L91:
 	bar.sync 0;
-	ld.shared.s64 %rd353, [%rd1+1024];
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd348, %rd354;
-	add.s64 %rd355, %rd348, %rd346;
+	ld.shared.s64 %rd355, [%rd1+1024];
 	mov.b64 %rd356, %rd355;
-	mov.b64 %rd357, 0;
+	mov.b64 %rd350, %rd356;
+	add.s64 %rd357, %rd350, %rd348;
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd359, 0;
 $L92:
-	setp.lt.s64 %p77, %rd357, %rd307;
+	setp.lt.s64 %p77, %rd359, %rd309;
 	not.pred %p78, %p77;
 	@!%p78 bra $L96;
 	bra.uni $L94;
 $L96:
-	mul.lo.s64 %rd358, %rd357, %rd172;
-	mad.lo.s64 %rd359, %rd358, 4, %rd170;
-	ld.shared.s32 %r128, [%rd359+0];
+	mul.lo.s64 %rd360, %rd359, %rd174;
+	mad.lo.s64 %rd361, %rd360, 4, %rd172;
+	ld.shared.s32 %r128, [%rd361+0];
 	mov.b32 %r129, %r128;
-	add.s64 %rd360, %rd356, %rd357;
-	mul.lo.s64 %rd361, %rd360, %rd146;
-	mad.lo.s64 %rd362, %rd361, 4, %rd144;
-	st.global.s32 [%rd362+0], %r129;
+	add.s64 %rd362, %rd358, %rd359;
+	mul.lo.s64 %rd363, %rd362, %rd148;
+	mad.lo.s64 %rd364, %rd363, 4, %rd146;
+	st.global.s32 [%rd364+0], %r129;
 $L93:
-	add.s64 %rd363, %rd357, 1;
-	mov.b64 %rd357, %rd363;
+	add.s64 %rd365, %rd359, 1;
+	mov.b64 %rd359, %rd365;
 	bra.uni $L92;
 $L94:
 	bra.uni $L73;
@@ -12518,22 +11599,22 @@ $L72:
 	bra.uni $L71;
 $L73:
 $L25:
-	add.s64 %rd364, %rd213, %rd183;
-	mov.b64 %rd213, %rd364;
+	add.s64 %rd366, %rd215, %rd185;
+	mov.b64 %rd215, %rd366;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd365, %rd184, 1;
-	mov.b64 %rd184, %rd365;
+	add.s64 %rd367, %rd186, 1;
+	mov.b64 %rd186, %rd367;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd366, %rd113;
-	mov.b64 %rd367, %rd114;
+	mov.b64 %rd368, %rd115;
+	mov.b64 %rd369, %rd116;
 	// block reduction
 	mov.b32 %r130, 1;
 	sub.u32 %r131, %r13, 1;
@@ -12541,58 +11622,58 @@ $L6:
 $L97:
 	setp.hs.u32 %p79, %r132, 32;
 	@%p79 bra $L98;
-	mov.b64 {%r133, %r134}, %rd366;
+	mov.b64 {%r133, %r134}, %rd368;
 	shfl.sync.down.b32 %r135|%p80, %r133, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd368, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd367;
+	mov.b64 %rd370, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd369;
 	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd369, {%r139, %r140};
+	mov.b64 %rd371, {%r139, %r140};
 	@!%p80 bra $L99;
 	setp.ne.u32 %p81, %r18, 9;
 	@%p81 bra.uni $L101;
-	setp.lt.s64 %p82, %rd368, %rd366;
-	setp.eq.s64 %p83, %rd368, %rd366;
-	setp.lt.s64 %p84, %rd369, %rd367;
+	setp.lt.s64 %p82, %rd370, %rd368;
+	setp.eq.s64 %p83, %rd370, %rd368;
+	setp.lt.s64 %p84, %rd371, %rd369;
 	and.pred %p85, %p83, %p84;
 	or.pred %p86, %p82, %p85;
-	selp.b64 %rd370, %rd368, %rd366, %p86;
-	selp.b64 %rd371, %rd369, %rd367, %p86;
-	mov.b64 %rd366, %rd370;
-	mov.b64 %rd367, %rd371;
+	selp.b64 %rd372, %rd370, %rd368, %p86;
+	selp.b64 %rd373, %rd371, %rd369, %p86;
+	mov.b64 %rd368, %rd372;
+	mov.b64 %rd369, %rd373;
 	bra.uni $L100;
 $L101:
 	setp.ne.u32 %p87, %r18, 10;
 	@%p87 bra.uni $L102;
-	setp.gt.s64 %p88, %rd368, %rd366;
-	setp.eq.s64 %p89, %rd368, %rd366;
-	setp.lt.s64 %p90, %rd369, %rd367;
+	setp.gt.s64 %p88, %rd370, %rd368;
+	setp.eq.s64 %p89, %rd370, %rd368;
+	setp.lt.s64 %p90, %rd371, %rd369;
 	and.pred %p91, %p89, %p90;
 	or.pred %p92, %p88, %p91;
-	selp.b64 %rd372, %rd368, %rd366, %p92;
-	selp.b64 %rd373, %rd369, %rd367, %p92;
-	mov.b64 %rd366, %rd372;
-	mov.b64 %rd367, %rd373;
+	selp.b64 %rd374, %rd370, %rd368, %p92;
+	selp.b64 %rd375, %rd371, %rd369, %p92;
+	mov.b64 %rd368, %rd374;
+	mov.b64 %rd369, %rd375;
 	bra.uni $L100;
 $L102:
-	mov.b64 %rd374, %rd366;
-	mov.b64 %rd375, %rd367;
 	mov.b64 %rd376, %rd368;
 	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd375;
+	mov.b64 %rd378, %rd370;
+	mov.b64 %rd379, %rd371;
 	mov.b64 %rd380, %rd376;
 	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd384, %rd378, %rd382;
-	mov.b64 %rd378, %rd384;
-	add.s64 %rd385, %rd379, %rd383;
-	mov.b64 %rd379, %rd385;
+	mov.b64 %rd382, %rd378;
+	mov.b64 %rd383, %rd379;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	add.s64 %rd386, %rd380, %rd384;
+	mov.b64 %rd380, %rd386;
+	add.s64 %rd387, %rd381, %rd385;
+	mov.b64 %rd381, %rd387;
 $L103:
-	mov.b64 %rd366, %rd378;
-	mov.b64 %rd367, %rd379;
+	mov.b64 %rd368, %rd380;
+	mov.b64 %rd369, %rd381;
 $L100:
 $L99:
 	shl.b32 %r132, %r132, 1;
@@ -12600,527 +11681,355 @@ $L99:
 $L98:
 	setp.eq.u32 %p93, %r7, 0;
 	@!%p93 bra $L104;
-	mul.wide.u32 %rd386, %r8, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	st.shared.s64 [%rd387+0], %rd366;
-	st.shared.s64 [%rd387+8], %rd367;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	st.shared.s64 [%rd389+0], %rd368;
+	st.shared.s64 [%rd389+8], %rd369;
 $L104:
 	bar.sync 0;
 	setp.eq.u32 %p94, %r8, 0;
 	@!%p94 bra $L105;
 	setp.lo.u32 %p95, %r7, %r10;
 	@!%p95 bra $L106;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	ld.shared.s64 %rd390, [%rd389+0];
-	ld.shared.s64 %rd391, [%rd389+8];
-	mov.b64 %rd366, %rd390;
-	mov.b64 %rd367, %rd391;
+	mul.wide.u32 %rd390, %r7, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	ld.shared.s64 %rd392, [%rd391+0];
+	ld.shared.s64 %rd393, [%rd391+8];
+	mov.b64 %rd368, %rd392;
+	mov.b64 %rd369, %rd393;
 $L106:
 	sub.u32 %r141, %r10, 1;
 	mov.b32 %r142, %r130;
 $L107:
 	setp.hs.u32 %p96, %r142, 32;
 	@%p96 bra $L108;
-	mov.b64 {%r143, %r144}, %rd366;
+	mov.b64 {%r143, %r144}, %rd368;
 	shfl.sync.down.b32 %r145|%p97, %r143, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd392, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd367;
+	mov.b64 %rd394, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd369;
 	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd393, {%r149, %r150};
+	mov.b64 %rd395, {%r149, %r150};
 	@!%p97 bra $L109;
 	setp.ne.u32 %p98, %r18, 9;
 	@%p98 bra.uni $L111;
-	setp.lt.s64 %p99, %rd392, %rd366;
-	setp.eq.s64 %p100, %rd392, %rd366;
-	setp.lt.s64 %p101, %rd393, %rd367;
+	setp.lt.s64 %p99, %rd394, %rd368;
+	setp.eq.s64 %p100, %rd394, %rd368;
+	setp.lt.s64 %p101, %rd395, %rd369;
 	and.pred %p102, %p100, %p101;
 	or.pred %p103, %p99, %p102;
-	selp.b64 %rd394, %rd392, %rd366, %p103;
-	selp.b64 %rd395, %rd393, %rd367, %p103;
-	mov.b64 %rd366, %rd394;
-	mov.b64 %rd367, %rd395;
+	selp.b64 %rd396, %rd394, %rd368, %p103;
+	selp.b64 %rd397, %rd395, %rd369, %p103;
+	mov.b64 %rd368, %rd396;
+	mov.b64 %rd369, %rd397;
 	bra.uni $L110;
 $L111:
 	setp.ne.u32 %p104, %r18, 10;
 	@%p104 bra.uni $L112;
-	setp.gt.s64 %p105, %rd392, %rd366;
-	setp.eq.s64 %p106, %rd392, %rd366;
-	setp.lt.s64 %p107, %rd393, %rd367;
+	setp.gt.s64 %p105, %rd394, %rd368;
+	setp.eq.s64 %p106, %rd394, %rd368;
+	setp.lt.s64 %p107, %rd395, %rd369;
 	and.pred %p108, %p106, %p107;
 	or.pred %p109, %p105, %p108;
-	selp.b64 %rd396, %rd392, %rd366, %p109;
-	selp.b64 %rd397, %rd393, %rd367, %p109;
-	mov.b64 %rd366, %rd396;
-	mov.b64 %rd367, %rd397;
+	selp.b64 %rd398, %rd394, %rd368, %p109;
+	selp.b64 %rd399, %rd395, %rd369, %p109;
+	mov.b64 %rd368, %rd398;
+	mov.b64 %rd369, %rd399;
 	bra.uni $L110;
 $L112:
-	mov.b64 %rd398, %rd366;
-	mov.b64 %rd399, %rd367;
-	mov.b64 %rd400, %rd392;
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd399;
+	mov.b64 %rd400, %rd368;
+	mov.b64 %rd401, %rd369;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd395;
 	mov.b64 %rd380, %rd400;
 	mov.b64 %rd381, %rd401;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd402, %rd378, %rd382;
-	mov.b64 %rd378, %rd402;
-	add.s64 %rd403, %rd379, %rd383;
-	mov.b64 %rd379, %rd403;
+	mov.b64 %rd382, %rd402;
+	mov.b64 %rd383, %rd403;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	add.s64 %rd404, %rd380, %rd384;
+	mov.b64 %rd380, %rd404;
+	add.s64 %rd405, %rd381, %rd385;
+	mov.b64 %rd381, %rd405;
 $L113:
-	mov.b64 %rd366, %rd378;
-	mov.b64 %rd367, %rd379;
+	mov.b64 %rd368, %rd380;
+	mov.b64 %rd369, %rd381;
 $L110:
 $L109:
 	shl.b32 %r142, %r142, 1;
 	bra.uni $L107;
 $L108:
 $L105:
-	mul.wide.u32 %rd404, %r29, 16;
-	add.s64 %rd405, %rd11, %rd404;
+	mul.wide.u32 %rd406, %r29, 16;
+	add.s64 %rd407, %rd11, %rd406;
 	setp.eq.u32 %p110, %r5, 0;
 	@!%p110 bra $L114;
-	st.global.s64 [%rd405+0], %rd366;
-	st.global.s64 [%rd405+8], %rd367;
+	st.global.s64 [%rd407+0], %rd368;
+	st.global.s64 [%rd407+8], %rd369;
 $L114:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_bfs_visit__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44
-)
-{
-	.reg .pred %p<59>;
-	.reg .b32 %r<50>;
-	.reg .b64 %rd<164>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r24, [gk_s42];
-	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s43];
-	setp.ne.u32 %p8, %r26, 0;
-	mov.pred %p9, %p8;
-	ld.param.u8 %r27, [gk_s44];
-	setp.ne.u32 %p10, %r27, 0;
-	mov.pred %p11, %p10;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p12, %r18, 9;
-	@%p12 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p13, %rd98, %rd4;
-	@%p13 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p14, %rd100, %rd94;
-	setp.eq.s64 %p15, %rd100, %rd94;
-	setp.lt.s64 %p16, %rd101, %rd95;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.b64 %rd102, %rd100, %rd94, %p18;
-	selp.b64 %rd103, %rd101, %rd95, %p18;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p19, %r18, 10;
-	@%p19 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p20, %rd104, %rd4;
-	@%p20 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p21, %rd106, %rd94;
-	setp.eq.s64 %p22, %rd106, %rd94;
-	setp.lt.s64 %p23, %rd107, %rd95;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd108, %rd106, %rd94, %p25;
-	selp.b64 %rd109, %rd107, %rd95, %p25;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p26, %rd116, %rd4;
-	@%p26 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r28, 1;
-	mov.b32 %r29, 1;
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r28;
-$L12:
-	setp.hs.u32 %p27, %r31, 32;
-	@%p27 bra $L13;
-	mov.b64 {%r32, %r33}, %rd132;
-	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd134, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd133;
-	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
-	mov.b64 %rd135, {%r38, %r39};
-	@!%p28 bra $L14;
-	setp.ne.u32 %p29, %r18, 9;
-	@%p29 bra.uni $L16;
-	setp.lt.s64 %p30, %rd134, %rd132;
-	setp.eq.s64 %p31, %rd134, %rd132;
-	setp.lt.s64 %p32, %rd135, %rd133;
-	and.pred %p33, %p31, %p32;
-	or.pred %p34, %p30, %p33;
-	selp.b64 %rd136, %rd134, %rd132, %p34;
-	selp.b64 %rd137, %rd135, %rd133, %p34;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p35, %r18, 10;
-	@%p35 bra.uni $L17;
-	setp.gt.s64 %p36, %rd134, %rd132;
-	setp.eq.s64 %p37, %rd134, %rd132;
-	setp.lt.s64 %p38, %rd135, %rd133;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	selp.b64 %rd138, %rd134, %rd132, %p40;
-	selp.b64 %rd139, %rd135, %rd133, %p40;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p41, %r7, 0;
-	@!%p41 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L115;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r151, [gk_reduce_done], 1;
+	sub.u32 %r152, %r30, 1;
+	setp.eq.u32 %p112, %r151, %r152;
+	fence.acq_rel.gpu;
+	selp.b32 %r153, 1, 0, %p112;
+	st.shared.u32 [%rd1+1024], %r153;
+$L115:
 	bar.sync 0;
-	setp.eq.u32 %p42, %r8, 0;
-	@!%p42 bra $L20;
-	setp.lo.u32 %p43, %r7, %r10;
-	@!%p43 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r40, %r10, 1;
-	mov.b32 %r41, %r29;
-$L22:
-	setp.hs.u32 %p44, %r41, 32;
-	@%p44 bra $L23;
-	mov.b64 {%r42, %r43}, %rd132;
-	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd152, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd133;
-	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p45 bra $L24;
-	setp.ne.u32 %p46, %r18, 9;
-	@%p46 bra.uni $L26;
-	setp.lt.s64 %p47, %rd152, %rd132;
-	setp.eq.s64 %p48, %rd152, %rd132;
-	setp.lt.s64 %p49, %rd153, %rd133;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.b64 %rd154, %rd152, %rd132, %p51;
-	selp.b64 %rd155, %rd153, %rd133, %p51;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p52, %r18, 10;
-	@%p52 bra.uni $L27;
-	setp.gt.s64 %p53, %rd152, %rd132;
-	setp.eq.s64 %p54, %rd152, %rd132;
-	setp.lt.s64 %p55, %rd153, %rd133;
-	and.pred %p56, %p54, %p55;
-	or.pred %p57, %p53, %p56;
-	selp.b64 %rd156, %rd152, %rd132, %p57;
-	selp.b64 %rd157, %rd153, %rd133, %p57;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r41, %r41, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p58, %r5, 0;
-	@!%p58 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
-$L29:
+	ld.shared.u32 %r154, [%rd1+1024];
+	setp.ne.u32 %p113, %r154, 0;
+	@!%p113 bra $L116;
+	cvt.u64.u32 %rd410, %r30;
+	cvt.u64.u32 %rd411, %r5;
+	cvt.u64.u32 %rd412, %r6;
+	setp.ne.u32 %p114, %r18, 9;
+	@%p114 bra.uni $L118;
+	mov.b64 %rd408, 9223372036854775807;
+	mov.b64 %rd409, 9223372036854775807;
+	mov.b64 %rd413, %rd411;
+$L119:
+	setp.ge.s64 %p115, %rd413, %rd410;
+	@%p115 bra $L120;
+	mad.lo.s64 %rd414, %rd413, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd415, [%rd414+0];
+	ld.relaxed.gpu.global.s64 %rd416, [%rd414+8];
+	setp.lt.s64 %p116, %rd415, %rd408;
+	setp.eq.s64 %p117, %rd415, %rd408;
+	setp.lt.s64 %p118, %rd416, %rd409;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd417, %rd415, %rd408, %p120;
+	selp.b64 %rd418, %rd416, %rd409, %p120;
+	mov.b64 %rd408, %rd417;
+	mov.b64 %rd409, %rd418;
+	add.s64 %rd413, %rd413, %rd412;
+	bra.uni $L119;
+$L120:
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p121, %r18, 10;
+	@%p121 bra.uni $L121;
+	mov.b64 %rd408, -9223372036854775808;
+	mov.b64 %rd409, 9223372036854775807;
+	mov.b64 %rd419, %rd411;
+$L122:
+	setp.ge.s64 %p122, %rd419, %rd410;
+	@%p122 bra $L123;
+	mad.lo.s64 %rd420, %rd419, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd421, [%rd420+0];
+	ld.relaxed.gpu.global.s64 %rd422, [%rd420+8];
+	setp.gt.s64 %p123, %rd421, %rd408;
+	setp.eq.s64 %p124, %rd421, %rd408;
+	setp.lt.s64 %p125, %rd422, %rd409;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd423, %rd421, %rd408, %p127;
+	selp.b64 %rd424, %rd422, %rd409, %p127;
+	mov.b64 %rd408, %rd423;
+	mov.b64 %rd409, %rd424;
+	add.s64 %rd419, %rd419, %rd412;
+	bra.uni $L122;
+$L123:
+	bra.uni $L117;
+$L121:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L124:
+	mov.b64 %rd425, %rd119;
+	mov.b64 %rd426, %rd120;
+	mov.b64 %rd408, %rd425;
+	mov.b64 %rd409, %rd426;
+	mov.b64 %rd427, %rd411;
+$L125:
+	setp.ge.s64 %p128, %rd427, %rd410;
+	@%p128 bra $L126;
+	mad.lo.s64 %rd428, %rd427, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd429, [%rd428+0];
+	ld.relaxed.gpu.global.s64 %rd430, [%rd428+8];
+	mov.b64 %rd431, %rd408;
+	mov.b64 %rd432, %rd409;
+	mov.b64 %rd433, %rd429;
+	mov.b64 %rd434, %rd430;
+	mov.b64 %rd380, %rd431;
+	mov.b64 %rd381, %rd432;
+	mov.b64 %rd382, %rd433;
+	mov.b64 %rd383, %rd434;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	add.s64 %rd435, %rd380, %rd384;
+	mov.b64 %rd380, %rd435;
+	add.s64 %rd436, %rd381, %rd385;
+	mov.b64 %rd381, %rd436;
+$L127:
+	mov.b64 %rd408, %rd380;
+	mov.b64 %rd409, %rd381;
+	add.s64 %rd427, %rd427, %rd412;
+	bra.uni $L125;
+$L126:
+$L117:
+	mov.b64 %rd437, %rd408;
+	mov.b64 %rd438, %rd409;
+	// block reduction
+	mov.b32 %r155, 1;
+	mov.b32 %r156, 1;
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r155;
+$L128:
+	setp.hs.u32 %p129, %r158, 32;
+	@%p129 bra $L129;
+	mov.b64 {%r159, %r160}, %rd437;
+	shfl.sync.down.b32 %r161|%p130, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd439, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd438;
+	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
+	mov.b64 %rd440, {%r165, %r166};
+	@!%p130 bra $L130;
+	setp.ne.u32 %p131, %r18, 9;
+	@%p131 bra.uni $L132;
+	setp.lt.s64 %p132, %rd439, %rd437;
+	setp.eq.s64 %p133, %rd439, %rd437;
+	setp.lt.s64 %p134, %rd440, %rd438;
+	and.pred %p135, %p133, %p134;
+	or.pred %p136, %p132, %p135;
+	selp.b64 %rd441, %rd439, %rd437, %p136;
+	selp.b64 %rd442, %rd440, %rd438, %p136;
+	mov.b64 %rd437, %rd441;
+	mov.b64 %rd438, %rd442;
+	bra.uni $L131;
+$L132:
+	setp.ne.u32 %p137, %r18, 10;
+	@%p137 bra.uni $L133;
+	setp.gt.s64 %p138, %rd439, %rd437;
+	setp.eq.s64 %p139, %rd439, %rd437;
+	setp.lt.s64 %p140, %rd440, %rd438;
+	and.pred %p141, %p139, %p140;
+	or.pred %p142, %p138, %p141;
+	selp.b64 %rd443, %rd439, %rd437, %p142;
+	selp.b64 %rd444, %rd440, %rd438, %p142;
+	mov.b64 %rd437, %rd443;
+	mov.b64 %rd438, %rd444;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd445, %rd437;
+	mov.b64 %rd446, %rd438;
+	mov.b64 %rd447, %rd439;
+	mov.b64 %rd448, %rd440;
+	mov.b64 %rd380, %rd445;
+	mov.b64 %rd381, %rd446;
+	mov.b64 %rd382, %rd447;
+	mov.b64 %rd383, %rd448;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	add.s64 %rd449, %rd380, %rd384;
+	mov.b64 %rd380, %rd449;
+	add.s64 %rd450, %rd381, %rd385;
+	mov.b64 %rd381, %rd450;
+$L134:
+	mov.b64 %rd437, %rd380;
+	mov.b64 %rd438, %rd381;
+$L131:
+$L130:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p143, %r7, 0;
+	@!%p143 bra $L135;
+	mul.wide.u32 %rd451, %r8, 16;
+	add.s64 %rd452, %rd1, %rd451;
+	st.shared.s64 [%rd452+0], %rd437;
+	st.shared.s64 [%rd452+8], %rd438;
+$L135:
+	bar.sync 0;
+	setp.eq.u32 %p144, %r8, 0;
+	@!%p144 bra $L136;
+	setp.lo.u32 %p145, %r7, %r10;
+	@!%p145 bra $L137;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	ld.shared.s64 %rd456, [%rd454+8];
+	mov.b64 %rd437, %rd455;
+	mov.b64 %rd438, %rd456;
+$L137:
+	sub.u32 %r167, %r10, 1;
+	mov.b32 %r168, %r156;
+$L138:
+	setp.hs.u32 %p146, %r168, 32;
+	@%p146 bra $L139;
+	mov.b64 {%r169, %r170}, %rd437;
+	shfl.sync.down.b32 %r171|%p147, %r169, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
+	mov.b64 %rd457, {%r171, %r172};
+	mov.b64 {%r173, %r174}, %rd438;
+	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
+	mov.b64 %rd458, {%r175, %r176};
+	@!%p147 bra $L140;
+	setp.ne.u32 %p148, %r18, 9;
+	@%p148 bra.uni $L142;
+	setp.lt.s64 %p149, %rd457, %rd437;
+	setp.eq.s64 %p150, %rd457, %rd437;
+	setp.lt.s64 %p151, %rd458, %rd438;
+	and.pred %p152, %p150, %p151;
+	or.pred %p153, %p149, %p152;
+	selp.b64 %rd459, %rd457, %rd437, %p153;
+	selp.b64 %rd460, %rd458, %rd438, %p153;
+	mov.b64 %rd437, %rd459;
+	mov.b64 %rd438, %rd460;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p154, %r18, 10;
+	@%p154 bra.uni $L143;
+	setp.gt.s64 %p155, %rd457, %rd437;
+	setp.eq.s64 %p156, %rd457, %rd437;
+	setp.lt.s64 %p157, %rd458, %rd438;
+	and.pred %p158, %p156, %p157;
+	or.pred %p159, %p155, %p158;
+	selp.b64 %rd461, %rd457, %rd437, %p159;
+	selp.b64 %rd462, %rd458, %rd438, %p159;
+	mov.b64 %rd437, %rd461;
+	mov.b64 %rd438, %rd462;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd463, %rd437;
+	mov.b64 %rd464, %rd438;
+	mov.b64 %rd465, %rd457;
+	mov.b64 %rd466, %rd458;
+	mov.b64 %rd380, %rd463;
+	mov.b64 %rd381, %rd464;
+	mov.b64 %rd382, %rd465;
+	mov.b64 %rd383, %rd466;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	add.s64 %rd467, %rd380, %rd384;
+	mov.b64 %rd380, %rd467;
+	add.s64 %rd468, %rd381, %rd385;
+	mov.b64 %rd381, %rd468;
+$L144:
+	mov.b64 %rd437, %rd380;
+	mov.b64 %rd438, %rd381;
+$L141:
+$L140:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L138;
+$L139:
+$L136:
+	@!%p111 bra $L145;
+	st.global.s64 [%rd13+0], %rd437;
+	st.global.s64 [%rd13+8], %rd438;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L145:
+$L116:
 	ret;
 }
 `
@@ -20922,6 +19831,7 @@ const gokkosPTX20 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -20935,1240 +19845,6 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39
-)
-{
-	.reg .pred %p<133>;
-	.reg .b32 %r<203>;
-	.reg .b64 %rd<517>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u8 %r36, [gk_s39];
-	setp.ne.u32 %p9, %r36, 0;
-	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L4:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd108, %rd114;
-	mov.b64 %rd109, %rd115;
-$L1:
-	mov.b64 %rd106, %rd108;
-	mov.b64 %rd107, %rd109;
-	cvt.u64.u32 %rd117, %r29;
-	cvt.u64.u32 %rd118, %r30;
-	mov.b64 %rd119, %rd117;
-$L5:
-	setp.ge.s64 %p13, %rd119, %rd2;
-	@%p13 bra $L6;
-	mov.b64 %rd116, %rd119;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd120, %rd27;
-	mov.b64 %rd121, %rd30;
-	mov.b64 %rd122, %rd32;
-	mov.b64 %rd123, %rd34;
-	mov.b64 %rd124, %rd37;
-	mov.b64 %rd125, %rd39;
-	mov.b64 %rd126, %rd41;
-	mov.b64 %rd127, %rd44;
-	mov.b64 %rd128, %rd46;
-	mov.b64 %rd129, %rd48;
-	mov.pred %p14, %p4;
-	mov.b64 %rd130, %rd50;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd55;
-	mov.b64 %rd133, %rd57;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd62;
-	mov.b64 %rd136, %rd64;
-	mov.pred %p15, %p6;
-	mov.b64 %rd137, %rd67;
-	mov.b64 %rd138, %rd69;
-	mov.b64 %rd139, %rd71;
-	mov.b64 %rd140, %rd74;
-	mov.b64 %rd141, %rd76;
-	mov.b64 %rd142, %rd78;
-	mov.b64 %rd143, %rd81;
-	mov.b64 %rd144, %rd83;
-	mov.b64 %rd145, %rd85;
-	mov.pred %p16, %p8;
-	mov.b64 %rd146, %rd88;
-	mov.b64 %rd147, %rd90;
-	mov.b64 %rd148, %rd92;
-	mov.b32 %r37, %r35;
-	mov.b64 %rd149, %rd94;
-	mov.b64 %rd150, %rd96;
-	mov.b64 %rd151, %rd98;
-	mov.b64 %rd152, %rd101;
-	mov.b64 %rd153, %rd103;
-	mov.b64 %rd154, %rd105;
-	mov.pred %p17, %p10;
-	add.s64 %rd155, %rd15, %rd23;
-	mad.lo.s64 %rd156, %rd149, 4, 15;
-	and.b64 %rd156, %rd156, -16;
-	add.s64 %rd23, %rd23, %rd156;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd149;
-	mov.b64 %rd159, 1;
-	mov.b64 %rd160, %rd157;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	add.s64 %rd163, %rd151, 1;
-	add.s64 %rd164, %rd13, %rd22;
-	mad.lo.s64 %rd165, %rd163, 8, 15;
-	and.b64 %rd165, %rd165, -16;
-	add.s64 %rd22, %rd22, %rd165;
-	mov.b64 %rd166, %rd164;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd168, 1;
-	mov.b64 %rd169, %rd166;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	add.s64 %rd172, %rd13, %rd22;
-	mad.lo.s64 %rd173, %rd151, 4, 15;
-	and.b64 %rd173, %rd173, -16;
-	add.s64 %rd22, %rd22, %rd173;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd151;
-	mov.b64 %rd176, 1;
-	mov.b64 %rd177, %rd174;
-	mov.b64 %rd178, %rd175;
-	mov.b64 %rd179, %rd176;
-	mul.lo.s64 %rd180, %rd116, %rd151;
-	mov.b64 %rd181, %rd180;
-	sub.s64 %rd182, %rd130, %rd181;
-	min.s64 %rd183, %rd151, %rd182;
-	mov.b64 %rd184, %rd183;
-	mov.b64 %rd185, 0;
-	sub.s64 %rd186, %rd184, %rd185;
-	max.s64 %rd187, %rd186, 0;
-	cvt.u64.u32 %rd188, %r4;
-	add.s64 %rd189, %rd187, %rd188;
-	sub.s64 %rd190, %rd189, 1;
-	div.u64 %rd191, %rd190, %rd188;
-	cvt.u64.u32 %rd192, %r2;
-	mad.lo.s64 %rd193, %rd192, %rd191, %rd185;
-	add.s64 %rd194, %rd193, %rd191;
-	min.s64 %rd195, %rd194, %rd184;
-	mov.b64 %rd196, 0;
-	mov.pred %p18, 0;
-	mov.b64 %rd197, %rd193;
-$L8:
-	setp.ge.s64 %p19, %rd197, %rd195;
-	@%p19 bra $L10;
-	mov.b64 %rd198, %rd197;
-	mov.pred %p20, %p14;
-	mov.b64 %rd199, %rd130;
-	add.s64 %rd200, %rd181, %rd198;
-	mov.b64 %rd201, %rd200;
-$L11:
-	@!%p20 bra $L15;
-	shr.s64 %rd202, %rd201, 5;
-	mul.lo.s64 %rd203, %rd202, %rd136;
-	mad.lo.s64 %rd204, %rd203, 4, %rd134;
-	ld.global.nc.u32 %r38, [%rd204+0];
-	mov.b32 %r39, %r38;
-	and.b64 %rd205, %rd201, 31;
-	min.u64 %rd206, %rd205, 32;
-	cvt.u32.u64 %r40, %rd206;
-	mov.b32 %r42, 0x1;
-	shl.b32 %r41, %r42, %r40;
-	setp.hs.u32 %p21, %r40, 32;
-	selp.b32 %r43, 0, %r41, %p21;
-	and.b32 %r44, %r39, %r43;
-	setp.ne.u32 %p22, %r44, 0x0;
-	@!%p22 bra $L17;
-	cvt.u32.u64 %r45, %rd201;
-	mov.b32 %r46, %r45;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r46, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd207, %rd201, %rd133;
-	mad.lo.s64 %rd208, %rd207, 4, %rd131;
-	ld.global.nc.s32 %r47, [%rd208+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r46, %r48;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r49, %r46;
-	mov.b64 %rd209, 0;
-	setp.ge.s32 %p23, %r49, 0;
-	@!%p23 bra $L19;
-	mov.b64 %rd210, %rd120;
-	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd211, %r50;
-	add.s64 %rd212, %rd211, 1;
-	mul.lo.s64 %rd213, %rd212, %rd123;
-	mad.lo.s64 %rd214, %rd213, 8, %rd121;
-	ld.global.nc.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	cvt.s64.s32 %rd217, %r50;
-	mul.lo.s64 %rd218, %rd217, %rd123;
-	mad.lo.s64 %rd219, %rd218, 8, %rd121;
-	ld.global.nc.s64 %rd220, [%rd219+0];
-	mov.b64 %rd221, %rd220;
-	sub.s64 %rd222, %rd216, %rd221;
-	mov.b64 %rd223, %rd222;
-	mov.b64 %rd209, %rd223;
-$L19:
-	@!%p18 bra $L21;
-	mul.lo.s64 %rd224, %rd198, %rd171;
-	mad.lo.s64 %rd225, %rd224, 8, %rd169;
-	st.shared.s64 [%rd225+0], %rd196;
-	mul.lo.s64 %rd226, %rd198, %rd179;
-	mad.lo.s64 %rd227, %rd226, 4, %rd177;
-	st.shared.s32 [%rd227+0], %r49;
-$L21:
-	add.s64 %rd228, %rd196, %rd209;
-	mov.b64 %rd196, %rd228;
-$L9:
-	mov.b64 %rd229, 1;
-	add.s64 %rd197, %rd197, %rd229;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd230, %rd196;
-	// block scan
-	mov.b64 %rd231, %rd230;
-	mov.b32 %r51, %r3;
-$L22:
-	setp.hs.u32 %p24, %r51, 32;
-	@%p24 bra $L23;
-	mov.b64 {%r52, %r53}, %rd231;
-	shfl.sync.up.b32 %r54|%p25, %r52, %r51, 0, %r17;
-	shfl.sync.up.b32 %r55, %r53, %r51, 0, %r17;
-	mov.b64 %rd232, {%r54, %r55};
-	@!%p25 bra $L24;
-	add.s64 %rd233, %rd232, %rd231;
-	mov.b64 %rd231, %rd233;
-$L24:
-	shl.b32 %r51, %r51, 1;
-	bra.uni $L22;
-$L23:
-	mov.b64 {%r56, %r57}, %rd231;
-	shfl.sync.up.b32 %r58|%p26, %r56, %r3, 0, %r17;
-	shfl.sync.up.b32 %r59, %r57, %r3, 0, %r17;
-	mov.b64 %rd234, {%r58, %r59};
-	setp.lo.u32 %p27, %r3, 32;
-	and.pred %p28, %p26, %p27;
-	selp.b64 %rd235, %rd234, 0, %p28;
-	sub.u32 %r60, %r13, %r3;
-	setp.eq.u32 %p29, %r7, %r60;
-	@!%p29 bra $L25;
-	mul.wide.u32 %rd236, %r8, 16;
-	add.s64 %rd237, %rd1, %rd236;
-	st.shared.s64 [%rd237+0], %rd231;
-$L25:
-	bar.sync 0;
-	setp.eq.u32 %p30, %r8, 0;
-	@!%p30 bra $L26;
-	mov.b64 %rd238, 0;
-	setp.lo.u32 %p31, %r7, %r10;
-	@!%p31 bra $L27;
-	mul.wide.u32 %rd239, %r7, 16;
-	add.s64 %rd240, %rd1, %rd239;
-	ld.shared.s64 %rd241, [%rd240+0];
-	mov.b64 %rd238, %rd241;
-$L27:
-	mov.b64 {%r61, %r62}, %rd238;
-	shfl.sync.up.b32 %r63|%p32, %r61, 1, 0, %r17;
-	shfl.sync.up.b32 %r64, %r62, 1, 0, %r17;
-	mov.b64 %rd242, {%r63, %r64};
-	@!%p32 bra $L28;
-	add.s64 %rd243, %rd242, %rd238;
-	mov.b64 %rd238, %rd243;
-$L28:
-	mov.b64 {%r65, %r66}, %rd238;
-	shfl.sync.up.b32 %r67|%p33, %r65, 2, 0, %r17;
-	shfl.sync.up.b32 %r68, %r66, 2, 0, %r17;
-	mov.b64 %rd244, {%r67, %r68};
-	@!%p33 bra $L29;
-	add.s64 %rd245, %rd244, %rd238;
-	mov.b64 %rd238, %rd245;
-$L29:
-	mov.b64 {%r69, %r70}, %rd238;
-	shfl.sync.up.b32 %r71|%p34, %r69, 4, 0, %r17;
-	shfl.sync.up.b32 %r72, %r70, 4, 0, %r17;
-	mov.b64 %rd246, {%r71, %r72};
-	@!%p34 bra $L30;
-	add.s64 %rd247, %rd246, %rd238;
-	mov.b64 %rd238, %rd247;
-$L30:
-	mov.b64 {%r73, %r74}, %rd238;
-	shfl.sync.up.b32 %r75|%p35, %r73, 8, 0, %r17;
-	shfl.sync.up.b32 %r76, %r74, 8, 0, %r17;
-	mov.b64 %rd248, {%r75, %r76};
-	@!%p35 bra $L31;
-	add.s64 %rd249, %rd248, %rd238;
-	mov.b64 %rd238, %rd249;
-$L31:
-	mov.b64 {%r77, %r78}, %rd238;
-	shfl.sync.up.b32 %r79|%p36, %r77, 16, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, 16, 0, %r17;
-	mov.b64 %rd250, {%r79, %r80};
-	@!%p36 bra $L32;
-	add.s64 %rd251, %rd250, %rd238;
-	mov.b64 %rd238, %rd251;
-$L32:
-	mov.b64 {%r81, %r82}, %rd238;
-	shfl.sync.up.b32 %r83|%p37, %r81, 1, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, 1, 0, %r17;
-	mov.b64 %rd252, {%r83, %r84};
-	selp.b64 %rd253, %rd252, 0, %p37;
-	@!%p31 bra $L33;
-	mul.wide.u32 %rd254, %r7, 16;
-	add.s64 %rd255, %rd1, %rd254;
-	add.s64 %rd256, %rd255, 512;
-	st.shared.s64 [%rd256+0], %rd253;
-$L33:
-	sub.u32 %r85, %r10, 1;
-	setp.eq.u32 %p38, %r7, %r85;
-	@!%p38 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd238;
-$L34:
-$L26:
-	bar.sync 0;
-	mul.wide.u32 %rd257, %r8, 16;
-	add.s64 %rd258, %rd1, %rd257;
-	add.s64 %rd259, %rd258, 512;
-	ld.shared.s64 %rd260, [%rd259+0];
-	add.s64 %rd261, %rd260, %rd235;
-	ld.shared.s64 %rd262, [%rd1+1024];
-	mov.b64 {%r86, %r87}, %rd261;
-	shfl.sync.idx.b32 %r88|%p39, %r86, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r89, %r87, 0, %r22, %r17;
-	mov.b64 %rd263, {%r88, %r89};
-	mov.b64 %rd264, %rd262;
-	mov.b64 %rd196, %rd263;
-	mov.pred %p18, 1;
-	mov.b64 %rd265, %rd193;
-$L35:
-	setp.ge.s64 %p40, %rd265, %rd195;
-	@%p40 bra $L37;
-	mov.b64 %rd198, %rd265;
-	mov.pred %p20, %p14;
-	mov.b64 %rd199, %rd130;
-	add.s64 %rd266, %rd181, %rd198;
-	mov.b64 %rd201, %rd266;
-$L38:
-	@!%p20 bra $L42;
-	shr.s64 %rd267, %rd201, 5;
-	mul.lo.s64 %rd268, %rd267, %rd136;
-	mad.lo.s64 %rd269, %rd268, 4, %rd134;
-	ld.global.nc.u32 %r90, [%rd269+0];
-	mov.b32 %r39, %r90;
-	and.b64 %rd270, %rd201, 31;
-	min.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r91, %rd271;
-	mov.b32 %r93, 0x1;
-	shl.b32 %r92, %r93, %r91;
-	setp.hs.u32 %p41, %r91, 32;
-	selp.b32 %r94, 0, %r92, %p41;
-	and.b32 %r95, %r39, %r94;
-	setp.ne.u32 %p42, %r95, 0x0;
-	@!%p42 bra $L44;
-	cvt.u32.u64 %r96, %rd201;
-	mov.b32 %r46, %r96;
-	bra.uni $L40;
-$L44:
-	mov.b32 %r46, -1;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd272, %rd201, %rd133;
-	mad.lo.s64 %rd273, %rd272, 4, %rd131;
-	ld.global.nc.s32 %r97, [%rd273+0];
-	mov.b32 %r48, %r97;
-	mov.b32 %r46, %r48;
-	bra.uni $L40;
-$L39:
-	bra.uni $L38;
-$L40:
-	mov.b32 %r49, %r46;
-	mov.b64 %rd209, 0;
-	setp.ge.s32 %p43, %r49, 0;
-	@!%p43 bra $L46;
-	mov.b64 %rd210, %rd120;
-	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd274, %r50;
-	add.s64 %rd275, %rd274, 1;
-	mul.lo.s64 %rd276, %rd275, %rd123;
-	mad.lo.s64 %rd277, %rd276, 8, %rd121;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd216, %rd278;
-	cvt.s64.s32 %rd279, %r50;
-	mul.lo.s64 %rd280, %rd279, %rd123;
-	mad.lo.s64 %rd281, %rd280, 8, %rd121;
-	ld.global.nc.s64 %rd282, [%rd281+0];
-	mov.b64 %rd221, %rd282;
-	sub.s64 %rd283, %rd216, %rd221;
-	mov.b64 %rd223, %rd283;
-	mov.b64 %rd209, %rd223;
-$L46:
-	@!%p18 bra $L48;
-	mul.lo.s64 %rd284, %rd198, %rd171;
-	mad.lo.s64 %rd285, %rd284, 8, %rd169;
-	st.shared.s64 [%rd285+0], %rd196;
-	mul.lo.s64 %rd286, %rd198, %rd179;
-	mad.lo.s64 %rd287, %rd286, 4, %rd177;
-	st.shared.s32 [%rd287+0], %r49;
-$L48:
-	add.s64 %rd288, %rd196, %rd209;
-	mov.b64 %rd196, %rd288;
-$L36:
-	mov.b64 %rd289, 1;
-	add.s64 %rd265, %rd265, %rd289;
-	bra.uni $L35;
-$L37:
-	mov.b64 %rd290, %rd264;
-	mov.b64 %rd291, %rd290;
-	cvt.u64.u32 %rd292, %r2;
-	setp.eq.s64 %p44, %rd292, 0;
-	@!%p44 bra $L50;
-	mul.lo.s64 %rd293, %rd184, %rd171;
-	mad.lo.s64 %rd294, %rd293, 8, %rd169;
-	st.shared.s64 [%rd294+0], %rd291;
-$L50:
-	bar.sync 0;
-	cvt.u64.u32 %rd295, %r4;
-	mov.b64 %rd296, %rd295;
-	mul.lo.s64 %rd297, %rd296, %rd149;
-	mov.b64 %rd298, %rd297;
-	@!%p15 bra $L52;
-	mov.b64 %rd298, %rd291;
-$L52:
-	mov.b64 %rd299, 0;
-$L53:
-	setp.lt.s64 %p45, %rd299, %rd291;
-	not.pred %p46, %p45;
-	@!%p46 bra $L57;
-	bra.uni $L55;
-$L57:
-	mov.b64 %rd300, 0;
-	add.s64 %rd301, %rd299, %rd298;
-	min.s64 %rd302, %rd291, %rd301;
-	mov.b64 %rd303, %rd302;
-	cvt.u64.u32 %rd304, %r2;
-	add.s64 %rd305, %rd299, %rd304;
-	mov.b64 %rd306, %rd305;
-	mov.b64 %rd307, %rd184;
-	mov.b64 %rd308, %rd306;
-	sub.s64 %rd309, %rd307, 1;
-	mov.b64 %rd310, %rd309;
-	mov.b64 %rd311, 0;
-	mov.b64 %rd312, %rd310;
-$L58:
-	setp.lt.s64 %p47, %rd311, %rd312;
-	not.pred %p48, %p47;
-	@!%p48 bra $L62;
-	bra.uni $L60;
-$L62:
-	add.s64 %rd313, %rd311, %rd312;
-	add.s64 %rd314, %rd313, 1;
-	shr.u64 %rd315, %rd314, 1;
-	mov.b64 %rd316, %rd315;
-	mul.lo.s64 %rd317, %rd316, %rd171;
-	mad.lo.s64 %rd318, %rd317, 8, %rd169;
-	ld.shared.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	setp.le.s64 %p49, %rd320, %rd308;
-	@!%p49 bra $L63;
-	mov.b64 %rd311, %rd316;
-	bra.uni $L64;
-$L63:
-	sub.s64 %rd321, %rd316, 1;
-	mov.b64 %rd312, %rd321;
-$L64:
-$L59:
-	bra.uni $L58;
-$L60:
-	max.s64 %rd322, %rd311, 0;
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd324, %rd323;
-$L65:
-	setp.lt.s64 %p50, %rd306, %rd303;
-	not.pred %p51, %p50;
-	@!%p51 bra $L69;
-	bra.uni $L67;
-$L69:
-$L70:
-	add.s64 %rd325, %rd324, 1;
-	mul.lo.s64 %rd326, %rd325, %rd171;
-	mad.lo.s64 %rd327, %rd326, 8, %rd169;
-	ld.shared.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	setp.le.s64 %p52, %rd329, %rd306;
-	not.pred %p53, %p52;
-	@!%p53 bra $L74;
-	bra.uni $L72;
-$L74:
-	add.s64 %rd330, %rd324, 1;
-	mov.b64 %rd324, %rd330;
-$L71:
-	bra.uni $L70;
-$L72:
-	mul.lo.s64 %rd331, %rd324, %rd179;
-	mad.lo.s64 %rd332, %rd331, 4, %rd177;
-	ld.shared.s32 %r98, [%rd332+0];
-	mov.b32 %r99, %r98;
-	mov.b32 %r100, %r99;
-	mov.b64 %rd333, %rd120;
-	mov.b32 %r101, %r100;
-	cvt.s64.s32 %rd334, %r101;
-	mul.lo.s64 %rd335, %rd334, %rd123;
-	mad.lo.s64 %rd336, %rd335, 8, %rd121;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	mov.b64 %rd339, %rd338;
-	mul.lo.s64 %rd340, %rd324, %rd171;
-	mad.lo.s64 %rd341, %rd340, 8, %rd169;
-	ld.shared.s64 %rd342, [%rd341+0];
-	mov.b64 %rd343, %rd342;
-	add.s64 %rd344, %rd339, %rd306;
-	sub.s64 %rd345, %rd344, %rd343;
-	mov.b64 %rd346, %rd345;
-	mul.lo.s64 %rd347, %rd346, %rd126;
-	mad.lo.s64 %rd348, %rd347, 4, %rd124;
-	ld.global.nc.s32 %r102, [%rd348+0];
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r103;
-	mov.pred %p54, %p17;
-	mov.b32 %r105, %r100;
-	mov.b32 %r106, %r104;
-	mov.b64 %rd349, %rd346;
-$L75:
-	shr.s32 %r107, %r106, 5;
-	cvt.s64.s32 %rd350, %r107;
-	mov.b64 %rd351, %rd350;
-	and.b32 %r108, %r106, 31;
-	cvt.s64.s32 %rd352, %r108;
-	min.u64 %rd353, %rd352, 32;
-	cvt.u32.u64 %r109, %rd353;
-	mov.b32 %r111, 0x1;
-	shl.b32 %r110, %r111, %r109;
-	setp.hs.u32 %p55, %r109, 32;
-	selp.b32 %r112, 0, %r110, %p55;
-	mov.b32 %r113, %r112;
-	mov.b64 %rd354, %rd351;
-	mov.b32 %r114, %r113;
-	mul.lo.s64 %rd355, %rd354, %rd154;
-	mad.lo.s64 %rd356, %rd355, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r115, [%rd356+0];
-	mov.b32 %r116, %r115;
-	and.b32 %r117, %r116, %r114;
-	setp.ne.u32 %p56, %r117, 0x0;
-	@!%p56 bra $L79;
-	mov.pred %p57, 0;
-	bra.uni $L77;
-$L79:
-	mul.lo.s64 %rd357, %rd354, %rd154;
-	mad.lo.s64 %rd358, %rd357, 4, %rd152;
-	atom.global.or.b32 %r118, [%rd358], %r114;
-	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r114;
-	setp.eq.u32 %p58, %r120, 0x0;
-	mov.pred %p57, %p58;
-	bra.uni $L77;
-$L76:
-	bra.uni $L75;
-$L77:
-	@!%p57 bra $L81;
-	mov.pred %p59, 0;
-	mov.b64 %rd359, %rd300;
-	mov.b32 %r121, %r104;
-$L82:
-	@!%p15 bra $L86;
-	shr.s32 %r122, %r121, 5;
-	cvt.s64.s32 %rd360, %r122;
-	mov.b64 %rd361, %rd360;
-	and.b32 %r123, %r121, 31;
-	cvt.s64.s32 %rd362, %r123;
-	min.u64 %rd363, %rd362, 32;
-	cvt.u32.u64 %r124, %rd363;
-	mov.b32 %r126, 0x1;
-	shl.b32 %r125, %r126, %r124;
-	setp.hs.u32 %p60, %r124, 32;
-	selp.b32 %r127, 0, %r125, %p60;
-	mov.b32 %r128, %r127;
-	mov.b64 %rd364, %rd361;
-	mov.b32 %r129, %r128;
-	mul.lo.s64 %rd365, %rd364, %rd145;
-	mad.lo.s64 %rd366, %rd365, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r130, [%rd366+0];
-	mov.b32 %r131, %r130;
-	and.b32 %r132, %r131, %r129;
-	setp.ne.u32 %p61, %r132, 0x0;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L88;
-	mul.lo.s64 %rd367, %rd364, %rd145;
-	mad.lo.s64 %rd368, %rd367, 4, %rd143;
-	atom.global.or.b32 %r133, [%rd368], %r129;
-	mov.b32 %r134, %r133;
-	and.b32 %r135, %r134, %r129;
-	setp.ne.u32 %p64, %r135, 0x0;
-	mov.pred %p62, %p64;
-$L88:
-	@!%p62 bra $L90;
-	mov.b64 %rd369, %rd359;
-	mov.b64 %rd370, %rd369;
-	mov.pred %p65, 0;
-	bra.uni $L84;
-$L90:
-	mov.b64 %rd371, %rd359;
-	mov.b64 %rd370, %rd371;
-	mov.pred %p65, 1;
-	bra.uni $L84;
-$L86:
-	@!%p16 bra $L92;
-	cvt.s64.s32 %rd372, %r121;
-	mul.lo.s64 %rd373, %rd372, %rd148;
-	mad.lo.s64 %rd374, %rd373, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r136, [%rd374+0];
-	mov.b32 %r137, %r136;
-	setp.eq.s32 %p66, %r137, %r37;
-	mov.pred %p67, %p66;
-	not.pred %p68, %p67;
-	@!%p68 bra $L94;
-	cvt.s64.s32 %rd375, %r121;
-	mul.lo.s64 %rd376, %rd375, %rd148;
-	mad.lo.s64 %rd377, %rd376, 4, %rd146;
-	atom.global.exch.b32 %r138, [%rd377], %r37;
-	mov.b32 %r139, %r138;
-	setp.eq.s32 %p69, %r139, %r37;
-	mov.pred %p67, %p69;
-$L94:
-	@!%p67 bra $L96;
-	mov.b64 %rd378, %rd359;
-	mov.b64 %rd370, %rd378;
-	mov.pred %p65, 0;
-	bra.uni $L84;
-$L96:
-$L92:
-	mul.lo.s64 %rd379, %rd359, %rd162;
-	mad.lo.s64 %rd380, %rd379, 4, %rd160;
-	st.shared.s32 [%rd380+0], %r121;
-	add.s64 %rd381, %rd359, 1;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd370, %rd382;
-	mov.pred %p65, 1;
-	bra.uni $L84;
-$L83:
-	bra.uni $L82;
-$L84:
-	mov.b64 %rd383, %rd370;
-	mov.pred %p70, %p65;
-	mov.b64 %rd300, %rd383;
-	mov.pred %p59, %p70;
-	@!%p59 bra $L98;
-	mov.b64 %rd384, %rd120;
-	mov.b32 %r140, %r104;
-	setp.lt.s64 %p71, %rd106, 64;
-	setp.le.s64 %p72, %rd150, 1;
-	or.pred %p73, %p71, %p72;
-	@!%p73 bra $L99;
-	cvt.s64.s32 %rd385, %r140;
-	add.s64 %rd386, %rd385, 1;
-	mul.lo.s64 %rd387, %rd386, %rd123;
-	mad.lo.s64 %rd388, %rd387, 8, %rd121;
-	ld.global.nc.s64 %rd389, [%rd388+0];
-	mov.b64 %rd390, %rd389;
-	cvt.s64.s32 %rd391, %r140;
-	mul.lo.s64 %rd392, %rd391, %rd123;
-	mad.lo.s64 %rd393, %rd392, 8, %rd121;
-	ld.global.nc.s64 %rd394, [%rd393+0];
-	mov.b64 %rd395, %rd394;
-	sub.s64 %rd396, %rd390, %rd395;
-	add.s64 %rd397, %rd107, %rd396;
-	mov.b64 %rd107, %rd397;
-	bra.uni $L100;
-$L99:
-	mov.b64 %rd398, %rd150;
-	setp.ge.s64 %p74, %rd106, 4096;
-	@!%p74 bra $L102;
-	mul.lo.s64 %rd399, %rd398, 4;
-	mov.b64 %rd398, %rd399;
-$L102:
-	setp.ge.s64 %p75, %rd106, 65536;
-	@!%p75 bra $L104;
-	mul.lo.s64 %rd400, %rd398, 4;
-	mov.b64 %rd398, %rd400;
-$L104:
-	sub.s64 %rd401, %rd398, 1;
-	and.b64 %rd402, %rd106, %rd401;
-	setp.eq.s64 %p76, %rd402, 0;
-	@!%p76 bra $L106;
-	cvt.s64.s32 %rd403, %r140;
-	add.s64 %rd404, %rd403, 1;
-	mul.lo.s64 %rd405, %rd404, %rd123;
-	mad.lo.s64 %rd406, %rd405, 8, %rd121;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	cvt.s64.s32 %rd409, %r140;
-	mul.lo.s64 %rd410, %rd409, %rd123;
-	mad.lo.s64 %rd411, %rd410, 8, %rd121;
-	ld.global.nc.s64 %rd412, [%rd411+0];
-	mov.b64 %rd413, %rd412;
-	sub.s64 %rd414, %rd408, %rd413;
-	mul.lo.s64 %rd415, %rd398, %rd414;
-	add.s64 %rd416, %rd107, %rd415;
-	mov.b64 %rd107, %rd416;
-$L106:
-$L100:
-	add.s64 %rd417, %rd106, 1;
-	mov.b64 %rd106, %rd417;
-$L98:
-$L81:
-$L66:
-	add.s64 %rd418, %rd306, %rd296;
-	mov.b64 %rd306, %rd418;
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd419, %rd300;
-$L107:
-	@!%p15 bra $L111;
-	bra.uni $L109;
-$L111:
-	// block scan
-	mov.b64 %rd420, %rd419;
-	mov.b32 %r141, %r3;
-$L112:
-	setp.hs.u32 %p77, %r141, 32;
-	@%p77 bra $L113;
-	mov.b64 {%r142, %r143}, %rd420;
-	shfl.sync.up.b32 %r144|%p78, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd421, {%r144, %r145};
-	@!%p78 bra $L114;
-	add.s64 %rd422, %rd421, %rd420;
-	mov.b64 %rd420, %rd422;
-$L114:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L112;
-$L113:
-	mov.b64 {%r146, %r147}, %rd420;
-	shfl.sync.up.b32 %r148|%p79, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd423, {%r148, %r149};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd424, %rd423, 0, %p81;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r150;
-	@!%p82 bra $L115;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	st.shared.s64 [%rd426+0], %rd420;
-$L115:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L116;
-	mov.b64 %rd427, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L117;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd427, %rd430;
-$L117:
-	mov.b64 {%r151, %r152}, %rd427;
-	shfl.sync.up.b32 %r153|%p85, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd431, {%r153, %r154};
-	@!%p85 bra $L118;
-	add.s64 %rd432, %rd431, %rd427;
-	mov.b64 %rd427, %rd432;
-$L118:
-	mov.b64 {%r155, %r156}, %rd427;
-	shfl.sync.up.b32 %r157|%p86, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd433, {%r157, %r158};
-	@!%p86 bra $L119;
-	add.s64 %rd434, %rd433, %rd427;
-	mov.b64 %rd427, %rd434;
-$L119:
-	mov.b64 {%r159, %r160}, %rd427;
-	shfl.sync.up.b32 %r161|%p87, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd435, {%r161, %r162};
-	@!%p87 bra $L120;
-	add.s64 %rd436, %rd435, %rd427;
-	mov.b64 %rd427, %rd436;
-$L120:
-	mov.b64 {%r163, %r164}, %rd427;
-	shfl.sync.up.b32 %r165|%p88, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd437, {%r165, %r166};
-	@!%p88 bra $L121;
-	add.s64 %rd438, %rd437, %rd427;
-	mov.b64 %rd427, %rd438;
-$L121:
-	mov.b64 {%r167, %r168}, %rd427;
-	shfl.sync.up.b32 %r169|%p89, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd439, {%r169, %r170};
-	@!%p89 bra $L122;
-	add.s64 %rd440, %rd439, %rd427;
-	mov.b64 %rd427, %rd440;
-$L122:
-	mov.b64 {%r171, %r172}, %rd427;
-	shfl.sync.up.b32 %r173|%p90, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd441, {%r173, %r174};
-	selp.b64 %rd442, %rd441, 0, %p90;
-	@!%p84 bra $L123;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	add.s64 %rd445, %rd444, 512;
-	st.shared.s64 [%rd445+0], %rd442;
-$L123:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r175;
-	@!%p91 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd427;
-$L124:
-$L116:
-	bar.sync 0;
-	mul.wide.u32 %rd446, %r8, 16;
-	add.s64 %rd447, %rd1, %rd446;
-	add.s64 %rd448, %rd447, 512;
-	ld.shared.s64 %rd449, [%rd448+0];
-	add.s64 %rd450, %rd449, %rd424;
-	ld.shared.s64 %rd451, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd450;
-	shfl.sync.idx.b32 %r178|%p92, %r176, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd452, {%r178, %r179};
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, 0;
-	cvt.u64.u32 %rd461, %r2;
-	setp.eq.s64 %p93, %rd461, 0;
-	setp.gt.s64 %p94, %rd459, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L126;
-	atom.global.add.u64 %rd462, [%rd140], %rd459;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd460, %rd463;
-$L126:
-	cvt.u64.u32 %rd464, %r2;
-	setp.eq.s64 %p96, %rd464, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
-	bar.sync 0;
-	@!%p98 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd460;
-$L127:
-	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd460, %rd466;
-	add.s64 %rd467, %rd460, %rd458;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, 0;
-$L128:
-	setp.lt.s64 %p99, %rd469, %rd419;
-	not.pred %p100, %p99;
-	@!%p100 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd470, %rd469, %rd162;
-	mad.lo.s64 %rd471, %rd470, 4, %rd160;
-	ld.shared.s32 %r180, [%rd471+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd472, %rd468, %rd469;
-	mul.lo.s64 %rd473, %rd472, %rd139;
-	mad.lo.s64 %rd474, %rd473, 4, %rd137;
-	st.global.s32 [%rd474+0], %r181;
-$L129:
-	add.s64 %rd475, %rd469, 1;
-	mov.b64 %rd469, %rd475;
-	bra.uni $L128;
-$L130:
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
-$L54:
-	add.s64 %rd476, %rd299, %rd298;
-	mov.b64 %rd299, %rd476;
-	bra.uni $L53;
-$L55:
-$L7:
-	bar.sync 0;
-	add.s64 %rd119, %rd119, %rd118;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd477, %rd106;
-	mov.b64 %rd478, %rd107;
-	// block reduction
-	mov.b32 %r182, 1;
-	sub.u32 %r183, %r13, 1;
-	mov.b32 %r184, %r3;
-$L133:
-	setp.hs.u32 %p101, %r184, 32;
-	@%p101 bra $L134;
-	mov.b64 {%r185, %r186}, %rd477;
-	shfl.sync.down.b32 %r187|%p102, %r185, %r184, %r183, %r17;
-	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd479, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd478;
-	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
-	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd480, {%r191, %r192};
-	@!%p102 bra $L135;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L137;
-	setp.lt.s64 %p104, %rd479, %rd477;
-	setp.eq.s64 %p105, %rd479, %rd477;
-	setp.lt.s64 %p106, %rd480, %rd478;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd481, %rd479, %rd477, %p108;
-	selp.b64 %rd482, %rd480, %rd478, %p108;
-	mov.b64 %rd477, %rd481;
-	mov.b64 %rd478, %rd482;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L138;
-	setp.gt.s64 %p110, %rd479, %rd477;
-	setp.eq.s64 %p111, %rd479, %rd477;
-	setp.lt.s64 %p112, %rd480, %rd478;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd483, %rd479, %rd477, %p114;
-	selp.b64 %rd484, %rd480, %rd478, %p114;
-	mov.b64 %rd477, %rd483;
-	mov.b64 %rd478, %rd484;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd478;
-	mov.b64 %rd487, %rd479;
-	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd486;
-	mov.b64 %rd491, %rd487;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	add.s64 %rd495, %rd489, %rd493;
-	mov.b64 %rd489, %rd495;
-	add.s64 %rd496, %rd490, %rd494;
-	mov.b64 %rd490, %rd496;
-$L139:
-	mov.b64 %rd477, %rd489;
-	mov.b64 %rd478, %rd490;
-$L136:
-$L135:
-	shl.b32 %r184, %r184, 1;
-	bra.uni $L133;
-$L134:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L140;
-	mul.wide.u32 %rd497, %r8, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	st.shared.s64 [%rd498+0], %rd477;
-	st.shared.s64 [%rd498+8], %rd478;
-$L140:
-	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L141;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L142;
-	mul.wide.u32 %rd499, %r7, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	ld.shared.s64 %rd501, [%rd500+0];
-	ld.shared.s64 %rd502, [%rd500+8];
-	mov.b64 %rd477, %rd501;
-	mov.b64 %rd478, %rd502;
-$L142:
-	sub.u32 %r193, %r10, 1;
-	mov.b32 %r194, %r182;
-$L143:
-	setp.hs.u32 %p118, %r194, 32;
-	@%p118 bra $L144;
-	mov.b64 {%r195, %r196}, %rd477;
-	shfl.sync.down.b32 %r197|%p119, %r195, %r194, %r193, %r17;
-	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd503, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd478;
-	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
-	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd504, {%r201, %r202};
-	@!%p119 bra $L145;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L147;
-	setp.lt.s64 %p121, %rd503, %rd477;
-	setp.eq.s64 %p122, %rd503, %rd477;
-	setp.lt.s64 %p123, %rd504, %rd478;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd505, %rd503, %rd477, %p125;
-	selp.b64 %rd506, %rd504, %rd478, %p125;
-	mov.b64 %rd477, %rd505;
-	mov.b64 %rd478, %rd506;
-	bra.uni $L146;
-$L147:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L148;
-	setp.gt.s64 %p127, %rd503, %rd477;
-	setp.eq.s64 %p128, %rd503, %rd477;
-	setp.lt.s64 %p129, %rd504, %rd478;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd507, %rd503, %rd477, %p131;
-	selp.b64 %rd508, %rd504, %rd478, %p131;
-	mov.b64 %rd477, %rd507;
-	mov.b64 %rd478, %rd508;
-	bra.uni $L146;
-$L148:
-	mov.b64 %rd509, %rd477;
-	mov.b64 %rd510, %rd478;
-	mov.b64 %rd511, %rd503;
-	mov.b64 %rd512, %rd504;
-	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd510;
-	mov.b64 %rd491, %rd511;
-	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	add.s64 %rd513, %rd489, %rd493;
-	mov.b64 %rd489, %rd513;
-	add.s64 %rd514, %rd490, %rd494;
-	mov.b64 %rd490, %rd514;
-$L149:
-	mov.b64 %rd477, %rd489;
-	mov.b64 %rd478, %rd490;
-$L146:
-$L145:
-	shl.b32 %r194, %r194, 1;
-	bra.uni $L143;
-$L144:
-$L141:
-	mul.wide.u32 %rd515, %r29, 16;
-	add.s64 %rd516, %rd11, %rd515;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L150;
-	st.global.s64 [%rd516+0], %rd477;
-	st.global.s64 [%rd516+8], %rd478;
-$L150:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_bfs_reach__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -22213,9 +19889,9 @@ $L150:
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<57>;
-	.reg .b32 %r<47>;
-	.reg .b64 %rd<157>;
+	.reg .pred %p<182>;
+	.reg .b32 %r<229>;
+	.reg .b64 %rd<580>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22235,351 +19911,1433 @@ $L150:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u8 %r24, [gk_s39];
-	setp.ne.u32 %p8, %r24, 0;
-	mov.pred %p9, %p8;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p10, %r18, 9;
-	@%p10 bra.uni $L2;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd91, %rd89;
-$L3:
-	setp.ge.s64 %p11, %rd91, %rd4;
-	@%p11 bra $L4;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p12, %rd93, %rd87;
-	setp.eq.s64 %p13, %rd93, %rd87;
-	setp.lt.s64 %p14, %rd94, %rd88;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.b64 %rd95, %rd93, %rd87, %p16;
-	selp.b64 %rd96, %rd94, %rd88, %p16;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u8 %r36, [gk_s39];
+	setp.ne.u32 %p9, %r36, 0;
+	mov.pred %p10, %p9;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
+	mov.b64 %rd110, 9223372036854775807;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p17, %r18, 10;
-	@%p17 bra.uni $L5;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd97, %rd89;
-$L6:
-	setp.ge.s64 %p18, %rd97, %rd4;
-	@%p18 bra $L7;
-	mad.lo.s64 %rd98, %rd97, 16, %rd3;
-	ld.global.s64 %rd99, [%rd98+0];
-	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p19, %rd99, %rd87;
-	setp.eq.s64 %p20, %rd99, %rd87;
-	setp.lt.s64 %p21, %rd100, %rd88;
-	and.pred %p22, %p20, %p21;
-	or.pred %p23, %p19, %p22;
-	selp.b64 %rd101, %rd99, %rd87, %p23;
-	selp.b64 %rd102, %rd100, %rd88, %p23;
-	mov.b64 %rd87, %rd101;
-	mov.b64 %rd88, %rd102;
-	add.s64 %rd97, %rd97, %rd90;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
+	mov.b64 %rd110, -9223372036854775808;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd105, 0;
-	mov.b64 %rd106, 0;
-	mov.b64 %rd103, %rd105;
-	mov.b64 %rd104, %rd106;
-$L8:
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd109, %rd89;
-$L9:
-	setp.ge.s64 %p24, %rd109, %rd4;
-	@%p24 bra $L10;
-	mad.lo.s64 %rd110, %rd109, 16, %rd3;
-	ld.global.s64 %rd111, [%rd110+0];
-	ld.global.s64 %rd112, [%rd110+8];
-	mov.b64 %rd113, %rd87;
-	mov.b64 %rd114, %rd88;
-	mov.b64 %rd115, %rd111;
+$L3:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L4:
 	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd123, %rd117, %rd121;
-	mov.b64 %rd117, %rd123;
-	add.s64 %rd124, %rd118, %rd122;
-	mov.b64 %rd118, %rd124;
-$L11:
-	mov.b64 %rd87, %rd117;
-	mov.b64 %rd88, %rd118;
-	add.s64 %rd109, %rd109, %rd90;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd110, %rd116;
+	mov.b64 %rd111, %rd117;
 $L1:
-	mov.b64 %rd125, %rd87;
-	mov.b64 %rd126, %rd88;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L12:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L13;
-	mov.b64 {%r29, %r30}, %rd125;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd127, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd126;
-	shfl.sync.down.b32 %r35, %r33, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r28, %r27, %r17;
-	mov.b64 %rd128, {%r35, %r36};
-	@!%p26 bra $L14;
-	setp.ne.u32 %p27, %r18, 9;
-	@%p27 bra.uni $L16;
-	setp.lt.s64 %p28, %rd127, %rd125;
-	setp.eq.s64 %p29, %rd127, %rd125;
-	setp.lt.s64 %p30, %rd128, %rd126;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd129, %rd127, %rd125, %p32;
-	selp.b64 %rd130, %rd128, %rd126, %p32;
-	mov.b64 %rd125, %rd129;
-	mov.b64 %rd126, %rd130;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p33, %r18, 10;
-	@%p33 bra.uni $L17;
-	setp.gt.s64 %p34, %rd127, %rd125;
-	setp.eq.s64 %p35, %rd127, %rd125;
-	setp.lt.s64 %p36, %rd128, %rd126;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd131, %rd127, %rd125, %p38;
-	selp.b64 %rd132, %rd128, %rd126, %p38;
-	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
-	bra.uni $L15;
+	mov.b64 %rd108, %rd110;
+	mov.b64 %rd109, %rd111;
+	cvt.u64.u32 %rd119, %r29;
+	cvt.u64.u32 %rd120, %r30;
+	mov.b64 %rd121, %rd119;
+$L5:
+	setp.ge.s64 %p13, %rd121, %rd2;
+	@%p13 bra $L6;
+	mov.b64 %rd118, %rd121;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd122, %rd29;
+	mov.b64 %rd123, %rd32;
+	mov.b64 %rd124, %rd34;
+	mov.b64 %rd125, %rd36;
+	mov.b64 %rd126, %rd39;
+	mov.b64 %rd127, %rd41;
+	mov.b64 %rd128, %rd43;
+	mov.b64 %rd129, %rd46;
+	mov.b64 %rd130, %rd48;
+	mov.b64 %rd131, %rd50;
+	mov.pred %p14, %p4;
+	mov.b64 %rd132, %rd52;
+	mov.b64 %rd133, %rd55;
+	mov.b64 %rd134, %rd57;
+	mov.b64 %rd135, %rd59;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, %rd64;
+	mov.b64 %rd138, %rd66;
+	mov.pred %p15, %p6;
+	mov.b64 %rd139, %rd69;
+	mov.b64 %rd140, %rd71;
+	mov.b64 %rd141, %rd73;
+	mov.b64 %rd142, %rd76;
+	mov.b64 %rd143, %rd78;
+	mov.b64 %rd144, %rd80;
+	mov.b64 %rd145, %rd83;
+	mov.b64 %rd146, %rd85;
+	mov.b64 %rd147, %rd87;
+	mov.pred %p16, %p8;
+	mov.b64 %rd148, %rd90;
+	mov.b64 %rd149, %rd92;
+	mov.b64 %rd150, %rd94;
+	mov.b32 %r37, %r35;
+	mov.b64 %rd151, %rd96;
+	mov.b64 %rd152, %rd98;
+	mov.b64 %rd153, %rd100;
+	mov.b64 %rd154, %rd103;
+	mov.b64 %rd155, %rd105;
+	mov.b64 %rd156, %rd107;
+	mov.pred %p17, %p10;
+	add.s64 %rd157, %rd17, %rd25;
+	mad.lo.s64 %rd158, %rd151, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd25, %rd25, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd151;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	add.s64 %rd165, %rd153, 1;
+	add.s64 %rd166, %rd15, %rd24;
+	mad.lo.s64 %rd167, %rd165, 8, 15;
+	and.b64 %rd167, %rd167, -16;
+	add.s64 %rd24, %rd24, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, 1;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	add.s64 %rd174, %rd15, %rd24;
+	mad.lo.s64 %rd175, %rd153, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd24, %rd24, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd153;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mul.lo.s64 %rd182, %rd118, %rd153;
+	mov.b64 %rd183, %rd182;
+	sub.s64 %rd184, %rd132, %rd183;
+	min.s64 %rd185, %rd153, %rd184;
+	mov.b64 %rd186, %rd185;
+	mov.b64 %rd187, 0;
+	sub.s64 %rd188, %rd186, %rd187;
+	max.s64 %rd189, %rd188, 0;
+	cvt.u64.u32 %rd190, %r4;
+	add.s64 %rd191, %rd189, %rd190;
+	sub.s64 %rd192, %rd191, 1;
+	div.u64 %rd193, %rd192, %rd190;
+	cvt.u64.u32 %rd194, %r2;
+	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
+	add.s64 %rd196, %rd195, %rd193;
+	min.s64 %rd197, %rd196, %rd186;
+	mov.b64 %rd198, 0;
+	mov.pred %p18, 0;
+	mov.b64 %rd199, %rd195;
+$L8:
+	setp.ge.s64 %p19, %rd199, %rd197;
+	@%p19 bra $L10;
+	mov.b64 %rd200, %rd199;
+	mov.pred %p20, %p14;
+	mov.b64 %rd201, %rd132;
+	add.s64 %rd202, %rd183, %rd200;
+	mov.b64 %rd203, %rd202;
+$L11:
+	@!%p20 bra $L15;
+	shr.s64 %rd204, %rd203, 5;
+	mul.lo.s64 %rd205, %rd204, %rd138;
+	mad.lo.s64 %rd206, %rd205, 4, %rd136;
+	ld.global.nc.u32 %r38, [%rd206+0];
+	mov.b32 %r39, %r38;
+	and.b64 %rd207, %rd203, 31;
+	min.u64 %rd208, %rd207, 32;
+	cvt.u32.u64 %r40, %rd208;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p21, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p21;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p22, %r44, 0x0;
+	@!%p22 bra $L17;
+	cvt.u32.u64 %r45, %rd203;
+	mov.b32 %r46, %r45;
+	bra.uni $L13;
 $L17:
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd117, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd137, %rd117, %rd121;
-	mov.b64 %rd117, %rd137;
-	add.s64 %rd138, %rd118, %rd122;
-	mov.b64 %rd118, %rd138;
-$L18:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
+	mov.b32 %r46, -1;
+	bra.uni $L13;
 $L15:
-$L14:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L12;
+	mul.lo.s64 %rd209, %rd203, %rd135;
+	mad.lo.s64 %rd210, %rd209, 4, %rd133;
+	ld.global.nc.s32 %r47, [%rd210+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
 $L13:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L19;
-	mul.wide.u32 %rd139, %r8, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	st.shared.s64 [%rd140+0], %rd125;
-	st.shared.s64 [%rd140+8], %rd126;
+	mov.b32 %r49, %r46;
+	mov.b64 %rd211, 0;
+	setp.ge.s32 %p23, %r49, 0;
+	@!%p23 bra $L19;
+	mov.b64 %rd212, %rd122;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd213, %r50;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd125;
+	mad.lo.s64 %rd216, %rd215, 8, %rd123;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	cvt.s64.s32 %rd219, %r50;
+	mul.lo.s64 %rd220, %rd219, %rd125;
+	mad.lo.s64 %rd221, %rd220, 8, %rd123;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	sub.s64 %rd224, %rd218, %rd223;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd211, %rd225;
 $L19:
-	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L20;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L21;
-	mul.wide.u32 %rd141, %r7, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	ld.shared.s64 %rd143, [%rd142+0];
-	ld.shared.s64 %rd144, [%rd142+8];
-	mov.b64 %rd125, %rd143;
-	mov.b64 %rd126, %rd144;
+	@!%p18 bra $L21;
+	mul.lo.s64 %rd226, %rd200, %rd173;
+	mad.lo.s64 %rd227, %rd226, 8, %rd171;
+	st.shared.s64 [%rd227+0], %rd198;
+	mul.lo.s64 %rd228, %rd200, %rd181;
+	mad.lo.s64 %rd229, %rd228, 4, %rd179;
+	st.shared.s32 [%rd229+0], %r49;
 $L21:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r26;
+	add.s64 %rd230, %rd198, %rd211;
+	mov.b64 %rd198, %rd230;
+$L9:
+	mov.b64 %rd231, 1;
+	add.s64 %rd199, %rd199, %rd231;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd232, %rd198;
+	// block scan
+	mov.b64 %rd233, %rd232;
+	mov.b32 %r51, %r3;
 $L22:
-	setp.hs.u32 %p42, %r38, 32;
-	@%p42 bra $L23;
-	mov.b64 {%r39, %r40}, %rd125;
-	shfl.sync.down.b32 %r41|%p43, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd145, {%r41, %r42};
-	mov.b64 {%r43, %r44}, %rd126;
-	shfl.sync.down.b32 %r45, %r43, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r38, %r37, %r17;
-	mov.b64 %rd146, {%r45, %r46};
-	@!%p43 bra $L24;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L26;
-	setp.lt.s64 %p45, %rd145, %rd125;
-	setp.eq.s64 %p46, %rd145, %rd125;
-	setp.lt.s64 %p47, %rd146, %rd126;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd147, %rd145, %rd125, %p49;
-	selp.b64 %rd148, %rd146, %rd126, %p49;
-	mov.b64 %rd125, %rd147;
-	mov.b64 %rd126, %rd148;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L27;
-	setp.gt.s64 %p51, %rd145, %rd125;
-	setp.eq.s64 %p52, %rd145, %rd125;
-	setp.lt.s64 %p53, %rd146, %rd126;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd149, %rd145, %rd125, %p55;
-	selp.b64 %rd150, %rd146, %rd126, %p55;
-	mov.b64 %rd125, %rd149;
-	mov.b64 %rd126, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd151, %rd125;
-	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd145;
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd117, %rd151;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd155, %rd117, %rd121;
-	mov.b64 %rd117, %rd155;
-	add.s64 %rd156, %rd118, %rd122;
-	mov.b64 %rd118, %rd156;
-$L28:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L25:
+	setp.hs.u32 %p24, %r51, 32;
+	@%p24 bra $L23;
+	mov.b64 {%r52, %r53}, %rd233;
+	shfl.sync.up.b32 %r54|%p25, %r52, %r51, 0, %r17;
+	shfl.sync.up.b32 %r55, %r53, %r51, 0, %r17;
+	mov.b64 %rd234, {%r54, %r55};
+	@!%p25 bra $L24;
+	add.s64 %rd235, %rd234, %rd233;
+	mov.b64 %rd233, %rd235;
 $L24:
-	shl.b32 %r38, %r38, 1;
+	shl.b32 %r51, %r51, 1;
 	bra.uni $L22;
 $L23:
-$L20:
-	setp.eq.u32 %p56, %r5, 0;
-	@!%p56 bra $L29;
-	st.global.s64 [%rd6+0], %rd125;
-	st.global.s64 [%rd6+8], %rd126;
+	mov.b64 {%r56, %r57}, %rd233;
+	shfl.sync.up.b32 %r58|%p26, %r56, %r3, 0, %r17;
+	shfl.sync.up.b32 %r59, %r57, %r3, 0, %r17;
+	mov.b64 %rd236, {%r58, %r59};
+	setp.lo.u32 %p27, %r3, 32;
+	and.pred %p28, %p26, %p27;
+	selp.b64 %rd237, %rd236, 0, %p28;
+	sub.u32 %r60, %r13, %r3;
+	setp.eq.u32 %p29, %r7, %r60;
+	@!%p29 bra $L25;
+	mul.wide.u32 %rd238, %r8, 16;
+	add.s64 %rd239, %rd1, %rd238;
+	st.shared.s64 [%rd239+0], %rd233;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p30, %r8, 0;
+	@!%p30 bra $L26;
+	mov.b64 %rd240, 0;
+	setp.lo.u32 %p31, %r7, %r10;
+	@!%p31 bra $L27;
+	mul.wide.u32 %rd241, %r7, 16;
+	add.s64 %rd242, %rd1, %rd241;
+	ld.shared.s64 %rd243, [%rd242+0];
+	mov.b64 %rd240, %rd243;
+$L27:
+	mov.b64 {%r61, %r62}, %rd240;
+	shfl.sync.up.b32 %r63|%p32, %r61, 1, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 1, 0, %r17;
+	mov.b64 %rd244, {%r63, %r64};
+	@!%p32 bra $L28;
+	add.s64 %rd245, %rd244, %rd240;
+	mov.b64 %rd240, %rd245;
+$L28:
+	mov.b64 {%r65, %r66}, %rd240;
+	shfl.sync.up.b32 %r67|%p33, %r65, 2, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 2, 0, %r17;
+	mov.b64 %rd246, {%r67, %r68};
+	@!%p33 bra $L29;
+	add.s64 %rd247, %rd246, %rd240;
+	mov.b64 %rd240, %rd247;
 $L29:
+	mov.b64 {%r69, %r70}, %rd240;
+	shfl.sync.up.b32 %r71|%p34, %r69, 4, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 4, 0, %r17;
+	mov.b64 %rd248, {%r71, %r72};
+	@!%p34 bra $L30;
+	add.s64 %rd249, %rd248, %rd240;
+	mov.b64 %rd240, %rd249;
+$L30:
+	mov.b64 {%r73, %r74}, %rd240;
+	shfl.sync.up.b32 %r75|%p35, %r73, 8, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 8, 0, %r17;
+	mov.b64 %rd250, {%r75, %r76};
+	@!%p35 bra $L31;
+	add.s64 %rd251, %rd250, %rd240;
+	mov.b64 %rd240, %rd251;
+$L31:
+	mov.b64 {%r77, %r78}, %rd240;
+	shfl.sync.up.b32 %r79|%p36, %r77, 16, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 16, 0, %r17;
+	mov.b64 %rd252, {%r79, %r80};
+	@!%p36 bra $L32;
+	add.s64 %rd253, %rd252, %rd240;
+	mov.b64 %rd240, %rd253;
+$L32:
+	mov.b64 {%r81, %r82}, %rd240;
+	shfl.sync.up.b32 %r83|%p37, %r81, 1, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 1, 0, %r17;
+	mov.b64 %rd254, {%r83, %r84};
+	selp.b64 %rd255, %rd254, 0, %p37;
+	@!%p31 bra $L33;
+	mul.wide.u32 %rd256, %r7, 16;
+	add.s64 %rd257, %rd1, %rd256;
+	add.s64 %rd258, %rd257, 512;
+	st.shared.s64 [%rd258+0], %rd255;
+$L33:
+	sub.u32 %r85, %r10, 1;
+	setp.eq.u32 %p38, %r7, %r85;
+	@!%p38 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd240;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd259, %r8, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	add.s64 %rd261, %rd260, 512;
+	ld.shared.s64 %rd262, [%rd261+0];
+	add.s64 %rd263, %rd262, %rd237;
+	ld.shared.s64 %rd264, [%rd1+1024];
+	mov.b64 {%r86, %r87}, %rd263;
+	shfl.sync.idx.b32 %r88|%p39, %r86, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r89, %r87, 0, %r22, %r17;
+	mov.b64 %rd265, {%r88, %r89};
+	mov.b64 %rd266, %rd264;
+	mov.b64 %rd198, %rd265;
+	mov.pred %p18, 1;
+	mov.b64 %rd267, %rd195;
+$L35:
+	setp.ge.s64 %p40, %rd267, %rd197;
+	@%p40 bra $L37;
+	mov.b64 %rd200, %rd267;
+	mov.pred %p20, %p14;
+	mov.b64 %rd201, %rd132;
+	add.s64 %rd268, %rd183, %rd200;
+	mov.b64 %rd203, %rd268;
+$L38:
+	@!%p20 bra $L42;
+	shr.s64 %rd269, %rd203, 5;
+	mul.lo.s64 %rd270, %rd269, %rd138;
+	mad.lo.s64 %rd271, %rd270, 4, %rd136;
+	ld.global.nc.u32 %r90, [%rd271+0];
+	mov.b32 %r39, %r90;
+	and.b64 %rd272, %rd203, 31;
+	min.u64 %rd273, %rd272, 32;
+	cvt.u32.u64 %r91, %rd273;
+	mov.b32 %r93, 0x1;
+	shl.b32 %r92, %r93, %r91;
+	setp.hs.u32 %p41, %r91, 32;
+	selp.b32 %r94, 0, %r92, %p41;
+	and.b32 %r95, %r39, %r94;
+	setp.ne.u32 %p42, %r95, 0x0;
+	@!%p42 bra $L44;
+	cvt.u32.u64 %r96, %rd203;
+	mov.b32 %r46, %r96;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r46, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd274, %rd203, %rd135;
+	mad.lo.s64 %rd275, %rd274, 4, %rd133;
+	ld.global.nc.s32 %r97, [%rd275+0];
+	mov.b32 %r48, %r97;
+	mov.b32 %r46, %r48;
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	mov.b32 %r49, %r46;
+	mov.b64 %rd211, 0;
+	setp.ge.s32 %p43, %r49, 0;
+	@!%p43 bra $L46;
+	mov.b64 %rd212, %rd122;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd276, %r50;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd125;
+	mad.lo.s64 %rd279, %rd278, 8, %rd123;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd218, %rd280;
+	cvt.s64.s32 %rd281, %r50;
+	mul.lo.s64 %rd282, %rd281, %rd125;
+	mad.lo.s64 %rd283, %rd282, 8, %rd123;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd223, %rd284;
+	sub.s64 %rd285, %rd218, %rd223;
+	mov.b64 %rd225, %rd285;
+	mov.b64 %rd211, %rd225;
+$L46:
+	@!%p18 bra $L48;
+	mul.lo.s64 %rd286, %rd200, %rd173;
+	mad.lo.s64 %rd287, %rd286, 8, %rd171;
+	st.shared.s64 [%rd287+0], %rd198;
+	mul.lo.s64 %rd288, %rd200, %rd181;
+	mad.lo.s64 %rd289, %rd288, 4, %rd179;
+	st.shared.s32 [%rd289+0], %r49;
+$L48:
+	add.s64 %rd290, %rd198, %rd211;
+	mov.b64 %rd198, %rd290;
+$L36:
+	mov.b64 %rd291, 1;
+	add.s64 %rd267, %rd267, %rd291;
+	bra.uni $L35;
+$L37:
+	mov.b64 %rd292, %rd266;
+	mov.b64 %rd293, %rd292;
+	cvt.u64.u32 %rd294, %r2;
+	setp.eq.s64 %p44, %rd294, 0;
+	@!%p44 bra $L50;
+	mul.lo.s64 %rd295, %rd186, %rd173;
+	mad.lo.s64 %rd296, %rd295, 8, %rd171;
+	st.shared.s64 [%rd296+0], %rd293;
+$L50:
+	bar.sync 0;
+	cvt.u64.u32 %rd297, %r4;
+	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd298, %rd151;
+	mov.b64 %rd300, %rd299;
+	@!%p15 bra $L52;
+	mov.b64 %rd300, %rd293;
+$L52:
+	mov.b64 %rd301, 0;
+$L53:
+	setp.lt.s64 %p45, %rd301, %rd293;
+	not.pred %p46, %p45;
+	@!%p46 bra $L57;
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd302, 0;
+	add.s64 %rd303, %rd301, %rd300;
+	min.s64 %rd304, %rd293, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	add.s64 %rd307, %rd301, %rd306;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd309, %rd186;
+	mov.b64 %rd310, %rd308;
+	sub.s64 %rd311, %rd309, 1;
+	mov.b64 %rd312, %rd311;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, %rd312;
+$L58:
+	setp.lt.s64 %p47, %rd313, %rd314;
+	not.pred %p48, %p47;
+	@!%p48 bra $L62;
+	bra.uni $L60;
+$L62:
+	add.s64 %rd315, %rd313, %rd314;
+	add.s64 %rd316, %rd315, 1;
+	shr.u64 %rd317, %rd316, 1;
+	mov.b64 %rd318, %rd317;
+	mul.lo.s64 %rd319, %rd318, %rd173;
+	mad.lo.s64 %rd320, %rd319, 8, %rd171;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	setp.le.s64 %p49, %rd322, %rd310;
+	@!%p49 bra $L63;
+	mov.b64 %rd313, %rd318;
+	bra.uni $L64;
+$L63:
+	sub.s64 %rd323, %rd318, 1;
+	mov.b64 %rd314, %rd323;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd324, %rd313, 0;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, %rd325;
+$L65:
+	setp.lt.s64 %p50, %rd308, %rd305;
+	not.pred %p51, %p50;
+	@!%p51 bra $L69;
+	bra.uni $L67;
+$L69:
+$L70:
+	add.s64 %rd327, %rd326, 1;
+	mul.lo.s64 %rd328, %rd327, %rd173;
+	mad.lo.s64 %rd329, %rd328, 8, %rd171;
+	ld.shared.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	setp.le.s64 %p52, %rd331, %rd308;
+	not.pred %p53, %p52;
+	@!%p53 bra $L74;
+	bra.uni $L72;
+$L74:
+	add.s64 %rd332, %rd326, 1;
+	mov.b64 %rd326, %rd332;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd333, %rd326, %rd181;
+	mad.lo.s64 %rd334, %rd333, 4, %rd179;
+	ld.shared.s32 %r98, [%rd334+0];
+	mov.b32 %r99, %r98;
+	mov.b32 %r100, %r99;
+	mov.b64 %rd335, %rd122;
+	mov.b32 %r101, %r100;
+	cvt.s64.s32 %rd336, %r101;
+	mul.lo.s64 %rd337, %rd336, %rd125;
+	mad.lo.s64 %rd338, %rd337, 8, %rd123;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd340;
+	mul.lo.s64 %rd342, %rd326, %rd173;
+	mad.lo.s64 %rd343, %rd342, 8, %rd171;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	add.s64 %rd346, %rd341, %rd308;
+	sub.s64 %rd347, %rd346, %rd345;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd348, %rd128;
+	mad.lo.s64 %rd350, %rd349, 4, %rd126;
+	ld.global.nc.s32 %r102, [%rd350+0];
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r103;
+	mov.pred %p54, %p17;
+	mov.b32 %r105, %r100;
+	mov.b32 %r106, %r104;
+	mov.b64 %rd351, %rd348;
+$L75:
+	shr.s32 %r107, %r106, 5;
+	cvt.s64.s32 %rd352, %r107;
+	mov.b64 %rd353, %rd352;
+	and.b32 %r108, %r106, 31;
+	cvt.s64.s32 %rd354, %r108;
+	min.u64 %rd355, %rd354, 32;
+	cvt.u32.u64 %r109, %rd355;
+	mov.b32 %r111, 0x1;
+	shl.b32 %r110, %r111, %r109;
+	setp.hs.u32 %p55, %r109, 32;
+	selp.b32 %r112, 0, %r110, %p55;
+	mov.b32 %r113, %r112;
+	mov.b64 %rd356, %rd353;
+	mov.b32 %r114, %r113;
+	mul.lo.s64 %rd357, %rd356, %rd156;
+	mad.lo.s64 %rd358, %rd357, 4, %rd154;
+	ld.relaxed.gpu.global.u32 %r115, [%rd358+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p56, %r117, 0x0;
+	@!%p56 bra $L79;
+	mov.pred %p57, 0;
+	bra.uni $L77;
+$L79:
+	mul.lo.s64 %rd359, %rd356, %rd156;
+	mad.lo.s64 %rd360, %rd359, 4, %rd154;
+	atom.global.or.b32 %r118, [%rd360], %r114;
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r114;
+	setp.eq.u32 %p58, %r120, 0x0;
+	mov.pred %p57, %p58;
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
+	@!%p57 bra $L81;
+	mov.pred %p59, 0;
+	mov.b64 %rd361, %rd302;
+	mov.b32 %r121, %r104;
+$L82:
+	@!%p15 bra $L86;
+	shr.s32 %r122, %r121, 5;
+	cvt.s64.s32 %rd362, %r122;
+	mov.b64 %rd363, %rd362;
+	and.b32 %r123, %r121, 31;
+	cvt.s64.s32 %rd364, %r123;
+	min.u64 %rd365, %rd364, 32;
+	cvt.u32.u64 %r124, %rd365;
+	mov.b32 %r126, 0x1;
+	shl.b32 %r125, %r126, %r124;
+	setp.hs.u32 %p60, %r124, 32;
+	selp.b32 %r127, 0, %r125, %p60;
+	mov.b32 %r128, %r127;
+	mov.b64 %rd366, %rd363;
+	mov.b32 %r129, %r128;
+	mul.lo.s64 %rd367, %rd366, %rd147;
+	mad.lo.s64 %rd368, %rd367, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r130, [%rd368+0];
+	mov.b32 %r131, %r130;
+	and.b32 %r132, %r131, %r129;
+	setp.ne.u32 %p61, %r132, 0x0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L88;
+	mul.lo.s64 %rd369, %rd366, %rd147;
+	mad.lo.s64 %rd370, %rd369, 4, %rd145;
+	atom.global.or.b32 %r133, [%rd370], %r129;
+	mov.b32 %r134, %r133;
+	and.b32 %r135, %r134, %r129;
+	setp.ne.u32 %p64, %r135, 0x0;
+	mov.pred %p62, %p64;
+$L88:
+	@!%p62 bra $L90;
+	mov.b64 %rd371, %rd361;
+	mov.b64 %rd372, %rd371;
+	mov.pred %p65, 0;
+	bra.uni $L84;
+$L90:
+	mov.b64 %rd373, %rd361;
+	mov.b64 %rd372, %rd373;
+	mov.pred %p65, 1;
+	bra.uni $L84;
+$L86:
+	@!%p16 bra $L92;
+	cvt.s64.s32 %rd374, %r121;
+	mul.lo.s64 %rd375, %rd374, %rd150;
+	mad.lo.s64 %rd376, %rd375, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r136, [%rd376+0];
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p66, %r137, %r37;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L94;
+	cvt.s64.s32 %rd377, %r121;
+	mul.lo.s64 %rd378, %rd377, %rd150;
+	mad.lo.s64 %rd379, %rd378, 4, %rd148;
+	atom.global.exch.b32 %r138, [%rd379], %r37;
+	mov.b32 %r139, %r138;
+	setp.eq.s32 %p69, %r139, %r37;
+	mov.pred %p67, %p69;
+$L94:
+	@!%p67 bra $L96;
+	mov.b64 %rd380, %rd361;
+	mov.b64 %rd372, %rd380;
+	mov.pred %p65, 0;
+	bra.uni $L84;
+$L96:
+$L92:
+	mul.lo.s64 %rd381, %rd361, %rd164;
+	mad.lo.s64 %rd382, %rd381, 4, %rd162;
+	st.shared.s32 [%rd382+0], %r121;
+	add.s64 %rd383, %rd361, 1;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd372, %rd384;
+	mov.pred %p65, 1;
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
+	mov.b64 %rd385, %rd372;
+	mov.pred %p70, %p65;
+	mov.b64 %rd302, %rd385;
+	mov.pred %p59, %p70;
+	@!%p59 bra $L98;
+	mov.b64 %rd386, %rd122;
+	mov.b32 %r140, %r104;
+	setp.lt.s64 %p71, %rd108, 64;
+	setp.le.s64 %p72, %rd152, 1;
+	or.pred %p73, %p71, %p72;
+	@!%p73 bra $L99;
+	cvt.s64.s32 %rd387, %r140;
+	add.s64 %rd388, %rd387, 1;
+	mul.lo.s64 %rd389, %rd388, %rd125;
+	mad.lo.s64 %rd390, %rd389, 8, %rd123;
+	ld.global.nc.s64 %rd391, [%rd390+0];
+	mov.b64 %rd392, %rd391;
+	cvt.s64.s32 %rd393, %r140;
+	mul.lo.s64 %rd394, %rd393, %rd125;
+	mad.lo.s64 %rd395, %rd394, 8, %rd123;
+	ld.global.nc.s64 %rd396, [%rd395+0];
+	mov.b64 %rd397, %rd396;
+	sub.s64 %rd398, %rd392, %rd397;
+	add.s64 %rd399, %rd109, %rd398;
+	mov.b64 %rd109, %rd399;
+	bra.uni $L100;
+$L99:
+	mov.b64 %rd400, %rd152;
+	setp.ge.s64 %p74, %rd108, 4096;
+	@!%p74 bra $L102;
+	mul.lo.s64 %rd401, %rd400, 4;
+	mov.b64 %rd400, %rd401;
+$L102:
+	setp.ge.s64 %p75, %rd108, 65536;
+	@!%p75 bra $L104;
+	mul.lo.s64 %rd402, %rd400, 4;
+	mov.b64 %rd400, %rd402;
+$L104:
+	sub.s64 %rd403, %rd400, 1;
+	and.b64 %rd404, %rd108, %rd403;
+	setp.eq.s64 %p76, %rd404, 0;
+	@!%p76 bra $L106;
+	cvt.s64.s32 %rd405, %r140;
+	add.s64 %rd406, %rd405, 1;
+	mul.lo.s64 %rd407, %rd406, %rd125;
+	mad.lo.s64 %rd408, %rd407, 8, %rd123;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	cvt.s64.s32 %rd411, %r140;
+	mul.lo.s64 %rd412, %rd411, %rd125;
+	mad.lo.s64 %rd413, %rd412, 8, %rd123;
+	ld.global.nc.s64 %rd414, [%rd413+0];
+	mov.b64 %rd415, %rd414;
+	sub.s64 %rd416, %rd410, %rd415;
+	mul.lo.s64 %rd417, %rd400, %rd416;
+	add.s64 %rd418, %rd109, %rd417;
+	mov.b64 %rd109, %rd418;
+$L106:
+$L100:
+	add.s64 %rd419, %rd108, 1;
+	mov.b64 %rd108, %rd419;
+$L98:
+$L81:
+$L66:
+	add.s64 %rd420, %rd308, %rd298;
+	mov.b64 %rd308, %rd420;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd421, %rd302;
+$L107:
+	@!%p15 bra $L111;
+	bra.uni $L109;
+$L111:
+	// block scan
+	mov.b64 %rd422, %rd421;
+	mov.b32 %r141, %r3;
+$L112:
+	setp.hs.u32 %p77, %r141, 32;
+	@%p77 bra $L113;
+	mov.b64 {%r142, %r143}, %rd422;
+	shfl.sync.up.b32 %r144|%p78, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd423, {%r144, %r145};
+	@!%p78 bra $L114;
+	add.s64 %rd424, %rd423, %rd422;
+	mov.b64 %rd422, %rd424;
+$L114:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L112;
+$L113:
+	mov.b64 {%r146, %r147}, %rd422;
+	shfl.sync.up.b32 %r148|%p79, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd425, {%r148, %r149};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd426, %rd425, 0, %p81;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r150;
+	@!%p82 bra $L115;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	st.shared.s64 [%rd428+0], %rd422;
+$L115:
+	bar.sync 0;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L116;
+	mov.b64 %rd429, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L117;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	mov.b64 %rd429, %rd432;
+$L117:
+	mov.b64 {%r151, %r152}, %rd429;
+	shfl.sync.up.b32 %r153|%p85, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd433, {%r153, %r154};
+	@!%p85 bra $L118;
+	add.s64 %rd434, %rd433, %rd429;
+	mov.b64 %rd429, %rd434;
+$L118:
+	mov.b64 {%r155, %r156}, %rd429;
+	shfl.sync.up.b32 %r157|%p86, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd435, {%r157, %r158};
+	@!%p86 bra $L119;
+	add.s64 %rd436, %rd435, %rd429;
+	mov.b64 %rd429, %rd436;
+$L119:
+	mov.b64 {%r159, %r160}, %rd429;
+	shfl.sync.up.b32 %r161|%p87, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd437, {%r161, %r162};
+	@!%p87 bra $L120;
+	add.s64 %rd438, %rd437, %rd429;
+	mov.b64 %rd429, %rd438;
+$L120:
+	mov.b64 {%r163, %r164}, %rd429;
+	shfl.sync.up.b32 %r165|%p88, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd439, {%r165, %r166};
+	@!%p88 bra $L121;
+	add.s64 %rd440, %rd439, %rd429;
+	mov.b64 %rd429, %rd440;
+$L121:
+	mov.b64 {%r167, %r168}, %rd429;
+	shfl.sync.up.b32 %r169|%p89, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd441, {%r169, %r170};
+	@!%p89 bra $L122;
+	add.s64 %rd442, %rd441, %rd429;
+	mov.b64 %rd429, %rd442;
+$L122:
+	mov.b64 {%r171, %r172}, %rd429;
+	shfl.sync.up.b32 %r173|%p90, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd443, {%r173, %r174};
+	selp.b64 %rd444, %rd443, 0, %p90;
+	@!%p84 bra $L123;
+	mul.wide.u32 %rd445, %r7, 16;
+	add.s64 %rd446, %rd1, %rd445;
+	add.s64 %rd447, %rd446, 512;
+	st.shared.s64 [%rd447+0], %rd444;
+$L123:
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r175;
+	@!%p91 bra $L124;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L124:
+$L116:
+	bar.sync 0;
+	mul.wide.u32 %rd448, %r8, 16;
+	add.s64 %rd449, %rd1, %rd448;
+	add.s64 %rd450, %rd449, 512;
+	ld.shared.s64 %rd451, [%rd450+0];
+	add.s64 %rd452, %rd451, %rd426;
+	ld.shared.s64 %rd453, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd452;
+	shfl.sync.idx.b32 %r178|%p92, %r176, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
+	mov.b64 %rd454, {%r178, %r179};
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, 0;
+	cvt.u64.u32 %rd463, %r2;
+	setp.eq.s64 %p93, %rd463, 0;
+	setp.gt.s64 %p94, %rd461, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L126;
+	atom.global.add.u64 %rd464, [%rd142], %rd461;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd462, %rd465;
+$L126:
+	cvt.u64.u32 %rd466, %r2;
+	setp.eq.s64 %p96, %rd466, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L127;
+	st.shared.s64 [%rd1+1024], %rd462;
+$L127:
+	bar.sync 0;
+	ld.shared.s64 %rd467, [%rd1+1024];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd462, %rd468;
+	add.s64 %rd469, %rd462, %rd460;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, 0;
+$L128:
+	setp.lt.s64 %p99, %rd471, %rd421;
+	not.pred %p100, %p99;
+	@!%p100 bra $L132;
+	bra.uni $L130;
+$L132:
+	mul.lo.s64 %rd472, %rd471, %rd164;
+	mad.lo.s64 %rd473, %rd472, 4, %rd162;
+	ld.shared.s32 %r180, [%rd473+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd474, %rd470, %rd471;
+	mul.lo.s64 %rd475, %rd474, %rd141;
+	mad.lo.s64 %rd476, %rd475, 4, %rd139;
+	st.global.s32 [%rd476+0], %r181;
+$L129:
+	add.s64 %rd477, %rd471, 1;
+	mov.b64 %rd471, %rd477;
+	bra.uni $L128;
+$L130:
+	bra.uni $L109;
+$L108:
+	bra.uni $L107;
+$L109:
+$L54:
+	add.s64 %rd478, %rd301, %rd300;
+	mov.b64 %rd301, %rd478;
+	bra.uni $L53;
+$L55:
+$L7:
+	bar.sync 0;
+	add.s64 %rd121, %rd121, %rd120;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd479, %rd108;
+	mov.b64 %rd480, %rd109;
+	// block reduction
+	mov.b32 %r182, 1;
+	sub.u32 %r183, %r13, 1;
+	mov.b32 %r184, %r3;
+$L133:
+	setp.hs.u32 %p101, %r184, 32;
+	@%p101 bra $L134;
+	mov.b64 {%r185, %r186}, %rd479;
+	shfl.sync.down.b32 %r187|%p102, %r185, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
+	mov.b64 %rd481, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd480;
+	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
+	mov.b64 %rd482, {%r191, %r192};
+	@!%p102 bra $L135;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L137;
+	setp.lt.s64 %p104, %rd481, %rd479;
+	setp.eq.s64 %p105, %rd481, %rd479;
+	setp.lt.s64 %p106, %rd482, %rd480;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd483, %rd481, %rd479, %p108;
+	selp.b64 %rd484, %rd482, %rd480, %p108;
+	mov.b64 %rd479, %rd483;
+	mov.b64 %rd480, %rd484;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L138;
+	setp.gt.s64 %p110, %rd481, %rd479;
+	setp.eq.s64 %p111, %rd481, %rd479;
+	setp.lt.s64 %p112, %rd482, %rd480;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd485, %rd481, %rd479, %p114;
+	selp.b64 %rd486, %rd482, %rd480, %p114;
+	mov.b64 %rd479, %rd485;
+	mov.b64 %rd480, %rd486;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd489, %rd481;
+	mov.b64 %rd490, %rd482;
+	mov.b64 %rd491, %rd487;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd489;
+	mov.b64 %rd494, %rd490;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd497, %rd491, %rd495;
+	mov.b64 %rd491, %rd497;
+	add.s64 %rd498, %rd492, %rd496;
+	mov.b64 %rd492, %rd498;
+$L139:
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
+$L136:
+$L135:
+	shl.b32 %r184, %r184, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L140;
+	mul.wide.u32 %rd499, %r8, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	st.shared.s64 [%rd500+0], %rd479;
+	st.shared.s64 [%rd500+8], %rd480;
+$L140:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L141;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L142;
+	mul.wide.u32 %rd501, %r7, 16;
+	add.s64 %rd502, %rd1, %rd501;
+	ld.shared.s64 %rd503, [%rd502+0];
+	ld.shared.s64 %rd504, [%rd502+8];
+	mov.b64 %rd479, %rd503;
+	mov.b64 %rd480, %rd504;
+$L142:
+	sub.u32 %r193, %r10, 1;
+	mov.b32 %r194, %r182;
+$L143:
+	setp.hs.u32 %p118, %r194, 32;
+	@%p118 bra $L144;
+	mov.b64 {%r195, %r196}, %rd479;
+	shfl.sync.down.b32 %r197|%p119, %r195, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
+	mov.b64 %rd505, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd480;
+	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
+	mov.b64 %rd506, {%r201, %r202};
+	@!%p119 bra $L145;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L147;
+	setp.lt.s64 %p121, %rd505, %rd479;
+	setp.eq.s64 %p122, %rd505, %rd479;
+	setp.lt.s64 %p123, %rd506, %rd480;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd507, %rd505, %rd479, %p125;
+	selp.b64 %rd508, %rd506, %rd480, %p125;
+	mov.b64 %rd479, %rd507;
+	mov.b64 %rd480, %rd508;
+	bra.uni $L146;
+$L147:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L148;
+	setp.gt.s64 %p127, %rd505, %rd479;
+	setp.eq.s64 %p128, %rd505, %rd479;
+	setp.lt.s64 %p129, %rd506, %rd480;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd509, %rd505, %rd479, %p131;
+	selp.b64 %rd510, %rd506, %rd480, %p131;
+	mov.b64 %rd479, %rd509;
+	mov.b64 %rd480, %rd510;
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd511, %rd479;
+	mov.b64 %rd512, %rd480;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd506;
+	mov.b64 %rd491, %rd511;
+	mov.b64 %rd492, %rd512;
+	mov.b64 %rd493, %rd513;
+	mov.b64 %rd494, %rd514;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd515, %rd491, %rd495;
+	mov.b64 %rd491, %rd515;
+	add.s64 %rd516, %rd492, %rd496;
+	mov.b64 %rd492, %rd516;
+$L149:
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
+$L146:
+$L145:
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L143;
+$L144:
+$L141:
+	mul.wide.u32 %rd517, %r29, 16;
+	add.s64 %rd518, %rd11, %rd517;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L150;
+	st.global.s64 [%rd518+0], %rd479;
+	st.global.s64 [%rd518+8], %rd480;
+$L150:
+	// the last block combines the partials
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L151;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r203, [gk_reduce_done], 1;
+	sub.u32 %r204, %r30, 1;
+	setp.eq.u32 %p134, %r203, %r204;
+	fence.acq_rel.gpu;
+	selp.b32 %r205, 1, 0, %p134;
+	st.shared.u32 [%rd1+1024], %r205;
+$L151:
+	bar.sync 0;
+	ld.shared.u32 %r206, [%rd1+1024];
+	setp.ne.u32 %p135, %r206, 0;
+	@!%p135 bra $L152;
+	cvt.u64.u32 %rd521, %r30;
+	cvt.u64.u32 %rd522, %r5;
+	cvt.u64.u32 %rd523, %r6;
+	setp.ne.u32 %p136, %r18, 9;
+	@%p136 bra.uni $L154;
+	mov.b64 %rd519, 9223372036854775807;
+	mov.b64 %rd520, 9223372036854775807;
+	mov.b64 %rd524, %rd522;
+$L155:
+	setp.ge.s64 %p137, %rd524, %rd521;
+	@%p137 bra $L156;
+	mad.lo.s64 %rd525, %rd524, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd526, [%rd525+0];
+	ld.relaxed.gpu.global.s64 %rd527, [%rd525+8];
+	setp.lt.s64 %p138, %rd526, %rd519;
+	setp.eq.s64 %p139, %rd526, %rd519;
+	setp.lt.s64 %p140, %rd527, %rd520;
+	and.pred %p141, %p139, %p140;
+	or.pred %p142, %p138, %p141;
+	selp.b64 %rd528, %rd526, %rd519, %p142;
+	selp.b64 %rd529, %rd527, %rd520, %p142;
+	mov.b64 %rd519, %rd528;
+	mov.b64 %rd520, %rd529;
+	add.s64 %rd524, %rd524, %rd523;
+	bra.uni $L155;
+$L156:
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p143, %r18, 10;
+	@%p143 bra.uni $L157;
+	mov.b64 %rd519, -9223372036854775808;
+	mov.b64 %rd520, 9223372036854775807;
+	mov.b64 %rd530, %rd522;
+$L158:
+	setp.ge.s64 %p144, %rd530, %rd521;
+	@%p144 bra $L159;
+	mad.lo.s64 %rd531, %rd530, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
+	ld.relaxed.gpu.global.s64 %rd533, [%rd531+8];
+	setp.gt.s64 %p145, %rd532, %rd519;
+	setp.eq.s64 %p146, %rd532, %rd519;
+	setp.lt.s64 %p147, %rd533, %rd520;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd534, %rd532, %rd519, %p149;
+	selp.b64 %rd535, %rd533, %rd520, %p149;
+	mov.b64 %rd519, %rd534;
+	mov.b64 %rd520, %rd535;
+	add.s64 %rd530, %rd530, %rd523;
+	bra.uni $L158;
+$L159:
+	bra.uni $L153;
+$L157:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L160:
+	mov.b64 %rd536, %rd112;
+	mov.b64 %rd537, %rd113;
+	mov.b64 %rd519, %rd536;
+	mov.b64 %rd520, %rd537;
+	mov.b64 %rd538, %rd522;
+$L161:
+	setp.ge.s64 %p150, %rd538, %rd521;
+	@%p150 bra $L162;
+	mad.lo.s64 %rd539, %rd538, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
+	ld.relaxed.gpu.global.s64 %rd541, [%rd539+8];
+	mov.b64 %rd542, %rd519;
+	mov.b64 %rd543, %rd520;
+	mov.b64 %rd544, %rd540;
+	mov.b64 %rd545, %rd541;
+	mov.b64 %rd491, %rd542;
+	mov.b64 %rd492, %rd543;
+	mov.b64 %rd493, %rd544;
+	mov.b64 %rd494, %rd545;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd546, %rd491, %rd495;
+	mov.b64 %rd491, %rd546;
+	add.s64 %rd547, %rd492, %rd496;
+	mov.b64 %rd492, %rd547;
+$L163:
+	mov.b64 %rd519, %rd491;
+	mov.b64 %rd520, %rd492;
+	add.s64 %rd538, %rd538, %rd523;
+	bra.uni $L161;
+$L162:
+$L153:
+	mov.b64 %rd548, %rd519;
+	mov.b64 %rd549, %rd520;
+	// block reduction
+	mov.b32 %r207, 1;
+	mov.b32 %r208, 1;
+	sub.u32 %r209, %r13, 1;
+	mov.b32 %r210, %r207;
+$L164:
+	setp.hs.u32 %p151, %r210, 32;
+	@%p151 bra $L165;
+	mov.b64 {%r211, %r212}, %rd548;
+	shfl.sync.down.b32 %r213|%p152, %r211, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
+	mov.b64 %rd550, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd549;
+	shfl.sync.down.b32 %r217, %r215, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r218, %r216, %r210, %r209, %r17;
+	mov.b64 %rd551, {%r217, %r218};
+	@!%p152 bra $L166;
+	setp.ne.u32 %p153, %r18, 9;
+	@%p153 bra.uni $L168;
+	setp.lt.s64 %p154, %rd550, %rd548;
+	setp.eq.s64 %p155, %rd550, %rd548;
+	setp.lt.s64 %p156, %rd551, %rd549;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd552, %rd550, %rd548, %p158;
+	selp.b64 %rd553, %rd551, %rd549, %p158;
+	mov.b64 %rd548, %rd552;
+	mov.b64 %rd549, %rd553;
+	bra.uni $L167;
+$L168:
+	setp.ne.u32 %p159, %r18, 10;
+	@%p159 bra.uni $L169;
+	setp.gt.s64 %p160, %rd550, %rd548;
+	setp.eq.s64 %p161, %rd550, %rd548;
+	setp.lt.s64 %p162, %rd551, %rd549;
+	and.pred %p163, %p161, %p162;
+	or.pred %p164, %p160, %p163;
+	selp.b64 %rd554, %rd550, %rd548, %p164;
+	selp.b64 %rd555, %rd551, %rd549, %p164;
+	mov.b64 %rd548, %rd554;
+	mov.b64 %rd549, %rd555;
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd556, %rd548;
+	mov.b64 %rd557, %rd549;
+	mov.b64 %rd558, %rd550;
+	mov.b64 %rd559, %rd551;
+	mov.b64 %rd491, %rd556;
+	mov.b64 %rd492, %rd557;
+	mov.b64 %rd493, %rd558;
+	mov.b64 %rd494, %rd559;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd560, %rd491, %rd495;
+	mov.b64 %rd491, %rd560;
+	add.s64 %rd561, %rd492, %rd496;
+	mov.b64 %rd492, %rd561;
+$L170:
+	mov.b64 %rd548, %rd491;
+	mov.b64 %rd549, %rd492;
+$L167:
+$L166:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L164;
+$L165:
+	setp.eq.u32 %p165, %r7, 0;
+	@!%p165 bra $L171;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	st.shared.s64 [%rd563+0], %rd548;
+	st.shared.s64 [%rd563+8], %rd549;
+$L171:
+	bar.sync 0;
+	setp.eq.u32 %p166, %r8, 0;
+	@!%p166 bra $L172;
+	setp.lo.u32 %p167, %r7, %r10;
+	@!%p167 bra $L173;
+	mul.wide.u32 %rd564, %r7, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	ld.shared.s64 %rd566, [%rd565+0];
+	ld.shared.s64 %rd567, [%rd565+8];
+	mov.b64 %rd548, %rd566;
+	mov.b64 %rd549, %rd567;
+$L173:
+	sub.u32 %r219, %r10, 1;
+	mov.b32 %r220, %r208;
+$L174:
+	setp.hs.u32 %p168, %r220, 32;
+	@%p168 bra $L175;
+	mov.b64 {%r221, %r222}, %rd548;
+	shfl.sync.down.b32 %r223|%p169, %r221, %r220, %r219, %r17;
+	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
+	mov.b64 %rd568, {%r223, %r224};
+	mov.b64 {%r225, %r226}, %rd549;
+	shfl.sync.down.b32 %r227, %r225, %r220, %r219, %r17;
+	shfl.sync.down.b32 %r228, %r226, %r220, %r219, %r17;
+	mov.b64 %rd569, {%r227, %r228};
+	@!%p169 bra $L176;
+	setp.ne.u32 %p170, %r18, 9;
+	@%p170 bra.uni $L178;
+	setp.lt.s64 %p171, %rd568, %rd548;
+	setp.eq.s64 %p172, %rd568, %rd548;
+	setp.lt.s64 %p173, %rd569, %rd549;
+	and.pred %p174, %p172, %p173;
+	or.pred %p175, %p171, %p174;
+	selp.b64 %rd570, %rd568, %rd548, %p175;
+	selp.b64 %rd571, %rd569, %rd549, %p175;
+	mov.b64 %rd548, %rd570;
+	mov.b64 %rd549, %rd571;
+	bra.uni $L177;
+$L178:
+	setp.ne.u32 %p176, %r18, 10;
+	@%p176 bra.uni $L179;
+	setp.gt.s64 %p177, %rd568, %rd548;
+	setp.eq.s64 %p178, %rd568, %rd548;
+	setp.lt.s64 %p179, %rd569, %rd549;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd572, %rd568, %rd548, %p181;
+	selp.b64 %rd573, %rd569, %rd549, %p181;
+	mov.b64 %rd548, %rd572;
+	mov.b64 %rd549, %rd573;
+	bra.uni $L177;
+$L179:
+	mov.b64 %rd574, %rd548;
+	mov.b64 %rd575, %rd549;
+	mov.b64 %rd576, %rd568;
+	mov.b64 %rd577, %rd569;
+	mov.b64 %rd491, %rd574;
+	mov.b64 %rd492, %rd575;
+	mov.b64 %rd493, %rd576;
+	mov.b64 %rd494, %rd577;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd578, %rd491, %rd495;
+	mov.b64 %rd491, %rd578;
+	add.s64 %rd579, %rd492, %rd496;
+	mov.b64 %rd492, %rd579;
+$L180:
+	mov.b64 %rd548, %rd491;
+	mov.b64 %rd549, %rd492;
+$L177:
+$L176:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L174;
+$L175:
+$L172:
+	@!%p133 bra $L181;
+	st.global.s64 [%rd13+0], %rd548;
+	st.global.s64 [%rd13+8], %rd549;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L181:
+$L152:
 	ret;
 }
 `
@@ -22593,6 +21351,7 @@ const gokkosPTX21 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -22606,6 +21365,7 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -22654,9 +21414,9 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<137>;
-	.reg .b32 %r<201>;
-	.reg .b64 %rd<542>;
+	.reg .pred %p<186>;
+	.reg .b32 %r<227>;
+	.reg .b64 %rd<605>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22686,6 +21446,8 @@ const gokkosPTX21 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -22700,114 +21462,114 @@ const gokkosPTX21 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
 	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd111, [gk_s40];
 	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
 	ld.param.u8 %r38, [gk_s43];
@@ -22818,154 +21580,154 @@ const gokkosPTX21 = `//
 	mov.pred %p12, %p11;
 	setp.ne.u32 %p13, %r18, 9;
 	@%p13 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p14, %r18, 10;
 	@%p14 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
 $L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p15, %rd126, %rd2;
+	setp.ge.s64 %p15, %rd128, %rd2;
 	@%p15 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p16, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p17, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p18, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r40, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd98;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.b32 %r41, %r37;
 	mov.pred %p19, %p10;
 	mov.pred %p20, %p12;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
 	mov.b64 %rd172, %rd169;
-	add.s64 %rd173, %rd158, 1;
-	add.s64 %rd174, %rd13, %rd22;
-	mad.lo.s64 %rd175, %rd173, 8, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd22, %rd22, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd173;
-	mov.b64 %rd178, 1;
-	mov.b64 %rd179, %rd176;
-	mov.b64 %rd180, %rd177;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	add.s64 %rd175, %rd160, 1;
+	add.s64 %rd176, %rd15, %rd24;
+	mad.lo.s64 %rd177, %rd175, 8, 15;
+	and.b64 %rd177, %rd177, -16;
+	add.s64 %rd24, %rd24, %rd177;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd179, %rd175;
+	mov.b64 %rd180, 1;
 	mov.b64 %rd181, %rd178;
-	add.s64 %rd182, %rd13, %rd22;
-	mad.lo.s64 %rd183, %rd158, 4, 15;
-	and.b64 %rd183, %rd183, -16;
-	add.s64 %rd22, %rd22, %rd183;
-	mov.b64 %rd184, %rd182;
-	mov.b64 %rd185, %rd158;
-	mov.b64 %rd186, 1;
-	mov.b64 %rd187, %rd184;
-	mov.b64 %rd188, %rd185;
+	mov.b64 %rd182, %rd179;
+	mov.b64 %rd183, %rd180;
+	add.s64 %rd184, %rd15, %rd24;
+	mad.lo.s64 %rd185, %rd160, 4, 15;
+	and.b64 %rd185, %rd185, -16;
+	add.s64 %rd24, %rd24, %rd185;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd160;
+	mov.b64 %rd188, 1;
 	mov.b64 %rd189, %rd186;
-	mul.lo.s64 %rd190, %rd123, %rd158;
-	mov.b64 %rd191, %rd190;
-	sub.s64 %rd192, %rd137, %rd191;
-	min.s64 %rd193, %rd158, %rd192;
-	mov.b64 %rd194, %rd193;
-	mov.b64 %rd195, 0;
-	sub.s64 %rd196, %rd194, %rd195;
-	max.s64 %rd197, %rd196, 0;
-	cvt.u64.u32 %rd198, %r4;
-	add.s64 %rd199, %rd197, %rd198;
-	sub.s64 %rd200, %rd199, 1;
-	div.u64 %rd201, %rd200, %rd198;
-	cvt.u64.u32 %rd202, %r2;
-	mad.lo.s64 %rd203, %rd202, %rd201, %rd195;
-	add.s64 %rd204, %rd203, %rd201;
-	min.s64 %rd205, %rd204, %rd194;
-	mov.b64 %rd206, 0;
+	mov.b64 %rd190, %rd187;
+	mov.b64 %rd191, %rd188;
+	mul.lo.s64 %rd192, %rd125, %rd160;
+	mov.b64 %rd193, %rd192;
+	sub.s64 %rd194, %rd139, %rd193;
+	min.s64 %rd195, %rd160, %rd194;
+	mov.b64 %rd196, %rd195;
+	mov.b64 %rd197, 0;
+	sub.s64 %rd198, %rd196, %rd197;
+	max.s64 %rd199, %rd198, 0;
+	cvt.u64.u32 %rd200, %r4;
+	add.s64 %rd201, %rd199, %rd200;
+	sub.s64 %rd202, %rd201, 1;
+	div.u64 %rd203, %rd202, %rd200;
+	cvt.u64.u32 %rd204, %r2;
+	mad.lo.s64 %rd205, %rd204, %rd203, %rd197;
+	add.s64 %rd206, %rd205, %rd203;
+	min.s64 %rd207, %rd206, %rd196;
+	mov.b64 %rd208, 0;
 	mov.pred %p21, 0;
-	mov.b64 %rd207, %rd203;
+	mov.b64 %rd209, %rd205;
 $L8:
-	setp.ge.s64 %p22, %rd207, %rd205;
+	setp.ge.s64 %p22, %rd209, %rd207;
 	@%p22 bra $L10;
-	mov.b64 %rd208, %rd207;
+	mov.b64 %rd210, %rd209;
 	mov.pred %p23, %p16;
-	mov.b64 %rd209, %rd137;
-	add.s64 %rd210, %rd191, %rd208;
-	mov.b64 %rd211, %rd210;
+	mov.b64 %rd211, %rd139;
+	add.s64 %rd212, %rd193, %rd210;
+	mov.b64 %rd213, %rd212;
 $L11:
 	@!%p23 bra $L15;
-	shr.s64 %rd212, %rd211, 5;
-	mul.lo.s64 %rd213, %rd212, %rd143;
-	mad.lo.s64 %rd214, %rd213, 4, %rd141;
-	ld.global.nc.u32 %r42, [%rd214+0];
+	shr.s64 %rd214, %rd213, 5;
+	mul.lo.s64 %rd215, %rd214, %rd145;
+	mad.lo.s64 %rd216, %rd215, 4, %rd143;
+	ld.global.nc.u32 %r42, [%rd216+0];
 	mov.b32 %r43, %r42;
-	and.b64 %rd215, %rd211, 31;
-	min.u64 %rd216, %rd215, 32;
-	cvt.u32.u64 %r44, %rd216;
+	and.b64 %rd217, %rd213, 31;
+	min.u64 %rd218, %rd217, 32;
+	cvt.u32.u64 %r44, %rd218;
 	mov.b32 %r46, 0x1;
 	shl.b32 %r45, %r46, %r44;
 	setp.hs.u32 %p24, %r44, 32;
@@ -22973,16 +21735,16 @@ $L11:
 	and.b32 %r48, %r43, %r47;
 	setp.ne.u32 %p25, %r48, 0x0;
 	@!%p25 bra $L17;
-	cvt.u32.u64 %r49, %rd211;
+	cvt.u32.u64 %r49, %rd213;
 	mov.b32 %r50, %r49;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r50, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd217, %rd211, %rd140;
-	mad.lo.s64 %rd218, %rd217, 4, %rd138;
-	ld.global.nc.s32 %r51, [%rd218+0];
+	mul.lo.s64 %rd219, %rd213, %rd142;
+	mad.lo.s64 %rd220, %rd219, 4, %rd140;
+	ld.global.nc.s32 %r51, [%rd220+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r50, %r52;
 	bra.uni $L13;
@@ -22990,174 +21752,174 @@ $L12:
 	bra.uni $L11;
 $L13:
 	mov.b32 %r53, %r50;
-	mov.b64 %rd219, 0;
+	mov.b64 %rd221, 0;
 	setp.ge.s32 %p26, %r53, 0;
 	@!%p26 bra $L19;
-	mov.b64 %rd220, %rd127;
+	mov.b64 %rd222, %rd129;
 	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd221, %r54;
-	add.s64 %rd222, %rd221, 1;
-	mul.lo.s64 %rd223, %rd222, %rd130;
-	mad.lo.s64 %rd224, %rd223, 8, %rd128;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	cvt.s64.s32 %rd227, %r54;
-	mul.lo.s64 %rd228, %rd227, %rd130;
-	mad.lo.s64 %rd229, %rd228, 8, %rd128;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	sub.s64 %rd232, %rd226, %rd231;
+	cvt.s64.s32 %rd223, %r54;
+	add.s64 %rd224, %rd223, 1;
+	mul.lo.s64 %rd225, %rd224, %rd132;
+	mad.lo.s64 %rd226, %rd225, 8, %rd130;
+	ld.global.nc.s64 %rd227, [%rd226+0];
+	mov.b64 %rd228, %rd227;
+	cvt.s64.s32 %rd229, %r54;
+	mul.lo.s64 %rd230, %rd229, %rd132;
+	mad.lo.s64 %rd231, %rd230, 8, %rd130;
+	ld.global.nc.s64 %rd232, [%rd231+0];
 	mov.b64 %rd233, %rd232;
-	mov.b64 %rd219, %rd233;
+	sub.s64 %rd234, %rd228, %rd233;
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd221, %rd235;
 $L19:
 	@!%p21 bra $L21;
-	mul.lo.s64 %rd234, %rd208, %rd181;
-	mad.lo.s64 %rd235, %rd234, 8, %rd179;
-	st.shared.s64 [%rd235+0], %rd206;
-	mul.lo.s64 %rd236, %rd208, %rd189;
-	mad.lo.s64 %rd237, %rd236, 4, %rd187;
-	st.shared.s32 [%rd237+0], %r53;
+	mul.lo.s64 %rd236, %rd210, %rd183;
+	mad.lo.s64 %rd237, %rd236, 8, %rd181;
+	st.shared.s64 [%rd237+0], %rd208;
+	mul.lo.s64 %rd238, %rd210, %rd191;
+	mad.lo.s64 %rd239, %rd238, 4, %rd189;
+	st.shared.s32 [%rd239+0], %r53;
 $L21:
-	add.s64 %rd238, %rd206, %rd219;
-	mov.b64 %rd206, %rd238;
+	add.s64 %rd240, %rd208, %rd221;
+	mov.b64 %rd208, %rd240;
 $L9:
-	mov.b64 %rd239, 1;
-	add.s64 %rd207, %rd207, %rd239;
+	mov.b64 %rd241, 1;
+	add.s64 %rd209, %rd209, %rd241;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd240, %rd206;
+	mov.b64 %rd242, %rd208;
 	// block scan
-	mov.b64 %rd241, %rd240;
+	mov.b64 %rd243, %rd242;
 	mov.b32 %r55, %r3;
 $L22:
 	setp.hs.u32 %p27, %r55, 32;
 	@%p27 bra $L23;
-	mov.b64 {%r56, %r57}, %rd241;
+	mov.b64 {%r56, %r57}, %rd243;
 	shfl.sync.up.b32 %r58|%p28, %r56, %r55, 0, %r17;
 	shfl.sync.up.b32 %r59, %r57, %r55, 0, %r17;
-	mov.b64 %rd242, {%r58, %r59};
+	mov.b64 %rd244, {%r58, %r59};
 	@!%p28 bra $L24;
-	add.s64 %rd243, %rd242, %rd241;
-	mov.b64 %rd241, %rd243;
+	add.s64 %rd245, %rd244, %rd243;
+	mov.b64 %rd243, %rd245;
 $L24:
 	shl.b32 %r55, %r55, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r60, %r61}, %rd241;
+	mov.b64 {%r60, %r61}, %rd243;
 	shfl.sync.up.b32 %r62|%p29, %r60, %r3, 0, %r17;
 	shfl.sync.up.b32 %r63, %r61, %r3, 0, %r17;
-	mov.b64 %rd244, {%r62, %r63};
+	mov.b64 %rd246, {%r62, %r63};
 	setp.lo.u32 %p30, %r3, 32;
 	and.pred %p31, %p29, %p30;
-	selp.b64 %rd245, %rd244, 0, %p31;
+	selp.b64 %rd247, %rd246, 0, %p31;
 	sub.u32 %r64, %r13, %r3;
 	setp.eq.u32 %p32, %r7, %r64;
 	@!%p32 bra $L25;
-	mul.wide.u32 %rd246, %r8, 16;
-	add.s64 %rd247, %rd1, %rd246;
-	st.shared.s64 [%rd247+0], %rd241;
+	mul.wide.u32 %rd248, %r8, 16;
+	add.s64 %rd249, %rd1, %rd248;
+	st.shared.s64 [%rd249+0], %rd243;
 $L25:
 	bar.sync 0;
 	setp.eq.u32 %p33, %r8, 0;
 	@!%p33 bra $L26;
-	mov.b64 %rd248, 0;
+	mov.b64 %rd250, 0;
 	setp.lo.u32 %p34, %r7, %r10;
 	@!%p34 bra $L27;
-	mul.wide.u32 %rd249, %r7, 16;
-	add.s64 %rd250, %rd1, %rd249;
-	ld.shared.s64 %rd251, [%rd250+0];
-	mov.b64 %rd248, %rd251;
+	mul.wide.u32 %rd251, %r7, 16;
+	add.s64 %rd252, %rd1, %rd251;
+	ld.shared.s64 %rd253, [%rd252+0];
+	mov.b64 %rd250, %rd253;
 $L27:
-	mov.b64 {%r65, %r66}, %rd248;
+	mov.b64 {%r65, %r66}, %rd250;
 	shfl.sync.up.b32 %r67|%p35, %r65, 1, 0, %r17;
 	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
-	mov.b64 %rd252, {%r67, %r68};
+	mov.b64 %rd254, {%r67, %r68};
 	@!%p35 bra $L28;
-	add.s64 %rd253, %rd252, %rd248;
-	mov.b64 %rd248, %rd253;
+	add.s64 %rd255, %rd254, %rd250;
+	mov.b64 %rd250, %rd255;
 $L28:
-	mov.b64 {%r69, %r70}, %rd248;
+	mov.b64 {%r69, %r70}, %rd250;
 	shfl.sync.up.b32 %r71|%p36, %r69, 2, 0, %r17;
 	shfl.sync.up.b32 %r72, %r70, 2, 0, %r17;
-	mov.b64 %rd254, {%r71, %r72};
+	mov.b64 %rd256, {%r71, %r72};
 	@!%p36 bra $L29;
-	add.s64 %rd255, %rd254, %rd248;
-	mov.b64 %rd248, %rd255;
+	add.s64 %rd257, %rd256, %rd250;
+	mov.b64 %rd250, %rd257;
 $L29:
-	mov.b64 {%r73, %r74}, %rd248;
+	mov.b64 {%r73, %r74}, %rd250;
 	shfl.sync.up.b32 %r75|%p37, %r73, 4, 0, %r17;
 	shfl.sync.up.b32 %r76, %r74, 4, 0, %r17;
-	mov.b64 %rd256, {%r75, %r76};
+	mov.b64 %rd258, {%r75, %r76};
 	@!%p37 bra $L30;
-	add.s64 %rd257, %rd256, %rd248;
-	mov.b64 %rd248, %rd257;
+	add.s64 %rd259, %rd258, %rd250;
+	mov.b64 %rd250, %rd259;
 $L30:
-	mov.b64 {%r77, %r78}, %rd248;
+	mov.b64 {%r77, %r78}, %rd250;
 	shfl.sync.up.b32 %r79|%p38, %r77, 8, 0, %r17;
 	shfl.sync.up.b32 %r80, %r78, 8, 0, %r17;
-	mov.b64 %rd258, {%r79, %r80};
+	mov.b64 %rd260, {%r79, %r80};
 	@!%p38 bra $L31;
-	add.s64 %rd259, %rd258, %rd248;
-	mov.b64 %rd248, %rd259;
+	add.s64 %rd261, %rd260, %rd250;
+	mov.b64 %rd250, %rd261;
 $L31:
-	mov.b64 {%r81, %r82}, %rd248;
+	mov.b64 {%r81, %r82}, %rd250;
 	shfl.sync.up.b32 %r83|%p39, %r81, 16, 0, %r17;
 	shfl.sync.up.b32 %r84, %r82, 16, 0, %r17;
-	mov.b64 %rd260, {%r83, %r84};
+	mov.b64 %rd262, {%r83, %r84};
 	@!%p39 bra $L32;
-	add.s64 %rd261, %rd260, %rd248;
-	mov.b64 %rd248, %rd261;
+	add.s64 %rd263, %rd262, %rd250;
+	mov.b64 %rd250, %rd263;
 $L32:
-	mov.b64 {%r85, %r86}, %rd248;
+	mov.b64 {%r85, %r86}, %rd250;
 	shfl.sync.up.b32 %r87|%p40, %r85, 1, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
-	mov.b64 %rd262, {%r87, %r88};
-	selp.b64 %rd263, %rd262, 0, %p40;
+	mov.b64 %rd264, {%r87, %r88};
+	selp.b64 %rd265, %rd264, 0, %p40;
 	@!%p34 bra $L33;
-	mul.wide.u32 %rd264, %r7, 16;
-	add.s64 %rd265, %rd1, %rd264;
-	add.s64 %rd266, %rd265, 512;
-	st.shared.s64 [%rd266+0], %rd263;
+	mul.wide.u32 %rd266, %r7, 16;
+	add.s64 %rd267, %rd1, %rd266;
+	add.s64 %rd268, %rd267, 512;
+	st.shared.s64 [%rd268+0], %rd265;
 $L33:
 	sub.u32 %r89, %r10, 1;
 	setp.eq.u32 %p41, %r7, %r89;
 	@!%p41 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd248;
+	st.shared.s64 [%rd1+1024], %rd250;
 $L34:
 $L26:
 	bar.sync 0;
-	mul.wide.u32 %rd267, %r8, 16;
-	add.s64 %rd268, %rd1, %rd267;
-	add.s64 %rd269, %rd268, 512;
-	ld.shared.s64 %rd270, [%rd269+0];
-	add.s64 %rd271, %rd270, %rd245;
-	ld.shared.s64 %rd272, [%rd1+1024];
-	mov.b64 {%r90, %r91}, %rd271;
+	mul.wide.u32 %rd269, %r8, 16;
+	add.s64 %rd270, %rd1, %rd269;
+	add.s64 %rd271, %rd270, 512;
+	ld.shared.s64 %rd272, [%rd271+0];
+	add.s64 %rd273, %rd272, %rd247;
+	ld.shared.s64 %rd274, [%rd1+1024];
+	mov.b64 {%r90, %r91}, %rd273;
 	shfl.sync.idx.b32 %r92|%p42, %r90, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r93, %r91, 0, %r22, %r17;
-	mov.b64 %rd273, {%r92, %r93};
-	mov.b64 %rd274, %rd272;
-	mov.b64 %rd206, %rd273;
-	mov.pred %p21, 1;
-	mov.b64 %rd275, %rd203;
-$L35:
-	setp.ge.s64 %p43, %rd275, %rd205;
-	@%p43 bra $L37;
+	mov.b64 %rd275, {%r92, %r93};
+	mov.b64 %rd276, %rd274;
 	mov.b64 %rd208, %rd275;
+	mov.pred %p21, 1;
+	mov.b64 %rd277, %rd205;
+$L35:
+	setp.ge.s64 %p43, %rd277, %rd207;
+	@%p43 bra $L37;
+	mov.b64 %rd210, %rd277;
 	mov.pred %p23, %p16;
-	mov.b64 %rd209, %rd137;
-	add.s64 %rd276, %rd191, %rd208;
-	mov.b64 %rd211, %rd276;
+	mov.b64 %rd211, %rd139;
+	add.s64 %rd278, %rd193, %rd210;
+	mov.b64 %rd213, %rd278;
 $L38:
 	@!%p23 bra $L42;
-	shr.s64 %rd277, %rd211, 5;
-	mul.lo.s64 %rd278, %rd277, %rd143;
-	mad.lo.s64 %rd279, %rd278, 4, %rd141;
-	ld.global.nc.u32 %r94, [%rd279+0];
+	shr.s64 %rd279, %rd213, 5;
+	mul.lo.s64 %rd280, %rd279, %rd145;
+	mad.lo.s64 %rd281, %rd280, 4, %rd143;
+	ld.global.nc.u32 %r94, [%rd281+0];
 	mov.b32 %r43, %r94;
-	and.b64 %rd280, %rd211, 31;
-	min.u64 %rd281, %rd280, 32;
-	cvt.u32.u64 %r95, %rd281;
+	and.b64 %rd282, %rd213, 31;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r95, %rd283;
 	mov.b32 %r97, 0x1;
 	shl.b32 %r96, %r97, %r95;
 	setp.hs.u32 %p44, %r95, 32;
@@ -23165,16 +21927,16 @@ $L38:
 	and.b32 %r99, %r43, %r98;
 	setp.ne.u32 %p45, %r99, 0x0;
 	@!%p45 bra $L44;
-	cvt.u32.u64 %r100, %rd211;
+	cvt.u32.u64 %r100, %rd213;
 	mov.b32 %r50, %r100;
 	bra.uni $L40;
 $L44:
 	mov.b32 %r50, -1;
 	bra.uni $L40;
 $L42:
-	mul.lo.s64 %rd282, %rd211, %rd140;
-	mad.lo.s64 %rd283, %rd282, 4, %rd138;
-	ld.global.nc.s32 %r101, [%rd283+0];
+	mul.lo.s64 %rd284, %rd213, %rd142;
+	mad.lo.s64 %rd285, %rd284, 4, %rd140;
+	ld.global.nc.s32 %r101, [%rd285+0];
 	mov.b32 %r52, %r101;
 	mov.b32 %r50, %r52;
 	bra.uni $L40;
@@ -23182,151 +21944,151 @@ $L39:
 	bra.uni $L38;
 $L40:
 	mov.b32 %r53, %r50;
-	mov.b64 %rd219, 0;
+	mov.b64 %rd221, 0;
 	setp.ge.s32 %p46, %r53, 0;
 	@!%p46 bra $L46;
-	mov.b64 %rd220, %rd127;
+	mov.b64 %rd222, %rd129;
 	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd284, %r54;
-	add.s64 %rd285, %rd284, 1;
-	mul.lo.s64 %rd286, %rd285, %rd130;
-	mad.lo.s64 %rd287, %rd286, 8, %rd128;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd226, %rd288;
-	cvt.s64.s32 %rd289, %r54;
-	mul.lo.s64 %rd290, %rd289, %rd130;
-	mad.lo.s64 %rd291, %rd290, 8, %rd128;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd231, %rd292;
-	sub.s64 %rd293, %rd226, %rd231;
-	mov.b64 %rd233, %rd293;
-	mov.b64 %rd219, %rd233;
+	cvt.s64.s32 %rd286, %r54;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd132;
+	mad.lo.s64 %rd289, %rd288, 8, %rd130;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd228, %rd290;
+	cvt.s64.s32 %rd291, %r54;
+	mul.lo.s64 %rd292, %rd291, %rd132;
+	mad.lo.s64 %rd293, %rd292, 8, %rd130;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd233, %rd294;
+	sub.s64 %rd295, %rd228, %rd233;
+	mov.b64 %rd235, %rd295;
+	mov.b64 %rd221, %rd235;
 $L46:
 	@!%p21 bra $L48;
-	mul.lo.s64 %rd294, %rd208, %rd181;
-	mad.lo.s64 %rd295, %rd294, 8, %rd179;
-	st.shared.s64 [%rd295+0], %rd206;
-	mul.lo.s64 %rd296, %rd208, %rd189;
-	mad.lo.s64 %rd297, %rd296, 4, %rd187;
-	st.shared.s32 [%rd297+0], %r53;
+	mul.lo.s64 %rd296, %rd210, %rd183;
+	mad.lo.s64 %rd297, %rd296, 8, %rd181;
+	st.shared.s64 [%rd297+0], %rd208;
+	mul.lo.s64 %rd298, %rd210, %rd191;
+	mad.lo.s64 %rd299, %rd298, 4, %rd189;
+	st.shared.s32 [%rd299+0], %r53;
 $L48:
-	add.s64 %rd298, %rd206, %rd219;
-	mov.b64 %rd206, %rd298;
+	add.s64 %rd300, %rd208, %rd221;
+	mov.b64 %rd208, %rd300;
 $L36:
-	mov.b64 %rd299, 1;
-	add.s64 %rd275, %rd275, %rd299;
+	mov.b64 %rd301, 1;
+	add.s64 %rd277, %rd277, %rd301;
 	bra.uni $L35;
 $L37:
-	mov.b64 %rd300, %rd274;
-	mov.b64 %rd301, %rd300;
-	cvt.u64.u32 %rd302, %r2;
-	setp.eq.s64 %p47, %rd302, 0;
+	mov.b64 %rd302, %rd276;
+	mov.b64 %rd303, %rd302;
+	cvt.u64.u32 %rd304, %r2;
+	setp.eq.s64 %p47, %rd304, 0;
 	@!%p47 bra $L50;
-	mul.lo.s64 %rd303, %rd194, %rd181;
-	mad.lo.s64 %rd304, %rd303, 8, %rd179;
-	st.shared.s64 [%rd304+0], %rd301;
+	mul.lo.s64 %rd305, %rd196, %rd183;
+	mad.lo.s64 %rd306, %rd305, 8, %rd181;
+	st.shared.s64 [%rd306+0], %rd303;
 $L50:
 	bar.sync 0;
-	cvt.u64.u32 %rd305, %r4;
-	mov.b64 %rd306, %rd305;
-	mul.lo.s64 %rd307, %rd306, %rd156;
+	cvt.u64.u32 %rd307, %r4;
 	mov.b64 %rd308, %rd307;
+	mul.lo.s64 %rd309, %rd308, %rd158;
+	mov.b64 %rd310, %rd309;
 	@!%p17 bra $L52;
-	mov.b64 %rd308, %rd301;
+	mov.b64 %rd310, %rd303;
 $L52:
-	mov.b64 %rd309, 0;
+	mov.b64 %rd311, 0;
 $L53:
-	setp.lt.s64 %p48, %rd309, %rd301;
+	setp.lt.s64 %p48, %rd311, %rd303;
 	not.pred %p49, %p48;
 	@!%p49 bra $L57;
 	bra.uni $L55;
 $L57:
-	mov.b64 %rd310, 0;
-	add.s64 %rd311, %rd309, %rd308;
-	min.s64 %rd312, %rd301, %rd311;
-	mov.b64 %rd313, %rd312;
-	cvt.u64.u32 %rd314, %r2;
-	add.s64 %rd315, %rd309, %rd314;
-	mov.b64 %rd316, %rd315;
-	mov.b64 %rd317, %rd194;
-	mov.b64 %rd318, %rd316;
-	sub.s64 %rd319, %rd317, 1;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd321, 0;
-	mov.b64 %rd322, %rd320;
+	mov.b64 %rd312, 0;
+	add.s64 %rd313, %rd311, %rd310;
+	min.s64 %rd314, %rd303, %rd313;
+	mov.b64 %rd315, %rd314;
+	cvt.u64.u32 %rd316, %r2;
+	add.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	mov.b64 %rd319, %rd196;
+	mov.b64 %rd320, %rd318;
+	sub.s64 %rd321, %rd319, 1;
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd323, 0;
+	mov.b64 %rd324, %rd322;
 $L58:
-	setp.lt.s64 %p50, %rd321, %rd322;
+	setp.lt.s64 %p50, %rd323, %rd324;
 	not.pred %p51, %p50;
 	@!%p51 bra $L62;
 	bra.uni $L60;
 $L62:
-	add.s64 %rd323, %rd321, %rd322;
-	add.s64 %rd324, %rd323, 1;
-	shr.u64 %rd325, %rd324, 1;
-	mov.b64 %rd326, %rd325;
-	mul.lo.s64 %rd327, %rd326, %rd181;
-	mad.lo.s64 %rd328, %rd327, 8, %rd179;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	setp.le.s64 %p52, %rd330, %rd318;
+	add.s64 %rd325, %rd323, %rd324;
+	add.s64 %rd326, %rd325, 1;
+	shr.u64 %rd327, %rd326, 1;
+	mov.b64 %rd328, %rd327;
+	mul.lo.s64 %rd329, %rd328, %rd183;
+	mad.lo.s64 %rd330, %rd329, 8, %rd181;
+	ld.shared.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	setp.le.s64 %p52, %rd332, %rd320;
 	@!%p52 bra $L63;
-	mov.b64 %rd321, %rd326;
+	mov.b64 %rd323, %rd328;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd331, %rd326, 1;
-	mov.b64 %rd322, %rd331;
+	sub.s64 %rd333, %rd328, 1;
+	mov.b64 %rd324, %rd333;
 $L64:
 $L59:
 	bra.uni $L58;
 $L60:
-	max.s64 %rd332, %rd321, 0;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, %rd333;
+	max.s64 %rd334, %rd323, 0;
+	mov.b64 %rd335, %rd334;
+	mov.b64 %rd336, %rd335;
 $L65:
-	setp.lt.s64 %p53, %rd316, %rd313;
+	setp.lt.s64 %p53, %rd318, %rd315;
 	not.pred %p54, %p53;
 	@!%p54 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
-	add.s64 %rd335, %rd334, 1;
-	mul.lo.s64 %rd336, %rd335, %rd181;
-	mad.lo.s64 %rd337, %rd336, 8, %rd179;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	setp.le.s64 %p55, %rd339, %rd316;
+	add.s64 %rd337, %rd336, 1;
+	mul.lo.s64 %rd338, %rd337, %rd183;
+	mad.lo.s64 %rd339, %rd338, 8, %rd181;
+	ld.shared.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	setp.le.s64 %p55, %rd341, %rd318;
 	not.pred %p56, %p55;
 	@!%p56 bra $L74;
 	bra.uni $L72;
 $L74:
-	add.s64 %rd340, %rd334, 1;
-	mov.b64 %rd334, %rd340;
+	add.s64 %rd342, %rd336, 1;
+	mov.b64 %rd336, %rd342;
 $L71:
 	bra.uni $L70;
 $L72:
-	mul.lo.s64 %rd341, %rd334, %rd189;
-	mad.lo.s64 %rd342, %rd341, 4, %rd187;
-	ld.shared.s32 %r102, [%rd342+0];
+	mul.lo.s64 %rd343, %rd336, %rd191;
+	mad.lo.s64 %rd344, %rd343, 4, %rd189;
+	ld.shared.s32 %r102, [%rd344+0];
 	mov.b32 %r103, %r102;
 	mov.b32 %r104, %r103;
-	mov.b64 %rd343, %rd127;
+	mov.b64 %rd345, %rd129;
 	mov.b32 %r105, %r104;
-	cvt.s64.s32 %rd344, %r105;
-	mul.lo.s64 %rd345, %rd344, %rd130;
-	mad.lo.s64 %rd346, %rd345, 8, %rd128;
-	ld.global.nc.s64 %rd347, [%rd346+0];
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd349, %rd348;
-	mul.lo.s64 %rd350, %rd334, %rd181;
-	mad.lo.s64 %rd351, %rd350, 8, %rd179;
-	ld.shared.s64 %rd352, [%rd351+0];
-	mov.b64 %rd353, %rd352;
-	add.s64 %rd354, %rd349, %rd316;
-	sub.s64 %rd355, %rd354, %rd353;
-	mov.b64 %rd356, %rd355;
-	mul.lo.s64 %rd357, %rd356, %rd133;
-	mad.lo.s64 %rd358, %rd357, 4, %rd131;
-	ld.global.nc.s32 %r106, [%rd358+0];
+	cvt.s64.s32 %rd346, %r105;
+	mul.lo.s64 %rd347, %rd346, %rd132;
+	mad.lo.s64 %rd348, %rd347, 8, %rd130;
+	ld.global.nc.s64 %rd349, [%rd348+0];
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd350;
+	mul.lo.s64 %rd352, %rd336, %rd183;
+	mad.lo.s64 %rd353, %rd352, 8, %rd181;
+	ld.shared.s64 %rd354, [%rd353+0];
+	mov.b64 %rd355, %rd354;
+	add.s64 %rd356, %rd351, %rd318;
+	sub.s64 %rd357, %rd356, %rd355;
+	mov.b64 %rd358, %rd357;
+	mul.lo.s64 %rd359, %rd358, %rd135;
+	mad.lo.s64 %rd360, %rd359, 4, %rd133;
+	ld.global.nc.s32 %r106, [%rd360+0];
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r107;
 	mov.b32 %r109, %r41;
@@ -23334,46 +22096,46 @@ $L72:
 	mov.pred %p58, %p20;
 	mov.b32 %r110, %r104;
 	mov.b32 %r111, %r108;
-	mov.b64 %rd359, %rd356;
+	mov.b64 %rd361, %rd358;
 $L75:
-	cvt.s64.s32 %rd360, %r110;
-	mul.lo.s64 %rd361, %rd360, %rd161;
-	mad.lo.s64 %rd362, %rd361, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd363, [%rd362+0];
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd365, %rd364;
-	shr.u64 %rd366, %rd365, 32;
-	cvt.u32.u64 %r112, %rd366;
+	cvt.s64.s32 %rd362, %r110;
+	mul.lo.s64 %rd363, %rd362, %rd163;
+	mad.lo.s64 %rd364, %rd363, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd365, [%rd364+0];
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd367, %rd366;
+	shr.u64 %rd368, %rd367, 32;
+	cvt.u32.u64 %r112, %rd368;
 	mov.b32 %r113, %r112;
 	add.s32 %r114, %r113, 1;
 	mov.b32 %r115, %r114;
 	mov.b32 %r116, %r115;
 	mov.b32 %r117, %r110;
-	cvt.u64.u32 %rd367, %r116;
-	shl.b64 %rd368, %rd367, 32;
-	cvt.u64.u32 %rd369, %r117;
-	or.b64 %rd370, %rd368, %rd369;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, %rd371;
+	cvt.u64.u32 %rd369, %r116;
+	shl.b64 %rd370, %rd369, 32;
+	cvt.u64.u32 %rd371, %r117;
+	or.b64 %rd372, %rd370, %rd371;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd374, %rd373;
 $L78:
-	cvt.s64.s32 %rd373, %r111;
-	mul.lo.s64 %rd374, %rd373, %rd161;
-	mad.lo.s64 %rd375, %rd374, 8, %rd159;
-	ld.relaxed.gpu.global.u64 %rd376, [%rd375+0];
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, %rd377;
-	shr.u64 %rd379, %rd378, 32;
-	cvt.u32.u64 %r118, %rd379;
+	cvt.s64.s32 %rd375, %r111;
+	mul.lo.s64 %rd376, %rd375, %rd163;
+	mad.lo.s64 %rd377, %rd376, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd378, [%rd377+0];
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd380, %rd379;
+	shr.u64 %rd381, %rd380, 32;
+	cvt.u32.u64 %r118, %rd381;
 	setp.ls.u32 %p59, %r118, %r115;
 	@!%p59 bra $L82;
 	mov.pred %p60, 0;
 	bra.uni $L77;
 $L82:
-	cvt.s64.s32 %rd380, %r111;
-	mul.lo.s64 %rd381, %rd380, %rd161;
-	mad.lo.s64 %rd382, %rd381, 8, %rd159;
-	atom.global.cas.b64 %rd383, [%rd382], %rd378, %rd372;
-	setp.eq.u64 %p61, %rd383, %rd378;
+	cvt.s64.s32 %rd382, %r111;
+	mul.lo.s64 %rd383, %rd382, %rd163;
+	mad.lo.s64 %rd384, %rd383, 8, %rd161;
+	atom.global.cas.b64 %rd385, [%rd384], %rd380, %rd374;
+	setp.eq.u64 %p61, %rd385, %rd380;
 	mov.pred %p62, %p61;
 	@!%p62 bra $L84;
 	mov.pred %p60, 1;
@@ -23388,320 +22150,320 @@ $L76:
 $L77:
 	@!%p60 bra $L86;
 	mov.pred %p63, 0;
-	mov.b64 %rd384, %rd310;
+	mov.b64 %rd386, %rd312;
 	mov.b32 %r119, %r108;
 $L87:
 	@!%p17 bra $L91;
 	shr.s32 %r120, %r119, 5;
-	cvt.s64.s32 %rd385, %r120;
-	mov.b64 %rd386, %rd385;
+	cvt.s64.s32 %rd387, %r120;
+	mov.b64 %rd388, %rd387;
 	and.b32 %r121, %r119, 31;
-	cvt.s64.s32 %rd387, %r121;
-	min.u64 %rd388, %rd387, 32;
-	cvt.u32.u64 %r122, %rd388;
+	cvt.s64.s32 %rd389, %r121;
+	min.u64 %rd390, %rd389, 32;
+	cvt.u32.u64 %r122, %rd390;
 	mov.b32 %r124, 0x1;
 	shl.b32 %r123, %r124, %r122;
 	setp.hs.u32 %p64, %r122, 32;
 	selp.b32 %r125, 0, %r123, %p64;
 	mov.b32 %r126, %r125;
-	mov.b64 %rd389, %rd386;
+	mov.b64 %rd391, %rd388;
 	mov.b32 %r127, %r126;
-	mul.lo.s64 %rd390, %rd389, %rd152;
-	mad.lo.s64 %rd391, %rd390, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r128, [%rd391+0];
+	mul.lo.s64 %rd392, %rd391, %rd154;
+	mad.lo.s64 %rd393, %rd392, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r128, [%rd393+0];
 	mov.b32 %r129, %r128;
 	and.b32 %r130, %r129, %r127;
 	setp.ne.u32 %p65, %r130, 0x0;
 	mov.pred %p66, %p65;
 	not.pred %p67, %p66;
 	@!%p67 bra $L93;
-	mul.lo.s64 %rd392, %rd389, %rd152;
-	mad.lo.s64 %rd393, %rd392, 4, %rd150;
-	atom.global.or.b32 %r131, [%rd393], %r127;
+	mul.lo.s64 %rd394, %rd391, %rd154;
+	mad.lo.s64 %rd395, %rd394, 4, %rd152;
+	atom.global.or.b32 %r131, [%rd395], %r127;
 	mov.b32 %r132, %r131;
 	and.b32 %r133, %r132, %r127;
 	setp.ne.u32 %p68, %r133, 0x0;
 	mov.pred %p66, %p68;
 $L93:
 	@!%p66 bra $L95;
-	mov.b64 %rd394, %rd384;
-	mov.b64 %rd395, %rd394;
+	mov.b64 %rd396, %rd386;
+	mov.b64 %rd397, %rd396;
 	mov.pred %p69, 0;
 	bra.uni $L89;
 $L95:
-	mov.b64 %rd396, %rd384;
-	mov.b64 %rd395, %rd396;
+	mov.b64 %rd398, %rd386;
+	mov.b64 %rd397, %rd398;
 	mov.pred %p69, 1;
 	bra.uni $L89;
 $L91:
 	@!%p18 bra $L97;
-	cvt.s64.s32 %rd397, %r119;
-	mul.lo.s64 %rd398, %rd397, %rd155;
-	mad.lo.s64 %rd399, %rd398, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r134, [%rd399+0];
+	cvt.s64.s32 %rd399, %r119;
+	mul.lo.s64 %rd400, %rd399, %rd157;
+	mad.lo.s64 %rd401, %rd400, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r134, [%rd401+0];
 	mov.b32 %r135, %r134;
 	setp.eq.s32 %p70, %r135, %r40;
 	mov.pred %p71, %p70;
 	not.pred %p72, %p71;
 	@!%p72 bra $L99;
-	cvt.s64.s32 %rd400, %r119;
-	mul.lo.s64 %rd401, %rd400, %rd155;
-	mad.lo.s64 %rd402, %rd401, 4, %rd153;
-	atom.global.exch.b32 %r136, [%rd402], %r40;
+	cvt.s64.s32 %rd402, %r119;
+	mul.lo.s64 %rd403, %rd402, %rd157;
+	mad.lo.s64 %rd404, %rd403, 4, %rd155;
+	atom.global.exch.b32 %r136, [%rd404], %r40;
 	mov.b32 %r137, %r136;
 	setp.eq.s32 %p73, %r137, %r40;
 	mov.pred %p71, %p73;
 $L99:
 	@!%p71 bra $L101;
-	mov.b64 %rd403, %rd384;
-	mov.b64 %rd395, %rd403;
+	mov.b64 %rd405, %rd386;
+	mov.b64 %rd397, %rd405;
 	mov.pred %p69, 0;
 	bra.uni $L89;
 $L101:
 $L97:
-	mul.lo.s64 %rd404, %rd384, %rd172;
-	mad.lo.s64 %rd405, %rd404, 4, %rd170;
-	st.shared.s32 [%rd405+0], %r119;
-	add.s64 %rd406, %rd384, 1;
-	mov.b64 %rd407, %rd406;
-	mov.b64 %rd395, %rd407;
+	mul.lo.s64 %rd406, %rd386, %rd174;
+	mad.lo.s64 %rd407, %rd406, 4, %rd172;
+	st.shared.s32 [%rd407+0], %r119;
+	add.s64 %rd408, %rd386, 1;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd397, %rd409;
 	mov.pred %p69, 1;
 	bra.uni $L89;
 $L88:
 	bra.uni $L87;
 $L89:
-	mov.b64 %rd408, %rd395;
+	mov.b64 %rd410, %rd397;
 	mov.pred %p74, %p69;
-	mov.b64 %rd310, %rd408;
+	mov.b64 %rd312, %rd410;
 	mov.pred %p63, %p74;
 	@!%p63 bra $L103;
-	mov.b64 %rd409, %rd127;
+	mov.b64 %rd411, %rd129;
 	mov.b32 %r138, %r108;
-	setp.lt.s64 %p75, %rd113, 64;
-	setp.le.s64 %p76, %rd157, 1;
+	setp.lt.s64 %p75, %rd115, 64;
+	setp.le.s64 %p76, %rd159, 1;
 	or.pred %p77, %p75, %p76;
 	@!%p77 bra $L104;
-	cvt.s64.s32 %rd410, %r138;
-	add.s64 %rd411, %rd410, 1;
-	mul.lo.s64 %rd412, %rd411, %rd130;
-	mad.lo.s64 %rd413, %rd412, 8, %rd128;
-	ld.global.nc.s64 %rd414, [%rd413+0];
-	mov.b64 %rd415, %rd414;
-	cvt.s64.s32 %rd416, %r138;
-	mul.lo.s64 %rd417, %rd416, %rd130;
-	mad.lo.s64 %rd418, %rd417, 8, %rd128;
-	ld.global.nc.s64 %rd419, [%rd418+0];
-	mov.b64 %rd420, %rd419;
-	sub.s64 %rd421, %rd415, %rd420;
-	add.s64 %rd422, %rd114, %rd421;
-	mov.b64 %rd114, %rd422;
+	cvt.s64.s32 %rd412, %r138;
+	add.s64 %rd413, %rd412, 1;
+	mul.lo.s64 %rd414, %rd413, %rd132;
+	mad.lo.s64 %rd415, %rd414, 8, %rd130;
+	ld.global.nc.s64 %rd416, [%rd415+0];
+	mov.b64 %rd417, %rd416;
+	cvt.s64.s32 %rd418, %r138;
+	mul.lo.s64 %rd419, %rd418, %rd132;
+	mad.lo.s64 %rd420, %rd419, 8, %rd130;
+	ld.global.nc.s64 %rd421, [%rd420+0];
+	mov.b64 %rd422, %rd421;
+	sub.s64 %rd423, %rd417, %rd422;
+	add.s64 %rd424, %rd116, %rd423;
+	mov.b64 %rd116, %rd424;
 	bra.uni $L105;
 $L104:
-	mov.b64 %rd423, %rd157;
-	setp.ge.s64 %p78, %rd113, 4096;
+	mov.b64 %rd425, %rd159;
+	setp.ge.s64 %p78, %rd115, 4096;
 	@!%p78 bra $L107;
-	mul.lo.s64 %rd424, %rd423, 4;
-	mov.b64 %rd423, %rd424;
+	mul.lo.s64 %rd426, %rd425, 4;
+	mov.b64 %rd425, %rd426;
 $L107:
-	setp.ge.s64 %p79, %rd113, 65536;
+	setp.ge.s64 %p79, %rd115, 65536;
 	@!%p79 bra $L109;
-	mul.lo.s64 %rd425, %rd423, 4;
-	mov.b64 %rd423, %rd425;
+	mul.lo.s64 %rd427, %rd425, 4;
+	mov.b64 %rd425, %rd427;
 $L109:
-	sub.s64 %rd426, %rd423, 1;
-	and.b64 %rd427, %rd113, %rd426;
-	setp.eq.s64 %p80, %rd427, 0;
+	sub.s64 %rd428, %rd425, 1;
+	and.b64 %rd429, %rd115, %rd428;
+	setp.eq.s64 %p80, %rd429, 0;
 	@!%p80 bra $L111;
-	cvt.s64.s32 %rd428, %r138;
-	add.s64 %rd429, %rd428, 1;
-	mul.lo.s64 %rd430, %rd429, %rd130;
-	mad.lo.s64 %rd431, %rd430, 8, %rd128;
-	ld.global.nc.s64 %rd432, [%rd431+0];
-	mov.b64 %rd433, %rd432;
-	cvt.s64.s32 %rd434, %r138;
-	mul.lo.s64 %rd435, %rd434, %rd130;
-	mad.lo.s64 %rd436, %rd435, 8, %rd128;
-	ld.global.nc.s64 %rd437, [%rd436+0];
-	mov.b64 %rd438, %rd437;
-	sub.s64 %rd439, %rd433, %rd438;
-	mul.lo.s64 %rd440, %rd423, %rd439;
-	add.s64 %rd441, %rd114, %rd440;
-	mov.b64 %rd114, %rd441;
+	cvt.s64.s32 %rd430, %r138;
+	add.s64 %rd431, %rd430, 1;
+	mul.lo.s64 %rd432, %rd431, %rd132;
+	mad.lo.s64 %rd433, %rd432, 8, %rd130;
+	ld.global.nc.s64 %rd434, [%rd433+0];
+	mov.b64 %rd435, %rd434;
+	cvt.s64.s32 %rd436, %r138;
+	mul.lo.s64 %rd437, %rd436, %rd132;
+	mad.lo.s64 %rd438, %rd437, 8, %rd130;
+	ld.global.nc.s64 %rd439, [%rd438+0];
+	mov.b64 %rd440, %rd439;
+	sub.s64 %rd441, %rd435, %rd440;
+	mul.lo.s64 %rd442, %rd425, %rd441;
+	add.s64 %rd443, %rd116, %rd442;
+	mov.b64 %rd116, %rd443;
 $L111:
 $L105:
-	add.s64 %rd442, %rd113, 1;
-	mov.b64 %rd113, %rd442;
+	add.s64 %rd444, %rd115, 1;
+	mov.b64 %rd115, %rd444;
 $L103:
 $L86:
 $L66:
-	add.s64 %rd443, %rd316, %rd306;
-	mov.b64 %rd316, %rd443;
+	add.s64 %rd445, %rd318, %rd308;
+	mov.b64 %rd318, %rd445;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd444, %rd310;
+	mov.b64 %rd446, %rd312;
 $L112:
 	@!%p17 bra $L116;
 	bra.uni $L114;
 $L116:
 	// block scan
-	mov.b64 %rd445, %rd444;
+	mov.b64 %rd447, %rd446;
 	mov.b32 %r139, %r3;
 $L117:
 	setp.hs.u32 %p81, %r139, 32;
 	@%p81 bra $L118;
-	mov.b64 {%r140, %r141}, %rd445;
+	mov.b64 {%r140, %r141}, %rd447;
 	shfl.sync.up.b32 %r142|%p82, %r140, %r139, 0, %r17;
 	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd446, {%r142, %r143};
+	mov.b64 %rd448, {%r142, %r143};
 	@!%p82 bra $L119;
-	add.s64 %rd447, %rd446, %rd445;
-	mov.b64 %rd445, %rd447;
+	add.s64 %rd449, %rd448, %rd447;
+	mov.b64 %rd447, %rd449;
 $L119:
 	shl.b32 %r139, %r139, 1;
 	bra.uni $L117;
 $L118:
-	mov.b64 {%r144, %r145}, %rd445;
+	mov.b64 {%r144, %r145}, %rd447;
 	shfl.sync.up.b32 %r146|%p83, %r144, %r3, 0, %r17;
 	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd448, {%r146, %r147};
+	mov.b64 %rd450, {%r146, %r147};
 	setp.lo.u32 %p84, %r3, 32;
 	and.pred %p85, %p83, %p84;
-	selp.b64 %rd449, %rd448, 0, %p85;
+	selp.b64 %rd451, %rd450, 0, %p85;
 	sub.u32 %r148, %r13, %r3;
 	setp.eq.u32 %p86, %r7, %r148;
 	@!%p86 bra $L120;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd445;
+	mul.wide.u32 %rd452, %r8, 16;
+	add.s64 %rd453, %rd1, %rd452;
+	st.shared.s64 [%rd453+0], %rd447;
 $L120:
 	bar.sync 0;
 	setp.eq.u32 %p87, %r8, 0;
 	@!%p87 bra $L121;
-	mov.b64 %rd452, 0;
+	mov.b64 %rd454, 0;
 	setp.lo.u32 %p88, %r7, %r10;
 	@!%p88 bra $L122;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	ld.shared.s64 %rd455, [%rd454+0];
-	mov.b64 %rd452, %rd455;
+	mul.wide.u32 %rd455, %r7, 16;
+	add.s64 %rd456, %rd1, %rd455;
+	ld.shared.s64 %rd457, [%rd456+0];
+	mov.b64 %rd454, %rd457;
 $L122:
-	mov.b64 {%r149, %r150}, %rd452;
+	mov.b64 {%r149, %r150}, %rd454;
 	shfl.sync.up.b32 %r151|%p89, %r149, 1, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd456, {%r151, %r152};
+	mov.b64 %rd458, {%r151, %r152};
 	@!%p89 bra $L123;
-	add.s64 %rd457, %rd456, %rd452;
-	mov.b64 %rd452, %rd457;
+	add.s64 %rd459, %rd458, %rd454;
+	mov.b64 %rd454, %rd459;
 $L123:
-	mov.b64 {%r153, %r154}, %rd452;
+	mov.b64 {%r153, %r154}, %rd454;
 	shfl.sync.up.b32 %r155|%p90, %r153, 2, 0, %r17;
 	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd458, {%r155, %r156};
+	mov.b64 %rd460, {%r155, %r156};
 	@!%p90 bra $L124;
-	add.s64 %rd459, %rd458, %rd452;
-	mov.b64 %rd452, %rd459;
+	add.s64 %rd461, %rd460, %rd454;
+	mov.b64 %rd454, %rd461;
 $L124:
-	mov.b64 {%r157, %r158}, %rd452;
+	mov.b64 {%r157, %r158}, %rd454;
 	shfl.sync.up.b32 %r159|%p91, %r157, 4, 0, %r17;
 	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd460, {%r159, %r160};
+	mov.b64 %rd462, {%r159, %r160};
 	@!%p91 bra $L125;
-	add.s64 %rd461, %rd460, %rd452;
-	mov.b64 %rd452, %rd461;
+	add.s64 %rd463, %rd462, %rd454;
+	mov.b64 %rd454, %rd463;
 $L125:
-	mov.b64 {%r161, %r162}, %rd452;
+	mov.b64 {%r161, %r162}, %rd454;
 	shfl.sync.up.b32 %r163|%p92, %r161, 8, 0, %r17;
 	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd462, {%r163, %r164};
+	mov.b64 %rd464, {%r163, %r164};
 	@!%p92 bra $L126;
-	add.s64 %rd463, %rd462, %rd452;
-	mov.b64 %rd452, %rd463;
+	add.s64 %rd465, %rd464, %rd454;
+	mov.b64 %rd454, %rd465;
 $L126:
-	mov.b64 {%r165, %r166}, %rd452;
+	mov.b64 {%r165, %r166}, %rd454;
 	shfl.sync.up.b32 %r167|%p93, %r165, 16, 0, %r17;
 	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd464, {%r167, %r168};
+	mov.b64 %rd466, {%r167, %r168};
 	@!%p93 bra $L127;
-	add.s64 %rd465, %rd464, %rd452;
-	mov.b64 %rd452, %rd465;
+	add.s64 %rd467, %rd466, %rd454;
+	mov.b64 %rd454, %rd467;
 $L127:
-	mov.b64 {%r169, %r170}, %rd452;
+	mov.b64 {%r169, %r170}, %rd454;
 	shfl.sync.up.b32 %r171|%p94, %r169, 1, 0, %r17;
 	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd466, {%r171, %r172};
-	selp.b64 %rd467, %rd466, 0, %p94;
+	mov.b64 %rd468, {%r171, %r172};
+	selp.b64 %rd469, %rd468, 0, %p94;
 	@!%p88 bra $L128;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	add.s64 %rd470, %rd469, 512;
-	st.shared.s64 [%rd470+0], %rd467;
+	mul.wide.u32 %rd470, %r7, 16;
+	add.s64 %rd471, %rd1, %rd470;
+	add.s64 %rd472, %rd471, 512;
+	st.shared.s64 [%rd472+0], %rd469;
 $L128:
 	sub.u32 %r173, %r10, 1;
 	setp.eq.u32 %p95, %r7, %r173;
 	@!%p95 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd452;
+	st.shared.s64 [%rd1+1024], %rd454;
 $L129:
 $L121:
 	bar.sync 0;
-	mul.wide.u32 %rd471, %r8, 16;
-	add.s64 %rd472, %rd1, %rd471;
-	add.s64 %rd473, %rd472, 512;
-	ld.shared.s64 %rd474, [%rd473+0];
-	add.s64 %rd475, %rd474, %rd449;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd475;
+	mul.wide.u32 %rd473, %r8, 16;
+	add.s64 %rd474, %rd1, %rd473;
+	add.s64 %rd475, %rd474, 512;
+	ld.shared.s64 %rd476, [%rd475+0];
+	add.s64 %rd477, %rd476, %rd451;
+	ld.shared.s64 %rd478, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd477;
 	shfl.sync.idx.b32 %r176|%p96, %r174, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd477, {%r176, %r177};
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
+	mov.b64 %rd479, {%r176, %r177};
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
 	mov.b64 %rd482, %rd480;
 	mov.b64 %rd483, %rd481;
 	mov.b64 %rd484, %rd482;
-	mov.b64 %rd485, 0;
-	cvt.u64.u32 %rd486, %r2;
-	setp.eq.s64 %p97, %rd486, 0;
-	setp.gt.s64 %p98, %rd484, 0;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, 0;
+	cvt.u64.u32 %rd488, %r2;
+	setp.eq.s64 %p97, %rd488, 0;
+	setp.gt.s64 %p98, %rd486, 0;
 	and.pred %p99, %p97, %p98;
 	@!%p99 bra $L131;
-	atom.global.add.u64 %rd487, [%rd147], %rd484;
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd485, %rd488;
+	atom.global.add.u64 %rd489, [%rd149], %rd486;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd487, %rd490;
 $L131:
-	cvt.u64.u32 %rd489, %r2;
-	setp.eq.s64 %p100, %rd489, 0;
+	cvt.u64.u32 %rd491, %r2;
+	setp.eq.s64 %p100, %rd491, 0;
 	setp.eq.u32 %p101, %r1, 0;
 	and.pred %p102, %p100, %p101;
 	bar.sync 0;
 	@!%p102 bra $L132;
-	st.shared.s64 [%rd1+1024], %rd485;
+	st.shared.s64 [%rd1+1024], %rd487;
 $L132:
 	bar.sync 0;
-	ld.shared.s64 %rd490, [%rd1+1024];
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd485, %rd491;
-	add.s64 %rd492, %rd485, %rd483;
+	ld.shared.s64 %rd492, [%rd1+1024];
 	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, 0;
+	mov.b64 %rd487, %rd493;
+	add.s64 %rd494, %rd487, %rd485;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, 0;
 $L133:
-	setp.lt.s64 %p103, %rd494, %rd444;
+	setp.lt.s64 %p103, %rd496, %rd446;
 	not.pred %p104, %p103;
 	@!%p104 bra $L137;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd495, %rd494, %rd172;
-	mad.lo.s64 %rd496, %rd495, 4, %rd170;
-	ld.shared.s32 %r178, [%rd496+0];
+	mul.lo.s64 %rd497, %rd496, %rd174;
+	mad.lo.s64 %rd498, %rd497, 4, %rd172;
+	ld.shared.s32 %r178, [%rd498+0];
 	mov.b32 %r179, %r178;
-	add.s64 %rd497, %rd493, %rd494;
-	mul.lo.s64 %rd498, %rd497, %rd146;
-	mad.lo.s64 %rd499, %rd498, 4, %rd144;
-	st.global.s32 [%rd499+0], %r179;
+	add.s64 %rd499, %rd495, %rd496;
+	mul.lo.s64 %rd500, %rd499, %rd148;
+	mad.lo.s64 %rd501, %rd500, 4, %rd146;
+	st.global.s32 [%rd501+0], %r179;
 $L134:
-	add.s64 %rd500, %rd494, 1;
-	mov.b64 %rd494, %rd500;
+	add.s64 %rd502, %rd496, 1;
+	mov.b64 %rd496, %rd502;
 	bra.uni $L133;
 $L135:
 	bra.uni $L114;
@@ -23709,17 +22471,17 @@ $L113:
 	bra.uni $L112;
 $L114:
 $L54:
-	add.s64 %rd501, %rd309, %rd308;
-	mov.b64 %rd309, %rd501;
+	add.s64 %rd503, %rd311, %rd310;
+	mov.b64 %rd311, %rd503;
 	bra.uni $L53;
 $L55:
 $L7:
 	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd502, %rd113;
-	mov.b64 %rd503, %rd114;
+	mov.b64 %rd504, %rd115;
+	mov.b64 %rd505, %rd116;
 	// block reduction
 	mov.b32 %r180, 1;
 	sub.u32 %r181, %r13, 1;
@@ -23727,58 +22489,58 @@ $L6:
 $L138:
 	setp.hs.u32 %p105, %r182, 32;
 	@%p105 bra $L139;
-	mov.b64 {%r183, %r184}, %rd502;
+	mov.b64 {%r183, %r184}, %rd504;
 	shfl.sync.down.b32 %r185|%p106, %r183, %r182, %r181, %r17;
 	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd504, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd503;
+	mov.b64 %rd506, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd505;
 	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd505, {%r189, %r190};
+	mov.b64 %rd507, {%r189, %r190};
 	@!%p106 bra $L140;
 	setp.ne.u32 %p107, %r18, 9;
 	@%p107 bra.uni $L142;
-	setp.lt.s64 %p108, %rd504, %rd502;
-	setp.eq.s64 %p109, %rd504, %rd502;
-	setp.lt.s64 %p110, %rd505, %rd503;
+	setp.lt.s64 %p108, %rd506, %rd504;
+	setp.eq.s64 %p109, %rd506, %rd504;
+	setp.lt.s64 %p110, %rd507, %rd505;
 	and.pred %p111, %p109, %p110;
 	or.pred %p112, %p108, %p111;
-	selp.b64 %rd506, %rd504, %rd502, %p112;
-	selp.b64 %rd507, %rd505, %rd503, %p112;
-	mov.b64 %rd502, %rd506;
-	mov.b64 %rd503, %rd507;
+	selp.b64 %rd508, %rd506, %rd504, %p112;
+	selp.b64 %rd509, %rd507, %rd505, %p112;
+	mov.b64 %rd504, %rd508;
+	mov.b64 %rd505, %rd509;
 	bra.uni $L141;
 $L142:
 	setp.ne.u32 %p113, %r18, 10;
 	@%p113 bra.uni $L143;
-	setp.gt.s64 %p114, %rd504, %rd502;
-	setp.eq.s64 %p115, %rd504, %rd502;
-	setp.lt.s64 %p116, %rd505, %rd503;
+	setp.gt.s64 %p114, %rd506, %rd504;
+	setp.eq.s64 %p115, %rd506, %rd504;
+	setp.lt.s64 %p116, %rd507, %rd505;
 	and.pred %p117, %p115, %p116;
 	or.pred %p118, %p114, %p117;
-	selp.b64 %rd508, %rd504, %rd502, %p118;
-	selp.b64 %rd509, %rd505, %rd503, %p118;
-	mov.b64 %rd502, %rd508;
-	mov.b64 %rd503, %rd509;
+	selp.b64 %rd510, %rd506, %rd504, %p118;
+	selp.b64 %rd511, %rd507, %rd505, %p118;
+	mov.b64 %rd504, %rd510;
+	mov.b64 %rd505, %rd511;
 	bra.uni $L141;
 $L143:
-	mov.b64 %rd510, %rd502;
-	mov.b64 %rd511, %rd503;
 	mov.b64 %rd512, %rd504;
 	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd511;
+	mov.b64 %rd514, %rd506;
+	mov.b64 %rd515, %rd507;
 	mov.b64 %rd516, %rd512;
 	mov.b64 %rd517, %rd513;
-	mov.b64 %rd518, %rd516;
-	mov.b64 %rd519, %rd517;
-	add.s64 %rd520, %rd514, %rd518;
-	mov.b64 %rd514, %rd520;
-	add.s64 %rd521, %rd515, %rd519;
-	mov.b64 %rd515, %rd521;
+	mov.b64 %rd518, %rd514;
+	mov.b64 %rd519, %rd515;
+	mov.b64 %rd520, %rd518;
+	mov.b64 %rd521, %rd519;
+	add.s64 %rd522, %rd516, %rd520;
+	mov.b64 %rd516, %rd522;
+	add.s64 %rd523, %rd517, %rd521;
+	mov.b64 %rd517, %rd523;
 $L144:
-	mov.b64 %rd502, %rd514;
-	mov.b64 %rd503, %rd515;
+	mov.b64 %rd504, %rd516;
+	mov.b64 %rd505, %rd517;
 $L141:
 $L140:
 	shl.b32 %r182, %r182, 1;
@@ -23786,527 +22548,355 @@ $L140:
 $L139:
 	setp.eq.u32 %p119, %r7, 0;
 	@!%p119 bra $L145;
-	mul.wide.u32 %rd522, %r8, 16;
-	add.s64 %rd523, %rd1, %rd522;
-	st.shared.s64 [%rd523+0], %rd502;
-	st.shared.s64 [%rd523+8], %rd503;
+	mul.wide.u32 %rd524, %r8, 16;
+	add.s64 %rd525, %rd1, %rd524;
+	st.shared.s64 [%rd525+0], %rd504;
+	st.shared.s64 [%rd525+8], %rd505;
 $L145:
 	bar.sync 0;
 	setp.eq.u32 %p120, %r8, 0;
 	@!%p120 bra $L146;
 	setp.lo.u32 %p121, %r7, %r10;
 	@!%p121 bra $L147;
-	mul.wide.u32 %rd524, %r7, 16;
-	add.s64 %rd525, %rd1, %rd524;
-	ld.shared.s64 %rd526, [%rd525+0];
-	ld.shared.s64 %rd527, [%rd525+8];
-	mov.b64 %rd502, %rd526;
-	mov.b64 %rd503, %rd527;
+	mul.wide.u32 %rd526, %r7, 16;
+	add.s64 %rd527, %rd1, %rd526;
+	ld.shared.s64 %rd528, [%rd527+0];
+	ld.shared.s64 %rd529, [%rd527+8];
+	mov.b64 %rd504, %rd528;
+	mov.b64 %rd505, %rd529;
 $L147:
 	sub.u32 %r191, %r10, 1;
 	mov.b32 %r192, %r180;
 $L148:
 	setp.hs.u32 %p122, %r192, 32;
 	@%p122 bra $L149;
-	mov.b64 {%r193, %r194}, %rd502;
+	mov.b64 {%r193, %r194}, %rd504;
 	shfl.sync.down.b32 %r195|%p123, %r193, %r192, %r191, %r17;
 	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd528, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd503;
+	mov.b64 %rd530, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd505;
 	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
 	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd529, {%r199, %r200};
+	mov.b64 %rd531, {%r199, %r200};
 	@!%p123 bra $L150;
 	setp.ne.u32 %p124, %r18, 9;
 	@%p124 bra.uni $L152;
-	setp.lt.s64 %p125, %rd528, %rd502;
-	setp.eq.s64 %p126, %rd528, %rd502;
-	setp.lt.s64 %p127, %rd529, %rd503;
+	setp.lt.s64 %p125, %rd530, %rd504;
+	setp.eq.s64 %p126, %rd530, %rd504;
+	setp.lt.s64 %p127, %rd531, %rd505;
 	and.pred %p128, %p126, %p127;
 	or.pred %p129, %p125, %p128;
-	selp.b64 %rd530, %rd528, %rd502, %p129;
-	selp.b64 %rd531, %rd529, %rd503, %p129;
-	mov.b64 %rd502, %rd530;
-	mov.b64 %rd503, %rd531;
+	selp.b64 %rd532, %rd530, %rd504, %p129;
+	selp.b64 %rd533, %rd531, %rd505, %p129;
+	mov.b64 %rd504, %rd532;
+	mov.b64 %rd505, %rd533;
 	bra.uni $L151;
 $L152:
 	setp.ne.u32 %p130, %r18, 10;
 	@%p130 bra.uni $L153;
-	setp.gt.s64 %p131, %rd528, %rd502;
-	setp.eq.s64 %p132, %rd528, %rd502;
-	setp.lt.s64 %p133, %rd529, %rd503;
+	setp.gt.s64 %p131, %rd530, %rd504;
+	setp.eq.s64 %p132, %rd530, %rd504;
+	setp.lt.s64 %p133, %rd531, %rd505;
 	and.pred %p134, %p132, %p133;
 	or.pred %p135, %p131, %p134;
-	selp.b64 %rd532, %rd528, %rd502, %p135;
-	selp.b64 %rd533, %rd529, %rd503, %p135;
-	mov.b64 %rd502, %rd532;
-	mov.b64 %rd503, %rd533;
+	selp.b64 %rd534, %rd530, %rd504, %p135;
+	selp.b64 %rd535, %rd531, %rd505, %p135;
+	mov.b64 %rd504, %rd534;
+	mov.b64 %rd505, %rd535;
 	bra.uni $L151;
 $L153:
-	mov.b64 %rd534, %rd502;
-	mov.b64 %rd535, %rd503;
-	mov.b64 %rd536, %rd528;
-	mov.b64 %rd537, %rd529;
-	mov.b64 %rd514, %rd534;
-	mov.b64 %rd515, %rd535;
+	mov.b64 %rd536, %rd504;
+	mov.b64 %rd537, %rd505;
+	mov.b64 %rd538, %rd530;
+	mov.b64 %rd539, %rd531;
 	mov.b64 %rd516, %rd536;
 	mov.b64 %rd517, %rd537;
-	mov.b64 %rd518, %rd516;
-	mov.b64 %rd519, %rd517;
-	add.s64 %rd538, %rd514, %rd518;
-	mov.b64 %rd514, %rd538;
-	add.s64 %rd539, %rd515, %rd519;
-	mov.b64 %rd515, %rd539;
+	mov.b64 %rd518, %rd538;
+	mov.b64 %rd519, %rd539;
+	mov.b64 %rd520, %rd518;
+	mov.b64 %rd521, %rd519;
+	add.s64 %rd540, %rd516, %rd520;
+	mov.b64 %rd516, %rd540;
+	add.s64 %rd541, %rd517, %rd521;
+	mov.b64 %rd517, %rd541;
 $L154:
-	mov.b64 %rd502, %rd514;
-	mov.b64 %rd503, %rd515;
+	mov.b64 %rd504, %rd516;
+	mov.b64 %rd505, %rd517;
 $L151:
 $L150:
 	shl.b32 %r192, %r192, 1;
 	bra.uni $L148;
 $L149:
 $L146:
-	mul.wide.u32 %rd540, %r29, 16;
-	add.s64 %rd541, %rd11, %rd540;
+	mul.wide.u32 %rd542, %r29, 16;
+	add.s64 %rd543, %rd11, %rd542;
 	setp.eq.u32 %p136, %r5, 0;
 	@!%p136 bra $L155;
-	st.global.s64 [%rd541+0], %rd502;
-	st.global.s64 [%rd541+8], %rd503;
+	st.global.s64 [%rd543+0], %rd504;
+	st.global.s64 [%rd543+8], %rd505;
 $L155:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_bfs_visit__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44
-)
-{
-	.reg .pred %p<59>;
-	.reg .b32 %r<50>;
-	.reg .b64 %rd<164>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r24, [gk_s42];
-	mov.b32 %r25, %r24;
-	ld.param.u8 %r26, [gk_s43];
-	setp.ne.u32 %p8, %r26, 0;
-	mov.pred %p9, %p8;
-	ld.param.u8 %r27, [gk_s44];
-	setp.ne.u32 %p10, %r27, 0;
-	mov.pred %p11, %p10;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p12, %r18, 9;
-	@%p12 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p13, %rd98, %rd4;
-	@%p13 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p14, %rd100, %rd94;
-	setp.eq.s64 %p15, %rd100, %rd94;
-	setp.lt.s64 %p16, %rd101, %rd95;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.b64 %rd102, %rd100, %rd94, %p18;
-	selp.b64 %rd103, %rd101, %rd95, %p18;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p19, %r18, 10;
-	@%p19 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p20, %rd104, %rd4;
-	@%p20 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p21, %rd106, %rd94;
-	setp.eq.s64 %p22, %rd106, %rd94;
-	setp.lt.s64 %p23, %rd107, %rd95;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd108, %rd106, %rd94, %p25;
-	selp.b64 %rd109, %rd107, %rd95, %p25;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p26, %rd116, %rd4;
-	@%p26 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r28, 1;
-	mov.b32 %r29, 1;
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r28;
-$L12:
-	setp.hs.u32 %p27, %r31, 32;
-	@%p27 bra $L13;
-	mov.b64 {%r32, %r33}, %rd132;
-	shfl.sync.down.b32 %r34|%p28, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd134, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd133;
-	shfl.sync.down.b32 %r38, %r36, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r39, %r37, %r31, %r30, %r17;
-	mov.b64 %rd135, {%r38, %r39};
-	@!%p28 bra $L14;
-	setp.ne.u32 %p29, %r18, 9;
-	@%p29 bra.uni $L16;
-	setp.lt.s64 %p30, %rd134, %rd132;
-	setp.eq.s64 %p31, %rd134, %rd132;
-	setp.lt.s64 %p32, %rd135, %rd133;
-	and.pred %p33, %p31, %p32;
-	or.pred %p34, %p30, %p33;
-	selp.b64 %rd136, %rd134, %rd132, %p34;
-	selp.b64 %rd137, %rd135, %rd133, %p34;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p35, %r18, 10;
-	@%p35 bra.uni $L17;
-	setp.gt.s64 %p36, %rd134, %rd132;
-	setp.eq.s64 %p37, %rd134, %rd132;
-	setp.lt.s64 %p38, %rd135, %rd133;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	selp.b64 %rd138, %rd134, %rd132, %p40;
-	selp.b64 %rd139, %rd135, %rd133, %p40;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p41, %r7, 0;
-	@!%p41 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p137, %r5, 0;
+	@!%p137 bra $L156;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r201, [gk_reduce_done], 1;
+	sub.u32 %r202, %r30, 1;
+	setp.eq.u32 %p138, %r201, %r202;
+	fence.acq_rel.gpu;
+	selp.b32 %r203, 1, 0, %p138;
+	st.shared.u32 [%rd1+1024], %r203;
+$L156:
 	bar.sync 0;
-	setp.eq.u32 %p42, %r8, 0;
-	@!%p42 bra $L20;
-	setp.lo.u32 %p43, %r7, %r10;
-	@!%p43 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r40, %r10, 1;
-	mov.b32 %r41, %r29;
-$L22:
-	setp.hs.u32 %p44, %r41, 32;
-	@%p44 bra $L23;
-	mov.b64 {%r42, %r43}, %rd132;
-	shfl.sync.down.b32 %r44|%p45, %r42, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd152, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd133;
-	shfl.sync.down.b32 %r48, %r46, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r41, %r40, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p45 bra $L24;
-	setp.ne.u32 %p46, %r18, 9;
-	@%p46 bra.uni $L26;
-	setp.lt.s64 %p47, %rd152, %rd132;
-	setp.eq.s64 %p48, %rd152, %rd132;
-	setp.lt.s64 %p49, %rd153, %rd133;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.b64 %rd154, %rd152, %rd132, %p51;
-	selp.b64 %rd155, %rd153, %rd133, %p51;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p52, %r18, 10;
-	@%p52 bra.uni $L27;
-	setp.gt.s64 %p53, %rd152, %rd132;
-	setp.eq.s64 %p54, %rd152, %rd132;
-	setp.lt.s64 %p55, %rd153, %rd133;
-	and.pred %p56, %p54, %p55;
-	or.pred %p57, %p53, %p56;
-	selp.b64 %rd156, %rd152, %rd132, %p57;
-	selp.b64 %rd157, %rd153, %rd133, %p57;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r41, %r41, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p58, %r5, 0;
-	@!%p58 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
-$L29:
+	ld.shared.u32 %r204, [%rd1+1024];
+	setp.ne.u32 %p139, %r204, 0;
+	@!%p139 bra $L157;
+	cvt.u64.u32 %rd546, %r30;
+	cvt.u64.u32 %rd547, %r5;
+	cvt.u64.u32 %rd548, %r6;
+	setp.ne.u32 %p140, %r18, 9;
+	@%p140 bra.uni $L159;
+	mov.b64 %rd544, 9223372036854775807;
+	mov.b64 %rd545, 9223372036854775807;
+	mov.b64 %rd549, %rd547;
+$L160:
+	setp.ge.s64 %p141, %rd549, %rd546;
+	@%p141 bra $L161;
+	mad.lo.s64 %rd550, %rd549, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
+	ld.relaxed.gpu.global.s64 %rd552, [%rd550+8];
+	setp.lt.s64 %p142, %rd551, %rd544;
+	setp.eq.s64 %p143, %rd551, %rd544;
+	setp.lt.s64 %p144, %rd552, %rd545;
+	and.pred %p145, %p143, %p144;
+	or.pred %p146, %p142, %p145;
+	selp.b64 %rd553, %rd551, %rd544, %p146;
+	selp.b64 %rd554, %rd552, %rd545, %p146;
+	mov.b64 %rd544, %rd553;
+	mov.b64 %rd545, %rd554;
+	add.s64 %rd549, %rd549, %rd548;
+	bra.uni $L160;
+$L161:
+	bra.uni $L158;
+$L159:
+	setp.ne.u32 %p147, %r18, 10;
+	@%p147 bra.uni $L162;
+	mov.b64 %rd544, -9223372036854775808;
+	mov.b64 %rd545, 9223372036854775807;
+	mov.b64 %rd555, %rd547;
+$L163:
+	setp.ge.s64 %p148, %rd555, %rd546;
+	@%p148 bra $L164;
+	mad.lo.s64 %rd556, %rd555, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd557, [%rd556+0];
+	ld.relaxed.gpu.global.s64 %rd558, [%rd556+8];
+	setp.gt.s64 %p149, %rd557, %rd544;
+	setp.eq.s64 %p150, %rd557, %rd544;
+	setp.lt.s64 %p151, %rd558, %rd545;
+	and.pred %p152, %p150, %p151;
+	or.pred %p153, %p149, %p152;
+	selp.b64 %rd559, %rd557, %rd544, %p153;
+	selp.b64 %rd560, %rd558, %rd545, %p153;
+	mov.b64 %rd544, %rd559;
+	mov.b64 %rd545, %rd560;
+	add.s64 %rd555, %rd555, %rd548;
+	bra.uni $L163;
+$L164:
+	bra.uni $L158;
+$L162:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L165:
+	mov.b64 %rd561, %rd119;
+	mov.b64 %rd562, %rd120;
+	mov.b64 %rd544, %rd561;
+	mov.b64 %rd545, %rd562;
+	mov.b64 %rd563, %rd547;
+$L166:
+	setp.ge.s64 %p154, %rd563, %rd546;
+	@%p154 bra $L167;
+	mad.lo.s64 %rd564, %rd563, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd565, [%rd564+0];
+	ld.relaxed.gpu.global.s64 %rd566, [%rd564+8];
+	mov.b64 %rd567, %rd544;
+	mov.b64 %rd568, %rd545;
+	mov.b64 %rd569, %rd565;
+	mov.b64 %rd570, %rd566;
+	mov.b64 %rd516, %rd567;
+	mov.b64 %rd517, %rd568;
+	mov.b64 %rd518, %rd569;
+	mov.b64 %rd519, %rd570;
+	mov.b64 %rd520, %rd518;
+	mov.b64 %rd521, %rd519;
+	add.s64 %rd571, %rd516, %rd520;
+	mov.b64 %rd516, %rd571;
+	add.s64 %rd572, %rd517, %rd521;
+	mov.b64 %rd517, %rd572;
+$L168:
+	mov.b64 %rd544, %rd516;
+	mov.b64 %rd545, %rd517;
+	add.s64 %rd563, %rd563, %rd548;
+	bra.uni $L166;
+$L167:
+$L158:
+	mov.b64 %rd573, %rd544;
+	mov.b64 %rd574, %rd545;
+	// block reduction
+	mov.b32 %r205, 1;
+	mov.b32 %r206, 1;
+	sub.u32 %r207, %r13, 1;
+	mov.b32 %r208, %r205;
+$L169:
+	setp.hs.u32 %p155, %r208, 32;
+	@%p155 bra $L170;
+	mov.b64 {%r209, %r210}, %rd573;
+	shfl.sync.down.b32 %r211|%p156, %r209, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
+	mov.b64 %rd575, {%r211, %r212};
+	mov.b64 {%r213, %r214}, %rd574;
+	shfl.sync.down.b32 %r215, %r213, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r216, %r214, %r208, %r207, %r17;
+	mov.b64 %rd576, {%r215, %r216};
+	@!%p156 bra $L171;
+	setp.ne.u32 %p157, %r18, 9;
+	@%p157 bra.uni $L173;
+	setp.lt.s64 %p158, %rd575, %rd573;
+	setp.eq.s64 %p159, %rd575, %rd573;
+	setp.lt.s64 %p160, %rd576, %rd574;
+	and.pred %p161, %p159, %p160;
+	or.pred %p162, %p158, %p161;
+	selp.b64 %rd577, %rd575, %rd573, %p162;
+	selp.b64 %rd578, %rd576, %rd574, %p162;
+	mov.b64 %rd573, %rd577;
+	mov.b64 %rd574, %rd578;
+	bra.uni $L172;
+$L173:
+	setp.ne.u32 %p163, %r18, 10;
+	@%p163 bra.uni $L174;
+	setp.gt.s64 %p164, %rd575, %rd573;
+	setp.eq.s64 %p165, %rd575, %rd573;
+	setp.lt.s64 %p166, %rd576, %rd574;
+	and.pred %p167, %p165, %p166;
+	or.pred %p168, %p164, %p167;
+	selp.b64 %rd579, %rd575, %rd573, %p168;
+	selp.b64 %rd580, %rd576, %rd574, %p168;
+	mov.b64 %rd573, %rd579;
+	mov.b64 %rd574, %rd580;
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd581, %rd573;
+	mov.b64 %rd582, %rd574;
+	mov.b64 %rd583, %rd575;
+	mov.b64 %rd584, %rd576;
+	mov.b64 %rd516, %rd581;
+	mov.b64 %rd517, %rd582;
+	mov.b64 %rd518, %rd583;
+	mov.b64 %rd519, %rd584;
+	mov.b64 %rd520, %rd518;
+	mov.b64 %rd521, %rd519;
+	add.s64 %rd585, %rd516, %rd520;
+	mov.b64 %rd516, %rd585;
+	add.s64 %rd586, %rd517, %rd521;
+	mov.b64 %rd517, %rd586;
+$L175:
+	mov.b64 %rd573, %rd516;
+	mov.b64 %rd574, %rd517;
+$L172:
+$L171:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L169;
+$L170:
+	setp.eq.u32 %p169, %r7, 0;
+	@!%p169 bra $L176;
+	mul.wide.u32 %rd587, %r8, 16;
+	add.s64 %rd588, %rd1, %rd587;
+	st.shared.s64 [%rd588+0], %rd573;
+	st.shared.s64 [%rd588+8], %rd574;
+$L176:
+	bar.sync 0;
+	setp.eq.u32 %p170, %r8, 0;
+	@!%p170 bra $L177;
+	setp.lo.u32 %p171, %r7, %r10;
+	@!%p171 bra $L178;
+	mul.wide.u32 %rd589, %r7, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	ld.shared.s64 %rd591, [%rd590+0];
+	ld.shared.s64 %rd592, [%rd590+8];
+	mov.b64 %rd573, %rd591;
+	mov.b64 %rd574, %rd592;
+$L178:
+	sub.u32 %r217, %r10, 1;
+	mov.b32 %r218, %r206;
+$L179:
+	setp.hs.u32 %p172, %r218, 32;
+	@%p172 bra $L180;
+	mov.b64 {%r219, %r220}, %rd573;
+	shfl.sync.down.b32 %r221|%p173, %r219, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
+	mov.b64 %rd593, {%r221, %r222};
+	mov.b64 {%r223, %r224}, %rd574;
+	shfl.sync.down.b32 %r225, %r223, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r226, %r224, %r218, %r217, %r17;
+	mov.b64 %rd594, {%r225, %r226};
+	@!%p173 bra $L181;
+	setp.ne.u32 %p174, %r18, 9;
+	@%p174 bra.uni $L183;
+	setp.lt.s64 %p175, %rd593, %rd573;
+	setp.eq.s64 %p176, %rd593, %rd573;
+	setp.lt.s64 %p177, %rd594, %rd574;
+	and.pred %p178, %p176, %p177;
+	or.pred %p179, %p175, %p178;
+	selp.b64 %rd595, %rd593, %rd573, %p179;
+	selp.b64 %rd596, %rd594, %rd574, %p179;
+	mov.b64 %rd573, %rd595;
+	mov.b64 %rd574, %rd596;
+	bra.uni $L182;
+$L183:
+	setp.ne.u32 %p180, %r18, 10;
+	@%p180 bra.uni $L184;
+	setp.gt.s64 %p181, %rd593, %rd573;
+	setp.eq.s64 %p182, %rd593, %rd573;
+	setp.lt.s64 %p183, %rd594, %rd574;
+	and.pred %p184, %p182, %p183;
+	or.pred %p185, %p181, %p184;
+	selp.b64 %rd597, %rd593, %rd573, %p185;
+	selp.b64 %rd598, %rd594, %rd574, %p185;
+	mov.b64 %rd573, %rd597;
+	mov.b64 %rd574, %rd598;
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd599, %rd573;
+	mov.b64 %rd600, %rd574;
+	mov.b64 %rd601, %rd593;
+	mov.b64 %rd602, %rd594;
+	mov.b64 %rd516, %rd599;
+	mov.b64 %rd517, %rd600;
+	mov.b64 %rd518, %rd601;
+	mov.b64 %rd519, %rd602;
+	mov.b64 %rd520, %rd518;
+	mov.b64 %rd521, %rd519;
+	add.s64 %rd603, %rd516, %rd520;
+	mov.b64 %rd516, %rd603;
+	add.s64 %rd604, %rd517, %rd521;
+	mov.b64 %rd517, %rd604;
+$L185:
+	mov.b64 %rd573, %rd516;
+	mov.b64 %rd574, %rd517;
+$L182:
+$L181:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L179;
+$L180:
+$L177:
+	@!%p137 bra $L186;
+	st.global.s64 [%rd13+0], %rd573;
+	st.global.s64 [%rd13+8], %rd574;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L186:
+$L157:
 	ret;
 }
 `
@@ -24320,12 +22910,14 @@ const gokkosPTX22 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_PullStep_bfs_reach__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -24350,9 +22942,9 @@ const gokkosPTX22 = `//
 	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<69>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<195>;
+	.reg .pred %p<118>;
+	.reg .b32 %r<123>;
+	.reg .b64 %rd<258>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -24376,129 +22968,129 @@ const gokkosPTX22 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s10];
+	cvta.to.global.u64 %rd32, %rd31;
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
+	ld.param.s64 %rd34, [gk_s11];
 	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
+	ld.param.s64 %rd36, [gk_s12];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s13];
+	cvta.to.global.u64 %rd39, %rd38;
 	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
+	ld.param.s64 %rd41, [gk_s14];
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
+	ld.param.s64 %rd43, [gk_s15];
 	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s17];
+	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
 	ld.param.u8 %r19, [gk_s20];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r21;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r20;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
+	sub.s64 %rd54, %rd3, %rd2;
+	max.s64 %rd55, %rd54, 0;
+	cvt.u64.u32 %rd56, %r21;
+	add.s64 %rd57, %rd55, %rd56;
+	sub.s64 %rd58, %rd57, 1;
+	div.u64 %rd59, %rd58, %rd56;
+	cvt.u64.u32 %rd60, %r20;
+	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
+	add.s64 %rd62, %rd61, %rd59;
+	min.s64 %rd63, %rd62, %rd3;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
-	mov.b64 %rd64, 9223372036854775807;
-	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd66, 9223372036854775807;
+	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p5, %r18, 10;
 	@%p5 bra.uni $L3;
-	mov.b64 %rd64, -9223372036854775808;
-	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd66, -9223372036854775808;
+	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd66, 0;
-	mov.b64 %rd67, 0;
 	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
-	mov.b64 %rd66, %rd68;
-	mov.b64 %rd67, %rd69;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, 0;
+	mov.b64 %rd68, %rd70;
+	mov.b64 %rd69, %rd71;
 $L4:
-	mov.b64 %rd70, %rd66;
-	mov.b64 %rd71, %rd67;
-	mov.b64 %rd64, %rd70;
-	mov.b64 %rd65, %rd71;
+	mov.b64 %rd72, %rd68;
+	mov.b64 %rd73, %rd69;
+	mov.b64 %rd66, %rd72;
+	mov.b64 %rd67, %rd73;
 $L1:
-	mov.b64 %rd62, %rd64;
-	mov.b64 %rd63, %rd65;
-	cvt.u64.u32 %rd72, %r5;
-	add.s64 %rd73, %rd59, %rd72;
-	cvt.u64.u32 %rd74, %r6;
-	mov.b64 %rd75, %rd73;
+	mov.b64 %rd64, %rd66;
+	mov.b64 %rd65, %rd67;
+	cvt.u64.u32 %rd74, %r5;
+	add.s64 %rd75, %rd61, %rd74;
+	cvt.u64.u32 %rd76, %r6;
+	mov.b64 %rd77, %rd75;
 $L5:
-	setp.ge.s64 %p6, %rd75, %rd61;
+	setp.ge.s64 %p6, %rd77, %rd63;
 	@%p6 bra $L6;
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd76;
-	add.s64 %rd78, %rd76, 1;
+	mov.b64 %rd78, %rd77;
 	mov.b64 %rd79, %rd78;
-	mov.b64 %rd80, %rd77;
-	mov.b64 %rd81, %rd79;
-	setp.gt.s64 %p7, %rd44, 0;
+	add.s64 %rd80, %rd78, 1;
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd79;
+	mov.b64 %rd83, %rd81;
+	setp.gt.s64 %p7, %rd46, 0;
 	@!%p7 bra $L9;
-	mul.lo.s64 %rd82, %rd76, %rd44;
-	mov.b64 %rd83, %rd82;
-	add.s64 %rd84, %rd76, 1;
-	mul.lo.s64 %rd85, %rd84, %rd44;
-	min.s64 %rd86, %rd85, %rd40;
-	mov.b64 %rd87, %rd86;
-	mov.b64 %rd80, %rd83;
-	mov.b64 %rd81, %rd87;
+	mul.lo.s64 %rd84, %rd78, %rd46;
+	mov.b64 %rd85, %rd84;
+	add.s64 %rd86, %rd78, 1;
+	mul.lo.s64 %rd87, %rd86, %rd46;
+	min.s64 %rd88, %rd87, %rd42;
+	mov.b64 %rd89, %rd88;
+	mov.b64 %rd82, %rd85;
+	mov.b64 %rd83, %rd89;
 $L9:
-	mov.b64 %rd88, %rd10;
-	mov.b64 %rd89, %rd12;
-	mov.b64 %rd90, %rd14;
-	mov.b64 %rd91, %rd17;
-	mov.b64 %rd92, %rd19;
-	mov.b64 %rd93, %rd21;
-	mov.b64 %rd94, %rd31;
-	mov.b64 %rd95, %rd33;
-	mov.b64 %rd96, %rd35;
-	mov.b64 %rd97, %rd88;
-	mov.b64 %rd98, %rd89;
+	mov.b64 %rd90, %rd12;
+	mov.b64 %rd91, %rd14;
+	mov.b64 %rd92, %rd16;
+	mov.b64 %rd93, %rd19;
+	mov.b64 %rd94, %rd21;
+	mov.b64 %rd95, %rd23;
+	mov.b64 %rd96, %rd33;
+	mov.b64 %rd97, %rd35;
+	mov.b64 %rd98, %rd37;
 	mov.b64 %rd99, %rd90;
 	mov.b64 %rd100, %rd91;
 	mov.b64 %rd101, %rd92;
@@ -24506,33 +23098,35 @@ $L9:
 	mov.b64 %rd103, %rd94;
 	mov.b64 %rd104, %rd95;
 	mov.b64 %rd105, %rd96;
-	mov.b64 %rd106, %rd80;
+	mov.b64 %rd106, %rd97;
+	mov.b64 %rd107, %rd98;
+	mov.b64 %rd108, %rd82;
 $L10:
-	setp.lt.s64 %p8, %rd106, %rd81;
+	setp.lt.s64 %p8, %rd108, %rd83;
 	not.pred %p9, %p8;
 	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b32 %r22, 0x0;
-	mul.lo.s64 %rd107, %rd106, 32;
-	mov.b64 %rd108, %rd107;
-	setp.gt.s64 %p10, %rd44, 0;
+	mul.lo.s64 %rd109, %rd108, 32;
+	mov.b64 %rd110, %rd109;
+	setp.gt.s64 %p10, %rd46, 0;
 	@!%p10 bra $L15;
 	mov.pred %p11, %p3;
-	mov.b64 %rd109, %rd106;
-	mul.lo.s64 %rd110, %rd109, %rd51;
-	mad.lo.s64 %rd111, %rd110, 4, %rd47;
-	ld.relaxed.gpu.global.u32 %r23, [%rd111+0];
+	mov.b64 %rd111, %rd108;
+	mul.lo.s64 %rd112, %rd111, %rd53;
+	mad.lo.s64 %rd113, %rd112, 4, %rd49;
+	ld.relaxed.gpu.global.u32 %r23, [%rd113+0];
 	mov.b32 %r24, %r23;
 	not.b32 %r25, %r24;
 	mov.b32 %r26, %r25;
 	mov.b32 %r22, %r26;
-	sub.s64 %rd112, %rd7, %rd108;
-	mov.b64 %rd113, %rd112;
-	setp.lt.s64 %p12, %rd113, 32;
+	sub.s64 %rd114, %rd9, %rd110;
+	mov.b64 %rd115, %rd114;
+	setp.lt.s64 %p12, %rd115, 32;
 	@!%p12 bra $L18;
-	min.u64 %rd114, %rd113, 32;
-	cvt.u32.u64 %r27, %rd114;
+	min.u64 %rd116, %rd115, 32;
+	cvt.u32.u64 %r27, %rd116;
 	mov.b32 %r29, 0x1;
 	shl.b32 %r28, %r29, %r27;
 	setp.hs.u32 %p13, %r27, 32;
@@ -24543,20 +23137,20 @@ $L14:
 $L18:
 	bra.uni $L16;
 $L15:
-	mov.b64 %rd108, %rd76;
+	mov.b64 %rd110, %rd78;
 	mov.pred %p14, %p3;
-	cvt.u32.u64 %r33, %rd76;
+	cvt.u32.u64 %r33, %rd78;
 	mov.b32 %r34, %r33;
 	shr.s32 %r35, %r34, 5;
-	cvt.s64.s32 %rd115, %r35;
-	mul.lo.s64 %rd116, %rd115, %rd51;
-	mad.lo.s64 %rd117, %rd116, 4, %rd47;
-	ld.relaxed.gpu.global.u32 %r36, [%rd117+0];
+	cvt.s64.s32 %rd117, %r35;
+	mul.lo.s64 %rd118, %rd117, %rd53;
+	mad.lo.s64 %rd119, %rd118, 4, %rd49;
+	ld.relaxed.gpu.global.u32 %r36, [%rd119+0];
 	mov.b32 %r37, %r36;
 	and.b32 %r38, %r34, 31;
-	cvt.s64.s32 %rd118, %r38;
-	min.u64 %rd119, %rd118, 32;
-	cvt.u32.u64 %r39, %rd119;
+	cvt.s64.s32 %rd120, %r38;
+	min.u64 %rd121, %rd120, 32;
+	cvt.u32.u64 %r39, %rd121;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p15, %r39, 32;
@@ -24577,49 +23171,49 @@ $L21:
 $L25:
 	brev.b32 %r45, %r22;
 	clz.b32 %r46, %r45;
-	cvt.u64.u32 %rd120, %r46;
-	mov.b64 %rd121, %rd120;
+	cvt.u64.u32 %rd122, %r46;
+	mov.b64 %rd123, %rd122;
 	sub.u32 %r47, %r22, 0x1;
 	and.b32 %r48, %r22, %r47;
 	mov.b32 %r22, %r48;
-	add.s64 %rd122, %rd108, %rd121;
-	cvt.u32.u64 %r49, %rd122;
+	add.s64 %rd124, %rd110, %rd123;
+	cvt.u32.u64 %r49, %rd124;
 	mov.b32 %r50, %r49;
 	mov.pred %p20, 0;
-	cvt.s64.s32 %rd123, %r50;
-	add.s64 %rd124, %rd123, 1;
-	mul.lo.s64 %rd125, %rd124, %rd99;
-	mad.lo.s64 %rd126, %rd125, 8, %rd97;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	mov.b64 %rd129, %rd128;
-	cvt.s64.s32 %rd130, %r50;
-	mul.lo.s64 %rd131, %rd130, %rd99;
-	mad.lo.s64 %rd132, %rd131, 8, %rd97;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd134;
+	cvt.s64.s32 %rd125, %r50;
+	add.s64 %rd126, %rd125, 1;
+	mul.lo.s64 %rd127, %rd126, %rd101;
+	mad.lo.s64 %rd128, %rd127, 8, %rd99;
+	ld.global.nc.s64 %rd129, [%rd128+0];
+	mov.b64 %rd130, %rd129;
+	mov.b64 %rd131, %rd130;
+	cvt.s64.s32 %rd132, %r50;
+	mul.lo.s64 %rd133, %rd132, %rd101;
+	mad.lo.s64 %rd134, %rd133, 8, %rd99;
+	ld.global.nc.s64 %rd135, [%rd134+0];
+	mov.b64 %rd136, %rd135;
+	mov.b64 %rd137, %rd136;
 $L26:
-	setp.lt.s64 %p21, %rd135, %rd129;
+	setp.lt.s64 %p21, %rd137, %rd131;
 	not.pred %p22, %p21;
 	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd136, %rd135, %rd102;
-	mad.lo.s64 %rd137, %rd136, 4, %rd100;
-	ld.global.nc.s32 %r51, [%rd137+0];
+	mul.lo.s64 %rd138, %rd137, %rd104;
+	mad.lo.s64 %rd139, %rd138, 4, %rd102;
+	ld.global.nc.s32 %r51, [%rd139+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
 	shr.s32 %r54, %r53, 5;
-	cvt.s64.s32 %rd138, %r54;
-	mul.lo.s64 %rd139, %rd138, %rd105;
-	mad.lo.s64 %rd140, %rd139, 4, %rd103;
-	ld.global.nc.u32 %r55, [%rd140+0];
+	cvt.s64.s32 %rd140, %r54;
+	mul.lo.s64 %rd141, %rd140, %rd107;
+	mad.lo.s64 %rd142, %rd141, 4, %rd105;
+	ld.global.nc.u32 %r55, [%rd142+0];
 	mov.b32 %r56, %r55;
 	and.b32 %r57, %r53, 31;
-	cvt.s64.s32 %rd141, %r57;
-	min.u64 %rd142, %rd141, 32;
-	cvt.u32.u64 %r58, %rd142;
+	cvt.s64.s32 %rd143, %r57;
+	min.u64 %rd144, %rd143, 32;
+	cvt.u32.u64 %r58, %rd144;
 	mov.b32 %r60, 0x1;
 	shl.b32 %r59, %r60, %r58;
 	setp.hs.u32 %p23, %r58, 32;
@@ -24632,7 +23226,7 @@ $L32:
 	mov.pred %p25, %p3;
 	mov.b32 %r63, %r53;
 	mov.b32 %r64, %r50;
-	mov.b64 %rd143, %rd135;
+	mov.b64 %rd145, %rd137;
 	mov.pred %p26, 1;
 	mov.pred %p27, 1;
 	mov.pred %p28, %p26;
@@ -24645,58 +23239,58 @@ $L32:
 	bra.uni $L28;
 $L34:
 $L27:
-	add.s64 %rd144, %rd135, 1;
-	mov.b64 %rd135, %rd144;
+	add.s64 %rd146, %rd137, 1;
+	mov.b64 %rd137, %rd146;
 	bra.uni $L26;
 $L28:
 	@!%p20 bra $L36;
-	min.u64 %rd145, %rd121, 32;
-	cvt.u32.u64 %r65, %rd145;
+	min.u64 %rd147, %rd123, 32;
+	cvt.u32.u64 %r65, %rd147;
 	mov.b32 %r67, 0x1;
 	shl.b32 %r66, %r67, %r65;
 	setp.hs.u32 %p33, %r65, 32;
 	selp.b32 %r68, 0, %r66, %p33;
 	or.b32 %r69, %r44, %r68;
 	mov.b32 %r44, %r69;
-	add.s64 %rd146, %rd62, 1;
-	mov.b64 %rd62, %rd146;
+	add.s64 %rd148, %rd64, 1;
+	mov.b64 %rd64, %rd148;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p34, %rd44, 0;
+	setp.gt.s64 %p34, %rd46, 0;
 	@!%p34 bra $L37;
-	mul.lo.s64 %rd147, %rd106, %rd42;
-	mad.lo.s64 %rd148, %rd147, 4, %rd38;
-	st.global.u32 [%rd148+0], %r44;
+	mul.lo.s64 %rd149, %rd108, %rd44;
+	mad.lo.s64 %rd150, %rd149, 4, %rd40;
+	st.global.u32 [%rd150+0], %r44;
 	bra.uni $L38;
 $L37:
 	setp.ne.u32 %p35, %r44, 0x0;
 	@!%p35 bra $L40;
-	shr.s64 %rd149, %rd76, 5;
-	mul.lo.s64 %rd150, %rd149, %rd42;
-	mad.lo.s64 %rd151, %rd150, 4, %rd38;
-	and.b64 %rd152, %rd76, 31;
-	min.u64 %rd153, %rd152, 32;
-	cvt.u32.u64 %r70, %rd153;
+	shr.s64 %rd151, %rd78, 5;
+	mul.lo.s64 %rd152, %rd151, %rd44;
+	mad.lo.s64 %rd153, %rd152, 4, %rd40;
+	and.b64 %rd154, %rd78, 31;
+	min.u64 %rd155, %rd154, 32;
+	cvt.u32.u64 %r70, %rd155;
 	mov.b32 %r72, 0x1;
 	shl.b32 %r71, %r72, %r70;
 	setp.hs.u32 %p36, %r70, 32;
 	selp.b32 %r73, 0, %r71, %p36;
-	atom.global.or.b32 %r74, [%rd151], %r73;
+	atom.global.or.b32 %r74, [%rd153], %r73;
 $L40:
 $L38:
 $L11:
-	add.s64 %rd154, %rd106, 1;
-	mov.b64 %rd106, %rd154;
+	add.s64 %rd156, %rd108, 1;
+	mov.b64 %rd108, %rd156;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd75, %rd75, %rd74;
+	add.s64 %rd77, %rd77, %rd76;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd155, %rd62;
-	mov.b64 %rd156, %rd63;
+	mov.b64 %rd157, %rd64;
+	mov.b64 %rd158, %rd65;
 	// block reduction
 	mov.b32 %r75, 1;
 	mov.b32 %r76, 1;
@@ -24705,58 +23299,58 @@ $L6:
 $L41:
 	setp.hs.u32 %p37, %r78, 32;
 	@%p37 bra $L42;
-	mov.b64 {%r79, %r80}, %rd155;
+	mov.b64 {%r79, %r80}, %rd157;
 	shfl.sync.down.b32 %r81|%p38, %r79, %r78, %r77, %r17;
 	shfl.sync.down.b32 %r82, %r80, %r78, %r77, %r17;
-	mov.b64 %rd157, {%r81, %r82};
-	mov.b64 {%r83, %r84}, %rd156;
+	mov.b64 %rd159, {%r81, %r82};
+	mov.b64 {%r83, %r84}, %rd158;
 	shfl.sync.down.b32 %r85, %r83, %r78, %r77, %r17;
 	shfl.sync.down.b32 %r86, %r84, %r78, %r77, %r17;
-	mov.b64 %rd158, {%r85, %r86};
+	mov.b64 %rd160, {%r85, %r86};
 	@!%p38 bra $L43;
 	setp.ne.u32 %p39, %r18, 9;
 	@%p39 bra.uni $L45;
-	setp.lt.s64 %p40, %rd157, %rd155;
-	setp.eq.s64 %p41, %rd157, %rd155;
-	setp.lt.s64 %p42, %rd158, %rd156;
+	setp.lt.s64 %p40, %rd159, %rd157;
+	setp.eq.s64 %p41, %rd159, %rd157;
+	setp.lt.s64 %p42, %rd160, %rd158;
 	and.pred %p43, %p41, %p42;
 	or.pred %p44, %p40, %p43;
-	selp.b64 %rd159, %rd157, %rd155, %p44;
-	selp.b64 %rd160, %rd158, %rd156, %p44;
-	mov.b64 %rd155, %rd159;
-	mov.b64 %rd156, %rd160;
+	selp.b64 %rd161, %rd159, %rd157, %p44;
+	selp.b64 %rd162, %rd160, %rd158, %p44;
+	mov.b64 %rd157, %rd161;
+	mov.b64 %rd158, %rd162;
 	bra.uni $L44;
 $L45:
 	setp.ne.u32 %p45, %r18, 10;
 	@%p45 bra.uni $L46;
-	setp.gt.s64 %p46, %rd157, %rd155;
-	setp.eq.s64 %p47, %rd157, %rd155;
-	setp.lt.s64 %p48, %rd158, %rd156;
+	setp.gt.s64 %p46, %rd159, %rd157;
+	setp.eq.s64 %p47, %rd159, %rd157;
+	setp.lt.s64 %p48, %rd160, %rd158;
 	and.pred %p49, %p47, %p48;
 	or.pred %p50, %p46, %p49;
-	selp.b64 %rd161, %rd157, %rd155, %p50;
-	selp.b64 %rd162, %rd158, %rd156, %p50;
-	mov.b64 %rd155, %rd161;
-	mov.b64 %rd156, %rd162;
+	selp.b64 %rd163, %rd159, %rd157, %p50;
+	selp.b64 %rd164, %rd160, %rd158, %p50;
+	mov.b64 %rd157, %rd163;
+	mov.b64 %rd158, %rd164;
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd163, %rd155;
-	mov.b64 %rd164, %rd156;
 	mov.b64 %rd165, %rd157;
 	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd168, %rd164;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
 	mov.b64 %rd169, %rd165;
 	mov.b64 %rd170, %rd166;
-	mov.b64 %rd171, %rd169;
-	mov.b64 %rd172, %rd170;
-	add.s64 %rd173, %rd167, %rd171;
-	mov.b64 %rd167, %rd173;
-	add.s64 %rd174, %rd168, %rd172;
-	mov.b64 %rd168, %rd174;
+	mov.b64 %rd171, %rd167;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd175, %rd169, %rd173;
+	mov.b64 %rd169, %rd175;
+	add.s64 %rd176, %rd170, %rd174;
+	mov.b64 %rd170, %rd176;
 $L47:
-	mov.b64 %rd155, %rd167;
-	mov.b64 %rd156, %rd168;
+	mov.b64 %rd157, %rd169;
+	mov.b64 %rd158, %rd170;
 $L44:
 $L43:
 	shl.b32 %r78, %r78, 1;
@@ -24764,446 +23358,355 @@ $L43:
 $L42:
 	setp.eq.u32 %p51, %r7, 0;
 	@!%p51 bra $L48;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd155;
-	st.shared.s64 [%rd176+8], %rd156;
+	mul.wide.u32 %rd177, %r8, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	st.shared.s64 [%rd178+0], %rd157;
+	st.shared.s64 [%rd178+8], %rd158;
 $L48:
 	bar.sync 0;
 	setp.eq.u32 %p52, %r8, 0;
 	@!%p52 bra $L49;
 	setp.lo.u32 %p53, %r7, %r10;
 	@!%p53 bra $L50;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	ld.shared.s64 %rd180, [%rd178+8];
-	mov.b64 %rd155, %rd179;
-	mov.b64 %rd156, %rd180;
+	mul.wide.u32 %rd179, %r7, 16;
+	add.s64 %rd180, %rd1, %rd179;
+	ld.shared.s64 %rd181, [%rd180+0];
+	ld.shared.s64 %rd182, [%rd180+8];
+	mov.b64 %rd157, %rd181;
+	mov.b64 %rd158, %rd182;
 $L50:
 	sub.u32 %r87, %r10, 1;
 	mov.b32 %r88, %r76;
 $L51:
 	setp.hs.u32 %p54, %r88, 32;
 	@%p54 bra $L52;
-	mov.b64 {%r89, %r90}, %rd155;
+	mov.b64 {%r89, %r90}, %rd157;
 	shfl.sync.down.b32 %r91|%p55, %r89, %r88, %r87, %r17;
 	shfl.sync.down.b32 %r92, %r90, %r88, %r87, %r17;
-	mov.b64 %rd181, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd156;
+	mov.b64 %rd183, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd158;
 	shfl.sync.down.b32 %r95, %r93, %r88, %r87, %r17;
 	shfl.sync.down.b32 %r96, %r94, %r88, %r87, %r17;
-	mov.b64 %rd182, {%r95, %r96};
+	mov.b64 %rd184, {%r95, %r96};
 	@!%p55 bra $L53;
 	setp.ne.u32 %p56, %r18, 9;
 	@%p56 bra.uni $L55;
-	setp.lt.s64 %p57, %rd181, %rd155;
-	setp.eq.s64 %p58, %rd181, %rd155;
-	setp.lt.s64 %p59, %rd182, %rd156;
+	setp.lt.s64 %p57, %rd183, %rd157;
+	setp.eq.s64 %p58, %rd183, %rd157;
+	setp.lt.s64 %p59, %rd184, %rd158;
 	and.pred %p60, %p58, %p59;
 	or.pred %p61, %p57, %p60;
-	selp.b64 %rd183, %rd181, %rd155, %p61;
-	selp.b64 %rd184, %rd182, %rd156, %p61;
-	mov.b64 %rd155, %rd183;
-	mov.b64 %rd156, %rd184;
+	selp.b64 %rd185, %rd183, %rd157, %p61;
+	selp.b64 %rd186, %rd184, %rd158, %p61;
+	mov.b64 %rd157, %rd185;
+	mov.b64 %rd158, %rd186;
 	bra.uni $L54;
 $L55:
 	setp.ne.u32 %p62, %r18, 10;
 	@%p62 bra.uni $L56;
-	setp.gt.s64 %p63, %rd181, %rd155;
-	setp.eq.s64 %p64, %rd181, %rd155;
-	setp.lt.s64 %p65, %rd182, %rd156;
+	setp.gt.s64 %p63, %rd183, %rd157;
+	setp.eq.s64 %p64, %rd183, %rd157;
+	setp.lt.s64 %p65, %rd184, %rd158;
 	and.pred %p66, %p64, %p65;
 	or.pred %p67, %p63, %p66;
-	selp.b64 %rd185, %rd181, %rd155, %p67;
-	selp.b64 %rd186, %rd182, %rd156, %p67;
-	mov.b64 %rd155, %rd185;
-	mov.b64 %rd156, %rd186;
+	selp.b64 %rd187, %rd183, %rd157, %p67;
+	selp.b64 %rd188, %rd184, %rd158, %p67;
+	mov.b64 %rd157, %rd187;
+	mov.b64 %rd158, %rd188;
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd187, %rd155;
-	mov.b64 %rd188, %rd156;
-	mov.b64 %rd189, %rd181;
-	mov.b64 %rd190, %rd182;
-	mov.b64 %rd167, %rd187;
-	mov.b64 %rd168, %rd188;
+	mov.b64 %rd189, %rd157;
+	mov.b64 %rd190, %rd158;
+	mov.b64 %rd191, %rd183;
+	mov.b64 %rd192, %rd184;
 	mov.b64 %rd169, %rd189;
 	mov.b64 %rd170, %rd190;
-	mov.b64 %rd171, %rd169;
-	mov.b64 %rd172, %rd170;
-	add.s64 %rd191, %rd167, %rd171;
-	mov.b64 %rd167, %rd191;
-	add.s64 %rd192, %rd168, %rd172;
-	mov.b64 %rd168, %rd192;
+	mov.b64 %rd171, %rd191;
+	mov.b64 %rd172, %rd192;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd193, %rd169, %rd173;
+	mov.b64 %rd169, %rd193;
+	add.s64 %rd194, %rd170, %rd174;
+	mov.b64 %rd170, %rd194;
 $L57:
-	mov.b64 %rd155, %rd167;
-	mov.b64 %rd156, %rd168;
+	mov.b64 %rd157, %rd169;
+	mov.b64 %rd158, %rd170;
 $L54:
 $L53:
 	shl.b32 %r88, %r88, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd193, %r20, 16;
-	add.s64 %rd194, %rd5, %rd193;
+	mul.wide.u32 %rd195, %r20, 16;
+	add.s64 %rd196, %rd5, %rd195;
 	setp.eq.u32 %p68, %r5, 0;
 	@!%p68 bra $L58;
-	st.global.s64 [%rd194+0], %rd155;
-	st.global.s64 [%rd194+8], %rd156;
+	st.global.s64 [%rd196+0], %rd157;
+	st.global.s64 [%rd196+8], %rd158;
 $L58:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_bfs_reach__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20
-)
-{
-	.reg .pred %p<51>;
-	.reg .b32 %r<42>;
-	.reg .b64 %rd<123>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	ld.param.u8 %r19, [gk_s20];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	cvt.u64.u32 %rd55, %r5;
-	cvt.u64.u32 %rd56, %r6;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
-	mov.b64 %rd53, 9223372036854775807;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd57, %rd55;
-$L3:
-	setp.ge.s64 %p5, %rd57, %rd4;
-	@%p5 bra $L4;
-	mad.lo.s64 %rd58, %rd57, 16, %rd3;
-	ld.global.s64 %rd59, [%rd58+0];
-	ld.global.s64 %rd60, [%rd58+8];
-	setp.lt.s64 %p6, %rd59, %rd53;
-	setp.eq.s64 %p7, %rd59, %rd53;
-	setp.lt.s64 %p8, %rd60, %rd54;
-	and.pred %p9, %p7, %p8;
-	or.pred %p10, %p6, %p9;
-	selp.b64 %rd61, %rd59, %rd53, %p10;
-	selp.b64 %rd62, %rd60, %rd54, %p10;
-	mov.b64 %rd53, %rd61;
-	mov.b64 %rd54, %rd62;
-	add.s64 %rd57, %rd57, %rd56;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p11, %r18, 10;
-	@%p11 bra.uni $L5;
-	mov.b64 %rd53, -9223372036854775808;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd63, %rd55;
-$L6:
-	setp.ge.s64 %p12, %rd63, %rd4;
-	@%p12 bra $L7;
-	mad.lo.s64 %rd64, %rd63, 16, %rd3;
-	ld.global.s64 %rd65, [%rd64+0];
-	ld.global.s64 %rd66, [%rd64+8];
-	setp.gt.s64 %p13, %rd65, %rd53;
-	setp.eq.s64 %p14, %rd65, %rd53;
-	setp.lt.s64 %p15, %rd66, %rd54;
-	and.pred %p16, %p14, %p15;
-	or.pred %p17, %p13, %p16;
-	selp.b64 %rd67, %rd65, %rd53, %p17;
-	selp.b64 %rd68, %rd66, %rd54, %p17;
-	mov.b64 %rd53, %rd67;
-	mov.b64 %rd54, %rd68;
-	add.s64 %rd63, %rd63, %rd56;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
+	// the last block combines the partials
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L59;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r97, [gk_reduce_done], 1;
+	sub.u32 %r98, %r21, 1;
+	setp.eq.u32 %p70, %r97, %r98;
+	fence.acq_rel.gpu;
+	selp.b32 %r99, 1, 0, %p70;
+	st.shared.u32 [%rd1+1024], %r99;
+$L59:
+	bar.sync 0;
+	ld.shared.u32 %r100, [%rd1+1024];
+	setp.ne.u32 %p71, %r100, 0;
+	@!%p71 bra $L60;
+	cvt.u64.u32 %rd199, %r21;
+	cvt.u64.u32 %rd200, %r5;
+	cvt.u64.u32 %rd201, %r6;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L62;
+	mov.b64 %rd197, 9223372036854775807;
+	mov.b64 %rd198, 9223372036854775807;
+	mov.b64 %rd202, %rd200;
+$L63:
+	setp.ge.s64 %p73, %rd202, %rd199;
+	@%p73 bra $L64;
+	mad.lo.s64 %rd203, %rd202, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd204, [%rd203+0];
+	ld.relaxed.gpu.global.s64 %rd205, [%rd203+8];
+	setp.lt.s64 %p74, %rd204, %rd197;
+	setp.eq.s64 %p75, %rd204, %rd197;
+	setp.lt.s64 %p76, %rd205, %rd198;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd206, %rd204, %rd197, %p78;
+	selp.b64 %rd207, %rd205, %rd198, %p78;
+	mov.b64 %rd197, %rd206;
+	mov.b64 %rd198, %rd207;
+	add.s64 %rd202, %rd202, %rd201;
+	bra.uni $L63;
+$L64:
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L65;
+	mov.b64 %rd197, -9223372036854775808;
+	mov.b64 %rd198, 9223372036854775807;
+	mov.b64 %rd208, %rd200;
+$L66:
+	setp.ge.s64 %p80, %rd208, %rd199;
+	@%p80 bra $L67;
+	mad.lo.s64 %rd209, %rd208, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd210, [%rd209+0];
+	ld.relaxed.gpu.global.s64 %rd211, [%rd209+8];
+	setp.gt.s64 %p81, %rd210, %rd197;
+	setp.eq.s64 %p82, %rd210, %rd197;
+	setp.lt.s64 %p83, %rd211, %rd198;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd212, %rd210, %rd197, %p85;
+	selp.b64 %rd213, %rd211, %rd198, %p85;
+	mov.b64 %rd197, %rd212;
+	mov.b64 %rd198, %rd213;
+	add.s64 %rd208, %rd208, %rd201;
+	bra.uni $L66;
+$L67:
+	bra.uni $L61;
+$L65:
+	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
 	mov.b64 %rd70, 0;
 	mov.b64 %rd71, 0;
-	mov.b64 %rd72, 0;
+	mov.b64 %rd68, %rd70;
 	mov.b64 %rd69, %rd71;
-	mov.b64 %rd70, %rd72;
-$L8:
-	mov.b64 %rd73, %rd69;
-	mov.b64 %rd74, %rd70;
-	mov.b64 %rd53, %rd73;
-	mov.b64 %rd54, %rd74;
-	mov.b64 %rd75, %rd55;
-$L9:
-	setp.ge.s64 %p18, %rd75, %rd4;
-	@%p18 bra $L10;
-	mad.lo.s64 %rd76, %rd75, 16, %rd3;
-	ld.global.s64 %rd77, [%rd76+0];
-	ld.global.s64 %rd78, [%rd76+8];
-	mov.b64 %rd79, %rd53;
-	mov.b64 %rd80, %rd54;
-	mov.b64 %rd81, %rd77;
-	mov.b64 %rd82, %rd78;
-	mov.b64 %rd83, %rd79;
-	mov.b64 %rd84, %rd80;
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd86;
-	add.s64 %rd89, %rd83, %rd87;
-	mov.b64 %rd83, %rd89;
-	add.s64 %rd90, %rd84, %rd88;
-	mov.b64 %rd84, %rd90;
-$L11:
-	mov.b64 %rd53, %rd83;
-	mov.b64 %rd54, %rd84;
-	add.s64 %rd75, %rd75, %rd56;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd91, %rd53;
-	mov.b64 %rd92, %rd54;
+$L68:
+	mov.b64 %rd214, %rd68;
+	mov.b64 %rd215, %rd69;
+	mov.b64 %rd197, %rd214;
+	mov.b64 %rd198, %rd215;
+	mov.b64 %rd216, %rd200;
+$L69:
+	setp.ge.s64 %p86, %rd216, %rd199;
+	@%p86 bra $L70;
+	mad.lo.s64 %rd217, %rd216, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd218, [%rd217+0];
+	ld.relaxed.gpu.global.s64 %rd219, [%rd217+8];
+	mov.b64 %rd220, %rd197;
+	mov.b64 %rd221, %rd198;
+	mov.b64 %rd222, %rd218;
+	mov.b64 %rd223, %rd219;
+	mov.b64 %rd169, %rd220;
+	mov.b64 %rd170, %rd221;
+	mov.b64 %rd171, %rd222;
+	mov.b64 %rd172, %rd223;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd224, %rd169, %rd173;
+	mov.b64 %rd169, %rd224;
+	add.s64 %rd225, %rd170, %rd174;
+	mov.b64 %rd170, %rd225;
+$L71:
+	mov.b64 %rd197, %rd169;
+	mov.b64 %rd198, %rd170;
+	add.s64 %rd216, %rd216, %rd201;
+	bra.uni $L69;
+$L70:
+$L61:
+	mov.b64 %rd226, %rd197;
+	mov.b64 %rd227, %rd198;
 	// block reduction
-	mov.b32 %r20, 1;
-	mov.b32 %r21, 1;
-	sub.u32 %r22, %r13, 1;
-	mov.b32 %r23, %r20;
-$L12:
-	setp.hs.u32 %p19, %r23, 32;
-	@%p19 bra $L13;
-	mov.b64 {%r24, %r25}, %rd91;
-	shfl.sync.down.b32 %r26|%p20, %r24, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
-	mov.b64 %rd93, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd92;
-	shfl.sync.down.b32 %r30, %r28, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r23, %r22, %r17;
-	mov.b64 %rd94, {%r30, %r31};
-	@!%p20 bra $L14;
-	setp.ne.u32 %p21, %r18, 9;
-	@%p21 bra.uni $L16;
-	setp.lt.s64 %p22, %rd93, %rd91;
-	setp.eq.s64 %p23, %rd93, %rd91;
-	setp.lt.s64 %p24, %rd94, %rd92;
-	and.pred %p25, %p23, %p24;
-	or.pred %p26, %p22, %p25;
-	selp.b64 %rd95, %rd93, %rd91, %p26;
-	selp.b64 %rd96, %rd94, %rd92, %p26;
-	mov.b64 %rd91, %rd95;
-	mov.b64 %rd92, %rd96;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p27, %r18, 10;
-	@%p27 bra.uni $L17;
-	setp.gt.s64 %p28, %rd93, %rd91;
-	setp.eq.s64 %p29, %rd93, %rd91;
-	setp.lt.s64 %p30, %rd94, %rd92;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd97, %rd93, %rd91, %p32;
-	selp.b64 %rd98, %rd94, %rd92, %p32;
-	mov.b64 %rd91, %rd97;
-	mov.b64 %rd92, %rd98;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd99, %rd91;
-	mov.b64 %rd100, %rd92;
-	mov.b64 %rd101, %rd93;
-	mov.b64 %rd102, %rd94;
-	mov.b64 %rd83, %rd99;
-	mov.b64 %rd84, %rd100;
-	mov.b64 %rd85, %rd101;
-	mov.b64 %rd86, %rd102;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd86;
-	add.s64 %rd103, %rd83, %rd87;
-	mov.b64 %rd83, %rd103;
-	add.s64 %rd104, %rd84, %rd88;
-	mov.b64 %rd84, %rd104;
-$L18:
-	mov.b64 %rd91, %rd83;
-	mov.b64 %rd92, %rd84;
-$L15:
-$L14:
-	shl.b32 %r23, %r23, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p33, %r7, 0;
-	@!%p33 bra $L19;
-	mul.wide.u32 %rd105, %r8, 16;
-	add.s64 %rd106, %rd1, %rd105;
-	st.shared.s64 [%rd106+0], %rd91;
-	st.shared.s64 [%rd106+8], %rd92;
-$L19:
+	mov.b32 %r101, 1;
+	mov.b32 %r102, 1;
+	sub.u32 %r103, %r13, 1;
+	mov.b32 %r104, %r101;
+$L72:
+	setp.hs.u32 %p87, %r104, 32;
+	@%p87 bra $L73;
+	mov.b64 {%r105, %r106}, %rd226;
+	shfl.sync.down.b32 %r107|%p88, %r105, %r104, %r103, %r17;
+	shfl.sync.down.b32 %r108, %r106, %r104, %r103, %r17;
+	mov.b64 %rd228, {%r107, %r108};
+	mov.b64 {%r109, %r110}, %rd227;
+	shfl.sync.down.b32 %r111, %r109, %r104, %r103, %r17;
+	shfl.sync.down.b32 %r112, %r110, %r104, %r103, %r17;
+	mov.b64 %rd229, {%r111, %r112};
+	@!%p88 bra $L74;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L76;
+	setp.lt.s64 %p90, %rd228, %rd226;
+	setp.eq.s64 %p91, %rd228, %rd226;
+	setp.lt.s64 %p92, %rd229, %rd227;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd230, %rd228, %rd226, %p94;
+	selp.b64 %rd231, %rd229, %rd227, %p94;
+	mov.b64 %rd226, %rd230;
+	mov.b64 %rd227, %rd231;
+	bra.uni $L75;
+$L76:
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L77;
+	setp.gt.s64 %p96, %rd228, %rd226;
+	setp.eq.s64 %p97, %rd228, %rd226;
+	setp.lt.s64 %p98, %rd229, %rd227;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd232, %rd228, %rd226, %p100;
+	selp.b64 %rd233, %rd229, %rd227, %p100;
+	mov.b64 %rd226, %rd232;
+	mov.b64 %rd227, %rd233;
+	bra.uni $L75;
+$L77:
+	mov.b64 %rd234, %rd226;
+	mov.b64 %rd235, %rd227;
+	mov.b64 %rd236, %rd228;
+	mov.b64 %rd237, %rd229;
+	mov.b64 %rd169, %rd234;
+	mov.b64 %rd170, %rd235;
+	mov.b64 %rd171, %rd236;
+	mov.b64 %rd172, %rd237;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd238, %rd169, %rd173;
+	mov.b64 %rd169, %rd238;
+	add.s64 %rd239, %rd170, %rd174;
+	mov.b64 %rd170, %rd239;
+$L78:
+	mov.b64 %rd226, %rd169;
+	mov.b64 %rd227, %rd170;
+$L75:
+$L74:
+	shl.b32 %r104, %r104, 1;
+	bra.uni $L72;
+$L73:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L79;
+	mul.wide.u32 %rd240, %r8, 16;
+	add.s64 %rd241, %rd1, %rd240;
+	st.shared.s64 [%rd241+0], %rd226;
+	st.shared.s64 [%rd241+8], %rd227;
+$L79:
 	bar.sync 0;
-	setp.eq.u32 %p34, %r8, 0;
-	@!%p34 bra $L20;
-	setp.lo.u32 %p35, %r7, %r10;
-	@!%p35 bra $L21;
-	mul.wide.u32 %rd107, %r7, 16;
-	add.s64 %rd108, %rd1, %rd107;
-	ld.shared.s64 %rd109, [%rd108+0];
-	ld.shared.s64 %rd110, [%rd108+8];
-	mov.b64 %rd91, %rd109;
-	mov.b64 %rd92, %rd110;
-$L21:
-	sub.u32 %r32, %r10, 1;
-	mov.b32 %r33, %r21;
-$L22:
-	setp.hs.u32 %p36, %r33, 32;
-	@%p36 bra $L23;
-	mov.b64 {%r34, %r35}, %rd91;
-	shfl.sync.down.b32 %r36|%p37, %r34, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd111, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd92;
-	shfl.sync.down.b32 %r40, %r38, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r33, %r32, %r17;
-	mov.b64 %rd112, {%r40, %r41};
-	@!%p37 bra $L24;
-	setp.ne.u32 %p38, %r18, 9;
-	@%p38 bra.uni $L26;
-	setp.lt.s64 %p39, %rd111, %rd91;
-	setp.eq.s64 %p40, %rd111, %rd91;
-	setp.lt.s64 %p41, %rd112, %rd92;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd113, %rd111, %rd91, %p43;
-	selp.b64 %rd114, %rd112, %rd92, %p43;
-	mov.b64 %rd91, %rd113;
-	mov.b64 %rd92, %rd114;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p44, %r18, 10;
-	@%p44 bra.uni $L27;
-	setp.gt.s64 %p45, %rd111, %rd91;
-	setp.eq.s64 %p46, %rd111, %rd91;
-	setp.lt.s64 %p47, %rd112, %rd92;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd115, %rd111, %rd91, %p49;
-	selp.b64 %rd116, %rd112, %rd92, %p49;
-	mov.b64 %rd91, %rd115;
-	mov.b64 %rd92, %rd116;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd117, %rd91;
-	mov.b64 %rd118, %rd92;
-	mov.b64 %rd119, %rd111;
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd83, %rd117;
-	mov.b64 %rd84, %rd118;
-	mov.b64 %rd85, %rd119;
-	mov.b64 %rd86, %rd120;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd86;
-	add.s64 %rd121, %rd83, %rd87;
-	mov.b64 %rd83, %rd121;
-	add.s64 %rd122, %rd84, %rd88;
-	mov.b64 %rd84, %rd122;
-$L28:
-	mov.b64 %rd91, %rd83;
-	mov.b64 %rd92, %rd84;
-$L25:
-$L24:
-	shl.b32 %r33, %r33, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p50, %r5, 0;
-	@!%p50 bra $L29;
-	st.global.s64 [%rd6+0], %rd91;
-	st.global.s64 [%rd6+8], %rd92;
-$L29:
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L80;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L81;
+	mul.wide.u32 %rd242, %r7, 16;
+	add.s64 %rd243, %rd1, %rd242;
+	ld.shared.s64 %rd244, [%rd243+0];
+	ld.shared.s64 %rd245, [%rd243+8];
+	mov.b64 %rd226, %rd244;
+	mov.b64 %rd227, %rd245;
+$L81:
+	sub.u32 %r113, %r10, 1;
+	mov.b32 %r114, %r102;
+$L82:
+	setp.hs.u32 %p104, %r114, 32;
+	@%p104 bra $L83;
+	mov.b64 {%r115, %r116}, %rd226;
+	shfl.sync.down.b32 %r117|%p105, %r115, %r114, %r113, %r17;
+	shfl.sync.down.b32 %r118, %r116, %r114, %r113, %r17;
+	mov.b64 %rd246, {%r117, %r118};
+	mov.b64 {%r119, %r120}, %rd227;
+	shfl.sync.down.b32 %r121, %r119, %r114, %r113, %r17;
+	shfl.sync.down.b32 %r122, %r120, %r114, %r113, %r17;
+	mov.b64 %rd247, {%r121, %r122};
+	@!%p105 bra $L84;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L86;
+	setp.lt.s64 %p107, %rd246, %rd226;
+	setp.eq.s64 %p108, %rd246, %rd226;
+	setp.lt.s64 %p109, %rd247, %rd227;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd248, %rd246, %rd226, %p111;
+	selp.b64 %rd249, %rd247, %rd227, %p111;
+	mov.b64 %rd226, %rd248;
+	mov.b64 %rd227, %rd249;
+	bra.uni $L85;
+$L86:
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L87;
+	setp.gt.s64 %p113, %rd246, %rd226;
+	setp.eq.s64 %p114, %rd246, %rd226;
+	setp.lt.s64 %p115, %rd247, %rd227;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd250, %rd246, %rd226, %p117;
+	selp.b64 %rd251, %rd247, %rd227, %p117;
+	mov.b64 %rd226, %rd250;
+	mov.b64 %rd227, %rd251;
+	bra.uni $L85;
+$L87:
+	mov.b64 %rd252, %rd226;
+	mov.b64 %rd253, %rd227;
+	mov.b64 %rd254, %rd246;
+	mov.b64 %rd255, %rd247;
+	mov.b64 %rd169, %rd252;
+	mov.b64 %rd170, %rd253;
+	mov.b64 %rd171, %rd254;
+	mov.b64 %rd172, %rd255;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd256, %rd169, %rd173;
+	mov.b64 %rd169, %rd256;
+	add.s64 %rd257, %rd170, %rd174;
+	mov.b64 %rd170, %rd257;
+$L88:
+	mov.b64 %rd226, %rd169;
+	mov.b64 %rd227, %rd170;
+$L85:
+$L84:
+	shl.b32 %r114, %r114, 1;
+	bra.uni $L82;
+$L83:
+$L80:
+	@!%p69 bra $L89;
+	st.global.s64 [%rd7+0], %rd226;
+	st.global.s64 [%rd7+8], %rd227;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L89:
+$L60:
 	ret;
 }
 `
@@ -25217,12 +23720,14 @@ const gokkosPTX23 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_PullStep_bfs_visit__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -25252,9 +23757,9 @@ const gokkosPTX23 = `//
 	.param .b64 gk_s25
 )
 {
-	.reg .pred %p<74>;
-	.reg .b32 %r<106>;
-	.reg .b64 %rd<210>;
+	.reg .pred %p<123>;
+	.reg .b32 %r<132>;
+	.reg .b64 %rd<273>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -25278,60 +23783,62 @@ const gokkosPTX23 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s10];
+	cvta.to.global.u64 %rd32, %rd31;
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
+	ld.param.s64 %rd34, [gk_s11];
 	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
+	ld.param.s64 %rd36, [gk_s12];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s13];
+	cvta.to.global.u64 %rd39, %rd38;
 	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
+	ld.param.s64 %rd41, [gk_s14];
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
+	ld.param.s64 %rd43, [gk_s15];
 	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s17];
+	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
-	ld.param.u64 %rd52, [gk_s20];
-	cvta.to.global.u64 %rd53, %rd52;
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s21];
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s20];
+	cvta.to.global.u64 %rd55, %rd54;
 	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s22];
+	ld.param.s64 %rd57, [gk_s21];
 	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s22];
+	mov.b64 %rd60, %rd59;
 	ld.param.s32 %r19, [gk_s23];
 	mov.b32 %r20, %r19;
 	ld.param.u8 %r21, [gk_s24];
@@ -25342,77 +23849,75 @@ const gokkosPTX23 = `//
 	mov.pred %p5, %p4;
 	mov.u32 %r23, %ctaid.x;
 	mov.u32 %r24, %nctaid.x;
-	sub.s64 %rd59, %rd3, %rd2;
-	max.s64 %rd60, %rd59, 0;
-	cvt.u64.u32 %rd61, %r24;
-	add.s64 %rd62, %rd60, %rd61;
-	sub.s64 %rd63, %rd62, 1;
-	div.u64 %rd64, %rd63, %rd61;
-	cvt.u64.u32 %rd65, %r23;
-	mad.lo.s64 %rd66, %rd65, %rd64, %rd2;
-	add.s64 %rd67, %rd66, %rd64;
-	min.s64 %rd68, %rd67, %rd3;
+	sub.s64 %rd61, %rd3, %rd2;
+	max.s64 %rd62, %rd61, 0;
+	cvt.u64.u32 %rd63, %r24;
+	add.s64 %rd64, %rd62, %rd63;
+	sub.s64 %rd65, %rd64, 1;
+	div.u64 %rd66, %rd65, %rd63;
+	cvt.u64.u32 %rd67, %r23;
+	mad.lo.s64 %rd68, %rd67, %rd66, %rd2;
+	add.s64 %rd69, %rd68, %rd66;
+	min.s64 %rd70, %rd69, %rd3;
 	setp.ne.u32 %p6, %r18, 9;
 	@%p6 bra.uni $L2;
-	mov.b64 %rd71, 9223372036854775807;
-	mov.b64 %rd72, 9223372036854775807;
+	mov.b64 %rd73, 9223372036854775807;
+	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p7, %r18, 10;
 	@%p7 bra.uni $L3;
-	mov.b64 %rd71, -9223372036854775808;
-	mov.b64 %rd72, 9223372036854775807;
+	mov.b64 %rd73, -9223372036854775808;
+	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd73, 0;
-	mov.b64 %rd74, 0;
 	mov.b64 %rd75, 0;
 	mov.b64 %rd76, 0;
-	mov.b64 %rd73, %rd75;
-	mov.b64 %rd74, %rd76;
+	mov.b64 %rd77, 0;
+	mov.b64 %rd78, 0;
+	mov.b64 %rd75, %rd77;
+	mov.b64 %rd76, %rd78;
 $L4:
-	mov.b64 %rd77, %rd73;
-	mov.b64 %rd78, %rd74;
-	mov.b64 %rd71, %rd77;
-	mov.b64 %rd72, %rd78;
+	mov.b64 %rd79, %rd75;
+	mov.b64 %rd80, %rd76;
+	mov.b64 %rd73, %rd79;
+	mov.b64 %rd74, %rd80;
 $L1:
-	mov.b64 %rd69, %rd71;
-	mov.b64 %rd70, %rd72;
-	cvt.u64.u32 %rd79, %r5;
-	add.s64 %rd80, %rd66, %rd79;
-	cvt.u64.u32 %rd81, %r6;
-	mov.b64 %rd82, %rd80;
+	mov.b64 %rd71, %rd73;
+	mov.b64 %rd72, %rd74;
+	cvt.u64.u32 %rd81, %r5;
+	add.s64 %rd82, %rd68, %rd81;
+	cvt.u64.u32 %rd83, %r6;
+	mov.b64 %rd84, %rd82;
 $L5:
-	setp.ge.s64 %p8, %rd82, %rd68;
+	setp.ge.s64 %p8, %rd84, %rd70;
 	@%p8 bra $L6;
-	mov.b64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	add.s64 %rd85, %rd83, 1;
+	mov.b64 %rd85, %rd84;
 	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, %rd84;
-	mov.b64 %rd88, %rd86;
-	setp.gt.s64 %p9, %rd44, 0;
+	add.s64 %rd87, %rd85, 1;
+	mov.b64 %rd88, %rd87;
+	mov.b64 %rd89, %rd86;
+	mov.b64 %rd90, %rd88;
+	setp.gt.s64 %p9, %rd46, 0;
 	@!%p9 bra $L9;
-	mul.lo.s64 %rd89, %rd83, %rd44;
-	mov.b64 %rd90, %rd89;
-	add.s64 %rd91, %rd83, 1;
-	mul.lo.s64 %rd92, %rd91, %rd44;
-	min.s64 %rd93, %rd92, %rd40;
-	mov.b64 %rd94, %rd93;
-	mov.b64 %rd87, %rd90;
-	mov.b64 %rd88, %rd94;
+	mul.lo.s64 %rd91, %rd85, %rd46;
+	mov.b64 %rd92, %rd91;
+	add.s64 %rd93, %rd85, 1;
+	mul.lo.s64 %rd94, %rd93, %rd46;
+	min.s64 %rd95, %rd94, %rd42;
+	mov.b64 %rd96, %rd95;
+	mov.b64 %rd89, %rd92;
+	mov.b64 %rd90, %rd96;
 $L9:
-	mov.b64 %rd95, %rd10;
-	mov.b64 %rd96, %rd12;
-	mov.b64 %rd97, %rd14;
-	mov.b64 %rd98, %rd17;
-	mov.b64 %rd99, %rd19;
-	mov.b64 %rd100, %rd21;
-	mov.b64 %rd101, %rd31;
-	mov.b64 %rd102, %rd33;
-	mov.b64 %rd103, %rd35;
-	mov.b64 %rd104, %rd95;
-	mov.b64 %rd105, %rd96;
+	mov.b64 %rd97, %rd12;
+	mov.b64 %rd98, %rd14;
+	mov.b64 %rd99, %rd16;
+	mov.b64 %rd100, %rd19;
+	mov.b64 %rd101, %rd21;
+	mov.b64 %rd102, %rd23;
+	mov.b64 %rd103, %rd33;
+	mov.b64 %rd104, %rd35;
+	mov.b64 %rd105, %rd37;
 	mov.b64 %rd106, %rd97;
 	mov.b64 %rd107, %rd98;
 	mov.b64 %rd108, %rd99;
@@ -25420,35 +23925,37 @@ $L9:
 	mov.b64 %rd110, %rd101;
 	mov.b64 %rd111, %rd102;
 	mov.b64 %rd112, %rd103;
-	mov.b64 %rd113, %rd87;
+	mov.b64 %rd113, %rd104;
+	mov.b64 %rd114, %rd105;
+	mov.b64 %rd115, %rd89;
 $L10:
-	setp.lt.s64 %p10, %rd113, %rd88;
+	setp.lt.s64 %p10, %rd115, %rd90;
 	not.pred %p11, %p10;
 	@!%p11 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b32 %r25, 0x0;
-	mul.lo.s64 %rd114, %rd113, 32;
-	mov.b64 %rd115, %rd114;
-	setp.gt.s64 %p12, %rd44, 0;
+	mul.lo.s64 %rd116, %rd115, 32;
+	mov.b64 %rd117, %rd116;
+	setp.gt.s64 %p12, %rd46, 0;
 	@!%p12 bra $L15;
 	mov.b32 %r26, %r20;
 	mov.pred %p13, %p3;
 	mov.pred %p14, %p5;
-	mov.b64 %rd116, %rd113;
-	mul.lo.s64 %rd117, %rd116, %rd58;
-	mad.lo.s64 %rd118, %rd117, 4, %rd54;
-	ld.relaxed.gpu.global.u32 %r27, [%rd118+0];
+	mov.b64 %rd118, %rd115;
+	mul.lo.s64 %rd119, %rd118, %rd60;
+	mad.lo.s64 %rd120, %rd119, 4, %rd56;
+	ld.relaxed.gpu.global.u32 %r27, [%rd120+0];
 	mov.b32 %r28, %r27;
 	not.b32 %r29, %r28;
 	mov.b32 %r30, %r29;
 	mov.b32 %r25, %r30;
-	sub.s64 %rd119, %rd7, %rd115;
-	mov.b64 %rd120, %rd119;
-	setp.lt.s64 %p15, %rd120, 32;
+	sub.s64 %rd121, %rd9, %rd117;
+	mov.b64 %rd122, %rd121;
+	setp.lt.s64 %p15, %rd122, 32;
 	@!%p15 bra $L18;
-	min.u64 %rd121, %rd120, 32;
-	cvt.u32.u64 %r31, %rd121;
+	min.u64 %rd123, %rd122, 32;
+	cvt.u32.u64 %r31, %rd123;
 	mov.b32 %r33, 0x1;
 	shl.b32 %r32, %r33, %r31;
 	setp.hs.u32 %p16, %r31, 32;
@@ -25459,22 +23966,22 @@ $L14:
 $L18:
 	bra.uni $L16;
 $L15:
-	mov.b64 %rd115, %rd83;
+	mov.b64 %rd117, %rd85;
 	mov.b32 %r37, %r20;
 	mov.pred %p17, %p3;
 	mov.pred %p18, %p5;
-	cvt.u32.u64 %r38, %rd83;
+	cvt.u32.u64 %r38, %rd85;
 	mov.b32 %r39, %r38;
 	shr.s32 %r40, %r39, 5;
-	cvt.s64.s32 %rd122, %r40;
-	mul.lo.s64 %rd123, %rd122, %rd58;
-	mad.lo.s64 %rd124, %rd123, 4, %rd54;
-	ld.relaxed.gpu.global.u32 %r41, [%rd124+0];
+	cvt.s64.s32 %rd124, %r40;
+	mul.lo.s64 %rd125, %rd124, %rd60;
+	mad.lo.s64 %rd126, %rd125, 4, %rd56;
+	ld.relaxed.gpu.global.u32 %r41, [%rd126+0];
 	mov.b32 %r42, %r41;
 	and.b32 %r43, %r39, 31;
-	cvt.s64.s32 %rd125, %r43;
-	min.u64 %rd126, %rd125, 32;
-	cvt.u32.u64 %r44, %rd126;
+	cvt.s64.s32 %rd127, %r43;
+	min.u64 %rd128, %rd127, 32;
+	cvt.u32.u64 %r44, %rd128;
 	mov.b32 %r46, 0x1;
 	shl.b32 %r45, %r46, %r44;
 	setp.hs.u32 %p19, %r44, 32;
@@ -25495,49 +24002,49 @@ $L21:
 $L25:
 	brev.b32 %r50, %r25;
 	clz.b32 %r51, %r50;
-	cvt.u64.u32 %rd127, %r51;
-	mov.b64 %rd128, %rd127;
+	cvt.u64.u32 %rd129, %r51;
+	mov.b64 %rd130, %rd129;
 	sub.u32 %r52, %r25, 0x1;
 	and.b32 %r53, %r25, %r52;
 	mov.b32 %r25, %r53;
-	add.s64 %rd129, %rd115, %rd128;
-	cvt.u32.u64 %r54, %rd129;
+	add.s64 %rd131, %rd117, %rd130;
+	cvt.u32.u64 %r54, %rd131;
 	mov.b32 %r55, %r54;
 	mov.pred %p24, 0;
-	cvt.s64.s32 %rd130, %r55;
-	add.s64 %rd131, %rd130, 1;
-	mul.lo.s64 %rd132, %rd131, %rd106;
-	mad.lo.s64 %rd133, %rd132, 8, %rd104;
-	ld.global.nc.s64 %rd134, [%rd133+0];
-	mov.b64 %rd135, %rd134;
-	mov.b64 %rd136, %rd135;
-	cvt.s64.s32 %rd137, %r55;
-	mul.lo.s64 %rd138, %rd137, %rd106;
-	mad.lo.s64 %rd139, %rd138, 8, %rd104;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	mov.b64 %rd142, %rd141;
+	cvt.s64.s32 %rd132, %r55;
+	add.s64 %rd133, %rd132, 1;
+	mul.lo.s64 %rd134, %rd133, %rd108;
+	mad.lo.s64 %rd135, %rd134, 8, %rd106;
+	ld.global.nc.s64 %rd136, [%rd135+0];
+	mov.b64 %rd137, %rd136;
+	mov.b64 %rd138, %rd137;
+	cvt.s64.s32 %rd139, %r55;
+	mul.lo.s64 %rd140, %rd139, %rd108;
+	mad.lo.s64 %rd141, %rd140, 8, %rd106;
+	ld.global.nc.s64 %rd142, [%rd141+0];
+	mov.b64 %rd143, %rd142;
+	mov.b64 %rd144, %rd143;
 $L26:
-	setp.lt.s64 %p25, %rd142, %rd136;
+	setp.lt.s64 %p25, %rd144, %rd138;
 	not.pred %p26, %p25;
 	@!%p26 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd143, %rd142, %rd109;
-	mad.lo.s64 %rd144, %rd143, 4, %rd107;
-	ld.global.nc.s32 %r56, [%rd144+0];
+	mul.lo.s64 %rd145, %rd144, %rd111;
+	mad.lo.s64 %rd146, %rd145, 4, %rd109;
+	ld.global.nc.s32 %r56, [%rd146+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
 	shr.s32 %r59, %r58, 5;
-	cvt.s64.s32 %rd145, %r59;
-	mul.lo.s64 %rd146, %rd145, %rd112;
-	mad.lo.s64 %rd147, %rd146, 4, %rd110;
-	ld.global.nc.u32 %r60, [%rd147+0];
+	cvt.s64.s32 %rd147, %r59;
+	mul.lo.s64 %rd148, %rd147, %rd114;
+	mad.lo.s64 %rd149, %rd148, 4, %rd112;
+	ld.global.nc.u32 %r60, [%rd149+0];
 	mov.b32 %r61, %r60;
 	and.b32 %r62, %r58, 31;
-	cvt.s64.s32 %rd148, %r62;
-	min.u64 %rd149, %rd148, 32;
-	cvt.u32.u64 %r63, %rd149;
+	cvt.s64.s32 %rd150, %r62;
+	min.u64 %rd151, %rd150, 32;
+	cvt.u32.u64 %r63, %rd151;
 	mov.b32 %r65, 0x1;
 	shl.b32 %r64, %r65, %r63;
 	setp.hs.u32 %p27, %r63, 32;
@@ -25552,19 +24059,19 @@ $L32:
 	mov.pred %p30, %p5;
 	mov.b32 %r69, %r58;
 	mov.b32 %r70, %r55;
-	mov.b64 %rd150, %rd142;
+	mov.b64 %rd152, %rd144;
 	add.s32 %r71, %r68, 1;
 	mov.b32 %r72, %r71;
 	mov.b32 %r73, %r69;
-	cvt.u64.u32 %rd151, %r72;
-	shl.b64 %rd152, %rd151, 32;
-	cvt.u64.u32 %rd153, %r73;
-	or.b64 %rd154, %rd152, %rd153;
-	mov.b64 %rd155, %rd154;
-	cvt.s64.s32 %rd156, %r70;
-	mul.lo.s64 %rd157, %rd156, %rd51;
-	mad.lo.s64 %rd158, %rd157, 8, %rd47;
-	st.global.u64 [%rd158+0], %rd155;
+	cvt.u64.u32 %rd153, %r72;
+	shl.b64 %rd154, %rd153, 32;
+	cvt.u64.u32 %rd155, %r73;
+	or.b64 %rd156, %rd154, %rd155;
+	mov.b64 %rd157, %rd156;
+	cvt.s64.s32 %rd158, %r70;
+	mul.lo.s64 %rd159, %rd158, %rd53;
+	mad.lo.s64 %rd160, %rd159, 8, %rd49;
+	st.global.u64 [%rd160+0], %rd157;
 	mov.pred %p31, 1;
 	mov.pred %p32, 1;
 	mov.pred %p33, %p31;
@@ -25577,58 +24084,58 @@ $L32:
 	bra.uni $L28;
 $L34:
 $L27:
-	add.s64 %rd159, %rd142, 1;
-	mov.b64 %rd142, %rd159;
+	add.s64 %rd161, %rd144, 1;
+	mov.b64 %rd144, %rd161;
 	bra.uni $L26;
 $L28:
 	@!%p24 bra $L36;
-	min.u64 %rd160, %rd128, 32;
-	cvt.u32.u64 %r74, %rd160;
+	min.u64 %rd162, %rd130, 32;
+	cvt.u32.u64 %r74, %rd162;
 	mov.b32 %r76, 0x1;
 	shl.b32 %r75, %r76, %r74;
 	setp.hs.u32 %p38, %r74, 32;
 	selp.b32 %r77, 0, %r75, %p38;
 	or.b32 %r78, %r49, %r77;
 	mov.b32 %r49, %r78;
-	add.s64 %rd161, %rd69, 1;
-	mov.b64 %rd69, %rd161;
+	add.s64 %rd163, %rd71, 1;
+	mov.b64 %rd71, %rd163;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p39, %rd44, 0;
+	setp.gt.s64 %p39, %rd46, 0;
 	@!%p39 bra $L37;
-	mul.lo.s64 %rd162, %rd113, %rd42;
-	mad.lo.s64 %rd163, %rd162, 4, %rd38;
-	st.global.u32 [%rd163+0], %r49;
+	mul.lo.s64 %rd164, %rd115, %rd44;
+	mad.lo.s64 %rd165, %rd164, 4, %rd40;
+	st.global.u32 [%rd165+0], %r49;
 	bra.uni $L38;
 $L37:
 	setp.ne.u32 %p40, %r49, 0x0;
 	@!%p40 bra $L40;
-	shr.s64 %rd164, %rd83, 5;
-	mul.lo.s64 %rd165, %rd164, %rd42;
-	mad.lo.s64 %rd166, %rd165, 4, %rd38;
-	and.b64 %rd167, %rd83, 31;
-	min.u64 %rd168, %rd167, 32;
-	cvt.u32.u64 %r79, %rd168;
+	shr.s64 %rd166, %rd85, 5;
+	mul.lo.s64 %rd167, %rd166, %rd44;
+	mad.lo.s64 %rd168, %rd167, 4, %rd40;
+	and.b64 %rd169, %rd85, 31;
+	min.u64 %rd170, %rd169, 32;
+	cvt.u32.u64 %r79, %rd170;
 	mov.b32 %r81, 0x1;
 	shl.b32 %r80, %r81, %r79;
 	setp.hs.u32 %p41, %r79, 32;
 	selp.b32 %r82, 0, %r80, %p41;
-	atom.global.or.b32 %r83, [%rd166], %r82;
+	atom.global.or.b32 %r83, [%rd168], %r82;
 $L40:
 $L38:
 $L11:
-	add.s64 %rd169, %rd113, 1;
-	mov.b64 %rd113, %rd169;
+	add.s64 %rd171, %rd115, 1;
+	mov.b64 %rd115, %rd171;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd82, %rd82, %rd81;
+	add.s64 %rd84, %rd84, %rd83;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd170, %rd69;
-	mov.b64 %rd171, %rd70;
+	mov.b64 %rd172, %rd71;
+	mov.b64 %rd173, %rd72;
 	// block reduction
 	mov.b32 %r84, 1;
 	mov.b32 %r85, 1;
@@ -25637,58 +24144,58 @@ $L6:
 $L41:
 	setp.hs.u32 %p42, %r87, 32;
 	@%p42 bra $L42;
-	mov.b64 {%r88, %r89}, %rd170;
+	mov.b64 {%r88, %r89}, %rd172;
 	shfl.sync.down.b32 %r90|%p43, %r88, %r87, %r86, %r17;
 	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
-	mov.b64 %rd172, {%r90, %r91};
-	mov.b64 {%r92, %r93}, %rd171;
+	mov.b64 %rd174, {%r90, %r91};
+	mov.b64 {%r92, %r93}, %rd173;
 	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
 	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
-	mov.b64 %rd173, {%r94, %r95};
+	mov.b64 %rd175, {%r94, %r95};
 	@!%p43 bra $L43;
 	setp.ne.u32 %p44, %r18, 9;
 	@%p44 bra.uni $L45;
-	setp.lt.s64 %p45, %rd172, %rd170;
-	setp.eq.s64 %p46, %rd172, %rd170;
-	setp.lt.s64 %p47, %rd173, %rd171;
+	setp.lt.s64 %p45, %rd174, %rd172;
+	setp.eq.s64 %p46, %rd174, %rd172;
+	setp.lt.s64 %p47, %rd175, %rd173;
 	and.pred %p48, %p46, %p47;
 	or.pred %p49, %p45, %p48;
-	selp.b64 %rd174, %rd172, %rd170, %p49;
-	selp.b64 %rd175, %rd173, %rd171, %p49;
-	mov.b64 %rd170, %rd174;
-	mov.b64 %rd171, %rd175;
+	selp.b64 %rd176, %rd174, %rd172, %p49;
+	selp.b64 %rd177, %rd175, %rd173, %p49;
+	mov.b64 %rd172, %rd176;
+	mov.b64 %rd173, %rd177;
 	bra.uni $L44;
 $L45:
 	setp.ne.u32 %p50, %r18, 10;
 	@%p50 bra.uni $L46;
-	setp.gt.s64 %p51, %rd172, %rd170;
-	setp.eq.s64 %p52, %rd172, %rd170;
-	setp.lt.s64 %p53, %rd173, %rd171;
+	setp.gt.s64 %p51, %rd174, %rd172;
+	setp.eq.s64 %p52, %rd174, %rd172;
+	setp.lt.s64 %p53, %rd175, %rd173;
 	and.pred %p54, %p52, %p53;
 	or.pred %p55, %p51, %p54;
-	selp.b64 %rd176, %rd172, %rd170, %p55;
-	selp.b64 %rd177, %rd173, %rd171, %p55;
-	mov.b64 %rd170, %rd176;
-	mov.b64 %rd171, %rd177;
+	selp.b64 %rd178, %rd174, %rd172, %p55;
+	selp.b64 %rd179, %rd175, %rd173, %p55;
+	mov.b64 %rd172, %rd178;
+	mov.b64 %rd173, %rd179;
 	bra.uni $L44;
 $L46:
-	mov.b64 %rd178, %rd170;
-	mov.b64 %rd179, %rd171;
 	mov.b64 %rd180, %rd172;
 	mov.b64 %rd181, %rd173;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd183, %rd179;
+	mov.b64 %rd182, %rd174;
+	mov.b64 %rd183, %rd175;
 	mov.b64 %rd184, %rd180;
 	mov.b64 %rd185, %rd181;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd188, %rd182, %rd186;
-	mov.b64 %rd182, %rd188;
-	add.s64 %rd189, %rd183, %rd187;
-	mov.b64 %rd183, %rd189;
+	mov.b64 %rd186, %rd182;
+	mov.b64 %rd187, %rd183;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd190, %rd184, %rd188;
+	mov.b64 %rd184, %rd190;
+	add.s64 %rd191, %rd185, %rd189;
+	mov.b64 %rd185, %rd191;
 $L47:
-	mov.b64 %rd170, %rd182;
-	mov.b64 %rd171, %rd183;
+	mov.b64 %rd172, %rd184;
+	mov.b64 %rd173, %rd185;
 $L44:
 $L43:
 	shl.b32 %r87, %r87, 1;
@@ -25696,463 +24203,355 @@ $L43:
 $L42:
 	setp.eq.u32 %p56, %r7, 0;
 	@!%p56 bra $L48;
-	mul.wide.u32 %rd190, %r8, 16;
-	add.s64 %rd191, %rd1, %rd190;
-	st.shared.s64 [%rd191+0], %rd170;
-	st.shared.s64 [%rd191+8], %rd171;
+	mul.wide.u32 %rd192, %r8, 16;
+	add.s64 %rd193, %rd1, %rd192;
+	st.shared.s64 [%rd193+0], %rd172;
+	st.shared.s64 [%rd193+8], %rd173;
 $L48:
 	bar.sync 0;
 	setp.eq.u32 %p57, %r8, 0;
 	@!%p57 bra $L49;
 	setp.lo.u32 %p58, %r7, %r10;
 	@!%p58 bra $L50;
-	mul.wide.u32 %rd192, %r7, 16;
-	add.s64 %rd193, %rd1, %rd192;
-	ld.shared.s64 %rd194, [%rd193+0];
-	ld.shared.s64 %rd195, [%rd193+8];
-	mov.b64 %rd170, %rd194;
-	mov.b64 %rd171, %rd195;
+	mul.wide.u32 %rd194, %r7, 16;
+	add.s64 %rd195, %rd1, %rd194;
+	ld.shared.s64 %rd196, [%rd195+0];
+	ld.shared.s64 %rd197, [%rd195+8];
+	mov.b64 %rd172, %rd196;
+	mov.b64 %rd173, %rd197;
 $L50:
 	sub.u32 %r96, %r10, 1;
 	mov.b32 %r97, %r85;
 $L51:
 	setp.hs.u32 %p59, %r97, 32;
 	@%p59 bra $L52;
-	mov.b64 {%r98, %r99}, %rd170;
+	mov.b64 {%r98, %r99}, %rd172;
 	shfl.sync.down.b32 %r100|%p60, %r98, %r97, %r96, %r17;
 	shfl.sync.down.b32 %r101, %r99, %r97, %r96, %r17;
-	mov.b64 %rd196, {%r100, %r101};
-	mov.b64 {%r102, %r103}, %rd171;
+	mov.b64 %rd198, {%r100, %r101};
+	mov.b64 {%r102, %r103}, %rd173;
 	shfl.sync.down.b32 %r104, %r102, %r97, %r96, %r17;
 	shfl.sync.down.b32 %r105, %r103, %r97, %r96, %r17;
-	mov.b64 %rd197, {%r104, %r105};
+	mov.b64 %rd199, {%r104, %r105};
 	@!%p60 bra $L53;
 	setp.ne.u32 %p61, %r18, 9;
 	@%p61 bra.uni $L55;
-	setp.lt.s64 %p62, %rd196, %rd170;
-	setp.eq.s64 %p63, %rd196, %rd170;
-	setp.lt.s64 %p64, %rd197, %rd171;
+	setp.lt.s64 %p62, %rd198, %rd172;
+	setp.eq.s64 %p63, %rd198, %rd172;
+	setp.lt.s64 %p64, %rd199, %rd173;
 	and.pred %p65, %p63, %p64;
 	or.pred %p66, %p62, %p65;
-	selp.b64 %rd198, %rd196, %rd170, %p66;
-	selp.b64 %rd199, %rd197, %rd171, %p66;
-	mov.b64 %rd170, %rd198;
-	mov.b64 %rd171, %rd199;
+	selp.b64 %rd200, %rd198, %rd172, %p66;
+	selp.b64 %rd201, %rd199, %rd173, %p66;
+	mov.b64 %rd172, %rd200;
+	mov.b64 %rd173, %rd201;
 	bra.uni $L54;
 $L55:
 	setp.ne.u32 %p67, %r18, 10;
 	@%p67 bra.uni $L56;
-	setp.gt.s64 %p68, %rd196, %rd170;
-	setp.eq.s64 %p69, %rd196, %rd170;
-	setp.lt.s64 %p70, %rd197, %rd171;
+	setp.gt.s64 %p68, %rd198, %rd172;
+	setp.eq.s64 %p69, %rd198, %rd172;
+	setp.lt.s64 %p70, %rd199, %rd173;
 	and.pred %p71, %p69, %p70;
 	or.pred %p72, %p68, %p71;
-	selp.b64 %rd200, %rd196, %rd170, %p72;
-	selp.b64 %rd201, %rd197, %rd171, %p72;
-	mov.b64 %rd170, %rd200;
-	mov.b64 %rd171, %rd201;
+	selp.b64 %rd202, %rd198, %rd172, %p72;
+	selp.b64 %rd203, %rd199, %rd173, %p72;
+	mov.b64 %rd172, %rd202;
+	mov.b64 %rd173, %rd203;
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd202, %rd170;
-	mov.b64 %rd203, %rd171;
-	mov.b64 %rd204, %rd196;
-	mov.b64 %rd205, %rd197;
-	mov.b64 %rd182, %rd202;
-	mov.b64 %rd183, %rd203;
+	mov.b64 %rd204, %rd172;
+	mov.b64 %rd205, %rd173;
+	mov.b64 %rd206, %rd198;
+	mov.b64 %rd207, %rd199;
 	mov.b64 %rd184, %rd204;
 	mov.b64 %rd185, %rd205;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd206, %rd182, %rd186;
-	mov.b64 %rd182, %rd206;
-	add.s64 %rd207, %rd183, %rd187;
-	mov.b64 %rd183, %rd207;
+	mov.b64 %rd186, %rd206;
+	mov.b64 %rd187, %rd207;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd208, %rd184, %rd188;
+	mov.b64 %rd184, %rd208;
+	add.s64 %rd209, %rd185, %rd189;
+	mov.b64 %rd185, %rd209;
 $L57:
-	mov.b64 %rd170, %rd182;
-	mov.b64 %rd171, %rd183;
+	mov.b64 %rd172, %rd184;
+	mov.b64 %rd173, %rd185;
 $L54:
 $L53:
 	shl.b32 %r97, %r97, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd208, %r23, 16;
-	add.s64 %rd209, %rd5, %rd208;
+	mul.wide.u32 %rd210, %r23, 16;
+	add.s64 %rd211, %rd5, %rd210;
 	setp.eq.u32 %p73, %r5, 0;
 	@!%p73 bra $L58;
-	st.global.s64 [%rd209+0], %rd170;
-	st.global.s64 [%rd209+8], %rd171;
+	st.global.s64 [%rd211+0], %rd172;
+	st.global.s64 [%rd211+8], %rd173;
 $L58:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_bfs_visit__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25
-)
-{
-	.reg .pred %p<53>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<130>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s20];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s21];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s22];
-	mov.b64 %rd59, %rd58;
-	ld.param.s32 %r19, [gk_s23];
-	mov.b32 %r20, %r19;
-	ld.param.u8 %r21, [gk_s24];
-	setp.ne.u32 %p2, %r21, 0;
-	mov.pred %p3, %p2;
-	ld.param.u8 %r22, [gk_s25];
-	setp.ne.u32 %p4, %r22, 0;
-	mov.pred %p5, %p4;
-	cvt.u64.u32 %rd62, %r5;
-	cvt.u64.u32 %rd63, %r6;
-	setp.ne.u32 %p6, %r18, 9;
-	@%p6 bra.uni $L2;
-	mov.b64 %rd60, 9223372036854775807;
-	mov.b64 %rd61, 9223372036854775807;
-	mov.b64 %rd64, %rd62;
-$L3:
-	setp.ge.s64 %p7, %rd64, %rd4;
-	@%p7 bra $L4;
-	mad.lo.s64 %rd65, %rd64, 16, %rd3;
-	ld.global.s64 %rd66, [%rd65+0];
-	ld.global.s64 %rd67, [%rd65+8];
-	setp.lt.s64 %p8, %rd66, %rd60;
-	setp.eq.s64 %p9, %rd66, %rd60;
-	setp.lt.s64 %p10, %rd67, %rd61;
-	and.pred %p11, %p9, %p10;
-	or.pred %p12, %p8, %p11;
-	selp.b64 %rd68, %rd66, %rd60, %p12;
-	selp.b64 %rd69, %rd67, %rd61, %p12;
-	mov.b64 %rd60, %rd68;
-	mov.b64 %rd61, %rd69;
-	add.s64 %rd64, %rd64, %rd63;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p13, %r18, 10;
-	@%p13 bra.uni $L5;
-	mov.b64 %rd60, -9223372036854775808;
-	mov.b64 %rd61, 9223372036854775807;
-	mov.b64 %rd70, %rd62;
-$L6:
-	setp.ge.s64 %p14, %rd70, %rd4;
-	@%p14 bra $L7;
-	mad.lo.s64 %rd71, %rd70, 16, %rd3;
-	ld.global.s64 %rd72, [%rd71+0];
-	ld.global.s64 %rd73, [%rd71+8];
-	setp.gt.s64 %p15, %rd72, %rd60;
-	setp.eq.s64 %p16, %rd72, %rd60;
-	setp.lt.s64 %p17, %rd73, %rd61;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd74, %rd72, %rd60, %p19;
-	selp.b64 %rd75, %rd73, %rd61, %p19;
-	mov.b64 %rd60, %rd74;
-	mov.b64 %rd61, %rd75;
-	add.s64 %rd70, %rd70, %rd63;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
+	// the last block combines the partials
+	setp.eq.u32 %p74, %r5, 0;
+	@!%p74 bra $L59;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r106, [gk_reduce_done], 1;
+	sub.u32 %r107, %r24, 1;
+	setp.eq.u32 %p75, %r106, %r107;
+	fence.acq_rel.gpu;
+	selp.b32 %r108, 1, 0, %p75;
+	st.shared.u32 [%rd1+1024], %r108;
+$L59:
+	bar.sync 0;
+	ld.shared.u32 %r109, [%rd1+1024];
+	setp.ne.u32 %p76, %r109, 0;
+	@!%p76 bra $L60;
+	cvt.u64.u32 %rd214, %r24;
+	cvt.u64.u32 %rd215, %r5;
+	cvt.u64.u32 %rd216, %r6;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L62;
+	mov.b64 %rd212, 9223372036854775807;
+	mov.b64 %rd213, 9223372036854775807;
+	mov.b64 %rd217, %rd215;
+$L63:
+	setp.ge.s64 %p78, %rd217, %rd214;
+	@%p78 bra $L64;
+	mad.lo.s64 %rd218, %rd217, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd219, [%rd218+0];
+	ld.relaxed.gpu.global.s64 %rd220, [%rd218+8];
+	setp.lt.s64 %p79, %rd219, %rd212;
+	setp.eq.s64 %p80, %rd219, %rd212;
+	setp.lt.s64 %p81, %rd220, %rd213;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd221, %rd219, %rd212, %p83;
+	selp.b64 %rd222, %rd220, %rd213, %p83;
+	mov.b64 %rd212, %rd221;
+	mov.b64 %rd213, %rd222;
+	add.s64 %rd217, %rd217, %rd216;
+	bra.uni $L63;
+$L64:
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L65;
+	mov.b64 %rd212, -9223372036854775808;
+	mov.b64 %rd213, 9223372036854775807;
+	mov.b64 %rd223, %rd215;
+$L66:
+	setp.ge.s64 %p85, %rd223, %rd214;
+	@%p85 bra $L67;
+	mad.lo.s64 %rd224, %rd223, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd225, [%rd224+0];
+	ld.relaxed.gpu.global.s64 %rd226, [%rd224+8];
+	setp.gt.s64 %p86, %rd225, %rd212;
+	setp.eq.s64 %p87, %rd225, %rd212;
+	setp.lt.s64 %p88, %rd226, %rd213;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd227, %rd225, %rd212, %p90;
+	selp.b64 %rd228, %rd226, %rd213, %p90;
+	mov.b64 %rd212, %rd227;
+	mov.b64 %rd213, %rd228;
+	add.s64 %rd223, %rd223, %rd216;
+	bra.uni $L66;
+$L67:
+	bra.uni $L61;
+$L65:
+	mov.b64 %rd75, 0;
 	mov.b64 %rd76, 0;
 	mov.b64 %rd77, 0;
 	mov.b64 %rd78, 0;
-	mov.b64 %rd79, 0;
+	mov.b64 %rd75, %rd77;
 	mov.b64 %rd76, %rd78;
-	mov.b64 %rd77, %rd79;
-$L8:
-	mov.b64 %rd80, %rd76;
-	mov.b64 %rd81, %rd77;
-	mov.b64 %rd60, %rd80;
-	mov.b64 %rd61, %rd81;
-	mov.b64 %rd82, %rd62;
-$L9:
-	setp.ge.s64 %p20, %rd82, %rd4;
-	@%p20 bra $L10;
-	mad.lo.s64 %rd83, %rd82, 16, %rd3;
-	ld.global.s64 %rd84, [%rd83+0];
-	ld.global.s64 %rd85, [%rd83+8];
-	mov.b64 %rd86, %rd60;
-	mov.b64 %rd87, %rd61;
-	mov.b64 %rd88, %rd84;
-	mov.b64 %rd89, %rd85;
-	mov.b64 %rd90, %rd86;
-	mov.b64 %rd91, %rd87;
-	mov.b64 %rd92, %rd88;
-	mov.b64 %rd93, %rd89;
-	mov.b64 %rd94, %rd92;
-	mov.b64 %rd95, %rd93;
-	add.s64 %rd96, %rd90, %rd94;
-	mov.b64 %rd90, %rd96;
-	add.s64 %rd97, %rd91, %rd95;
-	mov.b64 %rd91, %rd97;
-$L11:
-	mov.b64 %rd60, %rd90;
-	mov.b64 %rd61, %rd91;
-	add.s64 %rd82, %rd82, %rd63;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd98, %rd60;
-	mov.b64 %rd99, %rd61;
+$L68:
+	mov.b64 %rd229, %rd75;
+	mov.b64 %rd230, %rd76;
+	mov.b64 %rd212, %rd229;
+	mov.b64 %rd213, %rd230;
+	mov.b64 %rd231, %rd215;
+$L69:
+	setp.ge.s64 %p91, %rd231, %rd214;
+	@%p91 bra $L70;
+	mad.lo.s64 %rd232, %rd231, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd233, [%rd232+0];
+	ld.relaxed.gpu.global.s64 %rd234, [%rd232+8];
+	mov.b64 %rd235, %rd212;
+	mov.b64 %rd236, %rd213;
+	mov.b64 %rd237, %rd233;
+	mov.b64 %rd238, %rd234;
+	mov.b64 %rd184, %rd235;
+	mov.b64 %rd185, %rd236;
+	mov.b64 %rd186, %rd237;
+	mov.b64 %rd187, %rd238;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd239, %rd184, %rd188;
+	mov.b64 %rd184, %rd239;
+	add.s64 %rd240, %rd185, %rd189;
+	mov.b64 %rd185, %rd240;
+$L71:
+	mov.b64 %rd212, %rd184;
+	mov.b64 %rd213, %rd185;
+	add.s64 %rd231, %rd231, %rd216;
+	bra.uni $L69;
+$L70:
+$L61:
+	mov.b64 %rd241, %rd212;
+	mov.b64 %rd242, %rd213;
 	// block reduction
-	mov.b32 %r23, 1;
-	mov.b32 %r24, 1;
-	sub.u32 %r25, %r13, 1;
-	mov.b32 %r26, %r23;
-$L12:
-	setp.hs.u32 %p21, %r26, 32;
-	@%p21 bra $L13;
-	mov.b64 {%r27, %r28}, %rd98;
-	shfl.sync.down.b32 %r29|%p22, %r27, %r26, %r25, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
-	mov.b64 %rd100, {%r29, %r30};
-	mov.b64 {%r31, %r32}, %rd99;
-	shfl.sync.down.b32 %r33, %r31, %r26, %r25, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r26, %r25, %r17;
-	mov.b64 %rd101, {%r33, %r34};
-	@!%p22 bra $L14;
-	setp.ne.u32 %p23, %r18, 9;
-	@%p23 bra.uni $L16;
-	setp.lt.s64 %p24, %rd100, %rd98;
-	setp.eq.s64 %p25, %rd100, %rd98;
-	setp.lt.s64 %p26, %rd101, %rd99;
-	and.pred %p27, %p25, %p26;
-	or.pred %p28, %p24, %p27;
-	selp.b64 %rd102, %rd100, %rd98, %p28;
-	selp.b64 %rd103, %rd101, %rd99, %p28;
-	mov.b64 %rd98, %rd102;
-	mov.b64 %rd99, %rd103;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p29, %r18, 10;
-	@%p29 bra.uni $L17;
-	setp.gt.s64 %p30, %rd100, %rd98;
-	setp.eq.s64 %p31, %rd100, %rd98;
-	setp.lt.s64 %p32, %rd101, %rd99;
-	and.pred %p33, %p31, %p32;
-	or.pred %p34, %p30, %p33;
-	selp.b64 %rd104, %rd100, %rd98, %p34;
-	selp.b64 %rd105, %rd101, %rd99, %p34;
-	mov.b64 %rd98, %rd104;
-	mov.b64 %rd99, %rd105;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd106, %rd98;
-	mov.b64 %rd107, %rd99;
-	mov.b64 %rd108, %rd100;
-	mov.b64 %rd109, %rd101;
-	mov.b64 %rd90, %rd106;
-	mov.b64 %rd91, %rd107;
-	mov.b64 %rd92, %rd108;
-	mov.b64 %rd93, %rd109;
-	mov.b64 %rd94, %rd92;
-	mov.b64 %rd95, %rd93;
-	add.s64 %rd110, %rd90, %rd94;
-	mov.b64 %rd90, %rd110;
-	add.s64 %rd111, %rd91, %rd95;
-	mov.b64 %rd91, %rd111;
-$L18:
-	mov.b64 %rd98, %rd90;
-	mov.b64 %rd99, %rd91;
-$L15:
-$L14:
-	shl.b32 %r26, %r26, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p35, %r7, 0;
-	@!%p35 bra $L19;
-	mul.wide.u32 %rd112, %r8, 16;
-	add.s64 %rd113, %rd1, %rd112;
-	st.shared.s64 [%rd113+0], %rd98;
-	st.shared.s64 [%rd113+8], %rd99;
-$L19:
+	mov.b32 %r110, 1;
+	mov.b32 %r111, 1;
+	sub.u32 %r112, %r13, 1;
+	mov.b32 %r113, %r110;
+$L72:
+	setp.hs.u32 %p92, %r113, 32;
+	@%p92 bra $L73;
+	mov.b64 {%r114, %r115}, %rd241;
+	shfl.sync.down.b32 %r116|%p93, %r114, %r113, %r112, %r17;
+	shfl.sync.down.b32 %r117, %r115, %r113, %r112, %r17;
+	mov.b64 %rd243, {%r116, %r117};
+	mov.b64 {%r118, %r119}, %rd242;
+	shfl.sync.down.b32 %r120, %r118, %r113, %r112, %r17;
+	shfl.sync.down.b32 %r121, %r119, %r113, %r112, %r17;
+	mov.b64 %rd244, {%r120, %r121};
+	@!%p93 bra $L74;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L76;
+	setp.lt.s64 %p95, %rd243, %rd241;
+	setp.eq.s64 %p96, %rd243, %rd241;
+	setp.lt.s64 %p97, %rd244, %rd242;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd245, %rd243, %rd241, %p99;
+	selp.b64 %rd246, %rd244, %rd242, %p99;
+	mov.b64 %rd241, %rd245;
+	mov.b64 %rd242, %rd246;
+	bra.uni $L75;
+$L76:
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L77;
+	setp.gt.s64 %p101, %rd243, %rd241;
+	setp.eq.s64 %p102, %rd243, %rd241;
+	setp.lt.s64 %p103, %rd244, %rd242;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd247, %rd243, %rd241, %p105;
+	selp.b64 %rd248, %rd244, %rd242, %p105;
+	mov.b64 %rd241, %rd247;
+	mov.b64 %rd242, %rd248;
+	bra.uni $L75;
+$L77:
+	mov.b64 %rd249, %rd241;
+	mov.b64 %rd250, %rd242;
+	mov.b64 %rd251, %rd243;
+	mov.b64 %rd252, %rd244;
+	mov.b64 %rd184, %rd249;
+	mov.b64 %rd185, %rd250;
+	mov.b64 %rd186, %rd251;
+	mov.b64 %rd187, %rd252;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd253, %rd184, %rd188;
+	mov.b64 %rd184, %rd253;
+	add.s64 %rd254, %rd185, %rd189;
+	mov.b64 %rd185, %rd254;
+$L78:
+	mov.b64 %rd241, %rd184;
+	mov.b64 %rd242, %rd185;
+$L75:
+$L74:
+	shl.b32 %r113, %r113, 1;
+	bra.uni $L72;
+$L73:
+	setp.eq.u32 %p106, %r7, 0;
+	@!%p106 bra $L79;
+	mul.wide.u32 %rd255, %r8, 16;
+	add.s64 %rd256, %rd1, %rd255;
+	st.shared.s64 [%rd256+0], %rd241;
+	st.shared.s64 [%rd256+8], %rd242;
+$L79:
 	bar.sync 0;
-	setp.eq.u32 %p36, %r8, 0;
-	@!%p36 bra $L20;
-	setp.lo.u32 %p37, %r7, %r10;
-	@!%p37 bra $L21;
-	mul.wide.u32 %rd114, %r7, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	ld.shared.s64 %rd116, [%rd115+0];
-	ld.shared.s64 %rd117, [%rd115+8];
-	mov.b64 %rd98, %rd116;
-	mov.b64 %rd99, %rd117;
-$L21:
-	sub.u32 %r35, %r10, 1;
-	mov.b32 %r36, %r24;
-$L22:
-	setp.hs.u32 %p38, %r36, 32;
-	@%p38 bra $L23;
-	mov.b64 {%r37, %r38}, %rd98;
-	shfl.sync.down.b32 %r39|%p39, %r37, %r36, %r35, %r17;
-	shfl.sync.down.b32 %r40, %r38, %r36, %r35, %r17;
-	mov.b64 %rd118, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd99;
-	shfl.sync.down.b32 %r43, %r41, %r36, %r35, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r36, %r35, %r17;
-	mov.b64 %rd119, {%r43, %r44};
-	@!%p39 bra $L24;
-	setp.ne.u32 %p40, %r18, 9;
-	@%p40 bra.uni $L26;
-	setp.lt.s64 %p41, %rd118, %rd98;
-	setp.eq.s64 %p42, %rd118, %rd98;
-	setp.lt.s64 %p43, %rd119, %rd99;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	selp.b64 %rd120, %rd118, %rd98, %p45;
-	selp.b64 %rd121, %rd119, %rd99, %p45;
-	mov.b64 %rd98, %rd120;
-	mov.b64 %rd99, %rd121;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p46, %r18, 10;
-	@%p46 bra.uni $L27;
-	setp.gt.s64 %p47, %rd118, %rd98;
-	setp.eq.s64 %p48, %rd118, %rd98;
-	setp.lt.s64 %p49, %rd119, %rd99;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.b64 %rd122, %rd118, %rd98, %p51;
-	selp.b64 %rd123, %rd119, %rd99, %p51;
-	mov.b64 %rd98, %rd122;
-	mov.b64 %rd99, %rd123;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd124, %rd98;
-	mov.b64 %rd125, %rd99;
-	mov.b64 %rd126, %rd118;
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd90, %rd124;
-	mov.b64 %rd91, %rd125;
-	mov.b64 %rd92, %rd126;
-	mov.b64 %rd93, %rd127;
-	mov.b64 %rd94, %rd92;
-	mov.b64 %rd95, %rd93;
-	add.s64 %rd128, %rd90, %rd94;
-	mov.b64 %rd90, %rd128;
-	add.s64 %rd129, %rd91, %rd95;
-	mov.b64 %rd91, %rd129;
-$L28:
-	mov.b64 %rd98, %rd90;
-	mov.b64 %rd99, %rd91;
-$L25:
-$L24:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p52, %r5, 0;
-	@!%p52 bra $L29;
-	st.global.s64 [%rd6+0], %rd98;
-	st.global.s64 [%rd6+8], %rd99;
-$L29:
+	setp.eq.u32 %p107, %r8, 0;
+	@!%p107 bra $L80;
+	setp.lo.u32 %p108, %r7, %r10;
+	@!%p108 bra $L81;
+	mul.wide.u32 %rd257, %r7, 16;
+	add.s64 %rd258, %rd1, %rd257;
+	ld.shared.s64 %rd259, [%rd258+0];
+	ld.shared.s64 %rd260, [%rd258+8];
+	mov.b64 %rd241, %rd259;
+	mov.b64 %rd242, %rd260;
+$L81:
+	sub.u32 %r122, %r10, 1;
+	mov.b32 %r123, %r111;
+$L82:
+	setp.hs.u32 %p109, %r123, 32;
+	@%p109 bra $L83;
+	mov.b64 {%r124, %r125}, %rd241;
+	shfl.sync.down.b32 %r126|%p110, %r124, %r123, %r122, %r17;
+	shfl.sync.down.b32 %r127, %r125, %r123, %r122, %r17;
+	mov.b64 %rd261, {%r126, %r127};
+	mov.b64 {%r128, %r129}, %rd242;
+	shfl.sync.down.b32 %r130, %r128, %r123, %r122, %r17;
+	shfl.sync.down.b32 %r131, %r129, %r123, %r122, %r17;
+	mov.b64 %rd262, {%r130, %r131};
+	@!%p110 bra $L84;
+	setp.ne.u32 %p111, %r18, 9;
+	@%p111 bra.uni $L86;
+	setp.lt.s64 %p112, %rd261, %rd241;
+	setp.eq.s64 %p113, %rd261, %rd241;
+	setp.lt.s64 %p114, %rd262, %rd242;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd263, %rd261, %rd241, %p116;
+	selp.b64 %rd264, %rd262, %rd242, %p116;
+	mov.b64 %rd241, %rd263;
+	mov.b64 %rd242, %rd264;
+	bra.uni $L85;
+$L86:
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L87;
+	setp.gt.s64 %p118, %rd261, %rd241;
+	setp.eq.s64 %p119, %rd261, %rd241;
+	setp.lt.s64 %p120, %rd262, %rd242;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd265, %rd261, %rd241, %p122;
+	selp.b64 %rd266, %rd262, %rd242, %p122;
+	mov.b64 %rd241, %rd265;
+	mov.b64 %rd242, %rd266;
+	bra.uni $L85;
+$L87:
+	mov.b64 %rd267, %rd241;
+	mov.b64 %rd268, %rd242;
+	mov.b64 %rd269, %rd261;
+	mov.b64 %rd270, %rd262;
+	mov.b64 %rd184, %rd267;
+	mov.b64 %rd185, %rd268;
+	mov.b64 %rd186, %rd269;
+	mov.b64 %rd187, %rd270;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd271, %rd184, %rd188;
+	mov.b64 %rd184, %rd271;
+	add.s64 %rd272, %rd185, %rd189;
+	mov.b64 %rd185, %rd272;
+$L88:
+	mov.b64 %rd241, %rd184;
+	mov.b64 %rd242, %rd185;
+$L85:
+$L84:
+	shl.b32 %r123, %r123, 1;
+	bra.uni $L82;
+$L83:
+$L80:
+	@!%p74 bra $L89;
+	st.global.s64 [%rd7+0], %rd241;
+	st.global.s64 [%rd7+8], %rd242;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L89:
+$L60:
 	ret;
 }
 `
@@ -26171,14 +24570,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:43
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:26175
+//line gokkos_kernels_gen.go:24574
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:43
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:26182
+//line gokkos_kernels_gen.go:24581
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -26193,7 +24592,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:26197
+//line gokkos_kernels_gen.go:24596
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -26202,7 +24601,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:26206
+//line gokkos_kernels_gen.go:24605
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -26220,7 +24619,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:26224
+//line gokkos_kernels_gen.go:24623
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -26228,7 +24627,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:26232
+//line gokkos_kernels_gen.go:24631
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26255,7 +24654,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:26259
+//line gokkos_kernels_gen.go:24658
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -26269,7 +24668,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:26273
+//line gokkos_kernels_gen.go:24672
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -26285,7 +24684,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:26289
+//line gokkos_kernels_gen.go:24688
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -26299,7 +24698,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:26303
+//line gokkos_kernels_gen.go:24702
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26311,14 +24710,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:103
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:26315
+//line gokkos_kernels_gen.go:24714
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:103
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:26322
+//line gokkos_kernels_gen.go:24721
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -26330,14 +24729,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:114
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:26334
+//line gokkos_kernels_gen.go:24733
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:114
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:26341
+//line gokkos_kernels_gen.go:24740
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -26352,7 +24751,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:26356
+//line gokkos_kernels_gen.go:24755
 		*acc = gokkosAccV
 		return
 	}
@@ -26362,7 +24761,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:26366
+//line gokkos_kernels_gen.go:24765
 	*acc = gokkosAccV
 }
 
@@ -26391,7 +24790,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:26395
+//line gokkos_kernels_gen.go:24794
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -26408,7 +24807,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:26412
+//line gokkos_kernels_gen.go:24811
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -26420,7 +24819,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:26424
+//line gokkos_kernels_gen.go:24823
 		*acc = gokkosAccV
 		return
 	}
@@ -26428,7 +24827,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:26432
+//line gokkos_kernels_gen.go:24831
 	*acc = gokkosAccV
 }
 
@@ -26450,7 +24849,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:26454
+//line gokkos_kernels_gen.go:24853
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -26459,7 +24858,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:26463
+//line gokkos_kernels_gen.go:24862
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -26469,7 +24868,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:26473
+//line gokkos_kernels_gen.go:24872
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -26478,7 +24877,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:26482
+//line gokkos_kernels_gen.go:24881
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -26490,7 +24889,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:26494
+//line gokkos_kernels_gen.go:24893
 		*acc = gokkosAccV
 		return
 	}
@@ -26498,7 +24897,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:26502
+//line gokkos_kernels_gen.go:24901
 	*acc = gokkosAccV
 }
 
@@ -26550,7 +24949,7 @@ gokkosNext:
 //line op.go:126
 		}
 	}
-//line gokkos_kernels_gen.go:26554
+//line gokkos_kernels_gen.go:24953
 	return gokkosN
 }
 
@@ -26609,7 +25008,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:26613
+//line gokkos_kernels_gen.go:25012
 	return gokkosN
 }
 
@@ -26647,6 +25046,6 @@ gokkosNext:
 //line op.go:75
 		}
 	}
-//line gokkos_kernels_gen.go:26651
+//line gokkos_kernels_gen.go:25050
 	return gokkosN
 }

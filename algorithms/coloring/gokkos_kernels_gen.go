@@ -33,7 +33,7 @@ func init() {
 		Pos:       "algorithms/coloring/kernels.go:34",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
-		Reduce:    abi.ReduceEntries{Main: "gk_coloring_countColors_main", Final: "gk_coloring_countColors_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_coloring_countColors_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -53,7 +53,7 @@ func init() {
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_coloring_propagate__main", Final: "gk_frontier_PushThread_coloring_propagate__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_coloring_propagate__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -90,7 +90,7 @@ func init() {
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX3,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_coloring_propagate__main", Final: "gk_frontier_PushGlobal_coloring_propagate__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_coloring_propagate__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -128,7 +128,7 @@ func init() {
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX4,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_coloring_propagate__main", Final: "gk_frontier_PushTeam_coloring_propagate__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_coloring_propagate__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -208,7 +208,7 @@ func init() {
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX6,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_coloring_propagate__main", Final: "gk_frontier_PushLocal_coloring_propagate__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_coloring_propagate__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -245,7 +245,7 @@ func init() {
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX7,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_coloring_propagate__main", Final: "gk_frontier_PullStep_coloring_propagate__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_coloring_propagate__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -337,21 +337,23 @@ const gokkosPTX1 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_coloring_countColors_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<38>;
-	.reg .b64 %rd<55>;
+	.reg .pred %p<58>;
+	.reg .b32 %r<56>;
+	.reg .b64 %rd<105>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -375,77 +377,79 @@ const gokkosPTX1 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 4, %rd10;
+	ld.global.nc.s32 %r21, [%rd33+0];
 	mov.b32 %r22, %r21;
-	cvt.u32.u64 %r23, %rd29;
+	cvt.u32.u64 %r23, %rd31;
 	setp.eq.s32 %p8, %r22, %r23;
 	@!%p8 bra $L11;
-	add.s64 %rd32, %rd23, 1;
-	mov.b64 %rd23, %rd32;
+	add.s64 %rd34, %rd25, 1;
+	mov.b64 %rd25, %rd34;
 $L11:
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd33, %rd23;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
@@ -454,43 +458,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r27, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r28, %r29}, %rd33;
+	mov.b64 {%r28, %r29}, %rd35;
 	shfl.sync.down.b32 %r30|%p10, %r28, %r27, %r26, %r17;
 	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd34, {%r30, %r31};
+	mov.b64 %rd36, {%r30, %r31};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
+	add.s64 %rd37, %rd35, %rd36;
+	mov.b64 %rd35, %rd37;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd36, %rd33, %rd34;
-	mov.b64 %rd33, %rd36;
+	mul.lo.s64 %rd38, %rd35, %rd36;
+	mov.b64 %rd35, %rd38;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd37, %rd33, %rd34;
-	mov.b64 %rd33, %rd37;
+	min.s64 %rd39, %rd35, %rd36;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd38, %rd33, %rd34;
-	mov.b64 %rd33, %rd38;
+	max.s64 %rd40, %rd35, %rd36;
+	mov.b64 %rd35, %rd40;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd39, %rd33, %rd34;
-	mov.b64 %rd33, %rd39;
+	and.b64 %rd41, %rd35, %rd36;
+	mov.b64 %rd35, %rd41;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd40, %rd33, %rd34;
-	mov.b64 %rd33, %rd40;
+	or.b64 %rd42, %rd35, %rd36;
+	mov.b64 %rd35, %rd42;
 $L15:
 $L14:
 	shl.b32 %r27, %r27, 1;
@@ -498,336 +502,305 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd33;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd35;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd33, %rd45;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd35, %rd47;
 $L23:
 	sub.u32 %r32, %r10, 1;
 	mov.b32 %r33, %r25;
 $L24:
 	setp.hs.u32 %p19, %r33, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r34, %r35}, %rd33;
+	mov.b64 {%r34, %r35}, %rd35;
 	shfl.sync.down.b32 %r36|%p20, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd46, {%r36, %r37};
+	mov.b64 %rd48, {%r36, %r37};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd47, %rd33, %rd46;
-	mov.b64 %rd33, %rd47;
+	add.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd48, %rd33, %rd46;
-	mov.b64 %rd33, %rd48;
+	mul.lo.s64 %rd50, %rd35, %rd48;
+	mov.b64 %rd35, %rd50;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd49, %rd33, %rd46;
-	mov.b64 %rd33, %rd49;
+	min.s64 %rd51, %rd35, %rd48;
+	mov.b64 %rd35, %rd51;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd50, %rd33, %rd46;
-	mov.b64 %rd33, %rd50;
+	max.s64 %rd52, %rd35, %rd48;
+	mov.b64 %rd35, %rd52;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd51, %rd33, %rd46;
-	mov.b64 %rd33, %rd51;
+	and.b64 %rd53, %rd35, %rd48;
+	mov.b64 %rd35, %rd53;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd52, %rd33, %rd46;
-	mov.b64 %rd33, %rd52;
+	or.b64 %rd54, %rd35, %rd48;
+	mov.b64 %rd35, %rd54;
 $L27:
 $L26:
 	shl.b32 %r33, %r33, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd53, %r19, 8;
-	add.s64 %rd54, %rd5, %rd53;
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd54+0], %rd33;
+	st.global.s64 [%rd56+0], %rd35;
 $L33:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+	// the last block combines the partials
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L34;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r38, [gk_reduce_done], 1;
+	sub.u32 %r39, %r20, 1;
+	setp.eq.u32 %p28, %r38, %r39;
+	fence.acq_rel.gpu;
+	selp.b32 %r40, 1, 0, %p28;
+	st.shared.u32 [%rd1+1024], %r40;
 $L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
+	bar.sync 0;
+	ld.shared.u32 %r41, [%rd1+1024];
+	setp.ne.u32 %p29, %r41, 0;
+	@!%p29 bra $L35;
+	cvt.u64.u32 %rd58, %r20;
+	cvt.u64.u32 %rd59, %r5;
+	cvt.u64.u32 %rd60, %r6;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L37;
+	mov.b64 %rd57, 0;
+	mov.b64 %rd61, %rd59;
+$L38:
+	setp.ge.s64 %p31, %rd61, %rd58;
+	@%p31 bra $L39;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+0];
+	add.s64 %rd64, %rd57, %rd63;
+	mov.b64 %rd57, %rd64;
+	add.s64 %rd61, %rd61, %rd60;
+	bra.uni $L38;
+$L39:
+	bra.uni $L36;
+$L37:
+	setp.ne.u32 %p32, %r18, 2;
+	@%p32 bra.uni $L40;
+	mov.b64 %rd57, 1;
+	mov.b64 %rd65, %rd59;
+$L41:
+	setp.ge.s64 %p33, %rd65, %rd58;
+	@%p33 bra $L42;
+	mad.lo.s64 %rd66, %rd65, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	mul.lo.s64 %rd68, %rd57, %rd67;
+	mov.b64 %rd57, %rd68;
+	add.s64 %rd65, %rd65, %rd60;
+	bra.uni $L41;
+$L42:
+	bra.uni $L36;
 $L40:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L43;
+	mov.b64 %rd57, 9223372036854775807;
+	mov.b64 %rd69, %rd59;
+$L44:
+	setp.ge.s64 %p35, %rd69, %rd58;
+	@%p35 bra $L45;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	min.s64 %rd72, %rd57, %rd71;
+	mov.b64 %rd57, %rd72;
+	add.s64 %rd69, %rd69, %rd60;
+	bra.uni $L44;
+$L45:
+	bra.uni $L36;
+$L43:
+	setp.ne.u32 %p36, %r18, 4;
+	@%p36 bra.uni $L46;
+	mov.b64 %rd57, -9223372036854775808;
+	mov.b64 %rd73, %rd59;
+$L47:
+	setp.ge.s64 %p37, %rd73, %rd58;
+	@%p37 bra $L48;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	max.s64 %rd76, %rd57, %rd75;
+	mov.b64 %rd57, %rd76;
+	add.s64 %rd73, %rd73, %rd60;
+	bra.uni $L47;
+$L48:
+	bra.uni $L36;
+$L46:
+	setp.ne.u32 %p38, %r18, 7;
+	@%p38 bra.uni $L49;
+	mov.b64 %rd57, -1;
+	mov.b64 %rd77, %rd59;
+$L50:
+	setp.ge.s64 %p39, %rd77, %rd58;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	and.b64 %rd80, %rd57, %rd79;
+	mov.b64 %rd57, %rd80;
+	add.s64 %rd77, %rd77, %rd60;
+	bra.uni $L50;
+$L51:
+	bra.uni $L36;
+$L49:
+	mov.b64 %rd57, 0;
+	mov.b64 %rd81, %rd59;
+$L52:
+	setp.ge.s64 %p40, %rd81, %rd58;
+	@%p40 bra $L53;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	or.b64 %rd84, %rd57, %rd83;
+	mov.b64 %rd57, %rd84;
+	add.s64 %rd81, %rd81, %rd60;
+	bra.uni $L52;
+$L53:
+$L36:
+	mov.b64 %rd85, %rd57;
+	// block reduction
+	mov.b32 %r42, 1;
+	mov.b32 %r43, 1;
+	sub.u32 %r44, %r13, 1;
+	mov.b32 %r45, %r42;
+$L54:
+	setp.hs.u32 %p41, %r45, 32;
+	@%p41 bra $L55;
+	mov.b64 {%r46, %r47}, %rd85;
+	shfl.sync.down.b32 %r48|%p42, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd86, {%r48, %r49};
+	@!%p42 bra $L56;
+	setp.ne.u32 %p43, %r18, 1;
+	@%p43 bra.uni $L58;
+	add.s64 %rd87, %rd85, %rd86;
+	mov.b64 %rd85, %rd87;
+	bra.uni $L57;
+$L58:
+	setp.ne.u32 %p44, %r18, 2;
+	@%p44 bra.uni $L59;
+	mul.lo.s64 %rd88, %rd85, %rd86;
+	mov.b64 %rd85, %rd88;
+	bra.uni $L57;
+$L59:
+	setp.ne.u32 %p45, %r18, 3;
+	@%p45 bra.uni $L60;
+	min.s64 %rd89, %rd85, %rd86;
+	mov.b64 %rd85, %rd89;
+	bra.uni $L57;
+$L60:
+	setp.ne.u32 %p46, %r18, 4;
+	@%p46 bra.uni $L61;
+	max.s64 %rd90, %rd85, %rd86;
+	mov.b64 %rd85, %rd90;
+	bra.uni $L57;
+$L61:
+	setp.ne.u32 %p47, %r18, 7;
+	@%p47 bra.uni $L62;
+	and.b64 %rd91, %rd85, %rd86;
+	mov.b64 %rd85, %rd91;
+	bra.uni $L57;
+$L62:
+	or.b64 %rd92, %rd85, %rd86;
+	mov.b64 %rd85, %rd92;
+$L57:
+$L56:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L54;
+$L55:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L63;
+	mul.wide.u32 %rd93, %r8, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	st.shared.s64 [%rd94+0], %rd85;
+$L63:
+	bar.sync 0;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L64;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L65;
+	mul.wide.u32 %rd95, %r7, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	ld.shared.s64 %rd97, [%rd96+0];
+	mov.b64 %rd85, %rd97;
+$L65:
+	sub.u32 %r50, %r10, 1;
+	mov.b32 %r51, %r43;
+$L66:
+	setp.hs.u32 %p51, %r51, 32;
+	@%p51 bra $L67;
+	mov.b64 {%r52, %r53}, %rd85;
+	shfl.sync.down.b32 %r54|%p52, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd98, {%r54, %r55};
+	@!%p52 bra $L68;
+	setp.ne.u32 %p53, %r18, 1;
+	@%p53 bra.uni $L70;
+	add.s64 %rd99, %rd85, %rd98;
+	mov.b64 %rd85, %rd99;
+	bra.uni $L69;
+$L70:
+	setp.ne.u32 %p54, %r18, 2;
+	@%p54 bra.uni $L71;
+	mul.lo.s64 %rd100, %rd85, %rd98;
+	mov.b64 %rd85, %rd100;
+	bra.uni $L69;
+$L71:
+	setp.ne.u32 %p55, %r18, 3;
+	@%p55 bra.uni $L72;
+	min.s64 %rd101, %rd85, %rd98;
+	mov.b64 %rd85, %rd101;
+	bra.uni $L69;
+$L72:
+	setp.ne.u32 %p56, %r18, 4;
+	@%p56 bra.uni $L73;
+	max.s64 %rd102, %rd85, %rd98;
+	mov.b64 %rd85, %rd102;
+	bra.uni $L69;
+$L73:
+	setp.ne.u32 %p57, %r18, 7;
+	@%p57 bra.uni $L74;
+	and.b64 %rd103, %rd85, %rd98;
+	mov.b64 %rd85, %rd103;
+	bra.uni $L69;
+$L74:
+	or.b64 %rd104, %rd85, %rd98;
+	mov.b64 %rd85, %rd104;
+$L69:
+$L68:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L66;
+$L67:
+$L64:
+	@!%p27 bra $L75;
+	st.global.s64 [%rd7+0], %rd85;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L75:
+$L35:
 	ret;
 }
 `
@@ -841,6 +814,7 @@ const gokkosPTX2 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -854,1677 +828,6 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<197>;
-	.reg .b32 %r<301>;
-	.reg .b64 %rd<651>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L4:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd108, %rd114;
-	mov.b64 %rd109, %rd115;
-$L1:
-	mov.b64 %rd106, %rd108;
-	mov.b64 %rd107, %rd109;
-	cvt.u64.u32 %rd117, %r29;
-	cvt.u64.u32 %rd118, %r30;
-	mov.b64 %rd119, %rd117;
-$L5:
-	setp.ge.s64 %p11, %rd119, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd116, %rd119;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd120, %rd27;
-	mov.b64 %rd121, %rd30;
-	mov.b64 %rd122, %rd32;
-	mov.b64 %rd123, %rd34;
-	mov.b64 %rd124, %rd37;
-	mov.b64 %rd125, %rd39;
-	mov.b64 %rd126, %rd41;
-	mov.b64 %rd127, %rd44;
-	mov.b64 %rd128, %rd46;
-	mov.b64 %rd129, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd130, %rd50;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd55;
-	mov.b64 %rd133, %rd57;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd62;
-	mov.b64 %rd136, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd137, %rd67;
-	mov.b64 %rd138, %rd69;
-	mov.b64 %rd139, %rd71;
-	mov.b64 %rd140, %rd74;
-	mov.b64 %rd141, %rd76;
-	mov.b64 %rd142, %rd78;
-	mov.b64 %rd143, %rd81;
-	mov.b64 %rd144, %rd83;
-	mov.b64 %rd145, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd146, %rd88;
-	mov.b64 %rd147, %rd90;
-	mov.b64 %rd148, %rd92;
-	mov.b32 %r36, %r35;
-	mov.b64 %rd149, %rd94;
-	mov.b64 %rd150, %rd96;
-	mov.b64 %rd151, %rd98;
-	mov.b64 %rd152, %rd101;
-	mov.b64 %rd153, %rd103;
-	mov.b64 %rd154, %rd105;
-	add.s64 %rd155, %rd15, %rd23;
-	mad.lo.s64 %rd156, %rd149, 4, 15;
-	and.b64 %rd156, %rd156, -16;
-	add.s64 %rd23, %rd23, %rd156;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd149;
-	mov.b64 %rd159, 1;
-	mov.b64 %rd160, %rd157;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	cvt.u64.u32 %rd163, %r4;
-	mov.b64 %rd164, %rd163;
-	mul.lo.s64 %rd165, %rd116, %rd151;
-	mov.b64 %rd166, %rd165;
-	add.s64 %rd167, %rd166, %rd151;
-	min.s64 %rd168, %rd167, %rd130;
-	mov.b64 %rd169, %rd168;
-	setp.eq.s64 %p15, %rd164, 1;
-	@!%p15 bra $L9;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.b64 %rd172, %rd122;
-	mov.b64 %rd173, %rd123;
-	mov.b64 %rd174, %rd124;
-	mov.b64 %rd175, %rd125;
-	mov.b64 %rd176, %rd126;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.b64 %rd179, %rd129;
-	mov.pred %p16, %p12;
-	mov.b64 %rd180, %rd130;
-	mov.b64 %rd181, %rd131;
-	mov.b64 %rd182, %rd132;
-	mov.b64 %rd183, %rd133;
-	mov.b64 %rd184, %rd134;
-	mov.b64 %rd185, %rd135;
-	mov.b64 %rd186, %rd136;
-	mov.pred %p17, %p13;
-	mov.b64 %rd187, %rd137;
-	mov.b64 %rd188, %rd138;
-	mov.b64 %rd189, %rd139;
-	mov.b64 %rd190, %rd140;
-	mov.b64 %rd191, %rd141;
-	mov.b64 %rd192, %rd142;
-	mov.b64 %rd193, %rd143;
-	mov.b64 %rd194, %rd144;
-	mov.b64 %rd195, %rd145;
-	mov.pred %p18, %p14;
-	mov.b64 %rd196, %rd146;
-	mov.b64 %rd197, %rd147;
-	mov.b64 %rd198, %rd148;
-	mov.b32 %r37, %r36;
-	mov.b64 %rd199, %rd149;
-	mov.b64 %rd200, %rd150;
-	mov.b64 %rd201, %rd151;
-	mov.b64 %rd202, %rd152;
-	mov.b64 %rd203, %rd153;
-	mov.b64 %rd204, %rd154;
-	mov.b64 %rd205, %rd166;
-	mov.b64 %rd206, %rd169;
-$L10:
-	@!%p17 bra $L14;
-	mov.b64 %rd207, 4611686018427387904;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd207, %rd199;
-	bra.uni $L12;
-$L11:
-	bra.uni $L10;
-$L12:
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, 0;
-	mov.b64 %rd210, %rd205;
-$L15:
-	setp.lt.s64 %p19, %rd210, %rd206;
-	not.pred %p20, %p19;
-	@!%p20 bra $L19;
-	bra.uni $L17;
-$L19:
-	mov.pred %p21, %p16;
-	mov.b64 %rd211, %rd180;
-	mov.b64 %rd212, %rd210;
-$L20:
-	@!%p21 bra $L24;
-	shr.s64 %rd213, %rd212, 5;
-	mul.lo.s64 %rd214, %rd213, %rd186;
-	mad.lo.s64 %rd215, %rd214, 4, %rd184;
-	ld.global.nc.u32 %r38, [%rd215+0];
-	mov.b32 %r39, %r38;
-	and.b64 %rd216, %rd212, 31;
-	min.u64 %rd217, %rd216, 32;
-	cvt.u32.u64 %r40, %rd217;
-	mov.b32 %r42, 0x1;
-	shl.b32 %r41, %r42, %r40;
-	setp.hs.u32 %p22, %r40, 32;
-	selp.b32 %r43, 0, %r41, %p22;
-	and.b32 %r44, %r39, %r43;
-	setp.ne.u32 %p23, %r44, 0x0;
-	@!%p23 bra $L26;
-	cvt.u32.u64 %r45, %rd212;
-	mov.b32 %r46, %r45;
-	bra.uni $L22;
-$L26:
-	mov.b32 %r46, -1;
-	bra.uni $L22;
-$L24:
-	mul.lo.s64 %rd218, %rd212, %rd183;
-	mad.lo.s64 %rd219, %rd218, 4, %rd181;
-	ld.global.nc.s32 %r47, [%rd219+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r46, %r48;
-	bra.uni $L22;
-$L21:
-	bra.uni $L20;
-$L22:
-	mov.b32 %r49, %r46;
-	setp.lt.s32 %p24, %r49, 0;
-	@!%p24 bra $L28;
-	bra.uni $L16;
-$L28:
-	mov.b64 %rd220, %rd170;
-	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd221, %r50;
-	add.s64 %rd222, %rd221, 1;
-	mul.lo.s64 %rd223, %rd222, %rd173;
-	mad.lo.s64 %rd224, %rd223, 8, %rd171;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-	mov.b64 %rd229, %rd170;
-	mov.b32 %r51, %r49;
-	cvt.s64.s32 %rd230, %r51;
-	mul.lo.s64 %rd231, %rd230, %rd173;
-	mad.lo.s64 %rd232, %rd231, 8, %rd171;
-	ld.global.nc.s64 %rd233, [%rd232+0];
-	mov.b64 %rd234, %rd233;
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd236, %rd235;
-$L29:
-	setp.lt.s64 %p25, %rd236, %rd228;
-	not.pred %p26, %p25;
-	@!%p26 bra $L33;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd237, %rd236, %rd176;
-	mad.lo.s64 %rd238, %rd237, 4, %rd174;
-	ld.global.nc.s32 %r52, [%rd238+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r49;
-	mov.b32 %r56, %r54;
-	mov.b64 %rd239, %rd236;
-$L34:
-	cvt.s64.s32 %rd240, %r55;
-	mul.lo.s64 %rd241, %rd240, %rd204;
-	mad.lo.s64 %rd242, %rd241, 4, %rd202;
-	ld.relaxed.gpu.global.s32 %r57, [%rd242+0];
-	mov.b32 %r58, %r57;
-	mov.b32 %r59, %r58;
-	cvt.s64.s32 %rd243, %r56;
-	mul.lo.s64 %rd244, %rd243, %rd204;
-	mad.lo.s64 %rd245, %rd244, 4, %rd202;
-	ld.relaxed.gpu.global.s32 %r60, [%rd245+0];
-	mov.b32 %r61, %r60;
-	setp.ge.s32 %p27, %r61, %r59;
-	@!%p27 bra $L38;
-	mov.pred %p28, 0;
-	bra.uni $L36;
-$L38:
-	cvt.s64.s32 %rd246, %r56;
-	mul.lo.s64 %rd247, %rd246, %rd204;
-	mad.lo.s64 %rd248, %rd247, 4, %rd202;
-	atom.global.max.s32 %r62, [%rd248], %r59;
-	mov.b32 %r63, %r62;
-	setp.lt.s32 %p29, %r63, %r59;
-	mov.pred %p28, %p29;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	not.pred %p30, %p28;
-	@!%p30 bra $L40;
-	bra.uni $L30;
-$L40:
-	mov.pred %p31, 0;
-	mov.b64 %rd249, %rd209;
-	mov.b32 %r64, %r54;
-$L41:
-	@!%p17 bra $L45;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd250, %r65;
-	mov.b64 %rd251, %rd250;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd252, %r66;
-	min.u64 %rd253, %rd252, 32;
-	cvt.u32.u64 %r67, %rd253;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p32, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p32;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd254, %rd251;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd255, %rd254, %rd195;
-	mad.lo.s64 %rd256, %rd255, 4, %rd193;
-	ld.relaxed.gpu.global.u32 %r73, [%rd256+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p33, %r75, 0x0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L47;
-	mul.lo.s64 %rd257, %rd254, %rd195;
-	mad.lo.s64 %rd258, %rd257, 4, %rd193;
-	atom.global.or.b32 %r76, [%rd258], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p36, %r78, 0x0;
-	mov.pred %p34, %p36;
-$L47:
-	@!%p34 bra $L49;
-	mov.b64 %rd259, %rd249;
-	mov.b64 %rd260, %rd259;
-	mov.pred %p37, 0;
-	bra.uni $L43;
-$L49:
-	mov.b64 %rd261, %rd249;
-	mov.b64 %rd260, %rd261;
-	mov.pred %p37, 1;
-	bra.uni $L43;
-$L45:
-	@!%p18 bra $L51;
-	cvt.s64.s32 %rd262, %r64;
-	mul.lo.s64 %rd263, %rd262, %rd198;
-	mad.lo.s64 %rd264, %rd263, 4, %rd196;
-	ld.relaxed.gpu.global.s32 %r79, [%rd264+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p38, %r80, %r37;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L53;
-	cvt.s64.s32 %rd265, %r64;
-	mul.lo.s64 %rd266, %rd265, %rd198;
-	mad.lo.s64 %rd267, %rd266, 4, %rd196;
-	atom.global.exch.b32 %r81, [%rd267], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p41, %r82, %r37;
-	mov.pred %p39, %p41;
-$L53:
-	@!%p39 bra $L55;
-	mov.b64 %rd268, %rd249;
-	mov.b64 %rd260, %rd268;
-	mov.pred %p37, 0;
-	bra.uni $L43;
-$L55:
-$L51:
-	mul.lo.s64 %rd269, %rd249, %rd162;
-	mad.lo.s64 %rd270, %rd269, 4, %rd160;
-	st.shared.s32 [%rd270+0], %r64;
-	add.s64 %rd271, %rd249, 1;
-	mov.b64 %rd272, %rd271;
-	mov.b64 %rd260, %rd272;
-	mov.pred %p37, 1;
-	bra.uni $L43;
-$L42:
-	bra.uni $L41;
-$L43:
-	mov.b64 %rd273, %rd260;
-	mov.pred %p42, %p37;
-	mov.b64 %rd209, %rd273;
-	mov.pred %p31, %p42;
-	@!%p31 bra $L57;
-	mov.b64 %rd274, %rd170;
-	mov.b32 %r83, %r54;
-	setp.lt.s64 %p43, %rd106, 64;
-	setp.le.s64 %p44, %rd200, 1;
-	or.pred %p45, %p43, %p44;
-	@!%p45 bra $L58;
-	cvt.s64.s32 %rd275, %r83;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd173;
-	mad.lo.s64 %rd278, %rd277, 8, %rd171;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r83;
-	mul.lo.s64 %rd282, %rd281, %rd173;
-	mad.lo.s64 %rd283, %rd282, 8, %rd171;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	add.s64 %rd287, %rd107, %rd286;
-	mov.b64 %rd107, %rd287;
-	bra.uni $L59;
-$L58:
-	mov.b64 %rd288, %rd200;
-	setp.ge.s64 %p46, %rd106, 4096;
-	@!%p46 bra $L61;
-	mul.lo.s64 %rd289, %rd288, 4;
-	mov.b64 %rd288, %rd289;
-$L61:
-	setp.ge.s64 %p47, %rd106, 65536;
-	@!%p47 bra $L63;
-	mul.lo.s64 %rd290, %rd288, 4;
-	mov.b64 %rd288, %rd290;
-$L63:
-	sub.s64 %rd291, %rd288, 1;
-	and.b64 %rd292, %rd106, %rd291;
-	setp.eq.s64 %p48, %rd292, 0;
-	@!%p48 bra $L65;
-	cvt.s64.s32 %rd293, %r83;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd173;
-	mad.lo.s64 %rd296, %rd295, 8, %rd171;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r83;
-	mul.lo.s64 %rd300, %rd299, %rd173;
-	mad.lo.s64 %rd301, %rd300, 8, %rd171;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	mul.lo.s64 %rd305, %rd288, %rd304;
-	add.s64 %rd306, %rd107, %rd305;
-	mov.b64 %rd107, %rd306;
-$L65:
-$L59:
-	add.s64 %rd307, %rd106, 1;
-	mov.b64 %rd106, %rd307;
-$L57:
-	setp.eq.s64 %p49, %rd209, %rd208;
-	@!%p49 bra $L67;
-	mov.b64 %rd308, %rd209;
-$L68:
-	@!%p17 bra $L72;
-	bra.uni $L70;
-$L72:
-	// block scan
-	mov.b64 %rd309, %rd308;
-	mov.b32 %r84, %r3;
-$L73:
-	setp.hs.u32 %p50, %r84, 32;
-	@%p50 bra $L74;
-	mov.b64 {%r85, %r86}, %rd309;
-	shfl.sync.up.b32 %r87|%p51, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd310, {%r87, %r88};
-	@!%p51 bra $L75;
-	add.s64 %rd311, %rd310, %rd309;
-	mov.b64 %rd309, %rd311;
-$L75:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r89, %r90}, %rd309;
-	shfl.sync.up.b32 %r91|%p52, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd312, {%r91, %r92};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd313, %rd312, 0, %p54;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r93;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd314, %r8, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	st.shared.s64 [%rd315+0], %rd309;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L77;
-	mov.b64 %rd316, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L78;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	ld.shared.s64 %rd319, [%rd318+0];
-	mov.b64 %rd316, %rd319;
-$L78:
-	mov.b64 {%r94, %r95}, %rd316;
-	shfl.sync.up.b32 %r96|%p58, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd320, {%r96, %r97};
-	@!%p58 bra $L79;
-	add.s64 %rd321, %rd320, %rd316;
-	mov.b64 %rd316, %rd321;
-$L79:
-	mov.b64 {%r98, %r99}, %rd316;
-	shfl.sync.up.b32 %r100|%p59, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd322, {%r100, %r101};
-	@!%p59 bra $L80;
-	add.s64 %rd323, %rd322, %rd316;
-	mov.b64 %rd316, %rd323;
-$L80:
-	mov.b64 {%r102, %r103}, %rd316;
-	shfl.sync.up.b32 %r104|%p60, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd324, {%r104, %r105};
-	@!%p60 bra $L81;
-	add.s64 %rd325, %rd324, %rd316;
-	mov.b64 %rd316, %rd325;
-$L81:
-	mov.b64 {%r106, %r107}, %rd316;
-	shfl.sync.up.b32 %r108|%p61, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd326, {%r108, %r109};
-	@!%p61 bra $L82;
-	add.s64 %rd327, %rd326, %rd316;
-	mov.b64 %rd316, %rd327;
-$L82:
-	mov.b64 {%r110, %r111}, %rd316;
-	shfl.sync.up.b32 %r112|%p62, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd328, {%r112, %r113};
-	@!%p62 bra $L83;
-	add.s64 %rd329, %rd328, %rd316;
-	mov.b64 %rd316, %rd329;
-$L83:
-	mov.b64 {%r114, %r115}, %rd316;
-	shfl.sync.up.b32 %r116|%p63, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd330, {%r116, %r117};
-	selp.b64 %rd331, %rd330, 0, %p63;
-	@!%p57 bra $L84;
-	mul.wide.u32 %rd332, %r7, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	st.shared.s64 [%rd334+0], %rd331;
-$L84:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r118;
-	@!%p64 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd316;
-$L85:
-$L77:
-	bar.sync 0;
-	mul.wide.u32 %rd335, %r8, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	add.s64 %rd337, %rd336, 512;
-	ld.shared.s64 %rd338, [%rd337+0];
-	add.s64 %rd339, %rd338, %rd313;
-	ld.shared.s64 %rd340, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd339;
-	shfl.sync.idx.b32 %r121|%p65, %r119, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd341, {%r121, %r122};
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, 0;
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p66, %rd350, 0;
-	setp.gt.s64 %p67, %rd348, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L87;
-	atom.global.add.u64 %rd351, [%rd190], %rd348;
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd349, %rd352;
-$L87:
-	cvt.u64.u32 %rd353, %r2;
-	setp.eq.s64 %p69, %rd353, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd349;
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd349, %rd355;
-	add.s64 %rd356, %rd349, %rd347;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, 0;
-$L89:
-	setp.lt.s64 %p72, %rd358, %rd308;
-	not.pred %p73, %p72;
-	@!%p73 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd359, %rd358, %rd162;
-	mad.lo.s64 %rd360, %rd359, 4, %rd160;
-	ld.shared.s32 %r123, [%rd360+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd361, %rd357, %rd358;
-	mul.lo.s64 %rd362, %rd361, %rd189;
-	mad.lo.s64 %rd363, %rd362, 4, %rd187;
-	st.global.s32 [%rd363+0], %r124;
-$L90:
-	add.s64 %rd364, %rd358, 1;
-	mov.b64 %rd358, %rd364;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
-	mov.b64 %rd209, 0;
-$L67:
-$L30:
-	add.s64 %rd365, %rd236, 1;
-	mov.b64 %rd236, %rd365;
-	bra.uni $L29;
-$L31:
-$L16:
-	add.s64 %rd366, %rd210, 1;
-	mov.b64 %rd210, %rd366;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd367, %rd209;
-$L94:
-	@!%p17 bra $L98;
-	bra.uni $L96;
-$L98:
-	// block scan
-	mov.b64 %rd368, %rd367;
-	mov.b32 %r125, %r3;
-$L99:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L100;
-	mov.b64 {%r126, %r127}, %rd368;
-	shfl.sync.up.b32 %r128|%p75, %r126, %r125, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd369, {%r128, %r129};
-	@!%p75 bra $L101;
-	add.s64 %rd370, %rd369, %rd368;
-	mov.b64 %rd368, %rd370;
-$L101:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r130, %r131}, %rd368;
-	shfl.sync.up.b32 %r132|%p76, %r130, %r3, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd371, {%r132, %r133};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd372, %rd371, 0, %p78;
-	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r134;
-	@!%p79 bra $L102;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd368;
-$L102:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L103;
-	mov.b64 %rd375, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L104;
-	mul.wide.u32 %rd376, %r7, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	ld.shared.s64 %rd378, [%rd377+0];
-	mov.b64 %rd375, %rd378;
-$L104:
-	mov.b64 {%r135, %r136}, %rd375;
-	shfl.sync.up.b32 %r137|%p82, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd379, {%r137, %r138};
-	@!%p82 bra $L105;
-	add.s64 %rd380, %rd379, %rd375;
-	mov.b64 %rd375, %rd380;
-$L105:
-	mov.b64 {%r139, %r140}, %rd375;
-	shfl.sync.up.b32 %r141|%p83, %r139, 2, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd381, {%r141, %r142};
-	@!%p83 bra $L106;
-	add.s64 %rd382, %rd381, %rd375;
-	mov.b64 %rd375, %rd382;
-$L106:
-	mov.b64 {%r143, %r144}, %rd375;
-	shfl.sync.up.b32 %r145|%p84, %r143, 4, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd383, {%r145, %r146};
-	@!%p84 bra $L107;
-	add.s64 %rd384, %rd383, %rd375;
-	mov.b64 %rd375, %rd384;
-$L107:
-	mov.b64 {%r147, %r148}, %rd375;
-	shfl.sync.up.b32 %r149|%p85, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd385, {%r149, %r150};
-	@!%p85 bra $L108;
-	add.s64 %rd386, %rd385, %rd375;
-	mov.b64 %rd375, %rd386;
-$L108:
-	mov.b64 {%r151, %r152}, %rd375;
-	shfl.sync.up.b32 %r153|%p86, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd387, {%r153, %r154};
-	@!%p86 bra $L109;
-	add.s64 %rd388, %rd387, %rd375;
-	mov.b64 %rd375, %rd388;
-$L109:
-	mov.b64 {%r155, %r156}, %rd375;
-	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd389, {%r157, %r158};
-	selp.b64 %rd390, %rd389, 0, %p87;
-	@!%p81 bra $L110;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	add.s64 %rd393, %rd392, 512;
-	st.shared.s64 [%rd393+0], %rd390;
-$L110:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r159;
-	@!%p88 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L111:
-$L103:
-	bar.sync 0;
-	mul.wide.u32 %rd394, %r8, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	add.s64 %rd396, %rd395, 512;
-	ld.shared.s64 %rd397, [%rd396+0];
-	add.s64 %rd398, %rd397, %rd372;
-	ld.shared.s64 %rd399, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd398;
-	shfl.sync.idx.b32 %r162|%p89, %r160, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
-	mov.b64 %rd400, {%r162, %r163};
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, 0;
-	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p90, %rd409, 0;
-	setp.gt.s64 %p91, %rd407, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L113;
-	atom.global.add.u64 %rd410, [%rd190], %rd407;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd408, %rd411;
-$L113:
-	cvt.u64.u32 %rd412, %r2;
-	setp.eq.s64 %p93, %rd412, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd408;
-$L114:
-	bar.sync 0;
-	ld.shared.s64 %rd413, [%rd1+1024];
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd408, %rd414;
-	add.s64 %rd415, %rd408, %rd406;
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd417, 0;
-$L115:
-	setp.lt.s64 %p96, %rd417, %rd367;
-	not.pred %p97, %p96;
-	@!%p97 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd418, %rd417, %rd162;
-	mad.lo.s64 %rd419, %rd418, 4, %rd160;
-	ld.shared.s32 %r164, [%rd419+0];
-	mov.b32 %r165, %r164;
-	add.s64 %rd420, %rd416, %rd417;
-	mul.lo.s64 %rd421, %rd420, %rd189;
-	mad.lo.s64 %rd422, %rd421, 4, %rd187;
-	st.global.s32 [%rd422+0], %r165;
-$L116:
-	add.s64 %rd423, %rd417, 1;
-	mov.b64 %rd417, %rd423;
-	bra.uni $L115;
-$L117:
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd424, %r2;
-	add.s64 %rd425, %rd166, %rd424;
-	mov.b64 %rd426, %rd425;
-	mov.b32 %r166, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-$L120:
-	@!%p13 bra $L124;
-	mov.b64 %rd429, 4611686018427387904;
-	bra.uni $L122;
-$L124:
-	mov.b64 %rd429, %rd149;
-	bra.uni $L122;
-$L121:
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd430, %rd429;
-$L125:
-	mov.b64 %rd431, 0;
-	mov.b64 %rd432, %rd430;
-$L128:
-	setp.gt.s64 %p98, %rd432, 0;
-	not.pred %p99, %p98;
-	@!%p99 bra $L132;
-	bra.uni $L130;
-$L132:
-	setp.ge.s64 %p100, %rd427, %rd428;
-	@!%p100 bra $L134;
-	setp.ge.s64 %p101, %rd426, %rd169;
-	@!%p101 bra $L136;
-	bra.uni $L130;
-$L136:
-	mov.pred %p102, %p12;
-	mov.b64 %rd433, %rd130;
-	mov.b64 %rd434, %rd426;
-$L137:
-	@!%p102 bra $L141;
-	shr.s64 %rd435, %rd434, 5;
-	mul.lo.s64 %rd436, %rd435, %rd136;
-	mad.lo.s64 %rd437, %rd436, 4, %rd134;
-	ld.global.nc.u32 %r167, [%rd437+0];
-	mov.b32 %r168, %r167;
-	and.b64 %rd438, %rd434, 31;
-	min.u64 %rd439, %rd438, 32;
-	cvt.u32.u64 %r169, %rd439;
-	mov.b32 %r171, 0x1;
-	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p103, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p103;
-	and.b32 %r173, %r168, %r172;
-	setp.ne.u32 %p104, %r173, 0x0;
-	@!%p104 bra $L143;
-	cvt.u32.u64 %r174, %rd434;
-	mov.b32 %r175, %r174;
-	bra.uni $L139;
-$L143:
-	mov.b32 %r175, -1;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd440, %rd434, %rd133;
-	mad.lo.s64 %rd441, %rd440, 4, %rd131;
-	ld.global.nc.s32 %r176, [%rd441+0];
-	mov.b32 %r177, %r176;
-	mov.b32 %r175, %r177;
-	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
-	mov.b32 %r166, %r175;
-	add.s64 %rd442, %rd426, %rd164;
-	mov.b64 %rd426, %rd442;
-	setp.ge.s32 %p105, %r166, 0;
-	@!%p105 bra $L145;
-	mov.b64 %rd443, %rd120;
-	mov.b32 %r178, %r166;
-	cvt.s64.s32 %rd444, %r178;
-	mul.lo.s64 %rd445, %rd444, %rd123;
-	mad.lo.s64 %rd446, %rd445, 8, %rd121;
-	ld.global.nc.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd450, %rd120;
-	mov.b32 %r179, %r166;
-	cvt.s64.s32 %rd451, %r179;
-	add.s64 %rd452, %rd451, 1;
-	mul.lo.s64 %rd453, %rd452, %rd123;
-	mad.lo.s64 %rd454, %rd453, 8, %rd121;
-	ld.global.nc.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd458, %rd449;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd427, %rd458;
-	mov.b64 %rd428, %rd459;
-$L145:
-	bra.uni $L129;
-$L134:
-	mul.lo.s64 %rd460, %rd427, %rd126;
-	mad.lo.s64 %rd461, %rd460, 4, %rd124;
-	ld.global.nc.s32 %r180, [%rd461+0];
-	mov.b32 %r181, %r180;
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r166;
-	mov.b32 %r184, %r182;
-	mov.b64 %rd462, %rd427;
-$L146:
-	cvt.s64.s32 %rd463, %r183;
-	mul.lo.s64 %rd464, %rd463, %rd154;
-	mad.lo.s64 %rd465, %rd464, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r185, [%rd465+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd466, %r184;
-	mul.lo.s64 %rd467, %rd466, %rd154;
-	mad.lo.s64 %rd468, %rd467, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r188, [%rd468+0];
-	mov.b32 %r189, %r188;
-	setp.ge.s32 %p106, %r189, %r187;
-	@!%p106 bra $L150;
-	mov.pred %p107, 0;
-	bra.uni $L148;
-$L150:
-	cvt.s64.s32 %rd469, %r184;
-	mul.lo.s64 %rd470, %rd469, %rd154;
-	mad.lo.s64 %rd471, %rd470, 4, %rd152;
-	atom.global.max.s32 %r190, [%rd471], %r187;
-	mov.b32 %r191, %r190;
-	setp.lt.s32 %p108, %r191, %r187;
-	mov.pred %p107, %p108;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	@!%p107 bra $L152;
-	mov.pred %p109, 0;
-	mov.b64 %rd472, %rd431;
-	mov.b32 %r192, %r182;
-$L153:
-	@!%p13 bra $L157;
-	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd473, %r193;
-	mov.b64 %rd474, %rd473;
-	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd475, %r194;
-	min.u64 %rd476, %rd475, 32;
-	cvt.u32.u64 %r195, %rd476;
-	mov.b32 %r197, 0x1;
-	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p110, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p110;
-	mov.b32 %r199, %r198;
-	mov.b64 %rd477, %rd474;
-	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd478, %rd477, %rd145;
-	mad.lo.s64 %rd479, %rd478, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r201, [%rd479+0];
-	mov.b32 %r202, %r201;
-	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p111, %r203, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L159;
-	mul.lo.s64 %rd480, %rd477, %rd145;
-	mad.lo.s64 %rd481, %rd480, 4, %rd143;
-	atom.global.or.b32 %r204, [%rd481], %r200;
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r200;
-	setp.ne.u32 %p114, %r206, 0x0;
-	mov.pred %p112, %p114;
-$L159:
-	@!%p112 bra $L161;
-	mov.b64 %rd482, %rd472;
-	mov.b64 %rd483, %rd482;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L161:
-	mov.b64 %rd484, %rd472;
-	mov.b64 %rd483, %rd484;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd485, %r192;
-	mul.lo.s64 %rd486, %rd485, %rd148;
-	mad.lo.s64 %rd487, %rd486, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r207, [%rd487+0];
-	mov.b32 %r208, %r207;
-	setp.eq.s32 %p116, %r208, %r36;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L165;
-	cvt.s64.s32 %rd488, %r192;
-	mul.lo.s64 %rd489, %rd488, %rd148;
-	mad.lo.s64 %rd490, %rd489, 4, %rd146;
-	atom.global.exch.b32 %r209, [%rd490], %r36;
-	mov.b32 %r210, %r209;
-	setp.eq.s32 %p119, %r210, %r36;
-	mov.pred %p117, %p119;
-$L165:
-	@!%p117 bra $L167;
-	mov.b64 %rd491, %rd472;
-	mov.b64 %rd483, %rd491;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd492, %rd472, %rd162;
-	mad.lo.s64 %rd493, %rd492, 4, %rd160;
-	st.shared.s32 [%rd493+0], %r192;
-	add.s64 %rd494, %rd472, 1;
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd483, %rd495;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd496, %rd483;
-	mov.pred %p120, %p115;
-	mov.b64 %rd431, %rd496;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L169;
-	mov.b64 %rd497, %rd120;
-	mov.b32 %r211, %r182;
-	setp.lt.s64 %p121, %rd106, 64;
-	setp.le.s64 %p122, %rd150, 1;
-	or.pred %p123, %p121, %p122;
-	@!%p123 bra $L170;
-	cvt.s64.s32 %rd498, %r211;
-	add.s64 %rd499, %rd498, 1;
-	mul.lo.s64 %rd500, %rd499, %rd123;
-	mad.lo.s64 %rd501, %rd500, 8, %rd121;
-	ld.global.nc.s64 %rd502, [%rd501+0];
-	mov.b64 %rd503, %rd502;
-	cvt.s64.s32 %rd504, %r211;
-	mul.lo.s64 %rd505, %rd504, %rd123;
-	mad.lo.s64 %rd506, %rd505, 8, %rd121;
-	ld.global.nc.s64 %rd507, [%rd506+0];
-	mov.b64 %rd508, %rd507;
-	sub.s64 %rd509, %rd503, %rd508;
-	add.s64 %rd510, %rd107, %rd509;
-	mov.b64 %rd107, %rd510;
-	bra.uni $L171;
-$L170:
-	mov.b64 %rd511, %rd150;
-	setp.ge.s64 %p124, %rd106, 4096;
-	@!%p124 bra $L173;
-	mul.lo.s64 %rd512, %rd511, 4;
-	mov.b64 %rd511, %rd512;
-$L173:
-	setp.ge.s64 %p125, %rd106, 65536;
-	@!%p125 bra $L175;
-	mul.lo.s64 %rd513, %rd511, 4;
-	mov.b64 %rd511, %rd513;
-$L175:
-	sub.s64 %rd514, %rd511, 1;
-	and.b64 %rd515, %rd106, %rd514;
-	setp.eq.s64 %p126, %rd515, 0;
-	@!%p126 bra $L177;
-	cvt.s64.s32 %rd516, %r211;
-	add.s64 %rd517, %rd516, 1;
-	mul.lo.s64 %rd518, %rd517, %rd123;
-	mad.lo.s64 %rd519, %rd518, 8, %rd121;
-	ld.global.nc.s64 %rd520, [%rd519+0];
-	mov.b64 %rd521, %rd520;
-	cvt.s64.s32 %rd522, %r211;
-	mul.lo.s64 %rd523, %rd522, %rd123;
-	mad.lo.s64 %rd524, %rd523, 8, %rd121;
-	ld.global.nc.s64 %rd525, [%rd524+0];
-	mov.b64 %rd526, %rd525;
-	sub.s64 %rd527, %rd521, %rd526;
-	mul.lo.s64 %rd528, %rd511, %rd527;
-	add.s64 %rd529, %rd107, %rd528;
-	mov.b64 %rd107, %rd529;
-$L177:
-$L171:
-	add.s64 %rd530, %rd106, 1;
-	mov.b64 %rd106, %rd530;
-$L169:
-$L152:
-	add.s64 %rd531, %rd427, 1;
-	mov.b64 %rd427, %rd531;
-	sub.s64 %rd532, %rd432, 1;
-	mov.b64 %rd432, %rd532;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd533, %rd431;
-$L178:
-	@!%p13 bra $L182;
-	bra.uni $L180;
-$L182:
-	// block scan
-	mov.b64 %rd534, %rd533;
-	mov.b32 %r212, %r3;
-$L183:
-	setp.hs.u32 %p127, %r212, 32;
-	@%p127 bra $L184;
-	mov.b64 {%r213, %r214}, %rd534;
-	shfl.sync.up.b32 %r215|%p128, %r213, %r212, 0, %r17;
-	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
-	mov.b64 %rd535, {%r215, %r216};
-	@!%p128 bra $L185;
-	add.s64 %rd536, %rd535, %rd534;
-	mov.b64 %rd534, %rd536;
-$L185:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L183;
-$L184:
-	mov.b64 {%r217, %r218}, %rd534;
-	shfl.sync.up.b32 %r219|%p129, %r217, %r3, 0, %r17;
-	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
-	mov.b64 %rd537, {%r219, %r220};
-	setp.lo.u32 %p130, %r3, 32;
-	and.pred %p131, %p129, %p130;
-	selp.b64 %rd538, %rd537, 0, %p131;
-	sub.u32 %r221, %r13, %r3;
-	setp.eq.u32 %p132, %r7, %r221;
-	@!%p132 bra $L186;
-	mul.wide.u32 %rd539, %r8, 16;
-	add.s64 %rd540, %rd1, %rd539;
-	st.shared.s64 [%rd540+0], %rd534;
-$L186:
-	bar.sync 0;
-	setp.eq.u32 %p133, %r8, 0;
-	@!%p133 bra $L187;
-	mov.b64 %rd541, 0;
-	setp.lo.u32 %p134, %r7, %r10;
-	@!%p134 bra $L188;
-	mul.wide.u32 %rd542, %r7, 16;
-	add.s64 %rd543, %rd1, %rd542;
-	ld.shared.s64 %rd544, [%rd543+0];
-	mov.b64 %rd541, %rd544;
-$L188:
-	mov.b64 {%r222, %r223}, %rd541;
-	shfl.sync.up.b32 %r224|%p135, %r222, 1, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
-	mov.b64 %rd545, {%r224, %r225};
-	@!%p135 bra $L189;
-	add.s64 %rd546, %rd545, %rd541;
-	mov.b64 %rd541, %rd546;
-$L189:
-	mov.b64 {%r226, %r227}, %rd541;
-	shfl.sync.up.b32 %r228|%p136, %r226, 2, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
-	mov.b64 %rd547, {%r228, %r229};
-	@!%p136 bra $L190;
-	add.s64 %rd548, %rd547, %rd541;
-	mov.b64 %rd541, %rd548;
-$L190:
-	mov.b64 {%r230, %r231}, %rd541;
-	shfl.sync.up.b32 %r232|%p137, %r230, 4, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
-	mov.b64 %rd549, {%r232, %r233};
-	@!%p137 bra $L191;
-	add.s64 %rd550, %rd549, %rd541;
-	mov.b64 %rd541, %rd550;
-$L191:
-	mov.b64 {%r234, %r235}, %rd541;
-	shfl.sync.up.b32 %r236|%p138, %r234, 8, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
-	mov.b64 %rd551, {%r236, %r237};
-	@!%p138 bra $L192;
-	add.s64 %rd552, %rd551, %rd541;
-	mov.b64 %rd541, %rd552;
-$L192:
-	mov.b64 {%r238, %r239}, %rd541;
-	shfl.sync.up.b32 %r240|%p139, %r238, 16, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
-	mov.b64 %rd553, {%r240, %r241};
-	@!%p139 bra $L193;
-	add.s64 %rd554, %rd553, %rd541;
-	mov.b64 %rd541, %rd554;
-$L193:
-	mov.b64 {%r242, %r243}, %rd541;
-	shfl.sync.up.b32 %r244|%p140, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd555, {%r244, %r245};
-	selp.b64 %rd556, %rd555, 0, %p140;
-	@!%p134 bra $L194;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	add.s64 %rd559, %rd558, 512;
-	st.shared.s64 [%rd559+0], %rd556;
-$L194:
-	sub.u32 %r246, %r10, 1;
-	setp.eq.u32 %p141, %r7, %r246;
-	@!%p141 bra $L195;
-	st.shared.s64 [%rd1+1024], %rd541;
-$L195:
-$L187:
-	bar.sync 0;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	add.s64 %rd562, %rd561, 512;
-	ld.shared.s64 %rd563, [%rd562+0];
-	add.s64 %rd564, %rd563, %rd538;
-	ld.shared.s64 %rd565, [%rd1+1024];
-	mov.b64 {%r247, %r248}, %rd564;
-	shfl.sync.idx.b32 %r249|%p142, %r247, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
-	mov.b64 %rd566, {%r249, %r250};
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, 0;
-	cvt.u64.u32 %rd575, %r2;
-	setp.eq.s64 %p143, %rd575, 0;
-	setp.gt.s64 %p144, %rd573, 0;
-	and.pred %p145, %p143, %p144;
-	@!%p145 bra $L197;
-	atom.global.add.u64 %rd576, [%rd140], %rd573;
-	mov.b64 %rd577, %rd576;
-	mov.b64 %rd574, %rd577;
-$L197:
-	cvt.u64.u32 %rd578, %r2;
-	setp.eq.s64 %p146, %rd578, 0;
-	setp.eq.u32 %p147, %r1, 0;
-	and.pred %p148, %p146, %p147;
-	bar.sync 0;
-	@!%p148 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd574;
-$L198:
-	bar.sync 0;
-	ld.shared.s64 %rd579, [%rd1+1024];
-	mov.b64 %rd580, %rd579;
-	mov.b64 %rd574, %rd580;
-	add.s64 %rd581, %rd574, %rd572;
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd583, 0;
-$L199:
-	setp.lt.s64 %p149, %rd583, %rd533;
-	not.pred %p150, %p149;
-	@!%p150 bra $L203;
-	bra.uni $L201;
-$L203:
-	mul.lo.s64 %rd584, %rd583, %rd162;
-	mad.lo.s64 %rd585, %rd584, 4, %rd160;
-	ld.shared.s32 %r251, [%rd585+0];
-	mov.b32 %r252, %r251;
-	add.s64 %rd586, %rd582, %rd583;
-	mul.lo.s64 %rd587, %rd586, %rd139;
-	mad.lo.s64 %rd588, %rd587, 4, %rd137;
-	st.global.s32 [%rd588+0], %r252;
-$L200:
-	add.s64 %rd589, %rd583, 1;
-	mov.b64 %rd583, %rd589;
-	bra.uni $L199;
-$L201:
-	bra.uni $L180;
-$L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd590, 0;
-	setp.lt.s64 %p151, %rd427, %rd428;
-	setp.lt.s64 %p152, %rd426, %rd169;
-	or.pred %p153, %p151, %p152;
-	@!%p153 bra $L205;
-	mov.b64 %rd590, 1;
-$L205:
-	mov.b64 %rd591, %rd590;
-	// block reduction
-	sub.u32 %r253, %r13, 1;
-	mov.b32 %r254, %r3;
-$L206:
-	setp.hs.u32 %p154, %r254, 32;
-	@%p154 bra $L207;
-	mov.b64 {%r255, %r256}, %rd591;
-	shfl.sync.down.b32 %r257|%p155, %r255, %r254, %r253, %r17;
-	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
-	mov.b64 %rd592, {%r257, %r258};
-	@!%p155 bra $L208;
-	max.s64 %rd593, %rd591, %rd592;
-	mov.b64 %rd591, %rd593;
-$L208:
-	shl.b32 %r254, %r254, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p156, %r7, 0;
-	@!%p156 bra $L209;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	st.shared.s64 [%rd595+0], %rd591;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p157, %r8, 0;
-	@!%p157 bra $L210;
-	setp.lo.u32 %p158, %r7, %r10;
-	@!%p158 bra $L211;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	ld.shared.s64 %rd598, [%rd597+0];
-	mov.b64 %rd591, %rd598;
-$L211:
-	sub.u32 %r259, %r10, 1;
-	mov.b64 {%r260, %r261}, %rd591;
-	shfl.sync.down.b32 %r262|%p159, %r260, 1, %r259, %r17;
-	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
-	mov.b64 %rd599, {%r262, %r263};
-	@!%p159 bra $L212;
-	max.s64 %rd600, %rd591, %rd599;
-	mov.b64 %rd591, %rd600;
-$L212:
-	mov.b64 {%r264, %r265}, %rd591;
-	shfl.sync.down.b32 %r266|%p160, %r264, 2, %r259, %r17;
-	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
-	mov.b64 %rd601, {%r266, %r267};
-	@!%p160 bra $L213;
-	max.s64 %rd602, %rd591, %rd601;
-	mov.b64 %rd591, %rd602;
-$L213:
-	mov.b64 {%r268, %r269}, %rd591;
-	shfl.sync.down.b32 %r270|%p161, %r268, 4, %r259, %r17;
-	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
-	mov.b64 %rd603, {%r270, %r271};
-	@!%p161 bra $L214;
-	max.s64 %rd604, %rd591, %rd603;
-	mov.b64 %rd591, %rd604;
-$L214:
-	mov.b64 {%r272, %r273}, %rd591;
-	shfl.sync.down.b32 %r274|%p162, %r272, 8, %r259, %r17;
-	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
-	mov.b64 %rd605, {%r274, %r275};
-	@!%p162 bra $L215;
-	max.s64 %rd606, %rd591, %rd605;
-	mov.b64 %rd591, %rd606;
-$L215:
-	mov.b64 {%r276, %r277}, %rd591;
-	shfl.sync.down.b32 %r278|%p163, %r276, 16, %r259, %r17;
-	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
-	mov.b64 %rd607, {%r278, %r279};
-	@!%p163 bra $L216;
-	max.s64 %rd608, %rd591, %rd607;
-	mov.b64 %rd591, %rd608;
-$L216:
-	@!%p156 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd591;
-$L217:
-$L210:
-	bar.sync 0;
-	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 %rd591, %rd609;
-	mov.b64 %rd610, %rd591;
-	setp.eq.s64 %p164, %rd610, 0;
-	@!%p164 bra $L219;
-	bra.uni $L127;
-$L219:
-$L126:
-	bra.uni $L125;
-$L127:
-$L7:
-	bar.sync 0;
-	add.s64 %rd119, %rd119, %rd118;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd611, %rd106;
-	mov.b64 %rd612, %rd107;
-	// block reduction
-	mov.b32 %r280, 1;
-	sub.u32 %r281, %r13, 1;
-	mov.b32 %r282, %r3;
-$L220:
-	setp.hs.u32 %p165, %r282, 32;
-	@%p165 bra $L221;
-	mov.b64 {%r283, %r284}, %rd611;
-	shfl.sync.down.b32 %r285|%p166, %r283, %r282, %r281, %r17;
-	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd613, {%r285, %r286};
-	mov.b64 {%r287, %r288}, %rd612;
-	shfl.sync.down.b32 %r289, %r287, %r282, %r281, %r17;
-	shfl.sync.down.b32 %r290, %r288, %r282, %r281, %r17;
-	mov.b64 %rd614, {%r289, %r290};
-	@!%p166 bra $L222;
-	setp.ne.u32 %p167, %r18, 9;
-	@%p167 bra.uni $L224;
-	setp.lt.s64 %p168, %rd613, %rd611;
-	setp.eq.s64 %p169, %rd613, %rd611;
-	setp.lt.s64 %p170, %rd614, %rd612;
-	and.pred %p171, %p169, %p170;
-	or.pred %p172, %p168, %p171;
-	selp.b64 %rd615, %rd613, %rd611, %p172;
-	selp.b64 %rd616, %rd614, %rd612, %p172;
-	mov.b64 %rd611, %rd615;
-	mov.b64 %rd612, %rd616;
-	bra.uni $L223;
-$L224:
-	setp.ne.u32 %p173, %r18, 10;
-	@%p173 bra.uni $L225;
-	setp.gt.s64 %p174, %rd613, %rd611;
-	setp.eq.s64 %p175, %rd613, %rd611;
-	setp.lt.s64 %p176, %rd614, %rd612;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd617, %rd613, %rd611, %p178;
-	selp.b64 %rd618, %rd614, %rd612, %p178;
-	mov.b64 %rd611, %rd617;
-	mov.b64 %rd612, %rd618;
-	bra.uni $L223;
-$L225:
-	mov.b64 %rd619, %rd611;
-	mov.b64 %rd620, %rd612;
-	mov.b64 %rd621, %rd613;
-	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd619;
-	mov.b64 %rd624, %rd620;
-	mov.b64 %rd625, %rd621;
-	mov.b64 %rd626, %rd622;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	add.s64 %rd629, %rd623, %rd627;
-	mov.b64 %rd623, %rd629;
-	add.s64 %rd630, %rd624, %rd628;
-	mov.b64 %rd624, %rd630;
-$L226:
-	mov.b64 %rd611, %rd623;
-	mov.b64 %rd612, %rd624;
-$L223:
-$L222:
-	shl.b32 %r282, %r282, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p179, %r7, 0;
-	@!%p179 bra $L227;
-	mul.wide.u32 %rd631, %r8, 16;
-	add.s64 %rd632, %rd1, %rd631;
-	st.shared.s64 [%rd632+0], %rd611;
-	st.shared.s64 [%rd632+8], %rd612;
-$L227:
-	bar.sync 0;
-	setp.eq.u32 %p180, %r8, 0;
-	@!%p180 bra $L228;
-	setp.lo.u32 %p181, %r7, %r10;
-	@!%p181 bra $L229;
-	mul.wide.u32 %rd633, %r7, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	ld.shared.s64 %rd635, [%rd634+0];
-	ld.shared.s64 %rd636, [%rd634+8];
-	mov.b64 %rd611, %rd635;
-	mov.b64 %rd612, %rd636;
-$L229:
-	sub.u32 %r291, %r10, 1;
-	mov.b32 %r292, %r280;
-$L230:
-	setp.hs.u32 %p182, %r292, 32;
-	@%p182 bra $L231;
-	mov.b64 {%r293, %r294}, %rd611;
-	shfl.sync.down.b32 %r295|%p183, %r293, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd637, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd612;
-	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd638, {%r299, %r300};
-	@!%p183 bra $L232;
-	setp.ne.u32 %p184, %r18, 9;
-	@%p184 bra.uni $L234;
-	setp.lt.s64 %p185, %rd637, %rd611;
-	setp.eq.s64 %p186, %rd637, %rd611;
-	setp.lt.s64 %p187, %rd638, %rd612;
-	and.pred %p188, %p186, %p187;
-	or.pred %p189, %p185, %p188;
-	selp.b64 %rd639, %rd637, %rd611, %p189;
-	selp.b64 %rd640, %rd638, %rd612, %p189;
-	mov.b64 %rd611, %rd639;
-	mov.b64 %rd612, %rd640;
-	bra.uni $L233;
-$L234:
-	setp.ne.u32 %p190, %r18, 10;
-	@%p190 bra.uni $L235;
-	setp.gt.s64 %p191, %rd637, %rd611;
-	setp.eq.s64 %p192, %rd637, %rd611;
-	setp.lt.s64 %p193, %rd638, %rd612;
-	and.pred %p194, %p192, %p193;
-	or.pred %p195, %p191, %p194;
-	selp.b64 %rd641, %rd637, %rd611, %p195;
-	selp.b64 %rd642, %rd638, %rd612, %p195;
-	mov.b64 %rd611, %rd641;
-	mov.b64 %rd612, %rd642;
-	bra.uni $L233;
-$L235:
-	mov.b64 %rd643, %rd611;
-	mov.b64 %rd644, %rd612;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd638;
-	mov.b64 %rd623, %rd643;
-	mov.b64 %rd624, %rd644;
-	mov.b64 %rd625, %rd645;
-	mov.b64 %rd626, %rd646;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	add.s64 %rd647, %rd623, %rd627;
-	mov.b64 %rd623, %rd647;
-	add.s64 %rd648, %rd624, %rd628;
-	mov.b64 %rd624, %rd648;
-$L236:
-	mov.b64 %rd611, %rd623;
-	mov.b64 %rd612, %rd624;
-$L233:
-$L232:
-	shl.b32 %r292, %r292, 1;
-	bra.uni $L230;
-$L231:
-$L228:
-	mul.wide.u32 %rd649, %r29, 16;
-	add.s64 %rd650, %rd11, %rd649;
-	setp.eq.u32 %p196, %r5, 0;
-	@!%p196 bra $L237;
-	st.global.s64 [%rd650+0], %rd611;
-	st.global.s64 [%rd650+8], %rd612;
-$L237:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_coloring_propagate__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -2568,9 +871,9 @@ $L237:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<157>;
+	.reg .pred %p<246>;
+	.reg .b32 %r<327>;
+	.reg .b64 %rd<714>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2590,348 +893,1871 @@ $L237:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd91, %rd89;
-$L3:
-	setp.ge.s64 %p9, %rd91, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p10, %rd93, %rd87;
-	setp.eq.s64 %p11, %rd93, %rd87;
-	setp.lt.s64 %p12, %rd94, %rd88;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd95, %rd93, %rd87, %p14;
-	selp.b64 %rd96, %rd94, %rd88, %p14;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd110, 9223372036854775807;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd97, %rd89;
-$L6:
-	setp.ge.s64 %p16, %rd97, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd98, %rd97, 16, %rd3;
-	ld.global.s64 %rd99, [%rd98+0];
-	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p17, %rd99, %rd87;
-	setp.eq.s64 %p18, %rd99, %rd87;
-	setp.lt.s64 %p19, %rd100, %rd88;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd101, %rd99, %rd87, %p21;
-	selp.b64 %rd102, %rd100, %rd88, %p21;
-	mov.b64 %rd87, %rd101;
-	mov.b64 %rd88, %rd102;
-	add.s64 %rd97, %rd97, %rd90;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd110, -9223372036854775808;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd105, 0;
-	mov.b64 %rd106, 0;
-	mov.b64 %rd103, %rd105;
-	mov.b64 %rd104, %rd106;
-$L8:
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd109, %rd89;
-$L9:
-	setp.ge.s64 %p22, %rd109, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd110, %rd109, 16, %rd3;
-	ld.global.s64 %rd111, [%rd110+0];
-	ld.global.s64 %rd112, [%rd110+8];
-	mov.b64 %rd113, %rd87;
-	mov.b64 %rd114, %rd88;
-	mov.b64 %rd115, %rd111;
+$L3:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L4:
 	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd123, %rd117, %rd121;
-	mov.b64 %rd117, %rd123;
-	add.s64 %rd124, %rd118, %rd122;
-	mov.b64 %rd118, %rd124;
-$L11:
-	mov.b64 %rd87, %rd117;
-	mov.b64 %rd88, %rd118;
-	add.s64 %rd109, %rd109, %rd90;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd110, %rd116;
+	mov.b64 %rd111, %rd117;
 $L1:
-	mov.b64 %rd125, %rd87;
-	mov.b64 %rd126, %rd88;
-	// block reduction
-	mov.b32 %r24, 1;
-	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
+	mov.b64 %rd108, %rd110;
+	mov.b64 %rd109, %rd111;
+	cvt.u64.u32 %rd119, %r29;
+	cvt.u64.u32 %rd120, %r30;
+	mov.b64 %rd121, %rd119;
+$L5:
+	setp.ge.s64 %p11, %rd121, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd118, %rd121;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd122, %rd29;
+	mov.b64 %rd123, %rd32;
+	mov.b64 %rd124, %rd34;
+	mov.b64 %rd125, %rd36;
+	mov.b64 %rd126, %rd39;
+	mov.b64 %rd127, %rd41;
+	mov.b64 %rd128, %rd43;
+	mov.b64 %rd129, %rd46;
+	mov.b64 %rd130, %rd48;
+	mov.b64 %rd131, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd132, %rd52;
+	mov.b64 %rd133, %rd55;
+	mov.b64 %rd134, %rd57;
+	mov.b64 %rd135, %rd59;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, %rd64;
+	mov.b64 %rd138, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd139, %rd69;
+	mov.b64 %rd140, %rd71;
+	mov.b64 %rd141, %rd73;
+	mov.b64 %rd142, %rd76;
+	mov.b64 %rd143, %rd78;
+	mov.b64 %rd144, %rd80;
+	mov.b64 %rd145, %rd83;
+	mov.b64 %rd146, %rd85;
+	mov.b64 %rd147, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd148, %rd90;
+	mov.b64 %rd149, %rd92;
+	mov.b64 %rd150, %rd94;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd151, %rd96;
+	mov.b64 %rd152, %rd98;
+	mov.b64 %rd153, %rd100;
+	mov.b64 %rd154, %rd103;
+	mov.b64 %rd155, %rd105;
+	mov.b64 %rd156, %rd107;
+	add.s64 %rd157, %rd17, %rd25;
+	mad.lo.s64 %rd158, %rd151, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd25, %rd25, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd151;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
+	mov.b64 %rd166, %rd165;
+	mul.lo.s64 %rd167, %rd118, %rd153;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd168, %rd153;
+	min.s64 %rd170, %rd169, %rd132;
+	mov.b64 %rd171, %rd170;
+	setp.eq.s64 %p15, %rd166, 1;
+	@!%p15 bra $L9;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.b64 %rd179, %rd129;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.pred %p16, %p12;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.b64 %rd187, %rd137;
+	mov.b64 %rd188, %rd138;
+	mov.pred %p17, %p13;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.b64 %rd196, %rd146;
+	mov.b64 %rd197, %rd147;
+	mov.pred %p18, %p14;
+	mov.b64 %rd198, %rd148;
+	mov.b64 %rd199, %rd149;
+	mov.b64 %rd200, %rd150;
+	mov.b32 %r37, %r36;
+	mov.b64 %rd201, %rd151;
+	mov.b64 %rd202, %rd152;
+	mov.b64 %rd203, %rd153;
+	mov.b64 %rd204, %rd154;
+	mov.b64 %rd205, %rd155;
+	mov.b64 %rd206, %rd156;
+	mov.b64 %rd207, %rd168;
+	mov.b64 %rd208, %rd171;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd209, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd209, %rd201;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
 $L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd125;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd127, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd126;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd128, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd127, %rd125;
-	setp.eq.s64 %p27, %rd127, %rd125;
-	setp.lt.s64 %p28, %rd128, %rd126;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd129, %rd127, %rd125, %p30;
-	selp.b64 %rd130, %rd128, %rd126, %p30;
-	mov.b64 %rd125, %rd129;
-	mov.b64 %rd126, %rd130;
-	bra.uni $L15;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, 0;
+	mov.b64 %rd212, %rd207;
+$L15:
+	setp.lt.s64 %p19, %rd212, %rd208;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
+	bra.uni $L17;
+$L19:
+	mov.pred %p21, %p16;
+	mov.b64 %rd213, %rd182;
+	mov.b64 %rd214, %rd212;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd215, %rd214, 5;
+	mul.lo.s64 %rd216, %rd215, %rd188;
+	mad.lo.s64 %rd217, %rd216, 4, %rd186;
+	ld.global.nc.u32 %r38, [%rd217+0];
+	mov.b32 %r39, %r38;
+	and.b64 %rd218, %rd214, 31;
+	min.u64 %rd219, %rd218, 32;
+	cvt.u32.u64 %r40, %rd219;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p22, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p22;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p23, %r44, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r45, %rd214;
+	mov.b32 %r46, %r45;
+	bra.uni $L22;
+$L26:
+	mov.b32 %r46, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd220, %rd214, %rd185;
+	mad.lo.s64 %rd221, %rd220, 4, %rd183;
+	ld.global.nc.s32 %r47, [%rd221+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r49, %r46;
+	setp.lt.s32 %p24, %r49, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd222, %rd172;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd223, %r50;
+	add.s64 %rd224, %rd223, 1;
+	mul.lo.s64 %rd225, %rd224, %rd175;
+	mad.lo.s64 %rd226, %rd225, 8, %rd173;
+	ld.global.nc.s64 %rd227, [%rd226+0];
+	mov.b64 %rd228, %rd227;
+	mov.b64 %rd229, %rd228;
+	mov.b64 %rd230, %rd229;
+	mov.b64 %rd231, %rd172;
+	mov.b32 %r51, %r49;
+	cvt.s64.s32 %rd232, %r51;
+	mul.lo.s64 %rd233, %rd232, %rd175;
+	mad.lo.s64 %rd234, %rd233, 8, %rd173;
+	ld.global.nc.s64 %rd235, [%rd234+0];
+	mov.b64 %rd236, %rd235;
+	mov.b64 %rd237, %rd236;
+	mov.b64 %rd238, %rd237;
+$L29:
+	setp.lt.s64 %p25, %rd238, %rd230;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd239, %rd238, %rd178;
+	mad.lo.s64 %rd240, %rd239, 4, %rd176;
+	ld.global.nc.s32 %r52, [%rd240+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r49;
+	mov.b32 %r56, %r54;
+	mov.b64 %rd241, %rd238;
+$L34:
+	cvt.s64.s32 %rd242, %r55;
+	mul.lo.s64 %rd243, %rd242, %rd206;
+	mad.lo.s64 %rd244, %rd243, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r57, [%rd244+0];
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r58;
+	cvt.s64.s32 %rd245, %r56;
+	mul.lo.s64 %rd246, %rd245, %rd206;
+	mad.lo.s64 %rd247, %rd246, 4, %rd204;
+	ld.relaxed.gpu.global.s32 %r60, [%rd247+0];
+	mov.b32 %r61, %r60;
+	setp.ge.s32 %p27, %r61, %r59;
+	@!%p27 bra $L38;
+	mov.pred %p28, 0;
+	bra.uni $L36;
+$L38:
+	cvt.s64.s32 %rd248, %r56;
+	mul.lo.s64 %rd249, %rd248, %rd206;
+	mad.lo.s64 %rd250, %rd249, 4, %rd204;
+	atom.global.max.s32 %r62, [%rd250], %r59;
+	mov.b32 %r63, %r62;
+	setp.lt.s32 %p29, %r63, %r59;
+	mov.pred %p28, %p29;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	not.pred %p30, %p28;
+	@!%p30 bra $L40;
+	bra.uni $L30;
+$L40:
+	mov.pred %p31, 0;
+	mov.b64 %rd251, %rd211;
+	mov.b32 %r64, %r54;
+$L41:
+	@!%p17 bra $L45;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd252, %r65;
+	mov.b64 %rd253, %rd252;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd254, %r66;
+	min.u64 %rd255, %rd254, 32;
+	cvt.u32.u64 %r67, %rd255;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p32, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p32;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd256, %rd253;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd257, %rd256, %rd197;
+	mad.lo.s64 %rd258, %rd257, 4, %rd195;
+	ld.relaxed.gpu.global.u32 %r73, [%rd258+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p33, %r75, 0x0;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L47;
+	mul.lo.s64 %rd259, %rd256, %rd197;
+	mad.lo.s64 %rd260, %rd259, 4, %rd195;
+	atom.global.or.b32 %r76, [%rd260], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p36, %r78, 0x0;
+	mov.pred %p34, %p36;
+$L47:
+	@!%p34 bra $L49;
+	mov.b64 %rd261, %rd251;
+	mov.b64 %rd262, %rd261;
+	mov.pred %p37, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd263, %rd251;
+	mov.b64 %rd262, %rd263;
+	mov.pred %p37, 1;
+	bra.uni $L43;
+$L45:
+	@!%p18 bra $L51;
+	cvt.s64.s32 %rd264, %r64;
+	mul.lo.s64 %rd265, %rd264, %rd200;
+	mad.lo.s64 %rd266, %rd265, 4, %rd198;
+	ld.relaxed.gpu.global.s32 %r79, [%rd266+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p38, %r80, %r37;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L53;
+	cvt.s64.s32 %rd267, %r64;
+	mul.lo.s64 %rd268, %rd267, %rd200;
+	mad.lo.s64 %rd269, %rd268, 4, %rd198;
+	atom.global.exch.b32 %r81, [%rd269], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p41, %r82, %r37;
+	mov.pred %p39, %p41;
+$L53:
+	@!%p39 bra $L55;
+	mov.b64 %rd270, %rd251;
+	mov.b64 %rd262, %rd270;
+	mov.pred %p37, 0;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd271, %rd251, %rd164;
+	mad.lo.s64 %rd272, %rd271, 4, %rd162;
+	st.shared.s32 [%rd272+0], %r64;
+	add.s64 %rd273, %rd251, 1;
+	mov.b64 %rd274, %rd273;
+	mov.b64 %rd262, %rd274;
+	mov.pred %p37, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd275, %rd262;
+	mov.pred %p42, %p37;
+	mov.b64 %rd211, %rd275;
+	mov.pred %p31, %p42;
+	@!%p31 bra $L57;
+	mov.b64 %rd276, %rd172;
+	mov.b32 %r83, %r54;
+	setp.lt.s64 %p43, %rd108, 64;
+	setp.le.s64 %p44, %rd202, 1;
+	or.pred %p45, %p43, %p44;
+	@!%p45 bra $L58;
+	cvt.s64.s32 %rd277, %r83;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd175;
+	mad.lo.s64 %rd280, %rd279, 8, %rd173;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r83;
+	mul.lo.s64 %rd284, %rd283, %rd175;
+	mad.lo.s64 %rd285, %rd284, 8, %rd173;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	add.s64 %rd289, %rd109, %rd288;
+	mov.b64 %rd109, %rd289;
+	bra.uni $L59;
+$L58:
+	mov.b64 %rd290, %rd202;
+	setp.ge.s64 %p46, %rd108, 4096;
+	@!%p46 bra $L61;
+	mul.lo.s64 %rd291, %rd290, 4;
+	mov.b64 %rd290, %rd291;
+$L61:
+	setp.ge.s64 %p47, %rd108, 65536;
+	@!%p47 bra $L63;
+	mul.lo.s64 %rd292, %rd290, 4;
+	mov.b64 %rd290, %rd292;
+$L63:
+	sub.s64 %rd293, %rd290, 1;
+	and.b64 %rd294, %rd108, %rd293;
+	setp.eq.s64 %p48, %rd294, 0;
+	@!%p48 bra $L65;
+	cvt.s64.s32 %rd295, %r83;
+	add.s64 %rd296, %rd295, 1;
+	mul.lo.s64 %rd297, %rd296, %rd175;
+	mad.lo.s64 %rd298, %rd297, 8, %rd173;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	cvt.s64.s32 %rd301, %r83;
+	mul.lo.s64 %rd302, %rd301, %rd175;
+	mad.lo.s64 %rd303, %rd302, 8, %rd173;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	sub.s64 %rd306, %rd300, %rd305;
+	mul.lo.s64 %rd307, %rd290, %rd306;
+	add.s64 %rd308, %rd109, %rd307;
+	mov.b64 %rd109, %rd308;
+$L65:
+$L59:
+	add.s64 %rd309, %rd108, 1;
+	mov.b64 %rd108, %rd309;
+$L57:
+	setp.eq.s64 %p49, %rd211, %rd210;
+	@!%p49 bra $L67;
+	mov.b64 %rd310, %rd211;
+$L68:
+	@!%p17 bra $L72;
+	bra.uni $L70;
+$L72:
+	// block scan
+	mov.b64 %rd311, %rd310;
+	mov.b32 %r84, %r3;
+$L73:
+	setp.hs.u32 %p50, %r84, 32;
+	@%p50 bra $L74;
+	mov.b64 {%r85, %r86}, %rd311;
+	shfl.sync.up.b32 %r87|%p51, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd312, {%r87, %r88};
+	@!%p51 bra $L75;
+	add.s64 %rd313, %rd312, %rd311;
+	mov.b64 %rd311, %rd313;
+$L75:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r89, %r90}, %rd311;
+	shfl.sync.up.b32 %r91|%p52, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd314, {%r91, %r92};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd315, %rd314, 0, %p54;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r93;
+	@!%p55 bra $L76;
+	mul.wide.u32 %rd316, %r8, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	st.shared.s64 [%rd317+0], %rd311;
+$L76:
+	bar.sync 0;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L77;
+	mov.b64 %rd318, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L78;
+	mul.wide.u32 %rd319, %r7, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd318, %rd321;
+$L78:
+	mov.b64 {%r94, %r95}, %rd318;
+	shfl.sync.up.b32 %r96|%p58, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd322, {%r96, %r97};
+	@!%p58 bra $L79;
+	add.s64 %rd323, %rd322, %rd318;
+	mov.b64 %rd318, %rd323;
+$L79:
+	mov.b64 {%r98, %r99}, %rd318;
+	shfl.sync.up.b32 %r100|%p59, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd324, {%r100, %r101};
+	@!%p59 bra $L80;
+	add.s64 %rd325, %rd324, %rd318;
+	mov.b64 %rd318, %rd325;
+$L80:
+	mov.b64 {%r102, %r103}, %rd318;
+	shfl.sync.up.b32 %r104|%p60, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd326, {%r104, %r105};
+	@!%p60 bra $L81;
+	add.s64 %rd327, %rd326, %rd318;
+	mov.b64 %rd318, %rd327;
+$L81:
+	mov.b64 {%r106, %r107}, %rd318;
+	shfl.sync.up.b32 %r108|%p61, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd328, {%r108, %r109};
+	@!%p61 bra $L82;
+	add.s64 %rd329, %rd328, %rd318;
+	mov.b64 %rd318, %rd329;
+$L82:
+	mov.b64 {%r110, %r111}, %rd318;
+	shfl.sync.up.b32 %r112|%p62, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd330, {%r112, %r113};
+	@!%p62 bra $L83;
+	add.s64 %rd331, %rd330, %rd318;
+	mov.b64 %rd318, %rd331;
+$L83:
+	mov.b64 {%r114, %r115}, %rd318;
+	shfl.sync.up.b32 %r116|%p63, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd332, {%r116, %r117};
+	selp.b64 %rd333, %rd332, 0, %p63;
+	@!%p57 bra $L84;
+	mul.wide.u32 %rd334, %r7, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	st.shared.s64 [%rd336+0], %rd333;
+$L84:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r118;
+	@!%p64 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd318;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	ld.shared.s64 %rd340, [%rd339+0];
+	add.s64 %rd341, %rd340, %rd315;
+	ld.shared.s64 %rd342, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd341;
+	shfl.sync.idx.b32 %r121|%p65, %r119, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
+	mov.b64 %rd343, {%r121, %r122};
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, 0;
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p66, %rd352, 0;
+	setp.gt.s64 %p67, %rd350, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L87;
+	atom.global.add.u64 %rd353, [%rd192], %rd350;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd351, %rd354;
+$L87:
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p69, %rd355, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd351;
+$L88:
+	bar.sync 0;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd351, %rd357;
+	add.s64 %rd358, %rd351, %rd349;
+	mov.b64 %rd359, %rd358;
+	mov.b64 %rd360, 0;
+$L89:
+	setp.lt.s64 %p72, %rd360, %rd310;
+	not.pred %p73, %p72;
+	@!%p73 bra $L93;
+	bra.uni $L91;
+$L93:
+	mul.lo.s64 %rd361, %rd360, %rd164;
+	mad.lo.s64 %rd362, %rd361, 4, %rd162;
+	ld.shared.s32 %r123, [%rd362+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd363, %rd359, %rd360;
+	mul.lo.s64 %rd364, %rd363, %rd191;
+	mad.lo.s64 %rd365, %rd364, 4, %rd189;
+	st.global.s32 [%rd365+0], %r124;
+$L90:
+	add.s64 %rd366, %rd360, 1;
+	mov.b64 %rd360, %rd366;
+	bra.uni $L89;
+$L91:
+	bra.uni $L70;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b64 %rd211, 0;
+$L67:
+$L30:
+	add.s64 %rd367, %rd238, 1;
+	mov.b64 %rd238, %rd367;
+	bra.uni $L29;
+$L31:
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd127, %rd125;
-	setp.eq.s64 %p33, %rd127, %rd125;
-	setp.lt.s64 %p34, %rd128, %rd126;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd131, %rd127, %rd125, %p36;
-	selp.b64 %rd132, %rd128, %rd126, %p36;
-	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
+	add.s64 %rd368, %rd212, 1;
+	mov.b64 %rd212, %rd368;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd117, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd137, %rd117, %rd121;
-	mov.b64 %rd117, %rd137;
-	add.s64 %rd138, %rd118, %rd122;
-	mov.b64 %rd118, %rd138;
-$L18:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L15:
-$L14:
-	shl.b32 %r27, %r27, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd139, %r8, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	st.shared.s64 [%rd140+0], %rd125;
-	st.shared.s64 [%rd140+8], %rd126;
-$L19:
+	mov.b64 %rd369, %rd211;
+$L94:
+	@!%p17 bra $L98;
+	bra.uni $L96;
+$L98:
+	// block scan
+	mov.b64 %rd370, %rd369;
+	mov.b32 %r125, %r3;
+$L99:
+	setp.hs.u32 %p74, %r125, 32;
+	@%p74 bra $L100;
+	mov.b64 {%r126, %r127}, %rd370;
+	shfl.sync.up.b32 %r128|%p75, %r126, %r125, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
+	mov.b64 %rd371, {%r128, %r129};
+	@!%p75 bra $L101;
+	add.s64 %rd372, %rd371, %rd370;
+	mov.b64 %rd370, %rd372;
+$L101:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r130, %r131}, %rd370;
+	shfl.sync.up.b32 %r132|%p76, %r130, %r3, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
+	mov.b64 %rd373, {%r132, %r133};
+	setp.lo.u32 %p77, %r3, 32;
+	and.pred %p78, %p76, %p77;
+	selp.b64 %rd374, %rd373, 0, %p78;
+	sub.u32 %r134, %r13, %r3;
+	setp.eq.u32 %p79, %r7, %r134;
+	@!%p79 bra $L102;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd370;
+$L102:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd141, %r7, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	ld.shared.s64 %rd143, [%rd142+0];
-	ld.shared.s64 %rd144, [%rd142+8];
-	mov.b64 %rd125, %rd143;
-	mov.b64 %rd126, %rd144;
-$L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
-$L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd125;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd126;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd146, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd145, %rd125;
-	setp.eq.s64 %p44, %rd145, %rd125;
-	setp.lt.s64 %p45, %rd146, %rd126;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd147, %rd145, %rd125, %p47;
-	selp.b64 %rd148, %rd146, %rd126, %p47;
-	mov.b64 %rd125, %rd147;
-	mov.b64 %rd126, %rd148;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd145, %rd125;
-	setp.eq.s64 %p50, %rd145, %rd125;
-	setp.lt.s64 %p51, %rd146, %rd126;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd149, %rd145, %rd125, %p53;
-	selp.b64 %rd150, %rd146, %rd126, %p53;
-	mov.b64 %rd125, %rd149;
-	mov.b64 %rd126, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd151, %rd125;
-	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd145;
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd117, %rd151;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd155, %rd117, %rd121;
-	mov.b64 %rd117, %rd155;
-	add.s64 %rd156, %rd118, %rd122;
-	mov.b64 %rd118, %rd156;
-$L28:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L25:
-$L24:
-	shl.b32 %r37, %r37, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd125;
-	st.global.s64 [%rd6+8], %rd126;
-$L29:
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L103;
+	mov.b64 %rd377, 0;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L104;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	mov.b64 %rd377, %rd380;
+$L104:
+	mov.b64 {%r135, %r136}, %rd377;
+	shfl.sync.up.b32 %r137|%p82, %r135, 1, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
+	mov.b64 %rd381, {%r137, %r138};
+	@!%p82 bra $L105;
+	add.s64 %rd382, %rd381, %rd377;
+	mov.b64 %rd377, %rd382;
+$L105:
+	mov.b64 {%r139, %r140}, %rd377;
+	shfl.sync.up.b32 %r141|%p83, %r139, 2, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
+	mov.b64 %rd383, {%r141, %r142};
+	@!%p83 bra $L106;
+	add.s64 %rd384, %rd383, %rd377;
+	mov.b64 %rd377, %rd384;
+$L106:
+	mov.b64 {%r143, %r144}, %rd377;
+	shfl.sync.up.b32 %r145|%p84, %r143, 4, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
+	mov.b64 %rd385, {%r145, %r146};
+	@!%p84 bra $L107;
+	add.s64 %rd386, %rd385, %rd377;
+	mov.b64 %rd377, %rd386;
+$L107:
+	mov.b64 {%r147, %r148}, %rd377;
+	shfl.sync.up.b32 %r149|%p85, %r147, 8, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
+	mov.b64 %rd387, {%r149, %r150};
+	@!%p85 bra $L108;
+	add.s64 %rd388, %rd387, %rd377;
+	mov.b64 %rd377, %rd388;
+$L108:
+	mov.b64 {%r151, %r152}, %rd377;
+	shfl.sync.up.b32 %r153|%p86, %r151, 16, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
+	mov.b64 %rd389, {%r153, %r154};
+	@!%p86 bra $L109;
+	add.s64 %rd390, %rd389, %rd377;
+	mov.b64 %rd377, %rd390;
+$L109:
+	mov.b64 {%r155, %r156}, %rd377;
+	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
+	mov.b64 %rd391, {%r157, %r158};
+	selp.b64 %rd392, %rd391, 0, %p87;
+	@!%p81 bra $L110;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	add.s64 %rd395, %rd394, 512;
+	st.shared.s64 [%rd395+0], %rd392;
+$L110:
+	sub.u32 %r159, %r10, 1;
+	setp.eq.u32 %p88, %r7, %r159;
+	@!%p88 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd377;
+$L111:
+$L103:
+	bar.sync 0;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	add.s64 %rd398, %rd397, 512;
+	ld.shared.s64 %rd399, [%rd398+0];
+	add.s64 %rd400, %rd399, %rd374;
+	ld.shared.s64 %rd401, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd400;
+	shfl.sync.idx.b32 %r162|%p89, %r160, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
+	mov.b64 %rd402, {%r162, %r163};
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, 0;
+	cvt.u64.u32 %rd411, %r2;
+	setp.eq.s64 %p90, %rd411, 0;
+	setp.gt.s64 %p91, %rd409, 0;
+	and.pred %p92, %p90, %p91;
+	@!%p92 bra $L113;
+	atom.global.add.u64 %rd412, [%rd192], %rd409;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd410, %rd413;
+$L113:
+	cvt.u64.u32 %rd414, %r2;
+	setp.eq.s64 %p93, %rd414, 0;
+	setp.eq.u32 %p94, %r1, 0;
+	and.pred %p95, %p93, %p94;
+	bar.sync 0;
+	@!%p95 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd410;
+$L114:
+	bar.sync 0;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 %rd416, %rd415;
+	mov.b64 %rd410, %rd416;
+	add.s64 %rd417, %rd410, %rd408;
+	mov.b64 %rd418, %rd417;
+	mov.b64 %rd419, 0;
+$L115:
+	setp.lt.s64 %p96, %rd419, %rd369;
+	not.pred %p97, %p96;
+	@!%p97 bra $L119;
+	bra.uni $L117;
+$L119:
+	mul.lo.s64 %rd420, %rd419, %rd164;
+	mad.lo.s64 %rd421, %rd420, 4, %rd162;
+	ld.shared.s32 %r164, [%rd421+0];
+	mov.b32 %r165, %r164;
+	add.s64 %rd422, %rd418, %rd419;
+	mul.lo.s64 %rd423, %rd422, %rd191;
+	mad.lo.s64 %rd424, %rd423, 4, %rd189;
+	st.global.s32 [%rd424+0], %r165;
+$L116:
+	add.s64 %rd425, %rd419, 1;
+	mov.b64 %rd419, %rd425;
+	bra.uni $L115;
+$L117:
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd426, %r2;
+	add.s64 %rd427, %rd168, %rd426;
+	mov.b64 %rd428, %rd427;
+	mov.b32 %r166, -1;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
+$L120:
+	@!%p13 bra $L124;
+	mov.b64 %rd431, 4611686018427387904;
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd431, %rd151;
+	bra.uni $L122;
+$L121:
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd432, %rd431;
+$L125:
+	mov.b64 %rd433, 0;
+	mov.b64 %rd434, %rd432;
+$L128:
+	setp.gt.s64 %p98, %rd434, 0;
+	not.pred %p99, %p98;
+	@!%p99 bra $L132;
+	bra.uni $L130;
+$L132:
+	setp.ge.s64 %p100, %rd429, %rd430;
+	@!%p100 bra $L134;
+	setp.ge.s64 %p101, %rd428, %rd171;
+	@!%p101 bra $L136;
+	bra.uni $L130;
+$L136:
+	mov.pred %p102, %p12;
+	mov.b64 %rd435, %rd132;
+	mov.b64 %rd436, %rd428;
+$L137:
+	@!%p102 bra $L141;
+	shr.s64 %rd437, %rd436, 5;
+	mul.lo.s64 %rd438, %rd437, %rd138;
+	mad.lo.s64 %rd439, %rd438, 4, %rd136;
+	ld.global.nc.u32 %r167, [%rd439+0];
+	mov.b32 %r168, %r167;
+	and.b64 %rd440, %rd436, 31;
+	min.u64 %rd441, %rd440, 32;
+	cvt.u32.u64 %r169, %rd441;
+	mov.b32 %r171, 0x1;
+	shl.b32 %r170, %r171, %r169;
+	setp.hs.u32 %p103, %r169, 32;
+	selp.b32 %r172, 0, %r170, %p103;
+	and.b32 %r173, %r168, %r172;
+	setp.ne.u32 %p104, %r173, 0x0;
+	@!%p104 bra $L143;
+	cvt.u32.u64 %r174, %rd436;
+	mov.b32 %r175, %r174;
+	bra.uni $L139;
+$L143:
+	mov.b32 %r175, -1;
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd442, %rd436, %rd135;
+	mad.lo.s64 %rd443, %rd442, 4, %rd133;
+	ld.global.nc.s32 %r176, [%rd443+0];
+	mov.b32 %r177, %r176;
+	mov.b32 %r175, %r177;
+	bra.uni $L139;
+$L138:
+	bra.uni $L137;
+$L139:
+	mov.b32 %r166, %r175;
+	add.s64 %rd444, %rd428, %rd166;
+	mov.b64 %rd428, %rd444;
+	setp.ge.s32 %p105, %r166, 0;
+	@!%p105 bra $L145;
+	mov.b64 %rd445, %rd122;
+	mov.b32 %r178, %r166;
+	cvt.s64.s32 %rd446, %r178;
+	mul.lo.s64 %rd447, %rd446, %rd125;
+	mad.lo.s64 %rd448, %rd447, 8, %rd123;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd122;
+	mov.b32 %r179, %r166;
+	cvt.s64.s32 %rd453, %r179;
+	add.s64 %rd454, %rd453, 1;
+	mul.lo.s64 %rd455, %rd454, %rd125;
+	mad.lo.s64 %rd456, %rd455, 8, %rd123;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd451;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd429, %rd460;
+	mov.b64 %rd430, %rd461;
+$L145:
+	bra.uni $L129;
+$L134:
+	mul.lo.s64 %rd462, %rd429, %rd128;
+	mad.lo.s64 %rd463, %rd462, 4, %rd126;
+	ld.global.nc.s32 %r180, [%rd463+0];
+	mov.b32 %r181, %r180;
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r166;
+	mov.b32 %r184, %r182;
+	mov.b64 %rd464, %rd429;
+$L146:
+	cvt.s64.s32 %rd465, %r183;
+	mul.lo.s64 %rd466, %rd465, %rd156;
+	mad.lo.s64 %rd467, %rd466, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r185, [%rd467+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
+	cvt.s64.s32 %rd468, %r184;
+	mul.lo.s64 %rd469, %rd468, %rd156;
+	mad.lo.s64 %rd470, %rd469, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r188, [%rd470+0];
+	mov.b32 %r189, %r188;
+	setp.ge.s32 %p106, %r189, %r187;
+	@!%p106 bra $L150;
+	mov.pred %p107, 0;
+	bra.uni $L148;
+$L150:
+	cvt.s64.s32 %rd471, %r184;
+	mul.lo.s64 %rd472, %rd471, %rd156;
+	mad.lo.s64 %rd473, %rd472, 4, %rd154;
+	atom.global.max.s32 %r190, [%rd473], %r187;
+	mov.b32 %r191, %r190;
+	setp.lt.s32 %p108, %r191, %r187;
+	mov.pred %p107, %p108;
+	bra.uni $L148;
+$L147:
+	bra.uni $L146;
+$L148:
+	@!%p107 bra $L152;
+	mov.pred %p109, 0;
+	mov.b64 %rd474, %rd433;
+	mov.b32 %r192, %r182;
+$L153:
+	@!%p13 bra $L157;
+	shr.s32 %r193, %r192, 5;
+	cvt.s64.s32 %rd475, %r193;
+	mov.b64 %rd476, %rd475;
+	and.b32 %r194, %r192, 31;
+	cvt.s64.s32 %rd477, %r194;
+	min.u64 %rd478, %rd477, 32;
+	cvt.u32.u64 %r195, %rd478;
+	mov.b32 %r197, 0x1;
+	shl.b32 %r196, %r197, %r195;
+	setp.hs.u32 %p110, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p110;
+	mov.b32 %r199, %r198;
+	mov.b64 %rd479, %rd476;
+	mov.b32 %r200, %r199;
+	mul.lo.s64 %rd480, %rd479, %rd147;
+	mad.lo.s64 %rd481, %rd480, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r201, [%rd481+0];
+	mov.b32 %r202, %r201;
+	and.b32 %r203, %r202, %r200;
+	setp.ne.u32 %p111, %r203, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L159;
+	mul.lo.s64 %rd482, %rd479, %rd147;
+	mad.lo.s64 %rd483, %rd482, 4, %rd145;
+	atom.global.or.b32 %r204, [%rd483], %r200;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r200;
+	setp.ne.u32 %p114, %r206, 0x0;
+	mov.pred %p112, %p114;
+$L159:
+	@!%p112 bra $L161;
+	mov.b64 %rd484, %rd474;
+	mov.b64 %rd485, %rd484;
+	mov.pred %p115, 0;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd486, %rd474;
+	mov.b64 %rd485, %rd486;
+	mov.pred %p115, 1;
+	bra.uni $L155;
+$L157:
+	@!%p14 bra $L163;
+	cvt.s64.s32 %rd487, %r192;
+	mul.lo.s64 %rd488, %rd487, %rd150;
+	mad.lo.s64 %rd489, %rd488, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r207, [%rd489+0];
+	mov.b32 %r208, %r207;
+	setp.eq.s32 %p116, %r208, %r36;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L165;
+	cvt.s64.s32 %rd490, %r192;
+	mul.lo.s64 %rd491, %rd490, %rd150;
+	mad.lo.s64 %rd492, %rd491, 4, %rd148;
+	atom.global.exch.b32 %r209, [%rd492], %r36;
+	mov.b32 %r210, %r209;
+	setp.eq.s32 %p119, %r210, %r36;
+	mov.pred %p117, %p119;
+$L165:
+	@!%p117 bra $L167;
+	mov.b64 %rd493, %rd474;
+	mov.b64 %rd485, %rd493;
+	mov.pred %p115, 0;
+	bra.uni $L155;
+$L167:
+$L163:
+	mul.lo.s64 %rd494, %rd474, %rd164;
+	mad.lo.s64 %rd495, %rd494, 4, %rd162;
+	st.shared.s32 [%rd495+0], %r192;
+	add.s64 %rd496, %rd474, 1;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd485, %rd497;
+	mov.pred %p115, 1;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd498, %rd485;
+	mov.pred %p120, %p115;
+	mov.b64 %rd433, %rd498;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L169;
+	mov.b64 %rd499, %rd122;
+	mov.b32 %r211, %r182;
+	setp.lt.s64 %p121, %rd108, 64;
+	setp.le.s64 %p122, %rd152, 1;
+	or.pred %p123, %p121, %p122;
+	@!%p123 bra $L170;
+	cvt.s64.s32 %rd500, %r211;
+	add.s64 %rd501, %rd500, 1;
+	mul.lo.s64 %rd502, %rd501, %rd125;
+	mad.lo.s64 %rd503, %rd502, 8, %rd123;
+	ld.global.nc.s64 %rd504, [%rd503+0];
+	mov.b64 %rd505, %rd504;
+	cvt.s64.s32 %rd506, %r211;
+	mul.lo.s64 %rd507, %rd506, %rd125;
+	mad.lo.s64 %rd508, %rd507, 8, %rd123;
+	ld.global.nc.s64 %rd509, [%rd508+0];
+	mov.b64 %rd510, %rd509;
+	sub.s64 %rd511, %rd505, %rd510;
+	add.s64 %rd512, %rd109, %rd511;
+	mov.b64 %rd109, %rd512;
+	bra.uni $L171;
+$L170:
+	mov.b64 %rd513, %rd152;
+	setp.ge.s64 %p124, %rd108, 4096;
+	@!%p124 bra $L173;
+	mul.lo.s64 %rd514, %rd513, 4;
+	mov.b64 %rd513, %rd514;
+$L173:
+	setp.ge.s64 %p125, %rd108, 65536;
+	@!%p125 bra $L175;
+	mul.lo.s64 %rd515, %rd513, 4;
+	mov.b64 %rd513, %rd515;
+$L175:
+	sub.s64 %rd516, %rd513, 1;
+	and.b64 %rd517, %rd108, %rd516;
+	setp.eq.s64 %p126, %rd517, 0;
+	@!%p126 bra $L177;
+	cvt.s64.s32 %rd518, %r211;
+	add.s64 %rd519, %rd518, 1;
+	mul.lo.s64 %rd520, %rd519, %rd125;
+	mad.lo.s64 %rd521, %rd520, 8, %rd123;
+	ld.global.nc.s64 %rd522, [%rd521+0];
+	mov.b64 %rd523, %rd522;
+	cvt.s64.s32 %rd524, %r211;
+	mul.lo.s64 %rd525, %rd524, %rd125;
+	mad.lo.s64 %rd526, %rd525, 8, %rd123;
+	ld.global.nc.s64 %rd527, [%rd526+0];
+	mov.b64 %rd528, %rd527;
+	sub.s64 %rd529, %rd523, %rd528;
+	mul.lo.s64 %rd530, %rd513, %rd529;
+	add.s64 %rd531, %rd109, %rd530;
+	mov.b64 %rd109, %rd531;
+$L177:
+$L171:
+	add.s64 %rd532, %rd108, 1;
+	mov.b64 %rd108, %rd532;
+$L169:
+$L152:
+	add.s64 %rd533, %rd429, 1;
+	mov.b64 %rd429, %rd533;
+	sub.s64 %rd534, %rd434, 1;
+	mov.b64 %rd434, %rd534;
+$L129:
+	bra.uni $L128;
+$L130:
+	mov.b64 %rd535, %rd433;
+$L178:
+	@!%p13 bra $L182;
+	bra.uni $L180;
+$L182:
+	// block scan
+	mov.b64 %rd536, %rd535;
+	mov.b32 %r212, %r3;
+$L183:
+	setp.hs.u32 %p127, %r212, 32;
+	@%p127 bra $L184;
+	mov.b64 {%r213, %r214}, %rd536;
+	shfl.sync.up.b32 %r215|%p128, %r213, %r212, 0, %r17;
+	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
+	mov.b64 %rd537, {%r215, %r216};
+	@!%p128 bra $L185;
+	add.s64 %rd538, %rd537, %rd536;
+	mov.b64 %rd536, %rd538;
+$L185:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L183;
+$L184:
+	mov.b64 {%r217, %r218}, %rd536;
+	shfl.sync.up.b32 %r219|%p129, %r217, %r3, 0, %r17;
+	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
+	mov.b64 %rd539, {%r219, %r220};
+	setp.lo.u32 %p130, %r3, 32;
+	and.pred %p131, %p129, %p130;
+	selp.b64 %rd540, %rd539, 0, %p131;
+	sub.u32 %r221, %r13, %r3;
+	setp.eq.u32 %p132, %r7, %r221;
+	@!%p132 bra $L186;
+	mul.wide.u32 %rd541, %r8, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	st.shared.s64 [%rd542+0], %rd536;
+$L186:
+	bar.sync 0;
+	setp.eq.u32 %p133, %r8, 0;
+	@!%p133 bra $L187;
+	mov.b64 %rd543, 0;
+	setp.lo.u32 %p134, %r7, %r10;
+	@!%p134 bra $L188;
+	mul.wide.u32 %rd544, %r7, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	ld.shared.s64 %rd546, [%rd545+0];
+	mov.b64 %rd543, %rd546;
+$L188:
+	mov.b64 {%r222, %r223}, %rd543;
+	shfl.sync.up.b32 %r224|%p135, %r222, 1, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
+	mov.b64 %rd547, {%r224, %r225};
+	@!%p135 bra $L189;
+	add.s64 %rd548, %rd547, %rd543;
+	mov.b64 %rd543, %rd548;
+$L189:
+	mov.b64 {%r226, %r227}, %rd543;
+	shfl.sync.up.b32 %r228|%p136, %r226, 2, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
+	mov.b64 %rd549, {%r228, %r229};
+	@!%p136 bra $L190;
+	add.s64 %rd550, %rd549, %rd543;
+	mov.b64 %rd543, %rd550;
+$L190:
+	mov.b64 {%r230, %r231}, %rd543;
+	shfl.sync.up.b32 %r232|%p137, %r230, 4, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
+	mov.b64 %rd551, {%r232, %r233};
+	@!%p137 bra $L191;
+	add.s64 %rd552, %rd551, %rd543;
+	mov.b64 %rd543, %rd552;
+$L191:
+	mov.b64 {%r234, %r235}, %rd543;
+	shfl.sync.up.b32 %r236|%p138, %r234, 8, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
+	mov.b64 %rd553, {%r236, %r237};
+	@!%p138 bra $L192;
+	add.s64 %rd554, %rd553, %rd543;
+	mov.b64 %rd543, %rd554;
+$L192:
+	mov.b64 {%r238, %r239}, %rd543;
+	shfl.sync.up.b32 %r240|%p139, %r238, 16, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
+	mov.b64 %rd555, {%r240, %r241};
+	@!%p139 bra $L193;
+	add.s64 %rd556, %rd555, %rd543;
+	mov.b64 %rd543, %rd556;
+$L193:
+	mov.b64 {%r242, %r243}, %rd543;
+	shfl.sync.up.b32 %r244|%p140, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd557, {%r244, %r245};
+	selp.b64 %rd558, %rd557, 0, %p140;
+	@!%p134 bra $L194;
+	mul.wide.u32 %rd559, %r7, 16;
+	add.s64 %rd560, %rd1, %rd559;
+	add.s64 %rd561, %rd560, 512;
+	st.shared.s64 [%rd561+0], %rd558;
+$L194:
+	sub.u32 %r246, %r10, 1;
+	setp.eq.u32 %p141, %r7, %r246;
+	@!%p141 bra $L195;
+	st.shared.s64 [%rd1+1024], %rd543;
+$L195:
+$L187:
+	bar.sync 0;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	add.s64 %rd564, %rd563, 512;
+	ld.shared.s64 %rd565, [%rd564+0];
+	add.s64 %rd566, %rd565, %rd540;
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 {%r247, %r248}, %rd566;
+	shfl.sync.idx.b32 %r249|%p142, %r247, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
+	mov.b64 %rd568, {%r249, %r250};
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, 0;
+	cvt.u64.u32 %rd577, %r2;
+	setp.eq.s64 %p143, %rd577, 0;
+	setp.gt.s64 %p144, %rd575, 0;
+	and.pred %p145, %p143, %p144;
+	@!%p145 bra $L197;
+	atom.global.add.u64 %rd578, [%rd142], %rd575;
+	mov.b64 %rd579, %rd578;
+	mov.b64 %rd576, %rd579;
+$L197:
+	cvt.u64.u32 %rd580, %r2;
+	setp.eq.s64 %p146, %rd580, 0;
+	setp.eq.u32 %p147, %r1, 0;
+	and.pred %p148, %p146, %p147;
+	bar.sync 0;
+	@!%p148 bra $L198;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L198:
+	bar.sync 0;
+	ld.shared.s64 %rd581, [%rd1+1024];
+	mov.b64 %rd582, %rd581;
+	mov.b64 %rd576, %rd582;
+	add.s64 %rd583, %rd576, %rd574;
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd585, 0;
+$L199:
+	setp.lt.s64 %p149, %rd585, %rd535;
+	not.pred %p150, %p149;
+	@!%p150 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd586, %rd585, %rd164;
+	mad.lo.s64 %rd587, %rd586, 4, %rd162;
+	ld.shared.s32 %r251, [%rd587+0];
+	mov.b32 %r252, %r251;
+	add.s64 %rd588, %rd584, %rd585;
+	mul.lo.s64 %rd589, %rd588, %rd141;
+	mad.lo.s64 %rd590, %rd589, 4, %rd139;
+	st.global.s32 [%rd590+0], %r252;
+$L200:
+	add.s64 %rd591, %rd585, 1;
+	mov.b64 %rd585, %rd591;
+	bra.uni $L199;
+$L201:
+	bra.uni $L180;
+$L179:
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd592, 0;
+	setp.lt.s64 %p151, %rd429, %rd430;
+	setp.lt.s64 %p152, %rd428, %rd171;
+	or.pred %p153, %p151, %p152;
+	@!%p153 bra $L205;
+	mov.b64 %rd592, 1;
+$L205:
+	mov.b64 %rd593, %rd592;
+	// block reduction
+	sub.u32 %r253, %r13, 1;
+	mov.b32 %r254, %r3;
+$L206:
+	setp.hs.u32 %p154, %r254, 32;
+	@%p154 bra $L207;
+	mov.b64 {%r255, %r256}, %rd593;
+	shfl.sync.down.b32 %r257|%p155, %r255, %r254, %r253, %r17;
+	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
+	mov.b64 %rd594, {%r257, %r258};
+	@!%p155 bra $L208;
+	max.s64 %rd595, %rd593, %rd594;
+	mov.b64 %rd593, %rd595;
+$L208:
+	shl.b32 %r254, %r254, 1;
+	bra.uni $L206;
+$L207:
+	setp.eq.u32 %p156, %r7, 0;
+	@!%p156 bra $L209;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	st.shared.s64 [%rd597+0], %rd593;
+$L209:
+	bar.sync 0;
+	setp.eq.u32 %p157, %r8, 0;
+	@!%p157 bra $L210;
+	setp.lo.u32 %p158, %r7, %r10;
+	@!%p158 bra $L211;
+	mul.wide.u32 %rd598, %r7, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	ld.shared.s64 %rd600, [%rd599+0];
+	mov.b64 %rd593, %rd600;
+$L211:
+	sub.u32 %r259, %r10, 1;
+	mov.b64 {%r260, %r261}, %rd593;
+	shfl.sync.down.b32 %r262|%p159, %r260, 1, %r259, %r17;
+	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
+	mov.b64 %rd601, {%r262, %r263};
+	@!%p159 bra $L212;
+	max.s64 %rd602, %rd593, %rd601;
+	mov.b64 %rd593, %rd602;
+$L212:
+	mov.b64 {%r264, %r265}, %rd593;
+	shfl.sync.down.b32 %r266|%p160, %r264, 2, %r259, %r17;
+	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
+	mov.b64 %rd603, {%r266, %r267};
+	@!%p160 bra $L213;
+	max.s64 %rd604, %rd593, %rd603;
+	mov.b64 %rd593, %rd604;
+$L213:
+	mov.b64 {%r268, %r269}, %rd593;
+	shfl.sync.down.b32 %r270|%p161, %r268, 4, %r259, %r17;
+	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
+	mov.b64 %rd605, {%r270, %r271};
+	@!%p161 bra $L214;
+	max.s64 %rd606, %rd593, %rd605;
+	mov.b64 %rd593, %rd606;
+$L214:
+	mov.b64 {%r272, %r273}, %rd593;
+	shfl.sync.down.b32 %r274|%p162, %r272, 8, %r259, %r17;
+	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
+	mov.b64 %rd607, {%r274, %r275};
+	@!%p162 bra $L215;
+	max.s64 %rd608, %rd593, %rd607;
+	mov.b64 %rd593, %rd608;
+$L215:
+	mov.b64 {%r276, %r277}, %rd593;
+	shfl.sync.down.b32 %r278|%p163, %r276, 16, %r259, %r17;
+	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
+	mov.b64 %rd609, {%r278, %r279};
+	@!%p163 bra $L216;
+	max.s64 %rd610, %rd593, %rd609;
+	mov.b64 %rd593, %rd610;
+$L216:
+	@!%p156 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd593;
+$L217:
+$L210:
+	bar.sync 0;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 %rd593, %rd611;
+	mov.b64 %rd612, %rd593;
+	setp.eq.s64 %p164, %rd612, 0;
+	@!%p164 bra $L219;
+	bra.uni $L127;
+$L219:
+$L126:
+	bra.uni $L125;
+$L127:
+$L7:
+	bar.sync 0;
+	add.s64 %rd121, %rd121, %rd120;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd613, %rd108;
+	mov.b64 %rd614, %rd109;
+	// block reduction
+	mov.b32 %r280, 1;
+	sub.u32 %r281, %r13, 1;
+	mov.b32 %r282, %r3;
+$L220:
+	setp.hs.u32 %p165, %r282, 32;
+	@%p165 bra $L221;
+	mov.b64 {%r283, %r284}, %rd613;
+	shfl.sync.down.b32 %r285|%p166, %r283, %r282, %r281, %r17;
+	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
+	mov.b64 %rd615, {%r285, %r286};
+	mov.b64 {%r287, %r288}, %rd614;
+	shfl.sync.down.b32 %r289, %r287, %r282, %r281, %r17;
+	shfl.sync.down.b32 %r290, %r288, %r282, %r281, %r17;
+	mov.b64 %rd616, {%r289, %r290};
+	@!%p166 bra $L222;
+	setp.ne.u32 %p167, %r18, 9;
+	@%p167 bra.uni $L224;
+	setp.lt.s64 %p168, %rd615, %rd613;
+	setp.eq.s64 %p169, %rd615, %rd613;
+	setp.lt.s64 %p170, %rd616, %rd614;
+	and.pred %p171, %p169, %p170;
+	or.pred %p172, %p168, %p171;
+	selp.b64 %rd617, %rd615, %rd613, %p172;
+	selp.b64 %rd618, %rd616, %rd614, %p172;
+	mov.b64 %rd613, %rd617;
+	mov.b64 %rd614, %rd618;
+	bra.uni $L223;
+$L224:
+	setp.ne.u32 %p173, %r18, 10;
+	@%p173 bra.uni $L225;
+	setp.gt.s64 %p174, %rd615, %rd613;
+	setp.eq.s64 %p175, %rd615, %rd613;
+	setp.lt.s64 %p176, %rd616, %rd614;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd619, %rd615, %rd613, %p178;
+	selp.b64 %rd620, %rd616, %rd614, %p178;
+	mov.b64 %rd613, %rd619;
+	mov.b64 %rd614, %rd620;
+	bra.uni $L223;
+$L225:
+	mov.b64 %rd621, %rd613;
+	mov.b64 %rd622, %rd614;
+	mov.b64 %rd623, %rd615;
+	mov.b64 %rd624, %rd616;
+	mov.b64 %rd625, %rd621;
+	mov.b64 %rd626, %rd622;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd631, %rd625, %rd629;
+	mov.b64 %rd625, %rd631;
+	add.s64 %rd632, %rd626, %rd630;
+	mov.b64 %rd626, %rd632;
+$L226:
+	mov.b64 %rd613, %rd625;
+	mov.b64 %rd614, %rd626;
+$L223:
+$L222:
+	shl.b32 %r282, %r282, 1;
+	bra.uni $L220;
+$L221:
+	setp.eq.u32 %p179, %r7, 0;
+	@!%p179 bra $L227;
+	mul.wide.u32 %rd633, %r8, 16;
+	add.s64 %rd634, %rd1, %rd633;
+	st.shared.s64 [%rd634+0], %rd613;
+	st.shared.s64 [%rd634+8], %rd614;
+$L227:
+	bar.sync 0;
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L228;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L229;
+	mul.wide.u32 %rd635, %r7, 16;
+	add.s64 %rd636, %rd1, %rd635;
+	ld.shared.s64 %rd637, [%rd636+0];
+	ld.shared.s64 %rd638, [%rd636+8];
+	mov.b64 %rd613, %rd637;
+	mov.b64 %rd614, %rd638;
+$L229:
+	sub.u32 %r291, %r10, 1;
+	mov.b32 %r292, %r280;
+$L230:
+	setp.hs.u32 %p182, %r292, 32;
+	@%p182 bra $L231;
+	mov.b64 {%r293, %r294}, %rd613;
+	shfl.sync.down.b32 %r295|%p183, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd639, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd614;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd640, {%r299, %r300};
+	@!%p183 bra $L232;
+	setp.ne.u32 %p184, %r18, 9;
+	@%p184 bra.uni $L234;
+	setp.lt.s64 %p185, %rd639, %rd613;
+	setp.eq.s64 %p186, %rd639, %rd613;
+	setp.lt.s64 %p187, %rd640, %rd614;
+	and.pred %p188, %p186, %p187;
+	or.pred %p189, %p185, %p188;
+	selp.b64 %rd641, %rd639, %rd613, %p189;
+	selp.b64 %rd642, %rd640, %rd614, %p189;
+	mov.b64 %rd613, %rd641;
+	mov.b64 %rd614, %rd642;
+	bra.uni $L233;
+$L234:
+	setp.ne.u32 %p190, %r18, 10;
+	@%p190 bra.uni $L235;
+	setp.gt.s64 %p191, %rd639, %rd613;
+	setp.eq.s64 %p192, %rd639, %rd613;
+	setp.lt.s64 %p193, %rd640, %rd614;
+	and.pred %p194, %p192, %p193;
+	or.pred %p195, %p191, %p194;
+	selp.b64 %rd643, %rd639, %rd613, %p195;
+	selp.b64 %rd644, %rd640, %rd614, %p195;
+	mov.b64 %rd613, %rd643;
+	mov.b64 %rd614, %rd644;
+	bra.uni $L233;
+$L235:
+	mov.b64 %rd645, %rd613;
+	mov.b64 %rd646, %rd614;
+	mov.b64 %rd647, %rd639;
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd625, %rd645;
+	mov.b64 %rd626, %rd646;
+	mov.b64 %rd627, %rd647;
+	mov.b64 %rd628, %rd648;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd649, %rd625, %rd629;
+	mov.b64 %rd625, %rd649;
+	add.s64 %rd650, %rd626, %rd630;
+	mov.b64 %rd626, %rd650;
+$L236:
+	mov.b64 %rd613, %rd625;
+	mov.b64 %rd614, %rd626;
+$L233:
+$L232:
+	shl.b32 %r292, %r292, 1;
+	bra.uni $L230;
+$L231:
+$L228:
+	mul.wide.u32 %rd651, %r29, 16;
+	add.s64 %rd652, %rd11, %rd651;
+	setp.eq.u32 %p196, %r5, 0;
+	@!%p196 bra $L237;
+	st.global.s64 [%rd652+0], %rd613;
+	st.global.s64 [%rd652+8], %rd614;
+$L237:
+	// the last block combines the partials
+	setp.eq.u32 %p197, %r5, 0;
+	@!%p197 bra $L238;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r301, [gk_reduce_done], 1;
+	sub.u32 %r302, %r30, 1;
+	setp.eq.u32 %p198, %r301, %r302;
+	fence.acq_rel.gpu;
+	selp.b32 %r303, 1, 0, %p198;
+	st.shared.u32 [%rd1+1024], %r303;
+$L238:
+	bar.sync 0;
+	ld.shared.u32 %r304, [%rd1+1024];
+	setp.ne.u32 %p199, %r304, 0;
+	@!%p199 bra $L239;
+	cvt.u64.u32 %rd655, %r30;
+	cvt.u64.u32 %rd656, %r5;
+	cvt.u64.u32 %rd657, %r6;
+	setp.ne.u32 %p200, %r18, 9;
+	@%p200 bra.uni $L241;
+	mov.b64 %rd653, 9223372036854775807;
+	mov.b64 %rd654, 9223372036854775807;
+	mov.b64 %rd658, %rd656;
+$L242:
+	setp.ge.s64 %p201, %rd658, %rd655;
+	@%p201 bra $L243;
+	mad.lo.s64 %rd659, %rd658, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd660, [%rd659+0];
+	ld.relaxed.gpu.global.s64 %rd661, [%rd659+8];
+	setp.lt.s64 %p202, %rd660, %rd653;
+	setp.eq.s64 %p203, %rd660, %rd653;
+	setp.lt.s64 %p204, %rd661, %rd654;
+	and.pred %p205, %p203, %p204;
+	or.pred %p206, %p202, %p205;
+	selp.b64 %rd662, %rd660, %rd653, %p206;
+	selp.b64 %rd663, %rd661, %rd654, %p206;
+	mov.b64 %rd653, %rd662;
+	mov.b64 %rd654, %rd663;
+	add.s64 %rd658, %rd658, %rd657;
+	bra.uni $L242;
+$L243:
+	bra.uni $L240;
+$L241:
+	setp.ne.u32 %p207, %r18, 10;
+	@%p207 bra.uni $L244;
+	mov.b64 %rd653, -9223372036854775808;
+	mov.b64 %rd654, 9223372036854775807;
+	mov.b64 %rd664, %rd656;
+$L245:
+	setp.ge.s64 %p208, %rd664, %rd655;
+	@%p208 bra $L246;
+	mad.lo.s64 %rd665, %rd664, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd666, [%rd665+0];
+	ld.relaxed.gpu.global.s64 %rd667, [%rd665+8];
+	setp.gt.s64 %p209, %rd666, %rd653;
+	setp.eq.s64 %p210, %rd666, %rd653;
+	setp.lt.s64 %p211, %rd667, %rd654;
+	and.pred %p212, %p210, %p211;
+	or.pred %p213, %p209, %p212;
+	selp.b64 %rd668, %rd666, %rd653, %p213;
+	selp.b64 %rd669, %rd667, %rd654, %p213;
+	mov.b64 %rd653, %rd668;
+	mov.b64 %rd654, %rd669;
+	add.s64 %rd664, %rd664, %rd657;
+	bra.uni $L245;
+$L246:
+	bra.uni $L240;
+$L244:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L247:
+	mov.b64 %rd670, %rd112;
+	mov.b64 %rd671, %rd113;
+	mov.b64 %rd653, %rd670;
+	mov.b64 %rd654, %rd671;
+	mov.b64 %rd672, %rd656;
+$L248:
+	setp.ge.s64 %p214, %rd672, %rd655;
+	@%p214 bra $L249;
+	mad.lo.s64 %rd673, %rd672, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd674, [%rd673+0];
+	ld.relaxed.gpu.global.s64 %rd675, [%rd673+8];
+	mov.b64 %rd676, %rd653;
+	mov.b64 %rd677, %rd654;
+	mov.b64 %rd678, %rd674;
+	mov.b64 %rd679, %rd675;
+	mov.b64 %rd625, %rd676;
+	mov.b64 %rd626, %rd677;
+	mov.b64 %rd627, %rd678;
+	mov.b64 %rd628, %rd679;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd680, %rd625, %rd629;
+	mov.b64 %rd625, %rd680;
+	add.s64 %rd681, %rd626, %rd630;
+	mov.b64 %rd626, %rd681;
+$L250:
+	mov.b64 %rd653, %rd625;
+	mov.b64 %rd654, %rd626;
+	add.s64 %rd672, %rd672, %rd657;
+	bra.uni $L248;
+$L249:
+$L240:
+	mov.b64 %rd682, %rd653;
+	mov.b64 %rd683, %rd654;
+	// block reduction
+	mov.b32 %r305, 1;
+	mov.b32 %r306, 1;
+	sub.u32 %r307, %r13, 1;
+	mov.b32 %r308, %r305;
+$L251:
+	setp.hs.u32 %p215, %r308, 32;
+	@%p215 bra $L252;
+	mov.b64 {%r309, %r310}, %rd682;
+	shfl.sync.down.b32 %r311|%p216, %r309, %r308, %r307, %r17;
+	shfl.sync.down.b32 %r312, %r310, %r308, %r307, %r17;
+	mov.b64 %rd684, {%r311, %r312};
+	mov.b64 {%r313, %r314}, %rd683;
+	shfl.sync.down.b32 %r315, %r313, %r308, %r307, %r17;
+	shfl.sync.down.b32 %r316, %r314, %r308, %r307, %r17;
+	mov.b64 %rd685, {%r315, %r316};
+	@!%p216 bra $L253;
+	setp.ne.u32 %p217, %r18, 9;
+	@%p217 bra.uni $L255;
+	setp.lt.s64 %p218, %rd684, %rd682;
+	setp.eq.s64 %p219, %rd684, %rd682;
+	setp.lt.s64 %p220, %rd685, %rd683;
+	and.pred %p221, %p219, %p220;
+	or.pred %p222, %p218, %p221;
+	selp.b64 %rd686, %rd684, %rd682, %p222;
+	selp.b64 %rd687, %rd685, %rd683, %p222;
+	mov.b64 %rd682, %rd686;
+	mov.b64 %rd683, %rd687;
+	bra.uni $L254;
+$L255:
+	setp.ne.u32 %p223, %r18, 10;
+	@%p223 bra.uni $L256;
+	setp.gt.s64 %p224, %rd684, %rd682;
+	setp.eq.s64 %p225, %rd684, %rd682;
+	setp.lt.s64 %p226, %rd685, %rd683;
+	and.pred %p227, %p225, %p226;
+	or.pred %p228, %p224, %p227;
+	selp.b64 %rd688, %rd684, %rd682, %p228;
+	selp.b64 %rd689, %rd685, %rd683, %p228;
+	mov.b64 %rd682, %rd688;
+	mov.b64 %rd683, %rd689;
+	bra.uni $L254;
+$L256:
+	mov.b64 %rd690, %rd682;
+	mov.b64 %rd691, %rd683;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd693, %rd685;
+	mov.b64 %rd625, %rd690;
+	mov.b64 %rd626, %rd691;
+	mov.b64 %rd627, %rd692;
+	mov.b64 %rd628, %rd693;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd694, %rd625, %rd629;
+	mov.b64 %rd625, %rd694;
+	add.s64 %rd695, %rd626, %rd630;
+	mov.b64 %rd626, %rd695;
+$L257:
+	mov.b64 %rd682, %rd625;
+	mov.b64 %rd683, %rd626;
+$L254:
+$L253:
+	shl.b32 %r308, %r308, 1;
+	bra.uni $L251;
+$L252:
+	setp.eq.u32 %p229, %r7, 0;
+	@!%p229 bra $L258;
+	mul.wide.u32 %rd696, %r8, 16;
+	add.s64 %rd697, %rd1, %rd696;
+	st.shared.s64 [%rd697+0], %rd682;
+	st.shared.s64 [%rd697+8], %rd683;
+$L258:
+	bar.sync 0;
+	setp.eq.u32 %p230, %r8, 0;
+	@!%p230 bra $L259;
+	setp.lo.u32 %p231, %r7, %r10;
+	@!%p231 bra $L260;
+	mul.wide.u32 %rd698, %r7, 16;
+	add.s64 %rd699, %rd1, %rd698;
+	ld.shared.s64 %rd700, [%rd699+0];
+	ld.shared.s64 %rd701, [%rd699+8];
+	mov.b64 %rd682, %rd700;
+	mov.b64 %rd683, %rd701;
+$L260:
+	sub.u32 %r317, %r10, 1;
+	mov.b32 %r318, %r306;
+$L261:
+	setp.hs.u32 %p232, %r318, 32;
+	@%p232 bra $L262;
+	mov.b64 {%r319, %r320}, %rd682;
+	shfl.sync.down.b32 %r321|%p233, %r319, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
+	mov.b64 %rd702, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd683;
+	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
+	mov.b64 %rd703, {%r325, %r326};
+	@!%p233 bra $L263;
+	setp.ne.u32 %p234, %r18, 9;
+	@%p234 bra.uni $L265;
+	setp.lt.s64 %p235, %rd702, %rd682;
+	setp.eq.s64 %p236, %rd702, %rd682;
+	setp.lt.s64 %p237, %rd703, %rd683;
+	and.pred %p238, %p236, %p237;
+	or.pred %p239, %p235, %p238;
+	selp.b64 %rd704, %rd702, %rd682, %p239;
+	selp.b64 %rd705, %rd703, %rd683, %p239;
+	mov.b64 %rd682, %rd704;
+	mov.b64 %rd683, %rd705;
+	bra.uni $L264;
+$L265:
+	setp.ne.u32 %p240, %r18, 10;
+	@%p240 bra.uni $L266;
+	setp.gt.s64 %p241, %rd702, %rd682;
+	setp.eq.s64 %p242, %rd702, %rd682;
+	setp.lt.s64 %p243, %rd703, %rd683;
+	and.pred %p244, %p242, %p243;
+	or.pred %p245, %p241, %p244;
+	selp.b64 %rd706, %rd702, %rd682, %p245;
+	selp.b64 %rd707, %rd703, %rd683, %p245;
+	mov.b64 %rd682, %rd706;
+	mov.b64 %rd683, %rd707;
+	bra.uni $L264;
+$L266:
+	mov.b64 %rd708, %rd682;
+	mov.b64 %rd709, %rd683;
+	mov.b64 %rd710, %rd702;
+	mov.b64 %rd711, %rd703;
+	mov.b64 %rd625, %rd708;
+	mov.b64 %rd626, %rd709;
+	mov.b64 %rd627, %rd710;
+	mov.b64 %rd628, %rd711;
+	mov.b64 %rd629, %rd627;
+	mov.b64 %rd630, %rd628;
+	add.s64 %rd712, %rd625, %rd629;
+	mov.b64 %rd625, %rd712;
+	add.s64 %rd713, %rd626, %rd630;
+	mov.b64 %rd626, %rd713;
+$L267:
+	mov.b64 %rd682, %rd625;
+	mov.b64 %rd683, %rd626;
+$L264:
+$L263:
+	shl.b32 %r318, %r318, 1;
+	bra.uni $L261;
+$L262:
+$L259:
+	@!%p197 bra $L268;
+	st.global.s64 [%rd13+0], %rd682;
+	st.global.s64 [%rd13+8], %rd683;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L268:
+$L239:
 	ret;
 }
 `
@@ -2945,6 +2771,7 @@ const gokkosPTX3 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -2958,972 +2785,6 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<108>;
-	.reg .b32 %r<144>;
-	.reg .b64 %rd<418>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
-$L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
-$L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
-$L5:
-	setp.ge.s64 %p11, %rd126, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
-	mov.b32 %r36, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd99;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd2;
-	mov.b64 %rd174, %rd123;
-	mul.lo.s64 %rd175, %rd174, %rd161;
-	div.s64 %rd176, %rd175, %rd173;
-	setp.eq.s64 %p15, %rd173, -1;
-	neg.s64 %rd177, %rd175;
-	selp.b64 %rd178, %rd177, %rd176, %p15;
-	setp.eq.s64 %p16, %rd173, 0;
-	selp.b64 %rd179, 0, %rd178, %p16;
-	mov.b64 %rd180, %rd179;
-	add.s64 %rd181, %rd174, 1;
-	mul.lo.s64 %rd182, %rd181, %rd161;
-	div.s64 %rd183, %rd182, %rd173;
-	setp.eq.s64 %p17, %rd173, -1;
-	neg.s64 %rd184, %rd182;
-	selp.b64 %rd185, %rd184, %rd183, %p17;
-	setp.eq.s64 %p18, %rd173, 0;
-	selp.b64 %rd186, 0, %rd185, %p18;
-	mov.b64 %rd187, %rd186;
-	cvt.u64.u32 %rd188, %r4;
-	mov.b64 %rd189, %rd188;
-	mul.lo.s64 %rd190, %rd189, %rd156;
-	mov.b64 %rd191, %rd190;
-	@!%p13 bra $L9;
-	sub.s64 %rd192, %rd187, %rd180;
-	mov.b64 %rd191, %rd192;
-$L9:
-	mov.b64 %rd193, %rd180;
-$L10:
-	setp.lt.s64 %p19, %rd193, %rd187;
-	not.pred %p20, %p19;
-	@!%p20 bra $L14;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd194, 0;
-	add.s64 %rd195, %rd193, %rd191;
-	min.s64 %rd196, %rd187, %rd195;
-	mov.b64 %rd197, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd193, %rd198;
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd137;
-	mov.b64 %rd202, %rd200;
-	sub.s64 %rd203, %rd201, 1;
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, 0;
-	mov.b64 %rd206, %rd204;
-$L15:
-	setp.lt.s64 %p21, %rd205, %rd206;
-	not.pred %p22, %p21;
-	@!%p22 bra $L19;
-	bra.uni $L17;
-$L19:
-	add.s64 %rd207, %rd205, %rd206;
-	add.s64 %rd208, %rd207, 1;
-	shr.u64 %rd209, %rd208, 1;
-	mov.b64 %rd210, %rd209;
-	mul.lo.s64 %rd211, %rd210, %rd160;
-	mad.lo.s64 %rd212, %rd211, 8, %rd158;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	setp.le.s64 %p23, %rd214, %rd202;
-	@!%p23 bra $L20;
-	mov.b64 %rd205, %rd210;
-	bra.uni $L21;
-$L20:
-	sub.s64 %rd215, %rd210, 1;
-	mov.b64 %rd206, %rd215;
-$L21:
-$L16:
-	bra.uni $L15;
-$L17:
-	max.s64 %rd216, %rd205, 0;
-	mov.b64 %rd217, %rd216;
-	mov.b64 %rd218, %rd217;
-$L22:
-	setp.lt.s64 %p24, %rd200, %rd197;
-	not.pred %p25, %p24;
-	@!%p25 bra $L26;
-	bra.uni $L24;
-$L26:
-$L27:
-	add.s64 %rd219, %rd218, 1;
-	mul.lo.s64 %rd220, %rd219, %rd160;
-	mad.lo.s64 %rd221, %rd220, 8, %rd158;
-	ld.global.nc.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	setp.le.s64 %p26, %rd223, %rd200;
-	not.pred %p27, %p26;
-	@!%p27 bra $L31;
-	bra.uni $L29;
-$L31:
-	add.s64 %rd224, %rd218, 1;
-	mov.b64 %rd218, %rd224;
-$L28:
-	bra.uni $L27;
-$L29:
-	mov.pred %p28, %p12;
-	mov.b64 %rd225, %rd137;
-	mov.b64 %rd226, %rd218;
-$L32:
-	@!%p28 bra $L36;
-	shr.s64 %rd227, %rd226, 5;
-	mul.lo.s64 %rd228, %rd227, %rd143;
-	mad.lo.s64 %rd229, %rd228, 4, %rd141;
-	ld.global.nc.u32 %r37, [%rd229+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd230, %rd226, 31;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r39, %rd231;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p29, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p29;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p30, %r43, 0x0;
-	@!%p30 bra $L38;
-	cvt.u32.u64 %r44, %rd226;
-	mov.b32 %r45, %r44;
-	bra.uni $L34;
-$L38:
-	mov.b32 %r45, -1;
-	bra.uni $L34;
-$L36:
-	mul.lo.s64 %rd232, %rd226, %rd140;
-	mad.lo.s64 %rd233, %rd232, 4, %rd138;
-	ld.global.nc.s32 %r46, [%rd233+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd234, %rd127;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd235, %r49;
-	mul.lo.s64 %rd236, %rd235, %rd130;
-	mad.lo.s64 %rd237, %rd236, 8, %rd128;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd239;
-	mul.lo.s64 %rd241, %rd218, %rd160;
-	mad.lo.s64 %rd242, %rd241, 8, %rd158;
-	ld.global.nc.s64 %rd243, [%rd242+0];
-	mov.b64 %rd244, %rd243;
-	add.s64 %rd245, %rd240, %rd200;
-	sub.s64 %rd246, %rd245, %rd244;
-	mov.b64 %rd247, %rd246;
-	mul.lo.s64 %rd248, %rd247, %rd133;
-	mad.lo.s64 %rd249, %rd248, 4, %rd131;
-	ld.global.nc.s32 %r50, [%rd249+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r48;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd250, %rd247;
-$L39:
-	cvt.s64.s32 %rd251, %r53;
-	mul.lo.s64 %rd252, %rd251, %rd164;
-	mad.lo.s64 %rd253, %rd252, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r55, [%rd253+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd254, %r54;
-	mul.lo.s64 %rd255, %rd254, %rd164;
-	mad.lo.s64 %rd256, %rd255, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r58, [%rd256+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p31, %r59, %r57;
-	@!%p31 bra $L43;
-	mov.pred %p32, 0;
-	bra.uni $L41;
-$L43:
-	cvt.s64.s32 %rd257, %r54;
-	mul.lo.s64 %rd258, %rd257, %rd164;
-	mad.lo.s64 %rd259, %rd258, 4, %rd162;
-	atom.global.max.s32 %r60, [%rd259], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p33, %r61, %r57;
-	mov.pred %p32, %p33;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	@!%p32 bra $L45;
-	mov.pred %p34, 0;
-	mov.b64 %rd260, %rd194;
-	mov.b32 %r62, %r52;
-$L46:
-	@!%p13 bra $L50;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd261, %r63;
-	mov.b64 %rd262, %rd261;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd263, %r64;
-	min.u64 %rd264, %rd263, 32;
-	cvt.u32.u64 %r65, %rd264;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p35, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p35;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd265, %rd262;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd266, %rd265, %rd152;
-	mad.lo.s64 %rd267, %rd266, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r71, [%rd267+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p36, %r73, 0x0;
-	mov.pred %p37, %p36;
-	not.pred %p38, %p37;
-	@!%p38 bra $L52;
-	mul.lo.s64 %rd268, %rd265, %rd152;
-	mad.lo.s64 %rd269, %rd268, 4, %rd150;
-	atom.global.or.b32 %r74, [%rd269], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p39, %r76, 0x0;
-	mov.pred %p37, %p39;
-$L52:
-	@!%p37 bra $L54;
-	mov.b64 %rd270, %rd260;
-	mov.b64 %rd271, %rd270;
-	mov.pred %p40, 0;
-	bra.uni $L48;
-$L54:
-	mov.b64 %rd272, %rd260;
-	mov.b64 %rd271, %rd272;
-	mov.pred %p40, 1;
-	bra.uni $L48;
-$L50:
-	@!%p14 bra $L56;
-	cvt.s64.s32 %rd273, %r62;
-	mul.lo.s64 %rd274, %rd273, %rd155;
-	mad.lo.s64 %rd275, %rd274, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r77, [%rd275+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p41, %r78, %r36;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	cvt.s64.s32 %rd276, %r62;
-	mul.lo.s64 %rd277, %rd276, %rd155;
-	mad.lo.s64 %rd278, %rd277, 4, %rd153;
-	atom.global.exch.b32 %r79, [%rd278], %r36;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p44, %r80, %r36;
-	mov.pred %p42, %p44;
-$L58:
-	@!%p42 bra $L60;
-	mov.b64 %rd279, %rd260;
-	mov.b64 %rd271, %rd279;
-	mov.pred %p40, 0;
-	bra.uni $L48;
-$L60:
-$L56:
-	mul.lo.s64 %rd280, %rd260, %rd172;
-	mad.lo.s64 %rd281, %rd280, 4, %rd170;
-	st.shared.s32 [%rd281+0], %r62;
-	add.s64 %rd282, %rd260, 1;
-	mov.b64 %rd283, %rd282;
-	mov.b64 %rd271, %rd283;
-	mov.pred %p40, 1;
-	bra.uni $L48;
-$L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd284, %rd271;
-	mov.pred %p45, %p40;
-	mov.b64 %rd194, %rd284;
-	mov.pred %p34, %p45;
-	@!%p34 bra $L62;
-	mov.b64 %rd285, %rd127;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p46, %rd113, 64;
-	setp.le.s64 %p47, %rd157, 1;
-	or.pred %p48, %p46, %p47;
-	@!%p48 bra $L63;
-	cvt.s64.s32 %rd286, %r81;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd130;
-	mad.lo.s64 %rd289, %rd288, 8, %rd128;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	cvt.s64.s32 %rd292, %r81;
-	mul.lo.s64 %rd293, %rd292, %rd130;
-	mad.lo.s64 %rd294, %rd293, 8, %rd128;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	sub.s64 %rd297, %rd291, %rd296;
-	add.s64 %rd298, %rd114, %rd297;
-	mov.b64 %rd114, %rd298;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd299, %rd157;
-	setp.ge.s64 %p49, %rd113, 4096;
-	@!%p49 bra $L66;
-	mul.lo.s64 %rd300, %rd299, 4;
-	mov.b64 %rd299, %rd300;
-$L66:
-	setp.ge.s64 %p50, %rd113, 65536;
-	@!%p50 bra $L68;
-	mul.lo.s64 %rd301, %rd299, 4;
-	mov.b64 %rd299, %rd301;
-$L68:
-	sub.s64 %rd302, %rd299, 1;
-	and.b64 %rd303, %rd113, %rd302;
-	setp.eq.s64 %p51, %rd303, 0;
-	@!%p51 bra $L70;
-	cvt.s64.s32 %rd304, %r81;
-	add.s64 %rd305, %rd304, 1;
-	mul.lo.s64 %rd306, %rd305, %rd130;
-	mad.lo.s64 %rd307, %rd306, 8, %rd128;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	cvt.s64.s32 %rd310, %r81;
-	mul.lo.s64 %rd311, %rd310, %rd130;
-	mad.lo.s64 %rd312, %rd311, 8, %rd128;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	sub.s64 %rd315, %rd309, %rd314;
-	mul.lo.s64 %rd316, %rd299, %rd315;
-	add.s64 %rd317, %rd114, %rd316;
-	mov.b64 %rd114, %rd317;
-$L70:
-$L64:
-	add.s64 %rd318, %rd113, 1;
-	mov.b64 %rd113, %rd318;
-$L62:
-$L45:
-$L23:
-	add.s64 %rd319, %rd200, %rd189;
-	mov.b64 %rd200, %rd319;
-	bra.uni $L22;
-$L24:
-	mov.b64 %rd320, %rd194;
-$L71:
-	@!%p13 bra $L75;
-	bra.uni $L73;
-$L75:
-	// block scan
-	mov.b64 %rd321, %rd320;
-	mov.b32 %r82, %r3;
-$L76:
-	setp.hs.u32 %p52, %r82, 32;
-	@%p52 bra $L77;
-	mov.b64 {%r83, %r84}, %rd321;
-	shfl.sync.up.b32 %r85|%p53, %r83, %r82, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
-	mov.b64 %rd322, {%r85, %r86};
-	@!%p53 bra $L78;
-	add.s64 %rd323, %rd322, %rd321;
-	mov.b64 %rd321, %rd323;
-$L78:
-	shl.b32 %r82, %r82, 1;
-	bra.uni $L76;
-$L77:
-	mov.b64 {%r87, %r88}, %rd321;
-	shfl.sync.up.b32 %r89|%p54, %r87, %r3, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
-	mov.b64 %rd324, {%r89, %r90};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd325, %rd324, 0, %p56;
-	sub.u32 %r91, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r91;
-	@!%p57 bra $L79;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd321;
-$L79:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L80;
-	mov.b64 %rd328, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L81;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd328, %rd331;
-$L81:
-	mov.b64 {%r92, %r93}, %rd328;
-	shfl.sync.up.b32 %r94|%p60, %r92, 1, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
-	mov.b64 %rd332, {%r94, %r95};
-	@!%p60 bra $L82;
-	add.s64 %rd333, %rd332, %rd328;
-	mov.b64 %rd328, %rd333;
-$L82:
-	mov.b64 {%r96, %r97}, %rd328;
-	shfl.sync.up.b32 %r98|%p61, %r96, 2, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
-	mov.b64 %rd334, {%r98, %r99};
-	@!%p61 bra $L83;
-	add.s64 %rd335, %rd334, %rd328;
-	mov.b64 %rd328, %rd335;
-$L83:
-	mov.b64 {%r100, %r101}, %rd328;
-	shfl.sync.up.b32 %r102|%p62, %r100, 4, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
-	mov.b64 %rd336, {%r102, %r103};
-	@!%p62 bra $L84;
-	add.s64 %rd337, %rd336, %rd328;
-	mov.b64 %rd328, %rd337;
-$L84:
-	mov.b64 {%r104, %r105}, %rd328;
-	shfl.sync.up.b32 %r106|%p63, %r104, 8, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
-	mov.b64 %rd338, {%r106, %r107};
-	@!%p63 bra $L85;
-	add.s64 %rd339, %rd338, %rd328;
-	mov.b64 %rd328, %rd339;
-$L85:
-	mov.b64 {%r108, %r109}, %rd328;
-	shfl.sync.up.b32 %r110|%p64, %r108, 16, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
-	mov.b64 %rd340, {%r110, %r111};
-	@!%p64 bra $L86;
-	add.s64 %rd341, %rd340, %rd328;
-	mov.b64 %rd328, %rd341;
-$L86:
-	mov.b64 {%r112, %r113}, %rd328;
-	shfl.sync.up.b32 %r114|%p65, %r112, 1, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
-	mov.b64 %rd342, {%r114, %r115};
-	selp.b64 %rd343, %rd342, 0, %p65;
-	@!%p59 bra $L87;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	st.shared.s64 [%rd346+0], %rd343;
-$L87:
-	sub.u32 %r116, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r116;
-	@!%p66 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd328;
-$L88:
-$L80:
-	bar.sync 0;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	add.s64 %rd349, %rd348, 512;
-	ld.shared.s64 %rd350, [%rd349+0];
-	add.s64 %rd351, %rd350, %rd325;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 {%r117, %r118}, %rd351;
-	shfl.sync.idx.b32 %r119|%p67, %r117, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
-	mov.b64 %rd353, {%r119, %r120};
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, 0;
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p68, %rd362, 0;
-	setp.gt.s64 %p69, %rd360, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L90;
-	atom.global.add.u64 %rd363, [%rd147], %rd360;
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd361, %rd364;
-$L90:
-	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p71, %rd365, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd361;
-$L91:
-	bar.sync 0;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd361, %rd367;
-	add.s64 %rd368, %rd361, %rd359;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 0;
-$L92:
-	setp.lt.s64 %p74, %rd370, %rd320;
-	not.pred %p75, %p74;
-	@!%p75 bra $L96;
-	bra.uni $L94;
-$L96:
-	mul.lo.s64 %rd371, %rd370, %rd172;
-	mad.lo.s64 %rd372, %rd371, 4, %rd170;
-	ld.shared.s32 %r121, [%rd372+0];
-	mov.b32 %r122, %r121;
-	add.s64 %rd373, %rd369, %rd370;
-	mul.lo.s64 %rd374, %rd373, %rd146;
-	mad.lo.s64 %rd375, %rd374, 4, %rd144;
-	st.global.s32 [%rd375+0], %r122;
-$L93:
-	add.s64 %rd376, %rd370, 1;
-	mov.b64 %rd370, %rd376;
-	bra.uni $L92;
-$L94:
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-$L11:
-	add.s64 %rd377, %rd193, %rd191;
-	mov.b64 %rd193, %rd377;
-	bra.uni $L10;
-$L12:
-$L7:
-	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd378, %rd113;
-	mov.b64 %rd379, %rd114;
-	// block reduction
-	mov.b32 %r123, 1;
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L97:
-	setp.hs.u32 %p76, %r125, 32;
-	@%p76 bra $L98;
-	mov.b64 {%r126, %r127}, %rd378;
-	shfl.sync.down.b32 %r128|%p77, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd380, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd379;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd381, {%r132, %r133};
-	@!%p77 bra $L99;
-	setp.ne.u32 %p78, %r18, 9;
-	@%p78 bra.uni $L101;
-	setp.lt.s64 %p79, %rd380, %rd378;
-	setp.eq.s64 %p80, %rd380, %rd378;
-	setp.lt.s64 %p81, %rd381, %rd379;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd382, %rd380, %rd378, %p83;
-	selp.b64 %rd383, %rd381, %rd379, %p83;
-	mov.b64 %rd378, %rd382;
-	mov.b64 %rd379, %rd383;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L102;
-	setp.gt.s64 %p85, %rd380, %rd378;
-	setp.eq.s64 %p86, %rd380, %rd378;
-	setp.lt.s64 %p87, %rd381, %rd379;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd384, %rd380, %rd378, %p89;
-	selp.b64 %rd385, %rd381, %rd379, %p89;
-	mov.b64 %rd378, %rd384;
-	mov.b64 %rd379, %rd385;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd387;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	add.s64 %rd396, %rd390, %rd394;
-	mov.b64 %rd390, %rd396;
-	add.s64 %rd397, %rd391, %rd395;
-	mov.b64 %rd391, %rd397;
-$L103:
-	mov.b64 %rd378, %rd390;
-	mov.b64 %rd379, %rd391;
-$L100:
-$L99:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L97;
-$L98:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L104;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	st.shared.s64 [%rd399+0], %rd378;
-	st.shared.s64 [%rd399+8], %rd379;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L105;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L106;
-	mul.wide.u32 %rd400, %r7, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	ld.shared.s64 %rd402, [%rd401+0];
-	ld.shared.s64 %rd403, [%rd401+8];
-	mov.b64 %rd378, %rd402;
-	mov.b64 %rd379, %rd403;
-$L106:
-	sub.u32 %r134, %r10, 1;
-	mov.b32 %r135, %r123;
-$L107:
-	setp.hs.u32 %p93, %r135, 32;
-	@%p93 bra $L108;
-	mov.b64 {%r136, %r137}, %rd378;
-	shfl.sync.down.b32 %r138|%p94, %r136, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd404, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd379;
-	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd405, {%r142, %r143};
-	@!%p94 bra $L109;
-	setp.ne.u32 %p95, %r18, 9;
-	@%p95 bra.uni $L111;
-	setp.lt.s64 %p96, %rd404, %rd378;
-	setp.eq.s64 %p97, %rd404, %rd378;
-	setp.lt.s64 %p98, %rd405, %rd379;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd406, %rd404, %rd378, %p100;
-	selp.b64 %rd407, %rd405, %rd379, %p100;
-	mov.b64 %rd378, %rd406;
-	mov.b64 %rd379, %rd407;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p101, %r18, 10;
-	@%p101 bra.uni $L112;
-	setp.gt.s64 %p102, %rd404, %rd378;
-	setp.eq.s64 %p103, %rd404, %rd378;
-	setp.lt.s64 %p104, %rd405, %rd379;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd408, %rd404, %rd378, %p106;
-	selp.b64 %rd409, %rd405, %rd379, %p106;
-	mov.b64 %rd378, %rd408;
-	mov.b64 %rd379, %rd409;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd410, %rd378;
-	mov.b64 %rd411, %rd379;
-	mov.b64 %rd412, %rd404;
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd411;
-	mov.b64 %rd392, %rd412;
-	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	add.s64 %rd414, %rd390, %rd394;
-	mov.b64 %rd390, %rd414;
-	add.s64 %rd415, %rd391, %rd395;
-	mov.b64 %rd391, %rd415;
-$L113:
-	mov.b64 %rd378, %rd390;
-	mov.b64 %rd379, %rd391;
-$L110:
-$L109:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L107;
-$L108:
-$L105:
-	mul.wide.u32 %rd416, %r29, 16;
-	add.s64 %rd417, %rd11, %rd416;
-	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L114;
-	st.global.s64 [%rd417+0], %rd378;
-	st.global.s64 [%rd417+8], %rd379;
-$L114:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -3970,9 +2831,9 @@ $L114:
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<164>;
+	.reg .pred %p<157>;
+	.reg .b32 %r<170>;
+	.reg .b64 %rd<481>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3992,355 +2853,1163 @@ $L114:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
 	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p9, %rd98, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p10, %rd100, %rd94;
-	setp.eq.s64 %p11, %rd100, %rd94;
-	setp.lt.s64 %p12, %rd101, %rd95;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd102, %rd100, %rd94, %p14;
-	selp.b64 %rd103, %rd101, %rd95, %p14;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s35];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s36];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p16, %rd104, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p17, %rd106, %rd94;
-	setp.eq.s64 %p18, %rd106, %rd94;
-	setp.lt.s64 %p19, %rd107, %rd95;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd108, %rd106, %rd94, %p21;
-	selp.b64 %rd109, %rd107, %rd95, %p21;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p22, %rd116, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
+$L3:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L4:
 	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r24, 1;
-	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
-$L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd132;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd134, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd133;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd135, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd134, %rd132;
-	setp.eq.s64 %p27, %rd134, %rd132;
-	setp.lt.s64 %p28, %rd135, %rd133;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd136, %rd134, %rd132, %p30;
-	selp.b64 %rd137, %rd135, %rd133, %p30;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
+$L5:
+	setp.ge.s64 %p11, %rd128, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd101;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	mov.b64 %rd175, %rd2;
+	mov.b64 %rd176, %rd125;
+	mul.lo.s64 %rd177, %rd176, %rd163;
+	div.s64 %rd178, %rd177, %rd175;
+	setp.eq.s64 %p15, %rd175, -1;
+	neg.s64 %rd179, %rd177;
+	selp.b64 %rd180, %rd179, %rd178, %p15;
+	setp.eq.s64 %p16, %rd175, 0;
+	selp.b64 %rd181, 0, %rd180, %p16;
+	mov.b64 %rd182, %rd181;
+	add.s64 %rd183, %rd176, 1;
+	mul.lo.s64 %rd184, %rd183, %rd163;
+	div.s64 %rd185, %rd184, %rd175;
+	setp.eq.s64 %p17, %rd175, -1;
+	neg.s64 %rd186, %rd184;
+	selp.b64 %rd187, %rd186, %rd185, %p17;
+	setp.eq.s64 %p18, %rd175, 0;
+	selp.b64 %rd188, 0, %rd187, %p18;
+	mov.b64 %rd189, %rd188;
+	cvt.u64.u32 %rd190, %r4;
+	mov.b64 %rd191, %rd190;
+	mul.lo.s64 %rd192, %rd191, %rd158;
+	mov.b64 %rd193, %rd192;
+	@!%p13 bra $L9;
+	sub.s64 %rd194, %rd189, %rd182;
+	mov.b64 %rd193, %rd194;
+$L9:
+	mov.b64 %rd195, %rd182;
+$L10:
+	setp.lt.s64 %p19, %rd195, %rd189;
+	not.pred %p20, %p19;
+	@!%p20 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd196, 0;
+	add.s64 %rd197, %rd195, %rd193;
+	min.s64 %rd198, %rd189, %rd197;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r2;
+	add.s64 %rd201, %rd195, %rd200;
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd139;
+	mov.b64 %rd204, %rd202;
+	sub.s64 %rd205, %rd203, 1;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd206;
+$L15:
+	setp.lt.s64 %p21, %rd207, %rd208;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
+$L19:
+	add.s64 %rd209, %rd207, %rd208;
+	add.s64 %rd210, %rd209, 1;
+	shr.u64 %rd211, %rd210, 1;
+	mov.b64 %rd212, %rd211;
+	mul.lo.s64 %rd213, %rd212, %rd162;
+	mad.lo.s64 %rd214, %rd213, 8, %rd160;
+	ld.global.nc.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	setp.le.s64 %p23, %rd216, %rd204;
+	@!%p23 bra $L20;
+	mov.b64 %rd207, %rd212;
+	bra.uni $L21;
+$L20:
+	sub.s64 %rd217, %rd212, 1;
+	mov.b64 %rd208, %rd217;
+$L21:
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd134, %rd132;
-	setp.eq.s64 %p33, %rd134, %rd132;
-	setp.lt.s64 %p34, %rd135, %rd133;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd138, %rd134, %rd132, %p36;
-	selp.b64 %rd139, %rd135, %rd133, %p36;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r27, %r27, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
+	max.s64 %rd218, %rd207, 0;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd219;
 $L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd132;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd152, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd133;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd153, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd152, %rd132;
-	setp.eq.s64 %p44, %rd152, %rd132;
-	setp.lt.s64 %p45, %rd153, %rd133;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd154, %rd152, %rd132, %p47;
-	selp.b64 %rd155, %rd153, %rd133, %p47;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
+	setp.lt.s64 %p24, %rd202, %rd199;
+	not.pred %p25, %p24;
+	@!%p25 bra $L26;
+	bra.uni $L24;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd152, %rd132;
-	setp.eq.s64 %p50, %rd152, %rd132;
-	setp.lt.s64 %p51, %rd153, %rd133;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd156, %rd152, %rd132, %p53;
-	selp.b64 %rd157, %rd153, %rd133, %p53;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
 $L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd162;
+	mad.lo.s64 %rd223, %rd222, 8, %rd160;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	setp.le.s64 %p26, %rd225, %rd202;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
+	bra.uni $L29;
+$L31:
+	add.s64 %rd226, %rd220, 1;
+	mov.b64 %rd220, %rd226;
 $L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r37, %r37, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
+	bra.uni $L27;
 $L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd227, %rd139;
+	mov.b64 %rd228, %rd220;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd229, %rd228, 5;
+	mul.lo.s64 %rd230, %rd229, %rd145;
+	mad.lo.s64 %rd231, %rd230, 4, %rd143;
+	ld.global.nc.u32 %r37, [%rd231+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd232, %rd228, 31;
+	min.u64 %rd233, %rd232, 32;
+	cvt.u32.u64 %r39, %rd233;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p29, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p29;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p30, %r43, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r44, %rd228;
+	mov.b32 %r45, %r44;
+	bra.uni $L34;
+$L38:
+	mov.b32 %r45, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd234, %rd228, %rd142;
+	mad.lo.s64 %rd235, %rd234, 4, %rd140;
+	ld.global.nc.s32 %r46, [%rd235+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd236, %rd129;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd237, %r49;
+	mul.lo.s64 %rd238, %rd237, %rd132;
+	mad.lo.s64 %rd239, %rd238, 8, %rd130;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd241;
+	mul.lo.s64 %rd243, %rd220, %rd162;
+	mad.lo.s64 %rd244, %rd243, 8, %rd160;
+	ld.global.nc.s64 %rd245, [%rd244+0];
+	mov.b64 %rd246, %rd245;
+	add.s64 %rd247, %rd242, %rd202;
+	sub.s64 %rd248, %rd247, %rd246;
+	mov.b64 %rd249, %rd248;
+	mul.lo.s64 %rd250, %rd249, %rd135;
+	mad.lo.s64 %rd251, %rd250, 4, %rd133;
+	ld.global.nc.s32 %r50, [%rd251+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r48;
+	mov.b32 %r54, %r52;
+	mov.b64 %rd252, %rd249;
+$L39:
+	cvt.s64.s32 %rd253, %r53;
+	mul.lo.s64 %rd254, %rd253, %rd166;
+	mad.lo.s64 %rd255, %rd254, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r55, [%rd255+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	cvt.s64.s32 %rd256, %r54;
+	mul.lo.s64 %rd257, %rd256, %rd166;
+	mad.lo.s64 %rd258, %rd257, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r58, [%rd258+0];
+	mov.b32 %r59, %r58;
+	setp.ge.s32 %p31, %r59, %r57;
+	@!%p31 bra $L43;
+	mov.pred %p32, 0;
+	bra.uni $L41;
+$L43:
+	cvt.s64.s32 %rd259, %r54;
+	mul.lo.s64 %rd260, %rd259, %rd166;
+	mad.lo.s64 %rd261, %rd260, 4, %rd164;
+	atom.global.max.s32 %r60, [%rd261], %r57;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p33, %r61, %r57;
+	mov.pred %p32, %p33;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	@!%p32 bra $L45;
+	mov.pred %p34, 0;
+	mov.b64 %rd262, %rd196;
+	mov.b32 %r62, %r52;
+$L46:
+	@!%p13 bra $L50;
+	shr.s32 %r63, %r62, 5;
+	cvt.s64.s32 %rd263, %r63;
+	mov.b64 %rd264, %rd263;
+	and.b32 %r64, %r62, 31;
+	cvt.s64.s32 %rd265, %r64;
+	min.u64 %rd266, %rd265, 32;
+	cvt.u32.u64 %r65, %rd266;
+	mov.b32 %r67, 0x1;
+	shl.b32 %r66, %r67, %r65;
+	setp.hs.u32 %p35, %r65, 32;
+	selp.b32 %r68, 0, %r66, %p35;
+	mov.b32 %r69, %r68;
+	mov.b64 %rd267, %rd264;
+	mov.b32 %r70, %r69;
+	mul.lo.s64 %rd268, %rd267, %rd154;
+	mad.lo.s64 %rd269, %rd268, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r71, [%rd269+0];
+	mov.b32 %r72, %r71;
+	and.b32 %r73, %r72, %r70;
+	setp.ne.u32 %p36, %r73, 0x0;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L52;
+	mul.lo.s64 %rd270, %rd267, %rd154;
+	mad.lo.s64 %rd271, %rd270, 4, %rd152;
+	atom.global.or.b32 %r74, [%rd271], %r70;
+	mov.b32 %r75, %r74;
+	and.b32 %r76, %r75, %r70;
+	setp.ne.u32 %p39, %r76, 0x0;
+	mov.pred %p37, %p39;
+$L52:
+	@!%p37 bra $L54;
+	mov.b64 %rd272, %rd262;
+	mov.b64 %rd273, %rd272;
+	mov.pred %p40, 0;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd274, %rd262;
+	mov.b64 %rd273, %rd274;
+	mov.pred %p40, 1;
+	bra.uni $L48;
+$L50:
+	@!%p14 bra $L56;
+	cvt.s64.s32 %rd275, %r62;
+	mul.lo.s64 %rd276, %rd275, %rd157;
+	mad.lo.s64 %rd277, %rd276, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r77, [%rd277+0];
+	mov.b32 %r78, %r77;
+	setp.eq.s32 %p41, %r78, %r36;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L58;
+	cvt.s64.s32 %rd278, %r62;
+	mul.lo.s64 %rd279, %rd278, %rd157;
+	mad.lo.s64 %rd280, %rd279, 4, %rd155;
+	atom.global.exch.b32 %r79, [%rd280], %r36;
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p44, %r80, %r36;
+	mov.pred %p42, %p44;
+$L58:
+	@!%p42 bra $L60;
+	mov.b64 %rd281, %rd262;
+	mov.b64 %rd273, %rd281;
+	mov.pred %p40, 0;
+	bra.uni $L48;
+$L60:
+$L56:
+	mul.lo.s64 %rd282, %rd262, %rd174;
+	mad.lo.s64 %rd283, %rd282, 4, %rd172;
+	st.shared.s32 [%rd283+0], %r62;
+	add.s64 %rd284, %rd262, 1;
+	mov.b64 %rd285, %rd284;
+	mov.b64 %rd273, %rd285;
+	mov.pred %p40, 1;
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd286, %rd273;
+	mov.pred %p45, %p40;
+	mov.b64 %rd196, %rd286;
+	mov.pred %p34, %p45;
+	@!%p34 bra $L62;
+	mov.b64 %rd287, %rd129;
+	mov.b32 %r81, %r52;
+	setp.lt.s64 %p46, %rd115, 64;
+	setp.le.s64 %p47, %rd159, 1;
+	or.pred %p48, %p46, %p47;
+	@!%p48 bra $L63;
+	cvt.s64.s32 %rd288, %r81;
+	add.s64 %rd289, %rd288, 1;
+	mul.lo.s64 %rd290, %rd289, %rd132;
+	mad.lo.s64 %rd291, %rd290, 8, %rd130;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd293, %rd292;
+	cvt.s64.s32 %rd294, %r81;
+	mul.lo.s64 %rd295, %rd294, %rd132;
+	mad.lo.s64 %rd296, %rd295, 8, %rd130;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	sub.s64 %rd299, %rd293, %rd298;
+	add.s64 %rd300, %rd116, %rd299;
+	mov.b64 %rd116, %rd300;
+	bra.uni $L64;
+$L63:
+	mov.b64 %rd301, %rd159;
+	setp.ge.s64 %p49, %rd115, 4096;
+	@!%p49 bra $L66;
+	mul.lo.s64 %rd302, %rd301, 4;
+	mov.b64 %rd301, %rd302;
+$L66:
+	setp.ge.s64 %p50, %rd115, 65536;
+	@!%p50 bra $L68;
+	mul.lo.s64 %rd303, %rd301, 4;
+	mov.b64 %rd301, %rd303;
+$L68:
+	sub.s64 %rd304, %rd301, 1;
+	and.b64 %rd305, %rd115, %rd304;
+	setp.eq.s64 %p51, %rd305, 0;
+	@!%p51 bra $L70;
+	cvt.s64.s32 %rd306, %r81;
+	add.s64 %rd307, %rd306, 1;
+	mul.lo.s64 %rd308, %rd307, %rd132;
+	mad.lo.s64 %rd309, %rd308, 8, %rd130;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	cvt.s64.s32 %rd312, %r81;
+	mul.lo.s64 %rd313, %rd312, %rd132;
+	mad.lo.s64 %rd314, %rd313, 8, %rd130;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	sub.s64 %rd317, %rd311, %rd316;
+	mul.lo.s64 %rd318, %rd301, %rd317;
+	add.s64 %rd319, %rd116, %rd318;
+	mov.b64 %rd116, %rd319;
+$L70:
+$L64:
+	add.s64 %rd320, %rd115, 1;
+	mov.b64 %rd115, %rd320;
+$L62:
+$L45:
+$L23:
+	add.s64 %rd321, %rd202, %rd191;
+	mov.b64 %rd202, %rd321;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd322, %rd196;
+$L71:
+	@!%p13 bra $L75;
+	bra.uni $L73;
+$L75:
+	// block scan
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r82, %r3;
+$L76:
+	setp.hs.u32 %p52, %r82, 32;
+	@%p52 bra $L77;
+	mov.b64 {%r83, %r84}, %rd323;
+	shfl.sync.up.b32 %r85|%p53, %r83, %r82, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
+	mov.b64 %rd324, {%r85, %r86};
+	@!%p53 bra $L78;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
+$L78:
+	shl.b32 %r82, %r82, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r87, %r88}, %rd323;
+	shfl.sync.up.b32 %r89|%p54, %r87, %r3, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
+	mov.b64 %rd326, {%r89, %r90};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd327, %rd326, 0, %p56;
+	sub.u32 %r91, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r91;
+	@!%p57 bra $L79;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
+$L79:
+	bar.sync 0;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L80;
+	mov.b64 %rd330, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L81;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
+$L81:
+	mov.b64 {%r92, %r93}, %rd330;
+	shfl.sync.up.b32 %r94|%p60, %r92, 1, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
+	mov.b64 %rd334, {%r94, %r95};
+	@!%p60 bra $L82;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
+$L82:
+	mov.b64 {%r96, %r97}, %rd330;
+	shfl.sync.up.b32 %r98|%p61, %r96, 2, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
+	mov.b64 %rd336, {%r98, %r99};
+	@!%p61 bra $L83;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
+$L83:
+	mov.b64 {%r100, %r101}, %rd330;
+	shfl.sync.up.b32 %r102|%p62, %r100, 4, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
+	mov.b64 %rd338, {%r102, %r103};
+	@!%p62 bra $L84;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
+$L84:
+	mov.b64 {%r104, %r105}, %rd330;
+	shfl.sync.up.b32 %r106|%p63, %r104, 8, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
+	mov.b64 %rd340, {%r106, %r107};
+	@!%p63 bra $L85;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
+$L85:
+	mov.b64 {%r108, %r109}, %rd330;
+	shfl.sync.up.b32 %r110|%p64, %r108, 16, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
+	mov.b64 %rd342, {%r110, %r111};
+	@!%p64 bra $L86;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
+$L86:
+	mov.b64 {%r112, %r113}, %rd330;
+	shfl.sync.up.b32 %r114|%p65, %r112, 1, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
+	mov.b64 %rd344, {%r114, %r115};
+	selp.b64 %rd345, %rd344, 0, %p65;
+	@!%p59 bra $L87;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
+$L87:
+	sub.u32 %r116, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r116;
+	@!%p66 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd330;
+$L88:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r117, %r118}, %rd353;
+	shfl.sync.idx.b32 %r119|%p67, %r117, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
+	mov.b64 %rd355, {%r119, %r120};
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p68, %rd364, 0;
+	setp.gt.s64 %p69, %rd362, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L90;
+	atom.global.add.u64 %rd365, [%rd149], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
+$L90:
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p71, %rd367, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd363;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
+$L92:
+	setp.lt.s64 %p74, %rd372, %rd322;
+	not.pred %p75, %p74;
+	@!%p75 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd373, %rd372, %rd174;
+	mad.lo.s64 %rd374, %rd373, 4, %rd172;
+	ld.shared.s32 %r121, [%rd374+0];
+	mov.b32 %r122, %r121;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd148;
+	mad.lo.s64 %rd377, %rd376, 4, %rd146;
+	st.global.s32 [%rd377+0], %r122;
+$L93:
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
+$L11:
+	add.s64 %rd379, %rd195, %rd193;
+	mov.b64 %rd195, %rd379;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd128, %rd128, %rd127;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd380, %rd115;
+	mov.b64 %rd381, %rd116;
+	// block reduction
+	mov.b32 %r123, 1;
+	sub.u32 %r124, %r13, 1;
+	mov.b32 %r125, %r3;
+$L97:
+	setp.hs.u32 %p76, %r125, 32;
+	@%p76 bra $L98;
+	mov.b64 {%r126, %r127}, %rd380;
+	shfl.sync.down.b32 %r128|%p77, %r126, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
+	mov.b64 %rd382, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd381;
+	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
+	mov.b64 %rd383, {%r132, %r133};
+	@!%p77 bra $L99;
+	setp.ne.u32 %p78, %r18, 9;
+	@%p78 bra.uni $L101;
+	setp.lt.s64 %p79, %rd382, %rd380;
+	setp.eq.s64 %p80, %rd382, %rd380;
+	setp.lt.s64 %p81, %rd383, %rd381;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd384, %rd382, %rd380, %p83;
+	selp.b64 %rd385, %rd383, %rd381, %p83;
+	mov.b64 %rd380, %rd384;
+	mov.b64 %rd381, %rd385;
+	bra.uni $L100;
+$L101:
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L102;
+	setp.gt.s64 %p85, %rd382, %rd380;
+	setp.eq.s64 %p86, %rd382, %rd380;
+	setp.lt.s64 %p87, %rd383, %rd381;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd386, %rd382, %rd380, %p89;
+	selp.b64 %rd387, %rd383, %rd381, %p89;
+	mov.b64 %rd380, %rd386;
+	mov.b64 %rd381, %rd387;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd392, %rd388;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd395, %rd391;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd398, %rd392, %rd396;
+	mov.b64 %rd392, %rd398;
+	add.s64 %rd399, %rd393, %rd397;
+	mov.b64 %rd393, %rd399;
+$L103:
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
+$L100:
+$L99:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L104;
+	mul.wide.u32 %rd400, %r8, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	st.shared.s64 [%rd401+0], %rd380;
+	st.shared.s64 [%rd401+8], %rd381;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L105;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L106;
+	mul.wide.u32 %rd402, %r7, 16;
+	add.s64 %rd403, %rd1, %rd402;
+	ld.shared.s64 %rd404, [%rd403+0];
+	ld.shared.s64 %rd405, [%rd403+8];
+	mov.b64 %rd380, %rd404;
+	mov.b64 %rd381, %rd405;
+$L106:
+	sub.u32 %r134, %r10, 1;
+	mov.b32 %r135, %r123;
+$L107:
+	setp.hs.u32 %p93, %r135, 32;
+	@%p93 bra $L108;
+	mov.b64 {%r136, %r137}, %rd380;
+	shfl.sync.down.b32 %r138|%p94, %r136, %r135, %r134, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
+	mov.b64 %rd406, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd381;
+	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
+	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
+	mov.b64 %rd407, {%r142, %r143};
+	@!%p94 bra $L109;
+	setp.ne.u32 %p95, %r18, 9;
+	@%p95 bra.uni $L111;
+	setp.lt.s64 %p96, %rd406, %rd380;
+	setp.eq.s64 %p97, %rd406, %rd380;
+	setp.lt.s64 %p98, %rd407, %rd381;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd408, %rd406, %rd380, %p100;
+	selp.b64 %rd409, %rd407, %rd381, %p100;
+	mov.b64 %rd380, %rd408;
+	mov.b64 %rd381, %rd409;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p101, %r18, 10;
+	@%p101 bra.uni $L112;
+	setp.gt.s64 %p102, %rd406, %rd380;
+	setp.eq.s64 %p103, %rd406, %rd380;
+	setp.lt.s64 %p104, %rd407, %rd381;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd410, %rd406, %rd380, %p106;
+	selp.b64 %rd411, %rd407, %rd381, %p106;
+	mov.b64 %rd380, %rd410;
+	mov.b64 %rd381, %rd411;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd412, %rd380;
+	mov.b64 %rd413, %rd381;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd407;
+	mov.b64 %rd392, %rd412;
+	mov.b64 %rd393, %rd413;
+	mov.b64 %rd394, %rd414;
+	mov.b64 %rd395, %rd415;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd416, %rd392, %rd396;
+	mov.b64 %rd392, %rd416;
+	add.s64 %rd417, %rd393, %rd397;
+	mov.b64 %rd393, %rd417;
+$L113:
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
+$L110:
+$L109:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd418, %r29, 16;
+	add.s64 %rd419, %rd11, %rd418;
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L114;
+	st.global.s64 [%rd419+0], %rd380;
+	st.global.s64 [%rd419+8], %rd381;
+$L114:
+	// the last block combines the partials
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L115;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r144, [gk_reduce_done], 1;
+	sub.u32 %r145, %r30, 1;
+	setp.eq.u32 %p109, %r144, %r145;
+	fence.acq_rel.gpu;
+	selp.b32 %r146, 1, 0, %p109;
+	st.shared.u32 [%rd1+1024], %r146;
+$L115:
+	bar.sync 0;
+	ld.shared.u32 %r147, [%rd1+1024];
+	setp.ne.u32 %p110, %r147, 0;
+	@!%p110 bra $L116;
+	cvt.u64.u32 %rd422, %r30;
+	cvt.u64.u32 %rd423, %r5;
+	cvt.u64.u32 %rd424, %r6;
+	setp.ne.u32 %p111, %r18, 9;
+	@%p111 bra.uni $L118;
+	mov.b64 %rd420, 9223372036854775807;
+	mov.b64 %rd421, 9223372036854775807;
+	mov.b64 %rd425, %rd423;
+$L119:
+	setp.ge.s64 %p112, %rd425, %rd422;
+	@%p112 bra $L120;
+	mad.lo.s64 %rd426, %rd425, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
+	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
+	setp.lt.s64 %p113, %rd427, %rd420;
+	setp.eq.s64 %p114, %rd427, %rd420;
+	setp.lt.s64 %p115, %rd428, %rd421;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd429, %rd427, %rd420, %p117;
+	selp.b64 %rd430, %rd428, %rd421, %p117;
+	mov.b64 %rd420, %rd429;
+	mov.b64 %rd421, %rd430;
+	add.s64 %rd425, %rd425, %rd424;
+	bra.uni $L119;
+$L120:
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p118, %r18, 10;
+	@%p118 bra.uni $L121;
+	mov.b64 %rd420, -9223372036854775808;
+	mov.b64 %rd421, 9223372036854775807;
+	mov.b64 %rd431, %rd423;
+$L122:
+	setp.ge.s64 %p119, %rd431, %rd422;
+	@%p119 bra $L123;
+	mad.lo.s64 %rd432, %rd431, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd433, [%rd432+0];
+	ld.relaxed.gpu.global.s64 %rd434, [%rd432+8];
+	setp.gt.s64 %p120, %rd433, %rd420;
+	setp.eq.s64 %p121, %rd433, %rd420;
+	setp.lt.s64 %p122, %rd434, %rd421;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd435, %rd433, %rd420, %p124;
+	selp.b64 %rd436, %rd434, %rd421, %p124;
+	mov.b64 %rd420, %rd435;
+	mov.b64 %rd421, %rd436;
+	add.s64 %rd431, %rd431, %rd424;
+	bra.uni $L122;
+$L123:
+	bra.uni $L117;
+$L121:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L124:
+	mov.b64 %rd437, %rd119;
+	mov.b64 %rd438, %rd120;
+	mov.b64 %rd420, %rd437;
+	mov.b64 %rd421, %rd438;
+	mov.b64 %rd439, %rd423;
+$L125:
+	setp.ge.s64 %p125, %rd439, %rd422;
+	@%p125 bra $L126;
+	mad.lo.s64 %rd440, %rd439, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd441, [%rd440+0];
+	ld.relaxed.gpu.global.s64 %rd442, [%rd440+8];
+	mov.b64 %rd443, %rd420;
+	mov.b64 %rd444, %rd421;
+	mov.b64 %rd445, %rd441;
+	mov.b64 %rd446, %rd442;
+	mov.b64 %rd392, %rd443;
+	mov.b64 %rd393, %rd444;
+	mov.b64 %rd394, %rd445;
+	mov.b64 %rd395, %rd446;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd447, %rd392, %rd396;
+	mov.b64 %rd392, %rd447;
+	add.s64 %rd448, %rd393, %rd397;
+	mov.b64 %rd393, %rd448;
+$L127:
+	mov.b64 %rd420, %rd392;
+	mov.b64 %rd421, %rd393;
+	add.s64 %rd439, %rd439, %rd424;
+	bra.uni $L125;
+$L126:
+$L117:
+	mov.b64 %rd449, %rd420;
+	mov.b64 %rd450, %rd421;
+	// block reduction
+	mov.b32 %r148, 1;
+	mov.b32 %r149, 1;
+	sub.u32 %r150, %r13, 1;
+	mov.b32 %r151, %r148;
+$L128:
+	setp.hs.u32 %p126, %r151, 32;
+	@%p126 bra $L129;
+	mov.b64 {%r152, %r153}, %rd449;
+	shfl.sync.down.b32 %r154|%p127, %r152, %r151, %r150, %r17;
+	shfl.sync.down.b32 %r155, %r153, %r151, %r150, %r17;
+	mov.b64 %rd451, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd450;
+	shfl.sync.down.b32 %r158, %r156, %r151, %r150, %r17;
+	shfl.sync.down.b32 %r159, %r157, %r151, %r150, %r17;
+	mov.b64 %rd452, {%r158, %r159};
+	@!%p127 bra $L130;
+	setp.ne.u32 %p128, %r18, 9;
+	@%p128 bra.uni $L132;
+	setp.lt.s64 %p129, %rd451, %rd449;
+	setp.eq.s64 %p130, %rd451, %rd449;
+	setp.lt.s64 %p131, %rd452, %rd450;
+	and.pred %p132, %p130, %p131;
+	or.pred %p133, %p129, %p132;
+	selp.b64 %rd453, %rd451, %rd449, %p133;
+	selp.b64 %rd454, %rd452, %rd450, %p133;
+	mov.b64 %rd449, %rd453;
+	mov.b64 %rd450, %rd454;
+	bra.uni $L131;
+$L132:
+	setp.ne.u32 %p134, %r18, 10;
+	@%p134 bra.uni $L133;
+	setp.gt.s64 %p135, %rd451, %rd449;
+	setp.eq.s64 %p136, %rd451, %rd449;
+	setp.lt.s64 %p137, %rd452, %rd450;
+	and.pred %p138, %p136, %p137;
+	or.pred %p139, %p135, %p138;
+	selp.b64 %rd455, %rd451, %rd449, %p139;
+	selp.b64 %rd456, %rd452, %rd450, %p139;
+	mov.b64 %rd449, %rd455;
+	mov.b64 %rd450, %rd456;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd457, %rd449;
+	mov.b64 %rd458, %rd450;
+	mov.b64 %rd459, %rd451;
+	mov.b64 %rd460, %rd452;
+	mov.b64 %rd392, %rd457;
+	mov.b64 %rd393, %rd458;
+	mov.b64 %rd394, %rd459;
+	mov.b64 %rd395, %rd460;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd461, %rd392, %rd396;
+	mov.b64 %rd392, %rd461;
+	add.s64 %rd462, %rd393, %rd397;
+	mov.b64 %rd393, %rd462;
+$L134:
+	mov.b64 %rd449, %rd392;
+	mov.b64 %rd450, %rd393;
+$L131:
+$L130:
+	shl.b32 %r151, %r151, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p140, %r7, 0;
+	@!%p140 bra $L135;
+	mul.wide.u32 %rd463, %r8, 16;
+	add.s64 %rd464, %rd1, %rd463;
+	st.shared.s64 [%rd464+0], %rd449;
+	st.shared.s64 [%rd464+8], %rd450;
+$L135:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L136;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L137;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	ld.shared.s64 %rd467, [%rd466+0];
+	ld.shared.s64 %rd468, [%rd466+8];
+	mov.b64 %rd449, %rd467;
+	mov.b64 %rd450, %rd468;
+$L137:
+	sub.u32 %r160, %r10, 1;
+	mov.b32 %r161, %r149;
+$L138:
+	setp.hs.u32 %p143, %r161, 32;
+	@%p143 bra $L139;
+	mov.b64 {%r162, %r163}, %rd449;
+	shfl.sync.down.b32 %r164|%p144, %r162, %r161, %r160, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
+	mov.b64 %rd469, {%r164, %r165};
+	mov.b64 {%r166, %r167}, %rd450;
+	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
+	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
+	mov.b64 %rd470, {%r168, %r169};
+	@!%p144 bra $L140;
+	setp.ne.u32 %p145, %r18, 9;
+	@%p145 bra.uni $L142;
+	setp.lt.s64 %p146, %rd469, %rd449;
+	setp.eq.s64 %p147, %rd469, %rd449;
+	setp.lt.s64 %p148, %rd470, %rd450;
+	and.pred %p149, %p147, %p148;
+	or.pred %p150, %p146, %p149;
+	selp.b64 %rd471, %rd469, %rd449, %p150;
+	selp.b64 %rd472, %rd470, %rd450, %p150;
+	mov.b64 %rd449, %rd471;
+	mov.b64 %rd450, %rd472;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p151, %r18, 10;
+	@%p151 bra.uni $L143;
+	setp.gt.s64 %p152, %rd469, %rd449;
+	setp.eq.s64 %p153, %rd469, %rd449;
+	setp.lt.s64 %p154, %rd470, %rd450;
+	and.pred %p155, %p153, %p154;
+	or.pred %p156, %p152, %p155;
+	selp.b64 %rd473, %rd469, %rd449, %p156;
+	selp.b64 %rd474, %rd470, %rd450, %p156;
+	mov.b64 %rd449, %rd473;
+	mov.b64 %rd450, %rd474;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd475, %rd449;
+	mov.b64 %rd476, %rd450;
+	mov.b64 %rd477, %rd469;
+	mov.b64 %rd478, %rd470;
+	mov.b64 %rd392, %rd475;
+	mov.b64 %rd393, %rd476;
+	mov.b64 %rd394, %rd477;
+	mov.b64 %rd395, %rd478;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd479, %rd392, %rd396;
+	mov.b64 %rd392, %rd479;
+	add.s64 %rd480, %rd393, %rd397;
+	mov.b64 %rd393, %rd480;
+$L144:
+	mov.b64 %rd449, %rd392;
+	mov.b64 %rd450, %rd393;
+$L141:
+$L140:
+	shl.b32 %r161, %r161, 1;
+	bra.uni $L138;
+$L139:
+$L136:
+	@!%p108 bra $L145;
+	st.global.s64 [%rd13+0], %rd449;
+	st.global.s64 [%rd13+8], %rd450;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L145:
+$L116:
 	ret;
 }
 `
@@ -4354,6 +4023,7 @@ const gokkosPTX4 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -4367,917 +4037,6 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<102>;
-	.reg .b32 %r<145>;
-	.reg .b64 %rd<381>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L4:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd108, %rd114;
-	mov.b64 %rd109, %rd115;
-$L1:
-	mov.b64 %rd106, %rd108;
-	mov.b64 %rd107, %rd109;
-	cvt.u64.u32 %rd117, %r29;
-	cvt.u64.u32 %rd118, %r30;
-	mov.b64 %rd119, %rd117;
-$L5:
-	setp.ge.s64 %p11, %rd119, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd116, %rd119;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd120, %rd27;
-	mov.b64 %rd121, %rd30;
-	mov.b64 %rd122, %rd32;
-	mov.b64 %rd123, %rd34;
-	mov.b64 %rd124, %rd37;
-	mov.b64 %rd125, %rd39;
-	mov.b64 %rd126, %rd41;
-	mov.b64 %rd127, %rd44;
-	mov.b64 %rd128, %rd46;
-	mov.b64 %rd129, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd130, %rd50;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd55;
-	mov.b64 %rd133, %rd57;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd62;
-	mov.b64 %rd136, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd137, %rd67;
-	mov.b64 %rd138, %rd69;
-	mov.b64 %rd139, %rd71;
-	mov.b64 %rd140, %rd74;
-	mov.b64 %rd141, %rd76;
-	mov.b64 %rd142, %rd78;
-	mov.b64 %rd143, %rd81;
-	mov.b64 %rd144, %rd83;
-	mov.b64 %rd145, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd146, %rd88;
-	mov.b64 %rd147, %rd90;
-	mov.b64 %rd148, %rd92;
-	mov.b32 %r36, %r35;
-	mov.b64 %rd149, %rd94;
-	mov.b64 %rd150, %rd96;
-	mov.b64 %rd151, %rd98;
-	mov.b64 %rd152, %rd101;
-	mov.b64 %rd153, %rd103;
-	mov.b64 %rd154, %rd105;
-	add.s64 %rd155, %rd15, %rd23;
-	mad.lo.s64 %rd156, %rd149, 4, 15;
-	and.b64 %rd156, %rd156, -16;
-	add.s64 %rd23, %rd23, %rd156;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd149;
-	mov.b64 %rd159, 1;
-	mov.b64 %rd160, %rd157;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	cvt.u64.u32 %rd163, %r4;
-	mov.b64 %rd164, %rd163;
-	cvt.u64.u32 %rd165, %r2;
-	mov.b64 %rd166, %rd165;
-	mul.lo.s64 %rd167, %rd116, %rd151;
-	mov.b64 %rd168, %rd167;
-	add.s64 %rd169, %rd168, %rd151;
-	min.s64 %rd170, %rd169, %rd130;
-	mov.b64 %rd171, %rd170;
-	mul.lo.s64 %rd172, %rd164, %rd149;
-	mov.b64 %rd173, %rd172;
-	@!%p13 bra $L9;
-	mov.b64 %rd173, 4611686018427387904;
-$L9:
-	mov.b64 %rd174, %rd168;
-$L10:
-	setp.lt.s64 %p15, %rd174, %rd171;
-	not.pred %p16, %p15;
-	@!%p16 bra $L14;
-	bra.uni $L12;
-$L14:
-	mov.pred %p17, %p12;
-	mov.b64 %rd175, %rd130;
-	mov.b64 %rd176, %rd174;
-$L15:
-	@!%p17 bra $L19;
-	shr.s64 %rd177, %rd176, 5;
-	mul.lo.s64 %rd178, %rd177, %rd136;
-	mad.lo.s64 %rd179, %rd178, 4, %rd134;
-	ld.global.nc.u32 %r37, [%rd179+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd180, %rd176, 31;
-	min.u64 %rd181, %rd180, 32;
-	cvt.u32.u64 %r39, %rd181;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p18, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p18;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p19, %r43, 0x0;
-	@!%p19 bra $L21;
-	cvt.u32.u64 %r44, %rd176;
-	mov.b32 %r45, %r44;
-	bra.uni $L17;
-$L21:
-	mov.b32 %r45, -1;
-	bra.uni $L17;
-$L19:
-	mul.lo.s64 %rd182, %rd176, %rd133;
-	mad.lo.s64 %rd183, %rd182, 4, %rd131;
-	ld.global.nc.s32 %r46, [%rd183+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L17;
-$L16:
-	bra.uni $L15;
-$L17:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p20, %r48, 0;
-	@!%p20 bra $L23;
-	bra.uni $L11;
-$L23:
-	mov.b64 %rd184, %rd120;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd185, %r49;
-	mul.lo.s64 %rd186, %rd185, %rd123;
-	mad.lo.s64 %rd187, %rd186, 8, %rd121;
-	ld.global.nc.s64 %rd188, [%rd187+0];
-	mov.b64 %rd189, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b64 %rd191, %rd120;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd192, %r50;
-	add.s64 %rd193, %rd192, 1;
-	mul.lo.s64 %rd194, %rd193, %rd123;
-	mad.lo.s64 %rd195, %rd194, 8, %rd121;
-	ld.global.nc.s64 %rd196, [%rd195+0];
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, %rd190;
-	mov.b64 %rd200, %rd198;
-	mov.b64 %rd201, %rd199;
-	mov.b64 %rd202, %rd200;
-	mov.b64 %rd203, %rd201;
-$L24:
-	setp.lt.s64 %p21, %rd203, %rd202;
-	not.pred %p22, %p21;
-	@!%p22 bra $L28;
-	bra.uni $L26;
-$L28:
-	add.s64 %rd204, %rd203, %rd173;
-	min.s64 %rd205, %rd202, %rd204;
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, 0;
-	add.s64 %rd208, %rd203, %rd166;
-	mov.b64 %rd209, %rd208;
-$L29:
-	setp.lt.s64 %p23, %rd209, %rd206;
-	not.pred %p24, %p23;
-	@!%p24 bra $L33;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd210, %rd209, %rd126;
-	mad.lo.s64 %rd211, %rd210, 4, %rd124;
-	ld.global.nc.s32 %r51, [%rd211+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r53;
-	mov.b64 %rd212, %rd209;
-$L34:
-	cvt.s64.s32 %rd213, %r54;
-	mul.lo.s64 %rd214, %rd213, %rd154;
-	mad.lo.s64 %rd215, %rd214, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r56, [%rd215+0];
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd216, %r55;
-	mul.lo.s64 %rd217, %rd216, %rd154;
-	mad.lo.s64 %rd218, %rd217, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r59, [%rd218+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p25, %r60, %r58;
-	@!%p25 bra $L38;
-	mov.pred %p26, 0;
-	bra.uni $L36;
-$L38:
-	cvt.s64.s32 %rd219, %r55;
-	mul.lo.s64 %rd220, %rd219, %rd154;
-	mad.lo.s64 %rd221, %rd220, 4, %rd152;
-	atom.global.max.s32 %r61, [%rd221], %r58;
-	mov.b32 %r62, %r61;
-	setp.lt.s32 %p27, %r62, %r58;
-	mov.pred %p26, %p27;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	@!%p26 bra $L40;
-	mov.pred %p28, 0;
-	mov.b64 %rd222, %rd207;
-	mov.b32 %r63, %r53;
-$L41:
-	@!%p13 bra $L45;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd223, %r64;
-	mov.b64 %rd224, %rd223;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd225, %r65;
-	min.u64 %rd226, %rd225, 32;
-	cvt.u32.u64 %r66, %rd226;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p29, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p29;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd227, %rd224;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd228, %rd227, %rd145;
-	mad.lo.s64 %rd229, %rd228, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r72, [%rd229+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p30, %r74, 0x0;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L47;
-	mul.lo.s64 %rd230, %rd227, %rd145;
-	mad.lo.s64 %rd231, %rd230, 4, %rd143;
-	atom.global.or.b32 %r75, [%rd231], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p33, %r77, 0x0;
-	mov.pred %p31, %p33;
-$L47:
-	@!%p31 bra $L49;
-	mov.b64 %rd232, %rd222;
-	mov.b64 %rd233, %rd232;
-	mov.pred %p34, 0;
-	bra.uni $L43;
-$L49:
-	mov.b64 %rd234, %rd222;
-	mov.b64 %rd233, %rd234;
-	mov.pred %p34, 1;
-	bra.uni $L43;
-$L45:
-	@!%p14 bra $L51;
-	cvt.s64.s32 %rd235, %r63;
-	mul.lo.s64 %rd236, %rd235, %rd148;
-	mad.lo.s64 %rd237, %rd236, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r78, [%rd237+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p35, %r79, %r36;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L53;
-	cvt.s64.s32 %rd238, %r63;
-	mul.lo.s64 %rd239, %rd238, %rd148;
-	mad.lo.s64 %rd240, %rd239, 4, %rd146;
-	atom.global.exch.b32 %r80, [%rd240], %r36;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p38, %r81, %r36;
-	mov.pred %p36, %p38;
-$L53:
-	@!%p36 bra $L55;
-	mov.b64 %rd241, %rd222;
-	mov.b64 %rd233, %rd241;
-	mov.pred %p34, 0;
-	bra.uni $L43;
-$L55:
-$L51:
-	mul.lo.s64 %rd242, %rd222, %rd162;
-	mad.lo.s64 %rd243, %rd242, 4, %rd160;
-	st.shared.s32 [%rd243+0], %r63;
-	add.s64 %rd244, %rd222, 1;
-	mov.b64 %rd245, %rd244;
-	mov.b64 %rd233, %rd245;
-	mov.pred %p34, 1;
-	bra.uni $L43;
-$L42:
-	bra.uni $L41;
-$L43:
-	mov.b64 %rd246, %rd233;
-	mov.pred %p39, %p34;
-	mov.b64 %rd207, %rd246;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L57;
-	mov.b64 %rd247, %rd120;
-	mov.b32 %r82, %r53;
-	setp.lt.s64 %p40, %rd106, 64;
-	setp.le.s64 %p41, %rd150, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L58;
-	cvt.s64.s32 %rd248, %r82;
-	add.s64 %rd249, %rd248, 1;
-	mul.lo.s64 %rd250, %rd249, %rd123;
-	mad.lo.s64 %rd251, %rd250, 8, %rd121;
-	ld.global.nc.s64 %rd252, [%rd251+0];
-	mov.b64 %rd253, %rd252;
-	cvt.s64.s32 %rd254, %r82;
-	mul.lo.s64 %rd255, %rd254, %rd123;
-	mad.lo.s64 %rd256, %rd255, 8, %rd121;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	sub.s64 %rd259, %rd253, %rd258;
-	add.s64 %rd260, %rd107, %rd259;
-	mov.b64 %rd107, %rd260;
-	bra.uni $L59;
-$L58:
-	mov.b64 %rd261, %rd150;
-	setp.ge.s64 %p43, %rd106, 4096;
-	@!%p43 bra $L61;
-	mul.lo.s64 %rd262, %rd261, 4;
-	mov.b64 %rd261, %rd262;
-$L61:
-	setp.ge.s64 %p44, %rd106, 65536;
-	@!%p44 bra $L63;
-	mul.lo.s64 %rd263, %rd261, 4;
-	mov.b64 %rd261, %rd263;
-$L63:
-	sub.s64 %rd264, %rd261, 1;
-	and.b64 %rd265, %rd106, %rd264;
-	setp.eq.s64 %p45, %rd265, 0;
-	@!%p45 bra $L65;
-	cvt.s64.s32 %rd266, %r82;
-	add.s64 %rd267, %rd266, 1;
-	mul.lo.s64 %rd268, %rd267, %rd123;
-	mad.lo.s64 %rd269, %rd268, 8, %rd121;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	cvt.s64.s32 %rd272, %r82;
-	mul.lo.s64 %rd273, %rd272, %rd123;
-	mad.lo.s64 %rd274, %rd273, 8, %rd121;
-	ld.global.nc.s64 %rd275, [%rd274+0];
-	mov.b64 %rd276, %rd275;
-	sub.s64 %rd277, %rd271, %rd276;
-	mul.lo.s64 %rd278, %rd261, %rd277;
-	add.s64 %rd279, %rd107, %rd278;
-	mov.b64 %rd107, %rd279;
-$L65:
-$L59:
-	add.s64 %rd280, %rd106, 1;
-	mov.b64 %rd106, %rd280;
-$L57:
-$L40:
-$L30:
-	add.s64 %rd281, %rd209, %rd164;
-	mov.b64 %rd209, %rd281;
-	bra.uni $L29;
-$L31:
-	mov.b64 %rd282, %rd207;
-$L66:
-	@!%p13 bra $L70;
-	bra.uni $L68;
-$L70:
-	// block scan
-	mov.b64 %rd283, %rd282;
-	mov.b32 %r83, %r3;
-$L71:
-	setp.hs.u32 %p46, %r83, 32;
-	@%p46 bra $L72;
-	mov.b64 {%r84, %r85}, %rd283;
-	shfl.sync.up.b32 %r86|%p47, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd284, {%r86, %r87};
-	@!%p47 bra $L73;
-	add.s64 %rd285, %rd284, %rd283;
-	mov.b64 %rd283, %rd285;
-$L73:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r88, %r89}, %rd283;
-	shfl.sync.up.b32 %r90|%p48, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd286, {%r90, %r91};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd287, %rd286, 0, %p50;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r92;
-	@!%p51 bra $L74;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	st.shared.s64 [%rd289+0], %rd283;
-$L74:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L75;
-	mov.b64 %rd290, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd291, %r7, 16;
-	add.s64 %rd292, %rd1, %rd291;
-	ld.shared.s64 %rd293, [%rd292+0];
-	mov.b64 %rd290, %rd293;
-$L76:
-	mov.b64 {%r93, %r94}, %rd290;
-	shfl.sync.up.b32 %r95|%p54, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd294, {%r95, %r96};
-	@!%p54 bra $L77;
-	add.s64 %rd295, %rd294, %rd290;
-	mov.b64 %rd290, %rd295;
-$L77:
-	mov.b64 {%r97, %r98}, %rd290;
-	shfl.sync.up.b32 %r99|%p55, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd296, {%r99, %r100};
-	@!%p55 bra $L78;
-	add.s64 %rd297, %rd296, %rd290;
-	mov.b64 %rd290, %rd297;
-$L78:
-	mov.b64 {%r101, %r102}, %rd290;
-	shfl.sync.up.b32 %r103|%p56, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd298, {%r103, %r104};
-	@!%p56 bra $L79;
-	add.s64 %rd299, %rd298, %rd290;
-	mov.b64 %rd290, %rd299;
-$L79:
-	mov.b64 {%r105, %r106}, %rd290;
-	shfl.sync.up.b32 %r107|%p57, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd300, {%r107, %r108};
-	@!%p57 bra $L80;
-	add.s64 %rd301, %rd300, %rd290;
-	mov.b64 %rd290, %rd301;
-$L80:
-	mov.b64 {%r109, %r110}, %rd290;
-	shfl.sync.up.b32 %r111|%p58, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd302, {%r111, %r112};
-	@!%p58 bra $L81;
-	add.s64 %rd303, %rd302, %rd290;
-	mov.b64 %rd290, %rd303;
-$L81:
-	mov.b64 {%r113, %r114}, %rd290;
-	shfl.sync.up.b32 %r115|%p59, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd304, {%r115, %r116};
-	selp.b64 %rd305, %rd304, 0, %p59;
-	@!%p53 bra $L82;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	add.s64 %rd308, %rd307, 512;
-	st.shared.s64 [%rd308+0], %rd305;
-$L82:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r117;
-	@!%p60 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd290;
-$L83:
-$L75:
-	bar.sync 0;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	add.s64 %rd311, %rd310, 512;
-	ld.shared.s64 %rd312, [%rd311+0];
-	add.s64 %rd313, %rd312, %rd287;
-	ld.shared.s64 %rd314, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd313;
-	shfl.sync.idx.b32 %r120|%p61, %r118, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
-	mov.b64 %rd315, {%r120, %r121};
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, 0;
-	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p62, %rd324, 0;
-	setp.gt.s64 %p63, %rd322, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L85;
-	atom.global.add.u64 %rd325, [%rd140], %rd322;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd323, %rd326;
-$L85:
-	cvt.u64.u32 %rd327, %r2;
-	setp.eq.s64 %p65, %rd327, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
-	bar.sync 0;
-	@!%p67 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd323;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd328, [%rd1+1024];
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd323, %rd329;
-	add.s64 %rd330, %rd323, %rd321;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, 0;
-$L87:
-	setp.lt.s64 %p68, %rd332, %rd282;
-	not.pred %p69, %p68;
-	@!%p69 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd333, %rd332, %rd162;
-	mad.lo.s64 %rd334, %rd333, 4, %rd160;
-	ld.shared.s32 %r122, [%rd334+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd335, %rd331, %rd332;
-	mul.lo.s64 %rd336, %rd335, %rd139;
-	mad.lo.s64 %rd337, %rd336, 4, %rd137;
-	st.global.s32 [%rd337+0], %r123;
-$L88:
-	add.s64 %rd338, %rd332, 1;
-	mov.b64 %rd332, %rd338;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
-$L25:
-	add.s64 %rd339, %rd203, %rd173;
-	mov.b64 %rd203, %rd339;
-	bra.uni $L24;
-$L26:
-$L11:
-	add.s64 %rd340, %rd174, 1;
-	mov.b64 %rd174, %rd340;
-	bra.uni $L10;
-$L12:
-$L7:
-	bar.sync 0;
-	add.s64 %rd119, %rd119, %rd118;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd341, %rd106;
-	mov.b64 %rd342, %rd107;
-	// block reduction
-	mov.b32 %r124, 1;
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L92:
-	setp.hs.u32 %p70, %r126, 32;
-	@%p70 bra $L93;
-	mov.b64 {%r127, %r128}, %rd341;
-	shfl.sync.down.b32 %r129|%p71, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd343, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd342;
-	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd344, {%r133, %r134};
-	@!%p71 bra $L94;
-	setp.ne.u32 %p72, %r18, 9;
-	@%p72 bra.uni $L96;
-	setp.lt.s64 %p73, %rd343, %rd341;
-	setp.eq.s64 %p74, %rd343, %rd341;
-	setp.lt.s64 %p75, %rd344, %rd342;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd345, %rd343, %rd341, %p77;
-	selp.b64 %rd346, %rd344, %rd342, %p77;
-	mov.b64 %rd341, %rd345;
-	mov.b64 %rd342, %rd346;
-	bra.uni $L95;
-$L96:
-	setp.ne.u32 %p78, %r18, 10;
-	@%p78 bra.uni $L97;
-	setp.gt.s64 %p79, %rd343, %rd341;
-	setp.eq.s64 %p80, %rd343, %rd341;
-	setp.lt.s64 %p81, %rd344, %rd342;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd347, %rd343, %rd341, %p83;
-	selp.b64 %rd348, %rd344, %rd342, %p83;
-	mov.b64 %rd341, %rd347;
-	mov.b64 %rd342, %rd348;
-	bra.uni $L95;
-$L97:
-	mov.b64 %rd349, %rd341;
-	mov.b64 %rd350, %rd342;
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd349;
-	mov.b64 %rd354, %rd350;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd359, %rd353, %rd357;
-	mov.b64 %rd353, %rd359;
-	add.s64 %rd360, %rd354, %rd358;
-	mov.b64 %rd354, %rd360;
-$L98:
-	mov.b64 %rd341, %rd353;
-	mov.b64 %rd342, %rd354;
-$L95:
-$L94:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p84, %r7, 0;
-	@!%p84 bra $L99;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	st.shared.s64 [%rd362+0], %rd341;
-	st.shared.s64 [%rd362+8], %rd342;
-$L99:
-	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L100;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L101;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	ld.shared.s64 %rd366, [%rd364+8];
-	mov.b64 %rd341, %rd365;
-	mov.b64 %rd342, %rd366;
-$L101:
-	sub.u32 %r135, %r10, 1;
-	mov.b32 %r136, %r124;
-$L102:
-	setp.hs.u32 %p87, %r136, 32;
-	@%p87 bra $L103;
-	mov.b64 {%r137, %r138}, %rd341;
-	shfl.sync.down.b32 %r139|%p88, %r137, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd367, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd342;
-	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd368, {%r143, %r144};
-	@!%p88 bra $L104;
-	setp.ne.u32 %p89, %r18, 9;
-	@%p89 bra.uni $L106;
-	setp.lt.s64 %p90, %rd367, %rd341;
-	setp.eq.s64 %p91, %rd367, %rd341;
-	setp.lt.s64 %p92, %rd368, %rd342;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd369, %rd367, %rd341, %p94;
-	selp.b64 %rd370, %rd368, %rd342, %p94;
-	mov.b64 %rd341, %rd369;
-	mov.b64 %rd342, %rd370;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p95, %r18, 10;
-	@%p95 bra.uni $L107;
-	setp.gt.s64 %p96, %rd367, %rd341;
-	setp.eq.s64 %p97, %rd367, %rd341;
-	setp.lt.s64 %p98, %rd368, %rd342;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd371, %rd367, %rd341, %p100;
-	selp.b64 %rd372, %rd368, %rd342, %p100;
-	mov.b64 %rd341, %rd371;
-	mov.b64 %rd342, %rd372;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd373, %rd341;
-	mov.b64 %rd374, %rd342;
-	mov.b64 %rd375, %rd367;
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd353, %rd373;
-	mov.b64 %rd354, %rd374;
-	mov.b64 %rd355, %rd375;
-	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd377, %rd353, %rd357;
-	mov.b64 %rd353, %rd377;
-	add.s64 %rd378, %rd354, %rd358;
-	mov.b64 %rd354, %rd378;
-$L108:
-	mov.b64 %rd341, %rd353;
-	mov.b64 %rd342, %rd354;
-$L105:
-$L104:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L102;
-$L103:
-$L100:
-	mul.wide.u32 %rd379, %r29, 16;
-	add.s64 %rd380, %rd11, %rd379;
-	setp.eq.u32 %p101, %r5, 0;
-	@!%p101 bra $L109;
-	st.global.s64 [%rd380+0], %rd341;
-	st.global.s64 [%rd380+8], %rd342;
-$L109:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_coloring_propagate__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -5321,9 +4080,9 @@ $L109:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<157>;
+	.reg .pred %p<151>;
+	.reg .b32 %r<171>;
+	.reg .b64 %rd<444>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5343,348 +4102,1111 @@ $L109:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd91, %rd89;
-$L3:
-	setp.ge.s64 %p9, %rd91, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p10, %rd93, %rd87;
-	setp.eq.s64 %p11, %rd93, %rd87;
-	setp.lt.s64 %p12, %rd94, %rd88;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd95, %rd93, %rd87, %p14;
-	selp.b64 %rd96, %rd94, %rd88, %p14;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd110, 9223372036854775807;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd97, %rd89;
-$L6:
-	setp.ge.s64 %p16, %rd97, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd98, %rd97, 16, %rd3;
-	ld.global.s64 %rd99, [%rd98+0];
-	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p17, %rd99, %rd87;
-	setp.eq.s64 %p18, %rd99, %rd87;
-	setp.lt.s64 %p19, %rd100, %rd88;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd101, %rd99, %rd87, %p21;
-	selp.b64 %rd102, %rd100, %rd88, %p21;
-	mov.b64 %rd87, %rd101;
-	mov.b64 %rd88, %rd102;
-	add.s64 %rd97, %rd97, %rd90;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd110, -9223372036854775808;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd105, 0;
-	mov.b64 %rd106, 0;
-	mov.b64 %rd103, %rd105;
-	mov.b64 %rd104, %rd106;
-$L8:
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd109, %rd89;
-$L9:
-	setp.ge.s64 %p22, %rd109, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd110, %rd109, 16, %rd3;
-	ld.global.s64 %rd111, [%rd110+0];
-	ld.global.s64 %rd112, [%rd110+8];
-	mov.b64 %rd113, %rd87;
-	mov.b64 %rd114, %rd88;
-	mov.b64 %rd115, %rd111;
+$L3:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L4:
 	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd123, %rd117, %rd121;
-	mov.b64 %rd117, %rd123;
-	add.s64 %rd124, %rd118, %rd122;
-	mov.b64 %rd118, %rd124;
-$L11:
-	mov.b64 %rd87, %rd117;
-	mov.b64 %rd88, %rd118;
-	add.s64 %rd109, %rd109, %rd90;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd110, %rd116;
+	mov.b64 %rd111, %rd117;
 $L1:
-	mov.b64 %rd125, %rd87;
-	mov.b64 %rd126, %rd88;
-	// block reduction
-	mov.b32 %r24, 1;
-	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
-$L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd125;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd127, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd126;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd128, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd127, %rd125;
-	setp.eq.s64 %p27, %rd127, %rd125;
-	setp.lt.s64 %p28, %rd128, %rd126;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd129, %rd127, %rd125, %p30;
-	selp.b64 %rd130, %rd128, %rd126, %p30;
-	mov.b64 %rd125, %rd129;
-	mov.b64 %rd126, %rd130;
-	bra.uni $L15;
+	mov.b64 %rd108, %rd110;
+	mov.b64 %rd109, %rd111;
+	cvt.u64.u32 %rd119, %r29;
+	cvt.u64.u32 %rd120, %r30;
+	mov.b64 %rd121, %rd119;
+$L5:
+	setp.ge.s64 %p11, %rd121, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd118, %rd121;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd122, %rd29;
+	mov.b64 %rd123, %rd32;
+	mov.b64 %rd124, %rd34;
+	mov.b64 %rd125, %rd36;
+	mov.b64 %rd126, %rd39;
+	mov.b64 %rd127, %rd41;
+	mov.b64 %rd128, %rd43;
+	mov.b64 %rd129, %rd46;
+	mov.b64 %rd130, %rd48;
+	mov.b64 %rd131, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd132, %rd52;
+	mov.b64 %rd133, %rd55;
+	mov.b64 %rd134, %rd57;
+	mov.b64 %rd135, %rd59;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, %rd64;
+	mov.b64 %rd138, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd139, %rd69;
+	mov.b64 %rd140, %rd71;
+	mov.b64 %rd141, %rd73;
+	mov.b64 %rd142, %rd76;
+	mov.b64 %rd143, %rd78;
+	mov.b64 %rd144, %rd80;
+	mov.b64 %rd145, %rd83;
+	mov.b64 %rd146, %rd85;
+	mov.b64 %rd147, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd148, %rd90;
+	mov.b64 %rd149, %rd92;
+	mov.b64 %rd150, %rd94;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd151, %rd96;
+	mov.b64 %rd152, %rd98;
+	mov.b64 %rd153, %rd100;
+	mov.b64 %rd154, %rd103;
+	mov.b64 %rd155, %rd105;
+	mov.b64 %rd156, %rd107;
+	add.s64 %rd157, %rd17, %rd25;
+	mad.lo.s64 %rd158, %rd151, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd25, %rd25, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd151;
+	mov.b64 %rd161, 1;
+	mov.b64 %rd162, %rd159;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	cvt.u64.u32 %rd165, %r4;
+	mov.b64 %rd166, %rd165;
+	cvt.u64.u32 %rd167, %r2;
+	mov.b64 %rd168, %rd167;
+	mul.lo.s64 %rd169, %rd118, %rd153;
+	mov.b64 %rd170, %rd169;
+	add.s64 %rd171, %rd170, %rd153;
+	min.s64 %rd172, %rd171, %rd132;
+	mov.b64 %rd173, %rd172;
+	mul.lo.s64 %rd174, %rd166, %rd151;
+	mov.b64 %rd175, %rd174;
+	@!%p13 bra $L9;
+	mov.b64 %rd175, 4611686018427387904;
+$L9:
+	mov.b64 %rd176, %rd170;
+$L10:
+	setp.lt.s64 %p15, %rd176, %rd173;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.pred %p17, %p12;
+	mov.b64 %rd177, %rd132;
+	mov.b64 %rd178, %rd176;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd179, %rd178, 5;
+	mul.lo.s64 %rd180, %rd179, %rd138;
+	mad.lo.s64 %rd181, %rd180, 4, %rd136;
+	ld.global.nc.u32 %r37, [%rd181+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd182, %rd178, 31;
+	min.u64 %rd183, %rd182, 32;
+	cvt.u32.u64 %r39, %rd183;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r44, %rd178;
+	mov.b32 %r45, %r44;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r45, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd184, %rd178, %rd135;
+	mad.lo.s64 %rd185, %rd184, 4, %rd133;
+	ld.global.nc.s32 %r46, [%rd185+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L17;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd127, %rd125;
-	setp.eq.s64 %p33, %rd127, %rd125;
-	setp.lt.s64 %p34, %rd128, %rd126;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd131, %rd127, %rd125, %p36;
-	selp.b64 %rd132, %rd128, %rd126, %p36;
-	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd117, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd137, %rd117, %rd121;
-	mov.b64 %rd117, %rd137;
-	add.s64 %rd138, %rd118, %rd122;
-	mov.b64 %rd118, %rd138;
-$L18:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L15:
-$L14:
-	shl.b32 %r27, %r27, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd139, %r8, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	st.shared.s64 [%rd140+0], %rd125;
-	st.shared.s64 [%rd140+8], %rd126;
-$L19:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd141, %r7, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	ld.shared.s64 %rd143, [%rd142+0];
-	ld.shared.s64 %rd144, [%rd142+8];
-	mov.b64 %rd125, %rd143;
-	mov.b64 %rd126, %rd144;
-$L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
-$L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd125;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd126;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd146, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd145, %rd125;
-	setp.eq.s64 %p44, %rd145, %rd125;
-	setp.lt.s64 %p45, %rd146, %rd126;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd147, %rd145, %rd125, %p47;
-	selp.b64 %rd148, %rd146, %rd126, %p47;
-	mov.b64 %rd125, %rd147;
-	mov.b64 %rd126, %rd148;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd145, %rd125;
-	setp.eq.s64 %p50, %rd145, %rd125;
-	setp.lt.s64 %p51, %rd146, %rd126;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd149, %rd145, %rd125, %p53;
-	selp.b64 %rd150, %rd146, %rd126, %p53;
-	mov.b64 %rd125, %rd149;
-	mov.b64 %rd126, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd151, %rd125;
-	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd145;
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd117, %rd151;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd155, %rd117, %rd121;
-	mov.b64 %rd117, %rd155;
-	add.s64 %rd156, %rd118, %rd122;
-	mov.b64 %rd118, %rd156;
-$L28:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L25:
-$L24:
-	shl.b32 %r37, %r37, 1;
-	bra.uni $L22;
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p20, %r48, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
 $L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd125;
-	st.global.s64 [%rd6+8], %rd126;
+	mov.b64 %rd186, %rd122;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd187, %r49;
+	mul.lo.s64 %rd188, %rd187, %rd125;
+	mad.lo.s64 %rd189, %rd188, 8, %rd123;
+	ld.global.nc.s64 %rd190, [%rd189+0];
+	mov.b64 %rd191, %rd190;
+	mov.b64 %rd192, %rd191;
+	mov.b64 %rd193, %rd122;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd194, %r50;
+	add.s64 %rd195, %rd194, 1;
+	mul.lo.s64 %rd196, %rd195, %rd125;
+	mad.lo.s64 %rd197, %rd196, 8, %rd123;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd192;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd201;
+	mov.b64 %rd204, %rd202;
+	mov.b64 %rd205, %rd203;
+$L24:
+	setp.lt.s64 %p21, %rd205, %rd204;
+	not.pred %p22, %p21;
+	@!%p22 bra $L28;
+	bra.uni $L26;
+$L28:
+	add.s64 %rd206, %rd205, %rd175;
+	min.s64 %rd207, %rd204, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, 0;
+	add.s64 %rd210, %rd205, %rd168;
+	mov.b64 %rd211, %rd210;
 $L29:
+	setp.lt.s64 %p23, %rd211, %rd208;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd212, %rd211, %rd128;
+	mad.lo.s64 %rd213, %rd212, 4, %rd126;
+	ld.global.nc.s32 %r51, [%rd213+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd214, %rd211;
+$L34:
+	cvt.s64.s32 %rd215, %r54;
+	mul.lo.s64 %rd216, %rd215, %rd156;
+	mad.lo.s64 %rd217, %rd216, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r56, [%rd217+0];
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd218, %r55;
+	mul.lo.s64 %rd219, %rd218, %rd156;
+	mad.lo.s64 %rd220, %rd219, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r59, [%rd220+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p25, %r60, %r58;
+	@!%p25 bra $L38;
+	mov.pred %p26, 0;
+	bra.uni $L36;
+$L38:
+	cvt.s64.s32 %rd221, %r55;
+	mul.lo.s64 %rd222, %rd221, %rd156;
+	mad.lo.s64 %rd223, %rd222, 4, %rd154;
+	atom.global.max.s32 %r61, [%rd223], %r58;
+	mov.b32 %r62, %r61;
+	setp.lt.s32 %p27, %r62, %r58;
+	mov.pred %p26, %p27;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	@!%p26 bra $L40;
+	mov.pred %p28, 0;
+	mov.b64 %rd224, %rd209;
+	mov.b32 %r63, %r53;
+$L41:
+	@!%p13 bra $L45;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd225, %r64;
+	mov.b64 %rd226, %rd225;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd227, %r65;
+	min.u64 %rd228, %rd227, 32;
+	cvt.u32.u64 %r66, %rd228;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p29, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p29;
+	mov.b32 %r70, %r69;
+	mov.b64 %rd229, %rd226;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd230, %rd229, %rd147;
+	mad.lo.s64 %rd231, %rd230, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r72, [%rd231+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p30, %r74, 0x0;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L47;
+	mul.lo.s64 %rd232, %rd229, %rd147;
+	mad.lo.s64 %rd233, %rd232, 4, %rd145;
+	atom.global.or.b32 %r75, [%rd233], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p33, %r77, 0x0;
+	mov.pred %p31, %p33;
+$L47:
+	@!%p31 bra $L49;
+	mov.b64 %rd234, %rd224;
+	mov.b64 %rd235, %rd234;
+	mov.pred %p34, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd236, %rd224;
+	mov.b64 %rd235, %rd236;
+	mov.pred %p34, 1;
+	bra.uni $L43;
+$L45:
+	@!%p14 bra $L51;
+	cvt.s64.s32 %rd237, %r63;
+	mul.lo.s64 %rd238, %rd237, %rd150;
+	mad.lo.s64 %rd239, %rd238, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r78, [%rd239+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p35, %r79, %r36;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L53;
+	cvt.s64.s32 %rd240, %r63;
+	mul.lo.s64 %rd241, %rd240, %rd150;
+	mad.lo.s64 %rd242, %rd241, 4, %rd148;
+	atom.global.exch.b32 %r80, [%rd242], %r36;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p38, %r81, %r36;
+	mov.pred %p36, %p38;
+$L53:
+	@!%p36 bra $L55;
+	mov.b64 %rd243, %rd224;
+	mov.b64 %rd235, %rd243;
+	mov.pred %p34, 0;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd244, %rd224, %rd164;
+	mad.lo.s64 %rd245, %rd244, 4, %rd162;
+	st.shared.s32 [%rd245+0], %r63;
+	add.s64 %rd246, %rd224, 1;
+	mov.b64 %rd247, %rd246;
+	mov.b64 %rd235, %rd247;
+	mov.pred %p34, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd248, %rd235;
+	mov.pred %p39, %p34;
+	mov.b64 %rd209, %rd248;
+	mov.pred %p28, %p39;
+	@!%p28 bra $L57;
+	mov.b64 %rd249, %rd122;
+	mov.b32 %r82, %r53;
+	setp.lt.s64 %p40, %rd108, 64;
+	setp.le.s64 %p41, %rd152, 1;
+	or.pred %p42, %p40, %p41;
+	@!%p42 bra $L58;
+	cvt.s64.s32 %rd250, %r82;
+	add.s64 %rd251, %rd250, 1;
+	mul.lo.s64 %rd252, %rd251, %rd125;
+	mad.lo.s64 %rd253, %rd252, 8, %rd123;
+	ld.global.nc.s64 %rd254, [%rd253+0];
+	mov.b64 %rd255, %rd254;
+	cvt.s64.s32 %rd256, %r82;
+	mul.lo.s64 %rd257, %rd256, %rd125;
+	mad.lo.s64 %rd258, %rd257, 8, %rd123;
+	ld.global.nc.s64 %rd259, [%rd258+0];
+	mov.b64 %rd260, %rd259;
+	sub.s64 %rd261, %rd255, %rd260;
+	add.s64 %rd262, %rd109, %rd261;
+	mov.b64 %rd109, %rd262;
+	bra.uni $L59;
+$L58:
+	mov.b64 %rd263, %rd152;
+	setp.ge.s64 %p43, %rd108, 4096;
+	@!%p43 bra $L61;
+	mul.lo.s64 %rd264, %rd263, 4;
+	mov.b64 %rd263, %rd264;
+$L61:
+	setp.ge.s64 %p44, %rd108, 65536;
+	@!%p44 bra $L63;
+	mul.lo.s64 %rd265, %rd263, 4;
+	mov.b64 %rd263, %rd265;
+$L63:
+	sub.s64 %rd266, %rd263, 1;
+	and.b64 %rd267, %rd108, %rd266;
+	setp.eq.s64 %p45, %rd267, 0;
+	@!%p45 bra $L65;
+	cvt.s64.s32 %rd268, %r82;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd125;
+	mad.lo.s64 %rd271, %rd270, 8, %rd123;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	cvt.s64.s32 %rd274, %r82;
+	mul.lo.s64 %rd275, %rd274, %rd125;
+	mad.lo.s64 %rd276, %rd275, 8, %rd123;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	sub.s64 %rd279, %rd273, %rd278;
+	mul.lo.s64 %rd280, %rd263, %rd279;
+	add.s64 %rd281, %rd109, %rd280;
+	mov.b64 %rd109, %rd281;
+$L65:
+$L59:
+	add.s64 %rd282, %rd108, 1;
+	mov.b64 %rd108, %rd282;
+$L57:
+$L40:
+$L30:
+	add.s64 %rd283, %rd211, %rd166;
+	mov.b64 %rd211, %rd283;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd284, %rd209;
+$L66:
+	@!%p13 bra $L70;
+	bra.uni $L68;
+$L70:
+	// block scan
+	mov.b64 %rd285, %rd284;
+	mov.b32 %r83, %r3;
+$L71:
+	setp.hs.u32 %p46, %r83, 32;
+	@%p46 bra $L72;
+	mov.b64 {%r84, %r85}, %rd285;
+	shfl.sync.up.b32 %r86|%p47, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd286, {%r86, %r87};
+	@!%p47 bra $L73;
+	add.s64 %rd287, %rd286, %rd285;
+	mov.b64 %rd285, %rd287;
+$L73:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L71;
+$L72:
+	mov.b64 {%r88, %r89}, %rd285;
+	shfl.sync.up.b32 %r90|%p48, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd288, {%r90, %r91};
+	setp.lo.u32 %p49, %r3, 32;
+	and.pred %p50, %p48, %p49;
+	selp.b64 %rd289, %rd288, 0, %p50;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p51, %r7, %r92;
+	@!%p51 bra $L74;
+	mul.wide.u32 %rd290, %r8, 16;
+	add.s64 %rd291, %rd1, %rd290;
+	st.shared.s64 [%rd291+0], %rd285;
+$L74:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L75;
+	mov.b64 %rd292, 0;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L76;
+	mul.wide.u32 %rd293, %r7, 16;
+	add.s64 %rd294, %rd1, %rd293;
+	ld.shared.s64 %rd295, [%rd294+0];
+	mov.b64 %rd292, %rd295;
+$L76:
+	mov.b64 {%r93, %r94}, %rd292;
+	shfl.sync.up.b32 %r95|%p54, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd296, {%r95, %r96};
+	@!%p54 bra $L77;
+	add.s64 %rd297, %rd296, %rd292;
+	mov.b64 %rd292, %rd297;
+$L77:
+	mov.b64 {%r97, %r98}, %rd292;
+	shfl.sync.up.b32 %r99|%p55, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd298, {%r99, %r100};
+	@!%p55 bra $L78;
+	add.s64 %rd299, %rd298, %rd292;
+	mov.b64 %rd292, %rd299;
+$L78:
+	mov.b64 {%r101, %r102}, %rd292;
+	shfl.sync.up.b32 %r103|%p56, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd300, {%r103, %r104};
+	@!%p56 bra $L79;
+	add.s64 %rd301, %rd300, %rd292;
+	mov.b64 %rd292, %rd301;
+$L79:
+	mov.b64 {%r105, %r106}, %rd292;
+	shfl.sync.up.b32 %r107|%p57, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd302, {%r107, %r108};
+	@!%p57 bra $L80;
+	add.s64 %rd303, %rd302, %rd292;
+	mov.b64 %rd292, %rd303;
+$L80:
+	mov.b64 {%r109, %r110}, %rd292;
+	shfl.sync.up.b32 %r111|%p58, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd304, {%r111, %r112};
+	@!%p58 bra $L81;
+	add.s64 %rd305, %rd304, %rd292;
+	mov.b64 %rd292, %rd305;
+$L81:
+	mov.b64 {%r113, %r114}, %rd292;
+	shfl.sync.up.b32 %r115|%p59, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd306, {%r115, %r116};
+	selp.b64 %rd307, %rd306, 0, %p59;
+	@!%p53 bra $L82;
+	mul.wide.u32 %rd308, %r7, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	add.s64 %rd310, %rd309, 512;
+	st.shared.s64 [%rd310+0], %rd307;
+$L82:
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p60, %r7, %r117;
+	@!%p60 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd292;
+$L83:
+$L75:
+	bar.sync 0;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	add.s64 %rd313, %rd312, 512;
+	ld.shared.s64 %rd314, [%rd313+0];
+	add.s64 %rd315, %rd314, %rd289;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd315;
+	shfl.sync.idx.b32 %r120|%p61, %r118, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
+	mov.b64 %rd317, {%r120, %r121};
+	mov.b64 %rd318, %rd316;
+	mov.b64 %rd319, %rd317;
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, 0;
+	cvt.u64.u32 %rd326, %r2;
+	setp.eq.s64 %p62, %rd326, 0;
+	setp.gt.s64 %p63, %rd324, 0;
+	and.pred %p64, %p62, %p63;
+	@!%p64 bra $L85;
+	atom.global.add.u64 %rd327, [%rd142], %rd324;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd325, %rd328;
+$L85:
+	cvt.u64.u32 %rd329, %r2;
+	setp.eq.s64 %p65, %rd329, 0;
+	setp.eq.u32 %p66, %r1, 0;
+	and.pred %p67, %p65, %p66;
+	bar.sync 0;
+	@!%p67 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd325;
+$L86:
+	bar.sync 0;
+	ld.shared.s64 %rd330, [%rd1+1024];
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd325, %rd331;
+	add.s64 %rd332, %rd325, %rd323;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, 0;
+$L87:
+	setp.lt.s64 %p68, %rd334, %rd284;
+	not.pred %p69, %p68;
+	@!%p69 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd335, %rd334, %rd164;
+	mad.lo.s64 %rd336, %rd335, 4, %rd162;
+	ld.shared.s32 %r122, [%rd336+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd337, %rd333, %rd334;
+	mul.lo.s64 %rd338, %rd337, %rd141;
+	mad.lo.s64 %rd339, %rd338, 4, %rd139;
+	st.global.s32 [%rd339+0], %r123;
+$L88:
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
+	bra.uni $L87;
+$L89:
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+$L25:
+	add.s64 %rd341, %rd205, %rd175;
+	mov.b64 %rd205, %rd341;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd342, %rd176, 1;
+	mov.b64 %rd176, %rd342;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd121, %rd121, %rd120;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd343, %rd108;
+	mov.b64 %rd344, %rd109;
+	// block reduction
+	mov.b32 %r124, 1;
+	sub.u32 %r125, %r13, 1;
+	mov.b32 %r126, %r3;
+$L92:
+	setp.hs.u32 %p70, %r126, 32;
+	@%p70 bra $L93;
+	mov.b64 {%r127, %r128}, %rd343;
+	shfl.sync.down.b32 %r129|%p71, %r127, %r126, %r125, %r17;
+	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
+	mov.b64 %rd345, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd344;
+	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
+	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
+	mov.b64 %rd346, {%r133, %r134};
+	@!%p71 bra $L94;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L96;
+	setp.lt.s64 %p73, %rd345, %rd343;
+	setp.eq.s64 %p74, %rd345, %rd343;
+	setp.lt.s64 %p75, %rd346, %rd344;
+	and.pred %p76, %p74, %p75;
+	or.pred %p77, %p73, %p76;
+	selp.b64 %rd347, %rd345, %rd343, %p77;
+	selp.b64 %rd348, %rd346, %rd344, %p77;
+	mov.b64 %rd343, %rd347;
+	mov.b64 %rd344, %rd348;
+	bra.uni $L95;
+$L96:
+	setp.ne.u32 %p78, %r18, 10;
+	@%p78 bra.uni $L97;
+	setp.gt.s64 %p79, %rd345, %rd343;
+	setp.eq.s64 %p80, %rd345, %rd343;
+	setp.lt.s64 %p81, %rd346, %rd344;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd349, %rd345, %rd343, %p83;
+	selp.b64 %rd350, %rd346, %rd344, %p83;
+	mov.b64 %rd343, %rd349;
+	mov.b64 %rd344, %rd350;
+	bra.uni $L95;
+$L97:
+	mov.b64 %rd351, %rd343;
+	mov.b64 %rd352, %rd344;
+	mov.b64 %rd353, %rd345;
+	mov.b64 %rd354, %rd346;
+	mov.b64 %rd355, %rd351;
+	mov.b64 %rd356, %rd352;
+	mov.b64 %rd357, %rd353;
+	mov.b64 %rd358, %rd354;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd361, %rd355, %rd359;
+	mov.b64 %rd355, %rd361;
+	add.s64 %rd362, %rd356, %rd360;
+	mov.b64 %rd356, %rd362;
+$L98:
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
+$L95:
+$L94:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L92;
+$L93:
+	setp.eq.u32 %p84, %r7, 0;
+	@!%p84 bra $L99;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	st.shared.s64 [%rd364+0], %rd343;
+	st.shared.s64 [%rd364+8], %rd344;
+$L99:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L100;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L101;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	ld.shared.s64 %rd368, [%rd366+8];
+	mov.b64 %rd343, %rd367;
+	mov.b64 %rd344, %rd368;
+$L101:
+	sub.u32 %r135, %r10, 1;
+	mov.b32 %r136, %r124;
+$L102:
+	setp.hs.u32 %p87, %r136, 32;
+	@%p87 bra $L103;
+	mov.b64 {%r137, %r138}, %rd343;
+	shfl.sync.down.b32 %r139|%p88, %r137, %r136, %r135, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
+	mov.b64 %rd369, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd344;
+	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
+	mov.b64 %rd370, {%r143, %r144};
+	@!%p88 bra $L104;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L106;
+	setp.lt.s64 %p90, %rd369, %rd343;
+	setp.eq.s64 %p91, %rd369, %rd343;
+	setp.lt.s64 %p92, %rd370, %rd344;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd371, %rd369, %rd343, %p94;
+	selp.b64 %rd372, %rd370, %rd344, %p94;
+	mov.b64 %rd343, %rd371;
+	mov.b64 %rd344, %rd372;
+	bra.uni $L105;
+$L106:
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L107;
+	setp.gt.s64 %p96, %rd369, %rd343;
+	setp.eq.s64 %p97, %rd369, %rd343;
+	setp.lt.s64 %p98, %rd370, %rd344;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd373, %rd369, %rd343, %p100;
+	selp.b64 %rd374, %rd370, %rd344, %p100;
+	mov.b64 %rd343, %rd373;
+	mov.b64 %rd344, %rd374;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd375, %rd343;
+	mov.b64 %rd376, %rd344;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd370;
+	mov.b64 %rd355, %rd375;
+	mov.b64 %rd356, %rd376;
+	mov.b64 %rd357, %rd377;
+	mov.b64 %rd358, %rd378;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd379, %rd355, %rd359;
+	mov.b64 %rd355, %rd379;
+	add.s64 %rd380, %rd356, %rd360;
+	mov.b64 %rd356, %rd380;
+$L108:
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
+$L105:
+$L104:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L102;
+$L103:
+$L100:
+	mul.wide.u32 %rd381, %r29, 16;
+	add.s64 %rd382, %rd11, %rd381;
+	setp.eq.u32 %p101, %r5, 0;
+	@!%p101 bra $L109;
+	st.global.s64 [%rd382+0], %rd343;
+	st.global.s64 [%rd382+8], %rd344;
+$L109:
+	// the last block combines the partials
+	setp.eq.u32 %p102, %r5, 0;
+	@!%p102 bra $L110;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r145, [gk_reduce_done], 1;
+	sub.u32 %r146, %r30, 1;
+	setp.eq.u32 %p103, %r145, %r146;
+	fence.acq_rel.gpu;
+	selp.b32 %r147, 1, 0, %p103;
+	st.shared.u32 [%rd1+1024], %r147;
+$L110:
+	bar.sync 0;
+	ld.shared.u32 %r148, [%rd1+1024];
+	setp.ne.u32 %p104, %r148, 0;
+	@!%p104 bra $L111;
+	cvt.u64.u32 %rd385, %r30;
+	cvt.u64.u32 %rd386, %r5;
+	cvt.u64.u32 %rd387, %r6;
+	setp.ne.u32 %p105, %r18, 9;
+	@%p105 bra.uni $L113;
+	mov.b64 %rd383, 9223372036854775807;
+	mov.b64 %rd384, 9223372036854775807;
+	mov.b64 %rd388, %rd386;
+$L114:
+	setp.ge.s64 %p106, %rd388, %rd385;
+	@%p106 bra $L115;
+	mad.lo.s64 %rd389, %rd388, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
+	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
+	setp.lt.s64 %p107, %rd390, %rd383;
+	setp.eq.s64 %p108, %rd390, %rd383;
+	setp.lt.s64 %p109, %rd391, %rd384;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd392, %rd390, %rd383, %p111;
+	selp.b64 %rd393, %rd391, %rd384, %p111;
+	mov.b64 %rd383, %rd392;
+	mov.b64 %rd384, %rd393;
+	add.s64 %rd388, %rd388, %rd387;
+	bra.uni $L114;
+$L115:
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L116;
+	mov.b64 %rd383, -9223372036854775808;
+	mov.b64 %rd384, 9223372036854775807;
+	mov.b64 %rd394, %rd386;
+$L117:
+	setp.ge.s64 %p113, %rd394, %rd385;
+	@%p113 bra $L118;
+	mad.lo.s64 %rd395, %rd394, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd396, [%rd395+0];
+	ld.relaxed.gpu.global.s64 %rd397, [%rd395+8];
+	setp.gt.s64 %p114, %rd396, %rd383;
+	setp.eq.s64 %p115, %rd396, %rd383;
+	setp.lt.s64 %p116, %rd397, %rd384;
+	and.pred %p117, %p115, %p116;
+	or.pred %p118, %p114, %p117;
+	selp.b64 %rd398, %rd396, %rd383, %p118;
+	selp.b64 %rd399, %rd397, %rd384, %p118;
+	mov.b64 %rd383, %rd398;
+	mov.b64 %rd384, %rd399;
+	add.s64 %rd394, %rd394, %rd387;
+	bra.uni $L117;
+$L118:
+	bra.uni $L112;
+$L116:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L119:
+	mov.b64 %rd400, %rd112;
+	mov.b64 %rd401, %rd113;
+	mov.b64 %rd383, %rd400;
+	mov.b64 %rd384, %rd401;
+	mov.b64 %rd402, %rd386;
+$L120:
+	setp.ge.s64 %p119, %rd402, %rd385;
+	@%p119 bra $L121;
+	mad.lo.s64 %rd403, %rd402, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd404, [%rd403+0];
+	ld.relaxed.gpu.global.s64 %rd405, [%rd403+8];
+	mov.b64 %rd406, %rd383;
+	mov.b64 %rd407, %rd384;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd355, %rd406;
+	mov.b64 %rd356, %rd407;
+	mov.b64 %rd357, %rd408;
+	mov.b64 %rd358, %rd409;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd410, %rd355, %rd359;
+	mov.b64 %rd355, %rd410;
+	add.s64 %rd411, %rd356, %rd360;
+	mov.b64 %rd356, %rd411;
+$L122:
+	mov.b64 %rd383, %rd355;
+	mov.b64 %rd384, %rd356;
+	add.s64 %rd402, %rd402, %rd387;
+	bra.uni $L120;
+$L121:
+$L112:
+	mov.b64 %rd412, %rd383;
+	mov.b64 %rd413, %rd384;
+	// block reduction
+	mov.b32 %r149, 1;
+	mov.b32 %r150, 1;
+	sub.u32 %r151, %r13, 1;
+	mov.b32 %r152, %r149;
+$L123:
+	setp.hs.u32 %p120, %r152, 32;
+	@%p120 bra $L124;
+	mov.b64 {%r153, %r154}, %rd412;
+	shfl.sync.down.b32 %r155|%p121, %r153, %r152, %r151, %r17;
+	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
+	mov.b64 %rd414, {%r155, %r156};
+	mov.b64 {%r157, %r158}, %rd413;
+	shfl.sync.down.b32 %r159, %r157, %r152, %r151, %r17;
+	shfl.sync.down.b32 %r160, %r158, %r152, %r151, %r17;
+	mov.b64 %rd415, {%r159, %r160};
+	@!%p121 bra $L125;
+	setp.ne.u32 %p122, %r18, 9;
+	@%p122 bra.uni $L127;
+	setp.lt.s64 %p123, %rd414, %rd412;
+	setp.eq.s64 %p124, %rd414, %rd412;
+	setp.lt.s64 %p125, %rd415, %rd413;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd416, %rd414, %rd412, %p127;
+	selp.b64 %rd417, %rd415, %rd413, %p127;
+	mov.b64 %rd412, %rd416;
+	mov.b64 %rd413, %rd417;
+	bra.uni $L126;
+$L127:
+	setp.ne.u32 %p128, %r18, 10;
+	@%p128 bra.uni $L128;
+	setp.gt.s64 %p129, %rd414, %rd412;
+	setp.eq.s64 %p130, %rd414, %rd412;
+	setp.lt.s64 %p131, %rd415, %rd413;
+	and.pred %p132, %p130, %p131;
+	or.pred %p133, %p129, %p132;
+	selp.b64 %rd418, %rd414, %rd412, %p133;
+	selp.b64 %rd419, %rd415, %rd413, %p133;
+	mov.b64 %rd412, %rd418;
+	mov.b64 %rd413, %rd419;
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd420, %rd412;
+	mov.b64 %rd421, %rd413;
+	mov.b64 %rd422, %rd414;
+	mov.b64 %rd423, %rd415;
+	mov.b64 %rd355, %rd420;
+	mov.b64 %rd356, %rd421;
+	mov.b64 %rd357, %rd422;
+	mov.b64 %rd358, %rd423;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd424, %rd355, %rd359;
+	mov.b64 %rd355, %rd424;
+	add.s64 %rd425, %rd356, %rd360;
+	mov.b64 %rd356, %rd425;
+$L129:
+	mov.b64 %rd412, %rd355;
+	mov.b64 %rd413, %rd356;
+$L126:
+$L125:
+	shl.b32 %r152, %r152, 1;
+	bra.uni $L123;
+$L124:
+	setp.eq.u32 %p134, %r7, 0;
+	@!%p134 bra $L130;
+	mul.wide.u32 %rd426, %r8, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	st.shared.s64 [%rd427+0], %rd412;
+	st.shared.s64 [%rd427+8], %rd413;
+$L130:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L131;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L132;
+	mul.wide.u32 %rd428, %r7, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	ld.shared.s64 %rd430, [%rd429+0];
+	ld.shared.s64 %rd431, [%rd429+8];
+	mov.b64 %rd412, %rd430;
+	mov.b64 %rd413, %rd431;
+$L132:
+	sub.u32 %r161, %r10, 1;
+	mov.b32 %r162, %r150;
+$L133:
+	setp.hs.u32 %p137, %r162, 32;
+	@%p137 bra $L134;
+	mov.b64 {%r163, %r164}, %rd412;
+	shfl.sync.down.b32 %r165|%p138, %r163, %r162, %r161, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
+	mov.b64 %rd432, {%r165, %r166};
+	mov.b64 {%r167, %r168}, %rd413;
+	shfl.sync.down.b32 %r169, %r167, %r162, %r161, %r17;
+	shfl.sync.down.b32 %r170, %r168, %r162, %r161, %r17;
+	mov.b64 %rd433, {%r169, %r170};
+	@!%p138 bra $L135;
+	setp.ne.u32 %p139, %r18, 9;
+	@%p139 bra.uni $L137;
+	setp.lt.s64 %p140, %rd432, %rd412;
+	setp.eq.s64 %p141, %rd432, %rd412;
+	setp.lt.s64 %p142, %rd433, %rd413;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd434, %rd432, %rd412, %p144;
+	selp.b64 %rd435, %rd433, %rd413, %p144;
+	mov.b64 %rd412, %rd434;
+	mov.b64 %rd413, %rd435;
+	bra.uni $L136;
+$L137:
+	setp.ne.u32 %p145, %r18, 10;
+	@%p145 bra.uni $L138;
+	setp.gt.s64 %p146, %rd432, %rd412;
+	setp.eq.s64 %p147, %rd432, %rd412;
+	setp.lt.s64 %p148, %rd433, %rd413;
+	and.pred %p149, %p147, %p148;
+	or.pred %p150, %p146, %p149;
+	selp.b64 %rd436, %rd432, %rd412, %p150;
+	selp.b64 %rd437, %rd433, %rd413, %p150;
+	mov.b64 %rd412, %rd436;
+	mov.b64 %rd413, %rd437;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd438, %rd412;
+	mov.b64 %rd439, %rd413;
+	mov.b64 %rd440, %rd432;
+	mov.b64 %rd441, %rd433;
+	mov.b64 %rd355, %rd438;
+	mov.b64 %rd356, %rd439;
+	mov.b64 %rd357, %rd440;
+	mov.b64 %rd358, %rd441;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd442, %rd355, %rd359;
+	mov.b64 %rd355, %rd442;
+	add.s64 %rd443, %rd356, %rd360;
+	mov.b64 %rd356, %rd443;
+$L139:
+	mov.b64 %rd412, %rd355;
+	mov.b64 %rd413, %rd356;
+$L136:
+$L135:
+	shl.b32 %r162, %r162, 1;
+	bra.uni $L133;
+$L134:
+$L131:
+	@!%p102 bra $L140;
+	st.global.s64 [%rd13+0], %rd412;
+	st.global.s64 [%rd13+8], %rd413;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L140:
+$L111:
 	ret;
 }
 `
@@ -8247,6 +7769,7 @@ const gokkosPTX6 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -8260,6 +7783,7 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -8302,9 +7826,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<128>;
-	.reg .b32 %r<195>;
-	.reg .b64 %rd<517>;
+	.reg .pred %p<177>;
+	.reg .b32 %r<221>;
+	.reg .b64 %rd<580>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8334,6 +7858,8 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -8348,251 +7874,251 @@ const gokkosPTX6 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
 	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
+	ld.param.s64 %rd77, [gk_s23];
 	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
 	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
+	ld.param.s64 %rd84, [gk_s26];
 	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
 	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
+	ld.param.s64 %rd91, [gk_s30];
 	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
 	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd104, [gk_s37];
 	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd110, 9223372036854775807;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd110, -9223372036854775808;
+	mov.b64 %rd111, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
 $L4:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd108, %rd114;
-	mov.b64 %rd109, %rd115;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd110, %rd116;
+	mov.b64 %rd111, %rd117;
 $L1:
-	mov.b64 %rd106, %rd108;
-	mov.b64 %rd107, %rd109;
-	cvt.u64.u32 %rd117, %r29;
-	cvt.u64.u32 %rd118, %r30;
-	mov.b64 %rd119, %rd117;
+	mov.b64 %rd108, %rd110;
+	mov.b64 %rd109, %rd111;
+	cvt.u64.u32 %rd119, %r29;
+	cvt.u64.u32 %rd120, %r30;
+	mov.b64 %rd121, %rd119;
 $L5:
-	setp.ge.s64 %p11, %rd119, %rd2;
+	setp.ge.s64 %p11, %rd121, %rd2;
 	@%p11 bra $L6;
-	mov.b64 %rd116, %rd119;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd118, %rd121;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd120, %rd27;
-	mov.b64 %rd121, %rd30;
-	mov.b64 %rd122, %rd32;
-	mov.b64 %rd123, %rd34;
-	mov.b64 %rd124, %rd37;
-	mov.b64 %rd125, %rd39;
-	mov.b64 %rd126, %rd41;
-	mov.b64 %rd127, %rd44;
-	mov.b64 %rd128, %rd46;
-	mov.b64 %rd129, %rd48;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd122, %rd29;
+	mov.b64 %rd123, %rd32;
+	mov.b64 %rd124, %rd34;
+	mov.b64 %rd125, %rd36;
+	mov.b64 %rd126, %rd39;
+	mov.b64 %rd127, %rd41;
+	mov.b64 %rd128, %rd43;
+	mov.b64 %rd129, %rd46;
+	mov.b64 %rd130, %rd48;
+	mov.b64 %rd131, %rd50;
 	mov.pred %p12, %p4;
-	mov.b64 %rd130, %rd50;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd55;
-	mov.b64 %rd133, %rd57;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd62;
-	mov.b64 %rd136, %rd64;
+	mov.b64 %rd132, %rd52;
+	mov.b64 %rd133, %rd55;
+	mov.b64 %rd134, %rd57;
+	mov.b64 %rd135, %rd59;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, %rd64;
+	mov.b64 %rd138, %rd66;
 	mov.pred %p13, %p6;
-	mov.b64 %rd137, %rd67;
-	mov.b64 %rd138, %rd69;
-	mov.b64 %rd139, %rd71;
-	mov.b64 %rd140, %rd74;
-	mov.b64 %rd141, %rd76;
-	mov.b64 %rd142, %rd78;
-	mov.b64 %rd143, %rd81;
-	mov.b64 %rd144, %rd83;
-	mov.b64 %rd145, %rd85;
+	mov.b64 %rd139, %rd69;
+	mov.b64 %rd140, %rd71;
+	mov.b64 %rd141, %rd73;
+	mov.b64 %rd142, %rd76;
+	mov.b64 %rd143, %rd78;
+	mov.b64 %rd144, %rd80;
+	mov.b64 %rd145, %rd83;
+	mov.b64 %rd146, %rd85;
+	mov.b64 %rd147, %rd87;
 	mov.pred %p14, %p8;
-	mov.b64 %rd146, %rd88;
-	mov.b64 %rd147, %rd90;
-	mov.b64 %rd148, %rd92;
+	mov.b64 %rd148, %rd90;
+	mov.b64 %rd149, %rd92;
+	mov.b64 %rd150, %rd94;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd149, %rd94;
-	mov.b64 %rd150, %rd96;
-	mov.b64 %rd151, %rd98;
-	mov.b64 %rd152, %rd101;
-	mov.b64 %rd153, %rd103;
-	mov.b64 %rd154, %rd105;
-	add.s64 %rd155, %rd15, %rd23;
-	mad.lo.s64 %rd156, %rd149, 4, 15;
-	and.b64 %rd156, %rd156, -16;
-	add.s64 %rd23, %rd23, %rd156;
-	mov.b64 %rd157, %rd155;
-	mov.b64 %rd158, %rd149;
-	mov.b64 %rd159, 1;
-	mov.b64 %rd160, %rd157;
-	mov.b64 %rd161, %rd158;
+	mov.b64 %rd151, %rd96;
+	mov.b64 %rd152, %rd98;
+	mov.b64 %rd153, %rd100;
+	mov.b64 %rd154, %rd103;
+	mov.b64 %rd155, %rd105;
+	mov.b64 %rd156, %rd107;
+	add.s64 %rd157, %rd17, %rd25;
+	mad.lo.s64 %rd158, %rd151, 4, 15;
+	and.b64 %rd158, %rd158, -16;
+	add.s64 %rd25, %rd25, %rd158;
+	mov.b64 %rd159, %rd157;
+	mov.b64 %rd160, %rd151;
+	mov.b64 %rd161, 1;
 	mov.b64 %rd162, %rd159;
-	add.s64 %rd163, %rd151, 1;
-	add.s64 %rd164, %rd13, %rd22;
-	mad.lo.s64 %rd165, %rd163, 8, 15;
-	and.b64 %rd165, %rd165, -16;
-	add.s64 %rd22, %rd22, %rd165;
-	mov.b64 %rd166, %rd164;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd168, 1;
-	mov.b64 %rd169, %rd166;
-	mov.b64 %rd170, %rd167;
+	mov.b64 %rd163, %rd160;
+	mov.b64 %rd164, %rd161;
+	add.s64 %rd165, %rd153, 1;
+	add.s64 %rd166, %rd15, %rd24;
+	mad.lo.s64 %rd167, %rd165, 8, 15;
+	and.b64 %rd167, %rd167, -16;
+	add.s64 %rd24, %rd24, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, 1;
 	mov.b64 %rd171, %rd168;
-	add.s64 %rd172, %rd13, %rd22;
-	mad.lo.s64 %rd173, %rd151, 4, 15;
-	and.b64 %rd173, %rd173, -16;
-	add.s64 %rd22, %rd22, %rd173;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd151;
-	mov.b64 %rd176, 1;
-	mov.b64 %rd177, %rd174;
-	mov.b64 %rd178, %rd175;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	add.s64 %rd174, %rd15, %rd24;
+	mad.lo.s64 %rd175, %rd153, 4, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd24, %rd24, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd153;
+	mov.b64 %rd178, 1;
 	mov.b64 %rd179, %rd176;
-	mul.lo.s64 %rd180, %rd116, %rd151;
-	mov.b64 %rd181, %rd180;
-	sub.s64 %rd182, %rd130, %rd181;
-	min.s64 %rd183, %rd151, %rd182;
-	mov.b64 %rd184, %rd183;
-	mov.b64 %rd185, 0;
-	sub.s64 %rd186, %rd184, %rd185;
-	max.s64 %rd187, %rd186, 0;
-	cvt.u64.u32 %rd188, %r4;
-	add.s64 %rd189, %rd187, %rd188;
-	sub.s64 %rd190, %rd189, 1;
-	div.u64 %rd191, %rd190, %rd188;
-	cvt.u64.u32 %rd192, %r2;
-	mad.lo.s64 %rd193, %rd192, %rd191, %rd185;
-	add.s64 %rd194, %rd193, %rd191;
-	min.s64 %rd195, %rd194, %rd184;
-	mov.b64 %rd196, 0;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mul.lo.s64 %rd182, %rd118, %rd153;
+	mov.b64 %rd183, %rd182;
+	sub.s64 %rd184, %rd132, %rd183;
+	min.s64 %rd185, %rd153, %rd184;
+	mov.b64 %rd186, %rd185;
+	mov.b64 %rd187, 0;
+	sub.s64 %rd188, %rd186, %rd187;
+	max.s64 %rd189, %rd188, 0;
+	cvt.u64.u32 %rd190, %r4;
+	add.s64 %rd191, %rd189, %rd190;
+	sub.s64 %rd192, %rd191, 1;
+	div.u64 %rd193, %rd192, %rd190;
+	cvt.u64.u32 %rd194, %r2;
+	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
+	add.s64 %rd196, %rd195, %rd193;
+	min.s64 %rd197, %rd196, %rd186;
+	mov.b64 %rd198, 0;
 	mov.pred %p15, 0;
-	mov.b64 %rd197, %rd193;
+	mov.b64 %rd199, %rd195;
 $L8:
-	setp.ge.s64 %p16, %rd197, %rd195;
+	setp.ge.s64 %p16, %rd199, %rd197;
 	@%p16 bra $L10;
-	mov.b64 %rd198, %rd197;
+	mov.b64 %rd200, %rd199;
 	mov.pred %p17, %p12;
-	mov.b64 %rd199, %rd130;
-	add.s64 %rd200, %rd181, %rd198;
-	mov.b64 %rd201, %rd200;
+	mov.b64 %rd201, %rd132;
+	add.s64 %rd202, %rd183, %rd200;
+	mov.b64 %rd203, %rd202;
 $L11:
 	@!%p17 bra $L15;
-	shr.s64 %rd202, %rd201, 5;
-	mul.lo.s64 %rd203, %rd202, %rd136;
-	mad.lo.s64 %rd204, %rd203, 4, %rd134;
-	ld.global.nc.u32 %r37, [%rd204+0];
+	shr.s64 %rd204, %rd203, 5;
+	mul.lo.s64 %rd205, %rd204, %rd138;
+	mad.lo.s64 %rd206, %rd205, 4, %rd136;
+	ld.global.nc.u32 %r37, [%rd206+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd205, %rd201, 31;
-	min.u64 %rd206, %rd205, 32;
-	cvt.u32.u64 %r39, %rd206;
+	and.b64 %rd207, %rd203, 31;
+	min.u64 %rd208, %rd207, 32;
+	cvt.u32.u64 %r39, %rd208;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p18, %r39, 32;
@@ -8600,16 +8126,16 @@ $L11:
 	and.b32 %r43, %r38, %r42;
 	setp.ne.u32 %p19, %r43, 0x0;
 	@!%p19 bra $L17;
-	cvt.u32.u64 %r44, %rd201;
+	cvt.u32.u64 %r44, %rd203;
 	mov.b32 %r45, %r44;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r45, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd207, %rd201, %rd133;
-	mad.lo.s64 %rd208, %rd207, 4, %rd131;
-	ld.global.nc.s32 %r46, [%rd208+0];
+	mul.lo.s64 %rd209, %rd203, %rd135;
+	mad.lo.s64 %rd210, %rd209, 4, %rd133;
+	ld.global.nc.s32 %r46, [%rd210+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
 	bra.uni $L13;
@@ -8617,174 +8143,174 @@ $L12:
 	bra.uni $L11;
 $L13:
 	mov.b32 %r48, %r45;
-	mov.b64 %rd209, 0;
+	mov.b64 %rd211, 0;
 	setp.ge.s32 %p20, %r48, 0;
 	@!%p20 bra $L19;
-	mov.b64 %rd210, %rd120;
+	mov.b64 %rd212, %rd122;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd211, %r49;
-	add.s64 %rd212, %rd211, 1;
-	mul.lo.s64 %rd213, %rd212, %rd123;
-	mad.lo.s64 %rd214, %rd213, 8, %rd121;
-	ld.global.nc.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	cvt.s64.s32 %rd217, %r49;
-	mul.lo.s64 %rd218, %rd217, %rd123;
-	mad.lo.s64 %rd219, %rd218, 8, %rd121;
-	ld.global.nc.s64 %rd220, [%rd219+0];
-	mov.b64 %rd221, %rd220;
-	sub.s64 %rd222, %rd216, %rd221;
+	cvt.s64.s32 %rd213, %r49;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd125;
+	mad.lo.s64 %rd216, %rd215, 8, %rd123;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	cvt.s64.s32 %rd219, %r49;
+	mul.lo.s64 %rd220, %rd219, %rd125;
+	mad.lo.s64 %rd221, %rd220, 8, %rd123;
+	ld.global.nc.s64 %rd222, [%rd221+0];
 	mov.b64 %rd223, %rd222;
-	mov.b64 %rd209, %rd223;
+	sub.s64 %rd224, %rd218, %rd223;
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd211, %rd225;
 $L19:
 	@!%p15 bra $L21;
-	mul.lo.s64 %rd224, %rd198, %rd171;
-	mad.lo.s64 %rd225, %rd224, 8, %rd169;
-	st.shared.s64 [%rd225+0], %rd196;
-	mul.lo.s64 %rd226, %rd198, %rd179;
-	mad.lo.s64 %rd227, %rd226, 4, %rd177;
-	st.shared.s32 [%rd227+0], %r48;
+	mul.lo.s64 %rd226, %rd200, %rd173;
+	mad.lo.s64 %rd227, %rd226, 8, %rd171;
+	st.shared.s64 [%rd227+0], %rd198;
+	mul.lo.s64 %rd228, %rd200, %rd181;
+	mad.lo.s64 %rd229, %rd228, 4, %rd179;
+	st.shared.s32 [%rd229+0], %r48;
 $L21:
-	add.s64 %rd228, %rd196, %rd209;
-	mov.b64 %rd196, %rd228;
+	add.s64 %rd230, %rd198, %rd211;
+	mov.b64 %rd198, %rd230;
 $L9:
-	mov.b64 %rd229, 1;
-	add.s64 %rd197, %rd197, %rd229;
+	mov.b64 %rd231, 1;
+	add.s64 %rd199, %rd199, %rd231;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd230, %rd196;
+	mov.b64 %rd232, %rd198;
 	// block scan
-	mov.b64 %rd231, %rd230;
+	mov.b64 %rd233, %rd232;
 	mov.b32 %r50, %r3;
 $L22:
 	setp.hs.u32 %p21, %r50, 32;
 	@%p21 bra $L23;
-	mov.b64 {%r51, %r52}, %rd231;
+	mov.b64 {%r51, %r52}, %rd233;
 	shfl.sync.up.b32 %r53|%p22, %r51, %r50, 0, %r17;
 	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
-	mov.b64 %rd232, {%r53, %r54};
+	mov.b64 %rd234, {%r53, %r54};
 	@!%p22 bra $L24;
-	add.s64 %rd233, %rd232, %rd231;
-	mov.b64 %rd231, %rd233;
+	add.s64 %rd235, %rd234, %rd233;
+	mov.b64 %rd233, %rd235;
 $L24:
 	shl.b32 %r50, %r50, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r55, %r56}, %rd231;
+	mov.b64 {%r55, %r56}, %rd233;
 	shfl.sync.up.b32 %r57|%p23, %r55, %r3, 0, %r17;
 	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
-	mov.b64 %rd234, {%r57, %r58};
+	mov.b64 %rd236, {%r57, %r58};
 	setp.lo.u32 %p24, %r3, 32;
 	and.pred %p25, %p23, %p24;
-	selp.b64 %rd235, %rd234, 0, %p25;
+	selp.b64 %rd237, %rd236, 0, %p25;
 	sub.u32 %r59, %r13, %r3;
 	setp.eq.u32 %p26, %r7, %r59;
 	@!%p26 bra $L25;
-	mul.wide.u32 %rd236, %r8, 16;
-	add.s64 %rd237, %rd1, %rd236;
-	st.shared.s64 [%rd237+0], %rd231;
+	mul.wide.u32 %rd238, %r8, 16;
+	add.s64 %rd239, %rd1, %rd238;
+	st.shared.s64 [%rd239+0], %rd233;
 $L25:
 	bar.sync 0;
 	setp.eq.u32 %p27, %r8, 0;
 	@!%p27 bra $L26;
-	mov.b64 %rd238, 0;
+	mov.b64 %rd240, 0;
 	setp.lo.u32 %p28, %r7, %r10;
 	@!%p28 bra $L27;
-	mul.wide.u32 %rd239, %r7, 16;
-	add.s64 %rd240, %rd1, %rd239;
-	ld.shared.s64 %rd241, [%rd240+0];
-	mov.b64 %rd238, %rd241;
+	mul.wide.u32 %rd241, %r7, 16;
+	add.s64 %rd242, %rd1, %rd241;
+	ld.shared.s64 %rd243, [%rd242+0];
+	mov.b64 %rd240, %rd243;
 $L27:
-	mov.b64 {%r60, %r61}, %rd238;
+	mov.b64 {%r60, %r61}, %rd240;
 	shfl.sync.up.b32 %r62|%p29, %r60, 1, 0, %r17;
 	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
-	mov.b64 %rd242, {%r62, %r63};
+	mov.b64 %rd244, {%r62, %r63};
 	@!%p29 bra $L28;
-	add.s64 %rd243, %rd242, %rd238;
-	mov.b64 %rd238, %rd243;
+	add.s64 %rd245, %rd244, %rd240;
+	mov.b64 %rd240, %rd245;
 $L28:
-	mov.b64 {%r64, %r65}, %rd238;
+	mov.b64 {%r64, %r65}, %rd240;
 	shfl.sync.up.b32 %r66|%p30, %r64, 2, 0, %r17;
 	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
-	mov.b64 %rd244, {%r66, %r67};
+	mov.b64 %rd246, {%r66, %r67};
 	@!%p30 bra $L29;
-	add.s64 %rd245, %rd244, %rd238;
-	mov.b64 %rd238, %rd245;
+	add.s64 %rd247, %rd246, %rd240;
+	mov.b64 %rd240, %rd247;
 $L29:
-	mov.b64 {%r68, %r69}, %rd238;
+	mov.b64 {%r68, %r69}, %rd240;
 	shfl.sync.up.b32 %r70|%p31, %r68, 4, 0, %r17;
 	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
-	mov.b64 %rd246, {%r70, %r71};
+	mov.b64 %rd248, {%r70, %r71};
 	@!%p31 bra $L30;
-	add.s64 %rd247, %rd246, %rd238;
-	mov.b64 %rd238, %rd247;
+	add.s64 %rd249, %rd248, %rd240;
+	mov.b64 %rd240, %rd249;
 $L30:
-	mov.b64 {%r72, %r73}, %rd238;
+	mov.b64 {%r72, %r73}, %rd240;
 	shfl.sync.up.b32 %r74|%p32, %r72, 8, 0, %r17;
 	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
-	mov.b64 %rd248, {%r74, %r75};
+	mov.b64 %rd250, {%r74, %r75};
 	@!%p32 bra $L31;
-	add.s64 %rd249, %rd248, %rd238;
-	mov.b64 %rd238, %rd249;
+	add.s64 %rd251, %rd250, %rd240;
+	mov.b64 %rd240, %rd251;
 $L31:
-	mov.b64 {%r76, %r77}, %rd238;
+	mov.b64 {%r76, %r77}, %rd240;
 	shfl.sync.up.b32 %r78|%p33, %r76, 16, 0, %r17;
 	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
-	mov.b64 %rd250, {%r78, %r79};
+	mov.b64 %rd252, {%r78, %r79};
 	@!%p33 bra $L32;
-	add.s64 %rd251, %rd250, %rd238;
-	mov.b64 %rd238, %rd251;
+	add.s64 %rd253, %rd252, %rd240;
+	mov.b64 %rd240, %rd253;
 $L32:
-	mov.b64 {%r80, %r81}, %rd238;
+	mov.b64 {%r80, %r81}, %rd240;
 	shfl.sync.up.b32 %r82|%p34, %r80, 1, 0, %r17;
 	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
-	mov.b64 %rd252, {%r82, %r83};
-	selp.b64 %rd253, %rd252, 0, %p34;
+	mov.b64 %rd254, {%r82, %r83};
+	selp.b64 %rd255, %rd254, 0, %p34;
 	@!%p28 bra $L33;
-	mul.wide.u32 %rd254, %r7, 16;
-	add.s64 %rd255, %rd1, %rd254;
-	add.s64 %rd256, %rd255, 512;
-	st.shared.s64 [%rd256+0], %rd253;
+	mul.wide.u32 %rd256, %r7, 16;
+	add.s64 %rd257, %rd1, %rd256;
+	add.s64 %rd258, %rd257, 512;
+	st.shared.s64 [%rd258+0], %rd255;
 $L33:
 	sub.u32 %r84, %r10, 1;
 	setp.eq.u32 %p35, %r7, %r84;
 	@!%p35 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd238;
+	st.shared.s64 [%rd1+1024], %rd240;
 $L34:
 $L26:
 	bar.sync 0;
-	mul.wide.u32 %rd257, %r8, 16;
-	add.s64 %rd258, %rd1, %rd257;
-	add.s64 %rd259, %rd258, 512;
-	ld.shared.s64 %rd260, [%rd259+0];
-	add.s64 %rd261, %rd260, %rd235;
-	ld.shared.s64 %rd262, [%rd1+1024];
-	mov.b64 {%r85, %r86}, %rd261;
+	mul.wide.u32 %rd259, %r8, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	add.s64 %rd261, %rd260, 512;
+	ld.shared.s64 %rd262, [%rd261+0];
+	add.s64 %rd263, %rd262, %rd237;
+	ld.shared.s64 %rd264, [%rd1+1024];
+	mov.b64 {%r85, %r86}, %rd263;
 	shfl.sync.idx.b32 %r87|%p36, %r85, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r88, %r86, 0, %r22, %r17;
-	mov.b64 %rd263, {%r87, %r88};
-	mov.b64 %rd264, %rd262;
-	mov.b64 %rd196, %rd263;
-	mov.pred %p15, 1;
-	mov.b64 %rd265, %rd193;
-$L35:
-	setp.ge.s64 %p37, %rd265, %rd195;
-	@%p37 bra $L37;
+	mov.b64 %rd265, {%r87, %r88};
+	mov.b64 %rd266, %rd264;
 	mov.b64 %rd198, %rd265;
+	mov.pred %p15, 1;
+	mov.b64 %rd267, %rd195;
+$L35:
+	setp.ge.s64 %p37, %rd267, %rd197;
+	@%p37 bra $L37;
+	mov.b64 %rd200, %rd267;
 	mov.pred %p17, %p12;
-	mov.b64 %rd199, %rd130;
-	add.s64 %rd266, %rd181, %rd198;
-	mov.b64 %rd201, %rd266;
+	mov.b64 %rd201, %rd132;
+	add.s64 %rd268, %rd183, %rd200;
+	mov.b64 %rd203, %rd268;
 $L38:
 	@!%p17 bra $L42;
-	shr.s64 %rd267, %rd201, 5;
-	mul.lo.s64 %rd268, %rd267, %rd136;
-	mad.lo.s64 %rd269, %rd268, 4, %rd134;
-	ld.global.nc.u32 %r89, [%rd269+0];
+	shr.s64 %rd269, %rd203, 5;
+	mul.lo.s64 %rd270, %rd269, %rd138;
+	mad.lo.s64 %rd271, %rd270, 4, %rd136;
+	ld.global.nc.u32 %r89, [%rd271+0];
 	mov.b32 %r38, %r89;
-	and.b64 %rd270, %rd201, 31;
-	min.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r90, %rd271;
+	and.b64 %rd272, %rd203, 31;
+	min.u64 %rd273, %rd272, 32;
+	cvt.u32.u64 %r90, %rd273;
 	mov.b32 %r92, 0x1;
 	shl.b32 %r91, %r92, %r90;
 	setp.hs.u32 %p38, %r90, 32;
@@ -8792,16 +8318,16 @@ $L38:
 	and.b32 %r94, %r38, %r93;
 	setp.ne.u32 %p39, %r94, 0x0;
 	@!%p39 bra $L44;
-	cvt.u32.u64 %r95, %rd201;
+	cvt.u32.u64 %r95, %rd203;
 	mov.b32 %r45, %r95;
 	bra.uni $L40;
 $L44:
 	mov.b32 %r45, -1;
 	bra.uni $L40;
 $L42:
-	mul.lo.s64 %rd272, %rd201, %rd133;
-	mad.lo.s64 %rd273, %rd272, 4, %rd131;
-	ld.global.nc.s32 %r96, [%rd273+0];
+	mul.lo.s64 %rd274, %rd203, %rd135;
+	mad.lo.s64 %rd275, %rd274, 4, %rd133;
+	ld.global.nc.s32 %r96, [%rd275+0];
 	mov.b32 %r47, %r96;
 	mov.b32 %r45, %r47;
 	bra.uni $L40;
@@ -8809,177 +8335,177 @@ $L39:
 	bra.uni $L38;
 $L40:
 	mov.b32 %r48, %r45;
-	mov.b64 %rd209, 0;
+	mov.b64 %rd211, 0;
 	setp.ge.s32 %p40, %r48, 0;
 	@!%p40 bra $L46;
-	mov.b64 %rd210, %rd120;
+	mov.b64 %rd212, %rd122;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd274, %r49;
-	add.s64 %rd275, %rd274, 1;
-	mul.lo.s64 %rd276, %rd275, %rd123;
-	mad.lo.s64 %rd277, %rd276, 8, %rd121;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd216, %rd278;
-	cvt.s64.s32 %rd279, %r49;
-	mul.lo.s64 %rd280, %rd279, %rd123;
-	mad.lo.s64 %rd281, %rd280, 8, %rd121;
-	ld.global.nc.s64 %rd282, [%rd281+0];
-	mov.b64 %rd221, %rd282;
-	sub.s64 %rd283, %rd216, %rd221;
-	mov.b64 %rd223, %rd283;
-	mov.b64 %rd209, %rd223;
+	cvt.s64.s32 %rd276, %r49;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd125;
+	mad.lo.s64 %rd279, %rd278, 8, %rd123;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd218, %rd280;
+	cvt.s64.s32 %rd281, %r49;
+	mul.lo.s64 %rd282, %rd281, %rd125;
+	mad.lo.s64 %rd283, %rd282, 8, %rd123;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd223, %rd284;
+	sub.s64 %rd285, %rd218, %rd223;
+	mov.b64 %rd225, %rd285;
+	mov.b64 %rd211, %rd225;
 $L46:
 	@!%p15 bra $L48;
-	mul.lo.s64 %rd284, %rd198, %rd171;
-	mad.lo.s64 %rd285, %rd284, 8, %rd169;
-	st.shared.s64 [%rd285+0], %rd196;
-	mul.lo.s64 %rd286, %rd198, %rd179;
-	mad.lo.s64 %rd287, %rd286, 4, %rd177;
-	st.shared.s32 [%rd287+0], %r48;
+	mul.lo.s64 %rd286, %rd200, %rd173;
+	mad.lo.s64 %rd287, %rd286, 8, %rd171;
+	st.shared.s64 [%rd287+0], %rd198;
+	mul.lo.s64 %rd288, %rd200, %rd181;
+	mad.lo.s64 %rd289, %rd288, 4, %rd179;
+	st.shared.s32 [%rd289+0], %r48;
 $L48:
-	add.s64 %rd288, %rd196, %rd209;
-	mov.b64 %rd196, %rd288;
+	add.s64 %rd290, %rd198, %rd211;
+	mov.b64 %rd198, %rd290;
 $L36:
-	mov.b64 %rd289, 1;
-	add.s64 %rd265, %rd265, %rd289;
+	mov.b64 %rd291, 1;
+	add.s64 %rd267, %rd267, %rd291;
 	bra.uni $L35;
 $L37:
-	mov.b64 %rd290, %rd264;
-	mov.b64 %rd291, %rd290;
-	cvt.u64.u32 %rd292, %r2;
-	setp.eq.s64 %p41, %rd292, 0;
+	mov.b64 %rd292, %rd266;
+	mov.b64 %rd293, %rd292;
+	cvt.u64.u32 %rd294, %r2;
+	setp.eq.s64 %p41, %rd294, 0;
 	@!%p41 bra $L50;
-	mul.lo.s64 %rd293, %rd184, %rd171;
-	mad.lo.s64 %rd294, %rd293, 8, %rd169;
-	st.shared.s64 [%rd294+0], %rd291;
+	mul.lo.s64 %rd295, %rd186, %rd173;
+	mad.lo.s64 %rd296, %rd295, 8, %rd171;
+	st.shared.s64 [%rd296+0], %rd293;
 $L50:
 	bar.sync 0;
-	cvt.u64.u32 %rd295, %r4;
-	mov.b64 %rd296, %rd295;
-	mul.lo.s64 %rd297, %rd296, %rd149;
+	cvt.u64.u32 %rd297, %r4;
 	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd298, %rd151;
+	mov.b64 %rd300, %rd299;
 	@!%p13 bra $L52;
-	mov.b64 %rd298, %rd291;
+	mov.b64 %rd300, %rd293;
 $L52:
-	mov.b64 %rd299, 0;
+	mov.b64 %rd301, 0;
 $L53:
-	setp.lt.s64 %p42, %rd299, %rd291;
+	setp.lt.s64 %p42, %rd301, %rd293;
 	not.pred %p43, %p42;
 	@!%p43 bra $L57;
 	bra.uni $L55;
 $L57:
-	mov.b64 %rd300, 0;
-	add.s64 %rd301, %rd299, %rd298;
-	min.s64 %rd302, %rd291, %rd301;
-	mov.b64 %rd303, %rd302;
-	cvt.u64.u32 %rd304, %r2;
-	add.s64 %rd305, %rd299, %rd304;
-	mov.b64 %rd306, %rd305;
-	mov.b64 %rd307, %rd184;
-	mov.b64 %rd308, %rd306;
-	sub.s64 %rd309, %rd307, 1;
-	mov.b64 %rd310, %rd309;
-	mov.b64 %rd311, 0;
-	mov.b64 %rd312, %rd310;
+	mov.b64 %rd302, 0;
+	add.s64 %rd303, %rd301, %rd300;
+	min.s64 %rd304, %rd293, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	add.s64 %rd307, %rd301, %rd306;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd309, %rd186;
+	mov.b64 %rd310, %rd308;
+	sub.s64 %rd311, %rd309, 1;
+	mov.b64 %rd312, %rd311;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, %rd312;
 $L58:
-	setp.lt.s64 %p44, %rd311, %rd312;
+	setp.lt.s64 %p44, %rd313, %rd314;
 	not.pred %p45, %p44;
 	@!%p45 bra $L62;
 	bra.uni $L60;
 $L62:
-	add.s64 %rd313, %rd311, %rd312;
-	add.s64 %rd314, %rd313, 1;
-	shr.u64 %rd315, %rd314, 1;
-	mov.b64 %rd316, %rd315;
-	mul.lo.s64 %rd317, %rd316, %rd171;
-	mad.lo.s64 %rd318, %rd317, 8, %rd169;
-	ld.shared.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	setp.le.s64 %p46, %rd320, %rd308;
+	add.s64 %rd315, %rd313, %rd314;
+	add.s64 %rd316, %rd315, 1;
+	shr.u64 %rd317, %rd316, 1;
+	mov.b64 %rd318, %rd317;
+	mul.lo.s64 %rd319, %rd318, %rd173;
+	mad.lo.s64 %rd320, %rd319, 8, %rd171;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	setp.le.s64 %p46, %rd322, %rd310;
 	@!%p46 bra $L63;
-	mov.b64 %rd311, %rd316;
+	mov.b64 %rd313, %rd318;
 	bra.uni $L64;
 $L63:
-	sub.s64 %rd321, %rd316, 1;
-	mov.b64 %rd312, %rd321;
+	sub.s64 %rd323, %rd318, 1;
+	mov.b64 %rd314, %rd323;
 $L64:
 $L59:
 	bra.uni $L58;
 $L60:
-	max.s64 %rd322, %rd311, 0;
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd324, %rd323;
+	max.s64 %rd324, %rd313, 0;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, %rd325;
 $L65:
-	setp.lt.s64 %p47, %rd306, %rd303;
+	setp.lt.s64 %p47, %rd308, %rd305;
 	not.pred %p48, %p47;
 	@!%p48 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
-	add.s64 %rd325, %rd324, 1;
-	mul.lo.s64 %rd326, %rd325, %rd171;
-	mad.lo.s64 %rd327, %rd326, 8, %rd169;
-	ld.shared.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	setp.le.s64 %p49, %rd329, %rd306;
+	add.s64 %rd327, %rd326, 1;
+	mul.lo.s64 %rd328, %rd327, %rd173;
+	mad.lo.s64 %rd329, %rd328, 8, %rd171;
+	ld.shared.s64 %rd330, [%rd329+0];
+	mov.b64 %rd331, %rd330;
+	setp.le.s64 %p49, %rd331, %rd308;
 	not.pred %p50, %p49;
 	@!%p50 bra $L74;
 	bra.uni $L72;
 $L74:
-	add.s64 %rd330, %rd324, 1;
-	mov.b64 %rd324, %rd330;
+	add.s64 %rd332, %rd326, 1;
+	mov.b64 %rd326, %rd332;
 $L71:
 	bra.uni $L70;
 $L72:
-	mul.lo.s64 %rd331, %rd324, %rd179;
-	mad.lo.s64 %rd332, %rd331, 4, %rd177;
-	ld.shared.s32 %r97, [%rd332+0];
+	mul.lo.s64 %rd333, %rd326, %rd181;
+	mad.lo.s64 %rd334, %rd333, 4, %rd179;
+	ld.shared.s32 %r97, [%rd334+0];
 	mov.b32 %r98, %r97;
 	mov.b32 %r99, %r98;
-	mov.b64 %rd333, %rd120;
+	mov.b64 %rd335, %rd122;
 	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd334, %r100;
-	mul.lo.s64 %rd335, %rd334, %rd123;
-	mad.lo.s64 %rd336, %rd335, 8, %rd121;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	mov.b64 %rd339, %rd338;
-	mul.lo.s64 %rd340, %rd324, %rd171;
-	mad.lo.s64 %rd341, %rd340, 8, %rd169;
-	ld.shared.s64 %rd342, [%rd341+0];
-	mov.b64 %rd343, %rd342;
-	add.s64 %rd344, %rd339, %rd306;
-	sub.s64 %rd345, %rd344, %rd343;
-	mov.b64 %rd346, %rd345;
-	mul.lo.s64 %rd347, %rd346, %rd126;
-	mad.lo.s64 %rd348, %rd347, 4, %rd124;
-	ld.global.nc.s32 %r101, [%rd348+0];
+	cvt.s64.s32 %rd336, %r100;
+	mul.lo.s64 %rd337, %rd336, %rd125;
+	mad.lo.s64 %rd338, %rd337, 8, %rd123;
+	ld.global.nc.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, %rd340;
+	mul.lo.s64 %rd342, %rd326, %rd173;
+	mad.lo.s64 %rd343, %rd342, 8, %rd171;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd345, %rd344;
+	add.s64 %rd346, %rd341, %rd308;
+	sub.s64 %rd347, %rd346, %rd345;
+	mov.b64 %rd348, %rd347;
+	mul.lo.s64 %rd349, %rd348, %rd128;
+	mad.lo.s64 %rd350, %rd349, 4, %rd126;
+	ld.global.nc.s32 %r101, [%rd350+0];
 	mov.b32 %r102, %r101;
 	mov.b32 %r103, %r102;
 	mov.b32 %r104, %r99;
 	mov.b32 %r105, %r103;
-	mov.b64 %rd349, %rd346;
+	mov.b64 %rd351, %rd348;
 $L75:
-	cvt.s64.s32 %rd350, %r104;
-	mul.lo.s64 %rd351, %rd350, %rd154;
-	mad.lo.s64 %rd352, %rd351, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r106, [%rd352+0];
+	cvt.s64.s32 %rd352, %r104;
+	mul.lo.s64 %rd353, %rd352, %rd156;
+	mad.lo.s64 %rd354, %rd353, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r106, [%rd354+0];
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r107;
-	cvt.s64.s32 %rd353, %r105;
-	mul.lo.s64 %rd354, %rd353, %rd154;
-	mad.lo.s64 %rd355, %rd354, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r109, [%rd355+0];
+	cvt.s64.s32 %rd355, %r105;
+	mul.lo.s64 %rd356, %rd355, %rd156;
+	mad.lo.s64 %rd357, %rd356, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r109, [%rd357+0];
 	mov.b32 %r110, %r109;
 	setp.ge.s32 %p51, %r110, %r108;
 	@!%p51 bra $L79;
 	mov.pred %p52, 0;
 	bra.uni $L77;
 $L79:
-	cvt.s64.s32 %rd356, %r105;
-	mul.lo.s64 %rd357, %rd356, %rd154;
-	mad.lo.s64 %rd358, %rd357, 4, %rd152;
-	atom.global.max.s32 %r111, [%rd358], %r108;
+	cvt.s64.s32 %rd358, %r105;
+	mul.lo.s64 %rd359, %rd358, %rd156;
+	mad.lo.s64 %rd360, %rd359, 4, %rd154;
+	atom.global.max.s32 %r111, [%rd360], %r108;
 	mov.b32 %r112, %r111;
 	setp.lt.s32 %p53, %r112, %r108;
 	mov.pred %p52, %p53;
@@ -8989,320 +8515,320 @@ $L76:
 $L77:
 	@!%p52 bra $L81;
 	mov.pred %p54, 0;
-	mov.b64 %rd359, %rd300;
+	mov.b64 %rd361, %rd302;
 	mov.b32 %r113, %r103;
 $L82:
 	@!%p13 bra $L86;
 	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd360, %r114;
-	mov.b64 %rd361, %rd360;
+	cvt.s64.s32 %rd362, %r114;
+	mov.b64 %rd363, %rd362;
 	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd362, %r115;
-	min.u64 %rd363, %rd362, 32;
-	cvt.u32.u64 %r116, %rd363;
+	cvt.s64.s32 %rd364, %r115;
+	min.u64 %rd365, %rd364, 32;
+	cvt.u32.u64 %r116, %rd365;
 	mov.b32 %r118, 0x1;
 	shl.b32 %r117, %r118, %r116;
 	setp.hs.u32 %p55, %r116, 32;
 	selp.b32 %r119, 0, %r117, %p55;
 	mov.b32 %r120, %r119;
-	mov.b64 %rd364, %rd361;
+	mov.b64 %rd366, %rd363;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd365, %rd364, %rd145;
-	mad.lo.s64 %rd366, %rd365, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r122, [%rd366+0];
+	mul.lo.s64 %rd367, %rd366, %rd147;
+	mad.lo.s64 %rd368, %rd367, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r122, [%rd368+0];
 	mov.b32 %r123, %r122;
 	and.b32 %r124, %r123, %r121;
 	setp.ne.u32 %p56, %r124, 0x0;
 	mov.pred %p57, %p56;
 	not.pred %p58, %p57;
 	@!%p58 bra $L88;
-	mul.lo.s64 %rd367, %rd364, %rd145;
-	mad.lo.s64 %rd368, %rd367, 4, %rd143;
-	atom.global.or.b32 %r125, [%rd368], %r121;
+	mul.lo.s64 %rd369, %rd366, %rd147;
+	mad.lo.s64 %rd370, %rd369, 4, %rd145;
+	atom.global.or.b32 %r125, [%rd370], %r121;
 	mov.b32 %r126, %r125;
 	and.b32 %r127, %r126, %r121;
 	setp.ne.u32 %p59, %r127, 0x0;
 	mov.pred %p57, %p59;
 $L88:
 	@!%p57 bra $L90;
-	mov.b64 %rd369, %rd359;
-	mov.b64 %rd370, %rd369;
+	mov.b64 %rd371, %rd361;
+	mov.b64 %rd372, %rd371;
 	mov.pred %p60, 0;
 	bra.uni $L84;
 $L90:
-	mov.b64 %rd371, %rd359;
-	mov.b64 %rd370, %rd371;
+	mov.b64 %rd373, %rd361;
+	mov.b64 %rd372, %rd373;
 	mov.pred %p60, 1;
 	bra.uni $L84;
 $L86:
 	@!%p14 bra $L92;
-	cvt.s64.s32 %rd372, %r113;
-	mul.lo.s64 %rd373, %rd372, %rd148;
-	mad.lo.s64 %rd374, %rd373, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r128, [%rd374+0];
+	cvt.s64.s32 %rd374, %r113;
+	mul.lo.s64 %rd375, %rd374, %rd150;
+	mad.lo.s64 %rd376, %rd375, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r128, [%rd376+0];
 	mov.b32 %r129, %r128;
 	setp.eq.s32 %p61, %r129, %r36;
 	mov.pred %p62, %p61;
 	not.pred %p63, %p62;
 	@!%p63 bra $L94;
-	cvt.s64.s32 %rd375, %r113;
-	mul.lo.s64 %rd376, %rd375, %rd148;
-	mad.lo.s64 %rd377, %rd376, 4, %rd146;
-	atom.global.exch.b32 %r130, [%rd377], %r36;
+	cvt.s64.s32 %rd377, %r113;
+	mul.lo.s64 %rd378, %rd377, %rd150;
+	mad.lo.s64 %rd379, %rd378, 4, %rd148;
+	atom.global.exch.b32 %r130, [%rd379], %r36;
 	mov.b32 %r131, %r130;
 	setp.eq.s32 %p64, %r131, %r36;
 	mov.pred %p62, %p64;
 $L94:
 	@!%p62 bra $L96;
-	mov.b64 %rd378, %rd359;
-	mov.b64 %rd370, %rd378;
+	mov.b64 %rd380, %rd361;
+	mov.b64 %rd372, %rd380;
 	mov.pred %p60, 0;
 	bra.uni $L84;
 $L96:
 $L92:
-	mul.lo.s64 %rd379, %rd359, %rd162;
-	mad.lo.s64 %rd380, %rd379, 4, %rd160;
-	st.shared.s32 [%rd380+0], %r113;
-	add.s64 %rd381, %rd359, 1;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd370, %rd382;
+	mul.lo.s64 %rd381, %rd361, %rd164;
+	mad.lo.s64 %rd382, %rd381, 4, %rd162;
+	st.shared.s32 [%rd382+0], %r113;
+	add.s64 %rd383, %rd361, 1;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd372, %rd384;
 	mov.pred %p60, 1;
 	bra.uni $L84;
 $L83:
 	bra.uni $L82;
 $L84:
-	mov.b64 %rd383, %rd370;
+	mov.b64 %rd385, %rd372;
 	mov.pred %p65, %p60;
-	mov.b64 %rd300, %rd383;
+	mov.b64 %rd302, %rd385;
 	mov.pred %p54, %p65;
 	@!%p54 bra $L98;
-	mov.b64 %rd384, %rd120;
+	mov.b64 %rd386, %rd122;
 	mov.b32 %r132, %r103;
-	setp.lt.s64 %p66, %rd106, 64;
-	setp.le.s64 %p67, %rd150, 1;
+	setp.lt.s64 %p66, %rd108, 64;
+	setp.le.s64 %p67, %rd152, 1;
 	or.pred %p68, %p66, %p67;
 	@!%p68 bra $L99;
-	cvt.s64.s32 %rd385, %r132;
-	add.s64 %rd386, %rd385, 1;
-	mul.lo.s64 %rd387, %rd386, %rd123;
-	mad.lo.s64 %rd388, %rd387, 8, %rd121;
-	ld.global.nc.s64 %rd389, [%rd388+0];
-	mov.b64 %rd390, %rd389;
-	cvt.s64.s32 %rd391, %r132;
-	mul.lo.s64 %rd392, %rd391, %rd123;
-	mad.lo.s64 %rd393, %rd392, 8, %rd121;
-	ld.global.nc.s64 %rd394, [%rd393+0];
-	mov.b64 %rd395, %rd394;
-	sub.s64 %rd396, %rd390, %rd395;
-	add.s64 %rd397, %rd107, %rd396;
-	mov.b64 %rd107, %rd397;
+	cvt.s64.s32 %rd387, %r132;
+	add.s64 %rd388, %rd387, 1;
+	mul.lo.s64 %rd389, %rd388, %rd125;
+	mad.lo.s64 %rd390, %rd389, 8, %rd123;
+	ld.global.nc.s64 %rd391, [%rd390+0];
+	mov.b64 %rd392, %rd391;
+	cvt.s64.s32 %rd393, %r132;
+	mul.lo.s64 %rd394, %rd393, %rd125;
+	mad.lo.s64 %rd395, %rd394, 8, %rd123;
+	ld.global.nc.s64 %rd396, [%rd395+0];
+	mov.b64 %rd397, %rd396;
+	sub.s64 %rd398, %rd392, %rd397;
+	add.s64 %rd399, %rd109, %rd398;
+	mov.b64 %rd109, %rd399;
 	bra.uni $L100;
 $L99:
-	mov.b64 %rd398, %rd150;
-	setp.ge.s64 %p69, %rd106, 4096;
+	mov.b64 %rd400, %rd152;
+	setp.ge.s64 %p69, %rd108, 4096;
 	@!%p69 bra $L102;
-	mul.lo.s64 %rd399, %rd398, 4;
-	mov.b64 %rd398, %rd399;
+	mul.lo.s64 %rd401, %rd400, 4;
+	mov.b64 %rd400, %rd401;
 $L102:
-	setp.ge.s64 %p70, %rd106, 65536;
+	setp.ge.s64 %p70, %rd108, 65536;
 	@!%p70 bra $L104;
-	mul.lo.s64 %rd400, %rd398, 4;
-	mov.b64 %rd398, %rd400;
+	mul.lo.s64 %rd402, %rd400, 4;
+	mov.b64 %rd400, %rd402;
 $L104:
-	sub.s64 %rd401, %rd398, 1;
-	and.b64 %rd402, %rd106, %rd401;
-	setp.eq.s64 %p71, %rd402, 0;
+	sub.s64 %rd403, %rd400, 1;
+	and.b64 %rd404, %rd108, %rd403;
+	setp.eq.s64 %p71, %rd404, 0;
 	@!%p71 bra $L106;
-	cvt.s64.s32 %rd403, %r132;
-	add.s64 %rd404, %rd403, 1;
-	mul.lo.s64 %rd405, %rd404, %rd123;
-	mad.lo.s64 %rd406, %rd405, 8, %rd121;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	cvt.s64.s32 %rd409, %r132;
-	mul.lo.s64 %rd410, %rd409, %rd123;
-	mad.lo.s64 %rd411, %rd410, 8, %rd121;
-	ld.global.nc.s64 %rd412, [%rd411+0];
-	mov.b64 %rd413, %rd412;
-	sub.s64 %rd414, %rd408, %rd413;
-	mul.lo.s64 %rd415, %rd398, %rd414;
-	add.s64 %rd416, %rd107, %rd415;
-	mov.b64 %rd107, %rd416;
+	cvt.s64.s32 %rd405, %r132;
+	add.s64 %rd406, %rd405, 1;
+	mul.lo.s64 %rd407, %rd406, %rd125;
+	mad.lo.s64 %rd408, %rd407, 8, %rd123;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	cvt.s64.s32 %rd411, %r132;
+	mul.lo.s64 %rd412, %rd411, %rd125;
+	mad.lo.s64 %rd413, %rd412, 8, %rd123;
+	ld.global.nc.s64 %rd414, [%rd413+0];
+	mov.b64 %rd415, %rd414;
+	sub.s64 %rd416, %rd410, %rd415;
+	mul.lo.s64 %rd417, %rd400, %rd416;
+	add.s64 %rd418, %rd109, %rd417;
+	mov.b64 %rd109, %rd418;
 $L106:
 $L100:
-	add.s64 %rd417, %rd106, 1;
-	mov.b64 %rd106, %rd417;
+	add.s64 %rd419, %rd108, 1;
+	mov.b64 %rd108, %rd419;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd418, %rd306, %rd296;
-	mov.b64 %rd306, %rd418;
+	add.s64 %rd420, %rd308, %rd298;
+	mov.b64 %rd308, %rd420;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd419, %rd300;
+	mov.b64 %rd421, %rd302;
 $L107:
 	@!%p13 bra $L111;
 	bra.uni $L109;
 $L111:
 	// block scan
-	mov.b64 %rd420, %rd419;
+	mov.b64 %rd422, %rd421;
 	mov.b32 %r133, %r3;
 $L112:
 	setp.hs.u32 %p72, %r133, 32;
 	@%p72 bra $L113;
-	mov.b64 {%r134, %r135}, %rd420;
+	mov.b64 {%r134, %r135}, %rd422;
 	shfl.sync.up.b32 %r136|%p73, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd421, {%r136, %r137};
+	mov.b64 %rd423, {%r136, %r137};
 	@!%p73 bra $L114;
-	add.s64 %rd422, %rd421, %rd420;
-	mov.b64 %rd420, %rd422;
+	add.s64 %rd424, %rd423, %rd422;
+	mov.b64 %rd422, %rd424;
 $L114:
 	shl.b32 %r133, %r133, 1;
 	bra.uni $L112;
 $L113:
-	mov.b64 {%r138, %r139}, %rd420;
+	mov.b64 {%r138, %r139}, %rd422;
 	shfl.sync.up.b32 %r140|%p74, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd423, {%r140, %r141};
+	mov.b64 %rd425, {%r140, %r141};
 	setp.lo.u32 %p75, %r3, 32;
 	and.pred %p76, %p74, %p75;
-	selp.b64 %rd424, %rd423, 0, %p76;
+	selp.b64 %rd426, %rd425, 0, %p76;
 	sub.u32 %r142, %r13, %r3;
 	setp.eq.u32 %p77, %r7, %r142;
 	@!%p77 bra $L115;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	st.shared.s64 [%rd426+0], %rd420;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	st.shared.s64 [%rd428+0], %rd422;
 $L115:
 	bar.sync 0;
 	setp.eq.u32 %p78, %r8, 0;
 	@!%p78 bra $L116;
-	mov.b64 %rd427, 0;
+	mov.b64 %rd429, 0;
 	setp.lo.u32 %p79, %r7, %r10;
 	@!%p79 bra $L117;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd427, %rd430;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	mov.b64 %rd429, %rd432;
 $L117:
-	mov.b64 {%r143, %r144}, %rd427;
+	mov.b64 {%r143, %r144}, %rd429;
 	shfl.sync.up.b32 %r145|%p80, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd431, {%r145, %r146};
+	mov.b64 %rd433, {%r145, %r146};
 	@!%p80 bra $L118;
-	add.s64 %rd432, %rd431, %rd427;
-	mov.b64 %rd427, %rd432;
+	add.s64 %rd434, %rd433, %rd429;
+	mov.b64 %rd429, %rd434;
 $L118:
-	mov.b64 {%r147, %r148}, %rd427;
+	mov.b64 {%r147, %r148}, %rd429;
 	shfl.sync.up.b32 %r149|%p81, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd433, {%r149, %r150};
+	mov.b64 %rd435, {%r149, %r150};
 	@!%p81 bra $L119;
-	add.s64 %rd434, %rd433, %rd427;
-	mov.b64 %rd427, %rd434;
+	add.s64 %rd436, %rd435, %rd429;
+	mov.b64 %rd429, %rd436;
 $L119:
-	mov.b64 {%r151, %r152}, %rd427;
+	mov.b64 {%r151, %r152}, %rd429;
 	shfl.sync.up.b32 %r153|%p82, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd435, {%r153, %r154};
+	mov.b64 %rd437, {%r153, %r154};
 	@!%p82 bra $L120;
-	add.s64 %rd436, %rd435, %rd427;
-	mov.b64 %rd427, %rd436;
+	add.s64 %rd438, %rd437, %rd429;
+	mov.b64 %rd429, %rd438;
 $L120:
-	mov.b64 {%r155, %r156}, %rd427;
+	mov.b64 {%r155, %r156}, %rd429;
 	shfl.sync.up.b32 %r157|%p83, %r155, 8, 0, %r17;
 	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd437, {%r157, %r158};
+	mov.b64 %rd439, {%r157, %r158};
 	@!%p83 bra $L121;
-	add.s64 %rd438, %rd437, %rd427;
-	mov.b64 %rd427, %rd438;
+	add.s64 %rd440, %rd439, %rd429;
+	mov.b64 %rd429, %rd440;
 $L121:
-	mov.b64 {%r159, %r160}, %rd427;
+	mov.b64 {%r159, %r160}, %rd429;
 	shfl.sync.up.b32 %r161|%p84, %r159, 16, 0, %r17;
 	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd439, {%r161, %r162};
+	mov.b64 %rd441, {%r161, %r162};
 	@!%p84 bra $L122;
-	add.s64 %rd440, %rd439, %rd427;
-	mov.b64 %rd427, %rd440;
+	add.s64 %rd442, %rd441, %rd429;
+	mov.b64 %rd429, %rd442;
 $L122:
-	mov.b64 {%r163, %r164}, %rd427;
+	mov.b64 {%r163, %r164}, %rd429;
 	shfl.sync.up.b32 %r165|%p85, %r163, 1, 0, %r17;
 	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd441, {%r165, %r166};
-	selp.b64 %rd442, %rd441, 0, %p85;
+	mov.b64 %rd443, {%r165, %r166};
+	selp.b64 %rd444, %rd443, 0, %p85;
 	@!%p79 bra $L123;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	add.s64 %rd445, %rd444, 512;
-	st.shared.s64 [%rd445+0], %rd442;
+	mul.wide.u32 %rd445, %r7, 16;
+	add.s64 %rd446, %rd1, %rd445;
+	add.s64 %rd447, %rd446, 512;
+	st.shared.s64 [%rd447+0], %rd444;
 $L123:
 	sub.u32 %r167, %r10, 1;
 	setp.eq.u32 %p86, %r7, %r167;
 	@!%p86 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd427;
+	st.shared.s64 [%rd1+1024], %rd429;
 $L124:
 $L116:
 	bar.sync 0;
-	mul.wide.u32 %rd446, %r8, 16;
-	add.s64 %rd447, %rd1, %rd446;
-	add.s64 %rd448, %rd447, 512;
-	ld.shared.s64 %rd449, [%rd448+0];
-	add.s64 %rd450, %rd449, %rd424;
-	ld.shared.s64 %rd451, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd450;
+	mul.wide.u32 %rd448, %r8, 16;
+	add.s64 %rd449, %rd1, %rd448;
+	add.s64 %rd450, %rd449, 512;
+	ld.shared.s64 %rd451, [%rd450+0];
+	add.s64 %rd452, %rd451, %rd426;
+	ld.shared.s64 %rd453, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd452;
 	shfl.sync.idx.b32 %r170|%p87, %r168, 0, %r22, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd452, {%r170, %r171};
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
+	mov.b64 %rd454, {%r170, %r171};
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
 	mov.b64 %rd457, %rd455;
 	mov.b64 %rd458, %rd456;
 	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, 0;
-	cvt.u64.u32 %rd461, %r2;
-	setp.eq.s64 %p88, %rd461, 0;
-	setp.gt.s64 %p89, %rd459, 0;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, 0;
+	cvt.u64.u32 %rd463, %r2;
+	setp.eq.s64 %p88, %rd463, 0;
+	setp.gt.s64 %p89, %rd461, 0;
 	and.pred %p90, %p88, %p89;
 	@!%p90 bra $L126;
-	atom.global.add.u64 %rd462, [%rd140], %rd459;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd460, %rd463;
+	atom.global.add.u64 %rd464, [%rd142], %rd461;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd462, %rd465;
 $L126:
-	cvt.u64.u32 %rd464, %r2;
-	setp.eq.s64 %p91, %rd464, 0;
+	cvt.u64.u32 %rd466, %r2;
+	setp.eq.s64 %p91, %rd466, 0;
 	setp.eq.u32 %p92, %r1, 0;
 	and.pred %p93, %p91, %p92;
 	bar.sync 0;
 	@!%p93 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd460;
+	st.shared.s64 [%rd1+1024], %rd462;
 $L127:
 	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd460, %rd466;
-	add.s64 %rd467, %rd460, %rd458;
+	ld.shared.s64 %rd467, [%rd1+1024];
 	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, 0;
+	mov.b64 %rd462, %rd468;
+	add.s64 %rd469, %rd462, %rd460;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, 0;
 $L128:
-	setp.lt.s64 %p94, %rd469, %rd419;
+	setp.lt.s64 %p94, %rd471, %rd421;
 	not.pred %p95, %p94;
 	@!%p95 bra $L132;
 	bra.uni $L130;
 $L132:
-	mul.lo.s64 %rd470, %rd469, %rd162;
-	mad.lo.s64 %rd471, %rd470, 4, %rd160;
-	ld.shared.s32 %r172, [%rd471+0];
+	mul.lo.s64 %rd472, %rd471, %rd164;
+	mad.lo.s64 %rd473, %rd472, 4, %rd162;
+	ld.shared.s32 %r172, [%rd473+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd472, %rd468, %rd469;
-	mul.lo.s64 %rd473, %rd472, %rd139;
-	mad.lo.s64 %rd474, %rd473, 4, %rd137;
-	st.global.s32 [%rd474+0], %r173;
+	add.s64 %rd474, %rd470, %rd471;
+	mul.lo.s64 %rd475, %rd474, %rd141;
+	mad.lo.s64 %rd476, %rd475, 4, %rd139;
+	st.global.s32 [%rd476+0], %r173;
 $L129:
-	add.s64 %rd475, %rd469, 1;
-	mov.b64 %rd469, %rd475;
+	add.s64 %rd477, %rd471, 1;
+	mov.b64 %rd471, %rd477;
 	bra.uni $L128;
 $L130:
 	bra.uni $L109;
@@ -9310,17 +8836,17 @@ $L108:
 	bra.uni $L107;
 $L109:
 $L54:
-	add.s64 %rd476, %rd299, %rd298;
-	mov.b64 %rd299, %rd476;
+	add.s64 %rd478, %rd301, %rd300;
+	mov.b64 %rd301, %rd478;
 	bra.uni $L53;
 $L55:
 $L7:
 	bar.sync 0;
-	add.s64 %rd119, %rd119, %rd118;
+	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd477, %rd106;
-	mov.b64 %rd478, %rd107;
+	mov.b64 %rd479, %rd108;
+	mov.b64 %rd480, %rd109;
 	// block reduction
 	mov.b32 %r174, 1;
 	sub.u32 %r175, %r13, 1;
@@ -9328,58 +8854,58 @@ $L6:
 $L133:
 	setp.hs.u32 %p96, %r176, 32;
 	@%p96 bra $L134;
-	mov.b64 {%r177, %r178}, %rd477;
+	mov.b64 {%r177, %r178}, %rd479;
 	shfl.sync.down.b32 %r179|%p97, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd479, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd478;
+	mov.b64 %rd481, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd480;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd480, {%r183, %r184};
+	mov.b64 %rd482, {%r183, %r184};
 	@!%p97 bra $L135;
 	setp.ne.u32 %p98, %r18, 9;
 	@%p98 bra.uni $L137;
-	setp.lt.s64 %p99, %rd479, %rd477;
-	setp.eq.s64 %p100, %rd479, %rd477;
-	setp.lt.s64 %p101, %rd480, %rd478;
+	setp.lt.s64 %p99, %rd481, %rd479;
+	setp.eq.s64 %p100, %rd481, %rd479;
+	setp.lt.s64 %p101, %rd482, %rd480;
 	and.pred %p102, %p100, %p101;
 	or.pred %p103, %p99, %p102;
-	selp.b64 %rd481, %rd479, %rd477, %p103;
-	selp.b64 %rd482, %rd480, %rd478, %p103;
-	mov.b64 %rd477, %rd481;
-	mov.b64 %rd478, %rd482;
+	selp.b64 %rd483, %rd481, %rd479, %p103;
+	selp.b64 %rd484, %rd482, %rd480, %p103;
+	mov.b64 %rd479, %rd483;
+	mov.b64 %rd480, %rd484;
 	bra.uni $L136;
 $L137:
 	setp.ne.u32 %p104, %r18, 10;
 	@%p104 bra.uni $L138;
-	setp.gt.s64 %p105, %rd479, %rd477;
-	setp.eq.s64 %p106, %rd479, %rd477;
-	setp.lt.s64 %p107, %rd480, %rd478;
+	setp.gt.s64 %p105, %rd481, %rd479;
+	setp.eq.s64 %p106, %rd481, %rd479;
+	setp.lt.s64 %p107, %rd482, %rd480;
 	and.pred %p108, %p106, %p107;
 	or.pred %p109, %p105, %p108;
-	selp.b64 %rd483, %rd479, %rd477, %p109;
-	selp.b64 %rd484, %rd480, %rd478, %p109;
-	mov.b64 %rd477, %rd483;
-	mov.b64 %rd478, %rd484;
+	selp.b64 %rd485, %rd481, %rd479, %p109;
+	selp.b64 %rd486, %rd482, %rd480, %p109;
+	mov.b64 %rd479, %rd485;
+	mov.b64 %rd480, %rd486;
 	bra.uni $L136;
 $L138:
-	mov.b64 %rd485, %rd477;
-	mov.b64 %rd486, %rd478;
 	mov.b64 %rd487, %rd479;
 	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd485;
-	mov.b64 %rd490, %rd486;
+	mov.b64 %rd489, %rd481;
+	mov.b64 %rd490, %rd482;
 	mov.b64 %rd491, %rd487;
 	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	add.s64 %rd495, %rd489, %rd493;
-	mov.b64 %rd489, %rd495;
-	add.s64 %rd496, %rd490, %rd494;
-	mov.b64 %rd490, %rd496;
+	mov.b64 %rd493, %rd489;
+	mov.b64 %rd494, %rd490;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd497, %rd491, %rd495;
+	mov.b64 %rd491, %rd497;
+	add.s64 %rd498, %rd492, %rd496;
+	mov.b64 %rd492, %rd498;
 $L139:
-	mov.b64 %rd477, %rd489;
-	mov.b64 %rd478, %rd490;
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
 $L136:
 $L135:
 	shl.b32 %r176, %r176, 1;
@@ -9387,506 +8913,355 @@ $L135:
 $L134:
 	setp.eq.u32 %p110, %r7, 0;
 	@!%p110 bra $L140;
-	mul.wide.u32 %rd497, %r8, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	st.shared.s64 [%rd498+0], %rd477;
-	st.shared.s64 [%rd498+8], %rd478;
+	mul.wide.u32 %rd499, %r8, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	st.shared.s64 [%rd500+0], %rd479;
+	st.shared.s64 [%rd500+8], %rd480;
 $L140:
 	bar.sync 0;
 	setp.eq.u32 %p111, %r8, 0;
 	@!%p111 bra $L141;
 	setp.lo.u32 %p112, %r7, %r10;
 	@!%p112 bra $L142;
-	mul.wide.u32 %rd499, %r7, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	ld.shared.s64 %rd501, [%rd500+0];
-	ld.shared.s64 %rd502, [%rd500+8];
-	mov.b64 %rd477, %rd501;
-	mov.b64 %rd478, %rd502;
+	mul.wide.u32 %rd501, %r7, 16;
+	add.s64 %rd502, %rd1, %rd501;
+	ld.shared.s64 %rd503, [%rd502+0];
+	ld.shared.s64 %rd504, [%rd502+8];
+	mov.b64 %rd479, %rd503;
+	mov.b64 %rd480, %rd504;
 $L142:
 	sub.u32 %r185, %r10, 1;
 	mov.b32 %r186, %r174;
 $L143:
 	setp.hs.u32 %p113, %r186, 32;
 	@%p113 bra $L144;
-	mov.b64 {%r187, %r188}, %rd477;
+	mov.b64 {%r187, %r188}, %rd479;
 	shfl.sync.down.b32 %r189|%p114, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd503, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd478;
+	mov.b64 %rd505, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd480;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd504, {%r193, %r194};
+	mov.b64 %rd506, {%r193, %r194};
 	@!%p114 bra $L145;
 	setp.ne.u32 %p115, %r18, 9;
 	@%p115 bra.uni $L147;
-	setp.lt.s64 %p116, %rd503, %rd477;
-	setp.eq.s64 %p117, %rd503, %rd477;
-	setp.lt.s64 %p118, %rd504, %rd478;
+	setp.lt.s64 %p116, %rd505, %rd479;
+	setp.eq.s64 %p117, %rd505, %rd479;
+	setp.lt.s64 %p118, %rd506, %rd480;
 	and.pred %p119, %p117, %p118;
 	or.pred %p120, %p116, %p119;
-	selp.b64 %rd505, %rd503, %rd477, %p120;
-	selp.b64 %rd506, %rd504, %rd478, %p120;
-	mov.b64 %rd477, %rd505;
-	mov.b64 %rd478, %rd506;
+	selp.b64 %rd507, %rd505, %rd479, %p120;
+	selp.b64 %rd508, %rd506, %rd480, %p120;
+	mov.b64 %rd479, %rd507;
+	mov.b64 %rd480, %rd508;
 	bra.uni $L146;
 $L147:
 	setp.ne.u32 %p121, %r18, 10;
 	@%p121 bra.uni $L148;
-	setp.gt.s64 %p122, %rd503, %rd477;
-	setp.eq.s64 %p123, %rd503, %rd477;
-	setp.lt.s64 %p124, %rd504, %rd478;
+	setp.gt.s64 %p122, %rd505, %rd479;
+	setp.eq.s64 %p123, %rd505, %rd479;
+	setp.lt.s64 %p124, %rd506, %rd480;
 	and.pred %p125, %p123, %p124;
 	or.pred %p126, %p122, %p125;
-	selp.b64 %rd507, %rd503, %rd477, %p126;
-	selp.b64 %rd508, %rd504, %rd478, %p126;
-	mov.b64 %rd477, %rd507;
-	mov.b64 %rd478, %rd508;
+	selp.b64 %rd509, %rd505, %rd479, %p126;
+	selp.b64 %rd510, %rd506, %rd480, %p126;
+	mov.b64 %rd479, %rd509;
+	mov.b64 %rd480, %rd510;
 	bra.uni $L146;
 $L148:
-	mov.b64 %rd509, %rd477;
-	mov.b64 %rd510, %rd478;
-	mov.b64 %rd511, %rd503;
-	mov.b64 %rd512, %rd504;
-	mov.b64 %rd489, %rd509;
-	mov.b64 %rd490, %rd510;
+	mov.b64 %rd511, %rd479;
+	mov.b64 %rd512, %rd480;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd506;
 	mov.b64 %rd491, %rd511;
 	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, %rd492;
-	add.s64 %rd513, %rd489, %rd493;
-	mov.b64 %rd489, %rd513;
-	add.s64 %rd514, %rd490, %rd494;
-	mov.b64 %rd490, %rd514;
+	mov.b64 %rd493, %rd513;
+	mov.b64 %rd494, %rd514;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd515, %rd491, %rd495;
+	mov.b64 %rd491, %rd515;
+	add.s64 %rd516, %rd492, %rd496;
+	mov.b64 %rd492, %rd516;
 $L149:
-	mov.b64 %rd477, %rd489;
-	mov.b64 %rd478, %rd490;
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
 $L146:
 $L145:
 	shl.b32 %r186, %r186, 1;
 	bra.uni $L143;
 $L144:
 $L141:
-	mul.wide.u32 %rd515, %r29, 16;
-	add.s64 %rd516, %rd11, %rd515;
+	mul.wide.u32 %rd517, %r29, 16;
+	add.s64 %rd518, %rd11, %rd517;
 	setp.eq.u32 %p127, %r5, 0;
 	@!%p127 bra $L150;
-	st.global.s64 [%rd516+0], %rd477;
-	st.global.s64 [%rd516+8], %rd478;
+	st.global.s64 [%rd518+0], %rd479;
+	st.global.s64 [%rd518+8], %rd480;
 $L150:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_coloring_propagate__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<55>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<157>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd91, %rd89;
-$L3:
-	setp.ge.s64 %p9, %rd91, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p10, %rd93, %rd87;
-	setp.eq.s64 %p11, %rd93, %rd87;
-	setp.lt.s64 %p12, %rd94, %rd88;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd95, %rd93, %rd87, %p14;
-	selp.b64 %rd96, %rd94, %rd88, %p14;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	mov.b64 %rd97, %rd89;
-$L6:
-	setp.ge.s64 %p16, %rd97, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd98, %rd97, 16, %rd3;
-	ld.global.s64 %rd99, [%rd98+0];
-	ld.global.s64 %rd100, [%rd98+8];
-	setp.gt.s64 %p17, %rd99, %rd87;
-	setp.eq.s64 %p18, %rd99, %rd87;
-	setp.lt.s64 %p19, %rd100, %rd88;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd101, %rd99, %rd87, %p21;
-	selp.b64 %rd102, %rd100, %rd88, %p21;
-	mov.b64 %rd87, %rd101;
-	mov.b64 %rd88, %rd102;
-	add.s64 %rd97, %rd97, %rd90;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd105, 0;
-	mov.b64 %rd106, 0;
-	mov.b64 %rd103, %rd105;
-	mov.b64 %rd104, %rd106;
-$L8:
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd109, %rd89;
-$L9:
-	setp.ge.s64 %p22, %rd109, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd110, %rd109, 16, %rd3;
-	ld.global.s64 %rd111, [%rd110+0];
-	ld.global.s64 %rd112, [%rd110+8];
-	mov.b64 %rd113, %rd87;
-	mov.b64 %rd114, %rd88;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd112;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd123, %rd117, %rd121;
-	mov.b64 %rd117, %rd123;
-	add.s64 %rd124, %rd118, %rd122;
-	mov.b64 %rd118, %rd124;
-$L11:
-	mov.b64 %rd87, %rd117;
-	mov.b64 %rd88, %rd118;
-	add.s64 %rd109, %rd109, %rd90;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd125, %rd87;
-	mov.b64 %rd126, %rd88;
-	// block reduction
-	mov.b32 %r24, 1;
-	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
-$L12:
-	setp.hs.u32 %p23, %r27, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r28, %r29}, %rd125;
-	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd127, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd126;
-	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
-	mov.b64 %rd128, {%r34, %r35};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd127, %rd125;
-	setp.eq.s64 %p27, %rd127, %rd125;
-	setp.lt.s64 %p28, %rd128, %rd126;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd129, %rd127, %rd125, %p30;
-	selp.b64 %rd130, %rd128, %rd126, %p30;
-	mov.b64 %rd125, %rd129;
-	mov.b64 %rd126, %rd130;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd127, %rd125;
-	setp.eq.s64 %p33, %rd127, %rd125;
-	setp.lt.s64 %p34, %rd128, %rd126;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd131, %rd127, %rd125, %p36;
-	selp.b64 %rd132, %rd128, %rd126, %p36;
-	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd133, %rd125;
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-	mov.b64 %rd136, %rd128;
-	mov.b64 %rd117, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd137, %rd117, %rd121;
-	mov.b64 %rd117, %rd137;
-	add.s64 %rd138, %rd118, %rd122;
-	mov.b64 %rd118, %rd138;
-$L18:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L15:
-$L14:
-	shl.b32 %r27, %r27, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd139, %r8, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	st.shared.s64 [%rd140+0], %rd125;
-	st.shared.s64 [%rd140+8], %rd126;
-$L19:
+	// the last block combines the partials
+	setp.eq.u32 %p128, %r5, 0;
+	@!%p128 bra $L151;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r195, [gk_reduce_done], 1;
+	sub.u32 %r196, %r30, 1;
+	setp.eq.u32 %p129, %r195, %r196;
+	fence.acq_rel.gpu;
+	selp.b32 %r197, 1, 0, %p129;
+	st.shared.u32 [%rd1+1024], %r197;
+$L151:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd141, %r7, 16;
-	add.s64 %rd142, %rd1, %rd141;
-	ld.shared.s64 %rd143, [%rd142+0];
-	ld.shared.s64 %rd144, [%rd142+8];
-	mov.b64 %rd125, %rd143;
-	mov.b64 %rd126, %rd144;
-$L21:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r25;
-$L22:
-	setp.hs.u32 %p40, %r37, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r38, %r39}, %rd125;
-	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	mov.b64 {%r42, %r43}, %rd126;
-	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
-	mov.b64 %rd146, {%r44, %r45};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd145, %rd125;
-	setp.eq.s64 %p44, %rd145, %rd125;
-	setp.lt.s64 %p45, %rd146, %rd126;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd147, %rd145, %rd125, %p47;
-	selp.b64 %rd148, %rd146, %rd126, %p47;
-	mov.b64 %rd125, %rd147;
-	mov.b64 %rd126, %rd148;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd145, %rd125;
-	setp.eq.s64 %p50, %rd145, %rd125;
-	setp.lt.s64 %p51, %rd146, %rd126;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd149, %rd145, %rd125, %p53;
-	selp.b64 %rd150, %rd146, %rd126, %p53;
-	mov.b64 %rd125, %rd149;
-	mov.b64 %rd126, %rd150;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd151, %rd125;
-	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd145;
-	mov.b64 %rd154, %rd146;
-	mov.b64 %rd117, %rd151;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-	mov.b64 %rd120, %rd154;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd120;
-	add.s64 %rd155, %rd117, %rd121;
-	mov.b64 %rd117, %rd155;
-	add.s64 %rd156, %rd118, %rd122;
-	mov.b64 %rd118, %rd156;
-$L28:
-	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
-$L25:
-$L24:
-	shl.b32 %r37, %r37, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd125;
-	st.global.s64 [%rd6+8], %rd126;
-$L29:
+	ld.shared.u32 %r198, [%rd1+1024];
+	setp.ne.u32 %p130, %r198, 0;
+	@!%p130 bra $L152;
+	cvt.u64.u32 %rd521, %r30;
+	cvt.u64.u32 %rd522, %r5;
+	cvt.u64.u32 %rd523, %r6;
+	setp.ne.u32 %p131, %r18, 9;
+	@%p131 bra.uni $L154;
+	mov.b64 %rd519, 9223372036854775807;
+	mov.b64 %rd520, 9223372036854775807;
+	mov.b64 %rd524, %rd522;
+$L155:
+	setp.ge.s64 %p132, %rd524, %rd521;
+	@%p132 bra $L156;
+	mad.lo.s64 %rd525, %rd524, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd526, [%rd525+0];
+	ld.relaxed.gpu.global.s64 %rd527, [%rd525+8];
+	setp.lt.s64 %p133, %rd526, %rd519;
+	setp.eq.s64 %p134, %rd526, %rd519;
+	setp.lt.s64 %p135, %rd527, %rd520;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd528, %rd526, %rd519, %p137;
+	selp.b64 %rd529, %rd527, %rd520, %p137;
+	mov.b64 %rd519, %rd528;
+	mov.b64 %rd520, %rd529;
+	add.s64 %rd524, %rd524, %rd523;
+	bra.uni $L155;
+$L156:
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p138, %r18, 10;
+	@%p138 bra.uni $L157;
+	mov.b64 %rd519, -9223372036854775808;
+	mov.b64 %rd520, 9223372036854775807;
+	mov.b64 %rd530, %rd522;
+$L158:
+	setp.ge.s64 %p139, %rd530, %rd521;
+	@%p139 bra $L159;
+	mad.lo.s64 %rd531, %rd530, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
+	ld.relaxed.gpu.global.s64 %rd533, [%rd531+8];
+	setp.gt.s64 %p140, %rd532, %rd519;
+	setp.eq.s64 %p141, %rd532, %rd519;
+	setp.lt.s64 %p142, %rd533, %rd520;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd534, %rd532, %rd519, %p144;
+	selp.b64 %rd535, %rd533, %rd520, %p144;
+	mov.b64 %rd519, %rd534;
+	mov.b64 %rd520, %rd535;
+	add.s64 %rd530, %rd530, %rd523;
+	bra.uni $L158;
+$L159:
+	bra.uni $L153;
+$L157:
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd114, 0;
+	mov.b64 %rd115, 0;
+	mov.b64 %rd112, %rd114;
+	mov.b64 %rd113, %rd115;
+$L160:
+	mov.b64 %rd536, %rd112;
+	mov.b64 %rd537, %rd113;
+	mov.b64 %rd519, %rd536;
+	mov.b64 %rd520, %rd537;
+	mov.b64 %rd538, %rd522;
+$L161:
+	setp.ge.s64 %p145, %rd538, %rd521;
+	@%p145 bra $L162;
+	mad.lo.s64 %rd539, %rd538, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
+	ld.relaxed.gpu.global.s64 %rd541, [%rd539+8];
+	mov.b64 %rd542, %rd519;
+	mov.b64 %rd543, %rd520;
+	mov.b64 %rd544, %rd540;
+	mov.b64 %rd545, %rd541;
+	mov.b64 %rd491, %rd542;
+	mov.b64 %rd492, %rd543;
+	mov.b64 %rd493, %rd544;
+	mov.b64 %rd494, %rd545;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd546, %rd491, %rd495;
+	mov.b64 %rd491, %rd546;
+	add.s64 %rd547, %rd492, %rd496;
+	mov.b64 %rd492, %rd547;
+$L163:
+	mov.b64 %rd519, %rd491;
+	mov.b64 %rd520, %rd492;
+	add.s64 %rd538, %rd538, %rd523;
+	bra.uni $L161;
+$L162:
+$L153:
+	mov.b64 %rd548, %rd519;
+	mov.b64 %rd549, %rd520;
+	// block reduction
+	mov.b32 %r199, 1;
+	mov.b32 %r200, 1;
+	sub.u32 %r201, %r13, 1;
+	mov.b32 %r202, %r199;
+$L164:
+	setp.hs.u32 %p146, %r202, 32;
+	@%p146 bra $L165;
+	mov.b64 {%r203, %r204}, %rd548;
+	shfl.sync.down.b32 %r205|%p147, %r203, %r202, %r201, %r17;
+	shfl.sync.down.b32 %r206, %r204, %r202, %r201, %r17;
+	mov.b64 %rd550, {%r205, %r206};
+	mov.b64 {%r207, %r208}, %rd549;
+	shfl.sync.down.b32 %r209, %r207, %r202, %r201, %r17;
+	shfl.sync.down.b32 %r210, %r208, %r202, %r201, %r17;
+	mov.b64 %rd551, {%r209, %r210};
+	@!%p147 bra $L166;
+	setp.ne.u32 %p148, %r18, 9;
+	@%p148 bra.uni $L168;
+	setp.lt.s64 %p149, %rd550, %rd548;
+	setp.eq.s64 %p150, %rd550, %rd548;
+	setp.lt.s64 %p151, %rd551, %rd549;
+	and.pred %p152, %p150, %p151;
+	or.pred %p153, %p149, %p152;
+	selp.b64 %rd552, %rd550, %rd548, %p153;
+	selp.b64 %rd553, %rd551, %rd549, %p153;
+	mov.b64 %rd548, %rd552;
+	mov.b64 %rd549, %rd553;
+	bra.uni $L167;
+$L168:
+	setp.ne.u32 %p154, %r18, 10;
+	@%p154 bra.uni $L169;
+	setp.gt.s64 %p155, %rd550, %rd548;
+	setp.eq.s64 %p156, %rd550, %rd548;
+	setp.lt.s64 %p157, %rd551, %rd549;
+	and.pred %p158, %p156, %p157;
+	or.pred %p159, %p155, %p158;
+	selp.b64 %rd554, %rd550, %rd548, %p159;
+	selp.b64 %rd555, %rd551, %rd549, %p159;
+	mov.b64 %rd548, %rd554;
+	mov.b64 %rd549, %rd555;
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd556, %rd548;
+	mov.b64 %rd557, %rd549;
+	mov.b64 %rd558, %rd550;
+	mov.b64 %rd559, %rd551;
+	mov.b64 %rd491, %rd556;
+	mov.b64 %rd492, %rd557;
+	mov.b64 %rd493, %rd558;
+	mov.b64 %rd494, %rd559;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd560, %rd491, %rd495;
+	mov.b64 %rd491, %rd560;
+	add.s64 %rd561, %rd492, %rd496;
+	mov.b64 %rd492, %rd561;
+$L170:
+	mov.b64 %rd548, %rd491;
+	mov.b64 %rd549, %rd492;
+$L167:
+$L166:
+	shl.b32 %r202, %r202, 1;
+	bra.uni $L164;
+$L165:
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L171;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	st.shared.s64 [%rd563+0], %rd548;
+	st.shared.s64 [%rd563+8], %rd549;
+$L171:
+	bar.sync 0;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L172;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L173;
+	mul.wide.u32 %rd564, %r7, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	ld.shared.s64 %rd566, [%rd565+0];
+	ld.shared.s64 %rd567, [%rd565+8];
+	mov.b64 %rd548, %rd566;
+	mov.b64 %rd549, %rd567;
+$L173:
+	sub.u32 %r211, %r10, 1;
+	mov.b32 %r212, %r200;
+$L174:
+	setp.hs.u32 %p163, %r212, 32;
+	@%p163 bra $L175;
+	mov.b64 {%r213, %r214}, %rd548;
+	shfl.sync.down.b32 %r215|%p164, %r213, %r212, %r211, %r17;
+	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
+	mov.b64 %rd568, {%r215, %r216};
+	mov.b64 {%r217, %r218}, %rd549;
+	shfl.sync.down.b32 %r219, %r217, %r212, %r211, %r17;
+	shfl.sync.down.b32 %r220, %r218, %r212, %r211, %r17;
+	mov.b64 %rd569, {%r219, %r220};
+	@!%p164 bra $L176;
+	setp.ne.u32 %p165, %r18, 9;
+	@%p165 bra.uni $L178;
+	setp.lt.s64 %p166, %rd568, %rd548;
+	setp.eq.s64 %p167, %rd568, %rd548;
+	setp.lt.s64 %p168, %rd569, %rd549;
+	and.pred %p169, %p167, %p168;
+	or.pred %p170, %p166, %p169;
+	selp.b64 %rd570, %rd568, %rd548, %p170;
+	selp.b64 %rd571, %rd569, %rd549, %p170;
+	mov.b64 %rd548, %rd570;
+	mov.b64 %rd549, %rd571;
+	bra.uni $L177;
+$L178:
+	setp.ne.u32 %p171, %r18, 10;
+	@%p171 bra.uni $L179;
+	setp.gt.s64 %p172, %rd568, %rd548;
+	setp.eq.s64 %p173, %rd568, %rd548;
+	setp.lt.s64 %p174, %rd569, %rd549;
+	and.pred %p175, %p173, %p174;
+	or.pred %p176, %p172, %p175;
+	selp.b64 %rd572, %rd568, %rd548, %p176;
+	selp.b64 %rd573, %rd569, %rd549, %p176;
+	mov.b64 %rd548, %rd572;
+	mov.b64 %rd549, %rd573;
+	bra.uni $L177;
+$L179:
+	mov.b64 %rd574, %rd548;
+	mov.b64 %rd575, %rd549;
+	mov.b64 %rd576, %rd568;
+	mov.b64 %rd577, %rd569;
+	mov.b64 %rd491, %rd574;
+	mov.b64 %rd492, %rd575;
+	mov.b64 %rd493, %rd576;
+	mov.b64 %rd494, %rd577;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd578, %rd491, %rd495;
+	mov.b64 %rd491, %rd578;
+	add.s64 %rd579, %rd492, %rd496;
+	mov.b64 %rd492, %rd579;
+$L180:
+	mov.b64 %rd548, %rd491;
+	mov.b64 %rd549, %rd492;
+$L177:
+$L176:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L174;
+$L175:
+$L172:
+	@!%p128 bra $L181;
+	st.global.s64 [%rd13+0], %rd548;
+	st.global.s64 [%rd13+8], %rd549;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L181:
+$L152:
 	ret;
 }
 `
@@ -9900,12 +9275,14 @@ const gokkosPTX7 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_PullStep_coloring_propagate__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -9929,9 +9306,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<66>;
-	.reg .b32 %r<93>;
-	.reg .b64 %rd<198>;
+	.reg .pred %p<115>;
+	.reg .b32 %r<119>;
+	.reg .b64 %rd<261>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9955,126 +9332,126 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s10];
+	cvta.to.global.u64 %rd32, %rd31;
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
+	ld.param.s64 %rd34, [gk_s11];
 	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
+	ld.param.s64 %rd36, [gk_s12];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s13];
+	cvta.to.global.u64 %rd39, %rd38;
 	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
+	ld.param.s64 %rd41, [gk_s14];
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
+	ld.param.s64 %rd43, [gk_s15];
 	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s17];
+	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r20;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r19;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
+	sub.s64 %rd54, %rd3, %rd2;
+	max.s64 %rd55, %rd54, 0;
+	cvt.u64.u32 %rd56, %r20;
+	add.s64 %rd57, %rd55, %rd56;
+	sub.s64 %rd58, %rd57, 1;
+	div.u64 %rd59, %rd58, %rd56;
+	cvt.u64.u32 %rd60, %r19;
+	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
+	add.s64 %rd62, %rd61, %rd59;
+	min.s64 %rd63, %rd62, %rd3;
 	setp.ne.u32 %p2, %r18, 9;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd64, 9223372036854775807;
-	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd66, 9223372036854775807;
+	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 10;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd64, -9223372036854775808;
-	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd66, -9223372036854775808;
+	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd66, 0;
-	mov.b64 %rd67, 0;
 	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
-	mov.b64 %rd66, %rd68;
-	mov.b64 %rd67, %rd69;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, 0;
+	mov.b64 %rd68, %rd70;
+	mov.b64 %rd69, %rd71;
 $L4:
-	mov.b64 %rd70, %rd66;
-	mov.b64 %rd71, %rd67;
-	mov.b64 %rd64, %rd70;
-	mov.b64 %rd65, %rd71;
+	mov.b64 %rd72, %rd68;
+	mov.b64 %rd73, %rd69;
+	mov.b64 %rd66, %rd72;
+	mov.b64 %rd67, %rd73;
 $L1:
-	mov.b64 %rd62, %rd64;
-	mov.b64 %rd63, %rd65;
-	cvt.u64.u32 %rd72, %r5;
-	add.s64 %rd73, %rd59, %rd72;
-	cvt.u64.u32 %rd74, %r6;
-	mov.b64 %rd75, %rd73;
+	mov.b64 %rd64, %rd66;
+	mov.b64 %rd65, %rd67;
+	cvt.u64.u32 %rd74, %r5;
+	add.s64 %rd75, %rd61, %rd74;
+	cvt.u64.u32 %rd76, %r6;
+	mov.b64 %rd77, %rd75;
 $L5:
-	setp.ge.s64 %p4, %rd75, %rd61;
+	setp.ge.s64 %p4, %rd77, %rd63;
 	@%p4 bra $L6;
-	mov.b64 %rd76, %rd75;
-	mov.b64 %rd77, %rd76;
-	add.s64 %rd78, %rd76, 1;
+	mov.b64 %rd78, %rd77;
 	mov.b64 %rd79, %rd78;
-	mov.b64 %rd80, %rd77;
-	mov.b64 %rd81, %rd79;
-	setp.gt.s64 %p5, %rd44, 0;
+	add.s64 %rd80, %rd78, 1;
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd79;
+	mov.b64 %rd83, %rd81;
+	setp.gt.s64 %p5, %rd46, 0;
 	@!%p5 bra $L9;
-	mul.lo.s64 %rd82, %rd76, %rd44;
-	mov.b64 %rd83, %rd82;
-	add.s64 %rd84, %rd76, 1;
-	mul.lo.s64 %rd85, %rd84, %rd44;
-	min.s64 %rd86, %rd85, %rd40;
-	mov.b64 %rd87, %rd86;
-	mov.b64 %rd80, %rd83;
-	mov.b64 %rd81, %rd87;
+	mul.lo.s64 %rd84, %rd78, %rd46;
+	mov.b64 %rd85, %rd84;
+	add.s64 %rd86, %rd78, 1;
+	mul.lo.s64 %rd87, %rd86, %rd46;
+	min.s64 %rd88, %rd87, %rd42;
+	mov.b64 %rd89, %rd88;
+	mov.b64 %rd82, %rd85;
+	mov.b64 %rd83, %rd89;
 $L9:
-	mov.b64 %rd88, %rd10;
-	mov.b64 %rd89, %rd12;
-	mov.b64 %rd90, %rd14;
-	mov.b64 %rd91, %rd17;
-	mov.b64 %rd92, %rd19;
-	mov.b64 %rd93, %rd21;
-	mov.b64 %rd94, %rd31;
-	mov.b64 %rd95, %rd33;
-	mov.b64 %rd96, %rd35;
-	mov.b64 %rd97, %rd88;
-	mov.b64 %rd98, %rd89;
+	mov.b64 %rd90, %rd12;
+	mov.b64 %rd91, %rd14;
+	mov.b64 %rd92, %rd16;
+	mov.b64 %rd93, %rd19;
+	mov.b64 %rd94, %rd21;
+	mov.b64 %rd95, %rd23;
+	mov.b64 %rd96, %rd33;
+	mov.b64 %rd97, %rd35;
+	mov.b64 %rd98, %rd37;
 	mov.b64 %rd99, %rd90;
 	mov.b64 %rd100, %rd91;
 	mov.b64 %rd101, %rd92;
@@ -10082,27 +9459,29 @@ $L9:
 	mov.b64 %rd103, %rd94;
 	mov.b64 %rd104, %rd95;
 	mov.b64 %rd105, %rd96;
-	mov.b64 %rd106, %rd80;
+	mov.b64 %rd106, %rd97;
+	mov.b64 %rd107, %rd98;
+	mov.b64 %rd108, %rd82;
 $L10:
-	setp.lt.s64 %p6, %rd106, %rd81;
+	setp.lt.s64 %p6, %rd108, %rd83;
 	not.pred %p7, %p6;
 	@!%p7 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b32 %r21, 0x0;
-	mul.lo.s64 %rd107, %rd106, 32;
-	mov.b64 %rd108, %rd107;
-	setp.gt.s64 %p8, %rd44, 0;
+	mul.lo.s64 %rd109, %rd108, 32;
+	mov.b64 %rd110, %rd109;
+	setp.gt.s64 %p8, %rd46, 0;
 	@!%p8 bra $L15;
-	mov.b64 %rd109, %rd106;
+	mov.b64 %rd111, %rd108;
 	mov.b32 %r22, 0xFFFFFFFF;
 	mov.b32 %r21, %r22;
-	sub.s64 %rd110, %rd7, %rd108;
-	mov.b64 %rd111, %rd110;
-	setp.lt.s64 %p9, %rd111, 32;
+	sub.s64 %rd112, %rd9, %rd110;
+	mov.b64 %rd113, %rd112;
+	setp.lt.s64 %p9, %rd113, 32;
 	@!%p9 bra $L18;
-	min.u64 %rd112, %rd111, 32;
-	cvt.u32.u64 %r23, %rd112;
+	min.u64 %rd114, %rd113, 32;
+	cvt.u32.u64 %r23, %rd114;
 	mov.b32 %r25, 0x1;
 	shl.b32 %r24, %r25, %r23;
 	setp.hs.u32 %p10, %r23, 32;
@@ -10113,8 +9492,8 @@ $L14:
 $L18:
 	bra.uni $L16;
 $L15:
-	mov.b64 %rd108, %rd76;
-	cvt.u32.u64 %r29, %rd76;
+	mov.b64 %rd110, %rd78;
+	cvt.u32.u64 %r29, %rd78;
 	mov.b32 %r30, %r29;
 	mov.pred %p11, 1;
 	@!%p11 bra $L20;
@@ -10130,49 +9509,49 @@ $L21:
 $L25:
 	brev.b32 %r32, %r21;
 	clz.b32 %r33, %r32;
-	cvt.u64.u32 %rd113, %r33;
-	mov.b64 %rd114, %rd113;
+	cvt.u64.u32 %rd115, %r33;
+	mov.b64 %rd116, %rd115;
 	sub.u32 %r34, %r21, 0x1;
 	and.b32 %r35, %r21, %r34;
 	mov.b32 %r21, %r35;
-	add.s64 %rd115, %rd108, %rd114;
-	cvt.u32.u64 %r36, %rd115;
+	add.s64 %rd117, %rd110, %rd116;
+	cvt.u32.u64 %r36, %rd117;
 	mov.b32 %r37, %r36;
 	mov.pred %p14, 0;
-	cvt.s64.s32 %rd116, %r37;
-	add.s64 %rd117, %rd116, 1;
-	mul.lo.s64 %rd118, %rd117, %rd99;
-	mad.lo.s64 %rd119, %rd118, 8, %rd97;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	mov.b64 %rd122, %rd121;
-	cvt.s64.s32 %rd123, %r37;
-	mul.lo.s64 %rd124, %rd123, %rd99;
-	mad.lo.s64 %rd125, %rd124, 8, %rd97;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd127;
+	cvt.s64.s32 %rd118, %r37;
+	add.s64 %rd119, %rd118, 1;
+	mul.lo.s64 %rd120, %rd119, %rd101;
+	mad.lo.s64 %rd121, %rd120, 8, %rd99;
+	ld.global.nc.s64 %rd122, [%rd121+0];
+	mov.b64 %rd123, %rd122;
+	mov.b64 %rd124, %rd123;
+	cvt.s64.s32 %rd125, %r37;
+	mul.lo.s64 %rd126, %rd125, %rd101;
+	mad.lo.s64 %rd127, %rd126, 8, %rd99;
+	ld.global.nc.s64 %rd128, [%rd127+0];
+	mov.b64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
 $L26:
-	setp.lt.s64 %p15, %rd128, %rd122;
+	setp.lt.s64 %p15, %rd130, %rd124;
 	not.pred %p16, %p15;
 	@!%p16 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd129, %rd128, %rd102;
-	mad.lo.s64 %rd130, %rd129, 4, %rd100;
-	ld.global.nc.s32 %r38, [%rd130+0];
+	mul.lo.s64 %rd131, %rd130, %rd104;
+	mad.lo.s64 %rd132, %rd131, 4, %rd102;
+	ld.global.nc.s32 %r38, [%rd132+0];
 	mov.b32 %r39, %r38;
 	mov.b32 %r40, %r39;
 	shr.s32 %r41, %r40, 5;
-	cvt.s64.s32 %rd131, %r41;
-	mul.lo.s64 %rd132, %rd131, %rd105;
-	mad.lo.s64 %rd133, %rd132, 4, %rd103;
-	ld.global.nc.u32 %r42, [%rd133+0];
+	cvt.s64.s32 %rd133, %r41;
+	mul.lo.s64 %rd134, %rd133, %rd107;
+	mad.lo.s64 %rd135, %rd134, 4, %rd105;
+	ld.global.nc.u32 %r42, [%rd135+0];
 	mov.b32 %r43, %r42;
 	and.b32 %r44, %r40, 31;
-	cvt.s64.s32 %rd134, %r44;
-	min.u64 %rd135, %rd134, 32;
-	cvt.u32.u64 %r45, %rd135;
+	cvt.s64.s32 %rd136, %r44;
+	min.u64 %rd137, %rd136, 32;
+	cvt.u32.u64 %r45, %rd137;
 	mov.b32 %r47, 0x1;
 	shl.b32 %r46, %r47, %r45;
 	setp.hs.u32 %p17, %r45, 32;
@@ -10184,31 +9563,31 @@ $L30:
 $L32:
 	mov.b32 %r50, %r40;
 	mov.b32 %r51, %r37;
-	mov.b64 %rd136, %rd128;
+	mov.b64 %rd138, %rd130;
 	mov.b32 %r52, %r50;
 	mov.b32 %r53, %r51;
-	mov.b64 %rd137, %rd136;
+	mov.b64 %rd139, %rd138;
 $L33:
-	cvt.s64.s32 %rd138, %r52;
-	mul.lo.s64 %rd139, %rd138, %rd51;
-	mad.lo.s64 %rd140, %rd139, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r54, [%rd140+0];
+	cvt.s64.s32 %rd140, %r52;
+	mul.lo.s64 %rd141, %rd140, %rd53;
+	mad.lo.s64 %rd142, %rd141, 4, %rd49;
+	ld.relaxed.gpu.global.s32 %r54, [%rd142+0];
 	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd141, %r53;
-	mul.lo.s64 %rd142, %rd141, %rd51;
-	mad.lo.s64 %rd143, %rd142, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r57, [%rd143+0];
+	cvt.s64.s32 %rd143, %r53;
+	mul.lo.s64 %rd144, %rd143, %rd53;
+	mad.lo.s64 %rd145, %rd144, 4, %rd49;
+	ld.relaxed.gpu.global.s32 %r57, [%rd145+0];
 	mov.b32 %r58, %r57;
 	setp.ge.s32 %p19, %r58, %r56;
 	@!%p19 bra $L37;
 	mov.pred %p20, 0;
 	bra.uni $L35;
 $L37:
-	cvt.s64.s32 %rd144, %r53;
-	mul.lo.s64 %rd145, %rd144, %rd51;
-	mad.lo.s64 %rd146, %rd145, 4, %rd47;
-	atom.global.max.s32 %r59, [%rd146], %r56;
+	cvt.s64.s32 %rd146, %r53;
+	mul.lo.s64 %rd147, %rd146, %rd53;
+	mad.lo.s64 %rd148, %rd147, 4, %rd49;
+	atom.global.max.s32 %r59, [%rd148], %r56;
 	mov.b32 %r60, %r59;
 	setp.lt.s32 %p21, %r60, %r56;
 	mov.pred %p20, %p21;
@@ -10229,58 +9608,58 @@ $L35:
 	bra.uni $L28;
 $L39:
 $L27:
-	add.s64 %rd147, %rd128, 1;
-	mov.b64 %rd128, %rd147;
+	add.s64 %rd149, %rd130, 1;
+	mov.b64 %rd130, %rd149;
 	bra.uni $L26;
 $L28:
 	@!%p14 bra $L41;
-	min.u64 %rd148, %rd114, 32;
-	cvt.u32.u64 %r61, %rd148;
+	min.u64 %rd150, %rd116, 32;
+	cvt.u32.u64 %r61, %rd150;
 	mov.b32 %r63, 0x1;
 	shl.b32 %r62, %r63, %r61;
 	setp.hs.u32 %p30, %r61, 32;
 	selp.b32 %r64, 0, %r62, %p30;
 	or.b32 %r65, %r31, %r64;
 	mov.b32 %r31, %r65;
-	add.s64 %rd149, %rd62, 1;
-	mov.b64 %rd62, %rd149;
+	add.s64 %rd151, %rd64, 1;
+	mov.b64 %rd64, %rd151;
 $L41:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p31, %rd44, 0;
+	setp.gt.s64 %p31, %rd46, 0;
 	@!%p31 bra $L42;
-	mul.lo.s64 %rd150, %rd106, %rd42;
-	mad.lo.s64 %rd151, %rd150, 4, %rd38;
-	st.global.u32 [%rd151+0], %r31;
+	mul.lo.s64 %rd152, %rd108, %rd44;
+	mad.lo.s64 %rd153, %rd152, 4, %rd40;
+	st.global.u32 [%rd153+0], %r31;
 	bra.uni $L43;
 $L42:
 	setp.ne.u32 %p32, %r31, 0x0;
 	@!%p32 bra $L45;
-	shr.s64 %rd152, %rd76, 5;
-	mul.lo.s64 %rd153, %rd152, %rd42;
-	mad.lo.s64 %rd154, %rd153, 4, %rd38;
-	and.b64 %rd155, %rd76, 31;
-	min.u64 %rd156, %rd155, 32;
-	cvt.u32.u64 %r66, %rd156;
+	shr.s64 %rd154, %rd78, 5;
+	mul.lo.s64 %rd155, %rd154, %rd44;
+	mad.lo.s64 %rd156, %rd155, 4, %rd40;
+	and.b64 %rd157, %rd78, 31;
+	min.u64 %rd158, %rd157, 32;
+	cvt.u32.u64 %r66, %rd158;
 	mov.b32 %r68, 0x1;
 	shl.b32 %r67, %r68, %r66;
 	setp.hs.u32 %p33, %r66, 32;
 	selp.b32 %r69, 0, %r67, %p33;
-	atom.global.or.b32 %r70, [%rd154], %r69;
+	atom.global.or.b32 %r70, [%rd156], %r69;
 $L45:
 $L43:
 $L11:
-	add.s64 %rd157, %rd106, 1;
-	mov.b64 %rd106, %rd157;
+	add.s64 %rd159, %rd108, 1;
+	mov.b64 %rd108, %rd159;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd75, %rd75, %rd74;
+	add.s64 %rd77, %rd77, %rd76;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd158, %rd62;
-	mov.b64 %rd159, %rd63;
+	mov.b64 %rd160, %rd64;
+	mov.b64 %rd161, %rd65;
 	// block reduction
 	mov.b32 %r71, 1;
 	mov.b32 %r72, 1;
@@ -10289,58 +9668,58 @@ $L6:
 $L46:
 	setp.hs.u32 %p34, %r74, 32;
 	@%p34 bra $L47;
-	mov.b64 {%r75, %r76}, %rd158;
+	mov.b64 {%r75, %r76}, %rd160;
 	shfl.sync.down.b32 %r77|%p35, %r75, %r74, %r73, %r17;
 	shfl.sync.down.b32 %r78, %r76, %r74, %r73, %r17;
-	mov.b64 %rd160, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd159;
+	mov.b64 %rd162, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd161;
 	shfl.sync.down.b32 %r81, %r79, %r74, %r73, %r17;
 	shfl.sync.down.b32 %r82, %r80, %r74, %r73, %r17;
-	mov.b64 %rd161, {%r81, %r82};
+	mov.b64 %rd163, {%r81, %r82};
 	@!%p35 bra $L48;
 	setp.ne.u32 %p36, %r18, 9;
 	@%p36 bra.uni $L50;
-	setp.lt.s64 %p37, %rd160, %rd158;
-	setp.eq.s64 %p38, %rd160, %rd158;
-	setp.lt.s64 %p39, %rd161, %rd159;
+	setp.lt.s64 %p37, %rd162, %rd160;
+	setp.eq.s64 %p38, %rd162, %rd160;
+	setp.lt.s64 %p39, %rd163, %rd161;
 	and.pred %p40, %p38, %p39;
 	or.pred %p41, %p37, %p40;
-	selp.b64 %rd162, %rd160, %rd158, %p41;
-	selp.b64 %rd163, %rd161, %rd159, %p41;
-	mov.b64 %rd158, %rd162;
-	mov.b64 %rd159, %rd163;
+	selp.b64 %rd164, %rd162, %rd160, %p41;
+	selp.b64 %rd165, %rd163, %rd161, %p41;
+	mov.b64 %rd160, %rd164;
+	mov.b64 %rd161, %rd165;
 	bra.uni $L49;
 $L50:
 	setp.ne.u32 %p42, %r18, 10;
 	@%p42 bra.uni $L51;
-	setp.gt.s64 %p43, %rd160, %rd158;
-	setp.eq.s64 %p44, %rd160, %rd158;
-	setp.lt.s64 %p45, %rd161, %rd159;
+	setp.gt.s64 %p43, %rd162, %rd160;
+	setp.eq.s64 %p44, %rd162, %rd160;
+	setp.lt.s64 %p45, %rd163, %rd161;
 	and.pred %p46, %p44, %p45;
 	or.pred %p47, %p43, %p46;
-	selp.b64 %rd164, %rd160, %rd158, %p47;
-	selp.b64 %rd165, %rd161, %rd159, %p47;
-	mov.b64 %rd158, %rd164;
-	mov.b64 %rd159, %rd165;
+	selp.b64 %rd166, %rd162, %rd160, %p47;
+	selp.b64 %rd167, %rd163, %rd161, %p47;
+	mov.b64 %rd160, %rd166;
+	mov.b64 %rd161, %rd167;
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd159;
 	mov.b64 %rd168, %rd160;
 	mov.b64 %rd169, %rd161;
-	mov.b64 %rd170, %rd166;
-	mov.b64 %rd171, %rd167;
+	mov.b64 %rd170, %rd162;
+	mov.b64 %rd171, %rd163;
 	mov.b64 %rd172, %rd168;
 	mov.b64 %rd173, %rd169;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd173;
-	add.s64 %rd176, %rd170, %rd174;
-	mov.b64 %rd170, %rd176;
-	add.s64 %rd177, %rd171, %rd175;
-	mov.b64 %rd171, %rd177;
+	mov.b64 %rd174, %rd170;
+	mov.b64 %rd175, %rd171;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd178, %rd172, %rd176;
+	mov.b64 %rd172, %rd178;
+	add.s64 %rd179, %rd173, %rd177;
+	mov.b64 %rd173, %rd179;
 $L52:
-	mov.b64 %rd158, %rd170;
-	mov.b64 %rd159, %rd171;
+	mov.b64 %rd160, %rd172;
+	mov.b64 %rd161, %rd173;
 $L49:
 $L48:
 	shl.b32 %r74, %r74, 1;
@@ -10348,442 +9727,355 @@ $L48:
 $L47:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L53;
-	mul.wide.u32 %rd178, %r8, 16;
-	add.s64 %rd179, %rd1, %rd178;
-	st.shared.s64 [%rd179+0], %rd158;
-	st.shared.s64 [%rd179+8], %rd159;
+	mul.wide.u32 %rd180, %r8, 16;
+	add.s64 %rd181, %rd1, %rd180;
+	st.shared.s64 [%rd181+0], %rd160;
+	st.shared.s64 [%rd181+8], %rd161;
 $L53:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L54;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L55;
-	mul.wide.u32 %rd180, %r7, 16;
-	add.s64 %rd181, %rd1, %rd180;
-	ld.shared.s64 %rd182, [%rd181+0];
-	ld.shared.s64 %rd183, [%rd181+8];
-	mov.b64 %rd158, %rd182;
-	mov.b64 %rd159, %rd183;
+	mul.wide.u32 %rd182, %r7, 16;
+	add.s64 %rd183, %rd1, %rd182;
+	ld.shared.s64 %rd184, [%rd183+0];
+	ld.shared.s64 %rd185, [%rd183+8];
+	mov.b64 %rd160, %rd184;
+	mov.b64 %rd161, %rd185;
 $L55:
 	sub.u32 %r83, %r10, 1;
 	mov.b32 %r84, %r72;
 $L56:
 	setp.hs.u32 %p51, %r84, 32;
 	@%p51 bra $L57;
-	mov.b64 {%r85, %r86}, %rd158;
+	mov.b64 {%r85, %r86}, %rd160;
 	shfl.sync.down.b32 %r87|%p52, %r85, %r84, %r83, %r17;
 	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
-	mov.b64 %rd184, {%r87, %r88};
-	mov.b64 {%r89, %r90}, %rd159;
+	mov.b64 %rd186, {%r87, %r88};
+	mov.b64 {%r89, %r90}, %rd161;
 	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
 	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
-	mov.b64 %rd185, {%r91, %r92};
+	mov.b64 %rd187, {%r91, %r92};
 	@!%p52 bra $L58;
 	setp.ne.u32 %p53, %r18, 9;
 	@%p53 bra.uni $L60;
-	setp.lt.s64 %p54, %rd184, %rd158;
-	setp.eq.s64 %p55, %rd184, %rd158;
-	setp.lt.s64 %p56, %rd185, %rd159;
+	setp.lt.s64 %p54, %rd186, %rd160;
+	setp.eq.s64 %p55, %rd186, %rd160;
+	setp.lt.s64 %p56, %rd187, %rd161;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd186, %rd184, %rd158, %p58;
-	selp.b64 %rd187, %rd185, %rd159, %p58;
-	mov.b64 %rd158, %rd186;
-	mov.b64 %rd159, %rd187;
+	selp.b64 %rd188, %rd186, %rd160, %p58;
+	selp.b64 %rd189, %rd187, %rd161, %p58;
+	mov.b64 %rd160, %rd188;
+	mov.b64 %rd161, %rd189;
 	bra.uni $L59;
 $L60:
 	setp.ne.u32 %p59, %r18, 10;
 	@%p59 bra.uni $L61;
-	setp.gt.s64 %p60, %rd184, %rd158;
-	setp.eq.s64 %p61, %rd184, %rd158;
-	setp.lt.s64 %p62, %rd185, %rd159;
+	setp.gt.s64 %p60, %rd186, %rd160;
+	setp.eq.s64 %p61, %rd186, %rd160;
+	setp.lt.s64 %p62, %rd187, %rd161;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd188, %rd184, %rd158, %p64;
-	selp.b64 %rd189, %rd185, %rd159, %p64;
-	mov.b64 %rd158, %rd188;
-	mov.b64 %rd159, %rd189;
+	selp.b64 %rd190, %rd186, %rd160, %p64;
+	selp.b64 %rd191, %rd187, %rd161, %p64;
+	mov.b64 %rd160, %rd190;
+	mov.b64 %rd161, %rd191;
 	bra.uni $L59;
 $L61:
-	mov.b64 %rd190, %rd158;
-	mov.b64 %rd191, %rd159;
-	mov.b64 %rd192, %rd184;
-	mov.b64 %rd193, %rd185;
-	mov.b64 %rd170, %rd190;
-	mov.b64 %rd171, %rd191;
+	mov.b64 %rd192, %rd160;
+	mov.b64 %rd193, %rd161;
+	mov.b64 %rd194, %rd186;
+	mov.b64 %rd195, %rd187;
 	mov.b64 %rd172, %rd192;
 	mov.b64 %rd173, %rd193;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd173;
-	add.s64 %rd194, %rd170, %rd174;
-	mov.b64 %rd170, %rd194;
-	add.s64 %rd195, %rd171, %rd175;
-	mov.b64 %rd171, %rd195;
+	mov.b64 %rd174, %rd194;
+	mov.b64 %rd175, %rd195;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd196, %rd172, %rd176;
+	mov.b64 %rd172, %rd196;
+	add.s64 %rd197, %rd173, %rd177;
+	mov.b64 %rd173, %rd197;
 $L62:
-	mov.b64 %rd158, %rd170;
-	mov.b64 %rd159, %rd171;
+	mov.b64 %rd160, %rd172;
+	mov.b64 %rd161, %rd173;
 $L59:
 $L58:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L56;
 $L57:
 $L54:
-	mul.wide.u32 %rd196, %r19, 16;
-	add.s64 %rd197, %rd5, %rd196;
+	mul.wide.u32 %rd198, %r19, 16;
+	add.s64 %rd199, %rd5, %rd198;
 	setp.eq.u32 %p65, %r5, 0;
 	@!%p65 bra $L63;
-	st.global.s64 [%rd197+0], %rd158;
-	st.global.s64 [%rd197+8], %rd159;
+	st.global.s64 [%rd199+0], %rd160;
+	st.global.s64 [%rd199+8], %rd161;
 $L63:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_coloring_propagate__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<49>;
-	.reg .b32 %r<41>;
-	.reg .b64 %rd<123>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	cvt.u64.u32 %rd55, %r5;
-	cvt.u64.u32 %rd56, %r6;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd53, 9223372036854775807;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd57, %rd55;
-$L3:
-	setp.ge.s64 %p3, %rd57, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd58, %rd57, 16, %rd3;
-	ld.global.s64 %rd59, [%rd58+0];
-	ld.global.s64 %rd60, [%rd58+8];
-	setp.lt.s64 %p4, %rd59, %rd53;
-	setp.eq.s64 %p5, %rd59, %rd53;
-	setp.lt.s64 %p6, %rd60, %rd54;
-	and.pred %p7, %p5, %p6;
-	or.pred %p8, %p4, %p7;
-	selp.b64 %rd61, %rd59, %rd53, %p8;
-	selp.b64 %rd62, %rd60, %rd54, %p8;
-	mov.b64 %rd53, %rd61;
-	mov.b64 %rd54, %rd62;
-	add.s64 %rd57, %rd57, %rd56;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p9, %r18, 10;
-	@%p9 bra.uni $L5;
-	mov.b64 %rd53, -9223372036854775808;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd63, %rd55;
-$L6:
-	setp.ge.s64 %p10, %rd63, %rd4;
-	@%p10 bra $L7;
-	mad.lo.s64 %rd64, %rd63, 16, %rd3;
-	ld.global.s64 %rd65, [%rd64+0];
-	ld.global.s64 %rd66, [%rd64+8];
-	setp.gt.s64 %p11, %rd65, %rd53;
-	setp.eq.s64 %p12, %rd65, %rd53;
-	setp.lt.s64 %p13, %rd66, %rd54;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.b64 %rd67, %rd65, %rd53, %p15;
-	selp.b64 %rd68, %rd66, %rd54, %p15;
-	mov.b64 %rd53, %rd67;
-	mov.b64 %rd54, %rd68;
-	add.s64 %rd63, %rd63, %rd56;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
+	// the last block combines the partials
+	setp.eq.u32 %p66, %r5, 0;
+	@!%p66 bra $L64;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r93, [gk_reduce_done], 1;
+	sub.u32 %r94, %r20, 1;
+	setp.eq.u32 %p67, %r93, %r94;
+	fence.acq_rel.gpu;
+	selp.b32 %r95, 1, 0, %p67;
+	st.shared.u32 [%rd1+1024], %r95;
+$L64:
+	bar.sync 0;
+	ld.shared.u32 %r96, [%rd1+1024];
+	setp.ne.u32 %p68, %r96, 0;
+	@!%p68 bra $L65;
+	cvt.u64.u32 %rd202, %r20;
+	cvt.u64.u32 %rd203, %r5;
+	cvt.u64.u32 %rd204, %r6;
+	setp.ne.u32 %p69, %r18, 9;
+	@%p69 bra.uni $L67;
+	mov.b64 %rd200, 9223372036854775807;
+	mov.b64 %rd201, 9223372036854775807;
+	mov.b64 %rd205, %rd203;
+$L68:
+	setp.ge.s64 %p70, %rd205, %rd202;
+	@%p70 bra $L69;
+	mad.lo.s64 %rd206, %rd205, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd207, [%rd206+0];
+	ld.relaxed.gpu.global.s64 %rd208, [%rd206+8];
+	setp.lt.s64 %p71, %rd207, %rd200;
+	setp.eq.s64 %p72, %rd207, %rd200;
+	setp.lt.s64 %p73, %rd208, %rd201;
+	and.pred %p74, %p72, %p73;
+	or.pred %p75, %p71, %p74;
+	selp.b64 %rd209, %rd207, %rd200, %p75;
+	selp.b64 %rd210, %rd208, %rd201, %p75;
+	mov.b64 %rd200, %rd209;
+	mov.b64 %rd201, %rd210;
+	add.s64 %rd205, %rd205, %rd204;
+	bra.uni $L68;
+$L69:
+	bra.uni $L66;
+$L67:
+	setp.ne.u32 %p76, %r18, 10;
+	@%p76 bra.uni $L70;
+	mov.b64 %rd200, -9223372036854775808;
+	mov.b64 %rd201, 9223372036854775807;
+	mov.b64 %rd211, %rd203;
+$L71:
+	setp.ge.s64 %p77, %rd211, %rd202;
+	@%p77 bra $L72;
+	mad.lo.s64 %rd212, %rd211, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd213, [%rd212+0];
+	ld.relaxed.gpu.global.s64 %rd214, [%rd212+8];
+	setp.gt.s64 %p78, %rd213, %rd200;
+	setp.eq.s64 %p79, %rd213, %rd200;
+	setp.lt.s64 %p80, %rd214, %rd201;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd215, %rd213, %rd200, %p82;
+	selp.b64 %rd216, %rd214, %rd201, %p82;
+	mov.b64 %rd200, %rd215;
+	mov.b64 %rd201, %rd216;
+	add.s64 %rd211, %rd211, %rd204;
+	bra.uni $L71;
+$L72:
+	bra.uni $L66;
+$L70:
+	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
 	mov.b64 %rd70, 0;
 	mov.b64 %rd71, 0;
-	mov.b64 %rd72, 0;
+	mov.b64 %rd68, %rd70;
 	mov.b64 %rd69, %rd71;
-	mov.b64 %rd70, %rd72;
-$L8:
-	mov.b64 %rd73, %rd69;
-	mov.b64 %rd74, %rd70;
-	mov.b64 %rd53, %rd73;
-	mov.b64 %rd54, %rd74;
-	mov.b64 %rd75, %rd55;
-$L9:
-	setp.ge.s64 %p16, %rd75, %rd4;
-	@%p16 bra $L10;
-	mad.lo.s64 %rd76, %rd75, 16, %rd3;
-	ld.global.s64 %rd77, [%rd76+0];
-	ld.global.s64 %rd78, [%rd76+8];
-	mov.b64 %rd79, %rd53;
-	mov.b64 %rd80, %rd54;
-	mov.b64 %rd81, %rd77;
-	mov.b64 %rd82, %rd78;
-	mov.b64 %rd83, %rd79;
-	mov.b64 %rd84, %rd80;
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd86;
-	add.s64 %rd89, %rd83, %rd87;
-	mov.b64 %rd83, %rd89;
-	add.s64 %rd90, %rd84, %rd88;
-	mov.b64 %rd84, %rd90;
-$L11:
-	mov.b64 %rd53, %rd83;
-	mov.b64 %rd54, %rd84;
-	add.s64 %rd75, %rd75, %rd56;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd91, %rd53;
-	mov.b64 %rd92, %rd54;
+$L73:
+	mov.b64 %rd217, %rd68;
+	mov.b64 %rd218, %rd69;
+	mov.b64 %rd200, %rd217;
+	mov.b64 %rd201, %rd218;
+	mov.b64 %rd219, %rd203;
+$L74:
+	setp.ge.s64 %p83, %rd219, %rd202;
+	@%p83 bra $L75;
+	mad.lo.s64 %rd220, %rd219, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd221, [%rd220+0];
+	ld.relaxed.gpu.global.s64 %rd222, [%rd220+8];
+	mov.b64 %rd223, %rd200;
+	mov.b64 %rd224, %rd201;
+	mov.b64 %rd225, %rd221;
+	mov.b64 %rd226, %rd222;
+	mov.b64 %rd172, %rd223;
+	mov.b64 %rd173, %rd224;
+	mov.b64 %rd174, %rd225;
+	mov.b64 %rd175, %rd226;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd227, %rd172, %rd176;
+	mov.b64 %rd172, %rd227;
+	add.s64 %rd228, %rd173, %rd177;
+	mov.b64 %rd173, %rd228;
+$L76:
+	mov.b64 %rd200, %rd172;
+	mov.b64 %rd201, %rd173;
+	add.s64 %rd219, %rd219, %rd204;
+	bra.uni $L74;
+$L75:
+$L66:
+	mov.b64 %rd229, %rd200;
+	mov.b64 %rd230, %rd201;
 	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L12:
-	setp.hs.u32 %p17, %r22, 32;
-	@%p17 bra $L13;
-	mov.b64 {%r23, %r24}, %rd91;
-	shfl.sync.down.b32 %r25|%p18, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd93, {%r25, %r26};
-	mov.b64 {%r27, %r28}, %rd92;
-	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
-	mov.b64 %rd94, {%r29, %r30};
-	@!%p18 bra $L14;
-	setp.ne.u32 %p19, %r18, 9;
-	@%p19 bra.uni $L16;
-	setp.lt.s64 %p20, %rd93, %rd91;
-	setp.eq.s64 %p21, %rd93, %rd91;
-	setp.lt.s64 %p22, %rd94, %rd92;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.b64 %rd95, %rd93, %rd91, %p24;
-	selp.b64 %rd96, %rd94, %rd92, %p24;
-	mov.b64 %rd91, %rd95;
-	mov.b64 %rd92, %rd96;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p25, %r18, 10;
-	@%p25 bra.uni $L17;
-	setp.gt.s64 %p26, %rd93, %rd91;
-	setp.eq.s64 %p27, %rd93, %rd91;
-	setp.lt.s64 %p28, %rd94, %rd92;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd97, %rd93, %rd91, %p30;
-	selp.b64 %rd98, %rd94, %rd92, %p30;
-	mov.b64 %rd91, %rd97;
-	mov.b64 %rd92, %rd98;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd99, %rd91;
-	mov.b64 %rd100, %rd92;
-	mov.b64 %rd101, %rd93;
-	mov.b64 %rd102, %rd94;
-	mov.b64 %rd83, %rd99;
-	mov.b64 %rd84, %rd100;
-	mov.b64 %rd85, %rd101;
-	mov.b64 %rd86, %rd102;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd86;
-	add.s64 %rd103, %rd83, %rd87;
-	mov.b64 %rd83, %rd103;
-	add.s64 %rd104, %rd84, %rd88;
-	mov.b64 %rd84, %rd104;
-$L18:
-	mov.b64 %rd91, %rd83;
-	mov.b64 %rd92, %rd84;
-$L15:
-$L14:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L19;
-	mul.wide.u32 %rd105, %r8, 16;
-	add.s64 %rd106, %rd1, %rd105;
-	st.shared.s64 [%rd106+0], %rd91;
-	st.shared.s64 [%rd106+8], %rd92;
-$L19:
+	mov.b32 %r97, 1;
+	mov.b32 %r98, 1;
+	sub.u32 %r99, %r13, 1;
+	mov.b32 %r100, %r97;
+$L77:
+	setp.hs.u32 %p84, %r100, 32;
+	@%p84 bra $L78;
+	mov.b64 {%r101, %r102}, %rd229;
+	shfl.sync.down.b32 %r103|%p85, %r101, %r100, %r99, %r17;
+	shfl.sync.down.b32 %r104, %r102, %r100, %r99, %r17;
+	mov.b64 %rd231, {%r103, %r104};
+	mov.b64 {%r105, %r106}, %rd230;
+	shfl.sync.down.b32 %r107, %r105, %r100, %r99, %r17;
+	shfl.sync.down.b32 %r108, %r106, %r100, %r99, %r17;
+	mov.b64 %rd232, {%r107, %r108};
+	@!%p85 bra $L79;
+	setp.ne.u32 %p86, %r18, 9;
+	@%p86 bra.uni $L81;
+	setp.lt.s64 %p87, %rd231, %rd229;
+	setp.eq.s64 %p88, %rd231, %rd229;
+	setp.lt.s64 %p89, %rd232, %rd230;
+	and.pred %p90, %p88, %p89;
+	or.pred %p91, %p87, %p90;
+	selp.b64 %rd233, %rd231, %rd229, %p91;
+	selp.b64 %rd234, %rd232, %rd230, %p91;
+	mov.b64 %rd229, %rd233;
+	mov.b64 %rd230, %rd234;
+	bra.uni $L80;
+$L81:
+	setp.ne.u32 %p92, %r18, 10;
+	@%p92 bra.uni $L82;
+	setp.gt.s64 %p93, %rd231, %rd229;
+	setp.eq.s64 %p94, %rd231, %rd229;
+	setp.lt.s64 %p95, %rd232, %rd230;
+	and.pred %p96, %p94, %p95;
+	or.pred %p97, %p93, %p96;
+	selp.b64 %rd235, %rd231, %rd229, %p97;
+	selp.b64 %rd236, %rd232, %rd230, %p97;
+	mov.b64 %rd229, %rd235;
+	mov.b64 %rd230, %rd236;
+	bra.uni $L80;
+$L82:
+	mov.b64 %rd237, %rd229;
+	mov.b64 %rd238, %rd230;
+	mov.b64 %rd239, %rd231;
+	mov.b64 %rd240, %rd232;
+	mov.b64 %rd172, %rd237;
+	mov.b64 %rd173, %rd238;
+	mov.b64 %rd174, %rd239;
+	mov.b64 %rd175, %rd240;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd241, %rd172, %rd176;
+	mov.b64 %rd172, %rd241;
+	add.s64 %rd242, %rd173, %rd177;
+	mov.b64 %rd173, %rd242;
+$L83:
+	mov.b64 %rd229, %rd172;
+	mov.b64 %rd230, %rd173;
+$L80:
+$L79:
+	shl.b32 %r100, %r100, 1;
+	bra.uni $L77;
+$L78:
+	setp.eq.u32 %p98, %r7, 0;
+	@!%p98 bra $L84;
+	mul.wide.u32 %rd243, %r8, 16;
+	add.s64 %rd244, %rd1, %rd243;
+	st.shared.s64 [%rd244+0], %rd229;
+	st.shared.s64 [%rd244+8], %rd230;
+$L84:
 	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L20;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L21;
-	mul.wide.u32 %rd107, %r7, 16;
-	add.s64 %rd108, %rd1, %rd107;
-	ld.shared.s64 %rd109, [%rd108+0];
-	ld.shared.s64 %rd110, [%rd108+8];
-	mov.b64 %rd91, %rd109;
-	mov.b64 %rd92, %rd110;
-$L21:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r20;
-$L22:
-	setp.hs.u32 %p34, %r32, 32;
-	@%p34 bra $L23;
-	mov.b64 {%r33, %r34}, %rd91;
-	shfl.sync.down.b32 %r35|%p35, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd111, {%r35, %r36};
-	mov.b64 {%r37, %r38}, %rd92;
-	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
-	mov.b64 %rd112, {%r39, %r40};
-	@!%p35 bra $L24;
-	setp.ne.u32 %p36, %r18, 9;
-	@%p36 bra.uni $L26;
-	setp.lt.s64 %p37, %rd111, %rd91;
-	setp.eq.s64 %p38, %rd111, %rd91;
-	setp.lt.s64 %p39, %rd112, %rd92;
-	and.pred %p40, %p38, %p39;
-	or.pred %p41, %p37, %p40;
-	selp.b64 %rd113, %rd111, %rd91, %p41;
-	selp.b64 %rd114, %rd112, %rd92, %p41;
-	mov.b64 %rd91, %rd113;
-	mov.b64 %rd92, %rd114;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p42, %r18, 10;
-	@%p42 bra.uni $L27;
-	setp.gt.s64 %p43, %rd111, %rd91;
-	setp.eq.s64 %p44, %rd111, %rd91;
-	setp.lt.s64 %p45, %rd112, %rd92;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd115, %rd111, %rd91, %p47;
-	selp.b64 %rd116, %rd112, %rd92, %p47;
-	mov.b64 %rd91, %rd115;
-	mov.b64 %rd92, %rd116;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd117, %rd91;
-	mov.b64 %rd118, %rd92;
-	mov.b64 %rd119, %rd111;
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd83, %rd117;
-	mov.b64 %rd84, %rd118;
-	mov.b64 %rd85, %rd119;
-	mov.b64 %rd86, %rd120;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd86;
-	add.s64 %rd121, %rd83, %rd87;
-	mov.b64 %rd83, %rd121;
-	add.s64 %rd122, %rd84, %rd88;
-	mov.b64 %rd84, %rd122;
-$L28:
-	mov.b64 %rd91, %rd83;
-	mov.b64 %rd92, %rd84;
-$L25:
-$L24:
-	shl.b32 %r32, %r32, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p48, %r5, 0;
-	@!%p48 bra $L29;
-	st.global.s64 [%rd6+0], %rd91;
-	st.global.s64 [%rd6+8], %rd92;
-$L29:
+	setp.eq.u32 %p99, %r8, 0;
+	@!%p99 bra $L85;
+	setp.lo.u32 %p100, %r7, %r10;
+	@!%p100 bra $L86;
+	mul.wide.u32 %rd245, %r7, 16;
+	add.s64 %rd246, %rd1, %rd245;
+	ld.shared.s64 %rd247, [%rd246+0];
+	ld.shared.s64 %rd248, [%rd246+8];
+	mov.b64 %rd229, %rd247;
+	mov.b64 %rd230, %rd248;
+$L86:
+	sub.u32 %r109, %r10, 1;
+	mov.b32 %r110, %r98;
+$L87:
+	setp.hs.u32 %p101, %r110, 32;
+	@%p101 bra $L88;
+	mov.b64 {%r111, %r112}, %rd229;
+	shfl.sync.down.b32 %r113|%p102, %r111, %r110, %r109, %r17;
+	shfl.sync.down.b32 %r114, %r112, %r110, %r109, %r17;
+	mov.b64 %rd249, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd230;
+	shfl.sync.down.b32 %r117, %r115, %r110, %r109, %r17;
+	shfl.sync.down.b32 %r118, %r116, %r110, %r109, %r17;
+	mov.b64 %rd250, {%r117, %r118};
+	@!%p102 bra $L89;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L91;
+	setp.lt.s64 %p104, %rd249, %rd229;
+	setp.eq.s64 %p105, %rd249, %rd229;
+	setp.lt.s64 %p106, %rd250, %rd230;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd251, %rd249, %rd229, %p108;
+	selp.b64 %rd252, %rd250, %rd230, %p108;
+	mov.b64 %rd229, %rd251;
+	mov.b64 %rd230, %rd252;
+	bra.uni $L90;
+$L91:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L92;
+	setp.gt.s64 %p110, %rd249, %rd229;
+	setp.eq.s64 %p111, %rd249, %rd229;
+	setp.lt.s64 %p112, %rd250, %rd230;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd253, %rd249, %rd229, %p114;
+	selp.b64 %rd254, %rd250, %rd230, %p114;
+	mov.b64 %rd229, %rd253;
+	mov.b64 %rd230, %rd254;
+	bra.uni $L90;
+$L92:
+	mov.b64 %rd255, %rd229;
+	mov.b64 %rd256, %rd230;
+	mov.b64 %rd257, %rd249;
+	mov.b64 %rd258, %rd250;
+	mov.b64 %rd172, %rd255;
+	mov.b64 %rd173, %rd256;
+	mov.b64 %rd174, %rd257;
+	mov.b64 %rd175, %rd258;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd259, %rd172, %rd176;
+	mov.b64 %rd172, %rd259;
+	add.s64 %rd260, %rd173, %rd177;
+	mov.b64 %rd173, %rd260;
+$L93:
+	mov.b64 %rd229, %rd172;
+	mov.b64 %rd230, %rd173;
+$L90:
+$L89:
+	shl.b32 %r110, %r110, 1;
+	bra.uni $L87;
+$L88:
+$L85:
+	@!%p66 bra $L94;
+	st.global.s64 [%rd7+0], %rd229;
+	st.global.s64 [%rd7+8], %rd230;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L94:
+$L65:
 	ret;
 }
 `
@@ -10797,14 +10089,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10801
+//line gokkos_kernels_gen.go:10093
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10808
+//line gokkos_kernels_gen.go:10100
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10819,7 +10111,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10823
+//line gokkos_kernels_gen.go:10115
 		*acc = gokkosAccV
 		return
 	}
@@ -10829,7 +10121,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10833
+//line gokkos_kernels_gen.go:10125
 	*acc = gokkosAccV
 }
 
@@ -10881,6 +10173,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10885
+//line gokkos_kernels_gen.go:10177
 	return gokkosN
 }

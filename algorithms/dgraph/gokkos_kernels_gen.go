@@ -97,7 +97,7 @@ func init() {
 		Pos:       "algorithms/dgraph/degree.go:14",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX3,
-		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeMax_main", Final: "gk_dgraph_degreeMax_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeMax_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -117,7 +117,7 @@ func init() {
 		Pos:       "algorithms/dgraph/degree.go:47",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX4,
-		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeSquares_main", Final: "gk_dgraph_degreeSquares_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeSquares_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
@@ -282,7 +282,7 @@ func init() {
 		Pos:       "algorithms/dgraph/sorthubs.go:22",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX11,
-		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_countHubs_main", Final: "gk_dgraph_countHubs_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_countHubs_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -351,7 +351,7 @@ func init() {
 		Pos:       "algorithms/dgraph/symmetric.go:96",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX14,
-		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedSample_main", Final: "gk_dgraph_unmatchedSample_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedSample_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -381,7 +381,7 @@ func init() {
 		Pos:       "algorithms/dgraph/symmetric.go:126",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
-		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedLight_main", Final: "gk_dgraph_unmatchedLight_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedLight_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -411,7 +411,7 @@ func init() {
 		Pos:       "algorithms/dgraph/symmetric.go:145",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX16,
-		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedHubs_main", Final: "gk_dgraph_unmatchedHubs_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedHubs_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1351,21 +1351,23 @@ const gokkosPTX3 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_dgraph_degreeMax_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<63>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<113>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1389,79 +1391,81 @@ const gokkosPTX3 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	add.s64 %rd30, %rd29, 1;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd29, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.s64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	sub.s64 %rd39, %rd34, %rd38;
-	max.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
+	mov.b64 %rd31, %rd30;
+	add.s64 %rd32, %rd31, 1;
+	mul.lo.s64 %rd33, %rd32, %rd14;
+	mad.lo.s64 %rd34, %rd33, 8, %rd10;
+	ld.global.nc.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd37, %rd31, %rd14;
+	mad.lo.s64 %rd38, %rd37, 8, %rd10;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	sub.s64 %rd41, %rd36, %rd40;
+	max.s64 %rd42, %rd25, %rd41;
+	mov.b64 %rd25, %rd42;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd41, %rd23;
+	mov.b64 %rd43, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -1470,43 +1474,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd41;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd42, {%r27, %r28};
+	mov.b64 %rd44, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -1514,336 +1518,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd41;
+	mov.b64 {%r31, %r32}, %rd43;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd54, {%r33, %r34};
+	mov.b64 %rd56, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd61, %r19, 8;
-	add.s64 %rd62, %rd5, %rd61;
+	mul.wide.u32 %rd63, %r19, 8;
+	add.s64 %rd64, %rd5, %rd63;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd62+0], %rd41;
+	st.global.s64 [%rd64+0], %rd43;
 $L31:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd66, %r20;
+	cvt.u64.u32 %rd67, %r5;
+	cvt.u64.u32 %rd68, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd69, %rd67;
+$L36:
+	setp.ge.s64 %p30, %rd69, %rd66;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	add.s64 %rd72, %rd65, %rd71;
+	mov.b64 %rd65, %rd72;
+	add.s64 %rd69, %rd69, %rd68;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd65, 1;
+	mov.b64 %rd73, %rd67;
+$L39:
+	setp.ge.s64 %p32, %rd73, %rd66;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	mul.lo.s64 %rd76, %rd65, %rd75;
+	mov.b64 %rd65, %rd76;
+	add.s64 %rd73, %rd73, %rd68;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd77, %rd67;
+$L42:
+	setp.ge.s64 %p34, %rd77, %rd66;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	min.s64 %rd80, %rd65, %rd79;
+	mov.b64 %rd65, %rd80;
+	add.s64 %rd77, %rd77, %rd68;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd65, -9223372036854775808;
+	mov.b64 %rd81, %rd67;
+$L45:
+	setp.ge.s64 %p36, %rd81, %rd66;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	max.s64 %rd84, %rd65, %rd83;
+	mov.b64 %rd65, %rd84;
+	add.s64 %rd81, %rd81, %rd68;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd65, -1;
+	mov.b64 %rd85, %rd67;
+$L48:
+	setp.ge.s64 %p38, %rd85, %rd66;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd86, %rd85, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	and.b64 %rd88, %rd65, %rd87;
+	mov.b64 %rd65, %rd88;
+	add.s64 %rd85, %rd85, %rd68;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd65, 0;
+	mov.b64 %rd89, %rd67;
+$L50:
+	setp.ge.s64 %p39, %rd89, %rd66;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd90, %rd89, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
+	or.b64 %rd92, %rd65, %rd91;
+	mov.b64 %rd65, %rd92;
+	add.s64 %rd89, %rd89, %rd68;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd93, %rd65;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd93;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd94, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd95, %rd93, %rd94;
+	mov.b64 %rd93, %rd95;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd96, %rd93, %rd94;
+	mov.b64 %rd93, %rd96;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd97, %rd93, %rd94;
+	mov.b64 %rd93, %rd97;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd98, %rd93, %rd94;
+	mov.b64 %rd93, %rd98;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd99, %rd93, %rd94;
+	mov.b64 %rd93, %rd99;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd100, %rd93, %rd94;
+	mov.b64 %rd93, %rd100;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd101, %r8, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	st.shared.s64 [%rd102+0], %rd93;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd103, %r7, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	ld.shared.s64 %rd105, [%rd104+0];
+	mov.b64 %rd93, %rd105;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd93;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd106, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd107, %rd93, %rd106;
+	mov.b64 %rd93, %rd107;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd108, %rd93, %rd106;
+	mov.b64 %rd93, %rd108;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd109, %rd93, %rd106;
+	mov.b64 %rd93, %rd109;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd110, %rd93, %rd106;
+	mov.b64 %rd93, %rd110;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd111, %rd93, %rd106;
+	mov.b64 %rd93, %rd111;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd112, %rd93, %rd106;
+	mov.b64 %rd93, %rd112;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd93;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -1857,12 +1830,14 @@ const gokkosPTX4 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_dgraph_degreeSquares_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -1886,10 +1861,10 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<29>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<109>;
-	.reg .f64 %fd<37>;
+	.reg .pred %p<64>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<148>;
+	.reg .f64 %fd<82>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1913,65 +1888,67 @@ const gokkosPTX4 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
+	ld.param.s64 %rd29, [gk_s9];
 	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s11];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s11];
+	cvta.to.global.u64 %rd34, %rd33;
 	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s13];
+	ld.param.s64 %rd36, [gk_s12];
 	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s14];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
+	ld.param.s64 %rd38, [gk_s13];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s14];
+	cvta.to.global.u64 %rd41, %rd40;
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
+	ld.param.s64 %rd43, [gk_s15];
 	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s17];
+	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r20;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r19;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
+	sub.s64 %rd54, %rd3, %rd2;
+	max.s64 %rd55, %rd54, 0;
+	cvt.u64.u32 %rd56, %r20;
+	add.s64 %rd57, %rd55, %rd56;
+	sub.s64 %rd58, %rd57, 1;
+	div.u64 %rd59, %rd58, %rd56;
+	cvt.u64.u32 %rd60, %r19;
+	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
+	add.s64 %rd62, %rd61, %rd59;
+	min.s64 %rd63, %rd62, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -1990,39 +1967,39 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd62, %r5;
-	add.s64 %rd63, %rd59, %rd62;
-	cvt.u64.u32 %rd64, %r6;
-	mov.b64 %rd65, %rd63;
+	cvt.u64.u32 %rd64, %r5;
+	add.s64 %rd65, %rd61, %rd64;
+	cvt.u64.u32 %rd66, %r6;
+	mov.b64 %rd67, %rd65;
 $L5:
-	setp.ge.s64 %p5, %rd65, %rd61;
+	setp.ge.s64 %p5, %rd67, %rd63;
 	@%p5 bra $L6;
-	mov.b64 %rd66, %rd65;
-	add.s64 %rd67, %rd66, 1;
-	mul.lo.s64 %rd68, %rd67, %rd14;
-	mad.lo.s64 %rd69, %rd68, 8, %rd10;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mul.lo.s64 %rd72, %rd66, %rd14;
-	mad.lo.s64 %rd73, %rd72, 8, %rd10;
-	ld.global.nc.s64 %rd74, [%rd73+0];
-	mov.b64 %rd75, %rd74;
-	sub.s64 %rd76, %rd71, %rd75;
-	cvt.rn.f64.s64 %fd3, %rd76;
+	mov.b64 %rd68, %rd67;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd16;
+	mad.lo.s64 %rd71, %rd70, 8, %rd12;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mul.lo.s64 %rd74, %rd68, %rd16;
+	mad.lo.s64 %rd75, %rd74, 8, %rd12;
+	ld.global.nc.s64 %rd76, [%rd75+0];
+	mov.b64 %rd77, %rd76;
+	sub.s64 %rd78, %rd73, %rd77;
+	cvt.rn.f64.s64 %fd3, %rd78;
 	mov.f64 %fd4, %fd3;
-	setp.gt.s64 %p6, %rd30, 0;
+	setp.gt.s64 %p6, %rd32, 0;
 	@!%p6 bra $L9;
-	add.s64 %rd77, %rd66, 1;
-	mul.lo.s64 %rd78, %rd77, %rd37;
-	mad.lo.s64 %rd79, %rd78, 8, %rd33;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mul.lo.s64 %rd82, %rd66, %rd37;
-	mad.lo.s64 %rd83, %rd82, 8, %rd33;
-	ld.global.nc.s64 %rd84, [%rd83+0];
-	mov.b64 %rd85, %rd84;
-	sub.s64 %rd86, %rd81, %rd85;
-	cvt.rn.f64.s64 %fd5, %rd86;
+	add.s64 %rd79, %rd68, 1;
+	mul.lo.s64 %rd80, %rd79, %rd39;
+	mad.lo.s64 %rd81, %rd80, 8, %rd35;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	mul.lo.s64 %rd84, %rd68, %rd39;
+	mad.lo.s64 %rd85, %rd84, 8, %rd35;
+	ld.global.nc.s64 %rd86, [%rd85+0];
+	mov.b64 %rd87, %rd86;
+	sub.s64 %rd88, %rd83, %rd87;
+	cvt.rn.f64.s64 %fd5, %rd88;
 	add.rn.f64 %fd6, %fd4, %fd5;
 	mov.f64 %fd4, %fd6;
 $L9:
@@ -2030,7 +2007,7 @@ $L9:
 	add.rn.f64 %fd8, %fd1, %fd7;
 	mov.f64 %fd1, %fd8;
 $L7:
-	add.s64 %rd65, %rd65, %rd64;
+	add.s64 %rd67, %rd67, %rd66;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd9, %fd1;
@@ -2042,12 +2019,12 @@ $L6:
 $L10:
 	setp.hs.u32 %p7, %r24, 32;
 	@%p7 bra $L11;
-	mov.b64 %rd87, %fd9;
-	mov.b64 {%r25, %r26}, %rd87;
+	mov.b64 %rd89, %fd9;
+	mov.b64 {%r25, %r26}, %rd89;
 	shfl.sync.down.b32 %r27|%p8, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd88, {%r27, %r28};
-	mov.b64 %fd10, %rd88;
+	mov.b64 %rd90, {%r27, %r28};
+	mov.b64 %fd10, %rd90;
 	@!%p8 bra $L12;
 	setp.ne.u32 %p9, %r18, 1;
 	@%p9 bra.uni $L14;
@@ -2064,11 +2041,11 @@ $L15:
 	setp.ne.u32 %p11, %r18, 3;
 	@%p11 bra.uni $L16;
 	min.f64 %fd13, %fd9, %fd10;
-	mov.b64 %rd89, %fd9;
-	mov.b64 %rd90, %fd10;
-	or.b64 %rd91, %rd89, %rd90;
+	mov.b64 %rd91, %fd9;
+	mov.b64 %rd92, %fd10;
+	or.b64 %rd93, %rd91, %rd92;
 	setp.eq.f64 %p12, %fd9, %fd10;
-	mov.b64 %fd14, %rd91;
+	mov.b64 %fd14, %rd93;
 	selp.f64 %fd15, %fd14, %fd13, %p12;
 	setp.nan.f64 %p13, %fd9, %fd10;
 	add.rn.f64 %fd16, %fd9, %fd10;
@@ -2077,11 +2054,11 @@ $L15:
 	bra.uni $L13;
 $L16:
 	max.f64 %fd18, %fd9, %fd10;
-	mov.b64 %rd92, %fd9;
-	mov.b64 %rd93, %fd10;
-	and.b64 %rd94, %rd92, %rd93;
+	mov.b64 %rd94, %fd9;
+	mov.b64 %rd95, %fd10;
+	and.b64 %rd96, %rd94, %rd95;
 	setp.eq.f64 %p14, %fd9, %fd10;
-	mov.b64 %fd19, %rd94;
+	mov.b64 %fd19, %rd96;
 	selp.f64 %fd20, %fd19, %fd18, %p14;
 	setp.nan.f64 %p15, %fd9, %fd10;
 	add.rn.f64 %fd21, %fd9, %fd10;
@@ -2094,18 +2071,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd95, %r8, 16;
-	add.s64 %rd96, %rd1, %rd95;
-	st.shared.f64 [%rd96+0], %fd9;
+	mul.wide.u32 %rd97, %r8, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	st.shared.f64 [%rd98+0], %fd9;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L18;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L19;
-	mul.wide.u32 %rd97, %r7, 16;
-	add.s64 %rd98, %rd1, %rd97;
-	ld.shared.f64 %fd23, [%rd98+0];
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	ld.shared.f64 %fd23, [%rd100+0];
 	mov.f64 %fd9, %fd23;
 $L19:
 	sub.u32 %r29, %r10, 1;
@@ -2113,12 +2090,12 @@ $L19:
 $L20:
 	setp.hs.u32 %p19, %r30, 32;
 	@%p19 bra $L21;
-	mov.b64 %rd99, %fd9;
-	mov.b64 {%r31, %r32}, %rd99;
+	mov.b64 %rd101, %fd9;
+	mov.b64 {%r31, %r32}, %rd101;
 	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd100, {%r33, %r34};
-	mov.b64 %fd24, %rd100;
+	mov.b64 %rd102, {%r33, %r34};
+	mov.b64 %fd24, %rd102;
 	@!%p20 bra $L22;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L24;
@@ -2135,11 +2112,11 @@ $L25:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L26;
 	min.f64 %fd27, %fd9, %fd24;
-	mov.b64 %rd101, %fd9;
-	mov.b64 %rd102, %fd24;
-	or.b64 %rd103, %rd101, %rd102;
+	mov.b64 %rd103, %fd9;
+	mov.b64 %rd104, %fd24;
+	or.b64 %rd105, %rd103, %rd104;
 	setp.eq.f64 %p24, %fd9, %fd24;
-	mov.b64 %fd28, %rd103;
+	mov.b64 %fd28, %rd105;
 	selp.f64 %fd29, %fd28, %fd27, %p24;
 	setp.nan.f64 %p25, %fd9, %fd24;
 	add.rn.f64 %fd30, %fd9, %fd24;
@@ -2148,11 +2125,11 @@ $L25:
 	bra.uni $L23;
 $L26:
 	max.f64 %fd32, %fd9, %fd24;
-	mov.b64 %rd104, %fd9;
-	mov.b64 %rd105, %fd24;
-	and.b64 %rd106, %rd104, %rd105;
+	mov.b64 %rd106, %fd9;
+	mov.b64 %rd107, %fd24;
+	and.b64 %rd108, %rd106, %rd107;
 	setp.eq.f64 %p26, %fd9, %fd24;
-	mov.b64 %fd33, %rd106;
+	mov.b64 %fd33, %rd108;
 	selp.f64 %fd34, %fd33, %fd32, %p26;
 	setp.nan.f64 %p27, %fd9, %fd24;
 	add.rn.f64 %fd35, %fd9, %fd24;
@@ -2164,333 +2141,245 @@ $L22:
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd107, %r19, 8;
-	add.s64 %rd108, %rd5, %rd107;
+	mul.wide.u32 %rd109, %r19, 8;
+	add.s64 %rd110, %rd5, %rd109;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L27;
-	st.global.f64 [%rd108+0], %fd9;
+	st.global.f64 [%rd110+0], %fd9;
 $L27:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeSquares_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<89>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s11];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s14];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	cvt.u64.u32 %rd53, %r5;
-	cvt.u64.u32 %rd54, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd55, %rd53;
-$L3:
-	setp.ge.s64 %p3, %rd55, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd56, %rd55, 8, %rd3;
-	ld.global.f64 %fd2, [%rd56+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd55, %rd55, %rd54;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd57, %rd53;
-$L6:
-	setp.ge.s64 %p5, %rd57, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd58, %rd57, 8, %rd3;
-	ld.global.f64 %fd4, [%rd58+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd57, %rd57, %rd54;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd59, %rd53;
-$L9:
-	setp.ge.s64 %p7, %rd59, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd60, %rd59, 8, %rd3;
-	ld.global.f64 %fd6, [%rd60+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd61, %fd1;
-	mov.b64 %rd62, %fd6;
-	or.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd63;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd59, %rd59, %rd54;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd64, %rd53;
-$L11:
-	setp.ge.s64 %p10, %rd64, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd65, %rd64, 8, %rd3;
-	ld.global.f64 %fd12, [%rd65+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd66, %fd1;
-	mov.b64 %rd67, %fd12;
-	and.b64 %rd68, %rd66, %rd67;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd68;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd64, %rd64, %rd54;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd69, %fd18;
-	mov.b64 {%r23, %r24}, %rd69;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd70, {%r25, %r26};
-	mov.b64 %fd19, %rd70;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd71, %fd18;
-	mov.b64 %rd72, %fd19;
-	or.b64 %rd73, %rd71, %rd72;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd73;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd74, %fd18;
-	mov.b64 %rd75, %fd19;
-	and.b64 %rd76, %rd74, %rd75;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd76;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd77, %r8, 16;
-	add.s64 %rd78, %rd1, %rd77;
-	st.shared.f64 [%rd78+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd79, %r7, 16;
-	add.s64 %rd80, %rd1, %rd79;
-	ld.shared.f64 %fd32, [%rd80+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd81, %fd18;
-	mov.b64 {%r29, %r30}, %rd81;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd82, {%r31, %r32};
-	mov.b64 %fd33, %rd82;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
+	// the last block combines the partials
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L28;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p30, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p30;
+	st.shared.u32 [%rd1+1024], %r37;
 $L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd83, %fd18;
-	mov.b64 %rd84, %fd33;
-	or.b64 %rd85, %rd83, %rd84;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd85;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
-$L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd86, %fd18;
-	mov.b64 %rd87, %fd33;
-	and.b64 %rd88, %rd86, %rd87;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd88;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
-$L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p31, %r38, 0;
+	@!%p31 bra $L29;
+	cvt.u64.u32 %rd111, %r20;
+	cvt.u64.u32 %rd112, %r5;
+	cvt.u64.u32 %rd113, %r6;
+	setp.ne.u32 %p32, %r18, 1;
+	@%p32 bra.uni $L31;
+	mov.f64 %fd37, 0d0000000000000000;
+	mov.b64 %rd114, %rd112;
+$L32:
+	setp.ge.s64 %p33, %rd114, %rd111;
+	@%p33 bra $L33;
+	mad.lo.s64 %rd115, %rd114, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd38, [%rd115+0];
+	add.rn.f64 %fd39, %fd37, %fd38;
+	mov.f64 %fd37, %fd39;
+	add.s64 %rd114, %rd114, %rd113;
+	bra.uni $L32;
+$L33:
+	bra.uni $L30;
+$L31:
+	setp.ne.u32 %p34, %r18, 2;
+	@%p34 bra.uni $L34;
+	mov.f64 %fd37, 0d3FF0000000000000;
+	mov.b64 %rd116, %rd112;
+$L35:
+	setp.ge.s64 %p35, %rd116, %rd111;
+	@%p35 bra $L36;
+	mad.lo.s64 %rd117, %rd116, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd117+0];
+	mul.rn.f64 %fd41, %fd37, %fd40;
+	mov.f64 %fd37, %fd41;
+	add.s64 %rd116, %rd116, %rd113;
+	bra.uni $L35;
+$L36:
+	bra.uni $L30;
+$L34:
+	setp.ne.u32 %p36, %r18, 3;
+	@%p36 bra.uni $L37;
+	mov.f64 %fd37, 0d7FF0000000000000;
+	mov.b64 %rd118, %rd112;
+$L38:
+	setp.ge.s64 %p37, %rd118, %rd111;
+	@%p37 bra $L39;
+	mad.lo.s64 %rd119, %rd118, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd42, [%rd119+0];
+	min.f64 %fd43, %fd37, %fd42;
+	mov.b64 %rd120, %fd37;
+	mov.b64 %rd121, %fd42;
+	or.b64 %rd122, %rd120, %rd121;
+	setp.eq.f64 %p38, %fd37, %fd42;
+	mov.b64 %fd44, %rd122;
+	selp.f64 %fd45, %fd44, %fd43, %p38;
+	setp.nan.f64 %p39, %fd37, %fd42;
+	add.rn.f64 %fd46, %fd37, %fd42;
+	selp.f64 %fd47, %fd46, %fd45, %p39;
+	mov.f64 %fd37, %fd47;
+	add.s64 %rd118, %rd118, %rd113;
+	bra.uni $L38;
+$L39:
+	bra.uni $L30;
+$L37:
+	mov.f64 %fd37, 0dFFF0000000000000;
+	mov.b64 %rd123, %rd112;
+$L40:
+	setp.ge.s64 %p40, %rd123, %rd111;
+	@%p40 bra $L41;
+	mad.lo.s64 %rd124, %rd123, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd48, [%rd124+0];
+	max.f64 %fd49, %fd37, %fd48;
+	mov.b64 %rd125, %fd37;
+	mov.b64 %rd126, %fd48;
+	and.b64 %rd127, %rd125, %rd126;
+	setp.eq.f64 %p41, %fd37, %fd48;
+	mov.b64 %fd50, %rd127;
+	selp.f64 %fd51, %fd50, %fd49, %p41;
+	setp.nan.f64 %p42, %fd37, %fd48;
+	add.rn.f64 %fd52, %fd37, %fd48;
+	selp.f64 %fd53, %fd52, %fd51, %p42;
+	mov.f64 %fd37, %fd53;
+	add.s64 %rd123, %rd123, %rd113;
+	bra.uni $L40;
+$L41:
 $L30:
+	mov.f64 %fd54, %fd37;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L42:
+	setp.hs.u32 %p43, %r42, 32;
+	@%p43 bra $L43;
+	mov.b64 %rd128, %fd54;
+	mov.b64 {%r43, %r44}, %rd128;
+	shfl.sync.down.b32 %r45|%p44, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd129, {%r45, %r46};
+	mov.b64 %fd55, %rd129;
+	@!%p44 bra $L44;
+	setp.ne.u32 %p45, %r18, 1;
+	@%p45 bra.uni $L46;
+	add.rn.f64 %fd56, %fd54, %fd55;
+	mov.f64 %fd54, %fd56;
+	bra.uni $L45;
+$L46:
+	setp.ne.u32 %p46, %r18, 2;
+	@%p46 bra.uni $L47;
+	mul.rn.f64 %fd57, %fd54, %fd55;
+	mov.f64 %fd54, %fd57;
+	bra.uni $L45;
+$L47:
+	setp.ne.u32 %p47, %r18, 3;
+	@%p47 bra.uni $L48;
+	min.f64 %fd58, %fd54, %fd55;
+	mov.b64 %rd130, %fd54;
+	mov.b64 %rd131, %fd55;
+	or.b64 %rd132, %rd130, %rd131;
+	setp.eq.f64 %p48, %fd54, %fd55;
+	mov.b64 %fd59, %rd132;
+	selp.f64 %fd60, %fd59, %fd58, %p48;
+	setp.nan.f64 %p49, %fd54, %fd55;
+	add.rn.f64 %fd61, %fd54, %fd55;
+	selp.f64 %fd62, %fd61, %fd60, %p49;
+	mov.f64 %fd54, %fd62;
+	bra.uni $L45;
+$L48:
+	max.f64 %fd63, %fd54, %fd55;
+	mov.b64 %rd133, %fd54;
+	mov.b64 %rd134, %fd55;
+	and.b64 %rd135, %rd133, %rd134;
+	setp.eq.f64 %p50, %fd54, %fd55;
+	mov.b64 %fd64, %rd135;
+	selp.f64 %fd65, %fd64, %fd63, %p50;
+	setp.nan.f64 %p51, %fd54, %fd55;
+	add.rn.f64 %fd66, %fd54, %fd55;
+	selp.f64 %fd67, %fd66, %fd65, %p51;
+	mov.f64 %fd54, %fd67;
+$L45:
+$L44:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L42;
+$L43:
+	setp.eq.u32 %p52, %r7, 0;
+	@!%p52 bra $L49;
+	mul.wide.u32 %rd136, %r8, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	st.shared.f64 [%rd137+0], %fd54;
+$L49:
+	bar.sync 0;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L50;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L51;
+	mul.wide.u32 %rd138, %r7, 16;
+	add.s64 %rd139, %rd1, %rd138;
+	ld.shared.f64 %fd68, [%rd139+0];
+	mov.f64 %fd54, %fd68;
+$L51:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L52:
+	setp.hs.u32 %p55, %r48, 32;
+	@%p55 bra $L53;
+	mov.b64 %rd140, %fd54;
+	mov.b64 {%r49, %r50}, %rd140;
+	shfl.sync.down.b32 %r51|%p56, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd141, {%r51, %r52};
+	mov.b64 %fd69, %rd141;
+	@!%p56 bra $L54;
+	setp.ne.u32 %p57, %r18, 1;
+	@%p57 bra.uni $L56;
+	add.rn.f64 %fd70, %fd54, %fd69;
+	mov.f64 %fd54, %fd70;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p58, %r18, 2;
+	@%p58 bra.uni $L57;
+	mul.rn.f64 %fd71, %fd54, %fd69;
+	mov.f64 %fd54, %fd71;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p59, %r18, 3;
+	@%p59 bra.uni $L58;
+	min.f64 %fd72, %fd54, %fd69;
+	mov.b64 %rd142, %fd54;
+	mov.b64 %rd143, %fd69;
+	or.b64 %rd144, %rd142, %rd143;
+	setp.eq.f64 %p60, %fd54, %fd69;
+	mov.b64 %fd73, %rd144;
+	selp.f64 %fd74, %fd73, %fd72, %p60;
+	setp.nan.f64 %p61, %fd54, %fd69;
+	add.rn.f64 %fd75, %fd54, %fd69;
+	selp.f64 %fd76, %fd75, %fd74, %p61;
+	mov.f64 %fd54, %fd76;
+	bra.uni $L55;
+$L58:
+	max.f64 %fd77, %fd54, %fd69;
+	mov.b64 %rd145, %fd54;
+	mov.b64 %rd146, %fd69;
+	and.b64 %rd147, %rd145, %rd146;
+	setp.eq.f64 %p62, %fd54, %fd69;
+	mov.b64 %fd78, %rd147;
+	selp.f64 %fd79, %fd78, %fd77, %p62;
+	setp.nan.f64 %p63, %fd54, %fd69;
+	add.rn.f64 %fd80, %fd54, %fd69;
+	selp.f64 %fd81, %fd80, %fd79, %p63;
+	mov.f64 %fd54, %fd81;
+$L55:
+$L54:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L52;
+$L53:
+$L50:
+	@!%p29 bra $L59;
+	st.global.f64 [%rd7+0], %fd54;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L59:
+$L29:
 	ret;
 }
 `
@@ -4225,21 +4114,23 @@ const gokkosPTX11 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_dgraph_countHubs_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<63>;
+	.reg .pred %p<58>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<113>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4263,82 +4154,84 @@ const gokkosPTX11 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	add.s64 %rd30, %rd29, 1;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd29, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.s64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	sub.s64 %rd39, %rd34, %rd38;
-	setp.gt.s64 %p8, %rd39, 64;
+	mov.b64 %rd31, %rd30;
+	add.s64 %rd32, %rd31, 1;
+	mul.lo.s64 %rd33, %rd32, %rd14;
+	mad.lo.s64 %rd34, %rd33, 8, %rd10;
+	ld.global.nc.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd37, %rd31, %rd14;
+	mad.lo.s64 %rd38, %rd37, 8, %rd10;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	sub.s64 %rd41, %rd36, %rd40;
+	setp.gt.s64 %p8, %rd41, 64;
 	@!%p8 bra $L11;
-	add.s64 %rd40, %rd23, 1;
-	mov.b64 %rd23, %rd40;
+	add.s64 %rd42, %rd25, 1;
+	mov.b64 %rd25, %rd42;
 $L11:
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd41, %rd23;
+	mov.b64 %rd43, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4347,43 +4240,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r25, %r26}, %rd41;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd42, {%r27, %r28};
+	mov.b64 %rd44, {%r27, %r28};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
 $L15:
 $L14:
 	shl.b32 %r24, %r24, 1;
@@ -4391,336 +4284,305 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
 $L23:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L24:
 	setp.hs.u32 %p19, %r30, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r31, %r32}, %rd41;
+	mov.b64 {%r31, %r32}, %rd43;
 	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd54, {%r33, %r34};
+	mov.b64 %rd56, {%r33, %r34};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
 $L27:
 $L26:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd61, %r19, 8;
-	add.s64 %rd62, %rd5, %rd61;
+	mul.wide.u32 %rd63, %r19, 8;
+	add.s64 %rd64, %rd5, %rd63;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd62+0], %rd41;
+	st.global.s64 [%rd64+0], %rd43;
 $L33:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+	// the last block combines the partials
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L34;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p28, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p28;
+	st.shared.u32 [%rd1+1024], %r37;
 $L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p29, %r38, 0;
+	@!%p29 bra $L35;
+	cvt.u64.u32 %rd66, %r20;
+	cvt.u64.u32 %rd67, %r5;
+	cvt.u64.u32 %rd68, %r6;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L37;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd69, %rd67;
+$L38:
+	setp.ge.s64 %p31, %rd69, %rd66;
+	@%p31 bra $L39;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	add.s64 %rd72, %rd65, %rd71;
+	mov.b64 %rd65, %rd72;
+	add.s64 %rd69, %rd69, %rd68;
+	bra.uni $L38;
+$L39:
+	bra.uni $L36;
+$L37:
+	setp.ne.u32 %p32, %r18, 2;
+	@%p32 bra.uni $L40;
+	mov.b64 %rd65, 1;
+	mov.b64 %rd73, %rd67;
+$L41:
+	setp.ge.s64 %p33, %rd73, %rd66;
+	@%p33 bra $L42;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	mul.lo.s64 %rd76, %rd65, %rd75;
+	mov.b64 %rd65, %rd76;
+	add.s64 %rd73, %rd73, %rd68;
+	bra.uni $L41;
+$L42:
+	bra.uni $L36;
 $L40:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L43;
+	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd77, %rd67;
+$L44:
+	setp.ge.s64 %p35, %rd77, %rd66;
+	@%p35 bra $L45;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	min.s64 %rd80, %rd65, %rd79;
+	mov.b64 %rd65, %rd80;
+	add.s64 %rd77, %rd77, %rd68;
+	bra.uni $L44;
+$L45:
+	bra.uni $L36;
+$L43:
+	setp.ne.u32 %p36, %r18, 4;
+	@%p36 bra.uni $L46;
+	mov.b64 %rd65, -9223372036854775808;
+	mov.b64 %rd81, %rd67;
+$L47:
+	setp.ge.s64 %p37, %rd81, %rd66;
+	@%p37 bra $L48;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	max.s64 %rd84, %rd65, %rd83;
+	mov.b64 %rd65, %rd84;
+	add.s64 %rd81, %rd81, %rd68;
+	bra.uni $L47;
+$L48:
+	bra.uni $L36;
+$L46:
+	setp.ne.u32 %p38, %r18, 7;
+	@%p38 bra.uni $L49;
+	mov.b64 %rd65, -1;
+	mov.b64 %rd85, %rd67;
+$L50:
+	setp.ge.s64 %p39, %rd85, %rd66;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd86, %rd85, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	and.b64 %rd88, %rd65, %rd87;
+	mov.b64 %rd65, %rd88;
+	add.s64 %rd85, %rd85, %rd68;
+	bra.uni $L50;
+$L51:
+	bra.uni $L36;
+$L49:
+	mov.b64 %rd65, 0;
+	mov.b64 %rd89, %rd67;
+$L52:
+	setp.ge.s64 %p40, %rd89, %rd66;
+	@%p40 bra $L53;
+	mad.lo.s64 %rd90, %rd89, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
+	or.b64 %rd92, %rd65, %rd91;
+	mov.b64 %rd65, %rd92;
+	add.s64 %rd89, %rd89, %rd68;
+	bra.uni $L52;
+$L53:
+$L36:
+	mov.b64 %rd93, %rd65;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L54:
+	setp.hs.u32 %p41, %r42, 32;
+	@%p41 bra $L55;
+	mov.b64 {%r43, %r44}, %rd93;
+	shfl.sync.down.b32 %r45|%p42, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd94, {%r45, %r46};
+	@!%p42 bra $L56;
+	setp.ne.u32 %p43, %r18, 1;
+	@%p43 bra.uni $L58;
+	add.s64 %rd95, %rd93, %rd94;
+	mov.b64 %rd93, %rd95;
+	bra.uni $L57;
+$L58:
+	setp.ne.u32 %p44, %r18, 2;
+	@%p44 bra.uni $L59;
+	mul.lo.s64 %rd96, %rd93, %rd94;
+	mov.b64 %rd93, %rd96;
+	bra.uni $L57;
+$L59:
+	setp.ne.u32 %p45, %r18, 3;
+	@%p45 bra.uni $L60;
+	min.s64 %rd97, %rd93, %rd94;
+	mov.b64 %rd93, %rd97;
+	bra.uni $L57;
+$L60:
+	setp.ne.u32 %p46, %r18, 4;
+	@%p46 bra.uni $L61;
+	max.s64 %rd98, %rd93, %rd94;
+	mov.b64 %rd93, %rd98;
+	bra.uni $L57;
+$L61:
+	setp.ne.u32 %p47, %r18, 7;
+	@%p47 bra.uni $L62;
+	and.b64 %rd99, %rd93, %rd94;
+	mov.b64 %rd93, %rd99;
+	bra.uni $L57;
+$L62:
+	or.b64 %rd100, %rd93, %rd94;
+	mov.b64 %rd93, %rd100;
+$L57:
+$L56:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L54;
+$L55:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L63;
+	mul.wide.u32 %rd101, %r8, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	st.shared.s64 [%rd102+0], %rd93;
+$L63:
+	bar.sync 0;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L64;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L65;
+	mul.wide.u32 %rd103, %r7, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	ld.shared.s64 %rd105, [%rd104+0];
+	mov.b64 %rd93, %rd105;
+$L65:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L66:
+	setp.hs.u32 %p51, %r48, 32;
+	@%p51 bra $L67;
+	mov.b64 {%r49, %r50}, %rd93;
+	shfl.sync.down.b32 %r51|%p52, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd106, {%r51, %r52};
+	@!%p52 bra $L68;
+	setp.ne.u32 %p53, %r18, 1;
+	@%p53 bra.uni $L70;
+	add.s64 %rd107, %rd93, %rd106;
+	mov.b64 %rd93, %rd107;
+	bra.uni $L69;
+$L70:
+	setp.ne.u32 %p54, %r18, 2;
+	@%p54 bra.uni $L71;
+	mul.lo.s64 %rd108, %rd93, %rd106;
+	mov.b64 %rd93, %rd108;
+	bra.uni $L69;
+$L71:
+	setp.ne.u32 %p55, %r18, 3;
+	@%p55 bra.uni $L72;
+	min.s64 %rd109, %rd93, %rd106;
+	mov.b64 %rd93, %rd109;
+	bra.uni $L69;
+$L72:
+	setp.ne.u32 %p56, %r18, 4;
+	@%p56 bra.uni $L73;
+	max.s64 %rd110, %rd93, %rd106;
+	mov.b64 %rd93, %rd110;
+	bra.uni $L69;
+$L73:
+	setp.ne.u32 %p57, %r18, 7;
+	@%p57 bra.uni $L74;
+	and.b64 %rd111, %rd93, %rd106;
+	mov.b64 %rd93, %rd111;
+	bra.uni $L69;
+$L74:
+	or.b64 %rd112, %rd93, %rd106;
+	mov.b64 %rd93, %rd112;
+$L69:
+$L68:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L66;
+$L67:
+$L64:
+	@!%p27 bra $L75;
+	st.global.s64 [%rd7+0], %rd93;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L75:
+$L35:
 	ret;
 }
 `
@@ -6416,12 +6278,14 @@ const gokkosPTX14 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_dgraph_unmatchedSample_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -6436,9 +6300,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<79>;
-	.reg .b32 %r<56>;
-	.reg .b64 %rd<179>;
+	.reg .pred %p<110>;
+	.reg .b32 %r<74>;
+	.reg .b64 %rd<229>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6463,31 +6327,806 @@ const gokkosPTX14 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd33, %rd3, %rd2;
+	max.s64 %rd34, %rd33, 0;
+	cvt.u64.u32 %rd35, %r20;
+	add.s64 %rd36, %rd34, %rd35;
+	sub.s64 %rd37, %rd36, 1;
+	div.u64 %rd38, %rd37, %rd35;
+	cvt.u64.u32 %rd39, %r19;
+	mad.lo.s64 %rd40, %rd39, %rd38, %rd2;
+	add.s64 %rd41, %rd40, %rd38;
+	min.s64 %rd42, %rd41, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd44, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd44, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd44, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd44, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd44, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd44, 0;
+$L1:
+	mov.b64 %rd43, %rd44;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd40, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
+$L7:
+	setp.ge.s64 %p7, %rd48, %rd42;
+	@%p7 bra $L8;
+	mov.b64 %rd49, %rd48;
+	mov.b64 %rd50, %rd9;
+	mov.b64 %rd51, %rd12;
+	mov.b64 %rd52, %rd14;
+	mov.b64 %rd53, %rd16;
+	mov.b64 %rd54, %rd19;
+	mov.b64 %rd55, %rd21;
+	mov.b64 %rd56, %rd23;
+	mov.b64 %rd57, %rd26;
+	mov.b64 %rd58, %rd28;
+	mov.b64 %rd59, %rd30;
+	mov.b64 %rd60, %rd50;
+	mov.b64 %rd61, %rd55;
+	mul.lo.s64 %rd62, %rd49, %rd61;
+	div.s64 %rd63, %rd62, %rd32;
+	setp.eq.s64 %p8, %rd32, -1;
+	neg.s64 %rd64, %rd62;
+	selp.b64 %rd65, %rd64, %rd63, %p8;
+	setp.eq.s64 %p9, %rd32, 0;
+	selp.b64 %rd66, 0, %rd65, %p9;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd50, 1;
+	mov.b64 %rd69, %rd68;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, %rd69;
+$L10:
+	setp.lt.s64 %p10, %rd70, %rd71;
+	not.pred %p11, %p10;
+	@!%p11 bra $L14;
+	bra.uni $L12;
+$L14:
+	add.s64 %rd72, %rd70, %rd71;
+	add.s64 %rd73, %rd72, 1;
+	shr.s64 %rd74, %rd73, 63;
+	shr.u64 %rd75, %rd74, 63;
+	add.s64 %rd76, %rd73, %rd75;
+	shr.s64 %rd77, %rd76, 1;
+	mov.b64 %rd78, %rd77;
+	mul.lo.s64 %rd79, %rd78, %rd53;
+	mad.lo.s64 %rd80, %rd79, 8, %rd51;
+	ld.global.nc.s64 %rd81, [%rd80+0];
+	mov.b64 %rd82, %rd81;
+	setp.le.s64 %p12, %rd82, %rd67;
+	@!%p12 bra $L15;
+	mov.b64 %rd70, %rd78;
+	bra.uni $L16;
+$L15:
+	sub.s64 %rd83, %rd78, 1;
+	mov.b64 %rd71, %rd83;
+$L16:
+$L11:
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd84, %rd70, %rd53;
+	mad.lo.s64 %rd85, %rd84, 8, %rd51;
+	ld.global.nc.s64 %rd86, [%rd85+0];
+	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd50;
+	cvt.u32.u64 %r21, %rd70;
+	mov.b32 %r22, %r21;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd67;
+	mov.b64 %rd91, %rd88;
+	mov.b64 %rd92, %rd89;
+	mov.b64 %rd93, %rd90;
+	setp.gt.s64 %p13, %rd93, %rd92;
+	mov.pred %p14, %p13;
+	@!%p14 bra $L18;
+	setp.gt.s64 %p15, %rd58, 0;
+	mov.pred %p16, %p15;
+	mov.b64 %rd94, %rd93;
+	sub.s64 %rd95, %rd93, 1;
+	mov.b64 %rd96, %rd95;
+$L19:
+	mul.lo.s64 %rd97, %rd94, %rd56;
+	mad.lo.s64 %rd98, %rd97, 4, %rd54;
+	ld.global.nc.s32 %r23, [%rd98+0];
+	mov.b32 %r24, %r23;
+	mul.lo.s64 %rd99, %rd96, %rd56;
+	mad.lo.s64 %rd100, %rd99, 4, %rd54;
+	ld.global.nc.s32 %r25, [%rd100+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r24;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	mov.b32 %r30, %r28;
+	setp.ne.s32 %p17, %r29, %r30;
+	@!%p17 bra $L23;
+	setp.lt.s32 %p18, %r29, %r30;
+	mov.pred %p19, %p18;
+	bra.uni $L21;
+$L23:
+	not.pred %p20, %p16;
+	@!%p20 bra $L25;
+	mov.pred %p19, 0;
+	bra.uni $L21;
+$L25:
+	mul.lo.s64 %rd101, %rd94, %rd59;
+	mad.lo.s64 %rd102, %rd101, 8, %rd57;
+	ld.global.nc.f64 %fd1, [%rd102+0];
+	mov.f64 %fd2, %fd1;
+	mul.lo.s64 %rd103, %rd96, %rd59;
+	mad.lo.s64 %rd104, %rd103, 8, %rd57;
+	ld.global.nc.f64 %fd3, [%rd104+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd2;
+	mov.f64 %fd6, %fd4;
+	mov.f64 %fd7, %fd5;
+	mov.f64 %fd8, %fd6;
+	setp.lt.f64 %p21, %fd7, %fd8;
+	setp.neu.f64 %p22, %fd7, %fd7;
+	setp.eq.f64 %p23, %fd8, %fd8;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	mov.pred %p19, %p25;
+	bra.uni $L21;
+$L20:
+	bra.uni $L19;
+$L21:
+	mov.pred %p14, %p19;
+$L18:
+	mov.pred %p26, %p14;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	@!%p28 bra $L27;
+	mov.b64 %rd105, %rd88;
+	mov.b32 %r31, %r22;
+	mov.b64 %rd106, %rd89;
+	mov.b64 %rd107, %rd90;
+	setp.gt.s64 %p29, %rd58, 0;
+	mov.pred %p30, %p29;
+	mul.lo.s64 %rd108, %rd107, %rd56;
+	mad.lo.s64 %rd109, %rd108, 4, %rd54;
+	ld.global.nc.s32 %r32, [%rd109+0];
+	mov.b32 %r33, %r32;
+	mov.b32 %r34, %r33;
+	mov.f64 %fd9, 0d0000000000000000;
+	@!%p30 bra $L29;
+	mul.lo.s64 %rd110, %rd107, %rd59;
+	mad.lo.s64 %rd111, %rd110, 8, %rd57;
+	ld.global.nc.f64 %fd10, [%rd111+0];
+	mov.f64 %fd11, %fd10;
+	mov.f64 %fd9, %fd11;
+$L29:
+	mov.b64 %rd112, 0;
+	sub.s64 %rd113, %rd107, 1;
+	mov.b64 %rd114, %rd113;
+$L30:
+	setp.ge.s64 %p31, %rd114, %rd106;
+	mov.pred %p32, %p31;
+	@!%p32 bra $L34;
+	mul.lo.s64 %rd115, %rd114, %rd56;
+	mad.lo.s64 %rd116, %rd115, 4, %rd54;
+	ld.global.nc.s32 %r35, [%rd116+0];
+	mov.b32 %r36, %r35;
+	setp.eq.s32 %p33, %r36, %r34;
+	mov.pred %p32, %p33;
+$L34:
+	mov.pred %p34, %p32;
+	@!%p34 bra $L36;
+	not.pred %p35, %p30;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L38;
+	mul.lo.s64 %rd117, %rd114, %rd59;
+	mad.lo.s64 %rd118, %rd117, 8, %rd57;
+	ld.global.nc.f64 %fd12, [%rd118+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd119, %fd13;
+	mov.b64 %rd120, %fd9;
+	setp.eq.u64 %p38, %rd119, %rd120;
+	mov.pred %p36, %p38;
+$L38:
+	mov.pred %p34, %p36;
+$L36:
+	not.pred %p39, %p34;
+	@!%p39 bra $L40;
+	bra.uni $L32;
+$L40:
+	add.s64 %rd121, %rd112, 1;
+	mov.b64 %rd112, %rd121;
+$L31:
+	sub.s64 %rd122, %rd114, 1;
+	mov.b64 %rd114, %rd122;
+	bra.uni $L30;
+$L32:
+	cvt.s64.s32 %rd123, %r34;
+	mul.lo.s64 %rd124, %rd123, %rd53;
+	mad.lo.s64 %rd125, %rd124, 8, %rd51;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	cvt.s64.s32 %rd128, %r34;
+	add.s64 %rd129, %rd128, 1;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 8, %rd51;
+	ld.global.nc.s64 %rd132, [%rd131+0];
+	mov.b64 %rd133, %rd132;
+	mov.b64 %rd134, %rd127;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd137;
+$L41:
+	setp.lt.s64 %p40, %rd136, %rd137;
+	not.pred %p41, %p40;
+	@!%p41 bra $L45;
+	bra.uni $L43;
+$L45:
+	add.s64 %rd139, %rd136, %rd137;
+	shr.s64 %rd140, %rd139, 63;
+	shr.u64 %rd141, %rd140, 63;
+	add.s64 %rd142, %rd139, %rd141;
+	shr.s64 %rd143, %rd142, 1;
+	mov.b64 %rd144, %rd143;
+	mul.lo.s64 %rd145, %rd144, %rd56;
+	mad.lo.s64 %rd146, %rd145, 4, %rd54;
+	ld.global.nc.s32 %r37, [%rd146+0];
+	mov.b32 %r38, %r37;
+	mov.b32 %r39, %r38;
+	setp.lt.s32 %p42, %r39, %r31;
+	mov.pred %p43, %p42;
+	setp.eq.s32 %p44, %r39, %r31;
+	and.pred %p45, %p44, %p30;
+	@!%p45 bra $L47;
+	mul.lo.s64 %rd147, %rd144, %rd59;
+	mad.lo.s64 %rd148, %rd147, 8, %rd57;
+	ld.global.nc.f64 %fd14, [%rd148+0];
+	mov.f64 %fd15, %fd14;
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p46, %fd16, %fd9;
+	setp.neu.f64 %p47, %fd16, %fd16;
+	setp.eq.f64 %p48, %fd9, %fd9;
+	and.pred %p49, %p47, %p48;
+	or.pred %p50, %p46, %p49;
+	mov.pred %p43, %p50;
+$L47:
+	@!%p43 bra $L48;
+	add.s64 %rd149, %rd144, 1;
+	mov.b64 %rd136, %rd149;
+	bra.uni $L49;
+$L48:
+	mov.b64 %rd137, %rd144;
+$L49:
+$L42:
+	bra.uni $L41;
+$L43:
+	add.s64 %rd150, %rd136, %rd112;
+	mov.b64 %rd151, %rd150;
+	setp.ge.s64 %p51, %rd151, %rd138;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	mul.lo.s64 %rd152, %rd151, %rd56;
+	mad.lo.s64 %rd153, %rd152, 4, %rd54;
+	ld.global.nc.s32 %r40, [%rd153+0];
+	mov.b32 %r41, %r40;
+	setp.ne.s32 %p54, %r41, %r31;
+	mov.pred %p52, %p54;
+$L51:
+	mov.pred %p55, %p52;
+	not.pred %p56, %p55;
+	@!%p56 bra $L53;
+	mov.pred %p57, %p30;
+	@!%p57 bra $L55;
+	mul.lo.s64 %rd154, %rd151, %rd59;
+	mad.lo.s64 %rd155, %rd154, 8, %rd57;
+	ld.global.nc.f64 %fd17, [%rd155+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd156, %fd18;
+	mov.b64 %rd157, %fd9;
+	setp.ne.u64 %p58, %rd156, %rd157;
+	mov.pred %p57, %p58;
+$L55:
+	mov.pred %p55, %p57;
+$L53:
+	mov.pred %p59, %p55;
+	mov.pred %p27, %p59;
+$L27:
+	mov.pred %p60, %p27;
+	@!%p60 bra $L57;
+	add.s64 %rd158, %rd43, 1;
+	mov.b64 %rd43, %rd158;
+$L57:
+$L9:
+	add.s64 %rd48, %rd48, %rd47;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd159, %rd43;
+	// block reduction
+	mov.b32 %r42, 1;
+	mov.b32 %r43, 1;
+	sub.u32 %r44, %r13, 1;
+	mov.b32 %r45, %r42;
+$L58:
+	setp.hs.u32 %p61, %r45, 32;
+	@%p61 bra $L59;
+	mov.b64 {%r46, %r47}, %rd159;
+	shfl.sync.down.b32 %r48|%p62, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd160, {%r48, %r49};
+	@!%p62 bra $L60;
+	setp.ne.u32 %p63, %r18, 1;
+	@%p63 bra.uni $L62;
+	add.s64 %rd161, %rd159, %rd160;
+	mov.b64 %rd159, %rd161;
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p64, %r18, 2;
+	@%p64 bra.uni $L63;
+	mul.lo.s64 %rd162, %rd159, %rd160;
+	mov.b64 %rd159, %rd162;
+	bra.uni $L61;
+$L63:
+	setp.ne.u32 %p65, %r18, 3;
+	@%p65 bra.uni $L64;
+	min.s64 %rd163, %rd159, %rd160;
+	mov.b64 %rd159, %rd163;
+	bra.uni $L61;
+$L64:
+	setp.ne.u32 %p66, %r18, 4;
+	@%p66 bra.uni $L65;
+	max.s64 %rd164, %rd159, %rd160;
+	mov.b64 %rd159, %rd164;
+	bra.uni $L61;
+$L65:
+	setp.ne.u32 %p67, %r18, 7;
+	@%p67 bra.uni $L66;
+	and.b64 %rd165, %rd159, %rd160;
+	mov.b64 %rd159, %rd165;
+	bra.uni $L61;
+$L66:
+	or.b64 %rd166, %rd159, %rd160;
+	mov.b64 %rd159, %rd166;
+$L61:
+$L60:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L58;
+$L59:
+	setp.eq.u32 %p68, %r7, 0;
+	@!%p68 bra $L67;
+	mul.wide.u32 %rd167, %r8, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	st.shared.s64 [%rd168+0], %rd159;
+$L67:
+	bar.sync 0;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L68;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L69;
+	mul.wide.u32 %rd169, %r7, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	ld.shared.s64 %rd171, [%rd170+0];
+	mov.b64 %rd159, %rd171;
+$L69:
+	sub.u32 %r50, %r10, 1;
+	mov.b32 %r51, %r43;
+$L70:
+	setp.hs.u32 %p71, %r51, 32;
+	@%p71 bra $L71;
+	mov.b64 {%r52, %r53}, %rd159;
+	shfl.sync.down.b32 %r54|%p72, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd172, {%r54, %r55};
+	@!%p72 bra $L72;
+	setp.ne.u32 %p73, %r18, 1;
+	@%p73 bra.uni $L74;
+	add.s64 %rd173, %rd159, %rd172;
+	mov.b64 %rd159, %rd173;
+	bra.uni $L73;
+$L74:
+	setp.ne.u32 %p74, %r18, 2;
+	@%p74 bra.uni $L75;
+	mul.lo.s64 %rd174, %rd159, %rd172;
+	mov.b64 %rd159, %rd174;
+	bra.uni $L73;
+$L75:
+	setp.ne.u32 %p75, %r18, 3;
+	@%p75 bra.uni $L76;
+	min.s64 %rd175, %rd159, %rd172;
+	mov.b64 %rd159, %rd175;
+	bra.uni $L73;
+$L76:
+	setp.ne.u32 %p76, %r18, 4;
+	@%p76 bra.uni $L77;
+	max.s64 %rd176, %rd159, %rd172;
+	mov.b64 %rd159, %rd176;
+	bra.uni $L73;
+$L77:
+	setp.ne.u32 %p77, %r18, 7;
+	@%p77 bra.uni $L78;
+	and.b64 %rd177, %rd159, %rd172;
+	mov.b64 %rd159, %rd177;
+	bra.uni $L73;
+$L78:
+	or.b64 %rd178, %rd159, %rd172;
+	mov.b64 %rd159, %rd178;
+$L73:
+$L72:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L70;
+$L71:
+$L68:
+	mul.wide.u32 %rd179, %r19, 8;
+	add.s64 %rd180, %rd5, %rd179;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L79;
+	st.global.s64 [%rd180+0], %rd159;
+$L79:
+	// the last block combines the partials
+	setp.eq.u32 %p79, %r5, 0;
+	@!%p79 bra $L80;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r56, [gk_reduce_done], 1;
+	sub.u32 %r57, %r20, 1;
+	setp.eq.u32 %p80, %r56, %r57;
+	fence.acq_rel.gpu;
+	selp.b32 %r58, 1, 0, %p80;
+	st.shared.u32 [%rd1+1024], %r58;
+$L80:
+	bar.sync 0;
+	ld.shared.u32 %r59, [%rd1+1024];
+	setp.ne.u32 %p81, %r59, 0;
+	@!%p81 bra $L81;
+	cvt.u64.u32 %rd182, %r20;
+	cvt.u64.u32 %rd183, %r5;
+	cvt.u64.u32 %rd184, %r6;
+	setp.ne.u32 %p82, %r18, 1;
+	@%p82 bra.uni $L83;
+	mov.b64 %rd181, 0;
+	mov.b64 %rd185, %rd183;
+$L84:
+	setp.ge.s64 %p83, %rd185, %rd182;
+	@%p83 bra $L85;
+	mad.lo.s64 %rd186, %rd185, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd187, [%rd186+0];
+	add.s64 %rd188, %rd181, %rd187;
+	mov.b64 %rd181, %rd188;
+	add.s64 %rd185, %rd185, %rd184;
+	bra.uni $L84;
+$L85:
+	bra.uni $L82;
+$L83:
+	setp.ne.u32 %p84, %r18, 2;
+	@%p84 bra.uni $L86;
+	mov.b64 %rd181, 1;
+	mov.b64 %rd189, %rd183;
+$L87:
+	setp.ge.s64 %p85, %rd189, %rd182;
+	@%p85 bra $L88;
+	mad.lo.s64 %rd190, %rd189, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd191, [%rd190+0];
+	mul.lo.s64 %rd192, %rd181, %rd191;
+	mov.b64 %rd181, %rd192;
+	add.s64 %rd189, %rd189, %rd184;
+	bra.uni $L87;
+$L88:
+	bra.uni $L82;
+$L86:
+	setp.ne.u32 %p86, %r18, 3;
+	@%p86 bra.uni $L89;
+	mov.b64 %rd181, 9223372036854775807;
+	mov.b64 %rd193, %rd183;
+$L90:
+	setp.ge.s64 %p87, %rd193, %rd182;
+	@%p87 bra $L91;
+	mad.lo.s64 %rd194, %rd193, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd195, [%rd194+0];
+	min.s64 %rd196, %rd181, %rd195;
+	mov.b64 %rd181, %rd196;
+	add.s64 %rd193, %rd193, %rd184;
+	bra.uni $L90;
+$L91:
+	bra.uni $L82;
+$L89:
+	setp.ne.u32 %p88, %r18, 4;
+	@%p88 bra.uni $L92;
+	mov.b64 %rd181, -9223372036854775808;
+	mov.b64 %rd197, %rd183;
+$L93:
+	setp.ge.s64 %p89, %rd197, %rd182;
+	@%p89 bra $L94;
+	mad.lo.s64 %rd198, %rd197, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
+	max.s64 %rd200, %rd181, %rd199;
+	mov.b64 %rd181, %rd200;
+	add.s64 %rd197, %rd197, %rd184;
+	bra.uni $L93;
+$L94:
+	bra.uni $L82;
+$L92:
+	setp.ne.u32 %p90, %r18, 7;
+	@%p90 bra.uni $L95;
+	mov.b64 %rd181, -1;
+	mov.b64 %rd201, %rd183;
+$L96:
+	setp.ge.s64 %p91, %rd201, %rd182;
+	@%p91 bra $L97;
+	mad.lo.s64 %rd202, %rd201, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd203, [%rd202+0];
+	and.b64 %rd204, %rd181, %rd203;
+	mov.b64 %rd181, %rd204;
+	add.s64 %rd201, %rd201, %rd184;
+	bra.uni $L96;
+$L97:
+	bra.uni $L82;
+$L95:
+	mov.b64 %rd181, 0;
+	mov.b64 %rd205, %rd183;
+$L98:
+	setp.ge.s64 %p92, %rd205, %rd182;
+	@%p92 bra $L99;
+	mad.lo.s64 %rd206, %rd205, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd207, [%rd206+0];
+	or.b64 %rd208, %rd181, %rd207;
+	mov.b64 %rd181, %rd208;
+	add.s64 %rd205, %rd205, %rd184;
+	bra.uni $L98;
+$L99:
+$L82:
+	mov.b64 %rd209, %rd181;
+	// block reduction
+	mov.b32 %r60, 1;
+	mov.b32 %r61, 1;
+	sub.u32 %r62, %r13, 1;
+	mov.b32 %r63, %r60;
+$L100:
+	setp.hs.u32 %p93, %r63, 32;
+	@%p93 bra $L101;
+	mov.b64 {%r64, %r65}, %rd209;
+	shfl.sync.down.b32 %r66|%p94, %r64, %r63, %r62, %r17;
+	shfl.sync.down.b32 %r67, %r65, %r63, %r62, %r17;
+	mov.b64 %rd210, {%r66, %r67};
+	@!%p94 bra $L102;
+	setp.ne.u32 %p95, %r18, 1;
+	@%p95 bra.uni $L104;
+	add.s64 %rd211, %rd209, %rd210;
+	mov.b64 %rd209, %rd211;
+	bra.uni $L103;
+$L104:
+	setp.ne.u32 %p96, %r18, 2;
+	@%p96 bra.uni $L105;
+	mul.lo.s64 %rd212, %rd209, %rd210;
+	mov.b64 %rd209, %rd212;
+	bra.uni $L103;
+$L105:
+	setp.ne.u32 %p97, %r18, 3;
+	@%p97 bra.uni $L106;
+	min.s64 %rd213, %rd209, %rd210;
+	mov.b64 %rd209, %rd213;
+	bra.uni $L103;
+$L106:
+	setp.ne.u32 %p98, %r18, 4;
+	@%p98 bra.uni $L107;
+	max.s64 %rd214, %rd209, %rd210;
+	mov.b64 %rd209, %rd214;
+	bra.uni $L103;
+$L107:
+	setp.ne.u32 %p99, %r18, 7;
+	@%p99 bra.uni $L108;
+	and.b64 %rd215, %rd209, %rd210;
+	mov.b64 %rd209, %rd215;
+	bra.uni $L103;
+$L108:
+	or.b64 %rd216, %rd209, %rd210;
+	mov.b64 %rd209, %rd216;
+$L103:
+$L102:
+	shl.b32 %r63, %r63, 1;
+	bra.uni $L100;
+$L101:
+	setp.eq.u32 %p100, %r7, 0;
+	@!%p100 bra $L109;
+	mul.wide.u32 %rd217, %r8, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	st.shared.s64 [%rd218+0], %rd209;
+$L109:
+	bar.sync 0;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L110;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L111;
+	mul.wide.u32 %rd219, %r7, 16;
+	add.s64 %rd220, %rd1, %rd219;
+	ld.shared.s64 %rd221, [%rd220+0];
+	mov.b64 %rd209, %rd221;
+$L111:
+	sub.u32 %r68, %r10, 1;
+	mov.b32 %r69, %r61;
+$L112:
+	setp.hs.u32 %p103, %r69, 32;
+	@%p103 bra $L113;
+	mov.b64 {%r70, %r71}, %rd209;
+	shfl.sync.down.b32 %r72|%p104, %r70, %r69, %r68, %r17;
+	shfl.sync.down.b32 %r73, %r71, %r69, %r68, %r17;
+	mov.b64 %rd222, {%r72, %r73};
+	@!%p104 bra $L114;
+	setp.ne.u32 %p105, %r18, 1;
+	@%p105 bra.uni $L116;
+	add.s64 %rd223, %rd209, %rd222;
+	mov.b64 %rd209, %rd223;
+	bra.uni $L115;
+$L116:
+	setp.ne.u32 %p106, %r18, 2;
+	@%p106 bra.uni $L117;
+	mul.lo.s64 %rd224, %rd209, %rd222;
+	mov.b64 %rd209, %rd224;
+	bra.uni $L115;
+$L117:
+	setp.ne.u32 %p107, %r18, 3;
+	@%p107 bra.uni $L118;
+	min.s64 %rd225, %rd209, %rd222;
+	mov.b64 %rd209, %rd225;
+	bra.uni $L115;
+$L118:
+	setp.ne.u32 %p108, %r18, 4;
+	@%p108 bra.uni $L119;
+	max.s64 %rd226, %rd209, %rd222;
+	mov.b64 %rd209, %rd226;
+	bra.uni $L115;
+$L119:
+	setp.ne.u32 %p109, %r18, 7;
+	@%p109 bra.uni $L120;
+	and.b64 %rd227, %rd209, %rd222;
+	mov.b64 %rd209, %rd227;
+	bra.uni $L115;
+$L120:
+	or.b64 %rd228, %rd209, %rd222;
+	mov.b64 %rd209, %rd228;
+$L115:
+$L114:
+	shl.b32 %r69, %r69, 1;
+	bra.uni $L112;
+$L113:
+$L110:
+	@!%p79 bra $L121;
+	st.global.s64 [%rd7+0], %rd209;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L121:
+$L81:
+	ret;
+}
+`
+
+// gokkosPTX15 is the PTX of dgraph.unmatchedLight.
+const gokkosPTX15 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.global .align 4 .u32 gk_reduce_done[1];
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_dgraph_unmatchedLight_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
+)
+{
+	.reg .pred %p<111>;
+	.reg .b32 %r<77>;
+	.reg .b64 %rd<226>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
 	mov.b64 %rd30, %rd29;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
@@ -6537,883 +7176,57 @@ $L7:
 	setp.ge.s64 %p7, %rd46, %rd40;
 	@%p7 bra $L8;
 	mov.b64 %rd47, %rd46;
-	mov.b64 %rd48, %rd7;
-	mov.b64 %rd49, %rd10;
-	mov.b64 %rd50, %rd12;
-	mov.b64 %rd51, %rd14;
-	mov.b64 %rd52, %rd17;
-	mov.b64 %rd53, %rd19;
-	mov.b64 %rd54, %rd21;
-	mov.b64 %rd55, %rd24;
-	mov.b64 %rd56, %rd26;
-	mov.b64 %rd57, %rd28;
-	mov.b64 %rd58, %rd48;
-	mov.b64 %rd59, %rd53;
-	mul.lo.s64 %rd60, %rd47, %rd59;
-	div.s64 %rd61, %rd60, %rd30;
-	setp.eq.s64 %p8, %rd30, -1;
-	neg.s64 %rd62, %rd60;
-	selp.b64 %rd63, %rd62, %rd61, %p8;
-	setp.eq.s64 %p9, %rd30, 0;
-	selp.b64 %rd64, 0, %rd63, %p9;
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd48, 1;
-	mov.b64 %rd67, %rd66;
-	mov.b64 %rd68, 0;
-	mov.b64 %rd69, %rd67;
-$L10:
-	setp.lt.s64 %p10, %rd68, %rd69;
-	not.pred %p11, %p10;
-	@!%p11 bra $L14;
-	bra.uni $L12;
-$L14:
-	add.s64 %rd70, %rd68, %rd69;
-	add.s64 %rd71, %rd70, 1;
-	shr.s64 %rd72, %rd71, 63;
-	shr.u64 %rd73, %rd72, 63;
-	add.s64 %rd74, %rd71, %rd73;
-	shr.s64 %rd75, %rd74, 1;
-	mov.b64 %rd76, %rd75;
-	mul.lo.s64 %rd77, %rd76, %rd51;
-	mad.lo.s64 %rd78, %rd77, 8, %rd49;
-	ld.global.nc.s64 %rd79, [%rd78+0];
-	mov.b64 %rd80, %rd79;
-	setp.le.s64 %p12, %rd80, %rd65;
-	@!%p12 bra $L15;
-	mov.b64 %rd68, %rd76;
-	bra.uni $L16;
-$L15:
-	sub.s64 %rd81, %rd76, 1;
-	mov.b64 %rd69, %rd81;
-$L16:
-$L11:
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd82, %rd68, %rd51;
-	mad.lo.s64 %rd83, %rd82, 8, %rd49;
-	ld.global.nc.s64 %rd84, [%rd83+0];
-	mov.b64 %rd85, %rd84;
-	mov.b64 %rd86, %rd48;
-	cvt.u32.u64 %r21, %rd68;
-	mov.b32 %r22, %r21;
-	mov.b64 %rd87, %rd85;
-	mov.b64 %rd88, %rd65;
-	mov.b64 %rd89, %rd86;
-	mov.b64 %rd90, %rd87;
-	mov.b64 %rd91, %rd88;
-	setp.gt.s64 %p13, %rd91, %rd90;
-	mov.pred %p14, %p13;
-	@!%p14 bra $L18;
-	setp.gt.s64 %p15, %rd56, 0;
-	mov.pred %p16, %p15;
-	mov.b64 %rd92, %rd91;
-	sub.s64 %rd93, %rd91, 1;
-	mov.b64 %rd94, %rd93;
-$L19:
-	mul.lo.s64 %rd95, %rd92, %rd54;
-	mad.lo.s64 %rd96, %rd95, 4, %rd52;
-	ld.global.nc.s32 %r23, [%rd96+0];
-	mov.b32 %r24, %r23;
-	mul.lo.s64 %rd97, %rd94, %rd54;
-	mad.lo.s64 %rd98, %rd97, 4, %rd52;
-	ld.global.nc.s32 %r25, [%rd98+0];
-	mov.b32 %r26, %r25;
-	mov.b32 %r27, %r24;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	mov.b32 %r30, %r28;
-	setp.ne.s32 %p17, %r29, %r30;
-	@!%p17 bra $L23;
-	setp.lt.s32 %p18, %r29, %r30;
-	mov.pred %p19, %p18;
-	bra.uni $L21;
-$L23:
-	not.pred %p20, %p16;
-	@!%p20 bra $L25;
-	mov.pred %p19, 0;
-	bra.uni $L21;
-$L25:
-	mul.lo.s64 %rd99, %rd92, %rd57;
-	mad.lo.s64 %rd100, %rd99, 8, %rd55;
-	ld.global.nc.f64 %fd1, [%rd100+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd101, %rd94, %rd57;
-	mad.lo.s64 %rd102, %rd101, 8, %rd55;
-	ld.global.nc.f64 %fd3, [%rd102+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p21, %fd7, %fd8;
-	setp.neu.f64 %p22, %fd7, %fd7;
-	setp.eq.f64 %p23, %fd8, %fd8;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	mov.pred %p19, %p25;
-	bra.uni $L21;
-$L20:
-	bra.uni $L19;
-$L21:
-	mov.pred %p14, %p19;
-$L18:
-	mov.pred %p26, %p14;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	@!%p28 bra $L27;
-	mov.b64 %rd103, %rd86;
-	mov.b32 %r31, %r22;
-	mov.b64 %rd104, %rd87;
-	mov.b64 %rd105, %rd88;
-	setp.gt.s64 %p29, %rd56, 0;
-	mov.pred %p30, %p29;
-	mul.lo.s64 %rd106, %rd105, %rd54;
-	mad.lo.s64 %rd107, %rd106, 4, %rd52;
-	ld.global.nc.s32 %r32, [%rd107+0];
-	mov.b32 %r33, %r32;
-	mov.b32 %r34, %r33;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p30 bra $L29;
-	mul.lo.s64 %rd108, %rd105, %rd57;
-	mad.lo.s64 %rd109, %rd108, 8, %rd55;
-	ld.global.nc.f64 %fd10, [%rd109+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L29:
-	mov.b64 %rd110, 0;
-	sub.s64 %rd111, %rd105, 1;
-	mov.b64 %rd112, %rd111;
-$L30:
-	setp.ge.s64 %p31, %rd112, %rd104;
-	mov.pred %p32, %p31;
-	@!%p32 bra $L34;
-	mul.lo.s64 %rd113, %rd112, %rd54;
-	mad.lo.s64 %rd114, %rd113, 4, %rd52;
-	ld.global.nc.s32 %r35, [%rd114+0];
-	mov.b32 %r36, %r35;
-	setp.eq.s32 %p33, %r36, %r34;
-	mov.pred %p32, %p33;
-$L34:
-	mov.pred %p34, %p32;
-	@!%p34 bra $L36;
-	not.pred %p35, %p30;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L38;
-	mul.lo.s64 %rd115, %rd112, %rd57;
-	mad.lo.s64 %rd116, %rd115, 8, %rd55;
-	ld.global.nc.f64 %fd12, [%rd116+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd117, %fd13;
-	mov.b64 %rd118, %fd9;
-	setp.eq.u64 %p38, %rd117, %rd118;
-	mov.pred %p36, %p38;
-$L38:
-	mov.pred %p34, %p36;
-$L36:
-	not.pred %p39, %p34;
-	@!%p39 bra $L40;
-	bra.uni $L32;
-$L40:
-	add.s64 %rd119, %rd110, 1;
-	mov.b64 %rd110, %rd119;
-$L31:
-	sub.s64 %rd120, %rd112, 1;
-	mov.b64 %rd112, %rd120;
-	bra.uni $L30;
-$L32:
-	cvt.s64.s32 %rd121, %r34;
-	mul.lo.s64 %rd122, %rd121, %rd51;
-	mad.lo.s64 %rd123, %rd122, 8, %rd49;
-	ld.global.nc.s64 %rd124, [%rd123+0];
-	mov.b64 %rd125, %rd124;
-	cvt.s64.s32 %rd126, %r34;
-	add.s64 %rd127, %rd126, 1;
-	mul.lo.s64 %rd128, %rd127, %rd51;
-	mad.lo.s64 %rd129, %rd128, 8, %rd49;
-	ld.global.nc.s64 %rd130, [%rd129+0];
-	mov.b64 %rd131, %rd130;
-	mov.b64 %rd132, %rd125;
-	mov.b64 %rd133, %rd131;
-	mov.b64 %rd134, %rd132;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd135;
-$L41:
-	setp.lt.s64 %p40, %rd134, %rd135;
-	not.pred %p41, %p40;
-	@!%p41 bra $L45;
-	bra.uni $L43;
-$L45:
-	add.s64 %rd137, %rd134, %rd135;
-	shr.s64 %rd138, %rd137, 63;
-	shr.u64 %rd139, %rd138, 63;
-	add.s64 %rd140, %rd137, %rd139;
-	shr.s64 %rd141, %rd140, 1;
-	mov.b64 %rd142, %rd141;
-	mul.lo.s64 %rd143, %rd142, %rd54;
-	mad.lo.s64 %rd144, %rd143, 4, %rd52;
-	ld.global.nc.s32 %r37, [%rd144+0];
-	mov.b32 %r38, %r37;
-	mov.b32 %r39, %r38;
-	setp.lt.s32 %p42, %r39, %r31;
-	mov.pred %p43, %p42;
-	setp.eq.s32 %p44, %r39, %r31;
-	and.pred %p45, %p44, %p30;
-	@!%p45 bra $L47;
-	mul.lo.s64 %rd145, %rd142, %rd57;
-	mad.lo.s64 %rd146, %rd145, 8, %rd55;
-	ld.global.nc.f64 %fd14, [%rd146+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p46, %fd16, %fd9;
-	setp.neu.f64 %p47, %fd16, %fd16;
-	setp.eq.f64 %p48, %fd9, %fd9;
-	and.pred %p49, %p47, %p48;
-	or.pred %p50, %p46, %p49;
-	mov.pred %p43, %p50;
-$L47:
-	@!%p43 bra $L48;
-	add.s64 %rd147, %rd142, 1;
-	mov.b64 %rd134, %rd147;
-	bra.uni $L49;
-$L48:
-	mov.b64 %rd135, %rd142;
-$L49:
-$L42:
-	bra.uni $L41;
-$L43:
-	add.s64 %rd148, %rd134, %rd110;
-	mov.b64 %rd149, %rd148;
-	setp.ge.s64 %p51, %rd149, %rd136;
-	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L51;
-	mul.lo.s64 %rd150, %rd149, %rd54;
-	mad.lo.s64 %rd151, %rd150, 4, %rd52;
-	ld.global.nc.s32 %r40, [%rd151+0];
-	mov.b32 %r41, %r40;
-	setp.ne.s32 %p54, %r41, %r31;
-	mov.pred %p52, %p54;
-$L51:
-	mov.pred %p55, %p52;
-	not.pred %p56, %p55;
-	@!%p56 bra $L53;
-	mov.pred %p57, %p30;
-	@!%p57 bra $L55;
-	mul.lo.s64 %rd152, %rd149, %rd57;
-	mad.lo.s64 %rd153, %rd152, 8, %rd55;
-	ld.global.nc.f64 %fd17, [%rd153+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd154, %fd18;
-	mov.b64 %rd155, %fd9;
-	setp.ne.u64 %p58, %rd154, %rd155;
-	mov.pred %p57, %p58;
-$L55:
-	mov.pred %p55, %p57;
-$L53:
-	mov.pred %p59, %p55;
-	mov.pred %p27, %p59;
-$L27:
-	mov.pred %p60, %p27;
-	@!%p60 bra $L57;
-	add.s64 %rd156, %rd41, 1;
-	mov.b64 %rd41, %rd156;
-$L57:
-$L9:
-	add.s64 %rd46, %rd46, %rd45;
-	bra.uni $L7;
-$L8:
-	mov.b64 %rd157, %rd41;
-	// block reduction
-	mov.b32 %r42, 1;
-	mov.b32 %r43, 1;
-	sub.u32 %r44, %r13, 1;
-	mov.b32 %r45, %r42;
-$L58:
-	setp.hs.u32 %p61, %r45, 32;
-	@%p61 bra $L59;
-	mov.b64 {%r46, %r47}, %rd157;
-	shfl.sync.down.b32 %r48|%p62, %r46, %r45, %r44, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd158, {%r48, %r49};
-	@!%p62 bra $L60;
-	setp.ne.u32 %p63, %r18, 1;
-	@%p63 bra.uni $L62;
-	add.s64 %rd159, %rd157, %rd158;
-	mov.b64 %rd157, %rd159;
-	bra.uni $L61;
-$L62:
-	setp.ne.u32 %p64, %r18, 2;
-	@%p64 bra.uni $L63;
-	mul.lo.s64 %rd160, %rd157, %rd158;
-	mov.b64 %rd157, %rd160;
-	bra.uni $L61;
-$L63:
-	setp.ne.u32 %p65, %r18, 3;
-	@%p65 bra.uni $L64;
-	min.s64 %rd161, %rd157, %rd158;
-	mov.b64 %rd157, %rd161;
-	bra.uni $L61;
-$L64:
-	setp.ne.u32 %p66, %r18, 4;
-	@%p66 bra.uni $L65;
-	max.s64 %rd162, %rd157, %rd158;
-	mov.b64 %rd157, %rd162;
-	bra.uni $L61;
-$L65:
-	setp.ne.u32 %p67, %r18, 7;
-	@%p67 bra.uni $L66;
-	and.b64 %rd163, %rd157, %rd158;
-	mov.b64 %rd157, %rd163;
-	bra.uni $L61;
-$L66:
-	or.b64 %rd164, %rd157, %rd158;
-	mov.b64 %rd157, %rd164;
-$L61:
-$L60:
-	shl.b32 %r45, %r45, 1;
-	bra.uni $L58;
-$L59:
-	setp.eq.u32 %p68, %r7, 0;
-	@!%p68 bra $L67;
-	mul.wide.u32 %rd165, %r8, 16;
-	add.s64 %rd166, %rd1, %rd165;
-	st.shared.s64 [%rd166+0], %rd157;
-$L67:
-	bar.sync 0;
-	setp.eq.u32 %p69, %r8, 0;
-	@!%p69 bra $L68;
-	setp.lo.u32 %p70, %r7, %r10;
-	@!%p70 bra $L69;
-	mul.wide.u32 %rd167, %r7, 16;
-	add.s64 %rd168, %rd1, %rd167;
-	ld.shared.s64 %rd169, [%rd168+0];
-	mov.b64 %rd157, %rd169;
-$L69:
-	sub.u32 %r50, %r10, 1;
-	mov.b32 %r51, %r43;
-$L70:
-	setp.hs.u32 %p71, %r51, 32;
-	@%p71 bra $L71;
-	mov.b64 {%r52, %r53}, %rd157;
-	shfl.sync.down.b32 %r54|%p72, %r52, %r51, %r50, %r17;
-	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd170, {%r54, %r55};
-	@!%p72 bra $L72;
-	setp.ne.u32 %p73, %r18, 1;
-	@%p73 bra.uni $L74;
-	add.s64 %rd171, %rd157, %rd170;
-	mov.b64 %rd157, %rd171;
-	bra.uni $L73;
-$L74:
-	setp.ne.u32 %p74, %r18, 2;
-	@%p74 bra.uni $L75;
-	mul.lo.s64 %rd172, %rd157, %rd170;
-	mov.b64 %rd157, %rd172;
-	bra.uni $L73;
-$L75:
-	setp.ne.u32 %p75, %r18, 3;
-	@%p75 bra.uni $L76;
-	min.s64 %rd173, %rd157, %rd170;
-	mov.b64 %rd157, %rd173;
-	bra.uni $L73;
-$L76:
-	setp.ne.u32 %p76, %r18, 4;
-	@%p76 bra.uni $L77;
-	max.s64 %rd174, %rd157, %rd170;
-	mov.b64 %rd157, %rd174;
-	bra.uni $L73;
-$L77:
-	setp.ne.u32 %p77, %r18, 7;
-	@%p77 bra.uni $L78;
-	and.b64 %rd175, %rd157, %rd170;
-	mov.b64 %rd157, %rd175;
-	bra.uni $L73;
-$L78:
-	or.b64 %rd176, %rd157, %rd170;
-	mov.b64 %rd157, %rd176;
-$L73:
-$L72:
-	shl.b32 %r51, %r51, 1;
-	bra.uni $L70;
-$L71:
-$L68:
-	mul.wide.u32 %rd177, %r19, 8;
-	add.s64 %rd178, %rd5, %rd177;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L79;
-	st.global.s64 [%rd178+0], %rd157;
-$L79:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<79>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	cvt.u64.u32 %rd33, %r5;
-	cvt.u64.u32 %rd34, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd32, 0;
-	mov.b64 %rd35, %rd33;
-$L3:
-	setp.ge.s64 %p3, %rd35, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	add.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-	add.s64 %rd35, %rd35, %rd34;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd32, 1;
-	mov.b64 %rd39, %rd33;
-$L6:
-	setp.ge.s64 %p5, %rd39, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd40, %rd39, 8, %rd3;
-	ld.global.s64 %rd41, [%rd40+0];
-	mul.lo.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-	add.s64 %rd39, %rd39, %rd34;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd32, 9223372036854775807;
-	mov.b64 %rd43, %rd33;
-$L9:
-	setp.ge.s64 %p7, %rd43, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd44, %rd43, 8, %rd3;
-	ld.global.s64 %rd45, [%rd44+0];
-	min.s64 %rd46, %rd32, %rd45;
-	mov.b64 %rd32, %rd46;
-	add.s64 %rd43, %rd43, %rd34;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd32, -9223372036854775808;
-	mov.b64 %rd47, %rd33;
-$L12:
-	setp.ge.s64 %p9, %rd47, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd48, %rd47, 8, %rd3;
-	ld.global.s64 %rd49, [%rd48+0];
-	max.s64 %rd50, %rd32, %rd49;
-	mov.b64 %rd32, %rd50;
-	add.s64 %rd47, %rd47, %rd34;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd32, -1;
-	mov.b64 %rd51, %rd33;
-$L15:
-	setp.ge.s64 %p11, %rd51, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd52, %rd51, 8, %rd3;
-	ld.global.s64 %rd53, [%rd52+0];
-	and.b64 %rd54, %rd32, %rd53;
-	mov.b64 %rd32, %rd54;
-	add.s64 %rd51, %rd51, %rd34;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd32, 0;
-	mov.b64 %rd55, %rd33;
-$L17:
-	setp.ge.s64 %p12, %rd55, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd56, %rd55, 8, %rd3;
-	ld.global.s64 %rd57, [%rd56+0];
-	or.b64 %rd58, %rd32, %rd57;
-	mov.b64 %rd32, %rd58;
-	add.s64 %rd55, %rd55, %rd34;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd59, %rd32;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd59;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd60, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd61, %rd59, %rd60;
-	mov.b64 %rd59, %rd61;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd62, %rd59, %rd60;
-	mov.b64 %rd59, %rd62;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd63, %rd59, %rd60;
-	mov.b64 %rd59, %rd63;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd64, %rd59, %rd60;
-	mov.b64 %rd59, %rd64;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd65, %rd59, %rd60;
-	mov.b64 %rd59, %rd65;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd66, %rd59, %rd60;
-	mov.b64 %rd59, %rd66;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd67, %r8, 16;
-	add.s64 %rd68, %rd1, %rd67;
-	st.shared.s64 [%rd68+0], %rd59;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd69, %r7, 16;
-	add.s64 %rd70, %rd1, %rd69;
-	ld.shared.s64 %rd71, [%rd70+0];
-	mov.b64 %rd59, %rd71;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd59;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd73, %rd59, %rd72;
-	mov.b64 %rd59, %rd73;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd74, %rd59, %rd72;
-	mov.b64 %rd59, %rd74;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd75, %rd59, %rd72;
-	mov.b64 %rd59, %rd75;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd76, %rd59, %rd72;
-	mov.b64 %rd59, %rd76;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd77, %rd59, %rd72;
-	mov.b64 %rd59, %rd77;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd78, %rd59, %rd72;
-	mov.b64 %rd59, %rd78;
-$L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd59;
-$L40:
-	ret;
-}
-`
-
-// gokkosPTX15 is the PTX of dgraph.unmatchedLight.
-const gokkosPTX15 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_dgraph_unmatchedLight_main(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<80>;
-	.reg .b32 %r<59>;
-	.reg .b64 %rd<176>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd29, %rd3, %rd2;
-	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r20;
-	add.s64 %rd32, %rd30, %rd31;
-	sub.s64 %rd33, %rd32, 1;
-	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r19;
-	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
-	add.s64 %rd37, %rd36, %rd34;
-	min.s64 %rd38, %rd37, %rd3;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd40, 0;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p3, %r18, 2;
-	@%p3 bra.uni $L3;
-	mov.b64 %rd40, 1;
-	bra.uni $L1;
-$L3:
-	setp.ne.u32 %p4, %r18, 3;
-	@%p4 bra.uni $L4;
-	mov.b64 %rd40, 9223372036854775807;
-	bra.uni $L1;
-$L4:
-	setp.ne.u32 %p5, %r18, 4;
-	@%p5 bra.uni $L5;
-	mov.b64 %rd40, -9223372036854775808;
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 7;
-	@%p6 bra.uni $L6;
-	mov.b64 %rd40, -1;
-	bra.uni $L1;
-$L6:
-	mov.b64 %rd40, 0;
-$L1:
-	mov.b64 %rd39, %rd40;
-	cvt.u64.u32 %rd41, %r5;
-	add.s64 %rd42, %rd36, %rd41;
-	cvt.u64.u32 %rd43, %r6;
-	mov.b64 %rd44, %rd42;
-$L7:
-	setp.ge.s64 %p7, %rd44, %rd38;
-	@%p7 bra $L8;
-	mov.b64 %rd45, %rd44;
-	mul.lo.s64 %rd46, %rd45, %rd14;
-	mad.lo.s64 %rd47, %rd46, 8, %rd10;
-	ld.global.nc.s64 %rd48, [%rd47+0];
-	mov.b64 %rd49, %rd48;
-	add.s64 %rd50, %rd45, 1;
-	mul.lo.s64 %rd51, %rd50, %rd14;
-	mad.lo.s64 %rd52, %rd51, 8, %rd10;
-	ld.global.nc.s64 %rd53, [%rd52+0];
-	mov.b64 %rd54, %rd53;
-	mov.b64 %rd55, %rd49;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd55;
+	mul.lo.s64 %rd48, %rd47, %rd16;
+	mad.lo.s64 %rd49, %rd48, 8, %rd12;
+	ld.global.nc.s64 %rd50, [%rd49+0];
+	mov.b64 %rd51, %rd50;
+	add.s64 %rd52, %rd47, 1;
+	mul.lo.s64 %rd53, %rd52, %rd16;
+	mad.lo.s64 %rd54, %rd53, 8, %rd12;
+	ld.global.nc.s64 %rd55, [%rd54+0];
+	mov.b64 %rd56, %rd55;
+	mov.b64 %rd57, %rd51;
 	mov.b64 %rd58, %rd56;
-	sub.s64 %rd59, %rd58, %rd57;
-	setp.gt.s64 %p8, %rd59, 64;
+	mov.b64 %rd59, %rd57;
+	mov.b64 %rd60, %rd58;
+	sub.s64 %rd61, %rd60, %rd59;
+	setp.gt.s64 %p8, %rd61, 64;
 	@!%p8 bra $L11;
 	bra.uni $L9;
 $L11:
-	mov.b64 %rd60, %rd57;
+	mov.b64 %rd62, %rd59;
 $L12:
-	setp.lt.s64 %p9, %rd60, %rd58;
+	setp.lt.s64 %p9, %rd62, %rd60;
 	not.pred %p10, %p9;
 	@!%p10 bra $L16;
 	bra.uni $L14;
 $L16:
-	mov.b64 %rd61, %rd7;
-	cvt.u32.u64 %r21, %rd45;
+	mov.b64 %rd63, %rd9;
+	cvt.u32.u64 %r21, %rd47;
 	mov.b32 %r22, %r21;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd58;
-	mov.b64 %rd64, %rd60;
-$L17:
-	mov.b64 %rd65, %rd61;
+	mov.b64 %rd64, %rd59;
+	mov.b64 %rd65, %rd60;
 	mov.b64 %rd66, %rd62;
-	mov.b64 %rd67, %rd64;
-	setp.gt.s64 %p11, %rd67, %rd66;
+$L17:
+	mov.b64 %rd67, %rd63;
+	mov.b64 %rd68, %rd64;
+	mov.b64 %rd69, %rd66;
+	setp.gt.s64 %p11, %rd69, %rd68;
 	mov.pred %p12, %p11;
 	@!%p12 bra $L21;
-	setp.gt.s64 %p13, %rd26, 0;
+	setp.gt.s64 %p13, %rd28, 0;
 	mov.pred %p14, %p13;
-	mov.b64 %rd68, %rd67;
-	sub.s64 %rd69, %rd67, 1;
 	mov.b64 %rd70, %rd69;
+	sub.s64 %rd71, %rd69, 1;
+	mov.b64 %rd72, %rd71;
 $L22:
-	mul.lo.s64 %rd71, %rd68, %rd21;
-	mad.lo.s64 %rd72, %rd71, 4, %rd17;
-	ld.global.nc.s32 %r23, [%rd72+0];
+	mul.lo.s64 %rd73, %rd70, %rd23;
+	mad.lo.s64 %rd74, %rd73, 4, %rd19;
+	ld.global.nc.s32 %r23, [%rd74+0];
 	mov.b32 %r24, %r23;
-	mul.lo.s64 %rd73, %rd70, %rd21;
-	mad.lo.s64 %rd74, %rd73, 4, %rd17;
-	ld.global.nc.s32 %r25, [%rd74+0];
+	mul.lo.s64 %rd75, %rd72, %rd23;
+	mad.lo.s64 %rd76, %rd75, 4, %rd19;
+	ld.global.nc.s32 %r25, [%rd76+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r24;
 	mov.b32 %r28, %r26;
@@ -7430,13 +7243,13 @@ $L26:
 	mov.pred %p17, 0;
 	bra.uni $L24;
 $L28:
-	mul.lo.s64 %rd75, %rd68, %rd28;
-	mad.lo.s64 %rd76, %rd75, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd76+0];
+	mul.lo.s64 %rd77, %rd70, %rd30;
+	mad.lo.s64 %rd78, %rd77, 8, %rd26;
+	ld.global.nc.f64 %fd1, [%rd78+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd77, %rd70, %rd28;
-	mad.lo.s64 %rd78, %rd77, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd78+0];
+	mul.lo.s64 %rd79, %rd72, %rd30;
+	mad.lo.s64 %rd80, %rd79, 8, %rd26;
+	ld.global.nc.f64 %fd3, [%rd80+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -7456,74 +7269,74 @@ $L24:
 $L21:
 	mov.pred %p24, %p12;
 	@!%p24 bra $L30;
-	mov.b64 %rd79, 1099511627776;
+	mov.b64 %rd81, 1099511627776;
 	bra.uni $L19;
 $L30:
-	mul.lo.s64 %rd80, %rd64, %rd21;
-	mad.lo.s64 %rd81, %rd80, 4, %rd17;
-	ld.global.nc.s32 %r31, [%rd81+0];
+	mul.lo.s64 %rd82, %rd66, %rd23;
+	mad.lo.s64 %rd83, %rd82, 4, %rd19;
+	ld.global.nc.s32 %r31, [%rd83+0];
 	mov.b32 %r32, %r31;
 	mov.b32 %r33, %r32;
 	setp.eq.s32 %p25, %r33, %r22;
 	@!%p25 bra $L32;
-	mov.b64 %rd79, 0;
+	mov.b64 %rd81, 0;
 	bra.uni $L19;
 $L32:
-	cvt.s64.s32 %rd82, %r33;
-	add.s64 %rd83, %rd82, 1;
-	mul.lo.s64 %rd84, %rd83, %rd14;
-	mad.lo.s64 %rd85, %rd84, 8, %rd10;
-	ld.global.nc.s64 %rd86, [%rd85+0];
-	mov.b64 %rd87, %rd86;
-	cvt.s64.s32 %rd88, %r33;
-	mul.lo.s64 %rd89, %rd88, %rd14;
-	mad.lo.s64 %rd90, %rd89, 8, %rd10;
-	ld.global.nc.s64 %rd91, [%rd90+0];
-	mov.b64 %rd92, %rd91;
-	sub.s64 %rd93, %rd63, %rd62;
+	cvt.s64.s32 %rd84, %r33;
+	add.s64 %rd85, %rd84, 1;
+	mul.lo.s64 %rd86, %rd85, %rd16;
+	mad.lo.s64 %rd87, %rd86, 8, %rd12;
+	ld.global.nc.s64 %rd88, [%rd87+0];
+	mov.b64 %rd89, %rd88;
+	cvt.s64.s32 %rd90, %r33;
+	mul.lo.s64 %rd91, %rd90, %rd16;
+	mad.lo.s64 %rd92, %rd91, 8, %rd12;
+	ld.global.nc.s64 %rd93, [%rd92+0];
 	mov.b64 %rd94, %rd93;
-	sub.s64 %rd95, %rd87, %rd92;
+	sub.s64 %rd95, %rd65, %rd64;
 	mov.b64 %rd96, %rd95;
-	mov.b64 %rd97, %rd94;
-	mov.b64 %rd98, %rd96;
-	setp.gt.s64 %p26, %rd98, %rd97;
-	setp.eq.s64 %p27, %rd98, %rd97;
+	sub.s64 %rd97, %rd89, %rd94;
+	mov.b64 %rd98, %rd97;
+	mov.b64 %rd99, %rd96;
+	mov.b64 %rd100, %rd98;
+	setp.gt.s64 %p26, %rd100, %rd99;
+	setp.eq.s64 %p27, %rd100, %rd99;
 	setp.gt.s32 %p28, %r33, %r22;
 	and.pred %p29, %p27, %p28;
 	or.pred %p30, %p26, %p29;
 	@!%p30 bra $L34;
-	mov.b64 %rd79, -1;
+	mov.b64 %rd81, -1;
 	bra.uni $L19;
 $L34:
-	mov.b64 %rd99, %rd61;
+	mov.b64 %rd101, %rd63;
 	mov.b32 %r34, %r22;
-	mov.b64 %rd100, %rd62;
-	mov.b64 %rd101, %rd64;
-	setp.gt.s64 %p31, %rd26, 0;
+	mov.b64 %rd102, %rd64;
+	mov.b64 %rd103, %rd66;
+	setp.gt.s64 %p31, %rd28, 0;
 	mov.pred %p32, %p31;
-	mul.lo.s64 %rd102, %rd101, %rd21;
-	mad.lo.s64 %rd103, %rd102, 4, %rd17;
-	ld.global.nc.s32 %r35, [%rd103+0];
+	mul.lo.s64 %rd104, %rd103, %rd23;
+	mad.lo.s64 %rd105, %rd104, 4, %rd19;
+	ld.global.nc.s32 %r35, [%rd105+0];
 	mov.b32 %r36, %r35;
 	mov.b32 %r37, %r36;
 	mov.f64 %fd9, 0d0000000000000000;
 	@!%p32 bra $L36;
-	mul.lo.s64 %rd104, %rd101, %rd28;
-	mad.lo.s64 %rd105, %rd104, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd105+0];
+	mul.lo.s64 %rd106, %rd103, %rd30;
+	mad.lo.s64 %rd107, %rd106, 8, %rd26;
+	ld.global.nc.f64 %fd10, [%rd107+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L36:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
+	mov.b64 %rd108, 0;
+	sub.s64 %rd109, %rd103, 1;
+	mov.b64 %rd110, %rd109;
 $L37:
-	setp.ge.s64 %p33, %rd108, %rd100;
+	setp.ge.s64 %p33, %rd110, %rd102;
 	mov.pred %p34, %p33;
 	@!%p34 bra $L41;
-	mul.lo.s64 %rd109, %rd108, %rd21;
-	mad.lo.s64 %rd110, %rd109, 4, %rd17;
-	ld.global.nc.s32 %r38, [%rd110+0];
+	mul.lo.s64 %rd111, %rd110, %rd23;
+	mad.lo.s64 %rd112, %rd111, 4, %rd19;
+	ld.global.nc.s32 %r38, [%rd112+0];
 	mov.b32 %r39, %r38;
 	setp.eq.s32 %p35, %r39, %r37;
 	mov.pred %p34, %p35;
@@ -7534,13 +7347,13 @@ $L41:
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
 	@!%p39 bra $L45;
-	mul.lo.s64 %rd111, %rd108, %rd28;
-	mad.lo.s64 %rd112, %rd111, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd112+0];
+	mul.lo.s64 %rd113, %rd110, %rd30;
+	mad.lo.s64 %rd114, %rd113, 8, %rd26;
+	ld.global.nc.f64 %fd12, [%rd114+0];
 	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p40, %rd113, %rd114;
+	mov.b64 %rd115, %fd13;
+	mov.b64 %rd116, %fd9;
+	setp.eq.u64 %p40, %rd115, %rd116;
 	mov.pred %p38, %p40;
 $L45:
 	mov.pred %p36, %p38;
@@ -7549,44 +7362,44 @@ $L43:
 	@!%p41 bra $L47;
 	bra.uni $L39;
 $L47:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
+	add.s64 %rd117, %rd108, 1;
+	mov.b64 %rd108, %rd117;
 $L38:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
+	sub.s64 %rd118, %rd110, 1;
+	mov.b64 %rd110, %rd118;
 	bra.uni $L37;
 $L39:
-	cvt.s64.s32 %rd117, %r37;
-	mul.lo.s64 %rd118, %rd117, %rd14;
-	mad.lo.s64 %rd119, %rd118, 8, %rd10;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r37;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd14;
-	mad.lo.s64 %rd125, %rd124, 8, %rd10;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
+	cvt.s64.s32 %rd119, %r37;
+	mul.lo.s64 %rd120, %rd119, %rd16;
+	mad.lo.s64 %rd121, %rd120, 8, %rd12;
+	ld.global.nc.s64 %rd122, [%rd121+0];
+	mov.b64 %rd123, %rd122;
+	cvt.s64.s32 %rd124, %r37;
+	add.s64 %rd125, %rd124, 1;
+	mul.lo.s64 %rd126, %rd125, %rd16;
+	mad.lo.s64 %rd127, %rd126, 8, %rd12;
+	ld.global.nc.s64 %rd128, [%rd127+0];
+	mov.b64 %rd129, %rd128;
+	mov.b64 %rd130, %rd123;
 	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
+	mov.b64 %rd132, %rd130;
+	mov.b64 %rd133, %rd131;
+	mov.b64 %rd134, %rd133;
 $L48:
-	setp.lt.s64 %p42, %rd130, %rd131;
+	setp.lt.s64 %p42, %rd132, %rd133;
 	not.pred %p43, %p42;
 	@!%p43 bra $L52;
 	bra.uni $L50;
 $L52:
-	add.s64 %rd133, %rd130, %rd131;
-	shr.s64 %rd134, %rd133, 63;
-	shr.u64 %rd135, %rd134, 63;
-	add.s64 %rd136, %rd133, %rd135;
-	shr.s64 %rd137, %rd136, 1;
-	mov.b64 %rd138, %rd137;
-	mul.lo.s64 %rd139, %rd138, %rd21;
-	mad.lo.s64 %rd140, %rd139, 4, %rd17;
-	ld.global.nc.s32 %r40, [%rd140+0];
+	add.s64 %rd135, %rd132, %rd133;
+	shr.s64 %rd136, %rd135, 63;
+	shr.u64 %rd137, %rd136, 63;
+	add.s64 %rd138, %rd135, %rd137;
+	shr.s64 %rd139, %rd138, 1;
+	mov.b64 %rd140, %rd139;
+	mul.lo.s64 %rd141, %rd140, %rd23;
+	mad.lo.s64 %rd142, %rd141, 4, %rd19;
+	ld.global.nc.s32 %r40, [%rd142+0];
 	mov.b32 %r41, %r40;
 	mov.b32 %r42, %r41;
 	setp.lt.s32 %p44, %r42, %r34;
@@ -7594,9 +7407,9 @@ $L52:
 	setp.eq.s32 %p46, %r42, %r34;
 	and.pred %p47, %p46, %p32;
 	@!%p47 bra $L54;
-	mul.lo.s64 %rd141, %rd138, %rd28;
-	mad.lo.s64 %rd142, %rd141, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd142+0];
+	mul.lo.s64 %rd143, %rd140, %rd30;
+	mad.lo.s64 %rd144, %rd143, 8, %rd26;
+	ld.global.nc.f64 %fd14, [%rd144+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p48, %fd16, %fd9;
@@ -7607,24 +7420,24 @@ $L52:
 	mov.pred %p45, %p52;
 $L54:
 	@!%p45 bra $L55;
-	add.s64 %rd143, %rd138, 1;
-	mov.b64 %rd130, %rd143;
+	add.s64 %rd145, %rd140, 1;
+	mov.b64 %rd132, %rd145;
 	bra.uni $L56;
 $L55:
-	mov.b64 %rd131, %rd138;
+	mov.b64 %rd133, %rd140;
 $L56:
 $L49:
 	bra.uni $L48;
 $L50:
-	add.s64 %rd144, %rd130, %rd106;
-	mov.b64 %rd145, %rd144;
-	setp.ge.s64 %p53, %rd145, %rd132;
+	add.s64 %rd146, %rd132, %rd108;
+	mov.b64 %rd147, %rd146;
+	setp.ge.s64 %p53, %rd147, %rd134;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
 	@!%p55 bra $L58;
-	mul.lo.s64 %rd146, %rd145, %rd21;
-	mad.lo.s64 %rd147, %rd146, 4, %rd17;
-	ld.global.nc.s32 %r43, [%rd147+0];
+	mul.lo.s64 %rd148, %rd147, %rd23;
+	mad.lo.s64 %rd149, %rd148, 4, %rd19;
+	ld.global.nc.s32 %r43, [%rd149+0];
 	mov.b32 %r44, %r43;
 	setp.ne.s32 %p56, %r44, %r34;
 	mov.pred %p54, %p56;
@@ -7634,39 +7447,39 @@ $L58:
 	@!%p58 bra $L60;
 	mov.pred %p59, %p32;
 	@!%p59 bra $L62;
-	mul.lo.s64 %rd148, %rd145, %rd28;
-	mad.lo.s64 %rd149, %rd148, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd149+0];
+	mul.lo.s64 %rd150, %rd147, %rd30;
+	mad.lo.s64 %rd151, %rd150, 8, %rd26;
+	ld.global.nc.f64 %fd17, [%rd151+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd150, %fd18;
-	mov.b64 %rd151, %fd9;
-	setp.ne.u64 %p60, %rd150, %rd151;
+	mov.b64 %rd152, %fd18;
+	mov.b64 %rd153, %fd9;
+	setp.ne.u64 %p60, %rd152, %rd153;
 	mov.pred %p59, %p60;
 $L62:
 	mov.pred %p57, %p59;
 $L60:
 	mov.pred %p61, %p57;
 	@!%p61 bra $L64;
-	mov.b64 %rd79, 1099511627776;
+	mov.b64 %rd81, 1099511627776;
 	bra.uni $L19;
 $L64:
-	mov.b64 %rd79, 1;
+	mov.b64 %rd81, 1;
 	bra.uni $L19;
 $L18:
 	bra.uni $L17;
 $L19:
-	add.s64 %rd152, %rd39, %rd79;
-	mov.b64 %rd39, %rd152;
+	add.s64 %rd154, %rd41, %rd81;
+	mov.b64 %rd41, %rd154;
 $L13:
-	add.s64 %rd153, %rd60, 1;
-	mov.b64 %rd60, %rd153;
+	add.s64 %rd155, %rd62, 1;
+	mov.b64 %rd62, %rd155;
 	bra.uni $L12;
 $L14:
 $L9:
-	add.s64 %rd44, %rd44, %rd43;
+	add.s64 %rd46, %rd46, %rd45;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd154, %rd39;
+	mov.b64 %rd156, %rd41;
 	// block reduction
 	mov.b32 %r45, 1;
 	mov.b32 %r46, 1;
@@ -7675,43 +7488,43 @@ $L8:
 $L65:
 	setp.hs.u32 %p62, %r48, 32;
 	@%p62 bra $L66;
-	mov.b64 {%r49, %r50}, %rd154;
+	mov.b64 {%r49, %r50}, %rd156;
 	shfl.sync.down.b32 %r51|%p63, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd155, {%r51, %r52};
+	mov.b64 %rd157, {%r51, %r52};
 	@!%p63 bra $L67;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L69;
-	add.s64 %rd156, %rd154, %rd155;
-	mov.b64 %rd154, %rd156;
+	add.s64 %rd158, %rd156, %rd157;
+	mov.b64 %rd156, %rd158;
 	bra.uni $L68;
 $L69:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L70;
-	mul.lo.s64 %rd157, %rd154, %rd155;
-	mov.b64 %rd154, %rd157;
+	mul.lo.s64 %rd159, %rd156, %rd157;
+	mov.b64 %rd156, %rd159;
 	bra.uni $L68;
 $L70:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L71;
-	min.s64 %rd158, %rd154, %rd155;
-	mov.b64 %rd154, %rd158;
+	min.s64 %rd160, %rd156, %rd157;
+	mov.b64 %rd156, %rd160;
 	bra.uni $L68;
 $L71:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L72;
-	max.s64 %rd159, %rd154, %rd155;
-	mov.b64 %rd154, %rd159;
+	max.s64 %rd161, %rd156, %rd157;
+	mov.b64 %rd156, %rd161;
 	bra.uni $L68;
 $L72:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L73;
-	and.b64 %rd160, %rd154, %rd155;
-	mov.b64 %rd154, %rd160;
+	and.b64 %rd162, %rd156, %rd157;
+	mov.b64 %rd156, %rd162;
 	bra.uni $L68;
 $L73:
-	or.b64 %rd161, %rd154, %rd155;
-	mov.b64 %rd154, %rd161;
+	or.b64 %rd163, %rd156, %rd157;
+	mov.b64 %rd156, %rd163;
 $L68:
 $L67:
 	shl.b32 %r48, %r48, 1;
@@ -7719,359 +7532,305 @@ $L67:
 $L66:
 	setp.eq.u32 %p69, %r7, 0;
 	@!%p69 bra $L74;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd154;
+	mul.wide.u32 %rd164, %r8, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	st.shared.s64 [%rd165+0], %rd156;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p70, %r8, 0;
 	@!%p70 bra $L75;
 	setp.lo.u32 %p71, %r7, %r10;
 	@!%p71 bra $L76;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	mov.b64 %rd154, %rd166;
+	mul.wide.u32 %rd166, %r7, 16;
+	add.s64 %rd167, %rd1, %rd166;
+	ld.shared.s64 %rd168, [%rd167+0];
+	mov.b64 %rd156, %rd168;
 $L76:
 	sub.u32 %r53, %r10, 1;
 	mov.b32 %r54, %r46;
 $L77:
 	setp.hs.u32 %p72, %r54, 32;
 	@%p72 bra $L78;
-	mov.b64 {%r55, %r56}, %rd154;
+	mov.b64 {%r55, %r56}, %rd156;
 	shfl.sync.down.b32 %r57|%p73, %r55, %r54, %r53, %r17;
 	shfl.sync.down.b32 %r58, %r56, %r54, %r53, %r17;
-	mov.b64 %rd167, {%r57, %r58};
+	mov.b64 %rd169, {%r57, %r58};
 	@!%p73 bra $L79;
 	setp.ne.u32 %p74, %r18, 1;
 	@%p74 bra.uni $L81;
-	add.s64 %rd168, %rd154, %rd167;
-	mov.b64 %rd154, %rd168;
+	add.s64 %rd170, %rd156, %rd169;
+	mov.b64 %rd156, %rd170;
 	bra.uni $L80;
 $L81:
 	setp.ne.u32 %p75, %r18, 2;
 	@%p75 bra.uni $L82;
-	mul.lo.s64 %rd169, %rd154, %rd167;
-	mov.b64 %rd154, %rd169;
+	mul.lo.s64 %rd171, %rd156, %rd169;
+	mov.b64 %rd156, %rd171;
 	bra.uni $L80;
 $L82:
 	setp.ne.u32 %p76, %r18, 3;
 	@%p76 bra.uni $L83;
-	min.s64 %rd170, %rd154, %rd167;
-	mov.b64 %rd154, %rd170;
+	min.s64 %rd172, %rd156, %rd169;
+	mov.b64 %rd156, %rd172;
 	bra.uni $L80;
 $L83:
 	setp.ne.u32 %p77, %r18, 4;
 	@%p77 bra.uni $L84;
-	max.s64 %rd171, %rd154, %rd167;
-	mov.b64 %rd154, %rd171;
+	max.s64 %rd173, %rd156, %rd169;
+	mov.b64 %rd156, %rd173;
 	bra.uni $L80;
 $L84:
 	setp.ne.u32 %p78, %r18, 7;
 	@%p78 bra.uni $L85;
-	and.b64 %rd172, %rd154, %rd167;
-	mov.b64 %rd154, %rd172;
+	and.b64 %rd174, %rd156, %rd169;
+	mov.b64 %rd156, %rd174;
 	bra.uni $L80;
 $L85:
-	or.b64 %rd173, %rd154, %rd167;
-	mov.b64 %rd154, %rd173;
+	or.b64 %rd175, %rd156, %rd169;
+	mov.b64 %rd156, %rd175;
 $L80:
 $L79:
 	shl.b32 %r54, %r54, 1;
 	bra.uni $L77;
 $L78:
 $L75:
-	mul.wide.u32 %rd174, %r19, 8;
-	add.s64 %rd175, %rd5, %rd174;
+	mul.wide.u32 %rd176, %r19, 8;
+	add.s64 %rd177, %rd5, %rd176;
 	setp.eq.u32 %p79, %r5, 0;
 	@!%p79 bra $L86;
-	st.global.s64 [%rd175+0], %rd154;
+	st.global.s64 [%rd177+0], %rd156;
 $L86:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<77>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	cvt.u64.u32 %rd31, %r5;
-	cvt.u64.u32 %rd32, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd30, 0;
-	mov.b64 %rd33, %rd31;
-$L3:
-	setp.ge.s64 %p3, %rd33, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	add.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd30, 1;
-	mov.b64 %rd37, %rd31;
-$L6:
-	setp.ge.s64 %p5, %rd37, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	mul.lo.s64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
-	add.s64 %rd37, %rd37, %rd32;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd30, 9223372036854775807;
-	mov.b64 %rd41, %rd31;
-$L9:
-	setp.ge.s64 %p7, %rd41, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd42, %rd41, 8, %rd3;
-	ld.global.s64 %rd43, [%rd42+0];
-	min.s64 %rd44, %rd30, %rd43;
-	mov.b64 %rd30, %rd44;
-	add.s64 %rd41, %rd41, %rd32;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd30, -9223372036854775808;
-	mov.b64 %rd45, %rd31;
-$L12:
-	setp.ge.s64 %p9, %rd45, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	max.s64 %rd48, %rd30, %rd47;
-	mov.b64 %rd30, %rd48;
-	add.s64 %rd45, %rd45, %rd32;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd30, -1;
-	mov.b64 %rd49, %rd31;
-$L15:
-	setp.ge.s64 %p11, %rd49, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd50, %rd49, 8, %rd3;
-	ld.global.s64 %rd51, [%rd50+0];
-	and.b64 %rd52, %rd30, %rd51;
-	mov.b64 %rd30, %rd52;
-	add.s64 %rd49, %rd49, %rd32;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd30, 0;
-	mov.b64 %rd53, %rd31;
-$L17:
-	setp.ge.s64 %p12, %rd53, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd54, %rd53, 8, %rd3;
-	ld.global.s64 %rd55, [%rd54+0];
-	or.b64 %rd56, %rd30, %rd55;
-	mov.b64 %rd30, %rd56;
-	add.s64 %rd53, %rd53, %rd32;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd57, %rd30;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd57;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd58, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd59, %rd57, %rd58;
-	mov.b64 %rd57, %rd59;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd60, %rd57, %rd58;
-	mov.b64 %rd57, %rd60;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd61, %rd57, %rd58;
-	mov.b64 %rd57, %rd61;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd62, %rd57, %rd58;
-	mov.b64 %rd57, %rd62;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd63, %rd57, %rd58;
-	mov.b64 %rd57, %rd63;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd64, %rd57, %rd58;
-	mov.b64 %rd57, %rd64;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd65, %r8, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	st.shared.s64 [%rd66+0], %rd57;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p80, %r5, 0;
+	@!%p80 bra $L87;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r59, [gk_reduce_done], 1;
+	sub.u32 %r60, %r20, 1;
+	setp.eq.u32 %p81, %r59, %r60;
+	fence.acq_rel.gpu;
+	selp.b32 %r61, 1, 0, %p81;
+	st.shared.u32 [%rd1+1024], %r61;
+$L87:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd67, %r7, 16;
-	add.s64 %rd68, %rd1, %rd67;
-	ld.shared.s64 %rd69, [%rd68+0];
-	mov.b64 %rd57, %rd69;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd57;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd70, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd71, %rd57, %rd70;
-	mov.b64 %rd57, %rd71;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd72, %rd57, %rd70;
-	mov.b64 %rd57, %rd72;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd73, %rd57, %rd70;
-	mov.b64 %rd57, %rd73;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd74, %rd57, %rd70;
-	mov.b64 %rd57, %rd74;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd75, %rd57, %rd70;
-	mov.b64 %rd57, %rd75;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd76, %rd57, %rd70;
-	mov.b64 %rd57, %rd76;
-$L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd57;
-$L40:
+	ld.shared.u32 %r62, [%rd1+1024];
+	setp.ne.u32 %p82, %r62, 0;
+	@!%p82 bra $L88;
+	cvt.u64.u32 %rd179, %r20;
+	cvt.u64.u32 %rd180, %r5;
+	cvt.u64.u32 %rd181, %r6;
+	setp.ne.u32 %p83, %r18, 1;
+	@%p83 bra.uni $L90;
+	mov.b64 %rd178, 0;
+	mov.b64 %rd182, %rd180;
+$L91:
+	setp.ge.s64 %p84, %rd182, %rd179;
+	@%p84 bra $L92;
+	mad.lo.s64 %rd183, %rd182, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd184, [%rd183+0];
+	add.s64 %rd185, %rd178, %rd184;
+	mov.b64 %rd178, %rd185;
+	add.s64 %rd182, %rd182, %rd181;
+	bra.uni $L91;
+$L92:
+	bra.uni $L89;
+$L90:
+	setp.ne.u32 %p85, %r18, 2;
+	@%p85 bra.uni $L93;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd186, %rd180;
+$L94:
+	setp.ge.s64 %p86, %rd186, %rd179;
+	@%p86 bra $L95;
+	mad.lo.s64 %rd187, %rd186, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd188, [%rd187+0];
+	mul.lo.s64 %rd189, %rd178, %rd188;
+	mov.b64 %rd178, %rd189;
+	add.s64 %rd186, %rd186, %rd181;
+	bra.uni $L94;
+$L95:
+	bra.uni $L89;
+$L93:
+	setp.ne.u32 %p87, %r18, 3;
+	@%p87 bra.uni $L96;
+	mov.b64 %rd178, 9223372036854775807;
+	mov.b64 %rd190, %rd180;
+$L97:
+	setp.ge.s64 %p88, %rd190, %rd179;
+	@%p88 bra $L98;
+	mad.lo.s64 %rd191, %rd190, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
+	min.s64 %rd193, %rd178, %rd192;
+	mov.b64 %rd178, %rd193;
+	add.s64 %rd190, %rd190, %rd181;
+	bra.uni $L97;
+$L98:
+	bra.uni $L89;
+$L96:
+	setp.ne.u32 %p89, %r18, 4;
+	@%p89 bra.uni $L99;
+	mov.b64 %rd178, -9223372036854775808;
+	mov.b64 %rd194, %rd180;
+$L100:
+	setp.ge.s64 %p90, %rd194, %rd179;
+	@%p90 bra $L101;
+	mad.lo.s64 %rd195, %rd194, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd196, [%rd195+0];
+	max.s64 %rd197, %rd178, %rd196;
+	mov.b64 %rd178, %rd197;
+	add.s64 %rd194, %rd194, %rd181;
+	bra.uni $L100;
+$L101:
+	bra.uni $L89;
+$L99:
+	setp.ne.u32 %p91, %r18, 7;
+	@%p91 bra.uni $L102;
+	mov.b64 %rd178, -1;
+	mov.b64 %rd198, %rd180;
+$L103:
+	setp.ge.s64 %p92, %rd198, %rd179;
+	@%p92 bra $L104;
+	mad.lo.s64 %rd199, %rd198, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd200, [%rd199+0];
+	and.b64 %rd201, %rd178, %rd200;
+	mov.b64 %rd178, %rd201;
+	add.s64 %rd198, %rd198, %rd181;
+	bra.uni $L103;
+$L104:
+	bra.uni $L89;
+$L102:
+	mov.b64 %rd178, 0;
+	mov.b64 %rd202, %rd180;
+$L105:
+	setp.ge.s64 %p93, %rd202, %rd179;
+	@%p93 bra $L106;
+	mad.lo.s64 %rd203, %rd202, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd204, [%rd203+0];
+	or.b64 %rd205, %rd178, %rd204;
+	mov.b64 %rd178, %rd205;
+	add.s64 %rd202, %rd202, %rd181;
+	bra.uni $L105;
+$L106:
+$L89:
+	mov.b64 %rd206, %rd178;
+	// block reduction
+	mov.b32 %r63, 1;
+	mov.b32 %r64, 1;
+	sub.u32 %r65, %r13, 1;
+	mov.b32 %r66, %r63;
+$L107:
+	setp.hs.u32 %p94, %r66, 32;
+	@%p94 bra $L108;
+	mov.b64 {%r67, %r68}, %rd206;
+	shfl.sync.down.b32 %r69|%p95, %r67, %r66, %r65, %r17;
+	shfl.sync.down.b32 %r70, %r68, %r66, %r65, %r17;
+	mov.b64 %rd207, {%r69, %r70};
+	@!%p95 bra $L109;
+	setp.ne.u32 %p96, %r18, 1;
+	@%p96 bra.uni $L111;
+	add.s64 %rd208, %rd206, %rd207;
+	mov.b64 %rd206, %rd208;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p97, %r18, 2;
+	@%p97 bra.uni $L112;
+	mul.lo.s64 %rd209, %rd206, %rd207;
+	mov.b64 %rd206, %rd209;
+	bra.uni $L110;
+$L112:
+	setp.ne.u32 %p98, %r18, 3;
+	@%p98 bra.uni $L113;
+	min.s64 %rd210, %rd206, %rd207;
+	mov.b64 %rd206, %rd210;
+	bra.uni $L110;
+$L113:
+	setp.ne.u32 %p99, %r18, 4;
+	@%p99 bra.uni $L114;
+	max.s64 %rd211, %rd206, %rd207;
+	mov.b64 %rd206, %rd211;
+	bra.uni $L110;
+$L114:
+	setp.ne.u32 %p100, %r18, 7;
+	@%p100 bra.uni $L115;
+	and.b64 %rd212, %rd206, %rd207;
+	mov.b64 %rd206, %rd212;
+	bra.uni $L110;
+$L115:
+	or.b64 %rd213, %rd206, %rd207;
+	mov.b64 %rd206, %rd213;
+$L110:
+$L109:
+	shl.b32 %r66, %r66, 1;
+	bra.uni $L107;
+$L108:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L116;
+	mul.wide.u32 %rd214, %r8, 16;
+	add.s64 %rd215, %rd1, %rd214;
+	st.shared.s64 [%rd215+0], %rd206;
+$L116:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L117;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L118;
+	mul.wide.u32 %rd216, %r7, 16;
+	add.s64 %rd217, %rd1, %rd216;
+	ld.shared.s64 %rd218, [%rd217+0];
+	mov.b64 %rd206, %rd218;
+$L118:
+	sub.u32 %r71, %r10, 1;
+	mov.b32 %r72, %r64;
+$L119:
+	setp.hs.u32 %p104, %r72, 32;
+	@%p104 bra $L120;
+	mov.b64 {%r73, %r74}, %rd206;
+	shfl.sync.down.b32 %r75|%p105, %r73, %r72, %r71, %r17;
+	shfl.sync.down.b32 %r76, %r74, %r72, %r71, %r17;
+	mov.b64 %rd219, {%r75, %r76};
+	@!%p105 bra $L121;
+	setp.ne.u32 %p106, %r18, 1;
+	@%p106 bra.uni $L123;
+	add.s64 %rd220, %rd206, %rd219;
+	mov.b64 %rd206, %rd220;
+	bra.uni $L122;
+$L123:
+	setp.ne.u32 %p107, %r18, 2;
+	@%p107 bra.uni $L124;
+	mul.lo.s64 %rd221, %rd206, %rd219;
+	mov.b64 %rd206, %rd221;
+	bra.uni $L122;
+$L124:
+	setp.ne.u32 %p108, %r18, 3;
+	@%p108 bra.uni $L125;
+	min.s64 %rd222, %rd206, %rd219;
+	mov.b64 %rd206, %rd222;
+	bra.uni $L122;
+$L125:
+	setp.ne.u32 %p109, %r18, 4;
+	@%p109 bra.uni $L126;
+	max.s64 %rd223, %rd206, %rd219;
+	mov.b64 %rd206, %rd223;
+	bra.uni $L122;
+$L126:
+	setp.ne.u32 %p110, %r18, 7;
+	@%p110 bra.uni $L127;
+	and.b64 %rd224, %rd206, %rd219;
+	mov.b64 %rd206, %rd224;
+	bra.uni $L122;
+$L127:
+	or.b64 %rd225, %rd206, %rd219;
+	mov.b64 %rd206, %rd225;
+$L122:
+$L121:
+	shl.b32 %r72, %r72, 1;
+	bra.uni $L119;
+$L120:
+$L117:
+	@!%p80 bra $L128;
+	st.global.s64 [%rd7+0], %rd206;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L128:
+$L88:
 	ret;
 }
 `
@@ -8085,6 +7844,7 @@ const gokkosPTX16 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -8098,6 +7858,7 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -8114,9 +7875,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<80>;
-	.reg .b32 %r<70>;
-	.reg .b64 %rd<198>;
+	.reg .pred %p<111>;
+	.reg .b32 %r<88>;
+	.reg .b64 %rd<248>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8147,6 +7908,8 @@ const gokkosPTX16 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -8161,139 +7924,139 @@ const gokkosPTX16 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
 	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s10];
-	cvta.to.global.u64 %rd50, %rd49;
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s11];
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s10];
+	cvta.to.global.u64 %rd52, %rd51;
 	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s12];
+	ld.param.s64 %rd54, [gk_s11];
 	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s12];
+	mov.b64 %rd57, %rd56;
 	setp.ne.u32 %p3, %r18, 1;
 	@%p3 bra.uni $L2;
-	mov.b64 %rd57, 0;
+	mov.b64 %rd59, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L3;
-	mov.b64 %rd57, 1;
+	mov.b64 %rd59, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p5, %r18, 3;
 	@%p5 bra.uni $L4;
-	mov.b64 %rd57, 9223372036854775807;
+	mov.b64 %rd59, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p6, %r18, 4;
 	@%p6 bra.uni $L5;
-	mov.b64 %rd57, -9223372036854775808;
+	mov.b64 %rd59, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p7, %r18, 7;
 	@%p7 bra.uni $L6;
-	mov.b64 %rd57, -1;
+	mov.b64 %rd59, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd57, 0;
+	mov.b64 %rd59, 0;
 $L1:
-	mov.b64 %rd56, %rd57;
-	cvt.u64.u32 %rd59, %r29;
-	cvt.u64.u32 %rd60, %r30;
-	mov.b64 %rd61, %rd59;
+	mov.b64 %rd58, %rd59;
+	cvt.u64.u32 %rd61, %r29;
+	cvt.u64.u32 %rd62, %r30;
+	mov.b64 %rd63, %rd61;
 $L7:
-	setp.ge.s64 %p8, %rd61, %rd2;
+	setp.ge.s64 %p8, %rd63, %rd2;
 	@%p8 bra $L8;
-	mov.b64 %rd58, %rd61;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd60, %rd63;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd62, %rd58, %rd55;
-	mad.lo.s64 %rd63, %rd62, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd63+0];
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mul.lo.s64 %rd64, %rd60, %rd57;
+	mad.lo.s64 %rd65, %rd64, 4, %rd53;
+	ld.global.nc.s32 %r31, [%rd65+0];
 	mov.b32 %r32, %r31;
 	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd64, %r33;
-	mul.lo.s64 %rd65, %rd64, %rd34;
-	mad.lo.s64 %rd66, %rd65, 8, %rd30;
-	ld.global.nc.s64 %rd67, [%rd66+0];
-	mov.b64 %rd68, %rd67;
-	cvt.s64.s32 %rd69, %r33;
-	add.s64 %rd70, %rd69, 1;
-	mul.lo.s64 %rd71, %rd70, %rd34;
-	mad.lo.s64 %rd72, %rd71, 8, %rd30;
-	ld.global.nc.s64 %rd73, [%rd72+0];
-	mov.b64 %rd74, %rd73;
-	mov.b64 %rd75, %rd68;
-	mov.b64 %rd76, %rd74;
-	mov.b64 %rd77, %rd75;
+	cvt.s64.s32 %rd66, %r33;
+	mul.lo.s64 %rd67, %rd66, %rd36;
+	mad.lo.s64 %rd68, %rd67, 8, %rd32;
+	ld.global.nc.s64 %rd69, [%rd68+0];
+	mov.b64 %rd70, %rd69;
+	cvt.s64.s32 %rd71, %r33;
+	add.s64 %rd72, %rd71, 1;
+	mul.lo.s64 %rd73, %rd72, %rd36;
+	mad.lo.s64 %rd74, %rd73, 8, %rd32;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	mov.b64 %rd77, %rd70;
 	mov.b64 %rd78, %rd76;
-	cvt.u64.u32 %rd79, %r2;
-	add.s64 %rd80, %rd77, %rd79;
-	mov.b64 %rd81, %rd80;
+	mov.b64 %rd79, %rd77;
+	mov.b64 %rd80, %rd78;
+	cvt.u64.u32 %rd81, %r2;
+	add.s64 %rd82, %rd79, %rd81;
+	mov.b64 %rd83, %rd82;
 $L10:
-	setp.lt.s64 %p9, %rd81, %rd78;
+	setp.lt.s64 %p9, %rd83, %rd80;
 	not.pred %p10, %p9;
 	@!%p10 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd82, %rd27;
+	mov.b64 %rd84, %rd29;
 	mov.b32 %r34, %r33;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd78;
-	mov.b64 %rd85, %rd81;
-$L15:
-	mov.b64 %rd86, %rd82;
+	mov.b64 %rd85, %rd79;
+	mov.b64 %rd86, %rd80;
 	mov.b64 %rd87, %rd83;
-	mov.b64 %rd88, %rd85;
-	setp.gt.s64 %p11, %rd88, %rd87;
+$L15:
+	mov.b64 %rd88, %rd84;
+	mov.b64 %rd89, %rd85;
+	mov.b64 %rd90, %rd87;
+	setp.gt.s64 %p11, %rd90, %rd89;
 	mov.pred %p12, %p11;
 	@!%p12 bra $L19;
-	setp.gt.s64 %p13, %rd46, 0;
+	setp.gt.s64 %p13, %rd48, 0;
 	mov.pred %p14, %p13;
-	mov.b64 %rd89, %rd88;
-	sub.s64 %rd90, %rd88, 1;
 	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd90, 1;
+	mov.b64 %rd93, %rd92;
 $L20:
-	mul.lo.s64 %rd92, %rd89, %rd41;
-	mad.lo.s64 %rd93, %rd92, 4, %rd37;
-	ld.global.nc.s32 %r35, [%rd93+0];
+	mul.lo.s64 %rd94, %rd91, %rd43;
+	mad.lo.s64 %rd95, %rd94, 4, %rd39;
+	ld.global.nc.s32 %r35, [%rd95+0];
 	mov.b32 %r36, %r35;
-	mul.lo.s64 %rd94, %rd91, %rd41;
-	mad.lo.s64 %rd95, %rd94, 4, %rd37;
-	ld.global.nc.s32 %r37, [%rd95+0];
+	mul.lo.s64 %rd96, %rd93, %rd43;
+	mad.lo.s64 %rd97, %rd96, 4, %rd39;
+	ld.global.nc.s32 %r37, [%rd97+0];
 	mov.b32 %r38, %r37;
 	mov.b32 %r39, %r36;
 	mov.b32 %r40, %r38;
@@ -8310,13 +8073,13 @@ $L24:
 	mov.pred %p17, 0;
 	bra.uni $L22;
 $L26:
-	mul.lo.s64 %rd96, %rd89, %rd48;
-	mad.lo.s64 %rd97, %rd96, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd97+0];
+	mul.lo.s64 %rd98, %rd91, %rd50;
+	mad.lo.s64 %rd99, %rd98, 8, %rd46;
+	ld.global.nc.f64 %fd1, [%rd99+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd98, %rd91, %rd48;
-	mad.lo.s64 %rd99, %rd98, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd99+0];
+	mul.lo.s64 %rd100, %rd93, %rd50;
+	mad.lo.s64 %rd101, %rd100, 8, %rd46;
+	ld.global.nc.f64 %fd3, [%rd101+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -8336,74 +8099,74 @@ $L22:
 $L19:
 	mov.pred %p24, %p12;
 	@!%p24 bra $L28;
-	mov.b64 %rd100, 1099511627776;
+	mov.b64 %rd102, 1099511627776;
 	bra.uni $L17;
 $L28:
-	mul.lo.s64 %rd101, %rd85, %rd41;
-	mad.lo.s64 %rd102, %rd101, 4, %rd37;
-	ld.global.nc.s32 %r43, [%rd102+0];
+	mul.lo.s64 %rd103, %rd87, %rd43;
+	mad.lo.s64 %rd104, %rd103, 4, %rd39;
+	ld.global.nc.s32 %r43, [%rd104+0];
 	mov.b32 %r44, %r43;
 	mov.b32 %r45, %r44;
 	setp.eq.s32 %p25, %r45, %r34;
 	@!%p25 bra $L30;
-	mov.b64 %rd100, 0;
+	mov.b64 %rd102, 0;
 	bra.uni $L17;
 $L30:
-	cvt.s64.s32 %rd103, %r45;
-	add.s64 %rd104, %rd103, 1;
-	mul.lo.s64 %rd105, %rd104, %rd34;
-	mad.lo.s64 %rd106, %rd105, 8, %rd30;
-	ld.global.nc.s64 %rd107, [%rd106+0];
-	mov.b64 %rd108, %rd107;
-	cvt.s64.s32 %rd109, %r45;
-	mul.lo.s64 %rd110, %rd109, %rd34;
-	mad.lo.s64 %rd111, %rd110, 8, %rd30;
-	ld.global.nc.s64 %rd112, [%rd111+0];
-	mov.b64 %rd113, %rd112;
-	sub.s64 %rd114, %rd84, %rd83;
+	cvt.s64.s32 %rd105, %r45;
+	add.s64 %rd106, %rd105, 1;
+	mul.lo.s64 %rd107, %rd106, %rd36;
+	mad.lo.s64 %rd108, %rd107, 8, %rd32;
+	ld.global.nc.s64 %rd109, [%rd108+0];
+	mov.b64 %rd110, %rd109;
+	cvt.s64.s32 %rd111, %r45;
+	mul.lo.s64 %rd112, %rd111, %rd36;
+	mad.lo.s64 %rd113, %rd112, 8, %rd32;
+	ld.global.nc.s64 %rd114, [%rd113+0];
 	mov.b64 %rd115, %rd114;
-	sub.s64 %rd116, %rd108, %rd113;
+	sub.s64 %rd116, %rd86, %rd85;
 	mov.b64 %rd117, %rd116;
-	mov.b64 %rd118, %rd115;
-	mov.b64 %rd119, %rd117;
-	setp.gt.s64 %p26, %rd119, %rd118;
-	setp.eq.s64 %p27, %rd119, %rd118;
+	sub.s64 %rd118, %rd110, %rd115;
+	mov.b64 %rd119, %rd118;
+	mov.b64 %rd120, %rd117;
+	mov.b64 %rd121, %rd119;
+	setp.gt.s64 %p26, %rd121, %rd120;
+	setp.eq.s64 %p27, %rd121, %rd120;
 	setp.gt.s32 %p28, %r45, %r34;
 	and.pred %p29, %p27, %p28;
 	or.pred %p30, %p26, %p29;
 	@!%p30 bra $L32;
-	mov.b64 %rd100, -1;
+	mov.b64 %rd102, -1;
 	bra.uni $L17;
 $L32:
-	mov.b64 %rd120, %rd82;
+	mov.b64 %rd122, %rd84;
 	mov.b32 %r46, %r34;
-	mov.b64 %rd121, %rd83;
-	mov.b64 %rd122, %rd85;
-	setp.gt.s64 %p31, %rd46, 0;
+	mov.b64 %rd123, %rd85;
+	mov.b64 %rd124, %rd87;
+	setp.gt.s64 %p31, %rd48, 0;
 	mov.pred %p32, %p31;
-	mul.lo.s64 %rd123, %rd122, %rd41;
-	mad.lo.s64 %rd124, %rd123, 4, %rd37;
-	ld.global.nc.s32 %r47, [%rd124+0];
+	mul.lo.s64 %rd125, %rd124, %rd43;
+	mad.lo.s64 %rd126, %rd125, 4, %rd39;
+	ld.global.nc.s32 %r47, [%rd126+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r49, %r48;
 	mov.f64 %fd9, 0d0000000000000000;
 	@!%p32 bra $L34;
-	mul.lo.s64 %rd125, %rd122, %rd48;
-	mad.lo.s64 %rd126, %rd125, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd126+0];
+	mul.lo.s64 %rd127, %rd124, %rd50;
+	mad.lo.s64 %rd128, %rd127, 8, %rd46;
+	ld.global.nc.f64 %fd10, [%rd128+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L34:
-	mov.b64 %rd127, 0;
-	sub.s64 %rd128, %rd122, 1;
-	mov.b64 %rd129, %rd128;
+	mov.b64 %rd129, 0;
+	sub.s64 %rd130, %rd124, 1;
+	mov.b64 %rd131, %rd130;
 $L35:
-	setp.ge.s64 %p33, %rd129, %rd121;
+	setp.ge.s64 %p33, %rd131, %rd123;
 	mov.pred %p34, %p33;
 	@!%p34 bra $L39;
-	mul.lo.s64 %rd130, %rd129, %rd41;
-	mad.lo.s64 %rd131, %rd130, 4, %rd37;
-	ld.global.nc.s32 %r50, [%rd131+0];
+	mul.lo.s64 %rd132, %rd131, %rd43;
+	mad.lo.s64 %rd133, %rd132, 4, %rd39;
+	ld.global.nc.s32 %r50, [%rd133+0];
 	mov.b32 %r51, %r50;
 	setp.eq.s32 %p35, %r51, %r49;
 	mov.pred %p34, %p35;
@@ -8414,13 +8177,13 @@ $L39:
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
 	@!%p39 bra $L43;
-	mul.lo.s64 %rd132, %rd129, %rd48;
-	mad.lo.s64 %rd133, %rd132, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd133+0];
+	mul.lo.s64 %rd134, %rd131, %rd50;
+	mad.lo.s64 %rd135, %rd134, 8, %rd46;
+	ld.global.nc.f64 %fd12, [%rd135+0];
 	mov.f64 %fd13, %fd12;
-	mov.b64 %rd134, %fd13;
-	mov.b64 %rd135, %fd9;
-	setp.eq.u64 %p40, %rd134, %rd135;
+	mov.b64 %rd136, %fd13;
+	mov.b64 %rd137, %fd9;
+	setp.eq.u64 %p40, %rd136, %rd137;
 	mov.pred %p38, %p40;
 $L43:
 	mov.pred %p36, %p38;
@@ -8429,44 +8192,44 @@ $L41:
 	@!%p41 bra $L45;
 	bra.uni $L37;
 $L45:
-	add.s64 %rd136, %rd127, 1;
-	mov.b64 %rd127, %rd136;
+	add.s64 %rd138, %rd129, 1;
+	mov.b64 %rd129, %rd138;
 $L36:
-	sub.s64 %rd137, %rd129, 1;
-	mov.b64 %rd129, %rd137;
+	sub.s64 %rd139, %rd131, 1;
+	mov.b64 %rd131, %rd139;
 	bra.uni $L35;
 $L37:
-	cvt.s64.s32 %rd138, %r49;
-	mul.lo.s64 %rd139, %rd138, %rd34;
-	mad.lo.s64 %rd140, %rd139, 8, %rd30;
-	ld.global.nc.s64 %rd141, [%rd140+0];
-	mov.b64 %rd142, %rd141;
-	cvt.s64.s32 %rd143, %r49;
-	add.s64 %rd144, %rd143, 1;
-	mul.lo.s64 %rd145, %rd144, %rd34;
-	mad.lo.s64 %rd146, %rd145, 8, %rd30;
-	ld.global.nc.s64 %rd147, [%rd146+0];
-	mov.b64 %rd148, %rd147;
-	mov.b64 %rd149, %rd142;
-	mov.b64 %rd150, %rd148;
-	mov.b64 %rd151, %rd149;
+	cvt.s64.s32 %rd140, %r49;
+	mul.lo.s64 %rd141, %rd140, %rd36;
+	mad.lo.s64 %rd142, %rd141, 8, %rd32;
+	ld.global.nc.s64 %rd143, [%rd142+0];
+	mov.b64 %rd144, %rd143;
+	cvt.s64.s32 %rd145, %r49;
+	add.s64 %rd146, %rd145, 1;
+	mul.lo.s64 %rd147, %rd146, %rd36;
+	mad.lo.s64 %rd148, %rd147, 8, %rd32;
+	ld.global.nc.s64 %rd149, [%rd148+0];
+	mov.b64 %rd150, %rd149;
+	mov.b64 %rd151, %rd144;
 	mov.b64 %rd152, %rd150;
-	mov.b64 %rd153, %rd152;
+	mov.b64 %rd153, %rd151;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd154;
 $L46:
-	setp.lt.s64 %p42, %rd151, %rd152;
+	setp.lt.s64 %p42, %rd153, %rd154;
 	not.pred %p43, %p42;
 	@!%p43 bra $L50;
 	bra.uni $L48;
 $L50:
-	add.s64 %rd154, %rd151, %rd152;
-	shr.s64 %rd155, %rd154, 63;
-	shr.u64 %rd156, %rd155, 63;
-	add.s64 %rd157, %rd154, %rd156;
-	shr.s64 %rd158, %rd157, 1;
-	mov.b64 %rd159, %rd158;
-	mul.lo.s64 %rd160, %rd159, %rd41;
-	mad.lo.s64 %rd161, %rd160, 4, %rd37;
-	ld.global.nc.s32 %r52, [%rd161+0];
+	add.s64 %rd156, %rd153, %rd154;
+	shr.s64 %rd157, %rd156, 63;
+	shr.u64 %rd158, %rd157, 63;
+	add.s64 %rd159, %rd156, %rd158;
+	shr.s64 %rd160, %rd159, 1;
+	mov.b64 %rd161, %rd160;
+	mul.lo.s64 %rd162, %rd161, %rd43;
+	mad.lo.s64 %rd163, %rd162, 4, %rd39;
+	ld.global.nc.s32 %r52, [%rd163+0];
 	mov.b32 %r53, %r52;
 	mov.b32 %r54, %r53;
 	setp.lt.s32 %p44, %r54, %r46;
@@ -8474,9 +8237,9 @@ $L50:
 	setp.eq.s32 %p46, %r54, %r46;
 	and.pred %p47, %p46, %p32;
 	@!%p47 bra $L52;
-	mul.lo.s64 %rd162, %rd159, %rd48;
-	mad.lo.s64 %rd163, %rd162, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd163+0];
+	mul.lo.s64 %rd164, %rd161, %rd50;
+	mad.lo.s64 %rd165, %rd164, 8, %rd46;
+	ld.global.nc.f64 %fd14, [%rd165+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p48, %fd16, %fd9;
@@ -8487,24 +8250,24 @@ $L50:
 	mov.pred %p45, %p52;
 $L52:
 	@!%p45 bra $L53;
-	add.s64 %rd164, %rd159, 1;
-	mov.b64 %rd151, %rd164;
+	add.s64 %rd166, %rd161, 1;
+	mov.b64 %rd153, %rd166;
 	bra.uni $L54;
 $L53:
-	mov.b64 %rd152, %rd159;
+	mov.b64 %rd154, %rd161;
 $L54:
 $L47:
 	bra.uni $L46;
 $L48:
-	add.s64 %rd165, %rd151, %rd127;
-	mov.b64 %rd166, %rd165;
-	setp.ge.s64 %p53, %rd166, %rd153;
+	add.s64 %rd167, %rd153, %rd129;
+	mov.b64 %rd168, %rd167;
+	setp.ge.s64 %p53, %rd168, %rd155;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
 	@!%p55 bra $L56;
-	mul.lo.s64 %rd167, %rd166, %rd41;
-	mad.lo.s64 %rd168, %rd167, 4, %rd37;
-	ld.global.nc.s32 %r55, [%rd168+0];
+	mul.lo.s64 %rd169, %rd168, %rd43;
+	mad.lo.s64 %rd170, %rd169, 4, %rd39;
+	ld.global.nc.s32 %r55, [%rd170+0];
 	mov.b32 %r56, %r55;
 	setp.ne.s32 %p56, %r56, %r46;
 	mov.pred %p54, %p56;
@@ -8514,40 +8277,40 @@ $L56:
 	@!%p58 bra $L58;
 	mov.pred %p59, %p32;
 	@!%p59 bra $L60;
-	mul.lo.s64 %rd169, %rd166, %rd48;
-	mad.lo.s64 %rd170, %rd169, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd170+0];
+	mul.lo.s64 %rd171, %rd168, %rd50;
+	mad.lo.s64 %rd172, %rd171, 8, %rd46;
+	ld.global.nc.f64 %fd17, [%rd172+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd171, %fd18;
-	mov.b64 %rd172, %fd9;
-	setp.ne.u64 %p60, %rd171, %rd172;
+	mov.b64 %rd173, %fd18;
+	mov.b64 %rd174, %fd9;
+	setp.ne.u64 %p60, %rd173, %rd174;
 	mov.pred %p59, %p60;
 $L60:
 	mov.pred %p57, %p59;
 $L58:
 	mov.pred %p61, %p57;
 	@!%p61 bra $L62;
-	mov.b64 %rd100, 1099511627776;
+	mov.b64 %rd102, 1099511627776;
 	bra.uni $L17;
 $L62:
-	mov.b64 %rd100, 1;
+	mov.b64 %rd102, 1;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	add.s64 %rd173, %rd56, %rd100;
-	mov.b64 %rd56, %rd173;
+	add.s64 %rd175, %rd58, %rd102;
+	mov.b64 %rd58, %rd175;
 $L11:
-	cvt.u64.u32 %rd174, %r4;
-	add.s64 %rd175, %rd81, %rd174;
-	mov.b64 %rd81, %rd175;
+	cvt.u64.u32 %rd176, %r4;
+	add.s64 %rd177, %rd83, %rd176;
+	mov.b64 %rd83, %rd177;
 	bra.uni $L10;
 $L12:
 $L9:
-	add.s64 %rd61, %rd61, %rd60;
+	add.s64 %rd63, %rd63, %rd62;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd176, %rd56;
+	mov.b64 %rd178, %rd58;
 	// block reduction
 	mov.b32 %r57, 1;
 	sub.u32 %r58, %r13, 1;
@@ -8555,43 +8318,43 @@ $L8:
 $L63:
 	setp.hs.u32 %p62, %r59, 32;
 	@%p62 bra $L64;
-	mov.b64 {%r60, %r61}, %rd176;
+	mov.b64 {%r60, %r61}, %rd178;
 	shfl.sync.down.b32 %r62|%p63, %r60, %r59, %r58, %r17;
 	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
-	mov.b64 %rd177, {%r62, %r63};
+	mov.b64 %rd179, {%r62, %r63};
 	@!%p63 bra $L65;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L67;
-	add.s64 %rd178, %rd176, %rd177;
-	mov.b64 %rd176, %rd178;
+	add.s64 %rd180, %rd178, %rd179;
+	mov.b64 %rd178, %rd180;
 	bra.uni $L66;
 $L67:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L68;
-	mul.lo.s64 %rd179, %rd176, %rd177;
-	mov.b64 %rd176, %rd179;
+	mul.lo.s64 %rd181, %rd178, %rd179;
+	mov.b64 %rd178, %rd181;
 	bra.uni $L66;
 $L68:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L69;
-	min.s64 %rd180, %rd176, %rd177;
-	mov.b64 %rd176, %rd180;
+	min.s64 %rd182, %rd178, %rd179;
+	mov.b64 %rd178, %rd182;
 	bra.uni $L66;
 $L69:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L70;
-	max.s64 %rd181, %rd176, %rd177;
-	mov.b64 %rd176, %rd181;
+	max.s64 %rd183, %rd178, %rd179;
+	mov.b64 %rd178, %rd183;
 	bra.uni $L66;
 $L70:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L71;
-	and.b64 %rd182, %rd176, %rd177;
-	mov.b64 %rd176, %rd182;
+	and.b64 %rd184, %rd178, %rd179;
+	mov.b64 %rd178, %rd184;
 	bra.uni $L66;
 $L71:
-	or.b64 %rd183, %rd176, %rd177;
-	mov.b64 %rd176, %rd183;
+	or.b64 %rd185, %rd178, %rd179;
+	mov.b64 %rd178, %rd185;
 $L66:
 $L65:
 	shl.b32 %r59, %r59, 1;
@@ -8599,369 +8362,305 @@ $L65:
 $L64:
 	setp.eq.u32 %p69, %r7, 0;
 	@!%p69 bra $L72;
-	mul.wide.u32 %rd184, %r8, 16;
-	add.s64 %rd185, %rd1, %rd184;
-	st.shared.s64 [%rd185+0], %rd176;
+	mul.wide.u32 %rd186, %r8, 16;
+	add.s64 %rd187, %rd1, %rd186;
+	st.shared.s64 [%rd187+0], %rd178;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p70, %r8, 0;
 	@!%p70 bra $L73;
 	setp.lo.u32 %p71, %r7, %r10;
 	@!%p71 bra $L74;
-	mul.wide.u32 %rd186, %r7, 16;
-	add.s64 %rd187, %rd1, %rd186;
-	ld.shared.s64 %rd188, [%rd187+0];
-	mov.b64 %rd176, %rd188;
+	mul.wide.u32 %rd188, %r7, 16;
+	add.s64 %rd189, %rd1, %rd188;
+	ld.shared.s64 %rd190, [%rd189+0];
+	mov.b64 %rd178, %rd190;
 $L74:
 	sub.u32 %r64, %r10, 1;
 	mov.b32 %r65, %r57;
 $L75:
 	setp.hs.u32 %p72, %r65, 32;
 	@%p72 bra $L76;
-	mov.b64 {%r66, %r67}, %rd176;
+	mov.b64 {%r66, %r67}, %rd178;
 	shfl.sync.down.b32 %r68|%p73, %r66, %r65, %r64, %r17;
 	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd189, {%r68, %r69};
+	mov.b64 %rd191, {%r68, %r69};
 	@!%p73 bra $L77;
 	setp.ne.u32 %p74, %r18, 1;
 	@%p74 bra.uni $L79;
-	add.s64 %rd190, %rd176, %rd189;
-	mov.b64 %rd176, %rd190;
+	add.s64 %rd192, %rd178, %rd191;
+	mov.b64 %rd178, %rd192;
 	bra.uni $L78;
 $L79:
 	setp.ne.u32 %p75, %r18, 2;
 	@%p75 bra.uni $L80;
-	mul.lo.s64 %rd191, %rd176, %rd189;
-	mov.b64 %rd176, %rd191;
+	mul.lo.s64 %rd193, %rd178, %rd191;
+	mov.b64 %rd178, %rd193;
 	bra.uni $L78;
 $L80:
 	setp.ne.u32 %p76, %r18, 3;
 	@%p76 bra.uni $L81;
-	min.s64 %rd192, %rd176, %rd189;
-	mov.b64 %rd176, %rd192;
+	min.s64 %rd194, %rd178, %rd191;
+	mov.b64 %rd178, %rd194;
 	bra.uni $L78;
 $L81:
 	setp.ne.u32 %p77, %r18, 4;
 	@%p77 bra.uni $L82;
-	max.s64 %rd193, %rd176, %rd189;
-	mov.b64 %rd176, %rd193;
+	max.s64 %rd195, %rd178, %rd191;
+	mov.b64 %rd178, %rd195;
 	bra.uni $L78;
 $L82:
 	setp.ne.u32 %p78, %r18, 7;
 	@%p78 bra.uni $L83;
-	and.b64 %rd194, %rd176, %rd189;
-	mov.b64 %rd176, %rd194;
+	and.b64 %rd196, %rd178, %rd191;
+	mov.b64 %rd178, %rd196;
 	bra.uni $L78;
 $L83:
-	or.b64 %rd195, %rd176, %rd189;
-	mov.b64 %rd176, %rd195;
+	or.b64 %rd197, %rd178, %rd191;
+	mov.b64 %rd178, %rd197;
 $L78:
 $L77:
 	shl.b32 %r65, %r65, 1;
 	bra.uni $L75;
 $L76:
 $L73:
-	mul.wide.u32 %rd196, %r29, 8;
-	add.s64 %rd197, %rd11, %rd196;
+	mul.wide.u32 %rd198, %r29, 8;
+	add.s64 %rd199, %rd11, %rd198;
 	setp.eq.u32 %p79, %r5, 0;
 	@!%p79 bra $L84;
-	st.global.s64 [%rd197+0], %rd176;
+	st.global.s64 [%rd199+0], %rd178;
 $L84:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<84>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd37, 0;
-	mov.b64 %rd40, %rd38;
-$L3:
-	setp.ge.s64 %p3, %rd40, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	add.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd37, 1;
-	mov.b64 %rd44, %rd38;
-$L6:
-	setp.ge.s64 %p5, %rd44, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd45, %rd44, 8, %rd3;
-	ld.global.s64 %rd46, [%rd45+0];
-	mul.lo.s64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-	add.s64 %rd44, %rd44, %rd39;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd37, 9223372036854775807;
-	mov.b64 %rd48, %rd38;
-$L9:
-	setp.ge.s64 %p7, %rd48, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd49, %rd48, 8, %rd3;
-	ld.global.s64 %rd50, [%rd49+0];
-	min.s64 %rd51, %rd37, %rd50;
-	mov.b64 %rd37, %rd51;
-	add.s64 %rd48, %rd48, %rd39;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd37, -9223372036854775808;
-	mov.b64 %rd52, %rd38;
-$L12:
-	setp.ge.s64 %p9, %rd52, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd53, %rd52, 8, %rd3;
-	ld.global.s64 %rd54, [%rd53+0];
-	max.s64 %rd55, %rd37, %rd54;
-	mov.b64 %rd37, %rd55;
-	add.s64 %rd52, %rd52, %rd39;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd37, -1;
-	mov.b64 %rd56, %rd38;
-$L15:
-	setp.ge.s64 %p11, %rd56, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd57, %rd56, 8, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	and.b64 %rd59, %rd37, %rd58;
-	mov.b64 %rd37, %rd59;
-	add.s64 %rd56, %rd56, %rd39;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd37, 0;
-	mov.b64 %rd60, %rd38;
-$L17:
-	setp.ge.s64 %p12, %rd60, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd61, %rd60, 8, %rd3;
-	ld.global.s64 %rd62, [%rd61+0];
-	or.b64 %rd63, %rd37, %rd62;
-	mov.b64 %rd37, %rd63;
-	add.s64 %rd60, %rd60, %rd39;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd64, %rd37;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd64;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd65, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd66, %rd64, %rd65;
-	mov.b64 %rd64, %rd66;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd67, %rd64, %rd65;
-	mov.b64 %rd64, %rd67;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd68, %rd64, %rd65;
-	mov.b64 %rd64, %rd68;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd69, %rd64, %rd65;
-	mov.b64 %rd64, %rd69;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd70, %rd64, %rd65;
-	mov.b64 %rd64, %rd70;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd71, %rd64, %rd65;
-	mov.b64 %rd64, %rd71;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd72, %r8, 16;
-	add.s64 %rd73, %rd1, %rd72;
-	st.shared.s64 [%rd73+0], %rd64;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p80, %r5, 0;
+	@!%p80 bra $L85;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r70, [gk_reduce_done], 1;
+	sub.u32 %r71, %r30, 1;
+	setp.eq.u32 %p81, %r70, %r71;
+	fence.acq_rel.gpu;
+	selp.b32 %r72, 1, 0, %p81;
+	st.shared.u32 [%rd1+1024], %r72;
+$L85:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd74, %r7, 16;
-	add.s64 %rd75, %rd1, %rd74;
-	ld.shared.s64 %rd76, [%rd75+0];
-	mov.b64 %rd64, %rd76;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd64;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd77, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd78, %rd64, %rd77;
-	mov.b64 %rd64, %rd78;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd79, %rd64, %rd77;
-	mov.b64 %rd64, %rd79;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd80, %rd64, %rd77;
-	mov.b64 %rd64, %rd80;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd81, %rd64, %rd77;
-	mov.b64 %rd64, %rd81;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd82, %rd64, %rd77;
-	mov.b64 %rd64, %rd82;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd83, %rd64, %rd77;
-	mov.b64 %rd64, %rd83;
-$L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd64;
-$L40:
+	ld.shared.u32 %r73, [%rd1+1024];
+	setp.ne.u32 %p82, %r73, 0;
+	@!%p82 bra $L86;
+	cvt.u64.u32 %rd201, %r30;
+	cvt.u64.u32 %rd202, %r5;
+	cvt.u64.u32 %rd203, %r6;
+	setp.ne.u32 %p83, %r18, 1;
+	@%p83 bra.uni $L88;
+	mov.b64 %rd200, 0;
+	mov.b64 %rd204, %rd202;
+$L89:
+	setp.ge.s64 %p84, %rd204, %rd201;
+	@%p84 bra $L90;
+	mad.lo.s64 %rd205, %rd204, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd206, [%rd205+0];
+	add.s64 %rd207, %rd200, %rd206;
+	mov.b64 %rd200, %rd207;
+	add.s64 %rd204, %rd204, %rd203;
+	bra.uni $L89;
+$L90:
+	bra.uni $L87;
+$L88:
+	setp.ne.u32 %p85, %r18, 2;
+	@%p85 bra.uni $L91;
+	mov.b64 %rd200, 1;
+	mov.b64 %rd208, %rd202;
+$L92:
+	setp.ge.s64 %p86, %rd208, %rd201;
+	@%p86 bra $L93;
+	mad.lo.s64 %rd209, %rd208, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd210, [%rd209+0];
+	mul.lo.s64 %rd211, %rd200, %rd210;
+	mov.b64 %rd200, %rd211;
+	add.s64 %rd208, %rd208, %rd203;
+	bra.uni $L92;
+$L93:
+	bra.uni $L87;
+$L91:
+	setp.ne.u32 %p87, %r18, 3;
+	@%p87 bra.uni $L94;
+	mov.b64 %rd200, 9223372036854775807;
+	mov.b64 %rd212, %rd202;
+$L95:
+	setp.ge.s64 %p88, %rd212, %rd201;
+	@%p88 bra $L96;
+	mad.lo.s64 %rd213, %rd212, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd214, [%rd213+0];
+	min.s64 %rd215, %rd200, %rd214;
+	mov.b64 %rd200, %rd215;
+	add.s64 %rd212, %rd212, %rd203;
+	bra.uni $L95;
+$L96:
+	bra.uni $L87;
+$L94:
+	setp.ne.u32 %p89, %r18, 4;
+	@%p89 bra.uni $L97;
+	mov.b64 %rd200, -9223372036854775808;
+	mov.b64 %rd216, %rd202;
+$L98:
+	setp.ge.s64 %p90, %rd216, %rd201;
+	@%p90 bra $L99;
+	mad.lo.s64 %rd217, %rd216, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd218, [%rd217+0];
+	max.s64 %rd219, %rd200, %rd218;
+	mov.b64 %rd200, %rd219;
+	add.s64 %rd216, %rd216, %rd203;
+	bra.uni $L98;
+$L99:
+	bra.uni $L87;
+$L97:
+	setp.ne.u32 %p91, %r18, 7;
+	@%p91 bra.uni $L100;
+	mov.b64 %rd200, -1;
+	mov.b64 %rd220, %rd202;
+$L101:
+	setp.ge.s64 %p92, %rd220, %rd201;
+	@%p92 bra $L102;
+	mad.lo.s64 %rd221, %rd220, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	and.b64 %rd223, %rd200, %rd222;
+	mov.b64 %rd200, %rd223;
+	add.s64 %rd220, %rd220, %rd203;
+	bra.uni $L101;
+$L102:
+	bra.uni $L87;
+$L100:
+	mov.b64 %rd200, 0;
+	mov.b64 %rd224, %rd202;
+$L103:
+	setp.ge.s64 %p93, %rd224, %rd201;
+	@%p93 bra $L104;
+	mad.lo.s64 %rd225, %rd224, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd226, [%rd225+0];
+	or.b64 %rd227, %rd200, %rd226;
+	mov.b64 %rd200, %rd227;
+	add.s64 %rd224, %rd224, %rd203;
+	bra.uni $L103;
+$L104:
+$L87:
+	mov.b64 %rd228, %rd200;
+	// block reduction
+	mov.b32 %r74, 1;
+	mov.b32 %r75, 1;
+	sub.u32 %r76, %r13, 1;
+	mov.b32 %r77, %r74;
+$L105:
+	setp.hs.u32 %p94, %r77, 32;
+	@%p94 bra $L106;
+	mov.b64 {%r78, %r79}, %rd228;
+	shfl.sync.down.b32 %r80|%p95, %r78, %r77, %r76, %r17;
+	shfl.sync.down.b32 %r81, %r79, %r77, %r76, %r17;
+	mov.b64 %rd229, {%r80, %r81};
+	@!%p95 bra $L107;
+	setp.ne.u32 %p96, %r18, 1;
+	@%p96 bra.uni $L109;
+	add.s64 %rd230, %rd228, %rd229;
+	mov.b64 %rd228, %rd230;
+	bra.uni $L108;
+$L109:
+	setp.ne.u32 %p97, %r18, 2;
+	@%p97 bra.uni $L110;
+	mul.lo.s64 %rd231, %rd228, %rd229;
+	mov.b64 %rd228, %rd231;
+	bra.uni $L108;
+$L110:
+	setp.ne.u32 %p98, %r18, 3;
+	@%p98 bra.uni $L111;
+	min.s64 %rd232, %rd228, %rd229;
+	mov.b64 %rd228, %rd232;
+	bra.uni $L108;
+$L111:
+	setp.ne.u32 %p99, %r18, 4;
+	@%p99 bra.uni $L112;
+	max.s64 %rd233, %rd228, %rd229;
+	mov.b64 %rd228, %rd233;
+	bra.uni $L108;
+$L112:
+	setp.ne.u32 %p100, %r18, 7;
+	@%p100 bra.uni $L113;
+	and.b64 %rd234, %rd228, %rd229;
+	mov.b64 %rd228, %rd234;
+	bra.uni $L108;
+$L113:
+	or.b64 %rd235, %rd228, %rd229;
+	mov.b64 %rd228, %rd235;
+$L108:
+$L107:
+	shl.b32 %r77, %r77, 1;
+	bra.uni $L105;
+$L106:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L114;
+	mul.wide.u32 %rd236, %r8, 16;
+	add.s64 %rd237, %rd1, %rd236;
+	st.shared.s64 [%rd237+0], %rd228;
+$L114:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L115;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L116;
+	mul.wide.u32 %rd238, %r7, 16;
+	add.s64 %rd239, %rd1, %rd238;
+	ld.shared.s64 %rd240, [%rd239+0];
+	mov.b64 %rd228, %rd240;
+$L116:
+	sub.u32 %r82, %r10, 1;
+	mov.b32 %r83, %r75;
+$L117:
+	setp.hs.u32 %p104, %r83, 32;
+	@%p104 bra $L118;
+	mov.b64 {%r84, %r85}, %rd228;
+	shfl.sync.down.b32 %r86|%p105, %r84, %r83, %r82, %r17;
+	shfl.sync.down.b32 %r87, %r85, %r83, %r82, %r17;
+	mov.b64 %rd241, {%r86, %r87};
+	@!%p105 bra $L119;
+	setp.ne.u32 %p106, %r18, 1;
+	@%p106 bra.uni $L121;
+	add.s64 %rd242, %rd228, %rd241;
+	mov.b64 %rd228, %rd242;
+	bra.uni $L120;
+$L121:
+	setp.ne.u32 %p107, %r18, 2;
+	@%p107 bra.uni $L122;
+	mul.lo.s64 %rd243, %rd228, %rd241;
+	mov.b64 %rd228, %rd243;
+	bra.uni $L120;
+$L122:
+	setp.ne.u32 %p108, %r18, 3;
+	@%p108 bra.uni $L123;
+	min.s64 %rd244, %rd228, %rd241;
+	mov.b64 %rd228, %rd244;
+	bra.uni $L120;
+$L123:
+	setp.ne.u32 %p109, %r18, 4;
+	@%p109 bra.uni $L124;
+	max.s64 %rd245, %rd228, %rd241;
+	mov.b64 %rd228, %rd245;
+	bra.uni $L120;
+$L124:
+	setp.ne.u32 %p110, %r18, 7;
+	@%p110 bra.uni $L125;
+	and.b64 %rd246, %rd228, %rd241;
+	mov.b64 %rd228, %rd246;
+	bra.uni $L120;
+$L125:
+	or.b64 %rd247, %rd228, %rd241;
+	mov.b64 %rd228, %rd247;
+$L120:
+$L119:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L117;
+$L118:
+$L115:
+	@!%p80 bra $L126;
+	st.global.s64 [%rd13+0], %rd228;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L126:
+$L86:
 	ret;
 }
 `
@@ -9556,7 +9255,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:9560
+//line gokkos_kernels_gen.go:9259
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9566,7 +9265,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:9570
+//line gokkos_kernels_gen.go:9269
 }
 
 // gokkosHostLoop1Helper0 is edge with slices for its views (a host loop's gather path).
@@ -9586,7 +9285,7 @@ func gokkosHostLoop1Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:9590
+//line gokkos_kernels_gen.go:9289
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
@@ -9619,7 +9318,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 				gokkosG4[p] = gokkosG5[j]
 			}
 		}
-//line gokkos_kernels_gen.go:9623
+//line gokkos_kernels_gen.go:9322
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9638,7 +9337,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:9642
+//line gokkos_kernels_gen.go:9341
 }
 
 // gokkosHostLoop2Helper0 is edge with slices for its views (a host loop's gather path).
@@ -9658,7 +9357,7 @@ func gokkosHostLoop2Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:9662
+//line gokkos_kernels_gen.go:9361
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
@@ -9677,7 +9376,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 				gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosS0[gokkosJ])
 			}
-//line gokkos_kernels_gen.go:9681
+//line gokkos_kernels_gen.go:9380
 			*acc = gokkosAccV
 			return
 		}
@@ -9685,7 +9384,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 			gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosG0[v])
 		}
-//line gokkos_kernels_gen.go:9689
+//line gokkos_kernels_gen.go:9388
 		*acc = gokkosAccV
 		return
 	}
@@ -9695,7 +9394,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:9699
+//line gokkos_kernels_gen.go:9398
 		*acc = gokkosAccV
 		return
 	}
@@ -9703,7 +9402,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:9707
+//line gokkos_kernels_gen.go:9406
 	*acc = gokkosAccV
 }
 
@@ -9727,7 +9426,7 @@ func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:9731
+//line gokkos_kernels_gen.go:9430
 		*acc = gokkosAccV
 		return
 	}
@@ -9739,7 +9438,7 @@ func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float6
 		}
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:9743
+//line gokkos_kernels_gen.go:9442
 	*acc = gokkosAccV
 }
 
@@ -9760,14 +9459,14 @@ func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 				gokkosS0[gokkosJ] = gokkosG1[i+1] + k.Add
 			}
-//line gokkos_kernels_gen.go:9764
+//line gokkos_kernels_gen.go:9463
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 			gokkosG0[i] = gokkosG1[i+1] + k.Add
 		}
-//line gokkos_kernels_gen.go:9771
+//line gokkos_kernels_gen.go:9470
 		return
 	}
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9776,14 +9475,14 @@ func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
-//line gokkos_kernels_gen.go:9780
+//line gokkos_kernels_gen.go:9479
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9787
+//line gokkos_kernels_gen.go:9486
 }
 
 // gokkosHostLoop6 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
@@ -9795,14 +9494,14 @@ func gokkosHostLoop6(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 //line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
-//line gokkos_kernels_gen.go:9799
+//line gokkos_kernels_gen.go:9498
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9806
+//line gokkos_kernels_gen.go:9505
 }
 
 // gokkosHostLoop7 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -9829,7 +9528,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += gokkosS1[gokkosJ]
 				}
 			}
-//line gokkos_kernels_gen.go:9833
+//line gokkos_kernels_gen.go:9532
 			*acc = gokkosAccV
 			return
 		}
@@ -9842,7 +9541,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosG1[i]
 			}
 		}
-//line gokkos_kernels_gen.go:9846
+//line gokkos_kernels_gen.go:9545
 		*acc = gokkosAccV
 		return
 	}
@@ -9858,7 +9557,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:9862
+//line gokkos_kernels_gen.go:9561
 		*acc = gokkosAccV
 		return
 	}
@@ -9871,7 +9570,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:9875
+//line gokkos_kernels_gen.go:9574
 	*acc = gokkosAccV
 }
 
@@ -10030,7 +9729,7 @@ func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10034
+//line gokkos_kernels_gen.go:9733
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10040,7 +9739,7 @@ func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:10044
+//line gokkos_kernels_gen.go:9743
 }
 
 // gokkosHostLoop8Helper0 is edgeLess with slices for its views (a host loop's gather path).
@@ -10057,7 +9756,7 @@ func gokkosHostLoop8Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:10061
+//line gokkos_kernels_gen.go:9760
 
 // gokkosHostLoop8Helper1 is edgeSwap with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -10072,7 +9771,7 @@ func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	}
 }
 
-//line gokkos_kernels_gen.go:10076
+//line gokkos_kernels_gen.go:9775
 
 // gokkosHostLoop8Helper2 is siftDown with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -10109,7 +9808,7 @@ func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []i
 	}
 }
 
-//line gokkos_kernels_gen.go:10113
+//line gokkos_kernels_gen.go:9812
 
 // gokkosHostLoop8Helper3 is sortEdges with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -10238,7 +9937,7 @@ func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 	}
 }
 
-//line gokkos_kernels_gen.go:10242
+//line gokkos_kernels_gen.go:9941
 
 // gokkosHostLoop8Helper4 is Weighted with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
@@ -10246,7 +9945,7 @@ func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
 	return len(gokkosG0) > 0
 }
 
-//line gokkos_kernels_gen.go:10250
+//line gokkos_kernels_gen.go:9949
 
 // gokkosHostLoop9 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
@@ -10273,7 +9972,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = c
 			}
-//line gokkos_kernels_gen.go:10277
+//line gokkos_kernels_gen.go:9976
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10287,7 +9986,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = c
 		}
-//line gokkos_kernels_gen.go:10291
+//line gokkos_kernels_gen.go:9990
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10303,7 +10002,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:10307
+//line gokkos_kernels_gen.go:10006
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10317,7 +10016,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:10321
+//line gokkos_kernels_gen.go:10020
 }
 
 // gokkosHostLoop10 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -10351,7 +10050,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:10355
+//line gokkos_kernels_gen.go:10054
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10368,7 +10067,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10372
+//line gokkos_kernels_gen.go:10071
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10387,7 +10086,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10391
+//line gokkos_kernels_gen.go:10090
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10404,7 +10103,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:10408
+//line gokkos_kernels_gen.go:10107
 }
 
 // gokkosHostLoop11 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -10426,7 +10125,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:10430
+//line gokkos_kernels_gen.go:10129
 			*acc = gokkosAccV
 			return
 		}
@@ -10436,7 +10135,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10440
+//line gokkos_kernels_gen.go:10139
 		*acc = gokkosAccV
 		return
 	}
@@ -10448,7 +10147,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10452
+//line gokkos_kernels_gen.go:10151
 		*acc = gokkosAccV
 		return
 	}
@@ -10458,7 +10157,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10462
+//line gokkos_kernels_gen.go:10161
 	*acc = gokkosAccV
 }
 
@@ -10485,7 +10184,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:10489
+//line gokkos_kernels_gen.go:10188
 			*acc = gokkosAccV
 			return
 		}
@@ -10498,7 +10197,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10502
+//line gokkos_kernels_gen.go:10201
 		*acc = gokkosAccV
 		return
 	}
@@ -10513,7 +10212,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10517
+//line gokkos_kernels_gen.go:10216
 		*acc = gokkosAccV
 		return
 	}
@@ -10526,7 +10225,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10530
+//line gokkos_kernels_gen.go:10229
 	*acc = gokkosAccV
 }
 
@@ -10551,7 +10250,7 @@ func gokkosHostLoop14(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10555
+//line gokkos_kernels_gen.go:10254
 	*acc = gokkosAccV
 }
 
@@ -10578,7 +10277,7 @@ func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 				gokkosAccV += gokkosHostLoop15Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
 			}
 		}
-//line gokkos_kernels_gen.go:10582
+//line gokkos_kernels_gen.go:10281
 		*acc = gokkosAccV
 		return
 	}
@@ -10592,7 +10291,7 @@ func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:10596
+//line gokkos_kernels_gen.go:10295
 	*acc = gokkosAccV
 }
 
@@ -10610,7 +10309,7 @@ func gokkosHostLoop15Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokk
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:10614
+//line gokkos_kernels_gen.go:10313
 
 // gokkosHostLoop15Helper1 is outOfOrder with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
@@ -10618,7 +10317,7 @@ func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []floa
 	return e > begin && gokkosHostLoop15Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
 }
 
-//line gokkos_kernels_gen.go:10622
+//line gokkos_kernels_gen.go:10321
 
 // gokkosHostLoop15Helper2 is reverseMissing with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
@@ -10654,7 +10353,7 @@ func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokk
 	return q >= end || gokkosG1[q] != u || (weighted && math.Float64bits(gokkosG0[q]) != math.Float64bits(w))
 }
 
-//line gokkos_kernels_gen.go:10658
+//line gokkos_kernels_gen.go:10357
 
 // gokkosHostLoop15Helper3 is edgeBalance with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
@@ -10676,7 +10375,7 @@ func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int3
 	return 1
 }
 
-//line gokkos_kernels_gen.go:10680
+//line gokkos_kernels_gen.go:10379
 
 // gokkosHostLoop17 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
@@ -10694,14 +10393,14 @@ func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 				gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosS0[gokkosJ])], 1)
 			}
-//line gokkos_kernels_gen.go:10698
+//line gokkos_kernels_gen.go:10397
 			return
 		}
 		for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 			gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosG1[e])], 1)
 		}
-//line gokkos_kernels_gen.go:10705
+//line gokkos_kernels_gen.go:10404
 		return
 	}
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10709,14 +10408,14 @@ func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:10713
+//line gokkos_kernels_gen.go:10412
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:10720
+//line gokkos_kernels_gen.go:10419
 }
 
 // gokkosHostLoop18 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -10745,7 +10444,7 @@ func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10749
+//line gokkos_kernels_gen.go:10448
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -10759,7 +10458,7 @@ func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:10763
+//line gokkos_kernels_gen.go:10462
 }
 
 // gokkosHostLoop19 runs unionDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -10780,14 +10479,14 @@ func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 				gokkosS0[gokkosJ] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 			}
-//line gokkos_kernels_gen.go:10784
+//line gokkos_kernels_gen.go:10483
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 			gokkosG0[v] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 		}
-//line gokkos_kernels_gen.go:10791
+//line gokkos_kernels_gen.go:10490
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10796,14 +10495,14 @@ func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 			gokkosS0[gokkosJ] = k.Out.Offsets.At(v+1) - k.Out.Offsets.At(v) + k.In.Offsets.At(v+1) - k.In.Offsets.At(v)
 		}
-//line gokkos_kernels_gen.go:10800
+//line gokkos_kernels_gen.go:10499
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 		k.Deg.Set(v, k.Out.Offsets.At(v+1)-k.Out.Offsets.At(v)+k.In.Offsets.At(v+1)-k.In.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:10807
+//line gokkos_kernels_gen.go:10506
 }
 
 // gokkosHostLoop20 runs unionEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -10835,7 +10534,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 					p++
 				}
 			}
-//line gokkos_kernels_gen.go:10839
+//line gokkos_kernels_gen.go:10538
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10850,7 +10549,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10854
+//line gokkos_kernels_gen.go:10553
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10867,7 +10566,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10871
+//line gokkos_kernels_gen.go:10570
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10882,5 +10581,5 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 			p++
 		}
 	}
-//line gokkos_kernels_gen.go:10886
+//line gokkos_kernels_gen.go:10585
 }

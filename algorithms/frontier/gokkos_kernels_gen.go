@@ -130,7 +130,7 @@ func init() {
 		Pos:       "algorithms/frontier/convert.go:117",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX6,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_popCount_main", Final: "gk_frontier_popCount_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_popCount_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -237,7 +237,7 @@ func init() {
 		Pos:       "algorithms/frontier/inspect.go:9",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX9,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_worklistStats_main", Final: "gk_frontier_worklistStats_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_worklistStats_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -1398,21 +1398,23 @@ const gokkosPTX6 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_popCount_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<38>;
-	.reg .b64 %rd<56>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<56>;
+	.reg .b64 %rd<106>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1436,75 +1438,77 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 4, %rd10;
+	ld.global.nc.u32 %r21, [%rd33+0];
 	mov.b32 %r22, %r21;
 	popc.b32 %r23, %r22;
-	cvt.u64.u32 %rd32, %r23;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
+	cvt.u64.u32 %rd34, %r23;
+	add.s64 %rd35, %rd25, %rd34;
+	mov.b64 %rd25, %rd35;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd34, %rd23;
+	mov.b64 %rd36, %rd25;
 	// block reduction
 	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
@@ -1513,43 +1517,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r27, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r28, %r29}, %rd34;
+	mov.b64 {%r28, %r29}, %rd36;
 	shfl.sync.down.b32 %r30|%p9, %r28, %r27, %r26, %r17;
 	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd35, {%r30, %r31};
+	mov.b64 %rd37, {%r30, %r31};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
+	add.s64 %rd38, %rd36, %rd37;
+	mov.b64 %rd36, %rd38;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
+	mul.lo.s64 %rd39, %rd36, %rd37;
+	mov.b64 %rd36, %rd39;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
+	min.s64 %rd40, %rd36, %rd37;
+	mov.b64 %rd36, %rd40;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
+	max.s64 %rd41, %rd36, %rd37;
+	mov.b64 %rd36, %rd41;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
+	and.b64 %rd42, %rd36, %rd37;
+	mov.b64 %rd36, %rd42;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
+	or.b64 %rd43, %rd36, %rd37;
+	mov.b64 %rd36, %rd43;
 $L13:
 $L12:
 	shl.b32 %r27, %r27, 1;
@@ -1557,336 +1561,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
+	mul.wide.u32 %rd44, %r8, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	st.shared.s64 [%rd45+0], %rd36;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
+	mul.wide.u32 %rd46, %r7, 16;
+	add.s64 %rd47, %rd1, %rd46;
+	ld.shared.s64 %rd48, [%rd47+0];
+	mov.b64 %rd36, %rd48;
 $L21:
 	sub.u32 %r32, %r10, 1;
 	mov.b32 %r33, %r25;
 $L22:
 	setp.hs.u32 %p18, %r33, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r34, %r35}, %rd34;
+	mov.b64 {%r34, %r35}, %rd36;
 	shfl.sync.down.b32 %r36|%p19, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd47, {%r36, %r37};
+	mov.b64 %rd49, {%r36, %r37};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	add.s64 %rd50, %rd36, %rd49;
+	mov.b64 %rd36, %rd50;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
+	mul.lo.s64 %rd51, %rd36, %rd49;
+	mov.b64 %rd36, %rd51;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
+	min.s64 %rd52, %rd36, %rd49;
+	mov.b64 %rd36, %rd52;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
+	max.s64 %rd53, %rd36, %rd49;
+	mov.b64 %rd36, %rd53;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
+	and.b64 %rd54, %rd36, %rd49;
+	mov.b64 %rd36, %rd54;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
+	or.b64 %rd55, %rd36, %rd49;
+	mov.b64 %rd36, %rd55;
 $L25:
 $L24:
 	shl.b32 %r33, %r33, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd54, %r19, 8;
-	add.s64 %rd55, %rd5, %rd54;
+	mul.wide.u32 %rd56, %r19, 8;
+	add.s64 %rd57, %rd5, %rd56;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd55+0], %rd34;
+	st.global.s64 [%rd57+0], %rd36;
 $L31:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r38, [gk_reduce_done], 1;
+	sub.u32 %r39, %r20, 1;
+	setp.eq.u32 %p27, %r38, %r39;
+	fence.acq_rel.gpu;
+	selp.b32 %r40, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r40;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r41, [%rd1+1024];
+	setp.ne.u32 %p28, %r41, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd59, %r20;
+	cvt.u64.u32 %rd60, %r5;
+	cvt.u64.u32 %rd61, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd62, %rd60;
+$L36:
+	setp.ge.s64 %p30, %rd62, %rd59;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd63, %rd62, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd64, [%rd63+0];
+	add.s64 %rd65, %rd58, %rd64;
+	mov.b64 %rd58, %rd65;
+	add.s64 %rd62, %rd62, %rd61;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd58, 1;
+	mov.b64 %rd66, %rd60;
+$L39:
+	setp.ge.s64 %p32, %rd66, %rd59;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
+	mul.lo.s64 %rd69, %rd58, %rd68;
+	mov.b64 %rd58, %rd69;
+	add.s64 %rd66, %rd66, %rd61;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd70, %rd60;
+$L42:
+	setp.ge.s64 %p34, %rd70, %rd59;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
+	min.s64 %rd73, %rd58, %rd72;
+	mov.b64 %rd58, %rd73;
+	add.s64 %rd70, %rd70, %rd61;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd58, -9223372036854775808;
+	mov.b64 %rd74, %rd60;
+$L45:
+	setp.ge.s64 %p36, %rd74, %rd59;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd75, %rd74, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	max.s64 %rd77, %rd58, %rd76;
+	mov.b64 %rd58, %rd77;
+	add.s64 %rd74, %rd74, %rd61;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd58, -1;
+	mov.b64 %rd78, %rd60;
+$L48:
+	setp.ge.s64 %p38, %rd78, %rd59;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd79, %rd78, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
+	and.b64 %rd81, %rd58, %rd80;
+	mov.b64 %rd58, %rd81;
+	add.s64 %rd78, %rd78, %rd61;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd58, 0;
+	mov.b64 %rd82, %rd60;
+$L50:
+	setp.ge.s64 %p39, %rd82, %rd59;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
+	or.b64 %rd85, %rd58, %rd84;
+	mov.b64 %rd58, %rd85;
+	add.s64 %rd82, %rd82, %rd61;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd86, %rd58;
+	// block reduction
+	mov.b32 %r42, 1;
+	mov.b32 %r43, 1;
+	sub.u32 %r44, %r13, 1;
+	mov.b32 %r45, %r42;
+$L52:
+	setp.hs.u32 %p40, %r45, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r46, %r47}, %rd86;
+	shfl.sync.down.b32 %r48|%p41, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd87, {%r48, %r49};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd88, %rd86, %rd87;
+	mov.b64 %rd86, %rd88;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd89, %rd86, %rd87;
+	mov.b64 %rd86, %rd89;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd90, %rd86, %rd87;
+	mov.b64 %rd86, %rd90;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd91, %rd86, %rd87;
+	mov.b64 %rd86, %rd91;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd92, %rd86, %rd87;
+	mov.b64 %rd86, %rd92;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd93, %rd86, %rd87;
+	mov.b64 %rd86, %rd93;
+$L55:
+$L54:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd94, %r8, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	st.shared.s64 [%rd95+0], %rd86;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd96, %r7, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	ld.shared.s64 %rd98, [%rd97+0];
+	mov.b64 %rd86, %rd98;
+$L63:
+	sub.u32 %r50, %r10, 1;
+	mov.b32 %r51, %r43;
+$L64:
+	setp.hs.u32 %p50, %r51, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r52, %r53}, %rd86;
+	shfl.sync.down.b32 %r54|%p51, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd99, {%r54, %r55};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd100, %rd86, %rd99;
+	mov.b64 %rd86, %rd100;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd101, %rd86, %rd99;
+	mov.b64 %rd86, %rd101;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd102, %rd86, %rd99;
+	mov.b64 %rd86, %rd102;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd103, %rd86, %rd99;
+	mov.b64 %rd86, %rd103;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd104, %rd86, %rd99;
+	mov.b64 %rd86, %rd104;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd105, %rd86, %rd99;
+	mov.b64 %rd86, %rd105;
+$L67:
+$L66:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd86;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -3912,12 +3885,14 @@ const gokkosPTX9 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_worklistStats_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -3939,9 +3914,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s17
 )
 {
-	.reg .pred %p<43>;
-	.reg .b32 %r<54>;
-	.reg .b64 %rd<150>;
+	.reg .pred %p<92>;
+	.reg .b32 %r<80>;
+	.reg .b64 %rd<213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3965,129 +3940,131 @@ const gokkosPTX9 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
+	ld.param.s64 %rd20, [gk_s5];
 	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
+	ld.param.s64 %rd27, [gk_s8];
 	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
 	ld.param.u8 %r19, [gk_s10];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
-	ld.param.s64 %rd29, [gk_s11];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s12];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s13];
+	ld.param.s64 %rd31, [gk_s11];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s12];
+	cvta.to.global.u64 %rd34, %rd33;
 	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s14];
+	ld.param.s64 %rd36, [gk_s13];
 	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s15];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s16];
+	ld.param.s64 %rd38, [gk_s14];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s15];
+	cvta.to.global.u64 %rd41, %rd40;
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s17];
+	ld.param.s64 %rd43, [gk_s16];
 	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s17];
+	mov.b64 %rd46, %rd45;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd45, %rd3, %rd2;
-	max.s64 %rd46, %rd45, 0;
-	cvt.u64.u32 %rd47, %r21;
-	add.s64 %rd48, %rd46, %rd47;
-	sub.s64 %rd49, %rd48, 1;
-	div.u64 %rd50, %rd49, %rd47;
-	cvt.u64.u32 %rd51, %r20;
-	mad.lo.s64 %rd52, %rd51, %rd50, %rd2;
-	add.s64 %rd53, %rd52, %rd50;
-	min.s64 %rd54, %rd53, %rd3;
+	sub.s64 %rd47, %rd3, %rd2;
+	max.s64 %rd48, %rd47, 0;
+	cvt.u64.u32 %rd49, %r21;
+	add.s64 %rd50, %rd48, %rd49;
+	sub.s64 %rd51, %rd50, 1;
+	div.u64 %rd52, %rd51, %rd49;
+	cvt.u64.u32 %rd53, %r20;
+	mad.lo.s64 %rd54, %rd53, %rd52, %rd2;
+	add.s64 %rd55, %rd54, %rd52;
+	min.s64 %rd56, %rd55, %rd3;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
-	mov.b64 %rd57, 9223372036854775807;
-	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd60, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p5, %r18, 10;
 	@%p5 bra.uni $L3;
-	mov.b64 %rd57, -9223372036854775808;
-	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd60, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd59, 0;
-	mov.b64 %rd60, 0;
 	mov.b64 %rd61, 0;
 	mov.b64 %rd62, 0;
-	mov.b64 %rd59, %rd61;
-	mov.b64 %rd60, %rd62;
+	mov.b64 %rd63, 0;
+	mov.b64 %rd64, 0;
+	mov.b64 %rd61, %rd63;
+	mov.b64 %rd62, %rd64;
 $L4:
-	mov.b64 %rd63, %rd59;
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd57, %rd63;
-	mov.b64 %rd58, %rd64;
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd62;
+	mov.b64 %rd59, %rd65;
+	mov.b64 %rd60, %rd66;
 $L1:
-	mov.b64 %rd55, %rd57;
-	mov.b64 %rd56, %rd58;
-	cvt.u64.u32 %rd65, %r5;
-	add.s64 %rd66, %rd52, %rd65;
-	cvt.u64.u32 %rd67, %r6;
-	mov.b64 %rd68, %rd66;
+	mov.b64 %rd57, %rd59;
+	mov.b64 %rd58, %rd60;
+	cvt.u64.u32 %rd67, %r5;
+	add.s64 %rd68, %rd54, %rd67;
+	cvt.u64.u32 %rd69, %r6;
+	mov.b64 %rd70, %rd68;
 $L5:
-	setp.ge.s64 %p6, %rd68, %rd54;
+	setp.ge.s64 %p6, %rd70, %rd56;
 	@%p6 bra $L6;
-	mov.b64 %rd69, %rd68;
+	mov.b64 %rd71, %rd70;
 	not.pred %p7, %p3;
 	@!%p7 bra $L9;
-	mul.lo.s64 %rd70, %rd69, %rd37;
-	mad.lo.s64 %rd71, %rd70, 4, %rd33;
-	ld.global.nc.s32 %r22, [%rd71+0];
+	mul.lo.s64 %rd72, %rd71, %rd39;
+	mad.lo.s64 %rd73, %rd72, 4, %rd35;
+	ld.global.nc.s32 %r22, [%rd73+0];
 	mov.b32 %r23, %r22;
-	mov.b64 %rd72, %rd7;
+	mov.b64 %rd74, %rd9;
 	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd73, %r24;
-	add.s64 %rd74, %rd73, 1;
-	mul.lo.s64 %rd75, %rd74, %rd14;
-	mad.lo.s64 %rd76, %rd75, 8, %rd10;
-	ld.global.nc.s64 %rd77, [%rd76+0];
-	mov.b64 %rd78, %rd77;
-	cvt.s64.s32 %rd79, %r24;
-	mul.lo.s64 %rd80, %rd79, %rd14;
-	mad.lo.s64 %rd81, %rd80, 8, %rd10;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	sub.s64 %rd84, %rd78, %rd83;
+	cvt.s64.s32 %rd75, %r24;
+	add.s64 %rd76, %rd75, 1;
+	mul.lo.s64 %rd77, %rd76, %rd16;
+	mad.lo.s64 %rd78, %rd77, 8, %rd12;
+	ld.global.nc.s64 %rd79, [%rd78+0];
+	mov.b64 %rd80, %rd79;
+	cvt.s64.s32 %rd81, %r24;
+	mul.lo.s64 %rd82, %rd81, %rd16;
+	mad.lo.s64 %rd83, %rd82, 8, %rd12;
+	ld.global.nc.s64 %rd84, [%rd83+0];
 	mov.b64 %rd85, %rd84;
-	mov.b64 %rd86, %rd85;
-	add.s64 %rd87, %rd55, %rd86;
-	mov.b64 %rd55, %rd87;
-	max.s64 %rd88, %rd56, %rd86;
-	mov.b64 %rd56, %rd88;
+	sub.s64 %rd86, %rd80, %rd85;
+	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	add.s64 %rd89, %rd57, %rd88;
+	mov.b64 %rd57, %rd89;
+	max.s64 %rd90, %rd58, %rd88;
+	mov.b64 %rd58, %rd90;
 	bra.uni $L7;
 $L9:
-	mul.lo.s64 %rd89, %rd69, %rd44;
-	mad.lo.s64 %rd90, %rd89, 4, %rd40;
-	ld.global.nc.u32 %r25, [%rd90+0];
+	mul.lo.s64 %rd91, %rd71, %rd46;
+	mad.lo.s64 %rd92, %rd91, 4, %rd42;
+	ld.global.nc.u32 %r25, [%rd92+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r26;
-	mov.b64 %rd91, 0;
+	mov.b64 %rd93, 0;
 $L10:
 	setp.ne.u32 %p8, %r27, 0x0;
 	not.pred %p9, %p8;
@@ -4097,43 +4074,43 @@ $L14:
 	and.b32 %r28, %r27, 0x1;
 	setp.ne.u32 %p10, %r28, 0x0;
 	@!%p10 bra $L16;
-	mov.b64 %rd92, %rd7;
-	mul.lo.s64 %rd93, %rd69, 32;
-	add.s64 %rd94, %rd93, %rd91;
-	cvt.u32.u64 %r29, %rd94;
+	mov.b64 %rd94, %rd9;
+	mul.lo.s64 %rd95, %rd71, 32;
+	add.s64 %rd96, %rd95, %rd93;
+	cvt.u32.u64 %r29, %rd96;
 	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd95, %r30;
-	add.s64 %rd96, %rd95, 1;
-	mul.lo.s64 %rd97, %rd96, %rd14;
-	mad.lo.s64 %rd98, %rd97, 8, %rd10;
-	ld.global.nc.s64 %rd99, [%rd98+0];
-	mov.b64 %rd100, %rd99;
-	cvt.s64.s32 %rd101, %r30;
-	mul.lo.s64 %rd102, %rd101, %rd14;
-	mad.lo.s64 %rd103, %rd102, 8, %rd10;
-	ld.global.nc.s64 %rd104, [%rd103+0];
-	mov.b64 %rd105, %rd104;
-	sub.s64 %rd106, %rd100, %rd105;
+	cvt.s64.s32 %rd97, %r30;
+	add.s64 %rd98, %rd97, 1;
+	mul.lo.s64 %rd99, %rd98, %rd16;
+	mad.lo.s64 %rd100, %rd99, 8, %rd12;
+	ld.global.nc.s64 %rd101, [%rd100+0];
+	mov.b64 %rd102, %rd101;
+	cvt.s64.s32 %rd103, %r30;
+	mul.lo.s64 %rd104, %rd103, %rd16;
+	mad.lo.s64 %rd105, %rd104, 8, %rd12;
+	ld.global.nc.s64 %rd106, [%rd105+0];
 	mov.b64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	add.s64 %rd109, %rd55, %rd108;
-	mov.b64 %rd55, %rd109;
-	max.s64 %rd110, %rd56, %rd108;
-	mov.b64 %rd56, %rd110;
+	sub.s64 %rd108, %rd102, %rd107;
+	mov.b64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	add.s64 %rd111, %rd57, %rd110;
+	mov.b64 %rd57, %rd111;
+	max.s64 %rd112, %rd58, %rd110;
+	mov.b64 %rd58, %rd112;
 $L16:
 	shr.u32 %r31, %r27, 1;
 	mov.b32 %r27, %r31;
 $L11:
-	add.s64 %rd111, %rd91, 1;
-	mov.b64 %rd91, %rd111;
+	add.s64 %rd113, %rd93, 1;
+	mov.b64 %rd93, %rd113;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd68, %rd68, %rd67;
+	add.s64 %rd70, %rd70, %rd69;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd112, %rd55;
-	mov.b64 %rd113, %rd56;
+	mov.b64 %rd114, %rd57;
+	mov.b64 %rd115, %rd58;
 	// block reduction
 	mov.b32 %r32, 1;
 	mov.b32 %r33, 1;
@@ -4142,56 +4119,56 @@ $L6:
 $L17:
 	setp.hs.u32 %p11, %r35, 32;
 	@%p11 bra $L18;
-	mov.b64 {%r36, %r37}, %rd112;
+	mov.b64 {%r36, %r37}, %rd114;
 	shfl.sync.down.b32 %r38|%p12, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd114, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd113;
+	mov.b64 %rd116, {%r38, %r39};
+	mov.b64 {%r40, %r41}, %rd115;
 	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd115, {%r42, %r43};
+	mov.b64 %rd117, {%r42, %r43};
 	@!%p12 bra $L19;
 	setp.ne.u32 %p13, %r18, 9;
 	@%p13 bra.uni $L21;
-	setp.lt.s64 %p14, %rd114, %rd112;
-	setp.eq.s64 %p15, %rd114, %rd112;
-	setp.lt.s64 %p16, %rd115, %rd113;
+	setp.lt.s64 %p14, %rd116, %rd114;
+	setp.eq.s64 %p15, %rd116, %rd114;
+	setp.lt.s64 %p16, %rd117, %rd115;
 	and.pred %p17, %p15, %p16;
 	or.pred %p18, %p14, %p17;
-	selp.b64 %rd116, %rd114, %rd112, %p18;
-	selp.b64 %rd117, %rd115, %rd113, %p18;
-	mov.b64 %rd112, %rd116;
-	mov.b64 %rd113, %rd117;
+	selp.b64 %rd118, %rd116, %rd114, %p18;
+	selp.b64 %rd119, %rd117, %rd115, %p18;
+	mov.b64 %rd114, %rd118;
+	mov.b64 %rd115, %rd119;
 	bra.uni $L20;
 $L21:
 	setp.ne.u32 %p19, %r18, 10;
 	@%p19 bra.uni $L22;
-	setp.gt.s64 %p20, %rd114, %rd112;
-	setp.eq.s64 %p21, %rd114, %rd112;
-	setp.lt.s64 %p22, %rd115, %rd113;
+	setp.gt.s64 %p20, %rd116, %rd114;
+	setp.eq.s64 %p21, %rd116, %rd114;
+	setp.lt.s64 %p22, %rd117, %rd115;
 	and.pred %p23, %p21, %p22;
 	or.pred %p24, %p20, %p23;
-	selp.b64 %rd118, %rd114, %rd112, %p24;
-	selp.b64 %rd119, %rd115, %rd113, %p24;
-	mov.b64 %rd112, %rd118;
-	mov.b64 %rd113, %rd119;
+	selp.b64 %rd120, %rd116, %rd114, %p24;
+	selp.b64 %rd121, %rd117, %rd115, %p24;
+	mov.b64 %rd114, %rd120;
+	mov.b64 %rd115, %rd121;
 	bra.uni $L20;
 $L22:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
 	mov.b64 %rd122, %rd114;
 	mov.b64 %rd123, %rd115;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
+	mov.b64 %rd124, %rd116;
+	mov.b64 %rd125, %rd117;
 	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
-	add.s64 %rd128, %rd124, %rd126;
-	mov.b64 %rd124, %rd128;
-	max.s64 %rd129, %rd125, %rd127;
-	mov.b64 %rd125, %rd129;
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	add.s64 %rd130, %rd126, %rd128;
+	mov.b64 %rd126, %rd130;
+	max.s64 %rd131, %rd127, %rd129;
+	mov.b64 %rd127, %rd131;
 $L23:
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
+	mov.b64 %rd114, %rd126;
+	mov.b64 %rd115, %rd127;
 $L20:
 $L19:
 	shl.b32 %r35, %r35, 1;
@@ -4199,428 +4176,347 @@ $L19:
 $L18:
 	setp.eq.u32 %p25, %r7, 0;
 	@!%p25 bra $L24;
-	mul.wide.u32 %rd130, %r8, 16;
-	add.s64 %rd131, %rd1, %rd130;
-	st.shared.s64 [%rd131+0], %rd112;
-	st.shared.s64 [%rd131+8], %rd113;
+	mul.wide.u32 %rd132, %r8, 16;
+	add.s64 %rd133, %rd1, %rd132;
+	st.shared.s64 [%rd133+0], %rd114;
+	st.shared.s64 [%rd133+8], %rd115;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p26, %r8, 0;
 	@!%p26 bra $L25;
 	setp.lo.u32 %p27, %r7, %r10;
 	@!%p27 bra $L26;
-	mul.wide.u32 %rd132, %r7, 16;
-	add.s64 %rd133, %rd1, %rd132;
-	ld.shared.s64 %rd134, [%rd133+0];
-	ld.shared.s64 %rd135, [%rd133+8];
-	mov.b64 %rd112, %rd134;
-	mov.b64 %rd113, %rd135;
+	mul.wide.u32 %rd134, %r7, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	ld.shared.s64 %rd136, [%rd135+0];
+	ld.shared.s64 %rd137, [%rd135+8];
+	mov.b64 %rd114, %rd136;
+	mov.b64 %rd115, %rd137;
 $L26:
 	sub.u32 %r44, %r10, 1;
 	mov.b32 %r45, %r33;
 $L27:
 	setp.hs.u32 %p28, %r45, 32;
 	@%p28 bra $L28;
-	mov.b64 {%r46, %r47}, %rd112;
+	mov.b64 {%r46, %r47}, %rd114;
 	shfl.sync.down.b32 %r48|%p29, %r46, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd136, {%r48, %r49};
-	mov.b64 {%r50, %r51}, %rd113;
+	mov.b64 %rd138, {%r48, %r49};
+	mov.b64 {%r50, %r51}, %rd115;
 	shfl.sync.down.b32 %r52, %r50, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r53, %r51, %r45, %r44, %r17;
-	mov.b64 %rd137, {%r52, %r53};
+	mov.b64 %rd139, {%r52, %r53};
 	@!%p29 bra $L29;
 	setp.ne.u32 %p30, %r18, 9;
 	@%p30 bra.uni $L31;
-	setp.lt.s64 %p31, %rd136, %rd112;
-	setp.eq.s64 %p32, %rd136, %rd112;
-	setp.lt.s64 %p33, %rd137, %rd113;
+	setp.lt.s64 %p31, %rd138, %rd114;
+	setp.eq.s64 %p32, %rd138, %rd114;
+	setp.lt.s64 %p33, %rd139, %rd115;
 	and.pred %p34, %p32, %p33;
 	or.pred %p35, %p31, %p34;
-	selp.b64 %rd138, %rd136, %rd112, %p35;
-	selp.b64 %rd139, %rd137, %rd113, %p35;
-	mov.b64 %rd112, %rd138;
-	mov.b64 %rd113, %rd139;
+	selp.b64 %rd140, %rd138, %rd114, %p35;
+	selp.b64 %rd141, %rd139, %rd115, %p35;
+	mov.b64 %rd114, %rd140;
+	mov.b64 %rd115, %rd141;
 	bra.uni $L30;
 $L31:
 	setp.ne.u32 %p36, %r18, 10;
 	@%p36 bra.uni $L32;
-	setp.gt.s64 %p37, %rd136, %rd112;
-	setp.eq.s64 %p38, %rd136, %rd112;
-	setp.lt.s64 %p39, %rd137, %rd113;
+	setp.gt.s64 %p37, %rd138, %rd114;
+	setp.eq.s64 %p38, %rd138, %rd114;
+	setp.lt.s64 %p39, %rd139, %rd115;
 	and.pred %p40, %p38, %p39;
 	or.pred %p41, %p37, %p40;
-	selp.b64 %rd140, %rd136, %rd112, %p41;
-	selp.b64 %rd141, %rd137, %rd113, %p41;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
+	selp.b64 %rd142, %rd138, %rd114, %p41;
+	selp.b64 %rd143, %rd139, %rd115, %p41;
+	mov.b64 %rd114, %rd142;
+	mov.b64 %rd115, %rd143;
 	bra.uni $L30;
 $L32:
-	mov.b64 %rd142, %rd112;
-	mov.b64 %rd143, %rd113;
-	mov.b64 %rd144, %rd136;
-	mov.b64 %rd145, %rd137;
-	mov.b64 %rd124, %rd142;
-	mov.b64 %rd125, %rd143;
+	mov.b64 %rd144, %rd114;
+	mov.b64 %rd145, %rd115;
+	mov.b64 %rd146, %rd138;
+	mov.b64 %rd147, %rd139;
 	mov.b64 %rd126, %rd144;
 	mov.b64 %rd127, %rd145;
-	add.s64 %rd146, %rd124, %rd126;
-	mov.b64 %rd124, %rd146;
-	max.s64 %rd147, %rd125, %rd127;
-	mov.b64 %rd125, %rd147;
+	mov.b64 %rd128, %rd146;
+	mov.b64 %rd129, %rd147;
+	add.s64 %rd148, %rd126, %rd128;
+	mov.b64 %rd126, %rd148;
+	max.s64 %rd149, %rd127, %rd129;
+	mov.b64 %rd127, %rd149;
 $L33:
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
+	mov.b64 %rd114, %rd126;
+	mov.b64 %rd115, %rd127;
 $L30:
 $L29:
 	shl.b32 %r45, %r45, 1;
 	bra.uni $L27;
 $L28:
 $L25:
-	mul.wide.u32 %rd148, %r20, 16;
-	add.s64 %rd149, %rd5, %rd148;
+	mul.wide.u32 %rd150, %r20, 16;
+	add.s64 %rd151, %rd5, %rd150;
 	setp.eq.u32 %p42, %r5, 0;
 	@!%p42 bra $L34;
-	st.global.s64 [%rd149+0], %rd112;
-	st.global.s64 [%rd149+8], %rd113;
+	st.global.s64 [%rd151+0], %rd114;
+	st.global.s64 [%rd151+8], %rd115;
 $L34:
-	ret;
-}
-
-.visible .entry gk_frontier_worklistStats_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17
-)
-{
-	.reg .pred %p<51>;
-	.reg .b32 %r<42>;
-	.reg .b64 %rd<114>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	cvt.u64.u32 %rd48, %r5;
-	cvt.u64.u32 %rd49, %r6;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
-	mov.b64 %rd46, 9223372036854775807;
-	mov.b64 %rd47, 9223372036854775807;
-	mov.b64 %rd50, %rd48;
-$L3:
-	setp.ge.s64 %p5, %rd50, %rd4;
-	@%p5 bra $L4;
-	mad.lo.s64 %rd51, %rd50, 16, %rd3;
-	ld.global.s64 %rd52, [%rd51+0];
-	ld.global.s64 %rd53, [%rd51+8];
-	setp.lt.s64 %p6, %rd52, %rd46;
-	setp.eq.s64 %p7, %rd52, %rd46;
-	setp.lt.s64 %p8, %rd53, %rd47;
-	and.pred %p9, %p7, %p8;
-	or.pred %p10, %p6, %p9;
-	selp.b64 %rd54, %rd52, %rd46, %p10;
-	selp.b64 %rd55, %rd53, %rd47, %p10;
-	mov.b64 %rd46, %rd54;
-	mov.b64 %rd47, %rd55;
-	add.s64 %rd50, %rd50, %rd49;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p11, %r18, 10;
-	@%p11 bra.uni $L5;
-	mov.b64 %rd46, -9223372036854775808;
-	mov.b64 %rd47, 9223372036854775807;
-	mov.b64 %rd56, %rd48;
-$L6:
-	setp.ge.s64 %p12, %rd56, %rd4;
-	@%p12 bra $L7;
-	mad.lo.s64 %rd57, %rd56, 16, %rd3;
-	ld.global.s64 %rd58, [%rd57+0];
-	ld.global.s64 %rd59, [%rd57+8];
-	setp.gt.s64 %p13, %rd58, %rd46;
-	setp.eq.s64 %p14, %rd58, %rd46;
-	setp.lt.s64 %p15, %rd59, %rd47;
-	and.pred %p16, %p14, %p15;
-	or.pred %p17, %p13, %p16;
-	selp.b64 %rd60, %rd58, %rd46, %p17;
-	selp.b64 %rd61, %rd59, %rd47, %p17;
-	mov.b64 %rd46, %rd60;
-	mov.b64 %rd47, %rd61;
-	add.s64 %rd56, %rd56, %rd49;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
+	// the last block combines the partials
+	setp.eq.u32 %p43, %r5, 0;
+	@!%p43 bra $L35;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r54, [gk_reduce_done], 1;
+	sub.u32 %r55, %r21, 1;
+	setp.eq.u32 %p44, %r54, %r55;
+	fence.acq_rel.gpu;
+	selp.b32 %r56, 1, 0, %p44;
+	st.shared.u32 [%rd1+1024], %r56;
+$L35:
+	bar.sync 0;
+	ld.shared.u32 %r57, [%rd1+1024];
+	setp.ne.u32 %p45, %r57, 0;
+	@!%p45 bra $L36;
+	cvt.u64.u32 %rd154, %r21;
+	cvt.u64.u32 %rd155, %r5;
+	cvt.u64.u32 %rd156, %r6;
+	setp.ne.u32 %p46, %r18, 9;
+	@%p46 bra.uni $L38;
+	mov.b64 %rd152, 9223372036854775807;
+	mov.b64 %rd153, 9223372036854775807;
+	mov.b64 %rd157, %rd155;
+$L39:
+	setp.ge.s64 %p47, %rd157, %rd154;
+	@%p47 bra $L40;
+	mad.lo.s64 %rd158, %rd157, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd159, [%rd158+0];
+	ld.relaxed.gpu.global.s64 %rd160, [%rd158+8];
+	setp.lt.s64 %p48, %rd159, %rd152;
+	setp.eq.s64 %p49, %rd159, %rd152;
+	setp.lt.s64 %p50, %rd160, %rd153;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	selp.b64 %rd161, %rd159, %rd152, %p52;
+	selp.b64 %rd162, %rd160, %rd153, %p52;
+	mov.b64 %rd152, %rd161;
+	mov.b64 %rd153, %rd162;
+	add.s64 %rd157, %rd157, %rd156;
+	bra.uni $L39;
+$L40:
+	bra.uni $L37;
+$L38:
+	setp.ne.u32 %p53, %r18, 10;
+	@%p53 bra.uni $L41;
+	mov.b64 %rd152, -9223372036854775808;
+	mov.b64 %rd153, 9223372036854775807;
+	mov.b64 %rd163, %rd155;
+$L42:
+	setp.ge.s64 %p54, %rd163, %rd154;
+	@%p54 bra $L43;
+	mad.lo.s64 %rd164, %rd163, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd165, [%rd164+0];
+	ld.relaxed.gpu.global.s64 %rd166, [%rd164+8];
+	setp.gt.s64 %p55, %rd165, %rd152;
+	setp.eq.s64 %p56, %rd165, %rd152;
+	setp.lt.s64 %p57, %rd166, %rd153;
+	and.pred %p58, %p56, %p57;
+	or.pred %p59, %p55, %p58;
+	selp.b64 %rd167, %rd165, %rd152, %p59;
+	selp.b64 %rd168, %rd166, %rd153, %p59;
+	mov.b64 %rd152, %rd167;
+	mov.b64 %rd153, %rd168;
+	add.s64 %rd163, %rd163, %rd156;
+	bra.uni $L42;
+$L43:
+	bra.uni $L37;
+$L41:
+	mov.b64 %rd61, 0;
 	mov.b64 %rd62, 0;
 	mov.b64 %rd63, 0;
 	mov.b64 %rd64, 0;
-	mov.b64 %rd65, 0;
+	mov.b64 %rd61, %rd63;
 	mov.b64 %rd62, %rd64;
-	mov.b64 %rd63, %rd65;
-$L8:
-	mov.b64 %rd66, %rd62;
-	mov.b64 %rd67, %rd63;
-	mov.b64 %rd46, %rd66;
-	mov.b64 %rd47, %rd67;
-	mov.b64 %rd68, %rd48;
-$L9:
-	setp.ge.s64 %p18, %rd68, %rd4;
-	@%p18 bra $L10;
-	mad.lo.s64 %rd69, %rd68, 16, %rd3;
-	ld.global.s64 %rd70, [%rd69+0];
-	ld.global.s64 %rd71, [%rd69+8];
-	mov.b64 %rd72, %rd46;
-	mov.b64 %rd73, %rd47;
-	mov.b64 %rd74, %rd70;
-	mov.b64 %rd75, %rd71;
-	mov.b64 %rd76, %rd72;
-	mov.b64 %rd77, %rd73;
-	mov.b64 %rd78, %rd74;
-	mov.b64 %rd79, %rd75;
-	add.s64 %rd80, %rd76, %rd78;
-	mov.b64 %rd76, %rd80;
-	max.s64 %rd81, %rd77, %rd79;
-	mov.b64 %rd77, %rd81;
-$L11:
-	mov.b64 %rd46, %rd76;
-	mov.b64 %rd47, %rd77;
-	add.s64 %rd68, %rd68, %rd49;
-	bra.uni $L9;
-$L10:
-$L1:
-	mov.b64 %rd82, %rd46;
-	mov.b64 %rd83, %rd47;
+$L44:
+	mov.b64 %rd169, %rd61;
+	mov.b64 %rd170, %rd62;
+	mov.b64 %rd152, %rd169;
+	mov.b64 %rd153, %rd170;
+	mov.b64 %rd171, %rd155;
+$L45:
+	setp.ge.s64 %p60, %rd171, %rd154;
+	@%p60 bra $L46;
+	mad.lo.s64 %rd172, %rd171, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd173, [%rd172+0];
+	ld.relaxed.gpu.global.s64 %rd174, [%rd172+8];
+	mov.b64 %rd175, %rd152;
+	mov.b64 %rd176, %rd153;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, %rd174;
+	mov.b64 %rd126, %rd175;
+	mov.b64 %rd127, %rd176;
+	mov.b64 %rd128, %rd177;
+	mov.b64 %rd129, %rd178;
+	add.s64 %rd179, %rd126, %rd128;
+	mov.b64 %rd126, %rd179;
+	max.s64 %rd180, %rd127, %rd129;
+	mov.b64 %rd127, %rd180;
+$L47:
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd127;
+	add.s64 %rd171, %rd171, %rd156;
+	bra.uni $L45;
+$L46:
+$L37:
+	mov.b64 %rd181, %rd152;
+	mov.b64 %rd182, %rd153;
 	// block reduction
-	mov.b32 %r20, 1;
-	mov.b32 %r21, 1;
-	sub.u32 %r22, %r13, 1;
-	mov.b32 %r23, %r20;
-$L12:
-	setp.hs.u32 %p19, %r23, 32;
-	@%p19 bra $L13;
-	mov.b64 {%r24, %r25}, %rd82;
-	shfl.sync.down.b32 %r26|%p20, %r24, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
-	mov.b64 %rd84, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd83;
-	shfl.sync.down.b32 %r30, %r28, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r23, %r22, %r17;
-	mov.b64 %rd85, {%r30, %r31};
-	@!%p20 bra $L14;
-	setp.ne.u32 %p21, %r18, 9;
-	@%p21 bra.uni $L16;
-	setp.lt.s64 %p22, %rd84, %rd82;
-	setp.eq.s64 %p23, %rd84, %rd82;
-	setp.lt.s64 %p24, %rd85, %rd83;
-	and.pred %p25, %p23, %p24;
-	or.pred %p26, %p22, %p25;
-	selp.b64 %rd86, %rd84, %rd82, %p26;
-	selp.b64 %rd87, %rd85, %rd83, %p26;
-	mov.b64 %rd82, %rd86;
-	mov.b64 %rd83, %rd87;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p27, %r18, 10;
-	@%p27 bra.uni $L17;
-	setp.gt.s64 %p28, %rd84, %rd82;
-	setp.eq.s64 %p29, %rd84, %rd82;
-	setp.lt.s64 %p30, %rd85, %rd83;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd88, %rd84, %rd82, %p32;
-	selp.b64 %rd89, %rd85, %rd83, %p32;
-	mov.b64 %rd82, %rd88;
-	mov.b64 %rd83, %rd89;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd90, %rd82;
-	mov.b64 %rd91, %rd83;
-	mov.b64 %rd92, %rd84;
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd76, %rd90;
-	mov.b64 %rd77, %rd91;
-	mov.b64 %rd78, %rd92;
-	mov.b64 %rd79, %rd93;
-	add.s64 %rd94, %rd76, %rd78;
-	mov.b64 %rd76, %rd94;
-	max.s64 %rd95, %rd77, %rd79;
-	mov.b64 %rd77, %rd95;
-$L18:
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-$L15:
-$L14:
-	shl.b32 %r23, %r23, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p33, %r7, 0;
-	@!%p33 bra $L19;
-	mul.wide.u32 %rd96, %r8, 16;
-	add.s64 %rd97, %rd1, %rd96;
-	st.shared.s64 [%rd97+0], %rd82;
-	st.shared.s64 [%rd97+8], %rd83;
-$L19:
+	mov.b32 %r58, 1;
+	mov.b32 %r59, 1;
+	sub.u32 %r60, %r13, 1;
+	mov.b32 %r61, %r58;
+$L48:
+	setp.hs.u32 %p61, %r61, 32;
+	@%p61 bra $L49;
+	mov.b64 {%r62, %r63}, %rd181;
+	shfl.sync.down.b32 %r64|%p62, %r62, %r61, %r60, %r17;
+	shfl.sync.down.b32 %r65, %r63, %r61, %r60, %r17;
+	mov.b64 %rd183, {%r64, %r65};
+	mov.b64 {%r66, %r67}, %rd182;
+	shfl.sync.down.b32 %r68, %r66, %r61, %r60, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r61, %r60, %r17;
+	mov.b64 %rd184, {%r68, %r69};
+	@!%p62 bra $L50;
+	setp.ne.u32 %p63, %r18, 9;
+	@%p63 bra.uni $L52;
+	setp.lt.s64 %p64, %rd183, %rd181;
+	setp.eq.s64 %p65, %rd183, %rd181;
+	setp.lt.s64 %p66, %rd184, %rd182;
+	and.pred %p67, %p65, %p66;
+	or.pred %p68, %p64, %p67;
+	selp.b64 %rd185, %rd183, %rd181, %p68;
+	selp.b64 %rd186, %rd184, %rd182, %p68;
+	mov.b64 %rd181, %rd185;
+	mov.b64 %rd182, %rd186;
+	bra.uni $L51;
+$L52:
+	setp.ne.u32 %p69, %r18, 10;
+	@%p69 bra.uni $L53;
+	setp.gt.s64 %p70, %rd183, %rd181;
+	setp.eq.s64 %p71, %rd183, %rd181;
+	setp.lt.s64 %p72, %rd184, %rd182;
+	and.pred %p73, %p71, %p72;
+	or.pred %p74, %p70, %p73;
+	selp.b64 %rd187, %rd183, %rd181, %p74;
+	selp.b64 %rd188, %rd184, %rd182, %p74;
+	mov.b64 %rd181, %rd187;
+	mov.b64 %rd182, %rd188;
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd189, %rd181;
+	mov.b64 %rd190, %rd182;
+	mov.b64 %rd191, %rd183;
+	mov.b64 %rd192, %rd184;
+	mov.b64 %rd126, %rd189;
+	mov.b64 %rd127, %rd190;
+	mov.b64 %rd128, %rd191;
+	mov.b64 %rd129, %rd192;
+	add.s64 %rd193, %rd126, %rd128;
+	mov.b64 %rd126, %rd193;
+	max.s64 %rd194, %rd127, %rd129;
+	mov.b64 %rd127, %rd194;
+$L54:
+	mov.b64 %rd181, %rd126;
+	mov.b64 %rd182, %rd127;
+$L51:
+$L50:
+	shl.b32 %r61, %r61, 1;
+	bra.uni $L48;
+$L49:
+	setp.eq.u32 %p75, %r7, 0;
+	@!%p75 bra $L55;
+	mul.wide.u32 %rd195, %r8, 16;
+	add.s64 %rd196, %rd1, %rd195;
+	st.shared.s64 [%rd196+0], %rd181;
+	st.shared.s64 [%rd196+8], %rd182;
+$L55:
 	bar.sync 0;
-	setp.eq.u32 %p34, %r8, 0;
-	@!%p34 bra $L20;
-	setp.lo.u32 %p35, %r7, %r10;
-	@!%p35 bra $L21;
-	mul.wide.u32 %rd98, %r7, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	ld.shared.s64 %rd100, [%rd99+0];
-	ld.shared.s64 %rd101, [%rd99+8];
-	mov.b64 %rd82, %rd100;
-	mov.b64 %rd83, %rd101;
-$L21:
-	sub.u32 %r32, %r10, 1;
-	mov.b32 %r33, %r21;
-$L22:
-	setp.hs.u32 %p36, %r33, 32;
-	@%p36 bra $L23;
-	mov.b64 {%r34, %r35}, %rd82;
-	shfl.sync.down.b32 %r36|%p37, %r34, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd102, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd83;
-	shfl.sync.down.b32 %r40, %r38, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r33, %r32, %r17;
-	mov.b64 %rd103, {%r40, %r41};
-	@!%p37 bra $L24;
-	setp.ne.u32 %p38, %r18, 9;
-	@%p38 bra.uni $L26;
-	setp.lt.s64 %p39, %rd102, %rd82;
-	setp.eq.s64 %p40, %rd102, %rd82;
-	setp.lt.s64 %p41, %rd103, %rd83;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd104, %rd102, %rd82, %p43;
-	selp.b64 %rd105, %rd103, %rd83, %p43;
-	mov.b64 %rd82, %rd104;
-	mov.b64 %rd83, %rd105;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p44, %r18, 10;
-	@%p44 bra.uni $L27;
-	setp.gt.s64 %p45, %rd102, %rd82;
-	setp.eq.s64 %p46, %rd102, %rd82;
-	setp.lt.s64 %p47, %rd103, %rd83;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd106, %rd102, %rd82, %p49;
-	selp.b64 %rd107, %rd103, %rd83, %p49;
-	mov.b64 %rd82, %rd106;
-	mov.b64 %rd83, %rd107;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd108, %rd82;
-	mov.b64 %rd109, %rd83;
-	mov.b64 %rd110, %rd102;
-	mov.b64 %rd111, %rd103;
-	mov.b64 %rd76, %rd108;
-	mov.b64 %rd77, %rd109;
-	mov.b64 %rd78, %rd110;
-	mov.b64 %rd79, %rd111;
-	add.s64 %rd112, %rd76, %rd78;
-	mov.b64 %rd76, %rd112;
-	max.s64 %rd113, %rd77, %rd79;
-	mov.b64 %rd77, %rd113;
-$L28:
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-$L25:
-$L24:
-	shl.b32 %r33, %r33, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p50, %r5, 0;
-	@!%p50 bra $L29;
-	st.global.s64 [%rd6+0], %rd82;
-	st.global.s64 [%rd6+8], %rd83;
-$L29:
+	setp.eq.u32 %p76, %r8, 0;
+	@!%p76 bra $L56;
+	setp.lo.u32 %p77, %r7, %r10;
+	@!%p77 bra $L57;
+	mul.wide.u32 %rd197, %r7, 16;
+	add.s64 %rd198, %rd1, %rd197;
+	ld.shared.s64 %rd199, [%rd198+0];
+	ld.shared.s64 %rd200, [%rd198+8];
+	mov.b64 %rd181, %rd199;
+	mov.b64 %rd182, %rd200;
+$L57:
+	sub.u32 %r70, %r10, 1;
+	mov.b32 %r71, %r59;
+$L58:
+	setp.hs.u32 %p78, %r71, 32;
+	@%p78 bra $L59;
+	mov.b64 {%r72, %r73}, %rd181;
+	shfl.sync.down.b32 %r74|%p79, %r72, %r71, %r70, %r17;
+	shfl.sync.down.b32 %r75, %r73, %r71, %r70, %r17;
+	mov.b64 %rd201, {%r74, %r75};
+	mov.b64 {%r76, %r77}, %rd182;
+	shfl.sync.down.b32 %r78, %r76, %r71, %r70, %r17;
+	shfl.sync.down.b32 %r79, %r77, %r71, %r70, %r17;
+	mov.b64 %rd202, {%r78, %r79};
+	@!%p79 bra $L60;
+	setp.ne.u32 %p80, %r18, 9;
+	@%p80 bra.uni $L62;
+	setp.lt.s64 %p81, %rd201, %rd181;
+	setp.eq.s64 %p82, %rd201, %rd181;
+	setp.lt.s64 %p83, %rd202, %rd182;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd203, %rd201, %rd181, %p85;
+	selp.b64 %rd204, %rd202, %rd182, %p85;
+	mov.b64 %rd181, %rd203;
+	mov.b64 %rd182, %rd204;
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p86, %r18, 10;
+	@%p86 bra.uni $L63;
+	setp.gt.s64 %p87, %rd201, %rd181;
+	setp.eq.s64 %p88, %rd201, %rd181;
+	setp.lt.s64 %p89, %rd202, %rd182;
+	and.pred %p90, %p88, %p89;
+	or.pred %p91, %p87, %p90;
+	selp.b64 %rd205, %rd201, %rd181, %p91;
+	selp.b64 %rd206, %rd202, %rd182, %p91;
+	mov.b64 %rd181, %rd205;
+	mov.b64 %rd182, %rd206;
+	bra.uni $L61;
+$L63:
+	mov.b64 %rd207, %rd181;
+	mov.b64 %rd208, %rd182;
+	mov.b64 %rd209, %rd201;
+	mov.b64 %rd210, %rd202;
+	mov.b64 %rd126, %rd207;
+	mov.b64 %rd127, %rd208;
+	mov.b64 %rd128, %rd209;
+	mov.b64 %rd129, %rd210;
+	add.s64 %rd211, %rd126, %rd128;
+	mov.b64 %rd126, %rd211;
+	max.s64 %rd212, %rd127, %rd129;
+	mov.b64 %rd127, %rd212;
+$L64:
+	mov.b64 %rd181, %rd126;
+	mov.b64 %rd182, %rd127;
+$L61:
+$L60:
+	shl.b32 %r71, %r71, 1;
+	bra.uni $L58;
+$L59:
+$L56:
+	@!%p43 bra $L65;
+	st.global.s64 [%rd7+0], %rd181;
+	st.global.s64 [%rd7+8], %rd182;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L65:
+$L36:
 	ret;
 }
 `
@@ -4654,7 +4550,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += int64(bits.OnesCount32(w))
 			}
-//line gokkos_kernels_gen.go:4658
+//line gokkos_kernels_gen.go:4554
 			*acc = gokkosAccV
 			return
 		}
@@ -4673,7 +4569,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4677
+//line gokkos_kernels_gen.go:4573
 		*acc = gokkosAccV
 		return
 	}
@@ -4694,7 +4590,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4698
+//line gokkos_kernels_gen.go:4594
 		*acc = gokkosAccV
 		return
 	}
@@ -4713,7 +4609,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4717
+//line gokkos_kernels_gen.go:4613
 	*acc = gokkosAccV
 }
 
@@ -4734,7 +4630,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 				v := gokkosS0[gokkosJ]
 				gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 			}
-//line gokkos_kernels_gen.go:4738
+//line gokkos_kernels_gen.go:4634
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -4742,7 +4638,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosG0[i]
 			gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4746
+//line gokkos_kernels_gen.go:4642
 		return
 	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -4751,7 +4647,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4755
+//line gokkos_kernels_gen.go:4651
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4759,7 +4655,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4763
+//line gokkos_kernels_gen.go:4659
 }
 
 // gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
@@ -4770,14 +4666,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 //line convert.go:61
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:4774
+//line gokkos_kernels_gen.go:4670
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:61
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
-//line gokkos_kernels_gen.go:4781
+//line gokkos_kernels_gen.go:4677
 }
 
 // gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4796,7 +4692,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:4800
+//line gokkos_kernels_gen.go:4696
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -4810,7 +4706,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:4814
+//line gokkos_kernels_gen.go:4710
 }
 
 // gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -4826,7 +4722,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4830
+//line gokkos_kernels_gen.go:4726
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4837,7 +4733,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4841
+//line gokkos_kernels_gen.go:4737
 }
 
 // gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -4849,14 +4745,14 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:112
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4853
+//line gokkos_kernels_gen.go:4749
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:112
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4860
+//line gokkos_kernels_gen.go:4756
 }
 
 // gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -4868,7 +4764,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:122
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4872
+//line gokkos_kernels_gen.go:4768
 		*acc = gokkosAccV
 		return
 	}
@@ -4876,7 +4772,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:122
 		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4880
+//line gokkos_kernels_gen.go:4776
 	*acc = gokkosAccV
 }
 
@@ -4906,7 +4802,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:4910
+//line gokkos_kernels_gen.go:4806
 			*acc = gokkosAccV
 			return
 		}
@@ -4921,7 +4817,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4925
+//line gokkos_kernels_gen.go:4821
 		*acc = gokkosAccV
 		return
 	}
@@ -4938,7 +4834,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4942
+//line gokkos_kernels_gen.go:4838
 		*acc = gokkosAccV
 		return
 	}
@@ -4953,7 +4849,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4957
+//line gokkos_kernels_gen.go:4853
 	*acc = gokkosAccV
 }
 
@@ -4969,7 +4865,7 @@ func gokkosHostLoop7Helper0(w Worklist, s int, gokkosG0 []uint32, gokkosG1 []int
 	return gokkosG1[s]
 }
 
-//line gokkos_kernels_gen.go:4973
+//line gokkos_kernels_gen.go:4869
 
 // gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
@@ -5000,7 +4896,7 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 				w >>= 1
 			}
 		}
-//line gokkos_kernels_gen.go:5004
+//line gokkos_kernels_gen.go:4900
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -5021,5 +4917,5 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:5025
+//line gokkos_kernels_gen.go:4921
 }

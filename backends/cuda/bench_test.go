@@ -19,7 +19,7 @@ import (
 // BenchmarkLaunch measures the cost of launching an empty range kernel: "async" is the host-side
 // cost of enqueueing (the queue drains after the timed loop), "fenced" waits for each kernel
 // (Launch + Fence), "reduce" is a whole reduction over 3 elements with its result copied back
-// (Main, Final, copy).
+// (Main, whose last block combines the partials, and the copy).
 func BenchmarkLaunch(b *testing.B) {
 	s := space(b)
 	b.Run("async", func(b *testing.B) {
@@ -205,7 +205,7 @@ func BenchmarkAxpy(b *testing.B) {
 }
 
 // BenchmarkReduceSum sums 2^25 int64 elements (256 MiB) with the result copied back each time:
-// GB/s over wall time, device-GB/s over the CUDA-event time of Main and Final.
+// GB/s over wall time, device-GB/s over the CUDA-event time of Main.
 func BenchmarkReduceSum(b *testing.B) {
 	s := space(b)
 	const n = 1 << 25

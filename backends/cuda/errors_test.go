@@ -45,7 +45,7 @@ func TestLaunchErrors(t *testing.T) {
 		{"level 1", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 32, VectorLength: 1, Args: args(x),
 			Scratch: [2]execspace.ScratchSize{{}, {Team: 1 << 50}}}, []string{"level-1 scratch"}},
 		{"reduce bad PTX", execspace.Launch{Kernel: &abi.KernelSpec{Name: "cuda_test.badReduce", Form: abi.FormReduce, PTX: badPTX.PTX,
-			Reduce: abi.ReduceEntries{Main: "bad", Final: "bad"}, ReduceOps: []abi.ReduceOp{abi.OpSum}}, End: 10, Op: abi.OpSum, Result: unsafe.Pointer(&result)},
+			Reduce: abi.ReduceEntries{Main: "bad"}, ReduceOps: []abi.ReduceOp{abi.OpSum}}, End: 10, Op: abi.OpSum, Result: unsafe.Pointer(&result)},
 			[]string{"cuda_test.badReduce", "JIT log"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

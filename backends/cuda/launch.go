@@ -98,8 +98,8 @@ type launcher struct {
 //     SharedPerThread × threads rounded up to 16 bytes, then level-0 team scratch, then level-0
 //     thread scratch × team size; the function's limit is raised above 48 KiB when needed.
 //     Level-1 scratch lives in a device buffer that grows on demand and is reused.
-//   - Reduce forms: Main over the range or league, then Final as one block of up to 256
-//     threads; the value is copied to l.Result when it is not nil.
+//   - Reduce forms: Main over the range or league, whose last block to finish combines the
+//     blocks' partial values; the value is copied to l.Result when it is not nil.
 //   - FormScan: Up, Mid (one block) and Down with one grid; the total goes to l.Result.
 //
 // Launch returns as soon as the kernels are enqueued, except when l.Result is set (it waits for
@@ -360,8 +360,7 @@ func (x *launcher) teamFor() error {
 	return x.finish()
 }
 
-// oneBlock returns the block size of the single-block entries (reduce Final, scan Mid):
-// devlaunch.OneBlock.
+// oneBlock returns the block size of the single-block entry (scan Mid): devlaunch.OneBlock.
 func (x *launcher) oneBlock(f *function) int { return devlaunch.OneBlock(x.d.shape(), f.shape()) }
 
 // partials reserves the partials buffer for count values plus one result slot and returns the
@@ -411,12 +410,8 @@ func (x *launcher) reduce() error {
 	if !k.HasReduceOp(l.Op) {
 		return fmt.Errorf("the kernel does not support the %s reduction on the device (it supports: %s)", l.Op, k.ReduceOpsString())
 	}
-	ent, op := k.Reduce, uint64(l.Op)
-	main, err := x.fn(ent.Main)
-	if err != nil {
-		return err
-	}
-	final, err := x.fn(ent.Final)
+	op := uint64(l.Op)
+	main, err := x.fn(k.Reduce.Main)
 	if err != nil {
 		return err
 	}
@@ -452,17 +447,10 @@ func (x *launcher) reduce() error {
 	if err != nil {
 		return err
 	}
-	fb := x.oneBlock(final)
 	if err := x.begin(); err != nil {
 		return err
 	}
-	if err := x.run(main, grid, block, shared, x.slots(append(prefix, uint64(part), op)...)); err != nil {
-		return err
-	}
-	if t != nil {
-		t.release(d)
-	}
-	if err := x.run(final, 1, [3]int{fb, 1, 1}, align16(k.SharedPerThread*fb), x.slots(uint64(part), uint64(grid), uint64(result), op)); err != nil {
+	if err := x.run(main, grid, block, shared, x.slots(append(prefix, uint64(part), uint64(result), op)...)); err != nil {
 		return err
 	}
 	if err := x.finish(); err != nil {

@@ -42,10 +42,10 @@ var (
 	teamSpec = &abi.KernelSpec{Name: "cuda_test.teamScratch", Pos: "testdata/team.ptx", Form: abi.FormTeam, PTX: teamPTX, Entry: "team_scratch",
 		Params: []abi.Param{view1D("Out", abi.KindInt64)}, SharedPerThread: 8}
 	sumSpec = &abi.KernelSpec{Name: "cuda_test.sum", Pos: "testdata/reduce.ptx", Form: abi.FormReduce, PTX: reducePTX,
-		Reduce: abi.ReduceEntries{Main: "sum_main", Final: "sum_final"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
+		Reduce: abi.ReduceEntries{Main: "sum_main"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
 		Value: abi.Value{Kind: abi.KindInt64}, Params: []abi.Param{view1D("X", abi.KindInt64)}, SharedPerThread: 8, Lanes: 1}
 	teamSumSpec = &abi.KernelSpec{Name: "cuda_test.teamSum", Pos: "testdata/reduce.ptx", Form: abi.FormTeamReduce, PTX: reducePTX,
-		Reduce: abi.ReduceEntries{Main: "team_sum_main", Final: "sum_final"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
+		Reduce: abi.ReduceEntries{Main: "team_sum_main"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
 		Value: abi.Value{Kind: abi.KindInt64}, SharedPerThread: 8}
 	scanSpec = &abi.KernelSpec{Name: "cuda_test.scan", Pos: "testdata/scan.ptx", Form: abi.FormScan, PTX: scanPTX,
 		Scan:  abi.ScanEntries{Up: "scan_up", Mid: "scan_mid", Down: "scan_down"},

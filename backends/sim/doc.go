@@ -3,8 +3,8 @@
 // portable/gokkosimpl) in the PTX simulator of kernelc/ptxsim, with the launch semantics of
 // backends/cuda: warps of 32 threads, blocks as teams with barriers and warp shuffles,
 // level-0 scratch in shared memory, level-1 scratch in global memory, atomics, and the same
-// grid, block and shared-memory choices (internal/devlaunch), the same reduce (Main, then
-// Final) and scan (Up, Mid, Down) sequences. Views allocated in its memory space live in the
+// grid, block and shared-memory choices (internal/devlaunch), the same reduce (one launch of
+// Main, whose last block combines the partials) and scan (Up, Mid, Down) sequences. Views allocated in its memory space live in the
 // simulator's global memory, which Go code cannot address: the host reaches them only through
 // views.DeepCopy and friends, as with a GPU.
 //

@@ -7,27 +7,24 @@ import (
 	"github.com/gokkos/gokkos/internal/devlaunch"
 )
 
-// reduceEntries returns the kernel's Main and Final entries and the op argument they take for
-// the launch's reduction.
-func (x *launcher) reduceEntries() (main, final devlaunch.Entry, op uint64, err error) {
+// reduceEntry returns the kernel's Main entry and the op argument it takes for the launch's
+// reduction.
+func (x *launcher) reduceEntry() (main devlaunch.Entry, op uint64, err error) {
 	k := x.k
 	if !k.HasReduceOp(x.l.Op) {
-		return main, final, 0, fmt.Errorf("the kernel does not support the %s reduction on the device (it supports: %s)", x.l.Op, k.ReduceOpsString())
+		return main, 0, fmt.Errorf("the kernel does not support the %s reduction on the device (it supports: %s)", x.l.Op, k.ReduceOpsString())
 	}
-	if main, err = x.entry(k.Reduce.Main); err != nil {
-		return main, final, 0, err
-	}
-	final, err = x.entry(k.Reduce.Final)
-	return main, final, uint64(x.l.Op), err
+	main, err = x.entry(k.Reduce.Main)
+	return main, uint64(x.l.Op), err
 }
 
 // reduce runs a FormReduce or FormTeamReduce launch as backends/cuda does: Main over the range
-// (range shape) or the league (team shape) storing one partial per block, then Final as one
-// block combining the partials into the result slot, which goes to l.Result. Both take the
-// reduction as their op argument.
+// (range shape) or the league (team shape), each block storing one partial and the last one
+// combining them into the result slot, which goes to l.Result. The entry takes the reduction
+// as its op argument.
 func (x *launcher) reduce() error {
 	l, k := x.l, x.k
-	main, final, op, err := x.reduceEntries()
+	main, op, err := x.reduceEntry()
 	if err != nil {
 		return err
 	}
@@ -56,11 +53,7 @@ func (x *launcher) reduce() error {
 	if err != nil {
 		return err
 	}
-	fb := devlaunch.OneBlock(x.d.shape(), final)
-	if err := x.run(main, grid, block, shared, x.slots(append(prefix, part, op)...)); err != nil {
-		return err
-	}
-	if err := x.run(final, 1, [3]int{fb, 1, 1}, devlaunch.Align16(k.SharedPerThread*fb), x.slots(part, uint64(grid), result, op)); err != nil {
+	if err := x.run(main, grid, block, shared, x.slots(append(prefix, part, result, op)...)); err != nil {
 		return err
 	}
 	return x.copyResult(result)

@@ -48,7 +48,7 @@ func TestGenerate(t *testing.T) {
 		"gokkosimpl.Register[Rows](",
 		"gokkosimpl.Register[Loc](",
 		"Form:  abi.FormTeam,",
-		`abi.ReduceEntries{Main: "gk_good_Sum_main", Final: "gk_good_Sum_final"},`,
+		`abi.ReduceEntries{Main: "gk_good_Sum_main"},`,
 		"[]abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},",
 		"[]abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},",
 		`abi.ScanEntries{Up: "gk_good_Prefix_up"`,

@@ -16,7 +16,7 @@ func init() {
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_main_nearest__main", Final: "gk_frontier_PushThread_main_nearest__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_main_nearest__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -55,7 +55,7 @@ func init() {
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX1,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_main_nearest__main", Final: "gk_frontier_PushGlobal_main_nearest__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_main_nearest__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -95,7 +95,7 @@ func init() {
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_main_nearest__main", Final: "gk_frontier_PushTeam_main_nearest__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_main_nearest__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -134,7 +134,7 @@ func init() {
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX3,
-		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_main_nearest__main", Final: "gk_frontier_PushLocal_main_nearest__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_main_nearest__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -219,6 +219,7 @@ const gokkosPTX0 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -232,1710 +233,6 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<205>;
-	.reg .b32 %r<311>;
-	.reg .b64 %rd<670>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r36, [gk_s42];
-	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
-$L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
-$L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
-$L5:
-	setp.ge.s64 %p11, %rd126, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
-	mov.b32 %r38, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd98;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
-	mov.b32 %r39, %r37;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	mov.b64 %rd172, %rd169;
-	cvt.u64.u32 %rd173, %r4;
-	mov.b64 %rd174, %rd173;
-	mul.lo.s64 %rd175, %rd123, %rd158;
-	mov.b64 %rd176, %rd175;
-	add.s64 %rd177, %rd176, %rd158;
-	min.s64 %rd178, %rd177, %rd137;
-	mov.b64 %rd179, %rd178;
-	setp.eq.s64 %p15, %rd174, 1;
-	@!%p15 bra $L9;
-	mov.b64 %rd180, %rd127;
-	mov.b64 %rd181, %rd128;
-	mov.b64 %rd182, %rd129;
-	mov.b64 %rd183, %rd130;
-	mov.b64 %rd184, %rd131;
-	mov.b64 %rd185, %rd132;
-	mov.b64 %rd186, %rd133;
-	mov.b64 %rd187, %rd134;
-	mov.b64 %rd188, %rd135;
-	mov.b64 %rd189, %rd136;
-	mov.pred %p16, %p12;
-	mov.b64 %rd190, %rd137;
-	mov.b64 %rd191, %rd138;
-	mov.b64 %rd192, %rd139;
-	mov.b64 %rd193, %rd140;
-	mov.b64 %rd194, %rd141;
-	mov.b64 %rd195, %rd142;
-	mov.b64 %rd196, %rd143;
-	mov.pred %p17, %p13;
-	mov.b64 %rd197, %rd144;
-	mov.b64 %rd198, %rd145;
-	mov.b64 %rd199, %rd146;
-	mov.b64 %rd200, %rd147;
-	mov.b64 %rd201, %rd148;
-	mov.b64 %rd202, %rd149;
-	mov.b64 %rd203, %rd150;
-	mov.b64 %rd204, %rd151;
-	mov.b64 %rd205, %rd152;
-	mov.pred %p18, %p14;
-	mov.b64 %rd206, %rd153;
-	mov.b64 %rd207, %rd154;
-	mov.b64 %rd208, %rd155;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd209, %rd156;
-	mov.b64 %rd210, %rd157;
-	mov.b64 %rd211, %rd158;
-	mov.b64 %rd212, %rd159;
-	mov.b64 %rd213, %rd160;
-	mov.b64 %rd214, %rd161;
-	mov.b64 %rd215, %rd162;
-	mov.b64 %rd216, %rd163;
-	mov.b64 %rd217, %rd164;
-	mov.b32 %r41, %r39;
-	mov.b64 %rd218, %rd176;
-	mov.b64 %rd219, %rd179;
-$L10:
-	@!%p17 bra $L14;
-	mov.b64 %rd220, 4611686018427387904;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd220, %rd209;
-	bra.uni $L12;
-$L11:
-	bra.uni $L10;
-$L12:
-	mov.b64 %rd221, %rd220;
-	mov.b64 %rd222, 0;
-	mov.b64 %rd223, %rd218;
-$L15:
-	setp.lt.s64 %p19, %rd223, %rd219;
-	not.pred %p20, %p19;
-	@!%p20 bra $L19;
-	bra.uni $L17;
-$L19:
-	mov.pred %p21, %p16;
-	mov.b64 %rd224, %rd190;
-	mov.b64 %rd225, %rd223;
-$L20:
-	@!%p21 bra $L24;
-	shr.s64 %rd226, %rd225, 5;
-	mul.lo.s64 %rd227, %rd226, %rd196;
-	mad.lo.s64 %rd228, %rd227, 4, %rd194;
-	ld.global.nc.u32 %r42, [%rd228+0];
-	mov.b32 %r43, %r42;
-	and.b64 %rd229, %rd225, 31;
-	min.u64 %rd230, %rd229, 32;
-	cvt.u32.u64 %r44, %rd230;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p22, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p22;
-	and.b32 %r48, %r43, %r47;
-	setp.ne.u32 %p23, %r48, 0x0;
-	@!%p23 bra $L26;
-	cvt.u32.u64 %r49, %rd225;
-	mov.b32 %r50, %r49;
-	bra.uni $L22;
-$L26:
-	mov.b32 %r50, -1;
-	bra.uni $L22;
-$L24:
-	mul.lo.s64 %rd231, %rd225, %rd193;
-	mad.lo.s64 %rd232, %rd231, 4, %rd191;
-	ld.global.nc.s32 %r51, [%rd232+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r50, %r52;
-	bra.uni $L22;
-$L21:
-	bra.uni $L20;
-$L22:
-	mov.b32 %r53, %r50;
-	setp.lt.s32 %p24, %r53, 0;
-	@!%p24 bra $L28;
-	bra.uni $L16;
-$L28:
-	mov.b64 %rd233, %rd180;
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd234, %r54;
-	add.s64 %rd235, %rd234, 1;
-	mul.lo.s64 %rd236, %rd235, %rd183;
-	mad.lo.s64 %rd237, %rd236, 8, %rd181;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd239;
-	mov.b64 %rd241, %rd240;
-	mov.b64 %rd242, %rd180;
-	mov.b32 %r55, %r53;
-	cvt.s64.s32 %rd243, %r55;
-	mul.lo.s64 %rd244, %rd243, %rd183;
-	mad.lo.s64 %rd245, %rd244, 8, %rd181;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	mov.b64 %rd248, %rd247;
-	mov.b64 %rd249, %rd248;
-$L29:
-	setp.lt.s64 %p25, %rd249, %rd241;
-	not.pred %p26, %p25;
-	@!%p26 bra $L33;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd250, %rd249, %rd186;
-	mad.lo.s64 %rd251, %rd250, 4, %rd184;
-	ld.global.nc.s32 %r56, [%rd251+0];
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	mov.b32 %r59, %r41;
-	mov.b32 %r60, %r53;
-	mov.b32 %r61, %r58;
-	mov.b64 %rd252, %rd249;
-	add.s32 %r62, %r59, 1;
-	mov.b32 %r63, %r62;
-	cvt.s64.s32 %rd253, %r61;
-	mul.lo.s64 %rd254, %rd253, %rd214;
-	mad.lo.s64 %rd255, %rd254, 4, %rd212;
-	mov.b32 %r64, -1;
-	atom.global.cas.b32 %r65, [%rd255], %r64, %r63;
-	setp.eq.u32 %p27, %r65, %r64;
-	mov.pred %p28, %p27;
-	mov.pred %p29, %p28;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L35;
-	cvt.s64.s32 %rd256, %r61;
-	mul.lo.s64 %rd257, %rd256, %rd214;
-	mad.lo.s64 %rd258, %rd257, 4, %rd212;
-	ld.relaxed.gpu.global.s32 %r66, [%rd258+0];
-	mov.b32 %r67, %r66;
-	setp.eq.s32 %p32, %r67, %r63;
-	mov.pred %p30, %p32;
-$L35:
-	@!%p30 bra $L37;
-	cvt.s64.s32 %rd259, %r60;
-	mul.lo.s64 %rd260, %rd259, %rd217;
-	mad.lo.s64 %rd261, %rd260, 4, %rd215;
-	ld.relaxed.gpu.global.s32 %r68, [%rd261+0];
-	mov.b32 %r69, %r68;
-	cvt.s64.s32 %rd262, %r61;
-	mul.lo.s64 %rd263, %rd262, %rd217;
-	mad.lo.s64 %rd264, %rd263, 4, %rd215;
-	atom.global.min.s32 %r70, [%rd264], %r69;
-$L37:
-	mov.pred %p33, %p29;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	bra.uni $L30;
-$L39:
-	mov.pred %p35, 0;
-	mov.b64 %rd265, %rd222;
-	mov.b32 %r71, %r58;
-$L40:
-	@!%p17 bra $L44;
-	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd266, %r72;
-	mov.b64 %rd267, %rd266;
-	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd268, %r73;
-	min.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r74, %rd269;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p36, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p36;
-	mov.b32 %r78, %r77;
-	mov.b64 %rd270, %rd267;
-	mov.b32 %r79, %r78;
-	mul.lo.s64 %rd271, %rd270, %rd205;
-	mad.lo.s64 %rd272, %rd271, 4, %rd203;
-	ld.relaxed.gpu.global.u32 %r80, [%rd272+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r79;
-	setp.ne.u32 %p37, %r82, 0x0;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd273, %rd270, %rd205;
-	mad.lo.s64 %rd274, %rd273, 4, %rd203;
-	atom.global.or.b32 %r83, [%rd274], %r79;
-	mov.b32 %r84, %r83;
-	and.b32 %r85, %r84, %r79;
-	setp.ne.u32 %p40, %r85, 0x0;
-	mov.pred %p38, %p40;
-$L46:
-	@!%p38 bra $L48;
-	mov.b64 %rd275, %rd265;
-	mov.b64 %rd276, %rd275;
-	mov.pred %p41, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd277, %rd265;
-	mov.b64 %rd276, %rd277;
-	mov.pred %p41, 1;
-	bra.uni $L42;
-$L44:
-	@!%p18 bra $L50;
-	cvt.s64.s32 %rd278, %r71;
-	mul.lo.s64 %rd279, %rd278, %rd208;
-	mad.lo.s64 %rd280, %rd279, 4, %rd206;
-	ld.relaxed.gpu.global.s32 %r86, [%rd280+0];
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p42, %r87, %r40;
-	mov.pred %p43, %p42;
-	not.pred %p44, %p43;
-	@!%p44 bra $L52;
-	cvt.s64.s32 %rd281, %r71;
-	mul.lo.s64 %rd282, %rd281, %rd208;
-	mad.lo.s64 %rd283, %rd282, 4, %rd206;
-	atom.global.exch.b32 %r88, [%rd283], %r40;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p45, %r89, %r40;
-	mov.pred %p43, %p45;
-$L52:
-	@!%p43 bra $L54;
-	mov.b64 %rd284, %rd265;
-	mov.b64 %rd276, %rd284;
-	mov.pred %p41, 0;
-	bra.uni $L42;
-$L54:
-$L50:
-	mul.lo.s64 %rd285, %rd265, %rd172;
-	mad.lo.s64 %rd286, %rd285, 4, %rd170;
-	st.shared.s32 [%rd286+0], %r71;
-	add.s64 %rd287, %rd265, 1;
-	mov.b64 %rd288, %rd287;
-	mov.b64 %rd276, %rd288;
-	mov.pred %p41, 1;
-	bra.uni $L42;
-$L41:
-	bra.uni $L40;
-$L42:
-	mov.b64 %rd289, %rd276;
-	mov.pred %p46, %p41;
-	mov.b64 %rd222, %rd289;
-	mov.pred %p35, %p46;
-	@!%p35 bra $L56;
-	mov.b64 %rd290, %rd180;
-	mov.b32 %r90, %r58;
-	setp.lt.s64 %p47, %rd113, 64;
-	setp.le.s64 %p48, %rd210, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L57;
-	cvt.s64.s32 %rd291, %r90;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd183;
-	mad.lo.s64 %rd294, %rd293, 8, %rd181;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r90;
-	mul.lo.s64 %rd298, %rd297, %rd183;
-	mad.lo.s64 %rd299, %rd298, 8, %rd181;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	add.s64 %rd303, %rd114, %rd302;
-	mov.b64 %rd114, %rd303;
-	bra.uni $L58;
-$L57:
-	mov.b64 %rd304, %rd210;
-	setp.ge.s64 %p50, %rd113, 4096;
-	@!%p50 bra $L60;
-	mul.lo.s64 %rd305, %rd304, 4;
-	mov.b64 %rd304, %rd305;
-$L60:
-	setp.ge.s64 %p51, %rd113, 65536;
-	@!%p51 bra $L62;
-	mul.lo.s64 %rd306, %rd304, 4;
-	mov.b64 %rd304, %rd306;
-$L62:
-	sub.s64 %rd307, %rd304, 1;
-	and.b64 %rd308, %rd113, %rd307;
-	setp.eq.s64 %p52, %rd308, 0;
-	@!%p52 bra $L64;
-	cvt.s64.s32 %rd309, %r90;
-	add.s64 %rd310, %rd309, 1;
-	mul.lo.s64 %rd311, %rd310, %rd183;
-	mad.lo.s64 %rd312, %rd311, 8, %rd181;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	cvt.s64.s32 %rd315, %r90;
-	mul.lo.s64 %rd316, %rd315, %rd183;
-	mad.lo.s64 %rd317, %rd316, 8, %rd181;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	sub.s64 %rd320, %rd314, %rd319;
-	mul.lo.s64 %rd321, %rd304, %rd320;
-	add.s64 %rd322, %rd114, %rd321;
-	mov.b64 %rd114, %rd322;
-$L64:
-$L58:
-	add.s64 %rd323, %rd113, 1;
-	mov.b64 %rd113, %rd323;
-$L56:
-	setp.eq.s64 %p53, %rd222, %rd221;
-	@!%p53 bra $L66;
-	mov.b64 %rd324, %rd222;
-$L67:
-	@!%p17 bra $L71;
-	bra.uni $L69;
-$L71:
-	// block scan
-	mov.b64 %rd325, %rd324;
-	mov.b32 %r91, %r3;
-$L72:
-	setp.hs.u32 %p54, %r91, 32;
-	@%p54 bra $L73;
-	mov.b64 {%r92, %r93}, %rd325;
-	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd326, {%r94, %r95};
-	@!%p55 bra $L74;
-	add.s64 %rd327, %rd326, %rd325;
-	mov.b64 %rd325, %rd327;
-$L74:
-	shl.b32 %r91, %r91, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r96, %r97}, %rd325;
-	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd328, {%r98, %r99};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd329, %rd328, 0, %p58;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r100;
-	@!%p59 bra $L75;
-	mul.wide.u32 %rd330, %r8, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	st.shared.s64 [%rd331+0], %rd325;
-$L75:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L76;
-	mov.b64 %rd332, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L77;
-	mul.wide.u32 %rd333, %r7, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	ld.shared.s64 %rd335, [%rd334+0];
-	mov.b64 %rd332, %rd335;
-$L77:
-	mov.b64 {%r101, %r102}, %rd332;
-	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd336, {%r103, %r104};
-	@!%p62 bra $L78;
-	add.s64 %rd337, %rd336, %rd332;
-	mov.b64 %rd332, %rd337;
-$L78:
-	mov.b64 {%r105, %r106}, %rd332;
-	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd338, {%r107, %r108};
-	@!%p63 bra $L79;
-	add.s64 %rd339, %rd338, %rd332;
-	mov.b64 %rd332, %rd339;
-$L79:
-	mov.b64 {%r109, %r110}, %rd332;
-	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd340, {%r111, %r112};
-	@!%p64 bra $L80;
-	add.s64 %rd341, %rd340, %rd332;
-	mov.b64 %rd332, %rd341;
-$L80:
-	mov.b64 {%r113, %r114}, %rd332;
-	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd342, {%r115, %r116};
-	@!%p65 bra $L81;
-	add.s64 %rd343, %rd342, %rd332;
-	mov.b64 %rd332, %rd343;
-$L81:
-	mov.b64 {%r117, %r118}, %rd332;
-	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd344, {%r119, %r120};
-	@!%p66 bra $L82;
-	add.s64 %rd345, %rd344, %rd332;
-	mov.b64 %rd332, %rd345;
-$L82:
-	mov.b64 {%r121, %r122}, %rd332;
-	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd346, {%r123, %r124};
-	selp.b64 %rd347, %rd346, 0, %p67;
-	@!%p61 bra $L83;
-	mul.wide.u32 %rd348, %r7, 16;
-	add.s64 %rd349, %rd1, %rd348;
-	add.s64 %rd350, %rd349, 512;
-	st.shared.s64 [%rd350+0], %rd347;
-$L83:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r125;
-	@!%p68 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd332;
-$L84:
-$L76:
-	bar.sync 0;
-	mul.wide.u32 %rd351, %r8, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	add.s64 %rd353, %rd352, 512;
-	ld.shared.s64 %rd354, [%rd353+0];
-	add.s64 %rd355, %rd354, %rd329;
-	ld.shared.s64 %rd356, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd355;
-	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd357, {%r128, %r129};
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, 0;
-	cvt.u64.u32 %rd366, %r2;
-	setp.eq.s64 %p70, %rd366, 0;
-	setp.gt.s64 %p71, %rd364, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L86;
-	atom.global.add.u64 %rd367, [%rd200], %rd364;
-	mov.b64 %rd368, %rd367;
-	mov.b64 %rd365, %rd368;
-$L86:
-	cvt.u64.u32 %rd369, %r2;
-	setp.eq.s64 %p73, %rd369, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd365;
-$L87:
-	bar.sync 0;
-	ld.shared.s64 %rd370, [%rd1+1024];
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd365, %rd371;
-	add.s64 %rd372, %rd365, %rd363;
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd374, 0;
-$L88:
-	setp.lt.s64 %p76, %rd374, %rd324;
-	not.pred %p77, %p76;
-	@!%p77 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd375, %rd374, %rd172;
-	mad.lo.s64 %rd376, %rd375, 4, %rd170;
-	ld.shared.s32 %r130, [%rd376+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd377, %rd373, %rd374;
-	mul.lo.s64 %rd378, %rd377, %rd199;
-	mad.lo.s64 %rd379, %rd378, 4, %rd197;
-	st.global.s32 [%rd379+0], %r131;
-$L89:
-	add.s64 %rd380, %rd374, 1;
-	mov.b64 %rd374, %rd380;
-	bra.uni $L88;
-$L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	mov.b64 %rd222, 0;
-$L66:
-$L30:
-	add.s64 %rd381, %rd249, 1;
-	mov.b64 %rd249, %rd381;
-	bra.uni $L29;
-$L31:
-$L16:
-	add.s64 %rd382, %rd223, 1;
-	mov.b64 %rd223, %rd382;
-	bra.uni $L15;
-$L17:
-	mov.b64 %rd383, %rd222;
-$L93:
-	@!%p17 bra $L97;
-	bra.uni $L95;
-$L97:
-	// block scan
-	mov.b64 %rd384, %rd383;
-	mov.b32 %r132, %r3;
-$L98:
-	setp.hs.u32 %p78, %r132, 32;
-	@%p78 bra $L99;
-	mov.b64 {%r133, %r134}, %rd384;
-	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd385, {%r135, %r136};
-	@!%p79 bra $L100;
-	add.s64 %rd386, %rd385, %rd384;
-	mov.b64 %rd384, %rd386;
-$L100:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L98;
-$L99:
-	mov.b64 {%r137, %r138}, %rd384;
-	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd387, {%r139, %r140};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd388, %rd387, 0, %p82;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r141;
-	@!%p83 bra $L101;
-	mul.wide.u32 %rd389, %r8, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	st.shared.s64 [%rd390+0], %rd384;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L102;
-	mov.b64 %rd391, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L103;
-	mul.wide.u32 %rd392, %r7, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	ld.shared.s64 %rd394, [%rd393+0];
-	mov.b64 %rd391, %rd394;
-$L103:
-	mov.b64 {%r142, %r143}, %rd391;
-	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd395, {%r144, %r145};
-	@!%p86 bra $L104;
-	add.s64 %rd396, %rd395, %rd391;
-	mov.b64 %rd391, %rd396;
-$L104:
-	mov.b64 {%r146, %r147}, %rd391;
-	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd397, {%r148, %r149};
-	@!%p87 bra $L105;
-	add.s64 %rd398, %rd397, %rd391;
-	mov.b64 %rd391, %rd398;
-$L105:
-	mov.b64 {%r150, %r151}, %rd391;
-	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd399, {%r152, %r153};
-	@!%p88 bra $L106;
-	add.s64 %rd400, %rd399, %rd391;
-	mov.b64 %rd391, %rd400;
-$L106:
-	mov.b64 {%r154, %r155}, %rd391;
-	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd401, {%r156, %r157};
-	@!%p89 bra $L107;
-	add.s64 %rd402, %rd401, %rd391;
-	mov.b64 %rd391, %rd402;
-$L107:
-	mov.b64 {%r158, %r159}, %rd391;
-	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd403, {%r160, %r161};
-	@!%p90 bra $L108;
-	add.s64 %rd404, %rd403, %rd391;
-	mov.b64 %rd391, %rd404;
-$L108:
-	mov.b64 {%r162, %r163}, %rd391;
-	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd405, {%r164, %r165};
-	selp.b64 %rd406, %rd405, 0, %p91;
-	@!%p85 bra $L109;
-	mul.wide.u32 %rd407, %r7, 16;
-	add.s64 %rd408, %rd1, %rd407;
-	add.s64 %rd409, %rd408, 512;
-	st.shared.s64 [%rd409+0], %rd406;
-$L109:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r166;
-	@!%p92 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd391;
-$L110:
-$L102:
-	bar.sync 0;
-	mul.wide.u32 %rd410, %r8, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	add.s64 %rd412, %rd411, 512;
-	ld.shared.s64 %rd413, [%rd412+0];
-	add.s64 %rd414, %rd413, %rd388;
-	ld.shared.s64 %rd415, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd414;
-	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd416, {%r169, %r170};
-	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, %rd416;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, 0;
-	cvt.u64.u32 %rd425, %r2;
-	setp.eq.s64 %p94, %rd425, 0;
-	setp.gt.s64 %p95, %rd423, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L112;
-	atom.global.add.u64 %rd426, [%rd200], %rd423;
-	mov.b64 %rd427, %rd426;
-	mov.b64 %rd424, %rd427;
-$L112:
-	cvt.u64.u32 %rd428, %r2;
-	setp.eq.s64 %p97, %rd428, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd424;
-$L113:
-	bar.sync 0;
-	ld.shared.s64 %rd429, [%rd1+1024];
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd424, %rd430;
-	add.s64 %rd431, %rd424, %rd422;
-	mov.b64 %rd432, %rd431;
-	mov.b64 %rd433, 0;
-$L114:
-	setp.lt.s64 %p100, %rd433, %rd383;
-	not.pred %p101, %p100;
-	@!%p101 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd434, %rd433, %rd172;
-	mad.lo.s64 %rd435, %rd434, 4, %rd170;
-	ld.shared.s32 %r171, [%rd435+0];
-	mov.b32 %r172, %r171;
-	add.s64 %rd436, %rd432, %rd433;
-	mul.lo.s64 %rd437, %rd436, %rd199;
-	mad.lo.s64 %rd438, %rd437, 4, %rd197;
-	st.global.s32 [%rd438+0], %r172;
-$L115:
-	add.s64 %rd439, %rd433, 1;
-	mov.b64 %rd433, %rd439;
-	bra.uni $L114;
-$L116:
-	bra.uni $L95;
-$L94:
-	bra.uni $L93;
-$L95:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd440, %r2;
-	add.s64 %rd441, %rd176, %rd440;
-	mov.b64 %rd442, %rd441;
-	mov.b32 %r173, -1;
-	mov.b64 %rd443, 0;
-	mov.b64 %rd444, 0;
-$L119:
-	@!%p13 bra $L123;
-	mov.b64 %rd445, 4611686018427387904;
-	bra.uni $L121;
-$L123:
-	mov.b64 %rd445, %rd156;
-	bra.uni $L121;
-$L120:
-	bra.uni $L119;
-$L121:
-	mov.b64 %rd446, %rd445;
-$L124:
-	mov.b64 %rd447, 0;
-	mov.b64 %rd448, %rd446;
-$L127:
-	setp.gt.s64 %p102, %rd448, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L131;
-	bra.uni $L129;
-$L131:
-	setp.ge.s64 %p104, %rd443, %rd444;
-	@!%p104 bra $L133;
-	setp.ge.s64 %p105, %rd442, %rd179;
-	@!%p105 bra $L135;
-	bra.uni $L129;
-$L135:
-	mov.pred %p106, %p12;
-	mov.b64 %rd449, %rd137;
-	mov.b64 %rd450, %rd442;
-$L136:
-	@!%p106 bra $L140;
-	shr.s64 %rd451, %rd450, 5;
-	mul.lo.s64 %rd452, %rd451, %rd143;
-	mad.lo.s64 %rd453, %rd452, 4, %rd141;
-	ld.global.nc.u32 %r174, [%rd453+0];
-	mov.b32 %r175, %r174;
-	and.b64 %rd454, %rd450, 31;
-	min.u64 %rd455, %rd454, 32;
-	cvt.u32.u64 %r176, %rd455;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p107, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p107;
-	and.b32 %r180, %r175, %r179;
-	setp.ne.u32 %p108, %r180, 0x0;
-	@!%p108 bra $L142;
-	cvt.u32.u64 %r181, %rd450;
-	mov.b32 %r182, %r181;
-	bra.uni $L138;
-$L142:
-	mov.b32 %r182, -1;
-	bra.uni $L138;
-$L140:
-	mul.lo.s64 %rd456, %rd450, %rd140;
-	mad.lo.s64 %rd457, %rd456, 4, %rd138;
-	ld.global.nc.s32 %r183, [%rd457+0];
-	mov.b32 %r184, %r183;
-	mov.b32 %r182, %r184;
-	bra.uni $L138;
-$L137:
-	bra.uni $L136;
-$L138:
-	mov.b32 %r173, %r182;
-	add.s64 %rd458, %rd442, %rd174;
-	mov.b64 %rd442, %rd458;
-	setp.ge.s32 %p109, %r173, 0;
-	@!%p109 bra $L144;
-	mov.b64 %rd459, %rd127;
-	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd460, %r185;
-	mul.lo.s64 %rd461, %rd460, %rd130;
-	mad.lo.s64 %rd462, %rd461, 8, %rd128;
-	ld.global.nc.s64 %rd463, [%rd462+0];
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd466, %rd127;
-	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd467, %r186;
-	add.s64 %rd468, %rd467, 1;
-	mul.lo.s64 %rd469, %rd468, %rd130;
-	mad.lo.s64 %rd470, %rd469, 8, %rd128;
-	ld.global.nc.s64 %rd471, [%rd470+0];
-	mov.b64 %rd472, %rd471;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd465;
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd443, %rd474;
-	mov.b64 %rd444, %rd475;
-$L144:
-	bra.uni $L128;
-$L133:
-	mul.lo.s64 %rd476, %rd443, %rd133;
-	mad.lo.s64 %rd477, %rd476, 4, %rd131;
-	ld.global.nc.s32 %r187, [%rd477+0];
-	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r39;
-	mov.b32 %r191, %r173;
-	mov.b32 %r192, %r189;
-	mov.b64 %rd478, %rd443;
-	add.s32 %r193, %r190, 1;
-	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd479, %r192;
-	mul.lo.s64 %rd480, %rd479, %rd161;
-	mad.lo.s64 %rd481, %rd480, 4, %rd159;
-	mov.b32 %r195, -1;
-	atom.global.cas.b32 %r196, [%rd481], %r195, %r194;
-	setp.eq.u32 %p110, %r196, %r195;
-	mov.pred %p111, %p110;
-	mov.pred %p112, %p111;
-	mov.pred %p113, %p112;
-	not.pred %p114, %p113;
-	@!%p114 bra $L146;
-	cvt.s64.s32 %rd482, %r192;
-	mul.lo.s64 %rd483, %rd482, %rd161;
-	mad.lo.s64 %rd484, %rd483, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r197, [%rd484+0];
-	mov.b32 %r198, %r197;
-	setp.eq.s32 %p115, %r198, %r194;
-	mov.pred %p113, %p115;
-$L146:
-	@!%p113 bra $L148;
-	cvt.s64.s32 %rd485, %r191;
-	mul.lo.s64 %rd486, %rd485, %rd164;
-	mad.lo.s64 %rd487, %rd486, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r199, [%rd487+0];
-	mov.b32 %r200, %r199;
-	cvt.s64.s32 %rd488, %r192;
-	mul.lo.s64 %rd489, %rd488, %rd164;
-	mad.lo.s64 %rd490, %rd489, 4, %rd162;
-	atom.global.min.s32 %r201, [%rd490], %r200;
-$L148:
-	mov.pred %p116, %p112;
-	@!%p116 bra $L150;
-	mov.pred %p117, 0;
-	mov.b64 %rd491, %rd447;
-	mov.b32 %r202, %r189;
-$L151:
-	@!%p13 bra $L155;
-	shr.s32 %r203, %r202, 5;
-	cvt.s64.s32 %rd492, %r203;
-	mov.b64 %rd493, %rd492;
-	and.b32 %r204, %r202, 31;
-	cvt.s64.s32 %rd494, %r204;
-	min.u64 %rd495, %rd494, 32;
-	cvt.u32.u64 %r205, %rd495;
-	mov.b32 %r207, 0x1;
-	shl.b32 %r206, %r207, %r205;
-	setp.hs.u32 %p118, %r205, 32;
-	selp.b32 %r208, 0, %r206, %p118;
-	mov.b32 %r209, %r208;
-	mov.b64 %rd496, %rd493;
-	mov.b32 %r210, %r209;
-	mul.lo.s64 %rd497, %rd496, %rd152;
-	mad.lo.s64 %rd498, %rd497, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r211, [%rd498+0];
-	mov.b32 %r212, %r211;
-	and.b32 %r213, %r212, %r210;
-	setp.ne.u32 %p119, %r213, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L157;
-	mul.lo.s64 %rd499, %rd496, %rd152;
-	mad.lo.s64 %rd500, %rd499, 4, %rd150;
-	atom.global.or.b32 %r214, [%rd500], %r210;
-	mov.b32 %r215, %r214;
-	and.b32 %r216, %r215, %r210;
-	setp.ne.u32 %p122, %r216, 0x0;
-	mov.pred %p120, %p122;
-$L157:
-	@!%p120 bra $L159;
-	mov.b64 %rd501, %rd491;
-	mov.b64 %rd502, %rd501;
-	mov.pred %p123, 0;
-	bra.uni $L153;
-$L159:
-	mov.b64 %rd503, %rd491;
-	mov.b64 %rd502, %rd503;
-	mov.pred %p123, 1;
-	bra.uni $L153;
-$L155:
-	@!%p14 bra $L161;
-	cvt.s64.s32 %rd504, %r202;
-	mul.lo.s64 %rd505, %rd504, %rd155;
-	mad.lo.s64 %rd506, %rd505, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r217, [%rd506+0];
-	mov.b32 %r218, %r217;
-	setp.eq.s32 %p124, %r218, %r38;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L163;
-	cvt.s64.s32 %rd507, %r202;
-	mul.lo.s64 %rd508, %rd507, %rd155;
-	mad.lo.s64 %rd509, %rd508, 4, %rd153;
-	atom.global.exch.b32 %r219, [%rd509], %r38;
-	mov.b32 %r220, %r219;
-	setp.eq.s32 %p127, %r220, %r38;
-	mov.pred %p125, %p127;
-$L163:
-	@!%p125 bra $L165;
-	mov.b64 %rd510, %rd491;
-	mov.b64 %rd502, %rd510;
-	mov.pred %p123, 0;
-	bra.uni $L153;
-$L165:
-$L161:
-	mul.lo.s64 %rd511, %rd491, %rd172;
-	mad.lo.s64 %rd512, %rd511, 4, %rd170;
-	st.shared.s32 [%rd512+0], %r202;
-	add.s64 %rd513, %rd491, 1;
-	mov.b64 %rd514, %rd513;
-	mov.b64 %rd502, %rd514;
-	mov.pred %p123, 1;
-	bra.uni $L153;
-$L152:
-	bra.uni $L151;
-$L153:
-	mov.b64 %rd515, %rd502;
-	mov.pred %p128, %p123;
-	mov.b64 %rd447, %rd515;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L167;
-	mov.b64 %rd516, %rd127;
-	mov.b32 %r221, %r189;
-	setp.lt.s64 %p129, %rd113, 64;
-	setp.le.s64 %p130, %rd157, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L168;
-	cvt.s64.s32 %rd517, %r221;
-	add.s64 %rd518, %rd517, 1;
-	mul.lo.s64 %rd519, %rd518, %rd130;
-	mad.lo.s64 %rd520, %rd519, 8, %rd128;
-	ld.global.nc.s64 %rd521, [%rd520+0];
-	mov.b64 %rd522, %rd521;
-	cvt.s64.s32 %rd523, %r221;
-	mul.lo.s64 %rd524, %rd523, %rd130;
-	mad.lo.s64 %rd525, %rd524, 8, %rd128;
-	ld.global.nc.s64 %rd526, [%rd525+0];
-	mov.b64 %rd527, %rd526;
-	sub.s64 %rd528, %rd522, %rd527;
-	add.s64 %rd529, %rd114, %rd528;
-	mov.b64 %rd114, %rd529;
-	bra.uni $L169;
-$L168:
-	mov.b64 %rd530, %rd157;
-	setp.ge.s64 %p132, %rd113, 4096;
-	@!%p132 bra $L171;
-	mul.lo.s64 %rd531, %rd530, 4;
-	mov.b64 %rd530, %rd531;
-$L171:
-	setp.ge.s64 %p133, %rd113, 65536;
-	@!%p133 bra $L173;
-	mul.lo.s64 %rd532, %rd530, 4;
-	mov.b64 %rd530, %rd532;
-$L173:
-	sub.s64 %rd533, %rd530, 1;
-	and.b64 %rd534, %rd113, %rd533;
-	setp.eq.s64 %p134, %rd534, 0;
-	@!%p134 bra $L175;
-	cvt.s64.s32 %rd535, %r221;
-	add.s64 %rd536, %rd535, 1;
-	mul.lo.s64 %rd537, %rd536, %rd130;
-	mad.lo.s64 %rd538, %rd537, 8, %rd128;
-	ld.global.nc.s64 %rd539, [%rd538+0];
-	mov.b64 %rd540, %rd539;
-	cvt.s64.s32 %rd541, %r221;
-	mul.lo.s64 %rd542, %rd541, %rd130;
-	mad.lo.s64 %rd543, %rd542, 8, %rd128;
-	ld.global.nc.s64 %rd544, [%rd543+0];
-	mov.b64 %rd545, %rd544;
-	sub.s64 %rd546, %rd540, %rd545;
-	mul.lo.s64 %rd547, %rd530, %rd546;
-	add.s64 %rd548, %rd114, %rd547;
-	mov.b64 %rd114, %rd548;
-$L175:
-$L169:
-	add.s64 %rd549, %rd113, 1;
-	mov.b64 %rd113, %rd549;
-$L167:
-$L150:
-	add.s64 %rd550, %rd443, 1;
-	mov.b64 %rd443, %rd550;
-	sub.s64 %rd551, %rd448, 1;
-	mov.b64 %rd448, %rd551;
-$L128:
-	bra.uni $L127;
-$L129:
-	mov.b64 %rd552, %rd447;
-$L176:
-	@!%p13 bra $L180;
-	bra.uni $L178;
-$L180:
-	// block scan
-	mov.b64 %rd553, %rd552;
-	mov.b32 %r222, %r3;
-$L181:
-	setp.hs.u32 %p135, %r222, 32;
-	@%p135 bra $L182;
-	mov.b64 {%r223, %r224}, %rd553;
-	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
-	mov.b64 %rd554, {%r225, %r226};
-	@!%p136 bra $L183;
-	add.s64 %rd555, %rd554, %rd553;
-	mov.b64 %rd553, %rd555;
-$L183:
-	shl.b32 %r222, %r222, 1;
-	bra.uni $L181;
-$L182:
-	mov.b64 {%r227, %r228}, %rd553;
-	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
-	mov.b64 %rd556, {%r229, %r230};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd557, %rd556, 0, %p139;
-	sub.u32 %r231, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r231;
-	@!%p140 bra $L184;
-	mul.wide.u32 %rd558, %r8, 16;
-	add.s64 %rd559, %rd1, %rd558;
-	st.shared.s64 [%rd559+0], %rd553;
-$L184:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L185;
-	mov.b64 %rd560, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L186;
-	mul.wide.u32 %rd561, %r7, 16;
-	add.s64 %rd562, %rd1, %rd561;
-	ld.shared.s64 %rd563, [%rd562+0];
-	mov.b64 %rd560, %rd563;
-$L186:
-	mov.b64 {%r232, %r233}, %rd560;
-	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
-	mov.b64 %rd564, {%r234, %r235};
-	@!%p143 bra $L187;
-	add.s64 %rd565, %rd564, %rd560;
-	mov.b64 %rd560, %rd565;
-$L187:
-	mov.b64 {%r236, %r237}, %rd560;
-	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
-	mov.b64 %rd566, {%r238, %r239};
-	@!%p144 bra $L188;
-	add.s64 %rd567, %rd566, %rd560;
-	mov.b64 %rd560, %rd567;
-$L188:
-	mov.b64 {%r240, %r241}, %rd560;
-	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
-	mov.b64 %rd568, {%r242, %r243};
-	@!%p145 bra $L189;
-	add.s64 %rd569, %rd568, %rd560;
-	mov.b64 %rd560, %rd569;
-$L189:
-	mov.b64 {%r244, %r245}, %rd560;
-	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
-	mov.b64 %rd570, {%r246, %r247};
-	@!%p146 bra $L190;
-	add.s64 %rd571, %rd570, %rd560;
-	mov.b64 %rd560, %rd571;
-$L190:
-	mov.b64 {%r248, %r249}, %rd560;
-	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
-	mov.b64 %rd572, {%r250, %r251};
-	@!%p147 bra $L191;
-	add.s64 %rd573, %rd572, %rd560;
-	mov.b64 %rd560, %rd573;
-$L191:
-	mov.b64 {%r252, %r253}, %rd560;
-	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd574, {%r254, %r255};
-	selp.b64 %rd575, %rd574, 0, %p148;
-	@!%p142 bra $L192;
-	mul.wide.u32 %rd576, %r7, 16;
-	add.s64 %rd577, %rd1, %rd576;
-	add.s64 %rd578, %rd577, 512;
-	st.shared.s64 [%rd578+0], %rd575;
-$L192:
-	sub.u32 %r256, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r256;
-	@!%p149 bra $L193;
-	st.shared.s64 [%rd1+1024], %rd560;
-$L193:
-$L185:
-	bar.sync 0;
-	mul.wide.u32 %rd579, %r8, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	add.s64 %rd581, %rd580, 512;
-	ld.shared.s64 %rd582, [%rd581+0];
-	add.s64 %rd583, %rd582, %rd557;
-	ld.shared.s64 %rd584, [%rd1+1024];
-	mov.b64 {%r257, %r258}, %rd583;
-	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
-	mov.b64 %rd585, {%r259, %r260};
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, 0;
-	cvt.u64.u32 %rd594, %r2;
-	setp.eq.s64 %p151, %rd594, 0;
-	setp.gt.s64 %p152, %rd592, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L195;
-	atom.global.add.u64 %rd595, [%rd147], %rd592;
-	mov.b64 %rd596, %rd595;
-	mov.b64 %rd593, %rd596;
-$L195:
-	cvt.u64.u32 %rd597, %r2;
-	setp.eq.s64 %p154, %rd597, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
-	bar.sync 0;
-	@!%p156 bra $L196;
-	st.shared.s64 [%rd1+1024], %rd593;
-$L196:
-	bar.sync 0;
-	ld.shared.s64 %rd598, [%rd1+1024];
-	mov.b64 %rd599, %rd598;
-	mov.b64 %rd593, %rd599;
-	add.s64 %rd600, %rd593, %rd591;
-	mov.b64 %rd601, %rd600;
-	mov.b64 %rd602, 0;
-$L197:
-	setp.lt.s64 %p157, %rd602, %rd552;
-	not.pred %p158, %p157;
-	@!%p158 bra $L201;
-	bra.uni $L199;
-$L201:
-	mul.lo.s64 %rd603, %rd602, %rd172;
-	mad.lo.s64 %rd604, %rd603, 4, %rd170;
-	ld.shared.s32 %r261, [%rd604+0];
-	mov.b32 %r262, %r261;
-	add.s64 %rd605, %rd601, %rd602;
-	mul.lo.s64 %rd606, %rd605, %rd146;
-	mad.lo.s64 %rd607, %rd606, 4, %rd144;
-	st.global.s32 [%rd607+0], %r262;
-$L198:
-	add.s64 %rd608, %rd602, 1;
-	mov.b64 %rd602, %rd608;
-	bra.uni $L197;
-$L199:
-	bra.uni $L178;
-$L177:
-	bra.uni $L176;
-$L178:
-	mov.b64 %rd609, 0;
-	setp.lt.s64 %p159, %rd443, %rd444;
-	setp.lt.s64 %p160, %rd442, %rd179;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L203;
-	mov.b64 %rd609, 1;
-$L203:
-	mov.b64 %rd610, %rd609;
-	// block reduction
-	sub.u32 %r263, %r13, 1;
-	mov.b32 %r264, %r3;
-$L204:
-	setp.hs.u32 %p162, %r264, 32;
-	@%p162 bra $L205;
-	mov.b64 {%r265, %r266}, %rd610;
-	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
-	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
-	mov.b64 %rd611, {%r267, %r268};
-	@!%p163 bra $L206;
-	max.s64 %rd612, %rd610, %rd611;
-	mov.b64 %rd610, %rd612;
-$L206:
-	shl.b32 %r264, %r264, 1;
-	bra.uni $L204;
-$L205:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L207;
-	mul.wide.u32 %rd613, %r8, 16;
-	add.s64 %rd614, %rd1, %rd613;
-	st.shared.s64 [%rd614+0], %rd610;
-$L207:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L208;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L209;
-	mul.wide.u32 %rd615, %r7, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	ld.shared.s64 %rd617, [%rd616+0];
-	mov.b64 %rd610, %rd617;
-$L209:
-	sub.u32 %r269, %r10, 1;
-	mov.b64 {%r270, %r271}, %rd610;
-	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
-	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
-	mov.b64 %rd618, {%r272, %r273};
-	@!%p167 bra $L210;
-	max.s64 %rd619, %rd610, %rd618;
-	mov.b64 %rd610, %rd619;
-$L210:
-	mov.b64 {%r274, %r275}, %rd610;
-	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
-	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
-	mov.b64 %rd620, {%r276, %r277};
-	@!%p168 bra $L211;
-	max.s64 %rd621, %rd610, %rd620;
-	mov.b64 %rd610, %rd621;
-$L211:
-	mov.b64 {%r278, %r279}, %rd610;
-	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
-	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
-	mov.b64 %rd622, {%r280, %r281};
-	@!%p169 bra $L212;
-	max.s64 %rd623, %rd610, %rd622;
-	mov.b64 %rd610, %rd623;
-$L212:
-	mov.b64 {%r282, %r283}, %rd610;
-	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
-	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
-	mov.b64 %rd624, {%r284, %r285};
-	@!%p170 bra $L213;
-	max.s64 %rd625, %rd610, %rd624;
-	mov.b64 %rd610, %rd625;
-$L213:
-	mov.b64 {%r286, %r287}, %rd610;
-	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
-	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
-	mov.b64 %rd626, {%r288, %r289};
-	@!%p171 bra $L214;
-	max.s64 %rd627, %rd610, %rd626;
-	mov.b64 %rd610, %rd627;
-$L214:
-	@!%p164 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd610;
-$L215:
-$L208:
-	bar.sync 0;
-	ld.shared.s64 %rd628, [%rd1+1024];
-	mov.b64 %rd610, %rd628;
-	mov.b64 %rd629, %rd610;
-	setp.eq.s64 %p172, %rd629, 0;
-	@!%p172 bra $L217;
-	bra.uni $L126;
-$L217:
-$L125:
-	bra.uni $L124;
-$L126:
-$L7:
-	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd630, %rd113;
-	mov.b64 %rd631, %rd114;
-	// block reduction
-	mov.b32 %r290, 1;
-	sub.u32 %r291, %r13, 1;
-	mov.b32 %r292, %r3;
-$L218:
-	setp.hs.u32 %p173, %r292, 32;
-	@%p173 bra $L219;
-	mov.b64 {%r293, %r294}, %rd630;
-	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd632, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd631;
-	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd633, {%r299, %r300};
-	@!%p174 bra $L220;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L222;
-	setp.lt.s64 %p176, %rd632, %rd630;
-	setp.eq.s64 %p177, %rd632, %rd630;
-	setp.lt.s64 %p178, %rd633, %rd631;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd634, %rd632, %rd630, %p180;
-	selp.b64 %rd635, %rd633, %rd631, %p180;
-	mov.b64 %rd630, %rd634;
-	mov.b64 %rd631, %rd635;
-	bra.uni $L221;
-$L222:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L223;
-	setp.gt.s64 %p182, %rd632, %rd630;
-	setp.eq.s64 %p183, %rd632, %rd630;
-	setp.lt.s64 %p184, %rd633, %rd631;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd636, %rd632, %rd630, %p186;
-	selp.b64 %rd637, %rd633, %rd631, %p186;
-	mov.b64 %rd630, %rd636;
-	mov.b64 %rd631, %rd637;
-	bra.uni $L221;
-$L223:
-	mov.b64 %rd638, %rd630;
-	mov.b64 %rd639, %rd631;
-	mov.b64 %rd640, %rd632;
-	mov.b64 %rd641, %rd633;
-	mov.b64 %rd642, %rd638;
-	mov.b64 %rd643, %rd639;
-	mov.b64 %rd644, %rd640;
-	mov.b64 %rd645, %rd641;
-	mov.b64 %rd646, %rd644;
-	mov.b64 %rd647, %rd645;
-	add.s64 %rd648, %rd642, %rd646;
-	mov.b64 %rd642, %rd648;
-	add.s64 %rd649, %rd643, %rd647;
-	mov.b64 %rd643, %rd649;
-$L224:
-	mov.b64 %rd630, %rd642;
-	mov.b64 %rd631, %rd643;
-$L221:
-$L220:
-	shl.b32 %r292, %r292, 1;
-	bra.uni $L218;
-$L219:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L225;
-	mul.wide.u32 %rd650, %r8, 16;
-	add.s64 %rd651, %rd1, %rd650;
-	st.shared.s64 [%rd651+0], %rd630;
-	st.shared.s64 [%rd651+8], %rd631;
-$L225:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L226;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L227;
-	mul.wide.u32 %rd652, %r7, 16;
-	add.s64 %rd653, %rd1, %rd652;
-	ld.shared.s64 %rd654, [%rd653+0];
-	ld.shared.s64 %rd655, [%rd653+8];
-	mov.b64 %rd630, %rd654;
-	mov.b64 %rd631, %rd655;
-$L227:
-	sub.u32 %r301, %r10, 1;
-	mov.b32 %r302, %r290;
-$L228:
-	setp.hs.u32 %p190, %r302, 32;
-	@%p190 bra $L229;
-	mov.b64 {%r303, %r304}, %rd630;
-	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd656, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd631;
-	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd657, {%r309, %r310};
-	@!%p191 bra $L230;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L232;
-	setp.lt.s64 %p193, %rd656, %rd630;
-	setp.eq.s64 %p194, %rd656, %rd630;
-	setp.lt.s64 %p195, %rd657, %rd631;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd658, %rd656, %rd630, %p197;
-	selp.b64 %rd659, %rd657, %rd631, %p197;
-	mov.b64 %rd630, %rd658;
-	mov.b64 %rd631, %rd659;
-	bra.uni $L231;
-$L232:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L233;
-	setp.gt.s64 %p199, %rd656, %rd630;
-	setp.eq.s64 %p200, %rd656, %rd630;
-	setp.lt.s64 %p201, %rd657, %rd631;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd660, %rd656, %rd630, %p203;
-	selp.b64 %rd661, %rd657, %rd631, %p203;
-	mov.b64 %rd630, %rd660;
-	mov.b64 %rd631, %rd661;
-	bra.uni $L231;
-$L233:
-	mov.b64 %rd662, %rd630;
-	mov.b64 %rd663, %rd631;
-	mov.b64 %rd664, %rd656;
-	mov.b64 %rd665, %rd657;
-	mov.b64 %rd642, %rd662;
-	mov.b64 %rd643, %rd663;
-	mov.b64 %rd644, %rd664;
-	mov.b64 %rd645, %rd665;
-	mov.b64 %rd646, %rd644;
-	mov.b64 %rd647, %rd645;
-	add.s64 %rd666, %rd642, %rd646;
-	mov.b64 %rd642, %rd666;
-	add.s64 %rd667, %rd643, %rd647;
-	mov.b64 %rd643, %rd667;
-$L234:
-	mov.b64 %rd630, %rd642;
-	mov.b64 %rd631, %rd643;
-$L231:
-$L230:
-	shl.b32 %r302, %r302, 1;
-	bra.uni $L228;
-$L229:
-$L226:
-	mul.wide.u32 %rd668, %r29, 16;
-	add.s64 %rd669, %rd11, %rd668;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L235;
-	st.global.s64 [%rd669+0], %rd630;
-	st.global.s64 [%rd669+8], %rd631;
-$L235:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_main_nearest__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -1983,9 +280,9 @@ $L235:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<164>;
+	.reg .pred %p<254>;
+	.reg .b32 %r<337>;
+	.reg .b64 %rd<733>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2005,357 +302,1900 @@ $L235:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r24, [gk_s42];
-	mov.b32 %r25, %r24;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p9, %rd98, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p10, %rd100, %rd94;
-	setp.eq.s64 %p11, %rd100, %rd94;
-	setp.lt.s64 %p12, %rd101, %rd95;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd102, %rd100, %rd94, %p14;
-	selp.b64 %rd103, %rd101, %rd95, %p14;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	ld.param.s32 %r36, [gk_s42];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p16, %rd104, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p17, %rd106, %rd94;
-	setp.eq.s64 %p18, %rd106, %rd94;
-	setp.lt.s64 %p19, %rd107, %rd95;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd108, %rd106, %rd94, %p21;
-	selp.b64 %rd109, %rd107, %rd95, %p21;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p22, %rd116, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
+$L3:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L4:
 	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r26, 1;
-	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
+$L5:
+	setp.ge.s64 %p11, %rd128, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
+	mov.b32 %r39, %r37;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	cvt.u64.u32 %rd175, %r4;
+	mov.b64 %rd176, %rd175;
+	mul.lo.s64 %rd177, %rd125, %rd160;
+	mov.b64 %rd178, %rd177;
+	add.s64 %rd179, %rd178, %rd160;
+	min.s64 %rd180, %rd179, %rd139;
+	mov.b64 %rd181, %rd180;
+	setp.eq.s64 %p15, %rd176, 1;
+	@!%p15 bra $L9;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.b64 %rd189, %rd136;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.pred %p16, %p12;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.b64 %rd197, %rd144;
+	mov.b64 %rd198, %rd145;
+	mov.pred %p17, %p13;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.pred %p18, %p14;
+	mov.b64 %rd208, %rd155;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd157;
+	mov.b32 %r40, %r38;
+	mov.b64 %rd211, %rd158;
+	mov.b64 %rd212, %rd159;
+	mov.b64 %rd213, %rd160;
+	mov.b64 %rd214, %rd161;
+	mov.b64 %rd215, %rd162;
+	mov.b64 %rd216, %rd163;
+	mov.b64 %rd217, %rd164;
+	mov.b64 %rd218, %rd165;
+	mov.b64 %rd219, %rd166;
+	mov.b32 %r41, %r39;
+	mov.b64 %rd220, %rd178;
+	mov.b64 %rd221, %rd181;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd222, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd222, %rd211;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
 $L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd132;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd134, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd133;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd135, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd134, %rd132;
-	setp.eq.s64 %p27, %rd134, %rd132;
-	setp.lt.s64 %p28, %rd135, %rd133;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd136, %rd134, %rd132, %p30;
-	selp.b64 %rd137, %rd135, %rd133, %p30;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, 0;
+	mov.b64 %rd225, %rd220;
+$L15:
+	setp.lt.s64 %p19, %rd225, %rd221;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
+	bra.uni $L17;
+$L19:
+	mov.pred %p21, %p16;
+	mov.b64 %rd226, %rd192;
+	mov.b64 %rd227, %rd225;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd228, %rd227, 5;
+	mul.lo.s64 %rd229, %rd228, %rd198;
+	mad.lo.s64 %rd230, %rd229, 4, %rd196;
+	ld.global.nc.u32 %r42, [%rd230+0];
+	mov.b32 %r43, %r42;
+	and.b64 %rd231, %rd227, 31;
+	min.u64 %rd232, %rd231, 32;
+	cvt.u32.u64 %r44, %rd232;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p22, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p22;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p23, %r48, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r49, %rd227;
+	mov.b32 %r50, %r49;
+	bra.uni $L22;
+$L26:
+	mov.b32 %r50, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd233, %rd227, %rd195;
+	mad.lo.s64 %rd234, %rd233, 4, %rd193;
+	ld.global.nc.s32 %r51, [%rd234+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r53, %r50;
+	setp.lt.s32 %p24, %r53, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd235, %rd182;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd236, %r54;
+	add.s64 %rd237, %rd236, 1;
+	mul.lo.s64 %rd238, %rd237, %rd185;
+	mad.lo.s64 %rd239, %rd238, 8, %rd183;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd241;
+	mov.b64 %rd243, %rd242;
+	mov.b64 %rd244, %rd182;
+	mov.b32 %r55, %r53;
+	cvt.s64.s32 %rd245, %r55;
+	mul.lo.s64 %rd246, %rd245, %rd185;
+	mad.lo.s64 %rd247, %rd246, 8, %rd183;
+	ld.global.nc.s64 %rd248, [%rd247+0];
+	mov.b64 %rd249, %rd248;
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd251, %rd250;
+$L29:
+	setp.lt.s64 %p25, %rd251, %rd243;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd252, %rd251, %rd188;
+	mad.lo.s64 %rd253, %rd252, 4, %rd186;
+	ld.global.nc.s32 %r56, [%rd253+0];
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r41;
+	mov.b32 %r60, %r53;
+	mov.b32 %r61, %r58;
+	mov.b64 %rd254, %rd251;
+	add.s32 %r62, %r59, 1;
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd255, %r61;
+	mul.lo.s64 %rd256, %rd255, %rd216;
+	mad.lo.s64 %rd257, %rd256, 4, %rd214;
+	mov.b32 %r64, -1;
+	atom.global.cas.b32 %r65, [%rd257], %r64, %r63;
+	setp.eq.u32 %p27, %r65, %r64;
+	mov.pred %p28, %p27;
+	mov.pred %p29, %p28;
+	mov.pred %p30, %p29;
+	not.pred %p31, %p30;
+	@!%p31 bra $L35;
+	cvt.s64.s32 %rd258, %r61;
+	mul.lo.s64 %rd259, %rd258, %rd216;
+	mad.lo.s64 %rd260, %rd259, 4, %rd214;
+	ld.relaxed.gpu.global.s32 %r66, [%rd260+0];
+	mov.b32 %r67, %r66;
+	setp.eq.s32 %p32, %r67, %r63;
+	mov.pred %p30, %p32;
+$L35:
+	@!%p30 bra $L37;
+	cvt.s64.s32 %rd261, %r60;
+	mul.lo.s64 %rd262, %rd261, %rd219;
+	mad.lo.s64 %rd263, %rd262, 4, %rd217;
+	ld.relaxed.gpu.global.s32 %r68, [%rd263+0];
+	mov.b32 %r69, %r68;
+	cvt.s64.s32 %rd264, %r61;
+	mul.lo.s64 %rd265, %rd264, %rd219;
+	mad.lo.s64 %rd266, %rd265, 4, %rd217;
+	atom.global.min.s32 %r70, [%rd266], %r69;
+$L37:
+	mov.pred %p33, %p29;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	bra.uni $L30;
+$L39:
+	mov.pred %p35, 0;
+	mov.b64 %rd267, %rd224;
+	mov.b32 %r71, %r58;
+$L40:
+	@!%p17 bra $L44;
+	shr.s32 %r72, %r71, 5;
+	cvt.s64.s32 %rd268, %r72;
+	mov.b64 %rd269, %rd268;
+	and.b32 %r73, %r71, 31;
+	cvt.s64.s32 %rd270, %r73;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r74, %rd271;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p36, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p36;
+	mov.b32 %r78, %r77;
+	mov.b64 %rd272, %rd269;
+	mov.b32 %r79, %r78;
+	mul.lo.s64 %rd273, %rd272, %rd207;
+	mad.lo.s64 %rd274, %rd273, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r80, [%rd274+0];
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r79;
+	setp.ne.u32 %p37, %r82, 0x0;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L46;
+	mul.lo.s64 %rd275, %rd272, %rd207;
+	mad.lo.s64 %rd276, %rd275, 4, %rd205;
+	atom.global.or.b32 %r83, [%rd276], %r79;
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, %r79;
+	setp.ne.u32 %p40, %r85, 0x0;
+	mov.pred %p38, %p40;
+$L46:
+	@!%p38 bra $L48;
+	mov.b64 %rd277, %rd267;
+	mov.b64 %rd278, %rd277;
+	mov.pred %p41, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd279, %rd267;
+	mov.b64 %rd278, %rd279;
+	mov.pred %p41, 1;
+	bra.uni $L42;
+$L44:
+	@!%p18 bra $L50;
+	cvt.s64.s32 %rd280, %r71;
+	mul.lo.s64 %rd281, %rd280, %rd210;
+	mad.lo.s64 %rd282, %rd281, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r86, [%rd282+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p42, %r87, %r40;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L52;
+	cvt.s64.s32 %rd283, %r71;
+	mul.lo.s64 %rd284, %rd283, %rd210;
+	mad.lo.s64 %rd285, %rd284, 4, %rd208;
+	atom.global.exch.b32 %r88, [%rd285], %r40;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p45, %r89, %r40;
+	mov.pred %p43, %p45;
+$L52:
+	@!%p43 bra $L54;
+	mov.b64 %rd286, %rd267;
+	mov.b64 %rd278, %rd286;
+	mov.pred %p41, 0;
+	bra.uni $L42;
+$L54:
+$L50:
+	mul.lo.s64 %rd287, %rd267, %rd174;
+	mad.lo.s64 %rd288, %rd287, 4, %rd172;
+	st.shared.s32 [%rd288+0], %r71;
+	add.s64 %rd289, %rd267, 1;
+	mov.b64 %rd290, %rd289;
+	mov.b64 %rd278, %rd290;
+	mov.pred %p41, 1;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.b64 %rd291, %rd278;
+	mov.pred %p46, %p41;
+	mov.b64 %rd224, %rd291;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L56;
+	mov.b64 %rd292, %rd182;
+	mov.b32 %r90, %r58;
+	setp.lt.s64 %p47, %rd115, 64;
+	setp.le.s64 %p48, %rd212, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L57;
+	cvt.s64.s32 %rd293, %r90;
+	add.s64 %rd294, %rd293, 1;
+	mul.lo.s64 %rd295, %rd294, %rd185;
+	mad.lo.s64 %rd296, %rd295, 8, %rd183;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd299, %r90;
+	mul.lo.s64 %rd300, %rd299, %rd185;
+	mad.lo.s64 %rd301, %rd300, 8, %rd183;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	sub.s64 %rd304, %rd298, %rd303;
+	add.s64 %rd305, %rd116, %rd304;
+	mov.b64 %rd116, %rd305;
+	bra.uni $L58;
+$L57:
+	mov.b64 %rd306, %rd212;
+	setp.ge.s64 %p50, %rd115, 4096;
+	@!%p50 bra $L60;
+	mul.lo.s64 %rd307, %rd306, 4;
+	mov.b64 %rd306, %rd307;
+$L60:
+	setp.ge.s64 %p51, %rd115, 65536;
+	@!%p51 bra $L62;
+	mul.lo.s64 %rd308, %rd306, 4;
+	mov.b64 %rd306, %rd308;
+$L62:
+	sub.s64 %rd309, %rd306, 1;
+	and.b64 %rd310, %rd115, %rd309;
+	setp.eq.s64 %p52, %rd310, 0;
+	@!%p52 bra $L64;
+	cvt.s64.s32 %rd311, %r90;
+	add.s64 %rd312, %rd311, 1;
+	mul.lo.s64 %rd313, %rd312, %rd185;
+	mad.lo.s64 %rd314, %rd313, 8, %rd183;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	cvt.s64.s32 %rd317, %r90;
+	mul.lo.s64 %rd318, %rd317, %rd185;
+	mad.lo.s64 %rd319, %rd318, 8, %rd183;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	sub.s64 %rd322, %rd316, %rd321;
+	mul.lo.s64 %rd323, %rd306, %rd322;
+	add.s64 %rd324, %rd116, %rd323;
+	mov.b64 %rd116, %rd324;
+$L64:
+$L58:
+	add.s64 %rd325, %rd115, 1;
+	mov.b64 %rd115, %rd325;
+$L56:
+	setp.eq.s64 %p53, %rd224, %rd223;
+	@!%p53 bra $L66;
+	mov.b64 %rd326, %rd224;
+$L67:
+	@!%p17 bra $L71;
+	bra.uni $L69;
+$L71:
+	// block scan
+	mov.b64 %rd327, %rd326;
+	mov.b32 %r91, %r3;
+$L72:
+	setp.hs.u32 %p54, %r91, 32;
+	@%p54 bra $L73;
+	mov.b64 {%r92, %r93}, %rd327;
+	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd328, {%r94, %r95};
+	@!%p55 bra $L74;
+	add.s64 %rd329, %rd328, %rd327;
+	mov.b64 %rd327, %rd329;
+$L74:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r96, %r97}, %rd327;
+	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd330, {%r98, %r99};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd331, %rd330, 0, %p58;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r100;
+	@!%p59 bra $L75;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	st.shared.s64 [%rd333+0], %rd327;
+$L75:
+	bar.sync 0;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L76;
+	mov.b64 %rd334, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L77;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd334, %rd337;
+$L77:
+	mov.b64 {%r101, %r102}, %rd334;
+	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd338, {%r103, %r104};
+	@!%p62 bra $L78;
+	add.s64 %rd339, %rd338, %rd334;
+	mov.b64 %rd334, %rd339;
+$L78:
+	mov.b64 {%r105, %r106}, %rd334;
+	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd340, {%r107, %r108};
+	@!%p63 bra $L79;
+	add.s64 %rd341, %rd340, %rd334;
+	mov.b64 %rd334, %rd341;
+$L79:
+	mov.b64 {%r109, %r110}, %rd334;
+	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd342, {%r111, %r112};
+	@!%p64 bra $L80;
+	add.s64 %rd343, %rd342, %rd334;
+	mov.b64 %rd334, %rd343;
+$L80:
+	mov.b64 {%r113, %r114}, %rd334;
+	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd344, {%r115, %r116};
+	@!%p65 bra $L81;
+	add.s64 %rd345, %rd344, %rd334;
+	mov.b64 %rd334, %rd345;
+$L81:
+	mov.b64 {%r117, %r118}, %rd334;
+	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd346, {%r119, %r120};
+	@!%p66 bra $L82;
+	add.s64 %rd347, %rd346, %rd334;
+	mov.b64 %rd334, %rd347;
+$L82:
+	mov.b64 {%r121, %r122}, %rd334;
+	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd348, {%r123, %r124};
+	selp.b64 %rd349, %rd348, 0, %p67;
+	@!%p61 bra $L83;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	st.shared.s64 [%rd352+0], %rd349;
+$L83:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r125;
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd334;
+$L84:
+$L76:
+	bar.sync 0;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	ld.shared.s64 %rd356, [%rd355+0];
+	add.s64 %rd357, %rd356, %rd331;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd357;
+	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd359, {%r128, %r129};
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, 0;
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p70, %rd368, 0;
+	setp.gt.s64 %p71, %rd366, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L86;
+	atom.global.add.u64 %rd369, [%rd202], %rd366;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd367, %rd370;
+$L86:
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p73, %rd371, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd367;
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd367, %rd373;
+	add.s64 %rd374, %rd367, %rd365;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, 0;
+$L88:
+	setp.lt.s64 %p76, %rd376, %rd326;
+	not.pred %p77, %p76;
+	@!%p77 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd377, %rd376, %rd174;
+	mad.lo.s64 %rd378, %rd377, 4, %rd172;
+	ld.shared.s32 %r130, [%rd378+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd379, %rd375, %rd376;
+	mul.lo.s64 %rd380, %rd379, %rd201;
+	mad.lo.s64 %rd381, %rd380, 4, %rd199;
+	st.global.s32 [%rd381+0], %r131;
+$L89:
+	add.s64 %rd382, %rd376, 1;
+	mov.b64 %rd376, %rd382;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd224, 0;
+$L66:
+$L30:
+	add.s64 %rd383, %rd251, 1;
+	mov.b64 %rd251, %rd383;
+	bra.uni $L29;
+$L31:
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd134, %rd132;
-	setp.eq.s64 %p33, %rd134, %rd132;
-	setp.lt.s64 %p34, %rd135, %rd133;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd138, %rd134, %rd132, %p36;
-	selp.b64 %rd139, %rd135, %rd133, %p36;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
+	add.s64 %rd384, %rd225, 1;
+	mov.b64 %rd225, %rd384;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r29, %r29, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
+	mov.b64 %rd385, %rd224;
+$L93:
+	@!%p17 bra $L97;
+	bra.uni $L95;
+$L97:
+	// block scan
+	mov.b64 %rd386, %rd385;
+	mov.b32 %r132, %r3;
+$L98:
+	setp.hs.u32 %p78, %r132, 32;
+	@%p78 bra $L99;
+	mov.b64 {%r133, %r134}, %rd386;
+	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd387, {%r135, %r136};
+	@!%p79 bra $L100;
+	add.s64 %rd388, %rd387, %rd386;
+	mov.b64 %rd386, %rd388;
+$L100:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L98;
+$L99:
+	mov.b64 {%r137, %r138}, %rd386;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd389, {%r139, %r140};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd390, %rd389, 0, %p82;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r141;
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd386;
+$L101:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
-$L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd132;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd152, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd133;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd153, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd152, %rd132;
-	setp.eq.s64 %p44, %rd152, %rd132;
-	setp.lt.s64 %p45, %rd153, %rd133;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd154, %rd152, %rd132, %p47;
-	selp.b64 %rd155, %rd153, %rd133, %p47;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd152, %rd132;
-	setp.eq.s64 %p50, %rd152, %rd132;
-	setp.lt.s64 %p51, %rd153, %rd133;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd156, %rd152, %rd132, %p53;
-	selp.b64 %rd157, %rd153, %rd133, %p53;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
-$L29:
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L102;
+	mov.b64 %rd393, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L103;
+	mul.wide.u32 %rd394, %r7, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	ld.shared.s64 %rd396, [%rd395+0];
+	mov.b64 %rd393, %rd396;
+$L103:
+	mov.b64 {%r142, %r143}, %rd393;
+	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd397, {%r144, %r145};
+	@!%p86 bra $L104;
+	add.s64 %rd398, %rd397, %rd393;
+	mov.b64 %rd393, %rd398;
+$L104:
+	mov.b64 {%r146, %r147}, %rd393;
+	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd399, {%r148, %r149};
+	@!%p87 bra $L105;
+	add.s64 %rd400, %rd399, %rd393;
+	mov.b64 %rd393, %rd400;
+$L105:
+	mov.b64 {%r150, %r151}, %rd393;
+	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd401, {%r152, %r153};
+	@!%p88 bra $L106;
+	add.s64 %rd402, %rd401, %rd393;
+	mov.b64 %rd393, %rd402;
+$L106:
+	mov.b64 {%r154, %r155}, %rd393;
+	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd403, {%r156, %r157};
+	@!%p89 bra $L107;
+	add.s64 %rd404, %rd403, %rd393;
+	mov.b64 %rd393, %rd404;
+$L107:
+	mov.b64 {%r158, %r159}, %rd393;
+	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd405, {%r160, %r161};
+	@!%p90 bra $L108;
+	add.s64 %rd406, %rd405, %rd393;
+	mov.b64 %rd393, %rd406;
+$L108:
+	mov.b64 {%r162, %r163}, %rd393;
+	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd407, {%r164, %r165};
+	selp.b64 %rd408, %rd407, 0, %p91;
+	@!%p85 bra $L109;
+	mul.wide.u32 %rd409, %r7, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	add.s64 %rd411, %rd410, 512;
+	st.shared.s64 [%rd411+0], %rd408;
+$L109:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r166;
+	@!%p92 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd393;
+$L110:
+$L102:
+	bar.sync 0;
+	mul.wide.u32 %rd412, %r8, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	add.s64 %rd414, %rd413, 512;
+	ld.shared.s64 %rd415, [%rd414+0];
+	add.s64 %rd416, %rd415, %rd390;
+	ld.shared.s64 %rd417, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd416;
+	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd418, {%r169, %r170};
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, 0;
+	cvt.u64.u32 %rd427, %r2;
+	setp.eq.s64 %p94, %rd427, 0;
+	setp.gt.s64 %p95, %rd425, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L112;
+	atom.global.add.u64 %rd428, [%rd202], %rd425;
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd426, %rd429;
+$L112:
+	cvt.u64.u32 %rd430, %r2;
+	setp.eq.s64 %p97, %rd430, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd426;
+$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd431, [%rd1+1024];
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd426, %rd432;
+	add.s64 %rd433, %rd426, %rd424;
+	mov.b64 %rd434, %rd433;
+	mov.b64 %rd435, 0;
+$L114:
+	setp.lt.s64 %p100, %rd435, %rd385;
+	not.pred %p101, %p100;
+	@!%p101 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd436, %rd435, %rd174;
+	mad.lo.s64 %rd437, %rd436, 4, %rd172;
+	ld.shared.s32 %r171, [%rd437+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd438, %rd434, %rd435;
+	mul.lo.s64 %rd439, %rd438, %rd201;
+	mad.lo.s64 %rd440, %rd439, 4, %rd199;
+	st.global.s32 [%rd440+0], %r172;
+$L115:
+	add.s64 %rd441, %rd435, 1;
+	mov.b64 %rd435, %rd441;
+	bra.uni $L114;
+$L116:
+	bra.uni $L95;
+$L94:
+	bra.uni $L93;
+$L95:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd442, %r2;
+	add.s64 %rd443, %rd178, %rd442;
+	mov.b64 %rd444, %rd443;
+	mov.b32 %r173, -1;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L119:
+	@!%p13 bra $L123;
+	mov.b64 %rd447, 4611686018427387904;
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd447, %rd158;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd448, %rd447;
+$L124:
+	mov.b64 %rd449, 0;
+	mov.b64 %rd450, %rd448;
+$L127:
+	setp.gt.s64 %p102, %rd450, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L131;
+	bra.uni $L129;
+$L131:
+	setp.ge.s64 %p104, %rd445, %rd446;
+	@!%p104 bra $L133;
+	setp.ge.s64 %p105, %rd444, %rd181;
+	@!%p105 bra $L135;
+	bra.uni $L129;
+$L135:
+	mov.pred %p106, %p12;
+	mov.b64 %rd451, %rd139;
+	mov.b64 %rd452, %rd444;
+$L136:
+	@!%p106 bra $L140;
+	shr.s64 %rd453, %rd452, 5;
+	mul.lo.s64 %rd454, %rd453, %rd145;
+	mad.lo.s64 %rd455, %rd454, 4, %rd143;
+	ld.global.nc.u32 %r174, [%rd455+0];
+	mov.b32 %r175, %r174;
+	and.b64 %rd456, %rd452, 31;
+	min.u64 %rd457, %rd456, 32;
+	cvt.u32.u64 %r176, %rd457;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p107, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p107;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p108, %r180, 0x0;
+	@!%p108 bra $L142;
+	cvt.u32.u64 %r181, %rd452;
+	mov.b32 %r182, %r181;
+	bra.uni $L138;
+$L142:
+	mov.b32 %r182, -1;
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd458, %rd452, %rd142;
+	mad.lo.s64 %rd459, %rd458, 4, %rd140;
+	ld.global.nc.s32 %r183, [%rd459+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
+	mov.b32 %r173, %r182;
+	add.s64 %rd460, %rd444, %rd176;
+	mov.b64 %rd444, %rd460;
+	setp.ge.s32 %p109, %r173, 0;
+	@!%p109 bra $L144;
+	mov.b64 %rd461, %rd129;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd462, %r185;
+	mul.lo.s64 %rd463, %rd462, %rd132;
+	mad.lo.s64 %rd464, %rd463, 8, %rd130;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd129;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd469, %r186;
+	add.s64 %rd470, %rd469, 1;
+	mul.lo.s64 %rd471, %rd470, %rd132;
+	mad.lo.s64 %rd472, %rd471, 8, %rd130;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd467;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd445, %rd476;
+	mov.b64 %rd446, %rd477;
+$L144:
+	bra.uni $L128;
+$L133:
+	mul.lo.s64 %rd478, %rd445, %rd135;
+	mad.lo.s64 %rd479, %rd478, 4, %rd133;
+	ld.global.nc.s32 %r187, [%rd479+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r39;
+	mov.b32 %r191, %r173;
+	mov.b32 %r192, %r189;
+	mov.b64 %rd480, %rd445;
+	add.s32 %r193, %r190, 1;
+	mov.b32 %r194, %r193;
+	cvt.s64.s32 %rd481, %r192;
+	mul.lo.s64 %rd482, %rd481, %rd163;
+	mad.lo.s64 %rd483, %rd482, 4, %rd161;
+	mov.b32 %r195, -1;
+	atom.global.cas.b32 %r196, [%rd483], %r195, %r194;
+	setp.eq.u32 %p110, %r196, %r195;
+	mov.pred %p111, %p110;
+	mov.pred %p112, %p111;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L146;
+	cvt.s64.s32 %rd484, %r192;
+	mul.lo.s64 %rd485, %rd484, %rd163;
+	mad.lo.s64 %rd486, %rd485, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r197, [%rd486+0];
+	mov.b32 %r198, %r197;
+	setp.eq.s32 %p115, %r198, %r194;
+	mov.pred %p113, %p115;
+$L146:
+	@!%p113 bra $L148;
+	cvt.s64.s32 %rd487, %r191;
+	mul.lo.s64 %rd488, %rd487, %rd166;
+	mad.lo.s64 %rd489, %rd488, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r199, [%rd489+0];
+	mov.b32 %r200, %r199;
+	cvt.s64.s32 %rd490, %r192;
+	mul.lo.s64 %rd491, %rd490, %rd166;
+	mad.lo.s64 %rd492, %rd491, 4, %rd164;
+	atom.global.min.s32 %r201, [%rd492], %r200;
+$L148:
+	mov.pred %p116, %p112;
+	@!%p116 bra $L150;
+	mov.pred %p117, 0;
+	mov.b64 %rd493, %rd449;
+	mov.b32 %r202, %r189;
+$L151:
+	@!%p13 bra $L155;
+	shr.s32 %r203, %r202, 5;
+	cvt.s64.s32 %rd494, %r203;
+	mov.b64 %rd495, %rd494;
+	and.b32 %r204, %r202, 31;
+	cvt.s64.s32 %rd496, %r204;
+	min.u64 %rd497, %rd496, 32;
+	cvt.u32.u64 %r205, %rd497;
+	mov.b32 %r207, 0x1;
+	shl.b32 %r206, %r207, %r205;
+	setp.hs.u32 %p118, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p118;
+	mov.b32 %r209, %r208;
+	mov.b64 %rd498, %rd495;
+	mov.b32 %r210, %r209;
+	mul.lo.s64 %rd499, %rd498, %rd154;
+	mad.lo.s64 %rd500, %rd499, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r211, [%rd500+0];
+	mov.b32 %r212, %r211;
+	and.b32 %r213, %r212, %r210;
+	setp.ne.u32 %p119, %r213, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L157;
+	mul.lo.s64 %rd501, %rd498, %rd154;
+	mad.lo.s64 %rd502, %rd501, 4, %rd152;
+	atom.global.or.b32 %r214, [%rd502], %r210;
+	mov.b32 %r215, %r214;
+	and.b32 %r216, %r215, %r210;
+	setp.ne.u32 %p122, %r216, 0x0;
+	mov.pred %p120, %p122;
+$L157:
+	@!%p120 bra $L159;
+	mov.b64 %rd503, %rd493;
+	mov.b64 %rd504, %rd503;
+	mov.pred %p123, 0;
+	bra.uni $L153;
+$L159:
+	mov.b64 %rd505, %rd493;
+	mov.b64 %rd504, %rd505;
+	mov.pred %p123, 1;
+	bra.uni $L153;
+$L155:
+	@!%p14 bra $L161;
+	cvt.s64.s32 %rd506, %r202;
+	mul.lo.s64 %rd507, %rd506, %rd157;
+	mad.lo.s64 %rd508, %rd507, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r217, [%rd508+0];
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p124, %r218, %r38;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L163;
+	cvt.s64.s32 %rd509, %r202;
+	mul.lo.s64 %rd510, %rd509, %rd157;
+	mad.lo.s64 %rd511, %rd510, 4, %rd155;
+	atom.global.exch.b32 %r219, [%rd511], %r38;
+	mov.b32 %r220, %r219;
+	setp.eq.s32 %p127, %r220, %r38;
+	mov.pred %p125, %p127;
+$L163:
+	@!%p125 bra $L165;
+	mov.b64 %rd512, %rd493;
+	mov.b64 %rd504, %rd512;
+	mov.pred %p123, 0;
+	bra.uni $L153;
+$L165:
+$L161:
+	mul.lo.s64 %rd513, %rd493, %rd174;
+	mad.lo.s64 %rd514, %rd513, 4, %rd172;
+	st.shared.s32 [%rd514+0], %r202;
+	add.s64 %rd515, %rd493, 1;
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd504, %rd516;
+	mov.pred %p123, 1;
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd517, %rd504;
+	mov.pred %p128, %p123;
+	mov.b64 %rd449, %rd517;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L167;
+	mov.b64 %rd518, %rd129;
+	mov.b32 %r221, %r189;
+	setp.lt.s64 %p129, %rd115, 64;
+	setp.le.s64 %p130, %rd159, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L168;
+	cvt.s64.s32 %rd519, %r221;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd132;
+	mad.lo.s64 %rd522, %rd521, 8, %rd130;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	cvt.s64.s32 %rd525, %r221;
+	mul.lo.s64 %rd526, %rd525, %rd132;
+	mad.lo.s64 %rd527, %rd526, 8, %rd130;
+	ld.global.nc.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	sub.s64 %rd530, %rd524, %rd529;
+	add.s64 %rd531, %rd116, %rd530;
+	mov.b64 %rd116, %rd531;
+	bra.uni $L169;
+$L168:
+	mov.b64 %rd532, %rd159;
+	setp.ge.s64 %p132, %rd115, 4096;
+	@!%p132 bra $L171;
+	mul.lo.s64 %rd533, %rd532, 4;
+	mov.b64 %rd532, %rd533;
+$L171:
+	setp.ge.s64 %p133, %rd115, 65536;
+	@!%p133 bra $L173;
+	mul.lo.s64 %rd534, %rd532, 4;
+	mov.b64 %rd532, %rd534;
+$L173:
+	sub.s64 %rd535, %rd532, 1;
+	and.b64 %rd536, %rd115, %rd535;
+	setp.eq.s64 %p134, %rd536, 0;
+	@!%p134 bra $L175;
+	cvt.s64.s32 %rd537, %r221;
+	add.s64 %rd538, %rd537, 1;
+	mul.lo.s64 %rd539, %rd538, %rd132;
+	mad.lo.s64 %rd540, %rd539, 8, %rd130;
+	ld.global.nc.s64 %rd541, [%rd540+0];
+	mov.b64 %rd542, %rd541;
+	cvt.s64.s32 %rd543, %r221;
+	mul.lo.s64 %rd544, %rd543, %rd132;
+	mad.lo.s64 %rd545, %rd544, 8, %rd130;
+	ld.global.nc.s64 %rd546, [%rd545+0];
+	mov.b64 %rd547, %rd546;
+	sub.s64 %rd548, %rd542, %rd547;
+	mul.lo.s64 %rd549, %rd532, %rd548;
+	add.s64 %rd550, %rd116, %rd549;
+	mov.b64 %rd116, %rd550;
+$L175:
+$L169:
+	add.s64 %rd551, %rd115, 1;
+	mov.b64 %rd115, %rd551;
+$L167:
+$L150:
+	add.s64 %rd552, %rd445, 1;
+	mov.b64 %rd445, %rd552;
+	sub.s64 %rd553, %rd450, 1;
+	mov.b64 %rd450, %rd553;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd554, %rd449;
+$L176:
+	@!%p13 bra $L180;
+	bra.uni $L178;
+$L180:
+	// block scan
+	mov.b64 %rd555, %rd554;
+	mov.b32 %r222, %r3;
+$L181:
+	setp.hs.u32 %p135, %r222, 32;
+	@%p135 bra $L182;
+	mov.b64 {%r223, %r224}, %rd555;
+	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd556, {%r225, %r226};
+	@!%p136 bra $L183;
+	add.s64 %rd557, %rd556, %rd555;
+	mov.b64 %rd555, %rd557;
+$L183:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L181;
+$L182:
+	mov.b64 {%r227, %r228}, %rd555;
+	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd558, {%r229, %r230};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd559, %rd558, 0, %p139;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r231;
+	@!%p140 bra $L184;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	st.shared.s64 [%rd561+0], %rd555;
+$L184:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L185;
+	mov.b64 %rd562, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L186;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	ld.shared.s64 %rd565, [%rd564+0];
+	mov.b64 %rd562, %rd565;
+$L186:
+	mov.b64 {%r232, %r233}, %rd562;
+	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd566, {%r234, %r235};
+	@!%p143 bra $L187;
+	add.s64 %rd567, %rd566, %rd562;
+	mov.b64 %rd562, %rd567;
+$L187:
+	mov.b64 {%r236, %r237}, %rd562;
+	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd568, {%r238, %r239};
+	@!%p144 bra $L188;
+	add.s64 %rd569, %rd568, %rd562;
+	mov.b64 %rd562, %rd569;
+$L188:
+	mov.b64 {%r240, %r241}, %rd562;
+	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd570, {%r242, %r243};
+	@!%p145 bra $L189;
+	add.s64 %rd571, %rd570, %rd562;
+	mov.b64 %rd562, %rd571;
+$L189:
+	mov.b64 {%r244, %r245}, %rd562;
+	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd572, {%r246, %r247};
+	@!%p146 bra $L190;
+	add.s64 %rd573, %rd572, %rd562;
+	mov.b64 %rd562, %rd573;
+$L190:
+	mov.b64 {%r248, %r249}, %rd562;
+	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd574, {%r250, %r251};
+	@!%p147 bra $L191;
+	add.s64 %rd575, %rd574, %rd562;
+	mov.b64 %rd562, %rd575;
+$L191:
+	mov.b64 {%r252, %r253}, %rd562;
+	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd576, {%r254, %r255};
+	selp.b64 %rd577, %rd576, 0, %p148;
+	@!%p142 bra $L192;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	st.shared.s64 [%rd580+0], %rd577;
+$L192:
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r256;
+	@!%p149 bra $L193;
+	st.shared.s64 [%rd1+1024], %rd562;
+$L193:
+$L185:
+	bar.sync 0;
+	mul.wide.u32 %rd581, %r8, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	ld.shared.s64 %rd584, [%rd583+0];
+	add.s64 %rd585, %rd584, %rd559;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd585;
+	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd587, {%r259, %r260};
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, 0;
+	cvt.u64.u32 %rd596, %r2;
+	setp.eq.s64 %p151, %rd596, 0;
+	setp.gt.s64 %p152, %rd594, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L195;
+	atom.global.add.u64 %rd597, [%rd149], %rd594;
+	mov.b64 %rd598, %rd597;
+	mov.b64 %rd595, %rd598;
+$L195:
+	cvt.u64.u32 %rd599, %r2;
+	setp.eq.s64 %p154, %rd599, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L196;
+	st.shared.s64 [%rd1+1024], %rd595;
+$L196:
+	bar.sync 0;
+	ld.shared.s64 %rd600, [%rd1+1024];
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd595, %rd601;
+	add.s64 %rd602, %rd595, %rd593;
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd604, 0;
+$L197:
+	setp.lt.s64 %p157, %rd604, %rd554;
+	not.pred %p158, %p157;
+	@!%p158 bra $L201;
+	bra.uni $L199;
+$L201:
+	mul.lo.s64 %rd605, %rd604, %rd174;
+	mad.lo.s64 %rd606, %rd605, 4, %rd172;
+	ld.shared.s32 %r261, [%rd606+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd607, %rd603, %rd604;
+	mul.lo.s64 %rd608, %rd607, %rd148;
+	mad.lo.s64 %rd609, %rd608, 4, %rd146;
+	st.global.s32 [%rd609+0], %r262;
+$L198:
+	add.s64 %rd610, %rd604, 1;
+	mov.b64 %rd604, %rd610;
+	bra.uni $L197;
+$L199:
+	bra.uni $L178;
+$L177:
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd611, 0;
+	setp.lt.s64 %p159, %rd445, %rd446;
+	setp.lt.s64 %p160, %rd444, %rd181;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L203;
+	mov.b64 %rd611, 1;
+$L203:
+	mov.b64 %rd612, %rd611;
+	// block reduction
+	sub.u32 %r263, %r13, 1;
+	mov.b32 %r264, %r3;
+$L204:
+	setp.hs.u32 %p162, %r264, 32;
+	@%p162 bra $L205;
+	mov.b64 {%r265, %r266}, %rd612;
+	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd613, {%r267, %r268};
+	@!%p163 bra $L206;
+	max.s64 %rd614, %rd612, %rd613;
+	mov.b64 %rd612, %rd614;
+$L206:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L204;
+$L205:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L207;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	st.shared.s64 [%rd616+0], %rd612;
+$L207:
+	bar.sync 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L208;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L209;
+	mul.wide.u32 %rd617, %r7, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	ld.shared.s64 %rd619, [%rd618+0];
+	mov.b64 %rd612, %rd619;
+$L209:
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd612;
+	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd620, {%r272, %r273};
+	@!%p167 bra $L210;
+	max.s64 %rd621, %rd612, %rd620;
+	mov.b64 %rd612, %rd621;
+$L210:
+	mov.b64 {%r274, %r275}, %rd612;
+	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd622, {%r276, %r277};
+	@!%p168 bra $L211;
+	max.s64 %rd623, %rd612, %rd622;
+	mov.b64 %rd612, %rd623;
+$L211:
+	mov.b64 {%r278, %r279}, %rd612;
+	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd624, {%r280, %r281};
+	@!%p169 bra $L212;
+	max.s64 %rd625, %rd612, %rd624;
+	mov.b64 %rd612, %rd625;
+$L212:
+	mov.b64 {%r282, %r283}, %rd612;
+	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd626, {%r284, %r285};
+	@!%p170 bra $L213;
+	max.s64 %rd627, %rd612, %rd626;
+	mov.b64 %rd612, %rd627;
+$L213:
+	mov.b64 {%r286, %r287}, %rd612;
+	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd628, {%r288, %r289};
+	@!%p171 bra $L214;
+	max.s64 %rd629, %rd612, %rd628;
+	mov.b64 %rd612, %rd629;
+$L214:
+	@!%p164 bra $L215;
+	st.shared.s64 [%rd1+1024], %rd612;
+$L215:
+$L208:
+	bar.sync 0;
+	ld.shared.s64 %rd630, [%rd1+1024];
+	mov.b64 %rd612, %rd630;
+	mov.b64 %rd631, %rd612;
+	setp.eq.s64 %p172, %rd631, 0;
+	@!%p172 bra $L217;
+	bra.uni $L126;
+$L217:
+$L125:
+	bra.uni $L124;
+$L126:
+$L7:
+	bar.sync 0;
+	add.s64 %rd128, %rd128, %rd127;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd632, %rd115;
+	mov.b64 %rd633, %rd116;
+	// block reduction
+	mov.b32 %r290, 1;
+	sub.u32 %r291, %r13, 1;
+	mov.b32 %r292, %r3;
+$L218:
+	setp.hs.u32 %p173, %r292, 32;
+	@%p173 bra $L219;
+	mov.b64 {%r293, %r294}, %rd632;
+	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd634, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd633;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd635, {%r299, %r300};
+	@!%p174 bra $L220;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L222;
+	setp.lt.s64 %p176, %rd634, %rd632;
+	setp.eq.s64 %p177, %rd634, %rd632;
+	setp.lt.s64 %p178, %rd635, %rd633;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd636, %rd634, %rd632, %p180;
+	selp.b64 %rd637, %rd635, %rd633, %p180;
+	mov.b64 %rd632, %rd636;
+	mov.b64 %rd633, %rd637;
+	bra.uni $L221;
+$L222:
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L223;
+	setp.gt.s64 %p182, %rd634, %rd632;
+	setp.eq.s64 %p183, %rd634, %rd632;
+	setp.lt.s64 %p184, %rd635, %rd633;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd638, %rd634, %rd632, %p186;
+	selp.b64 %rd639, %rd635, %rd633, %p186;
+	mov.b64 %rd632, %rd638;
+	mov.b64 %rd633, %rd639;
+	bra.uni $L221;
+$L223:
+	mov.b64 %rd640, %rd632;
+	mov.b64 %rd641, %rd633;
+	mov.b64 %rd642, %rd634;
+	mov.b64 %rd643, %rd635;
+	mov.b64 %rd644, %rd640;
+	mov.b64 %rd645, %rd641;
+	mov.b64 %rd646, %rd642;
+	mov.b64 %rd647, %rd643;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd650, %rd644, %rd648;
+	mov.b64 %rd644, %rd650;
+	add.s64 %rd651, %rd645, %rd649;
+	mov.b64 %rd645, %rd651;
+$L224:
+	mov.b64 %rd632, %rd644;
+	mov.b64 %rd633, %rd645;
+$L221:
+$L220:
+	shl.b32 %r292, %r292, 1;
+	bra.uni $L218;
+$L219:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L225;
+	mul.wide.u32 %rd652, %r8, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	st.shared.s64 [%rd653+0], %rd632;
+	st.shared.s64 [%rd653+8], %rd633;
+$L225:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L226;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L227;
+	mul.wide.u32 %rd654, %r7, 16;
+	add.s64 %rd655, %rd1, %rd654;
+	ld.shared.s64 %rd656, [%rd655+0];
+	ld.shared.s64 %rd657, [%rd655+8];
+	mov.b64 %rd632, %rd656;
+	mov.b64 %rd633, %rd657;
+$L227:
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
+$L228:
+	setp.hs.u32 %p190, %r302, 32;
+	@%p190 bra $L229;
+	mov.b64 {%r303, %r304}, %rd632;
+	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd658, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd633;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd659, {%r309, %r310};
+	@!%p191 bra $L230;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L232;
+	setp.lt.s64 %p193, %rd658, %rd632;
+	setp.eq.s64 %p194, %rd658, %rd632;
+	setp.lt.s64 %p195, %rd659, %rd633;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd660, %rd658, %rd632, %p197;
+	selp.b64 %rd661, %rd659, %rd633, %p197;
+	mov.b64 %rd632, %rd660;
+	mov.b64 %rd633, %rd661;
+	bra.uni $L231;
+$L232:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L233;
+	setp.gt.s64 %p199, %rd658, %rd632;
+	setp.eq.s64 %p200, %rd658, %rd632;
+	setp.lt.s64 %p201, %rd659, %rd633;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd662, %rd658, %rd632, %p203;
+	selp.b64 %rd663, %rd659, %rd633, %p203;
+	mov.b64 %rd632, %rd662;
+	mov.b64 %rd633, %rd663;
+	bra.uni $L231;
+$L233:
+	mov.b64 %rd664, %rd632;
+	mov.b64 %rd665, %rd633;
+	mov.b64 %rd666, %rd658;
+	mov.b64 %rd667, %rd659;
+	mov.b64 %rd644, %rd664;
+	mov.b64 %rd645, %rd665;
+	mov.b64 %rd646, %rd666;
+	mov.b64 %rd647, %rd667;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd668, %rd644, %rd648;
+	mov.b64 %rd644, %rd668;
+	add.s64 %rd669, %rd645, %rd649;
+	mov.b64 %rd645, %rd669;
+$L234:
+	mov.b64 %rd632, %rd644;
+	mov.b64 %rd633, %rd645;
+$L231:
+$L230:
+	shl.b32 %r302, %r302, 1;
+	bra.uni $L228;
+$L229:
+$L226:
+	mul.wide.u32 %rd670, %r29, 16;
+	add.s64 %rd671, %rd11, %rd670;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L235;
+	st.global.s64 [%rd671+0], %rd632;
+	st.global.s64 [%rd671+8], %rd633;
+$L235:
+	// the last block combines the partials
+	setp.eq.u32 %p205, %r5, 0;
+	@!%p205 bra $L236;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r311, [gk_reduce_done], 1;
+	sub.u32 %r312, %r30, 1;
+	setp.eq.u32 %p206, %r311, %r312;
+	fence.acq_rel.gpu;
+	selp.b32 %r313, 1, 0, %p206;
+	st.shared.u32 [%rd1+1024], %r313;
+$L236:
+	bar.sync 0;
+	ld.shared.u32 %r314, [%rd1+1024];
+	setp.ne.u32 %p207, %r314, 0;
+	@!%p207 bra $L237;
+	cvt.u64.u32 %rd674, %r30;
+	cvt.u64.u32 %rd675, %r5;
+	cvt.u64.u32 %rd676, %r6;
+	setp.ne.u32 %p208, %r18, 9;
+	@%p208 bra.uni $L239;
+	mov.b64 %rd672, 9223372036854775807;
+	mov.b64 %rd673, 9223372036854775807;
+	mov.b64 %rd677, %rd675;
+$L240:
+	setp.ge.s64 %p209, %rd677, %rd674;
+	@%p209 bra $L241;
+	mad.lo.s64 %rd678, %rd677, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd679, [%rd678+0];
+	ld.relaxed.gpu.global.s64 %rd680, [%rd678+8];
+	setp.lt.s64 %p210, %rd679, %rd672;
+	setp.eq.s64 %p211, %rd679, %rd672;
+	setp.lt.s64 %p212, %rd680, %rd673;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd681, %rd679, %rd672, %p214;
+	selp.b64 %rd682, %rd680, %rd673, %p214;
+	mov.b64 %rd672, %rd681;
+	mov.b64 %rd673, %rd682;
+	add.s64 %rd677, %rd677, %rd676;
+	bra.uni $L240;
+$L241:
+	bra.uni $L238;
+$L239:
+	setp.ne.u32 %p215, %r18, 10;
+	@%p215 bra.uni $L242;
+	mov.b64 %rd672, -9223372036854775808;
+	mov.b64 %rd673, 9223372036854775807;
+	mov.b64 %rd683, %rd675;
+$L243:
+	setp.ge.s64 %p216, %rd683, %rd674;
+	@%p216 bra $L244;
+	mad.lo.s64 %rd684, %rd683, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd685, [%rd684+0];
+	ld.relaxed.gpu.global.s64 %rd686, [%rd684+8];
+	setp.gt.s64 %p217, %rd685, %rd672;
+	setp.eq.s64 %p218, %rd685, %rd672;
+	setp.lt.s64 %p219, %rd686, %rd673;
+	and.pred %p220, %p218, %p219;
+	or.pred %p221, %p217, %p220;
+	selp.b64 %rd687, %rd685, %rd672, %p221;
+	selp.b64 %rd688, %rd686, %rd673, %p221;
+	mov.b64 %rd672, %rd687;
+	mov.b64 %rd673, %rd688;
+	add.s64 %rd683, %rd683, %rd676;
+	bra.uni $L243;
+$L244:
+	bra.uni $L238;
+$L242:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L245:
+	mov.b64 %rd689, %rd119;
+	mov.b64 %rd690, %rd120;
+	mov.b64 %rd672, %rd689;
+	mov.b64 %rd673, %rd690;
+	mov.b64 %rd691, %rd675;
+$L246:
+	setp.ge.s64 %p222, %rd691, %rd674;
+	@%p222 bra $L247;
+	mad.lo.s64 %rd692, %rd691, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd693, [%rd692+0];
+	ld.relaxed.gpu.global.s64 %rd694, [%rd692+8];
+	mov.b64 %rd695, %rd672;
+	mov.b64 %rd696, %rd673;
+	mov.b64 %rd697, %rd693;
+	mov.b64 %rd698, %rd694;
+	mov.b64 %rd644, %rd695;
+	mov.b64 %rd645, %rd696;
+	mov.b64 %rd646, %rd697;
+	mov.b64 %rd647, %rd698;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd699, %rd644, %rd648;
+	mov.b64 %rd644, %rd699;
+	add.s64 %rd700, %rd645, %rd649;
+	mov.b64 %rd645, %rd700;
+$L248:
+	mov.b64 %rd672, %rd644;
+	mov.b64 %rd673, %rd645;
+	add.s64 %rd691, %rd691, %rd676;
+	bra.uni $L246;
+$L247:
+$L238:
+	mov.b64 %rd701, %rd672;
+	mov.b64 %rd702, %rd673;
+	// block reduction
+	mov.b32 %r315, 1;
+	mov.b32 %r316, 1;
+	sub.u32 %r317, %r13, 1;
+	mov.b32 %r318, %r315;
+$L249:
+	setp.hs.u32 %p223, %r318, 32;
+	@%p223 bra $L250;
+	mov.b64 {%r319, %r320}, %rd701;
+	shfl.sync.down.b32 %r321|%p224, %r319, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
+	mov.b64 %rd703, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd702;
+	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
+	mov.b64 %rd704, {%r325, %r326};
+	@!%p224 bra $L251;
+	setp.ne.u32 %p225, %r18, 9;
+	@%p225 bra.uni $L253;
+	setp.lt.s64 %p226, %rd703, %rd701;
+	setp.eq.s64 %p227, %rd703, %rd701;
+	setp.lt.s64 %p228, %rd704, %rd702;
+	and.pred %p229, %p227, %p228;
+	or.pred %p230, %p226, %p229;
+	selp.b64 %rd705, %rd703, %rd701, %p230;
+	selp.b64 %rd706, %rd704, %rd702, %p230;
+	mov.b64 %rd701, %rd705;
+	mov.b64 %rd702, %rd706;
+	bra.uni $L252;
+$L253:
+	setp.ne.u32 %p231, %r18, 10;
+	@%p231 bra.uni $L254;
+	setp.gt.s64 %p232, %rd703, %rd701;
+	setp.eq.s64 %p233, %rd703, %rd701;
+	setp.lt.s64 %p234, %rd704, %rd702;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd707, %rd703, %rd701, %p236;
+	selp.b64 %rd708, %rd704, %rd702, %p236;
+	mov.b64 %rd701, %rd707;
+	mov.b64 %rd702, %rd708;
+	bra.uni $L252;
+$L254:
+	mov.b64 %rd709, %rd701;
+	mov.b64 %rd710, %rd702;
+	mov.b64 %rd711, %rd703;
+	mov.b64 %rd712, %rd704;
+	mov.b64 %rd644, %rd709;
+	mov.b64 %rd645, %rd710;
+	mov.b64 %rd646, %rd711;
+	mov.b64 %rd647, %rd712;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd713, %rd644, %rd648;
+	mov.b64 %rd644, %rd713;
+	add.s64 %rd714, %rd645, %rd649;
+	mov.b64 %rd645, %rd714;
+$L255:
+	mov.b64 %rd701, %rd644;
+	mov.b64 %rd702, %rd645;
+$L252:
+$L251:
+	shl.b32 %r318, %r318, 1;
+	bra.uni $L249;
+$L250:
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L256;
+	mul.wide.u32 %rd715, %r8, 16;
+	add.s64 %rd716, %rd1, %rd715;
+	st.shared.s64 [%rd716+0], %rd701;
+	st.shared.s64 [%rd716+8], %rd702;
+$L256:
+	bar.sync 0;
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L257;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L258;
+	mul.wide.u32 %rd717, %r7, 16;
+	add.s64 %rd718, %rd1, %rd717;
+	ld.shared.s64 %rd719, [%rd718+0];
+	ld.shared.s64 %rd720, [%rd718+8];
+	mov.b64 %rd701, %rd719;
+	mov.b64 %rd702, %rd720;
+$L258:
+	sub.u32 %r327, %r10, 1;
+	mov.b32 %r328, %r316;
+$L259:
+	setp.hs.u32 %p240, %r328, 32;
+	@%p240 bra $L260;
+	mov.b64 {%r329, %r330}, %rd701;
+	shfl.sync.down.b32 %r331|%p241, %r329, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
+	mov.b64 %rd721, {%r331, %r332};
+	mov.b64 {%r333, %r334}, %rd702;
+	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
+	mov.b64 %rd722, {%r335, %r336};
+	@!%p241 bra $L261;
+	setp.ne.u32 %p242, %r18, 9;
+	@%p242 bra.uni $L263;
+	setp.lt.s64 %p243, %rd721, %rd701;
+	setp.eq.s64 %p244, %rd721, %rd701;
+	setp.lt.s64 %p245, %rd722, %rd702;
+	and.pred %p246, %p244, %p245;
+	or.pred %p247, %p243, %p246;
+	selp.b64 %rd723, %rd721, %rd701, %p247;
+	selp.b64 %rd724, %rd722, %rd702, %p247;
+	mov.b64 %rd701, %rd723;
+	mov.b64 %rd702, %rd724;
+	bra.uni $L262;
+$L263:
+	setp.ne.u32 %p248, %r18, 10;
+	@%p248 bra.uni $L264;
+	setp.gt.s64 %p249, %rd721, %rd701;
+	setp.eq.s64 %p250, %rd721, %rd701;
+	setp.lt.s64 %p251, %rd722, %rd702;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd725, %rd721, %rd701, %p253;
+	selp.b64 %rd726, %rd722, %rd702, %p253;
+	mov.b64 %rd701, %rd725;
+	mov.b64 %rd702, %rd726;
+	bra.uni $L262;
+$L264:
+	mov.b64 %rd727, %rd701;
+	mov.b64 %rd728, %rd702;
+	mov.b64 %rd729, %rd721;
+	mov.b64 %rd730, %rd722;
+	mov.b64 %rd644, %rd727;
+	mov.b64 %rd645, %rd728;
+	mov.b64 %rd646, %rd729;
+	mov.b64 %rd647, %rd730;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd731, %rd644, %rd648;
+	mov.b64 %rd644, %rd731;
+	add.s64 %rd732, %rd645, %rd649;
+	mov.b64 %rd645, %rd732;
+$L265:
+	mov.b64 %rd701, %rd644;
+	mov.b64 %rd702, %rd645;
+$L262:
+$L261:
+	shl.b32 %r328, %r328, 1;
+	bra.uni $L259;
+$L260:
+$L257:
+	@!%p205 bra $L266;
+	st.global.s64 [%rd13+0], %rd701;
+	st.global.s64 [%rd13+8], %rd702;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L266:
+$L237:
 	ret;
 }
 `
@@ -2369,6 +2209,7 @@ const gokkosPTX1 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -2382,995 +2223,6 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<112>;
-	.reg .b32 %r<150>;
-	.reg .b64 %rd<431>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r36, [gk_s45];
-	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd122, 9223372036854775807;
-	mov.b64 %rd123, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd122, -9223372036854775808;
-	mov.b64 %rd123, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd124, 0;
-	mov.b64 %rd125, 0;
-	mov.b64 %rd126, 0;
-	mov.b64 %rd127, 0;
-	mov.b64 %rd124, %rd126;
-	mov.b64 %rd125, %rd127;
-$L4:
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd122, %rd128;
-	mov.b64 %rd123, %rd129;
-$L1:
-	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-	cvt.u64.u32 %rd131, %r29;
-	cvt.u64.u32 %rd132, %r30;
-	mov.b64 %rd133, %rd131;
-$L5:
-	setp.ge.s64 %p11, %rd133, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd130, %rd133;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd134, %rd27;
-	mov.b64 %rd135, %rd30;
-	mov.b64 %rd136, %rd32;
-	mov.b64 %rd137, %rd34;
-	mov.b64 %rd138, %rd37;
-	mov.b64 %rd139, %rd39;
-	mov.b64 %rd140, %rd41;
-	mov.b64 %rd141, %rd44;
-	mov.b64 %rd142, %rd46;
-	mov.b64 %rd143, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd144, %rd50;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd55;
-	mov.b64 %rd147, %rd57;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd62;
-	mov.b64 %rd150, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd151, %rd67;
-	mov.b64 %rd152, %rd69;
-	mov.b64 %rd153, %rd71;
-	mov.b64 %rd154, %rd74;
-	mov.b64 %rd155, %rd76;
-	mov.b64 %rd156, %rd78;
-	mov.b64 %rd157, %rd81;
-	mov.b64 %rd158, %rd83;
-	mov.b64 %rd159, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd160, %rd88;
-	mov.b64 %rd161, %rd90;
-	mov.b64 %rd162, %rd92;
-	mov.b32 %r38, %r35;
-	mov.b64 %rd163, %rd94;
-	mov.b64 %rd164, %rd96;
-	mov.b64 %rd165, %rd99;
-	mov.b64 %rd166, %rd101;
-	mov.b64 %rd167, %rd103;
-	mov.b64 %rd168, %rd105;
-	mov.b64 %rd169, %rd108;
-	mov.b64 %rd170, %rd110;
-	mov.b64 %rd171, %rd112;
-	mov.b64 %rd172, %rd115;
-	mov.b64 %rd173, %rd117;
-	mov.b64 %rd174, %rd119;
-	mov.b32 %r39, %r37;
-	add.s64 %rd175, %rd15, %rd23;
-	mad.lo.s64 %rd176, %rd163, 4, 15;
-	and.b64 %rd176, %rd176, -16;
-	add.s64 %rd23, %rd23, %rd176;
-	mov.b64 %rd177, %rd175;
-	mov.b64 %rd178, %rd163;
-	mov.b64 %rd179, 1;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	mov.b64 %rd182, %rd179;
-	mov.b64 %rd183, %rd2;
-	mov.b64 %rd184, %rd130;
-	mul.lo.s64 %rd185, %rd184, %rd168;
-	div.s64 %rd186, %rd185, %rd183;
-	setp.eq.s64 %p15, %rd183, -1;
-	neg.s64 %rd187, %rd185;
-	selp.b64 %rd188, %rd187, %rd186, %p15;
-	setp.eq.s64 %p16, %rd183, 0;
-	selp.b64 %rd189, 0, %rd188, %p16;
-	mov.b64 %rd190, %rd189;
-	add.s64 %rd191, %rd184, 1;
-	mul.lo.s64 %rd192, %rd191, %rd168;
-	div.s64 %rd193, %rd192, %rd183;
-	setp.eq.s64 %p17, %rd183, -1;
-	neg.s64 %rd194, %rd192;
-	selp.b64 %rd195, %rd194, %rd193, %p17;
-	setp.eq.s64 %p18, %rd183, 0;
-	selp.b64 %rd196, 0, %rd195, %p18;
-	mov.b64 %rd197, %rd196;
-	cvt.u64.u32 %rd198, %r4;
-	mov.b64 %rd199, %rd198;
-	mul.lo.s64 %rd200, %rd199, %rd163;
-	mov.b64 %rd201, %rd200;
-	@!%p13 bra $L9;
-	sub.s64 %rd202, %rd197, %rd190;
-	mov.b64 %rd201, %rd202;
-$L9:
-	mov.b64 %rd203, %rd190;
-$L10:
-	setp.lt.s64 %p19, %rd203, %rd197;
-	not.pred %p20, %p19;
-	@!%p20 bra $L14;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd204, 0;
-	add.s64 %rd205, %rd203, %rd201;
-	min.s64 %rd206, %rd197, %rd205;
-	mov.b64 %rd207, %rd206;
-	cvt.u64.u32 %rd208, %r2;
-	add.s64 %rd209, %rd203, %rd208;
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd144;
-	mov.b64 %rd212, %rd210;
-	sub.s64 %rd213, %rd211, 1;
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, 0;
-	mov.b64 %rd216, %rd214;
-$L15:
-	setp.lt.s64 %p21, %rd215, %rd216;
-	not.pred %p22, %p21;
-	@!%p22 bra $L19;
-	bra.uni $L17;
-$L19:
-	add.s64 %rd217, %rd215, %rd216;
-	add.s64 %rd218, %rd217, 1;
-	shr.u64 %rd219, %rd218, 1;
-	mov.b64 %rd220, %rd219;
-	mul.lo.s64 %rd221, %rd220, %rd167;
-	mad.lo.s64 %rd222, %rd221, 8, %rd165;
-	ld.global.nc.s64 %rd223, [%rd222+0];
-	mov.b64 %rd224, %rd223;
-	setp.le.s64 %p23, %rd224, %rd212;
-	@!%p23 bra $L20;
-	mov.b64 %rd215, %rd220;
-	bra.uni $L21;
-$L20:
-	sub.s64 %rd225, %rd220, 1;
-	mov.b64 %rd216, %rd225;
-$L21:
-$L16:
-	bra.uni $L15;
-$L17:
-	max.s64 %rd226, %rd215, 0;
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-$L22:
-	setp.lt.s64 %p24, %rd210, %rd207;
-	not.pred %p25, %p24;
-	@!%p25 bra $L26;
-	bra.uni $L24;
-$L26:
-$L27:
-	add.s64 %rd229, %rd228, 1;
-	mul.lo.s64 %rd230, %rd229, %rd167;
-	mad.lo.s64 %rd231, %rd230, 8, %rd165;
-	ld.global.nc.s64 %rd232, [%rd231+0];
-	mov.b64 %rd233, %rd232;
-	setp.le.s64 %p26, %rd233, %rd210;
-	not.pred %p27, %p26;
-	@!%p27 bra $L31;
-	bra.uni $L29;
-$L31:
-	add.s64 %rd234, %rd228, 1;
-	mov.b64 %rd228, %rd234;
-$L28:
-	bra.uni $L27;
-$L29:
-	mov.pred %p28, %p12;
-	mov.b64 %rd235, %rd144;
-	mov.b64 %rd236, %rd228;
-$L32:
-	@!%p28 bra $L36;
-	shr.s64 %rd237, %rd236, 5;
-	mul.lo.s64 %rd238, %rd237, %rd150;
-	mad.lo.s64 %rd239, %rd238, 4, %rd148;
-	ld.global.nc.u32 %r40, [%rd239+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd240, %rd236, 31;
-	min.u64 %rd241, %rd240, 32;
-	cvt.u32.u64 %r42, %rd241;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p29, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p29;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p30, %r46, 0x0;
-	@!%p30 bra $L38;
-	cvt.u32.u64 %r47, %rd236;
-	mov.b32 %r48, %r47;
-	bra.uni $L34;
-$L38:
-	mov.b32 %r48, -1;
-	bra.uni $L34;
-$L36:
-	mul.lo.s64 %rd242, %rd236, %rd147;
-	mad.lo.s64 %rd243, %rd242, 4, %rd145;
-	ld.global.nc.s32 %r49, [%rd243+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b32 %r51, %r48;
-	mov.b64 %rd244, %rd134;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd245, %r52;
-	mul.lo.s64 %rd246, %rd245, %rd137;
-	mad.lo.s64 %rd247, %rd246, 8, %rd135;
-	ld.global.nc.s64 %rd248, [%rd247+0];
-	mov.b64 %rd249, %rd248;
-	mov.b64 %rd250, %rd249;
-	mul.lo.s64 %rd251, %rd228, %rd167;
-	mad.lo.s64 %rd252, %rd251, 8, %rd165;
-	ld.global.nc.s64 %rd253, [%rd252+0];
-	mov.b64 %rd254, %rd253;
-	add.s64 %rd255, %rd250, %rd210;
-	sub.s64 %rd256, %rd255, %rd254;
-	mov.b64 %rd257, %rd256;
-	mul.lo.s64 %rd258, %rd257, %rd140;
-	mad.lo.s64 %rd259, %rd258, 4, %rd138;
-	ld.global.nc.s32 %r53, [%rd259+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r39;
-	mov.b32 %r57, %r51;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd260, %rd257;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd261, %r58;
-	mul.lo.s64 %rd262, %rd261, %rd171;
-	mad.lo.s64 %rd263, %rd262, 4, %rd169;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd263], %r61, %r60;
-	setp.eq.u32 %p31, %r62, %r61;
-	mov.pred %p32, %p31;
-	mov.pred %p33, %p32;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L40;
-	cvt.s64.s32 %rd264, %r58;
-	mul.lo.s64 %rd265, %rd264, %rd171;
-	mad.lo.s64 %rd266, %rd265, 4, %rd169;
-	ld.relaxed.gpu.global.s32 %r63, [%rd266+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p36, %r64, %r60;
-	mov.pred %p34, %p36;
-$L40:
-	@!%p34 bra $L42;
-	cvt.s64.s32 %rd267, %r57;
-	mul.lo.s64 %rd268, %rd267, %rd174;
-	mad.lo.s64 %rd269, %rd268, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r65, [%rd269+0];
-	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd270, %r58;
-	mul.lo.s64 %rd271, %rd270, %rd174;
-	mad.lo.s64 %rd272, %rd271, 4, %rd172;
-	atom.global.min.s32 %r67, [%rd272], %r66;
-$L42:
-	mov.pred %p37, %p33;
-	@!%p37 bra $L44;
-	mov.pred %p38, 0;
-	mov.b64 %rd273, %rd204;
-	mov.b32 %r68, %r55;
-$L45:
-	@!%p13 bra $L49;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd274, %r69;
-	mov.b64 %rd275, %rd274;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd276, %r70;
-	min.u64 %rd277, %rd276, 32;
-	cvt.u32.u64 %r71, %rd277;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p39, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p39;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd278, %rd275;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd279, %rd278, %rd159;
-	mad.lo.s64 %rd280, %rd279, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r77, [%rd280+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p40, %r79, 0x0;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L51;
-	mul.lo.s64 %rd281, %rd278, %rd159;
-	mad.lo.s64 %rd282, %rd281, 4, %rd157;
-	atom.global.or.b32 %r80, [%rd282], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p43, %r82, 0x0;
-	mov.pred %p41, %p43;
-$L51:
-	@!%p41 bra $L53;
-	mov.b64 %rd283, %rd273;
-	mov.b64 %rd284, %rd283;
-	mov.pred %p44, 0;
-	bra.uni $L47;
-$L53:
-	mov.b64 %rd285, %rd273;
-	mov.b64 %rd284, %rd285;
-	mov.pred %p44, 1;
-	bra.uni $L47;
-$L49:
-	@!%p14 bra $L55;
-	cvt.s64.s32 %rd286, %r68;
-	mul.lo.s64 %rd287, %rd286, %rd162;
-	mad.lo.s64 %rd288, %rd287, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r83, [%rd288+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p45, %r84, %r38;
-	mov.pred %p46, %p45;
-	not.pred %p47, %p46;
-	@!%p47 bra $L57;
-	cvt.s64.s32 %rd289, %r68;
-	mul.lo.s64 %rd290, %rd289, %rd162;
-	mad.lo.s64 %rd291, %rd290, 4, %rd160;
-	atom.global.exch.b32 %r85, [%rd291], %r38;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p48, %r86, %r38;
-	mov.pred %p46, %p48;
-$L57:
-	@!%p46 bra $L59;
-	mov.b64 %rd292, %rd273;
-	mov.b64 %rd284, %rd292;
-	mov.pred %p44, 0;
-	bra.uni $L47;
-$L59:
-$L55:
-	mul.lo.s64 %rd293, %rd273, %rd182;
-	mad.lo.s64 %rd294, %rd293, 4, %rd180;
-	st.shared.s32 [%rd294+0], %r68;
-	add.s64 %rd295, %rd273, 1;
-	mov.b64 %rd296, %rd295;
-	mov.b64 %rd284, %rd296;
-	mov.pred %p44, 1;
-	bra.uni $L47;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b64 %rd297, %rd284;
-	mov.pred %p49, %p44;
-	mov.b64 %rd204, %rd297;
-	mov.pred %p38, %p49;
-	@!%p38 bra $L61;
-	mov.b64 %rd298, %rd134;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p50, %rd120, 64;
-	setp.le.s64 %p51, %rd164, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L62;
-	cvt.s64.s32 %rd299, %r87;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd137;
-	mad.lo.s64 %rd302, %rd301, 8, %rd135;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r87;
-	mul.lo.s64 %rd306, %rd305, %rd137;
-	mad.lo.s64 %rd307, %rd306, 8, %rd135;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	add.s64 %rd311, %rd121, %rd310;
-	mov.b64 %rd121, %rd311;
-	bra.uni $L63;
-$L62:
-	mov.b64 %rd312, %rd164;
-	setp.ge.s64 %p53, %rd120, 4096;
-	@!%p53 bra $L65;
-	mul.lo.s64 %rd313, %rd312, 4;
-	mov.b64 %rd312, %rd313;
-$L65:
-	setp.ge.s64 %p54, %rd120, 65536;
-	@!%p54 bra $L67;
-	mul.lo.s64 %rd314, %rd312, 4;
-	mov.b64 %rd312, %rd314;
-$L67:
-	sub.s64 %rd315, %rd312, 1;
-	and.b64 %rd316, %rd120, %rd315;
-	setp.eq.s64 %p55, %rd316, 0;
-	@!%p55 bra $L69;
-	cvt.s64.s32 %rd317, %r87;
-	add.s64 %rd318, %rd317, 1;
-	mul.lo.s64 %rd319, %rd318, %rd137;
-	mad.lo.s64 %rd320, %rd319, 8, %rd135;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	cvt.s64.s32 %rd323, %r87;
-	mul.lo.s64 %rd324, %rd323, %rd137;
-	mad.lo.s64 %rd325, %rd324, 8, %rd135;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	sub.s64 %rd328, %rd322, %rd327;
-	mul.lo.s64 %rd329, %rd312, %rd328;
-	add.s64 %rd330, %rd121, %rd329;
-	mov.b64 %rd121, %rd330;
-$L69:
-$L63:
-	add.s64 %rd331, %rd120, 1;
-	mov.b64 %rd120, %rd331;
-$L61:
-$L44:
-$L23:
-	add.s64 %rd332, %rd210, %rd199;
-	mov.b64 %rd210, %rd332;
-	bra.uni $L22;
-$L24:
-	mov.b64 %rd333, %rd204;
-$L70:
-	@!%p13 bra $L74;
-	bra.uni $L72;
-$L74:
-	// block scan
-	mov.b64 %rd334, %rd333;
-	mov.b32 %r88, %r3;
-$L75:
-	setp.hs.u32 %p56, %r88, 32;
-	@%p56 bra $L76;
-	mov.b64 {%r89, %r90}, %rd334;
-	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd335, {%r91, %r92};
-	@!%p57 bra $L77;
-	add.s64 %rd336, %rd335, %rd334;
-	mov.b64 %rd334, %rd336;
-$L77:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r93, %r94}, %rd334;
-	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd337, {%r95, %r96};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd338, %rd337, 0, %p60;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r97;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd339, %r8, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	st.shared.s64 [%rd340+0], %rd334;
-$L78:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L79;
-	mov.b64 %rd341, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L80;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd341, %rd344;
-$L80:
-	mov.b64 {%r98, %r99}, %rd341;
-	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd345, {%r100, %r101};
-	@!%p64 bra $L81;
-	add.s64 %rd346, %rd345, %rd341;
-	mov.b64 %rd341, %rd346;
-$L81:
-	mov.b64 {%r102, %r103}, %rd341;
-	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd347, {%r104, %r105};
-	@!%p65 bra $L82;
-	add.s64 %rd348, %rd347, %rd341;
-	mov.b64 %rd341, %rd348;
-$L82:
-	mov.b64 {%r106, %r107}, %rd341;
-	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd349, {%r108, %r109};
-	@!%p66 bra $L83;
-	add.s64 %rd350, %rd349, %rd341;
-	mov.b64 %rd341, %rd350;
-$L83:
-	mov.b64 {%r110, %r111}, %rd341;
-	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd351, {%r112, %r113};
-	@!%p67 bra $L84;
-	add.s64 %rd352, %rd351, %rd341;
-	mov.b64 %rd341, %rd352;
-$L84:
-	mov.b64 {%r114, %r115}, %rd341;
-	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd353, {%r116, %r117};
-	@!%p68 bra $L85;
-	add.s64 %rd354, %rd353, %rd341;
-	mov.b64 %rd341, %rd354;
-$L85:
-	mov.b64 {%r118, %r119}, %rd341;
-	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd355, {%r120, %r121};
-	selp.b64 %rd356, %rd355, 0, %p69;
-	@!%p63 bra $L86;
-	mul.wide.u32 %rd357, %r7, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	add.s64 %rd359, %rd358, 512;
-	st.shared.s64 [%rd359+0], %rd356;
-$L86:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r122;
-	@!%p70 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd341;
-$L87:
-$L79:
-	bar.sync 0;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	ld.shared.s64 %rd363, [%rd362+0];
-	add.s64 %rd364, %rd363, %rd338;
-	ld.shared.s64 %rd365, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd364;
-	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd366, {%r125, %r126};
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, 0;
-	cvt.u64.u32 %rd375, %r2;
-	setp.eq.s64 %p72, %rd375, 0;
-	setp.gt.s64 %p73, %rd373, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L89;
-	atom.global.add.u64 %rd376, [%rd154], %rd373;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd374, %rd377;
-$L89:
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p75, %rd378, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd374;
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd379, [%rd1+1024];
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd374, %rd380;
-	add.s64 %rd381, %rd374, %rd372;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, 0;
-$L91:
-	setp.lt.s64 %p78, %rd383, %rd333;
-	not.pred %p79, %p78;
-	@!%p79 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd384, %rd383, %rd182;
-	mad.lo.s64 %rd385, %rd384, 4, %rd180;
-	ld.shared.s32 %r127, [%rd385+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd386, %rd382, %rd383;
-	mul.lo.s64 %rd387, %rd386, %rd153;
-	mad.lo.s64 %rd388, %rd387, 4, %rd151;
-	st.global.s32 [%rd388+0], %r128;
-$L92:
-	add.s64 %rd389, %rd383, 1;
-	mov.b64 %rd383, %rd389;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
-$L11:
-	add.s64 %rd390, %rd203, %rd201;
-	mov.b64 %rd203, %rd390;
-	bra.uni $L10;
-$L12:
-$L7:
-	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd391, %rd120;
-	mov.b64 %rd392, %rd121;
-	// block reduction
-	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
-$L96:
-	setp.hs.u32 %p80, %r131, 32;
-	@%p80 bra $L97;
-	mov.b64 {%r132, %r133}, %rd391;
-	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd393, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd392;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd394, {%r138, %r139};
-	@!%p81 bra $L98;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L100;
-	setp.lt.s64 %p83, %rd393, %rd391;
-	setp.eq.s64 %p84, %rd393, %rd391;
-	setp.lt.s64 %p85, %rd394, %rd392;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd395, %rd393, %rd391, %p87;
-	selp.b64 %rd396, %rd394, %rd392, %p87;
-	mov.b64 %rd391, %rd395;
-	mov.b64 %rd392, %rd396;
-	bra.uni $L99;
-$L100:
-	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L101;
-	setp.gt.s64 %p89, %rd393, %rd391;
-	setp.eq.s64 %p90, %rd393, %rd391;
-	setp.lt.s64 %p91, %rd394, %rd392;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd397, %rd393, %rd391, %p93;
-	selp.b64 %rd398, %rd394, %rd392, %p93;
-	mov.b64 %rd391, %rd397;
-	mov.b64 %rd392, %rd398;
-	bra.uni $L99;
-$L101:
-	mov.b64 %rd399, %rd391;
-	mov.b64 %rd400, %rd392;
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd399;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	add.s64 %rd409, %rd403, %rd407;
-	mov.b64 %rd403, %rd409;
-	add.s64 %rd410, %rd404, %rd408;
-	mov.b64 %rd404, %rd410;
-$L102:
-	mov.b64 %rd391, %rd403;
-	mov.b64 %rd392, %rd404;
-$L99:
-$L98:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L96;
-$L97:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L103;
-	mul.wide.u32 %rd411, %r8, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	st.shared.s64 [%rd412+0], %rd391;
-	st.shared.s64 [%rd412+8], %rd392;
-$L103:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L104;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L105;
-	mul.wide.u32 %rd413, %r7, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	ld.shared.s64 %rd415, [%rd414+0];
-	ld.shared.s64 %rd416, [%rd414+8];
-	mov.b64 %rd391, %rd415;
-	mov.b64 %rd392, %rd416;
-$L105:
-	sub.u32 %r140, %r10, 1;
-	mov.b32 %r141, %r129;
-$L106:
-	setp.hs.u32 %p97, %r141, 32;
-	@%p97 bra $L107;
-	mov.b64 {%r142, %r143}, %rd391;
-	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd417, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd392;
-	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd418, {%r148, %r149};
-	@!%p98 bra $L108;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L110;
-	setp.lt.s64 %p100, %rd417, %rd391;
-	setp.eq.s64 %p101, %rd417, %rd391;
-	setp.lt.s64 %p102, %rd418, %rd392;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd419, %rd417, %rd391, %p104;
-	selp.b64 %rd420, %rd418, %rd392, %p104;
-	mov.b64 %rd391, %rd419;
-	mov.b64 %rd392, %rd420;
-	bra.uni $L109;
-$L110:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L111;
-	setp.gt.s64 %p106, %rd417, %rd391;
-	setp.eq.s64 %p107, %rd417, %rd391;
-	setp.lt.s64 %p108, %rd418, %rd392;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd421, %rd417, %rd391, %p110;
-	selp.b64 %rd422, %rd418, %rd392, %p110;
-	mov.b64 %rd391, %rd421;
-	mov.b64 %rd392, %rd422;
-	bra.uni $L109;
-$L111:
-	mov.b64 %rd423, %rd391;
-	mov.b64 %rd424, %rd392;
-	mov.b64 %rd425, %rd417;
-	mov.b64 %rd426, %rd418;
-	mov.b64 %rd403, %rd423;
-	mov.b64 %rd404, %rd424;
-	mov.b64 %rd405, %rd425;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	add.s64 %rd427, %rd403, %rd407;
-	mov.b64 %rd403, %rd427;
-	add.s64 %rd428, %rd404, %rd408;
-	mov.b64 %rd404, %rd428;
-$L112:
-	mov.b64 %rd391, %rd403;
-	mov.b64 %rd392, %rd404;
-$L109:
-$L108:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L106;
-$L107:
-$L104:
-	mul.wide.u32 %rd429, %r29, 16;
-	add.s64 %rd430, %rd11, %rd429;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L113;
-	st.global.s64 [%rd430+0], %rd391;
-	st.global.s64 [%rd430+8], %rd392;
-$L113:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_main_nearest__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -3421,9 +2273,9 @@ $L113:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<171>;
+	.reg .pred %p<161>;
+	.reg .b32 %r<176>;
+	.reg .b64 %rd<494>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3443,364 +2295,1182 @@ $L113:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
 	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r24, [gk_s45];
-	mov.b32 %r25, %r24;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd105, %rd103;
-$L3:
-	setp.ge.s64 %p9, %rd105, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p10, %rd107, %rd101;
-	setp.eq.s64 %p11, %rd107, %rd101;
-	setp.lt.s64 %p12, %rd108, %rd102;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd109, %rd107, %rd101, %p14;
-	selp.b64 %rd110, %rd108, %rd102, %p14;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd99, [gk_s35];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s36];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s42];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s43];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s44];
+	mov.b64 %rd121, %rd120;
+	ld.param.s32 %r36, [gk_s45];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd124, 9223372036854775807;
+	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	mov.b64 %rd111, %rd103;
-$L6:
-	setp.ge.s64 %p16, %rd111, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd112, %rd111, 16, %rd3;
-	ld.global.s64 %rd113, [%rd112+0];
-	ld.global.s64 %rd114, [%rd112+8];
-	setp.gt.s64 %p17, %rd113, %rd101;
-	setp.eq.s64 %p18, %rd113, %rd101;
-	setp.lt.s64 %p19, %rd114, %rd102;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd115, %rd113, %rd101, %p21;
-	selp.b64 %rd116, %rd114, %rd102, %p21;
-	mov.b64 %rd101, %rd115;
-	mov.b64 %rd102, %rd116;
-	add.s64 %rd111, %rd111, %rd104;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd124, -9223372036854775808;
+	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
-$L8:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd101, %rd121;
-	mov.b64 %rd102, %rd122;
-	mov.b64 %rd123, %rd103;
-$L9:
-	setp.ge.s64 %p22, %rd123, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd124, %rd123, 16, %rd3;
-	ld.global.s64 %rd125, [%rd124+0];
-	ld.global.s64 %rd126, [%rd124+8];
-	mov.b64 %rd127, %rd101;
-	mov.b64 %rd128, %rd102;
-	mov.b64 %rd129, %rd125;
+$L3:
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd128, 0;
+	mov.b64 %rd129, 0;
+	mov.b64 %rd126, %rd128;
+	mov.b64 %rd127, %rd129;
+$L4:
 	mov.b64 %rd130, %rd126;
 	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd137, %rd131, %rd135;
-	mov.b64 %rd131, %rd137;
-	add.s64 %rd138, %rd132, %rd136;
-	mov.b64 %rd132, %rd138;
-$L11:
-	mov.b64 %rd101, %rd131;
-	mov.b64 %rd102, %rd132;
-	add.s64 %rd123, %rd123, %rd104;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd124, %rd130;
+	mov.b64 %rd125, %rd131;
 $L1:
-	mov.b64 %rd139, %rd101;
-	mov.b64 %rd140, %rd102;
-	// block reduction
-	mov.b32 %r26, 1;
-	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
-$L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd139;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd141, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd140;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd142, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd141, %rd139;
-	setp.eq.s64 %p27, %rd141, %rd139;
-	setp.lt.s64 %p28, %rd142, %rd140;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd143, %rd141, %rd139, %p30;
-	selp.b64 %rd144, %rd142, %rd140, %p30;
-	mov.b64 %rd139, %rd143;
-	mov.b64 %rd140, %rd144;
-	bra.uni $L15;
+	mov.b64 %rd122, %rd124;
+	mov.b64 %rd123, %rd125;
+	cvt.u64.u32 %rd133, %r29;
+	cvt.u64.u32 %rd134, %r30;
+	mov.b64 %rd135, %rd133;
+$L5:
+	setp.ge.s64 %p11, %rd135, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd132, %rd135;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd136, %rd29;
+	mov.b64 %rd137, %rd32;
+	mov.b64 %rd138, %rd34;
+	mov.b64 %rd139, %rd36;
+	mov.b64 %rd140, %rd39;
+	mov.b64 %rd141, %rd41;
+	mov.b64 %rd142, %rd43;
+	mov.b64 %rd143, %rd46;
+	mov.b64 %rd144, %rd48;
+	mov.b64 %rd145, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd146, %rd52;
+	mov.b64 %rd147, %rd55;
+	mov.b64 %rd148, %rd57;
+	mov.b64 %rd149, %rd59;
+	mov.b64 %rd150, %rd62;
+	mov.b64 %rd151, %rd64;
+	mov.b64 %rd152, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd153, %rd69;
+	mov.b64 %rd154, %rd71;
+	mov.b64 %rd155, %rd73;
+	mov.b64 %rd156, %rd76;
+	mov.b64 %rd157, %rd78;
+	mov.b64 %rd158, %rd80;
+	mov.b64 %rd159, %rd83;
+	mov.b64 %rd160, %rd85;
+	mov.b64 %rd161, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd162, %rd90;
+	mov.b64 %rd163, %rd92;
+	mov.b64 %rd164, %rd94;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd165, %rd96;
+	mov.b64 %rd166, %rd98;
+	mov.b64 %rd167, %rd101;
+	mov.b64 %rd168, %rd103;
+	mov.b64 %rd169, %rd105;
+	mov.b64 %rd170, %rd107;
+	mov.b64 %rd171, %rd110;
+	mov.b64 %rd172, %rd112;
+	mov.b64 %rd173, %rd114;
+	mov.b64 %rd174, %rd117;
+	mov.b64 %rd175, %rd119;
+	mov.b64 %rd176, %rd121;
+	mov.b32 %r39, %r37;
+	add.s64 %rd177, %rd17, %rd25;
+	mad.lo.s64 %rd178, %rd165, 4, 15;
+	and.b64 %rd178, %rd178, -16;
+	add.s64 %rd25, %rd25, %rd178;
+	mov.b64 %rd179, %rd177;
+	mov.b64 %rd180, %rd165;
+	mov.b64 %rd181, 1;
+	mov.b64 %rd182, %rd179;
+	mov.b64 %rd183, %rd180;
+	mov.b64 %rd184, %rd181;
+	mov.b64 %rd185, %rd2;
+	mov.b64 %rd186, %rd132;
+	mul.lo.s64 %rd187, %rd186, %rd170;
+	div.s64 %rd188, %rd187, %rd185;
+	setp.eq.s64 %p15, %rd185, -1;
+	neg.s64 %rd189, %rd187;
+	selp.b64 %rd190, %rd189, %rd188, %p15;
+	setp.eq.s64 %p16, %rd185, 0;
+	selp.b64 %rd191, 0, %rd190, %p16;
+	mov.b64 %rd192, %rd191;
+	add.s64 %rd193, %rd186, 1;
+	mul.lo.s64 %rd194, %rd193, %rd170;
+	div.s64 %rd195, %rd194, %rd185;
+	setp.eq.s64 %p17, %rd185, -1;
+	neg.s64 %rd196, %rd194;
+	selp.b64 %rd197, %rd196, %rd195, %p17;
+	setp.eq.s64 %p18, %rd185, 0;
+	selp.b64 %rd198, 0, %rd197, %p18;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r4;
+	mov.b64 %rd201, %rd200;
+	mul.lo.s64 %rd202, %rd201, %rd165;
+	mov.b64 %rd203, %rd202;
+	@!%p13 bra $L9;
+	sub.s64 %rd204, %rd199, %rd192;
+	mov.b64 %rd203, %rd204;
+$L9:
+	mov.b64 %rd205, %rd192;
+$L10:
+	setp.lt.s64 %p19, %rd205, %rd199;
+	not.pred %p20, %p19;
+	@!%p20 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd206, 0;
+	add.s64 %rd207, %rd205, %rd203;
+	min.s64 %rd208, %rd199, %rd207;
+	mov.b64 %rd209, %rd208;
+	cvt.u64.u32 %rd210, %r2;
+	add.s64 %rd211, %rd205, %rd210;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd146;
+	mov.b64 %rd214, %rd212;
+	sub.s64 %rd215, %rd213, 1;
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, 0;
+	mov.b64 %rd218, %rd216;
+$L15:
+	setp.lt.s64 %p21, %rd217, %rd218;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
+$L19:
+	add.s64 %rd219, %rd217, %rd218;
+	add.s64 %rd220, %rd219, 1;
+	shr.u64 %rd221, %rd220, 1;
+	mov.b64 %rd222, %rd221;
+	mul.lo.s64 %rd223, %rd222, %rd169;
+	mad.lo.s64 %rd224, %rd223, 8, %rd167;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	setp.le.s64 %p23, %rd226, %rd214;
+	@!%p23 bra $L20;
+	mov.b64 %rd217, %rd222;
+	bra.uni $L21;
+$L20:
+	sub.s64 %rd227, %rd222, 1;
+	mov.b64 %rd218, %rd227;
+$L21:
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd141, %rd139;
-	setp.eq.s64 %p33, %rd141, %rd139;
-	setp.lt.s64 %p34, %rd142, %rd140;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd145, %rd141, %rd139, %p36;
-	selp.b64 %rd146, %rd142, %rd140, %p36;
-	mov.b64 %rd139, %rd145;
-	mov.b64 %rd140, %rd146;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd147, %rd139;
-	mov.b64 %rd148, %rd140;
-	mov.b64 %rd149, %rd141;
-	mov.b64 %rd150, %rd142;
-	mov.b64 %rd131, %rd147;
-	mov.b64 %rd132, %rd148;
-	mov.b64 %rd133, %rd149;
-	mov.b64 %rd134, %rd150;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd151, %rd131, %rd135;
-	mov.b64 %rd131, %rd151;
-	add.s64 %rd152, %rd132, %rd136;
-	mov.b64 %rd132, %rd152;
-$L18:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
-$L15:
-$L14:
-	shl.b32 %r29, %r29, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd153, %r8, 16;
-	add.s64 %rd154, %rd1, %rd153;
-	st.shared.s64 [%rd154+0], %rd139;
-	st.shared.s64 [%rd154+8], %rd140;
-$L19:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd155, %r7, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	ld.shared.s64 %rd157, [%rd156+0];
-	ld.shared.s64 %rd158, [%rd156+8];
-	mov.b64 %rd139, %rd157;
-	mov.b64 %rd140, %rd158;
-$L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
+	max.s64 %rd228, %rd217, 0;
+	mov.b64 %rd229, %rd228;
+	mov.b64 %rd230, %rd229;
 $L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd139;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd159, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd140;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd160, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd159, %rd139;
-	setp.eq.s64 %p44, %rd159, %rd139;
-	setp.lt.s64 %p45, %rd160, %rd140;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd161, %rd159, %rd139, %p47;
-	selp.b64 %rd162, %rd160, %rd140, %p47;
-	mov.b64 %rd139, %rd161;
-	mov.b64 %rd140, %rd162;
-	bra.uni $L25;
+	setp.lt.s64 %p24, %rd212, %rd209;
+	not.pred %p25, %p24;
+	@!%p25 bra $L26;
+	bra.uni $L24;
 $L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd159, %rd139;
-	setp.eq.s64 %p50, %rd159, %rd139;
-	setp.lt.s64 %p51, %rd160, %rd140;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd163, %rd159, %rd139, %p53;
-	selp.b64 %rd164, %rd160, %rd140, %p53;
-	mov.b64 %rd139, %rd163;
-	mov.b64 %rd140, %rd164;
-	bra.uni $L25;
 $L27:
-	mov.b64 %rd165, %rd139;
-	mov.b64 %rd166, %rd140;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd131, %rd165;
-	mov.b64 %rd132, %rd166;
-	mov.b64 %rd133, %rd167;
-	mov.b64 %rd134, %rd168;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd134;
-	add.s64 %rd169, %rd131, %rd135;
-	mov.b64 %rd131, %rd169;
-	add.s64 %rd170, %rd132, %rd136;
-	mov.b64 %rd132, %rd170;
+	add.s64 %rd231, %rd230, 1;
+	mul.lo.s64 %rd232, %rd231, %rd169;
+	mad.lo.s64 %rd233, %rd232, 8, %rd167;
+	ld.global.nc.s64 %rd234, [%rd233+0];
+	mov.b64 %rd235, %rd234;
+	setp.le.s64 %p26, %rd235, %rd212;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
+	bra.uni $L29;
+$L31:
+	add.s64 %rd236, %rd230, 1;
+	mov.b64 %rd230, %rd236;
 $L28:
-	mov.b64 %rd139, %rd131;
-	mov.b64 %rd140, %rd132;
-$L25:
-$L24:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L22;
-$L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd139;
-	st.global.s64 [%rd6+8], %rd140;
+	bra.uni $L27;
 $L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd237, %rd146;
+	mov.b64 %rd238, %rd230;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd239, %rd238, 5;
+	mul.lo.s64 %rd240, %rd239, %rd152;
+	mad.lo.s64 %rd241, %rd240, 4, %rd150;
+	ld.global.nc.u32 %r40, [%rd241+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd242, %rd238, 31;
+	min.u64 %rd243, %rd242, 32;
+	cvt.u32.u64 %r42, %rd243;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p29, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p29;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p30, %r46, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r47, %rd238;
+	mov.b32 %r48, %r47;
+	bra.uni $L34;
+$L38:
+	mov.b32 %r48, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd244, %rd238, %rd149;
+	mad.lo.s64 %rd245, %rd244, 4, %rd147;
+	ld.global.nc.s32 %r49, [%rd245+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd246, %rd136;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd247, %r52;
+	mul.lo.s64 %rd248, %rd247, %rd139;
+	mad.lo.s64 %rd249, %rd248, 8, %rd137;
+	ld.global.nc.s64 %rd250, [%rd249+0];
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd251;
+	mul.lo.s64 %rd253, %rd230, %rd169;
+	mad.lo.s64 %rd254, %rd253, 8, %rd167;
+	ld.global.nc.s64 %rd255, [%rd254+0];
+	mov.b64 %rd256, %rd255;
+	add.s64 %rd257, %rd252, %rd212;
+	sub.s64 %rd258, %rd257, %rd256;
+	mov.b64 %rd259, %rd258;
+	mul.lo.s64 %rd260, %rd259, %rd142;
+	mad.lo.s64 %rd261, %rd260, 4, %rd140;
+	ld.global.nc.s32 %r53, [%rd261+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r39;
+	mov.b32 %r57, %r51;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd262, %rd259;
+	add.s32 %r59, %r56, 1;
+	mov.b32 %r60, %r59;
+	cvt.s64.s32 %rd263, %r58;
+	mul.lo.s64 %rd264, %rd263, %rd173;
+	mad.lo.s64 %rd265, %rd264, 4, %rd171;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd265], %r61, %r60;
+	setp.eq.u32 %p31, %r62, %r61;
+	mov.pred %p32, %p31;
+	mov.pred %p33, %p32;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L40;
+	cvt.s64.s32 %rd266, %r58;
+	mul.lo.s64 %rd267, %rd266, %rd173;
+	mad.lo.s64 %rd268, %rd267, 4, %rd171;
+	ld.relaxed.gpu.global.s32 %r63, [%rd268+0];
+	mov.b32 %r64, %r63;
+	setp.eq.s32 %p36, %r64, %r60;
+	mov.pred %p34, %p36;
+$L40:
+	@!%p34 bra $L42;
+	cvt.s64.s32 %rd269, %r57;
+	mul.lo.s64 %rd270, %rd269, %rd176;
+	mad.lo.s64 %rd271, %rd270, 4, %rd174;
+	ld.relaxed.gpu.global.s32 %r65, [%rd271+0];
+	mov.b32 %r66, %r65;
+	cvt.s64.s32 %rd272, %r58;
+	mul.lo.s64 %rd273, %rd272, %rd176;
+	mad.lo.s64 %rd274, %rd273, 4, %rd174;
+	atom.global.min.s32 %r67, [%rd274], %r66;
+$L42:
+	mov.pred %p37, %p33;
+	@!%p37 bra $L44;
+	mov.pred %p38, 0;
+	mov.b64 %rd275, %rd206;
+	mov.b32 %r68, %r55;
+$L45:
+	@!%p13 bra $L49;
+	shr.s32 %r69, %r68, 5;
+	cvt.s64.s32 %rd276, %r69;
+	mov.b64 %rd277, %rd276;
+	and.b32 %r70, %r68, 31;
+	cvt.s64.s32 %rd278, %r70;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r71, %rd279;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p39, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p39;
+	mov.b32 %r75, %r74;
+	mov.b64 %rd280, %rd277;
+	mov.b32 %r76, %r75;
+	mul.lo.s64 %rd281, %rd280, %rd161;
+	mad.lo.s64 %rd282, %rd281, 4, %rd159;
+	ld.relaxed.gpu.global.u32 %r77, [%rd282+0];
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r76;
+	setp.ne.u32 %p40, %r79, 0x0;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L51;
+	mul.lo.s64 %rd283, %rd280, %rd161;
+	mad.lo.s64 %rd284, %rd283, 4, %rd159;
+	atom.global.or.b32 %r80, [%rd284], %r76;
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r76;
+	setp.ne.u32 %p43, %r82, 0x0;
+	mov.pred %p41, %p43;
+$L51:
+	@!%p41 bra $L53;
+	mov.b64 %rd285, %rd275;
+	mov.b64 %rd286, %rd285;
+	mov.pred %p44, 0;
+	bra.uni $L47;
+$L53:
+	mov.b64 %rd287, %rd275;
+	mov.b64 %rd286, %rd287;
+	mov.pred %p44, 1;
+	bra.uni $L47;
+$L49:
+	@!%p14 bra $L55;
+	cvt.s64.s32 %rd288, %r68;
+	mul.lo.s64 %rd289, %rd288, %rd164;
+	mad.lo.s64 %rd290, %rd289, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r83, [%rd290+0];
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p45, %r84, %r38;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L57;
+	cvt.s64.s32 %rd291, %r68;
+	mul.lo.s64 %rd292, %rd291, %rd164;
+	mad.lo.s64 %rd293, %rd292, 4, %rd162;
+	atom.global.exch.b32 %r85, [%rd293], %r38;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p48, %r86, %r38;
+	mov.pred %p46, %p48;
+$L57:
+	@!%p46 bra $L59;
+	mov.b64 %rd294, %rd275;
+	mov.b64 %rd286, %rd294;
+	mov.pred %p44, 0;
+	bra.uni $L47;
+$L59:
+$L55:
+	mul.lo.s64 %rd295, %rd275, %rd184;
+	mad.lo.s64 %rd296, %rd295, 4, %rd182;
+	st.shared.s32 [%rd296+0], %r68;
+	add.s64 %rd297, %rd275, 1;
+	mov.b64 %rd298, %rd297;
+	mov.b64 %rd286, %rd298;
+	mov.pred %p44, 1;
+	bra.uni $L47;
+$L46:
+	bra.uni $L45;
+$L47:
+	mov.b64 %rd299, %rd286;
+	mov.pred %p49, %p44;
+	mov.b64 %rd206, %rd299;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L61;
+	mov.b64 %rd300, %rd136;
+	mov.b32 %r87, %r55;
+	setp.lt.s64 %p50, %rd122, 64;
+	setp.le.s64 %p51, %rd166, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L62;
+	cvt.s64.s32 %rd301, %r87;
+	add.s64 %rd302, %rd301, 1;
+	mul.lo.s64 %rd303, %rd302, %rd139;
+	mad.lo.s64 %rd304, %rd303, 8, %rd137;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	cvt.s64.s32 %rd307, %r87;
+	mul.lo.s64 %rd308, %rd307, %rd139;
+	mad.lo.s64 %rd309, %rd308, 8, %rd137;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	sub.s64 %rd312, %rd306, %rd311;
+	add.s64 %rd313, %rd123, %rd312;
+	mov.b64 %rd123, %rd313;
+	bra.uni $L63;
+$L62:
+	mov.b64 %rd314, %rd166;
+	setp.ge.s64 %p53, %rd122, 4096;
+	@!%p53 bra $L65;
+	mul.lo.s64 %rd315, %rd314, 4;
+	mov.b64 %rd314, %rd315;
+$L65:
+	setp.ge.s64 %p54, %rd122, 65536;
+	@!%p54 bra $L67;
+	mul.lo.s64 %rd316, %rd314, 4;
+	mov.b64 %rd314, %rd316;
+$L67:
+	sub.s64 %rd317, %rd314, 1;
+	and.b64 %rd318, %rd122, %rd317;
+	setp.eq.s64 %p55, %rd318, 0;
+	@!%p55 bra $L69;
+	cvt.s64.s32 %rd319, %r87;
+	add.s64 %rd320, %rd319, 1;
+	mul.lo.s64 %rd321, %rd320, %rd139;
+	mad.lo.s64 %rd322, %rd321, 8, %rd137;
+	ld.global.nc.s64 %rd323, [%rd322+0];
+	mov.b64 %rd324, %rd323;
+	cvt.s64.s32 %rd325, %r87;
+	mul.lo.s64 %rd326, %rd325, %rd139;
+	mad.lo.s64 %rd327, %rd326, 8, %rd137;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	sub.s64 %rd330, %rd324, %rd329;
+	mul.lo.s64 %rd331, %rd314, %rd330;
+	add.s64 %rd332, %rd123, %rd331;
+	mov.b64 %rd123, %rd332;
+$L69:
+$L63:
+	add.s64 %rd333, %rd122, 1;
+	mov.b64 %rd122, %rd333;
+$L61:
+$L44:
+$L23:
+	add.s64 %rd334, %rd212, %rd201;
+	mov.b64 %rd212, %rd334;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd335, %rd206;
+$L70:
+	@!%p13 bra $L74;
+	bra.uni $L72;
+$L74:
+	// block scan
+	mov.b64 %rd336, %rd335;
+	mov.b32 %r88, %r3;
+$L75:
+	setp.hs.u32 %p56, %r88, 32;
+	@%p56 bra $L76;
+	mov.b64 {%r89, %r90}, %rd336;
+	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd337, {%r91, %r92};
+	@!%p57 bra $L77;
+	add.s64 %rd338, %rd337, %rd336;
+	mov.b64 %rd336, %rd338;
+$L77:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r93, %r94}, %rd336;
+	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd339, {%r95, %r96};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd340, %rd339, 0, %p60;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r97;
+	@!%p61 bra $L78;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	st.shared.s64 [%rd342+0], %rd336;
+$L78:
+	bar.sync 0;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L79;
+	mov.b64 %rd343, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L80;
+	mul.wide.u32 %rd344, %r7, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	ld.shared.s64 %rd346, [%rd345+0];
+	mov.b64 %rd343, %rd346;
+$L80:
+	mov.b64 {%r98, %r99}, %rd343;
+	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd347, {%r100, %r101};
+	@!%p64 bra $L81;
+	add.s64 %rd348, %rd347, %rd343;
+	mov.b64 %rd343, %rd348;
+$L81:
+	mov.b64 {%r102, %r103}, %rd343;
+	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd349, {%r104, %r105};
+	@!%p65 bra $L82;
+	add.s64 %rd350, %rd349, %rd343;
+	mov.b64 %rd343, %rd350;
+$L82:
+	mov.b64 {%r106, %r107}, %rd343;
+	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd351, {%r108, %r109};
+	@!%p66 bra $L83;
+	add.s64 %rd352, %rd351, %rd343;
+	mov.b64 %rd343, %rd352;
+$L83:
+	mov.b64 {%r110, %r111}, %rd343;
+	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd353, {%r112, %r113};
+	@!%p67 bra $L84;
+	add.s64 %rd354, %rd353, %rd343;
+	mov.b64 %rd343, %rd354;
+$L84:
+	mov.b64 {%r114, %r115}, %rd343;
+	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd355, {%r116, %r117};
+	@!%p68 bra $L85;
+	add.s64 %rd356, %rd355, %rd343;
+	mov.b64 %rd343, %rd356;
+$L85:
+	mov.b64 {%r118, %r119}, %rd343;
+	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd357, {%r120, %r121};
+	selp.b64 %rd358, %rd357, 0, %p69;
+	@!%p63 bra $L86;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	st.shared.s64 [%rd361+0], %rd358;
+$L86:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r122;
+	@!%p70 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd343;
+$L87:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	ld.shared.s64 %rd365, [%rd364+0];
+	add.s64 %rd366, %rd365, %rd340;
+	ld.shared.s64 %rd367, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd366;
+	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd368, {%r125, %r126};
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, 0;
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p72, %rd377, 0;
+	setp.gt.s64 %p73, %rd375, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L89;
+	atom.global.add.u64 %rd378, [%rd156], %rd375;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd376, %rd379;
+$L89:
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p75, %rd380, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd376;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd381, [%rd1+1024];
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd376, %rd382;
+	add.s64 %rd383, %rd376, %rd374;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, 0;
+$L91:
+	setp.lt.s64 %p78, %rd385, %rd335;
+	not.pred %p79, %p78;
+	@!%p79 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd386, %rd385, %rd184;
+	mad.lo.s64 %rd387, %rd386, 4, %rd182;
+	ld.shared.s32 %r127, [%rd387+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd388, %rd384, %rd385;
+	mul.lo.s64 %rd389, %rd388, %rd155;
+	mad.lo.s64 %rd390, %rd389, 4, %rd153;
+	st.global.s32 [%rd390+0], %r128;
+$L92:
+	add.s64 %rd391, %rd385, 1;
+	mov.b64 %rd385, %rd391;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
+$L11:
+	add.s64 %rd392, %rd205, %rd203;
+	mov.b64 %rd205, %rd392;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd135, %rd135, %rd134;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd393, %rd122;
+	mov.b64 %rd394, %rd123;
+	// block reduction
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
+$L96:
+	setp.hs.u32 %p80, %r131, 32;
+	@%p80 bra $L97;
+	mov.b64 {%r132, %r133}, %rd393;
+	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd395, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd394;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd396, {%r138, %r139};
+	@!%p81 bra $L98;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L100;
+	setp.lt.s64 %p83, %rd395, %rd393;
+	setp.eq.s64 %p84, %rd395, %rd393;
+	setp.lt.s64 %p85, %rd396, %rd394;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd397, %rd395, %rd393, %p87;
+	selp.b64 %rd398, %rd396, %rd394, %p87;
+	mov.b64 %rd393, %rd397;
+	mov.b64 %rd394, %rd398;
+	bra.uni $L99;
+$L100:
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L101;
+	setp.gt.s64 %p89, %rd395, %rd393;
+	setp.eq.s64 %p90, %rd395, %rd393;
+	setp.lt.s64 %p91, %rd396, %rd394;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd399, %rd395, %rd393, %p93;
+	selp.b64 %rd400, %rd396, %rd394, %p93;
+	mov.b64 %rd393, %rd399;
+	mov.b64 %rd394, %rd400;
+	bra.uni $L99;
+$L101:
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd395;
+	mov.b64 %rd404, %rd396;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd402;
+	mov.b64 %rd407, %rd403;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd411, %rd405, %rd409;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd406, %rd410;
+	mov.b64 %rd406, %rd412;
+$L102:
+	mov.b64 %rd393, %rd405;
+	mov.b64 %rd394, %rd406;
+$L99:
+$L98:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L96;
+$L97:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L103;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	st.shared.s64 [%rd414+0], %rd393;
+	st.shared.s64 [%rd414+8], %rd394;
+$L103:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L104;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L105;
+	mul.wide.u32 %rd415, %r7, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	ld.shared.s64 %rd417, [%rd416+0];
+	ld.shared.s64 %rd418, [%rd416+8];
+	mov.b64 %rd393, %rd417;
+	mov.b64 %rd394, %rd418;
+$L105:
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
+$L106:
+	setp.hs.u32 %p97, %r141, 32;
+	@%p97 bra $L107;
+	mov.b64 {%r142, %r143}, %rd393;
+	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd419, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd394;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd420, {%r148, %r149};
+	@!%p98 bra $L108;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L110;
+	setp.lt.s64 %p100, %rd419, %rd393;
+	setp.eq.s64 %p101, %rd419, %rd393;
+	setp.lt.s64 %p102, %rd420, %rd394;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd421, %rd419, %rd393, %p104;
+	selp.b64 %rd422, %rd420, %rd394, %p104;
+	mov.b64 %rd393, %rd421;
+	mov.b64 %rd394, %rd422;
+	bra.uni $L109;
+$L110:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L111;
+	setp.gt.s64 %p106, %rd419, %rd393;
+	setp.eq.s64 %p107, %rd419, %rd393;
+	setp.lt.s64 %p108, %rd420, %rd394;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd423, %rd419, %rd393, %p110;
+	selp.b64 %rd424, %rd420, %rd394, %p110;
+	mov.b64 %rd393, %rd423;
+	mov.b64 %rd394, %rd424;
+	bra.uni $L109;
+$L111:
+	mov.b64 %rd425, %rd393;
+	mov.b64 %rd426, %rd394;
+	mov.b64 %rd427, %rd419;
+	mov.b64 %rd428, %rd420;
+	mov.b64 %rd405, %rd425;
+	mov.b64 %rd406, %rd426;
+	mov.b64 %rd407, %rd427;
+	mov.b64 %rd408, %rd428;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd429, %rd405, %rd409;
+	mov.b64 %rd405, %rd429;
+	add.s64 %rd430, %rd406, %rd410;
+	mov.b64 %rd406, %rd430;
+$L112:
+	mov.b64 %rd393, %rd405;
+	mov.b64 %rd394, %rd406;
+$L109:
+$L108:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L106;
+$L107:
+$L104:
+	mul.wide.u32 %rd431, %r29, 16;
+	add.s64 %rd432, %rd11, %rd431;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L113;
+	st.global.s64 [%rd432+0], %rd393;
+	st.global.s64 [%rd432+8], %rd394;
+$L113:
+	// the last block combines the partials
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L114;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r150, [gk_reduce_done], 1;
+	sub.u32 %r151, %r30, 1;
+	setp.eq.u32 %p113, %r150, %r151;
+	fence.acq_rel.gpu;
+	selp.b32 %r152, 1, 0, %p113;
+	st.shared.u32 [%rd1+1024], %r152;
+$L114:
+	bar.sync 0;
+	ld.shared.u32 %r153, [%rd1+1024];
+	setp.ne.u32 %p114, %r153, 0;
+	@!%p114 bra $L115;
+	cvt.u64.u32 %rd435, %r30;
+	cvt.u64.u32 %rd436, %r5;
+	cvt.u64.u32 %rd437, %r6;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L117;
+	mov.b64 %rd433, 9223372036854775807;
+	mov.b64 %rd434, 9223372036854775807;
+	mov.b64 %rd438, %rd436;
+$L118:
+	setp.ge.s64 %p116, %rd438, %rd435;
+	@%p116 bra $L119;
+	mad.lo.s64 %rd439, %rd438, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd440, [%rd439+0];
+	ld.relaxed.gpu.global.s64 %rd441, [%rd439+8];
+	setp.lt.s64 %p117, %rd440, %rd433;
+	setp.eq.s64 %p118, %rd440, %rd433;
+	setp.lt.s64 %p119, %rd441, %rd434;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd442, %rd440, %rd433, %p121;
+	selp.b64 %rd443, %rd441, %rd434, %p121;
+	mov.b64 %rd433, %rd442;
+	mov.b64 %rd434, %rd443;
+	add.s64 %rd438, %rd438, %rd437;
+	bra.uni $L118;
+$L119:
+	bra.uni $L116;
+$L117:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L120;
+	mov.b64 %rd433, -9223372036854775808;
+	mov.b64 %rd434, 9223372036854775807;
+	mov.b64 %rd444, %rd436;
+$L121:
+	setp.ge.s64 %p123, %rd444, %rd435;
+	@%p123 bra $L122;
+	mad.lo.s64 %rd445, %rd444, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd446, [%rd445+0];
+	ld.relaxed.gpu.global.s64 %rd447, [%rd445+8];
+	setp.gt.s64 %p124, %rd446, %rd433;
+	setp.eq.s64 %p125, %rd446, %rd433;
+	setp.lt.s64 %p126, %rd447, %rd434;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd448, %rd446, %rd433, %p128;
+	selp.b64 %rd449, %rd447, %rd434, %p128;
+	mov.b64 %rd433, %rd448;
+	mov.b64 %rd434, %rd449;
+	add.s64 %rd444, %rd444, %rd437;
+	bra.uni $L121;
+$L122:
+	bra.uni $L116;
+$L120:
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd128, 0;
+	mov.b64 %rd129, 0;
+	mov.b64 %rd126, %rd128;
+	mov.b64 %rd127, %rd129;
+$L123:
+	mov.b64 %rd450, %rd126;
+	mov.b64 %rd451, %rd127;
+	mov.b64 %rd433, %rd450;
+	mov.b64 %rd434, %rd451;
+	mov.b64 %rd452, %rd436;
+$L124:
+	setp.ge.s64 %p129, %rd452, %rd435;
+	@%p129 bra $L125;
+	mad.lo.s64 %rd453, %rd452, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd454, [%rd453+0];
+	ld.relaxed.gpu.global.s64 %rd455, [%rd453+8];
+	mov.b64 %rd456, %rd433;
+	mov.b64 %rd457, %rd434;
+	mov.b64 %rd458, %rd454;
+	mov.b64 %rd459, %rd455;
+	mov.b64 %rd405, %rd456;
+	mov.b64 %rd406, %rd457;
+	mov.b64 %rd407, %rd458;
+	mov.b64 %rd408, %rd459;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd460, %rd405, %rd409;
+	mov.b64 %rd405, %rd460;
+	add.s64 %rd461, %rd406, %rd410;
+	mov.b64 %rd406, %rd461;
+$L126:
+	mov.b64 %rd433, %rd405;
+	mov.b64 %rd434, %rd406;
+	add.s64 %rd452, %rd452, %rd437;
+	bra.uni $L124;
+$L125:
+$L116:
+	mov.b64 %rd462, %rd433;
+	mov.b64 %rd463, %rd434;
+	// block reduction
+	mov.b32 %r154, 1;
+	mov.b32 %r155, 1;
+	sub.u32 %r156, %r13, 1;
+	mov.b32 %r157, %r154;
+$L127:
+	setp.hs.u32 %p130, %r157, 32;
+	@%p130 bra $L128;
+	mov.b64 {%r158, %r159}, %rd462;
+	shfl.sync.down.b32 %r160|%p131, %r158, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
+	mov.b64 %rd464, {%r160, %r161};
+	mov.b64 {%r162, %r163}, %rd463;
+	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
+	mov.b64 %rd465, {%r164, %r165};
+	@!%p131 bra $L129;
+	setp.ne.u32 %p132, %r18, 9;
+	@%p132 bra.uni $L131;
+	setp.lt.s64 %p133, %rd464, %rd462;
+	setp.eq.s64 %p134, %rd464, %rd462;
+	setp.lt.s64 %p135, %rd465, %rd463;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd466, %rd464, %rd462, %p137;
+	selp.b64 %rd467, %rd465, %rd463, %p137;
+	mov.b64 %rd462, %rd466;
+	mov.b64 %rd463, %rd467;
+	bra.uni $L130;
+$L131:
+	setp.ne.u32 %p138, %r18, 10;
+	@%p138 bra.uni $L132;
+	setp.gt.s64 %p139, %rd464, %rd462;
+	setp.eq.s64 %p140, %rd464, %rd462;
+	setp.lt.s64 %p141, %rd465, %rd463;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd468, %rd464, %rd462, %p143;
+	selp.b64 %rd469, %rd465, %rd463, %p143;
+	mov.b64 %rd462, %rd468;
+	mov.b64 %rd463, %rd469;
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd470, %rd462;
+	mov.b64 %rd471, %rd463;
+	mov.b64 %rd472, %rd464;
+	mov.b64 %rd473, %rd465;
+	mov.b64 %rd405, %rd470;
+	mov.b64 %rd406, %rd471;
+	mov.b64 %rd407, %rd472;
+	mov.b64 %rd408, %rd473;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd474, %rd405, %rd409;
+	mov.b64 %rd405, %rd474;
+	add.s64 %rd475, %rd406, %rd410;
+	mov.b64 %rd406, %rd475;
+$L133:
+	mov.b64 %rd462, %rd405;
+	mov.b64 %rd463, %rd406;
+$L130:
+$L129:
+	shl.b32 %r157, %r157, 1;
+	bra.uni $L127;
+$L128:
+	setp.eq.u32 %p144, %r7, 0;
+	@!%p144 bra $L134;
+	mul.wide.u32 %rd476, %r8, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	st.shared.s64 [%rd477+0], %rd462;
+	st.shared.s64 [%rd477+8], %rd463;
+$L134:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L135;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L136;
+	mul.wide.u32 %rd478, %r7, 16;
+	add.s64 %rd479, %rd1, %rd478;
+	ld.shared.s64 %rd480, [%rd479+0];
+	ld.shared.s64 %rd481, [%rd479+8];
+	mov.b64 %rd462, %rd480;
+	mov.b64 %rd463, %rd481;
+$L136:
+	sub.u32 %r166, %r10, 1;
+	mov.b32 %r167, %r155;
+$L137:
+	setp.hs.u32 %p147, %r167, 32;
+	@%p147 bra $L138;
+	mov.b64 {%r168, %r169}, %rd462;
+	shfl.sync.down.b32 %r170|%p148, %r168, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
+	mov.b64 %rd482, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd463;
+	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
+	mov.b64 %rd483, {%r174, %r175};
+	@!%p148 bra $L139;
+	setp.ne.u32 %p149, %r18, 9;
+	@%p149 bra.uni $L141;
+	setp.lt.s64 %p150, %rd482, %rd462;
+	setp.eq.s64 %p151, %rd482, %rd462;
+	setp.lt.s64 %p152, %rd483, %rd463;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd484, %rd482, %rd462, %p154;
+	selp.b64 %rd485, %rd483, %rd463, %p154;
+	mov.b64 %rd462, %rd484;
+	mov.b64 %rd463, %rd485;
+	bra.uni $L140;
+$L141:
+	setp.ne.u32 %p155, %r18, 10;
+	@%p155 bra.uni $L142;
+	setp.gt.s64 %p156, %rd482, %rd462;
+	setp.eq.s64 %p157, %rd482, %rd462;
+	setp.lt.s64 %p158, %rd483, %rd463;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd486, %rd482, %rd462, %p160;
+	selp.b64 %rd487, %rd483, %rd463, %p160;
+	mov.b64 %rd462, %rd486;
+	mov.b64 %rd463, %rd487;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd488, %rd462;
+	mov.b64 %rd489, %rd463;
+	mov.b64 %rd490, %rd482;
+	mov.b64 %rd491, %rd483;
+	mov.b64 %rd405, %rd488;
+	mov.b64 %rd406, %rd489;
+	mov.b64 %rd407, %rd490;
+	mov.b64 %rd408, %rd491;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd492, %rd405, %rd409;
+	mov.b64 %rd405, %rd492;
+	add.s64 %rd493, %rd406, %rd410;
+	mov.b64 %rd406, %rd493;
+$L143:
+	mov.b64 %rd462, %rd405;
+	mov.b64 %rd463, %rd406;
+$L140:
+$L139:
+	shl.b32 %r167, %r167, 1;
+	bra.uni $L137;
+$L138:
+$L135:
+	@!%p112 bra $L144;
+	st.global.s64 [%rd13+0], %rd462;
+	st.global.s64 [%rd13+8], %rd463;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L144:
+$L115:
 	ret;
 }
 `
@@ -3814,6 +3484,7 @@ const gokkosPTX2 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -3827,940 +3498,6 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<106>;
-	.reg .b32 %r<151>;
-	.reg .b64 %rd<394>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r36, [gk_s42];
-	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
-$L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
-$L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
-$L5:
-	setp.ge.s64 %p11, %rd126, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
-	mov.b32 %r38, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd98;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
-	mov.b32 %r39, %r37;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	mov.b64 %rd172, %rd169;
-	cvt.u64.u32 %rd173, %r4;
-	mov.b64 %rd174, %rd173;
-	cvt.u64.u32 %rd175, %r2;
-	mov.b64 %rd176, %rd175;
-	mul.lo.s64 %rd177, %rd123, %rd158;
-	mov.b64 %rd178, %rd177;
-	add.s64 %rd179, %rd178, %rd158;
-	min.s64 %rd180, %rd179, %rd137;
-	mov.b64 %rd181, %rd180;
-	mul.lo.s64 %rd182, %rd174, %rd156;
-	mov.b64 %rd183, %rd182;
-	@!%p13 bra $L9;
-	mov.b64 %rd183, 4611686018427387904;
-$L9:
-	mov.b64 %rd184, %rd178;
-$L10:
-	setp.lt.s64 %p15, %rd184, %rd181;
-	not.pred %p16, %p15;
-	@!%p16 bra $L14;
-	bra.uni $L12;
-$L14:
-	mov.pred %p17, %p12;
-	mov.b64 %rd185, %rd137;
-	mov.b64 %rd186, %rd184;
-$L15:
-	@!%p17 bra $L19;
-	shr.s64 %rd187, %rd186, 5;
-	mul.lo.s64 %rd188, %rd187, %rd143;
-	mad.lo.s64 %rd189, %rd188, 4, %rd141;
-	ld.global.nc.u32 %r40, [%rd189+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd190, %rd186, 31;
-	min.u64 %rd191, %rd190, 32;
-	cvt.u32.u64 %r42, %rd191;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L21;
-	cvt.u32.u64 %r47, %rd186;
-	mov.b32 %r48, %r47;
-	bra.uni $L17;
-$L21:
-	mov.b32 %r48, -1;
-	bra.uni $L17;
-$L19:
-	mul.lo.s64 %rd192, %rd186, %rd140;
-	mad.lo.s64 %rd193, %rd192, 4, %rd138;
-	ld.global.nc.s32 %r49, [%rd193+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L17;
-$L16:
-	bra.uni $L15;
-$L17:
-	mov.b32 %r51, %r48;
-	setp.lt.s32 %p20, %r51, 0;
-	@!%p20 bra $L23;
-	bra.uni $L11;
-$L23:
-	mov.b64 %rd194, %rd127;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd195, %r52;
-	mul.lo.s64 %rd196, %rd195, %rd130;
-	mad.lo.s64 %rd197, %rd196, 8, %rd128;
-	ld.global.nc.s64 %rd198, [%rd197+0];
-	mov.b64 %rd199, %rd198;
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd127;
-	mov.b32 %r53, %r51;
-	cvt.s64.s32 %rd202, %r53;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd130;
-	mad.lo.s64 %rd205, %rd204, 8, %rd128;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, %rd200;
-	mov.b64 %rd210, %rd208;
-	mov.b64 %rd211, %rd209;
-	mov.b64 %rd212, %rd210;
-	mov.b64 %rd213, %rd211;
-$L24:
-	setp.lt.s64 %p21, %rd213, %rd212;
-	not.pred %p22, %p21;
-	@!%p22 bra $L28;
-	bra.uni $L26;
-$L28:
-	add.s64 %rd214, %rd213, %rd183;
-	min.s64 %rd215, %rd212, %rd214;
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, 0;
-	add.s64 %rd218, %rd213, %rd176;
-	mov.b64 %rd219, %rd218;
-$L29:
-	setp.lt.s64 %p23, %rd219, %rd216;
-	not.pred %p24, %p23;
-	@!%p24 bra $L33;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd220, %rd219, %rd133;
-	mad.lo.s64 %rd221, %rd220, 4, %rd131;
-	ld.global.nc.s32 %r54, [%rd221+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r39;
-	mov.b32 %r58, %r51;
-	mov.b32 %r59, %r56;
-	mov.b64 %rd222, %rd219;
-	add.s32 %r60, %r57, 1;
-	mov.b32 %r61, %r60;
-	cvt.s64.s32 %rd223, %r59;
-	mul.lo.s64 %rd224, %rd223, %rd161;
-	mad.lo.s64 %rd225, %rd224, 4, %rd159;
-	mov.b32 %r62, -1;
-	atom.global.cas.b32 %r63, [%rd225], %r62, %r61;
-	setp.eq.u32 %p25, %r63, %r62;
-	mov.pred %p26, %p25;
-	mov.pred %p27, %p26;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L35;
-	cvt.s64.s32 %rd226, %r59;
-	mul.lo.s64 %rd227, %rd226, %rd161;
-	mad.lo.s64 %rd228, %rd227, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r64, [%rd228+0];
-	mov.b32 %r65, %r64;
-	setp.eq.s32 %p30, %r65, %r61;
-	mov.pred %p28, %p30;
-$L35:
-	@!%p28 bra $L37;
-	cvt.s64.s32 %rd229, %r58;
-	mul.lo.s64 %rd230, %rd229, %rd164;
-	mad.lo.s64 %rd231, %rd230, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r66, [%rd231+0];
-	mov.b32 %r67, %r66;
-	cvt.s64.s32 %rd232, %r59;
-	mul.lo.s64 %rd233, %rd232, %rd164;
-	mad.lo.s64 %rd234, %rd233, 4, %rd162;
-	atom.global.min.s32 %r68, [%rd234], %r67;
-$L37:
-	mov.pred %p31, %p27;
-	@!%p31 bra $L39;
-	mov.pred %p32, 0;
-	mov.b64 %rd235, %rd217;
-	mov.b32 %r69, %r56;
-$L40:
-	@!%p13 bra $L44;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd236, %r70;
-	mov.b64 %rd237, %rd236;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd238, %r71;
-	min.u64 %rd239, %rd238, 32;
-	cvt.u32.u64 %r72, %rd239;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p33, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p33;
-	mov.b32 %r76, %r75;
-	mov.b64 %rd240, %rd237;
-	mov.b32 %r77, %r76;
-	mul.lo.s64 %rd241, %rd240, %rd152;
-	mad.lo.s64 %rd242, %rd241, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r78, [%rd242+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p34, %r80, 0x0;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L46;
-	mul.lo.s64 %rd243, %rd240, %rd152;
-	mad.lo.s64 %rd244, %rd243, 4, %rd150;
-	atom.global.or.b32 %r81, [%rd244], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p37, %r83, 0x0;
-	mov.pred %p35, %p37;
-$L46:
-	@!%p35 bra $L48;
-	mov.b64 %rd245, %rd235;
-	mov.b64 %rd246, %rd245;
-	mov.pred %p38, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd247, %rd235;
-	mov.b64 %rd246, %rd247;
-	mov.pred %p38, 1;
-	bra.uni $L42;
-$L44:
-	@!%p14 bra $L50;
-	cvt.s64.s32 %rd248, %r69;
-	mul.lo.s64 %rd249, %rd248, %rd155;
-	mad.lo.s64 %rd250, %rd249, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r84, [%rd250+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p39, %r85, %r38;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L52;
-	cvt.s64.s32 %rd251, %r69;
-	mul.lo.s64 %rd252, %rd251, %rd155;
-	mad.lo.s64 %rd253, %rd252, 4, %rd153;
-	atom.global.exch.b32 %r86, [%rd253], %r38;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p42, %r87, %r38;
-	mov.pred %p40, %p42;
-$L52:
-	@!%p40 bra $L54;
-	mov.b64 %rd254, %rd235;
-	mov.b64 %rd246, %rd254;
-	mov.pred %p38, 0;
-	bra.uni $L42;
-$L54:
-$L50:
-	mul.lo.s64 %rd255, %rd235, %rd172;
-	mad.lo.s64 %rd256, %rd255, 4, %rd170;
-	st.shared.s32 [%rd256+0], %r69;
-	add.s64 %rd257, %rd235, 1;
-	mov.b64 %rd258, %rd257;
-	mov.b64 %rd246, %rd258;
-	mov.pred %p38, 1;
-	bra.uni $L42;
-$L41:
-	bra.uni $L40;
-$L42:
-	mov.b64 %rd259, %rd246;
-	mov.pred %p43, %p38;
-	mov.b64 %rd217, %rd259;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L56;
-	mov.b64 %rd260, %rd127;
-	mov.b32 %r88, %r56;
-	setp.lt.s64 %p44, %rd113, 64;
-	setp.le.s64 %p45, %rd157, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L57;
-	cvt.s64.s32 %rd261, %r88;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd130;
-	mad.lo.s64 %rd264, %rd263, 8, %rd128;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	cvt.s64.s32 %rd267, %r88;
-	mul.lo.s64 %rd268, %rd267, %rd130;
-	mad.lo.s64 %rd269, %rd268, 8, %rd128;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	sub.s64 %rd272, %rd266, %rd271;
-	add.s64 %rd273, %rd114, %rd272;
-	mov.b64 %rd114, %rd273;
-	bra.uni $L58;
-$L57:
-	mov.b64 %rd274, %rd157;
-	setp.ge.s64 %p47, %rd113, 4096;
-	@!%p47 bra $L60;
-	mul.lo.s64 %rd275, %rd274, 4;
-	mov.b64 %rd274, %rd275;
-$L60:
-	setp.ge.s64 %p48, %rd113, 65536;
-	@!%p48 bra $L62;
-	mul.lo.s64 %rd276, %rd274, 4;
-	mov.b64 %rd274, %rd276;
-$L62:
-	sub.s64 %rd277, %rd274, 1;
-	and.b64 %rd278, %rd113, %rd277;
-	setp.eq.s64 %p49, %rd278, 0;
-	@!%p49 bra $L64;
-	cvt.s64.s32 %rd279, %r88;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd130;
-	mad.lo.s64 %rd282, %rd281, 8, %rd128;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r88;
-	mul.lo.s64 %rd286, %rd285, %rd130;
-	mad.lo.s64 %rd287, %rd286, 8, %rd128;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	mul.lo.s64 %rd291, %rd274, %rd290;
-	add.s64 %rd292, %rd114, %rd291;
-	mov.b64 %rd114, %rd292;
-$L64:
-$L58:
-	add.s64 %rd293, %rd113, 1;
-	mov.b64 %rd113, %rd293;
-$L56:
-$L39:
-$L30:
-	add.s64 %rd294, %rd219, %rd174;
-	mov.b64 %rd219, %rd294;
-	bra.uni $L29;
-$L31:
-	mov.b64 %rd295, %rd217;
-$L65:
-	@!%p13 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd296, %rd295;
-	mov.b32 %r89, %r3;
-$L70:
-	setp.hs.u32 %p50, %r89, 32;
-	@%p50 bra $L71;
-	mov.b64 {%r90, %r91}, %rd296;
-	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd297, {%r92, %r93};
-	@!%p51 bra $L72;
-	add.s64 %rd298, %rd297, %rd296;
-	mov.b64 %rd296, %rd298;
-$L72:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r94, %r95}, %rd296;
-	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd299, {%r96, %r97};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd300, %rd299, 0, %p54;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r98;
-	@!%p55 bra $L73;
-	mul.wide.u32 %rd301, %r8, 16;
-	add.s64 %rd302, %rd1, %rd301;
-	st.shared.s64 [%rd302+0], %rd296;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L74;
-	mov.b64 %rd303, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L75;
-	mul.wide.u32 %rd304, %r7, 16;
-	add.s64 %rd305, %rd1, %rd304;
-	ld.shared.s64 %rd306, [%rd305+0];
-	mov.b64 %rd303, %rd306;
-$L75:
-	mov.b64 {%r99, %r100}, %rd303;
-	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd307, {%r101, %r102};
-	@!%p58 bra $L76;
-	add.s64 %rd308, %rd307, %rd303;
-	mov.b64 %rd303, %rd308;
-$L76:
-	mov.b64 {%r103, %r104}, %rd303;
-	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd309, {%r105, %r106};
-	@!%p59 bra $L77;
-	add.s64 %rd310, %rd309, %rd303;
-	mov.b64 %rd303, %rd310;
-$L77:
-	mov.b64 {%r107, %r108}, %rd303;
-	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd311, {%r109, %r110};
-	@!%p60 bra $L78;
-	add.s64 %rd312, %rd311, %rd303;
-	mov.b64 %rd303, %rd312;
-$L78:
-	mov.b64 {%r111, %r112}, %rd303;
-	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd313, {%r113, %r114};
-	@!%p61 bra $L79;
-	add.s64 %rd314, %rd313, %rd303;
-	mov.b64 %rd303, %rd314;
-$L79:
-	mov.b64 {%r115, %r116}, %rd303;
-	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd315, {%r117, %r118};
-	@!%p62 bra $L80;
-	add.s64 %rd316, %rd315, %rd303;
-	mov.b64 %rd303, %rd316;
-$L80:
-	mov.b64 {%r119, %r120}, %rd303;
-	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd317, {%r121, %r122};
-	selp.b64 %rd318, %rd317, 0, %p63;
-	@!%p57 bra $L81;
-	mul.wide.u32 %rd319, %r7, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	add.s64 %rd321, %rd320, 512;
-	st.shared.s64 [%rd321+0], %rd318;
-$L81:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r123;
-	@!%p64 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd303;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd322, %r8, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	add.s64 %rd324, %rd323, 512;
-	ld.shared.s64 %rd325, [%rd324+0];
-	add.s64 %rd326, %rd325, %rd300;
-	ld.shared.s64 %rd327, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd326;
-	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd328, {%r126, %r127};
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, 0;
-	cvt.u64.u32 %rd337, %r2;
-	setp.eq.s64 %p66, %rd337, 0;
-	setp.gt.s64 %p67, %rd335, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L84;
-	atom.global.add.u64 %rd338, [%rd147], %rd335;
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd336, %rd339;
-$L84:
-	cvt.u64.u32 %rd340, %r2;
-	setp.eq.s64 %p69, %rd340, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd336;
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd341, [%rd1+1024];
-	mov.b64 %rd342, %rd341;
-	mov.b64 %rd336, %rd342;
-	add.s64 %rd343, %rd336, %rd334;
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd345, 0;
-$L86:
-	setp.lt.s64 %p72, %rd345, %rd295;
-	not.pred %p73, %p72;
-	@!%p73 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd346, %rd345, %rd172;
-	mad.lo.s64 %rd347, %rd346, 4, %rd170;
-	ld.shared.s32 %r128, [%rd347+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd348, %rd344, %rd345;
-	mul.lo.s64 %rd349, %rd348, %rd146;
-	mad.lo.s64 %rd350, %rd349, 4, %rd144;
-	st.global.s32 [%rd350+0], %r129;
-$L87:
-	add.s64 %rd351, %rd345, 1;
-	mov.b64 %rd345, %rd351;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-$L25:
-	add.s64 %rd352, %rd213, %rd183;
-	mov.b64 %rd213, %rd352;
-	bra.uni $L24;
-$L26:
-$L11:
-	add.s64 %rd353, %rd184, 1;
-	mov.b64 %rd184, %rd353;
-	bra.uni $L10;
-$L12:
-$L7:
-	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd354, %rd113;
-	mov.b64 %rd355, %rd114;
-	// block reduction
-	mov.b32 %r130, 1;
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L91:
-	setp.hs.u32 %p74, %r132, 32;
-	@%p74 bra $L92;
-	mov.b64 {%r133, %r134}, %rd354;
-	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd356, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd355;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd357, {%r139, %r140};
-	@!%p75 bra $L93;
-	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L95;
-	setp.lt.s64 %p77, %rd356, %rd354;
-	setp.eq.s64 %p78, %rd356, %rd354;
-	setp.lt.s64 %p79, %rd357, %rd355;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd358, %rd356, %rd354, %p81;
-	selp.b64 %rd359, %rd357, %rd355, %p81;
-	mov.b64 %rd354, %rd358;
-	mov.b64 %rd355, %rd359;
-	bra.uni $L94;
-$L95:
-	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L96;
-	setp.gt.s64 %p83, %rd356, %rd354;
-	setp.eq.s64 %p84, %rd356, %rd354;
-	setp.lt.s64 %p85, %rd357, %rd355;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd360, %rd356, %rd354, %p87;
-	selp.b64 %rd361, %rd357, %rd355, %p87;
-	mov.b64 %rd354, %rd360;
-	mov.b64 %rd355, %rd361;
-	bra.uni $L94;
-$L96:
-	mov.b64 %rd362, %rd354;
-	mov.b64 %rd363, %rd355;
-	mov.b64 %rd364, %rd356;
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd362;
-	mov.b64 %rd367, %rd363;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	add.s64 %rd372, %rd366, %rd370;
-	mov.b64 %rd366, %rd372;
-	add.s64 %rd373, %rd367, %rd371;
-	mov.b64 %rd367, %rd373;
-$L97:
-	mov.b64 %rd354, %rd366;
-	mov.b64 %rd355, %rd367;
-$L94:
-$L93:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L91;
-$L92:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L98;
-	mul.wide.u32 %rd374, %r8, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	st.shared.s64 [%rd375+0], %rd354;
-	st.shared.s64 [%rd375+8], %rd355;
-$L98:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L99;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L100;
-	mul.wide.u32 %rd376, %r7, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	ld.shared.s64 %rd378, [%rd377+0];
-	ld.shared.s64 %rd379, [%rd377+8];
-	mov.b64 %rd354, %rd378;
-	mov.b64 %rd355, %rd379;
-$L100:
-	sub.u32 %r141, %r10, 1;
-	mov.b32 %r142, %r130;
-$L101:
-	setp.hs.u32 %p91, %r142, 32;
-	@%p91 bra $L102;
-	mov.b64 {%r143, %r144}, %rd354;
-	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd380, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd355;
-	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd381, {%r149, %r150};
-	@!%p92 bra $L103;
-	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L105;
-	setp.lt.s64 %p94, %rd380, %rd354;
-	setp.eq.s64 %p95, %rd380, %rd354;
-	setp.lt.s64 %p96, %rd381, %rd355;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd382, %rd380, %rd354, %p98;
-	selp.b64 %rd383, %rd381, %rd355, %p98;
-	mov.b64 %rd354, %rd382;
-	mov.b64 %rd355, %rd383;
-	bra.uni $L104;
-$L105:
-	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L106;
-	setp.gt.s64 %p100, %rd380, %rd354;
-	setp.eq.s64 %p101, %rd380, %rd354;
-	setp.lt.s64 %p102, %rd381, %rd355;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd384, %rd380, %rd354, %p104;
-	selp.b64 %rd385, %rd381, %rd355, %p104;
-	mov.b64 %rd354, %rd384;
-	mov.b64 %rd355, %rd385;
-	bra.uni $L104;
-$L106:
-	mov.b64 %rd386, %rd354;
-	mov.b64 %rd387, %rd355;
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd366, %rd386;
-	mov.b64 %rd367, %rd387;
-	mov.b64 %rd368, %rd388;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	add.s64 %rd390, %rd366, %rd370;
-	mov.b64 %rd366, %rd390;
-	add.s64 %rd391, %rd367, %rd371;
-	mov.b64 %rd367, %rd391;
-$L107:
-	mov.b64 %rd354, %rd366;
-	mov.b64 %rd355, %rd367;
-$L104:
-$L103:
-	shl.b32 %r142, %r142, 1;
-	bra.uni $L101;
-$L102:
-$L99:
-	mul.wide.u32 %rd392, %r29, 16;
-	add.s64 %rd393, %rd11, %rd392;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L108;
-	st.global.s64 [%rd393+0], %rd354;
-	st.global.s64 [%rd393+8], %rd355;
-$L108:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_main_nearest__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -4808,9 +3545,9 @@ $L108:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<164>;
+	.reg .pred %p<155>;
+	.reg .b32 %r<177>;
+	.reg .b64 %rd<457>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4830,357 +3567,1130 @@ $L108:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r24, [gk_s42];
-	mov.b32 %r25, %r24;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p9, %rd98, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p10, %rd100, %rd94;
-	setp.eq.s64 %p11, %rd100, %rd94;
-	setp.lt.s64 %p12, %rd101, %rd95;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd102, %rd100, %rd94, %p14;
-	selp.b64 %rd103, %rd101, %rd95, %p14;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	ld.param.s32 %r36, [gk_s42];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p16, %rd104, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p17, %rd106, %rd94;
-	setp.eq.s64 %p18, %rd106, %rd94;
-	setp.lt.s64 %p19, %rd107, %rd95;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd108, %rd106, %rd94, %p21;
-	selp.b64 %rd109, %rd107, %rd95, %p21;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p22, %rd116, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
+$L3:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L4:
 	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r26, 1;
-	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
-$L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd132;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd134, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd133;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd135, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd134, %rd132;
-	setp.eq.s64 %p27, %rd134, %rd132;
-	setp.lt.s64 %p28, %rd135, %rd133;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd136, %rd134, %rd132, %p30;
-	selp.b64 %rd137, %rd135, %rd133, %p30;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
+$L5:
+	setp.ge.s64 %p11, %rd128, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
+	mov.b32 %r39, %r37;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	cvt.u64.u32 %rd175, %r4;
+	mov.b64 %rd176, %rd175;
+	cvt.u64.u32 %rd177, %r2;
+	mov.b64 %rd178, %rd177;
+	mul.lo.s64 %rd179, %rd125, %rd160;
+	mov.b64 %rd180, %rd179;
+	add.s64 %rd181, %rd180, %rd160;
+	min.s64 %rd182, %rd181, %rd139;
+	mov.b64 %rd183, %rd182;
+	mul.lo.s64 %rd184, %rd176, %rd158;
+	mov.b64 %rd185, %rd184;
+	@!%p13 bra $L9;
+	mov.b64 %rd185, 4611686018427387904;
+$L9:
+	mov.b64 %rd186, %rd180;
+$L10:
+	setp.lt.s64 %p15, %rd186, %rd183;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.pred %p17, %p12;
+	mov.b64 %rd187, %rd139;
+	mov.b64 %rd188, %rd186;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd189, %rd188, 5;
+	mul.lo.s64 %rd190, %rd189, %rd145;
+	mad.lo.s64 %rd191, %rd190, 4, %rd143;
+	ld.global.nc.u32 %r40, [%rd191+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd192, %rd188, 31;
+	min.u64 %rd193, %rd192, 32;
+	cvt.u32.u64 %r42, %rd193;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r47, %rd188;
+	mov.b32 %r48, %r47;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r48, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd194, %rd188, %rd142;
+	mad.lo.s64 %rd195, %rd194, 4, %rd140;
+	ld.global.nc.s32 %r49, [%rd195+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L17;
 $L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd134, %rd132;
-	setp.eq.s64 %p33, %rd134, %rd132;
-	setp.lt.s64 %p34, %rd135, %rd133;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd138, %rd134, %rd132, %p36;
-	selp.b64 %rd139, %rd135, %rd133, %p36;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L15:
-$L14:
-	shl.b32 %r29, %r29, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
-$L19:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
-$L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
-$L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd132;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd152, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd133;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd153, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd152, %rd132;
-	setp.eq.s64 %p44, %rd152, %rd132;
-	setp.lt.s64 %p45, %rd153, %rd133;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd154, %rd152, %rd132, %p47;
-	selp.b64 %rd155, %rd153, %rd133, %p47;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd152, %rd132;
-	setp.eq.s64 %p50, %rd152, %rd132;
-	setp.lt.s64 %p51, %rd153, %rd133;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd156, %rd152, %rd132, %p53;
-	selp.b64 %rd157, %rd153, %rd133, %p53;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
-$L24:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L22;
+	mov.b32 %r51, %r48;
+	setp.lt.s32 %p20, %r51, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
 $L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
+	mov.b64 %rd196, %rd129;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd197, %r52;
+	mul.lo.s64 %rd198, %rd197, %rd132;
+	mad.lo.s64 %rd199, %rd198, 8, %rd130;
+	ld.global.nc.s64 %rd200, [%rd199+0];
+	mov.b64 %rd201, %rd200;
+	mov.b64 %rd202, %rd201;
+	mov.b64 %rd203, %rd129;
+	mov.b32 %r53, %r51;
+	cvt.s64.s32 %rd204, %r53;
+	add.s64 %rd205, %rd204, 1;
+	mul.lo.s64 %rd206, %rd205, %rd132;
+	mad.lo.s64 %rd207, %rd206, 8, %rd130;
+	ld.global.nc.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd202;
+	mov.b64 %rd212, %rd210;
+	mov.b64 %rd213, %rd211;
+	mov.b64 %rd214, %rd212;
+	mov.b64 %rd215, %rd213;
+$L24:
+	setp.lt.s64 %p21, %rd215, %rd214;
+	not.pred %p22, %p21;
+	@!%p22 bra $L28;
+	bra.uni $L26;
+$L28:
+	add.s64 %rd216, %rd215, %rd185;
+	min.s64 %rd217, %rd214, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, 0;
+	add.s64 %rd220, %rd215, %rd178;
+	mov.b64 %rd221, %rd220;
 $L29:
+	setp.lt.s64 %p23, %rd221, %rd218;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd222, %rd221, %rd135;
+	mad.lo.s64 %rd223, %rd222, 4, %rd133;
+	ld.global.nc.s32 %r54, [%rd223+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r39;
+	mov.b32 %r58, %r51;
+	mov.b32 %r59, %r56;
+	mov.b64 %rd224, %rd221;
+	add.s32 %r60, %r57, 1;
+	mov.b32 %r61, %r60;
+	cvt.s64.s32 %rd225, %r59;
+	mul.lo.s64 %rd226, %rd225, %rd163;
+	mad.lo.s64 %rd227, %rd226, 4, %rd161;
+	mov.b32 %r62, -1;
+	atom.global.cas.b32 %r63, [%rd227], %r62, %r61;
+	setp.eq.u32 %p25, %r63, %r62;
+	mov.pred %p26, %p25;
+	mov.pred %p27, %p26;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	cvt.s64.s32 %rd228, %r59;
+	mul.lo.s64 %rd229, %rd228, %rd163;
+	mad.lo.s64 %rd230, %rd229, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r64, [%rd230+0];
+	mov.b32 %r65, %r64;
+	setp.eq.s32 %p30, %r65, %r61;
+	mov.pred %p28, %p30;
+$L35:
+	@!%p28 bra $L37;
+	cvt.s64.s32 %rd231, %r58;
+	mul.lo.s64 %rd232, %rd231, %rd166;
+	mad.lo.s64 %rd233, %rd232, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r66, [%rd233+0];
+	mov.b32 %r67, %r66;
+	cvt.s64.s32 %rd234, %r59;
+	mul.lo.s64 %rd235, %rd234, %rd166;
+	mad.lo.s64 %rd236, %rd235, 4, %rd164;
+	atom.global.min.s32 %r68, [%rd236], %r67;
+$L37:
+	mov.pred %p31, %p27;
+	@!%p31 bra $L39;
+	mov.pred %p32, 0;
+	mov.b64 %rd237, %rd219;
+	mov.b32 %r69, %r56;
+$L40:
+	@!%p13 bra $L44;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd238, %r70;
+	mov.b64 %rd239, %rd238;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd240, %r71;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r72, %rd241;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p33, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p33;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd242, %rd239;
+	mov.b32 %r77, %r76;
+	mul.lo.s64 %rd243, %rd242, %rd154;
+	mad.lo.s64 %rd244, %rd243, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r78, [%rd244+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p34, %r80, 0x0;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L46;
+	mul.lo.s64 %rd245, %rd242, %rd154;
+	mad.lo.s64 %rd246, %rd245, 4, %rd152;
+	atom.global.or.b32 %r81, [%rd246], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p37, %r83, 0x0;
+	mov.pred %p35, %p37;
+$L46:
+	@!%p35 bra $L48;
+	mov.b64 %rd247, %rd237;
+	mov.b64 %rd248, %rd247;
+	mov.pred %p38, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd249, %rd237;
+	mov.b64 %rd248, %rd249;
+	mov.pred %p38, 1;
+	bra.uni $L42;
+$L44:
+	@!%p14 bra $L50;
+	cvt.s64.s32 %rd250, %r69;
+	mul.lo.s64 %rd251, %rd250, %rd157;
+	mad.lo.s64 %rd252, %rd251, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r84, [%rd252+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p39, %r85, %r38;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L52;
+	cvt.s64.s32 %rd253, %r69;
+	mul.lo.s64 %rd254, %rd253, %rd157;
+	mad.lo.s64 %rd255, %rd254, 4, %rd155;
+	atom.global.exch.b32 %r86, [%rd255], %r38;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p42, %r87, %r38;
+	mov.pred %p40, %p42;
+$L52:
+	@!%p40 bra $L54;
+	mov.b64 %rd256, %rd237;
+	mov.b64 %rd248, %rd256;
+	mov.pred %p38, 0;
+	bra.uni $L42;
+$L54:
+$L50:
+	mul.lo.s64 %rd257, %rd237, %rd174;
+	mad.lo.s64 %rd258, %rd257, 4, %rd172;
+	st.shared.s32 [%rd258+0], %r69;
+	add.s64 %rd259, %rd237, 1;
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd248, %rd260;
+	mov.pred %p38, 1;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.b64 %rd261, %rd248;
+	mov.pred %p43, %p38;
+	mov.b64 %rd219, %rd261;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L56;
+	mov.b64 %rd262, %rd129;
+	mov.b32 %r88, %r56;
+	setp.lt.s64 %p44, %rd115, 64;
+	setp.le.s64 %p45, %rd159, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L57;
+	cvt.s64.s32 %rd263, %r88;
+	add.s64 %rd264, %rd263, 1;
+	mul.lo.s64 %rd265, %rd264, %rd132;
+	mad.lo.s64 %rd266, %rd265, 8, %rd130;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	cvt.s64.s32 %rd269, %r88;
+	mul.lo.s64 %rd270, %rd269, %rd132;
+	mad.lo.s64 %rd271, %rd270, 8, %rd130;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	sub.s64 %rd274, %rd268, %rd273;
+	add.s64 %rd275, %rd116, %rd274;
+	mov.b64 %rd116, %rd275;
+	bra.uni $L58;
+$L57:
+	mov.b64 %rd276, %rd159;
+	setp.ge.s64 %p47, %rd115, 4096;
+	@!%p47 bra $L60;
+	mul.lo.s64 %rd277, %rd276, 4;
+	mov.b64 %rd276, %rd277;
+$L60:
+	setp.ge.s64 %p48, %rd115, 65536;
+	@!%p48 bra $L62;
+	mul.lo.s64 %rd278, %rd276, 4;
+	mov.b64 %rd276, %rd278;
+$L62:
+	sub.s64 %rd279, %rd276, 1;
+	and.b64 %rd280, %rd115, %rd279;
+	setp.eq.s64 %p49, %rd280, 0;
+	@!%p49 bra $L64;
+	cvt.s64.s32 %rd281, %r88;
+	add.s64 %rd282, %rd281, 1;
+	mul.lo.s64 %rd283, %rd282, %rd132;
+	mad.lo.s64 %rd284, %rd283, 8, %rd130;
+	ld.global.nc.s64 %rd285, [%rd284+0];
+	mov.b64 %rd286, %rd285;
+	cvt.s64.s32 %rd287, %r88;
+	mul.lo.s64 %rd288, %rd287, %rd132;
+	mad.lo.s64 %rd289, %rd288, 8, %rd130;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	sub.s64 %rd292, %rd286, %rd291;
+	mul.lo.s64 %rd293, %rd276, %rd292;
+	add.s64 %rd294, %rd116, %rd293;
+	mov.b64 %rd116, %rd294;
+$L64:
+$L58:
+	add.s64 %rd295, %rd115, 1;
+	mov.b64 %rd115, %rd295;
+$L56:
+$L39:
+$L30:
+	add.s64 %rd296, %rd221, %rd176;
+	mov.b64 %rd221, %rd296;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd297, %rd219;
+$L65:
+	@!%p13 bra $L69;
+	bra.uni $L67;
+$L69:
+	// block scan
+	mov.b64 %rd298, %rd297;
+	mov.b32 %r89, %r3;
+$L70:
+	setp.hs.u32 %p50, %r89, 32;
+	@%p50 bra $L71;
+	mov.b64 {%r90, %r91}, %rd298;
+	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd299, {%r92, %r93};
+	@!%p51 bra $L72;
+	add.s64 %rd300, %rd299, %rd298;
+	mov.b64 %rd298, %rd300;
+$L72:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L70;
+$L71:
+	mov.b64 {%r94, %r95}, %rd298;
+	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd301, {%r96, %r97};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd302, %rd301, 0, %p54;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r98;
+	@!%p55 bra $L73;
+	mul.wide.u32 %rd303, %r8, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	st.shared.s64 [%rd304+0], %rd298;
+$L73:
+	bar.sync 0;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L74;
+	mov.b64 %rd305, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L75;
+	mul.wide.u32 %rd306, %r7, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	ld.shared.s64 %rd308, [%rd307+0];
+	mov.b64 %rd305, %rd308;
+$L75:
+	mov.b64 {%r99, %r100}, %rd305;
+	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd309, {%r101, %r102};
+	@!%p58 bra $L76;
+	add.s64 %rd310, %rd309, %rd305;
+	mov.b64 %rd305, %rd310;
+$L76:
+	mov.b64 {%r103, %r104}, %rd305;
+	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd311, {%r105, %r106};
+	@!%p59 bra $L77;
+	add.s64 %rd312, %rd311, %rd305;
+	mov.b64 %rd305, %rd312;
+$L77:
+	mov.b64 {%r107, %r108}, %rd305;
+	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd313, {%r109, %r110};
+	@!%p60 bra $L78;
+	add.s64 %rd314, %rd313, %rd305;
+	mov.b64 %rd305, %rd314;
+$L78:
+	mov.b64 {%r111, %r112}, %rd305;
+	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd315, {%r113, %r114};
+	@!%p61 bra $L79;
+	add.s64 %rd316, %rd315, %rd305;
+	mov.b64 %rd305, %rd316;
+$L79:
+	mov.b64 {%r115, %r116}, %rd305;
+	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd317, {%r117, %r118};
+	@!%p62 bra $L80;
+	add.s64 %rd318, %rd317, %rd305;
+	mov.b64 %rd305, %rd318;
+$L80:
+	mov.b64 {%r119, %r120}, %rd305;
+	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd319, {%r121, %r122};
+	selp.b64 %rd320, %rd319, 0, %p63;
+	@!%p57 bra $L81;
+	mul.wide.u32 %rd321, %r7, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	st.shared.s64 [%rd323+0], %rd320;
+$L81:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r123;
+	@!%p64 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd305;
+$L82:
+$L74:
+	bar.sync 0;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	add.s64 %rd326, %rd325, 512;
+	ld.shared.s64 %rd327, [%rd326+0];
+	add.s64 %rd328, %rd327, %rd302;
+	ld.shared.s64 %rd329, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd328;
+	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd330, {%r126, %r127};
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, 0;
+	cvt.u64.u32 %rd339, %r2;
+	setp.eq.s64 %p66, %rd339, 0;
+	setp.gt.s64 %p67, %rd337, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L84;
+	atom.global.add.u64 %rd340, [%rd149], %rd337;
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd338, %rd341;
+$L84:
+	cvt.u64.u32 %rd342, %r2;
+	setp.eq.s64 %p69, %rd342, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd338;
+$L85:
+	bar.sync 0;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd338, %rd344;
+	add.s64 %rd345, %rd338, %rd336;
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd347, 0;
+$L86:
+	setp.lt.s64 %p72, %rd347, %rd297;
+	not.pred %p73, %p72;
+	@!%p73 bra $L90;
+	bra.uni $L88;
+$L90:
+	mul.lo.s64 %rd348, %rd347, %rd174;
+	mad.lo.s64 %rd349, %rd348, 4, %rd172;
+	ld.shared.s32 %r128, [%rd349+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd350, %rd346, %rd347;
+	mul.lo.s64 %rd351, %rd350, %rd148;
+	mad.lo.s64 %rd352, %rd351, 4, %rd146;
+	st.global.s32 [%rd352+0], %r129;
+$L87:
+	add.s64 %rd353, %rd347, 1;
+	mov.b64 %rd347, %rd353;
+	bra.uni $L86;
+$L88:
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+$L25:
+	add.s64 %rd354, %rd215, %rd185;
+	mov.b64 %rd215, %rd354;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd355, %rd186, 1;
+	mov.b64 %rd186, %rd355;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd128, %rd128, %rd127;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd356, %rd115;
+	mov.b64 %rd357, %rd116;
+	// block reduction
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
+$L91:
+	setp.hs.u32 %p74, %r132, 32;
+	@%p74 bra $L92;
+	mov.b64 {%r133, %r134}, %rd356;
+	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd358, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd357;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd359, {%r139, %r140};
+	@!%p75 bra $L93;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L95;
+	setp.lt.s64 %p77, %rd358, %rd356;
+	setp.eq.s64 %p78, %rd358, %rd356;
+	setp.lt.s64 %p79, %rd359, %rd357;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd360, %rd358, %rd356, %p81;
+	selp.b64 %rd361, %rd359, %rd357, %p81;
+	mov.b64 %rd356, %rd360;
+	mov.b64 %rd357, %rd361;
+	bra.uni $L94;
+$L95:
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L96;
+	setp.gt.s64 %p83, %rd358, %rd356;
+	setp.eq.s64 %p84, %rd358, %rd356;
+	setp.lt.s64 %p85, %rd359, %rd357;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd362, %rd358, %rd356, %p87;
+	selp.b64 %rd363, %rd359, %rd357, %p87;
+	mov.b64 %rd356, %rd362;
+	mov.b64 %rd357, %rd363;
+	bra.uni $L94;
+$L96:
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd365, %rd357;
+	mov.b64 %rd366, %rd358;
+	mov.b64 %rd367, %rd359;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd365;
+	mov.b64 %rd370, %rd366;
+	mov.b64 %rd371, %rd367;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd374, %rd368, %rd372;
+	mov.b64 %rd368, %rd374;
+	add.s64 %rd375, %rd369, %rd373;
+	mov.b64 %rd369, %rd375;
+$L97:
+	mov.b64 %rd356, %rd368;
+	mov.b64 %rd357, %rd369;
+$L94:
+$L93:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L91;
+$L92:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L98;
+	mul.wide.u32 %rd376, %r8, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	st.shared.s64 [%rd377+0], %rd356;
+	st.shared.s64 [%rd377+8], %rd357;
+$L98:
+	bar.sync 0;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L99;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L100;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	ld.shared.s64 %rd381, [%rd379+8];
+	mov.b64 %rd356, %rd380;
+	mov.b64 %rd357, %rd381;
+$L100:
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
+$L101:
+	setp.hs.u32 %p91, %r142, 32;
+	@%p91 bra $L102;
+	mov.b64 {%r143, %r144}, %rd356;
+	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd382, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd357;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd383, {%r149, %r150};
+	@!%p92 bra $L103;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L105;
+	setp.lt.s64 %p94, %rd382, %rd356;
+	setp.eq.s64 %p95, %rd382, %rd356;
+	setp.lt.s64 %p96, %rd383, %rd357;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd384, %rd382, %rd356, %p98;
+	selp.b64 %rd385, %rd383, %rd357, %p98;
+	mov.b64 %rd356, %rd384;
+	mov.b64 %rd357, %rd385;
+	bra.uni $L104;
+$L105:
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L106;
+	setp.gt.s64 %p100, %rd382, %rd356;
+	setp.eq.s64 %p101, %rd382, %rd356;
+	setp.lt.s64 %p102, %rd383, %rd357;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd386, %rd382, %rd356, %p104;
+	selp.b64 %rd387, %rd383, %rd357, %p104;
+	mov.b64 %rd356, %rd386;
+	mov.b64 %rd357, %rd387;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd388, %rd356;
+	mov.b64 %rd389, %rd357;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd368, %rd388;
+	mov.b64 %rd369, %rd389;
+	mov.b64 %rd370, %rd390;
+	mov.b64 %rd371, %rd391;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd392, %rd368, %rd372;
+	mov.b64 %rd368, %rd392;
+	add.s64 %rd393, %rd369, %rd373;
+	mov.b64 %rd369, %rd393;
+$L107:
+	mov.b64 %rd356, %rd368;
+	mov.b64 %rd357, %rd369;
+$L104:
+$L103:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L101;
+$L102:
+$L99:
+	mul.wide.u32 %rd394, %r29, 16;
+	add.s64 %rd395, %rd11, %rd394;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L108;
+	st.global.s64 [%rd395+0], %rd356;
+	st.global.s64 [%rd395+8], %rd357;
+$L108:
+	// the last block combines the partials
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L109;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r151, [gk_reduce_done], 1;
+	sub.u32 %r152, %r30, 1;
+	setp.eq.u32 %p107, %r151, %r152;
+	fence.acq_rel.gpu;
+	selp.b32 %r153, 1, 0, %p107;
+	st.shared.u32 [%rd1+1024], %r153;
+$L109:
+	bar.sync 0;
+	ld.shared.u32 %r154, [%rd1+1024];
+	setp.ne.u32 %p108, %r154, 0;
+	@!%p108 bra $L110;
+	cvt.u64.u32 %rd398, %r30;
+	cvt.u64.u32 %rd399, %r5;
+	cvt.u64.u32 %rd400, %r6;
+	setp.ne.u32 %p109, %r18, 9;
+	@%p109 bra.uni $L112;
+	mov.b64 %rd396, 9223372036854775807;
+	mov.b64 %rd397, 9223372036854775807;
+	mov.b64 %rd401, %rd399;
+$L113:
+	setp.ge.s64 %p110, %rd401, %rd398;
+	@%p110 bra $L114;
+	mad.lo.s64 %rd402, %rd401, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd403, [%rd402+0];
+	ld.relaxed.gpu.global.s64 %rd404, [%rd402+8];
+	setp.lt.s64 %p111, %rd403, %rd396;
+	setp.eq.s64 %p112, %rd403, %rd396;
+	setp.lt.s64 %p113, %rd404, %rd397;
+	and.pred %p114, %p112, %p113;
+	or.pred %p115, %p111, %p114;
+	selp.b64 %rd405, %rd403, %rd396, %p115;
+	selp.b64 %rd406, %rd404, %rd397, %p115;
+	mov.b64 %rd396, %rd405;
+	mov.b64 %rd397, %rd406;
+	add.s64 %rd401, %rd401, %rd400;
+	bra.uni $L113;
+$L114:
+	bra.uni $L111;
+$L112:
+	setp.ne.u32 %p116, %r18, 10;
+	@%p116 bra.uni $L115;
+	mov.b64 %rd396, -9223372036854775808;
+	mov.b64 %rd397, 9223372036854775807;
+	mov.b64 %rd407, %rd399;
+$L116:
+	setp.ge.s64 %p117, %rd407, %rd398;
+	@%p117 bra $L117;
+	mad.lo.s64 %rd408, %rd407, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd409, [%rd408+0];
+	ld.relaxed.gpu.global.s64 %rd410, [%rd408+8];
+	setp.gt.s64 %p118, %rd409, %rd396;
+	setp.eq.s64 %p119, %rd409, %rd396;
+	setp.lt.s64 %p120, %rd410, %rd397;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd411, %rd409, %rd396, %p122;
+	selp.b64 %rd412, %rd410, %rd397, %p122;
+	mov.b64 %rd396, %rd411;
+	mov.b64 %rd397, %rd412;
+	add.s64 %rd407, %rd407, %rd400;
+	bra.uni $L116;
+$L117:
+	bra.uni $L111;
+$L115:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L118:
+	mov.b64 %rd413, %rd119;
+	mov.b64 %rd414, %rd120;
+	mov.b64 %rd396, %rd413;
+	mov.b64 %rd397, %rd414;
+	mov.b64 %rd415, %rd399;
+$L119:
+	setp.ge.s64 %p123, %rd415, %rd398;
+	@%p123 bra $L120;
+	mad.lo.s64 %rd416, %rd415, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd417, [%rd416+0];
+	ld.relaxed.gpu.global.s64 %rd418, [%rd416+8];
+	mov.b64 %rd419, %rd396;
+	mov.b64 %rd420, %rd397;
+	mov.b64 %rd421, %rd417;
+	mov.b64 %rd422, %rd418;
+	mov.b64 %rd368, %rd419;
+	mov.b64 %rd369, %rd420;
+	mov.b64 %rd370, %rd421;
+	mov.b64 %rd371, %rd422;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd423, %rd368, %rd372;
+	mov.b64 %rd368, %rd423;
+	add.s64 %rd424, %rd369, %rd373;
+	mov.b64 %rd369, %rd424;
+$L121:
+	mov.b64 %rd396, %rd368;
+	mov.b64 %rd397, %rd369;
+	add.s64 %rd415, %rd415, %rd400;
+	bra.uni $L119;
+$L120:
+$L111:
+	mov.b64 %rd425, %rd396;
+	mov.b64 %rd426, %rd397;
+	// block reduction
+	mov.b32 %r155, 1;
+	mov.b32 %r156, 1;
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r155;
+$L122:
+	setp.hs.u32 %p124, %r158, 32;
+	@%p124 bra $L123;
+	mov.b64 {%r159, %r160}, %rd425;
+	shfl.sync.down.b32 %r161|%p125, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd427, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd426;
+	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
+	mov.b64 %rd428, {%r165, %r166};
+	@!%p125 bra $L124;
+	setp.ne.u32 %p126, %r18, 9;
+	@%p126 bra.uni $L126;
+	setp.lt.s64 %p127, %rd427, %rd425;
+	setp.eq.s64 %p128, %rd427, %rd425;
+	setp.lt.s64 %p129, %rd428, %rd426;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd429, %rd427, %rd425, %p131;
+	selp.b64 %rd430, %rd428, %rd426, %p131;
+	mov.b64 %rd425, %rd429;
+	mov.b64 %rd426, %rd430;
+	bra.uni $L125;
+$L126:
+	setp.ne.u32 %p132, %r18, 10;
+	@%p132 bra.uni $L127;
+	setp.gt.s64 %p133, %rd427, %rd425;
+	setp.eq.s64 %p134, %rd427, %rd425;
+	setp.lt.s64 %p135, %rd428, %rd426;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd431, %rd427, %rd425, %p137;
+	selp.b64 %rd432, %rd428, %rd426, %p137;
+	mov.b64 %rd425, %rd431;
+	mov.b64 %rd426, %rd432;
+	bra.uni $L125;
+$L127:
+	mov.b64 %rd433, %rd425;
+	mov.b64 %rd434, %rd426;
+	mov.b64 %rd435, %rd427;
+	mov.b64 %rd436, %rd428;
+	mov.b64 %rd368, %rd433;
+	mov.b64 %rd369, %rd434;
+	mov.b64 %rd370, %rd435;
+	mov.b64 %rd371, %rd436;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd437, %rd368, %rd372;
+	mov.b64 %rd368, %rd437;
+	add.s64 %rd438, %rd369, %rd373;
+	mov.b64 %rd369, %rd438;
+$L128:
+	mov.b64 %rd425, %rd368;
+	mov.b64 %rd426, %rd369;
+$L125:
+$L124:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L122;
+$L123:
+	setp.eq.u32 %p138, %r7, 0;
+	@!%p138 bra $L129;
+	mul.wide.u32 %rd439, %r8, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	st.shared.s64 [%rd440+0], %rd425;
+	st.shared.s64 [%rd440+8], %rd426;
+$L129:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L130;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L131;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	ld.shared.s64 %rd443, [%rd442+0];
+	ld.shared.s64 %rd444, [%rd442+8];
+	mov.b64 %rd425, %rd443;
+	mov.b64 %rd426, %rd444;
+$L131:
+	sub.u32 %r167, %r10, 1;
+	mov.b32 %r168, %r156;
+$L132:
+	setp.hs.u32 %p141, %r168, 32;
+	@%p141 bra $L133;
+	mov.b64 {%r169, %r170}, %rd425;
+	shfl.sync.down.b32 %r171|%p142, %r169, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
+	mov.b64 %rd445, {%r171, %r172};
+	mov.b64 {%r173, %r174}, %rd426;
+	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
+	mov.b64 %rd446, {%r175, %r176};
+	@!%p142 bra $L134;
+	setp.ne.u32 %p143, %r18, 9;
+	@%p143 bra.uni $L136;
+	setp.lt.s64 %p144, %rd445, %rd425;
+	setp.eq.s64 %p145, %rd445, %rd425;
+	setp.lt.s64 %p146, %rd446, %rd426;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd447, %rd445, %rd425, %p148;
+	selp.b64 %rd448, %rd446, %rd426, %p148;
+	mov.b64 %rd425, %rd447;
+	mov.b64 %rd426, %rd448;
+	bra.uni $L135;
+$L136:
+	setp.ne.u32 %p149, %r18, 10;
+	@%p149 bra.uni $L137;
+	setp.gt.s64 %p150, %rd445, %rd425;
+	setp.eq.s64 %p151, %rd445, %rd425;
+	setp.lt.s64 %p152, %rd446, %rd426;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd449, %rd445, %rd425, %p154;
+	selp.b64 %rd450, %rd446, %rd426, %p154;
+	mov.b64 %rd425, %rd449;
+	mov.b64 %rd426, %rd450;
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd451, %rd425;
+	mov.b64 %rd452, %rd426;
+	mov.b64 %rd453, %rd445;
+	mov.b64 %rd454, %rd446;
+	mov.b64 %rd368, %rd451;
+	mov.b64 %rd369, %rd452;
+	mov.b64 %rd370, %rd453;
+	mov.b64 %rd371, %rd454;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd455, %rd368, %rd372;
+	mov.b64 %rd368, %rd455;
+	add.s64 %rd456, %rd369, %rd373;
+	mov.b64 %rd369, %rd456;
+$L138:
+	mov.b64 %rd425, %rd368;
+	mov.b64 %rd426, %rd369;
+$L135:
+$L134:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L132;
+$L133:
+$L130:
+	@!%p106 bra $L139;
+	st.global.s64 [%rd13+0], %rd425;
+	st.global.s64 [%rd13+8], %rd426;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L139:
+$L110:
 	ret;
 }
 `
@@ -5194,6 +4704,7 @@ const gokkosPTX3 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -5207,1249 +4718,6 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<132>;
-	.reg .b32 %r<201>;
-	.reg .b64 %rd<530>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u32 %r18, [gk_op];
-	mov.b32 %r19, 32;
-	sub.u32 %r20, %r19, %r3;
-	shl.b32 %r21, %r20, 8;
-	or.b32 %r22, %r21, 31;
-	and.b32 %r23, %r7, %r20;
-	mov.b32 %r24, 1;
-	shl.b32 %r25, %r24, %r3;
-	sub.u32 %r26, %r25, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r27, -1, %r26, %p2;
-	shl.b32 %r28, %r27, %r23;
-	mov.u32 %r29, %ctaid.x;
-	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r31, [gk_s10];
-	setp.ne.u32 %p3, %r31, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r32, [gk_s18];
-	setp.ne.u32 %p5, %r32, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r33, [gk_s28];
-	setp.ne.u32 %p7, %r33, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r34, [gk_s32];
-	mov.b32 %r35, %r34;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r36, [gk_s42];
-	mov.b32 %r37, %r36;
-	setp.ne.u32 %p9, %r18, 9;
-	@%p9 bra.uni $L2;
-	mov.b64 %rd115, 9223372036854775807;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p10, %r18, 10;
-	@%p10 bra.uni $L3;
-	mov.b64 %rd115, -9223372036854775808;
-	mov.b64 %rd116, 9223372036854775807;
-	bra.uni $L1;
-$L3:
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b64 %rd119, 0;
-	mov.b64 %rd120, 0;
-	mov.b64 %rd117, %rd119;
-	mov.b64 %rd118, %rd120;
-$L4:
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
-$L1:
-	mov.b64 %rd113, %rd115;
-	mov.b64 %rd114, %rd116;
-	cvt.u64.u32 %rd124, %r29;
-	cvt.u64.u32 %rd125, %r30;
-	mov.b64 %rd126, %rd124;
-$L5:
-	setp.ge.s64 %p11, %rd126, %rd2;
-	@%p11 bra $L6;
-	mov.b64 %rd123, %rd126;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd127, %rd27;
-	mov.b64 %rd128, %rd30;
-	mov.b64 %rd129, %rd32;
-	mov.b64 %rd130, %rd34;
-	mov.b64 %rd131, %rd37;
-	mov.b64 %rd132, %rd39;
-	mov.b64 %rd133, %rd41;
-	mov.b64 %rd134, %rd44;
-	mov.b64 %rd135, %rd46;
-	mov.b64 %rd136, %rd48;
-	mov.pred %p12, %p4;
-	mov.b64 %rd137, %rd50;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd55;
-	mov.b64 %rd140, %rd57;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd62;
-	mov.b64 %rd143, %rd64;
-	mov.pred %p13, %p6;
-	mov.b64 %rd144, %rd67;
-	mov.b64 %rd145, %rd69;
-	mov.b64 %rd146, %rd71;
-	mov.b64 %rd147, %rd74;
-	mov.b64 %rd148, %rd76;
-	mov.b64 %rd149, %rd78;
-	mov.b64 %rd150, %rd81;
-	mov.b64 %rd151, %rd83;
-	mov.b64 %rd152, %rd85;
-	mov.pred %p14, %p8;
-	mov.b64 %rd153, %rd88;
-	mov.b64 %rd154, %rd90;
-	mov.b64 %rd155, %rd92;
-	mov.b32 %r38, %r35;
-	mov.b64 %rd156, %rd94;
-	mov.b64 %rd157, %rd96;
-	mov.b64 %rd158, %rd98;
-	mov.b64 %rd159, %rd101;
-	mov.b64 %rd160, %rd103;
-	mov.b64 %rd161, %rd105;
-	mov.b64 %rd162, %rd108;
-	mov.b64 %rd163, %rd110;
-	mov.b64 %rd164, %rd112;
-	mov.b32 %r39, %r37;
-	add.s64 %rd165, %rd15, %rd23;
-	mad.lo.s64 %rd166, %rd156, 4, 15;
-	and.b64 %rd166, %rd166, -16;
-	add.s64 %rd23, %rd23, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd156;
-	mov.b64 %rd169, 1;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	mov.b64 %rd172, %rd169;
-	add.s64 %rd173, %rd158, 1;
-	add.s64 %rd174, %rd13, %rd22;
-	mad.lo.s64 %rd175, %rd173, 8, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd22, %rd22, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd173;
-	mov.b64 %rd178, 1;
-	mov.b64 %rd179, %rd176;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	add.s64 %rd182, %rd13, %rd22;
-	mad.lo.s64 %rd183, %rd158, 4, 15;
-	and.b64 %rd183, %rd183, -16;
-	add.s64 %rd22, %rd22, %rd183;
-	mov.b64 %rd184, %rd182;
-	mov.b64 %rd185, %rd158;
-	mov.b64 %rd186, 1;
-	mov.b64 %rd187, %rd184;
-	mov.b64 %rd188, %rd185;
-	mov.b64 %rd189, %rd186;
-	mul.lo.s64 %rd190, %rd123, %rd158;
-	mov.b64 %rd191, %rd190;
-	sub.s64 %rd192, %rd137, %rd191;
-	min.s64 %rd193, %rd158, %rd192;
-	mov.b64 %rd194, %rd193;
-	mov.b64 %rd195, 0;
-	sub.s64 %rd196, %rd194, %rd195;
-	max.s64 %rd197, %rd196, 0;
-	cvt.u64.u32 %rd198, %r4;
-	add.s64 %rd199, %rd197, %rd198;
-	sub.s64 %rd200, %rd199, 1;
-	div.u64 %rd201, %rd200, %rd198;
-	cvt.u64.u32 %rd202, %r2;
-	mad.lo.s64 %rd203, %rd202, %rd201, %rd195;
-	add.s64 %rd204, %rd203, %rd201;
-	min.s64 %rd205, %rd204, %rd194;
-	mov.b64 %rd206, 0;
-	mov.pred %p15, 0;
-	mov.b64 %rd207, %rd203;
-$L8:
-	setp.ge.s64 %p16, %rd207, %rd205;
-	@%p16 bra $L10;
-	mov.b64 %rd208, %rd207;
-	mov.pred %p17, %p12;
-	mov.b64 %rd209, %rd137;
-	add.s64 %rd210, %rd191, %rd208;
-	mov.b64 %rd211, %rd210;
-$L11:
-	@!%p17 bra $L15;
-	shr.s64 %rd212, %rd211, 5;
-	mul.lo.s64 %rd213, %rd212, %rd143;
-	mad.lo.s64 %rd214, %rd213, 4, %rd141;
-	ld.global.nc.u32 %r40, [%rd214+0];
-	mov.b32 %r41, %r40;
-	and.b64 %rd215, %rd211, 31;
-	min.u64 %rd216, %rd215, 32;
-	cvt.u32.u64 %r42, %rd216;
-	mov.b32 %r44, 0x1;
-	shl.b32 %r43, %r44, %r42;
-	setp.hs.u32 %p18, %r42, 32;
-	selp.b32 %r45, 0, %r43, %p18;
-	and.b32 %r46, %r41, %r45;
-	setp.ne.u32 %p19, %r46, 0x0;
-	@!%p19 bra $L17;
-	cvt.u32.u64 %r47, %rd211;
-	mov.b32 %r48, %r47;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r48, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd217, %rd211, %rd140;
-	mad.lo.s64 %rd218, %rd217, 4, %rd138;
-	ld.global.nc.s32 %r49, [%rd218+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r48, %r50;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r51, %r48;
-	mov.b64 %rd219, 0;
-	setp.ge.s32 %p20, %r51, 0;
-	@!%p20 bra $L19;
-	mov.b64 %rd220, %rd127;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd221, %r52;
-	add.s64 %rd222, %rd221, 1;
-	mul.lo.s64 %rd223, %rd222, %rd130;
-	mad.lo.s64 %rd224, %rd223, 8, %rd128;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	cvt.s64.s32 %rd227, %r52;
-	mul.lo.s64 %rd228, %rd227, %rd130;
-	mad.lo.s64 %rd229, %rd228, 8, %rd128;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	sub.s64 %rd232, %rd226, %rd231;
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd219, %rd233;
-$L19:
-	@!%p15 bra $L21;
-	mul.lo.s64 %rd234, %rd208, %rd181;
-	mad.lo.s64 %rd235, %rd234, 8, %rd179;
-	st.shared.s64 [%rd235+0], %rd206;
-	mul.lo.s64 %rd236, %rd208, %rd189;
-	mad.lo.s64 %rd237, %rd236, 4, %rd187;
-	st.shared.s32 [%rd237+0], %r51;
-$L21:
-	add.s64 %rd238, %rd206, %rd219;
-	mov.b64 %rd206, %rd238;
-$L9:
-	mov.b64 %rd239, 1;
-	add.s64 %rd207, %rd207, %rd239;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd240, %rd206;
-	// block scan
-	mov.b64 %rd241, %rd240;
-	mov.b32 %r53, %r3;
-$L22:
-	setp.hs.u32 %p21, %r53, 32;
-	@%p21 bra $L23;
-	mov.b64 {%r54, %r55}, %rd241;
-	shfl.sync.up.b32 %r56|%p22, %r54, %r53, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, %r53, 0, %r17;
-	mov.b64 %rd242, {%r56, %r57};
-	@!%p22 bra $L24;
-	add.s64 %rd243, %rd242, %rd241;
-	mov.b64 %rd241, %rd243;
-$L24:
-	shl.b32 %r53, %r53, 1;
-	bra.uni $L22;
-$L23:
-	mov.b64 {%r58, %r59}, %rd241;
-	shfl.sync.up.b32 %r60|%p23, %r58, %r3, 0, %r17;
-	shfl.sync.up.b32 %r61, %r59, %r3, 0, %r17;
-	mov.b64 %rd244, {%r60, %r61};
-	setp.lo.u32 %p24, %r3, 32;
-	and.pred %p25, %p23, %p24;
-	selp.b64 %rd245, %rd244, 0, %p25;
-	sub.u32 %r62, %r13, %r3;
-	setp.eq.u32 %p26, %r7, %r62;
-	@!%p26 bra $L25;
-	mul.wide.u32 %rd246, %r8, 16;
-	add.s64 %rd247, %rd1, %rd246;
-	st.shared.s64 [%rd247+0], %rd241;
-$L25:
-	bar.sync 0;
-	setp.eq.u32 %p27, %r8, 0;
-	@!%p27 bra $L26;
-	mov.b64 %rd248, 0;
-	setp.lo.u32 %p28, %r7, %r10;
-	@!%p28 bra $L27;
-	mul.wide.u32 %rd249, %r7, 16;
-	add.s64 %rd250, %rd1, %rd249;
-	ld.shared.s64 %rd251, [%rd250+0];
-	mov.b64 %rd248, %rd251;
-$L27:
-	mov.b64 {%r63, %r64}, %rd248;
-	shfl.sync.up.b32 %r65|%p29, %r63, 1, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
-	mov.b64 %rd252, {%r65, %r66};
-	@!%p29 bra $L28;
-	add.s64 %rd253, %rd252, %rd248;
-	mov.b64 %rd248, %rd253;
-$L28:
-	mov.b64 {%r67, %r68}, %rd248;
-	shfl.sync.up.b32 %r69|%p30, %r67, 2, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
-	mov.b64 %rd254, {%r69, %r70};
-	@!%p30 bra $L29;
-	add.s64 %rd255, %rd254, %rd248;
-	mov.b64 %rd248, %rd255;
-$L29:
-	mov.b64 {%r71, %r72}, %rd248;
-	shfl.sync.up.b32 %r73|%p31, %r71, 4, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
-	mov.b64 %rd256, {%r73, %r74};
-	@!%p31 bra $L30;
-	add.s64 %rd257, %rd256, %rd248;
-	mov.b64 %rd248, %rd257;
-$L30:
-	mov.b64 {%r75, %r76}, %rd248;
-	shfl.sync.up.b32 %r77|%p32, %r75, 8, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
-	mov.b64 %rd258, {%r77, %r78};
-	@!%p32 bra $L31;
-	add.s64 %rd259, %rd258, %rd248;
-	mov.b64 %rd248, %rd259;
-$L31:
-	mov.b64 {%r79, %r80}, %rd248;
-	shfl.sync.up.b32 %r81|%p33, %r79, 16, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
-	mov.b64 %rd260, {%r81, %r82};
-	@!%p33 bra $L32;
-	add.s64 %rd261, %rd260, %rd248;
-	mov.b64 %rd248, %rd261;
-$L32:
-	mov.b64 {%r83, %r84}, %rd248;
-	shfl.sync.up.b32 %r85|%p34, %r83, 1, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
-	mov.b64 %rd262, {%r85, %r86};
-	selp.b64 %rd263, %rd262, 0, %p34;
-	@!%p28 bra $L33;
-	mul.wide.u32 %rd264, %r7, 16;
-	add.s64 %rd265, %rd1, %rd264;
-	add.s64 %rd266, %rd265, 512;
-	st.shared.s64 [%rd266+0], %rd263;
-$L33:
-	sub.u32 %r87, %r10, 1;
-	setp.eq.u32 %p35, %r7, %r87;
-	@!%p35 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd248;
-$L34:
-$L26:
-	bar.sync 0;
-	mul.wide.u32 %rd267, %r8, 16;
-	add.s64 %rd268, %rd1, %rd267;
-	add.s64 %rd269, %rd268, 512;
-	ld.shared.s64 %rd270, [%rd269+0];
-	add.s64 %rd271, %rd270, %rd245;
-	ld.shared.s64 %rd272, [%rd1+1024];
-	mov.b64 {%r88, %r89}, %rd271;
-	shfl.sync.idx.b32 %r90|%p36, %r88, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r91, %r89, 0, %r22, %r17;
-	mov.b64 %rd273, {%r90, %r91};
-	mov.b64 %rd274, %rd272;
-	mov.b64 %rd206, %rd273;
-	mov.pred %p15, 1;
-	mov.b64 %rd275, %rd203;
-$L35:
-	setp.ge.s64 %p37, %rd275, %rd205;
-	@%p37 bra $L37;
-	mov.b64 %rd208, %rd275;
-	mov.pred %p17, %p12;
-	mov.b64 %rd209, %rd137;
-	add.s64 %rd276, %rd191, %rd208;
-	mov.b64 %rd211, %rd276;
-$L38:
-	@!%p17 bra $L42;
-	shr.s64 %rd277, %rd211, 5;
-	mul.lo.s64 %rd278, %rd277, %rd143;
-	mad.lo.s64 %rd279, %rd278, 4, %rd141;
-	ld.global.nc.u32 %r92, [%rd279+0];
-	mov.b32 %r41, %r92;
-	and.b64 %rd280, %rd211, 31;
-	min.u64 %rd281, %rd280, 32;
-	cvt.u32.u64 %r93, %rd281;
-	mov.b32 %r95, 0x1;
-	shl.b32 %r94, %r95, %r93;
-	setp.hs.u32 %p38, %r93, 32;
-	selp.b32 %r96, 0, %r94, %p38;
-	and.b32 %r97, %r41, %r96;
-	setp.ne.u32 %p39, %r97, 0x0;
-	@!%p39 bra $L44;
-	cvt.u32.u64 %r98, %rd211;
-	mov.b32 %r48, %r98;
-	bra.uni $L40;
-$L44:
-	mov.b32 %r48, -1;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd282, %rd211, %rd140;
-	mad.lo.s64 %rd283, %rd282, 4, %rd138;
-	ld.global.nc.s32 %r99, [%rd283+0];
-	mov.b32 %r50, %r99;
-	mov.b32 %r48, %r50;
-	bra.uni $L40;
-$L39:
-	bra.uni $L38;
-$L40:
-	mov.b32 %r51, %r48;
-	mov.b64 %rd219, 0;
-	setp.ge.s32 %p40, %r51, 0;
-	@!%p40 bra $L46;
-	mov.b64 %rd220, %rd127;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd284, %r52;
-	add.s64 %rd285, %rd284, 1;
-	mul.lo.s64 %rd286, %rd285, %rd130;
-	mad.lo.s64 %rd287, %rd286, 8, %rd128;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd226, %rd288;
-	cvt.s64.s32 %rd289, %r52;
-	mul.lo.s64 %rd290, %rd289, %rd130;
-	mad.lo.s64 %rd291, %rd290, 8, %rd128;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd231, %rd292;
-	sub.s64 %rd293, %rd226, %rd231;
-	mov.b64 %rd233, %rd293;
-	mov.b64 %rd219, %rd233;
-$L46:
-	@!%p15 bra $L48;
-	mul.lo.s64 %rd294, %rd208, %rd181;
-	mad.lo.s64 %rd295, %rd294, 8, %rd179;
-	st.shared.s64 [%rd295+0], %rd206;
-	mul.lo.s64 %rd296, %rd208, %rd189;
-	mad.lo.s64 %rd297, %rd296, 4, %rd187;
-	st.shared.s32 [%rd297+0], %r51;
-$L48:
-	add.s64 %rd298, %rd206, %rd219;
-	mov.b64 %rd206, %rd298;
-$L36:
-	mov.b64 %rd299, 1;
-	add.s64 %rd275, %rd275, %rd299;
-	bra.uni $L35;
-$L37:
-	mov.b64 %rd300, %rd274;
-	mov.b64 %rd301, %rd300;
-	cvt.u64.u32 %rd302, %r2;
-	setp.eq.s64 %p41, %rd302, 0;
-	@!%p41 bra $L50;
-	mul.lo.s64 %rd303, %rd194, %rd181;
-	mad.lo.s64 %rd304, %rd303, 8, %rd179;
-	st.shared.s64 [%rd304+0], %rd301;
-$L50:
-	bar.sync 0;
-	cvt.u64.u32 %rd305, %r4;
-	mov.b64 %rd306, %rd305;
-	mul.lo.s64 %rd307, %rd306, %rd156;
-	mov.b64 %rd308, %rd307;
-	@!%p13 bra $L52;
-	mov.b64 %rd308, %rd301;
-$L52:
-	mov.b64 %rd309, 0;
-$L53:
-	setp.lt.s64 %p42, %rd309, %rd301;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
-	bra.uni $L55;
-$L57:
-	mov.b64 %rd310, 0;
-	add.s64 %rd311, %rd309, %rd308;
-	min.s64 %rd312, %rd301, %rd311;
-	mov.b64 %rd313, %rd312;
-	cvt.u64.u32 %rd314, %r2;
-	add.s64 %rd315, %rd309, %rd314;
-	mov.b64 %rd316, %rd315;
-	mov.b64 %rd317, %rd194;
-	mov.b64 %rd318, %rd316;
-	sub.s64 %rd319, %rd317, 1;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd321, 0;
-	mov.b64 %rd322, %rd320;
-$L58:
-	setp.lt.s64 %p44, %rd321, %rd322;
-	not.pred %p45, %p44;
-	@!%p45 bra $L62;
-	bra.uni $L60;
-$L62:
-	add.s64 %rd323, %rd321, %rd322;
-	add.s64 %rd324, %rd323, 1;
-	shr.u64 %rd325, %rd324, 1;
-	mov.b64 %rd326, %rd325;
-	mul.lo.s64 %rd327, %rd326, %rd181;
-	mad.lo.s64 %rd328, %rd327, 8, %rd179;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	setp.le.s64 %p46, %rd330, %rd318;
-	@!%p46 bra $L63;
-	mov.b64 %rd321, %rd326;
-	bra.uni $L64;
-$L63:
-	sub.s64 %rd331, %rd326, 1;
-	mov.b64 %rd322, %rd331;
-$L64:
-$L59:
-	bra.uni $L58;
-$L60:
-	max.s64 %rd332, %rd321, 0;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, %rd333;
-$L65:
-	setp.lt.s64 %p47, %rd316, %rd313;
-	not.pred %p48, %p47;
-	@!%p48 bra $L69;
-	bra.uni $L67;
-$L69:
-$L70:
-	add.s64 %rd335, %rd334, 1;
-	mul.lo.s64 %rd336, %rd335, %rd181;
-	mad.lo.s64 %rd337, %rd336, 8, %rd179;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd339, %rd338;
-	setp.le.s64 %p49, %rd339, %rd316;
-	not.pred %p50, %p49;
-	@!%p50 bra $L74;
-	bra.uni $L72;
-$L74:
-	add.s64 %rd340, %rd334, 1;
-	mov.b64 %rd334, %rd340;
-$L71:
-	bra.uni $L70;
-$L72:
-	mul.lo.s64 %rd341, %rd334, %rd189;
-	mad.lo.s64 %rd342, %rd341, 4, %rd187;
-	ld.shared.s32 %r100, [%rd342+0];
-	mov.b32 %r101, %r100;
-	mov.b32 %r102, %r101;
-	mov.b64 %rd343, %rd127;
-	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd344, %r103;
-	mul.lo.s64 %rd345, %rd344, %rd130;
-	mad.lo.s64 %rd346, %rd345, 8, %rd128;
-	ld.global.nc.s64 %rd347, [%rd346+0];
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd349, %rd348;
-	mul.lo.s64 %rd350, %rd334, %rd181;
-	mad.lo.s64 %rd351, %rd350, 8, %rd179;
-	ld.shared.s64 %rd352, [%rd351+0];
-	mov.b64 %rd353, %rd352;
-	add.s64 %rd354, %rd349, %rd316;
-	sub.s64 %rd355, %rd354, %rd353;
-	mov.b64 %rd356, %rd355;
-	mul.lo.s64 %rd357, %rd356, %rd133;
-	mad.lo.s64 %rd358, %rd357, 4, %rd131;
-	ld.global.nc.s32 %r104, [%rd358+0];
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r39;
-	mov.b32 %r108, %r102;
-	mov.b32 %r109, %r106;
-	mov.b64 %rd359, %rd356;
-	add.s32 %r110, %r107, 1;
-	mov.b32 %r111, %r110;
-	cvt.s64.s32 %rd360, %r109;
-	mul.lo.s64 %rd361, %rd360, %rd161;
-	mad.lo.s64 %rd362, %rd361, 4, %rd159;
-	mov.b32 %r112, -1;
-	atom.global.cas.b32 %r113, [%rd362], %r112, %r111;
-	setp.eq.u32 %p51, %r113, %r112;
-	mov.pred %p52, %p51;
-	mov.pred %p53, %p52;
-	mov.pred %p54, %p53;
-	not.pred %p55, %p54;
-	@!%p55 bra $L76;
-	cvt.s64.s32 %rd363, %r109;
-	mul.lo.s64 %rd364, %rd363, %rd161;
-	mad.lo.s64 %rd365, %rd364, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r114, [%rd365+0];
-	mov.b32 %r115, %r114;
-	setp.eq.s32 %p56, %r115, %r111;
-	mov.pred %p54, %p56;
-$L76:
-	@!%p54 bra $L78;
-	cvt.s64.s32 %rd366, %r108;
-	mul.lo.s64 %rd367, %rd366, %rd164;
-	mad.lo.s64 %rd368, %rd367, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r116, [%rd368+0];
-	mov.b32 %r117, %r116;
-	cvt.s64.s32 %rd369, %r109;
-	mul.lo.s64 %rd370, %rd369, %rd164;
-	mad.lo.s64 %rd371, %rd370, 4, %rd162;
-	atom.global.min.s32 %r118, [%rd371], %r117;
-$L78:
-	mov.pred %p57, %p53;
-	@!%p57 bra $L80;
-	mov.pred %p58, 0;
-	mov.b64 %rd372, %rd310;
-	mov.b32 %r119, %r106;
-$L81:
-	@!%p13 bra $L85;
-	shr.s32 %r120, %r119, 5;
-	cvt.s64.s32 %rd373, %r120;
-	mov.b64 %rd374, %rd373;
-	and.b32 %r121, %r119, 31;
-	cvt.s64.s32 %rd375, %r121;
-	min.u64 %rd376, %rd375, 32;
-	cvt.u32.u64 %r122, %rd376;
-	mov.b32 %r124, 0x1;
-	shl.b32 %r123, %r124, %r122;
-	setp.hs.u32 %p59, %r122, 32;
-	selp.b32 %r125, 0, %r123, %p59;
-	mov.b32 %r126, %r125;
-	mov.b64 %rd377, %rd374;
-	mov.b32 %r127, %r126;
-	mul.lo.s64 %rd378, %rd377, %rd152;
-	mad.lo.s64 %rd379, %rd378, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r128, [%rd379+0];
-	mov.b32 %r129, %r128;
-	and.b32 %r130, %r129, %r127;
-	setp.ne.u32 %p60, %r130, 0x0;
-	mov.pred %p61, %p60;
-	not.pred %p62, %p61;
-	@!%p62 bra $L87;
-	mul.lo.s64 %rd380, %rd377, %rd152;
-	mad.lo.s64 %rd381, %rd380, 4, %rd150;
-	atom.global.or.b32 %r131, [%rd381], %r127;
-	mov.b32 %r132, %r131;
-	and.b32 %r133, %r132, %r127;
-	setp.ne.u32 %p63, %r133, 0x0;
-	mov.pred %p61, %p63;
-$L87:
-	@!%p61 bra $L89;
-	mov.b64 %rd382, %rd372;
-	mov.b64 %rd383, %rd382;
-	mov.pred %p64, 0;
-	bra.uni $L83;
-$L89:
-	mov.b64 %rd384, %rd372;
-	mov.b64 %rd383, %rd384;
-	mov.pred %p64, 1;
-	bra.uni $L83;
-$L85:
-	@!%p14 bra $L91;
-	cvt.s64.s32 %rd385, %r119;
-	mul.lo.s64 %rd386, %rd385, %rd155;
-	mad.lo.s64 %rd387, %rd386, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r134, [%rd387+0];
-	mov.b32 %r135, %r134;
-	setp.eq.s32 %p65, %r135, %r38;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L93;
-	cvt.s64.s32 %rd388, %r119;
-	mul.lo.s64 %rd389, %rd388, %rd155;
-	mad.lo.s64 %rd390, %rd389, 4, %rd153;
-	atom.global.exch.b32 %r136, [%rd390], %r38;
-	mov.b32 %r137, %r136;
-	setp.eq.s32 %p68, %r137, %r38;
-	mov.pred %p66, %p68;
-$L93:
-	@!%p66 bra $L95;
-	mov.b64 %rd391, %rd372;
-	mov.b64 %rd383, %rd391;
-	mov.pred %p64, 0;
-	bra.uni $L83;
-$L95:
-$L91:
-	mul.lo.s64 %rd392, %rd372, %rd172;
-	mad.lo.s64 %rd393, %rd392, 4, %rd170;
-	st.shared.s32 [%rd393+0], %r119;
-	add.s64 %rd394, %rd372, 1;
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd383, %rd395;
-	mov.pred %p64, 1;
-	bra.uni $L83;
-$L82:
-	bra.uni $L81;
-$L83:
-	mov.b64 %rd396, %rd383;
-	mov.pred %p69, %p64;
-	mov.b64 %rd310, %rd396;
-	mov.pred %p58, %p69;
-	@!%p58 bra $L97;
-	mov.b64 %rd397, %rd127;
-	mov.b32 %r138, %r106;
-	setp.lt.s64 %p70, %rd113, 64;
-	setp.le.s64 %p71, %rd157, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L98;
-	cvt.s64.s32 %rd398, %r138;
-	add.s64 %rd399, %rd398, 1;
-	mul.lo.s64 %rd400, %rd399, %rd130;
-	mad.lo.s64 %rd401, %rd400, 8, %rd128;
-	ld.global.nc.s64 %rd402, [%rd401+0];
-	mov.b64 %rd403, %rd402;
-	cvt.s64.s32 %rd404, %r138;
-	mul.lo.s64 %rd405, %rd404, %rd130;
-	mad.lo.s64 %rd406, %rd405, 8, %rd128;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	sub.s64 %rd409, %rd403, %rd408;
-	add.s64 %rd410, %rd114, %rd409;
-	mov.b64 %rd114, %rd410;
-	bra.uni $L99;
-$L98:
-	mov.b64 %rd411, %rd157;
-	setp.ge.s64 %p73, %rd113, 4096;
-	@!%p73 bra $L101;
-	mul.lo.s64 %rd412, %rd411, 4;
-	mov.b64 %rd411, %rd412;
-$L101:
-	setp.ge.s64 %p74, %rd113, 65536;
-	@!%p74 bra $L103;
-	mul.lo.s64 %rd413, %rd411, 4;
-	mov.b64 %rd411, %rd413;
-$L103:
-	sub.s64 %rd414, %rd411, 1;
-	and.b64 %rd415, %rd113, %rd414;
-	setp.eq.s64 %p75, %rd415, 0;
-	@!%p75 bra $L105;
-	cvt.s64.s32 %rd416, %r138;
-	add.s64 %rd417, %rd416, 1;
-	mul.lo.s64 %rd418, %rd417, %rd130;
-	mad.lo.s64 %rd419, %rd418, 8, %rd128;
-	ld.global.nc.s64 %rd420, [%rd419+0];
-	mov.b64 %rd421, %rd420;
-	cvt.s64.s32 %rd422, %r138;
-	mul.lo.s64 %rd423, %rd422, %rd130;
-	mad.lo.s64 %rd424, %rd423, 8, %rd128;
-	ld.global.nc.s64 %rd425, [%rd424+0];
-	mov.b64 %rd426, %rd425;
-	sub.s64 %rd427, %rd421, %rd426;
-	mul.lo.s64 %rd428, %rd411, %rd427;
-	add.s64 %rd429, %rd114, %rd428;
-	mov.b64 %rd114, %rd429;
-$L105:
-$L99:
-	add.s64 %rd430, %rd113, 1;
-	mov.b64 %rd113, %rd430;
-$L97:
-$L80:
-$L66:
-	add.s64 %rd431, %rd316, %rd306;
-	mov.b64 %rd316, %rd431;
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd432, %rd310;
-$L106:
-	@!%p13 bra $L110;
-	bra.uni $L108;
-$L110:
-	// block scan
-	mov.b64 %rd433, %rd432;
-	mov.b32 %r139, %r3;
-$L111:
-	setp.hs.u32 %p76, %r139, 32;
-	@%p76 bra $L112;
-	mov.b64 {%r140, %r141}, %rd433;
-	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd434, {%r142, %r143};
-	@!%p77 bra $L113;
-	add.s64 %rd435, %rd434, %rd433;
-	mov.b64 %rd433, %rd435;
-$L113:
-	shl.b32 %r139, %r139, 1;
-	bra.uni $L111;
-$L112:
-	mov.b64 {%r144, %r145}, %rd433;
-	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd436, {%r146, %r147};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd437, %rd436, 0, %p80;
-	sub.u32 %r148, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r148;
-	@!%p81 bra $L114;
-	mul.wide.u32 %rd438, %r8, 16;
-	add.s64 %rd439, %rd1, %rd438;
-	st.shared.s64 [%rd439+0], %rd433;
-$L114:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L115;
-	mov.b64 %rd440, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L116;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd440, %rd443;
-$L116:
-	mov.b64 {%r149, %r150}, %rd440;
-	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd444, {%r151, %r152};
-	@!%p84 bra $L117;
-	add.s64 %rd445, %rd444, %rd440;
-	mov.b64 %rd440, %rd445;
-$L117:
-	mov.b64 {%r153, %r154}, %rd440;
-	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd446, {%r155, %r156};
-	@!%p85 bra $L118;
-	add.s64 %rd447, %rd446, %rd440;
-	mov.b64 %rd440, %rd447;
-$L118:
-	mov.b64 {%r157, %r158}, %rd440;
-	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd448, {%r159, %r160};
-	@!%p86 bra $L119;
-	add.s64 %rd449, %rd448, %rd440;
-	mov.b64 %rd440, %rd449;
-$L119:
-	mov.b64 {%r161, %r162}, %rd440;
-	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd450, {%r163, %r164};
-	@!%p87 bra $L120;
-	add.s64 %rd451, %rd450, %rd440;
-	mov.b64 %rd440, %rd451;
-$L120:
-	mov.b64 {%r165, %r166}, %rd440;
-	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd452, {%r167, %r168};
-	@!%p88 bra $L121;
-	add.s64 %rd453, %rd452, %rd440;
-	mov.b64 %rd440, %rd453;
-$L121:
-	mov.b64 {%r169, %r170}, %rd440;
-	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd454, {%r171, %r172};
-	selp.b64 %rd455, %rd454, 0, %p89;
-	@!%p83 bra $L122;
-	mul.wide.u32 %rd456, %r7, 16;
-	add.s64 %rd457, %rd1, %rd456;
-	add.s64 %rd458, %rd457, 512;
-	st.shared.s64 [%rd458+0], %rd455;
-$L122:
-	sub.u32 %r173, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r173;
-	@!%p90 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd440;
-$L123:
-$L115:
-	bar.sync 0;
-	mul.wide.u32 %rd459, %r8, 16;
-	add.s64 %rd460, %rd1, %rd459;
-	add.s64 %rd461, %rd460, 512;
-	ld.shared.s64 %rd462, [%rd461+0];
-	add.s64 %rd463, %rd462, %rd437;
-	ld.shared.s64 %rd464, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd463;
-	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd465, {%r176, %r177};
-	mov.b64 %rd466, %rd464;
-	mov.b64 %rd467, %rd465;
-	mov.b64 %rd468, %rd466;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, 0;
-	cvt.u64.u32 %rd474, %r2;
-	setp.eq.s64 %p92, %rd474, 0;
-	setp.gt.s64 %p93, %rd472, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L125;
-	atom.global.add.u64 %rd475, [%rd147], %rd472;
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd473, %rd476;
-$L125:
-	cvt.u64.u32 %rd477, %r2;
-	setp.eq.s64 %p95, %rd477, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd473;
-$L126:
-	bar.sync 0;
-	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd473, %rd479;
-	add.s64 %rd480, %rd473, %rd471;
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, 0;
-$L127:
-	setp.lt.s64 %p98, %rd482, %rd432;
-	not.pred %p99, %p98;
-	@!%p99 bra $L131;
-	bra.uni $L129;
-$L131:
-	mul.lo.s64 %rd483, %rd482, %rd172;
-	mad.lo.s64 %rd484, %rd483, 4, %rd170;
-	ld.shared.s32 %r178, [%rd484+0];
-	mov.b32 %r179, %r178;
-	add.s64 %rd485, %rd481, %rd482;
-	mul.lo.s64 %rd486, %rd485, %rd146;
-	mad.lo.s64 %rd487, %rd486, 4, %rd144;
-	st.global.s32 [%rd487+0], %r179;
-$L128:
-	add.s64 %rd488, %rd482, 1;
-	mov.b64 %rd482, %rd488;
-	bra.uni $L127;
-$L129:
-	bra.uni $L108;
-$L107:
-	bra.uni $L106;
-$L108:
-$L54:
-	add.s64 %rd489, %rd309, %rd308;
-	mov.b64 %rd309, %rd489;
-	bra.uni $L53;
-$L55:
-$L7:
-	bar.sync 0;
-	add.s64 %rd126, %rd126, %rd125;
-	bra.uni $L5;
-$L6:
-	mov.b64 %rd490, %rd113;
-	mov.b64 %rd491, %rd114;
-	// block reduction
-	mov.b32 %r180, 1;
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
-$L132:
-	setp.hs.u32 %p100, %r182, 32;
-	@%p100 bra $L133;
-	mov.b64 {%r183, %r184}, %rd490;
-	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd492, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd491;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd493, {%r189, %r190};
-	@!%p101 bra $L134;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L136;
-	setp.lt.s64 %p103, %rd492, %rd490;
-	setp.eq.s64 %p104, %rd492, %rd490;
-	setp.lt.s64 %p105, %rd493, %rd491;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd494, %rd492, %rd490, %p107;
-	selp.b64 %rd495, %rd493, %rd491, %p107;
-	mov.b64 %rd490, %rd494;
-	mov.b64 %rd491, %rd495;
-	bra.uni $L135;
-$L136:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L137;
-	setp.gt.s64 %p109, %rd492, %rd490;
-	setp.eq.s64 %p110, %rd492, %rd490;
-	setp.lt.s64 %p111, %rd493, %rd491;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd496, %rd492, %rd490, %p113;
-	selp.b64 %rd497, %rd493, %rd491, %p113;
-	mov.b64 %rd490, %rd496;
-	mov.b64 %rd491, %rd497;
-	bra.uni $L135;
-$L137:
-	mov.b64 %rd498, %rd490;
-	mov.b64 %rd499, %rd491;
-	mov.b64 %rd500, %rd492;
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd498;
-	mov.b64 %rd503, %rd499;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd504;
-	mov.b64 %rd507, %rd505;
-	add.s64 %rd508, %rd502, %rd506;
-	mov.b64 %rd502, %rd508;
-	add.s64 %rd509, %rd503, %rd507;
-	mov.b64 %rd503, %rd509;
-$L138:
-	mov.b64 %rd490, %rd502;
-	mov.b64 %rd491, %rd503;
-$L135:
-$L134:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L132;
-$L133:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L139;
-	mul.wide.u32 %rd510, %r8, 16;
-	add.s64 %rd511, %rd1, %rd510;
-	st.shared.s64 [%rd511+0], %rd490;
-	st.shared.s64 [%rd511+8], %rd491;
-$L139:
-	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L140;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L141;
-	mul.wide.u32 %rd512, %r7, 16;
-	add.s64 %rd513, %rd1, %rd512;
-	ld.shared.s64 %rd514, [%rd513+0];
-	ld.shared.s64 %rd515, [%rd513+8];
-	mov.b64 %rd490, %rd514;
-	mov.b64 %rd491, %rd515;
-$L141:
-	sub.u32 %r191, %r10, 1;
-	mov.b32 %r192, %r180;
-$L142:
-	setp.hs.u32 %p117, %r192, 32;
-	@%p117 bra $L143;
-	mov.b64 {%r193, %r194}, %rd490;
-	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd516, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd491;
-	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd517, {%r199, %r200};
-	@!%p118 bra $L144;
-	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L146;
-	setp.lt.s64 %p120, %rd516, %rd490;
-	setp.eq.s64 %p121, %rd516, %rd490;
-	setp.lt.s64 %p122, %rd517, %rd491;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd518, %rd516, %rd490, %p124;
-	selp.b64 %rd519, %rd517, %rd491, %p124;
-	mov.b64 %rd490, %rd518;
-	mov.b64 %rd491, %rd519;
-	bra.uni $L145;
-$L146:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L147;
-	setp.gt.s64 %p126, %rd516, %rd490;
-	setp.eq.s64 %p127, %rd516, %rd490;
-	setp.lt.s64 %p128, %rd517, %rd491;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd520, %rd516, %rd490, %p130;
-	selp.b64 %rd521, %rd517, %rd491, %p130;
-	mov.b64 %rd490, %rd520;
-	mov.b64 %rd491, %rd521;
-	bra.uni $L145;
-$L147:
-	mov.b64 %rd522, %rd490;
-	mov.b64 %rd523, %rd491;
-	mov.b64 %rd524, %rd516;
-	mov.b64 %rd525, %rd517;
-	mov.b64 %rd502, %rd522;
-	mov.b64 %rd503, %rd523;
-	mov.b64 %rd504, %rd524;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd504;
-	mov.b64 %rd507, %rd505;
-	add.s64 %rd526, %rd502, %rd506;
-	mov.b64 %rd502, %rd526;
-	add.s64 %rd527, %rd503, %rd507;
-	mov.b64 %rd503, %rd527;
-$L148:
-	mov.b64 %rd490, %rd502;
-	mov.b64 %rd491, %rd503;
-$L145:
-$L144:
-	shl.b32 %r192, %r192, 1;
-	bra.uni $L142;
-$L143:
-$L140:
-	mul.wide.u32 %rd528, %r29, 16;
-	add.s64 %rd529, %rd11, %rd528;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L149;
-	st.global.s64 [%rd529+0], %rd490;
-	st.global.s64 [%rd529+8], %rd491;
-$L149:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_main_nearest__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
@@ -6497,9 +4765,9 @@ $L149:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<55>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<164>;
+	.reg .pred %p<181>;
+	.reg .b32 %r<227>;
+	.reg .b64 %rd<593>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6519,357 +4787,1439 @@ $L149:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r19, [gk_s10];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
+	ld.param.s64 %rd35, [gk_s3];
 	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
 	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
+	ld.param.s64 %rd42, [gk_s6];
 	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r20, [gk_s18];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
 	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
+	ld.param.s64 %rd49, [gk_s9];
 	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd51, [gk_s11];
 	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
+	ld.param.u64 %rd53, [gk_s12];
 	cvta.to.global.u64 %rd54, %rd53;
 	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
+	ld.param.s64 %rd56, [gk_s13];
 	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
+	ld.param.s64 %rd58, [gk_s14];
 	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
+	ld.param.u64 %rd60, [gk_s15];
 	cvta.to.global.u64 %rd61, %rd60;
 	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
+	ld.param.s64 %rd63, [gk_s16];
 	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
+	ld.param.s64 %rd65, [gk_s17];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r21, [gk_s28];
-	setp.ne.u32 %p6, %r21, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd67, [gk_s19];
 	cvta.to.global.u64 %rd68, %rd67;
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s20];
 	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
+	ld.param.s64 %rd72, [gk_s21];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r22, [gk_s32];
-	mov.b32 %r23, %r22;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r24, [gk_s42];
-	mov.b32 %r25, %r24;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd98, %rd96;
-$L3:
-	setp.ge.s64 %p9, %rd98, %rd4;
-	@%p9 bra $L4;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p10, %rd100, %rd94;
-	setp.eq.s64 %p11, %rd100, %rd94;
-	setp.lt.s64 %p12, %rd101, %rd95;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd102, %rd100, %rd94, %p14;
-	selp.b64 %rd103, %rd101, %rd95, %p14;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L3;
-$L4:
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	ld.param.s32 %r36, [gk_s42];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p15, %r18, 10;
-	@%p15 bra.uni $L5;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	mov.b64 %rd104, %rd96;
-$L6:
-	setp.ge.s64 %p16, %rd104, %rd4;
-	@%p16 bra $L7;
-	mad.lo.s64 %rd105, %rd104, 16, %rd3;
-	ld.global.s64 %rd106, [%rd105+0];
-	ld.global.s64 %rd107, [%rd105+8];
-	setp.gt.s64 %p17, %rd106, %rd94;
-	setp.eq.s64 %p18, %rd106, %rd94;
-	setp.lt.s64 %p19, %rd107, %rd95;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd108, %rd106, %rd94, %p21;
-	selp.b64 %rd109, %rd107, %rd95, %p21;
-	mov.b64 %rd94, %rd108;
-	mov.b64 %rd95, %rd109;
-	add.s64 %rd104, %rd104, %rd97;
-	bra.uni $L6;
-$L7:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
-$L5:
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd112, 0;
-	mov.b64 %rd113, 0;
-	mov.b64 %rd110, %rd112;
-	mov.b64 %rd111, %rd113;
-$L8:
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd94, %rd114;
-	mov.b64 %rd95, %rd115;
-	mov.b64 %rd116, %rd96;
-$L9:
-	setp.ge.s64 %p22, %rd116, %rd4;
-	@%p22 bra $L10;
-	mad.lo.s64 %rd117, %rd116, 16, %rd3;
-	ld.global.s64 %rd118, [%rd117+0];
-	ld.global.s64 %rd119, [%rd117+8];
-	mov.b64 %rd120, %rd94;
-	mov.b64 %rd121, %rd95;
-	mov.b64 %rd122, %rd118;
+$L3:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L4:
 	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd130, %rd124, %rd128;
-	mov.b64 %rd124, %rd130;
-	add.s64 %rd131, %rd125, %rd129;
-	mov.b64 %rd125, %rd131;
-$L11:
-	mov.b64 %rd94, %rd124;
-	mov.b64 %rd95, %rd125;
-	add.s64 %rd116, %rd116, %rd97;
-	bra.uni $L9;
-$L10:
+	mov.b64 %rd117, %rd123;
+	mov.b64 %rd118, %rd124;
 $L1:
-	mov.b64 %rd132, %rd94;
-	mov.b64 %rd133, %rd95;
-	// block reduction
-	mov.b32 %r26, 1;
-	mov.b32 %r27, 1;
-	sub.u32 %r28, %r13, 1;
-	mov.b32 %r29, %r26;
-$L12:
-	setp.hs.u32 %p23, %r29, 32;
-	@%p23 bra $L13;
-	mov.b64 {%r30, %r31}, %rd132;
-	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd134, {%r32, %r33};
-	mov.b64 {%r34, %r35}, %rd133;
-	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
-	mov.b64 %rd135, {%r36, %r37};
-	@!%p24 bra $L14;
-	setp.ne.u32 %p25, %r18, 9;
-	@%p25 bra.uni $L16;
-	setp.lt.s64 %p26, %rd134, %rd132;
-	setp.eq.s64 %p27, %rd134, %rd132;
-	setp.lt.s64 %p28, %rd135, %rd133;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.b64 %rd136, %rd134, %rd132, %p30;
-	selp.b64 %rd137, %rd135, %rd133, %p30;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd137;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p31, %r18, 10;
-	@%p31 bra.uni $L17;
-	setp.gt.s64 %p32, %rd134, %rd132;
-	setp.eq.s64 %p33, %rd134, %rd132;
-	setp.lt.s64 %p34, %rd135, %rd133;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.b64 %rd138, %rd134, %rd132, %p36;
-	selp.b64 %rd139, %rd135, %rd133, %p36;
-	mov.b64 %rd132, %rd138;
-	mov.b64 %rd133, %rd139;
-	bra.uni $L15;
+	mov.b64 %rd115, %rd117;
+	mov.b64 %rd116, %rd118;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
+$L5:
+	setp.ge.s64 %p11, %rd128, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
+	mov.pred %p12, %p4;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
+	mov.pred %p13, %p6;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
+	mov.pred %p14, %p8;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
+	mov.b32 %r39, %r37;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd170;
+	mov.b64 %rd174, %rd171;
+	add.s64 %rd175, %rd160, 1;
+	add.s64 %rd176, %rd15, %rd24;
+	mad.lo.s64 %rd177, %rd175, 8, 15;
+	and.b64 %rd177, %rd177, -16;
+	add.s64 %rd24, %rd24, %rd177;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd179, %rd175;
+	mov.b64 %rd180, 1;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	mov.b64 %rd183, %rd180;
+	add.s64 %rd184, %rd15, %rd24;
+	mad.lo.s64 %rd185, %rd160, 4, 15;
+	and.b64 %rd185, %rd185, -16;
+	add.s64 %rd24, %rd24, %rd185;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd160;
+	mov.b64 %rd188, 1;
+	mov.b64 %rd189, %rd186;
+	mov.b64 %rd190, %rd187;
+	mov.b64 %rd191, %rd188;
+	mul.lo.s64 %rd192, %rd125, %rd160;
+	mov.b64 %rd193, %rd192;
+	sub.s64 %rd194, %rd139, %rd193;
+	min.s64 %rd195, %rd160, %rd194;
+	mov.b64 %rd196, %rd195;
+	mov.b64 %rd197, 0;
+	sub.s64 %rd198, %rd196, %rd197;
+	max.s64 %rd199, %rd198, 0;
+	cvt.u64.u32 %rd200, %r4;
+	add.s64 %rd201, %rd199, %rd200;
+	sub.s64 %rd202, %rd201, 1;
+	div.u64 %rd203, %rd202, %rd200;
+	cvt.u64.u32 %rd204, %r2;
+	mad.lo.s64 %rd205, %rd204, %rd203, %rd197;
+	add.s64 %rd206, %rd205, %rd203;
+	min.s64 %rd207, %rd206, %rd196;
+	mov.b64 %rd208, 0;
+	mov.pred %p15, 0;
+	mov.b64 %rd209, %rd205;
+$L8:
+	setp.ge.s64 %p16, %rd209, %rd207;
+	@%p16 bra $L10;
+	mov.b64 %rd210, %rd209;
+	mov.pred %p17, %p12;
+	mov.b64 %rd211, %rd139;
+	add.s64 %rd212, %rd193, %rd210;
+	mov.b64 %rd213, %rd212;
+$L11:
+	@!%p17 bra $L15;
+	shr.s64 %rd214, %rd213, 5;
+	mul.lo.s64 %rd215, %rd214, %rd145;
+	mad.lo.s64 %rd216, %rd215, 4, %rd143;
+	ld.global.nc.u32 %r40, [%rd216+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd217, %rd213, 31;
+	min.u64 %rd218, %rd217, 32;
+	cvt.u32.u64 %r42, %rd218;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L17;
+	cvt.u32.u64 %r47, %rd213;
+	mov.b32 %r48, %r47;
+	bra.uni $L13;
 $L17:
-	mov.b64 %rd140, %rd132;
-	mov.b64 %rd141, %rd133;
-	mov.b64 %rd142, %rd134;
-	mov.b64 %rd143, %rd135;
-	mov.b64 %rd124, %rd140;
-	mov.b64 %rd125, %rd141;
-	mov.b64 %rd126, %rd142;
-	mov.b64 %rd127, %rd143;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd144, %rd124, %rd128;
-	mov.b64 %rd124, %rd144;
-	add.s64 %rd145, %rd125, %rd129;
-	mov.b64 %rd125, %rd145;
-$L18:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
+	mov.b32 %r48, -1;
+	bra.uni $L13;
 $L15:
-$L14:
-	shl.b32 %r29, %r29, 1;
-	bra.uni $L12;
+	mul.lo.s64 %rd219, %rd213, %rd142;
+	mad.lo.s64 %rd220, %rd219, 4, %rd140;
+	ld.global.nc.s32 %r49, [%rd220+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
 $L13:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L19;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd132;
-	st.shared.s64 [%rd147+8], %rd133;
+	mov.b32 %r51, %r48;
+	mov.b64 %rd221, 0;
+	setp.ge.s32 %p20, %r51, 0;
+	@!%p20 bra $L19;
+	mov.b64 %rd222, %rd129;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd223, %r52;
+	add.s64 %rd224, %rd223, 1;
+	mul.lo.s64 %rd225, %rd224, %rd132;
+	mad.lo.s64 %rd226, %rd225, 8, %rd130;
+	ld.global.nc.s64 %rd227, [%rd226+0];
+	mov.b64 %rd228, %rd227;
+	cvt.s64.s32 %rd229, %r52;
+	mul.lo.s64 %rd230, %rd229, %rd132;
+	mad.lo.s64 %rd231, %rd230, 8, %rd130;
+	ld.global.nc.s64 %rd232, [%rd231+0];
+	mov.b64 %rd233, %rd232;
+	sub.s64 %rd234, %rd228, %rd233;
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd221, %rd235;
 $L19:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L20;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L21;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	ld.shared.s64 %rd151, [%rd149+8];
-	mov.b64 %rd132, %rd150;
-	mov.b64 %rd133, %rd151;
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd236, %rd210, %rd183;
+	mad.lo.s64 %rd237, %rd236, 8, %rd181;
+	st.shared.s64 [%rd237+0], %rd208;
+	mul.lo.s64 %rd238, %rd210, %rd191;
+	mad.lo.s64 %rd239, %rd238, 4, %rd189;
+	st.shared.s32 [%rd239+0], %r51;
 $L21:
-	sub.u32 %r38, %r10, 1;
-	mov.b32 %r39, %r27;
+	add.s64 %rd240, %rd208, %rd221;
+	mov.b64 %rd208, %rd240;
+$L9:
+	mov.b64 %rd241, 1;
+	add.s64 %rd209, %rd209, %rd241;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd242, %rd208;
+	// block scan
+	mov.b64 %rd243, %rd242;
+	mov.b32 %r53, %r3;
 $L22:
-	setp.hs.u32 %p40, %r39, 32;
-	@%p40 bra $L23;
-	mov.b64 {%r40, %r41}, %rd132;
-	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd152, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd133;
-	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
-	mov.b64 %rd153, {%r46, %r47};
-	@!%p41 bra $L24;
-	setp.ne.u32 %p42, %r18, 9;
-	@%p42 bra.uni $L26;
-	setp.lt.s64 %p43, %rd152, %rd132;
-	setp.eq.s64 %p44, %rd152, %rd132;
-	setp.lt.s64 %p45, %rd153, %rd133;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd154, %rd152, %rd132, %p47;
-	selp.b64 %rd155, %rd153, %rd133, %p47;
-	mov.b64 %rd132, %rd154;
-	mov.b64 %rd133, %rd155;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p48, %r18, 10;
-	@%p48 bra.uni $L27;
-	setp.gt.s64 %p49, %rd152, %rd132;
-	setp.eq.s64 %p50, %rd152, %rd132;
-	setp.lt.s64 %p51, %rd153, %rd133;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd156, %rd152, %rd132, %p53;
-	selp.b64 %rd157, %rd153, %rd133, %p53;
-	mov.b64 %rd132, %rd156;
-	mov.b64 %rd133, %rd157;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd158, %rd132;
-	mov.b64 %rd159, %rd133;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd124, %rd158;
-	mov.b64 %rd125, %rd159;
-	mov.b64 %rd126, %rd160;
-	mov.b64 %rd127, %rd161;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	add.s64 %rd162, %rd124, %rd128;
-	mov.b64 %rd124, %rd162;
-	add.s64 %rd163, %rd125, %rd129;
-	mov.b64 %rd125, %rd163;
-$L28:
-	mov.b64 %rd132, %rd124;
-	mov.b64 %rd133, %rd125;
-$L25:
+	setp.hs.u32 %p21, %r53, 32;
+	@%p21 bra $L23;
+	mov.b64 {%r54, %r55}, %rd243;
+	shfl.sync.up.b32 %r56|%p22, %r54, %r53, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, %r53, 0, %r17;
+	mov.b64 %rd244, {%r56, %r57};
+	@!%p22 bra $L24;
+	add.s64 %rd245, %rd244, %rd243;
+	mov.b64 %rd243, %rd245;
 $L24:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r53, %r53, 1;
 	bra.uni $L22;
 $L23:
-$L20:
-	setp.eq.u32 %p54, %r5, 0;
-	@!%p54 bra $L29;
-	st.global.s64 [%rd6+0], %rd132;
-	st.global.s64 [%rd6+8], %rd133;
+	mov.b64 {%r58, %r59}, %rd243;
+	shfl.sync.up.b32 %r60|%p23, %r58, %r3, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, %r3, 0, %r17;
+	mov.b64 %rd246, {%r60, %r61};
+	setp.lo.u32 %p24, %r3, 32;
+	and.pred %p25, %p23, %p24;
+	selp.b64 %rd247, %rd246, 0, %p25;
+	sub.u32 %r62, %r13, %r3;
+	setp.eq.u32 %p26, %r7, %r62;
+	@!%p26 bra $L25;
+	mul.wide.u32 %rd248, %r8, 16;
+	add.s64 %rd249, %rd1, %rd248;
+	st.shared.s64 [%rd249+0], %rd243;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd250, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd251, %r7, 16;
+	add.s64 %rd252, %rd1, %rd251;
+	ld.shared.s64 %rd253, [%rd252+0];
+	mov.b64 %rd250, %rd253;
+$L27:
+	mov.b64 {%r63, %r64}, %rd250;
+	shfl.sync.up.b32 %r65|%p29, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd254, {%r65, %r66};
+	@!%p29 bra $L28;
+	add.s64 %rd255, %rd254, %rd250;
+	mov.b64 %rd250, %rd255;
+$L28:
+	mov.b64 {%r67, %r68}, %rd250;
+	shfl.sync.up.b32 %r69|%p30, %r67, 2, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
+	mov.b64 %rd256, {%r69, %r70};
+	@!%p30 bra $L29;
+	add.s64 %rd257, %rd256, %rd250;
+	mov.b64 %rd250, %rd257;
 $L29:
+	mov.b64 {%r71, %r72}, %rd250;
+	shfl.sync.up.b32 %r73|%p31, %r71, 4, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
+	mov.b64 %rd258, {%r73, %r74};
+	@!%p31 bra $L30;
+	add.s64 %rd259, %rd258, %rd250;
+	mov.b64 %rd250, %rd259;
+$L30:
+	mov.b64 {%r75, %r76}, %rd250;
+	shfl.sync.up.b32 %r77|%p32, %r75, 8, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
+	mov.b64 %rd260, {%r77, %r78};
+	@!%p32 bra $L31;
+	add.s64 %rd261, %rd260, %rd250;
+	mov.b64 %rd250, %rd261;
+$L31:
+	mov.b64 {%r79, %r80}, %rd250;
+	shfl.sync.up.b32 %r81|%p33, %r79, 16, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
+	mov.b64 %rd262, {%r81, %r82};
+	@!%p33 bra $L32;
+	add.s64 %rd263, %rd262, %rd250;
+	mov.b64 %rd250, %rd263;
+$L32:
+	mov.b64 {%r83, %r84}, %rd250;
+	shfl.sync.up.b32 %r85|%p34, %r83, 1, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
+	mov.b64 %rd264, {%r85, %r86};
+	selp.b64 %rd265, %rd264, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd266, %r7, 16;
+	add.s64 %rd267, %rd1, %rd266;
+	add.s64 %rd268, %rd267, 512;
+	st.shared.s64 [%rd268+0], %rd265;
+$L33:
+	sub.u32 %r87, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r87;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd250;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd269, %r8, 16;
+	add.s64 %rd270, %rd1, %rd269;
+	add.s64 %rd271, %rd270, 512;
+	ld.shared.s64 %rd272, [%rd271+0];
+	add.s64 %rd273, %rd272, %rd247;
+	ld.shared.s64 %rd274, [%rd1+1024];
+	mov.b64 {%r88, %r89}, %rd273;
+	shfl.sync.idx.b32 %r90|%p36, %r88, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r91, %r89, 0, %r22, %r17;
+	mov.b64 %rd275, {%r90, %r91};
+	mov.b64 %rd276, %rd274;
+	mov.b64 %rd208, %rd275;
+	mov.pred %p15, 1;
+	mov.b64 %rd277, %rd205;
+$L35:
+	setp.ge.s64 %p37, %rd277, %rd207;
+	@%p37 bra $L37;
+	mov.b64 %rd210, %rd277;
+	mov.pred %p17, %p12;
+	mov.b64 %rd211, %rd139;
+	add.s64 %rd278, %rd193, %rd210;
+	mov.b64 %rd213, %rd278;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd279, %rd213, 5;
+	mul.lo.s64 %rd280, %rd279, %rd145;
+	mad.lo.s64 %rd281, %rd280, 4, %rd143;
+	ld.global.nc.u32 %r92, [%rd281+0];
+	mov.b32 %r41, %r92;
+	and.b64 %rd282, %rd213, 31;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r93, %rd283;
+	mov.b32 %r95, 0x1;
+	shl.b32 %r94, %r95, %r93;
+	setp.hs.u32 %p38, %r93, 32;
+	selp.b32 %r96, 0, %r94, %p38;
+	and.b32 %r97, %r41, %r96;
+	setp.ne.u32 %p39, %r97, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r98, %rd213;
+	mov.b32 %r48, %r98;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r48, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd284, %rd213, %rd142;
+	mad.lo.s64 %rd285, %rd284, 4, %rd140;
+	ld.global.nc.s32 %r99, [%rd285+0];
+	mov.b32 %r50, %r99;
+	mov.b32 %r48, %r50;
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd221, 0;
+	setp.ge.s32 %p40, %r51, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd222, %rd129;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd286, %r52;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd132;
+	mad.lo.s64 %rd289, %rd288, 8, %rd130;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd228, %rd290;
+	cvt.s64.s32 %rd291, %r52;
+	mul.lo.s64 %rd292, %rd291, %rd132;
+	mad.lo.s64 %rd293, %rd292, 8, %rd130;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd233, %rd294;
+	sub.s64 %rd295, %rd228, %rd233;
+	mov.b64 %rd235, %rd295;
+	mov.b64 %rd221, %rd235;
+$L46:
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd296, %rd210, %rd183;
+	mad.lo.s64 %rd297, %rd296, 8, %rd181;
+	st.shared.s64 [%rd297+0], %rd208;
+	mul.lo.s64 %rd298, %rd210, %rd191;
+	mad.lo.s64 %rd299, %rd298, 4, %rd189;
+	st.shared.s32 [%rd299+0], %r51;
+$L48:
+	add.s64 %rd300, %rd208, %rd221;
+	mov.b64 %rd208, %rd300;
+$L36:
+	mov.b64 %rd301, 1;
+	add.s64 %rd277, %rd277, %rd301;
+	bra.uni $L35;
+$L37:
+	mov.b64 %rd302, %rd276;
+	mov.b64 %rd303, %rd302;
+	cvt.u64.u32 %rd304, %r2;
+	setp.eq.s64 %p41, %rd304, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd305, %rd196, %rd183;
+	mad.lo.s64 %rd306, %rd305, 8, %rd181;
+	st.shared.s64 [%rd306+0], %rd303;
+$L50:
+	bar.sync 0;
+	cvt.u64.u32 %rd307, %r4;
+	mov.b64 %rd308, %rd307;
+	mul.lo.s64 %rd309, %rd308, %rd158;
+	mov.b64 %rd310, %rd309;
+	@!%p13 bra $L52;
+	mov.b64 %rd310, %rd303;
+$L52:
+	mov.b64 %rd311, 0;
+$L53:
+	setp.lt.s64 %p42, %rd311, %rd303;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd312, 0;
+	add.s64 %rd313, %rd311, %rd310;
+	min.s64 %rd314, %rd303, %rd313;
+	mov.b64 %rd315, %rd314;
+	cvt.u64.u32 %rd316, %r2;
+	add.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	mov.b64 %rd319, %rd196;
+	mov.b64 %rd320, %rd318;
+	sub.s64 %rd321, %rd319, 1;
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd323, 0;
+	mov.b64 %rd324, %rd322;
+$L58:
+	setp.lt.s64 %p44, %rd323, %rd324;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
+$L62:
+	add.s64 %rd325, %rd323, %rd324;
+	add.s64 %rd326, %rd325, 1;
+	shr.u64 %rd327, %rd326, 1;
+	mov.b64 %rd328, %rd327;
+	mul.lo.s64 %rd329, %rd328, %rd183;
+	mad.lo.s64 %rd330, %rd329, 8, %rd181;
+	ld.shared.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	setp.le.s64 %p46, %rd332, %rd320;
+	@!%p46 bra $L63;
+	mov.b64 %rd323, %rd328;
+	bra.uni $L64;
+$L63:
+	sub.s64 %rd333, %rd328, 1;
+	mov.b64 %rd324, %rd333;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd334, %rd323, 0;
+	mov.b64 %rd335, %rd334;
+	mov.b64 %rd336, %rd335;
+$L65:
+	setp.lt.s64 %p47, %rd318, %rd315;
+	not.pred %p48, %p47;
+	@!%p48 bra $L69;
+	bra.uni $L67;
+$L69:
+$L70:
+	add.s64 %rd337, %rd336, 1;
+	mul.lo.s64 %rd338, %rd337, %rd183;
+	mad.lo.s64 %rd339, %rd338, 8, %rd181;
+	ld.shared.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	setp.le.s64 %p49, %rd341, %rd318;
+	not.pred %p50, %p49;
+	@!%p50 bra $L74;
+	bra.uni $L72;
+$L74:
+	add.s64 %rd342, %rd336, 1;
+	mov.b64 %rd336, %rd342;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd343, %rd336, %rd191;
+	mad.lo.s64 %rd344, %rd343, 4, %rd189;
+	ld.shared.s32 %r100, [%rd344+0];
+	mov.b32 %r101, %r100;
+	mov.b32 %r102, %r101;
+	mov.b64 %rd345, %rd129;
+	mov.b32 %r103, %r102;
+	cvt.s64.s32 %rd346, %r103;
+	mul.lo.s64 %rd347, %rd346, %rd132;
+	mad.lo.s64 %rd348, %rd347, 8, %rd130;
+	ld.global.nc.s64 %rd349, [%rd348+0];
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd350;
+	mul.lo.s64 %rd352, %rd336, %rd183;
+	mad.lo.s64 %rd353, %rd352, 8, %rd181;
+	ld.shared.s64 %rd354, [%rd353+0];
+	mov.b64 %rd355, %rd354;
+	add.s64 %rd356, %rd351, %rd318;
+	sub.s64 %rd357, %rd356, %rd355;
+	mov.b64 %rd358, %rd357;
+	mul.lo.s64 %rd359, %rd358, %rd135;
+	mad.lo.s64 %rd360, %rd359, 4, %rd133;
+	ld.global.nc.s32 %r104, [%rd360+0];
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r105;
+	mov.b32 %r107, %r39;
+	mov.b32 %r108, %r102;
+	mov.b32 %r109, %r106;
+	mov.b64 %rd361, %rd358;
+	add.s32 %r110, %r107, 1;
+	mov.b32 %r111, %r110;
+	cvt.s64.s32 %rd362, %r109;
+	mul.lo.s64 %rd363, %rd362, %rd163;
+	mad.lo.s64 %rd364, %rd363, 4, %rd161;
+	mov.b32 %r112, -1;
+	atom.global.cas.b32 %r113, [%rd364], %r112, %r111;
+	setp.eq.u32 %p51, %r113, %r112;
+	mov.pred %p52, %p51;
+	mov.pred %p53, %p52;
+	mov.pred %p54, %p53;
+	not.pred %p55, %p54;
+	@!%p55 bra $L76;
+	cvt.s64.s32 %rd365, %r109;
+	mul.lo.s64 %rd366, %rd365, %rd163;
+	mad.lo.s64 %rd367, %rd366, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r114, [%rd367+0];
+	mov.b32 %r115, %r114;
+	setp.eq.s32 %p56, %r115, %r111;
+	mov.pred %p54, %p56;
+$L76:
+	@!%p54 bra $L78;
+	cvt.s64.s32 %rd368, %r108;
+	mul.lo.s64 %rd369, %rd368, %rd166;
+	mad.lo.s64 %rd370, %rd369, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r116, [%rd370+0];
+	mov.b32 %r117, %r116;
+	cvt.s64.s32 %rd371, %r109;
+	mul.lo.s64 %rd372, %rd371, %rd166;
+	mad.lo.s64 %rd373, %rd372, 4, %rd164;
+	atom.global.min.s32 %r118, [%rd373], %r117;
+$L78:
+	mov.pred %p57, %p53;
+	@!%p57 bra $L80;
+	mov.pred %p58, 0;
+	mov.b64 %rd374, %rd312;
+	mov.b32 %r119, %r106;
+$L81:
+	@!%p13 bra $L85;
+	shr.s32 %r120, %r119, 5;
+	cvt.s64.s32 %rd375, %r120;
+	mov.b64 %rd376, %rd375;
+	and.b32 %r121, %r119, 31;
+	cvt.s64.s32 %rd377, %r121;
+	min.u64 %rd378, %rd377, 32;
+	cvt.u32.u64 %r122, %rd378;
+	mov.b32 %r124, 0x1;
+	shl.b32 %r123, %r124, %r122;
+	setp.hs.u32 %p59, %r122, 32;
+	selp.b32 %r125, 0, %r123, %p59;
+	mov.b32 %r126, %r125;
+	mov.b64 %rd379, %rd376;
+	mov.b32 %r127, %r126;
+	mul.lo.s64 %rd380, %rd379, %rd154;
+	mad.lo.s64 %rd381, %rd380, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r128, [%rd381+0];
+	mov.b32 %r129, %r128;
+	and.b32 %r130, %r129, %r127;
+	setp.ne.u32 %p60, %r130, 0x0;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L87;
+	mul.lo.s64 %rd382, %rd379, %rd154;
+	mad.lo.s64 %rd383, %rd382, 4, %rd152;
+	atom.global.or.b32 %r131, [%rd383], %r127;
+	mov.b32 %r132, %r131;
+	and.b32 %r133, %r132, %r127;
+	setp.ne.u32 %p63, %r133, 0x0;
+	mov.pred %p61, %p63;
+$L87:
+	@!%p61 bra $L89;
+	mov.b64 %rd384, %rd374;
+	mov.b64 %rd385, %rd384;
+	mov.pred %p64, 0;
+	bra.uni $L83;
+$L89:
+	mov.b64 %rd386, %rd374;
+	mov.b64 %rd385, %rd386;
+	mov.pred %p64, 1;
+	bra.uni $L83;
+$L85:
+	@!%p14 bra $L91;
+	cvt.s64.s32 %rd387, %r119;
+	mul.lo.s64 %rd388, %rd387, %rd157;
+	mad.lo.s64 %rd389, %rd388, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r134, [%rd389+0];
+	mov.b32 %r135, %r134;
+	setp.eq.s32 %p65, %r135, %r38;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L93;
+	cvt.s64.s32 %rd390, %r119;
+	mul.lo.s64 %rd391, %rd390, %rd157;
+	mad.lo.s64 %rd392, %rd391, 4, %rd155;
+	atom.global.exch.b32 %r136, [%rd392], %r38;
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p68, %r137, %r38;
+	mov.pred %p66, %p68;
+$L93:
+	@!%p66 bra $L95;
+	mov.b64 %rd393, %rd374;
+	mov.b64 %rd385, %rd393;
+	mov.pred %p64, 0;
+	bra.uni $L83;
+$L95:
+$L91:
+	mul.lo.s64 %rd394, %rd374, %rd174;
+	mad.lo.s64 %rd395, %rd394, 4, %rd172;
+	st.shared.s32 [%rd395+0], %r119;
+	add.s64 %rd396, %rd374, 1;
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd385, %rd397;
+	mov.pred %p64, 1;
+	bra.uni $L83;
+$L82:
+	bra.uni $L81;
+$L83:
+	mov.b64 %rd398, %rd385;
+	mov.pred %p69, %p64;
+	mov.b64 %rd312, %rd398;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L97;
+	mov.b64 %rd399, %rd129;
+	mov.b32 %r138, %r106;
+	setp.lt.s64 %p70, %rd115, 64;
+	setp.le.s64 %p71, %rd159, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L98;
+	cvt.s64.s32 %rd400, %r138;
+	add.s64 %rd401, %rd400, 1;
+	mul.lo.s64 %rd402, %rd401, %rd132;
+	mad.lo.s64 %rd403, %rd402, 8, %rd130;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	cvt.s64.s32 %rd406, %r138;
+	mul.lo.s64 %rd407, %rd406, %rd132;
+	mad.lo.s64 %rd408, %rd407, 8, %rd130;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	sub.s64 %rd411, %rd405, %rd410;
+	add.s64 %rd412, %rd116, %rd411;
+	mov.b64 %rd116, %rd412;
+	bra.uni $L99;
+$L98:
+	mov.b64 %rd413, %rd159;
+	setp.ge.s64 %p73, %rd115, 4096;
+	@!%p73 bra $L101;
+	mul.lo.s64 %rd414, %rd413, 4;
+	mov.b64 %rd413, %rd414;
+$L101:
+	setp.ge.s64 %p74, %rd115, 65536;
+	@!%p74 bra $L103;
+	mul.lo.s64 %rd415, %rd413, 4;
+	mov.b64 %rd413, %rd415;
+$L103:
+	sub.s64 %rd416, %rd413, 1;
+	and.b64 %rd417, %rd115, %rd416;
+	setp.eq.s64 %p75, %rd417, 0;
+	@!%p75 bra $L105;
+	cvt.s64.s32 %rd418, %r138;
+	add.s64 %rd419, %rd418, 1;
+	mul.lo.s64 %rd420, %rd419, %rd132;
+	mad.lo.s64 %rd421, %rd420, 8, %rd130;
+	ld.global.nc.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	cvt.s64.s32 %rd424, %r138;
+	mul.lo.s64 %rd425, %rd424, %rd132;
+	mad.lo.s64 %rd426, %rd425, 8, %rd130;
+	ld.global.nc.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	sub.s64 %rd429, %rd423, %rd428;
+	mul.lo.s64 %rd430, %rd413, %rd429;
+	add.s64 %rd431, %rd116, %rd430;
+	mov.b64 %rd116, %rd431;
+$L105:
+$L99:
+	add.s64 %rd432, %rd115, 1;
+	mov.b64 %rd115, %rd432;
+$L97:
+$L80:
+$L66:
+	add.s64 %rd433, %rd318, %rd308;
+	mov.b64 %rd318, %rd433;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd434, %rd312;
+$L106:
+	@!%p13 bra $L110;
+	bra.uni $L108;
+$L110:
+	// block scan
+	mov.b64 %rd435, %rd434;
+	mov.b32 %r139, %r3;
+$L111:
+	setp.hs.u32 %p76, %r139, 32;
+	@%p76 bra $L112;
+	mov.b64 {%r140, %r141}, %rd435;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd436, {%r142, %r143};
+	@!%p77 bra $L113;
+	add.s64 %rd437, %rd436, %rd435;
+	mov.b64 %rd435, %rd437;
+$L113:
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L111;
+$L112:
+	mov.b64 {%r144, %r145}, %rd435;
+	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd438, {%r146, %r147};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd439, %rd438, 0, %p80;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r148;
+	@!%p81 bra $L114;
+	mul.wide.u32 %rd440, %r8, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	st.shared.s64 [%rd441+0], %rd435;
+$L114:
+	bar.sync 0;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L115;
+	mov.b64 %rd442, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L116;
+	mul.wide.u32 %rd443, %r7, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	ld.shared.s64 %rd445, [%rd444+0];
+	mov.b64 %rd442, %rd445;
+$L116:
+	mov.b64 {%r149, %r150}, %rd442;
+	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd446, {%r151, %r152};
+	@!%p84 bra $L117;
+	add.s64 %rd447, %rd446, %rd442;
+	mov.b64 %rd442, %rd447;
+$L117:
+	mov.b64 {%r153, %r154}, %rd442;
+	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd448, {%r155, %r156};
+	@!%p85 bra $L118;
+	add.s64 %rd449, %rd448, %rd442;
+	mov.b64 %rd442, %rd449;
+$L118:
+	mov.b64 {%r157, %r158}, %rd442;
+	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd450, {%r159, %r160};
+	@!%p86 bra $L119;
+	add.s64 %rd451, %rd450, %rd442;
+	mov.b64 %rd442, %rd451;
+$L119:
+	mov.b64 {%r161, %r162}, %rd442;
+	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd452, {%r163, %r164};
+	@!%p87 bra $L120;
+	add.s64 %rd453, %rd452, %rd442;
+	mov.b64 %rd442, %rd453;
+$L120:
+	mov.b64 {%r165, %r166}, %rd442;
+	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd454, {%r167, %r168};
+	@!%p88 bra $L121;
+	add.s64 %rd455, %rd454, %rd442;
+	mov.b64 %rd442, %rd455;
+$L121:
+	mov.b64 {%r169, %r170}, %rd442;
+	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd456, {%r171, %r172};
+	selp.b64 %rd457, %rd456, 0, %p89;
+	@!%p83 bra $L122;
+	mul.wide.u32 %rd458, %r7, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	add.s64 %rd460, %rd459, 512;
+	st.shared.s64 [%rd460+0], %rd457;
+$L122:
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r173;
+	@!%p90 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd442;
+$L123:
+$L115:
+	bar.sync 0;
+	mul.wide.u32 %rd461, %r8, 16;
+	add.s64 %rd462, %rd1, %rd461;
+	add.s64 %rd463, %rd462, 512;
+	ld.shared.s64 %rd464, [%rd463+0];
+	add.s64 %rd465, %rd464, %rd439;
+	ld.shared.s64 %rd466, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd465;
+	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd467, {%r176, %r177};
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, 0;
+	cvt.u64.u32 %rd476, %r2;
+	setp.eq.s64 %p92, %rd476, 0;
+	setp.gt.s64 %p93, %rd474, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L125;
+	atom.global.add.u64 %rd477, [%rd149], %rd474;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd475, %rd478;
+$L125:
+	cvt.u64.u32 %rd479, %r2;
+	setp.eq.s64 %p95, %rd479, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd475;
+$L126:
+	bar.sync 0;
+	ld.shared.s64 %rd480, [%rd1+1024];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd475, %rd481;
+	add.s64 %rd482, %rd475, %rd473;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, 0;
+$L127:
+	setp.lt.s64 %p98, %rd484, %rd434;
+	not.pred %p99, %p98;
+	@!%p99 bra $L131;
+	bra.uni $L129;
+$L131:
+	mul.lo.s64 %rd485, %rd484, %rd174;
+	mad.lo.s64 %rd486, %rd485, 4, %rd172;
+	ld.shared.s32 %r178, [%rd486+0];
+	mov.b32 %r179, %r178;
+	add.s64 %rd487, %rd483, %rd484;
+	mul.lo.s64 %rd488, %rd487, %rd148;
+	mad.lo.s64 %rd489, %rd488, 4, %rd146;
+	st.global.s32 [%rd489+0], %r179;
+$L128:
+	add.s64 %rd490, %rd484, 1;
+	mov.b64 %rd484, %rd490;
+	bra.uni $L127;
+$L129:
+	bra.uni $L108;
+$L107:
+	bra.uni $L106;
+$L108:
+$L54:
+	add.s64 %rd491, %rd311, %rd310;
+	mov.b64 %rd311, %rd491;
+	bra.uni $L53;
+$L55:
+$L7:
+	bar.sync 0;
+	add.s64 %rd128, %rd128, %rd127;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd492, %rd115;
+	mov.b64 %rd493, %rd116;
+	// block reduction
+	mov.b32 %r180, 1;
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
+$L132:
+	setp.hs.u32 %p100, %r182, 32;
+	@%p100 bra $L133;
+	mov.b64 {%r183, %r184}, %rd492;
+	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd494, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd493;
+	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
+	mov.b64 %rd495, {%r189, %r190};
+	@!%p101 bra $L134;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L136;
+	setp.lt.s64 %p103, %rd494, %rd492;
+	setp.eq.s64 %p104, %rd494, %rd492;
+	setp.lt.s64 %p105, %rd495, %rd493;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd496, %rd494, %rd492, %p107;
+	selp.b64 %rd497, %rd495, %rd493, %p107;
+	mov.b64 %rd492, %rd496;
+	mov.b64 %rd493, %rd497;
+	bra.uni $L135;
+$L136:
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L137;
+	setp.gt.s64 %p109, %rd494, %rd492;
+	setp.eq.s64 %p110, %rd494, %rd492;
+	setp.lt.s64 %p111, %rd495, %rd493;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd498, %rd494, %rd492, %p113;
+	selp.b64 %rd499, %rd495, %rd493, %p113;
+	mov.b64 %rd492, %rd498;
+	mov.b64 %rd493, %rd499;
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd493;
+	mov.b64 %rd502, %rd494;
+	mov.b64 %rd503, %rd495;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd501;
+	mov.b64 %rd506, %rd502;
+	mov.b64 %rd507, %rd503;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd510, %rd504, %rd508;
+	mov.b64 %rd504, %rd510;
+	add.s64 %rd511, %rd505, %rd509;
+	mov.b64 %rd505, %rd511;
+$L138:
+	mov.b64 %rd492, %rd504;
+	mov.b64 %rd493, %rd505;
+$L135:
+$L134:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L132;
+$L133:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L139;
+	mul.wide.u32 %rd512, %r8, 16;
+	add.s64 %rd513, %rd1, %rd512;
+	st.shared.s64 [%rd513+0], %rd492;
+	st.shared.s64 [%rd513+8], %rd493;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L140;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L141;
+	mul.wide.u32 %rd514, %r7, 16;
+	add.s64 %rd515, %rd1, %rd514;
+	ld.shared.s64 %rd516, [%rd515+0];
+	ld.shared.s64 %rd517, [%rd515+8];
+	mov.b64 %rd492, %rd516;
+	mov.b64 %rd493, %rd517;
+$L141:
+	sub.u32 %r191, %r10, 1;
+	mov.b32 %r192, %r180;
+$L142:
+	setp.hs.u32 %p117, %r192, 32;
+	@%p117 bra $L143;
+	mov.b64 {%r193, %r194}, %rd492;
+	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
+	mov.b64 %rd518, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd493;
+	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
+	mov.b64 %rd519, {%r199, %r200};
+	@!%p118 bra $L144;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L146;
+	setp.lt.s64 %p120, %rd518, %rd492;
+	setp.eq.s64 %p121, %rd518, %rd492;
+	setp.lt.s64 %p122, %rd519, %rd493;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd520, %rd518, %rd492, %p124;
+	selp.b64 %rd521, %rd519, %rd493, %p124;
+	mov.b64 %rd492, %rd520;
+	mov.b64 %rd493, %rd521;
+	bra.uni $L145;
+$L146:
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L147;
+	setp.gt.s64 %p126, %rd518, %rd492;
+	setp.eq.s64 %p127, %rd518, %rd492;
+	setp.lt.s64 %p128, %rd519, %rd493;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd522, %rd518, %rd492, %p130;
+	selp.b64 %rd523, %rd519, %rd493, %p130;
+	mov.b64 %rd492, %rd522;
+	mov.b64 %rd493, %rd523;
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd524, %rd492;
+	mov.b64 %rd525, %rd493;
+	mov.b64 %rd526, %rd518;
+	mov.b64 %rd527, %rd519;
+	mov.b64 %rd504, %rd524;
+	mov.b64 %rd505, %rd525;
+	mov.b64 %rd506, %rd526;
+	mov.b64 %rd507, %rd527;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd528, %rd504, %rd508;
+	mov.b64 %rd504, %rd528;
+	add.s64 %rd529, %rd505, %rd509;
+	mov.b64 %rd505, %rd529;
+$L148:
+	mov.b64 %rd492, %rd504;
+	mov.b64 %rd493, %rd505;
+$L145:
+$L144:
+	shl.b32 %r192, %r192, 1;
+	bra.uni $L142;
+$L143:
+$L140:
+	mul.wide.u32 %rd530, %r29, 16;
+	add.s64 %rd531, %rd11, %rd530;
+	setp.eq.u32 %p131, %r5, 0;
+	@!%p131 bra $L149;
+	st.global.s64 [%rd531+0], %rd492;
+	st.global.s64 [%rd531+8], %rd493;
+$L149:
+	// the last block combines the partials
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L150;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r201, [gk_reduce_done], 1;
+	sub.u32 %r202, %r30, 1;
+	setp.eq.u32 %p133, %r201, %r202;
+	fence.acq_rel.gpu;
+	selp.b32 %r203, 1, 0, %p133;
+	st.shared.u32 [%rd1+1024], %r203;
+$L150:
+	bar.sync 0;
+	ld.shared.u32 %r204, [%rd1+1024];
+	setp.ne.u32 %p134, %r204, 0;
+	@!%p134 bra $L151;
+	cvt.u64.u32 %rd534, %r30;
+	cvt.u64.u32 %rd535, %r5;
+	cvt.u64.u32 %rd536, %r6;
+	setp.ne.u32 %p135, %r18, 9;
+	@%p135 bra.uni $L153;
+	mov.b64 %rd532, 9223372036854775807;
+	mov.b64 %rd533, 9223372036854775807;
+	mov.b64 %rd537, %rd535;
+$L154:
+	setp.ge.s64 %p136, %rd537, %rd534;
+	@%p136 bra $L155;
+	mad.lo.s64 %rd538, %rd537, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd539, [%rd538+0];
+	ld.relaxed.gpu.global.s64 %rd540, [%rd538+8];
+	setp.lt.s64 %p137, %rd539, %rd532;
+	setp.eq.s64 %p138, %rd539, %rd532;
+	setp.lt.s64 %p139, %rd540, %rd533;
+	and.pred %p140, %p138, %p139;
+	or.pred %p141, %p137, %p140;
+	selp.b64 %rd541, %rd539, %rd532, %p141;
+	selp.b64 %rd542, %rd540, %rd533, %p141;
+	mov.b64 %rd532, %rd541;
+	mov.b64 %rd533, %rd542;
+	add.s64 %rd537, %rd537, %rd536;
+	bra.uni $L154;
+$L155:
+	bra.uni $L152;
+$L153:
+	setp.ne.u32 %p142, %r18, 10;
+	@%p142 bra.uni $L156;
+	mov.b64 %rd532, -9223372036854775808;
+	mov.b64 %rd533, 9223372036854775807;
+	mov.b64 %rd543, %rd535;
+$L157:
+	setp.ge.s64 %p143, %rd543, %rd534;
+	@%p143 bra $L158;
+	mad.lo.s64 %rd544, %rd543, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
+	ld.relaxed.gpu.global.s64 %rd546, [%rd544+8];
+	setp.gt.s64 %p144, %rd545, %rd532;
+	setp.eq.s64 %p145, %rd545, %rd532;
+	setp.lt.s64 %p146, %rd546, %rd533;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd547, %rd545, %rd532, %p148;
+	selp.b64 %rd548, %rd546, %rd533, %p148;
+	mov.b64 %rd532, %rd547;
+	mov.b64 %rd533, %rd548;
+	add.s64 %rd543, %rd543, %rd536;
+	bra.uni $L157;
+$L158:
+	bra.uni $L152;
+$L156:
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd121, 0;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd119, %rd121;
+	mov.b64 %rd120, %rd122;
+$L159:
+	mov.b64 %rd549, %rd119;
+	mov.b64 %rd550, %rd120;
+	mov.b64 %rd532, %rd549;
+	mov.b64 %rd533, %rd550;
+	mov.b64 %rd551, %rd535;
+$L160:
+	setp.ge.s64 %p149, %rd551, %rd534;
+	@%p149 bra $L161;
+	mad.lo.s64 %rd552, %rd551, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd553, [%rd552+0];
+	ld.relaxed.gpu.global.s64 %rd554, [%rd552+8];
+	mov.b64 %rd555, %rd532;
+	mov.b64 %rd556, %rd533;
+	mov.b64 %rd557, %rd553;
+	mov.b64 %rd558, %rd554;
+	mov.b64 %rd504, %rd555;
+	mov.b64 %rd505, %rd556;
+	mov.b64 %rd506, %rd557;
+	mov.b64 %rd507, %rd558;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd559, %rd504, %rd508;
+	mov.b64 %rd504, %rd559;
+	add.s64 %rd560, %rd505, %rd509;
+	mov.b64 %rd505, %rd560;
+$L162:
+	mov.b64 %rd532, %rd504;
+	mov.b64 %rd533, %rd505;
+	add.s64 %rd551, %rd551, %rd536;
+	bra.uni $L160;
+$L161:
+$L152:
+	mov.b64 %rd561, %rd532;
+	mov.b64 %rd562, %rd533;
+	// block reduction
+	mov.b32 %r205, 1;
+	mov.b32 %r206, 1;
+	sub.u32 %r207, %r13, 1;
+	mov.b32 %r208, %r205;
+$L163:
+	setp.hs.u32 %p150, %r208, 32;
+	@%p150 bra $L164;
+	mov.b64 {%r209, %r210}, %rd561;
+	shfl.sync.down.b32 %r211|%p151, %r209, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
+	mov.b64 %rd563, {%r211, %r212};
+	mov.b64 {%r213, %r214}, %rd562;
+	shfl.sync.down.b32 %r215, %r213, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r216, %r214, %r208, %r207, %r17;
+	mov.b64 %rd564, {%r215, %r216};
+	@!%p151 bra $L165;
+	setp.ne.u32 %p152, %r18, 9;
+	@%p152 bra.uni $L167;
+	setp.lt.s64 %p153, %rd563, %rd561;
+	setp.eq.s64 %p154, %rd563, %rd561;
+	setp.lt.s64 %p155, %rd564, %rd562;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd565, %rd563, %rd561, %p157;
+	selp.b64 %rd566, %rd564, %rd562, %p157;
+	mov.b64 %rd561, %rd565;
+	mov.b64 %rd562, %rd566;
+	bra.uni $L166;
+$L167:
+	setp.ne.u32 %p158, %r18, 10;
+	@%p158 bra.uni $L168;
+	setp.gt.s64 %p159, %rd563, %rd561;
+	setp.eq.s64 %p160, %rd563, %rd561;
+	setp.lt.s64 %p161, %rd564, %rd562;
+	and.pred %p162, %p160, %p161;
+	or.pred %p163, %p159, %p162;
+	selp.b64 %rd567, %rd563, %rd561, %p163;
+	selp.b64 %rd568, %rd564, %rd562, %p163;
+	mov.b64 %rd561, %rd567;
+	mov.b64 %rd562, %rd568;
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd569, %rd561;
+	mov.b64 %rd570, %rd562;
+	mov.b64 %rd571, %rd563;
+	mov.b64 %rd572, %rd564;
+	mov.b64 %rd504, %rd569;
+	mov.b64 %rd505, %rd570;
+	mov.b64 %rd506, %rd571;
+	mov.b64 %rd507, %rd572;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd573, %rd504, %rd508;
+	mov.b64 %rd504, %rd573;
+	add.s64 %rd574, %rd505, %rd509;
+	mov.b64 %rd505, %rd574;
+$L169:
+	mov.b64 %rd561, %rd504;
+	mov.b64 %rd562, %rd505;
+$L166:
+$L165:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L163;
+$L164:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L170;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	st.shared.s64 [%rd576+0], %rd561;
+	st.shared.s64 [%rd576+8], %rd562;
+$L170:
+	bar.sync 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L171;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L172;
+	mul.wide.u32 %rd577, %r7, 16;
+	add.s64 %rd578, %rd1, %rd577;
+	ld.shared.s64 %rd579, [%rd578+0];
+	ld.shared.s64 %rd580, [%rd578+8];
+	mov.b64 %rd561, %rd579;
+	mov.b64 %rd562, %rd580;
+$L172:
+	sub.u32 %r217, %r10, 1;
+	mov.b32 %r218, %r206;
+$L173:
+	setp.hs.u32 %p167, %r218, 32;
+	@%p167 bra $L174;
+	mov.b64 {%r219, %r220}, %rd561;
+	shfl.sync.down.b32 %r221|%p168, %r219, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
+	mov.b64 %rd581, {%r221, %r222};
+	mov.b64 {%r223, %r224}, %rd562;
+	shfl.sync.down.b32 %r225, %r223, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r226, %r224, %r218, %r217, %r17;
+	mov.b64 %rd582, {%r225, %r226};
+	@!%p168 bra $L175;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L177;
+	setp.lt.s64 %p170, %rd581, %rd561;
+	setp.eq.s64 %p171, %rd581, %rd561;
+	setp.lt.s64 %p172, %rd582, %rd562;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd583, %rd581, %rd561, %p174;
+	selp.b64 %rd584, %rd582, %rd562, %p174;
+	mov.b64 %rd561, %rd583;
+	mov.b64 %rd562, %rd584;
+	bra.uni $L176;
+$L177:
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L178;
+	setp.gt.s64 %p176, %rd581, %rd561;
+	setp.eq.s64 %p177, %rd581, %rd561;
+	setp.lt.s64 %p178, %rd582, %rd562;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd585, %rd581, %rd561, %p180;
+	selp.b64 %rd586, %rd582, %rd562, %p180;
+	mov.b64 %rd561, %rd585;
+	mov.b64 %rd562, %rd586;
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd587, %rd561;
+	mov.b64 %rd588, %rd562;
+	mov.b64 %rd589, %rd581;
+	mov.b64 %rd590, %rd582;
+	mov.b64 %rd504, %rd587;
+	mov.b64 %rd505, %rd588;
+	mov.b64 %rd506, %rd589;
+	mov.b64 %rd507, %rd590;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd591, %rd504, %rd508;
+	mov.b64 %rd504, %rd591;
+	add.s64 %rd592, %rd505, %rd509;
+	mov.b64 %rd505, %rd592;
+$L179:
+	mov.b64 %rd561, %rd504;
+	mov.b64 %rd562, %rd505;
+$L176:
+$L175:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L173;
+$L174:
+$L171:
+	@!%p132 bra $L180;
+	st.global.s64 [%rd13+0], %rd561;
+	st.global.s64 [%rd13+8], %rd562;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L180:
+$L151:
 	ret;
 }
 `
@@ -7040,7 +6390,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:7044
+//line gokkos_kernels_gen.go:6394
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7048,7 +6398,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:7052
+//line gokkos_kernels_gen.go:6402
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -7070,7 +6420,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 				k.Dist.AtomicStore(int(s), 0)
 				gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 			}
-//line gokkos_kernels_gen.go:7074
+//line gokkos_kernels_gen.go:6424
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -7080,7 +6430,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 		}
-//line gokkos_kernels_gen.go:7084
+//line gokkos_kernels_gen.go:6434
 		return
 	}
 	if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -7091,7 +6441,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:7095
+//line gokkos_kernels_gen.go:6445
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7101,7 +6451,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:7105
+//line gokkos_kernels_gen.go:6455
 }
 
 // gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -7147,6 +6497,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:7151
+//line gokkos_kernels_gen.go:6501
 	return gokkosN
 }

@@ -35,7 +35,7 @@ func init() {
 		Pos:       "examples/triad/main.go:35",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
-		Reduce:    abi.ReduceEntries{Main: "gk_main_check_main", Final: "gk_main_check_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_main_check_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -151,12 +151,14 @@ const gokkosPTX1 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_main_check_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -164,9 +166,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<55>;
+	.reg .pred %p<58>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<105>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -191,78 +193,80 @@ const gokkosPTX1 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.f64 %fd1, [gk_s3];
 	mov.f64 %fd2, %fd1;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	setp.neu.f64 %p8, %fd4, %fd2;
 	@!%p8 bra $L11;
-	add.s64 %rd32, %rd23, 1;
-	mov.b64 %rd23, %rd32;
+	add.s64 %rd34, %rd25, 1;
+	mov.b64 %rd25, %rd34;
 $L11:
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd33, %rd23;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -271,43 +275,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r25, %r26}, %rd33;
+	mov.b64 {%r25, %r26}, %rd35;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd34, {%r27, %r28};
+	mov.b64 %rd36, {%r27, %r28};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
+	add.s64 %rd37, %rd35, %rd36;
+	mov.b64 %rd35, %rd37;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd36, %rd33, %rd34;
-	mov.b64 %rd33, %rd36;
+	mul.lo.s64 %rd38, %rd35, %rd36;
+	mov.b64 %rd35, %rd38;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd37, %rd33, %rd34;
-	mov.b64 %rd33, %rd37;
+	min.s64 %rd39, %rd35, %rd36;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd38, %rd33, %rd34;
-	mov.b64 %rd33, %rd38;
+	max.s64 %rd40, %rd35, %rd36;
+	mov.b64 %rd35, %rd40;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd39, %rd33, %rd34;
-	mov.b64 %rd33, %rd39;
+	and.b64 %rd41, %rd35, %rd36;
+	mov.b64 %rd35, %rd41;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd40, %rd33, %rd34;
-	mov.b64 %rd33, %rd40;
+	or.b64 %rd42, %rd35, %rd36;
+	mov.b64 %rd35, %rd42;
 $L15:
 $L14:
 	shl.b32 %r24, %r24, 1;
@@ -315,340 +319,305 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd33;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd35;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd33, %rd45;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd35, %rd47;
 $L23:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L24:
 	setp.hs.u32 %p19, %r30, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r31, %r32}, %rd33;
+	mov.b64 {%r31, %r32}, %rd35;
 	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd46, {%r33, %r34};
+	mov.b64 %rd48, {%r33, %r34};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd47, %rd33, %rd46;
-	mov.b64 %rd33, %rd47;
+	add.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd48, %rd33, %rd46;
-	mov.b64 %rd33, %rd48;
+	mul.lo.s64 %rd50, %rd35, %rd48;
+	mov.b64 %rd35, %rd50;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd49, %rd33, %rd46;
-	mov.b64 %rd33, %rd49;
+	min.s64 %rd51, %rd35, %rd48;
+	mov.b64 %rd35, %rd51;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd50, %rd33, %rd46;
-	mov.b64 %rd33, %rd50;
+	max.s64 %rd52, %rd35, %rd48;
+	mov.b64 %rd35, %rd52;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd51, %rd33, %rd46;
-	mov.b64 %rd33, %rd51;
+	and.b64 %rd53, %rd35, %rd48;
+	mov.b64 %rd35, %rd53;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd52, %rd33, %rd46;
-	mov.b64 %rd33, %rd52;
+	or.b64 %rd54, %rd35, %rd48;
+	mov.b64 %rd35, %rd54;
 $L27:
 $L26:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd53, %r19, 8;
-	add.s64 %rd54, %rd5, %rd53;
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd54+0], %rd33;
+	st.global.s64 [%rd56+0], %rd35;
 $L33:
-	ret;
-}
-
-.visible .entry gk_main_check_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	.reg .f64 %fd<3>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+	// the last block combines the partials
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L34;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p28, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p28;
+	st.shared.u32 [%rd1+1024], %r37;
 $L34:
-$L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p29, %r38, 0;
+	@!%p29 bra $L35;
+	cvt.u64.u32 %rd58, %r20;
+	cvt.u64.u32 %rd59, %r5;
+	cvt.u64.u32 %rd60, %r6;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L37;
+	mov.b64 %rd57, 0;
+	mov.b64 %rd61, %rd59;
+$L38:
+	setp.ge.s64 %p31, %rd61, %rd58;
+	@%p31 bra $L39;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+0];
+	add.s64 %rd64, %rd57, %rd63;
+	mov.b64 %rd57, %rd64;
+	add.s64 %rd61, %rd61, %rd60;
+	bra.uni $L38;
+$L39:
+	bra.uni $L36;
+$L37:
+	setp.ne.u32 %p32, %r18, 2;
+	@%p32 bra.uni $L40;
+	mov.b64 %rd57, 1;
+	mov.b64 %rd65, %rd59;
+$L41:
+	setp.ge.s64 %p33, %rd65, %rd58;
+	@%p33 bra $L42;
+	mad.lo.s64 %rd66, %rd65, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	mul.lo.s64 %rd68, %rd57, %rd67;
+	mov.b64 %rd57, %rd68;
+	add.s64 %rd65, %rd65, %rd60;
+	bra.uni $L41;
+$L42:
+	bra.uni $L36;
 $L40:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L43;
+	mov.b64 %rd57, 9223372036854775807;
+	mov.b64 %rd69, %rd59;
+$L44:
+	setp.ge.s64 %p35, %rd69, %rd58;
+	@%p35 bra $L45;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	min.s64 %rd72, %rd57, %rd71;
+	mov.b64 %rd57, %rd72;
+	add.s64 %rd69, %rd69, %rd60;
+	bra.uni $L44;
+$L45:
+	bra.uni $L36;
+$L43:
+	setp.ne.u32 %p36, %r18, 4;
+	@%p36 bra.uni $L46;
+	mov.b64 %rd57, -9223372036854775808;
+	mov.b64 %rd73, %rd59;
+$L47:
+	setp.ge.s64 %p37, %rd73, %rd58;
+	@%p37 bra $L48;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	max.s64 %rd76, %rd57, %rd75;
+	mov.b64 %rd57, %rd76;
+	add.s64 %rd73, %rd73, %rd60;
+	bra.uni $L47;
+$L48:
+	bra.uni $L36;
+$L46:
+	setp.ne.u32 %p38, %r18, 7;
+	@%p38 bra.uni $L49;
+	mov.b64 %rd57, -1;
+	mov.b64 %rd77, %rd59;
+$L50:
+	setp.ge.s64 %p39, %rd77, %rd58;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	and.b64 %rd80, %rd57, %rd79;
+	mov.b64 %rd57, %rd80;
+	add.s64 %rd77, %rd77, %rd60;
+	bra.uni $L50;
+$L51:
+	bra.uni $L36;
+$L49:
+	mov.b64 %rd57, 0;
+	mov.b64 %rd81, %rd59;
+$L52:
+	setp.ge.s64 %p40, %rd81, %rd58;
+	@%p40 bra $L53;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	or.b64 %rd84, %rd57, %rd83;
+	mov.b64 %rd57, %rd84;
+	add.s64 %rd81, %rd81, %rd60;
+	bra.uni $L52;
+$L53:
+$L36:
+	mov.b64 %rd85, %rd57;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L54:
+	setp.hs.u32 %p41, %r42, 32;
+	@%p41 bra $L55;
+	mov.b64 {%r43, %r44}, %rd85;
+	shfl.sync.down.b32 %r45|%p42, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd86, {%r45, %r46};
+	@!%p42 bra $L56;
+	setp.ne.u32 %p43, %r18, 1;
+	@%p43 bra.uni $L58;
+	add.s64 %rd87, %rd85, %rd86;
+	mov.b64 %rd85, %rd87;
+	bra.uni $L57;
+$L58:
+	setp.ne.u32 %p44, %r18, 2;
+	@%p44 bra.uni $L59;
+	mul.lo.s64 %rd88, %rd85, %rd86;
+	mov.b64 %rd85, %rd88;
+	bra.uni $L57;
+$L59:
+	setp.ne.u32 %p45, %r18, 3;
+	@%p45 bra.uni $L60;
+	min.s64 %rd89, %rd85, %rd86;
+	mov.b64 %rd85, %rd89;
+	bra.uni $L57;
+$L60:
+	setp.ne.u32 %p46, %r18, 4;
+	@%p46 bra.uni $L61;
+	max.s64 %rd90, %rd85, %rd86;
+	mov.b64 %rd85, %rd90;
+	bra.uni $L57;
+$L61:
+	setp.ne.u32 %p47, %r18, 7;
+	@%p47 bra.uni $L62;
+	and.b64 %rd91, %rd85, %rd86;
+	mov.b64 %rd85, %rd91;
+	bra.uni $L57;
+$L62:
+	or.b64 %rd92, %rd85, %rd86;
+	mov.b64 %rd85, %rd92;
+$L57:
+$L56:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L54;
+$L55:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L63;
+	mul.wide.u32 %rd93, %r8, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	st.shared.s64 [%rd94+0], %rd85;
+$L63:
+	bar.sync 0;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L64;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L65;
+	mul.wide.u32 %rd95, %r7, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	ld.shared.s64 %rd97, [%rd96+0];
+	mov.b64 %rd85, %rd97;
+$L65:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L66:
+	setp.hs.u32 %p51, %r48, 32;
+	@%p51 bra $L67;
+	mov.b64 {%r49, %r50}, %rd85;
+	shfl.sync.down.b32 %r51|%p52, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd98, {%r51, %r52};
+	@!%p52 bra $L68;
+	setp.ne.u32 %p53, %r18, 1;
+	@%p53 bra.uni $L70;
+	add.s64 %rd99, %rd85, %rd98;
+	mov.b64 %rd85, %rd99;
+	bra.uni $L69;
+$L70:
+	setp.ne.u32 %p54, %r18, 2;
+	@%p54 bra.uni $L71;
+	mul.lo.s64 %rd100, %rd85, %rd98;
+	mov.b64 %rd85, %rd100;
+	bra.uni $L69;
+$L71:
+	setp.ne.u32 %p55, %r18, 3;
+	@%p55 bra.uni $L72;
+	min.s64 %rd101, %rd85, %rd98;
+	mov.b64 %rd85, %rd101;
+	bra.uni $L69;
+$L72:
+	setp.ne.u32 %p56, %r18, 4;
+	@%p56 bra.uni $L73;
+	max.s64 %rd102, %rd85, %rd98;
+	mov.b64 %rd85, %rd102;
+	bra.uni $L69;
+$L73:
+	setp.ne.u32 %p57, %r18, 7;
+	@%p57 bra.uni $L74;
+	and.b64 %rd103, %rd85, %rd98;
+	mov.b64 %rd85, %rd103;
+	bra.uni $L69;
+$L74:
+	or.b64 %rd104, %rd85, %rd98;
+	mov.b64 %rd85, %rd104;
+$L69:
+$L68:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L66;
+$L67:
+$L64:
+	@!%p27 bra $L75;
+	st.global.s64 [%rd7+0], %rd85;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L75:
+$L35:
 	ret;
 }
 `
@@ -663,14 +632,14 @@ func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 //line main.go:30
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:667
+//line gokkos_kernels_gen.go:636
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:30
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:674
+//line gokkos_kernels_gen.go:643
 }
 
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
@@ -684,7 +653,7 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:688
+//line gokkos_kernels_gen.go:657
 		*bad = gokkosAccV
 		return
 	}
@@ -694,6 +663,6 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:698
+//line gokkos_kernels_gen.go:667
 	*bad = gokkosAccV
 }

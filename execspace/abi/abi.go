@@ -21,19 +21,18 @@
 //     kernel's own SharedPerThread bytes per thread (rounded up to 16 bytes), then scratch0Team
 //     bytes, then scratch0Thread bytes per team member. Level-1 scratch is global memory at
 //     scratch1Base + blockIdx.x*(scratch1Team + teamSize*scratch1Thread), team part first.
-//   - FormReduce and FormTeamReduce: one pair of entries per kernel, Reduce.Main and
-//     Reduce.Final, serving every reduction of ReduceOps: the reduction is the launch argument
-//     op, the ReduceOp's numeric value. Launchers must pass one of ReduceOps (the entries treat
-//     any other value as one of them). Entry Reduce.Main: (begin, end, partials, op), or for
-//     FormTeamReduce the FormTeam prefix followed by (partials, op). Block b of G handles the
-//     contiguous chunk [begin + b*C, min(end, begin+(b+1)*C)), C = ceil((end-begin)/G),
-//     starting every thread's accumulator at op's identity; it combines its threads with op in
-//     a fixed tree order and stores the block's value in partials[b] (a slot of
-//     Value.SlotBytes()). For team reduce the team members' accumulators are combined the same
-//     way and block b's value covers the league ranks it ran. Entry Reduce.Final:
-//     (partials, count, result, op) followed by the kernel's slots (a custom Init/Join may
-//     read kernel fields), launched as one block, combines partials[0:count] with op in a
-//     fixed order into result[0].
+//   - FormReduce and FormTeamReduce: one entry per kernel, Reduce.Main, serving every
+//     reduction of ReduceOps: the reduction is the launch argument op, the ReduceOp's numeric
+//     value. Launchers must pass one of ReduceOps (the entry treats any other value as one of
+//     them). Parameters: (begin, end, partials, result, op), or for FormTeamReduce the
+//     FormTeam prefix followed by (partials, result, op). Block b of G handles the contiguous
+//     chunk [begin + b*C, min(end, begin+(b+1)*C)), C = ceil((end-begin)/G), starting every
+//     thread's accumulator at op's identity; it combines its threads with op in a fixed tree
+//     order and stores the block's value in partials[b] (a slot of Value.SlotBytes()). For
+//     team reduce the team members' accumulators are combined the same way and block b's
+//     value covers the league ranks it ran. The last block to store its value (counted in a
+//     module-scope word that every launch leaves at zero, so launches of one module must not
+//     overlap) combines partials[0:G] with op in a fixed order into result[0].
 //   - FormScan: entries Scan.Up (begin, end, blockSums), Scan.Mid (blockSums, count, total) and
 //     Scan.Down (begin, end, blockSums), each followed by the kernel's slots, launched with the
 //     same grid in that order (Mid as one block). Up stores each block's sum of its chunk (chunks as for reduce) computed with
@@ -174,10 +173,9 @@ func (o ReduceOp) String() string {
 	return "invalid"
 }
 
-// ReduceEntries names the two PTX entries of a reduce kernel, shared by all its reductions.
+// ReduceEntries names the PTX entry of a reduce kernel, shared by all its reductions.
 type ReduceEntries struct {
-	Main  string
-	Final string
+	Main string
 }
 
 // ScanEntries names the three PTX entries of a scan.

@@ -140,7 +140,7 @@ func init() {
 		Pos:             "execspace/conformance/reduce.go:16",
 		Form:            abi.FormReduce,
 		PTX:             gokkosPTX6,
-		Reduce:          abi.ReduceEntries{Main: "gk_conformance_sumIndex_main", Final: "gk_conformance_sumIndex_final"},
+		Reduce:          abi.ReduceEntries{Main: "gk_conformance_sumIndex_main"},
 		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params:          []abi.Param{},
@@ -158,7 +158,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:23",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX7,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_sumF64_main", Final: "gk_conformance_sumF64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_sumF64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
@@ -178,7 +178,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:30",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX8,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_reduceI64_main", Final: "gk_conformance_reduceI64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_reduceI64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -198,7 +198,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:37",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX9,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_prodI64_main", Final: "gk_conformance_prodI64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_prodI64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -218,7 +218,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:44",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minF64_main", Final: "gk_conformance_minF64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minF64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
@@ -238,7 +238,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:49",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX11,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxI32_main", Final: "gk_conformance_maxI32_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxI32_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
@@ -258,7 +258,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:56",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX12,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minLoc_main", Final: "gk_conformance_minLoc_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minLoc_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: true},
 		Params: []abi.Param{
@@ -278,7 +278,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:65",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX13,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxLoc_main", Final: "gk_conformance_maxLoc_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxLoc_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
@@ -298,7 +298,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:76",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX14,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_allPositive_main", Final: "gk_conformance_allPositive_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_allPositive_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
 		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
 		Params: []abi.Param{
@@ -318,7 +318,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:81",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_anyNegative_main", Final: "gk_conformance_anyNegative_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_anyNegative_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
 		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
 		Params: []abi.Param{
@@ -338,7 +338,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:88",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX16,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsAnd_main", Final: "gk_conformance_bitsAnd_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsAnd_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindUint32, Loc: false},
 		Params: []abi.Param{
@@ -358,7 +358,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:93",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsOr_main", Final: "gk_conformance_bitsOr_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsOr_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindUint32, Loc: false},
 		Params: []abi.Param{
@@ -378,7 +378,7 @@ func init() {
 		Pos:       "execspace/conformance/reduce.go:100",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX18,
-		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxAbs_main", Final: "gk_conformance_maxAbs_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxAbs_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
@@ -516,7 +516,7 @@ func init() {
 		Pos:             "execspace/conformance/team.go:151",
 		Form:            abi.FormTeamReduce,
 		PTX:             gokkosPTX25,
-		Reduce:          abi.ReduceEntries{Main: "gk_conformance_teamCount_main", Final: "gk_conformance_teamCount_final"},
+		Reduce:          abi.ReduceEntries{Main: "gk_conformance_teamCount_main"},
 		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params:          []abi.Param{},
@@ -1389,18 +1389,20 @@ const gokkosPTX6 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_sumIndex_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<46>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1424,62 +1426,64 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r20;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r19;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
+	sub.s64 %rd8, %rd3, %rd2;
+	max.s64 %rd9, %rd8, 0;
+	cvt.u64.u32 %rd10, %r20;
+	add.s64 %rd11, %rd9, %rd10;
+	sub.s64 %rd12, %rd11, 1;
+	div.u64 %rd13, %rd12, %rd10;
+	cvt.u64.u32 %rd14, %r19;
+	mad.lo.s64 %rd15, %rd14, %rd13, %rd2;
+	add.s64 %rd16, %rd15, %rd13;
+	min.s64 %rd17, %rd16, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd17, 0;
+	mov.b64 %rd19, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd17, 1;
+	mov.b64 %rd19, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd17, 9223372036854775807;
+	mov.b64 %rd19, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd17, -9223372036854775808;
+	mov.b64 %rd19, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd17, -1;
+	mov.b64 %rd19, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd17, 0;
+	mov.b64 %rd19, 0;
 $L1:
-	mov.b64 %rd16, %rd17;
-	cvt.u64.u32 %rd18, %r5;
-	add.s64 %rd19, %rd13, %rd18;
-	cvt.u64.u32 %rd20, %r6;
-	mov.b64 %rd21, %rd19;
+	mov.b64 %rd18, %rd19;
+	cvt.u64.u32 %rd20, %r5;
+	add.s64 %rd21, %rd15, %rd20;
+	cvt.u64.u32 %rd22, %r6;
+	mov.b64 %rd23, %rd21;
 $L7:
-	setp.ge.s64 %p7, %rd21, %rd15;
+	setp.ge.s64 %p7, %rd23, %rd17;
 	@%p7 bra $L8;
-	mov.b64 %rd22, %rd21;
-	add.s64 %rd23, %rd16, %rd22;
-	mov.b64 %rd16, %rd23;
+	mov.b64 %rd24, %rd23;
+	add.s64 %rd25, %rd18, %rd24;
+	mov.b64 %rd18, %rd25;
 $L9:
-	add.s64 %rd21, %rd21, %rd20;
+	add.s64 %rd23, %rd23, %rd22;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd24, %rd16;
+	mov.b64 %rd26, %rd18;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -1488,43 +1492,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd24;
+	mov.b64 {%r25, %r26}, %rd26;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd25, {%r27, %r28};
+	mov.b64 %rd27, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd26, %rd24, %rd25;
-	mov.b64 %rd24, %rd26;
+	add.s64 %rd28, %rd26, %rd27;
+	mov.b64 %rd26, %rd28;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd27, %rd24, %rd25;
-	mov.b64 %rd24, %rd27;
+	mul.lo.s64 %rd29, %rd26, %rd27;
+	mov.b64 %rd26, %rd29;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd28, %rd24, %rd25;
-	mov.b64 %rd24, %rd28;
+	min.s64 %rd30, %rd26, %rd27;
+	mov.b64 %rd26, %rd30;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd29, %rd24, %rd25;
-	mov.b64 %rd24, %rd29;
+	max.s64 %rd31, %rd26, %rd27;
+	mov.b64 %rd26, %rd31;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd30, %rd24, %rd25;
-	mov.b64 %rd24, %rd30;
+	and.b64 %rd32, %rd26, %rd27;
+	mov.b64 %rd26, %rd32;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd31, %rd24, %rd25;
-	mov.b64 %rd24, %rd31;
+	or.b64 %rd33, %rd26, %rd27;
+	mov.b64 %rd26, %rd33;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -1532,326 +1536,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd24;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	st.shared.s64 [%rd35+0], %rd26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd24, %rd36;
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.s64 %rd38, [%rd37+0];
+	mov.b64 %rd26, %rd38;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd24;
+	mov.b64 {%r31, %r32}, %rd26;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd37, {%r33, %r34};
+	mov.b64 %rd39, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd38, %rd24, %rd37;
-	mov.b64 %rd24, %rd38;
+	add.s64 %rd40, %rd26, %rd39;
+	mov.b64 %rd26, %rd40;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd39, %rd24, %rd37;
-	mov.b64 %rd24, %rd39;
+	mul.lo.s64 %rd41, %rd26, %rd39;
+	mov.b64 %rd26, %rd41;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd40, %rd24, %rd37;
-	mov.b64 %rd24, %rd40;
+	min.s64 %rd42, %rd26, %rd39;
+	mov.b64 %rd26, %rd42;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd41, %rd24, %rd37;
-	mov.b64 %rd24, %rd41;
+	max.s64 %rd43, %rd26, %rd39;
+	mov.b64 %rd26, %rd43;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd42, %rd24, %rd37;
-	mov.b64 %rd24, %rd42;
+	and.b64 %rd44, %rd26, %rd39;
+	mov.b64 %rd26, %rd44;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd43, %rd24, %rd37;
-	mov.b64 %rd24, %rd43;
+	or.b64 %rd45, %rd26, %rd39;
+	mov.b64 %rd26, %rd45;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd44, %r19, 8;
-	add.s64 %rd45, %rd5, %rd44;
+	mul.wide.u32 %rd46, %r19, 8;
+	add.s64 %rd47, %rd5, %rd46;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd45+0], %rd24;
+	st.global.s64 [%rd47+0], %rd26;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<54>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd7, 0;
-	mov.b64 %rd10, %rd8;
-$L3:
-	setp.ge.s64 %p3, %rd10, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	add.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd7, 1;
-	mov.b64 %rd14, %rd8;
-$L6:
-	setp.ge.s64 %p5, %rd14, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd15, %rd14, 8, %rd3;
-	ld.global.s64 %rd16, [%rd15+0];
-	mul.lo.s64 %rd17, %rd7, %rd16;
-	mov.b64 %rd7, %rd17;
-	add.s64 %rd14, %rd14, %rd9;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd7, 9223372036854775807;
-	mov.b64 %rd18, %rd8;
-$L9:
-	setp.ge.s64 %p7, %rd18, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s64 %rd20, [%rd19+0];
-	min.s64 %rd21, %rd7, %rd20;
-	mov.b64 %rd7, %rd21;
-	add.s64 %rd18, %rd18, %rd9;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd7, -9223372036854775808;
-	mov.b64 %rd22, %rd8;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s64 %rd24, [%rd23+0];
-	max.s64 %rd25, %rd7, %rd24;
-	mov.b64 %rd7, %rd25;
-	add.s64 %rd22, %rd22, %rd9;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd7, -1;
-	mov.b64 %rd26, %rd8;
-$L15:
-	setp.ge.s64 %p11, %rd26, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	and.b64 %rd29, %rd7, %rd28;
-	mov.b64 %rd7, %rd29;
-	add.s64 %rd26, %rd26, %rd9;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd7, 0;
-	mov.b64 %rd30, %rd8;
-$L17:
-	setp.ge.s64 %p12, %rd30, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd31, %rd30, 8, %rd3;
-	ld.global.s64 %rd32, [%rd31+0];
-	or.b64 %rd33, %rd7, %rd32;
-	mov.b64 %rd7, %rd33;
-	add.s64 %rd30, %rd30, %rd9;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd34, %rd7;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd34;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd35, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd47, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd49, %r20;
+	cvt.u64.u32 %rd50, %r5;
+	cvt.u64.u32 %rd51, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd48, 0;
+	mov.b64 %rd52, %rd50;
+$L36:
+	setp.ge.s64 %p30, %rd52, %rd49;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd53, %rd52, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd54, [%rd53+0];
+	add.s64 %rd55, %rd48, %rd54;
+	mov.b64 %rd48, %rd55;
+	add.s64 %rd52, %rd52, %rd51;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd48, 1;
+	mov.b64 %rd56, %rd50;
+$L39:
+	setp.ge.s64 %p32, %rd56, %rd49;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd57, %rd56, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd58, [%rd57+0];
+	mul.lo.s64 %rd59, %rd48, %rd58;
+	mov.b64 %rd48, %rd59;
+	add.s64 %rd56, %rd56, %rd51;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd48, 9223372036854775807;
+	mov.b64 %rd60, %rd50;
+$L42:
+	setp.ge.s64 %p34, %rd60, %rd49;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd61, %rd60, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd62, [%rd61+0];
+	min.s64 %rd63, %rd48, %rd62;
+	mov.b64 %rd48, %rd63;
+	add.s64 %rd60, %rd60, %rd51;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd48, -9223372036854775808;
+	mov.b64 %rd64, %rd50;
+$L45:
+	setp.ge.s64 %p36, %rd64, %rd49;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd65, %rd64, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd66, [%rd65+0];
+	max.s64 %rd67, %rd48, %rd66;
+	mov.b64 %rd48, %rd67;
+	add.s64 %rd64, %rd64, %rd51;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd48, -1;
+	mov.b64 %rd68, %rd50;
+$L48:
+	setp.ge.s64 %p38, %rd68, %rd49;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd69, %rd68, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
+	and.b64 %rd71, %rd48, %rd70;
+	mov.b64 %rd48, %rd71;
+	add.s64 %rd68, %rd68, %rd51;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd48, 0;
+	mov.b64 %rd72, %rd50;
+$L50:
+	setp.ge.s64 %p39, %rd72, %rd49;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd73, %rd72, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
+	or.b64 %rd75, %rd48, %rd74;
+	mov.b64 %rd48, %rd75;
+	add.s64 %rd72, %rd72, %rd51;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd76, %rd48;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd76;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd77, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd78, %rd76, %rd77;
+	mov.b64 %rd76, %rd78;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd79, %rd76, %rd77;
+	mov.b64 %rd76, %rd79;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd80, %rd76, %rd77;
+	mov.b64 %rd76, %rd80;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd81, %rd76, %rd77;
+	mov.b64 %rd76, %rd81;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd82, %rd76, %rd77;
+	mov.b64 %rd76, %rd82;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd83, %rd76, %rd77;
+	mov.b64 %rd76, %rd83;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd84, %r8, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	st.shared.s64 [%rd85+0], %rd76;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	ld.shared.s64 %rd88, [%rd87+0];
+	mov.b64 %rd76, %rd88;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd76;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd89, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd90, %rd76, %rd89;
+	mov.b64 %rd76, %rd90;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd91, %rd76, %rd89;
+	mov.b64 %rd76, %rd91;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd92, %rd76, %rd89;
+	mov.b64 %rd76, %rd92;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd93, %rd76, %rd89;
+	mov.b64 %rd76, %rd93;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd94, %rd76, %rd89;
+	mov.b64 %rd76, %rd94;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd95, %rd76, %rd89;
+	mov.b64 %rd76, %rd95;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd76;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd34;
-$L40:
 	ret;
 }
 `
@@ -1865,22 +1848,24 @@ const gokkosPTX7 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_sumF64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<52>;
-	.reg .f64 %fd<34>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<91>;
+	.reg .f64 %fd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1904,26 +1889,28 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -1942,22 +1929,22 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd31+0];
 	mov.f64 %fd4, %fd3;
 	add.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
 $L7:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd6, %fd1;
@@ -1969,12 +1956,12 @@ $L6:
 $L8:
 	setp.hs.u32 %p6, %r24, 32;
 	@%p6 bra $L9;
-	mov.b64 %rd30, %fd6;
-	mov.b64 {%r25, %r26}, %rd30;
+	mov.b64 %rd32, %fd6;
+	mov.b64 {%r25, %r26}, %rd32;
 	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd31, {%r27, %r28};
-	mov.b64 %fd7, %rd31;
+	mov.b64 %rd33, {%r27, %r28};
+	mov.b64 %fd7, %rd33;
 	@!%p7 bra $L10;
 	setp.ne.u32 %p8, %r18, 1;
 	@%p8 bra.uni $L12;
@@ -1991,11 +1978,11 @@ $L13:
 	setp.ne.u32 %p10, %r18, 3;
 	@%p10 bra.uni $L14;
 	min.f64 %fd10, %fd6, %fd7;
-	mov.b64 %rd32, %fd6;
-	mov.b64 %rd33, %fd7;
-	or.b64 %rd34, %rd32, %rd33;
+	mov.b64 %rd34, %fd6;
+	mov.b64 %rd35, %fd7;
+	or.b64 %rd36, %rd34, %rd35;
 	setp.eq.f64 %p11, %fd6, %fd7;
-	mov.b64 %fd11, %rd34;
+	mov.b64 %fd11, %rd36;
 	selp.f64 %fd12, %fd11, %fd10, %p11;
 	setp.nan.f64 %p12, %fd6, %fd7;
 	add.rn.f64 %fd13, %fd6, %fd7;
@@ -2004,11 +1991,11 @@ $L13:
 	bra.uni $L11;
 $L14:
 	max.f64 %fd15, %fd6, %fd7;
-	mov.b64 %rd35, %fd6;
-	mov.b64 %rd36, %fd7;
-	and.b64 %rd37, %rd35, %rd36;
+	mov.b64 %rd37, %fd6;
+	mov.b64 %rd38, %fd7;
+	and.b64 %rd39, %rd37, %rd38;
 	setp.eq.f64 %p13, %fd6, %fd7;
-	mov.b64 %fd16, %rd37;
+	mov.b64 %fd16, %rd39;
 	selp.f64 %fd17, %fd16, %fd15, %p13;
 	setp.nan.f64 %p14, %fd6, %fd7;
 	add.rn.f64 %fd18, %fd6, %fd7;
@@ -2021,18 +2008,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L15;
-	mul.wide.u32 %rd38, %r8, 16;
-	add.s64 %rd39, %rd1, %rd38;
-	st.shared.f64 [%rd39+0], %fd6;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd6;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L16;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L17;
-	mul.wide.u32 %rd40, %r7, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	ld.shared.f64 %fd20, [%rd41+0];
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd20, [%rd43+0];
 	mov.f64 %fd6, %fd20;
 $L17:
 	sub.u32 %r29, %r10, 1;
@@ -2040,12 +2027,12 @@ $L17:
 $L18:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L19;
-	mov.b64 %rd42, %fd6;
-	mov.b64 {%r31, %r32}, %rd42;
+	mov.b64 %rd44, %fd6;
+	mov.b64 {%r31, %r32}, %rd44;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd43, {%r33, %r34};
-	mov.b64 %fd21, %rd43;
+	mov.b64 %rd45, {%r33, %r34};
+	mov.b64 %fd21, %rd45;
 	@!%p19 bra $L20;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L22;
@@ -2062,11 +2049,11 @@ $L23:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L24;
 	min.f64 %fd24, %fd6, %fd21;
-	mov.b64 %rd44, %fd6;
-	mov.b64 %rd45, %fd21;
-	or.b64 %rd46, %rd44, %rd45;
+	mov.b64 %rd46, %fd6;
+	mov.b64 %rd47, %fd21;
+	or.b64 %rd48, %rd46, %rd47;
 	setp.eq.f64 %p23, %fd6, %fd21;
-	mov.b64 %fd25, %rd46;
+	mov.b64 %fd25, %rd48;
 	selp.f64 %fd26, %fd25, %fd24, %p23;
 	setp.nan.f64 %p24, %fd6, %fd21;
 	add.rn.f64 %fd27, %fd6, %fd21;
@@ -2075,11 +2062,11 @@ $L23:
 	bra.uni $L21;
 $L24:
 	max.f64 %fd29, %fd6, %fd21;
-	mov.b64 %rd47, %fd6;
-	mov.b64 %rd48, %fd21;
-	and.b64 %rd49, %rd47, %rd48;
+	mov.b64 %rd49, %fd6;
+	mov.b64 %rd50, %fd21;
+	and.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p25, %fd6, %fd21;
-	mov.b64 %fd30, %rd49;
+	mov.b64 %fd30, %rd51;
 	selp.f64 %fd31, %fd30, %fd29, %p25;
 	setp.nan.f64 %p26, %fd6, %fd21;
 	add.rn.f64 %fd32, %fd6, %fd21;
@@ -2091,277 +2078,245 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd50, %r19, 8;
-	add.s64 %rd51, %rd5, %rd50;
+	mul.wide.u32 %rd52, %r19, 8;
+	add.s64 %rd53, %rd5, %rd52;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L25;
-	st.global.f64 [%rd51+0], %fd6;
+	st.global.f64 [%rd53+0], %fd6;
 $L25:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<50>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd4, [%rd19+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f64 %fd6, [%rd21+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd22, %fd1;
-	mov.b64 %rd23, %fd6;
-	or.b64 %rd24, %rd22, %rd23;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd24;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd25, %rd14;
-$L11:
-	setp.ge.s64 %p10, %rd25, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.f64 %fd12, [%rd26+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd27, %fd1;
-	mov.b64 %rd28, %fd12;
-	and.b64 %rd29, %rd27, %rd28;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd29;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd25, %rd25, %rd15;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd30, %fd18;
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd31, {%r25, %r26};
-	mov.b64 %fd19, %rd31;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd32, %fd18;
-	mov.b64 %rd33, %fd19;
-	or.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd34;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd35, %fd18;
-	mov.b64 %rd36, %fd19;
-	and.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd37;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd38, %r8, 16;
-	add.s64 %rd39, %rd1, %rd38;
-	st.shared.f64 [%rd39+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd40, %r7, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	ld.shared.f64 %fd32, [%rd41+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd42, %fd18;
-	mov.b64 {%r29, %r30}, %rd42;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 %fd33, %rd43;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd44, %fd18;
-	mov.b64 %rd45, %fd33;
-	or.b64 %rd46, %rd44, %rd45;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd46;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
-$L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd47, %fd18;
-	mov.b64 %rd48, %fd33;
-	and.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd49;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
+	// the last block combines the partials
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L26;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p29, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p29;
+	st.shared.u32 [%rd1+1024], %r37;
 $L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p30, %r38, 0;
+	@!%p30 bra $L27;
+	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
+	setp.ne.u32 %p31, %r18, 1;
+	@%p31 bra.uni $L29;
+	mov.f64 %fd34, 0d0000000000000000;
+	mov.b64 %rd57, %rd55;
 $L30:
+	setp.ge.s64 %p32, %rd57, %rd54;
+	@%p32 bra $L31;
+	mad.lo.s64 %rd58, %rd57, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd35, [%rd58+0];
+	add.rn.f64 %fd36, %fd34, %fd35;
+	mov.f64 %fd34, %fd36;
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L30;
+$L31:
+	bra.uni $L28;
+$L29:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L32;
+	mov.f64 %fd34, 0d3FF0000000000000;
+	mov.b64 %rd59, %rd55;
+$L33:
+	setp.ge.s64 %p34, %rd59, %rd54;
+	@%p34 bra $L34;
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd37, [%rd60+0];
+	mul.rn.f64 %fd38, %fd34, %fd37;
+	mov.f64 %fd34, %fd38;
+	add.s64 %rd59, %rd59, %rd56;
+	bra.uni $L33;
+$L34:
+	bra.uni $L28;
+$L32:
+	setp.ne.u32 %p35, %r18, 3;
+	@%p35 bra.uni $L35;
+	mov.f64 %fd34, 0d7FF0000000000000;
+	mov.b64 %rd61, %rd55;
+$L36:
+	setp.ge.s64 %p36, %rd61, %rd54;
+	@%p36 bra $L37;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd62+0];
+	min.f64 %fd40, %fd34, %fd39;
+	mov.b64 %rd63, %fd34;
+	mov.b64 %rd64, %fd39;
+	or.b64 %rd65, %rd63, %rd64;
+	setp.eq.f64 %p37, %fd34, %fd39;
+	mov.b64 %fd41, %rd65;
+	selp.f64 %fd42, %fd41, %fd40, %p37;
+	setp.nan.f64 %p38, %fd34, %fd39;
+	add.rn.f64 %fd43, %fd34, %fd39;
+	selp.f64 %fd44, %fd43, %fd42, %p38;
+	mov.f64 %fd34, %fd44;
+	add.s64 %rd61, %rd61, %rd56;
+	bra.uni $L36;
+$L37:
+	bra.uni $L28;
+$L35:
+	mov.f64 %fd34, 0dFFF0000000000000;
+	mov.b64 %rd66, %rd55;
+$L38:
+	setp.ge.s64 %p39, %rd66, %rd54;
+	@%p39 bra $L39;
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd45, [%rd67+0];
+	max.f64 %fd46, %fd34, %fd45;
+	mov.b64 %rd68, %fd34;
+	mov.b64 %rd69, %fd45;
+	and.b64 %rd70, %rd68, %rd69;
+	setp.eq.f64 %p40, %fd34, %fd45;
+	mov.b64 %fd47, %rd70;
+	selp.f64 %fd48, %fd47, %fd46, %p40;
+	setp.nan.f64 %p41, %fd34, %fd45;
+	add.rn.f64 %fd49, %fd34, %fd45;
+	selp.f64 %fd50, %fd49, %fd48, %p41;
+	mov.f64 %fd34, %fd50;
+	add.s64 %rd66, %rd66, %rd56;
+	bra.uni $L38;
+$L39:
+$L28:
+	mov.f64 %fd51, %fd34;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L40:
+	setp.hs.u32 %p42, %r42, 32;
+	@%p42 bra $L41;
+	mov.b64 %rd71, %fd51;
+	mov.b64 {%r43, %r44}, %rd71;
+	shfl.sync.down.b32 %r45|%p43, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd72, {%r45, %r46};
+	mov.b64 %fd52, %rd72;
+	@!%p43 bra $L42;
+	setp.ne.u32 %p44, %r18, 1;
+	@%p44 bra.uni $L44;
+	add.rn.f64 %fd53, %fd51, %fd52;
+	mov.f64 %fd51, %fd53;
+	bra.uni $L43;
+$L44:
+	setp.ne.u32 %p45, %r18, 2;
+	@%p45 bra.uni $L45;
+	mul.rn.f64 %fd54, %fd51, %fd52;
+	mov.f64 %fd51, %fd54;
+	bra.uni $L43;
+$L45:
+	setp.ne.u32 %p46, %r18, 3;
+	@%p46 bra.uni $L46;
+	min.f64 %fd55, %fd51, %fd52;
+	mov.b64 %rd73, %fd51;
+	mov.b64 %rd74, %fd52;
+	or.b64 %rd75, %rd73, %rd74;
+	setp.eq.f64 %p47, %fd51, %fd52;
+	mov.b64 %fd56, %rd75;
+	selp.f64 %fd57, %fd56, %fd55, %p47;
+	setp.nan.f64 %p48, %fd51, %fd52;
+	add.rn.f64 %fd58, %fd51, %fd52;
+	selp.f64 %fd59, %fd58, %fd57, %p48;
+	mov.f64 %fd51, %fd59;
+	bra.uni $L43;
+$L46:
+	max.f64 %fd60, %fd51, %fd52;
+	mov.b64 %rd76, %fd51;
+	mov.b64 %rd77, %fd52;
+	and.b64 %rd78, %rd76, %rd77;
+	setp.eq.f64 %p49, %fd51, %fd52;
+	mov.b64 %fd61, %rd78;
+	selp.f64 %fd62, %fd61, %fd60, %p49;
+	setp.nan.f64 %p50, %fd51, %fd52;
+	add.rn.f64 %fd63, %fd51, %fd52;
+	selp.f64 %fd64, %fd63, %fd62, %p50;
+	mov.f64 %fd51, %fd64;
+$L43:
+$L42:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L40;
+$L41:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L47;
+	mul.wide.u32 %rd79, %r8, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	st.shared.f64 [%rd80+0], %fd51;
+$L47:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L48;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L49;
+	mul.wide.u32 %rd81, %r7, 16;
+	add.s64 %rd82, %rd1, %rd81;
+	ld.shared.f64 %fd65, [%rd82+0];
+	mov.f64 %fd51, %fd65;
+$L49:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L50:
+	setp.hs.u32 %p54, %r48, 32;
+	@%p54 bra $L51;
+	mov.b64 %rd83, %fd51;
+	mov.b64 {%r49, %r50}, %rd83;
+	shfl.sync.down.b32 %r51|%p55, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd84, {%r51, %r52};
+	mov.b64 %fd66, %rd84;
+	@!%p55 bra $L52;
+	setp.ne.u32 %p56, %r18, 1;
+	@%p56 bra.uni $L54;
+	add.rn.f64 %fd67, %fd51, %fd66;
+	mov.f64 %fd51, %fd67;
+	bra.uni $L53;
+$L54:
+	setp.ne.u32 %p57, %r18, 2;
+	@%p57 bra.uni $L55;
+	mul.rn.f64 %fd68, %fd51, %fd66;
+	mov.f64 %fd51, %fd68;
+	bra.uni $L53;
+$L55:
+	setp.ne.u32 %p58, %r18, 3;
+	@%p58 bra.uni $L56;
+	min.f64 %fd69, %fd51, %fd66;
+	mov.b64 %rd85, %fd51;
+	mov.b64 %rd86, %fd66;
+	or.b64 %rd87, %rd85, %rd86;
+	setp.eq.f64 %p59, %fd51, %fd66;
+	mov.b64 %fd70, %rd87;
+	selp.f64 %fd71, %fd70, %fd69, %p59;
+	setp.nan.f64 %p60, %fd51, %fd66;
+	add.rn.f64 %fd72, %fd51, %fd66;
+	selp.f64 %fd73, %fd72, %fd71, %p60;
+	mov.f64 %fd51, %fd73;
+	bra.uni $L53;
+$L56:
+	max.f64 %fd74, %fd51, %fd66;
+	mov.b64 %rd88, %fd51;
+	mov.b64 %rd89, %fd66;
+	and.b64 %rd90, %rd88, %rd89;
+	setp.eq.f64 %p61, %fd51, %fd66;
+	mov.b64 %fd75, %rd90;
+	selp.f64 %fd76, %fd75, %fd74, %p61;
+	setp.nan.f64 %p62, %fd51, %fd66;
+	add.rn.f64 %fd77, %fd51, %fd66;
+	selp.f64 %fd78, %fd77, %fd76, %p62;
+	mov.f64 %fd51, %fd78;
+$L53:
+$L52:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L50;
+$L51:
+$L48:
+	@!%p28 bra $L57;
+	st.global.f64 [%rd7+0], %fd51;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L57:
+$L27:
 	ret;
 }
 `
@@ -2375,21 +2330,23 @@ const gokkosPTX8 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_reduceI64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<57>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2413,73 +2370,75 @@ const gokkosPTX8 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	add.s64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	add.s64 %rd36, %rd25, %rd35;
+	mov.b64 %rd25, %rd36;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd35, %rd23;
+	mov.b64 %rd37, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -2488,43 +2447,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd35;
+	mov.b64 {%r25, %r26}, %rd37;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd36, {%r27, %r28};
+	mov.b64 %rd38, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd37, %rd35, %rd36;
-	mov.b64 %rd35, %rd37;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd38, %rd35, %rd36;
-	mov.b64 %rd35, %rd38;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd39, %rd35, %rd36;
-	mov.b64 %rd35, %rd39;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd40, %rd35, %rd36;
-	mov.b64 %rd35, %rd40;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd41, %rd35, %rd36;
-	mov.b64 %rd35, %rd41;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd42, %rd35, %rd36;
-	mov.b64 %rd35, %rd42;
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -2532,336 +2491,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd35;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd35, %rd47;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd35;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd48, {%r33, %r34};
+	mov.b64 %rd50, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd49, %rd35, %rd48;
-	mov.b64 %rd35, %rd49;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd50, %rd35, %rd48;
-	mov.b64 %rd35, %rd50;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd51, %rd35, %rd48;
-	mov.b64 %rd35, %rd51;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd52, %rd35, %rd48;
-	mov.b64 %rd35, %rd52;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd53, %rd35, %rd48;
-	mov.b64 %rd35, %rd53;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd54, %rd35, %rd48;
-	mov.b64 %rd35, %rd54;
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd55, %r19, 8;
-	add.s64 %rd56, %rd5, %rd55;
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd56+0], %rd35;
+	st.global.s64 [%rd58+0], %rd37;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd61, %r5;
+	cvt.u64.u32 %rd62, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd63, %rd61;
+$L36:
+	setp.ge.s64 %p30, %rd63, %rd60;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	add.s64 %rd66, %rd59, %rd65;
+	mov.b64 %rd59, %rd66;
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd59, 1;
+	mov.b64 %rd67, %rd61;
+$L39:
+	setp.ge.s64 %p32, %rd67, %rd60;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	mul.lo.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
+	add.s64 %rd67, %rd67, %rd62;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd71, %rd61;
+$L42:
+	setp.ge.s64 %p34, %rd71, %rd60;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
+	add.s64 %rd71, %rd71, %rd62;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd75, %rd61;
+$L45:
+	setp.ge.s64 %p36, %rd75, %rd60;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	max.s64 %rd78, %rd59, %rd77;
+	mov.b64 %rd59, %rd78;
+	add.s64 %rd75, %rd75, %rd62;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd59, -1;
+	mov.b64 %rd79, %rd61;
+$L48:
+	setp.ge.s64 %p38, %rd79, %rd60;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	and.b64 %rd82, %rd59, %rd81;
+	mov.b64 %rd59, %rd82;
+	add.s64 %rd79, %rd79, %rd62;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd59, 0;
+	mov.b64 %rd83, %rd61;
+$L50:
+	setp.ge.s64 %p39, %rd83, %rd60;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	or.b64 %rd86, %rd59, %rd85;
+	mov.b64 %rd59, %rd86;
+	add.s64 %rd83, %rd83, %rd62;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd87, %rd59;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd87;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd88, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd90, %rd87, %rd88;
+	mov.b64 %rd87, %rd90;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd91, %rd87, %rd88;
+	mov.b64 %rd87, %rd91;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd92, %rd87, %rd88;
+	mov.b64 %rd87, %rd92;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd93, %rd87, %rd88;
+	mov.b64 %rd87, %rd93;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd94, %rd87, %rd88;
+	mov.b64 %rd87, %rd94;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd87;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.s64 %rd99, [%rd98+0];
+	mov.b64 %rd87, %rd99;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd87;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd100, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd101, %rd87, %rd100;
+	mov.b64 %rd87, %rd101;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd102, %rd87, %rd100;
+	mov.b64 %rd87, %rd102;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd103, %rd87, %rd100;
+	mov.b64 %rd87, %rd103;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd104, %rd87, %rd100;
+	mov.b64 %rd87, %rd104;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd105, %rd87, %rd100;
+	mov.b64 %rd87, %rd105;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd106, %rd87, %rd100;
+	mov.b64 %rd87, %rd106;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd87;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -2875,21 +2803,23 @@ const gokkosPTX9 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_prodI64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<57>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2913,73 +2843,75 @@ const gokkosPTX9 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd25, %rd35;
+	mov.b64 %rd25, %rd36;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd35, %rd23;
+	mov.b64 %rd37, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -2988,43 +2920,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd35;
+	mov.b64 {%r25, %r26}, %rd37;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd36, {%r27, %r28};
+	mov.b64 %rd38, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd37, %rd35, %rd36;
-	mov.b64 %rd35, %rd37;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd38, %rd35, %rd36;
-	mov.b64 %rd35, %rd38;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd39, %rd35, %rd36;
-	mov.b64 %rd35, %rd39;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd40, %rd35, %rd36;
-	mov.b64 %rd35, %rd40;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd41, %rd35, %rd36;
-	mov.b64 %rd35, %rd41;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd42, %rd35, %rd36;
-	mov.b64 %rd35, %rd42;
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -3032,336 +2964,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd35;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd35, %rd47;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd35;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd48, {%r33, %r34};
+	mov.b64 %rd50, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd49, %rd35, %rd48;
-	mov.b64 %rd35, %rd49;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd50, %rd35, %rd48;
-	mov.b64 %rd35, %rd50;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd51, %rd35, %rd48;
-	mov.b64 %rd35, %rd51;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd52, %rd35, %rd48;
-	mov.b64 %rd35, %rd52;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd53, %rd35, %rd48;
-	mov.b64 %rd35, %rd53;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd54, %rd35, %rd48;
-	mov.b64 %rd35, %rd54;
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd55, %r19, 8;
-	add.s64 %rd56, %rd5, %rd55;
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd56+0], %rd35;
+	st.global.s64 [%rd58+0], %rd37;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd61, %r5;
+	cvt.u64.u32 %rd62, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd63, %rd61;
+$L36:
+	setp.ge.s64 %p30, %rd63, %rd60;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	add.s64 %rd66, %rd59, %rd65;
+	mov.b64 %rd59, %rd66;
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd59, 1;
+	mov.b64 %rd67, %rd61;
+$L39:
+	setp.ge.s64 %p32, %rd67, %rd60;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	mul.lo.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
+	add.s64 %rd67, %rd67, %rd62;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd71, %rd61;
+$L42:
+	setp.ge.s64 %p34, %rd71, %rd60;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
+	add.s64 %rd71, %rd71, %rd62;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd75, %rd61;
+$L45:
+	setp.ge.s64 %p36, %rd75, %rd60;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	max.s64 %rd78, %rd59, %rd77;
+	mov.b64 %rd59, %rd78;
+	add.s64 %rd75, %rd75, %rd62;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd59, -1;
+	mov.b64 %rd79, %rd61;
+$L48:
+	setp.ge.s64 %p38, %rd79, %rd60;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	and.b64 %rd82, %rd59, %rd81;
+	mov.b64 %rd59, %rd82;
+	add.s64 %rd79, %rd79, %rd62;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd59, 0;
+	mov.b64 %rd83, %rd61;
+$L50:
+	setp.ge.s64 %p39, %rd83, %rd60;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	or.b64 %rd86, %rd59, %rd85;
+	mov.b64 %rd59, %rd86;
+	add.s64 %rd83, %rd83, %rd62;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd87, %rd59;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd87;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd88, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd90, %rd87, %rd88;
+	mov.b64 %rd87, %rd90;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd91, %rd87, %rd88;
+	mov.b64 %rd87, %rd91;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd92, %rd87, %rd88;
+	mov.b64 %rd87, %rd92;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd93, %rd87, %rd88;
+	mov.b64 %rd87, %rd93;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd94, %rd87, %rd88;
+	mov.b64 %rd87, %rd94;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd87;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.s64 %rd99, [%rd98+0];
+	mov.b64 %rd87, %rd99;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd87;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd100, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd101, %rd87, %rd100;
+	mov.b64 %rd87, %rd101;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd102, %rd87, %rd100;
+	mov.b64 %rd87, %rd102;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd103, %rd87, %rd100;
+	mov.b64 %rd87, %rd103;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd104, %rd87, %rd100;
+	mov.b64 %rd87, %rd104;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd105, %rd87, %rd100;
+	mov.b64 %rd87, %rd105;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd106, %rd87, %rd100;
+	mov.b64 %rd87, %rd106;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd87;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -3375,22 +3276,24 @@ const gokkosPTX10 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_minF64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<30>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<55>;
-	.reg .f64 %fd<38>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<94>;
+	.reg .f64 %fd<83>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3414,26 +3317,28 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -3452,31 +3357,31 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd31+0];
 	mov.f64 %fd4, %fd3;
 	min.f64 %fd5, %fd1, %fd4;
-	mov.b64 %rd30, %fd1;
-	mov.b64 %rd31, %fd4;
-	or.b64 %rd32, %rd30, %rd31;
+	mov.b64 %rd32, %fd1;
+	mov.b64 %rd33, %fd4;
+	or.b64 %rd34, %rd32, %rd33;
 	setp.eq.f64 %p6, %fd1, %fd4;
-	mov.b64 %fd6, %rd32;
+	mov.b64 %fd6, %rd34;
 	selp.f64 %fd7, %fd6, %fd5, %p6;
 	setp.nan.f64 %p7, %fd1, %fd4;
 	add.rn.f64 %fd8, %fd1, %fd4;
 	selp.f64 %fd9, %fd8, %fd7, %p7;
 	mov.f64 %fd1, %fd9;
 $L7:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd10, %fd1;
@@ -3488,12 +3393,12 @@ $L6:
 $L8:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L9;
-	mov.b64 %rd33, %fd10;
-	mov.b64 {%r25, %r26}, %rd33;
+	mov.b64 %rd35, %fd10;
+	mov.b64 {%r25, %r26}, %rd35;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd34, {%r27, %r28};
-	mov.b64 %fd11, %rd34;
+	mov.b64 %rd36, {%r27, %r28};
+	mov.b64 %fd11, %rd36;
 	@!%p9 bra $L10;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L12;
@@ -3510,11 +3415,11 @@ $L13:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L14;
 	min.f64 %fd14, %fd10, %fd11;
-	mov.b64 %rd35, %fd10;
-	mov.b64 %rd36, %fd11;
-	or.b64 %rd37, %rd35, %rd36;
+	mov.b64 %rd37, %fd10;
+	mov.b64 %rd38, %fd11;
+	or.b64 %rd39, %rd37, %rd38;
 	setp.eq.f64 %p13, %fd10, %fd11;
-	mov.b64 %fd15, %rd37;
+	mov.b64 %fd15, %rd39;
 	selp.f64 %fd16, %fd15, %fd14, %p13;
 	setp.nan.f64 %p14, %fd10, %fd11;
 	add.rn.f64 %fd17, %fd10, %fd11;
@@ -3523,11 +3428,11 @@ $L13:
 	bra.uni $L11;
 $L14:
 	max.f64 %fd19, %fd10, %fd11;
-	mov.b64 %rd38, %fd10;
-	mov.b64 %rd39, %fd11;
-	and.b64 %rd40, %rd38, %rd39;
+	mov.b64 %rd40, %fd10;
+	mov.b64 %rd41, %fd11;
+	and.b64 %rd42, %rd40, %rd41;
 	setp.eq.f64 %p15, %fd10, %fd11;
-	mov.b64 %fd20, %rd40;
+	mov.b64 %fd20, %rd42;
 	selp.f64 %fd21, %fd20, %fd19, %p15;
 	setp.nan.f64 %p16, %fd10, %fd11;
 	add.rn.f64 %fd22, %fd10, %fd11;
@@ -3540,18 +3445,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p17, %r7, 0;
 	@!%p17 bra $L15;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.f64 [%rd42+0], %fd10;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.f64 [%rd44+0], %fd10;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p18, %r8, 0;
 	@!%p18 bra $L16;
 	setp.lo.u32 %p19, %r7, %r10;
 	@!%p19 bra $L17;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.f64 %fd24, [%rd44+0];
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.f64 %fd24, [%rd46+0];
 	mov.f64 %fd10, %fd24;
 $L17:
 	sub.u32 %r29, %r10, 1;
@@ -3559,12 +3464,12 @@ $L17:
 $L18:
 	setp.hs.u32 %p20, %r30, 32;
 	@%p20 bra $L19;
-	mov.b64 %rd45, %fd10;
-	mov.b64 {%r31, %r32}, %rd45;
+	mov.b64 %rd47, %fd10;
+	mov.b64 {%r31, %r32}, %rd47;
 	shfl.sync.down.b32 %r33|%p21, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	mov.b64 %fd25, %rd46;
+	mov.b64 %rd48, {%r33, %r34};
+	mov.b64 %fd25, %rd48;
 	@!%p21 bra $L20;
 	setp.ne.u32 %p22, %r18, 1;
 	@%p22 bra.uni $L22;
@@ -3581,11 +3486,11 @@ $L23:
 	setp.ne.u32 %p24, %r18, 3;
 	@%p24 bra.uni $L24;
 	min.f64 %fd28, %fd10, %fd25;
-	mov.b64 %rd47, %fd10;
-	mov.b64 %rd48, %fd25;
-	or.b64 %rd49, %rd47, %rd48;
+	mov.b64 %rd49, %fd10;
+	mov.b64 %rd50, %fd25;
+	or.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p25, %fd10, %fd25;
-	mov.b64 %fd29, %rd49;
+	mov.b64 %fd29, %rd51;
 	selp.f64 %fd30, %fd29, %fd28, %p25;
 	setp.nan.f64 %p26, %fd10, %fd25;
 	add.rn.f64 %fd31, %fd10, %fd25;
@@ -3594,11 +3499,11 @@ $L23:
 	bra.uni $L21;
 $L24:
 	max.f64 %fd33, %fd10, %fd25;
-	mov.b64 %rd50, %fd10;
-	mov.b64 %rd51, %fd25;
-	and.b64 %rd52, %rd50, %rd51;
+	mov.b64 %rd52, %fd10;
+	mov.b64 %rd53, %fd25;
+	and.b64 %rd54, %rd52, %rd53;
 	setp.eq.f64 %p27, %fd10, %fd25;
-	mov.b64 %fd34, %rd52;
+	mov.b64 %fd34, %rd54;
 	selp.f64 %fd35, %fd34, %fd33, %p27;
 	setp.nan.f64 %p28, %fd10, %fd25;
 	add.rn.f64 %fd36, %fd10, %fd25;
@@ -3610,277 +3515,245 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd53, %r19, 8;
-	add.s64 %rd54, %rd5, %rd53;
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
 	setp.eq.u32 %p29, %r5, 0;
 	@!%p29 bra $L25;
-	st.global.f64 [%rd54+0], %fd10;
+	st.global.f64 [%rd56+0], %fd10;
 $L25:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<50>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd4, [%rd19+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f64 %fd6, [%rd21+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd22, %fd1;
-	mov.b64 %rd23, %fd6;
-	or.b64 %rd24, %rd22, %rd23;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd24;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd25, %rd14;
-$L11:
-	setp.ge.s64 %p10, %rd25, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.f64 %fd12, [%rd26+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd27, %fd1;
-	mov.b64 %rd28, %fd12;
-	and.b64 %rd29, %rd27, %rd28;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd29;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd25, %rd25, %rd15;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd30, %fd18;
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd31, {%r25, %r26};
-	mov.b64 %fd19, %rd31;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd32, %fd18;
-	mov.b64 %rd33, %fd19;
-	or.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd34;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd35, %fd18;
-	mov.b64 %rd36, %fd19;
-	and.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd37;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd38, %r8, 16;
-	add.s64 %rd39, %rd1, %rd38;
-	st.shared.f64 [%rd39+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd40, %r7, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	ld.shared.f64 %fd32, [%rd41+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd42, %fd18;
-	mov.b64 {%r29, %r30}, %rd42;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 %fd33, %rd43;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd44, %fd18;
-	mov.b64 %rd45, %fd33;
-	or.b64 %rd46, %rd44, %rd45;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd46;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
-$L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd47, %fd18;
-	mov.b64 %rd48, %fd33;
-	and.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd49;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
+	// the last block combines the partials
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L26;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p31, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p31;
+	st.shared.u32 [%rd1+1024], %r37;
 $L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p32, %r38, 0;
+	@!%p32 bra $L27;
+	cvt.u64.u32 %rd57, %r20;
+	cvt.u64.u32 %rd58, %r5;
+	cvt.u64.u32 %rd59, %r6;
+	setp.ne.u32 %p33, %r18, 1;
+	@%p33 bra.uni $L29;
+	mov.f64 %fd38, 0d0000000000000000;
+	mov.b64 %rd60, %rd58;
 $L30:
+	setp.ge.s64 %p34, %rd60, %rd57;
+	@%p34 bra $L31;
+	mad.lo.s64 %rd61, %rd60, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd61+0];
+	add.rn.f64 %fd40, %fd38, %fd39;
+	mov.f64 %fd38, %fd40;
+	add.s64 %rd60, %rd60, %rd59;
+	bra.uni $L30;
+$L31:
+	bra.uni $L28;
+$L29:
+	setp.ne.u32 %p35, %r18, 2;
+	@%p35 bra.uni $L32;
+	mov.f64 %fd38, 0d3FF0000000000000;
+	mov.b64 %rd62, %rd58;
+$L33:
+	setp.ge.s64 %p36, %rd62, %rd57;
+	@%p36 bra $L34;
+	mad.lo.s64 %rd63, %rd62, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd41, [%rd63+0];
+	mul.rn.f64 %fd42, %fd38, %fd41;
+	mov.f64 %fd38, %fd42;
+	add.s64 %rd62, %rd62, %rd59;
+	bra.uni $L33;
+$L34:
+	bra.uni $L28;
+$L32:
+	setp.ne.u32 %p37, %r18, 3;
+	@%p37 bra.uni $L35;
+	mov.f64 %fd38, 0d7FF0000000000000;
+	mov.b64 %rd64, %rd58;
+$L36:
+	setp.ge.s64 %p38, %rd64, %rd57;
+	@%p38 bra $L37;
+	mad.lo.s64 %rd65, %rd64, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd43, [%rd65+0];
+	min.f64 %fd44, %fd38, %fd43;
+	mov.b64 %rd66, %fd38;
+	mov.b64 %rd67, %fd43;
+	or.b64 %rd68, %rd66, %rd67;
+	setp.eq.f64 %p39, %fd38, %fd43;
+	mov.b64 %fd45, %rd68;
+	selp.f64 %fd46, %fd45, %fd44, %p39;
+	setp.nan.f64 %p40, %fd38, %fd43;
+	add.rn.f64 %fd47, %fd38, %fd43;
+	selp.f64 %fd48, %fd47, %fd46, %p40;
+	mov.f64 %fd38, %fd48;
+	add.s64 %rd64, %rd64, %rd59;
+	bra.uni $L36;
+$L37:
+	bra.uni $L28;
+$L35:
+	mov.f64 %fd38, 0dFFF0000000000000;
+	mov.b64 %rd69, %rd58;
+$L38:
+	setp.ge.s64 %p41, %rd69, %rd57;
+	@%p41 bra $L39;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd49, [%rd70+0];
+	max.f64 %fd50, %fd38, %fd49;
+	mov.b64 %rd71, %fd38;
+	mov.b64 %rd72, %fd49;
+	and.b64 %rd73, %rd71, %rd72;
+	setp.eq.f64 %p42, %fd38, %fd49;
+	mov.b64 %fd51, %rd73;
+	selp.f64 %fd52, %fd51, %fd50, %p42;
+	setp.nan.f64 %p43, %fd38, %fd49;
+	add.rn.f64 %fd53, %fd38, %fd49;
+	selp.f64 %fd54, %fd53, %fd52, %p43;
+	mov.f64 %fd38, %fd54;
+	add.s64 %rd69, %rd69, %rd59;
+	bra.uni $L38;
+$L39:
+$L28:
+	mov.f64 %fd55, %fd38;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L40:
+	setp.hs.u32 %p44, %r42, 32;
+	@%p44 bra $L41;
+	mov.b64 %rd74, %fd55;
+	mov.b64 {%r43, %r44}, %rd74;
+	shfl.sync.down.b32 %r45|%p45, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd75, {%r45, %r46};
+	mov.b64 %fd56, %rd75;
+	@!%p45 bra $L42;
+	setp.ne.u32 %p46, %r18, 1;
+	@%p46 bra.uni $L44;
+	add.rn.f64 %fd57, %fd55, %fd56;
+	mov.f64 %fd55, %fd57;
+	bra.uni $L43;
+$L44:
+	setp.ne.u32 %p47, %r18, 2;
+	@%p47 bra.uni $L45;
+	mul.rn.f64 %fd58, %fd55, %fd56;
+	mov.f64 %fd55, %fd58;
+	bra.uni $L43;
+$L45:
+	setp.ne.u32 %p48, %r18, 3;
+	@%p48 bra.uni $L46;
+	min.f64 %fd59, %fd55, %fd56;
+	mov.b64 %rd76, %fd55;
+	mov.b64 %rd77, %fd56;
+	or.b64 %rd78, %rd76, %rd77;
+	setp.eq.f64 %p49, %fd55, %fd56;
+	mov.b64 %fd60, %rd78;
+	selp.f64 %fd61, %fd60, %fd59, %p49;
+	setp.nan.f64 %p50, %fd55, %fd56;
+	add.rn.f64 %fd62, %fd55, %fd56;
+	selp.f64 %fd63, %fd62, %fd61, %p50;
+	mov.f64 %fd55, %fd63;
+	bra.uni $L43;
+$L46:
+	max.f64 %fd64, %fd55, %fd56;
+	mov.b64 %rd79, %fd55;
+	mov.b64 %rd80, %fd56;
+	and.b64 %rd81, %rd79, %rd80;
+	setp.eq.f64 %p51, %fd55, %fd56;
+	mov.b64 %fd65, %rd81;
+	selp.f64 %fd66, %fd65, %fd64, %p51;
+	setp.nan.f64 %p52, %fd55, %fd56;
+	add.rn.f64 %fd67, %fd55, %fd56;
+	selp.f64 %fd68, %fd67, %fd66, %p52;
+	mov.f64 %fd55, %fd68;
+$L43:
+$L42:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L40;
+$L41:
+	setp.eq.u32 %p53, %r7, 0;
+	@!%p53 bra $L47;
+	mul.wide.u32 %rd82, %r8, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	st.shared.f64 [%rd83+0], %fd55;
+$L47:
+	bar.sync 0;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L48;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L49;
+	mul.wide.u32 %rd84, %r7, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	ld.shared.f64 %fd69, [%rd85+0];
+	mov.f64 %fd55, %fd69;
+$L49:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L50:
+	setp.hs.u32 %p56, %r48, 32;
+	@%p56 bra $L51;
+	mov.b64 %rd86, %fd55;
+	mov.b64 {%r49, %r50}, %rd86;
+	shfl.sync.down.b32 %r51|%p57, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd87, {%r51, %r52};
+	mov.b64 %fd70, %rd87;
+	@!%p57 bra $L52;
+	setp.ne.u32 %p58, %r18, 1;
+	@%p58 bra.uni $L54;
+	add.rn.f64 %fd71, %fd55, %fd70;
+	mov.f64 %fd55, %fd71;
+	bra.uni $L53;
+$L54:
+	setp.ne.u32 %p59, %r18, 2;
+	@%p59 bra.uni $L55;
+	mul.rn.f64 %fd72, %fd55, %fd70;
+	mov.f64 %fd55, %fd72;
+	bra.uni $L53;
+$L55:
+	setp.ne.u32 %p60, %r18, 3;
+	@%p60 bra.uni $L56;
+	min.f64 %fd73, %fd55, %fd70;
+	mov.b64 %rd88, %fd55;
+	mov.b64 %rd89, %fd70;
+	or.b64 %rd90, %rd88, %rd89;
+	setp.eq.f64 %p61, %fd55, %fd70;
+	mov.b64 %fd74, %rd90;
+	selp.f64 %fd75, %fd74, %fd73, %p61;
+	setp.nan.f64 %p62, %fd55, %fd70;
+	add.rn.f64 %fd76, %fd55, %fd70;
+	selp.f64 %fd77, %fd76, %fd75, %p62;
+	mov.f64 %fd55, %fd77;
+	bra.uni $L53;
+$L56:
+	max.f64 %fd78, %fd55, %fd70;
+	mov.b64 %rd91, %fd55;
+	mov.b64 %rd92, %fd70;
+	and.b64 %rd93, %rd91, %rd92;
+	setp.eq.f64 %p63, %fd55, %fd70;
+	mov.b64 %fd79, %rd93;
+	selp.f64 %fd80, %fd79, %fd78, %p63;
+	setp.nan.f64 %p64, %fd55, %fd70;
+	add.rn.f64 %fd81, %fd55, %fd70;
+	selp.f64 %fd82, %fd81, %fd80, %p64;
+	mov.f64 %fd55, %fd82;
+$L53:
+$L52:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L50;
+$L51:
+$L48:
+	@!%p30 bra $L57;
+	st.global.f64 [%rd7+0], %fd55;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L57:
+$L27:
 	ret;
 }
 `
@@ -3894,21 +3767,23 @@ const gokkosPTX11 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_maxI32_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<87>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3932,26 +3807,28 @@ const gokkosPTX11 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -3980,22 +3857,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd26, %rd22;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	max.s32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -4048,18 +3925,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r38, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -4107,268 +3984,237 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd35+0], %r26;
+	st.global.s32 [%rd37+0], %r26;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<54>;
-	.reg .b64 %rd<32>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b32 %r19, 0;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r20, [%rd17+0];
-	add.s32 %r21, %r19, %r20;
-	mov.b32 %r19, %r21;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b32 %r19, 1;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s32 %r22, [%rd19+0];
-	mul.lo.s32 %r23, %r19, %r22;
-	mov.b32 %r19, %r23;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b32 %r19, 2147483647;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.s32 %r24, [%rd21+0];
-	min.s32 %r25, %r19, %r24;
-	mov.b32 %r19, %r25;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b32 %r19, -2147483648;
-	mov.b64 %rd22, %rd14;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s32 %r26, [%rd23+0];
-	max.s32 %r27, %r19, %r26;
-	mov.b32 %r19, %r27;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b32 %r19, -1;
-	mov.b64 %rd24, %rd14;
-$L15:
-	setp.ge.s64 %p11, %rd24, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s32 %r28, [%rd25+0];
-	and.b32 %r29, %r19, %r28;
-	mov.b32 %r19, %r29;
-	add.s64 %rd24, %rd24, %rd15;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b32 %r19, 0;
-	mov.b64 %rd26, %rd14;
-$L17:
-	setp.ge.s64 %p12, %rd26, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s32 %r30, [%rd27+0];
-	or.b32 %r31, %r19, %r30;
-	mov.b32 %r19, %r31;
-	add.s64 %rd26, %rd26, %rd15;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b32 %r32, %r19;
-	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L19:
-	setp.hs.u32 %p13, %r36, 32;
-	@%p13 bra $L20;
-	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
-	bra.uni $L22;
-$L27:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
-$L22:
-$L21:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.s32 [%rd29+0], %r32;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r48, [gk_reduce_done], 1;
+	sub.u32 %r49, %r20, 1;
+	setp.eq.u32 %p27, %r48, %r49;
+	fence.acq_rel.gpu;
+	selp.b32 %r50, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r50;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.s32 %r44, [%rd31+0];
-	mov.b32 %r32, %r44;
-$L30:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
-$L31:
-	setp.hs.u32 %p23, %r46, 32;
-	@%p23 bra $L32;
-	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
+	ld.shared.u32 %r51, [%rd1+1024];
+	setp.ne.u32 %p28, %r51, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b32 %r52, 0;
+	mov.b64 %rd41, %rd39;
+$L36:
+	setp.ge.s64 %p30, %rd41, %rd38;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r53, [%rd42+0];
+	add.s32 %r54, %r52, %r53;
+	mov.b32 %r52, %r54;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b32 %r52, 1;
+	mov.b64 %rd43, %rd39;
+$L39:
+	setp.ge.s64 %p32, %rd43, %rd38;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r55, [%rd44+0];
+	mul.lo.s32 %r56, %r52, %r55;
+	mov.b32 %r52, %r56;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b32 %r52, 2147483647;
+	mov.b64 %rd45, %rd39;
+$L42:
+	setp.ge.s64 %p34, %rd45, %rd38;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r57, [%rd46+0];
+	min.s32 %r58, %r52, %r57;
+	mov.b32 %r52, %r58;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b32 %r52, -2147483648;
+	mov.b64 %rd47, %rd39;
+$L45:
+	setp.ge.s64 %p36, %rd47, %rd38;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r59, [%rd48+0];
+	max.s32 %r60, %r52, %r59;
+	mov.b32 %r52, %r60;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b32 %r52, -1;
+	mov.b64 %rd49, %rd39;
+$L48:
+	setp.ge.s64 %p38, %rd49, %rd38;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r61, [%rd50+0];
+	and.b32 %r62, %r52, %r61;
+	mov.b32 %r52, %r62;
+	add.s64 %rd49, %rd49, %rd40;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b32 %r52, 0;
+	mov.b64 %rd51, %rd39;
+$L50:
+	setp.ge.s64 %p39, %rd51, %rd38;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r63, [%rd52+0];
+	or.b32 %r64, %r52, %r63;
+	mov.b32 %r52, %r64;
+	add.s64 %rd51, %rd51, %rd40;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b32 %r65, %r52;
+	// block reduction
+	mov.b32 %r66, 1;
+	mov.b32 %r67, 1;
+	sub.u32 %r68, %r13, 1;
+	mov.b32 %r69, %r66;
+$L52:
+	setp.hs.u32 %p40, %r69, 32;
+	@%p40 bra $L53;
+	shfl.sync.down.b32 %r70|%p41, %r65, %r69, %r68, %r17;
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s32 %r71, %r65, %r70;
+	mov.b32 %r65, %r71;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s32 %r72, %r65, %r70;
+	mov.b32 %r65, %r72;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s32 %r73, %r65, %r70;
+	mov.b32 %r65, %r73;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s32 %r74, %r65, %r70;
+	mov.b32 %r65, %r74;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b32 %r75, %r65, %r70;
+	mov.b32 %r65, %r75;
+	bra.uni $L55;
+$L60:
+	or.b32 %r76, %r65, %r70;
+	mov.b32 %r65, %r76;
+$L55:
+$L54:
+	shl.b32 %r69, %r69, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r65;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r77, [%rd56+0];
+	mov.b32 %r65, %r77;
+$L63:
+	sub.u32 %r78, %r10, 1;
+	mov.b32 %r79, %r67;
+$L64:
+	setp.hs.u32 %p50, %r79, 32;
+	@%p50 bra $L65;
+	shfl.sync.down.b32 %r80|%p51, %r65, %r79, %r78, %r17;
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s32 %r81, %r65, %r80;
+	mov.b32 %r65, %r81;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s32 %r82, %r65, %r80;
+	mov.b32 %r65, %r82;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s32 %r83, %r65, %r80;
+	mov.b32 %r65, %r83;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s32 %r84, %r65, %r80;
+	mov.b32 %r65, %r84;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b32 %r85, %r65, %r80;
+	mov.b32 %r65, %r85;
+	bra.uni $L67;
+$L72:
+	or.b32 %r86, %r65, %r80;
+	mov.b32 %r65, %r86;
+$L67:
+$L66:
+	shl.b32 %r79, %r79, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s32 [%rd7+0], %r65;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r46, %r46, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s32 [%rd6+0], %r32;
-$L40:
 	ret;
 }
 `
@@ -4382,22 +4228,24 @@ const gokkosPTX12 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_minLoc_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<39>;
-	.reg .b32 %r<43>;
-	.reg .b64 %rd<51>;
-	.reg .f64 %fd<15>;
+	.reg .pred %p<84>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<81>;
+	.reg .f64 %fd<28>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4421,67 +4269,69 @@ const gokkosPTX12 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 9;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d7FF0000000000000;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	mov.f64 %fd2, 0dFFF0000000000000;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 $L1:
 	mov.f64 %fd1, %fd2;
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L3:
-	setp.ge.s64 %p3, %rd28, %rd22;
+	setp.ge.s64 %p3, %rd30, %rd24;
 	@%p3 bra $L4;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd4;
 	setp.lt.f64 %p4, %fd5, %fd1;
 	setp.eq.f64 %p5, %fd5, %fd1;
-	setp.lt.s64 %p6, %rd29, %rd23;
+	setp.lt.s64 %p6, %rd31, %rd25;
 	and.pred %p7, %p5, %p6;
 	or.pred %p8, %p4, %p7;
 	@!%p8 bra $L7;
 	mov.f64 %fd6, %fd5;
-	mov.b64 %rd32, %rd29;
+	mov.b64 %rd34, %rd31;
 	mov.f64 %fd1, %fd6;
-	mov.b64 %rd23, %rd32;
+	mov.b64 %rd25, %rd34;
 $L7:
 $L5:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L3;
 $L4:
 	mov.f64 %fd7, %fd1;
-	mov.b64 %rd33, %rd23;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4490,39 +4340,39 @@ $L4:
 $L8:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L9;
-	mov.b64 %rd34, %fd7;
-	mov.b64 {%r25, %r26}, %rd34;
+	mov.b64 %rd36, %fd7;
+	mov.b64 {%r25, %r26}, %rd36;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	mov.b64 %fd8, %rd35;
-	mov.b64 {%r29, %r30}, %rd33;
+	mov.b64 %rd37, {%r27, %r28};
+	mov.b64 %fd8, %rd37;
+	mov.b64 {%r29, %r30}, %rd35;
 	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
-	mov.b64 %rd36, {%r31, %r32};
+	mov.b64 %rd38, {%r31, %r32};
 	@!%p10 bra $L10;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L12;
 	setp.lt.f64 %p12, %fd8, %fd7;
 	setp.eq.f64 %p13, %fd8, %fd7;
-	setp.lt.s64 %p14, %rd36, %rd33;
+	setp.lt.s64 %p14, %rd38, %rd35;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
 	selp.f64 %fd9, %fd8, %fd7, %p16;
-	selp.b64 %rd37, %rd36, %rd33, %p16;
+	selp.b64 %rd39, %rd38, %rd35, %p16;
 	mov.f64 %fd7, %fd9;
-	mov.b64 %rd33, %rd37;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L11;
 $L12:
 	setp.gt.f64 %p17, %fd8, %fd7;
 	setp.eq.f64 %p18, %fd8, %fd7;
-	setp.lt.s64 %p19, %rd36, %rd33;
+	setp.lt.s64 %p19, %rd38, %rd35;
 	and.pred %p20, %p18, %p19;
 	or.pred %p21, %p17, %p20;
 	selp.f64 %fd10, %fd8, %fd7, %p21;
-	selp.b64 %rd38, %rd36, %rd33, %p21;
+	selp.b64 %rd40, %rd38, %rd35, %p21;
 	mov.f64 %fd7, %fd10;
-	mov.b64 %rd33, %rd38;
+	mov.b64 %rd35, %rd40;
 $L11:
 $L10:
 	shl.b32 %r24, %r24, 1;
@@ -4530,288 +4380,256 @@ $L10:
 $L9:
 	setp.eq.u32 %p22, %r7, 0;
 	@!%p22 bra $L13;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.f64 [%rd40+0], %fd7;
-	st.shared.s64 [%rd40+8], %rd33;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.f64 [%rd42+0], %fd7;
+	st.shared.s64 [%rd42+8], %rd35;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p23, %r8, 0;
 	@!%p23 bra $L14;
 	setp.lo.u32 %p24, %r7, %r10;
 	@!%p24 bra $L15;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.f64 %fd11, [%rd42+0];
-	ld.shared.s64 %rd43, [%rd42+8];
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.f64 %fd11, [%rd44+0];
+	ld.shared.s64 %rd45, [%rd44+8];
 	mov.f64 %fd7, %fd11;
-	mov.b64 %rd33, %rd43;
+	mov.b64 %rd35, %rd45;
 $L15:
 	sub.u32 %r33, %r10, 1;
 	mov.b32 %r34, %r22;
 $L16:
 	setp.hs.u32 %p25, %r34, 32;
 	@%p25 bra $L17;
-	mov.b64 %rd44, %fd7;
-	mov.b64 {%r35, %r36}, %rd44;
+	mov.b64 %rd46, %fd7;
+	mov.b64 {%r35, %r36}, %rd46;
 	shfl.sync.down.b32 %r37|%p26, %r35, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd45, {%r37, %r38};
-	mov.b64 %fd12, %rd45;
-	mov.b64 {%r39, %r40}, %rd33;
+	mov.b64 %rd47, {%r37, %r38};
+	mov.b64 %fd12, %rd47;
+	mov.b64 {%r39, %r40}, %rd35;
 	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
-	mov.b64 %rd46, {%r41, %r42};
+	mov.b64 %rd48, {%r41, %r42};
 	@!%p26 bra $L18;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L20;
 	setp.lt.f64 %p28, %fd12, %fd7;
 	setp.eq.f64 %p29, %fd12, %fd7;
-	setp.lt.s64 %p30, %rd46, %rd33;
+	setp.lt.s64 %p30, %rd48, %rd35;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
 	selp.f64 %fd13, %fd12, %fd7, %p32;
-	selp.b64 %rd47, %rd46, %rd33, %p32;
+	selp.b64 %rd49, %rd48, %rd35, %p32;
 	mov.f64 %fd7, %fd13;
-	mov.b64 %rd33, %rd47;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L19;
 $L20:
 	setp.gt.f64 %p33, %fd12, %fd7;
 	setp.eq.f64 %p34, %fd12, %fd7;
-	setp.lt.s64 %p35, %rd46, %rd33;
+	setp.lt.s64 %p35, %rd48, %rd35;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
 	selp.f64 %fd14, %fd12, %fd7, %p37;
-	selp.b64 %rd48, %rd46, %rd33, %p37;
+	selp.b64 %rd50, %rd48, %rd35, %p37;
 	mov.f64 %fd7, %fd14;
-	mov.b64 %rd33, %rd48;
+	mov.b64 %rd35, %rd50;
 $L19:
 $L18:
 	shl.b32 %r34, %r34, 1;
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd49, %r19, 16;
-	add.s64 %rd50, %rd5, %rd49;
+	mul.wide.u32 %rd51, %r19, 16;
+	add.s64 %rd52, %rd5, %rd51;
 	setp.eq.u32 %p38, %r5, 0;
 	@!%p38 bra $L21;
-	st.global.f64 [%rd50+0], %fd7;
-	st.global.s64 [%rd50+8], %rd33;
+	st.global.f64 [%rd52+0], %fd7;
+	st.global.s64 [%rd52+8], %rd35;
 $L21:
-	ret;
-}
-
-.visible .entry gk_conformance_minLoc_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<45>;
-	.reg .b32 %r<41>;
-	.reg .b64 %rd<41>;
-	.reg .f64 %fd<14>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 16, %rd3;
-	ld.global.f64 %fd2, [%rd18+0];
-	ld.global.s64 %rd19, [%rd18+8];
-	setp.lt.f64 %p4, %fd2, %fd1;
-	setp.eq.f64 %p5, %fd2, %fd1;
-	setp.lt.s64 %p6, %rd19, %rd14;
-	and.pred %p7, %p5, %p6;
-	or.pred %p8, %p4, %p7;
-	selp.f64 %fd3, %fd2, %fd1, %p8;
-	selp.b64 %rd20, %rd19, %rd14, %p8;
-	mov.f64 %fd1, %fd3;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd21, %rd15;
-$L5:
-	setp.ge.s64 %p9, %rd21, %rd4;
-	@%p9 bra $L6;
-	mad.lo.s64 %rd22, %rd21, 16, %rd3;
-	ld.global.f64 %fd4, [%rd22+0];
-	ld.global.s64 %rd23, [%rd22+8];
-	setp.gt.f64 %p10, %fd4, %fd1;
-	setp.eq.f64 %p11, %fd4, %fd1;
-	setp.lt.s64 %p12, %rd23, %rd14;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.f64 %fd5, %fd4, %fd1, %p14;
-	selp.b64 %rd24, %rd23, %rd14, %p14;
-	mov.f64 %fd1, %fd5;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L5;
-$L6:
-$L1:
-	mov.f64 %fd6, %fd1;
-	mov.b64 %rd25, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L7:
-	setp.hs.u32 %p15, %r22, 32;
-	@%p15 bra $L8;
-	mov.b64 %rd26, %fd6;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p16, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd7, %rd27;
-	mov.b64 {%r27, %r28}, %rd25;
-	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p16 bra $L9;
-	setp.ne.u32 %p17, %r18, 9;
-	@%p17 bra.uni $L11;
-	setp.lt.f64 %p18, %fd7, %fd6;
-	setp.eq.f64 %p19, %fd7, %fd6;
-	setp.lt.s64 %p20, %rd28, %rd25;
-	and.pred %p21, %p19, %p20;
-	or.pred %p22, %p18, %p21;
-	selp.f64 %fd8, %fd7, %fd6, %p22;
-	selp.b64 %rd29, %rd28, %rd25, %p22;
-	mov.f64 %fd6, %fd8;
-	mov.b64 %rd25, %rd29;
-	bra.uni $L10;
-$L11:
-	setp.gt.f64 %p23, %fd7, %fd6;
-	setp.eq.f64 %p24, %fd7, %fd6;
-	setp.lt.s64 %p25, %rd28, %rd25;
-	and.pred %p26, %p24, %p25;
-	or.pred %p27, %p23, %p26;
-	selp.f64 %fd9, %fd7, %fd6, %p27;
-	selp.b64 %rd30, %rd28, %rd25, %p27;
-	mov.f64 %fd6, %fd9;
-	mov.b64 %rd25, %rd30;
-$L10:
-$L9:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p28, %r7, 0;
-	@!%p28 bra $L12;
-	mul.wide.u32 %rd31, %r8, 16;
-	add.s64 %rd32, %rd1, %rd31;
-	st.shared.f64 [%rd32+0], %fd6;
-	st.shared.s64 [%rd32+8], %rd25;
-$L12:
+	// the last block combines the partials
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L22;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r43, [gk_reduce_done], 1;
+	sub.u32 %r44, %r20, 1;
+	setp.eq.u32 %p40, %r43, %r44;
+	fence.acq_rel.gpu;
+	selp.b32 %r45, 1, 0, %p40;
+	st.shared.u32 [%rd1+1024], %r45;
+$L22:
 	bar.sync 0;
-	setp.eq.u32 %p29, %r8, 0;
-	@!%p29 bra $L13;
-	setp.lo.u32 %p30, %r7, %r10;
-	@!%p30 bra $L14;
-	mul.wide.u32 %rd33, %r7, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	ld.shared.f64 %fd10, [%rd34+0];
-	ld.shared.s64 %rd35, [%rd34+8];
-	mov.f64 %fd6, %fd10;
-	mov.b64 %rd25, %rd35;
-$L14:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r20;
-$L15:
-	setp.hs.u32 %p31, %r32, 32;
-	@%p31 bra $L16;
-	mov.b64 %rd36, %fd6;
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p32, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	mov.b64 %fd11, %rd37;
-	mov.b64 {%r37, %r38}, %rd25;
-	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
-	mov.b64 %rd38, {%r39, %r40};
-	@!%p32 bra $L17;
-	setp.ne.u32 %p33, %r18, 9;
-	@%p33 bra.uni $L19;
-	setp.lt.f64 %p34, %fd11, %fd6;
-	setp.eq.f64 %p35, %fd11, %fd6;
-	setp.lt.s64 %p36, %rd38, %rd25;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.f64 %fd12, %fd11, %fd6, %p38;
-	selp.b64 %rd39, %rd38, %rd25, %p38;
-	mov.f64 %fd6, %fd12;
-	mov.b64 %rd25, %rd39;
-	bra.uni $L18;
-$L19:
-	setp.gt.f64 %p39, %fd11, %fd6;
-	setp.eq.f64 %p40, %fd11, %fd6;
-	setp.lt.s64 %p41, %rd38, %rd25;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.f64 %fd13, %fd11, %fd6, %p43;
-	selp.b64 %rd40, %rd38, %rd25, %p43;
-	mov.f64 %fd6, %fd13;
-	mov.b64 %rd25, %rd40;
-$L18:
-$L17:
-	shl.b32 %r32, %r32, 1;
-	bra.uni $L15;
-$L16:
-$L13:
-	setp.eq.u32 %p44, %r5, 0;
-	@!%p44 bra $L20;
-	st.global.f64 [%rd6+0], %fd6;
-	st.global.s64 [%rd6+8], %rd25;
-$L20:
+	ld.shared.u32 %r46, [%rd1+1024];
+	setp.ne.u32 %p41, %r46, 0;
+	@!%p41 bra $L23;
+	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L25;
+	mov.f64 %fd15, 0d7FF0000000000000;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd57, %rd55;
+$L26:
+	setp.ge.s64 %p43, %rd57, %rd54;
+	@%p43 bra $L27;
+	mad.lo.s64 %rd58, %rd57, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd58+0];
+	ld.relaxed.gpu.global.s64 %rd59, [%rd58+8];
+	setp.lt.f64 %p44, %fd16, %fd15;
+	setp.eq.f64 %p45, %fd16, %fd15;
+	setp.lt.s64 %p46, %rd59, %rd53;
+	and.pred %p47, %p45, %p46;
+	or.pred %p48, %p44, %p47;
+	selp.f64 %fd17, %fd16, %fd15, %p48;
+	selp.b64 %rd60, %rd59, %rd53, %p48;
+	mov.f64 %fd15, %fd17;
+	mov.b64 %rd53, %rd60;
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L26;
+$L27:
+	bra.uni $L24;
+$L25:
+	mov.f64 %fd15, 0dFFF0000000000000;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd61, %rd55;
+$L28:
+	setp.ge.s64 %p49, %rd61, %rd54;
+	@%p49 bra $L29;
+	mad.lo.s64 %rd62, %rd61, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd18, [%rd62+0];
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+8];
+	setp.gt.f64 %p50, %fd18, %fd15;
+	setp.eq.f64 %p51, %fd18, %fd15;
+	setp.lt.s64 %p52, %rd63, %rd53;
+	and.pred %p53, %p51, %p52;
+	or.pred %p54, %p50, %p53;
+	selp.f64 %fd19, %fd18, %fd15, %p54;
+	selp.b64 %rd64, %rd63, %rd53, %p54;
+	mov.f64 %fd15, %fd19;
+	mov.b64 %rd53, %rd64;
+	add.s64 %rd61, %rd61, %rd56;
+	bra.uni $L28;
+$L29:
+$L24:
+	mov.f64 %fd20, %fd15;
+	mov.b64 %rd65, %rd53;
+	// block reduction
+	mov.b32 %r47, 1;
+	mov.b32 %r48, 1;
+	sub.u32 %r49, %r13, 1;
+	mov.b32 %r50, %r47;
+$L30:
+	setp.hs.u32 %p55, %r50, 32;
+	@%p55 bra $L31;
+	mov.b64 %rd66, %fd20;
+	mov.b64 {%r51, %r52}, %rd66;
+	shfl.sync.down.b32 %r53|%p56, %r51, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
+	mov.b64 %rd67, {%r53, %r54};
+	mov.b64 %fd21, %rd67;
+	mov.b64 {%r55, %r56}, %rd65;
+	shfl.sync.down.b32 %r57, %r55, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r58, %r56, %r50, %r49, %r17;
+	mov.b64 %rd68, {%r57, %r58};
+	@!%p56 bra $L32;
+	setp.ne.u32 %p57, %r18, 9;
+	@%p57 bra.uni $L34;
+	setp.lt.f64 %p58, %fd21, %fd20;
+	setp.eq.f64 %p59, %fd21, %fd20;
+	setp.lt.s64 %p60, %rd68, %rd65;
+	and.pred %p61, %p59, %p60;
+	or.pred %p62, %p58, %p61;
+	selp.f64 %fd22, %fd21, %fd20, %p62;
+	selp.b64 %rd69, %rd68, %rd65, %p62;
+	mov.f64 %fd20, %fd22;
+	mov.b64 %rd65, %rd69;
+	bra.uni $L33;
+$L34:
+	setp.gt.f64 %p63, %fd21, %fd20;
+	setp.eq.f64 %p64, %fd21, %fd20;
+	setp.lt.s64 %p65, %rd68, %rd65;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.f64 %fd23, %fd21, %fd20, %p67;
+	selp.b64 %rd70, %rd68, %rd65, %p67;
+	mov.f64 %fd20, %fd23;
+	mov.b64 %rd65, %rd70;
+$L33:
+$L32:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L30;
+$L31:
+	setp.eq.u32 %p68, %r7, 0;
+	@!%p68 bra $L35;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.f64 [%rd72+0], %fd20;
+	st.shared.s64 [%rd72+8], %rd65;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L36;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L37;
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.f64 %fd24, [%rd74+0];
+	ld.shared.s64 %rd75, [%rd74+8];
+	mov.f64 %fd20, %fd24;
+	mov.b64 %rd65, %rd75;
+$L37:
+	sub.u32 %r59, %r10, 1;
+	mov.b32 %r60, %r48;
+$L38:
+	setp.hs.u32 %p71, %r60, 32;
+	@%p71 bra $L39;
+	mov.b64 %rd76, %fd20;
+	mov.b64 {%r61, %r62}, %rd76;
+	shfl.sync.down.b32 %r63|%p72, %r61, %r60, %r59, %r17;
+	shfl.sync.down.b32 %r64, %r62, %r60, %r59, %r17;
+	mov.b64 %rd77, {%r63, %r64};
+	mov.b64 %fd25, %rd77;
+	mov.b64 {%r65, %r66}, %rd65;
+	shfl.sync.down.b32 %r67, %r65, %r60, %r59, %r17;
+	shfl.sync.down.b32 %r68, %r66, %r60, %r59, %r17;
+	mov.b64 %rd78, {%r67, %r68};
+	@!%p72 bra $L40;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L42;
+	setp.lt.f64 %p74, %fd25, %fd20;
+	setp.eq.f64 %p75, %fd25, %fd20;
+	setp.lt.s64 %p76, %rd78, %rd65;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.f64 %fd26, %fd25, %fd20, %p78;
+	selp.b64 %rd79, %rd78, %rd65, %p78;
+	mov.f64 %fd20, %fd26;
+	mov.b64 %rd65, %rd79;
+	bra.uni $L41;
+$L42:
+	setp.gt.f64 %p79, %fd25, %fd20;
+	setp.eq.f64 %p80, %fd25, %fd20;
+	setp.lt.s64 %p81, %rd78, %rd65;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.f64 %fd27, %fd25, %fd20, %p83;
+	selp.b64 %rd80, %rd78, %rd65, %p83;
+	mov.f64 %fd20, %fd27;
+	mov.b64 %rd65, %rd80;
+$L41:
+$L40:
+	shl.b32 %r60, %r60, 1;
+	bra.uni $L38;
+$L39:
+$L36:
+	@!%p39 bra $L43;
+	st.global.f64 [%rd7+0], %fd20;
+	st.global.s64 [%rd7+8], %rd65;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L43:
+$L23:
 	ret;
 }
 `
@@ -4825,21 +4643,23 @@ const gokkosPTX13 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_maxLoc_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<39>;
-	.reg .b32 %r<43>;
-	.reg .b64 %rd<61>;
+	.reg .pred %p<84>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<100>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4863,67 +4683,69 @@ const gokkosPTX13 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 9;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd25, 9223372036854775807;
-	mov.b64 %rd26, 9223372036854775807;
+	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd28, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd25, -9223372036854775808;
-	mov.b64 %rd26, 9223372036854775807;
+	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd28, 9223372036854775807;
 $L1:
-	mov.b64 %rd23, %rd25;
-	mov.b64 %rd24, %rd26;
-	cvt.u64.u32 %rd27, %r5;
-	add.s64 %rd28, %rd20, %rd27;
-	cvt.u64.u32 %rd29, %r6;
-	mov.b64 %rd30, %rd28;
+	mov.b64 %rd25, %rd27;
+	mov.b64 %rd26, %rd28;
+	cvt.u64.u32 %rd29, %r5;
+	add.s64 %rd30, %rd22, %rd29;
+	cvt.u64.u32 %rd31, %r6;
+	mov.b64 %rd32, %rd30;
 $L3:
-	setp.ge.s64 %p3, %rd30, %rd22;
+	setp.ge.s64 %p3, %rd32, %rd24;
 	@%p3 bra $L4;
-	mov.b64 %rd31, %rd30;
-	mul.lo.s64 %rd32, %rd31, %rd12;
-	mad.lo.s64 %rd33, %rd32, 8, %rd8;
-	ld.global.nc.s64 %rd34, [%rd33+0];
-	mov.b64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	setp.gt.s64 %p4, %rd36, %rd23;
-	setp.eq.s64 %p5, %rd36, %rd23;
-	setp.lt.s64 %p6, %rd31, %rd24;
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd33, %rd14;
+	mad.lo.s64 %rd35, %rd34, 8, %rd10;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	setp.gt.s64 %p4, %rd38, %rd25;
+	setp.eq.s64 %p5, %rd38, %rd25;
+	setp.lt.s64 %p6, %rd33, %rd26;
 	and.pred %p7, %p5, %p6;
 	or.pred %p8, %p4, %p7;
 	@!%p8 bra $L7;
-	mov.b64 %rd37, %rd36;
-	mov.b64 %rd38, %rd31;
-	mov.b64 %rd23, %rd37;
-	mov.b64 %rd24, %rd38;
+	mov.b64 %rd39, %rd38;
+	mov.b64 %rd40, %rd33;
+	mov.b64 %rd25, %rd39;
+	mov.b64 %rd26, %rd40;
 $L7:
 $L5:
-	add.s64 %rd30, %rd30, %rd29;
+	add.s64 %rd32, %rd32, %rd31;
 	bra.uni $L3;
 $L4:
-	mov.b64 %rd39, %rd23;
-	mov.b64 %rd40, %rd24;
+	mov.b64 %rd41, %rd25;
+	mov.b64 %rd42, %rd26;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4932,37 +4754,37 @@ $L4:
 $L8:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L9;
-	mov.b64 {%r25, %r26}, %rd39;
+	mov.b64 {%r25, %r26}, %rd41;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd41, {%r27, %r28};
-	mov.b64 {%r29, %r30}, %rd40;
+	mov.b64 %rd43, {%r27, %r28};
+	mov.b64 {%r29, %r30}, %rd42;
 	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
-	mov.b64 %rd42, {%r31, %r32};
+	mov.b64 %rd44, {%r31, %r32};
 	@!%p10 bra $L10;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L12;
-	setp.lt.s64 %p12, %rd41, %rd39;
-	setp.eq.s64 %p13, %rd41, %rd39;
-	setp.lt.s64 %p14, %rd42, %rd40;
+	setp.lt.s64 %p12, %rd43, %rd41;
+	setp.eq.s64 %p13, %rd43, %rd41;
+	setp.lt.s64 %p14, %rd44, %rd42;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
-	selp.b64 %rd43, %rd41, %rd39, %p16;
-	selp.b64 %rd44, %rd42, %rd40, %p16;
-	mov.b64 %rd39, %rd43;
-	mov.b64 %rd40, %rd44;
+	selp.b64 %rd45, %rd43, %rd41, %p16;
+	selp.b64 %rd46, %rd44, %rd42, %p16;
+	mov.b64 %rd41, %rd45;
+	mov.b64 %rd42, %rd46;
 	bra.uni $L11;
 $L12:
-	setp.gt.s64 %p17, %rd41, %rd39;
-	setp.eq.s64 %p18, %rd41, %rd39;
-	setp.lt.s64 %p19, %rd42, %rd40;
+	setp.gt.s64 %p17, %rd43, %rd41;
+	setp.eq.s64 %p18, %rd43, %rd41;
+	setp.lt.s64 %p19, %rd44, %rd42;
 	and.pred %p20, %p18, %p19;
 	or.pred %p21, %p17, %p20;
-	selp.b64 %rd45, %rd41, %rd39, %p21;
-	selp.b64 %rd46, %rd42, %rd40, %p21;
-	mov.b64 %rd39, %rd45;
-	mov.b64 %rd40, %rd46;
+	selp.b64 %rd47, %rd43, %rd41, %p21;
+	selp.b64 %rd48, %rd44, %rd42, %p21;
+	mov.b64 %rd41, %rd47;
+	mov.b64 %rd42, %rd48;
 $L11:
 $L10:
 	shl.b32 %r24, %r24, 1;
@@ -4970,281 +4792,250 @@ $L10:
 $L9:
 	setp.eq.u32 %p22, %r7, 0;
 	@!%p22 bra $L13;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd39;
-	st.shared.s64 [%rd48+8], %rd40;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+	st.shared.s64 [%rd50+8], %rd42;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p23, %r8, 0;
 	@!%p23 bra $L14;
 	setp.lo.u32 %p24, %r7, %r10;
 	@!%p24 bra $L15;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	ld.shared.s64 %rd52, [%rd50+8];
-	mov.b64 %rd39, %rd51;
-	mov.b64 %rd40, %rd52;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	ld.shared.s64 %rd54, [%rd52+8];
+	mov.b64 %rd41, %rd53;
+	mov.b64 %rd42, %rd54;
 $L15:
 	sub.u32 %r33, %r10, 1;
 	mov.b32 %r34, %r22;
 $L16:
 	setp.hs.u32 %p25, %r34, 32;
 	@%p25 bra $L17;
-	mov.b64 {%r35, %r36}, %rd39;
+	mov.b64 {%r35, %r36}, %rd41;
 	shfl.sync.down.b32 %r37|%p26, %r35, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd40;
+	mov.b64 %rd55, {%r37, %r38};
+	mov.b64 {%r39, %r40}, %rd42;
 	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
-	mov.b64 %rd54, {%r41, %r42};
+	mov.b64 %rd56, {%r41, %r42};
 	@!%p26 bra $L18;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L20;
-	setp.lt.s64 %p28, %rd53, %rd39;
-	setp.eq.s64 %p29, %rd53, %rd39;
-	setp.lt.s64 %p30, %rd54, %rd40;
+	setp.lt.s64 %p28, %rd55, %rd41;
+	setp.eq.s64 %p29, %rd55, %rd41;
+	setp.lt.s64 %p30, %rd56, %rd42;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
-	selp.b64 %rd55, %rd53, %rd39, %p32;
-	selp.b64 %rd56, %rd54, %rd40, %p32;
-	mov.b64 %rd39, %rd55;
-	mov.b64 %rd40, %rd56;
+	selp.b64 %rd57, %rd55, %rd41, %p32;
+	selp.b64 %rd58, %rd56, %rd42, %p32;
+	mov.b64 %rd41, %rd57;
+	mov.b64 %rd42, %rd58;
 	bra.uni $L19;
 $L20:
-	setp.gt.s64 %p33, %rd53, %rd39;
-	setp.eq.s64 %p34, %rd53, %rd39;
-	setp.lt.s64 %p35, %rd54, %rd40;
+	setp.gt.s64 %p33, %rd55, %rd41;
+	setp.eq.s64 %p34, %rd55, %rd41;
+	setp.lt.s64 %p35, %rd56, %rd42;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd57, %rd53, %rd39, %p37;
-	selp.b64 %rd58, %rd54, %rd40, %p37;
-	mov.b64 %rd39, %rd57;
-	mov.b64 %rd40, %rd58;
+	selp.b64 %rd59, %rd55, %rd41, %p37;
+	selp.b64 %rd60, %rd56, %rd42, %p37;
+	mov.b64 %rd41, %rd59;
+	mov.b64 %rd42, %rd60;
 $L19:
 $L18:
 	shl.b32 %r34, %r34, 1;
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd59, %r19, 16;
-	add.s64 %rd60, %rd5, %rd59;
+	mul.wide.u32 %rd61, %r19, 16;
+	add.s64 %rd62, %rd5, %rd61;
 	setp.eq.u32 %p38, %r5, 0;
 	@!%p38 bra $L21;
-	st.global.s64 [%rd60+0], %rd39;
-	st.global.s64 [%rd60+8], %rd40;
+	st.global.s64 [%rd62+0], %rd41;
+	st.global.s64 [%rd62+8], %rd42;
 $L21:
-	ret;
-}
-
-.visible .entry gk_conformance_maxLoc_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<45>;
-	.reg .b32 %r<41>;
-	.reg .b64 %rd<50>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
-	setp.ne.u32 %p2, %r18, 9;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd15, 9223372036854775807;
-	mov.b64 %rd18, %rd16;
-$L3:
-	setp.ge.s64 %p3, %rd18, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd19, %rd18, 16, %rd3;
-	ld.global.s64 %rd20, [%rd19+0];
-	ld.global.s64 %rd21, [%rd19+8];
-	setp.lt.s64 %p4, %rd20, %rd14;
-	setp.eq.s64 %p5, %rd20, %rd14;
-	setp.lt.s64 %p6, %rd21, %rd15;
-	and.pred %p7, %p5, %p6;
-	or.pred %p8, %p4, %p7;
-	selp.b64 %rd22, %rd20, %rd14, %p8;
-	selp.b64 %rd23, %rd21, %rd15, %p8;
-	mov.b64 %rd14, %rd22;
-	mov.b64 %rd15, %rd23;
-	add.s64 %rd18, %rd18, %rd17;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd15, 9223372036854775807;
-	mov.b64 %rd24, %rd16;
-$L5:
-	setp.ge.s64 %p9, %rd24, %rd4;
-	@%p9 bra $L6;
-	mad.lo.s64 %rd25, %rd24, 16, %rd3;
-	ld.global.s64 %rd26, [%rd25+0];
-	ld.global.s64 %rd27, [%rd25+8];
-	setp.gt.s64 %p10, %rd26, %rd14;
-	setp.eq.s64 %p11, %rd26, %rd14;
-	setp.lt.s64 %p12, %rd27, %rd15;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd28, %rd26, %rd14, %p14;
-	selp.b64 %rd29, %rd27, %rd15, %p14;
-	mov.b64 %rd14, %rd28;
-	mov.b64 %rd15, %rd29;
-	add.s64 %rd24, %rd24, %rd17;
-	bra.uni $L5;
-$L6:
-$L1:
-	mov.b64 %rd30, %rd14;
-	mov.b64 %rd31, %rd15;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L7:
-	setp.hs.u32 %p15, %r22, 32;
-	@%p15 bra $L8;
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p16, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd32, {%r25, %r26};
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
-	mov.b64 %rd33, {%r29, %r30};
-	@!%p16 bra $L9;
-	setp.ne.u32 %p17, %r18, 9;
-	@%p17 bra.uni $L11;
-	setp.lt.s64 %p18, %rd32, %rd30;
-	setp.eq.s64 %p19, %rd32, %rd30;
-	setp.lt.s64 %p20, %rd33, %rd31;
-	and.pred %p21, %p19, %p20;
-	or.pred %p22, %p18, %p21;
-	selp.b64 %rd34, %rd32, %rd30, %p22;
-	selp.b64 %rd35, %rd33, %rd31, %p22;
-	mov.b64 %rd30, %rd34;
-	mov.b64 %rd31, %rd35;
-	bra.uni $L10;
-$L11:
-	setp.gt.s64 %p23, %rd32, %rd30;
-	setp.eq.s64 %p24, %rd32, %rd30;
-	setp.lt.s64 %p25, %rd33, %rd31;
-	and.pred %p26, %p24, %p25;
-	or.pred %p27, %p23, %p26;
-	selp.b64 %rd36, %rd32, %rd30, %p27;
-	selp.b64 %rd37, %rd33, %rd31, %p27;
-	mov.b64 %rd30, %rd36;
-	mov.b64 %rd31, %rd37;
-$L10:
-$L9:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p28, %r7, 0;
-	@!%p28 bra $L12;
-	mul.wide.u32 %rd38, %r8, 16;
-	add.s64 %rd39, %rd1, %rd38;
-	st.shared.s64 [%rd39+0], %rd30;
-	st.shared.s64 [%rd39+8], %rd31;
-$L12:
+	// the last block combines the partials
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L22;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r43, [gk_reduce_done], 1;
+	sub.u32 %r44, %r20, 1;
+	setp.eq.u32 %p40, %r43, %r44;
+	fence.acq_rel.gpu;
+	selp.b32 %r45, 1, 0, %p40;
+	st.shared.u32 [%rd1+1024], %r45;
+$L22:
 	bar.sync 0;
-	setp.eq.u32 %p29, %r8, 0;
-	@!%p29 bra $L13;
-	setp.lo.u32 %p30, %r7, %r10;
-	@!%p30 bra $L14;
-	mul.wide.u32 %rd40, %r7, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	ld.shared.s64 %rd42, [%rd41+0];
-	ld.shared.s64 %rd43, [%rd41+8];
-	mov.b64 %rd30, %rd42;
-	mov.b64 %rd31, %rd43;
-$L14:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r20;
-$L15:
-	setp.hs.u32 %p31, %r32, 32;
-	@%p31 bra $L16;
-	mov.b64 {%r33, %r34}, %rd30;
-	shfl.sync.down.b32 %r35|%p32, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd44, {%r35, %r36};
-	mov.b64 {%r37, %r38}, %rd31;
-	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p32 bra $L17;
-	setp.ne.u32 %p33, %r18, 9;
-	@%p33 bra.uni $L19;
-	setp.lt.s64 %p34, %rd44, %rd30;
-	setp.eq.s64 %p35, %rd44, %rd30;
-	setp.lt.s64 %p36, %rd45, %rd31;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd46, %rd44, %rd30, %p38;
-	selp.b64 %rd47, %rd45, %rd31, %p38;
-	mov.b64 %rd30, %rd46;
-	mov.b64 %rd31, %rd47;
-	bra.uni $L18;
-$L19:
-	setp.gt.s64 %p39, %rd44, %rd30;
-	setp.eq.s64 %p40, %rd44, %rd30;
-	setp.lt.s64 %p41, %rd45, %rd31;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd48, %rd44, %rd30, %p43;
-	selp.b64 %rd49, %rd45, %rd31, %p43;
-	mov.b64 %rd30, %rd48;
-	mov.b64 %rd31, %rd49;
-$L18:
-$L17:
-	shl.b32 %r32, %r32, 1;
-	bra.uni $L15;
-$L16:
-$L13:
-	setp.eq.u32 %p44, %r5, 0;
-	@!%p44 bra $L20;
-	st.global.s64 [%rd6+0], %rd30;
-	st.global.s64 [%rd6+8], %rd31;
-$L20:
+	ld.shared.u32 %r46, [%rd1+1024];
+	setp.ne.u32 %p41, %r46, 0;
+	@!%p41 bra $L23;
+	cvt.u64.u32 %rd65, %r20;
+	cvt.u64.u32 %rd66, %r5;
+	cvt.u64.u32 %rd67, %r6;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L25;
+	mov.b64 %rd63, 9223372036854775807;
+	mov.b64 %rd64, 9223372036854775807;
+	mov.b64 %rd68, %rd66;
+$L26:
+	setp.ge.s64 %p43, %rd68, %rd65;
+	@%p43 bra $L27;
+	mad.lo.s64 %rd69, %rd68, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
+	ld.relaxed.gpu.global.s64 %rd71, [%rd69+8];
+	setp.lt.s64 %p44, %rd70, %rd63;
+	setp.eq.s64 %p45, %rd70, %rd63;
+	setp.lt.s64 %p46, %rd71, %rd64;
+	and.pred %p47, %p45, %p46;
+	or.pred %p48, %p44, %p47;
+	selp.b64 %rd72, %rd70, %rd63, %p48;
+	selp.b64 %rd73, %rd71, %rd64, %p48;
+	mov.b64 %rd63, %rd72;
+	mov.b64 %rd64, %rd73;
+	add.s64 %rd68, %rd68, %rd67;
+	bra.uni $L26;
+$L27:
+	bra.uni $L24;
+$L25:
+	mov.b64 %rd63, -9223372036854775808;
+	mov.b64 %rd64, 9223372036854775807;
+	mov.b64 %rd74, %rd66;
+$L28:
+	setp.ge.s64 %p49, %rd74, %rd65;
+	@%p49 bra $L29;
+	mad.lo.s64 %rd75, %rd74, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	ld.relaxed.gpu.global.s64 %rd77, [%rd75+8];
+	setp.gt.s64 %p50, %rd76, %rd63;
+	setp.eq.s64 %p51, %rd76, %rd63;
+	setp.lt.s64 %p52, %rd77, %rd64;
+	and.pred %p53, %p51, %p52;
+	or.pred %p54, %p50, %p53;
+	selp.b64 %rd78, %rd76, %rd63, %p54;
+	selp.b64 %rd79, %rd77, %rd64, %p54;
+	mov.b64 %rd63, %rd78;
+	mov.b64 %rd64, %rd79;
+	add.s64 %rd74, %rd74, %rd67;
+	bra.uni $L28;
+$L29:
+$L24:
+	mov.b64 %rd80, %rd63;
+	mov.b64 %rd81, %rd64;
+	// block reduction
+	mov.b32 %r47, 1;
+	mov.b32 %r48, 1;
+	sub.u32 %r49, %r13, 1;
+	mov.b32 %r50, %r47;
+$L30:
+	setp.hs.u32 %p55, %r50, 32;
+	@%p55 bra $L31;
+	mov.b64 {%r51, %r52}, %rd80;
+	shfl.sync.down.b32 %r53|%p56, %r51, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
+	mov.b64 %rd82, {%r53, %r54};
+	mov.b64 {%r55, %r56}, %rd81;
+	shfl.sync.down.b32 %r57, %r55, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r58, %r56, %r50, %r49, %r17;
+	mov.b64 %rd83, {%r57, %r58};
+	@!%p56 bra $L32;
+	setp.ne.u32 %p57, %r18, 9;
+	@%p57 bra.uni $L34;
+	setp.lt.s64 %p58, %rd82, %rd80;
+	setp.eq.s64 %p59, %rd82, %rd80;
+	setp.lt.s64 %p60, %rd83, %rd81;
+	and.pred %p61, %p59, %p60;
+	or.pred %p62, %p58, %p61;
+	selp.b64 %rd84, %rd82, %rd80, %p62;
+	selp.b64 %rd85, %rd83, %rd81, %p62;
+	mov.b64 %rd80, %rd84;
+	mov.b64 %rd81, %rd85;
+	bra.uni $L33;
+$L34:
+	setp.gt.s64 %p63, %rd82, %rd80;
+	setp.eq.s64 %p64, %rd82, %rd80;
+	setp.lt.s64 %p65, %rd83, %rd81;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.b64 %rd86, %rd82, %rd80, %p67;
+	selp.b64 %rd87, %rd83, %rd81, %p67;
+	mov.b64 %rd80, %rd86;
+	mov.b64 %rd81, %rd87;
+$L33:
+$L32:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L30;
+$L31:
+	setp.eq.u32 %p68, %r7, 0;
+	@!%p68 bra $L35;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd80;
+	st.shared.s64 [%rd89+8], %rd81;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L36;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L37;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	ld.shared.s64 %rd93, [%rd91+8];
+	mov.b64 %rd80, %rd92;
+	mov.b64 %rd81, %rd93;
+$L37:
+	sub.u32 %r59, %r10, 1;
+	mov.b32 %r60, %r48;
+$L38:
+	setp.hs.u32 %p71, %r60, 32;
+	@%p71 bra $L39;
+	mov.b64 {%r61, %r62}, %rd80;
+	shfl.sync.down.b32 %r63|%p72, %r61, %r60, %r59, %r17;
+	shfl.sync.down.b32 %r64, %r62, %r60, %r59, %r17;
+	mov.b64 %rd94, {%r63, %r64};
+	mov.b64 {%r65, %r66}, %rd81;
+	shfl.sync.down.b32 %r67, %r65, %r60, %r59, %r17;
+	shfl.sync.down.b32 %r68, %r66, %r60, %r59, %r17;
+	mov.b64 %rd95, {%r67, %r68};
+	@!%p72 bra $L40;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L42;
+	setp.lt.s64 %p74, %rd94, %rd80;
+	setp.eq.s64 %p75, %rd94, %rd80;
+	setp.lt.s64 %p76, %rd95, %rd81;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd96, %rd94, %rd80, %p78;
+	selp.b64 %rd97, %rd95, %rd81, %p78;
+	mov.b64 %rd80, %rd96;
+	mov.b64 %rd81, %rd97;
+	bra.uni $L41;
+$L42:
+	setp.gt.s64 %p79, %rd94, %rd80;
+	setp.eq.s64 %p80, %rd94, %rd80;
+	setp.lt.s64 %p81, %rd95, %rd81;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd98, %rd94, %rd80, %p83;
+	selp.b64 %rd99, %rd95, %rd81, %p83;
+	mov.b64 %rd80, %rd98;
+	mov.b64 %rd81, %rd99;
+$L41:
+$L40:
+	shl.b32 %r60, %r60, 1;
+	bra.uni $L38;
+$L39:
+$L36:
+	@!%p39 bra $L43;
+	st.global.s64 [%rd7+0], %rd80;
+	st.global.s64 [%rd7+8], %rd81;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L43:
+$L23:
 	ret;
 }
 `
@@ -5258,21 +5049,23 @@ const gokkosPTX14 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_allPositive_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<34>;
-	.reg .b64 %rd<38>;
+	.reg .pred %p<54>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<51>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5296,26 +5089,28 @@ const gokkosPTX14 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 5;
 	@%p4 bra.uni $L2;
 	mov.pred %p3, 1;
@@ -5324,26 +5119,26 @@ $L2:
 	mov.pred %p3, 0;
 $L1:
 	mov.pred %p2, %p3;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L3:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L4;
-	mov.b64 %rd27, %rd26;
+	mov.b64 %rd29, %rd28;
 	mov.pred %p6, %p2;
 	@!%p6 bra $L7;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.s64 %rd30, [%rd29+0];
-	mov.b64 %rd31, %rd30;
-	setp.gt.s64 %p7, %rd31, 0;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	setp.gt.s64 %p7, %rd33, 0;
 	mov.pred %p6, %p7;
 $L7:
 	mov.pred %p2, %p6;
 $L5:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L3;
 $L4:
 	mov.pred %p8, %p2;
@@ -5374,19 +5169,19 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L13;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
 	selp.u32 %r27, 1, 0, %p8;
-	st.shared.u8 [%rd33+0], %r27;
+	st.shared.u8 [%rd35+0], %r27;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L14;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L15;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r28, [%rd35+0];
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.u8 %r28, [%rd37+0];
 	setp.ne.u32 %p18, %r28, 0;
 	mov.pred %p8, %p18;
 $L15:
@@ -5413,166 +5208,135 @@ $L18:
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd36, %r19, 8;
-	add.s64 %rd37, %rd5, %rd36;
+	mul.wide.u32 %rd38, %r19, 8;
+	add.s64 %rd39, %rd5, %rd38;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L21;
 	selp.u32 %r33, 1, 0, %p8;
-	st.global.u8 [%rd37+0], %r33;
+	st.global.u8 [%rd39+0], %r33;
 $L21:
-	ret;
-}
-
-.visible .entry gk_conformance_allPositive_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<34>;
-	.reg .b64 %rd<24>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p3, %r18, 5;
-	@%p3 bra.uni $L2;
-	mov.pred %p2, 1;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p4, %rd16, %rd4;
-	@%p4 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r19, [%rd17+0];
-	setp.ne.u32 %p5, %r19, 0;
-	and.pred %p6, %p2, %p5;
-	mov.pred %p2, %p6;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	mov.pred %p2, 0;
-	mov.b64 %rd18, %rd14;
-$L5:
-	setp.ge.s64 %p7, %rd18, %rd4;
-	@%p7 bra $L6;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.u8 %r20, [%rd19+0];
-	setp.ne.u32 %p8, %r20, 0;
-	or.pred %p9, %p2, %p8;
-	mov.pred %p2, %p9;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L5;
-$L6:
-$L1:
-	mov.pred %p10, %p2;
-	// block reduction
-	mov.b32 %r21, 1;
-	mov.b32 %r22, 1;
-	sub.u32 %r23, %r13, 1;
-	mov.b32 %r24, %r21;
-$L7:
-	setp.hs.u32 %p11, %r24, 32;
-	@%p11 bra $L8;
-	selp.u32 %r25, 1, 0, %p10;
-	shfl.sync.down.b32 %r26|%p12, %r25, %r24, %r23, %r17;
-	setp.ne.u32 %p13, %r26, 0;
-	@!%p12 bra $L9;
-	setp.ne.u32 %p14, %r18, 5;
-	@%p14 bra.uni $L11;
-	and.pred %p15, %p10, %p13;
-	mov.pred %p10, %p15;
-	bra.uni $L10;
-$L11:
-	or.pred %p16, %p10, %p13;
-	mov.pred %p10, %p16;
-$L10:
-$L9:
-	shl.b32 %r24, %r24, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L12;
-	mul.wide.u32 %rd20, %r8, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	selp.u32 %r27, 1, 0, %p10;
-	st.shared.u8 [%rd21+0], %r27;
-$L12:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L22;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r34, [gk_reduce_done], 1;
+	sub.u32 %r35, %r20, 1;
+	setp.eq.u32 %p27, %r34, %r35;
+	fence.acq_rel.gpu;
+	selp.b32 %r36, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r36;
+$L22:
 	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L13;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L14;
-	mul.wide.u32 %rd22, %r7, 16;
-	add.s64 %rd23, %rd1, %rd22;
-	ld.shared.u8 %r28, [%rd23+0];
-	setp.ne.u32 %p20, %r28, 0;
-	mov.pred %p10, %p20;
-$L14:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %r22;
-$L15:
-	setp.hs.u32 %p21, %r30, 32;
-	@%p21 bra $L16;
-	selp.u32 %r31, 1, 0, %p10;
-	shfl.sync.down.b32 %r32|%p22, %r31, %r30, %r29, %r17;
-	setp.ne.u32 %p23, %r32, 0;
-	@!%p22 bra $L17;
-	setp.ne.u32 %p24, %r18, 5;
-	@%p24 bra.uni $L19;
-	and.pred %p25, %p10, %p23;
-	mov.pred %p10, %p25;
-	bra.uni $L18;
-$L19:
-	or.pred %p26, %p10, %p23;
-	mov.pred %p10, %p26;
-$L18:
-$L17:
-	shl.b32 %r30, %r30, 1;
-	bra.uni $L15;
-$L16:
-$L13:
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L20;
-	selp.u32 %r33, 1, 0, %p10;
-	st.global.u8 [%rd6+0], %r33;
-$L20:
+	ld.shared.u32 %r37, [%rd1+1024];
+	setp.ne.u32 %p28, %r37, 0;
+	@!%p28 bra $L23;
+	cvt.u64.u32 %rd40, %r20;
+	cvt.u64.u32 %rd41, %r5;
+	cvt.u64.u32 %rd42, %r6;
+	setp.ne.u32 %p30, %r18, 5;
+	@%p30 bra.uni $L25;
+	mov.pred %p29, 1;
+	mov.b64 %rd43, %rd41;
+$L26:
+	setp.ge.s64 %p31, %rd43, %rd40;
+	@%p31 bra $L27;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r38, [%rd44+0];
+	setp.ne.u32 %p32, %r38, 0;
+	and.pred %p33, %p29, %p32;
+	mov.pred %p29, %p33;
+	add.s64 %rd43, %rd43, %rd42;
+	bra.uni $L26;
+$L27:
+	bra.uni $L24;
+$L25:
+	mov.pred %p29, 0;
+	mov.b64 %rd45, %rd41;
+$L28:
+	setp.ge.s64 %p34, %rd45, %rd40;
+	@%p34 bra $L29;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r39, [%rd46+0];
+	setp.ne.u32 %p35, %r39, 0;
+	or.pred %p36, %p29, %p35;
+	mov.pred %p29, %p36;
+	add.s64 %rd45, %rd45, %rd42;
+	bra.uni $L28;
+$L29:
+$L24:
+	mov.pred %p37, %p29;
+	// block reduction
+	mov.b32 %r40, 1;
+	mov.b32 %r41, 1;
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r40;
+$L30:
+	setp.hs.u32 %p38, %r43, 32;
+	@%p38 bra $L31;
+	selp.u32 %r44, 1, 0, %p37;
+	shfl.sync.down.b32 %r45|%p39, %r44, %r43, %r42, %r17;
+	setp.ne.u32 %p40, %r45, 0;
+	@!%p39 bra $L32;
+	setp.ne.u32 %p41, %r18, 5;
+	@%p41 bra.uni $L34;
+	and.pred %p42, %p37, %p40;
+	mov.pred %p37, %p42;
+	bra.uni $L33;
+$L34:
+	or.pred %p43, %p37, %p40;
+	mov.pred %p37, %p43;
+$L33:
+$L32:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L30;
+$L31:
+	setp.eq.u32 %p44, %r7, 0;
+	@!%p44 bra $L35;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	selp.u32 %r46, 1, 0, %p37;
+	st.shared.u8 [%rd48+0], %r46;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p45, %r8, 0;
+	@!%p45 bra $L36;
+	setp.lo.u32 %p46, %r7, %r10;
+	@!%p46 bra $L37;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.u8 %r47, [%rd50+0];
+	setp.ne.u32 %p47, %r47, 0;
+	mov.pred %p37, %p47;
+$L37:
+	sub.u32 %r48, %r10, 1;
+	mov.b32 %r49, %r41;
+$L38:
+	setp.hs.u32 %p48, %r49, 32;
+	@%p48 bra $L39;
+	selp.u32 %r50, 1, 0, %p37;
+	shfl.sync.down.b32 %r51|%p49, %r50, %r49, %r48, %r17;
+	setp.ne.u32 %p50, %r51, 0;
+	@!%p49 bra $L40;
+	setp.ne.u32 %p51, %r18, 5;
+	@%p51 bra.uni $L42;
+	and.pred %p52, %p37, %p50;
+	mov.pred %p37, %p52;
+	bra.uni $L41;
+$L42:
+	or.pred %p53, %p37, %p50;
+	mov.pred %p37, %p53;
+$L41:
+$L40:
+	shl.b32 %r49, %r49, 1;
+	bra.uni $L38;
+$L39:
+$L36:
+	@!%p26 bra $L43;
+	selp.u32 %r52, 1, 0, %p37;
+	st.global.u8 [%rd7+0], %r52;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L43:
+$L23:
 	ret;
 }
 `
@@ -5586,21 +5350,23 @@ const gokkosPTX15 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_anyNegative_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<34>;
-	.reg .b64 %rd<38>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<51>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5624,26 +5390,28 @@ const gokkosPTX15 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 5;
 	@%p4 bra.uni $L2;
 	mov.pred %p3, 1;
@@ -5652,27 +5420,27 @@ $L2:
 	mov.pred %p3, 0;
 $L1:
 	mov.pred %p2, %p3;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L3:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L4;
-	mov.b64 %rd27, %rd26;
+	mov.b64 %rd29, %rd28;
 	mov.pred %p6, %p2;
 	not.pred %p7, %p6;
 	@!%p7 bra $L7;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.s64 %rd30, [%rd29+0];
-	mov.b64 %rd31, %rd30;
-	setp.lt.s64 %p8, %rd31, 0;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	setp.lt.s64 %p8, %rd33, 0;
 	mov.pred %p6, %p8;
 $L7:
 	mov.pred %p2, %p6;
 $L5:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L3;
 $L4:
 	mov.pred %p9, %p2;
@@ -5703,19 +5471,19 @@ $L10:
 $L9:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L13;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
 	selp.u32 %r27, 1, 0, %p9;
-	st.shared.u8 [%rd33+0], %r27;
+	st.shared.u8 [%rd35+0], %r27;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L14;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L15;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r28, [%rd35+0];
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.u8 %r28, [%rd37+0];
 	setp.ne.u32 %p19, %r28, 0;
 	mov.pred %p9, %p19;
 $L15:
@@ -5742,166 +5510,135 @@ $L18:
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd36, %r19, 8;
-	add.s64 %rd37, %rd5, %rd36;
+	mul.wide.u32 %rd38, %r19, 8;
+	add.s64 %rd39, %rd5, %rd38;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L21;
 	selp.u32 %r33, 1, 0, %p9;
-	st.global.u8 [%rd37+0], %r33;
+	st.global.u8 [%rd39+0], %r33;
 $L21:
-	ret;
-}
-
-.visible .entry gk_conformance_anyNegative_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<34>;
-	.reg .b64 %rd<24>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p3, %r18, 5;
-	@%p3 bra.uni $L2;
-	mov.pred %p2, 1;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p4, %rd16, %rd4;
-	@%p4 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r19, [%rd17+0];
-	setp.ne.u32 %p5, %r19, 0;
-	and.pred %p6, %p2, %p5;
-	mov.pred %p2, %p6;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	mov.pred %p2, 0;
-	mov.b64 %rd18, %rd14;
-$L5:
-	setp.ge.s64 %p7, %rd18, %rd4;
-	@%p7 bra $L6;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.u8 %r20, [%rd19+0];
-	setp.ne.u32 %p8, %r20, 0;
-	or.pred %p9, %p2, %p8;
-	mov.pred %p2, %p9;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L5;
-$L6:
-$L1:
-	mov.pred %p10, %p2;
-	// block reduction
-	mov.b32 %r21, 1;
-	mov.b32 %r22, 1;
-	sub.u32 %r23, %r13, 1;
-	mov.b32 %r24, %r21;
-$L7:
-	setp.hs.u32 %p11, %r24, 32;
-	@%p11 bra $L8;
-	selp.u32 %r25, 1, 0, %p10;
-	shfl.sync.down.b32 %r26|%p12, %r25, %r24, %r23, %r17;
-	setp.ne.u32 %p13, %r26, 0;
-	@!%p12 bra $L9;
-	setp.ne.u32 %p14, %r18, 5;
-	@%p14 bra.uni $L11;
-	and.pred %p15, %p10, %p13;
-	mov.pred %p10, %p15;
-	bra.uni $L10;
-$L11:
-	or.pred %p16, %p10, %p13;
-	mov.pred %p10, %p16;
-$L10:
-$L9:
-	shl.b32 %r24, %r24, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L12;
-	mul.wide.u32 %rd20, %r8, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	selp.u32 %r27, 1, 0, %p10;
-	st.shared.u8 [%rd21+0], %r27;
-$L12:
-	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L13;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L14;
-	mul.wide.u32 %rd22, %r7, 16;
-	add.s64 %rd23, %rd1, %rd22;
-	ld.shared.u8 %r28, [%rd23+0];
-	setp.ne.u32 %p20, %r28, 0;
-	mov.pred %p10, %p20;
-$L14:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %r22;
-$L15:
-	setp.hs.u32 %p21, %r30, 32;
-	@%p21 bra $L16;
-	selp.u32 %r31, 1, 0, %p10;
-	shfl.sync.down.b32 %r32|%p22, %r31, %r30, %r29, %r17;
-	setp.ne.u32 %p23, %r32, 0;
-	@!%p22 bra $L17;
-	setp.ne.u32 %p24, %r18, 5;
-	@%p24 bra.uni $L19;
-	and.pred %p25, %p10, %p23;
-	mov.pred %p10, %p25;
-	bra.uni $L18;
-$L19:
-	or.pred %p26, %p10, %p23;
-	mov.pred %p10, %p26;
-$L18:
-$L17:
-	shl.b32 %r30, %r30, 1;
-	bra.uni $L15;
-$L16:
-$L13:
+	// the last block combines the partials
 	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L20;
-	selp.u32 %r33, 1, 0, %p10;
-	st.global.u8 [%rd6+0], %r33;
-$L20:
+	@!%p27 bra $L22;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r34, [gk_reduce_done], 1;
+	sub.u32 %r35, %r20, 1;
+	setp.eq.u32 %p28, %r34, %r35;
+	fence.acq_rel.gpu;
+	selp.b32 %r36, 1, 0, %p28;
+	st.shared.u32 [%rd1+1024], %r36;
+$L22:
+	bar.sync 0;
+	ld.shared.u32 %r37, [%rd1+1024];
+	setp.ne.u32 %p29, %r37, 0;
+	@!%p29 bra $L23;
+	cvt.u64.u32 %rd40, %r20;
+	cvt.u64.u32 %rd41, %r5;
+	cvt.u64.u32 %rd42, %r6;
+	setp.ne.u32 %p31, %r18, 5;
+	@%p31 bra.uni $L25;
+	mov.pred %p30, 1;
+	mov.b64 %rd43, %rd41;
+$L26:
+	setp.ge.s64 %p32, %rd43, %rd40;
+	@%p32 bra $L27;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r38, [%rd44+0];
+	setp.ne.u32 %p33, %r38, 0;
+	and.pred %p34, %p30, %p33;
+	mov.pred %p30, %p34;
+	add.s64 %rd43, %rd43, %rd42;
+	bra.uni $L26;
+$L27:
+	bra.uni $L24;
+$L25:
+	mov.pred %p30, 0;
+	mov.b64 %rd45, %rd41;
+$L28:
+	setp.ge.s64 %p35, %rd45, %rd40;
+	@%p35 bra $L29;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r39, [%rd46+0];
+	setp.ne.u32 %p36, %r39, 0;
+	or.pred %p37, %p30, %p36;
+	mov.pred %p30, %p37;
+	add.s64 %rd45, %rd45, %rd42;
+	bra.uni $L28;
+$L29:
+$L24:
+	mov.pred %p38, %p30;
+	// block reduction
+	mov.b32 %r40, 1;
+	mov.b32 %r41, 1;
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r40;
+$L30:
+	setp.hs.u32 %p39, %r43, 32;
+	@%p39 bra $L31;
+	selp.u32 %r44, 1, 0, %p38;
+	shfl.sync.down.b32 %r45|%p40, %r44, %r43, %r42, %r17;
+	setp.ne.u32 %p41, %r45, 0;
+	@!%p40 bra $L32;
+	setp.ne.u32 %p42, %r18, 5;
+	@%p42 bra.uni $L34;
+	and.pred %p43, %p38, %p41;
+	mov.pred %p38, %p43;
+	bra.uni $L33;
+$L34:
+	or.pred %p44, %p38, %p41;
+	mov.pred %p38, %p44;
+$L33:
+$L32:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L30;
+$L31:
+	setp.eq.u32 %p45, %r7, 0;
+	@!%p45 bra $L35;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	selp.u32 %r46, 1, 0, %p38;
+	st.shared.u8 [%rd48+0], %r46;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p46, %r8, 0;
+	@!%p46 bra $L36;
+	setp.lo.u32 %p47, %r7, %r10;
+	@!%p47 bra $L37;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.u8 %r47, [%rd50+0];
+	setp.ne.u32 %p48, %r47, 0;
+	mov.pred %p38, %p48;
+$L37:
+	sub.u32 %r48, %r10, 1;
+	mov.b32 %r49, %r41;
+$L38:
+	setp.hs.u32 %p49, %r49, 32;
+	@%p49 bra $L39;
+	selp.u32 %r50, 1, 0, %p38;
+	shfl.sync.down.b32 %r51|%p50, %r50, %r49, %r48, %r17;
+	setp.ne.u32 %p51, %r51, 0;
+	@!%p50 bra $L40;
+	setp.ne.u32 %p52, %r18, 5;
+	@%p52 bra.uni $L42;
+	and.pred %p53, %p38, %p51;
+	mov.pred %p38, %p53;
+	bra.uni $L41;
+$L42:
+	or.pred %p54, %p38, %p51;
+	mov.pred %p38, %p54;
+$L41:
+$L40:
+	shl.b32 %r49, %r49, 1;
+	bra.uni $L38;
+$L39:
+$L36:
+	@!%p27 bra $L43;
+	selp.u32 %r52, 1, 0, %p38;
+	st.global.u8 [%rd7+0], %r52;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L43:
+$L23:
 	ret;
 }
 `
@@ -5915,21 +5652,23 @@ const gokkosPTX16 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_bitsAnd_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<87>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5953,26 +5692,28 @@ const gokkosPTX16 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -6001,22 +5742,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd26, %rd22;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r23, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.u32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	and.b32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -6069,18 +5810,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.u32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r38, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.u32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -6128,268 +5869,237 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.u32 [%rd35+0], %r26;
+	st.global.u32 [%rd37+0], %r26;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<54>;
-	.reg .b64 %rd<32>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b32 %r19, 0;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r20, [%rd17+0];
-	add.u32 %r21, %r19, %r20;
-	mov.b32 %r19, %r21;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b32 %r19, 1;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.u32 %r22, [%rd19+0];
-	mul.lo.u32 %r23, %r19, %r22;
-	mov.b32 %r19, %r23;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b32 %r19, 0xFFFFFFFF;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.u32 %r24, [%rd21+0];
-	min.u32 %r25, %r19, %r24;
-	mov.b32 %r19, %r25;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b32 %r19, 0;
-	mov.b64 %rd22, %rd14;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.u32 %r26, [%rd23+0];
-	max.u32 %r27, %r19, %r26;
-	mov.b32 %r19, %r27;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b32 %r19, 0xFFFFFFFF;
-	mov.b64 %rd24, %rd14;
-$L15:
-	setp.ge.s64 %p11, %rd24, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.u32 %r28, [%rd25+0];
-	and.b32 %r29, %r19, %r28;
-	mov.b32 %r19, %r29;
-	add.s64 %rd24, %rd24, %rd15;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b32 %r19, 0;
-	mov.b64 %rd26, %rd14;
-$L17:
-	setp.ge.s64 %p12, %rd26, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.u32 %r30, [%rd27+0];
-	or.b32 %r31, %r19, %r30;
-	mov.b32 %r19, %r31;
-	add.s64 %rd26, %rd26, %rd15;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b32 %r32, %r19;
-	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L19:
-	setp.hs.u32 %p13, %r36, 32;
-	@%p13 bra $L20;
-	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.u32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.u32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.u32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.u32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
-	bra.uni $L22;
-$L27:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
-$L22:
-$L21:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.u32 [%rd29+0], %r32;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r48, [gk_reduce_done], 1;
+	sub.u32 %r49, %r20, 1;
+	setp.eq.u32 %p27, %r48, %r49;
+	fence.acq_rel.gpu;
+	selp.b32 %r50, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r50;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.u32 %r44, [%rd31+0];
-	mov.b32 %r32, %r44;
-$L30:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
-$L31:
-	setp.hs.u32 %p23, %r46, 32;
-	@%p23 bra $L32;
-	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.u32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
+	ld.shared.u32 %r51, [%rd1+1024];
+	setp.ne.u32 %p28, %r51, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b32 %r52, 0;
+	mov.b64 %rd41, %rd39;
+$L36:
+	setp.ge.s64 %p30, %rd41, %rd38;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r53, [%rd42+0];
+	add.u32 %r54, %r52, %r53;
+	mov.b32 %r52, %r54;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.u32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.u32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.u32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b32 %r52, 1;
+	mov.b64 %rd43, %rd39;
+$L39:
+	setp.ge.s64 %p32, %rd43, %rd38;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r55, [%rd44+0];
+	mul.lo.u32 %r56, %r52, %r55;
+	mov.b32 %r52, %r56;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b32 %r52, 0xFFFFFFFF;
+	mov.b64 %rd45, %rd39;
+$L42:
+	setp.ge.s64 %p34, %rd45, %rd38;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r57, [%rd46+0];
+	min.u32 %r58, %r52, %r57;
+	mov.b32 %r52, %r58;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b32 %r52, 0;
+	mov.b64 %rd47, %rd39;
+$L45:
+	setp.ge.s64 %p36, %rd47, %rd38;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r59, [%rd48+0];
+	max.u32 %r60, %r52, %r59;
+	mov.b32 %r52, %r60;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b32 %r52, 0xFFFFFFFF;
+	mov.b64 %rd49, %rd39;
+$L48:
+	setp.ge.s64 %p38, %rd49, %rd38;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r61, [%rd50+0];
+	and.b32 %r62, %r52, %r61;
+	mov.b32 %r52, %r62;
+	add.s64 %rd49, %rd49, %rd40;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b32 %r52, 0;
+	mov.b64 %rd51, %rd39;
+$L50:
+	setp.ge.s64 %p39, %rd51, %rd38;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r63, [%rd52+0];
+	or.b32 %r64, %r52, %r63;
+	mov.b32 %r52, %r64;
+	add.s64 %rd51, %rd51, %rd40;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b32 %r65, %r52;
+	// block reduction
+	mov.b32 %r66, 1;
+	mov.b32 %r67, 1;
+	sub.u32 %r68, %r13, 1;
+	mov.b32 %r69, %r66;
+$L52:
+	setp.hs.u32 %p40, %r69, 32;
+	@%p40 bra $L53;
+	shfl.sync.down.b32 %r70|%p41, %r65, %r69, %r68, %r17;
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.u32 %r71, %r65, %r70;
+	mov.b32 %r65, %r71;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.u32 %r72, %r65, %r70;
+	mov.b32 %r65, %r72;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.u32 %r73, %r65, %r70;
+	mov.b32 %r65, %r73;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.u32 %r74, %r65, %r70;
+	mov.b32 %r65, %r74;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b32 %r75, %r65, %r70;
+	mov.b32 %r65, %r75;
+	bra.uni $L55;
+$L60:
+	or.b32 %r76, %r65, %r70;
+	mov.b32 %r65, %r76;
+$L55:
+$L54:
+	shl.b32 %r69, %r69, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.u32 [%rd54+0], %r65;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.u32 %r77, [%rd56+0];
+	mov.b32 %r65, %r77;
+$L63:
+	sub.u32 %r78, %r10, 1;
+	mov.b32 %r79, %r67;
+$L64:
+	setp.hs.u32 %p50, %r79, 32;
+	@%p50 bra $L65;
+	shfl.sync.down.b32 %r80|%p51, %r65, %r79, %r78, %r17;
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.u32 %r81, %r65, %r80;
+	mov.b32 %r65, %r81;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.u32 %r82, %r65, %r80;
+	mov.b32 %r65, %r82;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.u32 %r83, %r65, %r80;
+	mov.b32 %r65, %r83;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.u32 %r84, %r65, %r80;
+	mov.b32 %r65, %r84;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b32 %r85, %r65, %r80;
+	mov.b32 %r65, %r85;
+	bra.uni $L67;
+$L72:
+	or.b32 %r86, %r65, %r80;
+	mov.b32 %r65, %r86;
+$L67:
+$L66:
+	shl.b32 %r79, %r79, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.u32 [%rd7+0], %r65;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r46, %r46, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.u32 [%rd6+0], %r32;
-$L40:
 	ret;
 }
 `
@@ -6403,21 +6113,23 @@ const gokkosPTX17 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_bitsOr_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<87>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6441,26 +6153,28 @@ const gokkosPTX17 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -6489,22 +6203,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd26, %rd22;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r23, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.u32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	or.b32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -6557,18 +6271,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.u32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r38, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.u32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -6616,268 +6330,237 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.u32 [%rd35+0], %r26;
+	st.global.u32 [%rd37+0], %r26;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<54>;
-	.reg .b64 %rd<32>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b32 %r19, 0;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r20, [%rd17+0];
-	add.u32 %r21, %r19, %r20;
-	mov.b32 %r19, %r21;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b32 %r19, 1;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.u32 %r22, [%rd19+0];
-	mul.lo.u32 %r23, %r19, %r22;
-	mov.b32 %r19, %r23;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b32 %r19, 0xFFFFFFFF;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.u32 %r24, [%rd21+0];
-	min.u32 %r25, %r19, %r24;
-	mov.b32 %r19, %r25;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b32 %r19, 0;
-	mov.b64 %rd22, %rd14;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.u32 %r26, [%rd23+0];
-	max.u32 %r27, %r19, %r26;
-	mov.b32 %r19, %r27;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b32 %r19, 0xFFFFFFFF;
-	mov.b64 %rd24, %rd14;
-$L15:
-	setp.ge.s64 %p11, %rd24, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.u32 %r28, [%rd25+0];
-	and.b32 %r29, %r19, %r28;
-	mov.b32 %r19, %r29;
-	add.s64 %rd24, %rd24, %rd15;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b32 %r19, 0;
-	mov.b64 %rd26, %rd14;
-$L17:
-	setp.ge.s64 %p12, %rd26, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.u32 %r30, [%rd27+0];
-	or.b32 %r31, %r19, %r30;
-	mov.b32 %r19, %r31;
-	add.s64 %rd26, %rd26, %rd15;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b32 %r32, %r19;
-	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L19:
-	setp.hs.u32 %p13, %r36, 32;
-	@%p13 bra $L20;
-	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.u32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.u32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.u32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.u32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
-	bra.uni $L22;
-$L27:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
-$L22:
-$L21:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.u32 [%rd29+0], %r32;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r48, [gk_reduce_done], 1;
+	sub.u32 %r49, %r20, 1;
+	setp.eq.u32 %p27, %r48, %r49;
+	fence.acq_rel.gpu;
+	selp.b32 %r50, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r50;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.u32 %r44, [%rd31+0];
-	mov.b32 %r32, %r44;
-$L30:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
-$L31:
-	setp.hs.u32 %p23, %r46, 32;
-	@%p23 bra $L32;
-	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.u32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
+	ld.shared.u32 %r51, [%rd1+1024];
+	setp.ne.u32 %p28, %r51, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b32 %r52, 0;
+	mov.b64 %rd41, %rd39;
+$L36:
+	setp.ge.s64 %p30, %rd41, %rd38;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r53, [%rd42+0];
+	add.u32 %r54, %r52, %r53;
+	mov.b32 %r52, %r54;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.u32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.u32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.u32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b32 %r52, 1;
+	mov.b64 %rd43, %rd39;
+$L39:
+	setp.ge.s64 %p32, %rd43, %rd38;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r55, [%rd44+0];
+	mul.lo.u32 %r56, %r52, %r55;
+	mov.b32 %r52, %r56;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b32 %r52, 0xFFFFFFFF;
+	mov.b64 %rd45, %rd39;
+$L42:
+	setp.ge.s64 %p34, %rd45, %rd38;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r57, [%rd46+0];
+	min.u32 %r58, %r52, %r57;
+	mov.b32 %r52, %r58;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b32 %r52, 0;
+	mov.b64 %rd47, %rd39;
+$L45:
+	setp.ge.s64 %p36, %rd47, %rd38;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r59, [%rd48+0];
+	max.u32 %r60, %r52, %r59;
+	mov.b32 %r52, %r60;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b32 %r52, 0xFFFFFFFF;
+	mov.b64 %rd49, %rd39;
+$L48:
+	setp.ge.s64 %p38, %rd49, %rd38;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r61, [%rd50+0];
+	and.b32 %r62, %r52, %r61;
+	mov.b32 %r52, %r62;
+	add.s64 %rd49, %rd49, %rd40;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b32 %r52, 0;
+	mov.b64 %rd51, %rd39;
+$L50:
+	setp.ge.s64 %p39, %rd51, %rd38;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r63, [%rd52+0];
+	or.b32 %r64, %r52, %r63;
+	mov.b32 %r52, %r64;
+	add.s64 %rd51, %rd51, %rd40;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b32 %r65, %r52;
+	// block reduction
+	mov.b32 %r66, 1;
+	mov.b32 %r67, 1;
+	sub.u32 %r68, %r13, 1;
+	mov.b32 %r69, %r66;
+$L52:
+	setp.hs.u32 %p40, %r69, 32;
+	@%p40 bra $L53;
+	shfl.sync.down.b32 %r70|%p41, %r65, %r69, %r68, %r17;
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.u32 %r71, %r65, %r70;
+	mov.b32 %r65, %r71;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.u32 %r72, %r65, %r70;
+	mov.b32 %r65, %r72;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.u32 %r73, %r65, %r70;
+	mov.b32 %r65, %r73;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.u32 %r74, %r65, %r70;
+	mov.b32 %r65, %r74;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b32 %r75, %r65, %r70;
+	mov.b32 %r65, %r75;
+	bra.uni $L55;
+$L60:
+	or.b32 %r76, %r65, %r70;
+	mov.b32 %r65, %r76;
+$L55:
+$L54:
+	shl.b32 %r69, %r69, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.u32 [%rd54+0], %r65;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.u32 %r77, [%rd56+0];
+	mov.b32 %r65, %r77;
+$L63:
+	sub.u32 %r78, %r10, 1;
+	mov.b32 %r79, %r67;
+$L64:
+	setp.hs.u32 %p50, %r79, 32;
+	@%p50 bra $L65;
+	shfl.sync.down.b32 %r80|%p51, %r65, %r79, %r78, %r17;
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.u32 %r81, %r65, %r80;
+	mov.b32 %r65, %r81;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.u32 %r82, %r65, %r80;
+	mov.b32 %r65, %r82;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.u32 %r83, %r65, %r80;
+	mov.b32 %r65, %r83;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.u32 %r84, %r65, %r80;
+	mov.b32 %r65, %r84;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b32 %r85, %r65, %r80;
+	mov.b32 %r65, %r85;
+	bra.uni $L67;
+$L72:
+	or.b32 %r86, %r65, %r80;
+	mov.b32 %r65, %r86;
+$L67:
+$L66:
+	shl.b32 %r79, %r79, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.u32 [%rd7+0], %r65;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r46, %r46, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.u32 [%rd6+0], %r32;
-$L40:
 	ret;
 }
 `
@@ -6891,22 +6574,24 @@ const gokkosPTX18 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_maxAbs_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<34>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<54>;
-	.reg .f64 %fd<43>;
+	.reg .pred %p<76>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<95>;
+	.reg .f64 %fd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6930,26 +6615,28 @@ const gokkosPTX18 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -6977,28 +6664,28 @@ $L6:
 	mov.f64 %fd2, %fd4;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p6, %rd26, %rd22;
+	setp.ge.s64 %p6, %rd28, %rd24;
 	@%p6 bra $L8;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd5, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd5, [%rd31+0];
 	mov.f64 %fd6, %fd5;
-	mov.b64 %rd30, %fd6;
-	and.b64 %rd31, %rd30, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd7, %rd31;
+	mov.b64 %rd32, %fd6;
+	and.b64 %rd33, %rd32, 0x7FFFFFFFFFFFFFFF;
+	mov.b64 %fd7, %rd33;
 	mov.f64 %fd8, %fd7;
 	setp.gt.f64 %p7, %fd8, %fd1;
 	@!%p7 bra $L11;
 	mov.f64 %fd1, %fd8;
 $L11:
 $L9:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.f64 %fd9, %fd1;
@@ -7010,12 +6697,12 @@ $L8:
 $L12:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L13;
-	mov.b64 %rd32, %fd9;
-	mov.b64 {%r25, %r26}, %rd32;
+	mov.b64 %rd34, %fd9;
+	mov.b64 {%r25, %r26}, %rd34;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	mov.b64 %fd10, %rd33;
+	mov.b64 %rd35, {%r27, %r28};
+	mov.b64 %fd10, %rd35;
 	@!%p9 bra $L14;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L16;
@@ -7032,11 +6719,11 @@ $L17:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L18;
 	min.f64 %fd13, %fd9, %fd10;
-	mov.b64 %rd34, %fd9;
-	mov.b64 %rd35, %fd10;
-	or.b64 %rd36, %rd34, %rd35;
+	mov.b64 %rd36, %fd9;
+	mov.b64 %rd37, %fd10;
+	or.b64 %rd38, %rd36, %rd37;
 	setp.eq.f64 %p13, %fd9, %fd10;
-	mov.b64 %fd14, %rd36;
+	mov.b64 %fd14, %rd38;
 	selp.f64 %fd15, %fd14, %fd13, %p13;
 	setp.nan.f64 %p14, %fd9, %fd10;
 	add.rn.f64 %fd16, %fd9, %fd10;
@@ -7047,11 +6734,11 @@ $L18:
 	setp.ne.u32 %p15, %r18, 4;
 	@%p15 bra.uni $L19;
 	max.f64 %fd18, %fd9, %fd10;
-	mov.b64 %rd37, %fd9;
-	mov.b64 %rd38, %fd10;
-	and.b64 %rd39, %rd37, %rd38;
+	mov.b64 %rd39, %fd9;
+	mov.b64 %rd40, %fd10;
+	and.b64 %rd41, %rd39, %rd40;
 	setp.eq.f64 %p16, %fd9, %fd10;
-	mov.b64 %fd19, %rd39;
+	mov.b64 %fd19, %rd41;
 	selp.f64 %fd20, %fd19, %fd18, %p16;
 	setp.nan.f64 %p17, %fd9, %fd10;
 	add.rn.f64 %fd21, %fd9, %fd10;
@@ -7076,18 +6763,18 @@ $L14:
 $L13:
 	setp.eq.u32 %p19, %r7, 0;
 	@!%p19 bra $L23;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd9;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.f64 [%rd43+0], %fd9;
 $L23:
 	bar.sync 0;
 	setp.eq.u32 %p20, %r8, 0;
 	@!%p20 bra $L24;
 	setp.lo.u32 %p21, %r7, %r10;
 	@!%p21 bra $L25;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd27, [%rd43+0];
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.f64 %fd27, [%rd45+0];
 	mov.f64 %fd9, %fd27;
 $L25:
 	sub.u32 %r29, %r10, 1;
@@ -7095,12 +6782,12 @@ $L25:
 $L26:
 	setp.hs.u32 %p22, %r30, 32;
 	@%p22 bra $L27;
-	mov.b64 %rd44, %fd9;
-	mov.b64 {%r31, %r32}, %rd44;
+	mov.b64 %rd46, %fd9;
+	mov.b64 {%r31, %r32}, %rd46;
 	shfl.sync.down.b32 %r33|%p23, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd45, {%r33, %r34};
-	mov.b64 %fd28, %rd45;
+	mov.b64 %rd47, {%r33, %r34};
+	mov.b64 %fd28, %rd47;
 	@!%p23 bra $L28;
 	setp.ne.u32 %p24, %r18, 1;
 	@%p24 bra.uni $L30;
@@ -7117,11 +6804,11 @@ $L31:
 	setp.ne.u32 %p26, %r18, 3;
 	@%p26 bra.uni $L32;
 	min.f64 %fd31, %fd9, %fd28;
-	mov.b64 %rd46, %fd9;
-	mov.b64 %rd47, %fd28;
-	or.b64 %rd48, %rd46, %rd47;
+	mov.b64 %rd48, %fd9;
+	mov.b64 %rd49, %fd28;
+	or.b64 %rd50, %rd48, %rd49;
 	setp.eq.f64 %p27, %fd9, %fd28;
-	mov.b64 %fd32, %rd48;
+	mov.b64 %fd32, %rd50;
 	selp.f64 %fd33, %fd32, %fd31, %p27;
 	setp.nan.f64 %p28, %fd9, %fd28;
 	add.rn.f64 %fd34, %fd9, %fd28;
@@ -7132,11 +6819,11 @@ $L32:
 	setp.ne.u32 %p29, %r18, 4;
 	@%p29 bra.uni $L33;
 	max.f64 %fd36, %fd9, %fd28;
-	mov.b64 %rd49, %fd9;
-	mov.b64 %rd50, %fd28;
-	and.b64 %rd51, %rd49, %rd50;
+	mov.b64 %rd51, %fd9;
+	mov.b64 %rd52, %fd28;
+	and.b64 %rd53, %rd51, %rd52;
 	setp.eq.f64 %p30, %fd9, %fd28;
-	mov.b64 %fd37, %rd51;
+	mov.b64 %fd37, %rd53;
 	selp.f64 %fd38, %fd37, %fd36, %p30;
 	setp.nan.f64 %p31, %fd9, %fd28;
 	add.rn.f64 %fd39, %fd9, %fd28;
@@ -7160,333 +6847,301 @@ $L28:
 	bra.uni $L26;
 $L27:
 $L24:
-	mul.wide.u32 %rd52, %r19, 8;
-	add.s64 %rd53, %rd5, %rd52;
+	mul.wide.u32 %rd54, %r19, 8;
+	add.s64 %rd55, %rd5, %rd54;
 	setp.eq.u32 %p33, %r5, 0;
 	@!%p33 bra $L37;
-	st.global.f64 [%rd53+0], %fd9;
+	st.global.f64 [%rd55+0], %fd9;
 $L37:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<42>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<52>;
-	.reg .f64 %fd<57>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd4, [%rd19+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f64 %fd6, [%rd21+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd22, %fd1;
-	mov.b64 %rd23, %fd6;
-	or.b64 %rd24, %rd22, %rd23;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd24;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p10, %r18, 4;
-	@%p10 bra.uni $L11;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd25, %rd14;
-$L12:
-	setp.ge.s64 %p11, %rd25, %rd4;
-	@%p11 bra $L13;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.f64 %fd12, [%rd26+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd27, %fd1;
-	mov.b64 %rd28, %fd12;
-	and.b64 %rd29, %rd27, %rd28;
-	setp.eq.f64 %p12, %fd1, %fd12;
-	mov.b64 %fd14, %rd29;
-	selp.f64 %fd15, %fd14, %fd13, %p12;
-	setp.nan.f64 %p13, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p13;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd25, %rd25, %rd15;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	mov.f64 %fd18, 0d0000000000000000;
-	mov.f64 %fd18, 0d0000000000000000;
-$L14:
-	mov.f64 %fd19, %fd18;
-	mov.f64 %fd1, %fd19;
-	mov.b64 %rd30, %rd14;
-$L15:
-	setp.ge.s64 %p14, %rd30, %rd4;
-	@%p14 bra $L16;
-	mad.lo.s64 %rd31, %rd30, 8, %rd3;
-	ld.global.f64 %fd20, [%rd31+0];
-	mov.f64 %fd21, %fd1;
-	mov.f64 %fd22, %fd20;
-	mov.f64 %fd23, %fd21;
-	mov.f64 %fd24, %fd22;
-	setp.gt.f64 %p15, %fd24, %fd23;
-	@!%p15 bra $L19;
-	mov.f64 %fd23, %fd24;
-$L19:
-$L17:
-	mov.f64 %fd1, %fd23;
-	add.s64 %rd30, %rd30, %rd15;
-	bra.uni $L15;
-$L16:
-$L1:
-	mov.f64 %fd25, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L20:
-	setp.hs.u32 %p16, %r22, 32;
-	@%p16 bra $L21;
-	mov.b64 %rd32, %fd25;
-	mov.b64 {%r23, %r24}, %rd32;
-	shfl.sync.down.b32 %r25|%p17, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	mov.b64 %fd26, %rd33;
-	@!%p17 bra $L22;
-	setp.ne.u32 %p18, %r18, 1;
-	@%p18 bra.uni $L24;
-	add.rn.f64 %fd27, %fd25, %fd26;
-	mov.f64 %fd25, %fd27;
-	bra.uni $L23;
-$L24:
-	setp.ne.u32 %p19, %r18, 2;
-	@%p19 bra.uni $L25;
-	mul.rn.f64 %fd28, %fd25, %fd26;
-	mov.f64 %fd25, %fd28;
-	bra.uni $L23;
-$L25:
-	setp.ne.u32 %p20, %r18, 3;
-	@%p20 bra.uni $L26;
-	min.f64 %fd29, %fd25, %fd26;
-	mov.b64 %rd34, %fd25;
-	mov.b64 %rd35, %fd26;
-	or.b64 %rd36, %rd34, %rd35;
-	setp.eq.f64 %p21, %fd25, %fd26;
-	mov.b64 %fd30, %rd36;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	setp.nan.f64 %p22, %fd25, %fd26;
-	add.rn.f64 %fd32, %fd25, %fd26;
-	selp.f64 %fd33, %fd32, %fd31, %p22;
-	mov.f64 %fd25, %fd33;
-	bra.uni $L23;
-$L26:
-	setp.ne.u32 %p23, %r18, 4;
-	@%p23 bra.uni $L27;
-	max.f64 %fd34, %fd25, %fd26;
-	mov.b64 %rd37, %fd25;
-	mov.b64 %rd38, %fd26;
-	and.b64 %rd39, %rd37, %rd38;
-	setp.eq.f64 %p24, %fd25, %fd26;
-	mov.b64 %fd35, %rd39;
-	selp.f64 %fd36, %fd35, %fd34, %p24;
-	setp.nan.f64 %p25, %fd25, %fd26;
-	add.rn.f64 %fd37, %fd25, %fd26;
-	selp.f64 %fd38, %fd37, %fd36, %p25;
-	mov.f64 %fd25, %fd38;
-	bra.uni $L23;
-$L27:
-	mov.f64 %fd39, %fd25;
-	mov.f64 %fd40, %fd26;
-	mov.f64 %fd23, %fd39;
-	mov.f64 %fd24, %fd40;
-	setp.gt.f64 %p26, %fd24, %fd23;
-	@!%p26 bra $L30;
-	mov.f64 %fd23, %fd24;
-$L30:
-$L28:
-	mov.f64 %fd25, %fd23;
-$L23:
-$L22:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L20;
-$L21:
-	setp.eq.u32 %p27, %r7, 0;
-	@!%p27 bra $L31;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd25;
-$L31:
-	bar.sync 0;
-	setp.eq.u32 %p28, %r8, 0;
-	@!%p28 bra $L32;
-	setp.lo.u32 %p29, %r7, %r10;
-	@!%p29 bra $L33;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd41, [%rd43+0];
-	mov.f64 %fd25, %fd41;
-$L33:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L34:
-	setp.hs.u32 %p30, %r28, 32;
-	@%p30 bra $L35;
-	mov.b64 %rd44, %fd25;
-	mov.b64 {%r29, %r30}, %rd44;
-	shfl.sync.down.b32 %r31|%p31, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	mov.b64 %fd42, %rd45;
-	@!%p31 bra $L36;
-	setp.ne.u32 %p32, %r18, 1;
-	@%p32 bra.uni $L38;
-	add.rn.f64 %fd43, %fd25, %fd42;
-	mov.f64 %fd25, %fd43;
-	bra.uni $L37;
+	// the last block combines the partials
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L38;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p35, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p35;
+	st.shared.u32 [%rd1+1024], %r37;
 $L38:
-	setp.ne.u32 %p33, %r18, 2;
-	@%p33 bra.uni $L39;
-	mul.rn.f64 %fd44, %fd25, %fd42;
-	mov.f64 %fd25, %fd44;
-	bra.uni $L37;
-$L39:
-	setp.ne.u32 %p34, %r18, 3;
-	@%p34 bra.uni $L40;
-	min.f64 %fd45, %fd25, %fd42;
-	mov.b64 %rd46, %fd25;
-	mov.b64 %rd47, %fd42;
-	or.b64 %rd48, %rd46, %rd47;
-	setp.eq.f64 %p35, %fd25, %fd42;
-	mov.b64 %fd46, %rd48;
-	selp.f64 %fd47, %fd46, %fd45, %p35;
-	setp.nan.f64 %p36, %fd25, %fd42;
-	add.rn.f64 %fd48, %fd25, %fd42;
-	selp.f64 %fd49, %fd48, %fd47, %p36;
-	mov.f64 %fd25, %fd49;
-	bra.uni $L37;
-$L40:
-	setp.ne.u32 %p37, %r18, 4;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p36, %r38, 0;
+	@!%p36 bra $L39;
+	cvt.u64.u32 %rd56, %r20;
+	cvt.u64.u32 %rd57, %r5;
+	cvt.u64.u32 %rd58, %r6;
+	setp.ne.u32 %p37, %r18, 1;
 	@%p37 bra.uni $L41;
-	max.f64 %fd50, %fd25, %fd42;
-	mov.b64 %rd49, %fd25;
-	mov.b64 %rd50, %fd42;
-	and.b64 %rd51, %rd49, %rd50;
-	setp.eq.f64 %p38, %fd25, %fd42;
-	mov.b64 %fd51, %rd51;
-	selp.f64 %fd52, %fd51, %fd50, %p38;
-	setp.nan.f64 %p39, %fd25, %fd42;
-	add.rn.f64 %fd53, %fd25, %fd42;
-	selp.f64 %fd54, %fd53, %fd52, %p39;
-	mov.f64 %fd25, %fd54;
-	bra.uni $L37;
-$L41:
-	mov.f64 %fd55, %fd25;
-	mov.f64 %fd56, %fd42;
-	mov.f64 %fd23, %fd55;
-	mov.f64 %fd24, %fd56;
-	setp.gt.f64 %p40, %fd24, %fd23;
-	@!%p40 bra $L44;
-	mov.f64 %fd23, %fd24;
-$L44:
+	mov.f64 %fd43, 0d0000000000000000;
+	mov.b64 %rd59, %rd57;
 $L42:
-	mov.f64 %fd25, %fd23;
-$L37:
-$L36:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L34;
-$L35:
-$L32:
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L45;
-	st.global.f64 [%rd6+0], %fd25;
+	setp.ge.s64 %p38, %rd59, %rd56;
+	@%p38 bra $L43;
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd44, [%rd60+0];
+	add.rn.f64 %fd45, %fd43, %fd44;
+	mov.f64 %fd43, %fd45;
+	add.s64 %rd59, %rd59, %rd58;
+	bra.uni $L42;
+$L43:
+	bra.uni $L40;
+$L41:
+	setp.ne.u32 %p39, %r18, 2;
+	@%p39 bra.uni $L44;
+	mov.f64 %fd43, 0d3FF0000000000000;
+	mov.b64 %rd61, %rd57;
 $L45:
+	setp.ge.s64 %p40, %rd61, %rd56;
+	@%p40 bra $L46;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd46, [%rd62+0];
+	mul.rn.f64 %fd47, %fd43, %fd46;
+	mov.f64 %fd43, %fd47;
+	add.s64 %rd61, %rd61, %rd58;
+	bra.uni $L45;
+$L46:
+	bra.uni $L40;
+$L44:
+	setp.ne.u32 %p41, %r18, 3;
+	@%p41 bra.uni $L47;
+	mov.f64 %fd43, 0d7FF0000000000000;
+	mov.b64 %rd63, %rd57;
+$L48:
+	setp.ge.s64 %p42, %rd63, %rd56;
+	@%p42 bra $L49;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd48, [%rd64+0];
+	min.f64 %fd49, %fd43, %fd48;
+	mov.b64 %rd65, %fd43;
+	mov.b64 %rd66, %fd48;
+	or.b64 %rd67, %rd65, %rd66;
+	setp.eq.f64 %p43, %fd43, %fd48;
+	mov.b64 %fd50, %rd67;
+	selp.f64 %fd51, %fd50, %fd49, %p43;
+	setp.nan.f64 %p44, %fd43, %fd48;
+	add.rn.f64 %fd52, %fd43, %fd48;
+	selp.f64 %fd53, %fd52, %fd51, %p44;
+	mov.f64 %fd43, %fd53;
+	add.s64 %rd63, %rd63, %rd58;
+	bra.uni $L48;
+$L49:
+	bra.uni $L40;
+$L47:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L50;
+	mov.f64 %fd43, 0dFFF0000000000000;
+	mov.b64 %rd68, %rd57;
+$L51:
+	setp.ge.s64 %p46, %rd68, %rd56;
+	@%p46 bra $L52;
+	mad.lo.s64 %rd69, %rd68, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd54, [%rd69+0];
+	max.f64 %fd55, %fd43, %fd54;
+	mov.b64 %rd70, %fd43;
+	mov.b64 %rd71, %fd54;
+	and.b64 %rd72, %rd70, %rd71;
+	setp.eq.f64 %p47, %fd43, %fd54;
+	mov.b64 %fd56, %rd72;
+	selp.f64 %fd57, %fd56, %fd55, %p47;
+	setp.nan.f64 %p48, %fd43, %fd54;
+	add.rn.f64 %fd58, %fd43, %fd54;
+	selp.f64 %fd59, %fd58, %fd57, %p48;
+	mov.f64 %fd43, %fd59;
+	add.s64 %rd68, %rd68, %rd58;
+	bra.uni $L51;
+$L52:
+	bra.uni $L40;
+$L50:
+	mov.f64 %fd3, 0d0000000000000000;
+	mov.f64 %fd3, 0d0000000000000000;
+$L53:
+	mov.f64 %fd60, %fd3;
+	mov.f64 %fd43, %fd60;
+	mov.b64 %rd73, %rd57;
+$L54:
+	setp.ge.s64 %p49, %rd73, %rd56;
+	@%p49 bra $L55;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd61, [%rd74+0];
+	mov.f64 %fd62, %fd43;
+	mov.f64 %fd63, %fd61;
+	mov.f64 %fd25, %fd62;
+	mov.f64 %fd26, %fd63;
+	setp.gt.f64 %p50, %fd26, %fd25;
+	@!%p50 bra $L58;
+	mov.f64 %fd25, %fd26;
+$L58:
+$L56:
+	mov.f64 %fd43, %fd25;
+	add.s64 %rd73, %rd73, %rd58;
+	bra.uni $L54;
+$L55:
+$L40:
+	mov.f64 %fd64, %fd43;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L59:
+	setp.hs.u32 %p51, %r42, 32;
+	@%p51 bra $L60;
+	mov.b64 %rd75, %fd64;
+	mov.b64 {%r43, %r44}, %rd75;
+	shfl.sync.down.b32 %r45|%p52, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd76, {%r45, %r46};
+	mov.b64 %fd65, %rd76;
+	@!%p52 bra $L61;
+	setp.ne.u32 %p53, %r18, 1;
+	@%p53 bra.uni $L63;
+	add.rn.f64 %fd66, %fd64, %fd65;
+	mov.f64 %fd64, %fd66;
+	bra.uni $L62;
+$L63:
+	setp.ne.u32 %p54, %r18, 2;
+	@%p54 bra.uni $L64;
+	mul.rn.f64 %fd67, %fd64, %fd65;
+	mov.f64 %fd64, %fd67;
+	bra.uni $L62;
+$L64:
+	setp.ne.u32 %p55, %r18, 3;
+	@%p55 bra.uni $L65;
+	min.f64 %fd68, %fd64, %fd65;
+	mov.b64 %rd77, %fd64;
+	mov.b64 %rd78, %fd65;
+	or.b64 %rd79, %rd77, %rd78;
+	setp.eq.f64 %p56, %fd64, %fd65;
+	mov.b64 %fd69, %rd79;
+	selp.f64 %fd70, %fd69, %fd68, %p56;
+	setp.nan.f64 %p57, %fd64, %fd65;
+	add.rn.f64 %fd71, %fd64, %fd65;
+	selp.f64 %fd72, %fd71, %fd70, %p57;
+	mov.f64 %fd64, %fd72;
+	bra.uni $L62;
+$L65:
+	setp.ne.u32 %p58, %r18, 4;
+	@%p58 bra.uni $L66;
+	max.f64 %fd73, %fd64, %fd65;
+	mov.b64 %rd80, %fd64;
+	mov.b64 %rd81, %fd65;
+	and.b64 %rd82, %rd80, %rd81;
+	setp.eq.f64 %p59, %fd64, %fd65;
+	mov.b64 %fd74, %rd82;
+	selp.f64 %fd75, %fd74, %fd73, %p59;
+	setp.nan.f64 %p60, %fd64, %fd65;
+	add.rn.f64 %fd76, %fd64, %fd65;
+	selp.f64 %fd77, %fd76, %fd75, %p60;
+	mov.f64 %fd64, %fd77;
+	bra.uni $L62;
+$L66:
+	mov.f64 %fd78, %fd64;
+	mov.f64 %fd79, %fd65;
+	mov.f64 %fd25, %fd78;
+	mov.f64 %fd26, %fd79;
+	setp.gt.f64 %p61, %fd26, %fd25;
+	@!%p61 bra $L69;
+	mov.f64 %fd25, %fd26;
+$L69:
+$L67:
+	mov.f64 %fd64, %fd25;
+$L62:
+$L61:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L59;
+$L60:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L70;
+	mul.wide.u32 %rd83, %r8, 16;
+	add.s64 %rd84, %rd1, %rd83;
+	st.shared.f64 [%rd84+0], %fd64;
+$L70:
+	bar.sync 0;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L71;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L72;
+	mul.wide.u32 %rd85, %r7, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	ld.shared.f64 %fd80, [%rd86+0];
+	mov.f64 %fd64, %fd80;
+$L72:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L73:
+	setp.hs.u32 %p65, %r48, 32;
+	@%p65 bra $L74;
+	mov.b64 %rd87, %fd64;
+	mov.b64 {%r49, %r50}, %rd87;
+	shfl.sync.down.b32 %r51|%p66, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd88, {%r51, %r52};
+	mov.b64 %fd81, %rd88;
+	@!%p66 bra $L75;
+	setp.ne.u32 %p67, %r18, 1;
+	@%p67 bra.uni $L77;
+	add.rn.f64 %fd82, %fd64, %fd81;
+	mov.f64 %fd64, %fd82;
+	bra.uni $L76;
+$L77:
+	setp.ne.u32 %p68, %r18, 2;
+	@%p68 bra.uni $L78;
+	mul.rn.f64 %fd83, %fd64, %fd81;
+	mov.f64 %fd64, %fd83;
+	bra.uni $L76;
+$L78:
+	setp.ne.u32 %p69, %r18, 3;
+	@%p69 bra.uni $L79;
+	min.f64 %fd84, %fd64, %fd81;
+	mov.b64 %rd89, %fd64;
+	mov.b64 %rd90, %fd81;
+	or.b64 %rd91, %rd89, %rd90;
+	setp.eq.f64 %p70, %fd64, %fd81;
+	mov.b64 %fd85, %rd91;
+	selp.f64 %fd86, %fd85, %fd84, %p70;
+	setp.nan.f64 %p71, %fd64, %fd81;
+	add.rn.f64 %fd87, %fd64, %fd81;
+	selp.f64 %fd88, %fd87, %fd86, %p71;
+	mov.f64 %fd64, %fd88;
+	bra.uni $L76;
+$L79:
+	setp.ne.u32 %p72, %r18, 4;
+	@%p72 bra.uni $L80;
+	max.f64 %fd89, %fd64, %fd81;
+	mov.b64 %rd92, %fd64;
+	mov.b64 %rd93, %fd81;
+	and.b64 %rd94, %rd92, %rd93;
+	setp.eq.f64 %p73, %fd64, %fd81;
+	mov.b64 %fd90, %rd94;
+	selp.f64 %fd91, %fd90, %fd89, %p73;
+	setp.nan.f64 %p74, %fd64, %fd81;
+	add.rn.f64 %fd92, %fd64, %fd81;
+	selp.f64 %fd93, %fd92, %fd91, %p74;
+	mov.f64 %fd64, %fd93;
+	bra.uni $L76;
+$L80:
+	mov.f64 %fd94, %fd64;
+	mov.f64 %fd95, %fd81;
+	mov.f64 %fd25, %fd94;
+	mov.f64 %fd26, %fd95;
+	setp.gt.f64 %p75, %fd26, %fd25;
+	@!%p75 bra $L83;
+	mov.f64 %fd25, %fd26;
+$L83:
+$L81:
+	mov.f64 %fd64, %fd25;
+$L76:
+$L75:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L73;
+$L74:
+$L71:
+	@!%p34 bra $L84;
+	st.global.f64 [%rd7+0], %fd64;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L84:
+$L39:
 	ret;
 }
 `
@@ -9900,6 +9555,7 @@ const gokkosPTX25 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -9913,12 +9569,13 @@ const gokkosPTX25 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<59>;
+	.reg .pred %p<58>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<109>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9948,6 +9605,8 @@ const gokkosPTX25 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -9962,66 +9621,66 @@ const gokkosPTX25 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
 	setp.ne.u32 %p3, %r18, 1;
 	@%p3 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd29, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd29, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p5, %r18, 3;
 	@%p5 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd29, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p6, %r18, 4;
 	@%p6 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd29, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p7, %r18, 7;
 	@%p7 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd29, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd29, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd29, %r29;
-	cvt.u64.u32 %rd30, %r30;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd28, %rd29;
+	cvt.u64.u32 %rd31, %r29;
+	cvt.u64.u32 %rd32, %r30;
+	mov.b64 %rd33, %rd31;
 $L7:
-	setp.ge.s64 %p8, %rd31, %rd2;
+	setp.ge.s64 %p8, %rd33, %rd2;
 	@%p8 bra $L8;
-	mov.b64 %rd28, %rd31;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd30, %rd33;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd32, %rd28, 1000;
-	cvt.u64.u32 %rd33, %r2;
-	add.s64 %rd34, %rd32, %rd33;
-	add.s64 %rd35, %rd34, 1;
-	add.s64 %rd36, %rd26, %rd35;
-	mov.b64 %rd26, %rd36;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mul.lo.s64 %rd34, %rd30, 1000;
+	cvt.u64.u32 %rd35, %r2;
+	add.s64 %rd36, %rd34, %rd35;
+	add.s64 %rd37, %rd36, 1;
+	add.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd37, %rd26;
+	mov.b64 %rd39, %rd28;
 	// block reduction
 	mov.b32 %r31, 1;
 	sub.u32 %r32, %r13, 1;
@@ -10029,43 +9688,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p9, %r33, 32;
 	@%p9 bra $L11;
-	mov.b64 {%r34, %r35}, %rd37;
+	mov.b64 {%r34, %r35}, %rd39;
 	shfl.sync.down.b32 %r36|%p10, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd38, {%r36, %r37};
+	mov.b64 %rd40, {%r36, %r37};
 	@!%p10 bra $L12;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L14;
-	add.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
+	add.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L15;
-	mul.lo.s64 %rd40, %rd37, %rd38;
-	mov.b64 %rd37, %rd40;
+	mul.lo.s64 %rd42, %rd39, %rd40;
+	mov.b64 %rd39, %rd42;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L16;
-	min.s64 %rd41, %rd37, %rd38;
-	mov.b64 %rd37, %rd41;
+	min.s64 %rd43, %rd39, %rd40;
+	mov.b64 %rd39, %rd43;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L17;
-	max.s64 %rd42, %rd37, %rd38;
-	mov.b64 %rd37, %rd42;
+	max.s64 %rd44, %rd39, %rd40;
+	mov.b64 %rd39, %rd44;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L18;
-	and.b64 %rd43, %rd37, %rd38;
-	mov.b64 %rd37, %rd43;
+	and.b64 %rd45, %rd39, %rd40;
+	mov.b64 %rd39, %rd45;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd44, %rd37, %rd38;
-	mov.b64 %rd37, %rd44;
+	or.b64 %rd46, %rd39, %rd40;
+	mov.b64 %rd39, %rd46;
 $L13:
 $L12:
 	shl.b32 %r33, %r33, 1;
@@ -10073,326 +9732,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L19;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd37;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	st.shared.s64 [%rd48+0], %rd39;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L20;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L21;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd37, %rd49;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.s64 %rd51, [%rd50+0];
+	mov.b64 %rd39, %rd51;
 $L21:
 	sub.u32 %r38, %r10, 1;
 	mov.b32 %r39, %r31;
 $L22:
 	setp.hs.u32 %p19, %r39, 32;
 	@%p19 bra $L23;
-	mov.b64 {%r40, %r41}, %rd37;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p20, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd50, {%r42, %r43};
+	mov.b64 %rd52, {%r42, %r43};
 	@!%p20 bra $L24;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L26;
-	add.s64 %rd51, %rd37, %rd50;
-	mov.b64 %rd37, %rd51;
+	add.s64 %rd53, %rd39, %rd52;
+	mov.b64 %rd39, %rd53;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L27;
-	mul.lo.s64 %rd52, %rd37, %rd50;
-	mov.b64 %rd37, %rd52;
+	mul.lo.s64 %rd54, %rd39, %rd52;
+	mov.b64 %rd39, %rd54;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L28;
-	min.s64 %rd53, %rd37, %rd50;
-	mov.b64 %rd37, %rd53;
+	min.s64 %rd55, %rd39, %rd52;
+	mov.b64 %rd39, %rd55;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L29;
-	max.s64 %rd54, %rd37, %rd50;
-	mov.b64 %rd37, %rd54;
+	max.s64 %rd56, %rd39, %rd52;
+	mov.b64 %rd39, %rd56;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L30;
-	and.b64 %rd55, %rd37, %rd50;
-	mov.b64 %rd37, %rd55;
+	and.b64 %rd57, %rd39, %rd52;
+	mov.b64 %rd39, %rd57;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd56, %rd37, %rd50;
-	mov.b64 %rd37, %rd56;
+	or.b64 %rd58, %rd39, %rd52;
+	mov.b64 %rd39, %rd58;
 $L25:
 $L24:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd57, %r29, 8;
-	add.s64 %rd58, %rd11, %rd57;
+	mul.wide.u32 %rd59, %r29, 8;
+	add.s64 %rd60, %rd11, %rd59;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L31;
-	st.global.s64 [%rd58+0], %rd37;
+	st.global.s64 [%rd60+0], %rd39;
 $L31:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<54>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd7, 0;
-	mov.b64 %rd10, %rd8;
-$L3:
-	setp.ge.s64 %p3, %rd10, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	add.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd7, 1;
-	mov.b64 %rd14, %rd8;
-$L6:
-	setp.ge.s64 %p5, %rd14, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd15, %rd14, 8, %rd3;
-	ld.global.s64 %rd16, [%rd15+0];
-	mul.lo.s64 %rd17, %rd7, %rd16;
-	mov.b64 %rd7, %rd17;
-	add.s64 %rd14, %rd14, %rd9;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd7, 9223372036854775807;
-	mov.b64 %rd18, %rd8;
-$L9:
-	setp.ge.s64 %p7, %rd18, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s64 %rd20, [%rd19+0];
-	min.s64 %rd21, %rd7, %rd20;
-	mov.b64 %rd7, %rd21;
-	add.s64 %rd18, %rd18, %rd9;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd7, -9223372036854775808;
-	mov.b64 %rd22, %rd8;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s64 %rd24, [%rd23+0];
-	max.s64 %rd25, %rd7, %rd24;
-	mov.b64 %rd7, %rd25;
-	add.s64 %rd22, %rd22, %rd9;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd7, -1;
-	mov.b64 %rd26, %rd8;
-$L15:
-	setp.ge.s64 %p11, %rd26, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	and.b64 %rd29, %rd7, %rd28;
-	mov.b64 %rd7, %rd29;
-	add.s64 %rd26, %rd26, %rd9;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd7, 0;
-	mov.b64 %rd30, %rd8;
-$L17:
-	setp.ge.s64 %p12, %rd30, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd31, %rd30, 8, %rd3;
-	ld.global.s64 %rd32, [%rd31+0];
-	or.b64 %rd33, %rd7, %rd32;
-	mov.b64 %rd7, %rd33;
-	add.s64 %rd30, %rd30, %rd9;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd34, %rd7;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd34;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd35, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r44, [gk_reduce_done], 1;
+	sub.u32 %r45, %r30, 1;
+	setp.eq.u32 %p28, %r44, %r45;
+	fence.acq_rel.gpu;
+	selp.b32 %r46, 1, 0, %p28;
+	st.shared.u32 [%rd1+1024], %r46;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd47, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	ld.shared.u32 %r47, [%rd1+1024];
+	setp.ne.u32 %p29, %r47, 0;
+	@!%p29 bra $L33;
+	cvt.u64.u32 %rd62, %r30;
+	cvt.u64.u32 %rd63, %r5;
+	cvt.u64.u32 %rd64, %r6;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L35;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd65, %rd63;
+$L36:
+	setp.ge.s64 %p31, %rd65, %rd62;
+	@%p31 bra $L37;
+	mad.lo.s64 %rd66, %rd65, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	add.s64 %rd68, %rd61, %rd67;
+	mov.b64 %rd61, %rd68;
+	add.s64 %rd65, %rd65, %rd64;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
+	setp.ne.u32 %p32, %r18, 2;
+	@%p32 bra.uni $L38;
+	mov.b64 %rd61, 1;
+	mov.b64 %rd69, %rd63;
+$L39:
+	setp.ge.s64 %p33, %rd69, %rd62;
+	@%p33 bra $L40;
+	mad.lo.s64 %rd70, %rd69, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	mul.lo.s64 %rd72, %rd61, %rd71;
+	mov.b64 %rd61, %rd72;
+	add.s64 %rd69, %rd69, %rd64;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L41;
+	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd73, %rd63;
+$L42:
+	setp.ge.s64 %p35, %rd73, %rd62;
+	@%p35 bra $L43;
+	mad.lo.s64 %rd74, %rd73, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	min.s64 %rd76, %rd61, %rd75;
+	mov.b64 %rd61, %rd76;
+	add.s64 %rd73, %rd73, %rd64;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
+$L41:
+	setp.ne.u32 %p36, %r18, 4;
+	@%p36 bra.uni $L44;
+	mov.b64 %rd61, -9223372036854775808;
+	mov.b64 %rd77, %rd63;
+$L45:
+	setp.ge.s64 %p37, %rd77, %rd62;
+	@%p37 bra $L46;
+	mad.lo.s64 %rd78, %rd77, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	max.s64 %rd80, %rd61, %rd79;
+	mov.b64 %rd61, %rd80;
+	add.s64 %rd77, %rd77, %rd64;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p38, %r18, 7;
+	@%p38 bra.uni $L47;
+	mov.b64 %rd61, -1;
+	mov.b64 %rd81, %rd63;
+$L48:
+	setp.ge.s64 %p39, %rd81, %rd62;
+	@%p39 bra $L49;
+	mad.lo.s64 %rd82, %rd81, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	and.b64 %rd84, %rd61, %rd83;
+	mov.b64 %rd61, %rd84;
+	add.s64 %rd81, %rd81, %rd64;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd61, 0;
+	mov.b64 %rd85, %rd63;
+$L50:
+	setp.ge.s64 %p40, %rd85, %rd62;
+	@%p40 bra $L51;
+	mad.lo.s64 %rd86, %rd85, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	or.b64 %rd88, %rd61, %rd87;
+	mov.b64 %rd61, %rd88;
+	add.s64 %rd85, %rd85, %rd64;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd89, %rd61;
+	// block reduction
+	mov.b32 %r48, 1;
+	mov.b32 %r49, 1;
+	sub.u32 %r50, %r13, 1;
+	mov.b32 %r51, %r48;
+$L52:
+	setp.hs.u32 %p41, %r51, 32;
+	@%p41 bra $L53;
+	mov.b64 {%r52, %r53}, %rd89;
+	shfl.sync.down.b32 %r54|%p42, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd90, {%r54, %r55};
+	@!%p42 bra $L54;
+	setp.ne.u32 %p43, %r18, 1;
+	@%p43 bra.uni $L56;
+	add.s64 %rd91, %rd89, %rd90;
+	mov.b64 %rd89, %rd91;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p44, %r18, 2;
+	@%p44 bra.uni $L57;
+	mul.lo.s64 %rd92, %rd89, %rd90;
+	mov.b64 %rd89, %rd92;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p45, %r18, 3;
+	@%p45 bra.uni $L58;
+	min.s64 %rd93, %rd89, %rd90;
+	mov.b64 %rd89, %rd93;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p46, %r18, 4;
+	@%p46 bra.uni $L59;
+	max.s64 %rd94, %rd89, %rd90;
+	mov.b64 %rd89, %rd94;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p47, %r18, 7;
+	@%p47 bra.uni $L60;
+	and.b64 %rd95, %rd89, %rd90;
+	mov.b64 %rd89, %rd95;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd96, %rd89, %rd90;
+	mov.b64 %rd89, %rd96;
+$L55:
+$L54:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L61;
+	mul.wide.u32 %rd97, %r8, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	st.shared.s64 [%rd98+0], %rd89;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L62;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L63;
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	ld.shared.s64 %rd101, [%rd100+0];
+	mov.b64 %rd89, %rd101;
+$L63:
+	sub.u32 %r56, %r10, 1;
+	mov.b32 %r57, %r49;
+$L64:
+	setp.hs.u32 %p51, %r57, 32;
+	@%p51 bra $L65;
+	mov.b64 {%r58, %r59}, %rd89;
+	shfl.sync.down.b32 %r60|%p52, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd102, {%r60, %r61};
+	@!%p52 bra $L66;
+	setp.ne.u32 %p53, %r18, 1;
+	@%p53 bra.uni $L68;
+	add.s64 %rd103, %rd89, %rd102;
+	mov.b64 %rd89, %rd103;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p54, %r18, 2;
+	@%p54 bra.uni $L69;
+	mul.lo.s64 %rd104, %rd89, %rd102;
+	mov.b64 %rd89, %rd104;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p55, %r18, 3;
+	@%p55 bra.uni $L70;
+	min.s64 %rd105, %rd89, %rd102;
+	mov.b64 %rd89, %rd105;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p56, %r18, 4;
+	@%p56 bra.uni $L71;
+	max.s64 %rd106, %rd89, %rd102;
+	mov.b64 %rd89, %rd106;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p57, %r18, 7;
+	@%p57 bra.uni $L72;
+	and.b64 %rd107, %rd89, %rd102;
+	mov.b64 %rd89, %rd107;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd108, %rd89, %rd102;
+	mov.b64 %rd89, %rd108;
+$L67:
+$L66:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p27 bra $L73;
+	st.global.s64 [%rd13+0], %rd89;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd34;
-$L40:
 	ret;
 }
 `
@@ -11043,7 +10681,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 			_ = gokkosimpl.AtomicLoadInt64(&gokkosG2[0])
 			k.I64.AtomicStore(4, 42)
 		}
-//line gokkos_kernels_gen.go:11047
+//line gokkos_kernels_gen.go:10685
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11072,7 +10710,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:11076
+//line gokkos_kernels_gen.go:10714
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -11092,14 +10730,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 				gokkosS0[gokkosJ] = gokkosG1[i+1]
 			}
-//line gokkos_kernels_gen.go:11096
+//line gokkos_kernels_gen.go:10734
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 			gokkosG0[i] = gokkosG1[i+1]
 		}
-//line gokkos_kernels_gen.go:11103
+//line gokkos_kernels_gen.go:10741
 		return
 	}
 	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -11108,14 +10746,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:11112
+//line gokkos_kernels_gen.go:10750
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:11119
+//line gokkos_kernels_gen.go:10757
 }
 
 // gokkosHostLoop3 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -11132,14 +10770,14 @@ func gokkosHostLoop3(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 			gokkosG0[i-int(k.Off)] = k.A*int64(i) + k.B
 		}
-//line gokkos_kernels_gen.go:11136
+//line gokkos_kernels_gen.go:10774
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:11143
+//line gokkos_kernels_gen.go:10781
 }
 
 // gokkosHostLoop4 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -11156,14 +10794,14 @@ func gokkosHostLoop4(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 			gokkosimpl.AtomicAddInt32(&gokkosG0[i], 1)
 		}
-//line gokkos_kernels_gen.go:11160
+//line gokkos_kernels_gen.go:10798
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:11167
+//line gokkos_kernels_gen.go:10805
 }
 
 // gokkosHostLoop5 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -11175,14 +10813,14 @@ func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11179
+//line gokkos_kernels_gen.go:10817
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:11186
+//line gokkos_kernels_gen.go:10824
 }
 
 // gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -11192,7 +10830,7 @@ func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		gokkosAccV += int64(i)
 	}
-//line gokkos_kernels_gen.go:11196
+//line gokkos_kernels_gen.go:10834
 	*acc = gokkosAccV
 }
 
@@ -11205,7 +10843,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11209
+//line gokkos_kernels_gen.go:10847
 		*acc = gokkosAccV
 		return
 	}
@@ -11213,7 +10851,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11217
+//line gokkos_kernels_gen.go:10855
 	*acc = gokkosAccV
 }
 
@@ -11226,7 +10864,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11230
+//line gokkos_kernels_gen.go:10868
 		*acc = gokkosAccV
 		return
 	}
@@ -11234,7 +10872,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11238
+//line gokkos_kernels_gen.go:10876
 	*acc = gokkosAccV
 }
 
@@ -11247,7 +10885,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			gokkosAccV *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11251
+//line gokkos_kernels_gen.go:10889
 		*acc = gokkosAccV
 		return
 	}
@@ -11255,7 +10893,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		gokkosAccV *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11259
+//line gokkos_kernels_gen.go:10897
 	*acc = gokkosAccV
 }
 
@@ -11268,7 +10906,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11272
+//line gokkos_kernels_gen.go:10910
 		*acc = gokkosAccV
 		return
 	}
@@ -11276,7 +10914,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11280
+//line gokkos_kernels_gen.go:10918
 	*acc = gokkosAccV
 }
 
@@ -11289,7 +10927,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:11293
+//line gokkos_kernels_gen.go:10931
 		*acc = gokkosAccV
 		return
 	}
@@ -11297,7 +10935,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		gokkosAccV = max(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11301
+//line gokkos_kernels_gen.go:10939
 	*acc = gokkosAccV
 }
 
@@ -11312,7 +10950,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11316
+//line gokkos_kernels_gen.go:10954
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11321,7 +10959,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11325
+//line gokkos_kernels_gen.go:10963
 }
 
 // gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -11335,7 +10973,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:11339
+//line gokkos_kernels_gen.go:10977
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11344,7 +10982,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:11348
+//line gokkos_kernels_gen.go:10986
 }
 
 // gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -11356,7 +10994,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:11360
+//line gokkos_kernels_gen.go:10998
 		*acc = gokkosAccV
 		return
 	}
@@ -11364,7 +11002,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		gokkosAccV = gokkosAccV && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:11368
+//line gokkos_kernels_gen.go:11006
 	*acc = gokkosAccV
 }
 
@@ -11377,7 +11015,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:11381
+//line gokkos_kernels_gen.go:11019
 		*acc = gokkosAccV
 		return
 	}
@@ -11385,7 +11023,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		gokkosAccV = gokkosAccV || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:11389
+//line gokkos_kernels_gen.go:11027
 	*acc = gokkosAccV
 }
 
@@ -11398,7 +11036,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			gokkosAccV &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11402
+//line gokkos_kernels_gen.go:11040
 		*acc = gokkosAccV
 		return
 	}
@@ -11406,7 +11044,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		gokkosAccV &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11410
+//line gokkos_kernels_gen.go:11048
 	*acc = gokkosAccV
 }
 
@@ -11419,7 +11057,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			gokkosAccV |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11423
+//line gokkos_kernels_gen.go:11061
 		*acc = gokkosAccV
 		return
 	}
@@ -11427,7 +11065,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		gokkosAccV |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11431
+//line gokkos_kernels_gen.go:11069
 	*acc = gokkosAccV
 }
 
@@ -11439,14 +11077,14 @@ func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:11443
+//line gokkos_kernels_gen.go:11081
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:11450
+//line gokkos_kernels_gen.go:11088
 }
 
 // gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -11462,7 +11100,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11466
+//line gokkos_kernels_gen.go:11104
 		*acc = gokkosAccV
 		return
 	}
@@ -11473,7 +11111,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11477
+//line gokkos_kernels_gen.go:11115
 	*acc = gokkosAccV
 }
 
@@ -11490,7 +11128,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11494
+//line gokkos_kernels_gen.go:11132
 		*acc = gokkosAccV
 		return
 	}
@@ -11501,7 +11139,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11505
+//line gokkos_kernels_gen.go:11143
 	*acc = gokkosAccV
 }
 
@@ -11513,12 +11151,12 @@ func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11517
+//line gokkos_kernels_gen.go:11155
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11524
+//line gokkos_kernels_gen.go:11162
 }

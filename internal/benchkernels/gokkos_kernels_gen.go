@@ -30,7 +30,7 @@ func init() {
 		Pos:             "internal/benchkernels/kernels.go:21",
 		Form:            abi.FormReduce,
 		PTX:             gokkosPTX1,
-		Reduce:          abi.ReduceEntries{Main: "gk_benchkernels_EmptyReduce_main", Final: "gk_benchkernels_EmptyReduce_final"},
+		Reduce:          abi.ReduceEntries{Main: "gk_benchkernels_EmptyReduce_main"},
 		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params:          []abi.Param{},
@@ -69,7 +69,7 @@ func init() {
 		Pos:       "internal/benchkernels/kernels.go:40",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX3,
-		Reduce:    abi.ReduceEntries{Main: "gk_benchkernels_Sum_main", Final: "gk_benchkernels_Sum_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_benchkernels_Sum_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -157,18 +157,20 @@ const gokkosPTX1 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_benchkernels_EmptyReduce_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<45>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<95>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -192,60 +194,62 @@ const gokkosPTX1 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r20;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r19;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
+	sub.s64 %rd8, %rd3, %rd2;
+	max.s64 %rd9, %rd8, 0;
+	cvt.u64.u32 %rd10, %r20;
+	add.s64 %rd11, %rd9, %rd10;
+	sub.s64 %rd12, %rd11, 1;
+	div.u64 %rd13, %rd12, %rd10;
+	cvt.u64.u32 %rd14, %r19;
+	mad.lo.s64 %rd15, %rd14, %rd13, %rd2;
+	add.s64 %rd16, %rd15, %rd13;
+	min.s64 %rd17, %rd16, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd17, 0;
+	mov.b64 %rd19, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd17, 1;
+	mov.b64 %rd19, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd17, 9223372036854775807;
+	mov.b64 %rd19, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd17, -9223372036854775808;
+	mov.b64 %rd19, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd17, -1;
+	mov.b64 %rd19, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd17, 0;
+	mov.b64 %rd19, 0;
 $L1:
-	mov.b64 %rd16, %rd17;
-	cvt.u64.u32 %rd18, %r5;
-	add.s64 %rd19, %rd13, %rd18;
-	cvt.u64.u32 %rd20, %r6;
-	mov.b64 %rd21, %rd19;
+	mov.b64 %rd18, %rd19;
+	cvt.u64.u32 %rd20, %r5;
+	add.s64 %rd21, %rd15, %rd20;
+	cvt.u64.u32 %rd22, %r6;
+	mov.b64 %rd23, %rd21;
 $L7:
-	setp.ge.s64 %p7, %rd21, %rd15;
+	setp.ge.s64 %p7, %rd23, %rd17;
 	@%p7 bra $L8;
-	mov.b64 %rd22, %rd21;
+	mov.b64 %rd24, %rd23;
 $L9:
-	add.s64 %rd21, %rd21, %rd20;
+	add.s64 %rd23, %rd23, %rd22;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd23, %rd16;
+	mov.b64 %rd25, %rd18;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -254,43 +258,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd23;
+	mov.b64 {%r25, %r26}, %rd25;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd24, {%r27, %r28};
+	mov.b64 %rd26, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
+	add.s64 %rd27, %rd25, %rd26;
+	mov.b64 %rd25, %rd27;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd26, %rd23, %rd24;
-	mov.b64 %rd23, %rd26;
+	mul.lo.s64 %rd28, %rd25, %rd26;
+	mov.b64 %rd25, %rd28;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd27, %rd23, %rd24;
-	mov.b64 %rd23, %rd27;
+	min.s64 %rd29, %rd25, %rd26;
+	mov.b64 %rd25, %rd29;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd28, %rd23, %rd24;
-	mov.b64 %rd23, %rd28;
+	max.s64 %rd30, %rd25, %rd26;
+	mov.b64 %rd25, %rd30;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd29, %rd23, %rd24;
-	mov.b64 %rd23, %rd29;
+	and.b64 %rd31, %rd25, %rd26;
+	mov.b64 %rd25, %rd31;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd30, %rd23, %rd24;
-	mov.b64 %rd23, %rd30;
+	or.b64 %rd32, %rd25, %rd26;
+	mov.b64 %rd25, %rd32;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -298,326 +302,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd31, %r8, 16;
-	add.s64 %rd32, %rd1, %rd31;
-	st.shared.s64 [%rd32+0], %rd23;
+	mul.wide.u32 %rd33, %r8, 16;
+	add.s64 %rd34, %rd1, %rd33;
+	st.shared.s64 [%rd34+0], %rd25;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd33, %r7, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	ld.shared.s64 %rd35, [%rd34+0];
-	mov.b64 %rd23, %rd35;
+	mul.wide.u32 %rd35, %r7, 16;
+	add.s64 %rd36, %rd1, %rd35;
+	ld.shared.s64 %rd37, [%rd36+0];
+	mov.b64 %rd25, %rd37;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd23;
+	mov.b64 {%r31, %r32}, %rd25;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd36, {%r33, %r34};
+	mov.b64 %rd38, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd37, %rd23, %rd36;
-	mov.b64 %rd23, %rd37;
+	add.s64 %rd39, %rd25, %rd38;
+	mov.b64 %rd25, %rd39;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd38, %rd23, %rd36;
-	mov.b64 %rd23, %rd38;
+	mul.lo.s64 %rd40, %rd25, %rd38;
+	mov.b64 %rd25, %rd40;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd39, %rd23, %rd36;
-	mov.b64 %rd23, %rd39;
+	min.s64 %rd41, %rd25, %rd38;
+	mov.b64 %rd25, %rd41;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd40, %rd23, %rd36;
-	mov.b64 %rd23, %rd40;
+	max.s64 %rd42, %rd25, %rd38;
+	mov.b64 %rd25, %rd42;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd41, %rd23, %rd36;
-	mov.b64 %rd23, %rd41;
+	and.b64 %rd43, %rd25, %rd38;
+	mov.b64 %rd25, %rd43;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd42, %rd23, %rd36;
-	mov.b64 %rd23, %rd42;
+	or.b64 %rd44, %rd25, %rd38;
+	mov.b64 %rd25, %rd44;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd43, %r19, 8;
-	add.s64 %rd44, %rd5, %rd43;
+	mul.wide.u32 %rd45, %r19, 8;
+	add.s64 %rd46, %rd5, %rd45;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd44+0], %rd23;
+	st.global.s64 [%rd46+0], %rd25;
 $L31:
-	ret;
-}
-
-.visible .entry gk_benchkernels_EmptyReduce_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<54>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd7, 0;
-	mov.b64 %rd10, %rd8;
-$L3:
-	setp.ge.s64 %p3, %rd10, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	add.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd7, 1;
-	mov.b64 %rd14, %rd8;
-$L6:
-	setp.ge.s64 %p5, %rd14, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd15, %rd14, 8, %rd3;
-	ld.global.s64 %rd16, [%rd15+0];
-	mul.lo.s64 %rd17, %rd7, %rd16;
-	mov.b64 %rd7, %rd17;
-	add.s64 %rd14, %rd14, %rd9;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd7, 9223372036854775807;
-	mov.b64 %rd18, %rd8;
-$L9:
-	setp.ge.s64 %p7, %rd18, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s64 %rd20, [%rd19+0];
-	min.s64 %rd21, %rd7, %rd20;
-	mov.b64 %rd7, %rd21;
-	add.s64 %rd18, %rd18, %rd9;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd7, -9223372036854775808;
-	mov.b64 %rd22, %rd8;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s64 %rd24, [%rd23+0];
-	max.s64 %rd25, %rd7, %rd24;
-	mov.b64 %rd7, %rd25;
-	add.s64 %rd22, %rd22, %rd9;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd7, -1;
-	mov.b64 %rd26, %rd8;
-$L15:
-	setp.ge.s64 %p11, %rd26, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	and.b64 %rd29, %rd7, %rd28;
-	mov.b64 %rd7, %rd29;
-	add.s64 %rd26, %rd26, %rd9;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd7, 0;
-	mov.b64 %rd30, %rd8;
-$L17:
-	setp.ge.s64 %p12, %rd30, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd31, %rd30, 8, %rd3;
-	ld.global.s64 %rd32, [%rd31+0];
-	or.b64 %rd33, %rd7, %rd32;
-	mov.b64 %rd7, %rd33;
-	add.s64 %rd30, %rd30, %rd9;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd34, %rd7;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd34;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd35, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd47, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd48, %r20;
+	cvt.u64.u32 %rd49, %r5;
+	cvt.u64.u32 %rd50, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd47, 0;
+	mov.b64 %rd51, %rd49;
+$L36:
+	setp.ge.s64 %p30, %rd51, %rd48;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd47, %rd53;
+	mov.b64 %rd47, %rd54;
+	add.s64 %rd51, %rd51, %rd50;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd47, 1;
+	mov.b64 %rd55, %rd49;
+$L39:
+	setp.ge.s64 %p32, %rd55, %rd48;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd56, %rd55, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd57, [%rd56+0];
+	mul.lo.s64 %rd58, %rd47, %rd57;
+	mov.b64 %rd47, %rd58;
+	add.s64 %rd55, %rd55, %rd50;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd47, 9223372036854775807;
+	mov.b64 %rd59, %rd49;
+$L42:
+	setp.ge.s64 %p34, %rd59, %rd48;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd61, [%rd60+0];
+	min.s64 %rd62, %rd47, %rd61;
+	mov.b64 %rd47, %rd62;
+	add.s64 %rd59, %rd59, %rd50;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd47, -9223372036854775808;
+	mov.b64 %rd63, %rd49;
+$L45:
+	setp.ge.s64 %p36, %rd63, %rd48;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	max.s64 %rd66, %rd47, %rd65;
+	mov.b64 %rd47, %rd66;
+	add.s64 %rd63, %rd63, %rd50;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd47, -1;
+	mov.b64 %rd67, %rd49;
+$L48:
+	setp.ge.s64 %p38, %rd67, %rd48;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	and.b64 %rd70, %rd47, %rd69;
+	mov.b64 %rd47, %rd70;
+	add.s64 %rd67, %rd67, %rd50;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd47, 0;
+	mov.b64 %rd71, %rd49;
+$L50:
+	setp.ge.s64 %p39, %rd71, %rd48;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	or.b64 %rd74, %rd47, %rd73;
+	mov.b64 %rd47, %rd74;
+	add.s64 %rd71, %rd71, %rd50;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd75, %rd47;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd75;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd76, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd77, %rd75, %rd76;
+	mov.b64 %rd75, %rd77;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd78, %rd75, %rd76;
+	mov.b64 %rd75, %rd78;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd79, %rd75, %rd76;
+	mov.b64 %rd75, %rd79;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd80, %rd75, %rd76;
+	mov.b64 %rd75, %rd80;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd81, %rd75, %rd76;
+	mov.b64 %rd75, %rd81;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd82, %rd75, %rd76;
+	mov.b64 %rd75, %rd82;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd83, %r8, 16;
+	add.s64 %rd84, %rd1, %rd83;
+	st.shared.s64 [%rd84+0], %rd75;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd85, %r7, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	ld.shared.s64 %rd87, [%rd86+0];
+	mov.b64 %rd75, %rd87;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd75;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd88, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd89, %rd75, %rd88;
+	mov.b64 %rd75, %rd89;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd90, %rd75, %rd88;
+	mov.b64 %rd75, %rd90;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd91, %rd75, %rd88;
+	mov.b64 %rd75, %rd91;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd92, %rd75, %rd88;
+	mov.b64 %rd75, %rd92;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd93, %rd75, %rd88;
+	mov.b64 %rd75, %rd93;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd94, %rd75, %rd88;
+	mov.b64 %rd75, %rd94;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd75;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd34;
-$L40:
 	ret;
 }
 `
@@ -720,21 +703,23 @@ const gokkosPTX3 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_benchkernels_Sum_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<57>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -758,73 +743,75 @@ const gokkosPTX3 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	add.s64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	add.s64 %rd36, %rd25, %rd35;
+	mov.b64 %rd25, %rd36;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd35, %rd23;
+	mov.b64 %rd37, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -833,43 +820,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd35;
+	mov.b64 {%r25, %r26}, %rd37;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd36, {%r27, %r28};
+	mov.b64 %rd38, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd37, %rd35, %rd36;
-	mov.b64 %rd35, %rd37;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd38, %rd35, %rd36;
-	mov.b64 %rd35, %rd38;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd39, %rd35, %rd36;
-	mov.b64 %rd35, %rd39;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd40, %rd35, %rd36;
-	mov.b64 %rd35, %rd40;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd41, %rd35, %rd36;
-	mov.b64 %rd35, %rd41;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd42, %rd35, %rd36;
-	mov.b64 %rd35, %rd42;
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -877,336 +864,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd35;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd35, %rd47;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd35;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd48, {%r33, %r34};
+	mov.b64 %rd50, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd49, %rd35, %rd48;
-	mov.b64 %rd35, %rd49;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd50, %rd35, %rd48;
-	mov.b64 %rd35, %rd50;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd51, %rd35, %rd48;
-	mov.b64 %rd35, %rd51;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd52, %rd35, %rd48;
-	mov.b64 %rd35, %rd52;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd53, %rd35, %rd48;
-	mov.b64 %rd35, %rd53;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd54, %rd35, %rd48;
-	mov.b64 %rd35, %rd54;
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd55, %r19, 8;
-	add.s64 %rd56, %rd5, %rd55;
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd56+0], %rd35;
+	st.global.s64 [%rd58+0], %rd37;
 $L31:
-	ret;
-}
-
-.visible .entry gk_benchkernels_Sum_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd61, %r5;
+	cvt.u64.u32 %rd62, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd63, %rd61;
+$L36:
+	setp.ge.s64 %p30, %rd63, %rd60;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	add.s64 %rd66, %rd59, %rd65;
+	mov.b64 %rd59, %rd66;
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd59, 1;
+	mov.b64 %rd67, %rd61;
+$L39:
+	setp.ge.s64 %p32, %rd67, %rd60;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	mul.lo.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
+	add.s64 %rd67, %rd67, %rd62;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd71, %rd61;
+$L42:
+	setp.ge.s64 %p34, %rd71, %rd60;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
+	add.s64 %rd71, %rd71, %rd62;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd75, %rd61;
+$L45:
+	setp.ge.s64 %p36, %rd75, %rd60;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	max.s64 %rd78, %rd59, %rd77;
+	mov.b64 %rd59, %rd78;
+	add.s64 %rd75, %rd75, %rd62;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd59, -1;
+	mov.b64 %rd79, %rd61;
+$L48:
+	setp.ge.s64 %p38, %rd79, %rd60;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	and.b64 %rd82, %rd59, %rd81;
+	mov.b64 %rd59, %rd82;
+	add.s64 %rd79, %rd79, %rd62;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd59, 0;
+	mov.b64 %rd83, %rd61;
+$L50:
+	setp.ge.s64 %p39, %rd83, %rd60;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	or.b64 %rd86, %rd59, %rd85;
+	mov.b64 %rd59, %rd86;
+	add.s64 %rd83, %rd83, %rd62;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd87, %rd59;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd87;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd88, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd90, %rd87, %rd88;
+	mov.b64 %rd87, %rd90;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd91, %rd87, %rd88;
+	mov.b64 %rd87, %rd91;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd92, %rd87, %rd88;
+	mov.b64 %rd87, %rd92;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd93, %rd87, %rd88;
+	mov.b64 %rd87, %rd93;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd94, %rd87, %rd88;
+	mov.b64 %rd87, %rd94;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd87;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.s64 %rd99, [%rd98+0];
+	mov.b64 %rd87, %rd99;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd87;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd100, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd101, %rd87, %rd100;
+	mov.b64 %rd87, %rd101;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd102, %rd87, %rd100;
+	mov.b64 %rd87, %rd102;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd103, %rd87, %rd100;
+	mov.b64 %rd87, %rd103;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd104, %rd87, %rd100;
+	mov.b64 %rd87, %rd104;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd105, %rd87, %rd100;
+	mov.b64 %rd87, %rd105;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd106, %rd87, %rd100;
+	mov.b64 %rd87, %rd106;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd87;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -1876,7 +1832,7 @@ func gokkosHostLoop0(gokkosK *Empty, gokkosLo, gokkosHi int) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:1880
+//line gokkos_kernels_gen.go:1836
 }
 
 // gokkosHostLoop1 runs EmptyReduce.Run for every index in [gokkosLo, gokkosHi).
@@ -1884,7 +1840,7 @@ func gokkosHostLoop1(gokkosK *EmptyReduce, gokkosLo, gokkosHi int, acc *int64) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:1888
+//line gokkos_kernels_gen.go:1844
 }
 
 // gokkosHostLoop2 runs Triad.Run for every index in [gokkosLo, gokkosHi).
@@ -1897,14 +1853,14 @@ func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
 //line kernels.go:35
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1901
+//line gokkos_kernels_gen.go:1857
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:35
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:1908
+//line gokkos_kernels_gen.go:1864
 }
 
 // gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
@@ -1916,7 +1872,7 @@ func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:43
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1920
+//line gokkos_kernels_gen.go:1876
 		*acc = gokkosAccV
 		return
 	}
@@ -1924,7 +1880,7 @@ func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:43
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:1928
+//line gokkos_kernels_gen.go:1884
 	*acc = gokkosAccV
 }
 
@@ -1941,7 +1897,7 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1945
+//line gokkos_kernels_gen.go:1901
 		*acc = gokkosAccV
 		return
 	}
@@ -1952,6 +1908,6 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:1956
+//line gokkos_kernels_gen.go:1912
 	*acc = gokkosAccV
 }

@@ -97,7 +97,7 @@ func ScanBlock(d Device, b Block, grid int, down Entry, n int64) (Block, int) {
 	return b, grid
 }
 
-// OneBlock returns the block size of the single-block entries (reduce Final, scan Mid): 256
+// OneBlock returns the block size of the single-block entry (scan Mid): 256
 // threads, or e's limit rounded down to the warp size.
 func OneBlock(d Device, e Entry) int {
 	b := min(256, e.MaxThreads)

@@ -360,7 +360,7 @@ func init() {
 		Pos:       "kernelc/corpus/generic.go:43",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX16,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_GenericSum_float32__main", Final: "gk_corpus_GenericSum_float32__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_GenericSum_float32__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat32, Loc: false},
 		Params: []abi.Param{
@@ -380,7 +380,7 @@ func init() {
 		Pos:       "kernelc/corpus/generic.go:43",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_GenericSum_int32__main", Final: "gk_corpus_GenericSum_int32__final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_GenericSum_int32__main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
@@ -491,7 +491,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:11",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX22,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_SumF64_main", Final: "gk_corpus_SumF64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_SumF64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
@@ -511,7 +511,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:19",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX23,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_ProdI64_main", Final: "gk_corpus_ProdI64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_ProdI64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -531,7 +531,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:27",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX24,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MinI32_main", Final: "gk_corpus_MinI32_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MinI32_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
@@ -551,7 +551,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:35",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX25,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MaxF32_main", Final: "gk_corpus_MaxF32_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MaxF32_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat32, Loc: false},
 		Params: []abi.Param{
@@ -571,7 +571,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:47",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX26,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_BitsU64_main", Final: "gk_corpus_BitsU64_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_BitsU64_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindUint64, Loc: false},
 		Params: []abi.Param{
@@ -592,7 +592,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:64",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX27,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_AllPositive_main", Final: "gk_corpus_AllPositive_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_AllPositive_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
 		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
 		Params: []abi.Param{
@@ -613,7 +613,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:81",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX28,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_ArgMin_main", Final: "gk_corpus_ArgMin_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_ArgMin_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: true},
 		Params: []abi.Param{
@@ -634,7 +634,7 @@ func init() {
 		Pos:       "kernelc/corpus/reduce.go:104",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX29,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MaxAbs_main", Final: "gk_corpus_MaxAbs_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MaxAbs_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -779,7 +779,7 @@ func init() {
 		Pos:       "kernelc/corpus/teamk.go:190",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX36,
-		Reduce:    abi.ReduceEntries{Main: "gk_corpus_TeamSum_main", Final: "gk_corpus_TeamSum_final"},
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_TeamSum_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
@@ -4100,22 +4100,24 @@ const gokkosPTX16 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_GenericSum_float32__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<43>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<35>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<75>;
+	.reg .b64 %rd<53>;
+	.reg .f32 %f<80>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4139,26 +4141,28 @@ const gokkosPTX16 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f32 %f2, 0f00000000;
@@ -4177,23 +4181,23 @@ $L4:
 	mov.f32 %f2, 0fFF800000;
 $L1:
 	mov.f32 %f1, %f2;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f3, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.f32 %f3, [%rd31+0];
 	mov.f32 %f4, %f3;
 	mul.rn.f32 %f5, %f4, 0f40000000;
 	add.rn.f32 %f6, %f1, %f5;
 	mov.f32 %f1, %f6;
 $L7:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f32 %f7, %f1;
@@ -4254,18 +4258,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L15;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f7;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.f32 [%rd33+0], %f7;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L16;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L17;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f21, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.f32 %f21, [%rd35+0];
 	mov.f32 %f7, %f21;
 $L17:
 	sub.u32 %r33, %r10, 1;
@@ -4321,271 +4325,239 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L25;
-	st.global.f32 [%rd35+0], %f7;
+	st.global.f32 [%rd37+0], %f7;
 $L25:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<47>;
-	.reg .b64 %rd<28>;
-	.reg .f32 %f<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f32 %f1, 0f00000000;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	add.rn.f32 %f3, %f1, %f2;
-	mov.f32 %f1, %f3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f32 %f1, 0f3F800000;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f32 %f4, [%rd19+0];
-	mul.rn.f32 %f5, %f1, %f4;
-	mov.f32 %f1, %f5;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f32 %f1, 0f7F800000;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f32 %f6, [%rd21+0];
-	min.f32 %f7, %f1, %f6;
-	mov.b32 %r19, %f1;
-	mov.b32 %r20, %f6;
-	or.b32 %r21, %r19, %r20;
-	setp.eq.f32 %p8, %f1, %f6;
-	mov.b32 %f8, %r21;
-	selp.f32 %f9, %f8, %f7, %p8;
-	setp.nan.f32 %p9, %f1, %f6;
-	add.rn.f32 %f10, %f1, %f6;
-	selp.f32 %f11, %f10, %f9, %p9;
-	mov.f32 %f1, %f11;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f32 %f1, 0fFF800000;
-	mov.b64 %rd22, %rd14;
-$L11:
-	setp.ge.s64 %p10, %rd22, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.f32 %f12, [%rd23+0];
-	max.f32 %f13, %f1, %f12;
-	mov.b32 %r22, %f1;
-	mov.b32 %r23, %f12;
-	and.b32 %r24, %r22, %r23;
-	setp.eq.f32 %p11, %f1, %f12;
-	mov.b32 %f14, %r24;
-	selp.f32 %f15, %f14, %f13, %p11;
-	setp.nan.f32 %p12, %f1, %f12;
-	add.rn.f32 %f16, %f1, %f12;
-	selp.f32 %f17, %f16, %f15, %p12;
-	mov.f32 %f1, %f17;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f32 %f18, %f1;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L13:
-	setp.hs.u32 %p13, %r28, 32;
-	@%p13 bra $L14;
-	mov.b32 %r29, %f18;
-	shfl.sync.down.b32 %r30|%p14, %r29, %r28, %r27, %r17;
-	mov.b32 %f19, %r30;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f32 %f20, %f18, %f19;
-	mov.f32 %f18, %f20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f32 %f21, %f18, %f19;
-	mov.f32 %f18, %f21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f32 %f22, %f18, %f19;
-	mov.b32 %r31, %f18;
-	mov.b32 %r32, %f19;
-	or.b32 %r33, %r31, %r32;
-	setp.eq.f32 %p18, %f18, %f19;
-	mov.b32 %f23, %r33;
-	selp.f32 %f24, %f23, %f22, %p18;
-	setp.nan.f32 %p19, %f18, %f19;
-	add.rn.f32 %f25, %f18, %f19;
-	selp.f32 %f26, %f25, %f24, %p19;
-	mov.f32 %f18, %f26;
-	bra.uni $L16;
-$L19:
-	max.f32 %f27, %f18, %f19;
-	mov.b32 %r34, %f18;
-	mov.b32 %r35, %f19;
-	and.b32 %r36, %r34, %r35;
-	setp.eq.f32 %p20, %f18, %f19;
-	mov.b32 %f28, %r36;
-	selp.f32 %f29, %f28, %f27, %p20;
-	setp.nan.f32 %p21, %f18, %f19;
-	add.rn.f32 %f30, %f18, %f19;
-	selp.f32 %f31, %f30, %f29, %p21;
-	mov.f32 %f18, %f31;
-$L16:
-$L15:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd24, %r8, 16;
-	add.s64 %rd25, %rd1, %rd24;
-	st.shared.f32 [%rd25+0], %f18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd26, %r7, 16;
-	add.s64 %rd27, %rd1, %rd26;
-	ld.shared.f32 %f32, [%rd27+0];
-	mov.f32 %f18, %f32;
-$L22:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r26;
-$L23:
-	setp.hs.u32 %p25, %r38, 32;
-	@%p25 bra $L24;
-	mov.b32 %r39, %f18;
-	shfl.sync.down.b32 %r40|%p26, %r39, %r38, %r37, %r17;
-	mov.b32 %f33, %r40;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f32 %f34, %f18, %f33;
-	mov.f32 %f18, %f34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f32 %f35, %f18, %f33;
-	mov.f32 %f18, %f35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f32 %f36, %f18, %f33;
-	mov.b32 %r41, %f18;
-	mov.b32 %r42, %f33;
-	or.b32 %r43, %r41, %r42;
-	setp.eq.f32 %p30, %f18, %f33;
-	mov.b32 %f37, %r43;
-	selp.f32 %f38, %f37, %f36, %p30;
-	setp.nan.f32 %p31, %f18, %f33;
-	add.rn.f32 %f39, %f18, %f33;
-	selp.f32 %f40, %f39, %f38, %p31;
-	mov.f32 %f18, %f40;
-	bra.uni $L26;
-$L29:
-	max.f32 %f41, %f18, %f33;
-	mov.b32 %r44, %f18;
-	mov.b32 %r45, %f33;
-	and.b32 %r46, %r44, %r45;
-	setp.eq.f32 %p32, %f18, %f33;
-	mov.b32 %f42, %r46;
-	selp.f32 %f43, %f42, %f41, %p32;
-	setp.nan.f32 %p33, %f18, %f33;
-	add.rn.f32 %f44, %f18, %f33;
-	selp.f32 %f45, %f44, %f43, %p33;
-	mov.f32 %f18, %f45;
+	// the last block combines the partials
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L26;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r43, [gk_reduce_done], 1;
+	sub.u32 %r44, %r20, 1;
+	setp.eq.u32 %p29, %r43, %r44;
+	fence.acq_rel.gpu;
+	selp.b32 %r45, 1, 0, %p29;
+	st.shared.u32 [%rd1+1024], %r45;
 $L26:
-$L25:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f32 [%rd6+0], %f18;
+	bar.sync 0;
+	ld.shared.u32 %r46, [%rd1+1024];
+	setp.ne.u32 %p30, %r46, 0;
+	@!%p30 bra $L27;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p31, %r18, 1;
+	@%p31 bra.uni $L29;
+	mov.f32 %f35, 0f00000000;
+	mov.b64 %rd41, %rd39;
 $L30:
+	setp.ge.s64 %p32, %rd41, %rd38;
+	@%p32 bra $L31;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f36, [%rd42+0];
+	add.rn.f32 %f37, %f35, %f36;
+	mov.f32 %f35, %f37;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L30;
+$L31:
+	bra.uni $L28;
+$L29:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L32;
+	mov.f32 %f35, 0f3F800000;
+	mov.b64 %rd43, %rd39;
+$L33:
+	setp.ge.s64 %p34, %rd43, %rd38;
+	@%p34 bra $L34;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f38, [%rd44+0];
+	mul.rn.f32 %f39, %f35, %f38;
+	mov.f32 %f35, %f39;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L33;
+$L34:
+	bra.uni $L28;
+$L32:
+	setp.ne.u32 %p35, %r18, 3;
+	@%p35 bra.uni $L35;
+	mov.f32 %f35, 0f7F800000;
+	mov.b64 %rd45, %rd39;
+$L36:
+	setp.ge.s64 %p36, %rd45, %rd38;
+	@%p36 bra $L37;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f40, [%rd46+0];
+	min.f32 %f41, %f35, %f40;
+	mov.b32 %r47, %f35;
+	mov.b32 %r48, %f40;
+	or.b32 %r49, %r47, %r48;
+	setp.eq.f32 %p37, %f35, %f40;
+	mov.b32 %f42, %r49;
+	selp.f32 %f43, %f42, %f41, %p37;
+	setp.nan.f32 %p38, %f35, %f40;
+	add.rn.f32 %f44, %f35, %f40;
+	selp.f32 %f45, %f44, %f43, %p38;
+	mov.f32 %f35, %f45;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L36;
+$L37:
+	bra.uni $L28;
+$L35:
+	mov.f32 %f35, 0fFF800000;
+	mov.b64 %rd47, %rd39;
+$L38:
+	setp.ge.s64 %p39, %rd47, %rd38;
+	@%p39 bra $L39;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f46, [%rd48+0];
+	max.f32 %f47, %f35, %f46;
+	mov.b32 %r50, %f35;
+	mov.b32 %r51, %f46;
+	and.b32 %r52, %r50, %r51;
+	setp.eq.f32 %p40, %f35, %f46;
+	mov.b32 %f48, %r52;
+	selp.f32 %f49, %f48, %f47, %p40;
+	setp.nan.f32 %p41, %f35, %f46;
+	add.rn.f32 %f50, %f35, %f46;
+	selp.f32 %f51, %f50, %f49, %p41;
+	mov.f32 %f35, %f51;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L38;
+$L39:
+$L28:
+	mov.f32 %f52, %f35;
+	// block reduction
+	mov.b32 %r53, 1;
+	mov.b32 %r54, 1;
+	sub.u32 %r55, %r13, 1;
+	mov.b32 %r56, %r53;
+$L40:
+	setp.hs.u32 %p42, %r56, 32;
+	@%p42 bra $L41;
+	mov.b32 %r57, %f52;
+	shfl.sync.down.b32 %r58|%p43, %r57, %r56, %r55, %r17;
+	mov.b32 %f53, %r58;
+	@!%p43 bra $L42;
+	setp.ne.u32 %p44, %r18, 1;
+	@%p44 bra.uni $L44;
+	add.rn.f32 %f54, %f52, %f53;
+	mov.f32 %f52, %f54;
+	bra.uni $L43;
+$L44:
+	setp.ne.u32 %p45, %r18, 2;
+	@%p45 bra.uni $L45;
+	mul.rn.f32 %f55, %f52, %f53;
+	mov.f32 %f52, %f55;
+	bra.uni $L43;
+$L45:
+	setp.ne.u32 %p46, %r18, 3;
+	@%p46 bra.uni $L46;
+	min.f32 %f56, %f52, %f53;
+	mov.b32 %r59, %f52;
+	mov.b32 %r60, %f53;
+	or.b32 %r61, %r59, %r60;
+	setp.eq.f32 %p47, %f52, %f53;
+	mov.b32 %f57, %r61;
+	selp.f32 %f58, %f57, %f56, %p47;
+	setp.nan.f32 %p48, %f52, %f53;
+	add.rn.f32 %f59, %f52, %f53;
+	selp.f32 %f60, %f59, %f58, %p48;
+	mov.f32 %f52, %f60;
+	bra.uni $L43;
+$L46:
+	max.f32 %f61, %f52, %f53;
+	mov.b32 %r62, %f52;
+	mov.b32 %r63, %f53;
+	and.b32 %r64, %r62, %r63;
+	setp.eq.f32 %p49, %f52, %f53;
+	mov.b32 %f62, %r64;
+	selp.f32 %f63, %f62, %f61, %p49;
+	setp.nan.f32 %p50, %f52, %f53;
+	add.rn.f32 %f64, %f52, %f53;
+	selp.f32 %f65, %f64, %f63, %p50;
+	mov.f32 %f52, %f65;
+$L43:
+$L42:
+	shl.b32 %r56, %r56, 1;
+	bra.uni $L40;
+$L41:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L47;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.f32 [%rd50+0], %f52;
+$L47:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L48;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L49;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.f32 %f66, [%rd52+0];
+	mov.f32 %f52, %f66;
+$L49:
+	sub.u32 %r65, %r10, 1;
+	mov.b32 %r66, %r54;
+$L50:
+	setp.hs.u32 %p54, %r66, 32;
+	@%p54 bra $L51;
+	mov.b32 %r67, %f52;
+	shfl.sync.down.b32 %r68|%p55, %r67, %r66, %r65, %r17;
+	mov.b32 %f67, %r68;
+	@!%p55 bra $L52;
+	setp.ne.u32 %p56, %r18, 1;
+	@%p56 bra.uni $L54;
+	add.rn.f32 %f68, %f52, %f67;
+	mov.f32 %f52, %f68;
+	bra.uni $L53;
+$L54:
+	setp.ne.u32 %p57, %r18, 2;
+	@%p57 bra.uni $L55;
+	mul.rn.f32 %f69, %f52, %f67;
+	mov.f32 %f52, %f69;
+	bra.uni $L53;
+$L55:
+	setp.ne.u32 %p58, %r18, 3;
+	@%p58 bra.uni $L56;
+	min.f32 %f70, %f52, %f67;
+	mov.b32 %r69, %f52;
+	mov.b32 %r70, %f67;
+	or.b32 %r71, %r69, %r70;
+	setp.eq.f32 %p59, %f52, %f67;
+	mov.b32 %f71, %r71;
+	selp.f32 %f72, %f71, %f70, %p59;
+	setp.nan.f32 %p60, %f52, %f67;
+	add.rn.f32 %f73, %f52, %f67;
+	selp.f32 %f74, %f73, %f72, %p60;
+	mov.f32 %f52, %f74;
+	bra.uni $L53;
+$L56:
+	max.f32 %f75, %f52, %f67;
+	mov.b32 %r72, %f52;
+	mov.b32 %r73, %f67;
+	and.b32 %r74, %r72, %r73;
+	setp.eq.f32 %p61, %f52, %f67;
+	mov.b32 %f76, %r74;
+	selp.f32 %f77, %f76, %f75, %p61;
+	setp.nan.f32 %p62, %f52, %f67;
+	add.rn.f32 %f78, %f52, %f67;
+	selp.f32 %f79, %f78, %f77, %p62;
+	mov.f32 %f52, %f79;
+$L53:
+$L52:
+	shl.b32 %r66, %r66, 1;
+	bra.uni $L50;
+$L51:
+$L48:
+	@!%p28 bra $L57;
+	st.global.f32 [%rd7+0], %f52;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L57:
+$L27:
 	ret;
 }
 `
@@ -4599,21 +4571,23 @@ const gokkosPTX17 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_GenericSum_int32__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<36>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<88>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4637,26 +4611,28 @@ const gokkosPTX17 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -4685,23 +4661,23 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd26, %rd22;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	mul.lo.s32 %r25, %r24, 2;
 	add.s32 %r26, %r21, %r25;
 	mov.b32 %r21, %r26;
 $L9:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r27, %r21;
@@ -4754,18 +4730,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r27;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r27;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r39, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r39, [%rd35+0];
 	mov.b32 %r27, %r39;
 $L21:
 	sub.u32 %r40, %r10, 1;
@@ -4813,268 +4789,237 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd35+0], %r27;
+	st.global.s32 [%rd37+0], %r27;
 $L31:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<54>;
-	.reg .b64 %rd<32>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b32 %r19, 0;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r20, [%rd17+0];
-	add.s32 %r21, %r19, %r20;
-	mov.b32 %r19, %r21;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b32 %r19, 1;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s32 %r22, [%rd19+0];
-	mul.lo.s32 %r23, %r19, %r22;
-	mov.b32 %r19, %r23;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b32 %r19, 2147483647;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.s32 %r24, [%rd21+0];
-	min.s32 %r25, %r19, %r24;
-	mov.b32 %r19, %r25;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b32 %r19, -2147483648;
-	mov.b64 %rd22, %rd14;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s32 %r26, [%rd23+0];
-	max.s32 %r27, %r19, %r26;
-	mov.b32 %r19, %r27;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b32 %r19, -1;
-	mov.b64 %rd24, %rd14;
-$L15:
-	setp.ge.s64 %p11, %rd24, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s32 %r28, [%rd25+0];
-	and.b32 %r29, %r19, %r28;
-	mov.b32 %r19, %r29;
-	add.s64 %rd24, %rd24, %rd15;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b32 %r19, 0;
-	mov.b64 %rd26, %rd14;
-$L17:
-	setp.ge.s64 %p12, %rd26, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s32 %r30, [%rd27+0];
-	or.b32 %r31, %r19, %r30;
-	mov.b32 %r19, %r31;
-	add.s64 %rd26, %rd26, %rd15;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b32 %r32, %r19;
-	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L19:
-	setp.hs.u32 %p13, %r36, 32;
-	@%p13 bra $L20;
-	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
-	bra.uni $L22;
-$L27:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
-$L22:
-$L21:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.s32 [%rd29+0], %r32;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r49, [gk_reduce_done], 1;
+	sub.u32 %r50, %r20, 1;
+	setp.eq.u32 %p27, %r49, %r50;
+	fence.acq_rel.gpu;
+	selp.b32 %r51, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r51;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.s32 %r44, [%rd31+0];
-	mov.b32 %r32, %r44;
-$L30:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
-$L31:
-	setp.hs.u32 %p23, %r46, 32;
-	@%p23 bra $L32;
-	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
+	ld.shared.u32 %r52, [%rd1+1024];
+	setp.ne.u32 %p28, %r52, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b32 %r53, 0;
+	mov.b64 %rd41, %rd39;
+$L36:
+	setp.ge.s64 %p30, %rd41, %rd38;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r54, [%rd42+0];
+	add.s32 %r55, %r53, %r54;
+	mov.b32 %r53, %r55;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b32 %r53, 1;
+	mov.b64 %rd43, %rd39;
+$L39:
+	setp.ge.s64 %p32, %rd43, %rd38;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r56, [%rd44+0];
+	mul.lo.s32 %r57, %r53, %r56;
+	mov.b32 %r53, %r57;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b32 %r53, 2147483647;
+	mov.b64 %rd45, %rd39;
+$L42:
+	setp.ge.s64 %p34, %rd45, %rd38;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r58, [%rd46+0];
+	min.s32 %r59, %r53, %r58;
+	mov.b32 %r53, %r59;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b32 %r53, -2147483648;
+	mov.b64 %rd47, %rd39;
+$L45:
+	setp.ge.s64 %p36, %rd47, %rd38;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r60, [%rd48+0];
+	max.s32 %r61, %r53, %r60;
+	mov.b32 %r53, %r61;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b32 %r53, -1;
+	mov.b64 %rd49, %rd39;
+$L48:
+	setp.ge.s64 %p38, %rd49, %rd38;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r62, [%rd50+0];
+	and.b32 %r63, %r53, %r62;
+	mov.b32 %r53, %r63;
+	add.s64 %rd49, %rd49, %rd40;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b32 %r53, 0;
+	mov.b64 %rd51, %rd39;
+$L50:
+	setp.ge.s64 %p39, %rd51, %rd38;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r64, [%rd52+0];
+	or.b32 %r65, %r53, %r64;
+	mov.b32 %r53, %r65;
+	add.s64 %rd51, %rd51, %rd40;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b32 %r66, %r53;
+	// block reduction
+	mov.b32 %r67, 1;
+	mov.b32 %r68, 1;
+	sub.u32 %r69, %r13, 1;
+	mov.b32 %r70, %r67;
+$L52:
+	setp.hs.u32 %p40, %r70, 32;
+	@%p40 bra $L53;
+	shfl.sync.down.b32 %r71|%p41, %r66, %r70, %r69, %r17;
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s32 %r72, %r66, %r71;
+	mov.b32 %r66, %r72;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s32 %r73, %r66, %r71;
+	mov.b32 %r66, %r73;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s32 %r74, %r66, %r71;
+	mov.b32 %r66, %r74;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s32 %r75, %r66, %r71;
+	mov.b32 %r66, %r75;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b32 %r76, %r66, %r71;
+	mov.b32 %r66, %r76;
+	bra.uni $L55;
+$L60:
+	or.b32 %r77, %r66, %r71;
+	mov.b32 %r66, %r77;
+$L55:
+$L54:
+	shl.b32 %r70, %r70, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r66;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r78, [%rd56+0];
+	mov.b32 %r66, %r78;
+$L63:
+	sub.u32 %r79, %r10, 1;
+	mov.b32 %r80, %r68;
+$L64:
+	setp.hs.u32 %p50, %r80, 32;
+	@%p50 bra $L65;
+	shfl.sync.down.b32 %r81|%p51, %r66, %r80, %r79, %r17;
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s32 %r82, %r66, %r81;
+	mov.b32 %r66, %r82;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s32 %r83, %r66, %r81;
+	mov.b32 %r66, %r83;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s32 %r84, %r66, %r81;
+	mov.b32 %r66, %r84;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s32 %r85, %r66, %r81;
+	mov.b32 %r66, %r85;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b32 %r86, %r66, %r81;
+	mov.b32 %r66, %r86;
+	bra.uni $L67;
+$L72:
+	or.b32 %r87, %r66, %r81;
+	mov.b32 %r66, %r87;
+$L67:
+$L66:
+	shl.b32 %r80, %r80, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s32 [%rd7+0], %r66;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r46, %r46, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s32 [%rd6+0], %r32;
-$L40:
 	ret;
 }
 `
@@ -10979,22 +10924,24 @@ const gokkosPTX22 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_SumF64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<52>;
-	.reg .f64 %fd<34>;
+	.reg .pred %p<63>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<91>;
+	.reg .f64 %fd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11018,26 +10965,28 @@ const gokkosPTX22 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -11056,22 +11005,22 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd31+0];
 	mov.f64 %fd4, %fd3;
 	add.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
 $L7:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd6, %fd1;
@@ -11083,12 +11032,12 @@ $L6:
 $L8:
 	setp.hs.u32 %p6, %r24, 32;
 	@%p6 bra $L9;
-	mov.b64 %rd30, %fd6;
-	mov.b64 {%r25, %r26}, %rd30;
+	mov.b64 %rd32, %fd6;
+	mov.b64 {%r25, %r26}, %rd32;
 	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd31, {%r27, %r28};
-	mov.b64 %fd7, %rd31;
+	mov.b64 %rd33, {%r27, %r28};
+	mov.b64 %fd7, %rd33;
 	@!%p7 bra $L10;
 	setp.ne.u32 %p8, %r18, 1;
 	@%p8 bra.uni $L12;
@@ -11105,11 +11054,11 @@ $L13:
 	setp.ne.u32 %p10, %r18, 3;
 	@%p10 bra.uni $L14;
 	min.f64 %fd10, %fd6, %fd7;
-	mov.b64 %rd32, %fd6;
-	mov.b64 %rd33, %fd7;
-	or.b64 %rd34, %rd32, %rd33;
+	mov.b64 %rd34, %fd6;
+	mov.b64 %rd35, %fd7;
+	or.b64 %rd36, %rd34, %rd35;
 	setp.eq.f64 %p11, %fd6, %fd7;
-	mov.b64 %fd11, %rd34;
+	mov.b64 %fd11, %rd36;
 	selp.f64 %fd12, %fd11, %fd10, %p11;
 	setp.nan.f64 %p12, %fd6, %fd7;
 	add.rn.f64 %fd13, %fd6, %fd7;
@@ -11118,11 +11067,11 @@ $L13:
 	bra.uni $L11;
 $L14:
 	max.f64 %fd15, %fd6, %fd7;
-	mov.b64 %rd35, %fd6;
-	mov.b64 %rd36, %fd7;
-	and.b64 %rd37, %rd35, %rd36;
+	mov.b64 %rd37, %fd6;
+	mov.b64 %rd38, %fd7;
+	and.b64 %rd39, %rd37, %rd38;
 	setp.eq.f64 %p13, %fd6, %fd7;
-	mov.b64 %fd16, %rd37;
+	mov.b64 %fd16, %rd39;
 	selp.f64 %fd17, %fd16, %fd15, %p13;
 	setp.nan.f64 %p14, %fd6, %fd7;
 	add.rn.f64 %fd18, %fd6, %fd7;
@@ -11135,18 +11084,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L15;
-	mul.wide.u32 %rd38, %r8, 16;
-	add.s64 %rd39, %rd1, %rd38;
-	st.shared.f64 [%rd39+0], %fd6;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd6;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L16;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L17;
-	mul.wide.u32 %rd40, %r7, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	ld.shared.f64 %fd20, [%rd41+0];
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd20, [%rd43+0];
 	mov.f64 %fd6, %fd20;
 $L17:
 	sub.u32 %r29, %r10, 1;
@@ -11154,12 +11103,12 @@ $L17:
 $L18:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L19;
-	mov.b64 %rd42, %fd6;
-	mov.b64 {%r31, %r32}, %rd42;
+	mov.b64 %rd44, %fd6;
+	mov.b64 {%r31, %r32}, %rd44;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd43, {%r33, %r34};
-	mov.b64 %fd21, %rd43;
+	mov.b64 %rd45, {%r33, %r34};
+	mov.b64 %fd21, %rd45;
 	@!%p19 bra $L20;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L22;
@@ -11176,11 +11125,11 @@ $L23:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L24;
 	min.f64 %fd24, %fd6, %fd21;
-	mov.b64 %rd44, %fd6;
-	mov.b64 %rd45, %fd21;
-	or.b64 %rd46, %rd44, %rd45;
+	mov.b64 %rd46, %fd6;
+	mov.b64 %rd47, %fd21;
+	or.b64 %rd48, %rd46, %rd47;
 	setp.eq.f64 %p23, %fd6, %fd21;
-	mov.b64 %fd25, %rd46;
+	mov.b64 %fd25, %rd48;
 	selp.f64 %fd26, %fd25, %fd24, %p23;
 	setp.nan.f64 %p24, %fd6, %fd21;
 	add.rn.f64 %fd27, %fd6, %fd21;
@@ -11189,11 +11138,11 @@ $L23:
 	bra.uni $L21;
 $L24:
 	max.f64 %fd29, %fd6, %fd21;
-	mov.b64 %rd47, %fd6;
-	mov.b64 %rd48, %fd21;
-	and.b64 %rd49, %rd47, %rd48;
+	mov.b64 %rd49, %fd6;
+	mov.b64 %rd50, %fd21;
+	and.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p25, %fd6, %fd21;
-	mov.b64 %fd30, %rd49;
+	mov.b64 %fd30, %rd51;
 	selp.f64 %fd31, %fd30, %fd29, %p25;
 	setp.nan.f64 %p26, %fd6, %fd21;
 	add.rn.f64 %fd32, %fd6, %fd21;
@@ -11205,277 +11154,245 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd50, %r19, 8;
-	add.s64 %rd51, %rd5, %rd50;
+	mul.wide.u32 %rd52, %r19, 8;
+	add.s64 %rd53, %rd5, %rd52;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L25;
-	st.global.f64 [%rd51+0], %fd6;
+	st.global.f64 [%rd53+0], %fd6;
 $L25:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<50>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd4, [%rd19+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f64 %fd6, [%rd21+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd22, %fd1;
-	mov.b64 %rd23, %fd6;
-	or.b64 %rd24, %rd22, %rd23;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd24;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd25, %rd14;
-$L11:
-	setp.ge.s64 %p10, %rd25, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.f64 %fd12, [%rd26+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd27, %fd1;
-	mov.b64 %rd28, %fd12;
-	and.b64 %rd29, %rd27, %rd28;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd29;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd25, %rd25, %rd15;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd30, %fd18;
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd31, {%r25, %r26};
-	mov.b64 %fd19, %rd31;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd32, %fd18;
-	mov.b64 %rd33, %fd19;
-	or.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd34;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd35, %fd18;
-	mov.b64 %rd36, %fd19;
-	and.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd37;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd38, %r8, 16;
-	add.s64 %rd39, %rd1, %rd38;
-	st.shared.f64 [%rd39+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd40, %r7, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	ld.shared.f64 %fd32, [%rd41+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd42, %fd18;
-	mov.b64 {%r29, %r30}, %rd42;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 %fd33, %rd43;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd44, %fd18;
-	mov.b64 %rd45, %fd33;
-	or.b64 %rd46, %rd44, %rd45;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd46;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
-$L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd47, %fd18;
-	mov.b64 %rd48, %fd33;
-	and.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd49;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
+	// the last block combines the partials
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L26;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p29, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p29;
+	st.shared.u32 [%rd1+1024], %r37;
 $L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p30, %r38, 0;
+	@!%p30 bra $L27;
+	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
+	setp.ne.u32 %p31, %r18, 1;
+	@%p31 bra.uni $L29;
+	mov.f64 %fd34, 0d0000000000000000;
+	mov.b64 %rd57, %rd55;
 $L30:
+	setp.ge.s64 %p32, %rd57, %rd54;
+	@%p32 bra $L31;
+	mad.lo.s64 %rd58, %rd57, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd35, [%rd58+0];
+	add.rn.f64 %fd36, %fd34, %fd35;
+	mov.f64 %fd34, %fd36;
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L30;
+$L31:
+	bra.uni $L28;
+$L29:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L32;
+	mov.f64 %fd34, 0d3FF0000000000000;
+	mov.b64 %rd59, %rd55;
+$L33:
+	setp.ge.s64 %p34, %rd59, %rd54;
+	@%p34 bra $L34;
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd37, [%rd60+0];
+	mul.rn.f64 %fd38, %fd34, %fd37;
+	mov.f64 %fd34, %fd38;
+	add.s64 %rd59, %rd59, %rd56;
+	bra.uni $L33;
+$L34:
+	bra.uni $L28;
+$L32:
+	setp.ne.u32 %p35, %r18, 3;
+	@%p35 bra.uni $L35;
+	mov.f64 %fd34, 0d7FF0000000000000;
+	mov.b64 %rd61, %rd55;
+$L36:
+	setp.ge.s64 %p36, %rd61, %rd54;
+	@%p36 bra $L37;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd62+0];
+	min.f64 %fd40, %fd34, %fd39;
+	mov.b64 %rd63, %fd34;
+	mov.b64 %rd64, %fd39;
+	or.b64 %rd65, %rd63, %rd64;
+	setp.eq.f64 %p37, %fd34, %fd39;
+	mov.b64 %fd41, %rd65;
+	selp.f64 %fd42, %fd41, %fd40, %p37;
+	setp.nan.f64 %p38, %fd34, %fd39;
+	add.rn.f64 %fd43, %fd34, %fd39;
+	selp.f64 %fd44, %fd43, %fd42, %p38;
+	mov.f64 %fd34, %fd44;
+	add.s64 %rd61, %rd61, %rd56;
+	bra.uni $L36;
+$L37:
+	bra.uni $L28;
+$L35:
+	mov.f64 %fd34, 0dFFF0000000000000;
+	mov.b64 %rd66, %rd55;
+$L38:
+	setp.ge.s64 %p39, %rd66, %rd54;
+	@%p39 bra $L39;
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd45, [%rd67+0];
+	max.f64 %fd46, %fd34, %fd45;
+	mov.b64 %rd68, %fd34;
+	mov.b64 %rd69, %fd45;
+	and.b64 %rd70, %rd68, %rd69;
+	setp.eq.f64 %p40, %fd34, %fd45;
+	mov.b64 %fd47, %rd70;
+	selp.f64 %fd48, %fd47, %fd46, %p40;
+	setp.nan.f64 %p41, %fd34, %fd45;
+	add.rn.f64 %fd49, %fd34, %fd45;
+	selp.f64 %fd50, %fd49, %fd48, %p41;
+	mov.f64 %fd34, %fd50;
+	add.s64 %rd66, %rd66, %rd56;
+	bra.uni $L38;
+$L39:
+$L28:
+	mov.f64 %fd51, %fd34;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L40:
+	setp.hs.u32 %p42, %r42, 32;
+	@%p42 bra $L41;
+	mov.b64 %rd71, %fd51;
+	mov.b64 {%r43, %r44}, %rd71;
+	shfl.sync.down.b32 %r45|%p43, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd72, {%r45, %r46};
+	mov.b64 %fd52, %rd72;
+	@!%p43 bra $L42;
+	setp.ne.u32 %p44, %r18, 1;
+	@%p44 bra.uni $L44;
+	add.rn.f64 %fd53, %fd51, %fd52;
+	mov.f64 %fd51, %fd53;
+	bra.uni $L43;
+$L44:
+	setp.ne.u32 %p45, %r18, 2;
+	@%p45 bra.uni $L45;
+	mul.rn.f64 %fd54, %fd51, %fd52;
+	mov.f64 %fd51, %fd54;
+	bra.uni $L43;
+$L45:
+	setp.ne.u32 %p46, %r18, 3;
+	@%p46 bra.uni $L46;
+	min.f64 %fd55, %fd51, %fd52;
+	mov.b64 %rd73, %fd51;
+	mov.b64 %rd74, %fd52;
+	or.b64 %rd75, %rd73, %rd74;
+	setp.eq.f64 %p47, %fd51, %fd52;
+	mov.b64 %fd56, %rd75;
+	selp.f64 %fd57, %fd56, %fd55, %p47;
+	setp.nan.f64 %p48, %fd51, %fd52;
+	add.rn.f64 %fd58, %fd51, %fd52;
+	selp.f64 %fd59, %fd58, %fd57, %p48;
+	mov.f64 %fd51, %fd59;
+	bra.uni $L43;
+$L46:
+	max.f64 %fd60, %fd51, %fd52;
+	mov.b64 %rd76, %fd51;
+	mov.b64 %rd77, %fd52;
+	and.b64 %rd78, %rd76, %rd77;
+	setp.eq.f64 %p49, %fd51, %fd52;
+	mov.b64 %fd61, %rd78;
+	selp.f64 %fd62, %fd61, %fd60, %p49;
+	setp.nan.f64 %p50, %fd51, %fd52;
+	add.rn.f64 %fd63, %fd51, %fd52;
+	selp.f64 %fd64, %fd63, %fd62, %p50;
+	mov.f64 %fd51, %fd64;
+$L43:
+$L42:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L40;
+$L41:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L47;
+	mul.wide.u32 %rd79, %r8, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	st.shared.f64 [%rd80+0], %fd51;
+$L47:
+	bar.sync 0;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L48;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L49;
+	mul.wide.u32 %rd81, %r7, 16;
+	add.s64 %rd82, %rd1, %rd81;
+	ld.shared.f64 %fd65, [%rd82+0];
+	mov.f64 %fd51, %fd65;
+$L49:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L50:
+	setp.hs.u32 %p54, %r48, 32;
+	@%p54 bra $L51;
+	mov.b64 %rd83, %fd51;
+	mov.b64 {%r49, %r50}, %rd83;
+	shfl.sync.down.b32 %r51|%p55, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd84, {%r51, %r52};
+	mov.b64 %fd66, %rd84;
+	@!%p55 bra $L52;
+	setp.ne.u32 %p56, %r18, 1;
+	@%p56 bra.uni $L54;
+	add.rn.f64 %fd67, %fd51, %fd66;
+	mov.f64 %fd51, %fd67;
+	bra.uni $L53;
+$L54:
+	setp.ne.u32 %p57, %r18, 2;
+	@%p57 bra.uni $L55;
+	mul.rn.f64 %fd68, %fd51, %fd66;
+	mov.f64 %fd51, %fd68;
+	bra.uni $L53;
+$L55:
+	setp.ne.u32 %p58, %r18, 3;
+	@%p58 bra.uni $L56;
+	min.f64 %fd69, %fd51, %fd66;
+	mov.b64 %rd85, %fd51;
+	mov.b64 %rd86, %fd66;
+	or.b64 %rd87, %rd85, %rd86;
+	setp.eq.f64 %p59, %fd51, %fd66;
+	mov.b64 %fd70, %rd87;
+	selp.f64 %fd71, %fd70, %fd69, %p59;
+	setp.nan.f64 %p60, %fd51, %fd66;
+	add.rn.f64 %fd72, %fd51, %fd66;
+	selp.f64 %fd73, %fd72, %fd71, %p60;
+	mov.f64 %fd51, %fd73;
+	bra.uni $L53;
+$L56:
+	max.f64 %fd74, %fd51, %fd66;
+	mov.b64 %rd88, %fd51;
+	mov.b64 %rd89, %fd66;
+	and.b64 %rd90, %rd88, %rd89;
+	setp.eq.f64 %p61, %fd51, %fd66;
+	mov.b64 %fd75, %rd90;
+	selp.f64 %fd76, %fd75, %fd74, %p61;
+	setp.nan.f64 %p62, %fd51, %fd66;
+	add.rn.f64 %fd77, %fd51, %fd66;
+	selp.f64 %fd78, %fd77, %fd76, %p62;
+	mov.f64 %fd51, %fd78;
+$L53:
+$L52:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L50;
+$L51:
+$L48:
+	@!%p28 bra $L57;
+	st.global.f64 [%rd7+0], %fd51;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L57:
+$L27:
 	ret;
 }
 `
@@ -11489,21 +11406,23 @@ const gokkosPTX23 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_ProdI64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<59>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<109>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11527,75 +11446,77 @@ const gokkosPTX23 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	rem.s64 %rd34, %rd33, 3;
-	add.s64 %rd35, %rd34, 2;
-	mul.lo.s64 %rd36, %rd23, %rd35;
-	mov.b64 %rd23, %rd36;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	rem.s64 %rd36, %rd35, 3;
+	add.s64 %rd37, %rd36, 2;
+	mul.lo.s64 %rd38, %rd25, %rd37;
+	mov.b64 %rd25, %rd38;
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd37, %rd23;
+	mov.b64 %rd39, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -11604,43 +11525,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd37;
+	mov.b64 {%r25, %r26}, %rd39;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd38, {%r27, %r28};
+	mov.b64 %rd40, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
+	add.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd40, %rd37, %rd38;
-	mov.b64 %rd37, %rd40;
+	mul.lo.s64 %rd42, %rd39, %rd40;
+	mov.b64 %rd39, %rd42;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd41, %rd37, %rd38;
-	mov.b64 %rd37, %rd41;
+	min.s64 %rd43, %rd39, %rd40;
+	mov.b64 %rd39, %rd43;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd42, %rd37, %rd38;
-	mov.b64 %rd37, %rd42;
+	max.s64 %rd44, %rd39, %rd40;
+	mov.b64 %rd39, %rd44;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd43, %rd37, %rd38;
-	mov.b64 %rd37, %rd43;
+	and.b64 %rd45, %rd39, %rd40;
+	mov.b64 %rd39, %rd45;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd44, %rd37, %rd38;
-	mov.b64 %rd37, %rd44;
+	or.b64 %rd46, %rd39, %rd40;
+	mov.b64 %rd39, %rd46;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -11648,336 +11569,305 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd37;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	st.shared.s64 [%rd48+0], %rd39;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd37, %rd49;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.s64 %rd51, [%rd50+0];
+	mov.b64 %rd39, %rd51;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd37;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd50, {%r33, %r34};
+	mov.b64 %rd52, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd51, %rd37, %rd50;
-	mov.b64 %rd37, %rd51;
+	add.s64 %rd53, %rd39, %rd52;
+	mov.b64 %rd39, %rd53;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd52, %rd37, %rd50;
-	mov.b64 %rd37, %rd52;
+	mul.lo.s64 %rd54, %rd39, %rd52;
+	mov.b64 %rd39, %rd54;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd53, %rd37, %rd50;
-	mov.b64 %rd37, %rd53;
+	min.s64 %rd55, %rd39, %rd52;
+	mov.b64 %rd39, %rd55;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd54, %rd37, %rd50;
-	mov.b64 %rd37, %rd54;
+	max.s64 %rd56, %rd39, %rd52;
+	mov.b64 %rd39, %rd56;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd55, %rd37, %rd50;
-	mov.b64 %rd37, %rd55;
+	and.b64 %rd57, %rd39, %rd52;
+	mov.b64 %rd39, %rd57;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd56, %rd37, %rd50;
-	mov.b64 %rd37, %rd56;
+	or.b64 %rd58, %rd39, %rd52;
+	mov.b64 %rd39, %rd58;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd57, %r19, 8;
-	add.s64 %rd58, %rd5, %rd57;
+	mul.wide.u32 %rd59, %r19, 8;
+	add.s64 %rd60, %rd5, %rd59;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd58+0], %rd37;
+	st.global.s64 [%rd60+0], %rd39;
 $L31:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L19:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p27, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r37;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L31:
-	setp.hs.u32 %p23, %r28, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p28, %r38, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd62, %r20;
+	cvt.u64.u32 %rd63, %r5;
+	cvt.u64.u32 %rd64, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd65, %rd63;
+$L36:
+	setp.ge.s64 %p30, %rd65, %rd62;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd66, %rd65, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	add.s64 %rd68, %rd61, %rd67;
+	mov.b64 %rd61, %rd68;
+	add.s64 %rd65, %rd65, %rd64;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b64 %rd61, 1;
+	mov.b64 %rd69, %rd63;
+$L39:
+	setp.ge.s64 %p32, %rd69, %rd62;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	mul.lo.s64 %rd72, %rd61, %rd71;
+	mov.b64 %rd61, %rd72;
+	add.s64 %rd69, %rd69, %rd64;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd73, %rd63;
+$L42:
+	setp.ge.s64 %p34, %rd73, %rd62;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	min.s64 %rd76, %rd61, %rd75;
+	mov.b64 %rd61, %rd76;
+	add.s64 %rd73, %rd73, %rd64;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b64 %rd61, -9223372036854775808;
+	mov.b64 %rd77, %rd63;
+$L45:
+	setp.ge.s64 %p36, %rd77, %rd62;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	max.s64 %rd80, %rd61, %rd79;
+	mov.b64 %rd61, %rd80;
+	add.s64 %rd77, %rd77, %rd64;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b64 %rd61, -1;
+	mov.b64 %rd81, %rd63;
+$L48:
+	setp.ge.s64 %p38, %rd81, %rd62;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	and.b64 %rd84, %rd61, %rd83;
+	mov.b64 %rd61, %rd84;
+	add.s64 %rd81, %rd81, %rd64;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b64 %rd61, 0;
+	mov.b64 %rd85, %rd63;
+$L50:
+	setp.ge.s64 %p39, %rd85, %rd62;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd86, %rd85, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	or.b64 %rd88, %rd61, %rd87;
+	mov.b64 %rd61, %rd88;
+	add.s64 %rd85, %rd85, %rd64;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b64 %rd89, %rd61;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L52:
+	setp.hs.u32 %p40, %r42, 32;
+	@%p40 bra $L53;
+	mov.b64 {%r43, %r44}, %rd89;
+	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd90, {%r45, %r46};
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s64 %rd91, %rd89, %rd90;
+	mov.b64 %rd89, %rd91;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s64 %rd92, %rd89, %rd90;
+	mov.b64 %rd89, %rd92;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s64 %rd93, %rd89, %rd90;
+	mov.b64 %rd89, %rd93;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s64 %rd94, %rd89, %rd90;
+	mov.b64 %rd89, %rd94;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b64 %rd95, %rd89, %rd90;
+	mov.b64 %rd89, %rd95;
+	bra.uni $L55;
+$L60:
+	or.b64 %rd96, %rd89, %rd90;
+	mov.b64 %rd89, %rd96;
+$L55:
+$L54:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd97, %r8, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	st.shared.s64 [%rd98+0], %rd89;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	ld.shared.s64 %rd101, [%rd100+0];
+	mov.b64 %rd89, %rd101;
+$L63:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L64:
+	setp.hs.u32 %p50, %r48, 32;
+	@%p50 bra $L65;
+	mov.b64 {%r49, %r50}, %rd89;
+	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd102, {%r51, %r52};
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s64 %rd103, %rd89, %rd102;
+	mov.b64 %rd89, %rd103;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s64 %rd104, %rd89, %rd102;
+	mov.b64 %rd89, %rd104;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s64 %rd105, %rd89, %rd102;
+	mov.b64 %rd89, %rd105;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s64 %rd106, %rd89, %rd102;
+	mov.b64 %rd89, %rd106;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b64 %rd107, %rd89, %rd102;
+	mov.b64 %rd89, %rd107;
+	bra.uni $L67;
+$L72:
+	or.b64 %rd108, %rd89, %rd102;
+	mov.b64 %rd89, %rd108;
+$L67:
+$L66:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s64 [%rd7+0], %rd89;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -11991,21 +11881,23 @@ const gokkosPTX24 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_MinI32_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
+	.reg .pred %p<57>;
+	.reg .b32 %r<87>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12029,26 +11921,28 @@ const gokkosPTX24 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -12077,22 +11971,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd26, %rd22;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	min.s32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -12145,18 +12039,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r38, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -12204,268 +12098,237 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd35+0], %r26;
+	st.global.s32 [%rd37+0], %r26;
 $L31:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<54>;
-	.reg .b64 %rd<32>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b32 %r19, 0;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r20, [%rd17+0];
-	add.s32 %r21, %r19, %r20;
-	mov.b32 %r19, %r21;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b32 %r19, 1;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s32 %r22, [%rd19+0];
-	mul.lo.s32 %r23, %r19, %r22;
-	mov.b32 %r19, %r23;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b32 %r19, 2147483647;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.s32 %r24, [%rd21+0];
-	min.s32 %r25, %r19, %r24;
-	mov.b32 %r19, %r25;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b32 %r19, -2147483648;
-	mov.b64 %rd22, %rd14;
-$L12:
-	setp.ge.s64 %p9, %rd22, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s32 %r26, [%rd23+0];
-	max.s32 %r27, %r19, %r26;
-	mov.b32 %r19, %r27;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b32 %r19, -1;
-	mov.b64 %rd24, %rd14;
-$L15:
-	setp.ge.s64 %p11, %rd24, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s32 %r28, [%rd25+0];
-	and.b32 %r29, %r19, %r28;
-	mov.b32 %r19, %r29;
-	add.s64 %rd24, %rd24, %rd15;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b32 %r19, 0;
-	mov.b64 %rd26, %rd14;
-$L17:
-	setp.ge.s64 %p12, %rd26, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s32 %r30, [%rd27+0];
-	or.b32 %r31, %r19, %r30;
-	mov.b32 %r19, %r31;
-	add.s64 %rd26, %rd26, %rd15;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b32 %r32, %r19;
-	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L19:
-	setp.hs.u32 %p13, %r36, 32;
-	@%p13 bra $L20;
-	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
-	bra.uni $L22;
-$L27:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
-$L22:
-$L21:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.s32 [%rd29+0], %r32;
-$L28:
+	// the last block combines the partials
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L32;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r48, [gk_reduce_done], 1;
+	sub.u32 %r49, %r20, 1;
+	setp.eq.u32 %p27, %r48, %r49;
+	fence.acq_rel.gpu;
+	selp.b32 %r50, 1, 0, %p27;
+	st.shared.u32 [%rd1+1024], %r50;
+$L32:
 	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.s32 %r44, [%rd31+0];
-	mov.b32 %r32, %r44;
-$L30:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
-$L31:
-	setp.hs.u32 %p23, %r46, 32;
-	@%p23 bra $L32;
-	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
+	ld.shared.u32 %r51, [%rd1+1024];
+	setp.ne.u32 %p28, %r51, 0;
+	@!%p28 bra $L33;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
+	mov.b32 %r52, 0;
+	mov.b64 %rd41, %rd39;
+$L36:
+	setp.ge.s64 %p30, %rd41, %rd38;
+	@%p30 bra $L37;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r53, [%rd42+0];
+	add.s32 %r54, %r52, %r53;
+	mov.b32 %r52, %r54;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L36;
+$L37:
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L38;
+	mov.b32 %r52, 1;
+	mov.b64 %rd43, %rd39;
+$L39:
+	setp.ge.s64 %p32, %rd43, %rd38;
+	@%p32 bra $L40;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r55, [%rd44+0];
+	mul.lo.s32 %r56, %r52, %r55;
+	mov.b32 %r52, %r56;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L39;
+$L40:
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
+	setp.ne.u32 %p33, %r18, 3;
+	@%p33 bra.uni $L41;
+	mov.b32 %r52, 2147483647;
+	mov.b64 %rd45, %rd39;
+$L42:
+	setp.ge.s64 %p34, %rd45, %rd38;
+	@%p34 bra $L43;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r57, [%rd46+0];
+	min.s32 %r58, %r52, %r57;
+	mov.b32 %r52, %r58;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L42;
+$L43:
 	bra.uni $L34;
-$L39:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
+$L41:
+	setp.ne.u32 %p35, %r18, 4;
+	@%p35 bra.uni $L44;
+	mov.b32 %r52, -2147483648;
+	mov.b64 %rd47, %rd39;
+$L45:
+	setp.ge.s64 %p36, %rd47, %rd38;
+	@%p36 bra $L46;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r59, [%rd48+0];
+	max.s32 %r60, %r52, %r59;
+	mov.b32 %r52, %r60;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L45;
+$L46:
+	bra.uni $L34;
+$L44:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	mov.b32 %r52, -1;
+	mov.b64 %rd49, %rd39;
+$L48:
+	setp.ge.s64 %p38, %rd49, %rd38;
+	@%p38 bra $L49;
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r61, [%rd50+0];
+	and.b32 %r62, %r52, %r61;
+	mov.b32 %r52, %r62;
+	add.s64 %rd49, %rd49, %rd40;
+	bra.uni $L48;
+$L49:
+	bra.uni $L34;
+$L47:
+	mov.b32 %r52, 0;
+	mov.b64 %rd51, %rd39;
+$L50:
+	setp.ge.s64 %p39, %rd51, %rd38;
+	@%p39 bra $L51;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r63, [%rd52+0];
+	or.b32 %r64, %r52, %r63;
+	mov.b32 %r52, %r64;
+	add.s64 %rd51, %rd51, %rd40;
+	bra.uni $L50;
+$L51:
 $L34:
+	mov.b32 %r65, %r52;
+	// block reduction
+	mov.b32 %r66, 1;
+	mov.b32 %r67, 1;
+	sub.u32 %r68, %r13, 1;
+	mov.b32 %r69, %r66;
+$L52:
+	setp.hs.u32 %p40, %r69, 32;
+	@%p40 bra $L53;
+	shfl.sync.down.b32 %r70|%p41, %r65, %r69, %r68, %r17;
+	@!%p41 bra $L54;
+	setp.ne.u32 %p42, %r18, 1;
+	@%p42 bra.uni $L56;
+	add.s32 %r71, %r65, %r70;
+	mov.b32 %r65, %r71;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p43, %r18, 2;
+	@%p43 bra.uni $L57;
+	mul.lo.s32 %r72, %r65, %r70;
+	mov.b32 %r65, %r72;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p44, %r18, 3;
+	@%p44 bra.uni $L58;
+	min.s32 %r73, %r65, %r70;
+	mov.b32 %r65, %r73;
+	bra.uni $L55;
+$L58:
+	setp.ne.u32 %p45, %r18, 4;
+	@%p45 bra.uni $L59;
+	max.s32 %r74, %r65, %r70;
+	mov.b32 %r65, %r74;
+	bra.uni $L55;
+$L59:
+	setp.ne.u32 %p46, %r18, 7;
+	@%p46 bra.uni $L60;
+	and.b32 %r75, %r65, %r70;
+	mov.b32 %r65, %r75;
+	bra.uni $L55;
+$L60:
+	or.b32 %r76, %r65, %r70;
+	mov.b32 %r65, %r76;
+$L55:
+$L54:
+	shl.b32 %r69, %r69, 1;
+	bra.uni $L52;
+$L53:
+	setp.eq.u32 %p47, %r7, 0;
+	@!%p47 bra $L61;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r65;
+$L61:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L62;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r77, [%rd56+0];
+	mov.b32 %r65, %r77;
+$L63:
+	sub.u32 %r78, %r10, 1;
+	mov.b32 %r79, %r67;
+$L64:
+	setp.hs.u32 %p50, %r79, 32;
+	@%p50 bra $L65;
+	shfl.sync.down.b32 %r80|%p51, %r65, %r79, %r78, %r17;
+	@!%p51 bra $L66;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L68;
+	add.s32 %r81, %r65, %r80;
+	mov.b32 %r65, %r81;
+	bra.uni $L67;
+$L68:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L69;
+	mul.lo.s32 %r82, %r65, %r80;
+	mov.b32 %r65, %r82;
+	bra.uni $L67;
+$L69:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L70;
+	min.s32 %r83, %r65, %r80;
+	mov.b32 %r65, %r83;
+	bra.uni $L67;
+$L70:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L71;
+	max.s32 %r84, %r65, %r80;
+	mov.b32 %r65, %r84;
+	bra.uni $L67;
+$L71:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L72;
+	and.b32 %r85, %r65, %r80;
+	mov.b32 %r65, %r85;
+	bra.uni $L67;
+$L72:
+	or.b32 %r86, %r65, %r80;
+	mov.b32 %r65, %r86;
+$L67:
+$L66:
+	shl.b32 %r79, %r79, 1;
+	bra.uni $L64;
+$L65:
+$L62:
+	@!%p26 bra $L73;
+	st.global.s32 [%rd7+0], %r65;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L73:
 $L33:
-	shl.b32 %r46, %r46, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s32 [%rd6+0], %r32;
-$L40:
 	ret;
 }
 `
@@ -12479,22 +12342,24 @@ const gokkosPTX25 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_MaxF32_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<29>;
-	.reg .b32 %r<43>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<34>;
+	.reg .pred %p<64>;
+	.reg .b32 %r<75>;
+	.reg .b64 %rd<53>;
+	.reg .f32 %f<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12518,26 +12383,28 @@ const gokkosPTX25 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f32 %f2, 0f00000000;
@@ -12556,17 +12423,17 @@ $L4:
 	mov.f32 %f2, 0fFF800000;
 $L1:
 	mov.f32 %f1, %f2;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd26, %rd22;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f3, [%rd29+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.f32 %f3, [%rd31+0];
 	mov.f32 %f4, %f3;
 	mov.f32 %f5, %f4;
 	setp.gt.f32 %p6, %f5, %f1;
@@ -12574,7 +12441,7 @@ $L5:
 	mov.f32 %f1, %f5;
 $L9:
 $L7:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f32 %f6, %f1;
@@ -12635,18 +12502,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f6;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.f32 [%rd33+0], %f6;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L18;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L19;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f20, [%rd33+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.f32 %f20, [%rd35+0];
 	mov.f32 %f6, %f20;
 $L19:
 	sub.u32 %r33, %r10, 1;
@@ -12702,271 +12569,239 @@ $L22:
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L27;
-	st.global.f32 [%rd35+0], %f6;
+	st.global.f32 [%rd37+0], %f6;
 $L27:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<47>;
-	.reg .b64 %rd<28>;
-	.reg .f32 %f<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f32 %f1, 0f00000000;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	add.rn.f32 %f3, %f1, %f2;
-	mov.f32 %f1, %f3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f32 %f1, 0f3F800000;
-	mov.b64 %rd18, %rd14;
-$L6:
-	setp.ge.s64 %p5, %rd18, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f32 %f4, [%rd19+0];
-	mul.rn.f32 %f5, %f1, %f4;
-	mov.f32 %f1, %f5;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f32 %f1, 0f7F800000;
-	mov.b64 %rd20, %rd14;
-$L9:
-	setp.ge.s64 %p7, %rd20, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f32 %f6, [%rd21+0];
-	min.f32 %f7, %f1, %f6;
-	mov.b32 %r19, %f1;
-	mov.b32 %r20, %f6;
-	or.b32 %r21, %r19, %r20;
-	setp.eq.f32 %p8, %f1, %f6;
-	mov.b32 %f8, %r21;
-	selp.f32 %f9, %f8, %f7, %p8;
-	setp.nan.f32 %p9, %f1, %f6;
-	add.rn.f32 %f10, %f1, %f6;
-	selp.f32 %f11, %f10, %f9, %p9;
-	mov.f32 %f1, %f11;
-	add.s64 %rd20, %rd20, %rd15;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f32 %f1, 0fFF800000;
-	mov.b64 %rd22, %rd14;
-$L11:
-	setp.ge.s64 %p10, %rd22, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.f32 %f12, [%rd23+0];
-	max.f32 %f13, %f1, %f12;
-	mov.b32 %r22, %f1;
-	mov.b32 %r23, %f12;
-	and.b32 %r24, %r22, %r23;
-	setp.eq.f32 %p11, %f1, %f12;
-	mov.b32 %f14, %r24;
-	selp.f32 %f15, %f14, %f13, %p11;
-	setp.nan.f32 %p12, %f1, %f12;
-	add.rn.f32 %f16, %f1, %f12;
-	selp.f32 %f17, %f16, %f15, %p12;
-	mov.f32 %f1, %f17;
-	add.s64 %rd22, %rd22, %rd15;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f32 %f18, %f1;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L13:
-	setp.hs.u32 %p13, %r28, 32;
-	@%p13 bra $L14;
-	mov.b32 %r29, %f18;
-	shfl.sync.down.b32 %r30|%p14, %r29, %r28, %r27, %r17;
-	mov.b32 %f19, %r30;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f32 %f20, %f18, %f19;
-	mov.f32 %f18, %f20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f32 %f21, %f18, %f19;
-	mov.f32 %f18, %f21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f32 %f22, %f18, %f19;
-	mov.b32 %r31, %f18;
-	mov.b32 %r32, %f19;
-	or.b32 %r33, %r31, %r32;
-	setp.eq.f32 %p18, %f18, %f19;
-	mov.b32 %f23, %r33;
-	selp.f32 %f24, %f23, %f22, %p18;
-	setp.nan.f32 %p19, %f18, %f19;
-	add.rn.f32 %f25, %f18, %f19;
-	selp.f32 %f26, %f25, %f24, %p19;
-	mov.f32 %f18, %f26;
-	bra.uni $L16;
-$L19:
-	max.f32 %f27, %f18, %f19;
-	mov.b32 %r34, %f18;
-	mov.b32 %r35, %f19;
-	and.b32 %r36, %r34, %r35;
-	setp.eq.f32 %p20, %f18, %f19;
-	mov.b32 %f28, %r36;
-	selp.f32 %f29, %f28, %f27, %p20;
-	setp.nan.f32 %p21, %f18, %f19;
-	add.rn.f32 %f30, %f18, %f19;
-	selp.f32 %f31, %f30, %f29, %p21;
-	mov.f32 %f18, %f31;
-$L16:
-$L15:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd24, %r8, 16;
-	add.s64 %rd25, %rd1, %rd24;
-	st.shared.f32 [%rd25+0], %f18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd26, %r7, 16;
-	add.s64 %rd27, %rd1, %rd26;
-	ld.shared.f32 %f32, [%rd27+0];
-	mov.f32 %f18, %f32;
-$L22:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r26;
-$L23:
-	setp.hs.u32 %p25, %r38, 32;
-	@%p25 bra $L24;
-	mov.b32 %r39, %f18;
-	shfl.sync.down.b32 %r40|%p26, %r39, %r38, %r37, %r17;
-	mov.b32 %f33, %r40;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f32 %f34, %f18, %f33;
-	mov.f32 %f18, %f34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f32 %f35, %f18, %f33;
-	mov.f32 %f18, %f35;
-	bra.uni $L26;
+	// the last block combines the partials
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L28;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r43, [gk_reduce_done], 1;
+	sub.u32 %r44, %r20, 1;
+	setp.eq.u32 %p30, %r43, %r44;
+	fence.acq_rel.gpu;
+	selp.b32 %r45, 1, 0, %p30;
+	st.shared.u32 [%rd1+1024], %r45;
 $L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f32 %f36, %f18, %f33;
-	mov.b32 %r41, %f18;
-	mov.b32 %r42, %f33;
-	or.b32 %r43, %r41, %r42;
-	setp.eq.f32 %p30, %f18, %f33;
-	mov.b32 %f37, %r43;
-	selp.f32 %f38, %f37, %f36, %p30;
-	setp.nan.f32 %p31, %f18, %f33;
-	add.rn.f32 %f39, %f18, %f33;
-	selp.f32 %f40, %f39, %f38, %p31;
-	mov.f32 %f18, %f40;
-	bra.uni $L26;
-$L29:
-	max.f32 %f41, %f18, %f33;
-	mov.b32 %r44, %f18;
-	mov.b32 %r45, %f33;
-	and.b32 %r46, %r44, %r45;
-	setp.eq.f32 %p32, %f18, %f33;
-	mov.b32 %f42, %r46;
-	selp.f32 %f43, %f42, %f41, %p32;
-	setp.nan.f32 %p33, %f18, %f33;
-	add.rn.f32 %f44, %f18, %f33;
-	selp.f32 %f45, %f44, %f43, %p33;
-	mov.f32 %f18, %f45;
-$L26:
-$L25:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f32 [%rd6+0], %f18;
+	bar.sync 0;
+	ld.shared.u32 %r46, [%rd1+1024];
+	setp.ne.u32 %p31, %r46, 0;
+	@!%p31 bra $L29;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
+	setp.ne.u32 %p32, %r18, 1;
+	@%p32 bra.uni $L31;
+	mov.f32 %f34, 0f00000000;
+	mov.b64 %rd41, %rd39;
+$L32:
+	setp.ge.s64 %p33, %rd41, %rd38;
+	@%p33 bra $L33;
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f35, [%rd42+0];
+	add.rn.f32 %f36, %f34, %f35;
+	mov.f32 %f34, %f36;
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L32;
+$L33:
+	bra.uni $L30;
+$L31:
+	setp.ne.u32 %p34, %r18, 2;
+	@%p34 bra.uni $L34;
+	mov.f32 %f34, 0f3F800000;
+	mov.b64 %rd43, %rd39;
+$L35:
+	setp.ge.s64 %p35, %rd43, %rd38;
+	@%p35 bra $L36;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f37, [%rd44+0];
+	mul.rn.f32 %f38, %f34, %f37;
+	mov.f32 %f34, %f38;
+	add.s64 %rd43, %rd43, %rd40;
+	bra.uni $L35;
+$L36:
+	bra.uni $L30;
+$L34:
+	setp.ne.u32 %p36, %r18, 3;
+	@%p36 bra.uni $L37;
+	mov.f32 %f34, 0f7F800000;
+	mov.b64 %rd45, %rd39;
+$L38:
+	setp.ge.s64 %p37, %rd45, %rd38;
+	@%p37 bra $L39;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f39, [%rd46+0];
+	min.f32 %f40, %f34, %f39;
+	mov.b32 %r47, %f34;
+	mov.b32 %r48, %f39;
+	or.b32 %r49, %r47, %r48;
+	setp.eq.f32 %p38, %f34, %f39;
+	mov.b32 %f41, %r49;
+	selp.f32 %f42, %f41, %f40, %p38;
+	setp.nan.f32 %p39, %f34, %f39;
+	add.rn.f32 %f43, %f34, %f39;
+	selp.f32 %f44, %f43, %f42, %p39;
+	mov.f32 %f34, %f44;
+	add.s64 %rd45, %rd45, %rd40;
+	bra.uni $L38;
+$L39:
+	bra.uni $L30;
+$L37:
+	mov.f32 %f34, 0fFF800000;
+	mov.b64 %rd47, %rd39;
+$L40:
+	setp.ge.s64 %p40, %rd47, %rd38;
+	@%p40 bra $L41;
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f45, [%rd48+0];
+	max.f32 %f46, %f34, %f45;
+	mov.b32 %r50, %f34;
+	mov.b32 %r51, %f45;
+	and.b32 %r52, %r50, %r51;
+	setp.eq.f32 %p41, %f34, %f45;
+	mov.b32 %f47, %r52;
+	selp.f32 %f48, %f47, %f46, %p41;
+	setp.nan.f32 %p42, %f34, %f45;
+	add.rn.f32 %f49, %f34, %f45;
+	selp.f32 %f50, %f49, %f48, %p42;
+	mov.f32 %f34, %f50;
+	add.s64 %rd47, %rd47, %rd40;
+	bra.uni $L40;
+$L41:
 $L30:
+	mov.f32 %f51, %f34;
+	// block reduction
+	mov.b32 %r53, 1;
+	mov.b32 %r54, 1;
+	sub.u32 %r55, %r13, 1;
+	mov.b32 %r56, %r53;
+$L42:
+	setp.hs.u32 %p43, %r56, 32;
+	@%p43 bra $L43;
+	mov.b32 %r57, %f51;
+	shfl.sync.down.b32 %r58|%p44, %r57, %r56, %r55, %r17;
+	mov.b32 %f52, %r58;
+	@!%p44 bra $L44;
+	setp.ne.u32 %p45, %r18, 1;
+	@%p45 bra.uni $L46;
+	add.rn.f32 %f53, %f51, %f52;
+	mov.f32 %f51, %f53;
+	bra.uni $L45;
+$L46:
+	setp.ne.u32 %p46, %r18, 2;
+	@%p46 bra.uni $L47;
+	mul.rn.f32 %f54, %f51, %f52;
+	mov.f32 %f51, %f54;
+	bra.uni $L45;
+$L47:
+	setp.ne.u32 %p47, %r18, 3;
+	@%p47 bra.uni $L48;
+	min.f32 %f55, %f51, %f52;
+	mov.b32 %r59, %f51;
+	mov.b32 %r60, %f52;
+	or.b32 %r61, %r59, %r60;
+	setp.eq.f32 %p48, %f51, %f52;
+	mov.b32 %f56, %r61;
+	selp.f32 %f57, %f56, %f55, %p48;
+	setp.nan.f32 %p49, %f51, %f52;
+	add.rn.f32 %f58, %f51, %f52;
+	selp.f32 %f59, %f58, %f57, %p49;
+	mov.f32 %f51, %f59;
+	bra.uni $L45;
+$L48:
+	max.f32 %f60, %f51, %f52;
+	mov.b32 %r62, %f51;
+	mov.b32 %r63, %f52;
+	and.b32 %r64, %r62, %r63;
+	setp.eq.f32 %p50, %f51, %f52;
+	mov.b32 %f61, %r64;
+	selp.f32 %f62, %f61, %f60, %p50;
+	setp.nan.f32 %p51, %f51, %f52;
+	add.rn.f32 %f63, %f51, %f52;
+	selp.f32 %f64, %f63, %f62, %p51;
+	mov.f32 %f51, %f64;
+$L45:
+$L44:
+	shl.b32 %r56, %r56, 1;
+	bra.uni $L42;
+$L43:
+	setp.eq.u32 %p52, %r7, 0;
+	@!%p52 bra $L49;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.f32 [%rd50+0], %f51;
+$L49:
+	bar.sync 0;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L50;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L51;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.f32 %f65, [%rd52+0];
+	mov.f32 %f51, %f65;
+$L51:
+	sub.u32 %r65, %r10, 1;
+	mov.b32 %r66, %r54;
+$L52:
+	setp.hs.u32 %p55, %r66, 32;
+	@%p55 bra $L53;
+	mov.b32 %r67, %f51;
+	shfl.sync.down.b32 %r68|%p56, %r67, %r66, %r65, %r17;
+	mov.b32 %f66, %r68;
+	@!%p56 bra $L54;
+	setp.ne.u32 %p57, %r18, 1;
+	@%p57 bra.uni $L56;
+	add.rn.f32 %f67, %f51, %f66;
+	mov.f32 %f51, %f67;
+	bra.uni $L55;
+$L56:
+	setp.ne.u32 %p58, %r18, 2;
+	@%p58 bra.uni $L57;
+	mul.rn.f32 %f68, %f51, %f66;
+	mov.f32 %f51, %f68;
+	bra.uni $L55;
+$L57:
+	setp.ne.u32 %p59, %r18, 3;
+	@%p59 bra.uni $L58;
+	min.f32 %f69, %f51, %f66;
+	mov.b32 %r69, %f51;
+	mov.b32 %r70, %f66;
+	or.b32 %r71, %r69, %r70;
+	setp.eq.f32 %p60, %f51, %f66;
+	mov.b32 %f70, %r71;
+	selp.f32 %f71, %f70, %f69, %p60;
+	setp.nan.f32 %p61, %f51, %f66;
+	add.rn.f32 %f72, %f51, %f66;
+	selp.f32 %f73, %f72, %f71, %p61;
+	mov.f32 %f51, %f73;
+	bra.uni $L55;
+$L58:
+	max.f32 %f74, %f51, %f66;
+	mov.b32 %r72, %f51;
+	mov.b32 %r73, %f66;
+	and.b32 %r74, %r72, %r73;
+	setp.eq.f32 %p62, %f51, %f66;
+	mov.b32 %f75, %r74;
+	selp.f32 %f76, %f75, %f74, %p62;
+	setp.nan.f32 %p63, %f51, %f66;
+	add.rn.f32 %f77, %f51, %f66;
+	selp.f32 %f78, %f77, %f76, %p63;
+	mov.f32 %f51, %f78;
+$L55:
+$L54:
+	shl.b32 %r66, %r66, 1;
+	bra.uni $L52;
+$L53:
+$L50:
+	@!%p29 bra $L59;
+	st.global.f32 [%rd7+0], %f51;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L59:
+$L29:
 	ret;
 }
 `
@@ -12980,12 +12815,14 @@ const gokkosPTX26 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_BitsU64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -12993,9 +12830,9 @@ const gokkosPTX26 = `//
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<36>;
-	.reg .b64 %rd<64>;
+	.reg .pred %p<59>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<114>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13019,88 +12856,90 @@ const gokkosPTX26 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r21;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r20;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 1;
 	@%p4 bra.uni $L2;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p5, %r18, 2;
 	@%p5 bra.uni $L3;
-	mov.b64 %rd24, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p6, %r18, 3;
 	@%p6 bra.uni $L4;
-	mov.b64 %rd24, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd26, 0xFFFFFFFFFFFFFFFF;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p7, %r18, 4;
 	@%p7 bra.uni $L5;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p8, %r18, 7;
 	@%p8 bra.uni $L6;
-	mov.b64 %rd24, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd26, 0xFFFFFFFFFFFFFFFF;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd24, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p9, %rd28, %rd22;
+	setp.ge.s64 %p9, %rd30, %rd24;
 	@%p9 bra $L8;
-	mov.b64 %rd29, %rd28;
+	mov.b64 %rd31, %rd30;
 	@!%p3 bra $L10;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.u64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	or.b64 %rd34, %rd33, 0xFF00FF00FF00FF00;
-	and.b64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.u64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	or.b64 %rd36, %rd35, 0xFF00FF00FF00FF00;
+	and.b64 %rd37, %rd25, %rd36;
+	mov.b64 %rd25, %rd37;
 	bra.uni $L11;
 $L10:
-	mul.lo.s64 %rd36, %rd29, %rd12;
-	mad.lo.s64 %rd37, %rd36, 8, %rd8;
-	ld.global.nc.u64 %rd38, [%rd37+0];
-	mov.b64 %rd39, %rd38;
-	and.b64 %rd40, %rd39, 0x101010101010101;
-	or.b64 %rd41, %rd23, %rd40;
-	mov.b64 %rd23, %rd41;
+	mul.lo.s64 %rd38, %rd31, %rd14;
+	mad.lo.s64 %rd39, %rd38, 8, %rd10;
+	ld.global.nc.u64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	and.b64 %rd42, %rd41, 0x101010101010101;
+	or.b64 %rd43, %rd25, %rd42;
+	mov.b64 %rd25, %rd43;
 $L11:
 $L9:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd42, %rd23;
+	mov.b64 %rd44, %rd25;
 	// block reduction
 	mov.b32 %r22, 1;
 	mov.b32 %r23, 1;
@@ -13109,43 +12948,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p10, %r25, 32;
 	@%p10 bra $L13;
-	mov.b64 {%r26, %r27}, %rd42;
+	mov.b64 {%r26, %r27}, %rd44;
 	shfl.sync.down.b32 %r28|%p11, %r26, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
-	mov.b64 %rd43, {%r28, %r29};
+	mov.b64 %rd45, {%r28, %r29};
 	@!%p11 bra $L14;
 	setp.ne.u32 %p12, %r18, 1;
 	@%p12 bra.uni $L16;
-	add.u64 %rd44, %rd42, %rd43;
-	mov.b64 %rd42, %rd44;
+	add.u64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p13, %r18, 2;
 	@%p13 bra.uni $L17;
-	mul.lo.u64 %rd45, %rd42, %rd43;
-	mov.b64 %rd42, %rd45;
+	mul.lo.u64 %rd47, %rd44, %rd45;
+	mov.b64 %rd44, %rd47;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p14, %r18, 3;
 	@%p14 bra.uni $L18;
-	min.u64 %rd46, %rd42, %rd43;
-	mov.b64 %rd42, %rd46;
+	min.u64 %rd48, %rd44, %rd45;
+	mov.b64 %rd44, %rd48;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p15, %r18, 4;
 	@%p15 bra.uni $L19;
-	max.u64 %rd47, %rd42, %rd43;
-	mov.b64 %rd42, %rd47;
+	max.u64 %rd49, %rd44, %rd45;
+	mov.b64 %rd44, %rd49;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p16, %r18, 7;
 	@%p16 bra.uni $L20;
-	and.b64 %rd48, %rd42, %rd43;
-	mov.b64 %rd42, %rd48;
+	and.b64 %rd50, %rd44, %rd45;
+	mov.b64 %rd44, %rd50;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd49, %rd42, %rd43;
-	mov.b64 %rd42, %rd49;
+	or.b64 %rd51, %rd44, %rd45;
+	mov.b64 %rd44, %rd51;
 $L15:
 $L14:
 	shl.b32 %r25, %r25, 1;
@@ -13153,340 +12992,305 @@ $L14:
 $L13:
 	setp.eq.u32 %p17, %r7, 0;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.u64 [%rd51+0], %rd42;
+	mul.wide.u32 %rd52, %r8, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	st.shared.u64 [%rd53+0], %rd44;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p18, %r8, 0;
 	@!%p18 bra $L22;
 	setp.lo.u32 %p19, %r7, %r10;
 	@!%p19 bra $L23;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.u64 %rd54, [%rd53+0];
-	mov.b64 %rd42, %rd54;
+	mul.wide.u32 %rd54, %r7, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	ld.shared.u64 %rd56, [%rd55+0];
+	mov.b64 %rd44, %rd56;
 $L23:
 	sub.u32 %r30, %r10, 1;
 	mov.b32 %r31, %r23;
 $L24:
 	setp.hs.u32 %p20, %r31, 32;
 	@%p20 bra $L25;
-	mov.b64 {%r32, %r33}, %rd42;
+	mov.b64 {%r32, %r33}, %rd44;
 	shfl.sync.down.b32 %r34|%p21, %r32, %r31, %r30, %r17;
 	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd55, {%r34, %r35};
+	mov.b64 %rd57, {%r34, %r35};
 	@!%p21 bra $L26;
 	setp.ne.u32 %p22, %r18, 1;
 	@%p22 bra.uni $L28;
-	add.u64 %rd56, %rd42, %rd55;
-	mov.b64 %rd42, %rd56;
+	add.u64 %rd58, %rd44, %rd57;
+	mov.b64 %rd44, %rd58;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p23, %r18, 2;
 	@%p23 bra.uni $L29;
-	mul.lo.u64 %rd57, %rd42, %rd55;
-	mov.b64 %rd42, %rd57;
+	mul.lo.u64 %rd59, %rd44, %rd57;
+	mov.b64 %rd44, %rd59;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p24, %r18, 3;
 	@%p24 bra.uni $L30;
-	min.u64 %rd58, %rd42, %rd55;
-	mov.b64 %rd42, %rd58;
+	min.u64 %rd60, %rd44, %rd57;
+	mov.b64 %rd44, %rd60;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p25, %r18, 4;
 	@%p25 bra.uni $L31;
-	max.u64 %rd59, %rd42, %rd55;
-	mov.b64 %rd42, %rd59;
+	max.u64 %rd61, %rd44, %rd57;
+	mov.b64 %rd44, %rd61;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p26, %r18, 7;
 	@%p26 bra.uni $L32;
-	and.b64 %rd60, %rd42, %rd55;
-	mov.b64 %rd42, %rd60;
+	and.b64 %rd62, %rd44, %rd57;
+	mov.b64 %rd44, %rd62;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd61, %rd42, %rd55;
-	mov.b64 %rd42, %rd61;
+	or.b64 %rd63, %rd44, %rd57;
+	mov.b64 %rd44, %rd63;
 $L27:
 $L26:
 	shl.b32 %r31, %r31, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd62, %r20, 8;
-	add.s64 %rd63, %rd5, %rd62;
+	mul.wide.u32 %rd64, %r20, 8;
+	add.s64 %rd65, %rd5, %rd64;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L33;
-	st.global.u64 [%rd63+0], %rd42;
+	st.global.u64 [%rd65+0], %rd44;
 $L33:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<33>;
-	.reg .b32 %r<34>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r19, [gk_s3];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p4, %r18, 1;
-	@%p4 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p5, %rd17, %rd4;
-	@%p5 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	add.u64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p6, %r18, 2;
-	@%p6 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p7, %rd21, %rd4;
-	@%p7 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.u64 %rd23, [%rd22+0];
-	mul.lo.u64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p8, %r18, 3;
-	@%p8 bra.uni $L8;
-	mov.b64 %rd14, 0xFFFFFFFFFFFFFFFF;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p9, %rd25, %rd4;
-	@%p9 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.u64 %rd27, [%rd26+0];
-	min.u64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p10, %r18, 4;
-	@%p10 bra.uni $L11;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p11, %rd29, %rd4;
-	@%p11 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.u64 %rd31, [%rd30+0];
-	max.u64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p12, %r18, 7;
-	@%p12 bra.uni $L14;
-	mov.b64 %rd14, 0xFFFFFFFFFFFFFFFF;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p13, %rd33, %rd4;
-	@%p13 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.u64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p14, %rd37, %rd4;
-	@%p14 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.u64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r20, 1;
-	mov.b32 %r21, 1;
-	sub.u32 %r22, %r13, 1;
-	mov.b32 %r23, %r20;
-$L19:
-	setp.hs.u32 %p15, %r23, 32;
-	@%p15 bra $L20;
-	mov.b64 {%r24, %r25}, %rd41;
-	shfl.sync.down.b32 %r26|%p16, %r24, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
-	mov.b64 %rd42, {%r26, %r27};
-	@!%p16 bra $L21;
-	setp.ne.u32 %p17, %r18, 1;
-	@%p17 bra.uni $L23;
-	add.u64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p18, %r18, 2;
-	@%p18 bra.uni $L24;
-	mul.lo.u64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p19, %r18, 3;
-	@%p19 bra.uni $L25;
-	min.u64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p20, %r18, 4;
-	@%p20 bra.uni $L26;
-	max.u64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p21, %r18, 7;
-	@%p21 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r23, %r23, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.u64 [%rd50+0], %rd41;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L29;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.u64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r28, %r10, 1;
-	mov.b32 %r29, %r21;
-$L31:
-	setp.hs.u32 %p25, %r29, 32;
-	@%p25 bra $L32;
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p26, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd54, {%r32, %r33};
-	@!%p26 bra $L33;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L35;
-	add.u64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L36;
-	mul.lo.u64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L37;
-	min.u64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p30, %r18, 4;
-	@%p30 bra.uni $L38;
-	max.u64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p31, %r18, 7;
-	@%p31 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
+	// the last block combines the partials
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L34;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r36, [gk_reduce_done], 1;
+	sub.u32 %r37, %r21, 1;
+	setp.eq.u32 %p29, %r36, %r37;
+	fence.acq_rel.gpu;
+	selp.b32 %r38, 1, 0, %p29;
+	st.shared.u32 [%rd1+1024], %r38;
 $L34:
-$L33:
-	shl.b32 %r29, %r29, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p32, %r5, 0;
-	@!%p32 bra $L40;
-	st.global.u64 [%rd6+0], %rd41;
+	bar.sync 0;
+	ld.shared.u32 %r39, [%rd1+1024];
+	setp.ne.u32 %p30, %r39, 0;
+	@!%p30 bra $L35;
+	cvt.u64.u32 %rd67, %r21;
+	cvt.u64.u32 %rd68, %r5;
+	cvt.u64.u32 %rd69, %r6;
+	setp.ne.u32 %p31, %r18, 1;
+	@%p31 bra.uni $L37;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd70, %rd68;
+$L38:
+	setp.ge.s64 %p32, %rd70, %rd67;
+	@%p32 bra $L39;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd72, [%rd71+0];
+	add.u64 %rd73, %rd66, %rd72;
+	mov.b64 %rd66, %rd73;
+	add.s64 %rd70, %rd70, %rd69;
+	bra.uni $L38;
+$L39:
+	bra.uni $L36;
+$L37:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L40;
+	mov.b64 %rd66, 1;
+	mov.b64 %rd74, %rd68;
+$L41:
+	setp.ge.s64 %p34, %rd74, %rd67;
+	@%p34 bra $L42;
+	mad.lo.s64 %rd75, %rd74, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd76, [%rd75+0];
+	mul.lo.u64 %rd77, %rd66, %rd76;
+	mov.b64 %rd66, %rd77;
+	add.s64 %rd74, %rd74, %rd69;
+	bra.uni $L41;
+$L42:
+	bra.uni $L36;
 $L40:
+	setp.ne.u32 %p35, %r18, 3;
+	@%p35 bra.uni $L43;
+	mov.b64 %rd66, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd78, %rd68;
+$L44:
+	setp.ge.s64 %p36, %rd78, %rd67;
+	@%p36 bra $L45;
+	mad.lo.s64 %rd79, %rd78, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd80, [%rd79+0];
+	min.u64 %rd81, %rd66, %rd80;
+	mov.b64 %rd66, %rd81;
+	add.s64 %rd78, %rd78, %rd69;
+	bra.uni $L44;
+$L45:
+	bra.uni $L36;
+$L43:
+	setp.ne.u32 %p37, %r18, 4;
+	@%p37 bra.uni $L46;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd82, %rd68;
+$L47:
+	setp.ge.s64 %p38, %rd82, %rd67;
+	@%p38 bra $L48;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd84, [%rd83+0];
+	max.u64 %rd85, %rd66, %rd84;
+	mov.b64 %rd66, %rd85;
+	add.s64 %rd82, %rd82, %rd69;
+	bra.uni $L47;
+$L48:
+	bra.uni $L36;
+$L46:
+	setp.ne.u32 %p39, %r18, 7;
+	@%p39 bra.uni $L49;
+	mov.b64 %rd66, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd86, %rd68;
+$L50:
+	setp.ge.s64 %p40, %rd86, %rd67;
+	@%p40 bra $L51;
+	mad.lo.s64 %rd87, %rd86, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd88, [%rd87+0];
+	and.b64 %rd89, %rd66, %rd88;
+	mov.b64 %rd66, %rd89;
+	add.s64 %rd86, %rd86, %rd69;
+	bra.uni $L50;
+$L51:
+	bra.uni $L36;
+$L49:
+	mov.b64 %rd66, 0;
+	mov.b64 %rd90, %rd68;
+$L52:
+	setp.ge.s64 %p41, %rd90, %rd67;
+	@%p41 bra $L53;
+	mad.lo.s64 %rd91, %rd90, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd92, [%rd91+0];
+	or.b64 %rd93, %rd66, %rd92;
+	mov.b64 %rd66, %rd93;
+	add.s64 %rd90, %rd90, %rd69;
+	bra.uni $L52;
+$L53:
+$L36:
+	mov.b64 %rd94, %rd66;
+	// block reduction
+	mov.b32 %r40, 1;
+	mov.b32 %r41, 1;
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r40;
+$L54:
+	setp.hs.u32 %p42, %r43, 32;
+	@%p42 bra $L55;
+	mov.b64 {%r44, %r45}, %rd94;
+	shfl.sync.down.b32 %r46|%p43, %r44, %r43, %r42, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
+	mov.b64 %rd95, {%r46, %r47};
+	@!%p43 bra $L56;
+	setp.ne.u32 %p44, %r18, 1;
+	@%p44 bra.uni $L58;
+	add.u64 %rd96, %rd94, %rd95;
+	mov.b64 %rd94, %rd96;
+	bra.uni $L57;
+$L58:
+	setp.ne.u32 %p45, %r18, 2;
+	@%p45 bra.uni $L59;
+	mul.lo.u64 %rd97, %rd94, %rd95;
+	mov.b64 %rd94, %rd97;
+	bra.uni $L57;
+$L59:
+	setp.ne.u32 %p46, %r18, 3;
+	@%p46 bra.uni $L60;
+	min.u64 %rd98, %rd94, %rd95;
+	mov.b64 %rd94, %rd98;
+	bra.uni $L57;
+$L60:
+	setp.ne.u32 %p47, %r18, 4;
+	@%p47 bra.uni $L61;
+	max.u64 %rd99, %rd94, %rd95;
+	mov.b64 %rd94, %rd99;
+	bra.uni $L57;
+$L61:
+	setp.ne.u32 %p48, %r18, 7;
+	@%p48 bra.uni $L62;
+	and.b64 %rd100, %rd94, %rd95;
+	mov.b64 %rd94, %rd100;
+	bra.uni $L57;
+$L62:
+	or.b64 %rd101, %rd94, %rd95;
+	mov.b64 %rd94, %rd101;
+$L57:
+$L56:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L54;
+$L55:
+	setp.eq.u32 %p49, %r7, 0;
+	@!%p49 bra $L63;
+	mul.wide.u32 %rd102, %r8, 16;
+	add.s64 %rd103, %rd1, %rd102;
+	st.shared.u64 [%rd103+0], %rd94;
+$L63:
+	bar.sync 0;
+	setp.eq.u32 %p50, %r8, 0;
+	@!%p50 bra $L64;
+	setp.lo.u32 %p51, %r7, %r10;
+	@!%p51 bra $L65;
+	mul.wide.u32 %rd104, %r7, 16;
+	add.s64 %rd105, %rd1, %rd104;
+	ld.shared.u64 %rd106, [%rd105+0];
+	mov.b64 %rd94, %rd106;
+$L65:
+	sub.u32 %r48, %r10, 1;
+	mov.b32 %r49, %r41;
+$L66:
+	setp.hs.u32 %p52, %r49, 32;
+	@%p52 bra $L67;
+	mov.b64 {%r50, %r51}, %rd94;
+	shfl.sync.down.b32 %r52|%p53, %r50, %r49, %r48, %r17;
+	shfl.sync.down.b32 %r53, %r51, %r49, %r48, %r17;
+	mov.b64 %rd107, {%r52, %r53};
+	@!%p53 bra $L68;
+	setp.ne.u32 %p54, %r18, 1;
+	@%p54 bra.uni $L70;
+	add.u64 %rd108, %rd94, %rd107;
+	mov.b64 %rd94, %rd108;
+	bra.uni $L69;
+$L70:
+	setp.ne.u32 %p55, %r18, 2;
+	@%p55 bra.uni $L71;
+	mul.lo.u64 %rd109, %rd94, %rd107;
+	mov.b64 %rd94, %rd109;
+	bra.uni $L69;
+$L71:
+	setp.ne.u32 %p56, %r18, 3;
+	@%p56 bra.uni $L72;
+	min.u64 %rd110, %rd94, %rd107;
+	mov.b64 %rd94, %rd110;
+	bra.uni $L69;
+$L72:
+	setp.ne.u32 %p57, %r18, 4;
+	@%p57 bra.uni $L73;
+	max.u64 %rd111, %rd94, %rd107;
+	mov.b64 %rd94, %rd111;
+	bra.uni $L69;
+$L73:
+	setp.ne.u32 %p58, %r18, 7;
+	@%p58 bra.uni $L74;
+	and.b64 %rd112, %rd94, %rd107;
+	mov.b64 %rd94, %rd112;
+	bra.uni $L69;
+$L74:
+	or.b64 %rd113, %rd94, %rd107;
+	mov.b64 %rd94, %rd113;
+$L69:
+$L68:
+	shl.b32 %r49, %r49, 1;
+	bra.uni $L66;
+$L67:
+$L64:
+	@!%p28 bra $L75;
+	st.global.u64 [%rd7+0], %rd94;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L75:
+$L35:
 	ret;
 }
 `
@@ -13500,12 +13304,14 @@ const gokkosPTX27 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_AllPositive_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -13513,9 +13319,9 @@ const gokkosPTX27 = `//
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<31>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<38>;
+	.reg .pred %p<59>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<51>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -13540,29 +13346,31 @@ const gokkosPTX27 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r21;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r20;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p6, %r18, 5;
 	@%p6 bra.uni $L2;
 	mov.pred %p5, 1;
@@ -13571,21 +13379,21 @@ $L2:
 	mov.pred %p5, 0;
 $L1:
 	mov.pred %p4, %p5;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L3:
-	setp.ge.s64 %p7, %rd26, %rd22;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L4;
-	mov.b64 %rd27, %rd26;
+	mov.b64 %rd29, %rd28;
 	@!%p3 bra $L6;
 	mov.pred %p8, %p4;
 	not.pred %p9, %p8;
 	@!%p9 bra $L9;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd1, [%rd29+0];
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd1, [%rd31+0];
 	mov.f64 %fd2, %fd1;
 	setp.gt.f64 %p10, %fd2, 0d3FEFAE147AE147AE;
 	mov.pred %p8, %p10;
@@ -13595,9 +13403,9 @@ $L9:
 $L6:
 	mov.pred %p11, %p4;
 	@!%p11 bra $L11;
-	mul.lo.s64 %rd30, %rd27, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd31+0];
+	mul.lo.s64 %rd32, %rd29, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	setp.gt.f64 %p12, %fd4, 0dBFEFAE147AE147AE;
 	mov.pred %p11, %p12;
@@ -13605,7 +13413,7 @@ $L11:
 	mov.pred %p4, %p11;
 $L7:
 $L5:
-	add.s64 %rd26, %rd26, %rd25;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L3;
 $L4:
 	mov.pred %p13, %p4;
@@ -13636,19 +13444,19 @@ $L14:
 $L13:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L17;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
 	selp.u32 %r28, 1, 0, %p13;
-	st.shared.u8 [%rd33+0], %r28;
+	st.shared.u8 [%rd35+0], %r28;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L18;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L19;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r29, [%rd35+0];
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.u8 %r29, [%rd37+0];
 	setp.ne.u32 %p23, %r29, 0;
 	mov.pred %p13, %p23;
 $L19:
@@ -13675,170 +13483,135 @@ $L22:
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd36, %r20, 8;
-	add.s64 %rd37, %rd5, %rd36;
+	mul.wide.u32 %rd38, %r20, 8;
+	add.s64 %rd39, %rd5, %rd38;
 	setp.eq.u32 %p30, %r5, 0;
 	@!%p30 bra $L25;
 	selp.u32 %r34, 1, 0, %p13;
-	st.global.u8 [%rd37+0], %r34;
+	st.global.u8 [%rd39+0], %r34;
 $L25:
-	ret;
-}
-
-.visible .entry gk_corpus_AllPositive_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<30>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<24>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r19, [gk_s3];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	setp.ne.u32 %p5, %r18, 5;
-	@%p5 bra.uni $L2;
-	mov.pred %p4, 1;
-	mov.b64 %rd16, %rd14;
-$L3:
-	setp.ge.s64 %p6, %rd16, %rd4;
-	@%p6 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r20, [%rd17+0];
-	setp.ne.u32 %p7, %r20, 0;
-	and.pred %p8, %p4, %p7;
-	mov.pred %p4, %p8;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	mov.pred %p4, 0;
-	mov.b64 %rd18, %rd14;
-$L5:
-	setp.ge.s64 %p9, %rd18, %rd4;
-	@%p9 bra $L6;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.u8 %r21, [%rd19+0];
-	setp.ne.u32 %p10, %r21, 0;
-	or.pred %p11, %p4, %p10;
-	mov.pred %p4, %p11;
-	add.s64 %rd18, %rd18, %rd15;
-	bra.uni $L5;
-$L6:
-$L1:
-	mov.pred %p12, %p4;
-	// block reduction
-	mov.b32 %r22, 1;
-	mov.b32 %r23, 1;
-	sub.u32 %r24, %r13, 1;
-	mov.b32 %r25, %r22;
-$L7:
-	setp.hs.u32 %p13, %r25, 32;
-	@%p13 bra $L8;
-	selp.u32 %r26, 1, 0, %p12;
-	shfl.sync.down.b32 %r27|%p14, %r26, %r25, %r24, %r17;
-	setp.ne.u32 %p15, %r27, 0;
-	@!%p14 bra $L9;
-	setp.ne.u32 %p16, %r18, 5;
-	@%p16 bra.uni $L11;
-	and.pred %p17, %p12, %p15;
-	mov.pred %p12, %p17;
-	bra.uni $L10;
-$L11:
-	or.pred %p18, %p12, %p15;
-	mov.pred %p12, %p18;
-$L10:
-$L9:
-	shl.b32 %r25, %r25, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L12;
-	mul.wide.u32 %rd20, %r8, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	selp.u32 %r28, 1, 0, %p12;
-	st.shared.u8 [%rd21+0], %r28;
-$L12:
+	// the last block combines the partials
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L26;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r21, 1;
+	setp.eq.u32 %p32, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p32;
+	st.shared.u32 [%rd1+1024], %r37;
+$L26:
 	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L13;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L14;
-	mul.wide.u32 %rd22, %r7, 16;
-	add.s64 %rd23, %rd1, %rd22;
-	ld.shared.u8 %r29, [%rd23+0];
-	setp.ne.u32 %p22, %r29, 0;
-	mov.pred %p12, %p22;
-$L14:
-	sub.u32 %r30, %r10, 1;
-	mov.b32 %r31, %r23;
-$L15:
-	setp.hs.u32 %p23, %r31, 32;
-	@%p23 bra $L16;
-	selp.u32 %r32, 1, 0, %p12;
-	shfl.sync.down.b32 %r33|%p24, %r32, %r31, %r30, %r17;
-	setp.ne.u32 %p25, %r33, 0;
-	@!%p24 bra $L17;
-	setp.ne.u32 %p26, %r18, 5;
-	@%p26 bra.uni $L19;
-	and.pred %p27, %p12, %p25;
-	mov.pred %p12, %p27;
-	bra.uni $L18;
-$L19:
-	or.pred %p28, %p12, %p25;
-	mov.pred %p12, %p28;
-$L18:
-$L17:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L15;
-$L16:
-$L13:
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L20;
-	selp.u32 %r34, 1, 0, %p12;
-	st.global.u8 [%rd6+0], %r34;
-$L20:
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p33, %r38, 0;
+	@!%p33 bra $L27;
+	cvt.u64.u32 %rd40, %r21;
+	cvt.u64.u32 %rd41, %r5;
+	cvt.u64.u32 %rd42, %r6;
+	setp.ne.u32 %p35, %r18, 5;
+	@%p35 bra.uni $L29;
+	mov.pred %p34, 1;
+	mov.b64 %rd43, %rd41;
+$L30:
+	setp.ge.s64 %p36, %rd43, %rd40;
+	@%p36 bra $L31;
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r39, [%rd44+0];
+	setp.ne.u32 %p37, %r39, 0;
+	and.pred %p38, %p34, %p37;
+	mov.pred %p34, %p38;
+	add.s64 %rd43, %rd43, %rd42;
+	bra.uni $L30;
+$L31:
+	bra.uni $L28;
+$L29:
+	mov.pred %p34, 0;
+	mov.b64 %rd45, %rd41;
+$L32:
+	setp.ge.s64 %p39, %rd45, %rd40;
+	@%p39 bra $L33;
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r40, [%rd46+0];
+	setp.ne.u32 %p40, %r40, 0;
+	or.pred %p41, %p34, %p40;
+	mov.pred %p34, %p41;
+	add.s64 %rd45, %rd45, %rd42;
+	bra.uni $L32;
+$L33:
+$L28:
+	mov.pred %p42, %p34;
+	// block reduction
+	mov.b32 %r41, 1;
+	mov.b32 %r42, 1;
+	sub.u32 %r43, %r13, 1;
+	mov.b32 %r44, %r41;
+$L34:
+	setp.hs.u32 %p43, %r44, 32;
+	@%p43 bra $L35;
+	selp.u32 %r45, 1, 0, %p42;
+	shfl.sync.down.b32 %r46|%p44, %r45, %r44, %r43, %r17;
+	setp.ne.u32 %p45, %r46, 0;
+	@!%p44 bra $L36;
+	setp.ne.u32 %p46, %r18, 5;
+	@%p46 bra.uni $L38;
+	and.pred %p47, %p42, %p45;
+	mov.pred %p42, %p47;
+	bra.uni $L37;
+$L38:
+	or.pred %p48, %p42, %p45;
+	mov.pred %p42, %p48;
+$L37:
+$L36:
+	shl.b32 %r44, %r44, 1;
+	bra.uni $L34;
+$L35:
+	setp.eq.u32 %p49, %r7, 0;
+	@!%p49 bra $L39;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	selp.u32 %r47, 1, 0, %p42;
+	st.shared.u8 [%rd48+0], %r47;
+$L39:
+	bar.sync 0;
+	setp.eq.u32 %p50, %r8, 0;
+	@!%p50 bra $L40;
+	setp.lo.u32 %p51, %r7, %r10;
+	@!%p51 bra $L41;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.u8 %r48, [%rd50+0];
+	setp.ne.u32 %p52, %r48, 0;
+	mov.pred %p42, %p52;
+$L41:
+	sub.u32 %r49, %r10, 1;
+	mov.b32 %r50, %r42;
+$L42:
+	setp.hs.u32 %p53, %r50, 32;
+	@%p53 bra $L43;
+	selp.u32 %r51, 1, 0, %p42;
+	shfl.sync.down.b32 %r52|%p54, %r51, %r50, %r49, %r17;
+	setp.ne.u32 %p55, %r52, 0;
+	@!%p54 bra $L44;
+	setp.ne.u32 %p56, %r18, 5;
+	@%p56 bra.uni $L46;
+	and.pred %p57, %p42, %p55;
+	mov.pred %p42, %p57;
+	bra.uni $L45;
+$L46:
+	or.pred %p58, %p42, %p55;
+	mov.pred %p42, %p58;
+$L45:
+$L44:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L42;
+$L43:
+$L40:
+	@!%p31 bra $L47;
+	selp.u32 %r53, 1, 0, %p42;
+	st.global.u8 [%rd7+0], %r53;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L47:
+$L27:
 	ret;
 }
 `
@@ -13852,12 +13625,14 @@ const gokkosPTX28 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_ArgMin_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -13865,10 +13640,10 @@ const gokkosPTX28 = `//
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<38>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<51>;
-	.reg .f64 %fd<15>;
+	.reg .pred %p<83>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<81>;
+	.reg .f64 %fd<28>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13892,74 +13667,76 @@ const gokkosPTX28 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r21;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r20;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
 	mov.f64 %fd2, 0d7FF0000000000000;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	mov.f64 %fd2, 0dFFF0000000000000;
-	mov.b64 %rd24, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 $L1:
 	mov.f64 %fd1, %fd2;
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L3:
-	setp.ge.s64 %p5, %rd28, %rd22;
+	setp.ge.s64 %p5, %rd30, %rd24;
 	@%p5 bra $L4;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd4;
 	@!%p3 bra $L7;
 	setp.gt.f64 %p6, %fd5, %fd1;
 	@!%p6 bra $L9;
 	mov.f64 %fd6, %fd5;
-	mov.b64 %rd32, %rd29;
+	mov.b64 %rd34, %rd31;
 	mov.f64 %fd1, %fd6;
-	mov.b64 %rd23, %rd32;
+	mov.b64 %rd25, %rd34;
 $L9:
 	bra.uni $L5;
 $L7:
 	setp.lt.f64 %p7, %fd5, %fd1;
 	@!%p7 bra $L11;
 	mov.f64 %fd1, %fd5;
-	mov.b64 %rd23, %rd29;
+	mov.b64 %rd25, %rd31;
 $L11:
 $L5:
-	add.s64 %rd28, %rd28, %rd27;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L3;
 $L4:
 	mov.f64 %fd7, %fd1;
-	mov.b64 %rd33, %rd23;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r22, 1;
 	mov.b32 %r23, 1;
@@ -13968,39 +13745,39 @@ $L4:
 $L12:
 	setp.hs.u32 %p8, %r25, 32;
 	@%p8 bra $L13;
-	mov.b64 %rd34, %fd7;
-	mov.b64 {%r26, %r27}, %rd34;
+	mov.b64 %rd36, %fd7;
+	mov.b64 {%r26, %r27}, %rd36;
 	shfl.sync.down.b32 %r28|%p9, %r26, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
-	mov.b64 %rd35, {%r28, %r29};
-	mov.b64 %fd8, %rd35;
-	mov.b64 {%r30, %r31}, %rd33;
+	mov.b64 %rd37, {%r28, %r29};
+	mov.b64 %fd8, %rd37;
+	mov.b64 {%r30, %r31}, %rd35;
 	shfl.sync.down.b32 %r32, %r30, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r33, %r31, %r25, %r24, %r17;
-	mov.b64 %rd36, {%r32, %r33};
+	mov.b64 %rd38, {%r32, %r33};
 	@!%p9 bra $L14;
 	setp.ne.u32 %p10, %r18, 9;
 	@%p10 bra.uni $L16;
 	setp.lt.f64 %p11, %fd8, %fd7;
 	setp.eq.f64 %p12, %fd8, %fd7;
-	setp.lt.s64 %p13, %rd36, %rd33;
+	setp.lt.s64 %p13, %rd38, %rd35;
 	and.pred %p14, %p12, %p13;
 	or.pred %p15, %p11, %p14;
 	selp.f64 %fd9, %fd8, %fd7, %p15;
-	selp.b64 %rd37, %rd36, %rd33, %p15;
+	selp.b64 %rd39, %rd38, %rd35, %p15;
 	mov.f64 %fd7, %fd9;
-	mov.b64 %rd33, %rd37;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L15;
 $L16:
 	setp.gt.f64 %p16, %fd8, %fd7;
 	setp.eq.f64 %p17, %fd8, %fd7;
-	setp.lt.s64 %p18, %rd36, %rd33;
+	setp.lt.s64 %p18, %rd38, %rd35;
 	and.pred %p19, %p17, %p18;
 	or.pred %p20, %p16, %p19;
 	selp.f64 %fd10, %fd8, %fd7, %p20;
-	selp.b64 %rd38, %rd36, %rd33, %p20;
+	selp.b64 %rd40, %rd38, %rd35, %p20;
 	mov.f64 %fd7, %fd10;
-	mov.b64 %rd33, %rd38;
+	mov.b64 %rd35, %rd40;
 $L15:
 $L14:
 	shl.b32 %r25, %r25, 1;
@@ -14008,292 +13785,256 @@ $L14:
 $L13:
 	setp.eq.u32 %p21, %r7, 0;
 	@!%p21 bra $L17;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.f64 [%rd40+0], %fd7;
-	st.shared.s64 [%rd40+8], %rd33;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.f64 [%rd42+0], %fd7;
+	st.shared.s64 [%rd42+8], %rd35;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p22, %r8, 0;
 	@!%p22 bra $L18;
 	setp.lo.u32 %p23, %r7, %r10;
 	@!%p23 bra $L19;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.f64 %fd11, [%rd42+0];
-	ld.shared.s64 %rd43, [%rd42+8];
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.f64 %fd11, [%rd44+0];
+	ld.shared.s64 %rd45, [%rd44+8];
 	mov.f64 %fd7, %fd11;
-	mov.b64 %rd33, %rd43;
+	mov.b64 %rd35, %rd45;
 $L19:
 	sub.u32 %r34, %r10, 1;
 	mov.b32 %r35, %r23;
 $L20:
 	setp.hs.u32 %p24, %r35, 32;
 	@%p24 bra $L21;
-	mov.b64 %rd44, %fd7;
-	mov.b64 {%r36, %r37}, %rd44;
+	mov.b64 %rd46, %fd7;
+	mov.b64 {%r36, %r37}, %rd46;
 	shfl.sync.down.b32 %r38|%p25, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd45, {%r38, %r39};
-	mov.b64 %fd12, %rd45;
-	mov.b64 {%r40, %r41}, %rd33;
+	mov.b64 %rd47, {%r38, %r39};
+	mov.b64 %fd12, %rd47;
+	mov.b64 {%r40, %r41}, %rd35;
 	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd46, {%r42, %r43};
+	mov.b64 %rd48, {%r42, %r43};
 	@!%p25 bra $L22;
 	setp.ne.u32 %p26, %r18, 9;
 	@%p26 bra.uni $L24;
 	setp.lt.f64 %p27, %fd12, %fd7;
 	setp.eq.f64 %p28, %fd12, %fd7;
-	setp.lt.s64 %p29, %rd46, %rd33;
+	setp.lt.s64 %p29, %rd48, %rd35;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
 	selp.f64 %fd13, %fd12, %fd7, %p31;
-	selp.b64 %rd47, %rd46, %rd33, %p31;
+	selp.b64 %rd49, %rd48, %rd35, %p31;
 	mov.f64 %fd7, %fd13;
-	mov.b64 %rd33, %rd47;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L23;
 $L24:
 	setp.gt.f64 %p32, %fd12, %fd7;
 	setp.eq.f64 %p33, %fd12, %fd7;
-	setp.lt.s64 %p34, %rd46, %rd33;
+	setp.lt.s64 %p34, %rd48, %rd35;
 	and.pred %p35, %p33, %p34;
 	or.pred %p36, %p32, %p35;
 	selp.f64 %fd14, %fd12, %fd7, %p36;
-	selp.b64 %rd48, %rd46, %rd33, %p36;
+	selp.b64 %rd50, %rd48, %rd35, %p36;
 	mov.f64 %fd7, %fd14;
-	mov.b64 %rd33, %rd48;
+	mov.b64 %rd35, %rd50;
 $L23:
 $L22:
 	shl.b32 %r35, %r35, 1;
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd49, %r20, 16;
-	add.s64 %rd50, %rd5, %rd49;
+	mul.wide.u32 %rd51, %r20, 16;
+	add.s64 %rd52, %rd5, %rd51;
 	setp.eq.u32 %p37, %r5, 0;
 	@!%p37 bra $L25;
-	st.global.f64 [%rd50+0], %fd7;
-	st.global.s64 [%rd50+8], %rd33;
+	st.global.f64 [%rd52+0], %fd7;
+	st.global.s64 [%rd52+8], %rd35;
 $L25:
-	ret;
-}
-
-.visible .entry gk_corpus_ArgMin_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<47>;
-	.reg .b32 %r<42>;
-	.reg .b64 %rd<41>;
-	.reg .f64 %fd<14>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r19, [gk_s3];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p5, %rd17, %rd4;
-	@%p5 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 16, %rd3;
-	ld.global.f64 %fd2, [%rd18+0];
-	ld.global.s64 %rd19, [%rd18+8];
-	setp.lt.f64 %p6, %fd2, %fd1;
-	setp.eq.f64 %p7, %fd2, %fd1;
-	setp.lt.s64 %p8, %rd19, %rd14;
-	and.pred %p9, %p7, %p8;
-	or.pred %p10, %p6, %p9;
-	selp.f64 %fd3, %fd2, %fd1, %p10;
-	selp.b64 %rd20, %rd19, %rd14, %p10;
-	mov.f64 %fd1, %fd3;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd21, %rd15;
-$L5:
-	setp.ge.s64 %p11, %rd21, %rd4;
-	@%p11 bra $L6;
-	mad.lo.s64 %rd22, %rd21, 16, %rd3;
-	ld.global.f64 %fd4, [%rd22+0];
-	ld.global.s64 %rd23, [%rd22+8];
-	setp.gt.f64 %p12, %fd4, %fd1;
-	setp.eq.f64 %p13, %fd4, %fd1;
-	setp.lt.s64 %p14, %rd23, %rd14;
-	and.pred %p15, %p13, %p14;
-	or.pred %p16, %p12, %p15;
-	selp.f64 %fd5, %fd4, %fd1, %p16;
-	selp.b64 %rd24, %rd23, %rd14, %p16;
-	mov.f64 %fd1, %fd5;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L5;
-$L6:
-$L1:
-	mov.f64 %fd6, %fd1;
-	mov.b64 %rd25, %rd14;
-	// block reduction
-	mov.b32 %r20, 1;
-	mov.b32 %r21, 1;
-	sub.u32 %r22, %r13, 1;
-	mov.b32 %r23, %r20;
-$L7:
-	setp.hs.u32 %p17, %r23, 32;
-	@%p17 bra $L8;
-	mov.b64 %rd26, %fd6;
-	mov.b64 {%r24, %r25}, %rd26;
-	shfl.sync.down.b32 %r26|%p18, %r24, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
-	mov.b64 %rd27, {%r26, %r27};
-	mov.b64 %fd7, %rd27;
-	mov.b64 {%r28, %r29}, %rd25;
-	shfl.sync.down.b32 %r30, %r28, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r23, %r22, %r17;
-	mov.b64 %rd28, {%r30, %r31};
-	@!%p18 bra $L9;
-	setp.ne.u32 %p19, %r18, 9;
-	@%p19 bra.uni $L11;
-	setp.lt.f64 %p20, %fd7, %fd6;
-	setp.eq.f64 %p21, %fd7, %fd6;
-	setp.lt.s64 %p22, %rd28, %rd25;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.f64 %fd8, %fd7, %fd6, %p24;
-	selp.b64 %rd29, %rd28, %rd25, %p24;
-	mov.f64 %fd6, %fd8;
-	mov.b64 %rd25, %rd29;
-	bra.uni $L10;
-$L11:
-	setp.gt.f64 %p25, %fd7, %fd6;
-	setp.eq.f64 %p26, %fd7, %fd6;
-	setp.lt.s64 %p27, %rd28, %rd25;
-	and.pred %p28, %p26, %p27;
-	or.pred %p29, %p25, %p28;
-	selp.f64 %fd9, %fd7, %fd6, %p29;
-	selp.b64 %rd30, %rd28, %rd25, %p29;
-	mov.f64 %fd6, %fd9;
-	mov.b64 %rd25, %rd30;
-$L10:
-$L9:
-	shl.b32 %r23, %r23, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p30, %r7, 0;
-	@!%p30 bra $L12;
-	mul.wide.u32 %rd31, %r8, 16;
-	add.s64 %rd32, %rd1, %rd31;
-	st.shared.f64 [%rd32+0], %fd6;
-	st.shared.s64 [%rd32+8], %rd25;
-$L12:
+	// the last block combines the partials
+	setp.eq.u32 %p38, %r5, 0;
+	@!%p38 bra $L26;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r44, [gk_reduce_done], 1;
+	sub.u32 %r45, %r21, 1;
+	setp.eq.u32 %p39, %r44, %r45;
+	fence.acq_rel.gpu;
+	selp.b32 %r46, 1, 0, %p39;
+	st.shared.u32 [%rd1+1024], %r46;
+$L26:
 	bar.sync 0;
-	setp.eq.u32 %p31, %r8, 0;
-	@!%p31 bra $L13;
-	setp.lo.u32 %p32, %r7, %r10;
-	@!%p32 bra $L14;
-	mul.wide.u32 %rd33, %r7, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	ld.shared.f64 %fd10, [%rd34+0];
-	ld.shared.s64 %rd35, [%rd34+8];
-	mov.f64 %fd6, %fd10;
-	mov.b64 %rd25, %rd35;
-$L14:
-	sub.u32 %r32, %r10, 1;
-	mov.b32 %r33, %r21;
-$L15:
-	setp.hs.u32 %p33, %r33, 32;
-	@%p33 bra $L16;
-	mov.b64 %rd36, %fd6;
-	mov.b64 {%r34, %r35}, %rd36;
-	shfl.sync.down.b32 %r36|%p34, %r34, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd37, {%r36, %r37};
-	mov.b64 %fd11, %rd37;
-	mov.b64 {%r38, %r39}, %rd25;
-	shfl.sync.down.b32 %r40, %r38, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r33, %r32, %r17;
-	mov.b64 %rd38, {%r40, %r41};
-	@!%p34 bra $L17;
-	setp.ne.u32 %p35, %r18, 9;
-	@%p35 bra.uni $L19;
-	setp.lt.f64 %p36, %fd11, %fd6;
-	setp.eq.f64 %p37, %fd11, %fd6;
-	setp.lt.s64 %p38, %rd38, %rd25;
-	and.pred %p39, %p37, %p38;
-	or.pred %p40, %p36, %p39;
-	selp.f64 %fd12, %fd11, %fd6, %p40;
-	selp.b64 %rd39, %rd38, %rd25, %p40;
-	mov.f64 %fd6, %fd12;
-	mov.b64 %rd25, %rd39;
-	bra.uni $L18;
-$L19:
-	setp.gt.f64 %p41, %fd11, %fd6;
-	setp.eq.f64 %p42, %fd11, %fd6;
-	setp.lt.s64 %p43, %rd38, %rd25;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	selp.f64 %fd13, %fd11, %fd6, %p45;
-	selp.b64 %rd40, %rd38, %rd25, %p45;
-	mov.f64 %fd6, %fd13;
-	mov.b64 %rd25, %rd40;
-$L18:
-$L17:
-	shl.b32 %r33, %r33, 1;
-	bra.uni $L15;
-$L16:
-$L13:
-	setp.eq.u32 %p46, %r5, 0;
-	@!%p46 bra $L20;
-	st.global.f64 [%rd6+0], %fd6;
-	st.global.s64 [%rd6+8], %rd25;
-$L20:
+	ld.shared.u32 %r47, [%rd1+1024];
+	setp.ne.u32 %p40, %r47, 0;
+	@!%p40 bra $L27;
+	cvt.u64.u32 %rd54, %r21;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
+	setp.ne.u32 %p41, %r18, 9;
+	@%p41 bra.uni $L29;
+	mov.f64 %fd15, 0d7FF0000000000000;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd57, %rd55;
+$L30:
+	setp.ge.s64 %p42, %rd57, %rd54;
+	@%p42 bra $L31;
+	mad.lo.s64 %rd58, %rd57, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd58+0];
+	ld.relaxed.gpu.global.s64 %rd59, [%rd58+8];
+	setp.lt.f64 %p43, %fd16, %fd15;
+	setp.eq.f64 %p44, %fd16, %fd15;
+	setp.lt.s64 %p45, %rd59, %rd53;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.f64 %fd17, %fd16, %fd15, %p47;
+	selp.b64 %rd60, %rd59, %rd53, %p47;
+	mov.f64 %fd15, %fd17;
+	mov.b64 %rd53, %rd60;
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L30;
+$L31:
+	bra.uni $L28;
+$L29:
+	mov.f64 %fd15, 0dFFF0000000000000;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd61, %rd55;
+$L32:
+	setp.ge.s64 %p48, %rd61, %rd54;
+	@%p48 bra $L33;
+	mad.lo.s64 %rd62, %rd61, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd18, [%rd62+0];
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+8];
+	setp.gt.f64 %p49, %fd18, %fd15;
+	setp.eq.f64 %p50, %fd18, %fd15;
+	setp.lt.s64 %p51, %rd63, %rd53;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.f64 %fd19, %fd18, %fd15, %p53;
+	selp.b64 %rd64, %rd63, %rd53, %p53;
+	mov.f64 %fd15, %fd19;
+	mov.b64 %rd53, %rd64;
+	add.s64 %rd61, %rd61, %rd56;
+	bra.uni $L32;
+$L33:
+$L28:
+	mov.f64 %fd20, %fd15;
+	mov.b64 %rd65, %rd53;
+	// block reduction
+	mov.b32 %r48, 1;
+	mov.b32 %r49, 1;
+	sub.u32 %r50, %r13, 1;
+	mov.b32 %r51, %r48;
+$L34:
+	setp.hs.u32 %p54, %r51, 32;
+	@%p54 bra $L35;
+	mov.b64 %rd66, %fd20;
+	mov.b64 {%r52, %r53}, %rd66;
+	shfl.sync.down.b32 %r54|%p55, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd67, {%r54, %r55};
+	mov.b64 %fd21, %rd67;
+	mov.b64 {%r56, %r57}, %rd65;
+	shfl.sync.down.b32 %r58, %r56, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r59, %r57, %r51, %r50, %r17;
+	mov.b64 %rd68, {%r58, %r59};
+	@!%p55 bra $L36;
+	setp.ne.u32 %p56, %r18, 9;
+	@%p56 bra.uni $L38;
+	setp.lt.f64 %p57, %fd21, %fd20;
+	setp.eq.f64 %p58, %fd21, %fd20;
+	setp.lt.s64 %p59, %rd68, %rd65;
+	and.pred %p60, %p58, %p59;
+	or.pred %p61, %p57, %p60;
+	selp.f64 %fd22, %fd21, %fd20, %p61;
+	selp.b64 %rd69, %rd68, %rd65, %p61;
+	mov.f64 %fd20, %fd22;
+	mov.b64 %rd65, %rd69;
+	bra.uni $L37;
+$L38:
+	setp.gt.f64 %p62, %fd21, %fd20;
+	setp.eq.f64 %p63, %fd21, %fd20;
+	setp.lt.s64 %p64, %rd68, %rd65;
+	and.pred %p65, %p63, %p64;
+	or.pred %p66, %p62, %p65;
+	selp.f64 %fd23, %fd21, %fd20, %p66;
+	selp.b64 %rd70, %rd68, %rd65, %p66;
+	mov.f64 %fd20, %fd23;
+	mov.b64 %rd65, %rd70;
+$L37:
+$L36:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L34;
+$L35:
+	setp.eq.u32 %p67, %r7, 0;
+	@!%p67 bra $L39;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.f64 [%rd72+0], %fd20;
+	st.shared.s64 [%rd72+8], %rd65;
+$L39:
+	bar.sync 0;
+	setp.eq.u32 %p68, %r8, 0;
+	@!%p68 bra $L40;
+	setp.lo.u32 %p69, %r7, %r10;
+	@!%p69 bra $L41;
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.f64 %fd24, [%rd74+0];
+	ld.shared.s64 %rd75, [%rd74+8];
+	mov.f64 %fd20, %fd24;
+	mov.b64 %rd65, %rd75;
+$L41:
+	sub.u32 %r60, %r10, 1;
+	mov.b32 %r61, %r49;
+$L42:
+	setp.hs.u32 %p70, %r61, 32;
+	@%p70 bra $L43;
+	mov.b64 %rd76, %fd20;
+	mov.b64 {%r62, %r63}, %rd76;
+	shfl.sync.down.b32 %r64|%p71, %r62, %r61, %r60, %r17;
+	shfl.sync.down.b32 %r65, %r63, %r61, %r60, %r17;
+	mov.b64 %rd77, {%r64, %r65};
+	mov.b64 %fd25, %rd77;
+	mov.b64 {%r66, %r67}, %rd65;
+	shfl.sync.down.b32 %r68, %r66, %r61, %r60, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r61, %r60, %r17;
+	mov.b64 %rd78, {%r68, %r69};
+	@!%p71 bra $L44;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L46;
+	setp.lt.f64 %p73, %fd25, %fd20;
+	setp.eq.f64 %p74, %fd25, %fd20;
+	setp.lt.s64 %p75, %rd78, %rd65;
+	and.pred %p76, %p74, %p75;
+	or.pred %p77, %p73, %p76;
+	selp.f64 %fd26, %fd25, %fd20, %p77;
+	selp.b64 %rd79, %rd78, %rd65, %p77;
+	mov.f64 %fd20, %fd26;
+	mov.b64 %rd65, %rd79;
+	bra.uni $L45;
+$L46:
+	setp.gt.f64 %p78, %fd25, %fd20;
+	setp.eq.f64 %p79, %fd25, %fd20;
+	setp.lt.s64 %p80, %rd78, %rd65;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.f64 %fd27, %fd25, %fd20, %p82;
+	selp.b64 %rd80, %rd78, %rd65, %p82;
+	mov.f64 %fd20, %fd27;
+	mov.b64 %rd65, %rd80;
+$L45:
+$L44:
+	shl.b32 %r61, %r61, 1;
+	bra.uni $L42;
+$L43:
+$L40:
+	@!%p38 bra $L47;
+	st.global.f64 [%rd7+0], %fd20;
+	st.global.s64 [%rd7+8], %rd65;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L47:
+$L27:
 	ret;
 }
 `
@@ -14307,12 +14048,14 @@ const gokkosPTX29 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_MaxAbs_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -14320,9 +14063,9 @@ const gokkosPTX29 = `//
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<33>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<70>;
+	.reg .pred %p<71>;
+	.reg .b32 %r<53>;
+	.reg .b64 %rd<130>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14346,94 +14089,96 @@ const gokkosPTX29 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
+	ld.param.u64 %rd6, [gk_result];
 	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
 	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
+	ld.param.s64 %rd11, [gk_s1];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
+	ld.param.s64 %rd13, [gk_s2];
 	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r20;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r19;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
+	sub.s64 %rd17, %rd3, %rd2;
+	max.s64 %rd18, %rd17, 0;
+	cvt.u64.u32 %rd19, %r20;
+	add.s64 %rd20, %rd18, %rd19;
+	sub.s64 %rd21, %rd20, 1;
+	div.u64 %rd22, %rd21, %rd19;
+	cvt.u64.u32 %rd23, %r19;
+	mad.lo.s64 %rd24, %rd23, %rd22, %rd2;
+	add.s64 %rd25, %rd24, %rd22;
+	min.s64 %rd26, %rd25, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd26, 0;
+	mov.b64 %rd28, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd26, 1;
+	mov.b64 %rd28, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd26, 9223372036854775807;
+	mov.b64 %rd28, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd26, -9223372036854775808;
+	mov.b64 %rd28, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd26, -1;
+	mov.b64 %rd28, -1;
 	bra.uni $L1;
 $L6:
 	setp.ne.u32 %p7, %r18, 8;
 	@%p7 bra.uni $L7;
-	mov.b64 %rd26, 0;
+	mov.b64 %rd28, 0;
 	bra.uni $L1;
 $L7:
-	mov.b64 %rd27, 0;
-	mov.b64 %rd27, %rd14;
+	mov.b64 %rd29, 0;
+	mov.b64 %rd29, %rd16;
 $L8:
-	mov.b64 %rd28, %rd27;
-	mov.b64 %rd26, %rd28;
+	mov.b64 %rd30, %rd29;
+	mov.b64 %rd28, %rd30;
 $L1:
-	mov.b64 %rd25, %rd26;
-	cvt.u64.u32 %rd29, %r5;
-	add.s64 %rd30, %rd22, %rd29;
-	cvt.u64.u32 %rd31, %r6;
-	mov.b64 %rd32, %rd30;
+	mov.b64 %rd27, %rd28;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd24, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L9:
-	setp.ge.s64 %p8, %rd32, %rd24;
+	setp.ge.s64 %p8, %rd34, %rd26;
 	@%p8 bra $L10;
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd33, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	setp.lt.s64 %p9, %rd38, 0;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd14;
+	mad.lo.s64 %rd37, %rd36, 8, %rd10;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	setp.lt.s64 %p9, %rd40, 0;
 	@!%p9 bra $L13;
-	neg.s64 %rd39, %rd38;
-	mov.b64 %rd38, %rd39;
+	neg.s64 %rd41, %rd40;
+	mov.b64 %rd40, %rd41;
 $L13:
-	mov.b64 %rd40, %rd14;
-	mov.b64 %rd41, %rd38;
-	setp.gt.s64 %p10, %rd41, %rd25;
+	mov.b64 %rd42, %rd16;
+	mov.b64 %rd43, %rd40;
+	setp.gt.s64 %p10, %rd43, %rd27;
 	@!%p10 bra $L15;
-	mov.b64 %rd25, %rd41;
+	mov.b64 %rd27, %rd43;
 $L15:
 $L11:
-	add.s64 %rd32, %rd32, %rd31;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L9;
 $L10:
-	mov.b64 %rd42, %rd25;
+	mov.b64 %rd44, %rd27;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -14442,57 +14187,57 @@ $L10:
 $L16:
 	setp.hs.u32 %p11, %r24, 32;
 	@%p11 bra $L17;
-	mov.b64 {%r25, %r26}, %rd42;
+	mov.b64 {%r25, %r26}, %rd44;
 	shfl.sync.down.b32 %r27|%p12, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd43, {%r27, %r28};
+	mov.b64 %rd45, {%r27, %r28};
 	@!%p12 bra $L18;
 	setp.ne.u32 %p13, %r18, 1;
 	@%p13 bra.uni $L20;
-	add.s64 %rd44, %rd42, %rd43;
-	mov.b64 %rd42, %rd44;
+	add.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
 	bra.uni $L19;
 $L20:
 	setp.ne.u32 %p14, %r18, 2;
 	@%p14 bra.uni $L21;
-	mul.lo.s64 %rd45, %rd42, %rd43;
-	mov.b64 %rd42, %rd45;
+	mul.lo.s64 %rd47, %rd44, %rd45;
+	mov.b64 %rd44, %rd47;
 	bra.uni $L19;
 $L21:
 	setp.ne.u32 %p15, %r18, 3;
 	@%p15 bra.uni $L22;
-	min.s64 %rd46, %rd42, %rd43;
-	mov.b64 %rd42, %rd46;
+	min.s64 %rd48, %rd44, %rd45;
+	mov.b64 %rd44, %rd48;
 	bra.uni $L19;
 $L22:
 	setp.ne.u32 %p16, %r18, 4;
 	@%p16 bra.uni $L23;
-	max.s64 %rd47, %rd42, %rd43;
-	mov.b64 %rd42, %rd47;
+	max.s64 %rd49, %rd44, %rd45;
+	mov.b64 %rd44, %rd49;
 	bra.uni $L19;
 $L23:
 	setp.ne.u32 %p17, %r18, 7;
 	@%p17 bra.uni $L24;
-	and.b64 %rd48, %rd42, %rd43;
-	mov.b64 %rd42, %rd48;
+	and.b64 %rd50, %rd44, %rd45;
+	mov.b64 %rd44, %rd50;
 	bra.uni $L19;
 $L24:
 	setp.ne.u32 %p18, %r18, 8;
 	@%p18 bra.uni $L25;
-	or.b64 %rd49, %rd42, %rd43;
-	mov.b64 %rd42, %rd49;
+	or.b64 %rd51, %rd44, %rd45;
+	mov.b64 %rd44, %rd51;
 	bra.uni $L19;
 $L25:
-	mov.b64 %rd50, %rd42;
-	mov.b64 %rd51, %rd43;
-	mov.b64 %rd52, %rd50;
-	mov.b64 %rd53, %rd51;
-	setp.gt.s64 %p19, %rd53, %rd52;
+	mov.b64 %rd52, %rd44;
+	mov.b64 %rd53, %rd45;
+	mov.b64 %rd54, %rd52;
+	mov.b64 %rd55, %rd53;
+	setp.gt.s64 %p19, %rd55, %rd54;
 	@!%p19 bra $L28;
-	mov.b64 %rd52, %rd53;
+	mov.b64 %rd54, %rd55;
 $L28:
 $L26:
-	mov.b64 %rd42, %rd52;
+	mov.b64 %rd44, %rd54;
 $L19:
 $L18:
 	shl.b32 %r24, %r24, 1;
@@ -14500,409 +14245,375 @@ $L18:
 $L17:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L29;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.s64 [%rd55+0], %rd42;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd44;
 $L29:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L30;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L31;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.s64 %rd58, [%rd57+0];
-	mov.b64 %rd42, %rd58;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd44, %rd60;
 $L31:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L32:
 	setp.hs.u32 %p23, %r30, 32;
 	@%p23 bra $L33;
-	mov.b64 {%r31, %r32}, %rd42;
+	mov.b64 {%r31, %r32}, %rd44;
 	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd59, {%r33, %r34};
+	mov.b64 %rd61, {%r33, %r34};
 	@!%p24 bra $L34;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L36;
-	add.s64 %rd60, %rd42, %rd59;
-	mov.b64 %rd42, %rd60;
+	add.s64 %rd62, %rd44, %rd61;
+	mov.b64 %rd44, %rd62;
 	bra.uni $L35;
 $L36:
 	setp.ne.u32 %p26, %r18, 2;
 	@%p26 bra.uni $L37;
-	mul.lo.s64 %rd61, %rd42, %rd59;
-	mov.b64 %rd42, %rd61;
+	mul.lo.s64 %rd63, %rd44, %rd61;
+	mov.b64 %rd44, %rd63;
 	bra.uni $L35;
 $L37:
 	setp.ne.u32 %p27, %r18, 3;
 	@%p27 bra.uni $L38;
-	min.s64 %rd62, %rd42, %rd59;
-	mov.b64 %rd42, %rd62;
+	min.s64 %rd64, %rd44, %rd61;
+	mov.b64 %rd44, %rd64;
 	bra.uni $L35;
 $L38:
 	setp.ne.u32 %p28, %r18, 4;
 	@%p28 bra.uni $L39;
-	max.s64 %rd63, %rd42, %rd59;
-	mov.b64 %rd42, %rd63;
+	max.s64 %rd65, %rd44, %rd61;
+	mov.b64 %rd44, %rd65;
 	bra.uni $L35;
 $L39:
 	setp.ne.u32 %p29, %r18, 7;
 	@%p29 bra.uni $L40;
-	and.b64 %rd64, %rd42, %rd59;
-	mov.b64 %rd42, %rd64;
+	and.b64 %rd66, %rd44, %rd61;
+	mov.b64 %rd44, %rd66;
 	bra.uni $L35;
 $L40:
 	setp.ne.u32 %p30, %r18, 8;
 	@%p30 bra.uni $L41;
-	or.b64 %rd65, %rd42, %rd59;
-	mov.b64 %rd42, %rd65;
+	or.b64 %rd67, %rd44, %rd61;
+	mov.b64 %rd44, %rd67;
 	bra.uni $L35;
 $L41:
-	mov.b64 %rd66, %rd42;
-	mov.b64 %rd67, %rd59;
-	mov.b64 %rd52, %rd66;
-	mov.b64 %rd53, %rd67;
-	setp.gt.s64 %p31, %rd53, %rd52;
+	mov.b64 %rd68, %rd44;
+	mov.b64 %rd69, %rd61;
+	mov.b64 %rd54, %rd68;
+	mov.b64 %rd55, %rd69;
+	setp.gt.s64 %p31, %rd55, %rd54;
 	@!%p31 bra $L44;
-	mov.b64 %rd52, %rd53;
+	mov.b64 %rd54, %rd55;
 $L44:
 $L42:
-	mov.b64 %rd42, %rd52;
+	mov.b64 %rd44, %rd54;
 $L35:
 $L34:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L32;
 $L33:
 $L30:
-	mul.wide.u32 %rd68, %r19, 8;
-	add.s64 %rd69, %rd5, %rd68;
+	mul.wide.u32 %rd70, %r19, 8;
+	add.s64 %rd71, %rd5, %rd70;
 	setp.eq.u32 %p32, %r5, 0;
 	@!%p32 bra $L45;
-	st.global.s64 [%rd69+0], %rd42;
+	st.global.s64 [%rd71+0], %rd44;
 $L45:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<38>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<76>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd16, 0;
-	mov.b64 %rd19, %rd17;
-$L3:
-	setp.ge.s64 %p3, %rd19, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd16, 1;
-	mov.b64 %rd23, %rd17;
-$L6:
-	setp.ge.s64 %p5, %rd23, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd24, %rd23, 8, %rd3;
-	ld.global.s64 %rd25, [%rd24+0];
-	mul.lo.s64 %rd26, %rd16, %rd25;
-	mov.b64 %rd16, %rd26;
-	add.s64 %rd23, %rd23, %rd18;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd16, 9223372036854775807;
-	mov.b64 %rd27, %rd17;
-$L9:
-	setp.ge.s64 %p7, %rd27, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd28, %rd27, 8, %rd3;
-	ld.global.s64 %rd29, [%rd28+0];
-	min.s64 %rd30, %rd16, %rd29;
-	mov.b64 %rd16, %rd30;
-	add.s64 %rd27, %rd27, %rd18;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd16, -9223372036854775808;
-	mov.b64 %rd31, %rd17;
-$L12:
-	setp.ge.s64 %p9, %rd31, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd32, %rd31, 8, %rd3;
-	ld.global.s64 %rd33, [%rd32+0];
-	max.s64 %rd34, %rd16, %rd33;
-	mov.b64 %rd16, %rd34;
-	add.s64 %rd31, %rd31, %rd18;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd16, -1;
-	mov.b64 %rd35, %rd17;
-$L15:
-	setp.ge.s64 %p11, %rd35, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	and.b64 %rd38, %rd16, %rd37;
-	mov.b64 %rd16, %rd38;
-	add.s64 %rd35, %rd35, %rd18;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	setp.ne.u32 %p12, %r18, 8;
-	@%p12 bra.uni $L17;
-	mov.b64 %rd16, 0;
-	mov.b64 %rd39, %rd17;
-$L18:
-	setp.ge.s64 %p13, %rd39, %rd4;
-	@%p13 bra $L19;
-	mad.lo.s64 %rd40, %rd39, 8, %rd3;
-	ld.global.s64 %rd41, [%rd40+0];
-	or.b64 %rd42, %rd16, %rd41;
-	mov.b64 %rd16, %rd42;
-	add.s64 %rd39, %rd39, %rd18;
-	bra.uni $L18;
-$L19:
-	bra.uni $L1;
-$L17:
-	mov.b64 %rd43, 0;
-	mov.b64 %rd43, %rd15;
-$L20:
-	mov.b64 %rd44, %rd43;
-	mov.b64 %rd16, %rd44;
-	mov.b64 %rd45, %rd17;
-$L21:
-	setp.ge.s64 %p14, %rd45, %rd4;
-	@%p14 bra $L22;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd16;
-	mov.b64 %rd49, %rd47;
-	mov.b64 %rd50, %rd48;
-	mov.b64 %rd51, %rd49;
-	setp.gt.s64 %p15, %rd51, %rd50;
-	@!%p15 bra $L25;
-	mov.b64 %rd50, %rd51;
-$L25:
-$L23:
-	mov.b64 %rd16, %rd50;
-	add.s64 %rd45, %rd45, %rd18;
-	bra.uni $L21;
-$L22:
-$L1:
-	mov.b64 %rd52, %rd16;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L26:
-	setp.hs.u32 %p16, %r22, 32;
-	@%p16 bra $L27;
-	mov.b64 {%r23, %r24}, %rd52;
-	shfl.sync.down.b32 %r25|%p17, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd53, {%r25, %r26};
-	@!%p17 bra $L28;
-	setp.ne.u32 %p18, %r18, 1;
-	@%p18 bra.uni $L30;
-	add.s64 %rd54, %rd52, %rd53;
-	mov.b64 %rd52, %rd54;
-	bra.uni $L29;
-$L30:
-	setp.ne.u32 %p19, %r18, 2;
-	@%p19 bra.uni $L31;
-	mul.lo.s64 %rd55, %rd52, %rd53;
-	mov.b64 %rd52, %rd55;
-	bra.uni $L29;
-$L31:
-	setp.ne.u32 %p20, %r18, 3;
-	@%p20 bra.uni $L32;
-	min.s64 %rd56, %rd52, %rd53;
-	mov.b64 %rd52, %rd56;
-	bra.uni $L29;
-$L32:
-	setp.ne.u32 %p21, %r18, 4;
-	@%p21 bra.uni $L33;
-	max.s64 %rd57, %rd52, %rd53;
-	mov.b64 %rd52, %rd57;
-	bra.uni $L29;
-$L33:
-	setp.ne.u32 %p22, %r18, 7;
-	@%p22 bra.uni $L34;
-	and.b64 %rd58, %rd52, %rd53;
-	mov.b64 %rd52, %rd58;
-	bra.uni $L29;
-$L34:
-	setp.ne.u32 %p23, %r18, 8;
-	@%p23 bra.uni $L35;
-	or.b64 %rd59, %rd52, %rd53;
-	mov.b64 %rd52, %rd59;
-	bra.uni $L29;
-$L35:
-	mov.b64 %rd60, %rd52;
-	mov.b64 %rd61, %rd53;
-	mov.b64 %rd50, %rd60;
-	mov.b64 %rd51, %rd61;
-	setp.gt.s64 %p24, %rd51, %rd50;
-	@!%p24 bra $L38;
-	mov.b64 %rd50, %rd51;
-$L38:
-$L36:
-	mov.b64 %rd52, %rd50;
-$L29:
-$L28:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L26;
-$L27:
-	setp.eq.u32 %p25, %r7, 0;
-	@!%p25 bra $L39;
-	mul.wide.u32 %rd62, %r8, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	st.shared.s64 [%rd63+0], %rd52;
-$L39:
-	bar.sync 0;
-	setp.eq.u32 %p26, %r8, 0;
-	@!%p26 bra $L40;
-	setp.lo.u32 %p27, %r7, %r10;
-	@!%p27 bra $L41;
-	mul.wide.u32 %rd64, %r7, 16;
-	add.s64 %rd65, %rd1, %rd64;
-	ld.shared.s64 %rd66, [%rd65+0];
-	mov.b64 %rd52, %rd66;
-$L41:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L42:
-	setp.hs.u32 %p28, %r28, 32;
-	@%p28 bra $L43;
-	mov.b64 {%r29, %r30}, %rd52;
-	shfl.sync.down.b32 %r31|%p29, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd67, {%r31, %r32};
-	@!%p29 bra $L44;
-	setp.ne.u32 %p30, %r18, 1;
-	@%p30 bra.uni $L46;
-	add.s64 %rd68, %rd52, %rd67;
-	mov.b64 %rd52, %rd68;
-	bra.uni $L45;
+	// the last block combines the partials
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L46;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r35, [gk_reduce_done], 1;
+	sub.u32 %r36, %r20, 1;
+	setp.eq.u32 %p34, %r35, %r36;
+	fence.acq_rel.gpu;
+	selp.b32 %r37, 1, 0, %p34;
+	st.shared.u32 [%rd1+1024], %r37;
 $L46:
-	setp.ne.u32 %p31, %r18, 2;
-	@%p31 bra.uni $L47;
-	mul.lo.s64 %rd69, %rd52, %rd67;
-	mov.b64 %rd52, %rd69;
-	bra.uni $L45;
-$L47:
-	setp.ne.u32 %p32, %r18, 3;
-	@%p32 bra.uni $L48;
-	min.s64 %rd70, %rd52, %rd67;
-	mov.b64 %rd52, %rd70;
-	bra.uni $L45;
-$L48:
-	setp.ne.u32 %p33, %r18, 4;
-	@%p33 bra.uni $L49;
-	max.s64 %rd71, %rd52, %rd67;
-	mov.b64 %rd52, %rd71;
-	bra.uni $L45;
-$L49:
-	setp.ne.u32 %p34, %r18, 7;
-	@%p34 bra.uni $L50;
-	and.b64 %rd72, %rd52, %rd67;
-	mov.b64 %rd52, %rd72;
-	bra.uni $L45;
+	bar.sync 0;
+	ld.shared.u32 %r38, [%rd1+1024];
+	setp.ne.u32 %p35, %r38, 0;
+	@!%p35 bra $L47;
+	cvt.u64.u32 %rd73, %r20;
+	cvt.u64.u32 %rd74, %r5;
+	cvt.u64.u32 %rd75, %r6;
+	setp.ne.u32 %p36, %r18, 1;
+	@%p36 bra.uni $L49;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd76, %rd74;
 $L50:
-	setp.ne.u32 %p35, %r18, 8;
-	@%p35 bra.uni $L51;
-	or.b64 %rd73, %rd52, %rd67;
-	mov.b64 %rd52, %rd73;
-	bra.uni $L45;
+	setp.ge.s64 %p37, %rd76, %rd73;
+	@%p37 bra $L51;
+	mad.lo.s64 %rd77, %rd76, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
+	add.s64 %rd79, %rd72, %rd78;
+	mov.b64 %rd72, %rd79;
+	add.s64 %rd76, %rd76, %rd75;
+	bra.uni $L50;
 $L51:
-	mov.b64 %rd74, %rd52;
-	mov.b64 %rd75, %rd67;
-	mov.b64 %rd50, %rd74;
-	mov.b64 %rd51, %rd75;
-	setp.gt.s64 %p36, %rd51, %rd50;
-	@!%p36 bra $L54;
-	mov.b64 %rd50, %rd51;
+	bra.uni $L48;
+$L49:
+	setp.ne.u32 %p38, %r18, 2;
+	@%p38 bra.uni $L52;
+	mov.b64 %rd72, 1;
+	mov.b64 %rd80, %rd74;
+$L53:
+	setp.ge.s64 %p39, %rd80, %rd73;
+	@%p39 bra $L54;
+	mad.lo.s64 %rd81, %rd80, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
+	mul.lo.s64 %rd83, %rd72, %rd82;
+	mov.b64 %rd72, %rd83;
+	add.s64 %rd80, %rd80, %rd75;
+	bra.uni $L53;
 $L54:
+	bra.uni $L48;
 $L52:
-	mov.b64 %rd52, %rd50;
-$L45:
-$L44:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L42;
-$L43:
-$L40:
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L55;
-	st.global.s64 [%rd6+0], %rd52;
+	setp.ne.u32 %p40, %r18, 3;
+	@%p40 bra.uni $L55;
+	mov.b64 %rd72, 9223372036854775807;
+	mov.b64 %rd84, %rd74;
+$L56:
+	setp.ge.s64 %p41, %rd84, %rd73;
+	@%p41 bra $L57;
+	mad.lo.s64 %rd85, %rd84, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
+	min.s64 %rd87, %rd72, %rd86;
+	mov.b64 %rd72, %rd87;
+	add.s64 %rd84, %rd84, %rd75;
+	bra.uni $L56;
+$L57:
+	bra.uni $L48;
 $L55:
+	setp.ne.u32 %p42, %r18, 4;
+	@%p42 bra.uni $L58;
+	mov.b64 %rd72, -9223372036854775808;
+	mov.b64 %rd88, %rd74;
+$L59:
+	setp.ge.s64 %p43, %rd88, %rd73;
+	@%p43 bra $L60;
+	mad.lo.s64 %rd89, %rd88, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd90, [%rd89+0];
+	max.s64 %rd91, %rd72, %rd90;
+	mov.b64 %rd72, %rd91;
+	add.s64 %rd88, %rd88, %rd75;
+	bra.uni $L59;
+$L60:
+	bra.uni $L48;
+$L58:
+	setp.ne.u32 %p44, %r18, 7;
+	@%p44 bra.uni $L61;
+	mov.b64 %rd72, -1;
+	mov.b64 %rd92, %rd74;
+$L62:
+	setp.ge.s64 %p45, %rd92, %rd73;
+	@%p45 bra $L63;
+	mad.lo.s64 %rd93, %rd92, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd94, [%rd93+0];
+	and.b64 %rd95, %rd72, %rd94;
+	mov.b64 %rd72, %rd95;
+	add.s64 %rd92, %rd92, %rd75;
+	bra.uni $L62;
+$L63:
+	bra.uni $L48;
+$L61:
+	setp.ne.u32 %p46, %r18, 8;
+	@%p46 bra.uni $L64;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd96, %rd74;
+$L65:
+	setp.ge.s64 %p47, %rd96, %rd73;
+	@%p47 bra $L66;
+	mad.lo.s64 %rd97, %rd96, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd98, [%rd97+0];
+	or.b64 %rd99, %rd72, %rd98;
+	mov.b64 %rd72, %rd99;
+	add.s64 %rd96, %rd96, %rd75;
+	bra.uni $L65;
+$L66:
+	bra.uni $L48;
+$L64:
+	mov.b64 %rd29, 0;
+	mov.b64 %rd29, %rd16;
+$L67:
+	mov.b64 %rd100, %rd29;
+	mov.b64 %rd72, %rd100;
+	mov.b64 %rd101, %rd74;
+$L68:
+	setp.ge.s64 %p48, %rd101, %rd73;
+	@%p48 bra $L69;
+	mad.lo.s64 %rd102, %rd101, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd72;
+	mov.b64 %rd105, %rd103;
+	mov.b64 %rd54, %rd104;
+	mov.b64 %rd55, %rd105;
+	setp.gt.s64 %p49, %rd55, %rd54;
+	@!%p49 bra $L72;
+	mov.b64 %rd54, %rd55;
+$L72:
+$L70:
+	mov.b64 %rd72, %rd54;
+	add.s64 %rd101, %rd101, %rd75;
+	bra.uni $L68;
+$L69:
+$L48:
+	mov.b64 %rd106, %rd72;
+	// block reduction
+	mov.b32 %r39, 1;
+	mov.b32 %r40, 1;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r39;
+$L73:
+	setp.hs.u32 %p50, %r42, 32;
+	@%p50 bra $L74;
+	mov.b64 {%r43, %r44}, %rd106;
+	shfl.sync.down.b32 %r45|%p51, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd107, {%r45, %r46};
+	@!%p51 bra $L75;
+	setp.ne.u32 %p52, %r18, 1;
+	@%p52 bra.uni $L77;
+	add.s64 %rd108, %rd106, %rd107;
+	mov.b64 %rd106, %rd108;
+	bra.uni $L76;
+$L77:
+	setp.ne.u32 %p53, %r18, 2;
+	@%p53 bra.uni $L78;
+	mul.lo.s64 %rd109, %rd106, %rd107;
+	mov.b64 %rd106, %rd109;
+	bra.uni $L76;
+$L78:
+	setp.ne.u32 %p54, %r18, 3;
+	@%p54 bra.uni $L79;
+	min.s64 %rd110, %rd106, %rd107;
+	mov.b64 %rd106, %rd110;
+	bra.uni $L76;
+$L79:
+	setp.ne.u32 %p55, %r18, 4;
+	@%p55 bra.uni $L80;
+	max.s64 %rd111, %rd106, %rd107;
+	mov.b64 %rd106, %rd111;
+	bra.uni $L76;
+$L80:
+	setp.ne.u32 %p56, %r18, 7;
+	@%p56 bra.uni $L81;
+	and.b64 %rd112, %rd106, %rd107;
+	mov.b64 %rd106, %rd112;
+	bra.uni $L76;
+$L81:
+	setp.ne.u32 %p57, %r18, 8;
+	@%p57 bra.uni $L82;
+	or.b64 %rd113, %rd106, %rd107;
+	mov.b64 %rd106, %rd113;
+	bra.uni $L76;
+$L82:
+	mov.b64 %rd114, %rd106;
+	mov.b64 %rd115, %rd107;
+	mov.b64 %rd54, %rd114;
+	mov.b64 %rd55, %rd115;
+	setp.gt.s64 %p58, %rd55, %rd54;
+	@!%p58 bra $L85;
+	mov.b64 %rd54, %rd55;
+$L85:
+$L83:
+	mov.b64 %rd106, %rd54;
+$L76:
+$L75:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L73;
+$L74:
+	setp.eq.u32 %p59, %r7, 0;
+	@!%p59 bra $L86;
+	mul.wide.u32 %rd116, %r8, 16;
+	add.s64 %rd117, %rd1, %rd116;
+	st.shared.s64 [%rd117+0], %rd106;
+$L86:
+	bar.sync 0;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L87;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L88;
+	mul.wide.u32 %rd118, %r7, 16;
+	add.s64 %rd119, %rd1, %rd118;
+	ld.shared.s64 %rd120, [%rd119+0];
+	mov.b64 %rd106, %rd120;
+$L88:
+	sub.u32 %r47, %r10, 1;
+	mov.b32 %r48, %r40;
+$L89:
+	setp.hs.u32 %p62, %r48, 32;
+	@%p62 bra $L90;
+	mov.b64 {%r49, %r50}, %rd106;
+	shfl.sync.down.b32 %r51|%p63, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd121, {%r51, %r52};
+	@!%p63 bra $L91;
+	setp.ne.u32 %p64, %r18, 1;
+	@%p64 bra.uni $L93;
+	add.s64 %rd122, %rd106, %rd121;
+	mov.b64 %rd106, %rd122;
+	bra.uni $L92;
+$L93:
+	setp.ne.u32 %p65, %r18, 2;
+	@%p65 bra.uni $L94;
+	mul.lo.s64 %rd123, %rd106, %rd121;
+	mov.b64 %rd106, %rd123;
+	bra.uni $L92;
+$L94:
+	setp.ne.u32 %p66, %r18, 3;
+	@%p66 bra.uni $L95;
+	min.s64 %rd124, %rd106, %rd121;
+	mov.b64 %rd106, %rd124;
+	bra.uni $L92;
+$L95:
+	setp.ne.u32 %p67, %r18, 4;
+	@%p67 bra.uni $L96;
+	max.s64 %rd125, %rd106, %rd121;
+	mov.b64 %rd106, %rd125;
+	bra.uni $L92;
+$L96:
+	setp.ne.u32 %p68, %r18, 7;
+	@%p68 bra.uni $L97;
+	and.b64 %rd126, %rd106, %rd121;
+	mov.b64 %rd106, %rd126;
+	bra.uni $L92;
+$L97:
+	setp.ne.u32 %p69, %r18, 8;
+	@%p69 bra.uni $L98;
+	or.b64 %rd127, %rd106, %rd121;
+	mov.b64 %rd106, %rd127;
+	bra.uni $L92;
+$L98:
+	mov.b64 %rd128, %rd106;
+	mov.b64 %rd129, %rd121;
+	mov.b64 %rd54, %rd128;
+	mov.b64 %rd55, %rd129;
+	setp.gt.s64 %p70, %rd55, %rd54;
+	@!%p70 bra $L101;
+	mov.b64 %rd54, %rd55;
+$L101:
+$L99:
+	mov.b64 %rd106, %rd54;
+$L92:
+$L91:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L89;
+$L90:
+$L87:
+	@!%p33 bra $L102;
+	st.global.s64 [%rd7+0], %rd106;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L102:
+$L47:
 	ret;
 }
 `
@@ -18658,6 +18369,7 @@ const gokkosPTX36 = `//
 .target sm_70
 .address_size 64
 
+.global .align 4 .u32 gk_reduce_done[1];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -18671,6 +18383,7 @@ const gokkosPTX36 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
@@ -18678,10 +18391,10 @@ const gokkosPTX36 = `//
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<30>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<73>;
-	.reg .f64 %fd<34>;
+	.reg .pred %p<65>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<112>;
+	.reg .f64 %fd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18711,6 +18424,8 @@ const gokkosPTX36 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -18725,25 +18440,25 @@ const gokkosPTX36 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r29;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.u64 %rd26, [gk_s0];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s1];
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.u64 %rd28, [gk_s0];
+	cvta.to.global.u64 %rd29, %rd28;
 	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
+	ld.param.s64 %rd31, [gk_s1];
 	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
+	ld.param.s64 %rd33, [gk_s2];
 	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
 	setp.ne.u32 %p3, %r18, 1;
 	@%p3 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -18762,42 +18477,42 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd36, %r29;
-	cvt.u64.u32 %rd37, %r30;
-	mov.b64 %rd38, %rd36;
+	cvt.u64.u32 %rd38, %r29;
+	cvt.u64.u32 %rd39, %r30;
+	mov.b64 %rd40, %rd38;
 $L5:
-	setp.ge.s64 %p6, %rd38, %rd2;
+	setp.ge.s64 %p6, %rd40, %rd2;
 	@%p6 bra $L6;
-	mov.b64 %rd35, %rd38;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
+	mov.b64 %rd37, %rd40;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd39, %rd35, %rd34;
-	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd34;
-	cvt.u64.u32 %rd42, %r2;
-	mov.b64 %rd44, 0;
-	add.s64 %rd43, %rd44, %rd42;
-	cvt.u64.u32 %rd45, %r4;
-	mov.b64 %rd46, %rd43;
+	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
+	mul.lo.s64 %rd41, %rd37, %rd36;
+	mov.b64 %rd42, %rd41;
+	mov.b64 %rd43, %rd36;
+	cvt.u64.u32 %rd44, %r2;
+	mov.b64 %rd46, 0;
+	add.s64 %rd45, %rd46, %rd44;
+	cvt.u64.u32 %rd47, %r4;
+	mov.b64 %rd48, %rd45;
 $L8:
-	setp.ge.s64 %p7, %rd46, %rd41;
+	setp.ge.s64 %p7, %rd48, %rd43;
 	@%p7 bra $L10;
-	mov.b64 %rd47, %rd46;
-	add.s64 %rd48, %rd40, %rd47;
-	mul.lo.s64 %rd49, %rd48, %rd32;
-	mad.lo.s64 %rd50, %rd49, 8, %rd28;
-	ld.global.nc.f64 %fd3, [%rd50+0];
+	mov.b64 %rd49, %rd48;
+	add.s64 %rd50, %rd42, %rd49;
+	mul.lo.s64 %rd51, %rd50, %rd34;
+	mad.lo.s64 %rd52, %rd51, 8, %rd30;
+	ld.global.nc.f64 %fd3, [%rd52+0];
 	mov.f64 %fd4, %fd3;
 	add.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
 $L9:
-	add.s64 %rd46, %rd46, %rd45;
+	add.s64 %rd48, %rd48, %rd47;
 	bra.uni $L8;
 $L10:
 $L7:
-	add.s64 %rd38, %rd38, %rd37;
+	add.s64 %rd40, %rd40, %rd39;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd6, %fd1;
@@ -18808,12 +18523,12 @@ $L6:
 $L11:
 	setp.hs.u32 %p8, %r33, 32;
 	@%p8 bra $L12;
-	mov.b64 %rd51, %fd6;
-	mov.b64 {%r34, %r35}, %rd51;
+	mov.b64 %rd53, %fd6;
+	mov.b64 {%r34, %r35}, %rd53;
 	shfl.sync.down.b32 %r36|%p9, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd52, {%r36, %r37};
-	mov.b64 %fd7, %rd52;
+	mov.b64 %rd54, {%r36, %r37};
+	mov.b64 %fd7, %rd54;
 	@!%p9 bra $L13;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L15;
@@ -18830,11 +18545,11 @@ $L16:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L17;
 	min.f64 %fd10, %fd6, %fd7;
-	mov.b64 %rd53, %fd6;
-	mov.b64 %rd54, %fd7;
-	or.b64 %rd55, %rd53, %rd54;
+	mov.b64 %rd55, %fd6;
+	mov.b64 %rd56, %fd7;
+	or.b64 %rd57, %rd55, %rd56;
 	setp.eq.f64 %p13, %fd6, %fd7;
-	mov.b64 %fd11, %rd55;
+	mov.b64 %fd11, %rd57;
 	selp.f64 %fd12, %fd11, %fd10, %p13;
 	setp.nan.f64 %p14, %fd6, %fd7;
 	add.rn.f64 %fd13, %fd6, %fd7;
@@ -18843,11 +18558,11 @@ $L16:
 	bra.uni $L14;
 $L17:
 	max.f64 %fd15, %fd6, %fd7;
-	mov.b64 %rd56, %fd6;
-	mov.b64 %rd57, %fd7;
-	and.b64 %rd58, %rd56, %rd57;
+	mov.b64 %rd58, %fd6;
+	mov.b64 %rd59, %fd7;
+	and.b64 %rd60, %rd58, %rd59;
 	setp.eq.f64 %p15, %fd6, %fd7;
-	mov.b64 %fd16, %rd58;
+	mov.b64 %fd16, %rd60;
 	selp.f64 %fd17, %fd16, %fd15, %p15;
 	setp.nan.f64 %p16, %fd6, %fd7;
 	add.rn.f64 %fd18, %fd6, %fd7;
@@ -18860,18 +18575,18 @@ $L13:
 $L12:
 	setp.eq.u32 %p17, %r7, 0;
 	@!%p17 bra $L18;
-	mul.wide.u32 %rd59, %r8, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	st.shared.f64 [%rd60+0], %fd6;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.f64 [%rd62+0], %fd6;
 $L18:
 	bar.sync 0;
 	setp.eq.u32 %p18, %r8, 0;
 	@!%p18 bra $L19;
 	setp.lo.u32 %p19, %r7, %r10;
 	@!%p19 bra $L20;
-	mul.wide.u32 %rd61, %r7, 16;
-	add.s64 %rd62, %rd1, %rd61;
-	ld.shared.f64 %fd20, [%rd62+0];
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.f64 %fd20, [%rd64+0];
 	mov.f64 %fd6, %fd20;
 $L20:
 	sub.u32 %r38, %r10, 1;
@@ -18879,12 +18594,12 @@ $L20:
 $L21:
 	setp.hs.u32 %p20, %r39, 32;
 	@%p20 bra $L22;
-	mov.b64 %rd63, %fd6;
-	mov.b64 {%r40, %r41}, %rd63;
+	mov.b64 %rd65, %fd6;
+	mov.b64 {%r40, %r41}, %rd65;
 	shfl.sync.down.b32 %r42|%p21, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd64, {%r42, %r43};
-	mov.b64 %fd21, %rd64;
+	mov.b64 %rd66, {%r42, %r43};
+	mov.b64 %fd21, %rd66;
 	@!%p21 bra $L23;
 	setp.ne.u32 %p22, %r18, 1;
 	@%p22 bra.uni $L25;
@@ -18901,11 +18616,11 @@ $L26:
 	setp.ne.u32 %p24, %r18, 3;
 	@%p24 bra.uni $L27;
 	min.f64 %fd24, %fd6, %fd21;
-	mov.b64 %rd65, %fd6;
-	mov.b64 %rd66, %fd21;
-	or.b64 %rd67, %rd65, %rd66;
+	mov.b64 %rd67, %fd6;
+	mov.b64 %rd68, %fd21;
+	or.b64 %rd69, %rd67, %rd68;
 	setp.eq.f64 %p25, %fd6, %fd21;
-	mov.b64 %fd25, %rd67;
+	mov.b64 %fd25, %rd69;
 	selp.f64 %fd26, %fd25, %fd24, %p25;
 	setp.nan.f64 %p26, %fd6, %fd21;
 	add.rn.f64 %fd27, %fd6, %fd21;
@@ -18914,11 +18629,11 @@ $L26:
 	bra.uni $L24;
 $L27:
 	max.f64 %fd29, %fd6, %fd21;
-	mov.b64 %rd68, %fd6;
-	mov.b64 %rd69, %fd21;
-	and.b64 %rd70, %rd68, %rd69;
+	mov.b64 %rd70, %fd6;
+	mov.b64 %rd71, %fd21;
+	and.b64 %rd72, %rd70, %rd71;
 	setp.eq.f64 %p27, %fd6, %fd21;
-	mov.b64 %fd30, %rd70;
+	mov.b64 %fd30, %rd72;
 	selp.f64 %fd31, %fd30, %fd29, %p27;
 	setp.nan.f64 %p28, %fd6, %fd21;
 	add.rn.f64 %fd32, %fd6, %fd21;
@@ -18930,279 +18645,244 @@ $L23:
 	bra.uni $L21;
 $L22:
 $L19:
-	mul.wide.u32 %rd71, %r29, 8;
-	add.s64 %rd72, %rd11, %rd71;
+	mul.wide.u32 %rd73, %r29, 8;
+	add.s64 %rd74, %rd11, %rd73;
 	setp.eq.u32 %p29, %r5, 0;
 	@!%p29 bra $L28;
-	st.global.f64 [%rd72+0], %fd6;
+	st.global.f64 [%rd74+0], %fd6;
 $L28:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<35>;
-	.reg .b32 %r<33>;
-	.reg .b64 %rd<52>;
-	.reg .f64 %fd<46>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd18, %rd16;
-$L3:
-	setp.ge.s64 %p3, %rd18, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd2, [%rd19+0];
-	add.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd18, %rd18, %rd17;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd20, %rd16;
-$L6:
-	setp.ge.s64 %p5, %rd20, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.f64 %fd4, [%rd21+0];
-	mul.rn.f64 %fd5, %fd1, %fd4;
-	mov.f64 %fd1, %fd5;
-	add.s64 %rd20, %rd20, %rd17;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd22, %rd16;
-$L9:
-	setp.ge.s64 %p7, %rd22, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.f64 %fd6, [%rd23+0];
-	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd24, %fd1;
-	mov.b64 %rd25, %fd6;
-	or.b64 %rd26, %rd24, %rd25;
-	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd26;
-	selp.f64 %fd9, %fd8, %fd7, %p8;
-	setp.nan.f64 %p9, %fd1, %fd6;
-	add.rn.f64 %fd10, %fd1, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p9;
-	mov.f64 %fd1, %fd11;
-	add.s64 %rd22, %rd22, %rd17;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd27, %rd16;
-$L11:
-	setp.ge.s64 %p10, %rd27, %rd4;
-	@%p10 bra $L12;
-	mad.lo.s64 %rd28, %rd27, 8, %rd3;
-	ld.global.f64 %fd12, [%rd28+0];
-	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd29, %fd1;
-	mov.b64 %rd30, %fd12;
-	and.b64 %rd31, %rd29, %rd30;
-	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd31;
-	selp.f64 %fd15, %fd14, %fd13, %p11;
-	setp.nan.f64 %p12, %fd1, %fd12;
-	add.rn.f64 %fd16, %fd1, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p12;
-	mov.f64 %fd1, %fd17;
-	add.s64 %rd27, %rd27, %rd17;
-	bra.uni $L11;
-$L12:
-$L1:
-	mov.f64 %fd18, %fd1;
-	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
-$L13:
-	setp.hs.u32 %p13, %r22, 32;
-	@%p13 bra $L14;
-	mov.b64 %rd32, %fd18;
-	mov.b64 {%r23, %r24}, %rd32;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	mov.b64 %fd19, %rd33;
-	@!%p14 bra $L15;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L17;
-	add.rn.f64 %fd20, %fd18, %fd19;
-	mov.f64 %fd18, %fd20;
-	bra.uni $L16;
-$L17:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L18;
-	mul.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	bra.uni $L16;
-$L18:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L19;
-	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd34, %fd18;
-	mov.b64 %rd35, %fd19;
-	or.b64 %rd36, %rd34, %rd35;
-	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd36;
-	selp.f64 %fd24, %fd23, %fd22, %p18;
-	setp.nan.f64 %p19, %fd18, %fd19;
-	add.rn.f64 %fd25, %fd18, %fd19;
-	selp.f64 %fd26, %fd25, %fd24, %p19;
-	mov.f64 %fd18, %fd26;
-	bra.uni $L16;
-$L19:
-	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd37, %fd18;
-	mov.b64 %rd38, %fd19;
-	and.b64 %rd39, %rd37, %rd38;
-	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd39;
-	selp.f64 %fd29, %fd28, %fd27, %p20;
-	setp.nan.f64 %p21, %fd18, %fd19;
-	add.rn.f64 %fd30, %fd18, %fd19;
-	selp.f64 %fd31, %fd30, %fd29, %p21;
-	mov.f64 %fd18, %fd31;
-$L16:
-$L15:
-	shl.b32 %r22, %r22, 1;
-	bra.uni $L13;
-$L14:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L20;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd18;
-$L20:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L21;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd32, [%rd43+0];
-	mov.f64 %fd18, %fd32;
-$L22:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
-$L23:
-	setp.hs.u32 %p25, %r28, 32;
-	@%p25 bra $L24;
-	mov.b64 %rd44, %fd18;
-	mov.b64 {%r29, %r30}, %rd44;
-	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	mov.b64 %fd33, %rd45;
-	@!%p26 bra $L25;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L27;
-	add.rn.f64 %fd34, %fd18, %fd33;
-	mov.f64 %fd18, %fd34;
-	bra.uni $L26;
-$L27:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L28;
-	mul.rn.f64 %fd35, %fd18, %fd33;
-	mov.f64 %fd18, %fd35;
-	bra.uni $L26;
-$L28:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L29;
-	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd46, %fd18;
-	mov.b64 %rd47, %fd33;
-	or.b64 %rd48, %rd46, %rd47;
-	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd48;
-	selp.f64 %fd38, %fd37, %fd36, %p30;
-	setp.nan.f64 %p31, %fd18, %fd33;
-	add.rn.f64 %fd39, %fd18, %fd33;
-	selp.f64 %fd40, %fd39, %fd38, %p31;
-	mov.f64 %fd18, %fd40;
-	bra.uni $L26;
+	// the last block combines the partials
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L29;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r44, [gk_reduce_done], 1;
+	sub.u32 %r45, %r30, 1;
+	setp.eq.u32 %p31, %r44, %r45;
+	fence.acq_rel.gpu;
+	selp.b32 %r46, 1, 0, %p31;
+	st.shared.u32 [%rd1+1024], %r46;
 $L29:
-	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd49, %fd18;
-	mov.b64 %rd50, %fd33;
-	and.b64 %rd51, %rd49, %rd50;
-	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd51;
-	selp.f64 %fd43, %fd42, %fd41, %p32;
-	setp.nan.f64 %p33, %fd18, %fd33;
-	add.rn.f64 %fd44, %fd18, %fd33;
-	selp.f64 %fd45, %fd44, %fd43, %p33;
-	mov.f64 %fd18, %fd45;
-$L26:
-$L25:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L23;
-$L24:
-$L21:
-	setp.eq.u32 %p34, %r5, 0;
-	@!%p34 bra $L30;
-	st.global.f64 [%rd6+0], %fd18;
+	bar.sync 0;
+	ld.shared.u32 %r47, [%rd1+1024];
+	setp.ne.u32 %p32, %r47, 0;
+	@!%p32 bra $L30;
+	cvt.u64.u32 %rd75, %r30;
+	cvt.u64.u32 %rd76, %r5;
+	cvt.u64.u32 %rd77, %r6;
+	setp.ne.u32 %p33, %r18, 1;
+	@%p33 bra.uni $L32;
+	mov.f64 %fd34, 0d0000000000000000;
+	mov.b64 %rd78, %rd76;
+$L33:
+	setp.ge.s64 %p34, %rd78, %rd75;
+	@%p34 bra $L34;
+	mad.lo.s64 %rd79, %rd78, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd35, [%rd79+0];
+	add.rn.f64 %fd36, %fd34, %fd35;
+	mov.f64 %fd34, %fd36;
+	add.s64 %rd78, %rd78, %rd77;
+	bra.uni $L33;
+$L34:
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p35, %r18, 2;
+	@%p35 bra.uni $L35;
+	mov.f64 %fd34, 0d3FF0000000000000;
+	mov.b64 %rd80, %rd76;
+$L36:
+	setp.ge.s64 %p36, %rd80, %rd75;
+	@%p36 bra $L37;
+	mad.lo.s64 %rd81, %rd80, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd37, [%rd81+0];
+	mul.rn.f64 %fd38, %fd34, %fd37;
+	mov.f64 %fd34, %fd38;
+	add.s64 %rd80, %rd80, %rd77;
+	bra.uni $L36;
+$L37:
+	bra.uni $L31;
+$L35:
+	setp.ne.u32 %p37, %r18, 3;
+	@%p37 bra.uni $L38;
+	mov.f64 %fd34, 0d7FF0000000000000;
+	mov.b64 %rd82, %rd76;
+$L39:
+	setp.ge.s64 %p38, %rd82, %rd75;
+	@%p38 bra $L40;
+	mad.lo.s64 %rd83, %rd82, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd83+0];
+	min.f64 %fd40, %fd34, %fd39;
+	mov.b64 %rd84, %fd34;
+	mov.b64 %rd85, %fd39;
+	or.b64 %rd86, %rd84, %rd85;
+	setp.eq.f64 %p39, %fd34, %fd39;
+	mov.b64 %fd41, %rd86;
+	selp.f64 %fd42, %fd41, %fd40, %p39;
+	setp.nan.f64 %p40, %fd34, %fd39;
+	add.rn.f64 %fd43, %fd34, %fd39;
+	selp.f64 %fd44, %fd43, %fd42, %p40;
+	mov.f64 %fd34, %fd44;
+	add.s64 %rd82, %rd82, %rd77;
+	bra.uni $L39;
+$L40:
+	bra.uni $L31;
+$L38:
+	mov.f64 %fd34, 0dFFF0000000000000;
+	mov.b64 %rd87, %rd76;
+$L41:
+	setp.ge.s64 %p41, %rd87, %rd75;
+	@%p41 bra $L42;
+	mad.lo.s64 %rd88, %rd87, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd45, [%rd88+0];
+	max.f64 %fd46, %fd34, %fd45;
+	mov.b64 %rd89, %fd34;
+	mov.b64 %rd90, %fd45;
+	and.b64 %rd91, %rd89, %rd90;
+	setp.eq.f64 %p42, %fd34, %fd45;
+	mov.b64 %fd47, %rd91;
+	selp.f64 %fd48, %fd47, %fd46, %p42;
+	setp.nan.f64 %p43, %fd34, %fd45;
+	add.rn.f64 %fd49, %fd34, %fd45;
+	selp.f64 %fd50, %fd49, %fd48, %p43;
+	mov.f64 %fd34, %fd50;
+	add.s64 %rd87, %rd87, %rd77;
+	bra.uni $L41;
+$L42:
+$L31:
+	mov.f64 %fd51, %fd34;
+	// block reduction
+	mov.b32 %r48, 1;
+	mov.b32 %r49, 1;
+	sub.u32 %r50, %r13, 1;
+	mov.b32 %r51, %r48;
+$L43:
+	setp.hs.u32 %p44, %r51, 32;
+	@%p44 bra $L44;
+	mov.b64 %rd92, %fd51;
+	mov.b64 {%r52, %r53}, %rd92;
+	shfl.sync.down.b32 %r54|%p45, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd93, {%r54, %r55};
+	mov.b64 %fd52, %rd93;
+	@!%p45 bra $L45;
+	setp.ne.u32 %p46, %r18, 1;
+	@%p46 bra.uni $L47;
+	add.rn.f64 %fd53, %fd51, %fd52;
+	mov.f64 %fd51, %fd53;
+	bra.uni $L46;
+$L47:
+	setp.ne.u32 %p47, %r18, 2;
+	@%p47 bra.uni $L48;
+	mul.rn.f64 %fd54, %fd51, %fd52;
+	mov.f64 %fd51, %fd54;
+	bra.uni $L46;
+$L48:
+	setp.ne.u32 %p48, %r18, 3;
+	@%p48 bra.uni $L49;
+	min.f64 %fd55, %fd51, %fd52;
+	mov.b64 %rd94, %fd51;
+	mov.b64 %rd95, %fd52;
+	or.b64 %rd96, %rd94, %rd95;
+	setp.eq.f64 %p49, %fd51, %fd52;
+	mov.b64 %fd56, %rd96;
+	selp.f64 %fd57, %fd56, %fd55, %p49;
+	setp.nan.f64 %p50, %fd51, %fd52;
+	add.rn.f64 %fd58, %fd51, %fd52;
+	selp.f64 %fd59, %fd58, %fd57, %p50;
+	mov.f64 %fd51, %fd59;
+	bra.uni $L46;
+$L49:
+	max.f64 %fd60, %fd51, %fd52;
+	mov.b64 %rd97, %fd51;
+	mov.b64 %rd98, %fd52;
+	and.b64 %rd99, %rd97, %rd98;
+	setp.eq.f64 %p51, %fd51, %fd52;
+	mov.b64 %fd61, %rd99;
+	selp.f64 %fd62, %fd61, %fd60, %p51;
+	setp.nan.f64 %p52, %fd51, %fd52;
+	add.rn.f64 %fd63, %fd51, %fd52;
+	selp.f64 %fd64, %fd63, %fd62, %p52;
+	mov.f64 %fd51, %fd64;
+$L46:
+$L45:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L43;
+$L44:
+	setp.eq.u32 %p53, %r7, 0;
+	@!%p53 bra $L50;
+	mul.wide.u32 %rd100, %r8, 16;
+	add.s64 %rd101, %rd1, %rd100;
+	st.shared.f64 [%rd101+0], %fd51;
+$L50:
+	bar.sync 0;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L51;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L52;
+	mul.wide.u32 %rd102, %r7, 16;
+	add.s64 %rd103, %rd1, %rd102;
+	ld.shared.f64 %fd65, [%rd103+0];
+	mov.f64 %fd51, %fd65;
+$L52:
+	sub.u32 %r56, %r10, 1;
+	mov.b32 %r57, %r49;
+$L53:
+	setp.hs.u32 %p56, %r57, 32;
+	@%p56 bra $L54;
+	mov.b64 %rd104, %fd51;
+	mov.b64 {%r58, %r59}, %rd104;
+	shfl.sync.down.b32 %r60|%p57, %r58, %r57, %r56, %r17;
+	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
+	mov.b64 %rd105, {%r60, %r61};
+	mov.b64 %fd66, %rd105;
+	@!%p57 bra $L55;
+	setp.ne.u32 %p58, %r18, 1;
+	@%p58 bra.uni $L57;
+	add.rn.f64 %fd67, %fd51, %fd66;
+	mov.f64 %fd51, %fd67;
+	bra.uni $L56;
+$L57:
+	setp.ne.u32 %p59, %r18, 2;
+	@%p59 bra.uni $L58;
+	mul.rn.f64 %fd68, %fd51, %fd66;
+	mov.f64 %fd51, %fd68;
+	bra.uni $L56;
+$L58:
+	setp.ne.u32 %p60, %r18, 3;
+	@%p60 bra.uni $L59;
+	min.f64 %fd69, %fd51, %fd66;
+	mov.b64 %rd106, %fd51;
+	mov.b64 %rd107, %fd66;
+	or.b64 %rd108, %rd106, %rd107;
+	setp.eq.f64 %p61, %fd51, %fd66;
+	mov.b64 %fd70, %rd108;
+	selp.f64 %fd71, %fd70, %fd69, %p61;
+	setp.nan.f64 %p62, %fd51, %fd66;
+	add.rn.f64 %fd72, %fd51, %fd66;
+	selp.f64 %fd73, %fd72, %fd71, %p62;
+	mov.f64 %fd51, %fd73;
+	bra.uni $L56;
+$L59:
+	max.f64 %fd74, %fd51, %fd66;
+	mov.b64 %rd109, %fd51;
+	mov.b64 %rd110, %fd66;
+	and.b64 %rd111, %rd109, %rd110;
+	setp.eq.f64 %p63, %fd51, %fd66;
+	mov.b64 %fd75, %rd111;
+	selp.f64 %fd76, %fd75, %fd74, %p63;
+	setp.nan.f64 %p64, %fd51, %fd66;
+	add.rn.f64 %fd77, %fd51, %fd66;
+	selp.f64 %fd78, %fd77, %fd76, %p64;
+	mov.f64 %fd51, %fd78;
+$L56:
+$L55:
+	shl.b32 %r57, %r57, 1;
+	bra.uni $L53;
+$L54:
+$L51:
+	@!%p30 bra $L60;
+	st.global.f64 [%rd13+0], %fd51;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L60:
 $L30:
 	ret;
 }
@@ -19231,7 +18911,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			k.Out.Set(6, i, +a^b)
 			k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 		}
-//line gokkos_kernels_gen.go:19235
+//line gokkos_kernels_gen.go:18915
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19251,7 +18931,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 	}
-//line gokkos_kernels_gen.go:19255
+//line gokkos_kernels_gen.go:18935
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -19290,7 +18970,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			i64 = i64*6364136223846793005 + 1442695040888963407
 			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64 + i64/8 - i64%16 + int64(x/64+x%128)
 		}
-//line gokkos_kernels_gen.go:19294
+//line gokkos_kernels_gen.go:18974
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19318,7 +18998,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64+i64/8-i64%16+int64(x/64+x%128))
 	}
-//line gokkos_kernels_gen.go:19322
+//line gokkos_kernels_gen.go:19002
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -19344,7 +19024,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:19348
+//line gokkos_kernels_gen.go:19028
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19364,7 +19044,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:19368
+//line gokkos_kernels_gen.go:19048
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -19386,7 +19066,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:19390
+//line gokkos_kernels_gen.go:19070
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19400,7 +19080,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:19404
+//line gokkos_kernels_gen.go:19084
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -19430,7 +19110,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:19434
+//line gokkos_kernels_gen.go:19114
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19454,7 +19134,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:19458
+//line gokkos_kernels_gen.go:19138
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -19479,7 +19159,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:19483
+//line gokkos_kernels_gen.go:19163
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19498,7 +19178,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:19502
+//line gokkos_kernels_gen.go:19182
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -19553,7 +19233,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 			}
-//line gokkos_kernels_gen.go:19557
+//line gokkos_kernels_gen.go:19237
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19588,7 +19268,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 		}
-//line gokkos_kernels_gen.go:19592
+//line gokkos_kernels_gen.go:19272
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19626,7 +19306,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:19630
+//line gokkos_kernels_gen.go:19310
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19661,7 +19341,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:19665
+//line gokkos_kernels_gen.go:19345
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -19703,7 +19383,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 6, w.At(1))
 		}
-//line gokkos_kernels_gen.go:19707
+//line gokkos_kernels_gen.go:19387
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19735,7 +19415,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:19739
+//line gokkos_kernels_gen.go:19419
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -19747,14 +19427,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19751
+//line gokkos_kernels_gen.go:19431
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:19758
+//line gokkos_kernels_gen.go:19438
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -19822,7 +19502,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:19826
+//line gokkos_kernels_gen.go:19506
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -19872,7 +19552,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:19876
+//line gokkos_kernels_gen.go:19556
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19917,7 +19597,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:19921
+//line gokkos_kernels_gen.go:19601
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -19946,7 +19626,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:19950
+//line gokkos_kernels_gen.go:19630
 		return
 	}
 gokkosNext:
@@ -19969,7 +19649,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:19973
+//line gokkos_kernels_gen.go:19653
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -20004,7 +19684,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 				}
 				gokkosS1[gokkosJ] = r
 			}
-//line gokkos_kernels_gen.go:20008
+//line gokkos_kernels_gen.go:19688
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -20026,7 +19706,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, r)
 		}
-//line gokkos_kernels_gen.go:20030
+//line gokkos_kernels_gen.go:19710
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -20050,7 +19730,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:20054
+//line gokkos_kernels_gen.go:19734
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20072,7 +19752,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:20076
+//line gokkos_kernels_gen.go:19756
 }
 
 // gokkosHostLoop12Helper0 is count with slices for its views (a host loop's gather path).
@@ -20082,7 +19762,7 @@ func gokkosHostLoop12Helper0(slot int, v bool, gokkosG0 []int32) bool {
 	return v
 }
 
-//line gokkos_kernels_gen.go:20086
+//line gokkos_kernels_gen.go:19766
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
@@ -20117,7 +19797,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:20121
+//line gokkos_kernels_gen.go:19801
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20148,7 +19828,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:20152
+//line gokkos_kernels_gen.go:19832
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -20160,14 +19840,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20164
+//line gokkos_kernels_gen.go:19844
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:20171
+//line gokkos_kernels_gen.go:19851
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -20179,7 +19859,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:20183
+//line gokkos_kernels_gen.go:19863
 		*acc = gokkosAccV
 		return
 	}
@@ -20187,7 +19867,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:20191
+//line gokkos_kernels_gen.go:19871
 	*acc = gokkosAccV
 }
 
@@ -20224,7 +19904,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 			lo, hi := minmax(sum, int64(v), int64(gokkosHostLoop18Helper0(v, gokkosG0)))
 			k.Out.Set(v, 6, lo*1000+hi)
 		}
-//line gokkos_kernels_gen.go:20228
+//line gokkos_kernels_gen.go:19908
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20248,7 +19928,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:20252
+//line gokkos_kernels_gen.go:19932
 }
 
 // gokkosHostLoop18Helper0 is Degree with slices for its views (a host loop's gather path).
@@ -20257,7 +19937,7 @@ func gokkosHostLoop18Helper0(v int, gokkosG0 []int64) int {
 	return int(gokkosG0[v+1] - gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:20261
+//line gokkos_kernels_gen.go:19941
 
 // gokkosHostLoop18Helper1 is Neighbor with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) int32 {
@@ -20265,7 +19945,7 @@ func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) i
 	return gokkosG0[int(gokkosG1[v])+j]
 }
 
-//line gokkos_kernels_gen.go:20269
+//line gokkos_kernels_gen.go:19949
 
 // gokkosHostLoop18Helper2 is search with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
@@ -20287,7 +19967,7 @@ func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
 	return hi
 }
 
-//line gokkos_kernels_gen.go:20291
+//line gokkos_kernels_gen.go:19971
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
@@ -20328,7 +20008,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:20332
+//line gokkos_kernels_gen.go:20012
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20364,7 +20044,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20368
+//line gokkos_kernels_gen.go:20048
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -20381,7 +20061,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:20385
+//line gokkos_kernels_gen.go:20065
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20393,7 +20073,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:20397
+//line gokkos_kernels_gen.go:20077
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -20421,7 +20101,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:20425
+//line gokkos_kernels_gen.go:20105
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20444,7 +20124,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:20448
+//line gokkos_kernels_gen.go:20128
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -20456,7 +20136,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:20460
+//line gokkos_kernels_gen.go:20140
 		*acc = gokkosAccV
 		return
 	}
@@ -20464,7 +20144,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:20468
+//line gokkos_kernels_gen.go:20148
 	*acc = gokkosAccV
 }
 
@@ -20477,7 +20157,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:20481
+//line gokkos_kernels_gen.go:20161
 		*acc = gokkosAccV
 		return
 	}
@@ -20485,7 +20165,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:20489
+//line gokkos_kernels_gen.go:20169
 	*acc = gokkosAccV
 }
 
@@ -20498,7 +20178,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20502
+//line gokkos_kernels_gen.go:20182
 		*acc = gokkosAccV
 		return
 	}
@@ -20506,7 +20186,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:20510
+//line gokkos_kernels_gen.go:20190
 	*acc = gokkosAccV
 }
 
@@ -20521,7 +20201,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:20525
+//line gokkos_kernels_gen.go:20205
 		*acc = gokkosAccV
 		return
 	}
@@ -20531,7 +20211,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:20535
+//line gokkos_kernels_gen.go:20215
 	*acc = gokkosAccV
 }
 
@@ -20548,7 +20228,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:20552
+//line gokkos_kernels_gen.go:20232
 		*acc = gokkosAccV
 		return
 	}
@@ -20560,7 +20240,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:20564
+//line gokkos_kernels_gen.go:20244
 	*acc = gokkosAccV
 }
 
@@ -20577,7 +20257,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20581
+//line gokkos_kernels_gen.go:20261
 		*acc = gokkosAccV
 		return
 	}
@@ -20589,7 +20269,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20593
+//line gokkos_kernels_gen.go:20273
 	*acc = gokkosAccV
 }
 
@@ -20611,7 +20291,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20615
+//line gokkos_kernels_gen.go:20295
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20627,7 +20307,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20631
+//line gokkos_kernels_gen.go:20311
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20642,7 +20322,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20646
+//line gokkos_kernels_gen.go:20326
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20653,7 +20333,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20657
+//line gokkos_kernels_gen.go:20337
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -20670,7 +20350,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20674
+//line gokkos_kernels_gen.go:20354
 		*acc = gokkosAccV
 		return
 	}
@@ -20682,7 +20362,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20686
+//line gokkos_kernels_gen.go:20366
 	*acc = gokkosAccV
 }
 
@@ -20699,7 +20379,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20703
+//line gokkos_kernels_gen.go:20383
 		*acc = gokkosAccV
 		return
 	}
@@ -20710,6 +20390,6 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20714
+//line gokkos_kernels_gen.go:20394
 	*acc = gokkosAccV
 }

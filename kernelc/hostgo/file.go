@@ -262,7 +262,7 @@ func writeSpec(b *bytes.Buffer, implQ, abiQ, typeExpr, ptxName string, s *abi.Ke
 		fmt.Fprintf(b, "Entry: %q,\n", s.Entry)
 	}
 	if s.Reduce != (abi.ReduceEntries{}) {
-		fmt.Fprintf(b, "Reduce: %sReduceEntries{Main: %q, Final: %q},\n", e, s.Reduce.Main, s.Reduce.Final)
+		fmt.Fprintf(b, "Reduce: %sReduceEntries{Main: %q},\n", e, s.Reduce.Main)
 	}
 	if len(s.ReduceOps) > 0 {
 		names := make([]string, len(s.ReduceOps))

@@ -19,17 +19,17 @@ import (
 // genSpec is what TestGeneratedReduceEntries reads of one KernelSpec literal in a generated
 // file.
 type genSpec struct {
-	name, form  string
-	ptx         string
-	main, final string
-	ops         []abi.ReduceOp
+	name, form string
+	ptx        string
+	main       string
+	ops        []abi.ReduceOp
 }
 
 var entryRE = regexp.MustCompile(`(?m)^\.visible \.entry ([A-Za-z0-9_$]+)\(`)
 
 // TestGeneratedReduceEntries reads every generated kernel file of the module and checks that
-// each reduce kernel has exactly one pair of reduce entries, named by its spec's Reduce and
-// serving the ops of its ReduceOps (increasing), and that its PTX has no other entries.
+// each reduce kernel has exactly one reduce entry, named by its spec's Reduce and serving the
+// ops of its ReduceOps (increasing), and that its PTX has no other entries.
 func TestGeneratedReduceEntries(t *testing.T) {
 	root := moduleRoot(t)
 	var files []string
@@ -70,20 +70,20 @@ func TestGeneratedReduceEntries(t *testing.T) {
 					names[i] = e[1]
 				}
 				if s.form != "FormReduce" && s.form != "FormTeamReduce" {
-					if s.main != "" || s.final != "" || len(s.ops) > 0 {
-						t.Errorf("%s (%s) has reduce entries %q/%q or ops %v", s.name, s.form, s.main, s.final, s.ops)
+					if s.main != "" || len(s.ops) > 0 {
+						t.Errorf("%s (%s) has reduce entry %q or ops %v", s.name, s.form, s.main, s.ops)
 					}
 					continue
 				}
 				reduceKernels++
-				if s.main == "" || s.final == "" || s.main == s.final {
-					t.Errorf("%s: reduce entries Main %q, Final %q", s.name, s.main, s.final)
+				if s.main == "" {
+					t.Errorf("%s: no reduce entry", s.name)
 				}
 				if len(s.ops) == 0 || !slices.IsSorted(s.ops) || len(slices.Compact(slices.Clone(s.ops))) != len(s.ops) {
 					t.Errorf("%s: ReduceOps %v are not a non-empty increasing list", s.name, s.ops)
 				}
-				if want := []string{s.main, s.final}; !slices.Equal(names, want) {
-					t.Errorf("%s: PTX entries %v, want exactly the pair %v", s.name, names, want)
+				if want := []string{s.main}; !slices.Equal(names, want) {
+					t.Errorf("%s: PTX entries %v, want exactly %v", s.name, names, want)
 				}
 			}
 		})
@@ -163,11 +163,8 @@ func readGenSpecs(t *testing.T, file string, opByName map[string]abi.ReduceOp) [
 			case "Reduce":
 				for _, f := range kv.Value.(*ast.CompositeLit).Elts {
 					fkv := f.(*ast.KeyValueExpr)
-					switch fkv.Key.(*ast.Ident).Name {
-					case "Main":
+					if fkv.Key.(*ast.Ident).Name == "Main" {
 						s.main = str(fkv.Value)
-					case "Final":
-						s.final = str(fkv.Value)
 					}
 				}
 			case "ReduceOps":

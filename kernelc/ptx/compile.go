@@ -17,8 +17,7 @@ type Module struct {
 	PTX string
 	// Entry is the entry of FormRange and FormTeam kernels.
 	Entry string
-	// Reduce holds the Main and Final entries of reduce kernels: one pair that takes the
-	// reduction as its op argument.
+	// Reduce holds the entry of reduce kernels, which takes the reduction as its op argument.
 	Reduce abi.ReduceEntries
 	// ReduceOps lists in increasing order the reductions the reduce entries implement: the
 	// ops of ir.Kernel.ReduceOps, plus OpCustom when the kernel has Init and Join.
@@ -86,14 +85,13 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("ptx: kernel %s: %v", k.Name, err)
 		}
-		out.Reduce = abi.ReduceEntries{Main: base + "_main", Final: base + "_final"}
+		out.Reduce = abi.ReduceEntries{Main: base + "_main"}
 		out.ReduceOps = ops
 		if k.Form == abi.FormReduce {
 			m.entries = append(m.entries, reduceMainEntry(m, k, out.Reduce.Main, rs))
 		} else {
 			m.entries = append(m.entries, teamEntry(m, k, out.Reduce.Main, rs))
 		}
-		m.entries = append(m.entries, reduceFinalEntry(m, k, out.Reduce.Final, rs))
 	case abi.FormScan:
 		out.Scan = abi.ScanEntries{Up: base + "_up", Mid: base + "_mid", Down: base + "_down"}
 		m.entries = append(m.entries,

@@ -140,16 +140,18 @@ func (lw *lowerer) storeFromThread0(addr val, v []val) {
 	lw.ifPred(first, func() { lw.storeTuple(".global", addr, 0, v) })
 }
 
-// reduceMainEntry is the Main entry of FormReduce: (begin, end, partials, op). Block b runs
-// the contiguous chunk b of [begin, end), its threads taking indices lo+t, lo+t+threads, ...
-// from op's identity, and stores the block's value combined with op in partials[b]. The body
-// does not depend on op: only the identity and the block's tree dispatch on it.
+// reduceMainEntry is the Main entry of FormReduce: (begin, end, partials, result, op). Block
+// b runs the contiguous chunk b of [begin, end), its threads taking indices lo+t, lo+t+threads,
+// ... from op's identity, and stores the block's value combined with op in partials[b]; the
+// last block to finish combines the partials into result[0] (combineLast). The body does not
+// depend on op: only the identity and the block's tree dispatch on it.
 func reduceMainEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
-	lw := newEntry(m, k, name, "gk_begin", "gk_end", "gk_partials", "gk_op")
+	lw := newEntry(m, k, name, "gk_begin", "gk_end", "gk_partials", "gk_result", "gk_op")
 	lw.setupGeometry()
 	begin, end := lw.param("gk_begin", ir.I64), lw.param("gk_end", ir.I64)
-	partials := lw.globalParam("gk_partials")
-	r := rs.forOp(rs.opParam(lw))
+	partials, result := lw.globalParam("gk_partials"), lw.globalParam("gk_result")
+	op := rs.opParam(lw)
+	r := rs.forOp(op)
 	lw.loadParams()
 	cta, ncta := lw.sreg("%ctaid.x"), lw.sreg("%nctaid.x")
 	lo, hi := lw.chunk(begin, end, cta, ncta)
@@ -159,54 +161,76 @@ func reduceMainEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *func
 	lw.strideLoop(start, lw.wide(lw.geo.nthr), hi, func(i val) { lw.body(i) })
 	res := lw.blockReduce(r, acc, immInt(ir.U32, 1), false)
 	lw.storeFromThread0(lw.indexedSlot(partials, cta), res)
+	lw.combineLast(rs, op, partials, result, ncta)
 	lw.ins("ret")
 	return lw.f
 }
 
-// reduceFinalEntry is the Final entry: (partials, count, result, op) and the kernel's slots
-// (used by OpCustom's Init and Join). One block combines partials[0:count] with op in order:
-// thread t joins partials t, t+threads, ... from the identity, then the block's tree; thread 0
-// stores result[0]. Each op has its own loop over the partials, so that the loop does not
-// branch on op.
-func reduceFinalEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
-	lw := newEntry(m, k, name, "gk_partials", "gk_count", "gk_result", "gk_op")
-	lw.setupGeometry()
-	partials := lw.globalParam("gk_partials")
-	count := lw.param("gk_count", ir.I64)
-	result := lw.globalParam("gk_result")
-	op := rs.opParam(lw)
-	lw.loadParams()
-	acc := make([]val, len(rs.types))
-	for i, t := range rs.types {
-		acc[i] = lw.newReg(t)
-	}
-	start, step := lw.wide(lw.geo.t), lw.wide(lw.geo.nthr)
-	lw.switchOp(op, rs.ops, func(i int) {
-		r := rs.rs[i]
-		lw.assign(acc, r.identity(lw))
-		lw.strideLoop(start, step, count, func(j val) {
-			a := lw.newReg(ir.Ptr)
-			lw.ins("mad.lo.s64 %s, %s, %d, %s", a, j, lw.slotBytes(), partials)
-			x := lw.loadTuple(".global", a, 0, rs.types)
-			r.combine(lw, acc, acc, x)
+// reduceDoneSym is the module-scope count of the blocks of the running reduction that have
+// stored their partial value (see combineLast). It is zero when the module is loaded, and the
+// last block of every reduction sets it back to zero, so reductions of any grid may follow
+// each other on the device's stream.
+const reduceDoneSym = "gk_reduce_done"
+
+// combineLast ends a reduce Main entry once thread 0 has stored the block's value in
+// partials[ctaid]: thread 0 makes that store visible to the device (fence.acq_rel.gpu) and
+// counts the block in reduceDoneSym, and the block that counts last, which then sees every
+// block's value, combines partials[0:ncta] with op in a fixed order: thread t joins partials t,
+// t+threads, ... from the identity, then the block's tree; its thread 0 stores result[0] and
+// sets the count back to zero. This takes the place of a second launch of one block (and the
+// device's gap between two launches) in every reduction. Each op has its own loop over the
+// partials, so that the loop does not branch on op.
+func (lw *lowerer) combineLast(rs *opReducers, op, partials, result, ncta val) {
+	g := lw.geo
+	lw.m.useGlobal(reduceDoneSym, fmt.Sprintf(".global .align 4 .u32 %s[1];", reduceDoneSym))
+	lw.comment("the last block combines the partials")
+	first := lw.setp("eq", g.t, immInt(ir.U32, 0))
+	lw.ifPred(first, func() {
+		lw.ins("fence.acq_rel.gpu")
+		old := lw.newReg(ir.U32)
+		lw.ins("atom.global.add.u32 %s, [%s], 1", old, reduceDoneSym)
+		isLast := lw.setp("eq", old, lw.bin("sub.u32", ir.U32, ncta, immInt(ir.U32, 1)))
+		lw.ins("fence.acq_rel.gpu")
+		lw.storeMem(ir.U32, ".shared", g.stage, stageR, lw.selp(isLast, immInt(ir.U32, 1), immInt(ir.U32, 0)))
+	})
+	lw.ins("bar.sync 0")
+	last := lw.setp("ne", lw.loadMem(ir.U32, ".shared", "", g.stage, stageR), immInt(ir.U32, 0))
+	lw.ifPred(last, func() {
+		acc := make([]val, len(rs.types))
+		for i, t := range rs.types {
+			acc[i] = lw.newReg(t)
+		}
+		count := lw.wide(ncta)
+		start, step := lw.wide(g.t), lw.wide(g.nthr)
+		lw.switchOp(op, rs.ops, func(i int) {
+			r := rs.rs[i]
+			lw.assign(acc, r.identity(lw))
+			lw.strideLoop(start, step, count, func(j val) {
+				a := lw.newReg(ir.Ptr)
+				lw.ins("mad.lo.s64 %s, %s, %d, %s", a, j, lw.slotBytes(), partials)
+				x := lw.loadTuple(".relaxed.gpu.global", a, 0, rs.types)
+				r.combine(lw, acc, acc, x)
+			})
+		})
+		res := lw.blockReduce(rs.forOp(op), acc, immInt(ir.U32, 1), false)
+		lw.ifPred(first, func() {
+			lw.storeTuple(".global", result, 0, res)
+			lw.ins("st.relaxed.gpu.global.u32 [%s], 0", reduceDoneSym)
 		})
 	})
-	res := lw.blockReduce(rs.forOp(op), acc, immInt(ir.U32, 1), false)
-	lw.storeFromThread0(result, res)
-	lw.ins("ret")
-	return lw.f
 }
 
 // teamEntry is FormTeam, or with reducers the Main entry of FormTeamReduce: block b runs
 // league ranks b, b+grid, ..., with a barrier after each when the body uses scratch; scratch is
 // carved as the ABI says.
-// For a reduction (prefix ending in partials, op) every lane keeps its accumulator across its
+// For a reduction (prefix ending in partials, result, op) every lane keeps its accumulator across its
 // league ranks, starting from op's identity; lane 0 of each member contributes, combined with
-// op in member order, and thread 0 stores partials[b].
+// op in member order, thread 0 stores partials[b], and the last block to finish combines the
+// partials into result[0] (combineLast).
 func teamEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
 	prefix := []string{"gk_league", "gk_team_size", "gk_vector_length", "gk_s0_team", "gk_s0_thread", "gk_s1_base", "gk_s1_team", "gk_s1_thread"}
 	if rs != nil {
-		prefix = append(prefix, "gk_partials", "gk_op")
+		prefix = append(prefix, "gk_partials", "gk_result", "gk_op")
 	}
 	lw := newEntry(m, k, name, prefix...)
 	lw.setupGeometry()
@@ -220,11 +244,12 @@ func teamEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
 	tm.s1Base = lw.param("gk_s1_base", ir.Ptr)
 	tm.s1Team = lw.param("gk_s1_team", ir.I64)
 	tm.s1Thread = lw.param("gk_s1_thread", ir.I64)
-	var partials val
+	var partials, result, op val
 	var r *reducer
 	if rs != nil {
-		partials = lw.globalParam("gk_partials")
-		r = rs.forOp(rs.opParam(lw))
+		partials, result = lw.globalParam("gk_partials"), lw.globalParam("gk_result")
+		op = rs.opParam(lw)
+		r = rs.forOp(op)
 	}
 	lw.setupMember()
 	g := lw.geo
@@ -278,6 +303,7 @@ func teamEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
 	if r != nil {
 		res := lw.blockReduce(r, acc, g.ntidx, false)
 		lw.storeFromThread0(lw.indexedSlot(partials, cta), res)
+		lw.combineLast(rs, op, partials, result, ncta)
 	}
 	lw.ins("ret")
 	return lw.f

@@ -200,14 +200,14 @@ func TestGPUBundle(t *testing.T) {
 		n := 3000
 		xa := uploadBits(c.s.d, typ, exactSamples(typ, n, 1))
 		type job struct {
-			op              abi.ReduceOp
-			grid, blk, fblk int
-			part, res       uint64
+			op        abi.ReduceOp
+			grid, blk int
+			part, res uint64
 		}
 		var jobs []job
 		for _, op := range k.ReduceOps {
 			for _, sh := range simShapes {
-				jobs = append(jobs, job{op, sh.grid, sh.block, sh.one, c.s.d.Alloc(16 * (sh.grid + 1)), c.s.d.Alloc(16)})
+				jobs = append(jobs, job{op, sh.grid, sh.block, c.s.d.Alloc(16 * (sh.grid + 1)), c.s.d.Alloc(16)})
 			}
 		}
 		if typ.IsFloat() {
@@ -219,8 +219,7 @@ func TestGPUBundle(t *testing.T) {
 		for _, j := range jobs {
 			e := c.s.mod.Reduce
 			args := cat(view1(xa, n), []uint64{uint64(j.op)})
-			c.launch(e.Main, j.grid, j.blk, 1, 0, cat([]uint64{3, uint64(n - 5), j.part, uint64(j.op)}, args))
-			c.launch(e.Final, 1, j.fblk, 1, 0, cat([]uint64{j.part, uint64(j.grid), j.res, uint64(j.op)}, args))
+			c.launch(e.Main, j.grid, j.blk, 1, 0, cat([]uint64{3, uint64(n - 5), j.part, j.res, uint64(j.op)}, args))
 		}
 	}
 	for _, typ := range []ir.Type{ir.I64, ir.F64, ir.U8} {
@@ -232,8 +231,7 @@ func TestGPUBundle(t *testing.T) {
 			part, res := c.s.d.Alloc(16*9), c.s.d.Alloc(16)
 			e := c.s.mod.Reduce
 			args := cat(view1(xa, n), []uint64{b2u(op == abi.OpMaxLoc)})
-			c.launch(e.Main, 8, 128, 1, 0, cat([]uint64{0, uint64(n), part, uint64(op)}, args))
-			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{part, 8, res, uint64(op)}, args))
+			c.launch(e.Main, 8, 128, 1, 0, cat([]uint64{0, uint64(n), part, res, uint64(op)}, args))
 		}
 	}
 	// Scans.
@@ -279,8 +277,7 @@ func TestGPUBundle(t *testing.T) {
 				continue
 			}
 			e, op := c.s.mod.Reduce, uint64(abi.OpSum)
-			c.launch(e.Main, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, []uint64{j.part, op}, args))
-			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{j.part, uint64(j.ts.grid), j.res, op}, args))
+			c.launch(e.Main, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, []uint64{j.part, j.res, op}, args))
 		}
 	}
 	b.write(t)

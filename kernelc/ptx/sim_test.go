@@ -66,8 +66,8 @@ func (s *simKernel) rangeFor(begin, end int64, grid, block int, args []uint64) {
 	s.run(s.mod.Entry, grid, block, 1, 0, cat([]uint64{uint64(begin), uint64(end)}, args))
 }
 
-// reduce launches Main and Final with op and returns the result slot.
-func (s *simKernel) reduce(op abi.ReduceOp, begin, end int64, grid, block, finalBlock int, args []uint64) [2]uint64 {
+// reduce launches Main with op and returns the result slot.
+func (s *simKernel) reduce(op abi.ReduceOp, begin, end int64, grid, block int, args []uint64) [2]uint64 {
 	s.t.Helper()
 	if !slices.Contains(s.mod.ReduceOps, op) {
 		s.t.Fatalf("no reduction %s (the kernel has %v)", op, s.mod.ReduceOps)
@@ -75,8 +75,7 @@ func (s *simKernel) reduce(op abi.ReduceOp, begin, end int64, grid, block, final
 	e := s.mod.Reduce
 	part := s.d.Alloc(16 * (grid + 1))
 	res := s.d.Alloc(16)
-	s.run(e.Main, grid, block, 1, 0, cat([]uint64{uint64(begin), uint64(end), part, uint64(op)}, args))
-	s.run(e.Final, 1, finalBlock, 1, 0, cat([]uint64{part, uint64(grid), res, uint64(op)}, args))
+	s.run(e.Main, grid, block, 1, 0, cat([]uint64{uint64(begin), uint64(end), part, res, uint64(op)}, args))
 	r := sim.Download[uint64](s.d, res, 2)
 	return [2]uint64{r[0], r[1]}
 }
@@ -113,8 +112,8 @@ func (s *simKernel) teamFor(ts teamShape, args []uint64) {
 	s.run(s.mod.Entry, ts.grid, ts.vector, ts.size, ts.shared(), cat(s.teamPrefix(ts), args))
 }
 
-// teamReduce launches a FormTeamReduce kernel's Main and Final with op.
-func (s *simKernel) teamReduce(op abi.ReduceOp, ts teamShape, finalBlock int, args []uint64) [2]uint64 {
+// teamReduce launches a FormTeamReduce kernel's Main with op.
+func (s *simKernel) teamReduce(op abi.ReduceOp, ts teamShape, args []uint64) [2]uint64 {
 	s.t.Helper()
 	if !slices.Contains(s.mod.ReduceOps, op) {
 		s.t.Fatalf("no reduction %s (the kernel has %v)", op, s.mod.ReduceOps)
@@ -122,8 +121,7 @@ func (s *simKernel) teamReduce(op abi.ReduceOp, ts teamShape, finalBlock int, ar
 	e := s.mod.Reduce
 	part := s.d.Alloc(16 * (ts.grid + 1))
 	res := s.d.Alloc(16)
-	s.run(e.Main, ts.grid, ts.vector, ts.size, ts.shared(), cat(s.teamPrefix(ts), []uint64{part, uint64(op)}, args))
-	s.run(e.Final, 1, finalBlock, 1, 0, cat([]uint64{part, uint64(ts.grid), res, uint64(op)}, args))
+	s.run(e.Main, ts.grid, ts.vector, ts.size, ts.shared(), cat(s.teamPrefix(ts), []uint64{part, res, uint64(op)}, args))
 	r := sim.Download[uint64](s.d, res, 2)
 	return [2]uint64{r[0], r[1]}
 }
@@ -604,7 +602,7 @@ func TestSimReduce(t *testing.T) {
 				xa := uploadBits(s.d, typ, xs)
 				for _, op := range k.ReduceOps {
 					for _, rng := range [][2]int64{{0, int64(n)}, {17, 99}, {5, 5}} {
-						got := s.reduce(op, rng[0], rng[1], sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{uint64(op)}))
+						got := s.reduce(op, rng[0], rng[1], sh.grid, sh.block, cat(view1(xa, n), []uint64{uint64(op)}))
 						want := refIdentity(op, typ)
 						for i := rng[0]; i < rng[1]; i++ {
 							want = refJoin(op, typ, want, xs[i])
@@ -644,7 +642,7 @@ func TestSimMinLoc(t *testing.T) {
 						op = abi.OpMaxLoc
 					}
 					begin, end := int64(si*3), int64(n-si)
-					got := s.reduce(op, begin, end, sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{b2u(isMax)}))
+					got := s.reduce(op, begin, end, sh.grid, sh.block, cat(view1(xa, n), []uint64{b2u(isMax)}))
 					best, loc := xs[begin], begin
 					for i := begin + 1; i < end; i++ {
 						better := refLessT(typ, xs[i], best)
@@ -693,7 +691,7 @@ func TestSimLogicalAndCustom(t *testing.T) {
 		}
 		xa := sim.Upload(s.d, xs)
 		for _, sh := range simShapes {
-			gotAnd := s.reduce(abi.OpLAnd, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{1}))
+			gotAnd := s.reduce(abi.OpLAnd, 0, int64(n), sh.grid, sh.block, cat(view1(xa, n), []uint64{1}))
 			if want := zeroAt < 0; (gotAnd[0]&0xff == 1) != want {
 				t.Errorf("land with zero at %d, shape %+v: got %d", zeroAt, sh, gotAnd[0])
 			}
@@ -704,7 +702,7 @@ func TestSimLogicalAndCustom(t *testing.T) {
 		}
 		za := sim.Upload(s.d, zs)
 		for _, sh := range simShapes {
-			gotOr := s.reduce(abi.OpLOr, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(za, n), []uint64{0}))
+			gotOr := s.reduce(abi.OpLOr, 0, int64(n), sh.grid, sh.block, cat(view1(za, n), []uint64{0}))
 			if want := zeroAt >= 0; (gotOr[0]&0xff == 1) != want {
 				t.Errorf("lor with one at %d, shape %+v: got %d", zeroAt, sh, gotOr[0])
 			}
@@ -733,14 +731,14 @@ func TestSimLogicalAndCustom(t *testing.T) {
 			for _, off := range []int64{0, 5, -7} {
 				for _, sh := range simShapes {
 					args := cat(view1(xa, n), []uint64{uint64(off)})
-					got := c.reduce(abi.OpCustom, 0, int64(n), sh.grid, sh.block, sh.one, args)
+					got := c.reduce(abi.OpCustom, 0, int64(n), sh.grid, sh.block, args)
 					if int64(got[0]) != off+sq {
 						t.Errorf("custom off %d shape %+v: got %d, want %d", off, sh, int64(got[0]), off+sq)
 					}
 					if !slices.Contains(tc.ops, abi.OpSum) {
 						continue
 					}
-					if got := c.reduce(abi.OpSum, 0, int64(n), sh.grid, sh.block, sh.one, args); int64(got[0]) != sq {
+					if got := c.reduce(abi.OpSum, 0, int64(n), sh.grid, sh.block, args); int64(got[0]) != sq {
 						t.Errorf("sum off %d shape %+v: got %d, want %d", off, sh, int64(got[0]), sq)
 					}
 				}
@@ -867,7 +865,7 @@ func TestSimTeam(t *testing.T) {
 				}
 				// One pair of entries serves every op.
 				for _, op := range k.ReduceOps {
-					got := s.teamReduce(op, ts, 64, args())
+					got := s.teamReduce(op, ts, args())
 					check(op.String())
 					if want := teamReduceExpect(op, ts); got[0] != want {
 						t.Errorf("team reduce %s: got %d, want %d", op, int64(got[0]), int64(want))
@@ -929,7 +927,7 @@ func TestSimWideRange(t *testing.T) {
 			want += i
 		}
 		for _, sh := range simShapes {
-			if got := int64(s.reduce(abi.OpSum, begin, begin+n, sh.grid, sh.block, sh.one, nil)[0]); got != want {
+			if got := int64(s.reduce(abi.OpSum, begin, begin+n, sh.grid, sh.block, nil)[0]); got != want {
 				t.Errorf("sum over [%d, +%d) shape %+v: got %d, want %d", begin, n, sh, got, want)
 			}
 		}
