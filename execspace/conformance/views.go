@@ -156,6 +156,13 @@ func testSubView(t *testing.T, s execspace.Space) {
 	must(t, m.Fill(1))
 	col := m.Col(3) // contiguous in LayoutLeft
 	must(t, portable.ParallelFor(s, "conformance scale col", portable.Range(0, col.Len()), scale{5, col}))
+	// A strided view as a kernel argument: devices run the copy of the entry for any strides
+	// rather than the one for contiguous views.
+	strided := m.Row(6)
+	if strided.Stride() != 8 {
+		t.Fatalf("row of a LayoutLeft 8×9 view has stride %d, want 8", strided.Stride())
+	}
+	must(t, portable.ParallelFor(s, "conformance scale row", portable.Range(0, strided.Len()), scale{3, strided}))
 	h := views.CreateMirror2D(m)
 	must(t, s.Fence("subview"))
 	must(t, views.DeepCopy2D(h, m))
@@ -165,13 +172,16 @@ func testSubView(t *testing.T, s execspace.Space) {
 			if j == 3 {
 				want = 5
 			}
+			if i == 6 {
+				want *= 3
+			}
 			if h.At(i, j) != want {
 				t.Fatalf("m(%d, %d) = %v, want %v", i, j, h.At(i, j), want)
 			}
 		}
 	}
 	row := h.Row(2) // strided in LayoutLeft, on the host
-	if row.Len() != 9 || row.Stride() != 8 || row.At(3) != 5 {
+	if row.Len() != 9 || row.Stride() != 8 || row.At(3) != 5 || h.Row(6).At(3) != 15 {
 		t.Fatalf("row: len %d stride %d [3]=%v", row.Len(), row.Stride(), row.At(3))
 	}
 }
