@@ -27,8 +27,10 @@ type Options struct {
 	// exchange per accepted visit, on a per-vertex array of N int32).
 	Unique bool
 	// SampleEvery is the inspector's period: the worklist's edges and largest degree are
-	// measured every SampleEvery iterations (0 means 4) and estimated in between. It is used
-	// only when the strategy or the format is automatic.
+	// measured every SampleEvery iterations (0 means 4) and estimated in between; a
+	// measurement is skipped when the graph's largest out-degree leaves the decision the same
+	// whatever the worklist's largest degree. It is used only when the strategy or the format
+	// is automatic.
 	SampleEvery int
 	// Tuning overrides launch parameters; zero fields keep DefaultTuning's.
 	Tuning Tuning
