@@ -162,7 +162,7 @@ func (b *BFS) RunFrom(roots ...int32) (Stats, error) {
 				return st, err
 			}
 		}
-		err = search(b, visit{State: b.state, Visited: b.visited, Min: space.Info().Device}, roots, &st)
+		err = search(b, visit{State: b.state, Visited: b.visited}, roots, &st)
 		if err == nil && !st.LocalRounds {
 			err = b.unpack()
 		}

@@ -306,7 +306,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -314,9 +313,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "a9e18081728cc50a",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
@@ -389,7 +388,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{5, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{5, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{5, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -397,9 +395,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "a9e18081728cc50a",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.reach]",
@@ -470,7 +468,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -478,9 +475,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "a9e18081728cc50a",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
@@ -562,7 +559,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{14, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -571,10 +567,10 @@ func init() {
 			{File: "op.go", Key: "func (visitMin) Visit", Hash: "c7ea908ed603e181"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 			{File: "op.go", Key: "type visitMin", Hash: "fd9d4e65711db4dc"},
 		},
-		SourceHash: "7c19b8d40b85124e",
+		SourceHash: "24182b419f472a69",
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
@@ -612,7 +608,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{14, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -621,9 +616,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "a9e18081728cc50a",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.reach]",
@@ -694,7 +689,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -702,9 +696,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "a9e18081728cc50a",
+		SourceHash: "660263637d210b07",
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
@@ -755,7 +749,6 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
-			{Name: "Op.Min", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -764,9 +757,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) PendingWord", Hash: "dcb0102902fa1ee3"},
 			{File: "op.go", Key: "func (visit) Pull", Hash: "23616b47e8ccda02"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
-			{File: "op.go", Key: "type visit", Hash: "3dbc3bc3c84d90ad"},
+			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
 		},
-		SourceHash: "8502acb412adc522",
+		SourceHash: "b7c56fb052448c78",
 	})
 	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop24)
 	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop25)
@@ -5028,12 +5021,11 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44
+	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<260>;
-	.reg .b32 %r<335>;
+	.reg .pred %p<254>;
+	.reg .b32 %r<334>;
 	.reg .b64 %rd<757>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5193,17 +5185,14 @@ const gokkosPTX12 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	ld.param.u8 %r39, [gk_s44];
-	setp.ne.u32 %p11, %r39, 0;
-	mov.pred %p12, %p11;
-	setp.ne.u32 %p13, %r18, 9;
-	@%p13 bra.uni $L2;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p14, %r18, 10;
-	@%p14 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd117, -9223372036854775808;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
@@ -5226,8 +5215,8 @@ $L1:
 	cvt.u64.u32 %rd127, %r30;
 	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p15, %rd128, %rd2;
-	@%p15 bra $L6;
+	setp.ge.s64 %p13, %rd128, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -5243,7 +5232,7 @@ $L5:
 	mov.b64 %rd136, %rd46;
 	mov.b64 %rd137, %rd48;
 	mov.b64 %rd138, %rd50;
-	mov.pred %p16, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd139, %rd52;
 	mov.b64 %rd140, %rd55;
 	mov.b64 %rd141, %rd57;
@@ -5251,7 +5240,7 @@ $L5:
 	mov.b64 %rd143, %rd62;
 	mov.b64 %rd144, %rd64;
 	mov.b64 %rd145, %rd66;
-	mov.pred %p17, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd146, %rd69;
 	mov.b64 %rd147, %rd71;
 	mov.b64 %rd148, %rd73;
@@ -5261,11 +5250,11 @@ $L5:
 	mov.b64 %rd152, %rd83;
 	mov.b64 %rd153, %rd85;
 	mov.b64 %rd154, %rd87;
-	mov.pred %p18, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd155, %rd90;
 	mov.b64 %rd156, %rd92;
 	mov.b64 %rd157, %rd94;
-	mov.b32 %r40, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd158, %rd96;
 	mov.b64 %rd159, %rd98;
 	mov.b64 %rd160, %rd100;
@@ -5275,9 +5264,8 @@ $L5:
 	mov.b64 %rd164, %rd110;
 	mov.b64 %rd165, %rd112;
 	mov.b64 %rd166, %rd114;
-	mov.b32 %r41, %r37;
-	mov.pred %p19, %p10;
-	mov.pred %p20, %p12;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd167, %rd17, %rd25;
 	mad.lo.s64 %rd168, %rd158, 4, 15;
 	and.b64 %rd168, %rd168, -16;
@@ -5295,8 +5283,8 @@ $L5:
 	add.s64 %rd179, %rd178, %rd160;
 	min.s64 %rd180, %rd179, %rd139;
 	mov.b64 %rd181, %rd180;
-	setp.eq.s64 %p21, %rd176, 1;
-	@!%p21 bra $L9;
+	setp.eq.s64 %p18, %rd176, 1;
+	@!%p18 bra $L9;
 	mov.b64 %rd182, %rd129;
 	mov.b64 %rd183, %rd130;
 	mov.b64 %rd184, %rd131;
@@ -5307,7 +5295,7 @@ $L5:
 	mov.b64 %rd189, %rd136;
 	mov.b64 %rd190, %rd137;
 	mov.b64 %rd191, %rd138;
-	mov.pred %p22, %p16;
+	mov.pred %p19, %p14;
 	mov.b64 %rd192, %rd139;
 	mov.b64 %rd193, %rd140;
 	mov.b64 %rd194, %rd141;
@@ -5315,7 +5303,7 @@ $L5:
 	mov.b64 %rd196, %rd143;
 	mov.b64 %rd197, %rd144;
 	mov.b64 %rd198, %rd145;
-	mov.pred %p23, %p17;
+	mov.pred %p20, %p15;
 	mov.b64 %rd199, %rd146;
 	mov.b64 %rd200, %rd147;
 	mov.b64 %rd201, %rd148;
@@ -5325,11 +5313,11 @@ $L5:
 	mov.b64 %rd205, %rd152;
 	mov.b64 %rd206, %rd153;
 	mov.b64 %rd207, %rd154;
-	mov.pred %p24, %p18;
+	mov.pred %p21, %p16;
 	mov.b64 %rd208, %rd155;
 	mov.b64 %rd209, %rd156;
 	mov.b64 %rd210, %rd157;
-	mov.b32 %r42, %r40;
+	mov.b32 %r41, %r39;
 	mov.b64 %rd211, %rd158;
 	mov.b64 %rd212, %rd159;
 	mov.b64 %rd213, %rd160;
@@ -5339,13 +5327,12 @@ $L5:
 	mov.b64 %rd217, %rd164;
 	mov.b64 %rd218, %rd165;
 	mov.b64 %rd219, %rd166;
-	mov.b32 %r43, %r41;
-	mov.pred %p25, %p19;
-	mov.pred %p26, %p20;
+	mov.b32 %r42, %r40;
+	mov.pred %p22, %p17;
 	mov.b64 %rd220, %rd178;
 	mov.b64 %rd221, %rd181;
 $L10:
-	@!%p23 bra $L14;
+	@!%p20 bra $L14;
 	mov.b64 %rd222, 4611686018427387904;
 	bra.uni $L12;
 $L14:
@@ -5358,55 +5345,55 @@ $L12:
 	mov.b64 %rd224, 0;
 	mov.b64 %rd225, %rd220;
 $L15:
-	setp.lt.s64 %p27, %rd225, %rd221;
-	not.pred %p28, %p27;
-	@!%p28 bra $L19;
+	setp.lt.s64 %p23, %rd225, %rd221;
+	not.pred %p24, %p23;
+	@!%p24 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.pred %p29, %p22;
+	mov.pred %p25, %p19;
 	mov.b64 %rd226, %rd192;
 	mov.b64 %rd227, %rd225;
 $L20:
-	@!%p29 bra $L24;
+	@!%p25 bra $L24;
 	shr.s64 %rd228, %rd227, 5;
 	mul.lo.s64 %rd229, %rd228, %rd198;
 	mad.lo.s64 %rd230, %rd229, 4, %rd196;
-	ld.global.nc.u32 %r44, [%rd230+0];
-	mov.b32 %r45, %r44;
+	ld.global.nc.u32 %r43, [%rd230+0];
+	mov.b32 %r44, %r43;
 	and.b64 %rd231, %rd227, 31;
 	min.u64 %rd232, %rd231, 32;
-	cvt.u32.u64 %r46, %rd232;
-	mov.b32 %r48, 0x1;
-	shl.b32 %r47, %r48, %r46;
-	setp.hs.u32 %p30, %r46, 32;
-	selp.b32 %r49, 0, %r47, %p30;
-	and.b32 %r50, %r45, %r49;
-	setp.ne.u32 %p31, %r50, 0x0;
-	@!%p31 bra $L26;
-	cvt.u32.u64 %r51, %rd227;
-	mov.b32 %r52, %r51;
+	cvt.u32.u64 %r45, %rd232;
+	mov.b32 %r47, 0x1;
+	shl.b32 %r46, %r47, %r45;
+	setp.hs.u32 %p26, %r45, 32;
+	selp.b32 %r48, 0, %r46, %p26;
+	and.b32 %r49, %r44, %r48;
+	setp.ne.u32 %p27, %r49, 0x0;
+	@!%p27 bra $L26;
+	cvt.u32.u64 %r50, %rd227;
+	mov.b32 %r51, %r50;
 	bra.uni $L22;
 $L26:
-	mov.b32 %r52, -1;
+	mov.b32 %r51, -1;
 	bra.uni $L22;
 $L24:
 	mul.lo.s64 %rd233, %rd227, %rd195;
 	mad.lo.s64 %rd234, %rd233, 4, %rd193;
-	ld.global.nc.s32 %r53, [%rd234+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r52, %r54;
+	ld.global.nc.s32 %r52, [%rd234+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r51, %r53;
 	bra.uni $L22;
 $L21:
 	bra.uni $L20;
 $L22:
-	mov.b32 %r55, %r52;
-	setp.lt.s32 %p32, %r55, 0;
-	@!%p32 bra $L28;
+	mov.b32 %r54, %r51;
+	setp.lt.s32 %p28, %r54, 0;
+	@!%p28 bra $L28;
 	bra.uni $L16;
 $L28:
 	mov.b64 %rd235, %rd182;
-	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd236, %r56;
+	mov.b32 %r55, %r54;
+	cvt.s64.s32 %rd236, %r55;
 	add.s64 %rd237, %rd236, 1;
 	mul.lo.s64 %rd238, %rd237, %rd185;
 	mad.lo.s64 %rd239, %rd238, 8, %rd183;
@@ -5415,8 +5402,8 @@ $L28:
 	mov.b64 %rd242, %rd241;
 	mov.b64 %rd243, %rd242;
 	mov.b64 %rd244, %rd182;
-	mov.b32 %r57, %r55;
-	cvt.s64.s32 %rd245, %r57;
+	mov.b32 %r56, %r54;
+	cvt.s64.s32 %rd245, %r56;
 	mul.lo.s64 %rd246, %rd245, %rd185;
 	mad.lo.s64 %rd247, %rd246, 8, %rd183;
 	ld.global.nc.s64 %rd248, [%rd247+0];
@@ -5424,64 +5411,63 @@ $L28:
 	mov.b64 %rd250, %rd249;
 	mov.b64 %rd251, %rd250;
 $L29:
-	setp.lt.s64 %p33, %rd251, %rd243;
-	not.pred %p34, %p33;
-	@!%p34 bra $L33;
+	setp.lt.s64 %p29, %rd251, %rd243;
+	not.pred %p30, %p29;
+	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd252, %rd251, %rd188;
 	mad.lo.s64 %rd253, %rd252, 4, %rd186;
-	ld.global.nc.s32 %r58, [%rd253+0];
+	ld.global.nc.s32 %r57, [%rd253+0];
+	mov.b32 %r58, %r57;
 	mov.b32 %r59, %r58;
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r43;
-	mov.pred %p35, %p25;
-	mov.pred %p36, %p26;
-	mov.b32 %r62, %r55;
-	mov.b32 %r63, %r60;
+	mov.b32 %r60, %r42;
+	mov.pred %p31, %p22;
+	mov.b32 %r61, %r54;
+	mov.b32 %r62, %r59;
 	mov.b64 %rd254, %rd251;
 $L34:
-	cvt.s64.s32 %rd255, %r62;
+	cvt.s64.s32 %rd255, %r61;
 	mul.lo.s64 %rd256, %rd255, %rd216;
 	mad.lo.s64 %rd257, %rd256, 8, %rd214;
 	ld.relaxed.gpu.global.u64 %rd258, [%rd257+0];
 	mov.b64 %rd259, %rd258;
 	mov.b64 %rd260, %rd259;
 	shr.u64 %rd261, %rd260, 32;
-	cvt.u32.u64 %r64, %rd261;
-	mov.b32 %r65, %r64;
-	add.s32 %r66, %r65, 1;
+	cvt.u32.u64 %r63, %rd261;
+	mov.b32 %r64, %r63;
+	add.s32 %r65, %r64, 1;
+	mov.b32 %r66, %r65;
 	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r67;
-	mov.b32 %r69, %r62;
-	cvt.u64.u32 %rd262, %r68;
+	mov.b32 %r68, %r61;
+	cvt.u64.u32 %rd262, %r67;
 	shl.b64 %rd263, %rd262, 32;
-	cvt.u64.u32 %rd264, %r69;
+	cvt.u64.u32 %rd264, %r68;
 	or.b64 %rd265, %rd263, %rd264;
 	mov.b64 %rd266, %rd265;
 	mov.b64 %rd267, %rd266;
 $L37:
-	cvt.s64.s32 %rd268, %r63;
+	cvt.s64.s32 %rd268, %r62;
 	mul.lo.s64 %rd269, %rd268, %rd216;
 	mad.lo.s64 %rd270, %rd269, 8, %rd214;
 	ld.relaxed.gpu.global.u64 %rd271, [%rd270+0];
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd273, %rd272;
 	shr.u64 %rd274, %rd273, 32;
-	cvt.u32.u64 %r70, %rd274;
-	setp.ls.u32 %p37, %r70, %r67;
-	@!%p37 bra $L41;
-	mov.pred %p38, 0;
+	cvt.u32.u64 %r69, %rd274;
+	setp.ls.u32 %p32, %r69, %r66;
+	@!%p32 bra $L41;
+	mov.pred %p33, 0;
 	bra.uni $L36;
 $L41:
-	cvt.s64.s32 %rd275, %r63;
+	cvt.s64.s32 %rd275, %r62;
 	mul.lo.s64 %rd276, %rd275, %rd216;
 	mad.lo.s64 %rd277, %rd276, 8, %rd214;
 	atom.global.cas.b64 %rd278, [%rd277], %rd273, %rd267;
-	setp.eq.u64 %p39, %rd278, %rd273;
-	mov.pred %p40, %p39;
-	@!%p40 bra $L43;
-	mov.pred %p38, 1;
+	setp.eq.u64 %p34, %rd278, %rd273;
+	mov.pred %p35, %p34;
+	@!%p35 bra $L43;
+	mov.pred %p33, 1;
 	bra.uni $L36;
 $L43:
 $L38:
@@ -5491,111 +5477,111 @@ $L39:
 $L35:
 	bra.uni $L34;
 $L36:
-	not.pred %p41, %p38;
-	@!%p41 bra $L45;
+	not.pred %p36, %p33;
+	@!%p36 bra $L45;
 	bra.uni $L30;
 $L45:
-	mov.pred %p42, 0;
+	mov.pred %p37, 0;
 	mov.b64 %rd279, %rd224;
-	mov.b32 %r71, %r60;
+	mov.b32 %r70, %r59;
 $L46:
-	@!%p23 bra $L50;
-	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd280, %r72;
+	@!%p20 bra $L50;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd280, %r71;
 	mov.b64 %rd281, %rd280;
-	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd282, %r73;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd282, %r72;
 	min.u64 %rd283, %rd282, 32;
-	cvt.u32.u64 %r74, %rd283;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p43, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p43;
-	mov.b32 %r78, %r77;
+	cvt.u32.u64 %r73, %rd283;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p38, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p38;
+	mov.b32 %r77, %r76;
 	mov.b64 %rd284, %rd281;
-	mov.b32 %r79, %r78;
+	mov.b32 %r78, %r77;
 	mul.lo.s64 %rd285, %rd284, %rd207;
 	mad.lo.s64 %rd286, %rd285, 4, %rd205;
-	ld.relaxed.gpu.global.u32 %r80, [%rd286+0];
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r79;
-	setp.ne.u32 %p44, %r82, 0x0;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L52;
+	ld.relaxed.gpu.global.u32 %r79, [%rd286+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p39, %r81, 0x0;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L52;
 	mul.lo.s64 %rd287, %rd284, %rd207;
 	mad.lo.s64 %rd288, %rd287, 4, %rd205;
-	atom.global.or.b32 %r83, [%rd288], %r79;
-	mov.b32 %r84, %r83;
-	and.b32 %r85, %r84, %r79;
-	setp.ne.u32 %p47, %r85, 0x0;
-	mov.pred %p45, %p47;
+	atom.global.or.b32 %r82, [%rd288], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p42, %r84, 0x0;
+	mov.pred %p40, %p42;
 $L52:
-	@!%p45 bra $L54;
+	@!%p40 bra $L54;
 	mov.b64 %rd289, %rd279;
 	mov.b64 %rd290, %rd289;
-	mov.pred %p48, 0;
+	mov.pred %p43, 0;
 	bra.uni $L48;
 $L54:
 	mov.b64 %rd291, %rd279;
 	mov.b64 %rd290, %rd291;
-	mov.pred %p48, 1;
+	mov.pred %p43, 1;
 	bra.uni $L48;
 $L50:
-	@!%p24 bra $L56;
-	cvt.s64.s32 %rd292, %r71;
+	@!%p21 bra $L56;
+	cvt.s64.s32 %rd292, %r70;
 	mul.lo.s64 %rd293, %rd292, %rd210;
 	mad.lo.s64 %rd294, %rd293, 4, %rd208;
-	ld.relaxed.gpu.global.s32 %r86, [%rd294+0];
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p49, %r87, %r42;
-	mov.pred %p50, %p49;
-	not.pred %p51, %p50;
-	@!%p51 bra $L58;
-	cvt.s64.s32 %rd295, %r71;
+	ld.relaxed.gpu.global.s32 %r85, [%rd294+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p44, %r86, %r41;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L58;
+	cvt.s64.s32 %rd295, %r70;
 	mul.lo.s64 %rd296, %rd295, %rd210;
 	mad.lo.s64 %rd297, %rd296, 4, %rd208;
-	atom.global.exch.b32 %r88, [%rd297], %r42;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p52, %r89, %r42;
-	mov.pred %p50, %p52;
+	atom.global.exch.b32 %r87, [%rd297], %r41;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p47, %r88, %r41;
+	mov.pred %p45, %p47;
 $L58:
-	@!%p50 bra $L60;
+	@!%p45 bra $L60;
 	mov.b64 %rd298, %rd279;
 	mov.b64 %rd290, %rd298;
-	mov.pred %p48, 0;
+	mov.pred %p43, 0;
 	bra.uni $L48;
 $L60:
 $L56:
 	mul.lo.s64 %rd299, %rd279, %rd174;
 	mad.lo.s64 %rd300, %rd299, 4, %rd172;
-	st.shared.s32 [%rd300+0], %r71;
+	st.shared.s32 [%rd300+0], %r70;
 	add.s64 %rd301, %rd279, 1;
 	mov.b64 %rd302, %rd301;
 	mov.b64 %rd290, %rd302;
-	mov.pred %p48, 1;
+	mov.pred %p43, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
 	mov.b64 %rd303, %rd290;
-	mov.pred %p53, %p48;
+	mov.pred %p48, %p43;
 	mov.b64 %rd224, %rd303;
-	mov.pred %p42, %p53;
-	@!%p42 bra $L62;
+	mov.pred %p37, %p48;
+	@!%p37 bra $L62;
 	mov.b64 %rd304, %rd182;
-	mov.b32 %r90, %r60;
-	setp.lt.s64 %p54, %rd115, 64;
-	setp.le.s64 %p55, %rd212, 1;
-	or.pred %p56, %p54, %p55;
-	@!%p56 bra $L63;
-	cvt.s64.s32 %rd305, %r90;
+	mov.b32 %r89, %r59;
+	setp.lt.s64 %p49, %rd115, 64;
+	setp.le.s64 %p50, %rd212, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L63;
+	cvt.s64.s32 %rd305, %r89;
 	add.s64 %rd306, %rd305, 1;
 	mul.lo.s64 %rd307, %rd306, %rd185;
 	mad.lo.s64 %rd308, %rd307, 8, %rd183;
 	ld.global.nc.s64 %rd309, [%rd308+0];
 	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r90;
+	cvt.s64.s32 %rd311, %r89;
 	mul.lo.s64 %rd312, %rd311, %rd185;
 	mad.lo.s64 %rd313, %rd312, 8, %rd183;
 	ld.global.nc.s64 %rd314, [%rd313+0];
@@ -5606,27 +5592,27 @@ $L48:
 	bra.uni $L64;
 $L63:
 	mov.b64 %rd318, %rd212;
-	setp.ge.s64 %p57, %rd115, 4096;
-	@!%p57 bra $L66;
+	setp.ge.s64 %p52, %rd115, 4096;
+	@!%p52 bra $L66;
 	mul.lo.s64 %rd319, %rd318, 4;
 	mov.b64 %rd318, %rd319;
 $L66:
-	setp.ge.s64 %p58, %rd115, 65536;
-	@!%p58 bra $L68;
+	setp.ge.s64 %p53, %rd115, 65536;
+	@!%p53 bra $L68;
 	mul.lo.s64 %rd320, %rd318, 4;
 	mov.b64 %rd318, %rd320;
 $L68:
 	sub.s64 %rd321, %rd318, 1;
 	and.b64 %rd322, %rd115, %rd321;
-	setp.eq.s64 %p59, %rd322, 0;
-	@!%p59 bra $L70;
-	cvt.s64.s32 %rd323, %r90;
+	setp.eq.s64 %p54, %rd322, 0;
+	@!%p54 bra $L70;
+	cvt.s64.s32 %rd323, %r89;
 	add.s64 %rd324, %rd323, 1;
 	mul.lo.s64 %rd325, %rd324, %rd185;
 	mad.lo.s64 %rd326, %rd325, 8, %rd183;
 	ld.global.nc.s64 %rd327, [%rd326+0];
 	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r90;
+	cvt.s64.s32 %rd329, %r89;
 	mul.lo.s64 %rd330, %rd329, %rd185;
 	mad.lo.s64 %rd331, %rd330, 8, %rd183;
 	ld.global.nc.s64 %rd332, [%rd331+0];
@@ -5640,109 +5626,109 @@ $L64:
 	add.s64 %rd337, %rd115, 1;
 	mov.b64 %rd115, %rd337;
 $L62:
-	setp.eq.s64 %p60, %rd224, %rd223;
-	@!%p60 bra $L72;
+	setp.eq.s64 %p55, %rd224, %rd223;
+	@!%p55 bra $L72;
 	mov.b64 %rd338, %rd224;
 $L73:
-	@!%p23 bra $L77;
+	@!%p20 bra $L77;
 	bra.uni $L75;
 $L77:
 	// block scan
 	mov.b64 %rd339, %rd338;
-	mov.b32 %r91, %r3;
+	mov.b32 %r90, %r3;
 $L78:
-	setp.hs.u32 %p61, %r91, 32;
-	@%p61 bra $L79;
-	mov.b64 {%r92, %r93}, %rd339;
-	shfl.sync.up.b32 %r94|%p62, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd340, {%r94, %r95};
-	@!%p62 bra $L80;
+	setp.hs.u32 %p56, %r90, 32;
+	@%p56 bra $L79;
+	mov.b64 {%r91, %r92}, %rd339;
+	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd340, {%r93, %r94};
+	@!%p57 bra $L80;
 	add.s64 %rd341, %rd340, %rd339;
 	mov.b64 %rd339, %rd341;
 $L80:
-	shl.b32 %r91, %r91, 1;
+	shl.b32 %r90, %r90, 1;
 	bra.uni $L78;
 $L79:
-	mov.b64 {%r96, %r97}, %rd339;
-	shfl.sync.up.b32 %r98|%p63, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd342, {%r98, %r99};
-	setp.lo.u32 %p64, %r3, 32;
-	and.pred %p65, %p63, %p64;
-	selp.b64 %rd343, %rd342, 0, %p65;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p66, %r7, %r100;
-	@!%p66 bra $L81;
+	mov.b64 {%r95, %r96}, %rd339;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd342, {%r97, %r98};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd343, %rd342, 0, %p60;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r99;
+	@!%p61 bra $L81;
 	mul.wide.u32 %rd344, %r8, 16;
 	add.s64 %rd345, %rd1, %rd344;
 	st.shared.s64 [%rd345+0], %rd339;
 $L81:
 	bar.sync 0;
-	setp.eq.u32 %p67, %r8, 0;
-	@!%p67 bra $L82;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L82;
 	mov.b64 %rd346, 0;
-	setp.lo.u32 %p68, %r7, %r10;
-	@!%p68 bra $L83;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L83;
 	mul.wide.u32 %rd347, %r7, 16;
 	add.s64 %rd348, %rd1, %rd347;
 	ld.shared.s64 %rd349, [%rd348+0];
 	mov.b64 %rd346, %rd349;
 $L83:
-	mov.b64 {%r101, %r102}, %rd346;
-	shfl.sync.up.b32 %r103|%p69, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd350, {%r103, %r104};
-	@!%p69 bra $L84;
+	mov.b64 {%r100, %r101}, %rd346;
+	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd350, {%r102, %r103};
+	@!%p64 bra $L84;
 	add.s64 %rd351, %rd350, %rd346;
 	mov.b64 %rd346, %rd351;
 $L84:
-	mov.b64 {%r105, %r106}, %rd346;
-	shfl.sync.up.b32 %r107|%p70, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd352, {%r107, %r108};
-	@!%p70 bra $L85;
+	mov.b64 {%r104, %r105}, %rd346;
+	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd352, {%r106, %r107};
+	@!%p65 bra $L85;
 	add.s64 %rd353, %rd352, %rd346;
 	mov.b64 %rd346, %rd353;
 $L85:
-	mov.b64 {%r109, %r110}, %rd346;
-	shfl.sync.up.b32 %r111|%p71, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd354, {%r111, %r112};
-	@!%p71 bra $L86;
+	mov.b64 {%r108, %r109}, %rd346;
+	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd354, {%r110, %r111};
+	@!%p66 bra $L86;
 	add.s64 %rd355, %rd354, %rd346;
 	mov.b64 %rd346, %rd355;
 $L86:
-	mov.b64 {%r113, %r114}, %rd346;
-	shfl.sync.up.b32 %r115|%p72, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd356, {%r115, %r116};
-	@!%p72 bra $L87;
+	mov.b64 {%r112, %r113}, %rd346;
+	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd356, {%r114, %r115};
+	@!%p67 bra $L87;
 	add.s64 %rd357, %rd356, %rd346;
 	mov.b64 %rd346, %rd357;
 $L87:
-	mov.b64 {%r117, %r118}, %rd346;
-	shfl.sync.up.b32 %r119|%p73, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd358, {%r119, %r120};
-	@!%p73 bra $L88;
+	mov.b64 {%r116, %r117}, %rd346;
+	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd358, {%r118, %r119};
+	@!%p68 bra $L88;
 	add.s64 %rd359, %rd358, %rd346;
 	mov.b64 %rd346, %rd359;
 $L88:
-	mov.b64 {%r121, %r122}, %rd346;
-	shfl.sync.up.b32 %r123|%p74, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd360, {%r123, %r124};
-	selp.b64 %rd361, %rd360, 0, %p74;
-	@!%p68 bra $L89;
+	mov.b64 {%r120, %r121}, %rd346;
+	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd360, {%r122, %r123};
+	selp.b64 %rd361, %rd360, 0, %p69;
+	@!%p63 bra $L89;
 	mul.wide.u32 %rd362, %r7, 16;
 	add.s64 %rd363, %rd1, %rd362;
 	add.s64 %rd364, %rd363, 512;
 	st.shared.s64 [%rd364+0], %rd361;
 $L89:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p75, %r7, %r125;
-	@!%p75 bra $L90;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r124;
+	@!%p70 bra $L90;
 	st.shared.s64 [%rd1+1024], %rd346;
 $L90:
 $L82:
@@ -5753,10 +5739,10 @@ $L82:
 	ld.shared.s64 %rd368, [%rd367+0];
 	add.s64 %rd369, %rd368, %rd343;
 	ld.shared.s64 %rd370, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd369;
-	shfl.sync.idx.b32 %r128|%p76, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd371, {%r128, %r129};
+	mov.b64 {%r125, %r126}, %rd369;
+	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd371, {%r127, %r128};
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
@@ -5766,20 +5752,20 @@ $L82:
 	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, 0;
 	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p77, %rd380, 0;
-	setp.gt.s64 %p78, %rd378, 0;
-	and.pred %p79, %p77, %p78;
-	@!%p79 bra $L92;
+	setp.eq.s64 %p72, %rd380, 0;
+	setp.gt.s64 %p73, %rd378, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L92;
 	atom.global.add.u64 %rd381, [%rd202], %rd378;
 	mov.b64 %rd382, %rd381;
 	mov.b64 %rd379, %rd382;
 $L92:
 	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p80, %rd383, 0;
-	setp.eq.u32 %p81, %r1, 0;
-	and.pred %p82, %p80, %p81;
+	setp.eq.s64 %p75, %rd383, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p82 bra $L93;
+	@!%p77 bra $L93;
 	st.shared.s64 [%rd1+1024], %rd379;
 $L93:
 	bar.sync 0;
@@ -5790,19 +5776,19 @@ $L93:
 	mov.b64 %rd387, %rd386;
 	mov.b64 %rd388, 0;
 $L94:
-	setp.lt.s64 %p83, %rd388, %rd338;
-	not.pred %p84, %p83;
-	@!%p84 bra $L98;
+	setp.lt.s64 %p78, %rd388, %rd338;
+	not.pred %p79, %p78;
+	@!%p79 bra $L98;
 	bra.uni $L96;
 $L98:
 	mul.lo.s64 %rd389, %rd388, %rd174;
 	mad.lo.s64 %rd390, %rd389, 4, %rd172;
-	ld.shared.s32 %r130, [%rd390+0];
-	mov.b32 %r131, %r130;
+	ld.shared.s32 %r129, [%rd390+0];
+	mov.b32 %r130, %r129;
 	add.s64 %rd391, %rd387, %rd388;
 	mul.lo.s64 %rd392, %rd391, %rd201;
 	mad.lo.s64 %rd393, %rd392, 4, %rd199;
-	st.global.s32 [%rd393+0], %r131;
+	st.global.s32 [%rd393+0], %r130;
 $L95:
 	add.s64 %rd394, %rd388, 1;
 	mov.b64 %rd388, %rd394;
@@ -5826,105 +5812,105 @@ $L16:
 $L17:
 	mov.b64 %rd397, %rd224;
 $L99:
-	@!%p23 bra $L103;
+	@!%p20 bra $L103;
 	bra.uni $L101;
 $L103:
 	// block scan
 	mov.b64 %rd398, %rd397;
-	mov.b32 %r132, %r3;
+	mov.b32 %r131, %r3;
 $L104:
-	setp.hs.u32 %p85, %r132, 32;
-	@%p85 bra $L105;
-	mov.b64 {%r133, %r134}, %rd398;
-	shfl.sync.up.b32 %r135|%p86, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd399, {%r135, %r136};
-	@!%p86 bra $L106;
+	setp.hs.u32 %p80, %r131, 32;
+	@%p80 bra $L105;
+	mov.b64 {%r132, %r133}, %rd398;
+	shfl.sync.up.b32 %r134|%p81, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd399, {%r134, %r135};
+	@!%p81 bra $L106;
 	add.s64 %rd400, %rd399, %rd398;
 	mov.b64 %rd398, %rd400;
 $L106:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r131, %r131, 1;
 	bra.uni $L104;
 $L105:
-	mov.b64 {%r137, %r138}, %rd398;
-	shfl.sync.up.b32 %r139|%p87, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd401, {%r139, %r140};
-	setp.lo.u32 %p88, %r3, 32;
-	and.pred %p89, %p87, %p88;
-	selp.b64 %rd402, %rd401, 0, %p89;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p90, %r7, %r141;
-	@!%p90 bra $L107;
+	mov.b64 {%r136, %r137}, %rd398;
+	shfl.sync.up.b32 %r138|%p82, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd401, {%r138, %r139};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd402, %rd401, 0, %p84;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r140;
+	@!%p85 bra $L107;
 	mul.wide.u32 %rd403, %r8, 16;
 	add.s64 %rd404, %rd1, %rd403;
 	st.shared.s64 [%rd404+0], %rd398;
 $L107:
 	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L108;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L108;
 	mov.b64 %rd405, 0;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L109;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L109;
 	mul.wide.u32 %rd406, %r7, 16;
 	add.s64 %rd407, %rd1, %rd406;
 	ld.shared.s64 %rd408, [%rd407+0];
 	mov.b64 %rd405, %rd408;
 $L109:
-	mov.b64 {%r142, %r143}, %rd405;
-	shfl.sync.up.b32 %r144|%p93, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd409, {%r144, %r145};
-	@!%p93 bra $L110;
+	mov.b64 {%r141, %r142}, %rd405;
+	shfl.sync.up.b32 %r143|%p88, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd409, {%r143, %r144};
+	@!%p88 bra $L110;
 	add.s64 %rd410, %rd409, %rd405;
 	mov.b64 %rd405, %rd410;
 $L110:
-	mov.b64 {%r146, %r147}, %rd405;
-	shfl.sync.up.b32 %r148|%p94, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd411, {%r148, %r149};
-	@!%p94 bra $L111;
+	mov.b64 {%r145, %r146}, %rd405;
+	shfl.sync.up.b32 %r147|%p89, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd411, {%r147, %r148};
+	@!%p89 bra $L111;
 	add.s64 %rd412, %rd411, %rd405;
 	mov.b64 %rd405, %rd412;
 $L111:
-	mov.b64 {%r150, %r151}, %rd405;
-	shfl.sync.up.b32 %r152|%p95, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd413, {%r152, %r153};
-	@!%p95 bra $L112;
+	mov.b64 {%r149, %r150}, %rd405;
+	shfl.sync.up.b32 %r151|%p90, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd413, {%r151, %r152};
+	@!%p90 bra $L112;
 	add.s64 %rd414, %rd413, %rd405;
 	mov.b64 %rd405, %rd414;
 $L112:
-	mov.b64 {%r154, %r155}, %rd405;
-	shfl.sync.up.b32 %r156|%p96, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd415, {%r156, %r157};
-	@!%p96 bra $L113;
+	mov.b64 {%r153, %r154}, %rd405;
+	shfl.sync.up.b32 %r155|%p91, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd415, {%r155, %r156};
+	@!%p91 bra $L113;
 	add.s64 %rd416, %rd415, %rd405;
 	mov.b64 %rd405, %rd416;
 $L113:
-	mov.b64 {%r158, %r159}, %rd405;
-	shfl.sync.up.b32 %r160|%p97, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd417, {%r160, %r161};
-	@!%p97 bra $L114;
+	mov.b64 {%r157, %r158}, %rd405;
+	shfl.sync.up.b32 %r159|%p92, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd417, {%r159, %r160};
+	@!%p92 bra $L114;
 	add.s64 %rd418, %rd417, %rd405;
 	mov.b64 %rd405, %rd418;
 $L114:
-	mov.b64 {%r162, %r163}, %rd405;
-	shfl.sync.up.b32 %r164|%p98, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd419, {%r164, %r165};
-	selp.b64 %rd420, %rd419, 0, %p98;
-	@!%p92 bra $L115;
+	mov.b64 {%r161, %r162}, %rd405;
+	shfl.sync.up.b32 %r163|%p93, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd419, {%r163, %r164};
+	selp.b64 %rd420, %rd419, 0, %p93;
+	@!%p87 bra $L115;
 	mul.wide.u32 %rd421, %r7, 16;
 	add.s64 %rd422, %rd1, %rd421;
 	add.s64 %rd423, %rd422, 512;
 	st.shared.s64 [%rd423+0], %rd420;
 $L115:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p99, %r7, %r166;
-	@!%p99 bra $L116;
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r165;
+	@!%p94 bra $L116;
 	st.shared.s64 [%rd1+1024], %rd405;
 $L116:
 $L108:
@@ -5935,10 +5921,10 @@ $L108:
 	ld.shared.s64 %rd427, [%rd426+0];
 	add.s64 %rd428, %rd427, %rd402;
 	ld.shared.s64 %rd429, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd428;
-	shfl.sync.idx.b32 %r169|%p100, %r167, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd430, {%r169, %r170};
+	mov.b64 {%r166, %r167}, %rd428;
+	shfl.sync.idx.b32 %r168|%p95, %r166, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r169, %r167, 0, %r22, %r17;
+	mov.b64 %rd430, {%r168, %r169};
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
@@ -5948,20 +5934,20 @@ $L108:
 	mov.b64 %rd437, %rd435;
 	mov.b64 %rd438, 0;
 	cvt.u64.u32 %rd439, %r2;
-	setp.eq.s64 %p101, %rd439, 0;
-	setp.gt.s64 %p102, %rd437, 0;
-	and.pred %p103, %p101, %p102;
-	@!%p103 bra $L118;
+	setp.eq.s64 %p96, %rd439, 0;
+	setp.gt.s64 %p97, %rd437, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L118;
 	atom.global.add.u64 %rd440, [%rd202], %rd437;
 	mov.b64 %rd441, %rd440;
 	mov.b64 %rd438, %rd441;
 $L118:
 	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p104, %rd442, 0;
-	setp.eq.u32 %p105, %r1, 0;
-	and.pred %p106, %p104, %p105;
+	setp.eq.s64 %p99, %rd442, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
 	bar.sync 0;
-	@!%p106 bra $L119;
+	@!%p101 bra $L119;
 	st.shared.s64 [%rd1+1024], %rd438;
 $L119:
 	bar.sync 0;
@@ -5972,19 +5958,19 @@ $L119:
 	mov.b64 %rd446, %rd445;
 	mov.b64 %rd447, 0;
 $L120:
-	setp.lt.s64 %p107, %rd447, %rd397;
-	not.pred %p108, %p107;
-	@!%p108 bra $L124;
+	setp.lt.s64 %p102, %rd447, %rd397;
+	not.pred %p103, %p102;
+	@!%p103 bra $L124;
 	bra.uni $L122;
 $L124:
 	mul.lo.s64 %rd448, %rd447, %rd174;
 	mad.lo.s64 %rd449, %rd448, 4, %rd172;
-	ld.shared.s32 %r171, [%rd449+0];
-	mov.b32 %r172, %r171;
+	ld.shared.s32 %r170, [%rd449+0];
+	mov.b32 %r171, %r170;
 	add.s64 %rd450, %rd446, %rd447;
 	mul.lo.s64 %rd451, %rd450, %rd201;
 	mad.lo.s64 %rd452, %rd451, 4, %rd199;
-	st.global.s32 [%rd452+0], %r172;
+	st.global.s32 [%rd452+0], %r171;
 $L121:
 	add.s64 %rd453, %rd447, 1;
 	mov.b64 %rd447, %rd453;
@@ -5999,11 +5985,11 @@ $L9:
 	cvt.u64.u32 %rd454, %r2;
 	add.s64 %rd455, %rd178, %rd454;
 	mov.b64 %rd456, %rd455;
-	mov.b32 %r173, -1;
+	mov.b32 %r172, -1;
 	mov.b64 %rd457, 0;
 	mov.b64 %rd458, 0;
 $L125:
-	@!%p17 bra $L129;
+	@!%p15 bra $L129;
 	mov.b64 %rd459, 4611686018427387904;
 	bra.uni $L127;
 $L129:
@@ -6017,69 +6003,69 @@ $L130:
 	mov.b64 %rd461, 0;
 	mov.b64 %rd462, %rd460;
 $L133:
-	setp.gt.s64 %p109, %rd462, 0;
-	not.pred %p110, %p109;
-	@!%p110 bra $L137;
+	setp.gt.s64 %p104, %rd462, 0;
+	not.pred %p105, %p104;
+	@!%p105 bra $L137;
 	bra.uni $L135;
 $L137:
-	setp.ge.s64 %p111, %rd457, %rd458;
-	@!%p111 bra $L139;
-	setp.ge.s64 %p112, %rd456, %rd181;
-	@!%p112 bra $L141;
+	setp.ge.s64 %p106, %rd457, %rd458;
+	@!%p106 bra $L139;
+	setp.ge.s64 %p107, %rd456, %rd181;
+	@!%p107 bra $L141;
 	bra.uni $L135;
 $L141:
-	mov.pred %p113, %p16;
+	mov.pred %p108, %p14;
 	mov.b64 %rd463, %rd139;
 	mov.b64 %rd464, %rd456;
 $L142:
-	@!%p113 bra $L146;
+	@!%p108 bra $L146;
 	shr.s64 %rd465, %rd464, 5;
 	mul.lo.s64 %rd466, %rd465, %rd145;
 	mad.lo.s64 %rd467, %rd466, 4, %rd143;
-	ld.global.nc.u32 %r174, [%rd467+0];
-	mov.b32 %r175, %r174;
+	ld.global.nc.u32 %r173, [%rd467+0];
+	mov.b32 %r174, %r173;
 	and.b64 %rd468, %rd464, 31;
 	min.u64 %rd469, %rd468, 32;
-	cvt.u32.u64 %r176, %rd469;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p114, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p114;
-	and.b32 %r180, %r175, %r179;
-	setp.ne.u32 %p115, %r180, 0x0;
-	@!%p115 bra $L148;
-	cvt.u32.u64 %r181, %rd464;
-	mov.b32 %r182, %r181;
+	cvt.u32.u64 %r175, %rd469;
+	mov.b32 %r177, 0x1;
+	shl.b32 %r176, %r177, %r175;
+	setp.hs.u32 %p109, %r175, 32;
+	selp.b32 %r178, 0, %r176, %p109;
+	and.b32 %r179, %r174, %r178;
+	setp.ne.u32 %p110, %r179, 0x0;
+	@!%p110 bra $L148;
+	cvt.u32.u64 %r180, %rd464;
+	mov.b32 %r181, %r180;
 	bra.uni $L144;
 $L148:
-	mov.b32 %r182, -1;
+	mov.b32 %r181, -1;
 	bra.uni $L144;
 $L146:
 	mul.lo.s64 %rd470, %rd464, %rd142;
 	mad.lo.s64 %rd471, %rd470, 4, %rd140;
-	ld.global.nc.s32 %r183, [%rd471+0];
-	mov.b32 %r184, %r183;
-	mov.b32 %r182, %r184;
+	ld.global.nc.s32 %r182, [%rd471+0];
+	mov.b32 %r183, %r182;
+	mov.b32 %r181, %r183;
 	bra.uni $L144;
 $L143:
 	bra.uni $L142;
 $L144:
-	mov.b32 %r173, %r182;
+	mov.b32 %r172, %r181;
 	add.s64 %rd472, %rd456, %rd176;
 	mov.b64 %rd456, %rd472;
-	setp.ge.s32 %p116, %r173, 0;
-	@!%p116 bra $L150;
+	setp.ge.s32 %p111, %r172, 0;
+	@!%p111 bra $L150;
 	mov.b64 %rd473, %rd129;
-	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd474, %r185;
+	mov.b32 %r184, %r172;
+	cvt.s64.s32 %rd474, %r184;
 	mul.lo.s64 %rd475, %rd474, %rd132;
 	mad.lo.s64 %rd476, %rd475, 8, %rd130;
 	ld.global.nc.s64 %rd477, [%rd476+0];
 	mov.b64 %rd478, %rd477;
 	mov.b64 %rd479, %rd478;
 	mov.b64 %rd480, %rd129;
-	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd481, %r186;
+	mov.b32 %r185, %r172;
+	cvt.s64.s32 %rd481, %r185;
 	add.s64 %rd482, %rd481, 1;
 	mul.lo.s64 %rd483, %rd482, %rd132;
 	mad.lo.s64 %rd484, %rd483, 8, %rd130;
@@ -6095,57 +6081,56 @@ $L150:
 $L139:
 	mul.lo.s64 %rd490, %rd457, %rd135;
 	mad.lo.s64 %rd491, %rd490, 4, %rd133;
-	ld.global.nc.s32 %r187, [%rd491+0];
+	ld.global.nc.s32 %r186, [%rd491+0];
+	mov.b32 %r187, %r186;
 	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r41;
-	mov.pred %p117, %p19;
-	mov.pred %p118, %p20;
-	mov.b32 %r191, %r173;
-	mov.b32 %r192, %r189;
+	mov.b32 %r189, %r40;
+	mov.pred %p112, %p17;
+	mov.b32 %r190, %r172;
+	mov.b32 %r191, %r188;
 	mov.b64 %rd492, %rd457;
 $L151:
-	cvt.s64.s32 %rd493, %r191;
+	cvt.s64.s32 %rd493, %r190;
 	mul.lo.s64 %rd494, %rd493, %rd163;
 	mad.lo.s64 %rd495, %rd494, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd496, [%rd495+0];
 	mov.b64 %rd497, %rd496;
 	mov.b64 %rd498, %rd497;
 	shr.u64 %rd499, %rd498, 32;
-	cvt.u32.u64 %r193, %rd499;
-	mov.b32 %r194, %r193;
-	add.s32 %r195, %r194, 1;
+	cvt.u32.u64 %r192, %rd499;
+	mov.b32 %r193, %r192;
+	add.s32 %r194, %r193, 1;
+	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r196;
-	mov.b32 %r198, %r191;
-	cvt.u64.u32 %rd500, %r197;
+	mov.b32 %r197, %r190;
+	cvt.u64.u32 %rd500, %r196;
 	shl.b64 %rd501, %rd500, 32;
-	cvt.u64.u32 %rd502, %r198;
+	cvt.u64.u32 %rd502, %r197;
 	or.b64 %rd503, %rd501, %rd502;
 	mov.b64 %rd504, %rd503;
 	mov.b64 %rd505, %rd504;
 $L154:
-	cvt.s64.s32 %rd506, %r192;
+	cvt.s64.s32 %rd506, %r191;
 	mul.lo.s64 %rd507, %rd506, %rd163;
 	mad.lo.s64 %rd508, %rd507, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd509, [%rd508+0];
 	mov.b64 %rd510, %rd509;
 	mov.b64 %rd511, %rd510;
 	shr.u64 %rd512, %rd511, 32;
-	cvt.u32.u64 %r199, %rd512;
-	setp.ls.u32 %p119, %r199, %r196;
-	@!%p119 bra $L158;
-	mov.pred %p120, 0;
+	cvt.u32.u64 %r198, %rd512;
+	setp.ls.u32 %p113, %r198, %r195;
+	@!%p113 bra $L158;
+	mov.pred %p114, 0;
 	bra.uni $L153;
 $L158:
-	cvt.s64.s32 %rd513, %r192;
+	cvt.s64.s32 %rd513, %r191;
 	mul.lo.s64 %rd514, %rd513, %rd163;
 	mad.lo.s64 %rd515, %rd514, 8, %rd161;
 	atom.global.cas.b64 %rd516, [%rd515], %rd511, %rd505;
-	setp.eq.u64 %p121, %rd516, %rd511;
-	mov.pred %p122, %p121;
-	@!%p122 bra $L160;
-	mov.pred %p120, 1;
+	setp.eq.u64 %p115, %rd516, %rd511;
+	mov.pred %p116, %p115;
+	@!%p116 bra $L160;
+	mov.pred %p114, 1;
 	bra.uni $L153;
 $L160:
 $L155:
@@ -6155,108 +6140,108 @@ $L156:
 $L152:
 	bra.uni $L151;
 $L153:
-	@!%p120 bra $L162;
-	mov.pred %p123, 0;
+	@!%p114 bra $L162;
+	mov.pred %p117, 0;
 	mov.b64 %rd517, %rd461;
-	mov.b32 %r200, %r189;
+	mov.b32 %r199, %r188;
 $L163:
-	@!%p17 bra $L167;
-	shr.s32 %r201, %r200, 5;
-	cvt.s64.s32 %rd518, %r201;
+	@!%p15 bra $L167;
+	shr.s32 %r200, %r199, 5;
+	cvt.s64.s32 %rd518, %r200;
 	mov.b64 %rd519, %rd518;
-	and.b32 %r202, %r200, 31;
-	cvt.s64.s32 %rd520, %r202;
+	and.b32 %r201, %r199, 31;
+	cvt.s64.s32 %rd520, %r201;
 	min.u64 %rd521, %rd520, 32;
-	cvt.u32.u64 %r203, %rd521;
-	mov.b32 %r205, 0x1;
-	shl.b32 %r204, %r205, %r203;
-	setp.hs.u32 %p124, %r203, 32;
-	selp.b32 %r206, 0, %r204, %p124;
-	mov.b32 %r207, %r206;
+	cvt.u32.u64 %r202, %rd521;
+	mov.b32 %r204, 0x1;
+	shl.b32 %r203, %r204, %r202;
+	setp.hs.u32 %p118, %r202, 32;
+	selp.b32 %r205, 0, %r203, %p118;
+	mov.b32 %r206, %r205;
 	mov.b64 %rd522, %rd519;
-	mov.b32 %r208, %r207;
+	mov.b32 %r207, %r206;
 	mul.lo.s64 %rd523, %rd522, %rd154;
 	mad.lo.s64 %rd524, %rd523, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r209, [%rd524+0];
-	mov.b32 %r210, %r209;
-	and.b32 %r211, %r210, %r208;
-	setp.ne.u32 %p125, %r211, 0x0;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L169;
+	ld.relaxed.gpu.global.u32 %r208, [%rd524+0];
+	mov.b32 %r209, %r208;
+	and.b32 %r210, %r209, %r207;
+	setp.ne.u32 %p119, %r210, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L169;
 	mul.lo.s64 %rd525, %rd522, %rd154;
 	mad.lo.s64 %rd526, %rd525, 4, %rd152;
-	atom.global.or.b32 %r212, [%rd526], %r208;
-	mov.b32 %r213, %r212;
-	and.b32 %r214, %r213, %r208;
-	setp.ne.u32 %p128, %r214, 0x0;
-	mov.pred %p126, %p128;
+	atom.global.or.b32 %r211, [%rd526], %r207;
+	mov.b32 %r212, %r211;
+	and.b32 %r213, %r212, %r207;
+	setp.ne.u32 %p122, %r213, 0x0;
+	mov.pred %p120, %p122;
 $L169:
-	@!%p126 bra $L171;
+	@!%p120 bra $L171;
 	mov.b64 %rd527, %rd517;
 	mov.b64 %rd528, %rd527;
-	mov.pred %p129, 0;
+	mov.pred %p123, 0;
 	bra.uni $L165;
 $L171:
 	mov.b64 %rd529, %rd517;
 	mov.b64 %rd528, %rd529;
-	mov.pred %p129, 1;
+	mov.pred %p123, 1;
 	bra.uni $L165;
 $L167:
-	@!%p18 bra $L173;
-	cvt.s64.s32 %rd530, %r200;
+	@!%p16 bra $L173;
+	cvt.s64.s32 %rd530, %r199;
 	mul.lo.s64 %rd531, %rd530, %rd157;
 	mad.lo.s64 %rd532, %rd531, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r215, [%rd532+0];
-	mov.b32 %r216, %r215;
-	setp.eq.s32 %p130, %r216, %r40;
-	mov.pred %p131, %p130;
-	not.pred %p132, %p131;
-	@!%p132 bra $L175;
-	cvt.s64.s32 %rd533, %r200;
+	ld.relaxed.gpu.global.s32 %r214, [%rd532+0];
+	mov.b32 %r215, %r214;
+	setp.eq.s32 %p124, %r215, %r39;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L175;
+	cvt.s64.s32 %rd533, %r199;
 	mul.lo.s64 %rd534, %rd533, %rd157;
 	mad.lo.s64 %rd535, %rd534, 4, %rd155;
-	atom.global.exch.b32 %r217, [%rd535], %r40;
-	mov.b32 %r218, %r217;
-	setp.eq.s32 %p133, %r218, %r40;
-	mov.pred %p131, %p133;
+	atom.global.exch.b32 %r216, [%rd535], %r39;
+	mov.b32 %r217, %r216;
+	setp.eq.s32 %p127, %r217, %r39;
+	mov.pred %p125, %p127;
 $L175:
-	@!%p131 bra $L177;
+	@!%p125 bra $L177;
 	mov.b64 %rd536, %rd517;
 	mov.b64 %rd528, %rd536;
-	mov.pred %p129, 0;
+	mov.pred %p123, 0;
 	bra.uni $L165;
 $L177:
 $L173:
 	mul.lo.s64 %rd537, %rd517, %rd174;
 	mad.lo.s64 %rd538, %rd537, 4, %rd172;
-	st.shared.s32 [%rd538+0], %r200;
+	st.shared.s32 [%rd538+0], %r199;
 	add.s64 %rd539, %rd517, 1;
 	mov.b64 %rd540, %rd539;
 	mov.b64 %rd528, %rd540;
-	mov.pred %p129, 1;
+	mov.pred %p123, 1;
 	bra.uni $L165;
 $L164:
 	bra.uni $L163;
 $L165:
 	mov.b64 %rd541, %rd528;
-	mov.pred %p134, %p129;
+	mov.pred %p128, %p123;
 	mov.b64 %rd461, %rd541;
-	mov.pred %p123, %p134;
-	@!%p123 bra $L179;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L179;
 	mov.b64 %rd542, %rd129;
-	mov.b32 %r219, %r189;
-	setp.lt.s64 %p135, %rd115, 64;
-	setp.le.s64 %p136, %rd159, 1;
-	or.pred %p137, %p135, %p136;
-	@!%p137 bra $L180;
-	cvt.s64.s32 %rd543, %r219;
+	mov.b32 %r218, %r188;
+	setp.lt.s64 %p129, %rd115, 64;
+	setp.le.s64 %p130, %rd159, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L180;
+	cvt.s64.s32 %rd543, %r218;
 	add.s64 %rd544, %rd543, 1;
 	mul.lo.s64 %rd545, %rd544, %rd132;
 	mad.lo.s64 %rd546, %rd545, 8, %rd130;
 	ld.global.nc.s64 %rd547, [%rd546+0];
 	mov.b64 %rd548, %rd547;
-	cvt.s64.s32 %rd549, %r219;
+	cvt.s64.s32 %rd549, %r218;
 	mul.lo.s64 %rd550, %rd549, %rd132;
 	mad.lo.s64 %rd551, %rd550, 8, %rd130;
 	ld.global.nc.s64 %rd552, [%rd551+0];
@@ -6267,27 +6252,27 @@ $L165:
 	bra.uni $L181;
 $L180:
 	mov.b64 %rd556, %rd159;
-	setp.ge.s64 %p138, %rd115, 4096;
-	@!%p138 bra $L183;
+	setp.ge.s64 %p132, %rd115, 4096;
+	@!%p132 bra $L183;
 	mul.lo.s64 %rd557, %rd556, 4;
 	mov.b64 %rd556, %rd557;
 $L183:
-	setp.ge.s64 %p139, %rd115, 65536;
-	@!%p139 bra $L185;
+	setp.ge.s64 %p133, %rd115, 65536;
+	@!%p133 bra $L185;
 	mul.lo.s64 %rd558, %rd556, 4;
 	mov.b64 %rd556, %rd558;
 $L185:
 	sub.s64 %rd559, %rd556, 1;
 	and.b64 %rd560, %rd115, %rd559;
-	setp.eq.s64 %p140, %rd560, 0;
-	@!%p140 bra $L187;
-	cvt.s64.s32 %rd561, %r219;
+	setp.eq.s64 %p134, %rd560, 0;
+	@!%p134 bra $L187;
+	cvt.s64.s32 %rd561, %r218;
 	add.s64 %rd562, %rd561, 1;
 	mul.lo.s64 %rd563, %rd562, %rd132;
 	mad.lo.s64 %rd564, %rd563, 8, %rd130;
 	ld.global.nc.s64 %rd565, [%rd564+0];
 	mov.b64 %rd566, %rd565;
-	cvt.s64.s32 %rd567, %r219;
+	cvt.s64.s32 %rd567, %r218;
 	mul.lo.s64 %rd568, %rd567, %rd132;
 	mad.lo.s64 %rd569, %rd568, 8, %rd130;
 	ld.global.nc.s64 %rd570, [%rd569+0];
@@ -6311,105 +6296,105 @@ $L134:
 $L135:
 	mov.b64 %rd578, %rd461;
 $L188:
-	@!%p17 bra $L192;
+	@!%p15 bra $L192;
 	bra.uni $L190;
 $L192:
 	// block scan
 	mov.b64 %rd579, %rd578;
-	mov.b32 %r220, %r3;
+	mov.b32 %r219, %r3;
 $L193:
-	setp.hs.u32 %p141, %r220, 32;
-	@%p141 bra $L194;
-	mov.b64 {%r221, %r222}, %rd579;
-	shfl.sync.up.b32 %r223|%p142, %r221, %r220, 0, %r17;
-	shfl.sync.up.b32 %r224, %r222, %r220, 0, %r17;
-	mov.b64 %rd580, {%r223, %r224};
-	@!%p142 bra $L195;
+	setp.hs.u32 %p135, %r219, 32;
+	@%p135 bra $L194;
+	mov.b64 {%r220, %r221}, %rd579;
+	shfl.sync.up.b32 %r222|%p136, %r220, %r219, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
+	mov.b64 %rd580, {%r222, %r223};
+	@!%p136 bra $L195;
 	add.s64 %rd581, %rd580, %rd579;
 	mov.b64 %rd579, %rd581;
 $L195:
-	shl.b32 %r220, %r220, 1;
+	shl.b32 %r219, %r219, 1;
 	bra.uni $L193;
 $L194:
-	mov.b64 {%r225, %r226}, %rd579;
-	shfl.sync.up.b32 %r227|%p143, %r225, %r3, 0, %r17;
-	shfl.sync.up.b32 %r228, %r226, %r3, 0, %r17;
-	mov.b64 %rd582, {%r227, %r228};
-	setp.lo.u32 %p144, %r3, 32;
-	and.pred %p145, %p143, %p144;
-	selp.b64 %rd583, %rd582, 0, %p145;
-	sub.u32 %r229, %r13, %r3;
-	setp.eq.u32 %p146, %r7, %r229;
-	@!%p146 bra $L196;
+	mov.b64 {%r224, %r225}, %rd579;
+	shfl.sync.up.b32 %r226|%p137, %r224, %r3, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
+	mov.b64 %rd582, {%r226, %r227};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd583, %rd582, 0, %p139;
+	sub.u32 %r228, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r228;
+	@!%p140 bra $L196;
 	mul.wide.u32 %rd584, %r8, 16;
 	add.s64 %rd585, %rd1, %rd584;
 	st.shared.s64 [%rd585+0], %rd579;
 $L196:
 	bar.sync 0;
-	setp.eq.u32 %p147, %r8, 0;
-	@!%p147 bra $L197;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L197;
 	mov.b64 %rd586, 0;
-	setp.lo.u32 %p148, %r7, %r10;
-	@!%p148 bra $L198;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L198;
 	mul.wide.u32 %rd587, %r7, 16;
 	add.s64 %rd588, %rd1, %rd587;
 	ld.shared.s64 %rd589, [%rd588+0];
 	mov.b64 %rd586, %rd589;
 $L198:
-	mov.b64 {%r230, %r231}, %rd586;
-	shfl.sync.up.b32 %r232|%p149, %r230, 1, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 1, 0, %r17;
-	mov.b64 %rd590, {%r232, %r233};
-	@!%p149 bra $L199;
+	mov.b64 {%r229, %r230}, %rd586;
+	shfl.sync.up.b32 %r231|%p143, %r229, 1, 0, %r17;
+	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
+	mov.b64 %rd590, {%r231, %r232};
+	@!%p143 bra $L199;
 	add.s64 %rd591, %rd590, %rd586;
 	mov.b64 %rd586, %rd591;
 $L199:
-	mov.b64 {%r234, %r235}, %rd586;
-	shfl.sync.up.b32 %r236|%p150, %r234, 2, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 2, 0, %r17;
-	mov.b64 %rd592, {%r236, %r237};
-	@!%p150 bra $L200;
+	mov.b64 {%r233, %r234}, %rd586;
+	shfl.sync.up.b32 %r235|%p144, %r233, 2, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
+	mov.b64 %rd592, {%r235, %r236};
+	@!%p144 bra $L200;
 	add.s64 %rd593, %rd592, %rd586;
 	mov.b64 %rd586, %rd593;
 $L200:
-	mov.b64 {%r238, %r239}, %rd586;
-	shfl.sync.up.b32 %r240|%p151, %r238, 4, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 4, 0, %r17;
-	mov.b64 %rd594, {%r240, %r241};
-	@!%p151 bra $L201;
+	mov.b64 {%r237, %r238}, %rd586;
+	shfl.sync.up.b32 %r239|%p145, %r237, 4, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
+	mov.b64 %rd594, {%r239, %r240};
+	@!%p145 bra $L201;
 	add.s64 %rd595, %rd594, %rd586;
 	mov.b64 %rd586, %rd595;
 $L201:
-	mov.b64 {%r242, %r243}, %rd586;
-	shfl.sync.up.b32 %r244|%p152, %r242, 8, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 8, 0, %r17;
-	mov.b64 %rd596, {%r244, %r245};
-	@!%p152 bra $L202;
+	mov.b64 {%r241, %r242}, %rd586;
+	shfl.sync.up.b32 %r243|%p146, %r241, 8, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
+	mov.b64 %rd596, {%r243, %r244};
+	@!%p146 bra $L202;
 	add.s64 %rd597, %rd596, %rd586;
 	mov.b64 %rd586, %rd597;
 $L202:
-	mov.b64 {%r246, %r247}, %rd586;
-	shfl.sync.up.b32 %r248|%p153, %r246, 16, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 16, 0, %r17;
-	mov.b64 %rd598, {%r248, %r249};
-	@!%p153 bra $L203;
+	mov.b64 {%r245, %r246}, %rd586;
+	shfl.sync.up.b32 %r247|%p147, %r245, 16, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
+	mov.b64 %rd598, {%r247, %r248};
+	@!%p147 bra $L203;
 	add.s64 %rd599, %rd598, %rd586;
 	mov.b64 %rd586, %rd599;
 $L203:
-	mov.b64 {%r250, %r251}, %rd586;
-	shfl.sync.up.b32 %r252|%p154, %r250, 1, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd600, {%r252, %r253};
-	selp.b64 %rd601, %rd600, 0, %p154;
-	@!%p148 bra $L204;
+	mov.b64 {%r249, %r250}, %rd586;
+	shfl.sync.up.b32 %r251|%p148, %r249, 1, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
+	mov.b64 %rd600, {%r251, %r252};
+	selp.b64 %rd601, %rd600, 0, %p148;
+	@!%p142 bra $L204;
 	mul.wide.u32 %rd602, %r7, 16;
 	add.s64 %rd603, %rd1, %rd602;
 	add.s64 %rd604, %rd603, 512;
 	st.shared.s64 [%rd604+0], %rd601;
 $L204:
-	sub.u32 %r254, %r10, 1;
-	setp.eq.u32 %p155, %r7, %r254;
-	@!%p155 bra $L205;
+	sub.u32 %r253, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r253;
+	@!%p149 bra $L205;
 	st.shared.s64 [%rd1+1024], %rd586;
 $L205:
 $L197:
@@ -6420,10 +6405,10 @@ $L197:
 	ld.shared.s64 %rd608, [%rd607+0];
 	add.s64 %rd609, %rd608, %rd583;
 	ld.shared.s64 %rd610, [%rd1+1024];
-	mov.b64 {%r255, %r256}, %rd609;
-	shfl.sync.idx.b32 %r257|%p156, %r255, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r258, %r256, 0, %r22, %r17;
-	mov.b64 %rd611, {%r257, %r258};
+	mov.b64 {%r254, %r255}, %rd609;
+	shfl.sync.idx.b32 %r256|%p150, %r254, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
+	mov.b64 %rd611, {%r256, %r257};
 	mov.b64 %rd612, %rd610;
 	mov.b64 %rd613, %rd611;
 	mov.b64 %rd614, %rd612;
@@ -6433,20 +6418,20 @@ $L197:
 	mov.b64 %rd618, %rd616;
 	mov.b64 %rd619, 0;
 	cvt.u64.u32 %rd620, %r2;
-	setp.eq.s64 %p157, %rd620, 0;
-	setp.gt.s64 %p158, %rd618, 0;
-	and.pred %p159, %p157, %p158;
-	@!%p159 bra $L207;
+	setp.eq.s64 %p151, %rd620, 0;
+	setp.gt.s64 %p152, %rd618, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L207;
 	atom.global.add.u64 %rd621, [%rd149], %rd618;
 	mov.b64 %rd622, %rd621;
 	mov.b64 %rd619, %rd622;
 $L207:
 	cvt.u64.u32 %rd623, %r2;
-	setp.eq.s64 %p160, %rd623, 0;
-	setp.eq.u32 %p161, %r1, 0;
-	and.pred %p162, %p160, %p161;
+	setp.eq.s64 %p154, %rd623, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
 	bar.sync 0;
-	@!%p162 bra $L208;
+	@!%p156 bra $L208;
 	st.shared.s64 [%rd1+1024], %rd619;
 $L208:
 	bar.sync 0;
@@ -6457,19 +6442,19 @@ $L208:
 	mov.b64 %rd627, %rd626;
 	mov.b64 %rd628, 0;
 $L209:
-	setp.lt.s64 %p163, %rd628, %rd578;
-	not.pred %p164, %p163;
-	@!%p164 bra $L213;
+	setp.lt.s64 %p157, %rd628, %rd578;
+	not.pred %p158, %p157;
+	@!%p158 bra $L213;
 	bra.uni $L211;
 $L213:
 	mul.lo.s64 %rd629, %rd628, %rd174;
 	mad.lo.s64 %rd630, %rd629, 4, %rd172;
-	ld.shared.s32 %r259, [%rd630+0];
-	mov.b32 %r260, %r259;
+	ld.shared.s32 %r258, [%rd630+0];
+	mov.b32 %r259, %r258;
 	add.s64 %rd631, %rd627, %rd628;
 	mul.lo.s64 %rd632, %rd631, %rd148;
 	mad.lo.s64 %rd633, %rd632, 4, %rd146;
-	st.global.s32 [%rd633+0], %r260;
+	st.global.s32 [%rd633+0], %r259;
 $L210:
 	add.s64 %rd634, %rd628, 1;
 	mov.b64 %rd628, %rd634;
@@ -6480,88 +6465,88 @@ $L189:
 	bra.uni $L188;
 $L190:
 	mov.b64 %rd635, 0;
-	setp.lt.s64 %p165, %rd457, %rd458;
-	setp.lt.s64 %p166, %rd456, %rd181;
-	or.pred %p167, %p165, %p166;
-	@!%p167 bra $L215;
+	setp.lt.s64 %p159, %rd457, %rd458;
+	setp.lt.s64 %p160, %rd456, %rd181;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L215;
 	mov.b64 %rd635, 1;
 $L215:
 	mov.b64 %rd636, %rd635;
 	// block reduction
-	sub.u32 %r261, %r13, 1;
-	mov.b32 %r262, %r3;
+	sub.u32 %r260, %r13, 1;
+	mov.b32 %r261, %r3;
 $L216:
-	setp.hs.u32 %p168, %r262, 32;
-	@%p168 bra $L217;
-	mov.b64 {%r263, %r264}, %rd636;
-	shfl.sync.down.b32 %r265|%p169, %r263, %r262, %r261, %r17;
-	shfl.sync.down.b32 %r266, %r264, %r262, %r261, %r17;
-	mov.b64 %rd637, {%r265, %r266};
-	@!%p169 bra $L218;
+	setp.hs.u32 %p162, %r261, 32;
+	@%p162 bra $L217;
+	mov.b64 {%r262, %r263}, %rd636;
+	shfl.sync.down.b32 %r264|%p163, %r262, %r261, %r260, %r17;
+	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
+	mov.b64 %rd637, {%r264, %r265};
+	@!%p163 bra $L218;
 	max.s64 %rd638, %rd636, %rd637;
 	mov.b64 %rd636, %rd638;
 $L218:
-	shl.b32 %r262, %r262, 1;
+	shl.b32 %r261, %r261, 1;
 	bra.uni $L216;
 $L217:
-	setp.eq.u32 %p170, %r7, 0;
-	@!%p170 bra $L219;
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L219;
 	mul.wide.u32 %rd639, %r8, 16;
 	add.s64 %rd640, %rd1, %rd639;
 	st.shared.s64 [%rd640+0], %rd636;
 $L219:
 	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L220;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L221;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L220;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L221;
 	mul.wide.u32 %rd641, %r7, 16;
 	add.s64 %rd642, %rd1, %rd641;
 	ld.shared.s64 %rd643, [%rd642+0];
 	mov.b64 %rd636, %rd643;
 $L221:
-	sub.u32 %r267, %r10, 1;
-	mov.b64 {%r268, %r269}, %rd636;
-	shfl.sync.down.b32 %r270|%p173, %r268, 1, %r267, %r17;
-	shfl.sync.down.b32 %r271, %r269, 1, %r267, %r17;
-	mov.b64 %rd644, {%r270, %r271};
-	@!%p173 bra $L222;
+	sub.u32 %r266, %r10, 1;
+	mov.b64 {%r267, %r268}, %rd636;
+	shfl.sync.down.b32 %r269|%p167, %r267, 1, %r266, %r17;
+	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
+	mov.b64 %rd644, {%r269, %r270};
+	@!%p167 bra $L222;
 	max.s64 %rd645, %rd636, %rd644;
 	mov.b64 %rd636, %rd645;
 $L222:
-	mov.b64 {%r272, %r273}, %rd636;
-	shfl.sync.down.b32 %r274|%p174, %r272, 2, %r267, %r17;
-	shfl.sync.down.b32 %r275, %r273, 2, %r267, %r17;
-	mov.b64 %rd646, {%r274, %r275};
-	@!%p174 bra $L223;
+	mov.b64 {%r271, %r272}, %rd636;
+	shfl.sync.down.b32 %r273|%p168, %r271, 2, %r266, %r17;
+	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
+	mov.b64 %rd646, {%r273, %r274};
+	@!%p168 bra $L223;
 	max.s64 %rd647, %rd636, %rd646;
 	mov.b64 %rd636, %rd647;
 $L223:
-	mov.b64 {%r276, %r277}, %rd636;
-	shfl.sync.down.b32 %r278|%p175, %r276, 4, %r267, %r17;
-	shfl.sync.down.b32 %r279, %r277, 4, %r267, %r17;
-	mov.b64 %rd648, {%r278, %r279};
-	@!%p175 bra $L224;
+	mov.b64 {%r275, %r276}, %rd636;
+	shfl.sync.down.b32 %r277|%p169, %r275, 4, %r266, %r17;
+	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
+	mov.b64 %rd648, {%r277, %r278};
+	@!%p169 bra $L224;
 	max.s64 %rd649, %rd636, %rd648;
 	mov.b64 %rd636, %rd649;
 $L224:
-	mov.b64 {%r280, %r281}, %rd636;
-	shfl.sync.down.b32 %r282|%p176, %r280, 8, %r267, %r17;
-	shfl.sync.down.b32 %r283, %r281, 8, %r267, %r17;
-	mov.b64 %rd650, {%r282, %r283};
-	@!%p176 bra $L225;
+	mov.b64 {%r279, %r280}, %rd636;
+	shfl.sync.down.b32 %r281|%p170, %r279, 8, %r266, %r17;
+	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
+	mov.b64 %rd650, {%r281, %r282};
+	@!%p170 bra $L225;
 	max.s64 %rd651, %rd636, %rd650;
 	mov.b64 %rd636, %rd651;
 $L225:
-	mov.b64 {%r284, %r285}, %rd636;
-	shfl.sync.down.b32 %r286|%p177, %r284, 16, %r267, %r17;
-	shfl.sync.down.b32 %r287, %r285, 16, %r267, %r17;
-	mov.b64 %rd652, {%r286, %r287};
-	@!%p177 bra $L226;
+	mov.b64 {%r283, %r284}, %rd636;
+	shfl.sync.down.b32 %r285|%p171, %r283, 16, %r266, %r17;
+	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
+	mov.b64 %rd652, {%r285, %r286};
+	@!%p171 bra $L226;
 	max.s64 %rd653, %rd636, %rd652;
 	mov.b64 %rd636, %rd653;
 $L226:
-	@!%p170 bra $L227;
+	@!%p164 bra $L227;
 	st.shared.s64 [%rd1+1024], %rd636;
 $L227:
 $L220:
@@ -6569,8 +6554,8 @@ $L220:
 	ld.shared.s64 %rd654, [%rd1+1024];
 	mov.b64 %rd636, %rd654;
 	mov.b64 %rd655, %rd636;
-	setp.eq.s64 %p178, %rd655, 0;
-	@!%p178 bra $L229;
+	setp.eq.s64 %p172, %rd655, 0;
+	@!%p172 bra $L229;
 	bra.uni $L132;
 $L229:
 $L131:
@@ -6584,43 +6569,43 @@ $L6:
 	mov.b64 %rd656, %rd115;
 	mov.b64 %rd657, %rd116;
 	// block reduction
-	mov.b32 %r288, 1;
-	sub.u32 %r289, %r13, 1;
-	mov.b32 %r290, %r3;
+	mov.b32 %r287, 1;
+	sub.u32 %r288, %r13, 1;
+	mov.b32 %r289, %r3;
 $L230:
-	setp.hs.u32 %p179, %r290, 32;
-	@%p179 bra $L231;
-	mov.b64 {%r291, %r292}, %rd656;
-	shfl.sync.down.b32 %r293|%p180, %r291, %r290, %r289, %r17;
-	shfl.sync.down.b32 %r294, %r292, %r290, %r289, %r17;
-	mov.b64 %rd658, {%r293, %r294};
-	mov.b64 {%r295, %r296}, %rd657;
-	shfl.sync.down.b32 %r297, %r295, %r290, %r289, %r17;
-	shfl.sync.down.b32 %r298, %r296, %r290, %r289, %r17;
-	mov.b64 %rd659, {%r297, %r298};
-	@!%p180 bra $L232;
-	setp.ne.u32 %p181, %r18, 9;
-	@%p181 bra.uni $L234;
-	setp.lt.s64 %p182, %rd658, %rd656;
-	setp.eq.s64 %p183, %rd658, %rd656;
-	setp.lt.s64 %p184, %rd659, %rd657;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd660, %rd658, %rd656, %p186;
-	selp.b64 %rd661, %rd659, %rd657, %p186;
+	setp.hs.u32 %p173, %r289, 32;
+	@%p173 bra $L231;
+	mov.b64 {%r290, %r291}, %rd656;
+	shfl.sync.down.b32 %r292|%p174, %r290, %r289, %r288, %r17;
+	shfl.sync.down.b32 %r293, %r291, %r289, %r288, %r17;
+	mov.b64 %rd658, {%r292, %r293};
+	mov.b64 {%r294, %r295}, %rd657;
+	shfl.sync.down.b32 %r296, %r294, %r289, %r288, %r17;
+	shfl.sync.down.b32 %r297, %r295, %r289, %r288, %r17;
+	mov.b64 %rd659, {%r296, %r297};
+	@!%p174 bra $L232;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L234;
+	setp.lt.s64 %p176, %rd658, %rd656;
+	setp.eq.s64 %p177, %rd658, %rd656;
+	setp.lt.s64 %p178, %rd659, %rd657;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd660, %rd658, %rd656, %p180;
+	selp.b64 %rd661, %rd659, %rd657, %p180;
 	mov.b64 %rd656, %rd660;
 	mov.b64 %rd657, %rd661;
 	bra.uni $L233;
 $L234:
-	setp.ne.u32 %p187, %r18, 10;
-	@%p187 bra.uni $L235;
-	setp.gt.s64 %p188, %rd658, %rd656;
-	setp.eq.s64 %p189, %rd658, %rd656;
-	setp.lt.s64 %p190, %rd659, %rd657;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd662, %rd658, %rd656, %p192;
-	selp.b64 %rd663, %rd659, %rd657, %p192;
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L235;
+	setp.gt.s64 %p182, %rd658, %rd656;
+	setp.eq.s64 %p183, %rd658, %rd656;
+	setp.lt.s64 %p184, %rd659, %rd657;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd662, %rd658, %rd656, %p186;
+	selp.b64 %rd663, %rd659, %rd657, %p186;
 	mov.b64 %rd656, %rd662;
 	mov.b64 %rd657, %rd663;
 	bra.uni $L233;
@@ -6644,21 +6629,21 @@ $L236:
 	mov.b64 %rd657, %rd669;
 $L233:
 $L232:
-	shl.b32 %r290, %r290, 1;
+	shl.b32 %r289, %r289, 1;
 	bra.uni $L230;
 $L231:
-	setp.eq.u32 %p193, %r7, 0;
-	@!%p193 bra $L237;
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L237;
 	mul.wide.u32 %rd676, %r8, 16;
 	add.s64 %rd677, %rd1, %rd676;
 	st.shared.s64 [%rd677+0], %rd656;
 	st.shared.s64 [%rd677+8], %rd657;
 $L237:
 	bar.sync 0;
-	setp.eq.u32 %p194, %r8, 0;
-	@!%p194 bra $L238;
-	setp.lo.u32 %p195, %r7, %r10;
-	@!%p195 bra $L239;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L238;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L239;
 	mul.wide.u32 %rd678, %r7, 16;
 	add.s64 %rd679, %rd1, %rd678;
 	ld.shared.s64 %rd680, [%rd679+0];
@@ -6666,42 +6651,42 @@ $L237:
 	mov.b64 %rd656, %rd680;
 	mov.b64 %rd657, %rd681;
 $L239:
-	sub.u32 %r299, %r10, 1;
-	mov.b32 %r300, %r288;
+	sub.u32 %r298, %r10, 1;
+	mov.b32 %r299, %r287;
 $L240:
-	setp.hs.u32 %p196, %r300, 32;
-	@%p196 bra $L241;
-	mov.b64 {%r301, %r302}, %rd656;
-	shfl.sync.down.b32 %r303|%p197, %r301, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
-	mov.b64 %rd682, {%r303, %r304};
-	mov.b64 {%r305, %r306}, %rd657;
-	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
-	mov.b64 %rd683, {%r307, %r308};
-	@!%p197 bra $L242;
-	setp.ne.u32 %p198, %r18, 9;
-	@%p198 bra.uni $L244;
-	setp.lt.s64 %p199, %rd682, %rd656;
-	setp.eq.s64 %p200, %rd682, %rd656;
-	setp.lt.s64 %p201, %rd683, %rd657;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd684, %rd682, %rd656, %p203;
-	selp.b64 %rd685, %rd683, %rd657, %p203;
+	setp.hs.u32 %p190, %r299, 32;
+	@%p190 bra $L241;
+	mov.b64 {%r300, %r301}, %rd656;
+	shfl.sync.down.b32 %r302|%p191, %r300, %r299, %r298, %r17;
+	shfl.sync.down.b32 %r303, %r301, %r299, %r298, %r17;
+	mov.b64 %rd682, {%r302, %r303};
+	mov.b64 {%r304, %r305}, %rd657;
+	shfl.sync.down.b32 %r306, %r304, %r299, %r298, %r17;
+	shfl.sync.down.b32 %r307, %r305, %r299, %r298, %r17;
+	mov.b64 %rd683, {%r306, %r307};
+	@!%p191 bra $L242;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L244;
+	setp.lt.s64 %p193, %rd682, %rd656;
+	setp.eq.s64 %p194, %rd682, %rd656;
+	setp.lt.s64 %p195, %rd683, %rd657;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd684, %rd682, %rd656, %p197;
+	selp.b64 %rd685, %rd683, %rd657, %p197;
 	mov.b64 %rd656, %rd684;
 	mov.b64 %rd657, %rd685;
 	bra.uni $L243;
 $L244:
-	setp.ne.u32 %p204, %r18, 10;
-	@%p204 bra.uni $L245;
-	setp.gt.s64 %p205, %rd682, %rd656;
-	setp.eq.s64 %p206, %rd682, %rd656;
-	setp.lt.s64 %p207, %rd683, %rd657;
-	and.pred %p208, %p206, %p207;
-	or.pred %p209, %p205, %p208;
-	selp.b64 %rd686, %rd682, %rd656, %p209;
-	selp.b64 %rd687, %rd683, %rd657, %p209;
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L245;
+	setp.gt.s64 %p199, %rd682, %rd656;
+	setp.eq.s64 %p200, %rd682, %rd656;
+	setp.lt.s64 %p201, %rd683, %rd657;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd686, %rd682, %rd656, %p203;
+	selp.b64 %rd687, %rd683, %rd657, %p203;
 	mov.b64 %rd656, %rd686;
 	mov.b64 %rd657, %rd687;
 	bra.uni $L243;
@@ -6725,53 +6710,53 @@ $L246:
 	mov.b64 %rd657, %rd669;
 $L243:
 $L242:
-	shl.b32 %r300, %r300, 1;
+	shl.b32 %r299, %r299, 1;
 	bra.uni $L240;
 $L241:
 $L238:
 	mul.wide.u32 %rd694, %r29, 16;
 	add.s64 %rd695, %rd11, %rd694;
-	setp.eq.u32 %p210, %r5, 0;
-	@!%p210 bra $L247;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L247;
 	st.global.s64 [%rd695+0], %rd656;
 	st.global.s64 [%rd695+8], %rd657;
 $L247:
 	// the last block combines the partials
-	setp.eq.u32 %p211, %r5, 0;
-	@!%p211 bra $L248;
+	setp.eq.u32 %p205, %r5, 0;
+	@!%p205 bra $L248;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r309, [gk_reduce_done], 1;
-	sub.u32 %r310, %r30, 1;
-	setp.eq.u32 %p212, %r309, %r310;
+	atom.global.add.u32 %r308, [gk_reduce_done], 1;
+	sub.u32 %r309, %r30, 1;
+	setp.eq.u32 %p206, %r308, %r309;
 	fence.acq_rel.gpu;
-	selp.b32 %r311, 1, 0, %p212;
-	st.shared.u32 [%rd1+1024], %r311;
+	selp.b32 %r310, 1, 0, %p206;
+	st.shared.u32 [%rd1+1024], %r310;
 $L248:
 	bar.sync 0;
-	ld.shared.u32 %r312, [%rd1+1024];
-	setp.ne.u32 %p213, %r312, 0;
-	@!%p213 bra $L249;
+	ld.shared.u32 %r311, [%rd1+1024];
+	setp.ne.u32 %p207, %r311, 0;
+	@!%p207 bra $L249;
 	cvt.u64.u32 %rd698, %r30;
 	cvt.u64.u32 %rd699, %r5;
 	cvt.u64.u32 %rd700, %r6;
-	setp.ne.u32 %p214, %r18, 9;
-	@%p214 bra.uni $L251;
+	setp.ne.u32 %p208, %r18, 9;
+	@%p208 bra.uni $L251;
 	mov.b64 %rd696, 9223372036854775807;
 	mov.b64 %rd697, 9223372036854775807;
 	mov.b64 %rd701, %rd699;
 $L252:
-	setp.ge.s64 %p215, %rd701, %rd698;
-	@%p215 bra $L253;
+	setp.ge.s64 %p209, %rd701, %rd698;
+	@%p209 bra $L253;
 	mad.lo.s64 %rd702, %rd701, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd703, [%rd702+0];
 	ld.relaxed.gpu.global.s64 %rd704, [%rd702+8];
-	setp.lt.s64 %p216, %rd703, %rd696;
-	setp.eq.s64 %p217, %rd703, %rd696;
-	setp.lt.s64 %p218, %rd704, %rd697;
-	and.pred %p219, %p217, %p218;
-	or.pred %p220, %p216, %p219;
-	selp.b64 %rd705, %rd703, %rd696, %p220;
-	selp.b64 %rd706, %rd704, %rd697, %p220;
+	setp.lt.s64 %p210, %rd703, %rd696;
+	setp.eq.s64 %p211, %rd703, %rd696;
+	setp.lt.s64 %p212, %rd704, %rd697;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd705, %rd703, %rd696, %p214;
+	selp.b64 %rd706, %rd704, %rd697, %p214;
 	mov.b64 %rd696, %rd705;
 	mov.b64 %rd697, %rd706;
 	add.s64 %rd701, %rd701, %rd700;
@@ -6779,24 +6764,24 @@ $L252:
 $L253:
 	bra.uni $L250;
 $L251:
-	setp.ne.u32 %p221, %r18, 10;
-	@%p221 bra.uni $L254;
+	setp.ne.u32 %p215, %r18, 10;
+	@%p215 bra.uni $L254;
 	mov.b64 %rd696, -9223372036854775808;
 	mov.b64 %rd697, 9223372036854775807;
 	mov.b64 %rd707, %rd699;
 $L255:
-	setp.ge.s64 %p222, %rd707, %rd698;
-	@%p222 bra $L256;
+	setp.ge.s64 %p216, %rd707, %rd698;
+	@%p216 bra $L256;
 	mad.lo.s64 %rd708, %rd707, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd709, [%rd708+0];
 	ld.relaxed.gpu.global.s64 %rd710, [%rd708+8];
-	setp.gt.s64 %p223, %rd709, %rd696;
-	setp.eq.s64 %p224, %rd709, %rd696;
-	setp.lt.s64 %p225, %rd710, %rd697;
-	and.pred %p226, %p224, %p225;
-	or.pred %p227, %p223, %p226;
-	selp.b64 %rd711, %rd709, %rd696, %p227;
-	selp.b64 %rd712, %rd710, %rd697, %p227;
+	setp.gt.s64 %p217, %rd709, %rd696;
+	setp.eq.s64 %p218, %rd709, %rd696;
+	setp.lt.s64 %p219, %rd710, %rd697;
+	and.pred %p220, %p218, %p219;
+	or.pred %p221, %p217, %p220;
+	selp.b64 %rd711, %rd709, %rd696, %p221;
+	selp.b64 %rd712, %rd710, %rd697, %p221;
 	mov.b64 %rd696, %rd711;
 	mov.b64 %rd697, %rd712;
 	add.s64 %rd707, %rd707, %rd700;
@@ -6817,8 +6802,8 @@ $L257:
 	mov.b64 %rd697, %rd714;
 	mov.b64 %rd715, %rd699;
 $L258:
-	setp.ge.s64 %p228, %rd715, %rd698;
-	@%p228 bra $L259;
+	setp.ge.s64 %p222, %rd715, %rd698;
+	@%p222 bra $L259;
 	mad.lo.s64 %rd716, %rd715, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd717, [%rd716+0];
 	ld.relaxed.gpu.global.s64 %rd718, [%rd716+8];
@@ -6846,44 +6831,44 @@ $L250:
 	mov.b64 %rd725, %rd696;
 	mov.b64 %rd726, %rd697;
 	// block reduction
+	mov.b32 %r312, 1;
 	mov.b32 %r313, 1;
-	mov.b32 %r314, 1;
-	sub.u32 %r315, %r13, 1;
-	mov.b32 %r316, %r313;
+	sub.u32 %r314, %r13, 1;
+	mov.b32 %r315, %r312;
 $L261:
-	setp.hs.u32 %p229, %r316, 32;
-	@%p229 bra $L262;
-	mov.b64 {%r317, %r318}, %rd725;
-	shfl.sync.down.b32 %r319|%p230, %r317, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd727, {%r319, %r320};
-	mov.b64 {%r321, %r322}, %rd726;
-	shfl.sync.down.b32 %r323, %r321, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r324, %r322, %r316, %r315, %r17;
-	mov.b64 %rd728, {%r323, %r324};
-	@!%p230 bra $L263;
-	setp.ne.u32 %p231, %r18, 9;
-	@%p231 bra.uni $L265;
-	setp.lt.s64 %p232, %rd727, %rd725;
-	setp.eq.s64 %p233, %rd727, %rd725;
-	setp.lt.s64 %p234, %rd728, %rd726;
-	and.pred %p235, %p233, %p234;
-	or.pred %p236, %p232, %p235;
-	selp.b64 %rd729, %rd727, %rd725, %p236;
-	selp.b64 %rd730, %rd728, %rd726, %p236;
+	setp.hs.u32 %p223, %r315, 32;
+	@%p223 bra $L262;
+	mov.b64 {%r316, %r317}, %rd725;
+	shfl.sync.down.b32 %r318|%p224, %r316, %r315, %r314, %r17;
+	shfl.sync.down.b32 %r319, %r317, %r315, %r314, %r17;
+	mov.b64 %rd727, {%r318, %r319};
+	mov.b64 {%r320, %r321}, %rd726;
+	shfl.sync.down.b32 %r322, %r320, %r315, %r314, %r17;
+	shfl.sync.down.b32 %r323, %r321, %r315, %r314, %r17;
+	mov.b64 %rd728, {%r322, %r323};
+	@!%p224 bra $L263;
+	setp.ne.u32 %p225, %r18, 9;
+	@%p225 bra.uni $L265;
+	setp.lt.s64 %p226, %rd727, %rd725;
+	setp.eq.s64 %p227, %rd727, %rd725;
+	setp.lt.s64 %p228, %rd728, %rd726;
+	and.pred %p229, %p227, %p228;
+	or.pred %p230, %p226, %p229;
+	selp.b64 %rd729, %rd727, %rd725, %p230;
+	selp.b64 %rd730, %rd728, %rd726, %p230;
 	mov.b64 %rd725, %rd729;
 	mov.b64 %rd726, %rd730;
 	bra.uni $L264;
 $L265:
-	setp.ne.u32 %p237, %r18, 10;
-	@%p237 bra.uni $L266;
-	setp.gt.s64 %p238, %rd727, %rd725;
-	setp.eq.s64 %p239, %rd727, %rd725;
-	setp.lt.s64 %p240, %rd728, %rd726;
-	and.pred %p241, %p239, %p240;
-	or.pred %p242, %p238, %p241;
-	selp.b64 %rd731, %rd727, %rd725, %p242;
-	selp.b64 %rd732, %rd728, %rd726, %p242;
+	setp.ne.u32 %p231, %r18, 10;
+	@%p231 bra.uni $L266;
+	setp.gt.s64 %p232, %rd727, %rd725;
+	setp.eq.s64 %p233, %rd727, %rd725;
+	setp.lt.s64 %p234, %rd728, %rd726;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd731, %rd727, %rd725, %p236;
+	selp.b64 %rd732, %rd728, %rd726, %p236;
 	mov.b64 %rd725, %rd731;
 	mov.b64 %rd726, %rd732;
 	bra.uni $L264;
@@ -6907,21 +6892,21 @@ $L267:
 	mov.b64 %rd726, %rd669;
 $L264:
 $L263:
-	shl.b32 %r316, %r316, 1;
+	shl.b32 %r315, %r315, 1;
 	bra.uni $L261;
 $L262:
-	setp.eq.u32 %p243, %r7, 0;
-	@!%p243 bra $L268;
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L268;
 	mul.wide.u32 %rd739, %r8, 16;
 	add.s64 %rd740, %rd1, %rd739;
 	st.shared.s64 [%rd740+0], %rd725;
 	st.shared.s64 [%rd740+8], %rd726;
 $L268:
 	bar.sync 0;
-	setp.eq.u32 %p244, %r8, 0;
-	@!%p244 bra $L269;
-	setp.lo.u32 %p245, %r7, %r10;
-	@!%p245 bra $L270;
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L269;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L270;
 	mul.wide.u32 %rd741, %r7, 16;
 	add.s64 %rd742, %rd1, %rd741;
 	ld.shared.s64 %rd743, [%rd742+0];
@@ -6929,42 +6914,42 @@ $L268:
 	mov.b64 %rd725, %rd743;
 	mov.b64 %rd726, %rd744;
 $L270:
-	sub.u32 %r325, %r10, 1;
-	mov.b32 %r326, %r314;
+	sub.u32 %r324, %r10, 1;
+	mov.b32 %r325, %r313;
 $L271:
-	setp.hs.u32 %p246, %r326, 32;
-	@%p246 bra $L272;
-	mov.b64 {%r327, %r328}, %rd725;
-	shfl.sync.down.b32 %r329|%p247, %r327, %r326, %r325, %r17;
-	shfl.sync.down.b32 %r330, %r328, %r326, %r325, %r17;
-	mov.b64 %rd745, {%r329, %r330};
-	mov.b64 {%r331, %r332}, %rd726;
-	shfl.sync.down.b32 %r333, %r331, %r326, %r325, %r17;
-	shfl.sync.down.b32 %r334, %r332, %r326, %r325, %r17;
-	mov.b64 %rd746, {%r333, %r334};
-	@!%p247 bra $L273;
-	setp.ne.u32 %p248, %r18, 9;
-	@%p248 bra.uni $L275;
-	setp.lt.s64 %p249, %rd745, %rd725;
-	setp.eq.s64 %p250, %rd745, %rd725;
-	setp.lt.s64 %p251, %rd746, %rd726;
-	and.pred %p252, %p250, %p251;
-	or.pred %p253, %p249, %p252;
-	selp.b64 %rd747, %rd745, %rd725, %p253;
-	selp.b64 %rd748, %rd746, %rd726, %p253;
+	setp.hs.u32 %p240, %r325, 32;
+	@%p240 bra $L272;
+	mov.b64 {%r326, %r327}, %rd725;
+	shfl.sync.down.b32 %r328|%p241, %r326, %r325, %r324, %r17;
+	shfl.sync.down.b32 %r329, %r327, %r325, %r324, %r17;
+	mov.b64 %rd745, {%r328, %r329};
+	mov.b64 {%r330, %r331}, %rd726;
+	shfl.sync.down.b32 %r332, %r330, %r325, %r324, %r17;
+	shfl.sync.down.b32 %r333, %r331, %r325, %r324, %r17;
+	mov.b64 %rd746, {%r332, %r333};
+	@!%p241 bra $L273;
+	setp.ne.u32 %p242, %r18, 9;
+	@%p242 bra.uni $L275;
+	setp.lt.s64 %p243, %rd745, %rd725;
+	setp.eq.s64 %p244, %rd745, %rd725;
+	setp.lt.s64 %p245, %rd746, %rd726;
+	and.pred %p246, %p244, %p245;
+	or.pred %p247, %p243, %p246;
+	selp.b64 %rd747, %rd745, %rd725, %p247;
+	selp.b64 %rd748, %rd746, %rd726, %p247;
 	mov.b64 %rd725, %rd747;
 	mov.b64 %rd726, %rd748;
 	bra.uni $L274;
 $L275:
-	setp.ne.u32 %p254, %r18, 10;
-	@%p254 bra.uni $L276;
-	setp.gt.s64 %p255, %rd745, %rd725;
-	setp.eq.s64 %p256, %rd745, %rd725;
-	setp.lt.s64 %p257, %rd746, %rd726;
-	and.pred %p258, %p256, %p257;
-	or.pred %p259, %p255, %p258;
-	selp.b64 %rd749, %rd745, %rd725, %p259;
-	selp.b64 %rd750, %rd746, %rd726, %p259;
+	setp.ne.u32 %p248, %r18, 10;
+	@%p248 bra.uni $L276;
+	setp.gt.s64 %p249, %rd745, %rd725;
+	setp.eq.s64 %p250, %rd745, %rd725;
+	setp.lt.s64 %p251, %rd746, %rd726;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd749, %rd745, %rd725, %p253;
+	selp.b64 %rd750, %rd746, %rd726, %p253;
 	mov.b64 %rd725, %rd749;
 	mov.b64 %rd726, %rd750;
 	bra.uni $L274;
@@ -6988,11 +6973,11 @@ $L277:
 	mov.b64 %rd726, %rd669;
 $L274:
 $L273:
-	shl.b32 %r326, %r326, 1;
+	shl.b32 %r325, %r325, 1;
 	bra.uni $L271;
 $L272:
 $L269:
-	@!%p211 bra $L278;
+	@!%p205 bra $L278;
 	st.global.s64 [%rd13+0], %rd725;
 	st.global.s64 [%rd13+8], %rd726;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
@@ -8339,12 +8324,11 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<166>;
-	.reg .b32 %r<176>;
+	.reg .pred %p<162>;
+	.reg .b32 %r<175>;
 	.reg .b64 %rd<506>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8511,17 +8495,14 @@ const gokkosPTX14 = `//
 	ld.param.u8 %r38, [gk_s46];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	ld.param.u8 %r39, [gk_s47];
-	setp.ne.u32 %p11, %r39, 0;
-	mov.pred %p12, %p11;
-	setp.ne.u32 %p13, %r18, 9;
-	@%p13 bra.uni $L2;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd124, 9223372036854775807;
 	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p14, %r18, 10;
-	@%p14 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd124, -9223372036854775808;
 	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
@@ -8544,8 +8525,8 @@ $L1:
 	cvt.u64.u32 %rd134, %r30;
 	mov.b64 %rd135, %rd133;
 $L5:
-	setp.ge.s64 %p15, %rd135, %rd2;
-	@%p15 bra $L6;
+	setp.ge.s64 %p13, %rd135, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd132, %rd135;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -8561,7 +8542,7 @@ $L5:
 	mov.b64 %rd143, %rd46;
 	mov.b64 %rd144, %rd48;
 	mov.b64 %rd145, %rd50;
-	mov.pred %p16, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd146, %rd52;
 	mov.b64 %rd147, %rd55;
 	mov.b64 %rd148, %rd57;
@@ -8569,7 +8550,7 @@ $L5:
 	mov.b64 %rd150, %rd62;
 	mov.b64 %rd151, %rd64;
 	mov.b64 %rd152, %rd66;
-	mov.pred %p17, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd153, %rd69;
 	mov.b64 %rd154, %rd71;
 	mov.b64 %rd155, %rd73;
@@ -8579,11 +8560,11 @@ $L5:
 	mov.b64 %rd159, %rd83;
 	mov.b64 %rd160, %rd85;
 	mov.b64 %rd161, %rd87;
-	mov.pred %p18, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd162, %rd90;
 	mov.b64 %rd163, %rd92;
 	mov.b64 %rd164, %rd94;
-	mov.b32 %r40, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd165, %rd96;
 	mov.b64 %rd166, %rd98;
 	mov.b64 %rd167, %rd101;
@@ -8596,9 +8577,8 @@ $L5:
 	mov.b64 %rd174, %rd117;
 	mov.b64 %rd175, %rd119;
 	mov.b64 %rd176, %rd121;
-	mov.b32 %r41, %r37;
-	mov.pred %p19, %p10;
-	mov.pred %p20, %p12;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd177, %rd17, %rd25;
 	mad.lo.s64 %rd178, %rd165, 4, 15;
 	and.b64 %rd178, %rd178, -16;
@@ -8613,34 +8593,34 @@ $L5:
 	mov.b64 %rd186, %rd132;
 	mul.lo.s64 %rd187, %rd186, %rd170;
 	div.s64 %rd188, %rd187, %rd185;
-	setp.eq.s64 %p21, %rd185, -1;
+	setp.eq.s64 %p18, %rd185, -1;
 	neg.s64 %rd189, %rd187;
-	selp.b64 %rd190, %rd189, %rd188, %p21;
-	setp.eq.s64 %p22, %rd185, 0;
-	selp.b64 %rd191, 0, %rd190, %p22;
+	selp.b64 %rd190, %rd189, %rd188, %p18;
+	setp.eq.s64 %p19, %rd185, 0;
+	selp.b64 %rd191, 0, %rd190, %p19;
 	mov.b64 %rd192, %rd191;
 	add.s64 %rd193, %rd186, 1;
 	mul.lo.s64 %rd194, %rd193, %rd170;
 	div.s64 %rd195, %rd194, %rd185;
-	setp.eq.s64 %p23, %rd185, -1;
+	setp.eq.s64 %p20, %rd185, -1;
 	neg.s64 %rd196, %rd194;
-	selp.b64 %rd197, %rd196, %rd195, %p23;
-	setp.eq.s64 %p24, %rd185, 0;
-	selp.b64 %rd198, 0, %rd197, %p24;
+	selp.b64 %rd197, %rd196, %rd195, %p20;
+	setp.eq.s64 %p21, %rd185, 0;
+	selp.b64 %rd198, 0, %rd197, %p21;
 	mov.b64 %rd199, %rd198;
 	cvt.u64.u32 %rd200, %r4;
 	mov.b64 %rd201, %rd200;
 	mul.lo.s64 %rd202, %rd201, %rd165;
 	mov.b64 %rd203, %rd202;
-	@!%p17 bra $L9;
+	@!%p15 bra $L9;
 	sub.s64 %rd204, %rd199, %rd192;
 	mov.b64 %rd203, %rd204;
 $L9:
 	mov.b64 %rd205, %rd192;
 $L10:
-	setp.lt.s64 %p25, %rd205, %rd199;
-	not.pred %p26, %p25;
-	@!%p26 bra $L14;
+	setp.lt.s64 %p22, %rd205, %rd199;
+	not.pred %p23, %p22;
+	@!%p23 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b64 %rd206, 0;
@@ -8657,9 +8637,9 @@ $L14:
 	mov.b64 %rd217, 0;
 	mov.b64 %rd218, %rd216;
 $L15:
-	setp.lt.s64 %p27, %rd217, %rd218;
-	not.pred %p28, %p27;
-	@!%p28 bra $L19;
+	setp.lt.s64 %p24, %rd217, %rd218;
+	not.pred %p25, %p24;
+	@!%p25 bra $L19;
 	bra.uni $L17;
 $L19:
 	add.s64 %rd219, %rd217, %rd218;
@@ -8670,8 +8650,8 @@ $L19:
 	mad.lo.s64 %rd224, %rd223, 8, %rd167;
 	ld.global.nc.s64 %rd225, [%rd224+0];
 	mov.b64 %rd226, %rd225;
-	setp.le.s64 %p29, %rd226, %rd214;
-	@!%p29 bra $L20;
+	setp.le.s64 %p26, %rd226, %rd214;
+	@!%p26 bra $L20;
 	mov.b64 %rd217, %rd222;
 	bra.uni $L21;
 $L20:
@@ -8685,9 +8665,9 @@ $L17:
 	mov.b64 %rd229, %rd228;
 	mov.b64 %rd230, %rd229;
 $L22:
-	setp.lt.s64 %p30, %rd212, %rd209;
-	not.pred %p31, %p30;
-	@!%p31 bra $L26;
+	setp.lt.s64 %p27, %rd212, %rd209;
+	not.pred %p28, %p27;
+	@!%p28 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
@@ -8696,9 +8676,9 @@ $L27:
 	mad.lo.s64 %rd233, %rd232, 8, %rd167;
 	ld.global.nc.s64 %rd234, [%rd233+0];
 	mov.b64 %rd235, %rd234;
-	setp.le.s64 %p32, %rd235, %rd212;
-	not.pred %p33, %p32;
-	@!%p33 bra $L31;
+	setp.le.s64 %p29, %rd235, %rd212;
+	not.pred %p30, %p29;
+	@!%p30 bra $L31;
 	bra.uni $L29;
 $L31:
 	add.s64 %rd236, %rd230, 1;
@@ -8706,46 +8686,46 @@ $L31:
 $L28:
 	bra.uni $L27;
 $L29:
-	mov.pred %p34, %p16;
+	mov.pred %p31, %p14;
 	mov.b64 %rd237, %rd146;
 	mov.b64 %rd238, %rd230;
 $L32:
-	@!%p34 bra $L36;
+	@!%p31 bra $L36;
 	shr.s64 %rd239, %rd238, 5;
 	mul.lo.s64 %rd240, %rd239, %rd152;
 	mad.lo.s64 %rd241, %rd240, 4, %rd150;
-	ld.global.nc.u32 %r42, [%rd241+0];
-	mov.b32 %r43, %r42;
+	ld.global.nc.u32 %r41, [%rd241+0];
+	mov.b32 %r42, %r41;
 	and.b64 %rd242, %rd238, 31;
 	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r44, %rd243;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p35, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p35;
-	and.b32 %r48, %r43, %r47;
-	setp.ne.u32 %p36, %r48, 0x0;
-	@!%p36 bra $L38;
-	cvt.u32.u64 %r49, %rd238;
-	mov.b32 %r50, %r49;
+	cvt.u32.u64 %r43, %rd243;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p32, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p32;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p33, %r47, 0x0;
+	@!%p33 bra $L38;
+	cvt.u32.u64 %r48, %rd238;
+	mov.b32 %r49, %r48;
 	bra.uni $L34;
 $L38:
-	mov.b32 %r50, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L34;
 $L36:
 	mul.lo.s64 %rd244, %rd238, %rd149;
 	mad.lo.s64 %rd245, %rd244, 4, %rd147;
-	ld.global.nc.s32 %r51, [%rd245+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r50, %r52;
+	ld.global.nc.s32 %r50, [%rd245+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
 	bra.uni $L34;
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b32 %r53, %r50;
+	mov.b32 %r52, %r49;
 	mov.b64 %rd246, %rd136;
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd247, %r54;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd247, %r53;
 	mul.lo.s64 %rd248, %rd247, %rd139;
 	mad.lo.s64 %rd249, %rd248, 8, %rd137;
 	ld.global.nc.s64 %rd250, [%rd249+0];
@@ -8760,57 +8740,56 @@ $L34:
 	mov.b64 %rd259, %rd258;
 	mul.lo.s64 %rd260, %rd259, %rd142;
 	mad.lo.s64 %rd261, %rd260, 4, %rd140;
-	ld.global.nc.s32 %r55, [%rd261+0];
+	ld.global.nc.s32 %r54, [%rd261+0];
+	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r41;
-	mov.pred %p37, %p19;
-	mov.pred %p38, %p20;
-	mov.b32 %r59, %r53;
-	mov.b32 %r60, %r57;
+	mov.b32 %r57, %r40;
+	mov.pred %p34, %p17;
+	mov.b32 %r58, %r52;
+	mov.b32 %r59, %r56;
 	mov.b64 %rd262, %rd259;
 $L39:
-	cvt.s64.s32 %rd263, %r59;
+	cvt.s64.s32 %rd263, %r58;
 	mul.lo.s64 %rd264, %rd263, %rd173;
 	mad.lo.s64 %rd265, %rd264, 8, %rd171;
 	ld.relaxed.gpu.global.u64 %rd266, [%rd265+0];
 	mov.b64 %rd267, %rd266;
 	mov.b64 %rd268, %rd267;
 	shr.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r61, %rd269;
-	mov.b32 %r62, %r61;
-	add.s32 %r63, %r62, 1;
+	cvt.u32.u64 %r60, %rd269;
+	mov.b32 %r61, %r60;
+	add.s32 %r62, %r61, 1;
+	mov.b32 %r63, %r62;
 	mov.b32 %r64, %r63;
-	mov.b32 %r65, %r64;
-	mov.b32 %r66, %r59;
-	cvt.u64.u32 %rd270, %r65;
+	mov.b32 %r65, %r58;
+	cvt.u64.u32 %rd270, %r64;
 	shl.b64 %rd271, %rd270, 32;
-	cvt.u64.u32 %rd272, %r66;
+	cvt.u64.u32 %rd272, %r65;
 	or.b64 %rd273, %rd271, %rd272;
 	mov.b64 %rd274, %rd273;
 	mov.b64 %rd275, %rd274;
 $L42:
-	cvt.s64.s32 %rd276, %r60;
+	cvt.s64.s32 %rd276, %r59;
 	mul.lo.s64 %rd277, %rd276, %rd173;
 	mad.lo.s64 %rd278, %rd277, 8, %rd171;
 	ld.relaxed.gpu.global.u64 %rd279, [%rd278+0];
 	mov.b64 %rd280, %rd279;
 	mov.b64 %rd281, %rd280;
 	shr.u64 %rd282, %rd281, 32;
-	cvt.u32.u64 %r67, %rd282;
-	setp.ls.u32 %p39, %r67, %r64;
-	@!%p39 bra $L46;
-	mov.pred %p40, 0;
+	cvt.u32.u64 %r66, %rd282;
+	setp.ls.u32 %p35, %r66, %r63;
+	@!%p35 bra $L46;
+	mov.pred %p36, 0;
 	bra.uni $L41;
 $L46:
-	cvt.s64.s32 %rd283, %r60;
+	cvt.s64.s32 %rd283, %r59;
 	mul.lo.s64 %rd284, %rd283, %rd173;
 	mad.lo.s64 %rd285, %rd284, 8, %rd171;
 	atom.global.cas.b64 %rd286, [%rd285], %rd281, %rd275;
-	setp.eq.u64 %p41, %rd286, %rd281;
-	mov.pred %p42, %p41;
-	@!%p42 bra $L48;
-	mov.pred %p40, 1;
+	setp.eq.u64 %p37, %rd286, %rd281;
+	mov.pred %p38, %p37;
+	@!%p38 bra $L48;
+	mov.pred %p36, 1;
 	bra.uni $L41;
 $L48:
 $L43:
@@ -8820,108 +8799,108 @@ $L44:
 $L40:
 	bra.uni $L39;
 $L41:
-	@!%p40 bra $L50;
-	mov.pred %p43, 0;
+	@!%p36 bra $L50;
+	mov.pred %p39, 0;
 	mov.b64 %rd287, %rd206;
-	mov.b32 %r68, %r57;
+	mov.b32 %r67, %r56;
 $L51:
-	@!%p17 bra $L55;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd288, %r69;
+	@!%p15 bra $L55;
+	shr.s32 %r68, %r67, 5;
+	cvt.s64.s32 %rd288, %r68;
 	mov.b64 %rd289, %rd288;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd290, %r70;
+	and.b32 %r69, %r67, 31;
+	cvt.s64.s32 %rd290, %r69;
 	min.u64 %rd291, %rd290, 32;
-	cvt.u32.u64 %r71, %rd291;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p44, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p44;
-	mov.b32 %r75, %r74;
+	cvt.u32.u64 %r70, %rd291;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p40, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p40;
+	mov.b32 %r74, %r73;
 	mov.b64 %rd292, %rd289;
-	mov.b32 %r76, %r75;
+	mov.b32 %r75, %r74;
 	mul.lo.s64 %rd293, %rd292, %rd161;
 	mad.lo.s64 %rd294, %rd293, 4, %rd159;
-	ld.relaxed.gpu.global.u32 %r77, [%rd294+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p45, %r79, 0x0;
-	mov.pred %p46, %p45;
-	not.pred %p47, %p46;
-	@!%p47 bra $L57;
+	ld.relaxed.gpu.global.u32 %r76, [%rd294+0];
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r75;
+	setp.ne.u32 %p41, %r78, 0x0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
 	mul.lo.s64 %rd295, %rd292, %rd161;
 	mad.lo.s64 %rd296, %rd295, 4, %rd159;
-	atom.global.or.b32 %r80, [%rd296], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p48, %r82, 0x0;
-	mov.pred %p46, %p48;
+	atom.global.or.b32 %r79, [%rd296], %r75;
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r75;
+	setp.ne.u32 %p44, %r81, 0x0;
+	mov.pred %p42, %p44;
 $L57:
-	@!%p46 bra $L59;
+	@!%p42 bra $L59;
 	mov.b64 %rd297, %rd287;
 	mov.b64 %rd298, %rd297;
-	mov.pred %p49, 0;
+	mov.pred %p45, 0;
 	bra.uni $L53;
 $L59:
 	mov.b64 %rd299, %rd287;
 	mov.b64 %rd298, %rd299;
-	mov.pred %p49, 1;
+	mov.pred %p45, 1;
 	bra.uni $L53;
 $L55:
-	@!%p18 bra $L61;
-	cvt.s64.s32 %rd300, %r68;
+	@!%p16 bra $L61;
+	cvt.s64.s32 %rd300, %r67;
 	mul.lo.s64 %rd301, %rd300, %rd164;
 	mad.lo.s64 %rd302, %rd301, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r83, [%rd302+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p50, %r84, %r40;
-	mov.pred %p51, %p50;
-	not.pred %p52, %p51;
-	@!%p52 bra $L63;
-	cvt.s64.s32 %rd303, %r68;
+	ld.relaxed.gpu.global.s32 %r82, [%rd302+0];
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p46, %r83, %r39;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L63;
+	cvt.s64.s32 %rd303, %r67;
 	mul.lo.s64 %rd304, %rd303, %rd164;
 	mad.lo.s64 %rd305, %rd304, 4, %rd162;
-	atom.global.exch.b32 %r85, [%rd305], %r40;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p53, %r86, %r40;
-	mov.pred %p51, %p53;
+	atom.global.exch.b32 %r84, [%rd305], %r39;
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p49, %r85, %r39;
+	mov.pred %p47, %p49;
 $L63:
-	@!%p51 bra $L65;
+	@!%p47 bra $L65;
 	mov.b64 %rd306, %rd287;
 	mov.b64 %rd298, %rd306;
-	mov.pred %p49, 0;
+	mov.pred %p45, 0;
 	bra.uni $L53;
 $L65:
 $L61:
 	mul.lo.s64 %rd307, %rd287, %rd184;
 	mad.lo.s64 %rd308, %rd307, 4, %rd182;
-	st.shared.s32 [%rd308+0], %r68;
+	st.shared.s32 [%rd308+0], %r67;
 	add.s64 %rd309, %rd287, 1;
 	mov.b64 %rd310, %rd309;
 	mov.b64 %rd298, %rd310;
-	mov.pred %p49, 1;
+	mov.pred %p45, 1;
 	bra.uni $L53;
 $L52:
 	bra.uni $L51;
 $L53:
 	mov.b64 %rd311, %rd298;
-	mov.pred %p54, %p49;
+	mov.pred %p50, %p45;
 	mov.b64 %rd206, %rd311;
-	mov.pred %p43, %p54;
-	@!%p43 bra $L67;
+	mov.pred %p39, %p50;
+	@!%p39 bra $L67;
 	mov.b64 %rd312, %rd136;
-	mov.b32 %r87, %r57;
-	setp.lt.s64 %p55, %rd122, 64;
-	setp.le.s64 %p56, %rd166, 1;
-	or.pred %p57, %p55, %p56;
-	@!%p57 bra $L68;
-	cvt.s64.s32 %rd313, %r87;
+	mov.b32 %r86, %r56;
+	setp.lt.s64 %p51, %rd122, 64;
+	setp.le.s64 %p52, %rd166, 1;
+	or.pred %p53, %p51, %p52;
+	@!%p53 bra $L68;
+	cvt.s64.s32 %rd313, %r86;
 	add.s64 %rd314, %rd313, 1;
 	mul.lo.s64 %rd315, %rd314, %rd139;
 	mad.lo.s64 %rd316, %rd315, 8, %rd137;
 	ld.global.nc.s64 %rd317, [%rd316+0];
 	mov.b64 %rd318, %rd317;
-	cvt.s64.s32 %rd319, %r87;
+	cvt.s64.s32 %rd319, %r86;
 	mul.lo.s64 %rd320, %rd319, %rd139;
 	mad.lo.s64 %rd321, %rd320, 8, %rd137;
 	ld.global.nc.s64 %rd322, [%rd321+0];
@@ -8932,27 +8911,27 @@ $L53:
 	bra.uni $L69;
 $L68:
 	mov.b64 %rd326, %rd166;
-	setp.ge.s64 %p58, %rd122, 4096;
-	@!%p58 bra $L71;
+	setp.ge.s64 %p54, %rd122, 4096;
+	@!%p54 bra $L71;
 	mul.lo.s64 %rd327, %rd326, 4;
 	mov.b64 %rd326, %rd327;
 $L71:
-	setp.ge.s64 %p59, %rd122, 65536;
-	@!%p59 bra $L73;
+	setp.ge.s64 %p55, %rd122, 65536;
+	@!%p55 bra $L73;
 	mul.lo.s64 %rd328, %rd326, 4;
 	mov.b64 %rd326, %rd328;
 $L73:
 	sub.s64 %rd329, %rd326, 1;
 	and.b64 %rd330, %rd122, %rd329;
-	setp.eq.s64 %p60, %rd330, 0;
-	@!%p60 bra $L75;
-	cvt.s64.s32 %rd331, %r87;
+	setp.eq.s64 %p56, %rd330, 0;
+	@!%p56 bra $L75;
+	cvt.s64.s32 %rd331, %r86;
 	add.s64 %rd332, %rd331, 1;
 	mul.lo.s64 %rd333, %rd332, %rd139;
 	mad.lo.s64 %rd334, %rd333, 8, %rd137;
 	ld.global.nc.s64 %rd335, [%rd334+0];
 	mov.b64 %rd336, %rd335;
-	cvt.s64.s32 %rd337, %r87;
+	cvt.s64.s32 %rd337, %r86;
 	mul.lo.s64 %rd338, %rd337, %rd139;
 	mad.lo.s64 %rd339, %rd338, 8, %rd137;
 	ld.global.nc.s64 %rd340, [%rd339+0];
@@ -8974,105 +8953,105 @@ $L23:
 $L24:
 	mov.b64 %rd347, %rd206;
 $L76:
-	@!%p17 bra $L80;
+	@!%p15 bra $L80;
 	bra.uni $L78;
 $L80:
 	// block scan
 	mov.b64 %rd348, %rd347;
-	mov.b32 %r88, %r3;
+	mov.b32 %r87, %r3;
 $L81:
-	setp.hs.u32 %p61, %r88, 32;
-	@%p61 bra $L82;
-	mov.b64 {%r89, %r90}, %rd348;
-	shfl.sync.up.b32 %r91|%p62, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd349, {%r91, %r92};
-	@!%p62 bra $L83;
+	setp.hs.u32 %p57, %r87, 32;
+	@%p57 bra $L82;
+	mov.b64 {%r88, %r89}, %rd348;
+	shfl.sync.up.b32 %r90|%p58, %r88, %r87, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
+	mov.b64 %rd349, {%r90, %r91};
+	@!%p58 bra $L83;
 	add.s64 %rd350, %rd349, %rd348;
 	mov.b64 %rd348, %rd350;
 $L83:
-	shl.b32 %r88, %r88, 1;
+	shl.b32 %r87, %r87, 1;
 	bra.uni $L81;
 $L82:
-	mov.b64 {%r93, %r94}, %rd348;
-	shfl.sync.up.b32 %r95|%p63, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd351, {%r95, %r96};
-	setp.lo.u32 %p64, %r3, 32;
-	and.pred %p65, %p63, %p64;
-	selp.b64 %rd352, %rd351, 0, %p65;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p66, %r7, %r97;
-	@!%p66 bra $L84;
+	mov.b64 {%r92, %r93}, %rd348;
+	shfl.sync.up.b32 %r94|%p59, %r92, %r3, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
+	mov.b64 %rd351, {%r94, %r95};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd352, %rd351, 0, %p61;
+	sub.u32 %r96, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r96;
+	@!%p62 bra $L84;
 	mul.wide.u32 %rd353, %r8, 16;
 	add.s64 %rd354, %rd1, %rd353;
 	st.shared.s64 [%rd354+0], %rd348;
 $L84:
 	bar.sync 0;
-	setp.eq.u32 %p67, %r8, 0;
-	@!%p67 bra $L85;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L85;
 	mov.b64 %rd355, 0;
-	setp.lo.u32 %p68, %r7, %r10;
-	@!%p68 bra $L86;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L86;
 	mul.wide.u32 %rd356, %r7, 16;
 	add.s64 %rd357, %rd1, %rd356;
 	ld.shared.s64 %rd358, [%rd357+0];
 	mov.b64 %rd355, %rd358;
 $L86:
-	mov.b64 {%r98, %r99}, %rd355;
-	shfl.sync.up.b32 %r100|%p69, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd359, {%r100, %r101};
-	@!%p69 bra $L87;
+	mov.b64 {%r97, %r98}, %rd355;
+	shfl.sync.up.b32 %r99|%p65, %r97, 1, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
+	mov.b64 %rd359, {%r99, %r100};
+	@!%p65 bra $L87;
 	add.s64 %rd360, %rd359, %rd355;
 	mov.b64 %rd355, %rd360;
 $L87:
-	mov.b64 {%r102, %r103}, %rd355;
-	shfl.sync.up.b32 %r104|%p70, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd361, {%r104, %r105};
-	@!%p70 bra $L88;
+	mov.b64 {%r101, %r102}, %rd355;
+	shfl.sync.up.b32 %r103|%p66, %r101, 2, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
+	mov.b64 %rd361, {%r103, %r104};
+	@!%p66 bra $L88;
 	add.s64 %rd362, %rd361, %rd355;
 	mov.b64 %rd355, %rd362;
 $L88:
-	mov.b64 {%r106, %r107}, %rd355;
-	shfl.sync.up.b32 %r108|%p71, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd363, {%r108, %r109};
-	@!%p71 bra $L89;
+	mov.b64 {%r105, %r106}, %rd355;
+	shfl.sync.up.b32 %r107|%p67, %r105, 4, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
+	mov.b64 %rd363, {%r107, %r108};
+	@!%p67 bra $L89;
 	add.s64 %rd364, %rd363, %rd355;
 	mov.b64 %rd355, %rd364;
 $L89:
-	mov.b64 {%r110, %r111}, %rd355;
-	shfl.sync.up.b32 %r112|%p72, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd365, {%r112, %r113};
-	@!%p72 bra $L90;
+	mov.b64 {%r109, %r110}, %rd355;
+	shfl.sync.up.b32 %r111|%p68, %r109, 8, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
+	mov.b64 %rd365, {%r111, %r112};
+	@!%p68 bra $L90;
 	add.s64 %rd366, %rd365, %rd355;
 	mov.b64 %rd355, %rd366;
 $L90:
-	mov.b64 {%r114, %r115}, %rd355;
-	shfl.sync.up.b32 %r116|%p73, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd367, {%r116, %r117};
-	@!%p73 bra $L91;
+	mov.b64 {%r113, %r114}, %rd355;
+	shfl.sync.up.b32 %r115|%p69, %r113, 16, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
+	mov.b64 %rd367, {%r115, %r116};
+	@!%p69 bra $L91;
 	add.s64 %rd368, %rd367, %rd355;
 	mov.b64 %rd355, %rd368;
 $L91:
-	mov.b64 {%r118, %r119}, %rd355;
-	shfl.sync.up.b32 %r120|%p74, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd369, {%r120, %r121};
-	selp.b64 %rd370, %rd369, 0, %p74;
-	@!%p68 bra $L92;
+	mov.b64 {%r117, %r118}, %rd355;
+	shfl.sync.up.b32 %r119|%p70, %r117, 1, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
+	mov.b64 %rd369, {%r119, %r120};
+	selp.b64 %rd370, %rd369, 0, %p70;
+	@!%p64 bra $L92;
 	mul.wide.u32 %rd371, %r7, 16;
 	add.s64 %rd372, %rd1, %rd371;
 	add.s64 %rd373, %rd372, 512;
 	st.shared.s64 [%rd373+0], %rd370;
 $L92:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p75, %r7, %r122;
-	@!%p75 bra $L93;
+	sub.u32 %r121, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r121;
+	@!%p71 bra $L93;
 	st.shared.s64 [%rd1+1024], %rd355;
 $L93:
 $L85:
@@ -9083,10 +9062,10 @@ $L85:
 	ld.shared.s64 %rd377, [%rd376+0];
 	add.s64 %rd378, %rd377, %rd352;
 	ld.shared.s64 %rd379, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd378;
-	shfl.sync.idx.b32 %r125|%p76, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd380, {%r125, %r126};
+	mov.b64 {%r122, %r123}, %rd378;
+	shfl.sync.idx.b32 %r124|%p72, %r122, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
+	mov.b64 %rd380, {%r124, %r125};
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd381;
@@ -9096,20 +9075,20 @@ $L85:
 	mov.b64 %rd387, %rd385;
 	mov.b64 %rd388, 0;
 	cvt.u64.u32 %rd389, %r2;
-	setp.eq.s64 %p77, %rd389, 0;
-	setp.gt.s64 %p78, %rd387, 0;
-	and.pred %p79, %p77, %p78;
-	@!%p79 bra $L95;
+	setp.eq.s64 %p73, %rd389, 0;
+	setp.gt.s64 %p74, %rd387, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L95;
 	atom.global.add.u64 %rd390, [%rd156], %rd387;
 	mov.b64 %rd391, %rd390;
 	mov.b64 %rd388, %rd391;
 $L95:
 	cvt.u64.u32 %rd392, %r2;
-	setp.eq.s64 %p80, %rd392, 0;
-	setp.eq.u32 %p81, %r1, 0;
-	and.pred %p82, %p80, %p81;
+	setp.eq.s64 %p76, %rd392, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
 	bar.sync 0;
-	@!%p82 bra $L96;
+	@!%p78 bra $L96;
 	st.shared.s64 [%rd1+1024], %rd388;
 $L96:
 	bar.sync 0;
@@ -9120,19 +9099,19 @@ $L96:
 	mov.b64 %rd396, %rd395;
 	mov.b64 %rd397, 0;
 $L97:
-	setp.lt.s64 %p83, %rd397, %rd347;
-	not.pred %p84, %p83;
-	@!%p84 bra $L101;
+	setp.lt.s64 %p79, %rd397, %rd347;
+	not.pred %p80, %p79;
+	@!%p80 bra $L101;
 	bra.uni $L99;
 $L101:
 	mul.lo.s64 %rd398, %rd397, %rd184;
 	mad.lo.s64 %rd399, %rd398, 4, %rd182;
-	ld.shared.s32 %r127, [%rd399+0];
-	mov.b32 %r128, %r127;
+	ld.shared.s32 %r126, [%rd399+0];
+	mov.b32 %r127, %r126;
 	add.s64 %rd400, %rd396, %rd397;
 	mul.lo.s64 %rd401, %rd400, %rd155;
 	mad.lo.s64 %rd402, %rd401, 4, %rd153;
-	st.global.s32 [%rd402+0], %r128;
+	st.global.s32 [%rd402+0], %r127;
 $L98:
 	add.s64 %rd403, %rd397, 1;
 	mov.b64 %rd397, %rd403;
@@ -9155,43 +9134,43 @@ $L6:
 	mov.b64 %rd405, %rd122;
 	mov.b64 %rd406, %rd123;
 	// block reduction
-	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
+	mov.b32 %r128, 1;
+	sub.u32 %r129, %r13, 1;
+	mov.b32 %r130, %r3;
 $L102:
-	setp.hs.u32 %p85, %r131, 32;
-	@%p85 bra $L103;
-	mov.b64 {%r132, %r133}, %rd405;
-	shfl.sync.down.b32 %r134|%p86, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd407, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd406;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd408, {%r138, %r139};
-	@!%p86 bra $L104;
-	setp.ne.u32 %p87, %r18, 9;
-	@%p87 bra.uni $L106;
-	setp.lt.s64 %p88, %rd407, %rd405;
-	setp.eq.s64 %p89, %rd407, %rd405;
-	setp.lt.s64 %p90, %rd408, %rd406;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd409, %rd407, %rd405, %p92;
-	selp.b64 %rd410, %rd408, %rd406, %p92;
+	setp.hs.u32 %p81, %r130, 32;
+	@%p81 bra $L103;
+	mov.b64 {%r131, %r132}, %rd405;
+	shfl.sync.down.b32 %r133|%p82, %r131, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
+	mov.b64 %rd407, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd406;
+	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
+	mov.b64 %rd408, {%r137, %r138};
+	@!%p82 bra $L104;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L106;
+	setp.lt.s64 %p84, %rd407, %rd405;
+	setp.eq.s64 %p85, %rd407, %rd405;
+	setp.lt.s64 %p86, %rd408, %rd406;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd409, %rd407, %rd405, %p88;
+	selp.b64 %rd410, %rd408, %rd406, %p88;
 	mov.b64 %rd405, %rd409;
 	mov.b64 %rd406, %rd410;
 	bra.uni $L105;
 $L106:
-	setp.ne.u32 %p93, %r18, 10;
-	@%p93 bra.uni $L107;
-	setp.gt.s64 %p94, %rd407, %rd405;
-	setp.eq.s64 %p95, %rd407, %rd405;
-	setp.lt.s64 %p96, %rd408, %rd406;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd411, %rd407, %rd405, %p98;
-	selp.b64 %rd412, %rd408, %rd406, %p98;
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L107;
+	setp.gt.s64 %p90, %rd407, %rd405;
+	setp.eq.s64 %p91, %rd407, %rd405;
+	setp.lt.s64 %p92, %rd408, %rd406;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd411, %rd407, %rd405, %p94;
+	selp.b64 %rd412, %rd408, %rd406, %p94;
 	mov.b64 %rd405, %rd411;
 	mov.b64 %rd406, %rd412;
 	bra.uni $L105;
@@ -9215,21 +9194,21 @@ $L108:
 	mov.b64 %rd406, %rd418;
 $L105:
 $L104:
-	shl.b32 %r131, %r131, 1;
+	shl.b32 %r130, %r130, 1;
 	bra.uni $L102;
 $L103:
-	setp.eq.u32 %p99, %r7, 0;
-	@!%p99 bra $L109;
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L109;
 	mul.wide.u32 %rd425, %r8, 16;
 	add.s64 %rd426, %rd1, %rd425;
 	st.shared.s64 [%rd426+0], %rd405;
 	st.shared.s64 [%rd426+8], %rd406;
 $L109:
 	bar.sync 0;
-	setp.eq.u32 %p100, %r8, 0;
-	@!%p100 bra $L110;
-	setp.lo.u32 %p101, %r7, %r10;
-	@!%p101 bra $L111;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L110;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L111;
 	mul.wide.u32 %rd427, %r7, 16;
 	add.s64 %rd428, %rd1, %rd427;
 	ld.shared.s64 %rd429, [%rd428+0];
@@ -9237,42 +9216,42 @@ $L109:
 	mov.b64 %rd405, %rd429;
 	mov.b64 %rd406, %rd430;
 $L111:
-	sub.u32 %r140, %r10, 1;
-	mov.b32 %r141, %r129;
+	sub.u32 %r139, %r10, 1;
+	mov.b32 %r140, %r128;
 $L112:
-	setp.hs.u32 %p102, %r141, 32;
-	@%p102 bra $L113;
-	mov.b64 {%r142, %r143}, %rd405;
-	shfl.sync.down.b32 %r144|%p103, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd431, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd406;
-	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd432, {%r148, %r149};
-	@!%p103 bra $L114;
-	setp.ne.u32 %p104, %r18, 9;
-	@%p104 bra.uni $L116;
-	setp.lt.s64 %p105, %rd431, %rd405;
-	setp.eq.s64 %p106, %rd431, %rd405;
-	setp.lt.s64 %p107, %rd432, %rd406;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd433, %rd431, %rd405, %p109;
-	selp.b64 %rd434, %rd432, %rd406, %p109;
+	setp.hs.u32 %p98, %r140, 32;
+	@%p98 bra $L113;
+	mov.b64 {%r141, %r142}, %rd405;
+	shfl.sync.down.b32 %r143|%p99, %r141, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
+	mov.b64 %rd431, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd406;
+	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
+	mov.b64 %rd432, {%r147, %r148};
+	@!%p99 bra $L114;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L116;
+	setp.lt.s64 %p101, %rd431, %rd405;
+	setp.eq.s64 %p102, %rd431, %rd405;
+	setp.lt.s64 %p103, %rd432, %rd406;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd433, %rd431, %rd405, %p105;
+	selp.b64 %rd434, %rd432, %rd406, %p105;
 	mov.b64 %rd405, %rd433;
 	mov.b64 %rd406, %rd434;
 	bra.uni $L115;
 $L116:
-	setp.ne.u32 %p110, %r18, 10;
-	@%p110 bra.uni $L117;
-	setp.gt.s64 %p111, %rd431, %rd405;
-	setp.eq.s64 %p112, %rd431, %rd405;
-	setp.lt.s64 %p113, %rd432, %rd406;
-	and.pred %p114, %p112, %p113;
-	or.pred %p115, %p111, %p114;
-	selp.b64 %rd435, %rd431, %rd405, %p115;
-	selp.b64 %rd436, %rd432, %rd406, %p115;
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L117;
+	setp.gt.s64 %p107, %rd431, %rd405;
+	setp.eq.s64 %p108, %rd431, %rd405;
+	setp.lt.s64 %p109, %rd432, %rd406;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd435, %rd431, %rd405, %p111;
+	selp.b64 %rd436, %rd432, %rd406, %p111;
 	mov.b64 %rd405, %rd435;
 	mov.b64 %rd406, %rd436;
 	bra.uni $L115;
@@ -9296,53 +9275,53 @@ $L118:
 	mov.b64 %rd406, %rd418;
 $L115:
 $L114:
-	shl.b32 %r141, %r141, 1;
+	shl.b32 %r140, %r140, 1;
 	bra.uni $L112;
 $L113:
 $L110:
 	mul.wide.u32 %rd443, %r29, 16;
 	add.s64 %rd444, %rd11, %rd443;
-	setp.eq.u32 %p116, %r5, 0;
-	@!%p116 bra $L119;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L119;
 	st.global.s64 [%rd444+0], %rd405;
 	st.global.s64 [%rd444+8], %rd406;
 $L119:
 	// the last block combines the partials
-	setp.eq.u32 %p117, %r5, 0;
-	@!%p117 bra $L120;
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L120;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r150, [gk_reduce_done], 1;
-	sub.u32 %r151, %r30, 1;
-	setp.eq.u32 %p118, %r150, %r151;
+	atom.global.add.u32 %r149, [gk_reduce_done], 1;
+	sub.u32 %r150, %r30, 1;
+	setp.eq.u32 %p114, %r149, %r150;
 	fence.acq_rel.gpu;
-	selp.b32 %r152, 1, 0, %p118;
-	st.shared.u32 [%rd1+1024], %r152;
+	selp.b32 %r151, 1, 0, %p114;
+	st.shared.u32 [%rd1+1024], %r151;
 $L120:
 	bar.sync 0;
-	ld.shared.u32 %r153, [%rd1+1024];
-	setp.ne.u32 %p119, %r153, 0;
-	@!%p119 bra $L121;
+	ld.shared.u32 %r152, [%rd1+1024];
+	setp.ne.u32 %p115, %r152, 0;
+	@!%p115 bra $L121;
 	cvt.u64.u32 %rd447, %r30;
 	cvt.u64.u32 %rd448, %r5;
 	cvt.u64.u32 %rd449, %r6;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L123;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L123;
 	mov.b64 %rd445, 9223372036854775807;
 	mov.b64 %rd446, 9223372036854775807;
 	mov.b64 %rd450, %rd448;
 $L124:
-	setp.ge.s64 %p121, %rd450, %rd447;
-	@%p121 bra $L125;
+	setp.ge.s64 %p117, %rd450, %rd447;
+	@%p117 bra $L125;
 	mad.lo.s64 %rd451, %rd450, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd452, [%rd451+0];
 	ld.relaxed.gpu.global.s64 %rd453, [%rd451+8];
-	setp.lt.s64 %p122, %rd452, %rd445;
-	setp.eq.s64 %p123, %rd452, %rd445;
-	setp.lt.s64 %p124, %rd453, %rd446;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd454, %rd452, %rd445, %p126;
-	selp.b64 %rd455, %rd453, %rd446, %p126;
+	setp.lt.s64 %p118, %rd452, %rd445;
+	setp.eq.s64 %p119, %rd452, %rd445;
+	setp.lt.s64 %p120, %rd453, %rd446;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd454, %rd452, %rd445, %p122;
+	selp.b64 %rd455, %rd453, %rd446, %p122;
 	mov.b64 %rd445, %rd454;
 	mov.b64 %rd446, %rd455;
 	add.s64 %rd450, %rd450, %rd449;
@@ -9350,24 +9329,24 @@ $L124:
 $L125:
 	bra.uni $L122;
 $L123:
-	setp.ne.u32 %p127, %r18, 10;
-	@%p127 bra.uni $L126;
+	setp.ne.u32 %p123, %r18, 10;
+	@%p123 bra.uni $L126;
 	mov.b64 %rd445, -9223372036854775808;
 	mov.b64 %rd446, 9223372036854775807;
 	mov.b64 %rd456, %rd448;
 $L127:
-	setp.ge.s64 %p128, %rd456, %rd447;
-	@%p128 bra $L128;
+	setp.ge.s64 %p124, %rd456, %rd447;
+	@%p124 bra $L128;
 	mad.lo.s64 %rd457, %rd456, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd458, [%rd457+0];
 	ld.relaxed.gpu.global.s64 %rd459, [%rd457+8];
-	setp.gt.s64 %p129, %rd458, %rd445;
-	setp.eq.s64 %p130, %rd458, %rd445;
-	setp.lt.s64 %p131, %rd459, %rd446;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd460, %rd458, %rd445, %p133;
-	selp.b64 %rd461, %rd459, %rd446, %p133;
+	setp.gt.s64 %p125, %rd458, %rd445;
+	setp.eq.s64 %p126, %rd458, %rd445;
+	setp.lt.s64 %p127, %rd459, %rd446;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd460, %rd458, %rd445, %p129;
+	selp.b64 %rd461, %rd459, %rd446, %p129;
 	mov.b64 %rd445, %rd460;
 	mov.b64 %rd446, %rd461;
 	add.s64 %rd456, %rd456, %rd449;
@@ -9388,8 +9367,8 @@ $L129:
 	mov.b64 %rd446, %rd463;
 	mov.b64 %rd464, %rd448;
 $L130:
-	setp.ge.s64 %p134, %rd464, %rd447;
-	@%p134 bra $L131;
+	setp.ge.s64 %p130, %rd464, %rd447;
+	@%p130 bra $L131;
 	mad.lo.s64 %rd465, %rd464, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd466, [%rd465+0];
 	ld.relaxed.gpu.global.s64 %rd467, [%rd465+8];
@@ -9417,44 +9396,44 @@ $L122:
 	mov.b64 %rd474, %rd445;
 	mov.b64 %rd475, %rd446;
 	// block reduction
+	mov.b32 %r153, 1;
 	mov.b32 %r154, 1;
-	mov.b32 %r155, 1;
-	sub.u32 %r156, %r13, 1;
-	mov.b32 %r157, %r154;
+	sub.u32 %r155, %r13, 1;
+	mov.b32 %r156, %r153;
 $L133:
-	setp.hs.u32 %p135, %r157, 32;
-	@%p135 bra $L134;
-	mov.b64 {%r158, %r159}, %rd474;
-	shfl.sync.down.b32 %r160|%p136, %r158, %r157, %r156, %r17;
-	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
-	mov.b64 %rd476, {%r160, %r161};
-	mov.b64 {%r162, %r163}, %rd475;
-	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
-	mov.b64 %rd477, {%r164, %r165};
-	@!%p136 bra $L135;
-	setp.ne.u32 %p137, %r18, 9;
-	@%p137 bra.uni $L137;
-	setp.lt.s64 %p138, %rd476, %rd474;
-	setp.eq.s64 %p139, %rd476, %rd474;
-	setp.lt.s64 %p140, %rd477, %rd475;
-	and.pred %p141, %p139, %p140;
-	or.pred %p142, %p138, %p141;
-	selp.b64 %rd478, %rd476, %rd474, %p142;
-	selp.b64 %rd479, %rd477, %rd475, %p142;
+	setp.hs.u32 %p131, %r156, 32;
+	@%p131 bra $L134;
+	mov.b64 {%r157, %r158}, %rd474;
+	shfl.sync.down.b32 %r159|%p132, %r157, %r156, %r155, %r17;
+	shfl.sync.down.b32 %r160, %r158, %r156, %r155, %r17;
+	mov.b64 %rd476, {%r159, %r160};
+	mov.b64 {%r161, %r162}, %rd475;
+	shfl.sync.down.b32 %r163, %r161, %r156, %r155, %r17;
+	shfl.sync.down.b32 %r164, %r162, %r156, %r155, %r17;
+	mov.b64 %rd477, {%r163, %r164};
+	@!%p132 bra $L135;
+	setp.ne.u32 %p133, %r18, 9;
+	@%p133 bra.uni $L137;
+	setp.lt.s64 %p134, %rd476, %rd474;
+	setp.eq.s64 %p135, %rd476, %rd474;
+	setp.lt.s64 %p136, %rd477, %rd475;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd478, %rd476, %rd474, %p138;
+	selp.b64 %rd479, %rd477, %rd475, %p138;
 	mov.b64 %rd474, %rd478;
 	mov.b64 %rd475, %rd479;
 	bra.uni $L136;
 $L137:
-	setp.ne.u32 %p143, %r18, 10;
-	@%p143 bra.uni $L138;
-	setp.gt.s64 %p144, %rd476, %rd474;
-	setp.eq.s64 %p145, %rd476, %rd474;
-	setp.lt.s64 %p146, %rd477, %rd475;
-	and.pred %p147, %p145, %p146;
-	or.pred %p148, %p144, %p147;
-	selp.b64 %rd480, %rd476, %rd474, %p148;
-	selp.b64 %rd481, %rd477, %rd475, %p148;
+	setp.ne.u32 %p139, %r18, 10;
+	@%p139 bra.uni $L138;
+	setp.gt.s64 %p140, %rd476, %rd474;
+	setp.eq.s64 %p141, %rd476, %rd474;
+	setp.lt.s64 %p142, %rd477, %rd475;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd480, %rd476, %rd474, %p144;
+	selp.b64 %rd481, %rd477, %rd475, %p144;
 	mov.b64 %rd474, %rd480;
 	mov.b64 %rd475, %rd481;
 	bra.uni $L136;
@@ -9478,21 +9457,21 @@ $L139:
 	mov.b64 %rd475, %rd418;
 $L136:
 $L135:
-	shl.b32 %r157, %r157, 1;
+	shl.b32 %r156, %r156, 1;
 	bra.uni $L133;
 $L134:
-	setp.eq.u32 %p149, %r7, 0;
-	@!%p149 bra $L140;
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L140;
 	mul.wide.u32 %rd488, %r8, 16;
 	add.s64 %rd489, %rd1, %rd488;
 	st.shared.s64 [%rd489+0], %rd474;
 	st.shared.s64 [%rd489+8], %rd475;
 $L140:
 	bar.sync 0;
-	setp.eq.u32 %p150, %r8, 0;
-	@!%p150 bra $L141;
-	setp.lo.u32 %p151, %r7, %r10;
-	@!%p151 bra $L142;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L141;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L142;
 	mul.wide.u32 %rd490, %r7, 16;
 	add.s64 %rd491, %rd1, %rd490;
 	ld.shared.s64 %rd492, [%rd491+0];
@@ -9500,42 +9479,42 @@ $L140:
 	mov.b64 %rd474, %rd492;
 	mov.b64 %rd475, %rd493;
 $L142:
-	sub.u32 %r166, %r10, 1;
-	mov.b32 %r167, %r155;
+	sub.u32 %r165, %r10, 1;
+	mov.b32 %r166, %r154;
 $L143:
-	setp.hs.u32 %p152, %r167, 32;
-	@%p152 bra $L144;
-	mov.b64 {%r168, %r169}, %rd474;
-	shfl.sync.down.b32 %r170|%p153, %r168, %r167, %r166, %r17;
-	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
-	mov.b64 %rd494, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd475;
-	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
-	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
-	mov.b64 %rd495, {%r174, %r175};
-	@!%p153 bra $L145;
-	setp.ne.u32 %p154, %r18, 9;
-	@%p154 bra.uni $L147;
-	setp.lt.s64 %p155, %rd494, %rd474;
-	setp.eq.s64 %p156, %rd494, %rd474;
-	setp.lt.s64 %p157, %rd495, %rd475;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd496, %rd494, %rd474, %p159;
-	selp.b64 %rd497, %rd495, %rd475, %p159;
+	setp.hs.u32 %p148, %r166, 32;
+	@%p148 bra $L144;
+	mov.b64 {%r167, %r168}, %rd474;
+	shfl.sync.down.b32 %r169|%p149, %r167, %r166, %r165, %r17;
+	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
+	mov.b64 %rd494, {%r169, %r170};
+	mov.b64 {%r171, %r172}, %rd475;
+	shfl.sync.down.b32 %r173, %r171, %r166, %r165, %r17;
+	shfl.sync.down.b32 %r174, %r172, %r166, %r165, %r17;
+	mov.b64 %rd495, {%r173, %r174};
+	@!%p149 bra $L145;
+	setp.ne.u32 %p150, %r18, 9;
+	@%p150 bra.uni $L147;
+	setp.lt.s64 %p151, %rd494, %rd474;
+	setp.eq.s64 %p152, %rd494, %rd474;
+	setp.lt.s64 %p153, %rd495, %rd475;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd496, %rd494, %rd474, %p155;
+	selp.b64 %rd497, %rd495, %rd475, %p155;
 	mov.b64 %rd474, %rd496;
 	mov.b64 %rd475, %rd497;
 	bra.uni $L146;
 $L147:
-	setp.ne.u32 %p160, %r18, 10;
-	@%p160 bra.uni $L148;
-	setp.gt.s64 %p161, %rd494, %rd474;
-	setp.eq.s64 %p162, %rd494, %rd474;
-	setp.lt.s64 %p163, %rd495, %rd475;
-	and.pred %p164, %p162, %p163;
-	or.pred %p165, %p161, %p164;
-	selp.b64 %rd498, %rd494, %rd474, %p165;
-	selp.b64 %rd499, %rd495, %rd475, %p165;
+	setp.ne.u32 %p156, %r18, 10;
+	@%p156 bra.uni $L148;
+	setp.gt.s64 %p157, %rd494, %rd474;
+	setp.eq.s64 %p158, %rd494, %rd474;
+	setp.lt.s64 %p159, %rd495, %rd475;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd498, %rd494, %rd474, %p161;
+	selp.b64 %rd499, %rd495, %rd475, %p161;
 	mov.b64 %rd474, %rd498;
 	mov.b64 %rd475, %rd499;
 	bra.uni $L146;
@@ -9559,11 +9538,11 @@ $L149:
 	mov.b64 %rd475, %rd418;
 $L146:
 $L145:
-	shl.b32 %r167, %r167, 1;
+	shl.b32 %r166, %r166, 1;
 	bra.uni $L143;
 $L144:
 $L141:
-	@!%p117 bra $L150;
+	@!%p113 bra $L150;
 	st.global.s64 [%rd13+0], %rd474;
 	st.global.s64 [%rd13+8], %rd475;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
@@ -10852,12 +10831,11 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44
+	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<160>;
-	.reg .b32 %r<177>;
+	.reg .pred %p<156>;
+	.reg .b32 %r<176>;
 	.reg .b64 %rd<469>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -11017,17 +10995,14 @@ const gokkosPTX16 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	ld.param.u8 %r39, [gk_s44];
-	setp.ne.u32 %p11, %r39, 0;
-	mov.pred %p12, %p11;
-	setp.ne.u32 %p13, %r18, 9;
-	@%p13 bra.uni $L2;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p14, %r18, 10;
-	@%p14 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd117, -9223372036854775808;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
@@ -11050,8 +11025,8 @@ $L1:
 	cvt.u64.u32 %rd127, %r30;
 	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p15, %rd128, %rd2;
-	@%p15 bra $L6;
+	setp.ge.s64 %p13, %rd128, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -11067,7 +11042,7 @@ $L5:
 	mov.b64 %rd136, %rd46;
 	mov.b64 %rd137, %rd48;
 	mov.b64 %rd138, %rd50;
-	mov.pred %p16, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd139, %rd52;
 	mov.b64 %rd140, %rd55;
 	mov.b64 %rd141, %rd57;
@@ -11075,7 +11050,7 @@ $L5:
 	mov.b64 %rd143, %rd62;
 	mov.b64 %rd144, %rd64;
 	mov.b64 %rd145, %rd66;
-	mov.pred %p17, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd146, %rd69;
 	mov.b64 %rd147, %rd71;
 	mov.b64 %rd148, %rd73;
@@ -11085,11 +11060,11 @@ $L5:
 	mov.b64 %rd152, %rd83;
 	mov.b64 %rd153, %rd85;
 	mov.b64 %rd154, %rd87;
-	mov.pred %p18, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd155, %rd90;
 	mov.b64 %rd156, %rd92;
 	mov.b64 %rd157, %rd94;
-	mov.b32 %r40, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd158, %rd96;
 	mov.b64 %rd159, %rd98;
 	mov.b64 %rd160, %rd100;
@@ -11099,9 +11074,8 @@ $L5:
 	mov.b64 %rd164, %rd110;
 	mov.b64 %rd165, %rd112;
 	mov.b64 %rd166, %rd114;
-	mov.b32 %r41, %r37;
-	mov.pred %p19, %p10;
-	mov.pred %p20, %p12;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd167, %rd17, %rd25;
 	mad.lo.s64 %rd168, %rd158, 4, 15;
 	and.b64 %rd168, %rd168, -16;
@@ -11123,68 +11097,68 @@ $L5:
 	mov.b64 %rd183, %rd182;
 	mul.lo.s64 %rd184, %rd176, %rd158;
 	mov.b64 %rd185, %rd184;
-	@!%p17 bra $L9;
+	@!%p15 bra $L9;
 	mov.b64 %rd185, 4611686018427387904;
 $L9:
 	mov.b64 %rd186, %rd180;
 $L10:
-	setp.lt.s64 %p21, %rd186, %rd183;
-	not.pred %p22, %p21;
-	@!%p22 bra $L14;
+	setp.lt.s64 %p18, %rd186, %rd183;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.pred %p23, %p16;
+	mov.pred %p20, %p14;
 	mov.b64 %rd187, %rd139;
 	mov.b64 %rd188, %rd186;
 $L15:
-	@!%p23 bra $L19;
+	@!%p20 bra $L19;
 	shr.s64 %rd189, %rd188, 5;
 	mul.lo.s64 %rd190, %rd189, %rd145;
 	mad.lo.s64 %rd191, %rd190, 4, %rd143;
-	ld.global.nc.u32 %r42, [%rd191+0];
-	mov.b32 %r43, %r42;
+	ld.global.nc.u32 %r41, [%rd191+0];
+	mov.b32 %r42, %r41;
 	and.b64 %rd192, %rd188, 31;
 	min.u64 %rd193, %rd192, 32;
-	cvt.u32.u64 %r44, %rd193;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p24, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p24;
-	and.b32 %r48, %r43, %r47;
-	setp.ne.u32 %p25, %r48, 0x0;
-	@!%p25 bra $L21;
-	cvt.u32.u64 %r49, %rd188;
-	mov.b32 %r50, %r49;
+	cvt.u32.u64 %r43, %rd193;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p21, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p21;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p22, %r47, 0x0;
+	@!%p22 bra $L21;
+	cvt.u32.u64 %r48, %rd188;
+	mov.b32 %r49, %r48;
 	bra.uni $L17;
 $L21:
-	mov.b32 %r50, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L17;
 $L19:
 	mul.lo.s64 %rd194, %rd188, %rd142;
 	mad.lo.s64 %rd195, %rd194, 4, %rd140;
-	ld.global.nc.s32 %r51, [%rd195+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r50, %r52;
+	ld.global.nc.s32 %r50, [%rd195+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	mov.b32 %r53, %r50;
-	setp.lt.s32 %p26, %r53, 0;
-	@!%p26 bra $L23;
+	mov.b32 %r52, %r49;
+	setp.lt.s32 %p23, %r52, 0;
+	@!%p23 bra $L23;
 	bra.uni $L11;
 $L23:
 	mov.b64 %rd196, %rd129;
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd197, %r54;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd197, %r53;
 	mul.lo.s64 %rd198, %rd197, %rd132;
 	mad.lo.s64 %rd199, %rd198, 8, %rd130;
 	ld.global.nc.s64 %rd200, [%rd199+0];
 	mov.b64 %rd201, %rd200;
 	mov.b64 %rd202, %rd201;
 	mov.b64 %rd203, %rd129;
-	mov.b32 %r55, %r53;
-	cvt.s64.s32 %rd204, %r55;
+	mov.b32 %r54, %r52;
+	cvt.s64.s32 %rd204, %r54;
 	add.s64 %rd205, %rd204, 1;
 	mul.lo.s64 %rd206, %rd205, %rd132;
 	mad.lo.s64 %rd207, %rd206, 8, %rd130;
@@ -11197,9 +11171,9 @@ $L23:
 	mov.b64 %rd214, %rd212;
 	mov.b64 %rd215, %rd213;
 $L24:
-	setp.lt.s64 %p27, %rd215, %rd214;
-	not.pred %p28, %p27;
-	@!%p28 bra $L28;
+	setp.lt.s64 %p24, %rd215, %rd214;
+	not.pred %p25, %p24;
+	@!%p25 bra $L28;
 	bra.uni $L26;
 $L28:
 	add.s64 %rd216, %rd215, %rd185;
@@ -11209,64 +11183,63 @@ $L28:
 	add.s64 %rd220, %rd215, %rd178;
 	mov.b64 %rd221, %rd220;
 $L29:
-	setp.lt.s64 %p29, %rd221, %rd218;
-	not.pred %p30, %p29;
-	@!%p30 bra $L33;
+	setp.lt.s64 %p26, %rd221, %rd218;
+	not.pred %p27, %p26;
+	@!%p27 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd222, %rd221, %rd135;
 	mad.lo.s64 %rd223, %rd222, 4, %rd133;
-	ld.global.nc.s32 %r56, [%rd223+0];
+	ld.global.nc.s32 %r55, [%rd223+0];
+	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	mov.b32 %r59, %r41;
-	mov.pred %p31, %p19;
-	mov.pred %p32, %p20;
-	mov.b32 %r60, %r53;
-	mov.b32 %r61, %r58;
+	mov.b32 %r58, %r40;
+	mov.pred %p28, %p17;
+	mov.b32 %r59, %r52;
+	mov.b32 %r60, %r57;
 	mov.b64 %rd224, %rd221;
 $L34:
-	cvt.s64.s32 %rd225, %r60;
+	cvt.s64.s32 %rd225, %r59;
 	mul.lo.s64 %rd226, %rd225, %rd163;
 	mad.lo.s64 %rd227, %rd226, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd228, [%rd227+0];
 	mov.b64 %rd229, %rd228;
 	mov.b64 %rd230, %rd229;
 	shr.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r62, %rd231;
-	mov.b32 %r63, %r62;
-	add.s32 %r64, %r63, 1;
+	cvt.u32.u64 %r61, %rd231;
+	mov.b32 %r62, %r61;
+	add.s32 %r63, %r62, 1;
+	mov.b32 %r64, %r63;
 	mov.b32 %r65, %r64;
-	mov.b32 %r66, %r65;
-	mov.b32 %r67, %r60;
-	cvt.u64.u32 %rd232, %r66;
+	mov.b32 %r66, %r59;
+	cvt.u64.u32 %rd232, %r65;
 	shl.b64 %rd233, %rd232, 32;
-	cvt.u64.u32 %rd234, %r67;
+	cvt.u64.u32 %rd234, %r66;
 	or.b64 %rd235, %rd233, %rd234;
 	mov.b64 %rd236, %rd235;
 	mov.b64 %rd237, %rd236;
 $L37:
-	cvt.s64.s32 %rd238, %r61;
+	cvt.s64.s32 %rd238, %r60;
 	mul.lo.s64 %rd239, %rd238, %rd163;
 	mad.lo.s64 %rd240, %rd239, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd241, [%rd240+0];
 	mov.b64 %rd242, %rd241;
 	mov.b64 %rd243, %rd242;
 	shr.u64 %rd244, %rd243, 32;
-	cvt.u32.u64 %r68, %rd244;
-	setp.ls.u32 %p33, %r68, %r65;
-	@!%p33 bra $L41;
-	mov.pred %p34, 0;
+	cvt.u32.u64 %r67, %rd244;
+	setp.ls.u32 %p29, %r67, %r64;
+	@!%p29 bra $L41;
+	mov.pred %p30, 0;
 	bra.uni $L36;
 $L41:
-	cvt.s64.s32 %rd245, %r61;
+	cvt.s64.s32 %rd245, %r60;
 	mul.lo.s64 %rd246, %rd245, %rd163;
 	mad.lo.s64 %rd247, %rd246, 8, %rd161;
 	atom.global.cas.b64 %rd248, [%rd247], %rd243, %rd237;
-	setp.eq.u64 %p35, %rd248, %rd243;
-	mov.pred %p36, %p35;
-	@!%p36 bra $L43;
-	mov.pred %p34, 1;
+	setp.eq.u64 %p31, %rd248, %rd243;
+	mov.pred %p32, %p31;
+	@!%p32 bra $L43;
+	mov.pred %p30, 1;
 	bra.uni $L36;
 $L43:
 $L38:
@@ -11276,108 +11249,108 @@ $L39:
 $L35:
 	bra.uni $L34;
 $L36:
-	@!%p34 bra $L45;
-	mov.pred %p37, 0;
+	@!%p30 bra $L45;
+	mov.pred %p33, 0;
 	mov.b64 %rd249, %rd219;
-	mov.b32 %r69, %r58;
+	mov.b32 %r68, %r57;
 $L46:
-	@!%p17 bra $L50;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd250, %r70;
+	@!%p15 bra $L50;
+	shr.s32 %r69, %r68, 5;
+	cvt.s64.s32 %rd250, %r69;
 	mov.b64 %rd251, %rd250;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd252, %r71;
+	and.b32 %r70, %r68, 31;
+	cvt.s64.s32 %rd252, %r70;
 	min.u64 %rd253, %rd252, 32;
-	cvt.u32.u64 %r72, %rd253;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p38, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p38;
-	mov.b32 %r76, %r75;
+	cvt.u32.u64 %r71, %rd253;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p34, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p34;
+	mov.b32 %r75, %r74;
 	mov.b64 %rd254, %rd251;
-	mov.b32 %r77, %r76;
+	mov.b32 %r76, %r75;
 	mul.lo.s64 %rd255, %rd254, %rd154;
 	mad.lo.s64 %rd256, %rd255, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r78, [%rd256+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p39, %r80, 0x0;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L52;
+	ld.relaxed.gpu.global.u32 %r77, [%rd256+0];
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r76;
+	setp.ne.u32 %p35, %r79, 0x0;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L52;
 	mul.lo.s64 %rd257, %rd254, %rd154;
 	mad.lo.s64 %rd258, %rd257, 4, %rd152;
-	atom.global.or.b32 %r81, [%rd258], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p42, %r83, 0x0;
-	mov.pred %p40, %p42;
+	atom.global.or.b32 %r80, [%rd258], %r76;
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r76;
+	setp.ne.u32 %p38, %r82, 0x0;
+	mov.pred %p36, %p38;
 $L52:
-	@!%p40 bra $L54;
+	@!%p36 bra $L54;
 	mov.b64 %rd259, %rd249;
 	mov.b64 %rd260, %rd259;
-	mov.pred %p43, 0;
+	mov.pred %p39, 0;
 	bra.uni $L48;
 $L54:
 	mov.b64 %rd261, %rd249;
 	mov.b64 %rd260, %rd261;
-	mov.pred %p43, 1;
+	mov.pred %p39, 1;
 	bra.uni $L48;
 $L50:
-	@!%p18 bra $L56;
-	cvt.s64.s32 %rd262, %r69;
+	@!%p16 bra $L56;
+	cvt.s64.s32 %rd262, %r68;
 	mul.lo.s64 %rd263, %rd262, %rd157;
 	mad.lo.s64 %rd264, %rd263, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r84, [%rd264+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p44, %r85, %r40;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L58;
-	cvt.s64.s32 %rd265, %r69;
+	ld.relaxed.gpu.global.s32 %r83, [%rd264+0];
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p40, %r84, %r39;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L58;
+	cvt.s64.s32 %rd265, %r68;
 	mul.lo.s64 %rd266, %rd265, %rd157;
 	mad.lo.s64 %rd267, %rd266, 4, %rd155;
-	atom.global.exch.b32 %r86, [%rd267], %r40;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p47, %r87, %r40;
-	mov.pred %p45, %p47;
+	atom.global.exch.b32 %r85, [%rd267], %r39;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p43, %r86, %r39;
+	mov.pred %p41, %p43;
 $L58:
-	@!%p45 bra $L60;
+	@!%p41 bra $L60;
 	mov.b64 %rd268, %rd249;
 	mov.b64 %rd260, %rd268;
-	mov.pred %p43, 0;
+	mov.pred %p39, 0;
 	bra.uni $L48;
 $L60:
 $L56:
 	mul.lo.s64 %rd269, %rd249, %rd174;
 	mad.lo.s64 %rd270, %rd269, 4, %rd172;
-	st.shared.s32 [%rd270+0], %r69;
+	st.shared.s32 [%rd270+0], %r68;
 	add.s64 %rd271, %rd249, 1;
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd260, %rd272;
-	mov.pred %p43, 1;
+	mov.pred %p39, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
 	mov.b64 %rd273, %rd260;
-	mov.pred %p48, %p43;
+	mov.pred %p44, %p39;
 	mov.b64 %rd219, %rd273;
-	mov.pred %p37, %p48;
-	@!%p37 bra $L62;
+	mov.pred %p33, %p44;
+	@!%p33 bra $L62;
 	mov.b64 %rd274, %rd129;
-	mov.b32 %r88, %r58;
-	setp.lt.s64 %p49, %rd115, 64;
-	setp.le.s64 %p50, %rd159, 1;
-	or.pred %p51, %p49, %p50;
-	@!%p51 bra $L63;
-	cvt.s64.s32 %rd275, %r88;
+	mov.b32 %r87, %r57;
+	setp.lt.s64 %p45, %rd115, 64;
+	setp.le.s64 %p46, %rd159, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L63;
+	cvt.s64.s32 %rd275, %r87;
 	add.s64 %rd276, %rd275, 1;
 	mul.lo.s64 %rd277, %rd276, %rd132;
 	mad.lo.s64 %rd278, %rd277, 8, %rd130;
 	ld.global.nc.s64 %rd279, [%rd278+0];
 	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r88;
+	cvt.s64.s32 %rd281, %r87;
 	mul.lo.s64 %rd282, %rd281, %rd132;
 	mad.lo.s64 %rd283, %rd282, 8, %rd130;
 	ld.global.nc.s64 %rd284, [%rd283+0];
@@ -11388,27 +11361,27 @@ $L48:
 	bra.uni $L64;
 $L63:
 	mov.b64 %rd288, %rd159;
-	setp.ge.s64 %p52, %rd115, 4096;
-	@!%p52 bra $L66;
+	setp.ge.s64 %p48, %rd115, 4096;
+	@!%p48 bra $L66;
 	mul.lo.s64 %rd289, %rd288, 4;
 	mov.b64 %rd288, %rd289;
 $L66:
-	setp.ge.s64 %p53, %rd115, 65536;
-	@!%p53 bra $L68;
+	setp.ge.s64 %p49, %rd115, 65536;
+	@!%p49 bra $L68;
 	mul.lo.s64 %rd290, %rd288, 4;
 	mov.b64 %rd288, %rd290;
 $L68:
 	sub.s64 %rd291, %rd288, 1;
 	and.b64 %rd292, %rd115, %rd291;
-	setp.eq.s64 %p54, %rd292, 0;
-	@!%p54 bra $L70;
-	cvt.s64.s32 %rd293, %r88;
+	setp.eq.s64 %p50, %rd292, 0;
+	@!%p50 bra $L70;
+	cvt.s64.s32 %rd293, %r87;
 	add.s64 %rd294, %rd293, 1;
 	mul.lo.s64 %rd295, %rd294, %rd132;
 	mad.lo.s64 %rd296, %rd295, 8, %rd130;
 	ld.global.nc.s64 %rd297, [%rd296+0];
 	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r88;
+	cvt.s64.s32 %rd299, %r87;
 	mul.lo.s64 %rd300, %rd299, %rd132;
 	mad.lo.s64 %rd301, %rd300, 8, %rd130;
 	ld.global.nc.s64 %rd302, [%rd301+0];
@@ -11430,105 +11403,105 @@ $L30:
 $L31:
 	mov.b64 %rd309, %rd219;
 $L71:
-	@!%p17 bra $L75;
+	@!%p15 bra $L75;
 	bra.uni $L73;
 $L75:
 	// block scan
 	mov.b64 %rd310, %rd309;
-	mov.b32 %r89, %r3;
+	mov.b32 %r88, %r3;
 $L76:
-	setp.hs.u32 %p55, %r89, 32;
-	@%p55 bra $L77;
-	mov.b64 {%r90, %r91}, %rd310;
-	shfl.sync.up.b32 %r92|%p56, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd311, {%r92, %r93};
-	@!%p56 bra $L78;
+	setp.hs.u32 %p51, %r88, 32;
+	@%p51 bra $L77;
+	mov.b64 {%r89, %r90}, %rd310;
+	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd311, {%r91, %r92};
+	@!%p52 bra $L78;
 	add.s64 %rd312, %rd311, %rd310;
 	mov.b64 %rd310, %rd312;
 $L78:
-	shl.b32 %r89, %r89, 1;
+	shl.b32 %r88, %r88, 1;
 	bra.uni $L76;
 $L77:
-	mov.b64 {%r94, %r95}, %rd310;
-	shfl.sync.up.b32 %r96|%p57, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd313, {%r96, %r97};
-	setp.lo.u32 %p58, %r3, 32;
-	and.pred %p59, %p57, %p58;
-	selp.b64 %rd314, %rd313, 0, %p59;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r98;
-	@!%p60 bra $L79;
+	mov.b64 {%r93, %r94}, %rd310;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd313, {%r95, %r96};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd314, %rd313, 0, %p55;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r97;
+	@!%p56 bra $L79;
 	mul.wide.u32 %rd315, %r8, 16;
 	add.s64 %rd316, %rd1, %rd315;
 	st.shared.s64 [%rd316+0], %rd310;
 $L79:
 	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L80;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L80;
 	mov.b64 %rd317, 0;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L81;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L81;
 	mul.wide.u32 %rd318, %r7, 16;
 	add.s64 %rd319, %rd1, %rd318;
 	ld.shared.s64 %rd320, [%rd319+0];
 	mov.b64 %rd317, %rd320;
 $L81:
-	mov.b64 {%r99, %r100}, %rd317;
-	shfl.sync.up.b32 %r101|%p63, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd321, {%r101, %r102};
-	@!%p63 bra $L82;
+	mov.b64 {%r98, %r99}, %rd317;
+	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd321, {%r100, %r101};
+	@!%p59 bra $L82;
 	add.s64 %rd322, %rd321, %rd317;
 	mov.b64 %rd317, %rd322;
 $L82:
-	mov.b64 {%r103, %r104}, %rd317;
-	shfl.sync.up.b32 %r105|%p64, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd323, {%r105, %r106};
-	@!%p64 bra $L83;
+	mov.b64 {%r102, %r103}, %rd317;
+	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd323, {%r104, %r105};
+	@!%p60 bra $L83;
 	add.s64 %rd324, %rd323, %rd317;
 	mov.b64 %rd317, %rd324;
 $L83:
-	mov.b64 {%r107, %r108}, %rd317;
-	shfl.sync.up.b32 %r109|%p65, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd325, {%r109, %r110};
-	@!%p65 bra $L84;
+	mov.b64 {%r106, %r107}, %rd317;
+	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd325, {%r108, %r109};
+	@!%p61 bra $L84;
 	add.s64 %rd326, %rd325, %rd317;
 	mov.b64 %rd317, %rd326;
 $L84:
-	mov.b64 {%r111, %r112}, %rd317;
-	shfl.sync.up.b32 %r113|%p66, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd327, {%r113, %r114};
-	@!%p66 bra $L85;
+	mov.b64 {%r110, %r111}, %rd317;
+	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd327, {%r112, %r113};
+	@!%p62 bra $L85;
 	add.s64 %rd328, %rd327, %rd317;
 	mov.b64 %rd317, %rd328;
 $L85:
-	mov.b64 {%r115, %r116}, %rd317;
-	shfl.sync.up.b32 %r117|%p67, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd329, {%r117, %r118};
-	@!%p67 bra $L86;
+	mov.b64 {%r114, %r115}, %rd317;
+	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd329, {%r116, %r117};
+	@!%p63 bra $L86;
 	add.s64 %rd330, %rd329, %rd317;
 	mov.b64 %rd317, %rd330;
 $L86:
-	mov.b64 {%r119, %r120}, %rd317;
-	shfl.sync.up.b32 %r121|%p68, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd331, {%r121, %r122};
-	selp.b64 %rd332, %rd331, 0, %p68;
-	@!%p62 bra $L87;
+	mov.b64 {%r118, %r119}, %rd317;
+	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd331, {%r120, %r121};
+	selp.b64 %rd332, %rd331, 0, %p64;
+	@!%p58 bra $L87;
 	mul.wide.u32 %rd333, %r7, 16;
 	add.s64 %rd334, %rd1, %rd333;
 	add.s64 %rd335, %rd334, 512;
 	st.shared.s64 [%rd335+0], %rd332;
 $L87:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r123;
-	@!%p69 bra $L88;
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r122;
+	@!%p65 bra $L88;
 	st.shared.s64 [%rd1+1024], %rd317;
 $L88:
 $L80:
@@ -11539,10 +11512,10 @@ $L80:
 	ld.shared.s64 %rd339, [%rd338+0];
 	add.s64 %rd340, %rd339, %rd314;
 	ld.shared.s64 %rd341, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd340;
-	shfl.sync.idx.b32 %r126|%p70, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd342, {%r126, %r127};
+	mov.b64 {%r123, %r124}, %rd340;
+	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd342, {%r125, %r126};
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
@@ -11552,20 +11525,20 @@ $L80:
 	mov.b64 %rd349, %rd347;
 	mov.b64 %rd350, 0;
 	cvt.u64.u32 %rd351, %r2;
-	setp.eq.s64 %p71, %rd351, 0;
-	setp.gt.s64 %p72, %rd349, 0;
-	and.pred %p73, %p71, %p72;
-	@!%p73 bra $L90;
+	setp.eq.s64 %p67, %rd351, 0;
+	setp.gt.s64 %p68, %rd349, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L90;
 	atom.global.add.u64 %rd352, [%rd149], %rd349;
 	mov.b64 %rd353, %rd352;
 	mov.b64 %rd350, %rd353;
 $L90:
 	cvt.u64.u32 %rd354, %r2;
-	setp.eq.s64 %p74, %rd354, 0;
-	setp.eq.u32 %p75, %r1, 0;
-	and.pred %p76, %p74, %p75;
+	setp.eq.s64 %p70, %rd354, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
 	bar.sync 0;
-	@!%p76 bra $L91;
+	@!%p72 bra $L91;
 	st.shared.s64 [%rd1+1024], %rd350;
 $L91:
 	bar.sync 0;
@@ -11576,19 +11549,19 @@ $L91:
 	mov.b64 %rd358, %rd357;
 	mov.b64 %rd359, 0;
 $L92:
-	setp.lt.s64 %p77, %rd359, %rd309;
-	not.pred %p78, %p77;
-	@!%p78 bra $L96;
+	setp.lt.s64 %p73, %rd359, %rd309;
+	not.pred %p74, %p73;
+	@!%p74 bra $L96;
 	bra.uni $L94;
 $L96:
 	mul.lo.s64 %rd360, %rd359, %rd174;
 	mad.lo.s64 %rd361, %rd360, 4, %rd172;
-	ld.shared.s32 %r128, [%rd361+0];
-	mov.b32 %r129, %r128;
+	ld.shared.s32 %r127, [%rd361+0];
+	mov.b32 %r128, %r127;
 	add.s64 %rd362, %rd358, %rd359;
 	mul.lo.s64 %rd363, %rd362, %rd148;
 	mad.lo.s64 %rd364, %rd363, 4, %rd146;
-	st.global.s32 [%rd364+0], %r129;
+	st.global.s32 [%rd364+0], %r128;
 $L93:
 	add.s64 %rd365, %rd359, 1;
 	mov.b64 %rd359, %rd365;
@@ -11616,43 +11589,43 @@ $L6:
 	mov.b64 %rd368, %rd115;
 	mov.b64 %rd369, %rd116;
 	// block reduction
-	mov.b32 %r130, 1;
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
 $L97:
-	setp.hs.u32 %p79, %r132, 32;
-	@%p79 bra $L98;
-	mov.b64 {%r133, %r134}, %rd368;
-	shfl.sync.down.b32 %r135|%p80, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd370, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd369;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd371, {%r139, %r140};
-	@!%p80 bra $L99;
-	setp.ne.u32 %p81, %r18, 9;
-	@%p81 bra.uni $L101;
-	setp.lt.s64 %p82, %rd370, %rd368;
-	setp.eq.s64 %p83, %rd370, %rd368;
-	setp.lt.s64 %p84, %rd371, %rd369;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd372, %rd370, %rd368, %p86;
-	selp.b64 %rd373, %rd371, %rd369, %p86;
+	setp.hs.u32 %p75, %r131, 32;
+	@%p75 bra $L98;
+	mov.b64 {%r132, %r133}, %rd368;
+	shfl.sync.down.b32 %r134|%p76, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd370, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd369;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd371, {%r138, %r139};
+	@!%p76 bra $L99;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L101;
+	setp.lt.s64 %p78, %rd370, %rd368;
+	setp.eq.s64 %p79, %rd370, %rd368;
+	setp.lt.s64 %p80, %rd371, %rd369;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd372, %rd370, %rd368, %p82;
+	selp.b64 %rd373, %rd371, %rd369, %p82;
 	mov.b64 %rd368, %rd372;
 	mov.b64 %rd369, %rd373;
 	bra.uni $L100;
 $L101:
-	setp.ne.u32 %p87, %r18, 10;
-	@%p87 bra.uni $L102;
-	setp.gt.s64 %p88, %rd370, %rd368;
-	setp.eq.s64 %p89, %rd370, %rd368;
-	setp.lt.s64 %p90, %rd371, %rd369;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd374, %rd370, %rd368, %p92;
-	selp.b64 %rd375, %rd371, %rd369, %p92;
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L102;
+	setp.gt.s64 %p84, %rd370, %rd368;
+	setp.eq.s64 %p85, %rd370, %rd368;
+	setp.lt.s64 %p86, %rd371, %rd369;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd374, %rd370, %rd368, %p88;
+	selp.b64 %rd375, %rd371, %rd369, %p88;
 	mov.b64 %rd368, %rd374;
 	mov.b64 %rd369, %rd375;
 	bra.uni $L100;
@@ -11676,21 +11649,21 @@ $L103:
 	mov.b64 %rd369, %rd381;
 $L100:
 $L99:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r131, %r131, 1;
 	bra.uni $L97;
 $L98:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L104;
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L104;
 	mul.wide.u32 %rd388, %r8, 16;
 	add.s64 %rd389, %rd1, %rd388;
 	st.shared.s64 [%rd389+0], %rd368;
 	st.shared.s64 [%rd389+8], %rd369;
 $L104:
 	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L105;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L106;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L105;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L106;
 	mul.wide.u32 %rd390, %r7, 16;
 	add.s64 %rd391, %rd1, %rd390;
 	ld.shared.s64 %rd392, [%rd391+0];
@@ -11698,42 +11671,42 @@ $L104:
 	mov.b64 %rd368, %rd392;
 	mov.b64 %rd369, %rd393;
 $L106:
-	sub.u32 %r141, %r10, 1;
-	mov.b32 %r142, %r130;
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
 $L107:
-	setp.hs.u32 %p96, %r142, 32;
-	@%p96 bra $L108;
-	mov.b64 {%r143, %r144}, %rd368;
-	shfl.sync.down.b32 %r145|%p97, %r143, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd394, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd369;
-	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd395, {%r149, %r150};
-	@!%p97 bra $L109;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L111;
-	setp.lt.s64 %p99, %rd394, %rd368;
-	setp.eq.s64 %p100, %rd394, %rd368;
-	setp.lt.s64 %p101, %rd395, %rd369;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd396, %rd394, %rd368, %p103;
-	selp.b64 %rd397, %rd395, %rd369, %p103;
+	setp.hs.u32 %p92, %r141, 32;
+	@%p92 bra $L108;
+	mov.b64 {%r142, %r143}, %rd368;
+	shfl.sync.down.b32 %r144|%p93, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd394, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd369;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd395, {%r148, %r149};
+	@!%p93 bra $L109;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L111;
+	setp.lt.s64 %p95, %rd394, %rd368;
+	setp.eq.s64 %p96, %rd394, %rd368;
+	setp.lt.s64 %p97, %rd395, %rd369;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd396, %rd394, %rd368, %p99;
+	selp.b64 %rd397, %rd395, %rd369, %p99;
 	mov.b64 %rd368, %rd396;
 	mov.b64 %rd369, %rd397;
 	bra.uni $L110;
 $L111:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L112;
-	setp.gt.s64 %p105, %rd394, %rd368;
-	setp.eq.s64 %p106, %rd394, %rd368;
-	setp.lt.s64 %p107, %rd395, %rd369;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd398, %rd394, %rd368, %p109;
-	selp.b64 %rd399, %rd395, %rd369, %p109;
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L112;
+	setp.gt.s64 %p101, %rd394, %rd368;
+	setp.eq.s64 %p102, %rd394, %rd368;
+	setp.lt.s64 %p103, %rd395, %rd369;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd398, %rd394, %rd368, %p105;
+	selp.b64 %rd399, %rd395, %rd369, %p105;
 	mov.b64 %rd368, %rd398;
 	mov.b64 %rd369, %rd399;
 	bra.uni $L110;
@@ -11757,53 +11730,53 @@ $L113:
 	mov.b64 %rd369, %rd381;
 $L110:
 $L109:
-	shl.b32 %r142, %r142, 1;
+	shl.b32 %r141, %r141, 1;
 	bra.uni $L107;
 $L108:
 $L105:
 	mul.wide.u32 %rd406, %r29, 16;
 	add.s64 %rd407, %rd11, %rd406;
-	setp.eq.u32 %p110, %r5, 0;
-	@!%p110 bra $L114;
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L114;
 	st.global.s64 [%rd407+0], %rd368;
 	st.global.s64 [%rd407+8], %rd369;
 $L114:
 	// the last block combines the partials
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L115;
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L115;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r151, [gk_reduce_done], 1;
-	sub.u32 %r152, %r30, 1;
-	setp.eq.u32 %p112, %r151, %r152;
+	atom.global.add.u32 %r150, [gk_reduce_done], 1;
+	sub.u32 %r151, %r30, 1;
+	setp.eq.u32 %p108, %r150, %r151;
 	fence.acq_rel.gpu;
-	selp.b32 %r153, 1, 0, %p112;
-	st.shared.u32 [%rd1+1024], %r153;
+	selp.b32 %r152, 1, 0, %p108;
+	st.shared.u32 [%rd1+1024], %r152;
 $L115:
 	bar.sync 0;
-	ld.shared.u32 %r154, [%rd1+1024];
-	setp.ne.u32 %p113, %r154, 0;
-	@!%p113 bra $L116;
+	ld.shared.u32 %r153, [%rd1+1024];
+	setp.ne.u32 %p109, %r153, 0;
+	@!%p109 bra $L116;
 	cvt.u64.u32 %rd410, %r30;
 	cvt.u64.u32 %rd411, %r5;
 	cvt.u64.u32 %rd412, %r6;
-	setp.ne.u32 %p114, %r18, 9;
-	@%p114 bra.uni $L118;
+	setp.ne.u32 %p110, %r18, 9;
+	@%p110 bra.uni $L118;
 	mov.b64 %rd408, 9223372036854775807;
 	mov.b64 %rd409, 9223372036854775807;
 	mov.b64 %rd413, %rd411;
 $L119:
-	setp.ge.s64 %p115, %rd413, %rd410;
-	@%p115 bra $L120;
+	setp.ge.s64 %p111, %rd413, %rd410;
+	@%p111 bra $L120;
 	mad.lo.s64 %rd414, %rd413, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd415, [%rd414+0];
 	ld.relaxed.gpu.global.s64 %rd416, [%rd414+8];
-	setp.lt.s64 %p116, %rd415, %rd408;
-	setp.eq.s64 %p117, %rd415, %rd408;
-	setp.lt.s64 %p118, %rd416, %rd409;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd417, %rd415, %rd408, %p120;
-	selp.b64 %rd418, %rd416, %rd409, %p120;
+	setp.lt.s64 %p112, %rd415, %rd408;
+	setp.eq.s64 %p113, %rd415, %rd408;
+	setp.lt.s64 %p114, %rd416, %rd409;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd417, %rd415, %rd408, %p116;
+	selp.b64 %rd418, %rd416, %rd409, %p116;
 	mov.b64 %rd408, %rd417;
 	mov.b64 %rd409, %rd418;
 	add.s64 %rd413, %rd413, %rd412;
@@ -11811,24 +11784,24 @@ $L119:
 $L120:
 	bra.uni $L117;
 $L118:
-	setp.ne.u32 %p121, %r18, 10;
-	@%p121 bra.uni $L121;
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L121;
 	mov.b64 %rd408, -9223372036854775808;
 	mov.b64 %rd409, 9223372036854775807;
 	mov.b64 %rd419, %rd411;
 $L122:
-	setp.ge.s64 %p122, %rd419, %rd410;
-	@%p122 bra $L123;
+	setp.ge.s64 %p118, %rd419, %rd410;
+	@%p118 bra $L123;
 	mad.lo.s64 %rd420, %rd419, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd421, [%rd420+0];
 	ld.relaxed.gpu.global.s64 %rd422, [%rd420+8];
-	setp.gt.s64 %p123, %rd421, %rd408;
-	setp.eq.s64 %p124, %rd421, %rd408;
-	setp.lt.s64 %p125, %rd422, %rd409;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd423, %rd421, %rd408, %p127;
-	selp.b64 %rd424, %rd422, %rd409, %p127;
+	setp.gt.s64 %p119, %rd421, %rd408;
+	setp.eq.s64 %p120, %rd421, %rd408;
+	setp.lt.s64 %p121, %rd422, %rd409;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd423, %rd421, %rd408, %p123;
+	selp.b64 %rd424, %rd422, %rd409, %p123;
 	mov.b64 %rd408, %rd423;
 	mov.b64 %rd409, %rd424;
 	add.s64 %rd419, %rd419, %rd412;
@@ -11849,8 +11822,8 @@ $L124:
 	mov.b64 %rd409, %rd426;
 	mov.b64 %rd427, %rd411;
 $L125:
-	setp.ge.s64 %p128, %rd427, %rd410;
-	@%p128 bra $L126;
+	setp.ge.s64 %p124, %rd427, %rd410;
+	@%p124 bra $L126;
 	mad.lo.s64 %rd428, %rd427, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd429, [%rd428+0];
 	ld.relaxed.gpu.global.s64 %rd430, [%rd428+8];
@@ -11878,44 +11851,44 @@ $L117:
 	mov.b64 %rd437, %rd408;
 	mov.b64 %rd438, %rd409;
 	// block reduction
+	mov.b32 %r154, 1;
 	mov.b32 %r155, 1;
-	mov.b32 %r156, 1;
-	sub.u32 %r157, %r13, 1;
-	mov.b32 %r158, %r155;
+	sub.u32 %r156, %r13, 1;
+	mov.b32 %r157, %r154;
 $L128:
-	setp.hs.u32 %p129, %r158, 32;
-	@%p129 bra $L129;
-	mov.b64 {%r159, %r160}, %rd437;
-	shfl.sync.down.b32 %r161|%p130, %r159, %r158, %r157, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
-	mov.b64 %rd439, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd438;
-	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
-	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
-	mov.b64 %rd440, {%r165, %r166};
-	@!%p130 bra $L130;
-	setp.ne.u32 %p131, %r18, 9;
-	@%p131 bra.uni $L132;
-	setp.lt.s64 %p132, %rd439, %rd437;
-	setp.eq.s64 %p133, %rd439, %rd437;
-	setp.lt.s64 %p134, %rd440, %rd438;
-	and.pred %p135, %p133, %p134;
-	or.pred %p136, %p132, %p135;
-	selp.b64 %rd441, %rd439, %rd437, %p136;
-	selp.b64 %rd442, %rd440, %rd438, %p136;
+	setp.hs.u32 %p125, %r157, 32;
+	@%p125 bra $L129;
+	mov.b64 {%r158, %r159}, %rd437;
+	shfl.sync.down.b32 %r160|%p126, %r158, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
+	mov.b64 %rd439, {%r160, %r161};
+	mov.b64 {%r162, %r163}, %rd438;
+	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
+	mov.b64 %rd440, {%r164, %r165};
+	@!%p126 bra $L130;
+	setp.ne.u32 %p127, %r18, 9;
+	@%p127 bra.uni $L132;
+	setp.lt.s64 %p128, %rd439, %rd437;
+	setp.eq.s64 %p129, %rd439, %rd437;
+	setp.lt.s64 %p130, %rd440, %rd438;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd441, %rd439, %rd437, %p132;
+	selp.b64 %rd442, %rd440, %rd438, %p132;
 	mov.b64 %rd437, %rd441;
 	mov.b64 %rd438, %rd442;
 	bra.uni $L131;
 $L132:
-	setp.ne.u32 %p137, %r18, 10;
-	@%p137 bra.uni $L133;
-	setp.gt.s64 %p138, %rd439, %rd437;
-	setp.eq.s64 %p139, %rd439, %rd437;
-	setp.lt.s64 %p140, %rd440, %rd438;
-	and.pred %p141, %p139, %p140;
-	or.pred %p142, %p138, %p141;
-	selp.b64 %rd443, %rd439, %rd437, %p142;
-	selp.b64 %rd444, %rd440, %rd438, %p142;
+	setp.ne.u32 %p133, %r18, 10;
+	@%p133 bra.uni $L133;
+	setp.gt.s64 %p134, %rd439, %rd437;
+	setp.eq.s64 %p135, %rd439, %rd437;
+	setp.lt.s64 %p136, %rd440, %rd438;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd443, %rd439, %rd437, %p138;
+	selp.b64 %rd444, %rd440, %rd438, %p138;
 	mov.b64 %rd437, %rd443;
 	mov.b64 %rd438, %rd444;
 	bra.uni $L131;
@@ -11939,21 +11912,21 @@ $L134:
 	mov.b64 %rd438, %rd381;
 $L131:
 $L130:
-	shl.b32 %r158, %r158, 1;
+	shl.b32 %r157, %r157, 1;
 	bra.uni $L128;
 $L129:
-	setp.eq.u32 %p143, %r7, 0;
-	@!%p143 bra $L135;
+	setp.eq.u32 %p139, %r7, 0;
+	@!%p139 bra $L135;
 	mul.wide.u32 %rd451, %r8, 16;
 	add.s64 %rd452, %rd1, %rd451;
 	st.shared.s64 [%rd452+0], %rd437;
 	st.shared.s64 [%rd452+8], %rd438;
 $L135:
 	bar.sync 0;
-	setp.eq.u32 %p144, %r8, 0;
-	@!%p144 bra $L136;
-	setp.lo.u32 %p145, %r7, %r10;
-	@!%p145 bra $L137;
+	setp.eq.u32 %p140, %r8, 0;
+	@!%p140 bra $L136;
+	setp.lo.u32 %p141, %r7, %r10;
+	@!%p141 bra $L137;
 	mul.wide.u32 %rd453, %r7, 16;
 	add.s64 %rd454, %rd1, %rd453;
 	ld.shared.s64 %rd455, [%rd454+0];
@@ -11961,42 +11934,42 @@ $L135:
 	mov.b64 %rd437, %rd455;
 	mov.b64 %rd438, %rd456;
 $L137:
-	sub.u32 %r167, %r10, 1;
-	mov.b32 %r168, %r156;
+	sub.u32 %r166, %r10, 1;
+	mov.b32 %r167, %r155;
 $L138:
-	setp.hs.u32 %p146, %r168, 32;
-	@%p146 bra $L139;
-	mov.b64 {%r169, %r170}, %rd437;
-	shfl.sync.down.b32 %r171|%p147, %r169, %r168, %r167, %r17;
-	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
-	mov.b64 %rd457, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd438;
-	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
-	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
-	mov.b64 %rd458, {%r175, %r176};
-	@!%p147 bra $L140;
-	setp.ne.u32 %p148, %r18, 9;
-	@%p148 bra.uni $L142;
-	setp.lt.s64 %p149, %rd457, %rd437;
-	setp.eq.s64 %p150, %rd457, %rd437;
-	setp.lt.s64 %p151, %rd458, %rd438;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd459, %rd457, %rd437, %p153;
-	selp.b64 %rd460, %rd458, %rd438, %p153;
+	setp.hs.u32 %p142, %r167, 32;
+	@%p142 bra $L139;
+	mov.b64 {%r168, %r169}, %rd437;
+	shfl.sync.down.b32 %r170|%p143, %r168, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
+	mov.b64 %rd457, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd438;
+	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
+	mov.b64 %rd458, {%r174, %r175};
+	@!%p143 bra $L140;
+	setp.ne.u32 %p144, %r18, 9;
+	@%p144 bra.uni $L142;
+	setp.lt.s64 %p145, %rd457, %rd437;
+	setp.eq.s64 %p146, %rd457, %rd437;
+	setp.lt.s64 %p147, %rd458, %rd438;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd459, %rd457, %rd437, %p149;
+	selp.b64 %rd460, %rd458, %rd438, %p149;
 	mov.b64 %rd437, %rd459;
 	mov.b64 %rd438, %rd460;
 	bra.uni $L141;
 $L142:
-	setp.ne.u32 %p154, %r18, 10;
-	@%p154 bra.uni $L143;
-	setp.gt.s64 %p155, %rd457, %rd437;
-	setp.eq.s64 %p156, %rd457, %rd437;
-	setp.lt.s64 %p157, %rd458, %rd438;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd461, %rd457, %rd437, %p159;
-	selp.b64 %rd462, %rd458, %rd438, %p159;
+	setp.ne.u32 %p150, %r18, 10;
+	@%p150 bra.uni $L143;
+	setp.gt.s64 %p151, %rd457, %rd437;
+	setp.eq.s64 %p152, %rd457, %rd437;
+	setp.lt.s64 %p153, %rd458, %rd438;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd461, %rd457, %rd437, %p155;
+	selp.b64 %rd462, %rd458, %rd438, %p155;
 	mov.b64 %rd437, %rd461;
 	mov.b64 %rd438, %rd462;
 	bra.uni $L141;
@@ -12020,11 +11993,11 @@ $L144:
 	mov.b64 %rd438, %rd381;
 $L141:
 $L140:
-	shl.b32 %r168, %r168, 1;
+	shl.b32 %r167, %r167, 1;
 	bra.uni $L138;
 $L139:
 $L136:
-	@!%p111 bra $L145;
+	@!%p107 bra $L145;
 	st.global.s64 [%rd13+0], %rd437;
 	st.global.s64 [%rd13+8], %rd438;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
@@ -14684,12 +14657,11 @@ const gokkosPTX18 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54,
-	.param .b64 gk_s55
+	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<263>;
-	.reg .b32 %r<369>;
+	.reg .pred %p<256>;
+	.reg .b32 %r<368>;
 	.reg .b64 %rd<1238>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -14868,15 +14840,12 @@ const gokkosPTX18 = `//
 	ld.param.u8 %r37, [gk_s54];
 	setp.ne.u32 %p9, %r37, 0;
 	mov.pred %p10, %p9;
-	ld.param.u8 %r38, [gk_s55];
-	setp.ne.u32 %p11, %r38, 0;
-	mov.pred %p12, %p11;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p13, %rd138, %rd2;
-	@%p13 bra $L2;
+	setp.ge.s64 %p11, %rd138, %rd2;
+	@%p11 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
@@ -14952,11 +14921,11 @@ $L5:
 	mov.b64 %rd173, %rd188;
 	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p14, %rd135, 0;
+	setp.eq.s64 %p12, %rd135, 0;
 	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p15, %rd191, 0;
-	and.pred %p16, %p14, %p15;
-	mov.pred %p17, %p16;
+	setp.eq.s64 %p13, %rd191, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
 	mov.b64 %rd192, %rd62;
 	mov.b64 %rd193, 0;
 	cvt.u64.u32 %rd194, %r4;
@@ -14965,24 +14934,24 @@ $L5:
 	add.s64 %rd197, %rd195, %rd196;
 	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p18, %rd198, %rd192;
-	not.pred %p19, %p18;
-	@!%p19 bra $L10;
+	setp.lt.s64 %p16, %rd198, %rd192;
+	not.pred %p17, %p16;
+	@!%p17 bra $L10;
 	bra.uni $L8;
 $L10:
 	mul.lo.s64 %rd199, %rd198, %rd53;
 	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r39, [%rd200+0];
-	mov.b32 %r40, %r39;
+	ld.global.s32 %r38, [%rd200+0];
+	mov.b32 %r39, %r38;
 	mov.b64 %rd201, %rd25;
-	mov.b32 %r41, %r40;
-	cvt.s64.s32 %rd202, %r41;
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd202, %r40;
 	add.s64 %rd203, %rd202, 1;
 	mul.lo.s64 %rd204, %rd203, %rd32;
 	mad.lo.s64 %rd205, %rd204, 8, %rd28;
 	ld.global.nc.s64 %rd206, [%rd205+0];
 	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r41;
+	cvt.s64.s32 %rd208, %r40;
 	mul.lo.s64 %rd209, %rd208, %rd32;
 	mad.lo.s64 %rd210, %rd209, 8, %rd28;
 	ld.global.nc.s64 %rd211, [%rd210+0];
@@ -15000,80 +14969,80 @@ $L7:
 $L8:
 	mov.b64 %rd219, %rd193;
 	// block reduction
-	sub.u32 %r42, %r13, 1;
-	mov.b32 %r43, %r3;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r3;
 $L11:
-	setp.hs.u32 %p20, %r43, 32;
-	@%p20 bra $L12;
-	mov.b64 {%r44, %r45}, %rd219;
-	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
-	mov.b64 %rd220, {%r46, %r47};
-	@!%p21 bra $L13;
+	setp.hs.u32 %p18, %r42, 32;
+	@%p18 bra $L12;
+	mov.b64 {%r43, %r44}, %rd219;
+	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd220, {%r45, %r46};
+	@!%p19 bra $L13;
 	max.s64 %rd221, %rd219, %rd220;
 	mov.b64 %rd219, %rd221;
 $L13:
-	shl.b32 %r43, %r43, 1;
+	shl.b32 %r42, %r42, 1;
 	bra.uni $L11;
 $L12:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L14;
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L14;
 	mul.wide.u32 %rd222, %r8, 16;
 	add.s64 %rd223, %rd1, %rd222;
 	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L15;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L15;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L16;
 	mul.wide.u32 %rd224, %r7, 16;
 	add.s64 %rd225, %rd1, %rd224;
 	ld.shared.s64 %rd226, [%rd225+0];
 	mov.b64 %rd219, %rd226;
 $L16:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd219;
-	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd227, {%r51, %r52};
-	@!%p25 bra $L17;
+	sub.u32 %r47, %r10, 1;
+	mov.b64 {%r48, %r49}, %rd219;
+	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
+	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
+	mov.b64 %rd227, {%r50, %r51};
+	@!%p23 bra $L17;
 	max.s64 %rd228, %rd219, %rd227;
 	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r53, %r54}, %rd219;
-	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd229, {%r55, %r56};
-	@!%p26 bra $L18;
+	mov.b64 {%r52, %r53}, %rd219;
+	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
+	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
+	mov.b64 %rd229, {%r54, %r55};
+	@!%p24 bra $L18;
 	max.s64 %rd230, %rd219, %rd229;
 	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r57, %r58}, %rd219;
-	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd231, {%r59, %r60};
-	@!%p27 bra $L19;
+	mov.b64 {%r56, %r57}, %rd219;
+	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
+	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
+	mov.b64 %rd231, {%r58, %r59};
+	@!%p25 bra $L19;
 	max.s64 %rd232, %rd219, %rd231;
 	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r61, %r62}, %rd219;
-	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd233, {%r63, %r64};
-	@!%p28 bra $L20;
+	mov.b64 {%r60, %r61}, %rd219;
+	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
+	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
+	mov.b64 %rd233, {%r62, %r63};
+	@!%p26 bra $L20;
 	max.s64 %rd234, %rd219, %rd233;
 	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r65, %r66}, %rd219;
-	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd235, {%r67, %r68};
-	@!%p29 bra $L21;
+	mov.b64 {%r64, %r65}, %rd219;
+	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
+	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
+	mov.b64 %rd235, {%r66, %r67};
+	@!%p27 bra $L21;
 	max.s64 %rd236, %rd219, %rd235;
 	mov.b64 %rd219, %rd236;
 $L21:
-	@!%p22 bra $L22;
+	@!%p20 bra $L22;
 	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
@@ -15083,16 +15052,16 @@ $L15:
 	mov.b64 %rd238, %rd219;
 	mov.b64 %rd193, %rd238;
 	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p30, %rd239, 0;
-	setp.gt.s64 %p31, %rd193, 0;
-	and.pred %p32, %p30, %p31;
-	@!%p32 bra $L24;
+	setp.eq.s64 %p28, %rd239, 0;
+	setp.gt.s64 %p29, %rd193, 0;
+	and.pred %p30, %p28, %p29;
+	@!%p30 bra $L24;
 	mov.b64 %rd241, 12;
 	mul.lo.s64 %rd240, %rd241, %rd120;
 	mad.lo.s64 %rd242, %rd240, 8, %rd116;
 	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
-	@!%p17 bra $L26;
+	@!%p15 bra $L26;
 	mov.b64 %rd244, 0;
 	st.global.s64 [%rd116+0], %rd244;
 	mov.b64 %rd246, 1;
@@ -15112,23 +15081,23 @@ $L24:
 	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L27;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	atom.global.add.u32 %r70, [gk_league_sync], 1;
-	mov.u32 %r71, %nctaid.x;
-	sub.u32 %r72, %r71, 1;
-	setp.eq.u32 %p34, %r70, %r72;
-	@!%p34 bra $L28;
+	ld.relaxed.gpu.global.u32 %r68, [gk_league_sync+4];
+	atom.global.add.u32 %r69, [gk_league_sync], 1;
+	mov.u32 %r70, %nctaid.x;
+	sub.u32 %r71, %r70, 1;
+	setp.eq.u32 %p32, %r69, %r71;
+	@!%p32 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r72, [gk_league_sync+4], 1;
 	bra.uni $L29;
 $L28:
-	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r74, %r69;
-	@%p35 bra $L28;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r73, %r68;
+	@%p33 bra $L28;
 $L29:
 	fence.acq_rel.gpu;
 $L27:
@@ -15139,31 +15108,31 @@ $L27:
 	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
 	mov.b64 %rd261, %rd260;
 	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p36, %rd262, %rd70;
-	@!%p36 bra $L31;
+	setp.gt.s64 %p34, %rd262, %rd70;
+	@!%p34 bra $L31;
 	bar.sync 0;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L32;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L32;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	atom.global.add.u32 %r76, [gk_league_sync], 1;
-	mov.u32 %r77, %nctaid.x;
-	sub.u32 %r78, %r77, 1;
-	setp.eq.u32 %p38, %r76, %r78;
-	@!%p38 bra $L33;
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	atom.global.add.u32 %r75, [gk_league_sync], 1;
+	mov.u32 %r76, %nctaid.x;
+	sub.u32 %r77, %r76, 1;
+	setp.eq.u32 %p36, %r75, %r77;
+	@!%p36 bra $L33;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r78, [gk_league_sync+4], 1;
 	bra.uni $L34;
 $L33:
-	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
-	setp.eq.u32 %p39, %r80, %r75;
-	@%p39 bra $L33;
+	ld.relaxed.gpu.global.u32 %r79, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r79, %r74;
+	@%p37 bra $L33;
 $L34:
 	fence.acq_rel.gpu;
 $L32:
 	bar.sync 0;
-	@!%p17 bra $L36;
+	@!%p15 bra $L36;
 	mov.b64 %rd264, 12;
 	mul.lo.s64 %rd263, %rd264, %rd120;
 	mad.lo.s64 %rd265, %rd263, 8, %rd116;
@@ -15176,9 +15145,9 @@ $L36:
 $L31:
 	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p40, %rd268, %rd64;
-	not.pred %p41, %p40;
-	@!%p41 bra $L41;
+	setp.lt.s64 %p38, %rd268, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
 	mov.b64 %rd269, %rd49;
@@ -15198,8 +15167,8 @@ $L41:
 	add.s64 %rd283, %rd268, %rd282;
 	and.b64 %rd284, %rd283, -2;
 	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p42, %rd285, 1;
-	@!%p42 bra $L43;
+	setp.eq.s64 %p40, %rd285, 1;
+	@!%p40 bra $L43;
 	mov.b64 %rd286, %rd56;
 	mov.b64 %rd287, %rd58;
 	mov.b64 %rd288, %rd60;
@@ -15213,7 +15182,7 @@ $L41:
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
 $L43:
-	mov.pred %p43, %p4;
+	mov.pred %p41, %p4;
 	mov.b64 %rd292, %rd73;
 	mov.b64 %rd293, %rd75;
 	mov.b64 %rd294, %rd77;
@@ -15223,21 +15192,21 @@ $L43:
 	mov.b64 %rd298, %rd87;
 	mov.b64 %rd299, %rd89;
 	mov.b64 %rd300, %rd91;
-	mov.pred %p44, %p6;
+	mov.pred %p42, %p6;
 	mov.b64 %rd301, %rd94;
 	mov.b64 %rd302, %rd96;
 	mov.b64 %rd303, %rd98;
-	mov.b32 %r81, %r33;
+	mov.b32 %r80, %r33;
 	mov.b64 %rd304, %rd100;
 	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r82, %rd268;
-	add.s32 %r83, %r33, %r82;
-	mov.b32 %r81, %r83;
+	cvt.u32.u64 %r81, %rd268;
+	add.s32 %r82, %r33, %r81;
+	mov.b32 %r80, %r82;
 	rem.s64 %rd306, %rd268, 3;
 	mov.b64 %rd308, 4;
 	mul.lo.s64 %rd307, %rd308, %rd306;
 	mov.b64 %rd309, %rd307;
-	@!%p17 bra $L45;
+	@!%p15 bra $L45;
 	add.s64 %rd310, %rd268, 1;
 	rem.s64 %rd311, %rd310, 3;
 	mov.b64 %rd313, 4;
@@ -15268,15 +15237,15 @@ $L45:
 	mov.b64 %rd332, %rd331;
 	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p45, %rd333, %rd330;
-	setp.lt.s64 %p46, %rd333, 32;
-	and.pred %p47, %p45, %p46;
+	setp.lt.s64 %p43, %rd333, %rd330;
+	setp.lt.s64 %p44, %rd333, 32;
+	and.pred %p45, %p43, %p44;
 	mov.b64 %rd335, 2;
 	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p48, %rd334, %rd332;
-	and.pred %p49, %p47, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
+	setp.le.s64 %p46, %rd334, %rd332;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
 	mul.lo.s64 %rd336, %rd333, 2;
@@ -15291,20 +15260,19 @@ $L48:
 	mov.b64 %rd341, %rd66;
 	mov.b64 %rd342, %rd68;
 	mov.b64 %rd343, %rd70;
-	mov.pred %p51, %p4;
-	mov.pred %p52, %p6;
-	mov.b32 %r84, %r33;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r83, %r33;
 	mov.b64 %rd344, %rd100;
 	mov.b64 %rd345, %rd102;
 	mov.b64 %rd346, %rd104;
 	mov.b64 %rd347, %rd106;
-	mov.pred %p53, %p8;
-	mov.b32 %r85, %r36;
-	mov.pred %p54, %p10;
-	mov.pred %p55, %p12;
-	mov.pred %p56, %p43;
-	mov.pred %p57, %p44;
-	mov.b32 %r86, %r81;
+	mov.pred %p51, %p8;
+	mov.b32 %r84, %r36;
+	mov.pred %p52, %p10;
+	mov.pred %p53, %p41;
+	mov.pred %p54, %p42;
+	mov.b32 %r85, %r80;
 	mov.b64 %rd348, %rd304;
 	mov.b64 %rd349, %rd305;
 	mov.b64 %rd350, %rd192;
@@ -15312,26 +15280,26 @@ $L48:
 	mov.b64 %rd352, %rd337;
 	cvt.u64.u32 %rd353, %r4;
 	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p58, %rd352, -1;
+	setp.eq.s64 %p55, %rd352, -1;
 	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p58;
-	setp.eq.s64 %p59, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p59;
+	selp.b64 %rd356, %rd355, %rd354, %p55;
+	setp.eq.s64 %p56, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p56;
 	mov.b64 %rd358, %rd357;
 	cvt.u64.u32 %rd359, %r2;
 	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p60, %rd352, -1;
+	setp.eq.s64 %p57, %rd352, -1;
 	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p60;
-	setp.eq.s64 %p61, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p61;
+	selp.b64 %rd362, %rd361, %rd360, %p57;
+	setp.eq.s64 %p58, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p58;
 	mov.b64 %rd364, %rd363;
 	cvt.u64.u32 %rd365, %r2;
 	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p62, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p62;
-	setp.eq.s64 %p63, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p63;
+	setp.eq.s64 %p59, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p59;
+	setp.eq.s64 %p60, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p60;
 	mov.b64 %rd369, %rd368;
 	mov.b64 %rd370, %rd358;
 	mov.b64 %rd371, %rd364;
@@ -15339,20 +15307,20 @@ $L48:
 	mov.b64 %rd373, %rd347;
 	mul.lo.s64 %rd374, %rd350, %rd135;
 	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p64, %rd2, -1;
+	setp.eq.s64 %p61, %rd2, -1;
 	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p64;
-	setp.eq.s64 %p65, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p65;
+	selp.b64 %rd377, %rd376, %rd375, %p61;
+	setp.eq.s64 %p62, %rd2, 0;
+	selp.b64 %rd378, 0, %rd377, %p62;
 	mov.b64 %rd379, %rd378;
 	add.s64 %rd380, %rd135, 1;
 	mul.lo.s64 %rd381, %rd350, %rd380;
 	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p66, %rd2, -1;
+	setp.eq.s64 %p63, %rd2, -1;
 	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p66;
-	setp.eq.s64 %p67, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p67;
+	selp.b64 %rd384, %rd383, %rd382, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd385, 0, %rd384, %p64;
 	mov.b64 %rd386, %rd385;
 	mov.b64 %rd387, %rd379;
 	mov.b64 %rd388, %rd386;
@@ -15362,18 +15330,17 @@ $L48:
 	mov.b64 %rd392, %rd341;
 	mov.b64 %rd393, %rd342;
 	mov.b64 %rd394, %rd343;
-	mov.pred %p68, %p51;
-	mov.pred %p69, %p52;
-	mov.b32 %r87, %r84;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
+	mov.b32 %r86, %r83;
 	mov.b64 %rd395, %rd344;
 	mov.b64 %rd396, %rd345;
 	mov.b64 %rd397, %rd346;
 	mov.b64 %rd398, %rd347;
-	mov.pred %p70, %p53;
-	mov.b32 %r88, %r85;
-	mov.pred %p71, %p54;
-	mov.pred %p72, %p55;
-	mov.pred %p73, %p56;
+	mov.pred %p67, %p51;
+	mov.b32 %r87, %r84;
+	mov.pred %p68, %p52;
+	mov.pred %p69, %p53;
 	mov.b64 %rd399, %rd292;
 	mov.b64 %rd400, %rd293;
 	mov.b64 %rd401, %rd294;
@@ -15383,11 +15350,11 @@ $L48:
 	mov.b64 %rd405, %rd298;
 	mov.b64 %rd406, %rd299;
 	mov.b64 %rd407, %rd300;
-	mov.pred %p74, %p57;
+	mov.pred %p70, %p54;
 	mov.b64 %rd408, %rd301;
 	mov.b64 %rd409, %rd302;
 	mov.b64 %rd410, %rd303;
-	mov.b32 %r89, %r86;
+	mov.b32 %r88, %r85;
 	mov.b64 %rd411, %rd348;
 	mov.b64 %rd412, %rd349;
 	mov.b64 %rd413, %rd387;
@@ -15400,14 +15367,14 @@ $L48:
 	mov.b64 %rd420, %rd351;
 	mov.b64 %rd421, 0;
 	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p75, %rd346, 1;
-	mov.pred %p76, %p75;
-	mov.pred %p77, 0;
+	setp.gt.s64 %p71, %rd346, 1;
+	mov.pred %p72, %p71;
+	mov.pred %p73, 0;
 	mov.b64 %rd423, %rd165;
 	mov.b64 %rd424, %rd166;
 	mov.b64 %rd425, %rd167;
 	mov.b64 %rd426, %rd416;
-	mov.b32 %r90, -1;
+	mov.b32 %r89, -1;
 	mov.b64 %rd427, 0;
 	mov.b64 %rd428, 0;
 	mov.b64 %rd429, 0;
@@ -15417,24 +15384,24 @@ $L51:
 	mov.b64 %rd432, 0;
 	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p78, %rd433, 0;
-	not.pred %p79, %p78;
-	@!%p79 bra $L58;
+	setp.gt.s64 %p74, %rd433, 0;
+	not.pred %p75, %p74;
+	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p80, %rd427, %rd428;
-	@!%p80 bra $L60;
-	setp.ge.s64 %p81, %rd426, %rd415;
-	@!%p81 bra $L62;
+	setp.ge.s64 %p76, %rd427, %rd428;
+	@!%p76 bra $L60;
+	setp.ge.s64 %p77, %rd426, %rd415;
+	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
 	add.s64 %rd434, %rd413, %rd426;
 	mul.lo.s64 %rd435, %rd434, %rd277;
 	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r91, [%rd436+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r90, %r92;
-	@!%p77 bra $L63;
+	ld.global.s32 %r90, [%rd436+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r89, %r91;
+	@!%p73 bra $L63;
 	add.s64 %rd437, %rd413, %rd426;
 	mov.b64 %rd439, 2;
 	mul.lo.s64 %rd438, %rd439, %rd437;
@@ -15456,16 +15423,16 @@ $L62:
 	bra.uni $L64;
 $L63:
 	mov.b64 %rd453, %rd389;
-	mov.b32 %r93, %r90;
-	cvt.s64.s32 %rd454, %r93;
+	mov.b32 %r92, %r89;
+	cvt.s64.s32 %rd454, %r92;
 	mul.lo.s64 %rd455, %rd454, %rd32;
 	mad.lo.s64 %rd456, %rd455, 8, %rd28;
 	ld.global.nc.s64 %rd457, [%rd456+0];
 	mov.b64 %rd458, %rd457;
 	mov.b64 %rd459, %rd458;
 	mov.b64 %rd460, %rd389;
-	mov.b32 %r94, %r90;
-	cvt.s64.s32 %rd461, %r94;
+	mov.b32 %r93, %r89;
+	cvt.s64.s32 %rd461, %r93;
 	add.s64 %rd462, %rd461, 1;
 	mul.lo.s64 %rd463, %rd462, %rd32;
 	mad.lo.s64 %rd464, %rd463, 8, %rd28;
@@ -15484,24 +15451,24 @@ $L64:
 $L60:
 	mul.lo.s64 %rd472, %rd427, %rd39;
 	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r95, [%rd473+0];
+	ld.global.nc.s32 %r94, [%rd473+0];
+	mov.b32 %r95, %r94;
 	mov.b32 %r96, %r95;
-	mov.b32 %r97, %r96;
 	mov.b64 %rd474, 0;
 	mov.b64 %rd475, 0;
-	and.pred %p82, %p76, %p70;
-	@!%p82 bra $L66;
+	and.pred %p78, %p72, %p67;
+	@!%p78 bra $L66;
 	mov.b64 %rd476, %rd389;
-	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd477, %r98;
+	mov.b32 %r97, %r96;
+	cvt.s64.s32 %rd477, %r97;
 	mul.lo.s64 %rd478, %rd477, %rd32;
 	mad.lo.s64 %rd479, %rd478, 8, %rd28;
 	ld.global.nc.s64 %rd480, [%rd479+0];
 	mov.b64 %rd481, %rd480;
 	mov.b64 %rd482, %rd481;
 	mov.b64 %rd483, %rd389;
-	mov.b32 %r99, %r97;
-	cvt.s64.s32 %rd484, %r99;
+	mov.b32 %r98, %r96;
+	cvt.s64.s32 %rd484, %r98;
 	add.s64 %rd485, %rd484, 1;
 	mul.lo.s64 %rd486, %rd485, %rd32;
 	mad.lo.s64 %rd487, %rd486, 8, %rd28;
@@ -15513,45 +15480,44 @@ $L60:
 	mov.b64 %rd474, %rd491;
 	mov.b64 %rd475, %rd492;
 $L66:
-	mov.b32 %r100, %r88;
-	mov.pred %p83, %p71;
-	mov.pred %p84, %p72;
-	mov.b32 %r101, %r90;
-	mov.b32 %r102, %r97;
+	mov.b32 %r99, %r87;
+	mov.pred %p79, %p68;
+	mov.b32 %r100, %r89;
+	mov.b32 %r101, %r96;
 	mov.b64 %rd493, %rd427;
-	cvt.s64.s32 %rd494, %r101;
+	cvt.s64.s32 %rd494, %r100;
 	mul.lo.s64 %rd495, %rd494, %rd127;
 	mad.lo.s64 %rd496, %rd495, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd497, [%rd496+0];
 	mov.b64 %rd498, %rd497;
 	mov.b64 %rd499, %rd498;
 	shr.u64 %rd500, %rd499, 32;
-	cvt.u32.u64 %r103, %rd500;
-	mov.b32 %r104, %r103;
-	add.s32 %r105, %r104, 1;
+	cvt.u32.u64 %r102, %rd500;
+	mov.b32 %r103, %r102;
+	add.s32 %r104, %r103, 1;
+	mov.b32 %r105, %r104;
 	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r101;
-	cvt.u64.u32 %rd501, %r107;
+	mov.b32 %r107, %r100;
+	cvt.u64.u32 %rd501, %r106;
 	shl.b64 %rd502, %rd501, 32;
-	cvt.u64.u32 %rd503, %r108;
+	cvt.u64.u32 %rd503, %r107;
 	or.b64 %rd504, %rd502, %rd503;
 	mov.b64 %rd505, %rd504;
-	cvt.s64.s32 %rd506, %r102;
+	cvt.s64.s32 %rd506, %r101;
 	mul.lo.s64 %rd507, %rd506, %rd127;
 	mad.lo.s64 %rd508, %rd507, 8, %rd123;
 	atom.global.min.u64 %rd509, [%rd508], %rd505;
 	mov.b64 %rd510, %rd509;
 	shr.u64 %rd511, %rd510, 32;
-	cvt.u32.u64 %r109, %rd511;
-	setp.hi.u32 %p85, %r109, %r106;
-	mov.pred %p86, %p85;
-	@!%p86 bra $L68;
-	@!%p76 bra $L69;
+	cvt.u32.u64 %r108, %rd511;
+	setp.hi.u32 %p80, %r108, %r105;
+	mov.pred %p81, %p80;
+	@!%p81 bra $L68;
+	@!%p72 bra $L69;
 	mul.lo.s64 %rd512, %rd432, %rd425;
 	mad.lo.s64 %rd513, %rd512, 4, %rd423;
-	st.shared.s32 [%rd513+0], %r97;
-	@!%p70 bra $L72;
+	st.shared.s32 [%rd513+0], %r96;
+	@!%p67 bra $L72;
 	mov.b64 %rd515, 2;
 	mul.lo.s64 %rd514, %rd515, %rd432;
 	mul.lo.s64 %rd516, %rd514, %rd170;
@@ -15568,103 +15534,103 @@ $L72:
 	mov.b64 %rd432, %rd523;
 	bra.uni $L70;
 $L69:
-	mov.pred %p87, 0;
+	mov.pred %p82, 0;
 	mov.b64 %rd524, %rd432;
-	mov.b32 %r110, %r97;
+	mov.b32 %r109, %r96;
 $L73:
-	@!%p73 bra $L77;
-	shr.s32 %r111, %r110, 5;
-	cvt.s64.s32 %rd525, %r111;
+	@!%p69 bra $L77;
+	shr.s32 %r110, %r109, 5;
+	cvt.s64.s32 %rd525, %r110;
 	mov.b64 %rd526, %rd525;
-	and.b32 %r112, %r110, 31;
-	cvt.s64.s32 %rd527, %r112;
+	and.b32 %r111, %r109, 31;
+	cvt.s64.s32 %rd527, %r111;
 	min.u64 %rd528, %rd527, 32;
-	cvt.u32.u64 %r113, %rd528;
-	mov.b32 %r115, 0x1;
-	shl.b32 %r114, %r115, %r113;
-	setp.hs.u32 %p88, %r113, 32;
-	selp.b32 %r116, 0, %r114, %p88;
-	mov.b32 %r117, %r116;
+	cvt.u32.u64 %r112, %rd528;
+	mov.b32 %r114, 0x1;
+	shl.b32 %r113, %r114, %r112;
+	setp.hs.u32 %p83, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p83;
+	mov.b32 %r116, %r115;
 	mov.b64 %rd529, %rd526;
-	mov.b32 %r118, %r117;
+	mov.b32 %r117, %r116;
 	mul.lo.s64 %rd530, %rd529, %rd407;
 	mad.lo.s64 %rd531, %rd530, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r119, [%rd531+0];
-	mov.b32 %r120, %r119;
-	and.b32 %r121, %r120, %r118;
-	setp.ne.u32 %p89, %r121, 0x0;
-	mov.pred %p90, %p89;
-	not.pred %p91, %p90;
-	@!%p91 bra $L79;
+	ld.relaxed.gpu.global.u32 %r118, [%rd531+0];
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r117;
+	setp.ne.u32 %p84, %r120, 0x0;
+	mov.pred %p85, %p84;
+	not.pred %p86, %p85;
+	@!%p86 bra $L79;
 	mul.lo.s64 %rd532, %rd529, %rd407;
 	mad.lo.s64 %rd533, %rd532, 4, %rd405;
-	atom.global.or.b32 %r122, [%rd533], %r118;
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r118;
-	setp.ne.u32 %p92, %r124, 0x0;
-	mov.pred %p90, %p92;
+	atom.global.or.b32 %r121, [%rd533], %r117;
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r117;
+	setp.ne.u32 %p87, %r123, 0x0;
+	mov.pred %p85, %p87;
 $L79:
-	@!%p90 bra $L81;
+	@!%p85 bra $L81;
 	mov.b64 %rd534, %rd524;
 	mov.b64 %rd535, %rd534;
-	mov.pred %p93, 0;
+	mov.pred %p88, 0;
 	bra.uni $L75;
 $L81:
 	mov.b64 %rd536, %rd524;
 	mov.b64 %rd535, %rd536;
-	mov.pred %p93, 1;
+	mov.pred %p88, 1;
 	bra.uni $L75;
 $L77:
-	@!%p74 bra $L83;
-	cvt.s64.s32 %rd537, %r110;
+	@!%p70 bra $L83;
+	cvt.s64.s32 %rd537, %r109;
 	mul.lo.s64 %rd538, %rd537, %rd410;
 	mad.lo.s64 %rd539, %rd538, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r125, [%rd539+0];
-	mov.b32 %r126, %r125;
-	setp.eq.s32 %p94, %r126, %r89;
-	mov.pred %p95, %p94;
-	not.pred %p96, %p95;
-	@!%p96 bra $L85;
-	cvt.s64.s32 %rd540, %r110;
+	ld.relaxed.gpu.global.s32 %r124, [%rd539+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p89, %r125, %r88;
+	mov.pred %p90, %p89;
+	not.pred %p91, %p90;
+	@!%p91 bra $L85;
+	cvt.s64.s32 %rd540, %r109;
 	mul.lo.s64 %rd541, %rd540, %rd410;
 	mad.lo.s64 %rd542, %rd541, 4, %rd408;
-	atom.global.exch.b32 %r127, [%rd542], %r89;
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p97, %r128, %r89;
-	mov.pred %p95, %p97;
+	atom.global.exch.b32 %r126, [%rd542], %r88;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p92, %r127, %r88;
+	mov.pred %p90, %p92;
 $L85:
-	@!%p95 bra $L87;
+	@!%p90 bra $L87;
 	mov.b64 %rd543, %rd524;
 	mov.b64 %rd535, %rd543;
-	mov.pred %p93, 0;
+	mov.pred %p88, 0;
 	bra.uni $L75;
 $L87:
 $L83:
 	mul.lo.s64 %rd544, %rd524, %rd425;
 	mad.lo.s64 %rd545, %rd544, 4, %rd423;
-	st.shared.s32 [%rd545+0], %r110;
+	st.shared.s32 [%rd545+0], %r109;
 	add.s64 %rd546, %rd524, 1;
 	mov.b64 %rd547, %rd546;
 	mov.b64 %rd535, %rd547;
-	mov.pred %p93, 1;
+	mov.pred %p88, 1;
 	bra.uni $L75;
 $L74:
 	bra.uni $L73;
 $L75:
 	mov.b64 %rd548, %rd535;
-	mov.pred %p98, %p93;
+	mov.pred %p93, %p88;
 	mov.b64 %rd432, %rd548;
-	mov.pred %p87, %p98;
-	@!%p87 bra $L89;
+	mov.pred %p82, %p93;
+	@!%p82 bra $L89;
 	mov.b64 %rd549, %rd389;
-	mov.b32 %r129, %r97;
-	cvt.s64.s32 %rd550, %r129;
+	mov.b32 %r128, %r96;
+	cvt.s64.s32 %rd550, %r128;
 	add.s64 %rd551, %rd550, 1;
 	mul.lo.s64 %rd552, %rd551, %rd32;
 	mad.lo.s64 %rd553, %rd552, 8, %rd28;
 	ld.global.nc.s64 %rd554, [%rd553+0];
 	mov.b64 %rd555, %rd554;
-	cvt.s64.s32 %rd556, %r129;
+	cvt.s64.s32 %rd556, %r128;
 	mul.lo.s64 %rd557, %rd556, %rd32;
 	mad.lo.s64 %rd558, %rd557, 8, %rd28;
 	ld.global.nc.s64 %rd559, [%rd558+0];
@@ -15687,110 +15653,110 @@ $L55:
 	bra.uni $L54;
 $L56:
 	mov.b64 %rd568, 0;
-	setp.lt.s64 %p99, %rd427, %rd428;
-	setp.lt.s64 %p100, %rd426, %rd415;
-	or.pred %p101, %p99, %p100;
-	@!%p101 bra $L91;
+	setp.lt.s64 %p94, %rd427, %rd428;
+	setp.lt.s64 %p95, %rd426, %rd415;
+	or.pred %p96, %p94, %p95;
+	@!%p96 bra $L91;
 	mov.b64 %rd568, 1;
 $L91:
 	shl.b64 %rd569, %rd568, 32;
 	or.b64 %rd570, %rd432, %rd569;
 	// block scan
 	mov.b64 %rd571, %rd570;
-	mov.b32 %r130, %r3;
+	mov.b32 %r129, %r3;
 $L92:
-	setp.hs.u32 %p102, %r130, 32;
-	@%p102 bra $L93;
-	mov.b64 {%r131, %r132}, %rd571;
-	shfl.sync.up.b32 %r133|%p103, %r131, %r130, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
-	mov.b64 %rd572, {%r133, %r134};
-	@!%p103 bra $L94;
+	setp.hs.u32 %p97, %r129, 32;
+	@%p97 bra $L93;
+	mov.b64 {%r130, %r131}, %rd571;
+	shfl.sync.up.b32 %r132|%p98, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd572, {%r132, %r133};
+	@!%p98 bra $L94;
 	add.s64 %rd573, %rd572, %rd571;
 	mov.b64 %rd571, %rd573;
 $L94:
-	shl.b32 %r130, %r130, 1;
+	shl.b32 %r129, %r129, 1;
 	bra.uni $L92;
 $L93:
-	mov.b64 {%r135, %r136}, %rd571;
-	shfl.sync.up.b32 %r137|%p104, %r135, %r3, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
-	mov.b64 %rd574, {%r137, %r138};
-	setp.lo.u32 %p105, %r3, 32;
-	and.pred %p106, %p104, %p105;
-	selp.b64 %rd575, %rd574, 0, %p106;
-	sub.u32 %r139, %r13, %r3;
-	setp.eq.u32 %p107, %r7, %r139;
-	@!%p107 bra $L95;
+	mov.b64 {%r134, %r135}, %rd571;
+	shfl.sync.up.b32 %r136|%p99, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd574, {%r136, %r137};
+	setp.lo.u32 %p100, %r3, 32;
+	and.pred %p101, %p99, %p100;
+	selp.b64 %rd575, %rd574, 0, %p101;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p102, %r7, %r138;
+	@!%p102 bra $L95;
 	mul.wide.u32 %rd576, %r8, 16;
 	add.s64 %rd577, %rd1, %rd576;
 	st.shared.s64 [%rd577+0], %rd571;
 $L95:
 	bar.sync 0;
-	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L96;
+	setp.eq.u32 %p103, %r8, 0;
+	@!%p103 bra $L96;
 	mov.b64 %rd578, 0;
-	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L97;
+	setp.lo.u32 %p104, %r7, %r10;
+	@!%p104 bra $L97;
 	mul.wide.u32 %rd579, %r7, 16;
 	add.s64 %rd580, %rd1, %rd579;
 	ld.shared.s64 %rd581, [%rd580+0];
 	mov.b64 %rd578, %rd581;
 $L97:
-	mov.b64 {%r140, %r141}, %rd578;
-	shfl.sync.up.b32 %r142|%p110, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd582, {%r142, %r143};
-	@!%p110 bra $L98;
+	mov.b64 {%r139, %r140}, %rd578;
+	shfl.sync.up.b32 %r141|%p105, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd582, {%r141, %r142};
+	@!%p105 bra $L98;
 	add.s64 %rd583, %rd582, %rd578;
 	mov.b64 %rd578, %rd583;
 $L98:
-	mov.b64 {%r144, %r145}, %rd578;
-	shfl.sync.up.b32 %r146|%p111, %r144, 2, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
-	mov.b64 %rd584, {%r146, %r147};
-	@!%p111 bra $L99;
+	mov.b64 {%r143, %r144}, %rd578;
+	shfl.sync.up.b32 %r145|%p106, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd584, {%r145, %r146};
+	@!%p106 bra $L99;
 	add.s64 %rd585, %rd584, %rd578;
 	mov.b64 %rd578, %rd585;
 $L99:
-	mov.b64 {%r148, %r149}, %rd578;
-	shfl.sync.up.b32 %r150|%p112, %r148, 4, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
-	mov.b64 %rd586, {%r150, %r151};
-	@!%p112 bra $L100;
+	mov.b64 {%r147, %r148}, %rd578;
+	shfl.sync.up.b32 %r149|%p107, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd586, {%r149, %r150};
+	@!%p107 bra $L100;
 	add.s64 %rd587, %rd586, %rd578;
 	mov.b64 %rd578, %rd587;
 $L100:
-	mov.b64 {%r152, %r153}, %rd578;
-	shfl.sync.up.b32 %r154|%p113, %r152, 8, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
-	mov.b64 %rd588, {%r154, %r155};
-	@!%p113 bra $L101;
+	mov.b64 {%r151, %r152}, %rd578;
+	shfl.sync.up.b32 %r153|%p108, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd588, {%r153, %r154};
+	@!%p108 bra $L101;
 	add.s64 %rd589, %rd588, %rd578;
 	mov.b64 %rd578, %rd589;
 $L101:
-	mov.b64 {%r156, %r157}, %rd578;
-	shfl.sync.up.b32 %r158|%p114, %r156, 16, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
-	mov.b64 %rd590, {%r158, %r159};
-	@!%p114 bra $L102;
+	mov.b64 {%r155, %r156}, %rd578;
+	shfl.sync.up.b32 %r157|%p109, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd590, {%r157, %r158};
+	@!%p109 bra $L102;
 	add.s64 %rd591, %rd590, %rd578;
 	mov.b64 %rd578, %rd591;
 $L102:
-	mov.b64 {%r160, %r161}, %rd578;
-	shfl.sync.up.b32 %r162|%p115, %r160, 1, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
-	mov.b64 %rd592, {%r162, %r163};
-	selp.b64 %rd593, %rd592, 0, %p115;
-	@!%p109 bra $L103;
+	mov.b64 {%r159, %r160}, %rd578;
+	shfl.sync.up.b32 %r161|%p110, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd592, {%r161, %r162};
+	selp.b64 %rd593, %rd592, 0, %p110;
+	@!%p104 bra $L103;
 	mul.wide.u32 %rd594, %r7, 16;
 	add.s64 %rd595, %rd1, %rd594;
 	add.s64 %rd596, %rd595, 512;
 	st.shared.s64 [%rd596+0], %rd593;
 $L103:
-	sub.u32 %r164, %r10, 1;
-	setp.eq.u32 %p116, %r7, %r164;
-	@!%p116 bra $L104;
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p111, %r7, %r163;
+	@!%p111 bra $L104;
 	st.shared.s64 [%rd1+1024], %rd578;
 $L104:
 $L96:
@@ -15801,10 +15767,10 @@ $L96:
 	ld.shared.s64 %rd600, [%rd599+0];
 	add.s64 %rd601, %rd600, %rd575;
 	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 {%r165, %r166}, %rd601;
-	shfl.sync.idx.b32 %r167|%p117, %r165, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
-	mov.b64 %rd603, {%r167, %r168};
+	mov.b64 {%r164, %r165}, %rd601;
+	shfl.sync.idx.b32 %r166|%p112, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd603, {%r166, %r167};
 	mov.b64 %rd604, %rd602;
 	mov.b64 %rd605, %rd603;
 	mov.b64 %rd606, %rd604;
@@ -15821,7 +15787,7 @@ $L96:
 	mov.b64 %rd617, %rd612;
 	mov.b64 %rd618, %rd614;
 	mov.b64 %rd619, %rd616;
-	@!%p76 bra $L105;
+	@!%p72 bra $L105;
 	add.s64 %rd620, %rd431, %rd617;
 	mov.b64 %rd621, %rd620;
 	sub.s64 %rd622, %rd422, %rd621;
@@ -15830,21 +15796,21 @@ $L96:
 	mov.b64 %rd625, %rd624;
 	mov.b64 %rd626, 0;
 $L107:
-	setp.lt.s64 %p118, %rd626, %rd625;
-	not.pred %p119, %p118;
-	@!%p119 bra $L111;
+	setp.lt.s64 %p113, %rd626, %rd625;
+	not.pred %p114, %p113;
+	@!%p114 bra $L111;
 	bra.uni $L109;
 $L111:
 	mul.lo.s64 %rd627, %rd626, %rd425;
 	mad.lo.s64 %rd628, %rd627, 4, %rd423;
-	ld.shared.s32 %r169, [%rd628+0];
-	mov.b32 %r170, %r169;
+	ld.shared.s32 %r168, [%rd628+0];
+	mov.b32 %r169, %r168;
 	add.s64 %rd629, %rd421, %rd621;
 	add.s64 %rd630, %rd629, %rd626;
 	mul.lo.s64 %rd631, %rd630, %rd175;
 	mad.lo.s64 %rd632, %rd631, 4, %rd173;
-	st.shared.s32 [%rd632+0], %r170;
-	@!%p70 bra $L113;
+	st.shared.s32 [%rd632+0], %r169;
+	@!%p67 bra $L113;
 	mov.b64 %rd634, 2;
 	mul.lo.s64 %rd633, %rd634, %rd626;
 	mul.lo.s64 %rd635, %rd633, %rd170;
@@ -15882,113 +15848,113 @@ $L109:
 	mov.b64 %rd660, 0;
 	mov.b64 %rd661, %rd625;
 $L114:
-	setp.lt.s64 %p120, %rd661, %rd432;
-	not.pred %p121, %p120;
-	@!%p121 bra $L118;
+	setp.lt.s64 %p115, %rd661, %rd432;
+	not.pred %p116, %p115;
+	@!%p116 bra $L118;
 	bra.uni $L116;
 $L118:
 	mul.lo.s64 %rd662, %rd661, %rd425;
 	mad.lo.s64 %rd663, %rd662, 4, %rd423;
-	ld.shared.s32 %r171, [%rd663+0];
+	ld.shared.s32 %r170, [%rd663+0];
+	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.b32 %r173, %r172;
-	mov.pred %p122, 0;
+	mov.pred %p117, 0;
 	mov.b64 %rd664, %rd660;
-	mov.b32 %r174, %r173;
+	mov.b32 %r173, %r172;
 $L119:
-	@!%p73 bra $L123;
-	shr.s32 %r175, %r174, 5;
-	cvt.s64.s32 %rd665, %r175;
+	@!%p69 bra $L123;
+	shr.s32 %r174, %r173, 5;
+	cvt.s64.s32 %rd665, %r174;
 	mov.b64 %rd666, %rd665;
-	and.b32 %r176, %r174, 31;
-	cvt.s64.s32 %rd667, %r176;
+	and.b32 %r175, %r173, 31;
+	cvt.s64.s32 %rd667, %r175;
 	min.u64 %rd668, %rd667, 32;
-	cvt.u32.u64 %r177, %rd668;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p123, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p123;
-	mov.b32 %r181, %r180;
+	cvt.u32.u64 %r176, %rd668;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p118, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p118;
+	mov.b32 %r180, %r179;
 	mov.b64 %rd669, %rd666;
-	mov.b32 %r182, %r181;
+	mov.b32 %r181, %r180;
 	mul.lo.s64 %rd670, %rd669, %rd407;
 	mad.lo.s64 %rd671, %rd670, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r183, [%rd671+0];
-	mov.b32 %r184, %r183;
-	and.b32 %r185, %r184, %r182;
-	setp.ne.u32 %p124, %r185, 0x0;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L125;
+	ld.relaxed.gpu.global.u32 %r182, [%rd671+0];
+	mov.b32 %r183, %r182;
+	and.b32 %r184, %r183, %r181;
+	setp.ne.u32 %p119, %r184, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L125;
 	mul.lo.s64 %rd672, %rd669, %rd407;
 	mad.lo.s64 %rd673, %rd672, 4, %rd405;
-	atom.global.or.b32 %r186, [%rd673], %r182;
-	mov.b32 %r187, %r186;
-	and.b32 %r188, %r187, %r182;
-	setp.ne.u32 %p127, %r188, 0x0;
-	mov.pred %p125, %p127;
+	atom.global.or.b32 %r185, [%rd673], %r181;
+	mov.b32 %r186, %r185;
+	and.b32 %r187, %r186, %r181;
+	setp.ne.u32 %p122, %r187, 0x0;
+	mov.pred %p120, %p122;
 $L125:
-	@!%p125 bra $L127;
+	@!%p120 bra $L127;
 	mov.b64 %rd674, %rd664;
 	mov.b64 %rd675, %rd674;
-	mov.pred %p128, 0;
+	mov.pred %p123, 0;
 	bra.uni $L121;
 $L127:
 	mov.b64 %rd676, %rd664;
 	mov.b64 %rd675, %rd676;
-	mov.pred %p128, 1;
+	mov.pred %p123, 1;
 	bra.uni $L121;
 $L123:
-	@!%p74 bra $L129;
-	cvt.s64.s32 %rd677, %r174;
+	@!%p70 bra $L129;
+	cvt.s64.s32 %rd677, %r173;
 	mul.lo.s64 %rd678, %rd677, %rd410;
 	mad.lo.s64 %rd679, %rd678, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r189, [%rd679+0];
-	mov.b32 %r190, %r189;
-	setp.eq.s32 %p129, %r190, %r89;
-	mov.pred %p130, %p129;
-	not.pred %p131, %p130;
-	@!%p131 bra $L131;
-	cvt.s64.s32 %rd680, %r174;
+	ld.relaxed.gpu.global.s32 %r188, [%rd679+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p124, %r189, %r88;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L131;
+	cvt.s64.s32 %rd680, %r173;
 	mul.lo.s64 %rd681, %rd680, %rd410;
 	mad.lo.s64 %rd682, %rd681, 4, %rd408;
-	atom.global.exch.b32 %r191, [%rd682], %r89;
-	mov.b32 %r192, %r191;
-	setp.eq.s32 %p132, %r192, %r89;
-	mov.pred %p130, %p132;
+	atom.global.exch.b32 %r190, [%rd682], %r88;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p127, %r191, %r88;
+	mov.pred %p125, %p127;
 $L131:
-	@!%p130 bra $L133;
+	@!%p125 bra $L133;
 	mov.b64 %rd683, %rd664;
 	mov.b64 %rd675, %rd683;
-	mov.pred %p128, 0;
+	mov.pred %p123, 0;
 	bra.uni $L121;
 $L133:
 $L129:
 	mul.lo.s64 %rd684, %rd664, %rd425;
 	mad.lo.s64 %rd685, %rd684, 4, %rd423;
-	st.shared.s32 [%rd685+0], %r174;
+	st.shared.s32 [%rd685+0], %r173;
 	add.s64 %rd686, %rd664, 1;
 	mov.b64 %rd687, %rd686;
 	mov.b64 %rd675, %rd687;
-	mov.pred %p128, 1;
+	mov.pred %p123, 1;
 	bra.uni $L121;
 $L120:
 	bra.uni $L119;
 $L121:
 	mov.b64 %rd688, %rd675;
-	mov.pred %p133, %p128;
+	mov.pred %p128, %p123;
 	mov.b64 %rd660, %rd688;
-	mov.pred %p122, %p133;
-	@!%p122 bra $L135;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L135;
 	mov.b64 %rd689, %rd389;
-	mov.b32 %r193, %r173;
-	cvt.s64.s32 %rd690, %r193;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd690, %r192;
 	add.s64 %rd691, %rd690, 1;
 	mul.lo.s64 %rd692, %rd691, %rd32;
 	mad.lo.s64 %rd693, %rd692, 8, %rd28;
 	ld.global.nc.s64 %rd694, [%rd693+0];
 	mov.b64 %rd695, %rd694;
-	cvt.s64.s32 %rd696, %r193;
+	cvt.s64.s32 %rd696, %r192;
 	mul.lo.s64 %rd697, %rd696, %rd32;
 	mad.lo.s64 %rd698, %rd697, 8, %rd28;
 	ld.global.nc.s64 %rd699, [%rd698+0];
@@ -16006,8 +15972,8 @@ $L115:
 	mov.b64 %rd661, %rd706;
 	bra.uni $L114;
 $L116:
-	setp.gt.s64 %p134, %rd660, 0;
-	@!%p134 bra $L137;
+	setp.gt.s64 %p129, %rd660, 0;
+	@!%p129 bra $L137;
 	mul.lo.s64 %rd707, %rd420, %rd120;
 	mad.lo.s64 %rd708, %rd707, 8, %rd116;
 	atom.global.add.u64 %rd709, [%rd708], %rd660;
@@ -16015,19 +15981,19 @@ $L116:
 	mov.b64 %rd711, %rd710;
 	mov.b64 %rd712, 0;
 $L138:
-	setp.lt.s64 %p135, %rd712, %rd660;
-	not.pred %p136, %p135;
-	@!%p136 bra $L142;
+	setp.lt.s64 %p130, %rd712, %rd660;
+	not.pred %p131, %p130;
+	@!%p131 bra $L142;
 	bra.uni $L140;
 $L142:
 	mul.lo.s64 %rd713, %rd712, %rd425;
 	mad.lo.s64 %rd714, %rd713, 4, %rd423;
-	ld.shared.s32 %r194, [%rd714+0];
-	mov.b32 %r195, %r194;
+	ld.shared.s32 %r193, [%rd714+0];
+	mov.b32 %r194, %r193;
 	add.s64 %rd715, %rd711, %rd712;
 	mul.lo.s64 %rd716, %rd715, %rd280;
 	mad.lo.s64 %rd717, %rd716, 4, %rd278;
-	st.global.s32 [%rd717+0], %r195;
+	st.global.s32 [%rd717+0], %r194;
 $L139:
 	add.s64 %rd718, %rd712, 1;
 	mov.b64 %rd712, %rd718;
@@ -16041,10 +16007,10 @@ $L137:
 $L105:
 	mov.b64 %rd721, 0;
 	cvt.u64.u32 %rd722, %r2;
-	setp.eq.s64 %p137, %rd722, 0;
-	setp.gt.s64 %p138, %rd618, 0;
-	and.pred %p139, %p137, %p138;
-	@!%p139 bra $L144;
+	setp.eq.s64 %p132, %rd722, 0;
+	setp.gt.s64 %p133, %rd618, 0;
+	and.pred %p134, %p132, %p133;
+	@!%p134 bra $L144;
 	mul.lo.s64 %rd723, %rd420, %rd120;
 	mad.lo.s64 %rd724, %rd723, 8, %rd116;
 	atom.global.add.u64 %rd725, [%rd724], %rd618;
@@ -16052,11 +16018,11 @@ $L105:
 	mov.b64 %rd721, %rd726;
 $L144:
 	cvt.u64.u32 %rd727, %r2;
-	setp.eq.s64 %p140, %rd727, 0;
-	setp.eq.u32 %p141, %r1, 0;
-	and.pred %p142, %p140, %p141;
+	setp.eq.s64 %p135, %rd727, 0;
+	setp.eq.u32 %p136, %r1, 0;
+	and.pred %p137, %p135, %p136;
 	bar.sync 0;
-	@!%p142 bra $L145;
+	@!%p137 bra $L145;
 	st.shared.s64 [%rd1+1024], %rd721;
 $L145:
 	bar.sync 0;
@@ -16066,27 +16032,27 @@ $L145:
 	mov.b64 %rd731, %rd730;
 	mov.b64 %rd732, 0;
 $L146:
-	setp.lt.s64 %p143, %rd732, %rd432;
-	not.pred %p144, %p143;
-	@!%p144 bra $L150;
+	setp.lt.s64 %p138, %rd732, %rd432;
+	not.pred %p139, %p138;
+	@!%p139 bra $L150;
 	bra.uni $L148;
 $L150:
 	mul.lo.s64 %rd733, %rd732, %rd425;
 	mad.lo.s64 %rd734, %rd733, 4, %rd423;
-	ld.shared.s32 %r196, [%rd734+0];
-	mov.b32 %r197, %r196;
+	ld.shared.s32 %r195, [%rd734+0];
+	mov.b32 %r196, %r195;
 	add.s64 %rd735, %rd731, %rd732;
 	mul.lo.s64 %rd736, %rd735, %rd280;
 	mad.lo.s64 %rd737, %rd736, 4, %rd278;
-	st.global.s32 [%rd737+0], %r197;
+	st.global.s32 [%rd737+0], %r196;
 $L147:
 	add.s64 %rd738, %rd732, 1;
 	mov.b64 %rd732, %rd738;
 	bra.uni $L146;
 $L148:
 $L106:
-	setp.eq.s64 %p145, %rd619, 0;
-	@!%p145 bra $L152;
+	setp.eq.s64 %p140, %rd619, 0;
+	@!%p140 bra $L152;
 	bra.uni $L53;
 $L152:
 $L52:
@@ -16106,11 +16072,11 @@ $L53:
 	mov.b64 %rd750, %rd747;
 	mov.b64 %rd751, 1;
 $L153:
-	setp.lt.s64 %p146, %rd751, %rd346;
-	setp.gt.s64 %p147, %rd748, 0;
-	and.pred %p148, %p146, %p147;
-	not.pred %p149, %p148;
-	@!%p149 bra $L157;
+	setp.lt.s64 %p141, %rd751, %rd346;
+	setp.gt.s64 %p142, %rd748, 0;
+	and.pred %p143, %p141, %p142;
+	not.pred %p144, %p143;
+	@!%p144 bra $L157;
 	bra.uni $L155;
 $L157:
 	bar.sync 0;
@@ -16138,18 +16104,17 @@ $L157:
 	mov.b64 %rd773, %rd341;
 	mov.b64 %rd774, %rd342;
 	mov.b64 %rd775, %rd343;
-	mov.pred %p150, %p51;
-	mov.pred %p151, %p52;
-	mov.b32 %r198, %r84;
+	mov.pred %p145, %p49;
+	mov.pred %p146, %p50;
+	mov.b32 %r197, %r83;
 	mov.b64 %rd776, %rd344;
 	mov.b64 %rd777, %rd345;
 	mov.b64 %rd778, %rd346;
 	mov.b64 %rd779, %rd347;
-	mov.pred %p152, %p53;
-	mov.b32 %r199, %r85;
-	mov.pred %p153, %p54;
-	mov.pred %p154, %p55;
-	mov.pred %p155, %p56;
+	mov.pred %p147, %p51;
+	mov.b32 %r198, %r84;
+	mov.pred %p148, %p52;
+	mov.pred %p149, %p53;
 	mov.b64 %rd780, %rd292;
 	mov.b64 %rd781, %rd293;
 	mov.b64 %rd782, %rd294;
@@ -16159,11 +16124,11 @@ $L157:
 	mov.b64 %rd786, %rd298;
 	mov.b64 %rd787, %rd299;
 	mov.b64 %rd788, %rd300;
-	mov.pred %p156, %p57;
+	mov.pred %p150, %p54;
 	mov.b64 %rd789, %rd301;
 	mov.b64 %rd790, %rd302;
 	mov.b64 %rd791, %rd303;
-	mov.b32 %r200, %r86;
+	mov.b32 %r199, %r85;
 	mov.b64 %rd792, %rd348;
 	mov.b64 %rd793, %rd349;
 	mov.b64 %rd794, %rd760;
@@ -16176,14 +16141,14 @@ $L157:
 	mov.b64 %rd801, %rd767;
 	mov.b64 %rd802, %rd373;
 	add.s64 %rd803, %rd751, 1;
-	setp.lt.s64 %p157, %rd803, %rd346;
-	mov.pred %p158, %p157;
-	mov.pred %p159, %p53;
+	setp.lt.s64 %p151, %rd803, %rd346;
+	mov.pred %p152, %p151;
+	mov.pred %p153, %p51;
 	mov.b64 %rd804, %rd165;
 	mov.b64 %rd805, %rd166;
 	mov.b64 %rd806, %rd167;
 	mov.b64 %rd807, %rd796;
-	mov.b32 %r201, -1;
+	mov.b32 %r200, -1;
 	mov.b64 %rd808, 0;
 	mov.b64 %rd809, 0;
 	mov.b64 %rd810, 0;
@@ -16193,24 +16158,24 @@ $L158:
 	mov.b64 %rd813, 0;
 	mov.b64 %rd814, %rd792;
 $L161:
-	setp.gt.s64 %p160, %rd814, 0;
-	not.pred %p161, %p160;
-	@!%p161 bra $L165;
+	setp.gt.s64 %p154, %rd814, 0;
+	not.pred %p155, %p154;
+	@!%p155 bra $L165;
 	bra.uni $L163;
 $L165:
-	setp.ge.s64 %p162, %rd808, %rd809;
-	@!%p162 bra $L167;
-	setp.ge.s64 %p163, %rd807, %rd795;
-	@!%p163 bra $L169;
+	setp.ge.s64 %p156, %rd808, %rd809;
+	@!%p156 bra $L167;
+	setp.ge.s64 %p157, %rd807, %rd795;
+	@!%p157 bra $L169;
 	bra.uni $L163;
 $L169:
 	add.s64 %rd815, %rd794, %rd807;
 	mul.lo.s64 %rd816, %rd815, %rd175;
 	mad.lo.s64 %rd817, %rd816, 4, %rd173;
-	ld.shared.s32 %r202, [%rd817+0];
-	mov.b32 %r203, %r202;
-	mov.b32 %r201, %r203;
-	@!%p159 bra $L170;
+	ld.shared.s32 %r201, [%rd817+0];
+	mov.b32 %r202, %r201;
+	mov.b32 %r200, %r202;
+	@!%p153 bra $L170;
 	add.s64 %rd818, %rd794, %rd807;
 	mov.b64 %rd820, 2;
 	mul.lo.s64 %rd819, %rd820, %rd818;
@@ -16232,16 +16197,16 @@ $L169:
 	bra.uni $L171;
 $L170:
 	mov.b64 %rd834, %rd770;
-	mov.b32 %r204, %r201;
-	cvt.s64.s32 %rd835, %r204;
+	mov.b32 %r203, %r200;
+	cvt.s64.s32 %rd835, %r203;
 	mul.lo.s64 %rd836, %rd835, %rd32;
 	mad.lo.s64 %rd837, %rd836, 8, %rd28;
 	ld.global.nc.s64 %rd838, [%rd837+0];
 	mov.b64 %rd839, %rd838;
 	mov.b64 %rd840, %rd839;
 	mov.b64 %rd841, %rd770;
-	mov.b32 %r205, %r201;
-	cvt.s64.s32 %rd842, %r205;
+	mov.b32 %r204, %r200;
+	cvt.s64.s32 %rd842, %r204;
 	add.s64 %rd843, %rd842, 1;
 	mul.lo.s64 %rd844, %rd843, %rd32;
 	mad.lo.s64 %rd845, %rd844, 8, %rd28;
@@ -16260,24 +16225,24 @@ $L171:
 $L167:
 	mul.lo.s64 %rd853, %rd808, %rd39;
 	mad.lo.s64 %rd854, %rd853, 4, %rd35;
-	ld.global.nc.s32 %r206, [%rd854+0];
+	ld.global.nc.s32 %r205, [%rd854+0];
+	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	mov.b32 %r208, %r207;
 	mov.b64 %rd855, 0;
 	mov.b64 %rd856, 0;
-	and.pred %p164, %p158, %p152;
-	@!%p164 bra $L173;
+	and.pred %p158, %p152, %p147;
+	@!%p158 bra $L173;
 	mov.b64 %rd857, %rd770;
-	mov.b32 %r209, %r208;
-	cvt.s64.s32 %rd858, %r209;
+	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd858, %r208;
 	mul.lo.s64 %rd859, %rd858, %rd32;
 	mad.lo.s64 %rd860, %rd859, 8, %rd28;
 	ld.global.nc.s64 %rd861, [%rd860+0];
 	mov.b64 %rd862, %rd861;
 	mov.b64 %rd863, %rd862;
 	mov.b64 %rd864, %rd770;
-	mov.b32 %r210, %r208;
-	cvt.s64.s32 %rd865, %r210;
+	mov.b32 %r209, %r207;
+	cvt.s64.s32 %rd865, %r209;
 	add.s64 %rd866, %rd865, 1;
 	mul.lo.s64 %rd867, %rd866, %rd32;
 	mad.lo.s64 %rd868, %rd867, 8, %rd28;
@@ -16289,45 +16254,44 @@ $L167:
 	mov.b64 %rd855, %rd872;
 	mov.b64 %rd856, %rd873;
 $L173:
-	mov.b32 %r211, %r199;
-	mov.pred %p165, %p153;
-	mov.pred %p166, %p154;
-	mov.b32 %r212, %r201;
-	mov.b32 %r213, %r208;
+	mov.b32 %r210, %r198;
+	mov.pred %p159, %p148;
+	mov.b32 %r211, %r200;
+	mov.b32 %r212, %r207;
 	mov.b64 %rd874, %rd808;
-	cvt.s64.s32 %rd875, %r212;
+	cvt.s64.s32 %rd875, %r211;
 	mul.lo.s64 %rd876, %rd875, %rd127;
 	mad.lo.s64 %rd877, %rd876, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd878, [%rd877+0];
 	mov.b64 %rd879, %rd878;
 	mov.b64 %rd880, %rd879;
 	shr.u64 %rd881, %rd880, 32;
-	cvt.u32.u64 %r214, %rd881;
-	mov.b32 %r215, %r214;
-	add.s32 %r216, %r215, 1;
+	cvt.u32.u64 %r213, %rd881;
+	mov.b32 %r214, %r213;
+	add.s32 %r215, %r214, 1;
+	mov.b32 %r216, %r215;
 	mov.b32 %r217, %r216;
-	mov.b32 %r218, %r217;
-	mov.b32 %r219, %r212;
-	cvt.u64.u32 %rd882, %r218;
+	mov.b32 %r218, %r211;
+	cvt.u64.u32 %rd882, %r217;
 	shl.b64 %rd883, %rd882, 32;
-	cvt.u64.u32 %rd884, %r219;
+	cvt.u64.u32 %rd884, %r218;
 	or.b64 %rd885, %rd883, %rd884;
 	mov.b64 %rd886, %rd885;
-	cvt.s64.s32 %rd887, %r213;
+	cvt.s64.s32 %rd887, %r212;
 	mul.lo.s64 %rd888, %rd887, %rd127;
 	mad.lo.s64 %rd889, %rd888, 8, %rd123;
 	atom.global.min.u64 %rd890, [%rd889], %rd886;
 	mov.b64 %rd891, %rd890;
 	shr.u64 %rd892, %rd891, 32;
-	cvt.u32.u64 %r220, %rd892;
-	setp.hi.u32 %p167, %r220, %r217;
-	mov.pred %p168, %p167;
-	@!%p168 bra $L175;
-	@!%p158 bra $L176;
+	cvt.u32.u64 %r219, %rd892;
+	setp.hi.u32 %p160, %r219, %r216;
+	mov.pred %p161, %p160;
+	@!%p161 bra $L175;
+	@!%p152 bra $L176;
 	mul.lo.s64 %rd893, %rd813, %rd806;
 	mad.lo.s64 %rd894, %rd893, 4, %rd804;
-	st.shared.s32 [%rd894+0], %r208;
-	@!%p152 bra $L179;
+	st.shared.s32 [%rd894+0], %r207;
+	@!%p147 bra $L179;
 	mov.b64 %rd896, 2;
 	mul.lo.s64 %rd895, %rd896, %rd813;
 	mul.lo.s64 %rd897, %rd895, %rd170;
@@ -16344,103 +16308,103 @@ $L179:
 	mov.b64 %rd813, %rd904;
 	bra.uni $L177;
 $L176:
-	mov.pred %p169, 0;
+	mov.pred %p162, 0;
 	mov.b64 %rd905, %rd813;
-	mov.b32 %r221, %r208;
+	mov.b32 %r220, %r207;
 $L180:
-	@!%p155 bra $L184;
-	shr.s32 %r222, %r221, 5;
-	cvt.s64.s32 %rd906, %r222;
+	@!%p149 bra $L184;
+	shr.s32 %r221, %r220, 5;
+	cvt.s64.s32 %rd906, %r221;
 	mov.b64 %rd907, %rd906;
-	and.b32 %r223, %r221, 31;
-	cvt.s64.s32 %rd908, %r223;
+	and.b32 %r222, %r220, 31;
+	cvt.s64.s32 %rd908, %r222;
 	min.u64 %rd909, %rd908, 32;
-	cvt.u32.u64 %r224, %rd909;
-	mov.b32 %r226, 0x1;
-	shl.b32 %r225, %r226, %r224;
-	setp.hs.u32 %p170, %r224, 32;
-	selp.b32 %r227, 0, %r225, %p170;
-	mov.b32 %r228, %r227;
+	cvt.u32.u64 %r223, %rd909;
+	mov.b32 %r225, 0x1;
+	shl.b32 %r224, %r225, %r223;
+	setp.hs.u32 %p163, %r223, 32;
+	selp.b32 %r226, 0, %r224, %p163;
+	mov.b32 %r227, %r226;
 	mov.b64 %rd910, %rd907;
-	mov.b32 %r229, %r228;
+	mov.b32 %r228, %r227;
 	mul.lo.s64 %rd911, %rd910, %rd788;
 	mad.lo.s64 %rd912, %rd911, 4, %rd786;
-	ld.relaxed.gpu.global.u32 %r230, [%rd912+0];
-	mov.b32 %r231, %r230;
-	and.b32 %r232, %r231, %r229;
-	setp.ne.u32 %p171, %r232, 0x0;
-	mov.pred %p172, %p171;
-	not.pred %p173, %p172;
-	@!%p173 bra $L186;
+	ld.relaxed.gpu.global.u32 %r229, [%rd912+0];
+	mov.b32 %r230, %r229;
+	and.b32 %r231, %r230, %r228;
+	setp.ne.u32 %p164, %r231, 0x0;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L186;
 	mul.lo.s64 %rd913, %rd910, %rd788;
 	mad.lo.s64 %rd914, %rd913, 4, %rd786;
-	atom.global.or.b32 %r233, [%rd914], %r229;
-	mov.b32 %r234, %r233;
-	and.b32 %r235, %r234, %r229;
-	setp.ne.u32 %p174, %r235, 0x0;
-	mov.pred %p172, %p174;
+	atom.global.or.b32 %r232, [%rd914], %r228;
+	mov.b32 %r233, %r232;
+	and.b32 %r234, %r233, %r228;
+	setp.ne.u32 %p167, %r234, 0x0;
+	mov.pred %p165, %p167;
 $L186:
-	@!%p172 bra $L188;
+	@!%p165 bra $L188;
 	mov.b64 %rd915, %rd905;
 	mov.b64 %rd916, %rd915;
-	mov.pred %p175, 0;
+	mov.pred %p168, 0;
 	bra.uni $L182;
 $L188:
 	mov.b64 %rd917, %rd905;
 	mov.b64 %rd916, %rd917;
-	mov.pred %p175, 1;
+	mov.pred %p168, 1;
 	bra.uni $L182;
 $L184:
-	@!%p156 bra $L190;
-	cvt.s64.s32 %rd918, %r221;
+	@!%p150 bra $L190;
+	cvt.s64.s32 %rd918, %r220;
 	mul.lo.s64 %rd919, %rd918, %rd791;
 	mad.lo.s64 %rd920, %rd919, 4, %rd789;
-	ld.relaxed.gpu.global.s32 %r236, [%rd920+0];
-	mov.b32 %r237, %r236;
-	setp.eq.s32 %p176, %r237, %r200;
-	mov.pred %p177, %p176;
-	not.pred %p178, %p177;
-	@!%p178 bra $L192;
-	cvt.s64.s32 %rd921, %r221;
+	ld.relaxed.gpu.global.s32 %r235, [%rd920+0];
+	mov.b32 %r236, %r235;
+	setp.eq.s32 %p169, %r236, %r199;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L192;
+	cvt.s64.s32 %rd921, %r220;
 	mul.lo.s64 %rd922, %rd921, %rd791;
 	mad.lo.s64 %rd923, %rd922, 4, %rd789;
-	atom.global.exch.b32 %r238, [%rd923], %r200;
-	mov.b32 %r239, %r238;
-	setp.eq.s32 %p179, %r239, %r200;
-	mov.pred %p177, %p179;
+	atom.global.exch.b32 %r237, [%rd923], %r199;
+	mov.b32 %r238, %r237;
+	setp.eq.s32 %p172, %r238, %r199;
+	mov.pred %p170, %p172;
 $L192:
-	@!%p177 bra $L194;
+	@!%p170 bra $L194;
 	mov.b64 %rd924, %rd905;
 	mov.b64 %rd916, %rd924;
-	mov.pred %p175, 0;
+	mov.pred %p168, 0;
 	bra.uni $L182;
 $L194:
 $L190:
 	mul.lo.s64 %rd925, %rd905, %rd806;
 	mad.lo.s64 %rd926, %rd925, 4, %rd804;
-	st.shared.s32 [%rd926+0], %r221;
+	st.shared.s32 [%rd926+0], %r220;
 	add.s64 %rd927, %rd905, 1;
 	mov.b64 %rd928, %rd927;
 	mov.b64 %rd916, %rd928;
-	mov.pred %p175, 1;
+	mov.pred %p168, 1;
 	bra.uni $L182;
 $L181:
 	bra.uni $L180;
 $L182:
 	mov.b64 %rd929, %rd916;
-	mov.pred %p180, %p175;
+	mov.pred %p173, %p168;
 	mov.b64 %rd813, %rd929;
-	mov.pred %p169, %p180;
-	@!%p169 bra $L196;
+	mov.pred %p162, %p173;
+	@!%p162 bra $L196;
 	mov.b64 %rd930, %rd770;
-	mov.b32 %r240, %r208;
-	cvt.s64.s32 %rd931, %r240;
+	mov.b32 %r239, %r207;
+	cvt.s64.s32 %rd931, %r239;
 	add.s64 %rd932, %rd931, 1;
 	mul.lo.s64 %rd933, %rd932, %rd32;
 	mad.lo.s64 %rd934, %rd933, 8, %rd28;
 	ld.global.nc.s64 %rd935, [%rd934+0];
 	mov.b64 %rd936, %rd935;
-	cvt.s64.s32 %rd937, %r240;
+	cvt.s64.s32 %rd937, %r239;
 	mul.lo.s64 %rd938, %rd937, %rd32;
 	mad.lo.s64 %rd939, %rd938, 8, %rd28;
 	ld.global.nc.s64 %rd940, [%rd939+0];
@@ -16463,110 +16427,110 @@ $L162:
 	bra.uni $L161;
 $L163:
 	mov.b64 %rd949, 0;
-	setp.lt.s64 %p181, %rd808, %rd809;
-	setp.lt.s64 %p182, %rd807, %rd795;
-	or.pred %p183, %p181, %p182;
-	@!%p183 bra $L198;
+	setp.lt.s64 %p174, %rd808, %rd809;
+	setp.lt.s64 %p175, %rd807, %rd795;
+	or.pred %p176, %p174, %p175;
+	@!%p176 bra $L198;
 	mov.b64 %rd949, 1;
 $L198:
 	shl.b64 %rd950, %rd949, 32;
 	or.b64 %rd951, %rd813, %rd950;
 	// block scan
 	mov.b64 %rd952, %rd951;
-	mov.b32 %r241, %r3;
+	mov.b32 %r240, %r3;
 $L199:
-	setp.hs.u32 %p184, %r241, 32;
-	@%p184 bra $L200;
-	mov.b64 {%r242, %r243}, %rd952;
-	shfl.sync.up.b32 %r244|%p185, %r242, %r241, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, %r241, 0, %r17;
-	mov.b64 %rd953, {%r244, %r245};
-	@!%p185 bra $L201;
+	setp.hs.u32 %p177, %r240, 32;
+	@%p177 bra $L200;
+	mov.b64 {%r241, %r242}, %rd952;
+	shfl.sync.up.b32 %r243|%p178, %r241, %r240, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
+	mov.b64 %rd953, {%r243, %r244};
+	@!%p178 bra $L201;
 	add.s64 %rd954, %rd953, %rd952;
 	mov.b64 %rd952, %rd954;
 $L201:
-	shl.b32 %r241, %r241, 1;
+	shl.b32 %r240, %r240, 1;
 	bra.uni $L199;
 $L200:
-	mov.b64 {%r246, %r247}, %rd952;
-	shfl.sync.up.b32 %r248|%p186, %r246, %r3, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, %r3, 0, %r17;
-	mov.b64 %rd955, {%r248, %r249};
-	setp.lo.u32 %p187, %r3, 32;
-	and.pred %p188, %p186, %p187;
-	selp.b64 %rd956, %rd955, 0, %p188;
-	sub.u32 %r250, %r13, %r3;
-	setp.eq.u32 %p189, %r7, %r250;
-	@!%p189 bra $L202;
+	mov.b64 {%r245, %r246}, %rd952;
+	shfl.sync.up.b32 %r247|%p179, %r245, %r3, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
+	mov.b64 %rd955, {%r247, %r248};
+	setp.lo.u32 %p180, %r3, 32;
+	and.pred %p181, %p179, %p180;
+	selp.b64 %rd956, %rd955, 0, %p181;
+	sub.u32 %r249, %r13, %r3;
+	setp.eq.u32 %p182, %r7, %r249;
+	@!%p182 bra $L202;
 	mul.wide.u32 %rd957, %r8, 16;
 	add.s64 %rd958, %rd1, %rd957;
 	st.shared.s64 [%rd958+0], %rd952;
 $L202:
 	bar.sync 0;
-	setp.eq.u32 %p190, %r8, 0;
-	@!%p190 bra $L203;
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L203;
 	mov.b64 %rd959, 0;
-	setp.lo.u32 %p191, %r7, %r10;
-	@!%p191 bra $L204;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L204;
 	mul.wide.u32 %rd960, %r7, 16;
 	add.s64 %rd961, %rd1, %rd960;
 	ld.shared.s64 %rd962, [%rd961+0];
 	mov.b64 %rd959, %rd962;
 $L204:
-	mov.b64 {%r251, %r252}, %rd959;
-	shfl.sync.up.b32 %r253|%p192, %r251, 1, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 1, 0, %r17;
-	mov.b64 %rd963, {%r253, %r254};
-	@!%p192 bra $L205;
+	mov.b64 {%r250, %r251}, %rd959;
+	shfl.sync.up.b32 %r252|%p185, %r250, 1, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
+	mov.b64 %rd963, {%r252, %r253};
+	@!%p185 bra $L205;
 	add.s64 %rd964, %rd963, %rd959;
 	mov.b64 %rd959, %rd964;
 $L205:
-	mov.b64 {%r255, %r256}, %rd959;
-	shfl.sync.up.b32 %r257|%p193, %r255, 2, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, 2, 0, %r17;
-	mov.b64 %rd965, {%r257, %r258};
-	@!%p193 bra $L206;
+	mov.b64 {%r254, %r255}, %rd959;
+	shfl.sync.up.b32 %r256|%p186, %r254, 2, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
+	mov.b64 %rd965, {%r256, %r257};
+	@!%p186 bra $L206;
 	add.s64 %rd966, %rd965, %rd959;
 	mov.b64 %rd959, %rd966;
 $L206:
-	mov.b64 {%r259, %r260}, %rd959;
-	shfl.sync.up.b32 %r261|%p194, %r259, 4, 0, %r17;
-	shfl.sync.up.b32 %r262, %r260, 4, 0, %r17;
-	mov.b64 %rd967, {%r261, %r262};
-	@!%p194 bra $L207;
+	mov.b64 {%r258, %r259}, %rd959;
+	shfl.sync.up.b32 %r260|%p187, %r258, 4, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
+	mov.b64 %rd967, {%r260, %r261};
+	@!%p187 bra $L207;
 	add.s64 %rd968, %rd967, %rd959;
 	mov.b64 %rd959, %rd968;
 $L207:
-	mov.b64 {%r263, %r264}, %rd959;
-	shfl.sync.up.b32 %r265|%p195, %r263, 8, 0, %r17;
-	shfl.sync.up.b32 %r266, %r264, 8, 0, %r17;
-	mov.b64 %rd969, {%r265, %r266};
-	@!%p195 bra $L208;
+	mov.b64 {%r262, %r263}, %rd959;
+	shfl.sync.up.b32 %r264|%p188, %r262, 8, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
+	mov.b64 %rd969, {%r264, %r265};
+	@!%p188 bra $L208;
 	add.s64 %rd970, %rd969, %rd959;
 	mov.b64 %rd959, %rd970;
 $L208:
-	mov.b64 {%r267, %r268}, %rd959;
-	shfl.sync.up.b32 %r269|%p196, %r267, 16, 0, %r17;
-	shfl.sync.up.b32 %r270, %r268, 16, 0, %r17;
-	mov.b64 %rd971, {%r269, %r270};
-	@!%p196 bra $L209;
+	mov.b64 {%r266, %r267}, %rd959;
+	shfl.sync.up.b32 %r268|%p189, %r266, 16, 0, %r17;
+	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
+	mov.b64 %rd971, {%r268, %r269};
+	@!%p189 bra $L209;
 	add.s64 %rd972, %rd971, %rd959;
 	mov.b64 %rd959, %rd972;
 $L209:
-	mov.b64 {%r271, %r272}, %rd959;
-	shfl.sync.up.b32 %r273|%p197, %r271, 1, 0, %r17;
-	shfl.sync.up.b32 %r274, %r272, 1, 0, %r17;
-	mov.b64 %rd973, {%r273, %r274};
-	selp.b64 %rd974, %rd973, 0, %p197;
-	@!%p191 bra $L210;
+	mov.b64 {%r270, %r271}, %rd959;
+	shfl.sync.up.b32 %r272|%p190, %r270, 1, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
+	mov.b64 %rd973, {%r272, %r273};
+	selp.b64 %rd974, %rd973, 0, %p190;
+	@!%p184 bra $L210;
 	mul.wide.u32 %rd975, %r7, 16;
 	add.s64 %rd976, %rd1, %rd975;
 	add.s64 %rd977, %rd976, 512;
 	st.shared.s64 [%rd977+0], %rd974;
 $L210:
-	sub.u32 %r275, %r10, 1;
-	setp.eq.u32 %p198, %r7, %r275;
-	@!%p198 bra $L211;
+	sub.u32 %r274, %r10, 1;
+	setp.eq.u32 %p191, %r7, %r274;
+	@!%p191 bra $L211;
 	st.shared.s64 [%rd1+1024], %rd959;
 $L211:
 $L203:
@@ -16577,10 +16541,10 @@ $L203:
 	ld.shared.s64 %rd981, [%rd980+0];
 	add.s64 %rd982, %rd981, %rd956;
 	ld.shared.s64 %rd983, [%rd1+1024];
-	mov.b64 {%r276, %r277}, %rd982;
-	shfl.sync.idx.b32 %r278|%p199, %r276, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r279, %r277, 0, %r21, %r17;
-	mov.b64 %rd984, {%r278, %r279};
+	mov.b64 {%r275, %r276}, %rd982;
+	shfl.sync.idx.b32 %r277|%p192, %r275, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
+	mov.b64 %rd984, {%r277, %r278};
 	mov.b64 %rd985, %rd983;
 	mov.b64 %rd986, %rd984;
 	mov.b64 %rd987, %rd985;
@@ -16597,7 +16561,7 @@ $L203:
 	mov.b64 %rd998, %rd993;
 	mov.b64 %rd999, %rd995;
 	mov.b64 %rd1000, %rd997;
-	@!%p158 bra $L212;
+	@!%p152 bra $L212;
 	add.s64 %rd1001, %rd812, %rd998;
 	mov.b64 %rd1002, %rd1001;
 	sub.s64 %rd1003, %rd802, %rd1002;
@@ -16606,21 +16570,21 @@ $L203:
 	mov.b64 %rd1006, %rd1005;
 	mov.b64 %rd1007, 0;
 $L214:
-	setp.lt.s64 %p200, %rd1007, %rd1006;
-	not.pred %p201, %p200;
-	@!%p201 bra $L218;
+	setp.lt.s64 %p193, %rd1007, %rd1006;
+	not.pred %p194, %p193;
+	@!%p194 bra $L218;
 	bra.uni $L216;
 $L218:
 	mul.lo.s64 %rd1008, %rd1007, %rd806;
 	mad.lo.s64 %rd1009, %rd1008, 4, %rd804;
-	ld.shared.s32 %r280, [%rd1009+0];
-	mov.b32 %r281, %r280;
+	ld.shared.s32 %r279, [%rd1009+0];
+	mov.b32 %r280, %r279;
 	add.s64 %rd1010, %rd801, %rd1002;
 	add.s64 %rd1011, %rd1010, %rd1007;
 	mul.lo.s64 %rd1012, %rd1011, %rd175;
 	mad.lo.s64 %rd1013, %rd1012, 4, %rd173;
-	st.shared.s32 [%rd1013+0], %r281;
-	@!%p152 bra $L220;
+	st.shared.s32 [%rd1013+0], %r280;
+	@!%p147 bra $L220;
 	mov.b64 %rd1015, 2;
 	mul.lo.s64 %rd1014, %rd1015, %rd1007;
 	mul.lo.s64 %rd1016, %rd1014, %rd170;
@@ -16658,113 +16622,113 @@ $L216:
 	mov.b64 %rd1041, 0;
 	mov.b64 %rd1042, %rd1006;
 $L221:
-	setp.lt.s64 %p202, %rd1042, %rd813;
-	not.pred %p203, %p202;
-	@!%p203 bra $L225;
+	setp.lt.s64 %p195, %rd1042, %rd813;
+	not.pred %p196, %p195;
+	@!%p196 bra $L225;
 	bra.uni $L223;
 $L225:
 	mul.lo.s64 %rd1043, %rd1042, %rd806;
 	mad.lo.s64 %rd1044, %rd1043, 4, %rd804;
-	ld.shared.s32 %r282, [%rd1044+0];
+	ld.shared.s32 %r281, [%rd1044+0];
+	mov.b32 %r282, %r281;
 	mov.b32 %r283, %r282;
-	mov.b32 %r284, %r283;
-	mov.pred %p204, 0;
+	mov.pred %p197, 0;
 	mov.b64 %rd1045, %rd1041;
-	mov.b32 %r285, %r284;
+	mov.b32 %r284, %r283;
 $L226:
-	@!%p155 bra $L230;
-	shr.s32 %r286, %r285, 5;
-	cvt.s64.s32 %rd1046, %r286;
+	@!%p149 bra $L230;
+	shr.s32 %r285, %r284, 5;
+	cvt.s64.s32 %rd1046, %r285;
 	mov.b64 %rd1047, %rd1046;
-	and.b32 %r287, %r285, 31;
-	cvt.s64.s32 %rd1048, %r287;
+	and.b32 %r286, %r284, 31;
+	cvt.s64.s32 %rd1048, %r286;
 	min.u64 %rd1049, %rd1048, 32;
-	cvt.u32.u64 %r288, %rd1049;
-	mov.b32 %r290, 0x1;
-	shl.b32 %r289, %r290, %r288;
-	setp.hs.u32 %p205, %r288, 32;
-	selp.b32 %r291, 0, %r289, %p205;
-	mov.b32 %r292, %r291;
+	cvt.u32.u64 %r287, %rd1049;
+	mov.b32 %r289, 0x1;
+	shl.b32 %r288, %r289, %r287;
+	setp.hs.u32 %p198, %r287, 32;
+	selp.b32 %r290, 0, %r288, %p198;
+	mov.b32 %r291, %r290;
 	mov.b64 %rd1050, %rd1047;
-	mov.b32 %r293, %r292;
+	mov.b32 %r292, %r291;
 	mul.lo.s64 %rd1051, %rd1050, %rd788;
 	mad.lo.s64 %rd1052, %rd1051, 4, %rd786;
-	ld.relaxed.gpu.global.u32 %r294, [%rd1052+0];
-	mov.b32 %r295, %r294;
-	and.b32 %r296, %r295, %r293;
-	setp.ne.u32 %p206, %r296, 0x0;
-	mov.pred %p207, %p206;
-	not.pred %p208, %p207;
-	@!%p208 bra $L232;
+	ld.relaxed.gpu.global.u32 %r293, [%rd1052+0];
+	mov.b32 %r294, %r293;
+	and.b32 %r295, %r294, %r292;
+	setp.ne.u32 %p199, %r295, 0x0;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L232;
 	mul.lo.s64 %rd1053, %rd1050, %rd788;
 	mad.lo.s64 %rd1054, %rd1053, 4, %rd786;
-	atom.global.or.b32 %r297, [%rd1054], %r293;
-	mov.b32 %r298, %r297;
-	and.b32 %r299, %r298, %r293;
-	setp.ne.u32 %p209, %r299, 0x0;
-	mov.pred %p207, %p209;
+	atom.global.or.b32 %r296, [%rd1054], %r292;
+	mov.b32 %r297, %r296;
+	and.b32 %r298, %r297, %r292;
+	setp.ne.u32 %p202, %r298, 0x0;
+	mov.pred %p200, %p202;
 $L232:
-	@!%p207 bra $L234;
+	@!%p200 bra $L234;
 	mov.b64 %rd1055, %rd1045;
 	mov.b64 %rd1056, %rd1055;
-	mov.pred %p210, 0;
+	mov.pred %p203, 0;
 	bra.uni $L228;
 $L234:
 	mov.b64 %rd1057, %rd1045;
 	mov.b64 %rd1056, %rd1057;
-	mov.pred %p210, 1;
+	mov.pred %p203, 1;
 	bra.uni $L228;
 $L230:
-	@!%p156 bra $L236;
-	cvt.s64.s32 %rd1058, %r285;
+	@!%p150 bra $L236;
+	cvt.s64.s32 %rd1058, %r284;
 	mul.lo.s64 %rd1059, %rd1058, %rd791;
 	mad.lo.s64 %rd1060, %rd1059, 4, %rd789;
-	ld.relaxed.gpu.global.s32 %r300, [%rd1060+0];
-	mov.b32 %r301, %r300;
-	setp.eq.s32 %p211, %r301, %r200;
-	mov.pred %p212, %p211;
-	not.pred %p213, %p212;
-	@!%p213 bra $L238;
-	cvt.s64.s32 %rd1061, %r285;
+	ld.relaxed.gpu.global.s32 %r299, [%rd1060+0];
+	mov.b32 %r300, %r299;
+	setp.eq.s32 %p204, %r300, %r199;
+	mov.pred %p205, %p204;
+	not.pred %p206, %p205;
+	@!%p206 bra $L238;
+	cvt.s64.s32 %rd1061, %r284;
 	mul.lo.s64 %rd1062, %rd1061, %rd791;
 	mad.lo.s64 %rd1063, %rd1062, 4, %rd789;
-	atom.global.exch.b32 %r302, [%rd1063], %r200;
-	mov.b32 %r303, %r302;
-	setp.eq.s32 %p214, %r303, %r200;
-	mov.pred %p212, %p214;
+	atom.global.exch.b32 %r301, [%rd1063], %r199;
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p207, %r302, %r199;
+	mov.pred %p205, %p207;
 $L238:
-	@!%p212 bra $L240;
+	@!%p205 bra $L240;
 	mov.b64 %rd1064, %rd1045;
 	mov.b64 %rd1056, %rd1064;
-	mov.pred %p210, 0;
+	mov.pred %p203, 0;
 	bra.uni $L228;
 $L240:
 $L236:
 	mul.lo.s64 %rd1065, %rd1045, %rd806;
 	mad.lo.s64 %rd1066, %rd1065, 4, %rd804;
-	st.shared.s32 [%rd1066+0], %r285;
+	st.shared.s32 [%rd1066+0], %r284;
 	add.s64 %rd1067, %rd1045, 1;
 	mov.b64 %rd1068, %rd1067;
 	mov.b64 %rd1056, %rd1068;
-	mov.pred %p210, 1;
+	mov.pred %p203, 1;
 	bra.uni $L228;
 $L227:
 	bra.uni $L226;
 $L228:
 	mov.b64 %rd1069, %rd1056;
-	mov.pred %p215, %p210;
+	mov.pred %p208, %p203;
 	mov.b64 %rd1041, %rd1069;
-	mov.pred %p204, %p215;
-	@!%p204 bra $L242;
+	mov.pred %p197, %p208;
+	@!%p197 bra $L242;
 	mov.b64 %rd1070, %rd770;
-	mov.b32 %r304, %r284;
-	cvt.s64.s32 %rd1071, %r304;
+	mov.b32 %r303, %r283;
+	cvt.s64.s32 %rd1071, %r303;
 	add.s64 %rd1072, %rd1071, 1;
 	mul.lo.s64 %rd1073, %rd1072, %rd32;
 	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
 	ld.global.nc.s64 %rd1075, [%rd1074+0];
 	mov.b64 %rd1076, %rd1075;
-	cvt.s64.s32 %rd1077, %r304;
+	cvt.s64.s32 %rd1077, %r303;
 	mul.lo.s64 %rd1078, %rd1077, %rd32;
 	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
 	ld.global.nc.s64 %rd1080, [%rd1079+0];
@@ -16782,8 +16746,8 @@ $L222:
 	mov.b64 %rd1042, %rd1087;
 	bra.uni $L221;
 $L223:
-	setp.gt.s64 %p216, %rd1041, 0;
-	@!%p216 bra $L244;
+	setp.gt.s64 %p209, %rd1041, 0;
+	@!%p209 bra $L244;
 	mul.lo.s64 %rd1088, %rd800, %rd120;
 	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
 	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
@@ -16791,19 +16755,19 @@ $L223:
 	mov.b64 %rd1092, %rd1091;
 	mov.b64 %rd1093, 0;
 $L245:
-	setp.lt.s64 %p217, %rd1093, %rd1041;
-	not.pred %p218, %p217;
-	@!%p218 bra $L249;
+	setp.lt.s64 %p210, %rd1093, %rd1041;
+	not.pred %p211, %p210;
+	@!%p211 bra $L249;
 	bra.uni $L247;
 $L249:
 	mul.lo.s64 %rd1094, %rd1093, %rd806;
 	mad.lo.s64 %rd1095, %rd1094, 4, %rd804;
-	ld.shared.s32 %r305, [%rd1095+0];
-	mov.b32 %r306, %r305;
+	ld.shared.s32 %r304, [%rd1095+0];
+	mov.b32 %r305, %r304;
 	add.s64 %rd1096, %rd1092, %rd1093;
 	mul.lo.s64 %rd1097, %rd1096, %rd280;
 	mad.lo.s64 %rd1098, %rd1097, 4, %rd278;
-	st.global.s32 [%rd1098+0], %r306;
+	st.global.s32 [%rd1098+0], %r305;
 $L246:
 	add.s64 %rd1099, %rd1093, 1;
 	mov.b64 %rd1093, %rd1099;
@@ -16817,10 +16781,10 @@ $L244:
 $L212:
 	mov.b64 %rd1102, 0;
 	cvt.u64.u32 %rd1103, %r2;
-	setp.eq.s64 %p219, %rd1103, 0;
-	setp.gt.s64 %p220, %rd999, 0;
-	and.pred %p221, %p219, %p220;
-	@!%p221 bra $L251;
+	setp.eq.s64 %p212, %rd1103, 0;
+	setp.gt.s64 %p213, %rd999, 0;
+	and.pred %p214, %p212, %p213;
+	@!%p214 bra $L251;
 	mul.lo.s64 %rd1104, %rd800, %rd120;
 	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
 	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
@@ -16828,11 +16792,11 @@ $L212:
 	mov.b64 %rd1102, %rd1107;
 $L251:
 	cvt.u64.u32 %rd1108, %r2;
-	setp.eq.s64 %p222, %rd1108, 0;
-	setp.eq.u32 %p223, %r1, 0;
-	and.pred %p224, %p222, %p223;
+	setp.eq.s64 %p215, %rd1108, 0;
+	setp.eq.u32 %p216, %r1, 0;
+	and.pred %p217, %p215, %p216;
 	bar.sync 0;
-	@!%p224 bra $L252;
+	@!%p217 bra $L252;
 	st.shared.s64 [%rd1+1024], %rd1102;
 $L252:
 	bar.sync 0;
@@ -16842,27 +16806,27 @@ $L252:
 	mov.b64 %rd1112, %rd1111;
 	mov.b64 %rd1113, 0;
 $L253:
-	setp.lt.s64 %p225, %rd1113, %rd813;
-	not.pred %p226, %p225;
-	@!%p226 bra $L257;
+	setp.lt.s64 %p218, %rd1113, %rd813;
+	not.pred %p219, %p218;
+	@!%p219 bra $L257;
 	bra.uni $L255;
 $L257:
 	mul.lo.s64 %rd1114, %rd1113, %rd806;
 	mad.lo.s64 %rd1115, %rd1114, 4, %rd804;
-	ld.shared.s32 %r307, [%rd1115+0];
-	mov.b32 %r308, %r307;
+	ld.shared.s32 %r306, [%rd1115+0];
+	mov.b32 %r307, %r306;
 	add.s64 %rd1116, %rd1112, %rd1113;
 	mul.lo.s64 %rd1117, %rd1116, %rd280;
 	mad.lo.s64 %rd1118, %rd1117, 4, %rd278;
-	st.global.s32 [%rd1118+0], %r308;
+	st.global.s32 [%rd1118+0], %r307;
 $L254:
 	add.s64 %rd1119, %rd1113, 1;
 	mov.b64 %rd1113, %rd1119;
 	bra.uni $L253;
 $L255:
 $L213:
-	setp.eq.s64 %p227, %rd1000, 0;
-	@!%p227 bra $L259;
+	setp.eq.s64 %p220, %rd1000, 0;
+	@!%p220 bra $L259;
 	bra.uni $L160;
 $L259:
 $L159:
@@ -16891,80 +16855,80 @@ $L154:
 $L155:
 	mov.b64 %rd1132, %rd749;
 	// block reduction
-	sub.u32 %r309, %r13, 1;
-	mov.b32 %r310, %r3;
+	sub.u32 %r308, %r13, 1;
+	mov.b32 %r309, %r3;
 $L260:
-	setp.hs.u32 %p228, %r310, 32;
-	@%p228 bra $L261;
-	mov.b64 {%r311, %r312}, %rd1132;
-	shfl.sync.down.b32 %r313|%p229, %r311, %r310, %r309, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
-	mov.b64 %rd1133, {%r313, %r314};
-	@!%p229 bra $L262;
+	setp.hs.u32 %p221, %r309, 32;
+	@%p221 bra $L261;
+	mov.b64 {%r310, %r311}, %rd1132;
+	shfl.sync.down.b32 %r312|%p222, %r310, %r309, %r308, %r17;
+	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
+	mov.b64 %rd1133, {%r312, %r313};
+	@!%p222 bra $L262;
 	add.s64 %rd1134, %rd1132, %rd1133;
 	mov.b64 %rd1132, %rd1134;
 $L262:
-	shl.b32 %r310, %r310, 1;
+	shl.b32 %r309, %r309, 1;
 	bra.uni $L260;
 $L261:
-	setp.eq.u32 %p230, %r7, 0;
-	@!%p230 bra $L263;
+	setp.eq.u32 %p223, %r7, 0;
+	@!%p223 bra $L263;
 	mul.wide.u32 %rd1135, %r8, 16;
 	add.s64 %rd1136, %rd1, %rd1135;
 	st.shared.s64 [%rd1136+0], %rd1132;
 $L263:
 	bar.sync 0;
-	setp.eq.u32 %p231, %r8, 0;
-	@!%p231 bra $L264;
-	setp.lo.u32 %p232, %r7, %r10;
-	@!%p232 bra $L265;
+	setp.eq.u32 %p224, %r8, 0;
+	@!%p224 bra $L264;
+	setp.lo.u32 %p225, %r7, %r10;
+	@!%p225 bra $L265;
 	mul.wide.u32 %rd1137, %r7, 16;
 	add.s64 %rd1138, %rd1, %rd1137;
 	ld.shared.s64 %rd1139, [%rd1138+0];
 	mov.b64 %rd1132, %rd1139;
 $L265:
-	sub.u32 %r315, %r10, 1;
-	mov.b64 {%r316, %r317}, %rd1132;
-	shfl.sync.down.b32 %r318|%p233, %r316, 1, %r315, %r17;
-	shfl.sync.down.b32 %r319, %r317, 1, %r315, %r17;
-	mov.b64 %rd1140, {%r318, %r319};
-	@!%p233 bra $L266;
+	sub.u32 %r314, %r10, 1;
+	mov.b64 {%r315, %r316}, %rd1132;
+	shfl.sync.down.b32 %r317|%p226, %r315, 1, %r314, %r17;
+	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
+	mov.b64 %rd1140, {%r317, %r318};
+	@!%p226 bra $L266;
 	add.s64 %rd1141, %rd1132, %rd1140;
 	mov.b64 %rd1132, %rd1141;
 $L266:
-	mov.b64 {%r320, %r321}, %rd1132;
-	shfl.sync.down.b32 %r322|%p234, %r320, 2, %r315, %r17;
-	shfl.sync.down.b32 %r323, %r321, 2, %r315, %r17;
-	mov.b64 %rd1142, {%r322, %r323};
-	@!%p234 bra $L267;
+	mov.b64 {%r319, %r320}, %rd1132;
+	shfl.sync.down.b32 %r321|%p227, %r319, 2, %r314, %r17;
+	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
+	mov.b64 %rd1142, {%r321, %r322};
+	@!%p227 bra $L267;
 	add.s64 %rd1143, %rd1132, %rd1142;
 	mov.b64 %rd1132, %rd1143;
 $L267:
-	mov.b64 {%r324, %r325}, %rd1132;
-	shfl.sync.down.b32 %r326|%p235, %r324, 4, %r315, %r17;
-	shfl.sync.down.b32 %r327, %r325, 4, %r315, %r17;
-	mov.b64 %rd1144, {%r326, %r327};
-	@!%p235 bra $L268;
+	mov.b64 {%r323, %r324}, %rd1132;
+	shfl.sync.down.b32 %r325|%p228, %r323, 4, %r314, %r17;
+	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
+	mov.b64 %rd1144, {%r325, %r326};
+	@!%p228 bra $L268;
 	add.s64 %rd1145, %rd1132, %rd1144;
 	mov.b64 %rd1132, %rd1145;
 $L268:
-	mov.b64 {%r328, %r329}, %rd1132;
-	shfl.sync.down.b32 %r330|%p236, %r328, 8, %r315, %r17;
-	shfl.sync.down.b32 %r331, %r329, 8, %r315, %r17;
-	mov.b64 %rd1146, {%r330, %r331};
-	@!%p236 bra $L269;
+	mov.b64 {%r327, %r328}, %rd1132;
+	shfl.sync.down.b32 %r329|%p229, %r327, 8, %r314, %r17;
+	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
+	mov.b64 %rd1146, {%r329, %r330};
+	@!%p229 bra $L269;
 	add.s64 %rd1147, %rd1132, %rd1146;
 	mov.b64 %rd1132, %rd1147;
 $L269:
-	mov.b64 {%r332, %r333}, %rd1132;
-	shfl.sync.down.b32 %r334|%p237, %r332, 16, %r315, %r17;
-	shfl.sync.down.b32 %r335, %r333, 16, %r315, %r17;
-	mov.b64 %rd1148, {%r334, %r335};
-	@!%p237 bra $L270;
+	mov.b64 {%r331, %r332}, %rd1132;
+	shfl.sync.down.b32 %r333|%p230, %r331, 16, %r314, %r17;
+	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
+	mov.b64 %rd1148, {%r333, %r334};
+	@!%p230 bra $L270;
 	add.s64 %rd1149, %rd1132, %rd1148;
 	mov.b64 %rd1132, %rd1149;
 $L270:
-	@!%p230 bra $L271;
+	@!%p223 bra $L271;
 	st.shared.s64 [%rd1+1024], %rd1132;
 $L271:
 $L264:
@@ -16975,80 +16939,80 @@ $L264:
 	mov.b64 %rd749, %rd1151;
 	mov.b64 %rd1152, %rd750;
 	// block reduction
-	sub.u32 %r336, %r13, 1;
-	mov.b32 %r337, %r3;
+	sub.u32 %r335, %r13, 1;
+	mov.b32 %r336, %r3;
 $L272:
-	setp.hs.u32 %p238, %r337, 32;
-	@%p238 bra $L273;
-	mov.b64 {%r338, %r339}, %rd1152;
-	shfl.sync.down.b32 %r340|%p239, %r338, %r337, %r336, %r17;
-	shfl.sync.down.b32 %r341, %r339, %r337, %r336, %r17;
-	mov.b64 %rd1153, {%r340, %r341};
-	@!%p239 bra $L274;
+	setp.hs.u32 %p231, %r336, 32;
+	@%p231 bra $L273;
+	mov.b64 {%r337, %r338}, %rd1152;
+	shfl.sync.down.b32 %r339|%p232, %r337, %r336, %r335, %r17;
+	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
+	mov.b64 %rd1153, {%r339, %r340};
+	@!%p232 bra $L274;
 	max.s64 %rd1154, %rd1152, %rd1153;
 	mov.b64 %rd1152, %rd1154;
 $L274:
-	shl.b32 %r337, %r337, 1;
+	shl.b32 %r336, %r336, 1;
 	bra.uni $L272;
 $L273:
-	setp.eq.u32 %p240, %r7, 0;
-	@!%p240 bra $L275;
+	setp.eq.u32 %p233, %r7, 0;
+	@!%p233 bra $L275;
 	mul.wide.u32 %rd1155, %r8, 16;
 	add.s64 %rd1156, %rd1, %rd1155;
 	st.shared.s64 [%rd1156+0], %rd1152;
 $L275:
 	bar.sync 0;
-	setp.eq.u32 %p241, %r8, 0;
-	@!%p241 bra $L276;
-	setp.lo.u32 %p242, %r7, %r10;
-	@!%p242 bra $L277;
+	setp.eq.u32 %p234, %r8, 0;
+	@!%p234 bra $L276;
+	setp.lo.u32 %p235, %r7, %r10;
+	@!%p235 bra $L277;
 	mul.wide.u32 %rd1157, %r7, 16;
 	add.s64 %rd1158, %rd1, %rd1157;
 	ld.shared.s64 %rd1159, [%rd1158+0];
 	mov.b64 %rd1152, %rd1159;
 $L277:
-	sub.u32 %r342, %r10, 1;
-	mov.b64 {%r343, %r344}, %rd1152;
-	shfl.sync.down.b32 %r345|%p243, %r343, 1, %r342, %r17;
-	shfl.sync.down.b32 %r346, %r344, 1, %r342, %r17;
-	mov.b64 %rd1160, {%r345, %r346};
-	@!%p243 bra $L278;
+	sub.u32 %r341, %r10, 1;
+	mov.b64 {%r342, %r343}, %rd1152;
+	shfl.sync.down.b32 %r344|%p236, %r342, 1, %r341, %r17;
+	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
+	mov.b64 %rd1160, {%r344, %r345};
+	@!%p236 bra $L278;
 	max.s64 %rd1161, %rd1152, %rd1160;
 	mov.b64 %rd1152, %rd1161;
 $L278:
-	mov.b64 {%r347, %r348}, %rd1152;
-	shfl.sync.down.b32 %r349|%p244, %r347, 2, %r342, %r17;
-	shfl.sync.down.b32 %r350, %r348, 2, %r342, %r17;
-	mov.b64 %rd1162, {%r349, %r350};
-	@!%p244 bra $L279;
+	mov.b64 {%r346, %r347}, %rd1152;
+	shfl.sync.down.b32 %r348|%p237, %r346, 2, %r341, %r17;
+	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
+	mov.b64 %rd1162, {%r348, %r349};
+	@!%p237 bra $L279;
 	max.s64 %rd1163, %rd1152, %rd1162;
 	mov.b64 %rd1152, %rd1163;
 $L279:
-	mov.b64 {%r351, %r352}, %rd1152;
-	shfl.sync.down.b32 %r353|%p245, %r351, 4, %r342, %r17;
-	shfl.sync.down.b32 %r354, %r352, 4, %r342, %r17;
-	mov.b64 %rd1164, {%r353, %r354};
-	@!%p245 bra $L280;
+	mov.b64 {%r350, %r351}, %rd1152;
+	shfl.sync.down.b32 %r352|%p238, %r350, 4, %r341, %r17;
+	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
+	mov.b64 %rd1164, {%r352, %r353};
+	@!%p238 bra $L280;
 	max.s64 %rd1165, %rd1152, %rd1164;
 	mov.b64 %rd1152, %rd1165;
 $L280:
-	mov.b64 {%r355, %r356}, %rd1152;
-	shfl.sync.down.b32 %r357|%p246, %r355, 8, %r342, %r17;
-	shfl.sync.down.b32 %r358, %r356, 8, %r342, %r17;
-	mov.b64 %rd1166, {%r357, %r358};
-	@!%p246 bra $L281;
+	mov.b64 {%r354, %r355}, %rd1152;
+	shfl.sync.down.b32 %r356|%p239, %r354, 8, %r341, %r17;
+	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
+	mov.b64 %rd1166, {%r356, %r357};
+	@!%p239 bra $L281;
 	max.s64 %rd1167, %rd1152, %rd1166;
 	mov.b64 %rd1152, %rd1167;
 $L281:
-	mov.b64 {%r359, %r360}, %rd1152;
-	shfl.sync.down.b32 %r361|%p247, %r359, 16, %r342, %r17;
-	shfl.sync.down.b32 %r362, %r360, 16, %r342, %r17;
-	mov.b64 %rd1168, {%r361, %r362};
-	@!%p247 bra $L282;
+	mov.b64 {%r358, %r359}, %rd1152;
+	shfl.sync.down.b32 %r360|%p240, %r358, 16, %r341, %r17;
+	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
+	mov.b64 %rd1168, {%r360, %r361};
+	@!%p240 bra $L282;
 	max.s64 %rd1169, %rd1152, %rd1168;
 	mov.b64 %rd1152, %rd1169;
 $L282:
-	@!%p240 bra $L283;
+	@!%p233 bra $L283;
 	st.shared.s64 [%rd1+1024], %rd1152;
 $L283:
 $L276:
@@ -17058,17 +17022,17 @@ $L276:
 	mov.b64 %rd1171, %rd1152;
 	mov.b64 %rd750, %rd1171;
 	cvt.u64.u32 %rd1172, %r2;
-	setp.eq.s64 %p248, %rd1172, 0;
-	@!%p248 bra $L285;
-	setp.gt.s64 %p249, %rd749, 0;
-	@!%p249 bra $L287;
+	setp.eq.s64 %p241, %rd1172, 0;
+	@!%p241 bra $L285;
+	setp.gt.s64 %p242, %rd749, 0;
+	@!%p242 bra $L287;
 	add.s64 %rd1173, %rd351, 1;
 	mul.lo.s64 %rd1174, %rd1173, %rd120;
 	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
 	atom.global.add.u64 %rd1176, [%rd1175], %rd749;
 $L287:
-	setp.gt.s64 %p250, %rd750, 0;
-	@!%p250 bra $L289;
+	setp.gt.s64 %p243, %rd750, 0;
+	@!%p243 bra $L289;
 	add.s64 %rd1177, %rd351, 2;
 	mul.lo.s64 %rd1178, %rd1177, %rd120;
 	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
@@ -17080,30 +17044,30 @@ $L289:
 	atom.global.max.s64 %rd1184, [%rd1183], %rd751;
 $L285:
 	bar.sync 0;
-	setp.eq.u32 %p251, %r5, 0;
-	@!%p251 bra $L290;
+	setp.eq.u32 %p244, %r5, 0;
+	@!%p244 bra $L290;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
-	atom.global.add.u32 %r364, [gk_league_sync], 1;
-	mov.u32 %r365, %nctaid.x;
-	sub.u32 %r366, %r365, 1;
-	setp.eq.u32 %p252, %r364, %r366;
-	@!%p252 bra $L291;
+	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
+	atom.global.add.u32 %r363, [gk_league_sync], 1;
+	mov.u32 %r364, %nctaid.x;
+	sub.u32 %r365, %r364, 1;
+	setp.eq.u32 %p245, %r363, %r365;
+	@!%p245 bra $L291;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r367, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r366, [gk_league_sync+4], 1;
 	bra.uni $L292;
 $L291:
-	ld.relaxed.gpu.global.u32 %r368, [gk_league_sync+4];
-	setp.eq.u32 %p253, %r368, %r363;
-	@%p253 bra $L291;
+	ld.relaxed.gpu.global.u32 %r367, [gk_league_sync+4];
+	setp.eq.u32 %p246, %r367, %r362;
+	@%p246 bra $L291;
 $L292:
 	fence.acq_rel.gpu;
 $L290:
 	bar.sync 0;
-	setp.eq.s64 %p254, %rd268, 0;
-	and.pred %p255, %p17, %p254;
-	@!%p255 bra $L294;
+	setp.eq.s64 %p247, %rd268, 0;
+	and.pred %p248, %p15, %p247;
+	@!%p248 bra $L294;
 	mov.b64 %rd1186, 12;
 	mul.lo.s64 %rd1185, %rd1186, %rd120;
 	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
@@ -17129,7 +17093,7 @@ $L294:
 	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
 	mov.b64 %rd1206, %rd1205;
 	mov.b64 %rd262, %rd1206;
-	@!%p17 bra $L296;
+	@!%p15 bra $L296;
 	mov.b64 %rd1208, 4;
 	mul.lo.s64 %rd1207, %rd1208, %rd268;
 	mov.b64 %rd1210, 1;
@@ -17166,14 +17130,14 @@ $L294:
 	add.s64 %rd1236, %rd268, 1;
 	st.global.s64 [%rd109+0], %rd1236;
 $L296:
-	setp.eq.s64 %p256, %rd1200, 0;
-	setp.gt.s64 %p257, %rd1200, %rd66;
-	or.pred %p258, %p256, %p257;
-	setp.gt.s64 %p259, %rd1201, %rd68;
-	or.pred %p260, %p258, %p259;
-	setp.gt.s64 %p261, %rd262, %rd70;
-	or.pred %p262, %p260, %p261;
-	@!%p262 bra $L298;
+	setp.eq.s64 %p249, %rd1200, 0;
+	setp.gt.s64 %p250, %rd1200, %rd66;
+	or.pred %p251, %p249, %p250;
+	setp.gt.s64 %p252, %rd1201, %rd68;
+	or.pred %p253, %p251, %p252;
+	setp.gt.s64 %p254, %rd262, %rd70;
+	or.pred %p255, %p253, %p254;
+	@!%p255 bra $L298;
 	bra.uni $L3;
 $L298:
 	mov.b64 %rd192, %rd1200;
@@ -17267,12 +17231,11 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54,
-	.param .b64 gk_s55
+	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<267>;
-	.reg .b32 %r<369>;
+	.reg .pred %p<260>;
+	.reg .b32 %r<368>;
 	.reg .b64 %rd<1250>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -17451,15 +17414,12 @@ const gokkosPTX19 = `//
 	ld.param.u8 %r37, [gk_s54];
 	setp.ne.u32 %p9, %r37, 0;
 	mov.pred %p10, %p9;
-	ld.param.u8 %r38, [gk_s55];
-	setp.ne.u32 %p11, %r38, 0;
-	mov.pred %p12, %p11;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p13, %rd138, %rd2;
-	@%p13 bra $L2;
+	setp.ge.s64 %p11, %rd138, %rd2;
+	@%p11 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
@@ -17535,11 +17495,11 @@ $L5:
 	mov.b64 %rd173, %rd188;
 	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p14, %rd135, 0;
+	setp.eq.s64 %p12, %rd135, 0;
 	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p15, %rd191, 0;
-	and.pred %p16, %p14, %p15;
-	mov.pred %p17, %p16;
+	setp.eq.s64 %p13, %rd191, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
 	mov.b64 %rd192, %rd62;
 	mov.b64 %rd193, 0;
 	cvt.u64.u32 %rd194, %r4;
@@ -17548,24 +17508,24 @@ $L5:
 	add.s64 %rd197, %rd195, %rd196;
 	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p18, %rd198, %rd192;
-	not.pred %p19, %p18;
-	@!%p19 bra $L10;
+	setp.lt.s64 %p16, %rd198, %rd192;
+	not.pred %p17, %p16;
+	@!%p17 bra $L10;
 	bra.uni $L8;
 $L10:
 	mul.lo.s64 %rd199, %rd198, %rd53;
 	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r39, [%rd200+0];
-	mov.b32 %r40, %r39;
+	ld.global.s32 %r38, [%rd200+0];
+	mov.b32 %r39, %r38;
 	mov.b64 %rd201, %rd25;
-	mov.b32 %r41, %r40;
-	cvt.s64.s32 %rd202, %r41;
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd202, %r40;
 	add.s64 %rd203, %rd202, 1;
 	mul.lo.s64 %rd204, %rd203, %rd32;
 	mad.lo.s64 %rd205, %rd204, 8, %rd28;
 	ld.global.nc.s64 %rd206, [%rd205+0];
 	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r41;
+	cvt.s64.s32 %rd208, %r40;
 	mul.lo.s64 %rd209, %rd208, %rd32;
 	mad.lo.s64 %rd210, %rd209, 8, %rd28;
 	ld.global.nc.s64 %rd211, [%rd210+0];
@@ -17583,80 +17543,80 @@ $L7:
 $L8:
 	mov.b64 %rd219, %rd193;
 	// block reduction
-	sub.u32 %r42, %r13, 1;
-	mov.b32 %r43, %r3;
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r3;
 $L11:
-	setp.hs.u32 %p20, %r43, 32;
-	@%p20 bra $L12;
-	mov.b64 {%r44, %r45}, %rd219;
-	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
-	mov.b64 %rd220, {%r46, %r47};
-	@!%p21 bra $L13;
+	setp.hs.u32 %p18, %r42, 32;
+	@%p18 bra $L12;
+	mov.b64 {%r43, %r44}, %rd219;
+	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd220, {%r45, %r46};
+	@!%p19 bra $L13;
 	max.s64 %rd221, %rd219, %rd220;
 	mov.b64 %rd219, %rd221;
 $L13:
-	shl.b32 %r43, %r43, 1;
+	shl.b32 %r42, %r42, 1;
 	bra.uni $L11;
 $L12:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L14;
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L14;
 	mul.wide.u32 %rd222, %r8, 16;
 	add.s64 %rd223, %rd1, %rd222;
 	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L15;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L15;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L16;
 	mul.wide.u32 %rd224, %r7, 16;
 	add.s64 %rd225, %rd1, %rd224;
 	ld.shared.s64 %rd226, [%rd225+0];
 	mov.b64 %rd219, %rd226;
 $L16:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd219;
-	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd227, {%r51, %r52};
-	@!%p25 bra $L17;
+	sub.u32 %r47, %r10, 1;
+	mov.b64 {%r48, %r49}, %rd219;
+	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
+	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
+	mov.b64 %rd227, {%r50, %r51};
+	@!%p23 bra $L17;
 	max.s64 %rd228, %rd219, %rd227;
 	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r53, %r54}, %rd219;
-	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd229, {%r55, %r56};
-	@!%p26 bra $L18;
+	mov.b64 {%r52, %r53}, %rd219;
+	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
+	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
+	mov.b64 %rd229, {%r54, %r55};
+	@!%p24 bra $L18;
 	max.s64 %rd230, %rd219, %rd229;
 	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r57, %r58}, %rd219;
-	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd231, {%r59, %r60};
-	@!%p27 bra $L19;
+	mov.b64 {%r56, %r57}, %rd219;
+	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
+	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
+	mov.b64 %rd231, {%r58, %r59};
+	@!%p25 bra $L19;
 	max.s64 %rd232, %rd219, %rd231;
 	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r61, %r62}, %rd219;
-	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd233, {%r63, %r64};
-	@!%p28 bra $L20;
+	mov.b64 {%r60, %r61}, %rd219;
+	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
+	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
+	mov.b64 %rd233, {%r62, %r63};
+	@!%p26 bra $L20;
 	max.s64 %rd234, %rd219, %rd233;
 	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r65, %r66}, %rd219;
-	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd235, {%r67, %r68};
-	@!%p29 bra $L21;
+	mov.b64 {%r64, %r65}, %rd219;
+	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
+	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
+	mov.b64 %rd235, {%r66, %r67};
+	@!%p27 bra $L21;
 	max.s64 %rd236, %rd219, %rd235;
 	mov.b64 %rd219, %rd236;
 $L21:
-	@!%p22 bra $L22;
+	@!%p20 bra $L22;
 	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
@@ -17666,16 +17626,16 @@ $L15:
 	mov.b64 %rd238, %rd219;
 	mov.b64 %rd193, %rd238;
 	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p30, %rd239, 0;
-	setp.gt.s64 %p31, %rd193, 0;
-	and.pred %p32, %p30, %p31;
-	@!%p32 bra $L24;
+	setp.eq.s64 %p28, %rd239, 0;
+	setp.gt.s64 %p29, %rd193, 0;
+	and.pred %p30, %p28, %p29;
+	@!%p30 bra $L24;
 	mov.b64 %rd241, 12;
 	mul.lo.s64 %rd240, %rd241, %rd120;
 	mad.lo.s64 %rd242, %rd240, 8, %rd116;
 	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
-	@!%p17 bra $L26;
+	@!%p15 bra $L26;
 	mov.b64 %rd244, 0;
 	st.global.s64 [%rd116+0], %rd244;
 	mov.b64 %rd246, 1;
@@ -17695,23 +17655,23 @@ $L24:
 	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L27;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L27;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	atom.global.add.u32 %r70, [gk_league_sync], 1;
-	mov.u32 %r71, %nctaid.x;
-	sub.u32 %r72, %r71, 1;
-	setp.eq.u32 %p34, %r70, %r72;
-	@!%p34 bra $L28;
+	ld.relaxed.gpu.global.u32 %r68, [gk_league_sync+4];
+	atom.global.add.u32 %r69, [gk_league_sync], 1;
+	mov.u32 %r70, %nctaid.x;
+	sub.u32 %r71, %r70, 1;
+	setp.eq.u32 %p32, %r69, %r71;
+	@!%p32 bra $L28;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r72, [gk_league_sync+4], 1;
 	bra.uni $L29;
 $L28:
-	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r74, %r69;
-	@%p35 bra $L28;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r73, %r68;
+	@%p33 bra $L28;
 $L29:
 	fence.acq_rel.gpu;
 $L27:
@@ -17722,31 +17682,31 @@ $L27:
 	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
 	mov.b64 %rd261, %rd260;
 	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p36, %rd262, %rd70;
-	@!%p36 bra $L31;
+	setp.gt.s64 %p34, %rd262, %rd70;
+	@!%p34 bra $L31;
 	bar.sync 0;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L32;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L32;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	atom.global.add.u32 %r76, [gk_league_sync], 1;
-	mov.u32 %r77, %nctaid.x;
-	sub.u32 %r78, %r77, 1;
-	setp.eq.u32 %p38, %r76, %r78;
-	@!%p38 bra $L33;
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	atom.global.add.u32 %r75, [gk_league_sync], 1;
+	mov.u32 %r76, %nctaid.x;
+	sub.u32 %r77, %r76, 1;
+	setp.eq.u32 %p36, %r75, %r77;
+	@!%p36 bra $L33;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r78, [gk_league_sync+4], 1;
 	bra.uni $L34;
 $L33:
-	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
-	setp.eq.u32 %p39, %r80, %r75;
-	@%p39 bra $L33;
+	ld.relaxed.gpu.global.u32 %r79, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r79, %r74;
+	@%p37 bra $L33;
 $L34:
 	fence.acq_rel.gpu;
 $L32:
 	bar.sync 0;
-	@!%p17 bra $L36;
+	@!%p15 bra $L36;
 	mov.b64 %rd264, 12;
 	mul.lo.s64 %rd263, %rd264, %rd120;
 	mad.lo.s64 %rd265, %rd263, 8, %rd116;
@@ -17759,9 +17719,9 @@ $L36:
 $L31:
 	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p40, %rd268, %rd64;
-	not.pred %p41, %p40;
-	@!%p41 bra $L41;
+	setp.lt.s64 %p38, %rd268, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
 	mov.b64 %rd269, %rd49;
@@ -17781,8 +17741,8 @@ $L41:
 	add.s64 %rd283, %rd268, %rd282;
 	and.b64 %rd284, %rd283, -2;
 	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p42, %rd285, 1;
-	@!%p42 bra $L43;
+	setp.eq.s64 %p40, %rd285, 1;
+	@!%p40 bra $L43;
 	mov.b64 %rd286, %rd56;
 	mov.b64 %rd287, %rd58;
 	mov.b64 %rd288, %rd60;
@@ -17796,7 +17756,7 @@ $L41:
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
 $L43:
-	mov.pred %p43, %p4;
+	mov.pred %p41, %p4;
 	mov.b64 %rd292, %rd73;
 	mov.b64 %rd293, %rd75;
 	mov.b64 %rd294, %rd77;
@@ -17806,21 +17766,21 @@ $L43:
 	mov.b64 %rd298, %rd87;
 	mov.b64 %rd299, %rd89;
 	mov.b64 %rd300, %rd91;
-	mov.pred %p44, %p6;
+	mov.pred %p42, %p6;
 	mov.b64 %rd301, %rd94;
 	mov.b64 %rd302, %rd96;
 	mov.b64 %rd303, %rd98;
-	mov.b32 %r81, %r33;
+	mov.b32 %r80, %r33;
 	mov.b64 %rd304, %rd100;
 	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r82, %rd268;
-	add.s32 %r83, %r33, %r82;
-	mov.b32 %r81, %r83;
+	cvt.u32.u64 %r81, %rd268;
+	add.s32 %r82, %r33, %r81;
+	mov.b32 %r80, %r82;
 	rem.s64 %rd306, %rd268, 3;
 	mov.b64 %rd308, 4;
 	mul.lo.s64 %rd307, %rd308, %rd306;
 	mov.b64 %rd309, %rd307;
-	@!%p17 bra $L45;
+	@!%p15 bra $L45;
 	add.s64 %rd310, %rd268, 1;
 	rem.s64 %rd311, %rd310, 3;
 	mov.b64 %rd313, 4;
@@ -17851,15 +17811,15 @@ $L45:
 	mov.b64 %rd332, %rd331;
 	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p45, %rd333, %rd330;
-	setp.lt.s64 %p46, %rd333, 32;
-	and.pred %p47, %p45, %p46;
+	setp.lt.s64 %p43, %rd333, %rd330;
+	setp.lt.s64 %p44, %rd333, 32;
+	and.pred %p45, %p43, %p44;
 	mov.b64 %rd335, 2;
 	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p48, %rd334, %rd332;
-	and.pred %p49, %p47, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
+	setp.le.s64 %p46, %rd334, %rd332;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
 	mul.lo.s64 %rd336, %rd333, 2;
@@ -17874,20 +17834,19 @@ $L48:
 	mov.b64 %rd341, %rd66;
 	mov.b64 %rd342, %rd68;
 	mov.b64 %rd343, %rd70;
-	mov.pred %p51, %p4;
-	mov.pred %p52, %p6;
-	mov.b32 %r84, %r33;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r83, %r33;
 	mov.b64 %rd344, %rd100;
 	mov.b64 %rd345, %rd102;
 	mov.b64 %rd346, %rd104;
 	mov.b64 %rd347, %rd106;
-	mov.pred %p53, %p8;
-	mov.b32 %r85, %r36;
-	mov.pred %p54, %p10;
-	mov.pred %p55, %p12;
-	mov.pred %p56, %p43;
-	mov.pred %p57, %p44;
-	mov.b32 %r86, %r81;
+	mov.pred %p51, %p8;
+	mov.b32 %r84, %r36;
+	mov.pred %p52, %p10;
+	mov.pred %p53, %p41;
+	mov.pred %p54, %p42;
+	mov.b32 %r85, %r80;
 	mov.b64 %rd348, %rd304;
 	mov.b64 %rd349, %rd305;
 	mov.b64 %rd350, %rd192;
@@ -17895,26 +17854,26 @@ $L48:
 	mov.b64 %rd352, %rd337;
 	cvt.u64.u32 %rd353, %r4;
 	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p58, %rd352, -1;
+	setp.eq.s64 %p55, %rd352, -1;
 	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p58;
-	setp.eq.s64 %p59, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p59;
+	selp.b64 %rd356, %rd355, %rd354, %p55;
+	setp.eq.s64 %p56, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p56;
 	mov.b64 %rd358, %rd357;
 	cvt.u64.u32 %rd359, %r2;
 	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p60, %rd352, -1;
+	setp.eq.s64 %p57, %rd352, -1;
 	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p60;
-	setp.eq.s64 %p61, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p61;
+	selp.b64 %rd362, %rd361, %rd360, %p57;
+	setp.eq.s64 %p58, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p58;
 	mov.b64 %rd364, %rd363;
 	cvt.u64.u32 %rd365, %r2;
 	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p62, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p62;
-	setp.eq.s64 %p63, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p63;
+	setp.eq.s64 %p59, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p59;
+	setp.eq.s64 %p60, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p60;
 	mov.b64 %rd369, %rd368;
 	mov.b64 %rd370, %rd358;
 	mov.b64 %rd371, %rd364;
@@ -17922,20 +17881,20 @@ $L48:
 	mov.b64 %rd373, %rd347;
 	mul.lo.s64 %rd374, %rd350, %rd135;
 	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p64, %rd2, -1;
+	setp.eq.s64 %p61, %rd2, -1;
 	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p64;
-	setp.eq.s64 %p65, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p65;
+	selp.b64 %rd377, %rd376, %rd375, %p61;
+	setp.eq.s64 %p62, %rd2, 0;
+	selp.b64 %rd378, 0, %rd377, %p62;
 	mov.b64 %rd379, %rd378;
 	add.s64 %rd380, %rd135, 1;
 	mul.lo.s64 %rd381, %rd350, %rd380;
 	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p66, %rd2, -1;
+	setp.eq.s64 %p63, %rd2, -1;
 	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p66;
-	setp.eq.s64 %p67, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p67;
+	selp.b64 %rd384, %rd383, %rd382, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd385, 0, %rd384, %p64;
 	mov.b64 %rd386, %rd385;
 	mov.b64 %rd387, %rd379;
 	mov.b64 %rd388, %rd386;
@@ -17945,18 +17904,17 @@ $L48:
 	mov.b64 %rd392, %rd341;
 	mov.b64 %rd393, %rd342;
 	mov.b64 %rd394, %rd343;
-	mov.pred %p68, %p51;
-	mov.pred %p69, %p52;
-	mov.b32 %r87, %r84;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
+	mov.b32 %r86, %r83;
 	mov.b64 %rd395, %rd344;
 	mov.b64 %rd396, %rd345;
 	mov.b64 %rd397, %rd346;
 	mov.b64 %rd398, %rd347;
-	mov.pred %p70, %p53;
-	mov.b32 %r88, %r85;
-	mov.pred %p71, %p54;
-	mov.pred %p72, %p55;
-	mov.pred %p73, %p56;
+	mov.pred %p67, %p51;
+	mov.b32 %r87, %r84;
+	mov.pred %p68, %p52;
+	mov.pred %p69, %p53;
 	mov.b64 %rd399, %rd292;
 	mov.b64 %rd400, %rd293;
 	mov.b64 %rd401, %rd294;
@@ -17966,11 +17924,11 @@ $L48:
 	mov.b64 %rd405, %rd298;
 	mov.b64 %rd406, %rd299;
 	mov.b64 %rd407, %rd300;
-	mov.pred %p74, %p57;
+	mov.pred %p70, %p54;
 	mov.b64 %rd408, %rd301;
 	mov.b64 %rd409, %rd302;
 	mov.b64 %rd410, %rd303;
-	mov.b32 %r89, %r86;
+	mov.b32 %r88, %r85;
 	mov.b64 %rd411, %rd348;
 	mov.b64 %rd412, %rd349;
 	mov.b64 %rd413, %rd387;
@@ -17983,14 +17941,14 @@ $L48:
 	mov.b64 %rd420, %rd351;
 	mov.b64 %rd421, 0;
 	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p75, %rd346, 1;
-	mov.pred %p76, %p75;
-	mov.pred %p77, 0;
+	setp.gt.s64 %p71, %rd346, 1;
+	mov.pred %p72, %p71;
+	mov.pred %p73, 0;
 	mov.b64 %rd423, %rd165;
 	mov.b64 %rd424, %rd166;
 	mov.b64 %rd425, %rd167;
 	mov.b64 %rd426, %rd416;
-	mov.b32 %r90, -1;
+	mov.b32 %r89, -1;
 	mov.b64 %rd427, 0;
 	mov.b64 %rd428, 0;
 	mov.b64 %rd429, 0;
@@ -18000,24 +17958,24 @@ $L51:
 	mov.b64 %rd432, 0;
 	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p78, %rd433, 0;
-	not.pred %p79, %p78;
-	@!%p79 bra $L58;
+	setp.gt.s64 %p74, %rd433, 0;
+	not.pred %p75, %p74;
+	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p80, %rd427, %rd428;
-	@!%p80 bra $L60;
-	setp.ge.s64 %p81, %rd426, %rd415;
-	@!%p81 bra $L62;
+	setp.ge.s64 %p76, %rd427, %rd428;
+	@!%p76 bra $L60;
+	setp.ge.s64 %p77, %rd426, %rd415;
+	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
 	add.s64 %rd434, %rd413, %rd426;
 	mul.lo.s64 %rd435, %rd434, %rd277;
 	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r91, [%rd436+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r90, %r92;
-	@!%p77 bra $L63;
+	ld.global.s32 %r90, [%rd436+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r89, %r91;
+	@!%p73 bra $L63;
 	add.s64 %rd437, %rd413, %rd426;
 	mov.b64 %rd439, 2;
 	mul.lo.s64 %rd438, %rd439, %rd437;
@@ -18039,16 +17997,16 @@ $L62:
 	bra.uni $L64;
 $L63:
 	mov.b64 %rd453, %rd389;
-	mov.b32 %r93, %r90;
-	cvt.s64.s32 %rd454, %r93;
+	mov.b32 %r92, %r89;
+	cvt.s64.s32 %rd454, %r92;
 	mul.lo.s64 %rd455, %rd454, %rd32;
 	mad.lo.s64 %rd456, %rd455, 8, %rd28;
 	ld.global.nc.s64 %rd457, [%rd456+0];
 	mov.b64 %rd458, %rd457;
 	mov.b64 %rd459, %rd458;
 	mov.b64 %rd460, %rd389;
-	mov.b32 %r94, %r90;
-	cvt.s64.s32 %rd461, %r94;
+	mov.b32 %r93, %r89;
+	cvt.s64.s32 %rd461, %r93;
 	add.s64 %rd462, %rd461, 1;
 	mul.lo.s64 %rd463, %rd462, %rd32;
 	mad.lo.s64 %rd464, %rd463, 8, %rd28;
@@ -18067,24 +18025,24 @@ $L64:
 $L60:
 	mul.lo.s64 %rd472, %rd427, %rd39;
 	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r95, [%rd473+0];
+	ld.global.nc.s32 %r94, [%rd473+0];
+	mov.b32 %r95, %r94;
 	mov.b32 %r96, %r95;
-	mov.b32 %r97, %r96;
 	mov.b64 %rd474, 0;
 	mov.b64 %rd475, 0;
-	and.pred %p82, %p76, %p70;
-	@!%p82 bra $L66;
+	and.pred %p78, %p72, %p67;
+	@!%p78 bra $L66;
 	mov.b64 %rd476, %rd389;
-	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd477, %r98;
+	mov.b32 %r97, %r96;
+	cvt.s64.s32 %rd477, %r97;
 	mul.lo.s64 %rd478, %rd477, %rd32;
 	mad.lo.s64 %rd479, %rd478, 8, %rd28;
 	ld.global.nc.s64 %rd480, [%rd479+0];
 	mov.b64 %rd481, %rd480;
 	mov.b64 %rd482, %rd481;
 	mov.b64 %rd483, %rd389;
-	mov.b32 %r99, %r97;
-	cvt.s64.s32 %rd484, %r99;
+	mov.b32 %r98, %r96;
+	cvt.s64.s32 %rd484, %r98;
 	add.s64 %rd485, %rd484, 1;
 	mul.lo.s64 %rd486, %rd485, %rd32;
 	mad.lo.s64 %rd487, %rd486, 8, %rd28;
@@ -18096,54 +18054,53 @@ $L60:
 	mov.b64 %rd474, %rd491;
 	mov.b64 %rd475, %rd492;
 $L66:
-	mov.b32 %r100, %r88;
-	mov.pred %p83, %p71;
-	mov.pred %p84, %p72;
-	mov.b32 %r101, %r90;
-	mov.b32 %r102, %r97;
+	mov.b32 %r99, %r87;
+	mov.pred %p79, %p68;
+	mov.b32 %r100, %r89;
+	mov.b32 %r101, %r96;
 	mov.b64 %rd493, %rd427;
 $L67:
-	cvt.s64.s32 %rd494, %r101;
+	cvt.s64.s32 %rd494, %r100;
 	mul.lo.s64 %rd495, %rd494, %rd127;
 	mad.lo.s64 %rd496, %rd495, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd497, [%rd496+0];
 	mov.b64 %rd498, %rd497;
 	mov.b64 %rd499, %rd498;
 	shr.u64 %rd500, %rd499, 32;
-	cvt.u32.u64 %r103, %rd500;
-	mov.b32 %r104, %r103;
-	add.s32 %r105, %r104, 1;
+	cvt.u32.u64 %r102, %rd500;
+	mov.b32 %r103, %r102;
+	add.s32 %r104, %r103, 1;
+	mov.b32 %r105, %r104;
 	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r101;
-	cvt.u64.u32 %rd501, %r107;
+	mov.b32 %r107, %r100;
+	cvt.u64.u32 %rd501, %r106;
 	shl.b64 %rd502, %rd501, 32;
-	cvt.u64.u32 %rd503, %r108;
+	cvt.u64.u32 %rd503, %r107;
 	or.b64 %rd504, %rd502, %rd503;
 	mov.b64 %rd505, %rd504;
 	mov.b64 %rd506, %rd505;
 $L70:
-	cvt.s64.s32 %rd507, %r102;
+	cvt.s64.s32 %rd507, %r101;
 	mul.lo.s64 %rd508, %rd507, %rd127;
 	mad.lo.s64 %rd509, %rd508, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd510, [%rd509+0];
 	mov.b64 %rd511, %rd510;
 	mov.b64 %rd512, %rd511;
 	shr.u64 %rd513, %rd512, 32;
-	cvt.u32.u64 %r109, %rd513;
-	setp.ls.u32 %p85, %r109, %r106;
-	@!%p85 bra $L74;
-	mov.pred %p86, 0;
+	cvt.u32.u64 %r108, %rd513;
+	setp.ls.u32 %p80, %r108, %r105;
+	@!%p80 bra $L74;
+	mov.pred %p81, 0;
 	bra.uni $L69;
 $L74:
-	cvt.s64.s32 %rd514, %r102;
+	cvt.s64.s32 %rd514, %r101;
 	mul.lo.s64 %rd515, %rd514, %rd127;
 	mad.lo.s64 %rd516, %rd515, 8, %rd123;
 	atom.global.cas.b64 %rd517, [%rd516], %rd512, %rd506;
-	setp.eq.u64 %p87, %rd517, %rd512;
-	mov.pred %p88, %p87;
-	@!%p88 bra $L76;
-	mov.pred %p86, 1;
+	setp.eq.u64 %p82, %rd517, %rd512;
+	mov.pred %p83, %p82;
+	@!%p83 bra $L76;
+	mov.pred %p81, 1;
 	bra.uni $L69;
 $L76:
 $L71:
@@ -18153,12 +18110,12 @@ $L72:
 $L68:
 	bra.uni $L67;
 $L69:
-	@!%p86 bra $L78;
-	@!%p76 bra $L79;
+	@!%p81 bra $L78;
+	@!%p72 bra $L79;
 	mul.lo.s64 %rd518, %rd432, %rd425;
 	mad.lo.s64 %rd519, %rd518, 4, %rd423;
-	st.shared.s32 [%rd519+0], %r97;
-	@!%p70 bra $L82;
+	st.shared.s32 [%rd519+0], %r96;
+	@!%p67 bra $L82;
 	mov.b64 %rd521, 2;
 	mul.lo.s64 %rd520, %rd521, %rd432;
 	mul.lo.s64 %rd522, %rd520, %rd170;
@@ -18175,103 +18132,103 @@ $L82:
 	mov.b64 %rd432, %rd529;
 	bra.uni $L80;
 $L79:
-	mov.pred %p89, 0;
+	mov.pred %p84, 0;
 	mov.b64 %rd530, %rd432;
-	mov.b32 %r110, %r97;
+	mov.b32 %r109, %r96;
 $L83:
-	@!%p73 bra $L87;
-	shr.s32 %r111, %r110, 5;
-	cvt.s64.s32 %rd531, %r111;
+	@!%p69 bra $L87;
+	shr.s32 %r110, %r109, 5;
+	cvt.s64.s32 %rd531, %r110;
 	mov.b64 %rd532, %rd531;
-	and.b32 %r112, %r110, 31;
-	cvt.s64.s32 %rd533, %r112;
+	and.b32 %r111, %r109, 31;
+	cvt.s64.s32 %rd533, %r111;
 	min.u64 %rd534, %rd533, 32;
-	cvt.u32.u64 %r113, %rd534;
-	mov.b32 %r115, 0x1;
-	shl.b32 %r114, %r115, %r113;
-	setp.hs.u32 %p90, %r113, 32;
-	selp.b32 %r116, 0, %r114, %p90;
-	mov.b32 %r117, %r116;
+	cvt.u32.u64 %r112, %rd534;
+	mov.b32 %r114, 0x1;
+	shl.b32 %r113, %r114, %r112;
+	setp.hs.u32 %p85, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p85;
+	mov.b32 %r116, %r115;
 	mov.b64 %rd535, %rd532;
-	mov.b32 %r118, %r117;
+	mov.b32 %r117, %r116;
 	mul.lo.s64 %rd536, %rd535, %rd407;
 	mad.lo.s64 %rd537, %rd536, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r119, [%rd537+0];
-	mov.b32 %r120, %r119;
-	and.b32 %r121, %r120, %r118;
-	setp.ne.u32 %p91, %r121, 0x0;
-	mov.pred %p92, %p91;
-	not.pred %p93, %p92;
-	@!%p93 bra $L89;
+	ld.relaxed.gpu.global.u32 %r118, [%rd537+0];
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r117;
+	setp.ne.u32 %p86, %r120, 0x0;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L89;
 	mul.lo.s64 %rd538, %rd535, %rd407;
 	mad.lo.s64 %rd539, %rd538, 4, %rd405;
-	atom.global.or.b32 %r122, [%rd539], %r118;
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r118;
-	setp.ne.u32 %p94, %r124, 0x0;
-	mov.pred %p92, %p94;
+	atom.global.or.b32 %r121, [%rd539], %r117;
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r117;
+	setp.ne.u32 %p89, %r123, 0x0;
+	mov.pred %p87, %p89;
 $L89:
-	@!%p92 bra $L91;
+	@!%p87 bra $L91;
 	mov.b64 %rd540, %rd530;
 	mov.b64 %rd541, %rd540;
-	mov.pred %p95, 0;
+	mov.pred %p90, 0;
 	bra.uni $L85;
 $L91:
 	mov.b64 %rd542, %rd530;
 	mov.b64 %rd541, %rd542;
-	mov.pred %p95, 1;
+	mov.pred %p90, 1;
 	bra.uni $L85;
 $L87:
-	@!%p74 bra $L93;
-	cvt.s64.s32 %rd543, %r110;
+	@!%p70 bra $L93;
+	cvt.s64.s32 %rd543, %r109;
 	mul.lo.s64 %rd544, %rd543, %rd410;
 	mad.lo.s64 %rd545, %rd544, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r125, [%rd545+0];
-	mov.b32 %r126, %r125;
-	setp.eq.s32 %p96, %r126, %r89;
-	mov.pred %p97, %p96;
-	not.pred %p98, %p97;
-	@!%p98 bra $L95;
-	cvt.s64.s32 %rd546, %r110;
+	ld.relaxed.gpu.global.s32 %r124, [%rd545+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p91, %r125, %r88;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L95;
+	cvt.s64.s32 %rd546, %r109;
 	mul.lo.s64 %rd547, %rd546, %rd410;
 	mad.lo.s64 %rd548, %rd547, 4, %rd408;
-	atom.global.exch.b32 %r127, [%rd548], %r89;
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p99, %r128, %r89;
-	mov.pred %p97, %p99;
+	atom.global.exch.b32 %r126, [%rd548], %r88;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p94, %r127, %r88;
+	mov.pred %p92, %p94;
 $L95:
-	@!%p97 bra $L97;
+	@!%p92 bra $L97;
 	mov.b64 %rd549, %rd530;
 	mov.b64 %rd541, %rd549;
-	mov.pred %p95, 0;
+	mov.pred %p90, 0;
 	bra.uni $L85;
 $L97:
 $L93:
 	mul.lo.s64 %rd550, %rd530, %rd425;
 	mad.lo.s64 %rd551, %rd550, 4, %rd423;
-	st.shared.s32 [%rd551+0], %r110;
+	st.shared.s32 [%rd551+0], %r109;
 	add.s64 %rd552, %rd530, 1;
 	mov.b64 %rd553, %rd552;
 	mov.b64 %rd541, %rd553;
-	mov.pred %p95, 1;
+	mov.pred %p90, 1;
 	bra.uni $L85;
 $L84:
 	bra.uni $L83;
 $L85:
 	mov.b64 %rd554, %rd541;
-	mov.pred %p100, %p95;
+	mov.pred %p95, %p90;
 	mov.b64 %rd432, %rd554;
-	mov.pred %p89, %p100;
-	@!%p89 bra $L99;
+	mov.pred %p84, %p95;
+	@!%p84 bra $L99;
 	mov.b64 %rd555, %rd389;
-	mov.b32 %r129, %r97;
-	cvt.s64.s32 %rd556, %r129;
+	mov.b32 %r128, %r96;
+	cvt.s64.s32 %rd556, %r128;
 	add.s64 %rd557, %rd556, 1;
 	mul.lo.s64 %rd558, %rd557, %rd32;
 	mad.lo.s64 %rd559, %rd558, 8, %rd28;
 	ld.global.nc.s64 %rd560, [%rd559+0];
 	mov.b64 %rd561, %rd560;
-	cvt.s64.s32 %rd562, %r129;
+	cvt.s64.s32 %rd562, %r128;
 	mul.lo.s64 %rd563, %rd562, %rd32;
 	mad.lo.s64 %rd564, %rd563, 8, %rd28;
 	ld.global.nc.s64 %rd565, [%rd564+0];
@@ -18294,110 +18251,110 @@ $L55:
 	bra.uni $L54;
 $L56:
 	mov.b64 %rd574, 0;
-	setp.lt.s64 %p101, %rd427, %rd428;
-	setp.lt.s64 %p102, %rd426, %rd415;
-	or.pred %p103, %p101, %p102;
-	@!%p103 bra $L101;
+	setp.lt.s64 %p96, %rd427, %rd428;
+	setp.lt.s64 %p97, %rd426, %rd415;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L101;
 	mov.b64 %rd574, 1;
 $L101:
 	shl.b64 %rd575, %rd574, 32;
 	or.b64 %rd576, %rd432, %rd575;
 	// block scan
 	mov.b64 %rd577, %rd576;
-	mov.b32 %r130, %r3;
+	mov.b32 %r129, %r3;
 $L102:
-	setp.hs.u32 %p104, %r130, 32;
-	@%p104 bra $L103;
-	mov.b64 {%r131, %r132}, %rd577;
-	shfl.sync.up.b32 %r133|%p105, %r131, %r130, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
-	mov.b64 %rd578, {%r133, %r134};
-	@!%p105 bra $L104;
+	setp.hs.u32 %p99, %r129, 32;
+	@%p99 bra $L103;
+	mov.b64 {%r130, %r131}, %rd577;
+	shfl.sync.up.b32 %r132|%p100, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd578, {%r132, %r133};
+	@!%p100 bra $L104;
 	add.s64 %rd579, %rd578, %rd577;
 	mov.b64 %rd577, %rd579;
 $L104:
-	shl.b32 %r130, %r130, 1;
+	shl.b32 %r129, %r129, 1;
 	bra.uni $L102;
 $L103:
-	mov.b64 {%r135, %r136}, %rd577;
-	shfl.sync.up.b32 %r137|%p106, %r135, %r3, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
-	mov.b64 %rd580, {%r137, %r138};
-	setp.lo.u32 %p107, %r3, 32;
-	and.pred %p108, %p106, %p107;
-	selp.b64 %rd581, %rd580, 0, %p108;
-	sub.u32 %r139, %r13, %r3;
-	setp.eq.u32 %p109, %r7, %r139;
-	@!%p109 bra $L105;
+	mov.b64 {%r134, %r135}, %rd577;
+	shfl.sync.up.b32 %r136|%p101, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd580, {%r136, %r137};
+	setp.lo.u32 %p102, %r3, 32;
+	and.pred %p103, %p101, %p102;
+	selp.b64 %rd581, %rd580, 0, %p103;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p104, %r7, %r138;
+	@!%p104 bra $L105;
 	mul.wide.u32 %rd582, %r8, 16;
 	add.s64 %rd583, %rd1, %rd582;
 	st.shared.s64 [%rd583+0], %rd577;
 $L105:
 	bar.sync 0;
-	setp.eq.u32 %p110, %r8, 0;
-	@!%p110 bra $L106;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L106;
 	mov.b64 %rd584, 0;
-	setp.lo.u32 %p111, %r7, %r10;
-	@!%p111 bra $L107;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L107;
 	mul.wide.u32 %rd585, %r7, 16;
 	add.s64 %rd586, %rd1, %rd585;
 	ld.shared.s64 %rd587, [%rd586+0];
 	mov.b64 %rd584, %rd587;
 $L107:
-	mov.b64 {%r140, %r141}, %rd584;
-	shfl.sync.up.b32 %r142|%p112, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd588, {%r142, %r143};
-	@!%p112 bra $L108;
+	mov.b64 {%r139, %r140}, %rd584;
+	shfl.sync.up.b32 %r141|%p107, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd588, {%r141, %r142};
+	@!%p107 bra $L108;
 	add.s64 %rd589, %rd588, %rd584;
 	mov.b64 %rd584, %rd589;
 $L108:
-	mov.b64 {%r144, %r145}, %rd584;
-	shfl.sync.up.b32 %r146|%p113, %r144, 2, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
-	mov.b64 %rd590, {%r146, %r147};
-	@!%p113 bra $L109;
+	mov.b64 {%r143, %r144}, %rd584;
+	shfl.sync.up.b32 %r145|%p108, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd590, {%r145, %r146};
+	@!%p108 bra $L109;
 	add.s64 %rd591, %rd590, %rd584;
 	mov.b64 %rd584, %rd591;
 $L109:
-	mov.b64 {%r148, %r149}, %rd584;
-	shfl.sync.up.b32 %r150|%p114, %r148, 4, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
-	mov.b64 %rd592, {%r150, %r151};
-	@!%p114 bra $L110;
+	mov.b64 {%r147, %r148}, %rd584;
+	shfl.sync.up.b32 %r149|%p109, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd592, {%r149, %r150};
+	@!%p109 bra $L110;
 	add.s64 %rd593, %rd592, %rd584;
 	mov.b64 %rd584, %rd593;
 $L110:
-	mov.b64 {%r152, %r153}, %rd584;
-	shfl.sync.up.b32 %r154|%p115, %r152, 8, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
-	mov.b64 %rd594, {%r154, %r155};
-	@!%p115 bra $L111;
+	mov.b64 {%r151, %r152}, %rd584;
+	shfl.sync.up.b32 %r153|%p110, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd594, {%r153, %r154};
+	@!%p110 bra $L111;
 	add.s64 %rd595, %rd594, %rd584;
 	mov.b64 %rd584, %rd595;
 $L111:
-	mov.b64 {%r156, %r157}, %rd584;
-	shfl.sync.up.b32 %r158|%p116, %r156, 16, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
-	mov.b64 %rd596, {%r158, %r159};
-	@!%p116 bra $L112;
+	mov.b64 {%r155, %r156}, %rd584;
+	shfl.sync.up.b32 %r157|%p111, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd596, {%r157, %r158};
+	@!%p111 bra $L112;
 	add.s64 %rd597, %rd596, %rd584;
 	mov.b64 %rd584, %rd597;
 $L112:
-	mov.b64 {%r160, %r161}, %rd584;
-	shfl.sync.up.b32 %r162|%p117, %r160, 1, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
-	mov.b64 %rd598, {%r162, %r163};
-	selp.b64 %rd599, %rd598, 0, %p117;
-	@!%p111 bra $L113;
+	mov.b64 {%r159, %r160}, %rd584;
+	shfl.sync.up.b32 %r161|%p112, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd598, {%r161, %r162};
+	selp.b64 %rd599, %rd598, 0, %p112;
+	@!%p106 bra $L113;
 	mul.wide.u32 %rd600, %r7, 16;
 	add.s64 %rd601, %rd1, %rd600;
 	add.s64 %rd602, %rd601, 512;
 	st.shared.s64 [%rd602+0], %rd599;
 $L113:
-	sub.u32 %r164, %r10, 1;
-	setp.eq.u32 %p118, %r7, %r164;
-	@!%p118 bra $L114;
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p113, %r7, %r163;
+	@!%p113 bra $L114;
 	st.shared.s64 [%rd1+1024], %rd584;
 $L114:
 $L106:
@@ -18408,10 +18365,10 @@ $L106:
 	ld.shared.s64 %rd606, [%rd605+0];
 	add.s64 %rd607, %rd606, %rd581;
 	ld.shared.s64 %rd608, [%rd1+1024];
-	mov.b64 {%r165, %r166}, %rd607;
-	shfl.sync.idx.b32 %r167|%p119, %r165, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
-	mov.b64 %rd609, {%r167, %r168};
+	mov.b64 {%r164, %r165}, %rd607;
+	shfl.sync.idx.b32 %r166|%p114, %r164, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
+	mov.b64 %rd609, {%r166, %r167};
 	mov.b64 %rd610, %rd608;
 	mov.b64 %rd611, %rd609;
 	mov.b64 %rd612, %rd610;
@@ -18428,7 +18385,7 @@ $L106:
 	mov.b64 %rd623, %rd618;
 	mov.b64 %rd624, %rd620;
 	mov.b64 %rd625, %rd622;
-	@!%p76 bra $L115;
+	@!%p72 bra $L115;
 	add.s64 %rd626, %rd431, %rd623;
 	mov.b64 %rd627, %rd626;
 	sub.s64 %rd628, %rd422, %rd627;
@@ -18437,21 +18394,21 @@ $L106:
 	mov.b64 %rd631, %rd630;
 	mov.b64 %rd632, 0;
 $L117:
-	setp.lt.s64 %p120, %rd632, %rd631;
-	not.pred %p121, %p120;
-	@!%p121 bra $L121;
+	setp.lt.s64 %p115, %rd632, %rd631;
+	not.pred %p116, %p115;
+	@!%p116 bra $L121;
 	bra.uni $L119;
 $L121:
 	mul.lo.s64 %rd633, %rd632, %rd425;
 	mad.lo.s64 %rd634, %rd633, 4, %rd423;
-	ld.shared.s32 %r169, [%rd634+0];
-	mov.b32 %r170, %r169;
+	ld.shared.s32 %r168, [%rd634+0];
+	mov.b32 %r169, %r168;
 	add.s64 %rd635, %rd421, %rd627;
 	add.s64 %rd636, %rd635, %rd632;
 	mul.lo.s64 %rd637, %rd636, %rd175;
 	mad.lo.s64 %rd638, %rd637, 4, %rd173;
-	st.shared.s32 [%rd638+0], %r170;
-	@!%p70 bra $L123;
+	st.shared.s32 [%rd638+0], %r169;
+	@!%p67 bra $L123;
 	mov.b64 %rd640, 2;
 	mul.lo.s64 %rd639, %rd640, %rd632;
 	mul.lo.s64 %rd641, %rd639, %rd170;
@@ -18489,113 +18446,113 @@ $L119:
 	mov.b64 %rd666, 0;
 	mov.b64 %rd667, %rd631;
 $L124:
-	setp.lt.s64 %p122, %rd667, %rd432;
-	not.pred %p123, %p122;
-	@!%p123 bra $L128;
+	setp.lt.s64 %p117, %rd667, %rd432;
+	not.pred %p118, %p117;
+	@!%p118 bra $L128;
 	bra.uni $L126;
 $L128:
 	mul.lo.s64 %rd668, %rd667, %rd425;
 	mad.lo.s64 %rd669, %rd668, 4, %rd423;
-	ld.shared.s32 %r171, [%rd669+0];
+	ld.shared.s32 %r170, [%rd669+0];
+	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.b32 %r173, %r172;
-	mov.pred %p124, 0;
+	mov.pred %p119, 0;
 	mov.b64 %rd670, %rd666;
-	mov.b32 %r174, %r173;
+	mov.b32 %r173, %r172;
 $L129:
-	@!%p73 bra $L133;
-	shr.s32 %r175, %r174, 5;
-	cvt.s64.s32 %rd671, %r175;
+	@!%p69 bra $L133;
+	shr.s32 %r174, %r173, 5;
+	cvt.s64.s32 %rd671, %r174;
 	mov.b64 %rd672, %rd671;
-	and.b32 %r176, %r174, 31;
-	cvt.s64.s32 %rd673, %r176;
+	and.b32 %r175, %r173, 31;
+	cvt.s64.s32 %rd673, %r175;
 	min.u64 %rd674, %rd673, 32;
-	cvt.u32.u64 %r177, %rd674;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p125, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p125;
-	mov.b32 %r181, %r180;
+	cvt.u32.u64 %r176, %rd674;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p120, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p120;
+	mov.b32 %r180, %r179;
 	mov.b64 %rd675, %rd672;
-	mov.b32 %r182, %r181;
+	mov.b32 %r181, %r180;
 	mul.lo.s64 %rd676, %rd675, %rd407;
 	mad.lo.s64 %rd677, %rd676, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r183, [%rd677+0];
-	mov.b32 %r184, %r183;
-	and.b32 %r185, %r184, %r182;
-	setp.ne.u32 %p126, %r185, 0x0;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L135;
+	ld.relaxed.gpu.global.u32 %r182, [%rd677+0];
+	mov.b32 %r183, %r182;
+	and.b32 %r184, %r183, %r181;
+	setp.ne.u32 %p121, %r184, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L135;
 	mul.lo.s64 %rd678, %rd675, %rd407;
 	mad.lo.s64 %rd679, %rd678, 4, %rd405;
-	atom.global.or.b32 %r186, [%rd679], %r182;
-	mov.b32 %r187, %r186;
-	and.b32 %r188, %r187, %r182;
-	setp.ne.u32 %p129, %r188, 0x0;
-	mov.pred %p127, %p129;
+	atom.global.or.b32 %r185, [%rd679], %r181;
+	mov.b32 %r186, %r185;
+	and.b32 %r187, %r186, %r181;
+	setp.ne.u32 %p124, %r187, 0x0;
+	mov.pred %p122, %p124;
 $L135:
-	@!%p127 bra $L137;
+	@!%p122 bra $L137;
 	mov.b64 %rd680, %rd670;
 	mov.b64 %rd681, %rd680;
-	mov.pred %p130, 0;
+	mov.pred %p125, 0;
 	bra.uni $L131;
 $L137:
 	mov.b64 %rd682, %rd670;
 	mov.b64 %rd681, %rd682;
-	mov.pred %p130, 1;
+	mov.pred %p125, 1;
 	bra.uni $L131;
 $L133:
-	@!%p74 bra $L139;
-	cvt.s64.s32 %rd683, %r174;
+	@!%p70 bra $L139;
+	cvt.s64.s32 %rd683, %r173;
 	mul.lo.s64 %rd684, %rd683, %rd410;
 	mad.lo.s64 %rd685, %rd684, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r189, [%rd685+0];
-	mov.b32 %r190, %r189;
-	setp.eq.s32 %p131, %r190, %r89;
-	mov.pred %p132, %p131;
-	not.pred %p133, %p132;
-	@!%p133 bra $L141;
-	cvt.s64.s32 %rd686, %r174;
+	ld.relaxed.gpu.global.s32 %r188, [%rd685+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p126, %r189, %r88;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L141;
+	cvt.s64.s32 %rd686, %r173;
 	mul.lo.s64 %rd687, %rd686, %rd410;
 	mad.lo.s64 %rd688, %rd687, 4, %rd408;
-	atom.global.exch.b32 %r191, [%rd688], %r89;
-	mov.b32 %r192, %r191;
-	setp.eq.s32 %p134, %r192, %r89;
-	mov.pred %p132, %p134;
+	atom.global.exch.b32 %r190, [%rd688], %r88;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p129, %r191, %r88;
+	mov.pred %p127, %p129;
 $L141:
-	@!%p132 bra $L143;
+	@!%p127 bra $L143;
 	mov.b64 %rd689, %rd670;
 	mov.b64 %rd681, %rd689;
-	mov.pred %p130, 0;
+	mov.pred %p125, 0;
 	bra.uni $L131;
 $L143:
 $L139:
 	mul.lo.s64 %rd690, %rd670, %rd425;
 	mad.lo.s64 %rd691, %rd690, 4, %rd423;
-	st.shared.s32 [%rd691+0], %r174;
+	st.shared.s32 [%rd691+0], %r173;
 	add.s64 %rd692, %rd670, 1;
 	mov.b64 %rd693, %rd692;
 	mov.b64 %rd681, %rd693;
-	mov.pred %p130, 1;
+	mov.pred %p125, 1;
 	bra.uni $L131;
 $L130:
 	bra.uni $L129;
 $L131:
 	mov.b64 %rd694, %rd681;
-	mov.pred %p135, %p130;
+	mov.pred %p130, %p125;
 	mov.b64 %rd666, %rd694;
-	mov.pred %p124, %p135;
-	@!%p124 bra $L145;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L145;
 	mov.b64 %rd695, %rd389;
-	mov.b32 %r193, %r173;
-	cvt.s64.s32 %rd696, %r193;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd696, %r192;
 	add.s64 %rd697, %rd696, 1;
 	mul.lo.s64 %rd698, %rd697, %rd32;
 	mad.lo.s64 %rd699, %rd698, 8, %rd28;
 	ld.global.nc.s64 %rd700, [%rd699+0];
 	mov.b64 %rd701, %rd700;
-	cvt.s64.s32 %rd702, %r193;
+	cvt.s64.s32 %rd702, %r192;
 	mul.lo.s64 %rd703, %rd702, %rd32;
 	mad.lo.s64 %rd704, %rd703, 8, %rd28;
 	ld.global.nc.s64 %rd705, [%rd704+0];
@@ -18613,8 +18570,8 @@ $L125:
 	mov.b64 %rd667, %rd712;
 	bra.uni $L124;
 $L126:
-	setp.gt.s64 %p136, %rd666, 0;
-	@!%p136 bra $L147;
+	setp.gt.s64 %p131, %rd666, 0;
+	@!%p131 bra $L147;
 	mul.lo.s64 %rd713, %rd420, %rd120;
 	mad.lo.s64 %rd714, %rd713, 8, %rd116;
 	atom.global.add.u64 %rd715, [%rd714], %rd666;
@@ -18622,19 +18579,19 @@ $L126:
 	mov.b64 %rd717, %rd716;
 	mov.b64 %rd718, 0;
 $L148:
-	setp.lt.s64 %p137, %rd718, %rd666;
-	not.pred %p138, %p137;
-	@!%p138 bra $L152;
+	setp.lt.s64 %p132, %rd718, %rd666;
+	not.pred %p133, %p132;
+	@!%p133 bra $L152;
 	bra.uni $L150;
 $L152:
 	mul.lo.s64 %rd719, %rd718, %rd425;
 	mad.lo.s64 %rd720, %rd719, 4, %rd423;
-	ld.shared.s32 %r194, [%rd720+0];
-	mov.b32 %r195, %r194;
+	ld.shared.s32 %r193, [%rd720+0];
+	mov.b32 %r194, %r193;
 	add.s64 %rd721, %rd717, %rd718;
 	mul.lo.s64 %rd722, %rd721, %rd280;
 	mad.lo.s64 %rd723, %rd722, 4, %rd278;
-	st.global.s32 [%rd723+0], %r195;
+	st.global.s32 [%rd723+0], %r194;
 $L149:
 	add.s64 %rd724, %rd718, 1;
 	mov.b64 %rd718, %rd724;
@@ -18648,10 +18605,10 @@ $L147:
 $L115:
 	mov.b64 %rd727, 0;
 	cvt.u64.u32 %rd728, %r2;
-	setp.eq.s64 %p139, %rd728, 0;
-	setp.gt.s64 %p140, %rd624, 0;
-	and.pred %p141, %p139, %p140;
-	@!%p141 bra $L154;
+	setp.eq.s64 %p134, %rd728, 0;
+	setp.gt.s64 %p135, %rd624, 0;
+	and.pred %p136, %p134, %p135;
+	@!%p136 bra $L154;
 	mul.lo.s64 %rd729, %rd420, %rd120;
 	mad.lo.s64 %rd730, %rd729, 8, %rd116;
 	atom.global.add.u64 %rd731, [%rd730], %rd624;
@@ -18659,11 +18616,11 @@ $L115:
 	mov.b64 %rd727, %rd732;
 $L154:
 	cvt.u64.u32 %rd733, %r2;
-	setp.eq.s64 %p142, %rd733, 0;
-	setp.eq.u32 %p143, %r1, 0;
-	and.pred %p144, %p142, %p143;
+	setp.eq.s64 %p137, %rd733, 0;
+	setp.eq.u32 %p138, %r1, 0;
+	and.pred %p139, %p137, %p138;
 	bar.sync 0;
-	@!%p144 bra $L155;
+	@!%p139 bra $L155;
 	st.shared.s64 [%rd1+1024], %rd727;
 $L155:
 	bar.sync 0;
@@ -18673,27 +18630,27 @@ $L155:
 	mov.b64 %rd737, %rd736;
 	mov.b64 %rd738, 0;
 $L156:
-	setp.lt.s64 %p145, %rd738, %rd432;
-	not.pred %p146, %p145;
-	@!%p146 bra $L160;
+	setp.lt.s64 %p140, %rd738, %rd432;
+	not.pred %p141, %p140;
+	@!%p141 bra $L160;
 	bra.uni $L158;
 $L160:
 	mul.lo.s64 %rd739, %rd738, %rd425;
 	mad.lo.s64 %rd740, %rd739, 4, %rd423;
-	ld.shared.s32 %r196, [%rd740+0];
-	mov.b32 %r197, %r196;
+	ld.shared.s32 %r195, [%rd740+0];
+	mov.b32 %r196, %r195;
 	add.s64 %rd741, %rd737, %rd738;
 	mul.lo.s64 %rd742, %rd741, %rd280;
 	mad.lo.s64 %rd743, %rd742, 4, %rd278;
-	st.global.s32 [%rd743+0], %r197;
+	st.global.s32 [%rd743+0], %r196;
 $L157:
 	add.s64 %rd744, %rd738, 1;
 	mov.b64 %rd738, %rd744;
 	bra.uni $L156;
 $L158:
 $L116:
-	setp.eq.s64 %p147, %rd625, 0;
-	@!%p147 bra $L162;
+	setp.eq.s64 %p142, %rd625, 0;
+	@!%p142 bra $L162;
 	bra.uni $L53;
 $L162:
 $L52:
@@ -18713,11 +18670,11 @@ $L53:
 	mov.b64 %rd756, %rd753;
 	mov.b64 %rd757, 1;
 $L163:
-	setp.lt.s64 %p148, %rd757, %rd346;
-	setp.gt.s64 %p149, %rd754, 0;
-	and.pred %p150, %p148, %p149;
-	not.pred %p151, %p150;
-	@!%p151 bra $L167;
+	setp.lt.s64 %p143, %rd757, %rd346;
+	setp.gt.s64 %p144, %rd754, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L167;
 	bra.uni $L165;
 $L167:
 	bar.sync 0;
@@ -18745,18 +18702,17 @@ $L167:
 	mov.b64 %rd779, %rd341;
 	mov.b64 %rd780, %rd342;
 	mov.b64 %rd781, %rd343;
-	mov.pred %p152, %p51;
-	mov.pred %p153, %p52;
-	mov.b32 %r198, %r84;
+	mov.pred %p147, %p49;
+	mov.pred %p148, %p50;
+	mov.b32 %r197, %r83;
 	mov.b64 %rd782, %rd344;
 	mov.b64 %rd783, %rd345;
 	mov.b64 %rd784, %rd346;
 	mov.b64 %rd785, %rd347;
-	mov.pred %p154, %p53;
-	mov.b32 %r199, %r85;
-	mov.pred %p155, %p54;
-	mov.pred %p156, %p55;
-	mov.pred %p157, %p56;
+	mov.pred %p149, %p51;
+	mov.b32 %r198, %r84;
+	mov.pred %p150, %p52;
+	mov.pred %p151, %p53;
 	mov.b64 %rd786, %rd292;
 	mov.b64 %rd787, %rd293;
 	mov.b64 %rd788, %rd294;
@@ -18766,11 +18722,11 @@ $L167:
 	mov.b64 %rd792, %rd298;
 	mov.b64 %rd793, %rd299;
 	mov.b64 %rd794, %rd300;
-	mov.pred %p158, %p57;
+	mov.pred %p152, %p54;
 	mov.b64 %rd795, %rd301;
 	mov.b64 %rd796, %rd302;
 	mov.b64 %rd797, %rd303;
-	mov.b32 %r200, %r86;
+	mov.b32 %r199, %r85;
 	mov.b64 %rd798, %rd348;
 	mov.b64 %rd799, %rd349;
 	mov.b64 %rd800, %rd766;
@@ -18783,14 +18739,14 @@ $L167:
 	mov.b64 %rd807, %rd773;
 	mov.b64 %rd808, %rd373;
 	add.s64 %rd809, %rd757, 1;
-	setp.lt.s64 %p159, %rd809, %rd346;
-	mov.pred %p160, %p159;
-	mov.pred %p161, %p53;
+	setp.lt.s64 %p153, %rd809, %rd346;
+	mov.pred %p154, %p153;
+	mov.pred %p155, %p51;
 	mov.b64 %rd810, %rd165;
 	mov.b64 %rd811, %rd166;
 	mov.b64 %rd812, %rd167;
 	mov.b64 %rd813, %rd802;
-	mov.b32 %r201, -1;
+	mov.b32 %r200, -1;
 	mov.b64 %rd814, 0;
 	mov.b64 %rd815, 0;
 	mov.b64 %rd816, 0;
@@ -18800,24 +18756,24 @@ $L168:
 	mov.b64 %rd819, 0;
 	mov.b64 %rd820, %rd798;
 $L171:
-	setp.gt.s64 %p162, %rd820, 0;
-	not.pred %p163, %p162;
-	@!%p163 bra $L175;
+	setp.gt.s64 %p156, %rd820, 0;
+	not.pred %p157, %p156;
+	@!%p157 bra $L175;
 	bra.uni $L173;
 $L175:
-	setp.ge.s64 %p164, %rd814, %rd815;
-	@!%p164 bra $L177;
-	setp.ge.s64 %p165, %rd813, %rd801;
-	@!%p165 bra $L179;
+	setp.ge.s64 %p158, %rd814, %rd815;
+	@!%p158 bra $L177;
+	setp.ge.s64 %p159, %rd813, %rd801;
+	@!%p159 bra $L179;
 	bra.uni $L173;
 $L179:
 	add.s64 %rd821, %rd800, %rd813;
 	mul.lo.s64 %rd822, %rd821, %rd175;
 	mad.lo.s64 %rd823, %rd822, 4, %rd173;
-	ld.shared.s32 %r202, [%rd823+0];
-	mov.b32 %r203, %r202;
-	mov.b32 %r201, %r203;
-	@!%p161 bra $L180;
+	ld.shared.s32 %r201, [%rd823+0];
+	mov.b32 %r202, %r201;
+	mov.b32 %r200, %r202;
+	@!%p155 bra $L180;
 	add.s64 %rd824, %rd800, %rd813;
 	mov.b64 %rd826, 2;
 	mul.lo.s64 %rd825, %rd826, %rd824;
@@ -18839,16 +18795,16 @@ $L179:
 	bra.uni $L181;
 $L180:
 	mov.b64 %rd840, %rd776;
-	mov.b32 %r204, %r201;
-	cvt.s64.s32 %rd841, %r204;
+	mov.b32 %r203, %r200;
+	cvt.s64.s32 %rd841, %r203;
 	mul.lo.s64 %rd842, %rd841, %rd32;
 	mad.lo.s64 %rd843, %rd842, 8, %rd28;
 	ld.global.nc.s64 %rd844, [%rd843+0];
 	mov.b64 %rd845, %rd844;
 	mov.b64 %rd846, %rd845;
 	mov.b64 %rd847, %rd776;
-	mov.b32 %r205, %r201;
-	cvt.s64.s32 %rd848, %r205;
+	mov.b32 %r204, %r200;
+	cvt.s64.s32 %rd848, %r204;
 	add.s64 %rd849, %rd848, 1;
 	mul.lo.s64 %rd850, %rd849, %rd32;
 	mad.lo.s64 %rd851, %rd850, 8, %rd28;
@@ -18867,24 +18823,24 @@ $L181:
 $L177:
 	mul.lo.s64 %rd859, %rd814, %rd39;
 	mad.lo.s64 %rd860, %rd859, 4, %rd35;
-	ld.global.nc.s32 %r206, [%rd860+0];
+	ld.global.nc.s32 %r205, [%rd860+0];
+	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	mov.b32 %r208, %r207;
 	mov.b64 %rd861, 0;
 	mov.b64 %rd862, 0;
-	and.pred %p166, %p160, %p154;
-	@!%p166 bra $L183;
+	and.pred %p160, %p154, %p149;
+	@!%p160 bra $L183;
 	mov.b64 %rd863, %rd776;
-	mov.b32 %r209, %r208;
-	cvt.s64.s32 %rd864, %r209;
+	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd864, %r208;
 	mul.lo.s64 %rd865, %rd864, %rd32;
 	mad.lo.s64 %rd866, %rd865, 8, %rd28;
 	ld.global.nc.s64 %rd867, [%rd866+0];
 	mov.b64 %rd868, %rd867;
 	mov.b64 %rd869, %rd868;
 	mov.b64 %rd870, %rd776;
-	mov.b32 %r210, %r208;
-	cvt.s64.s32 %rd871, %r210;
+	mov.b32 %r209, %r207;
+	cvt.s64.s32 %rd871, %r209;
 	add.s64 %rd872, %rd871, 1;
 	mul.lo.s64 %rd873, %rd872, %rd32;
 	mad.lo.s64 %rd874, %rd873, 8, %rd28;
@@ -18896,54 +18852,53 @@ $L177:
 	mov.b64 %rd861, %rd878;
 	mov.b64 %rd862, %rd879;
 $L183:
-	mov.b32 %r211, %r199;
-	mov.pred %p167, %p155;
-	mov.pred %p168, %p156;
-	mov.b32 %r212, %r201;
-	mov.b32 %r213, %r208;
+	mov.b32 %r210, %r198;
+	mov.pred %p161, %p150;
+	mov.b32 %r211, %r200;
+	mov.b32 %r212, %r207;
 	mov.b64 %rd880, %rd814;
 $L184:
-	cvt.s64.s32 %rd881, %r212;
+	cvt.s64.s32 %rd881, %r211;
 	mul.lo.s64 %rd882, %rd881, %rd127;
 	mad.lo.s64 %rd883, %rd882, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd884, [%rd883+0];
 	mov.b64 %rd885, %rd884;
 	mov.b64 %rd886, %rd885;
 	shr.u64 %rd887, %rd886, 32;
-	cvt.u32.u64 %r214, %rd887;
-	mov.b32 %r215, %r214;
-	add.s32 %r216, %r215, 1;
+	cvt.u32.u64 %r213, %rd887;
+	mov.b32 %r214, %r213;
+	add.s32 %r215, %r214, 1;
+	mov.b32 %r216, %r215;
 	mov.b32 %r217, %r216;
-	mov.b32 %r218, %r217;
-	mov.b32 %r219, %r212;
-	cvt.u64.u32 %rd888, %r218;
+	mov.b32 %r218, %r211;
+	cvt.u64.u32 %rd888, %r217;
 	shl.b64 %rd889, %rd888, 32;
-	cvt.u64.u32 %rd890, %r219;
+	cvt.u64.u32 %rd890, %r218;
 	or.b64 %rd891, %rd889, %rd890;
 	mov.b64 %rd892, %rd891;
 	mov.b64 %rd893, %rd892;
 $L187:
-	cvt.s64.s32 %rd894, %r213;
+	cvt.s64.s32 %rd894, %r212;
 	mul.lo.s64 %rd895, %rd894, %rd127;
 	mad.lo.s64 %rd896, %rd895, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd897, [%rd896+0];
 	mov.b64 %rd898, %rd897;
 	mov.b64 %rd899, %rd898;
 	shr.u64 %rd900, %rd899, 32;
-	cvt.u32.u64 %r220, %rd900;
-	setp.ls.u32 %p169, %r220, %r217;
-	@!%p169 bra $L191;
-	mov.pred %p170, 0;
+	cvt.u32.u64 %r219, %rd900;
+	setp.ls.u32 %p162, %r219, %r216;
+	@!%p162 bra $L191;
+	mov.pred %p163, 0;
 	bra.uni $L186;
 $L191:
-	cvt.s64.s32 %rd901, %r213;
+	cvt.s64.s32 %rd901, %r212;
 	mul.lo.s64 %rd902, %rd901, %rd127;
 	mad.lo.s64 %rd903, %rd902, 8, %rd123;
 	atom.global.cas.b64 %rd904, [%rd903], %rd899, %rd893;
-	setp.eq.u64 %p171, %rd904, %rd899;
-	mov.pred %p172, %p171;
-	@!%p172 bra $L193;
-	mov.pred %p170, 1;
+	setp.eq.u64 %p164, %rd904, %rd899;
+	mov.pred %p165, %p164;
+	@!%p165 bra $L193;
+	mov.pred %p163, 1;
 	bra.uni $L186;
 $L193:
 $L188:
@@ -18953,12 +18908,12 @@ $L189:
 $L185:
 	bra.uni $L184;
 $L186:
-	@!%p170 bra $L195;
-	@!%p160 bra $L196;
+	@!%p163 bra $L195;
+	@!%p154 bra $L196;
 	mul.lo.s64 %rd905, %rd819, %rd812;
 	mad.lo.s64 %rd906, %rd905, 4, %rd810;
-	st.shared.s32 [%rd906+0], %r208;
-	@!%p154 bra $L199;
+	st.shared.s32 [%rd906+0], %r207;
+	@!%p149 bra $L199;
 	mov.b64 %rd908, 2;
 	mul.lo.s64 %rd907, %rd908, %rd819;
 	mul.lo.s64 %rd909, %rd907, %rd170;
@@ -18975,103 +18930,103 @@ $L199:
 	mov.b64 %rd819, %rd916;
 	bra.uni $L197;
 $L196:
-	mov.pred %p173, 0;
+	mov.pred %p166, 0;
 	mov.b64 %rd917, %rd819;
-	mov.b32 %r221, %r208;
+	mov.b32 %r220, %r207;
 $L200:
-	@!%p157 bra $L204;
-	shr.s32 %r222, %r221, 5;
-	cvt.s64.s32 %rd918, %r222;
+	@!%p151 bra $L204;
+	shr.s32 %r221, %r220, 5;
+	cvt.s64.s32 %rd918, %r221;
 	mov.b64 %rd919, %rd918;
-	and.b32 %r223, %r221, 31;
-	cvt.s64.s32 %rd920, %r223;
+	and.b32 %r222, %r220, 31;
+	cvt.s64.s32 %rd920, %r222;
 	min.u64 %rd921, %rd920, 32;
-	cvt.u32.u64 %r224, %rd921;
-	mov.b32 %r226, 0x1;
-	shl.b32 %r225, %r226, %r224;
-	setp.hs.u32 %p174, %r224, 32;
-	selp.b32 %r227, 0, %r225, %p174;
-	mov.b32 %r228, %r227;
+	cvt.u32.u64 %r223, %rd921;
+	mov.b32 %r225, 0x1;
+	shl.b32 %r224, %r225, %r223;
+	setp.hs.u32 %p167, %r223, 32;
+	selp.b32 %r226, 0, %r224, %p167;
+	mov.b32 %r227, %r226;
 	mov.b64 %rd922, %rd919;
-	mov.b32 %r229, %r228;
+	mov.b32 %r228, %r227;
 	mul.lo.s64 %rd923, %rd922, %rd794;
 	mad.lo.s64 %rd924, %rd923, 4, %rd792;
-	ld.relaxed.gpu.global.u32 %r230, [%rd924+0];
-	mov.b32 %r231, %r230;
-	and.b32 %r232, %r231, %r229;
-	setp.ne.u32 %p175, %r232, 0x0;
-	mov.pred %p176, %p175;
-	not.pred %p177, %p176;
-	@!%p177 bra $L206;
+	ld.relaxed.gpu.global.u32 %r229, [%rd924+0];
+	mov.b32 %r230, %r229;
+	and.b32 %r231, %r230, %r228;
+	setp.ne.u32 %p168, %r231, 0x0;
+	mov.pred %p169, %p168;
+	not.pred %p170, %p169;
+	@!%p170 bra $L206;
 	mul.lo.s64 %rd925, %rd922, %rd794;
 	mad.lo.s64 %rd926, %rd925, 4, %rd792;
-	atom.global.or.b32 %r233, [%rd926], %r229;
-	mov.b32 %r234, %r233;
-	and.b32 %r235, %r234, %r229;
-	setp.ne.u32 %p178, %r235, 0x0;
-	mov.pred %p176, %p178;
+	atom.global.or.b32 %r232, [%rd926], %r228;
+	mov.b32 %r233, %r232;
+	and.b32 %r234, %r233, %r228;
+	setp.ne.u32 %p171, %r234, 0x0;
+	mov.pred %p169, %p171;
 $L206:
-	@!%p176 bra $L208;
+	@!%p169 bra $L208;
 	mov.b64 %rd927, %rd917;
 	mov.b64 %rd928, %rd927;
-	mov.pred %p179, 0;
+	mov.pred %p172, 0;
 	bra.uni $L202;
 $L208:
 	mov.b64 %rd929, %rd917;
 	mov.b64 %rd928, %rd929;
-	mov.pred %p179, 1;
+	mov.pred %p172, 1;
 	bra.uni $L202;
 $L204:
-	@!%p158 bra $L210;
-	cvt.s64.s32 %rd930, %r221;
+	@!%p152 bra $L210;
+	cvt.s64.s32 %rd930, %r220;
 	mul.lo.s64 %rd931, %rd930, %rd797;
 	mad.lo.s64 %rd932, %rd931, 4, %rd795;
-	ld.relaxed.gpu.global.s32 %r236, [%rd932+0];
-	mov.b32 %r237, %r236;
-	setp.eq.s32 %p180, %r237, %r200;
-	mov.pred %p181, %p180;
-	not.pred %p182, %p181;
-	@!%p182 bra $L212;
-	cvt.s64.s32 %rd933, %r221;
+	ld.relaxed.gpu.global.s32 %r235, [%rd932+0];
+	mov.b32 %r236, %r235;
+	setp.eq.s32 %p173, %r236, %r199;
+	mov.pred %p174, %p173;
+	not.pred %p175, %p174;
+	@!%p175 bra $L212;
+	cvt.s64.s32 %rd933, %r220;
 	mul.lo.s64 %rd934, %rd933, %rd797;
 	mad.lo.s64 %rd935, %rd934, 4, %rd795;
-	atom.global.exch.b32 %r238, [%rd935], %r200;
-	mov.b32 %r239, %r238;
-	setp.eq.s32 %p183, %r239, %r200;
-	mov.pred %p181, %p183;
+	atom.global.exch.b32 %r237, [%rd935], %r199;
+	mov.b32 %r238, %r237;
+	setp.eq.s32 %p176, %r238, %r199;
+	mov.pred %p174, %p176;
 $L212:
-	@!%p181 bra $L214;
+	@!%p174 bra $L214;
 	mov.b64 %rd936, %rd917;
 	mov.b64 %rd928, %rd936;
-	mov.pred %p179, 0;
+	mov.pred %p172, 0;
 	bra.uni $L202;
 $L214:
 $L210:
 	mul.lo.s64 %rd937, %rd917, %rd812;
 	mad.lo.s64 %rd938, %rd937, 4, %rd810;
-	st.shared.s32 [%rd938+0], %r221;
+	st.shared.s32 [%rd938+0], %r220;
 	add.s64 %rd939, %rd917, 1;
 	mov.b64 %rd940, %rd939;
 	mov.b64 %rd928, %rd940;
-	mov.pred %p179, 1;
+	mov.pred %p172, 1;
 	bra.uni $L202;
 $L201:
 	bra.uni $L200;
 $L202:
 	mov.b64 %rd941, %rd928;
-	mov.pred %p184, %p179;
+	mov.pred %p177, %p172;
 	mov.b64 %rd819, %rd941;
-	mov.pred %p173, %p184;
-	@!%p173 bra $L216;
+	mov.pred %p166, %p177;
+	@!%p166 bra $L216;
 	mov.b64 %rd942, %rd776;
-	mov.b32 %r240, %r208;
-	cvt.s64.s32 %rd943, %r240;
+	mov.b32 %r239, %r207;
+	cvt.s64.s32 %rd943, %r239;
 	add.s64 %rd944, %rd943, 1;
 	mul.lo.s64 %rd945, %rd944, %rd32;
 	mad.lo.s64 %rd946, %rd945, 8, %rd28;
 	ld.global.nc.s64 %rd947, [%rd946+0];
 	mov.b64 %rd948, %rd947;
-	cvt.s64.s32 %rd949, %r240;
+	cvt.s64.s32 %rd949, %r239;
 	mul.lo.s64 %rd950, %rd949, %rd32;
 	mad.lo.s64 %rd951, %rd950, 8, %rd28;
 	ld.global.nc.s64 %rd952, [%rd951+0];
@@ -19094,110 +19049,110 @@ $L172:
 	bra.uni $L171;
 $L173:
 	mov.b64 %rd961, 0;
-	setp.lt.s64 %p185, %rd814, %rd815;
-	setp.lt.s64 %p186, %rd813, %rd801;
-	or.pred %p187, %p185, %p186;
-	@!%p187 bra $L218;
+	setp.lt.s64 %p178, %rd814, %rd815;
+	setp.lt.s64 %p179, %rd813, %rd801;
+	or.pred %p180, %p178, %p179;
+	@!%p180 bra $L218;
 	mov.b64 %rd961, 1;
 $L218:
 	shl.b64 %rd962, %rd961, 32;
 	or.b64 %rd963, %rd819, %rd962;
 	// block scan
 	mov.b64 %rd964, %rd963;
-	mov.b32 %r241, %r3;
+	mov.b32 %r240, %r3;
 $L219:
-	setp.hs.u32 %p188, %r241, 32;
-	@%p188 bra $L220;
-	mov.b64 {%r242, %r243}, %rd964;
-	shfl.sync.up.b32 %r244|%p189, %r242, %r241, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, %r241, 0, %r17;
-	mov.b64 %rd965, {%r244, %r245};
-	@!%p189 bra $L221;
+	setp.hs.u32 %p181, %r240, 32;
+	@%p181 bra $L220;
+	mov.b64 {%r241, %r242}, %rd964;
+	shfl.sync.up.b32 %r243|%p182, %r241, %r240, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
+	mov.b64 %rd965, {%r243, %r244};
+	@!%p182 bra $L221;
 	add.s64 %rd966, %rd965, %rd964;
 	mov.b64 %rd964, %rd966;
 $L221:
-	shl.b32 %r241, %r241, 1;
+	shl.b32 %r240, %r240, 1;
 	bra.uni $L219;
 $L220:
-	mov.b64 {%r246, %r247}, %rd964;
-	shfl.sync.up.b32 %r248|%p190, %r246, %r3, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, %r3, 0, %r17;
-	mov.b64 %rd967, {%r248, %r249};
-	setp.lo.u32 %p191, %r3, 32;
-	and.pred %p192, %p190, %p191;
-	selp.b64 %rd968, %rd967, 0, %p192;
-	sub.u32 %r250, %r13, %r3;
-	setp.eq.u32 %p193, %r7, %r250;
-	@!%p193 bra $L222;
+	mov.b64 {%r245, %r246}, %rd964;
+	shfl.sync.up.b32 %r247|%p183, %r245, %r3, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
+	mov.b64 %rd967, {%r247, %r248};
+	setp.lo.u32 %p184, %r3, 32;
+	and.pred %p185, %p183, %p184;
+	selp.b64 %rd968, %rd967, 0, %p185;
+	sub.u32 %r249, %r13, %r3;
+	setp.eq.u32 %p186, %r7, %r249;
+	@!%p186 bra $L222;
 	mul.wide.u32 %rd969, %r8, 16;
 	add.s64 %rd970, %rd1, %rd969;
 	st.shared.s64 [%rd970+0], %rd964;
 $L222:
 	bar.sync 0;
-	setp.eq.u32 %p194, %r8, 0;
-	@!%p194 bra $L223;
+	setp.eq.u32 %p187, %r8, 0;
+	@!%p187 bra $L223;
 	mov.b64 %rd971, 0;
-	setp.lo.u32 %p195, %r7, %r10;
-	@!%p195 bra $L224;
+	setp.lo.u32 %p188, %r7, %r10;
+	@!%p188 bra $L224;
 	mul.wide.u32 %rd972, %r7, 16;
 	add.s64 %rd973, %rd1, %rd972;
 	ld.shared.s64 %rd974, [%rd973+0];
 	mov.b64 %rd971, %rd974;
 $L224:
-	mov.b64 {%r251, %r252}, %rd971;
-	shfl.sync.up.b32 %r253|%p196, %r251, 1, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 1, 0, %r17;
-	mov.b64 %rd975, {%r253, %r254};
-	@!%p196 bra $L225;
+	mov.b64 {%r250, %r251}, %rd971;
+	shfl.sync.up.b32 %r252|%p189, %r250, 1, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
+	mov.b64 %rd975, {%r252, %r253};
+	@!%p189 bra $L225;
 	add.s64 %rd976, %rd975, %rd971;
 	mov.b64 %rd971, %rd976;
 $L225:
-	mov.b64 {%r255, %r256}, %rd971;
-	shfl.sync.up.b32 %r257|%p197, %r255, 2, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, 2, 0, %r17;
-	mov.b64 %rd977, {%r257, %r258};
-	@!%p197 bra $L226;
+	mov.b64 {%r254, %r255}, %rd971;
+	shfl.sync.up.b32 %r256|%p190, %r254, 2, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
+	mov.b64 %rd977, {%r256, %r257};
+	@!%p190 bra $L226;
 	add.s64 %rd978, %rd977, %rd971;
 	mov.b64 %rd971, %rd978;
 $L226:
-	mov.b64 {%r259, %r260}, %rd971;
-	shfl.sync.up.b32 %r261|%p198, %r259, 4, 0, %r17;
-	shfl.sync.up.b32 %r262, %r260, 4, 0, %r17;
-	mov.b64 %rd979, {%r261, %r262};
-	@!%p198 bra $L227;
+	mov.b64 {%r258, %r259}, %rd971;
+	shfl.sync.up.b32 %r260|%p191, %r258, 4, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
+	mov.b64 %rd979, {%r260, %r261};
+	@!%p191 bra $L227;
 	add.s64 %rd980, %rd979, %rd971;
 	mov.b64 %rd971, %rd980;
 $L227:
-	mov.b64 {%r263, %r264}, %rd971;
-	shfl.sync.up.b32 %r265|%p199, %r263, 8, 0, %r17;
-	shfl.sync.up.b32 %r266, %r264, 8, 0, %r17;
-	mov.b64 %rd981, {%r265, %r266};
-	@!%p199 bra $L228;
+	mov.b64 {%r262, %r263}, %rd971;
+	shfl.sync.up.b32 %r264|%p192, %r262, 8, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
+	mov.b64 %rd981, {%r264, %r265};
+	@!%p192 bra $L228;
 	add.s64 %rd982, %rd981, %rd971;
 	mov.b64 %rd971, %rd982;
 $L228:
-	mov.b64 {%r267, %r268}, %rd971;
-	shfl.sync.up.b32 %r269|%p200, %r267, 16, 0, %r17;
-	shfl.sync.up.b32 %r270, %r268, 16, 0, %r17;
-	mov.b64 %rd983, {%r269, %r270};
-	@!%p200 bra $L229;
+	mov.b64 {%r266, %r267}, %rd971;
+	shfl.sync.up.b32 %r268|%p193, %r266, 16, 0, %r17;
+	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
+	mov.b64 %rd983, {%r268, %r269};
+	@!%p193 bra $L229;
 	add.s64 %rd984, %rd983, %rd971;
 	mov.b64 %rd971, %rd984;
 $L229:
-	mov.b64 {%r271, %r272}, %rd971;
-	shfl.sync.up.b32 %r273|%p201, %r271, 1, 0, %r17;
-	shfl.sync.up.b32 %r274, %r272, 1, 0, %r17;
-	mov.b64 %rd985, {%r273, %r274};
-	selp.b64 %rd986, %rd985, 0, %p201;
-	@!%p195 bra $L230;
+	mov.b64 {%r270, %r271}, %rd971;
+	shfl.sync.up.b32 %r272|%p194, %r270, 1, 0, %r17;
+	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
+	mov.b64 %rd985, {%r272, %r273};
+	selp.b64 %rd986, %rd985, 0, %p194;
+	@!%p188 bra $L230;
 	mul.wide.u32 %rd987, %r7, 16;
 	add.s64 %rd988, %rd1, %rd987;
 	add.s64 %rd989, %rd988, 512;
 	st.shared.s64 [%rd989+0], %rd986;
 $L230:
-	sub.u32 %r275, %r10, 1;
-	setp.eq.u32 %p202, %r7, %r275;
-	@!%p202 bra $L231;
+	sub.u32 %r274, %r10, 1;
+	setp.eq.u32 %p195, %r7, %r274;
+	@!%p195 bra $L231;
 	st.shared.s64 [%rd1+1024], %rd971;
 $L231:
 $L223:
@@ -19208,10 +19163,10 @@ $L223:
 	ld.shared.s64 %rd993, [%rd992+0];
 	add.s64 %rd994, %rd993, %rd968;
 	ld.shared.s64 %rd995, [%rd1+1024];
-	mov.b64 {%r276, %r277}, %rd994;
-	shfl.sync.idx.b32 %r278|%p203, %r276, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r279, %r277, 0, %r21, %r17;
-	mov.b64 %rd996, {%r278, %r279};
+	mov.b64 {%r275, %r276}, %rd994;
+	shfl.sync.idx.b32 %r277|%p196, %r275, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
+	mov.b64 %rd996, {%r277, %r278};
 	mov.b64 %rd997, %rd995;
 	mov.b64 %rd998, %rd996;
 	mov.b64 %rd999, %rd997;
@@ -19228,7 +19183,7 @@ $L223:
 	mov.b64 %rd1010, %rd1005;
 	mov.b64 %rd1011, %rd1007;
 	mov.b64 %rd1012, %rd1009;
-	@!%p160 bra $L232;
+	@!%p154 bra $L232;
 	add.s64 %rd1013, %rd818, %rd1010;
 	mov.b64 %rd1014, %rd1013;
 	sub.s64 %rd1015, %rd808, %rd1014;
@@ -19237,21 +19192,21 @@ $L223:
 	mov.b64 %rd1018, %rd1017;
 	mov.b64 %rd1019, 0;
 $L234:
-	setp.lt.s64 %p204, %rd1019, %rd1018;
-	not.pred %p205, %p204;
-	@!%p205 bra $L238;
+	setp.lt.s64 %p197, %rd1019, %rd1018;
+	not.pred %p198, %p197;
+	@!%p198 bra $L238;
 	bra.uni $L236;
 $L238:
 	mul.lo.s64 %rd1020, %rd1019, %rd812;
 	mad.lo.s64 %rd1021, %rd1020, 4, %rd810;
-	ld.shared.s32 %r280, [%rd1021+0];
-	mov.b32 %r281, %r280;
+	ld.shared.s32 %r279, [%rd1021+0];
+	mov.b32 %r280, %r279;
 	add.s64 %rd1022, %rd807, %rd1014;
 	add.s64 %rd1023, %rd1022, %rd1019;
 	mul.lo.s64 %rd1024, %rd1023, %rd175;
 	mad.lo.s64 %rd1025, %rd1024, 4, %rd173;
-	st.shared.s32 [%rd1025+0], %r281;
-	@!%p154 bra $L240;
+	st.shared.s32 [%rd1025+0], %r280;
+	@!%p149 bra $L240;
 	mov.b64 %rd1027, 2;
 	mul.lo.s64 %rd1026, %rd1027, %rd1019;
 	mul.lo.s64 %rd1028, %rd1026, %rd170;
@@ -19289,113 +19244,113 @@ $L236:
 	mov.b64 %rd1053, 0;
 	mov.b64 %rd1054, %rd1018;
 $L241:
-	setp.lt.s64 %p206, %rd1054, %rd819;
-	not.pred %p207, %p206;
-	@!%p207 bra $L245;
+	setp.lt.s64 %p199, %rd1054, %rd819;
+	not.pred %p200, %p199;
+	@!%p200 bra $L245;
 	bra.uni $L243;
 $L245:
 	mul.lo.s64 %rd1055, %rd1054, %rd812;
 	mad.lo.s64 %rd1056, %rd1055, 4, %rd810;
-	ld.shared.s32 %r282, [%rd1056+0];
+	ld.shared.s32 %r281, [%rd1056+0];
+	mov.b32 %r282, %r281;
 	mov.b32 %r283, %r282;
-	mov.b32 %r284, %r283;
-	mov.pred %p208, 0;
+	mov.pred %p201, 0;
 	mov.b64 %rd1057, %rd1053;
-	mov.b32 %r285, %r284;
+	mov.b32 %r284, %r283;
 $L246:
-	@!%p157 bra $L250;
-	shr.s32 %r286, %r285, 5;
-	cvt.s64.s32 %rd1058, %r286;
+	@!%p151 bra $L250;
+	shr.s32 %r285, %r284, 5;
+	cvt.s64.s32 %rd1058, %r285;
 	mov.b64 %rd1059, %rd1058;
-	and.b32 %r287, %r285, 31;
-	cvt.s64.s32 %rd1060, %r287;
+	and.b32 %r286, %r284, 31;
+	cvt.s64.s32 %rd1060, %r286;
 	min.u64 %rd1061, %rd1060, 32;
-	cvt.u32.u64 %r288, %rd1061;
-	mov.b32 %r290, 0x1;
-	shl.b32 %r289, %r290, %r288;
-	setp.hs.u32 %p209, %r288, 32;
-	selp.b32 %r291, 0, %r289, %p209;
-	mov.b32 %r292, %r291;
+	cvt.u32.u64 %r287, %rd1061;
+	mov.b32 %r289, 0x1;
+	shl.b32 %r288, %r289, %r287;
+	setp.hs.u32 %p202, %r287, 32;
+	selp.b32 %r290, 0, %r288, %p202;
+	mov.b32 %r291, %r290;
 	mov.b64 %rd1062, %rd1059;
-	mov.b32 %r293, %r292;
+	mov.b32 %r292, %r291;
 	mul.lo.s64 %rd1063, %rd1062, %rd794;
 	mad.lo.s64 %rd1064, %rd1063, 4, %rd792;
-	ld.relaxed.gpu.global.u32 %r294, [%rd1064+0];
-	mov.b32 %r295, %r294;
-	and.b32 %r296, %r295, %r293;
-	setp.ne.u32 %p210, %r296, 0x0;
-	mov.pred %p211, %p210;
-	not.pred %p212, %p211;
-	@!%p212 bra $L252;
+	ld.relaxed.gpu.global.u32 %r293, [%rd1064+0];
+	mov.b32 %r294, %r293;
+	and.b32 %r295, %r294, %r292;
+	setp.ne.u32 %p203, %r295, 0x0;
+	mov.pred %p204, %p203;
+	not.pred %p205, %p204;
+	@!%p205 bra $L252;
 	mul.lo.s64 %rd1065, %rd1062, %rd794;
 	mad.lo.s64 %rd1066, %rd1065, 4, %rd792;
-	atom.global.or.b32 %r297, [%rd1066], %r293;
-	mov.b32 %r298, %r297;
-	and.b32 %r299, %r298, %r293;
-	setp.ne.u32 %p213, %r299, 0x0;
-	mov.pred %p211, %p213;
+	atom.global.or.b32 %r296, [%rd1066], %r292;
+	mov.b32 %r297, %r296;
+	and.b32 %r298, %r297, %r292;
+	setp.ne.u32 %p206, %r298, 0x0;
+	mov.pred %p204, %p206;
 $L252:
-	@!%p211 bra $L254;
+	@!%p204 bra $L254;
 	mov.b64 %rd1067, %rd1057;
 	mov.b64 %rd1068, %rd1067;
-	mov.pred %p214, 0;
+	mov.pred %p207, 0;
 	bra.uni $L248;
 $L254:
 	mov.b64 %rd1069, %rd1057;
 	mov.b64 %rd1068, %rd1069;
-	mov.pred %p214, 1;
+	mov.pred %p207, 1;
 	bra.uni $L248;
 $L250:
-	@!%p158 bra $L256;
-	cvt.s64.s32 %rd1070, %r285;
+	@!%p152 bra $L256;
+	cvt.s64.s32 %rd1070, %r284;
 	mul.lo.s64 %rd1071, %rd1070, %rd797;
 	mad.lo.s64 %rd1072, %rd1071, 4, %rd795;
-	ld.relaxed.gpu.global.s32 %r300, [%rd1072+0];
-	mov.b32 %r301, %r300;
-	setp.eq.s32 %p215, %r301, %r200;
-	mov.pred %p216, %p215;
-	not.pred %p217, %p216;
-	@!%p217 bra $L258;
-	cvt.s64.s32 %rd1073, %r285;
+	ld.relaxed.gpu.global.s32 %r299, [%rd1072+0];
+	mov.b32 %r300, %r299;
+	setp.eq.s32 %p208, %r300, %r199;
+	mov.pred %p209, %p208;
+	not.pred %p210, %p209;
+	@!%p210 bra $L258;
+	cvt.s64.s32 %rd1073, %r284;
 	mul.lo.s64 %rd1074, %rd1073, %rd797;
 	mad.lo.s64 %rd1075, %rd1074, 4, %rd795;
-	atom.global.exch.b32 %r302, [%rd1075], %r200;
-	mov.b32 %r303, %r302;
-	setp.eq.s32 %p218, %r303, %r200;
-	mov.pred %p216, %p218;
+	atom.global.exch.b32 %r301, [%rd1075], %r199;
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p211, %r302, %r199;
+	mov.pred %p209, %p211;
 $L258:
-	@!%p216 bra $L260;
+	@!%p209 bra $L260;
 	mov.b64 %rd1076, %rd1057;
 	mov.b64 %rd1068, %rd1076;
-	mov.pred %p214, 0;
+	mov.pred %p207, 0;
 	bra.uni $L248;
 $L260:
 $L256:
 	mul.lo.s64 %rd1077, %rd1057, %rd812;
 	mad.lo.s64 %rd1078, %rd1077, 4, %rd810;
-	st.shared.s32 [%rd1078+0], %r285;
+	st.shared.s32 [%rd1078+0], %r284;
 	add.s64 %rd1079, %rd1057, 1;
 	mov.b64 %rd1080, %rd1079;
 	mov.b64 %rd1068, %rd1080;
-	mov.pred %p214, 1;
+	mov.pred %p207, 1;
 	bra.uni $L248;
 $L247:
 	bra.uni $L246;
 $L248:
 	mov.b64 %rd1081, %rd1068;
-	mov.pred %p219, %p214;
+	mov.pred %p212, %p207;
 	mov.b64 %rd1053, %rd1081;
-	mov.pred %p208, %p219;
-	@!%p208 bra $L262;
+	mov.pred %p201, %p212;
+	@!%p201 bra $L262;
 	mov.b64 %rd1082, %rd776;
-	mov.b32 %r304, %r284;
-	cvt.s64.s32 %rd1083, %r304;
+	mov.b32 %r303, %r283;
+	cvt.s64.s32 %rd1083, %r303;
 	add.s64 %rd1084, %rd1083, 1;
 	mul.lo.s64 %rd1085, %rd1084, %rd32;
 	mad.lo.s64 %rd1086, %rd1085, 8, %rd28;
 	ld.global.nc.s64 %rd1087, [%rd1086+0];
 	mov.b64 %rd1088, %rd1087;
-	cvt.s64.s32 %rd1089, %r304;
+	cvt.s64.s32 %rd1089, %r303;
 	mul.lo.s64 %rd1090, %rd1089, %rd32;
 	mad.lo.s64 %rd1091, %rd1090, 8, %rd28;
 	ld.global.nc.s64 %rd1092, [%rd1091+0];
@@ -19413,8 +19368,8 @@ $L242:
 	mov.b64 %rd1054, %rd1099;
 	bra.uni $L241;
 $L243:
-	setp.gt.s64 %p220, %rd1053, 0;
-	@!%p220 bra $L264;
+	setp.gt.s64 %p213, %rd1053, 0;
+	@!%p213 bra $L264;
 	mul.lo.s64 %rd1100, %rd806, %rd120;
 	mad.lo.s64 %rd1101, %rd1100, 8, %rd116;
 	atom.global.add.u64 %rd1102, [%rd1101], %rd1053;
@@ -19422,19 +19377,19 @@ $L243:
 	mov.b64 %rd1104, %rd1103;
 	mov.b64 %rd1105, 0;
 $L265:
-	setp.lt.s64 %p221, %rd1105, %rd1053;
-	not.pred %p222, %p221;
-	@!%p222 bra $L269;
+	setp.lt.s64 %p214, %rd1105, %rd1053;
+	not.pred %p215, %p214;
+	@!%p215 bra $L269;
 	bra.uni $L267;
 $L269:
 	mul.lo.s64 %rd1106, %rd1105, %rd812;
 	mad.lo.s64 %rd1107, %rd1106, 4, %rd810;
-	ld.shared.s32 %r305, [%rd1107+0];
-	mov.b32 %r306, %r305;
+	ld.shared.s32 %r304, [%rd1107+0];
+	mov.b32 %r305, %r304;
 	add.s64 %rd1108, %rd1104, %rd1105;
 	mul.lo.s64 %rd1109, %rd1108, %rd280;
 	mad.lo.s64 %rd1110, %rd1109, 4, %rd278;
-	st.global.s32 [%rd1110+0], %r306;
+	st.global.s32 [%rd1110+0], %r305;
 $L266:
 	add.s64 %rd1111, %rd1105, 1;
 	mov.b64 %rd1105, %rd1111;
@@ -19448,10 +19403,10 @@ $L264:
 $L232:
 	mov.b64 %rd1114, 0;
 	cvt.u64.u32 %rd1115, %r2;
-	setp.eq.s64 %p223, %rd1115, 0;
-	setp.gt.s64 %p224, %rd1011, 0;
-	and.pred %p225, %p223, %p224;
-	@!%p225 bra $L271;
+	setp.eq.s64 %p216, %rd1115, 0;
+	setp.gt.s64 %p217, %rd1011, 0;
+	and.pred %p218, %p216, %p217;
+	@!%p218 bra $L271;
 	mul.lo.s64 %rd1116, %rd806, %rd120;
 	mad.lo.s64 %rd1117, %rd1116, 8, %rd116;
 	atom.global.add.u64 %rd1118, [%rd1117], %rd1011;
@@ -19459,11 +19414,11 @@ $L232:
 	mov.b64 %rd1114, %rd1119;
 $L271:
 	cvt.u64.u32 %rd1120, %r2;
-	setp.eq.s64 %p226, %rd1120, 0;
-	setp.eq.u32 %p227, %r1, 0;
-	and.pred %p228, %p226, %p227;
+	setp.eq.s64 %p219, %rd1120, 0;
+	setp.eq.u32 %p220, %r1, 0;
+	and.pred %p221, %p219, %p220;
 	bar.sync 0;
-	@!%p228 bra $L272;
+	@!%p221 bra $L272;
 	st.shared.s64 [%rd1+1024], %rd1114;
 $L272:
 	bar.sync 0;
@@ -19473,27 +19428,27 @@ $L272:
 	mov.b64 %rd1124, %rd1123;
 	mov.b64 %rd1125, 0;
 $L273:
-	setp.lt.s64 %p229, %rd1125, %rd819;
-	not.pred %p230, %p229;
-	@!%p230 bra $L277;
+	setp.lt.s64 %p222, %rd1125, %rd819;
+	not.pred %p223, %p222;
+	@!%p223 bra $L277;
 	bra.uni $L275;
 $L277:
 	mul.lo.s64 %rd1126, %rd1125, %rd812;
 	mad.lo.s64 %rd1127, %rd1126, 4, %rd810;
-	ld.shared.s32 %r307, [%rd1127+0];
-	mov.b32 %r308, %r307;
+	ld.shared.s32 %r306, [%rd1127+0];
+	mov.b32 %r307, %r306;
 	add.s64 %rd1128, %rd1124, %rd1125;
 	mul.lo.s64 %rd1129, %rd1128, %rd280;
 	mad.lo.s64 %rd1130, %rd1129, 4, %rd278;
-	st.global.s32 [%rd1130+0], %r308;
+	st.global.s32 [%rd1130+0], %r307;
 $L274:
 	add.s64 %rd1131, %rd1125, 1;
 	mov.b64 %rd1125, %rd1131;
 	bra.uni $L273;
 $L275:
 $L233:
-	setp.eq.s64 %p231, %rd1012, 0;
-	@!%p231 bra $L279;
+	setp.eq.s64 %p224, %rd1012, 0;
+	@!%p224 bra $L279;
 	bra.uni $L170;
 $L279:
 $L169:
@@ -19522,80 +19477,80 @@ $L164:
 $L165:
 	mov.b64 %rd1144, %rd755;
 	// block reduction
-	sub.u32 %r309, %r13, 1;
-	mov.b32 %r310, %r3;
+	sub.u32 %r308, %r13, 1;
+	mov.b32 %r309, %r3;
 $L280:
-	setp.hs.u32 %p232, %r310, 32;
-	@%p232 bra $L281;
-	mov.b64 {%r311, %r312}, %rd1144;
-	shfl.sync.down.b32 %r313|%p233, %r311, %r310, %r309, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
-	mov.b64 %rd1145, {%r313, %r314};
-	@!%p233 bra $L282;
+	setp.hs.u32 %p225, %r309, 32;
+	@%p225 bra $L281;
+	mov.b64 {%r310, %r311}, %rd1144;
+	shfl.sync.down.b32 %r312|%p226, %r310, %r309, %r308, %r17;
+	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
+	mov.b64 %rd1145, {%r312, %r313};
+	@!%p226 bra $L282;
 	add.s64 %rd1146, %rd1144, %rd1145;
 	mov.b64 %rd1144, %rd1146;
 $L282:
-	shl.b32 %r310, %r310, 1;
+	shl.b32 %r309, %r309, 1;
 	bra.uni $L280;
 $L281:
-	setp.eq.u32 %p234, %r7, 0;
-	@!%p234 bra $L283;
+	setp.eq.u32 %p227, %r7, 0;
+	@!%p227 bra $L283;
 	mul.wide.u32 %rd1147, %r8, 16;
 	add.s64 %rd1148, %rd1, %rd1147;
 	st.shared.s64 [%rd1148+0], %rd1144;
 $L283:
 	bar.sync 0;
-	setp.eq.u32 %p235, %r8, 0;
-	@!%p235 bra $L284;
-	setp.lo.u32 %p236, %r7, %r10;
-	@!%p236 bra $L285;
+	setp.eq.u32 %p228, %r8, 0;
+	@!%p228 bra $L284;
+	setp.lo.u32 %p229, %r7, %r10;
+	@!%p229 bra $L285;
 	mul.wide.u32 %rd1149, %r7, 16;
 	add.s64 %rd1150, %rd1, %rd1149;
 	ld.shared.s64 %rd1151, [%rd1150+0];
 	mov.b64 %rd1144, %rd1151;
 $L285:
-	sub.u32 %r315, %r10, 1;
-	mov.b64 {%r316, %r317}, %rd1144;
-	shfl.sync.down.b32 %r318|%p237, %r316, 1, %r315, %r17;
-	shfl.sync.down.b32 %r319, %r317, 1, %r315, %r17;
-	mov.b64 %rd1152, {%r318, %r319};
-	@!%p237 bra $L286;
+	sub.u32 %r314, %r10, 1;
+	mov.b64 {%r315, %r316}, %rd1144;
+	shfl.sync.down.b32 %r317|%p230, %r315, 1, %r314, %r17;
+	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
+	mov.b64 %rd1152, {%r317, %r318};
+	@!%p230 bra $L286;
 	add.s64 %rd1153, %rd1144, %rd1152;
 	mov.b64 %rd1144, %rd1153;
 $L286:
-	mov.b64 {%r320, %r321}, %rd1144;
-	shfl.sync.down.b32 %r322|%p238, %r320, 2, %r315, %r17;
-	shfl.sync.down.b32 %r323, %r321, 2, %r315, %r17;
-	mov.b64 %rd1154, {%r322, %r323};
-	@!%p238 bra $L287;
+	mov.b64 {%r319, %r320}, %rd1144;
+	shfl.sync.down.b32 %r321|%p231, %r319, 2, %r314, %r17;
+	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
+	mov.b64 %rd1154, {%r321, %r322};
+	@!%p231 bra $L287;
 	add.s64 %rd1155, %rd1144, %rd1154;
 	mov.b64 %rd1144, %rd1155;
 $L287:
-	mov.b64 {%r324, %r325}, %rd1144;
-	shfl.sync.down.b32 %r326|%p239, %r324, 4, %r315, %r17;
-	shfl.sync.down.b32 %r327, %r325, 4, %r315, %r17;
-	mov.b64 %rd1156, {%r326, %r327};
-	@!%p239 bra $L288;
+	mov.b64 {%r323, %r324}, %rd1144;
+	shfl.sync.down.b32 %r325|%p232, %r323, 4, %r314, %r17;
+	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
+	mov.b64 %rd1156, {%r325, %r326};
+	@!%p232 bra $L288;
 	add.s64 %rd1157, %rd1144, %rd1156;
 	mov.b64 %rd1144, %rd1157;
 $L288:
-	mov.b64 {%r328, %r329}, %rd1144;
-	shfl.sync.down.b32 %r330|%p240, %r328, 8, %r315, %r17;
-	shfl.sync.down.b32 %r331, %r329, 8, %r315, %r17;
-	mov.b64 %rd1158, {%r330, %r331};
-	@!%p240 bra $L289;
+	mov.b64 {%r327, %r328}, %rd1144;
+	shfl.sync.down.b32 %r329|%p233, %r327, 8, %r314, %r17;
+	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
+	mov.b64 %rd1158, {%r329, %r330};
+	@!%p233 bra $L289;
 	add.s64 %rd1159, %rd1144, %rd1158;
 	mov.b64 %rd1144, %rd1159;
 $L289:
-	mov.b64 {%r332, %r333}, %rd1144;
-	shfl.sync.down.b32 %r334|%p241, %r332, 16, %r315, %r17;
-	shfl.sync.down.b32 %r335, %r333, 16, %r315, %r17;
-	mov.b64 %rd1160, {%r334, %r335};
-	@!%p241 bra $L290;
+	mov.b64 {%r331, %r332}, %rd1144;
+	shfl.sync.down.b32 %r333|%p234, %r331, 16, %r314, %r17;
+	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
+	mov.b64 %rd1160, {%r333, %r334};
+	@!%p234 bra $L290;
 	add.s64 %rd1161, %rd1144, %rd1160;
 	mov.b64 %rd1144, %rd1161;
 $L290:
-	@!%p234 bra $L291;
+	@!%p227 bra $L291;
 	st.shared.s64 [%rd1+1024], %rd1144;
 $L291:
 $L284:
@@ -19606,80 +19561,80 @@ $L284:
 	mov.b64 %rd755, %rd1163;
 	mov.b64 %rd1164, %rd756;
 	// block reduction
-	sub.u32 %r336, %r13, 1;
-	mov.b32 %r337, %r3;
+	sub.u32 %r335, %r13, 1;
+	mov.b32 %r336, %r3;
 $L292:
-	setp.hs.u32 %p242, %r337, 32;
-	@%p242 bra $L293;
-	mov.b64 {%r338, %r339}, %rd1164;
-	shfl.sync.down.b32 %r340|%p243, %r338, %r337, %r336, %r17;
-	shfl.sync.down.b32 %r341, %r339, %r337, %r336, %r17;
-	mov.b64 %rd1165, {%r340, %r341};
-	@!%p243 bra $L294;
+	setp.hs.u32 %p235, %r336, 32;
+	@%p235 bra $L293;
+	mov.b64 {%r337, %r338}, %rd1164;
+	shfl.sync.down.b32 %r339|%p236, %r337, %r336, %r335, %r17;
+	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
+	mov.b64 %rd1165, {%r339, %r340};
+	@!%p236 bra $L294;
 	max.s64 %rd1166, %rd1164, %rd1165;
 	mov.b64 %rd1164, %rd1166;
 $L294:
-	shl.b32 %r337, %r337, 1;
+	shl.b32 %r336, %r336, 1;
 	bra.uni $L292;
 $L293:
-	setp.eq.u32 %p244, %r7, 0;
-	@!%p244 bra $L295;
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L295;
 	mul.wide.u32 %rd1167, %r8, 16;
 	add.s64 %rd1168, %rd1, %rd1167;
 	st.shared.s64 [%rd1168+0], %rd1164;
 $L295:
 	bar.sync 0;
-	setp.eq.u32 %p245, %r8, 0;
-	@!%p245 bra $L296;
-	setp.lo.u32 %p246, %r7, %r10;
-	@!%p246 bra $L297;
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L296;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L297;
 	mul.wide.u32 %rd1169, %r7, 16;
 	add.s64 %rd1170, %rd1, %rd1169;
 	ld.shared.s64 %rd1171, [%rd1170+0];
 	mov.b64 %rd1164, %rd1171;
 $L297:
-	sub.u32 %r342, %r10, 1;
-	mov.b64 {%r343, %r344}, %rd1164;
-	shfl.sync.down.b32 %r345|%p247, %r343, 1, %r342, %r17;
-	shfl.sync.down.b32 %r346, %r344, 1, %r342, %r17;
-	mov.b64 %rd1172, {%r345, %r346};
-	@!%p247 bra $L298;
+	sub.u32 %r341, %r10, 1;
+	mov.b64 {%r342, %r343}, %rd1164;
+	shfl.sync.down.b32 %r344|%p240, %r342, 1, %r341, %r17;
+	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
+	mov.b64 %rd1172, {%r344, %r345};
+	@!%p240 bra $L298;
 	max.s64 %rd1173, %rd1164, %rd1172;
 	mov.b64 %rd1164, %rd1173;
 $L298:
-	mov.b64 {%r347, %r348}, %rd1164;
-	shfl.sync.down.b32 %r349|%p248, %r347, 2, %r342, %r17;
-	shfl.sync.down.b32 %r350, %r348, 2, %r342, %r17;
-	mov.b64 %rd1174, {%r349, %r350};
-	@!%p248 bra $L299;
+	mov.b64 {%r346, %r347}, %rd1164;
+	shfl.sync.down.b32 %r348|%p241, %r346, 2, %r341, %r17;
+	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
+	mov.b64 %rd1174, {%r348, %r349};
+	@!%p241 bra $L299;
 	max.s64 %rd1175, %rd1164, %rd1174;
 	mov.b64 %rd1164, %rd1175;
 $L299:
-	mov.b64 {%r351, %r352}, %rd1164;
-	shfl.sync.down.b32 %r353|%p249, %r351, 4, %r342, %r17;
-	shfl.sync.down.b32 %r354, %r352, 4, %r342, %r17;
-	mov.b64 %rd1176, {%r353, %r354};
-	@!%p249 bra $L300;
+	mov.b64 {%r350, %r351}, %rd1164;
+	shfl.sync.down.b32 %r352|%p242, %r350, 4, %r341, %r17;
+	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
+	mov.b64 %rd1176, {%r352, %r353};
+	@!%p242 bra $L300;
 	max.s64 %rd1177, %rd1164, %rd1176;
 	mov.b64 %rd1164, %rd1177;
 $L300:
-	mov.b64 {%r355, %r356}, %rd1164;
-	shfl.sync.down.b32 %r357|%p250, %r355, 8, %r342, %r17;
-	shfl.sync.down.b32 %r358, %r356, 8, %r342, %r17;
-	mov.b64 %rd1178, {%r357, %r358};
-	@!%p250 bra $L301;
+	mov.b64 {%r354, %r355}, %rd1164;
+	shfl.sync.down.b32 %r356|%p243, %r354, 8, %r341, %r17;
+	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
+	mov.b64 %rd1178, {%r356, %r357};
+	@!%p243 bra $L301;
 	max.s64 %rd1179, %rd1164, %rd1178;
 	mov.b64 %rd1164, %rd1179;
 $L301:
-	mov.b64 {%r359, %r360}, %rd1164;
-	shfl.sync.down.b32 %r361|%p251, %r359, 16, %r342, %r17;
-	shfl.sync.down.b32 %r362, %r360, 16, %r342, %r17;
-	mov.b64 %rd1180, {%r361, %r362};
-	@!%p251 bra $L302;
+	mov.b64 {%r358, %r359}, %rd1164;
+	shfl.sync.down.b32 %r360|%p244, %r358, 16, %r341, %r17;
+	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
+	mov.b64 %rd1180, {%r360, %r361};
+	@!%p244 bra $L302;
 	max.s64 %rd1181, %rd1164, %rd1180;
 	mov.b64 %rd1164, %rd1181;
 $L302:
-	@!%p244 bra $L303;
+	@!%p237 bra $L303;
 	st.shared.s64 [%rd1+1024], %rd1164;
 $L303:
 $L296:
@@ -19689,17 +19644,17 @@ $L296:
 	mov.b64 %rd1183, %rd1164;
 	mov.b64 %rd756, %rd1183;
 	cvt.u64.u32 %rd1184, %r2;
-	setp.eq.s64 %p252, %rd1184, 0;
-	@!%p252 bra $L305;
-	setp.gt.s64 %p253, %rd755, 0;
-	@!%p253 bra $L307;
+	setp.eq.s64 %p245, %rd1184, 0;
+	@!%p245 bra $L305;
+	setp.gt.s64 %p246, %rd755, 0;
+	@!%p246 bra $L307;
 	add.s64 %rd1185, %rd351, 1;
 	mul.lo.s64 %rd1186, %rd1185, %rd120;
 	mad.lo.s64 %rd1187, %rd1186, 8, %rd116;
 	atom.global.add.u64 %rd1188, [%rd1187], %rd755;
 $L307:
-	setp.gt.s64 %p254, %rd756, 0;
-	@!%p254 bra $L309;
+	setp.gt.s64 %p247, %rd756, 0;
+	@!%p247 bra $L309;
 	add.s64 %rd1189, %rd351, 2;
 	mul.lo.s64 %rd1190, %rd1189, %rd120;
 	mad.lo.s64 %rd1191, %rd1190, 8, %rd116;
@@ -19711,30 +19666,30 @@ $L309:
 	atom.global.max.s64 %rd1196, [%rd1195], %rd757;
 $L305:
 	bar.sync 0;
-	setp.eq.u32 %p255, %r5, 0;
-	@!%p255 bra $L310;
+	setp.eq.u32 %p248, %r5, 0;
+	@!%p248 bra $L310;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
-	atom.global.add.u32 %r364, [gk_league_sync], 1;
-	mov.u32 %r365, %nctaid.x;
-	sub.u32 %r366, %r365, 1;
-	setp.eq.u32 %p256, %r364, %r366;
-	@!%p256 bra $L311;
+	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
+	atom.global.add.u32 %r363, [gk_league_sync], 1;
+	mov.u32 %r364, %nctaid.x;
+	sub.u32 %r365, %r364, 1;
+	setp.eq.u32 %p249, %r363, %r365;
+	@!%p249 bra $L311;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r367, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r366, [gk_league_sync+4], 1;
 	bra.uni $L312;
 $L311:
-	ld.relaxed.gpu.global.u32 %r368, [gk_league_sync+4];
-	setp.eq.u32 %p257, %r368, %r363;
-	@%p257 bra $L311;
+	ld.relaxed.gpu.global.u32 %r367, [gk_league_sync+4];
+	setp.eq.u32 %p250, %r367, %r362;
+	@%p250 bra $L311;
 $L312:
 	fence.acq_rel.gpu;
 $L310:
 	bar.sync 0;
-	setp.eq.s64 %p258, %rd268, 0;
-	and.pred %p259, %p17, %p258;
-	@!%p259 bra $L314;
+	setp.eq.s64 %p251, %rd268, 0;
+	and.pred %p252, %p15, %p251;
+	@!%p252 bra $L314;
 	mov.b64 %rd1198, 12;
 	mul.lo.s64 %rd1197, %rd1198, %rd120;
 	mad.lo.s64 %rd1199, %rd1197, 8, %rd116;
@@ -19760,7 +19715,7 @@ $L314:
 	ld.relaxed.gpu.global.s64 %rd1217, [%rd1216+0];
 	mov.b64 %rd1218, %rd1217;
 	mov.b64 %rd262, %rd1218;
-	@!%p17 bra $L316;
+	@!%p15 bra $L316;
 	mov.b64 %rd1220, 4;
 	mul.lo.s64 %rd1219, %rd1220, %rd268;
 	mov.b64 %rd1222, 1;
@@ -19797,14 +19752,14 @@ $L314:
 	add.s64 %rd1248, %rd268, 1;
 	st.global.s64 [%rd109+0], %rd1248;
 $L316:
-	setp.eq.s64 %p260, %rd1212, 0;
-	setp.gt.s64 %p261, %rd1212, %rd66;
-	or.pred %p262, %p260, %p261;
-	setp.gt.s64 %p263, %rd1213, %rd68;
-	or.pred %p264, %p262, %p263;
-	setp.gt.s64 %p265, %rd262, %rd70;
-	or.pred %p266, %p264, %p265;
-	@!%p266 bra $L318;
+	setp.eq.s64 %p253, %rd1212, 0;
+	setp.gt.s64 %p254, %rd1212, %rd66;
+	or.pred %p255, %p253, %p254;
+	setp.gt.s64 %p256, %rd1213, %rd68;
+	or.pred %p257, %p255, %p256;
+	setp.gt.s64 %p258, %rd262, %rd70;
+	or.pred %p259, %p257, %p258;
+	@!%p259 bra $L318;
 	bra.uni $L3;
 $L318:
 	mov.b64 %rd192, %rd1212;
@@ -21410,12 +21365,11 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44
+	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<186>;
-	.reg .b32 %r<227>;
+	.reg .pred %p<182>;
+	.reg .b32 %r<226>;
 	.reg .b64 %rd<605>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -21575,17 +21529,14 @@ const gokkosPTX21 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	ld.param.u8 %r39, [gk_s44];
-	setp.ne.u32 %p11, %r39, 0;
-	mov.pred %p12, %p11;
-	setp.ne.u32 %p13, %r18, 9;
-	@%p13 bra.uni $L2;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L2;
 	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p14, %r18, 10;
-	@%p14 bra.uni $L3;
+	setp.ne.u32 %p12, %r18, 10;
+	@%p12 bra.uni $L3;
 	mov.b64 %rd117, -9223372036854775808;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
@@ -21608,8 +21559,8 @@ $L1:
 	cvt.u64.u32 %rd127, %r30;
 	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p15, %rd128, %rd2;
-	@%p15 bra $L6;
+	setp.ge.s64 %p13, %rd128, %rd2;
+	@%p13 bra $L6;
 	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -21625,7 +21576,7 @@ $L5:
 	mov.b64 %rd136, %rd46;
 	mov.b64 %rd137, %rd48;
 	mov.b64 %rd138, %rd50;
-	mov.pred %p16, %p4;
+	mov.pred %p14, %p4;
 	mov.b64 %rd139, %rd52;
 	mov.b64 %rd140, %rd55;
 	mov.b64 %rd141, %rd57;
@@ -21633,7 +21584,7 @@ $L5:
 	mov.b64 %rd143, %rd62;
 	mov.b64 %rd144, %rd64;
 	mov.b64 %rd145, %rd66;
-	mov.pred %p17, %p6;
+	mov.pred %p15, %p6;
 	mov.b64 %rd146, %rd69;
 	mov.b64 %rd147, %rd71;
 	mov.b64 %rd148, %rd73;
@@ -21643,11 +21594,11 @@ $L5:
 	mov.b64 %rd152, %rd83;
 	mov.b64 %rd153, %rd85;
 	mov.b64 %rd154, %rd87;
-	mov.pred %p18, %p8;
+	mov.pred %p16, %p8;
 	mov.b64 %rd155, %rd90;
 	mov.b64 %rd156, %rd92;
 	mov.b64 %rd157, %rd94;
-	mov.b32 %r40, %r35;
+	mov.b32 %r39, %r35;
 	mov.b64 %rd158, %rd96;
 	mov.b64 %rd159, %rd98;
 	mov.b64 %rd160, %rd100;
@@ -21657,9 +21608,8 @@ $L5:
 	mov.b64 %rd164, %rd110;
 	mov.b64 %rd165, %rd112;
 	mov.b64 %rd166, %rd114;
-	mov.b32 %r41, %r37;
-	mov.pred %p19, %p10;
-	mov.pred %p20, %p12;
+	mov.b32 %r40, %r37;
+	mov.pred %p17, %p10;
 	add.s64 %rd167, %rd17, %rd25;
 	mad.lo.s64 %rd168, %rd158, 4, 15;
 	and.b64 %rd168, %rd168, -16;
@@ -21708,62 +21658,62 @@ $L5:
 	add.s64 %rd206, %rd205, %rd203;
 	min.s64 %rd207, %rd206, %rd196;
 	mov.b64 %rd208, 0;
-	mov.pred %p21, 0;
+	mov.pred %p18, 0;
 	mov.b64 %rd209, %rd205;
 $L8:
-	setp.ge.s64 %p22, %rd209, %rd207;
-	@%p22 bra $L10;
+	setp.ge.s64 %p19, %rd209, %rd207;
+	@%p19 bra $L10;
 	mov.b64 %rd210, %rd209;
-	mov.pred %p23, %p16;
+	mov.pred %p20, %p14;
 	mov.b64 %rd211, %rd139;
 	add.s64 %rd212, %rd193, %rd210;
 	mov.b64 %rd213, %rd212;
 $L11:
-	@!%p23 bra $L15;
+	@!%p20 bra $L15;
 	shr.s64 %rd214, %rd213, 5;
 	mul.lo.s64 %rd215, %rd214, %rd145;
 	mad.lo.s64 %rd216, %rd215, 4, %rd143;
-	ld.global.nc.u32 %r42, [%rd216+0];
-	mov.b32 %r43, %r42;
+	ld.global.nc.u32 %r41, [%rd216+0];
+	mov.b32 %r42, %r41;
 	and.b64 %rd217, %rd213, 31;
 	min.u64 %rd218, %rd217, 32;
-	cvt.u32.u64 %r44, %rd218;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p24, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p24;
-	and.b32 %r48, %r43, %r47;
-	setp.ne.u32 %p25, %r48, 0x0;
-	@!%p25 bra $L17;
-	cvt.u32.u64 %r49, %rd213;
-	mov.b32 %r50, %r49;
+	cvt.u32.u64 %r43, %rd218;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p21, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p21;
+	and.b32 %r47, %r42, %r46;
+	setp.ne.u32 %p22, %r47, 0x0;
+	@!%p22 bra $L17;
+	cvt.u32.u64 %r48, %rd213;
+	mov.b32 %r49, %r48;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r50, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L13;
 $L15:
 	mul.lo.s64 %rd219, %rd213, %rd142;
 	mad.lo.s64 %rd220, %rd219, 4, %rd140;
-	ld.global.nc.s32 %r51, [%rd220+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r50, %r52;
+	ld.global.nc.s32 %r50, [%rd220+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r49, %r51;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r53, %r50;
+	mov.b32 %r52, %r49;
 	mov.b64 %rd221, 0;
-	setp.ge.s32 %p26, %r53, 0;
-	@!%p26 bra $L19;
+	setp.ge.s32 %p23, %r52, 0;
+	@!%p23 bra $L19;
 	mov.b64 %rd222, %rd129;
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd223, %r54;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd223, %r53;
 	add.s64 %rd224, %rd223, 1;
 	mul.lo.s64 %rd225, %rd224, %rd132;
 	mad.lo.s64 %rd226, %rd225, 8, %rd130;
 	ld.global.nc.s64 %rd227, [%rd226+0];
 	mov.b64 %rd228, %rd227;
-	cvt.s64.s32 %rd229, %r54;
+	cvt.s64.s32 %rd229, %r53;
 	mul.lo.s64 %rd230, %rd229, %rd132;
 	mad.lo.s64 %rd231, %rd230, 8, %rd130;
 	ld.global.nc.s64 %rd232, [%rd231+0];
@@ -21772,13 +21722,13 @@ $L13:
 	mov.b64 %rd235, %rd234;
 	mov.b64 %rd221, %rd235;
 $L19:
-	@!%p21 bra $L21;
+	@!%p18 bra $L21;
 	mul.lo.s64 %rd236, %rd210, %rd183;
 	mad.lo.s64 %rd237, %rd236, 8, %rd181;
 	st.shared.s64 [%rd237+0], %rd208;
 	mul.lo.s64 %rd238, %rd210, %rd191;
 	mad.lo.s64 %rd239, %rd238, 4, %rd189;
-	st.shared.s32 [%rd239+0], %r53;
+	st.shared.s32 [%rd239+0], %r52;
 $L21:
 	add.s64 %rd240, %rd208, %rd221;
 	mov.b64 %rd208, %rd240;
@@ -21790,100 +21740,100 @@ $L10:
 	mov.b64 %rd242, %rd208;
 	// block scan
 	mov.b64 %rd243, %rd242;
-	mov.b32 %r55, %r3;
+	mov.b32 %r54, %r3;
 $L22:
-	setp.hs.u32 %p27, %r55, 32;
-	@%p27 bra $L23;
-	mov.b64 {%r56, %r57}, %rd243;
-	shfl.sync.up.b32 %r58|%p28, %r56, %r55, 0, %r17;
-	shfl.sync.up.b32 %r59, %r57, %r55, 0, %r17;
-	mov.b64 %rd244, {%r58, %r59};
-	@!%p28 bra $L24;
+	setp.hs.u32 %p24, %r54, 32;
+	@%p24 bra $L23;
+	mov.b64 {%r55, %r56}, %rd243;
+	shfl.sync.up.b32 %r57|%p25, %r55, %r54, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, %r54, 0, %r17;
+	mov.b64 %rd244, {%r57, %r58};
+	@!%p25 bra $L24;
 	add.s64 %rd245, %rd244, %rd243;
 	mov.b64 %rd243, %rd245;
 $L24:
-	shl.b32 %r55, %r55, 1;
+	shl.b32 %r54, %r54, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r60, %r61}, %rd243;
-	shfl.sync.up.b32 %r62|%p29, %r60, %r3, 0, %r17;
-	shfl.sync.up.b32 %r63, %r61, %r3, 0, %r17;
-	mov.b64 %rd246, {%r62, %r63};
-	setp.lo.u32 %p30, %r3, 32;
-	and.pred %p31, %p29, %p30;
-	selp.b64 %rd247, %rd246, 0, %p31;
-	sub.u32 %r64, %r13, %r3;
-	setp.eq.u32 %p32, %r7, %r64;
-	@!%p32 bra $L25;
+	mov.b64 {%r59, %r60}, %rd243;
+	shfl.sync.up.b32 %r61|%p26, %r59, %r3, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, %r3, 0, %r17;
+	mov.b64 %rd246, {%r61, %r62};
+	setp.lo.u32 %p27, %r3, 32;
+	and.pred %p28, %p26, %p27;
+	selp.b64 %rd247, %rd246, 0, %p28;
+	sub.u32 %r63, %r13, %r3;
+	setp.eq.u32 %p29, %r7, %r63;
+	@!%p29 bra $L25;
 	mul.wide.u32 %rd248, %r8, 16;
 	add.s64 %rd249, %rd1, %rd248;
 	st.shared.s64 [%rd249+0], %rd243;
 $L25:
 	bar.sync 0;
-	setp.eq.u32 %p33, %r8, 0;
-	@!%p33 bra $L26;
+	setp.eq.u32 %p30, %r8, 0;
+	@!%p30 bra $L26;
 	mov.b64 %rd250, 0;
-	setp.lo.u32 %p34, %r7, %r10;
-	@!%p34 bra $L27;
+	setp.lo.u32 %p31, %r7, %r10;
+	@!%p31 bra $L27;
 	mul.wide.u32 %rd251, %r7, 16;
 	add.s64 %rd252, %rd1, %rd251;
 	ld.shared.s64 %rd253, [%rd252+0];
 	mov.b64 %rd250, %rd253;
 $L27:
-	mov.b64 {%r65, %r66}, %rd250;
-	shfl.sync.up.b32 %r67|%p35, %r65, 1, 0, %r17;
-	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
-	mov.b64 %rd254, {%r67, %r68};
-	@!%p35 bra $L28;
+	mov.b64 {%r64, %r65}, %rd250;
+	shfl.sync.up.b32 %r66|%p32, %r64, 1, 0, %r17;
+	shfl.sync.up.b32 %r67, %r65, 1, 0, %r17;
+	mov.b64 %rd254, {%r66, %r67};
+	@!%p32 bra $L28;
 	add.s64 %rd255, %rd254, %rd250;
 	mov.b64 %rd250, %rd255;
 $L28:
-	mov.b64 {%r69, %r70}, %rd250;
-	shfl.sync.up.b32 %r71|%p36, %r69, 2, 0, %r17;
-	shfl.sync.up.b32 %r72, %r70, 2, 0, %r17;
-	mov.b64 %rd256, {%r71, %r72};
-	@!%p36 bra $L29;
+	mov.b64 {%r68, %r69}, %rd250;
+	shfl.sync.up.b32 %r70|%p33, %r68, 2, 0, %r17;
+	shfl.sync.up.b32 %r71, %r69, 2, 0, %r17;
+	mov.b64 %rd256, {%r70, %r71};
+	@!%p33 bra $L29;
 	add.s64 %rd257, %rd256, %rd250;
 	mov.b64 %rd250, %rd257;
 $L29:
-	mov.b64 {%r73, %r74}, %rd250;
-	shfl.sync.up.b32 %r75|%p37, %r73, 4, 0, %r17;
-	shfl.sync.up.b32 %r76, %r74, 4, 0, %r17;
-	mov.b64 %rd258, {%r75, %r76};
-	@!%p37 bra $L30;
+	mov.b64 {%r72, %r73}, %rd250;
+	shfl.sync.up.b32 %r74|%p34, %r72, 4, 0, %r17;
+	shfl.sync.up.b32 %r75, %r73, 4, 0, %r17;
+	mov.b64 %rd258, {%r74, %r75};
+	@!%p34 bra $L30;
 	add.s64 %rd259, %rd258, %rd250;
 	mov.b64 %rd250, %rd259;
 $L30:
-	mov.b64 {%r77, %r78}, %rd250;
-	shfl.sync.up.b32 %r79|%p38, %r77, 8, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, 8, 0, %r17;
-	mov.b64 %rd260, {%r79, %r80};
-	@!%p38 bra $L31;
+	mov.b64 {%r76, %r77}, %rd250;
+	shfl.sync.up.b32 %r78|%p35, %r76, 8, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, 8, 0, %r17;
+	mov.b64 %rd260, {%r78, %r79};
+	@!%p35 bra $L31;
 	add.s64 %rd261, %rd260, %rd250;
 	mov.b64 %rd250, %rd261;
 $L31:
-	mov.b64 {%r81, %r82}, %rd250;
-	shfl.sync.up.b32 %r83|%p39, %r81, 16, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, 16, 0, %r17;
-	mov.b64 %rd262, {%r83, %r84};
-	@!%p39 bra $L32;
+	mov.b64 {%r80, %r81}, %rd250;
+	shfl.sync.up.b32 %r82|%p36, %r80, 16, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, 16, 0, %r17;
+	mov.b64 %rd262, {%r82, %r83};
+	@!%p36 bra $L32;
 	add.s64 %rd263, %rd262, %rd250;
 	mov.b64 %rd250, %rd263;
 $L32:
-	mov.b64 {%r85, %r86}, %rd250;
-	shfl.sync.up.b32 %r87|%p40, %r85, 1, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
-	mov.b64 %rd264, {%r87, %r88};
-	selp.b64 %rd265, %rd264, 0, %p40;
-	@!%p34 bra $L33;
+	mov.b64 {%r84, %r85}, %rd250;
+	shfl.sync.up.b32 %r86|%p37, %r84, 1, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, 1, 0, %r17;
+	mov.b64 %rd264, {%r86, %r87};
+	selp.b64 %rd265, %rd264, 0, %p37;
+	@!%p31 bra $L33;
 	mul.wide.u32 %rd266, %r7, 16;
 	add.s64 %rd267, %rd1, %rd266;
 	add.s64 %rd268, %rd267, 512;
 	st.shared.s64 [%rd268+0], %rd265;
 $L33:
-	sub.u32 %r89, %r10, 1;
-	setp.eq.u32 %p41, %r7, %r89;
-	@!%p41 bra $L34;
+	sub.u32 %r88, %r10, 1;
+	setp.eq.u32 %p38, %r7, %r88;
+	@!%p38 bra $L34;
 	st.shared.s64 [%rd1+1024], %rd250;
 $L34:
 $L26:
@@ -21894,68 +21844,68 @@ $L26:
 	ld.shared.s64 %rd272, [%rd271+0];
 	add.s64 %rd273, %rd272, %rd247;
 	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 {%r90, %r91}, %rd273;
-	shfl.sync.idx.b32 %r92|%p42, %r90, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r93, %r91, 0, %r22, %r17;
-	mov.b64 %rd275, {%r92, %r93};
+	mov.b64 {%r89, %r90}, %rd273;
+	shfl.sync.idx.b32 %r91|%p39, %r89, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r92, %r90, 0, %r22, %r17;
+	mov.b64 %rd275, {%r91, %r92};
 	mov.b64 %rd276, %rd274;
 	mov.b64 %rd208, %rd275;
-	mov.pred %p21, 1;
+	mov.pred %p18, 1;
 	mov.b64 %rd277, %rd205;
 $L35:
-	setp.ge.s64 %p43, %rd277, %rd207;
-	@%p43 bra $L37;
+	setp.ge.s64 %p40, %rd277, %rd207;
+	@%p40 bra $L37;
 	mov.b64 %rd210, %rd277;
-	mov.pred %p23, %p16;
+	mov.pred %p20, %p14;
 	mov.b64 %rd211, %rd139;
 	add.s64 %rd278, %rd193, %rd210;
 	mov.b64 %rd213, %rd278;
 $L38:
-	@!%p23 bra $L42;
+	@!%p20 bra $L42;
 	shr.s64 %rd279, %rd213, 5;
 	mul.lo.s64 %rd280, %rd279, %rd145;
 	mad.lo.s64 %rd281, %rd280, 4, %rd143;
-	ld.global.nc.u32 %r94, [%rd281+0];
-	mov.b32 %r43, %r94;
+	ld.global.nc.u32 %r93, [%rd281+0];
+	mov.b32 %r42, %r93;
 	and.b64 %rd282, %rd213, 31;
 	min.u64 %rd283, %rd282, 32;
-	cvt.u32.u64 %r95, %rd283;
-	mov.b32 %r97, 0x1;
-	shl.b32 %r96, %r97, %r95;
-	setp.hs.u32 %p44, %r95, 32;
-	selp.b32 %r98, 0, %r96, %p44;
-	and.b32 %r99, %r43, %r98;
-	setp.ne.u32 %p45, %r99, 0x0;
-	@!%p45 bra $L44;
-	cvt.u32.u64 %r100, %rd213;
-	mov.b32 %r50, %r100;
+	cvt.u32.u64 %r94, %rd283;
+	mov.b32 %r96, 0x1;
+	shl.b32 %r95, %r96, %r94;
+	setp.hs.u32 %p41, %r94, 32;
+	selp.b32 %r97, 0, %r95, %p41;
+	and.b32 %r98, %r42, %r97;
+	setp.ne.u32 %p42, %r98, 0x0;
+	@!%p42 bra $L44;
+	cvt.u32.u64 %r99, %rd213;
+	mov.b32 %r49, %r99;
 	bra.uni $L40;
 $L44:
-	mov.b32 %r50, -1;
+	mov.b32 %r49, -1;
 	bra.uni $L40;
 $L42:
 	mul.lo.s64 %rd284, %rd213, %rd142;
 	mad.lo.s64 %rd285, %rd284, 4, %rd140;
-	ld.global.nc.s32 %r101, [%rd285+0];
-	mov.b32 %r52, %r101;
-	mov.b32 %r50, %r52;
+	ld.global.nc.s32 %r100, [%rd285+0];
+	mov.b32 %r51, %r100;
+	mov.b32 %r49, %r51;
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
 $L40:
-	mov.b32 %r53, %r50;
+	mov.b32 %r52, %r49;
 	mov.b64 %rd221, 0;
-	setp.ge.s32 %p46, %r53, 0;
-	@!%p46 bra $L46;
+	setp.ge.s32 %p43, %r52, 0;
+	@!%p43 bra $L46;
 	mov.b64 %rd222, %rd129;
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd286, %r54;
+	mov.b32 %r53, %r52;
+	cvt.s64.s32 %rd286, %r53;
 	add.s64 %rd287, %rd286, 1;
 	mul.lo.s64 %rd288, %rd287, %rd132;
 	mad.lo.s64 %rd289, %rd288, 8, %rd130;
 	ld.global.nc.s64 %rd290, [%rd289+0];
 	mov.b64 %rd228, %rd290;
-	cvt.s64.s32 %rd291, %r54;
+	cvt.s64.s32 %rd291, %r53;
 	mul.lo.s64 %rd292, %rd291, %rd132;
 	mad.lo.s64 %rd293, %rd292, 8, %rd130;
 	ld.global.nc.s64 %rd294, [%rd293+0];
@@ -21964,13 +21914,13 @@ $L40:
 	mov.b64 %rd235, %rd295;
 	mov.b64 %rd221, %rd235;
 $L46:
-	@!%p21 bra $L48;
+	@!%p18 bra $L48;
 	mul.lo.s64 %rd296, %rd210, %rd183;
 	mad.lo.s64 %rd297, %rd296, 8, %rd181;
 	st.shared.s64 [%rd297+0], %rd208;
 	mul.lo.s64 %rd298, %rd210, %rd191;
 	mad.lo.s64 %rd299, %rd298, 4, %rd189;
-	st.shared.s32 [%rd299+0], %r53;
+	st.shared.s32 [%rd299+0], %r52;
 $L48:
 	add.s64 %rd300, %rd208, %rd221;
 	mov.b64 %rd208, %rd300;
@@ -21982,8 +21932,8 @@ $L37:
 	mov.b64 %rd302, %rd276;
 	mov.b64 %rd303, %rd302;
 	cvt.u64.u32 %rd304, %r2;
-	setp.eq.s64 %p47, %rd304, 0;
-	@!%p47 bra $L50;
+	setp.eq.s64 %p44, %rd304, 0;
+	@!%p44 bra $L50;
 	mul.lo.s64 %rd305, %rd196, %rd183;
 	mad.lo.s64 %rd306, %rd305, 8, %rd181;
 	st.shared.s64 [%rd306+0], %rd303;
@@ -21993,14 +21943,14 @@ $L50:
 	mov.b64 %rd308, %rd307;
 	mul.lo.s64 %rd309, %rd308, %rd158;
 	mov.b64 %rd310, %rd309;
-	@!%p17 bra $L52;
+	@!%p15 bra $L52;
 	mov.b64 %rd310, %rd303;
 $L52:
 	mov.b64 %rd311, 0;
 $L53:
-	setp.lt.s64 %p48, %rd311, %rd303;
-	not.pred %p49, %p48;
-	@!%p49 bra $L57;
+	setp.lt.s64 %p45, %rd311, %rd303;
+	not.pred %p46, %p45;
+	@!%p46 bra $L57;
 	bra.uni $L55;
 $L57:
 	mov.b64 %rd312, 0;
@@ -22017,9 +21967,9 @@ $L57:
 	mov.b64 %rd323, 0;
 	mov.b64 %rd324, %rd322;
 $L58:
-	setp.lt.s64 %p50, %rd323, %rd324;
-	not.pred %p51, %p50;
-	@!%p51 bra $L62;
+	setp.lt.s64 %p47, %rd323, %rd324;
+	not.pred %p48, %p47;
+	@!%p48 bra $L62;
 	bra.uni $L60;
 $L62:
 	add.s64 %rd325, %rd323, %rd324;
@@ -22030,8 +21980,8 @@ $L62:
 	mad.lo.s64 %rd330, %rd329, 8, %rd181;
 	ld.shared.s64 %rd331, [%rd330+0];
 	mov.b64 %rd332, %rd331;
-	setp.le.s64 %p52, %rd332, %rd320;
-	@!%p52 bra $L63;
+	setp.le.s64 %p49, %rd332, %rd320;
+	@!%p49 bra $L63;
 	mov.b64 %rd323, %rd328;
 	bra.uni $L64;
 $L63:
@@ -22045,9 +21995,9 @@ $L60:
 	mov.b64 %rd335, %rd334;
 	mov.b64 %rd336, %rd335;
 $L65:
-	setp.lt.s64 %p53, %rd318, %rd315;
-	not.pred %p54, %p53;
-	@!%p54 bra $L69;
+	setp.lt.s64 %p50, %rd318, %rd315;
+	not.pred %p51, %p50;
+	@!%p51 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
@@ -22056,9 +22006,9 @@ $L70:
 	mad.lo.s64 %rd339, %rd338, 8, %rd181;
 	ld.shared.s64 %rd340, [%rd339+0];
 	mov.b64 %rd341, %rd340;
-	setp.le.s64 %p55, %rd341, %rd318;
-	not.pred %p56, %p55;
-	@!%p56 bra $L74;
+	setp.le.s64 %p52, %rd341, %rd318;
+	not.pred %p53, %p52;
+	@!%p53 bra $L74;
 	bra.uni $L72;
 $L74:
 	add.s64 %rd342, %rd336, 1;
@@ -22068,12 +22018,12 @@ $L71:
 $L72:
 	mul.lo.s64 %rd343, %rd336, %rd191;
 	mad.lo.s64 %rd344, %rd343, 4, %rd189;
-	ld.shared.s32 %r102, [%rd344+0];
+	ld.shared.s32 %r101, [%rd344+0];
+	mov.b32 %r102, %r101;
 	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r103;
 	mov.b64 %rd345, %rd129;
-	mov.b32 %r105, %r104;
-	cvt.s64.s32 %rd346, %r105;
+	mov.b32 %r104, %r103;
+	cvt.s64.s32 %rd346, %r104;
 	mul.lo.s64 %rd347, %rd346, %rd132;
 	mad.lo.s64 %rd348, %rd347, 8, %rd130;
 	ld.global.nc.s64 %rd349, [%rd348+0];
@@ -22088,57 +22038,56 @@ $L72:
 	mov.b64 %rd358, %rd357;
 	mul.lo.s64 %rd359, %rd358, %rd135;
 	mad.lo.s64 %rd360, %rd359, 4, %rd133;
-	ld.global.nc.s32 %r106, [%rd360+0];
+	ld.global.nc.s32 %r105, [%rd360+0];
+	mov.b32 %r106, %r105;
 	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r107;
-	mov.b32 %r109, %r41;
-	mov.pred %p57, %p19;
-	mov.pred %p58, %p20;
-	mov.b32 %r110, %r104;
-	mov.b32 %r111, %r108;
+	mov.b32 %r108, %r40;
+	mov.pred %p54, %p17;
+	mov.b32 %r109, %r103;
+	mov.b32 %r110, %r107;
 	mov.b64 %rd361, %rd358;
 $L75:
-	cvt.s64.s32 %rd362, %r110;
+	cvt.s64.s32 %rd362, %r109;
 	mul.lo.s64 %rd363, %rd362, %rd163;
 	mad.lo.s64 %rd364, %rd363, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd365, [%rd364+0];
 	mov.b64 %rd366, %rd365;
 	mov.b64 %rd367, %rd366;
 	shr.u64 %rd368, %rd367, 32;
-	cvt.u32.u64 %r112, %rd368;
-	mov.b32 %r113, %r112;
-	add.s32 %r114, %r113, 1;
+	cvt.u32.u64 %r111, %rd368;
+	mov.b32 %r112, %r111;
+	add.s32 %r113, %r112, 1;
+	mov.b32 %r114, %r113;
 	mov.b32 %r115, %r114;
-	mov.b32 %r116, %r115;
-	mov.b32 %r117, %r110;
-	cvt.u64.u32 %rd369, %r116;
+	mov.b32 %r116, %r109;
+	cvt.u64.u32 %rd369, %r115;
 	shl.b64 %rd370, %rd369, 32;
-	cvt.u64.u32 %rd371, %r117;
+	cvt.u64.u32 %rd371, %r116;
 	or.b64 %rd372, %rd370, %rd371;
 	mov.b64 %rd373, %rd372;
 	mov.b64 %rd374, %rd373;
 $L78:
-	cvt.s64.s32 %rd375, %r111;
+	cvt.s64.s32 %rd375, %r110;
 	mul.lo.s64 %rd376, %rd375, %rd163;
 	mad.lo.s64 %rd377, %rd376, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd378, [%rd377+0];
 	mov.b64 %rd379, %rd378;
 	mov.b64 %rd380, %rd379;
 	shr.u64 %rd381, %rd380, 32;
-	cvt.u32.u64 %r118, %rd381;
-	setp.ls.u32 %p59, %r118, %r115;
-	@!%p59 bra $L82;
-	mov.pred %p60, 0;
+	cvt.u32.u64 %r117, %rd381;
+	setp.ls.u32 %p55, %r117, %r114;
+	@!%p55 bra $L82;
+	mov.pred %p56, 0;
 	bra.uni $L77;
 $L82:
-	cvt.s64.s32 %rd382, %r111;
+	cvt.s64.s32 %rd382, %r110;
 	mul.lo.s64 %rd383, %rd382, %rd163;
 	mad.lo.s64 %rd384, %rd383, 8, %rd161;
 	atom.global.cas.b64 %rd385, [%rd384], %rd380, %rd374;
-	setp.eq.u64 %p61, %rd385, %rd380;
-	mov.pred %p62, %p61;
-	@!%p62 bra $L84;
-	mov.pred %p60, 1;
+	setp.eq.u64 %p57, %rd385, %rd380;
+	mov.pred %p58, %p57;
+	@!%p58 bra $L84;
+	mov.pred %p56, 1;
 	bra.uni $L77;
 $L84:
 $L79:
@@ -22148,108 +22097,108 @@ $L80:
 $L76:
 	bra.uni $L75;
 $L77:
-	@!%p60 bra $L86;
-	mov.pred %p63, 0;
+	@!%p56 bra $L86;
+	mov.pred %p59, 0;
 	mov.b64 %rd386, %rd312;
-	mov.b32 %r119, %r108;
+	mov.b32 %r118, %r107;
 $L87:
-	@!%p17 bra $L91;
-	shr.s32 %r120, %r119, 5;
-	cvt.s64.s32 %rd387, %r120;
+	@!%p15 bra $L91;
+	shr.s32 %r119, %r118, 5;
+	cvt.s64.s32 %rd387, %r119;
 	mov.b64 %rd388, %rd387;
-	and.b32 %r121, %r119, 31;
-	cvt.s64.s32 %rd389, %r121;
+	and.b32 %r120, %r118, 31;
+	cvt.s64.s32 %rd389, %r120;
 	min.u64 %rd390, %rd389, 32;
-	cvt.u32.u64 %r122, %rd390;
-	mov.b32 %r124, 0x1;
-	shl.b32 %r123, %r124, %r122;
-	setp.hs.u32 %p64, %r122, 32;
-	selp.b32 %r125, 0, %r123, %p64;
-	mov.b32 %r126, %r125;
+	cvt.u32.u64 %r121, %rd390;
+	mov.b32 %r123, 0x1;
+	shl.b32 %r122, %r123, %r121;
+	setp.hs.u32 %p60, %r121, 32;
+	selp.b32 %r124, 0, %r122, %p60;
+	mov.b32 %r125, %r124;
 	mov.b64 %rd391, %rd388;
-	mov.b32 %r127, %r126;
+	mov.b32 %r126, %r125;
 	mul.lo.s64 %rd392, %rd391, %rd154;
 	mad.lo.s64 %rd393, %rd392, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r128, [%rd393+0];
-	mov.b32 %r129, %r128;
-	and.b32 %r130, %r129, %r127;
-	setp.ne.u32 %p65, %r130, 0x0;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L93;
+	ld.relaxed.gpu.global.u32 %r127, [%rd393+0];
+	mov.b32 %r128, %r127;
+	and.b32 %r129, %r128, %r126;
+	setp.ne.u32 %p61, %r129, 0x0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L93;
 	mul.lo.s64 %rd394, %rd391, %rd154;
 	mad.lo.s64 %rd395, %rd394, 4, %rd152;
-	atom.global.or.b32 %r131, [%rd395], %r127;
-	mov.b32 %r132, %r131;
-	and.b32 %r133, %r132, %r127;
-	setp.ne.u32 %p68, %r133, 0x0;
-	mov.pred %p66, %p68;
+	atom.global.or.b32 %r130, [%rd395], %r126;
+	mov.b32 %r131, %r130;
+	and.b32 %r132, %r131, %r126;
+	setp.ne.u32 %p64, %r132, 0x0;
+	mov.pred %p62, %p64;
 $L93:
-	@!%p66 bra $L95;
+	@!%p62 bra $L95;
 	mov.b64 %rd396, %rd386;
 	mov.b64 %rd397, %rd396;
-	mov.pred %p69, 0;
+	mov.pred %p65, 0;
 	bra.uni $L89;
 $L95:
 	mov.b64 %rd398, %rd386;
 	mov.b64 %rd397, %rd398;
-	mov.pred %p69, 1;
+	mov.pred %p65, 1;
 	bra.uni $L89;
 $L91:
-	@!%p18 bra $L97;
-	cvt.s64.s32 %rd399, %r119;
+	@!%p16 bra $L97;
+	cvt.s64.s32 %rd399, %r118;
 	mul.lo.s64 %rd400, %rd399, %rd157;
 	mad.lo.s64 %rd401, %rd400, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r134, [%rd401+0];
-	mov.b32 %r135, %r134;
-	setp.eq.s32 %p70, %r135, %r40;
-	mov.pred %p71, %p70;
-	not.pred %p72, %p71;
-	@!%p72 bra $L99;
-	cvt.s64.s32 %rd402, %r119;
+	ld.relaxed.gpu.global.s32 %r133, [%rd401+0];
+	mov.b32 %r134, %r133;
+	setp.eq.s32 %p66, %r134, %r39;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L99;
+	cvt.s64.s32 %rd402, %r118;
 	mul.lo.s64 %rd403, %rd402, %rd157;
 	mad.lo.s64 %rd404, %rd403, 4, %rd155;
-	atom.global.exch.b32 %r136, [%rd404], %r40;
-	mov.b32 %r137, %r136;
-	setp.eq.s32 %p73, %r137, %r40;
-	mov.pred %p71, %p73;
+	atom.global.exch.b32 %r135, [%rd404], %r39;
+	mov.b32 %r136, %r135;
+	setp.eq.s32 %p69, %r136, %r39;
+	mov.pred %p67, %p69;
 $L99:
-	@!%p71 bra $L101;
+	@!%p67 bra $L101;
 	mov.b64 %rd405, %rd386;
 	mov.b64 %rd397, %rd405;
-	mov.pred %p69, 0;
+	mov.pred %p65, 0;
 	bra.uni $L89;
 $L101:
 $L97:
 	mul.lo.s64 %rd406, %rd386, %rd174;
 	mad.lo.s64 %rd407, %rd406, 4, %rd172;
-	st.shared.s32 [%rd407+0], %r119;
+	st.shared.s32 [%rd407+0], %r118;
 	add.s64 %rd408, %rd386, 1;
 	mov.b64 %rd409, %rd408;
 	mov.b64 %rd397, %rd409;
-	mov.pred %p69, 1;
+	mov.pred %p65, 1;
 	bra.uni $L89;
 $L88:
 	bra.uni $L87;
 $L89:
 	mov.b64 %rd410, %rd397;
-	mov.pred %p74, %p69;
+	mov.pred %p70, %p65;
 	mov.b64 %rd312, %rd410;
-	mov.pred %p63, %p74;
-	@!%p63 bra $L103;
+	mov.pred %p59, %p70;
+	@!%p59 bra $L103;
 	mov.b64 %rd411, %rd129;
-	mov.b32 %r138, %r108;
-	setp.lt.s64 %p75, %rd115, 64;
-	setp.le.s64 %p76, %rd159, 1;
-	or.pred %p77, %p75, %p76;
-	@!%p77 bra $L104;
-	cvt.s64.s32 %rd412, %r138;
+	mov.b32 %r137, %r107;
+	setp.lt.s64 %p71, %rd115, 64;
+	setp.le.s64 %p72, %rd159, 1;
+	or.pred %p73, %p71, %p72;
+	@!%p73 bra $L104;
+	cvt.s64.s32 %rd412, %r137;
 	add.s64 %rd413, %rd412, 1;
 	mul.lo.s64 %rd414, %rd413, %rd132;
 	mad.lo.s64 %rd415, %rd414, 8, %rd130;
 	ld.global.nc.s64 %rd416, [%rd415+0];
 	mov.b64 %rd417, %rd416;
-	cvt.s64.s32 %rd418, %r138;
+	cvt.s64.s32 %rd418, %r137;
 	mul.lo.s64 %rd419, %rd418, %rd132;
 	mad.lo.s64 %rd420, %rd419, 8, %rd130;
 	ld.global.nc.s64 %rd421, [%rd420+0];
@@ -22260,27 +22209,27 @@ $L89:
 	bra.uni $L105;
 $L104:
 	mov.b64 %rd425, %rd159;
-	setp.ge.s64 %p78, %rd115, 4096;
-	@!%p78 bra $L107;
+	setp.ge.s64 %p74, %rd115, 4096;
+	@!%p74 bra $L107;
 	mul.lo.s64 %rd426, %rd425, 4;
 	mov.b64 %rd425, %rd426;
 $L107:
-	setp.ge.s64 %p79, %rd115, 65536;
-	@!%p79 bra $L109;
+	setp.ge.s64 %p75, %rd115, 65536;
+	@!%p75 bra $L109;
 	mul.lo.s64 %rd427, %rd425, 4;
 	mov.b64 %rd425, %rd427;
 $L109:
 	sub.s64 %rd428, %rd425, 1;
 	and.b64 %rd429, %rd115, %rd428;
-	setp.eq.s64 %p80, %rd429, 0;
-	@!%p80 bra $L111;
-	cvt.s64.s32 %rd430, %r138;
+	setp.eq.s64 %p76, %rd429, 0;
+	@!%p76 bra $L111;
+	cvt.s64.s32 %rd430, %r137;
 	add.s64 %rd431, %rd430, 1;
 	mul.lo.s64 %rd432, %rd431, %rd132;
 	mad.lo.s64 %rd433, %rd432, 8, %rd130;
 	ld.global.nc.s64 %rd434, [%rd433+0];
 	mov.b64 %rd435, %rd434;
-	cvt.s64.s32 %rd436, %r138;
+	cvt.s64.s32 %rd436, %r137;
 	mul.lo.s64 %rd437, %rd436, %rd132;
 	mad.lo.s64 %rd438, %rd437, 8, %rd130;
 	ld.global.nc.s64 %rd439, [%rd438+0];
@@ -22302,105 +22251,105 @@ $L66:
 $L67:
 	mov.b64 %rd446, %rd312;
 $L112:
-	@!%p17 bra $L116;
+	@!%p15 bra $L116;
 	bra.uni $L114;
 $L116:
 	// block scan
 	mov.b64 %rd447, %rd446;
-	mov.b32 %r139, %r3;
+	mov.b32 %r138, %r3;
 $L117:
-	setp.hs.u32 %p81, %r139, 32;
-	@%p81 bra $L118;
-	mov.b64 {%r140, %r141}, %rd447;
-	shfl.sync.up.b32 %r142|%p82, %r140, %r139, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd448, {%r142, %r143};
-	@!%p82 bra $L119;
+	setp.hs.u32 %p77, %r138, 32;
+	@%p77 bra $L118;
+	mov.b64 {%r139, %r140}, %rd447;
+	shfl.sync.up.b32 %r141|%p78, %r139, %r138, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
+	mov.b64 %rd448, {%r141, %r142};
+	@!%p78 bra $L119;
 	add.s64 %rd449, %rd448, %rd447;
 	mov.b64 %rd447, %rd449;
 $L119:
-	shl.b32 %r139, %r139, 1;
+	shl.b32 %r138, %r138, 1;
 	bra.uni $L117;
 $L118:
-	mov.b64 {%r144, %r145}, %rd447;
-	shfl.sync.up.b32 %r146|%p83, %r144, %r3, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd450, {%r146, %r147};
-	setp.lo.u32 %p84, %r3, 32;
-	and.pred %p85, %p83, %p84;
-	selp.b64 %rd451, %rd450, 0, %p85;
-	sub.u32 %r148, %r13, %r3;
-	setp.eq.u32 %p86, %r7, %r148;
-	@!%p86 bra $L120;
+	mov.b64 {%r143, %r144}, %rd447;
+	shfl.sync.up.b32 %r145|%p79, %r143, %r3, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
+	mov.b64 %rd450, {%r145, %r146};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd451, %rd450, 0, %p81;
+	sub.u32 %r147, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r147;
+	@!%p82 bra $L120;
 	mul.wide.u32 %rd452, %r8, 16;
 	add.s64 %rd453, %rd1, %rd452;
 	st.shared.s64 [%rd453+0], %rd447;
 $L120:
 	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L121;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L121;
 	mov.b64 %rd454, 0;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L122;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L122;
 	mul.wide.u32 %rd455, %r7, 16;
 	add.s64 %rd456, %rd1, %rd455;
 	ld.shared.s64 %rd457, [%rd456+0];
 	mov.b64 %rd454, %rd457;
 $L122:
-	mov.b64 {%r149, %r150}, %rd454;
-	shfl.sync.up.b32 %r151|%p89, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd458, {%r151, %r152};
-	@!%p89 bra $L123;
+	mov.b64 {%r148, %r149}, %rd454;
+	shfl.sync.up.b32 %r150|%p85, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd458, {%r150, %r151};
+	@!%p85 bra $L123;
 	add.s64 %rd459, %rd458, %rd454;
 	mov.b64 %rd454, %rd459;
 $L123:
-	mov.b64 {%r153, %r154}, %rd454;
-	shfl.sync.up.b32 %r155|%p90, %r153, 2, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd460, {%r155, %r156};
-	@!%p90 bra $L124;
+	mov.b64 {%r152, %r153}, %rd454;
+	shfl.sync.up.b32 %r154|%p86, %r152, 2, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
+	mov.b64 %rd460, {%r154, %r155};
+	@!%p86 bra $L124;
 	add.s64 %rd461, %rd460, %rd454;
 	mov.b64 %rd454, %rd461;
 $L124:
-	mov.b64 {%r157, %r158}, %rd454;
-	shfl.sync.up.b32 %r159|%p91, %r157, 4, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd462, {%r159, %r160};
-	@!%p91 bra $L125;
+	mov.b64 {%r156, %r157}, %rd454;
+	shfl.sync.up.b32 %r158|%p87, %r156, 4, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
+	mov.b64 %rd462, {%r158, %r159};
+	@!%p87 bra $L125;
 	add.s64 %rd463, %rd462, %rd454;
 	mov.b64 %rd454, %rd463;
 $L125:
-	mov.b64 {%r161, %r162}, %rd454;
-	shfl.sync.up.b32 %r163|%p92, %r161, 8, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd464, {%r163, %r164};
-	@!%p92 bra $L126;
+	mov.b64 {%r160, %r161}, %rd454;
+	shfl.sync.up.b32 %r162|%p88, %r160, 8, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
+	mov.b64 %rd464, {%r162, %r163};
+	@!%p88 bra $L126;
 	add.s64 %rd465, %rd464, %rd454;
 	mov.b64 %rd454, %rd465;
 $L126:
-	mov.b64 {%r165, %r166}, %rd454;
-	shfl.sync.up.b32 %r167|%p93, %r165, 16, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd466, {%r167, %r168};
-	@!%p93 bra $L127;
+	mov.b64 {%r164, %r165}, %rd454;
+	shfl.sync.up.b32 %r166|%p89, %r164, 16, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
+	mov.b64 %rd466, {%r166, %r167};
+	@!%p89 bra $L127;
 	add.s64 %rd467, %rd466, %rd454;
 	mov.b64 %rd454, %rd467;
 $L127:
-	mov.b64 {%r169, %r170}, %rd454;
-	shfl.sync.up.b32 %r171|%p94, %r169, 1, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd468, {%r171, %r172};
-	selp.b64 %rd469, %rd468, 0, %p94;
-	@!%p88 bra $L128;
+	mov.b64 {%r168, %r169}, %rd454;
+	shfl.sync.up.b32 %r170|%p90, %r168, 1, 0, %r17;
+	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
+	mov.b64 %rd468, {%r170, %r171};
+	selp.b64 %rd469, %rd468, 0, %p90;
+	@!%p84 bra $L128;
 	mul.wide.u32 %rd470, %r7, 16;
 	add.s64 %rd471, %rd1, %rd470;
 	add.s64 %rd472, %rd471, 512;
 	st.shared.s64 [%rd472+0], %rd469;
 $L128:
-	sub.u32 %r173, %r10, 1;
-	setp.eq.u32 %p95, %r7, %r173;
-	@!%p95 bra $L129;
+	sub.u32 %r172, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r172;
+	@!%p91 bra $L129;
 	st.shared.s64 [%rd1+1024], %rd454;
 $L129:
 $L121:
@@ -22411,10 +22360,10 @@ $L121:
 	ld.shared.s64 %rd476, [%rd475+0];
 	add.s64 %rd477, %rd476, %rd451;
 	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd477;
-	shfl.sync.idx.b32 %r176|%p96, %r174, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd479, {%r176, %r177};
+	mov.b64 {%r173, %r174}, %rd477;
+	shfl.sync.idx.b32 %r175|%p92, %r173, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r176, %r174, 0, %r22, %r17;
+	mov.b64 %rd479, {%r175, %r176};
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
 	mov.b64 %rd482, %rd480;
@@ -22424,20 +22373,20 @@ $L121:
 	mov.b64 %rd486, %rd484;
 	mov.b64 %rd487, 0;
 	cvt.u64.u32 %rd488, %r2;
-	setp.eq.s64 %p97, %rd488, 0;
-	setp.gt.s64 %p98, %rd486, 0;
-	and.pred %p99, %p97, %p98;
-	@!%p99 bra $L131;
+	setp.eq.s64 %p93, %rd488, 0;
+	setp.gt.s64 %p94, %rd486, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L131;
 	atom.global.add.u64 %rd489, [%rd149], %rd486;
 	mov.b64 %rd490, %rd489;
 	mov.b64 %rd487, %rd490;
 $L131:
 	cvt.u64.u32 %rd491, %r2;
-	setp.eq.s64 %p100, %rd491, 0;
-	setp.eq.u32 %p101, %r1, 0;
-	and.pred %p102, %p100, %p101;
+	setp.eq.s64 %p96, %rd491, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
 	bar.sync 0;
-	@!%p102 bra $L132;
+	@!%p98 bra $L132;
 	st.shared.s64 [%rd1+1024], %rd487;
 $L132:
 	bar.sync 0;
@@ -22448,19 +22397,19 @@ $L132:
 	mov.b64 %rd495, %rd494;
 	mov.b64 %rd496, 0;
 $L133:
-	setp.lt.s64 %p103, %rd496, %rd446;
-	not.pred %p104, %p103;
-	@!%p104 bra $L137;
+	setp.lt.s64 %p99, %rd496, %rd446;
+	not.pred %p100, %p99;
+	@!%p100 bra $L137;
 	bra.uni $L135;
 $L137:
 	mul.lo.s64 %rd497, %rd496, %rd174;
 	mad.lo.s64 %rd498, %rd497, 4, %rd172;
-	ld.shared.s32 %r178, [%rd498+0];
-	mov.b32 %r179, %r178;
+	ld.shared.s32 %r177, [%rd498+0];
+	mov.b32 %r178, %r177;
 	add.s64 %rd499, %rd495, %rd496;
 	mul.lo.s64 %rd500, %rd499, %rd148;
 	mad.lo.s64 %rd501, %rd500, 4, %rd146;
-	st.global.s32 [%rd501+0], %r179;
+	st.global.s32 [%rd501+0], %r178;
 $L134:
 	add.s64 %rd502, %rd496, 1;
 	mov.b64 %rd496, %rd502;
@@ -22483,43 +22432,43 @@ $L6:
 	mov.b64 %rd504, %rd115;
 	mov.b64 %rd505, %rd116;
 	// block reduction
-	mov.b32 %r180, 1;
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
+	mov.b32 %r179, 1;
+	sub.u32 %r180, %r13, 1;
+	mov.b32 %r181, %r3;
 $L138:
-	setp.hs.u32 %p105, %r182, 32;
-	@%p105 bra $L139;
-	mov.b64 {%r183, %r184}, %rd504;
-	shfl.sync.down.b32 %r185|%p106, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd506, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd505;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd507, {%r189, %r190};
-	@!%p106 bra $L140;
-	setp.ne.u32 %p107, %r18, 9;
-	@%p107 bra.uni $L142;
-	setp.lt.s64 %p108, %rd506, %rd504;
-	setp.eq.s64 %p109, %rd506, %rd504;
-	setp.lt.s64 %p110, %rd507, %rd505;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd508, %rd506, %rd504, %p112;
-	selp.b64 %rd509, %rd507, %rd505, %p112;
+	setp.hs.u32 %p101, %r181, 32;
+	@%p101 bra $L139;
+	mov.b64 {%r182, %r183}, %rd504;
+	shfl.sync.down.b32 %r184|%p102, %r182, %r181, %r180, %r17;
+	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
+	mov.b64 %rd506, {%r184, %r185};
+	mov.b64 {%r186, %r187}, %rd505;
+	shfl.sync.down.b32 %r188, %r186, %r181, %r180, %r17;
+	shfl.sync.down.b32 %r189, %r187, %r181, %r180, %r17;
+	mov.b64 %rd507, {%r188, %r189};
+	@!%p102 bra $L140;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L142;
+	setp.lt.s64 %p104, %rd506, %rd504;
+	setp.eq.s64 %p105, %rd506, %rd504;
+	setp.lt.s64 %p106, %rd507, %rd505;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd508, %rd506, %rd504, %p108;
+	selp.b64 %rd509, %rd507, %rd505, %p108;
 	mov.b64 %rd504, %rd508;
 	mov.b64 %rd505, %rd509;
 	bra.uni $L141;
 $L142:
-	setp.ne.u32 %p113, %r18, 10;
-	@%p113 bra.uni $L143;
-	setp.gt.s64 %p114, %rd506, %rd504;
-	setp.eq.s64 %p115, %rd506, %rd504;
-	setp.lt.s64 %p116, %rd507, %rd505;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd510, %rd506, %rd504, %p118;
-	selp.b64 %rd511, %rd507, %rd505, %p118;
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L143;
+	setp.gt.s64 %p110, %rd506, %rd504;
+	setp.eq.s64 %p111, %rd506, %rd504;
+	setp.lt.s64 %p112, %rd507, %rd505;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd510, %rd506, %rd504, %p114;
+	selp.b64 %rd511, %rd507, %rd505, %p114;
 	mov.b64 %rd504, %rd510;
 	mov.b64 %rd505, %rd511;
 	bra.uni $L141;
@@ -22543,21 +22492,21 @@ $L144:
 	mov.b64 %rd505, %rd517;
 $L141:
 $L140:
-	shl.b32 %r182, %r182, 1;
+	shl.b32 %r181, %r181, 1;
 	bra.uni $L138;
 $L139:
-	setp.eq.u32 %p119, %r7, 0;
-	@!%p119 bra $L145;
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L145;
 	mul.wide.u32 %rd524, %r8, 16;
 	add.s64 %rd525, %rd1, %rd524;
 	st.shared.s64 [%rd525+0], %rd504;
 	st.shared.s64 [%rd525+8], %rd505;
 $L145:
 	bar.sync 0;
-	setp.eq.u32 %p120, %r8, 0;
-	@!%p120 bra $L146;
-	setp.lo.u32 %p121, %r7, %r10;
-	@!%p121 bra $L147;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L146;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L147;
 	mul.wide.u32 %rd526, %r7, 16;
 	add.s64 %rd527, %rd1, %rd526;
 	ld.shared.s64 %rd528, [%rd527+0];
@@ -22565,42 +22514,42 @@ $L145:
 	mov.b64 %rd504, %rd528;
 	mov.b64 %rd505, %rd529;
 $L147:
-	sub.u32 %r191, %r10, 1;
-	mov.b32 %r192, %r180;
+	sub.u32 %r190, %r10, 1;
+	mov.b32 %r191, %r179;
 $L148:
-	setp.hs.u32 %p122, %r192, 32;
-	@%p122 bra $L149;
-	mov.b64 {%r193, %r194}, %rd504;
-	shfl.sync.down.b32 %r195|%p123, %r193, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd530, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd505;
-	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd531, {%r199, %r200};
-	@!%p123 bra $L150;
-	setp.ne.u32 %p124, %r18, 9;
-	@%p124 bra.uni $L152;
-	setp.lt.s64 %p125, %rd530, %rd504;
-	setp.eq.s64 %p126, %rd530, %rd504;
-	setp.lt.s64 %p127, %rd531, %rd505;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd532, %rd530, %rd504, %p129;
-	selp.b64 %rd533, %rd531, %rd505, %p129;
+	setp.hs.u32 %p118, %r191, 32;
+	@%p118 bra $L149;
+	mov.b64 {%r192, %r193}, %rd504;
+	shfl.sync.down.b32 %r194|%p119, %r192, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
+	mov.b64 %rd530, {%r194, %r195};
+	mov.b64 {%r196, %r197}, %rd505;
+	shfl.sync.down.b32 %r198, %r196, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r199, %r197, %r191, %r190, %r17;
+	mov.b64 %rd531, {%r198, %r199};
+	@!%p119 bra $L150;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L152;
+	setp.lt.s64 %p121, %rd530, %rd504;
+	setp.eq.s64 %p122, %rd530, %rd504;
+	setp.lt.s64 %p123, %rd531, %rd505;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd532, %rd530, %rd504, %p125;
+	selp.b64 %rd533, %rd531, %rd505, %p125;
 	mov.b64 %rd504, %rd532;
 	mov.b64 %rd505, %rd533;
 	bra.uni $L151;
 $L152:
-	setp.ne.u32 %p130, %r18, 10;
-	@%p130 bra.uni $L153;
-	setp.gt.s64 %p131, %rd530, %rd504;
-	setp.eq.s64 %p132, %rd530, %rd504;
-	setp.lt.s64 %p133, %rd531, %rd505;
-	and.pred %p134, %p132, %p133;
-	or.pred %p135, %p131, %p134;
-	selp.b64 %rd534, %rd530, %rd504, %p135;
-	selp.b64 %rd535, %rd531, %rd505, %p135;
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L153;
+	setp.gt.s64 %p127, %rd530, %rd504;
+	setp.eq.s64 %p128, %rd530, %rd504;
+	setp.lt.s64 %p129, %rd531, %rd505;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd534, %rd530, %rd504, %p131;
+	selp.b64 %rd535, %rd531, %rd505, %p131;
 	mov.b64 %rd504, %rd534;
 	mov.b64 %rd505, %rd535;
 	bra.uni $L151;
@@ -22624,53 +22573,53 @@ $L154:
 	mov.b64 %rd505, %rd517;
 $L151:
 $L150:
-	shl.b32 %r192, %r192, 1;
+	shl.b32 %r191, %r191, 1;
 	bra.uni $L148;
 $L149:
 $L146:
 	mul.wide.u32 %rd542, %r29, 16;
 	add.s64 %rd543, %rd11, %rd542;
-	setp.eq.u32 %p136, %r5, 0;
-	@!%p136 bra $L155;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L155;
 	st.global.s64 [%rd543+0], %rd504;
 	st.global.s64 [%rd543+8], %rd505;
 $L155:
 	// the last block combines the partials
-	setp.eq.u32 %p137, %r5, 0;
-	@!%p137 bra $L156;
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L156;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r201, [gk_reduce_done], 1;
-	sub.u32 %r202, %r30, 1;
-	setp.eq.u32 %p138, %r201, %r202;
+	atom.global.add.u32 %r200, [gk_reduce_done], 1;
+	sub.u32 %r201, %r30, 1;
+	setp.eq.u32 %p134, %r200, %r201;
 	fence.acq_rel.gpu;
-	selp.b32 %r203, 1, 0, %p138;
-	st.shared.u32 [%rd1+1024], %r203;
+	selp.b32 %r202, 1, 0, %p134;
+	st.shared.u32 [%rd1+1024], %r202;
 $L156:
 	bar.sync 0;
-	ld.shared.u32 %r204, [%rd1+1024];
-	setp.ne.u32 %p139, %r204, 0;
-	@!%p139 bra $L157;
+	ld.shared.u32 %r203, [%rd1+1024];
+	setp.ne.u32 %p135, %r203, 0;
+	@!%p135 bra $L157;
 	cvt.u64.u32 %rd546, %r30;
 	cvt.u64.u32 %rd547, %r5;
 	cvt.u64.u32 %rd548, %r6;
-	setp.ne.u32 %p140, %r18, 9;
-	@%p140 bra.uni $L159;
+	setp.ne.u32 %p136, %r18, 9;
+	@%p136 bra.uni $L159;
 	mov.b64 %rd544, 9223372036854775807;
 	mov.b64 %rd545, 9223372036854775807;
 	mov.b64 %rd549, %rd547;
 $L160:
-	setp.ge.s64 %p141, %rd549, %rd546;
-	@%p141 bra $L161;
+	setp.ge.s64 %p137, %rd549, %rd546;
+	@%p137 bra $L161;
 	mad.lo.s64 %rd550, %rd549, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
 	ld.relaxed.gpu.global.s64 %rd552, [%rd550+8];
-	setp.lt.s64 %p142, %rd551, %rd544;
-	setp.eq.s64 %p143, %rd551, %rd544;
-	setp.lt.s64 %p144, %rd552, %rd545;
-	and.pred %p145, %p143, %p144;
-	or.pred %p146, %p142, %p145;
-	selp.b64 %rd553, %rd551, %rd544, %p146;
-	selp.b64 %rd554, %rd552, %rd545, %p146;
+	setp.lt.s64 %p138, %rd551, %rd544;
+	setp.eq.s64 %p139, %rd551, %rd544;
+	setp.lt.s64 %p140, %rd552, %rd545;
+	and.pred %p141, %p139, %p140;
+	or.pred %p142, %p138, %p141;
+	selp.b64 %rd553, %rd551, %rd544, %p142;
+	selp.b64 %rd554, %rd552, %rd545, %p142;
 	mov.b64 %rd544, %rd553;
 	mov.b64 %rd545, %rd554;
 	add.s64 %rd549, %rd549, %rd548;
@@ -22678,24 +22627,24 @@ $L160:
 $L161:
 	bra.uni $L158;
 $L159:
-	setp.ne.u32 %p147, %r18, 10;
-	@%p147 bra.uni $L162;
+	setp.ne.u32 %p143, %r18, 10;
+	@%p143 bra.uni $L162;
 	mov.b64 %rd544, -9223372036854775808;
 	mov.b64 %rd545, 9223372036854775807;
 	mov.b64 %rd555, %rd547;
 $L163:
-	setp.ge.s64 %p148, %rd555, %rd546;
-	@%p148 bra $L164;
+	setp.ge.s64 %p144, %rd555, %rd546;
+	@%p144 bra $L164;
 	mad.lo.s64 %rd556, %rd555, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd557, [%rd556+0];
 	ld.relaxed.gpu.global.s64 %rd558, [%rd556+8];
-	setp.gt.s64 %p149, %rd557, %rd544;
-	setp.eq.s64 %p150, %rd557, %rd544;
-	setp.lt.s64 %p151, %rd558, %rd545;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd559, %rd557, %rd544, %p153;
-	selp.b64 %rd560, %rd558, %rd545, %p153;
+	setp.gt.s64 %p145, %rd557, %rd544;
+	setp.eq.s64 %p146, %rd557, %rd544;
+	setp.lt.s64 %p147, %rd558, %rd545;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd559, %rd557, %rd544, %p149;
+	selp.b64 %rd560, %rd558, %rd545, %p149;
 	mov.b64 %rd544, %rd559;
 	mov.b64 %rd545, %rd560;
 	add.s64 %rd555, %rd555, %rd548;
@@ -22716,8 +22665,8 @@ $L165:
 	mov.b64 %rd545, %rd562;
 	mov.b64 %rd563, %rd547;
 $L166:
-	setp.ge.s64 %p154, %rd563, %rd546;
-	@%p154 bra $L167;
+	setp.ge.s64 %p150, %rd563, %rd546;
+	@%p150 bra $L167;
 	mad.lo.s64 %rd564, %rd563, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd565, [%rd564+0];
 	ld.relaxed.gpu.global.s64 %rd566, [%rd564+8];
@@ -22745,44 +22694,44 @@ $L158:
 	mov.b64 %rd573, %rd544;
 	mov.b64 %rd574, %rd545;
 	// block reduction
+	mov.b32 %r204, 1;
 	mov.b32 %r205, 1;
-	mov.b32 %r206, 1;
-	sub.u32 %r207, %r13, 1;
-	mov.b32 %r208, %r205;
+	sub.u32 %r206, %r13, 1;
+	mov.b32 %r207, %r204;
 $L169:
-	setp.hs.u32 %p155, %r208, 32;
-	@%p155 bra $L170;
-	mov.b64 {%r209, %r210}, %rd573;
-	shfl.sync.down.b32 %r211|%p156, %r209, %r208, %r207, %r17;
-	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
-	mov.b64 %rd575, {%r211, %r212};
-	mov.b64 {%r213, %r214}, %rd574;
-	shfl.sync.down.b32 %r215, %r213, %r208, %r207, %r17;
-	shfl.sync.down.b32 %r216, %r214, %r208, %r207, %r17;
-	mov.b64 %rd576, {%r215, %r216};
-	@!%p156 bra $L171;
-	setp.ne.u32 %p157, %r18, 9;
-	@%p157 bra.uni $L173;
-	setp.lt.s64 %p158, %rd575, %rd573;
-	setp.eq.s64 %p159, %rd575, %rd573;
-	setp.lt.s64 %p160, %rd576, %rd574;
-	and.pred %p161, %p159, %p160;
-	or.pred %p162, %p158, %p161;
-	selp.b64 %rd577, %rd575, %rd573, %p162;
-	selp.b64 %rd578, %rd576, %rd574, %p162;
+	setp.hs.u32 %p151, %r207, 32;
+	@%p151 bra $L170;
+	mov.b64 {%r208, %r209}, %rd573;
+	shfl.sync.down.b32 %r210|%p152, %r208, %r207, %r206, %r17;
+	shfl.sync.down.b32 %r211, %r209, %r207, %r206, %r17;
+	mov.b64 %rd575, {%r210, %r211};
+	mov.b64 {%r212, %r213}, %rd574;
+	shfl.sync.down.b32 %r214, %r212, %r207, %r206, %r17;
+	shfl.sync.down.b32 %r215, %r213, %r207, %r206, %r17;
+	mov.b64 %rd576, {%r214, %r215};
+	@!%p152 bra $L171;
+	setp.ne.u32 %p153, %r18, 9;
+	@%p153 bra.uni $L173;
+	setp.lt.s64 %p154, %rd575, %rd573;
+	setp.eq.s64 %p155, %rd575, %rd573;
+	setp.lt.s64 %p156, %rd576, %rd574;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd577, %rd575, %rd573, %p158;
+	selp.b64 %rd578, %rd576, %rd574, %p158;
 	mov.b64 %rd573, %rd577;
 	mov.b64 %rd574, %rd578;
 	bra.uni $L172;
 $L173:
-	setp.ne.u32 %p163, %r18, 10;
-	@%p163 bra.uni $L174;
-	setp.gt.s64 %p164, %rd575, %rd573;
-	setp.eq.s64 %p165, %rd575, %rd573;
-	setp.lt.s64 %p166, %rd576, %rd574;
-	and.pred %p167, %p165, %p166;
-	or.pred %p168, %p164, %p167;
-	selp.b64 %rd579, %rd575, %rd573, %p168;
-	selp.b64 %rd580, %rd576, %rd574, %p168;
+	setp.ne.u32 %p159, %r18, 10;
+	@%p159 bra.uni $L174;
+	setp.gt.s64 %p160, %rd575, %rd573;
+	setp.eq.s64 %p161, %rd575, %rd573;
+	setp.lt.s64 %p162, %rd576, %rd574;
+	and.pred %p163, %p161, %p162;
+	or.pred %p164, %p160, %p163;
+	selp.b64 %rd579, %rd575, %rd573, %p164;
+	selp.b64 %rd580, %rd576, %rd574, %p164;
 	mov.b64 %rd573, %rd579;
 	mov.b64 %rd574, %rd580;
 	bra.uni $L172;
@@ -22806,21 +22755,21 @@ $L175:
 	mov.b64 %rd574, %rd517;
 $L172:
 $L171:
-	shl.b32 %r208, %r208, 1;
+	shl.b32 %r207, %r207, 1;
 	bra.uni $L169;
 $L170:
-	setp.eq.u32 %p169, %r7, 0;
-	@!%p169 bra $L176;
+	setp.eq.u32 %p165, %r7, 0;
+	@!%p165 bra $L176;
 	mul.wide.u32 %rd587, %r8, 16;
 	add.s64 %rd588, %rd1, %rd587;
 	st.shared.s64 [%rd588+0], %rd573;
 	st.shared.s64 [%rd588+8], %rd574;
 $L176:
 	bar.sync 0;
-	setp.eq.u32 %p170, %r8, 0;
-	@!%p170 bra $L177;
-	setp.lo.u32 %p171, %r7, %r10;
-	@!%p171 bra $L178;
+	setp.eq.u32 %p166, %r8, 0;
+	@!%p166 bra $L177;
+	setp.lo.u32 %p167, %r7, %r10;
+	@!%p167 bra $L178;
 	mul.wide.u32 %rd589, %r7, 16;
 	add.s64 %rd590, %rd1, %rd589;
 	ld.shared.s64 %rd591, [%rd590+0];
@@ -22828,42 +22777,42 @@ $L176:
 	mov.b64 %rd573, %rd591;
 	mov.b64 %rd574, %rd592;
 $L178:
-	sub.u32 %r217, %r10, 1;
-	mov.b32 %r218, %r206;
+	sub.u32 %r216, %r10, 1;
+	mov.b32 %r217, %r205;
 $L179:
-	setp.hs.u32 %p172, %r218, 32;
-	@%p172 bra $L180;
-	mov.b64 {%r219, %r220}, %rd573;
-	shfl.sync.down.b32 %r221|%p173, %r219, %r218, %r217, %r17;
-	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
-	mov.b64 %rd593, {%r221, %r222};
-	mov.b64 {%r223, %r224}, %rd574;
-	shfl.sync.down.b32 %r225, %r223, %r218, %r217, %r17;
-	shfl.sync.down.b32 %r226, %r224, %r218, %r217, %r17;
-	mov.b64 %rd594, {%r225, %r226};
-	@!%p173 bra $L181;
-	setp.ne.u32 %p174, %r18, 9;
-	@%p174 bra.uni $L183;
-	setp.lt.s64 %p175, %rd593, %rd573;
-	setp.eq.s64 %p176, %rd593, %rd573;
-	setp.lt.s64 %p177, %rd594, %rd574;
-	and.pred %p178, %p176, %p177;
-	or.pred %p179, %p175, %p178;
-	selp.b64 %rd595, %rd593, %rd573, %p179;
-	selp.b64 %rd596, %rd594, %rd574, %p179;
+	setp.hs.u32 %p168, %r217, 32;
+	@%p168 bra $L180;
+	mov.b64 {%r218, %r219}, %rd573;
+	shfl.sync.down.b32 %r220|%p169, %r218, %r217, %r216, %r17;
+	shfl.sync.down.b32 %r221, %r219, %r217, %r216, %r17;
+	mov.b64 %rd593, {%r220, %r221};
+	mov.b64 {%r222, %r223}, %rd574;
+	shfl.sync.down.b32 %r224, %r222, %r217, %r216, %r17;
+	shfl.sync.down.b32 %r225, %r223, %r217, %r216, %r17;
+	mov.b64 %rd594, {%r224, %r225};
+	@!%p169 bra $L181;
+	setp.ne.u32 %p170, %r18, 9;
+	@%p170 bra.uni $L183;
+	setp.lt.s64 %p171, %rd593, %rd573;
+	setp.eq.s64 %p172, %rd593, %rd573;
+	setp.lt.s64 %p173, %rd594, %rd574;
+	and.pred %p174, %p172, %p173;
+	or.pred %p175, %p171, %p174;
+	selp.b64 %rd595, %rd593, %rd573, %p175;
+	selp.b64 %rd596, %rd594, %rd574, %p175;
 	mov.b64 %rd573, %rd595;
 	mov.b64 %rd574, %rd596;
 	bra.uni $L182;
 $L183:
-	setp.ne.u32 %p180, %r18, 10;
-	@%p180 bra.uni $L184;
-	setp.gt.s64 %p181, %rd593, %rd573;
-	setp.eq.s64 %p182, %rd593, %rd573;
-	setp.lt.s64 %p183, %rd594, %rd574;
-	and.pred %p184, %p182, %p183;
-	or.pred %p185, %p181, %p184;
-	selp.b64 %rd597, %rd593, %rd573, %p185;
-	selp.b64 %rd598, %rd594, %rd574, %p185;
+	setp.ne.u32 %p176, %r18, 10;
+	@%p176 bra.uni $L184;
+	setp.gt.s64 %p177, %rd593, %rd573;
+	setp.eq.s64 %p178, %rd593, %rd573;
+	setp.lt.s64 %p179, %rd594, %rd574;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd597, %rd593, %rd573, %p181;
+	selp.b64 %rd598, %rd594, %rd574, %p181;
 	mov.b64 %rd573, %rd597;
 	mov.b64 %rd574, %rd598;
 	bra.uni $L182;
@@ -22887,11 +22836,11 @@ $L185:
 	mov.b64 %rd574, %rd517;
 $L182:
 $L181:
-	shl.b32 %r218, %r218, 1;
+	shl.b32 %r217, %r217, 1;
 	bra.uni $L179;
 $L180:
 $L177:
-	@!%p137 bra $L186;
+	@!%p133 bra $L186;
 	st.global.s64 [%rd13+0], %rd573;
 	st.global.s64 [%rd13+8], %rd574;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
@@ -23753,12 +23702,11 @@ const gokkosPTX23 = `//
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25
+	.param .b64 gk_s24
 )
 {
-	.reg .pred %p<123>;
-	.reg .b32 %r<132>;
+	.reg .pred %p<118>;
+	.reg .b32 %r<131>;
 	.reg .b64 %rd<273>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -23844,29 +23792,26 @@ const gokkosPTX23 = `//
 	ld.param.u8 %r21, [gk_s24];
 	setp.ne.u32 %p2, %r21, 0;
 	mov.pred %p3, %p2;
-	ld.param.u8 %r22, [gk_s25];
-	setp.ne.u32 %p4, %r22, 0;
-	mov.pred %p5, %p4;
-	mov.u32 %r23, %ctaid.x;
-	mov.u32 %r24, %nctaid.x;
+	mov.u32 %r22, %ctaid.x;
+	mov.u32 %r23, %nctaid.x;
 	sub.s64 %rd61, %rd3, %rd2;
 	max.s64 %rd62, %rd61, 0;
-	cvt.u64.u32 %rd63, %r24;
+	cvt.u64.u32 %rd63, %r23;
 	add.s64 %rd64, %rd62, %rd63;
 	sub.s64 %rd65, %rd64, 1;
 	div.u64 %rd66, %rd65, %rd63;
-	cvt.u64.u32 %rd67, %r23;
+	cvt.u64.u32 %rd67, %r22;
 	mad.lo.s64 %rd68, %rd67, %rd66, %rd2;
 	add.s64 %rd69, %rd68, %rd66;
 	min.s64 %rd70, %rd69, %rd3;
-	setp.ne.u32 %p6, %r18, 9;
-	@%p6 bra.uni $L2;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
 	mov.b64 %rd73, 9223372036854775807;
 	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p7, %r18, 10;
-	@%p7 bra.uni $L3;
+	setp.ne.u32 %p5, %r18, 10;
+	@%p5 bra.uni $L3;
 	mov.b64 %rd73, -9223372036854775808;
 	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
@@ -23890,16 +23835,16 @@ $L1:
 	cvt.u64.u32 %rd83, %r6;
 	mov.b64 %rd84, %rd82;
 $L5:
-	setp.ge.s64 %p8, %rd84, %rd70;
-	@%p8 bra $L6;
+	setp.ge.s64 %p6, %rd84, %rd70;
+	@%p6 bra $L6;
 	mov.b64 %rd85, %rd84;
 	mov.b64 %rd86, %rd85;
 	add.s64 %rd87, %rd85, 1;
 	mov.b64 %rd88, %rd87;
 	mov.b64 %rd89, %rd86;
 	mov.b64 %rd90, %rd88;
-	setp.gt.s64 %p9, %rd46, 0;
-	@!%p9 bra $L9;
+	setp.gt.s64 %p7, %rd46, 0;
+	@!%p7 bra $L9;
 	mul.lo.s64 %rd91, %rd85, %rd46;
 	mov.b64 %rd92, %rd91;
 	add.s64 %rd93, %rd85, 1;
@@ -23929,158 +23874,155 @@ $L9:
 	mov.b64 %rd114, %rd105;
 	mov.b64 %rd115, %rd89;
 $L10:
-	setp.lt.s64 %p10, %rd115, %rd90;
-	not.pred %p11, %p10;
-	@!%p11 bra $L14;
+	setp.lt.s64 %p8, %rd115, %rd90;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r25, 0x0;
+	mov.b32 %r24, 0x0;
 	mul.lo.s64 %rd116, %rd115, 32;
 	mov.b64 %rd117, %rd116;
-	setp.gt.s64 %p12, %rd46, 0;
-	@!%p12 bra $L15;
-	mov.b32 %r26, %r20;
-	mov.pred %p13, %p3;
-	mov.pred %p14, %p5;
+	setp.gt.s64 %p10, %rd46, 0;
+	@!%p10 bra $L15;
+	mov.b32 %r25, %r20;
+	mov.pred %p11, %p3;
 	mov.b64 %rd118, %rd115;
 	mul.lo.s64 %rd119, %rd118, %rd60;
 	mad.lo.s64 %rd120, %rd119, 4, %rd56;
-	ld.relaxed.gpu.global.u32 %r27, [%rd120+0];
-	mov.b32 %r28, %r27;
-	not.b32 %r29, %r28;
-	mov.b32 %r30, %r29;
-	mov.b32 %r25, %r30;
+	ld.relaxed.gpu.global.u32 %r26, [%rd120+0];
+	mov.b32 %r27, %r26;
+	not.b32 %r28, %r27;
+	mov.b32 %r29, %r28;
+	mov.b32 %r24, %r29;
 	sub.s64 %rd121, %rd9, %rd117;
 	mov.b64 %rd122, %rd121;
-	setp.lt.s64 %p15, %rd122, 32;
-	@!%p15 bra $L18;
+	setp.lt.s64 %p12, %rd122, 32;
+	@!%p12 bra $L18;
 	min.u64 %rd123, %rd122, 32;
-	cvt.u32.u64 %r31, %rd123;
-	mov.b32 %r33, 0x1;
-	shl.b32 %r32, %r33, %r31;
-	setp.hs.u32 %p16, %r31, 32;
-	selp.b32 %r34, 0, %r32, %p16;
-	sub.u32 %r35, %r34, 0x1;
-	and.b32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
+	cvt.u32.u64 %r30, %rd123;
+	mov.b32 %r32, 0x1;
+	shl.b32 %r31, %r32, %r30;
+	setp.hs.u32 %p13, %r30, 32;
+	selp.b32 %r33, 0, %r31, %p13;
+	sub.u32 %r34, %r33, 0x1;
+	and.b32 %r35, %r24, %r34;
+	mov.b32 %r24, %r35;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd117, %rd85;
-	mov.b32 %r37, %r20;
-	mov.pred %p17, %p3;
-	mov.pred %p18, %p5;
-	cvt.u32.u64 %r38, %rd85;
-	mov.b32 %r39, %r38;
-	shr.s32 %r40, %r39, 5;
-	cvt.s64.s32 %rd124, %r40;
+	mov.b32 %r36, %r20;
+	mov.pred %p14, %p3;
+	cvt.u32.u64 %r37, %rd85;
+	mov.b32 %r38, %r37;
+	shr.s32 %r39, %r38, 5;
+	cvt.s64.s32 %rd124, %r39;
 	mul.lo.s64 %rd125, %rd124, %rd60;
 	mad.lo.s64 %rd126, %rd125, 4, %rd56;
-	ld.relaxed.gpu.global.u32 %r41, [%rd126+0];
-	mov.b32 %r42, %r41;
-	and.b32 %r43, %r39, 31;
-	cvt.s64.s32 %rd127, %r43;
+	ld.relaxed.gpu.global.u32 %r40, [%rd126+0];
+	mov.b32 %r41, %r40;
+	and.b32 %r42, %r38, 31;
+	cvt.s64.s32 %rd127, %r42;
 	min.u64 %rd128, %rd127, 32;
-	cvt.u32.u64 %r44, %rd128;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p19, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p19;
-	and.b32 %r48, %r42, %r47;
-	setp.eq.u32 %p20, %r48, 0x0;
-	mov.pred %p21, %p20;
-	@!%p21 bra $L20;
-	mov.b32 %r25, 0x1;
+	cvt.u32.u64 %r43, %rd128;
+	mov.b32 %r45, 0x1;
+	shl.b32 %r44, %r45, %r43;
+	setp.hs.u32 %p15, %r43, 32;
+	selp.b32 %r46, 0, %r44, %p15;
+	and.b32 %r47, %r41, %r46;
+	setp.eq.u32 %p16, %r47, 0x0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L20;
+	mov.b32 %r24, 0x1;
 $L20:
 $L16:
-	mov.b32 %r49, 0x0;
+	mov.b32 %r48, 0x0;
 $L21:
-	setp.ne.u32 %p22, %r25, 0x0;
-	not.pred %p23, %p22;
-	@!%p23 bra $L25;
+	setp.ne.u32 %p18, %r24, 0x0;
+	not.pred %p19, %p18;
+	@!%p19 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r50, %r25;
-	clz.b32 %r51, %r50;
-	cvt.u64.u32 %rd129, %r51;
+	brev.b32 %r49, %r24;
+	clz.b32 %r50, %r49;
+	cvt.u64.u32 %rd129, %r50;
 	mov.b64 %rd130, %rd129;
-	sub.u32 %r52, %r25, 0x1;
-	and.b32 %r53, %r25, %r52;
-	mov.b32 %r25, %r53;
+	sub.u32 %r51, %r24, 0x1;
+	and.b32 %r52, %r24, %r51;
+	mov.b32 %r24, %r52;
 	add.s64 %rd131, %rd117, %rd130;
-	cvt.u32.u64 %r54, %rd131;
-	mov.b32 %r55, %r54;
-	mov.pred %p24, 0;
-	cvt.s64.s32 %rd132, %r55;
+	cvt.u32.u64 %r53, %rd131;
+	mov.b32 %r54, %r53;
+	mov.pred %p20, 0;
+	cvt.s64.s32 %rd132, %r54;
 	add.s64 %rd133, %rd132, 1;
 	mul.lo.s64 %rd134, %rd133, %rd108;
 	mad.lo.s64 %rd135, %rd134, 8, %rd106;
 	ld.global.nc.s64 %rd136, [%rd135+0];
 	mov.b64 %rd137, %rd136;
 	mov.b64 %rd138, %rd137;
-	cvt.s64.s32 %rd139, %r55;
+	cvt.s64.s32 %rd139, %r54;
 	mul.lo.s64 %rd140, %rd139, %rd108;
 	mad.lo.s64 %rd141, %rd140, 8, %rd106;
 	ld.global.nc.s64 %rd142, [%rd141+0];
 	mov.b64 %rd143, %rd142;
 	mov.b64 %rd144, %rd143;
 $L26:
-	setp.lt.s64 %p25, %rd144, %rd138;
-	not.pred %p26, %p25;
-	@!%p26 bra $L30;
+	setp.lt.s64 %p21, %rd144, %rd138;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd145, %rd144, %rd111;
 	mad.lo.s64 %rd146, %rd145, 4, %rd109;
-	ld.global.nc.s32 %r56, [%rd146+0];
+	ld.global.nc.s32 %r55, [%rd146+0];
+	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	shr.s32 %r59, %r58, 5;
-	cvt.s64.s32 %rd147, %r59;
+	shr.s32 %r58, %r57, 5;
+	cvt.s64.s32 %rd147, %r58;
 	mul.lo.s64 %rd148, %rd147, %rd114;
 	mad.lo.s64 %rd149, %rd148, 4, %rd112;
-	ld.global.nc.u32 %r60, [%rd149+0];
-	mov.b32 %r61, %r60;
-	and.b32 %r62, %r58, 31;
-	cvt.s64.s32 %rd150, %r62;
+	ld.global.nc.u32 %r59, [%rd149+0];
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r57, 31;
+	cvt.s64.s32 %rd150, %r61;
 	min.u64 %rd151, %rd150, 32;
-	cvt.u32.u64 %r63, %rd151;
-	mov.b32 %r65, 0x1;
-	shl.b32 %r64, %r65, %r63;
-	setp.hs.u32 %p27, %r63, 32;
-	selp.b32 %r66, 0, %r64, %p27;
-	and.b32 %r67, %r61, %r66;
-	setp.eq.u32 %p28, %r67, 0x0;
-	@!%p28 bra $L32;
+	cvt.u32.u64 %r62, %rd151;
+	mov.b32 %r64, 0x1;
+	shl.b32 %r63, %r64, %r62;
+	setp.hs.u32 %p23, %r62, 32;
+	selp.b32 %r65, 0, %r63, %p23;
+	and.b32 %r66, %r60, %r65;
+	setp.eq.u32 %p24, %r66, 0x0;
+	@!%p24 bra $L32;
 	bra.uni $L27;
 $L32:
-	mov.b32 %r68, %r20;
-	mov.pred %p29, %p3;
-	mov.pred %p30, %p5;
-	mov.b32 %r69, %r58;
-	mov.b32 %r70, %r55;
+	mov.b32 %r67, %r20;
+	mov.pred %p25, %p3;
+	mov.b32 %r68, %r57;
+	mov.b32 %r69, %r54;
 	mov.b64 %rd152, %rd144;
-	add.s32 %r71, %r68, 1;
-	mov.b32 %r72, %r71;
-	mov.b32 %r73, %r69;
-	cvt.u64.u32 %rd153, %r72;
+	add.s32 %r70, %r67, 1;
+	mov.b32 %r71, %r70;
+	mov.b32 %r72, %r68;
+	cvt.u64.u32 %rd153, %r71;
 	shl.b64 %rd154, %rd153, 32;
-	cvt.u64.u32 %rd155, %r73;
+	cvt.u64.u32 %rd155, %r72;
 	or.b64 %rd156, %rd154, %rd155;
 	mov.b64 %rd157, %rd156;
-	cvt.s64.s32 %rd158, %r70;
+	cvt.s64.s32 %rd158, %r69;
 	mul.lo.s64 %rd159, %rd158, %rd53;
 	mad.lo.s64 %rd160, %rd159, 8, %rd49;
 	st.global.u64 [%rd160+0], %rd157;
-	mov.pred %p31, 1;
-	mov.pred %p32, 1;
-	mov.pred %p33, %p31;
-	mov.pred %p34, %p32;
-	mov.pred %p35, %p33;
-	mov.pred %p36, %p34;
-	or.pred %p37, %p24, %p35;
-	mov.pred %p24, %p37;
-	@!%p36 bra $L34;
+	mov.pred %p26, 1;
+	mov.pred %p27, 1;
+	mov.pred %p28, %p26;
+	mov.pred %p29, %p27;
+	mov.pred %p30, %p28;
+	mov.pred %p31, %p29;
+	or.pred %p32, %p20, %p30;
+	mov.pred %p20, %p32;
+	@!%p31 bra $L34;
 	bra.uni $L28;
 $L34:
 $L27:
@@ -24088,41 +24030,41 @@ $L27:
 	mov.b64 %rd144, %rd161;
 	bra.uni $L26;
 $L28:
-	@!%p24 bra $L36;
+	@!%p20 bra $L36;
 	min.u64 %rd162, %rd130, 32;
-	cvt.u32.u64 %r74, %rd162;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p38, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p38;
-	or.b32 %r78, %r49, %r77;
-	mov.b32 %r49, %r78;
+	cvt.u32.u64 %r73, %rd162;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p33, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p33;
+	or.b32 %r77, %r48, %r76;
+	mov.b32 %r48, %r77;
 	add.s64 %rd163, %rd71, 1;
 	mov.b64 %rd71, %rd163;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p39, %rd46, 0;
-	@!%p39 bra $L37;
+	setp.gt.s64 %p34, %rd46, 0;
+	@!%p34 bra $L37;
 	mul.lo.s64 %rd164, %rd115, %rd44;
 	mad.lo.s64 %rd165, %rd164, 4, %rd40;
-	st.global.u32 [%rd165+0], %r49;
+	st.global.u32 [%rd165+0], %r48;
 	bra.uni $L38;
 $L37:
-	setp.ne.u32 %p40, %r49, 0x0;
-	@!%p40 bra $L40;
+	setp.ne.u32 %p35, %r48, 0x0;
+	@!%p35 bra $L40;
 	shr.s64 %rd166, %rd85, 5;
 	mul.lo.s64 %rd167, %rd166, %rd44;
 	mad.lo.s64 %rd168, %rd167, 4, %rd40;
 	and.b64 %rd169, %rd85, 31;
 	min.u64 %rd170, %rd169, 32;
-	cvt.u32.u64 %r79, %rd170;
-	mov.b32 %r81, 0x1;
-	shl.b32 %r80, %r81, %r79;
-	setp.hs.u32 %p41, %r79, 32;
-	selp.b32 %r82, 0, %r80, %p41;
-	atom.global.or.b32 %r83, [%rd168], %r82;
+	cvt.u32.u64 %r78, %rd170;
+	mov.b32 %r80, 0x1;
+	shl.b32 %r79, %r80, %r78;
+	setp.hs.u32 %p36, %r78, 32;
+	selp.b32 %r81, 0, %r79, %p36;
+	atom.global.or.b32 %r82, [%rd168], %r81;
 $L40:
 $L38:
 $L11:
@@ -24137,44 +24079,44 @@ $L6:
 	mov.b64 %rd172, %rd71;
 	mov.b64 %rd173, %rd72;
 	// block reduction
+	mov.b32 %r83, 1;
 	mov.b32 %r84, 1;
-	mov.b32 %r85, 1;
-	sub.u32 %r86, %r13, 1;
-	mov.b32 %r87, %r84;
+	sub.u32 %r85, %r13, 1;
+	mov.b32 %r86, %r83;
 $L41:
-	setp.hs.u32 %p42, %r87, 32;
-	@%p42 bra $L42;
-	mov.b64 {%r88, %r89}, %rd172;
-	shfl.sync.down.b32 %r90|%p43, %r88, %r87, %r86, %r17;
-	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
-	mov.b64 %rd174, {%r90, %r91};
-	mov.b64 {%r92, %r93}, %rd173;
-	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
-	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
-	mov.b64 %rd175, {%r94, %r95};
-	@!%p43 bra $L43;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L45;
-	setp.lt.s64 %p45, %rd174, %rd172;
-	setp.eq.s64 %p46, %rd174, %rd172;
-	setp.lt.s64 %p47, %rd175, %rd173;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd176, %rd174, %rd172, %p49;
-	selp.b64 %rd177, %rd175, %rd173, %p49;
+	setp.hs.u32 %p37, %r86, 32;
+	@%p37 bra $L42;
+	mov.b64 {%r87, %r88}, %rd172;
+	shfl.sync.down.b32 %r89|%p38, %r87, %r86, %r85, %r17;
+	shfl.sync.down.b32 %r90, %r88, %r86, %r85, %r17;
+	mov.b64 %rd174, {%r89, %r90};
+	mov.b64 {%r91, %r92}, %rd173;
+	shfl.sync.down.b32 %r93, %r91, %r86, %r85, %r17;
+	shfl.sync.down.b32 %r94, %r92, %r86, %r85, %r17;
+	mov.b64 %rd175, {%r93, %r94};
+	@!%p38 bra $L43;
+	setp.ne.u32 %p39, %r18, 9;
+	@%p39 bra.uni $L45;
+	setp.lt.s64 %p40, %rd174, %rd172;
+	setp.eq.s64 %p41, %rd174, %rd172;
+	setp.lt.s64 %p42, %rd175, %rd173;
+	and.pred %p43, %p41, %p42;
+	or.pred %p44, %p40, %p43;
+	selp.b64 %rd176, %rd174, %rd172, %p44;
+	selp.b64 %rd177, %rd175, %rd173, %p44;
 	mov.b64 %rd172, %rd176;
 	mov.b64 %rd173, %rd177;
 	bra.uni $L44;
 $L45:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L46;
-	setp.gt.s64 %p51, %rd174, %rd172;
-	setp.eq.s64 %p52, %rd174, %rd172;
-	setp.lt.s64 %p53, %rd175, %rd173;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd178, %rd174, %rd172, %p55;
-	selp.b64 %rd179, %rd175, %rd173, %p55;
+	setp.ne.u32 %p45, %r18, 10;
+	@%p45 bra.uni $L46;
+	setp.gt.s64 %p46, %rd174, %rd172;
+	setp.eq.s64 %p47, %rd174, %rd172;
+	setp.lt.s64 %p48, %rd175, %rd173;
+	and.pred %p49, %p47, %p48;
+	or.pred %p50, %p46, %p49;
+	selp.b64 %rd178, %rd174, %rd172, %p50;
+	selp.b64 %rd179, %rd175, %rd173, %p50;
 	mov.b64 %rd172, %rd178;
 	mov.b64 %rd173, %rd179;
 	bra.uni $L44;
@@ -24198,21 +24140,21 @@ $L47:
 	mov.b64 %rd173, %rd185;
 $L44:
 $L43:
-	shl.b32 %r87, %r87, 1;
+	shl.b32 %r86, %r86, 1;
 	bra.uni $L41;
 $L42:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L48;
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L48;
 	mul.wide.u32 %rd192, %r8, 16;
 	add.s64 %rd193, %rd1, %rd192;
 	st.shared.s64 [%rd193+0], %rd172;
 	st.shared.s64 [%rd193+8], %rd173;
 $L48:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L49;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L50;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L49;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L50;
 	mul.wide.u32 %rd194, %r7, 16;
 	add.s64 %rd195, %rd1, %rd194;
 	ld.shared.s64 %rd196, [%rd195+0];
@@ -24220,42 +24162,42 @@ $L48:
 	mov.b64 %rd172, %rd196;
 	mov.b64 %rd173, %rd197;
 $L50:
-	sub.u32 %r96, %r10, 1;
-	mov.b32 %r97, %r85;
+	sub.u32 %r95, %r10, 1;
+	mov.b32 %r96, %r84;
 $L51:
-	setp.hs.u32 %p59, %r97, 32;
-	@%p59 bra $L52;
-	mov.b64 {%r98, %r99}, %rd172;
-	shfl.sync.down.b32 %r100|%p60, %r98, %r97, %r96, %r17;
-	shfl.sync.down.b32 %r101, %r99, %r97, %r96, %r17;
-	mov.b64 %rd198, {%r100, %r101};
-	mov.b64 {%r102, %r103}, %rd173;
-	shfl.sync.down.b32 %r104, %r102, %r97, %r96, %r17;
-	shfl.sync.down.b32 %r105, %r103, %r97, %r96, %r17;
-	mov.b64 %rd199, {%r104, %r105};
-	@!%p60 bra $L53;
-	setp.ne.u32 %p61, %r18, 9;
-	@%p61 bra.uni $L55;
-	setp.lt.s64 %p62, %rd198, %rd172;
-	setp.eq.s64 %p63, %rd198, %rd172;
-	setp.lt.s64 %p64, %rd199, %rd173;
-	and.pred %p65, %p63, %p64;
-	or.pred %p66, %p62, %p65;
-	selp.b64 %rd200, %rd198, %rd172, %p66;
-	selp.b64 %rd201, %rd199, %rd173, %p66;
+	setp.hs.u32 %p54, %r96, 32;
+	@%p54 bra $L52;
+	mov.b64 {%r97, %r98}, %rd172;
+	shfl.sync.down.b32 %r99|%p55, %r97, %r96, %r95, %r17;
+	shfl.sync.down.b32 %r100, %r98, %r96, %r95, %r17;
+	mov.b64 %rd198, {%r99, %r100};
+	mov.b64 {%r101, %r102}, %rd173;
+	shfl.sync.down.b32 %r103, %r101, %r96, %r95, %r17;
+	shfl.sync.down.b32 %r104, %r102, %r96, %r95, %r17;
+	mov.b64 %rd199, {%r103, %r104};
+	@!%p55 bra $L53;
+	setp.ne.u32 %p56, %r18, 9;
+	@%p56 bra.uni $L55;
+	setp.lt.s64 %p57, %rd198, %rd172;
+	setp.eq.s64 %p58, %rd198, %rd172;
+	setp.lt.s64 %p59, %rd199, %rd173;
+	and.pred %p60, %p58, %p59;
+	or.pred %p61, %p57, %p60;
+	selp.b64 %rd200, %rd198, %rd172, %p61;
+	selp.b64 %rd201, %rd199, %rd173, %p61;
 	mov.b64 %rd172, %rd200;
 	mov.b64 %rd173, %rd201;
 	bra.uni $L54;
 $L55:
-	setp.ne.u32 %p67, %r18, 10;
-	@%p67 bra.uni $L56;
-	setp.gt.s64 %p68, %rd198, %rd172;
-	setp.eq.s64 %p69, %rd198, %rd172;
-	setp.lt.s64 %p70, %rd199, %rd173;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	selp.b64 %rd202, %rd198, %rd172, %p72;
-	selp.b64 %rd203, %rd199, %rd173, %p72;
+	setp.ne.u32 %p62, %r18, 10;
+	@%p62 bra.uni $L56;
+	setp.gt.s64 %p63, %rd198, %rd172;
+	setp.eq.s64 %p64, %rd198, %rd172;
+	setp.lt.s64 %p65, %rd199, %rd173;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.b64 %rd202, %rd198, %rd172, %p67;
+	selp.b64 %rd203, %rd199, %rd173, %p67;
 	mov.b64 %rd172, %rd202;
 	mov.b64 %rd173, %rd203;
 	bra.uni $L54;
@@ -24279,53 +24221,53 @@ $L57:
 	mov.b64 %rd173, %rd185;
 $L54:
 $L53:
-	shl.b32 %r97, %r97, 1;
+	shl.b32 %r96, %r96, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd210, %r23, 16;
+	mul.wide.u32 %rd210, %r22, 16;
 	add.s64 %rd211, %rd5, %rd210;
-	setp.eq.u32 %p73, %r5, 0;
-	@!%p73 bra $L58;
+	setp.eq.u32 %p68, %r5, 0;
+	@!%p68 bra $L58;
 	st.global.s64 [%rd211+0], %rd172;
 	st.global.s64 [%rd211+8], %rd173;
 $L58:
 	// the last block combines the partials
-	setp.eq.u32 %p74, %r5, 0;
-	@!%p74 bra $L59;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L59;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r106, [gk_reduce_done], 1;
-	sub.u32 %r107, %r24, 1;
-	setp.eq.u32 %p75, %r106, %r107;
+	atom.global.add.u32 %r105, [gk_reduce_done], 1;
+	sub.u32 %r106, %r23, 1;
+	setp.eq.u32 %p70, %r105, %r106;
 	fence.acq_rel.gpu;
-	selp.b32 %r108, 1, 0, %p75;
-	st.shared.u32 [%rd1+1024], %r108;
+	selp.b32 %r107, 1, 0, %p70;
+	st.shared.u32 [%rd1+1024], %r107;
 $L59:
 	bar.sync 0;
-	ld.shared.u32 %r109, [%rd1+1024];
-	setp.ne.u32 %p76, %r109, 0;
-	@!%p76 bra $L60;
-	cvt.u64.u32 %rd214, %r24;
+	ld.shared.u32 %r108, [%rd1+1024];
+	setp.ne.u32 %p71, %r108, 0;
+	@!%p71 bra $L60;
+	cvt.u64.u32 %rd214, %r23;
 	cvt.u64.u32 %rd215, %r5;
 	cvt.u64.u32 %rd216, %r6;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L62;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L62;
 	mov.b64 %rd212, 9223372036854775807;
 	mov.b64 %rd213, 9223372036854775807;
 	mov.b64 %rd217, %rd215;
 $L63:
-	setp.ge.s64 %p78, %rd217, %rd214;
-	@%p78 bra $L64;
+	setp.ge.s64 %p73, %rd217, %rd214;
+	@%p73 bra $L64;
 	mad.lo.s64 %rd218, %rd217, 16, %rd5;
 	ld.relaxed.gpu.global.s64 %rd219, [%rd218+0];
 	ld.relaxed.gpu.global.s64 %rd220, [%rd218+8];
-	setp.lt.s64 %p79, %rd219, %rd212;
-	setp.eq.s64 %p80, %rd219, %rd212;
-	setp.lt.s64 %p81, %rd220, %rd213;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd221, %rd219, %rd212, %p83;
-	selp.b64 %rd222, %rd220, %rd213, %p83;
+	setp.lt.s64 %p74, %rd219, %rd212;
+	setp.eq.s64 %p75, %rd219, %rd212;
+	setp.lt.s64 %p76, %rd220, %rd213;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd221, %rd219, %rd212, %p78;
+	selp.b64 %rd222, %rd220, %rd213, %p78;
 	mov.b64 %rd212, %rd221;
 	mov.b64 %rd213, %rd222;
 	add.s64 %rd217, %rd217, %rd216;
@@ -24333,24 +24275,24 @@ $L63:
 $L64:
 	bra.uni $L61;
 $L62:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L65;
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L65;
 	mov.b64 %rd212, -9223372036854775808;
 	mov.b64 %rd213, 9223372036854775807;
 	mov.b64 %rd223, %rd215;
 $L66:
-	setp.ge.s64 %p85, %rd223, %rd214;
-	@%p85 bra $L67;
+	setp.ge.s64 %p80, %rd223, %rd214;
+	@%p80 bra $L67;
 	mad.lo.s64 %rd224, %rd223, 16, %rd5;
 	ld.relaxed.gpu.global.s64 %rd225, [%rd224+0];
 	ld.relaxed.gpu.global.s64 %rd226, [%rd224+8];
-	setp.gt.s64 %p86, %rd225, %rd212;
-	setp.eq.s64 %p87, %rd225, %rd212;
-	setp.lt.s64 %p88, %rd226, %rd213;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd227, %rd225, %rd212, %p90;
-	selp.b64 %rd228, %rd226, %rd213, %p90;
+	setp.gt.s64 %p81, %rd225, %rd212;
+	setp.eq.s64 %p82, %rd225, %rd212;
+	setp.lt.s64 %p83, %rd226, %rd213;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd227, %rd225, %rd212, %p85;
+	selp.b64 %rd228, %rd226, %rd213, %p85;
 	mov.b64 %rd212, %rd227;
 	mov.b64 %rd213, %rd228;
 	add.s64 %rd223, %rd223, %rd216;
@@ -24371,8 +24313,8 @@ $L68:
 	mov.b64 %rd213, %rd230;
 	mov.b64 %rd231, %rd215;
 $L69:
-	setp.ge.s64 %p91, %rd231, %rd214;
-	@%p91 bra $L70;
+	setp.ge.s64 %p86, %rd231, %rd214;
+	@%p86 bra $L70;
 	mad.lo.s64 %rd232, %rd231, 16, %rd5;
 	ld.relaxed.gpu.global.s64 %rd233, [%rd232+0];
 	ld.relaxed.gpu.global.s64 %rd234, [%rd232+8];
@@ -24400,44 +24342,44 @@ $L61:
 	mov.b64 %rd241, %rd212;
 	mov.b64 %rd242, %rd213;
 	// block reduction
+	mov.b32 %r109, 1;
 	mov.b32 %r110, 1;
-	mov.b32 %r111, 1;
-	sub.u32 %r112, %r13, 1;
-	mov.b32 %r113, %r110;
+	sub.u32 %r111, %r13, 1;
+	mov.b32 %r112, %r109;
 $L72:
-	setp.hs.u32 %p92, %r113, 32;
-	@%p92 bra $L73;
-	mov.b64 {%r114, %r115}, %rd241;
-	shfl.sync.down.b32 %r116|%p93, %r114, %r113, %r112, %r17;
-	shfl.sync.down.b32 %r117, %r115, %r113, %r112, %r17;
-	mov.b64 %rd243, {%r116, %r117};
-	mov.b64 {%r118, %r119}, %rd242;
-	shfl.sync.down.b32 %r120, %r118, %r113, %r112, %r17;
-	shfl.sync.down.b32 %r121, %r119, %r113, %r112, %r17;
-	mov.b64 %rd244, {%r120, %r121};
-	@!%p93 bra $L74;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L76;
-	setp.lt.s64 %p95, %rd243, %rd241;
-	setp.eq.s64 %p96, %rd243, %rd241;
-	setp.lt.s64 %p97, %rd244, %rd242;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd245, %rd243, %rd241, %p99;
-	selp.b64 %rd246, %rd244, %rd242, %p99;
+	setp.hs.u32 %p87, %r112, 32;
+	@%p87 bra $L73;
+	mov.b64 {%r113, %r114}, %rd241;
+	shfl.sync.down.b32 %r115|%p88, %r113, %r112, %r111, %r17;
+	shfl.sync.down.b32 %r116, %r114, %r112, %r111, %r17;
+	mov.b64 %rd243, {%r115, %r116};
+	mov.b64 {%r117, %r118}, %rd242;
+	shfl.sync.down.b32 %r119, %r117, %r112, %r111, %r17;
+	shfl.sync.down.b32 %r120, %r118, %r112, %r111, %r17;
+	mov.b64 %rd244, {%r119, %r120};
+	@!%p88 bra $L74;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L76;
+	setp.lt.s64 %p90, %rd243, %rd241;
+	setp.eq.s64 %p91, %rd243, %rd241;
+	setp.lt.s64 %p92, %rd244, %rd242;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd245, %rd243, %rd241, %p94;
+	selp.b64 %rd246, %rd244, %rd242, %p94;
 	mov.b64 %rd241, %rd245;
 	mov.b64 %rd242, %rd246;
 	bra.uni $L75;
 $L76:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L77;
-	setp.gt.s64 %p101, %rd243, %rd241;
-	setp.eq.s64 %p102, %rd243, %rd241;
-	setp.lt.s64 %p103, %rd244, %rd242;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd247, %rd243, %rd241, %p105;
-	selp.b64 %rd248, %rd244, %rd242, %p105;
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L77;
+	setp.gt.s64 %p96, %rd243, %rd241;
+	setp.eq.s64 %p97, %rd243, %rd241;
+	setp.lt.s64 %p98, %rd244, %rd242;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd247, %rd243, %rd241, %p100;
+	selp.b64 %rd248, %rd244, %rd242, %p100;
 	mov.b64 %rd241, %rd247;
 	mov.b64 %rd242, %rd248;
 	bra.uni $L75;
@@ -24461,21 +24403,21 @@ $L78:
 	mov.b64 %rd242, %rd185;
 $L75:
 $L74:
-	shl.b32 %r113, %r113, 1;
+	shl.b32 %r112, %r112, 1;
 	bra.uni $L72;
 $L73:
-	setp.eq.u32 %p106, %r7, 0;
-	@!%p106 bra $L79;
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L79;
 	mul.wide.u32 %rd255, %r8, 16;
 	add.s64 %rd256, %rd1, %rd255;
 	st.shared.s64 [%rd256+0], %rd241;
 	st.shared.s64 [%rd256+8], %rd242;
 $L79:
 	bar.sync 0;
-	setp.eq.u32 %p107, %r8, 0;
-	@!%p107 bra $L80;
-	setp.lo.u32 %p108, %r7, %r10;
-	@!%p108 bra $L81;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L80;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L81;
 	mul.wide.u32 %rd257, %r7, 16;
 	add.s64 %rd258, %rd1, %rd257;
 	ld.shared.s64 %rd259, [%rd258+0];
@@ -24483,42 +24425,42 @@ $L79:
 	mov.b64 %rd241, %rd259;
 	mov.b64 %rd242, %rd260;
 $L81:
-	sub.u32 %r122, %r10, 1;
-	mov.b32 %r123, %r111;
+	sub.u32 %r121, %r10, 1;
+	mov.b32 %r122, %r110;
 $L82:
-	setp.hs.u32 %p109, %r123, 32;
-	@%p109 bra $L83;
-	mov.b64 {%r124, %r125}, %rd241;
-	shfl.sync.down.b32 %r126|%p110, %r124, %r123, %r122, %r17;
-	shfl.sync.down.b32 %r127, %r125, %r123, %r122, %r17;
-	mov.b64 %rd261, {%r126, %r127};
-	mov.b64 {%r128, %r129}, %rd242;
-	shfl.sync.down.b32 %r130, %r128, %r123, %r122, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r123, %r122, %r17;
-	mov.b64 %rd262, {%r130, %r131};
-	@!%p110 bra $L84;
-	setp.ne.u32 %p111, %r18, 9;
-	@%p111 bra.uni $L86;
-	setp.lt.s64 %p112, %rd261, %rd241;
-	setp.eq.s64 %p113, %rd261, %rd241;
-	setp.lt.s64 %p114, %rd262, %rd242;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd263, %rd261, %rd241, %p116;
-	selp.b64 %rd264, %rd262, %rd242, %p116;
+	setp.hs.u32 %p104, %r122, 32;
+	@%p104 bra $L83;
+	mov.b64 {%r123, %r124}, %rd241;
+	shfl.sync.down.b32 %r125|%p105, %r123, %r122, %r121, %r17;
+	shfl.sync.down.b32 %r126, %r124, %r122, %r121, %r17;
+	mov.b64 %rd261, {%r125, %r126};
+	mov.b64 {%r127, %r128}, %rd242;
+	shfl.sync.down.b32 %r129, %r127, %r122, %r121, %r17;
+	shfl.sync.down.b32 %r130, %r128, %r122, %r121, %r17;
+	mov.b64 %rd262, {%r129, %r130};
+	@!%p105 bra $L84;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L86;
+	setp.lt.s64 %p107, %rd261, %rd241;
+	setp.eq.s64 %p108, %rd261, %rd241;
+	setp.lt.s64 %p109, %rd262, %rd242;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd263, %rd261, %rd241, %p111;
+	selp.b64 %rd264, %rd262, %rd242, %p111;
 	mov.b64 %rd241, %rd263;
 	mov.b64 %rd242, %rd264;
 	bra.uni $L85;
 $L86:
-	setp.ne.u32 %p117, %r18, 10;
-	@%p117 bra.uni $L87;
-	setp.gt.s64 %p118, %rd261, %rd241;
-	setp.eq.s64 %p119, %rd261, %rd241;
-	setp.lt.s64 %p120, %rd262, %rd242;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd265, %rd261, %rd241, %p122;
-	selp.b64 %rd266, %rd262, %rd242, %p122;
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L87;
+	setp.gt.s64 %p113, %rd261, %rd241;
+	setp.eq.s64 %p114, %rd261, %rd241;
+	setp.lt.s64 %p115, %rd262, %rd242;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd265, %rd261, %rd241, %p117;
+	selp.b64 %rd266, %rd262, %rd242, %p117;
 	mov.b64 %rd241, %rd265;
 	mov.b64 %rd242, %rd266;
 	bra.uni $L85;
@@ -24542,11 +24484,11 @@ $L88:
 	mov.b64 %rd242, %rd185;
 $L85:
 $L84:
-	shl.b32 %r123, %r123, 1;
+	shl.b32 %r122, %r122, 1;
 	bra.uni $L82;
 $L83:
 $L80:
-	@!%p74 bra $L89;
+	@!%p69 bra $L89;
 	st.global.s64 [%rd7+0], %rd241;
 	st.global.s64 [%rd7+8], %rd242;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
@@ -24570,14 +24512,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:43
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:24574
+//line gokkos_kernels_gen.go:24516
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:43
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:24581
+//line gokkos_kernels_gen.go:24523
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -24592,7 +24534,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:24596
+//line gokkos_kernels_gen.go:24538
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24601,7 +24543,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:24605
+//line gokkos_kernels_gen.go:24547
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -24619,7 +24561,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:24623
+//line gokkos_kernels_gen.go:24565
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -24627,7 +24569,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:24631
+//line gokkos_kernels_gen.go:24573
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24654,7 +24596,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:24658
+//line gokkos_kernels_gen.go:24600
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -24668,7 +24610,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:24672
+//line gokkos_kernels_gen.go:24614
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24684,7 +24626,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:24688
+//line gokkos_kernels_gen.go:24630
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -24698,7 +24640,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:24702
+//line gokkos_kernels_gen.go:24644
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24710,14 +24652,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:103
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24714
+//line gokkos_kernels_gen.go:24656
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:103
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:24721
+//line gokkos_kernels_gen.go:24663
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24729,14 +24671,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:114
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24733
+//line gokkos_kernels_gen.go:24675
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:114
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:24740
+//line gokkos_kernels_gen.go:24682
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -24751,7 +24693,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:24755
+//line gokkos_kernels_gen.go:24697
 		*acc = gokkosAccV
 		return
 	}
@@ -24761,7 +24703,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:24765
+//line gokkos_kernels_gen.go:24707
 	*acc = gokkosAccV
 }
 
@@ -24790,7 +24732,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:24794
+//line gokkos_kernels_gen.go:24736
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -24807,7 +24749,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24811
+//line gokkos_kernels_gen.go:24753
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -24819,7 +24761,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24823
+//line gokkos_kernels_gen.go:24765
 		*acc = gokkosAccV
 		return
 	}
@@ -24827,7 +24769,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:24831
+//line gokkos_kernels_gen.go:24773
 	*acc = gokkosAccV
 }
 
@@ -24849,7 +24791,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:24853
+//line gokkos_kernels_gen.go:24795
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -24858,7 +24800,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24862
+//line gokkos_kernels_gen.go:24804
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24868,7 +24810,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24872
+//line gokkos_kernels_gen.go:24814
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24877,7 +24819,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:24881
+//line gokkos_kernels_gen.go:24823
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24889,7 +24831,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24893
+//line gokkos_kernels_gen.go:24835
 		*acc = gokkosAccV
 		return
 	}
@@ -24897,7 +24839,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:24901
+//line gokkos_kernels_gen.go:24843
 	*acc = gokkosAccV
 }
 
@@ -24918,38 +24860,38 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:122
+//line op.go:121
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
-//line op.go:123
+//line op.go:122
 			{
 				if false {
-//line op.go:124
+//line op.go:123
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:124
+//line op.go:123
 					gokkosN++
-//line op.go:124
+//line op.go:123
 				}
-//line op.go:124
+//line op.go:123
 				continue gokkosNext
-//line op.go:124
+//line op.go:123
 			}
 		}
-//line op.go:125
+//line op.go:124
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
-//line op.go:126
+//line op.go:125
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:126
+//line op.go:125
 				gokkosN++
-//line op.go:126
+//line op.go:125
 			}
-//line op.go:126
+//line op.go:125
 			continue gokkosNext
-//line op.go:126
+//line op.go:125
 		}
 	}
-//line gokkos_kernels_gen.go:24953
+//line gokkos_kernels_gen.go:24895
 	return gokkosN
 }
 
@@ -24970,45 +24912,45 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:57
+//line op.go:56
 		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
 		claim := packState(l, u)
 		for {
 
 			cur := gokkosimpl.AtomicLoadUint64(&gokkosS0[int(v)])
 			if uint32(cur>>32) <= uint32(l) {
-//line op.go:62
+//line op.go:61
 				{
 					if false {
-//line op.go:63
+//line op.go:62
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:63
+//line op.go:62
 						gokkosN++
-//line op.go:63
+//line op.go:62
 					}
-//line op.go:63
+//line op.go:62
 					continue gokkosNext
-//line op.go:63
+//line op.go:62
 				}
 			}
 			if gokkosimpl.AtomicCompareAndSwapUint64(&gokkosS0[int(v)], cur, claim) {
-//line op.go:65
+//line op.go:64
 				{
 					if true {
-//line op.go:66
+//line op.go:65
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:66
+//line op.go:65
 						gokkosN++
-//line op.go:66
+//line op.go:65
 					}
-//line op.go:66
+//line op.go:65
 					continue gokkosNext
-//line op.go:66
+//line op.go:65
 				}
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:25012
+//line gokkos_kernels_gen.go:24954
 	return gokkosN
 }
 
@@ -25029,23 +24971,23 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:73
+//line op.go:72
 		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
-//line op.go:73
+//line op.go:72
 		{
 
 			if uint32(gokkosimpl.AtomicMinUint64(&gokkosS0[int(v)], packState(l, u))>>32) > uint32(l) {
-//line op.go:75
+//line op.go:74
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:75
+//line op.go:74
 				gokkosN++
-//line op.go:75
+//line op.go:74
 			}
-//line op.go:75
+//line op.go:74
 			continue gokkosNext
-//line op.go:75
+//line op.go:74
 		}
 	}
-//line gokkos_kernels_gen.go:25050
+//line gokkos_kernels_gen.go:24992
 	return gokkosN
 }

@@ -19,10 +19,10 @@ var _ = []any{
 	frontier.PullStep[reach]{}, frontier.PushFused[reach]{},
 }
 
-// pushLevels runs fused steps (frontier.PushLevels) with op, or, for a visit that claims by
-// atomic minimum in local rounds, with visitMin.
+// pushLevels runs fused steps (frontier.PushLevels) with op, or, for a visit with local rounds
+// on a device, with visitMin, which claims by atomic minimum.
 func pushLevels[O searchOp[O]](f *frontier.Frontier, op O, most int) ([]frontier.Step, error) {
-	if v, ok := any(op).(visit); ok && v.Local && v.Min {
+	if v, ok := any(op).(visit); ok && v.Local && f.Space().Info().Device {
 		return frontier.PushLevels(f, visitMin(v), most)
 	}
 	return frontier.PushLevels(f, op, most)

@@ -22,10 +22,9 @@ type visit struct {
 	State   views.View1D[uint64]
 	Visited views.View1D[uint32]
 	Depth   int32
-	// Local lets fused steps run local rounds (see Correcting).
+	// Local lets fused steps run local rounds (see Correcting); on devices they then visit as
+	// visitMin.
 	Local bool
-	// Min makes fused steps with local rounds visit as visitMin (devices).
-	Min bool
 }
 
 // visitMin is visit for fused steps with local rounds on a device: it claims v with one
