@@ -129,7 +129,10 @@ type compGather struct {
 // Run numbers vertex v.
 func (k compGather) Run(v int) { k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v)))))) }
 
-// number numbers the components into s.col and fills res's counts.
+// number numbers the components into s.col and fills res's counts. It costs a pass that clears
+// two arrays, one over the representatives, and, unless one component holds every vertex, the
+// scan's two passes and a gather (and a pass over the sizes when no component holds half of
+// the vertices).
 func (s *state) number(res *Result) error {
 	size, least := s.size, s.least
 	if err := launch(s, "scc.number.init", compInit{Size: size, Least: least}); err != nil {
@@ -152,6 +155,12 @@ func (s *state) number(res *Result) error {
 	hotSize, nonTrivial := lo(sizes), hi(sizes)
 	if hotSize > 0 {
 		nonTrivial++
+	}
+	if int64(hotSize)+1 == int64(s.n) {
+		// One component holds every vertex (a strongly connected graph): it is number 0, and
+		// one fill replaces the scan's two passes and the gather.
+		res.Count, res.NonTrivial, res.Largest = 1, nonTrivial, s.n
+		return portable.Fill(s.space, "scc.number.one", s.col, 0)
 	}
 	// Hot's component is the largest when it holds more than half of the vertices: no pass
 	// over the other sizes then.
