@@ -3,6 +3,8 @@ package views
 import (
 	"fmt"
 	"unsafe"
+
+	"github.com/gokkos/gokkos/internal/prefetch"
 )
 
 // View2D is a two-dimensional view of n0 × n1 elements of type T in a memory space, in
@@ -140,6 +142,14 @@ func (v View2D[T]) At(i, j int) T {
 		outOfRange2D(v.a, i, j, v.n0, v.n1)
 	}
 	return *(*T)(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*unsafe.Sizeof(*new(T))))
+}
+
+// Prefetch asks the memory system for the cache line of element (i, j) ahead of a load of it,
+// as View1D.Prefetch does: a hint that never panics and changes no value.
+func (v View2D[T]) Prefetch(i, j int) {
+	if uint(i) < uint(v.hn0) && uint(j) < uint(v.n1) {
+		prefetch.Line(unsafe.Add(v.ptr, uintptr(i*v.s0+j*v.s1)*unsafe.Sizeof(*new(T))))
+	}
 }
 
 // Set stores x in element (i, j), with the checks of At.

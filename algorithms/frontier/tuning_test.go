@@ -19,6 +19,8 @@ func TestParseTuning(t *testing.T) {
 		{in: "PullWords=-1,LevelEdges=-1,Buffer=16,Grain=1", want: frontier.Tuning{PullWords: -1, LevelEdges: -1, Buffer: 16, Grain: 1}},
 		{in: "BinFuse=-1", want: frontier.Tuning{BinFuse: -1}},
 		{in: "binfuse=4", want: frontier.Tuning{BinFuse: 4}},
+		{in: "LevelPrefetch=-1", want: frontier.Tuning{LevelPrefetch: -1}},
+		{in: "levelprefetch=2", want: frontier.Tuning{LevelPrefetch: 2}},
 		{in: "Rounds=3", wantErr: `no field "Rounds"`},
 		{in: "Buffer", wantErr: "not name=value"},
 		{in: "Buffer=x", wantErr: "not an integer"},

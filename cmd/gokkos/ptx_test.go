@@ -13,8 +13,8 @@ import (
 )
 
 // TestGeneratedPTXAssembles runs ptxas (from $PTXAS, as scripts/cuda-sdk.sh env sets it) for
-// Volta and Hopper on every PTX module generated for the graph algorithms and the
-// newalgorithm example, so that a kernel
+// Volta and Hopper on every PTX module generated for the graph algorithms, the newalgorithm
+// example and the kernel corpus, so that a kernel
 // the translator accepts but whose PTX does not assemble is caught without a GPU.
 func TestGeneratedPTXAssembles(t *testing.T) {
 	ptxas := os.Getenv("PTXAS")
@@ -22,7 +22,7 @@ func TestGeneratedPTXAssembles(t *testing.T) {
 		t.Skip("PTXAS is not set (eval \"$(scripts/cuda-sdk.sh env)\")")
 	}
 	var files []string
-	for _, dir := range []string{"algorithms/dgraph", "algorithms/frontier", "algorithms/bfs", "algorithms/coloring", "algorithms/sssp", "algorithms/scc", "algorithms/wcc", "examples/newalgorithm"} {
+	for _, dir := range []string{"algorithms/dgraph", "algorithms/frontier", "algorithms/bfs", "algorithms/coloring", "algorithms/sssp", "algorithms/scc", "algorithms/wcc", "examples/newalgorithm", "kernelc/corpus"} {
 		files = append(files, filepath.Join("..", "..", dir, "gokkos_kernels_gen.go"))
 	}
 	for _, file := range files {

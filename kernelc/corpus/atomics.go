@@ -52,7 +52,8 @@ func (k Atomics) Run(i int) {
 	k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 }
 
-// Views2D uses View2D methods (At, Set, Extent, Len, Stride, Row, Col) and View1D subviews.
+// Views2D uses View2D methods (At, Set, Extent, Len, Stride, Row, Col, Prefetch) and View1D
+// subviews, and asks for elements in and out of range with Prefetch, which changes nothing.
 //
 //gokkos:kernel
 type Views2D struct {
@@ -64,6 +65,10 @@ type Views2D struct {
 
 // Run handles row i of A.
 func (k Views2D) Run(i int) {
+	k.V.Prefetch(i + 7)
+	k.V.Prefetch(-1 - i)
+	k.A.Prefetch(i, 0)
+	k.A.Prefetch(i, k.A.Extent(1))
 	for j := range k.A.Extent(1) {
 		k.T.Set(j, i, k.A.At(i, j)*2)
 	}

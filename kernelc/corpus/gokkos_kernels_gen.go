@@ -171,7 +171,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[Atomics](gokkosHostLoop6)
 	gokkosimpl.Register[Views2D](&abi.KernelSpec{
 		Name:  "corpus.Views2D",
-		Pos:   "kernelc/corpus/atomics.go:58",
+		Pos:   "kernelc/corpus/atomics.go:59",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX7,
 		Entry: "gk_corpus_Views2D",
@@ -184,10 +184,10 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "atomics.go", Key: "func (Views2D) Run", Hash: "e11c536c16d06a9d"},
+			{File: "atomics.go", Key: "func (Views2D) Run", Hash: "6bd11c293e6f6ac2"},
 			{File: "atomics.go", Key: "type Views2D", Hash: "5a2f8d4f519675b2"},
 		},
-		SourceHash: "94095716e60b7876",
+		SourceHash: "c932ba20e8d8f0d4",
 	})
 	gokkosimpl.RegisterHostRange[Views2D](gokkosHostLoop7)
 	gokkosimpl.Register[Axpy](&abi.KernelSpec{
@@ -2725,9 +2725,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s17
 )
 {
-	.reg .pred %p<11>;
+	.reg .pred %p<19>;
 	.reg .b32 %r<6>;
-	.reg .b64 %rd<149>;
+	.reg .b64 %rd<165>;
 	.reg .f64 %fd<21>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -2786,167 +2786,195 @@ $L1:
 	setp.ge.s64 %p1, %rd48, %rd2;
 	@%p1 bra $L2;
 	mov.b64 %rd49, %rd48;
-	mov.b64 %rd50, %rd9;
-	mov.b64 %rd51, 0;
+	add.s64 %rd50, %rd49, 7;
+	setp.lo.u64 %p2, %rd50, %rd29;
+	add.s64 %rd51, %rd49, 7;
+	mul.lo.s64 %rd52, %rd51, %rd31;
+	mad.lo.s64 %rd53, %rd52, 8, %rd27;
+	@%p2 prefetch.global.L2 [%rd53];
+	mov.b64 %rd55, -1;
+	sub.s64 %rd54, %rd55, %rd49;
+	setp.lo.u64 %p3, %rd54, %rd29;
+	mov.b64 %rd57, -1;
+	sub.s64 %rd56, %rd57, %rd49;
+	mul.lo.s64 %rd58, %rd56, %rd31;
+	mad.lo.s64 %rd59, %rd58, 8, %rd27;
+	@%p3 prefetch.global.L2 [%rd59];
+	setp.lo.u64 %p4, %rd49, %rd7;
+	mov.b64 %rd60, 0;
+	setp.lo.u64 %p5, %rd60, %rd9;
+	and.pred %p6, %p4, %p5;
+	mul.lo.s64 %rd61, %rd49, %rd11;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	@%p6 prefetch.global.L2 [%rd62];
+	setp.lo.u64 %p7, %rd49, %rd7;
+	setp.lo.u64 %p8, %rd9, %rd9;
+	and.pred %p9, %p7, %p8;
+	mul.lo.s64 %rd63, %rd49, %rd11;
+	mad.lo.s64 %rd64, %rd9, %rd13, %rd63;
+	mad.lo.s64 %rd65, %rd64, 8, %rd5;
+	@%p9 prefetch.global.L2 [%rd65];
+	mov.b64 %rd66, %rd9;
+	mov.b64 %rd67, 0;
 $L4:
-	setp.ge.s64 %p2, %rd51, %rd50;
-	@!%p2 bra $L8;
+	setp.ge.s64 %p10, %rd67, %rd66;
+	@!%p10 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd52, %rd51;
-	mul.lo.s64 %rd53, %rd49, %rd11;
-	mad.lo.s64 %rd54, %rd52, %rd13, %rd53;
-	mad.lo.s64 %rd55, %rd54, 8, %rd5;
-	ld.global.nc.f64 %fd1, [%rd55+0];
+	mov.b64 %rd68, %rd67;
+	mul.lo.s64 %rd69, %rd49, %rd11;
+	mad.lo.s64 %rd70, %rd68, %rd13, %rd69;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.global.nc.f64 %fd1, [%rd71+0];
 	mov.f64 %fd2, %fd1;
 	mul.rn.f64 %fd3, %fd2, 0d4000000000000000;
-	mul.lo.s64 %rd56, %rd52, %rd22;
-	mad.lo.s64 %rd57, %rd49, %rd24, %rd56;
-	mad.lo.s64 %rd58, %rd57, 8, %rd16;
-	st.global.f64 [%rd58+0], %fd3;
+	mul.lo.s64 %rd72, %rd68, %rd22;
+	mad.lo.s64 %rd73, %rd49, %rd24, %rd72;
+	mad.lo.s64 %rd74, %rd73, 8, %rd16;
+	st.global.f64 [%rd74+0], %fd3;
 $L5:
-	add.s64 %rd59, %rd51, 1;
-	mov.b64 %rd51, %rd59;
+	add.s64 %rd75, %rd67, 1;
+	mov.b64 %rd67, %rd75;
 	bra.uni $L4;
 $L6:
-	mul.lo.s64 %rd60, %rd49, %rd11;
-	mad.lo.s64 %rd61, %rd60, 8, %rd5;
-	mov.b64 %rd62, %rd13;
-	mov.b64 %rd63, %rd9;
-	mov.b64 %rd64, %rd61;
-	mov.b64 %rd65, %rd63;
-	mov.b64 %rd66, %rd62;
-	mov.b64 %rd67, %rd64;
-	mov.b64 %rd68, %rd65;
-	mov.b64 %rd69, %rd66;
+	mul.lo.s64 %rd76, %rd49, %rd11;
+	mad.lo.s64 %rd77, %rd76, 8, %rd5;
+	mov.b64 %rd78, %rd13;
+	mov.b64 %rd79, %rd9;
+	mov.b64 %rd80, %rd77;
+	mov.b64 %rd81, %rd79;
+	mov.b64 %rd82, %rd78;
+	mov.b64 %rd83, %rd80;
+	mov.b64 %rd84, %rd81;
+	mov.b64 %rd85, %rd82;
 	mov.f64 %fd4, 0d0000000000000000;
-	mov.b64 %rd70, %rd68;
-	mov.b64 %rd71, 0;
+	mov.b64 %rd86, %rd84;
+	mov.b64 %rd87, 0;
 $L9:
-	setp.ge.s64 %p3, %rd71, %rd70;
-	@!%p3 bra $L13;
+	setp.ge.s64 %p11, %rd87, %rd86;
+	@!%p11 bra $L13;
 	bra.uni $L11;
 $L13:
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd69;
-	mad.lo.s64 %rd74, %rd73, 8, %rd67;
-	ld.global.nc.f64 %fd5, [%rd74+0];
+	mov.b64 %rd88, %rd87;
+	mul.lo.s64 %rd89, %rd88, %rd85;
+	mad.lo.s64 %rd90, %rd89, 8, %rd83;
+	ld.global.nc.f64 %fd5, [%rd90+0];
 	mov.f64 %fd6, %fd5;
 	add.rn.f64 %fd7, %fd4, %fd6;
 	mov.f64 %fd4, %fd7;
 $L10:
-	add.s64 %rd75, %rd71, 1;
-	mov.b64 %rd71, %rd75;
+	add.s64 %rd91, %rd87, 1;
+	mov.b64 %rd87, %rd91;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd76, %rd49, %rd40;
-	mad.lo.s64 %rd77, %rd76, 8, %rd34;
-	st.global.f64 [%rd77+0], %fd4;
-	rem.s64 %rd78, %rd49, %rd9;
-	setp.eq.s64 %p4, %rd9, -1;
-	selp.b64 %rd79, 0, %rd78, %p4;
-	setp.eq.s64 %p5, %rd9, 0;
-	selp.b64 %rd80, %rd49, %rd79, %p5;
-	mul.lo.s64 %rd81, %rd80, %rd13;
-	mad.lo.s64 %rd82, %rd81, 8, %rd5;
-	mov.b64 %rd83, %rd11;
-	mov.b64 %rd84, %rd7;
-	mov.b64 %rd85, %rd82;
-	mov.b64 %rd86, %rd84;
-	mov.b64 %rd87, %rd83;
-	mov.b64 %rd88, %rd85;
-	mov.b64 %rd89, %rd86;
-	mov.b64 %rd90, %rd87;
-	mul.lo.s64 %rd91, %rd49, %rd90;
-	mad.lo.s64 %rd92, %rd91, 8, %rd88;
-	ld.global.nc.f64 %fd8, [%rd92+0];
-	mov.f64 %fd9, %fd8;
-	mul.lo.s64 %rd93, %rd89, 100;
-	add.s64 %rd94, %rd93, %rd90;
-	cvt.rn.f64.s64 %fd10, %rd94;
-	add.rn.f64 %fd11, %fd9, %fd10;
-	mul.lo.s64 %rd95, %rd49, %rd40;
-	mov.b64 %rd97, 1;
-	mad.lo.s64 %rd96, %rd97, %rd42, %rd95;
-	mad.lo.s64 %rd98, %rd96, 8, %rd34;
-	st.global.f64 [%rd98+0], %fd11;
-	mul.lo.s64 %rd99, %rd49, %rd31;
-	sub.s64 %rd100, %rd29, %rd49;
-	mad.lo.s64 %rd101, %rd99, 8, %rd27;
-	mov.b64 %rd102, %rd31;
-	mov.b64 %rd103, %rd100;
+	mul.lo.s64 %rd92, %rd49, %rd40;
+	mad.lo.s64 %rd93, %rd92, 8, %rd34;
+	st.global.f64 [%rd93+0], %fd4;
+	rem.s64 %rd94, %rd49, %rd9;
+	setp.eq.s64 %p12, %rd9, -1;
+	selp.b64 %rd95, 0, %rd94, %p12;
+	setp.eq.s64 %p13, %rd9, 0;
+	selp.b64 %rd96, %rd49, %rd95, %p13;
+	mul.lo.s64 %rd97, %rd96, %rd13;
+	mad.lo.s64 %rd98, %rd97, 8, %rd5;
+	mov.b64 %rd99, %rd11;
+	mov.b64 %rd100, %rd7;
+	mov.b64 %rd101, %rd98;
+	mov.b64 %rd102, %rd100;
+	mov.b64 %rd103, %rd99;
 	mov.b64 %rd104, %rd101;
-	mov.b64 %rd105, %rd103;
-	mov.b64 %rd106, %rd102;
-	mov.b64 %rd107, %rd104;
-	mov.b64 %rd108, %rd105;
-	mov.b64 %rd109, %rd106;
-	ld.global.nc.f64 %fd12, [%rd107+0];
+	mov.b64 %rd105, %rd102;
+	mov.b64 %rd106, %rd103;
+	mul.lo.s64 %rd107, %rd49, %rd106;
+	mad.lo.s64 %rd108, %rd107, 8, %rd104;
+	ld.global.nc.f64 %fd8, [%rd108+0];
+	mov.f64 %fd9, %fd8;
+	mul.lo.s64 %rd109, %rd105, 100;
+	add.s64 %rd110, %rd109, %rd106;
+	cvt.rn.f64.s64 %fd10, %rd110;
+	add.rn.f64 %fd11, %fd9, %fd10;
+	mul.lo.s64 %rd111, %rd49, %rd40;
+	mov.b64 %rd113, 1;
+	mad.lo.s64 %rd112, %rd113, %rd42, %rd111;
+	mad.lo.s64 %rd114, %rd112, 8, %rd34;
+	st.global.f64 [%rd114+0], %fd11;
+	mul.lo.s64 %rd115, %rd49, %rd31;
+	sub.s64 %rd116, %rd29, %rd49;
+	mad.lo.s64 %rd117, %rd115, 8, %rd27;
+	mov.b64 %rd118, %rd31;
+	mov.b64 %rd119, %rd116;
+	mov.b64 %rd120, %rd117;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd120;
+	mov.b64 %rd124, %rd121;
+	mov.b64 %rd125, %rd122;
+	ld.global.nc.f64 %fd12, [%rd123+0];
 	mov.f64 %fd13, %fd12;
-	cvt.rn.f64.s64 %fd14, %rd108;
+	cvt.rn.f64.s64 %fd14, %rd124;
 	add.rn.f64 %fd15, %fd13, %fd14;
-	mul.lo.s64 %rd110, %rd49, %rd40;
-	mov.b64 %rd112, 2;
-	mad.lo.s64 %rd111, %rd112, %rd42, %rd110;
-	mad.lo.s64 %rd113, %rd111, 8, %rd34;
-	st.global.f64 [%rd113+0], %fd15;
-	mul.lo.s64 %rd114, %rd7, %rd9;
-	mul.lo.s64 %rd115, %rd11, 10;
-	add.s64 %rd116, %rd114, %rd115;
-	mul.lo.s64 %rd117, %rd13, 1000;
-	add.s64 %rd118, %rd116, %rd117;
-	cvt.rn.f64.s64 %fd16, %rd118;
-	mul.lo.s64 %rd119, %rd49, %rd40;
-	mov.b64 %rd121, 3;
-	mad.lo.s64 %rd120, %rd121, %rd42, %rd119;
-	mad.lo.s64 %rd122, %rd120, 8, %rd34;
-	st.global.f64 [%rd122+0], %fd16;
-	shr.s64 %rd123, %rd49, 63;
-	shr.u64 %rd124, %rd123, 63;
-	add.s64 %rd125, %rd49, %rd124;
-	and.b64 %rd126, %rd125, -2;
-	sub.s64 %rd127, %rd49, %rd126;
-	mov.b64 %rd128, %rd127;
-	setp.eq.s64 %p6, %rd128, 0;
-	selp.b64 %rd129, %rd7, %rd9, %p6;
-	cvt.rn.f64.s64 %fd17, %rd129;
-	mul.lo.s64 %rd130, %rd49, %rd40;
-	mov.b64 %rd132, 4;
-	mad.lo.s64 %rd131, %rd132, %rd42, %rd130;
-	mad.lo.s64 %rd133, %rd131, 8, %rd34;
-	st.global.f64 [%rd133+0], %fd17;
+	mul.lo.s64 %rd126, %rd49, %rd40;
+	mov.b64 %rd128, 2;
+	mad.lo.s64 %rd127, %rd128, %rd42, %rd126;
+	mad.lo.s64 %rd129, %rd127, 8, %rd34;
+	st.global.f64 [%rd129+0], %fd15;
+	mul.lo.s64 %rd130, %rd7, %rd9;
+	mul.lo.s64 %rd131, %rd11, 10;
+	add.s64 %rd132, %rd130, %rd131;
+	mul.lo.s64 %rd133, %rd13, 1000;
+	add.s64 %rd134, %rd132, %rd133;
+	cvt.rn.f64.s64 %fd16, %rd134;
+	mul.lo.s64 %rd135, %rd49, %rd40;
+	mov.b64 %rd137, 3;
+	mad.lo.s64 %rd136, %rd137, %rd42, %rd135;
+	mad.lo.s64 %rd138, %rd136, 8, %rd34;
+	st.global.f64 [%rd138+0], %fd16;
+	shr.s64 %rd139, %rd49, 63;
+	shr.u64 %rd140, %rd139, 63;
+	add.s64 %rd141, %rd49, %rd140;
+	and.b64 %rd142, %rd141, -2;
+	sub.s64 %rd143, %rd49, %rd142;
+	mov.b64 %rd144, %rd143;
+	setp.eq.s64 %p14, %rd144, 0;
+	selp.b64 %rd145, %rd7, %rd9, %p14;
+	cvt.rn.f64.s64 %fd17, %rd145;
+	mul.lo.s64 %rd146, %rd49, %rd40;
+	mov.b64 %rd148, 4;
+	mad.lo.s64 %rd147, %rd148, %rd42, %rd146;
+	mad.lo.s64 %rd149, %rd147, 8, %rd34;
+	st.global.f64 [%rd149+0], %fd17;
 	mov.f64 %fd18, 0d0000000000000000;
-	setp.eq.s64 %p7, %rd109, 1;
-	setp.le.s64 %p8, %rd108, 1;
-	or.pred %p9, %p7, %p8;
-	@!%p9 bra $L15;
+	setp.eq.s64 %p15, %rd125, 1;
+	setp.le.s64 %p16, %rd124, 1;
+	or.pred %p17, %p15, %p16;
+	@!%p17 bra $L15;
 	mov.f64 %fd18, 0d3FF0000000000000;
 $L15:
-	mul.lo.s64 %rd134, %rd49, %rd40;
-	mov.b64 %rd136, 5;
-	mad.lo.s64 %rd135, %rd136, %rd42, %rd134;
-	mad.lo.s64 %rd137, %rd135, 8, %rd34;
-	st.global.f64 [%rd137+0], %fd18;
-	mov.b64 %rd138, %rd27;
-	mov.b64 %rd139, %rd29;
-	mov.b64 %rd140, %rd31;
-	rem.s64 %rd141, %rd49, 3;
-	setp.eq.s64 %p10, %rd141, 0;
-	@!%p10 bra $L17;
-	mov.b64 %rd138, %rd67;
-	mov.b64 %rd139, %rd68;
-	mov.b64 %rd140, %rd69;
+	mul.lo.s64 %rd150, %rd49, %rd40;
+	mov.b64 %rd152, 5;
+	mad.lo.s64 %rd151, %rd152, %rd42, %rd150;
+	mad.lo.s64 %rd153, %rd151, 8, %rd34;
+	st.global.f64 [%rd153+0], %fd18;
+	mov.b64 %rd154, %rd27;
+	mov.b64 %rd155, %rd29;
+	mov.b64 %rd156, %rd31;
+	rem.s64 %rd157, %rd49, 3;
+	setp.eq.s64 %p18, %rd157, 0;
+	@!%p18 bra $L17;
+	mov.b64 %rd154, %rd83;
+	mov.b64 %rd155, %rd84;
+	mov.b64 %rd156, %rd85;
 $L17:
-	mov.b64 %rd143, 1;
-	mul.lo.s64 %rd142, %rd143, %rd140;
-	mad.lo.s64 %rd144, %rd142, 8, %rd138;
-	ld.global.nc.f64 %fd19, [%rd144+0];
+	mov.b64 %rd159, 1;
+	mul.lo.s64 %rd158, %rd159, %rd156;
+	mad.lo.s64 %rd160, %rd158, 8, %rd154;
+	ld.global.nc.f64 %fd19, [%rd160+0];
 	mov.f64 %fd20, %fd19;
-	mul.lo.s64 %rd145, %rd49, %rd40;
-	mov.b64 %rd147, 6;
-	mad.lo.s64 %rd146, %rd147, %rd42, %rd145;
-	mad.lo.s64 %rd148, %rd146, 8, %rd34;
-	st.global.f64 [%rd148+0], %fd20;
+	mul.lo.s64 %rd161, %rd49, %rd40;
+	mov.b64 %rd163, 6;
+	mad.lo.s64 %rd162, %rd163, %rd42, %rd161;
+	mad.lo.s64 %rd164, %rd162, 8, %rd34;
+	st.global.f64 [%rd164+0], %fd20;
 $L3:
 	add.s64 %rd48, %rd48, %rd46;
 	bra.uni $L1;
@@ -18911,7 +18939,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			k.Out.Set(6, i, +a^b)
 			k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 		}
-//line gokkos_kernels_gen.go:18915
+//line gokkos_kernels_gen.go:18943
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18931,7 +18959,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 	}
-//line gokkos_kernels_gen.go:18935
+//line gokkos_kernels_gen.go:18963
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -18970,7 +18998,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			i64 = i64*6364136223846793005 + 1442695040888963407
 			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64 + i64/8 - i64%16 + int64(x/64+x%128)
 		}
-//line gokkos_kernels_gen.go:18974
+//line gokkos_kernels_gen.go:19002
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18998,7 +19026,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64+i64/8-i64%16+int64(x/64+x%128))
 	}
-//line gokkos_kernels_gen.go:19002
+//line gokkos_kernels_gen.go:19030
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -19024,7 +19052,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:19028
+//line gokkos_kernels_gen.go:19056
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19044,7 +19072,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:19048
+//line gokkos_kernels_gen.go:19076
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -19066,7 +19094,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:19070
+//line gokkos_kernels_gen.go:19098
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19080,7 +19108,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:19084
+//line gokkos_kernels_gen.go:19112
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -19110,7 +19138,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:19114
+//line gokkos_kernels_gen.go:19142
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19134,7 +19162,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:19138
+//line gokkos_kernels_gen.go:19166
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -19159,7 +19187,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:19163
+//line gokkos_kernels_gen.go:19191
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19178,7 +19206,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:19182
+//line gokkos_kernels_gen.go:19210
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -19233,7 +19261,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 			}
-//line gokkos_kernels_gen.go:19237
+//line gokkos_kernels_gen.go:19265
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19268,7 +19296,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 		}
-//line gokkos_kernels_gen.go:19272
+//line gokkos_kernels_gen.go:19300
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19306,7 +19334,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:19310
+//line gokkos_kernels_gen.go:19338
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19341,7 +19369,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:19345
+//line gokkos_kernels_gen.go:19373
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -19355,7 +19383,11 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line atomics.go:67
+//line atomics.go:68
+			k.V.Prefetch(i + 7)
+			k.V.Prefetch(-1 - i)
+			k.A.Prefetch(i, 0)
+			k.A.Prefetch(i, k.A.Extent(1))
 			for j := range k.A.Extent(1) {
 				k.T.Set(j, i, k.A.At(i, j)*2)
 			}
@@ -19383,11 +19415,15 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 6, w.At(1))
 		}
-//line gokkos_kernels_gen.go:19387
+//line gokkos_kernels_gen.go:19419
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line atomics.go:67
+//line atomics.go:68
+		k.V.Prefetch(i + 7)
+		k.V.Prefetch(-1 - i)
+		k.A.Prefetch(i, 0)
+		k.A.Prefetch(i, k.A.Extent(1))
 		for j := range k.A.Extent(1) {
 			k.T.Set(j, i, k.A.At(i, j)*2)
 		}
@@ -19415,7 +19451,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:19419
+//line gokkos_kernels_gen.go:19455
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -19427,14 +19463,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19431
+//line gokkos_kernels_gen.go:19467
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:19438
+//line gokkos_kernels_gen.go:19474
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -19502,7 +19538,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:19506
+//line gokkos_kernels_gen.go:19542
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -19552,7 +19588,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:19556
+//line gokkos_kernels_gen.go:19592
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19597,7 +19633,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:19601
+//line gokkos_kernels_gen.go:19637
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -19626,7 +19662,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:19630
+//line gokkos_kernels_gen.go:19666
 		return
 	}
 gokkosNext:
@@ -19649,7 +19685,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:19653
+//line gokkos_kernels_gen.go:19689
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -19684,7 +19720,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 				}
 				gokkosS1[gokkosJ] = r
 			}
-//line gokkos_kernels_gen.go:19688
+//line gokkos_kernels_gen.go:19724
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19706,7 +19742,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, r)
 		}
-//line gokkos_kernels_gen.go:19710
+//line gokkos_kernels_gen.go:19746
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19730,7 +19766,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:19734
+//line gokkos_kernels_gen.go:19770
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19752,7 +19788,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:19756
+//line gokkos_kernels_gen.go:19792
 }
 
 // gokkosHostLoop12Helper0 is count with slices for its views (a host loop's gather path).
@@ -19762,7 +19798,7 @@ func gokkosHostLoop12Helper0(slot int, v bool, gokkosG0 []int32) bool {
 	return v
 }
 
-//line gokkos_kernels_gen.go:19766
+//line gokkos_kernels_gen.go:19802
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
@@ -19797,7 +19833,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:19801
+//line gokkos_kernels_gen.go:19837
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19828,7 +19864,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:19832
+//line gokkos_kernels_gen.go:19868
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -19840,14 +19876,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:19844
+//line gokkos_kernels_gen.go:19880
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:19851
+//line gokkos_kernels_gen.go:19887
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -19859,7 +19895,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:19863
+//line gokkos_kernels_gen.go:19899
 		*acc = gokkosAccV
 		return
 	}
@@ -19867,7 +19903,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:19871
+//line gokkos_kernels_gen.go:19907
 	*acc = gokkosAccV
 }
 
@@ -19904,7 +19940,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 			lo, hi := minmax(sum, int64(v), int64(gokkosHostLoop18Helper0(v, gokkosG0)))
 			k.Out.Set(v, 6, lo*1000+hi)
 		}
-//line gokkos_kernels_gen.go:19908
+//line gokkos_kernels_gen.go:19944
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -19928,7 +19964,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:19932
+//line gokkos_kernels_gen.go:19968
 }
 
 // gokkosHostLoop18Helper0 is Degree with slices for its views (a host loop's gather path).
@@ -19937,7 +19973,7 @@ func gokkosHostLoop18Helper0(v int, gokkosG0 []int64) int {
 	return int(gokkosG0[v+1] - gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:19941
+//line gokkos_kernels_gen.go:19977
 
 // gokkosHostLoop18Helper1 is Neighbor with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) int32 {
@@ -19945,7 +19981,7 @@ func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) i
 	return gokkosG0[int(gokkosG1[v])+j]
 }
 
-//line gokkos_kernels_gen.go:19949
+//line gokkos_kernels_gen.go:19985
 
 // gokkosHostLoop18Helper2 is search with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
@@ -19967,7 +20003,7 @@ func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
 	return hi
 }
 
-//line gokkos_kernels_gen.go:19971
+//line gokkos_kernels_gen.go:20007
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
@@ -20008,7 +20044,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:20012
+//line gokkos_kernels_gen.go:20048
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20044,7 +20080,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20048
+//line gokkos_kernels_gen.go:20084
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -20061,7 +20097,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:20065
+//line gokkos_kernels_gen.go:20101
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20073,7 +20109,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:20077
+//line gokkos_kernels_gen.go:20113
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -20101,7 +20137,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:20105
+//line gokkos_kernels_gen.go:20141
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20124,7 +20160,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:20128
+//line gokkos_kernels_gen.go:20164
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -20136,7 +20172,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:20140
+//line gokkos_kernels_gen.go:20176
 		*acc = gokkosAccV
 		return
 	}
@@ -20144,7 +20180,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:20148
+//line gokkos_kernels_gen.go:20184
 	*acc = gokkosAccV
 }
 
@@ -20157,7 +20193,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:20161
+//line gokkos_kernels_gen.go:20197
 		*acc = gokkosAccV
 		return
 	}
@@ -20165,7 +20201,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:20169
+//line gokkos_kernels_gen.go:20205
 	*acc = gokkosAccV
 }
 
@@ -20178,7 +20214,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:20182
+//line gokkos_kernels_gen.go:20218
 		*acc = gokkosAccV
 		return
 	}
@@ -20186,7 +20222,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:20190
+//line gokkos_kernels_gen.go:20226
 	*acc = gokkosAccV
 }
 
@@ -20201,7 +20237,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:20205
+//line gokkos_kernels_gen.go:20241
 		*acc = gokkosAccV
 		return
 	}
@@ -20211,7 +20247,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:20215
+//line gokkos_kernels_gen.go:20251
 	*acc = gokkosAccV
 }
 
@@ -20228,7 +20264,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:20232
+//line gokkos_kernels_gen.go:20268
 		*acc = gokkosAccV
 		return
 	}
@@ -20240,7 +20276,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:20244
+//line gokkos_kernels_gen.go:20280
 	*acc = gokkosAccV
 }
 
@@ -20257,7 +20293,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20261
+//line gokkos_kernels_gen.go:20297
 		*acc = gokkosAccV
 		return
 	}
@@ -20269,7 +20305,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20273
+//line gokkos_kernels_gen.go:20309
 	*acc = gokkosAccV
 }
 
@@ -20291,7 +20327,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20295
+//line gokkos_kernels_gen.go:20331
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20307,7 +20343,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20311
+//line gokkos_kernels_gen.go:20347
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20322,7 +20358,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20326
+//line gokkos_kernels_gen.go:20362
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20333,7 +20369,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20337
+//line gokkos_kernels_gen.go:20373
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -20350,7 +20386,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20354
+//line gokkos_kernels_gen.go:20390
 		*acc = gokkosAccV
 		return
 	}
@@ -20362,7 +20398,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20366
+//line gokkos_kernels_gen.go:20402
 	*acc = gokkosAccV
 }
 
@@ -20379,7 +20415,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20383
+//line gokkos_kernels_gen.go:20419
 		*acc = gokkosAccV
 		return
 	}
@@ -20390,6 +20426,6 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20394
+//line gokkos_kernels_gen.go:20430
 	*acc = gokkosAccV
 }

@@ -486,6 +486,12 @@ func (l *lowerer) viewMethod(e *ast.CallExpr, name string, v *val, rank int) []*
 			}
 		}
 		return nil
+	case "Prefetch":
+		idx, ok := l.indices(args)
+		if ok {
+			l.emit(&ir.Prefetch{View: w, Index: idx})
+		}
+		return nil
 	case "Len":
 		var n ir.Expr = w.Extent[0]
 		if rank == 2 {
@@ -566,7 +572,7 @@ func (l *lowerer) viewMethod(e *ast.CallExpr, name string, v *val, rank int) []*
 		l.emit(a)
 		return []*val{{t: rt, e: a.Dst}}
 	}
-	l.unsupported(e, "the view method "+name, "kernels can use At, Set, Len, Extent, Stride, Contiguous, Row, Col, Sub and the atomic methods")
+	l.unsupported(e, "the view method "+name, "kernels can use At, Set, Prefetch, Len, Extent, Stride, Contiguous, Row, Col, Sub and the atomic methods")
 	return l.badResults(e)
 }
 

@@ -158,6 +158,8 @@ func (ln *lane) stmt(s ir.Stmt) ctl {
 	case *ir.Load:
 		a := ln.addr(s.View, s.Index)
 		ln.set(s.Dst, canon(s.View.Elem, ln.mem.load(a, s.View.Elem.Size())))
+	case *ir.Prefetch:
+		// A hint: nothing to do, and an index outside the extents is no error.
 	case *ir.Store:
 		a := ln.addr(s.View, s.Index)
 		ln.mem.store(a, s.View.Elem.Size(), ln.eval(s.Val))

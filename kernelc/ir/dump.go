@@ -133,6 +133,8 @@ func (d *dumper) stmt(s Stmt, n int) {
 		d.line(n, "%s = load %s%s", d.local(s.Dst), d.index(s.View, s.Index), ro)
 	case *Store:
 		d.line(n, "store %s = %s", d.index(s.View, s.Index), d.expr(s.Val))
+	case *Prefetch:
+		d.line(n, "prefetch %s", d.index(s.View, s.Index))
 	case *Atomic:
 		args := ""
 		if s.Cmp != nil {

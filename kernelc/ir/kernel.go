@@ -202,6 +202,8 @@ func Reads(s Stmt) []Expr {
 		add(s.Src)
 	case *Load:
 		add(s.Index...)
+	case *Prefetch:
+		add(s.Index...)
 	case *Store:
 		add(s.Index...)
 		add(s.Val)

@@ -30,6 +30,15 @@ type Store struct {
 	Val   Expr
 }
 
+// Prefetch asks the memory system for the element Index of View ahead of a load: a hint with
+// no effect on any value, which the device lowers to a prefetch of the element's line into the
+// L2 cache (for views of global memory) and the interpreter ignores. An index outside the
+// extents asks for nothing.
+type Prefetch struct {
+	View  *View
+	Index []Expr
+}
+
 // AtomicOp is an atomic read-modify-write operation on a view element.
 type AtomicOp uint8
 
@@ -297,6 +306,7 @@ type ScratchAlloc struct {
 func (*Assign) isStmt()        {}
 func (*Load) isStmt()          {}
 func (*Store) isStmt()         {}
+func (*Prefetch) isStmt()      {}
 func (*Atomic) isStmt()        {}
 func (*ViewCopy) isStmt()      {}
 func (*SubView) isStmt()       {}

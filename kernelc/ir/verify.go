@@ -409,6 +409,10 @@ func (v *verifier) stmt(s Stmt, set *bitset) *bitset {
 			v.indices(s.View, s.Index, set)
 			v.want(s.Val, set, s.View.Elem, "stored value")
 		}
+	case *Prefetch:
+		if v.useView(s.View, set) {
+			v.indices(s.View, s.Index, set)
+		}
 	case *Atomic:
 		v.atomic(s, set)
 	case *ViewCopy:

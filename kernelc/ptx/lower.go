@@ -105,6 +105,8 @@ func (lw *lowerer) stmt(s ir.Stmt) {
 		lw.load(s)
 	case *ir.Store:
 		lw.store(s)
+	case *ir.Prefetch:
+		lw.prefetch(s)
 	case *ir.Atomic:
 		lw.atomic(s)
 	case *ir.ViewCopy:
@@ -264,6 +266,36 @@ func (lw *lowerer) load(s *ir.Load) {
 	}
 	v := lw.loadMem(s.View.Elem, spaceSuffix(s.View.Space), qual, addr, 0)
 	lw.set(s.Dst, v)
+}
+
+// prefetch asks for the L2 line of an element of a view of global (or generic) memory when its
+// indices are within the extents; views of shared or local memory ask for nothing.
+func (lw *lowerer) prefetch(s *ir.Prefetch) {
+	var sp string
+	switch s.View.Space {
+	case ir.Global:
+		sp = ".global"
+	case ir.Generic:
+	default:
+		return
+	}
+	var in val
+	for d, e := range s.Index {
+		i := lw.reg(lw.expr(e))
+		p := lw.newReg(ir.Bool)
+		lw.ins("setp.lo.u64 %s, %s, %s", p, i, lw.local(s.View.Extent[d]))
+		if d == 0 {
+			in = p
+		} else {
+			in = lw.bin("and.pred", ir.Bool, in, p)
+		}
+	}
+	addr := lw.elemAddr(s.View, s.Index)
+	if in.s == "" {
+		lw.ins("prefetch%s.L2 [%s]", sp, addr)
+		return
+	}
+	lw.ins("@%s prefetch%s.L2 [%s]", in, sp, addr)
 }
 
 func (lw *lowerer) store(s *ir.Store) {

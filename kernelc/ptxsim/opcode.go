@@ -46,6 +46,7 @@ const (
 	opShfl
 	opTrap
 	opFence
+	opPrefetch
 )
 
 // opcodes maps PTX operation names to opcodes.
@@ -92,4 +93,6 @@ var opcodes = map[string]opcode{
 	// The simulator's memory is sequentially consistent: fences order nothing more.
 	"fence":  opFence,
 	"membar": opFence,
+	// A prefetch is a hint; the simulator has no caches to fill.
+	"prefetch": opPrefetch,
 }

@@ -114,7 +114,7 @@ func (th *thread) exec(fr *frame, in *inst) error {
 		th.state = atShfl
 	case opTrap:
 		return fmt.Errorf("trap")
-	case opFence:
+	case opFence, opPrefetch:
 	default:
 		return fmt.Errorf("unsupported instruction")
 	}
