@@ -35,7 +35,10 @@
 # binary built with -tags cuda), GOKKOS_NUM_THREADS (default: every CPU; OMP_NUM_THREADS is set
 # to the same), GOKKOS (a prebuilt gokkos binary; default: go build ./cmd/gokkos), OUT (the
 # working folder for graph files and peer builds; default a temporary one, kept), ARCH (nvcc
-# -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own).
+# -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own), ROUNDS (1: on the host,
+# every peer and gokkos task runs that many times, each peer right before the matching gokkos
+# run, and the rows give the medians over the rounds: on a machine whose load moves, as a shared
+# virtual machine's does, both sides of a ratio then see the same moments).
 #
 # Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
 # 2^scale vertices and 16 edges per vertex (and the other kinds above), directed, without
@@ -58,6 +61,7 @@ KINDS=${KINDS:-rmat,uniform}
 TRIALS=${TRIALS:-5}
 PEER_TRIALS=${PEER_TRIALS:-3}
 GARDENIA_TRIALS=${GARDENIA_TRIALS:-$PEER_TRIALS}
+ROUNDS=${ROUNDS:-1}
 SPACES=${SPACES:-host}
 ARCH=${ARCH:-sm_90}
 THREADS=${GOKKOS_NUM_THREADS:-$(nproc)}
@@ -216,26 +220,42 @@ for s in "${scales[@]}"; do
     name=$k-$s
     for sp in "${spaces[@]}"; do
       if [[ $sp == host ]]; then
-        gap_bfs="" gap_bfs_s="" gap_sssp="" gap_cc="" ms_scc="" ms_cc=""
-        if [[ -n ${HAVE[gap]:-} ]]; then
-          gap_bfs=$(gap bfs -f "$g.el" -r "$root")
-          gap_bfs_s=$(gap bfs -f "$g.el" -s -r "$root")
-          gap_sssp=$(gap sssp -f "$g.wel" -r "$root" ${SSSP_DELTA:+-d "$SSSP_DELTA"})
-          gap_cc=$(gap cc -f "$g.el" -s)
-        fi
-        if [[ -n ${HAVE[msscc]:-} ]]; then ms_scc=$(repeat 's/^Multistep SCC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/msscc" "$g.ms"); fi
-        if [[ -n ${HAVE[mscc]:-} ]]; then ms_cc=$(repeat 's/^Multistep CC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/mscc" "$g.ms"); fi
-        t=$(gk host -algo bfs -graph "$g.gkg" -root "$root");                row bfs "$name" host "$t" "GAP bfs" "$gap_bfs"
-        t=$(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected);    row "bfs (symmetrized)" "$name" host "$t" "GAP bfs -s" "$gap_bfs_s"
-        t=$(gk host -algo sssp -graph "$g.gkg" -root "$root");               row sssp "$name" host "$t" "GAP sssp" "$gap_sssp"
-        read -r t tl <<<"$(gklabels scc host -method multistep -graph "$g.gkg")"
-        row "scc multistep" "$name" host "$t" "Multistep scc" "$ms_scc"
-        row "scc multistep (labels)" "$name" host "$tl" "Multistep scc" "$ms_scc"
-        read -r t tl <<<"$(gklabels wcc host -graph "$g.gkg")"
-        row wcc "$name" host "$t" "GAP cc" "$gap_cc"
-        row "wcc (labels)" "$name" host "$tl" "GAP cc" "$gap_cc"
-        row wcc "$name" host "$t" "Multistep cc" "$ms_cc"
-        row "wcc (labels)" "$name" host "$tl" "Multistep cc" "$ms_cc"
+        # ROUNDS rounds, each running every peer right before the matching gokkos run, so
+        # that a change in the machine's load between them falls on both sides; each row's
+        # times are the medians over the rounds.
+        declare -A RT=()
+        for ((round = 0; round < ROUNDS; round++)); do
+          if [[ -n ${HAVE[gap]:-} ]]; then
+            RT[pbfs]+=" $(gap bfs -f "$g.el" -r "$root")"
+            RT[gbfs]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root")"
+            RT[pbfss]+=" $(gap bfs -f "$g.el" -s -r "$root")"
+            RT[gbfss]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected)"
+            RT[psssp]+=" $(gap sssp -f "$g.wel" -r "$root" ${SSSP_DELTA:+-d "$SSSP_DELTA"})"
+            RT[gsssp]+=" $(gk host -algo sssp -graph "$g.gkg" -root "$root")"
+            RT[pcc]+=" $(gap cc -f "$g.el" -s)"
+          else
+            RT[gbfs]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root")"
+            RT[gbfss]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected)"
+            RT[gsssp]+=" $(gk host -algo sssp -graph "$g.gkg" -root "$root")"
+          fi
+          if [[ -n ${HAVE[msscc]:-} ]]; then RT[pscc]+=" $(repeat 's/^Multistep SCC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/msscc" "$g.ms")"; fi
+          read -r t tl <<<"$(gklabels scc host -method multistep -graph "$g.gkg")"
+          RT[gscc]+=" $t" RT[gsccl]+=" $tl"
+          if [[ -n ${HAVE[mscc]:-} ]]; then RT[pmscc]+=" $(repeat 's/^Multistep CC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/mscc" "$g.ms")"; fi
+          read -r t tl <<<"$(gklabels wcc host -graph "$g.gkg")"
+          RT[gwcc]+=" $t" RT[gwccl]+=" $tl"
+        done
+        m() { tr ' ' '\n' <<<"${RT[$1]:-}" | grep . | median; }
+        row bfs "$name" host "$(m gbfs)" "GAP bfs" "$(m pbfs)"
+        row "bfs (symmetrized)" "$name" host "$(m gbfss)" "GAP bfs -s" "$(m pbfss)"
+        row sssp "$name" host "$(m gsssp)" "GAP sssp" "$(m psssp)"
+        row "scc multistep" "$name" host "$(m gscc)" "Multistep scc" "$(m pscc)"
+        row "scc multistep (labels)" "$name" host "$(m gsccl)" "Multistep scc" "$(m pscc)"
+        row wcc "$name" host "$(m gwcc)" "GAP cc" "$(m pcc)"
+        row "wcc (labels)" "$name" host "$(m gwccl)" "GAP cc" "$(m pcc)"
+        row wcc "$name" host "$(m gwcc)" "Multistep cc" "$(m pmscc)"
+        row "wcc (labels)" "$name" host "$(m gwccl)" "Multistep cc" "$(m pmscc)"
+        unset RT
       else
         ecl_scc="" ecl_cc="" gd_sssp="" gd_name="—"
         if [[ -n ${HAVE[eclscc]:-} ]]; then ecl_scc=$(repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclscc" "$g.egr"); fi
