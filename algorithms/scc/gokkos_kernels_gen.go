@@ -1111,7 +1111,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop32)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
-		Pos:       "algorithms/scc/number.go:21",
+		Pos:       "algorithms/scc/number.go:23",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX33,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main"},
@@ -1133,7 +1133,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop33)
 	gokkosimpl.Register[compInit](&abi.KernelSpec{
 		Name:  "scc.compInit",
-		Pos:   "algorithms/scc/number.go:41",
+		Pos:   "algorithms/scc/number.go:43",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX34,
 		Entry: "gk_scc_compInit",
@@ -1152,7 +1152,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop34)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
-		Pos:       "algorithms/scc/number.go:62",
+		Pos:       "algorithms/scc/number.go:64",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main"},
@@ -1175,7 +1175,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop35)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
-		Pos:       "algorithms/scc/number.go:90",
+		Pos:       "algorithms/scc/number.go:92",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main"},
@@ -1195,7 +1195,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop36)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
-		Pos:   "algorithms/scc/number.go:107",
+		Pos:   "algorithms/scc/number.go:109",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX37,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
@@ -1218,7 +1218,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop37)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
-		Pos:   "algorithms/scc/number.go:125",
+		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX38,
 		Entry: "gk_scc_compGather",
@@ -1237,11 +1237,54 @@ func init() {
 		SourceHash: "aa34d5e24dfb57bf",
 	})
 	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop38)
+	gokkosimpl.Register[compSolo](&abi.KernelSpec{
+		Name:  "scc.compSolo",
+		Pos:   "algorithms/scc/number.go:150",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX39,
+		Entry: "gk_scc_compSolo",
+		Params: []abi.Param{
+			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Solo", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Count", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Hot", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "Lead", Field: []int{5}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compSolo) Run", Hash: "3d11ca00954762e0"},
+			{File: "number.go", Key: "type compSolo", Hash: "505f60fd09e2a5b1"},
+		},
+		SourceHash: "5a45c857a73cd2fa",
+	})
+	gokkosimpl.RegisterHostRange[compSolo](gokkosHostLoop39)
+	gokkosimpl.Register[compScatter](&abi.KernelSpec{
+		Name:  "scc.compScatter",
+		Pos:   "algorithms/scc/number.go:175",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX40,
+		Entry: "gk_scc_compScatter",
+		Params: []abi.Param{
+			{Name: "Solo", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Num", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compScatter) Run", Hash: "7baaa442019bb425"},
+			{File: "number.go", Key: "type compScatter", Hash: "123de6f7911606dd"},
+		},
+		SourceHash: "2240a26258c25cf5",
+	})
+	gokkosimpl.RegisterHostRange[compScatter](gokkosHostLoop40)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX39,
+		PTX:       gokkosPTX41,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -1263,12 +1306,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop39)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop41)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX40,
+		PTX:   gokkosPTX42,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -1288,12 +1331,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop40)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop42)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX41,
+		PTX:   gokkosPTX43,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1313,12 +1356,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop41)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop43)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX42,
+		PTX:       gokkosPTX44,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1340,12 +1383,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop42)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop44)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:19",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX43,
+		PTX:   gokkosPTX45,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1365,12 +1408,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop43)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop45)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:43",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX44,
+		PTX:   gokkosPTX46,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1390,12 +1433,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop44)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop46)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:82",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX45,
+		PTX:   gokkosPTX47,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1413,12 +1456,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop45)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop47)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:113",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX46,
+		PTX:   gokkosPTX48,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1439,12 +1482,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop46)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop48)
 	gokkosimpl.Register[loopCount](&abi.KernelSpec{
 		Name:      "scc.loopCount",
-		Pos:       "algorithms/scc/state.go:94",
+		Pos:       "algorithms/scc/state.go:95",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX47,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1460,12 +1503,12 @@ func init() {
 		},
 		SourceHash: "bc9e8f32a6c167cf",
 	})
-	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop47)
+	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop49)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX48,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1509,12 +1552,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop48)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop50)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX49,
+		PTX:       gokkosPTX51,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1562,7 +1605,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX52,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1593,12 +1636,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop50)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop52)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX51,
+		PTX:   gokkosPTX53,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1614,12 +1657,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop51)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:34",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX52,
+		PTX:       gokkosPTX54,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1642,12 +1685,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop52)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trimQueue](&abi.KernelSpec{
 		Name:      "scc.trimQueue",
 		Pos:       "algorithms/scc/trim.go:56",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX53,
+		PTX:       gokkosPTX55,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimQueue_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1676,12 +1719,12 @@ func init() {
 		},
 		SourceHash: "6a25f20d6797a517",
 	})
-	gokkosimpl.RegisterHostReduce[trimQueue, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostReduce[trimQueue, int64](gokkosHostLoop55)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:93",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX54,
+		PTX:       gokkosPTX56,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1719,12 +1762,12 @@ func init() {
 		},
 		SourceHash: "f4aa1e88a2499b19",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop54)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop56)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX55,
+		PTX:   gokkosPTX57,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1750,12 +1793,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop55)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop57)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX56,
+		PTX:       gokkosPTX58,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1777,9 +1820,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop56)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop57)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop58)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop58)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop59)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop60)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -34012,8 +34055,230 @@ $L2:
 }
 `
 
-// gokkosPTX39 is the PTX of scc.pivotMax.
+// gokkosPTX39 is the PTX of scc.compSolo.
 const gokkosPTX39 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_compSolo(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13
+)
+{
+	.reg .pred %p<8>;
+	.reg .b32 %r<25>;
+	.reg .b64 %rd<53>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s9];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.s32 %r1, [gk_s12];
+	mov.b32 %r2, %r1;
+	ld.param.s32 %r3, [gk_s13];
+	mov.b32 %r4, %r3;
+	mov.u32 %r5, %ctaid.x;
+	mov.u32 %r6, %ntid.x;
+	mul.wide.u32 %rd31, %r5, %r6;
+	mov.u32 %r7, %tid.x;
+	cvt.u64.u32 %rd32, %r7;
+	add.s64 %rd33, %rd31, %rd32;
+	mov.u32 %r8, %nctaid.x;
+	mov.u32 %r9, %ntid.x;
+	mul.wide.u32 %rd34, %r8, %r9;
+	add.s64 %rd35, %rd1, %rd33;
+	mov.b64 %rd36, %rd35;
+$L1:
+	setp.ge.s64 %p1, %rd36, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd37, %rd36;
+	mul.lo.s64 %rd38, %rd37, %rd9;
+	mad.lo.s64 %rd39, %rd38, 4, %rd5;
+	ld.global.nc.s32 %r10, [%rd39+0];
+	mov.b32 %r11, %r10;
+	mov.b32 %r12, %r11;
+	setp.eq.s32 %p2, %r12, %r2;
+	@!%p2 bra $L5;
+	mul.lo.s64 %rd40, %rd37, %rd30;
+	mad.lo.s64 %rd41, %rd40, 4, %rd26;
+	st.global.s32 [%rd41+0], %r4;
+	bra.uni $L3;
+$L5:
+	cvt.u32.u64 %r13, %rd37;
+	setp.ne.s32 %p3, %r12, %r13;
+	mov.pred %p4, %p3;
+	@!%p4 bra $L7;
+	mov.b64 %rd43, 1;
+	mul.lo.s64 %rd42, %rd43, %rd23;
+	mad.lo.s64 %rd44, %rd42, 4, %rd19;
+	ld.relaxed.gpu.global.s32 %r14, [%rd44+0];
+	mov.b32 %r15, %r14;
+	setp.eq.s32 %p5, %r15, 0;
+	mov.pred %p4, %p5;
+$L7:
+	@!%p4 bra $L9;
+	mov.b64 %rd46, 1;
+	mul.lo.s64 %rd45, %rd46, %rd23;
+	mad.lo.s64 %rd47, %rd45, 4, %rd19;
+	mov.b32 %r16, 1;
+	atom.global.add.s32 %r17, [%rd47], %r16;
+$L9:
+	ld.relaxed.gpu.global.s32 %r18, [%rd19+0];
+	mov.b32 %r19, %r18;
+	cvt.s64.s32 %rd48, %r19;
+	setp.le.s64 %p6, %rd48, %rd14;
+	@!%p6 bra $L11;
+	mov.b32 %r20, 1;
+	atom.global.add.s32 %r21, [%rd19], %r20;
+	mov.b32 %r22, %r21;
+	mov.b32 %r23, %r22;
+	cvt.s64.s32 %rd49, %r23;
+	setp.lt.s64 %p7, %rd49, %rd14;
+	@!%p7 bra $L13;
+	cvt.u32.u64 %r24, %rd37;
+	cvt.s64.s32 %rd50, %r23;
+	mul.lo.s64 %rd51, %rd50, %rd16;
+	mad.lo.s64 %rd52, %rd51, 4, %rd12;
+	st.global.s32 [%rd52+0], %r24;
+$L13:
+$L11:
+$L3:
+	add.s64 %rd36, %rd36, %rd34;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX40 is the PTX of scc.compScatter.
+const gokkosPTX40 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_compScatter(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<38>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd24, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd25, %r3;
+	add.s64 %rd26, %rd24, %rd25;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd27, %r4, %r5;
+	add.s64 %rd28, %rd1, %rd26;
+	mov.b64 %rd29, %rd28;
+$L1:
+	setp.ge.s64 %p1, %rd29, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd30, %rd29;
+	mul.lo.s64 %rd31, %rd30, %rd9;
+	mad.lo.s64 %rd32, %rd31, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd32+0];
+	mov.b32 %r7, %r6;
+	mul.lo.s64 %rd33, %rd30, %rd16;
+	mad.lo.s64 %rd34, %rd33, 4, %rd12;
+	ld.global.nc.s32 %r8, [%rd34+0];
+	mov.b32 %r9, %r8;
+	cvt.s64.s32 %rd35, %r7;
+	mul.lo.s64 %rd36, %rd35, %rd23;
+	mad.lo.s64 %rd37, %rd36, 4, %rd19;
+	st.global.s32 [%rd37+0], %r9;
+$L3:
+	add.s64 %rd29, %rd29, %rd27;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX41 is the PTX of scc.pivotMax.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34460,8 +34725,8 @@ $L25:
 }
 `
 
-// gokkosPTX40 is the PTX of scc.seedPivot.
-const gokkosPTX40 = `//
+// gokkosPTX42 is the PTX of scc.seedPivot.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34548,8 +34813,8 @@ $L2:
 }
 `
 
-// gokkosPTX41 is the PTX of scc.racePivots.
-const gokkosPTX41 = `//
+// gokkosPTX43 is the PTX of scc.racePivots.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34637,8 +34902,8 @@ $L2:
 }
 `
 
-// gokkosPTX42 is the PTX of scc.seedPivots.
-const gokkosPTX42 = `//
+// gokkosPTX44 is the PTX of scc.seedPivots.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35153,8 +35418,8 @@ $L37:
 }
 `
 
-// gokkosPTX43 is the PTX of scc.activeIDs.
-const gokkosPTX43 = `//
+// gokkosPTX45 is the PTX of scc.activeIDs.
+const gokkosPTX45 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35843,8 +36108,8 @@ $L2:
 }
 `
 
-// gokkosPTX44 is the PTX of scc.subEdges.
-const gokkosPTX44 = `//
+// gokkosPTX46 is the PTX of scc.subEdges.
+const gokkosPTX46 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36787,8 +37052,8 @@ $L2:
 }
 `
 
-// gokkosPTX45 is the PTX of scc.subFill.
-const gokkosPTX45 = `//
+// gokkosPTX47 is the PTX of scc.subFill.
+const gokkosPTX47 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36959,8 +37224,8 @@ $L2:
 }
 `
 
-// gokkosPTX46 is the PTX of scc.subScatter.
-const gokkosPTX46 = `//
+// gokkosPTX48 is the PTX of scc.subScatter.
+const gokkosPTX48 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37062,8 +37327,8 @@ $L2:
 }
 `
 
-// gokkosPTX47 is the PTX of scc.loopCount.
-const gokkosPTX47 = `//
+// gokkosPTX49 is the PTX of scc.loopCount.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37572,8 +37837,8 @@ $L40:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.frontierStep.
-const gokkosPTX48 = `//
+// gokkosPTX50 is the PTX of scc.frontierStep.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38564,8 +38829,8 @@ $L120:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.frontierTeam.
-const gokkosPTX49 = `//
+// gokkosPTX51 is the PTX of scc.frontierTeam.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39462,8 +39727,8 @@ $L88:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.frontierSeed.
-const gokkosPTX50 = `//
+// gokkosPTX52 is the PTX of scc.frontierSeed.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40088,8 +40353,8 @@ $L42:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.heavyList.
-const gokkosPTX51 = `//
+// gokkosPTX53 is the PTX of scc.heavyList.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40794,8 +41059,8 @@ $L2:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.trimByDegree.
-const gokkosPTX52 = `//
+// gokkosPTX54 is the PTX of scc.trimByDegree.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41341,8 +41606,8 @@ $L39:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.trimQueue.
-const gokkosPTX53 = `//
+// gokkosPTX55 is the PTX of scc.trimQueue.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42014,8 +42279,8 @@ $L59:
 }
 `
 
-// gokkosPTX54 is the PTX of scc.trimStep.
-const gokkosPTX54 = `//
+// gokkosPTX56 is the PTX of scc.trimStep.
+const gokkosPTX56 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43342,8 +43607,8 @@ $L199:
 }
 `
 
-// gokkosPTX55 is the PTX of scc.trim2Find.
-const gokkosPTX55 = `//
+// gokkosPTX57 is the PTX of scc.trim2Find.
+const gokkosPTX57 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43799,8 +44064,8 @@ $L2:
 }
 `
 
-// gokkosPTX56 is the PTX of scc.trim2Assign.
-const gokkosPTX56 = `//
+// gokkosPTX58 is the PTX of scc.trim2Assign.
+const gokkosPTX58 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -44350,7 +44615,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44354
+//line gokkos_kernels_gen.go:44619
 			*acc = gokkosAccV
 			return
 		}
@@ -44372,7 +44637,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44376
+//line gokkos_kernels_gen.go:44641
 		*acc = gokkosAccV
 		return
 	}
@@ -44397,7 +44662,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44401
+//line gokkos_kernels_gen.go:44666
 		*acc = gokkosAccV
 		return
 	}
@@ -44419,7 +44684,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44423
+//line gokkos_kernels_gen.go:44688
 	*acc = gokkosAccV
 }
 
@@ -44447,7 +44712,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44451
+//line gokkos_kernels_gen.go:44716
 			*acc = gokkosAccV
 			return
 		}
@@ -44461,7 +44726,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44465
+//line gokkos_kernels_gen.go:44730
 		*acc = gokkosAccV
 		return
 	}
@@ -44477,7 +44742,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44481
+//line gokkos_kernels_gen.go:44746
 		*acc = gokkosAccV
 		return
 	}
@@ -44491,7 +44756,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44495
+//line gokkos_kernels_gen.go:44760
 	*acc = gokkosAccV
 }
 
@@ -44520,7 +44785,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44524
+//line gokkos_kernels_gen.go:44789
 			*acc = gokkosAccV
 			return
 		}
@@ -44535,7 +44800,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44539
+//line gokkos_kernels_gen.go:44804
 		*acc = gokkosAccV
 		return
 	}
@@ -44551,7 +44816,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44555
+//line gokkos_kernels_gen.go:44820
 		*acc = gokkosAccV
 		return
 	}
@@ -44566,7 +44831,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44570
+//line gokkos_kernels_gen.go:44835
 	*acc = gokkosAccV
 }
 
@@ -44589,7 +44854,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:44593
+//line gokkos_kernels_gen.go:44858
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -44598,7 +44863,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:44602
+//line gokkos_kernels_gen.go:44867
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44608,7 +44873,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:44612
+//line gokkos_kernels_gen.go:44877
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44617,7 +44882,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:44621
+//line gokkos_kernels_gen.go:44886
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -44651,7 +44916,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:44655
+//line gokkos_kernels_gen.go:44920
 			*acc = gokkosAccV
 			return
 		}
@@ -44669,7 +44934,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:44673
+//line gokkos_kernels_gen.go:44938
 		*acc = gokkosAccV
 		return
 	}
@@ -44688,7 +44953,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:44692
+//line gokkos_kernels_gen.go:44957
 		*acc = gokkosAccV
 		return
 	}
@@ -44706,7 +44971,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:44710
+//line gokkos_kernels_gen.go:44975
 	*acc = gokkosAccV
 }
 
@@ -44741,7 +45006,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44745
+//line gokkos_kernels_gen.go:45010
 			*acc = gokkosAccV
 			return
 		}
@@ -44757,7 +45022,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44761
+//line gokkos_kernels_gen.go:45026
 		*acc = gokkosAccV
 		return
 	}
@@ -44775,7 +45040,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44779
+//line gokkos_kernels_gen.go:45044
 		*acc = gokkosAccV
 		return
 	}
@@ -44791,7 +45056,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44795
+//line gokkos_kernels_gen.go:45060
 	*acc = gokkosAccV
 }
 
@@ -44825,7 +45090,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44829
+//line gokkos_kernels_gen.go:45094
 		*acc = gokkosAccV
 		return
 	}
@@ -44847,7 +45112,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44851
+//line gokkos_kernels_gen.go:45116
 	*acc = gokkosAccV
 }
 
@@ -44866,7 +45131,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:44870
+//line gokkos_kernels_gen.go:45135
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -44881,7 +45146,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:44885
+//line gokkos_kernels_gen.go:45150
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44891,7 +45156,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:44895
+//line gokkos_kernels_gen.go:45160
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44906,7 +45171,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:44910
+//line gokkos_kernels_gen.go:45175
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44915,7 +45180,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:44919
+//line gokkos_kernels_gen.go:45184
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44952,7 +45217,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:44956
+//line gokkos_kernels_gen.go:45221
 			*acc = gokkosAccV
 			return
 		}
@@ -44974,7 +45239,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44978
+//line gokkos_kernels_gen.go:45243
 		*acc = gokkosAccV
 		return
 	}
@@ -44998,7 +45263,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:45002
+//line gokkos_kernels_gen.go:45267
 		*acc = gokkosAccV
 		return
 	}
@@ -45020,7 +45285,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:45024
+//line gokkos_kernels_gen.go:45289
 	*acc = gokkosAccV
 }
 
@@ -45045,7 +45310,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45049
+//line gokkos_kernels_gen.go:45314
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45058,7 +45323,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45062
+//line gokkos_kernels_gen.go:45327
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45074,7 +45339,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45078
+//line gokkos_kernels_gen.go:45343
 		*acc = gokkosAccV
 		return
 	}
@@ -45086,7 +45351,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45090
+//line gokkos_kernels_gen.go:45355
 	*acc = gokkosAccV
 }
 
@@ -45118,7 +45383,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:45122
+//line gokkos_kernels_gen.go:45387
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45136,7 +45401,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:45140
+//line gokkos_kernels_gen.go:45405
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -45165,7 +45430,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:45169
+//line gokkos_kernels_gen.go:45434
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -45177,7 +45442,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:45181
+//line gokkos_kernels_gen.go:45446
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -45191,7 +45456,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:45195
+//line gokkos_kernels_gen.go:45460
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45203,7 +45468,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:45207
+//line gokkos_kernels_gen.go:45472
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -45243,7 +45508,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:45247
+//line gokkos_kernels_gen.go:45512
 		*acc = gokkosAccV
 		return
 	}
@@ -45265,7 +45530,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:45269
+//line gokkos_kernels_gen.go:45534
 	*acc = gokkosAccV
 }
 
@@ -45285,7 +45550,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:45289
+//line gokkos_kernels_gen.go:45554
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -45319,7 +45584,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:45323
+//line gokkos_kernels_gen.go:45588
 		*acc = gokkosAccV
 		return
 	}
@@ -45340,7 +45605,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:45344
+//line gokkos_kernels_gen.go:45609
 	*acc = gokkosAccV
 }
 
@@ -45350,7 +45615,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:45354
+//line gokkos_kernels_gen.go:45619
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -45361,7 +45626,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:45365
+//line gokkos_kernels_gen.go:45630
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -45387,7 +45652,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:45391
+//line gokkos_kernels_gen.go:45656
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -45417,7 +45682,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45421
+//line gokkos_kernels_gen.go:45686
 		*acc = gokkosAccV
 		return
 	}
@@ -45435,7 +45700,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45439
+//line gokkos_kernels_gen.go:45704
 	*acc = gokkosAccV
 }
 
@@ -45445,7 +45710,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:45449
+//line gokkos_kernels_gen.go:45714
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -45456,7 +45721,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:45460
+//line gokkos_kernels_gen.go:45725
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -45482,7 +45747,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:45486
+//line gokkos_kernels_gen.go:45751
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -45521,7 +45786,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:45525
+//line gokkos_kernels_gen.go:45790
 			*acc = gokkosAccV
 			return
 		}
@@ -45545,7 +45810,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:45549
+//line gokkos_kernels_gen.go:45814
 		*acc = gokkosAccV
 		return
 	}
@@ -45572,7 +45837,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:45576
+//line gokkos_kernels_gen.go:45841
 		*acc = gokkosAccV
 		return
 	}
@@ -45596,7 +45861,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:45600
+//line gokkos_kernels_gen.go:45865
 	*acc = gokkosAccV
 }
 
@@ -45619,7 +45884,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45623
+//line gokkos_kernels_gen.go:45888
 		*acc = gokkosAccV
 		return
 	}
@@ -45634,7 +45899,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45638
+//line gokkos_kernels_gen.go:45903
 	*acc = gokkosAccV
 }
 
@@ -45675,7 +45940,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:45679
+//line gokkos_kernels_gen.go:45944
 			*acc = gokkosAccV
 			return
 		}
@@ -45697,7 +45962,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:45701
+//line gokkos_kernels_gen.go:45966
 		*acc = gokkosAccV
 		return
 	}
@@ -45723,7 +45988,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:45727
+//line gokkos_kernels_gen.go:45992
 		*acc = gokkosAccV
 		return
 	}
@@ -45745,7 +46010,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:45749
+//line gokkos_kernels_gen.go:46014
 	*acc = gokkosAccV
 }
 
@@ -45776,7 +46041,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:45780
+//line gokkos_kernels_gen.go:46045
 			*acc = gokkosAccV
 			return
 		}
@@ -45791,7 +46056,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45795
+//line gokkos_kernels_gen.go:46060
 		*acc = gokkosAccV
 		return
 	}
@@ -45809,7 +46074,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45813
+//line gokkos_kernels_gen.go:46078
 		*acc = gokkosAccV
 		return
 	}
@@ -45824,7 +46089,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45828
+//line gokkos_kernels_gen.go:46093
 	*acc = gokkosAccV
 }
 
@@ -45855,7 +46120,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:45859
+//line gokkos_kernels_gen.go:46124
 			*acc = gokkosAccV
 			return
 		}
@@ -45871,7 +46136,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45875
+//line gokkos_kernels_gen.go:46140
 		*acc = gokkosAccV
 		return
 	}
@@ -45888,7 +46153,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45892
+//line gokkos_kernels_gen.go:46157
 		*acc = gokkosAccV
 		return
 	}
@@ -45904,7 +46169,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45908
+//line gokkos_kernels_gen.go:46173
 	*acc = gokkosAccV
 }
 
@@ -45920,7 +46185,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line number.go:28
+//line number.go:30
 			r := gokkosG0[int(int64(i)*int64(k.N)/hotSamples)]
 			c := int64(0)
 			for j := 0; j < hotSamples; j++ {
@@ -45930,12 +46195,12 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:45934
+//line gokkos_kernels_gen.go:46199
 		*acc = gokkosAccV
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line number.go:28
+//line number.go:30
 		r := k.Comp.At(int(int64(i) * int64(k.N) / hotSamples))
 		c := int64(0)
 		for j := 0; j < hotSamples; j++ {
@@ -45945,7 +46210,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:45949
+//line gokkos_kernels_gen.go:46214
 	*acc = gokkosAccV
 }
 
@@ -45956,19 +46221,19 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:47
+//line number.go:49
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:45964
+//line gokkos_kernels_gen.go:46229
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:47
+//line number.go:49
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:45972
+//line gokkos_kernels_gen.go:46237
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -45987,7 +46252,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 		if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line number.go:69
+//line number.go:71
 				r := gokkosS0[gokkosJ]
 				if r == int32(v) {
 					continue
@@ -46001,12 +46266,12 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46005
+//line gokkos_kernels_gen.go:46270
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:69
+//line number.go:71
 			r := gokkosG0[v]
 			if r == int32(v) {
 				continue
@@ -46020,14 +46285,14 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46024
+//line gokkos_kernels_gen.go:46289
 		*acc = gokkosAccV
 		return
 	}
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:69
+//line number.go:71
 			r := gokkosS0[gokkosJ]
 			if r == int32(v) {
 				continue
@@ -46041,12 +46306,12 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46045
+//line gokkos_kernels_gen.go:46310
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:69
+//line number.go:71
 		r := k.Comp.At(v)
 		if r == int32(v) {
 			continue
@@ -46060,7 +46325,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46064
+//line gokkos_kernels_gen.go:46329
 	*acc = gokkosAccV
 }
 
@@ -46070,18 +46335,18 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 	gokkosAccV := *acc
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line number.go:95
+//line number.go:97
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46077
+//line gokkos_kernels_gen.go:46342
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:95
+//line number.go:97
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:46085
+//line gokkos_kernels_gen.go:46350
 	*acc = gokkosAccV
 }
 
@@ -46102,26 +46367,26 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line number.go:114
+//line number.go:116
 				lead := isZero(int64(gokkosG0[int(gokkosS0[gokkosJ])]) - int64(v))
 				if final && (!k.Few || lead == 1) {
 					gokkosS1[gokkosJ] = int32(gokkosAccV)
 				}
 				gokkosAccV += lead
 			}
-//line gokkos_kernels_gen.go:46113
+//line gokkos_kernels_gen.go:46378
 			*acc = gokkosAccV
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:114
+//line number.go:116
 			lead := isZero(int64(gokkosG0[int(gokkosG1[v])]) - int64(v))
 			if final && (!k.Few || lead == 1) {
 				gokkosG2[v] = int32(gokkosAccV)
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:46125
+//line gokkos_kernels_gen.go:46390
 		*acc = gokkosAccV
 		return
 	}
@@ -46129,26 +46394,26 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:114
+//line number.go:116
 			lead := isZero(int64(k.Least.At(int(gokkosS0[gokkosJ]))) - int64(v))
 			if final && (!k.Few || lead == 1) {
 				gokkosS1[gokkosJ] = int32(gokkosAccV)
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:46140
+//line gokkos_kernels_gen.go:46405
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:114
+//line number.go:116
 		lead := isZero(int64(k.Least.At(int(k.Comp.At(v)))) - int64(v))
 		if final && (!k.Few || lead == 1) {
 			k.Num.Set(v, int32(gokkosAccV))
 		}
 		gokkosAccV += lead
 	}
-//line gokkos_kernels_gen.go:46152
+//line gokkos_kernels_gen.go:46417
 	*acc = gokkosAccV
 }
 
@@ -46168,37 +46433,176 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 		if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 			gokkosS1 = gokkosS1[:len(gokkosS0)]
 			for gokkosJ := range gokkosS0 {
-//line number.go:130
+//line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosG2[int(gokkosS1[gokkosJ])])]
 			}
-//line gokkos_kernels_gen.go:46175
+//line gokkos_kernels_gen.go:46440
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:130
+//line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[int(gokkosG3[v])])]
 		}
-//line gokkos_kernels_gen.go:46182
+//line gokkos_kernels_gen.go:46447
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line number.go:130
+//line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(k.Least.At(int(gokkosS1[gokkosJ]))))
 		}
-//line gokkos_kernels_gen.go:46191
+//line gokkos_kernels_gen.go:46456
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:130
+//line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v))))))
 	}
-//line gokkos_kernels_gen.go:46198
+//line gokkos_kernels_gen.go:46463
 }
 
-// gokkosHostLoop39 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop39 runs compSolo.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	gokkosG0 := k.Comp.Span(0, k.Comp.Len())
+	gokkosG1 := k.Out.Span(0, k.Out.Len())
+	gokkosG2 := k.Count.Span(0, k.Count.Len())
+	gokkosG3 := k.Solo.Span(0, k.Solo.Len())
+	if (gokkosG0 != nil || k.Comp.Len() == 0) && (gokkosG1 != nil || k.Out.Len() == 0) && (gokkosG2 != nil || k.Count.Len() == 0) && (gokkosG3 != nil || k.Solo.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Comp, k.Out, k.Count, k.Solo)
+			}
+		}()
+		if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+				v := gokkosLo + gokkosJ
+//line number.go:157
+				r := gokkosS0[gokkosJ]
+				if r == k.Hot {
+					gokkosS1[gokkosJ] = k.Lead
+					continue
+				}
+				if r != int32(v) && gokkosimpl.AtomicLoadInt32(&gokkosG2[1]) == 0 {
+					gokkosimpl.AtomicAddInt32(&gokkosG2[1], 1)
+				}
+				if int(gokkosimpl.AtomicLoadInt32(&gokkosG2[0])) <= len(gokkosG3) {
+					if i := gokkosimpl.AtomicAddInt32(&gokkosG2[0], 1); int(i) < len(gokkosG3) {
+						gokkosG3[int(i)] = int32(v)
+					}
+				}
+			}
+//line gokkos_kernels_gen.go:46498
+			return
+		}
+		for v := gokkosLo; v < gokkosHi; v++ {
+//line number.go:157
+			r := gokkosG0[v]
+			if r == k.Hot {
+				gokkosG1[v] = k.Lead
+				continue
+			}
+			if r != int32(v) && gokkosimpl.AtomicLoadInt32(&gokkosG2[1]) == 0 {
+				gokkosimpl.AtomicAddInt32(&gokkosG2[1], 1)
+			}
+			if int(gokkosimpl.AtomicLoadInt32(&gokkosG2[0])) <= len(gokkosG3) {
+				if i := gokkosimpl.AtomicAddInt32(&gokkosG2[0], 1); int(i) < len(gokkosG3) {
+					gokkosG3[int(i)] = int32(v)
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:46517
+		return
+	}
+	if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line number.go:157
+			r := gokkosS0[gokkosJ]
+			if r == k.Hot {
+				gokkosS1[gokkosJ] = k.Lead
+				continue
+			}
+			if r != int32(v) && k.Count.AtomicLoad(1) == 0 {
+				k.Count.AtomicAdd(1, 1)
+			}
+			if int(k.Count.AtomicLoad(0)) <= k.Solo.Len() {
+				if i := k.Count.AtomicAdd(0, 1); int(i) < k.Solo.Len() {
+					k.Solo.Set(int(i), int32(v))
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:46539
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line number.go:157
+		r := k.Comp.At(v)
+		if r == k.Hot {
+			k.Out.Set(v, k.Lead)
+			continue
+		}
+		if r != int32(v) && k.Count.AtomicLoad(1) == 0 {
+			k.Count.AtomicAdd(1, 1)
+		}
+		if int(k.Count.AtomicLoad(0)) <= k.Solo.Len() {
+			if i := k.Count.AtomicAdd(0, 1); int(i) < k.Solo.Len() {
+				k.Solo.Set(int(i), int32(v))
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:46558
+}
+
+// gokkosHostLoop40 runs compScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	gokkosG0 := k.Out.Span(0, k.Out.Len())
+	gokkosG1 := k.Solo.Span(0, k.Solo.Len())
+	gokkosG2 := k.Num.Span(0, k.Num.Len())
+	if (gokkosG0 != nil || k.Out.Len() == 0) && (gokkosG1 != nil || k.Solo.Len() == 0) && (gokkosG2 != nil || k.Num.Len() == 0) {
+		defer func() {
+			if gokkosR := recover(); gokkosR != nil {
+				gokkosimpl.RepanicIndex(gokkosR, k.Out, k.Solo, k.Num)
+			}
+		}()
+		if gokkosS0, gokkosS1 := k.Solo.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+			gokkosS1 = gokkosS1[:len(gokkosS0)]
+			for gokkosJ := range gokkosS0 {
+//line number.go:180
+				gokkosG0[int(gokkosS0[gokkosJ])] = gokkosS1[gokkosJ]
+			}
+//line gokkos_kernels_gen.go:46579
+			return
+		}
+		for i := gokkosLo; i < gokkosHi; i++ {
+//line number.go:180
+			gokkosG0[int(gokkosG1[i])] = gokkosG2[i]
+		}
+//line gokkos_kernels_gen.go:46586
+		return
+	}
+	if gokkosS0, gokkosS1 := k.Solo.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line number.go:180
+			k.Out.Set(int(gokkosS0[gokkosJ]), gokkosS1[gokkosJ])
+		}
+//line gokkos_kernels_gen.go:46595
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line number.go:180
+		k.Out.Set(int(k.Solo.At(i)), k.Num.At(i))
+	}
+//line gokkos_kernels_gen.go:46602
+}
+
+// gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	gokkosG0 := k.St.Span(0, k.St.Len())
 	gokkosG1 := k.Off.Span(0, k.Off.Len())
@@ -46223,7 +46627,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:46227
+//line gokkos_kernels_gen.go:46631
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46236,7 +46640,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46240
+//line gokkos_kernels_gen.go:46644
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -46253,7 +46657,7 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46257
+//line gokkos_kernels_gen.go:46661
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46266,11 +46670,11 @@ func gokkosHostLoop39(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:46270
+//line gokkos_kernels_gen.go:46674
 }
 
-// gokkosHostLoop40 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Pivot.Span(0, k.Pivot.Len())
 	gokkosG1 := k.Sub.Span(0, k.Sub.Len())
@@ -46286,7 +46690,7 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:46290
+//line gokkos_kernels_gen.go:46694
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -46294,11 +46698,11 @@ func gokkosHostLoop40(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:46298
+//line gokkos_kernels_gen.go:46702
 }
 
-// gokkosHostLoop41 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -46309,7 +46713,7 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46313
+//line gokkos_kernels_gen.go:46717
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46318,11 +46722,11 @@ func gokkosHostLoop41(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46322
+//line gokkos_kernels_gen.go:46726
 }
 
-// gokkosHostLoop42 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -46344,7 +46748,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46348
+//line gokkos_kernels_gen.go:46752
 			*acc = gokkosAccV
 			return
 		}
@@ -46355,7 +46759,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46359
+//line gokkos_kernels_gen.go:46763
 		*acc = gokkosAccV
 		return
 	}
@@ -46369,7 +46773,7 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46373
+//line gokkos_kernels_gen.go:46777
 		*acc = gokkosAccV
 		return
 	}
@@ -46380,12 +46784,12 @@ func gokkosHostLoop42(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46384
+//line gokkos_kernels_gen.go:46788
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop43 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46404,7 +46808,7 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46408
+//line gokkos_kernels_gen.go:46812
 		*acc = gokkosAccV
 		return
 	}
@@ -46422,12 +46826,12 @@ func gokkosHostLoop43(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46426
+//line gokkos_kernels_gen.go:46830
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop44 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.ID.Span(0, k.ID.Len())
@@ -46454,9 +46858,9 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosG1[id] = gokkosAccV
 					gokkosG2[id] = int32(v)
 				}
-				gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
+				gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:46460
+//line gokkos_kernels_gen.go:46864
 			*acc = gokkosAccV
 			return
 		}
@@ -46470,9 +46874,9 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosG1[id] = gokkosAccV
 				gokkosG2[id] = int32(v)
 			}
-			gokkosAccV += gokkosHostLoop44Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
+			gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:46476
+//line gokkos_kernels_gen.go:46880
 		*acc = gokkosAccV
 		return
 	}
@@ -46490,7 +46894,7 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:46494
+//line gokkos_kernels_gen.go:46898
 		*acc = gokkosAccV
 		return
 	}
@@ -46506,12 +46910,12 @@ func gokkosHostLoop44(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:46510
+//line gokkos_kernels_gen.go:46914
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop44Helper0 is kept with slices for its views (a host loop's gather path).
-func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32) int64 {
+// gokkosHostLoop46Helper0 is kept with slices for its views (a host loop's gather path).
+func gokkosHostLoop46Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32) int64 {
 //line serial.go:54
 	var n int64
 	c := gokkosG0[v]
@@ -46525,10 +46929,10 @@ func gokkosHostLoop44Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:46529
+//line gokkos_kernels_gen.go:46933
 
-// gokkosHostLoop45 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.ID.Span(0, k.ID.Len())
 	gokkosG1 := k.SOff.Span(0, k.SOff.Len())
@@ -46563,7 +46967,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:46567
+//line gokkos_kernels_gen.go:46971
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46583,7 +46987,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46587
+//line gokkos_kernels_gen.go:46991
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -46607,7 +47011,7 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46611
+//line gokkos_kernels_gen.go:47015
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46627,11 +47031,11 @@ func gokkosHostLoop45(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46631
+//line gokkos_kernels_gen.go:47035
 }
 
-// gokkosHostLoop46 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Orig.Span(0, k.Orig.Len())
 	gokkosG1 := k.Comp.Span(0, k.Comp.Len())
@@ -46651,7 +47055,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:46655
+//line gokkos_kernels_gen.go:47059
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -46660,7 +47064,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:46664
+//line gokkos_kernels_gen.go:47068
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46671,7 +47075,7 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:46675
+//line gokkos_kernels_gen.go:47079
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -46680,11 +47084,11 @@ func gokkosHostLoop46(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:46684
+//line gokkos_kernels_gen.go:47088
 }
 
-// gokkosHostLoop47 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
@@ -46699,7 +47103,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 		gokkosNextGS:
 			for gokkosJ := range gokkosS0 {
 				v := gokkosLo + gokkosJ
-//line state.go:101
+//line state.go:102
 				end := gokkosG0[v+1]
 				for e := gokkosS0[gokkosJ]; e < end; e++ {
 					if int(gokkosG1[int(e)]) == v {
@@ -46708,13 +47112,13 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:46712
+//line gokkos_kernels_gen.go:47116
 			*acc = gokkosAccV
 			return
 		}
 	gokkosNextG:
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line state.go:101
+//line state.go:102
 			end := gokkosG0[v+1]
 			for e := gokkosG0[v]; e < end; e++ {
 				if int(gokkosG1[int(e)]) == v {
@@ -46723,7 +47127,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46727
+//line gokkos_kernels_gen.go:47131
 		*acc = gokkosAccV
 		return
 	}
@@ -46731,7 +47135,7 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line state.go:101
+//line state.go:102
 			end := k.Off.At(v + 1)
 			for e := gokkosS0[gokkosJ]; e < end; e++ {
 				if int(k.Adj.At(int(e))) == v {
@@ -46740,13 +47144,13 @@ func gokkosHostLoop47(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46744
+//line gokkos_kernels_gen.go:47148
 		*acc = gokkosAccV
 		return
 	}
 gokkosNext:
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line state.go:101
+//line state.go:102
 		end := k.Off.At(v + 1)
 		for e := k.Off.At(v); e < end; e++ {
 			if int(k.Adj.At(int(e))) == v {
@@ -46755,12 +47159,12 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46759
+//line gokkos_kernels_gen.go:47163
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -46785,9 +47189,9 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				if k.FromQueue {
 					v = int(gokkosS0[gokkosJ])
 				}
-				gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
+				gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:46791
+//line gokkos_kernels_gen.go:47195
 			*acc = gokkosAccV
 			return
 		}
@@ -46797,9 +47201,9 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			if k.FromQueue {
 				v = int(gokkosG0[i])
 			}
-			gokkosAccV += gokkosHostLoop48Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
+			gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:46803
+//line gokkos_kernels_gen.go:47207
 		*acc = gokkosAccV
 		return
 	}
@@ -46813,7 +47217,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:46817
+//line gokkos_kernels_gen.go:47221
 		*acc = gokkosAccV
 		return
 	}
@@ -46825,20 +47229,20 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:46829
+//line gokkos_kernels_gen.go:47233
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop48Helper0 is heavy with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
+// gokkosHostLoop50Helper0 is heavy with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 //line traverse.go:83
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:46839
+//line gokkos_kernels_gen.go:47243
 
-// gokkosHostLoop48Helper1 is claim with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
+// gokkosHostLoop50Helper1 is claim with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 //line traverse.go:62
 	for {
 		s := gokkosimpl.AtomicLoadUint32(&gokkosG0[v])
@@ -46851,10 +47255,10 @@ func gokkosHostLoop48Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:46855
+//line gokkos_kernels_gen.go:47259
 
-// gokkosHostLoop48Helper2 is colour with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
+// gokkosHostLoop50Helper2 is colour with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 //line traverse.go:75
 	if !o.Prop {
 		return 0
@@ -46862,10 +47266,10 @@ func gokkosHostLoop48Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:46866
+//line gokkos_kernels_gen.go:47270
 
-// gokkosHostLoop48Helper3 is activate with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
+// gokkosHostLoop50Helper3 is activate with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
 //line traverse.go:89
 	if gokkosG0[w] != kv {
 		return false
@@ -46884,12 +47288,12 @@ func gokkosHostLoop48Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:46888
+//line gokkos_kernels_gen.go:47292
 
-// gokkosHostLoop48Helper4 is push with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop50Helper4 is push with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line traverse.go:124
-	if gokkosHostLoop48Helper0(o, w, gokkosG0) {
+	if gokkosHostLoop50Helper0(o, w, gokkosG0) {
 		j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[1], 1))
 		gokkosG2[len(gokkosG2)-1-j] = int32(w)
 		return 1 << 32
@@ -46899,53 +47303,53 @@ func gokkosHostLoop48Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:46903
+//line gokkos_kernels_gen.go:47307
 
-// gokkosHostLoop48Helper5 is record with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop50Helper5 is record with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line traverse.go:108
 	if !o.Push {
 		return 1
 	}
-	return gokkosHostLoop48Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
+	return gokkosHostLoop50Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:46914
+//line gokkos_kernels_gen.go:47318
 
-// gokkosHostLoop48Helper6 is expand with slices for its views (a host loop's gather path).
-func gokkosHostLoop48Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
+// gokkosHostLoop50Helper6 is expand with slices for its views (a host loop's gather path).
+func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
 //line traverse.go:137
-	if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&o.Mask != o.Want || gokkosHostLoop48Helper0(o, v, gokkosG1) || !gokkosHostLoop48Helper1(o, v, gokkosG0) {
+	if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&o.Mask != o.Want || gokkosHostLoop50Helper0(o, v, gokkosG1) || !gokkosHostLoop50Helper1(o, v, gokkosG0) {
 		return 0
 	}
 	var n int64
 	for step := 1; v >= 0; step++ {
-		kv, c := gokkosG2[v], gokkosHostLoop48Helper2(o, v, gokkosG3)
+		kv, c := gokkosG2[v], gokkosHostLoop50Helper2(o, v, gokkosG3)
 		next := -1
 		end := gokkosG1[v+1]
 		for e := gokkosG1[v]; e < end; e++ {
 			w := int(gokkosG4[int(e)])
-			if !gokkosHostLoop48Helper3(o, kv, c, w, gokkosG2, gokkosG0, gokkosG3) {
+			if !gokkosHostLoop50Helper3(o, kv, c, w, gokkosG2, gokkosG0, gokkosG3) {
 				continue
 			}
-			if next < 0 && step < chainLimit && !gokkosHostLoop48Helper0(o, w, gokkosG1) {
+			if next < 0 && step < chainLimit && !gokkosHostLoop50Helper0(o, w, gokkosG1) {
 				next = w
 				continue
 			}
-			n += gokkosHostLoop48Helper5(o, w, gokkosG1, gokkosG5, gokkosG6)
+			n += gokkosHostLoop50Helper5(o, w, gokkosG1, gokkosG5, gokkosG6)
 		}
 		v = -1
-		if next >= 0 && gokkosHostLoop48Helper1(o, next, gokkosG0) {
+		if next >= 0 && gokkosHostLoop50Helper1(o, next, gokkosG0) {
 			v = next
 		}
 	}
 	return n
 }
 
-//line gokkos_kernels_gen.go:46946
+//line gokkos_kernels_gen.go:47350
 
-// gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Op.St.Span(0, k.Op.St.Len())
@@ -46961,10 +47365,10 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
 			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&k.Op.Mask == k.Op.Want {
-				gokkosAccV += gokkosHostLoop50Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
+				gokkosAccV += gokkosHostLoop52Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:46968
+//line gokkos_kernels_gen.go:47372
 		*acc = gokkosAccV
 		return
 	}
@@ -46974,22 +47378,22 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:46978
+//line gokkos_kernels_gen.go:47382
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop50Helper0 is heavy with slices for its views (a host loop's gather path).
-func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
+// gokkosHostLoop52Helper0 is heavy with slices for its views (a host loop's gather path).
+func gokkosHostLoop52Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 //line traverse.go:83
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:46988
+//line gokkos_kernels_gen.go:47392
 
-// gokkosHostLoop50Helper1 is push with slices for its views (a host loop's gather path).
-func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop52Helper1 is push with slices for its views (a host loop's gather path).
+func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line traverse.go:124
-	if gokkosHostLoop50Helper0(o, w, gokkosG0) {
+	if gokkosHostLoop52Helper0(o, w, gokkosG0) {
 		j := int(gokkosimpl.AtomicAddInt32(&gokkosG1[1], 1))
 		gokkosG2[len(gokkosG2)-1-j] = int32(w)
 		return 1 << 32
@@ -46999,10 +47403,10 @@ func gokkosHostLoop50Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47003
+//line gokkos_kernels_gen.go:47407
 
-// gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Off.Span(0, k.Off.Len())
@@ -47025,7 +47429,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47029
+//line gokkos_kernels_gen.go:47433
 			*acc = gokkosAccV
 			return
 		}
@@ -47039,7 +47443,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47043
+//line gokkos_kernels_gen.go:47447
 		*acc = gokkosAccV
 		return
 	}
@@ -47055,7 +47459,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47059
+//line gokkos_kernels_gen.go:47463
 		*acc = gokkosAccV
 		return
 	}
@@ -47069,12 +47473,12 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47073
+//line gokkos_kernels_gen.go:47477
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -47103,7 +47507,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47107
+//line gokkos_kernels_gen.go:47511
 			*acc = gokkosAccV
 			return
 		}
@@ -47118,7 +47522,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47122
+//line gokkos_kernels_gen.go:47526
 		*acc = gokkosAccV
 		return
 	}
@@ -47138,7 +47542,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47142
+//line gokkos_kernels_gen.go:47546
 		*acc = gokkosAccV
 		return
 	}
@@ -47153,12 +47557,12 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47157
+//line gokkos_kernels_gen.go:47561
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop53 runs trimQueue.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop55 runs trimQueue.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.St.Span(0, k.St.Len())
@@ -47179,9 +47583,9 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			if gokkosimpl.AtomicLoadUint32(&gokkosG0[v])&stDone == 0 {
 				continue
 			}
-			gokkosAccV += gokkosHostLoop53Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop53Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
+			gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop55Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:47185
+//line gokkos_kernels_gen.go:47589
 		*acc = gokkosAccV
 		return
 	}
@@ -47192,12 +47596,12 @@ func gokkosHostLoop53(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:47196
+//line gokkos_kernels_gen.go:47600
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop53Helper0 is enqueue with slices for its views (a host loop's gather path).
-func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop55Helper0 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line trim.go:130
 	if gokkosimpl.AtomicOrUint32(&gokkosG0[w], stTQ)&stTQ != 0 {
 		return 0
@@ -47206,25 +47610,25 @@ func gokkosHostLoop53Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47210
+//line gokkos_kernels_gen.go:47614
 
-// gokkosHostLoop53Helper1 is queue with slices for its views (a host loop's gather path).
-func gokkosHostLoop53Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
+// gokkosHostLoop55Helper1 is queue with slices for its views (a host loop's gather path).
+func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
 //line trim.go:76
 	var n int64
 	end := gokkosG0[v+1]
 	for e := gokkosG0[v]; e < end; e++ {
 		if w := int(gokkosG1[int(e)]); gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&(stDone|stTQ) == 0 {
-			n += gokkosHostLoop53Helper0(w, gokkosG2, gokkosG3, gokkosG4)
+			n += gokkosHostLoop55Helper0(w, gokkosG2, gokkosG3, gokkosG4)
 		}
 	}
 	return n
 }
 
-//line gokkos_kernels_gen.go:47225
+//line gokkos_kernels_gen.go:47629
 
-// gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop56 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Queue.Span(0, k.Queue.Len())
@@ -47255,24 +47659,24 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				for step := 0; v >= 0; step++ {
 					if step == chainLimit {
-						gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG3)
+						gokkosAccV += gokkosHostLoop56Helper1(v, gokkosG1, gokkosG2, gokkosG3)
 						continue gokkosNextGS
 					}
 					if gokkosimpl.AtomicLoadUint32(&gokkosG1[v])&stDone != 0 {
 						continue gokkosNextGS
 					}
 					c := gokkosG4[v]
-					if !gokkosHostLoop54Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
+					if !gokkosHostLoop56Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
 						continue gokkosNextGS
 					}
 					gokkosG9[v] = int32(v)
-					next, a := gokkosHostLoop54Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
-					next, b := gokkosHostLoop54Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+					next, a := gokkosHostLoop56Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+					next, b := gokkosHostLoop56Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
 					gokkosAccV += 1<<32 + a + b
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:47276
+//line gokkos_kernels_gen.go:47680
 			*acc = gokkosAccV
 			return
 		}
@@ -47286,24 +47690,24 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			for step := 0; v >= 0; step++ {
 				if step == chainLimit {
-					gokkosAccV += gokkosHostLoop54Helper1(v, gokkosG1, gokkosG2, gokkosG3)
+					gokkosAccV += gokkosHostLoop56Helper1(v, gokkosG1, gokkosG2, gokkosG3)
 					continue gokkosNextG
 				}
 				if gokkosimpl.AtomicLoadUint32(&gokkosG1[v])&stDone != 0 {
 					continue gokkosNextG
 				}
 				c := gokkosG4[v]
-				if !gokkosHostLoop54Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
+				if !gokkosHostLoop56Helper3(k, v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG7, gokkosG8) || gokkosimpl.AtomicOrUint32(&gokkosG1[v], stDone)&stDone != 0 {
 					continue gokkosNextG
 				}
 				gokkosG9[v] = int32(v)
-				next, a := gokkosHostLoop54Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
-				next, b := gokkosHostLoop54Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+				next, a := gokkosHostLoop56Helper4(k, v, c, -1, gokkosG5, gokkosG6, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
+				next, b := gokkosHostLoop56Helper4(k, v, c, next, gokkosG7, gokkosG8, gokkosG1, gokkosG4, gokkosG5, gokkosG6, gokkosG7, gokkosG8, gokkosG2, gokkosG3)
 				gokkosAccV += 1<<32 + a + b
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47307
+//line gokkos_kernels_gen.go:47711
 		*acc = gokkosAccV
 		return
 	}
@@ -47336,7 +47740,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47340
+//line gokkos_kernels_gen.go:47744
 		*acc = gokkosAccV
 		return
 	}
@@ -47367,12 +47771,12 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:47371
+//line gokkos_kernels_gen.go:47775
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop54Helper0 is enqueue with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop56Helper0 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line trim.go:130
 	if gokkosimpl.AtomicOrUint32(&gokkosG0[w], stTQ)&stTQ != 0 {
 		return 0
@@ -47381,18 +47785,18 @@ func gokkosHostLoop54Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47385
+//line gokkos_kernels_gen.go:47789
 
-// gokkosHostLoop54Helper1 is enqueue with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
+// gokkosHostLoop56Helper1 is enqueue with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
 //line trim.go:125
-	return gokkosHostLoop54Helper0(w, gokkosG0, gokkosG1, gokkosG2)
+	return gokkosHostLoop56Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:47393
+//line gokkos_kernels_gen.go:47797
 
-// gokkosHostLoop54Helper2 is live with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
+// gokkosHostLoop56Helper2 is live with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
 //line trim.go:109
 	end := gokkosG0[v+1]
 	for e := gokkosG0[v]; e < end; e++ {
@@ -47404,18 +47808,18 @@ func gokkosHostLoop54Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:47408
+//line gokkos_kernels_gen.go:47812
 
-// gokkosHostLoop54Helper3 is trimmable with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
+// gokkosHostLoop56Helper3 is trimmable with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
 //line trim.go:121
-	return !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop54Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
+	return !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:47416
+//line gokkos_kernels_gen.go:47820
 
-// gokkosHostLoop54Helper4 is neighbours with slices for its views (a host loop's gather path).
-func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
+// gokkosHostLoop56Helper4 is neighbours with slices for its views (a host loop's gather path).
+func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
 //line trim.go:142
 	var n int64
 	end := gokkosG0[v+1]
@@ -47424,19 +47828,19 @@ func gokkosHostLoop54Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 		if w == v || w == next || gokkosimpl.AtomicLoadUint32(&gokkosG2[w])&(stDone|stTQ) != 0 || (!k.OneSub && gokkosG3[w] != c) {
 			continue
 		}
-		if next < 0 && gokkosHostLoop54Helper3(k, w, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3, gokkosG6, gokkosG7) {
+		if next < 0 && gokkosHostLoop56Helper3(k, w, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3, gokkosG6, gokkosG7) {
 			next = w
 			continue
 		}
-		n += gokkosHostLoop54Helper1(w, gokkosG2, gokkosG8, gokkosG9)
+		n += gokkosHostLoop56Helper1(w, gokkosG2, gokkosG8, gokkosG9)
 	}
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:47437
+//line gokkos_kernels_gen.go:47841
 
-// gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop57 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	gokkosG0 := k.Partner.Span(0, k.Partner.Len())
 	gokkosG1 := k.St.Span(0, k.St.Len())
@@ -47462,13 +47866,13 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 					continue
 				}
 				c := gokkosS2[gokkosJ]
-				u := gokkosHostLoop55Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
+				u := gokkosHostLoop57Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
 				if u < 0 {
-					u = gokkosHostLoop55Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
+					u = gokkosHostLoop57Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:47472
+//line gokkos_kernels_gen.go:47876
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -47478,13 +47882,13 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				continue
 			}
 			c := gokkosG2[v]
-			u := gokkosHostLoop55Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
+			u := gokkosHostLoop57Helper1(v, c, gokkosG3, gokkosG4, gokkosG1, gokkosG2)
 			if u < 0 {
-				u = gokkosHostLoop55Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
+				u = gokkosHostLoop57Helper1(v, c, gokkosG5, gokkosG6, gokkosG1, gokkosG2)
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47488
+//line gokkos_kernels_gen.go:47892
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -47504,7 +47908,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47508
+//line gokkos_kernels_gen.go:47912
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47520,11 +47924,11 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:47524
+//line gokkos_kernels_gen.go:47928
 }
 
-// gokkosHostLoop55Helper0 is sole with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
+// gokkosHostLoop57Helper0 is sole with slices for its views (a host loop's gather path).
+func gokkosHostLoop57Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
 //line trim2.go:20
 	found := -1
 	end := gokkosG0[v+1]
@@ -47541,22 +47945,22 @@ func gokkosHostLoop55Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:47545
+//line gokkos_kernels_gen.go:47949
 
-// gokkosHostLoop55Helper1 is pair with slices for its views (a host loop's gather path).
-func gokkosHostLoop55Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
+// gokkosHostLoop57Helper1 is pair with slices for its views (a host loop's gather path).
+func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
 //line trim2.go:49
-	u := gokkosHostLoop55Helper0(v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3)
-	if u > v && gokkosHostLoop55Helper0(u, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) == v {
+	u := gokkosHostLoop57Helper0(v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3)
+	if u > v && gokkosHostLoop57Helper0(u, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) == v {
 		return u
 	}
 	return -1
 }
 
-//line gokkos_kernels_gen.go:47557
+//line gokkos_kernels_gen.go:47961
 
-// gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop58 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	gokkosAccV := *acc
 	gokkosG0 := k.Partner.Span(0, k.Partner.Len())
@@ -47583,7 +47987,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47587
+//line gokkos_kernels_gen.go:47991
 			*acc = gokkosAccV
 			return
 		}
@@ -47599,7 +48003,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47603
+//line gokkos_kernels_gen.go:48007
 		*acc = gokkosAccV
 		return
 	}
@@ -47618,7 +48022,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47622
+//line gokkos_kernels_gen.go:48026
 		*acc = gokkosAccV
 		return
 	}
@@ -47634,12 +48038,12 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47638
+//line gokkos_kernels_gen.go:48042
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop57(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop59 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop59(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -47709,12 +48113,12 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:47713
+//line gokkos_kernels_gen.go:48117
 	return gokkosN
 }
 
-// gokkosHostLoop58 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop58(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop60 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop60(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -47764,6 +48168,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:47768
+//line gokkos_kernels_gen.go:48172
 	return gokkosN
 }

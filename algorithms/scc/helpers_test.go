@@ -85,6 +85,32 @@ func giant(n, m int, seed uint64) *graph.EdgeList {
 	return el
 }
 
+// giantSolo returns giant(n, m, seed) with its ids moved up by 3 and six single-vertex
+// components around it: below its smallest vertex an isolated vertex (0), a source into it (1)
+// and a sink from it (2), above its largest a source, an isolated vertex and a sink.
+func giantSolo(n, m int, seed uint64) *graph.EdgeList {
+	g := giant(n, m, seed)
+	el := edges(n + 6)
+	for i := range g.Src {
+		el.Src, el.Dst = append(el.Src, g.Src[i]+3), append(el.Dst, g.Dst[i]+3)
+	}
+	top := int32(n + 3)
+	el.Src = append(el.Src, 1, 3, top, 5, 1)
+	el.Dst = append(el.Dst, 4, 2, 7, top+2, top+2)
+	return el
+}
+
+// giantPair returns giant(n, m, seed) with a 2-cycle and a single vertex after it: a graph
+// that looks like giantSolo's to samples but has a second component of more than one vertex.
+func giantPair(n, m int, seed uint64) *graph.EdgeList {
+	el := giant(n, m, seed)
+	el.N = n + 3
+	a := int32(n)
+	el.Src = append(el.Src, a, a+1, a+1, 0)
+	el.Dst = append(el.Dst, a+1, a, 5, a+2)
+	return el
+}
+
 // pairChain returns k 2-cycles chained one after the other (each pair has an edge into the
 // next): k size-2 components that trimming cannot remove, with scrambled ids.
 func pairChain(k int, seed uint64) *graph.EdgeList {

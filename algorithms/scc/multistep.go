@@ -291,7 +291,7 @@ func (s *state) searchStep() (int, error) {
 	s.stats.FBRounds++
 	s.active -= int(found)
 	if 8*int(found) >= s.n {
-		s.hot = int32(p) // the numbering need not sample for it
+		s.hot, s.hotSize = int32(p), int(found) // the numbering need not sample for it
 	}
 	return int(found), nil
 }

@@ -26,6 +26,8 @@ var testGraphs = []testGraph{
 	{name: "self-loops", make: selfLoops},
 	{name: "two-cycle", make: func() *graph.EdgeList { return edges(2, 0, 1, 1, 0) }},
 	{name: "giant", make: func() *graph.EdgeList { return giant(5000, 5000, 1) }},
+	{name: "giant-solo", make: func() *graph.EdgeList { return giantSolo(5000, 5000, 2) }},
+	{name: "giant-pair", make: func() *graph.EdgeList { return giantPair(5000, 5000, 3) }},
 	{name: "long-cycle", make: func() *graph.EdgeList { return cycle(longN, 0) }},
 	{name: "long-path", make: func() *graph.EdgeList { return path(longN, 0) }},
 	{name: "scrambled-long-cycle", make: func() *graph.EdgeList { return cycle(longN, 7) }},

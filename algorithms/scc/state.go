@@ -26,6 +26,7 @@ type state struct {
 	stats   *Stats
 	budget  int   // Async's sweep budget in one Run (Options.AsyncBudget, or AutoMethod's); 0: none
 	hot     int32 // the representative of a component of at least N/8 vertices found in this Run, or -1
+	hotSize int   // the size of hot's component, when hot is set
 
 	st    views.View1D[uint32] // status bits
 	sub   views.View1D[int32]  // subgraph id, in [0, 3n)
@@ -109,7 +110,7 @@ func (k loopCount) Run(v int, acc *int64) {
 
 // reset starts a run: every vertex active, in subgraph 2n, with clear status bits.
 func (s *state) reset() error {
-	s.active, s.hot = s.n, -1
+	s.active, s.hot, s.hotSize = s.n, -1, 0
 	*s.stats = Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy, Chosen: s.method, Signals: s.signals}
 	if err := portable.Fill(s.space, "scc: clear status", s.st, 0); err != nil {
 		return err
