@@ -99,21 +99,7 @@ func TestBFS(t *testing.T) {
 					}
 					defer b.Free()
 					for run := 0; run < 2; run++ { // a second run must reset everything
-						st, err := b.Run(root)
-						if err != nil {
-							t.Fatal(err)
-						}
-						level, err := b.Level()
-						if err != nil {
-							t.Fatal(err)
-						}
-						parent, err := b.Parent()
-						if err != nil {
-							t.Fatal(err)
-						}
-						if err := ref.ValidateBFS(tc.Graph, root, level, parent); err != nil {
-							t.Fatalf("run %d: %v (stats %+v)", run, err, st)
-						}
+						st, level := runValid(t, b, tc.Graph, root)
 						if !slices.Equal(level, want) {
 							t.Fatalf("run %d: levels differ from ref.BFS", run)
 						}
@@ -313,21 +299,7 @@ func TestFusedPrefetch(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer b.Free()
-				st, err := b.Run(root)
-				if err != nil {
-					t.Fatal(err)
-				}
-				level, err := b.Level()
-				if err != nil {
-					t.Fatal(err)
-				}
-				parent, err := b.Parent()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := ref.ValidateBFS(tc.Graph, root, level, parent); err != nil {
-					t.Fatal(err)
-				}
+				st, level := runValid(t, b, tc.Graph, root)
 				if !slices.Equal(level, want) {
 					t.Fatal("levels differ from ref.BFS")
 				}
@@ -337,4 +309,26 @@ func TestFusedPrefetch(t *testing.T) {
 			})
 		}
 	}
+}
+
+// runValid runs b from root and checks its levels and parents against the Graph500 rules
+// (ref.ValidateBFS) on g; it returns the run's statistics and levels.
+func runValid(t *testing.T, b *bfs.BFS, g *graph.CSR, root int32) (bfs.Stats, []int32) {
+	t.Helper()
+	st, err := b.Run(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level, err := b.Level()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent, err := b.Parent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ref.ValidateBFS(g, root, level, parent); err != nil {
+		t.Fatalf("%v (stats %+v)", err, st)
+	}
+	return st, level
 }
