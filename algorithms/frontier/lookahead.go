@@ -88,19 +88,21 @@ func first1[T any](s []T) (unsafe.Pointer, uintptr, int64) {
 }
 
 // fetch asks for the lines that slot s+lookOffsets and slot s+lookEdges will need: the
-// offsets of the first, the lines of the first and the last of the first lookSpan edges of
-// the second (in the adjacency and the operator's edge view).
+// offsets (and keys and done marks) of the first, the lines of the first and the last of the
+// first lookSpan edges of the second (in the adjacency and the operator's edge view). Each
+// slot's lines go in one call (prefetch.Lines4; an address it has no line for is nil): the call,
+// not the prefetch, was most of a prefetch's cost in a host loop.
 func (l *lookahead) fetch(s int) {
 	if l.queue == nil {
 		return
 	}
 	if p := s + lookOffsets; p < l.last {
 		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
-			prefetch.Line(unsafe.Pointer(&l.off[v]))
+			var k, d unsafe.Pointer
 			if int(v) < len(l.keys) && int(v) < len(l.done) {
-				prefetch.Line(unsafe.Pointer(&l.keys[v]))
-				prefetch.Line(unsafe.Pointer(&l.done[v]))
+				k, d = unsafe.Pointer(&l.keys[v]), unsafe.Pointer(&l.done[v])
 			}
+			prefetch.Lines4(unsafe.Pointer(&l.off[v]), k, d, nil)
 		}
 	}
 	if p := s + lookEdges; p < l.last {
@@ -111,12 +113,11 @@ func (l *lookahead) fetch(s int) {
 				e = min(e, l.off[v+1])
 			}
 			if b >= 0 && e <= int64(len(l.adj)) && b < e {
-				prefetch.Line(unsafe.Pointer(&l.adj[b]))
-				prefetch.Line(unsafe.Pointer(&l.adj[e-1]))
+				var w0, w1 unsafe.Pointer
 				if e <= l.edges {
-					prefetch.Line(unsafe.Add(l.edge, uintptr(b)*l.size))
-					prefetch.Line(unsafe.Add(l.edge, uintptr(e-1)*l.size))
+					w0, w1 = unsafe.Add(l.edge, uintptr(b)*l.size), unsafe.Add(l.edge, uintptr(e-1)*l.size)
 				}
+				prefetch.Lines4(unsafe.Pointer(&l.adj[b]), unsafe.Pointer(&l.adj[e-1]), w0, w1)
 			}
 		}
 	}

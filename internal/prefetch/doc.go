@@ -6,5 +6,7 @@
 //
 // A prefetch is a hint: it never faults, even for an address outside any mapping, and it does
 // not change what a later load reads. Each call costs a function call (a few nanoseconds), so
-// it pays where the line it asks for would otherwise miss the caches.
+// it pays where the line it asks for would otherwise miss the caches; Lines4 asks for four
+// lines in one call, which in a host loop that asks for several lines per vertex costs less
+// than the calls of Line it replaces.
 package prefetch

@@ -6,8 +6,8 @@ import (
 )
 
 // TestLineNeverFaults asks for lines at addresses a load would fault on (nil, an unmapped
-// page, a non-canonical address) and at ordinary ones, and checks that memory reads the same
-// after. The pointers are made outside any allocation on purpose, so the race detector's
+// page, a non-canonical address) and at ordinary ones, with Line and, four at a time in every
+// position, with Lines4, and checks that memory reads the same after. The pointers are made outside any allocation on purpose, so the race detector's
 // pointer checks are off for this function.
 //
 //go:nocheckptr
@@ -26,6 +26,11 @@ func TestLineNeverFaults(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			Line(c.p)
+			ok := unsafe.Pointer(&data[0])
+			Lines4(c.p, ok, ok, ok)
+			Lines4(ok, c.p, ok, ok)
+			Lines4(ok, ok, c.p, ok)
+			Lines4(ok, ok, ok, c.p)
 			if data[0] != 1 || data[1] != 2 || data[2] != 3 {
 				t.Fatalf("data changed to %v", data)
 			}
