@@ -73,7 +73,8 @@ type BinOp interface {
 // (o+1)·Slots] of buckets b ≡ slot (mod Slots), and the head of the chunks it published last,
 // Own[2o+1]. After a small step a member expands up to Fuse chunks of its own bin of the
 // current bucket itself (detach). List receives a step's published chunks; Done[v] is the key
-// at which v was last expanded. The source, whose key must be 0 at launch, starts in bucket 0.
+// at which v was last expanded (the host's form marks only vertices of repeatDegree out-edges
+// or more). The source, whose key must be 0 at launch, starts in bucket 0.
 // Tally must hold noBucket, 0, 0 in each of its three sets and 0 after them at launch; the
 // kernel leaves the overflow flag at Tally[9] and the steps run at Tally[10].
 //
@@ -406,7 +407,12 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 	}
 }
 
-// expandHost is expand through the generated visit loop and slices.
+// repeatDegree is the out-degree from which host binned steps mark a vertex expanded at its
+// key (Done) and skip its repeats; below it they expand a repeat again.
+const repeatDegree = 16
+
+// expandHost is expand through the generated visit loop and slices, which marks and skips
+// repeats only for vertices of repeatDegree out-edges or more.
 func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, hits *[visitPiece]int32) {
 	first := int(c) * binChunk
 	last := first + int(b.fill[c])
@@ -420,11 +426,20 @@ func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, hi
 		ahead.fetch(s)
 		u := b.pool[s]
 		key := atomic.LoadUint32(&b.keys[u])
-		if int64(key)>>shift < cur || atomic.LoadUint32(&b.done[u]) == key {
-			continue // stale, or a repeat: see ready
+		if int64(key)>>shift < cur {
+			continue // stale: see ready
 		}
-		atomic.StoreUint32(&b.done[u], key)
-		for e, end := b.off[u], b.off[u+1]; e < end; {
+		e, end := b.off[u], b.off[u+1]
+		if end-e >= repeatDegree {
+			// A repeat (see ready) is skipped only where it would cost many edges: on the
+			// host the mark's atomic store is a fenced exchange, which a vertex of few edges
+			// pays more often than its repeats would cost.
+			if atomic.LoadUint32(&b.done[u]) == key {
+				continue
+			}
+			atomic.StoreUint32(&b.done[u], key)
+		}
+		for e < end {
 			n := min(end-e, visitPiece)
 			got := k.Visit(&op, u, b.adj[e:e+n], e, hits[:])
 			if got < 0 { // a view of the operator is not a contiguous host view
