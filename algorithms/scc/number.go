@@ -181,8 +181,8 @@ func (k compScatter) Run(i int) { k.Out.Set(int(k.Solo.At(i)), k.Num.At(i)) }
 
 // number numbers the components into s.col and fills res's counts. Where the run found a giant
 // component with at most soloMax vertices outside it, or compSample's samples suggest one, it
-// first tries numberSolo's one pass. Otherwise, or when that finds another shape, it costs a pass that
-// clears two arrays, one over the representatives, and, unless one component holds every
+// first tries numberSolo's one pass. Otherwise, or when that finds another shape, it costs a
+// pass that clears two arrays, one over the representatives, and, unless one component holds every
 // vertex, the scan's two passes and a gather (and a pass over the sizes when no component
 // holds half of the vertices).
 func (s *state) number(res *Result) error {
@@ -251,6 +251,9 @@ func (s *state) number(res *Result) error {
 // vertices besides hot's); s.col is then partly written, and number's other passes write all
 // of it. It uses s.size and s.least as scratch.
 func (s *state) numberSolo(hot int32, res *Result) (bool, error) {
+	if s.n < 2 {
+		return false, nil // no room for the two counts; the other passes cost nothing here
+	}
 	head := make([]int32, min(s.n, hotSamples))
 	if err := views.DeepCopy(views.Wrap1D("scc components", head), s.comp.Sub(0, len(head))); err != nil {
 		return false, err

@@ -22,6 +22,7 @@ var longN = map[bool]int{false: 100000, true: 20000}[raceEnabled]
 var testGraphs = []testGraph{
 	{name: "empty", make: func() *graph.EdgeList { return edges(0) }},
 	{name: "one-vertex", make: func() *graph.EdgeList { return edges(1) }},
+	{name: "one-vertex-loop", make: func() *graph.EdgeList { return edges(1, 0, 0) }},
 	{name: "isolated", make: func() *graph.EdgeList { return edges(100) }},
 	{name: "self-loops", make: selfLoops},
 	{name: "two-cycle", make: func() *graph.EdgeList { return edges(2, 0, 1, 1, 0) }},
