@@ -157,6 +157,7 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 	fast := newHostBits(k.Out)
 	c := 0
 	ahead := newLookahead(k.In, off, adj, first, last, op)
+	ahead.prime(first)
 	for s := first; s < last; s++ {
 		ahead.fetch(s)
 		u := k.In.Vertex(s)

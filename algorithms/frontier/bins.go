@@ -377,6 +377,12 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 	o := k.start(m)
 	b, fast := k.slices()
 	var hits [visitPiece]int32
+	// One lookahead over the whole pool, made once: each chunk's walk sets its window.
+	var ahead lookahead
+	if fast {
+		ahead = newLookahead(Worklist{Size: len(b.pool), Queue: k.Pool}, k.G.Offsets, b.adj, 0, len(b.pool), k.Op)
+		ahead.keys, ahead.done = b.keys, b.done
+	}
 	cur := int64(0)
 	for step := 0; ; step++ {
 		set := k.offer(o, step, cur)
@@ -390,14 +396,14 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 		chunks := k.Tally.AtomicLoad(set + 1)
 		for c := k.Tally.AtomicAdd(set+2, 1); c < chunks; c = k.Tally.AtomicAdd(set+2, 1) {
 			if fast {
-				k.expandHost(o, k.List.At(int(c)), cur, &b, &hits)
+				k.expandHost(o, k.List.At(int(c)), cur, &b, &ahead, &hits)
 			} else {
 				k.expand(o, k.List.At(int(c)), cur)
 			}
 		}
 		for c := k.detach(o, cur, chunks, m); c >= 0; c = k.detach(o, cur, chunks, m) {
 			if fast {
-				k.expandHost(o, c, cur, &b, &hits)
+				k.expandHost(o, c, cur, &b, &ahead, &hits)
 			} else {
 				k.expand(o, c, cur)
 			}
@@ -413,15 +419,14 @@ const repeatDegree = 16
 
 // expandHost is expand through the generated visit loop and slices, which marks and skips
 // repeats only for vertices of repeatDegree out-edges or more.
-func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, hits *[visitPiece]int32) {
+func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ahead *lookahead, hits *[visitPiece]int32) {
 	first := int(c) * binChunk
 	last := first + int(b.fill[c])
 	op := k.Op
 	shift := uint(k.Shift)
 	ring := o * k.Slots
 	mask := int64(k.Slots - 1)
-	ahead := newLookahead(Worklist{Size: last, Queue: k.Pool}, k.G.Offsets, b.adj, first, last, op)
-	ahead.keys, ahead.done = b.keys, b.done
+	ahead.window(first, last)
 	for s := first; s < last; s++ {
 		ahead.fetch(s)
 		u := b.pool[s]

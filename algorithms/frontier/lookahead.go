@@ -87,6 +87,34 @@ func first1[T any](s []T) (unsafe.Pointer, uintptr, int64) {
 	return unsafe.Pointer(&s[0]), unsafe.Sizeof(s[0]), int64(len(s))
 }
 
+// window sets the walk to the slots [first, last) of the same queue, for a lookahead made
+// once and used for many walks (binned steps' chunks), and primes it.
+func (l *lookahead) window(first, last int) {
+	if l.queue == nil {
+		return
+	}
+	l.last = last
+	l.prime(first)
+}
+
+// prime asks for the lines of the walk's first slots, which no earlier fetch covered: the
+// offsets (and keys and done marks) of the first lookOffsets slots and the adjacency of the
+// first lookEdges. The offsets it then reads for the adjacency miss together rather than one
+// after another as the walk would meet them.
+func (l *lookahead) prime(first int) {
+	if l.queue == nil {
+		return
+	}
+	stop := min(first+lookOffsets, l.last)
+	for p := first; p < stop; p++ {
+		l.offsets(p)
+	}
+	stop = min(first+lookEdges, l.last)
+	for p := first; p < stop; p++ {
+		l.edgesOf(p)
+	}
+}
+
 // fetch asks for the lines that slot s+lookOffsets and slot s+lookEdges will need: the
 // offsets (and keys and done marks) of the first, the lines of the first and the last of the
 // first lookSpan edges of the second (in the adjacency and the operator's edge view). Each
@@ -97,28 +125,39 @@ func (l *lookahead) fetch(s int) {
 		return
 	}
 	if p := s + lookOffsets; p < l.last {
-		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
-			var k, d unsafe.Pointer
-			if int(v) < len(l.keys) && int(v) < len(l.done) {
-				k, d = unsafe.Pointer(&l.keys[v]), unsafe.Pointer(&l.done[v])
-			}
-			prefetch.Lines4(unsafe.Pointer(&l.off[v]), k, d, nil)
-		}
+		l.offsets(p)
 	}
 	if p := s + lookEdges; p < l.last {
-		if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
-			b := l.off[v]
-			e := b + lookSpan
-			if int(v)+1 < len(l.off) {
-				e = min(e, l.off[v+1])
+		l.edgesOf(p)
+	}
+}
+
+// offsets asks for the lines of the offsets (and key and done mark) of slot p's vertex.
+func (l *lookahead) offsets(p int) {
+	if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
+		var k, d unsafe.Pointer
+		if int(v) < len(l.keys) && int(v) < len(l.done) {
+			k, d = unsafe.Pointer(&l.keys[v]), unsafe.Pointer(&l.done[v])
+		}
+		prefetch.Lines4(unsafe.Pointer(&l.off[v]), k, d, nil)
+	}
+}
+
+// edgesOf asks for the lines of the first and the last of the first lookSpan edges of slot
+// p's vertex, in the adjacency and the operator's edge view.
+func (l *lookahead) edgesOf(p int) {
+	if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
+		b := l.off[v]
+		e := b + lookSpan
+		if int(v)+1 < len(l.off) {
+			e = min(e, l.off[v+1])
+		}
+		if b >= 0 && e <= int64(len(l.adj)) && b < e {
+			var w0, w1 unsafe.Pointer
+			if e <= l.edges {
+				w0, w1 = unsafe.Add(l.edge, uintptr(b)*l.size), unsafe.Add(l.edge, uintptr(e-1)*l.size)
 			}
-			if b >= 0 && e <= int64(len(l.adj)) && b < e {
-				var w0, w1 unsafe.Pointer
-				if e <= l.edges {
-					w0, w1 = unsafe.Add(l.edge, uintptr(b)*l.size), unsafe.Add(l.edge, uintptr(e-1)*l.size)
-				}
-				prefetch.Lines4(unsafe.Pointer(&l.adj[b]), unsafe.Pointer(&l.adj[e-1]), w0, w1)
-			}
+			prefetch.Lines4(unsafe.Pointer(&l.adj[b]), unsafe.Pointer(&l.adj[e-1]), w0, w1)
 		}
 	}
 }
