@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync/atomic"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/execspace"
@@ -334,169 +333,13 @@ type KeyViewer interface {
 	KeyView() views.View1D[uint32]
 }
 
-// binStepsHost is BinSteps on a host space, when the operator's package holds a generated
-// visit loop (portable.HostVisit) and every array is a contiguous host view: the same steps,
-// but each adjacency goes to Visit, Op.Visit inlined into a loop over slices, in pieces of up
-// to visitPiece edges, the walk of a chunk prefetches the offsets and first edges of the
-// entries ahead (lookahead), and the bins and keys are read and written as slices. It is a
-// host kernel (not translated): RunBins launches it only on host spaces. Its RunTeam is
-// BinSteps' with the host expansion.
-type binStepsHost[Op BinOp] struct {
-	BinSteps[Op]
-	Visit func(op *Op, u int32, adj []int32, e int64, hits []int32) int
-}
-
-// binSlices is the host form's arrays as slices.
-type binSlices struct {
-	adj                                []int32
-	off                                []int64
-	pool, fill, next, stack, tail, own []int32
-	head, count                        []int32
-	keys, done                         []uint32
-}
-
-// slices returns the arrays as slices, or ok false when one is not a contiguous host view.
-func (k binStepsHost[Op]) slices() (b binSlices, ok bool) {
-	kv, isKV := any(k.Op).(KeyViewer)
-	if !isKV {
-		return b, false
-	}
-	keys := kv.KeyView()
-	b = binSlices{adj: k.G.Adj.Span(0, k.G.Adj.Len()), off: k.G.Offsets.Span(0, k.G.Offsets.Len()),
-		pool: k.Pool.Span(0, k.Pool.Len()), fill: k.Len.Span(0, k.Len.Len()), next: k.Next.Span(0, k.Next.Len()),
-		stack: k.Stack.Span(0, k.Stack.Len()), tail: k.Tail.Span(0, k.Tail.Len()), own: k.Own.Span(0, k.Own.Len()),
-		head: k.Head.Span(0, k.Head.Len()), count: k.Count.Span(0, k.Count.Len()),
-		keys: keys.Span(0, keys.Len()), done: k.Done.Span(0, k.Done.Len())}
-	ok = b.adj != nil && b.off != nil && b.pool != nil && b.fill != nil && b.next != nil && b.stack != nil &&
-		b.tail != nil && b.own != nil && b.head != nil && b.count != nil && b.keys != nil && b.done != nil
-	return b, ok
-}
-
-// RunTeam runs the steps.
-func (k binStepsHost[Op]) RunTeam(m teams.Member) {
-	o := k.start(m)
-	b, fast := k.slices()
-	var hits [visitPiece]int32
-	// One lookahead over the whole pool, made once: each chunk's walk sets its window.
-	var ahead lookahead
-	if fast {
-		ahead = newLookahead(Worklist{Size: len(b.pool), Queue: k.Pool}, k.G.Offsets, b.adj, 0, len(b.pool), k.Op)
-		ahead.keys, ahead.done = b.keys, b.done
-	}
-	cur := int64(0)
-	for step := 0; ; step++ {
-		set := k.offer(o, step, cur)
-		m.LeagueBarrier()
-		cur = k.Tally.AtomicLoad(set)
-		if k.finished(o, step, cur) {
-			return
-		}
-		k.publish(o, cur, set)
-		m.LeagueBarrier()
-		chunks := k.Tally.AtomicLoad(set + 1)
-		for c := k.Tally.AtomicAdd(set+2, 1); c < chunks; c = k.Tally.AtomicAdd(set+2, 1) {
-			if fast {
-				k.expandHost(o, k.List.At(int(c)), cur, &b, &ahead, &hits)
-			} else {
-				k.expand(o, k.List.At(int(c)), cur)
-			}
-		}
-		for c := k.detach(o, cur, chunks, m); c >= 0; c = k.detach(o, cur, chunks, m) {
-			if fast {
-				k.expandHost(o, c, cur, &b, &ahead, &hits)
-			} else {
-				k.expand(o, c, cur)
-			}
-			k.recycle(o, c)
-		}
-		m.LeagueBarrier()
-	}
-}
-
-// repeatDegree is the out-degree from which host binned steps mark a vertex expanded at its
-// key (Done) and skip its repeats; below it they expand a repeat again.
-const repeatDegree = 16
-
-// expandHost is expand through the generated visit loop and slices, which marks and skips
-// repeats only for vertices of repeatDegree out-edges or more.
-func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ahead *lookahead, hits *[visitPiece]int32) {
-	first := int(c) * binChunk
-	last := first + int(b.fill[c])
-	op := k.Op
-	shift := uint(k.Shift)
-	ring := o * k.Slots
-	mask := int64(k.Slots - 1)
-	ahead.window(first, last)
-	for s := first; s < last; s++ {
-		ahead.fetch(s)
-		u := b.pool[s]
-		key := atomic.LoadUint32(&b.keys[u])
-		if int64(key)>>shift < cur {
-			continue // stale: see ready
-		}
-		e, end := b.off[u], b.off[u+1]
-		if end-e >= repeatDegree {
-			// A repeat (see ready) is skipped only where it would cost many edges: on the
-			// host the mark's atomic store is a fenced exchange, which a vertex of few edges
-			// pays more often than its repeats would cost.
-			if atomic.LoadUint32(&b.done[u]) == key {
-				continue
-			}
-			atomic.StoreUint32(&b.done[u], key)
-		}
-		for e < end {
-			n := min(end-e, visitPiece)
-			got := k.Visit(&op, u, b.adj[e:e+n], e, hits[:])
-			if got < 0 { // a view of the operator is not a contiguous host view
-				got = visitEach(&op, u, b.adj[e:e+n], e, hits[:])
-			}
-			for _, v := range hits[:got] {
-				bin := ring + int((int64(atomic.LoadUint32(&b.keys[v]))>>shift)&mask)
-				t := b.tail[bin]
-				if t < 0 || b.fill[t] == binChunk {
-					if t = k.grow(o, bin, b); t < 0 {
-						continue
-					}
-				}
-				at := b.fill[t]
-				b.pool[int(t)*binChunk+int(at)] = v
-				b.fill[t] = at + 1
-			}
-			e += n
-		}
-	}
-}
-
-// grow is file's taking of a new chunk for bin, over slices: it returns the chunk, or -1 with
-// the overflow flag raised.
-func (k binStepsHost[Op]) grow(o, bin int, b *binSlices) int32 {
-	top := b.own[2*o]
-	if top == 0 {
-		k.Tally.Set(binOverflow, 1)
-		return -1
-	}
-	top--
-	b.own[2*o] = top
-	c := b.stack[o*k.PerOwner+int(top)]
-	b.fill[c] = 0
-	b.next[c] = -1
-	if t := b.tail[bin]; t < 0 {
-		b.head[bin] = c
-	} else {
-		b.next[t] = c
-	}
-	b.tail[bin] = c
-	b.count[bin]++
-	return c
-}
-
 // Bins holds the work arrays of binned steps (RunBins) in a graph's space: for every member of
 // the league, a ring of bins and its part of a pool of chunks. The zero value holds nothing.
 // A Bins is not safe for concurrent use; Free releases it.
 type Bins struct {
 	space                   execspace.Space
 	owners, perOwner, slots int
-	fuse                    int
+	fuse, hub               int
 	pool, len, next, stack  views.View1D[int32]
 	head, tail, count, own  views.View1D[int32]
 	list                    views.View1D[int32]
@@ -572,6 +415,10 @@ func (b *Bins) Slots() int { return b.slots }
 // never). NewBins sets the default, 16.
 func (b *Bins) SetFuse(chunks int) { b.fuse = chunks }
 
+// SetHub sets the out-degree from which host binned steps share a vertex's edges among the
+// league (Tuning.BinHub; 0 the default, negative never). Devices ignore it.
+func (b *Bins) SetHub(edges int) { b.hub = edges }
+
 // Free releases the arrays now. It is idempotent.
 func (b *Bins) Free() {
 	for _, v := range []views.View1D[int32]{b.pool, b.len, b.next, b.stack, b.head, b.tail, b.count, b.own, b.list} {
@@ -623,7 +470,11 @@ func RunBins[Op BinOp](b *Bins, g *dgraph.Graph, op Op, source int32, shift int)
 	p := portable.Teams(league, team).WithConcurrent()
 	if team == 1 && !b.space.Info().Device {
 		if visit, ok := portable.HostVisit[Op, BinSteps[Op]](); ok {
-			err = portable.ParallelForTeam(b.space, "frontier: binned steps", p, binStepsHost[Op]{BinSteps: k, Visit: visit})
+			kh := binStepsHost[Op]{BinSteps: k, Visit: visit}
+			if league > 1 {
+				kh.Hubs = newHubShare(b.hub)
+			}
+			err = portable.ParallelForTeam(b.space, "frontier: binned steps", p, kh)
 		} else {
 			err = portable.ParallelForTeam(b.space, "frontier: binned steps", p, k)
 		}

@@ -80,6 +80,12 @@ type Tuning struct {
 	// off. The default is 16. A chunk whose vertices have more than 4,096 out-edges is never
 	// expanded so.
 	BinFuse int
+	// BinHub is the out-degree from which host binned steps (RunBins) share a vertex's edges
+	// among the league instead of leaving them to the member that meets the vertex: after the
+	// step's barrier every member takes pieces of BinHub/4 edges of the step's hubs, behind one
+	// more barrier (see hubShare); negative turns that off. The default is 8,192. Devices,
+	// whose members are warps that share a vertex's edges among their lanes, ignore it.
+	BinHub int
 	// Grain is the chunk of the template's range launches over worklist slots (the
 	// inspector's): a launch of at most Grain iterations runs on one worker, which spares the
 	// pool's dispatch and join where they cost more than the work. The default is 4096 on
@@ -97,7 +103,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
 		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16,
-			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, LevelRounds: 1, BinFuse: fuseChunks, Grain: 4096}
+			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, LevelRounds: 1, BinFuse: fuseChunks, BinHub: hubEdges, Grain: 4096}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -112,7 +118,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 64, BinFuse: fuseChunks}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 16384, LevelEdges: 32768, LevelDegree: 32, LevelRounds: 64, BinFuse: fuseChunks, BinHub: hubEdges}
 }
 
 // merged returns t with zero fields taken from d.
@@ -130,7 +136,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelTeams: pick(t.LevelTeams, d.LevelTeams), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
 		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), LevelDegree: pick(t.LevelDegree, d.LevelDegree),
-		LevelRounds: pick(t.LevelRounds, d.LevelRounds), LevelPrefetch: pickNonZero(t.LevelPrefetch, d.LevelPrefetch), BinFuse: pickNonZero(t.BinFuse, d.BinFuse), Grain: pick(t.Grain, d.Grain),
+		LevelRounds: pick(t.LevelRounds, d.LevelRounds), LevelPrefetch: pickNonZero(t.LevelPrefetch, d.LevelPrefetch), BinFuse: pickNonZero(t.BinFuse, d.BinFuse), BinHub: pickNonZero(t.BinHub, d.BinHub), Grain: pick(t.Grain, d.Grain),
 	}
 }
 

@@ -76,6 +76,7 @@ func (s *SSSP) runBins(st *Stats) (bool, error) {
 		}
 	}
 	s.bins.SetFuse(s.f.Tuning().BinFuse)
+	s.bins.SetHub(s.f.Tuning().BinHub)
 	steps, done, err := frontier.RunBins(s.bins, s.g, relaxInt{W: s.iw, Dist: s.idist}, st.Source, shift)
 	st.Iterations = steps
 	return done, err

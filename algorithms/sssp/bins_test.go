@@ -15,7 +15,9 @@ import (
 // TestBins runs binned delta-stepping (forced on device spaces too) on integer-weighted
 // graphs with several bucket widths, twice per computation from different sources so that the
 // second run starts from the first's leftovers, with a member's fusion of its own small bin
-// bounded or off (Tuning.BinFuse), and with a pool so small that it runs out and the near-far
+// bounded or off (Tuning.BinFuse), with hubs shared out among the host's workers from small
+// degrees (Tuning.BinHub: 1 shares every vertex with an edge, up to a step's capacity, in
+// pieces of one edge) or not at all, and with a pool so small that it runs out and the near-far
 // form takes over; every distance must equal Dijkstra's.
 func TestBins(t *testing.T) {
 	s := space(t)
@@ -38,9 +40,10 @@ func TestBins(t *testing.T) {
 			delta   float64
 			entries int
 			fuse    int
-		}{{0, 0, 0}, {1, 0, 0}, {2.5, 0, 1}, {300, 0, 0}, {0, 1, 0}, {1, 0, -1}} {
-			t.Run(fmt.Sprintf("%s/delta=%g/entries=%d/fuse=%d", tc.Name, c.delta, c.entries, c.fuse), func(t *testing.T) {
-				x, err := sssp.New(g, sssp.Options{Method: sssp.DeltaStepping, Delta: c.delta, Tuning: frontier.Tuning{BinFuse: c.fuse}})
+			hub     int
+		}{{0, 0, 0, 0}, {1, 0, 0, 0}, {2.5, 0, 1, 0}, {300, 0, 0, 0}, {0, 1, 0, 0}, {1, 0, -1, 0}, {1, 0, 0, 1}, {4, 0, -1, 12}, {0, 0, 0, -1}} {
+			t.Run(fmt.Sprintf("%s/delta=%g/entries=%d/fuse=%d/hub=%d", tc.Name, c.delta, c.entries, c.fuse, c.hub), func(t *testing.T) {
+				x, err := sssp.New(g, sssp.Options{Method: sssp.DeltaStepping, Delta: c.delta, Tuning: frontier.Tuning{BinFuse: c.fuse, BinHub: c.hub}})
 				if err != nil {
 					t.Fatal(err)
 				}
