@@ -126,7 +126,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.BinSteps[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.BinSteps[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/bins.go:82",
+		Pos:   "algorithms/frontier/bins.go:81",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX3,
 		Entry: "gk_frontier_BinSteps_sssp_relaxInt_",
