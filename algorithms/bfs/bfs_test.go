@@ -49,9 +49,9 @@ func configs() []bfs.Options {
 		// space's workers) that meet at a league barrier between levels.
 		bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2}},
 		// The same with local rounds inside each team (lists of 8 entries for a team of one
-		// member, so that full lists send vertices on to the next step), top-down (asking for
-		// the listed vertices' adjacency ahead) and after pull steps.
-		bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelRounds: 5, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2, LevelPrefetch: 2}},
+		// member, so that full lists send vertices on to the next step), top-down and after
+		// pull steps.
+		bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelRounds: 5, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2}},
 		bfs.Options{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{LevelTeams: 2, LevelRounds: 3, LevelVertices: 64, LevelEdges: 256}},
 	)
 	return out
@@ -274,43 +274,6 @@ func TestReachOnly(t *testing.T) {
 		}
 	}
 }
-
-// TestFusedPrefetch runs BFS in fused steps with local rounds whose members ask for the
-// adjacency of the vertices they list (frontier.Tuning.LevelPrefetch): the levels must be
-// ref.BFS's, on a grid and a small world, and the runs must take local rounds.
-func TestFusedPrefetch(t *testing.T) {
-	s := space(t)
-	for _, tc := range frontiertest.Graphs(false, false) {
-		if tc.Name != "grid" && tc.Name != "smallworld" {
-			continue
-		}
-		g, err := dgraph.New(s, tc.Graph)
-		if err != nil {
-			t.Fatal(err)
-		}
-		root := tc.Roots[0]
-		want, _ := ref.BFS(tc.Graph, root)
-		for _, p := range []int{1, 2} {
-			t.Run(fmt.Sprintf("%s/prefetch=%d", tc.Name, p), func(t *testing.T) {
-				opt := bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelRounds: 5,
-					LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2, LevelPrefetch: p}}
-				b, err := bfs.New(g, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer b.Free()
-				st, level := runValid(t, b, tc.Graph, root)
-				if !slices.Equal(level, want) {
-					t.Fatal("levels differ from ref.BFS")
-				}
-				if !st.LocalRounds {
-					t.Fatal("no fused step ran local rounds")
-				}
-			})
-		}
-	}
-}
-
 // runValid runs b from root and checks its levels and parents against the Graph500 rules
 // (ref.ValidateBFS) on g; it returns the run's statistics and levels.
 func runValid(t *testing.T, b *bfs.BFS, g *graph.CSR, root int32) (bfs.Stats, []int32) {

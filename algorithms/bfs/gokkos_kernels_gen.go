@@ -481,7 +481,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX17,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -509,11 +509,10 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Visited", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Local", Field: []int{15, 1}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Visited", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Local", Field: []int{14, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -526,7 +525,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visitMin]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visitMin]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX18,
 		Entry: "gk_frontier_PushFused_bfs_visitMin_",
@@ -554,13 +553,12 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.State", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
-			{Name: "Op.Visited", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{15, 2}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{15, 3}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.State", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -576,7 +574,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX19,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
@@ -604,13 +602,12 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.State", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
-			{Name: "Op.Visited", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{15, 2}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{15, 3}, Kind: abi.KindBool},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.State", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -12082,13 +12079,12 @@ const gokkosPTX17 = `//
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
 	.param .b64 gk_s49,
-	.param .b64 gk_s50,
-	.param .b64 gk_s51
+	.param .b64 gk_s50
 )
 {
-	.reg .pred %p<268>;
+	.reg .pred %p<260>;
 	.reg .b32 %r<375>;
-	.reg .b64 %rd<1230>;
+	.reg .b64 %rd<1213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12233,271 +12229,269 @@ const gokkosPTX17 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u8 %r35, [gk_s51];
+	ld.param.u8 %r35, [gk_s50];
 	setp.ne.u32 %p9, %r35, 0;
 	mov.pred %p10, %p9;
-	cvt.u64.u32 %rd131, %r28;
-	cvt.u64.u32 %rd132, %r29;
-	mov.b64 %rd133, %rd131;
+	cvt.u64.u32 %rd129, %r28;
+	cvt.u64.u32 %rd130, %r29;
+	mov.b64 %rd131, %rd129;
 $L1:
-	setp.ge.s64 %p11, %rd133, %rd2;
+	setp.ge.s64 %p11, %rd131, %rd2;
 	@%p11 bra $L2;
-	mov.b64 %rd130, %rd133;
+	mov.b64 %rd128, %rd131;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd135, 0;
+	mov.b64 %rd132, 0;
+	mov.b64 %rd133, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd137, 2;
-	mul.lo.s64 %rd136, %rd137, %rd100;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd140, 4;
-	mul.lo.s64 %rd139, %rd140, %rd106;
-	mov.b64 %rd141, %rd139;
-	mov.b64 %rd134, %rd138;
-	mov.b64 %rd135, %rd141;
+	mov.b64 %rd135, 2;
+	mul.lo.s64 %rd134, %rd135, %rd100;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd138, 4;
+	mul.lo.s64 %rd137, %rd138, %rd106;
+	mov.b64 %rd139, %rd137;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd139;
 $L5:
-	add.s64 %rd142, %rd13, %rd21;
-	mad.lo.s64 %rd143, %rd134, 8, 15;
-	and.b64 %rd143, %rd143, -16;
-	add.s64 %rd21, %rd21, %rd143;
-	mov.b64 %rd144, %rd142;
-	mov.b64 %rd145, %rd134;
-	mov.b64 %rd146, 1;
-	add.s64 %rd147, %rd11, %rd20;
-	mad.lo.s64 %rd148, %rd135, 8, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd20, %rd20, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd135;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, 0x0;
-	mov.b64 %rd153, 0;
+	add.s64 %rd140, %rd13, %rd21;
+	mad.lo.s64 %rd141, %rd132, 8, 15;
+	and.b64 %rd141, %rd141, -16;
+	add.s64 %rd21, %rd21, %rd141;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd132;
+	mov.b64 %rd144, 1;
+	add.s64 %rd145, %rd11, %rd20;
+	mad.lo.s64 %rd146, %rd133, 8, 15;
+	and.b64 %rd146, %rd146, -16;
+	add.s64 %rd20, %rd20, %rd146;
+	mov.b64 %rd147, %rd145;
+	mov.b64 %rd148, %rd133;
+	mov.b64 %rd149, 1;
+	mov.b64 %rd150, 0x0;
+	mov.b64 %rd151, 0;
+	mov.b64 %rd152, 0;
+	mov.b64 %rd153, 0x0;
 	mov.b64 %rd154, 0;
-	mov.b64 %rd155, 0x0;
-	mov.b64 %rd156, 0;
-	mov.b64 %rd157, 0;
-	cvta.global.u64 %rd159, %rd152;
-	cvta.to.shared.u64 %rd158, %rd159;
-	mov.b64 %rd160, %rd158;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd162, %rd154;
+	mov.b64 %rd155, 0;
+	cvta.global.u64 %rd157, %rd150;
+	cvta.to.shared.u64 %rd156, %rd157;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd151;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd142;
+	mov.b64 %rd162, %rd143;
 	mov.b64 %rd163, %rd144;
-	mov.b64 %rd164, %rd145;
-	mov.b64 %rd165, %rd146;
-	cvta.global.u64 %rd167, %rd155;
-	cvta.to.shared.u64 %rd166, %rd167;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd156;
-	mov.b64 %rd170, %rd157;
+	cvta.global.u64 %rd165, %rd153;
+	cvta.to.shared.u64 %rd164, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd154;
+	mov.b64 %rd168, %rd155;
+	mov.b64 %rd169, %rd147;
+	mov.b64 %rd170, %rd148;
 	mov.b64 %rd171, %rd149;
-	mov.b64 %rd172, %rd150;
-	mov.b64 %rd173, %rd151;
-	add.s64 %rd174, %rd13, %rd21;
-	mad.lo.s64 %rd175, %rd100, 4, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd21, %rd21, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd100;
-	mov.b64 %rd178, 1;
+	add.s64 %rd172, %rd13, %rd21;
+	mad.lo.s64 %rd173, %rd100, 4, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd21, %rd21, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd100;
+	mov.b64 %rd176, 1;
+	mov.b64 %rd158, %rd174;
+	mov.b64 %rd159, %rd175;
 	mov.b64 %rd160, %rd176;
-	mov.b64 %rd161, %rd177;
-	mov.b64 %rd162, %rd178;
-	mov.b64 %rd180, 2;
-	mul.lo.s64 %rd179, %rd180, %rd106;
-	add.s64 %rd181, %rd11, %rd20;
-	mad.lo.s64 %rd182, %rd179, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd20, %rd20, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd179;
-	mov.b64 %rd185, 1;
+	mov.b64 %rd178, 2;
+	mul.lo.s64 %rd177, %rd178, %rd106;
+	add.s64 %rd179, %rd11, %rd20;
+	mad.lo.s64 %rd180, %rd177, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd20, %rd20, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd177;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd166, %rd181;
+	mov.b64 %rd167, %rd182;
 	mov.b64 %rd168, %rd183;
-	mov.b64 %rd169, %rd184;
-	mov.b64 %rd170, %rd185;
-	setp.eq.s64 %p12, %rd130, 0;
-	cvt.u64.u32 %rd186, %r2;
-	setp.eq.s64 %p13, %rd186, 0;
+	setp.eq.s64 %p12, %rd128, 0;
+	cvt.u64.u32 %rd184, %r2;
+	setp.eq.s64 %p13, %rd184, 0;
 	and.pred %p14, %p12, %p13;
 	mov.pred %p15, %p14;
-	mov.b64 %rd187, %rd62;
-	mov.b64 %rd188, 0;
-	cvt.u64.u32 %rd189, %r4;
-	mul.lo.s64 %rd190, %rd130, %rd189;
-	cvt.u64.u32 %rd191, %r2;
-	add.s64 %rd192, %rd190, %rd191;
-	mov.b64 %rd193, %rd192;
+	mov.b64 %rd185, %rd62;
+	mov.b64 %rd186, 0;
+	cvt.u64.u32 %rd187, %r4;
+	mul.lo.s64 %rd188, %rd128, %rd187;
+	cvt.u64.u32 %rd189, %r2;
+	add.s64 %rd190, %rd188, %rd189;
+	mov.b64 %rd191, %rd190;
 $L6:
-	setp.lt.s64 %p16, %rd193, %rd187;
+	setp.lt.s64 %p16, %rd191, %rd185;
 	not.pred %p17, %p16;
 	@!%p17 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd194, %rd193, %rd53;
-	mad.lo.s64 %rd195, %rd194, 4, %rd49;
-	ld.global.s32 %r36, [%rd195+0];
+	mul.lo.s64 %rd192, %rd191, %rd53;
+	mad.lo.s64 %rd193, %rd192, 4, %rd49;
+	ld.global.s32 %r36, [%rd193+0];
 	mov.b32 %r37, %r36;
-	mov.b64 %rd196, %rd25;
+	mov.b64 %rd194, %rd25;
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd197, %r38;
-	add.s64 %rd198, %rd197, 1;
-	mul.lo.s64 %rd199, %rd198, %rd32;
-	mad.lo.s64 %rd200, %rd199, 8, %rd28;
-	ld.global.nc.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	cvt.s64.s32 %rd203, %r38;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
+	cvt.s64.s32 %rd195, %r38;
+	add.s64 %rd196, %rd195, 1;
+	mul.lo.s64 %rd197, %rd196, %rd32;
+	mad.lo.s64 %rd198, %rd197, 8, %rd28;
+	ld.global.nc.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	cvt.s64.s32 %rd201, %r38;
+	mul.lo.s64 %rd202, %rd201, %rd32;
+	mad.lo.s64 %rd203, %rd202, 8, %rd28;
+	ld.global.nc.s64 %rd204, [%rd203+0];
+	mov.b64 %rd205, %rd204;
+	sub.s64 %rd206, %rd200, %rd205;
 	mov.b64 %rd207, %rd206;
-	sub.s64 %rd208, %rd202, %rd207;
-	mov.b64 %rd209, %rd208;
-	max.s64 %rd210, %rd188, %rd209;
-	mov.b64 %rd188, %rd210;
+	max.s64 %rd208, %rd186, %rd207;
+	mov.b64 %rd186, %rd208;
 $L7:
-	cvt.u64.u32 %rd211, %r4;
-	mul.lo.s64 %rd212, %rd2, %rd211;
-	add.s64 %rd213, %rd193, %rd212;
-	mov.b64 %rd193, %rd213;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd2, %rd209;
+	add.s64 %rd211, %rd191, %rd210;
+	mov.b64 %rd191, %rd211;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd214, %rd188;
+	mov.b64 %rd212, %rd186;
 	// block reduction
 	sub.u32 %r39, %r13, 1;
 	mov.b32 %r40, %r3;
 $L11:
 	setp.hs.u32 %p18, %r40, 32;
 	@%p18 bra $L12;
-	mov.b64 {%r41, %r42}, %rd214;
+	mov.b64 {%r41, %r42}, %rd212;
 	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd215, {%r43, %r44};
+	mov.b64 %rd213, {%r43, %r44};
 	@!%p19 bra $L13;
-	max.s64 %rd216, %rd214, %rd215;
-	mov.b64 %rd214, %rd216;
+	max.s64 %rd214, %rd212, %rd213;
+	mov.b64 %rd212, %rd214;
 $L13:
 	shl.b32 %r40, %r40, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L14;
-	mul.wide.u32 %rd217, %r8, 16;
-	add.s64 %rd218, %rd1, %rd217;
-	st.shared.s64 [%rd218+0], %rd214;
+	mul.wide.u32 %rd215, %r8, 16;
+	add.s64 %rd216, %rd1, %rd215;
+	st.shared.s64 [%rd216+0], %rd212;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L15;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L16;
-	mul.wide.u32 %rd219, %r7, 16;
-	add.s64 %rd220, %rd1, %rd219;
-	ld.shared.s64 %rd221, [%rd220+0];
-	mov.b64 %rd214, %rd221;
+	mul.wide.u32 %rd217, %r7, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	ld.shared.s64 %rd219, [%rd218+0];
+	mov.b64 %rd212, %rd219;
 $L16:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd214;
+	mov.b64 {%r46, %r47}, %rd212;
 	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd222, {%r48, %r49};
+	mov.b64 %rd220, {%r48, %r49};
 	@!%p23 bra $L17;
-	max.s64 %rd223, %rd214, %rd222;
-	mov.b64 %rd214, %rd223;
+	max.s64 %rd221, %rd212, %rd220;
+	mov.b64 %rd212, %rd221;
 $L17:
-	mov.b64 {%r50, %r51}, %rd214;
+	mov.b64 {%r50, %r51}, %rd212;
 	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd224, {%r52, %r53};
+	mov.b64 %rd222, {%r52, %r53};
 	@!%p24 bra $L18;
-	max.s64 %rd225, %rd214, %rd224;
-	mov.b64 %rd214, %rd225;
+	max.s64 %rd223, %rd212, %rd222;
+	mov.b64 %rd212, %rd223;
 $L18:
-	mov.b64 {%r54, %r55}, %rd214;
+	mov.b64 {%r54, %r55}, %rd212;
 	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd226, {%r56, %r57};
+	mov.b64 %rd224, {%r56, %r57};
 	@!%p25 bra $L19;
-	max.s64 %rd227, %rd214, %rd226;
-	mov.b64 %rd214, %rd227;
+	max.s64 %rd225, %rd212, %rd224;
+	mov.b64 %rd212, %rd225;
 $L19:
-	mov.b64 {%r58, %r59}, %rd214;
+	mov.b64 {%r58, %r59}, %rd212;
 	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd228, {%r60, %r61};
+	mov.b64 %rd226, {%r60, %r61};
 	@!%p26 bra $L20;
-	max.s64 %rd229, %rd214, %rd228;
-	mov.b64 %rd214, %rd229;
+	max.s64 %rd227, %rd212, %rd226;
+	mov.b64 %rd212, %rd227;
 $L20:
-	mov.b64 {%r62, %r63}, %rd214;
+	mov.b64 {%r62, %r63}, %rd212;
 	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd230, {%r64, %r65};
+	mov.b64 %rd228, {%r64, %r65};
 	@!%p27 bra $L21;
-	max.s64 %rd231, %rd214, %rd230;
-	mov.b64 %rd214, %rd231;
+	max.s64 %rd229, %rd212, %rd228;
+	mov.b64 %rd212, %rd229;
 $L21:
 	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd214;
+	st.shared.s64 [%rd1+1024], %rd212;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd232, [%rd1+1024];
-	mov.b64 %rd214, %rd232;
-	mov.b64 %rd233, %rd214;
-	mov.b64 %rd188, %rd233;
-	cvt.u64.u32 %rd234, %r2;
-	setp.eq.s64 %p28, %rd234, 0;
-	setp.gt.s64 %p29, %rd188, 0;
+	ld.shared.s64 %rd230, [%rd1+1024];
+	mov.b64 %rd212, %rd230;
+	mov.b64 %rd231, %rd212;
+	mov.b64 %rd186, %rd231;
+	cvt.u64.u32 %rd232, %r2;
+	setp.eq.s64 %p28, %rd232, 0;
+	setp.gt.s64 %p29, %rd186, 0;
 	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L24;
-	mov.b64 %rd236, 12;
-	mul.lo.s64 %rd235, %rd236, %rd122;
-	mad.lo.s64 %rd237, %rd235, 8, %rd118;
-	atom.global.max.s64 %rd238, [%rd237], %rd188;
+	mov.b64 %rd234, 12;
+	mul.lo.s64 %rd233, %rd234, %rd120;
+	mad.lo.s64 %rd235, %rd233, 8, %rd116;
+	atom.global.max.s64 %rd236, [%rd235], %rd186;
 $L24:
 	@!%p15 bra $L26;
-	mov.b64 %rd239, 0;
-	st.global.s64 [%rd118+0], %rd239;
-	mov.b64 %rd241, 1;
-	mul.lo.s64 %rd240, %rd241, %rd122;
-	mad.lo.s64 %rd242, %rd240, 8, %rd118;
-	mov.b64 %rd243, 0;
-	st.global.s64 [%rd242+0], %rd243;
-	mov.b64 %rd245, 2;
-	mul.lo.s64 %rd244, %rd245, %rd122;
-	mad.lo.s64 %rd246, %rd244, 8, %rd118;
-	mov.b64 %rd247, 0;
-	st.global.s64 [%rd246+0], %rd247;
-	mov.b64 %rd249, 3;
-	mul.lo.s64 %rd248, %rd249, %rd122;
-	mad.lo.s64 %rd250, %rd248, 8, %rd118;
-	mov.b64 %rd251, 0;
-	st.global.s64 [%rd250+0], %rd251;
+	mov.b64 %rd237, 0;
+	st.global.s64 [%rd116+0], %rd237;
+	mov.b64 %rd239, 1;
+	mul.lo.s64 %rd238, %rd239, %rd120;
+	mad.lo.s64 %rd240, %rd238, 8, %rd116;
+	mov.b64 %rd241, 0;
+	st.global.s64 [%rd240+0], %rd241;
+	mov.b64 %rd243, 2;
+	mul.lo.s64 %rd242, %rd243, %rd120;
+	mad.lo.s64 %rd244, %rd242, 8, %rd116;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd244+0], %rd245;
+	mov.b64 %rd247, 3;
+	mul.lo.s64 %rd246, %rd247, %rd120;
+	mad.lo.s64 %rd248, %rd246, 8, %rd116;
+	mov.b64 %rd249, 0;
+	st.global.s64 [%rd248+0], %rd249;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -12521,13 +12515,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd253, 12;
-	mul.lo.s64 %rd252, %rd253, %rd122;
-	mad.lo.s64 %rd254, %rd252, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd255, [%rd254+0];
-	mov.b64 %rd256, %rd255;
-	mov.b64 %rd257, %rd256;
-	setp.gt.s64 %p34, %rd257, %rd70;
+	mov.b64 %rd251, 12;
+	mul.lo.s64 %rd250, %rd251, %rd120;
+	mad.lo.s64 %rd252, %rd250, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd255, %rd254;
+	setp.gt.s64 %p34, %rd255, %rd70;
 	@!%p34 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p35, %r5, 0;
@@ -12552,375 +12546,373 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p15 bra $L36;
-	mov.b64 %rd259, 12;
-	mul.lo.s64 %rd258, %rd259, %rd122;
-	mad.lo.s64 %rd260, %rd258, 8, %rd118;
-	mov.b64 %rd261, 0;
-	st.global.s64 [%rd260+0], %rd261;
-	mov.b64 %rd262, -1;
-	st.global.s64 [%rd111+0], %rd262;
+	mov.b64 %rd257, 12;
+	mul.lo.s64 %rd256, %rd257, %rd120;
+	mad.lo.s64 %rd258, %rd256, 8, %rd116;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd258+0], %rd259;
+	mov.b64 %rd260, -1;
+	st.global.s64 [%rd109+0], %rd260;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd263, 0;
+	mov.b64 %rd261, 0;
 $L37:
-	setp.lt.s64 %p38, %rd263, %rd64;
+	setp.lt.s64 %p38, %rd261, %rd64;
 	not.pred %p39, %p38;
 	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd264, %rd49;
-	mov.b64 %rd265, %rd51;
-	mov.b64 %rd266, %rd53;
-	mov.b64 %rd267, %rd56;
-	mov.b64 %rd268, %rd58;
-	mov.b64 %rd269, %rd60;
+	mov.b64 %rd262, %rd49;
+	mov.b64 %rd263, %rd51;
+	mov.b64 %rd264, %rd53;
+	mov.b64 %rd265, %rd56;
+	mov.b64 %rd266, %rd58;
+	mov.b64 %rd267, %rd60;
+	mov.b64 %rd268, %rd262;
+	mov.b64 %rd269, %rd263;
 	mov.b64 %rd270, %rd264;
 	mov.b64 %rd271, %rd265;
 	mov.b64 %rd272, %rd266;
 	mov.b64 %rd273, %rd267;
-	mov.b64 %rd274, %rd268;
-	mov.b64 %rd275, %rd269;
-	shr.s64 %rd276, %rd263, 63;
-	shr.u64 %rd277, %rd276, 63;
-	add.s64 %rd278, %rd263, %rd277;
-	and.b64 %rd279, %rd278, -2;
-	sub.s64 %rd280, %rd263, %rd279;
-	setp.eq.s64 %p40, %rd280, 1;
+	shr.s64 %rd274, %rd261, 63;
+	shr.u64 %rd275, %rd274, 63;
+	add.s64 %rd276, %rd261, %rd275;
+	and.b64 %rd277, %rd276, -2;
+	sub.s64 %rd278, %rd261, %rd277;
+	setp.eq.s64 %p40, %rd278, 1;
 	@!%p40 bra $L43;
-	mov.b64 %rd281, %rd56;
-	mov.b64 %rd282, %rd58;
-	mov.b64 %rd283, %rd60;
-	mov.b64 %rd284, %rd49;
-	mov.b64 %rd285, %rd51;
-	mov.b64 %rd286, %rd53;
+	mov.b64 %rd279, %rd56;
+	mov.b64 %rd280, %rd58;
+	mov.b64 %rd281, %rd60;
+	mov.b64 %rd282, %rd49;
+	mov.b64 %rd283, %rd51;
+	mov.b64 %rd284, %rd53;
+	mov.b64 %rd268, %rd279;
+	mov.b64 %rd269, %rd280;
 	mov.b64 %rd270, %rd281;
 	mov.b64 %rd271, %rd282;
 	mov.b64 %rd272, %rd283;
 	mov.b64 %rd273, %rd284;
-	mov.b64 %rd274, %rd285;
-	mov.b64 %rd275, %rd286;
 $L43:
 	mov.pred %p41, %p4;
-	mov.b64 %rd287, %rd73;
-	mov.b64 %rd288, %rd75;
-	mov.b64 %rd289, %rd77;
-	mov.b64 %rd290, %rd80;
-	mov.b64 %rd291, %rd82;
-	mov.b64 %rd292, %rd84;
-	mov.b64 %rd293, %rd87;
-	mov.b64 %rd294, %rd89;
-	mov.b64 %rd295, %rd91;
+	mov.b64 %rd285, %rd73;
+	mov.b64 %rd286, %rd75;
+	mov.b64 %rd287, %rd77;
+	mov.b64 %rd288, %rd80;
+	mov.b64 %rd289, %rd82;
+	mov.b64 %rd290, %rd84;
+	mov.b64 %rd291, %rd87;
+	mov.b64 %rd292, %rd89;
+	mov.b64 %rd293, %rd91;
 	mov.pred %p42, %p6;
-	mov.b64 %rd296, %rd94;
-	mov.b64 %rd297, %rd96;
-	mov.b64 %rd298, %rd98;
+	mov.b64 %rd294, %rd94;
+	mov.b64 %rd295, %rd96;
+	mov.b64 %rd296, %rd98;
 	mov.b32 %r78, %r33;
-	mov.b64 %rd299, %rd100;
-	mov.b64 %rd300, %rd102;
-	cvt.u32.u64 %r79, %rd263;
+	mov.b64 %rd297, %rd100;
+	mov.b64 %rd298, %rd102;
+	cvt.u32.u64 %r79, %rd261;
 	add.s32 %r80, %r33, %r79;
 	mov.b32 %r78, %r80;
-	rem.s64 %rd301, %rd263, 3;
-	mov.b64 %rd303, 4;
-	mul.lo.s64 %rd302, %rd303, %rd301;
-	mov.b64 %rd304, %rd302;
+	rem.s64 %rd299, %rd261, 3;
+	mov.b64 %rd301, 4;
+	mul.lo.s64 %rd300, %rd301, %rd299;
+	mov.b64 %rd302, %rd300;
 	@!%p15 bra $L45;
-	add.s64 %rd305, %rd263, 1;
-	rem.s64 %rd306, %rd305, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	mul.lo.s64 %rd310, %rd309, %rd122;
-	mad.lo.s64 %rd311, %rd310, 8, %rd118;
-	mov.b64 %rd312, 0;
-	st.global.s64 [%rd311+0], %rd312;
-	add.s64 %rd313, %rd309, 1;
-	mul.lo.s64 %rd314, %rd313, %rd122;
-	mad.lo.s64 %rd315, %rd314, 8, %rd118;
-	mov.b64 %rd316, 0;
-	st.global.s64 [%rd315+0], %rd316;
-	add.s64 %rd317, %rd309, 2;
-	mul.lo.s64 %rd318, %rd317, %rd122;
-	mad.lo.s64 %rd319, %rd318, 8, %rd118;
-	mov.b64 %rd320, 0;
-	st.global.s64 [%rd319+0], %rd320;
-	add.s64 %rd321, %rd309, 3;
-	mul.lo.s64 %rd322, %rd321, %rd122;
-	mad.lo.s64 %rd323, %rd322, 8, %rd118;
-	mov.b64 %rd324, 0;
-	st.global.s64 [%rd323+0], %rd324;
+	add.s64 %rd303, %rd261, 1;
+	rem.s64 %rd304, %rd303, 3;
+	mov.b64 %rd306, 4;
+	mul.lo.s64 %rd305, %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mul.lo.s64 %rd308, %rd307, %rd120;
+	mad.lo.s64 %rd309, %rd308, 8, %rd116;
+	mov.b64 %rd310, 0;
+	st.global.s64 [%rd309+0], %rd310;
+	add.s64 %rd311, %rd307, 1;
+	mul.lo.s64 %rd312, %rd311, %rd120;
+	mad.lo.s64 %rd313, %rd312, 8, %rd116;
+	mov.b64 %rd314, 0;
+	st.global.s64 [%rd313+0], %rd314;
+	add.s64 %rd315, %rd307, 2;
+	mul.lo.s64 %rd316, %rd315, %rd120;
+	mad.lo.s64 %rd317, %rd316, 8, %rd116;
+	mov.b64 %rd318, 0;
+	st.global.s64 [%rd317+0], %rd318;
+	add.s64 %rd319, %rd307, 3;
+	mul.lo.s64 %rd320, %rd319, %rd120;
+	mad.lo.s64 %rd321, %rd320, 8, %rd116;
+	mov.b64 %rd322, 0;
+	st.global.s64 [%rd321+0], %rd322;
 $L45:
-	mov.b64 %rd325, %rd257;
-	cvt.u64.u32 %rd326, %r4;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, 1;
+	mov.b64 %rd323, %rd255;
+	cvt.u64.u32 %rd324, %r4;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, 1;
 $L46:
-	setp.lt.s64 %p43, %rd328, %rd325;
-	setp.lt.s64 %p44, %rd328, 32;
+	setp.lt.s64 %p43, %rd326, %rd323;
+	setp.lt.s64 %p44, %rd326, 32;
 	and.pred %p45, %p43, %p44;
-	mov.b64 %rd330, 2;
-	mul.lo.s64 %rd329, %rd330, %rd328;
-	setp.le.s64 %p46, %rd329, %rd327;
+	mov.b64 %rd328, 2;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	setp.le.s64 %p46, %rd327, %rd325;
 	and.pred %p47, %p45, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd331, %rd328, 2;
-	mov.b64 %rd328, %rd331;
+	mul.lo.s64 %rd329, %rd326, 2;
+	mov.b64 %rd326, %rd329;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd332, %rd328;
-	mov.b64 %rd333, %rd25;
-	mov.b64 %rd334, %rd62;
-	mov.b64 %rd335, %rd64;
-	mov.b64 %rd336, %rd66;
-	mov.b64 %rd337, %rd68;
-	mov.b64 %rd338, %rd70;
+	mov.b64 %rd330, %rd326;
+	mov.b64 %rd331, %rd25;
+	mov.b64 %rd332, %rd62;
+	mov.b64 %rd333, %rd64;
+	mov.b64 %rd334, %rd66;
+	mov.b64 %rd335, %rd68;
+	mov.b64 %rd336, %rd70;
 	mov.pred %p49, %p4;
 	mov.pred %p50, %p6;
 	mov.b32 %r81, %r33;
-	mov.b64 %rd339, %rd100;
-	mov.b64 %rd340, %rd102;
-	mov.b64 %rd341, %rd104;
-	mov.b64 %rd342, %rd106;
+	mov.b64 %rd337, %rd100;
+	mov.b64 %rd338, %rd102;
+	mov.b64 %rd339, %rd104;
+	mov.b64 %rd340, %rd106;
 	mov.pred %p51, %p8;
-	mov.b64 %rd343, %rd108;
 	mov.pred %p52, %p10;
 	mov.pred %p53, %p41;
 	mov.pred %p54, %p42;
 	mov.b32 %r82, %r78;
-	mov.b64 %rd344, %rd299;
-	mov.b64 %rd345, %rd300;
-	mov.b64 %rd346, %rd187;
-	mov.b64 %rd347, %rd304;
-	mov.b64 %rd348, %rd332;
-	cvt.u64.u32 %rd349, %r4;
-	div.s64 %rd350, %rd349, %rd348;
-	setp.eq.s64 %p55, %rd348, -1;
-	neg.s64 %rd351, %rd349;
-	selp.b64 %rd352, %rd351, %rd350, %p55;
-	setp.eq.s64 %p56, %rd348, 0;
-	selp.b64 %rd353, 0, %rd352, %p56;
-	mov.b64 %rd354, %rd353;
-	cvt.u64.u32 %rd355, %r2;
-	div.s64 %rd356, %rd355, %rd348;
-	setp.eq.s64 %p57, %rd348, -1;
-	neg.s64 %rd357, %rd355;
-	selp.b64 %rd358, %rd357, %rd356, %p57;
-	setp.eq.s64 %p58, %rd348, 0;
-	selp.b64 %rd359, 0, %rd358, %p58;
-	mov.b64 %rd360, %rd359;
-	cvt.u64.u32 %rd361, %r2;
-	rem.s64 %rd362, %rd361, %rd348;
-	setp.eq.s64 %p59, %rd348, -1;
-	selp.b64 %rd363, 0, %rd362, %p59;
-	setp.eq.s64 %p60, %rd348, 0;
-	selp.b64 %rd364, %rd361, %rd363, %p60;
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd366, %rd354;
-	mov.b64 %rd367, %rd360;
-	mov.b64 %rd368, %rd365;
-	mov.b64 %rd369, %rd342;
-	mul.lo.s64 %rd370, %rd346, %rd130;
-	div.s64 %rd371, %rd370, %rd2;
+	mov.b64 %rd341, %rd297;
+	mov.b64 %rd342, %rd298;
+	mov.b64 %rd343, %rd185;
+	mov.b64 %rd344, %rd302;
+	mov.b64 %rd345, %rd330;
+	cvt.u64.u32 %rd346, %r4;
+	div.s64 %rd347, %rd346, %rd345;
+	setp.eq.s64 %p55, %rd345, -1;
+	neg.s64 %rd348, %rd346;
+	selp.b64 %rd349, %rd348, %rd347, %p55;
+	setp.eq.s64 %p56, %rd345, 0;
+	selp.b64 %rd350, 0, %rd349, %p56;
+	mov.b64 %rd351, %rd350;
+	cvt.u64.u32 %rd352, %r2;
+	div.s64 %rd353, %rd352, %rd345;
+	setp.eq.s64 %p57, %rd345, -1;
+	neg.s64 %rd354, %rd352;
+	selp.b64 %rd355, %rd354, %rd353, %p57;
+	setp.eq.s64 %p58, %rd345, 0;
+	selp.b64 %rd356, 0, %rd355, %p58;
+	mov.b64 %rd357, %rd356;
+	cvt.u64.u32 %rd358, %r2;
+	rem.s64 %rd359, %rd358, %rd345;
+	setp.eq.s64 %p59, %rd345, -1;
+	selp.b64 %rd360, 0, %rd359, %p59;
+	setp.eq.s64 %p60, %rd345, 0;
+	selp.b64 %rd361, %rd358, %rd360, %p60;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd363, %rd351;
+	mov.b64 %rd364, %rd357;
+	mov.b64 %rd365, %rd362;
+	mov.b64 %rd366, %rd340;
+	mul.lo.s64 %rd367, %rd343, %rd128;
+	div.s64 %rd368, %rd367, %rd2;
 	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd372, %rd370;
-	selp.b64 %rd373, %rd372, %rd371, %p61;
+	neg.s64 %rd369, %rd367;
+	selp.b64 %rd370, %rd369, %rd368, %p61;
 	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd374, 0, %rd373, %p62;
-	mov.b64 %rd375, %rd374;
-	add.s64 %rd376, %rd130, 1;
-	mul.lo.s64 %rd377, %rd346, %rd376;
-	div.s64 %rd378, %rd377, %rd2;
+	selp.b64 %rd371, 0, %rd370, %p62;
+	mov.b64 %rd372, %rd371;
+	add.s64 %rd373, %rd128, 1;
+	mul.lo.s64 %rd374, %rd343, %rd373;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p63;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p63;
 	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p64;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd333;
-	mov.b64 %rd386, %rd334;
-	mov.b64 %rd387, %rd335;
-	mov.b64 %rd388, %rd336;
-	mov.b64 %rd389, %rd337;
-	mov.b64 %rd390, %rd338;
+	selp.b64 %rd378, 0, %rd377, %p64;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd380, %rd372;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd331;
+	mov.b64 %rd383, %rd332;
+	mov.b64 %rd384, %rd333;
+	mov.b64 %rd385, %rd334;
+	mov.b64 %rd386, %rd335;
+	mov.b64 %rd387, %rd336;
 	mov.pred %p65, %p49;
 	mov.pred %p66, %p50;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd391, %rd339;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
+	mov.b64 %rd388, %rd337;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
 	mov.pred %p67, %p51;
-	mov.b64 %rd395, %rd343;
 	mov.pred %p68, %p52;
 	mov.pred %p69, %p53;
-	mov.b64 %rd396, %rd287;
-	mov.b64 %rd397, %rd288;
-	mov.b64 %rd398, %rd289;
-	mov.b64 %rd399, %rd290;
-	mov.b64 %rd400, %rd291;
-	mov.b64 %rd401, %rd292;
-	mov.b64 %rd402, %rd293;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
+	mov.b64 %rd392, %rd285;
+	mov.b64 %rd393, %rd286;
+	mov.b64 %rd394, %rd287;
+	mov.b64 %rd395, %rd288;
+	mov.b64 %rd396, %rd289;
+	mov.b64 %rd397, %rd290;
+	mov.b64 %rd398, %rd291;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
 	mov.pred %p70, %p54;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
 	mov.b32 %r84, %r82;
-	mov.b64 %rd408, %rd344;
-	mov.b64 %rd409, %rd345;
-	mov.b64 %rd410, %rd383;
-	sub.s64 %rd411, %rd384, %rd383;
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd413, %rd367;
-	mov.b64 %rd414, %rd366;
-	mov.b64 %rd415, %rd348;
-	mov.b64 %rd416, %rd368;
-	mov.b64 %rd417, %rd347;
-	mov.b64 %rd418, 0;
-	mov.b64 %rd419, %rd369;
-	setp.gt.s64 %p71, %rd341, 1;
+	mov.b64 %rd404, %rd341;
+	mov.b64 %rd405, %rd342;
+	mov.b64 %rd406, %rd380;
+	sub.s64 %rd407, %rd381, %rd380;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd409, %rd364;
+	mov.b64 %rd410, %rd363;
+	mov.b64 %rd411, %rd345;
+	mov.b64 %rd412, %rd365;
+	mov.b64 %rd413, %rd344;
+	mov.b64 %rd414, 0;
+	mov.b64 %rd415, %rd366;
+	setp.gt.s64 %p71, %rd339, 1;
 	mov.pred %p72, %p71;
 	mov.pred %p73, 0;
-	mov.b64 %rd420, %rd160;
-	mov.b64 %rd421, %rd161;
-	mov.b64 %rd422, %rd162;
-	mov.b64 %rd423, %rd413;
+	mov.b64 %rd416, %rd158;
+	mov.b64 %rd417, %rd159;
+	mov.b64 %rd418, %rd160;
+	mov.b64 %rd419, %rd409;
 	mov.b32 %r85, -1;
+	mov.b64 %rd420, 0;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, 0;
+	mov.b64 %rd423, 0;
 	mov.b64 %rd424, 0;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, 0;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
 $L51:
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, %rd408;
+	mov.b64 %rd425, 0;
+	mov.b64 %rd426, %rd404;
 $L54:
-	setp.gt.s64 %p74, %rd430, 0;
+	setp.gt.s64 %p74, %rd426, 0;
 	not.pred %p75, %p74;
 	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p76, %rd424, %rd425;
+	setp.ge.s64 %p76, %rd420, %rd421;
 	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd423, %rd412;
+	setp.ge.s64 %p77, %rd419, %rd408;
 	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd431, %rd410, %rd423;
-	mul.lo.s64 %rd432, %rd431, %rd272;
-	mad.lo.s64 %rd433, %rd432, 4, %rd270;
-	ld.global.s32 %r86, [%rd433+0];
+	add.s64 %rd427, %rd406, %rd419;
+	mul.lo.s64 %rd428, %rd427, %rd270;
+	mad.lo.s64 %rd429, %rd428, 4, %rd268;
+	ld.global.s32 %r86, [%rd429+0];
 	mov.b32 %r87, %r86;
 	mov.b32 %r85, %r87;
 	@!%p73 bra $L63;
-	add.s64 %rd434, %rd410, %rd423;
-	mov.b64 %rd436, 2;
-	mul.lo.s64 %rd435, %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mul.lo.s64 %rd438, %rd437, %rd173;
-	mad.lo.s64 %rd439, %rd438, 8, %rd171;
-	ld.shared.s64 %rd440, [%rd439+0];
-	mov.b64 %rd441, %rd440;
-	add.s64 %rd442, %rd437, 1;
-	mul.lo.s64 %rd443, %rd442, %rd173;
-	mad.lo.s64 %rd444, %rd443, 8, %rd171;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd446, %rd445;
-	add.s64 %rd447, %rd441, %rd416;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd424, %rd448;
-	mov.b64 %rd425, %rd449;
+	add.s64 %rd430, %rd406, %rd419;
+	mov.b64 %rd432, 2;
+	mul.lo.s64 %rd431, %rd432, %rd430;
+	mov.b64 %rd433, %rd431;
+	mul.lo.s64 %rd434, %rd433, %rd171;
+	mad.lo.s64 %rd435, %rd434, 8, %rd169;
+	ld.shared.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	add.s64 %rd438, %rd433, 1;
+	mul.lo.s64 %rd439, %rd438, %rd171;
+	mad.lo.s64 %rd440, %rd439, 8, %rd169;
+	ld.shared.s64 %rd441, [%rd440+0];
+	mov.b64 %rd442, %rd441;
+	add.s64 %rd443, %rd437, %rd412;
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, %rd442;
+	mov.b64 %rd420, %rd444;
+	mov.b64 %rd421, %rd445;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd450, %rd385;
+	mov.b64 %rd446, %rd382;
 	mov.b32 %r88, %r85;
-	cvt.s64.s32 %rd451, %r88;
-	mul.lo.s64 %rd452, %rd451, %rd32;
-	mad.lo.s64 %rd453, %rd452, 8, %rd28;
-	ld.global.nc.s64 %rd454, [%rd453+0];
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd385;
+	cvt.s64.s32 %rd447, %r88;
+	mul.lo.s64 %rd448, %rd447, %rd32;
+	mad.lo.s64 %rd449, %rd448, 8, %rd28;
+	ld.global.nc.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd382;
 	mov.b32 %r89, %r85;
-	cvt.s64.s32 %rd458, %r89;
-	add.s64 %rd459, %rd458, 1;
-	mul.lo.s64 %rd460, %rd459, %rd32;
-	mad.lo.s64 %rd461, %rd460, 8, %rd28;
-	ld.global.nc.s64 %rd462, [%rd461+0];
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd463;
-	add.s64 %rd465, %rd456, %rd416;
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd464;
-	mov.b64 %rd424, %rd466;
-	mov.b64 %rd425, %rd467;
+	cvt.s64.s32 %rd454, %r89;
+	add.s64 %rd455, %rd454, 1;
+	mul.lo.s64 %rd456, %rd455, %rd32;
+	mad.lo.s64 %rd457, %rd456, 8, %rd28;
+	ld.global.nc.s64 %rd458, [%rd457+0];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd459;
+	add.s64 %rd461, %rd452, %rd412;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd460;
+	mov.b64 %rd420, %rd462;
+	mov.b64 %rd421, %rd463;
 $L64:
-	add.s64 %rd468, %rd423, %rd414;
-	mov.b64 %rd423, %rd468;
+	add.s64 %rd464, %rd419, %rd410;
+	mov.b64 %rd419, %rd464;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd469, %rd424, %rd39;
-	mad.lo.s64 %rd470, %rd469, 4, %rd35;
-	ld.global.nc.s32 %r90, [%rd470+0];
+	mul.lo.s64 %rd465, %rd420, %rd39;
+	mad.lo.s64 %rd466, %rd465, 4, %rd35;
+	ld.global.nc.s32 %r90, [%rd466+0];
 	mov.b32 %r91, %r90;
 	mov.b32 %r92, %r91;
-	mov.b64 %rd471, 0;
-	mov.b64 %rd472, 0;
+	mov.b64 %rd467, 0;
+	mov.b64 %rd468, 0;
 	and.pred %p78, %p72, %p67;
 	@!%p78 bra $L66;
-	mov.b64 %rd473, %rd385;
+	mov.b64 %rd469, %rd382;
 	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd474, %r93;
-	mul.lo.s64 %rd475, %rd474, %rd32;
-	mad.lo.s64 %rd476, %rd475, 8, %rd28;
-	ld.global.nc.s64 %rd477, [%rd476+0];
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, %rd385;
+	cvt.s64.s32 %rd470, %r93;
+	mul.lo.s64 %rd471, %rd470, %rd32;
+	mad.lo.s64 %rd472, %rd471, 8, %rd28;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd382;
 	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd481, %r94;
-	add.s64 %rd482, %rd481, 1;
-	mul.lo.s64 %rd483, %rd482, %rd32;
-	mad.lo.s64 %rd484, %rd483, 8, %rd28;
-	ld.global.nc.s64 %rd485, [%rd484+0];
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd488, %rd479;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd471, %rd488;
-	mov.b64 %rd472, %rd489;
+	cvt.s64.s32 %rd477, %r94;
+	add.s64 %rd478, %rd477, 1;
+	mul.lo.s64 %rd479, %rd478, %rd32;
+	mad.lo.s64 %rd480, %rd479, 8, %rd28;
+	ld.global.nc.s64 %rd481, [%rd480+0];
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd475;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd467, %rd484;
+	mov.b64 %rd468, %rd485;
 $L66:
 	mov.pred %p79, %p68;
 	mov.b32 %r95, %r85;
 	mov.b32 %r96, %r92;
-	mov.b64 %rd490, %rd424;
+	mov.b64 %rd486, %rd420;
 $L67:
 	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd491, %r97;
-	mov.b64 %rd492, %rd491;
+	cvt.s64.s32 %rd487, %r97;
+	mov.b64 %rd488, %rd487;
 	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd493, %r98;
-	min.u64 %rd494, %rd493, 32;
-	cvt.u32.u64 %r99, %rd494;
+	cvt.s64.s32 %rd489, %r98;
+	min.u64 %rd490, %rd489, 32;
+	cvt.u32.u64 %r99, %rd490;
 	mov.b32 %r101, 0x1;
 	shl.b32 %r100, %r101, %r99;
 	setp.hs.u32 %p80, %r99, 32;
 	selp.b32 %r102, 0, %r100, %p80;
 	mov.b32 %r103, %r102;
-	mov.b64 %rd495, %rd492;
+	mov.b64 %rd491, %rd488;
 	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd496, %rd495, %rd129;
-	mad.lo.s64 %rd497, %rd496, 4, %rd125;
-	ld.relaxed.gpu.global.u32 %r105, [%rd497+0];
+	mul.lo.s64 %rd492, %rd491, %rd127;
+	mad.lo.s64 %rd493, %rd492, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r105, [%rd493+0];
 	mov.b32 %r106, %r105;
 	and.b32 %r107, %r106, %r104;
 	setp.ne.u32 %p81, %r107, 0x0;
@@ -12928,9 +12920,9 @@ $L67:
 	mov.pred %p82, 0;
 	bra.uni $L69;
 $L71:
-	mul.lo.s64 %rd498, %rd495, %rd129;
-	mad.lo.s64 %rd499, %rd498, 4, %rd125;
-	atom.global.or.b32 %r108, [%rd499], %r104;
+	mul.lo.s64 %rd494, %rd491, %rd127;
+	mad.lo.s64 %rd495, %rd494, 4, %rd123;
+	atom.global.or.b32 %r108, [%rd495], %r104;
 	mov.b32 %r109, %r108;
 	and.b32 %r110, %r109, %r104;
 	setp.eq.u32 %p83, %r110, 0x0;
@@ -12941,1681 +12933,1648 @@ $L68:
 $L69:
 	@!%p82 bra $L73;
 	@!%p72 bra $L74;
-	mul.lo.s64 %rd500, %rd429, %rd422;
-	mad.lo.s64 %rd501, %rd500, 4, %rd420;
-	st.shared.s32 [%rd501+0], %r92;
+	mul.lo.s64 %rd496, %rd425, %rd418;
+	mad.lo.s64 %rd497, %rd496, 4, %rd416;
+	st.shared.s32 [%rd497+0], %r92;
 	@!%p67 bra $L77;
+	mov.b64 %rd499, 2;
+	mul.lo.s64 %rd498, %rd499, %rd425;
+	mul.lo.s64 %rd500, %rd498, %rd163;
+	mad.lo.s64 %rd501, %rd500, 8, %rd161;
+	st.shared.s64 [%rd501+0], %rd467;
 	mov.b64 %rd503, 2;
-	mul.lo.s64 %rd502, %rd503, %rd429;
-	mul.lo.s64 %rd504, %rd502, %rd165;
-	mad.lo.s64 %rd505, %rd504, 8, %rd163;
-	st.shared.s64 [%rd505+0], %rd471;
-	mov.b64 %rd507, 2;
-	mul.lo.s64 %rd506, %rd507, %rd429;
-	add.s64 %rd508, %rd506, 1;
-	mul.lo.s64 %rd509, %rd508, %rd165;
-	mad.lo.s64 %rd510, %rd509, 8, %rd163;
-	st.shared.s64 [%rd510+0], %rd472;
-	setp.gt.s64 %p84, %rd395, 0;
-	@!%p84 bra $L79;
-	setp.lo.u64 %p85, %rd471, %rd37;
-	mul.lo.s64 %rd511, %rd471, %rd39;
-	mad.lo.s64 %rd512, %rd511, 4, %rd35;
-	@%p85 prefetch.global.L2 [%rd512];
-	setp.gt.s64 %p86, %rd395, 1;
-	@!%p86 bra $L81;
-	sub.s64 %rd513, %rd472, 1;
-	setp.lo.u64 %p87, %rd513, %rd37;
-	sub.s64 %rd514, %rd472, 1;
-	mul.lo.s64 %rd515, %rd514, %rd39;
-	mad.lo.s64 %rd516, %rd515, 4, %rd35;
-	@%p87 prefetch.global.L2 [%rd516];
-$L81:
-$L79:
+	mul.lo.s64 %rd502, %rd503, %rd425;
+	add.s64 %rd504, %rd502, 1;
+	mul.lo.s64 %rd505, %rd504, %rd163;
+	mad.lo.s64 %rd506, %rd505, 8, %rd161;
+	st.shared.s64 [%rd506+0], %rd468;
 $L77:
-	add.s64 %rd517, %rd429, 1;
-	mov.b64 %rd429, %rd517;
+	add.s64 %rd507, %rd425, 1;
+	mov.b64 %rd425, %rd507;
 	bra.uni $L75;
 $L74:
-	mov.pred %p88, 0;
-	mov.b64 %rd518, %rd429;
+	mov.pred %p84, 0;
+	mov.b64 %rd508, %rd425;
 	mov.b32 %r111, %r92;
-$L82:
-	@!%p69 bra $L86;
+$L78:
+	@!%p69 bra $L82;
 	shr.s32 %r112, %r111, 5;
-	cvt.s64.s32 %rd519, %r112;
-	mov.b64 %rd520, %rd519;
+	cvt.s64.s32 %rd509, %r112;
+	mov.b64 %rd510, %rd509;
 	and.b32 %r113, %r111, 31;
-	cvt.s64.s32 %rd521, %r113;
-	min.u64 %rd522, %rd521, 32;
-	cvt.u32.u64 %r114, %rd522;
+	cvt.s64.s32 %rd511, %r113;
+	min.u64 %rd512, %rd511, 32;
+	cvt.u32.u64 %r114, %rd512;
 	mov.b32 %r116, 0x1;
 	shl.b32 %r115, %r116, %r114;
-	setp.hs.u32 %p89, %r114, 32;
-	selp.b32 %r117, 0, %r115, %p89;
+	setp.hs.u32 %p85, %r114, 32;
+	selp.b32 %r117, 0, %r115, %p85;
 	mov.b32 %r118, %r117;
-	mov.b64 %rd523, %rd520;
+	mov.b64 %rd513, %rd510;
 	mov.b32 %r119, %r118;
-	mul.lo.s64 %rd524, %rd523, %rd404;
-	mad.lo.s64 %rd525, %rd524, 4, %rd402;
-	ld.relaxed.gpu.global.u32 %r120, [%rd525+0];
+	mul.lo.s64 %rd514, %rd513, %rd400;
+	mad.lo.s64 %rd515, %rd514, 4, %rd398;
+	ld.relaxed.gpu.global.u32 %r120, [%rd515+0];
 	mov.b32 %r121, %r120;
 	and.b32 %r122, %r121, %r119;
-	setp.ne.u32 %p90, %r122, 0x0;
-	mov.pred %p91, %p90;
-	not.pred %p92, %p91;
-	@!%p92 bra $L88;
-	mul.lo.s64 %rd526, %rd523, %rd404;
-	mad.lo.s64 %rd527, %rd526, 4, %rd402;
-	atom.global.or.b32 %r123, [%rd527], %r119;
+	setp.ne.u32 %p86, %r122, 0x0;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L84;
+	mul.lo.s64 %rd516, %rd513, %rd400;
+	mad.lo.s64 %rd517, %rd516, 4, %rd398;
+	atom.global.or.b32 %r123, [%rd517], %r119;
 	mov.b32 %r124, %r123;
 	and.b32 %r125, %r124, %r119;
-	setp.ne.u32 %p93, %r125, 0x0;
-	mov.pred %p91, %p93;
-$L88:
-	@!%p91 bra $L90;
-	mov.b64 %rd528, %rd518;
-	mov.b64 %rd529, %rd528;
-	mov.pred %p94, 0;
-	bra.uni $L84;
-$L90:
-	mov.b64 %rd530, %rd518;
-	mov.b64 %rd529, %rd530;
-	mov.pred %p94, 1;
-	bra.uni $L84;
-$L86:
-	@!%p70 bra $L92;
-	cvt.s64.s32 %rd531, %r111;
-	mul.lo.s64 %rd532, %rd531, %rd407;
-	mad.lo.s64 %rd533, %rd532, 4, %rd405;
-	ld.relaxed.gpu.global.s32 %r126, [%rd533+0];
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p95, %r127, %r84;
-	mov.pred %p96, %p95;
-	not.pred %p97, %p96;
-	@!%p97 bra $L94;
-	cvt.s64.s32 %rd534, %r111;
-	mul.lo.s64 %rd535, %rd534, %rd407;
-	mad.lo.s64 %rd536, %rd535, 4, %rd405;
-	atom.global.exch.b32 %r128, [%rd536], %r84;
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p98, %r129, %r84;
-	mov.pred %p96, %p98;
-$L94:
-	@!%p96 bra $L96;
-	mov.b64 %rd537, %rd518;
-	mov.b64 %rd529, %rd537;
-	mov.pred %p94, 0;
-	bra.uni $L84;
-$L96:
-$L92:
-	mul.lo.s64 %rd538, %rd518, %rd422;
-	mad.lo.s64 %rd539, %rd538, 4, %rd420;
-	st.shared.s32 [%rd539+0], %r111;
-	add.s64 %rd540, %rd518, 1;
-	mov.b64 %rd541, %rd540;
-	mov.b64 %rd529, %rd541;
-	mov.pred %p94, 1;
-	bra.uni $L84;
-$L83:
-	bra.uni $L82;
+	setp.ne.u32 %p89, %r125, 0x0;
+	mov.pred %p87, %p89;
 $L84:
-	mov.b64 %rd542, %rd529;
-	mov.pred %p99, %p94;
-	mov.b64 %rd429, %rd542;
-	mov.pred %p88, %p99;
-	@!%p88 bra $L98;
-	mov.b64 %rd543, %rd385;
+	@!%p87 bra $L86;
+	mov.b64 %rd518, %rd508;
+	mov.b64 %rd519, %rd518;
+	mov.pred %p90, 0;
+	bra.uni $L80;
+$L86:
+	mov.b64 %rd520, %rd508;
+	mov.b64 %rd519, %rd520;
+	mov.pred %p90, 1;
+	bra.uni $L80;
+$L82:
+	@!%p70 bra $L88;
+	cvt.s64.s32 %rd521, %r111;
+	mul.lo.s64 %rd522, %rd521, %rd403;
+	mad.lo.s64 %rd523, %rd522, 4, %rd401;
+	ld.relaxed.gpu.global.s32 %r126, [%rd523+0];
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p91, %r127, %r84;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L90;
+	cvt.s64.s32 %rd524, %r111;
+	mul.lo.s64 %rd525, %rd524, %rd403;
+	mad.lo.s64 %rd526, %rd525, 4, %rd401;
+	atom.global.exch.b32 %r128, [%rd526], %r84;
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p94, %r129, %r84;
+	mov.pred %p92, %p94;
+$L90:
+	@!%p92 bra $L92;
+	mov.b64 %rd527, %rd508;
+	mov.b64 %rd519, %rd527;
+	mov.pred %p90, 0;
+	bra.uni $L80;
+$L92:
+$L88:
+	mul.lo.s64 %rd528, %rd508, %rd418;
+	mad.lo.s64 %rd529, %rd528, 4, %rd416;
+	st.shared.s32 [%rd529+0], %r111;
+	add.s64 %rd530, %rd508, 1;
+	mov.b64 %rd531, %rd530;
+	mov.b64 %rd519, %rd531;
+	mov.pred %p90, 1;
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
+	mov.b64 %rd532, %rd519;
+	mov.pred %p95, %p90;
+	mov.b64 %rd425, %rd532;
+	mov.pred %p84, %p95;
+	@!%p84 bra $L94;
+	mov.b64 %rd533, %rd382;
 	mov.b32 %r130, %r92;
-	cvt.s64.s32 %rd544, %r130;
-	add.s64 %rd545, %rd544, 1;
-	mul.lo.s64 %rd546, %rd545, %rd32;
-	mad.lo.s64 %rd547, %rd546, 8, %rd28;
-	ld.global.nc.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	cvt.s64.s32 %rd550, %r130;
-	mul.lo.s64 %rd551, %rd550, %rd32;
-	mad.lo.s64 %rd552, %rd551, 8, %rd28;
-	ld.global.nc.s64 %rd553, [%rd552+0];
-	mov.b64 %rd554, %rd553;
-	sub.s64 %rd555, %rd549, %rd554;
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd557, %rd556;
-	add.s64 %rd558, %rd426, %rd557;
-	mov.b64 %rd426, %rd558;
-	max.s64 %rd559, %rd427, %rd557;
-	mov.b64 %rd427, %rd559;
-$L98:
+	cvt.s64.s32 %rd534, %r130;
+	add.s64 %rd535, %rd534, 1;
+	mul.lo.s64 %rd536, %rd535, %rd32;
+	mad.lo.s64 %rd537, %rd536, 8, %rd28;
+	ld.global.nc.s64 %rd538, [%rd537+0];
+	mov.b64 %rd539, %rd538;
+	cvt.s64.s32 %rd540, %r130;
+	mul.lo.s64 %rd541, %rd540, %rd32;
+	mad.lo.s64 %rd542, %rd541, 8, %rd28;
+	ld.global.nc.s64 %rd543, [%rd542+0];
+	mov.b64 %rd544, %rd543;
+	sub.s64 %rd545, %rd539, %rd544;
+	mov.b64 %rd546, %rd545;
+	mov.b64 %rd547, %rd546;
+	add.s64 %rd548, %rd422, %rd547;
+	mov.b64 %rd422, %rd548;
+	max.s64 %rd549, %rd423, %rd547;
+	mov.b64 %rd423, %rd549;
+$L94:
 $L75:
 $L73:
-	add.s64 %rd560, %rd424, %rd415;
-	mov.b64 %rd424, %rd560;
-	sub.s64 %rd561, %rd430, 1;
-	mov.b64 %rd430, %rd561;
+	add.s64 %rd550, %rd420, %rd411;
+	mov.b64 %rd420, %rd550;
+	sub.s64 %rd551, %rd426, 1;
+	mov.b64 %rd426, %rd551;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd562, 0;
-	setp.lt.s64 %p100, %rd424, %rd425;
-	setp.lt.s64 %p101, %rd423, %rd412;
-	or.pred %p102, %p100, %p101;
-	@!%p102 bra $L100;
-	mov.b64 %rd562, 1;
-$L100:
-	shl.b64 %rd563, %rd562, 32;
-	or.b64 %rd564, %rd429, %rd563;
+	mov.b64 %rd552, 0;
+	setp.lt.s64 %p96, %rd420, %rd421;
+	setp.lt.s64 %p97, %rd419, %rd408;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L96;
+	mov.b64 %rd552, 1;
+$L96:
+	shl.b64 %rd553, %rd552, 32;
+	or.b64 %rd554, %rd425, %rd553;
 	// block scan
-	mov.b64 %rd565, %rd564;
+	mov.b64 %rd555, %rd554;
 	mov.b32 %r131, %r3;
-$L101:
-	setp.hs.u32 %p103, %r131, 32;
-	@%p103 bra $L102;
-	mov.b64 {%r132, %r133}, %rd565;
-	shfl.sync.up.b32 %r134|%p104, %r132, %r131, 0, %r17;
+$L97:
+	setp.hs.u32 %p99, %r131, 32;
+	@%p99 bra $L98;
+	mov.b64 {%r132, %r133}, %rd555;
+	shfl.sync.up.b32 %r134|%p100, %r132, %r131, 0, %r17;
 	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd566, {%r134, %r135};
-	@!%p104 bra $L103;
-	add.s64 %rd567, %rd566, %rd565;
-	mov.b64 %rd565, %rd567;
-$L103:
+	mov.b64 %rd556, {%r134, %r135};
+	@!%p100 bra $L99;
+	add.s64 %rd557, %rd556, %rd555;
+	mov.b64 %rd555, %rd557;
+$L99:
 	shl.b32 %r131, %r131, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r136, %r137}, %rd565;
-	shfl.sync.up.b32 %r138|%p105, %r136, %r3, 0, %r17;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r136, %r137}, %rd555;
+	shfl.sync.up.b32 %r138|%p101, %r136, %r3, 0, %r17;
 	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd568, {%r138, %r139};
-	setp.lo.u32 %p106, %r3, 32;
-	and.pred %p107, %p105, %p106;
-	selp.b64 %rd569, %rd568, 0, %p107;
+	mov.b64 %rd558, {%r138, %r139};
+	setp.lo.u32 %p102, %r3, 32;
+	and.pred %p103, %p101, %p102;
+	selp.b64 %rd559, %rd558, 0, %p103;
 	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p108, %r7, %r140;
-	@!%p108 bra $L104;
-	mul.wide.u32 %rd570, %r8, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	st.shared.s64 [%rd571+0], %rd565;
-$L104:
+	setp.eq.u32 %p104, %r7, %r140;
+	@!%p104 bra $L100;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	st.shared.s64 [%rd561+0], %rd555;
+$L100:
 	bar.sync 0;
-	setp.eq.u32 %p109, %r8, 0;
-	@!%p109 bra $L105;
-	mov.b64 %rd572, 0;
-	setp.lo.u32 %p110, %r7, %r10;
-	@!%p110 bra $L106;
-	mul.wide.u32 %rd573, %r7, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	ld.shared.s64 %rd575, [%rd574+0];
-	mov.b64 %rd572, %rd575;
-$L106:
-	mov.b64 {%r141, %r142}, %rd572;
-	shfl.sync.up.b32 %r143|%p111, %r141, 1, 0, %r17;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L101;
+	mov.b64 %rd562, 0;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L102;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	ld.shared.s64 %rd565, [%rd564+0];
+	mov.b64 %rd562, %rd565;
+$L102:
+	mov.b64 {%r141, %r142}, %rd562;
+	shfl.sync.up.b32 %r143|%p107, %r141, 1, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd576, {%r143, %r144};
-	@!%p111 bra $L107;
-	add.s64 %rd577, %rd576, %rd572;
-	mov.b64 %rd572, %rd577;
-$L107:
-	mov.b64 {%r145, %r146}, %rd572;
-	shfl.sync.up.b32 %r147|%p112, %r145, 2, 0, %r17;
+	mov.b64 %rd566, {%r143, %r144};
+	@!%p107 bra $L103;
+	add.s64 %rd567, %rd566, %rd562;
+	mov.b64 %rd562, %rd567;
+$L103:
+	mov.b64 {%r145, %r146}, %rd562;
+	shfl.sync.up.b32 %r147|%p108, %r145, 2, 0, %r17;
 	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd578, {%r147, %r148};
-	@!%p112 bra $L108;
-	add.s64 %rd579, %rd578, %rd572;
-	mov.b64 %rd572, %rd579;
-$L108:
-	mov.b64 {%r149, %r150}, %rd572;
-	shfl.sync.up.b32 %r151|%p113, %r149, 4, 0, %r17;
+	mov.b64 %rd568, {%r147, %r148};
+	@!%p108 bra $L104;
+	add.s64 %rd569, %rd568, %rd562;
+	mov.b64 %rd562, %rd569;
+$L104:
+	mov.b64 {%r149, %r150}, %rd562;
+	shfl.sync.up.b32 %r151|%p109, %r149, 4, 0, %r17;
 	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd580, {%r151, %r152};
-	@!%p113 bra $L109;
-	add.s64 %rd581, %rd580, %rd572;
-	mov.b64 %rd572, %rd581;
-$L109:
-	mov.b64 {%r153, %r154}, %rd572;
-	shfl.sync.up.b32 %r155|%p114, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd582, {%r155, %r156};
-	@!%p114 bra $L110;
-	add.s64 %rd583, %rd582, %rd572;
-	mov.b64 %rd572, %rd583;
-$L110:
-	mov.b64 {%r157, %r158}, %rd572;
-	shfl.sync.up.b32 %r159|%p115, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd584, {%r159, %r160};
-	@!%p115 bra $L111;
-	add.s64 %rd585, %rd584, %rd572;
-	mov.b64 %rd572, %rd585;
-$L111:
-	mov.b64 {%r161, %r162}, %rd572;
-	shfl.sync.up.b32 %r163|%p116, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd586, {%r163, %r164};
-	selp.b64 %rd587, %rd586, 0, %p116;
-	@!%p110 bra $L112;
-	mul.wide.u32 %rd588, %r7, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	st.shared.s64 [%rd590+0], %rd587;
-$L112:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p117, %r7, %r165;
-	@!%p117 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd572;
-$L113:
+	mov.b64 %rd570, {%r151, %r152};
+	@!%p109 bra $L105;
+	add.s64 %rd571, %rd570, %rd562;
+	mov.b64 %rd562, %rd571;
 $L105:
+	mov.b64 {%r153, %r154}, %rd562;
+	shfl.sync.up.b32 %r155|%p110, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd572, {%r155, %r156};
+	@!%p110 bra $L106;
+	add.s64 %rd573, %rd572, %rd562;
+	mov.b64 %rd562, %rd573;
+$L106:
+	mov.b64 {%r157, %r158}, %rd562;
+	shfl.sync.up.b32 %r159|%p111, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd574, {%r159, %r160};
+	@!%p111 bra $L107;
+	add.s64 %rd575, %rd574, %rd562;
+	mov.b64 %rd562, %rd575;
+$L107:
+	mov.b64 {%r161, %r162}, %rd562;
+	shfl.sync.up.b32 %r163|%p112, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd576, {%r163, %r164};
+	selp.b64 %rd577, %rd576, 0, %p112;
+	@!%p106 bra $L108;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	st.shared.s64 [%rd580+0], %rd577;
+$L108:
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p113, %r7, %r165;
+	@!%p113 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd562;
+$L109:
+$L101:
 	bar.sync 0;
-	mul.wide.u32 %rd591, %r8, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	add.s64 %rd593, %rd592, 512;
-	ld.shared.s64 %rd594, [%rd593+0];
-	add.s64 %rd595, %rd594, %rd569;
-	ld.shared.s64 %rd596, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd595;
-	shfl.sync.idx.b32 %r168|%p118, %r166, 0, %r21, %r17;
+	mul.wide.u32 %rd581, %r8, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	ld.shared.s64 %rd584, [%rd583+0];
+	add.s64 %rd585, %rd584, %rd559;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd585;
+	shfl.sync.idx.b32 %r168|%p114, %r166, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
-	mov.b64 %rd597, {%r168, %r169};
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, %rd600;
-	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, %rd602;
-	and.b64 %rd605, %rd603, 4294967295;
-	mov.b64 %rd606, %rd605;
-	and.b64 %rd607, %rd604, 4294967295;
-	mov.b64 %rd608, %rd607;
-	shr.s64 %rd609, %rd604, 32;
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd611, %rd606;
-	mov.b64 %rd612, %rd608;
-	mov.b64 %rd613, %rd610;
-	@!%p72 bra $L114;
-	add.s64 %rd614, %rd428, %rd611;
-	mov.b64 %rd615, %rd614;
-	sub.s64 %rd616, %rd419, %rd615;
-	max.s64 %rd617, %rd616, 0;
-	min.s64 %rd618, %rd617, %rd429;
-	mov.b64 %rd619, %rd618;
-	mov.b64 %rd620, 0;
+	mov.b64 %rd587, {%r168, %r169};
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	and.b64 %rd595, %rd593, 4294967295;
+	mov.b64 %rd596, %rd595;
+	and.b64 %rd597, %rd594, 4294967295;
+	mov.b64 %rd598, %rd597;
+	shr.s64 %rd599, %rd594, 32;
+	mov.b64 %rd600, %rd599;
+	mov.b64 %rd601, %rd596;
+	mov.b64 %rd602, %rd598;
+	mov.b64 %rd603, %rd600;
+	@!%p72 bra $L110;
+	add.s64 %rd604, %rd424, %rd601;
+	mov.b64 %rd605, %rd604;
+	sub.s64 %rd606, %rd415, %rd605;
+	max.s64 %rd607, %rd606, 0;
+	min.s64 %rd608, %rd607, %rd425;
+	mov.b64 %rd609, %rd608;
+	mov.b64 %rd610, 0;
+$L112:
+	setp.lt.s64 %p115, %rd610, %rd609;
+	not.pred %p116, %p115;
+	@!%p116 bra $L116;
+	bra.uni $L114;
 $L116:
-	setp.lt.s64 %p119, %rd620, %rd619;
-	not.pred %p120, %p119;
-	@!%p120 bra $L120;
-	bra.uni $L118;
-$L120:
-	mul.lo.s64 %rd621, %rd620, %rd422;
-	mad.lo.s64 %rd622, %rd621, 4, %rd420;
-	ld.shared.s32 %r170, [%rd622+0];
+	mul.lo.s64 %rd611, %rd610, %rd418;
+	mad.lo.s64 %rd612, %rd611, 4, %rd416;
+	ld.shared.s32 %r170, [%rd612+0];
 	mov.b32 %r171, %r170;
-	add.s64 %rd623, %rd418, %rd615;
-	add.s64 %rd624, %rd623, %rd620;
-	mul.lo.s64 %rd625, %rd624, %rd170;
-	mad.lo.s64 %rd626, %rd625, 4, %rd168;
-	st.shared.s32 [%rd626+0], %r171;
-	@!%p67 bra $L122;
-	mov.b64 %rd628, 2;
-	mul.lo.s64 %rd627, %rd628, %rd620;
-	mul.lo.s64 %rd629, %rd627, %rd165;
-	mad.lo.s64 %rd630, %rd629, 8, %rd163;
-	ld.shared.s64 %rd631, [%rd630+0];
-	mov.b64 %rd632, %rd631;
-	add.s64 %rd633, %rd418, %rd615;
-	add.s64 %rd634, %rd633, %rd620;
-	mov.b64 %rd636, 2;
-	mul.lo.s64 %rd635, %rd636, %rd634;
-	mul.lo.s64 %rd637, %rd635, %rd173;
-	mad.lo.s64 %rd638, %rd637, 8, %rd171;
-	st.shared.s64 [%rd638+0], %rd632;
-	mov.b64 %rd640, 2;
-	mul.lo.s64 %rd639, %rd640, %rd620;
-	add.s64 %rd641, %rd639, 1;
-	mul.lo.s64 %rd642, %rd641, %rd165;
-	mad.lo.s64 %rd643, %rd642, 8, %rd163;
-	ld.shared.s64 %rd644, [%rd643+0];
-	mov.b64 %rd645, %rd644;
-	add.s64 %rd646, %rd418, %rd615;
-	add.s64 %rd647, %rd646, %rd620;
-	mov.b64 %rd649, 2;
-	mul.lo.s64 %rd648, %rd649, %rd647;
-	add.s64 %rd650, %rd648, 1;
-	mul.lo.s64 %rd651, %rd650, %rd173;
-	mad.lo.s64 %rd652, %rd651, 8, %rd171;
-	st.shared.s64 [%rd652+0], %rd645;
-$L122:
-$L117:
-	add.s64 %rd653, %rd620, 1;
-	mov.b64 %rd620, %rd653;
-	bra.uni $L116;
+	add.s64 %rd613, %rd414, %rd605;
+	add.s64 %rd614, %rd613, %rd610;
+	mul.lo.s64 %rd615, %rd614, %rd168;
+	mad.lo.s64 %rd616, %rd615, 4, %rd166;
+	st.shared.s32 [%rd616+0], %r171;
+	@!%p67 bra $L118;
+	mov.b64 %rd618, 2;
+	mul.lo.s64 %rd617, %rd618, %rd610;
+	mul.lo.s64 %rd619, %rd617, %rd163;
+	mad.lo.s64 %rd620, %rd619, 8, %rd161;
+	ld.shared.s64 %rd621, [%rd620+0];
+	mov.b64 %rd622, %rd621;
+	add.s64 %rd623, %rd414, %rd605;
+	add.s64 %rd624, %rd623, %rd610;
+	mov.b64 %rd626, 2;
+	mul.lo.s64 %rd625, %rd626, %rd624;
+	mul.lo.s64 %rd627, %rd625, %rd171;
+	mad.lo.s64 %rd628, %rd627, 8, %rd169;
+	st.shared.s64 [%rd628+0], %rd622;
+	mov.b64 %rd630, 2;
+	mul.lo.s64 %rd629, %rd630, %rd610;
+	add.s64 %rd631, %rd629, 1;
+	mul.lo.s64 %rd632, %rd631, %rd163;
+	mad.lo.s64 %rd633, %rd632, 8, %rd161;
+	ld.shared.s64 %rd634, [%rd633+0];
+	mov.b64 %rd635, %rd634;
+	add.s64 %rd636, %rd414, %rd605;
+	add.s64 %rd637, %rd636, %rd610;
+	mov.b64 %rd639, 2;
+	mul.lo.s64 %rd638, %rd639, %rd637;
+	add.s64 %rd640, %rd638, 1;
+	mul.lo.s64 %rd641, %rd640, %rd171;
+	mad.lo.s64 %rd642, %rd641, 8, %rd169;
+	st.shared.s64 [%rd642+0], %rd635;
 $L118:
-	mov.b64 %rd654, 0;
-	mov.b64 %rd655, %rd619;
+$L113:
+	add.s64 %rd643, %rd610, 1;
+	mov.b64 %rd610, %rd643;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd644, 0;
+	mov.b64 %rd645, %rd609;
+$L119:
+	setp.lt.s64 %p117, %rd645, %rd425;
+	not.pred %p118, %p117;
+	@!%p118 bra $L123;
+	bra.uni $L121;
 $L123:
-	setp.lt.s64 %p121, %rd655, %rd429;
-	not.pred %p122, %p121;
-	@!%p122 bra $L127;
-	bra.uni $L125;
-$L127:
-	mul.lo.s64 %rd656, %rd655, %rd422;
-	mad.lo.s64 %rd657, %rd656, 4, %rd420;
-	ld.shared.s32 %r172, [%rd657+0];
+	mul.lo.s64 %rd646, %rd645, %rd418;
+	mad.lo.s64 %rd647, %rd646, 4, %rd416;
+	ld.shared.s32 %r172, [%rd647+0];
 	mov.b32 %r173, %r172;
 	mov.b32 %r174, %r173;
-	mov.pred %p123, 0;
-	mov.b64 %rd658, %rd654;
+	mov.pred %p119, 0;
+	mov.b64 %rd648, %rd644;
 	mov.b32 %r175, %r174;
-$L128:
-	@!%p69 bra $L132;
+$L124:
+	@!%p69 bra $L128;
 	shr.s32 %r176, %r175, 5;
-	cvt.s64.s32 %rd659, %r176;
-	mov.b64 %rd660, %rd659;
+	cvt.s64.s32 %rd649, %r176;
+	mov.b64 %rd650, %rd649;
 	and.b32 %r177, %r175, 31;
-	cvt.s64.s32 %rd661, %r177;
-	min.u64 %rd662, %rd661, 32;
-	cvt.u32.u64 %r178, %rd662;
+	cvt.s64.s32 %rd651, %r177;
+	min.u64 %rd652, %rd651, 32;
+	cvt.u32.u64 %r178, %rd652;
 	mov.b32 %r180, 0x1;
 	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p124, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p124;
+	setp.hs.u32 %p120, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p120;
 	mov.b32 %r182, %r181;
-	mov.b64 %rd663, %rd660;
+	mov.b64 %rd653, %rd650;
 	mov.b32 %r183, %r182;
-	mul.lo.s64 %rd664, %rd663, %rd404;
-	mad.lo.s64 %rd665, %rd664, 4, %rd402;
-	ld.relaxed.gpu.global.u32 %r184, [%rd665+0];
+	mul.lo.s64 %rd654, %rd653, %rd400;
+	mad.lo.s64 %rd655, %rd654, 4, %rd398;
+	ld.relaxed.gpu.global.u32 %r184, [%rd655+0];
 	mov.b32 %r185, %r184;
 	and.b32 %r186, %r185, %r183;
-	setp.ne.u32 %p125, %r186, 0x0;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L134;
-	mul.lo.s64 %rd666, %rd663, %rd404;
-	mad.lo.s64 %rd667, %rd666, 4, %rd402;
-	atom.global.or.b32 %r187, [%rd667], %r183;
+	setp.ne.u32 %p121, %r186, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L130;
+	mul.lo.s64 %rd656, %rd653, %rd400;
+	mad.lo.s64 %rd657, %rd656, 4, %rd398;
+	atom.global.or.b32 %r187, [%rd657], %r183;
 	mov.b32 %r188, %r187;
 	and.b32 %r189, %r188, %r183;
-	setp.ne.u32 %p128, %r189, 0x0;
-	mov.pred %p126, %p128;
-$L134:
-	@!%p126 bra $L136;
-	mov.b64 %rd668, %rd658;
-	mov.b64 %rd669, %rd668;
-	mov.pred %p129, 0;
-	bra.uni $L130;
-$L136:
-	mov.b64 %rd670, %rd658;
-	mov.b64 %rd669, %rd670;
-	mov.pred %p129, 1;
-	bra.uni $L130;
-$L132:
-	@!%p70 bra $L138;
-	cvt.s64.s32 %rd671, %r175;
-	mul.lo.s64 %rd672, %rd671, %rd407;
-	mad.lo.s64 %rd673, %rd672, 4, %rd405;
-	ld.relaxed.gpu.global.s32 %r190, [%rd673+0];
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p130, %r191, %r84;
-	mov.pred %p131, %p130;
-	not.pred %p132, %p131;
-	@!%p132 bra $L140;
-	cvt.s64.s32 %rd674, %r175;
-	mul.lo.s64 %rd675, %rd674, %rd407;
-	mad.lo.s64 %rd676, %rd675, 4, %rd405;
-	atom.global.exch.b32 %r192, [%rd676], %r84;
-	mov.b32 %r193, %r192;
-	setp.eq.s32 %p133, %r193, %r84;
-	mov.pred %p131, %p133;
-$L140:
-	@!%p131 bra $L142;
-	mov.b64 %rd677, %rd658;
-	mov.b64 %rd669, %rd677;
-	mov.pred %p129, 0;
-	bra.uni $L130;
-$L142:
-$L138:
-	mul.lo.s64 %rd678, %rd658, %rd422;
-	mad.lo.s64 %rd679, %rd678, 4, %rd420;
-	st.shared.s32 [%rd679+0], %r175;
-	add.s64 %rd680, %rd658, 1;
-	mov.b64 %rd681, %rd680;
-	mov.b64 %rd669, %rd681;
-	mov.pred %p129, 1;
-	bra.uni $L130;
-$L129:
-	bra.uni $L128;
+	setp.ne.u32 %p124, %r189, 0x0;
+	mov.pred %p122, %p124;
 $L130:
-	mov.b64 %rd682, %rd669;
-	mov.pred %p134, %p129;
-	mov.b64 %rd654, %rd682;
-	mov.pred %p123, %p134;
-	@!%p123 bra $L144;
-	mov.b64 %rd683, %rd385;
-	mov.b32 %r194, %r174;
-	cvt.s64.s32 %rd684, %r194;
-	add.s64 %rd685, %rd684, 1;
-	mul.lo.s64 %rd686, %rd685, %rd32;
-	mad.lo.s64 %rd687, %rd686, 8, %rd28;
-	ld.global.nc.s64 %rd688, [%rd687+0];
-	mov.b64 %rd689, %rd688;
-	cvt.s64.s32 %rd690, %r194;
-	mul.lo.s64 %rd691, %rd690, %rd32;
-	mad.lo.s64 %rd692, %rd691, 8, %rd28;
-	ld.global.nc.s64 %rd693, [%rd692+0];
-	mov.b64 %rd694, %rd693;
-	sub.s64 %rd695, %rd689, %rd694;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd696;
-	add.s64 %rd698, %rd426, %rd697;
-	mov.b64 %rd426, %rd698;
-	max.s64 %rd699, %rd427, %rd697;
-	mov.b64 %rd427, %rd699;
-$L144:
-$L124:
-	add.s64 %rd700, %rd655, 1;
-	mov.b64 %rd655, %rd700;
-	bra.uni $L123;
+	@!%p122 bra $L132;
+	mov.b64 %rd658, %rd648;
+	mov.b64 %rd659, %rd658;
+	mov.pred %p125, 0;
+	bra.uni $L126;
+$L132:
+	mov.b64 %rd660, %rd648;
+	mov.b64 %rd659, %rd660;
+	mov.pred %p125, 1;
+	bra.uni $L126;
+$L128:
+	@!%p70 bra $L134;
+	cvt.s64.s32 %rd661, %r175;
+	mul.lo.s64 %rd662, %rd661, %rd403;
+	mad.lo.s64 %rd663, %rd662, 4, %rd401;
+	ld.relaxed.gpu.global.s32 %r190, [%rd663+0];
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p126, %r191, %r84;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L136;
+	cvt.s64.s32 %rd664, %r175;
+	mul.lo.s64 %rd665, %rd664, %rd403;
+	mad.lo.s64 %rd666, %rd665, 4, %rd401;
+	atom.global.exch.b32 %r192, [%rd666], %r84;
+	mov.b32 %r193, %r192;
+	setp.eq.s32 %p129, %r193, %r84;
+	mov.pred %p127, %p129;
+$L136:
+	@!%p127 bra $L138;
+	mov.b64 %rd667, %rd648;
+	mov.b64 %rd659, %rd667;
+	mov.pred %p125, 0;
+	bra.uni $L126;
+$L138:
+$L134:
+	mul.lo.s64 %rd668, %rd648, %rd418;
+	mad.lo.s64 %rd669, %rd668, 4, %rd416;
+	st.shared.s32 [%rd669+0], %r175;
+	add.s64 %rd670, %rd648, 1;
+	mov.b64 %rd671, %rd670;
+	mov.b64 %rd659, %rd671;
+	mov.pred %p125, 1;
+	bra.uni $L126;
 $L125:
-	setp.gt.s64 %p135, %rd654, 0;
-	@!%p135 bra $L146;
-	mul.lo.s64 %rd701, %rd417, %rd122;
-	mad.lo.s64 %rd702, %rd701, 8, %rd118;
-	atom.global.add.u64 %rd703, [%rd702], %rd654;
-	mov.b64 %rd704, %rd703;
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, 0;
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd672, %rd659;
+	mov.pred %p130, %p125;
+	mov.b64 %rd644, %rd672;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L140;
+	mov.b64 %rd673, %rd382;
+	mov.b32 %r194, %r174;
+	cvt.s64.s32 %rd674, %r194;
+	add.s64 %rd675, %rd674, 1;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	cvt.s64.s32 %rd680, %r194;
+	mul.lo.s64 %rd681, %rd680, %rd32;
+	mad.lo.s64 %rd682, %rd681, 8, %rd28;
+	ld.global.nc.s64 %rd683, [%rd682+0];
+	mov.b64 %rd684, %rd683;
+	sub.s64 %rd685, %rd679, %rd684;
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd687, %rd686;
+	add.s64 %rd688, %rd422, %rd687;
+	mov.b64 %rd422, %rd688;
+	max.s64 %rd689, %rd423, %rd687;
+	mov.b64 %rd423, %rd689;
+$L140:
+$L120:
+	add.s64 %rd690, %rd645, 1;
+	mov.b64 %rd645, %rd690;
+	bra.uni $L119;
+$L121:
+	setp.gt.s64 %p131, %rd644, 0;
+	@!%p131 bra $L142;
+	mul.lo.s64 %rd691, %rd413, %rd120;
+	mad.lo.s64 %rd692, %rd691, 8, %rd116;
+	atom.global.add.u64 %rd693, [%rd692], %rd644;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, 0;
+$L143:
+	setp.lt.s64 %p132, %rd696, %rd644;
+	not.pred %p133, %p132;
+	@!%p133 bra $L147;
+	bra.uni $L145;
 $L147:
-	setp.lt.s64 %p136, %rd706, %rd654;
-	not.pred %p137, %p136;
-	@!%p137 bra $L151;
-	bra.uni $L149;
-$L151:
-	mul.lo.s64 %rd707, %rd706, %rd422;
-	mad.lo.s64 %rd708, %rd707, 4, %rd420;
-	ld.shared.s32 %r195, [%rd708+0];
+	mul.lo.s64 %rd697, %rd696, %rd418;
+	mad.lo.s64 %rd698, %rd697, 4, %rd416;
+	ld.shared.s32 %r195, [%rd698+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd709, %rd705, %rd706;
-	mul.lo.s64 %rd710, %rd709, %rd275;
-	mad.lo.s64 %rd711, %rd710, 4, %rd273;
-	st.global.s32 [%rd711+0], %r196;
-$L148:
-	add.s64 %rd712, %rd706, 1;
-	mov.b64 %rd706, %rd712;
-	bra.uni $L147;
+	add.s64 %rd699, %rd695, %rd696;
+	mul.lo.s64 %rd700, %rd699, %rd273;
+	mad.lo.s64 %rd701, %rd700, 4, %rd271;
+	st.global.s32 [%rd701+0], %r196;
+$L144:
+	add.s64 %rd702, %rd696, 1;
+	mov.b64 %rd696, %rd702;
+	bra.uni $L143;
+$L145:
+$L142:
+	add.s64 %rd703, %rd424, %rd602;
+	min.s64 %rd704, %rd415, %rd703;
+	mov.b64 %rd424, %rd704;
+	bra.uni $L111;
+$L110:
+	mov.b64 %rd705, 0;
+	cvt.u64.u32 %rd706, %r2;
+	setp.eq.s64 %p134, %rd706, 0;
+	setp.gt.s64 %p135, %rd602, 0;
+	and.pred %p136, %p134, %p135;
+	@!%p136 bra $L149;
+	mul.lo.s64 %rd707, %rd413, %rd120;
+	mad.lo.s64 %rd708, %rd707, 8, %rd116;
+	atom.global.add.u64 %rd709, [%rd708], %rd602;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd705, %rd710;
 $L149:
-$L146:
-	add.s64 %rd713, %rd428, %rd612;
-	min.s64 %rd714, %rd419, %rd713;
-	mov.b64 %rd428, %rd714;
-	bra.uni $L115;
-$L114:
-	mov.b64 %rd715, 0;
-	cvt.u64.u32 %rd716, %r2;
-	setp.eq.s64 %p138, %rd716, 0;
-	setp.gt.s64 %p139, %rd612, 0;
-	and.pred %p140, %p138, %p139;
-	@!%p140 bra $L153;
-	mul.lo.s64 %rd717, %rd417, %rd122;
-	mad.lo.s64 %rd718, %rd717, 8, %rd118;
-	atom.global.add.u64 %rd719, [%rd718], %rd612;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd715, %rd720;
-$L153:
-	cvt.u64.u32 %rd721, %r2;
-	setp.eq.s64 %p141, %rd721, 0;
-	setp.eq.u32 %p142, %r1, 0;
-	and.pred %p143, %p141, %p142;
+	cvt.u64.u32 %rd711, %r2;
+	setp.eq.s64 %p137, %rd711, 0;
+	setp.eq.u32 %p138, %r1, 0;
+	and.pred %p139, %p137, %p138;
 	bar.sync 0;
-	@!%p143 bra $L154;
-	st.shared.s64 [%rd1+1024], %rd715;
-$L154:
+	@!%p139 bra $L150;
+	st.shared.s64 [%rd1+1024], %rd705;
+$L150:
 	bar.sync 0;
-	ld.shared.s64 %rd722, [%rd1+1024];
-	mov.b64 %rd723, %rd722;
-	add.s64 %rd724, %rd723, %rd611;
-	mov.b64 %rd725, %rd724;
-	mov.b64 %rd726, 0;
+	ld.shared.s64 %rd712, [%rd1+1024];
+	mov.b64 %rd713, %rd712;
+	add.s64 %rd714, %rd713, %rd601;
+	mov.b64 %rd715, %rd714;
+	mov.b64 %rd716, 0;
+$L151:
+	setp.lt.s64 %p140, %rd716, %rd425;
+	not.pred %p141, %p140;
+	@!%p141 bra $L155;
+	bra.uni $L153;
 $L155:
-	setp.lt.s64 %p144, %rd726, %rd429;
-	not.pred %p145, %p144;
-	@!%p145 bra $L159;
-	bra.uni $L157;
-$L159:
-	mul.lo.s64 %rd727, %rd726, %rd422;
-	mad.lo.s64 %rd728, %rd727, 4, %rd420;
-	ld.shared.s32 %r197, [%rd728+0];
+	mul.lo.s64 %rd717, %rd716, %rd418;
+	mad.lo.s64 %rd718, %rd717, 4, %rd416;
+	ld.shared.s32 %r197, [%rd718+0];
 	mov.b32 %r198, %r197;
-	add.s64 %rd729, %rd725, %rd726;
-	mul.lo.s64 %rd730, %rd729, %rd275;
-	mad.lo.s64 %rd731, %rd730, 4, %rd273;
-	st.global.s32 [%rd731+0], %r198;
-$L156:
-	add.s64 %rd732, %rd726, 1;
-	mov.b64 %rd726, %rd732;
-	bra.uni $L155;
-$L157:
-$L115:
-	setp.eq.s64 %p146, %rd613, 0;
-	@!%p146 bra $L161;
+	add.s64 %rd719, %rd715, %rd716;
+	mul.lo.s64 %rd720, %rd719, %rd273;
+	mad.lo.s64 %rd721, %rd720, 4, %rd271;
+	st.global.s32 [%rd721+0], %r198;
+$L152:
+	add.s64 %rd722, %rd716, 1;
+	mov.b64 %rd716, %rd722;
+	bra.uni $L151;
+$L153:
+$L111:
+	setp.eq.s64 %p142, %rd603, 0;
+	@!%p142 bra $L157;
 	bra.uni $L53;
-$L161:
+$L157:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd733, %rd428;
-	mov.b64 %rd734, %rd426;
-	mov.b64 %rd735, %rd427;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, %rd734;
-	mov.b64 %rd738, %rd735;
-	mov.b64 %rd739, %rd736;
-	mov.b64 %rd740, %rd737;
-	mov.b64 %rd741, %rd738;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, 1;
+	mov.b64 %rd723, %rd424;
+	mov.b64 %rd724, %rd422;
+	mov.b64 %rd725, %rd423;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, %rd727;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd735, 1;
+$L158:
+	setp.lt.s64 %p143, %rd735, %rd339;
+	setp.gt.s64 %p144, %rd732, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L162;
+	bra.uni $L160;
 $L162:
-	setp.lt.s64 %p147, %rd745, %rd341;
-	setp.gt.s64 %p148, %rd742, 0;
-	and.pred %p149, %p147, %p148;
-	not.pred %p150, %p149;
-	@!%p150 bra $L166;
-	bra.uni $L164;
-$L166:
 	bar.sync 0;
-	shr.s64 %rd746, %rd745, 63;
-	shr.u64 %rd747, %rd746, 63;
-	add.s64 %rd748, %rd745, %rd747;
-	and.b64 %rd749, %rd748, -2;
-	sub.s64 %rd750, %rd745, %rd749;
-	mov.b64 %rd752, 1;
-	sub.s64 %rd751, %rd752, %rd750;
-	mul.lo.s64 %rd753, %rd751, %rd369;
-	mov.b64 %rd754, %rd753;
-	shr.s64 %rd755, %rd745, 63;
-	shr.u64 %rd756, %rd755, 63;
-	add.s64 %rd757, %rd745, %rd756;
-	and.b64 %rd758, %rd757, -2;
-	sub.s64 %rd759, %rd745, %rd758;
-	mul.lo.s64 %rd760, %rd759, %rd369;
-	mov.b64 %rd761, %rd760;
-	mov.b64 %rd762, 0;
-	mov.b64 %rd763, 0;
-	mov.b64 %rd764, %rd333;
-	mov.b64 %rd765, %rd334;
-	mov.b64 %rd766, %rd335;
-	mov.b64 %rd767, %rd336;
-	mov.b64 %rd768, %rd337;
-	mov.b64 %rd769, %rd338;
-	mov.pred %p151, %p49;
-	mov.pred %p152, %p50;
+	shr.s64 %rd736, %rd735, 63;
+	shr.u64 %rd737, %rd736, 63;
+	add.s64 %rd738, %rd735, %rd737;
+	and.b64 %rd739, %rd738, -2;
+	sub.s64 %rd740, %rd735, %rd739;
+	mov.b64 %rd742, 1;
+	sub.s64 %rd741, %rd742, %rd740;
+	mul.lo.s64 %rd743, %rd741, %rd366;
+	mov.b64 %rd744, %rd743;
+	shr.s64 %rd745, %rd735, 63;
+	shr.u64 %rd746, %rd745, 63;
+	add.s64 %rd747, %rd735, %rd746;
+	and.b64 %rd748, %rd747, -2;
+	sub.s64 %rd749, %rd735, %rd748;
+	mul.lo.s64 %rd750, %rd749, %rd366;
+	mov.b64 %rd751, %rd750;
+	mov.b64 %rd752, 0;
+	mov.b64 %rd753, 0;
+	mov.b64 %rd754, %rd331;
+	mov.b64 %rd755, %rd332;
+	mov.b64 %rd756, %rd333;
+	mov.b64 %rd757, %rd334;
+	mov.b64 %rd758, %rd335;
+	mov.b64 %rd759, %rd336;
+	mov.pred %p147, %p49;
+	mov.pred %p148, %p50;
 	mov.b32 %r199, %r81;
-	mov.b64 %rd770, %rd339;
-	mov.b64 %rd771, %rd340;
-	mov.b64 %rd772, %rd341;
-	mov.b64 %rd773, %rd342;
-	mov.pred %p153, %p51;
-	mov.b64 %rd774, %rd343;
-	mov.pred %p154, %p52;
-	mov.pred %p155, %p53;
-	mov.b64 %rd775, %rd287;
-	mov.b64 %rd776, %rd288;
-	mov.b64 %rd777, %rd289;
-	mov.b64 %rd778, %rd290;
-	mov.b64 %rd779, %rd291;
-	mov.b64 %rd780, %rd292;
-	mov.b64 %rd781, %rd293;
-	mov.b64 %rd782, %rd294;
-	mov.b64 %rd783, %rd295;
-	mov.pred %p156, %p54;
-	mov.b64 %rd784, %rd296;
-	mov.b64 %rd785, %rd297;
-	mov.b64 %rd786, %rd298;
+	mov.b64 %rd760, %rd337;
+	mov.b64 %rd761, %rd338;
+	mov.b64 %rd762, %rd339;
+	mov.b64 %rd763, %rd340;
+	mov.pred %p149, %p51;
+	mov.pred %p150, %p52;
+	mov.pred %p151, %p53;
+	mov.b64 %rd764, %rd285;
+	mov.b64 %rd765, %rd286;
+	mov.b64 %rd766, %rd287;
+	mov.b64 %rd767, %rd288;
+	mov.b64 %rd768, %rd289;
+	mov.b64 %rd769, %rd290;
+	mov.b64 %rd770, %rd291;
+	mov.b64 %rd771, %rd292;
+	mov.b64 %rd772, %rd293;
+	mov.pred %p152, %p54;
+	mov.b64 %rd773, %rd294;
+	mov.b64 %rd774, %rd295;
+	mov.b64 %rd775, %rd296;
 	mov.b32 %r200, %r82;
-	mov.b64 %rd787, %rd344;
-	mov.b64 %rd788, %rd345;
-	mov.b64 %rd789, %rd754;
-	mov.b64 %rd790, %rd742;
-	mov.b64 %rd791, %rd367;
-	mov.b64 %rd792, %rd366;
-	mov.b64 %rd793, %rd348;
-	mov.b64 %rd794, %rd368;
-	mov.b64 %rd795, %rd347;
-	mov.b64 %rd796, %rd761;
-	mov.b64 %rd797, %rd369;
-	add.s64 %rd798, %rd745, 1;
-	setp.lt.s64 %p157, %rd798, %rd341;
-	mov.pred %p158, %p157;
-	mov.pred %p159, %p51;
-	mov.b64 %rd799, %rd160;
-	mov.b64 %rd800, %rd161;
-	mov.b64 %rd801, %rd162;
-	mov.b64 %rd802, %rd791;
+	mov.b64 %rd776, %rd341;
+	mov.b64 %rd777, %rd342;
+	mov.b64 %rd778, %rd744;
+	mov.b64 %rd779, %rd732;
+	mov.b64 %rd780, %rd364;
+	mov.b64 %rd781, %rd363;
+	mov.b64 %rd782, %rd345;
+	mov.b64 %rd783, %rd365;
+	mov.b64 %rd784, %rd344;
+	mov.b64 %rd785, %rd751;
+	mov.b64 %rd786, %rd366;
+	add.s64 %rd787, %rd735, 1;
+	setp.lt.s64 %p153, %rd787, %rd339;
+	mov.pred %p154, %p153;
+	mov.pred %p155, %p51;
+	mov.b64 %rd788, %rd158;
+	mov.b64 %rd789, %rd159;
+	mov.b64 %rd790, %rd160;
+	mov.b64 %rd791, %rd780;
 	mov.b32 %r201, -1;
-	mov.b64 %rd803, 0;
-	mov.b64 %rd804, 0;
-	mov.b64 %rd805, 0;
-	mov.b64 %rd806, 0;
-	mov.b64 %rd807, 0;
-$L167:
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, %rd787;
+	mov.b64 %rd792, 0;
+	mov.b64 %rd793, 0;
+	mov.b64 %rd794, 0;
+	mov.b64 %rd795, 0;
+	mov.b64 %rd796, 0;
+$L163:
+	mov.b64 %rd797, 0;
+	mov.b64 %rd798, %rd776;
+$L166:
+	setp.gt.s64 %p156, %rd798, 0;
+	not.pred %p157, %p156;
+	@!%p157 bra $L170;
+	bra.uni $L168;
 $L170:
-	setp.gt.s64 %p160, %rd809, 0;
-	not.pred %p161, %p160;
-	@!%p161 bra $L174;
-	bra.uni $L172;
+	setp.ge.s64 %p158, %rd792, %rd793;
+	@!%p158 bra $L172;
+	setp.ge.s64 %p159, %rd791, %rd779;
+	@!%p159 bra $L174;
+	bra.uni $L168;
 $L174:
-	setp.ge.s64 %p162, %rd803, %rd804;
-	@!%p162 bra $L176;
-	setp.ge.s64 %p163, %rd802, %rd790;
-	@!%p163 bra $L178;
-	bra.uni $L172;
-$L178:
-	add.s64 %rd810, %rd789, %rd802;
-	mul.lo.s64 %rd811, %rd810, %rd170;
-	mad.lo.s64 %rd812, %rd811, 4, %rd168;
-	ld.shared.s32 %r202, [%rd812+0];
+	add.s64 %rd799, %rd778, %rd791;
+	mul.lo.s64 %rd800, %rd799, %rd168;
+	mad.lo.s64 %rd801, %rd800, 4, %rd166;
+	ld.shared.s32 %r202, [%rd801+0];
 	mov.b32 %r203, %r202;
 	mov.b32 %r201, %r203;
-	@!%p159 bra $L179;
-	add.s64 %rd813, %rd789, %rd802;
-	mov.b64 %rd815, 2;
-	mul.lo.s64 %rd814, %rd815, %rd813;
-	mov.b64 %rd816, %rd814;
-	mul.lo.s64 %rd817, %rd816, %rd173;
-	mad.lo.s64 %rd818, %rd817, 8, %rd171;
-	ld.shared.s64 %rd819, [%rd818+0];
-	mov.b64 %rd820, %rd819;
-	add.s64 %rd821, %rd816, 1;
-	mul.lo.s64 %rd822, %rd821, %rd173;
-	mad.lo.s64 %rd823, %rd822, 8, %rd171;
-	ld.shared.s64 %rd824, [%rd823+0];
-	mov.b64 %rd825, %rd824;
-	add.s64 %rd826, %rd820, %rd794;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, %rd825;
-	mov.b64 %rd803, %rd827;
-	mov.b64 %rd804, %rd828;
-	bra.uni $L180;
-$L179:
-	mov.b64 %rd829, %rd764;
+	@!%p155 bra $L175;
+	add.s64 %rd802, %rd778, %rd791;
+	mov.b64 %rd804, 2;
+	mul.lo.s64 %rd803, %rd804, %rd802;
+	mov.b64 %rd805, %rd803;
+	mul.lo.s64 %rd806, %rd805, %rd171;
+	mad.lo.s64 %rd807, %rd806, 8, %rd169;
+	ld.shared.s64 %rd808, [%rd807+0];
+	mov.b64 %rd809, %rd808;
+	add.s64 %rd810, %rd805, 1;
+	mul.lo.s64 %rd811, %rd810, %rd171;
+	mad.lo.s64 %rd812, %rd811, 8, %rd169;
+	ld.shared.s64 %rd813, [%rd812+0];
+	mov.b64 %rd814, %rd813;
+	add.s64 %rd815, %rd809, %rd783;
+	mov.b64 %rd816, %rd815;
+	mov.b64 %rd817, %rd814;
+	mov.b64 %rd792, %rd816;
+	mov.b64 %rd793, %rd817;
+	bra.uni $L176;
+$L175:
+	mov.b64 %rd818, %rd754;
 	mov.b32 %r204, %r201;
-	cvt.s64.s32 %rd830, %r204;
-	mul.lo.s64 %rd831, %rd830, %rd32;
-	mad.lo.s64 %rd832, %rd831, 8, %rd28;
-	ld.global.nc.s64 %rd833, [%rd832+0];
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, %rd834;
-	mov.b64 %rd836, %rd764;
+	cvt.s64.s32 %rd819, %r204;
+	mul.lo.s64 %rd820, %rd819, %rd32;
+	mad.lo.s64 %rd821, %rd820, 8, %rd28;
+	ld.global.nc.s64 %rd822, [%rd821+0];
+	mov.b64 %rd823, %rd822;
+	mov.b64 %rd824, %rd823;
+	mov.b64 %rd825, %rd754;
 	mov.b32 %r205, %r201;
-	cvt.s64.s32 %rd837, %r205;
-	add.s64 %rd838, %rd837, 1;
-	mul.lo.s64 %rd839, %rd838, %rd32;
-	mad.lo.s64 %rd840, %rd839, 8, %rd28;
-	ld.global.nc.s64 %rd841, [%rd840+0];
-	mov.b64 %rd842, %rd841;
-	mov.b64 %rd843, %rd842;
-	add.s64 %rd844, %rd835, %rd794;
-	mov.b64 %rd845, %rd844;
-	mov.b64 %rd846, %rd843;
-	mov.b64 %rd803, %rd845;
-	mov.b64 %rd804, %rd846;
-$L180:
-	add.s64 %rd847, %rd802, %rd792;
-	mov.b64 %rd802, %rd847;
-	bra.uni $L171;
+	cvt.s64.s32 %rd826, %r205;
+	add.s64 %rd827, %rd826, 1;
+	mul.lo.s64 %rd828, %rd827, %rd32;
+	mad.lo.s64 %rd829, %rd828, 8, %rd28;
+	ld.global.nc.s64 %rd830, [%rd829+0];
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, %rd831;
+	add.s64 %rd833, %rd824, %rd783;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd832;
+	mov.b64 %rd792, %rd834;
+	mov.b64 %rd793, %rd835;
 $L176:
-	mul.lo.s64 %rd848, %rd803, %rd39;
-	mad.lo.s64 %rd849, %rd848, 4, %rd35;
-	ld.global.nc.s32 %r206, [%rd849+0];
+	add.s64 %rd836, %rd791, %rd781;
+	mov.b64 %rd791, %rd836;
+	bra.uni $L167;
+$L172:
+	mul.lo.s64 %rd837, %rd792, %rd39;
+	mad.lo.s64 %rd838, %rd837, 4, %rd35;
+	ld.global.nc.s32 %r206, [%rd838+0];
 	mov.b32 %r207, %r206;
 	mov.b32 %r208, %r207;
-	mov.b64 %rd850, 0;
-	mov.b64 %rd851, 0;
-	and.pred %p164, %p158, %p153;
-	@!%p164 bra $L182;
-	mov.b64 %rd852, %rd764;
+	mov.b64 %rd839, 0;
+	mov.b64 %rd840, 0;
+	and.pred %p160, %p154, %p149;
+	@!%p160 bra $L178;
+	mov.b64 %rd841, %rd754;
 	mov.b32 %r209, %r208;
-	cvt.s64.s32 %rd853, %r209;
-	mul.lo.s64 %rd854, %rd853, %rd32;
-	mad.lo.s64 %rd855, %rd854, 8, %rd28;
-	ld.global.nc.s64 %rd856, [%rd855+0];
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd764;
+	cvt.s64.s32 %rd842, %r209;
+	mul.lo.s64 %rd843, %rd842, %rd32;
+	mad.lo.s64 %rd844, %rd843, 8, %rd28;
+	ld.global.nc.s64 %rd845, [%rd844+0];
+	mov.b64 %rd846, %rd845;
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd754;
 	mov.b32 %r210, %r208;
-	cvt.s64.s32 %rd860, %r210;
-	add.s64 %rd861, %rd860, 1;
-	mul.lo.s64 %rd862, %rd861, %rd32;
-	mad.lo.s64 %rd863, %rd862, 8, %rd28;
-	ld.global.nc.s64 %rd864, [%rd863+0];
-	mov.b64 %rd865, %rd864;
-	mov.b64 %rd866, %rd865;
-	mov.b64 %rd867, %rd858;
-	mov.b64 %rd868, %rd866;
-	mov.b64 %rd850, %rd867;
-	mov.b64 %rd851, %rd868;
-$L182:
-	mov.pred %p165, %p154;
+	cvt.s64.s32 %rd849, %r210;
+	add.s64 %rd850, %rd849, 1;
+	mul.lo.s64 %rd851, %rd850, %rd32;
+	mad.lo.s64 %rd852, %rd851, 8, %rd28;
+	ld.global.nc.s64 %rd853, [%rd852+0];
+	mov.b64 %rd854, %rd853;
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd856, %rd847;
+	mov.b64 %rd857, %rd855;
+	mov.b64 %rd839, %rd856;
+	mov.b64 %rd840, %rd857;
+$L178:
+	mov.pred %p161, %p150;
 	mov.b32 %r211, %r201;
 	mov.b32 %r212, %r208;
-	mov.b64 %rd869, %rd803;
-$L183:
+	mov.b64 %rd858, %rd792;
+$L179:
 	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd870, %r213;
-	mov.b64 %rd871, %rd870;
+	cvt.s64.s32 %rd859, %r213;
+	mov.b64 %rd860, %rd859;
 	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd872, %r214;
-	min.u64 %rd873, %rd872, 32;
-	cvt.u32.u64 %r215, %rd873;
+	cvt.s64.s32 %rd861, %r214;
+	min.u64 %rd862, %rd861, 32;
+	cvt.u32.u64 %r215, %rd862;
 	mov.b32 %r217, 0x1;
 	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p166, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p166;
+	setp.hs.u32 %p162, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p162;
 	mov.b32 %r219, %r218;
-	mov.b64 %rd874, %rd871;
+	mov.b64 %rd863, %rd860;
 	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd875, %rd874, %rd129;
-	mad.lo.s64 %rd876, %rd875, 4, %rd125;
-	ld.relaxed.gpu.global.u32 %r221, [%rd876+0];
+	mul.lo.s64 %rd864, %rd863, %rd127;
+	mad.lo.s64 %rd865, %rd864, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r221, [%rd865+0];
 	mov.b32 %r222, %r221;
 	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p167, %r223, 0x0;
-	@!%p167 bra $L187;
-	mov.pred %p168, 0;
-	bra.uni $L185;
-$L187:
-	mul.lo.s64 %rd877, %rd874, %rd129;
-	mad.lo.s64 %rd878, %rd877, 4, %rd125;
-	atom.global.or.b32 %r224, [%rd878], %r220;
+	setp.ne.u32 %p163, %r223, 0x0;
+	@!%p163 bra $L183;
+	mov.pred %p164, 0;
+	bra.uni $L181;
+$L183:
+	mul.lo.s64 %rd866, %rd863, %rd127;
+	mad.lo.s64 %rd867, %rd866, 4, %rd123;
+	atom.global.or.b32 %r224, [%rd867], %r220;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r220;
-	setp.eq.u32 %p169, %r226, 0x0;
-	mov.pred %p168, %p169;
-	bra.uni $L185;
-$L184:
-	bra.uni $L183;
-$L185:
-	@!%p168 bra $L189;
-	@!%p158 bra $L190;
-	mul.lo.s64 %rd879, %rd808, %rd801;
-	mad.lo.s64 %rd880, %rd879, 4, %rd799;
-	st.shared.s32 [%rd880+0], %r208;
-	@!%p153 bra $L193;
-	mov.b64 %rd882, 2;
-	mul.lo.s64 %rd881, %rd882, %rd808;
-	mul.lo.s64 %rd883, %rd881, %rd165;
-	mad.lo.s64 %rd884, %rd883, 8, %rd163;
-	st.shared.s64 [%rd884+0], %rd850;
-	mov.b64 %rd886, 2;
-	mul.lo.s64 %rd885, %rd886, %rd808;
-	add.s64 %rd887, %rd885, 1;
-	mul.lo.s64 %rd888, %rd887, %rd165;
-	mad.lo.s64 %rd889, %rd888, 8, %rd163;
-	st.shared.s64 [%rd889+0], %rd851;
-	setp.gt.s64 %p170, %rd774, 0;
-	@!%p170 bra $L195;
-	setp.lo.u64 %p171, %rd850, %rd37;
-	mul.lo.s64 %rd890, %rd850, %rd39;
-	mad.lo.s64 %rd891, %rd890, 4, %rd35;
-	@%p171 prefetch.global.L2 [%rd891];
-	setp.gt.s64 %p172, %rd774, 1;
-	@!%p172 bra $L197;
-	sub.s64 %rd892, %rd851, 1;
-	setp.lo.u64 %p173, %rd892, %rd37;
-	sub.s64 %rd893, %rd851, 1;
-	mul.lo.s64 %rd894, %rd893, %rd39;
-	mad.lo.s64 %rd895, %rd894, 4, %rd35;
-	@%p173 prefetch.global.L2 [%rd895];
-$L197:
-$L195:
-$L193:
-	add.s64 %rd896, %rd808, 1;
-	mov.b64 %rd808, %rd896;
-	bra.uni $L191;
-$L190:
-	mov.pred %p174, 0;
-	mov.b64 %rd897, %rd808;
+	setp.eq.u32 %p165, %r226, 0x0;
+	mov.pred %p164, %p165;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	@!%p164 bra $L185;
+	@!%p154 bra $L186;
+	mul.lo.s64 %rd868, %rd797, %rd790;
+	mad.lo.s64 %rd869, %rd868, 4, %rd788;
+	st.shared.s32 [%rd869+0], %r208;
+	@!%p149 bra $L189;
+	mov.b64 %rd871, 2;
+	mul.lo.s64 %rd870, %rd871, %rd797;
+	mul.lo.s64 %rd872, %rd870, %rd163;
+	mad.lo.s64 %rd873, %rd872, 8, %rd161;
+	st.shared.s64 [%rd873+0], %rd839;
+	mov.b64 %rd875, 2;
+	mul.lo.s64 %rd874, %rd875, %rd797;
+	add.s64 %rd876, %rd874, 1;
+	mul.lo.s64 %rd877, %rd876, %rd163;
+	mad.lo.s64 %rd878, %rd877, 8, %rd161;
+	st.shared.s64 [%rd878+0], %rd840;
+$L189:
+	add.s64 %rd879, %rd797, 1;
+	mov.b64 %rd797, %rd879;
+	bra.uni $L187;
+$L186:
+	mov.pred %p166, 0;
+	mov.b64 %rd880, %rd797;
 	mov.b32 %r227, %r208;
-$L198:
-	@!%p155 bra $L202;
+$L190:
+	@!%p151 bra $L194;
 	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd898, %r228;
-	mov.b64 %rd899, %rd898;
+	cvt.s64.s32 %rd881, %r228;
+	mov.b64 %rd882, %rd881;
 	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd900, %r229;
-	min.u64 %rd901, %rd900, 32;
-	cvt.u32.u64 %r230, %rd901;
+	cvt.s64.s32 %rd883, %r229;
+	min.u64 %rd884, %rd883, 32;
+	cvt.u32.u64 %r230, %rd884;
 	mov.b32 %r232, 0x1;
 	shl.b32 %r231, %r232, %r230;
-	setp.hs.u32 %p175, %r230, 32;
-	selp.b32 %r233, 0, %r231, %p175;
+	setp.hs.u32 %p167, %r230, 32;
+	selp.b32 %r233, 0, %r231, %p167;
 	mov.b32 %r234, %r233;
-	mov.b64 %rd902, %rd899;
+	mov.b64 %rd885, %rd882;
 	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd903, %rd902, %rd783;
-	mad.lo.s64 %rd904, %rd903, 4, %rd781;
-	ld.relaxed.gpu.global.u32 %r236, [%rd904+0];
+	mul.lo.s64 %rd886, %rd885, %rd772;
+	mad.lo.s64 %rd887, %rd886, 4, %rd770;
+	ld.relaxed.gpu.global.u32 %r236, [%rd887+0];
 	mov.b32 %r237, %r236;
 	and.b32 %r238, %r237, %r235;
-	setp.ne.u32 %p176, %r238, 0x0;
-	mov.pred %p177, %p176;
-	not.pred %p178, %p177;
-	@!%p178 bra $L204;
-	mul.lo.s64 %rd905, %rd902, %rd783;
-	mad.lo.s64 %rd906, %rd905, 4, %rd781;
-	atom.global.or.b32 %r239, [%rd906], %r235;
+	setp.ne.u32 %p168, %r238, 0x0;
+	mov.pred %p169, %p168;
+	not.pred %p170, %p169;
+	@!%p170 bra $L196;
+	mul.lo.s64 %rd888, %rd885, %rd772;
+	mad.lo.s64 %rd889, %rd888, 4, %rd770;
+	atom.global.or.b32 %r239, [%rd889], %r235;
 	mov.b32 %r240, %r239;
 	and.b32 %r241, %r240, %r235;
-	setp.ne.u32 %p179, %r241, 0x0;
-	mov.pred %p177, %p179;
-$L204:
-	@!%p177 bra $L206;
-	mov.b64 %rd907, %rd897;
-	mov.b64 %rd908, %rd907;
-	mov.pred %p180, 0;
-	bra.uni $L200;
-$L206:
-	mov.b64 %rd909, %rd897;
-	mov.b64 %rd908, %rd909;
-	mov.pred %p180, 1;
-	bra.uni $L200;
-$L202:
-	@!%p156 bra $L208;
-	cvt.s64.s32 %rd910, %r227;
-	mul.lo.s64 %rd911, %rd910, %rd786;
-	mad.lo.s64 %rd912, %rd911, 4, %rd784;
-	ld.relaxed.gpu.global.s32 %r242, [%rd912+0];
+	setp.ne.u32 %p171, %r241, 0x0;
+	mov.pred %p169, %p171;
+$L196:
+	@!%p169 bra $L198;
+	mov.b64 %rd890, %rd880;
+	mov.b64 %rd891, %rd890;
+	mov.pred %p172, 0;
+	bra.uni $L192;
+$L198:
+	mov.b64 %rd892, %rd880;
+	mov.b64 %rd891, %rd892;
+	mov.pred %p172, 1;
+	bra.uni $L192;
+$L194:
+	@!%p152 bra $L200;
+	cvt.s64.s32 %rd893, %r227;
+	mul.lo.s64 %rd894, %rd893, %rd775;
+	mad.lo.s64 %rd895, %rd894, 4, %rd773;
+	ld.relaxed.gpu.global.s32 %r242, [%rd895+0];
 	mov.b32 %r243, %r242;
-	setp.eq.s32 %p181, %r243, %r200;
-	mov.pred %p182, %p181;
-	not.pred %p183, %p182;
-	@!%p183 bra $L210;
-	cvt.s64.s32 %rd913, %r227;
-	mul.lo.s64 %rd914, %rd913, %rd786;
-	mad.lo.s64 %rd915, %rd914, 4, %rd784;
-	atom.global.exch.b32 %r244, [%rd915], %r200;
+	setp.eq.s32 %p173, %r243, %r200;
+	mov.pred %p174, %p173;
+	not.pred %p175, %p174;
+	@!%p175 bra $L202;
+	cvt.s64.s32 %rd896, %r227;
+	mul.lo.s64 %rd897, %rd896, %rd775;
+	mad.lo.s64 %rd898, %rd897, 4, %rd773;
+	atom.global.exch.b32 %r244, [%rd898], %r200;
 	mov.b32 %r245, %r244;
-	setp.eq.s32 %p184, %r245, %r200;
-	mov.pred %p182, %p184;
-$L210:
-	@!%p182 bra $L212;
-	mov.b64 %rd916, %rd897;
-	mov.b64 %rd908, %rd916;
-	mov.pred %p180, 0;
-	bra.uni $L200;
-$L212:
-$L208:
-	mul.lo.s64 %rd917, %rd897, %rd801;
-	mad.lo.s64 %rd918, %rd917, 4, %rd799;
-	st.shared.s32 [%rd918+0], %r227;
-	add.s64 %rd919, %rd897, 1;
-	mov.b64 %rd920, %rd919;
-	mov.b64 %rd908, %rd920;
-	mov.pred %p180, 1;
-	bra.uni $L200;
-$L199:
-	bra.uni $L198;
+	setp.eq.s32 %p176, %r245, %r200;
+	mov.pred %p174, %p176;
+$L202:
+	@!%p174 bra $L204;
+	mov.b64 %rd899, %rd880;
+	mov.b64 %rd891, %rd899;
+	mov.pred %p172, 0;
+	bra.uni $L192;
+$L204:
 $L200:
-	mov.b64 %rd921, %rd908;
-	mov.pred %p185, %p180;
-	mov.b64 %rd808, %rd921;
-	mov.pred %p174, %p185;
-	@!%p174 bra $L214;
-	mov.b64 %rd922, %rd764;
-	mov.b32 %r246, %r208;
-	cvt.s64.s32 %rd923, %r246;
-	add.s64 %rd924, %rd923, 1;
-	mul.lo.s64 %rd925, %rd924, %rd32;
-	mad.lo.s64 %rd926, %rd925, 8, %rd28;
-	ld.global.nc.s64 %rd927, [%rd926+0];
-	mov.b64 %rd928, %rd927;
-	cvt.s64.s32 %rd929, %r246;
-	mul.lo.s64 %rd930, %rd929, %rd32;
-	mad.lo.s64 %rd931, %rd930, 8, %rd28;
-	ld.global.nc.s64 %rd932, [%rd931+0];
-	mov.b64 %rd933, %rd932;
-	sub.s64 %rd934, %rd928, %rd933;
-	mov.b64 %rd935, %rd934;
-	mov.b64 %rd936, %rd935;
-	add.s64 %rd937, %rd805, %rd936;
-	mov.b64 %rd805, %rd937;
-	max.s64 %rd938, %rd806, %rd936;
-	mov.b64 %rd806, %rd938;
-$L214:
+	mul.lo.s64 %rd900, %rd880, %rd790;
+	mad.lo.s64 %rd901, %rd900, 4, %rd788;
+	st.shared.s32 [%rd901+0], %r227;
+	add.s64 %rd902, %rd880, 1;
+	mov.b64 %rd903, %rd902;
+	mov.b64 %rd891, %rd903;
+	mov.pred %p172, 1;
+	bra.uni $L192;
 $L191:
-$L189:
-	add.s64 %rd939, %rd803, %rd793;
-	mov.b64 %rd803, %rd939;
-	sub.s64 %rd940, %rd809, 1;
-	mov.b64 %rd809, %rd940;
-$L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd941, 0;
-	setp.lt.s64 %p186, %rd803, %rd804;
-	setp.lt.s64 %p187, %rd802, %rd790;
-	or.pred %p188, %p186, %p187;
-	@!%p188 bra $L216;
-	mov.b64 %rd941, 1;
-$L216:
-	shl.b64 %rd942, %rd941, 32;
-	or.b64 %rd943, %rd808, %rd942;
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd904, %rd891;
+	mov.pred %p177, %p172;
+	mov.b64 %rd797, %rd904;
+	mov.pred %p166, %p177;
+	@!%p166 bra $L206;
+	mov.b64 %rd905, %rd754;
+	mov.b32 %r246, %r208;
+	cvt.s64.s32 %rd906, %r246;
+	add.s64 %rd907, %rd906, 1;
+	mul.lo.s64 %rd908, %rd907, %rd32;
+	mad.lo.s64 %rd909, %rd908, 8, %rd28;
+	ld.global.nc.s64 %rd910, [%rd909+0];
+	mov.b64 %rd911, %rd910;
+	cvt.s64.s32 %rd912, %r246;
+	mul.lo.s64 %rd913, %rd912, %rd32;
+	mad.lo.s64 %rd914, %rd913, 8, %rd28;
+	ld.global.nc.s64 %rd915, [%rd914+0];
+	mov.b64 %rd916, %rd915;
+	sub.s64 %rd917, %rd911, %rd916;
+	mov.b64 %rd918, %rd917;
+	mov.b64 %rd919, %rd918;
+	add.s64 %rd920, %rd794, %rd919;
+	mov.b64 %rd794, %rd920;
+	max.s64 %rd921, %rd795, %rd919;
+	mov.b64 %rd795, %rd921;
+$L206:
+$L187:
+$L185:
+	add.s64 %rd922, %rd792, %rd782;
+	mov.b64 %rd792, %rd922;
+	sub.s64 %rd923, %rd798, 1;
+	mov.b64 %rd798, %rd923;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd924, 0;
+	setp.lt.s64 %p178, %rd792, %rd793;
+	setp.lt.s64 %p179, %rd791, %rd779;
+	or.pred %p180, %p178, %p179;
+	@!%p180 bra $L208;
+	mov.b64 %rd924, 1;
+$L208:
+	shl.b64 %rd925, %rd924, 32;
+	or.b64 %rd926, %rd797, %rd925;
 	// block scan
-	mov.b64 %rd944, %rd943;
+	mov.b64 %rd927, %rd926;
 	mov.b32 %r247, %r3;
-$L217:
-	setp.hs.u32 %p189, %r247, 32;
-	@%p189 bra $L218;
-	mov.b64 {%r248, %r249}, %rd944;
-	shfl.sync.up.b32 %r250|%p190, %r248, %r247, 0, %r17;
+$L209:
+	setp.hs.u32 %p181, %r247, 32;
+	@%p181 bra $L210;
+	mov.b64 {%r248, %r249}, %rd927;
+	shfl.sync.up.b32 %r250|%p182, %r248, %r247, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd945, {%r250, %r251};
-	@!%p190 bra $L219;
-	add.s64 %rd946, %rd945, %rd944;
-	mov.b64 %rd944, %rd946;
-$L219:
+	mov.b64 %rd928, {%r250, %r251};
+	@!%p182 bra $L211;
+	add.s64 %rd929, %rd928, %rd927;
+	mov.b64 %rd927, %rd929;
+$L211:
 	shl.b32 %r247, %r247, 1;
-	bra.uni $L217;
-$L218:
-	mov.b64 {%r252, %r253}, %rd944;
-	shfl.sync.up.b32 %r254|%p191, %r252, %r3, 0, %r17;
+	bra.uni $L209;
+$L210:
+	mov.b64 {%r252, %r253}, %rd927;
+	shfl.sync.up.b32 %r254|%p183, %r252, %r3, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd947, {%r254, %r255};
-	setp.lo.u32 %p192, %r3, 32;
-	and.pred %p193, %p191, %p192;
-	selp.b64 %rd948, %rd947, 0, %p193;
+	mov.b64 %rd930, {%r254, %r255};
+	setp.lo.u32 %p184, %r3, 32;
+	and.pred %p185, %p183, %p184;
+	selp.b64 %rd931, %rd930, 0, %p185;
 	sub.u32 %r256, %r13, %r3;
-	setp.eq.u32 %p194, %r7, %r256;
-	@!%p194 bra $L220;
-	mul.wide.u32 %rd949, %r8, 16;
-	add.s64 %rd950, %rd1, %rd949;
-	st.shared.s64 [%rd950+0], %rd944;
-$L220:
+	setp.eq.u32 %p186, %r7, %r256;
+	@!%p186 bra $L212;
+	mul.wide.u32 %rd932, %r8, 16;
+	add.s64 %rd933, %rd1, %rd932;
+	st.shared.s64 [%rd933+0], %rd927;
+$L212:
 	bar.sync 0;
-	setp.eq.u32 %p195, %r8, 0;
-	@!%p195 bra $L221;
-	mov.b64 %rd951, 0;
-	setp.lo.u32 %p196, %r7, %r10;
-	@!%p196 bra $L222;
-	mul.wide.u32 %rd952, %r7, 16;
-	add.s64 %rd953, %rd1, %rd952;
-	ld.shared.s64 %rd954, [%rd953+0];
-	mov.b64 %rd951, %rd954;
-$L222:
-	mov.b64 {%r257, %r258}, %rd951;
-	shfl.sync.up.b32 %r259|%p197, %r257, 1, 0, %r17;
+	setp.eq.u32 %p187, %r8, 0;
+	@!%p187 bra $L213;
+	mov.b64 %rd934, 0;
+	setp.lo.u32 %p188, %r7, %r10;
+	@!%p188 bra $L214;
+	mul.wide.u32 %rd935, %r7, 16;
+	add.s64 %rd936, %rd1, %rd935;
+	ld.shared.s64 %rd937, [%rd936+0];
+	mov.b64 %rd934, %rd937;
+$L214:
+	mov.b64 {%r257, %r258}, %rd934;
+	shfl.sync.up.b32 %r259|%p189, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd955, {%r259, %r260};
-	@!%p197 bra $L223;
-	add.s64 %rd956, %rd955, %rd951;
-	mov.b64 %rd951, %rd956;
-$L223:
-	mov.b64 {%r261, %r262}, %rd951;
-	shfl.sync.up.b32 %r263|%p198, %r261, 2, 0, %r17;
+	mov.b64 %rd938, {%r259, %r260};
+	@!%p189 bra $L215;
+	add.s64 %rd939, %rd938, %rd934;
+	mov.b64 %rd934, %rd939;
+$L215:
+	mov.b64 {%r261, %r262}, %rd934;
+	shfl.sync.up.b32 %r263|%p190, %r261, 2, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd957, {%r263, %r264};
-	@!%p198 bra $L224;
-	add.s64 %rd958, %rd957, %rd951;
-	mov.b64 %rd951, %rd958;
-$L224:
-	mov.b64 {%r265, %r266}, %rd951;
-	shfl.sync.up.b32 %r267|%p199, %r265, 4, 0, %r17;
+	mov.b64 %rd940, {%r263, %r264};
+	@!%p190 bra $L216;
+	add.s64 %rd941, %rd940, %rd934;
+	mov.b64 %rd934, %rd941;
+$L216:
+	mov.b64 {%r265, %r266}, %rd934;
+	shfl.sync.up.b32 %r267|%p191, %r265, 4, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd959, {%r267, %r268};
-	@!%p199 bra $L225;
-	add.s64 %rd960, %rd959, %rd951;
-	mov.b64 %rd951, %rd960;
-$L225:
-	mov.b64 {%r269, %r270}, %rd951;
-	shfl.sync.up.b32 %r271|%p200, %r269, 8, 0, %r17;
+	mov.b64 %rd942, {%r267, %r268};
+	@!%p191 bra $L217;
+	add.s64 %rd943, %rd942, %rd934;
+	mov.b64 %rd934, %rd943;
+$L217:
+	mov.b64 {%r269, %r270}, %rd934;
+	shfl.sync.up.b32 %r271|%p192, %r269, 8, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd961, {%r271, %r272};
-	@!%p200 bra $L226;
-	add.s64 %rd962, %rd961, %rd951;
-	mov.b64 %rd951, %rd962;
-$L226:
-	mov.b64 {%r273, %r274}, %rd951;
-	shfl.sync.up.b32 %r275|%p201, %r273, 16, 0, %r17;
+	mov.b64 %rd944, {%r271, %r272};
+	@!%p192 bra $L218;
+	add.s64 %rd945, %rd944, %rd934;
+	mov.b64 %rd934, %rd945;
+$L218:
+	mov.b64 {%r273, %r274}, %rd934;
+	shfl.sync.up.b32 %r275|%p193, %r273, 16, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd963, {%r275, %r276};
-	@!%p201 bra $L227;
-	add.s64 %rd964, %rd963, %rd951;
-	mov.b64 %rd951, %rd964;
-$L227:
-	mov.b64 {%r277, %r278}, %rd951;
-	shfl.sync.up.b32 %r279|%p202, %r277, 1, 0, %r17;
+	mov.b64 %rd946, {%r275, %r276};
+	@!%p193 bra $L219;
+	add.s64 %rd947, %rd946, %rd934;
+	mov.b64 %rd934, %rd947;
+$L219:
+	mov.b64 {%r277, %r278}, %rd934;
+	shfl.sync.up.b32 %r279|%p194, %r277, 1, 0, %r17;
 	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd965, {%r279, %r280};
-	selp.b64 %rd966, %rd965, 0, %p202;
-	@!%p196 bra $L228;
-	mul.wide.u32 %rd967, %r7, 16;
-	add.s64 %rd968, %rd1, %rd967;
-	add.s64 %rd969, %rd968, 512;
-	st.shared.s64 [%rd969+0], %rd966;
-$L228:
+	mov.b64 %rd948, {%r279, %r280};
+	selp.b64 %rd949, %rd948, 0, %p194;
+	@!%p188 bra $L220;
+	mul.wide.u32 %rd950, %r7, 16;
+	add.s64 %rd951, %rd1, %rd950;
+	add.s64 %rd952, %rd951, 512;
+	st.shared.s64 [%rd952+0], %rd949;
+$L220:
 	sub.u32 %r281, %r10, 1;
-	setp.eq.u32 %p203, %r7, %r281;
-	@!%p203 bra $L229;
-	st.shared.s64 [%rd1+1024], %rd951;
-$L229:
+	setp.eq.u32 %p195, %r7, %r281;
+	@!%p195 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd934;
 $L221:
+$L213:
 	bar.sync 0;
-	mul.wide.u32 %rd970, %r8, 16;
-	add.s64 %rd971, %rd1, %rd970;
-	add.s64 %rd972, %rd971, 512;
-	ld.shared.s64 %rd973, [%rd972+0];
-	add.s64 %rd974, %rd973, %rd948;
-	ld.shared.s64 %rd975, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd974;
-	shfl.sync.idx.b32 %r284|%p204, %r282, 0, %r21, %r17;
+	mul.wide.u32 %rd953, %r8, 16;
+	add.s64 %rd954, %rd1, %rd953;
+	add.s64 %rd955, %rd954, 512;
+	ld.shared.s64 %rd956, [%rd955+0];
+	add.s64 %rd957, %rd956, %rd931;
+	ld.shared.s64 %rd958, [%rd1+1024];
+	mov.b64 {%r282, %r283}, %rd957;
+	shfl.sync.idx.b32 %r284|%p196, %r282, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd976, {%r284, %r285};
-	mov.b64 %rd977, %rd975;
-	mov.b64 %rd978, %rd976;
-	mov.b64 %rd979, %rd977;
-	mov.b64 %rd980, %rd978;
-	mov.b64 %rd981, %rd979;
-	mov.b64 %rd982, %rd980;
-	mov.b64 %rd983, %rd981;
-	and.b64 %rd984, %rd982, 4294967295;
-	mov.b64 %rd985, %rd984;
-	and.b64 %rd986, %rd983, 4294967295;
-	mov.b64 %rd987, %rd986;
-	shr.s64 %rd988, %rd983, 32;
-	mov.b64 %rd989, %rd988;
-	mov.b64 %rd990, %rd985;
-	mov.b64 %rd991, %rd987;
-	mov.b64 %rd992, %rd989;
-	@!%p158 bra $L230;
-	add.s64 %rd993, %rd807, %rd990;
-	mov.b64 %rd994, %rd993;
-	sub.s64 %rd995, %rd797, %rd994;
-	max.s64 %rd996, %rd995, 0;
-	min.s64 %rd997, %rd996, %rd808;
-	mov.b64 %rd998, %rd997;
-	mov.b64 %rd999, 0;
-$L232:
-	setp.lt.s64 %p205, %rd999, %rd998;
-	not.pred %p206, %p205;
-	@!%p206 bra $L236;
-	bra.uni $L234;
-$L236:
-	mul.lo.s64 %rd1000, %rd999, %rd801;
-	mad.lo.s64 %rd1001, %rd1000, 4, %rd799;
-	ld.shared.s32 %r286, [%rd1001+0];
+	mov.b64 %rd959, {%r284, %r285};
+	mov.b64 %rd960, %rd958;
+	mov.b64 %rd961, %rd959;
+	mov.b64 %rd962, %rd960;
+	mov.b64 %rd963, %rd961;
+	mov.b64 %rd964, %rd962;
+	mov.b64 %rd965, %rd963;
+	mov.b64 %rd966, %rd964;
+	and.b64 %rd967, %rd965, 4294967295;
+	mov.b64 %rd968, %rd967;
+	and.b64 %rd969, %rd966, 4294967295;
+	mov.b64 %rd970, %rd969;
+	shr.s64 %rd971, %rd966, 32;
+	mov.b64 %rd972, %rd971;
+	mov.b64 %rd973, %rd968;
+	mov.b64 %rd974, %rd970;
+	mov.b64 %rd975, %rd972;
+	@!%p154 bra $L222;
+	add.s64 %rd976, %rd796, %rd973;
+	mov.b64 %rd977, %rd976;
+	sub.s64 %rd978, %rd786, %rd977;
+	max.s64 %rd979, %rd978, 0;
+	min.s64 %rd980, %rd979, %rd797;
+	mov.b64 %rd981, %rd980;
+	mov.b64 %rd982, 0;
+$L224:
+	setp.lt.s64 %p197, %rd982, %rd981;
+	not.pred %p198, %p197;
+	@!%p198 bra $L228;
+	bra.uni $L226;
+$L228:
+	mul.lo.s64 %rd983, %rd982, %rd790;
+	mad.lo.s64 %rd984, %rd983, 4, %rd788;
+	ld.shared.s32 %r286, [%rd984+0];
 	mov.b32 %r287, %r286;
-	add.s64 %rd1002, %rd796, %rd994;
-	add.s64 %rd1003, %rd1002, %rd999;
-	mul.lo.s64 %rd1004, %rd1003, %rd170;
-	mad.lo.s64 %rd1005, %rd1004, 4, %rd168;
-	st.shared.s32 [%rd1005+0], %r287;
-	@!%p153 bra $L238;
-	mov.b64 %rd1007, 2;
-	mul.lo.s64 %rd1006, %rd1007, %rd999;
-	mul.lo.s64 %rd1008, %rd1006, %rd165;
-	mad.lo.s64 %rd1009, %rd1008, 8, %rd163;
-	ld.shared.s64 %rd1010, [%rd1009+0];
-	mov.b64 %rd1011, %rd1010;
-	add.s64 %rd1012, %rd796, %rd994;
-	add.s64 %rd1013, %rd1012, %rd999;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1013;
-	mul.lo.s64 %rd1016, %rd1014, %rd173;
-	mad.lo.s64 %rd1017, %rd1016, 8, %rd171;
-	st.shared.s64 [%rd1017+0], %rd1011;
-	mov.b64 %rd1019, 2;
-	mul.lo.s64 %rd1018, %rd1019, %rd999;
-	add.s64 %rd1020, %rd1018, 1;
-	mul.lo.s64 %rd1021, %rd1020, %rd165;
-	mad.lo.s64 %rd1022, %rd1021, 8, %rd163;
-	ld.shared.s64 %rd1023, [%rd1022+0];
-	mov.b64 %rd1024, %rd1023;
-	add.s64 %rd1025, %rd796, %rd994;
-	add.s64 %rd1026, %rd1025, %rd999;
-	mov.b64 %rd1028, 2;
-	mul.lo.s64 %rd1027, %rd1028, %rd1026;
-	add.s64 %rd1029, %rd1027, 1;
-	mul.lo.s64 %rd1030, %rd1029, %rd173;
-	mad.lo.s64 %rd1031, %rd1030, 8, %rd171;
-	st.shared.s64 [%rd1031+0], %rd1024;
-$L238:
-$L233:
-	add.s64 %rd1032, %rd999, 1;
-	mov.b64 %rd999, %rd1032;
-	bra.uni $L232;
-$L234:
-	mov.b64 %rd1033, 0;
-	mov.b64 %rd1034, %rd998;
-$L239:
-	setp.lt.s64 %p207, %rd1034, %rd808;
-	not.pred %p208, %p207;
-	@!%p208 bra $L243;
-	bra.uni $L241;
-$L243:
-	mul.lo.s64 %rd1035, %rd1034, %rd801;
-	mad.lo.s64 %rd1036, %rd1035, 4, %rd799;
-	ld.shared.s32 %r288, [%rd1036+0];
+	add.s64 %rd985, %rd785, %rd977;
+	add.s64 %rd986, %rd985, %rd982;
+	mul.lo.s64 %rd987, %rd986, %rd168;
+	mad.lo.s64 %rd988, %rd987, 4, %rd166;
+	st.shared.s32 [%rd988+0], %r287;
+	@!%p149 bra $L230;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd982;
+	mul.lo.s64 %rd991, %rd989, %rd163;
+	mad.lo.s64 %rd992, %rd991, 8, %rd161;
+	ld.shared.s64 %rd993, [%rd992+0];
+	mov.b64 %rd994, %rd993;
+	add.s64 %rd995, %rd785, %rd977;
+	add.s64 %rd996, %rd995, %rd982;
+	mov.b64 %rd998, 2;
+	mul.lo.s64 %rd997, %rd998, %rd996;
+	mul.lo.s64 %rd999, %rd997, %rd171;
+	mad.lo.s64 %rd1000, %rd999, 8, %rd169;
+	st.shared.s64 [%rd1000+0], %rd994;
+	mov.b64 %rd1002, 2;
+	mul.lo.s64 %rd1001, %rd1002, %rd982;
+	add.s64 %rd1003, %rd1001, 1;
+	mul.lo.s64 %rd1004, %rd1003, %rd163;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd161;
+	ld.shared.s64 %rd1006, [%rd1005+0];
+	mov.b64 %rd1007, %rd1006;
+	add.s64 %rd1008, %rd785, %rd977;
+	add.s64 %rd1009, %rd1008, %rd982;
+	mov.b64 %rd1011, 2;
+	mul.lo.s64 %rd1010, %rd1011, %rd1009;
+	add.s64 %rd1012, %rd1010, 1;
+	mul.lo.s64 %rd1013, %rd1012, %rd171;
+	mad.lo.s64 %rd1014, %rd1013, 8, %rd169;
+	st.shared.s64 [%rd1014+0], %rd1007;
+$L230:
+$L225:
+	add.s64 %rd1015, %rd982, 1;
+	mov.b64 %rd982, %rd1015;
+	bra.uni $L224;
+$L226:
+	mov.b64 %rd1016, 0;
+	mov.b64 %rd1017, %rd981;
+$L231:
+	setp.lt.s64 %p199, %rd1017, %rd797;
+	not.pred %p200, %p199;
+	@!%p200 bra $L235;
+	bra.uni $L233;
+$L235:
+	mul.lo.s64 %rd1018, %rd1017, %rd790;
+	mad.lo.s64 %rd1019, %rd1018, 4, %rd788;
+	ld.shared.s32 %r288, [%rd1019+0];
 	mov.b32 %r289, %r288;
 	mov.b32 %r290, %r289;
-	mov.pred %p209, 0;
-	mov.b64 %rd1037, %rd1033;
+	mov.pred %p201, 0;
+	mov.b64 %rd1020, %rd1016;
 	mov.b32 %r291, %r290;
-$L244:
-	@!%p155 bra $L248;
+$L236:
+	@!%p151 bra $L240;
 	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd1038, %r292;
-	mov.b64 %rd1039, %rd1038;
+	cvt.s64.s32 %rd1021, %r292;
+	mov.b64 %rd1022, %rd1021;
 	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd1040, %r293;
-	min.u64 %rd1041, %rd1040, 32;
-	cvt.u32.u64 %r294, %rd1041;
+	cvt.s64.s32 %rd1023, %r293;
+	min.u64 %rd1024, %rd1023, 32;
+	cvt.u32.u64 %r294, %rd1024;
 	mov.b32 %r296, 0x1;
 	shl.b32 %r295, %r296, %r294;
-	setp.hs.u32 %p210, %r294, 32;
-	selp.b32 %r297, 0, %r295, %p210;
+	setp.hs.u32 %p202, %r294, 32;
+	selp.b32 %r297, 0, %r295, %p202;
 	mov.b32 %r298, %r297;
-	mov.b64 %rd1042, %rd1039;
+	mov.b64 %rd1025, %rd1022;
 	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd1043, %rd1042, %rd783;
-	mad.lo.s64 %rd1044, %rd1043, 4, %rd781;
-	ld.relaxed.gpu.global.u32 %r300, [%rd1044+0];
+	mul.lo.s64 %rd1026, %rd1025, %rd772;
+	mad.lo.s64 %rd1027, %rd1026, 4, %rd770;
+	ld.relaxed.gpu.global.u32 %r300, [%rd1027+0];
 	mov.b32 %r301, %r300;
 	and.b32 %r302, %r301, %r299;
-	setp.ne.u32 %p211, %r302, 0x0;
-	mov.pred %p212, %p211;
-	not.pred %p213, %p212;
-	@!%p213 bra $L250;
-	mul.lo.s64 %rd1045, %rd1042, %rd783;
-	mad.lo.s64 %rd1046, %rd1045, 4, %rd781;
-	atom.global.or.b32 %r303, [%rd1046], %r299;
+	setp.ne.u32 %p203, %r302, 0x0;
+	mov.pred %p204, %p203;
+	not.pred %p205, %p204;
+	@!%p205 bra $L242;
+	mul.lo.s64 %rd1028, %rd1025, %rd772;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd770;
+	atom.global.or.b32 %r303, [%rd1029], %r299;
 	mov.b32 %r304, %r303;
 	and.b32 %r305, %r304, %r299;
-	setp.ne.u32 %p214, %r305, 0x0;
-	mov.pred %p212, %p214;
-$L250:
-	@!%p212 bra $L252;
-	mov.b64 %rd1047, %rd1037;
-	mov.b64 %rd1048, %rd1047;
-	mov.pred %p215, 0;
-	bra.uni $L246;
-$L252:
-	mov.b64 %rd1049, %rd1037;
-	mov.b64 %rd1048, %rd1049;
-	mov.pred %p215, 1;
-	bra.uni $L246;
-$L248:
-	@!%p156 bra $L254;
-	cvt.s64.s32 %rd1050, %r291;
-	mul.lo.s64 %rd1051, %rd1050, %rd786;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd784;
-	ld.relaxed.gpu.global.s32 %r306, [%rd1052+0];
-	mov.b32 %r307, %r306;
-	setp.eq.s32 %p216, %r307, %r200;
-	mov.pred %p217, %p216;
-	not.pred %p218, %p217;
-	@!%p218 bra $L256;
-	cvt.s64.s32 %rd1053, %r291;
-	mul.lo.s64 %rd1054, %rd1053, %rd786;
-	mad.lo.s64 %rd1055, %rd1054, 4, %rd784;
-	atom.global.exch.b32 %r308, [%rd1055], %r200;
-	mov.b32 %r309, %r308;
-	setp.eq.s32 %p219, %r309, %r200;
-	mov.pred %p217, %p219;
-$L256:
-	@!%p217 bra $L258;
-	mov.b64 %rd1056, %rd1037;
-	mov.b64 %rd1048, %rd1056;
-	mov.pred %p215, 0;
-	bra.uni $L246;
-$L258:
-$L254:
-	mul.lo.s64 %rd1057, %rd1037, %rd801;
-	mad.lo.s64 %rd1058, %rd1057, 4, %rd799;
-	st.shared.s32 [%rd1058+0], %r291;
-	add.s64 %rd1059, %rd1037, 1;
-	mov.b64 %rd1060, %rd1059;
-	mov.b64 %rd1048, %rd1060;
-	mov.pred %p215, 1;
-	bra.uni $L246;
-$L245:
-	bra.uni $L244;
-$L246:
-	mov.b64 %rd1061, %rd1048;
-	mov.pred %p220, %p215;
-	mov.b64 %rd1033, %rd1061;
-	mov.pred %p209, %p220;
-	@!%p209 bra $L260;
-	mov.b64 %rd1062, %rd764;
-	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd1063, %r310;
-	add.s64 %rd1064, %rd1063, 1;
-	mul.lo.s64 %rd1065, %rd1064, %rd32;
-	mad.lo.s64 %rd1066, %rd1065, 8, %rd28;
-	ld.global.nc.s64 %rd1067, [%rd1066+0];
-	mov.b64 %rd1068, %rd1067;
-	cvt.s64.s32 %rd1069, %r310;
-	mul.lo.s64 %rd1070, %rd1069, %rd32;
-	mad.lo.s64 %rd1071, %rd1070, 8, %rd28;
-	ld.global.nc.s64 %rd1072, [%rd1071+0];
-	mov.b64 %rd1073, %rd1072;
-	sub.s64 %rd1074, %rd1068, %rd1073;
-	mov.b64 %rd1075, %rd1074;
-	mov.b64 %rd1076, %rd1075;
-	add.s64 %rd1077, %rd805, %rd1076;
-	mov.b64 %rd805, %rd1077;
-	max.s64 %rd1078, %rd806, %rd1076;
-	mov.b64 %rd806, %rd1078;
-$L260:
+	setp.ne.u32 %p206, %r305, 0x0;
+	mov.pred %p204, %p206;
+$L242:
+	@!%p204 bra $L244;
+	mov.b64 %rd1030, %rd1020;
+	mov.b64 %rd1031, %rd1030;
+	mov.pred %p207, 0;
+	bra.uni $L238;
+$L244:
+	mov.b64 %rd1032, %rd1020;
+	mov.b64 %rd1031, %rd1032;
+	mov.pred %p207, 1;
+	bra.uni $L238;
 $L240:
-	add.s64 %rd1079, %rd1034, 1;
-	mov.b64 %rd1034, %rd1079;
-	bra.uni $L239;
-$L241:
-	setp.gt.s64 %p221, %rd1033, 0;
+	@!%p152 bra $L246;
+	cvt.s64.s32 %rd1033, %r291;
+	mul.lo.s64 %rd1034, %rd1033, %rd775;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd773;
+	ld.relaxed.gpu.global.s32 %r306, [%rd1035+0];
+	mov.b32 %r307, %r306;
+	setp.eq.s32 %p208, %r307, %r200;
+	mov.pred %p209, %p208;
+	not.pred %p210, %p209;
+	@!%p210 bra $L248;
+	cvt.s64.s32 %rd1036, %r291;
+	mul.lo.s64 %rd1037, %rd1036, %rd775;
+	mad.lo.s64 %rd1038, %rd1037, 4, %rd773;
+	atom.global.exch.b32 %r308, [%rd1038], %r200;
+	mov.b32 %r309, %r308;
+	setp.eq.s32 %p211, %r309, %r200;
+	mov.pred %p209, %p211;
+$L248:
+	@!%p209 bra $L250;
+	mov.b64 %rd1039, %rd1020;
+	mov.b64 %rd1031, %rd1039;
+	mov.pred %p207, 0;
+	bra.uni $L238;
+$L250:
+$L246:
+	mul.lo.s64 %rd1040, %rd1020, %rd790;
+	mad.lo.s64 %rd1041, %rd1040, 4, %rd788;
+	st.shared.s32 [%rd1041+0], %r291;
+	add.s64 %rd1042, %rd1020, 1;
+	mov.b64 %rd1043, %rd1042;
+	mov.b64 %rd1031, %rd1043;
+	mov.pred %p207, 1;
+	bra.uni $L238;
+$L237:
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd1044, %rd1031;
+	mov.pred %p212, %p207;
+	mov.b64 %rd1016, %rd1044;
+	mov.pred %p201, %p212;
+	@!%p201 bra $L252;
+	mov.b64 %rd1045, %rd754;
+	mov.b32 %r310, %r290;
+	cvt.s64.s32 %rd1046, %r310;
+	add.s64 %rd1047, %rd1046, 1;
+	mul.lo.s64 %rd1048, %rd1047, %rd32;
+	mad.lo.s64 %rd1049, %rd1048, 8, %rd28;
+	ld.global.nc.s64 %rd1050, [%rd1049+0];
+	mov.b64 %rd1051, %rd1050;
+	cvt.s64.s32 %rd1052, %r310;
+	mul.lo.s64 %rd1053, %rd1052, %rd32;
+	mad.lo.s64 %rd1054, %rd1053, 8, %rd28;
+	ld.global.nc.s64 %rd1055, [%rd1054+0];
+	mov.b64 %rd1056, %rd1055;
+	sub.s64 %rd1057, %rd1051, %rd1056;
+	mov.b64 %rd1058, %rd1057;
+	mov.b64 %rd1059, %rd1058;
+	add.s64 %rd1060, %rd794, %rd1059;
+	mov.b64 %rd794, %rd1060;
+	max.s64 %rd1061, %rd795, %rd1059;
+	mov.b64 %rd795, %rd1061;
+$L252:
+$L232:
+	add.s64 %rd1062, %rd1017, 1;
+	mov.b64 %rd1017, %rd1062;
+	bra.uni $L231;
+$L233:
+	setp.gt.s64 %p213, %rd1016, 0;
+	@!%p213 bra $L254;
+	mul.lo.s64 %rd1063, %rd784, %rd120;
+	mad.lo.s64 %rd1064, %rd1063, 8, %rd116;
+	atom.global.add.u64 %rd1065, [%rd1064], %rd1016;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1067, %rd1066;
+	mov.b64 %rd1068, 0;
+$L255:
+	setp.lt.s64 %p214, %rd1068, %rd1016;
+	not.pred %p215, %p214;
+	@!%p215 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd1069, %rd1068, %rd790;
+	mad.lo.s64 %rd1070, %rd1069, 4, %rd788;
+	ld.shared.s32 %r311, [%rd1070+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd1071, %rd1067, %rd1068;
+	mul.lo.s64 %rd1072, %rd1071, %rd273;
+	mad.lo.s64 %rd1073, %rd1072, 4, %rd271;
+	st.global.s32 [%rd1073+0], %r312;
+$L256:
+	add.s64 %rd1074, %rd1068, 1;
+	mov.b64 %rd1068, %rd1074;
+	bra.uni $L255;
+$L257:
+$L254:
+	add.s64 %rd1075, %rd796, %rd974;
+	min.s64 %rd1076, %rd786, %rd1075;
+	mov.b64 %rd796, %rd1076;
+	bra.uni $L223;
+$L222:
+	mov.b64 %rd1077, 0;
+	cvt.u64.u32 %rd1078, %r2;
+	setp.eq.s64 %p216, %rd1078, 0;
+	setp.gt.s64 %p217, %rd974, 0;
+	and.pred %p218, %p216, %p217;
+	@!%p218 bra $L261;
+	mul.lo.s64 %rd1079, %rd784, %rd120;
+	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
+	atom.global.add.u64 %rd1081, [%rd1080], %rd974;
+	mov.b64 %rd1082, %rd1081;
+	mov.b64 %rd1077, %rd1082;
+$L261:
+	cvt.u64.u32 %rd1083, %r2;
+	setp.eq.s64 %p219, %rd1083, 0;
+	setp.eq.u32 %p220, %r1, 0;
+	and.pred %p221, %p219, %p220;
+	bar.sync 0;
 	@!%p221 bra $L262;
-	mul.lo.s64 %rd1080, %rd795, %rd122;
-	mad.lo.s64 %rd1081, %rd1080, 8, %rd118;
-	atom.global.add.u64 %rd1082, [%rd1081], %rd1033;
-	mov.b64 %rd1083, %rd1082;
-	mov.b64 %rd1084, %rd1083;
-	mov.b64 %rd1085, 0;
+	st.shared.s64 [%rd1+1024], %rd1077;
+$L262:
+	bar.sync 0;
+	ld.shared.s64 %rd1084, [%rd1+1024];
+	mov.b64 %rd1085, %rd1084;
+	add.s64 %rd1086, %rd1085, %rd973;
+	mov.b64 %rd1087, %rd1086;
+	mov.b64 %rd1088, 0;
 $L263:
-	setp.lt.s64 %p222, %rd1085, %rd1033;
+	setp.lt.s64 %p222, %rd1088, %rd797;
 	not.pred %p223, %p222;
 	@!%p223 bra $L267;
 	bra.uni $L265;
 $L267:
-	mul.lo.s64 %rd1086, %rd1085, %rd801;
-	mad.lo.s64 %rd1087, %rd1086, 4, %rd799;
-	ld.shared.s32 %r311, [%rd1087+0];
-	mov.b32 %r312, %r311;
-	add.s64 %rd1088, %rd1084, %rd1085;
-	mul.lo.s64 %rd1089, %rd1088, %rd275;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd273;
-	st.global.s32 [%rd1090+0], %r312;
+	mul.lo.s64 %rd1089, %rd1088, %rd790;
+	mad.lo.s64 %rd1090, %rd1089, 4, %rd788;
+	ld.shared.s32 %r313, [%rd1090+0];
+	mov.b32 %r314, %r313;
+	add.s64 %rd1091, %rd1087, %rd1088;
+	mul.lo.s64 %rd1092, %rd1091, %rd273;
+	mad.lo.s64 %rd1093, %rd1092, 4, %rd271;
+	st.global.s32 [%rd1093+0], %r314;
 $L264:
-	add.s64 %rd1091, %rd1085, 1;
-	mov.b64 %rd1085, %rd1091;
+	add.s64 %rd1094, %rd1088, 1;
+	mov.b64 %rd1088, %rd1094;
 	bra.uni $L263;
 $L265:
-$L262:
-	add.s64 %rd1092, %rd807, %rd991;
-	min.s64 %rd1093, %rd797, %rd1092;
-	mov.b64 %rd807, %rd1093;
-	bra.uni $L231;
-$L230:
-	mov.b64 %rd1094, 0;
-	cvt.u64.u32 %rd1095, %r2;
-	setp.eq.s64 %p224, %rd1095, 0;
-	setp.gt.s64 %p225, %rd991, 0;
-	and.pred %p226, %p224, %p225;
-	@!%p226 bra $L269;
-	mul.lo.s64 %rd1096, %rd795, %rd122;
-	mad.lo.s64 %rd1097, %rd1096, 8, %rd118;
-	atom.global.add.u64 %rd1098, [%rd1097], %rd991;
-	mov.b64 %rd1099, %rd1098;
-	mov.b64 %rd1094, %rd1099;
+$L223:
+	setp.eq.s64 %p224, %rd975, 0;
+	@!%p224 bra $L269;
+	bra.uni $L165;
 $L269:
-	cvt.u64.u32 %rd1100, %r2;
-	setp.eq.s64 %p227, %rd1100, 0;
-	setp.eq.u32 %p228, %r1, 0;
-	and.pred %p229, %p227, %p228;
-	bar.sync 0;
-	@!%p229 bra $L270;
-	st.shared.s64 [%rd1+1024], %rd1094;
-$L270:
-	bar.sync 0;
-	ld.shared.s64 %rd1101, [%rd1+1024];
-	mov.b64 %rd1102, %rd1101;
-	add.s64 %rd1103, %rd1102, %rd990;
-	mov.b64 %rd1104, %rd1103;
-	mov.b64 %rd1105, 0;
-$L271:
-	setp.lt.s64 %p230, %rd1105, %rd808;
-	not.pred %p231, %p230;
-	@!%p231 bra $L275;
-	bra.uni $L273;
-$L275:
-	mul.lo.s64 %rd1106, %rd1105, %rd801;
-	mad.lo.s64 %rd1107, %rd1106, 4, %rd799;
-	ld.shared.s32 %r313, [%rd1107+0];
-	mov.b32 %r314, %r313;
-	add.s64 %rd1108, %rd1104, %rd1105;
-	mul.lo.s64 %rd1109, %rd1108, %rd275;
-	mad.lo.s64 %rd1110, %rd1109, 4, %rd273;
-	st.global.s32 [%rd1110+0], %r314;
-$L272:
-	add.s64 %rd1111, %rd1105, 1;
-	mov.b64 %rd1105, %rd1111;
-	bra.uni $L271;
-$L273:
-$L231:
-	setp.eq.s64 %p232, %rd992, 0;
-	@!%p232 bra $L277;
-	bra.uni $L169;
-$L277:
-$L168:
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd1112, %rd807;
-	mov.b64 %rd1113, %rd805;
-	mov.b64 %rd1114, %rd806;
-	mov.b64 %rd1115, %rd1112;
-	mov.b64 %rd1116, %rd1113;
-	mov.b64 %rd1117, %rd1114;
-	mov.b64 %rd1118, %rd1115;
-	mov.b64 %rd1119, %rd1116;
-	mov.b64 %rd1120, %rd1117;
-	mov.b64 %rd742, %rd1118;
-	mov.b64 %rd762, %rd1119;
-	mov.b64 %rd763, %rd1120;
-	add.s64 %rd1121, %rd743, %rd762;
-	mov.b64 %rd743, %rd1121;
-	max.s64 %rd1122, %rd744, %rd763;
-	mov.b64 %rd744, %rd1122;
-$L163:
-	add.s64 %rd1123, %rd745, 1;
-	mov.b64 %rd745, %rd1123;
-	bra.uni $L162;
 $L164:
-	mov.b64 %rd1124, %rd743;
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd1095, %rd796;
+	mov.b64 %rd1096, %rd794;
+	mov.b64 %rd1097, %rd795;
+	mov.b64 %rd1098, %rd1095;
+	mov.b64 %rd1099, %rd1096;
+	mov.b64 %rd1100, %rd1097;
+	mov.b64 %rd1101, %rd1098;
+	mov.b64 %rd1102, %rd1099;
+	mov.b64 %rd1103, %rd1100;
+	mov.b64 %rd732, %rd1101;
+	mov.b64 %rd752, %rd1102;
+	mov.b64 %rd753, %rd1103;
+	add.s64 %rd1104, %rd733, %rd752;
+	mov.b64 %rd733, %rd1104;
+	max.s64 %rd1105, %rd734, %rd753;
+	mov.b64 %rd734, %rd1105;
+$L159:
+	add.s64 %rd1106, %rd735, 1;
+	mov.b64 %rd735, %rd1106;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd1107, %rd733;
 	// block reduction
 	sub.u32 %r315, %r13, 1;
 	mov.b32 %r316, %r3;
-$L278:
-	setp.hs.u32 %p233, %r316, 32;
-	@%p233 bra $L279;
-	mov.b64 {%r317, %r318}, %rd1124;
-	shfl.sync.down.b32 %r319|%p234, %r317, %r316, %r315, %r17;
+$L270:
+	setp.hs.u32 %p225, %r316, 32;
+	@%p225 bra $L271;
+	mov.b64 {%r317, %r318}, %rd1107;
+	shfl.sync.down.b32 %r319|%p226, %r317, %r316, %r315, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd1125, {%r319, %r320};
-	@!%p234 bra $L280;
-	add.s64 %rd1126, %rd1124, %rd1125;
-	mov.b64 %rd1124, %rd1126;
-$L280:
+	mov.b64 %rd1108, {%r319, %r320};
+	@!%p226 bra $L272;
+	add.s64 %rd1109, %rd1107, %rd1108;
+	mov.b64 %rd1107, %rd1109;
+$L272:
 	shl.b32 %r316, %r316, 1;
-	bra.uni $L278;
-$L279:
-	setp.eq.u32 %p235, %r7, 0;
-	@!%p235 bra $L281;
-	mul.wide.u32 %rd1127, %r8, 16;
-	add.s64 %rd1128, %rd1, %rd1127;
-	st.shared.s64 [%rd1128+0], %rd1124;
-$L281:
+	bra.uni $L270;
+$L271:
+	setp.eq.u32 %p227, %r7, 0;
+	@!%p227 bra $L273;
+	mul.wide.u32 %rd1110, %r8, 16;
+	add.s64 %rd1111, %rd1, %rd1110;
+	st.shared.s64 [%rd1111+0], %rd1107;
+$L273:
 	bar.sync 0;
-	setp.eq.u32 %p236, %r8, 0;
-	@!%p236 bra $L282;
-	setp.lo.u32 %p237, %r7, %r10;
-	@!%p237 bra $L283;
-	mul.wide.u32 %rd1129, %r7, 16;
-	add.s64 %rd1130, %rd1, %rd1129;
-	ld.shared.s64 %rd1131, [%rd1130+0];
-	mov.b64 %rd1124, %rd1131;
-$L283:
+	setp.eq.u32 %p228, %r8, 0;
+	@!%p228 bra $L274;
+	setp.lo.u32 %p229, %r7, %r10;
+	@!%p229 bra $L275;
+	mul.wide.u32 %rd1112, %r7, 16;
+	add.s64 %rd1113, %rd1, %rd1112;
+	ld.shared.s64 %rd1114, [%rd1113+0];
+	mov.b64 %rd1107, %rd1114;
+$L275:
 	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd1124;
-	shfl.sync.down.b32 %r324|%p238, %r322, 1, %r321, %r17;
+	mov.b64 {%r322, %r323}, %rd1107;
+	shfl.sync.down.b32 %r324|%p230, %r322, 1, %r321, %r17;
 	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd1132, {%r324, %r325};
-	@!%p238 bra $L284;
-	add.s64 %rd1133, %rd1124, %rd1132;
-	mov.b64 %rd1124, %rd1133;
-$L284:
-	mov.b64 {%r326, %r327}, %rd1124;
-	shfl.sync.down.b32 %r328|%p239, %r326, 2, %r321, %r17;
+	mov.b64 %rd1115, {%r324, %r325};
+	@!%p230 bra $L276;
+	add.s64 %rd1116, %rd1107, %rd1115;
+	mov.b64 %rd1107, %rd1116;
+$L276:
+	mov.b64 {%r326, %r327}, %rd1107;
+	shfl.sync.down.b32 %r328|%p231, %r326, 2, %r321, %r17;
 	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd1134, {%r328, %r329};
-	@!%p239 bra $L285;
-	add.s64 %rd1135, %rd1124, %rd1134;
-	mov.b64 %rd1124, %rd1135;
-$L285:
-	mov.b64 {%r330, %r331}, %rd1124;
-	shfl.sync.down.b32 %r332|%p240, %r330, 4, %r321, %r17;
+	mov.b64 %rd1117, {%r328, %r329};
+	@!%p231 bra $L277;
+	add.s64 %rd1118, %rd1107, %rd1117;
+	mov.b64 %rd1107, %rd1118;
+$L277:
+	mov.b64 {%r330, %r331}, %rd1107;
+	shfl.sync.down.b32 %r332|%p232, %r330, 4, %r321, %r17;
 	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd1136, {%r332, %r333};
-	@!%p240 bra $L286;
-	add.s64 %rd1137, %rd1124, %rd1136;
-	mov.b64 %rd1124, %rd1137;
-$L286:
-	mov.b64 {%r334, %r335}, %rd1124;
-	shfl.sync.down.b32 %r336|%p241, %r334, 8, %r321, %r17;
+	mov.b64 %rd1119, {%r332, %r333};
+	@!%p232 bra $L278;
+	add.s64 %rd1120, %rd1107, %rd1119;
+	mov.b64 %rd1107, %rd1120;
+$L278:
+	mov.b64 {%r334, %r335}, %rd1107;
+	shfl.sync.down.b32 %r336|%p233, %r334, 8, %r321, %r17;
 	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd1138, {%r336, %r337};
-	@!%p241 bra $L287;
-	add.s64 %rd1139, %rd1124, %rd1138;
-	mov.b64 %rd1124, %rd1139;
-$L287:
-	mov.b64 {%r338, %r339}, %rd1124;
-	shfl.sync.down.b32 %r340|%p242, %r338, 16, %r321, %r17;
+	mov.b64 %rd1121, {%r336, %r337};
+	@!%p233 bra $L279;
+	add.s64 %rd1122, %rd1107, %rd1121;
+	mov.b64 %rd1107, %rd1122;
+$L279:
+	mov.b64 {%r338, %r339}, %rd1107;
+	shfl.sync.down.b32 %r340|%p234, %r338, 16, %r321, %r17;
 	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd1140, {%r340, %r341};
-	@!%p242 bra $L288;
-	add.s64 %rd1141, %rd1124, %rd1140;
-	mov.b64 %rd1124, %rd1141;
-$L288:
-	@!%p235 bra $L289;
-	st.shared.s64 [%rd1+1024], %rd1124;
-$L289:
-$L282:
+	mov.b64 %rd1123, {%r340, %r341};
+	@!%p234 bra $L280;
+	add.s64 %rd1124, %rd1107, %rd1123;
+	mov.b64 %rd1107, %rd1124;
+$L280:
+	@!%p227 bra $L281;
+	st.shared.s64 [%rd1+1024], %rd1107;
+$L281:
+$L274:
 	bar.sync 0;
-	ld.shared.s64 %rd1142, [%rd1+1024];
-	mov.b64 %rd1124, %rd1142;
-	mov.b64 %rd1143, %rd1124;
-	mov.b64 %rd743, %rd1143;
-	mov.b64 %rd1144, %rd744;
+	ld.shared.s64 %rd1125, [%rd1+1024];
+	mov.b64 %rd1107, %rd1125;
+	mov.b64 %rd1126, %rd1107;
+	mov.b64 %rd733, %rd1126;
+	mov.b64 %rd1127, %rd734;
 	// block reduction
 	sub.u32 %r342, %r13, 1;
 	mov.b32 %r343, %r3;
-$L290:
-	setp.hs.u32 %p243, %r343, 32;
-	@%p243 bra $L291;
-	mov.b64 {%r344, %r345}, %rd1144;
-	shfl.sync.down.b32 %r346|%p244, %r344, %r343, %r342, %r17;
+$L282:
+	setp.hs.u32 %p235, %r343, 32;
+	@%p235 bra $L283;
+	mov.b64 {%r344, %r345}, %rd1127;
+	shfl.sync.down.b32 %r346|%p236, %r344, %r343, %r342, %r17;
 	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd1145, {%r346, %r347};
-	@!%p244 bra $L292;
-	max.s64 %rd1146, %rd1144, %rd1145;
-	mov.b64 %rd1144, %rd1146;
-$L292:
+	mov.b64 %rd1128, {%r346, %r347};
+	@!%p236 bra $L284;
+	max.s64 %rd1129, %rd1127, %rd1128;
+	mov.b64 %rd1127, %rd1129;
+$L284:
 	shl.b32 %r343, %r343, 1;
-	bra.uni $L290;
-$L291:
-	setp.eq.u32 %p245, %r7, 0;
-	@!%p245 bra $L293;
-	mul.wide.u32 %rd1147, %r8, 16;
-	add.s64 %rd1148, %rd1, %rd1147;
-	st.shared.s64 [%rd1148+0], %rd1144;
-$L293:
+	bra.uni $L282;
+$L283:
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L285;
+	mul.wide.u32 %rd1130, %r8, 16;
+	add.s64 %rd1131, %rd1, %rd1130;
+	st.shared.s64 [%rd1131+0], %rd1127;
+$L285:
 	bar.sync 0;
-	setp.eq.u32 %p246, %r8, 0;
-	@!%p246 bra $L294;
-	setp.lo.u32 %p247, %r7, %r10;
-	@!%p247 bra $L295;
-	mul.wide.u32 %rd1149, %r7, 16;
-	add.s64 %rd1150, %rd1, %rd1149;
-	ld.shared.s64 %rd1151, [%rd1150+0];
-	mov.b64 %rd1144, %rd1151;
-$L295:
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L286;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L287;
+	mul.wide.u32 %rd1132, %r7, 16;
+	add.s64 %rd1133, %rd1, %rd1132;
+	ld.shared.s64 %rd1134, [%rd1133+0];
+	mov.b64 %rd1127, %rd1134;
+$L287:
 	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd1144;
-	shfl.sync.down.b32 %r351|%p248, %r349, 1, %r348, %r17;
+	mov.b64 {%r349, %r350}, %rd1127;
+	shfl.sync.down.b32 %r351|%p240, %r349, 1, %r348, %r17;
 	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd1152, {%r351, %r352};
-	@!%p248 bra $L296;
-	max.s64 %rd1153, %rd1144, %rd1152;
-	mov.b64 %rd1144, %rd1153;
-$L296:
-	mov.b64 {%r353, %r354}, %rd1144;
-	shfl.sync.down.b32 %r355|%p249, %r353, 2, %r348, %r17;
+	mov.b64 %rd1135, {%r351, %r352};
+	@!%p240 bra $L288;
+	max.s64 %rd1136, %rd1127, %rd1135;
+	mov.b64 %rd1127, %rd1136;
+$L288:
+	mov.b64 {%r353, %r354}, %rd1127;
+	shfl.sync.down.b32 %r355|%p241, %r353, 2, %r348, %r17;
 	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd1154, {%r355, %r356};
-	@!%p249 bra $L297;
-	max.s64 %rd1155, %rd1144, %rd1154;
-	mov.b64 %rd1144, %rd1155;
-$L297:
-	mov.b64 {%r357, %r358}, %rd1144;
-	shfl.sync.down.b32 %r359|%p250, %r357, 4, %r348, %r17;
+	mov.b64 %rd1137, {%r355, %r356};
+	@!%p241 bra $L289;
+	max.s64 %rd1138, %rd1127, %rd1137;
+	mov.b64 %rd1127, %rd1138;
+$L289:
+	mov.b64 {%r357, %r358}, %rd1127;
+	shfl.sync.down.b32 %r359|%p242, %r357, 4, %r348, %r17;
 	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd1156, {%r359, %r360};
-	@!%p250 bra $L298;
-	max.s64 %rd1157, %rd1144, %rd1156;
-	mov.b64 %rd1144, %rd1157;
-$L298:
-	mov.b64 {%r361, %r362}, %rd1144;
-	shfl.sync.down.b32 %r363|%p251, %r361, 8, %r348, %r17;
+	mov.b64 %rd1139, {%r359, %r360};
+	@!%p242 bra $L290;
+	max.s64 %rd1140, %rd1127, %rd1139;
+	mov.b64 %rd1127, %rd1140;
+$L290:
+	mov.b64 {%r361, %r362}, %rd1127;
+	shfl.sync.down.b32 %r363|%p243, %r361, 8, %r348, %r17;
 	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd1158, {%r363, %r364};
-	@!%p251 bra $L299;
-	max.s64 %rd1159, %rd1144, %rd1158;
-	mov.b64 %rd1144, %rd1159;
-$L299:
-	mov.b64 {%r365, %r366}, %rd1144;
-	shfl.sync.down.b32 %r367|%p252, %r365, 16, %r348, %r17;
+	mov.b64 %rd1141, {%r363, %r364};
+	@!%p243 bra $L291;
+	max.s64 %rd1142, %rd1127, %rd1141;
+	mov.b64 %rd1127, %rd1142;
+$L291:
+	mov.b64 {%r365, %r366}, %rd1127;
+	shfl.sync.down.b32 %r367|%p244, %r365, 16, %r348, %r17;
 	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd1160, {%r367, %r368};
-	@!%p252 bra $L300;
-	max.s64 %rd1161, %rd1144, %rd1160;
-	mov.b64 %rd1144, %rd1161;
-$L300:
-	@!%p245 bra $L301;
-	st.shared.s64 [%rd1+1024], %rd1144;
-$L301:
-$L294:
+	mov.b64 %rd1143, {%r367, %r368};
+	@!%p244 bra $L292;
+	max.s64 %rd1144, %rd1127, %rd1143;
+	mov.b64 %rd1127, %rd1144;
+$L292:
+	@!%p237 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1127;
+$L293:
+$L286:
 	bar.sync 0;
-	ld.shared.s64 %rd1162, [%rd1+1024];
-	mov.b64 %rd1144, %rd1162;
-	mov.b64 %rd1163, %rd1144;
-	mov.b64 %rd744, %rd1163;
-	cvt.u64.u32 %rd1164, %r2;
-	setp.eq.s64 %p253, %rd1164, 0;
-	@!%p253 bra $L303;
-	setp.gt.s64 %p254, %rd743, 0;
-	@!%p254 bra $L305;
-	add.s64 %rd1165, %rd347, 1;
-	mul.lo.s64 %rd1166, %rd1165, %rd122;
-	mad.lo.s64 %rd1167, %rd1166, 8, %rd118;
-	atom.global.add.u64 %rd1168, [%rd1167], %rd743;
-$L305:
-	setp.gt.s64 %p255, %rd744, 0;
-	@!%p255 bra $L307;
-	add.s64 %rd1169, %rd347, 2;
-	mul.lo.s64 %rd1170, %rd1169, %rd122;
-	mad.lo.s64 %rd1171, %rd1170, 8, %rd118;
-	atom.global.max.s64 %rd1172, [%rd1171], %rd744;
-$L307:
-	add.s64 %rd1173, %rd347, 3;
-	mul.lo.s64 %rd1174, %rd1173, %rd122;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd118;
-	atom.global.max.s64 %rd1176, [%rd1175], %rd745;
-$L303:
+	ld.shared.s64 %rd1145, [%rd1+1024];
+	mov.b64 %rd1127, %rd1145;
+	mov.b64 %rd1146, %rd1127;
+	mov.b64 %rd734, %rd1146;
+	cvt.u64.u32 %rd1147, %r2;
+	setp.eq.s64 %p245, %rd1147, 0;
+	@!%p245 bra $L295;
+	setp.gt.s64 %p246, %rd733, 0;
+	@!%p246 bra $L297;
+	add.s64 %rd1148, %rd344, 1;
+	mul.lo.s64 %rd1149, %rd1148, %rd120;
+	mad.lo.s64 %rd1150, %rd1149, 8, %rd116;
+	atom.global.add.u64 %rd1151, [%rd1150], %rd733;
+$L297:
+	setp.gt.s64 %p247, %rd734, 0;
+	@!%p247 bra $L299;
+	add.s64 %rd1152, %rd344, 2;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	atom.global.max.s64 %rd1155, [%rd1154], %rd734;
+$L299:
+	add.s64 %rd1156, %rd344, 3;
+	mul.lo.s64 %rd1157, %rd1156, %rd120;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
+	atom.global.max.s64 %rd1159, [%rd1158], %rd735;
+$L295:
 	bar.sync 0;
-	setp.eq.u32 %p256, %r5, 0;
-	@!%p256 bra $L308;
+	setp.eq.u32 %p248, %r5, 0;
+	@!%p248 bra $L300;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
 	atom.global.add.u32 %r370, [gk_league_sync], 1;
 	mov.u32 %r371, %nctaid.x;
 	sub.u32 %r372, %r371, 1;
-	setp.eq.u32 %p257, %r370, %r372;
-	@!%p257 bra $L309;
+	setp.eq.u32 %p249, %r370, %r372;
+	@!%p249 bra $L301;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
-	bra.uni $L310;
-$L309:
+	bra.uni $L302;
+$L301:
 	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	setp.eq.u32 %p258, %r374, %r369;
-	@%p258 bra $L309;
-$L310:
+	setp.eq.u32 %p250, %r374, %r369;
+	@%p250 bra $L301;
+$L302:
 	fence.acq_rel.gpu;
-$L308:
+$L300:
 	bar.sync 0;
-	setp.eq.s64 %p259, %rd263, 0;
-	and.pred %p260, %p15, %p259;
-	@!%p260 bra $L312;
-	mov.b64 %rd1178, 12;
-	mul.lo.s64 %rd1177, %rd1178, %rd122;
-	mad.lo.s64 %rd1179, %rd1177, 8, %rd118;
-	mov.b64 %rd1180, 0;
-	st.global.s64 [%rd1179+0], %rd1180;
-$L312:
-	mul.lo.s64 %rd1181, %rd304, %rd122;
-	mad.lo.s64 %rd1182, %rd1181, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1183, [%rd1182+0];
-	mov.b64 %rd1184, %rd1183;
-	add.s64 %rd1185, %rd304, 1;
-	mul.lo.s64 %rd1186, %rd1185, %rd122;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1188, [%rd1187+0];
-	mov.b64 %rd1189, %rd1188;
-	mov.b64 %rd1190, %rd1184;
-	mov.b64 %rd1191, %rd1189;
-	mov.b64 %rd1192, %rd1190;
-	mov.b64 %rd1193, %rd1191;
-	add.s64 %rd1194, %rd304, 2;
-	mul.lo.s64 %rd1195, %rd1194, %rd122;
-	mad.lo.s64 %rd1196, %rd1195, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1197, [%rd1196+0];
-	mov.b64 %rd1198, %rd1197;
-	mov.b64 %rd257, %rd1198;
-	@!%p15 bra $L314;
-	mov.b64 %rd1200, 4;
-	mul.lo.s64 %rd1199, %rd1200, %rd263;
-	mov.b64 %rd1202, 1;
-	add.s64 %rd1201, %rd1202, %rd1199;
-	mul.lo.s64 %rd1203, %rd1201, %rd115;
-	mad.lo.s64 %rd1204, %rd1203, 8, %rd111;
-	st.global.s64 [%rd1204+0], %rd1192;
+	setp.eq.s64 %p251, %rd261, 0;
+	and.pred %p252, %p15, %p251;
+	@!%p252 bra $L304;
+	mov.b64 %rd1161, 12;
+	mul.lo.s64 %rd1160, %rd1161, %rd120;
+	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
+	mov.b64 %rd1163, 0;
+	st.global.s64 [%rd1162+0], %rd1163;
+$L304:
+	mul.lo.s64 %rd1164, %rd302, %rd120;
+	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
+	mov.b64 %rd1167, %rd1166;
+	add.s64 %rd1168, %rd302, 1;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1167;
+	mov.b64 %rd1174, %rd1172;
+	mov.b64 %rd1175, %rd1173;
+	mov.b64 %rd1176, %rd1174;
+	add.s64 %rd1177, %rd302, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd255, %rd1181;
+	@!%p15 bra $L306;
+	mov.b64 %rd1183, 4;
+	mul.lo.s64 %rd1182, %rd1183, %rd261;
+	mov.b64 %rd1185, 1;
+	add.s64 %rd1184, %rd1185, %rd1182;
+	mul.lo.s64 %rd1186, %rd1184, %rd113;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
+	st.global.s64 [%rd1187+0], %rd1175;
+	mov.b64 %rd1189, 4;
+	mul.lo.s64 %rd1188, %rd1189, %rd261;
+	mov.b64 %rd1191, 2;
+	add.s64 %rd1190, %rd1191, %rd1188;
+	mul.lo.s64 %rd1192, %rd1190, %rd113;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
+	st.global.s64 [%rd1193+0], %rd1176;
+	mov.b64 %rd1195, 4;
+	mul.lo.s64 %rd1194, %rd1195, %rd261;
+	mov.b64 %rd1197, 3;
+	add.s64 %rd1196, %rd1197, %rd1194;
+	mul.lo.s64 %rd1198, %rd1196, %rd113;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
+	st.global.s64 [%rd1199+0], %rd255;
+	add.s64 %rd1200, %rd302, 3;
+	mul.lo.s64 %rd1201, %rd1200, %rd120;
+	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
+	mov.b64 %rd1204, %rd1203;
 	mov.b64 %rd1206, 4;
-	mul.lo.s64 %rd1205, %rd1206, %rd263;
-	mov.b64 %rd1208, 2;
+	mul.lo.s64 %rd1205, %rd1206, %rd261;
+	mov.b64 %rd1208, 4;
 	add.s64 %rd1207, %rd1208, %rd1205;
-	mul.lo.s64 %rd1209, %rd1207, %rd115;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd111;
-	st.global.s64 [%rd1210+0], %rd1193;
-	mov.b64 %rd1212, 4;
-	mul.lo.s64 %rd1211, %rd1212, %rd263;
-	mov.b64 %rd1214, 3;
-	add.s64 %rd1213, %rd1214, %rd1211;
-	mul.lo.s64 %rd1215, %rd1213, %rd115;
-	mad.lo.s64 %rd1216, %rd1215, 8, %rd111;
-	st.global.s64 [%rd1216+0], %rd257;
-	add.s64 %rd1217, %rd304, 3;
-	mul.lo.s64 %rd1218, %rd1217, %rd122;
-	mad.lo.s64 %rd1219, %rd1218, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1220, [%rd1219+0];
-	mov.b64 %rd1221, %rd1220;
-	mov.b64 %rd1223, 4;
-	mul.lo.s64 %rd1222, %rd1223, %rd263;
-	mov.b64 %rd1225, 4;
-	add.s64 %rd1224, %rd1225, %rd1222;
-	mul.lo.s64 %rd1226, %rd1224, %rd115;
-	mad.lo.s64 %rd1227, %rd1226, 8, %rd111;
-	st.global.s64 [%rd1227+0], %rd1221;
-	add.s64 %rd1228, %rd263, 1;
-	st.global.s64 [%rd111+0], %rd1228;
-$L314:
-	setp.eq.s64 %p261, %rd1192, 0;
-	setp.gt.s64 %p262, %rd1192, %rd66;
-	or.pred %p263, %p261, %p262;
-	setp.gt.s64 %p264, %rd1193, %rd68;
-	or.pred %p265, %p263, %p264;
-	setp.gt.s64 %p266, %rd257, %rd70;
-	or.pred %p267, %p265, %p266;
-	@!%p267 bra $L316;
+	mul.lo.s64 %rd1209, %rd1207, %rd113;
+	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
+	st.global.s64 [%rd1210+0], %rd1204;
+	add.s64 %rd1211, %rd261, 1;
+	st.global.s64 [%rd109+0], %rd1211;
+$L306:
+	setp.eq.s64 %p253, %rd1175, 0;
+	setp.gt.s64 %p254, %rd1175, %rd66;
+	or.pred %p255, %p253, %p254;
+	setp.gt.s64 %p256, %rd1176, %rd68;
+	or.pred %p257, %p255, %p256;
+	setp.gt.s64 %p258, %rd255, %rd70;
+	or.pred %p259, %p257, %p258;
+	@!%p259 bra $L308;
 	bra.uni $L3;
-$L316:
-	mov.b64 %rd187, %rd1192;
+$L308:
+	mov.b64 %rd185, %rd1175;
 $L38:
-	add.s64 %rd1229, %rd263, 1;
-	mov.b64 %rd263, %rd1229;
+	add.s64 %rd1212, %rd261, 1;
+	mov.b64 %rd261, %rd1212;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
+	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -14698,13 +14657,12 @@ const gokkosPTX18 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54,
-	.param .b64 gk_s55
+	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<264>;
+	.reg .pred %p<256>;
 	.reg .b32 %r<368>;
-	.reg .b64 %rd<1255>;
+	.reg .b64 %rd<1238>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14849,280 +14807,278 @@ const gokkosPTX18 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	ld.param.s32 %r35, [gk_s54];
+	ld.param.s32 %r35, [gk_s53];
 	mov.b32 %r36, %r35;
-	ld.param.u8 %r37, [gk_s55];
+	ld.param.u8 %r37, [gk_s54];
 	setp.ne.u32 %p9, %r37, 0;
 	mov.pred %p10, %p9;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p11, %rd140, %rd2;
+	setp.ge.s64 %p11, %rd138, %rd2;
 	@%p11 bra $L2;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd144, 2;
-	mul.lo.s64 %rd143, %rd144, %rd100;
-	mov.b64 %rd145, %rd143;
-	mov.b64 %rd147, 4;
-	mul.lo.s64 %rd146, %rd147, %rd106;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd141, %rd145;
-	mov.b64 %rd142, %rd148;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
 $L5:
-	add.s64 %rd149, %rd13, %rd21;
-	mad.lo.s64 %rd150, %rd141, 8, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd21, %rd21, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd141;
-	mov.b64 %rd153, 1;
-	add.s64 %rd154, %rd11, %rd20;
-	mad.lo.s64 %rd155, %rd142, 8, 15;
-	and.b64 %rd155, %rd155, -16;
-	add.s64 %rd20, %rd20, %rd155;
-	mov.b64 %rd156, %rd154;
-	mov.b64 %rd157, %rd142;
-	mov.b64 %rd158, 1;
-	mov.b64 %rd159, 0x0;
-	mov.b64 %rd160, 0;
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
+	mov.b64 %rd159, 0;
+	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
-	mov.b64 %rd162, 0x0;
-	mov.b64 %rd163, 0;
-	mov.b64 %rd164, 0;
-	cvta.global.u64 %rd166, %rd159;
-	cvta.to.shared.u64 %rd165, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd169, %rd161;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
 	mov.b64 %rd170, %rd151;
-	mov.b64 %rd171, %rd152;
-	mov.b64 %rd172, %rd153;
-	cvta.global.u64 %rd174, %rd162;
-	cvta.to.shared.u64 %rd173, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd163;
-	mov.b64 %rd177, %rd164;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
 	mov.b64 %rd178, %rd156;
-	mov.b64 %rd179, %rd157;
-	mov.b64 %rd180, %rd158;
-	add.s64 %rd181, %rd13, %rd21;
-	mad.lo.s64 %rd182, %rd100, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd21, %rd21, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd100;
-	mov.b64 %rd185, 1;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
 	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-	mov.b64 %rd169, %rd185;
-	mov.b64 %rd187, 2;
-	mul.lo.s64 %rd186, %rd187, %rd106;
-	add.s64 %rd188, %rd11, %rd20;
-	mad.lo.s64 %rd189, %rd186, 4, 15;
-	and.b64 %rd189, %rd189, -16;
-	add.s64 %rd20, %rd20, %rd189;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd191, %rd186;
-	mov.b64 %rd192, 1;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	mov.b64 %rd176, %rd191;
-	mov.b64 %rd177, %rd192;
-	setp.eq.s64 %p12, %rd137, 0;
-	cvt.u64.u32 %rd193, %r2;
-	setp.eq.s64 %p13, %rd193, 0;
+	setp.eq.s64 %p12, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p13, %rd191, 0;
 	and.pred %p14, %p12, %p13;
 	mov.pred %p15, %p14;
-	mov.b64 %rd194, %rd62;
-	mov.b64 %rd195, 0;
-	cvt.u64.u32 %rd196, %r4;
-	mul.lo.s64 %rd197, %rd137, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd197, %rd198;
-	mov.b64 %rd200, %rd199;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p16, %rd200, %rd194;
+	setp.lt.s64 %p16, %rd198, %rd192;
 	not.pred %p17, %p16;
 	@!%p17 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd201, %rd200, %rd53;
-	mad.lo.s64 %rd202, %rd201, 4, %rd49;
-	ld.global.s32 %r38, [%rd202+0];
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r38, [%rd200+0];
 	mov.b32 %r39, %r38;
-	mov.b64 %rd203, %rd25;
+	mov.b64 %rd201, %rd25;
 	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd204, %r40;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd32;
-	mad.lo.s64 %rd207, %rd206, 8, %rd28;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	cvt.s64.s32 %rd210, %r40;
-	mul.lo.s64 %rd211, %rd210, %rd32;
-	mad.lo.s64 %rd212, %rd211, 8, %rd28;
-	ld.global.nc.s64 %rd213, [%rd212+0];
+	cvt.s64.s32 %rd202, %r40;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r40;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
 	mov.b64 %rd214, %rd213;
-	sub.s64 %rd215, %rd209, %rd214;
-	mov.b64 %rd216, %rd215;
-	max.s64 %rd217, %rd195, %rd216;
-	mov.b64 %rd195, %rd217;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
 $L7:
-	cvt.u64.u32 %rd218, %r4;
-	mul.lo.s64 %rd219, %rd2, %rd218;
-	add.s64 %rd220, %rd200, %rd219;
-	mov.b64 %rd200, %rd220;
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd221, %rd195;
+	mov.b64 %rd219, %rd193;
 	// block reduction
 	sub.u32 %r41, %r13, 1;
 	mov.b32 %r42, %r3;
 $L11:
 	setp.hs.u32 %p18, %r42, 32;
 	@%p18 bra $L12;
-	mov.b64 {%r43, %r44}, %rd221;
+	mov.b64 {%r43, %r44}, %rd219;
 	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd222, {%r45, %r46};
+	mov.b64 %rd220, {%r45, %r46};
 	@!%p19 bra $L13;
-	max.s64 %rd223, %rd221, %rd222;
-	mov.b64 %rd221, %rd223;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
 	shl.b32 %r42, %r42, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L14;
-	mul.wide.u32 %rd224, %r8, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	st.shared.s64 [%rd225+0], %rd221;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L15;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L16;
-	mul.wide.u32 %rd226, %r7, 16;
-	add.s64 %rd227, %rd1, %rd226;
-	ld.shared.s64 %rd228, [%rd227+0];
-	mov.b64 %rd221, %rd228;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
 $L16:
 	sub.u32 %r47, %r10, 1;
-	mov.b64 {%r48, %r49}, %rd221;
+	mov.b64 {%r48, %r49}, %rd219;
 	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
 	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
-	mov.b64 %rd229, {%r50, %r51};
+	mov.b64 %rd227, {%r50, %r51};
 	@!%p23 bra $L17;
-	max.s64 %rd230, %rd221, %rd229;
-	mov.b64 %rd221, %rd230;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r52, %r53}, %rd221;
+	mov.b64 {%r52, %r53}, %rd219;
 	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
 	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
-	mov.b64 %rd231, {%r54, %r55};
+	mov.b64 %rd229, {%r54, %r55};
 	@!%p24 bra $L18;
-	max.s64 %rd232, %rd221, %rd231;
-	mov.b64 %rd221, %rd232;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r56, %r57}, %rd221;
+	mov.b64 {%r56, %r57}, %rd219;
 	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
 	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
-	mov.b64 %rd233, {%r58, %r59};
+	mov.b64 %rd231, {%r58, %r59};
 	@!%p25 bra $L19;
-	max.s64 %rd234, %rd221, %rd233;
-	mov.b64 %rd221, %rd234;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r60, %r61}, %rd221;
+	mov.b64 {%r60, %r61}, %rd219;
 	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
 	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
-	mov.b64 %rd235, {%r62, %r63};
+	mov.b64 %rd233, {%r62, %r63};
 	@!%p26 bra $L20;
-	max.s64 %rd236, %rd221, %rd235;
-	mov.b64 %rd221, %rd236;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r64, %r65}, %rd221;
+	mov.b64 {%r64, %r65}, %rd219;
 	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
 	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
-	mov.b64 %rd237, {%r66, %r67};
+	mov.b64 %rd235, {%r66, %r67};
 	@!%p27 bra $L21;
-	max.s64 %rd238, %rd221, %rd237;
-	mov.b64 %rd221, %rd238;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
 $L21:
 	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd221;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd239, [%rd1+1024];
-	mov.b64 %rd221, %rd239;
-	mov.b64 %rd240, %rd221;
-	mov.b64 %rd195, %rd240;
-	cvt.u64.u32 %rd241, %r2;
-	setp.eq.s64 %p28, %rd241, 0;
-	setp.gt.s64 %p29, %rd195, 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p28, %rd239, 0;
+	setp.gt.s64 %p29, %rd193, 0;
 	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L24;
-	mov.b64 %rd243, 12;
-	mul.lo.s64 %rd242, %rd243, %rd122;
-	mad.lo.s64 %rd244, %rd242, 8, %rd118;
-	atom.global.max.s64 %rd245, [%rd244], %rd195;
+	mov.b64 %rd241, 12;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
 	@!%p15 bra $L26;
-	mov.b64 %rd246, 0;
-	st.global.s64 [%rd118+0], %rd246;
-	mov.b64 %rd248, 1;
-	mul.lo.s64 %rd247, %rd248, %rd122;
-	mad.lo.s64 %rd249, %rd247, 8, %rd118;
-	mov.b64 %rd250, 0;
-	st.global.s64 [%rd249+0], %rd250;
-	mov.b64 %rd252, 2;
-	mul.lo.s64 %rd251, %rd252, %rd122;
-	mad.lo.s64 %rd253, %rd251, 8, %rd118;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	mov.b64 %rd256, 3;
-	mul.lo.s64 %rd255, %rd256, %rd122;
-	mad.lo.s64 %rd257, %rd255, 8, %rd118;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -15146,13 +15102,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd260, 12;
-	mul.lo.s64 %rd259, %rd260, %rd122;
-	mad.lo.s64 %rd261, %rd259, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.gt.s64 %p34, %rd264, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p34, %rd262, %rd70;
 	@!%p34 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p35, %r5, 0;
@@ -15177,2057 +15133,2022 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p15 bra $L36;
-	mov.b64 %rd266, 12;
-	mul.lo.s64 %rd265, %rd266, %rd122;
-	mad.lo.s64 %rd267, %rd265, 8, %rd118;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	mov.b64 %rd269, -1;
-	st.global.s64 [%rd111+0], %rd269;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd270, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p38, %rd270, %rd64;
+	setp.lt.s64 %p38, %rd268, %rd64;
 	not.pred %p39, %p38;
 	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd271, %rd49;
-	mov.b64 %rd272, %rd51;
-	mov.b64 %rd273, %rd53;
-	mov.b64 %rd274, %rd56;
-	mov.b64 %rd275, %rd58;
-	mov.b64 %rd276, %rd60;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
 	mov.b64 %rd277, %rd271;
 	mov.b64 %rd278, %rd272;
 	mov.b64 %rd279, %rd273;
 	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd275;
-	mov.b64 %rd282, %rd276;
-	shr.s64 %rd283, %rd270, 63;
-	shr.u64 %rd284, %rd283, 63;
-	add.s64 %rd285, %rd270, %rd284;
-	and.b64 %rd286, %rd285, -2;
-	sub.s64 %rd287, %rd270, %rd286;
-	setp.eq.s64 %p40, %rd287, 1;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p40, %rd285, 1;
 	@!%p40 bra $L43;
-	mov.b64 %rd288, %rd56;
-	mov.b64 %rd289, %rd58;
-	mov.b64 %rd290, %rd60;
-	mov.b64 %rd291, %rd49;
-	mov.b64 %rd292, %rd51;
-	mov.b64 %rd293, %rd53;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 	mov.b64 %rd277, %rd288;
 	mov.b64 %rd278, %rd289;
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
-	mov.b64 %rd281, %rd292;
-	mov.b64 %rd282, %rd293;
 $L43:
 	mov.pred %p41, %p4;
-	mov.b64 %rd294, %rd73;
-	mov.b64 %rd295, %rd75;
-	mov.b64 %rd296, %rd77;
-	mov.b64 %rd297, %rd80;
-	mov.b64 %rd298, %rd82;
-	mov.b64 %rd299, %rd84;
-	mov.b64 %rd300, %rd87;
-	mov.b64 %rd301, %rd89;
-	mov.b64 %rd302, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p42, %p6;
-	mov.b64 %rd303, %rd94;
-	mov.b64 %rd304, %rd96;
-	mov.b64 %rd305, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd306, %rd100;
-	mov.b64 %rd307, %rd102;
-	cvt.u32.u64 %r81, %rd270;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r81, %rd268;
 	add.s32 %r82, %r33, %r81;
 	mov.b32 %r80, %r82;
-	rem.s64 %rd308, %rd270, 3;
-	mov.b64 %rd310, 4;
-	mul.lo.s64 %rd309, %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p15 bra $L45;
-	add.s64 %rd312, %rd270, 1;
-	rem.s64 %rd313, %rd312, 3;
-	mov.b64 %rd315, 4;
-	mul.lo.s64 %rd314, %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mul.lo.s64 %rd317, %rd316, %rd122;
-	mad.lo.s64 %rd318, %rd317, 8, %rd118;
-	mov.b64 %rd319, 0;
-	st.global.s64 [%rd318+0], %rd319;
-	add.s64 %rd320, %rd316, 1;
-	mul.lo.s64 %rd321, %rd320, %rd122;
-	mad.lo.s64 %rd322, %rd321, 8, %rd118;
-	mov.b64 %rd323, 0;
-	st.global.s64 [%rd322+0], %rd323;
-	add.s64 %rd324, %rd316, 2;
-	mul.lo.s64 %rd325, %rd324, %rd122;
-	mad.lo.s64 %rd326, %rd325, 8, %rd118;
-	mov.b64 %rd327, 0;
-	st.global.s64 [%rd326+0], %rd327;
-	add.s64 %rd328, %rd316, 3;
-	mul.lo.s64 %rd329, %rd328, %rd122;
-	mad.lo.s64 %rd330, %rd329, 8, %rd118;
-	mov.b64 %rd331, 0;
-	st.global.s64 [%rd330+0], %rd331;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd314, 1;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd332, %rd264;
-	cvt.u64.u32 %rd333, %r4;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p43, %rd335, %rd332;
-	setp.lt.s64 %p44, %rd335, 32;
+	setp.lt.s64 %p43, %rd333, %rd330;
+	setp.lt.s64 %p44, %rd333, 32;
 	and.pred %p45, %p43, %p44;
-	mov.b64 %rd337, 2;
-	mul.lo.s64 %rd336, %rd337, %rd335;
-	setp.le.s64 %p46, %rd336, %rd334;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p46, %rd334, %rd332;
 	and.pred %p47, %p45, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd338, %rd335, 2;
-	mov.b64 %rd335, %rd338;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd339, %rd335;
-	mov.b64 %rd340, %rd25;
-	mov.b64 %rd341, %rd62;
-	mov.b64 %rd342, %rd64;
-	mov.b64 %rd343, %rd66;
-	mov.b64 %rd344, %rd68;
-	mov.b64 %rd345, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p49, %p4;
 	mov.pred %p50, %p6;
 	mov.b32 %r83, %r33;
-	mov.b64 %rd346, %rd100;
-	mov.b64 %rd347, %rd102;
-	mov.b64 %rd348, %rd104;
-	mov.b64 %rd349, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p51, %p8;
-	mov.b64 %rd350, %rd108;
 	mov.b32 %r84, %r36;
 	mov.pred %p52, %p10;
 	mov.pred %p53, %p41;
 	mov.pred %p54, %p42;
 	mov.b32 %r85, %r80;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd307;
-	mov.b64 %rd353, %rd194;
-	mov.b64 %rd354, %rd311;
-	mov.b64 %rd355, %rd339;
-	cvt.u64.u32 %rd356, %r4;
-	div.s64 %rd357, %rd356, %rd355;
-	setp.eq.s64 %p55, %rd355, -1;
-	neg.s64 %rd358, %rd356;
-	selp.b64 %rd359, %rd358, %rd357, %p55;
-	setp.eq.s64 %p56, %rd355, 0;
-	selp.b64 %rd360, 0, %rd359, %p56;
-	mov.b64 %rd361, %rd360;
-	cvt.u64.u32 %rd362, %r2;
-	div.s64 %rd363, %rd362, %rd355;
-	setp.eq.s64 %p57, %rd355, -1;
-	neg.s64 %rd364, %rd362;
-	selp.b64 %rd365, %rd364, %rd363, %p57;
-	setp.eq.s64 %p58, %rd355, 0;
-	selp.b64 %rd366, 0, %rd365, %p58;
-	mov.b64 %rd367, %rd366;
-	cvt.u64.u32 %rd368, %r2;
-	rem.s64 %rd369, %rd368, %rd355;
-	setp.eq.s64 %p59, %rd355, -1;
-	selp.b64 %rd370, 0, %rd369, %p59;
-	setp.eq.s64 %p60, %rd355, 0;
-	selp.b64 %rd371, %rd368, %rd370, %p60;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd374, %rd367;
-	mov.b64 %rd375, %rd372;
-	mov.b64 %rd376, %rd349;
-	mul.lo.s64 %rd377, %rd353, %rd137;
-	div.s64 %rd378, %rd377, %rd2;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p55, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p55;
+	setp.eq.s64 %p56, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p56;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p57, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p57;
+	setp.eq.s64 %p58, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p58;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p59, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p59;
+	setp.eq.s64 %p60, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p60;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p61;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p61;
 	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p62;
-	mov.b64 %rd382, %rd381;
-	add.s64 %rd383, %rd137, 1;
-	mul.lo.s64 %rd384, %rd353, %rd383;
-	div.s64 %rd385, %rd384, %rd2;
+	selp.b64 %rd378, 0, %rd377, %p62;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
 	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd386, %rd384;
-	selp.b64 %rd387, %rd386, %rd385, %p63;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p63;
 	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd388, 0, %rd387, %p64;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
-	mov.b64 %rd395, %rd343;
-	mov.b64 %rd396, %rd344;
-	mov.b64 %rd397, %rd345;
+	selp.b64 %rd385, 0, %rd384, %p64;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
 	mov.pred %p65, %p49;
 	mov.pred %p66, %p50;
 	mov.b32 %r86, %r83;
-	mov.b64 %rd398, %rd346;
-	mov.b64 %rd399, %rd347;
-	mov.b64 %rd400, %rd348;
-	mov.b64 %rd401, %rd349;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
 	mov.pred %p67, %p51;
-	mov.b64 %rd402, %rd350;
 	mov.b32 %r87, %r84;
 	mov.pred %p68, %p52;
 	mov.pred %p69, %p53;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
-	mov.b64 %rd408, %rd299;
-	mov.b64 %rd409, %rd300;
-	mov.b64 %rd410, %rd301;
-	mov.b64 %rd411, %rd302;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
 	mov.pred %p70, %p54;
-	mov.b64 %rd412, %rd303;
-	mov.b64 %rd413, %rd304;
-	mov.b64 %rd414, %rd305;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r88, %r85;
-	mov.b64 %rd415, %rd351;
-	mov.b64 %rd416, %rd352;
-	mov.b64 %rd417, %rd390;
-	sub.s64 %rd418, %rd391, %rd390;
-	mov.b64 %rd419, %rd418;
-	mov.b64 %rd420, %rd374;
-	mov.b64 %rd421, %rd373;
-	mov.b64 %rd422, %rd355;
-	mov.b64 %rd423, %rd375;
-	mov.b64 %rd424, %rd354;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd376;
-	setp.gt.s64 %p71, %rd348, 1;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p71, %rd346, 1;
 	mov.pred %p72, %p71;
 	mov.pred %p73, 0;
-	mov.b64 %rd427, %rd167;
-	mov.b64 %rd428, %rd168;
-	mov.b64 %rd429, %rd169;
-	mov.b64 %rd430, %rd420;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r89, -1;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
 	mov.b64 %rd431, 0;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, 0;
-	mov.b64 %rd435, 0;
 $L51:
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, %rd415;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p74, %rd437, 0;
+	setp.gt.s64 %p74, %rd433, 0;
 	not.pred %p75, %p74;
 	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p76, %rd431, %rd432;
+	setp.ge.s64 %p76, %rd427, %rd428;
 	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd430, %rd419;
+	setp.ge.s64 %p77, %rd426, %rd415;
 	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd438, %rd417, %rd430;
-	mul.lo.s64 %rd439, %rd438, %rd279;
-	mad.lo.s64 %rd440, %rd439, 4, %rd277;
-	ld.global.s32 %r90, [%rd440+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r90, [%rd436+0];
 	mov.b32 %r91, %r90;
 	mov.b32 %r89, %r91;
 	@!%p73 bra $L63;
-	add.s64 %rd441, %rd417, %rd430;
-	mov.b64 %rd443, 2;
-	mul.lo.s64 %rd442, %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mul.lo.s64 %rd445, %rd444, %rd180;
-	mad.lo.s64 %rd446, %rd445, 8, %rd178;
-	ld.shared.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	add.s64 %rd449, %rd444, 1;
-	mul.lo.s64 %rd450, %rd449, %rd180;
-	mad.lo.s64 %rd451, %rd450, 8, %rd178;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd448, %rd423;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd457, %rd392;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r92, %r89;
-	cvt.s64.s32 %rd458, %r92;
-	mul.lo.s64 %rd459, %rd458, %rd32;
-	mad.lo.s64 %rd460, %rd459, 8, %rd28;
-	ld.global.nc.s64 %rd461, [%rd460+0];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd392;
+	cvt.s64.s32 %rd454, %r92;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r93, %r89;
-	cvt.s64.s32 %rd465, %r93;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd32;
-	mad.lo.s64 %rd468, %rd467, 8, %rd28;
-	ld.global.nc.s64 %rd469, [%rd468+0];
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	add.s64 %rd472, %rd463, %rd423;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd471;
-	mov.b64 %rd431, %rd473;
-	mov.b64 %rd432, %rd474;
+	cvt.s64.s32 %rd461, %r93;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd475, %rd430, %rd421;
-	mov.b64 %rd430, %rd475;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd476, %rd431, %rd39;
-	mad.lo.s64 %rd477, %rd476, 4, %rd35;
-	ld.global.nc.s32 %r94, [%rd477+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r94, [%rd473+0];
 	mov.b32 %r95, %r94;
 	mov.b32 %r96, %r95;
-	mov.b64 %rd478, 0;
-	mov.b64 %rd479, 0;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
 	and.pred %p78, %p72, %p67;
 	@!%p78 bra $L66;
-	mov.b64 %rd480, %rd392;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r97, %r96;
-	cvt.s64.s32 %rd481, %r97;
-	mul.lo.s64 %rd482, %rd481, %rd32;
-	mad.lo.s64 %rd483, %rd482, 8, %rd28;
-	ld.global.nc.s64 %rd484, [%rd483+0];
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd392;
+	cvt.s64.s32 %rd477, %r97;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r98, %r96;
-	cvt.s64.s32 %rd488, %r98;
-	add.s64 %rd489, %rd488, 1;
-	mul.lo.s64 %rd490, %rd489, %rd32;
-	mad.lo.s64 %rd491, %rd490, 8, %rd28;
-	ld.global.nc.s64 %rd492, [%rd491+0];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd495, %rd486;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd478, %rd495;
-	mov.b64 %rd479, %rd496;
+	cvt.s64.s32 %rd484, %r98;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r99, %r87;
 	mov.pred %p79, %p68;
 	mov.b32 %r100, %r89;
 	mov.b32 %r101, %r96;
-	mov.b64 %rd497, %rd431;
-	cvt.s64.s32 %rd498, %r100;
-	mul.lo.s64 %rd499, %rd498, %rd129;
-	mad.lo.s64 %rd500, %rd499, 8, %rd125;
-	ld.relaxed.gpu.global.u64 %rd501, [%rd500+0];
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, %rd502;
-	shr.u64 %rd504, %rd503, 32;
-	cvt.u32.u64 %r102, %rd504;
+	mov.b64 %rd493, %rd427;
+	cvt.s64.s32 %rd494, %r100;
+	mul.lo.s64 %rd495, %rd494, %rd127;
+	mad.lo.s64 %rd496, %rd495, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd497, [%rd496+0];
+	mov.b64 %rd498, %rd497;
+	mov.b64 %rd499, %rd498;
+	shr.u64 %rd500, %rd499, 32;
+	cvt.u32.u64 %r102, %rd500;
 	mov.b32 %r103, %r102;
 	add.s32 %r104, %r103, 1;
 	mov.b32 %r105, %r104;
 	mov.b32 %r106, %r105;
 	mov.b32 %r107, %r100;
-	cvt.u64.u32 %rd505, %r106;
-	shl.b64 %rd506, %rd505, 32;
-	cvt.u64.u32 %rd507, %r107;
-	or.b64 %rd508, %rd506, %rd507;
-	mov.b64 %rd509, %rd508;
-	cvt.s64.s32 %rd510, %r101;
-	mul.lo.s64 %rd511, %rd510, %rd129;
-	mad.lo.s64 %rd512, %rd511, 8, %rd125;
-	atom.global.min.u64 %rd513, [%rd512], %rd509;
-	mov.b64 %rd514, %rd513;
-	shr.u64 %rd515, %rd514, 32;
-	cvt.u32.u64 %r108, %rd515;
+	cvt.u64.u32 %rd501, %r106;
+	shl.b64 %rd502, %rd501, 32;
+	cvt.u64.u32 %rd503, %r107;
+	or.b64 %rd504, %rd502, %rd503;
+	mov.b64 %rd505, %rd504;
+	cvt.s64.s32 %rd506, %r101;
+	mul.lo.s64 %rd507, %rd506, %rd127;
+	mad.lo.s64 %rd508, %rd507, 8, %rd123;
+	atom.global.min.u64 %rd509, [%rd508], %rd505;
+	mov.b64 %rd510, %rd509;
+	shr.u64 %rd511, %rd510, 32;
+	cvt.u32.u64 %r108, %rd511;
 	setp.hi.u32 %p80, %r108, %r105;
 	mov.pred %p81, %p80;
 	@!%p81 bra $L68;
 	@!%p72 bra $L69;
-	mul.lo.s64 %rd516, %rd436, %rd429;
-	mad.lo.s64 %rd517, %rd516, 4, %rd427;
-	st.shared.s32 [%rd517+0], %r96;
+	mul.lo.s64 %rd512, %rd432, %rd425;
+	mad.lo.s64 %rd513, %rd512, 4, %rd423;
+	st.shared.s32 [%rd513+0], %r96;
 	@!%p67 bra $L72;
+	mov.b64 %rd515, 2;
+	mul.lo.s64 %rd514, %rd515, %rd432;
+	mul.lo.s64 %rd516, %rd514, %rd170;
+	mad.lo.s64 %rd517, %rd516, 8, %rd168;
+	st.shared.s64 [%rd517+0], %rd474;
 	mov.b64 %rd519, 2;
-	mul.lo.s64 %rd518, %rd519, %rd436;
-	mul.lo.s64 %rd520, %rd518, %rd172;
-	mad.lo.s64 %rd521, %rd520, 8, %rd170;
-	st.shared.s64 [%rd521+0], %rd478;
-	mov.b64 %rd523, 2;
-	mul.lo.s64 %rd522, %rd523, %rd436;
-	add.s64 %rd524, %rd522, 1;
-	mul.lo.s64 %rd525, %rd524, %rd172;
-	mad.lo.s64 %rd526, %rd525, 8, %rd170;
-	st.shared.s64 [%rd526+0], %rd479;
-	setp.gt.s64 %p82, %rd402, 0;
-	@!%p82 bra $L74;
-	setp.lo.u64 %p83, %rd478, %rd37;
-	mul.lo.s64 %rd527, %rd478, %rd39;
-	mad.lo.s64 %rd528, %rd527, 4, %rd35;
-	@%p83 prefetch.global.L2 [%rd528];
-	setp.gt.s64 %p84, %rd402, 1;
-	@!%p84 bra $L76;
-	sub.s64 %rd529, %rd479, 1;
-	setp.lo.u64 %p85, %rd529, %rd37;
-	sub.s64 %rd530, %rd479, 1;
-	mul.lo.s64 %rd531, %rd530, %rd39;
-	mad.lo.s64 %rd532, %rd531, 4, %rd35;
-	@%p85 prefetch.global.L2 [%rd532];
-$L76:
-$L74:
+	mul.lo.s64 %rd518, %rd519, %rd432;
+	add.s64 %rd520, %rd518, 1;
+	mul.lo.s64 %rd521, %rd520, %rd170;
+	mad.lo.s64 %rd522, %rd521, 8, %rd168;
+	st.shared.s64 [%rd522+0], %rd475;
 $L72:
-	add.s64 %rd533, %rd436, 1;
-	mov.b64 %rd436, %rd533;
+	add.s64 %rd523, %rd432, 1;
+	mov.b64 %rd432, %rd523;
 	bra.uni $L70;
 $L69:
-	mov.pred %p86, 0;
-	mov.b64 %rd534, %rd436;
+	mov.pred %p82, 0;
+	mov.b64 %rd524, %rd432;
 	mov.b32 %r109, %r96;
-$L77:
-	@!%p69 bra $L81;
+$L73:
+	@!%p69 bra $L77;
 	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd535, %r110;
-	mov.b64 %rd536, %rd535;
+	cvt.s64.s32 %rd525, %r110;
+	mov.b64 %rd526, %rd525;
 	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd537, %r111;
-	min.u64 %rd538, %rd537, 32;
-	cvt.u32.u64 %r112, %rd538;
+	cvt.s64.s32 %rd527, %r111;
+	min.u64 %rd528, %rd527, 32;
+	cvt.u32.u64 %r112, %rd528;
 	mov.b32 %r114, 0x1;
 	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p87, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p87;
+	setp.hs.u32 %p83, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p83;
 	mov.b32 %r116, %r115;
-	mov.b64 %rd539, %rd536;
+	mov.b64 %rd529, %rd526;
 	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd540, %rd539, %rd411;
-	mad.lo.s64 %rd541, %rd540, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r118, [%rd541+0];
+	mul.lo.s64 %rd530, %rd529, %rd407;
+	mad.lo.s64 %rd531, %rd530, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r118, [%rd531+0];
 	mov.b32 %r119, %r118;
 	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p88, %r120, 0x0;
-	mov.pred %p89, %p88;
-	not.pred %p90, %p89;
-	@!%p90 bra $L83;
-	mul.lo.s64 %rd542, %rd539, %rd411;
-	mad.lo.s64 %rd543, %rd542, 4, %rd409;
-	atom.global.or.b32 %r121, [%rd543], %r117;
+	setp.ne.u32 %p84, %r120, 0x0;
+	mov.pred %p85, %p84;
+	not.pred %p86, %p85;
+	@!%p86 bra $L79;
+	mul.lo.s64 %rd532, %rd529, %rd407;
+	mad.lo.s64 %rd533, %rd532, 4, %rd405;
+	atom.global.or.b32 %r121, [%rd533], %r117;
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p91, %r123, 0x0;
-	mov.pred %p89, %p91;
-$L83:
-	@!%p89 bra $L85;
-	mov.b64 %rd544, %rd534;
-	mov.b64 %rd545, %rd544;
-	mov.pred %p92, 0;
-	bra.uni $L79;
-$L85:
-	mov.b64 %rd546, %rd534;
-	mov.b64 %rd545, %rd546;
-	mov.pred %p92, 1;
-	bra.uni $L79;
-$L81:
-	@!%p70 bra $L87;
-	cvt.s64.s32 %rd547, %r109;
-	mul.lo.s64 %rd548, %rd547, %rd414;
-	mad.lo.s64 %rd549, %rd548, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r124, [%rd549+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p93, %r125, %r88;
-	mov.pred %p94, %p93;
-	not.pred %p95, %p94;
-	@!%p95 bra $L89;
-	cvt.s64.s32 %rd550, %r109;
-	mul.lo.s64 %rd551, %rd550, %rd414;
-	mad.lo.s64 %rd552, %rd551, 4, %rd412;
-	atom.global.exch.b32 %r126, [%rd552], %r88;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p96, %r127, %r88;
-	mov.pred %p94, %p96;
-$L89:
-	@!%p94 bra $L91;
-	mov.b64 %rd553, %rd534;
-	mov.b64 %rd545, %rd553;
-	mov.pred %p92, 0;
-	bra.uni $L79;
-$L91:
-$L87:
-	mul.lo.s64 %rd554, %rd534, %rd429;
-	mad.lo.s64 %rd555, %rd554, 4, %rd427;
-	st.shared.s32 [%rd555+0], %r109;
-	add.s64 %rd556, %rd534, 1;
-	mov.b64 %rd557, %rd556;
-	mov.b64 %rd545, %rd557;
-	mov.pred %p92, 1;
-	bra.uni $L79;
-$L78:
-	bra.uni $L77;
+	setp.ne.u32 %p87, %r123, 0x0;
+	mov.pred %p85, %p87;
 $L79:
-	mov.b64 %rd558, %rd545;
-	mov.pred %p97, %p92;
-	mov.b64 %rd436, %rd558;
-	mov.pred %p86, %p97;
-	@!%p86 bra $L93;
-	mov.b64 %rd559, %rd392;
+	@!%p85 bra $L81;
+	mov.b64 %rd534, %rd524;
+	mov.b64 %rd535, %rd534;
+	mov.pred %p88, 0;
+	bra.uni $L75;
+$L81:
+	mov.b64 %rd536, %rd524;
+	mov.b64 %rd535, %rd536;
+	mov.pred %p88, 1;
+	bra.uni $L75;
+$L77:
+	@!%p70 bra $L83;
+	cvt.s64.s32 %rd537, %r109;
+	mul.lo.s64 %rd538, %rd537, %rd410;
+	mad.lo.s64 %rd539, %rd538, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r124, [%rd539+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p89, %r125, %r88;
+	mov.pred %p90, %p89;
+	not.pred %p91, %p90;
+	@!%p91 bra $L85;
+	cvt.s64.s32 %rd540, %r109;
+	mul.lo.s64 %rd541, %rd540, %rd410;
+	mad.lo.s64 %rd542, %rd541, 4, %rd408;
+	atom.global.exch.b32 %r126, [%rd542], %r88;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p92, %r127, %r88;
+	mov.pred %p90, %p92;
+$L85:
+	@!%p90 bra $L87;
+	mov.b64 %rd543, %rd524;
+	mov.b64 %rd535, %rd543;
+	mov.pred %p88, 0;
+	bra.uni $L75;
+$L87:
+$L83:
+	mul.lo.s64 %rd544, %rd524, %rd425;
+	mad.lo.s64 %rd545, %rd544, 4, %rd423;
+	st.shared.s32 [%rd545+0], %r109;
+	add.s64 %rd546, %rd524, 1;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd535, %rd547;
+	mov.pred %p88, 1;
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
+	mov.b64 %rd548, %rd535;
+	mov.pred %p93, %p88;
+	mov.b64 %rd432, %rd548;
+	mov.pred %p82, %p93;
+	@!%p82 bra $L89;
+	mov.b64 %rd549, %rd389;
 	mov.b32 %r128, %r96;
-	cvt.s64.s32 %rd560, %r128;
-	add.s64 %rd561, %rd560, 1;
-	mul.lo.s64 %rd562, %rd561, %rd32;
-	mad.lo.s64 %rd563, %rd562, 8, %rd28;
-	ld.global.nc.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	cvt.s64.s32 %rd566, %r128;
-	mul.lo.s64 %rd567, %rd566, %rd32;
-	mad.lo.s64 %rd568, %rd567, 8, %rd28;
-	ld.global.nc.s64 %rd569, [%rd568+0];
-	mov.b64 %rd570, %rd569;
-	sub.s64 %rd571, %rd565, %rd570;
-	mov.b64 %rd572, %rd571;
-	mov.b64 %rd573, %rd572;
-	add.s64 %rd574, %rd433, %rd573;
-	mov.b64 %rd433, %rd574;
-	max.s64 %rd575, %rd434, %rd573;
-	mov.b64 %rd434, %rd575;
-$L93:
+	cvt.s64.s32 %rd550, %r128;
+	add.s64 %rd551, %rd550, 1;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	cvt.s64.s32 %rd556, %r128;
+	mul.lo.s64 %rd557, %rd556, %rd32;
+	mad.lo.s64 %rd558, %rd557, 8, %rd28;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	sub.s64 %rd561, %rd555, %rd560;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd563, %rd562;
+	add.s64 %rd564, %rd429, %rd563;
+	mov.b64 %rd429, %rd564;
+	max.s64 %rd565, %rd430, %rd563;
+	mov.b64 %rd430, %rd565;
+$L89:
 $L70:
 $L68:
-	add.s64 %rd576, %rd431, %rd422;
-	mov.b64 %rd431, %rd576;
-	sub.s64 %rd577, %rd437, 1;
-	mov.b64 %rd437, %rd577;
+	add.s64 %rd566, %rd427, %rd418;
+	mov.b64 %rd427, %rd566;
+	sub.s64 %rd567, %rd433, 1;
+	mov.b64 %rd433, %rd567;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd578, 0;
-	setp.lt.s64 %p98, %rd431, %rd432;
-	setp.lt.s64 %p99, %rd430, %rd419;
-	or.pred %p100, %p98, %p99;
-	@!%p100 bra $L95;
-	mov.b64 %rd578, 1;
-$L95:
-	shl.b64 %rd579, %rd578, 32;
-	or.b64 %rd580, %rd436, %rd579;
+	mov.b64 %rd568, 0;
+	setp.lt.s64 %p94, %rd427, %rd428;
+	setp.lt.s64 %p95, %rd426, %rd415;
+	or.pred %p96, %p94, %p95;
+	@!%p96 bra $L91;
+	mov.b64 %rd568, 1;
+$L91:
+	shl.b64 %rd569, %rd568, 32;
+	or.b64 %rd570, %rd432, %rd569;
 	// block scan
-	mov.b64 %rd581, %rd580;
+	mov.b64 %rd571, %rd570;
 	mov.b32 %r129, %r3;
-$L96:
-	setp.hs.u32 %p101, %r129, 32;
-	@%p101 bra $L97;
-	mov.b64 {%r130, %r131}, %rd581;
-	shfl.sync.up.b32 %r132|%p102, %r130, %r129, 0, %r17;
+$L92:
+	setp.hs.u32 %p97, %r129, 32;
+	@%p97 bra $L93;
+	mov.b64 {%r130, %r131}, %rd571;
+	shfl.sync.up.b32 %r132|%p98, %r130, %r129, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd582, {%r132, %r133};
-	@!%p102 bra $L98;
-	add.s64 %rd583, %rd582, %rd581;
-	mov.b64 %rd581, %rd583;
-$L98:
+	mov.b64 %rd572, {%r132, %r133};
+	@!%p98 bra $L94;
+	add.s64 %rd573, %rd572, %rd571;
+	mov.b64 %rd571, %rd573;
+$L94:
 	shl.b32 %r129, %r129, 1;
-	bra.uni $L96;
-$L97:
-	mov.b64 {%r134, %r135}, %rd581;
-	shfl.sync.up.b32 %r136|%p103, %r134, %r3, 0, %r17;
+	bra.uni $L92;
+$L93:
+	mov.b64 {%r134, %r135}, %rd571;
+	shfl.sync.up.b32 %r136|%p99, %r134, %r3, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd584, {%r136, %r137};
-	setp.lo.u32 %p104, %r3, 32;
-	and.pred %p105, %p103, %p104;
-	selp.b64 %rd585, %rd584, 0, %p105;
+	mov.b64 %rd574, {%r136, %r137};
+	setp.lo.u32 %p100, %r3, 32;
+	and.pred %p101, %p99, %p100;
+	selp.b64 %rd575, %rd574, 0, %p101;
 	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p106, %r7, %r138;
-	@!%p106 bra $L99;
-	mul.wide.u32 %rd586, %r8, 16;
-	add.s64 %rd587, %rd1, %rd586;
-	st.shared.s64 [%rd587+0], %rd581;
-$L99:
+	setp.eq.u32 %p102, %r7, %r138;
+	@!%p102 bra $L95;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	st.shared.s64 [%rd577+0], %rd571;
+$L95:
 	bar.sync 0;
-	setp.eq.u32 %p107, %r8, 0;
-	@!%p107 bra $L100;
-	mov.b64 %rd588, 0;
-	setp.lo.u32 %p108, %r7, %r10;
-	@!%p108 bra $L101;
-	mul.wide.u32 %rd589, %r7, 16;
-	add.s64 %rd590, %rd1, %rd589;
-	ld.shared.s64 %rd591, [%rd590+0];
-	mov.b64 %rd588, %rd591;
-$L101:
-	mov.b64 {%r139, %r140}, %rd588;
-	shfl.sync.up.b32 %r141|%p109, %r139, 1, 0, %r17;
+	setp.eq.u32 %p103, %r8, 0;
+	@!%p103 bra $L96;
+	mov.b64 %rd578, 0;
+	setp.lo.u32 %p104, %r7, %r10;
+	@!%p104 bra $L97;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	ld.shared.s64 %rd581, [%rd580+0];
+	mov.b64 %rd578, %rd581;
+$L97:
+	mov.b64 {%r139, %r140}, %rd578;
+	shfl.sync.up.b32 %r141|%p105, %r139, 1, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd592, {%r141, %r142};
-	@!%p109 bra $L102;
-	add.s64 %rd593, %rd592, %rd588;
-	mov.b64 %rd588, %rd593;
-$L102:
-	mov.b64 {%r143, %r144}, %rd588;
-	shfl.sync.up.b32 %r145|%p110, %r143, 2, 0, %r17;
+	mov.b64 %rd582, {%r141, %r142};
+	@!%p105 bra $L98;
+	add.s64 %rd583, %rd582, %rd578;
+	mov.b64 %rd578, %rd583;
+$L98:
+	mov.b64 {%r143, %r144}, %rd578;
+	shfl.sync.up.b32 %r145|%p106, %r143, 2, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd594, {%r145, %r146};
-	@!%p110 bra $L103;
-	add.s64 %rd595, %rd594, %rd588;
-	mov.b64 %rd588, %rd595;
-$L103:
-	mov.b64 {%r147, %r148}, %rd588;
-	shfl.sync.up.b32 %r149|%p111, %r147, 4, 0, %r17;
+	mov.b64 %rd584, {%r145, %r146};
+	@!%p106 bra $L99;
+	add.s64 %rd585, %rd584, %rd578;
+	mov.b64 %rd578, %rd585;
+$L99:
+	mov.b64 {%r147, %r148}, %rd578;
+	shfl.sync.up.b32 %r149|%p107, %r147, 4, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd596, {%r149, %r150};
-	@!%p111 bra $L104;
-	add.s64 %rd597, %rd596, %rd588;
-	mov.b64 %rd588, %rd597;
-$L104:
-	mov.b64 {%r151, %r152}, %rd588;
-	shfl.sync.up.b32 %r153|%p112, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd598, {%r153, %r154};
-	@!%p112 bra $L105;
-	add.s64 %rd599, %rd598, %rd588;
-	mov.b64 %rd588, %rd599;
-$L105:
-	mov.b64 {%r155, %r156}, %rd588;
-	shfl.sync.up.b32 %r157|%p113, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd600, {%r157, %r158};
-	@!%p113 bra $L106;
-	add.s64 %rd601, %rd600, %rd588;
-	mov.b64 %rd588, %rd601;
-$L106:
-	mov.b64 {%r159, %r160}, %rd588;
-	shfl.sync.up.b32 %r161|%p114, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd602, {%r161, %r162};
-	selp.b64 %rd603, %rd602, 0, %p114;
-	@!%p108 bra $L107;
-	mul.wide.u32 %rd604, %r7, 16;
-	add.s64 %rd605, %rd1, %rd604;
-	add.s64 %rd606, %rd605, 512;
-	st.shared.s64 [%rd606+0], %rd603;
-$L107:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p115, %r7, %r163;
-	@!%p115 bra $L108;
-	st.shared.s64 [%rd1+1024], %rd588;
-$L108:
+	mov.b64 %rd586, {%r149, %r150};
+	@!%p107 bra $L100;
+	add.s64 %rd587, %rd586, %rd578;
+	mov.b64 %rd578, %rd587;
 $L100:
+	mov.b64 {%r151, %r152}, %rd578;
+	shfl.sync.up.b32 %r153|%p108, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd588, {%r153, %r154};
+	@!%p108 bra $L101;
+	add.s64 %rd589, %rd588, %rd578;
+	mov.b64 %rd578, %rd589;
+$L101:
+	mov.b64 {%r155, %r156}, %rd578;
+	shfl.sync.up.b32 %r157|%p109, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd590, {%r157, %r158};
+	@!%p109 bra $L102;
+	add.s64 %rd591, %rd590, %rd578;
+	mov.b64 %rd578, %rd591;
+$L102:
+	mov.b64 {%r159, %r160}, %rd578;
+	shfl.sync.up.b32 %r161|%p110, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd592, {%r161, %r162};
+	selp.b64 %rd593, %rd592, 0, %p110;
+	@!%p104 bra $L103;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	st.shared.s64 [%rd596+0], %rd593;
+$L103:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p111, %r7, %r163;
+	@!%p111 bra $L104;
+	st.shared.s64 [%rd1+1024], %rd578;
+$L104:
+$L96:
 	bar.sync 0;
-	mul.wide.u32 %rd607, %r8, 16;
-	add.s64 %rd608, %rd1, %rd607;
-	add.s64 %rd609, %rd608, 512;
-	ld.shared.s64 %rd610, [%rd609+0];
-	add.s64 %rd611, %rd610, %rd585;
-	ld.shared.s64 %rd612, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd611;
-	shfl.sync.idx.b32 %r166|%p116, %r164, 0, %r21, %r17;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	add.s64 %rd599, %rd598, 512;
+	ld.shared.s64 %rd600, [%rd599+0];
+	add.s64 %rd601, %rd600, %rd575;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd601;
+	shfl.sync.idx.b32 %r166|%p112, %r164, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd613, {%r166, %r167};
-	mov.b64 %rd614, %rd612;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, %rd615;
-	mov.b64 %rd618, %rd616;
-	mov.b64 %rd619, %rd617;
-	mov.b64 %rd620, %rd618;
-	and.b64 %rd621, %rd619, 4294967295;
-	mov.b64 %rd622, %rd621;
-	and.b64 %rd623, %rd620, 4294967295;
-	mov.b64 %rd624, %rd623;
-	shr.s64 %rd625, %rd620, 32;
-	mov.b64 %rd626, %rd625;
-	mov.b64 %rd627, %rd622;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd626;
-	@!%p72 bra $L109;
-	add.s64 %rd630, %rd435, %rd627;
-	mov.b64 %rd631, %rd630;
-	sub.s64 %rd632, %rd426, %rd631;
-	max.s64 %rd633, %rd632, 0;
-	min.s64 %rd634, %rd633, %rd436;
-	mov.b64 %rd635, %rd634;
-	mov.b64 %rd636, 0;
+	mov.b64 %rd603, {%r166, %r167};
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	mov.b64 %rd610, %rd608;
+	and.b64 %rd611, %rd609, 4294967295;
+	mov.b64 %rd612, %rd611;
+	and.b64 %rd613, %rd610, 4294967295;
+	mov.b64 %rd614, %rd613;
+	shr.s64 %rd615, %rd610, 32;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, %rd612;
+	mov.b64 %rd618, %rd614;
+	mov.b64 %rd619, %rd616;
+	@!%p72 bra $L105;
+	add.s64 %rd620, %rd431, %rd617;
+	mov.b64 %rd621, %rd620;
+	sub.s64 %rd622, %rd422, %rd621;
+	max.s64 %rd623, %rd622, 0;
+	min.s64 %rd624, %rd623, %rd432;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd626, 0;
+$L107:
+	setp.lt.s64 %p113, %rd626, %rd625;
+	not.pred %p114, %p113;
+	@!%p114 bra $L111;
+	bra.uni $L109;
 $L111:
-	setp.lt.s64 %p117, %rd636, %rd635;
-	not.pred %p118, %p117;
-	@!%p118 bra $L115;
-	bra.uni $L113;
-$L115:
-	mul.lo.s64 %rd637, %rd636, %rd429;
-	mad.lo.s64 %rd638, %rd637, 4, %rd427;
-	ld.shared.s32 %r168, [%rd638+0];
+	mul.lo.s64 %rd627, %rd626, %rd425;
+	mad.lo.s64 %rd628, %rd627, 4, %rd423;
+	ld.shared.s32 %r168, [%rd628+0];
 	mov.b32 %r169, %r168;
-	add.s64 %rd639, %rd425, %rd631;
-	add.s64 %rd640, %rd639, %rd636;
-	mul.lo.s64 %rd641, %rd640, %rd177;
-	mad.lo.s64 %rd642, %rd641, 4, %rd175;
-	st.shared.s32 [%rd642+0], %r169;
-	@!%p67 bra $L117;
-	mov.b64 %rd644, 2;
-	mul.lo.s64 %rd643, %rd644, %rd636;
-	mul.lo.s64 %rd645, %rd643, %rd172;
-	mad.lo.s64 %rd646, %rd645, 8, %rd170;
-	ld.shared.s64 %rd647, [%rd646+0];
-	mov.b64 %rd648, %rd647;
-	add.s64 %rd649, %rd425, %rd631;
-	add.s64 %rd650, %rd649, %rd636;
-	mov.b64 %rd652, 2;
-	mul.lo.s64 %rd651, %rd652, %rd650;
-	mul.lo.s64 %rd653, %rd651, %rd180;
-	mad.lo.s64 %rd654, %rd653, 8, %rd178;
-	st.shared.s64 [%rd654+0], %rd648;
-	mov.b64 %rd656, 2;
-	mul.lo.s64 %rd655, %rd656, %rd636;
-	add.s64 %rd657, %rd655, 1;
-	mul.lo.s64 %rd658, %rd657, %rd172;
-	mad.lo.s64 %rd659, %rd658, 8, %rd170;
-	ld.shared.s64 %rd660, [%rd659+0];
-	mov.b64 %rd661, %rd660;
-	add.s64 %rd662, %rd425, %rd631;
-	add.s64 %rd663, %rd662, %rd636;
-	mov.b64 %rd665, 2;
-	mul.lo.s64 %rd664, %rd665, %rd663;
-	add.s64 %rd666, %rd664, 1;
-	mul.lo.s64 %rd667, %rd666, %rd180;
-	mad.lo.s64 %rd668, %rd667, 8, %rd178;
-	st.shared.s64 [%rd668+0], %rd661;
-$L117:
-$L112:
-	add.s64 %rd669, %rd636, 1;
-	mov.b64 %rd636, %rd669;
-	bra.uni $L111;
+	add.s64 %rd629, %rd421, %rd621;
+	add.s64 %rd630, %rd629, %rd626;
+	mul.lo.s64 %rd631, %rd630, %rd175;
+	mad.lo.s64 %rd632, %rd631, 4, %rd173;
+	st.shared.s32 [%rd632+0], %r169;
+	@!%p67 bra $L113;
+	mov.b64 %rd634, 2;
+	mul.lo.s64 %rd633, %rd634, %rd626;
+	mul.lo.s64 %rd635, %rd633, %rd170;
+	mad.lo.s64 %rd636, %rd635, 8, %rd168;
+	ld.shared.s64 %rd637, [%rd636+0];
+	mov.b64 %rd638, %rd637;
+	add.s64 %rd639, %rd421, %rd621;
+	add.s64 %rd640, %rd639, %rd626;
+	mov.b64 %rd642, 2;
+	mul.lo.s64 %rd641, %rd642, %rd640;
+	mul.lo.s64 %rd643, %rd641, %rd178;
+	mad.lo.s64 %rd644, %rd643, 8, %rd176;
+	st.shared.s64 [%rd644+0], %rd638;
+	mov.b64 %rd646, 2;
+	mul.lo.s64 %rd645, %rd646, %rd626;
+	add.s64 %rd647, %rd645, 1;
+	mul.lo.s64 %rd648, %rd647, %rd170;
+	mad.lo.s64 %rd649, %rd648, 8, %rd168;
+	ld.shared.s64 %rd650, [%rd649+0];
+	mov.b64 %rd651, %rd650;
+	add.s64 %rd652, %rd421, %rd621;
+	add.s64 %rd653, %rd652, %rd626;
+	mov.b64 %rd655, 2;
+	mul.lo.s64 %rd654, %rd655, %rd653;
+	add.s64 %rd656, %rd654, 1;
+	mul.lo.s64 %rd657, %rd656, %rd178;
+	mad.lo.s64 %rd658, %rd657, 8, %rd176;
+	st.shared.s64 [%rd658+0], %rd651;
 $L113:
-	mov.b64 %rd670, 0;
-	mov.b64 %rd671, %rd635;
+$L108:
+	add.s64 %rd659, %rd626, 1;
+	mov.b64 %rd626, %rd659;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd660, 0;
+	mov.b64 %rd661, %rd625;
+$L114:
+	setp.lt.s64 %p115, %rd661, %rd432;
+	not.pred %p116, %p115;
+	@!%p116 bra $L118;
+	bra.uni $L116;
 $L118:
-	setp.lt.s64 %p119, %rd671, %rd436;
-	not.pred %p120, %p119;
-	@!%p120 bra $L122;
-	bra.uni $L120;
-$L122:
-	mul.lo.s64 %rd672, %rd671, %rd429;
-	mad.lo.s64 %rd673, %rd672, 4, %rd427;
-	ld.shared.s32 %r170, [%rd673+0];
+	mul.lo.s64 %rd662, %rd661, %rd425;
+	mad.lo.s64 %rd663, %rd662, 4, %rd423;
+	ld.shared.s32 %r170, [%rd663+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.pred %p121, 0;
-	mov.b64 %rd674, %rd670;
+	mov.pred %p117, 0;
+	mov.b64 %rd664, %rd660;
 	mov.b32 %r173, %r172;
-$L123:
-	@!%p69 bra $L127;
+$L119:
+	@!%p69 bra $L123;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd675, %r174;
-	mov.b64 %rd676, %rd675;
+	cvt.s64.s32 %rd665, %r174;
+	mov.b64 %rd666, %rd665;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd677, %r175;
-	min.u64 %rd678, %rd677, 32;
-	cvt.u32.u64 %r176, %rd678;
+	cvt.s64.s32 %rd667, %r175;
+	min.u64 %rd668, %rd667, 32;
+	cvt.u32.u64 %r176, %rd668;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p122, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p122;
+	setp.hs.u32 %p118, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p118;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd679, %rd676;
+	mov.b64 %rd669, %rd666;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd680, %rd679, %rd411;
-	mad.lo.s64 %rd681, %rd680, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r182, [%rd681+0];
+	mul.lo.s64 %rd670, %rd669, %rd407;
+	mad.lo.s64 %rd671, %rd670, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r182, [%rd671+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p123, %r184, 0x0;
-	mov.pred %p124, %p123;
-	not.pred %p125, %p124;
-	@!%p125 bra $L129;
-	mul.lo.s64 %rd682, %rd679, %rd411;
-	mad.lo.s64 %rd683, %rd682, 4, %rd409;
-	atom.global.or.b32 %r185, [%rd683], %r181;
+	setp.ne.u32 %p119, %r184, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L125;
+	mul.lo.s64 %rd672, %rd669, %rd407;
+	mad.lo.s64 %rd673, %rd672, 4, %rd405;
+	atom.global.or.b32 %r185, [%rd673], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p126, %r187, 0x0;
-	mov.pred %p124, %p126;
-$L129:
-	@!%p124 bra $L131;
-	mov.b64 %rd684, %rd674;
-	mov.b64 %rd685, %rd684;
-	mov.pred %p127, 0;
-	bra.uni $L125;
-$L131:
-	mov.b64 %rd686, %rd674;
-	mov.b64 %rd685, %rd686;
-	mov.pred %p127, 1;
-	bra.uni $L125;
-$L127:
-	@!%p70 bra $L133;
-	cvt.s64.s32 %rd687, %r173;
-	mul.lo.s64 %rd688, %rd687, %rd414;
-	mad.lo.s64 %rd689, %rd688, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r188, [%rd689+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p128, %r189, %r88;
-	mov.pred %p129, %p128;
-	not.pred %p130, %p129;
-	@!%p130 bra $L135;
-	cvt.s64.s32 %rd690, %r173;
-	mul.lo.s64 %rd691, %rd690, %rd414;
-	mad.lo.s64 %rd692, %rd691, 4, %rd412;
-	atom.global.exch.b32 %r190, [%rd692], %r88;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p131, %r191, %r88;
-	mov.pred %p129, %p131;
-$L135:
-	@!%p129 bra $L137;
-	mov.b64 %rd693, %rd674;
-	mov.b64 %rd685, %rd693;
-	mov.pred %p127, 0;
-	bra.uni $L125;
-$L137:
-$L133:
-	mul.lo.s64 %rd694, %rd674, %rd429;
-	mad.lo.s64 %rd695, %rd694, 4, %rd427;
-	st.shared.s32 [%rd695+0], %r173;
-	add.s64 %rd696, %rd674, 1;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd685, %rd697;
-	mov.pred %p127, 1;
-	bra.uni $L125;
-$L124:
-	bra.uni $L123;
+	setp.ne.u32 %p122, %r187, 0x0;
+	mov.pred %p120, %p122;
 $L125:
-	mov.b64 %rd698, %rd685;
-	mov.pred %p132, %p127;
-	mov.b64 %rd670, %rd698;
-	mov.pred %p121, %p132;
-	@!%p121 bra $L139;
-	mov.b64 %rd699, %rd392;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd700, %r192;
-	add.s64 %rd701, %rd700, 1;
-	mul.lo.s64 %rd702, %rd701, %rd32;
-	mad.lo.s64 %rd703, %rd702, 8, %rd28;
-	ld.global.nc.s64 %rd704, [%rd703+0];
-	mov.b64 %rd705, %rd704;
-	cvt.s64.s32 %rd706, %r192;
-	mul.lo.s64 %rd707, %rd706, %rd32;
-	mad.lo.s64 %rd708, %rd707, 8, %rd28;
-	ld.global.nc.s64 %rd709, [%rd708+0];
-	mov.b64 %rd710, %rd709;
-	sub.s64 %rd711, %rd705, %rd710;
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd713, %rd712;
-	add.s64 %rd714, %rd433, %rd713;
-	mov.b64 %rd433, %rd714;
-	max.s64 %rd715, %rd434, %rd713;
-	mov.b64 %rd434, %rd715;
-$L139:
-$L119:
-	add.s64 %rd716, %rd671, 1;
-	mov.b64 %rd671, %rd716;
-	bra.uni $L118;
+	@!%p120 bra $L127;
+	mov.b64 %rd674, %rd664;
+	mov.b64 %rd675, %rd674;
+	mov.pred %p123, 0;
+	bra.uni $L121;
+$L127:
+	mov.b64 %rd676, %rd664;
+	mov.b64 %rd675, %rd676;
+	mov.pred %p123, 1;
+	bra.uni $L121;
+$L123:
+	@!%p70 bra $L129;
+	cvt.s64.s32 %rd677, %r173;
+	mul.lo.s64 %rd678, %rd677, %rd410;
+	mad.lo.s64 %rd679, %rd678, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r188, [%rd679+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p124, %r189, %r88;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L131;
+	cvt.s64.s32 %rd680, %r173;
+	mul.lo.s64 %rd681, %rd680, %rd410;
+	mad.lo.s64 %rd682, %rd681, 4, %rd408;
+	atom.global.exch.b32 %r190, [%rd682], %r88;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p127, %r191, %r88;
+	mov.pred %p125, %p127;
+$L131:
+	@!%p125 bra $L133;
+	mov.b64 %rd683, %rd664;
+	mov.b64 %rd675, %rd683;
+	mov.pred %p123, 0;
+	bra.uni $L121;
+$L133:
+$L129:
+	mul.lo.s64 %rd684, %rd664, %rd425;
+	mad.lo.s64 %rd685, %rd684, 4, %rd423;
+	st.shared.s32 [%rd685+0], %r173;
+	add.s64 %rd686, %rd664, 1;
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd675, %rd687;
+	mov.pred %p123, 1;
+	bra.uni $L121;
 $L120:
-	setp.gt.s64 %p133, %rd670, 0;
-	@!%p133 bra $L141;
-	mul.lo.s64 %rd717, %rd424, %rd122;
-	mad.lo.s64 %rd718, %rd717, 8, %rd118;
-	atom.global.add.u64 %rd719, [%rd718], %rd670;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd721, %rd720;
-	mov.b64 %rd722, 0;
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd688, %rd675;
+	mov.pred %p128, %p123;
+	mov.b64 %rd660, %rd688;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L135;
+	mov.b64 %rd689, %rd389;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd690, %r192;
+	add.s64 %rd691, %rd690, 1;
+	mul.lo.s64 %rd692, %rd691, %rd32;
+	mad.lo.s64 %rd693, %rd692, 8, %rd28;
+	ld.global.nc.s64 %rd694, [%rd693+0];
+	mov.b64 %rd695, %rd694;
+	cvt.s64.s32 %rd696, %r192;
+	mul.lo.s64 %rd697, %rd696, %rd32;
+	mad.lo.s64 %rd698, %rd697, 8, %rd28;
+	ld.global.nc.s64 %rd699, [%rd698+0];
+	mov.b64 %rd700, %rd699;
+	sub.s64 %rd701, %rd695, %rd700;
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd703, %rd702;
+	add.s64 %rd704, %rd429, %rd703;
+	mov.b64 %rd429, %rd704;
+	max.s64 %rd705, %rd430, %rd703;
+	mov.b64 %rd430, %rd705;
+$L135:
+$L115:
+	add.s64 %rd706, %rd661, 1;
+	mov.b64 %rd661, %rd706;
+	bra.uni $L114;
+$L116:
+	setp.gt.s64 %p129, %rd660, 0;
+	@!%p129 bra $L137;
+	mul.lo.s64 %rd707, %rd420, %rd120;
+	mad.lo.s64 %rd708, %rd707, 8, %rd116;
+	atom.global.add.u64 %rd709, [%rd708], %rd660;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, %rd710;
+	mov.b64 %rd712, 0;
+$L138:
+	setp.lt.s64 %p130, %rd712, %rd660;
+	not.pred %p131, %p130;
+	@!%p131 bra $L142;
+	bra.uni $L140;
 $L142:
-	setp.lt.s64 %p134, %rd722, %rd670;
-	not.pred %p135, %p134;
-	@!%p135 bra $L146;
-	bra.uni $L144;
-$L146:
-	mul.lo.s64 %rd723, %rd722, %rd429;
-	mad.lo.s64 %rd724, %rd723, 4, %rd427;
-	ld.shared.s32 %r193, [%rd724+0];
+	mul.lo.s64 %rd713, %rd712, %rd425;
+	mad.lo.s64 %rd714, %rd713, 4, %rd423;
+	ld.shared.s32 %r193, [%rd714+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd725, %rd721, %rd722;
-	mul.lo.s64 %rd726, %rd725, %rd282;
-	mad.lo.s64 %rd727, %rd726, 4, %rd280;
-	st.global.s32 [%rd727+0], %r194;
-$L143:
-	add.s64 %rd728, %rd722, 1;
-	mov.b64 %rd722, %rd728;
-	bra.uni $L142;
+	add.s64 %rd715, %rd711, %rd712;
+	mul.lo.s64 %rd716, %rd715, %rd280;
+	mad.lo.s64 %rd717, %rd716, 4, %rd278;
+	st.global.s32 [%rd717+0], %r194;
+$L139:
+	add.s64 %rd718, %rd712, 1;
+	mov.b64 %rd712, %rd718;
+	bra.uni $L138;
+$L140:
+$L137:
+	add.s64 %rd719, %rd431, %rd618;
+	min.s64 %rd720, %rd422, %rd719;
+	mov.b64 %rd431, %rd720;
+	bra.uni $L106;
+$L105:
+	mov.b64 %rd721, 0;
+	cvt.u64.u32 %rd722, %r2;
+	setp.eq.s64 %p132, %rd722, 0;
+	setp.gt.s64 %p133, %rd618, 0;
+	and.pred %p134, %p132, %p133;
+	@!%p134 bra $L144;
+	mul.lo.s64 %rd723, %rd420, %rd120;
+	mad.lo.s64 %rd724, %rd723, 8, %rd116;
+	atom.global.add.u64 %rd725, [%rd724], %rd618;
+	mov.b64 %rd726, %rd725;
+	mov.b64 %rd721, %rd726;
 $L144:
-$L141:
-	add.s64 %rd729, %rd435, %rd628;
-	min.s64 %rd730, %rd426, %rd729;
-	mov.b64 %rd435, %rd730;
-	bra.uni $L110;
-$L109:
-	mov.b64 %rd731, 0;
-	cvt.u64.u32 %rd732, %r2;
-	setp.eq.s64 %p136, %rd732, 0;
-	setp.gt.s64 %p137, %rd628, 0;
-	and.pred %p138, %p136, %p137;
-	@!%p138 bra $L148;
-	mul.lo.s64 %rd733, %rd424, %rd122;
-	mad.lo.s64 %rd734, %rd733, 8, %rd118;
-	atom.global.add.u64 %rd735, [%rd734], %rd628;
-	mov.b64 %rd736, %rd735;
-	mov.b64 %rd731, %rd736;
-$L148:
-	cvt.u64.u32 %rd737, %r2;
-	setp.eq.s64 %p139, %rd737, 0;
-	setp.eq.u32 %p140, %r1, 0;
-	and.pred %p141, %p139, %p140;
+	cvt.u64.u32 %rd727, %r2;
+	setp.eq.s64 %p135, %rd727, 0;
+	setp.eq.u32 %p136, %r1, 0;
+	and.pred %p137, %p135, %p136;
 	bar.sync 0;
-	@!%p141 bra $L149;
-	st.shared.s64 [%rd1+1024], %rd731;
-$L149:
+	@!%p137 bra $L145;
+	st.shared.s64 [%rd1+1024], %rd721;
+$L145:
 	bar.sync 0;
-	ld.shared.s64 %rd738, [%rd1+1024];
-	mov.b64 %rd739, %rd738;
-	add.s64 %rd740, %rd739, %rd627;
-	mov.b64 %rd741, %rd740;
-	mov.b64 %rd742, 0;
+	ld.shared.s64 %rd728, [%rd1+1024];
+	mov.b64 %rd729, %rd728;
+	add.s64 %rd730, %rd729, %rd617;
+	mov.b64 %rd731, %rd730;
+	mov.b64 %rd732, 0;
+$L146:
+	setp.lt.s64 %p138, %rd732, %rd432;
+	not.pred %p139, %p138;
+	@!%p139 bra $L150;
+	bra.uni $L148;
 $L150:
-	setp.lt.s64 %p142, %rd742, %rd436;
-	not.pred %p143, %p142;
-	@!%p143 bra $L154;
-	bra.uni $L152;
-$L154:
-	mul.lo.s64 %rd743, %rd742, %rd429;
-	mad.lo.s64 %rd744, %rd743, 4, %rd427;
-	ld.shared.s32 %r195, [%rd744+0];
+	mul.lo.s64 %rd733, %rd732, %rd425;
+	mad.lo.s64 %rd734, %rd733, 4, %rd423;
+	ld.shared.s32 %r195, [%rd734+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd745, %rd741, %rd742;
-	mul.lo.s64 %rd746, %rd745, %rd282;
-	mad.lo.s64 %rd747, %rd746, 4, %rd280;
-	st.global.s32 [%rd747+0], %r196;
-$L151:
-	add.s64 %rd748, %rd742, 1;
-	mov.b64 %rd742, %rd748;
-	bra.uni $L150;
-$L152:
-$L110:
-	setp.eq.s64 %p144, %rd629, 0;
-	@!%p144 bra $L156;
+	add.s64 %rd735, %rd731, %rd732;
+	mul.lo.s64 %rd736, %rd735, %rd280;
+	mad.lo.s64 %rd737, %rd736, 4, %rd278;
+	st.global.s32 [%rd737+0], %r196;
+$L147:
+	add.s64 %rd738, %rd732, 1;
+	mov.b64 %rd732, %rd738;
+	bra.uni $L146;
+$L148:
+$L106:
+	setp.eq.s64 %p140, %rd619, 0;
+	@!%p140 bra $L152;
 	bra.uni $L53;
-$L156:
+$L152:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd749, %rd435;
-	mov.b64 %rd750, %rd433;
-	mov.b64 %rd751, %rd434;
-	mov.b64 %rd752, %rd749;
-	mov.b64 %rd753, %rd750;
-	mov.b64 %rd754, %rd751;
-	mov.b64 %rd755, %rd752;
-	mov.b64 %rd756, %rd753;
-	mov.b64 %rd757, %rd754;
-	mov.b64 %rd758, %rd755;
-	mov.b64 %rd759, %rd756;
-	mov.b64 %rd760, %rd757;
-	mov.b64 %rd761, 1;
+	mov.b64 %rd739, %rd431;
+	mov.b64 %rd740, %rd429;
+	mov.b64 %rd741, %rd430;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, %rd742;
+	mov.b64 %rd746, %rd743;
+	mov.b64 %rd747, %rd744;
+	mov.b64 %rd748, %rd745;
+	mov.b64 %rd749, %rd746;
+	mov.b64 %rd750, %rd747;
+	mov.b64 %rd751, 1;
+$L153:
+	setp.lt.s64 %p141, %rd751, %rd346;
+	setp.gt.s64 %p142, %rd748, 0;
+	and.pred %p143, %p141, %p142;
+	not.pred %p144, %p143;
+	@!%p144 bra $L157;
+	bra.uni $L155;
 $L157:
-	setp.lt.s64 %p145, %rd761, %rd348;
-	setp.gt.s64 %p146, %rd758, 0;
-	and.pred %p147, %p145, %p146;
-	not.pred %p148, %p147;
-	@!%p148 bra $L161;
-	bra.uni $L159;
-$L161:
 	bar.sync 0;
-	shr.s64 %rd762, %rd761, 63;
-	shr.u64 %rd763, %rd762, 63;
-	add.s64 %rd764, %rd761, %rd763;
-	and.b64 %rd765, %rd764, -2;
-	sub.s64 %rd766, %rd761, %rd765;
-	mov.b64 %rd768, 1;
-	sub.s64 %rd767, %rd768, %rd766;
-	mul.lo.s64 %rd769, %rd767, %rd376;
-	mov.b64 %rd770, %rd769;
-	shr.s64 %rd771, %rd761, 63;
-	shr.u64 %rd772, %rd771, 63;
-	add.s64 %rd773, %rd761, %rd772;
-	and.b64 %rd774, %rd773, -2;
-	sub.s64 %rd775, %rd761, %rd774;
-	mul.lo.s64 %rd776, %rd775, %rd376;
-	mov.b64 %rd777, %rd776;
-	mov.b64 %rd778, 0;
-	mov.b64 %rd779, 0;
-	mov.b64 %rd780, %rd340;
-	mov.b64 %rd781, %rd341;
-	mov.b64 %rd782, %rd342;
-	mov.b64 %rd783, %rd343;
-	mov.b64 %rd784, %rd344;
-	mov.b64 %rd785, %rd345;
-	mov.pred %p149, %p49;
-	mov.pred %p150, %p50;
+	shr.s64 %rd752, %rd751, 63;
+	shr.u64 %rd753, %rd752, 63;
+	add.s64 %rd754, %rd751, %rd753;
+	and.b64 %rd755, %rd754, -2;
+	sub.s64 %rd756, %rd751, %rd755;
+	mov.b64 %rd758, 1;
+	sub.s64 %rd757, %rd758, %rd756;
+	mul.lo.s64 %rd759, %rd757, %rd373;
+	mov.b64 %rd760, %rd759;
+	shr.s64 %rd761, %rd751, 63;
+	shr.u64 %rd762, %rd761, 63;
+	add.s64 %rd763, %rd751, %rd762;
+	and.b64 %rd764, %rd763, -2;
+	sub.s64 %rd765, %rd751, %rd764;
+	mul.lo.s64 %rd766, %rd765, %rd373;
+	mov.b64 %rd767, %rd766;
+	mov.b64 %rd768, 0;
+	mov.b64 %rd769, 0;
+	mov.b64 %rd770, %rd338;
+	mov.b64 %rd771, %rd339;
+	mov.b64 %rd772, %rd340;
+	mov.b64 %rd773, %rd341;
+	mov.b64 %rd774, %rd342;
+	mov.b64 %rd775, %rd343;
+	mov.pred %p145, %p49;
+	mov.pred %p146, %p50;
 	mov.b32 %r197, %r83;
-	mov.b64 %rd786, %rd346;
-	mov.b64 %rd787, %rd347;
-	mov.b64 %rd788, %rd348;
-	mov.b64 %rd789, %rd349;
-	mov.pred %p151, %p51;
-	mov.b64 %rd790, %rd350;
+	mov.b64 %rd776, %rd344;
+	mov.b64 %rd777, %rd345;
+	mov.b64 %rd778, %rd346;
+	mov.b64 %rd779, %rd347;
+	mov.pred %p147, %p51;
 	mov.b32 %r198, %r84;
-	mov.pred %p152, %p52;
-	mov.pred %p153, %p53;
-	mov.b64 %rd791, %rd294;
-	mov.b64 %rd792, %rd295;
-	mov.b64 %rd793, %rd296;
-	mov.b64 %rd794, %rd297;
-	mov.b64 %rd795, %rd298;
-	mov.b64 %rd796, %rd299;
-	mov.b64 %rd797, %rd300;
-	mov.b64 %rd798, %rd301;
-	mov.b64 %rd799, %rd302;
-	mov.pred %p154, %p54;
-	mov.b64 %rd800, %rd303;
-	mov.b64 %rd801, %rd304;
-	mov.b64 %rd802, %rd305;
+	mov.pred %p148, %p52;
+	mov.pred %p149, %p53;
+	mov.b64 %rd780, %rd292;
+	mov.b64 %rd781, %rd293;
+	mov.b64 %rd782, %rd294;
+	mov.b64 %rd783, %rd295;
+	mov.b64 %rd784, %rd296;
+	mov.b64 %rd785, %rd297;
+	mov.b64 %rd786, %rd298;
+	mov.b64 %rd787, %rd299;
+	mov.b64 %rd788, %rd300;
+	mov.pred %p150, %p54;
+	mov.b64 %rd789, %rd301;
+	mov.b64 %rd790, %rd302;
+	mov.b64 %rd791, %rd303;
 	mov.b32 %r199, %r85;
-	mov.b64 %rd803, %rd351;
-	mov.b64 %rd804, %rd352;
-	mov.b64 %rd805, %rd770;
-	mov.b64 %rd806, %rd758;
-	mov.b64 %rd807, %rd374;
-	mov.b64 %rd808, %rd373;
-	mov.b64 %rd809, %rd355;
-	mov.b64 %rd810, %rd375;
-	mov.b64 %rd811, %rd354;
-	mov.b64 %rd812, %rd777;
-	mov.b64 %rd813, %rd376;
-	add.s64 %rd814, %rd761, 1;
-	setp.lt.s64 %p155, %rd814, %rd348;
-	mov.pred %p156, %p155;
-	mov.pred %p157, %p51;
-	mov.b64 %rd815, %rd167;
-	mov.b64 %rd816, %rd168;
-	mov.b64 %rd817, %rd169;
-	mov.b64 %rd818, %rd807;
+	mov.b64 %rd792, %rd348;
+	mov.b64 %rd793, %rd349;
+	mov.b64 %rd794, %rd760;
+	mov.b64 %rd795, %rd748;
+	mov.b64 %rd796, %rd371;
+	mov.b64 %rd797, %rd370;
+	mov.b64 %rd798, %rd352;
+	mov.b64 %rd799, %rd372;
+	mov.b64 %rd800, %rd351;
+	mov.b64 %rd801, %rd767;
+	mov.b64 %rd802, %rd373;
+	add.s64 %rd803, %rd751, 1;
+	setp.lt.s64 %p151, %rd803, %rd346;
+	mov.pred %p152, %p151;
+	mov.pred %p153, %p51;
+	mov.b64 %rd804, %rd165;
+	mov.b64 %rd805, %rd166;
+	mov.b64 %rd806, %rd167;
+	mov.b64 %rd807, %rd796;
 	mov.b32 %r200, -1;
-	mov.b64 %rd819, 0;
-	mov.b64 %rd820, 0;
-	mov.b64 %rd821, 0;
-	mov.b64 %rd822, 0;
-	mov.b64 %rd823, 0;
-$L162:
-	mov.b64 %rd824, 0;
-	mov.b64 %rd825, %rd803;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, 0;
+	mov.b64 %rd810, 0;
+	mov.b64 %rd811, 0;
+	mov.b64 %rd812, 0;
+$L158:
+	mov.b64 %rd813, 0;
+	mov.b64 %rd814, %rd792;
+$L161:
+	setp.gt.s64 %p154, %rd814, 0;
+	not.pred %p155, %p154;
+	@!%p155 bra $L165;
+	bra.uni $L163;
 $L165:
-	setp.gt.s64 %p158, %rd825, 0;
-	not.pred %p159, %p158;
-	@!%p159 bra $L169;
-	bra.uni $L167;
+	setp.ge.s64 %p156, %rd808, %rd809;
+	@!%p156 bra $L167;
+	setp.ge.s64 %p157, %rd807, %rd795;
+	@!%p157 bra $L169;
+	bra.uni $L163;
 $L169:
-	setp.ge.s64 %p160, %rd819, %rd820;
-	@!%p160 bra $L171;
-	setp.ge.s64 %p161, %rd818, %rd806;
-	@!%p161 bra $L173;
-	bra.uni $L167;
-$L173:
-	add.s64 %rd826, %rd805, %rd818;
-	mul.lo.s64 %rd827, %rd826, %rd177;
-	mad.lo.s64 %rd828, %rd827, 4, %rd175;
-	ld.shared.s32 %r201, [%rd828+0];
+	add.s64 %rd815, %rd794, %rd807;
+	mul.lo.s64 %rd816, %rd815, %rd175;
+	mad.lo.s64 %rd817, %rd816, 4, %rd173;
+	ld.shared.s32 %r201, [%rd817+0];
 	mov.b32 %r202, %r201;
 	mov.b32 %r200, %r202;
-	@!%p157 bra $L174;
-	add.s64 %rd829, %rd805, %rd818;
-	mov.b64 %rd831, 2;
-	mul.lo.s64 %rd830, %rd831, %rd829;
-	mov.b64 %rd832, %rd830;
-	mul.lo.s64 %rd833, %rd832, %rd180;
-	mad.lo.s64 %rd834, %rd833, 8, %rd178;
-	ld.shared.s64 %rd835, [%rd834+0];
-	mov.b64 %rd836, %rd835;
-	add.s64 %rd837, %rd832, 1;
-	mul.lo.s64 %rd838, %rd837, %rd180;
-	mad.lo.s64 %rd839, %rd838, 8, %rd178;
-	ld.shared.s64 %rd840, [%rd839+0];
-	mov.b64 %rd841, %rd840;
-	add.s64 %rd842, %rd836, %rd810;
-	mov.b64 %rd843, %rd842;
-	mov.b64 %rd844, %rd841;
-	mov.b64 %rd819, %rd843;
-	mov.b64 %rd820, %rd844;
-	bra.uni $L175;
-$L174:
-	mov.b64 %rd845, %rd780;
+	@!%p153 bra $L170;
+	add.s64 %rd818, %rd794, %rd807;
+	mov.b64 %rd820, 2;
+	mul.lo.s64 %rd819, %rd820, %rd818;
+	mov.b64 %rd821, %rd819;
+	mul.lo.s64 %rd822, %rd821, %rd178;
+	mad.lo.s64 %rd823, %rd822, 8, %rd176;
+	ld.shared.s64 %rd824, [%rd823+0];
+	mov.b64 %rd825, %rd824;
+	add.s64 %rd826, %rd821, 1;
+	mul.lo.s64 %rd827, %rd826, %rd178;
+	mad.lo.s64 %rd828, %rd827, 8, %rd176;
+	ld.shared.s64 %rd829, [%rd828+0];
+	mov.b64 %rd830, %rd829;
+	add.s64 %rd831, %rd825, %rd799;
+	mov.b64 %rd832, %rd831;
+	mov.b64 %rd833, %rd830;
+	mov.b64 %rd808, %rd832;
+	mov.b64 %rd809, %rd833;
+	bra.uni $L171;
+$L170:
+	mov.b64 %rd834, %rd770;
 	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd846, %r203;
-	mul.lo.s64 %rd847, %rd846, %rd32;
-	mad.lo.s64 %rd848, %rd847, 8, %rd28;
-	ld.global.nc.s64 %rd849, [%rd848+0];
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd850;
-	mov.b64 %rd852, %rd780;
+	cvt.s64.s32 %rd835, %r203;
+	mul.lo.s64 %rd836, %rd835, %rd32;
+	mad.lo.s64 %rd837, %rd836, 8, %rd28;
+	ld.global.nc.s64 %rd838, [%rd837+0];
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, %rd770;
 	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd853, %r204;
-	add.s64 %rd854, %rd853, 1;
-	mul.lo.s64 %rd855, %rd854, %rd32;
-	mad.lo.s64 %rd856, %rd855, 8, %rd28;
-	ld.global.nc.s64 %rd857, [%rd856+0];
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd858;
-	add.s64 %rd860, %rd851, %rd810;
-	mov.b64 %rd861, %rd860;
-	mov.b64 %rd862, %rd859;
-	mov.b64 %rd819, %rd861;
-	mov.b64 %rd820, %rd862;
-$L175:
-	add.s64 %rd863, %rd818, %rd808;
-	mov.b64 %rd818, %rd863;
-	bra.uni $L166;
+	cvt.s64.s32 %rd842, %r204;
+	add.s64 %rd843, %rd842, 1;
+	mul.lo.s64 %rd844, %rd843, %rd32;
+	mad.lo.s64 %rd845, %rd844, 8, %rd28;
+	ld.global.nc.s64 %rd846, [%rd845+0];
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd847;
+	add.s64 %rd849, %rd840, %rd799;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd848;
+	mov.b64 %rd808, %rd850;
+	mov.b64 %rd809, %rd851;
 $L171:
-	mul.lo.s64 %rd864, %rd819, %rd39;
-	mad.lo.s64 %rd865, %rd864, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd865+0];
+	add.s64 %rd852, %rd807, %rd797;
+	mov.b64 %rd807, %rd852;
+	bra.uni $L162;
+$L167:
+	mul.lo.s64 %rd853, %rd808, %rd39;
+	mad.lo.s64 %rd854, %rd853, 4, %rd35;
+	ld.global.nc.s32 %r205, [%rd854+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	mov.b64 %rd866, 0;
-	mov.b64 %rd867, 0;
-	and.pred %p162, %p156, %p151;
-	@!%p162 bra $L177;
-	mov.b64 %rd868, %rd780;
+	mov.b64 %rd855, 0;
+	mov.b64 %rd856, 0;
+	and.pred %p158, %p152, %p147;
+	@!%p158 bra $L173;
+	mov.b64 %rd857, %rd770;
 	mov.b32 %r208, %r207;
-	cvt.s64.s32 %rd869, %r208;
-	mul.lo.s64 %rd870, %rd869, %rd32;
-	mad.lo.s64 %rd871, %rd870, 8, %rd28;
-	ld.global.nc.s64 %rd872, [%rd871+0];
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, %rd873;
-	mov.b64 %rd875, %rd780;
+	cvt.s64.s32 %rd858, %r208;
+	mul.lo.s64 %rd859, %rd858, %rd32;
+	mad.lo.s64 %rd860, %rd859, 8, %rd28;
+	ld.global.nc.s64 %rd861, [%rd860+0];
+	mov.b64 %rd862, %rd861;
+	mov.b64 %rd863, %rd862;
+	mov.b64 %rd864, %rd770;
 	mov.b32 %r209, %r207;
-	cvt.s64.s32 %rd876, %r209;
-	add.s64 %rd877, %rd876, 1;
-	mul.lo.s64 %rd878, %rd877, %rd32;
-	mad.lo.s64 %rd879, %rd878, 8, %rd28;
-	ld.global.nc.s64 %rd880, [%rd879+0];
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, %rd881;
-	mov.b64 %rd883, %rd874;
-	mov.b64 %rd884, %rd882;
-	mov.b64 %rd866, %rd883;
-	mov.b64 %rd867, %rd884;
-$L177:
+	cvt.s64.s32 %rd865, %r209;
+	add.s64 %rd866, %rd865, 1;
+	mul.lo.s64 %rd867, %rd866, %rd32;
+	mad.lo.s64 %rd868, %rd867, 8, %rd28;
+	ld.global.nc.s64 %rd869, [%rd868+0];
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd872, %rd863;
+	mov.b64 %rd873, %rd871;
+	mov.b64 %rd855, %rd872;
+	mov.b64 %rd856, %rd873;
+$L173:
 	mov.b32 %r210, %r198;
-	mov.pred %p163, %p152;
+	mov.pred %p159, %p148;
 	mov.b32 %r211, %r200;
 	mov.b32 %r212, %r207;
-	mov.b64 %rd885, %rd819;
-	cvt.s64.s32 %rd886, %r211;
-	mul.lo.s64 %rd887, %rd886, %rd129;
-	mad.lo.s64 %rd888, %rd887, 8, %rd125;
-	ld.relaxed.gpu.global.u64 %rd889, [%rd888+0];
-	mov.b64 %rd890, %rd889;
-	mov.b64 %rd891, %rd890;
-	shr.u64 %rd892, %rd891, 32;
-	cvt.u32.u64 %r213, %rd892;
+	mov.b64 %rd874, %rd808;
+	cvt.s64.s32 %rd875, %r211;
+	mul.lo.s64 %rd876, %rd875, %rd127;
+	mad.lo.s64 %rd877, %rd876, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd878, [%rd877+0];
+	mov.b64 %rd879, %rd878;
+	mov.b64 %rd880, %rd879;
+	shr.u64 %rd881, %rd880, 32;
+	cvt.u32.u64 %r213, %rd881;
 	mov.b32 %r214, %r213;
 	add.s32 %r215, %r214, 1;
 	mov.b32 %r216, %r215;
 	mov.b32 %r217, %r216;
 	mov.b32 %r218, %r211;
-	cvt.u64.u32 %rd893, %r217;
-	shl.b64 %rd894, %rd893, 32;
-	cvt.u64.u32 %rd895, %r218;
-	or.b64 %rd896, %rd894, %rd895;
-	mov.b64 %rd897, %rd896;
-	cvt.s64.s32 %rd898, %r212;
-	mul.lo.s64 %rd899, %rd898, %rd129;
-	mad.lo.s64 %rd900, %rd899, 8, %rd125;
-	atom.global.min.u64 %rd901, [%rd900], %rd897;
-	mov.b64 %rd902, %rd901;
-	shr.u64 %rd903, %rd902, 32;
-	cvt.u32.u64 %r219, %rd903;
-	setp.hi.u32 %p164, %r219, %r216;
-	mov.pred %p165, %p164;
-	@!%p165 bra $L179;
-	@!%p156 bra $L180;
-	mul.lo.s64 %rd904, %rd824, %rd817;
-	mad.lo.s64 %rd905, %rd904, 4, %rd815;
-	st.shared.s32 [%rd905+0], %r207;
-	@!%p151 bra $L183;
-	mov.b64 %rd907, 2;
-	mul.lo.s64 %rd906, %rd907, %rd824;
-	mul.lo.s64 %rd908, %rd906, %rd172;
-	mad.lo.s64 %rd909, %rd908, 8, %rd170;
-	st.shared.s64 [%rd909+0], %rd866;
-	mov.b64 %rd911, 2;
-	mul.lo.s64 %rd910, %rd911, %rd824;
-	add.s64 %rd912, %rd910, 1;
-	mul.lo.s64 %rd913, %rd912, %rd172;
-	mad.lo.s64 %rd914, %rd913, 8, %rd170;
-	st.shared.s64 [%rd914+0], %rd867;
-	setp.gt.s64 %p166, %rd790, 0;
-	@!%p166 bra $L185;
-	setp.lo.u64 %p167, %rd866, %rd37;
-	mul.lo.s64 %rd915, %rd866, %rd39;
-	mad.lo.s64 %rd916, %rd915, 4, %rd35;
-	@%p167 prefetch.global.L2 [%rd916];
-	setp.gt.s64 %p168, %rd790, 1;
-	@!%p168 bra $L187;
-	sub.s64 %rd917, %rd867, 1;
-	setp.lo.u64 %p169, %rd917, %rd37;
-	sub.s64 %rd918, %rd867, 1;
-	mul.lo.s64 %rd919, %rd918, %rd39;
-	mad.lo.s64 %rd920, %rd919, 4, %rd35;
-	@%p169 prefetch.global.L2 [%rd920];
-$L187:
-$L185:
-$L183:
-	add.s64 %rd921, %rd824, 1;
-	mov.b64 %rd824, %rd921;
-	bra.uni $L181;
-$L180:
-	mov.pred %p170, 0;
-	mov.b64 %rd922, %rd824;
+	cvt.u64.u32 %rd882, %r217;
+	shl.b64 %rd883, %rd882, 32;
+	cvt.u64.u32 %rd884, %r218;
+	or.b64 %rd885, %rd883, %rd884;
+	mov.b64 %rd886, %rd885;
+	cvt.s64.s32 %rd887, %r212;
+	mul.lo.s64 %rd888, %rd887, %rd127;
+	mad.lo.s64 %rd889, %rd888, 8, %rd123;
+	atom.global.min.u64 %rd890, [%rd889], %rd886;
+	mov.b64 %rd891, %rd890;
+	shr.u64 %rd892, %rd891, 32;
+	cvt.u32.u64 %r219, %rd892;
+	setp.hi.u32 %p160, %r219, %r216;
+	mov.pred %p161, %p160;
+	@!%p161 bra $L175;
+	@!%p152 bra $L176;
+	mul.lo.s64 %rd893, %rd813, %rd806;
+	mad.lo.s64 %rd894, %rd893, 4, %rd804;
+	st.shared.s32 [%rd894+0], %r207;
+	@!%p147 bra $L179;
+	mov.b64 %rd896, 2;
+	mul.lo.s64 %rd895, %rd896, %rd813;
+	mul.lo.s64 %rd897, %rd895, %rd170;
+	mad.lo.s64 %rd898, %rd897, 8, %rd168;
+	st.shared.s64 [%rd898+0], %rd855;
+	mov.b64 %rd900, 2;
+	mul.lo.s64 %rd899, %rd900, %rd813;
+	add.s64 %rd901, %rd899, 1;
+	mul.lo.s64 %rd902, %rd901, %rd170;
+	mad.lo.s64 %rd903, %rd902, 8, %rd168;
+	st.shared.s64 [%rd903+0], %rd856;
+$L179:
+	add.s64 %rd904, %rd813, 1;
+	mov.b64 %rd813, %rd904;
+	bra.uni $L177;
+$L176:
+	mov.pred %p162, 0;
+	mov.b64 %rd905, %rd813;
 	mov.b32 %r220, %r207;
-$L188:
-	@!%p153 bra $L192;
+$L180:
+	@!%p149 bra $L184;
 	shr.s32 %r221, %r220, 5;
-	cvt.s64.s32 %rd923, %r221;
-	mov.b64 %rd924, %rd923;
+	cvt.s64.s32 %rd906, %r221;
+	mov.b64 %rd907, %rd906;
 	and.b32 %r222, %r220, 31;
-	cvt.s64.s32 %rd925, %r222;
-	min.u64 %rd926, %rd925, 32;
-	cvt.u32.u64 %r223, %rd926;
+	cvt.s64.s32 %rd908, %r222;
+	min.u64 %rd909, %rd908, 32;
+	cvt.u32.u64 %r223, %rd909;
 	mov.b32 %r225, 0x1;
 	shl.b32 %r224, %r225, %r223;
-	setp.hs.u32 %p171, %r223, 32;
-	selp.b32 %r226, 0, %r224, %p171;
+	setp.hs.u32 %p163, %r223, 32;
+	selp.b32 %r226, 0, %r224, %p163;
 	mov.b32 %r227, %r226;
-	mov.b64 %rd927, %rd924;
+	mov.b64 %rd910, %rd907;
 	mov.b32 %r228, %r227;
-	mul.lo.s64 %rd928, %rd927, %rd799;
-	mad.lo.s64 %rd929, %rd928, 4, %rd797;
-	ld.relaxed.gpu.global.u32 %r229, [%rd929+0];
+	mul.lo.s64 %rd911, %rd910, %rd788;
+	mad.lo.s64 %rd912, %rd911, 4, %rd786;
+	ld.relaxed.gpu.global.u32 %r229, [%rd912+0];
 	mov.b32 %r230, %r229;
 	and.b32 %r231, %r230, %r228;
-	setp.ne.u32 %p172, %r231, 0x0;
-	mov.pred %p173, %p172;
-	not.pred %p174, %p173;
-	@!%p174 bra $L194;
-	mul.lo.s64 %rd930, %rd927, %rd799;
-	mad.lo.s64 %rd931, %rd930, 4, %rd797;
-	atom.global.or.b32 %r232, [%rd931], %r228;
+	setp.ne.u32 %p164, %r231, 0x0;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L186;
+	mul.lo.s64 %rd913, %rd910, %rd788;
+	mad.lo.s64 %rd914, %rd913, 4, %rd786;
+	atom.global.or.b32 %r232, [%rd914], %r228;
 	mov.b32 %r233, %r232;
 	and.b32 %r234, %r233, %r228;
-	setp.ne.u32 %p175, %r234, 0x0;
-	mov.pred %p173, %p175;
-$L194:
-	@!%p173 bra $L196;
-	mov.b64 %rd932, %rd922;
-	mov.b64 %rd933, %rd932;
-	mov.pred %p176, 0;
-	bra.uni $L190;
-$L196:
-	mov.b64 %rd934, %rd922;
-	mov.b64 %rd933, %rd934;
-	mov.pred %p176, 1;
-	bra.uni $L190;
-$L192:
-	@!%p154 bra $L198;
-	cvt.s64.s32 %rd935, %r220;
-	mul.lo.s64 %rd936, %rd935, %rd802;
-	mad.lo.s64 %rd937, %rd936, 4, %rd800;
-	ld.relaxed.gpu.global.s32 %r235, [%rd937+0];
+	setp.ne.u32 %p167, %r234, 0x0;
+	mov.pred %p165, %p167;
+$L186:
+	@!%p165 bra $L188;
+	mov.b64 %rd915, %rd905;
+	mov.b64 %rd916, %rd915;
+	mov.pred %p168, 0;
+	bra.uni $L182;
+$L188:
+	mov.b64 %rd917, %rd905;
+	mov.b64 %rd916, %rd917;
+	mov.pred %p168, 1;
+	bra.uni $L182;
+$L184:
+	@!%p150 bra $L190;
+	cvt.s64.s32 %rd918, %r220;
+	mul.lo.s64 %rd919, %rd918, %rd791;
+	mad.lo.s64 %rd920, %rd919, 4, %rd789;
+	ld.relaxed.gpu.global.s32 %r235, [%rd920+0];
 	mov.b32 %r236, %r235;
-	setp.eq.s32 %p177, %r236, %r199;
-	mov.pred %p178, %p177;
-	not.pred %p179, %p178;
-	@!%p179 bra $L200;
-	cvt.s64.s32 %rd938, %r220;
-	mul.lo.s64 %rd939, %rd938, %rd802;
-	mad.lo.s64 %rd940, %rd939, 4, %rd800;
-	atom.global.exch.b32 %r237, [%rd940], %r199;
+	setp.eq.s32 %p169, %r236, %r199;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L192;
+	cvt.s64.s32 %rd921, %r220;
+	mul.lo.s64 %rd922, %rd921, %rd791;
+	mad.lo.s64 %rd923, %rd922, 4, %rd789;
+	atom.global.exch.b32 %r237, [%rd923], %r199;
 	mov.b32 %r238, %r237;
-	setp.eq.s32 %p180, %r238, %r199;
-	mov.pred %p178, %p180;
-$L200:
-	@!%p178 bra $L202;
-	mov.b64 %rd941, %rd922;
-	mov.b64 %rd933, %rd941;
-	mov.pred %p176, 0;
-	bra.uni $L190;
-$L202:
-$L198:
-	mul.lo.s64 %rd942, %rd922, %rd817;
-	mad.lo.s64 %rd943, %rd942, 4, %rd815;
-	st.shared.s32 [%rd943+0], %r220;
-	add.s64 %rd944, %rd922, 1;
-	mov.b64 %rd945, %rd944;
-	mov.b64 %rd933, %rd945;
-	mov.pred %p176, 1;
-	bra.uni $L190;
-$L189:
-	bra.uni $L188;
+	setp.eq.s32 %p172, %r238, %r199;
+	mov.pred %p170, %p172;
+$L192:
+	@!%p170 bra $L194;
+	mov.b64 %rd924, %rd905;
+	mov.b64 %rd916, %rd924;
+	mov.pred %p168, 0;
+	bra.uni $L182;
+$L194:
 $L190:
-	mov.b64 %rd946, %rd933;
-	mov.pred %p181, %p176;
-	mov.b64 %rd824, %rd946;
-	mov.pred %p170, %p181;
-	@!%p170 bra $L204;
-	mov.b64 %rd947, %rd780;
-	mov.b32 %r239, %r207;
-	cvt.s64.s32 %rd948, %r239;
-	add.s64 %rd949, %rd948, 1;
-	mul.lo.s64 %rd950, %rd949, %rd32;
-	mad.lo.s64 %rd951, %rd950, 8, %rd28;
-	ld.global.nc.s64 %rd952, [%rd951+0];
-	mov.b64 %rd953, %rd952;
-	cvt.s64.s32 %rd954, %r239;
-	mul.lo.s64 %rd955, %rd954, %rd32;
-	mad.lo.s64 %rd956, %rd955, 8, %rd28;
-	ld.global.nc.s64 %rd957, [%rd956+0];
-	mov.b64 %rd958, %rd957;
-	sub.s64 %rd959, %rd953, %rd958;
-	mov.b64 %rd960, %rd959;
-	mov.b64 %rd961, %rd960;
-	add.s64 %rd962, %rd821, %rd961;
-	mov.b64 %rd821, %rd962;
-	max.s64 %rd963, %rd822, %rd961;
-	mov.b64 %rd822, %rd963;
-$L204:
+	mul.lo.s64 %rd925, %rd905, %rd806;
+	mad.lo.s64 %rd926, %rd925, 4, %rd804;
+	st.shared.s32 [%rd926+0], %r220;
+	add.s64 %rd927, %rd905, 1;
+	mov.b64 %rd928, %rd927;
+	mov.b64 %rd916, %rd928;
+	mov.pred %p168, 1;
+	bra.uni $L182;
 $L181:
-$L179:
-	add.s64 %rd964, %rd819, %rd809;
-	mov.b64 %rd819, %rd964;
-	sub.s64 %rd965, %rd825, 1;
-	mov.b64 %rd825, %rd965;
-$L166:
-	bra.uni $L165;
-$L167:
-	mov.b64 %rd966, 0;
-	setp.lt.s64 %p182, %rd819, %rd820;
-	setp.lt.s64 %p183, %rd818, %rd806;
-	or.pred %p184, %p182, %p183;
-	@!%p184 bra $L206;
-	mov.b64 %rd966, 1;
-$L206:
-	shl.b64 %rd967, %rd966, 32;
-	or.b64 %rd968, %rd824, %rd967;
+	bra.uni $L180;
+$L182:
+	mov.b64 %rd929, %rd916;
+	mov.pred %p173, %p168;
+	mov.b64 %rd813, %rd929;
+	mov.pred %p162, %p173;
+	@!%p162 bra $L196;
+	mov.b64 %rd930, %rd770;
+	mov.b32 %r239, %r207;
+	cvt.s64.s32 %rd931, %r239;
+	add.s64 %rd932, %rd931, 1;
+	mul.lo.s64 %rd933, %rd932, %rd32;
+	mad.lo.s64 %rd934, %rd933, 8, %rd28;
+	ld.global.nc.s64 %rd935, [%rd934+0];
+	mov.b64 %rd936, %rd935;
+	cvt.s64.s32 %rd937, %r239;
+	mul.lo.s64 %rd938, %rd937, %rd32;
+	mad.lo.s64 %rd939, %rd938, 8, %rd28;
+	ld.global.nc.s64 %rd940, [%rd939+0];
+	mov.b64 %rd941, %rd940;
+	sub.s64 %rd942, %rd936, %rd941;
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd943;
+	add.s64 %rd945, %rd810, %rd944;
+	mov.b64 %rd810, %rd945;
+	max.s64 %rd946, %rd811, %rd944;
+	mov.b64 %rd811, %rd946;
+$L196:
+$L177:
+$L175:
+	add.s64 %rd947, %rd808, %rd798;
+	mov.b64 %rd808, %rd947;
+	sub.s64 %rd948, %rd814, 1;
+	mov.b64 %rd814, %rd948;
+$L162:
+	bra.uni $L161;
+$L163:
+	mov.b64 %rd949, 0;
+	setp.lt.s64 %p174, %rd808, %rd809;
+	setp.lt.s64 %p175, %rd807, %rd795;
+	or.pred %p176, %p174, %p175;
+	@!%p176 bra $L198;
+	mov.b64 %rd949, 1;
+$L198:
+	shl.b64 %rd950, %rd949, 32;
+	or.b64 %rd951, %rd813, %rd950;
 	// block scan
-	mov.b64 %rd969, %rd968;
+	mov.b64 %rd952, %rd951;
 	mov.b32 %r240, %r3;
-$L207:
-	setp.hs.u32 %p185, %r240, 32;
-	@%p185 bra $L208;
-	mov.b64 {%r241, %r242}, %rd969;
-	shfl.sync.up.b32 %r243|%p186, %r241, %r240, 0, %r17;
+$L199:
+	setp.hs.u32 %p177, %r240, 32;
+	@%p177 bra $L200;
+	mov.b64 {%r241, %r242}, %rd952;
+	shfl.sync.up.b32 %r243|%p178, %r241, %r240, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
-	mov.b64 %rd970, {%r243, %r244};
-	@!%p186 bra $L209;
-	add.s64 %rd971, %rd970, %rd969;
-	mov.b64 %rd969, %rd971;
-$L209:
+	mov.b64 %rd953, {%r243, %r244};
+	@!%p178 bra $L201;
+	add.s64 %rd954, %rd953, %rd952;
+	mov.b64 %rd952, %rd954;
+$L201:
 	shl.b32 %r240, %r240, 1;
-	bra.uni $L207;
-$L208:
-	mov.b64 {%r245, %r246}, %rd969;
-	shfl.sync.up.b32 %r247|%p187, %r245, %r3, 0, %r17;
+	bra.uni $L199;
+$L200:
+	mov.b64 {%r245, %r246}, %rd952;
+	shfl.sync.up.b32 %r247|%p179, %r245, %r3, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
-	mov.b64 %rd972, {%r247, %r248};
-	setp.lo.u32 %p188, %r3, 32;
-	and.pred %p189, %p187, %p188;
-	selp.b64 %rd973, %rd972, 0, %p189;
+	mov.b64 %rd955, {%r247, %r248};
+	setp.lo.u32 %p180, %r3, 32;
+	and.pred %p181, %p179, %p180;
+	selp.b64 %rd956, %rd955, 0, %p181;
 	sub.u32 %r249, %r13, %r3;
-	setp.eq.u32 %p190, %r7, %r249;
-	@!%p190 bra $L210;
-	mul.wide.u32 %rd974, %r8, 16;
-	add.s64 %rd975, %rd1, %rd974;
-	st.shared.s64 [%rd975+0], %rd969;
-$L210:
+	setp.eq.u32 %p182, %r7, %r249;
+	@!%p182 bra $L202;
+	mul.wide.u32 %rd957, %r8, 16;
+	add.s64 %rd958, %rd1, %rd957;
+	st.shared.s64 [%rd958+0], %rd952;
+$L202:
 	bar.sync 0;
-	setp.eq.u32 %p191, %r8, 0;
-	@!%p191 bra $L211;
-	mov.b64 %rd976, 0;
-	setp.lo.u32 %p192, %r7, %r10;
-	@!%p192 bra $L212;
-	mul.wide.u32 %rd977, %r7, 16;
-	add.s64 %rd978, %rd1, %rd977;
-	ld.shared.s64 %rd979, [%rd978+0];
-	mov.b64 %rd976, %rd979;
-$L212:
-	mov.b64 {%r250, %r251}, %rd976;
-	shfl.sync.up.b32 %r252|%p193, %r250, 1, 0, %r17;
+	setp.eq.u32 %p183, %r8, 0;
+	@!%p183 bra $L203;
+	mov.b64 %rd959, 0;
+	setp.lo.u32 %p184, %r7, %r10;
+	@!%p184 bra $L204;
+	mul.wide.u32 %rd960, %r7, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	ld.shared.s64 %rd962, [%rd961+0];
+	mov.b64 %rd959, %rd962;
+$L204:
+	mov.b64 {%r250, %r251}, %rd959;
+	shfl.sync.up.b32 %r252|%p185, %r250, 1, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd980, {%r252, %r253};
-	@!%p193 bra $L213;
-	add.s64 %rd981, %rd980, %rd976;
-	mov.b64 %rd976, %rd981;
-$L213:
-	mov.b64 {%r254, %r255}, %rd976;
-	shfl.sync.up.b32 %r256|%p194, %r254, 2, 0, %r17;
+	mov.b64 %rd963, {%r252, %r253};
+	@!%p185 bra $L205;
+	add.s64 %rd964, %rd963, %rd959;
+	mov.b64 %rd959, %rd964;
+$L205:
+	mov.b64 {%r254, %r255}, %rd959;
+	shfl.sync.up.b32 %r256|%p186, %r254, 2, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
-	mov.b64 %rd982, {%r256, %r257};
-	@!%p194 bra $L214;
-	add.s64 %rd983, %rd982, %rd976;
-	mov.b64 %rd976, %rd983;
-$L214:
-	mov.b64 {%r258, %r259}, %rd976;
-	shfl.sync.up.b32 %r260|%p195, %r258, 4, 0, %r17;
+	mov.b64 %rd965, {%r256, %r257};
+	@!%p186 bra $L206;
+	add.s64 %rd966, %rd965, %rd959;
+	mov.b64 %rd959, %rd966;
+$L206:
+	mov.b64 {%r258, %r259}, %rd959;
+	shfl.sync.up.b32 %r260|%p187, %r258, 4, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
-	mov.b64 %rd984, {%r260, %r261};
-	@!%p195 bra $L215;
-	add.s64 %rd985, %rd984, %rd976;
-	mov.b64 %rd976, %rd985;
-$L215:
-	mov.b64 {%r262, %r263}, %rd976;
-	shfl.sync.up.b32 %r264|%p196, %r262, 8, 0, %r17;
+	mov.b64 %rd967, {%r260, %r261};
+	@!%p187 bra $L207;
+	add.s64 %rd968, %rd967, %rd959;
+	mov.b64 %rd959, %rd968;
+$L207:
+	mov.b64 {%r262, %r263}, %rd959;
+	shfl.sync.up.b32 %r264|%p188, %r262, 8, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
-	mov.b64 %rd986, {%r264, %r265};
-	@!%p196 bra $L216;
-	add.s64 %rd987, %rd986, %rd976;
-	mov.b64 %rd976, %rd987;
-$L216:
-	mov.b64 {%r266, %r267}, %rd976;
-	shfl.sync.up.b32 %r268|%p197, %r266, 16, 0, %r17;
+	mov.b64 %rd969, {%r264, %r265};
+	@!%p188 bra $L208;
+	add.s64 %rd970, %rd969, %rd959;
+	mov.b64 %rd959, %rd970;
+$L208:
+	mov.b64 {%r266, %r267}, %rd959;
+	shfl.sync.up.b32 %r268|%p189, %r266, 16, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
-	mov.b64 %rd988, {%r268, %r269};
-	@!%p197 bra $L217;
-	add.s64 %rd989, %rd988, %rd976;
-	mov.b64 %rd976, %rd989;
-$L217:
-	mov.b64 {%r270, %r271}, %rd976;
-	shfl.sync.up.b32 %r272|%p198, %r270, 1, 0, %r17;
+	mov.b64 %rd971, {%r268, %r269};
+	@!%p189 bra $L209;
+	add.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd959, %rd972;
+$L209:
+	mov.b64 {%r270, %r271}, %rd959;
+	shfl.sync.up.b32 %r272|%p190, %r270, 1, 0, %r17;
 	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
-	mov.b64 %rd990, {%r272, %r273};
-	selp.b64 %rd991, %rd990, 0, %p198;
-	@!%p192 bra $L218;
-	mul.wide.u32 %rd992, %r7, 16;
-	add.s64 %rd993, %rd1, %rd992;
-	add.s64 %rd994, %rd993, 512;
-	st.shared.s64 [%rd994+0], %rd991;
-$L218:
+	mov.b64 %rd973, {%r272, %r273};
+	selp.b64 %rd974, %rd973, 0, %p190;
+	@!%p184 bra $L210;
+	mul.wide.u32 %rd975, %r7, 16;
+	add.s64 %rd976, %rd1, %rd975;
+	add.s64 %rd977, %rd976, 512;
+	st.shared.s64 [%rd977+0], %rd974;
+$L210:
 	sub.u32 %r274, %r10, 1;
-	setp.eq.u32 %p199, %r7, %r274;
-	@!%p199 bra $L219;
-	st.shared.s64 [%rd1+1024], %rd976;
-$L219:
+	setp.eq.u32 %p191, %r7, %r274;
+	@!%p191 bra $L211;
+	st.shared.s64 [%rd1+1024], %rd959;
 $L211:
+$L203:
 	bar.sync 0;
-	mul.wide.u32 %rd995, %r8, 16;
-	add.s64 %rd996, %rd1, %rd995;
-	add.s64 %rd997, %rd996, 512;
-	ld.shared.s64 %rd998, [%rd997+0];
-	add.s64 %rd999, %rd998, %rd973;
-	ld.shared.s64 %rd1000, [%rd1+1024];
-	mov.b64 {%r275, %r276}, %rd999;
-	shfl.sync.idx.b32 %r277|%p200, %r275, 0, %r21, %r17;
+	mul.wide.u32 %rd978, %r8, 16;
+	add.s64 %rd979, %rd1, %rd978;
+	add.s64 %rd980, %rd979, 512;
+	ld.shared.s64 %rd981, [%rd980+0];
+	add.s64 %rd982, %rd981, %rd956;
+	ld.shared.s64 %rd983, [%rd1+1024];
+	mov.b64 {%r275, %r276}, %rd982;
+	shfl.sync.idx.b32 %r277|%p192, %r275, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
-	mov.b64 %rd1001, {%r277, %r278};
-	mov.b64 %rd1002, %rd1000;
-	mov.b64 %rd1003, %rd1001;
-	mov.b64 %rd1004, %rd1002;
-	mov.b64 %rd1005, %rd1003;
-	mov.b64 %rd1006, %rd1004;
-	mov.b64 %rd1007, %rd1005;
-	mov.b64 %rd1008, %rd1006;
-	and.b64 %rd1009, %rd1007, 4294967295;
-	mov.b64 %rd1010, %rd1009;
-	and.b64 %rd1011, %rd1008, 4294967295;
-	mov.b64 %rd1012, %rd1011;
-	shr.s64 %rd1013, %rd1008, 32;
-	mov.b64 %rd1014, %rd1013;
-	mov.b64 %rd1015, %rd1010;
-	mov.b64 %rd1016, %rd1012;
-	mov.b64 %rd1017, %rd1014;
-	@!%p156 bra $L220;
-	add.s64 %rd1018, %rd823, %rd1015;
-	mov.b64 %rd1019, %rd1018;
-	sub.s64 %rd1020, %rd813, %rd1019;
-	max.s64 %rd1021, %rd1020, 0;
-	min.s64 %rd1022, %rd1021, %rd824;
-	mov.b64 %rd1023, %rd1022;
-	mov.b64 %rd1024, 0;
-$L222:
-	setp.lt.s64 %p201, %rd1024, %rd1023;
-	not.pred %p202, %p201;
-	@!%p202 bra $L226;
-	bra.uni $L224;
-$L226:
-	mul.lo.s64 %rd1025, %rd1024, %rd817;
-	mad.lo.s64 %rd1026, %rd1025, 4, %rd815;
-	ld.shared.s32 %r279, [%rd1026+0];
+	mov.b64 %rd984, {%r277, %r278};
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	mov.b64 %rd990, %rd988;
+	mov.b64 %rd991, %rd989;
+	and.b64 %rd992, %rd990, 4294967295;
+	mov.b64 %rd993, %rd992;
+	and.b64 %rd994, %rd991, 4294967295;
+	mov.b64 %rd995, %rd994;
+	shr.s64 %rd996, %rd991, 32;
+	mov.b64 %rd997, %rd996;
+	mov.b64 %rd998, %rd993;
+	mov.b64 %rd999, %rd995;
+	mov.b64 %rd1000, %rd997;
+	@!%p152 bra $L212;
+	add.s64 %rd1001, %rd812, %rd998;
+	mov.b64 %rd1002, %rd1001;
+	sub.s64 %rd1003, %rd802, %rd1002;
+	max.s64 %rd1004, %rd1003, 0;
+	min.s64 %rd1005, %rd1004, %rd813;
+	mov.b64 %rd1006, %rd1005;
+	mov.b64 %rd1007, 0;
+$L214:
+	setp.lt.s64 %p193, %rd1007, %rd1006;
+	not.pred %p194, %p193;
+	@!%p194 bra $L218;
+	bra.uni $L216;
+$L218:
+	mul.lo.s64 %rd1008, %rd1007, %rd806;
+	mad.lo.s64 %rd1009, %rd1008, 4, %rd804;
+	ld.shared.s32 %r279, [%rd1009+0];
 	mov.b32 %r280, %r279;
-	add.s64 %rd1027, %rd812, %rd1019;
-	add.s64 %rd1028, %rd1027, %rd1024;
-	mul.lo.s64 %rd1029, %rd1028, %rd177;
-	mad.lo.s64 %rd1030, %rd1029, 4, %rd175;
-	st.shared.s32 [%rd1030+0], %r280;
-	@!%p151 bra $L228;
-	mov.b64 %rd1032, 2;
-	mul.lo.s64 %rd1031, %rd1032, %rd1024;
-	mul.lo.s64 %rd1033, %rd1031, %rd172;
-	mad.lo.s64 %rd1034, %rd1033, 8, %rd170;
-	ld.shared.s64 %rd1035, [%rd1034+0];
-	mov.b64 %rd1036, %rd1035;
-	add.s64 %rd1037, %rd812, %rd1019;
-	add.s64 %rd1038, %rd1037, %rd1024;
-	mov.b64 %rd1040, 2;
-	mul.lo.s64 %rd1039, %rd1040, %rd1038;
-	mul.lo.s64 %rd1041, %rd1039, %rd180;
-	mad.lo.s64 %rd1042, %rd1041, 8, %rd178;
-	st.shared.s64 [%rd1042+0], %rd1036;
-	mov.b64 %rd1044, 2;
-	mul.lo.s64 %rd1043, %rd1044, %rd1024;
-	add.s64 %rd1045, %rd1043, 1;
-	mul.lo.s64 %rd1046, %rd1045, %rd172;
-	mad.lo.s64 %rd1047, %rd1046, 8, %rd170;
-	ld.shared.s64 %rd1048, [%rd1047+0];
-	mov.b64 %rd1049, %rd1048;
-	add.s64 %rd1050, %rd812, %rd1019;
-	add.s64 %rd1051, %rd1050, %rd1024;
-	mov.b64 %rd1053, 2;
-	mul.lo.s64 %rd1052, %rd1053, %rd1051;
-	add.s64 %rd1054, %rd1052, 1;
-	mul.lo.s64 %rd1055, %rd1054, %rd180;
-	mad.lo.s64 %rd1056, %rd1055, 8, %rd178;
-	st.shared.s64 [%rd1056+0], %rd1049;
-$L228:
-$L223:
-	add.s64 %rd1057, %rd1024, 1;
-	mov.b64 %rd1024, %rd1057;
-	bra.uni $L222;
-$L224:
-	mov.b64 %rd1058, 0;
-	mov.b64 %rd1059, %rd1023;
-$L229:
-	setp.lt.s64 %p203, %rd1059, %rd824;
-	not.pred %p204, %p203;
-	@!%p204 bra $L233;
-	bra.uni $L231;
-$L233:
-	mul.lo.s64 %rd1060, %rd1059, %rd817;
-	mad.lo.s64 %rd1061, %rd1060, 4, %rd815;
-	ld.shared.s32 %r281, [%rd1061+0];
+	add.s64 %rd1010, %rd801, %rd1002;
+	add.s64 %rd1011, %rd1010, %rd1007;
+	mul.lo.s64 %rd1012, %rd1011, %rd175;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd173;
+	st.shared.s32 [%rd1013+0], %r280;
+	@!%p147 bra $L220;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1007;
+	mul.lo.s64 %rd1016, %rd1014, %rd170;
+	mad.lo.s64 %rd1017, %rd1016, 8, %rd168;
+	ld.shared.s64 %rd1018, [%rd1017+0];
+	mov.b64 %rd1019, %rd1018;
+	add.s64 %rd1020, %rd801, %rd1002;
+	add.s64 %rd1021, %rd1020, %rd1007;
+	mov.b64 %rd1023, 2;
+	mul.lo.s64 %rd1022, %rd1023, %rd1021;
+	mul.lo.s64 %rd1024, %rd1022, %rd178;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd176;
+	st.shared.s64 [%rd1025+0], %rd1019;
+	mov.b64 %rd1027, 2;
+	mul.lo.s64 %rd1026, %rd1027, %rd1007;
+	add.s64 %rd1028, %rd1026, 1;
+	mul.lo.s64 %rd1029, %rd1028, %rd170;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd168;
+	ld.shared.s64 %rd1031, [%rd1030+0];
+	mov.b64 %rd1032, %rd1031;
+	add.s64 %rd1033, %rd801, %rd1002;
+	add.s64 %rd1034, %rd1033, %rd1007;
+	mov.b64 %rd1036, 2;
+	mul.lo.s64 %rd1035, %rd1036, %rd1034;
+	add.s64 %rd1037, %rd1035, 1;
+	mul.lo.s64 %rd1038, %rd1037, %rd178;
+	mad.lo.s64 %rd1039, %rd1038, 8, %rd176;
+	st.shared.s64 [%rd1039+0], %rd1032;
+$L220:
+$L215:
+	add.s64 %rd1040, %rd1007, 1;
+	mov.b64 %rd1007, %rd1040;
+	bra.uni $L214;
+$L216:
+	mov.b64 %rd1041, 0;
+	mov.b64 %rd1042, %rd1006;
+$L221:
+	setp.lt.s64 %p195, %rd1042, %rd813;
+	not.pred %p196, %p195;
+	@!%p196 bra $L225;
+	bra.uni $L223;
+$L225:
+	mul.lo.s64 %rd1043, %rd1042, %rd806;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd804;
+	ld.shared.s32 %r281, [%rd1044+0];
 	mov.b32 %r282, %r281;
 	mov.b32 %r283, %r282;
-	mov.pred %p205, 0;
-	mov.b64 %rd1062, %rd1058;
+	mov.pred %p197, 0;
+	mov.b64 %rd1045, %rd1041;
 	mov.b32 %r284, %r283;
-$L234:
-	@!%p153 bra $L238;
+$L226:
+	@!%p149 bra $L230;
 	shr.s32 %r285, %r284, 5;
-	cvt.s64.s32 %rd1063, %r285;
-	mov.b64 %rd1064, %rd1063;
+	cvt.s64.s32 %rd1046, %r285;
+	mov.b64 %rd1047, %rd1046;
 	and.b32 %r286, %r284, 31;
-	cvt.s64.s32 %rd1065, %r286;
-	min.u64 %rd1066, %rd1065, 32;
-	cvt.u32.u64 %r287, %rd1066;
+	cvt.s64.s32 %rd1048, %r286;
+	min.u64 %rd1049, %rd1048, 32;
+	cvt.u32.u64 %r287, %rd1049;
 	mov.b32 %r289, 0x1;
 	shl.b32 %r288, %r289, %r287;
-	setp.hs.u32 %p206, %r287, 32;
-	selp.b32 %r290, 0, %r288, %p206;
+	setp.hs.u32 %p198, %r287, 32;
+	selp.b32 %r290, 0, %r288, %p198;
 	mov.b32 %r291, %r290;
-	mov.b64 %rd1067, %rd1064;
+	mov.b64 %rd1050, %rd1047;
 	mov.b32 %r292, %r291;
-	mul.lo.s64 %rd1068, %rd1067, %rd799;
-	mad.lo.s64 %rd1069, %rd1068, 4, %rd797;
-	ld.relaxed.gpu.global.u32 %r293, [%rd1069+0];
+	mul.lo.s64 %rd1051, %rd1050, %rd788;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd786;
+	ld.relaxed.gpu.global.u32 %r293, [%rd1052+0];
 	mov.b32 %r294, %r293;
 	and.b32 %r295, %r294, %r292;
-	setp.ne.u32 %p207, %r295, 0x0;
-	mov.pred %p208, %p207;
-	not.pred %p209, %p208;
-	@!%p209 bra $L240;
-	mul.lo.s64 %rd1070, %rd1067, %rd799;
-	mad.lo.s64 %rd1071, %rd1070, 4, %rd797;
-	atom.global.or.b32 %r296, [%rd1071], %r292;
+	setp.ne.u32 %p199, %r295, 0x0;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L232;
+	mul.lo.s64 %rd1053, %rd1050, %rd788;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd786;
+	atom.global.or.b32 %r296, [%rd1054], %r292;
 	mov.b32 %r297, %r296;
 	and.b32 %r298, %r297, %r292;
-	setp.ne.u32 %p210, %r298, 0x0;
-	mov.pred %p208, %p210;
-$L240:
-	@!%p208 bra $L242;
-	mov.b64 %rd1072, %rd1062;
-	mov.b64 %rd1073, %rd1072;
-	mov.pred %p211, 0;
-	bra.uni $L236;
-$L242:
-	mov.b64 %rd1074, %rd1062;
-	mov.b64 %rd1073, %rd1074;
-	mov.pred %p211, 1;
-	bra.uni $L236;
-$L238:
-	@!%p154 bra $L244;
-	cvt.s64.s32 %rd1075, %r284;
-	mul.lo.s64 %rd1076, %rd1075, %rd802;
-	mad.lo.s64 %rd1077, %rd1076, 4, %rd800;
-	ld.relaxed.gpu.global.s32 %r299, [%rd1077+0];
-	mov.b32 %r300, %r299;
-	setp.eq.s32 %p212, %r300, %r199;
-	mov.pred %p213, %p212;
-	not.pred %p214, %p213;
-	@!%p214 bra $L246;
-	cvt.s64.s32 %rd1078, %r284;
-	mul.lo.s64 %rd1079, %rd1078, %rd802;
-	mad.lo.s64 %rd1080, %rd1079, 4, %rd800;
-	atom.global.exch.b32 %r301, [%rd1080], %r199;
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p215, %r302, %r199;
-	mov.pred %p213, %p215;
-$L246:
-	@!%p213 bra $L248;
-	mov.b64 %rd1081, %rd1062;
-	mov.b64 %rd1073, %rd1081;
-	mov.pred %p211, 0;
-	bra.uni $L236;
-$L248:
-$L244:
-	mul.lo.s64 %rd1082, %rd1062, %rd817;
-	mad.lo.s64 %rd1083, %rd1082, 4, %rd815;
-	st.shared.s32 [%rd1083+0], %r284;
-	add.s64 %rd1084, %rd1062, 1;
-	mov.b64 %rd1085, %rd1084;
-	mov.b64 %rd1073, %rd1085;
-	mov.pred %p211, 1;
-	bra.uni $L236;
-$L235:
-	bra.uni $L234;
-$L236:
-	mov.b64 %rd1086, %rd1073;
-	mov.pred %p216, %p211;
-	mov.b64 %rd1058, %rd1086;
-	mov.pred %p205, %p216;
-	@!%p205 bra $L250;
-	mov.b64 %rd1087, %rd780;
-	mov.b32 %r303, %r283;
-	cvt.s64.s32 %rd1088, %r303;
-	add.s64 %rd1089, %rd1088, 1;
-	mul.lo.s64 %rd1090, %rd1089, %rd32;
-	mad.lo.s64 %rd1091, %rd1090, 8, %rd28;
-	ld.global.nc.s64 %rd1092, [%rd1091+0];
-	mov.b64 %rd1093, %rd1092;
-	cvt.s64.s32 %rd1094, %r303;
-	mul.lo.s64 %rd1095, %rd1094, %rd32;
-	mad.lo.s64 %rd1096, %rd1095, 8, %rd28;
-	ld.global.nc.s64 %rd1097, [%rd1096+0];
-	mov.b64 %rd1098, %rd1097;
-	sub.s64 %rd1099, %rd1093, %rd1098;
-	mov.b64 %rd1100, %rd1099;
-	mov.b64 %rd1101, %rd1100;
-	add.s64 %rd1102, %rd821, %rd1101;
-	mov.b64 %rd821, %rd1102;
-	max.s64 %rd1103, %rd822, %rd1101;
-	mov.b64 %rd822, %rd1103;
-$L250:
+	setp.ne.u32 %p202, %r298, 0x0;
+	mov.pred %p200, %p202;
+$L232:
+	@!%p200 bra $L234;
+	mov.b64 %rd1055, %rd1045;
+	mov.b64 %rd1056, %rd1055;
+	mov.pred %p203, 0;
+	bra.uni $L228;
+$L234:
+	mov.b64 %rd1057, %rd1045;
+	mov.b64 %rd1056, %rd1057;
+	mov.pred %p203, 1;
+	bra.uni $L228;
 $L230:
-	add.s64 %rd1104, %rd1059, 1;
-	mov.b64 %rd1059, %rd1104;
-	bra.uni $L229;
-$L231:
-	setp.gt.s64 %p217, %rd1058, 0;
+	@!%p150 bra $L236;
+	cvt.s64.s32 %rd1058, %r284;
+	mul.lo.s64 %rd1059, %rd1058, %rd791;
+	mad.lo.s64 %rd1060, %rd1059, 4, %rd789;
+	ld.relaxed.gpu.global.s32 %r299, [%rd1060+0];
+	mov.b32 %r300, %r299;
+	setp.eq.s32 %p204, %r300, %r199;
+	mov.pred %p205, %p204;
+	not.pred %p206, %p205;
+	@!%p206 bra $L238;
+	cvt.s64.s32 %rd1061, %r284;
+	mul.lo.s64 %rd1062, %rd1061, %rd791;
+	mad.lo.s64 %rd1063, %rd1062, 4, %rd789;
+	atom.global.exch.b32 %r301, [%rd1063], %r199;
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p207, %r302, %r199;
+	mov.pred %p205, %p207;
+$L238:
+	@!%p205 bra $L240;
+	mov.b64 %rd1064, %rd1045;
+	mov.b64 %rd1056, %rd1064;
+	mov.pred %p203, 0;
+	bra.uni $L228;
+$L240:
+$L236:
+	mul.lo.s64 %rd1065, %rd1045, %rd806;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd804;
+	st.shared.s32 [%rd1066+0], %r284;
+	add.s64 %rd1067, %rd1045, 1;
+	mov.b64 %rd1068, %rd1067;
+	mov.b64 %rd1056, %rd1068;
+	mov.pred %p203, 1;
+	bra.uni $L228;
+$L227:
+	bra.uni $L226;
+$L228:
+	mov.b64 %rd1069, %rd1056;
+	mov.pred %p208, %p203;
+	mov.b64 %rd1041, %rd1069;
+	mov.pred %p197, %p208;
+	@!%p197 bra $L242;
+	mov.b64 %rd1070, %rd770;
+	mov.b32 %r303, %r283;
+	cvt.s64.s32 %rd1071, %r303;
+	add.s64 %rd1072, %rd1071, 1;
+	mul.lo.s64 %rd1073, %rd1072, %rd32;
+	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
+	ld.global.nc.s64 %rd1075, [%rd1074+0];
+	mov.b64 %rd1076, %rd1075;
+	cvt.s64.s32 %rd1077, %r303;
+	mul.lo.s64 %rd1078, %rd1077, %rd32;
+	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
+	ld.global.nc.s64 %rd1080, [%rd1079+0];
+	mov.b64 %rd1081, %rd1080;
+	sub.s64 %rd1082, %rd1076, %rd1081;
+	mov.b64 %rd1083, %rd1082;
+	mov.b64 %rd1084, %rd1083;
+	add.s64 %rd1085, %rd810, %rd1084;
+	mov.b64 %rd810, %rd1085;
+	max.s64 %rd1086, %rd811, %rd1084;
+	mov.b64 %rd811, %rd1086;
+$L242:
+$L222:
+	add.s64 %rd1087, %rd1042, 1;
+	mov.b64 %rd1042, %rd1087;
+	bra.uni $L221;
+$L223:
+	setp.gt.s64 %p209, %rd1041, 0;
+	@!%p209 bra $L244;
+	mul.lo.s64 %rd1088, %rd800, %rd120;
+	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
+	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
+	mov.b64 %rd1091, %rd1090;
+	mov.b64 %rd1092, %rd1091;
+	mov.b64 %rd1093, 0;
+$L245:
+	setp.lt.s64 %p210, %rd1093, %rd1041;
+	not.pred %p211, %p210;
+	@!%p211 bra $L249;
+	bra.uni $L247;
+$L249:
+	mul.lo.s64 %rd1094, %rd1093, %rd806;
+	mad.lo.s64 %rd1095, %rd1094, 4, %rd804;
+	ld.shared.s32 %r304, [%rd1095+0];
+	mov.b32 %r305, %r304;
+	add.s64 %rd1096, %rd1092, %rd1093;
+	mul.lo.s64 %rd1097, %rd1096, %rd280;
+	mad.lo.s64 %rd1098, %rd1097, 4, %rd278;
+	st.global.s32 [%rd1098+0], %r305;
+$L246:
+	add.s64 %rd1099, %rd1093, 1;
+	mov.b64 %rd1093, %rd1099;
+	bra.uni $L245;
+$L247:
+$L244:
+	add.s64 %rd1100, %rd812, %rd999;
+	min.s64 %rd1101, %rd802, %rd1100;
+	mov.b64 %rd812, %rd1101;
+	bra.uni $L213;
+$L212:
+	mov.b64 %rd1102, 0;
+	cvt.u64.u32 %rd1103, %r2;
+	setp.eq.s64 %p212, %rd1103, 0;
+	setp.gt.s64 %p213, %rd999, 0;
+	and.pred %p214, %p212, %p213;
+	@!%p214 bra $L251;
+	mul.lo.s64 %rd1104, %rd800, %rd120;
+	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
+	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
+	mov.b64 %rd1107, %rd1106;
+	mov.b64 %rd1102, %rd1107;
+$L251:
+	cvt.u64.u32 %rd1108, %r2;
+	setp.eq.s64 %p215, %rd1108, 0;
+	setp.eq.u32 %p216, %r1, 0;
+	and.pred %p217, %p215, %p216;
+	bar.sync 0;
 	@!%p217 bra $L252;
-	mul.lo.s64 %rd1105, %rd811, %rd122;
-	mad.lo.s64 %rd1106, %rd1105, 8, %rd118;
-	atom.global.add.u64 %rd1107, [%rd1106], %rd1058;
-	mov.b64 %rd1108, %rd1107;
-	mov.b64 %rd1109, %rd1108;
-	mov.b64 %rd1110, 0;
+	st.shared.s64 [%rd1+1024], %rd1102;
+$L252:
+	bar.sync 0;
+	ld.shared.s64 %rd1109, [%rd1+1024];
+	mov.b64 %rd1110, %rd1109;
+	add.s64 %rd1111, %rd1110, %rd998;
+	mov.b64 %rd1112, %rd1111;
+	mov.b64 %rd1113, 0;
 $L253:
-	setp.lt.s64 %p218, %rd1110, %rd1058;
+	setp.lt.s64 %p218, %rd1113, %rd813;
 	not.pred %p219, %p218;
 	@!%p219 bra $L257;
 	bra.uni $L255;
 $L257:
-	mul.lo.s64 %rd1111, %rd1110, %rd817;
-	mad.lo.s64 %rd1112, %rd1111, 4, %rd815;
-	ld.shared.s32 %r304, [%rd1112+0];
-	mov.b32 %r305, %r304;
-	add.s64 %rd1113, %rd1109, %rd1110;
-	mul.lo.s64 %rd1114, %rd1113, %rd282;
-	mad.lo.s64 %rd1115, %rd1114, 4, %rd280;
-	st.global.s32 [%rd1115+0], %r305;
+	mul.lo.s64 %rd1114, %rd1113, %rd806;
+	mad.lo.s64 %rd1115, %rd1114, 4, %rd804;
+	ld.shared.s32 %r306, [%rd1115+0];
+	mov.b32 %r307, %r306;
+	add.s64 %rd1116, %rd1112, %rd1113;
+	mul.lo.s64 %rd1117, %rd1116, %rd280;
+	mad.lo.s64 %rd1118, %rd1117, 4, %rd278;
+	st.global.s32 [%rd1118+0], %r307;
 $L254:
-	add.s64 %rd1116, %rd1110, 1;
-	mov.b64 %rd1110, %rd1116;
+	add.s64 %rd1119, %rd1113, 1;
+	mov.b64 %rd1113, %rd1119;
 	bra.uni $L253;
 $L255:
-$L252:
-	add.s64 %rd1117, %rd823, %rd1016;
-	min.s64 %rd1118, %rd813, %rd1117;
-	mov.b64 %rd823, %rd1118;
-	bra.uni $L221;
-$L220:
-	mov.b64 %rd1119, 0;
-	cvt.u64.u32 %rd1120, %r2;
-	setp.eq.s64 %p220, %rd1120, 0;
-	setp.gt.s64 %p221, %rd1016, 0;
-	and.pred %p222, %p220, %p221;
-	@!%p222 bra $L259;
-	mul.lo.s64 %rd1121, %rd811, %rd122;
-	mad.lo.s64 %rd1122, %rd1121, 8, %rd118;
-	atom.global.add.u64 %rd1123, [%rd1122], %rd1016;
-	mov.b64 %rd1124, %rd1123;
-	mov.b64 %rd1119, %rd1124;
+$L213:
+	setp.eq.s64 %p220, %rd1000, 0;
+	@!%p220 bra $L259;
+	bra.uni $L160;
 $L259:
-	cvt.u64.u32 %rd1125, %r2;
-	setp.eq.s64 %p223, %rd1125, 0;
-	setp.eq.u32 %p224, %r1, 0;
-	and.pred %p225, %p223, %p224;
-	bar.sync 0;
-	@!%p225 bra $L260;
-	st.shared.s64 [%rd1+1024], %rd1119;
-$L260:
-	bar.sync 0;
-	ld.shared.s64 %rd1126, [%rd1+1024];
-	mov.b64 %rd1127, %rd1126;
-	add.s64 %rd1128, %rd1127, %rd1015;
-	mov.b64 %rd1129, %rd1128;
-	mov.b64 %rd1130, 0;
-$L261:
-	setp.lt.s64 %p226, %rd1130, %rd824;
-	not.pred %p227, %p226;
-	@!%p227 bra $L265;
-	bra.uni $L263;
-$L265:
-	mul.lo.s64 %rd1131, %rd1130, %rd817;
-	mad.lo.s64 %rd1132, %rd1131, 4, %rd815;
-	ld.shared.s32 %r306, [%rd1132+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd1133, %rd1129, %rd1130;
-	mul.lo.s64 %rd1134, %rd1133, %rd282;
-	mad.lo.s64 %rd1135, %rd1134, 4, %rd280;
-	st.global.s32 [%rd1135+0], %r307;
-$L262:
-	add.s64 %rd1136, %rd1130, 1;
-	mov.b64 %rd1130, %rd1136;
-	bra.uni $L261;
-$L263:
-$L221:
-	setp.eq.s64 %p228, %rd1017, 0;
-	@!%p228 bra $L267;
-	bra.uni $L164;
-$L267:
-$L163:
-	bra.uni $L162;
-$L164:
-	mov.b64 %rd1137, %rd823;
-	mov.b64 %rd1138, %rd821;
-	mov.b64 %rd1139, %rd822;
-	mov.b64 %rd1140, %rd1137;
-	mov.b64 %rd1141, %rd1138;
-	mov.b64 %rd1142, %rd1139;
-	mov.b64 %rd1143, %rd1140;
-	mov.b64 %rd1144, %rd1141;
-	mov.b64 %rd1145, %rd1142;
-	mov.b64 %rd758, %rd1143;
-	mov.b64 %rd778, %rd1144;
-	mov.b64 %rd779, %rd1145;
-	add.s64 %rd1146, %rd759, %rd778;
-	mov.b64 %rd759, %rd1146;
-	max.s64 %rd1147, %rd760, %rd779;
-	mov.b64 %rd760, %rd1147;
-$L158:
-	add.s64 %rd1148, %rd761, 1;
-	mov.b64 %rd761, %rd1148;
-	bra.uni $L157;
 $L159:
-	mov.b64 %rd1149, %rd759;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd1120, %rd812;
+	mov.b64 %rd1121, %rd810;
+	mov.b64 %rd1122, %rd811;
+	mov.b64 %rd1123, %rd1120;
+	mov.b64 %rd1124, %rd1121;
+	mov.b64 %rd1125, %rd1122;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd1127, %rd1124;
+	mov.b64 %rd1128, %rd1125;
+	mov.b64 %rd748, %rd1126;
+	mov.b64 %rd768, %rd1127;
+	mov.b64 %rd769, %rd1128;
+	add.s64 %rd1129, %rd749, %rd768;
+	mov.b64 %rd749, %rd1129;
+	max.s64 %rd1130, %rd750, %rd769;
+	mov.b64 %rd750, %rd1130;
+$L154:
+	add.s64 %rd1131, %rd751, 1;
+	mov.b64 %rd751, %rd1131;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd1132, %rd749;
 	// block reduction
 	sub.u32 %r308, %r13, 1;
 	mov.b32 %r309, %r3;
-$L268:
-	setp.hs.u32 %p229, %r309, 32;
-	@%p229 bra $L269;
-	mov.b64 {%r310, %r311}, %rd1149;
-	shfl.sync.down.b32 %r312|%p230, %r310, %r309, %r308, %r17;
+$L260:
+	setp.hs.u32 %p221, %r309, 32;
+	@%p221 bra $L261;
+	mov.b64 {%r310, %r311}, %rd1132;
+	shfl.sync.down.b32 %r312|%p222, %r310, %r309, %r308, %r17;
 	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd1150, {%r312, %r313};
-	@!%p230 bra $L270;
-	add.s64 %rd1151, %rd1149, %rd1150;
-	mov.b64 %rd1149, %rd1151;
-$L270:
+	mov.b64 %rd1133, {%r312, %r313};
+	@!%p222 bra $L262;
+	add.s64 %rd1134, %rd1132, %rd1133;
+	mov.b64 %rd1132, %rd1134;
+$L262:
 	shl.b32 %r309, %r309, 1;
-	bra.uni $L268;
-$L269:
-	setp.eq.u32 %p231, %r7, 0;
-	@!%p231 bra $L271;
-	mul.wide.u32 %rd1152, %r8, 16;
-	add.s64 %rd1153, %rd1, %rd1152;
-	st.shared.s64 [%rd1153+0], %rd1149;
-$L271:
+	bra.uni $L260;
+$L261:
+	setp.eq.u32 %p223, %r7, 0;
+	@!%p223 bra $L263;
+	mul.wide.u32 %rd1135, %r8, 16;
+	add.s64 %rd1136, %rd1, %rd1135;
+	st.shared.s64 [%rd1136+0], %rd1132;
+$L263:
 	bar.sync 0;
-	setp.eq.u32 %p232, %r8, 0;
-	@!%p232 bra $L272;
-	setp.lo.u32 %p233, %r7, %r10;
-	@!%p233 bra $L273;
-	mul.wide.u32 %rd1154, %r7, 16;
-	add.s64 %rd1155, %rd1, %rd1154;
-	ld.shared.s64 %rd1156, [%rd1155+0];
-	mov.b64 %rd1149, %rd1156;
-$L273:
+	setp.eq.u32 %p224, %r8, 0;
+	@!%p224 bra $L264;
+	setp.lo.u32 %p225, %r7, %r10;
+	@!%p225 bra $L265;
+	mul.wide.u32 %rd1137, %r7, 16;
+	add.s64 %rd1138, %rd1, %rd1137;
+	ld.shared.s64 %rd1139, [%rd1138+0];
+	mov.b64 %rd1132, %rd1139;
+$L265:
 	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd1149;
-	shfl.sync.down.b32 %r317|%p234, %r315, 1, %r314, %r17;
+	mov.b64 {%r315, %r316}, %rd1132;
+	shfl.sync.down.b32 %r317|%p226, %r315, 1, %r314, %r17;
 	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd1157, {%r317, %r318};
-	@!%p234 bra $L274;
-	add.s64 %rd1158, %rd1149, %rd1157;
-	mov.b64 %rd1149, %rd1158;
-$L274:
-	mov.b64 {%r319, %r320}, %rd1149;
-	shfl.sync.down.b32 %r321|%p235, %r319, 2, %r314, %r17;
+	mov.b64 %rd1140, {%r317, %r318};
+	@!%p226 bra $L266;
+	add.s64 %rd1141, %rd1132, %rd1140;
+	mov.b64 %rd1132, %rd1141;
+$L266:
+	mov.b64 {%r319, %r320}, %rd1132;
+	shfl.sync.down.b32 %r321|%p227, %r319, 2, %r314, %r17;
 	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd1159, {%r321, %r322};
-	@!%p235 bra $L275;
-	add.s64 %rd1160, %rd1149, %rd1159;
-	mov.b64 %rd1149, %rd1160;
-$L275:
-	mov.b64 {%r323, %r324}, %rd1149;
-	shfl.sync.down.b32 %r325|%p236, %r323, 4, %r314, %r17;
+	mov.b64 %rd1142, {%r321, %r322};
+	@!%p227 bra $L267;
+	add.s64 %rd1143, %rd1132, %rd1142;
+	mov.b64 %rd1132, %rd1143;
+$L267:
+	mov.b64 {%r323, %r324}, %rd1132;
+	shfl.sync.down.b32 %r325|%p228, %r323, 4, %r314, %r17;
 	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd1161, {%r325, %r326};
-	@!%p236 bra $L276;
-	add.s64 %rd1162, %rd1149, %rd1161;
-	mov.b64 %rd1149, %rd1162;
-$L276:
-	mov.b64 {%r327, %r328}, %rd1149;
-	shfl.sync.down.b32 %r329|%p237, %r327, 8, %r314, %r17;
+	mov.b64 %rd1144, {%r325, %r326};
+	@!%p228 bra $L268;
+	add.s64 %rd1145, %rd1132, %rd1144;
+	mov.b64 %rd1132, %rd1145;
+$L268:
+	mov.b64 {%r327, %r328}, %rd1132;
+	shfl.sync.down.b32 %r329|%p229, %r327, 8, %r314, %r17;
 	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd1163, {%r329, %r330};
-	@!%p237 bra $L277;
-	add.s64 %rd1164, %rd1149, %rd1163;
-	mov.b64 %rd1149, %rd1164;
-$L277:
-	mov.b64 {%r331, %r332}, %rd1149;
-	shfl.sync.down.b32 %r333|%p238, %r331, 16, %r314, %r17;
+	mov.b64 %rd1146, {%r329, %r330};
+	@!%p229 bra $L269;
+	add.s64 %rd1147, %rd1132, %rd1146;
+	mov.b64 %rd1132, %rd1147;
+$L269:
+	mov.b64 {%r331, %r332}, %rd1132;
+	shfl.sync.down.b32 %r333|%p230, %r331, 16, %r314, %r17;
 	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd1165, {%r333, %r334};
-	@!%p238 bra $L278;
-	add.s64 %rd1166, %rd1149, %rd1165;
-	mov.b64 %rd1149, %rd1166;
-$L278:
-	@!%p231 bra $L279;
-	st.shared.s64 [%rd1+1024], %rd1149;
-$L279:
-$L272:
+	mov.b64 %rd1148, {%r333, %r334};
+	@!%p230 bra $L270;
+	add.s64 %rd1149, %rd1132, %rd1148;
+	mov.b64 %rd1132, %rd1149;
+$L270:
+	@!%p223 bra $L271;
+	st.shared.s64 [%rd1+1024], %rd1132;
+$L271:
+$L264:
 	bar.sync 0;
-	ld.shared.s64 %rd1167, [%rd1+1024];
-	mov.b64 %rd1149, %rd1167;
-	mov.b64 %rd1168, %rd1149;
-	mov.b64 %rd759, %rd1168;
-	mov.b64 %rd1169, %rd760;
+	ld.shared.s64 %rd1150, [%rd1+1024];
+	mov.b64 %rd1132, %rd1150;
+	mov.b64 %rd1151, %rd1132;
+	mov.b64 %rd749, %rd1151;
+	mov.b64 %rd1152, %rd750;
 	// block reduction
 	sub.u32 %r335, %r13, 1;
 	mov.b32 %r336, %r3;
-$L280:
-	setp.hs.u32 %p239, %r336, 32;
-	@%p239 bra $L281;
-	mov.b64 {%r337, %r338}, %rd1169;
-	shfl.sync.down.b32 %r339|%p240, %r337, %r336, %r335, %r17;
+$L272:
+	setp.hs.u32 %p231, %r336, 32;
+	@%p231 bra $L273;
+	mov.b64 {%r337, %r338}, %rd1152;
+	shfl.sync.down.b32 %r339|%p232, %r337, %r336, %r335, %r17;
 	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
-	mov.b64 %rd1170, {%r339, %r340};
-	@!%p240 bra $L282;
-	max.s64 %rd1171, %rd1169, %rd1170;
-	mov.b64 %rd1169, %rd1171;
-$L282:
+	mov.b64 %rd1153, {%r339, %r340};
+	@!%p232 bra $L274;
+	max.s64 %rd1154, %rd1152, %rd1153;
+	mov.b64 %rd1152, %rd1154;
+$L274:
 	shl.b32 %r336, %r336, 1;
-	bra.uni $L280;
-$L281:
-	setp.eq.u32 %p241, %r7, 0;
-	@!%p241 bra $L283;
-	mul.wide.u32 %rd1172, %r8, 16;
-	add.s64 %rd1173, %rd1, %rd1172;
-	st.shared.s64 [%rd1173+0], %rd1169;
-$L283:
+	bra.uni $L272;
+$L273:
+	setp.eq.u32 %p233, %r7, 0;
+	@!%p233 bra $L275;
+	mul.wide.u32 %rd1155, %r8, 16;
+	add.s64 %rd1156, %rd1, %rd1155;
+	st.shared.s64 [%rd1156+0], %rd1152;
+$L275:
 	bar.sync 0;
-	setp.eq.u32 %p242, %r8, 0;
-	@!%p242 bra $L284;
-	setp.lo.u32 %p243, %r7, %r10;
-	@!%p243 bra $L285;
-	mul.wide.u32 %rd1174, %r7, 16;
-	add.s64 %rd1175, %rd1, %rd1174;
-	ld.shared.s64 %rd1176, [%rd1175+0];
-	mov.b64 %rd1169, %rd1176;
-$L285:
+	setp.eq.u32 %p234, %r8, 0;
+	@!%p234 bra $L276;
+	setp.lo.u32 %p235, %r7, %r10;
+	@!%p235 bra $L277;
+	mul.wide.u32 %rd1157, %r7, 16;
+	add.s64 %rd1158, %rd1, %rd1157;
+	ld.shared.s64 %rd1159, [%rd1158+0];
+	mov.b64 %rd1152, %rd1159;
+$L277:
 	sub.u32 %r341, %r10, 1;
-	mov.b64 {%r342, %r343}, %rd1169;
-	shfl.sync.down.b32 %r344|%p244, %r342, 1, %r341, %r17;
+	mov.b64 {%r342, %r343}, %rd1152;
+	shfl.sync.down.b32 %r344|%p236, %r342, 1, %r341, %r17;
 	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
-	mov.b64 %rd1177, {%r344, %r345};
-	@!%p244 bra $L286;
-	max.s64 %rd1178, %rd1169, %rd1177;
-	mov.b64 %rd1169, %rd1178;
-$L286:
-	mov.b64 {%r346, %r347}, %rd1169;
-	shfl.sync.down.b32 %r348|%p245, %r346, 2, %r341, %r17;
+	mov.b64 %rd1160, {%r344, %r345};
+	@!%p236 bra $L278;
+	max.s64 %rd1161, %rd1152, %rd1160;
+	mov.b64 %rd1152, %rd1161;
+$L278:
+	mov.b64 {%r346, %r347}, %rd1152;
+	shfl.sync.down.b32 %r348|%p237, %r346, 2, %r341, %r17;
 	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
-	mov.b64 %rd1179, {%r348, %r349};
-	@!%p245 bra $L287;
-	max.s64 %rd1180, %rd1169, %rd1179;
-	mov.b64 %rd1169, %rd1180;
-$L287:
-	mov.b64 {%r350, %r351}, %rd1169;
-	shfl.sync.down.b32 %r352|%p246, %r350, 4, %r341, %r17;
+	mov.b64 %rd1162, {%r348, %r349};
+	@!%p237 bra $L279;
+	max.s64 %rd1163, %rd1152, %rd1162;
+	mov.b64 %rd1152, %rd1163;
+$L279:
+	mov.b64 {%r350, %r351}, %rd1152;
+	shfl.sync.down.b32 %r352|%p238, %r350, 4, %r341, %r17;
 	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
-	mov.b64 %rd1181, {%r352, %r353};
-	@!%p246 bra $L288;
-	max.s64 %rd1182, %rd1169, %rd1181;
-	mov.b64 %rd1169, %rd1182;
-$L288:
-	mov.b64 {%r354, %r355}, %rd1169;
-	shfl.sync.down.b32 %r356|%p247, %r354, 8, %r341, %r17;
+	mov.b64 %rd1164, {%r352, %r353};
+	@!%p238 bra $L280;
+	max.s64 %rd1165, %rd1152, %rd1164;
+	mov.b64 %rd1152, %rd1165;
+$L280:
+	mov.b64 {%r354, %r355}, %rd1152;
+	shfl.sync.down.b32 %r356|%p239, %r354, 8, %r341, %r17;
 	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
-	mov.b64 %rd1183, {%r356, %r357};
-	@!%p247 bra $L289;
-	max.s64 %rd1184, %rd1169, %rd1183;
-	mov.b64 %rd1169, %rd1184;
-$L289:
-	mov.b64 {%r358, %r359}, %rd1169;
-	shfl.sync.down.b32 %r360|%p248, %r358, 16, %r341, %r17;
+	mov.b64 %rd1166, {%r356, %r357};
+	@!%p239 bra $L281;
+	max.s64 %rd1167, %rd1152, %rd1166;
+	mov.b64 %rd1152, %rd1167;
+$L281:
+	mov.b64 {%r358, %r359}, %rd1152;
+	shfl.sync.down.b32 %r360|%p240, %r358, 16, %r341, %r17;
 	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
-	mov.b64 %rd1185, {%r360, %r361};
-	@!%p248 bra $L290;
-	max.s64 %rd1186, %rd1169, %rd1185;
-	mov.b64 %rd1169, %rd1186;
-$L290:
-	@!%p241 bra $L291;
-	st.shared.s64 [%rd1+1024], %rd1169;
-$L291:
-$L284:
+	mov.b64 %rd1168, {%r360, %r361};
+	@!%p240 bra $L282;
+	max.s64 %rd1169, %rd1152, %rd1168;
+	mov.b64 %rd1152, %rd1169;
+$L282:
+	@!%p233 bra $L283;
+	st.shared.s64 [%rd1+1024], %rd1152;
+$L283:
+$L276:
 	bar.sync 0;
-	ld.shared.s64 %rd1187, [%rd1+1024];
-	mov.b64 %rd1169, %rd1187;
-	mov.b64 %rd1188, %rd1169;
-	mov.b64 %rd760, %rd1188;
-	cvt.u64.u32 %rd1189, %r2;
-	setp.eq.s64 %p249, %rd1189, 0;
-	@!%p249 bra $L293;
-	setp.gt.s64 %p250, %rd759, 0;
-	@!%p250 bra $L295;
-	add.s64 %rd1190, %rd354, 1;
-	mul.lo.s64 %rd1191, %rd1190, %rd122;
-	mad.lo.s64 %rd1192, %rd1191, 8, %rd118;
-	atom.global.add.u64 %rd1193, [%rd1192], %rd759;
-$L295:
-	setp.gt.s64 %p251, %rd760, 0;
-	@!%p251 bra $L297;
-	add.s64 %rd1194, %rd354, 2;
-	mul.lo.s64 %rd1195, %rd1194, %rd122;
-	mad.lo.s64 %rd1196, %rd1195, 8, %rd118;
-	atom.global.max.s64 %rd1197, [%rd1196], %rd760;
-$L297:
-	add.s64 %rd1198, %rd354, 3;
-	mul.lo.s64 %rd1199, %rd1198, %rd122;
-	mad.lo.s64 %rd1200, %rd1199, 8, %rd118;
-	atom.global.max.s64 %rd1201, [%rd1200], %rd761;
-$L293:
+	ld.shared.s64 %rd1170, [%rd1+1024];
+	mov.b64 %rd1152, %rd1170;
+	mov.b64 %rd1171, %rd1152;
+	mov.b64 %rd750, %rd1171;
+	cvt.u64.u32 %rd1172, %r2;
+	setp.eq.s64 %p241, %rd1172, 0;
+	@!%p241 bra $L285;
+	setp.gt.s64 %p242, %rd749, 0;
+	@!%p242 bra $L287;
+	add.s64 %rd1173, %rd351, 1;
+	mul.lo.s64 %rd1174, %rd1173, %rd120;
+	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
+	atom.global.add.u64 %rd1176, [%rd1175], %rd749;
+$L287:
+	setp.gt.s64 %p243, %rd750, 0;
+	@!%p243 bra $L289;
+	add.s64 %rd1177, %rd351, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	atom.global.max.s64 %rd1180, [%rd1179], %rd750;
+$L289:
+	add.s64 %rd1181, %rd351, 3;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	atom.global.max.s64 %rd1184, [%rd1183], %rd751;
+$L285:
 	bar.sync 0;
-	setp.eq.u32 %p252, %r5, 0;
-	@!%p252 bra $L298;
+	setp.eq.u32 %p244, %r5, 0;
+	@!%p244 bra $L290;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
 	atom.global.add.u32 %r363, [gk_league_sync], 1;
 	mov.u32 %r364, %nctaid.x;
 	sub.u32 %r365, %r364, 1;
-	setp.eq.u32 %p253, %r363, %r365;
-	@!%p253 bra $L299;
+	setp.eq.u32 %p245, %r363, %r365;
+	@!%p245 bra $L291;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r366, [gk_league_sync+4], 1;
-	bra.uni $L300;
-$L299:
+	bra.uni $L292;
+$L291:
 	ld.relaxed.gpu.global.u32 %r367, [gk_league_sync+4];
-	setp.eq.u32 %p254, %r367, %r362;
-	@%p254 bra $L299;
-$L300:
+	setp.eq.u32 %p246, %r367, %r362;
+	@%p246 bra $L291;
+$L292:
 	fence.acq_rel.gpu;
-$L298:
+$L290:
 	bar.sync 0;
-	setp.eq.s64 %p255, %rd270, 0;
-	and.pred %p256, %p15, %p255;
-	@!%p256 bra $L302;
-	mov.b64 %rd1203, 12;
-	mul.lo.s64 %rd1202, %rd1203, %rd122;
-	mad.lo.s64 %rd1204, %rd1202, 8, %rd118;
-	mov.b64 %rd1205, 0;
-	st.global.s64 [%rd1204+0], %rd1205;
-$L302:
-	mul.lo.s64 %rd1206, %rd311, %rd122;
-	mad.lo.s64 %rd1207, %rd1206, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1208, [%rd1207+0];
-	mov.b64 %rd1209, %rd1208;
-	add.s64 %rd1210, %rd311, 1;
-	mul.lo.s64 %rd1211, %rd1210, %rd122;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1213, [%rd1212+0];
-	mov.b64 %rd1214, %rd1213;
-	mov.b64 %rd1215, %rd1209;
-	mov.b64 %rd1216, %rd1214;
-	mov.b64 %rd1217, %rd1215;
-	mov.b64 %rd1218, %rd1216;
-	add.s64 %rd1219, %rd311, 2;
-	mul.lo.s64 %rd1220, %rd1219, %rd122;
-	mad.lo.s64 %rd1221, %rd1220, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1222, [%rd1221+0];
-	mov.b64 %rd1223, %rd1222;
-	mov.b64 %rd264, %rd1223;
-	@!%p15 bra $L304;
-	mov.b64 %rd1225, 4;
-	mul.lo.s64 %rd1224, %rd1225, %rd270;
-	mov.b64 %rd1227, 1;
-	add.s64 %rd1226, %rd1227, %rd1224;
-	mul.lo.s64 %rd1228, %rd1226, %rd115;
-	mad.lo.s64 %rd1229, %rd1228, 8, %rd111;
-	st.global.s64 [%rd1229+0], %rd1217;
+	setp.eq.s64 %p247, %rd268, 0;
+	and.pred %p248, %p15, %p247;
+	@!%p248 bra $L294;
+	mov.b64 %rd1186, 12;
+	mul.lo.s64 %rd1185, %rd1186, %rd120;
+	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
+	mov.b64 %rd1188, 0;
+	st.global.s64 [%rd1187+0], %rd1188;
+$L294:
+	mul.lo.s64 %rd1189, %rd309, %rd120;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	add.s64 %rd1193, %rd309, 1;
+	mul.lo.s64 %rd1194, %rd1193, %rd120;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1192;
+	mov.b64 %rd1199, %rd1197;
+	mov.b64 %rd1200, %rd1198;
+	mov.b64 %rd1201, %rd1199;
+	add.s64 %rd1202, %rd309, 2;
+	mul.lo.s64 %rd1203, %rd1202, %rd120;
+	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
+	mov.b64 %rd1206, %rd1205;
+	mov.b64 %rd262, %rd1206;
+	@!%p15 bra $L296;
+	mov.b64 %rd1208, 4;
+	mul.lo.s64 %rd1207, %rd1208, %rd268;
+	mov.b64 %rd1210, 1;
+	add.s64 %rd1209, %rd1210, %rd1207;
+	mul.lo.s64 %rd1211, %rd1209, %rd113;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
+	st.global.s64 [%rd1212+0], %rd1200;
+	mov.b64 %rd1214, 4;
+	mul.lo.s64 %rd1213, %rd1214, %rd268;
+	mov.b64 %rd1216, 2;
+	add.s64 %rd1215, %rd1216, %rd1213;
+	mul.lo.s64 %rd1217, %rd1215, %rd113;
+	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
+	st.global.s64 [%rd1218+0], %rd1201;
+	mov.b64 %rd1220, 4;
+	mul.lo.s64 %rd1219, %rd1220, %rd268;
+	mov.b64 %rd1222, 3;
+	add.s64 %rd1221, %rd1222, %rd1219;
+	mul.lo.s64 %rd1223, %rd1221, %rd113;
+	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
+	st.global.s64 [%rd1224+0], %rd262;
+	add.s64 %rd1225, %rd309, 3;
+	mul.lo.s64 %rd1226, %rd1225, %rd120;
+	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
+	mov.b64 %rd1229, %rd1228;
 	mov.b64 %rd1231, 4;
-	mul.lo.s64 %rd1230, %rd1231, %rd270;
-	mov.b64 %rd1233, 2;
+	mul.lo.s64 %rd1230, %rd1231, %rd268;
+	mov.b64 %rd1233, 4;
 	add.s64 %rd1232, %rd1233, %rd1230;
-	mul.lo.s64 %rd1234, %rd1232, %rd115;
-	mad.lo.s64 %rd1235, %rd1234, 8, %rd111;
-	st.global.s64 [%rd1235+0], %rd1218;
-	mov.b64 %rd1237, 4;
-	mul.lo.s64 %rd1236, %rd1237, %rd270;
-	mov.b64 %rd1239, 3;
-	add.s64 %rd1238, %rd1239, %rd1236;
-	mul.lo.s64 %rd1240, %rd1238, %rd115;
-	mad.lo.s64 %rd1241, %rd1240, 8, %rd111;
-	st.global.s64 [%rd1241+0], %rd264;
-	add.s64 %rd1242, %rd311, 3;
-	mul.lo.s64 %rd1243, %rd1242, %rd122;
-	mad.lo.s64 %rd1244, %rd1243, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1245, [%rd1244+0];
-	mov.b64 %rd1246, %rd1245;
-	mov.b64 %rd1248, 4;
-	mul.lo.s64 %rd1247, %rd1248, %rd270;
-	mov.b64 %rd1250, 4;
-	add.s64 %rd1249, %rd1250, %rd1247;
-	mul.lo.s64 %rd1251, %rd1249, %rd115;
-	mad.lo.s64 %rd1252, %rd1251, 8, %rd111;
-	st.global.s64 [%rd1252+0], %rd1246;
-	add.s64 %rd1253, %rd270, 1;
-	st.global.s64 [%rd111+0], %rd1253;
-$L304:
-	setp.eq.s64 %p257, %rd1217, 0;
-	setp.gt.s64 %p258, %rd1217, %rd66;
-	or.pred %p259, %p257, %p258;
-	setp.gt.s64 %p260, %rd1218, %rd68;
-	or.pred %p261, %p259, %p260;
-	setp.gt.s64 %p262, %rd264, %rd70;
-	or.pred %p263, %p261, %p262;
-	@!%p263 bra $L306;
+	mul.lo.s64 %rd1234, %rd1232, %rd113;
+	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
+	st.global.s64 [%rd1235+0], %rd1229;
+	add.s64 %rd1236, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1236;
+$L296:
+	setp.eq.s64 %p249, %rd1200, 0;
+	setp.gt.s64 %p250, %rd1200, %rd66;
+	or.pred %p251, %p249, %p250;
+	setp.gt.s64 %p252, %rd1201, %rd68;
+	or.pred %p253, %p251, %p252;
+	setp.gt.s64 %p254, %rd262, %rd70;
+	or.pred %p255, %p253, %p254;
+	@!%p255 bra $L298;
 	bra.uni $L3;
-$L306:
-	mov.b64 %rd194, %rd1217;
+$L298:
+	mov.b64 %rd192, %rd1200;
 $L38:
-	add.s64 %rd1254, %rd270, 1;
-	mov.b64 %rd270, %rd1254;
+	add.s64 %rd1237, %rd268, 1;
+	mov.b64 %rd268, %rd1237;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -17310,13 +17231,12 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54,
-	.param .b64 gk_s55
+	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<268>;
+	.reg .pred %p<260>;
 	.reg .b32 %r<368>;
-	.reg .b64 %rd<1267>;
+	.reg .b64 %rd<1250>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17461,280 +17381,278 @@ const gokkosPTX19 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	ld.param.s32 %r35, [gk_s54];
+	ld.param.s32 %r35, [gk_s53];
 	mov.b32 %r36, %r35;
-	ld.param.u8 %r37, [gk_s55];
+	ld.param.u8 %r37, [gk_s54];
 	setp.ne.u32 %p9, %r37, 0;
 	mov.pred %p10, %p9;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p11, %rd140, %rd2;
+	setp.ge.s64 %p11, %rd138, %rd2;
 	@%p11 bra $L2;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd144, 2;
-	mul.lo.s64 %rd143, %rd144, %rd100;
-	mov.b64 %rd145, %rd143;
-	mov.b64 %rd147, 4;
-	mul.lo.s64 %rd146, %rd147, %rd106;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd141, %rd145;
-	mov.b64 %rd142, %rd148;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
 $L5:
-	add.s64 %rd149, %rd13, %rd21;
-	mad.lo.s64 %rd150, %rd141, 8, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd21, %rd21, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd141;
-	mov.b64 %rd153, 1;
-	add.s64 %rd154, %rd11, %rd20;
-	mad.lo.s64 %rd155, %rd142, 8, 15;
-	and.b64 %rd155, %rd155, -16;
-	add.s64 %rd20, %rd20, %rd155;
-	mov.b64 %rd156, %rd154;
-	mov.b64 %rd157, %rd142;
-	mov.b64 %rd158, 1;
-	mov.b64 %rd159, 0x0;
-	mov.b64 %rd160, 0;
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
+	mov.b64 %rd159, 0;
+	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
-	mov.b64 %rd162, 0x0;
-	mov.b64 %rd163, 0;
-	mov.b64 %rd164, 0;
-	cvta.global.u64 %rd166, %rd159;
-	cvta.to.shared.u64 %rd165, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd169, %rd161;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
 	mov.b64 %rd170, %rd151;
-	mov.b64 %rd171, %rd152;
-	mov.b64 %rd172, %rd153;
-	cvta.global.u64 %rd174, %rd162;
-	cvta.to.shared.u64 %rd173, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd163;
-	mov.b64 %rd177, %rd164;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
 	mov.b64 %rd178, %rd156;
-	mov.b64 %rd179, %rd157;
-	mov.b64 %rd180, %rd158;
-	add.s64 %rd181, %rd13, %rd21;
-	mad.lo.s64 %rd182, %rd100, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd21, %rd21, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd100;
-	mov.b64 %rd185, 1;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
 	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-	mov.b64 %rd169, %rd185;
-	mov.b64 %rd187, 2;
-	mul.lo.s64 %rd186, %rd187, %rd106;
-	add.s64 %rd188, %rd11, %rd20;
-	mad.lo.s64 %rd189, %rd186, 4, 15;
-	and.b64 %rd189, %rd189, -16;
-	add.s64 %rd20, %rd20, %rd189;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd191, %rd186;
-	mov.b64 %rd192, 1;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	mov.b64 %rd176, %rd191;
-	mov.b64 %rd177, %rd192;
-	setp.eq.s64 %p12, %rd137, 0;
-	cvt.u64.u32 %rd193, %r2;
-	setp.eq.s64 %p13, %rd193, 0;
+	setp.eq.s64 %p12, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p13, %rd191, 0;
 	and.pred %p14, %p12, %p13;
 	mov.pred %p15, %p14;
-	mov.b64 %rd194, %rd62;
-	mov.b64 %rd195, 0;
-	cvt.u64.u32 %rd196, %r4;
-	mul.lo.s64 %rd197, %rd137, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd197, %rd198;
-	mov.b64 %rd200, %rd199;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p16, %rd200, %rd194;
+	setp.lt.s64 %p16, %rd198, %rd192;
 	not.pred %p17, %p16;
 	@!%p17 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd201, %rd200, %rd53;
-	mad.lo.s64 %rd202, %rd201, 4, %rd49;
-	ld.global.s32 %r38, [%rd202+0];
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r38, [%rd200+0];
 	mov.b32 %r39, %r38;
-	mov.b64 %rd203, %rd25;
+	mov.b64 %rd201, %rd25;
 	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd204, %r40;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd32;
-	mad.lo.s64 %rd207, %rd206, 8, %rd28;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	cvt.s64.s32 %rd210, %r40;
-	mul.lo.s64 %rd211, %rd210, %rd32;
-	mad.lo.s64 %rd212, %rd211, 8, %rd28;
-	ld.global.nc.s64 %rd213, [%rd212+0];
+	cvt.s64.s32 %rd202, %r40;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r40;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
 	mov.b64 %rd214, %rd213;
-	sub.s64 %rd215, %rd209, %rd214;
-	mov.b64 %rd216, %rd215;
-	max.s64 %rd217, %rd195, %rd216;
-	mov.b64 %rd195, %rd217;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
 $L7:
-	cvt.u64.u32 %rd218, %r4;
-	mul.lo.s64 %rd219, %rd2, %rd218;
-	add.s64 %rd220, %rd200, %rd219;
-	mov.b64 %rd200, %rd220;
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd221, %rd195;
+	mov.b64 %rd219, %rd193;
 	// block reduction
 	sub.u32 %r41, %r13, 1;
 	mov.b32 %r42, %r3;
 $L11:
 	setp.hs.u32 %p18, %r42, 32;
 	@%p18 bra $L12;
-	mov.b64 {%r43, %r44}, %rd221;
+	mov.b64 {%r43, %r44}, %rd219;
 	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd222, {%r45, %r46};
+	mov.b64 %rd220, {%r45, %r46};
 	@!%p19 bra $L13;
-	max.s64 %rd223, %rd221, %rd222;
-	mov.b64 %rd221, %rd223;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
 	shl.b32 %r42, %r42, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L14;
-	mul.wide.u32 %rd224, %r8, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	st.shared.s64 [%rd225+0], %rd221;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L15;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L16;
-	mul.wide.u32 %rd226, %r7, 16;
-	add.s64 %rd227, %rd1, %rd226;
-	ld.shared.s64 %rd228, [%rd227+0];
-	mov.b64 %rd221, %rd228;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
 $L16:
 	sub.u32 %r47, %r10, 1;
-	mov.b64 {%r48, %r49}, %rd221;
+	mov.b64 {%r48, %r49}, %rd219;
 	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
 	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
-	mov.b64 %rd229, {%r50, %r51};
+	mov.b64 %rd227, {%r50, %r51};
 	@!%p23 bra $L17;
-	max.s64 %rd230, %rd221, %rd229;
-	mov.b64 %rd221, %rd230;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r52, %r53}, %rd221;
+	mov.b64 {%r52, %r53}, %rd219;
 	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
 	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
-	mov.b64 %rd231, {%r54, %r55};
+	mov.b64 %rd229, {%r54, %r55};
 	@!%p24 bra $L18;
-	max.s64 %rd232, %rd221, %rd231;
-	mov.b64 %rd221, %rd232;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r56, %r57}, %rd221;
+	mov.b64 {%r56, %r57}, %rd219;
 	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
 	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
-	mov.b64 %rd233, {%r58, %r59};
+	mov.b64 %rd231, {%r58, %r59};
 	@!%p25 bra $L19;
-	max.s64 %rd234, %rd221, %rd233;
-	mov.b64 %rd221, %rd234;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r60, %r61}, %rd221;
+	mov.b64 {%r60, %r61}, %rd219;
 	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
 	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
-	mov.b64 %rd235, {%r62, %r63};
+	mov.b64 %rd233, {%r62, %r63};
 	@!%p26 bra $L20;
-	max.s64 %rd236, %rd221, %rd235;
-	mov.b64 %rd221, %rd236;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r64, %r65}, %rd221;
+	mov.b64 {%r64, %r65}, %rd219;
 	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
 	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
-	mov.b64 %rd237, {%r66, %r67};
+	mov.b64 %rd235, {%r66, %r67};
 	@!%p27 bra $L21;
-	max.s64 %rd238, %rd221, %rd237;
-	mov.b64 %rd221, %rd238;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
 $L21:
 	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd221;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd239, [%rd1+1024];
-	mov.b64 %rd221, %rd239;
-	mov.b64 %rd240, %rd221;
-	mov.b64 %rd195, %rd240;
-	cvt.u64.u32 %rd241, %r2;
-	setp.eq.s64 %p28, %rd241, 0;
-	setp.gt.s64 %p29, %rd195, 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p28, %rd239, 0;
+	setp.gt.s64 %p29, %rd193, 0;
 	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L24;
-	mov.b64 %rd243, 12;
-	mul.lo.s64 %rd242, %rd243, %rd122;
-	mad.lo.s64 %rd244, %rd242, 8, %rd118;
-	atom.global.max.s64 %rd245, [%rd244], %rd195;
+	mov.b64 %rd241, 12;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
 	@!%p15 bra $L26;
-	mov.b64 %rd246, 0;
-	st.global.s64 [%rd118+0], %rd246;
-	mov.b64 %rd248, 1;
-	mul.lo.s64 %rd247, %rd248, %rd122;
-	mad.lo.s64 %rd249, %rd247, 8, %rd118;
-	mov.b64 %rd250, 0;
-	st.global.s64 [%rd249+0], %rd250;
-	mov.b64 %rd252, 2;
-	mul.lo.s64 %rd251, %rd252, %rd122;
-	mad.lo.s64 %rd253, %rd251, 8, %rd118;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	mov.b64 %rd256, 3;
-	mul.lo.s64 %rd255, %rd256, %rd122;
-	mad.lo.s64 %rd257, %rd255, 8, %rd118;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -17758,13 +17676,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd260, 12;
-	mul.lo.s64 %rd259, %rd260, %rd122;
-	mad.lo.s64 %rd261, %rd259, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.gt.s64 %p34, %rd264, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p34, %rd262, %rd70;
 	@!%p34 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p35, %r5, 0;
@@ -17789,399 +17707,397 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p15 bra $L36;
-	mov.b64 %rd266, 12;
-	mul.lo.s64 %rd265, %rd266, %rd122;
-	mad.lo.s64 %rd267, %rd265, 8, %rd118;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	mov.b64 %rd269, -1;
-	st.global.s64 [%rd111+0], %rd269;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd270, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p38, %rd270, %rd64;
+	setp.lt.s64 %p38, %rd268, %rd64;
 	not.pred %p39, %p38;
 	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd271, %rd49;
-	mov.b64 %rd272, %rd51;
-	mov.b64 %rd273, %rd53;
-	mov.b64 %rd274, %rd56;
-	mov.b64 %rd275, %rd58;
-	mov.b64 %rd276, %rd60;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
 	mov.b64 %rd277, %rd271;
 	mov.b64 %rd278, %rd272;
 	mov.b64 %rd279, %rd273;
 	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd275;
-	mov.b64 %rd282, %rd276;
-	shr.s64 %rd283, %rd270, 63;
-	shr.u64 %rd284, %rd283, 63;
-	add.s64 %rd285, %rd270, %rd284;
-	and.b64 %rd286, %rd285, -2;
-	sub.s64 %rd287, %rd270, %rd286;
-	setp.eq.s64 %p40, %rd287, 1;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p40, %rd285, 1;
 	@!%p40 bra $L43;
-	mov.b64 %rd288, %rd56;
-	mov.b64 %rd289, %rd58;
-	mov.b64 %rd290, %rd60;
-	mov.b64 %rd291, %rd49;
-	mov.b64 %rd292, %rd51;
-	mov.b64 %rd293, %rd53;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 	mov.b64 %rd277, %rd288;
 	mov.b64 %rd278, %rd289;
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
-	mov.b64 %rd281, %rd292;
-	mov.b64 %rd282, %rd293;
 $L43:
 	mov.pred %p41, %p4;
-	mov.b64 %rd294, %rd73;
-	mov.b64 %rd295, %rd75;
-	mov.b64 %rd296, %rd77;
-	mov.b64 %rd297, %rd80;
-	mov.b64 %rd298, %rd82;
-	mov.b64 %rd299, %rd84;
-	mov.b64 %rd300, %rd87;
-	mov.b64 %rd301, %rd89;
-	mov.b64 %rd302, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p42, %p6;
-	mov.b64 %rd303, %rd94;
-	mov.b64 %rd304, %rd96;
-	mov.b64 %rd305, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd306, %rd100;
-	mov.b64 %rd307, %rd102;
-	cvt.u32.u64 %r81, %rd270;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r81, %rd268;
 	add.s32 %r82, %r33, %r81;
 	mov.b32 %r80, %r82;
-	rem.s64 %rd308, %rd270, 3;
-	mov.b64 %rd310, 4;
-	mul.lo.s64 %rd309, %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p15 bra $L45;
-	add.s64 %rd312, %rd270, 1;
-	rem.s64 %rd313, %rd312, 3;
-	mov.b64 %rd315, 4;
-	mul.lo.s64 %rd314, %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mul.lo.s64 %rd317, %rd316, %rd122;
-	mad.lo.s64 %rd318, %rd317, 8, %rd118;
-	mov.b64 %rd319, 0;
-	st.global.s64 [%rd318+0], %rd319;
-	add.s64 %rd320, %rd316, 1;
-	mul.lo.s64 %rd321, %rd320, %rd122;
-	mad.lo.s64 %rd322, %rd321, 8, %rd118;
-	mov.b64 %rd323, 0;
-	st.global.s64 [%rd322+0], %rd323;
-	add.s64 %rd324, %rd316, 2;
-	mul.lo.s64 %rd325, %rd324, %rd122;
-	mad.lo.s64 %rd326, %rd325, 8, %rd118;
-	mov.b64 %rd327, 0;
-	st.global.s64 [%rd326+0], %rd327;
-	add.s64 %rd328, %rd316, 3;
-	mul.lo.s64 %rd329, %rd328, %rd122;
-	mad.lo.s64 %rd330, %rd329, 8, %rd118;
-	mov.b64 %rd331, 0;
-	st.global.s64 [%rd330+0], %rd331;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd314, 1;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd332, %rd264;
-	cvt.u64.u32 %rd333, %r4;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p43, %rd335, %rd332;
-	setp.lt.s64 %p44, %rd335, 32;
+	setp.lt.s64 %p43, %rd333, %rd330;
+	setp.lt.s64 %p44, %rd333, 32;
 	and.pred %p45, %p43, %p44;
-	mov.b64 %rd337, 2;
-	mul.lo.s64 %rd336, %rd337, %rd335;
-	setp.le.s64 %p46, %rd336, %rd334;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p46, %rd334, %rd332;
 	and.pred %p47, %p45, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd338, %rd335, 2;
-	mov.b64 %rd335, %rd338;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd339, %rd335;
-	mov.b64 %rd340, %rd25;
-	mov.b64 %rd341, %rd62;
-	mov.b64 %rd342, %rd64;
-	mov.b64 %rd343, %rd66;
-	mov.b64 %rd344, %rd68;
-	mov.b64 %rd345, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p49, %p4;
 	mov.pred %p50, %p6;
 	mov.b32 %r83, %r33;
-	mov.b64 %rd346, %rd100;
-	mov.b64 %rd347, %rd102;
-	mov.b64 %rd348, %rd104;
-	mov.b64 %rd349, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p51, %p8;
-	mov.b64 %rd350, %rd108;
 	mov.b32 %r84, %r36;
 	mov.pred %p52, %p10;
 	mov.pred %p53, %p41;
 	mov.pred %p54, %p42;
 	mov.b32 %r85, %r80;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd307;
-	mov.b64 %rd353, %rd194;
-	mov.b64 %rd354, %rd311;
-	mov.b64 %rd355, %rd339;
-	cvt.u64.u32 %rd356, %r4;
-	div.s64 %rd357, %rd356, %rd355;
-	setp.eq.s64 %p55, %rd355, -1;
-	neg.s64 %rd358, %rd356;
-	selp.b64 %rd359, %rd358, %rd357, %p55;
-	setp.eq.s64 %p56, %rd355, 0;
-	selp.b64 %rd360, 0, %rd359, %p56;
-	mov.b64 %rd361, %rd360;
-	cvt.u64.u32 %rd362, %r2;
-	div.s64 %rd363, %rd362, %rd355;
-	setp.eq.s64 %p57, %rd355, -1;
-	neg.s64 %rd364, %rd362;
-	selp.b64 %rd365, %rd364, %rd363, %p57;
-	setp.eq.s64 %p58, %rd355, 0;
-	selp.b64 %rd366, 0, %rd365, %p58;
-	mov.b64 %rd367, %rd366;
-	cvt.u64.u32 %rd368, %r2;
-	rem.s64 %rd369, %rd368, %rd355;
-	setp.eq.s64 %p59, %rd355, -1;
-	selp.b64 %rd370, 0, %rd369, %p59;
-	setp.eq.s64 %p60, %rd355, 0;
-	selp.b64 %rd371, %rd368, %rd370, %p60;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd374, %rd367;
-	mov.b64 %rd375, %rd372;
-	mov.b64 %rd376, %rd349;
-	mul.lo.s64 %rd377, %rd353, %rd137;
-	div.s64 %rd378, %rd377, %rd2;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p55, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p55;
+	setp.eq.s64 %p56, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p56;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p57, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p57;
+	setp.eq.s64 %p58, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p58;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p59, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p59;
+	setp.eq.s64 %p60, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p60;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p61;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p61;
 	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p62;
-	mov.b64 %rd382, %rd381;
-	add.s64 %rd383, %rd137, 1;
-	mul.lo.s64 %rd384, %rd353, %rd383;
-	div.s64 %rd385, %rd384, %rd2;
+	selp.b64 %rd378, 0, %rd377, %p62;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
 	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd386, %rd384;
-	selp.b64 %rd387, %rd386, %rd385, %p63;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p63;
 	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd388, 0, %rd387, %p64;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
-	mov.b64 %rd395, %rd343;
-	mov.b64 %rd396, %rd344;
-	mov.b64 %rd397, %rd345;
+	selp.b64 %rd385, 0, %rd384, %p64;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
 	mov.pred %p65, %p49;
 	mov.pred %p66, %p50;
 	mov.b32 %r86, %r83;
-	mov.b64 %rd398, %rd346;
-	mov.b64 %rd399, %rd347;
-	mov.b64 %rd400, %rd348;
-	mov.b64 %rd401, %rd349;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
 	mov.pred %p67, %p51;
-	mov.b64 %rd402, %rd350;
 	mov.b32 %r87, %r84;
 	mov.pred %p68, %p52;
 	mov.pred %p69, %p53;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
-	mov.b64 %rd408, %rd299;
-	mov.b64 %rd409, %rd300;
-	mov.b64 %rd410, %rd301;
-	mov.b64 %rd411, %rd302;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
 	mov.pred %p70, %p54;
-	mov.b64 %rd412, %rd303;
-	mov.b64 %rd413, %rd304;
-	mov.b64 %rd414, %rd305;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r88, %r85;
-	mov.b64 %rd415, %rd351;
-	mov.b64 %rd416, %rd352;
-	mov.b64 %rd417, %rd390;
-	sub.s64 %rd418, %rd391, %rd390;
-	mov.b64 %rd419, %rd418;
-	mov.b64 %rd420, %rd374;
-	mov.b64 %rd421, %rd373;
-	mov.b64 %rd422, %rd355;
-	mov.b64 %rd423, %rd375;
-	mov.b64 %rd424, %rd354;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd376;
-	setp.gt.s64 %p71, %rd348, 1;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p71, %rd346, 1;
 	mov.pred %p72, %p71;
 	mov.pred %p73, 0;
-	mov.b64 %rd427, %rd167;
-	mov.b64 %rd428, %rd168;
-	mov.b64 %rd429, %rd169;
-	mov.b64 %rd430, %rd420;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r89, -1;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
 	mov.b64 %rd431, 0;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, 0;
-	mov.b64 %rd435, 0;
 $L51:
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, %rd415;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p74, %rd437, 0;
+	setp.gt.s64 %p74, %rd433, 0;
 	not.pred %p75, %p74;
 	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p76, %rd431, %rd432;
+	setp.ge.s64 %p76, %rd427, %rd428;
 	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd430, %rd419;
+	setp.ge.s64 %p77, %rd426, %rd415;
 	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd438, %rd417, %rd430;
-	mul.lo.s64 %rd439, %rd438, %rd279;
-	mad.lo.s64 %rd440, %rd439, 4, %rd277;
-	ld.global.s32 %r90, [%rd440+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r90, [%rd436+0];
 	mov.b32 %r91, %r90;
 	mov.b32 %r89, %r91;
 	@!%p73 bra $L63;
-	add.s64 %rd441, %rd417, %rd430;
-	mov.b64 %rd443, 2;
-	mul.lo.s64 %rd442, %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mul.lo.s64 %rd445, %rd444, %rd180;
-	mad.lo.s64 %rd446, %rd445, 8, %rd178;
-	ld.shared.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	add.s64 %rd449, %rd444, 1;
-	mul.lo.s64 %rd450, %rd449, %rd180;
-	mad.lo.s64 %rd451, %rd450, 8, %rd178;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd448, %rd423;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd457, %rd392;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r92, %r89;
-	cvt.s64.s32 %rd458, %r92;
-	mul.lo.s64 %rd459, %rd458, %rd32;
-	mad.lo.s64 %rd460, %rd459, 8, %rd28;
-	ld.global.nc.s64 %rd461, [%rd460+0];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd392;
+	cvt.s64.s32 %rd454, %r92;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r93, %r89;
-	cvt.s64.s32 %rd465, %r93;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd32;
-	mad.lo.s64 %rd468, %rd467, 8, %rd28;
-	ld.global.nc.s64 %rd469, [%rd468+0];
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	add.s64 %rd472, %rd463, %rd423;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd471;
-	mov.b64 %rd431, %rd473;
-	mov.b64 %rd432, %rd474;
+	cvt.s64.s32 %rd461, %r93;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd475, %rd430, %rd421;
-	mov.b64 %rd430, %rd475;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd476, %rd431, %rd39;
-	mad.lo.s64 %rd477, %rd476, 4, %rd35;
-	ld.global.nc.s32 %r94, [%rd477+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r94, [%rd473+0];
 	mov.b32 %r95, %r94;
 	mov.b32 %r96, %r95;
-	mov.b64 %rd478, 0;
-	mov.b64 %rd479, 0;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
 	and.pred %p78, %p72, %p67;
 	@!%p78 bra $L66;
-	mov.b64 %rd480, %rd392;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r97, %r96;
-	cvt.s64.s32 %rd481, %r97;
-	mul.lo.s64 %rd482, %rd481, %rd32;
-	mad.lo.s64 %rd483, %rd482, 8, %rd28;
-	ld.global.nc.s64 %rd484, [%rd483+0];
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd392;
+	cvt.s64.s32 %rd477, %r97;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r98, %r96;
-	cvt.s64.s32 %rd488, %r98;
-	add.s64 %rd489, %rd488, 1;
-	mul.lo.s64 %rd490, %rd489, %rd32;
-	mad.lo.s64 %rd491, %rd490, 8, %rd28;
-	ld.global.nc.s64 %rd492, [%rd491+0];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd495, %rd486;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd478, %rd495;
-	mov.b64 %rd479, %rd496;
+	cvt.s64.s32 %rd484, %r98;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r99, %r87;
 	mov.pred %p79, %p68;
 	mov.b32 %r100, %r89;
 	mov.b32 %r101, %r96;
-	mov.b64 %rd497, %rd431;
+	mov.b64 %rd493, %rd427;
 $L67:
-	cvt.s64.s32 %rd498, %r100;
-	mul.lo.s64 %rd499, %rd498, %rd129;
-	mad.lo.s64 %rd500, %rd499, 8, %rd125;
-	ld.relaxed.gpu.global.u64 %rd501, [%rd500+0];
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, %rd502;
-	shr.u64 %rd504, %rd503, 32;
-	cvt.u32.u64 %r102, %rd504;
+	cvt.s64.s32 %rd494, %r100;
+	mul.lo.s64 %rd495, %rd494, %rd127;
+	mad.lo.s64 %rd496, %rd495, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd497, [%rd496+0];
+	mov.b64 %rd498, %rd497;
+	mov.b64 %rd499, %rd498;
+	shr.u64 %rd500, %rd499, 32;
+	cvt.u32.u64 %r102, %rd500;
 	mov.b32 %r103, %r102;
 	add.s32 %r104, %r103, 1;
 	mov.b32 %r105, %r104;
 	mov.b32 %r106, %r105;
 	mov.b32 %r107, %r100;
-	cvt.u64.u32 %rd505, %r106;
-	shl.b64 %rd506, %rd505, 32;
-	cvt.u64.u32 %rd507, %r107;
-	or.b64 %rd508, %rd506, %rd507;
-	mov.b64 %rd509, %rd508;
-	mov.b64 %rd510, %rd509;
+	cvt.u64.u32 %rd501, %r106;
+	shl.b64 %rd502, %rd501, 32;
+	cvt.u64.u32 %rd503, %r107;
+	or.b64 %rd504, %rd502, %rd503;
+	mov.b64 %rd505, %rd504;
+	mov.b64 %rd506, %rd505;
 $L70:
-	cvt.s64.s32 %rd511, %r101;
-	mul.lo.s64 %rd512, %rd511, %rd129;
-	mad.lo.s64 %rd513, %rd512, 8, %rd125;
-	ld.relaxed.gpu.global.u64 %rd514, [%rd513+0];
-	mov.b64 %rd515, %rd514;
-	mov.b64 %rd516, %rd515;
-	shr.u64 %rd517, %rd516, 32;
-	cvt.u32.u64 %r108, %rd517;
+	cvt.s64.s32 %rd507, %r101;
+	mul.lo.s64 %rd508, %rd507, %rd127;
+	mad.lo.s64 %rd509, %rd508, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd510, [%rd509+0];
+	mov.b64 %rd511, %rd510;
+	mov.b64 %rd512, %rd511;
+	shr.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r108, %rd513;
 	setp.ls.u32 %p80, %r108, %r105;
 	@!%p80 bra $L74;
 	mov.pred %p81, 0;
 	bra.uni $L69;
 $L74:
-	cvt.s64.s32 %rd518, %r101;
-	mul.lo.s64 %rd519, %rd518, %rd129;
-	mad.lo.s64 %rd520, %rd519, 8, %rd125;
-	atom.global.cas.b64 %rd521, [%rd520], %rd516, %rd510;
-	setp.eq.u64 %p82, %rd521, %rd516;
+	cvt.s64.s32 %rd514, %r101;
+	mul.lo.s64 %rd515, %rd514, %rd127;
+	mad.lo.s64 %rd516, %rd515, 8, %rd123;
+	atom.global.cas.b64 %rd517, [%rd516], %rd512, %rd506;
+	setp.eq.u64 %p82, %rd517, %rd512;
 	mov.pred %p83, %p82;
 	@!%p83 bra $L76;
 	mov.pred %p81, 1;
@@ -18196,1698 +18112,1665 @@ $L68:
 $L69:
 	@!%p81 bra $L78;
 	@!%p72 bra $L79;
-	mul.lo.s64 %rd522, %rd436, %rd429;
-	mad.lo.s64 %rd523, %rd522, 4, %rd427;
-	st.shared.s32 [%rd523+0], %r96;
+	mul.lo.s64 %rd518, %rd432, %rd425;
+	mad.lo.s64 %rd519, %rd518, 4, %rd423;
+	st.shared.s32 [%rd519+0], %r96;
 	@!%p67 bra $L82;
+	mov.b64 %rd521, 2;
+	mul.lo.s64 %rd520, %rd521, %rd432;
+	mul.lo.s64 %rd522, %rd520, %rd170;
+	mad.lo.s64 %rd523, %rd522, 8, %rd168;
+	st.shared.s64 [%rd523+0], %rd474;
 	mov.b64 %rd525, 2;
-	mul.lo.s64 %rd524, %rd525, %rd436;
-	mul.lo.s64 %rd526, %rd524, %rd172;
-	mad.lo.s64 %rd527, %rd526, 8, %rd170;
-	st.shared.s64 [%rd527+0], %rd478;
-	mov.b64 %rd529, 2;
-	mul.lo.s64 %rd528, %rd529, %rd436;
-	add.s64 %rd530, %rd528, 1;
-	mul.lo.s64 %rd531, %rd530, %rd172;
-	mad.lo.s64 %rd532, %rd531, 8, %rd170;
-	st.shared.s64 [%rd532+0], %rd479;
-	setp.gt.s64 %p84, %rd402, 0;
-	@!%p84 bra $L84;
-	setp.lo.u64 %p85, %rd478, %rd37;
-	mul.lo.s64 %rd533, %rd478, %rd39;
-	mad.lo.s64 %rd534, %rd533, 4, %rd35;
-	@%p85 prefetch.global.L2 [%rd534];
-	setp.gt.s64 %p86, %rd402, 1;
-	@!%p86 bra $L86;
-	sub.s64 %rd535, %rd479, 1;
-	setp.lo.u64 %p87, %rd535, %rd37;
-	sub.s64 %rd536, %rd479, 1;
-	mul.lo.s64 %rd537, %rd536, %rd39;
-	mad.lo.s64 %rd538, %rd537, 4, %rd35;
-	@%p87 prefetch.global.L2 [%rd538];
-$L86:
-$L84:
+	mul.lo.s64 %rd524, %rd525, %rd432;
+	add.s64 %rd526, %rd524, 1;
+	mul.lo.s64 %rd527, %rd526, %rd170;
+	mad.lo.s64 %rd528, %rd527, 8, %rd168;
+	st.shared.s64 [%rd528+0], %rd475;
 $L82:
-	add.s64 %rd539, %rd436, 1;
-	mov.b64 %rd436, %rd539;
+	add.s64 %rd529, %rd432, 1;
+	mov.b64 %rd432, %rd529;
 	bra.uni $L80;
 $L79:
-	mov.pred %p88, 0;
-	mov.b64 %rd540, %rd436;
+	mov.pred %p84, 0;
+	mov.b64 %rd530, %rd432;
 	mov.b32 %r109, %r96;
-$L87:
-	@!%p69 bra $L91;
+$L83:
+	@!%p69 bra $L87;
 	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd541, %r110;
-	mov.b64 %rd542, %rd541;
+	cvt.s64.s32 %rd531, %r110;
+	mov.b64 %rd532, %rd531;
 	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd543, %r111;
-	min.u64 %rd544, %rd543, 32;
-	cvt.u32.u64 %r112, %rd544;
+	cvt.s64.s32 %rd533, %r111;
+	min.u64 %rd534, %rd533, 32;
+	cvt.u32.u64 %r112, %rd534;
 	mov.b32 %r114, 0x1;
 	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p89, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p89;
+	setp.hs.u32 %p85, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p85;
 	mov.b32 %r116, %r115;
-	mov.b64 %rd545, %rd542;
+	mov.b64 %rd535, %rd532;
 	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd546, %rd545, %rd411;
-	mad.lo.s64 %rd547, %rd546, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r118, [%rd547+0];
+	mul.lo.s64 %rd536, %rd535, %rd407;
+	mad.lo.s64 %rd537, %rd536, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r118, [%rd537+0];
 	mov.b32 %r119, %r118;
 	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p90, %r120, 0x0;
-	mov.pred %p91, %p90;
-	not.pred %p92, %p91;
-	@!%p92 bra $L93;
-	mul.lo.s64 %rd548, %rd545, %rd411;
-	mad.lo.s64 %rd549, %rd548, 4, %rd409;
-	atom.global.or.b32 %r121, [%rd549], %r117;
+	setp.ne.u32 %p86, %r120, 0x0;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L89;
+	mul.lo.s64 %rd538, %rd535, %rd407;
+	mad.lo.s64 %rd539, %rd538, 4, %rd405;
+	atom.global.or.b32 %r121, [%rd539], %r117;
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p93, %r123, 0x0;
-	mov.pred %p91, %p93;
-$L93:
-	@!%p91 bra $L95;
-	mov.b64 %rd550, %rd540;
-	mov.b64 %rd551, %rd550;
-	mov.pred %p94, 0;
-	bra.uni $L89;
-$L95:
-	mov.b64 %rd552, %rd540;
-	mov.b64 %rd551, %rd552;
-	mov.pred %p94, 1;
-	bra.uni $L89;
-$L91:
-	@!%p70 bra $L97;
-	cvt.s64.s32 %rd553, %r109;
-	mul.lo.s64 %rd554, %rd553, %rd414;
-	mad.lo.s64 %rd555, %rd554, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r124, [%rd555+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p95, %r125, %r88;
-	mov.pred %p96, %p95;
-	not.pred %p97, %p96;
-	@!%p97 bra $L99;
-	cvt.s64.s32 %rd556, %r109;
-	mul.lo.s64 %rd557, %rd556, %rd414;
-	mad.lo.s64 %rd558, %rd557, 4, %rd412;
-	atom.global.exch.b32 %r126, [%rd558], %r88;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p98, %r127, %r88;
-	mov.pred %p96, %p98;
-$L99:
-	@!%p96 bra $L101;
-	mov.b64 %rd559, %rd540;
-	mov.b64 %rd551, %rd559;
-	mov.pred %p94, 0;
-	bra.uni $L89;
-$L101:
-$L97:
-	mul.lo.s64 %rd560, %rd540, %rd429;
-	mad.lo.s64 %rd561, %rd560, 4, %rd427;
-	st.shared.s32 [%rd561+0], %r109;
-	add.s64 %rd562, %rd540, 1;
-	mov.b64 %rd563, %rd562;
-	mov.b64 %rd551, %rd563;
-	mov.pred %p94, 1;
-	bra.uni $L89;
-$L88:
-	bra.uni $L87;
+	setp.ne.u32 %p89, %r123, 0x0;
+	mov.pred %p87, %p89;
 $L89:
-	mov.b64 %rd564, %rd551;
-	mov.pred %p99, %p94;
-	mov.b64 %rd436, %rd564;
-	mov.pred %p88, %p99;
-	@!%p88 bra $L103;
-	mov.b64 %rd565, %rd392;
+	@!%p87 bra $L91;
+	mov.b64 %rd540, %rd530;
+	mov.b64 %rd541, %rd540;
+	mov.pred %p90, 0;
+	bra.uni $L85;
+$L91:
+	mov.b64 %rd542, %rd530;
+	mov.b64 %rd541, %rd542;
+	mov.pred %p90, 1;
+	bra.uni $L85;
+$L87:
+	@!%p70 bra $L93;
+	cvt.s64.s32 %rd543, %r109;
+	mul.lo.s64 %rd544, %rd543, %rd410;
+	mad.lo.s64 %rd545, %rd544, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r124, [%rd545+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p91, %r125, %r88;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L95;
+	cvt.s64.s32 %rd546, %r109;
+	mul.lo.s64 %rd547, %rd546, %rd410;
+	mad.lo.s64 %rd548, %rd547, 4, %rd408;
+	atom.global.exch.b32 %r126, [%rd548], %r88;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p94, %r127, %r88;
+	mov.pred %p92, %p94;
+$L95:
+	@!%p92 bra $L97;
+	mov.b64 %rd549, %rd530;
+	mov.b64 %rd541, %rd549;
+	mov.pred %p90, 0;
+	bra.uni $L85;
+$L97:
+$L93:
+	mul.lo.s64 %rd550, %rd530, %rd425;
+	mad.lo.s64 %rd551, %rd550, 4, %rd423;
+	st.shared.s32 [%rd551+0], %r109;
+	add.s64 %rd552, %rd530, 1;
+	mov.b64 %rd553, %rd552;
+	mov.b64 %rd541, %rd553;
+	mov.pred %p90, 1;
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
+	mov.b64 %rd554, %rd541;
+	mov.pred %p95, %p90;
+	mov.b64 %rd432, %rd554;
+	mov.pred %p84, %p95;
+	@!%p84 bra $L99;
+	mov.b64 %rd555, %rd389;
 	mov.b32 %r128, %r96;
-	cvt.s64.s32 %rd566, %r128;
-	add.s64 %rd567, %rd566, 1;
-	mul.lo.s64 %rd568, %rd567, %rd32;
-	mad.lo.s64 %rd569, %rd568, 8, %rd28;
-	ld.global.nc.s64 %rd570, [%rd569+0];
-	mov.b64 %rd571, %rd570;
-	cvt.s64.s32 %rd572, %r128;
-	mul.lo.s64 %rd573, %rd572, %rd32;
-	mad.lo.s64 %rd574, %rd573, 8, %rd28;
-	ld.global.nc.s64 %rd575, [%rd574+0];
-	mov.b64 %rd576, %rd575;
-	sub.s64 %rd577, %rd571, %rd576;
-	mov.b64 %rd578, %rd577;
-	mov.b64 %rd579, %rd578;
-	add.s64 %rd580, %rd433, %rd579;
-	mov.b64 %rd433, %rd580;
-	max.s64 %rd581, %rd434, %rd579;
-	mov.b64 %rd434, %rd581;
-$L103:
+	cvt.s64.s32 %rd556, %r128;
+	add.s64 %rd557, %rd556, 1;
+	mul.lo.s64 %rd558, %rd557, %rd32;
+	mad.lo.s64 %rd559, %rd558, 8, %rd28;
+	ld.global.nc.s64 %rd560, [%rd559+0];
+	mov.b64 %rd561, %rd560;
+	cvt.s64.s32 %rd562, %r128;
+	mul.lo.s64 %rd563, %rd562, %rd32;
+	mad.lo.s64 %rd564, %rd563, 8, %rd28;
+	ld.global.nc.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	sub.s64 %rd567, %rd561, %rd566;
+	mov.b64 %rd568, %rd567;
+	mov.b64 %rd569, %rd568;
+	add.s64 %rd570, %rd429, %rd569;
+	mov.b64 %rd429, %rd570;
+	max.s64 %rd571, %rd430, %rd569;
+	mov.b64 %rd430, %rd571;
+$L99:
 $L80:
 $L78:
-	add.s64 %rd582, %rd431, %rd422;
-	mov.b64 %rd431, %rd582;
-	sub.s64 %rd583, %rd437, 1;
-	mov.b64 %rd437, %rd583;
+	add.s64 %rd572, %rd427, %rd418;
+	mov.b64 %rd427, %rd572;
+	sub.s64 %rd573, %rd433, 1;
+	mov.b64 %rd433, %rd573;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd584, 0;
-	setp.lt.s64 %p100, %rd431, %rd432;
-	setp.lt.s64 %p101, %rd430, %rd419;
-	or.pred %p102, %p100, %p101;
-	@!%p102 bra $L105;
-	mov.b64 %rd584, 1;
-$L105:
-	shl.b64 %rd585, %rd584, 32;
-	or.b64 %rd586, %rd436, %rd585;
+	mov.b64 %rd574, 0;
+	setp.lt.s64 %p96, %rd427, %rd428;
+	setp.lt.s64 %p97, %rd426, %rd415;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L101;
+	mov.b64 %rd574, 1;
+$L101:
+	shl.b64 %rd575, %rd574, 32;
+	or.b64 %rd576, %rd432, %rd575;
 	// block scan
-	mov.b64 %rd587, %rd586;
+	mov.b64 %rd577, %rd576;
 	mov.b32 %r129, %r3;
-$L106:
-	setp.hs.u32 %p103, %r129, 32;
-	@%p103 bra $L107;
-	mov.b64 {%r130, %r131}, %rd587;
-	shfl.sync.up.b32 %r132|%p104, %r130, %r129, 0, %r17;
+$L102:
+	setp.hs.u32 %p99, %r129, 32;
+	@%p99 bra $L103;
+	mov.b64 {%r130, %r131}, %rd577;
+	shfl.sync.up.b32 %r132|%p100, %r130, %r129, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd588, {%r132, %r133};
-	@!%p104 bra $L108;
-	add.s64 %rd589, %rd588, %rd587;
-	mov.b64 %rd587, %rd589;
-$L108:
+	mov.b64 %rd578, {%r132, %r133};
+	@!%p100 bra $L104;
+	add.s64 %rd579, %rd578, %rd577;
+	mov.b64 %rd577, %rd579;
+$L104:
 	shl.b32 %r129, %r129, 1;
-	bra.uni $L106;
-$L107:
-	mov.b64 {%r134, %r135}, %rd587;
-	shfl.sync.up.b32 %r136|%p105, %r134, %r3, 0, %r17;
+	bra.uni $L102;
+$L103:
+	mov.b64 {%r134, %r135}, %rd577;
+	shfl.sync.up.b32 %r136|%p101, %r134, %r3, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd590, {%r136, %r137};
-	setp.lo.u32 %p106, %r3, 32;
-	and.pred %p107, %p105, %p106;
-	selp.b64 %rd591, %rd590, 0, %p107;
+	mov.b64 %rd580, {%r136, %r137};
+	setp.lo.u32 %p102, %r3, 32;
+	and.pred %p103, %p101, %p102;
+	selp.b64 %rd581, %rd580, 0, %p103;
 	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p108, %r7, %r138;
-	@!%p108 bra $L109;
-	mul.wide.u32 %rd592, %r8, 16;
-	add.s64 %rd593, %rd1, %rd592;
-	st.shared.s64 [%rd593+0], %rd587;
-$L109:
+	setp.eq.u32 %p104, %r7, %r138;
+	@!%p104 bra $L105;
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	st.shared.s64 [%rd583+0], %rd577;
+$L105:
 	bar.sync 0;
-	setp.eq.u32 %p109, %r8, 0;
-	@!%p109 bra $L110;
-	mov.b64 %rd594, 0;
-	setp.lo.u32 %p110, %r7, %r10;
-	@!%p110 bra $L111;
-	mul.wide.u32 %rd595, %r7, 16;
-	add.s64 %rd596, %rd1, %rd595;
-	ld.shared.s64 %rd597, [%rd596+0];
-	mov.b64 %rd594, %rd597;
-$L111:
-	mov.b64 {%r139, %r140}, %rd594;
-	shfl.sync.up.b32 %r141|%p111, %r139, 1, 0, %r17;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L106;
+	mov.b64 %rd584, 0;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L107;
+	mul.wide.u32 %rd585, %r7, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	ld.shared.s64 %rd587, [%rd586+0];
+	mov.b64 %rd584, %rd587;
+$L107:
+	mov.b64 {%r139, %r140}, %rd584;
+	shfl.sync.up.b32 %r141|%p107, %r139, 1, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd598, {%r141, %r142};
-	@!%p111 bra $L112;
-	add.s64 %rd599, %rd598, %rd594;
-	mov.b64 %rd594, %rd599;
-$L112:
-	mov.b64 {%r143, %r144}, %rd594;
-	shfl.sync.up.b32 %r145|%p112, %r143, 2, 0, %r17;
+	mov.b64 %rd588, {%r141, %r142};
+	@!%p107 bra $L108;
+	add.s64 %rd589, %rd588, %rd584;
+	mov.b64 %rd584, %rd589;
+$L108:
+	mov.b64 {%r143, %r144}, %rd584;
+	shfl.sync.up.b32 %r145|%p108, %r143, 2, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd600, {%r145, %r146};
-	@!%p112 bra $L113;
-	add.s64 %rd601, %rd600, %rd594;
-	mov.b64 %rd594, %rd601;
-$L113:
-	mov.b64 {%r147, %r148}, %rd594;
-	shfl.sync.up.b32 %r149|%p113, %r147, 4, 0, %r17;
+	mov.b64 %rd590, {%r145, %r146};
+	@!%p108 bra $L109;
+	add.s64 %rd591, %rd590, %rd584;
+	mov.b64 %rd584, %rd591;
+$L109:
+	mov.b64 {%r147, %r148}, %rd584;
+	shfl.sync.up.b32 %r149|%p109, %r147, 4, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd602, {%r149, %r150};
-	@!%p113 bra $L114;
-	add.s64 %rd603, %rd602, %rd594;
-	mov.b64 %rd594, %rd603;
-$L114:
-	mov.b64 {%r151, %r152}, %rd594;
-	shfl.sync.up.b32 %r153|%p114, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd604, {%r153, %r154};
-	@!%p114 bra $L115;
-	add.s64 %rd605, %rd604, %rd594;
-	mov.b64 %rd594, %rd605;
-$L115:
-	mov.b64 {%r155, %r156}, %rd594;
-	shfl.sync.up.b32 %r157|%p115, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd606, {%r157, %r158};
-	@!%p115 bra $L116;
-	add.s64 %rd607, %rd606, %rd594;
-	mov.b64 %rd594, %rd607;
-$L116:
-	mov.b64 {%r159, %r160}, %rd594;
-	shfl.sync.up.b32 %r161|%p116, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd608, {%r161, %r162};
-	selp.b64 %rd609, %rd608, 0, %p116;
-	@!%p110 bra $L117;
-	mul.wide.u32 %rd610, %r7, 16;
-	add.s64 %rd611, %rd1, %rd610;
-	add.s64 %rd612, %rd611, 512;
-	st.shared.s64 [%rd612+0], %rd609;
-$L117:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p117, %r7, %r163;
-	@!%p117 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd594;
-$L118:
+	mov.b64 %rd592, {%r149, %r150};
+	@!%p109 bra $L110;
+	add.s64 %rd593, %rd592, %rd584;
+	mov.b64 %rd584, %rd593;
 $L110:
+	mov.b64 {%r151, %r152}, %rd584;
+	shfl.sync.up.b32 %r153|%p110, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd594, {%r153, %r154};
+	@!%p110 bra $L111;
+	add.s64 %rd595, %rd594, %rd584;
+	mov.b64 %rd584, %rd595;
+$L111:
+	mov.b64 {%r155, %r156}, %rd584;
+	shfl.sync.up.b32 %r157|%p111, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd596, {%r157, %r158};
+	@!%p111 bra $L112;
+	add.s64 %rd597, %rd596, %rd584;
+	mov.b64 %rd584, %rd597;
+$L112:
+	mov.b64 {%r159, %r160}, %rd584;
+	shfl.sync.up.b32 %r161|%p112, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd598, {%r161, %r162};
+	selp.b64 %rd599, %rd598, 0, %p112;
+	@!%p106 bra $L113;
+	mul.wide.u32 %rd600, %r7, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	add.s64 %rd602, %rd601, 512;
+	st.shared.s64 [%rd602+0], %rd599;
+$L113:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p113, %r7, %r163;
+	@!%p113 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd584;
+$L114:
+$L106:
 	bar.sync 0;
-	mul.wide.u32 %rd613, %r8, 16;
-	add.s64 %rd614, %rd1, %rd613;
-	add.s64 %rd615, %rd614, 512;
-	ld.shared.s64 %rd616, [%rd615+0];
-	add.s64 %rd617, %rd616, %rd591;
-	ld.shared.s64 %rd618, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd617;
-	shfl.sync.idx.b32 %r166|%p118, %r164, 0, %r21, %r17;
+	mul.wide.u32 %rd603, %r8, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	add.s64 %rd605, %rd604, 512;
+	ld.shared.s64 %rd606, [%rd605+0];
+	add.s64 %rd607, %rd606, %rd581;
+	ld.shared.s64 %rd608, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd607;
+	shfl.sync.idx.b32 %r166|%p114, %r164, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd619, {%r166, %r167};
-	mov.b64 %rd620, %rd618;
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	and.b64 %rd627, %rd625, 4294967295;
-	mov.b64 %rd628, %rd627;
-	and.b64 %rd629, %rd626, 4294967295;
-	mov.b64 %rd630, %rd629;
-	shr.s64 %rd631, %rd626, 32;
-	mov.b64 %rd632, %rd631;
-	mov.b64 %rd633, %rd628;
-	mov.b64 %rd634, %rd630;
-	mov.b64 %rd635, %rd632;
-	@!%p72 bra $L119;
-	add.s64 %rd636, %rd435, %rd633;
-	mov.b64 %rd637, %rd636;
-	sub.s64 %rd638, %rd426, %rd637;
-	max.s64 %rd639, %rd638, 0;
-	min.s64 %rd640, %rd639, %rd436;
-	mov.b64 %rd641, %rd640;
-	mov.b64 %rd642, 0;
+	mov.b64 %rd609, {%r166, %r167};
+	mov.b64 %rd610, %rd608;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	mov.b64 %rd613, %rd611;
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	and.b64 %rd617, %rd615, 4294967295;
+	mov.b64 %rd618, %rd617;
+	and.b64 %rd619, %rd616, 4294967295;
+	mov.b64 %rd620, %rd619;
+	shr.s64 %rd621, %rd616, 32;
+	mov.b64 %rd622, %rd621;
+	mov.b64 %rd623, %rd618;
+	mov.b64 %rd624, %rd620;
+	mov.b64 %rd625, %rd622;
+	@!%p72 bra $L115;
+	add.s64 %rd626, %rd431, %rd623;
+	mov.b64 %rd627, %rd626;
+	sub.s64 %rd628, %rd422, %rd627;
+	max.s64 %rd629, %rd628, 0;
+	min.s64 %rd630, %rd629, %rd432;
+	mov.b64 %rd631, %rd630;
+	mov.b64 %rd632, 0;
+$L117:
+	setp.lt.s64 %p115, %rd632, %rd631;
+	not.pred %p116, %p115;
+	@!%p116 bra $L121;
+	bra.uni $L119;
 $L121:
-	setp.lt.s64 %p119, %rd642, %rd641;
-	not.pred %p120, %p119;
-	@!%p120 bra $L125;
-	bra.uni $L123;
-$L125:
-	mul.lo.s64 %rd643, %rd642, %rd429;
-	mad.lo.s64 %rd644, %rd643, 4, %rd427;
-	ld.shared.s32 %r168, [%rd644+0];
+	mul.lo.s64 %rd633, %rd632, %rd425;
+	mad.lo.s64 %rd634, %rd633, 4, %rd423;
+	ld.shared.s32 %r168, [%rd634+0];
 	mov.b32 %r169, %r168;
-	add.s64 %rd645, %rd425, %rd637;
-	add.s64 %rd646, %rd645, %rd642;
-	mul.lo.s64 %rd647, %rd646, %rd177;
-	mad.lo.s64 %rd648, %rd647, 4, %rd175;
-	st.shared.s32 [%rd648+0], %r169;
-	@!%p67 bra $L127;
-	mov.b64 %rd650, 2;
-	mul.lo.s64 %rd649, %rd650, %rd642;
-	mul.lo.s64 %rd651, %rd649, %rd172;
-	mad.lo.s64 %rd652, %rd651, 8, %rd170;
-	ld.shared.s64 %rd653, [%rd652+0];
-	mov.b64 %rd654, %rd653;
-	add.s64 %rd655, %rd425, %rd637;
-	add.s64 %rd656, %rd655, %rd642;
-	mov.b64 %rd658, 2;
-	mul.lo.s64 %rd657, %rd658, %rd656;
-	mul.lo.s64 %rd659, %rd657, %rd180;
-	mad.lo.s64 %rd660, %rd659, 8, %rd178;
-	st.shared.s64 [%rd660+0], %rd654;
-	mov.b64 %rd662, 2;
-	mul.lo.s64 %rd661, %rd662, %rd642;
-	add.s64 %rd663, %rd661, 1;
-	mul.lo.s64 %rd664, %rd663, %rd172;
-	mad.lo.s64 %rd665, %rd664, 8, %rd170;
-	ld.shared.s64 %rd666, [%rd665+0];
-	mov.b64 %rd667, %rd666;
-	add.s64 %rd668, %rd425, %rd637;
-	add.s64 %rd669, %rd668, %rd642;
-	mov.b64 %rd671, 2;
-	mul.lo.s64 %rd670, %rd671, %rd669;
-	add.s64 %rd672, %rd670, 1;
-	mul.lo.s64 %rd673, %rd672, %rd180;
-	mad.lo.s64 %rd674, %rd673, 8, %rd178;
-	st.shared.s64 [%rd674+0], %rd667;
-$L127:
-$L122:
-	add.s64 %rd675, %rd642, 1;
-	mov.b64 %rd642, %rd675;
-	bra.uni $L121;
+	add.s64 %rd635, %rd421, %rd627;
+	add.s64 %rd636, %rd635, %rd632;
+	mul.lo.s64 %rd637, %rd636, %rd175;
+	mad.lo.s64 %rd638, %rd637, 4, %rd173;
+	st.shared.s32 [%rd638+0], %r169;
+	@!%p67 bra $L123;
+	mov.b64 %rd640, 2;
+	mul.lo.s64 %rd639, %rd640, %rd632;
+	mul.lo.s64 %rd641, %rd639, %rd170;
+	mad.lo.s64 %rd642, %rd641, 8, %rd168;
+	ld.shared.s64 %rd643, [%rd642+0];
+	mov.b64 %rd644, %rd643;
+	add.s64 %rd645, %rd421, %rd627;
+	add.s64 %rd646, %rd645, %rd632;
+	mov.b64 %rd648, 2;
+	mul.lo.s64 %rd647, %rd648, %rd646;
+	mul.lo.s64 %rd649, %rd647, %rd178;
+	mad.lo.s64 %rd650, %rd649, 8, %rd176;
+	st.shared.s64 [%rd650+0], %rd644;
+	mov.b64 %rd652, 2;
+	mul.lo.s64 %rd651, %rd652, %rd632;
+	add.s64 %rd653, %rd651, 1;
+	mul.lo.s64 %rd654, %rd653, %rd170;
+	mad.lo.s64 %rd655, %rd654, 8, %rd168;
+	ld.shared.s64 %rd656, [%rd655+0];
+	mov.b64 %rd657, %rd656;
+	add.s64 %rd658, %rd421, %rd627;
+	add.s64 %rd659, %rd658, %rd632;
+	mov.b64 %rd661, 2;
+	mul.lo.s64 %rd660, %rd661, %rd659;
+	add.s64 %rd662, %rd660, 1;
+	mul.lo.s64 %rd663, %rd662, %rd178;
+	mad.lo.s64 %rd664, %rd663, 8, %rd176;
+	st.shared.s64 [%rd664+0], %rd657;
 $L123:
-	mov.b64 %rd676, 0;
-	mov.b64 %rd677, %rd641;
+$L118:
+	add.s64 %rd665, %rd632, 1;
+	mov.b64 %rd632, %rd665;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd666, 0;
+	mov.b64 %rd667, %rd631;
+$L124:
+	setp.lt.s64 %p117, %rd667, %rd432;
+	not.pred %p118, %p117;
+	@!%p118 bra $L128;
+	bra.uni $L126;
 $L128:
-	setp.lt.s64 %p121, %rd677, %rd436;
-	not.pred %p122, %p121;
-	@!%p122 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd678, %rd677, %rd429;
-	mad.lo.s64 %rd679, %rd678, 4, %rd427;
-	ld.shared.s32 %r170, [%rd679+0];
+	mul.lo.s64 %rd668, %rd667, %rd425;
+	mad.lo.s64 %rd669, %rd668, 4, %rd423;
+	ld.shared.s32 %r170, [%rd669+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.pred %p123, 0;
-	mov.b64 %rd680, %rd676;
+	mov.pred %p119, 0;
+	mov.b64 %rd670, %rd666;
 	mov.b32 %r173, %r172;
-$L133:
-	@!%p69 bra $L137;
+$L129:
+	@!%p69 bra $L133;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd681, %r174;
-	mov.b64 %rd682, %rd681;
+	cvt.s64.s32 %rd671, %r174;
+	mov.b64 %rd672, %rd671;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd683, %r175;
-	min.u64 %rd684, %rd683, 32;
-	cvt.u32.u64 %r176, %rd684;
+	cvt.s64.s32 %rd673, %r175;
+	min.u64 %rd674, %rd673, 32;
+	cvt.u32.u64 %r176, %rd674;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p124, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p124;
+	setp.hs.u32 %p120, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p120;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd685, %rd682;
+	mov.b64 %rd675, %rd672;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd686, %rd685, %rd411;
-	mad.lo.s64 %rd687, %rd686, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r182, [%rd687+0];
+	mul.lo.s64 %rd676, %rd675, %rd407;
+	mad.lo.s64 %rd677, %rd676, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r182, [%rd677+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p125, %r184, 0x0;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L139;
-	mul.lo.s64 %rd688, %rd685, %rd411;
-	mad.lo.s64 %rd689, %rd688, 4, %rd409;
-	atom.global.or.b32 %r185, [%rd689], %r181;
+	setp.ne.u32 %p121, %r184, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L135;
+	mul.lo.s64 %rd678, %rd675, %rd407;
+	mad.lo.s64 %rd679, %rd678, 4, %rd405;
+	atom.global.or.b32 %r185, [%rd679], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p128, %r187, 0x0;
-	mov.pred %p126, %p128;
-$L139:
-	@!%p126 bra $L141;
-	mov.b64 %rd690, %rd680;
-	mov.b64 %rd691, %rd690;
-	mov.pred %p129, 0;
-	bra.uni $L135;
-$L141:
-	mov.b64 %rd692, %rd680;
-	mov.b64 %rd691, %rd692;
-	mov.pred %p129, 1;
-	bra.uni $L135;
-$L137:
-	@!%p70 bra $L143;
-	cvt.s64.s32 %rd693, %r173;
-	mul.lo.s64 %rd694, %rd693, %rd414;
-	mad.lo.s64 %rd695, %rd694, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r188, [%rd695+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p130, %r189, %r88;
-	mov.pred %p131, %p130;
-	not.pred %p132, %p131;
-	@!%p132 bra $L145;
-	cvt.s64.s32 %rd696, %r173;
-	mul.lo.s64 %rd697, %rd696, %rd414;
-	mad.lo.s64 %rd698, %rd697, 4, %rd412;
-	atom.global.exch.b32 %r190, [%rd698], %r88;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p133, %r191, %r88;
-	mov.pred %p131, %p133;
-$L145:
-	@!%p131 bra $L147;
-	mov.b64 %rd699, %rd680;
-	mov.b64 %rd691, %rd699;
-	mov.pred %p129, 0;
-	bra.uni $L135;
-$L147:
-$L143:
-	mul.lo.s64 %rd700, %rd680, %rd429;
-	mad.lo.s64 %rd701, %rd700, 4, %rd427;
-	st.shared.s32 [%rd701+0], %r173;
-	add.s64 %rd702, %rd680, 1;
-	mov.b64 %rd703, %rd702;
-	mov.b64 %rd691, %rd703;
-	mov.pred %p129, 1;
-	bra.uni $L135;
-$L134:
-	bra.uni $L133;
+	setp.ne.u32 %p124, %r187, 0x0;
+	mov.pred %p122, %p124;
 $L135:
-	mov.b64 %rd704, %rd691;
-	mov.pred %p134, %p129;
-	mov.b64 %rd676, %rd704;
-	mov.pred %p123, %p134;
-	@!%p123 bra $L149;
-	mov.b64 %rd705, %rd392;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd706, %r192;
-	add.s64 %rd707, %rd706, 1;
-	mul.lo.s64 %rd708, %rd707, %rd32;
-	mad.lo.s64 %rd709, %rd708, 8, %rd28;
-	ld.global.nc.s64 %rd710, [%rd709+0];
-	mov.b64 %rd711, %rd710;
-	cvt.s64.s32 %rd712, %r192;
-	mul.lo.s64 %rd713, %rd712, %rd32;
-	mad.lo.s64 %rd714, %rd713, 8, %rd28;
-	ld.global.nc.s64 %rd715, [%rd714+0];
-	mov.b64 %rd716, %rd715;
-	sub.s64 %rd717, %rd711, %rd716;
-	mov.b64 %rd718, %rd717;
-	mov.b64 %rd719, %rd718;
-	add.s64 %rd720, %rd433, %rd719;
-	mov.b64 %rd433, %rd720;
-	max.s64 %rd721, %rd434, %rd719;
-	mov.b64 %rd434, %rd721;
-$L149:
-$L129:
-	add.s64 %rd722, %rd677, 1;
-	mov.b64 %rd677, %rd722;
-	bra.uni $L128;
+	@!%p122 bra $L137;
+	mov.b64 %rd680, %rd670;
+	mov.b64 %rd681, %rd680;
+	mov.pred %p125, 0;
+	bra.uni $L131;
+$L137:
+	mov.b64 %rd682, %rd670;
+	mov.b64 %rd681, %rd682;
+	mov.pred %p125, 1;
+	bra.uni $L131;
+$L133:
+	@!%p70 bra $L139;
+	cvt.s64.s32 %rd683, %r173;
+	mul.lo.s64 %rd684, %rd683, %rd410;
+	mad.lo.s64 %rd685, %rd684, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r188, [%rd685+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p126, %r189, %r88;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L141;
+	cvt.s64.s32 %rd686, %r173;
+	mul.lo.s64 %rd687, %rd686, %rd410;
+	mad.lo.s64 %rd688, %rd687, 4, %rd408;
+	atom.global.exch.b32 %r190, [%rd688], %r88;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p129, %r191, %r88;
+	mov.pred %p127, %p129;
+$L141:
+	@!%p127 bra $L143;
+	mov.b64 %rd689, %rd670;
+	mov.b64 %rd681, %rd689;
+	mov.pred %p125, 0;
+	bra.uni $L131;
+$L143:
+$L139:
+	mul.lo.s64 %rd690, %rd670, %rd425;
+	mad.lo.s64 %rd691, %rd690, 4, %rd423;
+	st.shared.s32 [%rd691+0], %r173;
+	add.s64 %rd692, %rd670, 1;
+	mov.b64 %rd693, %rd692;
+	mov.b64 %rd681, %rd693;
+	mov.pred %p125, 1;
+	bra.uni $L131;
 $L130:
-	setp.gt.s64 %p135, %rd676, 0;
-	@!%p135 bra $L151;
-	mul.lo.s64 %rd723, %rd424, %rd122;
-	mad.lo.s64 %rd724, %rd723, 8, %rd118;
-	atom.global.add.u64 %rd725, [%rd724], %rd676;
-	mov.b64 %rd726, %rd725;
-	mov.b64 %rd727, %rd726;
-	mov.b64 %rd728, 0;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd694, %rd681;
+	mov.pred %p130, %p125;
+	mov.b64 %rd666, %rd694;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L145;
+	mov.b64 %rd695, %rd389;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd696, %r192;
+	add.s64 %rd697, %rd696, 1;
+	mul.lo.s64 %rd698, %rd697, %rd32;
+	mad.lo.s64 %rd699, %rd698, 8, %rd28;
+	ld.global.nc.s64 %rd700, [%rd699+0];
+	mov.b64 %rd701, %rd700;
+	cvt.s64.s32 %rd702, %r192;
+	mul.lo.s64 %rd703, %rd702, %rd32;
+	mad.lo.s64 %rd704, %rd703, 8, %rd28;
+	ld.global.nc.s64 %rd705, [%rd704+0];
+	mov.b64 %rd706, %rd705;
+	sub.s64 %rd707, %rd701, %rd706;
+	mov.b64 %rd708, %rd707;
+	mov.b64 %rd709, %rd708;
+	add.s64 %rd710, %rd429, %rd709;
+	mov.b64 %rd429, %rd710;
+	max.s64 %rd711, %rd430, %rd709;
+	mov.b64 %rd430, %rd711;
+$L145:
+$L125:
+	add.s64 %rd712, %rd667, 1;
+	mov.b64 %rd667, %rd712;
+	bra.uni $L124;
+$L126:
+	setp.gt.s64 %p131, %rd666, 0;
+	@!%p131 bra $L147;
+	mul.lo.s64 %rd713, %rd420, %rd120;
+	mad.lo.s64 %rd714, %rd713, 8, %rd116;
+	atom.global.add.u64 %rd715, [%rd714], %rd666;
+	mov.b64 %rd716, %rd715;
+	mov.b64 %rd717, %rd716;
+	mov.b64 %rd718, 0;
+$L148:
+	setp.lt.s64 %p132, %rd718, %rd666;
+	not.pred %p133, %p132;
+	@!%p133 bra $L152;
+	bra.uni $L150;
 $L152:
-	setp.lt.s64 %p136, %rd728, %rd676;
-	not.pred %p137, %p136;
-	@!%p137 bra $L156;
-	bra.uni $L154;
-$L156:
-	mul.lo.s64 %rd729, %rd728, %rd429;
-	mad.lo.s64 %rd730, %rd729, 4, %rd427;
-	ld.shared.s32 %r193, [%rd730+0];
+	mul.lo.s64 %rd719, %rd718, %rd425;
+	mad.lo.s64 %rd720, %rd719, 4, %rd423;
+	ld.shared.s32 %r193, [%rd720+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd731, %rd727, %rd728;
-	mul.lo.s64 %rd732, %rd731, %rd282;
-	mad.lo.s64 %rd733, %rd732, 4, %rd280;
-	st.global.s32 [%rd733+0], %r194;
-$L153:
-	add.s64 %rd734, %rd728, 1;
-	mov.b64 %rd728, %rd734;
-	bra.uni $L152;
+	add.s64 %rd721, %rd717, %rd718;
+	mul.lo.s64 %rd722, %rd721, %rd280;
+	mad.lo.s64 %rd723, %rd722, 4, %rd278;
+	st.global.s32 [%rd723+0], %r194;
+$L149:
+	add.s64 %rd724, %rd718, 1;
+	mov.b64 %rd718, %rd724;
+	bra.uni $L148;
+$L150:
+$L147:
+	add.s64 %rd725, %rd431, %rd624;
+	min.s64 %rd726, %rd422, %rd725;
+	mov.b64 %rd431, %rd726;
+	bra.uni $L116;
+$L115:
+	mov.b64 %rd727, 0;
+	cvt.u64.u32 %rd728, %r2;
+	setp.eq.s64 %p134, %rd728, 0;
+	setp.gt.s64 %p135, %rd624, 0;
+	and.pred %p136, %p134, %p135;
+	@!%p136 bra $L154;
+	mul.lo.s64 %rd729, %rd420, %rd120;
+	mad.lo.s64 %rd730, %rd729, 8, %rd116;
+	atom.global.add.u64 %rd731, [%rd730], %rd624;
+	mov.b64 %rd732, %rd731;
+	mov.b64 %rd727, %rd732;
 $L154:
-$L151:
-	add.s64 %rd735, %rd435, %rd634;
-	min.s64 %rd736, %rd426, %rd735;
-	mov.b64 %rd435, %rd736;
-	bra.uni $L120;
-$L119:
-	mov.b64 %rd737, 0;
-	cvt.u64.u32 %rd738, %r2;
-	setp.eq.s64 %p138, %rd738, 0;
-	setp.gt.s64 %p139, %rd634, 0;
-	and.pred %p140, %p138, %p139;
-	@!%p140 bra $L158;
-	mul.lo.s64 %rd739, %rd424, %rd122;
-	mad.lo.s64 %rd740, %rd739, 8, %rd118;
-	atom.global.add.u64 %rd741, [%rd740], %rd634;
-	mov.b64 %rd742, %rd741;
-	mov.b64 %rd737, %rd742;
-$L158:
-	cvt.u64.u32 %rd743, %r2;
-	setp.eq.s64 %p141, %rd743, 0;
-	setp.eq.u32 %p142, %r1, 0;
-	and.pred %p143, %p141, %p142;
+	cvt.u64.u32 %rd733, %r2;
+	setp.eq.s64 %p137, %rd733, 0;
+	setp.eq.u32 %p138, %r1, 0;
+	and.pred %p139, %p137, %p138;
 	bar.sync 0;
-	@!%p143 bra $L159;
-	st.shared.s64 [%rd1+1024], %rd737;
-$L159:
+	@!%p139 bra $L155;
+	st.shared.s64 [%rd1+1024], %rd727;
+$L155:
 	bar.sync 0;
-	ld.shared.s64 %rd744, [%rd1+1024];
-	mov.b64 %rd745, %rd744;
-	add.s64 %rd746, %rd745, %rd633;
-	mov.b64 %rd747, %rd746;
-	mov.b64 %rd748, 0;
+	ld.shared.s64 %rd734, [%rd1+1024];
+	mov.b64 %rd735, %rd734;
+	add.s64 %rd736, %rd735, %rd623;
+	mov.b64 %rd737, %rd736;
+	mov.b64 %rd738, 0;
+$L156:
+	setp.lt.s64 %p140, %rd738, %rd432;
+	not.pred %p141, %p140;
+	@!%p141 bra $L160;
+	bra.uni $L158;
 $L160:
-	setp.lt.s64 %p144, %rd748, %rd436;
-	not.pred %p145, %p144;
-	@!%p145 bra $L164;
-	bra.uni $L162;
-$L164:
-	mul.lo.s64 %rd749, %rd748, %rd429;
-	mad.lo.s64 %rd750, %rd749, 4, %rd427;
-	ld.shared.s32 %r195, [%rd750+0];
+	mul.lo.s64 %rd739, %rd738, %rd425;
+	mad.lo.s64 %rd740, %rd739, 4, %rd423;
+	ld.shared.s32 %r195, [%rd740+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd751, %rd747, %rd748;
-	mul.lo.s64 %rd752, %rd751, %rd282;
-	mad.lo.s64 %rd753, %rd752, 4, %rd280;
-	st.global.s32 [%rd753+0], %r196;
-$L161:
-	add.s64 %rd754, %rd748, 1;
-	mov.b64 %rd748, %rd754;
-	bra.uni $L160;
-$L162:
-$L120:
-	setp.eq.s64 %p146, %rd635, 0;
-	@!%p146 bra $L166;
+	add.s64 %rd741, %rd737, %rd738;
+	mul.lo.s64 %rd742, %rd741, %rd280;
+	mad.lo.s64 %rd743, %rd742, 4, %rd278;
+	st.global.s32 [%rd743+0], %r196;
+$L157:
+	add.s64 %rd744, %rd738, 1;
+	mov.b64 %rd738, %rd744;
+	bra.uni $L156;
+$L158:
+$L116:
+	setp.eq.s64 %p142, %rd625, 0;
+	@!%p142 bra $L162;
 	bra.uni $L53;
-$L166:
+$L162:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd755, %rd435;
-	mov.b64 %rd756, %rd433;
-	mov.b64 %rd757, %rd434;
-	mov.b64 %rd758, %rd755;
-	mov.b64 %rd759, %rd756;
-	mov.b64 %rd760, %rd757;
-	mov.b64 %rd761, %rd758;
-	mov.b64 %rd762, %rd759;
-	mov.b64 %rd763, %rd760;
-	mov.b64 %rd764, %rd761;
-	mov.b64 %rd765, %rd762;
-	mov.b64 %rd766, %rd763;
-	mov.b64 %rd767, 1;
+	mov.b64 %rd745, %rd431;
+	mov.b64 %rd746, %rd429;
+	mov.b64 %rd747, %rd430;
+	mov.b64 %rd748, %rd745;
+	mov.b64 %rd749, %rd746;
+	mov.b64 %rd750, %rd747;
+	mov.b64 %rd751, %rd748;
+	mov.b64 %rd752, %rd749;
+	mov.b64 %rd753, %rd750;
+	mov.b64 %rd754, %rd751;
+	mov.b64 %rd755, %rd752;
+	mov.b64 %rd756, %rd753;
+	mov.b64 %rd757, 1;
+$L163:
+	setp.lt.s64 %p143, %rd757, %rd346;
+	setp.gt.s64 %p144, %rd754, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L167;
+	bra.uni $L165;
 $L167:
-	setp.lt.s64 %p147, %rd767, %rd348;
-	setp.gt.s64 %p148, %rd764, 0;
-	and.pred %p149, %p147, %p148;
-	not.pred %p150, %p149;
-	@!%p150 bra $L171;
-	bra.uni $L169;
-$L171:
 	bar.sync 0;
-	shr.s64 %rd768, %rd767, 63;
-	shr.u64 %rd769, %rd768, 63;
-	add.s64 %rd770, %rd767, %rd769;
-	and.b64 %rd771, %rd770, -2;
-	sub.s64 %rd772, %rd767, %rd771;
-	mov.b64 %rd774, 1;
-	sub.s64 %rd773, %rd774, %rd772;
-	mul.lo.s64 %rd775, %rd773, %rd376;
-	mov.b64 %rd776, %rd775;
-	shr.s64 %rd777, %rd767, 63;
-	shr.u64 %rd778, %rd777, 63;
-	add.s64 %rd779, %rd767, %rd778;
-	and.b64 %rd780, %rd779, -2;
-	sub.s64 %rd781, %rd767, %rd780;
-	mul.lo.s64 %rd782, %rd781, %rd376;
-	mov.b64 %rd783, %rd782;
-	mov.b64 %rd784, 0;
-	mov.b64 %rd785, 0;
-	mov.b64 %rd786, %rd340;
-	mov.b64 %rd787, %rd341;
-	mov.b64 %rd788, %rd342;
-	mov.b64 %rd789, %rd343;
-	mov.b64 %rd790, %rd344;
-	mov.b64 %rd791, %rd345;
-	mov.pred %p151, %p49;
-	mov.pred %p152, %p50;
+	shr.s64 %rd758, %rd757, 63;
+	shr.u64 %rd759, %rd758, 63;
+	add.s64 %rd760, %rd757, %rd759;
+	and.b64 %rd761, %rd760, -2;
+	sub.s64 %rd762, %rd757, %rd761;
+	mov.b64 %rd764, 1;
+	sub.s64 %rd763, %rd764, %rd762;
+	mul.lo.s64 %rd765, %rd763, %rd373;
+	mov.b64 %rd766, %rd765;
+	shr.s64 %rd767, %rd757, 63;
+	shr.u64 %rd768, %rd767, 63;
+	add.s64 %rd769, %rd757, %rd768;
+	and.b64 %rd770, %rd769, -2;
+	sub.s64 %rd771, %rd757, %rd770;
+	mul.lo.s64 %rd772, %rd771, %rd373;
+	mov.b64 %rd773, %rd772;
+	mov.b64 %rd774, 0;
+	mov.b64 %rd775, 0;
+	mov.b64 %rd776, %rd338;
+	mov.b64 %rd777, %rd339;
+	mov.b64 %rd778, %rd340;
+	mov.b64 %rd779, %rd341;
+	mov.b64 %rd780, %rd342;
+	mov.b64 %rd781, %rd343;
+	mov.pred %p147, %p49;
+	mov.pred %p148, %p50;
 	mov.b32 %r197, %r83;
-	mov.b64 %rd792, %rd346;
-	mov.b64 %rd793, %rd347;
-	mov.b64 %rd794, %rd348;
-	mov.b64 %rd795, %rd349;
-	mov.pred %p153, %p51;
-	mov.b64 %rd796, %rd350;
+	mov.b64 %rd782, %rd344;
+	mov.b64 %rd783, %rd345;
+	mov.b64 %rd784, %rd346;
+	mov.b64 %rd785, %rd347;
+	mov.pred %p149, %p51;
 	mov.b32 %r198, %r84;
-	mov.pred %p154, %p52;
-	mov.pred %p155, %p53;
-	mov.b64 %rd797, %rd294;
-	mov.b64 %rd798, %rd295;
-	mov.b64 %rd799, %rd296;
-	mov.b64 %rd800, %rd297;
-	mov.b64 %rd801, %rd298;
-	mov.b64 %rd802, %rd299;
-	mov.b64 %rd803, %rd300;
-	mov.b64 %rd804, %rd301;
-	mov.b64 %rd805, %rd302;
-	mov.pred %p156, %p54;
-	mov.b64 %rd806, %rd303;
-	mov.b64 %rd807, %rd304;
-	mov.b64 %rd808, %rd305;
+	mov.pred %p150, %p52;
+	mov.pred %p151, %p53;
+	mov.b64 %rd786, %rd292;
+	mov.b64 %rd787, %rd293;
+	mov.b64 %rd788, %rd294;
+	mov.b64 %rd789, %rd295;
+	mov.b64 %rd790, %rd296;
+	mov.b64 %rd791, %rd297;
+	mov.b64 %rd792, %rd298;
+	mov.b64 %rd793, %rd299;
+	mov.b64 %rd794, %rd300;
+	mov.pred %p152, %p54;
+	mov.b64 %rd795, %rd301;
+	mov.b64 %rd796, %rd302;
+	mov.b64 %rd797, %rd303;
 	mov.b32 %r199, %r85;
-	mov.b64 %rd809, %rd351;
-	mov.b64 %rd810, %rd352;
-	mov.b64 %rd811, %rd776;
-	mov.b64 %rd812, %rd764;
-	mov.b64 %rd813, %rd374;
-	mov.b64 %rd814, %rd373;
-	mov.b64 %rd815, %rd355;
-	mov.b64 %rd816, %rd375;
-	mov.b64 %rd817, %rd354;
-	mov.b64 %rd818, %rd783;
-	mov.b64 %rd819, %rd376;
-	add.s64 %rd820, %rd767, 1;
-	setp.lt.s64 %p157, %rd820, %rd348;
-	mov.pred %p158, %p157;
-	mov.pred %p159, %p51;
-	mov.b64 %rd821, %rd167;
-	mov.b64 %rd822, %rd168;
-	mov.b64 %rd823, %rd169;
-	mov.b64 %rd824, %rd813;
+	mov.b64 %rd798, %rd348;
+	mov.b64 %rd799, %rd349;
+	mov.b64 %rd800, %rd766;
+	mov.b64 %rd801, %rd754;
+	mov.b64 %rd802, %rd371;
+	mov.b64 %rd803, %rd370;
+	mov.b64 %rd804, %rd352;
+	mov.b64 %rd805, %rd372;
+	mov.b64 %rd806, %rd351;
+	mov.b64 %rd807, %rd773;
+	mov.b64 %rd808, %rd373;
+	add.s64 %rd809, %rd757, 1;
+	setp.lt.s64 %p153, %rd809, %rd346;
+	mov.pred %p154, %p153;
+	mov.pred %p155, %p51;
+	mov.b64 %rd810, %rd165;
+	mov.b64 %rd811, %rd166;
+	mov.b64 %rd812, %rd167;
+	mov.b64 %rd813, %rd802;
 	mov.b32 %r200, -1;
-	mov.b64 %rd825, 0;
-	mov.b64 %rd826, 0;
-	mov.b64 %rd827, 0;
-	mov.b64 %rd828, 0;
-	mov.b64 %rd829, 0;
-$L172:
-	mov.b64 %rd830, 0;
-	mov.b64 %rd831, %rd809;
+	mov.b64 %rd814, 0;
+	mov.b64 %rd815, 0;
+	mov.b64 %rd816, 0;
+	mov.b64 %rd817, 0;
+	mov.b64 %rd818, 0;
+$L168:
+	mov.b64 %rd819, 0;
+	mov.b64 %rd820, %rd798;
+$L171:
+	setp.gt.s64 %p156, %rd820, 0;
+	not.pred %p157, %p156;
+	@!%p157 bra $L175;
+	bra.uni $L173;
 $L175:
-	setp.gt.s64 %p160, %rd831, 0;
-	not.pred %p161, %p160;
-	@!%p161 bra $L179;
-	bra.uni $L177;
+	setp.ge.s64 %p158, %rd814, %rd815;
+	@!%p158 bra $L177;
+	setp.ge.s64 %p159, %rd813, %rd801;
+	@!%p159 bra $L179;
+	bra.uni $L173;
 $L179:
-	setp.ge.s64 %p162, %rd825, %rd826;
-	@!%p162 bra $L181;
-	setp.ge.s64 %p163, %rd824, %rd812;
-	@!%p163 bra $L183;
-	bra.uni $L177;
-$L183:
-	add.s64 %rd832, %rd811, %rd824;
-	mul.lo.s64 %rd833, %rd832, %rd177;
-	mad.lo.s64 %rd834, %rd833, 4, %rd175;
-	ld.shared.s32 %r201, [%rd834+0];
+	add.s64 %rd821, %rd800, %rd813;
+	mul.lo.s64 %rd822, %rd821, %rd175;
+	mad.lo.s64 %rd823, %rd822, 4, %rd173;
+	ld.shared.s32 %r201, [%rd823+0];
 	mov.b32 %r202, %r201;
 	mov.b32 %r200, %r202;
-	@!%p159 bra $L184;
-	add.s64 %rd835, %rd811, %rd824;
-	mov.b64 %rd837, 2;
-	mul.lo.s64 %rd836, %rd837, %rd835;
-	mov.b64 %rd838, %rd836;
-	mul.lo.s64 %rd839, %rd838, %rd180;
-	mad.lo.s64 %rd840, %rd839, 8, %rd178;
-	ld.shared.s64 %rd841, [%rd840+0];
-	mov.b64 %rd842, %rd841;
-	add.s64 %rd843, %rd838, 1;
-	mul.lo.s64 %rd844, %rd843, %rd180;
-	mad.lo.s64 %rd845, %rd844, 8, %rd178;
-	ld.shared.s64 %rd846, [%rd845+0];
-	mov.b64 %rd847, %rd846;
-	add.s64 %rd848, %rd842, %rd816;
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd847;
-	mov.b64 %rd825, %rd849;
-	mov.b64 %rd826, %rd850;
-	bra.uni $L185;
-$L184:
-	mov.b64 %rd851, %rd786;
+	@!%p155 bra $L180;
+	add.s64 %rd824, %rd800, %rd813;
+	mov.b64 %rd826, 2;
+	mul.lo.s64 %rd825, %rd826, %rd824;
+	mov.b64 %rd827, %rd825;
+	mul.lo.s64 %rd828, %rd827, %rd178;
+	mad.lo.s64 %rd829, %rd828, 8, %rd176;
+	ld.shared.s64 %rd830, [%rd829+0];
+	mov.b64 %rd831, %rd830;
+	add.s64 %rd832, %rd827, 1;
+	mul.lo.s64 %rd833, %rd832, %rd178;
+	mad.lo.s64 %rd834, %rd833, 8, %rd176;
+	ld.shared.s64 %rd835, [%rd834+0];
+	mov.b64 %rd836, %rd835;
+	add.s64 %rd837, %rd831, %rd805;
+	mov.b64 %rd838, %rd837;
+	mov.b64 %rd839, %rd836;
+	mov.b64 %rd814, %rd838;
+	mov.b64 %rd815, %rd839;
+	bra.uni $L181;
+$L180:
+	mov.b64 %rd840, %rd776;
 	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd852, %r203;
-	mul.lo.s64 %rd853, %rd852, %rd32;
-	mad.lo.s64 %rd854, %rd853, 8, %rd28;
-	ld.global.nc.s64 %rd855, [%rd854+0];
-	mov.b64 %rd856, %rd855;
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd786;
+	cvt.s64.s32 %rd841, %r203;
+	mul.lo.s64 %rd842, %rd841, %rd32;
+	mad.lo.s64 %rd843, %rd842, 8, %rd28;
+	ld.global.nc.s64 %rd844, [%rd843+0];
+	mov.b64 %rd845, %rd844;
+	mov.b64 %rd846, %rd845;
+	mov.b64 %rd847, %rd776;
 	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd859, %r204;
-	add.s64 %rd860, %rd859, 1;
-	mul.lo.s64 %rd861, %rd860, %rd32;
-	mad.lo.s64 %rd862, %rd861, 8, %rd28;
-	ld.global.nc.s64 %rd863, [%rd862+0];
-	mov.b64 %rd864, %rd863;
-	mov.b64 %rd865, %rd864;
-	add.s64 %rd866, %rd857, %rd816;
-	mov.b64 %rd867, %rd866;
-	mov.b64 %rd868, %rd865;
-	mov.b64 %rd825, %rd867;
-	mov.b64 %rd826, %rd868;
-$L185:
-	add.s64 %rd869, %rd824, %rd814;
-	mov.b64 %rd824, %rd869;
-	bra.uni $L176;
+	cvt.s64.s32 %rd848, %r204;
+	add.s64 %rd849, %rd848, 1;
+	mul.lo.s64 %rd850, %rd849, %rd32;
+	mad.lo.s64 %rd851, %rd850, 8, %rd28;
+	ld.global.nc.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	mov.b64 %rd854, %rd853;
+	add.s64 %rd855, %rd846, %rd805;
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, %rd854;
+	mov.b64 %rd814, %rd856;
+	mov.b64 %rd815, %rd857;
 $L181:
-	mul.lo.s64 %rd870, %rd825, %rd39;
-	mad.lo.s64 %rd871, %rd870, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd871+0];
+	add.s64 %rd858, %rd813, %rd803;
+	mov.b64 %rd813, %rd858;
+	bra.uni $L172;
+$L177:
+	mul.lo.s64 %rd859, %rd814, %rd39;
+	mad.lo.s64 %rd860, %rd859, 4, %rd35;
+	ld.global.nc.s32 %r205, [%rd860+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	mov.b64 %rd872, 0;
-	mov.b64 %rd873, 0;
-	and.pred %p164, %p158, %p153;
-	@!%p164 bra $L187;
-	mov.b64 %rd874, %rd786;
+	mov.b64 %rd861, 0;
+	mov.b64 %rd862, 0;
+	and.pred %p160, %p154, %p149;
+	@!%p160 bra $L183;
+	mov.b64 %rd863, %rd776;
 	mov.b32 %r208, %r207;
-	cvt.s64.s32 %rd875, %r208;
-	mul.lo.s64 %rd876, %rd875, %rd32;
-	mad.lo.s64 %rd877, %rd876, 8, %rd28;
-	ld.global.nc.s64 %rd878, [%rd877+0];
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd880, %rd879;
-	mov.b64 %rd881, %rd786;
+	cvt.s64.s32 %rd864, %r208;
+	mul.lo.s64 %rd865, %rd864, %rd32;
+	mad.lo.s64 %rd866, %rd865, 8, %rd28;
+	ld.global.nc.s64 %rd867, [%rd866+0];
+	mov.b64 %rd868, %rd867;
+	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, %rd776;
 	mov.b32 %r209, %r207;
-	cvt.s64.s32 %rd882, %r209;
-	add.s64 %rd883, %rd882, 1;
-	mul.lo.s64 %rd884, %rd883, %rd32;
-	mad.lo.s64 %rd885, %rd884, 8, %rd28;
-	ld.global.nc.s64 %rd886, [%rd885+0];
-	mov.b64 %rd887, %rd886;
-	mov.b64 %rd888, %rd887;
-	mov.b64 %rd889, %rd880;
-	mov.b64 %rd890, %rd888;
-	mov.b64 %rd872, %rd889;
-	mov.b64 %rd873, %rd890;
-$L187:
+	cvt.s64.s32 %rd871, %r209;
+	add.s64 %rd872, %rd871, 1;
+	mul.lo.s64 %rd873, %rd872, %rd32;
+	mad.lo.s64 %rd874, %rd873, 8, %rd28;
+	ld.global.nc.s64 %rd875, [%rd874+0];
+	mov.b64 %rd876, %rd875;
+	mov.b64 %rd877, %rd876;
+	mov.b64 %rd878, %rd869;
+	mov.b64 %rd879, %rd877;
+	mov.b64 %rd861, %rd878;
+	mov.b64 %rd862, %rd879;
+$L183:
 	mov.b32 %r210, %r198;
-	mov.pred %p165, %p154;
+	mov.pred %p161, %p150;
 	mov.b32 %r211, %r200;
 	mov.b32 %r212, %r207;
-	mov.b64 %rd891, %rd825;
-$L188:
-	cvt.s64.s32 %rd892, %r211;
-	mul.lo.s64 %rd893, %rd892, %rd129;
-	mad.lo.s64 %rd894, %rd893, 8, %rd125;
-	ld.relaxed.gpu.global.u64 %rd895, [%rd894+0];
-	mov.b64 %rd896, %rd895;
-	mov.b64 %rd897, %rd896;
-	shr.u64 %rd898, %rd897, 32;
-	cvt.u32.u64 %r213, %rd898;
+	mov.b64 %rd880, %rd814;
+$L184:
+	cvt.s64.s32 %rd881, %r211;
+	mul.lo.s64 %rd882, %rd881, %rd127;
+	mad.lo.s64 %rd883, %rd882, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd884, [%rd883+0];
+	mov.b64 %rd885, %rd884;
+	mov.b64 %rd886, %rd885;
+	shr.u64 %rd887, %rd886, 32;
+	cvt.u32.u64 %r213, %rd887;
 	mov.b32 %r214, %r213;
 	add.s32 %r215, %r214, 1;
 	mov.b32 %r216, %r215;
 	mov.b32 %r217, %r216;
 	mov.b32 %r218, %r211;
-	cvt.u64.u32 %rd899, %r217;
-	shl.b64 %rd900, %rd899, 32;
-	cvt.u64.u32 %rd901, %r218;
-	or.b64 %rd902, %rd900, %rd901;
-	mov.b64 %rd903, %rd902;
-	mov.b64 %rd904, %rd903;
+	cvt.u64.u32 %rd888, %r217;
+	shl.b64 %rd889, %rd888, 32;
+	cvt.u64.u32 %rd890, %r218;
+	or.b64 %rd891, %rd889, %rd890;
+	mov.b64 %rd892, %rd891;
+	mov.b64 %rd893, %rd892;
+$L187:
+	cvt.s64.s32 %rd894, %r212;
+	mul.lo.s64 %rd895, %rd894, %rd127;
+	mad.lo.s64 %rd896, %rd895, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd897, [%rd896+0];
+	mov.b64 %rd898, %rd897;
+	mov.b64 %rd899, %rd898;
+	shr.u64 %rd900, %rd899, 32;
+	cvt.u32.u64 %r219, %rd900;
+	setp.ls.u32 %p162, %r219, %r216;
+	@!%p162 bra $L191;
+	mov.pred %p163, 0;
+	bra.uni $L186;
 $L191:
-	cvt.s64.s32 %rd905, %r212;
-	mul.lo.s64 %rd906, %rd905, %rd129;
-	mad.lo.s64 %rd907, %rd906, 8, %rd125;
-	ld.relaxed.gpu.global.u64 %rd908, [%rd907+0];
-	mov.b64 %rd909, %rd908;
-	mov.b64 %rd910, %rd909;
-	shr.u64 %rd911, %rd910, 32;
-	cvt.u32.u64 %r219, %rd911;
-	setp.ls.u32 %p166, %r219, %r216;
-	@!%p166 bra $L195;
-	mov.pred %p167, 0;
-	bra.uni $L190;
-$L195:
-	cvt.s64.s32 %rd912, %r212;
-	mul.lo.s64 %rd913, %rd912, %rd129;
-	mad.lo.s64 %rd914, %rd913, 8, %rd125;
-	atom.global.cas.b64 %rd915, [%rd914], %rd910, %rd904;
-	setp.eq.u64 %p168, %rd915, %rd910;
-	mov.pred %p169, %p168;
-	@!%p169 bra $L197;
-	mov.pred %p167, 1;
-	bra.uni $L190;
-$L197:
-$L192:
-	bra.uni $L191;
+	cvt.s64.s32 %rd901, %r212;
+	mul.lo.s64 %rd902, %rd901, %rd127;
+	mad.lo.s64 %rd903, %rd902, 8, %rd123;
+	atom.global.cas.b64 %rd904, [%rd903], %rd899, %rd893;
+	setp.eq.u64 %p164, %rd904, %rd899;
+	mov.pred %p165, %p164;
+	@!%p165 bra $L193;
+	mov.pred %p163, 1;
+	bra.uni $L186;
 $L193:
-	bra.uni $L190;
+$L188:
+	bra.uni $L187;
 $L189:
-	bra.uni $L188;
-$L190:
-	@!%p167 bra $L199;
-	@!%p158 bra $L200;
-	mul.lo.s64 %rd916, %rd830, %rd823;
-	mad.lo.s64 %rd917, %rd916, 4, %rd821;
-	st.shared.s32 [%rd917+0], %r207;
-	@!%p153 bra $L203;
-	mov.b64 %rd919, 2;
-	mul.lo.s64 %rd918, %rd919, %rd830;
-	mul.lo.s64 %rd920, %rd918, %rd172;
-	mad.lo.s64 %rd921, %rd920, 8, %rd170;
-	st.shared.s64 [%rd921+0], %rd872;
-	mov.b64 %rd923, 2;
-	mul.lo.s64 %rd922, %rd923, %rd830;
-	add.s64 %rd924, %rd922, 1;
-	mul.lo.s64 %rd925, %rd924, %rd172;
-	mad.lo.s64 %rd926, %rd925, 8, %rd170;
-	st.shared.s64 [%rd926+0], %rd873;
-	setp.gt.s64 %p170, %rd796, 0;
-	@!%p170 bra $L205;
-	setp.lo.u64 %p171, %rd872, %rd37;
-	mul.lo.s64 %rd927, %rd872, %rd39;
-	mad.lo.s64 %rd928, %rd927, 4, %rd35;
-	@%p171 prefetch.global.L2 [%rd928];
-	setp.gt.s64 %p172, %rd796, 1;
-	@!%p172 bra $L207;
-	sub.s64 %rd929, %rd873, 1;
-	setp.lo.u64 %p173, %rd929, %rd37;
-	sub.s64 %rd930, %rd873, 1;
-	mul.lo.s64 %rd931, %rd930, %rd39;
-	mad.lo.s64 %rd932, %rd931, 4, %rd35;
-	@%p173 prefetch.global.L2 [%rd932];
-$L207:
-$L205:
-$L203:
-	add.s64 %rd933, %rd830, 1;
-	mov.b64 %rd830, %rd933;
-	bra.uni $L201;
-$L200:
-	mov.pred %p174, 0;
-	mov.b64 %rd934, %rd830;
+	bra.uni $L186;
+$L185:
+	bra.uni $L184;
+$L186:
+	@!%p163 bra $L195;
+	@!%p154 bra $L196;
+	mul.lo.s64 %rd905, %rd819, %rd812;
+	mad.lo.s64 %rd906, %rd905, 4, %rd810;
+	st.shared.s32 [%rd906+0], %r207;
+	@!%p149 bra $L199;
+	mov.b64 %rd908, 2;
+	mul.lo.s64 %rd907, %rd908, %rd819;
+	mul.lo.s64 %rd909, %rd907, %rd170;
+	mad.lo.s64 %rd910, %rd909, 8, %rd168;
+	st.shared.s64 [%rd910+0], %rd861;
+	mov.b64 %rd912, 2;
+	mul.lo.s64 %rd911, %rd912, %rd819;
+	add.s64 %rd913, %rd911, 1;
+	mul.lo.s64 %rd914, %rd913, %rd170;
+	mad.lo.s64 %rd915, %rd914, 8, %rd168;
+	st.shared.s64 [%rd915+0], %rd862;
+$L199:
+	add.s64 %rd916, %rd819, 1;
+	mov.b64 %rd819, %rd916;
+	bra.uni $L197;
+$L196:
+	mov.pred %p166, 0;
+	mov.b64 %rd917, %rd819;
 	mov.b32 %r220, %r207;
-$L208:
-	@!%p155 bra $L212;
+$L200:
+	@!%p151 bra $L204;
 	shr.s32 %r221, %r220, 5;
-	cvt.s64.s32 %rd935, %r221;
-	mov.b64 %rd936, %rd935;
+	cvt.s64.s32 %rd918, %r221;
+	mov.b64 %rd919, %rd918;
 	and.b32 %r222, %r220, 31;
-	cvt.s64.s32 %rd937, %r222;
-	min.u64 %rd938, %rd937, 32;
-	cvt.u32.u64 %r223, %rd938;
+	cvt.s64.s32 %rd920, %r222;
+	min.u64 %rd921, %rd920, 32;
+	cvt.u32.u64 %r223, %rd921;
 	mov.b32 %r225, 0x1;
 	shl.b32 %r224, %r225, %r223;
-	setp.hs.u32 %p175, %r223, 32;
-	selp.b32 %r226, 0, %r224, %p175;
+	setp.hs.u32 %p167, %r223, 32;
+	selp.b32 %r226, 0, %r224, %p167;
 	mov.b32 %r227, %r226;
-	mov.b64 %rd939, %rd936;
+	mov.b64 %rd922, %rd919;
 	mov.b32 %r228, %r227;
-	mul.lo.s64 %rd940, %rd939, %rd805;
-	mad.lo.s64 %rd941, %rd940, 4, %rd803;
-	ld.relaxed.gpu.global.u32 %r229, [%rd941+0];
+	mul.lo.s64 %rd923, %rd922, %rd794;
+	mad.lo.s64 %rd924, %rd923, 4, %rd792;
+	ld.relaxed.gpu.global.u32 %r229, [%rd924+0];
 	mov.b32 %r230, %r229;
 	and.b32 %r231, %r230, %r228;
-	setp.ne.u32 %p176, %r231, 0x0;
-	mov.pred %p177, %p176;
-	not.pred %p178, %p177;
-	@!%p178 bra $L214;
-	mul.lo.s64 %rd942, %rd939, %rd805;
-	mad.lo.s64 %rd943, %rd942, 4, %rd803;
-	atom.global.or.b32 %r232, [%rd943], %r228;
+	setp.ne.u32 %p168, %r231, 0x0;
+	mov.pred %p169, %p168;
+	not.pred %p170, %p169;
+	@!%p170 bra $L206;
+	mul.lo.s64 %rd925, %rd922, %rd794;
+	mad.lo.s64 %rd926, %rd925, 4, %rd792;
+	atom.global.or.b32 %r232, [%rd926], %r228;
 	mov.b32 %r233, %r232;
 	and.b32 %r234, %r233, %r228;
-	setp.ne.u32 %p179, %r234, 0x0;
-	mov.pred %p177, %p179;
-$L214:
-	@!%p177 bra $L216;
-	mov.b64 %rd944, %rd934;
-	mov.b64 %rd945, %rd944;
-	mov.pred %p180, 0;
-	bra.uni $L210;
-$L216:
-	mov.b64 %rd946, %rd934;
-	mov.b64 %rd945, %rd946;
-	mov.pred %p180, 1;
-	bra.uni $L210;
-$L212:
-	@!%p156 bra $L218;
-	cvt.s64.s32 %rd947, %r220;
-	mul.lo.s64 %rd948, %rd947, %rd808;
-	mad.lo.s64 %rd949, %rd948, 4, %rd806;
-	ld.relaxed.gpu.global.s32 %r235, [%rd949+0];
+	setp.ne.u32 %p171, %r234, 0x0;
+	mov.pred %p169, %p171;
+$L206:
+	@!%p169 bra $L208;
+	mov.b64 %rd927, %rd917;
+	mov.b64 %rd928, %rd927;
+	mov.pred %p172, 0;
+	bra.uni $L202;
+$L208:
+	mov.b64 %rd929, %rd917;
+	mov.b64 %rd928, %rd929;
+	mov.pred %p172, 1;
+	bra.uni $L202;
+$L204:
+	@!%p152 bra $L210;
+	cvt.s64.s32 %rd930, %r220;
+	mul.lo.s64 %rd931, %rd930, %rd797;
+	mad.lo.s64 %rd932, %rd931, 4, %rd795;
+	ld.relaxed.gpu.global.s32 %r235, [%rd932+0];
 	mov.b32 %r236, %r235;
-	setp.eq.s32 %p181, %r236, %r199;
-	mov.pred %p182, %p181;
-	not.pred %p183, %p182;
-	@!%p183 bra $L220;
-	cvt.s64.s32 %rd950, %r220;
-	mul.lo.s64 %rd951, %rd950, %rd808;
-	mad.lo.s64 %rd952, %rd951, 4, %rd806;
-	atom.global.exch.b32 %r237, [%rd952], %r199;
+	setp.eq.s32 %p173, %r236, %r199;
+	mov.pred %p174, %p173;
+	not.pred %p175, %p174;
+	@!%p175 bra $L212;
+	cvt.s64.s32 %rd933, %r220;
+	mul.lo.s64 %rd934, %rd933, %rd797;
+	mad.lo.s64 %rd935, %rd934, 4, %rd795;
+	atom.global.exch.b32 %r237, [%rd935], %r199;
 	mov.b32 %r238, %r237;
-	setp.eq.s32 %p184, %r238, %r199;
-	mov.pred %p182, %p184;
-$L220:
-	@!%p182 bra $L222;
-	mov.b64 %rd953, %rd934;
-	mov.b64 %rd945, %rd953;
-	mov.pred %p180, 0;
-	bra.uni $L210;
-$L222:
-$L218:
-	mul.lo.s64 %rd954, %rd934, %rd823;
-	mad.lo.s64 %rd955, %rd954, 4, %rd821;
-	st.shared.s32 [%rd955+0], %r220;
-	add.s64 %rd956, %rd934, 1;
-	mov.b64 %rd957, %rd956;
-	mov.b64 %rd945, %rd957;
-	mov.pred %p180, 1;
-	bra.uni $L210;
-$L209:
-	bra.uni $L208;
+	setp.eq.s32 %p176, %r238, %r199;
+	mov.pred %p174, %p176;
+$L212:
+	@!%p174 bra $L214;
+	mov.b64 %rd936, %rd917;
+	mov.b64 %rd928, %rd936;
+	mov.pred %p172, 0;
+	bra.uni $L202;
+$L214:
 $L210:
-	mov.b64 %rd958, %rd945;
-	mov.pred %p185, %p180;
-	mov.b64 %rd830, %rd958;
-	mov.pred %p174, %p185;
-	@!%p174 bra $L224;
-	mov.b64 %rd959, %rd786;
-	mov.b32 %r239, %r207;
-	cvt.s64.s32 %rd960, %r239;
-	add.s64 %rd961, %rd960, 1;
-	mul.lo.s64 %rd962, %rd961, %rd32;
-	mad.lo.s64 %rd963, %rd962, 8, %rd28;
-	ld.global.nc.s64 %rd964, [%rd963+0];
-	mov.b64 %rd965, %rd964;
-	cvt.s64.s32 %rd966, %r239;
-	mul.lo.s64 %rd967, %rd966, %rd32;
-	mad.lo.s64 %rd968, %rd967, 8, %rd28;
-	ld.global.nc.s64 %rd969, [%rd968+0];
-	mov.b64 %rd970, %rd969;
-	sub.s64 %rd971, %rd965, %rd970;
-	mov.b64 %rd972, %rd971;
-	mov.b64 %rd973, %rd972;
-	add.s64 %rd974, %rd827, %rd973;
-	mov.b64 %rd827, %rd974;
-	max.s64 %rd975, %rd828, %rd973;
-	mov.b64 %rd828, %rd975;
-$L224:
+	mul.lo.s64 %rd937, %rd917, %rd812;
+	mad.lo.s64 %rd938, %rd937, 4, %rd810;
+	st.shared.s32 [%rd938+0], %r220;
+	add.s64 %rd939, %rd917, 1;
+	mov.b64 %rd940, %rd939;
+	mov.b64 %rd928, %rd940;
+	mov.pred %p172, 1;
+	bra.uni $L202;
 $L201:
-$L199:
-	add.s64 %rd976, %rd825, %rd815;
-	mov.b64 %rd825, %rd976;
-	sub.s64 %rd977, %rd831, 1;
-	mov.b64 %rd831, %rd977;
-$L176:
-	bra.uni $L175;
-$L177:
-	mov.b64 %rd978, 0;
-	setp.lt.s64 %p186, %rd825, %rd826;
-	setp.lt.s64 %p187, %rd824, %rd812;
-	or.pred %p188, %p186, %p187;
-	@!%p188 bra $L226;
-	mov.b64 %rd978, 1;
-$L226:
-	shl.b64 %rd979, %rd978, 32;
-	or.b64 %rd980, %rd830, %rd979;
+	bra.uni $L200;
+$L202:
+	mov.b64 %rd941, %rd928;
+	mov.pred %p177, %p172;
+	mov.b64 %rd819, %rd941;
+	mov.pred %p166, %p177;
+	@!%p166 bra $L216;
+	mov.b64 %rd942, %rd776;
+	mov.b32 %r239, %r207;
+	cvt.s64.s32 %rd943, %r239;
+	add.s64 %rd944, %rd943, 1;
+	mul.lo.s64 %rd945, %rd944, %rd32;
+	mad.lo.s64 %rd946, %rd945, 8, %rd28;
+	ld.global.nc.s64 %rd947, [%rd946+0];
+	mov.b64 %rd948, %rd947;
+	cvt.s64.s32 %rd949, %r239;
+	mul.lo.s64 %rd950, %rd949, %rd32;
+	mad.lo.s64 %rd951, %rd950, 8, %rd28;
+	ld.global.nc.s64 %rd952, [%rd951+0];
+	mov.b64 %rd953, %rd952;
+	sub.s64 %rd954, %rd948, %rd953;
+	mov.b64 %rd955, %rd954;
+	mov.b64 %rd956, %rd955;
+	add.s64 %rd957, %rd816, %rd956;
+	mov.b64 %rd816, %rd957;
+	max.s64 %rd958, %rd817, %rd956;
+	mov.b64 %rd817, %rd958;
+$L216:
+$L197:
+$L195:
+	add.s64 %rd959, %rd814, %rd804;
+	mov.b64 %rd814, %rd959;
+	sub.s64 %rd960, %rd820, 1;
+	mov.b64 %rd820, %rd960;
+$L172:
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd961, 0;
+	setp.lt.s64 %p178, %rd814, %rd815;
+	setp.lt.s64 %p179, %rd813, %rd801;
+	or.pred %p180, %p178, %p179;
+	@!%p180 bra $L218;
+	mov.b64 %rd961, 1;
+$L218:
+	shl.b64 %rd962, %rd961, 32;
+	or.b64 %rd963, %rd819, %rd962;
 	// block scan
-	mov.b64 %rd981, %rd980;
+	mov.b64 %rd964, %rd963;
 	mov.b32 %r240, %r3;
-$L227:
-	setp.hs.u32 %p189, %r240, 32;
-	@%p189 bra $L228;
-	mov.b64 {%r241, %r242}, %rd981;
-	shfl.sync.up.b32 %r243|%p190, %r241, %r240, 0, %r17;
+$L219:
+	setp.hs.u32 %p181, %r240, 32;
+	@%p181 bra $L220;
+	mov.b64 {%r241, %r242}, %rd964;
+	shfl.sync.up.b32 %r243|%p182, %r241, %r240, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
-	mov.b64 %rd982, {%r243, %r244};
-	@!%p190 bra $L229;
-	add.s64 %rd983, %rd982, %rd981;
-	mov.b64 %rd981, %rd983;
-$L229:
+	mov.b64 %rd965, {%r243, %r244};
+	@!%p182 bra $L221;
+	add.s64 %rd966, %rd965, %rd964;
+	mov.b64 %rd964, %rd966;
+$L221:
 	shl.b32 %r240, %r240, 1;
-	bra.uni $L227;
-$L228:
-	mov.b64 {%r245, %r246}, %rd981;
-	shfl.sync.up.b32 %r247|%p191, %r245, %r3, 0, %r17;
+	bra.uni $L219;
+$L220:
+	mov.b64 {%r245, %r246}, %rd964;
+	shfl.sync.up.b32 %r247|%p183, %r245, %r3, 0, %r17;
 	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
-	mov.b64 %rd984, {%r247, %r248};
-	setp.lo.u32 %p192, %r3, 32;
-	and.pred %p193, %p191, %p192;
-	selp.b64 %rd985, %rd984, 0, %p193;
+	mov.b64 %rd967, {%r247, %r248};
+	setp.lo.u32 %p184, %r3, 32;
+	and.pred %p185, %p183, %p184;
+	selp.b64 %rd968, %rd967, 0, %p185;
 	sub.u32 %r249, %r13, %r3;
-	setp.eq.u32 %p194, %r7, %r249;
-	@!%p194 bra $L230;
-	mul.wide.u32 %rd986, %r8, 16;
-	add.s64 %rd987, %rd1, %rd986;
-	st.shared.s64 [%rd987+0], %rd981;
-$L230:
+	setp.eq.u32 %p186, %r7, %r249;
+	@!%p186 bra $L222;
+	mul.wide.u32 %rd969, %r8, 16;
+	add.s64 %rd970, %rd1, %rd969;
+	st.shared.s64 [%rd970+0], %rd964;
+$L222:
 	bar.sync 0;
-	setp.eq.u32 %p195, %r8, 0;
-	@!%p195 bra $L231;
-	mov.b64 %rd988, 0;
-	setp.lo.u32 %p196, %r7, %r10;
-	@!%p196 bra $L232;
-	mul.wide.u32 %rd989, %r7, 16;
-	add.s64 %rd990, %rd1, %rd989;
-	ld.shared.s64 %rd991, [%rd990+0];
-	mov.b64 %rd988, %rd991;
-$L232:
-	mov.b64 {%r250, %r251}, %rd988;
-	shfl.sync.up.b32 %r252|%p197, %r250, 1, 0, %r17;
+	setp.eq.u32 %p187, %r8, 0;
+	@!%p187 bra $L223;
+	mov.b64 %rd971, 0;
+	setp.lo.u32 %p188, %r7, %r10;
+	@!%p188 bra $L224;
+	mul.wide.u32 %rd972, %r7, 16;
+	add.s64 %rd973, %rd1, %rd972;
+	ld.shared.s64 %rd974, [%rd973+0];
+	mov.b64 %rd971, %rd974;
+$L224:
+	mov.b64 {%r250, %r251}, %rd971;
+	shfl.sync.up.b32 %r252|%p189, %r250, 1, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd992, {%r252, %r253};
-	@!%p197 bra $L233;
-	add.s64 %rd993, %rd992, %rd988;
-	mov.b64 %rd988, %rd993;
-$L233:
-	mov.b64 {%r254, %r255}, %rd988;
-	shfl.sync.up.b32 %r256|%p198, %r254, 2, 0, %r17;
+	mov.b64 %rd975, {%r252, %r253};
+	@!%p189 bra $L225;
+	add.s64 %rd976, %rd975, %rd971;
+	mov.b64 %rd971, %rd976;
+$L225:
+	mov.b64 {%r254, %r255}, %rd971;
+	shfl.sync.up.b32 %r256|%p190, %r254, 2, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
-	mov.b64 %rd994, {%r256, %r257};
-	@!%p198 bra $L234;
-	add.s64 %rd995, %rd994, %rd988;
-	mov.b64 %rd988, %rd995;
-$L234:
-	mov.b64 {%r258, %r259}, %rd988;
-	shfl.sync.up.b32 %r260|%p199, %r258, 4, 0, %r17;
+	mov.b64 %rd977, {%r256, %r257};
+	@!%p190 bra $L226;
+	add.s64 %rd978, %rd977, %rd971;
+	mov.b64 %rd971, %rd978;
+$L226:
+	mov.b64 {%r258, %r259}, %rd971;
+	shfl.sync.up.b32 %r260|%p191, %r258, 4, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
-	mov.b64 %rd996, {%r260, %r261};
-	@!%p199 bra $L235;
-	add.s64 %rd997, %rd996, %rd988;
-	mov.b64 %rd988, %rd997;
-$L235:
-	mov.b64 {%r262, %r263}, %rd988;
-	shfl.sync.up.b32 %r264|%p200, %r262, 8, 0, %r17;
+	mov.b64 %rd979, {%r260, %r261};
+	@!%p191 bra $L227;
+	add.s64 %rd980, %rd979, %rd971;
+	mov.b64 %rd971, %rd980;
+$L227:
+	mov.b64 {%r262, %r263}, %rd971;
+	shfl.sync.up.b32 %r264|%p192, %r262, 8, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
-	mov.b64 %rd998, {%r264, %r265};
-	@!%p200 bra $L236;
-	add.s64 %rd999, %rd998, %rd988;
-	mov.b64 %rd988, %rd999;
-$L236:
-	mov.b64 {%r266, %r267}, %rd988;
-	shfl.sync.up.b32 %r268|%p201, %r266, 16, 0, %r17;
+	mov.b64 %rd981, {%r264, %r265};
+	@!%p192 bra $L228;
+	add.s64 %rd982, %rd981, %rd971;
+	mov.b64 %rd971, %rd982;
+$L228:
+	mov.b64 {%r266, %r267}, %rd971;
+	shfl.sync.up.b32 %r268|%p193, %r266, 16, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
-	mov.b64 %rd1000, {%r268, %r269};
-	@!%p201 bra $L237;
-	add.s64 %rd1001, %rd1000, %rd988;
-	mov.b64 %rd988, %rd1001;
-$L237:
-	mov.b64 {%r270, %r271}, %rd988;
-	shfl.sync.up.b32 %r272|%p202, %r270, 1, 0, %r17;
+	mov.b64 %rd983, {%r268, %r269};
+	@!%p193 bra $L229;
+	add.s64 %rd984, %rd983, %rd971;
+	mov.b64 %rd971, %rd984;
+$L229:
+	mov.b64 {%r270, %r271}, %rd971;
+	shfl.sync.up.b32 %r272|%p194, %r270, 1, 0, %r17;
 	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
-	mov.b64 %rd1002, {%r272, %r273};
-	selp.b64 %rd1003, %rd1002, 0, %p202;
-	@!%p196 bra $L238;
-	mul.wide.u32 %rd1004, %r7, 16;
-	add.s64 %rd1005, %rd1, %rd1004;
-	add.s64 %rd1006, %rd1005, 512;
-	st.shared.s64 [%rd1006+0], %rd1003;
-$L238:
+	mov.b64 %rd985, {%r272, %r273};
+	selp.b64 %rd986, %rd985, 0, %p194;
+	@!%p188 bra $L230;
+	mul.wide.u32 %rd987, %r7, 16;
+	add.s64 %rd988, %rd1, %rd987;
+	add.s64 %rd989, %rd988, 512;
+	st.shared.s64 [%rd989+0], %rd986;
+$L230:
 	sub.u32 %r274, %r10, 1;
-	setp.eq.u32 %p203, %r7, %r274;
-	@!%p203 bra $L239;
-	st.shared.s64 [%rd1+1024], %rd988;
-$L239:
+	setp.eq.u32 %p195, %r7, %r274;
+	@!%p195 bra $L231;
+	st.shared.s64 [%rd1+1024], %rd971;
 $L231:
+$L223:
 	bar.sync 0;
-	mul.wide.u32 %rd1007, %r8, 16;
-	add.s64 %rd1008, %rd1, %rd1007;
-	add.s64 %rd1009, %rd1008, 512;
-	ld.shared.s64 %rd1010, [%rd1009+0];
-	add.s64 %rd1011, %rd1010, %rd985;
-	ld.shared.s64 %rd1012, [%rd1+1024];
-	mov.b64 {%r275, %r276}, %rd1011;
-	shfl.sync.idx.b32 %r277|%p204, %r275, 0, %r21, %r17;
+	mul.wide.u32 %rd990, %r8, 16;
+	add.s64 %rd991, %rd1, %rd990;
+	add.s64 %rd992, %rd991, 512;
+	ld.shared.s64 %rd993, [%rd992+0];
+	add.s64 %rd994, %rd993, %rd968;
+	ld.shared.s64 %rd995, [%rd1+1024];
+	mov.b64 {%r275, %r276}, %rd994;
+	shfl.sync.idx.b32 %r277|%p196, %r275, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
-	mov.b64 %rd1013, {%r277, %r278};
-	mov.b64 %rd1014, %rd1012;
-	mov.b64 %rd1015, %rd1013;
-	mov.b64 %rd1016, %rd1014;
-	mov.b64 %rd1017, %rd1015;
-	mov.b64 %rd1018, %rd1016;
-	mov.b64 %rd1019, %rd1017;
-	mov.b64 %rd1020, %rd1018;
-	and.b64 %rd1021, %rd1019, 4294967295;
-	mov.b64 %rd1022, %rd1021;
-	and.b64 %rd1023, %rd1020, 4294967295;
-	mov.b64 %rd1024, %rd1023;
-	shr.s64 %rd1025, %rd1020, 32;
-	mov.b64 %rd1026, %rd1025;
-	mov.b64 %rd1027, %rd1022;
-	mov.b64 %rd1028, %rd1024;
-	mov.b64 %rd1029, %rd1026;
-	@!%p158 bra $L240;
-	add.s64 %rd1030, %rd829, %rd1027;
-	mov.b64 %rd1031, %rd1030;
-	sub.s64 %rd1032, %rd819, %rd1031;
-	max.s64 %rd1033, %rd1032, 0;
-	min.s64 %rd1034, %rd1033, %rd830;
-	mov.b64 %rd1035, %rd1034;
-	mov.b64 %rd1036, 0;
-$L242:
-	setp.lt.s64 %p205, %rd1036, %rd1035;
-	not.pred %p206, %p205;
-	@!%p206 bra $L246;
-	bra.uni $L244;
-$L246:
-	mul.lo.s64 %rd1037, %rd1036, %rd823;
-	mad.lo.s64 %rd1038, %rd1037, 4, %rd821;
-	ld.shared.s32 %r279, [%rd1038+0];
+	mov.b64 %rd996, {%r277, %r278};
+	mov.b64 %rd997, %rd995;
+	mov.b64 %rd998, %rd996;
+	mov.b64 %rd999, %rd997;
+	mov.b64 %rd1000, %rd998;
+	mov.b64 %rd1001, %rd999;
+	mov.b64 %rd1002, %rd1000;
+	mov.b64 %rd1003, %rd1001;
+	and.b64 %rd1004, %rd1002, 4294967295;
+	mov.b64 %rd1005, %rd1004;
+	and.b64 %rd1006, %rd1003, 4294967295;
+	mov.b64 %rd1007, %rd1006;
+	shr.s64 %rd1008, %rd1003, 32;
+	mov.b64 %rd1009, %rd1008;
+	mov.b64 %rd1010, %rd1005;
+	mov.b64 %rd1011, %rd1007;
+	mov.b64 %rd1012, %rd1009;
+	@!%p154 bra $L232;
+	add.s64 %rd1013, %rd818, %rd1010;
+	mov.b64 %rd1014, %rd1013;
+	sub.s64 %rd1015, %rd808, %rd1014;
+	max.s64 %rd1016, %rd1015, 0;
+	min.s64 %rd1017, %rd1016, %rd819;
+	mov.b64 %rd1018, %rd1017;
+	mov.b64 %rd1019, 0;
+$L234:
+	setp.lt.s64 %p197, %rd1019, %rd1018;
+	not.pred %p198, %p197;
+	@!%p198 bra $L238;
+	bra.uni $L236;
+$L238:
+	mul.lo.s64 %rd1020, %rd1019, %rd812;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd810;
+	ld.shared.s32 %r279, [%rd1021+0];
 	mov.b32 %r280, %r279;
-	add.s64 %rd1039, %rd818, %rd1031;
-	add.s64 %rd1040, %rd1039, %rd1036;
-	mul.lo.s64 %rd1041, %rd1040, %rd177;
-	mad.lo.s64 %rd1042, %rd1041, 4, %rd175;
-	st.shared.s32 [%rd1042+0], %r280;
-	@!%p153 bra $L248;
-	mov.b64 %rd1044, 2;
-	mul.lo.s64 %rd1043, %rd1044, %rd1036;
-	mul.lo.s64 %rd1045, %rd1043, %rd172;
-	mad.lo.s64 %rd1046, %rd1045, 8, %rd170;
-	ld.shared.s64 %rd1047, [%rd1046+0];
-	mov.b64 %rd1048, %rd1047;
-	add.s64 %rd1049, %rd818, %rd1031;
-	add.s64 %rd1050, %rd1049, %rd1036;
-	mov.b64 %rd1052, 2;
-	mul.lo.s64 %rd1051, %rd1052, %rd1050;
-	mul.lo.s64 %rd1053, %rd1051, %rd180;
-	mad.lo.s64 %rd1054, %rd1053, 8, %rd178;
-	st.shared.s64 [%rd1054+0], %rd1048;
-	mov.b64 %rd1056, 2;
-	mul.lo.s64 %rd1055, %rd1056, %rd1036;
-	add.s64 %rd1057, %rd1055, 1;
-	mul.lo.s64 %rd1058, %rd1057, %rd172;
-	mad.lo.s64 %rd1059, %rd1058, 8, %rd170;
-	ld.shared.s64 %rd1060, [%rd1059+0];
-	mov.b64 %rd1061, %rd1060;
-	add.s64 %rd1062, %rd818, %rd1031;
-	add.s64 %rd1063, %rd1062, %rd1036;
-	mov.b64 %rd1065, 2;
-	mul.lo.s64 %rd1064, %rd1065, %rd1063;
-	add.s64 %rd1066, %rd1064, 1;
-	mul.lo.s64 %rd1067, %rd1066, %rd180;
-	mad.lo.s64 %rd1068, %rd1067, 8, %rd178;
-	st.shared.s64 [%rd1068+0], %rd1061;
-$L248:
-$L243:
-	add.s64 %rd1069, %rd1036, 1;
-	mov.b64 %rd1036, %rd1069;
-	bra.uni $L242;
-$L244:
-	mov.b64 %rd1070, 0;
-	mov.b64 %rd1071, %rd1035;
-$L249:
-	setp.lt.s64 %p207, %rd1071, %rd830;
-	not.pred %p208, %p207;
-	@!%p208 bra $L253;
-	bra.uni $L251;
-$L253:
-	mul.lo.s64 %rd1072, %rd1071, %rd823;
-	mad.lo.s64 %rd1073, %rd1072, 4, %rd821;
-	ld.shared.s32 %r281, [%rd1073+0];
+	add.s64 %rd1022, %rd807, %rd1014;
+	add.s64 %rd1023, %rd1022, %rd1019;
+	mul.lo.s64 %rd1024, %rd1023, %rd175;
+	mad.lo.s64 %rd1025, %rd1024, 4, %rd173;
+	st.shared.s32 [%rd1025+0], %r280;
+	@!%p149 bra $L240;
+	mov.b64 %rd1027, 2;
+	mul.lo.s64 %rd1026, %rd1027, %rd1019;
+	mul.lo.s64 %rd1028, %rd1026, %rd170;
+	mad.lo.s64 %rd1029, %rd1028, 8, %rd168;
+	ld.shared.s64 %rd1030, [%rd1029+0];
+	mov.b64 %rd1031, %rd1030;
+	add.s64 %rd1032, %rd807, %rd1014;
+	add.s64 %rd1033, %rd1032, %rd1019;
+	mov.b64 %rd1035, 2;
+	mul.lo.s64 %rd1034, %rd1035, %rd1033;
+	mul.lo.s64 %rd1036, %rd1034, %rd178;
+	mad.lo.s64 %rd1037, %rd1036, 8, %rd176;
+	st.shared.s64 [%rd1037+0], %rd1031;
+	mov.b64 %rd1039, 2;
+	mul.lo.s64 %rd1038, %rd1039, %rd1019;
+	add.s64 %rd1040, %rd1038, 1;
+	mul.lo.s64 %rd1041, %rd1040, %rd170;
+	mad.lo.s64 %rd1042, %rd1041, 8, %rd168;
+	ld.shared.s64 %rd1043, [%rd1042+0];
+	mov.b64 %rd1044, %rd1043;
+	add.s64 %rd1045, %rd807, %rd1014;
+	add.s64 %rd1046, %rd1045, %rd1019;
+	mov.b64 %rd1048, 2;
+	mul.lo.s64 %rd1047, %rd1048, %rd1046;
+	add.s64 %rd1049, %rd1047, 1;
+	mul.lo.s64 %rd1050, %rd1049, %rd178;
+	mad.lo.s64 %rd1051, %rd1050, 8, %rd176;
+	st.shared.s64 [%rd1051+0], %rd1044;
+$L240:
+$L235:
+	add.s64 %rd1052, %rd1019, 1;
+	mov.b64 %rd1019, %rd1052;
+	bra.uni $L234;
+$L236:
+	mov.b64 %rd1053, 0;
+	mov.b64 %rd1054, %rd1018;
+$L241:
+	setp.lt.s64 %p199, %rd1054, %rd819;
+	not.pred %p200, %p199;
+	@!%p200 bra $L245;
+	bra.uni $L243;
+$L245:
+	mul.lo.s64 %rd1055, %rd1054, %rd812;
+	mad.lo.s64 %rd1056, %rd1055, 4, %rd810;
+	ld.shared.s32 %r281, [%rd1056+0];
 	mov.b32 %r282, %r281;
 	mov.b32 %r283, %r282;
-	mov.pred %p209, 0;
-	mov.b64 %rd1074, %rd1070;
+	mov.pred %p201, 0;
+	mov.b64 %rd1057, %rd1053;
 	mov.b32 %r284, %r283;
-$L254:
-	@!%p155 bra $L258;
+$L246:
+	@!%p151 bra $L250;
 	shr.s32 %r285, %r284, 5;
-	cvt.s64.s32 %rd1075, %r285;
-	mov.b64 %rd1076, %rd1075;
+	cvt.s64.s32 %rd1058, %r285;
+	mov.b64 %rd1059, %rd1058;
 	and.b32 %r286, %r284, 31;
-	cvt.s64.s32 %rd1077, %r286;
-	min.u64 %rd1078, %rd1077, 32;
-	cvt.u32.u64 %r287, %rd1078;
+	cvt.s64.s32 %rd1060, %r286;
+	min.u64 %rd1061, %rd1060, 32;
+	cvt.u32.u64 %r287, %rd1061;
 	mov.b32 %r289, 0x1;
 	shl.b32 %r288, %r289, %r287;
-	setp.hs.u32 %p210, %r287, 32;
-	selp.b32 %r290, 0, %r288, %p210;
+	setp.hs.u32 %p202, %r287, 32;
+	selp.b32 %r290, 0, %r288, %p202;
 	mov.b32 %r291, %r290;
-	mov.b64 %rd1079, %rd1076;
+	mov.b64 %rd1062, %rd1059;
 	mov.b32 %r292, %r291;
-	mul.lo.s64 %rd1080, %rd1079, %rd805;
-	mad.lo.s64 %rd1081, %rd1080, 4, %rd803;
-	ld.relaxed.gpu.global.u32 %r293, [%rd1081+0];
+	mul.lo.s64 %rd1063, %rd1062, %rd794;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd792;
+	ld.relaxed.gpu.global.u32 %r293, [%rd1064+0];
 	mov.b32 %r294, %r293;
 	and.b32 %r295, %r294, %r292;
-	setp.ne.u32 %p211, %r295, 0x0;
-	mov.pred %p212, %p211;
-	not.pred %p213, %p212;
-	@!%p213 bra $L260;
-	mul.lo.s64 %rd1082, %rd1079, %rd805;
-	mad.lo.s64 %rd1083, %rd1082, 4, %rd803;
-	atom.global.or.b32 %r296, [%rd1083], %r292;
+	setp.ne.u32 %p203, %r295, 0x0;
+	mov.pred %p204, %p203;
+	not.pred %p205, %p204;
+	@!%p205 bra $L252;
+	mul.lo.s64 %rd1065, %rd1062, %rd794;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd792;
+	atom.global.or.b32 %r296, [%rd1066], %r292;
 	mov.b32 %r297, %r296;
 	and.b32 %r298, %r297, %r292;
-	setp.ne.u32 %p214, %r298, 0x0;
-	mov.pred %p212, %p214;
-$L260:
-	@!%p212 bra $L262;
-	mov.b64 %rd1084, %rd1074;
-	mov.b64 %rd1085, %rd1084;
-	mov.pred %p215, 0;
-	bra.uni $L256;
-$L262:
-	mov.b64 %rd1086, %rd1074;
-	mov.b64 %rd1085, %rd1086;
-	mov.pred %p215, 1;
-	bra.uni $L256;
-$L258:
-	@!%p156 bra $L264;
-	cvt.s64.s32 %rd1087, %r284;
-	mul.lo.s64 %rd1088, %rd1087, %rd808;
-	mad.lo.s64 %rd1089, %rd1088, 4, %rd806;
-	ld.relaxed.gpu.global.s32 %r299, [%rd1089+0];
-	mov.b32 %r300, %r299;
-	setp.eq.s32 %p216, %r300, %r199;
-	mov.pred %p217, %p216;
-	not.pred %p218, %p217;
-	@!%p218 bra $L266;
-	cvt.s64.s32 %rd1090, %r284;
-	mul.lo.s64 %rd1091, %rd1090, %rd808;
-	mad.lo.s64 %rd1092, %rd1091, 4, %rd806;
-	atom.global.exch.b32 %r301, [%rd1092], %r199;
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p219, %r302, %r199;
-	mov.pred %p217, %p219;
-$L266:
-	@!%p217 bra $L268;
-	mov.b64 %rd1093, %rd1074;
-	mov.b64 %rd1085, %rd1093;
-	mov.pred %p215, 0;
-	bra.uni $L256;
-$L268:
-$L264:
-	mul.lo.s64 %rd1094, %rd1074, %rd823;
-	mad.lo.s64 %rd1095, %rd1094, 4, %rd821;
-	st.shared.s32 [%rd1095+0], %r284;
-	add.s64 %rd1096, %rd1074, 1;
-	mov.b64 %rd1097, %rd1096;
-	mov.b64 %rd1085, %rd1097;
-	mov.pred %p215, 1;
-	bra.uni $L256;
-$L255:
-	bra.uni $L254;
-$L256:
-	mov.b64 %rd1098, %rd1085;
-	mov.pred %p220, %p215;
-	mov.b64 %rd1070, %rd1098;
-	mov.pred %p209, %p220;
-	@!%p209 bra $L270;
-	mov.b64 %rd1099, %rd786;
-	mov.b32 %r303, %r283;
-	cvt.s64.s32 %rd1100, %r303;
-	add.s64 %rd1101, %rd1100, 1;
-	mul.lo.s64 %rd1102, %rd1101, %rd32;
-	mad.lo.s64 %rd1103, %rd1102, 8, %rd28;
-	ld.global.nc.s64 %rd1104, [%rd1103+0];
-	mov.b64 %rd1105, %rd1104;
-	cvt.s64.s32 %rd1106, %r303;
-	mul.lo.s64 %rd1107, %rd1106, %rd32;
-	mad.lo.s64 %rd1108, %rd1107, 8, %rd28;
-	ld.global.nc.s64 %rd1109, [%rd1108+0];
-	mov.b64 %rd1110, %rd1109;
-	sub.s64 %rd1111, %rd1105, %rd1110;
-	mov.b64 %rd1112, %rd1111;
-	mov.b64 %rd1113, %rd1112;
-	add.s64 %rd1114, %rd827, %rd1113;
-	mov.b64 %rd827, %rd1114;
-	max.s64 %rd1115, %rd828, %rd1113;
-	mov.b64 %rd828, %rd1115;
-$L270:
+	setp.ne.u32 %p206, %r298, 0x0;
+	mov.pred %p204, %p206;
+$L252:
+	@!%p204 bra $L254;
+	mov.b64 %rd1067, %rd1057;
+	mov.b64 %rd1068, %rd1067;
+	mov.pred %p207, 0;
+	bra.uni $L248;
+$L254:
+	mov.b64 %rd1069, %rd1057;
+	mov.b64 %rd1068, %rd1069;
+	mov.pred %p207, 1;
+	bra.uni $L248;
 $L250:
-	add.s64 %rd1116, %rd1071, 1;
-	mov.b64 %rd1071, %rd1116;
-	bra.uni $L249;
-$L251:
-	setp.gt.s64 %p221, %rd1070, 0;
+	@!%p152 bra $L256;
+	cvt.s64.s32 %rd1070, %r284;
+	mul.lo.s64 %rd1071, %rd1070, %rd797;
+	mad.lo.s64 %rd1072, %rd1071, 4, %rd795;
+	ld.relaxed.gpu.global.s32 %r299, [%rd1072+0];
+	mov.b32 %r300, %r299;
+	setp.eq.s32 %p208, %r300, %r199;
+	mov.pred %p209, %p208;
+	not.pred %p210, %p209;
+	@!%p210 bra $L258;
+	cvt.s64.s32 %rd1073, %r284;
+	mul.lo.s64 %rd1074, %rd1073, %rd797;
+	mad.lo.s64 %rd1075, %rd1074, 4, %rd795;
+	atom.global.exch.b32 %r301, [%rd1075], %r199;
+	mov.b32 %r302, %r301;
+	setp.eq.s32 %p211, %r302, %r199;
+	mov.pred %p209, %p211;
+$L258:
+	@!%p209 bra $L260;
+	mov.b64 %rd1076, %rd1057;
+	mov.b64 %rd1068, %rd1076;
+	mov.pred %p207, 0;
+	bra.uni $L248;
+$L260:
+$L256:
+	mul.lo.s64 %rd1077, %rd1057, %rd812;
+	mad.lo.s64 %rd1078, %rd1077, 4, %rd810;
+	st.shared.s32 [%rd1078+0], %r284;
+	add.s64 %rd1079, %rd1057, 1;
+	mov.b64 %rd1080, %rd1079;
+	mov.b64 %rd1068, %rd1080;
+	mov.pred %p207, 1;
+	bra.uni $L248;
+$L247:
+	bra.uni $L246;
+$L248:
+	mov.b64 %rd1081, %rd1068;
+	mov.pred %p212, %p207;
+	mov.b64 %rd1053, %rd1081;
+	mov.pred %p201, %p212;
+	@!%p201 bra $L262;
+	mov.b64 %rd1082, %rd776;
+	mov.b32 %r303, %r283;
+	cvt.s64.s32 %rd1083, %r303;
+	add.s64 %rd1084, %rd1083, 1;
+	mul.lo.s64 %rd1085, %rd1084, %rd32;
+	mad.lo.s64 %rd1086, %rd1085, 8, %rd28;
+	ld.global.nc.s64 %rd1087, [%rd1086+0];
+	mov.b64 %rd1088, %rd1087;
+	cvt.s64.s32 %rd1089, %r303;
+	mul.lo.s64 %rd1090, %rd1089, %rd32;
+	mad.lo.s64 %rd1091, %rd1090, 8, %rd28;
+	ld.global.nc.s64 %rd1092, [%rd1091+0];
+	mov.b64 %rd1093, %rd1092;
+	sub.s64 %rd1094, %rd1088, %rd1093;
+	mov.b64 %rd1095, %rd1094;
+	mov.b64 %rd1096, %rd1095;
+	add.s64 %rd1097, %rd816, %rd1096;
+	mov.b64 %rd816, %rd1097;
+	max.s64 %rd1098, %rd817, %rd1096;
+	mov.b64 %rd817, %rd1098;
+$L262:
+$L242:
+	add.s64 %rd1099, %rd1054, 1;
+	mov.b64 %rd1054, %rd1099;
+	bra.uni $L241;
+$L243:
+	setp.gt.s64 %p213, %rd1053, 0;
+	@!%p213 bra $L264;
+	mul.lo.s64 %rd1100, %rd806, %rd120;
+	mad.lo.s64 %rd1101, %rd1100, 8, %rd116;
+	atom.global.add.u64 %rd1102, [%rd1101], %rd1053;
+	mov.b64 %rd1103, %rd1102;
+	mov.b64 %rd1104, %rd1103;
+	mov.b64 %rd1105, 0;
+$L265:
+	setp.lt.s64 %p214, %rd1105, %rd1053;
+	not.pred %p215, %p214;
+	@!%p215 bra $L269;
+	bra.uni $L267;
+$L269:
+	mul.lo.s64 %rd1106, %rd1105, %rd812;
+	mad.lo.s64 %rd1107, %rd1106, 4, %rd810;
+	ld.shared.s32 %r304, [%rd1107+0];
+	mov.b32 %r305, %r304;
+	add.s64 %rd1108, %rd1104, %rd1105;
+	mul.lo.s64 %rd1109, %rd1108, %rd280;
+	mad.lo.s64 %rd1110, %rd1109, 4, %rd278;
+	st.global.s32 [%rd1110+0], %r305;
+$L266:
+	add.s64 %rd1111, %rd1105, 1;
+	mov.b64 %rd1105, %rd1111;
+	bra.uni $L265;
+$L267:
+$L264:
+	add.s64 %rd1112, %rd818, %rd1011;
+	min.s64 %rd1113, %rd808, %rd1112;
+	mov.b64 %rd818, %rd1113;
+	bra.uni $L233;
+$L232:
+	mov.b64 %rd1114, 0;
+	cvt.u64.u32 %rd1115, %r2;
+	setp.eq.s64 %p216, %rd1115, 0;
+	setp.gt.s64 %p217, %rd1011, 0;
+	and.pred %p218, %p216, %p217;
+	@!%p218 bra $L271;
+	mul.lo.s64 %rd1116, %rd806, %rd120;
+	mad.lo.s64 %rd1117, %rd1116, 8, %rd116;
+	atom.global.add.u64 %rd1118, [%rd1117], %rd1011;
+	mov.b64 %rd1119, %rd1118;
+	mov.b64 %rd1114, %rd1119;
+$L271:
+	cvt.u64.u32 %rd1120, %r2;
+	setp.eq.s64 %p219, %rd1120, 0;
+	setp.eq.u32 %p220, %r1, 0;
+	and.pred %p221, %p219, %p220;
+	bar.sync 0;
 	@!%p221 bra $L272;
-	mul.lo.s64 %rd1117, %rd817, %rd122;
-	mad.lo.s64 %rd1118, %rd1117, 8, %rd118;
-	atom.global.add.u64 %rd1119, [%rd1118], %rd1070;
-	mov.b64 %rd1120, %rd1119;
-	mov.b64 %rd1121, %rd1120;
-	mov.b64 %rd1122, 0;
+	st.shared.s64 [%rd1+1024], %rd1114;
+$L272:
+	bar.sync 0;
+	ld.shared.s64 %rd1121, [%rd1+1024];
+	mov.b64 %rd1122, %rd1121;
+	add.s64 %rd1123, %rd1122, %rd1010;
+	mov.b64 %rd1124, %rd1123;
+	mov.b64 %rd1125, 0;
 $L273:
-	setp.lt.s64 %p222, %rd1122, %rd1070;
+	setp.lt.s64 %p222, %rd1125, %rd819;
 	not.pred %p223, %p222;
 	@!%p223 bra $L277;
 	bra.uni $L275;
 $L277:
-	mul.lo.s64 %rd1123, %rd1122, %rd823;
-	mad.lo.s64 %rd1124, %rd1123, 4, %rd821;
-	ld.shared.s32 %r304, [%rd1124+0];
-	mov.b32 %r305, %r304;
-	add.s64 %rd1125, %rd1121, %rd1122;
-	mul.lo.s64 %rd1126, %rd1125, %rd282;
-	mad.lo.s64 %rd1127, %rd1126, 4, %rd280;
-	st.global.s32 [%rd1127+0], %r305;
+	mul.lo.s64 %rd1126, %rd1125, %rd812;
+	mad.lo.s64 %rd1127, %rd1126, 4, %rd810;
+	ld.shared.s32 %r306, [%rd1127+0];
+	mov.b32 %r307, %r306;
+	add.s64 %rd1128, %rd1124, %rd1125;
+	mul.lo.s64 %rd1129, %rd1128, %rd280;
+	mad.lo.s64 %rd1130, %rd1129, 4, %rd278;
+	st.global.s32 [%rd1130+0], %r307;
 $L274:
-	add.s64 %rd1128, %rd1122, 1;
-	mov.b64 %rd1122, %rd1128;
+	add.s64 %rd1131, %rd1125, 1;
+	mov.b64 %rd1125, %rd1131;
 	bra.uni $L273;
 $L275:
-$L272:
-	add.s64 %rd1129, %rd829, %rd1028;
-	min.s64 %rd1130, %rd819, %rd1129;
-	mov.b64 %rd829, %rd1130;
-	bra.uni $L241;
-$L240:
-	mov.b64 %rd1131, 0;
-	cvt.u64.u32 %rd1132, %r2;
-	setp.eq.s64 %p224, %rd1132, 0;
-	setp.gt.s64 %p225, %rd1028, 0;
-	and.pred %p226, %p224, %p225;
-	@!%p226 bra $L279;
-	mul.lo.s64 %rd1133, %rd817, %rd122;
-	mad.lo.s64 %rd1134, %rd1133, 8, %rd118;
-	atom.global.add.u64 %rd1135, [%rd1134], %rd1028;
-	mov.b64 %rd1136, %rd1135;
-	mov.b64 %rd1131, %rd1136;
+$L233:
+	setp.eq.s64 %p224, %rd1012, 0;
+	@!%p224 bra $L279;
+	bra.uni $L170;
 $L279:
-	cvt.u64.u32 %rd1137, %r2;
-	setp.eq.s64 %p227, %rd1137, 0;
-	setp.eq.u32 %p228, %r1, 0;
-	and.pred %p229, %p227, %p228;
-	bar.sync 0;
-	@!%p229 bra $L280;
-	st.shared.s64 [%rd1+1024], %rd1131;
-$L280:
-	bar.sync 0;
-	ld.shared.s64 %rd1138, [%rd1+1024];
-	mov.b64 %rd1139, %rd1138;
-	add.s64 %rd1140, %rd1139, %rd1027;
-	mov.b64 %rd1141, %rd1140;
-	mov.b64 %rd1142, 0;
-$L281:
-	setp.lt.s64 %p230, %rd1142, %rd830;
-	not.pred %p231, %p230;
-	@!%p231 bra $L285;
-	bra.uni $L283;
-$L285:
-	mul.lo.s64 %rd1143, %rd1142, %rd823;
-	mad.lo.s64 %rd1144, %rd1143, 4, %rd821;
-	ld.shared.s32 %r306, [%rd1144+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd1145, %rd1141, %rd1142;
-	mul.lo.s64 %rd1146, %rd1145, %rd282;
-	mad.lo.s64 %rd1147, %rd1146, 4, %rd280;
-	st.global.s32 [%rd1147+0], %r307;
-$L282:
-	add.s64 %rd1148, %rd1142, 1;
-	mov.b64 %rd1142, %rd1148;
-	bra.uni $L281;
-$L283:
-$L241:
-	setp.eq.s64 %p232, %rd1029, 0;
-	@!%p232 bra $L287;
-	bra.uni $L174;
-$L287:
-$L173:
-	bra.uni $L172;
-$L174:
-	mov.b64 %rd1149, %rd829;
-	mov.b64 %rd1150, %rd827;
-	mov.b64 %rd1151, %rd828;
-	mov.b64 %rd1152, %rd1149;
-	mov.b64 %rd1153, %rd1150;
-	mov.b64 %rd1154, %rd1151;
-	mov.b64 %rd1155, %rd1152;
-	mov.b64 %rd1156, %rd1153;
-	mov.b64 %rd1157, %rd1154;
-	mov.b64 %rd764, %rd1155;
-	mov.b64 %rd784, %rd1156;
-	mov.b64 %rd785, %rd1157;
-	add.s64 %rd1158, %rd765, %rd784;
-	mov.b64 %rd765, %rd1158;
-	max.s64 %rd1159, %rd766, %rd785;
-	mov.b64 %rd766, %rd1159;
-$L168:
-	add.s64 %rd1160, %rd767, 1;
-	mov.b64 %rd767, %rd1160;
-	bra.uni $L167;
 $L169:
-	mov.b64 %rd1161, %rd765;
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd1132, %rd818;
+	mov.b64 %rd1133, %rd816;
+	mov.b64 %rd1134, %rd817;
+	mov.b64 %rd1135, %rd1132;
+	mov.b64 %rd1136, %rd1133;
+	mov.b64 %rd1137, %rd1134;
+	mov.b64 %rd1138, %rd1135;
+	mov.b64 %rd1139, %rd1136;
+	mov.b64 %rd1140, %rd1137;
+	mov.b64 %rd754, %rd1138;
+	mov.b64 %rd774, %rd1139;
+	mov.b64 %rd775, %rd1140;
+	add.s64 %rd1141, %rd755, %rd774;
+	mov.b64 %rd755, %rd1141;
+	max.s64 %rd1142, %rd756, %rd775;
+	mov.b64 %rd756, %rd1142;
+$L164:
+	add.s64 %rd1143, %rd757, 1;
+	mov.b64 %rd757, %rd1143;
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd1144, %rd755;
 	// block reduction
 	sub.u32 %r308, %r13, 1;
 	mov.b32 %r309, %r3;
-$L288:
-	setp.hs.u32 %p233, %r309, 32;
-	@%p233 bra $L289;
-	mov.b64 {%r310, %r311}, %rd1161;
-	shfl.sync.down.b32 %r312|%p234, %r310, %r309, %r308, %r17;
+$L280:
+	setp.hs.u32 %p225, %r309, 32;
+	@%p225 bra $L281;
+	mov.b64 {%r310, %r311}, %rd1144;
+	shfl.sync.down.b32 %r312|%p226, %r310, %r309, %r308, %r17;
 	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd1162, {%r312, %r313};
-	@!%p234 bra $L290;
-	add.s64 %rd1163, %rd1161, %rd1162;
-	mov.b64 %rd1161, %rd1163;
-$L290:
+	mov.b64 %rd1145, {%r312, %r313};
+	@!%p226 bra $L282;
+	add.s64 %rd1146, %rd1144, %rd1145;
+	mov.b64 %rd1144, %rd1146;
+$L282:
 	shl.b32 %r309, %r309, 1;
-	bra.uni $L288;
-$L289:
-	setp.eq.u32 %p235, %r7, 0;
-	@!%p235 bra $L291;
-	mul.wide.u32 %rd1164, %r8, 16;
-	add.s64 %rd1165, %rd1, %rd1164;
-	st.shared.s64 [%rd1165+0], %rd1161;
-$L291:
+	bra.uni $L280;
+$L281:
+	setp.eq.u32 %p227, %r7, 0;
+	@!%p227 bra $L283;
+	mul.wide.u32 %rd1147, %r8, 16;
+	add.s64 %rd1148, %rd1, %rd1147;
+	st.shared.s64 [%rd1148+0], %rd1144;
+$L283:
 	bar.sync 0;
-	setp.eq.u32 %p236, %r8, 0;
-	@!%p236 bra $L292;
-	setp.lo.u32 %p237, %r7, %r10;
-	@!%p237 bra $L293;
-	mul.wide.u32 %rd1166, %r7, 16;
-	add.s64 %rd1167, %rd1, %rd1166;
-	ld.shared.s64 %rd1168, [%rd1167+0];
-	mov.b64 %rd1161, %rd1168;
-$L293:
+	setp.eq.u32 %p228, %r8, 0;
+	@!%p228 bra $L284;
+	setp.lo.u32 %p229, %r7, %r10;
+	@!%p229 bra $L285;
+	mul.wide.u32 %rd1149, %r7, 16;
+	add.s64 %rd1150, %rd1, %rd1149;
+	ld.shared.s64 %rd1151, [%rd1150+0];
+	mov.b64 %rd1144, %rd1151;
+$L285:
 	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd1161;
-	shfl.sync.down.b32 %r317|%p238, %r315, 1, %r314, %r17;
+	mov.b64 {%r315, %r316}, %rd1144;
+	shfl.sync.down.b32 %r317|%p230, %r315, 1, %r314, %r17;
 	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd1169, {%r317, %r318};
-	@!%p238 bra $L294;
-	add.s64 %rd1170, %rd1161, %rd1169;
-	mov.b64 %rd1161, %rd1170;
-$L294:
-	mov.b64 {%r319, %r320}, %rd1161;
-	shfl.sync.down.b32 %r321|%p239, %r319, 2, %r314, %r17;
+	mov.b64 %rd1152, {%r317, %r318};
+	@!%p230 bra $L286;
+	add.s64 %rd1153, %rd1144, %rd1152;
+	mov.b64 %rd1144, %rd1153;
+$L286:
+	mov.b64 {%r319, %r320}, %rd1144;
+	shfl.sync.down.b32 %r321|%p231, %r319, 2, %r314, %r17;
 	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd1171, {%r321, %r322};
-	@!%p239 bra $L295;
-	add.s64 %rd1172, %rd1161, %rd1171;
-	mov.b64 %rd1161, %rd1172;
-$L295:
-	mov.b64 {%r323, %r324}, %rd1161;
-	shfl.sync.down.b32 %r325|%p240, %r323, 4, %r314, %r17;
+	mov.b64 %rd1154, {%r321, %r322};
+	@!%p231 bra $L287;
+	add.s64 %rd1155, %rd1144, %rd1154;
+	mov.b64 %rd1144, %rd1155;
+$L287:
+	mov.b64 {%r323, %r324}, %rd1144;
+	shfl.sync.down.b32 %r325|%p232, %r323, 4, %r314, %r17;
 	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd1173, {%r325, %r326};
-	@!%p240 bra $L296;
-	add.s64 %rd1174, %rd1161, %rd1173;
-	mov.b64 %rd1161, %rd1174;
-$L296:
-	mov.b64 {%r327, %r328}, %rd1161;
-	shfl.sync.down.b32 %r329|%p241, %r327, 8, %r314, %r17;
+	mov.b64 %rd1156, {%r325, %r326};
+	@!%p232 bra $L288;
+	add.s64 %rd1157, %rd1144, %rd1156;
+	mov.b64 %rd1144, %rd1157;
+$L288:
+	mov.b64 {%r327, %r328}, %rd1144;
+	shfl.sync.down.b32 %r329|%p233, %r327, 8, %r314, %r17;
 	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd1175, {%r329, %r330};
-	@!%p241 bra $L297;
-	add.s64 %rd1176, %rd1161, %rd1175;
-	mov.b64 %rd1161, %rd1176;
-$L297:
-	mov.b64 {%r331, %r332}, %rd1161;
-	shfl.sync.down.b32 %r333|%p242, %r331, 16, %r314, %r17;
+	mov.b64 %rd1158, {%r329, %r330};
+	@!%p233 bra $L289;
+	add.s64 %rd1159, %rd1144, %rd1158;
+	mov.b64 %rd1144, %rd1159;
+$L289:
+	mov.b64 {%r331, %r332}, %rd1144;
+	shfl.sync.down.b32 %r333|%p234, %r331, 16, %r314, %r17;
 	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd1177, {%r333, %r334};
-	@!%p242 bra $L298;
-	add.s64 %rd1178, %rd1161, %rd1177;
-	mov.b64 %rd1161, %rd1178;
-$L298:
-	@!%p235 bra $L299;
-	st.shared.s64 [%rd1+1024], %rd1161;
-$L299:
-$L292:
+	mov.b64 %rd1160, {%r333, %r334};
+	@!%p234 bra $L290;
+	add.s64 %rd1161, %rd1144, %rd1160;
+	mov.b64 %rd1144, %rd1161;
+$L290:
+	@!%p227 bra $L291;
+	st.shared.s64 [%rd1+1024], %rd1144;
+$L291:
+$L284:
 	bar.sync 0;
-	ld.shared.s64 %rd1179, [%rd1+1024];
-	mov.b64 %rd1161, %rd1179;
-	mov.b64 %rd1180, %rd1161;
-	mov.b64 %rd765, %rd1180;
-	mov.b64 %rd1181, %rd766;
+	ld.shared.s64 %rd1162, [%rd1+1024];
+	mov.b64 %rd1144, %rd1162;
+	mov.b64 %rd1163, %rd1144;
+	mov.b64 %rd755, %rd1163;
+	mov.b64 %rd1164, %rd756;
 	// block reduction
 	sub.u32 %r335, %r13, 1;
 	mov.b32 %r336, %r3;
-$L300:
-	setp.hs.u32 %p243, %r336, 32;
-	@%p243 bra $L301;
-	mov.b64 {%r337, %r338}, %rd1181;
-	shfl.sync.down.b32 %r339|%p244, %r337, %r336, %r335, %r17;
+$L292:
+	setp.hs.u32 %p235, %r336, 32;
+	@%p235 bra $L293;
+	mov.b64 {%r337, %r338}, %rd1164;
+	shfl.sync.down.b32 %r339|%p236, %r337, %r336, %r335, %r17;
 	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
-	mov.b64 %rd1182, {%r339, %r340};
-	@!%p244 bra $L302;
-	max.s64 %rd1183, %rd1181, %rd1182;
-	mov.b64 %rd1181, %rd1183;
-$L302:
+	mov.b64 %rd1165, {%r339, %r340};
+	@!%p236 bra $L294;
+	max.s64 %rd1166, %rd1164, %rd1165;
+	mov.b64 %rd1164, %rd1166;
+$L294:
 	shl.b32 %r336, %r336, 1;
-	bra.uni $L300;
-$L301:
-	setp.eq.u32 %p245, %r7, 0;
-	@!%p245 bra $L303;
-	mul.wide.u32 %rd1184, %r8, 16;
-	add.s64 %rd1185, %rd1, %rd1184;
-	st.shared.s64 [%rd1185+0], %rd1181;
-$L303:
+	bra.uni $L292;
+$L293:
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L295;
+	mul.wide.u32 %rd1167, %r8, 16;
+	add.s64 %rd1168, %rd1, %rd1167;
+	st.shared.s64 [%rd1168+0], %rd1164;
+$L295:
 	bar.sync 0;
-	setp.eq.u32 %p246, %r8, 0;
-	@!%p246 bra $L304;
-	setp.lo.u32 %p247, %r7, %r10;
-	@!%p247 bra $L305;
-	mul.wide.u32 %rd1186, %r7, 16;
-	add.s64 %rd1187, %rd1, %rd1186;
-	ld.shared.s64 %rd1188, [%rd1187+0];
-	mov.b64 %rd1181, %rd1188;
-$L305:
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L296;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L297;
+	mul.wide.u32 %rd1169, %r7, 16;
+	add.s64 %rd1170, %rd1, %rd1169;
+	ld.shared.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1164, %rd1171;
+$L297:
 	sub.u32 %r341, %r10, 1;
-	mov.b64 {%r342, %r343}, %rd1181;
-	shfl.sync.down.b32 %r344|%p248, %r342, 1, %r341, %r17;
+	mov.b64 {%r342, %r343}, %rd1164;
+	shfl.sync.down.b32 %r344|%p240, %r342, 1, %r341, %r17;
 	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
-	mov.b64 %rd1189, {%r344, %r345};
-	@!%p248 bra $L306;
-	max.s64 %rd1190, %rd1181, %rd1189;
-	mov.b64 %rd1181, %rd1190;
-$L306:
-	mov.b64 {%r346, %r347}, %rd1181;
-	shfl.sync.down.b32 %r348|%p249, %r346, 2, %r341, %r17;
+	mov.b64 %rd1172, {%r344, %r345};
+	@!%p240 bra $L298;
+	max.s64 %rd1173, %rd1164, %rd1172;
+	mov.b64 %rd1164, %rd1173;
+$L298:
+	mov.b64 {%r346, %r347}, %rd1164;
+	shfl.sync.down.b32 %r348|%p241, %r346, 2, %r341, %r17;
 	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
-	mov.b64 %rd1191, {%r348, %r349};
-	@!%p249 bra $L307;
-	max.s64 %rd1192, %rd1181, %rd1191;
-	mov.b64 %rd1181, %rd1192;
-$L307:
-	mov.b64 {%r350, %r351}, %rd1181;
-	shfl.sync.down.b32 %r352|%p250, %r350, 4, %r341, %r17;
+	mov.b64 %rd1174, {%r348, %r349};
+	@!%p241 bra $L299;
+	max.s64 %rd1175, %rd1164, %rd1174;
+	mov.b64 %rd1164, %rd1175;
+$L299:
+	mov.b64 {%r350, %r351}, %rd1164;
+	shfl.sync.down.b32 %r352|%p242, %r350, 4, %r341, %r17;
 	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
-	mov.b64 %rd1193, {%r352, %r353};
-	@!%p250 bra $L308;
-	max.s64 %rd1194, %rd1181, %rd1193;
-	mov.b64 %rd1181, %rd1194;
-$L308:
-	mov.b64 {%r354, %r355}, %rd1181;
-	shfl.sync.down.b32 %r356|%p251, %r354, 8, %r341, %r17;
+	mov.b64 %rd1176, {%r352, %r353};
+	@!%p242 bra $L300;
+	max.s64 %rd1177, %rd1164, %rd1176;
+	mov.b64 %rd1164, %rd1177;
+$L300:
+	mov.b64 {%r354, %r355}, %rd1164;
+	shfl.sync.down.b32 %r356|%p243, %r354, 8, %r341, %r17;
 	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
-	mov.b64 %rd1195, {%r356, %r357};
-	@!%p251 bra $L309;
-	max.s64 %rd1196, %rd1181, %rd1195;
-	mov.b64 %rd1181, %rd1196;
-$L309:
-	mov.b64 {%r358, %r359}, %rd1181;
-	shfl.sync.down.b32 %r360|%p252, %r358, 16, %r341, %r17;
+	mov.b64 %rd1178, {%r356, %r357};
+	@!%p243 bra $L301;
+	max.s64 %rd1179, %rd1164, %rd1178;
+	mov.b64 %rd1164, %rd1179;
+$L301:
+	mov.b64 {%r358, %r359}, %rd1164;
+	shfl.sync.down.b32 %r360|%p244, %r358, 16, %r341, %r17;
 	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
-	mov.b64 %rd1197, {%r360, %r361};
-	@!%p252 bra $L310;
-	max.s64 %rd1198, %rd1181, %rd1197;
-	mov.b64 %rd1181, %rd1198;
-$L310:
-	@!%p245 bra $L311;
-	st.shared.s64 [%rd1+1024], %rd1181;
-$L311:
-$L304:
+	mov.b64 %rd1180, {%r360, %r361};
+	@!%p244 bra $L302;
+	max.s64 %rd1181, %rd1164, %rd1180;
+	mov.b64 %rd1164, %rd1181;
+$L302:
+	@!%p237 bra $L303;
+	st.shared.s64 [%rd1+1024], %rd1164;
+$L303:
+$L296:
 	bar.sync 0;
-	ld.shared.s64 %rd1199, [%rd1+1024];
-	mov.b64 %rd1181, %rd1199;
-	mov.b64 %rd1200, %rd1181;
-	mov.b64 %rd766, %rd1200;
-	cvt.u64.u32 %rd1201, %r2;
-	setp.eq.s64 %p253, %rd1201, 0;
-	@!%p253 bra $L313;
-	setp.gt.s64 %p254, %rd765, 0;
-	@!%p254 bra $L315;
-	add.s64 %rd1202, %rd354, 1;
-	mul.lo.s64 %rd1203, %rd1202, %rd122;
-	mad.lo.s64 %rd1204, %rd1203, 8, %rd118;
-	atom.global.add.u64 %rd1205, [%rd1204], %rd765;
-$L315:
-	setp.gt.s64 %p255, %rd766, 0;
-	@!%p255 bra $L317;
-	add.s64 %rd1206, %rd354, 2;
-	mul.lo.s64 %rd1207, %rd1206, %rd122;
-	mad.lo.s64 %rd1208, %rd1207, 8, %rd118;
-	atom.global.max.s64 %rd1209, [%rd1208], %rd766;
-$L317:
-	add.s64 %rd1210, %rd354, 3;
-	mul.lo.s64 %rd1211, %rd1210, %rd122;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd118;
-	atom.global.max.s64 %rd1213, [%rd1212], %rd767;
-$L313:
+	ld.shared.s64 %rd1182, [%rd1+1024];
+	mov.b64 %rd1164, %rd1182;
+	mov.b64 %rd1183, %rd1164;
+	mov.b64 %rd756, %rd1183;
+	cvt.u64.u32 %rd1184, %r2;
+	setp.eq.s64 %p245, %rd1184, 0;
+	@!%p245 bra $L305;
+	setp.gt.s64 %p246, %rd755, 0;
+	@!%p246 bra $L307;
+	add.s64 %rd1185, %rd351, 1;
+	mul.lo.s64 %rd1186, %rd1185, %rd120;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd116;
+	atom.global.add.u64 %rd1188, [%rd1187], %rd755;
+$L307:
+	setp.gt.s64 %p247, %rd756, 0;
+	@!%p247 bra $L309;
+	add.s64 %rd1189, %rd351, 2;
+	mul.lo.s64 %rd1190, %rd1189, %rd120;
+	mad.lo.s64 %rd1191, %rd1190, 8, %rd116;
+	atom.global.max.s64 %rd1192, [%rd1191], %rd756;
+$L309:
+	add.s64 %rd1193, %rd351, 3;
+	mul.lo.s64 %rd1194, %rd1193, %rd120;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
+	atom.global.max.s64 %rd1196, [%rd1195], %rd757;
+$L305:
 	bar.sync 0;
-	setp.eq.u32 %p256, %r5, 0;
-	@!%p256 bra $L318;
+	setp.eq.u32 %p248, %r5, 0;
+	@!%p248 bra $L310;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
 	atom.global.add.u32 %r363, [gk_league_sync], 1;
 	mov.u32 %r364, %nctaid.x;
 	sub.u32 %r365, %r364, 1;
-	setp.eq.u32 %p257, %r363, %r365;
-	@!%p257 bra $L319;
+	setp.eq.u32 %p249, %r363, %r365;
+	@!%p249 bra $L311;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r366, [gk_league_sync+4], 1;
-	bra.uni $L320;
-$L319:
+	bra.uni $L312;
+$L311:
 	ld.relaxed.gpu.global.u32 %r367, [gk_league_sync+4];
-	setp.eq.u32 %p258, %r367, %r362;
-	@%p258 bra $L319;
-$L320:
+	setp.eq.u32 %p250, %r367, %r362;
+	@%p250 bra $L311;
+$L312:
 	fence.acq_rel.gpu;
-$L318:
+$L310:
 	bar.sync 0;
-	setp.eq.s64 %p259, %rd270, 0;
-	and.pred %p260, %p15, %p259;
-	@!%p260 bra $L322;
-	mov.b64 %rd1215, 12;
-	mul.lo.s64 %rd1214, %rd1215, %rd122;
-	mad.lo.s64 %rd1216, %rd1214, 8, %rd118;
-	mov.b64 %rd1217, 0;
-	st.global.s64 [%rd1216+0], %rd1217;
-$L322:
-	mul.lo.s64 %rd1218, %rd311, %rd122;
-	mad.lo.s64 %rd1219, %rd1218, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1220, [%rd1219+0];
-	mov.b64 %rd1221, %rd1220;
-	add.s64 %rd1222, %rd311, 1;
-	mul.lo.s64 %rd1223, %rd1222, %rd122;
-	mad.lo.s64 %rd1224, %rd1223, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1225, [%rd1224+0];
-	mov.b64 %rd1226, %rd1225;
-	mov.b64 %rd1227, %rd1221;
-	mov.b64 %rd1228, %rd1226;
-	mov.b64 %rd1229, %rd1227;
-	mov.b64 %rd1230, %rd1228;
-	add.s64 %rd1231, %rd311, 2;
-	mul.lo.s64 %rd1232, %rd1231, %rd122;
-	mad.lo.s64 %rd1233, %rd1232, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1234, [%rd1233+0];
-	mov.b64 %rd1235, %rd1234;
-	mov.b64 %rd264, %rd1235;
-	@!%p15 bra $L324;
-	mov.b64 %rd1237, 4;
-	mul.lo.s64 %rd1236, %rd1237, %rd270;
-	mov.b64 %rd1239, 1;
-	add.s64 %rd1238, %rd1239, %rd1236;
-	mul.lo.s64 %rd1240, %rd1238, %rd115;
-	mad.lo.s64 %rd1241, %rd1240, 8, %rd111;
-	st.global.s64 [%rd1241+0], %rd1229;
+	setp.eq.s64 %p251, %rd268, 0;
+	and.pred %p252, %p15, %p251;
+	@!%p252 bra $L314;
+	mov.b64 %rd1198, 12;
+	mul.lo.s64 %rd1197, %rd1198, %rd120;
+	mad.lo.s64 %rd1199, %rd1197, 8, %rd116;
+	mov.b64 %rd1200, 0;
+	st.global.s64 [%rd1199+0], %rd1200;
+$L314:
+	mul.lo.s64 %rd1201, %rd309, %rd120;
+	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
+	mov.b64 %rd1204, %rd1203;
+	add.s64 %rd1205, %rd309, 1;
+	mul.lo.s64 %rd1206, %rd1205, %rd120;
+	mad.lo.s64 %rd1207, %rd1206, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1208, [%rd1207+0];
+	mov.b64 %rd1209, %rd1208;
+	mov.b64 %rd1210, %rd1204;
+	mov.b64 %rd1211, %rd1209;
+	mov.b64 %rd1212, %rd1210;
+	mov.b64 %rd1213, %rd1211;
+	add.s64 %rd1214, %rd309, 2;
+	mul.lo.s64 %rd1215, %rd1214, %rd120;
+	mad.lo.s64 %rd1216, %rd1215, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1217, [%rd1216+0];
+	mov.b64 %rd1218, %rd1217;
+	mov.b64 %rd262, %rd1218;
+	@!%p15 bra $L316;
+	mov.b64 %rd1220, 4;
+	mul.lo.s64 %rd1219, %rd1220, %rd268;
+	mov.b64 %rd1222, 1;
+	add.s64 %rd1221, %rd1222, %rd1219;
+	mul.lo.s64 %rd1223, %rd1221, %rd113;
+	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
+	st.global.s64 [%rd1224+0], %rd1212;
+	mov.b64 %rd1226, 4;
+	mul.lo.s64 %rd1225, %rd1226, %rd268;
+	mov.b64 %rd1228, 2;
+	add.s64 %rd1227, %rd1228, %rd1225;
+	mul.lo.s64 %rd1229, %rd1227, %rd113;
+	mad.lo.s64 %rd1230, %rd1229, 8, %rd109;
+	st.global.s64 [%rd1230+0], %rd1213;
+	mov.b64 %rd1232, 4;
+	mul.lo.s64 %rd1231, %rd1232, %rd268;
+	mov.b64 %rd1234, 3;
+	add.s64 %rd1233, %rd1234, %rd1231;
+	mul.lo.s64 %rd1235, %rd1233, %rd113;
+	mad.lo.s64 %rd1236, %rd1235, 8, %rd109;
+	st.global.s64 [%rd1236+0], %rd262;
+	add.s64 %rd1237, %rd309, 3;
+	mul.lo.s64 %rd1238, %rd1237, %rd120;
+	mad.lo.s64 %rd1239, %rd1238, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1240, [%rd1239+0];
+	mov.b64 %rd1241, %rd1240;
 	mov.b64 %rd1243, 4;
-	mul.lo.s64 %rd1242, %rd1243, %rd270;
-	mov.b64 %rd1245, 2;
+	mul.lo.s64 %rd1242, %rd1243, %rd268;
+	mov.b64 %rd1245, 4;
 	add.s64 %rd1244, %rd1245, %rd1242;
-	mul.lo.s64 %rd1246, %rd1244, %rd115;
-	mad.lo.s64 %rd1247, %rd1246, 8, %rd111;
-	st.global.s64 [%rd1247+0], %rd1230;
-	mov.b64 %rd1249, 4;
-	mul.lo.s64 %rd1248, %rd1249, %rd270;
-	mov.b64 %rd1251, 3;
-	add.s64 %rd1250, %rd1251, %rd1248;
-	mul.lo.s64 %rd1252, %rd1250, %rd115;
-	mad.lo.s64 %rd1253, %rd1252, 8, %rd111;
-	st.global.s64 [%rd1253+0], %rd264;
-	add.s64 %rd1254, %rd311, 3;
-	mul.lo.s64 %rd1255, %rd1254, %rd122;
-	mad.lo.s64 %rd1256, %rd1255, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1257, [%rd1256+0];
-	mov.b64 %rd1258, %rd1257;
-	mov.b64 %rd1260, 4;
-	mul.lo.s64 %rd1259, %rd1260, %rd270;
-	mov.b64 %rd1262, 4;
-	add.s64 %rd1261, %rd1262, %rd1259;
-	mul.lo.s64 %rd1263, %rd1261, %rd115;
-	mad.lo.s64 %rd1264, %rd1263, 8, %rd111;
-	st.global.s64 [%rd1264+0], %rd1258;
-	add.s64 %rd1265, %rd270, 1;
-	st.global.s64 [%rd111+0], %rd1265;
-$L324:
-	setp.eq.s64 %p261, %rd1229, 0;
-	setp.gt.s64 %p262, %rd1229, %rd66;
-	or.pred %p263, %p261, %p262;
-	setp.gt.s64 %p264, %rd1230, %rd68;
-	or.pred %p265, %p263, %p264;
-	setp.gt.s64 %p266, %rd264, %rd70;
-	or.pred %p267, %p265, %p266;
-	@!%p267 bra $L326;
+	mul.lo.s64 %rd1246, %rd1244, %rd113;
+	mad.lo.s64 %rd1247, %rd1246, 8, %rd109;
+	st.global.s64 [%rd1247+0], %rd1241;
+	add.s64 %rd1248, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1248;
+$L316:
+	setp.eq.s64 %p253, %rd1212, 0;
+	setp.gt.s64 %p254, %rd1212, %rd66;
+	or.pred %p255, %p253, %p254;
+	setp.gt.s64 %p256, %rd1213, %rd68;
+	or.pred %p257, %p255, %p256;
+	setp.gt.s64 %p258, %rd262, %rd70;
+	or.pred %p259, %p257, %p258;
+	@!%p259 bra $L318;
 	bra.uni $L3;
-$L326:
-	mov.b64 %rd194, %rd1229;
+$L318:
+	mov.b64 %rd192, %rd1212;
 $L38:
-	add.s64 %rd1266, %rd270, 1;
-	mov.b64 %rd270, %rd1266;
+	add.s64 %rd1249, %rd268, 1;
+	mov.b64 %rd268, %rd1249;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -24629,14 +24512,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:43
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:24633
+//line gokkos_kernels_gen.go:24516
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:43
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:24640
+//line gokkos_kernels_gen.go:24523
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -24651,7 +24534,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:24655
+//line gokkos_kernels_gen.go:24538
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24660,7 +24543,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:24664
+//line gokkos_kernels_gen.go:24547
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -24678,7 +24561,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:24682
+//line gokkos_kernels_gen.go:24565
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -24686,7 +24569,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:24690
+//line gokkos_kernels_gen.go:24573
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24713,7 +24596,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:24717
+//line gokkos_kernels_gen.go:24600
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -24727,7 +24610,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:24731
+//line gokkos_kernels_gen.go:24614
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24743,7 +24626,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:24747
+//line gokkos_kernels_gen.go:24630
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -24757,7 +24640,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:24761
+//line gokkos_kernels_gen.go:24644
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24769,14 +24652,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:103
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24773
+//line gokkos_kernels_gen.go:24656
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:103
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:24780
+//line gokkos_kernels_gen.go:24663
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24788,14 +24671,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:114
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24792
+//line gokkos_kernels_gen.go:24675
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:114
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:24799
+//line gokkos_kernels_gen.go:24682
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -24810,7 +24693,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:24814
+//line gokkos_kernels_gen.go:24697
 		*acc = gokkosAccV
 		return
 	}
@@ -24820,7 +24703,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:24824
+//line gokkos_kernels_gen.go:24707
 	*acc = gokkosAccV
 }
 
@@ -24849,7 +24732,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:24853
+//line gokkos_kernels_gen.go:24736
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -24866,7 +24749,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24870
+//line gokkos_kernels_gen.go:24753
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -24878,7 +24761,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24882
+//line gokkos_kernels_gen.go:24765
 		*acc = gokkosAccV
 		return
 	}
@@ -24886,7 +24769,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:24890
+//line gokkos_kernels_gen.go:24773
 	*acc = gokkosAccV
 }
 
@@ -24908,7 +24791,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:24912
+//line gokkos_kernels_gen.go:24795
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -24917,7 +24800,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24921
+//line gokkos_kernels_gen.go:24804
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24927,7 +24810,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24931
+//line gokkos_kernels_gen.go:24814
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24936,7 +24819,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:24940
+//line gokkos_kernels_gen.go:24823
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24948,7 +24831,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24952
+//line gokkos_kernels_gen.go:24835
 		*acc = gokkosAccV
 		return
 	}
@@ -24956,7 +24839,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:24960
+//line gokkos_kernels_gen.go:24843
 	*acc = gokkosAccV
 }
 
@@ -25008,7 +24891,7 @@ gokkosNext:
 //line op.go:125
 		}
 	}
-//line gokkos_kernels_gen.go:25012
+//line gokkos_kernels_gen.go:24895
 	return gokkosN
 }
 
@@ -25067,7 +24950,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:25071
+//line gokkos_kernels_gen.go:24954
 	return gokkosN
 }
 
@@ -25105,6 +24988,6 @@ gokkosNext:
 //line op.go:74
 		}
 	}
-//line gokkos_kernels_gen.go:25109
+//line gokkos_kernels_gen.go:24992
 	return gokkosN
 }

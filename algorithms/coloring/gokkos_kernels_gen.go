@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -190,10 +190,9 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Color", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Color", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -5283,13 +5282,12 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
-	.param .b64 gk_s49,
-	.param .b64 gk_s50
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<259>;
+	.reg .pred %p<251>;
 	.reg .b32 %r<360>;
-	.reg .b64 %rd<1230>;
+	.reg .b64 %rd<1213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5434,268 +5432,266 @@ const gokkosPTX5 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	cvt.u64.u32 %rd131, %r28;
-	cvt.u64.u32 %rd132, %r29;
-	mov.b64 %rd133, %rd131;
+	cvt.u64.u32 %rd129, %r28;
+	cvt.u64.u32 %rd130, %r29;
+	mov.b64 %rd131, %rd129;
 $L1:
-	setp.ge.s64 %p9, %rd133, %rd2;
+	setp.ge.s64 %p9, %rd131, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd130, %rd133;
+	mov.b64 %rd128, %rd131;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd134, 0;
-	mov.b64 %rd135, 0;
+	mov.b64 %rd132, 0;
+	mov.b64 %rd133, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd137, 2;
-	mul.lo.s64 %rd136, %rd137, %rd100;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd140, 4;
-	mul.lo.s64 %rd139, %rd140, %rd106;
-	mov.b64 %rd141, %rd139;
-	mov.b64 %rd134, %rd138;
-	mov.b64 %rd135, %rd141;
+	mov.b64 %rd135, 2;
+	mul.lo.s64 %rd134, %rd135, %rd100;
+	mov.b64 %rd136, %rd134;
+	mov.b64 %rd138, 4;
+	mul.lo.s64 %rd137, %rd138, %rd106;
+	mov.b64 %rd139, %rd137;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd139;
 $L5:
-	add.s64 %rd142, %rd13, %rd21;
-	mad.lo.s64 %rd143, %rd134, 8, 15;
-	and.b64 %rd143, %rd143, -16;
-	add.s64 %rd21, %rd21, %rd143;
-	mov.b64 %rd144, %rd142;
-	mov.b64 %rd145, %rd134;
-	mov.b64 %rd146, 1;
-	add.s64 %rd147, %rd11, %rd20;
-	mad.lo.s64 %rd148, %rd135, 8, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd20, %rd20, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd135;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, 0x0;
-	mov.b64 %rd153, 0;
+	add.s64 %rd140, %rd13, %rd21;
+	mad.lo.s64 %rd141, %rd132, 8, 15;
+	and.b64 %rd141, %rd141, -16;
+	add.s64 %rd21, %rd21, %rd141;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd132;
+	mov.b64 %rd144, 1;
+	add.s64 %rd145, %rd11, %rd20;
+	mad.lo.s64 %rd146, %rd133, 8, 15;
+	and.b64 %rd146, %rd146, -16;
+	add.s64 %rd20, %rd20, %rd146;
+	mov.b64 %rd147, %rd145;
+	mov.b64 %rd148, %rd133;
+	mov.b64 %rd149, 1;
+	mov.b64 %rd150, 0x0;
+	mov.b64 %rd151, 0;
+	mov.b64 %rd152, 0;
+	mov.b64 %rd153, 0x0;
 	mov.b64 %rd154, 0;
-	mov.b64 %rd155, 0x0;
-	mov.b64 %rd156, 0;
-	mov.b64 %rd157, 0;
-	cvta.global.u64 %rd159, %rd152;
-	cvta.to.shared.u64 %rd158, %rd159;
-	mov.b64 %rd160, %rd158;
-	mov.b64 %rd161, %rd153;
-	mov.b64 %rd162, %rd154;
+	mov.b64 %rd155, 0;
+	cvta.global.u64 %rd157, %rd150;
+	cvta.to.shared.u64 %rd156, %rd157;
+	mov.b64 %rd158, %rd156;
+	mov.b64 %rd159, %rd151;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd142;
+	mov.b64 %rd162, %rd143;
 	mov.b64 %rd163, %rd144;
-	mov.b64 %rd164, %rd145;
-	mov.b64 %rd165, %rd146;
-	cvta.global.u64 %rd167, %rd155;
-	cvta.to.shared.u64 %rd166, %rd167;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd156;
-	mov.b64 %rd170, %rd157;
+	cvta.global.u64 %rd165, %rd153;
+	cvta.to.shared.u64 %rd164, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd154;
+	mov.b64 %rd168, %rd155;
+	mov.b64 %rd169, %rd147;
+	mov.b64 %rd170, %rd148;
 	mov.b64 %rd171, %rd149;
-	mov.b64 %rd172, %rd150;
-	mov.b64 %rd173, %rd151;
-	add.s64 %rd174, %rd13, %rd21;
-	mad.lo.s64 %rd175, %rd100, 4, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd21, %rd21, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd100;
-	mov.b64 %rd178, 1;
+	add.s64 %rd172, %rd13, %rd21;
+	mad.lo.s64 %rd173, %rd100, 4, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd21, %rd21, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd100;
+	mov.b64 %rd176, 1;
+	mov.b64 %rd158, %rd174;
+	mov.b64 %rd159, %rd175;
 	mov.b64 %rd160, %rd176;
-	mov.b64 %rd161, %rd177;
-	mov.b64 %rd162, %rd178;
-	mov.b64 %rd180, 2;
-	mul.lo.s64 %rd179, %rd180, %rd106;
-	add.s64 %rd181, %rd11, %rd20;
-	mad.lo.s64 %rd182, %rd179, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd20, %rd20, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd179;
-	mov.b64 %rd185, 1;
+	mov.b64 %rd178, 2;
+	mul.lo.s64 %rd177, %rd178, %rd106;
+	add.s64 %rd179, %rd11, %rd20;
+	mad.lo.s64 %rd180, %rd177, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd20, %rd20, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd177;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd166, %rd181;
+	mov.b64 %rd167, %rd182;
 	mov.b64 %rd168, %rd183;
-	mov.b64 %rd169, %rd184;
-	mov.b64 %rd170, %rd185;
-	setp.eq.s64 %p10, %rd130, 0;
-	cvt.u64.u32 %rd186, %r2;
-	setp.eq.s64 %p11, %rd186, 0;
+	setp.eq.s64 %p10, %rd128, 0;
+	cvt.u64.u32 %rd184, %r2;
+	setp.eq.s64 %p11, %rd184, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd187, %rd62;
-	mov.b64 %rd188, 0;
-	cvt.u64.u32 %rd189, %r4;
-	mul.lo.s64 %rd190, %rd130, %rd189;
-	cvt.u64.u32 %rd191, %r2;
-	add.s64 %rd192, %rd190, %rd191;
-	mov.b64 %rd193, %rd192;
+	mov.b64 %rd185, %rd62;
+	mov.b64 %rd186, 0;
+	cvt.u64.u32 %rd187, %r4;
+	mul.lo.s64 %rd188, %rd128, %rd187;
+	cvt.u64.u32 %rd189, %r2;
+	add.s64 %rd190, %rd188, %rd189;
+	mov.b64 %rd191, %rd190;
 $L6:
-	setp.lt.s64 %p14, %rd193, %rd187;
+	setp.lt.s64 %p14, %rd191, %rd185;
 	not.pred %p15, %p14;
 	@!%p15 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd194, %rd193, %rd53;
-	mad.lo.s64 %rd195, %rd194, 4, %rd49;
-	ld.global.s32 %r35, [%rd195+0];
+	mul.lo.s64 %rd192, %rd191, %rd53;
+	mad.lo.s64 %rd193, %rd192, 4, %rd49;
+	ld.global.s32 %r35, [%rd193+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd196, %rd25;
+	mov.b64 %rd194, %rd25;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd197, %r37;
-	add.s64 %rd198, %rd197, 1;
-	mul.lo.s64 %rd199, %rd198, %rd32;
-	mad.lo.s64 %rd200, %rd199, 8, %rd28;
-	ld.global.nc.s64 %rd201, [%rd200+0];
-	mov.b64 %rd202, %rd201;
-	cvt.s64.s32 %rd203, %r37;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
+	cvt.s64.s32 %rd195, %r37;
+	add.s64 %rd196, %rd195, 1;
+	mul.lo.s64 %rd197, %rd196, %rd32;
+	mad.lo.s64 %rd198, %rd197, 8, %rd28;
+	ld.global.nc.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	cvt.s64.s32 %rd201, %r37;
+	mul.lo.s64 %rd202, %rd201, %rd32;
+	mad.lo.s64 %rd203, %rd202, 8, %rd28;
+	ld.global.nc.s64 %rd204, [%rd203+0];
+	mov.b64 %rd205, %rd204;
+	sub.s64 %rd206, %rd200, %rd205;
 	mov.b64 %rd207, %rd206;
-	sub.s64 %rd208, %rd202, %rd207;
-	mov.b64 %rd209, %rd208;
-	max.s64 %rd210, %rd188, %rd209;
-	mov.b64 %rd188, %rd210;
+	max.s64 %rd208, %rd186, %rd207;
+	mov.b64 %rd186, %rd208;
 $L7:
-	cvt.u64.u32 %rd211, %r4;
-	mul.lo.s64 %rd212, %rd2, %rd211;
-	add.s64 %rd213, %rd193, %rd212;
-	mov.b64 %rd193, %rd213;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd2, %rd209;
+	add.s64 %rd211, %rd191, %rd210;
+	mov.b64 %rd191, %rd211;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd214, %rd188;
+	mov.b64 %rd212, %rd186;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L11:
 	setp.hs.u32 %p16, %r39, 32;
 	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd214;
+	mov.b64 {%r40, %r41}, %rd212;
 	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd215, {%r42, %r43};
+	mov.b64 %rd213, {%r42, %r43};
 	@!%p17 bra $L13;
-	max.s64 %rd216, %rd214, %rd215;
-	mov.b64 %rd214, %rd216;
+	max.s64 %rd214, %rd212, %rd213;
+	mov.b64 %rd212, %rd214;
 $L13:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd217, %r8, 16;
-	add.s64 %rd218, %rd1, %rd217;
-	st.shared.s64 [%rd218+0], %rd214;
+	mul.wide.u32 %rd215, %r8, 16;
+	add.s64 %rd216, %rd1, %rd215;
+	st.shared.s64 [%rd216+0], %rd212;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L15;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L16;
-	mul.wide.u32 %rd219, %r7, 16;
-	add.s64 %rd220, %rd1, %rd219;
-	ld.shared.s64 %rd221, [%rd220+0];
-	mov.b64 %rd214, %rd221;
+	mul.wide.u32 %rd217, %r7, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	ld.shared.s64 %rd219, [%rd218+0];
+	mov.b64 %rd212, %rd219;
 $L16:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd214;
+	mov.b64 {%r45, %r46}, %rd212;
 	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd222, {%r47, %r48};
+	mov.b64 %rd220, {%r47, %r48};
 	@!%p21 bra $L17;
-	max.s64 %rd223, %rd214, %rd222;
-	mov.b64 %rd214, %rd223;
+	max.s64 %rd221, %rd212, %rd220;
+	mov.b64 %rd212, %rd221;
 $L17:
-	mov.b64 {%r49, %r50}, %rd214;
+	mov.b64 {%r49, %r50}, %rd212;
 	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd224, {%r51, %r52};
+	mov.b64 %rd222, {%r51, %r52};
 	@!%p22 bra $L18;
-	max.s64 %rd225, %rd214, %rd224;
-	mov.b64 %rd214, %rd225;
+	max.s64 %rd223, %rd212, %rd222;
+	mov.b64 %rd212, %rd223;
 $L18:
-	mov.b64 {%r53, %r54}, %rd214;
+	mov.b64 {%r53, %r54}, %rd212;
 	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd226, {%r55, %r56};
+	mov.b64 %rd224, {%r55, %r56};
 	@!%p23 bra $L19;
-	max.s64 %rd227, %rd214, %rd226;
-	mov.b64 %rd214, %rd227;
+	max.s64 %rd225, %rd212, %rd224;
+	mov.b64 %rd212, %rd225;
 $L19:
-	mov.b64 {%r57, %r58}, %rd214;
+	mov.b64 {%r57, %r58}, %rd212;
 	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd228, {%r59, %r60};
+	mov.b64 %rd226, {%r59, %r60};
 	@!%p24 bra $L20;
-	max.s64 %rd229, %rd214, %rd228;
-	mov.b64 %rd214, %rd229;
+	max.s64 %rd227, %rd212, %rd226;
+	mov.b64 %rd212, %rd227;
 $L20:
-	mov.b64 {%r61, %r62}, %rd214;
+	mov.b64 {%r61, %r62}, %rd212;
 	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd230, {%r63, %r64};
+	mov.b64 %rd228, {%r63, %r64};
 	@!%p25 bra $L21;
-	max.s64 %rd231, %rd214, %rd230;
-	mov.b64 %rd214, %rd231;
+	max.s64 %rd229, %rd212, %rd228;
+	mov.b64 %rd212, %rd229;
 $L21:
 	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd214;
+	st.shared.s64 [%rd1+1024], %rd212;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd232, [%rd1+1024];
-	mov.b64 %rd214, %rd232;
-	mov.b64 %rd233, %rd214;
-	mov.b64 %rd188, %rd233;
-	cvt.u64.u32 %rd234, %r2;
-	setp.eq.s64 %p26, %rd234, 0;
-	setp.gt.s64 %p27, %rd188, 0;
+	ld.shared.s64 %rd230, [%rd1+1024];
+	mov.b64 %rd212, %rd230;
+	mov.b64 %rd231, %rd212;
+	mov.b64 %rd186, %rd231;
+	cvt.u64.u32 %rd232, %r2;
+	setp.eq.s64 %p26, %rd232, 0;
+	setp.gt.s64 %p27, %rd186, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd236, 12;
-	mul.lo.s64 %rd235, %rd236, %rd122;
-	mad.lo.s64 %rd237, %rd235, 8, %rd118;
-	atom.global.max.s64 %rd238, [%rd237], %rd188;
+	mov.b64 %rd234, 12;
+	mul.lo.s64 %rd233, %rd234, %rd120;
+	mad.lo.s64 %rd235, %rd233, 8, %rd116;
+	atom.global.max.s64 %rd236, [%rd235], %rd186;
 $L24:
 	@!%p13 bra $L26;
-	mov.b64 %rd239, 0;
-	st.global.s64 [%rd118+0], %rd239;
-	mov.b64 %rd241, 1;
-	mul.lo.s64 %rd240, %rd241, %rd122;
-	mad.lo.s64 %rd242, %rd240, 8, %rd118;
-	mov.b64 %rd243, 0;
-	st.global.s64 [%rd242+0], %rd243;
-	mov.b64 %rd245, 2;
-	mul.lo.s64 %rd244, %rd245, %rd122;
-	mad.lo.s64 %rd246, %rd244, 8, %rd118;
-	mov.b64 %rd247, 0;
-	st.global.s64 [%rd246+0], %rd247;
-	mov.b64 %rd249, 3;
-	mul.lo.s64 %rd248, %rd249, %rd122;
-	mad.lo.s64 %rd250, %rd248, 8, %rd118;
-	mov.b64 %rd251, 0;
-	st.global.s64 [%rd250+0], %rd251;
+	mov.b64 %rd237, 0;
+	st.global.s64 [%rd116+0], %rd237;
+	mov.b64 %rd239, 1;
+	mul.lo.s64 %rd238, %rd239, %rd120;
+	mad.lo.s64 %rd240, %rd238, 8, %rd116;
+	mov.b64 %rd241, 0;
+	st.global.s64 [%rd240+0], %rd241;
+	mov.b64 %rd243, 2;
+	mul.lo.s64 %rd242, %rd243, %rd120;
+	mad.lo.s64 %rd244, %rd242, 8, %rd116;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd244+0], %rd245;
+	mov.b64 %rd247, 3;
+	mul.lo.s64 %rd246, %rd247, %rd120;
+	mad.lo.s64 %rd248, %rd246, 8, %rd116;
+	mov.b64 %rd249, 0;
+	st.global.s64 [%rd248+0], %rd249;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -5719,13 +5715,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd253, 12;
-	mul.lo.s64 %rd252, %rd253, %rd122;
-	mad.lo.s64 %rd254, %rd252, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd255, [%rd254+0];
-	mov.b64 %rd256, %rd255;
-	mov.b64 %rd257, %rd256;
-	setp.gt.s64 %p32, %rd257, %rd70;
+	mov.b64 %rd251, 12;
+	mul.lo.s64 %rd250, %rd251, %rd120;
+	mad.lo.s64 %rd252, %rd250, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd255, %rd254;
+	setp.gt.s64 %p32, %rd255, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -5750,375 +5746,373 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd259, 12;
-	mul.lo.s64 %rd258, %rd259, %rd122;
-	mad.lo.s64 %rd260, %rd258, 8, %rd118;
-	mov.b64 %rd261, 0;
-	st.global.s64 [%rd260+0], %rd261;
-	mov.b64 %rd262, -1;
-	st.global.s64 [%rd111+0], %rd262;
+	mov.b64 %rd257, 12;
+	mul.lo.s64 %rd256, %rd257, %rd120;
+	mad.lo.s64 %rd258, %rd256, 8, %rd116;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd258+0], %rd259;
+	mov.b64 %rd260, -1;
+	st.global.s64 [%rd109+0], %rd260;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd263, 0;
+	mov.b64 %rd261, 0;
 $L37:
-	setp.lt.s64 %p36, %rd263, %rd64;
+	setp.lt.s64 %p36, %rd261, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd264, %rd49;
-	mov.b64 %rd265, %rd51;
-	mov.b64 %rd266, %rd53;
-	mov.b64 %rd267, %rd56;
-	mov.b64 %rd268, %rd58;
-	mov.b64 %rd269, %rd60;
+	mov.b64 %rd262, %rd49;
+	mov.b64 %rd263, %rd51;
+	mov.b64 %rd264, %rd53;
+	mov.b64 %rd265, %rd56;
+	mov.b64 %rd266, %rd58;
+	mov.b64 %rd267, %rd60;
+	mov.b64 %rd268, %rd262;
+	mov.b64 %rd269, %rd263;
 	mov.b64 %rd270, %rd264;
 	mov.b64 %rd271, %rd265;
 	mov.b64 %rd272, %rd266;
 	mov.b64 %rd273, %rd267;
-	mov.b64 %rd274, %rd268;
-	mov.b64 %rd275, %rd269;
-	shr.s64 %rd276, %rd263, 63;
-	shr.u64 %rd277, %rd276, 63;
-	add.s64 %rd278, %rd263, %rd277;
-	and.b64 %rd279, %rd278, -2;
-	sub.s64 %rd280, %rd263, %rd279;
-	setp.eq.s64 %p38, %rd280, 1;
+	shr.s64 %rd274, %rd261, 63;
+	shr.u64 %rd275, %rd274, 63;
+	add.s64 %rd276, %rd261, %rd275;
+	and.b64 %rd277, %rd276, -2;
+	sub.s64 %rd278, %rd261, %rd277;
+	setp.eq.s64 %p38, %rd278, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd281, %rd56;
-	mov.b64 %rd282, %rd58;
-	mov.b64 %rd283, %rd60;
-	mov.b64 %rd284, %rd49;
-	mov.b64 %rd285, %rd51;
-	mov.b64 %rd286, %rd53;
+	mov.b64 %rd279, %rd56;
+	mov.b64 %rd280, %rd58;
+	mov.b64 %rd281, %rd60;
+	mov.b64 %rd282, %rd49;
+	mov.b64 %rd283, %rd51;
+	mov.b64 %rd284, %rd53;
+	mov.b64 %rd268, %rd279;
+	mov.b64 %rd269, %rd280;
 	mov.b64 %rd270, %rd281;
 	mov.b64 %rd271, %rd282;
 	mov.b64 %rd272, %rd283;
 	mov.b64 %rd273, %rd284;
-	mov.b64 %rd274, %rd285;
-	mov.b64 %rd275, %rd286;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd287, %rd73;
-	mov.b64 %rd288, %rd75;
-	mov.b64 %rd289, %rd77;
-	mov.b64 %rd290, %rd80;
-	mov.b64 %rd291, %rd82;
-	mov.b64 %rd292, %rd84;
-	mov.b64 %rd293, %rd87;
-	mov.b64 %rd294, %rd89;
-	mov.b64 %rd295, %rd91;
+	mov.b64 %rd285, %rd73;
+	mov.b64 %rd286, %rd75;
+	mov.b64 %rd287, %rd77;
+	mov.b64 %rd288, %rd80;
+	mov.b64 %rd289, %rd82;
+	mov.b64 %rd290, %rd84;
+	mov.b64 %rd291, %rd87;
+	mov.b64 %rd292, %rd89;
+	mov.b64 %rd293, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd296, %rd94;
-	mov.b64 %rd297, %rd96;
-	mov.b64 %rd298, %rd98;
+	mov.b64 %rd294, %rd94;
+	mov.b64 %rd295, %rd96;
+	mov.b64 %rd296, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd299, %rd100;
-	mov.b64 %rd300, %rd102;
-	cvt.u32.u64 %r78, %rd263;
+	mov.b64 %rd297, %rd100;
+	mov.b64 %rd298, %rd102;
+	cvt.u32.u64 %r78, %rd261;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd301, %rd263, 3;
-	mov.b64 %rd303, 4;
-	mul.lo.s64 %rd302, %rd303, %rd301;
-	mov.b64 %rd304, %rd302;
+	rem.s64 %rd299, %rd261, 3;
+	mov.b64 %rd301, 4;
+	mul.lo.s64 %rd300, %rd301, %rd299;
+	mov.b64 %rd302, %rd300;
 	@!%p13 bra $L45;
-	add.s64 %rd305, %rd263, 1;
-	rem.s64 %rd306, %rd305, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	mul.lo.s64 %rd310, %rd309, %rd122;
-	mad.lo.s64 %rd311, %rd310, 8, %rd118;
-	mov.b64 %rd312, 0;
-	st.global.s64 [%rd311+0], %rd312;
-	add.s64 %rd313, %rd309, 1;
-	mul.lo.s64 %rd314, %rd313, %rd122;
-	mad.lo.s64 %rd315, %rd314, 8, %rd118;
-	mov.b64 %rd316, 0;
-	st.global.s64 [%rd315+0], %rd316;
-	add.s64 %rd317, %rd309, 2;
-	mul.lo.s64 %rd318, %rd317, %rd122;
-	mad.lo.s64 %rd319, %rd318, 8, %rd118;
-	mov.b64 %rd320, 0;
-	st.global.s64 [%rd319+0], %rd320;
-	add.s64 %rd321, %rd309, 3;
-	mul.lo.s64 %rd322, %rd321, %rd122;
-	mad.lo.s64 %rd323, %rd322, 8, %rd118;
-	mov.b64 %rd324, 0;
-	st.global.s64 [%rd323+0], %rd324;
+	add.s64 %rd303, %rd261, 1;
+	rem.s64 %rd304, %rd303, 3;
+	mov.b64 %rd306, 4;
+	mul.lo.s64 %rd305, %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mul.lo.s64 %rd308, %rd307, %rd120;
+	mad.lo.s64 %rd309, %rd308, 8, %rd116;
+	mov.b64 %rd310, 0;
+	st.global.s64 [%rd309+0], %rd310;
+	add.s64 %rd311, %rd307, 1;
+	mul.lo.s64 %rd312, %rd311, %rd120;
+	mad.lo.s64 %rd313, %rd312, 8, %rd116;
+	mov.b64 %rd314, 0;
+	st.global.s64 [%rd313+0], %rd314;
+	add.s64 %rd315, %rd307, 2;
+	mul.lo.s64 %rd316, %rd315, %rd120;
+	mad.lo.s64 %rd317, %rd316, 8, %rd116;
+	mov.b64 %rd318, 0;
+	st.global.s64 [%rd317+0], %rd318;
+	add.s64 %rd319, %rd307, 3;
+	mul.lo.s64 %rd320, %rd319, %rd120;
+	mad.lo.s64 %rd321, %rd320, 8, %rd116;
+	mov.b64 %rd322, 0;
+	st.global.s64 [%rd321+0], %rd322;
 $L45:
-	mov.b64 %rd325, %rd257;
-	cvt.u64.u32 %rd326, %r4;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, 1;
+	mov.b64 %rd323, %rd255;
+	cvt.u64.u32 %rd324, %r4;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, 1;
 $L46:
-	setp.lt.s64 %p41, %rd328, %rd325;
-	setp.lt.s64 %p42, %rd328, 32;
+	setp.lt.s64 %p41, %rd326, %rd323;
+	setp.lt.s64 %p42, %rd326, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd330, 2;
-	mul.lo.s64 %rd329, %rd330, %rd328;
-	setp.le.s64 %p44, %rd329, %rd327;
+	mov.b64 %rd328, 2;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	setp.le.s64 %p44, %rd327, %rd325;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd331, %rd328, 2;
-	mov.b64 %rd328, %rd331;
+	mul.lo.s64 %rd329, %rd326, 2;
+	mov.b64 %rd326, %rd329;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd332, %rd328;
-	mov.b64 %rd333, %rd25;
-	mov.b64 %rd334, %rd62;
-	mov.b64 %rd335, %rd64;
-	mov.b64 %rd336, %rd66;
-	mov.b64 %rd337, %rd68;
-	mov.b64 %rd338, %rd70;
+	mov.b64 %rd330, %rd326;
+	mov.b64 %rd331, %rd25;
+	mov.b64 %rd332, %rd62;
+	mov.b64 %rd333, %rd64;
+	mov.b64 %rd334, %rd66;
+	mov.b64 %rd335, %rd68;
+	mov.b64 %rd336, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd339, %rd100;
-	mov.b64 %rd340, %rd102;
-	mov.b64 %rd341, %rd104;
-	mov.b64 %rd342, %rd106;
+	mov.b64 %rd337, %rd100;
+	mov.b64 %rd338, %rd102;
+	mov.b64 %rd339, %rd104;
+	mov.b64 %rd340, %rd106;
 	mov.pred %p49, %p8;
-	mov.b64 %rd343, %rd108;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd344, %rd299;
-	mov.b64 %rd345, %rd300;
-	mov.b64 %rd346, %rd187;
-	mov.b64 %rd347, %rd304;
-	mov.b64 %rd348, %rd332;
-	cvt.u64.u32 %rd349, %r4;
-	div.s64 %rd350, %rd349, %rd348;
-	setp.eq.s64 %p52, %rd348, -1;
-	neg.s64 %rd351, %rd349;
-	selp.b64 %rd352, %rd351, %rd350, %p52;
-	setp.eq.s64 %p53, %rd348, 0;
-	selp.b64 %rd353, 0, %rd352, %p53;
-	mov.b64 %rd354, %rd353;
-	cvt.u64.u32 %rd355, %r2;
-	div.s64 %rd356, %rd355, %rd348;
-	setp.eq.s64 %p54, %rd348, -1;
-	neg.s64 %rd357, %rd355;
-	selp.b64 %rd358, %rd357, %rd356, %p54;
-	setp.eq.s64 %p55, %rd348, 0;
-	selp.b64 %rd359, 0, %rd358, %p55;
-	mov.b64 %rd360, %rd359;
-	cvt.u64.u32 %rd361, %r2;
-	rem.s64 %rd362, %rd361, %rd348;
-	setp.eq.s64 %p56, %rd348, -1;
-	selp.b64 %rd363, 0, %rd362, %p56;
-	setp.eq.s64 %p57, %rd348, 0;
-	selp.b64 %rd364, %rd361, %rd363, %p57;
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd366, %rd354;
-	mov.b64 %rd367, %rd360;
-	mov.b64 %rd368, %rd365;
-	mov.b64 %rd369, %rd342;
-	mul.lo.s64 %rd370, %rd346, %rd130;
-	div.s64 %rd371, %rd370, %rd2;
+	mov.b64 %rd341, %rd297;
+	mov.b64 %rd342, %rd298;
+	mov.b64 %rd343, %rd185;
+	mov.b64 %rd344, %rd302;
+	mov.b64 %rd345, %rd330;
+	cvt.u64.u32 %rd346, %r4;
+	div.s64 %rd347, %rd346, %rd345;
+	setp.eq.s64 %p52, %rd345, -1;
+	neg.s64 %rd348, %rd346;
+	selp.b64 %rd349, %rd348, %rd347, %p52;
+	setp.eq.s64 %p53, %rd345, 0;
+	selp.b64 %rd350, 0, %rd349, %p53;
+	mov.b64 %rd351, %rd350;
+	cvt.u64.u32 %rd352, %r2;
+	div.s64 %rd353, %rd352, %rd345;
+	setp.eq.s64 %p54, %rd345, -1;
+	neg.s64 %rd354, %rd352;
+	selp.b64 %rd355, %rd354, %rd353, %p54;
+	setp.eq.s64 %p55, %rd345, 0;
+	selp.b64 %rd356, 0, %rd355, %p55;
+	mov.b64 %rd357, %rd356;
+	cvt.u64.u32 %rd358, %r2;
+	rem.s64 %rd359, %rd358, %rd345;
+	setp.eq.s64 %p56, %rd345, -1;
+	selp.b64 %rd360, 0, %rd359, %p56;
+	setp.eq.s64 %p57, %rd345, 0;
+	selp.b64 %rd361, %rd358, %rd360, %p57;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd363, %rd351;
+	mov.b64 %rd364, %rd357;
+	mov.b64 %rd365, %rd362;
+	mov.b64 %rd366, %rd340;
+	mul.lo.s64 %rd367, %rd343, %rd128;
+	div.s64 %rd368, %rd367, %rd2;
 	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd372, %rd370;
-	selp.b64 %rd373, %rd372, %rd371, %p58;
+	neg.s64 %rd369, %rd367;
+	selp.b64 %rd370, %rd369, %rd368, %p58;
 	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd374, 0, %rd373, %p59;
-	mov.b64 %rd375, %rd374;
-	add.s64 %rd376, %rd130, 1;
-	mul.lo.s64 %rd377, %rd346, %rd376;
-	div.s64 %rd378, %rd377, %rd2;
+	selp.b64 %rd371, 0, %rd370, %p59;
+	mov.b64 %rd372, %rd371;
+	add.s64 %rd373, %rd128, 1;
+	mul.lo.s64 %rd374, %rd343, %rd373;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p60;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p60;
 	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p61;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd333;
-	mov.b64 %rd386, %rd334;
-	mov.b64 %rd387, %rd335;
-	mov.b64 %rd388, %rd336;
-	mov.b64 %rd389, %rd337;
-	mov.b64 %rd390, %rd338;
+	selp.b64 %rd378, 0, %rd377, %p61;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd380, %rd372;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd331;
+	mov.b64 %rd383, %rd332;
+	mov.b64 %rd384, %rd333;
+	mov.b64 %rd385, %rd334;
+	mov.b64 %rd386, %rd335;
+	mov.b64 %rd387, %rd336;
 	mov.pred %p62, %p47;
 	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd391, %rd339;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
+	mov.b64 %rd388, %rd337;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
 	mov.pred %p64, %p49;
-	mov.b64 %rd395, %rd343;
 	mov.pred %p65, %p50;
-	mov.b64 %rd396, %rd287;
-	mov.b64 %rd397, %rd288;
-	mov.b64 %rd398, %rd289;
-	mov.b64 %rd399, %rd290;
-	mov.b64 %rd400, %rd291;
-	mov.b64 %rd401, %rd292;
-	mov.b64 %rd402, %rd293;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
+	mov.b64 %rd392, %rd285;
+	mov.b64 %rd393, %rd286;
+	mov.b64 %rd394, %rd287;
+	mov.b64 %rd395, %rd288;
+	mov.b64 %rd396, %rd289;
+	mov.b64 %rd397, %rd290;
+	mov.b64 %rd398, %rd291;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
 	mov.pred %p66, %p51;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd408, %rd344;
-	mov.b64 %rd409, %rd345;
-	mov.b64 %rd410, %rd383;
-	sub.s64 %rd411, %rd384, %rd383;
-	mov.b64 %rd412, %rd411;
-	mov.b64 %rd413, %rd367;
-	mov.b64 %rd414, %rd366;
-	mov.b64 %rd415, %rd348;
-	mov.b64 %rd416, %rd368;
-	mov.b64 %rd417, %rd347;
-	mov.b64 %rd418, 0;
-	mov.b64 %rd419, %rd369;
-	setp.gt.s64 %p67, %rd341, 1;
+	mov.b64 %rd404, %rd341;
+	mov.b64 %rd405, %rd342;
+	mov.b64 %rd406, %rd380;
+	sub.s64 %rd407, %rd381, %rd380;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd409, %rd364;
+	mov.b64 %rd410, %rd363;
+	mov.b64 %rd411, %rd345;
+	mov.b64 %rd412, %rd365;
+	mov.b64 %rd413, %rd344;
+	mov.b64 %rd414, 0;
+	mov.b64 %rd415, %rd366;
+	setp.gt.s64 %p67, %rd339, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd420, %rd160;
-	mov.b64 %rd421, %rd161;
-	mov.b64 %rd422, %rd162;
-	mov.b64 %rd423, %rd413;
+	mov.b64 %rd416, %rd158;
+	mov.b64 %rd417, %rd159;
+	mov.b64 %rd418, %rd160;
+	mov.b64 %rd419, %rd409;
 	mov.b32 %r84, -1;
+	mov.b64 %rd420, 0;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, 0;
+	mov.b64 %rd423, 0;
 	mov.b64 %rd424, 0;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, 0;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
 $L51:
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, %rd408;
+	mov.b64 %rd425, 0;
+	mov.b64 %rd426, %rd404;
 $L54:
-	setp.gt.s64 %p70, %rd430, 0;
+	setp.gt.s64 %p70, %rd426, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd424, %rd425;
+	setp.ge.s64 %p72, %rd420, %rd421;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd423, %rd412;
+	setp.ge.s64 %p73, %rd419, %rd408;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd431, %rd410, %rd423;
-	mul.lo.s64 %rd432, %rd431, %rd272;
-	mad.lo.s64 %rd433, %rd432, 4, %rd270;
-	ld.global.s32 %r85, [%rd433+0];
+	add.s64 %rd427, %rd406, %rd419;
+	mul.lo.s64 %rd428, %rd427, %rd270;
+	mad.lo.s64 %rd429, %rd428, 4, %rd268;
+	ld.global.s32 %r85, [%rd429+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p69 bra $L63;
-	add.s64 %rd434, %rd410, %rd423;
-	mov.b64 %rd436, 2;
-	mul.lo.s64 %rd435, %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mul.lo.s64 %rd438, %rd437, %rd173;
-	mad.lo.s64 %rd439, %rd438, 8, %rd171;
-	ld.shared.s64 %rd440, [%rd439+0];
-	mov.b64 %rd441, %rd440;
-	add.s64 %rd442, %rd437, 1;
-	mul.lo.s64 %rd443, %rd442, %rd173;
-	mad.lo.s64 %rd444, %rd443, 8, %rd171;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd446, %rd445;
-	add.s64 %rd447, %rd441, %rd416;
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd424, %rd448;
-	mov.b64 %rd425, %rd449;
+	add.s64 %rd430, %rd406, %rd419;
+	mov.b64 %rd432, 2;
+	mul.lo.s64 %rd431, %rd432, %rd430;
+	mov.b64 %rd433, %rd431;
+	mul.lo.s64 %rd434, %rd433, %rd171;
+	mad.lo.s64 %rd435, %rd434, 8, %rd169;
+	ld.shared.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	add.s64 %rd438, %rd433, 1;
+	mul.lo.s64 %rd439, %rd438, %rd171;
+	mad.lo.s64 %rd440, %rd439, 8, %rd169;
+	ld.shared.s64 %rd441, [%rd440+0];
+	mov.b64 %rd442, %rd441;
+	add.s64 %rd443, %rd437, %rd412;
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, %rd442;
+	mov.b64 %rd420, %rd444;
+	mov.b64 %rd421, %rd445;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd450, %rd385;
+	mov.b64 %rd446, %rd382;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd451, %r87;
-	mul.lo.s64 %rd452, %rd451, %rd32;
-	mad.lo.s64 %rd453, %rd452, 8, %rd28;
-	ld.global.nc.s64 %rd454, [%rd453+0];
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd385;
+	cvt.s64.s32 %rd447, %r87;
+	mul.lo.s64 %rd448, %rd447, %rd32;
+	mad.lo.s64 %rd449, %rd448, 8, %rd28;
+	ld.global.nc.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd382;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd458, %r88;
-	add.s64 %rd459, %rd458, 1;
-	mul.lo.s64 %rd460, %rd459, %rd32;
-	mad.lo.s64 %rd461, %rd460, 8, %rd28;
-	ld.global.nc.s64 %rd462, [%rd461+0];
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd463;
-	add.s64 %rd465, %rd456, %rd416;
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd464;
-	mov.b64 %rd424, %rd466;
-	mov.b64 %rd425, %rd467;
+	cvt.s64.s32 %rd454, %r88;
+	add.s64 %rd455, %rd454, 1;
+	mul.lo.s64 %rd456, %rd455, %rd32;
+	mad.lo.s64 %rd457, %rd456, 8, %rd28;
+	ld.global.nc.s64 %rd458, [%rd457+0];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd459;
+	add.s64 %rd461, %rd452, %rd412;
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd460;
+	mov.b64 %rd420, %rd462;
+	mov.b64 %rd421, %rd463;
 $L64:
-	add.s64 %rd468, %rd423, %rd414;
-	mov.b64 %rd423, %rd468;
+	add.s64 %rd464, %rd419, %rd410;
+	mov.b64 %rd419, %rd464;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd469, %rd424, %rd39;
-	mad.lo.s64 %rd470, %rd469, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd470+0];
+	mul.lo.s64 %rd465, %rd420, %rd39;
+	mad.lo.s64 %rd466, %rd465, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd466+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd471, 0;
-	mov.b64 %rd472, 0;
+	mov.b64 %rd467, 0;
+	mov.b64 %rd468, 0;
 	and.pred %p74, %p68, %p64;
 	@!%p74 bra $L66;
-	mov.b64 %rd473, %rd385;
+	mov.b64 %rd469, %rd382;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd474, %r92;
-	mul.lo.s64 %rd475, %rd474, %rd32;
-	mad.lo.s64 %rd476, %rd475, 8, %rd28;
-	ld.global.nc.s64 %rd477, [%rd476+0];
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, %rd385;
+	cvt.s64.s32 %rd470, %r92;
+	mul.lo.s64 %rd471, %rd470, %rd32;
+	mad.lo.s64 %rd472, %rd471, 8, %rd28;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd382;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd481, %r93;
-	add.s64 %rd482, %rd481, 1;
-	mul.lo.s64 %rd483, %rd482, %rd32;
-	mad.lo.s64 %rd484, %rd483, 8, %rd28;
-	ld.global.nc.s64 %rd485, [%rd484+0];
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd488, %rd479;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd471, %rd488;
-	mov.b64 %rd472, %rd489;
+	cvt.s64.s32 %rd477, %r93;
+	add.s64 %rd478, %rd477, 1;
+	mul.lo.s64 %rd479, %rd478, %rd32;
+	mad.lo.s64 %rd480, %rd479, 8, %rd28;
+	ld.global.nc.s64 %rd481, [%rd480+0];
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd475;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd467, %rd484;
+	mov.b64 %rd468, %rd485;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd490, %rd424;
+	mov.b64 %rd486, %rd420;
 $L67:
-	cvt.s64.s32 %rd491, %r94;
-	mul.lo.s64 %rd492, %rd491, %rd129;
-	mad.lo.s64 %rd493, %rd492, 4, %rd125;
-	ld.relaxed.gpu.global.s32 %r96, [%rd493+0];
+	cvt.s64.s32 %rd487, %r94;
+	mul.lo.s64 %rd488, %rd487, %rd127;
+	mad.lo.s64 %rd489, %rd488, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r96, [%rd489+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd494, %r95;
-	mul.lo.s64 %rd495, %rd494, %rd129;
-	mad.lo.s64 %rd496, %rd495, 4, %rd125;
-	ld.relaxed.gpu.global.s32 %r99, [%rd496+0];
+	cvt.s64.s32 %rd490, %r95;
+	mul.lo.s64 %rd491, %rd490, %rd127;
+	mad.lo.s64 %rd492, %rd491, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r99, [%rd492+0];
 	mov.b32 %r100, %r99;
 	setp.ge.s32 %p75, %r100, %r98;
 	@!%p75 bra $L71;
 	mov.pred %p76, 0;
 	bra.uni $L69;
 $L71:
-	cvt.s64.s32 %rd497, %r95;
-	mul.lo.s64 %rd498, %rd497, %rd129;
-	mad.lo.s64 %rd499, %rd498, 4, %rd125;
-	atom.global.max.s32 %r101, [%rd499], %r98;
+	cvt.s64.s32 %rd493, %r95;
+	mul.lo.s64 %rd494, %rd493, %rd127;
+	mad.lo.s64 %rd495, %rd494, 4, %rd123;
+	atom.global.max.s32 %r101, [%rd495], %r98;
 	mov.b32 %r102, %r101;
 	setp.lt.s32 %p77, %r102, %r98;
 	mov.pred %p76, %p77;
@@ -6128,1671 +6122,1638 @@ $L68:
 $L69:
 	@!%p76 bra $L73;
 	@!%p68 bra $L74;
-	mul.lo.s64 %rd500, %rd429, %rd422;
-	mad.lo.s64 %rd501, %rd500, 4, %rd420;
-	st.shared.s32 [%rd501+0], %r91;
+	mul.lo.s64 %rd496, %rd425, %rd418;
+	mad.lo.s64 %rd497, %rd496, 4, %rd416;
+	st.shared.s32 [%rd497+0], %r91;
 	@!%p64 bra $L77;
+	mov.b64 %rd499, 2;
+	mul.lo.s64 %rd498, %rd499, %rd425;
+	mul.lo.s64 %rd500, %rd498, %rd163;
+	mad.lo.s64 %rd501, %rd500, 8, %rd161;
+	st.shared.s64 [%rd501+0], %rd467;
 	mov.b64 %rd503, 2;
-	mul.lo.s64 %rd502, %rd503, %rd429;
-	mul.lo.s64 %rd504, %rd502, %rd165;
-	mad.lo.s64 %rd505, %rd504, 8, %rd163;
-	st.shared.s64 [%rd505+0], %rd471;
-	mov.b64 %rd507, 2;
-	mul.lo.s64 %rd506, %rd507, %rd429;
-	add.s64 %rd508, %rd506, 1;
-	mul.lo.s64 %rd509, %rd508, %rd165;
-	mad.lo.s64 %rd510, %rd509, 8, %rd163;
-	st.shared.s64 [%rd510+0], %rd472;
-	setp.gt.s64 %p78, %rd395, 0;
-	@!%p78 bra $L79;
-	setp.lo.u64 %p79, %rd471, %rd37;
-	mul.lo.s64 %rd511, %rd471, %rd39;
-	mad.lo.s64 %rd512, %rd511, 4, %rd35;
-	@%p79 prefetch.global.L2 [%rd512];
-	setp.gt.s64 %p80, %rd395, 1;
-	@!%p80 bra $L81;
-	sub.s64 %rd513, %rd472, 1;
-	setp.lo.u64 %p81, %rd513, %rd37;
-	sub.s64 %rd514, %rd472, 1;
-	mul.lo.s64 %rd515, %rd514, %rd39;
-	mad.lo.s64 %rd516, %rd515, 4, %rd35;
-	@%p81 prefetch.global.L2 [%rd516];
-$L81:
-$L79:
+	mul.lo.s64 %rd502, %rd503, %rd425;
+	add.s64 %rd504, %rd502, 1;
+	mul.lo.s64 %rd505, %rd504, %rd163;
+	mad.lo.s64 %rd506, %rd505, 8, %rd161;
+	st.shared.s64 [%rd506+0], %rd468;
 $L77:
-	add.s64 %rd517, %rd429, 1;
-	mov.b64 %rd429, %rd517;
+	add.s64 %rd507, %rd425, 1;
+	mov.b64 %rd425, %rd507;
 	bra.uni $L75;
 $L74:
-	mov.pred %p82, 0;
-	mov.b64 %rd518, %rd429;
+	mov.pred %p78, 0;
+	mov.b64 %rd508, %rd425;
 	mov.b32 %r103, %r91;
-$L82:
-	@!%p65 bra $L86;
+$L78:
+	@!%p65 bra $L82;
 	shr.s32 %r104, %r103, 5;
-	cvt.s64.s32 %rd519, %r104;
-	mov.b64 %rd520, %rd519;
+	cvt.s64.s32 %rd509, %r104;
+	mov.b64 %rd510, %rd509;
 	and.b32 %r105, %r103, 31;
-	cvt.s64.s32 %rd521, %r105;
-	min.u64 %rd522, %rd521, 32;
-	cvt.u32.u64 %r106, %rd522;
+	cvt.s64.s32 %rd511, %r105;
+	min.u64 %rd512, %rd511, 32;
+	cvt.u32.u64 %r106, %rd512;
 	mov.b32 %r108, 0x1;
 	shl.b32 %r107, %r108, %r106;
-	setp.hs.u32 %p83, %r106, 32;
-	selp.b32 %r109, 0, %r107, %p83;
+	setp.hs.u32 %p79, %r106, 32;
+	selp.b32 %r109, 0, %r107, %p79;
 	mov.b32 %r110, %r109;
-	mov.b64 %rd523, %rd520;
+	mov.b64 %rd513, %rd510;
 	mov.b32 %r111, %r110;
-	mul.lo.s64 %rd524, %rd523, %rd404;
-	mad.lo.s64 %rd525, %rd524, 4, %rd402;
-	ld.relaxed.gpu.global.u32 %r112, [%rd525+0];
+	mul.lo.s64 %rd514, %rd513, %rd400;
+	mad.lo.s64 %rd515, %rd514, 4, %rd398;
+	ld.relaxed.gpu.global.u32 %r112, [%rd515+0];
 	mov.b32 %r113, %r112;
 	and.b32 %r114, %r113, %r111;
-	setp.ne.u32 %p84, %r114, 0x0;
-	mov.pred %p85, %p84;
-	not.pred %p86, %p85;
-	@!%p86 bra $L88;
-	mul.lo.s64 %rd526, %rd523, %rd404;
-	mad.lo.s64 %rd527, %rd526, 4, %rd402;
-	atom.global.or.b32 %r115, [%rd527], %r111;
+	setp.ne.u32 %p80, %r114, 0x0;
+	mov.pred %p81, %p80;
+	not.pred %p82, %p81;
+	@!%p82 bra $L84;
+	mul.lo.s64 %rd516, %rd513, %rd400;
+	mad.lo.s64 %rd517, %rd516, 4, %rd398;
+	atom.global.or.b32 %r115, [%rd517], %r111;
 	mov.b32 %r116, %r115;
 	and.b32 %r117, %r116, %r111;
-	setp.ne.u32 %p87, %r117, 0x0;
-	mov.pred %p85, %p87;
-$L88:
-	@!%p85 bra $L90;
-	mov.b64 %rd528, %rd518;
-	mov.b64 %rd529, %rd528;
-	mov.pred %p88, 0;
-	bra.uni $L84;
-$L90:
-	mov.b64 %rd530, %rd518;
-	mov.b64 %rd529, %rd530;
-	mov.pred %p88, 1;
-	bra.uni $L84;
-$L86:
-	@!%p66 bra $L92;
-	cvt.s64.s32 %rd531, %r103;
-	mul.lo.s64 %rd532, %rd531, %rd407;
-	mad.lo.s64 %rd533, %rd532, 4, %rd405;
-	ld.relaxed.gpu.global.s32 %r118, [%rd533+0];
-	mov.b32 %r119, %r118;
-	setp.eq.s32 %p89, %r119, %r83;
-	mov.pred %p90, %p89;
-	not.pred %p91, %p90;
-	@!%p91 bra $L94;
-	cvt.s64.s32 %rd534, %r103;
-	mul.lo.s64 %rd535, %rd534, %rd407;
-	mad.lo.s64 %rd536, %rd535, 4, %rd405;
-	atom.global.exch.b32 %r120, [%rd536], %r83;
-	mov.b32 %r121, %r120;
-	setp.eq.s32 %p92, %r121, %r83;
-	mov.pred %p90, %p92;
-$L94:
-	@!%p90 bra $L96;
-	mov.b64 %rd537, %rd518;
-	mov.b64 %rd529, %rd537;
-	mov.pred %p88, 0;
-	bra.uni $L84;
-$L96:
-$L92:
-	mul.lo.s64 %rd538, %rd518, %rd422;
-	mad.lo.s64 %rd539, %rd538, 4, %rd420;
-	st.shared.s32 [%rd539+0], %r103;
-	add.s64 %rd540, %rd518, 1;
-	mov.b64 %rd541, %rd540;
-	mov.b64 %rd529, %rd541;
-	mov.pred %p88, 1;
-	bra.uni $L84;
-$L83:
-	bra.uni $L82;
+	setp.ne.u32 %p83, %r117, 0x0;
+	mov.pred %p81, %p83;
 $L84:
-	mov.b64 %rd542, %rd529;
-	mov.pred %p93, %p88;
-	mov.b64 %rd429, %rd542;
-	mov.pred %p82, %p93;
-	@!%p82 bra $L98;
-	mov.b64 %rd543, %rd385;
+	@!%p81 bra $L86;
+	mov.b64 %rd518, %rd508;
+	mov.b64 %rd519, %rd518;
+	mov.pred %p84, 0;
+	bra.uni $L80;
+$L86:
+	mov.b64 %rd520, %rd508;
+	mov.b64 %rd519, %rd520;
+	mov.pred %p84, 1;
+	bra.uni $L80;
+$L82:
+	@!%p66 bra $L88;
+	cvt.s64.s32 %rd521, %r103;
+	mul.lo.s64 %rd522, %rd521, %rd403;
+	mad.lo.s64 %rd523, %rd522, 4, %rd401;
+	ld.relaxed.gpu.global.s32 %r118, [%rd523+0];
+	mov.b32 %r119, %r118;
+	setp.eq.s32 %p85, %r119, %r83;
+	mov.pred %p86, %p85;
+	not.pred %p87, %p86;
+	@!%p87 bra $L90;
+	cvt.s64.s32 %rd524, %r103;
+	mul.lo.s64 %rd525, %rd524, %rd403;
+	mad.lo.s64 %rd526, %rd525, 4, %rd401;
+	atom.global.exch.b32 %r120, [%rd526], %r83;
+	mov.b32 %r121, %r120;
+	setp.eq.s32 %p88, %r121, %r83;
+	mov.pred %p86, %p88;
+$L90:
+	@!%p86 bra $L92;
+	mov.b64 %rd527, %rd508;
+	mov.b64 %rd519, %rd527;
+	mov.pred %p84, 0;
+	bra.uni $L80;
+$L92:
+$L88:
+	mul.lo.s64 %rd528, %rd508, %rd418;
+	mad.lo.s64 %rd529, %rd528, 4, %rd416;
+	st.shared.s32 [%rd529+0], %r103;
+	add.s64 %rd530, %rd508, 1;
+	mov.b64 %rd531, %rd530;
+	mov.b64 %rd519, %rd531;
+	mov.pred %p84, 1;
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
+	mov.b64 %rd532, %rd519;
+	mov.pred %p89, %p84;
+	mov.b64 %rd425, %rd532;
+	mov.pred %p78, %p89;
+	@!%p78 bra $L94;
+	mov.b64 %rd533, %rd382;
 	mov.b32 %r122, %r91;
-	cvt.s64.s32 %rd544, %r122;
-	add.s64 %rd545, %rd544, 1;
-	mul.lo.s64 %rd546, %rd545, %rd32;
-	mad.lo.s64 %rd547, %rd546, 8, %rd28;
-	ld.global.nc.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	cvt.s64.s32 %rd550, %r122;
-	mul.lo.s64 %rd551, %rd550, %rd32;
-	mad.lo.s64 %rd552, %rd551, 8, %rd28;
-	ld.global.nc.s64 %rd553, [%rd552+0];
-	mov.b64 %rd554, %rd553;
-	sub.s64 %rd555, %rd549, %rd554;
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd557, %rd556;
-	add.s64 %rd558, %rd426, %rd557;
-	mov.b64 %rd426, %rd558;
-	max.s64 %rd559, %rd427, %rd557;
-	mov.b64 %rd427, %rd559;
-$L98:
+	cvt.s64.s32 %rd534, %r122;
+	add.s64 %rd535, %rd534, 1;
+	mul.lo.s64 %rd536, %rd535, %rd32;
+	mad.lo.s64 %rd537, %rd536, 8, %rd28;
+	ld.global.nc.s64 %rd538, [%rd537+0];
+	mov.b64 %rd539, %rd538;
+	cvt.s64.s32 %rd540, %r122;
+	mul.lo.s64 %rd541, %rd540, %rd32;
+	mad.lo.s64 %rd542, %rd541, 8, %rd28;
+	ld.global.nc.s64 %rd543, [%rd542+0];
+	mov.b64 %rd544, %rd543;
+	sub.s64 %rd545, %rd539, %rd544;
+	mov.b64 %rd546, %rd545;
+	mov.b64 %rd547, %rd546;
+	add.s64 %rd548, %rd422, %rd547;
+	mov.b64 %rd422, %rd548;
+	max.s64 %rd549, %rd423, %rd547;
+	mov.b64 %rd423, %rd549;
+$L94:
 $L75:
 $L73:
-	add.s64 %rd560, %rd424, %rd415;
-	mov.b64 %rd424, %rd560;
-	sub.s64 %rd561, %rd430, 1;
-	mov.b64 %rd430, %rd561;
+	add.s64 %rd550, %rd420, %rd411;
+	mov.b64 %rd420, %rd550;
+	sub.s64 %rd551, %rd426, 1;
+	mov.b64 %rd426, %rd551;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd562, 0;
-	setp.lt.s64 %p94, %rd424, %rd425;
-	setp.lt.s64 %p95, %rd423, %rd412;
-	or.pred %p96, %p94, %p95;
-	@!%p96 bra $L100;
-	mov.b64 %rd562, 1;
-$L100:
-	shl.b64 %rd563, %rd562, 32;
-	or.b64 %rd564, %rd429, %rd563;
+	mov.b64 %rd552, 0;
+	setp.lt.s64 %p90, %rd420, %rd421;
+	setp.lt.s64 %p91, %rd419, %rd408;
+	or.pred %p92, %p90, %p91;
+	@!%p92 bra $L96;
+	mov.b64 %rd552, 1;
+$L96:
+	shl.b64 %rd553, %rd552, 32;
+	or.b64 %rd554, %rd425, %rd553;
 	// block scan
-	mov.b64 %rd565, %rd564;
+	mov.b64 %rd555, %rd554;
 	mov.b32 %r123, %r3;
-$L101:
-	setp.hs.u32 %p97, %r123, 32;
-	@%p97 bra $L102;
-	mov.b64 {%r124, %r125}, %rd565;
-	shfl.sync.up.b32 %r126|%p98, %r124, %r123, 0, %r17;
+$L97:
+	setp.hs.u32 %p93, %r123, 32;
+	@%p93 bra $L98;
+	mov.b64 {%r124, %r125}, %rd555;
+	shfl.sync.up.b32 %r126|%p94, %r124, %r123, 0, %r17;
 	shfl.sync.up.b32 %r127, %r125, %r123, 0, %r17;
-	mov.b64 %rd566, {%r126, %r127};
-	@!%p98 bra $L103;
-	add.s64 %rd567, %rd566, %rd565;
-	mov.b64 %rd565, %rd567;
-$L103:
+	mov.b64 %rd556, {%r126, %r127};
+	@!%p94 bra $L99;
+	add.s64 %rd557, %rd556, %rd555;
+	mov.b64 %rd555, %rd557;
+$L99:
 	shl.b32 %r123, %r123, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r128, %r129}, %rd565;
-	shfl.sync.up.b32 %r130|%p99, %r128, %r3, 0, %r17;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r128, %r129}, %rd555;
+	shfl.sync.up.b32 %r130|%p95, %r128, %r3, 0, %r17;
 	shfl.sync.up.b32 %r131, %r129, %r3, 0, %r17;
-	mov.b64 %rd568, {%r130, %r131};
-	setp.lo.u32 %p100, %r3, 32;
-	and.pred %p101, %p99, %p100;
-	selp.b64 %rd569, %rd568, 0, %p101;
+	mov.b64 %rd558, {%r130, %r131};
+	setp.lo.u32 %p96, %r3, 32;
+	and.pred %p97, %p95, %p96;
+	selp.b64 %rd559, %rd558, 0, %p97;
 	sub.u32 %r132, %r13, %r3;
-	setp.eq.u32 %p102, %r7, %r132;
-	@!%p102 bra $L104;
-	mul.wide.u32 %rd570, %r8, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	st.shared.s64 [%rd571+0], %rd565;
-$L104:
+	setp.eq.u32 %p98, %r7, %r132;
+	@!%p98 bra $L100;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	st.shared.s64 [%rd561+0], %rd555;
+$L100:
 	bar.sync 0;
-	setp.eq.u32 %p103, %r8, 0;
-	@!%p103 bra $L105;
-	mov.b64 %rd572, 0;
-	setp.lo.u32 %p104, %r7, %r10;
-	@!%p104 bra $L106;
-	mul.wide.u32 %rd573, %r7, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	ld.shared.s64 %rd575, [%rd574+0];
-	mov.b64 %rd572, %rd575;
-$L106:
-	mov.b64 {%r133, %r134}, %rd572;
-	shfl.sync.up.b32 %r135|%p105, %r133, 1, 0, %r17;
+	setp.eq.u32 %p99, %r8, 0;
+	@!%p99 bra $L101;
+	mov.b64 %rd562, 0;
+	setp.lo.u32 %p100, %r7, %r10;
+	@!%p100 bra $L102;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	ld.shared.s64 %rd565, [%rd564+0];
+	mov.b64 %rd562, %rd565;
+$L102:
+	mov.b64 {%r133, %r134}, %rd562;
+	shfl.sync.up.b32 %r135|%p101, %r133, 1, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, 1, 0, %r17;
-	mov.b64 %rd576, {%r135, %r136};
-	@!%p105 bra $L107;
-	add.s64 %rd577, %rd576, %rd572;
-	mov.b64 %rd572, %rd577;
-$L107:
-	mov.b64 {%r137, %r138}, %rd572;
-	shfl.sync.up.b32 %r139|%p106, %r137, 2, 0, %r17;
+	mov.b64 %rd566, {%r135, %r136};
+	@!%p101 bra $L103;
+	add.s64 %rd567, %rd566, %rd562;
+	mov.b64 %rd562, %rd567;
+$L103:
+	mov.b64 {%r137, %r138}, %rd562;
+	shfl.sync.up.b32 %r139|%p102, %r137, 2, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, 2, 0, %r17;
-	mov.b64 %rd578, {%r139, %r140};
-	@!%p106 bra $L108;
-	add.s64 %rd579, %rd578, %rd572;
-	mov.b64 %rd572, %rd579;
-$L108:
-	mov.b64 {%r141, %r142}, %rd572;
-	shfl.sync.up.b32 %r143|%p107, %r141, 4, 0, %r17;
+	mov.b64 %rd568, {%r139, %r140};
+	@!%p102 bra $L104;
+	add.s64 %rd569, %rd568, %rd562;
+	mov.b64 %rd562, %rd569;
+$L104:
+	mov.b64 {%r141, %r142}, %rd562;
+	shfl.sync.up.b32 %r143|%p103, %r141, 4, 0, %r17;
 	shfl.sync.up.b32 %r144, %r142, 4, 0, %r17;
-	mov.b64 %rd580, {%r143, %r144};
-	@!%p107 bra $L109;
-	add.s64 %rd581, %rd580, %rd572;
-	mov.b64 %rd572, %rd581;
-$L109:
-	mov.b64 {%r145, %r146}, %rd572;
-	shfl.sync.up.b32 %r147|%p108, %r145, 8, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 8, 0, %r17;
-	mov.b64 %rd582, {%r147, %r148};
-	@!%p108 bra $L110;
-	add.s64 %rd583, %rd582, %rd572;
-	mov.b64 %rd572, %rd583;
-$L110:
-	mov.b64 {%r149, %r150}, %rd572;
-	shfl.sync.up.b32 %r151|%p109, %r149, 16, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 16, 0, %r17;
-	mov.b64 %rd584, {%r151, %r152};
-	@!%p109 bra $L111;
-	add.s64 %rd585, %rd584, %rd572;
-	mov.b64 %rd572, %rd585;
-$L111:
-	mov.b64 {%r153, %r154}, %rd572;
-	shfl.sync.up.b32 %r155|%p110, %r153, 1, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
-	mov.b64 %rd586, {%r155, %r156};
-	selp.b64 %rd587, %rd586, 0, %p110;
-	@!%p104 bra $L112;
-	mul.wide.u32 %rd588, %r7, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	st.shared.s64 [%rd590+0], %rd587;
-$L112:
-	sub.u32 %r157, %r10, 1;
-	setp.eq.u32 %p111, %r7, %r157;
-	@!%p111 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd572;
-$L113:
+	mov.b64 %rd570, {%r143, %r144};
+	@!%p103 bra $L105;
+	add.s64 %rd571, %rd570, %rd562;
+	mov.b64 %rd562, %rd571;
 $L105:
+	mov.b64 {%r145, %r146}, %rd562;
+	shfl.sync.up.b32 %r147|%p104, %r145, 8, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 8, 0, %r17;
+	mov.b64 %rd572, {%r147, %r148};
+	@!%p104 bra $L106;
+	add.s64 %rd573, %rd572, %rd562;
+	mov.b64 %rd562, %rd573;
+$L106:
+	mov.b64 {%r149, %r150}, %rd562;
+	shfl.sync.up.b32 %r151|%p105, %r149, 16, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 16, 0, %r17;
+	mov.b64 %rd574, {%r151, %r152};
+	@!%p105 bra $L107;
+	add.s64 %rd575, %rd574, %rd562;
+	mov.b64 %rd562, %rd575;
+$L107:
+	mov.b64 {%r153, %r154}, %rd562;
+	shfl.sync.up.b32 %r155|%p106, %r153, 1, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
+	mov.b64 %rd576, {%r155, %r156};
+	selp.b64 %rd577, %rd576, 0, %p106;
+	@!%p100 bra $L108;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	st.shared.s64 [%rd580+0], %rd577;
+$L108:
+	sub.u32 %r157, %r10, 1;
+	setp.eq.u32 %p107, %r7, %r157;
+	@!%p107 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd562;
+$L109:
+$L101:
 	bar.sync 0;
-	mul.wide.u32 %rd591, %r8, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	add.s64 %rd593, %rd592, 512;
-	ld.shared.s64 %rd594, [%rd593+0];
-	add.s64 %rd595, %rd594, %rd569;
-	ld.shared.s64 %rd596, [%rd1+1024];
-	mov.b64 {%r158, %r159}, %rd595;
-	shfl.sync.idx.b32 %r160|%p112, %r158, 0, %r21, %r17;
+	mul.wide.u32 %rd581, %r8, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	ld.shared.s64 %rd584, [%rd583+0];
+	add.s64 %rd585, %rd584, %rd559;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 {%r158, %r159}, %rd585;
+	shfl.sync.idx.b32 %r160|%p108, %r158, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r161, %r159, 0, %r21, %r17;
-	mov.b64 %rd597, {%r160, %r161};
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, %rd600;
-	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, %rd602;
-	and.b64 %rd605, %rd603, 4294967295;
-	mov.b64 %rd606, %rd605;
-	and.b64 %rd607, %rd604, 4294967295;
-	mov.b64 %rd608, %rd607;
-	shr.s64 %rd609, %rd604, 32;
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd611, %rd606;
-	mov.b64 %rd612, %rd608;
-	mov.b64 %rd613, %rd610;
-	@!%p68 bra $L114;
-	add.s64 %rd614, %rd428, %rd611;
-	mov.b64 %rd615, %rd614;
-	sub.s64 %rd616, %rd419, %rd615;
-	max.s64 %rd617, %rd616, 0;
-	min.s64 %rd618, %rd617, %rd429;
-	mov.b64 %rd619, %rd618;
-	mov.b64 %rd620, 0;
+	mov.b64 %rd587, {%r160, %r161};
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	and.b64 %rd595, %rd593, 4294967295;
+	mov.b64 %rd596, %rd595;
+	and.b64 %rd597, %rd594, 4294967295;
+	mov.b64 %rd598, %rd597;
+	shr.s64 %rd599, %rd594, 32;
+	mov.b64 %rd600, %rd599;
+	mov.b64 %rd601, %rd596;
+	mov.b64 %rd602, %rd598;
+	mov.b64 %rd603, %rd600;
+	@!%p68 bra $L110;
+	add.s64 %rd604, %rd424, %rd601;
+	mov.b64 %rd605, %rd604;
+	sub.s64 %rd606, %rd415, %rd605;
+	max.s64 %rd607, %rd606, 0;
+	min.s64 %rd608, %rd607, %rd425;
+	mov.b64 %rd609, %rd608;
+	mov.b64 %rd610, 0;
+$L112:
+	setp.lt.s64 %p109, %rd610, %rd609;
+	not.pred %p110, %p109;
+	@!%p110 bra $L116;
+	bra.uni $L114;
 $L116:
-	setp.lt.s64 %p113, %rd620, %rd619;
-	not.pred %p114, %p113;
-	@!%p114 bra $L120;
-	bra.uni $L118;
-$L120:
-	mul.lo.s64 %rd621, %rd620, %rd422;
-	mad.lo.s64 %rd622, %rd621, 4, %rd420;
-	ld.shared.s32 %r162, [%rd622+0];
+	mul.lo.s64 %rd611, %rd610, %rd418;
+	mad.lo.s64 %rd612, %rd611, 4, %rd416;
+	ld.shared.s32 %r162, [%rd612+0];
 	mov.b32 %r163, %r162;
-	add.s64 %rd623, %rd418, %rd615;
-	add.s64 %rd624, %rd623, %rd620;
-	mul.lo.s64 %rd625, %rd624, %rd170;
-	mad.lo.s64 %rd626, %rd625, 4, %rd168;
-	st.shared.s32 [%rd626+0], %r163;
-	@!%p64 bra $L122;
-	mov.b64 %rd628, 2;
-	mul.lo.s64 %rd627, %rd628, %rd620;
-	mul.lo.s64 %rd629, %rd627, %rd165;
-	mad.lo.s64 %rd630, %rd629, 8, %rd163;
-	ld.shared.s64 %rd631, [%rd630+0];
-	mov.b64 %rd632, %rd631;
-	add.s64 %rd633, %rd418, %rd615;
-	add.s64 %rd634, %rd633, %rd620;
-	mov.b64 %rd636, 2;
-	mul.lo.s64 %rd635, %rd636, %rd634;
-	mul.lo.s64 %rd637, %rd635, %rd173;
-	mad.lo.s64 %rd638, %rd637, 8, %rd171;
-	st.shared.s64 [%rd638+0], %rd632;
-	mov.b64 %rd640, 2;
-	mul.lo.s64 %rd639, %rd640, %rd620;
-	add.s64 %rd641, %rd639, 1;
-	mul.lo.s64 %rd642, %rd641, %rd165;
-	mad.lo.s64 %rd643, %rd642, 8, %rd163;
-	ld.shared.s64 %rd644, [%rd643+0];
-	mov.b64 %rd645, %rd644;
-	add.s64 %rd646, %rd418, %rd615;
-	add.s64 %rd647, %rd646, %rd620;
-	mov.b64 %rd649, 2;
-	mul.lo.s64 %rd648, %rd649, %rd647;
-	add.s64 %rd650, %rd648, 1;
-	mul.lo.s64 %rd651, %rd650, %rd173;
-	mad.lo.s64 %rd652, %rd651, 8, %rd171;
-	st.shared.s64 [%rd652+0], %rd645;
-$L122:
-$L117:
-	add.s64 %rd653, %rd620, 1;
-	mov.b64 %rd620, %rd653;
-	bra.uni $L116;
+	add.s64 %rd613, %rd414, %rd605;
+	add.s64 %rd614, %rd613, %rd610;
+	mul.lo.s64 %rd615, %rd614, %rd168;
+	mad.lo.s64 %rd616, %rd615, 4, %rd166;
+	st.shared.s32 [%rd616+0], %r163;
+	@!%p64 bra $L118;
+	mov.b64 %rd618, 2;
+	mul.lo.s64 %rd617, %rd618, %rd610;
+	mul.lo.s64 %rd619, %rd617, %rd163;
+	mad.lo.s64 %rd620, %rd619, 8, %rd161;
+	ld.shared.s64 %rd621, [%rd620+0];
+	mov.b64 %rd622, %rd621;
+	add.s64 %rd623, %rd414, %rd605;
+	add.s64 %rd624, %rd623, %rd610;
+	mov.b64 %rd626, 2;
+	mul.lo.s64 %rd625, %rd626, %rd624;
+	mul.lo.s64 %rd627, %rd625, %rd171;
+	mad.lo.s64 %rd628, %rd627, 8, %rd169;
+	st.shared.s64 [%rd628+0], %rd622;
+	mov.b64 %rd630, 2;
+	mul.lo.s64 %rd629, %rd630, %rd610;
+	add.s64 %rd631, %rd629, 1;
+	mul.lo.s64 %rd632, %rd631, %rd163;
+	mad.lo.s64 %rd633, %rd632, 8, %rd161;
+	ld.shared.s64 %rd634, [%rd633+0];
+	mov.b64 %rd635, %rd634;
+	add.s64 %rd636, %rd414, %rd605;
+	add.s64 %rd637, %rd636, %rd610;
+	mov.b64 %rd639, 2;
+	mul.lo.s64 %rd638, %rd639, %rd637;
+	add.s64 %rd640, %rd638, 1;
+	mul.lo.s64 %rd641, %rd640, %rd171;
+	mad.lo.s64 %rd642, %rd641, 8, %rd169;
+	st.shared.s64 [%rd642+0], %rd635;
 $L118:
-	mov.b64 %rd654, 0;
-	mov.b64 %rd655, %rd619;
+$L113:
+	add.s64 %rd643, %rd610, 1;
+	mov.b64 %rd610, %rd643;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd644, 0;
+	mov.b64 %rd645, %rd609;
+$L119:
+	setp.lt.s64 %p111, %rd645, %rd425;
+	not.pred %p112, %p111;
+	@!%p112 bra $L123;
+	bra.uni $L121;
 $L123:
-	setp.lt.s64 %p115, %rd655, %rd429;
-	not.pred %p116, %p115;
-	@!%p116 bra $L127;
-	bra.uni $L125;
-$L127:
-	mul.lo.s64 %rd656, %rd655, %rd422;
-	mad.lo.s64 %rd657, %rd656, 4, %rd420;
-	ld.shared.s32 %r164, [%rd657+0];
+	mul.lo.s64 %rd646, %rd645, %rd418;
+	mad.lo.s64 %rd647, %rd646, 4, %rd416;
+	ld.shared.s32 %r164, [%rd647+0];
 	mov.b32 %r165, %r164;
 	mov.b32 %r166, %r165;
-	mov.pred %p117, 0;
-	mov.b64 %rd658, %rd654;
+	mov.pred %p113, 0;
+	mov.b64 %rd648, %rd644;
 	mov.b32 %r167, %r166;
-$L128:
-	@!%p65 bra $L132;
+$L124:
+	@!%p65 bra $L128;
 	shr.s32 %r168, %r167, 5;
-	cvt.s64.s32 %rd659, %r168;
-	mov.b64 %rd660, %rd659;
+	cvt.s64.s32 %rd649, %r168;
+	mov.b64 %rd650, %rd649;
 	and.b32 %r169, %r167, 31;
-	cvt.s64.s32 %rd661, %r169;
-	min.u64 %rd662, %rd661, 32;
-	cvt.u32.u64 %r170, %rd662;
+	cvt.s64.s32 %rd651, %r169;
+	min.u64 %rd652, %rd651, 32;
+	cvt.u32.u64 %r170, %rd652;
 	mov.b32 %r172, 0x1;
 	shl.b32 %r171, %r172, %r170;
-	setp.hs.u32 %p118, %r170, 32;
-	selp.b32 %r173, 0, %r171, %p118;
+	setp.hs.u32 %p114, %r170, 32;
+	selp.b32 %r173, 0, %r171, %p114;
 	mov.b32 %r174, %r173;
-	mov.b64 %rd663, %rd660;
+	mov.b64 %rd653, %rd650;
 	mov.b32 %r175, %r174;
-	mul.lo.s64 %rd664, %rd663, %rd404;
-	mad.lo.s64 %rd665, %rd664, 4, %rd402;
-	ld.relaxed.gpu.global.u32 %r176, [%rd665+0];
+	mul.lo.s64 %rd654, %rd653, %rd400;
+	mad.lo.s64 %rd655, %rd654, 4, %rd398;
+	ld.relaxed.gpu.global.u32 %r176, [%rd655+0];
 	mov.b32 %r177, %r176;
 	and.b32 %r178, %r177, %r175;
-	setp.ne.u32 %p119, %r178, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L134;
-	mul.lo.s64 %rd666, %rd663, %rd404;
-	mad.lo.s64 %rd667, %rd666, 4, %rd402;
-	atom.global.or.b32 %r179, [%rd667], %r175;
+	setp.ne.u32 %p115, %r178, 0x0;
+	mov.pred %p116, %p115;
+	not.pred %p117, %p116;
+	@!%p117 bra $L130;
+	mul.lo.s64 %rd656, %rd653, %rd400;
+	mad.lo.s64 %rd657, %rd656, 4, %rd398;
+	atom.global.or.b32 %r179, [%rd657], %r175;
 	mov.b32 %r180, %r179;
 	and.b32 %r181, %r180, %r175;
-	setp.ne.u32 %p122, %r181, 0x0;
-	mov.pred %p120, %p122;
-$L134:
-	@!%p120 bra $L136;
-	mov.b64 %rd668, %rd658;
-	mov.b64 %rd669, %rd668;
-	mov.pred %p123, 0;
-	bra.uni $L130;
-$L136:
-	mov.b64 %rd670, %rd658;
-	mov.b64 %rd669, %rd670;
-	mov.pred %p123, 1;
-	bra.uni $L130;
-$L132:
-	@!%p66 bra $L138;
-	cvt.s64.s32 %rd671, %r167;
-	mul.lo.s64 %rd672, %rd671, %rd407;
-	mad.lo.s64 %rd673, %rd672, 4, %rd405;
-	ld.relaxed.gpu.global.s32 %r182, [%rd673+0];
-	mov.b32 %r183, %r182;
-	setp.eq.s32 %p124, %r183, %r83;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L140;
-	cvt.s64.s32 %rd674, %r167;
-	mul.lo.s64 %rd675, %rd674, %rd407;
-	mad.lo.s64 %rd676, %rd675, 4, %rd405;
-	atom.global.exch.b32 %r184, [%rd676], %r83;
-	mov.b32 %r185, %r184;
-	setp.eq.s32 %p127, %r185, %r83;
-	mov.pred %p125, %p127;
-$L140:
-	@!%p125 bra $L142;
-	mov.b64 %rd677, %rd658;
-	mov.b64 %rd669, %rd677;
-	mov.pred %p123, 0;
-	bra.uni $L130;
-$L142:
-$L138:
-	mul.lo.s64 %rd678, %rd658, %rd422;
-	mad.lo.s64 %rd679, %rd678, 4, %rd420;
-	st.shared.s32 [%rd679+0], %r167;
-	add.s64 %rd680, %rd658, 1;
-	mov.b64 %rd681, %rd680;
-	mov.b64 %rd669, %rd681;
-	mov.pred %p123, 1;
-	bra.uni $L130;
-$L129:
-	bra.uni $L128;
+	setp.ne.u32 %p118, %r181, 0x0;
+	mov.pred %p116, %p118;
 $L130:
-	mov.b64 %rd682, %rd669;
-	mov.pred %p128, %p123;
-	mov.b64 %rd654, %rd682;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L144;
-	mov.b64 %rd683, %rd385;
-	mov.b32 %r186, %r166;
-	cvt.s64.s32 %rd684, %r186;
-	add.s64 %rd685, %rd684, 1;
-	mul.lo.s64 %rd686, %rd685, %rd32;
-	mad.lo.s64 %rd687, %rd686, 8, %rd28;
-	ld.global.nc.s64 %rd688, [%rd687+0];
-	mov.b64 %rd689, %rd688;
-	cvt.s64.s32 %rd690, %r186;
-	mul.lo.s64 %rd691, %rd690, %rd32;
-	mad.lo.s64 %rd692, %rd691, 8, %rd28;
-	ld.global.nc.s64 %rd693, [%rd692+0];
-	mov.b64 %rd694, %rd693;
-	sub.s64 %rd695, %rd689, %rd694;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd696;
-	add.s64 %rd698, %rd426, %rd697;
-	mov.b64 %rd426, %rd698;
-	max.s64 %rd699, %rd427, %rd697;
-	mov.b64 %rd427, %rd699;
-$L144:
-$L124:
-	add.s64 %rd700, %rd655, 1;
-	mov.b64 %rd655, %rd700;
-	bra.uni $L123;
+	@!%p116 bra $L132;
+	mov.b64 %rd658, %rd648;
+	mov.b64 %rd659, %rd658;
+	mov.pred %p119, 0;
+	bra.uni $L126;
+$L132:
+	mov.b64 %rd660, %rd648;
+	mov.b64 %rd659, %rd660;
+	mov.pred %p119, 1;
+	bra.uni $L126;
+$L128:
+	@!%p66 bra $L134;
+	cvt.s64.s32 %rd661, %r167;
+	mul.lo.s64 %rd662, %rd661, %rd403;
+	mad.lo.s64 %rd663, %rd662, 4, %rd401;
+	ld.relaxed.gpu.global.s32 %r182, [%rd663+0];
+	mov.b32 %r183, %r182;
+	setp.eq.s32 %p120, %r183, %r83;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L136;
+	cvt.s64.s32 %rd664, %r167;
+	mul.lo.s64 %rd665, %rd664, %rd403;
+	mad.lo.s64 %rd666, %rd665, 4, %rd401;
+	atom.global.exch.b32 %r184, [%rd666], %r83;
+	mov.b32 %r185, %r184;
+	setp.eq.s32 %p123, %r185, %r83;
+	mov.pred %p121, %p123;
+$L136:
+	@!%p121 bra $L138;
+	mov.b64 %rd667, %rd648;
+	mov.b64 %rd659, %rd667;
+	mov.pred %p119, 0;
+	bra.uni $L126;
+$L138:
+$L134:
+	mul.lo.s64 %rd668, %rd648, %rd418;
+	mad.lo.s64 %rd669, %rd668, 4, %rd416;
+	st.shared.s32 [%rd669+0], %r167;
+	add.s64 %rd670, %rd648, 1;
+	mov.b64 %rd671, %rd670;
+	mov.b64 %rd659, %rd671;
+	mov.pred %p119, 1;
+	bra.uni $L126;
 $L125:
-	setp.gt.s64 %p129, %rd654, 0;
-	@!%p129 bra $L146;
-	mul.lo.s64 %rd701, %rd417, %rd122;
-	mad.lo.s64 %rd702, %rd701, 8, %rd118;
-	atom.global.add.u64 %rd703, [%rd702], %rd654;
-	mov.b64 %rd704, %rd703;
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, 0;
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd672, %rd659;
+	mov.pred %p124, %p119;
+	mov.b64 %rd644, %rd672;
+	mov.pred %p113, %p124;
+	@!%p113 bra $L140;
+	mov.b64 %rd673, %rd382;
+	mov.b32 %r186, %r166;
+	cvt.s64.s32 %rd674, %r186;
+	add.s64 %rd675, %rd674, 1;
+	mul.lo.s64 %rd676, %rd675, %rd32;
+	mad.lo.s64 %rd677, %rd676, 8, %rd28;
+	ld.global.nc.s64 %rd678, [%rd677+0];
+	mov.b64 %rd679, %rd678;
+	cvt.s64.s32 %rd680, %r186;
+	mul.lo.s64 %rd681, %rd680, %rd32;
+	mad.lo.s64 %rd682, %rd681, 8, %rd28;
+	ld.global.nc.s64 %rd683, [%rd682+0];
+	mov.b64 %rd684, %rd683;
+	sub.s64 %rd685, %rd679, %rd684;
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd687, %rd686;
+	add.s64 %rd688, %rd422, %rd687;
+	mov.b64 %rd422, %rd688;
+	max.s64 %rd689, %rd423, %rd687;
+	mov.b64 %rd423, %rd689;
+$L140:
+$L120:
+	add.s64 %rd690, %rd645, 1;
+	mov.b64 %rd645, %rd690;
+	bra.uni $L119;
+$L121:
+	setp.gt.s64 %p125, %rd644, 0;
+	@!%p125 bra $L142;
+	mul.lo.s64 %rd691, %rd413, %rd120;
+	mad.lo.s64 %rd692, %rd691, 8, %rd116;
+	atom.global.add.u64 %rd693, [%rd692], %rd644;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, 0;
+$L143:
+	setp.lt.s64 %p126, %rd696, %rd644;
+	not.pred %p127, %p126;
+	@!%p127 bra $L147;
+	bra.uni $L145;
 $L147:
-	setp.lt.s64 %p130, %rd706, %rd654;
-	not.pred %p131, %p130;
-	@!%p131 bra $L151;
-	bra.uni $L149;
-$L151:
-	mul.lo.s64 %rd707, %rd706, %rd422;
-	mad.lo.s64 %rd708, %rd707, 4, %rd420;
-	ld.shared.s32 %r187, [%rd708+0];
+	mul.lo.s64 %rd697, %rd696, %rd418;
+	mad.lo.s64 %rd698, %rd697, 4, %rd416;
+	ld.shared.s32 %r187, [%rd698+0];
 	mov.b32 %r188, %r187;
-	add.s64 %rd709, %rd705, %rd706;
-	mul.lo.s64 %rd710, %rd709, %rd275;
-	mad.lo.s64 %rd711, %rd710, 4, %rd273;
-	st.global.s32 [%rd711+0], %r188;
-$L148:
-	add.s64 %rd712, %rd706, 1;
-	mov.b64 %rd706, %rd712;
-	bra.uni $L147;
+	add.s64 %rd699, %rd695, %rd696;
+	mul.lo.s64 %rd700, %rd699, %rd273;
+	mad.lo.s64 %rd701, %rd700, 4, %rd271;
+	st.global.s32 [%rd701+0], %r188;
+$L144:
+	add.s64 %rd702, %rd696, 1;
+	mov.b64 %rd696, %rd702;
+	bra.uni $L143;
+$L145:
+$L142:
+	add.s64 %rd703, %rd424, %rd602;
+	min.s64 %rd704, %rd415, %rd703;
+	mov.b64 %rd424, %rd704;
+	bra.uni $L111;
+$L110:
+	mov.b64 %rd705, 0;
+	cvt.u64.u32 %rd706, %r2;
+	setp.eq.s64 %p128, %rd706, 0;
+	setp.gt.s64 %p129, %rd602, 0;
+	and.pred %p130, %p128, %p129;
+	@!%p130 bra $L149;
+	mul.lo.s64 %rd707, %rd413, %rd120;
+	mad.lo.s64 %rd708, %rd707, 8, %rd116;
+	atom.global.add.u64 %rd709, [%rd708], %rd602;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd705, %rd710;
 $L149:
-$L146:
-	add.s64 %rd713, %rd428, %rd612;
-	min.s64 %rd714, %rd419, %rd713;
-	mov.b64 %rd428, %rd714;
-	bra.uni $L115;
-$L114:
-	mov.b64 %rd715, 0;
-	cvt.u64.u32 %rd716, %r2;
-	setp.eq.s64 %p132, %rd716, 0;
-	setp.gt.s64 %p133, %rd612, 0;
-	and.pred %p134, %p132, %p133;
-	@!%p134 bra $L153;
-	mul.lo.s64 %rd717, %rd417, %rd122;
-	mad.lo.s64 %rd718, %rd717, 8, %rd118;
-	atom.global.add.u64 %rd719, [%rd718], %rd612;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd715, %rd720;
-$L153:
-	cvt.u64.u32 %rd721, %r2;
-	setp.eq.s64 %p135, %rd721, 0;
-	setp.eq.u32 %p136, %r1, 0;
-	and.pred %p137, %p135, %p136;
+	cvt.u64.u32 %rd711, %r2;
+	setp.eq.s64 %p131, %rd711, 0;
+	setp.eq.u32 %p132, %r1, 0;
+	and.pred %p133, %p131, %p132;
 	bar.sync 0;
-	@!%p137 bra $L154;
-	st.shared.s64 [%rd1+1024], %rd715;
-$L154:
+	@!%p133 bra $L150;
+	st.shared.s64 [%rd1+1024], %rd705;
+$L150:
 	bar.sync 0;
-	ld.shared.s64 %rd722, [%rd1+1024];
-	mov.b64 %rd723, %rd722;
-	add.s64 %rd724, %rd723, %rd611;
-	mov.b64 %rd725, %rd724;
-	mov.b64 %rd726, 0;
+	ld.shared.s64 %rd712, [%rd1+1024];
+	mov.b64 %rd713, %rd712;
+	add.s64 %rd714, %rd713, %rd601;
+	mov.b64 %rd715, %rd714;
+	mov.b64 %rd716, 0;
+$L151:
+	setp.lt.s64 %p134, %rd716, %rd425;
+	not.pred %p135, %p134;
+	@!%p135 bra $L155;
+	bra.uni $L153;
 $L155:
-	setp.lt.s64 %p138, %rd726, %rd429;
-	not.pred %p139, %p138;
-	@!%p139 bra $L159;
-	bra.uni $L157;
-$L159:
-	mul.lo.s64 %rd727, %rd726, %rd422;
-	mad.lo.s64 %rd728, %rd727, 4, %rd420;
-	ld.shared.s32 %r189, [%rd728+0];
+	mul.lo.s64 %rd717, %rd716, %rd418;
+	mad.lo.s64 %rd718, %rd717, 4, %rd416;
+	ld.shared.s32 %r189, [%rd718+0];
 	mov.b32 %r190, %r189;
-	add.s64 %rd729, %rd725, %rd726;
-	mul.lo.s64 %rd730, %rd729, %rd275;
-	mad.lo.s64 %rd731, %rd730, 4, %rd273;
-	st.global.s32 [%rd731+0], %r190;
-$L156:
-	add.s64 %rd732, %rd726, 1;
-	mov.b64 %rd726, %rd732;
-	bra.uni $L155;
-$L157:
-$L115:
-	setp.eq.s64 %p140, %rd613, 0;
-	@!%p140 bra $L161;
+	add.s64 %rd719, %rd715, %rd716;
+	mul.lo.s64 %rd720, %rd719, %rd273;
+	mad.lo.s64 %rd721, %rd720, 4, %rd271;
+	st.global.s32 [%rd721+0], %r190;
+$L152:
+	add.s64 %rd722, %rd716, 1;
+	mov.b64 %rd716, %rd722;
+	bra.uni $L151;
+$L153:
+$L111:
+	setp.eq.s64 %p136, %rd603, 0;
+	@!%p136 bra $L157;
 	bra.uni $L53;
-$L161:
+$L157:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd733, %rd428;
-	mov.b64 %rd734, %rd426;
-	mov.b64 %rd735, %rd427;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, %rd734;
-	mov.b64 %rd738, %rd735;
-	mov.b64 %rd739, %rd736;
-	mov.b64 %rd740, %rd737;
-	mov.b64 %rd741, %rd738;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, 1;
+	mov.b64 %rd723, %rd424;
+	mov.b64 %rd724, %rd422;
+	mov.b64 %rd725, %rd423;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd727, %rd724;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd729, %rd726;
+	mov.b64 %rd730, %rd727;
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd735, 1;
+$L158:
+	setp.lt.s64 %p137, %rd735, %rd339;
+	setp.gt.s64 %p138, %rd732, 0;
+	and.pred %p139, %p137, %p138;
+	not.pred %p140, %p139;
+	@!%p140 bra $L162;
+	bra.uni $L160;
 $L162:
-	setp.lt.s64 %p141, %rd745, %rd341;
-	setp.gt.s64 %p142, %rd742, 0;
-	and.pred %p143, %p141, %p142;
-	not.pred %p144, %p143;
-	@!%p144 bra $L166;
-	bra.uni $L164;
-$L166:
 	bar.sync 0;
-	shr.s64 %rd746, %rd745, 63;
-	shr.u64 %rd747, %rd746, 63;
-	add.s64 %rd748, %rd745, %rd747;
-	and.b64 %rd749, %rd748, -2;
-	sub.s64 %rd750, %rd745, %rd749;
-	mov.b64 %rd752, 1;
-	sub.s64 %rd751, %rd752, %rd750;
-	mul.lo.s64 %rd753, %rd751, %rd369;
-	mov.b64 %rd754, %rd753;
-	shr.s64 %rd755, %rd745, 63;
-	shr.u64 %rd756, %rd755, 63;
-	add.s64 %rd757, %rd745, %rd756;
-	and.b64 %rd758, %rd757, -2;
-	sub.s64 %rd759, %rd745, %rd758;
-	mul.lo.s64 %rd760, %rd759, %rd369;
-	mov.b64 %rd761, %rd760;
-	mov.b64 %rd762, 0;
-	mov.b64 %rd763, 0;
-	mov.b64 %rd764, %rd333;
-	mov.b64 %rd765, %rd334;
-	mov.b64 %rd766, %rd335;
-	mov.b64 %rd767, %rd336;
-	mov.b64 %rd768, %rd337;
-	mov.b64 %rd769, %rd338;
-	mov.pred %p145, %p47;
-	mov.pred %p146, %p48;
+	shr.s64 %rd736, %rd735, 63;
+	shr.u64 %rd737, %rd736, 63;
+	add.s64 %rd738, %rd735, %rd737;
+	and.b64 %rd739, %rd738, -2;
+	sub.s64 %rd740, %rd735, %rd739;
+	mov.b64 %rd742, 1;
+	sub.s64 %rd741, %rd742, %rd740;
+	mul.lo.s64 %rd743, %rd741, %rd366;
+	mov.b64 %rd744, %rd743;
+	shr.s64 %rd745, %rd735, 63;
+	shr.u64 %rd746, %rd745, 63;
+	add.s64 %rd747, %rd735, %rd746;
+	and.b64 %rd748, %rd747, -2;
+	sub.s64 %rd749, %rd735, %rd748;
+	mul.lo.s64 %rd750, %rd749, %rd366;
+	mov.b64 %rd751, %rd750;
+	mov.b64 %rd752, 0;
+	mov.b64 %rd753, 0;
+	mov.b64 %rd754, %rd331;
+	mov.b64 %rd755, %rd332;
+	mov.b64 %rd756, %rd333;
+	mov.b64 %rd757, %rd334;
+	mov.b64 %rd758, %rd335;
+	mov.b64 %rd759, %rd336;
+	mov.pred %p141, %p47;
+	mov.pred %p142, %p48;
 	mov.b32 %r191, %r80;
-	mov.b64 %rd770, %rd339;
-	mov.b64 %rd771, %rd340;
-	mov.b64 %rd772, %rd341;
-	mov.b64 %rd773, %rd342;
-	mov.pred %p147, %p49;
-	mov.b64 %rd774, %rd343;
-	mov.pred %p148, %p50;
-	mov.b64 %rd775, %rd287;
-	mov.b64 %rd776, %rd288;
-	mov.b64 %rd777, %rd289;
-	mov.b64 %rd778, %rd290;
-	mov.b64 %rd779, %rd291;
-	mov.b64 %rd780, %rd292;
-	mov.b64 %rd781, %rd293;
-	mov.b64 %rd782, %rd294;
-	mov.b64 %rd783, %rd295;
-	mov.pred %p149, %p51;
-	mov.b64 %rd784, %rd296;
-	mov.b64 %rd785, %rd297;
-	mov.b64 %rd786, %rd298;
+	mov.b64 %rd760, %rd337;
+	mov.b64 %rd761, %rd338;
+	mov.b64 %rd762, %rd339;
+	mov.b64 %rd763, %rd340;
+	mov.pred %p143, %p49;
+	mov.pred %p144, %p50;
+	mov.b64 %rd764, %rd285;
+	mov.b64 %rd765, %rd286;
+	mov.b64 %rd766, %rd287;
+	mov.b64 %rd767, %rd288;
+	mov.b64 %rd768, %rd289;
+	mov.b64 %rd769, %rd290;
+	mov.b64 %rd770, %rd291;
+	mov.b64 %rd771, %rd292;
+	mov.b64 %rd772, %rd293;
+	mov.pred %p145, %p51;
+	mov.b64 %rd773, %rd294;
+	mov.b64 %rd774, %rd295;
+	mov.b64 %rd775, %rd296;
 	mov.b32 %r192, %r81;
-	mov.b64 %rd787, %rd344;
-	mov.b64 %rd788, %rd345;
-	mov.b64 %rd789, %rd754;
-	mov.b64 %rd790, %rd742;
-	mov.b64 %rd791, %rd367;
-	mov.b64 %rd792, %rd366;
-	mov.b64 %rd793, %rd348;
-	mov.b64 %rd794, %rd368;
-	mov.b64 %rd795, %rd347;
-	mov.b64 %rd796, %rd761;
-	mov.b64 %rd797, %rd369;
-	add.s64 %rd798, %rd745, 1;
-	setp.lt.s64 %p150, %rd798, %rd341;
-	mov.pred %p151, %p150;
-	mov.pred %p152, %p49;
-	mov.b64 %rd799, %rd160;
-	mov.b64 %rd800, %rd161;
-	mov.b64 %rd801, %rd162;
-	mov.b64 %rd802, %rd791;
+	mov.b64 %rd776, %rd341;
+	mov.b64 %rd777, %rd342;
+	mov.b64 %rd778, %rd744;
+	mov.b64 %rd779, %rd732;
+	mov.b64 %rd780, %rd364;
+	mov.b64 %rd781, %rd363;
+	mov.b64 %rd782, %rd345;
+	mov.b64 %rd783, %rd365;
+	mov.b64 %rd784, %rd344;
+	mov.b64 %rd785, %rd751;
+	mov.b64 %rd786, %rd366;
+	add.s64 %rd787, %rd735, 1;
+	setp.lt.s64 %p146, %rd787, %rd339;
+	mov.pred %p147, %p146;
+	mov.pred %p148, %p49;
+	mov.b64 %rd788, %rd158;
+	mov.b64 %rd789, %rd159;
+	mov.b64 %rd790, %rd160;
+	mov.b64 %rd791, %rd780;
 	mov.b32 %r193, -1;
-	mov.b64 %rd803, 0;
-	mov.b64 %rd804, 0;
-	mov.b64 %rd805, 0;
-	mov.b64 %rd806, 0;
-	mov.b64 %rd807, 0;
-$L167:
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, %rd787;
+	mov.b64 %rd792, 0;
+	mov.b64 %rd793, 0;
+	mov.b64 %rd794, 0;
+	mov.b64 %rd795, 0;
+	mov.b64 %rd796, 0;
+$L163:
+	mov.b64 %rd797, 0;
+	mov.b64 %rd798, %rd776;
+$L166:
+	setp.gt.s64 %p149, %rd798, 0;
+	not.pred %p150, %p149;
+	@!%p150 bra $L170;
+	bra.uni $L168;
 $L170:
-	setp.gt.s64 %p153, %rd809, 0;
-	not.pred %p154, %p153;
-	@!%p154 bra $L174;
-	bra.uni $L172;
+	setp.ge.s64 %p151, %rd792, %rd793;
+	@!%p151 bra $L172;
+	setp.ge.s64 %p152, %rd791, %rd779;
+	@!%p152 bra $L174;
+	bra.uni $L168;
 $L174:
-	setp.ge.s64 %p155, %rd803, %rd804;
-	@!%p155 bra $L176;
-	setp.ge.s64 %p156, %rd802, %rd790;
-	@!%p156 bra $L178;
-	bra.uni $L172;
-$L178:
-	add.s64 %rd810, %rd789, %rd802;
-	mul.lo.s64 %rd811, %rd810, %rd170;
-	mad.lo.s64 %rd812, %rd811, 4, %rd168;
-	ld.shared.s32 %r194, [%rd812+0];
+	add.s64 %rd799, %rd778, %rd791;
+	mul.lo.s64 %rd800, %rd799, %rd168;
+	mad.lo.s64 %rd801, %rd800, 4, %rd166;
+	ld.shared.s32 %r194, [%rd801+0];
 	mov.b32 %r195, %r194;
 	mov.b32 %r193, %r195;
-	@!%p152 bra $L179;
-	add.s64 %rd813, %rd789, %rd802;
-	mov.b64 %rd815, 2;
-	mul.lo.s64 %rd814, %rd815, %rd813;
-	mov.b64 %rd816, %rd814;
-	mul.lo.s64 %rd817, %rd816, %rd173;
-	mad.lo.s64 %rd818, %rd817, 8, %rd171;
-	ld.shared.s64 %rd819, [%rd818+0];
-	mov.b64 %rd820, %rd819;
-	add.s64 %rd821, %rd816, 1;
-	mul.lo.s64 %rd822, %rd821, %rd173;
-	mad.lo.s64 %rd823, %rd822, 8, %rd171;
-	ld.shared.s64 %rd824, [%rd823+0];
-	mov.b64 %rd825, %rd824;
-	add.s64 %rd826, %rd820, %rd794;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, %rd825;
-	mov.b64 %rd803, %rd827;
-	mov.b64 %rd804, %rd828;
-	bra.uni $L180;
-$L179:
-	mov.b64 %rd829, %rd764;
+	@!%p148 bra $L175;
+	add.s64 %rd802, %rd778, %rd791;
+	mov.b64 %rd804, 2;
+	mul.lo.s64 %rd803, %rd804, %rd802;
+	mov.b64 %rd805, %rd803;
+	mul.lo.s64 %rd806, %rd805, %rd171;
+	mad.lo.s64 %rd807, %rd806, 8, %rd169;
+	ld.shared.s64 %rd808, [%rd807+0];
+	mov.b64 %rd809, %rd808;
+	add.s64 %rd810, %rd805, 1;
+	mul.lo.s64 %rd811, %rd810, %rd171;
+	mad.lo.s64 %rd812, %rd811, 8, %rd169;
+	ld.shared.s64 %rd813, [%rd812+0];
+	mov.b64 %rd814, %rd813;
+	add.s64 %rd815, %rd809, %rd783;
+	mov.b64 %rd816, %rd815;
+	mov.b64 %rd817, %rd814;
+	mov.b64 %rd792, %rd816;
+	mov.b64 %rd793, %rd817;
+	bra.uni $L176;
+$L175:
+	mov.b64 %rd818, %rd754;
 	mov.b32 %r196, %r193;
-	cvt.s64.s32 %rd830, %r196;
-	mul.lo.s64 %rd831, %rd830, %rd32;
-	mad.lo.s64 %rd832, %rd831, 8, %rd28;
-	ld.global.nc.s64 %rd833, [%rd832+0];
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, %rd834;
-	mov.b64 %rd836, %rd764;
+	cvt.s64.s32 %rd819, %r196;
+	mul.lo.s64 %rd820, %rd819, %rd32;
+	mad.lo.s64 %rd821, %rd820, 8, %rd28;
+	ld.global.nc.s64 %rd822, [%rd821+0];
+	mov.b64 %rd823, %rd822;
+	mov.b64 %rd824, %rd823;
+	mov.b64 %rd825, %rd754;
 	mov.b32 %r197, %r193;
-	cvt.s64.s32 %rd837, %r197;
-	add.s64 %rd838, %rd837, 1;
-	mul.lo.s64 %rd839, %rd838, %rd32;
-	mad.lo.s64 %rd840, %rd839, 8, %rd28;
-	ld.global.nc.s64 %rd841, [%rd840+0];
-	mov.b64 %rd842, %rd841;
-	mov.b64 %rd843, %rd842;
-	add.s64 %rd844, %rd835, %rd794;
-	mov.b64 %rd845, %rd844;
-	mov.b64 %rd846, %rd843;
-	mov.b64 %rd803, %rd845;
-	mov.b64 %rd804, %rd846;
-$L180:
-	add.s64 %rd847, %rd802, %rd792;
-	mov.b64 %rd802, %rd847;
-	bra.uni $L171;
+	cvt.s64.s32 %rd826, %r197;
+	add.s64 %rd827, %rd826, 1;
+	mul.lo.s64 %rd828, %rd827, %rd32;
+	mad.lo.s64 %rd829, %rd828, 8, %rd28;
+	ld.global.nc.s64 %rd830, [%rd829+0];
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, %rd831;
+	add.s64 %rd833, %rd824, %rd783;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd832;
+	mov.b64 %rd792, %rd834;
+	mov.b64 %rd793, %rd835;
 $L176:
-	mul.lo.s64 %rd848, %rd803, %rd39;
-	mad.lo.s64 %rd849, %rd848, 4, %rd35;
-	ld.global.nc.s32 %r198, [%rd849+0];
+	add.s64 %rd836, %rd791, %rd781;
+	mov.b64 %rd791, %rd836;
+	bra.uni $L167;
+$L172:
+	mul.lo.s64 %rd837, %rd792, %rd39;
+	mad.lo.s64 %rd838, %rd837, 4, %rd35;
+	ld.global.nc.s32 %r198, [%rd838+0];
 	mov.b32 %r199, %r198;
 	mov.b32 %r200, %r199;
-	mov.b64 %rd850, 0;
-	mov.b64 %rd851, 0;
-	and.pred %p157, %p151, %p147;
-	@!%p157 bra $L182;
-	mov.b64 %rd852, %rd764;
+	mov.b64 %rd839, 0;
+	mov.b64 %rd840, 0;
+	and.pred %p153, %p147, %p143;
+	@!%p153 bra $L178;
+	mov.b64 %rd841, %rd754;
 	mov.b32 %r201, %r200;
-	cvt.s64.s32 %rd853, %r201;
-	mul.lo.s64 %rd854, %rd853, %rd32;
-	mad.lo.s64 %rd855, %rd854, 8, %rd28;
-	ld.global.nc.s64 %rd856, [%rd855+0];
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd764;
+	cvt.s64.s32 %rd842, %r201;
+	mul.lo.s64 %rd843, %rd842, %rd32;
+	mad.lo.s64 %rd844, %rd843, 8, %rd28;
+	ld.global.nc.s64 %rd845, [%rd844+0];
+	mov.b64 %rd846, %rd845;
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd754;
 	mov.b32 %r202, %r200;
-	cvt.s64.s32 %rd860, %r202;
-	add.s64 %rd861, %rd860, 1;
-	mul.lo.s64 %rd862, %rd861, %rd32;
-	mad.lo.s64 %rd863, %rd862, 8, %rd28;
-	ld.global.nc.s64 %rd864, [%rd863+0];
-	mov.b64 %rd865, %rd864;
-	mov.b64 %rd866, %rd865;
-	mov.b64 %rd867, %rd858;
-	mov.b64 %rd868, %rd866;
-	mov.b64 %rd850, %rd867;
-	mov.b64 %rd851, %rd868;
-$L182:
+	cvt.s64.s32 %rd849, %r202;
+	add.s64 %rd850, %rd849, 1;
+	mul.lo.s64 %rd851, %rd850, %rd32;
+	mad.lo.s64 %rd852, %rd851, 8, %rd28;
+	ld.global.nc.s64 %rd853, [%rd852+0];
+	mov.b64 %rd854, %rd853;
+	mov.b64 %rd855, %rd854;
+	mov.b64 %rd856, %rd847;
+	mov.b64 %rd857, %rd855;
+	mov.b64 %rd839, %rd856;
+	mov.b64 %rd840, %rd857;
+$L178:
 	mov.b32 %r203, %r193;
 	mov.b32 %r204, %r200;
-	mov.b64 %rd869, %rd803;
-$L183:
-	cvt.s64.s32 %rd870, %r203;
-	mul.lo.s64 %rd871, %rd870, %rd129;
-	mad.lo.s64 %rd872, %rd871, 4, %rd125;
-	ld.relaxed.gpu.global.s32 %r205, [%rd872+0];
+	mov.b64 %rd858, %rd792;
+$L179:
+	cvt.s64.s32 %rd859, %r203;
+	mul.lo.s64 %rd860, %rd859, %rd127;
+	mad.lo.s64 %rd861, %rd860, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r205, [%rd861+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd873, %r204;
-	mul.lo.s64 %rd874, %rd873, %rd129;
-	mad.lo.s64 %rd875, %rd874, 4, %rd125;
-	ld.relaxed.gpu.global.s32 %r208, [%rd875+0];
+	cvt.s64.s32 %rd862, %r204;
+	mul.lo.s64 %rd863, %rd862, %rd127;
+	mad.lo.s64 %rd864, %rd863, 4, %rd123;
+	ld.relaxed.gpu.global.s32 %r208, [%rd864+0];
 	mov.b32 %r209, %r208;
-	setp.ge.s32 %p158, %r209, %r207;
-	@!%p158 bra $L187;
-	mov.pred %p159, 0;
-	bra.uni $L185;
-$L187:
-	cvt.s64.s32 %rd876, %r204;
-	mul.lo.s64 %rd877, %rd876, %rd129;
-	mad.lo.s64 %rd878, %rd877, 4, %rd125;
-	atom.global.max.s32 %r210, [%rd878], %r207;
+	setp.ge.s32 %p154, %r209, %r207;
+	@!%p154 bra $L183;
+	mov.pred %p155, 0;
+	bra.uni $L181;
+$L183:
+	cvt.s64.s32 %rd865, %r204;
+	mul.lo.s64 %rd866, %rd865, %rd127;
+	mad.lo.s64 %rd867, %rd866, 4, %rd123;
+	atom.global.max.s32 %r210, [%rd867], %r207;
 	mov.b32 %r211, %r210;
-	setp.lt.s32 %p160, %r211, %r207;
-	mov.pred %p159, %p160;
-	bra.uni $L185;
-$L184:
-	bra.uni $L183;
-$L185:
-	@!%p159 bra $L189;
-	@!%p151 bra $L190;
-	mul.lo.s64 %rd879, %rd808, %rd801;
-	mad.lo.s64 %rd880, %rd879, 4, %rd799;
-	st.shared.s32 [%rd880+0], %r200;
-	@!%p147 bra $L193;
-	mov.b64 %rd882, 2;
-	mul.lo.s64 %rd881, %rd882, %rd808;
-	mul.lo.s64 %rd883, %rd881, %rd165;
-	mad.lo.s64 %rd884, %rd883, 8, %rd163;
-	st.shared.s64 [%rd884+0], %rd850;
-	mov.b64 %rd886, 2;
-	mul.lo.s64 %rd885, %rd886, %rd808;
-	add.s64 %rd887, %rd885, 1;
-	mul.lo.s64 %rd888, %rd887, %rd165;
-	mad.lo.s64 %rd889, %rd888, 8, %rd163;
-	st.shared.s64 [%rd889+0], %rd851;
-	setp.gt.s64 %p161, %rd774, 0;
-	@!%p161 bra $L195;
-	setp.lo.u64 %p162, %rd850, %rd37;
-	mul.lo.s64 %rd890, %rd850, %rd39;
-	mad.lo.s64 %rd891, %rd890, 4, %rd35;
-	@%p162 prefetch.global.L2 [%rd891];
-	setp.gt.s64 %p163, %rd774, 1;
-	@!%p163 bra $L197;
-	sub.s64 %rd892, %rd851, 1;
-	setp.lo.u64 %p164, %rd892, %rd37;
-	sub.s64 %rd893, %rd851, 1;
-	mul.lo.s64 %rd894, %rd893, %rd39;
-	mad.lo.s64 %rd895, %rd894, 4, %rd35;
-	@%p164 prefetch.global.L2 [%rd895];
-$L197:
-$L195:
-$L193:
-	add.s64 %rd896, %rd808, 1;
-	mov.b64 %rd808, %rd896;
-	bra.uni $L191;
-$L190:
-	mov.pred %p165, 0;
-	mov.b64 %rd897, %rd808;
+	setp.lt.s32 %p156, %r211, %r207;
+	mov.pred %p155, %p156;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	@!%p155 bra $L185;
+	@!%p147 bra $L186;
+	mul.lo.s64 %rd868, %rd797, %rd790;
+	mad.lo.s64 %rd869, %rd868, 4, %rd788;
+	st.shared.s32 [%rd869+0], %r200;
+	@!%p143 bra $L189;
+	mov.b64 %rd871, 2;
+	mul.lo.s64 %rd870, %rd871, %rd797;
+	mul.lo.s64 %rd872, %rd870, %rd163;
+	mad.lo.s64 %rd873, %rd872, 8, %rd161;
+	st.shared.s64 [%rd873+0], %rd839;
+	mov.b64 %rd875, 2;
+	mul.lo.s64 %rd874, %rd875, %rd797;
+	add.s64 %rd876, %rd874, 1;
+	mul.lo.s64 %rd877, %rd876, %rd163;
+	mad.lo.s64 %rd878, %rd877, 8, %rd161;
+	st.shared.s64 [%rd878+0], %rd840;
+$L189:
+	add.s64 %rd879, %rd797, 1;
+	mov.b64 %rd797, %rd879;
+	bra.uni $L187;
+$L186:
+	mov.pred %p157, 0;
+	mov.b64 %rd880, %rd797;
 	mov.b32 %r212, %r200;
-$L198:
-	@!%p148 bra $L202;
+$L190:
+	@!%p144 bra $L194;
 	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd898, %r213;
-	mov.b64 %rd899, %rd898;
+	cvt.s64.s32 %rd881, %r213;
+	mov.b64 %rd882, %rd881;
 	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd900, %r214;
-	min.u64 %rd901, %rd900, 32;
-	cvt.u32.u64 %r215, %rd901;
+	cvt.s64.s32 %rd883, %r214;
+	min.u64 %rd884, %rd883, 32;
+	cvt.u32.u64 %r215, %rd884;
 	mov.b32 %r217, 0x1;
 	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p166, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p166;
+	setp.hs.u32 %p158, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p158;
 	mov.b32 %r219, %r218;
-	mov.b64 %rd902, %rd899;
+	mov.b64 %rd885, %rd882;
 	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd903, %rd902, %rd783;
-	mad.lo.s64 %rd904, %rd903, 4, %rd781;
-	ld.relaxed.gpu.global.u32 %r221, [%rd904+0];
+	mul.lo.s64 %rd886, %rd885, %rd772;
+	mad.lo.s64 %rd887, %rd886, 4, %rd770;
+	ld.relaxed.gpu.global.u32 %r221, [%rd887+0];
 	mov.b32 %r222, %r221;
 	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p167, %r223, 0x0;
-	mov.pred %p168, %p167;
-	not.pred %p169, %p168;
-	@!%p169 bra $L204;
-	mul.lo.s64 %rd905, %rd902, %rd783;
-	mad.lo.s64 %rd906, %rd905, 4, %rd781;
-	atom.global.or.b32 %r224, [%rd906], %r220;
+	setp.ne.u32 %p159, %r223, 0x0;
+	mov.pred %p160, %p159;
+	not.pred %p161, %p160;
+	@!%p161 bra $L196;
+	mul.lo.s64 %rd888, %rd885, %rd772;
+	mad.lo.s64 %rd889, %rd888, 4, %rd770;
+	atom.global.or.b32 %r224, [%rd889], %r220;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r220;
-	setp.ne.u32 %p170, %r226, 0x0;
-	mov.pred %p168, %p170;
-$L204:
-	@!%p168 bra $L206;
-	mov.b64 %rd907, %rd897;
-	mov.b64 %rd908, %rd907;
-	mov.pred %p171, 0;
-	bra.uni $L200;
-$L206:
-	mov.b64 %rd909, %rd897;
-	mov.b64 %rd908, %rd909;
-	mov.pred %p171, 1;
-	bra.uni $L200;
-$L202:
-	@!%p149 bra $L208;
-	cvt.s64.s32 %rd910, %r212;
-	mul.lo.s64 %rd911, %rd910, %rd786;
-	mad.lo.s64 %rd912, %rd911, 4, %rd784;
-	ld.relaxed.gpu.global.s32 %r227, [%rd912+0];
+	setp.ne.u32 %p162, %r226, 0x0;
+	mov.pred %p160, %p162;
+$L196:
+	@!%p160 bra $L198;
+	mov.b64 %rd890, %rd880;
+	mov.b64 %rd891, %rd890;
+	mov.pred %p163, 0;
+	bra.uni $L192;
+$L198:
+	mov.b64 %rd892, %rd880;
+	mov.b64 %rd891, %rd892;
+	mov.pred %p163, 1;
+	bra.uni $L192;
+$L194:
+	@!%p145 bra $L200;
+	cvt.s64.s32 %rd893, %r212;
+	mul.lo.s64 %rd894, %rd893, %rd775;
+	mad.lo.s64 %rd895, %rd894, 4, %rd773;
+	ld.relaxed.gpu.global.s32 %r227, [%rd895+0];
 	mov.b32 %r228, %r227;
-	setp.eq.s32 %p172, %r228, %r192;
-	mov.pred %p173, %p172;
-	not.pred %p174, %p173;
-	@!%p174 bra $L210;
-	cvt.s64.s32 %rd913, %r212;
-	mul.lo.s64 %rd914, %rd913, %rd786;
-	mad.lo.s64 %rd915, %rd914, 4, %rd784;
-	atom.global.exch.b32 %r229, [%rd915], %r192;
+	setp.eq.s32 %p164, %r228, %r192;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L202;
+	cvt.s64.s32 %rd896, %r212;
+	mul.lo.s64 %rd897, %rd896, %rd775;
+	mad.lo.s64 %rd898, %rd897, 4, %rd773;
+	atom.global.exch.b32 %r229, [%rd898], %r192;
 	mov.b32 %r230, %r229;
-	setp.eq.s32 %p175, %r230, %r192;
-	mov.pred %p173, %p175;
-$L210:
-	@!%p173 bra $L212;
-	mov.b64 %rd916, %rd897;
-	mov.b64 %rd908, %rd916;
-	mov.pred %p171, 0;
-	bra.uni $L200;
-$L212:
-$L208:
-	mul.lo.s64 %rd917, %rd897, %rd801;
-	mad.lo.s64 %rd918, %rd917, 4, %rd799;
-	st.shared.s32 [%rd918+0], %r212;
-	add.s64 %rd919, %rd897, 1;
-	mov.b64 %rd920, %rd919;
-	mov.b64 %rd908, %rd920;
-	mov.pred %p171, 1;
-	bra.uni $L200;
-$L199:
-	bra.uni $L198;
+	setp.eq.s32 %p167, %r230, %r192;
+	mov.pred %p165, %p167;
+$L202:
+	@!%p165 bra $L204;
+	mov.b64 %rd899, %rd880;
+	mov.b64 %rd891, %rd899;
+	mov.pred %p163, 0;
+	bra.uni $L192;
+$L204:
 $L200:
-	mov.b64 %rd921, %rd908;
-	mov.pred %p176, %p171;
-	mov.b64 %rd808, %rd921;
-	mov.pred %p165, %p176;
-	@!%p165 bra $L214;
-	mov.b64 %rd922, %rd764;
-	mov.b32 %r231, %r200;
-	cvt.s64.s32 %rd923, %r231;
-	add.s64 %rd924, %rd923, 1;
-	mul.lo.s64 %rd925, %rd924, %rd32;
-	mad.lo.s64 %rd926, %rd925, 8, %rd28;
-	ld.global.nc.s64 %rd927, [%rd926+0];
-	mov.b64 %rd928, %rd927;
-	cvt.s64.s32 %rd929, %r231;
-	mul.lo.s64 %rd930, %rd929, %rd32;
-	mad.lo.s64 %rd931, %rd930, 8, %rd28;
-	ld.global.nc.s64 %rd932, [%rd931+0];
-	mov.b64 %rd933, %rd932;
-	sub.s64 %rd934, %rd928, %rd933;
-	mov.b64 %rd935, %rd934;
-	mov.b64 %rd936, %rd935;
-	add.s64 %rd937, %rd805, %rd936;
-	mov.b64 %rd805, %rd937;
-	max.s64 %rd938, %rd806, %rd936;
-	mov.b64 %rd806, %rd938;
-$L214:
+	mul.lo.s64 %rd900, %rd880, %rd790;
+	mad.lo.s64 %rd901, %rd900, 4, %rd788;
+	st.shared.s32 [%rd901+0], %r212;
+	add.s64 %rd902, %rd880, 1;
+	mov.b64 %rd903, %rd902;
+	mov.b64 %rd891, %rd903;
+	mov.pred %p163, 1;
+	bra.uni $L192;
 $L191:
-$L189:
-	add.s64 %rd939, %rd803, %rd793;
-	mov.b64 %rd803, %rd939;
-	sub.s64 %rd940, %rd809, 1;
-	mov.b64 %rd809, %rd940;
-$L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd941, 0;
-	setp.lt.s64 %p177, %rd803, %rd804;
-	setp.lt.s64 %p178, %rd802, %rd790;
-	or.pred %p179, %p177, %p178;
-	@!%p179 bra $L216;
-	mov.b64 %rd941, 1;
-$L216:
-	shl.b64 %rd942, %rd941, 32;
-	or.b64 %rd943, %rd808, %rd942;
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd904, %rd891;
+	mov.pred %p168, %p163;
+	mov.b64 %rd797, %rd904;
+	mov.pred %p157, %p168;
+	@!%p157 bra $L206;
+	mov.b64 %rd905, %rd754;
+	mov.b32 %r231, %r200;
+	cvt.s64.s32 %rd906, %r231;
+	add.s64 %rd907, %rd906, 1;
+	mul.lo.s64 %rd908, %rd907, %rd32;
+	mad.lo.s64 %rd909, %rd908, 8, %rd28;
+	ld.global.nc.s64 %rd910, [%rd909+0];
+	mov.b64 %rd911, %rd910;
+	cvt.s64.s32 %rd912, %r231;
+	mul.lo.s64 %rd913, %rd912, %rd32;
+	mad.lo.s64 %rd914, %rd913, 8, %rd28;
+	ld.global.nc.s64 %rd915, [%rd914+0];
+	mov.b64 %rd916, %rd915;
+	sub.s64 %rd917, %rd911, %rd916;
+	mov.b64 %rd918, %rd917;
+	mov.b64 %rd919, %rd918;
+	add.s64 %rd920, %rd794, %rd919;
+	mov.b64 %rd794, %rd920;
+	max.s64 %rd921, %rd795, %rd919;
+	mov.b64 %rd795, %rd921;
+$L206:
+$L187:
+$L185:
+	add.s64 %rd922, %rd792, %rd782;
+	mov.b64 %rd792, %rd922;
+	sub.s64 %rd923, %rd798, 1;
+	mov.b64 %rd798, %rd923;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd924, 0;
+	setp.lt.s64 %p169, %rd792, %rd793;
+	setp.lt.s64 %p170, %rd791, %rd779;
+	or.pred %p171, %p169, %p170;
+	@!%p171 bra $L208;
+	mov.b64 %rd924, 1;
+$L208:
+	shl.b64 %rd925, %rd924, 32;
+	or.b64 %rd926, %rd797, %rd925;
 	// block scan
-	mov.b64 %rd944, %rd943;
+	mov.b64 %rd927, %rd926;
 	mov.b32 %r232, %r3;
-$L217:
-	setp.hs.u32 %p180, %r232, 32;
-	@%p180 bra $L218;
-	mov.b64 {%r233, %r234}, %rd944;
-	shfl.sync.up.b32 %r235|%p181, %r233, %r232, 0, %r17;
+$L209:
+	setp.hs.u32 %p172, %r232, 32;
+	@%p172 bra $L210;
+	mov.b64 {%r233, %r234}, %rd927;
+	shfl.sync.up.b32 %r235|%p173, %r233, %r232, 0, %r17;
 	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
-	mov.b64 %rd945, {%r235, %r236};
-	@!%p181 bra $L219;
-	add.s64 %rd946, %rd945, %rd944;
-	mov.b64 %rd944, %rd946;
-$L219:
+	mov.b64 %rd928, {%r235, %r236};
+	@!%p173 bra $L211;
+	add.s64 %rd929, %rd928, %rd927;
+	mov.b64 %rd927, %rd929;
+$L211:
 	shl.b32 %r232, %r232, 1;
-	bra.uni $L217;
-$L218:
-	mov.b64 {%r237, %r238}, %rd944;
-	shfl.sync.up.b32 %r239|%p182, %r237, %r3, 0, %r17;
+	bra.uni $L209;
+$L210:
+	mov.b64 {%r237, %r238}, %rd927;
+	shfl.sync.up.b32 %r239|%p174, %r237, %r3, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
-	mov.b64 %rd947, {%r239, %r240};
-	setp.lo.u32 %p183, %r3, 32;
-	and.pred %p184, %p182, %p183;
-	selp.b64 %rd948, %rd947, 0, %p184;
+	mov.b64 %rd930, {%r239, %r240};
+	setp.lo.u32 %p175, %r3, 32;
+	and.pred %p176, %p174, %p175;
+	selp.b64 %rd931, %rd930, 0, %p176;
 	sub.u32 %r241, %r13, %r3;
-	setp.eq.u32 %p185, %r7, %r241;
-	@!%p185 bra $L220;
-	mul.wide.u32 %rd949, %r8, 16;
-	add.s64 %rd950, %rd1, %rd949;
-	st.shared.s64 [%rd950+0], %rd944;
-$L220:
+	setp.eq.u32 %p177, %r7, %r241;
+	@!%p177 bra $L212;
+	mul.wide.u32 %rd932, %r8, 16;
+	add.s64 %rd933, %rd1, %rd932;
+	st.shared.s64 [%rd933+0], %rd927;
+$L212:
 	bar.sync 0;
-	setp.eq.u32 %p186, %r8, 0;
-	@!%p186 bra $L221;
-	mov.b64 %rd951, 0;
-	setp.lo.u32 %p187, %r7, %r10;
-	@!%p187 bra $L222;
-	mul.wide.u32 %rd952, %r7, 16;
-	add.s64 %rd953, %rd1, %rd952;
-	ld.shared.s64 %rd954, [%rd953+0];
-	mov.b64 %rd951, %rd954;
-$L222:
-	mov.b64 {%r242, %r243}, %rd951;
-	shfl.sync.up.b32 %r244|%p188, %r242, 1, 0, %r17;
+	setp.eq.u32 %p178, %r8, 0;
+	@!%p178 bra $L213;
+	mov.b64 %rd934, 0;
+	setp.lo.u32 %p179, %r7, %r10;
+	@!%p179 bra $L214;
+	mul.wide.u32 %rd935, %r7, 16;
+	add.s64 %rd936, %rd1, %rd935;
+	ld.shared.s64 %rd937, [%rd936+0];
+	mov.b64 %rd934, %rd937;
+$L214:
+	mov.b64 {%r242, %r243}, %rd934;
+	shfl.sync.up.b32 %r244|%p180, %r242, 1, 0, %r17;
 	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd955, {%r244, %r245};
-	@!%p188 bra $L223;
-	add.s64 %rd956, %rd955, %rd951;
-	mov.b64 %rd951, %rd956;
-$L223:
-	mov.b64 {%r246, %r247}, %rd951;
-	shfl.sync.up.b32 %r248|%p189, %r246, 2, 0, %r17;
+	mov.b64 %rd938, {%r244, %r245};
+	@!%p180 bra $L215;
+	add.s64 %rd939, %rd938, %rd934;
+	mov.b64 %rd934, %rd939;
+$L215:
+	mov.b64 {%r246, %r247}, %rd934;
+	shfl.sync.up.b32 %r248|%p181, %r246, 2, 0, %r17;
 	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
-	mov.b64 %rd957, {%r248, %r249};
-	@!%p189 bra $L224;
-	add.s64 %rd958, %rd957, %rd951;
-	mov.b64 %rd951, %rd958;
-$L224:
-	mov.b64 {%r250, %r251}, %rd951;
-	shfl.sync.up.b32 %r252|%p190, %r250, 4, 0, %r17;
+	mov.b64 %rd940, {%r248, %r249};
+	@!%p181 bra $L216;
+	add.s64 %rd941, %rd940, %rd934;
+	mov.b64 %rd934, %rd941;
+$L216:
+	mov.b64 {%r250, %r251}, %rd934;
+	shfl.sync.up.b32 %r252|%p182, %r250, 4, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
-	mov.b64 %rd959, {%r252, %r253};
-	@!%p190 bra $L225;
-	add.s64 %rd960, %rd959, %rd951;
-	mov.b64 %rd951, %rd960;
-$L225:
-	mov.b64 {%r254, %r255}, %rd951;
-	shfl.sync.up.b32 %r256|%p191, %r254, 8, 0, %r17;
+	mov.b64 %rd942, {%r252, %r253};
+	@!%p182 bra $L217;
+	add.s64 %rd943, %rd942, %rd934;
+	mov.b64 %rd934, %rd943;
+$L217:
+	mov.b64 {%r254, %r255}, %rd934;
+	shfl.sync.up.b32 %r256|%p183, %r254, 8, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
-	mov.b64 %rd961, {%r256, %r257};
-	@!%p191 bra $L226;
-	add.s64 %rd962, %rd961, %rd951;
-	mov.b64 %rd951, %rd962;
-$L226:
-	mov.b64 {%r258, %r259}, %rd951;
-	shfl.sync.up.b32 %r260|%p192, %r258, 16, 0, %r17;
+	mov.b64 %rd944, {%r256, %r257};
+	@!%p183 bra $L218;
+	add.s64 %rd945, %rd944, %rd934;
+	mov.b64 %rd934, %rd945;
+$L218:
+	mov.b64 {%r258, %r259}, %rd934;
+	shfl.sync.up.b32 %r260|%p184, %r258, 16, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
-	mov.b64 %rd963, {%r260, %r261};
-	@!%p192 bra $L227;
-	add.s64 %rd964, %rd963, %rd951;
-	mov.b64 %rd951, %rd964;
-$L227:
-	mov.b64 {%r262, %r263}, %rd951;
-	shfl.sync.up.b32 %r264|%p193, %r262, 1, 0, %r17;
+	mov.b64 %rd946, {%r260, %r261};
+	@!%p184 bra $L219;
+	add.s64 %rd947, %rd946, %rd934;
+	mov.b64 %rd934, %rd947;
+$L219:
+	mov.b64 {%r262, %r263}, %rd934;
+	shfl.sync.up.b32 %r264|%p185, %r262, 1, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd965, {%r264, %r265};
-	selp.b64 %rd966, %rd965, 0, %p193;
-	@!%p187 bra $L228;
-	mul.wide.u32 %rd967, %r7, 16;
-	add.s64 %rd968, %rd1, %rd967;
-	add.s64 %rd969, %rd968, 512;
-	st.shared.s64 [%rd969+0], %rd966;
-$L228:
+	mov.b64 %rd948, {%r264, %r265};
+	selp.b64 %rd949, %rd948, 0, %p185;
+	@!%p179 bra $L220;
+	mul.wide.u32 %rd950, %r7, 16;
+	add.s64 %rd951, %rd1, %rd950;
+	add.s64 %rd952, %rd951, 512;
+	st.shared.s64 [%rd952+0], %rd949;
+$L220:
 	sub.u32 %r266, %r10, 1;
-	setp.eq.u32 %p194, %r7, %r266;
-	@!%p194 bra $L229;
-	st.shared.s64 [%rd1+1024], %rd951;
-$L229:
+	setp.eq.u32 %p186, %r7, %r266;
+	@!%p186 bra $L221;
+	st.shared.s64 [%rd1+1024], %rd934;
 $L221:
+$L213:
 	bar.sync 0;
-	mul.wide.u32 %rd970, %r8, 16;
-	add.s64 %rd971, %rd1, %rd970;
-	add.s64 %rd972, %rd971, 512;
-	ld.shared.s64 %rd973, [%rd972+0];
-	add.s64 %rd974, %rd973, %rd948;
-	ld.shared.s64 %rd975, [%rd1+1024];
-	mov.b64 {%r267, %r268}, %rd974;
-	shfl.sync.idx.b32 %r269|%p195, %r267, 0, %r21, %r17;
+	mul.wide.u32 %rd953, %r8, 16;
+	add.s64 %rd954, %rd1, %rd953;
+	add.s64 %rd955, %rd954, 512;
+	ld.shared.s64 %rd956, [%rd955+0];
+	add.s64 %rd957, %rd956, %rd931;
+	ld.shared.s64 %rd958, [%rd1+1024];
+	mov.b64 {%r267, %r268}, %rd957;
+	shfl.sync.idx.b32 %r269|%p187, %r267, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r270, %r268, 0, %r21, %r17;
-	mov.b64 %rd976, {%r269, %r270};
-	mov.b64 %rd977, %rd975;
-	mov.b64 %rd978, %rd976;
-	mov.b64 %rd979, %rd977;
-	mov.b64 %rd980, %rd978;
-	mov.b64 %rd981, %rd979;
-	mov.b64 %rd982, %rd980;
-	mov.b64 %rd983, %rd981;
-	and.b64 %rd984, %rd982, 4294967295;
-	mov.b64 %rd985, %rd984;
-	and.b64 %rd986, %rd983, 4294967295;
-	mov.b64 %rd987, %rd986;
-	shr.s64 %rd988, %rd983, 32;
-	mov.b64 %rd989, %rd988;
-	mov.b64 %rd990, %rd985;
-	mov.b64 %rd991, %rd987;
-	mov.b64 %rd992, %rd989;
-	@!%p151 bra $L230;
-	add.s64 %rd993, %rd807, %rd990;
-	mov.b64 %rd994, %rd993;
-	sub.s64 %rd995, %rd797, %rd994;
-	max.s64 %rd996, %rd995, 0;
-	min.s64 %rd997, %rd996, %rd808;
-	mov.b64 %rd998, %rd997;
-	mov.b64 %rd999, 0;
-$L232:
-	setp.lt.s64 %p196, %rd999, %rd998;
-	not.pred %p197, %p196;
-	@!%p197 bra $L236;
-	bra.uni $L234;
-$L236:
-	mul.lo.s64 %rd1000, %rd999, %rd801;
-	mad.lo.s64 %rd1001, %rd1000, 4, %rd799;
-	ld.shared.s32 %r271, [%rd1001+0];
+	mov.b64 %rd959, {%r269, %r270};
+	mov.b64 %rd960, %rd958;
+	mov.b64 %rd961, %rd959;
+	mov.b64 %rd962, %rd960;
+	mov.b64 %rd963, %rd961;
+	mov.b64 %rd964, %rd962;
+	mov.b64 %rd965, %rd963;
+	mov.b64 %rd966, %rd964;
+	and.b64 %rd967, %rd965, 4294967295;
+	mov.b64 %rd968, %rd967;
+	and.b64 %rd969, %rd966, 4294967295;
+	mov.b64 %rd970, %rd969;
+	shr.s64 %rd971, %rd966, 32;
+	mov.b64 %rd972, %rd971;
+	mov.b64 %rd973, %rd968;
+	mov.b64 %rd974, %rd970;
+	mov.b64 %rd975, %rd972;
+	@!%p147 bra $L222;
+	add.s64 %rd976, %rd796, %rd973;
+	mov.b64 %rd977, %rd976;
+	sub.s64 %rd978, %rd786, %rd977;
+	max.s64 %rd979, %rd978, 0;
+	min.s64 %rd980, %rd979, %rd797;
+	mov.b64 %rd981, %rd980;
+	mov.b64 %rd982, 0;
+$L224:
+	setp.lt.s64 %p188, %rd982, %rd981;
+	not.pred %p189, %p188;
+	@!%p189 bra $L228;
+	bra.uni $L226;
+$L228:
+	mul.lo.s64 %rd983, %rd982, %rd790;
+	mad.lo.s64 %rd984, %rd983, 4, %rd788;
+	ld.shared.s32 %r271, [%rd984+0];
 	mov.b32 %r272, %r271;
-	add.s64 %rd1002, %rd796, %rd994;
-	add.s64 %rd1003, %rd1002, %rd999;
-	mul.lo.s64 %rd1004, %rd1003, %rd170;
-	mad.lo.s64 %rd1005, %rd1004, 4, %rd168;
-	st.shared.s32 [%rd1005+0], %r272;
-	@!%p147 bra $L238;
-	mov.b64 %rd1007, 2;
-	mul.lo.s64 %rd1006, %rd1007, %rd999;
-	mul.lo.s64 %rd1008, %rd1006, %rd165;
-	mad.lo.s64 %rd1009, %rd1008, 8, %rd163;
-	ld.shared.s64 %rd1010, [%rd1009+0];
-	mov.b64 %rd1011, %rd1010;
-	add.s64 %rd1012, %rd796, %rd994;
-	add.s64 %rd1013, %rd1012, %rd999;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1013;
-	mul.lo.s64 %rd1016, %rd1014, %rd173;
-	mad.lo.s64 %rd1017, %rd1016, 8, %rd171;
-	st.shared.s64 [%rd1017+0], %rd1011;
-	mov.b64 %rd1019, 2;
-	mul.lo.s64 %rd1018, %rd1019, %rd999;
-	add.s64 %rd1020, %rd1018, 1;
-	mul.lo.s64 %rd1021, %rd1020, %rd165;
-	mad.lo.s64 %rd1022, %rd1021, 8, %rd163;
-	ld.shared.s64 %rd1023, [%rd1022+0];
-	mov.b64 %rd1024, %rd1023;
-	add.s64 %rd1025, %rd796, %rd994;
-	add.s64 %rd1026, %rd1025, %rd999;
-	mov.b64 %rd1028, 2;
-	mul.lo.s64 %rd1027, %rd1028, %rd1026;
-	add.s64 %rd1029, %rd1027, 1;
-	mul.lo.s64 %rd1030, %rd1029, %rd173;
-	mad.lo.s64 %rd1031, %rd1030, 8, %rd171;
-	st.shared.s64 [%rd1031+0], %rd1024;
-$L238:
-$L233:
-	add.s64 %rd1032, %rd999, 1;
-	mov.b64 %rd999, %rd1032;
-	bra.uni $L232;
-$L234:
-	mov.b64 %rd1033, 0;
-	mov.b64 %rd1034, %rd998;
-$L239:
-	setp.lt.s64 %p198, %rd1034, %rd808;
-	not.pred %p199, %p198;
-	@!%p199 bra $L243;
-	bra.uni $L241;
-$L243:
-	mul.lo.s64 %rd1035, %rd1034, %rd801;
-	mad.lo.s64 %rd1036, %rd1035, 4, %rd799;
-	ld.shared.s32 %r273, [%rd1036+0];
+	add.s64 %rd985, %rd785, %rd977;
+	add.s64 %rd986, %rd985, %rd982;
+	mul.lo.s64 %rd987, %rd986, %rd168;
+	mad.lo.s64 %rd988, %rd987, 4, %rd166;
+	st.shared.s32 [%rd988+0], %r272;
+	@!%p143 bra $L230;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd982;
+	mul.lo.s64 %rd991, %rd989, %rd163;
+	mad.lo.s64 %rd992, %rd991, 8, %rd161;
+	ld.shared.s64 %rd993, [%rd992+0];
+	mov.b64 %rd994, %rd993;
+	add.s64 %rd995, %rd785, %rd977;
+	add.s64 %rd996, %rd995, %rd982;
+	mov.b64 %rd998, 2;
+	mul.lo.s64 %rd997, %rd998, %rd996;
+	mul.lo.s64 %rd999, %rd997, %rd171;
+	mad.lo.s64 %rd1000, %rd999, 8, %rd169;
+	st.shared.s64 [%rd1000+0], %rd994;
+	mov.b64 %rd1002, 2;
+	mul.lo.s64 %rd1001, %rd1002, %rd982;
+	add.s64 %rd1003, %rd1001, 1;
+	mul.lo.s64 %rd1004, %rd1003, %rd163;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd161;
+	ld.shared.s64 %rd1006, [%rd1005+0];
+	mov.b64 %rd1007, %rd1006;
+	add.s64 %rd1008, %rd785, %rd977;
+	add.s64 %rd1009, %rd1008, %rd982;
+	mov.b64 %rd1011, 2;
+	mul.lo.s64 %rd1010, %rd1011, %rd1009;
+	add.s64 %rd1012, %rd1010, 1;
+	mul.lo.s64 %rd1013, %rd1012, %rd171;
+	mad.lo.s64 %rd1014, %rd1013, 8, %rd169;
+	st.shared.s64 [%rd1014+0], %rd1007;
+$L230:
+$L225:
+	add.s64 %rd1015, %rd982, 1;
+	mov.b64 %rd982, %rd1015;
+	bra.uni $L224;
+$L226:
+	mov.b64 %rd1016, 0;
+	mov.b64 %rd1017, %rd981;
+$L231:
+	setp.lt.s64 %p190, %rd1017, %rd797;
+	not.pred %p191, %p190;
+	@!%p191 bra $L235;
+	bra.uni $L233;
+$L235:
+	mul.lo.s64 %rd1018, %rd1017, %rd790;
+	mad.lo.s64 %rd1019, %rd1018, 4, %rd788;
+	ld.shared.s32 %r273, [%rd1019+0];
 	mov.b32 %r274, %r273;
 	mov.b32 %r275, %r274;
-	mov.pred %p200, 0;
-	mov.b64 %rd1037, %rd1033;
+	mov.pred %p192, 0;
+	mov.b64 %rd1020, %rd1016;
 	mov.b32 %r276, %r275;
-$L244:
-	@!%p148 bra $L248;
+$L236:
+	@!%p144 bra $L240;
 	shr.s32 %r277, %r276, 5;
-	cvt.s64.s32 %rd1038, %r277;
-	mov.b64 %rd1039, %rd1038;
+	cvt.s64.s32 %rd1021, %r277;
+	mov.b64 %rd1022, %rd1021;
 	and.b32 %r278, %r276, 31;
-	cvt.s64.s32 %rd1040, %r278;
-	min.u64 %rd1041, %rd1040, 32;
-	cvt.u32.u64 %r279, %rd1041;
+	cvt.s64.s32 %rd1023, %r278;
+	min.u64 %rd1024, %rd1023, 32;
+	cvt.u32.u64 %r279, %rd1024;
 	mov.b32 %r281, 0x1;
 	shl.b32 %r280, %r281, %r279;
-	setp.hs.u32 %p201, %r279, 32;
-	selp.b32 %r282, 0, %r280, %p201;
+	setp.hs.u32 %p193, %r279, 32;
+	selp.b32 %r282, 0, %r280, %p193;
 	mov.b32 %r283, %r282;
-	mov.b64 %rd1042, %rd1039;
+	mov.b64 %rd1025, %rd1022;
 	mov.b32 %r284, %r283;
-	mul.lo.s64 %rd1043, %rd1042, %rd783;
-	mad.lo.s64 %rd1044, %rd1043, 4, %rd781;
-	ld.relaxed.gpu.global.u32 %r285, [%rd1044+0];
+	mul.lo.s64 %rd1026, %rd1025, %rd772;
+	mad.lo.s64 %rd1027, %rd1026, 4, %rd770;
+	ld.relaxed.gpu.global.u32 %r285, [%rd1027+0];
 	mov.b32 %r286, %r285;
 	and.b32 %r287, %r286, %r284;
-	setp.ne.u32 %p202, %r287, 0x0;
-	mov.pred %p203, %p202;
-	not.pred %p204, %p203;
-	@!%p204 bra $L250;
-	mul.lo.s64 %rd1045, %rd1042, %rd783;
-	mad.lo.s64 %rd1046, %rd1045, 4, %rd781;
-	atom.global.or.b32 %r288, [%rd1046], %r284;
+	setp.ne.u32 %p194, %r287, 0x0;
+	mov.pred %p195, %p194;
+	not.pred %p196, %p195;
+	@!%p196 bra $L242;
+	mul.lo.s64 %rd1028, %rd1025, %rd772;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd770;
+	atom.global.or.b32 %r288, [%rd1029], %r284;
 	mov.b32 %r289, %r288;
 	and.b32 %r290, %r289, %r284;
-	setp.ne.u32 %p205, %r290, 0x0;
-	mov.pred %p203, %p205;
-$L250:
-	@!%p203 bra $L252;
-	mov.b64 %rd1047, %rd1037;
-	mov.b64 %rd1048, %rd1047;
-	mov.pred %p206, 0;
-	bra.uni $L246;
-$L252:
-	mov.b64 %rd1049, %rd1037;
-	mov.b64 %rd1048, %rd1049;
-	mov.pred %p206, 1;
-	bra.uni $L246;
-$L248:
-	@!%p149 bra $L254;
-	cvt.s64.s32 %rd1050, %r276;
-	mul.lo.s64 %rd1051, %rd1050, %rd786;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd784;
-	ld.relaxed.gpu.global.s32 %r291, [%rd1052+0];
-	mov.b32 %r292, %r291;
-	setp.eq.s32 %p207, %r292, %r192;
-	mov.pred %p208, %p207;
-	not.pred %p209, %p208;
-	@!%p209 bra $L256;
-	cvt.s64.s32 %rd1053, %r276;
-	mul.lo.s64 %rd1054, %rd1053, %rd786;
-	mad.lo.s64 %rd1055, %rd1054, 4, %rd784;
-	atom.global.exch.b32 %r293, [%rd1055], %r192;
-	mov.b32 %r294, %r293;
-	setp.eq.s32 %p210, %r294, %r192;
-	mov.pred %p208, %p210;
-$L256:
-	@!%p208 bra $L258;
-	mov.b64 %rd1056, %rd1037;
-	mov.b64 %rd1048, %rd1056;
-	mov.pred %p206, 0;
-	bra.uni $L246;
-$L258:
-$L254:
-	mul.lo.s64 %rd1057, %rd1037, %rd801;
-	mad.lo.s64 %rd1058, %rd1057, 4, %rd799;
-	st.shared.s32 [%rd1058+0], %r276;
-	add.s64 %rd1059, %rd1037, 1;
-	mov.b64 %rd1060, %rd1059;
-	mov.b64 %rd1048, %rd1060;
-	mov.pred %p206, 1;
-	bra.uni $L246;
-$L245:
-	bra.uni $L244;
-$L246:
-	mov.b64 %rd1061, %rd1048;
-	mov.pred %p211, %p206;
-	mov.b64 %rd1033, %rd1061;
-	mov.pred %p200, %p211;
-	@!%p200 bra $L260;
-	mov.b64 %rd1062, %rd764;
-	mov.b32 %r295, %r275;
-	cvt.s64.s32 %rd1063, %r295;
-	add.s64 %rd1064, %rd1063, 1;
-	mul.lo.s64 %rd1065, %rd1064, %rd32;
-	mad.lo.s64 %rd1066, %rd1065, 8, %rd28;
-	ld.global.nc.s64 %rd1067, [%rd1066+0];
-	mov.b64 %rd1068, %rd1067;
-	cvt.s64.s32 %rd1069, %r295;
-	mul.lo.s64 %rd1070, %rd1069, %rd32;
-	mad.lo.s64 %rd1071, %rd1070, 8, %rd28;
-	ld.global.nc.s64 %rd1072, [%rd1071+0];
-	mov.b64 %rd1073, %rd1072;
-	sub.s64 %rd1074, %rd1068, %rd1073;
-	mov.b64 %rd1075, %rd1074;
-	mov.b64 %rd1076, %rd1075;
-	add.s64 %rd1077, %rd805, %rd1076;
-	mov.b64 %rd805, %rd1077;
-	max.s64 %rd1078, %rd806, %rd1076;
-	mov.b64 %rd806, %rd1078;
-$L260:
+	setp.ne.u32 %p197, %r290, 0x0;
+	mov.pred %p195, %p197;
+$L242:
+	@!%p195 bra $L244;
+	mov.b64 %rd1030, %rd1020;
+	mov.b64 %rd1031, %rd1030;
+	mov.pred %p198, 0;
+	bra.uni $L238;
+$L244:
+	mov.b64 %rd1032, %rd1020;
+	mov.b64 %rd1031, %rd1032;
+	mov.pred %p198, 1;
+	bra.uni $L238;
 $L240:
-	add.s64 %rd1079, %rd1034, 1;
-	mov.b64 %rd1034, %rd1079;
-	bra.uni $L239;
-$L241:
-	setp.gt.s64 %p212, %rd1033, 0;
+	@!%p145 bra $L246;
+	cvt.s64.s32 %rd1033, %r276;
+	mul.lo.s64 %rd1034, %rd1033, %rd775;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd773;
+	ld.relaxed.gpu.global.s32 %r291, [%rd1035+0];
+	mov.b32 %r292, %r291;
+	setp.eq.s32 %p199, %r292, %r192;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L248;
+	cvt.s64.s32 %rd1036, %r276;
+	mul.lo.s64 %rd1037, %rd1036, %rd775;
+	mad.lo.s64 %rd1038, %rd1037, 4, %rd773;
+	atom.global.exch.b32 %r293, [%rd1038], %r192;
+	mov.b32 %r294, %r293;
+	setp.eq.s32 %p202, %r294, %r192;
+	mov.pred %p200, %p202;
+$L248:
+	@!%p200 bra $L250;
+	mov.b64 %rd1039, %rd1020;
+	mov.b64 %rd1031, %rd1039;
+	mov.pred %p198, 0;
+	bra.uni $L238;
+$L250:
+$L246:
+	mul.lo.s64 %rd1040, %rd1020, %rd790;
+	mad.lo.s64 %rd1041, %rd1040, 4, %rd788;
+	st.shared.s32 [%rd1041+0], %r276;
+	add.s64 %rd1042, %rd1020, 1;
+	mov.b64 %rd1043, %rd1042;
+	mov.b64 %rd1031, %rd1043;
+	mov.pred %p198, 1;
+	bra.uni $L238;
+$L237:
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd1044, %rd1031;
+	mov.pred %p203, %p198;
+	mov.b64 %rd1016, %rd1044;
+	mov.pred %p192, %p203;
+	@!%p192 bra $L252;
+	mov.b64 %rd1045, %rd754;
+	mov.b32 %r295, %r275;
+	cvt.s64.s32 %rd1046, %r295;
+	add.s64 %rd1047, %rd1046, 1;
+	mul.lo.s64 %rd1048, %rd1047, %rd32;
+	mad.lo.s64 %rd1049, %rd1048, 8, %rd28;
+	ld.global.nc.s64 %rd1050, [%rd1049+0];
+	mov.b64 %rd1051, %rd1050;
+	cvt.s64.s32 %rd1052, %r295;
+	mul.lo.s64 %rd1053, %rd1052, %rd32;
+	mad.lo.s64 %rd1054, %rd1053, 8, %rd28;
+	ld.global.nc.s64 %rd1055, [%rd1054+0];
+	mov.b64 %rd1056, %rd1055;
+	sub.s64 %rd1057, %rd1051, %rd1056;
+	mov.b64 %rd1058, %rd1057;
+	mov.b64 %rd1059, %rd1058;
+	add.s64 %rd1060, %rd794, %rd1059;
+	mov.b64 %rd794, %rd1060;
+	max.s64 %rd1061, %rd795, %rd1059;
+	mov.b64 %rd795, %rd1061;
+$L252:
+$L232:
+	add.s64 %rd1062, %rd1017, 1;
+	mov.b64 %rd1017, %rd1062;
+	bra.uni $L231;
+$L233:
+	setp.gt.s64 %p204, %rd1016, 0;
+	@!%p204 bra $L254;
+	mul.lo.s64 %rd1063, %rd784, %rd120;
+	mad.lo.s64 %rd1064, %rd1063, 8, %rd116;
+	atom.global.add.u64 %rd1065, [%rd1064], %rd1016;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1067, %rd1066;
+	mov.b64 %rd1068, 0;
+$L255:
+	setp.lt.s64 %p205, %rd1068, %rd1016;
+	not.pred %p206, %p205;
+	@!%p206 bra $L259;
+	bra.uni $L257;
+$L259:
+	mul.lo.s64 %rd1069, %rd1068, %rd790;
+	mad.lo.s64 %rd1070, %rd1069, 4, %rd788;
+	ld.shared.s32 %r296, [%rd1070+0];
+	mov.b32 %r297, %r296;
+	add.s64 %rd1071, %rd1067, %rd1068;
+	mul.lo.s64 %rd1072, %rd1071, %rd273;
+	mad.lo.s64 %rd1073, %rd1072, 4, %rd271;
+	st.global.s32 [%rd1073+0], %r297;
+$L256:
+	add.s64 %rd1074, %rd1068, 1;
+	mov.b64 %rd1068, %rd1074;
+	bra.uni $L255;
+$L257:
+$L254:
+	add.s64 %rd1075, %rd796, %rd974;
+	min.s64 %rd1076, %rd786, %rd1075;
+	mov.b64 %rd796, %rd1076;
+	bra.uni $L223;
+$L222:
+	mov.b64 %rd1077, 0;
+	cvt.u64.u32 %rd1078, %r2;
+	setp.eq.s64 %p207, %rd1078, 0;
+	setp.gt.s64 %p208, %rd974, 0;
+	and.pred %p209, %p207, %p208;
+	@!%p209 bra $L261;
+	mul.lo.s64 %rd1079, %rd784, %rd120;
+	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
+	atom.global.add.u64 %rd1081, [%rd1080], %rd974;
+	mov.b64 %rd1082, %rd1081;
+	mov.b64 %rd1077, %rd1082;
+$L261:
+	cvt.u64.u32 %rd1083, %r2;
+	setp.eq.s64 %p210, %rd1083, 0;
+	setp.eq.u32 %p211, %r1, 0;
+	and.pred %p212, %p210, %p211;
+	bar.sync 0;
 	@!%p212 bra $L262;
-	mul.lo.s64 %rd1080, %rd795, %rd122;
-	mad.lo.s64 %rd1081, %rd1080, 8, %rd118;
-	atom.global.add.u64 %rd1082, [%rd1081], %rd1033;
-	mov.b64 %rd1083, %rd1082;
-	mov.b64 %rd1084, %rd1083;
-	mov.b64 %rd1085, 0;
+	st.shared.s64 [%rd1+1024], %rd1077;
+$L262:
+	bar.sync 0;
+	ld.shared.s64 %rd1084, [%rd1+1024];
+	mov.b64 %rd1085, %rd1084;
+	add.s64 %rd1086, %rd1085, %rd973;
+	mov.b64 %rd1087, %rd1086;
+	mov.b64 %rd1088, 0;
 $L263:
-	setp.lt.s64 %p213, %rd1085, %rd1033;
+	setp.lt.s64 %p213, %rd1088, %rd797;
 	not.pred %p214, %p213;
 	@!%p214 bra $L267;
 	bra.uni $L265;
 $L267:
-	mul.lo.s64 %rd1086, %rd1085, %rd801;
-	mad.lo.s64 %rd1087, %rd1086, 4, %rd799;
-	ld.shared.s32 %r296, [%rd1087+0];
-	mov.b32 %r297, %r296;
-	add.s64 %rd1088, %rd1084, %rd1085;
-	mul.lo.s64 %rd1089, %rd1088, %rd275;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd273;
-	st.global.s32 [%rd1090+0], %r297;
+	mul.lo.s64 %rd1089, %rd1088, %rd790;
+	mad.lo.s64 %rd1090, %rd1089, 4, %rd788;
+	ld.shared.s32 %r298, [%rd1090+0];
+	mov.b32 %r299, %r298;
+	add.s64 %rd1091, %rd1087, %rd1088;
+	mul.lo.s64 %rd1092, %rd1091, %rd273;
+	mad.lo.s64 %rd1093, %rd1092, 4, %rd271;
+	st.global.s32 [%rd1093+0], %r299;
 $L264:
-	add.s64 %rd1091, %rd1085, 1;
-	mov.b64 %rd1085, %rd1091;
+	add.s64 %rd1094, %rd1088, 1;
+	mov.b64 %rd1088, %rd1094;
 	bra.uni $L263;
 $L265:
-$L262:
-	add.s64 %rd1092, %rd807, %rd991;
-	min.s64 %rd1093, %rd797, %rd1092;
-	mov.b64 %rd807, %rd1093;
-	bra.uni $L231;
-$L230:
-	mov.b64 %rd1094, 0;
-	cvt.u64.u32 %rd1095, %r2;
-	setp.eq.s64 %p215, %rd1095, 0;
-	setp.gt.s64 %p216, %rd991, 0;
-	and.pred %p217, %p215, %p216;
-	@!%p217 bra $L269;
-	mul.lo.s64 %rd1096, %rd795, %rd122;
-	mad.lo.s64 %rd1097, %rd1096, 8, %rd118;
-	atom.global.add.u64 %rd1098, [%rd1097], %rd991;
-	mov.b64 %rd1099, %rd1098;
-	mov.b64 %rd1094, %rd1099;
+$L223:
+	setp.eq.s64 %p215, %rd975, 0;
+	@!%p215 bra $L269;
+	bra.uni $L165;
 $L269:
-	cvt.u64.u32 %rd1100, %r2;
-	setp.eq.s64 %p218, %rd1100, 0;
-	setp.eq.u32 %p219, %r1, 0;
-	and.pred %p220, %p218, %p219;
-	bar.sync 0;
-	@!%p220 bra $L270;
-	st.shared.s64 [%rd1+1024], %rd1094;
-$L270:
-	bar.sync 0;
-	ld.shared.s64 %rd1101, [%rd1+1024];
-	mov.b64 %rd1102, %rd1101;
-	add.s64 %rd1103, %rd1102, %rd990;
-	mov.b64 %rd1104, %rd1103;
-	mov.b64 %rd1105, 0;
-$L271:
-	setp.lt.s64 %p221, %rd1105, %rd808;
-	not.pred %p222, %p221;
-	@!%p222 bra $L275;
-	bra.uni $L273;
-$L275:
-	mul.lo.s64 %rd1106, %rd1105, %rd801;
-	mad.lo.s64 %rd1107, %rd1106, 4, %rd799;
-	ld.shared.s32 %r298, [%rd1107+0];
-	mov.b32 %r299, %r298;
-	add.s64 %rd1108, %rd1104, %rd1105;
-	mul.lo.s64 %rd1109, %rd1108, %rd275;
-	mad.lo.s64 %rd1110, %rd1109, 4, %rd273;
-	st.global.s32 [%rd1110+0], %r299;
-$L272:
-	add.s64 %rd1111, %rd1105, 1;
-	mov.b64 %rd1105, %rd1111;
-	bra.uni $L271;
-$L273:
-$L231:
-	setp.eq.s64 %p223, %rd992, 0;
-	@!%p223 bra $L277;
-	bra.uni $L169;
-$L277:
-$L168:
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd1112, %rd807;
-	mov.b64 %rd1113, %rd805;
-	mov.b64 %rd1114, %rd806;
-	mov.b64 %rd1115, %rd1112;
-	mov.b64 %rd1116, %rd1113;
-	mov.b64 %rd1117, %rd1114;
-	mov.b64 %rd1118, %rd1115;
-	mov.b64 %rd1119, %rd1116;
-	mov.b64 %rd1120, %rd1117;
-	mov.b64 %rd742, %rd1118;
-	mov.b64 %rd762, %rd1119;
-	mov.b64 %rd763, %rd1120;
-	add.s64 %rd1121, %rd743, %rd762;
-	mov.b64 %rd743, %rd1121;
-	max.s64 %rd1122, %rd744, %rd763;
-	mov.b64 %rd744, %rd1122;
-$L163:
-	add.s64 %rd1123, %rd745, 1;
-	mov.b64 %rd745, %rd1123;
-	bra.uni $L162;
 $L164:
-	mov.b64 %rd1124, %rd743;
+	bra.uni $L163;
+$L165:
+	mov.b64 %rd1095, %rd796;
+	mov.b64 %rd1096, %rd794;
+	mov.b64 %rd1097, %rd795;
+	mov.b64 %rd1098, %rd1095;
+	mov.b64 %rd1099, %rd1096;
+	mov.b64 %rd1100, %rd1097;
+	mov.b64 %rd1101, %rd1098;
+	mov.b64 %rd1102, %rd1099;
+	mov.b64 %rd1103, %rd1100;
+	mov.b64 %rd732, %rd1101;
+	mov.b64 %rd752, %rd1102;
+	mov.b64 %rd753, %rd1103;
+	add.s64 %rd1104, %rd733, %rd752;
+	mov.b64 %rd733, %rd1104;
+	max.s64 %rd1105, %rd734, %rd753;
+	mov.b64 %rd734, %rd1105;
+$L159:
+	add.s64 %rd1106, %rd735, 1;
+	mov.b64 %rd735, %rd1106;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd1107, %rd733;
 	// block reduction
 	sub.u32 %r300, %r13, 1;
 	mov.b32 %r301, %r3;
-$L278:
-	setp.hs.u32 %p224, %r301, 32;
-	@%p224 bra $L279;
-	mov.b64 {%r302, %r303}, %rd1124;
-	shfl.sync.down.b32 %r304|%p225, %r302, %r301, %r300, %r17;
+$L270:
+	setp.hs.u32 %p216, %r301, 32;
+	@%p216 bra $L271;
+	mov.b64 {%r302, %r303}, %rd1107;
+	shfl.sync.down.b32 %r304|%p217, %r302, %r301, %r300, %r17;
 	shfl.sync.down.b32 %r305, %r303, %r301, %r300, %r17;
-	mov.b64 %rd1125, {%r304, %r305};
-	@!%p225 bra $L280;
-	add.s64 %rd1126, %rd1124, %rd1125;
-	mov.b64 %rd1124, %rd1126;
-$L280:
+	mov.b64 %rd1108, {%r304, %r305};
+	@!%p217 bra $L272;
+	add.s64 %rd1109, %rd1107, %rd1108;
+	mov.b64 %rd1107, %rd1109;
+$L272:
 	shl.b32 %r301, %r301, 1;
-	bra.uni $L278;
-$L279:
-	setp.eq.u32 %p226, %r7, 0;
-	@!%p226 bra $L281;
-	mul.wide.u32 %rd1127, %r8, 16;
-	add.s64 %rd1128, %rd1, %rd1127;
-	st.shared.s64 [%rd1128+0], %rd1124;
-$L281:
+	bra.uni $L270;
+$L271:
+	setp.eq.u32 %p218, %r7, 0;
+	@!%p218 bra $L273;
+	mul.wide.u32 %rd1110, %r8, 16;
+	add.s64 %rd1111, %rd1, %rd1110;
+	st.shared.s64 [%rd1111+0], %rd1107;
+$L273:
 	bar.sync 0;
-	setp.eq.u32 %p227, %r8, 0;
-	@!%p227 bra $L282;
-	setp.lo.u32 %p228, %r7, %r10;
-	@!%p228 bra $L283;
-	mul.wide.u32 %rd1129, %r7, 16;
-	add.s64 %rd1130, %rd1, %rd1129;
-	ld.shared.s64 %rd1131, [%rd1130+0];
-	mov.b64 %rd1124, %rd1131;
-$L283:
+	setp.eq.u32 %p219, %r8, 0;
+	@!%p219 bra $L274;
+	setp.lo.u32 %p220, %r7, %r10;
+	@!%p220 bra $L275;
+	mul.wide.u32 %rd1112, %r7, 16;
+	add.s64 %rd1113, %rd1, %rd1112;
+	ld.shared.s64 %rd1114, [%rd1113+0];
+	mov.b64 %rd1107, %rd1114;
+$L275:
 	sub.u32 %r306, %r10, 1;
-	mov.b64 {%r307, %r308}, %rd1124;
-	shfl.sync.down.b32 %r309|%p229, %r307, 1, %r306, %r17;
+	mov.b64 {%r307, %r308}, %rd1107;
+	shfl.sync.down.b32 %r309|%p221, %r307, 1, %r306, %r17;
 	shfl.sync.down.b32 %r310, %r308, 1, %r306, %r17;
-	mov.b64 %rd1132, {%r309, %r310};
-	@!%p229 bra $L284;
-	add.s64 %rd1133, %rd1124, %rd1132;
-	mov.b64 %rd1124, %rd1133;
-$L284:
-	mov.b64 {%r311, %r312}, %rd1124;
-	shfl.sync.down.b32 %r313|%p230, %r311, 2, %r306, %r17;
+	mov.b64 %rd1115, {%r309, %r310};
+	@!%p221 bra $L276;
+	add.s64 %rd1116, %rd1107, %rd1115;
+	mov.b64 %rd1107, %rd1116;
+$L276:
+	mov.b64 {%r311, %r312}, %rd1107;
+	shfl.sync.down.b32 %r313|%p222, %r311, 2, %r306, %r17;
 	shfl.sync.down.b32 %r314, %r312, 2, %r306, %r17;
-	mov.b64 %rd1134, {%r313, %r314};
-	@!%p230 bra $L285;
-	add.s64 %rd1135, %rd1124, %rd1134;
-	mov.b64 %rd1124, %rd1135;
-$L285:
-	mov.b64 {%r315, %r316}, %rd1124;
-	shfl.sync.down.b32 %r317|%p231, %r315, 4, %r306, %r17;
+	mov.b64 %rd1117, {%r313, %r314};
+	@!%p222 bra $L277;
+	add.s64 %rd1118, %rd1107, %rd1117;
+	mov.b64 %rd1107, %rd1118;
+$L277:
+	mov.b64 {%r315, %r316}, %rd1107;
+	shfl.sync.down.b32 %r317|%p223, %r315, 4, %r306, %r17;
 	shfl.sync.down.b32 %r318, %r316, 4, %r306, %r17;
-	mov.b64 %rd1136, {%r317, %r318};
-	@!%p231 bra $L286;
-	add.s64 %rd1137, %rd1124, %rd1136;
-	mov.b64 %rd1124, %rd1137;
-$L286:
-	mov.b64 {%r319, %r320}, %rd1124;
-	shfl.sync.down.b32 %r321|%p232, %r319, 8, %r306, %r17;
+	mov.b64 %rd1119, {%r317, %r318};
+	@!%p223 bra $L278;
+	add.s64 %rd1120, %rd1107, %rd1119;
+	mov.b64 %rd1107, %rd1120;
+$L278:
+	mov.b64 {%r319, %r320}, %rd1107;
+	shfl.sync.down.b32 %r321|%p224, %r319, 8, %r306, %r17;
 	shfl.sync.down.b32 %r322, %r320, 8, %r306, %r17;
-	mov.b64 %rd1138, {%r321, %r322};
-	@!%p232 bra $L287;
-	add.s64 %rd1139, %rd1124, %rd1138;
-	mov.b64 %rd1124, %rd1139;
-$L287:
-	mov.b64 {%r323, %r324}, %rd1124;
-	shfl.sync.down.b32 %r325|%p233, %r323, 16, %r306, %r17;
+	mov.b64 %rd1121, {%r321, %r322};
+	@!%p224 bra $L279;
+	add.s64 %rd1122, %rd1107, %rd1121;
+	mov.b64 %rd1107, %rd1122;
+$L279:
+	mov.b64 {%r323, %r324}, %rd1107;
+	shfl.sync.down.b32 %r325|%p225, %r323, 16, %r306, %r17;
 	shfl.sync.down.b32 %r326, %r324, 16, %r306, %r17;
-	mov.b64 %rd1140, {%r325, %r326};
-	@!%p233 bra $L288;
-	add.s64 %rd1141, %rd1124, %rd1140;
-	mov.b64 %rd1124, %rd1141;
-$L288:
-	@!%p226 bra $L289;
-	st.shared.s64 [%rd1+1024], %rd1124;
-$L289:
-$L282:
+	mov.b64 %rd1123, {%r325, %r326};
+	@!%p225 bra $L280;
+	add.s64 %rd1124, %rd1107, %rd1123;
+	mov.b64 %rd1107, %rd1124;
+$L280:
+	@!%p218 bra $L281;
+	st.shared.s64 [%rd1+1024], %rd1107;
+$L281:
+$L274:
 	bar.sync 0;
-	ld.shared.s64 %rd1142, [%rd1+1024];
-	mov.b64 %rd1124, %rd1142;
-	mov.b64 %rd1143, %rd1124;
-	mov.b64 %rd743, %rd1143;
-	mov.b64 %rd1144, %rd744;
+	ld.shared.s64 %rd1125, [%rd1+1024];
+	mov.b64 %rd1107, %rd1125;
+	mov.b64 %rd1126, %rd1107;
+	mov.b64 %rd733, %rd1126;
+	mov.b64 %rd1127, %rd734;
 	// block reduction
 	sub.u32 %r327, %r13, 1;
 	mov.b32 %r328, %r3;
-$L290:
-	setp.hs.u32 %p234, %r328, 32;
-	@%p234 bra $L291;
-	mov.b64 {%r329, %r330}, %rd1144;
-	shfl.sync.down.b32 %r331|%p235, %r329, %r328, %r327, %r17;
+$L282:
+	setp.hs.u32 %p226, %r328, 32;
+	@%p226 bra $L283;
+	mov.b64 {%r329, %r330}, %rd1127;
+	shfl.sync.down.b32 %r331|%p227, %r329, %r328, %r327, %r17;
 	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
-	mov.b64 %rd1145, {%r331, %r332};
-	@!%p235 bra $L292;
-	max.s64 %rd1146, %rd1144, %rd1145;
-	mov.b64 %rd1144, %rd1146;
-$L292:
+	mov.b64 %rd1128, {%r331, %r332};
+	@!%p227 bra $L284;
+	max.s64 %rd1129, %rd1127, %rd1128;
+	mov.b64 %rd1127, %rd1129;
+$L284:
 	shl.b32 %r328, %r328, 1;
-	bra.uni $L290;
-$L291:
-	setp.eq.u32 %p236, %r7, 0;
-	@!%p236 bra $L293;
-	mul.wide.u32 %rd1147, %r8, 16;
-	add.s64 %rd1148, %rd1, %rd1147;
-	st.shared.s64 [%rd1148+0], %rd1144;
-$L293:
+	bra.uni $L282;
+$L283:
+	setp.eq.u32 %p228, %r7, 0;
+	@!%p228 bra $L285;
+	mul.wide.u32 %rd1130, %r8, 16;
+	add.s64 %rd1131, %rd1, %rd1130;
+	st.shared.s64 [%rd1131+0], %rd1127;
+$L285:
 	bar.sync 0;
-	setp.eq.u32 %p237, %r8, 0;
-	@!%p237 bra $L294;
-	setp.lo.u32 %p238, %r7, %r10;
-	@!%p238 bra $L295;
-	mul.wide.u32 %rd1149, %r7, 16;
-	add.s64 %rd1150, %rd1, %rd1149;
-	ld.shared.s64 %rd1151, [%rd1150+0];
-	mov.b64 %rd1144, %rd1151;
-$L295:
+	setp.eq.u32 %p229, %r8, 0;
+	@!%p229 bra $L286;
+	setp.lo.u32 %p230, %r7, %r10;
+	@!%p230 bra $L287;
+	mul.wide.u32 %rd1132, %r7, 16;
+	add.s64 %rd1133, %rd1, %rd1132;
+	ld.shared.s64 %rd1134, [%rd1133+0];
+	mov.b64 %rd1127, %rd1134;
+$L287:
 	sub.u32 %r333, %r10, 1;
-	mov.b64 {%r334, %r335}, %rd1144;
-	shfl.sync.down.b32 %r336|%p239, %r334, 1, %r333, %r17;
+	mov.b64 {%r334, %r335}, %rd1127;
+	shfl.sync.down.b32 %r336|%p231, %r334, 1, %r333, %r17;
 	shfl.sync.down.b32 %r337, %r335, 1, %r333, %r17;
-	mov.b64 %rd1152, {%r336, %r337};
-	@!%p239 bra $L296;
-	max.s64 %rd1153, %rd1144, %rd1152;
-	mov.b64 %rd1144, %rd1153;
-$L296:
-	mov.b64 {%r338, %r339}, %rd1144;
-	shfl.sync.down.b32 %r340|%p240, %r338, 2, %r333, %r17;
+	mov.b64 %rd1135, {%r336, %r337};
+	@!%p231 bra $L288;
+	max.s64 %rd1136, %rd1127, %rd1135;
+	mov.b64 %rd1127, %rd1136;
+$L288:
+	mov.b64 {%r338, %r339}, %rd1127;
+	shfl.sync.down.b32 %r340|%p232, %r338, 2, %r333, %r17;
 	shfl.sync.down.b32 %r341, %r339, 2, %r333, %r17;
-	mov.b64 %rd1154, {%r340, %r341};
-	@!%p240 bra $L297;
-	max.s64 %rd1155, %rd1144, %rd1154;
-	mov.b64 %rd1144, %rd1155;
-$L297:
-	mov.b64 {%r342, %r343}, %rd1144;
-	shfl.sync.down.b32 %r344|%p241, %r342, 4, %r333, %r17;
+	mov.b64 %rd1137, {%r340, %r341};
+	@!%p232 bra $L289;
+	max.s64 %rd1138, %rd1127, %rd1137;
+	mov.b64 %rd1127, %rd1138;
+$L289:
+	mov.b64 {%r342, %r343}, %rd1127;
+	shfl.sync.down.b32 %r344|%p233, %r342, 4, %r333, %r17;
 	shfl.sync.down.b32 %r345, %r343, 4, %r333, %r17;
-	mov.b64 %rd1156, {%r344, %r345};
-	@!%p241 bra $L298;
-	max.s64 %rd1157, %rd1144, %rd1156;
-	mov.b64 %rd1144, %rd1157;
-$L298:
-	mov.b64 {%r346, %r347}, %rd1144;
-	shfl.sync.down.b32 %r348|%p242, %r346, 8, %r333, %r17;
+	mov.b64 %rd1139, {%r344, %r345};
+	@!%p233 bra $L290;
+	max.s64 %rd1140, %rd1127, %rd1139;
+	mov.b64 %rd1127, %rd1140;
+$L290:
+	mov.b64 {%r346, %r347}, %rd1127;
+	shfl.sync.down.b32 %r348|%p234, %r346, 8, %r333, %r17;
 	shfl.sync.down.b32 %r349, %r347, 8, %r333, %r17;
-	mov.b64 %rd1158, {%r348, %r349};
-	@!%p242 bra $L299;
-	max.s64 %rd1159, %rd1144, %rd1158;
-	mov.b64 %rd1144, %rd1159;
-$L299:
-	mov.b64 {%r350, %r351}, %rd1144;
-	shfl.sync.down.b32 %r352|%p243, %r350, 16, %r333, %r17;
+	mov.b64 %rd1141, {%r348, %r349};
+	@!%p234 bra $L291;
+	max.s64 %rd1142, %rd1127, %rd1141;
+	mov.b64 %rd1127, %rd1142;
+$L291:
+	mov.b64 {%r350, %r351}, %rd1127;
+	shfl.sync.down.b32 %r352|%p235, %r350, 16, %r333, %r17;
 	shfl.sync.down.b32 %r353, %r351, 16, %r333, %r17;
-	mov.b64 %rd1160, {%r352, %r353};
-	@!%p243 bra $L300;
-	max.s64 %rd1161, %rd1144, %rd1160;
-	mov.b64 %rd1144, %rd1161;
-$L300:
-	@!%p236 bra $L301;
-	st.shared.s64 [%rd1+1024], %rd1144;
-$L301:
-$L294:
+	mov.b64 %rd1143, {%r352, %r353};
+	@!%p235 bra $L292;
+	max.s64 %rd1144, %rd1127, %rd1143;
+	mov.b64 %rd1127, %rd1144;
+$L292:
+	@!%p228 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1127;
+$L293:
+$L286:
 	bar.sync 0;
-	ld.shared.s64 %rd1162, [%rd1+1024];
-	mov.b64 %rd1144, %rd1162;
-	mov.b64 %rd1163, %rd1144;
-	mov.b64 %rd744, %rd1163;
-	cvt.u64.u32 %rd1164, %r2;
-	setp.eq.s64 %p244, %rd1164, 0;
-	@!%p244 bra $L303;
-	setp.gt.s64 %p245, %rd743, 0;
-	@!%p245 bra $L305;
-	add.s64 %rd1165, %rd347, 1;
-	mul.lo.s64 %rd1166, %rd1165, %rd122;
-	mad.lo.s64 %rd1167, %rd1166, 8, %rd118;
-	atom.global.add.u64 %rd1168, [%rd1167], %rd743;
-$L305:
-	setp.gt.s64 %p246, %rd744, 0;
-	@!%p246 bra $L307;
-	add.s64 %rd1169, %rd347, 2;
-	mul.lo.s64 %rd1170, %rd1169, %rd122;
-	mad.lo.s64 %rd1171, %rd1170, 8, %rd118;
-	atom.global.max.s64 %rd1172, [%rd1171], %rd744;
-$L307:
-	add.s64 %rd1173, %rd347, 3;
-	mul.lo.s64 %rd1174, %rd1173, %rd122;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd118;
-	atom.global.max.s64 %rd1176, [%rd1175], %rd745;
-$L303:
+	ld.shared.s64 %rd1145, [%rd1+1024];
+	mov.b64 %rd1127, %rd1145;
+	mov.b64 %rd1146, %rd1127;
+	mov.b64 %rd734, %rd1146;
+	cvt.u64.u32 %rd1147, %r2;
+	setp.eq.s64 %p236, %rd1147, 0;
+	@!%p236 bra $L295;
+	setp.gt.s64 %p237, %rd733, 0;
+	@!%p237 bra $L297;
+	add.s64 %rd1148, %rd344, 1;
+	mul.lo.s64 %rd1149, %rd1148, %rd120;
+	mad.lo.s64 %rd1150, %rd1149, 8, %rd116;
+	atom.global.add.u64 %rd1151, [%rd1150], %rd733;
+$L297:
+	setp.gt.s64 %p238, %rd734, 0;
+	@!%p238 bra $L299;
+	add.s64 %rd1152, %rd344, 2;
+	mul.lo.s64 %rd1153, %rd1152, %rd120;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
+	atom.global.max.s64 %rd1155, [%rd1154], %rd734;
+$L299:
+	add.s64 %rd1156, %rd344, 3;
+	mul.lo.s64 %rd1157, %rd1156, %rd120;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
+	atom.global.max.s64 %rd1159, [%rd1158], %rd735;
+$L295:
 	bar.sync 0;
-	setp.eq.u32 %p247, %r5, 0;
-	@!%p247 bra $L308;
+	setp.eq.u32 %p239, %r5, 0;
+	@!%p239 bra $L300;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r354, [gk_league_sync+4];
 	atom.global.add.u32 %r355, [gk_league_sync], 1;
 	mov.u32 %r356, %nctaid.x;
 	sub.u32 %r357, %r356, 1;
-	setp.eq.u32 %p248, %r355, %r357;
-	@!%p248 bra $L309;
+	setp.eq.u32 %p240, %r355, %r357;
+	@!%p240 bra $L301;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r358, [gk_league_sync+4], 1;
-	bra.uni $L310;
-$L309:
+	bra.uni $L302;
+$L301:
 	ld.relaxed.gpu.global.u32 %r359, [gk_league_sync+4];
-	setp.eq.u32 %p249, %r359, %r354;
-	@%p249 bra $L309;
-$L310:
+	setp.eq.u32 %p241, %r359, %r354;
+	@%p241 bra $L301;
+$L302:
 	fence.acq_rel.gpu;
-$L308:
+$L300:
 	bar.sync 0;
-	setp.eq.s64 %p250, %rd263, 0;
-	and.pred %p251, %p13, %p250;
-	@!%p251 bra $L312;
-	mov.b64 %rd1178, 12;
-	mul.lo.s64 %rd1177, %rd1178, %rd122;
-	mad.lo.s64 %rd1179, %rd1177, 8, %rd118;
-	mov.b64 %rd1180, 0;
-	st.global.s64 [%rd1179+0], %rd1180;
-$L312:
-	mul.lo.s64 %rd1181, %rd304, %rd122;
-	mad.lo.s64 %rd1182, %rd1181, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1183, [%rd1182+0];
-	mov.b64 %rd1184, %rd1183;
-	add.s64 %rd1185, %rd304, 1;
-	mul.lo.s64 %rd1186, %rd1185, %rd122;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1188, [%rd1187+0];
-	mov.b64 %rd1189, %rd1188;
-	mov.b64 %rd1190, %rd1184;
-	mov.b64 %rd1191, %rd1189;
-	mov.b64 %rd1192, %rd1190;
-	mov.b64 %rd1193, %rd1191;
-	add.s64 %rd1194, %rd304, 2;
-	mul.lo.s64 %rd1195, %rd1194, %rd122;
-	mad.lo.s64 %rd1196, %rd1195, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1197, [%rd1196+0];
-	mov.b64 %rd1198, %rd1197;
-	mov.b64 %rd257, %rd1198;
-	@!%p13 bra $L314;
-	mov.b64 %rd1200, 4;
-	mul.lo.s64 %rd1199, %rd1200, %rd263;
-	mov.b64 %rd1202, 1;
-	add.s64 %rd1201, %rd1202, %rd1199;
-	mul.lo.s64 %rd1203, %rd1201, %rd115;
-	mad.lo.s64 %rd1204, %rd1203, 8, %rd111;
-	st.global.s64 [%rd1204+0], %rd1192;
+	setp.eq.s64 %p242, %rd261, 0;
+	and.pred %p243, %p13, %p242;
+	@!%p243 bra $L304;
+	mov.b64 %rd1161, 12;
+	mul.lo.s64 %rd1160, %rd1161, %rd120;
+	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
+	mov.b64 %rd1163, 0;
+	st.global.s64 [%rd1162+0], %rd1163;
+$L304:
+	mul.lo.s64 %rd1164, %rd302, %rd120;
+	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
+	mov.b64 %rd1167, %rd1166;
+	add.s64 %rd1168, %rd302, 1;
+	mul.lo.s64 %rd1169, %rd1168, %rd120;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1167;
+	mov.b64 %rd1174, %rd1172;
+	mov.b64 %rd1175, %rd1173;
+	mov.b64 %rd1176, %rd1174;
+	add.s64 %rd1177, %rd302, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd255, %rd1181;
+	@!%p13 bra $L306;
+	mov.b64 %rd1183, 4;
+	mul.lo.s64 %rd1182, %rd1183, %rd261;
+	mov.b64 %rd1185, 1;
+	add.s64 %rd1184, %rd1185, %rd1182;
+	mul.lo.s64 %rd1186, %rd1184, %rd113;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
+	st.global.s64 [%rd1187+0], %rd1175;
+	mov.b64 %rd1189, 4;
+	mul.lo.s64 %rd1188, %rd1189, %rd261;
+	mov.b64 %rd1191, 2;
+	add.s64 %rd1190, %rd1191, %rd1188;
+	mul.lo.s64 %rd1192, %rd1190, %rd113;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
+	st.global.s64 [%rd1193+0], %rd1176;
+	mov.b64 %rd1195, 4;
+	mul.lo.s64 %rd1194, %rd1195, %rd261;
+	mov.b64 %rd1197, 3;
+	add.s64 %rd1196, %rd1197, %rd1194;
+	mul.lo.s64 %rd1198, %rd1196, %rd113;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
+	st.global.s64 [%rd1199+0], %rd255;
+	add.s64 %rd1200, %rd302, 3;
+	mul.lo.s64 %rd1201, %rd1200, %rd120;
+	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
+	mov.b64 %rd1204, %rd1203;
 	mov.b64 %rd1206, 4;
-	mul.lo.s64 %rd1205, %rd1206, %rd263;
-	mov.b64 %rd1208, 2;
+	mul.lo.s64 %rd1205, %rd1206, %rd261;
+	mov.b64 %rd1208, 4;
 	add.s64 %rd1207, %rd1208, %rd1205;
-	mul.lo.s64 %rd1209, %rd1207, %rd115;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd111;
-	st.global.s64 [%rd1210+0], %rd1193;
-	mov.b64 %rd1212, 4;
-	mul.lo.s64 %rd1211, %rd1212, %rd263;
-	mov.b64 %rd1214, 3;
-	add.s64 %rd1213, %rd1214, %rd1211;
-	mul.lo.s64 %rd1215, %rd1213, %rd115;
-	mad.lo.s64 %rd1216, %rd1215, 8, %rd111;
-	st.global.s64 [%rd1216+0], %rd257;
-	add.s64 %rd1217, %rd304, 3;
-	mul.lo.s64 %rd1218, %rd1217, %rd122;
-	mad.lo.s64 %rd1219, %rd1218, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1220, [%rd1219+0];
-	mov.b64 %rd1221, %rd1220;
-	mov.b64 %rd1223, 4;
-	mul.lo.s64 %rd1222, %rd1223, %rd263;
-	mov.b64 %rd1225, 4;
-	add.s64 %rd1224, %rd1225, %rd1222;
-	mul.lo.s64 %rd1226, %rd1224, %rd115;
-	mad.lo.s64 %rd1227, %rd1226, 8, %rd111;
-	st.global.s64 [%rd1227+0], %rd1221;
-	add.s64 %rd1228, %rd263, 1;
-	st.global.s64 [%rd111+0], %rd1228;
-$L314:
-	setp.eq.s64 %p252, %rd1192, 0;
-	setp.gt.s64 %p253, %rd1192, %rd66;
-	or.pred %p254, %p252, %p253;
-	setp.gt.s64 %p255, %rd1193, %rd68;
-	or.pred %p256, %p254, %p255;
-	setp.gt.s64 %p257, %rd257, %rd70;
-	or.pred %p258, %p256, %p257;
-	@!%p258 bra $L316;
+	mul.lo.s64 %rd1209, %rd1207, %rd113;
+	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
+	st.global.s64 [%rd1210+0], %rd1204;
+	add.s64 %rd1211, %rd261, 1;
+	st.global.s64 [%rd109+0], %rd1211;
+$L306:
+	setp.eq.s64 %p244, %rd1175, 0;
+	setp.gt.s64 %p245, %rd1175, %rd66;
+	or.pred %p246, %p244, %p245;
+	setp.gt.s64 %p247, %rd1176, %rd68;
+	or.pred %p248, %p246, %p247;
+	setp.gt.s64 %p249, %rd255, %rd70;
+	or.pred %p250, %p248, %p249;
+	@!%p250 bra $L308;
 	bra.uni $L3;
-$L316:
-	mov.b64 %rd187, %rd1192;
+$L308:
+	mov.b64 %rd185, %rd1175;
 $L38:
-	add.s64 %rd1229, %rd263, 1;
-	mov.b64 %rd263, %rd1229;
+	add.s64 %rd1212, %rd261, 1;
+	mov.b64 %rd261, %rd1212;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd133, %rd133, %rd132;
+	add.s64 %rd131, %rd131, %rd130;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -10128,14 +10089,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10132
+//line gokkos_kernels_gen.go:10093
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10139
+//line gokkos_kernels_gen.go:10100
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10150,7 +10111,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10154
+//line gokkos_kernels_gen.go:10115
 		*acc = gokkosAccV
 		return
 	}
@@ -10160,7 +10121,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10164
+//line gokkos_kernels_gen.go:10125
 	*acc = gokkosAccV
 }
 
@@ -10212,6 +10173,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10216
+//line gokkos_kernels_gen.go:10177
 	return gokkosN
 }

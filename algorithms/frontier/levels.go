@@ -45,8 +45,6 @@ import (
 // their vertices' out-edges begin and end (team scratch of 2 × ListCap pairs of int64, and
 // 2 × Out.Buffer int64 of member scratch), loaded while the claim that adds a vertex is on its
 // way, so that a round reads its vertices' edges without first reading the graph's offsets.
-// With Prefetch 1 (2) a member that adds a vertex to its team's list also asks for the line of
-// the vertex's first (and last) edge, which the next round reads.
 //
 // Tally holds the league's counters: for step l, the next worklist's size, out-edges and
 // largest degree and the most rounds a team ran at 4(l mod 3) to 4(l mod 3)+3 (three sets, so
@@ -71,7 +69,6 @@ type PushFused[Op EdgeOp] struct {
 	Rounds      int
 	ListCap     int
 	Carry       bool
-	Prefetch    int
 	Stats       views.View1D[int64]
 	Tally       views.View1D[int64]
 	Op          Op
@@ -280,12 +277,6 @@ func (k PushFused[Op]) expand(m teams.Member, sc fusedScratch, o sink, src views
 					if k.Carry {
 						sc.Offs.Set(2*c, vb)
 						sc.Offs.Set(2*c+1, ve)
-						if k.Prefetch > 0 {
-							k.G.Adj.Prefetch(int(vb))
-							if k.Prefetch > 1 {
-								k.G.Adj.Prefetch(int(ve) - 1)
-							}
-						}
 					}
 					c++
 				} else {
@@ -429,7 +420,7 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	out := sink{Dedup: f.dedup, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
 	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
 		MaxVertices: int64(f.tune.LevelVertices), MaxEdges: int64(f.tune.LevelEdges),
-		MaxDegree: int64(f.tune.LevelDegree), Rounds: rounds, ListCap: list, Prefetch: f.tune.LevelPrefetch, Out: out, Stats: f.stats, Tally: f.tally, Op: op}
+		MaxDegree: int64(f.tune.LevelDegree), Rounds: rounds, ListCap: list, Out: out, Stats: f.stats, Tally: f.tally, Op: op}
 	// Team scratch: two lists of vertices (4 bytes each), member scratch: a buffer of vertices;
 	// and, with local rounds where the space's scratch has room, their offsets (16 bytes each).
 	// A member's scratch follows the one before it: with offsets, a multiple of 8 bytes keeps

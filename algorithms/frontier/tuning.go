@@ -66,14 +66,6 @@ type Tuning struct {
 	// default is 64 on a device, where it spares league barriers on graphs of large diameter,
 	// and 1 on the host, where a barrier of a one-worker league costs nothing.
 	LevelRounds int
-	// LevelPrefetch says which lines of a vertex's adjacency a member that adds the vertex
-	// to its team's list in a local round asks the memory system for (views.View1D.Prefetch),
-	// so that the next round, which reads them, finds them in the cache rather than waiting for
-	// memory in its chain of dependent accesses: 1 the line of the first edge, 2 those of the
-	// first and the last, negative or zero none. The default is none: on a device the
-	// prefetch has not yet been measured against its absence; on the host fused steps run no
-	// local rounds.
-	LevelPrefetch int
 	// BinFuse is the most chunks (of 64 vertices) of a member's own bin of the bucket being
 	// expanded that binned steps (RunBins) let the member expand in the same step after a
 	// small step, rather than publish them in the next one (see BinSteps); negative turns that
@@ -136,7 +128,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelTeams: pick(t.LevelTeams, d.LevelTeams), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
 		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), LevelDegree: pick(t.LevelDegree, d.LevelDegree),
-		LevelRounds: pick(t.LevelRounds, d.LevelRounds), LevelPrefetch: pickNonZero(t.LevelPrefetch, d.LevelPrefetch), BinFuse: pickNonZero(t.BinFuse, d.BinFuse), BinHub: pickNonZero(t.BinHub, d.BinHub), Grain: pick(t.Grain, d.Grain),
+		LevelRounds: pick(t.LevelRounds, d.LevelRounds), BinFuse: pickNonZero(t.BinFuse, d.BinFuse), BinHub: pickNonZero(t.BinHub, d.BinHub), Grain: pick(t.Grain, d.Grain),
 	}
 }
 
@@ -173,7 +165,7 @@ func (t Tuning) rangePolicy(n int) portable.RangePolicy {
 // as "LevelRounds=64,LevelTeamSize=32" (names as the fields', in any case; values integers),
 // into a Tuning whose other fields are zero, so that they keep the space's defaults. An empty
 // string gives the zero Tuning. It returns an error naming the setting for an unknown field, a
-// value that is not an integer, a negative value (PullWords, LevelEdges and LevelPrefetch may be negative) or
+// value that is not an integer, a negative value (PullWords, LevelEdges, BinFuse and BinHub may be negative) or
 // a field set twice.
 func ParseTuning(s string) (Tuning, error) {
 	var t Tuning

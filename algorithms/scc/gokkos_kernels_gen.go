@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -307,12 +307,11 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Key", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Col", Field: []int{15, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{14, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -330,7 +329,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -358,12 +357,11 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Bit", Field: []int{15, 2}, Kind: abi.KindUint32},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{14, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -11065,13 +11063,12 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
 	.param .b64 gk_s54,
-	.param .b64 gk_s55,
-	.param .b64 gk_s56
+	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<273>;
+	.reg .pred %p<265>;
 	.reg .b32 %r<380>;
-	.reg .b64 %rd<1268>;
+	.reg .b64 %rd<1251>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11216,282 +11213,280 @@ const gokkosPTX6 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	ld.param.u64 %rd137, [gk_s54];
-	cvta.to.global.u64 %rd138, %rd137;
+	ld.param.u64 %rd135, [gk_s53];
+	cvta.to.global.u64 %rd136, %rd135;
+	mov.b64 %rd137, %rd136;
+	ld.param.s64 %rd138, [gk_s54];
 	mov.b64 %rd139, %rd138;
 	ld.param.s64 %rd140, [gk_s55];
 	mov.b64 %rd141, %rd140;
-	ld.param.s64 %rd142, [gk_s56];
-	mov.b64 %rd143, %rd142;
-	cvt.u64.u32 %rd145, %r28;
-	cvt.u64.u32 %rd146, %r29;
-	mov.b64 %rd147, %rd145;
+	cvt.u64.u32 %rd143, %r28;
+	cvt.u64.u32 %rd144, %r29;
+	mov.b64 %rd145, %rd143;
 $L1:
-	setp.ge.s64 %p9, %rd147, %rd2;
+	setp.ge.s64 %p9, %rd145, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd144, %rd147;
+	mov.b64 %rd142, %rd145;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd148, 0;
-	mov.b64 %rd149, 0;
+	mov.b64 %rd146, 0;
+	mov.b64 %rd147, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd151, 2;
-	mul.lo.s64 %rd150, %rd151, %rd100;
-	mov.b64 %rd152, %rd150;
-	mov.b64 %rd154, 4;
-	mul.lo.s64 %rd153, %rd154, %rd106;
-	mov.b64 %rd155, %rd153;
-	mov.b64 %rd148, %rd152;
-	mov.b64 %rd149, %rd155;
+	mov.b64 %rd149, 2;
+	mul.lo.s64 %rd148, %rd149, %rd100;
+	mov.b64 %rd150, %rd148;
+	mov.b64 %rd152, 4;
+	mul.lo.s64 %rd151, %rd152, %rd106;
+	mov.b64 %rd153, %rd151;
+	mov.b64 %rd146, %rd150;
+	mov.b64 %rd147, %rd153;
 $L5:
-	add.s64 %rd156, %rd13, %rd21;
-	mad.lo.s64 %rd157, %rd148, 8, 15;
-	and.b64 %rd157, %rd157, -16;
-	add.s64 %rd21, %rd21, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd148;
-	mov.b64 %rd160, 1;
-	add.s64 %rd161, %rd11, %rd20;
-	mad.lo.s64 %rd162, %rd149, 8, 15;
-	and.b64 %rd162, %rd162, -16;
-	add.s64 %rd20, %rd20, %rd162;
-	mov.b64 %rd163, %rd161;
-	mov.b64 %rd164, %rd149;
-	mov.b64 %rd165, 1;
-	mov.b64 %rd166, 0x0;
-	mov.b64 %rd167, 0;
+	add.s64 %rd154, %rd13, %rd21;
+	mad.lo.s64 %rd155, %rd146, 8, 15;
+	and.b64 %rd155, %rd155, -16;
+	add.s64 %rd21, %rd21, %rd155;
+	mov.b64 %rd156, %rd154;
+	mov.b64 %rd157, %rd146;
+	mov.b64 %rd158, 1;
+	add.s64 %rd159, %rd11, %rd20;
+	mad.lo.s64 %rd160, %rd147, 8, 15;
+	and.b64 %rd160, %rd160, -16;
+	add.s64 %rd20, %rd20, %rd160;
+	mov.b64 %rd161, %rd159;
+	mov.b64 %rd162, %rd147;
+	mov.b64 %rd163, 1;
+	mov.b64 %rd164, 0x0;
+	mov.b64 %rd165, 0;
+	mov.b64 %rd166, 0;
+	mov.b64 %rd167, 0x0;
 	mov.b64 %rd168, 0;
-	mov.b64 %rd169, 0x0;
-	mov.b64 %rd170, 0;
-	mov.b64 %rd171, 0;
-	cvta.global.u64 %rd173, %rd166;
-	cvta.to.shared.u64 %rd172, %rd173;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd167;
-	mov.b64 %rd176, %rd168;
+	mov.b64 %rd169, 0;
+	cvta.global.u64 %rd171, %rd164;
+	cvta.to.shared.u64 %rd170, %rd171;
+	mov.b64 %rd172, %rd170;
+	mov.b64 %rd173, %rd165;
+	mov.b64 %rd174, %rd166;
+	mov.b64 %rd175, %rd156;
+	mov.b64 %rd176, %rd157;
 	mov.b64 %rd177, %rd158;
-	mov.b64 %rd178, %rd159;
-	mov.b64 %rd179, %rd160;
-	cvta.global.u64 %rd181, %rd169;
-	cvta.to.shared.u64 %rd180, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd170;
-	mov.b64 %rd184, %rd171;
+	cvta.global.u64 %rd179, %rd167;
+	cvta.to.shared.u64 %rd178, %rd179;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd168;
+	mov.b64 %rd182, %rd169;
+	mov.b64 %rd183, %rd161;
+	mov.b64 %rd184, %rd162;
 	mov.b64 %rd185, %rd163;
-	mov.b64 %rd186, %rd164;
-	mov.b64 %rd187, %rd165;
-	add.s64 %rd188, %rd13, %rd21;
-	mad.lo.s64 %rd189, %rd100, 4, 15;
-	and.b64 %rd189, %rd189, -16;
-	add.s64 %rd21, %rd21, %rd189;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd191, %rd100;
-	mov.b64 %rd192, 1;
+	add.s64 %rd186, %rd13, %rd21;
+	mad.lo.s64 %rd187, %rd100, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd21, %rd21, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd100;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd172, %rd188;
+	mov.b64 %rd173, %rd189;
 	mov.b64 %rd174, %rd190;
-	mov.b64 %rd175, %rd191;
-	mov.b64 %rd176, %rd192;
-	mov.b64 %rd194, 2;
-	mul.lo.s64 %rd193, %rd194, %rd106;
-	add.s64 %rd195, %rd11, %rd20;
-	mad.lo.s64 %rd196, %rd193, 4, 15;
-	and.b64 %rd196, %rd196, -16;
-	add.s64 %rd20, %rd20, %rd196;
-	mov.b64 %rd197, %rd195;
-	mov.b64 %rd198, %rd193;
-	mov.b64 %rd199, 1;
+	mov.b64 %rd192, 2;
+	mul.lo.s64 %rd191, %rd192, %rd106;
+	add.s64 %rd193, %rd11, %rd20;
+	mad.lo.s64 %rd194, %rd191, 4, 15;
+	and.b64 %rd194, %rd194, -16;
+	add.s64 %rd20, %rd20, %rd194;
+	mov.b64 %rd195, %rd193;
+	mov.b64 %rd196, %rd191;
+	mov.b64 %rd197, 1;
+	mov.b64 %rd180, %rd195;
+	mov.b64 %rd181, %rd196;
 	mov.b64 %rd182, %rd197;
-	mov.b64 %rd183, %rd198;
-	mov.b64 %rd184, %rd199;
-	setp.eq.s64 %p10, %rd144, 0;
-	cvt.u64.u32 %rd200, %r2;
-	setp.eq.s64 %p11, %rd200, 0;
+	setp.eq.s64 %p10, %rd142, 0;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p11, %rd198, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd201, %rd62;
-	mov.b64 %rd202, 0;
-	cvt.u64.u32 %rd203, %r4;
-	mul.lo.s64 %rd204, %rd144, %rd203;
-	cvt.u64.u32 %rd205, %r2;
-	add.s64 %rd206, %rd204, %rd205;
-	mov.b64 %rd207, %rd206;
+	mov.b64 %rd199, %rd62;
+	mov.b64 %rd200, 0;
+	cvt.u64.u32 %rd201, %r4;
+	mul.lo.s64 %rd202, %rd142, %rd201;
+	cvt.u64.u32 %rd203, %r2;
+	add.s64 %rd204, %rd202, %rd203;
+	mov.b64 %rd205, %rd204;
 $L6:
-	setp.lt.s64 %p14, %rd207, %rd201;
+	setp.lt.s64 %p14, %rd205, %rd199;
 	not.pred %p15, %p14;
 	@!%p15 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd208, %rd207, %rd53;
-	mad.lo.s64 %rd209, %rd208, 4, %rd49;
-	ld.global.s32 %r35, [%rd209+0];
+	mul.lo.s64 %rd206, %rd205, %rd53;
+	mad.lo.s64 %rd207, %rd206, 4, %rd49;
+	ld.global.s32 %r35, [%rd207+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd210, %rd25;
+	mov.b64 %rd208, %rd25;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd211, %r37;
-	add.s64 %rd212, %rd211, 1;
-	mul.lo.s64 %rd213, %rd212, %rd32;
-	mad.lo.s64 %rd214, %rd213, 8, %rd28;
-	ld.global.nc.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	cvt.s64.s32 %rd217, %r37;
-	mul.lo.s64 %rd218, %rd217, %rd32;
-	mad.lo.s64 %rd219, %rd218, 8, %rd28;
-	ld.global.nc.s64 %rd220, [%rd219+0];
+	cvt.s64.s32 %rd209, %r37;
+	add.s64 %rd210, %rd209, 1;
+	mul.lo.s64 %rd211, %rd210, %rd32;
+	mad.lo.s64 %rd212, %rd211, 8, %rd28;
+	ld.global.nc.s64 %rd213, [%rd212+0];
+	mov.b64 %rd214, %rd213;
+	cvt.s64.s32 %rd215, %r37;
+	mul.lo.s64 %rd216, %rd215, %rd32;
+	mad.lo.s64 %rd217, %rd216, 8, %rd28;
+	ld.global.nc.s64 %rd218, [%rd217+0];
+	mov.b64 %rd219, %rd218;
+	sub.s64 %rd220, %rd214, %rd219;
 	mov.b64 %rd221, %rd220;
-	sub.s64 %rd222, %rd216, %rd221;
-	mov.b64 %rd223, %rd222;
-	max.s64 %rd224, %rd202, %rd223;
-	mov.b64 %rd202, %rd224;
+	max.s64 %rd222, %rd200, %rd221;
+	mov.b64 %rd200, %rd222;
 $L7:
-	cvt.u64.u32 %rd225, %r4;
-	mul.lo.s64 %rd226, %rd2, %rd225;
-	add.s64 %rd227, %rd207, %rd226;
-	mov.b64 %rd207, %rd227;
+	cvt.u64.u32 %rd223, %r4;
+	mul.lo.s64 %rd224, %rd2, %rd223;
+	add.s64 %rd225, %rd205, %rd224;
+	mov.b64 %rd205, %rd225;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd228, %rd202;
+	mov.b64 %rd226, %rd200;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L11:
 	setp.hs.u32 %p16, %r39, 32;
 	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd228;
+	mov.b64 {%r40, %r41}, %rd226;
 	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd229, {%r42, %r43};
+	mov.b64 %rd227, {%r42, %r43};
 	@!%p17 bra $L13;
-	max.s64 %rd230, %rd228, %rd229;
-	mov.b64 %rd228, %rd230;
+	max.s64 %rd228, %rd226, %rd227;
+	mov.b64 %rd226, %rd228;
 $L13:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd231, %r8, 16;
-	add.s64 %rd232, %rd1, %rd231;
-	st.shared.s64 [%rd232+0], %rd228;
+	mul.wide.u32 %rd229, %r8, 16;
+	add.s64 %rd230, %rd1, %rd229;
+	st.shared.s64 [%rd230+0], %rd226;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L15;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L16;
-	mul.wide.u32 %rd233, %r7, 16;
-	add.s64 %rd234, %rd1, %rd233;
-	ld.shared.s64 %rd235, [%rd234+0];
-	mov.b64 %rd228, %rd235;
+	mul.wide.u32 %rd231, %r7, 16;
+	add.s64 %rd232, %rd1, %rd231;
+	ld.shared.s64 %rd233, [%rd232+0];
+	mov.b64 %rd226, %rd233;
 $L16:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd228;
+	mov.b64 {%r45, %r46}, %rd226;
 	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd236, {%r47, %r48};
+	mov.b64 %rd234, {%r47, %r48};
 	@!%p21 bra $L17;
-	max.s64 %rd237, %rd228, %rd236;
-	mov.b64 %rd228, %rd237;
+	max.s64 %rd235, %rd226, %rd234;
+	mov.b64 %rd226, %rd235;
 $L17:
-	mov.b64 {%r49, %r50}, %rd228;
+	mov.b64 {%r49, %r50}, %rd226;
 	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd238, {%r51, %r52};
+	mov.b64 %rd236, {%r51, %r52};
 	@!%p22 bra $L18;
-	max.s64 %rd239, %rd228, %rd238;
-	mov.b64 %rd228, %rd239;
+	max.s64 %rd237, %rd226, %rd236;
+	mov.b64 %rd226, %rd237;
 $L18:
-	mov.b64 {%r53, %r54}, %rd228;
+	mov.b64 {%r53, %r54}, %rd226;
 	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd240, {%r55, %r56};
+	mov.b64 %rd238, {%r55, %r56};
 	@!%p23 bra $L19;
-	max.s64 %rd241, %rd228, %rd240;
-	mov.b64 %rd228, %rd241;
+	max.s64 %rd239, %rd226, %rd238;
+	mov.b64 %rd226, %rd239;
 $L19:
-	mov.b64 {%r57, %r58}, %rd228;
+	mov.b64 {%r57, %r58}, %rd226;
 	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd242, {%r59, %r60};
+	mov.b64 %rd240, {%r59, %r60};
 	@!%p24 bra $L20;
-	max.s64 %rd243, %rd228, %rd242;
-	mov.b64 %rd228, %rd243;
+	max.s64 %rd241, %rd226, %rd240;
+	mov.b64 %rd226, %rd241;
 $L20:
-	mov.b64 {%r61, %r62}, %rd228;
+	mov.b64 {%r61, %r62}, %rd226;
 	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd244, {%r63, %r64};
+	mov.b64 %rd242, {%r63, %r64};
 	@!%p25 bra $L21;
-	max.s64 %rd245, %rd228, %rd244;
-	mov.b64 %rd228, %rd245;
+	max.s64 %rd243, %rd226, %rd242;
+	mov.b64 %rd226, %rd243;
 $L21:
 	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd228;
+	st.shared.s64 [%rd1+1024], %rd226;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd246, [%rd1+1024];
-	mov.b64 %rd228, %rd246;
-	mov.b64 %rd247, %rd228;
-	mov.b64 %rd202, %rd247;
-	cvt.u64.u32 %rd248, %r2;
-	setp.eq.s64 %p26, %rd248, 0;
-	setp.gt.s64 %p27, %rd202, 0;
+	ld.shared.s64 %rd244, [%rd1+1024];
+	mov.b64 %rd226, %rd244;
+	mov.b64 %rd245, %rd226;
+	mov.b64 %rd200, %rd245;
+	cvt.u64.u32 %rd246, %r2;
+	setp.eq.s64 %p26, %rd246, 0;
+	setp.gt.s64 %p27, %rd200, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd250, 12;
-	mul.lo.s64 %rd249, %rd250, %rd122;
-	mad.lo.s64 %rd251, %rd249, 8, %rd118;
-	atom.global.max.s64 %rd252, [%rd251], %rd202;
+	mov.b64 %rd248, 12;
+	mul.lo.s64 %rd247, %rd248, %rd120;
+	mad.lo.s64 %rd249, %rd247, 8, %rd116;
+	atom.global.max.s64 %rd250, [%rd249], %rd200;
 $L24:
 	@!%p13 bra $L26;
-	mov.b64 %rd253, 0;
-	st.global.s64 [%rd118+0], %rd253;
-	mov.b64 %rd255, 1;
-	mul.lo.s64 %rd254, %rd255, %rd122;
-	mad.lo.s64 %rd256, %rd254, 8, %rd118;
-	mov.b64 %rd257, 0;
-	st.global.s64 [%rd256+0], %rd257;
-	mov.b64 %rd259, 2;
-	mul.lo.s64 %rd258, %rd259, %rd122;
-	mad.lo.s64 %rd260, %rd258, 8, %rd118;
-	mov.b64 %rd261, 0;
-	st.global.s64 [%rd260+0], %rd261;
-	mov.b64 %rd263, 3;
-	mul.lo.s64 %rd262, %rd263, %rd122;
-	mad.lo.s64 %rd264, %rd262, 8, %rd118;
-	mov.b64 %rd265, 0;
-	st.global.s64 [%rd264+0], %rd265;
+	mov.b64 %rd251, 0;
+	st.global.s64 [%rd116+0], %rd251;
+	mov.b64 %rd253, 1;
+	mul.lo.s64 %rd252, %rd253, %rd120;
+	mad.lo.s64 %rd254, %rd252, 8, %rd116;
+	mov.b64 %rd255, 0;
+	st.global.s64 [%rd254+0], %rd255;
+	mov.b64 %rd257, 2;
+	mul.lo.s64 %rd256, %rd257, %rd120;
+	mad.lo.s64 %rd258, %rd256, 8, %rd116;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd258+0], %rd259;
+	mov.b64 %rd261, 3;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -11515,13 +11510,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd267, 12;
-	mul.lo.s64 %rd266, %rd267, %rd122;
-	mad.lo.s64 %rd268, %rd266, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd269, [%rd268+0];
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd271, %rd270;
-	setp.gt.s64 %p32, %rd271, %rd70;
+	mov.b64 %rd265, 12;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	mov.b64 %rd269, %rd268;
+	setp.gt.s64 %p32, %rd269, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -11546,369 +11541,367 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd273, 12;
-	mul.lo.s64 %rd272, %rd273, %rd122;
-	mad.lo.s64 %rd274, %rd272, 8, %rd118;
-	mov.b64 %rd275, 0;
-	st.global.s64 [%rd274+0], %rd275;
-	mov.b64 %rd276, -1;
-	st.global.s64 [%rd111+0], %rd276;
+	mov.b64 %rd271, 12;
+	mul.lo.s64 %rd270, %rd271, %rd120;
+	mad.lo.s64 %rd272, %rd270, 8, %rd116;
+	mov.b64 %rd273, 0;
+	st.global.s64 [%rd272+0], %rd273;
+	mov.b64 %rd274, -1;
+	st.global.s64 [%rd109+0], %rd274;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd277, 0;
+	mov.b64 %rd275, 0;
 $L37:
-	setp.lt.s64 %p36, %rd277, %rd64;
+	setp.lt.s64 %p36, %rd275, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd278, %rd49;
-	mov.b64 %rd279, %rd51;
-	mov.b64 %rd280, %rd53;
-	mov.b64 %rd281, %rd56;
-	mov.b64 %rd282, %rd58;
-	mov.b64 %rd283, %rd60;
+	mov.b64 %rd276, %rd49;
+	mov.b64 %rd277, %rd51;
+	mov.b64 %rd278, %rd53;
+	mov.b64 %rd279, %rd56;
+	mov.b64 %rd280, %rd58;
+	mov.b64 %rd281, %rd60;
+	mov.b64 %rd282, %rd276;
+	mov.b64 %rd283, %rd277;
 	mov.b64 %rd284, %rd278;
 	mov.b64 %rd285, %rd279;
 	mov.b64 %rd286, %rd280;
 	mov.b64 %rd287, %rd281;
-	mov.b64 %rd288, %rd282;
-	mov.b64 %rd289, %rd283;
-	shr.s64 %rd290, %rd277, 63;
-	shr.u64 %rd291, %rd290, 63;
-	add.s64 %rd292, %rd277, %rd291;
-	and.b64 %rd293, %rd292, -2;
-	sub.s64 %rd294, %rd277, %rd293;
-	setp.eq.s64 %p38, %rd294, 1;
+	shr.s64 %rd288, %rd275, 63;
+	shr.u64 %rd289, %rd288, 63;
+	add.s64 %rd290, %rd275, %rd289;
+	and.b64 %rd291, %rd290, -2;
+	sub.s64 %rd292, %rd275, %rd291;
+	setp.eq.s64 %p38, %rd292, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd295, %rd56;
-	mov.b64 %rd296, %rd58;
-	mov.b64 %rd297, %rd60;
-	mov.b64 %rd298, %rd49;
-	mov.b64 %rd299, %rd51;
-	mov.b64 %rd300, %rd53;
+	mov.b64 %rd293, %rd56;
+	mov.b64 %rd294, %rd58;
+	mov.b64 %rd295, %rd60;
+	mov.b64 %rd296, %rd49;
+	mov.b64 %rd297, %rd51;
+	mov.b64 %rd298, %rd53;
+	mov.b64 %rd282, %rd293;
+	mov.b64 %rd283, %rd294;
 	mov.b64 %rd284, %rd295;
 	mov.b64 %rd285, %rd296;
 	mov.b64 %rd286, %rd297;
 	mov.b64 %rd287, %rd298;
-	mov.b64 %rd288, %rd299;
-	mov.b64 %rd289, %rd300;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd301, %rd73;
-	mov.b64 %rd302, %rd75;
-	mov.b64 %rd303, %rd77;
-	mov.b64 %rd304, %rd80;
-	mov.b64 %rd305, %rd82;
-	mov.b64 %rd306, %rd84;
-	mov.b64 %rd307, %rd87;
-	mov.b64 %rd308, %rd89;
-	mov.b64 %rd309, %rd91;
+	mov.b64 %rd299, %rd73;
+	mov.b64 %rd300, %rd75;
+	mov.b64 %rd301, %rd77;
+	mov.b64 %rd302, %rd80;
+	mov.b64 %rd303, %rd82;
+	mov.b64 %rd304, %rd84;
+	mov.b64 %rd305, %rd87;
+	mov.b64 %rd306, %rd89;
+	mov.b64 %rd307, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd310, %rd94;
-	mov.b64 %rd311, %rd96;
-	mov.b64 %rd312, %rd98;
+	mov.b64 %rd308, %rd94;
+	mov.b64 %rd309, %rd96;
+	mov.b64 %rd310, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd313, %rd100;
-	mov.b64 %rd314, %rd102;
-	cvt.u32.u64 %r78, %rd277;
+	mov.b64 %rd311, %rd100;
+	mov.b64 %rd312, %rd102;
+	cvt.u32.u64 %r78, %rd275;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd315, %rd277, 3;
-	mov.b64 %rd317, 4;
-	mul.lo.s64 %rd316, %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
+	rem.s64 %rd313, %rd275, 3;
+	mov.b64 %rd315, 4;
+	mul.lo.s64 %rd314, %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
 	@!%p13 bra $L45;
-	add.s64 %rd319, %rd277, 1;
-	rem.s64 %rd320, %rd319, 3;
-	mov.b64 %rd322, 4;
-	mul.lo.s64 %rd321, %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mul.lo.s64 %rd324, %rd323, %rd122;
-	mad.lo.s64 %rd325, %rd324, 8, %rd118;
-	mov.b64 %rd326, 0;
-	st.global.s64 [%rd325+0], %rd326;
-	add.s64 %rd327, %rd323, 1;
-	mul.lo.s64 %rd328, %rd327, %rd122;
-	mad.lo.s64 %rd329, %rd328, 8, %rd118;
-	mov.b64 %rd330, 0;
-	st.global.s64 [%rd329+0], %rd330;
-	add.s64 %rd331, %rd323, 2;
-	mul.lo.s64 %rd332, %rd331, %rd122;
-	mad.lo.s64 %rd333, %rd332, 8, %rd118;
-	mov.b64 %rd334, 0;
-	st.global.s64 [%rd333+0], %rd334;
-	add.s64 %rd335, %rd323, 3;
-	mul.lo.s64 %rd336, %rd335, %rd122;
-	mad.lo.s64 %rd337, %rd336, 8, %rd118;
-	mov.b64 %rd338, 0;
-	st.global.s64 [%rd337+0], %rd338;
+	add.s64 %rd317, %rd275, 1;
+	rem.s64 %rd318, %rd317, 3;
+	mov.b64 %rd320, 4;
+	mul.lo.s64 %rd319, %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mul.lo.s64 %rd322, %rd321, %rd120;
+	mad.lo.s64 %rd323, %rd322, 8, %rd116;
+	mov.b64 %rd324, 0;
+	st.global.s64 [%rd323+0], %rd324;
+	add.s64 %rd325, %rd321, 1;
+	mul.lo.s64 %rd326, %rd325, %rd120;
+	mad.lo.s64 %rd327, %rd326, 8, %rd116;
+	mov.b64 %rd328, 0;
+	st.global.s64 [%rd327+0], %rd328;
+	add.s64 %rd329, %rd321, 2;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd321, 3;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
 $L45:
-	mov.b64 %rd339, %rd271;
-	cvt.u64.u32 %rd340, %r4;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, 1;
+	mov.b64 %rd337, %rd269;
+	cvt.u64.u32 %rd338, %r4;
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd340, 1;
 $L46:
-	setp.lt.s64 %p41, %rd342, %rd339;
-	setp.lt.s64 %p42, %rd342, 32;
+	setp.lt.s64 %p41, %rd340, %rd337;
+	setp.lt.s64 %p42, %rd340, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd344, 2;
-	mul.lo.s64 %rd343, %rd344, %rd342;
-	setp.le.s64 %p44, %rd343, %rd341;
+	mov.b64 %rd342, 2;
+	mul.lo.s64 %rd341, %rd342, %rd340;
+	setp.le.s64 %p44, %rd341, %rd339;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd345, %rd342, 2;
-	mov.b64 %rd342, %rd345;
+	mul.lo.s64 %rd343, %rd340, 2;
+	mov.b64 %rd340, %rd343;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd346, %rd342;
-	mov.b64 %rd347, %rd25;
-	mov.b64 %rd348, %rd62;
-	mov.b64 %rd349, %rd64;
-	mov.b64 %rd350, %rd66;
-	mov.b64 %rd351, %rd68;
-	mov.b64 %rd352, %rd70;
+	mov.b64 %rd344, %rd340;
+	mov.b64 %rd345, %rd25;
+	mov.b64 %rd346, %rd62;
+	mov.b64 %rd347, %rd64;
+	mov.b64 %rd348, %rd66;
+	mov.b64 %rd349, %rd68;
+	mov.b64 %rd350, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd353, %rd100;
-	mov.b64 %rd354, %rd102;
-	mov.b64 %rd355, %rd104;
-	mov.b64 %rd356, %rd106;
+	mov.b64 %rd351, %rd100;
+	mov.b64 %rd352, %rd102;
+	mov.b64 %rd353, %rd104;
+	mov.b64 %rd354, %rd106;
 	mov.pred %p49, %p8;
-	mov.b64 %rd357, %rd108;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd358, %rd313;
-	mov.b64 %rd359, %rd314;
-	mov.b64 %rd360, %rd201;
-	mov.b64 %rd361, %rd318;
-	mov.b64 %rd362, %rd346;
-	cvt.u64.u32 %rd363, %r4;
-	div.s64 %rd364, %rd363, %rd362;
-	setp.eq.s64 %p52, %rd362, -1;
-	neg.s64 %rd365, %rd363;
-	selp.b64 %rd366, %rd365, %rd364, %p52;
-	setp.eq.s64 %p53, %rd362, 0;
-	selp.b64 %rd367, 0, %rd366, %p53;
-	mov.b64 %rd368, %rd367;
-	cvt.u64.u32 %rd369, %r2;
-	div.s64 %rd370, %rd369, %rd362;
-	setp.eq.s64 %p54, %rd362, -1;
-	neg.s64 %rd371, %rd369;
-	selp.b64 %rd372, %rd371, %rd370, %p54;
-	setp.eq.s64 %p55, %rd362, 0;
-	selp.b64 %rd373, 0, %rd372, %p55;
-	mov.b64 %rd374, %rd373;
-	cvt.u64.u32 %rd375, %r2;
-	rem.s64 %rd376, %rd375, %rd362;
-	setp.eq.s64 %p56, %rd362, -1;
-	selp.b64 %rd377, 0, %rd376, %p56;
-	setp.eq.s64 %p57, %rd362, 0;
-	selp.b64 %rd378, %rd375, %rd377, %p57;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd380, %rd368;
-	mov.b64 %rd381, %rd374;
-	mov.b64 %rd382, %rd379;
-	mov.b64 %rd383, %rd356;
-	mul.lo.s64 %rd384, %rd360, %rd144;
-	div.s64 %rd385, %rd384, %rd2;
+	mov.b64 %rd355, %rd311;
+	mov.b64 %rd356, %rd312;
+	mov.b64 %rd357, %rd199;
+	mov.b64 %rd358, %rd316;
+	mov.b64 %rd359, %rd344;
+	cvt.u64.u32 %rd360, %r4;
+	div.s64 %rd361, %rd360, %rd359;
+	setp.eq.s64 %p52, %rd359, -1;
+	neg.s64 %rd362, %rd360;
+	selp.b64 %rd363, %rd362, %rd361, %p52;
+	setp.eq.s64 %p53, %rd359, 0;
+	selp.b64 %rd364, 0, %rd363, %p53;
+	mov.b64 %rd365, %rd364;
+	cvt.u64.u32 %rd366, %r2;
+	div.s64 %rd367, %rd366, %rd359;
+	setp.eq.s64 %p54, %rd359, -1;
+	neg.s64 %rd368, %rd366;
+	selp.b64 %rd369, %rd368, %rd367, %p54;
+	setp.eq.s64 %p55, %rd359, 0;
+	selp.b64 %rd370, 0, %rd369, %p55;
+	mov.b64 %rd371, %rd370;
+	cvt.u64.u32 %rd372, %r2;
+	rem.s64 %rd373, %rd372, %rd359;
+	setp.eq.s64 %p56, %rd359, -1;
+	selp.b64 %rd374, 0, %rd373, %p56;
+	setp.eq.s64 %p57, %rd359, 0;
+	selp.b64 %rd375, %rd372, %rd374, %p57;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd377, %rd365;
+	mov.b64 %rd378, %rd371;
+	mov.b64 %rd379, %rd376;
+	mov.b64 %rd380, %rd354;
+	mul.lo.s64 %rd381, %rd357, %rd142;
+	div.s64 %rd382, %rd381, %rd2;
 	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd386, %rd384;
-	selp.b64 %rd387, %rd386, %rd385, %p58;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p58;
 	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd388, 0, %rd387, %p59;
-	mov.b64 %rd389, %rd388;
-	add.s64 %rd390, %rd144, 1;
-	mul.lo.s64 %rd391, %rd360, %rd390;
-	div.s64 %rd392, %rd391, %rd2;
+	selp.b64 %rd385, 0, %rd384, %p59;
+	mov.b64 %rd386, %rd385;
+	add.s64 %rd387, %rd142, 1;
+	mul.lo.s64 %rd388, %rd357, %rd387;
+	div.s64 %rd389, %rd388, %rd2;
 	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd393, %rd391;
-	selp.b64 %rd394, %rd393, %rd392, %p60;
+	neg.s64 %rd390, %rd388;
+	selp.b64 %rd391, %rd390, %rd389, %p60;
 	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd395, 0, %rd394, %p61;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd347;
-	mov.b64 %rd400, %rd348;
-	mov.b64 %rd401, %rd349;
-	mov.b64 %rd402, %rd350;
-	mov.b64 %rd403, %rd351;
-	mov.b64 %rd404, %rd352;
+	selp.b64 %rd392, 0, %rd391, %p61;
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd394, %rd386;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
+	mov.b64 %rd399, %rd348;
+	mov.b64 %rd400, %rd349;
+	mov.b64 %rd401, %rd350;
 	mov.pred %p62, %p47;
 	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd405, %rd353;
-	mov.b64 %rd406, %rd354;
-	mov.b64 %rd407, %rd355;
-	mov.b64 %rd408, %rd356;
+	mov.b64 %rd402, %rd351;
+	mov.b64 %rd403, %rd352;
+	mov.b64 %rd404, %rd353;
+	mov.b64 %rd405, %rd354;
 	mov.pred %p64, %p49;
-	mov.b64 %rd409, %rd357;
 	mov.pred %p65, %p50;
-	mov.b64 %rd410, %rd301;
-	mov.b64 %rd411, %rd302;
-	mov.b64 %rd412, %rd303;
-	mov.b64 %rd413, %rd304;
-	mov.b64 %rd414, %rd305;
-	mov.b64 %rd415, %rd306;
-	mov.b64 %rd416, %rd307;
-	mov.b64 %rd417, %rd308;
-	mov.b64 %rd418, %rd309;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
+	mov.b64 %rd411, %rd304;
+	mov.b64 %rd412, %rd305;
+	mov.b64 %rd413, %rd306;
+	mov.b64 %rd414, %rd307;
 	mov.pred %p66, %p51;
-	mov.b64 %rd419, %rd310;
-	mov.b64 %rd420, %rd311;
-	mov.b64 %rd421, %rd312;
+	mov.b64 %rd415, %rd308;
+	mov.b64 %rd416, %rd309;
+	mov.b64 %rd417, %rd310;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd422, %rd358;
-	mov.b64 %rd423, %rd359;
-	mov.b64 %rd424, %rd397;
-	sub.s64 %rd425, %rd398, %rd397;
-	mov.b64 %rd426, %rd425;
-	mov.b64 %rd427, %rd381;
-	mov.b64 %rd428, %rd380;
-	mov.b64 %rd429, %rd362;
-	mov.b64 %rd430, %rd382;
-	mov.b64 %rd431, %rd361;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, %rd383;
-	setp.gt.s64 %p67, %rd355, 1;
+	mov.b64 %rd418, %rd355;
+	mov.b64 %rd419, %rd356;
+	mov.b64 %rd420, %rd394;
+	sub.s64 %rd421, %rd395, %rd394;
+	mov.b64 %rd422, %rd421;
+	mov.b64 %rd423, %rd378;
+	mov.b64 %rd424, %rd377;
+	mov.b64 %rd425, %rd359;
+	mov.b64 %rd426, %rd379;
+	mov.b64 %rd427, %rd358;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, %rd380;
+	setp.gt.s64 %p67, %rd353, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd434, %rd174;
-	mov.b64 %rd435, %rd175;
-	mov.b64 %rd436, %rd176;
-	mov.b64 %rd437, %rd427;
+	mov.b64 %rd430, %rd172;
+	mov.b64 %rd431, %rd173;
+	mov.b64 %rd432, %rd174;
+	mov.b64 %rd433, %rd423;
 	mov.b32 %r84, -1;
+	mov.b64 %rd434, 0;
+	mov.b64 %rd435, 0;
+	mov.b64 %rd436, 0;
+	mov.b64 %rd437, 0;
 	mov.b64 %rd438, 0;
-	mov.b64 %rd439, 0;
-	mov.b64 %rd440, 0;
-	mov.b64 %rd441, 0;
-	mov.b64 %rd442, 0;
 $L51:
-	mov.b64 %rd443, 0;
-	mov.b64 %rd444, %rd422;
+	mov.b64 %rd439, 0;
+	mov.b64 %rd440, %rd418;
 $L54:
-	setp.gt.s64 %p70, %rd444, 0;
+	setp.gt.s64 %p70, %rd440, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd438, %rd439;
+	setp.ge.s64 %p72, %rd434, %rd435;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd437, %rd426;
+	setp.ge.s64 %p73, %rd433, %rd422;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd445, %rd424, %rd437;
-	mul.lo.s64 %rd446, %rd445, %rd286;
-	mad.lo.s64 %rd447, %rd446, 4, %rd284;
-	ld.global.s32 %r85, [%rd447+0];
+	add.s64 %rd441, %rd420, %rd433;
+	mul.lo.s64 %rd442, %rd441, %rd284;
+	mad.lo.s64 %rd443, %rd442, 4, %rd282;
+	ld.global.s32 %r85, [%rd443+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p69 bra $L63;
-	add.s64 %rd448, %rd424, %rd437;
-	mov.b64 %rd450, 2;
-	mul.lo.s64 %rd449, %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mul.lo.s64 %rd452, %rd451, %rd187;
-	mad.lo.s64 %rd453, %rd452, 8, %rd185;
-	ld.shared.s64 %rd454, [%rd453+0];
-	mov.b64 %rd455, %rd454;
-	add.s64 %rd456, %rd451, 1;
-	mul.lo.s64 %rd457, %rd456, %rd187;
-	mad.lo.s64 %rd458, %rd457, 8, %rd185;
-	ld.shared.s64 %rd459, [%rd458+0];
-	mov.b64 %rd460, %rd459;
-	add.s64 %rd461, %rd455, %rd430;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd460;
-	mov.b64 %rd438, %rd462;
-	mov.b64 %rd439, %rd463;
+	add.s64 %rd444, %rd420, %rd433;
+	mov.b64 %rd446, 2;
+	mul.lo.s64 %rd445, %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mul.lo.s64 %rd448, %rd447, %rd185;
+	mad.lo.s64 %rd449, %rd448, 8, %rd183;
+	ld.shared.s64 %rd450, [%rd449+0];
+	mov.b64 %rd451, %rd450;
+	add.s64 %rd452, %rd447, 1;
+	mul.lo.s64 %rd453, %rd452, %rd185;
+	mad.lo.s64 %rd454, %rd453, 8, %rd183;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd456, %rd455;
+	add.s64 %rd457, %rd451, %rd426;
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd456;
+	mov.b64 %rd434, %rd458;
+	mov.b64 %rd435, %rd459;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd464, %rd399;
+	mov.b64 %rd460, %rd396;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd465, %r87;
-	mul.lo.s64 %rd466, %rd465, %rd32;
-	mad.lo.s64 %rd467, %rd466, 8, %rd28;
-	ld.global.nc.s64 %rd468, [%rd467+0];
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd399;
+	cvt.s64.s32 %rd461, %r87;
+	mul.lo.s64 %rd462, %rd461, %rd32;
+	mad.lo.s64 %rd463, %rd462, 8, %rd28;
+	ld.global.nc.s64 %rd464, [%rd463+0];
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd396;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd472, %r88;
-	add.s64 %rd473, %rd472, 1;
-	mul.lo.s64 %rd474, %rd473, %rd32;
-	mad.lo.s64 %rd475, %rd474, 8, %rd28;
-	ld.global.nc.s64 %rd476, [%rd475+0];
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd477;
-	add.s64 %rd479, %rd470, %rd430;
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd481, %rd478;
-	mov.b64 %rd438, %rd480;
-	mov.b64 %rd439, %rd481;
+	cvt.s64.s32 %rd468, %r88;
+	add.s64 %rd469, %rd468, 1;
+	mul.lo.s64 %rd470, %rd469, %rd32;
+	mad.lo.s64 %rd471, %rd470, 8, %rd28;
+	ld.global.nc.s64 %rd472, [%rd471+0];
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd473;
+	add.s64 %rd475, %rd466, %rd426;
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd474;
+	mov.b64 %rd434, %rd476;
+	mov.b64 %rd435, %rd477;
 $L64:
-	add.s64 %rd482, %rd437, %rd428;
-	mov.b64 %rd437, %rd482;
+	add.s64 %rd478, %rd433, %rd424;
+	mov.b64 %rd433, %rd478;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd483, %rd438, %rd39;
-	mad.lo.s64 %rd484, %rd483, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd484+0];
+	mul.lo.s64 %rd479, %rd434, %rd39;
+	mad.lo.s64 %rd480, %rd479, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd480+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd485, 0;
-	mov.b64 %rd486, 0;
+	mov.b64 %rd481, 0;
+	mov.b64 %rd482, 0;
 	and.pred %p74, %p68, %p64;
 	@!%p74 bra $L66;
-	mov.b64 %rd487, %rd399;
+	mov.b64 %rd483, %rd396;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd488, %r92;
-	mul.lo.s64 %rd489, %rd488, %rd32;
-	mad.lo.s64 %rd490, %rd489, 8, %rd28;
-	ld.global.nc.s64 %rd491, [%rd490+0];
-	mov.b64 %rd492, %rd491;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd399;
+	cvt.s64.s32 %rd484, %r92;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd396;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd495, %r93;
-	add.s64 %rd496, %rd495, 1;
-	mul.lo.s64 %rd497, %rd496, %rd32;
-	mad.lo.s64 %rd498, %rd497, 8, %rd28;
-	ld.global.nc.s64 %rd499, [%rd498+0];
-	mov.b64 %rd500, %rd499;
-	mov.b64 %rd501, %rd500;
-	mov.b64 %rd502, %rd493;
-	mov.b64 %rd503, %rd501;
-	mov.b64 %rd485, %rd502;
-	mov.b64 %rd486, %rd503;
+	cvt.s64.s32 %rd491, %r93;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd498, %rd489;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd481, %rd498;
+	mov.b64 %rd482, %rd499;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd504, %rd438;
+	mov.b64 %rd500, %rd434;
 $L67:
-	cvt.s64.s32 %rd505, %r94;
-	mul.lo.s64 %rd506, %rd505, %rd129;
-	mad.lo.s64 %rd507, %rd506, 4, %rd125;
-	ld.global.nc.u32 %r96, [%rd507+0];
+	cvt.s64.s32 %rd501, %r94;
+	mul.lo.s64 %rd502, %rd501, %rd127;
+	mad.lo.s64 %rd503, %rd502, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd503+0];
 	mov.b32 %r97, %r96;
 	and.b32 %r98, %r97, 0x4;
 	setp.ne.u32 %p75, %r98, 0x0;
 	mov.pred %p76, %p75;
 	not.pred %p77, %p76;
 	@!%p77 bra $L71;
-	cvt.s64.s32 %rd508, %r95;
-	mul.lo.s64 %rd509, %rd508, %rd129;
-	mad.lo.s64 %rd510, %rd509, 4, %rd125;
-	ld.global.nc.u32 %r99, [%rd510+0];
+	cvt.s64.s32 %rd504, %r95;
+	mul.lo.s64 %rd505, %rd504, %rd127;
+	mad.lo.s64 %rd506, %rd505, 4, %rd123;
+	ld.global.nc.u32 %r99, [%rd506+0];
 	mov.b32 %r100, %r99;
 	and.b32 %r101, %r100, 0x4;
 	setp.ne.u32 %p78, %r101, 0x0;
@@ -11917,15 +11910,15 @@ $L71:
 	mov.pred %p79, %p76;
 	not.pred %p80, %p79;
 	@!%p80 bra $L73;
-	cvt.s64.s32 %rd511, %r95;
-	mul.lo.s64 %rd512, %rd511, %rd136;
-	mad.lo.s64 %rd513, %rd512, 4, %rd132;
-	ld.global.nc.s32 %r102, [%rd513+0];
+	cvt.s64.s32 %rd507, %r95;
+	mul.lo.s64 %rd508, %rd507, %rd134;
+	mad.lo.s64 %rd509, %rd508, 4, %rd130;
+	ld.global.nc.s32 %r102, [%rd509+0];
 	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd514, %r94;
-	mul.lo.s64 %rd515, %rd514, %rd136;
-	mad.lo.s64 %rd516, %rd515, 4, %rd132;
-	ld.global.nc.s32 %r104, [%rd516+0];
+	cvt.s64.s32 %rd510, %r94;
+	mul.lo.s64 %rd511, %rd510, %rd134;
+	mad.lo.s64 %rd512, %rd511, 4, %rd130;
+	ld.global.nc.s32 %r104, [%rd512+0];
 	mov.b32 %r105, %r104;
 	setp.ne.s32 %p81, %r103, %r105;
 	mov.pred %p79, %p81;
@@ -11934,26 +11927,26 @@ $L73:
 	mov.pred %p82, 0;
 	bra.uni $L69;
 $L75:
-	cvt.s64.s32 %rd517, %r94;
-	mul.lo.s64 %rd518, %rd517, %rd143;
-	mad.lo.s64 %rd519, %rd518, 4, %rd139;
-	ld.relaxed.gpu.global.s32 %r106, [%rd519+0];
+	cvt.s64.s32 %rd513, %r94;
+	mul.lo.s64 %rd514, %rd513, %rd141;
+	mad.lo.s64 %rd515, %rd514, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r106, [%rd515+0];
 	mov.b32 %r107, %r106;
 	mov.b32 %r108, %r107;
-	cvt.s64.s32 %rd520, %r95;
-	mul.lo.s64 %rd521, %rd520, %rd143;
-	mad.lo.s64 %rd522, %rd521, 4, %rd139;
-	ld.relaxed.gpu.global.s32 %r109, [%rd522+0];
+	cvt.s64.s32 %rd516, %r95;
+	mul.lo.s64 %rd517, %rd516, %rd141;
+	mad.lo.s64 %rd518, %rd517, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r109, [%rd518+0];
 	mov.b32 %r110, %r109;
 	setp.ge.s32 %p83, %r110, %r108;
 	@!%p83 bra $L77;
 	mov.pred %p82, 0;
 	bra.uni $L69;
 $L77:
-	cvt.s64.s32 %rd523, %r95;
-	mul.lo.s64 %rd524, %rd523, %rd143;
-	mad.lo.s64 %rd525, %rd524, 4, %rd139;
-	atom.global.max.s32 %r111, [%rd525], %r108;
+	cvt.s64.s32 %rd519, %r95;
+	mul.lo.s64 %rd520, %rd519, %rd141;
+	mad.lo.s64 %rd521, %rd520, 4, %rd137;
+	atom.global.max.s32 %r111, [%rd521], %r108;
 	mov.b32 %r112, %r111;
 	setp.lt.s32 %p84, %r112, %r108;
 	mov.pred %p82, %p84;
@@ -11963,1710 +11956,1677 @@ $L68:
 $L69:
 	@!%p82 bra $L79;
 	@!%p68 bra $L80;
-	mul.lo.s64 %rd526, %rd443, %rd436;
-	mad.lo.s64 %rd527, %rd526, 4, %rd434;
-	st.shared.s32 [%rd527+0], %r91;
+	mul.lo.s64 %rd522, %rd439, %rd432;
+	mad.lo.s64 %rd523, %rd522, 4, %rd430;
+	st.shared.s32 [%rd523+0], %r91;
 	@!%p64 bra $L83;
+	mov.b64 %rd525, 2;
+	mul.lo.s64 %rd524, %rd525, %rd439;
+	mul.lo.s64 %rd526, %rd524, %rd177;
+	mad.lo.s64 %rd527, %rd526, 8, %rd175;
+	st.shared.s64 [%rd527+0], %rd481;
 	mov.b64 %rd529, 2;
-	mul.lo.s64 %rd528, %rd529, %rd443;
-	mul.lo.s64 %rd530, %rd528, %rd179;
-	mad.lo.s64 %rd531, %rd530, 8, %rd177;
-	st.shared.s64 [%rd531+0], %rd485;
-	mov.b64 %rd533, 2;
-	mul.lo.s64 %rd532, %rd533, %rd443;
-	add.s64 %rd534, %rd532, 1;
-	mul.lo.s64 %rd535, %rd534, %rd179;
-	mad.lo.s64 %rd536, %rd535, 8, %rd177;
-	st.shared.s64 [%rd536+0], %rd486;
-	setp.gt.s64 %p85, %rd409, 0;
-	@!%p85 bra $L85;
-	setp.lo.u64 %p86, %rd485, %rd37;
-	mul.lo.s64 %rd537, %rd485, %rd39;
-	mad.lo.s64 %rd538, %rd537, 4, %rd35;
-	@%p86 prefetch.global.L2 [%rd538];
-	setp.gt.s64 %p87, %rd409, 1;
-	@!%p87 bra $L87;
-	sub.s64 %rd539, %rd486, 1;
-	setp.lo.u64 %p88, %rd539, %rd37;
-	sub.s64 %rd540, %rd486, 1;
-	mul.lo.s64 %rd541, %rd540, %rd39;
-	mad.lo.s64 %rd542, %rd541, 4, %rd35;
-	@%p88 prefetch.global.L2 [%rd542];
-$L87:
-$L85:
+	mul.lo.s64 %rd528, %rd529, %rd439;
+	add.s64 %rd530, %rd528, 1;
+	mul.lo.s64 %rd531, %rd530, %rd177;
+	mad.lo.s64 %rd532, %rd531, 8, %rd175;
+	st.shared.s64 [%rd532+0], %rd482;
 $L83:
-	add.s64 %rd543, %rd443, 1;
-	mov.b64 %rd443, %rd543;
+	add.s64 %rd533, %rd439, 1;
+	mov.b64 %rd439, %rd533;
 	bra.uni $L81;
 $L80:
-	mov.pred %p89, 0;
-	mov.b64 %rd544, %rd443;
+	mov.pred %p85, 0;
+	mov.b64 %rd534, %rd439;
 	mov.b32 %r113, %r91;
-$L88:
-	@!%p65 bra $L92;
+$L84:
+	@!%p65 bra $L88;
 	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd545, %r114;
-	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd535, %r114;
+	mov.b64 %rd536, %rd535;
 	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd547, %r115;
-	min.u64 %rd548, %rd547, 32;
-	cvt.u32.u64 %r116, %rd548;
+	cvt.s64.s32 %rd537, %r115;
+	min.u64 %rd538, %rd537, 32;
+	cvt.u32.u64 %r116, %rd538;
 	mov.b32 %r118, 0x1;
 	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p90, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p90;
+	setp.hs.u32 %p86, %r116, 32;
+	selp.b32 %r119, 0, %r117, %p86;
 	mov.b32 %r120, %r119;
-	mov.b64 %rd549, %rd546;
+	mov.b64 %rd539, %rd536;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd550, %rd549, %rd418;
-	mad.lo.s64 %rd551, %rd550, 4, %rd416;
-	ld.relaxed.gpu.global.u32 %r122, [%rd551+0];
+	mul.lo.s64 %rd540, %rd539, %rd414;
+	mad.lo.s64 %rd541, %rd540, 4, %rd412;
+	ld.relaxed.gpu.global.u32 %r122, [%rd541+0];
 	mov.b32 %r123, %r122;
 	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p91, %r124, 0x0;
-	mov.pred %p92, %p91;
-	not.pred %p93, %p92;
-	@!%p93 bra $L94;
-	mul.lo.s64 %rd552, %rd549, %rd418;
-	mad.lo.s64 %rd553, %rd552, 4, %rd416;
-	atom.global.or.b32 %r125, [%rd553], %r121;
+	setp.ne.u32 %p87, %r124, 0x0;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L90;
+	mul.lo.s64 %rd542, %rd539, %rd414;
+	mad.lo.s64 %rd543, %rd542, 4, %rd412;
+	atom.global.or.b32 %r125, [%rd543], %r121;
 	mov.b32 %r126, %r125;
 	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p94, %r127, 0x0;
-	mov.pred %p92, %p94;
-$L94:
-	@!%p92 bra $L96;
-	mov.b64 %rd554, %rd544;
-	mov.b64 %rd555, %rd554;
-	mov.pred %p95, 0;
-	bra.uni $L90;
-$L96:
-	mov.b64 %rd556, %rd544;
-	mov.b64 %rd555, %rd556;
-	mov.pred %p95, 1;
-	bra.uni $L90;
-$L92:
-	@!%p66 bra $L98;
-	cvt.s64.s32 %rd557, %r113;
-	mul.lo.s64 %rd558, %rd557, %rd421;
-	mad.lo.s64 %rd559, %rd558, 4, %rd419;
-	ld.relaxed.gpu.global.s32 %r128, [%rd559+0];
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p96, %r129, %r83;
-	mov.pred %p97, %p96;
-	not.pred %p98, %p97;
-	@!%p98 bra $L100;
-	cvt.s64.s32 %rd560, %r113;
-	mul.lo.s64 %rd561, %rd560, %rd421;
-	mad.lo.s64 %rd562, %rd561, 4, %rd419;
-	atom.global.exch.b32 %r130, [%rd562], %r83;
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p99, %r131, %r83;
-	mov.pred %p97, %p99;
-$L100:
-	@!%p97 bra $L102;
-	mov.b64 %rd563, %rd544;
-	mov.b64 %rd555, %rd563;
-	mov.pred %p95, 0;
-	bra.uni $L90;
-$L102:
-$L98:
-	mul.lo.s64 %rd564, %rd544, %rd436;
-	mad.lo.s64 %rd565, %rd564, 4, %rd434;
-	st.shared.s32 [%rd565+0], %r113;
-	add.s64 %rd566, %rd544, 1;
-	mov.b64 %rd567, %rd566;
-	mov.b64 %rd555, %rd567;
-	mov.pred %p95, 1;
-	bra.uni $L90;
-$L89:
-	bra.uni $L88;
+	setp.ne.u32 %p90, %r127, 0x0;
+	mov.pred %p88, %p90;
 $L90:
-	mov.b64 %rd568, %rd555;
-	mov.pred %p100, %p95;
-	mov.b64 %rd443, %rd568;
-	mov.pred %p89, %p100;
-	@!%p89 bra $L104;
-	mov.b64 %rd569, %rd399;
+	@!%p88 bra $L92;
+	mov.b64 %rd544, %rd534;
+	mov.b64 %rd545, %rd544;
+	mov.pred %p91, 0;
+	bra.uni $L86;
+$L92:
+	mov.b64 %rd546, %rd534;
+	mov.b64 %rd545, %rd546;
+	mov.pred %p91, 1;
+	bra.uni $L86;
+$L88:
+	@!%p66 bra $L94;
+	cvt.s64.s32 %rd547, %r113;
+	mul.lo.s64 %rd548, %rd547, %rd417;
+	mad.lo.s64 %rd549, %rd548, 4, %rd415;
+	ld.relaxed.gpu.global.s32 %r128, [%rd549+0];
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p92, %r129, %r83;
+	mov.pred %p93, %p92;
+	not.pred %p94, %p93;
+	@!%p94 bra $L96;
+	cvt.s64.s32 %rd550, %r113;
+	mul.lo.s64 %rd551, %rd550, %rd417;
+	mad.lo.s64 %rd552, %rd551, 4, %rd415;
+	atom.global.exch.b32 %r130, [%rd552], %r83;
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p95, %r131, %r83;
+	mov.pred %p93, %p95;
+$L96:
+	@!%p93 bra $L98;
+	mov.b64 %rd553, %rd534;
+	mov.b64 %rd545, %rd553;
+	mov.pred %p91, 0;
+	bra.uni $L86;
+$L98:
+$L94:
+	mul.lo.s64 %rd554, %rd534, %rd432;
+	mad.lo.s64 %rd555, %rd554, 4, %rd430;
+	st.shared.s32 [%rd555+0], %r113;
+	add.s64 %rd556, %rd534, 1;
+	mov.b64 %rd557, %rd556;
+	mov.b64 %rd545, %rd557;
+	mov.pred %p91, 1;
+	bra.uni $L86;
+$L85:
+	bra.uni $L84;
+$L86:
+	mov.b64 %rd558, %rd545;
+	mov.pred %p96, %p91;
+	mov.b64 %rd439, %rd558;
+	mov.pred %p85, %p96;
+	@!%p85 bra $L100;
+	mov.b64 %rd559, %rd396;
 	mov.b32 %r132, %r91;
-	cvt.s64.s32 %rd570, %r132;
-	add.s64 %rd571, %rd570, 1;
-	mul.lo.s64 %rd572, %rd571, %rd32;
-	mad.lo.s64 %rd573, %rd572, 8, %rd28;
-	ld.global.nc.s64 %rd574, [%rd573+0];
-	mov.b64 %rd575, %rd574;
-	cvt.s64.s32 %rd576, %r132;
-	mul.lo.s64 %rd577, %rd576, %rd32;
-	mad.lo.s64 %rd578, %rd577, 8, %rd28;
-	ld.global.nc.s64 %rd579, [%rd578+0];
-	mov.b64 %rd580, %rd579;
-	sub.s64 %rd581, %rd575, %rd580;
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd583, %rd582;
-	add.s64 %rd584, %rd440, %rd583;
-	mov.b64 %rd440, %rd584;
-	max.s64 %rd585, %rd441, %rd583;
-	mov.b64 %rd441, %rd585;
-$L104:
+	cvt.s64.s32 %rd560, %r132;
+	add.s64 %rd561, %rd560, 1;
+	mul.lo.s64 %rd562, %rd561, %rd32;
+	mad.lo.s64 %rd563, %rd562, 8, %rd28;
+	ld.global.nc.s64 %rd564, [%rd563+0];
+	mov.b64 %rd565, %rd564;
+	cvt.s64.s32 %rd566, %r132;
+	mul.lo.s64 %rd567, %rd566, %rd32;
+	mad.lo.s64 %rd568, %rd567, 8, %rd28;
+	ld.global.nc.s64 %rd569, [%rd568+0];
+	mov.b64 %rd570, %rd569;
+	sub.s64 %rd571, %rd565, %rd570;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, %rd572;
+	add.s64 %rd574, %rd436, %rd573;
+	mov.b64 %rd436, %rd574;
+	max.s64 %rd575, %rd437, %rd573;
+	mov.b64 %rd437, %rd575;
+$L100:
 $L81:
 $L79:
-	add.s64 %rd586, %rd438, %rd429;
-	mov.b64 %rd438, %rd586;
-	sub.s64 %rd587, %rd444, 1;
-	mov.b64 %rd444, %rd587;
+	add.s64 %rd576, %rd434, %rd425;
+	mov.b64 %rd434, %rd576;
+	sub.s64 %rd577, %rd440, 1;
+	mov.b64 %rd440, %rd577;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd588, 0;
-	setp.lt.s64 %p101, %rd438, %rd439;
-	setp.lt.s64 %p102, %rd437, %rd426;
-	or.pred %p103, %p101, %p102;
-	@!%p103 bra $L106;
-	mov.b64 %rd588, 1;
-$L106:
-	shl.b64 %rd589, %rd588, 32;
-	or.b64 %rd590, %rd443, %rd589;
+	mov.b64 %rd578, 0;
+	setp.lt.s64 %p97, %rd434, %rd435;
+	setp.lt.s64 %p98, %rd433, %rd422;
+	or.pred %p99, %p97, %p98;
+	@!%p99 bra $L102;
+	mov.b64 %rd578, 1;
+$L102:
+	shl.b64 %rd579, %rd578, 32;
+	or.b64 %rd580, %rd439, %rd579;
 	// block scan
-	mov.b64 %rd591, %rd590;
+	mov.b64 %rd581, %rd580;
 	mov.b32 %r133, %r3;
-$L107:
-	setp.hs.u32 %p104, %r133, 32;
-	@%p104 bra $L108;
-	mov.b64 {%r134, %r135}, %rd591;
-	shfl.sync.up.b32 %r136|%p105, %r134, %r133, 0, %r17;
+$L103:
+	setp.hs.u32 %p100, %r133, 32;
+	@%p100 bra $L104;
+	mov.b64 {%r134, %r135}, %rd581;
+	shfl.sync.up.b32 %r136|%p101, %r134, %r133, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd592, {%r136, %r137};
-	@!%p105 bra $L109;
-	add.s64 %rd593, %rd592, %rd591;
-	mov.b64 %rd591, %rd593;
-$L109:
+	mov.b64 %rd582, {%r136, %r137};
+	@!%p101 bra $L105;
+	add.s64 %rd583, %rd582, %rd581;
+	mov.b64 %rd581, %rd583;
+$L105:
 	shl.b32 %r133, %r133, 1;
-	bra.uni $L107;
-$L108:
-	mov.b64 {%r138, %r139}, %rd591;
-	shfl.sync.up.b32 %r140|%p106, %r138, %r3, 0, %r17;
+	bra.uni $L103;
+$L104:
+	mov.b64 {%r138, %r139}, %rd581;
+	shfl.sync.up.b32 %r140|%p102, %r138, %r3, 0, %r17;
 	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd594, {%r140, %r141};
-	setp.lo.u32 %p107, %r3, 32;
-	and.pred %p108, %p106, %p107;
-	selp.b64 %rd595, %rd594, 0, %p108;
+	mov.b64 %rd584, {%r140, %r141};
+	setp.lo.u32 %p103, %r3, 32;
+	and.pred %p104, %p102, %p103;
+	selp.b64 %rd585, %rd584, 0, %p104;
 	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p109, %r7, %r142;
-	@!%p109 bra $L110;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	st.shared.s64 [%rd597+0], %rd591;
-$L110:
+	setp.eq.u32 %p105, %r7, %r142;
+	@!%p105 bra $L106;
+	mul.wide.u32 %rd586, %r8, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	st.shared.s64 [%rd587+0], %rd581;
+$L106:
 	bar.sync 0;
-	setp.eq.u32 %p110, %r8, 0;
-	@!%p110 bra $L111;
-	mov.b64 %rd598, 0;
-	setp.lo.u32 %p111, %r7, %r10;
-	@!%p111 bra $L112;
-	mul.wide.u32 %rd599, %r7, 16;
-	add.s64 %rd600, %rd1, %rd599;
-	ld.shared.s64 %rd601, [%rd600+0];
-	mov.b64 %rd598, %rd601;
-$L112:
-	mov.b64 {%r143, %r144}, %rd598;
-	shfl.sync.up.b32 %r145|%p112, %r143, 1, 0, %r17;
+	setp.eq.u32 %p106, %r8, 0;
+	@!%p106 bra $L107;
+	mov.b64 %rd588, 0;
+	setp.lo.u32 %p107, %r7, %r10;
+	@!%p107 bra $L108;
+	mul.wide.u32 %rd589, %r7, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	ld.shared.s64 %rd591, [%rd590+0];
+	mov.b64 %rd588, %rd591;
+$L108:
+	mov.b64 {%r143, %r144}, %rd588;
+	shfl.sync.up.b32 %r145|%p108, %r143, 1, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd602, {%r145, %r146};
-	@!%p112 bra $L113;
-	add.s64 %rd603, %rd602, %rd598;
-	mov.b64 %rd598, %rd603;
-$L113:
-	mov.b64 {%r147, %r148}, %rd598;
-	shfl.sync.up.b32 %r149|%p113, %r147, 2, 0, %r17;
+	mov.b64 %rd592, {%r145, %r146};
+	@!%p108 bra $L109;
+	add.s64 %rd593, %rd592, %rd588;
+	mov.b64 %rd588, %rd593;
+$L109:
+	mov.b64 {%r147, %r148}, %rd588;
+	shfl.sync.up.b32 %r149|%p109, %r147, 2, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd604, {%r149, %r150};
-	@!%p113 bra $L114;
-	add.s64 %rd605, %rd604, %rd598;
-	mov.b64 %rd598, %rd605;
-$L114:
-	mov.b64 {%r151, %r152}, %rd598;
-	shfl.sync.up.b32 %r153|%p114, %r151, 4, 0, %r17;
+	mov.b64 %rd594, {%r149, %r150};
+	@!%p109 bra $L110;
+	add.s64 %rd595, %rd594, %rd588;
+	mov.b64 %rd588, %rd595;
+$L110:
+	mov.b64 {%r151, %r152}, %rd588;
+	shfl.sync.up.b32 %r153|%p110, %r151, 4, 0, %r17;
 	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd606, {%r153, %r154};
-	@!%p114 bra $L115;
-	add.s64 %rd607, %rd606, %rd598;
-	mov.b64 %rd598, %rd607;
-$L115:
-	mov.b64 {%r155, %r156}, %rd598;
-	shfl.sync.up.b32 %r157|%p115, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd608, {%r157, %r158};
-	@!%p115 bra $L116;
-	add.s64 %rd609, %rd608, %rd598;
-	mov.b64 %rd598, %rd609;
-$L116:
-	mov.b64 {%r159, %r160}, %rd598;
-	shfl.sync.up.b32 %r161|%p116, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd610, {%r161, %r162};
-	@!%p116 bra $L117;
-	add.s64 %rd611, %rd610, %rd598;
-	mov.b64 %rd598, %rd611;
-$L117:
-	mov.b64 {%r163, %r164}, %rd598;
-	shfl.sync.up.b32 %r165|%p117, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd612, {%r165, %r166};
-	selp.b64 %rd613, %rd612, 0, %p117;
-	@!%p111 bra $L118;
-	mul.wide.u32 %rd614, %r7, 16;
-	add.s64 %rd615, %rd1, %rd614;
-	add.s64 %rd616, %rd615, 512;
-	st.shared.s64 [%rd616+0], %rd613;
-$L118:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p118, %r7, %r167;
-	@!%p118 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd598;
-$L119:
+	mov.b64 %rd596, {%r153, %r154};
+	@!%p110 bra $L111;
+	add.s64 %rd597, %rd596, %rd588;
+	mov.b64 %rd588, %rd597;
 $L111:
+	mov.b64 {%r155, %r156}, %rd588;
+	shfl.sync.up.b32 %r157|%p111, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd598, {%r157, %r158};
+	@!%p111 bra $L112;
+	add.s64 %rd599, %rd598, %rd588;
+	mov.b64 %rd588, %rd599;
+$L112:
+	mov.b64 {%r159, %r160}, %rd588;
+	shfl.sync.up.b32 %r161|%p112, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd600, {%r161, %r162};
+	@!%p112 bra $L113;
+	add.s64 %rd601, %rd600, %rd588;
+	mov.b64 %rd588, %rd601;
+$L113:
+	mov.b64 {%r163, %r164}, %rd588;
+	shfl.sync.up.b32 %r165|%p113, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd602, {%r165, %r166};
+	selp.b64 %rd603, %rd602, 0, %p113;
+	@!%p107 bra $L114;
+	mul.wide.u32 %rd604, %r7, 16;
+	add.s64 %rd605, %rd1, %rd604;
+	add.s64 %rd606, %rd605, 512;
+	st.shared.s64 [%rd606+0], %rd603;
+$L114:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p114, %r7, %r167;
+	@!%p114 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd588;
+$L115:
+$L107:
 	bar.sync 0;
-	mul.wide.u32 %rd617, %r8, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	add.s64 %rd619, %rd618, 512;
-	ld.shared.s64 %rd620, [%rd619+0];
-	add.s64 %rd621, %rd620, %rd595;
-	ld.shared.s64 %rd622, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd621;
-	shfl.sync.idx.b32 %r170|%p119, %r168, 0, %r21, %r17;
+	mul.wide.u32 %rd607, %r8, 16;
+	add.s64 %rd608, %rd1, %rd607;
+	add.s64 %rd609, %rd608, 512;
+	ld.shared.s64 %rd610, [%rd609+0];
+	add.s64 %rd611, %rd610, %rd585;
+	ld.shared.s64 %rd612, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd611;
+	shfl.sync.idx.b32 %r170|%p115, %r168, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd623, {%r170, %r171};
-	mov.b64 %rd624, %rd622;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, %rd626;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	and.b64 %rd631, %rd629, 4294967295;
-	mov.b64 %rd632, %rd631;
-	and.b64 %rd633, %rd630, 4294967295;
-	mov.b64 %rd634, %rd633;
-	shr.s64 %rd635, %rd630, 32;
-	mov.b64 %rd636, %rd635;
-	mov.b64 %rd637, %rd632;
-	mov.b64 %rd638, %rd634;
-	mov.b64 %rd639, %rd636;
-	@!%p68 bra $L120;
-	add.s64 %rd640, %rd442, %rd637;
-	mov.b64 %rd641, %rd640;
-	sub.s64 %rd642, %rd433, %rd641;
-	max.s64 %rd643, %rd642, 0;
-	min.s64 %rd644, %rd643, %rd443;
-	mov.b64 %rd645, %rd644;
-	mov.b64 %rd646, 0;
+	mov.b64 %rd613, {%r170, %r171};
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, %rd618;
+	and.b64 %rd621, %rd619, 4294967295;
+	mov.b64 %rd622, %rd621;
+	and.b64 %rd623, %rd620, 4294967295;
+	mov.b64 %rd624, %rd623;
+	shr.s64 %rd625, %rd620, 32;
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd627, %rd622;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd626;
+	@!%p68 bra $L116;
+	add.s64 %rd630, %rd438, %rd627;
+	mov.b64 %rd631, %rd630;
+	sub.s64 %rd632, %rd429, %rd631;
+	max.s64 %rd633, %rd632, 0;
+	min.s64 %rd634, %rd633, %rd439;
+	mov.b64 %rd635, %rd634;
+	mov.b64 %rd636, 0;
+$L118:
+	setp.lt.s64 %p116, %rd636, %rd635;
+	not.pred %p117, %p116;
+	@!%p117 bra $L122;
+	bra.uni $L120;
 $L122:
-	setp.lt.s64 %p120, %rd646, %rd645;
-	not.pred %p121, %p120;
-	@!%p121 bra $L126;
-	bra.uni $L124;
-$L126:
-	mul.lo.s64 %rd647, %rd646, %rd436;
-	mad.lo.s64 %rd648, %rd647, 4, %rd434;
-	ld.shared.s32 %r172, [%rd648+0];
+	mul.lo.s64 %rd637, %rd636, %rd432;
+	mad.lo.s64 %rd638, %rd637, 4, %rd430;
+	ld.shared.s32 %r172, [%rd638+0];
 	mov.b32 %r173, %r172;
-	add.s64 %rd649, %rd432, %rd641;
-	add.s64 %rd650, %rd649, %rd646;
-	mul.lo.s64 %rd651, %rd650, %rd184;
-	mad.lo.s64 %rd652, %rd651, 4, %rd182;
-	st.shared.s32 [%rd652+0], %r173;
-	@!%p64 bra $L128;
-	mov.b64 %rd654, 2;
-	mul.lo.s64 %rd653, %rd654, %rd646;
-	mul.lo.s64 %rd655, %rd653, %rd179;
-	mad.lo.s64 %rd656, %rd655, 8, %rd177;
-	ld.shared.s64 %rd657, [%rd656+0];
-	mov.b64 %rd658, %rd657;
-	add.s64 %rd659, %rd432, %rd641;
-	add.s64 %rd660, %rd659, %rd646;
-	mov.b64 %rd662, 2;
-	mul.lo.s64 %rd661, %rd662, %rd660;
-	mul.lo.s64 %rd663, %rd661, %rd187;
-	mad.lo.s64 %rd664, %rd663, 8, %rd185;
-	st.shared.s64 [%rd664+0], %rd658;
-	mov.b64 %rd666, 2;
-	mul.lo.s64 %rd665, %rd666, %rd646;
-	add.s64 %rd667, %rd665, 1;
-	mul.lo.s64 %rd668, %rd667, %rd179;
-	mad.lo.s64 %rd669, %rd668, 8, %rd177;
-	ld.shared.s64 %rd670, [%rd669+0];
-	mov.b64 %rd671, %rd670;
-	add.s64 %rd672, %rd432, %rd641;
-	add.s64 %rd673, %rd672, %rd646;
-	mov.b64 %rd675, 2;
-	mul.lo.s64 %rd674, %rd675, %rd673;
-	add.s64 %rd676, %rd674, 1;
-	mul.lo.s64 %rd677, %rd676, %rd187;
-	mad.lo.s64 %rd678, %rd677, 8, %rd185;
-	st.shared.s64 [%rd678+0], %rd671;
-$L128:
-$L123:
-	add.s64 %rd679, %rd646, 1;
-	mov.b64 %rd646, %rd679;
-	bra.uni $L122;
+	add.s64 %rd639, %rd428, %rd631;
+	add.s64 %rd640, %rd639, %rd636;
+	mul.lo.s64 %rd641, %rd640, %rd182;
+	mad.lo.s64 %rd642, %rd641, 4, %rd180;
+	st.shared.s32 [%rd642+0], %r173;
+	@!%p64 bra $L124;
+	mov.b64 %rd644, 2;
+	mul.lo.s64 %rd643, %rd644, %rd636;
+	mul.lo.s64 %rd645, %rd643, %rd177;
+	mad.lo.s64 %rd646, %rd645, 8, %rd175;
+	ld.shared.s64 %rd647, [%rd646+0];
+	mov.b64 %rd648, %rd647;
+	add.s64 %rd649, %rd428, %rd631;
+	add.s64 %rd650, %rd649, %rd636;
+	mov.b64 %rd652, 2;
+	mul.lo.s64 %rd651, %rd652, %rd650;
+	mul.lo.s64 %rd653, %rd651, %rd185;
+	mad.lo.s64 %rd654, %rd653, 8, %rd183;
+	st.shared.s64 [%rd654+0], %rd648;
+	mov.b64 %rd656, 2;
+	mul.lo.s64 %rd655, %rd656, %rd636;
+	add.s64 %rd657, %rd655, 1;
+	mul.lo.s64 %rd658, %rd657, %rd177;
+	mad.lo.s64 %rd659, %rd658, 8, %rd175;
+	ld.shared.s64 %rd660, [%rd659+0];
+	mov.b64 %rd661, %rd660;
+	add.s64 %rd662, %rd428, %rd631;
+	add.s64 %rd663, %rd662, %rd636;
+	mov.b64 %rd665, 2;
+	mul.lo.s64 %rd664, %rd665, %rd663;
+	add.s64 %rd666, %rd664, 1;
+	mul.lo.s64 %rd667, %rd666, %rd185;
+	mad.lo.s64 %rd668, %rd667, 8, %rd183;
+	st.shared.s64 [%rd668+0], %rd661;
 $L124:
-	mov.b64 %rd680, 0;
-	mov.b64 %rd681, %rd645;
+$L119:
+	add.s64 %rd669, %rd636, 1;
+	mov.b64 %rd636, %rd669;
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd670, 0;
+	mov.b64 %rd671, %rd635;
+$L125:
+	setp.lt.s64 %p118, %rd671, %rd439;
+	not.pred %p119, %p118;
+	@!%p119 bra $L129;
+	bra.uni $L127;
 $L129:
-	setp.lt.s64 %p122, %rd681, %rd443;
-	not.pred %p123, %p122;
-	@!%p123 bra $L133;
-	bra.uni $L131;
-$L133:
-	mul.lo.s64 %rd682, %rd681, %rd436;
-	mad.lo.s64 %rd683, %rd682, 4, %rd434;
-	ld.shared.s32 %r174, [%rd683+0];
+	mul.lo.s64 %rd672, %rd671, %rd432;
+	mad.lo.s64 %rd673, %rd672, 4, %rd430;
+	ld.shared.s32 %r174, [%rd673+0];
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r175;
-	mov.pred %p124, 0;
-	mov.b64 %rd684, %rd680;
+	mov.pred %p120, 0;
+	mov.b64 %rd674, %rd670;
 	mov.b32 %r177, %r176;
-$L134:
-	@!%p65 bra $L138;
+$L130:
+	@!%p65 bra $L134;
 	shr.s32 %r178, %r177, 5;
-	cvt.s64.s32 %rd685, %r178;
-	mov.b64 %rd686, %rd685;
+	cvt.s64.s32 %rd675, %r178;
+	mov.b64 %rd676, %rd675;
 	and.b32 %r179, %r177, 31;
-	cvt.s64.s32 %rd687, %r179;
-	min.u64 %rd688, %rd687, 32;
-	cvt.u32.u64 %r180, %rd688;
+	cvt.s64.s32 %rd677, %r179;
+	min.u64 %rd678, %rd677, 32;
+	cvt.u32.u64 %r180, %rd678;
 	mov.b32 %r182, 0x1;
 	shl.b32 %r181, %r182, %r180;
-	setp.hs.u32 %p125, %r180, 32;
-	selp.b32 %r183, 0, %r181, %p125;
+	setp.hs.u32 %p121, %r180, 32;
+	selp.b32 %r183, 0, %r181, %p121;
 	mov.b32 %r184, %r183;
-	mov.b64 %rd689, %rd686;
+	mov.b64 %rd679, %rd676;
 	mov.b32 %r185, %r184;
-	mul.lo.s64 %rd690, %rd689, %rd418;
-	mad.lo.s64 %rd691, %rd690, 4, %rd416;
-	ld.relaxed.gpu.global.u32 %r186, [%rd691+0];
+	mul.lo.s64 %rd680, %rd679, %rd414;
+	mad.lo.s64 %rd681, %rd680, 4, %rd412;
+	ld.relaxed.gpu.global.u32 %r186, [%rd681+0];
 	mov.b32 %r187, %r186;
 	and.b32 %r188, %r187, %r185;
-	setp.ne.u32 %p126, %r188, 0x0;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L140;
-	mul.lo.s64 %rd692, %rd689, %rd418;
-	mad.lo.s64 %rd693, %rd692, 4, %rd416;
-	atom.global.or.b32 %r189, [%rd693], %r185;
+	setp.ne.u32 %p122, %r188, 0x0;
+	mov.pred %p123, %p122;
+	not.pred %p124, %p123;
+	@!%p124 bra $L136;
+	mul.lo.s64 %rd682, %rd679, %rd414;
+	mad.lo.s64 %rd683, %rd682, 4, %rd412;
+	atom.global.or.b32 %r189, [%rd683], %r185;
 	mov.b32 %r190, %r189;
 	and.b32 %r191, %r190, %r185;
-	setp.ne.u32 %p129, %r191, 0x0;
-	mov.pred %p127, %p129;
-$L140:
-	@!%p127 bra $L142;
-	mov.b64 %rd694, %rd684;
-	mov.b64 %rd695, %rd694;
-	mov.pred %p130, 0;
-	bra.uni $L136;
-$L142:
-	mov.b64 %rd696, %rd684;
-	mov.b64 %rd695, %rd696;
-	mov.pred %p130, 1;
-	bra.uni $L136;
-$L138:
-	@!%p66 bra $L144;
-	cvt.s64.s32 %rd697, %r177;
-	mul.lo.s64 %rd698, %rd697, %rd421;
-	mad.lo.s64 %rd699, %rd698, 4, %rd419;
-	ld.relaxed.gpu.global.s32 %r192, [%rd699+0];
-	mov.b32 %r193, %r192;
-	setp.eq.s32 %p131, %r193, %r83;
-	mov.pred %p132, %p131;
-	not.pred %p133, %p132;
-	@!%p133 bra $L146;
-	cvt.s64.s32 %rd700, %r177;
-	mul.lo.s64 %rd701, %rd700, %rd421;
-	mad.lo.s64 %rd702, %rd701, 4, %rd419;
-	atom.global.exch.b32 %r194, [%rd702], %r83;
-	mov.b32 %r195, %r194;
-	setp.eq.s32 %p134, %r195, %r83;
-	mov.pred %p132, %p134;
-$L146:
-	@!%p132 bra $L148;
-	mov.b64 %rd703, %rd684;
-	mov.b64 %rd695, %rd703;
-	mov.pred %p130, 0;
-	bra.uni $L136;
-$L148:
-$L144:
-	mul.lo.s64 %rd704, %rd684, %rd436;
-	mad.lo.s64 %rd705, %rd704, 4, %rd434;
-	st.shared.s32 [%rd705+0], %r177;
-	add.s64 %rd706, %rd684, 1;
-	mov.b64 %rd707, %rd706;
-	mov.b64 %rd695, %rd707;
-	mov.pred %p130, 1;
-	bra.uni $L136;
-$L135:
-	bra.uni $L134;
+	setp.ne.u32 %p125, %r191, 0x0;
+	mov.pred %p123, %p125;
 $L136:
-	mov.b64 %rd708, %rd695;
-	mov.pred %p135, %p130;
-	mov.b64 %rd680, %rd708;
-	mov.pred %p124, %p135;
-	@!%p124 bra $L150;
-	mov.b64 %rd709, %rd399;
-	mov.b32 %r196, %r176;
-	cvt.s64.s32 %rd710, %r196;
-	add.s64 %rd711, %rd710, 1;
-	mul.lo.s64 %rd712, %rd711, %rd32;
-	mad.lo.s64 %rd713, %rd712, 8, %rd28;
-	ld.global.nc.s64 %rd714, [%rd713+0];
-	mov.b64 %rd715, %rd714;
-	cvt.s64.s32 %rd716, %r196;
-	mul.lo.s64 %rd717, %rd716, %rd32;
-	mad.lo.s64 %rd718, %rd717, 8, %rd28;
-	ld.global.nc.s64 %rd719, [%rd718+0];
-	mov.b64 %rd720, %rd719;
-	sub.s64 %rd721, %rd715, %rd720;
-	mov.b64 %rd722, %rd721;
-	mov.b64 %rd723, %rd722;
-	add.s64 %rd724, %rd440, %rd723;
-	mov.b64 %rd440, %rd724;
-	max.s64 %rd725, %rd441, %rd723;
-	mov.b64 %rd441, %rd725;
-$L150:
-$L130:
-	add.s64 %rd726, %rd681, 1;
-	mov.b64 %rd681, %rd726;
-	bra.uni $L129;
+	@!%p123 bra $L138;
+	mov.b64 %rd684, %rd674;
+	mov.b64 %rd685, %rd684;
+	mov.pred %p126, 0;
+	bra.uni $L132;
+$L138:
+	mov.b64 %rd686, %rd674;
+	mov.b64 %rd685, %rd686;
+	mov.pred %p126, 1;
+	bra.uni $L132;
+$L134:
+	@!%p66 bra $L140;
+	cvt.s64.s32 %rd687, %r177;
+	mul.lo.s64 %rd688, %rd687, %rd417;
+	mad.lo.s64 %rd689, %rd688, 4, %rd415;
+	ld.relaxed.gpu.global.s32 %r192, [%rd689+0];
+	mov.b32 %r193, %r192;
+	setp.eq.s32 %p127, %r193, %r83;
+	mov.pred %p128, %p127;
+	not.pred %p129, %p128;
+	@!%p129 bra $L142;
+	cvt.s64.s32 %rd690, %r177;
+	mul.lo.s64 %rd691, %rd690, %rd417;
+	mad.lo.s64 %rd692, %rd691, 4, %rd415;
+	atom.global.exch.b32 %r194, [%rd692], %r83;
+	mov.b32 %r195, %r194;
+	setp.eq.s32 %p130, %r195, %r83;
+	mov.pred %p128, %p130;
+$L142:
+	@!%p128 bra $L144;
+	mov.b64 %rd693, %rd674;
+	mov.b64 %rd685, %rd693;
+	mov.pred %p126, 0;
+	bra.uni $L132;
+$L144:
+$L140:
+	mul.lo.s64 %rd694, %rd674, %rd432;
+	mad.lo.s64 %rd695, %rd694, 4, %rd430;
+	st.shared.s32 [%rd695+0], %r177;
+	add.s64 %rd696, %rd674, 1;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd685, %rd697;
+	mov.pred %p126, 1;
+	bra.uni $L132;
 $L131:
-	setp.gt.s64 %p136, %rd680, 0;
-	@!%p136 bra $L152;
-	mul.lo.s64 %rd727, %rd431, %rd122;
-	mad.lo.s64 %rd728, %rd727, 8, %rd118;
-	atom.global.add.u64 %rd729, [%rd728], %rd680;
-	mov.b64 %rd730, %rd729;
-	mov.b64 %rd731, %rd730;
-	mov.b64 %rd732, 0;
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd698, %rd685;
+	mov.pred %p131, %p126;
+	mov.b64 %rd670, %rd698;
+	mov.pred %p120, %p131;
+	@!%p120 bra $L146;
+	mov.b64 %rd699, %rd396;
+	mov.b32 %r196, %r176;
+	cvt.s64.s32 %rd700, %r196;
+	add.s64 %rd701, %rd700, 1;
+	mul.lo.s64 %rd702, %rd701, %rd32;
+	mad.lo.s64 %rd703, %rd702, 8, %rd28;
+	ld.global.nc.s64 %rd704, [%rd703+0];
+	mov.b64 %rd705, %rd704;
+	cvt.s64.s32 %rd706, %r196;
+	mul.lo.s64 %rd707, %rd706, %rd32;
+	mad.lo.s64 %rd708, %rd707, 8, %rd28;
+	ld.global.nc.s64 %rd709, [%rd708+0];
+	mov.b64 %rd710, %rd709;
+	sub.s64 %rd711, %rd705, %rd710;
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd713, %rd712;
+	add.s64 %rd714, %rd436, %rd713;
+	mov.b64 %rd436, %rd714;
+	max.s64 %rd715, %rd437, %rd713;
+	mov.b64 %rd437, %rd715;
+$L146:
+$L126:
+	add.s64 %rd716, %rd671, 1;
+	mov.b64 %rd671, %rd716;
+	bra.uni $L125;
+$L127:
+	setp.gt.s64 %p132, %rd670, 0;
+	@!%p132 bra $L148;
+	mul.lo.s64 %rd717, %rd427, %rd120;
+	mad.lo.s64 %rd718, %rd717, 8, %rd116;
+	atom.global.add.u64 %rd719, [%rd718], %rd670;
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd722, 0;
+$L149:
+	setp.lt.s64 %p133, %rd722, %rd670;
+	not.pred %p134, %p133;
+	@!%p134 bra $L153;
+	bra.uni $L151;
 $L153:
-	setp.lt.s64 %p137, %rd732, %rd680;
-	not.pred %p138, %p137;
-	@!%p138 bra $L157;
-	bra.uni $L155;
-$L157:
-	mul.lo.s64 %rd733, %rd732, %rd436;
-	mad.lo.s64 %rd734, %rd733, 4, %rd434;
-	ld.shared.s32 %r197, [%rd734+0];
+	mul.lo.s64 %rd723, %rd722, %rd432;
+	mad.lo.s64 %rd724, %rd723, 4, %rd430;
+	ld.shared.s32 %r197, [%rd724+0];
 	mov.b32 %r198, %r197;
-	add.s64 %rd735, %rd731, %rd732;
-	mul.lo.s64 %rd736, %rd735, %rd289;
-	mad.lo.s64 %rd737, %rd736, 4, %rd287;
-	st.global.s32 [%rd737+0], %r198;
-$L154:
-	add.s64 %rd738, %rd732, 1;
-	mov.b64 %rd732, %rd738;
-	bra.uni $L153;
+	add.s64 %rd725, %rd721, %rd722;
+	mul.lo.s64 %rd726, %rd725, %rd287;
+	mad.lo.s64 %rd727, %rd726, 4, %rd285;
+	st.global.s32 [%rd727+0], %r198;
+$L150:
+	add.s64 %rd728, %rd722, 1;
+	mov.b64 %rd722, %rd728;
+	bra.uni $L149;
+$L151:
+$L148:
+	add.s64 %rd729, %rd438, %rd628;
+	min.s64 %rd730, %rd429, %rd729;
+	mov.b64 %rd438, %rd730;
+	bra.uni $L117;
+$L116:
+	mov.b64 %rd731, 0;
+	cvt.u64.u32 %rd732, %r2;
+	setp.eq.s64 %p135, %rd732, 0;
+	setp.gt.s64 %p136, %rd628, 0;
+	and.pred %p137, %p135, %p136;
+	@!%p137 bra $L155;
+	mul.lo.s64 %rd733, %rd427, %rd120;
+	mad.lo.s64 %rd734, %rd733, 8, %rd116;
+	atom.global.add.u64 %rd735, [%rd734], %rd628;
+	mov.b64 %rd736, %rd735;
+	mov.b64 %rd731, %rd736;
 $L155:
-$L152:
-	add.s64 %rd739, %rd442, %rd638;
-	min.s64 %rd740, %rd433, %rd739;
-	mov.b64 %rd442, %rd740;
-	bra.uni $L121;
-$L120:
-	mov.b64 %rd741, 0;
-	cvt.u64.u32 %rd742, %r2;
-	setp.eq.s64 %p139, %rd742, 0;
-	setp.gt.s64 %p140, %rd638, 0;
-	and.pred %p141, %p139, %p140;
-	@!%p141 bra $L159;
-	mul.lo.s64 %rd743, %rd431, %rd122;
-	mad.lo.s64 %rd744, %rd743, 8, %rd118;
-	atom.global.add.u64 %rd745, [%rd744], %rd638;
-	mov.b64 %rd746, %rd745;
-	mov.b64 %rd741, %rd746;
-$L159:
-	cvt.u64.u32 %rd747, %r2;
-	setp.eq.s64 %p142, %rd747, 0;
-	setp.eq.u32 %p143, %r1, 0;
-	and.pred %p144, %p142, %p143;
+	cvt.u64.u32 %rd737, %r2;
+	setp.eq.s64 %p138, %rd737, 0;
+	setp.eq.u32 %p139, %r1, 0;
+	and.pred %p140, %p138, %p139;
 	bar.sync 0;
-	@!%p144 bra $L160;
-	st.shared.s64 [%rd1+1024], %rd741;
-$L160:
+	@!%p140 bra $L156;
+	st.shared.s64 [%rd1+1024], %rd731;
+$L156:
 	bar.sync 0;
-	ld.shared.s64 %rd748, [%rd1+1024];
-	mov.b64 %rd749, %rd748;
-	add.s64 %rd750, %rd749, %rd637;
-	mov.b64 %rd751, %rd750;
-	mov.b64 %rd752, 0;
+	ld.shared.s64 %rd738, [%rd1+1024];
+	mov.b64 %rd739, %rd738;
+	add.s64 %rd740, %rd739, %rd627;
+	mov.b64 %rd741, %rd740;
+	mov.b64 %rd742, 0;
+$L157:
+	setp.lt.s64 %p141, %rd742, %rd439;
+	not.pred %p142, %p141;
+	@!%p142 bra $L161;
+	bra.uni $L159;
 $L161:
-	setp.lt.s64 %p145, %rd752, %rd443;
-	not.pred %p146, %p145;
-	@!%p146 bra $L165;
-	bra.uni $L163;
-$L165:
-	mul.lo.s64 %rd753, %rd752, %rd436;
-	mad.lo.s64 %rd754, %rd753, 4, %rd434;
-	ld.shared.s32 %r199, [%rd754+0];
+	mul.lo.s64 %rd743, %rd742, %rd432;
+	mad.lo.s64 %rd744, %rd743, 4, %rd430;
+	ld.shared.s32 %r199, [%rd744+0];
 	mov.b32 %r200, %r199;
-	add.s64 %rd755, %rd751, %rd752;
-	mul.lo.s64 %rd756, %rd755, %rd289;
-	mad.lo.s64 %rd757, %rd756, 4, %rd287;
-	st.global.s32 [%rd757+0], %r200;
-$L162:
-	add.s64 %rd758, %rd752, 1;
-	mov.b64 %rd752, %rd758;
-	bra.uni $L161;
-$L163:
-$L121:
-	setp.eq.s64 %p147, %rd639, 0;
-	@!%p147 bra $L167;
+	add.s64 %rd745, %rd741, %rd742;
+	mul.lo.s64 %rd746, %rd745, %rd287;
+	mad.lo.s64 %rd747, %rd746, 4, %rd285;
+	st.global.s32 [%rd747+0], %r200;
+$L158:
+	add.s64 %rd748, %rd742, 1;
+	mov.b64 %rd742, %rd748;
+	bra.uni $L157;
+$L159:
+$L117:
+	setp.eq.s64 %p143, %rd629, 0;
+	@!%p143 bra $L163;
 	bra.uni $L53;
-$L167:
+$L163:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd759, %rd442;
-	mov.b64 %rd760, %rd440;
-	mov.b64 %rd761, %rd441;
-	mov.b64 %rd762, %rd759;
-	mov.b64 %rd763, %rd760;
-	mov.b64 %rd764, %rd761;
-	mov.b64 %rd765, %rd762;
-	mov.b64 %rd766, %rd763;
-	mov.b64 %rd767, %rd764;
-	mov.b64 %rd768, %rd765;
-	mov.b64 %rd769, %rd766;
-	mov.b64 %rd770, %rd767;
-	mov.b64 %rd771, 1;
+	mov.b64 %rd749, %rd438;
+	mov.b64 %rd750, %rd436;
+	mov.b64 %rd751, %rd437;
+	mov.b64 %rd752, %rd749;
+	mov.b64 %rd753, %rd750;
+	mov.b64 %rd754, %rd751;
+	mov.b64 %rd755, %rd752;
+	mov.b64 %rd756, %rd753;
+	mov.b64 %rd757, %rd754;
+	mov.b64 %rd758, %rd755;
+	mov.b64 %rd759, %rd756;
+	mov.b64 %rd760, %rd757;
+	mov.b64 %rd761, 1;
+$L164:
+	setp.lt.s64 %p144, %rd761, %rd353;
+	setp.gt.s64 %p145, %rd758, 0;
+	and.pred %p146, %p144, %p145;
+	not.pred %p147, %p146;
+	@!%p147 bra $L168;
+	bra.uni $L166;
 $L168:
-	setp.lt.s64 %p148, %rd771, %rd355;
-	setp.gt.s64 %p149, %rd768, 0;
-	and.pred %p150, %p148, %p149;
-	not.pred %p151, %p150;
-	@!%p151 bra $L172;
-	bra.uni $L170;
-$L172:
 	bar.sync 0;
-	shr.s64 %rd772, %rd771, 63;
-	shr.u64 %rd773, %rd772, 63;
-	add.s64 %rd774, %rd771, %rd773;
-	and.b64 %rd775, %rd774, -2;
-	sub.s64 %rd776, %rd771, %rd775;
-	mov.b64 %rd778, 1;
-	sub.s64 %rd777, %rd778, %rd776;
-	mul.lo.s64 %rd779, %rd777, %rd383;
-	mov.b64 %rd780, %rd779;
-	shr.s64 %rd781, %rd771, 63;
-	shr.u64 %rd782, %rd781, 63;
-	add.s64 %rd783, %rd771, %rd782;
-	and.b64 %rd784, %rd783, -2;
-	sub.s64 %rd785, %rd771, %rd784;
-	mul.lo.s64 %rd786, %rd785, %rd383;
-	mov.b64 %rd787, %rd786;
-	mov.b64 %rd788, 0;
-	mov.b64 %rd789, 0;
-	mov.b64 %rd790, %rd347;
-	mov.b64 %rd791, %rd348;
-	mov.b64 %rd792, %rd349;
-	mov.b64 %rd793, %rd350;
-	mov.b64 %rd794, %rd351;
-	mov.b64 %rd795, %rd352;
-	mov.pred %p152, %p47;
-	mov.pred %p153, %p48;
+	shr.s64 %rd762, %rd761, 63;
+	shr.u64 %rd763, %rd762, 63;
+	add.s64 %rd764, %rd761, %rd763;
+	and.b64 %rd765, %rd764, -2;
+	sub.s64 %rd766, %rd761, %rd765;
+	mov.b64 %rd768, 1;
+	sub.s64 %rd767, %rd768, %rd766;
+	mul.lo.s64 %rd769, %rd767, %rd380;
+	mov.b64 %rd770, %rd769;
+	shr.s64 %rd771, %rd761, 63;
+	shr.u64 %rd772, %rd771, 63;
+	add.s64 %rd773, %rd761, %rd772;
+	and.b64 %rd774, %rd773, -2;
+	sub.s64 %rd775, %rd761, %rd774;
+	mul.lo.s64 %rd776, %rd775, %rd380;
+	mov.b64 %rd777, %rd776;
+	mov.b64 %rd778, 0;
+	mov.b64 %rd779, 0;
+	mov.b64 %rd780, %rd345;
+	mov.b64 %rd781, %rd346;
+	mov.b64 %rd782, %rd347;
+	mov.b64 %rd783, %rd348;
+	mov.b64 %rd784, %rd349;
+	mov.b64 %rd785, %rd350;
+	mov.pred %p148, %p47;
+	mov.pred %p149, %p48;
 	mov.b32 %r201, %r80;
-	mov.b64 %rd796, %rd353;
-	mov.b64 %rd797, %rd354;
-	mov.b64 %rd798, %rd355;
-	mov.b64 %rd799, %rd356;
-	mov.pred %p154, %p49;
-	mov.b64 %rd800, %rd357;
-	mov.pred %p155, %p50;
-	mov.b64 %rd801, %rd301;
-	mov.b64 %rd802, %rd302;
-	mov.b64 %rd803, %rd303;
-	mov.b64 %rd804, %rd304;
-	mov.b64 %rd805, %rd305;
-	mov.b64 %rd806, %rd306;
-	mov.b64 %rd807, %rd307;
-	mov.b64 %rd808, %rd308;
-	mov.b64 %rd809, %rd309;
-	mov.pred %p156, %p51;
-	mov.b64 %rd810, %rd310;
-	mov.b64 %rd811, %rd311;
-	mov.b64 %rd812, %rd312;
+	mov.b64 %rd786, %rd351;
+	mov.b64 %rd787, %rd352;
+	mov.b64 %rd788, %rd353;
+	mov.b64 %rd789, %rd354;
+	mov.pred %p150, %p49;
+	mov.pred %p151, %p50;
+	mov.b64 %rd790, %rd299;
+	mov.b64 %rd791, %rd300;
+	mov.b64 %rd792, %rd301;
+	mov.b64 %rd793, %rd302;
+	mov.b64 %rd794, %rd303;
+	mov.b64 %rd795, %rd304;
+	mov.b64 %rd796, %rd305;
+	mov.b64 %rd797, %rd306;
+	mov.b64 %rd798, %rd307;
+	mov.pred %p152, %p51;
+	mov.b64 %rd799, %rd308;
+	mov.b64 %rd800, %rd309;
+	mov.b64 %rd801, %rd310;
 	mov.b32 %r202, %r81;
-	mov.b64 %rd813, %rd358;
-	mov.b64 %rd814, %rd359;
-	mov.b64 %rd815, %rd780;
-	mov.b64 %rd816, %rd768;
-	mov.b64 %rd817, %rd381;
-	mov.b64 %rd818, %rd380;
-	mov.b64 %rd819, %rd362;
-	mov.b64 %rd820, %rd382;
-	mov.b64 %rd821, %rd361;
-	mov.b64 %rd822, %rd787;
-	mov.b64 %rd823, %rd383;
-	add.s64 %rd824, %rd771, 1;
-	setp.lt.s64 %p157, %rd824, %rd355;
-	mov.pred %p158, %p157;
-	mov.pred %p159, %p49;
-	mov.b64 %rd825, %rd174;
-	mov.b64 %rd826, %rd175;
-	mov.b64 %rd827, %rd176;
-	mov.b64 %rd828, %rd817;
+	mov.b64 %rd802, %rd355;
+	mov.b64 %rd803, %rd356;
+	mov.b64 %rd804, %rd770;
+	mov.b64 %rd805, %rd758;
+	mov.b64 %rd806, %rd378;
+	mov.b64 %rd807, %rd377;
+	mov.b64 %rd808, %rd359;
+	mov.b64 %rd809, %rd379;
+	mov.b64 %rd810, %rd358;
+	mov.b64 %rd811, %rd777;
+	mov.b64 %rd812, %rd380;
+	add.s64 %rd813, %rd761, 1;
+	setp.lt.s64 %p153, %rd813, %rd353;
+	mov.pred %p154, %p153;
+	mov.pred %p155, %p49;
+	mov.b64 %rd814, %rd172;
+	mov.b64 %rd815, %rd173;
+	mov.b64 %rd816, %rd174;
+	mov.b64 %rd817, %rd806;
 	mov.b32 %r203, -1;
-	mov.b64 %rd829, 0;
-	mov.b64 %rd830, 0;
-	mov.b64 %rd831, 0;
-	mov.b64 %rd832, 0;
-	mov.b64 %rd833, 0;
-$L173:
-	mov.b64 %rd834, 0;
-	mov.b64 %rd835, %rd813;
+	mov.b64 %rd818, 0;
+	mov.b64 %rd819, 0;
+	mov.b64 %rd820, 0;
+	mov.b64 %rd821, 0;
+	mov.b64 %rd822, 0;
+$L169:
+	mov.b64 %rd823, 0;
+	mov.b64 %rd824, %rd802;
+$L172:
+	setp.gt.s64 %p156, %rd824, 0;
+	not.pred %p157, %p156;
+	@!%p157 bra $L176;
+	bra.uni $L174;
 $L176:
-	setp.gt.s64 %p160, %rd835, 0;
-	not.pred %p161, %p160;
-	@!%p161 bra $L180;
-	bra.uni $L178;
+	setp.ge.s64 %p158, %rd818, %rd819;
+	@!%p158 bra $L178;
+	setp.ge.s64 %p159, %rd817, %rd805;
+	@!%p159 bra $L180;
+	bra.uni $L174;
 $L180:
-	setp.ge.s64 %p162, %rd829, %rd830;
-	@!%p162 bra $L182;
-	setp.ge.s64 %p163, %rd828, %rd816;
-	@!%p163 bra $L184;
-	bra.uni $L178;
-$L184:
-	add.s64 %rd836, %rd815, %rd828;
-	mul.lo.s64 %rd837, %rd836, %rd184;
-	mad.lo.s64 %rd838, %rd837, 4, %rd182;
-	ld.shared.s32 %r204, [%rd838+0];
+	add.s64 %rd825, %rd804, %rd817;
+	mul.lo.s64 %rd826, %rd825, %rd182;
+	mad.lo.s64 %rd827, %rd826, 4, %rd180;
+	ld.shared.s32 %r204, [%rd827+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r203, %r205;
-	@!%p159 bra $L185;
-	add.s64 %rd839, %rd815, %rd828;
-	mov.b64 %rd841, 2;
-	mul.lo.s64 %rd840, %rd841, %rd839;
-	mov.b64 %rd842, %rd840;
-	mul.lo.s64 %rd843, %rd842, %rd187;
-	mad.lo.s64 %rd844, %rd843, 8, %rd185;
-	ld.shared.s64 %rd845, [%rd844+0];
-	mov.b64 %rd846, %rd845;
-	add.s64 %rd847, %rd842, 1;
-	mul.lo.s64 %rd848, %rd847, %rd187;
-	mad.lo.s64 %rd849, %rd848, 8, %rd185;
-	ld.shared.s64 %rd850, [%rd849+0];
-	mov.b64 %rd851, %rd850;
-	add.s64 %rd852, %rd846, %rd820;
-	mov.b64 %rd853, %rd852;
-	mov.b64 %rd854, %rd851;
-	mov.b64 %rd829, %rd853;
-	mov.b64 %rd830, %rd854;
-	bra.uni $L186;
-$L185:
-	mov.b64 %rd855, %rd790;
+	@!%p155 bra $L181;
+	add.s64 %rd828, %rd804, %rd817;
+	mov.b64 %rd830, 2;
+	mul.lo.s64 %rd829, %rd830, %rd828;
+	mov.b64 %rd831, %rd829;
+	mul.lo.s64 %rd832, %rd831, %rd185;
+	mad.lo.s64 %rd833, %rd832, 8, %rd183;
+	ld.shared.s64 %rd834, [%rd833+0];
+	mov.b64 %rd835, %rd834;
+	add.s64 %rd836, %rd831, 1;
+	mul.lo.s64 %rd837, %rd836, %rd185;
+	mad.lo.s64 %rd838, %rd837, 8, %rd183;
+	ld.shared.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	add.s64 %rd841, %rd835, %rd809;
+	mov.b64 %rd842, %rd841;
+	mov.b64 %rd843, %rd840;
+	mov.b64 %rd818, %rd842;
+	mov.b64 %rd819, %rd843;
+	bra.uni $L182;
+$L181:
+	mov.b64 %rd844, %rd780;
 	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd856, %r206;
-	mul.lo.s64 %rd857, %rd856, %rd32;
-	mad.lo.s64 %rd858, %rd857, 8, %rd28;
-	ld.global.nc.s64 %rd859, [%rd858+0];
-	mov.b64 %rd860, %rd859;
-	mov.b64 %rd861, %rd860;
-	mov.b64 %rd862, %rd790;
+	cvt.s64.s32 %rd845, %r206;
+	mul.lo.s64 %rd846, %rd845, %rd32;
+	mad.lo.s64 %rd847, %rd846, 8, %rd28;
+	ld.global.nc.s64 %rd848, [%rd847+0];
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd780;
 	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd863, %r207;
-	add.s64 %rd864, %rd863, 1;
-	mul.lo.s64 %rd865, %rd864, %rd32;
-	mad.lo.s64 %rd866, %rd865, 8, %rd28;
-	ld.global.nc.s64 %rd867, [%rd866+0];
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd869, %rd868;
-	add.s64 %rd870, %rd861, %rd820;
-	mov.b64 %rd871, %rd870;
-	mov.b64 %rd872, %rd869;
-	mov.b64 %rd829, %rd871;
-	mov.b64 %rd830, %rd872;
-$L186:
-	add.s64 %rd873, %rd828, %rd818;
-	mov.b64 %rd828, %rd873;
-	bra.uni $L177;
+	cvt.s64.s32 %rd852, %r207;
+	add.s64 %rd853, %rd852, 1;
+	mul.lo.s64 %rd854, %rd853, %rd32;
+	mad.lo.s64 %rd855, %rd854, 8, %rd28;
+	ld.global.nc.s64 %rd856, [%rd855+0];
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd857;
+	add.s64 %rd859, %rd850, %rd809;
+	mov.b64 %rd860, %rd859;
+	mov.b64 %rd861, %rd858;
+	mov.b64 %rd818, %rd860;
+	mov.b64 %rd819, %rd861;
 $L182:
-	mul.lo.s64 %rd874, %rd829, %rd39;
-	mad.lo.s64 %rd875, %rd874, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd875+0];
+	add.s64 %rd862, %rd817, %rd807;
+	mov.b64 %rd817, %rd862;
+	bra.uni $L173;
+$L178:
+	mul.lo.s64 %rd863, %rd818, %rd39;
+	mad.lo.s64 %rd864, %rd863, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd864+0];
 	mov.b32 %r209, %r208;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd876, 0;
-	mov.b64 %rd877, 0;
-	and.pred %p164, %p158, %p154;
-	@!%p164 bra $L188;
-	mov.b64 %rd878, %rd790;
+	mov.b64 %rd865, 0;
+	mov.b64 %rd866, 0;
+	and.pred %p160, %p154, %p150;
+	@!%p160 bra $L184;
+	mov.b64 %rd867, %rd780;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd879, %r211;
-	mul.lo.s64 %rd880, %rd879, %rd32;
-	mad.lo.s64 %rd881, %rd880, 8, %rd28;
-	ld.global.nc.s64 %rd882, [%rd881+0];
-	mov.b64 %rd883, %rd882;
-	mov.b64 %rd884, %rd883;
-	mov.b64 %rd885, %rd790;
+	cvt.s64.s32 %rd868, %r211;
+	mul.lo.s64 %rd869, %rd868, %rd32;
+	mad.lo.s64 %rd870, %rd869, 8, %rd28;
+	ld.global.nc.s64 %rd871, [%rd870+0];
+	mov.b64 %rd872, %rd871;
+	mov.b64 %rd873, %rd872;
+	mov.b64 %rd874, %rd780;
 	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd886, %r212;
-	add.s64 %rd887, %rd886, 1;
-	mul.lo.s64 %rd888, %rd887, %rd32;
-	mad.lo.s64 %rd889, %rd888, 8, %rd28;
-	ld.global.nc.s64 %rd890, [%rd889+0];
-	mov.b64 %rd891, %rd890;
-	mov.b64 %rd892, %rd891;
-	mov.b64 %rd893, %rd884;
-	mov.b64 %rd894, %rd892;
-	mov.b64 %rd876, %rd893;
-	mov.b64 %rd877, %rd894;
-$L188:
+	cvt.s64.s32 %rd875, %r212;
+	add.s64 %rd876, %rd875, 1;
+	mul.lo.s64 %rd877, %rd876, %rd32;
+	mad.lo.s64 %rd878, %rd877, 8, %rd28;
+	ld.global.nc.s64 %rd879, [%rd878+0];
+	mov.b64 %rd880, %rd879;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd882, %rd873;
+	mov.b64 %rd883, %rd881;
+	mov.b64 %rd865, %rd882;
+	mov.b64 %rd866, %rd883;
+$L184:
 	mov.b32 %r213, %r203;
 	mov.b32 %r214, %r210;
-	mov.b64 %rd895, %rd829;
-$L189:
-	cvt.s64.s32 %rd896, %r213;
-	mul.lo.s64 %rd897, %rd896, %rd129;
-	mad.lo.s64 %rd898, %rd897, 4, %rd125;
-	ld.global.nc.u32 %r215, [%rd898+0];
+	mov.b64 %rd884, %rd818;
+$L185:
+	cvt.s64.s32 %rd885, %r213;
+	mul.lo.s64 %rd886, %rd885, %rd127;
+	mad.lo.s64 %rd887, %rd886, 4, %rd123;
+	ld.global.nc.u32 %r215, [%rd887+0];
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, 0x4;
-	setp.ne.u32 %p165, %r217, 0x0;
-	mov.pred %p166, %p165;
-	not.pred %p167, %p166;
-	@!%p167 bra $L193;
-	cvt.s64.s32 %rd899, %r214;
-	mul.lo.s64 %rd900, %rd899, %rd129;
-	mad.lo.s64 %rd901, %rd900, 4, %rd125;
-	ld.global.nc.u32 %r218, [%rd901+0];
+	setp.ne.u32 %p161, %r217, 0x0;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L189;
+	cvt.s64.s32 %rd888, %r214;
+	mul.lo.s64 %rd889, %rd888, %rd127;
+	mad.lo.s64 %rd890, %rd889, 4, %rd123;
+	ld.global.nc.u32 %r218, [%rd890+0];
 	mov.b32 %r219, %r218;
 	and.b32 %r220, %r219, 0x4;
-	setp.ne.u32 %p168, %r220, 0x0;
-	mov.pred %p166, %p168;
-$L193:
-	mov.pred %p169, %p166;
-	not.pred %p170, %p169;
-	@!%p170 bra $L195;
-	cvt.s64.s32 %rd902, %r214;
-	mul.lo.s64 %rd903, %rd902, %rd136;
-	mad.lo.s64 %rd904, %rd903, 4, %rd132;
-	ld.global.nc.s32 %r221, [%rd904+0];
+	setp.ne.u32 %p164, %r220, 0x0;
+	mov.pred %p162, %p164;
+$L189:
+	mov.pred %p165, %p162;
+	not.pred %p166, %p165;
+	@!%p166 bra $L191;
+	cvt.s64.s32 %rd891, %r214;
+	mul.lo.s64 %rd892, %rd891, %rd134;
+	mad.lo.s64 %rd893, %rd892, 4, %rd130;
+	ld.global.nc.s32 %r221, [%rd893+0];
 	mov.b32 %r222, %r221;
-	cvt.s64.s32 %rd905, %r213;
-	mul.lo.s64 %rd906, %rd905, %rd136;
-	mad.lo.s64 %rd907, %rd906, 4, %rd132;
-	ld.global.nc.s32 %r223, [%rd907+0];
+	cvt.s64.s32 %rd894, %r213;
+	mul.lo.s64 %rd895, %rd894, %rd134;
+	mad.lo.s64 %rd896, %rd895, 4, %rd130;
+	ld.global.nc.s32 %r223, [%rd896+0];
 	mov.b32 %r224, %r223;
-	setp.ne.s32 %p171, %r222, %r224;
-	mov.pred %p169, %p171;
-$L195:
-	@!%p169 bra $L197;
-	mov.pred %p172, 0;
-	bra.uni $L191;
-$L197:
-	cvt.s64.s32 %rd908, %r213;
-	mul.lo.s64 %rd909, %rd908, %rd143;
-	mad.lo.s64 %rd910, %rd909, 4, %rd139;
-	ld.relaxed.gpu.global.s32 %r225, [%rd910+0];
+	setp.ne.s32 %p167, %r222, %r224;
+	mov.pred %p165, %p167;
+$L191:
+	@!%p165 bra $L193;
+	mov.pred %p168, 0;
+	bra.uni $L187;
+$L193:
+	cvt.s64.s32 %rd897, %r213;
+	mul.lo.s64 %rd898, %rd897, %rd141;
+	mad.lo.s64 %rd899, %rd898, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r225, [%rd899+0];
 	mov.b32 %r226, %r225;
 	mov.b32 %r227, %r226;
-	cvt.s64.s32 %rd911, %r214;
-	mul.lo.s64 %rd912, %rd911, %rd143;
-	mad.lo.s64 %rd913, %rd912, 4, %rd139;
-	ld.relaxed.gpu.global.s32 %r228, [%rd913+0];
+	cvt.s64.s32 %rd900, %r214;
+	mul.lo.s64 %rd901, %rd900, %rd141;
+	mad.lo.s64 %rd902, %rd901, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r228, [%rd902+0];
 	mov.b32 %r229, %r228;
-	setp.ge.s32 %p173, %r229, %r227;
-	@!%p173 bra $L199;
-	mov.pred %p172, 0;
-	bra.uni $L191;
-$L199:
-	cvt.s64.s32 %rd914, %r214;
-	mul.lo.s64 %rd915, %rd914, %rd143;
-	mad.lo.s64 %rd916, %rd915, 4, %rd139;
-	atom.global.max.s32 %r230, [%rd916], %r227;
+	setp.ge.s32 %p169, %r229, %r227;
+	@!%p169 bra $L195;
+	mov.pred %p168, 0;
+	bra.uni $L187;
+$L195:
+	cvt.s64.s32 %rd903, %r214;
+	mul.lo.s64 %rd904, %rd903, %rd141;
+	mad.lo.s64 %rd905, %rd904, 4, %rd137;
+	atom.global.max.s32 %r230, [%rd905], %r227;
 	mov.b32 %r231, %r230;
-	setp.lt.s32 %p174, %r231, %r227;
-	mov.pred %p172, %p174;
-	bra.uni $L191;
-$L190:
-	bra.uni $L189;
-$L191:
-	@!%p172 bra $L201;
-	@!%p158 bra $L202;
-	mul.lo.s64 %rd917, %rd834, %rd827;
-	mad.lo.s64 %rd918, %rd917, 4, %rd825;
-	st.shared.s32 [%rd918+0], %r210;
-	@!%p154 bra $L205;
-	mov.b64 %rd920, 2;
-	mul.lo.s64 %rd919, %rd920, %rd834;
-	mul.lo.s64 %rd921, %rd919, %rd179;
-	mad.lo.s64 %rd922, %rd921, 8, %rd177;
-	st.shared.s64 [%rd922+0], %rd876;
-	mov.b64 %rd924, 2;
-	mul.lo.s64 %rd923, %rd924, %rd834;
-	add.s64 %rd925, %rd923, 1;
-	mul.lo.s64 %rd926, %rd925, %rd179;
-	mad.lo.s64 %rd927, %rd926, 8, %rd177;
-	st.shared.s64 [%rd927+0], %rd877;
-	setp.gt.s64 %p175, %rd800, 0;
-	@!%p175 bra $L207;
-	setp.lo.u64 %p176, %rd876, %rd37;
-	mul.lo.s64 %rd928, %rd876, %rd39;
-	mad.lo.s64 %rd929, %rd928, 4, %rd35;
-	@%p176 prefetch.global.L2 [%rd929];
-	setp.gt.s64 %p177, %rd800, 1;
-	@!%p177 bra $L209;
-	sub.s64 %rd930, %rd877, 1;
-	setp.lo.u64 %p178, %rd930, %rd37;
-	sub.s64 %rd931, %rd877, 1;
-	mul.lo.s64 %rd932, %rd931, %rd39;
-	mad.lo.s64 %rd933, %rd932, 4, %rd35;
-	@%p178 prefetch.global.L2 [%rd933];
-$L209:
-$L207:
-$L205:
-	add.s64 %rd934, %rd834, 1;
-	mov.b64 %rd834, %rd934;
-	bra.uni $L203;
-$L202:
-	mov.pred %p179, 0;
-	mov.b64 %rd935, %rd834;
+	setp.lt.s32 %p170, %r231, %r227;
+	mov.pred %p168, %p170;
+	bra.uni $L187;
+$L186:
+	bra.uni $L185;
+$L187:
+	@!%p168 bra $L197;
+	@!%p154 bra $L198;
+	mul.lo.s64 %rd906, %rd823, %rd816;
+	mad.lo.s64 %rd907, %rd906, 4, %rd814;
+	st.shared.s32 [%rd907+0], %r210;
+	@!%p150 bra $L201;
+	mov.b64 %rd909, 2;
+	mul.lo.s64 %rd908, %rd909, %rd823;
+	mul.lo.s64 %rd910, %rd908, %rd177;
+	mad.lo.s64 %rd911, %rd910, 8, %rd175;
+	st.shared.s64 [%rd911+0], %rd865;
+	mov.b64 %rd913, 2;
+	mul.lo.s64 %rd912, %rd913, %rd823;
+	add.s64 %rd914, %rd912, 1;
+	mul.lo.s64 %rd915, %rd914, %rd177;
+	mad.lo.s64 %rd916, %rd915, 8, %rd175;
+	st.shared.s64 [%rd916+0], %rd866;
+$L201:
+	add.s64 %rd917, %rd823, 1;
+	mov.b64 %rd823, %rd917;
+	bra.uni $L199;
+$L198:
+	mov.pred %p171, 0;
+	mov.b64 %rd918, %rd823;
 	mov.b32 %r232, %r210;
-$L210:
-	@!%p155 bra $L214;
+$L202:
+	@!%p151 bra $L206;
 	shr.s32 %r233, %r232, 5;
-	cvt.s64.s32 %rd936, %r233;
-	mov.b64 %rd937, %rd936;
+	cvt.s64.s32 %rd919, %r233;
+	mov.b64 %rd920, %rd919;
 	and.b32 %r234, %r232, 31;
-	cvt.s64.s32 %rd938, %r234;
-	min.u64 %rd939, %rd938, 32;
-	cvt.u32.u64 %r235, %rd939;
+	cvt.s64.s32 %rd921, %r234;
+	min.u64 %rd922, %rd921, 32;
+	cvt.u32.u64 %r235, %rd922;
 	mov.b32 %r237, 0x1;
 	shl.b32 %r236, %r237, %r235;
-	setp.hs.u32 %p180, %r235, 32;
-	selp.b32 %r238, 0, %r236, %p180;
+	setp.hs.u32 %p172, %r235, 32;
+	selp.b32 %r238, 0, %r236, %p172;
 	mov.b32 %r239, %r238;
-	mov.b64 %rd940, %rd937;
+	mov.b64 %rd923, %rd920;
 	mov.b32 %r240, %r239;
-	mul.lo.s64 %rd941, %rd940, %rd809;
-	mad.lo.s64 %rd942, %rd941, 4, %rd807;
-	ld.relaxed.gpu.global.u32 %r241, [%rd942+0];
+	mul.lo.s64 %rd924, %rd923, %rd798;
+	mad.lo.s64 %rd925, %rd924, 4, %rd796;
+	ld.relaxed.gpu.global.u32 %r241, [%rd925+0];
 	mov.b32 %r242, %r241;
 	and.b32 %r243, %r242, %r240;
-	setp.ne.u32 %p181, %r243, 0x0;
-	mov.pred %p182, %p181;
-	not.pred %p183, %p182;
-	@!%p183 bra $L216;
-	mul.lo.s64 %rd943, %rd940, %rd809;
-	mad.lo.s64 %rd944, %rd943, 4, %rd807;
-	atom.global.or.b32 %r244, [%rd944], %r240;
+	setp.ne.u32 %p173, %r243, 0x0;
+	mov.pred %p174, %p173;
+	not.pred %p175, %p174;
+	@!%p175 bra $L208;
+	mul.lo.s64 %rd926, %rd923, %rd798;
+	mad.lo.s64 %rd927, %rd926, 4, %rd796;
+	atom.global.or.b32 %r244, [%rd927], %r240;
 	mov.b32 %r245, %r244;
 	and.b32 %r246, %r245, %r240;
-	setp.ne.u32 %p184, %r246, 0x0;
-	mov.pred %p182, %p184;
-$L216:
-	@!%p182 bra $L218;
-	mov.b64 %rd945, %rd935;
-	mov.b64 %rd946, %rd945;
-	mov.pred %p185, 0;
-	bra.uni $L212;
-$L218:
-	mov.b64 %rd947, %rd935;
-	mov.b64 %rd946, %rd947;
-	mov.pred %p185, 1;
-	bra.uni $L212;
-$L214:
-	@!%p156 bra $L220;
-	cvt.s64.s32 %rd948, %r232;
-	mul.lo.s64 %rd949, %rd948, %rd812;
-	mad.lo.s64 %rd950, %rd949, 4, %rd810;
-	ld.relaxed.gpu.global.s32 %r247, [%rd950+0];
+	setp.ne.u32 %p176, %r246, 0x0;
+	mov.pred %p174, %p176;
+$L208:
+	@!%p174 bra $L210;
+	mov.b64 %rd928, %rd918;
+	mov.b64 %rd929, %rd928;
+	mov.pred %p177, 0;
+	bra.uni $L204;
+$L210:
+	mov.b64 %rd930, %rd918;
+	mov.b64 %rd929, %rd930;
+	mov.pred %p177, 1;
+	bra.uni $L204;
+$L206:
+	@!%p152 bra $L212;
+	cvt.s64.s32 %rd931, %r232;
+	mul.lo.s64 %rd932, %rd931, %rd801;
+	mad.lo.s64 %rd933, %rd932, 4, %rd799;
+	ld.relaxed.gpu.global.s32 %r247, [%rd933+0];
 	mov.b32 %r248, %r247;
-	setp.eq.s32 %p186, %r248, %r202;
-	mov.pred %p187, %p186;
-	not.pred %p188, %p187;
-	@!%p188 bra $L222;
-	cvt.s64.s32 %rd951, %r232;
-	mul.lo.s64 %rd952, %rd951, %rd812;
-	mad.lo.s64 %rd953, %rd952, 4, %rd810;
-	atom.global.exch.b32 %r249, [%rd953], %r202;
+	setp.eq.s32 %p178, %r248, %r202;
+	mov.pred %p179, %p178;
+	not.pred %p180, %p179;
+	@!%p180 bra $L214;
+	cvt.s64.s32 %rd934, %r232;
+	mul.lo.s64 %rd935, %rd934, %rd801;
+	mad.lo.s64 %rd936, %rd935, 4, %rd799;
+	atom.global.exch.b32 %r249, [%rd936], %r202;
 	mov.b32 %r250, %r249;
-	setp.eq.s32 %p189, %r250, %r202;
-	mov.pred %p187, %p189;
-$L222:
-	@!%p187 bra $L224;
-	mov.b64 %rd954, %rd935;
-	mov.b64 %rd946, %rd954;
-	mov.pred %p185, 0;
-	bra.uni $L212;
-$L224:
-$L220:
-	mul.lo.s64 %rd955, %rd935, %rd827;
-	mad.lo.s64 %rd956, %rd955, 4, %rd825;
-	st.shared.s32 [%rd956+0], %r232;
-	add.s64 %rd957, %rd935, 1;
-	mov.b64 %rd958, %rd957;
-	mov.b64 %rd946, %rd958;
-	mov.pred %p185, 1;
-	bra.uni $L212;
-$L211:
-	bra.uni $L210;
+	setp.eq.s32 %p181, %r250, %r202;
+	mov.pred %p179, %p181;
+$L214:
+	@!%p179 bra $L216;
+	mov.b64 %rd937, %rd918;
+	mov.b64 %rd929, %rd937;
+	mov.pred %p177, 0;
+	bra.uni $L204;
+$L216:
 $L212:
-	mov.b64 %rd959, %rd946;
-	mov.pred %p190, %p185;
-	mov.b64 %rd834, %rd959;
-	mov.pred %p179, %p190;
-	@!%p179 bra $L226;
-	mov.b64 %rd960, %rd790;
-	mov.b32 %r251, %r210;
-	cvt.s64.s32 %rd961, %r251;
-	add.s64 %rd962, %rd961, 1;
-	mul.lo.s64 %rd963, %rd962, %rd32;
-	mad.lo.s64 %rd964, %rd963, 8, %rd28;
-	ld.global.nc.s64 %rd965, [%rd964+0];
-	mov.b64 %rd966, %rd965;
-	cvt.s64.s32 %rd967, %r251;
-	mul.lo.s64 %rd968, %rd967, %rd32;
-	mad.lo.s64 %rd969, %rd968, 8, %rd28;
-	ld.global.nc.s64 %rd970, [%rd969+0];
-	mov.b64 %rd971, %rd970;
-	sub.s64 %rd972, %rd966, %rd971;
-	mov.b64 %rd973, %rd972;
-	mov.b64 %rd974, %rd973;
-	add.s64 %rd975, %rd831, %rd974;
-	mov.b64 %rd831, %rd975;
-	max.s64 %rd976, %rd832, %rd974;
-	mov.b64 %rd832, %rd976;
-$L226:
+	mul.lo.s64 %rd938, %rd918, %rd816;
+	mad.lo.s64 %rd939, %rd938, 4, %rd814;
+	st.shared.s32 [%rd939+0], %r232;
+	add.s64 %rd940, %rd918, 1;
+	mov.b64 %rd941, %rd940;
+	mov.b64 %rd929, %rd941;
+	mov.pred %p177, 1;
+	bra.uni $L204;
 $L203:
-$L201:
-	add.s64 %rd977, %rd829, %rd819;
-	mov.b64 %rd829, %rd977;
-	sub.s64 %rd978, %rd835, 1;
-	mov.b64 %rd835, %rd978;
-$L177:
-	bra.uni $L176;
-$L178:
-	mov.b64 %rd979, 0;
-	setp.lt.s64 %p191, %rd829, %rd830;
-	setp.lt.s64 %p192, %rd828, %rd816;
-	or.pred %p193, %p191, %p192;
-	@!%p193 bra $L228;
-	mov.b64 %rd979, 1;
-$L228:
-	shl.b64 %rd980, %rd979, 32;
-	or.b64 %rd981, %rd834, %rd980;
+	bra.uni $L202;
+$L204:
+	mov.b64 %rd942, %rd929;
+	mov.pred %p182, %p177;
+	mov.b64 %rd823, %rd942;
+	mov.pred %p171, %p182;
+	@!%p171 bra $L218;
+	mov.b64 %rd943, %rd780;
+	mov.b32 %r251, %r210;
+	cvt.s64.s32 %rd944, %r251;
+	add.s64 %rd945, %rd944, 1;
+	mul.lo.s64 %rd946, %rd945, %rd32;
+	mad.lo.s64 %rd947, %rd946, 8, %rd28;
+	ld.global.nc.s64 %rd948, [%rd947+0];
+	mov.b64 %rd949, %rd948;
+	cvt.s64.s32 %rd950, %r251;
+	mul.lo.s64 %rd951, %rd950, %rd32;
+	mad.lo.s64 %rd952, %rd951, 8, %rd28;
+	ld.global.nc.s64 %rd953, [%rd952+0];
+	mov.b64 %rd954, %rd953;
+	sub.s64 %rd955, %rd949, %rd954;
+	mov.b64 %rd956, %rd955;
+	mov.b64 %rd957, %rd956;
+	add.s64 %rd958, %rd820, %rd957;
+	mov.b64 %rd820, %rd958;
+	max.s64 %rd959, %rd821, %rd957;
+	mov.b64 %rd821, %rd959;
+$L218:
+$L199:
+$L197:
+	add.s64 %rd960, %rd818, %rd808;
+	mov.b64 %rd818, %rd960;
+	sub.s64 %rd961, %rd824, 1;
+	mov.b64 %rd824, %rd961;
+$L173:
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd962, 0;
+	setp.lt.s64 %p183, %rd818, %rd819;
+	setp.lt.s64 %p184, %rd817, %rd805;
+	or.pred %p185, %p183, %p184;
+	@!%p185 bra $L220;
+	mov.b64 %rd962, 1;
+$L220:
+	shl.b64 %rd963, %rd962, 32;
+	or.b64 %rd964, %rd823, %rd963;
 	// block scan
-	mov.b64 %rd982, %rd981;
+	mov.b64 %rd965, %rd964;
 	mov.b32 %r252, %r3;
-$L229:
-	setp.hs.u32 %p194, %r252, 32;
-	@%p194 bra $L230;
-	mov.b64 {%r253, %r254}, %rd982;
-	shfl.sync.up.b32 %r255|%p195, %r253, %r252, 0, %r17;
+$L221:
+	setp.hs.u32 %p186, %r252, 32;
+	@%p186 bra $L222;
+	mov.b64 {%r253, %r254}, %rd965;
+	shfl.sync.up.b32 %r255|%p187, %r253, %r252, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, %r252, 0, %r17;
-	mov.b64 %rd983, {%r255, %r256};
-	@!%p195 bra $L231;
-	add.s64 %rd984, %rd983, %rd982;
-	mov.b64 %rd982, %rd984;
-$L231:
+	mov.b64 %rd966, {%r255, %r256};
+	@!%p187 bra $L223;
+	add.s64 %rd967, %rd966, %rd965;
+	mov.b64 %rd965, %rd967;
+$L223:
 	shl.b32 %r252, %r252, 1;
-	bra.uni $L229;
-$L230:
-	mov.b64 {%r257, %r258}, %rd982;
-	shfl.sync.up.b32 %r259|%p196, %r257, %r3, 0, %r17;
+	bra.uni $L221;
+$L222:
+	mov.b64 {%r257, %r258}, %rd965;
+	shfl.sync.up.b32 %r259|%p188, %r257, %r3, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, %r3, 0, %r17;
-	mov.b64 %rd985, {%r259, %r260};
-	setp.lo.u32 %p197, %r3, 32;
-	and.pred %p198, %p196, %p197;
-	selp.b64 %rd986, %rd985, 0, %p198;
+	mov.b64 %rd968, {%r259, %r260};
+	setp.lo.u32 %p189, %r3, 32;
+	and.pred %p190, %p188, %p189;
+	selp.b64 %rd969, %rd968, 0, %p190;
 	sub.u32 %r261, %r13, %r3;
-	setp.eq.u32 %p199, %r7, %r261;
-	@!%p199 bra $L232;
-	mul.wide.u32 %rd987, %r8, 16;
-	add.s64 %rd988, %rd1, %rd987;
-	st.shared.s64 [%rd988+0], %rd982;
-$L232:
+	setp.eq.u32 %p191, %r7, %r261;
+	@!%p191 bra $L224;
+	mul.wide.u32 %rd970, %r8, 16;
+	add.s64 %rd971, %rd1, %rd970;
+	st.shared.s64 [%rd971+0], %rd965;
+$L224:
 	bar.sync 0;
-	setp.eq.u32 %p200, %r8, 0;
-	@!%p200 bra $L233;
-	mov.b64 %rd989, 0;
-	setp.lo.u32 %p201, %r7, %r10;
-	@!%p201 bra $L234;
-	mul.wide.u32 %rd990, %r7, 16;
-	add.s64 %rd991, %rd1, %rd990;
-	ld.shared.s64 %rd992, [%rd991+0];
-	mov.b64 %rd989, %rd992;
-$L234:
-	mov.b64 {%r262, %r263}, %rd989;
-	shfl.sync.up.b32 %r264|%p202, %r262, 1, 0, %r17;
+	setp.eq.u32 %p192, %r8, 0;
+	@!%p192 bra $L225;
+	mov.b64 %rd972, 0;
+	setp.lo.u32 %p193, %r7, %r10;
+	@!%p193 bra $L226;
+	mul.wide.u32 %rd973, %r7, 16;
+	add.s64 %rd974, %rd1, %rd973;
+	ld.shared.s64 %rd975, [%rd974+0];
+	mov.b64 %rd972, %rd975;
+$L226:
+	mov.b64 {%r262, %r263}, %rd972;
+	shfl.sync.up.b32 %r264|%p194, %r262, 1, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd993, {%r264, %r265};
-	@!%p202 bra $L235;
-	add.s64 %rd994, %rd993, %rd989;
-	mov.b64 %rd989, %rd994;
-$L235:
-	mov.b64 {%r266, %r267}, %rd989;
-	shfl.sync.up.b32 %r268|%p203, %r266, 2, 0, %r17;
+	mov.b64 %rd976, {%r264, %r265};
+	@!%p194 bra $L227;
+	add.s64 %rd977, %rd976, %rd972;
+	mov.b64 %rd972, %rd977;
+$L227:
+	mov.b64 {%r266, %r267}, %rd972;
+	shfl.sync.up.b32 %r268|%p195, %r266, 2, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 2, 0, %r17;
-	mov.b64 %rd995, {%r268, %r269};
-	@!%p203 bra $L236;
-	add.s64 %rd996, %rd995, %rd989;
-	mov.b64 %rd989, %rd996;
-$L236:
-	mov.b64 {%r270, %r271}, %rd989;
-	shfl.sync.up.b32 %r272|%p204, %r270, 4, 0, %r17;
+	mov.b64 %rd978, {%r268, %r269};
+	@!%p195 bra $L228;
+	add.s64 %rd979, %rd978, %rd972;
+	mov.b64 %rd972, %rd979;
+$L228:
+	mov.b64 {%r270, %r271}, %rd972;
+	shfl.sync.up.b32 %r272|%p196, %r270, 4, 0, %r17;
 	shfl.sync.up.b32 %r273, %r271, 4, 0, %r17;
-	mov.b64 %rd997, {%r272, %r273};
-	@!%p204 bra $L237;
-	add.s64 %rd998, %rd997, %rd989;
-	mov.b64 %rd989, %rd998;
-$L237:
-	mov.b64 {%r274, %r275}, %rd989;
-	shfl.sync.up.b32 %r276|%p205, %r274, 8, 0, %r17;
+	mov.b64 %rd980, {%r272, %r273};
+	@!%p196 bra $L229;
+	add.s64 %rd981, %rd980, %rd972;
+	mov.b64 %rd972, %rd981;
+$L229:
+	mov.b64 {%r274, %r275}, %rd972;
+	shfl.sync.up.b32 %r276|%p197, %r274, 8, 0, %r17;
 	shfl.sync.up.b32 %r277, %r275, 8, 0, %r17;
-	mov.b64 %rd999, {%r276, %r277};
-	@!%p205 bra $L238;
-	add.s64 %rd1000, %rd999, %rd989;
-	mov.b64 %rd989, %rd1000;
-$L238:
-	mov.b64 {%r278, %r279}, %rd989;
-	shfl.sync.up.b32 %r280|%p206, %r278, 16, 0, %r17;
+	mov.b64 %rd982, {%r276, %r277};
+	@!%p197 bra $L230;
+	add.s64 %rd983, %rd982, %rd972;
+	mov.b64 %rd972, %rd983;
+$L230:
+	mov.b64 {%r278, %r279}, %rd972;
+	shfl.sync.up.b32 %r280|%p198, %r278, 16, 0, %r17;
 	shfl.sync.up.b32 %r281, %r279, 16, 0, %r17;
-	mov.b64 %rd1001, {%r280, %r281};
-	@!%p206 bra $L239;
-	add.s64 %rd1002, %rd1001, %rd989;
-	mov.b64 %rd989, %rd1002;
-$L239:
-	mov.b64 {%r282, %r283}, %rd989;
-	shfl.sync.up.b32 %r284|%p207, %r282, 1, 0, %r17;
+	mov.b64 %rd984, {%r280, %r281};
+	@!%p198 bra $L231;
+	add.s64 %rd985, %rd984, %rd972;
+	mov.b64 %rd972, %rd985;
+$L231:
+	mov.b64 {%r282, %r283}, %rd972;
+	shfl.sync.up.b32 %r284|%p199, %r282, 1, 0, %r17;
 	shfl.sync.up.b32 %r285, %r283, 1, 0, %r17;
-	mov.b64 %rd1003, {%r284, %r285};
-	selp.b64 %rd1004, %rd1003, 0, %p207;
-	@!%p201 bra $L240;
-	mul.wide.u32 %rd1005, %r7, 16;
-	add.s64 %rd1006, %rd1, %rd1005;
-	add.s64 %rd1007, %rd1006, 512;
-	st.shared.s64 [%rd1007+0], %rd1004;
-$L240:
+	mov.b64 %rd986, {%r284, %r285};
+	selp.b64 %rd987, %rd986, 0, %p199;
+	@!%p193 bra $L232;
+	mul.wide.u32 %rd988, %r7, 16;
+	add.s64 %rd989, %rd1, %rd988;
+	add.s64 %rd990, %rd989, 512;
+	st.shared.s64 [%rd990+0], %rd987;
+$L232:
 	sub.u32 %r286, %r10, 1;
-	setp.eq.u32 %p208, %r7, %r286;
-	@!%p208 bra $L241;
-	st.shared.s64 [%rd1+1024], %rd989;
-$L241:
+	setp.eq.u32 %p200, %r7, %r286;
+	@!%p200 bra $L233;
+	st.shared.s64 [%rd1+1024], %rd972;
 $L233:
+$L225:
 	bar.sync 0;
-	mul.wide.u32 %rd1008, %r8, 16;
-	add.s64 %rd1009, %rd1, %rd1008;
-	add.s64 %rd1010, %rd1009, 512;
-	ld.shared.s64 %rd1011, [%rd1010+0];
-	add.s64 %rd1012, %rd1011, %rd986;
-	ld.shared.s64 %rd1013, [%rd1+1024];
-	mov.b64 {%r287, %r288}, %rd1012;
-	shfl.sync.idx.b32 %r289|%p209, %r287, 0, %r21, %r17;
+	mul.wide.u32 %rd991, %r8, 16;
+	add.s64 %rd992, %rd1, %rd991;
+	add.s64 %rd993, %rd992, 512;
+	ld.shared.s64 %rd994, [%rd993+0];
+	add.s64 %rd995, %rd994, %rd969;
+	ld.shared.s64 %rd996, [%rd1+1024];
+	mov.b64 {%r287, %r288}, %rd995;
+	shfl.sync.idx.b32 %r289|%p201, %r287, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r290, %r288, 0, %r21, %r17;
-	mov.b64 %rd1014, {%r289, %r290};
-	mov.b64 %rd1015, %rd1013;
-	mov.b64 %rd1016, %rd1014;
-	mov.b64 %rd1017, %rd1015;
-	mov.b64 %rd1018, %rd1016;
-	mov.b64 %rd1019, %rd1017;
-	mov.b64 %rd1020, %rd1018;
-	mov.b64 %rd1021, %rd1019;
-	and.b64 %rd1022, %rd1020, 4294967295;
-	mov.b64 %rd1023, %rd1022;
-	and.b64 %rd1024, %rd1021, 4294967295;
-	mov.b64 %rd1025, %rd1024;
-	shr.s64 %rd1026, %rd1021, 32;
-	mov.b64 %rd1027, %rd1026;
-	mov.b64 %rd1028, %rd1023;
-	mov.b64 %rd1029, %rd1025;
-	mov.b64 %rd1030, %rd1027;
-	@!%p158 bra $L242;
-	add.s64 %rd1031, %rd833, %rd1028;
-	mov.b64 %rd1032, %rd1031;
-	sub.s64 %rd1033, %rd823, %rd1032;
-	max.s64 %rd1034, %rd1033, 0;
-	min.s64 %rd1035, %rd1034, %rd834;
-	mov.b64 %rd1036, %rd1035;
-	mov.b64 %rd1037, 0;
-$L244:
-	setp.lt.s64 %p210, %rd1037, %rd1036;
-	not.pred %p211, %p210;
-	@!%p211 bra $L248;
-	bra.uni $L246;
-$L248:
-	mul.lo.s64 %rd1038, %rd1037, %rd827;
-	mad.lo.s64 %rd1039, %rd1038, 4, %rd825;
-	ld.shared.s32 %r291, [%rd1039+0];
+	mov.b64 %rd997, {%r289, %r290};
+	mov.b64 %rd998, %rd996;
+	mov.b64 %rd999, %rd997;
+	mov.b64 %rd1000, %rd998;
+	mov.b64 %rd1001, %rd999;
+	mov.b64 %rd1002, %rd1000;
+	mov.b64 %rd1003, %rd1001;
+	mov.b64 %rd1004, %rd1002;
+	and.b64 %rd1005, %rd1003, 4294967295;
+	mov.b64 %rd1006, %rd1005;
+	and.b64 %rd1007, %rd1004, 4294967295;
+	mov.b64 %rd1008, %rd1007;
+	shr.s64 %rd1009, %rd1004, 32;
+	mov.b64 %rd1010, %rd1009;
+	mov.b64 %rd1011, %rd1006;
+	mov.b64 %rd1012, %rd1008;
+	mov.b64 %rd1013, %rd1010;
+	@!%p154 bra $L234;
+	add.s64 %rd1014, %rd822, %rd1011;
+	mov.b64 %rd1015, %rd1014;
+	sub.s64 %rd1016, %rd812, %rd1015;
+	max.s64 %rd1017, %rd1016, 0;
+	min.s64 %rd1018, %rd1017, %rd823;
+	mov.b64 %rd1019, %rd1018;
+	mov.b64 %rd1020, 0;
+$L236:
+	setp.lt.s64 %p202, %rd1020, %rd1019;
+	not.pred %p203, %p202;
+	@!%p203 bra $L240;
+	bra.uni $L238;
+$L240:
+	mul.lo.s64 %rd1021, %rd1020, %rd816;
+	mad.lo.s64 %rd1022, %rd1021, 4, %rd814;
+	ld.shared.s32 %r291, [%rd1022+0];
 	mov.b32 %r292, %r291;
-	add.s64 %rd1040, %rd822, %rd1032;
-	add.s64 %rd1041, %rd1040, %rd1037;
-	mul.lo.s64 %rd1042, %rd1041, %rd184;
-	mad.lo.s64 %rd1043, %rd1042, 4, %rd182;
-	st.shared.s32 [%rd1043+0], %r292;
-	@!%p154 bra $L250;
-	mov.b64 %rd1045, 2;
-	mul.lo.s64 %rd1044, %rd1045, %rd1037;
-	mul.lo.s64 %rd1046, %rd1044, %rd179;
-	mad.lo.s64 %rd1047, %rd1046, 8, %rd177;
-	ld.shared.s64 %rd1048, [%rd1047+0];
-	mov.b64 %rd1049, %rd1048;
-	add.s64 %rd1050, %rd822, %rd1032;
-	add.s64 %rd1051, %rd1050, %rd1037;
-	mov.b64 %rd1053, 2;
-	mul.lo.s64 %rd1052, %rd1053, %rd1051;
-	mul.lo.s64 %rd1054, %rd1052, %rd187;
-	mad.lo.s64 %rd1055, %rd1054, 8, %rd185;
-	st.shared.s64 [%rd1055+0], %rd1049;
-	mov.b64 %rd1057, 2;
-	mul.lo.s64 %rd1056, %rd1057, %rd1037;
-	add.s64 %rd1058, %rd1056, 1;
-	mul.lo.s64 %rd1059, %rd1058, %rd179;
-	mad.lo.s64 %rd1060, %rd1059, 8, %rd177;
-	ld.shared.s64 %rd1061, [%rd1060+0];
-	mov.b64 %rd1062, %rd1061;
-	add.s64 %rd1063, %rd822, %rd1032;
-	add.s64 %rd1064, %rd1063, %rd1037;
-	mov.b64 %rd1066, 2;
-	mul.lo.s64 %rd1065, %rd1066, %rd1064;
-	add.s64 %rd1067, %rd1065, 1;
-	mul.lo.s64 %rd1068, %rd1067, %rd187;
-	mad.lo.s64 %rd1069, %rd1068, 8, %rd185;
-	st.shared.s64 [%rd1069+0], %rd1062;
-$L250:
-$L245:
-	add.s64 %rd1070, %rd1037, 1;
-	mov.b64 %rd1037, %rd1070;
-	bra.uni $L244;
-$L246:
-	mov.b64 %rd1071, 0;
-	mov.b64 %rd1072, %rd1036;
-$L251:
-	setp.lt.s64 %p212, %rd1072, %rd834;
-	not.pred %p213, %p212;
-	@!%p213 bra $L255;
-	bra.uni $L253;
-$L255:
-	mul.lo.s64 %rd1073, %rd1072, %rd827;
-	mad.lo.s64 %rd1074, %rd1073, 4, %rd825;
-	ld.shared.s32 %r293, [%rd1074+0];
+	add.s64 %rd1023, %rd811, %rd1015;
+	add.s64 %rd1024, %rd1023, %rd1020;
+	mul.lo.s64 %rd1025, %rd1024, %rd182;
+	mad.lo.s64 %rd1026, %rd1025, 4, %rd180;
+	st.shared.s32 [%rd1026+0], %r292;
+	@!%p150 bra $L242;
+	mov.b64 %rd1028, 2;
+	mul.lo.s64 %rd1027, %rd1028, %rd1020;
+	mul.lo.s64 %rd1029, %rd1027, %rd177;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd175;
+	ld.shared.s64 %rd1031, [%rd1030+0];
+	mov.b64 %rd1032, %rd1031;
+	add.s64 %rd1033, %rd811, %rd1015;
+	add.s64 %rd1034, %rd1033, %rd1020;
+	mov.b64 %rd1036, 2;
+	mul.lo.s64 %rd1035, %rd1036, %rd1034;
+	mul.lo.s64 %rd1037, %rd1035, %rd185;
+	mad.lo.s64 %rd1038, %rd1037, 8, %rd183;
+	st.shared.s64 [%rd1038+0], %rd1032;
+	mov.b64 %rd1040, 2;
+	mul.lo.s64 %rd1039, %rd1040, %rd1020;
+	add.s64 %rd1041, %rd1039, 1;
+	mul.lo.s64 %rd1042, %rd1041, %rd177;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd175;
+	ld.shared.s64 %rd1044, [%rd1043+0];
+	mov.b64 %rd1045, %rd1044;
+	add.s64 %rd1046, %rd811, %rd1015;
+	add.s64 %rd1047, %rd1046, %rd1020;
+	mov.b64 %rd1049, 2;
+	mul.lo.s64 %rd1048, %rd1049, %rd1047;
+	add.s64 %rd1050, %rd1048, 1;
+	mul.lo.s64 %rd1051, %rd1050, %rd185;
+	mad.lo.s64 %rd1052, %rd1051, 8, %rd183;
+	st.shared.s64 [%rd1052+0], %rd1045;
+$L242:
+$L237:
+	add.s64 %rd1053, %rd1020, 1;
+	mov.b64 %rd1020, %rd1053;
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd1054, 0;
+	mov.b64 %rd1055, %rd1019;
+$L243:
+	setp.lt.s64 %p204, %rd1055, %rd823;
+	not.pred %p205, %p204;
+	@!%p205 bra $L247;
+	bra.uni $L245;
+$L247:
+	mul.lo.s64 %rd1056, %rd1055, %rd816;
+	mad.lo.s64 %rd1057, %rd1056, 4, %rd814;
+	ld.shared.s32 %r293, [%rd1057+0];
 	mov.b32 %r294, %r293;
 	mov.b32 %r295, %r294;
-	mov.pred %p214, 0;
-	mov.b64 %rd1075, %rd1071;
+	mov.pred %p206, 0;
+	mov.b64 %rd1058, %rd1054;
 	mov.b32 %r296, %r295;
-$L256:
-	@!%p155 bra $L260;
+$L248:
+	@!%p151 bra $L252;
 	shr.s32 %r297, %r296, 5;
-	cvt.s64.s32 %rd1076, %r297;
-	mov.b64 %rd1077, %rd1076;
+	cvt.s64.s32 %rd1059, %r297;
+	mov.b64 %rd1060, %rd1059;
 	and.b32 %r298, %r296, 31;
-	cvt.s64.s32 %rd1078, %r298;
-	min.u64 %rd1079, %rd1078, 32;
-	cvt.u32.u64 %r299, %rd1079;
+	cvt.s64.s32 %rd1061, %r298;
+	min.u64 %rd1062, %rd1061, 32;
+	cvt.u32.u64 %r299, %rd1062;
 	mov.b32 %r301, 0x1;
 	shl.b32 %r300, %r301, %r299;
-	setp.hs.u32 %p215, %r299, 32;
-	selp.b32 %r302, 0, %r300, %p215;
+	setp.hs.u32 %p207, %r299, 32;
+	selp.b32 %r302, 0, %r300, %p207;
 	mov.b32 %r303, %r302;
-	mov.b64 %rd1080, %rd1077;
+	mov.b64 %rd1063, %rd1060;
 	mov.b32 %r304, %r303;
-	mul.lo.s64 %rd1081, %rd1080, %rd809;
-	mad.lo.s64 %rd1082, %rd1081, 4, %rd807;
-	ld.relaxed.gpu.global.u32 %r305, [%rd1082+0];
+	mul.lo.s64 %rd1064, %rd1063, %rd798;
+	mad.lo.s64 %rd1065, %rd1064, 4, %rd796;
+	ld.relaxed.gpu.global.u32 %r305, [%rd1065+0];
 	mov.b32 %r306, %r305;
 	and.b32 %r307, %r306, %r304;
-	setp.ne.u32 %p216, %r307, 0x0;
-	mov.pred %p217, %p216;
-	not.pred %p218, %p217;
-	@!%p218 bra $L262;
-	mul.lo.s64 %rd1083, %rd1080, %rd809;
-	mad.lo.s64 %rd1084, %rd1083, 4, %rd807;
-	atom.global.or.b32 %r308, [%rd1084], %r304;
+	setp.ne.u32 %p208, %r307, 0x0;
+	mov.pred %p209, %p208;
+	not.pred %p210, %p209;
+	@!%p210 bra $L254;
+	mul.lo.s64 %rd1066, %rd1063, %rd798;
+	mad.lo.s64 %rd1067, %rd1066, 4, %rd796;
+	atom.global.or.b32 %r308, [%rd1067], %r304;
 	mov.b32 %r309, %r308;
 	and.b32 %r310, %r309, %r304;
-	setp.ne.u32 %p219, %r310, 0x0;
-	mov.pred %p217, %p219;
-$L262:
-	@!%p217 bra $L264;
-	mov.b64 %rd1085, %rd1075;
-	mov.b64 %rd1086, %rd1085;
-	mov.pred %p220, 0;
-	bra.uni $L258;
-$L264:
-	mov.b64 %rd1087, %rd1075;
-	mov.b64 %rd1086, %rd1087;
-	mov.pred %p220, 1;
-	bra.uni $L258;
-$L260:
-	@!%p156 bra $L266;
-	cvt.s64.s32 %rd1088, %r296;
-	mul.lo.s64 %rd1089, %rd1088, %rd812;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd810;
-	ld.relaxed.gpu.global.s32 %r311, [%rd1090+0];
-	mov.b32 %r312, %r311;
-	setp.eq.s32 %p221, %r312, %r202;
-	mov.pred %p222, %p221;
-	not.pred %p223, %p222;
-	@!%p223 bra $L268;
-	cvt.s64.s32 %rd1091, %r296;
-	mul.lo.s64 %rd1092, %rd1091, %rd812;
-	mad.lo.s64 %rd1093, %rd1092, 4, %rd810;
-	atom.global.exch.b32 %r313, [%rd1093], %r202;
-	mov.b32 %r314, %r313;
-	setp.eq.s32 %p224, %r314, %r202;
-	mov.pred %p222, %p224;
-$L268:
-	@!%p222 bra $L270;
-	mov.b64 %rd1094, %rd1075;
-	mov.b64 %rd1086, %rd1094;
-	mov.pred %p220, 0;
-	bra.uni $L258;
-$L270:
-$L266:
-	mul.lo.s64 %rd1095, %rd1075, %rd827;
-	mad.lo.s64 %rd1096, %rd1095, 4, %rd825;
-	st.shared.s32 [%rd1096+0], %r296;
-	add.s64 %rd1097, %rd1075, 1;
-	mov.b64 %rd1098, %rd1097;
-	mov.b64 %rd1086, %rd1098;
-	mov.pred %p220, 1;
-	bra.uni $L258;
-$L257:
-	bra.uni $L256;
-$L258:
-	mov.b64 %rd1099, %rd1086;
-	mov.pred %p225, %p220;
-	mov.b64 %rd1071, %rd1099;
-	mov.pred %p214, %p225;
-	@!%p214 bra $L272;
-	mov.b64 %rd1100, %rd790;
-	mov.b32 %r315, %r295;
-	cvt.s64.s32 %rd1101, %r315;
-	add.s64 %rd1102, %rd1101, 1;
-	mul.lo.s64 %rd1103, %rd1102, %rd32;
-	mad.lo.s64 %rd1104, %rd1103, 8, %rd28;
-	ld.global.nc.s64 %rd1105, [%rd1104+0];
-	mov.b64 %rd1106, %rd1105;
-	cvt.s64.s32 %rd1107, %r315;
-	mul.lo.s64 %rd1108, %rd1107, %rd32;
-	mad.lo.s64 %rd1109, %rd1108, 8, %rd28;
-	ld.global.nc.s64 %rd1110, [%rd1109+0];
-	mov.b64 %rd1111, %rd1110;
-	sub.s64 %rd1112, %rd1106, %rd1111;
-	mov.b64 %rd1113, %rd1112;
-	mov.b64 %rd1114, %rd1113;
-	add.s64 %rd1115, %rd831, %rd1114;
-	mov.b64 %rd831, %rd1115;
-	max.s64 %rd1116, %rd832, %rd1114;
-	mov.b64 %rd832, %rd1116;
-$L272:
+	setp.ne.u32 %p211, %r310, 0x0;
+	mov.pred %p209, %p211;
+$L254:
+	@!%p209 bra $L256;
+	mov.b64 %rd1068, %rd1058;
+	mov.b64 %rd1069, %rd1068;
+	mov.pred %p212, 0;
+	bra.uni $L250;
+$L256:
+	mov.b64 %rd1070, %rd1058;
+	mov.b64 %rd1069, %rd1070;
+	mov.pred %p212, 1;
+	bra.uni $L250;
 $L252:
-	add.s64 %rd1117, %rd1072, 1;
-	mov.b64 %rd1072, %rd1117;
-	bra.uni $L251;
-$L253:
-	setp.gt.s64 %p226, %rd1071, 0;
+	@!%p152 bra $L258;
+	cvt.s64.s32 %rd1071, %r296;
+	mul.lo.s64 %rd1072, %rd1071, %rd801;
+	mad.lo.s64 %rd1073, %rd1072, 4, %rd799;
+	ld.relaxed.gpu.global.s32 %r311, [%rd1073+0];
+	mov.b32 %r312, %r311;
+	setp.eq.s32 %p213, %r312, %r202;
+	mov.pred %p214, %p213;
+	not.pred %p215, %p214;
+	@!%p215 bra $L260;
+	cvt.s64.s32 %rd1074, %r296;
+	mul.lo.s64 %rd1075, %rd1074, %rd801;
+	mad.lo.s64 %rd1076, %rd1075, 4, %rd799;
+	atom.global.exch.b32 %r313, [%rd1076], %r202;
+	mov.b32 %r314, %r313;
+	setp.eq.s32 %p216, %r314, %r202;
+	mov.pred %p214, %p216;
+$L260:
+	@!%p214 bra $L262;
+	mov.b64 %rd1077, %rd1058;
+	mov.b64 %rd1069, %rd1077;
+	mov.pred %p212, 0;
+	bra.uni $L250;
+$L262:
+$L258:
+	mul.lo.s64 %rd1078, %rd1058, %rd816;
+	mad.lo.s64 %rd1079, %rd1078, 4, %rd814;
+	st.shared.s32 [%rd1079+0], %r296;
+	add.s64 %rd1080, %rd1058, 1;
+	mov.b64 %rd1081, %rd1080;
+	mov.b64 %rd1069, %rd1081;
+	mov.pred %p212, 1;
+	bra.uni $L250;
+$L249:
+	bra.uni $L248;
+$L250:
+	mov.b64 %rd1082, %rd1069;
+	mov.pred %p217, %p212;
+	mov.b64 %rd1054, %rd1082;
+	mov.pred %p206, %p217;
+	@!%p206 bra $L264;
+	mov.b64 %rd1083, %rd780;
+	mov.b32 %r315, %r295;
+	cvt.s64.s32 %rd1084, %r315;
+	add.s64 %rd1085, %rd1084, 1;
+	mul.lo.s64 %rd1086, %rd1085, %rd32;
+	mad.lo.s64 %rd1087, %rd1086, 8, %rd28;
+	ld.global.nc.s64 %rd1088, [%rd1087+0];
+	mov.b64 %rd1089, %rd1088;
+	cvt.s64.s32 %rd1090, %r315;
+	mul.lo.s64 %rd1091, %rd1090, %rd32;
+	mad.lo.s64 %rd1092, %rd1091, 8, %rd28;
+	ld.global.nc.s64 %rd1093, [%rd1092+0];
+	mov.b64 %rd1094, %rd1093;
+	sub.s64 %rd1095, %rd1089, %rd1094;
+	mov.b64 %rd1096, %rd1095;
+	mov.b64 %rd1097, %rd1096;
+	add.s64 %rd1098, %rd820, %rd1097;
+	mov.b64 %rd820, %rd1098;
+	max.s64 %rd1099, %rd821, %rd1097;
+	mov.b64 %rd821, %rd1099;
+$L264:
+$L244:
+	add.s64 %rd1100, %rd1055, 1;
+	mov.b64 %rd1055, %rd1100;
+	bra.uni $L243;
+$L245:
+	setp.gt.s64 %p218, %rd1054, 0;
+	@!%p218 bra $L266;
+	mul.lo.s64 %rd1101, %rd810, %rd120;
+	mad.lo.s64 %rd1102, %rd1101, 8, %rd116;
+	atom.global.add.u64 %rd1103, [%rd1102], %rd1054;
+	mov.b64 %rd1104, %rd1103;
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd1106, 0;
+$L267:
+	setp.lt.s64 %p219, %rd1106, %rd1054;
+	not.pred %p220, %p219;
+	@!%p220 bra $L271;
+	bra.uni $L269;
+$L271:
+	mul.lo.s64 %rd1107, %rd1106, %rd816;
+	mad.lo.s64 %rd1108, %rd1107, 4, %rd814;
+	ld.shared.s32 %r316, [%rd1108+0];
+	mov.b32 %r317, %r316;
+	add.s64 %rd1109, %rd1105, %rd1106;
+	mul.lo.s64 %rd1110, %rd1109, %rd287;
+	mad.lo.s64 %rd1111, %rd1110, 4, %rd285;
+	st.global.s32 [%rd1111+0], %r317;
+$L268:
+	add.s64 %rd1112, %rd1106, 1;
+	mov.b64 %rd1106, %rd1112;
+	bra.uni $L267;
+$L269:
+$L266:
+	add.s64 %rd1113, %rd822, %rd1012;
+	min.s64 %rd1114, %rd812, %rd1113;
+	mov.b64 %rd822, %rd1114;
+	bra.uni $L235;
+$L234:
+	mov.b64 %rd1115, 0;
+	cvt.u64.u32 %rd1116, %r2;
+	setp.eq.s64 %p221, %rd1116, 0;
+	setp.gt.s64 %p222, %rd1012, 0;
+	and.pred %p223, %p221, %p222;
+	@!%p223 bra $L273;
+	mul.lo.s64 %rd1117, %rd810, %rd120;
+	mad.lo.s64 %rd1118, %rd1117, 8, %rd116;
+	atom.global.add.u64 %rd1119, [%rd1118], %rd1012;
+	mov.b64 %rd1120, %rd1119;
+	mov.b64 %rd1115, %rd1120;
+$L273:
+	cvt.u64.u32 %rd1121, %r2;
+	setp.eq.s64 %p224, %rd1121, 0;
+	setp.eq.u32 %p225, %r1, 0;
+	and.pred %p226, %p224, %p225;
+	bar.sync 0;
 	@!%p226 bra $L274;
-	mul.lo.s64 %rd1118, %rd821, %rd122;
-	mad.lo.s64 %rd1119, %rd1118, 8, %rd118;
-	atom.global.add.u64 %rd1120, [%rd1119], %rd1071;
-	mov.b64 %rd1121, %rd1120;
-	mov.b64 %rd1122, %rd1121;
-	mov.b64 %rd1123, 0;
+	st.shared.s64 [%rd1+1024], %rd1115;
+$L274:
+	bar.sync 0;
+	ld.shared.s64 %rd1122, [%rd1+1024];
+	mov.b64 %rd1123, %rd1122;
+	add.s64 %rd1124, %rd1123, %rd1011;
+	mov.b64 %rd1125, %rd1124;
+	mov.b64 %rd1126, 0;
 $L275:
-	setp.lt.s64 %p227, %rd1123, %rd1071;
+	setp.lt.s64 %p227, %rd1126, %rd823;
 	not.pred %p228, %p227;
 	@!%p228 bra $L279;
 	bra.uni $L277;
 $L279:
-	mul.lo.s64 %rd1124, %rd1123, %rd827;
-	mad.lo.s64 %rd1125, %rd1124, 4, %rd825;
-	ld.shared.s32 %r316, [%rd1125+0];
-	mov.b32 %r317, %r316;
-	add.s64 %rd1126, %rd1122, %rd1123;
-	mul.lo.s64 %rd1127, %rd1126, %rd289;
-	mad.lo.s64 %rd1128, %rd1127, 4, %rd287;
-	st.global.s32 [%rd1128+0], %r317;
+	mul.lo.s64 %rd1127, %rd1126, %rd816;
+	mad.lo.s64 %rd1128, %rd1127, 4, %rd814;
+	ld.shared.s32 %r318, [%rd1128+0];
+	mov.b32 %r319, %r318;
+	add.s64 %rd1129, %rd1125, %rd1126;
+	mul.lo.s64 %rd1130, %rd1129, %rd287;
+	mad.lo.s64 %rd1131, %rd1130, 4, %rd285;
+	st.global.s32 [%rd1131+0], %r319;
 $L276:
-	add.s64 %rd1129, %rd1123, 1;
-	mov.b64 %rd1123, %rd1129;
+	add.s64 %rd1132, %rd1126, 1;
+	mov.b64 %rd1126, %rd1132;
 	bra.uni $L275;
 $L277:
-$L274:
-	add.s64 %rd1130, %rd833, %rd1029;
-	min.s64 %rd1131, %rd823, %rd1130;
-	mov.b64 %rd833, %rd1131;
-	bra.uni $L243;
-$L242:
-	mov.b64 %rd1132, 0;
-	cvt.u64.u32 %rd1133, %r2;
-	setp.eq.s64 %p229, %rd1133, 0;
-	setp.gt.s64 %p230, %rd1029, 0;
-	and.pred %p231, %p229, %p230;
-	@!%p231 bra $L281;
-	mul.lo.s64 %rd1134, %rd821, %rd122;
-	mad.lo.s64 %rd1135, %rd1134, 8, %rd118;
-	atom.global.add.u64 %rd1136, [%rd1135], %rd1029;
-	mov.b64 %rd1137, %rd1136;
-	mov.b64 %rd1132, %rd1137;
+$L235:
+	setp.eq.s64 %p229, %rd1013, 0;
+	@!%p229 bra $L281;
+	bra.uni $L171;
 $L281:
-	cvt.u64.u32 %rd1138, %r2;
-	setp.eq.s64 %p232, %rd1138, 0;
-	setp.eq.u32 %p233, %r1, 0;
-	and.pred %p234, %p232, %p233;
-	bar.sync 0;
-	@!%p234 bra $L282;
-	st.shared.s64 [%rd1+1024], %rd1132;
-$L282:
-	bar.sync 0;
-	ld.shared.s64 %rd1139, [%rd1+1024];
-	mov.b64 %rd1140, %rd1139;
-	add.s64 %rd1141, %rd1140, %rd1028;
-	mov.b64 %rd1142, %rd1141;
-	mov.b64 %rd1143, 0;
-$L283:
-	setp.lt.s64 %p235, %rd1143, %rd834;
-	not.pred %p236, %p235;
-	@!%p236 bra $L287;
-	bra.uni $L285;
-$L287:
-	mul.lo.s64 %rd1144, %rd1143, %rd827;
-	mad.lo.s64 %rd1145, %rd1144, 4, %rd825;
-	ld.shared.s32 %r318, [%rd1145+0];
-	mov.b32 %r319, %r318;
-	add.s64 %rd1146, %rd1142, %rd1143;
-	mul.lo.s64 %rd1147, %rd1146, %rd289;
-	mad.lo.s64 %rd1148, %rd1147, 4, %rd287;
-	st.global.s32 [%rd1148+0], %r319;
-$L284:
-	add.s64 %rd1149, %rd1143, 1;
-	mov.b64 %rd1143, %rd1149;
-	bra.uni $L283;
-$L285:
-$L243:
-	setp.eq.s64 %p237, %rd1030, 0;
-	@!%p237 bra $L289;
-	bra.uni $L175;
-$L289:
-$L174:
-	bra.uni $L173;
-$L175:
-	mov.b64 %rd1150, %rd833;
-	mov.b64 %rd1151, %rd831;
-	mov.b64 %rd1152, %rd832;
-	mov.b64 %rd1153, %rd1150;
-	mov.b64 %rd1154, %rd1151;
-	mov.b64 %rd1155, %rd1152;
-	mov.b64 %rd1156, %rd1153;
-	mov.b64 %rd1157, %rd1154;
-	mov.b64 %rd1158, %rd1155;
-	mov.b64 %rd768, %rd1156;
-	mov.b64 %rd788, %rd1157;
-	mov.b64 %rd789, %rd1158;
-	add.s64 %rd1159, %rd769, %rd788;
-	mov.b64 %rd769, %rd1159;
-	max.s64 %rd1160, %rd770, %rd789;
-	mov.b64 %rd770, %rd1160;
-$L169:
-	add.s64 %rd1161, %rd771, 1;
-	mov.b64 %rd771, %rd1161;
-	bra.uni $L168;
 $L170:
-	mov.b64 %rd1162, %rd769;
+	bra.uni $L169;
+$L171:
+	mov.b64 %rd1133, %rd822;
+	mov.b64 %rd1134, %rd820;
+	mov.b64 %rd1135, %rd821;
+	mov.b64 %rd1136, %rd1133;
+	mov.b64 %rd1137, %rd1134;
+	mov.b64 %rd1138, %rd1135;
+	mov.b64 %rd1139, %rd1136;
+	mov.b64 %rd1140, %rd1137;
+	mov.b64 %rd1141, %rd1138;
+	mov.b64 %rd758, %rd1139;
+	mov.b64 %rd778, %rd1140;
+	mov.b64 %rd779, %rd1141;
+	add.s64 %rd1142, %rd759, %rd778;
+	mov.b64 %rd759, %rd1142;
+	max.s64 %rd1143, %rd760, %rd779;
+	mov.b64 %rd760, %rd1143;
+$L165:
+	add.s64 %rd1144, %rd761, 1;
+	mov.b64 %rd761, %rd1144;
+	bra.uni $L164;
+$L166:
+	mov.b64 %rd1145, %rd759;
 	// block reduction
 	sub.u32 %r320, %r13, 1;
 	mov.b32 %r321, %r3;
-$L290:
-	setp.hs.u32 %p238, %r321, 32;
-	@%p238 bra $L291;
-	mov.b64 {%r322, %r323}, %rd1162;
-	shfl.sync.down.b32 %r324|%p239, %r322, %r321, %r320, %r17;
+$L282:
+	setp.hs.u32 %p230, %r321, 32;
+	@%p230 bra $L283;
+	mov.b64 {%r322, %r323}, %rd1145;
+	shfl.sync.down.b32 %r324|%p231, %r322, %r321, %r320, %r17;
 	shfl.sync.down.b32 %r325, %r323, %r321, %r320, %r17;
-	mov.b64 %rd1163, {%r324, %r325};
-	@!%p239 bra $L292;
-	add.s64 %rd1164, %rd1162, %rd1163;
-	mov.b64 %rd1162, %rd1164;
-$L292:
+	mov.b64 %rd1146, {%r324, %r325};
+	@!%p231 bra $L284;
+	add.s64 %rd1147, %rd1145, %rd1146;
+	mov.b64 %rd1145, %rd1147;
+$L284:
 	shl.b32 %r321, %r321, 1;
-	bra.uni $L290;
-$L291:
-	setp.eq.u32 %p240, %r7, 0;
-	@!%p240 bra $L293;
-	mul.wide.u32 %rd1165, %r8, 16;
-	add.s64 %rd1166, %rd1, %rd1165;
-	st.shared.s64 [%rd1166+0], %rd1162;
-$L293:
+	bra.uni $L282;
+$L283:
+	setp.eq.u32 %p232, %r7, 0;
+	@!%p232 bra $L285;
+	mul.wide.u32 %rd1148, %r8, 16;
+	add.s64 %rd1149, %rd1, %rd1148;
+	st.shared.s64 [%rd1149+0], %rd1145;
+$L285:
 	bar.sync 0;
-	setp.eq.u32 %p241, %r8, 0;
-	@!%p241 bra $L294;
-	setp.lo.u32 %p242, %r7, %r10;
-	@!%p242 bra $L295;
-	mul.wide.u32 %rd1167, %r7, 16;
-	add.s64 %rd1168, %rd1, %rd1167;
-	ld.shared.s64 %rd1169, [%rd1168+0];
-	mov.b64 %rd1162, %rd1169;
-$L295:
+	setp.eq.u32 %p233, %r8, 0;
+	@!%p233 bra $L286;
+	setp.lo.u32 %p234, %r7, %r10;
+	@!%p234 bra $L287;
+	mul.wide.u32 %rd1150, %r7, 16;
+	add.s64 %rd1151, %rd1, %rd1150;
+	ld.shared.s64 %rd1152, [%rd1151+0];
+	mov.b64 %rd1145, %rd1152;
+$L287:
 	sub.u32 %r326, %r10, 1;
-	mov.b64 {%r327, %r328}, %rd1162;
-	shfl.sync.down.b32 %r329|%p243, %r327, 1, %r326, %r17;
+	mov.b64 {%r327, %r328}, %rd1145;
+	shfl.sync.down.b32 %r329|%p235, %r327, 1, %r326, %r17;
 	shfl.sync.down.b32 %r330, %r328, 1, %r326, %r17;
-	mov.b64 %rd1170, {%r329, %r330};
-	@!%p243 bra $L296;
-	add.s64 %rd1171, %rd1162, %rd1170;
-	mov.b64 %rd1162, %rd1171;
-$L296:
-	mov.b64 {%r331, %r332}, %rd1162;
-	shfl.sync.down.b32 %r333|%p244, %r331, 2, %r326, %r17;
+	mov.b64 %rd1153, {%r329, %r330};
+	@!%p235 bra $L288;
+	add.s64 %rd1154, %rd1145, %rd1153;
+	mov.b64 %rd1145, %rd1154;
+$L288:
+	mov.b64 {%r331, %r332}, %rd1145;
+	shfl.sync.down.b32 %r333|%p236, %r331, 2, %r326, %r17;
 	shfl.sync.down.b32 %r334, %r332, 2, %r326, %r17;
-	mov.b64 %rd1172, {%r333, %r334};
-	@!%p244 bra $L297;
-	add.s64 %rd1173, %rd1162, %rd1172;
-	mov.b64 %rd1162, %rd1173;
-$L297:
-	mov.b64 {%r335, %r336}, %rd1162;
-	shfl.sync.down.b32 %r337|%p245, %r335, 4, %r326, %r17;
+	mov.b64 %rd1155, {%r333, %r334};
+	@!%p236 bra $L289;
+	add.s64 %rd1156, %rd1145, %rd1155;
+	mov.b64 %rd1145, %rd1156;
+$L289:
+	mov.b64 {%r335, %r336}, %rd1145;
+	shfl.sync.down.b32 %r337|%p237, %r335, 4, %r326, %r17;
 	shfl.sync.down.b32 %r338, %r336, 4, %r326, %r17;
-	mov.b64 %rd1174, {%r337, %r338};
-	@!%p245 bra $L298;
-	add.s64 %rd1175, %rd1162, %rd1174;
-	mov.b64 %rd1162, %rd1175;
-$L298:
-	mov.b64 {%r339, %r340}, %rd1162;
-	shfl.sync.down.b32 %r341|%p246, %r339, 8, %r326, %r17;
+	mov.b64 %rd1157, {%r337, %r338};
+	@!%p237 bra $L290;
+	add.s64 %rd1158, %rd1145, %rd1157;
+	mov.b64 %rd1145, %rd1158;
+$L290:
+	mov.b64 {%r339, %r340}, %rd1145;
+	shfl.sync.down.b32 %r341|%p238, %r339, 8, %r326, %r17;
 	shfl.sync.down.b32 %r342, %r340, 8, %r326, %r17;
-	mov.b64 %rd1176, {%r341, %r342};
-	@!%p246 bra $L299;
-	add.s64 %rd1177, %rd1162, %rd1176;
-	mov.b64 %rd1162, %rd1177;
-$L299:
-	mov.b64 {%r343, %r344}, %rd1162;
-	shfl.sync.down.b32 %r345|%p247, %r343, 16, %r326, %r17;
+	mov.b64 %rd1159, {%r341, %r342};
+	@!%p238 bra $L291;
+	add.s64 %rd1160, %rd1145, %rd1159;
+	mov.b64 %rd1145, %rd1160;
+$L291:
+	mov.b64 {%r343, %r344}, %rd1145;
+	shfl.sync.down.b32 %r345|%p239, %r343, 16, %r326, %r17;
 	shfl.sync.down.b32 %r346, %r344, 16, %r326, %r17;
-	mov.b64 %rd1178, {%r345, %r346};
-	@!%p247 bra $L300;
-	add.s64 %rd1179, %rd1162, %rd1178;
-	mov.b64 %rd1162, %rd1179;
-$L300:
-	@!%p240 bra $L301;
-	st.shared.s64 [%rd1+1024], %rd1162;
-$L301:
-$L294:
+	mov.b64 %rd1161, {%r345, %r346};
+	@!%p239 bra $L292;
+	add.s64 %rd1162, %rd1145, %rd1161;
+	mov.b64 %rd1145, %rd1162;
+$L292:
+	@!%p232 bra $L293;
+	st.shared.s64 [%rd1+1024], %rd1145;
+$L293:
+$L286:
 	bar.sync 0;
-	ld.shared.s64 %rd1180, [%rd1+1024];
-	mov.b64 %rd1162, %rd1180;
-	mov.b64 %rd1181, %rd1162;
-	mov.b64 %rd769, %rd1181;
-	mov.b64 %rd1182, %rd770;
+	ld.shared.s64 %rd1163, [%rd1+1024];
+	mov.b64 %rd1145, %rd1163;
+	mov.b64 %rd1164, %rd1145;
+	mov.b64 %rd759, %rd1164;
+	mov.b64 %rd1165, %rd760;
 	// block reduction
 	sub.u32 %r347, %r13, 1;
 	mov.b32 %r348, %r3;
-$L302:
-	setp.hs.u32 %p248, %r348, 32;
-	@%p248 bra $L303;
-	mov.b64 {%r349, %r350}, %rd1182;
-	shfl.sync.down.b32 %r351|%p249, %r349, %r348, %r347, %r17;
+$L294:
+	setp.hs.u32 %p240, %r348, 32;
+	@%p240 bra $L295;
+	mov.b64 {%r349, %r350}, %rd1165;
+	shfl.sync.down.b32 %r351|%p241, %r349, %r348, %r347, %r17;
 	shfl.sync.down.b32 %r352, %r350, %r348, %r347, %r17;
-	mov.b64 %rd1183, {%r351, %r352};
-	@!%p249 bra $L304;
-	max.s64 %rd1184, %rd1182, %rd1183;
-	mov.b64 %rd1182, %rd1184;
-$L304:
+	mov.b64 %rd1166, {%r351, %r352};
+	@!%p241 bra $L296;
+	max.s64 %rd1167, %rd1165, %rd1166;
+	mov.b64 %rd1165, %rd1167;
+$L296:
 	shl.b32 %r348, %r348, 1;
-	bra.uni $L302;
-$L303:
-	setp.eq.u32 %p250, %r7, 0;
-	@!%p250 bra $L305;
-	mul.wide.u32 %rd1185, %r8, 16;
-	add.s64 %rd1186, %rd1, %rd1185;
-	st.shared.s64 [%rd1186+0], %rd1182;
-$L305:
+	bra.uni $L294;
+$L295:
+	setp.eq.u32 %p242, %r7, 0;
+	@!%p242 bra $L297;
+	mul.wide.u32 %rd1168, %r8, 16;
+	add.s64 %rd1169, %rd1, %rd1168;
+	st.shared.s64 [%rd1169+0], %rd1165;
+$L297:
 	bar.sync 0;
-	setp.eq.u32 %p251, %r8, 0;
-	@!%p251 bra $L306;
-	setp.lo.u32 %p252, %r7, %r10;
-	@!%p252 bra $L307;
-	mul.wide.u32 %rd1187, %r7, 16;
-	add.s64 %rd1188, %rd1, %rd1187;
-	ld.shared.s64 %rd1189, [%rd1188+0];
-	mov.b64 %rd1182, %rd1189;
-$L307:
+	setp.eq.u32 %p243, %r8, 0;
+	@!%p243 bra $L298;
+	setp.lo.u32 %p244, %r7, %r10;
+	@!%p244 bra $L299;
+	mul.wide.u32 %rd1170, %r7, 16;
+	add.s64 %rd1171, %rd1, %rd1170;
+	ld.shared.s64 %rd1172, [%rd1171+0];
+	mov.b64 %rd1165, %rd1172;
+$L299:
 	sub.u32 %r353, %r10, 1;
-	mov.b64 {%r354, %r355}, %rd1182;
-	shfl.sync.down.b32 %r356|%p253, %r354, 1, %r353, %r17;
+	mov.b64 {%r354, %r355}, %rd1165;
+	shfl.sync.down.b32 %r356|%p245, %r354, 1, %r353, %r17;
 	shfl.sync.down.b32 %r357, %r355, 1, %r353, %r17;
-	mov.b64 %rd1190, {%r356, %r357};
-	@!%p253 bra $L308;
-	max.s64 %rd1191, %rd1182, %rd1190;
-	mov.b64 %rd1182, %rd1191;
-$L308:
-	mov.b64 {%r358, %r359}, %rd1182;
-	shfl.sync.down.b32 %r360|%p254, %r358, 2, %r353, %r17;
+	mov.b64 %rd1173, {%r356, %r357};
+	@!%p245 bra $L300;
+	max.s64 %rd1174, %rd1165, %rd1173;
+	mov.b64 %rd1165, %rd1174;
+$L300:
+	mov.b64 {%r358, %r359}, %rd1165;
+	shfl.sync.down.b32 %r360|%p246, %r358, 2, %r353, %r17;
 	shfl.sync.down.b32 %r361, %r359, 2, %r353, %r17;
-	mov.b64 %rd1192, {%r360, %r361};
-	@!%p254 bra $L309;
-	max.s64 %rd1193, %rd1182, %rd1192;
-	mov.b64 %rd1182, %rd1193;
-$L309:
-	mov.b64 {%r362, %r363}, %rd1182;
-	shfl.sync.down.b32 %r364|%p255, %r362, 4, %r353, %r17;
+	mov.b64 %rd1175, {%r360, %r361};
+	@!%p246 bra $L301;
+	max.s64 %rd1176, %rd1165, %rd1175;
+	mov.b64 %rd1165, %rd1176;
+$L301:
+	mov.b64 {%r362, %r363}, %rd1165;
+	shfl.sync.down.b32 %r364|%p247, %r362, 4, %r353, %r17;
 	shfl.sync.down.b32 %r365, %r363, 4, %r353, %r17;
-	mov.b64 %rd1194, {%r364, %r365};
-	@!%p255 bra $L310;
-	max.s64 %rd1195, %rd1182, %rd1194;
-	mov.b64 %rd1182, %rd1195;
-$L310:
-	mov.b64 {%r366, %r367}, %rd1182;
-	shfl.sync.down.b32 %r368|%p256, %r366, 8, %r353, %r17;
+	mov.b64 %rd1177, {%r364, %r365};
+	@!%p247 bra $L302;
+	max.s64 %rd1178, %rd1165, %rd1177;
+	mov.b64 %rd1165, %rd1178;
+$L302:
+	mov.b64 {%r366, %r367}, %rd1165;
+	shfl.sync.down.b32 %r368|%p248, %r366, 8, %r353, %r17;
 	shfl.sync.down.b32 %r369, %r367, 8, %r353, %r17;
-	mov.b64 %rd1196, {%r368, %r369};
-	@!%p256 bra $L311;
-	max.s64 %rd1197, %rd1182, %rd1196;
-	mov.b64 %rd1182, %rd1197;
-$L311:
-	mov.b64 {%r370, %r371}, %rd1182;
-	shfl.sync.down.b32 %r372|%p257, %r370, 16, %r353, %r17;
+	mov.b64 %rd1179, {%r368, %r369};
+	@!%p248 bra $L303;
+	max.s64 %rd1180, %rd1165, %rd1179;
+	mov.b64 %rd1165, %rd1180;
+$L303:
+	mov.b64 {%r370, %r371}, %rd1165;
+	shfl.sync.down.b32 %r372|%p249, %r370, 16, %r353, %r17;
 	shfl.sync.down.b32 %r373, %r371, 16, %r353, %r17;
-	mov.b64 %rd1198, {%r372, %r373};
-	@!%p257 bra $L312;
-	max.s64 %rd1199, %rd1182, %rd1198;
-	mov.b64 %rd1182, %rd1199;
-$L312:
-	@!%p250 bra $L313;
-	st.shared.s64 [%rd1+1024], %rd1182;
-$L313:
-$L306:
+	mov.b64 %rd1181, {%r372, %r373};
+	@!%p249 bra $L304;
+	max.s64 %rd1182, %rd1165, %rd1181;
+	mov.b64 %rd1165, %rd1182;
+$L304:
+	@!%p242 bra $L305;
+	st.shared.s64 [%rd1+1024], %rd1165;
+$L305:
+$L298:
 	bar.sync 0;
-	ld.shared.s64 %rd1200, [%rd1+1024];
-	mov.b64 %rd1182, %rd1200;
-	mov.b64 %rd1201, %rd1182;
-	mov.b64 %rd770, %rd1201;
-	cvt.u64.u32 %rd1202, %r2;
-	setp.eq.s64 %p258, %rd1202, 0;
-	@!%p258 bra $L315;
-	setp.gt.s64 %p259, %rd769, 0;
-	@!%p259 bra $L317;
-	add.s64 %rd1203, %rd361, 1;
-	mul.lo.s64 %rd1204, %rd1203, %rd122;
-	mad.lo.s64 %rd1205, %rd1204, 8, %rd118;
-	atom.global.add.u64 %rd1206, [%rd1205], %rd769;
-$L317:
-	setp.gt.s64 %p260, %rd770, 0;
-	@!%p260 bra $L319;
-	add.s64 %rd1207, %rd361, 2;
-	mul.lo.s64 %rd1208, %rd1207, %rd122;
-	mad.lo.s64 %rd1209, %rd1208, 8, %rd118;
-	atom.global.max.s64 %rd1210, [%rd1209], %rd770;
-$L319:
-	add.s64 %rd1211, %rd361, 3;
-	mul.lo.s64 %rd1212, %rd1211, %rd122;
-	mad.lo.s64 %rd1213, %rd1212, 8, %rd118;
-	atom.global.max.s64 %rd1214, [%rd1213], %rd771;
-$L315:
+	ld.shared.s64 %rd1183, [%rd1+1024];
+	mov.b64 %rd1165, %rd1183;
+	mov.b64 %rd1184, %rd1165;
+	mov.b64 %rd760, %rd1184;
+	cvt.u64.u32 %rd1185, %r2;
+	setp.eq.s64 %p250, %rd1185, 0;
+	@!%p250 bra $L307;
+	setp.gt.s64 %p251, %rd759, 0;
+	@!%p251 bra $L309;
+	add.s64 %rd1186, %rd358, 1;
+	mul.lo.s64 %rd1187, %rd1186, %rd120;
+	mad.lo.s64 %rd1188, %rd1187, 8, %rd116;
+	atom.global.add.u64 %rd1189, [%rd1188], %rd759;
+$L309:
+	setp.gt.s64 %p252, %rd760, 0;
+	@!%p252 bra $L311;
+	add.s64 %rd1190, %rd358, 2;
+	mul.lo.s64 %rd1191, %rd1190, %rd120;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
+	atom.global.max.s64 %rd1193, [%rd1192], %rd760;
+$L311:
+	add.s64 %rd1194, %rd358, 3;
+	mul.lo.s64 %rd1195, %rd1194, %rd120;
+	mad.lo.s64 %rd1196, %rd1195, 8, %rd116;
+	atom.global.max.s64 %rd1197, [%rd1196], %rd761;
+$L307:
 	bar.sync 0;
-	setp.eq.u32 %p261, %r5, 0;
-	@!%p261 bra $L320;
+	setp.eq.u32 %p253, %r5, 0;
+	@!%p253 bra $L312;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
 	atom.global.add.u32 %r375, [gk_league_sync], 1;
 	mov.u32 %r376, %nctaid.x;
 	sub.u32 %r377, %r376, 1;
-	setp.eq.u32 %p262, %r375, %r377;
-	@!%p262 bra $L321;
+	setp.eq.u32 %p254, %r375, %r377;
+	@!%p254 bra $L313;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r378, [gk_league_sync+4], 1;
-	bra.uni $L322;
-$L321:
+	bra.uni $L314;
+$L313:
 	ld.relaxed.gpu.global.u32 %r379, [gk_league_sync+4];
-	setp.eq.u32 %p263, %r379, %r374;
-	@%p263 bra $L321;
-$L322:
+	setp.eq.u32 %p255, %r379, %r374;
+	@%p255 bra $L313;
+$L314:
 	fence.acq_rel.gpu;
-$L320:
+$L312:
 	bar.sync 0;
-	setp.eq.s64 %p264, %rd277, 0;
-	and.pred %p265, %p13, %p264;
-	@!%p265 bra $L324;
-	mov.b64 %rd1216, 12;
-	mul.lo.s64 %rd1215, %rd1216, %rd122;
-	mad.lo.s64 %rd1217, %rd1215, 8, %rd118;
-	mov.b64 %rd1218, 0;
-	st.global.s64 [%rd1217+0], %rd1218;
-$L324:
-	mul.lo.s64 %rd1219, %rd318, %rd122;
-	mad.lo.s64 %rd1220, %rd1219, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1221, [%rd1220+0];
-	mov.b64 %rd1222, %rd1221;
-	add.s64 %rd1223, %rd318, 1;
-	mul.lo.s64 %rd1224, %rd1223, %rd122;
-	mad.lo.s64 %rd1225, %rd1224, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1226, [%rd1225+0];
-	mov.b64 %rd1227, %rd1226;
-	mov.b64 %rd1228, %rd1222;
-	mov.b64 %rd1229, %rd1227;
-	mov.b64 %rd1230, %rd1228;
-	mov.b64 %rd1231, %rd1229;
-	add.s64 %rd1232, %rd318, 2;
-	mul.lo.s64 %rd1233, %rd1232, %rd122;
-	mad.lo.s64 %rd1234, %rd1233, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1235, [%rd1234+0];
-	mov.b64 %rd1236, %rd1235;
-	mov.b64 %rd271, %rd1236;
-	@!%p13 bra $L326;
-	mov.b64 %rd1238, 4;
-	mul.lo.s64 %rd1237, %rd1238, %rd277;
-	mov.b64 %rd1240, 1;
-	add.s64 %rd1239, %rd1240, %rd1237;
-	mul.lo.s64 %rd1241, %rd1239, %rd115;
-	mad.lo.s64 %rd1242, %rd1241, 8, %rd111;
-	st.global.s64 [%rd1242+0], %rd1230;
+	setp.eq.s64 %p256, %rd275, 0;
+	and.pred %p257, %p13, %p256;
+	@!%p257 bra $L316;
+	mov.b64 %rd1199, 12;
+	mul.lo.s64 %rd1198, %rd1199, %rd120;
+	mad.lo.s64 %rd1200, %rd1198, 8, %rd116;
+	mov.b64 %rd1201, 0;
+	st.global.s64 [%rd1200+0], %rd1201;
+$L316:
+	mul.lo.s64 %rd1202, %rd316, %rd120;
+	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1204, [%rd1203+0];
+	mov.b64 %rd1205, %rd1204;
+	add.s64 %rd1206, %rd316, 1;
+	mul.lo.s64 %rd1207, %rd1206, %rd120;
+	mad.lo.s64 %rd1208, %rd1207, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1209, [%rd1208+0];
+	mov.b64 %rd1210, %rd1209;
+	mov.b64 %rd1211, %rd1205;
+	mov.b64 %rd1212, %rd1210;
+	mov.b64 %rd1213, %rd1211;
+	mov.b64 %rd1214, %rd1212;
+	add.s64 %rd1215, %rd316, 2;
+	mul.lo.s64 %rd1216, %rd1215, %rd120;
+	mad.lo.s64 %rd1217, %rd1216, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1218, [%rd1217+0];
+	mov.b64 %rd1219, %rd1218;
+	mov.b64 %rd269, %rd1219;
+	@!%p13 bra $L318;
+	mov.b64 %rd1221, 4;
+	mul.lo.s64 %rd1220, %rd1221, %rd275;
+	mov.b64 %rd1223, 1;
+	add.s64 %rd1222, %rd1223, %rd1220;
+	mul.lo.s64 %rd1224, %rd1222, %rd113;
+	mad.lo.s64 %rd1225, %rd1224, 8, %rd109;
+	st.global.s64 [%rd1225+0], %rd1213;
+	mov.b64 %rd1227, 4;
+	mul.lo.s64 %rd1226, %rd1227, %rd275;
+	mov.b64 %rd1229, 2;
+	add.s64 %rd1228, %rd1229, %rd1226;
+	mul.lo.s64 %rd1230, %rd1228, %rd113;
+	mad.lo.s64 %rd1231, %rd1230, 8, %rd109;
+	st.global.s64 [%rd1231+0], %rd1214;
+	mov.b64 %rd1233, 4;
+	mul.lo.s64 %rd1232, %rd1233, %rd275;
+	mov.b64 %rd1235, 3;
+	add.s64 %rd1234, %rd1235, %rd1232;
+	mul.lo.s64 %rd1236, %rd1234, %rd113;
+	mad.lo.s64 %rd1237, %rd1236, 8, %rd109;
+	st.global.s64 [%rd1237+0], %rd269;
+	add.s64 %rd1238, %rd316, 3;
+	mul.lo.s64 %rd1239, %rd1238, %rd120;
+	mad.lo.s64 %rd1240, %rd1239, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1241, [%rd1240+0];
+	mov.b64 %rd1242, %rd1241;
 	mov.b64 %rd1244, 4;
-	mul.lo.s64 %rd1243, %rd1244, %rd277;
-	mov.b64 %rd1246, 2;
+	mul.lo.s64 %rd1243, %rd1244, %rd275;
+	mov.b64 %rd1246, 4;
 	add.s64 %rd1245, %rd1246, %rd1243;
-	mul.lo.s64 %rd1247, %rd1245, %rd115;
-	mad.lo.s64 %rd1248, %rd1247, 8, %rd111;
-	st.global.s64 [%rd1248+0], %rd1231;
-	mov.b64 %rd1250, 4;
-	mul.lo.s64 %rd1249, %rd1250, %rd277;
-	mov.b64 %rd1252, 3;
-	add.s64 %rd1251, %rd1252, %rd1249;
-	mul.lo.s64 %rd1253, %rd1251, %rd115;
-	mad.lo.s64 %rd1254, %rd1253, 8, %rd111;
-	st.global.s64 [%rd1254+0], %rd271;
-	add.s64 %rd1255, %rd318, 3;
-	mul.lo.s64 %rd1256, %rd1255, %rd122;
-	mad.lo.s64 %rd1257, %rd1256, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1258, [%rd1257+0];
-	mov.b64 %rd1259, %rd1258;
-	mov.b64 %rd1261, 4;
-	mul.lo.s64 %rd1260, %rd1261, %rd277;
-	mov.b64 %rd1263, 4;
-	add.s64 %rd1262, %rd1263, %rd1260;
-	mul.lo.s64 %rd1264, %rd1262, %rd115;
-	mad.lo.s64 %rd1265, %rd1264, 8, %rd111;
-	st.global.s64 [%rd1265+0], %rd1259;
-	add.s64 %rd1266, %rd277, 1;
-	st.global.s64 [%rd111+0], %rd1266;
-$L326:
-	setp.eq.s64 %p266, %rd1230, 0;
-	setp.gt.s64 %p267, %rd1230, %rd66;
-	or.pred %p268, %p266, %p267;
-	setp.gt.s64 %p269, %rd1231, %rd68;
-	or.pred %p270, %p268, %p269;
-	setp.gt.s64 %p271, %rd271, %rd70;
-	or.pred %p272, %p270, %p271;
-	@!%p272 bra $L328;
+	mul.lo.s64 %rd1247, %rd1245, %rd113;
+	mad.lo.s64 %rd1248, %rd1247, 8, %rd109;
+	st.global.s64 [%rd1248+0], %rd1242;
+	add.s64 %rd1249, %rd275, 1;
+	st.global.s64 [%rd109+0], %rd1249;
+$L318:
+	setp.eq.s64 %p258, %rd1213, 0;
+	setp.gt.s64 %p259, %rd1213, %rd66;
+	or.pred %p260, %p258, %p259;
+	setp.gt.s64 %p261, %rd1214, %rd68;
+	or.pred %p262, %p260, %p261;
+	setp.gt.s64 %p263, %rd269, %rd70;
+	or.pred %p264, %p262, %p263;
+	@!%p264 bra $L320;
 	bra.uni $L3;
-$L328:
-	mov.b64 %rd201, %rd1230;
+$L320:
+	mov.b64 %rd199, %rd1213;
 $L38:
-	add.s64 %rd1267, %rd277, 1;
-	mov.b64 %rd277, %rd1267;
+	add.s64 %rd1250, %rd275, 1;
+	mov.b64 %rd275, %rd1250;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd147, %rd147, %rd146;
+	add.s64 %rd145, %rd145, %rd144;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -13748,13 +13708,12 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
-	.param .b64 gk_s53,
-	.param .b64 gk_s54
+	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<265>;
+	.reg .pred %p<257>;
 	.reg .b32 %r<375>;
-	.reg .b64 %rd<1243>;
+	.reg .b64 %rd<1226>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13899,277 +13858,275 @@ const gokkosPTX7 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	ld.param.u32 %r35, [gk_s54];
+	ld.param.u32 %r35, [gk_s53];
 	mov.b32 %r36, %r35;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p9, %rd140, %rd2;
+	setp.ge.s64 %p9, %rd138, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd144, 2;
-	mul.lo.s64 %rd143, %rd144, %rd100;
-	mov.b64 %rd145, %rd143;
-	mov.b64 %rd147, 4;
-	mul.lo.s64 %rd146, %rd147, %rd106;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd141, %rd145;
-	mov.b64 %rd142, %rd148;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
 $L5:
-	add.s64 %rd149, %rd13, %rd21;
-	mad.lo.s64 %rd150, %rd141, 8, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd21, %rd21, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd141;
-	mov.b64 %rd153, 1;
-	add.s64 %rd154, %rd11, %rd20;
-	mad.lo.s64 %rd155, %rd142, 8, 15;
-	and.b64 %rd155, %rd155, -16;
-	add.s64 %rd20, %rd20, %rd155;
-	mov.b64 %rd156, %rd154;
-	mov.b64 %rd157, %rd142;
-	mov.b64 %rd158, 1;
-	mov.b64 %rd159, 0x0;
-	mov.b64 %rd160, 0;
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
+	mov.b64 %rd159, 0;
+	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
-	mov.b64 %rd162, 0x0;
-	mov.b64 %rd163, 0;
-	mov.b64 %rd164, 0;
-	cvta.global.u64 %rd166, %rd159;
-	cvta.to.shared.u64 %rd165, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd169, %rd161;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
 	mov.b64 %rd170, %rd151;
-	mov.b64 %rd171, %rd152;
-	mov.b64 %rd172, %rd153;
-	cvta.global.u64 %rd174, %rd162;
-	cvta.to.shared.u64 %rd173, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd163;
-	mov.b64 %rd177, %rd164;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
 	mov.b64 %rd178, %rd156;
-	mov.b64 %rd179, %rd157;
-	mov.b64 %rd180, %rd158;
-	add.s64 %rd181, %rd13, %rd21;
-	mad.lo.s64 %rd182, %rd100, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd21, %rd21, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd100;
-	mov.b64 %rd185, 1;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
 	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-	mov.b64 %rd169, %rd185;
-	mov.b64 %rd187, 2;
-	mul.lo.s64 %rd186, %rd187, %rd106;
-	add.s64 %rd188, %rd11, %rd20;
-	mad.lo.s64 %rd189, %rd186, 4, 15;
-	and.b64 %rd189, %rd189, -16;
-	add.s64 %rd20, %rd20, %rd189;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd191, %rd186;
-	mov.b64 %rd192, 1;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	mov.b64 %rd176, %rd191;
-	mov.b64 %rd177, %rd192;
-	setp.eq.s64 %p10, %rd137, 0;
-	cvt.u64.u32 %rd193, %r2;
-	setp.eq.s64 %p11, %rd193, 0;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p11, %rd191, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd194, %rd62;
-	mov.b64 %rd195, 0;
-	cvt.u64.u32 %rd196, %r4;
-	mul.lo.s64 %rd197, %rd137, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd197, %rd198;
-	mov.b64 %rd200, %rd199;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p14, %rd200, %rd194;
+	setp.lt.s64 %p14, %rd198, %rd192;
 	not.pred %p15, %p14;
 	@!%p15 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd201, %rd200, %rd53;
-	mad.lo.s64 %rd202, %rd201, 4, %rd49;
-	ld.global.s32 %r37, [%rd202+0];
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r37, [%rd200+0];
 	mov.b32 %r38, %r37;
-	mov.b64 %rd203, %rd25;
+	mov.b64 %rd201, %rd25;
 	mov.b32 %r39, %r38;
-	cvt.s64.s32 %rd204, %r39;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd32;
-	mad.lo.s64 %rd207, %rd206, 8, %rd28;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	cvt.s64.s32 %rd210, %r39;
-	mul.lo.s64 %rd211, %rd210, %rd32;
-	mad.lo.s64 %rd212, %rd211, 8, %rd28;
-	ld.global.nc.s64 %rd213, [%rd212+0];
+	cvt.s64.s32 %rd202, %r39;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r39;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
 	mov.b64 %rd214, %rd213;
-	sub.s64 %rd215, %rd209, %rd214;
-	mov.b64 %rd216, %rd215;
-	max.s64 %rd217, %rd195, %rd216;
-	mov.b64 %rd195, %rd217;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
 $L7:
-	cvt.u64.u32 %rd218, %r4;
-	mul.lo.s64 %rd219, %rd2, %rd218;
-	add.s64 %rd220, %rd200, %rd219;
-	mov.b64 %rd200, %rd220;
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd221, %rd195;
+	mov.b64 %rd219, %rd193;
 	// block reduction
 	sub.u32 %r40, %r13, 1;
 	mov.b32 %r41, %r3;
 $L11:
 	setp.hs.u32 %p16, %r41, 32;
 	@%p16 bra $L12;
-	mov.b64 {%r42, %r43}, %rd221;
+	mov.b64 {%r42, %r43}, %rd219;
 	shfl.sync.down.b32 %r44|%p17, %r42, %r41, %r40, %r17;
 	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd222, {%r44, %r45};
+	mov.b64 %rd220, {%r44, %r45};
 	@!%p17 bra $L13;
-	max.s64 %rd223, %rd221, %rd222;
-	mov.b64 %rd221, %rd223;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
 	shl.b32 %r41, %r41, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd224, %r8, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	st.shared.s64 [%rd225+0], %rd221;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L15;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L16;
-	mul.wide.u32 %rd226, %r7, 16;
-	add.s64 %rd227, %rd1, %rd226;
-	ld.shared.s64 %rd228, [%rd227+0];
-	mov.b64 %rd221, %rd228;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
 $L16:
 	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd221;
+	mov.b64 {%r47, %r48}, %rd219;
 	shfl.sync.down.b32 %r49|%p21, %r47, 1, %r46, %r17;
 	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd229, {%r49, %r50};
+	mov.b64 %rd227, {%r49, %r50};
 	@!%p21 bra $L17;
-	max.s64 %rd230, %rd221, %rd229;
-	mov.b64 %rd221, %rd230;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r51, %r52}, %rd221;
+	mov.b64 {%r51, %r52}, %rd219;
 	shfl.sync.down.b32 %r53|%p22, %r51, 2, %r46, %r17;
 	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd231, {%r53, %r54};
+	mov.b64 %rd229, {%r53, %r54};
 	@!%p22 bra $L18;
-	max.s64 %rd232, %rd221, %rd231;
-	mov.b64 %rd221, %rd232;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r55, %r56}, %rd221;
+	mov.b64 {%r55, %r56}, %rd219;
 	shfl.sync.down.b32 %r57|%p23, %r55, 4, %r46, %r17;
 	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd233, {%r57, %r58};
+	mov.b64 %rd231, {%r57, %r58};
 	@!%p23 bra $L19;
-	max.s64 %rd234, %rd221, %rd233;
-	mov.b64 %rd221, %rd234;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r59, %r60}, %rd221;
+	mov.b64 {%r59, %r60}, %rd219;
 	shfl.sync.down.b32 %r61|%p24, %r59, 8, %r46, %r17;
 	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd235, {%r61, %r62};
+	mov.b64 %rd233, {%r61, %r62};
 	@!%p24 bra $L20;
-	max.s64 %rd236, %rd221, %rd235;
-	mov.b64 %rd221, %rd236;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r63, %r64}, %rd221;
+	mov.b64 {%r63, %r64}, %rd219;
 	shfl.sync.down.b32 %r65|%p25, %r63, 16, %r46, %r17;
 	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd237, {%r65, %r66};
+	mov.b64 %rd235, {%r65, %r66};
 	@!%p25 bra $L21;
-	max.s64 %rd238, %rd221, %rd237;
-	mov.b64 %rd221, %rd238;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
 $L21:
 	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd221;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd239, [%rd1+1024];
-	mov.b64 %rd221, %rd239;
-	mov.b64 %rd240, %rd221;
-	mov.b64 %rd195, %rd240;
-	cvt.u64.u32 %rd241, %r2;
-	setp.eq.s64 %p26, %rd241, 0;
-	setp.gt.s64 %p27, %rd195, 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p26, %rd239, 0;
+	setp.gt.s64 %p27, %rd193, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd243, 12;
-	mul.lo.s64 %rd242, %rd243, %rd122;
-	mad.lo.s64 %rd244, %rd242, 8, %rd118;
-	atom.global.max.s64 %rd245, [%rd244], %rd195;
+	mov.b64 %rd241, 12;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
 	@!%p13 bra $L26;
-	mov.b64 %rd246, 0;
-	st.global.s64 [%rd118+0], %rd246;
-	mov.b64 %rd248, 1;
-	mul.lo.s64 %rd247, %rd248, %rd122;
-	mad.lo.s64 %rd249, %rd247, 8, %rd118;
-	mov.b64 %rd250, 0;
-	st.global.s64 [%rd249+0], %rd250;
-	mov.b64 %rd252, 2;
-	mul.lo.s64 %rd251, %rd252, %rd122;
-	mad.lo.s64 %rd253, %rd251, 8, %rd118;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	mov.b64 %rd256, 3;
-	mul.lo.s64 %rd255, %rd256, %rd122;
-	mad.lo.s64 %rd257, %rd255, 8, %rd118;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -14193,13 +14150,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd260, 12;
-	mul.lo.s64 %rd259, %rd260, %rd122;
-	mad.lo.s64 %rd261, %rd259, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.gt.s64 %p32, %rd264, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p32, %rd262, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -14224,376 +14181,374 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd266, 12;
-	mul.lo.s64 %rd265, %rd266, %rd122;
-	mad.lo.s64 %rd267, %rd265, 8, %rd118;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	mov.b64 %rd269, -1;
-	st.global.s64 [%rd111+0], %rd269;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd270, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p36, %rd270, %rd64;
+	setp.lt.s64 %p36, %rd268, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd271, %rd49;
-	mov.b64 %rd272, %rd51;
-	mov.b64 %rd273, %rd53;
-	mov.b64 %rd274, %rd56;
-	mov.b64 %rd275, %rd58;
-	mov.b64 %rd276, %rd60;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
 	mov.b64 %rd277, %rd271;
 	mov.b64 %rd278, %rd272;
 	mov.b64 %rd279, %rd273;
 	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd275;
-	mov.b64 %rd282, %rd276;
-	shr.s64 %rd283, %rd270, 63;
-	shr.u64 %rd284, %rd283, 63;
-	add.s64 %rd285, %rd270, %rd284;
-	and.b64 %rd286, %rd285, -2;
-	sub.s64 %rd287, %rd270, %rd286;
-	setp.eq.s64 %p38, %rd287, 1;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p38, %rd285, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd288, %rd56;
-	mov.b64 %rd289, %rd58;
-	mov.b64 %rd290, %rd60;
-	mov.b64 %rd291, %rd49;
-	mov.b64 %rd292, %rd51;
-	mov.b64 %rd293, %rd53;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 	mov.b64 %rd277, %rd288;
 	mov.b64 %rd278, %rd289;
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
-	mov.b64 %rd281, %rd292;
-	mov.b64 %rd282, %rd293;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd294, %rd73;
-	mov.b64 %rd295, %rd75;
-	mov.b64 %rd296, %rd77;
-	mov.b64 %rd297, %rd80;
-	mov.b64 %rd298, %rd82;
-	mov.b64 %rd299, %rd84;
-	mov.b64 %rd300, %rd87;
-	mov.b64 %rd301, %rd89;
-	mov.b64 %rd302, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd303, %rd94;
-	mov.b64 %rd304, %rd96;
-	mov.b64 %rd305, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r79, %r33;
-	mov.b64 %rd306, %rd100;
-	mov.b64 %rd307, %rd102;
-	cvt.u32.u64 %r80, %rd270;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r80, %rd268;
 	add.s32 %r81, %r33, %r80;
 	mov.b32 %r79, %r81;
-	rem.s64 %rd308, %rd270, 3;
-	mov.b64 %rd310, 4;
-	mul.lo.s64 %rd309, %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p13 bra $L45;
-	add.s64 %rd312, %rd270, 1;
-	rem.s64 %rd313, %rd312, 3;
-	mov.b64 %rd315, 4;
-	mul.lo.s64 %rd314, %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mul.lo.s64 %rd317, %rd316, %rd122;
-	mad.lo.s64 %rd318, %rd317, 8, %rd118;
-	mov.b64 %rd319, 0;
-	st.global.s64 [%rd318+0], %rd319;
-	add.s64 %rd320, %rd316, 1;
-	mul.lo.s64 %rd321, %rd320, %rd122;
-	mad.lo.s64 %rd322, %rd321, 8, %rd118;
-	mov.b64 %rd323, 0;
-	st.global.s64 [%rd322+0], %rd323;
-	add.s64 %rd324, %rd316, 2;
-	mul.lo.s64 %rd325, %rd324, %rd122;
-	mad.lo.s64 %rd326, %rd325, 8, %rd118;
-	mov.b64 %rd327, 0;
-	st.global.s64 [%rd326+0], %rd327;
-	add.s64 %rd328, %rd316, 3;
-	mul.lo.s64 %rd329, %rd328, %rd122;
-	mad.lo.s64 %rd330, %rd329, 8, %rd118;
-	mov.b64 %rd331, 0;
-	st.global.s64 [%rd330+0], %rd331;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd314, 1;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd332, %rd264;
-	cvt.u64.u32 %rd333, %r4;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p41, %rd335, %rd332;
-	setp.lt.s64 %p42, %rd335, 32;
+	setp.lt.s64 %p41, %rd333, %rd330;
+	setp.lt.s64 %p42, %rd333, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd337, 2;
-	mul.lo.s64 %rd336, %rd337, %rd335;
-	setp.le.s64 %p44, %rd336, %rd334;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p44, %rd334, %rd332;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd338, %rd335, 2;
-	mov.b64 %rd335, %rd338;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd339, %rd335;
-	mov.b64 %rd340, %rd25;
-	mov.b64 %rd341, %rd62;
-	mov.b64 %rd342, %rd64;
-	mov.b64 %rd343, %rd66;
-	mov.b64 %rd344, %rd68;
-	mov.b64 %rd345, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r82, %r33;
-	mov.b64 %rd346, %rd100;
-	mov.b64 %rd347, %rd102;
-	mov.b64 %rd348, %rd104;
-	mov.b64 %rd349, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p49, %p8;
-	mov.b64 %rd350, %rd108;
 	mov.b32 %r83, %r36;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r84, %r79;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd307;
-	mov.b64 %rd353, %rd194;
-	mov.b64 %rd354, %rd311;
-	mov.b64 %rd355, %rd339;
-	cvt.u64.u32 %rd356, %r4;
-	div.s64 %rd357, %rd356, %rd355;
-	setp.eq.s64 %p52, %rd355, -1;
-	neg.s64 %rd358, %rd356;
-	selp.b64 %rd359, %rd358, %rd357, %p52;
-	setp.eq.s64 %p53, %rd355, 0;
-	selp.b64 %rd360, 0, %rd359, %p53;
-	mov.b64 %rd361, %rd360;
-	cvt.u64.u32 %rd362, %r2;
-	div.s64 %rd363, %rd362, %rd355;
-	setp.eq.s64 %p54, %rd355, -1;
-	neg.s64 %rd364, %rd362;
-	selp.b64 %rd365, %rd364, %rd363, %p54;
-	setp.eq.s64 %p55, %rd355, 0;
-	selp.b64 %rd366, 0, %rd365, %p55;
-	mov.b64 %rd367, %rd366;
-	cvt.u64.u32 %rd368, %r2;
-	rem.s64 %rd369, %rd368, %rd355;
-	setp.eq.s64 %p56, %rd355, -1;
-	selp.b64 %rd370, 0, %rd369, %p56;
-	setp.eq.s64 %p57, %rd355, 0;
-	selp.b64 %rd371, %rd368, %rd370, %p57;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd374, %rd367;
-	mov.b64 %rd375, %rd372;
-	mov.b64 %rd376, %rd349;
-	mul.lo.s64 %rd377, %rd353, %rd137;
-	div.s64 %rd378, %rd377, %rd2;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p52, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p52;
+	setp.eq.s64 %p53, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p53;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p54, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p54;
+	setp.eq.s64 %p55, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p55;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p56, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p56;
+	setp.eq.s64 %p57, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p57;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p58;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p58;
 	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p59;
-	mov.b64 %rd382, %rd381;
-	add.s64 %rd383, %rd137, 1;
-	mul.lo.s64 %rd384, %rd353, %rd383;
-	div.s64 %rd385, %rd384, %rd2;
+	selp.b64 %rd378, 0, %rd377, %p59;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
 	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd386, %rd384;
-	selp.b64 %rd387, %rd386, %rd385, %p60;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p60;
 	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd388, 0, %rd387, %p61;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
-	mov.b64 %rd395, %rd343;
-	mov.b64 %rd396, %rd344;
-	mov.b64 %rd397, %rd345;
+	selp.b64 %rd385, 0, %rd384, %p61;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
 	mov.pred %p62, %p47;
 	mov.pred %p63, %p48;
 	mov.b32 %r85, %r82;
-	mov.b64 %rd398, %rd346;
-	mov.b64 %rd399, %rd347;
-	mov.b64 %rd400, %rd348;
-	mov.b64 %rd401, %rd349;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
 	mov.pred %p64, %p49;
-	mov.b64 %rd402, %rd350;
 	mov.b32 %r86, %r83;
 	mov.pred %p65, %p50;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
-	mov.b64 %rd408, %rd299;
-	mov.b64 %rd409, %rd300;
-	mov.b64 %rd410, %rd301;
-	mov.b64 %rd411, %rd302;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
 	mov.pred %p66, %p51;
-	mov.b64 %rd412, %rd303;
-	mov.b64 %rd413, %rd304;
-	mov.b64 %rd414, %rd305;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r87, %r84;
-	mov.b64 %rd415, %rd351;
-	mov.b64 %rd416, %rd352;
-	mov.b64 %rd417, %rd390;
-	sub.s64 %rd418, %rd391, %rd390;
-	mov.b64 %rd419, %rd418;
-	mov.b64 %rd420, %rd374;
-	mov.b64 %rd421, %rd373;
-	mov.b64 %rd422, %rd355;
-	mov.b64 %rd423, %rd375;
-	mov.b64 %rd424, %rd354;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd376;
-	setp.gt.s64 %p67, %rd348, 1;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p67, %rd346, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd427, %rd167;
-	mov.b64 %rd428, %rd168;
-	mov.b64 %rd429, %rd169;
-	mov.b64 %rd430, %rd420;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r88, -1;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
 	mov.b64 %rd431, 0;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, 0;
-	mov.b64 %rd435, 0;
 $L51:
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, %rd415;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p70, %rd437, 0;
+	setp.gt.s64 %p70, %rd433, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd431, %rd432;
+	setp.ge.s64 %p72, %rd427, %rd428;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd430, %rd419;
+	setp.ge.s64 %p73, %rd426, %rd415;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd438, %rd417, %rd430;
-	mul.lo.s64 %rd439, %rd438, %rd279;
-	mad.lo.s64 %rd440, %rd439, 4, %rd277;
-	ld.global.s32 %r89, [%rd440+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r89, [%rd436+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r88, %r90;
 	@!%p69 bra $L63;
-	add.s64 %rd441, %rd417, %rd430;
-	mov.b64 %rd443, 2;
-	mul.lo.s64 %rd442, %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mul.lo.s64 %rd445, %rd444, %rd180;
-	mad.lo.s64 %rd446, %rd445, 8, %rd178;
-	ld.shared.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	add.s64 %rd449, %rd444, 1;
-	mul.lo.s64 %rd450, %rd449, %rd180;
-	mad.lo.s64 %rd451, %rd450, 8, %rd178;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd448, %rd423;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd457, %rd392;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r91, %r88;
-	cvt.s64.s32 %rd458, %r91;
-	mul.lo.s64 %rd459, %rd458, %rd32;
-	mad.lo.s64 %rd460, %rd459, 8, %rd28;
-	ld.global.nc.s64 %rd461, [%rd460+0];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd392;
+	cvt.s64.s32 %rd454, %r91;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r92, %r88;
-	cvt.s64.s32 %rd465, %r92;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd32;
-	mad.lo.s64 %rd468, %rd467, 8, %rd28;
-	ld.global.nc.s64 %rd469, [%rd468+0];
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	add.s64 %rd472, %rd463, %rd423;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd471;
-	mov.b64 %rd431, %rd473;
-	mov.b64 %rd432, %rd474;
+	cvt.s64.s32 %rd461, %r92;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd475, %rd430, %rd421;
-	mov.b64 %rd430, %rd475;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd476, %rd431, %rd39;
-	mad.lo.s64 %rd477, %rd476, 4, %rd35;
-	ld.global.nc.s32 %r93, [%rd477+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd473+0];
 	mov.b32 %r94, %r93;
 	mov.b32 %r95, %r94;
-	mov.b64 %rd478, 0;
-	mov.b64 %rd479, 0;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
 	and.pred %p74, %p68, %p64;
 	@!%p74 bra $L66;
-	mov.b64 %rd480, %rd392;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd481, %r96;
-	mul.lo.s64 %rd482, %rd481, %rd32;
-	mad.lo.s64 %rd483, %rd482, 8, %rd28;
-	ld.global.nc.s64 %rd484, [%rd483+0];
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd392;
+	cvt.s64.s32 %rd477, %r96;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r97, %r95;
-	cvt.s64.s32 %rd488, %r97;
-	add.s64 %rd489, %rd488, 1;
-	mul.lo.s64 %rd490, %rd489, %rd32;
-	mad.lo.s64 %rd491, %rd490, 8, %rd28;
-	ld.global.nc.s64 %rd492, [%rd491+0];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd495, %rd486;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd478, %rd495;
-	mov.b64 %rd479, %rd496;
+	cvt.s64.s32 %rd484, %r97;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r98, %r86;
 	mov.b32 %r99, %r88;
 	mov.b32 %r100, %r95;
-	mov.b64 %rd497, %rd431;
+	mov.b64 %rd493, %rd427;
 $L67:
-	cvt.s64.s32 %rd498, %r100;
-	mul.lo.s64 %rd499, %rd498, %rd136;
-	mad.lo.s64 %rd500, %rd499, 4, %rd132;
-	ld.global.nc.s32 %r101, [%rd500+0];
+	cvt.s64.s32 %rd494, %r100;
+	mul.lo.s64 %rd495, %rd494, %rd134;
+	mad.lo.s64 %rd496, %rd495, 4, %rd130;
+	ld.global.nc.s32 %r101, [%rd496+0];
 	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd501, %r99;
-	mul.lo.s64 %rd502, %rd501, %rd136;
-	mad.lo.s64 %rd503, %rd502, 4, %rd132;
-	ld.global.nc.s32 %r103, [%rd503+0];
+	cvt.s64.s32 %rd497, %r99;
+	mul.lo.s64 %rd498, %rd497, %rd134;
+	mad.lo.s64 %rd499, %rd498, 4, %rd130;
+	ld.global.nc.s32 %r103, [%rd499+0];
 	mov.b32 %r104, %r103;
 	setp.ne.s32 %p75, %r102, %r104;
 	mov.pred %p76, %p75;
 	not.pred %p77, %p76;
 	@!%p77 bra $L71;
-	cvt.s64.s32 %rd504, %r100;
-	mul.lo.s64 %rd505, %rd504, %rd129;
-	mad.lo.s64 %rd506, %rd505, 4, %rd125;
-	ld.relaxed.gpu.global.u32 %r105, [%rd506+0];
+	cvt.s64.s32 %rd500, %r100;
+	mul.lo.s64 %rd501, %rd500, %rd127;
+	mad.lo.s64 %rd502, %rd501, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r105, [%rd502+0];
 	mov.b32 %r106, %r105;
 	or.b32 %r107, %r98, 0x4;
 	and.b32 %r108, %r106, %r107;
@@ -14604,10 +14559,10 @@ $L71:
 	mov.pred %p79, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd507, %r100;
-	mul.lo.s64 %rd508, %rd507, %rd129;
-	mad.lo.s64 %rd509, %rd508, 4, %rd125;
-	atom.global.or.b32 %r109, [%rd509], %r98;
+	cvt.s64.s32 %rd503, %r100;
+	mul.lo.s64 %rd504, %rd503, %rd127;
+	mad.lo.s64 %rd505, %rd504, 4, %rd123;
+	atom.global.or.b32 %r109, [%rd505], %r98;
 	mov.b32 %r110, %r109;
 	and.b32 %r111, %r110, %r98;
 	setp.eq.u32 %p80, %r111, 0x0;
@@ -14618,1686 +14573,1653 @@ $L68:
 $L69:
 	@!%p79 bra $L75;
 	@!%p68 bra $L76;
-	mul.lo.s64 %rd510, %rd436, %rd429;
-	mad.lo.s64 %rd511, %rd510, 4, %rd427;
-	st.shared.s32 [%rd511+0], %r95;
+	mul.lo.s64 %rd506, %rd432, %rd425;
+	mad.lo.s64 %rd507, %rd506, 4, %rd423;
+	st.shared.s32 [%rd507+0], %r95;
 	@!%p64 bra $L79;
+	mov.b64 %rd509, 2;
+	mul.lo.s64 %rd508, %rd509, %rd432;
+	mul.lo.s64 %rd510, %rd508, %rd170;
+	mad.lo.s64 %rd511, %rd510, 8, %rd168;
+	st.shared.s64 [%rd511+0], %rd474;
 	mov.b64 %rd513, 2;
-	mul.lo.s64 %rd512, %rd513, %rd436;
-	mul.lo.s64 %rd514, %rd512, %rd172;
-	mad.lo.s64 %rd515, %rd514, 8, %rd170;
-	st.shared.s64 [%rd515+0], %rd478;
-	mov.b64 %rd517, 2;
-	mul.lo.s64 %rd516, %rd517, %rd436;
-	add.s64 %rd518, %rd516, 1;
-	mul.lo.s64 %rd519, %rd518, %rd172;
-	mad.lo.s64 %rd520, %rd519, 8, %rd170;
-	st.shared.s64 [%rd520+0], %rd479;
-	setp.gt.s64 %p81, %rd402, 0;
-	@!%p81 bra $L81;
-	setp.lo.u64 %p82, %rd478, %rd37;
-	mul.lo.s64 %rd521, %rd478, %rd39;
-	mad.lo.s64 %rd522, %rd521, 4, %rd35;
-	@%p82 prefetch.global.L2 [%rd522];
-	setp.gt.s64 %p83, %rd402, 1;
-	@!%p83 bra $L83;
-	sub.s64 %rd523, %rd479, 1;
-	setp.lo.u64 %p84, %rd523, %rd37;
-	sub.s64 %rd524, %rd479, 1;
-	mul.lo.s64 %rd525, %rd524, %rd39;
-	mad.lo.s64 %rd526, %rd525, 4, %rd35;
-	@%p84 prefetch.global.L2 [%rd526];
-$L83:
-$L81:
+	mul.lo.s64 %rd512, %rd513, %rd432;
+	add.s64 %rd514, %rd512, 1;
+	mul.lo.s64 %rd515, %rd514, %rd170;
+	mad.lo.s64 %rd516, %rd515, 8, %rd168;
+	st.shared.s64 [%rd516+0], %rd475;
 $L79:
-	add.s64 %rd527, %rd436, 1;
-	mov.b64 %rd436, %rd527;
+	add.s64 %rd517, %rd432, 1;
+	mov.b64 %rd432, %rd517;
 	bra.uni $L77;
 $L76:
-	mov.pred %p85, 0;
-	mov.b64 %rd528, %rd436;
+	mov.pred %p81, 0;
+	mov.b64 %rd518, %rd432;
 	mov.b32 %r112, %r95;
-$L84:
-	@!%p65 bra $L88;
+$L80:
+	@!%p65 bra $L84;
 	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd529, %r113;
-	mov.b64 %rd530, %rd529;
+	cvt.s64.s32 %rd519, %r113;
+	mov.b64 %rd520, %rd519;
 	and.b32 %r114, %r112, 31;
-	cvt.s64.s32 %rd531, %r114;
-	min.u64 %rd532, %rd531, 32;
-	cvt.u32.u64 %r115, %rd532;
+	cvt.s64.s32 %rd521, %r114;
+	min.u64 %rd522, %rd521, 32;
+	cvt.u32.u64 %r115, %rd522;
 	mov.b32 %r117, 0x1;
 	shl.b32 %r116, %r117, %r115;
-	setp.hs.u32 %p86, %r115, 32;
-	selp.b32 %r118, 0, %r116, %p86;
+	setp.hs.u32 %p82, %r115, 32;
+	selp.b32 %r118, 0, %r116, %p82;
 	mov.b32 %r119, %r118;
-	mov.b64 %rd533, %rd530;
+	mov.b64 %rd523, %rd520;
 	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd534, %rd533, %rd411;
-	mad.lo.s64 %rd535, %rd534, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r121, [%rd535+0];
+	mul.lo.s64 %rd524, %rd523, %rd407;
+	mad.lo.s64 %rd525, %rd524, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r121, [%rd525+0];
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r120;
-	setp.ne.u32 %p87, %r123, 0x0;
-	mov.pred %p88, %p87;
-	not.pred %p89, %p88;
-	@!%p89 bra $L90;
-	mul.lo.s64 %rd536, %rd533, %rd411;
-	mad.lo.s64 %rd537, %rd536, 4, %rd409;
-	atom.global.or.b32 %r124, [%rd537], %r120;
+	setp.ne.u32 %p83, %r123, 0x0;
+	mov.pred %p84, %p83;
+	not.pred %p85, %p84;
+	@!%p85 bra $L86;
+	mul.lo.s64 %rd526, %rd523, %rd407;
+	mad.lo.s64 %rd527, %rd526, 4, %rd405;
+	atom.global.or.b32 %r124, [%rd527], %r120;
 	mov.b32 %r125, %r124;
 	and.b32 %r126, %r125, %r120;
-	setp.ne.u32 %p90, %r126, 0x0;
-	mov.pred %p88, %p90;
-$L90:
-	@!%p88 bra $L92;
-	mov.b64 %rd538, %rd528;
-	mov.b64 %rd539, %rd538;
-	mov.pred %p91, 0;
-	bra.uni $L86;
-$L92:
-	mov.b64 %rd540, %rd528;
-	mov.b64 %rd539, %rd540;
-	mov.pred %p91, 1;
-	bra.uni $L86;
-$L88:
-	@!%p66 bra $L94;
-	cvt.s64.s32 %rd541, %r112;
-	mul.lo.s64 %rd542, %rd541, %rd414;
-	mad.lo.s64 %rd543, %rd542, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r127, [%rd543+0];
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p92, %r128, %r87;
-	mov.pred %p93, %p92;
-	not.pred %p94, %p93;
-	@!%p94 bra $L96;
-	cvt.s64.s32 %rd544, %r112;
-	mul.lo.s64 %rd545, %rd544, %rd414;
-	mad.lo.s64 %rd546, %rd545, 4, %rd412;
-	atom.global.exch.b32 %r129, [%rd546], %r87;
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p95, %r130, %r87;
-	mov.pred %p93, %p95;
-$L96:
-	@!%p93 bra $L98;
-	mov.b64 %rd547, %rd528;
-	mov.b64 %rd539, %rd547;
-	mov.pred %p91, 0;
-	bra.uni $L86;
-$L98:
-$L94:
-	mul.lo.s64 %rd548, %rd528, %rd429;
-	mad.lo.s64 %rd549, %rd548, 4, %rd427;
-	st.shared.s32 [%rd549+0], %r112;
-	add.s64 %rd550, %rd528, 1;
-	mov.b64 %rd551, %rd550;
-	mov.b64 %rd539, %rd551;
-	mov.pred %p91, 1;
-	bra.uni $L86;
-$L85:
-	bra.uni $L84;
+	setp.ne.u32 %p86, %r126, 0x0;
+	mov.pred %p84, %p86;
 $L86:
-	mov.b64 %rd552, %rd539;
-	mov.pred %p96, %p91;
-	mov.b64 %rd436, %rd552;
-	mov.pred %p85, %p96;
-	@!%p85 bra $L100;
-	mov.b64 %rd553, %rd392;
+	@!%p84 bra $L88;
+	mov.b64 %rd528, %rd518;
+	mov.b64 %rd529, %rd528;
+	mov.pred %p87, 0;
+	bra.uni $L82;
+$L88:
+	mov.b64 %rd530, %rd518;
+	mov.b64 %rd529, %rd530;
+	mov.pred %p87, 1;
+	bra.uni $L82;
+$L84:
+	@!%p66 bra $L90;
+	cvt.s64.s32 %rd531, %r112;
+	mul.lo.s64 %rd532, %rd531, %rd410;
+	mad.lo.s64 %rd533, %rd532, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r127, [%rd533+0];
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p88, %r128, %r87;
+	mov.pred %p89, %p88;
+	not.pred %p90, %p89;
+	@!%p90 bra $L92;
+	cvt.s64.s32 %rd534, %r112;
+	mul.lo.s64 %rd535, %rd534, %rd410;
+	mad.lo.s64 %rd536, %rd535, 4, %rd408;
+	atom.global.exch.b32 %r129, [%rd536], %r87;
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p91, %r130, %r87;
+	mov.pred %p89, %p91;
+$L92:
+	@!%p89 bra $L94;
+	mov.b64 %rd537, %rd518;
+	mov.b64 %rd529, %rd537;
+	mov.pred %p87, 0;
+	bra.uni $L82;
+$L94:
+$L90:
+	mul.lo.s64 %rd538, %rd518, %rd425;
+	mad.lo.s64 %rd539, %rd538, 4, %rd423;
+	st.shared.s32 [%rd539+0], %r112;
+	add.s64 %rd540, %rd518, 1;
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd529, %rd541;
+	mov.pred %p87, 1;
+	bra.uni $L82;
+$L81:
+	bra.uni $L80;
+$L82:
+	mov.b64 %rd542, %rd529;
+	mov.pred %p92, %p87;
+	mov.b64 %rd432, %rd542;
+	mov.pred %p81, %p92;
+	@!%p81 bra $L96;
+	mov.b64 %rd543, %rd389;
 	mov.b32 %r131, %r95;
-	cvt.s64.s32 %rd554, %r131;
-	add.s64 %rd555, %rd554, 1;
-	mul.lo.s64 %rd556, %rd555, %rd32;
-	mad.lo.s64 %rd557, %rd556, 8, %rd28;
-	ld.global.nc.s64 %rd558, [%rd557+0];
-	mov.b64 %rd559, %rd558;
-	cvt.s64.s32 %rd560, %r131;
-	mul.lo.s64 %rd561, %rd560, %rd32;
-	mad.lo.s64 %rd562, %rd561, 8, %rd28;
-	ld.global.nc.s64 %rd563, [%rd562+0];
-	mov.b64 %rd564, %rd563;
-	sub.s64 %rd565, %rd559, %rd564;
-	mov.b64 %rd566, %rd565;
-	mov.b64 %rd567, %rd566;
-	add.s64 %rd568, %rd433, %rd567;
-	mov.b64 %rd433, %rd568;
-	max.s64 %rd569, %rd434, %rd567;
-	mov.b64 %rd434, %rd569;
-$L100:
+	cvt.s64.s32 %rd544, %r131;
+	add.s64 %rd545, %rd544, 1;
+	mul.lo.s64 %rd546, %rd545, %rd32;
+	mad.lo.s64 %rd547, %rd546, 8, %rd28;
+	ld.global.nc.s64 %rd548, [%rd547+0];
+	mov.b64 %rd549, %rd548;
+	cvt.s64.s32 %rd550, %r131;
+	mul.lo.s64 %rd551, %rd550, %rd32;
+	mad.lo.s64 %rd552, %rd551, 8, %rd28;
+	ld.global.nc.s64 %rd553, [%rd552+0];
+	mov.b64 %rd554, %rd553;
+	sub.s64 %rd555, %rd549, %rd554;
+	mov.b64 %rd556, %rd555;
+	mov.b64 %rd557, %rd556;
+	add.s64 %rd558, %rd429, %rd557;
+	mov.b64 %rd429, %rd558;
+	max.s64 %rd559, %rd430, %rd557;
+	mov.b64 %rd430, %rd559;
+$L96:
 $L77:
 $L75:
-	add.s64 %rd570, %rd431, %rd422;
-	mov.b64 %rd431, %rd570;
-	sub.s64 %rd571, %rd437, 1;
-	mov.b64 %rd437, %rd571;
+	add.s64 %rd560, %rd427, %rd418;
+	mov.b64 %rd427, %rd560;
+	sub.s64 %rd561, %rd433, 1;
+	mov.b64 %rd433, %rd561;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd572, 0;
-	setp.lt.s64 %p97, %rd431, %rd432;
-	setp.lt.s64 %p98, %rd430, %rd419;
-	or.pred %p99, %p97, %p98;
-	@!%p99 bra $L102;
-	mov.b64 %rd572, 1;
-$L102:
-	shl.b64 %rd573, %rd572, 32;
-	or.b64 %rd574, %rd436, %rd573;
+	mov.b64 %rd562, 0;
+	setp.lt.s64 %p93, %rd427, %rd428;
+	setp.lt.s64 %p94, %rd426, %rd415;
+	or.pred %p95, %p93, %p94;
+	@!%p95 bra $L98;
+	mov.b64 %rd562, 1;
+$L98:
+	shl.b64 %rd563, %rd562, 32;
+	or.b64 %rd564, %rd432, %rd563;
 	// block scan
-	mov.b64 %rd575, %rd574;
+	mov.b64 %rd565, %rd564;
 	mov.b32 %r132, %r3;
-$L103:
-	setp.hs.u32 %p100, %r132, 32;
-	@%p100 bra $L104;
-	mov.b64 {%r133, %r134}, %rd575;
-	shfl.sync.up.b32 %r135|%p101, %r133, %r132, 0, %r17;
+$L99:
+	setp.hs.u32 %p96, %r132, 32;
+	@%p96 bra $L100;
+	mov.b64 {%r133, %r134}, %rd565;
+	shfl.sync.up.b32 %r135|%p97, %r133, %r132, 0, %r17;
 	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd576, {%r135, %r136};
-	@!%p101 bra $L105;
-	add.s64 %rd577, %rd576, %rd575;
-	mov.b64 %rd575, %rd577;
-$L105:
+	mov.b64 %rd566, {%r135, %r136};
+	@!%p97 bra $L101;
+	add.s64 %rd567, %rd566, %rd565;
+	mov.b64 %rd565, %rd567;
+$L101:
 	shl.b32 %r132, %r132, 1;
-	bra.uni $L103;
-$L104:
-	mov.b64 {%r137, %r138}, %rd575;
-	shfl.sync.up.b32 %r139|%p102, %r137, %r3, 0, %r17;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r137, %r138}, %rd565;
+	shfl.sync.up.b32 %r139|%p98, %r137, %r3, 0, %r17;
 	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd578, {%r139, %r140};
-	setp.lo.u32 %p103, %r3, 32;
-	and.pred %p104, %p102, %p103;
-	selp.b64 %rd579, %rd578, 0, %p104;
+	mov.b64 %rd568, {%r139, %r140};
+	setp.lo.u32 %p99, %r3, 32;
+	and.pred %p100, %p98, %p99;
+	selp.b64 %rd569, %rd568, 0, %p100;
 	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p105, %r7, %r141;
-	@!%p105 bra $L106;
-	mul.wide.u32 %rd580, %r8, 16;
-	add.s64 %rd581, %rd1, %rd580;
-	st.shared.s64 [%rd581+0], %rd575;
-$L106:
+	setp.eq.u32 %p101, %r7, %r141;
+	@!%p101 bra $L102;
+	mul.wide.u32 %rd570, %r8, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	st.shared.s64 [%rd571+0], %rd565;
+$L102:
 	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L107;
-	mov.b64 %rd582, 0;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L108;
-	mul.wide.u32 %rd583, %r7, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	ld.shared.s64 %rd585, [%rd584+0];
-	mov.b64 %rd582, %rd585;
-$L108:
-	mov.b64 {%r142, %r143}, %rd582;
-	shfl.sync.up.b32 %r144|%p108, %r142, 1, 0, %r17;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L103;
+	mov.b64 %rd572, 0;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L104;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	ld.shared.s64 %rd575, [%rd574+0];
+	mov.b64 %rd572, %rd575;
+$L104:
+	mov.b64 {%r142, %r143}, %rd572;
+	shfl.sync.up.b32 %r144|%p104, %r142, 1, 0, %r17;
 	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd586, {%r144, %r145};
-	@!%p108 bra $L109;
-	add.s64 %rd587, %rd586, %rd582;
-	mov.b64 %rd582, %rd587;
-$L109:
-	mov.b64 {%r146, %r147}, %rd582;
-	shfl.sync.up.b32 %r148|%p109, %r146, 2, 0, %r17;
+	mov.b64 %rd576, {%r144, %r145};
+	@!%p104 bra $L105;
+	add.s64 %rd577, %rd576, %rd572;
+	mov.b64 %rd572, %rd577;
+$L105:
+	mov.b64 {%r146, %r147}, %rd572;
+	shfl.sync.up.b32 %r148|%p105, %r146, 2, 0, %r17;
 	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd588, {%r148, %r149};
-	@!%p109 bra $L110;
-	add.s64 %rd589, %rd588, %rd582;
-	mov.b64 %rd582, %rd589;
-$L110:
-	mov.b64 {%r150, %r151}, %rd582;
-	shfl.sync.up.b32 %r152|%p110, %r150, 4, 0, %r17;
+	mov.b64 %rd578, {%r148, %r149};
+	@!%p105 bra $L106;
+	add.s64 %rd579, %rd578, %rd572;
+	mov.b64 %rd572, %rd579;
+$L106:
+	mov.b64 {%r150, %r151}, %rd572;
+	shfl.sync.up.b32 %r152|%p106, %r150, 4, 0, %r17;
 	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd590, {%r152, %r153};
-	@!%p110 bra $L111;
-	add.s64 %rd591, %rd590, %rd582;
-	mov.b64 %rd582, %rd591;
-$L111:
-	mov.b64 {%r154, %r155}, %rd582;
-	shfl.sync.up.b32 %r156|%p111, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd592, {%r156, %r157};
-	@!%p111 bra $L112;
-	add.s64 %rd593, %rd592, %rd582;
-	mov.b64 %rd582, %rd593;
-$L112:
-	mov.b64 {%r158, %r159}, %rd582;
-	shfl.sync.up.b32 %r160|%p112, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd594, {%r160, %r161};
-	@!%p112 bra $L113;
-	add.s64 %rd595, %rd594, %rd582;
-	mov.b64 %rd582, %rd595;
-$L113:
-	mov.b64 {%r162, %r163}, %rd582;
-	shfl.sync.up.b32 %r164|%p113, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd596, {%r164, %r165};
-	selp.b64 %rd597, %rd596, 0, %p113;
-	@!%p107 bra $L114;
-	mul.wide.u32 %rd598, %r7, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	add.s64 %rd600, %rd599, 512;
-	st.shared.s64 [%rd600+0], %rd597;
-$L114:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p114, %r7, %r166;
-	@!%p114 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd582;
-$L115:
+	mov.b64 %rd580, {%r152, %r153};
+	@!%p106 bra $L107;
+	add.s64 %rd581, %rd580, %rd572;
+	mov.b64 %rd572, %rd581;
 $L107:
+	mov.b64 {%r154, %r155}, %rd572;
+	shfl.sync.up.b32 %r156|%p107, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd582, {%r156, %r157};
+	@!%p107 bra $L108;
+	add.s64 %rd583, %rd582, %rd572;
+	mov.b64 %rd572, %rd583;
+$L108:
+	mov.b64 {%r158, %r159}, %rd572;
+	shfl.sync.up.b32 %r160|%p108, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd584, {%r160, %r161};
+	@!%p108 bra $L109;
+	add.s64 %rd585, %rd584, %rd572;
+	mov.b64 %rd572, %rd585;
+$L109:
+	mov.b64 {%r162, %r163}, %rd572;
+	shfl.sync.up.b32 %r164|%p109, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd586, {%r164, %r165};
+	selp.b64 %rd587, %rd586, 0, %p109;
+	@!%p103 bra $L110;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	st.shared.s64 [%rd590+0], %rd587;
+$L110:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p110, %r7, %r166;
+	@!%p110 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd572;
+$L111:
+$L103:
 	bar.sync 0;
-	mul.wide.u32 %rd601, %r8, 16;
-	add.s64 %rd602, %rd1, %rd601;
-	add.s64 %rd603, %rd602, 512;
-	ld.shared.s64 %rd604, [%rd603+0];
-	add.s64 %rd605, %rd604, %rd579;
-	ld.shared.s64 %rd606, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd605;
-	shfl.sync.idx.b32 %r169|%p115, %r167, 0, %r21, %r17;
+	mul.wide.u32 %rd591, %r8, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	add.s64 %rd593, %rd592, 512;
+	ld.shared.s64 %rd594, [%rd593+0];
+	add.s64 %rd595, %rd594, %rd569;
+	ld.shared.s64 %rd596, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd595;
+	shfl.sync.idx.b32 %r169|%p111, %r167, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
-	mov.b64 %rd607, {%r169, %r170};
-	mov.b64 %rd608, %rd606;
-	mov.b64 %rd609, %rd607;
-	mov.b64 %rd610, %rd608;
-	mov.b64 %rd611, %rd609;
-	mov.b64 %rd612, %rd610;
-	mov.b64 %rd613, %rd611;
-	mov.b64 %rd614, %rd612;
-	and.b64 %rd615, %rd613, 4294967295;
-	mov.b64 %rd616, %rd615;
-	and.b64 %rd617, %rd614, 4294967295;
-	mov.b64 %rd618, %rd617;
-	shr.s64 %rd619, %rd614, 32;
-	mov.b64 %rd620, %rd619;
-	mov.b64 %rd621, %rd616;
-	mov.b64 %rd622, %rd618;
-	mov.b64 %rd623, %rd620;
-	@!%p68 bra $L116;
-	add.s64 %rd624, %rd435, %rd621;
-	mov.b64 %rd625, %rd624;
-	sub.s64 %rd626, %rd426, %rd625;
-	max.s64 %rd627, %rd626, 0;
-	min.s64 %rd628, %rd627, %rd436;
-	mov.b64 %rd629, %rd628;
-	mov.b64 %rd630, 0;
+	mov.b64 %rd597, {%r169, %r170};
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	and.b64 %rd605, %rd603, 4294967295;
+	mov.b64 %rd606, %rd605;
+	and.b64 %rd607, %rd604, 4294967295;
+	mov.b64 %rd608, %rd607;
+	shr.s64 %rd609, %rd604, 32;
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd611, %rd606;
+	mov.b64 %rd612, %rd608;
+	mov.b64 %rd613, %rd610;
+	@!%p68 bra $L112;
+	add.s64 %rd614, %rd431, %rd611;
+	mov.b64 %rd615, %rd614;
+	sub.s64 %rd616, %rd422, %rd615;
+	max.s64 %rd617, %rd616, 0;
+	min.s64 %rd618, %rd617, %rd432;
+	mov.b64 %rd619, %rd618;
+	mov.b64 %rd620, 0;
+$L114:
+	setp.lt.s64 %p112, %rd620, %rd619;
+	not.pred %p113, %p112;
+	@!%p113 bra $L118;
+	bra.uni $L116;
 $L118:
-	setp.lt.s64 %p116, %rd630, %rd629;
-	not.pred %p117, %p116;
-	@!%p117 bra $L122;
-	bra.uni $L120;
-$L122:
-	mul.lo.s64 %rd631, %rd630, %rd429;
-	mad.lo.s64 %rd632, %rd631, 4, %rd427;
-	ld.shared.s32 %r171, [%rd632+0];
+	mul.lo.s64 %rd621, %rd620, %rd425;
+	mad.lo.s64 %rd622, %rd621, 4, %rd423;
+	ld.shared.s32 %r171, [%rd622+0];
 	mov.b32 %r172, %r171;
-	add.s64 %rd633, %rd425, %rd625;
-	add.s64 %rd634, %rd633, %rd630;
-	mul.lo.s64 %rd635, %rd634, %rd177;
-	mad.lo.s64 %rd636, %rd635, 4, %rd175;
-	st.shared.s32 [%rd636+0], %r172;
-	@!%p64 bra $L124;
-	mov.b64 %rd638, 2;
-	mul.lo.s64 %rd637, %rd638, %rd630;
-	mul.lo.s64 %rd639, %rd637, %rd172;
-	mad.lo.s64 %rd640, %rd639, 8, %rd170;
-	ld.shared.s64 %rd641, [%rd640+0];
-	mov.b64 %rd642, %rd641;
-	add.s64 %rd643, %rd425, %rd625;
-	add.s64 %rd644, %rd643, %rd630;
-	mov.b64 %rd646, 2;
-	mul.lo.s64 %rd645, %rd646, %rd644;
-	mul.lo.s64 %rd647, %rd645, %rd180;
-	mad.lo.s64 %rd648, %rd647, 8, %rd178;
-	st.shared.s64 [%rd648+0], %rd642;
-	mov.b64 %rd650, 2;
-	mul.lo.s64 %rd649, %rd650, %rd630;
-	add.s64 %rd651, %rd649, 1;
-	mul.lo.s64 %rd652, %rd651, %rd172;
-	mad.lo.s64 %rd653, %rd652, 8, %rd170;
-	ld.shared.s64 %rd654, [%rd653+0];
-	mov.b64 %rd655, %rd654;
-	add.s64 %rd656, %rd425, %rd625;
-	add.s64 %rd657, %rd656, %rd630;
-	mov.b64 %rd659, 2;
-	mul.lo.s64 %rd658, %rd659, %rd657;
-	add.s64 %rd660, %rd658, 1;
-	mul.lo.s64 %rd661, %rd660, %rd180;
-	mad.lo.s64 %rd662, %rd661, 8, %rd178;
-	st.shared.s64 [%rd662+0], %rd655;
-$L124:
-$L119:
-	add.s64 %rd663, %rd630, 1;
-	mov.b64 %rd630, %rd663;
-	bra.uni $L118;
+	add.s64 %rd623, %rd421, %rd615;
+	add.s64 %rd624, %rd623, %rd620;
+	mul.lo.s64 %rd625, %rd624, %rd175;
+	mad.lo.s64 %rd626, %rd625, 4, %rd173;
+	st.shared.s32 [%rd626+0], %r172;
+	@!%p64 bra $L120;
+	mov.b64 %rd628, 2;
+	mul.lo.s64 %rd627, %rd628, %rd620;
+	mul.lo.s64 %rd629, %rd627, %rd170;
+	mad.lo.s64 %rd630, %rd629, 8, %rd168;
+	ld.shared.s64 %rd631, [%rd630+0];
+	mov.b64 %rd632, %rd631;
+	add.s64 %rd633, %rd421, %rd615;
+	add.s64 %rd634, %rd633, %rd620;
+	mov.b64 %rd636, 2;
+	mul.lo.s64 %rd635, %rd636, %rd634;
+	mul.lo.s64 %rd637, %rd635, %rd178;
+	mad.lo.s64 %rd638, %rd637, 8, %rd176;
+	st.shared.s64 [%rd638+0], %rd632;
+	mov.b64 %rd640, 2;
+	mul.lo.s64 %rd639, %rd640, %rd620;
+	add.s64 %rd641, %rd639, 1;
+	mul.lo.s64 %rd642, %rd641, %rd170;
+	mad.lo.s64 %rd643, %rd642, 8, %rd168;
+	ld.shared.s64 %rd644, [%rd643+0];
+	mov.b64 %rd645, %rd644;
+	add.s64 %rd646, %rd421, %rd615;
+	add.s64 %rd647, %rd646, %rd620;
+	mov.b64 %rd649, 2;
+	mul.lo.s64 %rd648, %rd649, %rd647;
+	add.s64 %rd650, %rd648, 1;
+	mul.lo.s64 %rd651, %rd650, %rd178;
+	mad.lo.s64 %rd652, %rd651, 8, %rd176;
+	st.shared.s64 [%rd652+0], %rd645;
 $L120:
-	mov.b64 %rd664, 0;
-	mov.b64 %rd665, %rd629;
+$L115:
+	add.s64 %rd653, %rd620, 1;
+	mov.b64 %rd620, %rd653;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd654, 0;
+	mov.b64 %rd655, %rd619;
+$L121:
+	setp.lt.s64 %p114, %rd655, %rd432;
+	not.pred %p115, %p114;
+	@!%p115 bra $L125;
+	bra.uni $L123;
 $L125:
-	setp.lt.s64 %p118, %rd665, %rd436;
-	not.pred %p119, %p118;
-	@!%p119 bra $L129;
-	bra.uni $L127;
-$L129:
-	mul.lo.s64 %rd666, %rd665, %rd429;
-	mad.lo.s64 %rd667, %rd666, 4, %rd427;
-	ld.shared.s32 %r173, [%rd667+0];
+	mul.lo.s64 %rd656, %rd655, %rd425;
+	mad.lo.s64 %rd657, %rd656, 4, %rd423;
+	ld.shared.s32 %r173, [%rd657+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
-	mov.pred %p120, 0;
-	mov.b64 %rd668, %rd664;
+	mov.pred %p116, 0;
+	mov.b64 %rd658, %rd654;
 	mov.b32 %r176, %r175;
-$L130:
-	@!%p65 bra $L134;
+$L126:
+	@!%p65 bra $L130;
 	shr.s32 %r177, %r176, 5;
-	cvt.s64.s32 %rd669, %r177;
-	mov.b64 %rd670, %rd669;
+	cvt.s64.s32 %rd659, %r177;
+	mov.b64 %rd660, %rd659;
 	and.b32 %r178, %r176, 31;
-	cvt.s64.s32 %rd671, %r178;
-	min.u64 %rd672, %rd671, 32;
-	cvt.u32.u64 %r179, %rd672;
+	cvt.s64.s32 %rd661, %r178;
+	min.u64 %rd662, %rd661, 32;
+	cvt.u32.u64 %r179, %rd662;
 	mov.b32 %r181, 0x1;
 	shl.b32 %r180, %r181, %r179;
-	setp.hs.u32 %p121, %r179, 32;
-	selp.b32 %r182, 0, %r180, %p121;
+	setp.hs.u32 %p117, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p117;
 	mov.b32 %r183, %r182;
-	mov.b64 %rd673, %rd670;
+	mov.b64 %rd663, %rd660;
 	mov.b32 %r184, %r183;
-	mul.lo.s64 %rd674, %rd673, %rd411;
-	mad.lo.s64 %rd675, %rd674, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r185, [%rd675+0];
+	mul.lo.s64 %rd664, %rd663, %rd407;
+	mad.lo.s64 %rd665, %rd664, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r185, [%rd665+0];
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r184;
-	setp.ne.u32 %p122, %r187, 0x0;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L136;
-	mul.lo.s64 %rd676, %rd673, %rd411;
-	mad.lo.s64 %rd677, %rd676, 4, %rd409;
-	atom.global.or.b32 %r188, [%rd677], %r184;
+	setp.ne.u32 %p118, %r187, 0x0;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L132;
+	mul.lo.s64 %rd666, %rd663, %rd407;
+	mad.lo.s64 %rd667, %rd666, 4, %rd405;
+	atom.global.or.b32 %r188, [%rd667], %r184;
 	mov.b32 %r189, %r188;
 	and.b32 %r190, %r189, %r184;
-	setp.ne.u32 %p125, %r190, 0x0;
-	mov.pred %p123, %p125;
-$L136:
-	@!%p123 bra $L138;
-	mov.b64 %rd678, %rd668;
-	mov.b64 %rd679, %rd678;
-	mov.pred %p126, 0;
-	bra.uni $L132;
-$L138:
-	mov.b64 %rd680, %rd668;
-	mov.b64 %rd679, %rd680;
-	mov.pred %p126, 1;
-	bra.uni $L132;
-$L134:
-	@!%p66 bra $L140;
-	cvt.s64.s32 %rd681, %r176;
-	mul.lo.s64 %rd682, %rd681, %rd414;
-	mad.lo.s64 %rd683, %rd682, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r191, [%rd683+0];
-	mov.b32 %r192, %r191;
-	setp.eq.s32 %p127, %r192, %r87;
-	mov.pred %p128, %p127;
-	not.pred %p129, %p128;
-	@!%p129 bra $L142;
-	cvt.s64.s32 %rd684, %r176;
-	mul.lo.s64 %rd685, %rd684, %rd414;
-	mad.lo.s64 %rd686, %rd685, 4, %rd412;
-	atom.global.exch.b32 %r193, [%rd686], %r87;
-	mov.b32 %r194, %r193;
-	setp.eq.s32 %p130, %r194, %r87;
-	mov.pred %p128, %p130;
-$L142:
-	@!%p128 bra $L144;
-	mov.b64 %rd687, %rd668;
-	mov.b64 %rd679, %rd687;
-	mov.pred %p126, 0;
-	bra.uni $L132;
-$L144:
-$L140:
-	mul.lo.s64 %rd688, %rd668, %rd429;
-	mad.lo.s64 %rd689, %rd688, 4, %rd427;
-	st.shared.s32 [%rd689+0], %r176;
-	add.s64 %rd690, %rd668, 1;
-	mov.b64 %rd691, %rd690;
-	mov.b64 %rd679, %rd691;
-	mov.pred %p126, 1;
-	bra.uni $L132;
-$L131:
-	bra.uni $L130;
+	setp.ne.u32 %p121, %r190, 0x0;
+	mov.pred %p119, %p121;
 $L132:
-	mov.b64 %rd692, %rd679;
-	mov.pred %p131, %p126;
-	mov.b64 %rd664, %rd692;
-	mov.pred %p120, %p131;
-	@!%p120 bra $L146;
-	mov.b64 %rd693, %rd392;
-	mov.b32 %r195, %r175;
-	cvt.s64.s32 %rd694, %r195;
-	add.s64 %rd695, %rd694, 1;
-	mul.lo.s64 %rd696, %rd695, %rd32;
-	mad.lo.s64 %rd697, %rd696, 8, %rd28;
-	ld.global.nc.s64 %rd698, [%rd697+0];
-	mov.b64 %rd699, %rd698;
-	cvt.s64.s32 %rd700, %r195;
-	mul.lo.s64 %rd701, %rd700, %rd32;
-	mad.lo.s64 %rd702, %rd701, 8, %rd28;
-	ld.global.nc.s64 %rd703, [%rd702+0];
-	mov.b64 %rd704, %rd703;
-	sub.s64 %rd705, %rd699, %rd704;
-	mov.b64 %rd706, %rd705;
-	mov.b64 %rd707, %rd706;
-	add.s64 %rd708, %rd433, %rd707;
-	mov.b64 %rd433, %rd708;
-	max.s64 %rd709, %rd434, %rd707;
-	mov.b64 %rd434, %rd709;
-$L146:
-$L126:
-	add.s64 %rd710, %rd665, 1;
-	mov.b64 %rd665, %rd710;
-	bra.uni $L125;
+	@!%p119 bra $L134;
+	mov.b64 %rd668, %rd658;
+	mov.b64 %rd669, %rd668;
+	mov.pred %p122, 0;
+	bra.uni $L128;
+$L134:
+	mov.b64 %rd670, %rd658;
+	mov.b64 %rd669, %rd670;
+	mov.pred %p122, 1;
+	bra.uni $L128;
+$L130:
+	@!%p66 bra $L136;
+	cvt.s64.s32 %rd671, %r176;
+	mul.lo.s64 %rd672, %rd671, %rd410;
+	mad.lo.s64 %rd673, %rd672, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r191, [%rd673+0];
+	mov.b32 %r192, %r191;
+	setp.eq.s32 %p123, %r192, %r87;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L138;
+	cvt.s64.s32 %rd674, %r176;
+	mul.lo.s64 %rd675, %rd674, %rd410;
+	mad.lo.s64 %rd676, %rd675, 4, %rd408;
+	atom.global.exch.b32 %r193, [%rd676], %r87;
+	mov.b32 %r194, %r193;
+	setp.eq.s32 %p126, %r194, %r87;
+	mov.pred %p124, %p126;
+$L138:
+	@!%p124 bra $L140;
+	mov.b64 %rd677, %rd658;
+	mov.b64 %rd669, %rd677;
+	mov.pred %p122, 0;
+	bra.uni $L128;
+$L140:
+$L136:
+	mul.lo.s64 %rd678, %rd658, %rd425;
+	mad.lo.s64 %rd679, %rd678, 4, %rd423;
+	st.shared.s32 [%rd679+0], %r176;
+	add.s64 %rd680, %rd658, 1;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd669, %rd681;
+	mov.pred %p122, 1;
+	bra.uni $L128;
 $L127:
-	setp.gt.s64 %p132, %rd664, 0;
-	@!%p132 bra $L148;
-	mul.lo.s64 %rd711, %rd424, %rd122;
-	mad.lo.s64 %rd712, %rd711, 8, %rd118;
-	atom.global.add.u64 %rd713, [%rd712], %rd664;
-	mov.b64 %rd714, %rd713;
-	mov.b64 %rd715, %rd714;
-	mov.b64 %rd716, 0;
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd682, %rd669;
+	mov.pred %p127, %p122;
+	mov.b64 %rd654, %rd682;
+	mov.pred %p116, %p127;
+	@!%p116 bra $L142;
+	mov.b64 %rd683, %rd389;
+	mov.b32 %r195, %r175;
+	cvt.s64.s32 %rd684, %r195;
+	add.s64 %rd685, %rd684, 1;
+	mul.lo.s64 %rd686, %rd685, %rd32;
+	mad.lo.s64 %rd687, %rd686, 8, %rd28;
+	ld.global.nc.s64 %rd688, [%rd687+0];
+	mov.b64 %rd689, %rd688;
+	cvt.s64.s32 %rd690, %r195;
+	mul.lo.s64 %rd691, %rd690, %rd32;
+	mad.lo.s64 %rd692, %rd691, 8, %rd28;
+	ld.global.nc.s64 %rd693, [%rd692+0];
+	mov.b64 %rd694, %rd693;
+	sub.s64 %rd695, %rd689, %rd694;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd696;
+	add.s64 %rd698, %rd429, %rd697;
+	mov.b64 %rd429, %rd698;
+	max.s64 %rd699, %rd430, %rd697;
+	mov.b64 %rd430, %rd699;
+$L142:
+$L122:
+	add.s64 %rd700, %rd655, 1;
+	mov.b64 %rd655, %rd700;
+	bra.uni $L121;
+$L123:
+	setp.gt.s64 %p128, %rd654, 0;
+	@!%p128 bra $L144;
+	mul.lo.s64 %rd701, %rd420, %rd120;
+	mad.lo.s64 %rd702, %rd701, 8, %rd116;
+	atom.global.add.u64 %rd703, [%rd702], %rd654;
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, 0;
+$L145:
+	setp.lt.s64 %p129, %rd706, %rd654;
+	not.pred %p130, %p129;
+	@!%p130 bra $L149;
+	bra.uni $L147;
 $L149:
-	setp.lt.s64 %p133, %rd716, %rd664;
-	not.pred %p134, %p133;
-	@!%p134 bra $L153;
-	bra.uni $L151;
-$L153:
-	mul.lo.s64 %rd717, %rd716, %rd429;
-	mad.lo.s64 %rd718, %rd717, 4, %rd427;
-	ld.shared.s32 %r196, [%rd718+0];
+	mul.lo.s64 %rd707, %rd706, %rd425;
+	mad.lo.s64 %rd708, %rd707, 4, %rd423;
+	ld.shared.s32 %r196, [%rd708+0];
 	mov.b32 %r197, %r196;
-	add.s64 %rd719, %rd715, %rd716;
-	mul.lo.s64 %rd720, %rd719, %rd282;
-	mad.lo.s64 %rd721, %rd720, 4, %rd280;
-	st.global.s32 [%rd721+0], %r197;
-$L150:
-	add.s64 %rd722, %rd716, 1;
-	mov.b64 %rd716, %rd722;
-	bra.uni $L149;
+	add.s64 %rd709, %rd705, %rd706;
+	mul.lo.s64 %rd710, %rd709, %rd280;
+	mad.lo.s64 %rd711, %rd710, 4, %rd278;
+	st.global.s32 [%rd711+0], %r197;
+$L146:
+	add.s64 %rd712, %rd706, 1;
+	mov.b64 %rd706, %rd712;
+	bra.uni $L145;
+$L147:
+$L144:
+	add.s64 %rd713, %rd431, %rd612;
+	min.s64 %rd714, %rd422, %rd713;
+	mov.b64 %rd431, %rd714;
+	bra.uni $L113;
+$L112:
+	mov.b64 %rd715, 0;
+	cvt.u64.u32 %rd716, %r2;
+	setp.eq.s64 %p131, %rd716, 0;
+	setp.gt.s64 %p132, %rd612, 0;
+	and.pred %p133, %p131, %p132;
+	@!%p133 bra $L151;
+	mul.lo.s64 %rd717, %rd420, %rd120;
+	mad.lo.s64 %rd718, %rd717, 8, %rd116;
+	atom.global.add.u64 %rd719, [%rd718], %rd612;
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd715, %rd720;
 $L151:
-$L148:
-	add.s64 %rd723, %rd435, %rd622;
-	min.s64 %rd724, %rd426, %rd723;
-	mov.b64 %rd435, %rd724;
-	bra.uni $L117;
-$L116:
-	mov.b64 %rd725, 0;
-	cvt.u64.u32 %rd726, %r2;
-	setp.eq.s64 %p135, %rd726, 0;
-	setp.gt.s64 %p136, %rd622, 0;
-	and.pred %p137, %p135, %p136;
-	@!%p137 bra $L155;
-	mul.lo.s64 %rd727, %rd424, %rd122;
-	mad.lo.s64 %rd728, %rd727, 8, %rd118;
-	atom.global.add.u64 %rd729, [%rd728], %rd622;
-	mov.b64 %rd730, %rd729;
-	mov.b64 %rd725, %rd730;
-$L155:
-	cvt.u64.u32 %rd731, %r2;
-	setp.eq.s64 %p138, %rd731, 0;
-	setp.eq.u32 %p139, %r1, 0;
-	and.pred %p140, %p138, %p139;
+	cvt.u64.u32 %rd721, %r2;
+	setp.eq.s64 %p134, %rd721, 0;
+	setp.eq.u32 %p135, %r1, 0;
+	and.pred %p136, %p134, %p135;
 	bar.sync 0;
-	@!%p140 bra $L156;
-	st.shared.s64 [%rd1+1024], %rd725;
-$L156:
+	@!%p136 bra $L152;
+	st.shared.s64 [%rd1+1024], %rd715;
+$L152:
 	bar.sync 0;
-	ld.shared.s64 %rd732, [%rd1+1024];
-	mov.b64 %rd733, %rd732;
-	add.s64 %rd734, %rd733, %rd621;
-	mov.b64 %rd735, %rd734;
-	mov.b64 %rd736, 0;
+	ld.shared.s64 %rd722, [%rd1+1024];
+	mov.b64 %rd723, %rd722;
+	add.s64 %rd724, %rd723, %rd611;
+	mov.b64 %rd725, %rd724;
+	mov.b64 %rd726, 0;
+$L153:
+	setp.lt.s64 %p137, %rd726, %rd432;
+	not.pred %p138, %p137;
+	@!%p138 bra $L157;
+	bra.uni $L155;
 $L157:
-	setp.lt.s64 %p141, %rd736, %rd436;
-	not.pred %p142, %p141;
-	@!%p142 bra $L161;
-	bra.uni $L159;
-$L161:
-	mul.lo.s64 %rd737, %rd736, %rd429;
-	mad.lo.s64 %rd738, %rd737, 4, %rd427;
-	ld.shared.s32 %r198, [%rd738+0];
+	mul.lo.s64 %rd727, %rd726, %rd425;
+	mad.lo.s64 %rd728, %rd727, 4, %rd423;
+	ld.shared.s32 %r198, [%rd728+0];
 	mov.b32 %r199, %r198;
-	add.s64 %rd739, %rd735, %rd736;
-	mul.lo.s64 %rd740, %rd739, %rd282;
-	mad.lo.s64 %rd741, %rd740, 4, %rd280;
-	st.global.s32 [%rd741+0], %r199;
-$L158:
-	add.s64 %rd742, %rd736, 1;
-	mov.b64 %rd736, %rd742;
-	bra.uni $L157;
-$L159:
-$L117:
-	setp.eq.s64 %p143, %rd623, 0;
-	@!%p143 bra $L163;
+	add.s64 %rd729, %rd725, %rd726;
+	mul.lo.s64 %rd730, %rd729, %rd280;
+	mad.lo.s64 %rd731, %rd730, 4, %rd278;
+	st.global.s32 [%rd731+0], %r199;
+$L154:
+	add.s64 %rd732, %rd726, 1;
+	mov.b64 %rd726, %rd732;
+	bra.uni $L153;
+$L155:
+$L113:
+	setp.eq.s64 %p139, %rd613, 0;
+	@!%p139 bra $L159;
 	bra.uni $L53;
-$L163:
+$L159:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd743, %rd435;
-	mov.b64 %rd744, %rd433;
-	mov.b64 %rd745, %rd434;
-	mov.b64 %rd746, %rd743;
-	mov.b64 %rd747, %rd744;
-	mov.b64 %rd748, %rd745;
-	mov.b64 %rd749, %rd746;
-	mov.b64 %rd750, %rd747;
-	mov.b64 %rd751, %rd748;
-	mov.b64 %rd752, %rd749;
-	mov.b64 %rd753, %rd750;
-	mov.b64 %rd754, %rd751;
-	mov.b64 %rd755, 1;
+	mov.b64 %rd733, %rd431;
+	mov.b64 %rd734, %rd429;
+	mov.b64 %rd735, %rd430;
+	mov.b64 %rd736, %rd733;
+	mov.b64 %rd737, %rd734;
+	mov.b64 %rd738, %rd735;
+	mov.b64 %rd739, %rd736;
+	mov.b64 %rd740, %rd737;
+	mov.b64 %rd741, %rd738;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, 1;
+$L160:
+	setp.lt.s64 %p140, %rd745, %rd346;
+	setp.gt.s64 %p141, %rd742, 0;
+	and.pred %p142, %p140, %p141;
+	not.pred %p143, %p142;
+	@!%p143 bra $L164;
+	bra.uni $L162;
 $L164:
-	setp.lt.s64 %p144, %rd755, %rd348;
-	setp.gt.s64 %p145, %rd752, 0;
-	and.pred %p146, %p144, %p145;
-	not.pred %p147, %p146;
-	@!%p147 bra $L168;
-	bra.uni $L166;
-$L168:
 	bar.sync 0;
-	shr.s64 %rd756, %rd755, 63;
-	shr.u64 %rd757, %rd756, 63;
-	add.s64 %rd758, %rd755, %rd757;
-	and.b64 %rd759, %rd758, -2;
-	sub.s64 %rd760, %rd755, %rd759;
-	mov.b64 %rd762, 1;
-	sub.s64 %rd761, %rd762, %rd760;
-	mul.lo.s64 %rd763, %rd761, %rd376;
-	mov.b64 %rd764, %rd763;
-	shr.s64 %rd765, %rd755, 63;
-	shr.u64 %rd766, %rd765, 63;
-	add.s64 %rd767, %rd755, %rd766;
-	and.b64 %rd768, %rd767, -2;
-	sub.s64 %rd769, %rd755, %rd768;
-	mul.lo.s64 %rd770, %rd769, %rd376;
-	mov.b64 %rd771, %rd770;
-	mov.b64 %rd772, 0;
-	mov.b64 %rd773, 0;
-	mov.b64 %rd774, %rd340;
-	mov.b64 %rd775, %rd341;
-	mov.b64 %rd776, %rd342;
-	mov.b64 %rd777, %rd343;
-	mov.b64 %rd778, %rd344;
-	mov.b64 %rd779, %rd345;
-	mov.pred %p148, %p47;
-	mov.pred %p149, %p48;
+	shr.s64 %rd746, %rd745, 63;
+	shr.u64 %rd747, %rd746, 63;
+	add.s64 %rd748, %rd745, %rd747;
+	and.b64 %rd749, %rd748, -2;
+	sub.s64 %rd750, %rd745, %rd749;
+	mov.b64 %rd752, 1;
+	sub.s64 %rd751, %rd752, %rd750;
+	mul.lo.s64 %rd753, %rd751, %rd373;
+	mov.b64 %rd754, %rd753;
+	shr.s64 %rd755, %rd745, 63;
+	shr.u64 %rd756, %rd755, 63;
+	add.s64 %rd757, %rd745, %rd756;
+	and.b64 %rd758, %rd757, -2;
+	sub.s64 %rd759, %rd745, %rd758;
+	mul.lo.s64 %rd760, %rd759, %rd373;
+	mov.b64 %rd761, %rd760;
+	mov.b64 %rd762, 0;
+	mov.b64 %rd763, 0;
+	mov.b64 %rd764, %rd338;
+	mov.b64 %rd765, %rd339;
+	mov.b64 %rd766, %rd340;
+	mov.b64 %rd767, %rd341;
+	mov.b64 %rd768, %rd342;
+	mov.b64 %rd769, %rd343;
+	mov.pred %p144, %p47;
+	mov.pred %p145, %p48;
 	mov.b32 %r200, %r82;
-	mov.b64 %rd780, %rd346;
-	mov.b64 %rd781, %rd347;
-	mov.b64 %rd782, %rd348;
-	mov.b64 %rd783, %rd349;
-	mov.pred %p150, %p49;
-	mov.b64 %rd784, %rd350;
+	mov.b64 %rd770, %rd344;
+	mov.b64 %rd771, %rd345;
+	mov.b64 %rd772, %rd346;
+	mov.b64 %rd773, %rd347;
+	mov.pred %p146, %p49;
 	mov.b32 %r201, %r83;
-	mov.pred %p151, %p50;
-	mov.b64 %rd785, %rd294;
-	mov.b64 %rd786, %rd295;
-	mov.b64 %rd787, %rd296;
-	mov.b64 %rd788, %rd297;
-	mov.b64 %rd789, %rd298;
-	mov.b64 %rd790, %rd299;
-	mov.b64 %rd791, %rd300;
-	mov.b64 %rd792, %rd301;
-	mov.b64 %rd793, %rd302;
-	mov.pred %p152, %p51;
-	mov.b64 %rd794, %rd303;
-	mov.b64 %rd795, %rd304;
-	mov.b64 %rd796, %rd305;
+	mov.pred %p147, %p50;
+	mov.b64 %rd774, %rd292;
+	mov.b64 %rd775, %rd293;
+	mov.b64 %rd776, %rd294;
+	mov.b64 %rd777, %rd295;
+	mov.b64 %rd778, %rd296;
+	mov.b64 %rd779, %rd297;
+	mov.b64 %rd780, %rd298;
+	mov.b64 %rd781, %rd299;
+	mov.b64 %rd782, %rd300;
+	mov.pred %p148, %p51;
+	mov.b64 %rd783, %rd301;
+	mov.b64 %rd784, %rd302;
+	mov.b64 %rd785, %rd303;
 	mov.b32 %r202, %r84;
-	mov.b64 %rd797, %rd351;
-	mov.b64 %rd798, %rd352;
-	mov.b64 %rd799, %rd764;
-	mov.b64 %rd800, %rd752;
-	mov.b64 %rd801, %rd374;
-	mov.b64 %rd802, %rd373;
-	mov.b64 %rd803, %rd355;
-	mov.b64 %rd804, %rd375;
-	mov.b64 %rd805, %rd354;
-	mov.b64 %rd806, %rd771;
-	mov.b64 %rd807, %rd376;
-	add.s64 %rd808, %rd755, 1;
-	setp.lt.s64 %p153, %rd808, %rd348;
-	mov.pred %p154, %p153;
-	mov.pred %p155, %p49;
-	mov.b64 %rd809, %rd167;
-	mov.b64 %rd810, %rd168;
-	mov.b64 %rd811, %rd169;
-	mov.b64 %rd812, %rd801;
+	mov.b64 %rd786, %rd348;
+	mov.b64 %rd787, %rd349;
+	mov.b64 %rd788, %rd754;
+	mov.b64 %rd789, %rd742;
+	mov.b64 %rd790, %rd371;
+	mov.b64 %rd791, %rd370;
+	mov.b64 %rd792, %rd352;
+	mov.b64 %rd793, %rd372;
+	mov.b64 %rd794, %rd351;
+	mov.b64 %rd795, %rd761;
+	mov.b64 %rd796, %rd373;
+	add.s64 %rd797, %rd745, 1;
+	setp.lt.s64 %p149, %rd797, %rd346;
+	mov.pred %p150, %p149;
+	mov.pred %p151, %p49;
+	mov.b64 %rd798, %rd165;
+	mov.b64 %rd799, %rd166;
+	mov.b64 %rd800, %rd167;
+	mov.b64 %rd801, %rd790;
 	mov.b32 %r203, -1;
-	mov.b64 %rd813, 0;
-	mov.b64 %rd814, 0;
-	mov.b64 %rd815, 0;
-	mov.b64 %rd816, 0;
-	mov.b64 %rd817, 0;
-$L169:
-	mov.b64 %rd818, 0;
-	mov.b64 %rd819, %rd797;
+	mov.b64 %rd802, 0;
+	mov.b64 %rd803, 0;
+	mov.b64 %rd804, 0;
+	mov.b64 %rd805, 0;
+	mov.b64 %rd806, 0;
+$L165:
+	mov.b64 %rd807, 0;
+	mov.b64 %rd808, %rd786;
+$L168:
+	setp.gt.s64 %p152, %rd808, 0;
+	not.pred %p153, %p152;
+	@!%p153 bra $L172;
+	bra.uni $L170;
 $L172:
-	setp.gt.s64 %p156, %rd819, 0;
-	not.pred %p157, %p156;
-	@!%p157 bra $L176;
-	bra.uni $L174;
+	setp.ge.s64 %p154, %rd802, %rd803;
+	@!%p154 bra $L174;
+	setp.ge.s64 %p155, %rd801, %rd789;
+	@!%p155 bra $L176;
+	bra.uni $L170;
 $L176:
-	setp.ge.s64 %p158, %rd813, %rd814;
-	@!%p158 bra $L178;
-	setp.ge.s64 %p159, %rd812, %rd800;
-	@!%p159 bra $L180;
-	bra.uni $L174;
-$L180:
-	add.s64 %rd820, %rd799, %rd812;
-	mul.lo.s64 %rd821, %rd820, %rd177;
-	mad.lo.s64 %rd822, %rd821, 4, %rd175;
-	ld.shared.s32 %r204, [%rd822+0];
+	add.s64 %rd809, %rd788, %rd801;
+	mul.lo.s64 %rd810, %rd809, %rd175;
+	mad.lo.s64 %rd811, %rd810, 4, %rd173;
+	ld.shared.s32 %r204, [%rd811+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r203, %r205;
-	@!%p155 bra $L181;
-	add.s64 %rd823, %rd799, %rd812;
-	mov.b64 %rd825, 2;
-	mul.lo.s64 %rd824, %rd825, %rd823;
-	mov.b64 %rd826, %rd824;
-	mul.lo.s64 %rd827, %rd826, %rd180;
-	mad.lo.s64 %rd828, %rd827, 8, %rd178;
-	ld.shared.s64 %rd829, [%rd828+0];
-	mov.b64 %rd830, %rd829;
-	add.s64 %rd831, %rd826, 1;
-	mul.lo.s64 %rd832, %rd831, %rd180;
-	mad.lo.s64 %rd833, %rd832, 8, %rd178;
-	ld.shared.s64 %rd834, [%rd833+0];
-	mov.b64 %rd835, %rd834;
-	add.s64 %rd836, %rd830, %rd804;
-	mov.b64 %rd837, %rd836;
-	mov.b64 %rd838, %rd835;
-	mov.b64 %rd813, %rd837;
-	mov.b64 %rd814, %rd838;
-	bra.uni $L182;
-$L181:
-	mov.b64 %rd839, %rd774;
+	@!%p151 bra $L177;
+	add.s64 %rd812, %rd788, %rd801;
+	mov.b64 %rd814, 2;
+	mul.lo.s64 %rd813, %rd814, %rd812;
+	mov.b64 %rd815, %rd813;
+	mul.lo.s64 %rd816, %rd815, %rd178;
+	mad.lo.s64 %rd817, %rd816, 8, %rd176;
+	ld.shared.s64 %rd818, [%rd817+0];
+	mov.b64 %rd819, %rd818;
+	add.s64 %rd820, %rd815, 1;
+	mul.lo.s64 %rd821, %rd820, %rd178;
+	mad.lo.s64 %rd822, %rd821, 8, %rd176;
+	ld.shared.s64 %rd823, [%rd822+0];
+	mov.b64 %rd824, %rd823;
+	add.s64 %rd825, %rd819, %rd793;
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd824;
+	mov.b64 %rd802, %rd826;
+	mov.b64 %rd803, %rd827;
+	bra.uni $L178;
+$L177:
+	mov.b64 %rd828, %rd764;
 	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd840, %r206;
-	mul.lo.s64 %rd841, %rd840, %rd32;
-	mad.lo.s64 %rd842, %rd841, 8, %rd28;
-	ld.global.nc.s64 %rd843, [%rd842+0];
-	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd844;
-	mov.b64 %rd846, %rd774;
+	cvt.s64.s32 %rd829, %r206;
+	mul.lo.s64 %rd830, %rd829, %rd32;
+	mad.lo.s64 %rd831, %rd830, 8, %rd28;
+	ld.global.nc.s64 %rd832, [%rd831+0];
+	mov.b64 %rd833, %rd832;
+	mov.b64 %rd834, %rd833;
+	mov.b64 %rd835, %rd764;
 	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd847, %r207;
-	add.s64 %rd848, %rd847, 1;
-	mul.lo.s64 %rd849, %rd848, %rd32;
-	mad.lo.s64 %rd850, %rd849, 8, %rd28;
-	ld.global.nc.s64 %rd851, [%rd850+0];
-	mov.b64 %rd852, %rd851;
-	mov.b64 %rd853, %rd852;
-	add.s64 %rd854, %rd845, %rd804;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd856, %rd853;
-	mov.b64 %rd813, %rd855;
-	mov.b64 %rd814, %rd856;
-$L182:
-	add.s64 %rd857, %rd812, %rd802;
-	mov.b64 %rd812, %rd857;
-	bra.uni $L173;
+	cvt.s64.s32 %rd836, %r207;
+	add.s64 %rd837, %rd836, 1;
+	mul.lo.s64 %rd838, %rd837, %rd32;
+	mad.lo.s64 %rd839, %rd838, 8, %rd28;
+	ld.global.nc.s64 %rd840, [%rd839+0];
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd841;
+	add.s64 %rd843, %rd834, %rd793;
+	mov.b64 %rd844, %rd843;
+	mov.b64 %rd845, %rd842;
+	mov.b64 %rd802, %rd844;
+	mov.b64 %rd803, %rd845;
 $L178:
-	mul.lo.s64 %rd858, %rd813, %rd39;
-	mad.lo.s64 %rd859, %rd858, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd859+0];
+	add.s64 %rd846, %rd801, %rd791;
+	mov.b64 %rd801, %rd846;
+	bra.uni $L169;
+$L174:
+	mul.lo.s64 %rd847, %rd802, %rd39;
+	mad.lo.s64 %rd848, %rd847, 4, %rd35;
+	ld.global.nc.s32 %r208, [%rd848+0];
 	mov.b32 %r209, %r208;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd860, 0;
-	mov.b64 %rd861, 0;
-	and.pred %p160, %p154, %p150;
-	@!%p160 bra $L184;
-	mov.b64 %rd862, %rd774;
+	mov.b64 %rd849, 0;
+	mov.b64 %rd850, 0;
+	and.pred %p156, %p150, %p146;
+	@!%p156 bra $L180;
+	mov.b64 %rd851, %rd764;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd863, %r211;
-	mul.lo.s64 %rd864, %rd863, %rd32;
-	mad.lo.s64 %rd865, %rd864, 8, %rd28;
-	ld.global.nc.s64 %rd866, [%rd865+0];
-	mov.b64 %rd867, %rd866;
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd869, %rd774;
+	cvt.s64.s32 %rd852, %r211;
+	mul.lo.s64 %rd853, %rd852, %rd32;
+	mad.lo.s64 %rd854, %rd853, 8, %rd28;
+	ld.global.nc.s64 %rd855, [%rd854+0];
+	mov.b64 %rd856, %rd855;
+	mov.b64 %rd857, %rd856;
+	mov.b64 %rd858, %rd764;
 	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd870, %r212;
-	add.s64 %rd871, %rd870, 1;
-	mul.lo.s64 %rd872, %rd871, %rd32;
-	mad.lo.s64 %rd873, %rd872, 8, %rd28;
-	ld.global.nc.s64 %rd874, [%rd873+0];
-	mov.b64 %rd875, %rd874;
-	mov.b64 %rd876, %rd875;
-	mov.b64 %rd877, %rd868;
-	mov.b64 %rd878, %rd876;
-	mov.b64 %rd860, %rd877;
-	mov.b64 %rd861, %rd878;
-$L184:
+	cvt.s64.s32 %rd859, %r212;
+	add.s64 %rd860, %rd859, 1;
+	mul.lo.s64 %rd861, %rd860, %rd32;
+	mad.lo.s64 %rd862, %rd861, 8, %rd28;
+	ld.global.nc.s64 %rd863, [%rd862+0];
+	mov.b64 %rd864, %rd863;
+	mov.b64 %rd865, %rd864;
+	mov.b64 %rd866, %rd857;
+	mov.b64 %rd867, %rd865;
+	mov.b64 %rd849, %rd866;
+	mov.b64 %rd850, %rd867;
+$L180:
 	mov.b32 %r213, %r201;
 	mov.b32 %r214, %r203;
 	mov.b32 %r215, %r210;
-	mov.b64 %rd879, %rd813;
-$L185:
-	cvt.s64.s32 %rd880, %r215;
-	mul.lo.s64 %rd881, %rd880, %rd136;
-	mad.lo.s64 %rd882, %rd881, 4, %rd132;
-	ld.global.nc.s32 %r216, [%rd882+0];
+	mov.b64 %rd868, %rd802;
+$L181:
+	cvt.s64.s32 %rd869, %r215;
+	mul.lo.s64 %rd870, %rd869, %rd134;
+	mad.lo.s64 %rd871, %rd870, 4, %rd130;
+	ld.global.nc.s32 %r216, [%rd871+0];
 	mov.b32 %r217, %r216;
-	cvt.s64.s32 %rd883, %r214;
-	mul.lo.s64 %rd884, %rd883, %rd136;
-	mad.lo.s64 %rd885, %rd884, 4, %rd132;
-	ld.global.nc.s32 %r218, [%rd885+0];
+	cvt.s64.s32 %rd872, %r214;
+	mul.lo.s64 %rd873, %rd872, %rd134;
+	mad.lo.s64 %rd874, %rd873, 4, %rd130;
+	ld.global.nc.s32 %r218, [%rd874+0];
 	mov.b32 %r219, %r218;
-	setp.ne.s32 %p161, %r217, %r219;
-	mov.pred %p162, %p161;
-	not.pred %p163, %p162;
-	@!%p163 bra $L189;
-	cvt.s64.s32 %rd886, %r215;
-	mul.lo.s64 %rd887, %rd886, %rd129;
-	mad.lo.s64 %rd888, %rd887, 4, %rd125;
-	ld.relaxed.gpu.global.u32 %r220, [%rd888+0];
+	setp.ne.s32 %p157, %r217, %r219;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L185;
+	cvt.s64.s32 %rd875, %r215;
+	mul.lo.s64 %rd876, %rd875, %rd127;
+	mad.lo.s64 %rd877, %rd876, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r220, [%rd877+0];
 	mov.b32 %r221, %r220;
 	or.b32 %r222, %r213, 0x4;
 	and.b32 %r223, %r221, %r222;
-	setp.ne.u32 %p164, %r223, 0x0;
-	mov.pred %p162, %p164;
-$L189:
-	@!%p162 bra $L191;
-	mov.pred %p165, 0;
-	bra.uni $L187;
-$L191:
-	cvt.s64.s32 %rd889, %r215;
-	mul.lo.s64 %rd890, %rd889, %rd129;
-	mad.lo.s64 %rd891, %rd890, 4, %rd125;
-	atom.global.or.b32 %r224, [%rd891], %r213;
+	setp.ne.u32 %p160, %r223, 0x0;
+	mov.pred %p158, %p160;
+$L185:
+	@!%p158 bra $L187;
+	mov.pred %p161, 0;
+	bra.uni $L183;
+$L187:
+	cvt.s64.s32 %rd878, %r215;
+	mul.lo.s64 %rd879, %rd878, %rd127;
+	mad.lo.s64 %rd880, %rd879, 4, %rd123;
+	atom.global.or.b32 %r224, [%rd880], %r213;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r213;
-	setp.eq.u32 %p166, %r226, 0x0;
-	mov.pred %p165, %p166;
-	bra.uni $L187;
-$L186:
-	bra.uni $L185;
-$L187:
-	@!%p165 bra $L193;
-	@!%p154 bra $L194;
-	mul.lo.s64 %rd892, %rd818, %rd811;
-	mad.lo.s64 %rd893, %rd892, 4, %rd809;
-	st.shared.s32 [%rd893+0], %r210;
-	@!%p150 bra $L197;
-	mov.b64 %rd895, 2;
-	mul.lo.s64 %rd894, %rd895, %rd818;
-	mul.lo.s64 %rd896, %rd894, %rd172;
-	mad.lo.s64 %rd897, %rd896, 8, %rd170;
-	st.shared.s64 [%rd897+0], %rd860;
-	mov.b64 %rd899, 2;
-	mul.lo.s64 %rd898, %rd899, %rd818;
-	add.s64 %rd900, %rd898, 1;
-	mul.lo.s64 %rd901, %rd900, %rd172;
-	mad.lo.s64 %rd902, %rd901, 8, %rd170;
-	st.shared.s64 [%rd902+0], %rd861;
-	setp.gt.s64 %p167, %rd784, 0;
-	@!%p167 bra $L199;
-	setp.lo.u64 %p168, %rd860, %rd37;
-	mul.lo.s64 %rd903, %rd860, %rd39;
-	mad.lo.s64 %rd904, %rd903, 4, %rd35;
-	@%p168 prefetch.global.L2 [%rd904];
-	setp.gt.s64 %p169, %rd784, 1;
-	@!%p169 bra $L201;
-	sub.s64 %rd905, %rd861, 1;
-	setp.lo.u64 %p170, %rd905, %rd37;
-	sub.s64 %rd906, %rd861, 1;
-	mul.lo.s64 %rd907, %rd906, %rd39;
-	mad.lo.s64 %rd908, %rd907, 4, %rd35;
-	@%p170 prefetch.global.L2 [%rd908];
-$L201:
-$L199:
-$L197:
-	add.s64 %rd909, %rd818, 1;
-	mov.b64 %rd818, %rd909;
-	bra.uni $L195;
-$L194:
-	mov.pred %p171, 0;
-	mov.b64 %rd910, %rd818;
+	setp.eq.u32 %p162, %r226, 0x0;
+	mov.pred %p161, %p162;
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	@!%p161 bra $L189;
+	@!%p150 bra $L190;
+	mul.lo.s64 %rd881, %rd807, %rd800;
+	mad.lo.s64 %rd882, %rd881, 4, %rd798;
+	st.shared.s32 [%rd882+0], %r210;
+	@!%p146 bra $L193;
+	mov.b64 %rd884, 2;
+	mul.lo.s64 %rd883, %rd884, %rd807;
+	mul.lo.s64 %rd885, %rd883, %rd170;
+	mad.lo.s64 %rd886, %rd885, 8, %rd168;
+	st.shared.s64 [%rd886+0], %rd849;
+	mov.b64 %rd888, 2;
+	mul.lo.s64 %rd887, %rd888, %rd807;
+	add.s64 %rd889, %rd887, 1;
+	mul.lo.s64 %rd890, %rd889, %rd170;
+	mad.lo.s64 %rd891, %rd890, 8, %rd168;
+	st.shared.s64 [%rd891+0], %rd850;
+$L193:
+	add.s64 %rd892, %rd807, 1;
+	mov.b64 %rd807, %rd892;
+	bra.uni $L191;
+$L190:
+	mov.pred %p163, 0;
+	mov.b64 %rd893, %rd807;
 	mov.b32 %r227, %r210;
-$L202:
-	@!%p151 bra $L206;
+$L194:
+	@!%p147 bra $L198;
 	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd911, %r228;
-	mov.b64 %rd912, %rd911;
+	cvt.s64.s32 %rd894, %r228;
+	mov.b64 %rd895, %rd894;
 	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd913, %r229;
-	min.u64 %rd914, %rd913, 32;
-	cvt.u32.u64 %r230, %rd914;
+	cvt.s64.s32 %rd896, %r229;
+	min.u64 %rd897, %rd896, 32;
+	cvt.u32.u64 %r230, %rd897;
 	mov.b32 %r232, 0x1;
 	shl.b32 %r231, %r232, %r230;
-	setp.hs.u32 %p172, %r230, 32;
-	selp.b32 %r233, 0, %r231, %p172;
+	setp.hs.u32 %p164, %r230, 32;
+	selp.b32 %r233, 0, %r231, %p164;
 	mov.b32 %r234, %r233;
-	mov.b64 %rd915, %rd912;
+	mov.b64 %rd898, %rd895;
 	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd916, %rd915, %rd793;
-	mad.lo.s64 %rd917, %rd916, 4, %rd791;
-	ld.relaxed.gpu.global.u32 %r236, [%rd917+0];
+	mul.lo.s64 %rd899, %rd898, %rd782;
+	mad.lo.s64 %rd900, %rd899, 4, %rd780;
+	ld.relaxed.gpu.global.u32 %r236, [%rd900+0];
 	mov.b32 %r237, %r236;
 	and.b32 %r238, %r237, %r235;
-	setp.ne.u32 %p173, %r238, 0x0;
-	mov.pred %p174, %p173;
-	not.pred %p175, %p174;
-	@!%p175 bra $L208;
-	mul.lo.s64 %rd918, %rd915, %rd793;
-	mad.lo.s64 %rd919, %rd918, 4, %rd791;
-	atom.global.or.b32 %r239, [%rd919], %r235;
+	setp.ne.u32 %p165, %r238, 0x0;
+	mov.pred %p166, %p165;
+	not.pred %p167, %p166;
+	@!%p167 bra $L200;
+	mul.lo.s64 %rd901, %rd898, %rd782;
+	mad.lo.s64 %rd902, %rd901, 4, %rd780;
+	atom.global.or.b32 %r239, [%rd902], %r235;
 	mov.b32 %r240, %r239;
 	and.b32 %r241, %r240, %r235;
-	setp.ne.u32 %p176, %r241, 0x0;
-	mov.pred %p174, %p176;
-$L208:
-	@!%p174 bra $L210;
-	mov.b64 %rd920, %rd910;
-	mov.b64 %rd921, %rd920;
-	mov.pred %p177, 0;
-	bra.uni $L204;
-$L210:
-	mov.b64 %rd922, %rd910;
-	mov.b64 %rd921, %rd922;
-	mov.pred %p177, 1;
-	bra.uni $L204;
-$L206:
-	@!%p152 bra $L212;
-	cvt.s64.s32 %rd923, %r227;
-	mul.lo.s64 %rd924, %rd923, %rd796;
-	mad.lo.s64 %rd925, %rd924, 4, %rd794;
-	ld.relaxed.gpu.global.s32 %r242, [%rd925+0];
+	setp.ne.u32 %p168, %r241, 0x0;
+	mov.pred %p166, %p168;
+$L200:
+	@!%p166 bra $L202;
+	mov.b64 %rd903, %rd893;
+	mov.b64 %rd904, %rd903;
+	mov.pred %p169, 0;
+	bra.uni $L196;
+$L202:
+	mov.b64 %rd905, %rd893;
+	mov.b64 %rd904, %rd905;
+	mov.pred %p169, 1;
+	bra.uni $L196;
+$L198:
+	@!%p148 bra $L204;
+	cvt.s64.s32 %rd906, %r227;
+	mul.lo.s64 %rd907, %rd906, %rd785;
+	mad.lo.s64 %rd908, %rd907, 4, %rd783;
+	ld.relaxed.gpu.global.s32 %r242, [%rd908+0];
 	mov.b32 %r243, %r242;
-	setp.eq.s32 %p178, %r243, %r202;
-	mov.pred %p179, %p178;
-	not.pred %p180, %p179;
-	@!%p180 bra $L214;
-	cvt.s64.s32 %rd926, %r227;
-	mul.lo.s64 %rd927, %rd926, %rd796;
-	mad.lo.s64 %rd928, %rd927, 4, %rd794;
-	atom.global.exch.b32 %r244, [%rd928], %r202;
+	setp.eq.s32 %p170, %r243, %r202;
+	mov.pred %p171, %p170;
+	not.pred %p172, %p171;
+	@!%p172 bra $L206;
+	cvt.s64.s32 %rd909, %r227;
+	mul.lo.s64 %rd910, %rd909, %rd785;
+	mad.lo.s64 %rd911, %rd910, 4, %rd783;
+	atom.global.exch.b32 %r244, [%rd911], %r202;
 	mov.b32 %r245, %r244;
-	setp.eq.s32 %p181, %r245, %r202;
-	mov.pred %p179, %p181;
-$L214:
-	@!%p179 bra $L216;
-	mov.b64 %rd929, %rd910;
-	mov.b64 %rd921, %rd929;
-	mov.pred %p177, 0;
-	bra.uni $L204;
-$L216:
-$L212:
-	mul.lo.s64 %rd930, %rd910, %rd811;
-	mad.lo.s64 %rd931, %rd930, 4, %rd809;
-	st.shared.s32 [%rd931+0], %r227;
-	add.s64 %rd932, %rd910, 1;
-	mov.b64 %rd933, %rd932;
-	mov.b64 %rd921, %rd933;
-	mov.pred %p177, 1;
-	bra.uni $L204;
-$L203:
-	bra.uni $L202;
+	setp.eq.s32 %p173, %r245, %r202;
+	mov.pred %p171, %p173;
+$L206:
+	@!%p171 bra $L208;
+	mov.b64 %rd912, %rd893;
+	mov.b64 %rd904, %rd912;
+	mov.pred %p169, 0;
+	bra.uni $L196;
+$L208:
 $L204:
-	mov.b64 %rd934, %rd921;
-	mov.pred %p182, %p177;
-	mov.b64 %rd818, %rd934;
-	mov.pred %p171, %p182;
-	@!%p171 bra $L218;
-	mov.b64 %rd935, %rd774;
-	mov.b32 %r246, %r210;
-	cvt.s64.s32 %rd936, %r246;
-	add.s64 %rd937, %rd936, 1;
-	mul.lo.s64 %rd938, %rd937, %rd32;
-	mad.lo.s64 %rd939, %rd938, 8, %rd28;
-	ld.global.nc.s64 %rd940, [%rd939+0];
-	mov.b64 %rd941, %rd940;
-	cvt.s64.s32 %rd942, %r246;
-	mul.lo.s64 %rd943, %rd942, %rd32;
-	mad.lo.s64 %rd944, %rd943, 8, %rd28;
-	ld.global.nc.s64 %rd945, [%rd944+0];
-	mov.b64 %rd946, %rd945;
-	sub.s64 %rd947, %rd941, %rd946;
-	mov.b64 %rd948, %rd947;
-	mov.b64 %rd949, %rd948;
-	add.s64 %rd950, %rd815, %rd949;
-	mov.b64 %rd815, %rd950;
-	max.s64 %rd951, %rd816, %rd949;
-	mov.b64 %rd816, %rd951;
-$L218:
+	mul.lo.s64 %rd913, %rd893, %rd800;
+	mad.lo.s64 %rd914, %rd913, 4, %rd798;
+	st.shared.s32 [%rd914+0], %r227;
+	add.s64 %rd915, %rd893, 1;
+	mov.b64 %rd916, %rd915;
+	mov.b64 %rd904, %rd916;
+	mov.pred %p169, 1;
+	bra.uni $L196;
 $L195:
-$L193:
-	add.s64 %rd952, %rd813, %rd803;
-	mov.b64 %rd813, %rd952;
-	sub.s64 %rd953, %rd819, 1;
-	mov.b64 %rd819, %rd953;
-$L173:
-	bra.uni $L172;
-$L174:
-	mov.b64 %rd954, 0;
-	setp.lt.s64 %p183, %rd813, %rd814;
-	setp.lt.s64 %p184, %rd812, %rd800;
-	or.pred %p185, %p183, %p184;
-	@!%p185 bra $L220;
-	mov.b64 %rd954, 1;
-$L220:
-	shl.b64 %rd955, %rd954, 32;
-	or.b64 %rd956, %rd818, %rd955;
+	bra.uni $L194;
+$L196:
+	mov.b64 %rd917, %rd904;
+	mov.pred %p174, %p169;
+	mov.b64 %rd807, %rd917;
+	mov.pred %p163, %p174;
+	@!%p163 bra $L210;
+	mov.b64 %rd918, %rd764;
+	mov.b32 %r246, %r210;
+	cvt.s64.s32 %rd919, %r246;
+	add.s64 %rd920, %rd919, 1;
+	mul.lo.s64 %rd921, %rd920, %rd32;
+	mad.lo.s64 %rd922, %rd921, 8, %rd28;
+	ld.global.nc.s64 %rd923, [%rd922+0];
+	mov.b64 %rd924, %rd923;
+	cvt.s64.s32 %rd925, %r246;
+	mul.lo.s64 %rd926, %rd925, %rd32;
+	mad.lo.s64 %rd927, %rd926, 8, %rd28;
+	ld.global.nc.s64 %rd928, [%rd927+0];
+	mov.b64 %rd929, %rd928;
+	sub.s64 %rd930, %rd924, %rd929;
+	mov.b64 %rd931, %rd930;
+	mov.b64 %rd932, %rd931;
+	add.s64 %rd933, %rd804, %rd932;
+	mov.b64 %rd804, %rd933;
+	max.s64 %rd934, %rd805, %rd932;
+	mov.b64 %rd805, %rd934;
+$L210:
+$L191:
+$L189:
+	add.s64 %rd935, %rd802, %rd792;
+	mov.b64 %rd802, %rd935;
+	sub.s64 %rd936, %rd808, 1;
+	mov.b64 %rd808, %rd936;
+$L169:
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd937, 0;
+	setp.lt.s64 %p175, %rd802, %rd803;
+	setp.lt.s64 %p176, %rd801, %rd789;
+	or.pred %p177, %p175, %p176;
+	@!%p177 bra $L212;
+	mov.b64 %rd937, 1;
+$L212:
+	shl.b64 %rd938, %rd937, 32;
+	or.b64 %rd939, %rd807, %rd938;
 	// block scan
-	mov.b64 %rd957, %rd956;
+	mov.b64 %rd940, %rd939;
 	mov.b32 %r247, %r3;
-$L221:
-	setp.hs.u32 %p186, %r247, 32;
-	@%p186 bra $L222;
-	mov.b64 {%r248, %r249}, %rd957;
-	shfl.sync.up.b32 %r250|%p187, %r248, %r247, 0, %r17;
+$L213:
+	setp.hs.u32 %p178, %r247, 32;
+	@%p178 bra $L214;
+	mov.b64 {%r248, %r249}, %rd940;
+	shfl.sync.up.b32 %r250|%p179, %r248, %r247, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd958, {%r250, %r251};
-	@!%p187 bra $L223;
-	add.s64 %rd959, %rd958, %rd957;
-	mov.b64 %rd957, %rd959;
-$L223:
+	mov.b64 %rd941, {%r250, %r251};
+	@!%p179 bra $L215;
+	add.s64 %rd942, %rd941, %rd940;
+	mov.b64 %rd940, %rd942;
+$L215:
 	shl.b32 %r247, %r247, 1;
-	bra.uni $L221;
-$L222:
-	mov.b64 {%r252, %r253}, %rd957;
-	shfl.sync.up.b32 %r254|%p188, %r252, %r3, 0, %r17;
+	bra.uni $L213;
+$L214:
+	mov.b64 {%r252, %r253}, %rd940;
+	shfl.sync.up.b32 %r254|%p180, %r252, %r3, 0, %r17;
 	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd960, {%r254, %r255};
-	setp.lo.u32 %p189, %r3, 32;
-	and.pred %p190, %p188, %p189;
-	selp.b64 %rd961, %rd960, 0, %p190;
+	mov.b64 %rd943, {%r254, %r255};
+	setp.lo.u32 %p181, %r3, 32;
+	and.pred %p182, %p180, %p181;
+	selp.b64 %rd944, %rd943, 0, %p182;
 	sub.u32 %r256, %r13, %r3;
-	setp.eq.u32 %p191, %r7, %r256;
-	@!%p191 bra $L224;
-	mul.wide.u32 %rd962, %r8, 16;
-	add.s64 %rd963, %rd1, %rd962;
-	st.shared.s64 [%rd963+0], %rd957;
-$L224:
+	setp.eq.u32 %p183, %r7, %r256;
+	@!%p183 bra $L216;
+	mul.wide.u32 %rd945, %r8, 16;
+	add.s64 %rd946, %rd1, %rd945;
+	st.shared.s64 [%rd946+0], %rd940;
+$L216:
 	bar.sync 0;
-	setp.eq.u32 %p192, %r8, 0;
-	@!%p192 bra $L225;
-	mov.b64 %rd964, 0;
-	setp.lo.u32 %p193, %r7, %r10;
-	@!%p193 bra $L226;
-	mul.wide.u32 %rd965, %r7, 16;
-	add.s64 %rd966, %rd1, %rd965;
-	ld.shared.s64 %rd967, [%rd966+0];
-	mov.b64 %rd964, %rd967;
-$L226:
-	mov.b64 {%r257, %r258}, %rd964;
-	shfl.sync.up.b32 %r259|%p194, %r257, 1, 0, %r17;
+	setp.eq.u32 %p184, %r8, 0;
+	@!%p184 bra $L217;
+	mov.b64 %rd947, 0;
+	setp.lo.u32 %p185, %r7, %r10;
+	@!%p185 bra $L218;
+	mul.wide.u32 %rd948, %r7, 16;
+	add.s64 %rd949, %rd1, %rd948;
+	ld.shared.s64 %rd950, [%rd949+0];
+	mov.b64 %rd947, %rd950;
+$L218:
+	mov.b64 {%r257, %r258}, %rd947;
+	shfl.sync.up.b32 %r259|%p186, %r257, 1, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd968, {%r259, %r260};
-	@!%p194 bra $L227;
-	add.s64 %rd969, %rd968, %rd964;
-	mov.b64 %rd964, %rd969;
-$L227:
-	mov.b64 {%r261, %r262}, %rd964;
-	shfl.sync.up.b32 %r263|%p195, %r261, 2, 0, %r17;
+	mov.b64 %rd951, {%r259, %r260};
+	@!%p186 bra $L219;
+	add.s64 %rd952, %rd951, %rd947;
+	mov.b64 %rd947, %rd952;
+$L219:
+	mov.b64 {%r261, %r262}, %rd947;
+	shfl.sync.up.b32 %r263|%p187, %r261, 2, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd970, {%r263, %r264};
-	@!%p195 bra $L228;
-	add.s64 %rd971, %rd970, %rd964;
-	mov.b64 %rd964, %rd971;
-$L228:
-	mov.b64 {%r265, %r266}, %rd964;
-	shfl.sync.up.b32 %r267|%p196, %r265, 4, 0, %r17;
+	mov.b64 %rd953, {%r263, %r264};
+	@!%p187 bra $L220;
+	add.s64 %rd954, %rd953, %rd947;
+	mov.b64 %rd947, %rd954;
+$L220:
+	mov.b64 {%r265, %r266}, %rd947;
+	shfl.sync.up.b32 %r267|%p188, %r265, 4, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd972, {%r267, %r268};
-	@!%p196 bra $L229;
-	add.s64 %rd973, %rd972, %rd964;
-	mov.b64 %rd964, %rd973;
-$L229:
-	mov.b64 {%r269, %r270}, %rd964;
-	shfl.sync.up.b32 %r271|%p197, %r269, 8, 0, %r17;
+	mov.b64 %rd955, {%r267, %r268};
+	@!%p188 bra $L221;
+	add.s64 %rd956, %rd955, %rd947;
+	mov.b64 %rd947, %rd956;
+$L221:
+	mov.b64 {%r269, %r270}, %rd947;
+	shfl.sync.up.b32 %r271|%p189, %r269, 8, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd974, {%r271, %r272};
-	@!%p197 bra $L230;
-	add.s64 %rd975, %rd974, %rd964;
-	mov.b64 %rd964, %rd975;
-$L230:
-	mov.b64 {%r273, %r274}, %rd964;
-	shfl.sync.up.b32 %r275|%p198, %r273, 16, 0, %r17;
+	mov.b64 %rd957, {%r271, %r272};
+	@!%p189 bra $L222;
+	add.s64 %rd958, %rd957, %rd947;
+	mov.b64 %rd947, %rd958;
+$L222:
+	mov.b64 {%r273, %r274}, %rd947;
+	shfl.sync.up.b32 %r275|%p190, %r273, 16, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd976, {%r275, %r276};
-	@!%p198 bra $L231;
-	add.s64 %rd977, %rd976, %rd964;
-	mov.b64 %rd964, %rd977;
-$L231:
-	mov.b64 {%r277, %r278}, %rd964;
-	shfl.sync.up.b32 %r279|%p199, %r277, 1, 0, %r17;
+	mov.b64 %rd959, {%r275, %r276};
+	@!%p190 bra $L223;
+	add.s64 %rd960, %rd959, %rd947;
+	mov.b64 %rd947, %rd960;
+$L223:
+	mov.b64 {%r277, %r278}, %rd947;
+	shfl.sync.up.b32 %r279|%p191, %r277, 1, 0, %r17;
 	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd978, {%r279, %r280};
-	selp.b64 %rd979, %rd978, 0, %p199;
-	@!%p193 bra $L232;
-	mul.wide.u32 %rd980, %r7, 16;
-	add.s64 %rd981, %rd1, %rd980;
-	add.s64 %rd982, %rd981, 512;
-	st.shared.s64 [%rd982+0], %rd979;
-$L232:
+	mov.b64 %rd961, {%r279, %r280};
+	selp.b64 %rd962, %rd961, 0, %p191;
+	@!%p185 bra $L224;
+	mul.wide.u32 %rd963, %r7, 16;
+	add.s64 %rd964, %rd1, %rd963;
+	add.s64 %rd965, %rd964, 512;
+	st.shared.s64 [%rd965+0], %rd962;
+$L224:
 	sub.u32 %r281, %r10, 1;
-	setp.eq.u32 %p200, %r7, %r281;
-	@!%p200 bra $L233;
-	st.shared.s64 [%rd1+1024], %rd964;
-$L233:
+	setp.eq.u32 %p192, %r7, %r281;
+	@!%p192 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd947;
 $L225:
+$L217:
 	bar.sync 0;
-	mul.wide.u32 %rd983, %r8, 16;
-	add.s64 %rd984, %rd1, %rd983;
-	add.s64 %rd985, %rd984, 512;
-	ld.shared.s64 %rd986, [%rd985+0];
-	add.s64 %rd987, %rd986, %rd961;
-	ld.shared.s64 %rd988, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd987;
-	shfl.sync.idx.b32 %r284|%p201, %r282, 0, %r21, %r17;
+	mul.wide.u32 %rd966, %r8, 16;
+	add.s64 %rd967, %rd1, %rd966;
+	add.s64 %rd968, %rd967, 512;
+	ld.shared.s64 %rd969, [%rd968+0];
+	add.s64 %rd970, %rd969, %rd944;
+	ld.shared.s64 %rd971, [%rd1+1024];
+	mov.b64 {%r282, %r283}, %rd970;
+	shfl.sync.idx.b32 %r284|%p193, %r282, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd989, {%r284, %r285};
-	mov.b64 %rd990, %rd988;
-	mov.b64 %rd991, %rd989;
-	mov.b64 %rd992, %rd990;
-	mov.b64 %rd993, %rd991;
-	mov.b64 %rd994, %rd992;
-	mov.b64 %rd995, %rd993;
-	mov.b64 %rd996, %rd994;
-	and.b64 %rd997, %rd995, 4294967295;
-	mov.b64 %rd998, %rd997;
-	and.b64 %rd999, %rd996, 4294967295;
-	mov.b64 %rd1000, %rd999;
-	shr.s64 %rd1001, %rd996, 32;
-	mov.b64 %rd1002, %rd1001;
-	mov.b64 %rd1003, %rd998;
-	mov.b64 %rd1004, %rd1000;
-	mov.b64 %rd1005, %rd1002;
-	@!%p154 bra $L234;
-	add.s64 %rd1006, %rd817, %rd1003;
-	mov.b64 %rd1007, %rd1006;
-	sub.s64 %rd1008, %rd807, %rd1007;
-	max.s64 %rd1009, %rd1008, 0;
-	min.s64 %rd1010, %rd1009, %rd818;
-	mov.b64 %rd1011, %rd1010;
-	mov.b64 %rd1012, 0;
-$L236:
-	setp.lt.s64 %p202, %rd1012, %rd1011;
-	not.pred %p203, %p202;
-	@!%p203 bra $L240;
-	bra.uni $L238;
-$L240:
-	mul.lo.s64 %rd1013, %rd1012, %rd811;
-	mad.lo.s64 %rd1014, %rd1013, 4, %rd809;
-	ld.shared.s32 %r286, [%rd1014+0];
+	mov.b64 %rd972, {%r284, %r285};
+	mov.b64 %rd973, %rd971;
+	mov.b64 %rd974, %rd972;
+	mov.b64 %rd975, %rd973;
+	mov.b64 %rd976, %rd974;
+	mov.b64 %rd977, %rd975;
+	mov.b64 %rd978, %rd976;
+	mov.b64 %rd979, %rd977;
+	and.b64 %rd980, %rd978, 4294967295;
+	mov.b64 %rd981, %rd980;
+	and.b64 %rd982, %rd979, 4294967295;
+	mov.b64 %rd983, %rd982;
+	shr.s64 %rd984, %rd979, 32;
+	mov.b64 %rd985, %rd984;
+	mov.b64 %rd986, %rd981;
+	mov.b64 %rd987, %rd983;
+	mov.b64 %rd988, %rd985;
+	@!%p150 bra $L226;
+	add.s64 %rd989, %rd806, %rd986;
+	mov.b64 %rd990, %rd989;
+	sub.s64 %rd991, %rd796, %rd990;
+	max.s64 %rd992, %rd991, 0;
+	min.s64 %rd993, %rd992, %rd807;
+	mov.b64 %rd994, %rd993;
+	mov.b64 %rd995, 0;
+$L228:
+	setp.lt.s64 %p194, %rd995, %rd994;
+	not.pred %p195, %p194;
+	@!%p195 bra $L232;
+	bra.uni $L230;
+$L232:
+	mul.lo.s64 %rd996, %rd995, %rd800;
+	mad.lo.s64 %rd997, %rd996, 4, %rd798;
+	ld.shared.s32 %r286, [%rd997+0];
 	mov.b32 %r287, %r286;
-	add.s64 %rd1015, %rd806, %rd1007;
-	add.s64 %rd1016, %rd1015, %rd1012;
-	mul.lo.s64 %rd1017, %rd1016, %rd177;
-	mad.lo.s64 %rd1018, %rd1017, 4, %rd175;
-	st.shared.s32 [%rd1018+0], %r287;
-	@!%p150 bra $L242;
-	mov.b64 %rd1020, 2;
-	mul.lo.s64 %rd1019, %rd1020, %rd1012;
-	mul.lo.s64 %rd1021, %rd1019, %rd172;
-	mad.lo.s64 %rd1022, %rd1021, 8, %rd170;
-	ld.shared.s64 %rd1023, [%rd1022+0];
-	mov.b64 %rd1024, %rd1023;
-	add.s64 %rd1025, %rd806, %rd1007;
-	add.s64 %rd1026, %rd1025, %rd1012;
-	mov.b64 %rd1028, 2;
-	mul.lo.s64 %rd1027, %rd1028, %rd1026;
-	mul.lo.s64 %rd1029, %rd1027, %rd180;
-	mad.lo.s64 %rd1030, %rd1029, 8, %rd178;
-	st.shared.s64 [%rd1030+0], %rd1024;
-	mov.b64 %rd1032, 2;
-	mul.lo.s64 %rd1031, %rd1032, %rd1012;
-	add.s64 %rd1033, %rd1031, 1;
-	mul.lo.s64 %rd1034, %rd1033, %rd172;
-	mad.lo.s64 %rd1035, %rd1034, 8, %rd170;
-	ld.shared.s64 %rd1036, [%rd1035+0];
-	mov.b64 %rd1037, %rd1036;
-	add.s64 %rd1038, %rd806, %rd1007;
-	add.s64 %rd1039, %rd1038, %rd1012;
-	mov.b64 %rd1041, 2;
-	mul.lo.s64 %rd1040, %rd1041, %rd1039;
-	add.s64 %rd1042, %rd1040, 1;
-	mul.lo.s64 %rd1043, %rd1042, %rd180;
-	mad.lo.s64 %rd1044, %rd1043, 8, %rd178;
-	st.shared.s64 [%rd1044+0], %rd1037;
-$L242:
-$L237:
-	add.s64 %rd1045, %rd1012, 1;
-	mov.b64 %rd1012, %rd1045;
-	bra.uni $L236;
-$L238:
-	mov.b64 %rd1046, 0;
-	mov.b64 %rd1047, %rd1011;
-$L243:
-	setp.lt.s64 %p204, %rd1047, %rd818;
-	not.pred %p205, %p204;
-	@!%p205 bra $L247;
-	bra.uni $L245;
-$L247:
-	mul.lo.s64 %rd1048, %rd1047, %rd811;
-	mad.lo.s64 %rd1049, %rd1048, 4, %rd809;
-	ld.shared.s32 %r288, [%rd1049+0];
+	add.s64 %rd998, %rd795, %rd990;
+	add.s64 %rd999, %rd998, %rd995;
+	mul.lo.s64 %rd1000, %rd999, %rd175;
+	mad.lo.s64 %rd1001, %rd1000, 4, %rd173;
+	st.shared.s32 [%rd1001+0], %r287;
+	@!%p146 bra $L234;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd995;
+	mul.lo.s64 %rd1004, %rd1002, %rd170;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd168;
+	ld.shared.s64 %rd1006, [%rd1005+0];
+	mov.b64 %rd1007, %rd1006;
+	add.s64 %rd1008, %rd795, %rd990;
+	add.s64 %rd1009, %rd1008, %rd995;
+	mov.b64 %rd1011, 2;
+	mul.lo.s64 %rd1010, %rd1011, %rd1009;
+	mul.lo.s64 %rd1012, %rd1010, %rd178;
+	mad.lo.s64 %rd1013, %rd1012, 8, %rd176;
+	st.shared.s64 [%rd1013+0], %rd1007;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd995;
+	add.s64 %rd1016, %rd1014, 1;
+	mul.lo.s64 %rd1017, %rd1016, %rd170;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd168;
+	ld.shared.s64 %rd1019, [%rd1018+0];
+	mov.b64 %rd1020, %rd1019;
+	add.s64 %rd1021, %rd795, %rd990;
+	add.s64 %rd1022, %rd1021, %rd995;
+	mov.b64 %rd1024, 2;
+	mul.lo.s64 %rd1023, %rd1024, %rd1022;
+	add.s64 %rd1025, %rd1023, 1;
+	mul.lo.s64 %rd1026, %rd1025, %rd178;
+	mad.lo.s64 %rd1027, %rd1026, 8, %rd176;
+	st.shared.s64 [%rd1027+0], %rd1020;
+$L234:
+$L229:
+	add.s64 %rd1028, %rd995, 1;
+	mov.b64 %rd995, %rd1028;
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd1029, 0;
+	mov.b64 %rd1030, %rd994;
+$L235:
+	setp.lt.s64 %p196, %rd1030, %rd807;
+	not.pred %p197, %p196;
+	@!%p197 bra $L239;
+	bra.uni $L237;
+$L239:
+	mul.lo.s64 %rd1031, %rd1030, %rd800;
+	mad.lo.s64 %rd1032, %rd1031, 4, %rd798;
+	ld.shared.s32 %r288, [%rd1032+0];
 	mov.b32 %r289, %r288;
 	mov.b32 %r290, %r289;
-	mov.pred %p206, 0;
-	mov.b64 %rd1050, %rd1046;
+	mov.pred %p198, 0;
+	mov.b64 %rd1033, %rd1029;
 	mov.b32 %r291, %r290;
-$L248:
-	@!%p151 bra $L252;
+$L240:
+	@!%p147 bra $L244;
 	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd1051, %r292;
-	mov.b64 %rd1052, %rd1051;
+	cvt.s64.s32 %rd1034, %r292;
+	mov.b64 %rd1035, %rd1034;
 	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd1053, %r293;
-	min.u64 %rd1054, %rd1053, 32;
-	cvt.u32.u64 %r294, %rd1054;
+	cvt.s64.s32 %rd1036, %r293;
+	min.u64 %rd1037, %rd1036, 32;
+	cvt.u32.u64 %r294, %rd1037;
 	mov.b32 %r296, 0x1;
 	shl.b32 %r295, %r296, %r294;
-	setp.hs.u32 %p207, %r294, 32;
-	selp.b32 %r297, 0, %r295, %p207;
+	setp.hs.u32 %p199, %r294, 32;
+	selp.b32 %r297, 0, %r295, %p199;
 	mov.b32 %r298, %r297;
-	mov.b64 %rd1055, %rd1052;
+	mov.b64 %rd1038, %rd1035;
 	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd1056, %rd1055, %rd793;
-	mad.lo.s64 %rd1057, %rd1056, 4, %rd791;
-	ld.relaxed.gpu.global.u32 %r300, [%rd1057+0];
+	mul.lo.s64 %rd1039, %rd1038, %rd782;
+	mad.lo.s64 %rd1040, %rd1039, 4, %rd780;
+	ld.relaxed.gpu.global.u32 %r300, [%rd1040+0];
 	mov.b32 %r301, %r300;
 	and.b32 %r302, %r301, %r299;
-	setp.ne.u32 %p208, %r302, 0x0;
-	mov.pred %p209, %p208;
-	not.pred %p210, %p209;
-	@!%p210 bra $L254;
-	mul.lo.s64 %rd1058, %rd1055, %rd793;
-	mad.lo.s64 %rd1059, %rd1058, 4, %rd791;
-	atom.global.or.b32 %r303, [%rd1059], %r299;
+	setp.ne.u32 %p200, %r302, 0x0;
+	mov.pred %p201, %p200;
+	not.pred %p202, %p201;
+	@!%p202 bra $L246;
+	mul.lo.s64 %rd1041, %rd1038, %rd782;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd780;
+	atom.global.or.b32 %r303, [%rd1042], %r299;
 	mov.b32 %r304, %r303;
 	and.b32 %r305, %r304, %r299;
-	setp.ne.u32 %p211, %r305, 0x0;
-	mov.pred %p209, %p211;
-$L254:
-	@!%p209 bra $L256;
-	mov.b64 %rd1060, %rd1050;
-	mov.b64 %rd1061, %rd1060;
-	mov.pred %p212, 0;
-	bra.uni $L250;
-$L256:
-	mov.b64 %rd1062, %rd1050;
-	mov.b64 %rd1061, %rd1062;
-	mov.pred %p212, 1;
-	bra.uni $L250;
-$L252:
-	@!%p152 bra $L258;
-	cvt.s64.s32 %rd1063, %r291;
-	mul.lo.s64 %rd1064, %rd1063, %rd796;
-	mad.lo.s64 %rd1065, %rd1064, 4, %rd794;
-	ld.relaxed.gpu.global.s32 %r306, [%rd1065+0];
-	mov.b32 %r307, %r306;
-	setp.eq.s32 %p213, %r307, %r202;
-	mov.pred %p214, %p213;
-	not.pred %p215, %p214;
-	@!%p215 bra $L260;
-	cvt.s64.s32 %rd1066, %r291;
-	mul.lo.s64 %rd1067, %rd1066, %rd796;
-	mad.lo.s64 %rd1068, %rd1067, 4, %rd794;
-	atom.global.exch.b32 %r308, [%rd1068], %r202;
-	mov.b32 %r309, %r308;
-	setp.eq.s32 %p216, %r309, %r202;
-	mov.pred %p214, %p216;
-$L260:
-	@!%p214 bra $L262;
-	mov.b64 %rd1069, %rd1050;
-	mov.b64 %rd1061, %rd1069;
-	mov.pred %p212, 0;
-	bra.uni $L250;
-$L262:
-$L258:
-	mul.lo.s64 %rd1070, %rd1050, %rd811;
-	mad.lo.s64 %rd1071, %rd1070, 4, %rd809;
-	st.shared.s32 [%rd1071+0], %r291;
-	add.s64 %rd1072, %rd1050, 1;
-	mov.b64 %rd1073, %rd1072;
-	mov.b64 %rd1061, %rd1073;
-	mov.pred %p212, 1;
-	bra.uni $L250;
-$L249:
-	bra.uni $L248;
-$L250:
-	mov.b64 %rd1074, %rd1061;
-	mov.pred %p217, %p212;
-	mov.b64 %rd1046, %rd1074;
-	mov.pred %p206, %p217;
-	@!%p206 bra $L264;
-	mov.b64 %rd1075, %rd774;
-	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd1076, %r310;
-	add.s64 %rd1077, %rd1076, 1;
-	mul.lo.s64 %rd1078, %rd1077, %rd32;
-	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
-	ld.global.nc.s64 %rd1080, [%rd1079+0];
-	mov.b64 %rd1081, %rd1080;
-	cvt.s64.s32 %rd1082, %r310;
-	mul.lo.s64 %rd1083, %rd1082, %rd32;
-	mad.lo.s64 %rd1084, %rd1083, 8, %rd28;
-	ld.global.nc.s64 %rd1085, [%rd1084+0];
-	mov.b64 %rd1086, %rd1085;
-	sub.s64 %rd1087, %rd1081, %rd1086;
-	mov.b64 %rd1088, %rd1087;
-	mov.b64 %rd1089, %rd1088;
-	add.s64 %rd1090, %rd815, %rd1089;
-	mov.b64 %rd815, %rd1090;
-	max.s64 %rd1091, %rd816, %rd1089;
-	mov.b64 %rd816, %rd1091;
-$L264:
+	setp.ne.u32 %p203, %r305, 0x0;
+	mov.pred %p201, %p203;
+$L246:
+	@!%p201 bra $L248;
+	mov.b64 %rd1043, %rd1033;
+	mov.b64 %rd1044, %rd1043;
+	mov.pred %p204, 0;
+	bra.uni $L242;
+$L248:
+	mov.b64 %rd1045, %rd1033;
+	mov.b64 %rd1044, %rd1045;
+	mov.pred %p204, 1;
+	bra.uni $L242;
 $L244:
-	add.s64 %rd1092, %rd1047, 1;
-	mov.b64 %rd1047, %rd1092;
-	bra.uni $L243;
-$L245:
-	setp.gt.s64 %p218, %rd1046, 0;
+	@!%p148 bra $L250;
+	cvt.s64.s32 %rd1046, %r291;
+	mul.lo.s64 %rd1047, %rd1046, %rd785;
+	mad.lo.s64 %rd1048, %rd1047, 4, %rd783;
+	ld.relaxed.gpu.global.s32 %r306, [%rd1048+0];
+	mov.b32 %r307, %r306;
+	setp.eq.s32 %p205, %r307, %r202;
+	mov.pred %p206, %p205;
+	not.pred %p207, %p206;
+	@!%p207 bra $L252;
+	cvt.s64.s32 %rd1049, %r291;
+	mul.lo.s64 %rd1050, %rd1049, %rd785;
+	mad.lo.s64 %rd1051, %rd1050, 4, %rd783;
+	atom.global.exch.b32 %r308, [%rd1051], %r202;
+	mov.b32 %r309, %r308;
+	setp.eq.s32 %p208, %r309, %r202;
+	mov.pred %p206, %p208;
+$L252:
+	@!%p206 bra $L254;
+	mov.b64 %rd1052, %rd1033;
+	mov.b64 %rd1044, %rd1052;
+	mov.pred %p204, 0;
+	bra.uni $L242;
+$L254:
+$L250:
+	mul.lo.s64 %rd1053, %rd1033, %rd800;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd798;
+	st.shared.s32 [%rd1054+0], %r291;
+	add.s64 %rd1055, %rd1033, 1;
+	mov.b64 %rd1056, %rd1055;
+	mov.b64 %rd1044, %rd1056;
+	mov.pred %p204, 1;
+	bra.uni $L242;
+$L241:
+	bra.uni $L240;
+$L242:
+	mov.b64 %rd1057, %rd1044;
+	mov.pred %p209, %p204;
+	mov.b64 %rd1029, %rd1057;
+	mov.pred %p198, %p209;
+	@!%p198 bra $L256;
+	mov.b64 %rd1058, %rd764;
+	mov.b32 %r310, %r290;
+	cvt.s64.s32 %rd1059, %r310;
+	add.s64 %rd1060, %rd1059, 1;
+	mul.lo.s64 %rd1061, %rd1060, %rd32;
+	mad.lo.s64 %rd1062, %rd1061, 8, %rd28;
+	ld.global.nc.s64 %rd1063, [%rd1062+0];
+	mov.b64 %rd1064, %rd1063;
+	cvt.s64.s32 %rd1065, %r310;
+	mul.lo.s64 %rd1066, %rd1065, %rd32;
+	mad.lo.s64 %rd1067, %rd1066, 8, %rd28;
+	ld.global.nc.s64 %rd1068, [%rd1067+0];
+	mov.b64 %rd1069, %rd1068;
+	sub.s64 %rd1070, %rd1064, %rd1069;
+	mov.b64 %rd1071, %rd1070;
+	mov.b64 %rd1072, %rd1071;
+	add.s64 %rd1073, %rd804, %rd1072;
+	mov.b64 %rd804, %rd1073;
+	max.s64 %rd1074, %rd805, %rd1072;
+	mov.b64 %rd805, %rd1074;
+$L256:
+$L236:
+	add.s64 %rd1075, %rd1030, 1;
+	mov.b64 %rd1030, %rd1075;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p210, %rd1029, 0;
+	@!%p210 bra $L258;
+	mul.lo.s64 %rd1076, %rd794, %rd120;
+	mad.lo.s64 %rd1077, %rd1076, 8, %rd116;
+	atom.global.add.u64 %rd1078, [%rd1077], %rd1029;
+	mov.b64 %rd1079, %rd1078;
+	mov.b64 %rd1080, %rd1079;
+	mov.b64 %rd1081, 0;
+$L259:
+	setp.lt.s64 %p211, %rd1081, %rd1029;
+	not.pred %p212, %p211;
+	@!%p212 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd1082, %rd1081, %rd800;
+	mad.lo.s64 %rd1083, %rd1082, 4, %rd798;
+	ld.shared.s32 %r311, [%rd1083+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd1084, %rd1080, %rd1081;
+	mul.lo.s64 %rd1085, %rd1084, %rd280;
+	mad.lo.s64 %rd1086, %rd1085, 4, %rd278;
+	st.global.s32 [%rd1086+0], %r312;
+$L260:
+	add.s64 %rd1087, %rd1081, 1;
+	mov.b64 %rd1081, %rd1087;
+	bra.uni $L259;
+$L261:
+$L258:
+	add.s64 %rd1088, %rd806, %rd987;
+	min.s64 %rd1089, %rd796, %rd1088;
+	mov.b64 %rd806, %rd1089;
+	bra.uni $L227;
+$L226:
+	mov.b64 %rd1090, 0;
+	cvt.u64.u32 %rd1091, %r2;
+	setp.eq.s64 %p213, %rd1091, 0;
+	setp.gt.s64 %p214, %rd987, 0;
+	and.pred %p215, %p213, %p214;
+	@!%p215 bra $L265;
+	mul.lo.s64 %rd1092, %rd794, %rd120;
+	mad.lo.s64 %rd1093, %rd1092, 8, %rd116;
+	atom.global.add.u64 %rd1094, [%rd1093], %rd987;
+	mov.b64 %rd1095, %rd1094;
+	mov.b64 %rd1090, %rd1095;
+$L265:
+	cvt.u64.u32 %rd1096, %r2;
+	setp.eq.s64 %p216, %rd1096, 0;
+	setp.eq.u32 %p217, %r1, 0;
+	and.pred %p218, %p216, %p217;
+	bar.sync 0;
 	@!%p218 bra $L266;
-	mul.lo.s64 %rd1093, %rd805, %rd122;
-	mad.lo.s64 %rd1094, %rd1093, 8, %rd118;
-	atom.global.add.u64 %rd1095, [%rd1094], %rd1046;
-	mov.b64 %rd1096, %rd1095;
-	mov.b64 %rd1097, %rd1096;
-	mov.b64 %rd1098, 0;
+	st.shared.s64 [%rd1+1024], %rd1090;
+$L266:
+	bar.sync 0;
+	ld.shared.s64 %rd1097, [%rd1+1024];
+	mov.b64 %rd1098, %rd1097;
+	add.s64 %rd1099, %rd1098, %rd986;
+	mov.b64 %rd1100, %rd1099;
+	mov.b64 %rd1101, 0;
 $L267:
-	setp.lt.s64 %p219, %rd1098, %rd1046;
+	setp.lt.s64 %p219, %rd1101, %rd807;
 	not.pred %p220, %p219;
 	@!%p220 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1099, %rd1098, %rd811;
-	mad.lo.s64 %rd1100, %rd1099, 4, %rd809;
-	ld.shared.s32 %r311, [%rd1100+0];
-	mov.b32 %r312, %r311;
-	add.s64 %rd1101, %rd1097, %rd1098;
-	mul.lo.s64 %rd1102, %rd1101, %rd282;
-	mad.lo.s64 %rd1103, %rd1102, 4, %rd280;
-	st.global.s32 [%rd1103+0], %r312;
+	mul.lo.s64 %rd1102, %rd1101, %rd800;
+	mad.lo.s64 %rd1103, %rd1102, 4, %rd798;
+	ld.shared.s32 %r313, [%rd1103+0];
+	mov.b32 %r314, %r313;
+	add.s64 %rd1104, %rd1100, %rd1101;
+	mul.lo.s64 %rd1105, %rd1104, %rd280;
+	mad.lo.s64 %rd1106, %rd1105, 4, %rd278;
+	st.global.s32 [%rd1106+0], %r314;
 $L268:
-	add.s64 %rd1104, %rd1098, 1;
-	mov.b64 %rd1098, %rd1104;
+	add.s64 %rd1107, %rd1101, 1;
+	mov.b64 %rd1101, %rd1107;
 	bra.uni $L267;
 $L269:
-$L266:
-	add.s64 %rd1105, %rd817, %rd1004;
-	min.s64 %rd1106, %rd807, %rd1105;
-	mov.b64 %rd817, %rd1106;
-	bra.uni $L235;
-$L234:
-	mov.b64 %rd1107, 0;
-	cvt.u64.u32 %rd1108, %r2;
-	setp.eq.s64 %p221, %rd1108, 0;
-	setp.gt.s64 %p222, %rd1004, 0;
-	and.pred %p223, %p221, %p222;
-	@!%p223 bra $L273;
-	mul.lo.s64 %rd1109, %rd805, %rd122;
-	mad.lo.s64 %rd1110, %rd1109, 8, %rd118;
-	atom.global.add.u64 %rd1111, [%rd1110], %rd1004;
-	mov.b64 %rd1112, %rd1111;
-	mov.b64 %rd1107, %rd1112;
+$L227:
+	setp.eq.s64 %p221, %rd988, 0;
+	@!%p221 bra $L273;
+	bra.uni $L167;
 $L273:
-	cvt.u64.u32 %rd1113, %r2;
-	setp.eq.s64 %p224, %rd1113, 0;
-	setp.eq.u32 %p225, %r1, 0;
-	and.pred %p226, %p224, %p225;
-	bar.sync 0;
-	@!%p226 bra $L274;
-	st.shared.s64 [%rd1+1024], %rd1107;
-$L274:
-	bar.sync 0;
-	ld.shared.s64 %rd1114, [%rd1+1024];
-	mov.b64 %rd1115, %rd1114;
-	add.s64 %rd1116, %rd1115, %rd1003;
-	mov.b64 %rd1117, %rd1116;
-	mov.b64 %rd1118, 0;
-$L275:
-	setp.lt.s64 %p227, %rd1118, %rd818;
-	not.pred %p228, %p227;
-	@!%p228 bra $L279;
-	bra.uni $L277;
-$L279:
-	mul.lo.s64 %rd1119, %rd1118, %rd811;
-	mad.lo.s64 %rd1120, %rd1119, 4, %rd809;
-	ld.shared.s32 %r313, [%rd1120+0];
-	mov.b32 %r314, %r313;
-	add.s64 %rd1121, %rd1117, %rd1118;
-	mul.lo.s64 %rd1122, %rd1121, %rd282;
-	mad.lo.s64 %rd1123, %rd1122, 4, %rd280;
-	st.global.s32 [%rd1123+0], %r314;
-$L276:
-	add.s64 %rd1124, %rd1118, 1;
-	mov.b64 %rd1118, %rd1124;
-	bra.uni $L275;
-$L277:
-$L235:
-	setp.eq.s64 %p229, %rd1005, 0;
-	@!%p229 bra $L281;
-	bra.uni $L171;
-$L281:
-$L170:
-	bra.uni $L169;
-$L171:
-	mov.b64 %rd1125, %rd817;
-	mov.b64 %rd1126, %rd815;
-	mov.b64 %rd1127, %rd816;
-	mov.b64 %rd1128, %rd1125;
-	mov.b64 %rd1129, %rd1126;
-	mov.b64 %rd1130, %rd1127;
-	mov.b64 %rd1131, %rd1128;
-	mov.b64 %rd1132, %rd1129;
-	mov.b64 %rd1133, %rd1130;
-	mov.b64 %rd752, %rd1131;
-	mov.b64 %rd772, %rd1132;
-	mov.b64 %rd773, %rd1133;
-	add.s64 %rd1134, %rd753, %rd772;
-	mov.b64 %rd753, %rd1134;
-	max.s64 %rd1135, %rd754, %rd773;
-	mov.b64 %rd754, %rd1135;
-$L165:
-	add.s64 %rd1136, %rd755, 1;
-	mov.b64 %rd755, %rd1136;
-	bra.uni $L164;
 $L166:
-	mov.b64 %rd1137, %rd753;
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd1108, %rd806;
+	mov.b64 %rd1109, %rd804;
+	mov.b64 %rd1110, %rd805;
+	mov.b64 %rd1111, %rd1108;
+	mov.b64 %rd1112, %rd1109;
+	mov.b64 %rd1113, %rd1110;
+	mov.b64 %rd1114, %rd1111;
+	mov.b64 %rd1115, %rd1112;
+	mov.b64 %rd1116, %rd1113;
+	mov.b64 %rd742, %rd1114;
+	mov.b64 %rd762, %rd1115;
+	mov.b64 %rd763, %rd1116;
+	add.s64 %rd1117, %rd743, %rd762;
+	mov.b64 %rd743, %rd1117;
+	max.s64 %rd1118, %rd744, %rd763;
+	mov.b64 %rd744, %rd1118;
+$L161:
+	add.s64 %rd1119, %rd745, 1;
+	mov.b64 %rd745, %rd1119;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd1120, %rd743;
 	// block reduction
 	sub.u32 %r315, %r13, 1;
 	mov.b32 %r316, %r3;
-$L282:
-	setp.hs.u32 %p230, %r316, 32;
-	@%p230 bra $L283;
-	mov.b64 {%r317, %r318}, %rd1137;
-	shfl.sync.down.b32 %r319|%p231, %r317, %r316, %r315, %r17;
+$L274:
+	setp.hs.u32 %p222, %r316, 32;
+	@%p222 bra $L275;
+	mov.b64 {%r317, %r318}, %rd1120;
+	shfl.sync.down.b32 %r319|%p223, %r317, %r316, %r315, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd1138, {%r319, %r320};
-	@!%p231 bra $L284;
-	add.s64 %rd1139, %rd1137, %rd1138;
-	mov.b64 %rd1137, %rd1139;
-$L284:
+	mov.b64 %rd1121, {%r319, %r320};
+	@!%p223 bra $L276;
+	add.s64 %rd1122, %rd1120, %rd1121;
+	mov.b64 %rd1120, %rd1122;
+$L276:
 	shl.b32 %r316, %r316, 1;
-	bra.uni $L282;
-$L283:
-	setp.eq.u32 %p232, %r7, 0;
-	@!%p232 bra $L285;
-	mul.wide.u32 %rd1140, %r8, 16;
-	add.s64 %rd1141, %rd1, %rd1140;
-	st.shared.s64 [%rd1141+0], %rd1137;
-$L285:
+	bra.uni $L274;
+$L275:
+	setp.eq.u32 %p224, %r7, 0;
+	@!%p224 bra $L277;
+	mul.wide.u32 %rd1123, %r8, 16;
+	add.s64 %rd1124, %rd1, %rd1123;
+	st.shared.s64 [%rd1124+0], %rd1120;
+$L277:
 	bar.sync 0;
-	setp.eq.u32 %p233, %r8, 0;
-	@!%p233 bra $L286;
-	setp.lo.u32 %p234, %r7, %r10;
-	@!%p234 bra $L287;
-	mul.wide.u32 %rd1142, %r7, 16;
-	add.s64 %rd1143, %rd1, %rd1142;
-	ld.shared.s64 %rd1144, [%rd1143+0];
-	mov.b64 %rd1137, %rd1144;
-$L287:
+	setp.eq.u32 %p225, %r8, 0;
+	@!%p225 bra $L278;
+	setp.lo.u32 %p226, %r7, %r10;
+	@!%p226 bra $L279;
+	mul.wide.u32 %rd1125, %r7, 16;
+	add.s64 %rd1126, %rd1, %rd1125;
+	ld.shared.s64 %rd1127, [%rd1126+0];
+	mov.b64 %rd1120, %rd1127;
+$L279:
 	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd1137;
-	shfl.sync.down.b32 %r324|%p235, %r322, 1, %r321, %r17;
+	mov.b64 {%r322, %r323}, %rd1120;
+	shfl.sync.down.b32 %r324|%p227, %r322, 1, %r321, %r17;
 	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd1145, {%r324, %r325};
-	@!%p235 bra $L288;
-	add.s64 %rd1146, %rd1137, %rd1145;
-	mov.b64 %rd1137, %rd1146;
-$L288:
-	mov.b64 {%r326, %r327}, %rd1137;
-	shfl.sync.down.b32 %r328|%p236, %r326, 2, %r321, %r17;
+	mov.b64 %rd1128, {%r324, %r325};
+	@!%p227 bra $L280;
+	add.s64 %rd1129, %rd1120, %rd1128;
+	mov.b64 %rd1120, %rd1129;
+$L280:
+	mov.b64 {%r326, %r327}, %rd1120;
+	shfl.sync.down.b32 %r328|%p228, %r326, 2, %r321, %r17;
 	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd1147, {%r328, %r329};
-	@!%p236 bra $L289;
-	add.s64 %rd1148, %rd1137, %rd1147;
-	mov.b64 %rd1137, %rd1148;
-$L289:
-	mov.b64 {%r330, %r331}, %rd1137;
-	shfl.sync.down.b32 %r332|%p237, %r330, 4, %r321, %r17;
+	mov.b64 %rd1130, {%r328, %r329};
+	@!%p228 bra $L281;
+	add.s64 %rd1131, %rd1120, %rd1130;
+	mov.b64 %rd1120, %rd1131;
+$L281:
+	mov.b64 {%r330, %r331}, %rd1120;
+	shfl.sync.down.b32 %r332|%p229, %r330, 4, %r321, %r17;
 	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd1149, {%r332, %r333};
-	@!%p237 bra $L290;
-	add.s64 %rd1150, %rd1137, %rd1149;
-	mov.b64 %rd1137, %rd1150;
-$L290:
-	mov.b64 {%r334, %r335}, %rd1137;
-	shfl.sync.down.b32 %r336|%p238, %r334, 8, %r321, %r17;
+	mov.b64 %rd1132, {%r332, %r333};
+	@!%p229 bra $L282;
+	add.s64 %rd1133, %rd1120, %rd1132;
+	mov.b64 %rd1120, %rd1133;
+$L282:
+	mov.b64 {%r334, %r335}, %rd1120;
+	shfl.sync.down.b32 %r336|%p230, %r334, 8, %r321, %r17;
 	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd1151, {%r336, %r337};
-	@!%p238 bra $L291;
-	add.s64 %rd1152, %rd1137, %rd1151;
-	mov.b64 %rd1137, %rd1152;
-$L291:
-	mov.b64 {%r338, %r339}, %rd1137;
-	shfl.sync.down.b32 %r340|%p239, %r338, 16, %r321, %r17;
+	mov.b64 %rd1134, {%r336, %r337};
+	@!%p230 bra $L283;
+	add.s64 %rd1135, %rd1120, %rd1134;
+	mov.b64 %rd1120, %rd1135;
+$L283:
+	mov.b64 {%r338, %r339}, %rd1120;
+	shfl.sync.down.b32 %r340|%p231, %r338, 16, %r321, %r17;
 	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd1153, {%r340, %r341};
-	@!%p239 bra $L292;
-	add.s64 %rd1154, %rd1137, %rd1153;
-	mov.b64 %rd1137, %rd1154;
-$L292:
-	@!%p232 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1137;
-$L293:
-$L286:
+	mov.b64 %rd1136, {%r340, %r341};
+	@!%p231 bra $L284;
+	add.s64 %rd1137, %rd1120, %rd1136;
+	mov.b64 %rd1120, %rd1137;
+$L284:
+	@!%p224 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd1120;
+$L285:
+$L278:
 	bar.sync 0;
-	ld.shared.s64 %rd1155, [%rd1+1024];
-	mov.b64 %rd1137, %rd1155;
-	mov.b64 %rd1156, %rd1137;
-	mov.b64 %rd753, %rd1156;
-	mov.b64 %rd1157, %rd754;
+	ld.shared.s64 %rd1138, [%rd1+1024];
+	mov.b64 %rd1120, %rd1138;
+	mov.b64 %rd1139, %rd1120;
+	mov.b64 %rd743, %rd1139;
+	mov.b64 %rd1140, %rd744;
 	// block reduction
 	sub.u32 %r342, %r13, 1;
 	mov.b32 %r343, %r3;
-$L294:
-	setp.hs.u32 %p240, %r343, 32;
-	@%p240 bra $L295;
-	mov.b64 {%r344, %r345}, %rd1157;
-	shfl.sync.down.b32 %r346|%p241, %r344, %r343, %r342, %r17;
+$L286:
+	setp.hs.u32 %p232, %r343, 32;
+	@%p232 bra $L287;
+	mov.b64 {%r344, %r345}, %rd1140;
+	shfl.sync.down.b32 %r346|%p233, %r344, %r343, %r342, %r17;
 	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd1158, {%r346, %r347};
-	@!%p241 bra $L296;
-	max.s64 %rd1159, %rd1157, %rd1158;
-	mov.b64 %rd1157, %rd1159;
-$L296:
+	mov.b64 %rd1141, {%r346, %r347};
+	@!%p233 bra $L288;
+	max.s64 %rd1142, %rd1140, %rd1141;
+	mov.b64 %rd1140, %rd1142;
+$L288:
 	shl.b32 %r343, %r343, 1;
-	bra.uni $L294;
-$L295:
-	setp.eq.u32 %p242, %r7, 0;
-	@!%p242 bra $L297;
-	mul.wide.u32 %rd1160, %r8, 16;
-	add.s64 %rd1161, %rd1, %rd1160;
-	st.shared.s64 [%rd1161+0], %rd1157;
-$L297:
+	bra.uni $L286;
+$L287:
+	setp.eq.u32 %p234, %r7, 0;
+	@!%p234 bra $L289;
+	mul.wide.u32 %rd1143, %r8, 16;
+	add.s64 %rd1144, %rd1, %rd1143;
+	st.shared.s64 [%rd1144+0], %rd1140;
+$L289:
 	bar.sync 0;
-	setp.eq.u32 %p243, %r8, 0;
-	@!%p243 bra $L298;
-	setp.lo.u32 %p244, %r7, %r10;
-	@!%p244 bra $L299;
-	mul.wide.u32 %rd1162, %r7, 16;
-	add.s64 %rd1163, %rd1, %rd1162;
-	ld.shared.s64 %rd1164, [%rd1163+0];
-	mov.b64 %rd1157, %rd1164;
-$L299:
+	setp.eq.u32 %p235, %r8, 0;
+	@!%p235 bra $L290;
+	setp.lo.u32 %p236, %r7, %r10;
+	@!%p236 bra $L291;
+	mul.wide.u32 %rd1145, %r7, 16;
+	add.s64 %rd1146, %rd1, %rd1145;
+	ld.shared.s64 %rd1147, [%rd1146+0];
+	mov.b64 %rd1140, %rd1147;
+$L291:
 	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd1157;
-	shfl.sync.down.b32 %r351|%p245, %r349, 1, %r348, %r17;
+	mov.b64 {%r349, %r350}, %rd1140;
+	shfl.sync.down.b32 %r351|%p237, %r349, 1, %r348, %r17;
 	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd1165, {%r351, %r352};
-	@!%p245 bra $L300;
-	max.s64 %rd1166, %rd1157, %rd1165;
-	mov.b64 %rd1157, %rd1166;
-$L300:
-	mov.b64 {%r353, %r354}, %rd1157;
-	shfl.sync.down.b32 %r355|%p246, %r353, 2, %r348, %r17;
+	mov.b64 %rd1148, {%r351, %r352};
+	@!%p237 bra $L292;
+	max.s64 %rd1149, %rd1140, %rd1148;
+	mov.b64 %rd1140, %rd1149;
+$L292:
+	mov.b64 {%r353, %r354}, %rd1140;
+	shfl.sync.down.b32 %r355|%p238, %r353, 2, %r348, %r17;
 	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd1167, {%r355, %r356};
-	@!%p246 bra $L301;
-	max.s64 %rd1168, %rd1157, %rd1167;
-	mov.b64 %rd1157, %rd1168;
-$L301:
-	mov.b64 {%r357, %r358}, %rd1157;
-	shfl.sync.down.b32 %r359|%p247, %r357, 4, %r348, %r17;
+	mov.b64 %rd1150, {%r355, %r356};
+	@!%p238 bra $L293;
+	max.s64 %rd1151, %rd1140, %rd1150;
+	mov.b64 %rd1140, %rd1151;
+$L293:
+	mov.b64 {%r357, %r358}, %rd1140;
+	shfl.sync.down.b32 %r359|%p239, %r357, 4, %r348, %r17;
 	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd1169, {%r359, %r360};
-	@!%p247 bra $L302;
-	max.s64 %rd1170, %rd1157, %rd1169;
-	mov.b64 %rd1157, %rd1170;
-$L302:
-	mov.b64 {%r361, %r362}, %rd1157;
-	shfl.sync.down.b32 %r363|%p248, %r361, 8, %r348, %r17;
+	mov.b64 %rd1152, {%r359, %r360};
+	@!%p239 bra $L294;
+	max.s64 %rd1153, %rd1140, %rd1152;
+	mov.b64 %rd1140, %rd1153;
+$L294:
+	mov.b64 {%r361, %r362}, %rd1140;
+	shfl.sync.down.b32 %r363|%p240, %r361, 8, %r348, %r17;
 	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd1171, {%r363, %r364};
-	@!%p248 bra $L303;
-	max.s64 %rd1172, %rd1157, %rd1171;
-	mov.b64 %rd1157, %rd1172;
-$L303:
-	mov.b64 {%r365, %r366}, %rd1157;
-	shfl.sync.down.b32 %r367|%p249, %r365, 16, %r348, %r17;
+	mov.b64 %rd1154, {%r363, %r364};
+	@!%p240 bra $L295;
+	max.s64 %rd1155, %rd1140, %rd1154;
+	mov.b64 %rd1140, %rd1155;
+$L295:
+	mov.b64 {%r365, %r366}, %rd1140;
+	shfl.sync.down.b32 %r367|%p241, %r365, 16, %r348, %r17;
 	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd1173, {%r367, %r368};
-	@!%p249 bra $L304;
-	max.s64 %rd1174, %rd1157, %rd1173;
-	mov.b64 %rd1157, %rd1174;
-$L304:
-	@!%p242 bra $L305;
-	st.shared.s64 [%rd1+1024], %rd1157;
-$L305:
-$L298:
+	mov.b64 %rd1156, {%r367, %r368};
+	@!%p241 bra $L296;
+	max.s64 %rd1157, %rd1140, %rd1156;
+	mov.b64 %rd1140, %rd1157;
+$L296:
+	@!%p234 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd1140;
+$L297:
+$L290:
 	bar.sync 0;
-	ld.shared.s64 %rd1175, [%rd1+1024];
-	mov.b64 %rd1157, %rd1175;
-	mov.b64 %rd1176, %rd1157;
-	mov.b64 %rd754, %rd1176;
-	cvt.u64.u32 %rd1177, %r2;
-	setp.eq.s64 %p250, %rd1177, 0;
-	@!%p250 bra $L307;
-	setp.gt.s64 %p251, %rd753, 0;
-	@!%p251 bra $L309;
-	add.s64 %rd1178, %rd354, 1;
-	mul.lo.s64 %rd1179, %rd1178, %rd122;
-	mad.lo.s64 %rd1180, %rd1179, 8, %rd118;
-	atom.global.add.u64 %rd1181, [%rd1180], %rd753;
-$L309:
-	setp.gt.s64 %p252, %rd754, 0;
-	@!%p252 bra $L311;
-	add.s64 %rd1182, %rd354, 2;
-	mul.lo.s64 %rd1183, %rd1182, %rd122;
-	mad.lo.s64 %rd1184, %rd1183, 8, %rd118;
-	atom.global.max.s64 %rd1185, [%rd1184], %rd754;
-$L311:
-	add.s64 %rd1186, %rd354, 3;
-	mul.lo.s64 %rd1187, %rd1186, %rd122;
-	mad.lo.s64 %rd1188, %rd1187, 8, %rd118;
-	atom.global.max.s64 %rd1189, [%rd1188], %rd755;
-$L307:
+	ld.shared.s64 %rd1158, [%rd1+1024];
+	mov.b64 %rd1140, %rd1158;
+	mov.b64 %rd1159, %rd1140;
+	mov.b64 %rd744, %rd1159;
+	cvt.u64.u32 %rd1160, %r2;
+	setp.eq.s64 %p242, %rd1160, 0;
+	@!%p242 bra $L299;
+	setp.gt.s64 %p243, %rd743, 0;
+	@!%p243 bra $L301;
+	add.s64 %rd1161, %rd351, 1;
+	mul.lo.s64 %rd1162, %rd1161, %rd120;
+	mad.lo.s64 %rd1163, %rd1162, 8, %rd116;
+	atom.global.add.u64 %rd1164, [%rd1163], %rd743;
+$L301:
+	setp.gt.s64 %p244, %rd744, 0;
+	@!%p244 bra $L303;
+	add.s64 %rd1165, %rd351, 2;
+	mul.lo.s64 %rd1166, %rd1165, %rd120;
+	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
+	atom.global.max.s64 %rd1168, [%rd1167], %rd744;
+$L303:
+	add.s64 %rd1169, %rd351, 3;
+	mul.lo.s64 %rd1170, %rd1169, %rd120;
+	mad.lo.s64 %rd1171, %rd1170, 8, %rd116;
+	atom.global.max.s64 %rd1172, [%rd1171], %rd745;
+$L299:
 	bar.sync 0;
-	setp.eq.u32 %p253, %r5, 0;
-	@!%p253 bra $L312;
+	setp.eq.u32 %p245, %r5, 0;
+	@!%p245 bra $L304;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
 	atom.global.add.u32 %r370, [gk_league_sync], 1;
 	mov.u32 %r371, %nctaid.x;
 	sub.u32 %r372, %r371, 1;
-	setp.eq.u32 %p254, %r370, %r372;
-	@!%p254 bra $L313;
+	setp.eq.u32 %p246, %r370, %r372;
+	@!%p246 bra $L305;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
-	bra.uni $L314;
-$L313:
+	bra.uni $L306;
+$L305:
 	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	setp.eq.u32 %p255, %r374, %r369;
-	@%p255 bra $L313;
-$L314:
+	setp.eq.u32 %p247, %r374, %r369;
+	@%p247 bra $L305;
+$L306:
 	fence.acq_rel.gpu;
-$L312:
+$L304:
 	bar.sync 0;
-	setp.eq.s64 %p256, %rd270, 0;
-	and.pred %p257, %p13, %p256;
-	@!%p257 bra $L316;
-	mov.b64 %rd1191, 12;
-	mul.lo.s64 %rd1190, %rd1191, %rd122;
-	mad.lo.s64 %rd1192, %rd1190, 8, %rd118;
-	mov.b64 %rd1193, 0;
-	st.global.s64 [%rd1192+0], %rd1193;
-$L316:
-	mul.lo.s64 %rd1194, %rd311, %rd122;
-	mad.lo.s64 %rd1195, %rd1194, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
-	mov.b64 %rd1197, %rd1196;
-	add.s64 %rd1198, %rd311, 1;
-	mul.lo.s64 %rd1199, %rd1198, %rd122;
-	mad.lo.s64 %rd1200, %rd1199, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1201, [%rd1200+0];
-	mov.b64 %rd1202, %rd1201;
-	mov.b64 %rd1203, %rd1197;
-	mov.b64 %rd1204, %rd1202;
-	mov.b64 %rd1205, %rd1203;
-	mov.b64 %rd1206, %rd1204;
-	add.s64 %rd1207, %rd311, 2;
-	mul.lo.s64 %rd1208, %rd1207, %rd122;
-	mad.lo.s64 %rd1209, %rd1208, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1210, [%rd1209+0];
-	mov.b64 %rd1211, %rd1210;
-	mov.b64 %rd264, %rd1211;
-	@!%p13 bra $L318;
-	mov.b64 %rd1213, 4;
-	mul.lo.s64 %rd1212, %rd1213, %rd270;
-	mov.b64 %rd1215, 1;
-	add.s64 %rd1214, %rd1215, %rd1212;
-	mul.lo.s64 %rd1216, %rd1214, %rd115;
-	mad.lo.s64 %rd1217, %rd1216, 8, %rd111;
-	st.global.s64 [%rd1217+0], %rd1205;
+	setp.eq.s64 %p248, %rd268, 0;
+	and.pred %p249, %p13, %p248;
+	@!%p249 bra $L308;
+	mov.b64 %rd1174, 12;
+	mul.lo.s64 %rd1173, %rd1174, %rd120;
+	mad.lo.s64 %rd1175, %rd1173, 8, %rd116;
+	mov.b64 %rd1176, 0;
+	st.global.s64 [%rd1175+0], %rd1176;
+$L308:
+	mul.lo.s64 %rd1177, %rd309, %rd120;
+	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1179, [%rd1178+0];
+	mov.b64 %rd1180, %rd1179;
+	add.s64 %rd1181, %rd309, 1;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1184, [%rd1183+0];
+	mov.b64 %rd1185, %rd1184;
+	mov.b64 %rd1186, %rd1180;
+	mov.b64 %rd1187, %rd1185;
+	mov.b64 %rd1188, %rd1186;
+	mov.b64 %rd1189, %rd1187;
+	add.s64 %rd1190, %rd309, 2;
+	mul.lo.s64 %rd1191, %rd1190, %rd120;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1193, [%rd1192+0];
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd262, %rd1194;
+	@!%p13 bra $L310;
+	mov.b64 %rd1196, 4;
+	mul.lo.s64 %rd1195, %rd1196, %rd268;
+	mov.b64 %rd1198, 1;
+	add.s64 %rd1197, %rd1198, %rd1195;
+	mul.lo.s64 %rd1199, %rd1197, %rd113;
+	mad.lo.s64 %rd1200, %rd1199, 8, %rd109;
+	st.global.s64 [%rd1200+0], %rd1188;
+	mov.b64 %rd1202, 4;
+	mul.lo.s64 %rd1201, %rd1202, %rd268;
+	mov.b64 %rd1204, 2;
+	add.s64 %rd1203, %rd1204, %rd1201;
+	mul.lo.s64 %rd1205, %rd1203, %rd113;
+	mad.lo.s64 %rd1206, %rd1205, 8, %rd109;
+	st.global.s64 [%rd1206+0], %rd1189;
+	mov.b64 %rd1208, 4;
+	mul.lo.s64 %rd1207, %rd1208, %rd268;
+	mov.b64 %rd1210, 3;
+	add.s64 %rd1209, %rd1210, %rd1207;
+	mul.lo.s64 %rd1211, %rd1209, %rd113;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
+	st.global.s64 [%rd1212+0], %rd262;
+	add.s64 %rd1213, %rd309, 3;
+	mul.lo.s64 %rd1214, %rd1213, %rd120;
+	mad.lo.s64 %rd1215, %rd1214, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1216, [%rd1215+0];
+	mov.b64 %rd1217, %rd1216;
 	mov.b64 %rd1219, 4;
-	mul.lo.s64 %rd1218, %rd1219, %rd270;
-	mov.b64 %rd1221, 2;
+	mul.lo.s64 %rd1218, %rd1219, %rd268;
+	mov.b64 %rd1221, 4;
 	add.s64 %rd1220, %rd1221, %rd1218;
-	mul.lo.s64 %rd1222, %rd1220, %rd115;
-	mad.lo.s64 %rd1223, %rd1222, 8, %rd111;
-	st.global.s64 [%rd1223+0], %rd1206;
-	mov.b64 %rd1225, 4;
-	mul.lo.s64 %rd1224, %rd1225, %rd270;
-	mov.b64 %rd1227, 3;
-	add.s64 %rd1226, %rd1227, %rd1224;
-	mul.lo.s64 %rd1228, %rd1226, %rd115;
-	mad.lo.s64 %rd1229, %rd1228, 8, %rd111;
-	st.global.s64 [%rd1229+0], %rd264;
-	add.s64 %rd1230, %rd311, 3;
-	mul.lo.s64 %rd1231, %rd1230, %rd122;
-	mad.lo.s64 %rd1232, %rd1231, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1233, [%rd1232+0];
-	mov.b64 %rd1234, %rd1233;
-	mov.b64 %rd1236, 4;
-	mul.lo.s64 %rd1235, %rd1236, %rd270;
-	mov.b64 %rd1238, 4;
-	add.s64 %rd1237, %rd1238, %rd1235;
-	mul.lo.s64 %rd1239, %rd1237, %rd115;
-	mad.lo.s64 %rd1240, %rd1239, 8, %rd111;
-	st.global.s64 [%rd1240+0], %rd1234;
-	add.s64 %rd1241, %rd270, 1;
-	st.global.s64 [%rd111+0], %rd1241;
-$L318:
-	setp.eq.s64 %p258, %rd1205, 0;
-	setp.gt.s64 %p259, %rd1205, %rd66;
-	or.pred %p260, %p258, %p259;
-	setp.gt.s64 %p261, %rd1206, %rd68;
-	or.pred %p262, %p260, %p261;
-	setp.gt.s64 %p263, %rd264, %rd70;
-	or.pred %p264, %p262, %p263;
-	@!%p264 bra $L320;
+	mul.lo.s64 %rd1222, %rd1220, %rd113;
+	mad.lo.s64 %rd1223, %rd1222, 8, %rd109;
+	st.global.s64 [%rd1223+0], %rd1217;
+	add.s64 %rd1224, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1224;
+$L310:
+	setp.eq.s64 %p250, %rd1188, 0;
+	setp.gt.s64 %p251, %rd1188, %rd66;
+	or.pred %p252, %p250, %p251;
+	setp.gt.s64 %p253, %rd1189, %rd68;
+	or.pred %p254, %p252, %p253;
+	setp.gt.s64 %p255, %rd262, %rd70;
+	or.pred %p256, %p254, %p255;
+	@!%p256 bra $L312;
 	bra.uni $L3;
-$L320:
-	mov.b64 %rd194, %rd1205;
+$L312:
+	mov.b64 %rd192, %rd1188;
 $L38:
-	add.s64 %rd1242, %rd270, 1;
-	mov.b64 %rd270, %rd1242;
+	add.s64 %rd1225, %rd268, 1;
+	mov.b64 %rd268, %rd1225;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -44615,7 +44537,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44619
+//line gokkos_kernels_gen.go:44541
 			*acc = gokkosAccV
 			return
 		}
@@ -44637,7 +44559,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44641
+//line gokkos_kernels_gen.go:44563
 		*acc = gokkosAccV
 		return
 	}
@@ -44662,7 +44584,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44666
+//line gokkos_kernels_gen.go:44588
 		*acc = gokkosAccV
 		return
 	}
@@ -44684,7 +44606,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44688
+//line gokkos_kernels_gen.go:44610
 	*acc = gokkosAccV
 }
 
@@ -44712,7 +44634,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44716
+//line gokkos_kernels_gen.go:44638
 			*acc = gokkosAccV
 			return
 		}
@@ -44726,7 +44648,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44730
+//line gokkos_kernels_gen.go:44652
 		*acc = gokkosAccV
 		return
 	}
@@ -44742,7 +44664,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44746
+//line gokkos_kernels_gen.go:44668
 		*acc = gokkosAccV
 		return
 	}
@@ -44756,7 +44678,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44760
+//line gokkos_kernels_gen.go:44682
 	*acc = gokkosAccV
 }
 
@@ -44785,7 +44707,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44789
+//line gokkos_kernels_gen.go:44711
 			*acc = gokkosAccV
 			return
 		}
@@ -44800,7 +44722,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44804
+//line gokkos_kernels_gen.go:44726
 		*acc = gokkosAccV
 		return
 	}
@@ -44816,7 +44738,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44820
+//line gokkos_kernels_gen.go:44742
 		*acc = gokkosAccV
 		return
 	}
@@ -44831,7 +44753,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44835
+//line gokkos_kernels_gen.go:44757
 	*acc = gokkosAccV
 }
 
@@ -44854,7 +44776,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:44858
+//line gokkos_kernels_gen.go:44780
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -44863,7 +44785,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:44867
+//line gokkos_kernels_gen.go:44789
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44873,7 +44795,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:44877
+//line gokkos_kernels_gen.go:44799
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44882,7 +44804,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:44886
+//line gokkos_kernels_gen.go:44808
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -44916,7 +44838,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:44920
+//line gokkos_kernels_gen.go:44842
 			*acc = gokkosAccV
 			return
 		}
@@ -44934,7 +44856,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:44938
+//line gokkos_kernels_gen.go:44860
 		*acc = gokkosAccV
 		return
 	}
@@ -44953,7 +44875,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:44957
+//line gokkos_kernels_gen.go:44879
 		*acc = gokkosAccV
 		return
 	}
@@ -44971,7 +44893,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:44975
+//line gokkos_kernels_gen.go:44897
 	*acc = gokkosAccV
 }
 
@@ -45006,7 +44928,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:45010
+//line gokkos_kernels_gen.go:44932
 			*acc = gokkosAccV
 			return
 		}
@@ -45022,7 +44944,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45026
+//line gokkos_kernels_gen.go:44948
 		*acc = gokkosAccV
 		return
 	}
@@ -45040,7 +44962,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45044
+//line gokkos_kernels_gen.go:44966
 		*acc = gokkosAccV
 		return
 	}
@@ -45056,7 +44978,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45060
+//line gokkos_kernels_gen.go:44982
 	*acc = gokkosAccV
 }
 
@@ -45090,7 +45012,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45094
+//line gokkos_kernels_gen.go:45016
 		*acc = gokkosAccV
 		return
 	}
@@ -45112,7 +45034,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45116
+//line gokkos_kernels_gen.go:45038
 	*acc = gokkosAccV
 }
 
@@ -45131,7 +45053,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:45135
+//line gokkos_kernels_gen.go:45057
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -45146,7 +45068,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:45150
+//line gokkos_kernels_gen.go:45072
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45156,7 +45078,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:45160
+//line gokkos_kernels_gen.go:45082
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -45171,7 +45093,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:45175
+//line gokkos_kernels_gen.go:45097
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45180,7 +45102,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:45184
+//line gokkos_kernels_gen.go:45106
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -45217,7 +45139,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:45221
+//line gokkos_kernels_gen.go:45143
 			*acc = gokkosAccV
 			return
 		}
@@ -45239,7 +45161,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:45243
+//line gokkos_kernels_gen.go:45165
 		*acc = gokkosAccV
 		return
 	}
@@ -45263,7 +45185,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:45267
+//line gokkos_kernels_gen.go:45189
 		*acc = gokkosAccV
 		return
 	}
@@ -45285,7 +45207,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:45289
+//line gokkos_kernels_gen.go:45211
 	*acc = gokkosAccV
 }
 
@@ -45310,7 +45232,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45314
+//line gokkos_kernels_gen.go:45236
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45323,7 +45245,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45327
+//line gokkos_kernels_gen.go:45249
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45339,7 +45261,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45343
+//line gokkos_kernels_gen.go:45265
 		*acc = gokkosAccV
 		return
 	}
@@ -45351,7 +45273,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45355
+//line gokkos_kernels_gen.go:45277
 	*acc = gokkosAccV
 }
 
@@ -45383,7 +45305,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:45387
+//line gokkos_kernels_gen.go:45309
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45401,7 +45323,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:45405
+//line gokkos_kernels_gen.go:45327
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -45430,7 +45352,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:45434
+//line gokkos_kernels_gen.go:45356
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -45442,7 +45364,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:45446
+//line gokkos_kernels_gen.go:45368
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -45456,7 +45378,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:45460
+//line gokkos_kernels_gen.go:45382
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45468,7 +45390,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:45472
+//line gokkos_kernels_gen.go:45394
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -45508,7 +45430,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:45512
+//line gokkos_kernels_gen.go:45434
 		*acc = gokkosAccV
 		return
 	}
@@ -45530,7 +45452,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:45534
+//line gokkos_kernels_gen.go:45456
 	*acc = gokkosAccV
 }
 
@@ -45550,7 +45472,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:45554
+//line gokkos_kernels_gen.go:45476
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -45584,7 +45506,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:45588
+//line gokkos_kernels_gen.go:45510
 		*acc = gokkosAccV
 		return
 	}
@@ -45605,7 +45527,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:45609
+//line gokkos_kernels_gen.go:45531
 	*acc = gokkosAccV
 }
 
@@ -45615,7 +45537,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:45619
+//line gokkos_kernels_gen.go:45541
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -45626,7 +45548,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:45630
+//line gokkos_kernels_gen.go:45552
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -45652,7 +45574,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:45656
+//line gokkos_kernels_gen.go:45578
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -45682,7 +45604,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45686
+//line gokkos_kernels_gen.go:45608
 		*acc = gokkosAccV
 		return
 	}
@@ -45700,7 +45622,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45704
+//line gokkos_kernels_gen.go:45626
 	*acc = gokkosAccV
 }
 
@@ -45710,7 +45632,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:45714
+//line gokkos_kernels_gen.go:45636
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -45721,7 +45643,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:45725
+//line gokkos_kernels_gen.go:45647
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -45747,7 +45669,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:45751
+//line gokkos_kernels_gen.go:45673
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -45786,7 +45708,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:45790
+//line gokkos_kernels_gen.go:45712
 			*acc = gokkosAccV
 			return
 		}
@@ -45810,7 +45732,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:45814
+//line gokkos_kernels_gen.go:45736
 		*acc = gokkosAccV
 		return
 	}
@@ -45837,7 +45759,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:45841
+//line gokkos_kernels_gen.go:45763
 		*acc = gokkosAccV
 		return
 	}
@@ -45861,7 +45783,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:45865
+//line gokkos_kernels_gen.go:45787
 	*acc = gokkosAccV
 }
 
@@ -45884,7 +45806,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45888
+//line gokkos_kernels_gen.go:45810
 		*acc = gokkosAccV
 		return
 	}
@@ -45899,7 +45821,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45903
+//line gokkos_kernels_gen.go:45825
 	*acc = gokkosAccV
 }
 
@@ -45940,7 +45862,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:45944
+//line gokkos_kernels_gen.go:45866
 			*acc = gokkosAccV
 			return
 		}
@@ -45962,7 +45884,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:45966
+//line gokkos_kernels_gen.go:45888
 		*acc = gokkosAccV
 		return
 	}
@@ -45988,7 +45910,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:45992
+//line gokkos_kernels_gen.go:45914
 		*acc = gokkosAccV
 		return
 	}
@@ -46010,7 +45932,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:46014
+//line gokkos_kernels_gen.go:45936
 	*acc = gokkosAccV
 }
 
@@ -46041,7 +45963,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46045
+//line gokkos_kernels_gen.go:45967
 			*acc = gokkosAccV
 			return
 		}
@@ -46056,7 +45978,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46060
+//line gokkos_kernels_gen.go:45982
 		*acc = gokkosAccV
 		return
 	}
@@ -46074,7 +45996,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46078
+//line gokkos_kernels_gen.go:46000
 		*acc = gokkosAccV
 		return
 	}
@@ -46089,7 +46011,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46093
+//line gokkos_kernels_gen.go:46015
 	*acc = gokkosAccV
 }
 
@@ -46120,7 +46042,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46124
+//line gokkos_kernels_gen.go:46046
 			*acc = gokkosAccV
 			return
 		}
@@ -46136,7 +46058,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46140
+//line gokkos_kernels_gen.go:46062
 		*acc = gokkosAccV
 		return
 	}
@@ -46153,7 +46075,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46157
+//line gokkos_kernels_gen.go:46079
 		*acc = gokkosAccV
 		return
 	}
@@ -46169,7 +46091,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46173
+//line gokkos_kernels_gen.go:46095
 	*acc = gokkosAccV
 }
 
@@ -46195,7 +46117,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:46199
+//line gokkos_kernels_gen.go:46121
 		*acc = gokkosAccV
 		return
 	}
@@ -46210,7 +46132,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:46214
+//line gokkos_kernels_gen.go:46136
 	*acc = gokkosAccV
 }
 
@@ -46225,7 +46147,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:46229
+//line gokkos_kernels_gen.go:46151
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46233,7 +46155,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:46237
+//line gokkos_kernels_gen.go:46159
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -46266,7 +46188,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46270
+//line gokkos_kernels_gen.go:46192
 			*acc = gokkosAccV
 			return
 		}
@@ -46285,7 +46207,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46289
+//line gokkos_kernels_gen.go:46211
 		*acc = gokkosAccV
 		return
 	}
@@ -46306,7 +46228,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46310
+//line gokkos_kernels_gen.go:46232
 		*acc = gokkosAccV
 		return
 	}
@@ -46325,7 +46247,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46329
+//line gokkos_kernels_gen.go:46251
 	*acc = gokkosAccV
 }
 
@@ -46338,7 +46260,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:97
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46342
+//line gokkos_kernels_gen.go:46264
 		*acc = gokkosAccV
 		return
 	}
@@ -46346,7 +46268,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:97
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:46350
+//line gokkos_kernels_gen.go:46272
 	*acc = gokkosAccV
 }
 
@@ -46374,7 +46296,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += lead
 			}
-//line gokkos_kernels_gen.go:46378
+//line gokkos_kernels_gen.go:46300
 			*acc = gokkosAccV
 			return
 		}
@@ -46386,7 +46308,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:46390
+//line gokkos_kernels_gen.go:46312
 		*acc = gokkosAccV
 		return
 	}
@@ -46401,7 +46323,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:46405
+//line gokkos_kernels_gen.go:46327
 		*acc = gokkosAccV
 		return
 	}
@@ -46413,7 +46335,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += lead
 	}
-//line gokkos_kernels_gen.go:46417
+//line gokkos_kernels_gen.go:46339
 	*acc = gokkosAccV
 }
 
@@ -46436,14 +46358,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosG2[int(gokkosS1[gokkosJ])])]
 			}
-//line gokkos_kernels_gen.go:46440
+//line gokkos_kernels_gen.go:46362
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[int(gokkosG3[v])])]
 		}
-//line gokkos_kernels_gen.go:46447
+//line gokkos_kernels_gen.go:46369
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46452,14 +46374,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(k.Least.At(int(gokkosS1[gokkosJ]))))
 		}
-//line gokkos_kernels_gen.go:46456
+//line gokkos_kernels_gen.go:46378
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v))))))
 	}
-//line gokkos_kernels_gen.go:46463
+//line gokkos_kernels_gen.go:46385
 }
 
 // gokkosHostLoop39 runs compSolo.Run for every index in [gokkosLo, gokkosHi).
@@ -46494,7 +46416,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:46498
+//line gokkos_kernels_gen.go:46420
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46513,7 +46435,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46517
+//line gokkos_kernels_gen.go:46439
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46535,7 +46457,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46539
+//line gokkos_kernels_gen.go:46461
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46554,7 +46476,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46558
+//line gokkos_kernels_gen.go:46480
 }
 
 // gokkosHostLoop40 runs compScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -46575,14 +46497,14 @@ func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
 //line number.go:180
 				gokkosG0[int(gokkosS0[gokkosJ])] = gokkosS1[gokkosJ]
 			}
-//line gokkos_kernels_gen.go:46579
+//line gokkos_kernels_gen.go:46501
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:180
 			gokkosG0[int(gokkosG1[i])] = gokkosG2[i]
 		}
-//line gokkos_kernels_gen.go:46586
+//line gokkos_kernels_gen.go:46508
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Solo.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46591,14 +46513,14 @@ func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
 //line number.go:180
 			k.Out.Set(int(gokkosS0[gokkosJ]), gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46595
+//line gokkos_kernels_gen.go:46517
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:180
 		k.Out.Set(int(k.Solo.At(i)), k.Num.At(i))
 	}
-//line gokkos_kernels_gen.go:46602
+//line gokkos_kernels_gen.go:46524
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -46627,7 +46549,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:46631
+//line gokkos_kernels_gen.go:46553
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46640,7 +46562,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46644
+//line gokkos_kernels_gen.go:46566
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -46657,7 +46579,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46661
+//line gokkos_kernels_gen.go:46583
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46670,7 +46592,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:46674
+//line gokkos_kernels_gen.go:46596
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -46690,7 +46612,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:46694
+//line gokkos_kernels_gen.go:46616
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -46698,7 +46620,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:46702
+//line gokkos_kernels_gen.go:46624
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46713,7 +46635,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46717
+//line gokkos_kernels_gen.go:46639
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46722,7 +46644,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46726
+//line gokkos_kernels_gen.go:46648
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46748,7 +46670,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46752
+//line gokkos_kernels_gen.go:46674
 			*acc = gokkosAccV
 			return
 		}
@@ -46759,7 +46681,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46763
+//line gokkos_kernels_gen.go:46685
 		*acc = gokkosAccV
 		return
 	}
@@ -46773,7 +46695,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46777
+//line gokkos_kernels_gen.go:46699
 		*acc = gokkosAccV
 		return
 	}
@@ -46784,7 +46706,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46788
+//line gokkos_kernels_gen.go:46710
 	*acc = gokkosAccV
 }
 
@@ -46808,7 +46730,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46812
+//line gokkos_kernels_gen.go:46734
 		*acc = gokkosAccV
 		return
 	}
@@ -46826,7 +46748,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46830
+//line gokkos_kernels_gen.go:46752
 	*acc = gokkosAccV
 }
 
@@ -46860,7 +46782,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:46864
+//line gokkos_kernels_gen.go:46786
 			*acc = gokkosAccV
 			return
 		}
@@ -46876,7 +46798,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:46880
+//line gokkos_kernels_gen.go:46802
 		*acc = gokkosAccV
 		return
 	}
@@ -46894,7 +46816,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:46898
+//line gokkos_kernels_gen.go:46820
 		*acc = gokkosAccV
 		return
 	}
@@ -46910,7 +46832,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:46914
+//line gokkos_kernels_gen.go:46836
 	*acc = gokkosAccV
 }
 
@@ -46929,7 +46851,7 @@ func gokkosHostLoop46Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:46933
+//line gokkos_kernels_gen.go:46855
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -46967,7 +46889,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:46971
+//line gokkos_kernels_gen.go:46893
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46987,7 +46909,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46991
+//line gokkos_kernels_gen.go:46913
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -47011,7 +46933,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47015
+//line gokkos_kernels_gen.go:46937
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47031,7 +46953,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47035
+//line gokkos_kernels_gen.go:46957
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -47055,7 +46977,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:47059
+//line gokkos_kernels_gen.go:46981
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47064,7 +46986,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:47068
+//line gokkos_kernels_gen.go:46990
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47075,7 +46997,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:47079
+//line gokkos_kernels_gen.go:47001
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47084,7 +47006,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:47088
+//line gokkos_kernels_gen.go:47010
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -47112,7 +47034,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:47116
+//line gokkos_kernels_gen.go:47038
 			*acc = gokkosAccV
 			return
 		}
@@ -47127,7 +47049,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47131
+//line gokkos_kernels_gen.go:47053
 		*acc = gokkosAccV
 		return
 	}
@@ -47144,7 +47066,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47148
+//line gokkos_kernels_gen.go:47070
 		*acc = gokkosAccV
 		return
 	}
@@ -47159,7 +47081,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47163
+//line gokkos_kernels_gen.go:47085
 	*acc = gokkosAccV
 }
 
@@ -47191,7 +47113,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:47195
+//line gokkos_kernels_gen.go:47117
 			*acc = gokkosAccV
 			return
 		}
@@ -47203,7 +47125,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:47207
+//line gokkos_kernels_gen.go:47129
 		*acc = gokkosAccV
 		return
 	}
@@ -47217,7 +47139,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:47221
+//line gokkos_kernels_gen.go:47143
 		*acc = gokkosAccV
 		return
 	}
@@ -47229,7 +47151,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:47233
+//line gokkos_kernels_gen.go:47155
 	*acc = gokkosAccV
 }
 
@@ -47239,7 +47161,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:47243
+//line gokkos_kernels_gen.go:47165
 
 // gokkosHostLoop50Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -47255,7 +47177,7 @@ func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:47259
+//line gokkos_kernels_gen.go:47181
 
 // gokkosHostLoop50Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -47266,7 +47188,7 @@ func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:47270
+//line gokkos_kernels_gen.go:47192
 
 // gokkosHostLoop50Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -47288,7 +47210,7 @@ func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:47292
+//line gokkos_kernels_gen.go:47214
 
 // gokkosHostLoop50Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47303,7 +47225,7 @@ func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47307
+//line gokkos_kernels_gen.go:47229
 
 // gokkosHostLoop50Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47314,7 +47236,7 @@ func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop50Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:47318
+//line gokkos_kernels_gen.go:47240
 
 // gokkosHostLoop50Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -47346,7 +47268,7 @@ func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:47350
+//line gokkos_kernels_gen.go:47272
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -47368,7 +47290,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop52Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:47372
+//line gokkos_kernels_gen.go:47294
 		*acc = gokkosAccV
 		return
 	}
@@ -47378,7 +47300,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:47382
+//line gokkos_kernels_gen.go:47304
 	*acc = gokkosAccV
 }
 
@@ -47388,7 +47310,7 @@ func gokkosHostLoop52Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:47392
+//line gokkos_kernels_gen.go:47314
 
 // gokkosHostLoop52Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47403,7 +47325,7 @@ func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47407
+//line gokkos_kernels_gen.go:47329
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47429,7 +47351,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47433
+//line gokkos_kernels_gen.go:47355
 			*acc = gokkosAccV
 			return
 		}
@@ -47443,7 +47365,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47447
+//line gokkos_kernels_gen.go:47369
 		*acc = gokkosAccV
 		return
 	}
@@ -47459,7 +47381,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47463
+//line gokkos_kernels_gen.go:47385
 		*acc = gokkosAccV
 		return
 	}
@@ -47473,7 +47395,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47477
+//line gokkos_kernels_gen.go:47399
 	*acc = gokkosAccV
 }
 
@@ -47507,7 +47429,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47511
+//line gokkos_kernels_gen.go:47433
 			*acc = gokkosAccV
 			return
 		}
@@ -47522,7 +47444,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47526
+//line gokkos_kernels_gen.go:47448
 		*acc = gokkosAccV
 		return
 	}
@@ -47542,7 +47464,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47546
+//line gokkos_kernels_gen.go:47468
 		*acc = gokkosAccV
 		return
 	}
@@ -47557,7 +47479,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47561
+//line gokkos_kernels_gen.go:47483
 	*acc = gokkosAccV
 }
 
@@ -47585,7 +47507,7 @@ func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop55Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:47589
+//line gokkos_kernels_gen.go:47511
 		*acc = gokkosAccV
 		return
 	}
@@ -47596,7 +47518,7 @@ func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:47600
+//line gokkos_kernels_gen.go:47522
 	*acc = gokkosAccV
 }
 
@@ -47610,7 +47532,7 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47614
+//line gokkos_kernels_gen.go:47536
 
 // gokkosHostLoop55Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -47625,7 +47547,7 @@ func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:47629
+//line gokkos_kernels_gen.go:47551
 
 // gokkosHostLoop56 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -47676,7 +47598,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:47680
+//line gokkos_kernels_gen.go:47602
 			*acc = gokkosAccV
 			return
 		}
@@ -47707,7 +47629,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47711
+//line gokkos_kernels_gen.go:47633
 		*acc = gokkosAccV
 		return
 	}
@@ -47740,7 +47662,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47744
+//line gokkos_kernels_gen.go:47666
 		*acc = gokkosAccV
 		return
 	}
@@ -47771,7 +47693,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:47775
+//line gokkos_kernels_gen.go:47697
 	*acc = gokkosAccV
 }
 
@@ -47785,7 +47707,7 @@ func gokkosHostLoop56Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47789
+//line gokkos_kernels_gen.go:47711
 
 // gokkosHostLoop56Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47793,7 +47715,7 @@ func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop56Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:47797
+//line gokkos_kernels_gen.go:47719
 
 // gokkosHostLoop56Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -47808,7 +47730,7 @@ func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:47812
+//line gokkos_kernels_gen.go:47734
 
 // gokkosHostLoop56Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -47816,7 +47738,7 @@ func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:47820
+//line gokkos_kernels_gen.go:47742
 
 // gokkosHostLoop56Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -47837,7 +47759,7 @@ func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:47841
+//line gokkos_kernels_gen.go:47763
 
 // gokkosHostLoop57 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -47872,7 +47794,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:47876
+//line gokkos_kernels_gen.go:47798
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -47888,7 +47810,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47892
+//line gokkos_kernels_gen.go:47814
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -47908,7 +47830,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47912
+//line gokkos_kernels_gen.go:47834
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47924,7 +47846,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:47928
+//line gokkos_kernels_gen.go:47850
 }
 
 // gokkosHostLoop57Helper0 is sole with slices for its views (a host loop's gather path).
@@ -47945,7 +47867,7 @@ func gokkosHostLoop57Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:47949
+//line gokkos_kernels_gen.go:47871
 
 // gokkosHostLoop57Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -47957,7 +47879,7 @@ func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:47961
+//line gokkos_kernels_gen.go:47883
 
 // gokkosHostLoop58 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -47987,7 +47909,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47991
+//line gokkos_kernels_gen.go:47913
 			*acc = gokkosAccV
 			return
 		}
@@ -48003,7 +47925,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48007
+//line gokkos_kernels_gen.go:47929
 		*acc = gokkosAccV
 		return
 	}
@@ -48022,7 +47944,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48026
+//line gokkos_kernels_gen.go:47948
 		*acc = gokkosAccV
 		return
 	}
@@ -48038,7 +47960,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48042
+//line gokkos_kernels_gen.go:47964
 	*acc = gokkosAccV
 }
 
@@ -48113,7 +48035,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:48117
+//line gokkos_kernels_gen.go:48039
 	return gokkosN
 }
 
@@ -48168,6 +48090,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:48172
+//line gokkos_kernels_gen.go:48094
 	return gokkosN
 }

@@ -395,7 +395,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -423,18 +423,17 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
-			{Name: "Op.IW", Field: []int{15, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.IDist", Field: []int{15, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Int", Field: []int{15, 4}, Kind: abi.KindBool},
-			{Name: "Op.T", Field: []int{15, 5}, Kind: abi.KindFloat64},
-			{Name: "Op.Pending", Field: []int{15, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Far", Field: []int{15, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.State", Field: []int{15, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.IW", Field: []int{14, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.IDist", Field: []int{14, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{14, 4}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{14, 5}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{14, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{14, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{14, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -447,7 +446,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -475,11 +474,10 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Dist", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -492,7 +490,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:62",
+		Pos:   "algorithms/frontier/levels.go:60",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -520,11 +518,10 @@ func init() {
 			{Name: "Rounds", Field: []int{9}, Kind: abi.KindInt64},
 			{Name: "ListCap", Field: []int{10}, Kind: abi.KindInt64},
 			{Name: "Carry", Field: []int{11}, Kind: abi.KindBool},
-			{Name: "Prefetch", Field: []int{12}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Tally", Field: []int{14}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{15, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{15, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Stats", Field: []int{12}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{13}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{14, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -16784,13 +16781,12 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s66,
 	.param .b64 gk_s67,
 	.param .b64 gk_s68,
-	.param .b64 gk_s69,
-	.param .b64 gk_s70
+	.param .b64 gk_s69
 )
 {
-	.reg .pred %p<300>;
+	.reg .pred %p<292>;
 	.reg .b32 %r<371>;
-	.reg .b64 %rd<1366>;
+	.reg .b64 %rd<1349>;
 	.reg .f64 %fd<52>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16936,315 +16932,313 @@ const gokkosPTX10 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	ld.param.u64 %rd137, [gk_s54];
-	cvta.to.global.u64 %rd138, %rd137;
+	ld.param.u64 %rd135, [gk_s53];
+	cvta.to.global.u64 %rd136, %rd135;
+	mov.b64 %rd137, %rd136;
+	ld.param.s64 %rd138, [gk_s54];
 	mov.b64 %rd139, %rd138;
 	ld.param.s64 %rd140, [gk_s55];
 	mov.b64 %rd141, %rd140;
-	ld.param.s64 %rd142, [gk_s56];
-	mov.b64 %rd143, %rd142;
-	ld.param.u64 %rd144, [gk_s57];
-	cvta.to.global.u64 %rd145, %rd144;
+	ld.param.u64 %rd142, [gk_s56];
+	cvta.to.global.u64 %rd143, %rd142;
+	mov.b64 %rd144, %rd143;
+	ld.param.s64 %rd145, [gk_s57];
 	mov.b64 %rd146, %rd145;
 	ld.param.s64 %rd147, [gk_s58];
 	mov.b64 %rd148, %rd147;
-	ld.param.s64 %rd149, [gk_s59];
-	mov.b64 %rd150, %rd149;
-	ld.param.u8 %r35, [gk_s60];
+	ld.param.u8 %r35, [gk_s59];
 	setp.ne.u32 %p9, %r35, 0;
 	mov.pred %p10, %p9;
-	ld.param.f64 %fd1, [gk_s61];
+	ld.param.f64 %fd1, [gk_s60];
 	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd151, [gk_s62];
-	cvta.to.global.u64 %rd152, %rd151;
+	ld.param.u64 %rd149, [gk_s61];
+	cvta.to.global.u64 %rd150, %rd149;
+	mov.b64 %rd151, %rd150;
+	ld.param.s64 %rd152, [gk_s62];
 	mov.b64 %rd153, %rd152;
 	ld.param.s64 %rd154, [gk_s63];
 	mov.b64 %rd155, %rd154;
-	ld.param.s64 %rd156, [gk_s64];
-	mov.b64 %rd157, %rd156;
-	ld.param.u64 %rd158, [gk_s65];
-	cvta.to.global.u64 %rd159, %rd158;
+	ld.param.u64 %rd156, [gk_s64];
+	cvta.to.global.u64 %rd157, %rd156;
+	mov.b64 %rd158, %rd157;
+	ld.param.s64 %rd159, [gk_s65];
 	mov.b64 %rd160, %rd159;
 	ld.param.s64 %rd161, [gk_s66];
 	mov.b64 %rd162, %rd161;
-	ld.param.s64 %rd163, [gk_s67];
-	mov.b64 %rd164, %rd163;
-	ld.param.u64 %rd165, [gk_s68];
-	cvta.to.global.u64 %rd166, %rd165;
+	ld.param.u64 %rd163, [gk_s67];
+	cvta.to.global.u64 %rd164, %rd163;
+	mov.b64 %rd165, %rd164;
+	ld.param.s64 %rd166, [gk_s68];
 	mov.b64 %rd167, %rd166;
 	ld.param.s64 %rd168, [gk_s69];
 	mov.b64 %rd169, %rd168;
-	ld.param.s64 %rd170, [gk_s70];
-	mov.b64 %rd171, %rd170;
-	cvt.u64.u32 %rd173, %r28;
-	cvt.u64.u32 %rd174, %r29;
-	mov.b64 %rd175, %rd173;
+	cvt.u64.u32 %rd171, %r28;
+	cvt.u64.u32 %rd172, %r29;
+	mov.b64 %rd173, %rd171;
 $L1:
-	setp.ge.s64 %p11, %rd175, %rd2;
+	setp.ge.s64 %p11, %rd173, %rd2;
 	@%p11 bra $L2;
-	mov.b64 %rd172, %rd175;
+	mov.b64 %rd170, %rd173;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd176, 0;
-	mov.b64 %rd177, 0;
+	mov.b64 %rd174, 0;
+	mov.b64 %rd175, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd179, 2;
-	mul.lo.s64 %rd178, %rd179, %rd100;
-	mov.b64 %rd180, %rd178;
-	mov.b64 %rd182, 4;
-	mul.lo.s64 %rd181, %rd182, %rd106;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd176, %rd180;
-	mov.b64 %rd177, %rd183;
+	mov.b64 %rd177, 2;
+	mul.lo.s64 %rd176, %rd177, %rd100;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd180, 4;
+	mul.lo.s64 %rd179, %rd180, %rd106;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd174, %rd178;
+	mov.b64 %rd175, %rd181;
 $L5:
-	add.s64 %rd184, %rd13, %rd21;
-	mad.lo.s64 %rd185, %rd176, 8, 15;
-	and.b64 %rd185, %rd185, -16;
-	add.s64 %rd21, %rd21, %rd185;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd176;
-	mov.b64 %rd188, 1;
-	add.s64 %rd189, %rd11, %rd20;
-	mad.lo.s64 %rd190, %rd177, 8, 15;
-	and.b64 %rd190, %rd190, -16;
-	add.s64 %rd20, %rd20, %rd190;
-	mov.b64 %rd191, %rd189;
-	mov.b64 %rd192, %rd177;
-	mov.b64 %rd193, 1;
-	mov.b64 %rd194, 0x0;
-	mov.b64 %rd195, 0;
+	add.s64 %rd182, %rd13, %rd21;
+	mad.lo.s64 %rd183, %rd174, 8, 15;
+	and.b64 %rd183, %rd183, -16;
+	add.s64 %rd21, %rd21, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd174;
+	mov.b64 %rd186, 1;
+	add.s64 %rd187, %rd11, %rd20;
+	mad.lo.s64 %rd188, %rd175, 8, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd20, %rd20, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd175;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd192, 0x0;
+	mov.b64 %rd193, 0;
+	mov.b64 %rd194, 0;
+	mov.b64 %rd195, 0x0;
 	mov.b64 %rd196, 0;
-	mov.b64 %rd197, 0x0;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, 0;
-	cvta.global.u64 %rd201, %rd194;
-	cvta.to.shared.u64 %rd200, %rd201;
-	mov.b64 %rd202, %rd200;
-	mov.b64 %rd203, %rd195;
-	mov.b64 %rd204, %rd196;
+	mov.b64 %rd197, 0;
+	cvta.global.u64 %rd199, %rd192;
+	cvta.to.shared.u64 %rd198, %rd199;
+	mov.b64 %rd200, %rd198;
+	mov.b64 %rd201, %rd193;
+	mov.b64 %rd202, %rd194;
+	mov.b64 %rd203, %rd184;
+	mov.b64 %rd204, %rd185;
 	mov.b64 %rd205, %rd186;
-	mov.b64 %rd206, %rd187;
-	mov.b64 %rd207, %rd188;
-	cvta.global.u64 %rd209, %rd197;
-	cvta.to.shared.u64 %rd208, %rd209;
-	mov.b64 %rd210, %rd208;
-	mov.b64 %rd211, %rd198;
-	mov.b64 %rd212, %rd199;
+	cvta.global.u64 %rd207, %rd195;
+	cvta.to.shared.u64 %rd206, %rd207;
+	mov.b64 %rd208, %rd206;
+	mov.b64 %rd209, %rd196;
+	mov.b64 %rd210, %rd197;
+	mov.b64 %rd211, %rd189;
+	mov.b64 %rd212, %rd190;
 	mov.b64 %rd213, %rd191;
-	mov.b64 %rd214, %rd192;
-	mov.b64 %rd215, %rd193;
-	add.s64 %rd216, %rd13, %rd21;
-	mad.lo.s64 %rd217, %rd100, 4, 15;
-	and.b64 %rd217, %rd217, -16;
-	add.s64 %rd21, %rd21, %rd217;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd100;
-	mov.b64 %rd220, 1;
+	add.s64 %rd214, %rd13, %rd21;
+	mad.lo.s64 %rd215, %rd100, 4, 15;
+	and.b64 %rd215, %rd215, -16;
+	add.s64 %rd21, %rd21, %rd215;
+	mov.b64 %rd216, %rd214;
+	mov.b64 %rd217, %rd100;
+	mov.b64 %rd218, 1;
+	mov.b64 %rd200, %rd216;
+	mov.b64 %rd201, %rd217;
 	mov.b64 %rd202, %rd218;
-	mov.b64 %rd203, %rd219;
-	mov.b64 %rd204, %rd220;
-	mov.b64 %rd222, 2;
-	mul.lo.s64 %rd221, %rd222, %rd106;
-	add.s64 %rd223, %rd11, %rd20;
-	mad.lo.s64 %rd224, %rd221, 4, 15;
-	and.b64 %rd224, %rd224, -16;
-	add.s64 %rd20, %rd20, %rd224;
-	mov.b64 %rd225, %rd223;
-	mov.b64 %rd226, %rd221;
-	mov.b64 %rd227, 1;
+	mov.b64 %rd220, 2;
+	mul.lo.s64 %rd219, %rd220, %rd106;
+	add.s64 %rd221, %rd11, %rd20;
+	mad.lo.s64 %rd222, %rd219, 4, 15;
+	and.b64 %rd222, %rd222, -16;
+	add.s64 %rd20, %rd20, %rd222;
+	mov.b64 %rd223, %rd221;
+	mov.b64 %rd224, %rd219;
+	mov.b64 %rd225, 1;
+	mov.b64 %rd208, %rd223;
+	mov.b64 %rd209, %rd224;
 	mov.b64 %rd210, %rd225;
-	mov.b64 %rd211, %rd226;
-	mov.b64 %rd212, %rd227;
-	setp.eq.s64 %p12, %rd172, 0;
-	cvt.u64.u32 %rd228, %r2;
-	setp.eq.s64 %p13, %rd228, 0;
+	setp.eq.s64 %p12, %rd170, 0;
+	cvt.u64.u32 %rd226, %r2;
+	setp.eq.s64 %p13, %rd226, 0;
 	and.pred %p14, %p12, %p13;
 	mov.pred %p15, %p14;
-	mov.b64 %rd229, %rd62;
-	mov.b64 %rd230, 0;
-	cvt.u64.u32 %rd231, %r4;
-	mul.lo.s64 %rd232, %rd172, %rd231;
-	cvt.u64.u32 %rd233, %r2;
-	add.s64 %rd234, %rd232, %rd233;
-	mov.b64 %rd235, %rd234;
+	mov.b64 %rd227, %rd62;
+	mov.b64 %rd228, 0;
+	cvt.u64.u32 %rd229, %r4;
+	mul.lo.s64 %rd230, %rd170, %rd229;
+	cvt.u64.u32 %rd231, %r2;
+	add.s64 %rd232, %rd230, %rd231;
+	mov.b64 %rd233, %rd232;
 $L6:
-	setp.lt.s64 %p16, %rd235, %rd229;
+	setp.lt.s64 %p16, %rd233, %rd227;
 	not.pred %p17, %p16;
 	@!%p17 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd236, %rd235, %rd53;
-	mad.lo.s64 %rd237, %rd236, 4, %rd49;
-	ld.global.s32 %r36, [%rd237+0];
+	mul.lo.s64 %rd234, %rd233, %rd53;
+	mad.lo.s64 %rd235, %rd234, 4, %rd49;
+	ld.global.s32 %r36, [%rd235+0];
 	mov.b32 %r37, %r36;
-	mov.b64 %rd238, %rd25;
+	mov.b64 %rd236, %rd25;
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd239, %r38;
-	add.s64 %rd240, %rd239, 1;
-	mul.lo.s64 %rd241, %rd240, %rd32;
-	mad.lo.s64 %rd242, %rd241, 8, %rd28;
-	ld.global.nc.s64 %rd243, [%rd242+0];
-	mov.b64 %rd244, %rd243;
-	cvt.s64.s32 %rd245, %r38;
-	mul.lo.s64 %rd246, %rd245, %rd32;
-	mad.lo.s64 %rd247, %rd246, 8, %rd28;
-	ld.global.nc.s64 %rd248, [%rd247+0];
+	cvt.s64.s32 %rd237, %r38;
+	add.s64 %rd238, %rd237, 1;
+	mul.lo.s64 %rd239, %rd238, %rd32;
+	mad.lo.s64 %rd240, %rd239, 8, %rd28;
+	ld.global.nc.s64 %rd241, [%rd240+0];
+	mov.b64 %rd242, %rd241;
+	cvt.s64.s32 %rd243, %r38;
+	mul.lo.s64 %rd244, %rd243, %rd32;
+	mad.lo.s64 %rd245, %rd244, 8, %rd28;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	sub.s64 %rd248, %rd242, %rd247;
 	mov.b64 %rd249, %rd248;
-	sub.s64 %rd250, %rd244, %rd249;
-	mov.b64 %rd251, %rd250;
-	max.s64 %rd252, %rd230, %rd251;
-	mov.b64 %rd230, %rd252;
+	max.s64 %rd250, %rd228, %rd249;
+	mov.b64 %rd228, %rd250;
 $L7:
-	cvt.u64.u32 %rd253, %r4;
-	mul.lo.s64 %rd254, %rd2, %rd253;
-	add.s64 %rd255, %rd235, %rd254;
-	mov.b64 %rd235, %rd255;
+	cvt.u64.u32 %rd251, %r4;
+	mul.lo.s64 %rd252, %rd2, %rd251;
+	add.s64 %rd253, %rd233, %rd252;
+	mov.b64 %rd233, %rd253;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd256, %rd230;
+	mov.b64 %rd254, %rd228;
 	// block reduction
 	sub.u32 %r39, %r13, 1;
 	mov.b32 %r40, %r3;
 $L11:
 	setp.hs.u32 %p18, %r40, 32;
 	@%p18 bra $L12;
-	mov.b64 {%r41, %r42}, %rd256;
+	mov.b64 {%r41, %r42}, %rd254;
 	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd257, {%r43, %r44};
+	mov.b64 %rd255, {%r43, %r44};
 	@!%p19 bra $L13;
-	max.s64 %rd258, %rd256, %rd257;
-	mov.b64 %rd256, %rd258;
+	max.s64 %rd256, %rd254, %rd255;
+	mov.b64 %rd254, %rd256;
 $L13:
 	shl.b32 %r40, %r40, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L14;
-	mul.wide.u32 %rd259, %r8, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	st.shared.s64 [%rd260+0], %rd256;
+	mul.wide.u32 %rd257, %r8, 16;
+	add.s64 %rd258, %rd1, %rd257;
+	st.shared.s64 [%rd258+0], %rd254;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L15;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L16;
-	mul.wide.u32 %rd261, %r7, 16;
-	add.s64 %rd262, %rd1, %rd261;
-	ld.shared.s64 %rd263, [%rd262+0];
-	mov.b64 %rd256, %rd263;
+	mul.wide.u32 %rd259, %r7, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	ld.shared.s64 %rd261, [%rd260+0];
+	mov.b64 %rd254, %rd261;
 $L16:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd256;
+	mov.b64 {%r46, %r47}, %rd254;
 	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd264, {%r48, %r49};
+	mov.b64 %rd262, {%r48, %r49};
 	@!%p23 bra $L17;
-	max.s64 %rd265, %rd256, %rd264;
-	mov.b64 %rd256, %rd265;
+	max.s64 %rd263, %rd254, %rd262;
+	mov.b64 %rd254, %rd263;
 $L17:
-	mov.b64 {%r50, %r51}, %rd256;
+	mov.b64 {%r50, %r51}, %rd254;
 	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd266, {%r52, %r53};
+	mov.b64 %rd264, {%r52, %r53};
 	@!%p24 bra $L18;
-	max.s64 %rd267, %rd256, %rd266;
-	mov.b64 %rd256, %rd267;
+	max.s64 %rd265, %rd254, %rd264;
+	mov.b64 %rd254, %rd265;
 $L18:
-	mov.b64 {%r54, %r55}, %rd256;
+	mov.b64 {%r54, %r55}, %rd254;
 	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd268, {%r56, %r57};
+	mov.b64 %rd266, {%r56, %r57};
 	@!%p25 bra $L19;
-	max.s64 %rd269, %rd256, %rd268;
-	mov.b64 %rd256, %rd269;
+	max.s64 %rd267, %rd254, %rd266;
+	mov.b64 %rd254, %rd267;
 $L19:
-	mov.b64 {%r58, %r59}, %rd256;
+	mov.b64 {%r58, %r59}, %rd254;
 	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd270, {%r60, %r61};
+	mov.b64 %rd268, {%r60, %r61};
 	@!%p26 bra $L20;
-	max.s64 %rd271, %rd256, %rd270;
-	mov.b64 %rd256, %rd271;
+	max.s64 %rd269, %rd254, %rd268;
+	mov.b64 %rd254, %rd269;
 $L20:
-	mov.b64 {%r62, %r63}, %rd256;
+	mov.b64 {%r62, %r63}, %rd254;
 	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd272, {%r64, %r65};
+	mov.b64 %rd270, {%r64, %r65};
 	@!%p27 bra $L21;
-	max.s64 %rd273, %rd256, %rd272;
-	mov.b64 %rd256, %rd273;
+	max.s64 %rd271, %rd254, %rd270;
+	mov.b64 %rd254, %rd271;
 $L21:
 	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd256;
+	st.shared.s64 [%rd1+1024], %rd254;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 %rd256, %rd274;
-	mov.b64 %rd275, %rd256;
-	mov.b64 %rd230, %rd275;
-	cvt.u64.u32 %rd276, %r2;
-	setp.eq.s64 %p28, %rd276, 0;
-	setp.gt.s64 %p29, %rd230, 0;
+	ld.shared.s64 %rd272, [%rd1+1024];
+	mov.b64 %rd254, %rd272;
+	mov.b64 %rd273, %rd254;
+	mov.b64 %rd228, %rd273;
+	cvt.u64.u32 %rd274, %r2;
+	setp.eq.s64 %p28, %rd274, 0;
+	setp.gt.s64 %p29, %rd228, 0;
 	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L24;
-	mov.b64 %rd278, 12;
-	mul.lo.s64 %rd277, %rd278, %rd122;
-	mad.lo.s64 %rd279, %rd277, 8, %rd118;
-	atom.global.max.s64 %rd280, [%rd279], %rd230;
+	mov.b64 %rd276, 12;
+	mul.lo.s64 %rd275, %rd276, %rd120;
+	mad.lo.s64 %rd277, %rd275, 8, %rd116;
+	atom.global.max.s64 %rd278, [%rd277], %rd228;
 $L24:
 	@!%p15 bra $L26;
-	mov.b64 %rd281, 0;
-	st.global.s64 [%rd118+0], %rd281;
-	mov.b64 %rd283, 1;
-	mul.lo.s64 %rd282, %rd283, %rd122;
-	mad.lo.s64 %rd284, %rd282, 8, %rd118;
-	mov.b64 %rd285, 0;
-	st.global.s64 [%rd284+0], %rd285;
-	mov.b64 %rd287, 2;
-	mul.lo.s64 %rd286, %rd287, %rd122;
-	mad.lo.s64 %rd288, %rd286, 8, %rd118;
-	mov.b64 %rd289, 0;
-	st.global.s64 [%rd288+0], %rd289;
-	mov.b64 %rd291, 3;
-	mul.lo.s64 %rd290, %rd291, %rd122;
-	mad.lo.s64 %rd292, %rd290, 8, %rd118;
-	mov.b64 %rd293, 0;
-	st.global.s64 [%rd292+0], %rd293;
+	mov.b64 %rd279, 0;
+	st.global.s64 [%rd116+0], %rd279;
+	mov.b64 %rd281, 1;
+	mul.lo.s64 %rd280, %rd281, %rd120;
+	mad.lo.s64 %rd282, %rd280, 8, %rd116;
+	mov.b64 %rd283, 0;
+	st.global.s64 [%rd282+0], %rd283;
+	mov.b64 %rd285, 2;
+	mul.lo.s64 %rd284, %rd285, %rd120;
+	mad.lo.s64 %rd286, %rd284, 8, %rd116;
+	mov.b64 %rd287, 0;
+	st.global.s64 [%rd286+0], %rd287;
+	mov.b64 %rd289, 3;
+	mul.lo.s64 %rd288, %rd289, %rd120;
+	mad.lo.s64 %rd290, %rd288, 8, %rd116;
+	mov.b64 %rd291, 0;
+	st.global.s64 [%rd290+0], %rd291;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p31, %r5, 0;
@@ -17268,13 +17262,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd295, 12;
-	mul.lo.s64 %rd294, %rd295, %rd122;
-	mad.lo.s64 %rd296, %rd294, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	mov.b64 %rd299, %rd298;
-	setp.gt.s64 %p34, %rd299, %rd70;
+	mov.b64 %rd293, 12;
+	mul.lo.s64 %rd292, %rd293, %rd120;
+	mad.lo.s64 %rd294, %rd292, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	mov.b64 %rd297, %rd296;
+	setp.gt.s64 %p34, %rd297, %rd70;
 	@!%p34 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p35, %r5, 0;
@@ -17299,464 +17293,462 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p15 bra $L36;
-	mov.b64 %rd301, 12;
-	mul.lo.s64 %rd300, %rd301, %rd122;
-	mad.lo.s64 %rd302, %rd300, 8, %rd118;
-	mov.b64 %rd303, 0;
-	st.global.s64 [%rd302+0], %rd303;
-	mov.b64 %rd304, -1;
-	st.global.s64 [%rd111+0], %rd304;
+	mov.b64 %rd299, 12;
+	mul.lo.s64 %rd298, %rd299, %rd120;
+	mad.lo.s64 %rd300, %rd298, 8, %rd116;
+	mov.b64 %rd301, 0;
+	st.global.s64 [%rd300+0], %rd301;
+	mov.b64 %rd302, -1;
+	st.global.s64 [%rd109+0], %rd302;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd305, 0;
+	mov.b64 %rd303, 0;
 $L37:
-	setp.lt.s64 %p38, %rd305, %rd64;
+	setp.lt.s64 %p38, %rd303, %rd64;
 	not.pred %p39, %p38;
 	@!%p39 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd306, %rd49;
-	mov.b64 %rd307, %rd51;
-	mov.b64 %rd308, %rd53;
-	mov.b64 %rd309, %rd56;
-	mov.b64 %rd310, %rd58;
-	mov.b64 %rd311, %rd60;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd307, %rd56;
+	mov.b64 %rd308, %rd58;
+	mov.b64 %rd309, %rd60;
+	mov.b64 %rd310, %rd304;
+	mov.b64 %rd311, %rd305;
 	mov.b64 %rd312, %rd306;
 	mov.b64 %rd313, %rd307;
 	mov.b64 %rd314, %rd308;
 	mov.b64 %rd315, %rd309;
-	mov.b64 %rd316, %rd310;
-	mov.b64 %rd317, %rd311;
-	shr.s64 %rd318, %rd305, 63;
-	shr.u64 %rd319, %rd318, 63;
-	add.s64 %rd320, %rd305, %rd319;
-	and.b64 %rd321, %rd320, -2;
-	sub.s64 %rd322, %rd305, %rd321;
-	setp.eq.s64 %p40, %rd322, 1;
+	shr.s64 %rd316, %rd303, 63;
+	shr.u64 %rd317, %rd316, 63;
+	add.s64 %rd318, %rd303, %rd317;
+	and.b64 %rd319, %rd318, -2;
+	sub.s64 %rd320, %rd303, %rd319;
+	setp.eq.s64 %p40, %rd320, 1;
 	@!%p40 bra $L43;
-	mov.b64 %rd323, %rd56;
-	mov.b64 %rd324, %rd58;
-	mov.b64 %rd325, %rd60;
-	mov.b64 %rd326, %rd49;
-	mov.b64 %rd327, %rd51;
-	mov.b64 %rd328, %rd53;
+	mov.b64 %rd321, %rd56;
+	mov.b64 %rd322, %rd58;
+	mov.b64 %rd323, %rd60;
+	mov.b64 %rd324, %rd49;
+	mov.b64 %rd325, %rd51;
+	mov.b64 %rd326, %rd53;
+	mov.b64 %rd310, %rd321;
+	mov.b64 %rd311, %rd322;
 	mov.b64 %rd312, %rd323;
 	mov.b64 %rd313, %rd324;
 	mov.b64 %rd314, %rd325;
 	mov.b64 %rd315, %rd326;
-	mov.b64 %rd316, %rd327;
-	mov.b64 %rd317, %rd328;
 $L43:
 	mov.pred %p41, %p4;
-	mov.b64 %rd329, %rd73;
-	mov.b64 %rd330, %rd75;
-	mov.b64 %rd331, %rd77;
-	mov.b64 %rd332, %rd80;
-	mov.b64 %rd333, %rd82;
-	mov.b64 %rd334, %rd84;
-	mov.b64 %rd335, %rd87;
-	mov.b64 %rd336, %rd89;
-	mov.b64 %rd337, %rd91;
+	mov.b64 %rd327, %rd73;
+	mov.b64 %rd328, %rd75;
+	mov.b64 %rd329, %rd77;
+	mov.b64 %rd330, %rd80;
+	mov.b64 %rd331, %rd82;
+	mov.b64 %rd332, %rd84;
+	mov.b64 %rd333, %rd87;
+	mov.b64 %rd334, %rd89;
+	mov.b64 %rd335, %rd91;
 	mov.pred %p42, %p6;
-	mov.b64 %rd338, %rd94;
-	mov.b64 %rd339, %rd96;
-	mov.b64 %rd340, %rd98;
+	mov.b64 %rd336, %rd94;
+	mov.b64 %rd337, %rd96;
+	mov.b64 %rd338, %rd98;
 	mov.b32 %r78, %r33;
-	mov.b64 %rd341, %rd100;
-	mov.b64 %rd342, %rd102;
-	cvt.u32.u64 %r79, %rd305;
+	mov.b64 %rd339, %rd100;
+	mov.b64 %rd340, %rd102;
+	cvt.u32.u64 %r79, %rd303;
 	add.s32 %r80, %r33, %r79;
 	mov.b32 %r78, %r80;
-	rem.s64 %rd343, %rd305, 3;
-	mov.b64 %rd345, 4;
-	mul.lo.s64 %rd344, %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
+	rem.s64 %rd341, %rd303, 3;
+	mov.b64 %rd343, 4;
+	mul.lo.s64 %rd342, %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
 	@!%p15 bra $L45;
-	add.s64 %rd347, %rd305, 1;
-	rem.s64 %rd348, %rd347, 3;
-	mov.b64 %rd350, 4;
-	mul.lo.s64 %rd349, %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mul.lo.s64 %rd352, %rd351, %rd122;
-	mad.lo.s64 %rd353, %rd352, 8, %rd118;
-	mov.b64 %rd354, 0;
-	st.global.s64 [%rd353+0], %rd354;
-	add.s64 %rd355, %rd351, 1;
-	mul.lo.s64 %rd356, %rd355, %rd122;
-	mad.lo.s64 %rd357, %rd356, 8, %rd118;
-	mov.b64 %rd358, 0;
-	st.global.s64 [%rd357+0], %rd358;
-	add.s64 %rd359, %rd351, 2;
-	mul.lo.s64 %rd360, %rd359, %rd122;
-	mad.lo.s64 %rd361, %rd360, 8, %rd118;
-	mov.b64 %rd362, 0;
-	st.global.s64 [%rd361+0], %rd362;
-	add.s64 %rd363, %rd351, 3;
-	mul.lo.s64 %rd364, %rd363, %rd122;
-	mad.lo.s64 %rd365, %rd364, 8, %rd118;
-	mov.b64 %rd366, 0;
-	st.global.s64 [%rd365+0], %rd366;
+	add.s64 %rd345, %rd303, 1;
+	rem.s64 %rd346, %rd345, 3;
+	mov.b64 %rd348, 4;
+	mul.lo.s64 %rd347, %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mul.lo.s64 %rd350, %rd349, %rd120;
+	mad.lo.s64 %rd351, %rd350, 8, %rd116;
+	mov.b64 %rd352, 0;
+	st.global.s64 [%rd351+0], %rd352;
+	add.s64 %rd353, %rd349, 1;
+	mul.lo.s64 %rd354, %rd353, %rd120;
+	mad.lo.s64 %rd355, %rd354, 8, %rd116;
+	mov.b64 %rd356, 0;
+	st.global.s64 [%rd355+0], %rd356;
+	add.s64 %rd357, %rd349, 2;
+	mul.lo.s64 %rd358, %rd357, %rd120;
+	mad.lo.s64 %rd359, %rd358, 8, %rd116;
+	mov.b64 %rd360, 0;
+	st.global.s64 [%rd359+0], %rd360;
+	add.s64 %rd361, %rd349, 3;
+	mul.lo.s64 %rd362, %rd361, %rd120;
+	mad.lo.s64 %rd363, %rd362, 8, %rd116;
+	mov.b64 %rd364, 0;
+	st.global.s64 [%rd363+0], %rd364;
 $L45:
-	mov.b64 %rd367, %rd299;
-	cvt.u64.u32 %rd368, %r4;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 1;
+	mov.b64 %rd365, %rd297;
+	cvt.u64.u32 %rd366, %r4;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 1;
 $L46:
-	setp.lt.s64 %p43, %rd370, %rd367;
-	setp.lt.s64 %p44, %rd370, 32;
+	setp.lt.s64 %p43, %rd368, %rd365;
+	setp.lt.s64 %p44, %rd368, 32;
 	and.pred %p45, %p43, %p44;
-	mov.b64 %rd372, 2;
-	mul.lo.s64 %rd371, %rd372, %rd370;
-	setp.le.s64 %p46, %rd371, %rd369;
+	mov.b64 %rd370, 2;
+	mul.lo.s64 %rd369, %rd370, %rd368;
+	setp.le.s64 %p46, %rd369, %rd367;
 	and.pred %p47, %p45, %p46;
 	not.pred %p48, %p47;
 	@!%p48 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd373, %rd370, 2;
-	mov.b64 %rd370, %rd373;
+	mul.lo.s64 %rd371, %rd368, 2;
+	mov.b64 %rd368, %rd371;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd374, %rd370;
-	mov.b64 %rd375, %rd25;
-	mov.b64 %rd376, %rd62;
-	mov.b64 %rd377, %rd64;
-	mov.b64 %rd378, %rd66;
-	mov.b64 %rd379, %rd68;
-	mov.b64 %rd380, %rd70;
+	mov.b64 %rd372, %rd368;
+	mov.b64 %rd373, %rd25;
+	mov.b64 %rd374, %rd62;
+	mov.b64 %rd375, %rd64;
+	mov.b64 %rd376, %rd66;
+	mov.b64 %rd377, %rd68;
+	mov.b64 %rd378, %rd70;
 	mov.pred %p49, %p4;
 	mov.pred %p50, %p6;
 	mov.b32 %r81, %r33;
-	mov.b64 %rd381, %rd100;
-	mov.b64 %rd382, %rd102;
-	mov.b64 %rd383, %rd104;
-	mov.b64 %rd384, %rd106;
+	mov.b64 %rd379, %rd100;
+	mov.b64 %rd380, %rd102;
+	mov.b64 %rd381, %rd104;
+	mov.b64 %rd382, %rd106;
 	mov.pred %p51, %p8;
-	mov.b64 %rd385, %rd108;
 	mov.pred %p52, %p10;
 	mov.f64 %fd3, %fd2;
 	mov.pred %p53, %p41;
 	mov.pred %p54, %p42;
 	mov.b32 %r82, %r78;
-	mov.b64 %rd386, %rd341;
-	mov.b64 %rd387, %rd342;
-	mov.b64 %rd388, %rd229;
-	mov.b64 %rd389, %rd346;
-	mov.b64 %rd390, %rd374;
-	cvt.u64.u32 %rd391, %r4;
-	div.s64 %rd392, %rd391, %rd390;
-	setp.eq.s64 %p55, %rd390, -1;
-	neg.s64 %rd393, %rd391;
-	selp.b64 %rd394, %rd393, %rd392, %p55;
-	setp.eq.s64 %p56, %rd390, 0;
-	selp.b64 %rd395, 0, %rd394, %p56;
-	mov.b64 %rd396, %rd395;
-	cvt.u64.u32 %rd397, %r2;
-	div.s64 %rd398, %rd397, %rd390;
-	setp.eq.s64 %p57, %rd390, -1;
-	neg.s64 %rd399, %rd397;
-	selp.b64 %rd400, %rd399, %rd398, %p57;
-	setp.eq.s64 %p58, %rd390, 0;
-	selp.b64 %rd401, 0, %rd400, %p58;
-	mov.b64 %rd402, %rd401;
-	cvt.u64.u32 %rd403, %r2;
-	rem.s64 %rd404, %rd403, %rd390;
-	setp.eq.s64 %p59, %rd390, -1;
-	selp.b64 %rd405, 0, %rd404, %p59;
-	setp.eq.s64 %p60, %rd390, 0;
-	selp.b64 %rd406, %rd403, %rd405, %p60;
-	mov.b64 %rd407, %rd406;
-	mov.b64 %rd408, %rd396;
-	mov.b64 %rd409, %rd402;
-	mov.b64 %rd410, %rd407;
-	mov.b64 %rd411, %rd384;
-	mul.lo.s64 %rd412, %rd388, %rd172;
-	div.s64 %rd413, %rd412, %rd2;
+	mov.b64 %rd383, %rd339;
+	mov.b64 %rd384, %rd340;
+	mov.b64 %rd385, %rd227;
+	mov.b64 %rd386, %rd344;
+	mov.b64 %rd387, %rd372;
+	cvt.u64.u32 %rd388, %r4;
+	div.s64 %rd389, %rd388, %rd387;
+	setp.eq.s64 %p55, %rd387, -1;
+	neg.s64 %rd390, %rd388;
+	selp.b64 %rd391, %rd390, %rd389, %p55;
+	setp.eq.s64 %p56, %rd387, 0;
+	selp.b64 %rd392, 0, %rd391, %p56;
+	mov.b64 %rd393, %rd392;
+	cvt.u64.u32 %rd394, %r2;
+	div.s64 %rd395, %rd394, %rd387;
+	setp.eq.s64 %p57, %rd387, -1;
+	neg.s64 %rd396, %rd394;
+	selp.b64 %rd397, %rd396, %rd395, %p57;
+	setp.eq.s64 %p58, %rd387, 0;
+	selp.b64 %rd398, 0, %rd397, %p58;
+	mov.b64 %rd399, %rd398;
+	cvt.u64.u32 %rd400, %r2;
+	rem.s64 %rd401, %rd400, %rd387;
+	setp.eq.s64 %p59, %rd387, -1;
+	selp.b64 %rd402, 0, %rd401, %p59;
+	setp.eq.s64 %p60, %rd387, 0;
+	selp.b64 %rd403, %rd400, %rd402, %p60;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd405, %rd393;
+	mov.b64 %rd406, %rd399;
+	mov.b64 %rd407, %rd404;
+	mov.b64 %rd408, %rd382;
+	mul.lo.s64 %rd409, %rd385, %rd170;
+	div.s64 %rd410, %rd409, %rd2;
 	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd414, %rd412;
-	selp.b64 %rd415, %rd414, %rd413, %p61;
+	neg.s64 %rd411, %rd409;
+	selp.b64 %rd412, %rd411, %rd410, %p61;
 	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd416, 0, %rd415, %p62;
-	mov.b64 %rd417, %rd416;
-	add.s64 %rd418, %rd172, 1;
-	mul.lo.s64 %rd419, %rd388, %rd418;
-	div.s64 %rd420, %rd419, %rd2;
+	selp.b64 %rd413, 0, %rd412, %p62;
+	mov.b64 %rd414, %rd413;
+	add.s64 %rd415, %rd170, 1;
+	mul.lo.s64 %rd416, %rd385, %rd415;
+	div.s64 %rd417, %rd416, %rd2;
 	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd421, %rd419;
-	selp.b64 %rd422, %rd421, %rd420, %p63;
+	neg.s64 %rd418, %rd416;
+	selp.b64 %rd419, %rd418, %rd417, %p63;
 	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd423, 0, %rd422, %p64;
-	mov.b64 %rd424, %rd423;
-	mov.b64 %rd425, %rd417;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd375;
-	mov.b64 %rd428, %rd376;
-	mov.b64 %rd429, %rd377;
-	mov.b64 %rd430, %rd378;
-	mov.b64 %rd431, %rd379;
-	mov.b64 %rd432, %rd380;
+	selp.b64 %rd420, 0, %rd419, %p64;
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd422, %rd414;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd373;
+	mov.b64 %rd425, %rd374;
+	mov.b64 %rd426, %rd375;
+	mov.b64 %rd427, %rd376;
+	mov.b64 %rd428, %rd377;
+	mov.b64 %rd429, %rd378;
 	mov.pred %p65, %p49;
 	mov.pred %p66, %p50;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd433, %rd381;
-	mov.b64 %rd434, %rd382;
-	mov.b64 %rd435, %rd383;
-	mov.b64 %rd436, %rd384;
+	mov.b64 %rd430, %rd379;
+	mov.b64 %rd431, %rd380;
+	mov.b64 %rd432, %rd381;
+	mov.b64 %rd433, %rd382;
 	mov.pred %p67, %p51;
-	mov.b64 %rd437, %rd385;
 	mov.pred %p68, %p52;
 	mov.f64 %fd4, %fd3;
 	mov.pred %p69, %p53;
-	mov.b64 %rd438, %rd329;
-	mov.b64 %rd439, %rd330;
-	mov.b64 %rd440, %rd331;
-	mov.b64 %rd441, %rd332;
-	mov.b64 %rd442, %rd333;
-	mov.b64 %rd443, %rd334;
-	mov.b64 %rd444, %rd335;
-	mov.b64 %rd445, %rd336;
-	mov.b64 %rd446, %rd337;
+	mov.b64 %rd434, %rd327;
+	mov.b64 %rd435, %rd328;
+	mov.b64 %rd436, %rd329;
+	mov.b64 %rd437, %rd330;
+	mov.b64 %rd438, %rd331;
+	mov.b64 %rd439, %rd332;
+	mov.b64 %rd440, %rd333;
+	mov.b64 %rd441, %rd334;
+	mov.b64 %rd442, %rd335;
 	mov.pred %p70, %p54;
-	mov.b64 %rd447, %rd338;
-	mov.b64 %rd448, %rd339;
-	mov.b64 %rd449, %rd340;
+	mov.b64 %rd443, %rd336;
+	mov.b64 %rd444, %rd337;
+	mov.b64 %rd445, %rd338;
 	mov.b32 %r84, %r82;
-	mov.b64 %rd450, %rd386;
-	mov.b64 %rd451, %rd387;
-	mov.b64 %rd452, %rd425;
-	sub.s64 %rd453, %rd426, %rd425;
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, %rd409;
-	mov.b64 %rd456, %rd408;
-	mov.b64 %rd457, %rd390;
-	mov.b64 %rd458, %rd410;
-	mov.b64 %rd459, %rd389;
-	mov.b64 %rd460, 0;
-	mov.b64 %rd461, %rd411;
-	setp.gt.s64 %p71, %rd383, 1;
+	mov.b64 %rd446, %rd383;
+	mov.b64 %rd447, %rd384;
+	mov.b64 %rd448, %rd422;
+	sub.s64 %rd449, %rd423, %rd422;
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd406;
+	mov.b64 %rd452, %rd405;
+	mov.b64 %rd453, %rd387;
+	mov.b64 %rd454, %rd407;
+	mov.b64 %rd455, %rd386;
+	mov.b64 %rd456, 0;
+	mov.b64 %rd457, %rd408;
+	setp.gt.s64 %p71, %rd381, 1;
 	mov.pred %p72, %p71;
 	mov.pred %p73, 0;
-	mov.b64 %rd462, %rd202;
-	mov.b64 %rd463, %rd203;
-	mov.b64 %rd464, %rd204;
-	mov.b64 %rd465, %rd455;
+	mov.b64 %rd458, %rd200;
+	mov.b64 %rd459, %rd201;
+	mov.b64 %rd460, %rd202;
+	mov.b64 %rd461, %rd451;
 	mov.b32 %r85, -1;
+	mov.b64 %rd462, 0;
+	mov.b64 %rd463, 0;
+	mov.b64 %rd464, 0;
+	mov.b64 %rd465, 0;
 	mov.b64 %rd466, 0;
-	mov.b64 %rd467, 0;
-	mov.b64 %rd468, 0;
-	mov.b64 %rd469, 0;
-	mov.b64 %rd470, 0;
 $L51:
-	mov.b64 %rd471, 0;
-	mov.b64 %rd472, %rd450;
+	mov.b64 %rd467, 0;
+	mov.b64 %rd468, %rd446;
 $L54:
-	setp.gt.s64 %p74, %rd472, 0;
+	setp.gt.s64 %p74, %rd468, 0;
 	not.pred %p75, %p74;
 	@!%p75 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p76, %rd466, %rd467;
+	setp.ge.s64 %p76, %rd462, %rd463;
 	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd465, %rd454;
+	setp.ge.s64 %p77, %rd461, %rd450;
 	@!%p77 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd473, %rd452, %rd465;
-	mul.lo.s64 %rd474, %rd473, %rd314;
-	mad.lo.s64 %rd475, %rd474, 4, %rd312;
-	ld.global.s32 %r86, [%rd475+0];
+	add.s64 %rd469, %rd448, %rd461;
+	mul.lo.s64 %rd470, %rd469, %rd312;
+	mad.lo.s64 %rd471, %rd470, 4, %rd310;
+	ld.global.s32 %r86, [%rd471+0];
 	mov.b32 %r87, %r86;
 	mov.b32 %r85, %r87;
 	@!%p73 bra $L63;
-	add.s64 %rd476, %rd452, %rd465;
-	mov.b64 %rd478, 2;
-	mul.lo.s64 %rd477, %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
-	mul.lo.s64 %rd480, %rd479, %rd215;
-	mad.lo.s64 %rd481, %rd480, 8, %rd213;
-	ld.shared.s64 %rd482, [%rd481+0];
-	mov.b64 %rd483, %rd482;
-	add.s64 %rd484, %rd479, 1;
-	mul.lo.s64 %rd485, %rd484, %rd215;
-	mad.lo.s64 %rd486, %rd485, 8, %rd213;
-	ld.shared.s64 %rd487, [%rd486+0];
-	mov.b64 %rd488, %rd487;
-	add.s64 %rd489, %rd483, %rd458;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd488;
-	mov.b64 %rd466, %rd490;
-	mov.b64 %rd467, %rd491;
+	add.s64 %rd472, %rd448, %rd461;
+	mov.b64 %rd474, 2;
+	mul.lo.s64 %rd473, %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	mul.lo.s64 %rd476, %rd475, %rd213;
+	mad.lo.s64 %rd477, %rd476, 8, %rd211;
+	ld.shared.s64 %rd478, [%rd477+0];
+	mov.b64 %rd479, %rd478;
+	add.s64 %rd480, %rd475, 1;
+	mul.lo.s64 %rd481, %rd480, %rd213;
+	mad.lo.s64 %rd482, %rd481, 8, %rd211;
+	ld.shared.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	add.s64 %rd485, %rd479, %rd454;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, %rd484;
+	mov.b64 %rd462, %rd486;
+	mov.b64 %rd463, %rd487;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd492, %rd427;
+	mov.b64 %rd488, %rd424;
 	mov.b32 %r88, %r85;
-	cvt.s64.s32 %rd493, %r88;
-	mul.lo.s64 %rd494, %rd493, %rd32;
-	mad.lo.s64 %rd495, %rd494, 8, %rd28;
-	ld.global.nc.s64 %rd496, [%rd495+0];
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd497;
-	mov.b64 %rd499, %rd427;
+	cvt.s64.s32 %rd489, %r88;
+	mul.lo.s64 %rd490, %rd489, %rd32;
+	mad.lo.s64 %rd491, %rd490, 8, %rd28;
+	ld.global.nc.s64 %rd492, [%rd491+0];
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, %rd493;
+	mov.b64 %rd495, %rd424;
 	mov.b32 %r89, %r85;
-	cvt.s64.s32 %rd500, %r89;
-	add.s64 %rd501, %rd500, 1;
-	mul.lo.s64 %rd502, %rd501, %rd32;
-	mad.lo.s64 %rd503, %rd502, 8, %rd28;
-	ld.global.nc.s64 %rd504, [%rd503+0];
-	mov.b64 %rd505, %rd504;
-	mov.b64 %rd506, %rd505;
-	add.s64 %rd507, %rd498, %rd458;
-	mov.b64 %rd508, %rd507;
-	mov.b64 %rd509, %rd506;
-	mov.b64 %rd466, %rd508;
-	mov.b64 %rd467, %rd509;
+	cvt.s64.s32 %rd496, %r89;
+	add.s64 %rd497, %rd496, 1;
+	mul.lo.s64 %rd498, %rd497, %rd32;
+	mad.lo.s64 %rd499, %rd498, 8, %rd28;
+	ld.global.nc.s64 %rd500, [%rd499+0];
+	mov.b64 %rd501, %rd500;
+	mov.b64 %rd502, %rd501;
+	add.s64 %rd503, %rd494, %rd454;
+	mov.b64 %rd504, %rd503;
+	mov.b64 %rd505, %rd502;
+	mov.b64 %rd462, %rd504;
+	mov.b64 %rd463, %rd505;
 $L64:
-	add.s64 %rd510, %rd465, %rd456;
-	mov.b64 %rd465, %rd510;
+	add.s64 %rd506, %rd461, %rd452;
+	mov.b64 %rd461, %rd506;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd511, %rd466, %rd39;
-	mad.lo.s64 %rd512, %rd511, 4, %rd35;
-	ld.global.nc.s32 %r90, [%rd512+0];
+	mul.lo.s64 %rd507, %rd462, %rd39;
+	mad.lo.s64 %rd508, %rd507, 4, %rd35;
+	ld.global.nc.s32 %r90, [%rd508+0];
 	mov.b32 %r91, %r90;
 	mov.b32 %r92, %r91;
-	mov.b64 %rd513, 0;
-	mov.b64 %rd514, 0;
+	mov.b64 %rd509, 0;
+	mov.b64 %rd510, 0;
 	and.pred %p78, %p72, %p67;
 	@!%p78 bra $L66;
-	mov.b64 %rd515, %rd427;
+	mov.b64 %rd511, %rd424;
 	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd516, %r93;
-	mul.lo.s64 %rd517, %rd516, %rd32;
-	mad.lo.s64 %rd518, %rd517, 8, %rd28;
-	ld.global.nc.s64 %rd519, [%rd518+0];
-	mov.b64 %rd520, %rd519;
-	mov.b64 %rd521, %rd520;
-	mov.b64 %rd522, %rd427;
+	cvt.s64.s32 %rd512, %r93;
+	mul.lo.s64 %rd513, %rd512, %rd32;
+	mad.lo.s64 %rd514, %rd513, 8, %rd28;
+	ld.global.nc.s64 %rd515, [%rd514+0];
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd517, %rd516;
+	mov.b64 %rd518, %rd424;
 	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd523, %r94;
-	add.s64 %rd524, %rd523, 1;
-	mul.lo.s64 %rd525, %rd524, %rd32;
-	mad.lo.s64 %rd526, %rd525, 8, %rd28;
-	ld.global.nc.s64 %rd527, [%rd526+0];
-	mov.b64 %rd528, %rd527;
-	mov.b64 %rd529, %rd528;
-	mov.b64 %rd530, %rd521;
-	mov.b64 %rd531, %rd529;
-	mov.b64 %rd513, %rd530;
-	mov.b64 %rd514, %rd531;
+	cvt.s64.s32 %rd519, %r94;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd32;
+	mad.lo.s64 %rd522, %rd521, 8, %rd28;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd526, %rd517;
+	mov.b64 %rd527, %rd525;
+	mov.b64 %rd509, %rd526;
+	mov.b64 %rd510, %rd527;
 $L66:
 	mov.pred %p79, %p68;
 	mov.f64 %fd5, %fd4;
 	mov.b32 %r95, %r85;
 	mov.b32 %r96, %r92;
-	mov.b64 %rd532, %rd466;
+	mov.b64 %rd528, %rd462;
 $L67:
-	mov.b64 %rd533, 0;
+	mov.b64 %rd529, 0;
 	mov.f64 %fd6, 0d0000000000000000;
 	@!%p79 bra $L70;
-	mov.b64 %rd534, 0x1;
-	setp.gt.s64 %p80, %rd141, 0;
+	mov.b64 %rd530, 0x1;
+	setp.gt.s64 %p80, %rd139, 0;
 	@!%p80 bra $L73;
-	mul.lo.s64 %rd535, %rd532, %rd143;
-	mad.lo.s64 %rd536, %rd535, 4, %rd139;
-	ld.global.nc.u32 %r97, [%rd536+0];
+	mul.lo.s64 %rd531, %rd528, %rd141;
+	mad.lo.s64 %rd532, %rd531, 4, %rd137;
+	ld.global.nc.u32 %r97, [%rd532+0];
 	mov.b32 %r98, %r97;
-	cvt.u64.u32 %rd537, %r98;
-	mov.b64 %rd534, %rd537;
+	cvt.u64.u32 %rd533, %r98;
+	mov.b64 %rd530, %rd533;
 $L73:
-	cvt.s64.s32 %rd538, %r95;
-	mul.lo.s64 %rd539, %rd538, %rd150;
-	mad.lo.s64 %rd540, %rd539, 4, %rd146;
-	ld.relaxed.gpu.global.u32 %r99, [%rd540+0];
+	cvt.s64.s32 %rd534, %r95;
+	mul.lo.s64 %rd535, %rd534, %rd148;
+	mad.lo.s64 %rd536, %rd535, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r99, [%rd536+0];
 	mov.b32 %r100, %r99;
-	cvt.u64.u32 %rd541, %r100;
-	add.u64 %rd542, %rd541, %rd534;
-	mov.b64 %rd543, %rd542;
-	cvt.s64.s32 %rd544, %r96;
-	mul.lo.s64 %rd545, %rd544, %rd150;
-	mad.lo.s64 %rd546, %rd545, 4, %rd146;
-	ld.relaxed.gpu.global.u32 %r101, [%rd546+0];
+	cvt.u64.u32 %rd537, %r100;
+	add.u64 %rd538, %rd537, %rd530;
+	mov.b64 %rd539, %rd538;
+	cvt.s64.s32 %rd540, %r96;
+	mul.lo.s64 %rd541, %rd540, %rd148;
+	mad.lo.s64 %rd542, %rd541, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r101, [%rd542+0];
 	mov.b32 %r102, %r101;
-	cvt.u64.u32 %rd547, %r102;
-	setp.hs.u64 %p81, %rd543, %rd547;
+	cvt.u64.u32 %rd543, %r102;
+	setp.hs.u64 %p81, %rd539, %rd543;
 	mov.pred %p82, %p81;
 	not.pred %p83, %p82;
 	@!%p83 bra $L75;
-	cvt.s64.s32 %rd548, %r96;
-	mul.lo.s64 %rd549, %rd548, %rd150;
-	mad.lo.s64 %rd550, %rd549, 4, %rd146;
-	cvt.u32.u64 %r103, %rd543;
-	atom.global.min.u32 %r104, [%rd550], %r103;
+	cvt.s64.s32 %rd544, %r96;
+	mul.lo.s64 %rd545, %rd544, %rd148;
+	mad.lo.s64 %rd546, %rd545, 4, %rd144;
+	cvt.u32.u64 %r103, %rd539;
+	atom.global.min.u32 %r104, [%rd546], %r103;
 	mov.b32 %r105, %r104;
-	cvt.u64.u32 %rd551, %r105;
-	setp.ls.u64 %p84, %rd551, %rd543;
+	cvt.u64.u32 %rd547, %r105;
+	setp.ls.u64 %p84, %rd547, %rd539;
 	mov.pred %p82, %p84;
 $L75:
 	@!%p82 bra $L77;
 	mov.pred %p85, 0;
 	bra.uni $L69;
 $L77:
-	mov.b64 %rd552, %rd543;
-	cvt.rn.f64.u64 %fd7, %rd543;
+	mov.b64 %rd548, %rd539;
+	cvt.rn.f64.u64 %fd7, %rd539;
 	mov.f64 %fd8, %fd7;
-	mov.b64 %rd533, %rd552;
+	mov.b64 %rd529, %rd548;
 	mov.f64 %fd6, %fd8;
 	bra.uni $L71;
 $L70:
 	mov.f64 %fd9, 0d3FF0000000000000;
-	setp.gt.s64 %p86, %rd127, 0;
+	setp.gt.s64 %p86, %rd125, 0;
 	@!%p86 bra $L79;
-	mul.lo.s64 %rd553, %rd532, %rd129;
-	mad.lo.s64 %rd554, %rd553, 8, %rd125;
-	ld.global.nc.f64 %fd10, [%rd554+0];
+	mul.lo.s64 %rd549, %rd528, %rd127;
+	mad.lo.s64 %rd550, %rd549, 8, %rd123;
+	ld.global.nc.f64 %fd10, [%rd550+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L79:
-	cvt.s64.s32 %rd555, %r95;
-	mul.lo.s64 %rd556, %rd555, %rd136;
-	mad.lo.s64 %rd557, %rd556, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd12, [%rd557+0];
+	cvt.s64.s32 %rd551, %r95;
+	mul.lo.s64 %rd552, %rd551, %rd134;
+	mad.lo.s64 %rd553, %rd552, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd12, [%rd553+0];
 	mov.f64 %fd13, %fd12;
 	add.rn.f64 %fd14, %fd13, %fd9;
 	mov.f64 %fd15, %fd14;
-	cvt.s64.s32 %rd558, %r96;
-	mul.lo.s64 %rd559, %rd558, %rd136;
-	mad.lo.s64 %rd560, %rd559, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd560+0];
+	cvt.s64.s32 %rd554, %r96;
+	mul.lo.s64 %rd555, %rd554, %rd134;
+	mad.lo.s64 %rd556, %rd555, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd556+0];
 	mov.f64 %fd17, %fd16;
 	setp.lt.f64 %p87, %fd15, %fd17;
 	not.pred %p88, %p87;
 	mov.pred %p89, %p88;
 	not.pred %p90, %p89;
 	@!%p90 bra $L81;
-	cvt.s64.s32 %rd561, %r96;
-	mul.lo.s64 %rd562, %rd561, %rd136;
-	mad.lo.s64 %rd563, %rd562, 8, %rd132;
-	ld.relaxed.gpu.global.b64 %rd564, [%rd563];
+	cvt.s64.s32 %rd557, %r96;
+	mul.lo.s64 %rd558, %rd557, %rd134;
+	mad.lo.s64 %rd559, %rd558, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd560, [%rd559];
 $L82:
-	mov.b64 %fd18, %rd564;
+	mov.b64 %fd18, %rd560;
 	min.f64 %fd19, %fd18, %fd15;
-	mov.b64 %rd565, %fd18;
-	mov.b64 %rd566, %fd15;
-	or.b64 %rd567, %rd565, %rd566;
+	mov.b64 %rd561, %fd18;
+	mov.b64 %rd562, %fd15;
+	or.b64 %rd563, %rd561, %rd562;
 	setp.eq.f64 %p91, %fd18, %fd15;
-	mov.b64 %fd20, %rd567;
+	mov.b64 %fd20, %rd563;
 	selp.f64 %fd21, %fd20, %fd19, %p91;
 	setp.nan.f64 %p92, %fd18, %fd15;
 	add.rn.f64 %fd22, %fd18, %fd15;
 	selp.f64 %fd23, %fd22, %fd21, %p92;
-	mov.b64 %rd568, %fd23;
-	setp.eq.u64 %p93, %rd564, %rd568;
+	mov.b64 %rd564, %fd23;
+	setp.eq.u64 %p93, %rd560, %rd564;
 	@%p93 bra $L83;
-	atom.global.cas.b64 %rd569, [%rd563], %rd564, %rd568;
-	setp.eq.u64 %p94, %rd569, %rd564;
-	mov.b64 %rd564, %rd569;
+	atom.global.cas.b64 %rd565, [%rd559], %rd560, %rd564;
+	setp.eq.u64 %p94, %rd565, %rd560;
+	mov.b64 %rd560, %rd565;
 	@!%p94 bra $L82;
 $L83:
-	mov.b64 %fd25, %rd564;
+	mov.b64 %fd25, %rd560;
 	mov.f64 %fd24, %fd25;
 	mov.f64 %fd26, %fd24;
 	setp.gt.f64 %p95, %fd26, %fd15;
@@ -17767,10 +17759,10 @@ $L81:
 	mov.pred %p85, 0;
 	bra.uni $L69;
 $L85:
-	mov.b64 %rd570, %fd15;
-	mov.b64 %rd571, %rd570;
+	mov.b64 %rd566, %fd15;
+	mov.b64 %rd567, %rd566;
 	mov.f64 %fd27, %fd15;
-	mov.b64 %rd533, %rd571;
+	mov.b64 %rd529, %rd567;
 	mov.f64 %fd6, %fd27;
 $L71:
 	setp.lt.f64 %p97, %fd6, %fd5;
@@ -17778,32 +17770,32 @@ $L71:
 	mov.pred %p85, 1;
 	bra.uni $L69;
 $L87:
-	mov.b64 %rd573, 1;
-	mul.lo.s64 %rd572, %rd573, %rd171;
-	mad.lo.s64 %rd574, %rd572, 8, %rd167;
-	ld.relaxed.gpu.global.s64 %rd575, [%rd574+0];
-	mov.b64 %rd576, %rd575;
-	setp.lt.s64 %p98, %rd533, %rd576;
+	mov.b64 %rd569, 1;
+	mul.lo.s64 %rd568, %rd569, %rd169;
+	mad.lo.s64 %rd570, %rd568, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd571, [%rd570+0];
+	mov.b64 %rd572, %rd571;
+	setp.lt.s64 %p98, %rd529, %rd572;
 	@!%p98 bra $L89;
-	mov.b64 %rd578, 1;
-	mul.lo.s64 %rd577, %rd578, %rd171;
-	mad.lo.s64 %rd579, %rd577, 8, %rd167;
-	atom.global.min.s64 %rd580, [%rd579], %rd533;
+	mov.b64 %rd574, 1;
+	mul.lo.s64 %rd573, %rd574, %rd169;
+	mad.lo.s64 %rd575, %rd573, 8, %rd165;
+	atom.global.min.s64 %rd576, [%rd575], %rd529;
 $L89:
-	cvt.s64.s32 %rd581, %r96;
-	mul.lo.s64 %rd582, %rd581, %rd157;
-	mad.lo.s64 %rd583, %rd582, 4, %rd153;
+	cvt.s64.s32 %rd577, %r96;
+	mul.lo.s64 %rd578, %rd577, %rd155;
+	mad.lo.s64 %rd579, %rd578, 4, %rd151;
 	mov.b32 %r106, 1;
-	atom.global.exch.b32 %r107, [%rd583], %r106;
+	atom.global.exch.b32 %r107, [%rd579], %r106;
 	mov.b32 %r108, %r107;
 	setp.ne.s32 %p99, %r108, 1;
 	@!%p99 bra $L91;
-	mov.b64 %rd584, 1;
-	atom.global.add.u64 %rd585, [%rd167], %rd584;
-	mov.b64 %rd586, %rd585;
-	mul.lo.s64 %rd587, %rd586, %rd164;
-	mad.lo.s64 %rd588, %rd587, 4, %rd160;
-	st.global.s32 [%rd588+0], %r96;
+	mov.b64 %rd580, 1;
+	atom.global.add.u64 %rd581, [%rd165], %rd580;
+	mov.b64 %rd582, %rd581;
+	mul.lo.s64 %rd583, %rd582, %rd162;
+	mad.lo.s64 %rd584, %rd583, 4, %rd158;
+	st.global.s32 [%rd584+0], %r96;
 $L91:
 	mov.pred %p85, 0;
 	bra.uni $L69;
@@ -17812,1804 +17804,1771 @@ $L68:
 $L69:
 	@!%p85 bra $L93;
 	@!%p72 bra $L94;
-	mul.lo.s64 %rd589, %rd471, %rd464;
-	mad.lo.s64 %rd590, %rd589, 4, %rd462;
-	st.shared.s32 [%rd590+0], %r92;
+	mul.lo.s64 %rd585, %rd467, %rd460;
+	mad.lo.s64 %rd586, %rd585, 4, %rd458;
+	st.shared.s32 [%rd586+0], %r92;
 	@!%p67 bra $L97;
+	mov.b64 %rd588, 2;
+	mul.lo.s64 %rd587, %rd588, %rd467;
+	mul.lo.s64 %rd589, %rd587, %rd205;
+	mad.lo.s64 %rd590, %rd589, 8, %rd203;
+	st.shared.s64 [%rd590+0], %rd509;
 	mov.b64 %rd592, 2;
-	mul.lo.s64 %rd591, %rd592, %rd471;
-	mul.lo.s64 %rd593, %rd591, %rd207;
-	mad.lo.s64 %rd594, %rd593, 8, %rd205;
-	st.shared.s64 [%rd594+0], %rd513;
-	mov.b64 %rd596, 2;
-	mul.lo.s64 %rd595, %rd596, %rd471;
-	add.s64 %rd597, %rd595, 1;
-	mul.lo.s64 %rd598, %rd597, %rd207;
-	mad.lo.s64 %rd599, %rd598, 8, %rd205;
-	st.shared.s64 [%rd599+0], %rd514;
-	setp.gt.s64 %p100, %rd437, 0;
-	@!%p100 bra $L99;
-	setp.lo.u64 %p101, %rd513, %rd37;
-	mul.lo.s64 %rd600, %rd513, %rd39;
-	mad.lo.s64 %rd601, %rd600, 4, %rd35;
-	@%p101 prefetch.global.L2 [%rd601];
-	setp.gt.s64 %p102, %rd437, 1;
-	@!%p102 bra $L101;
-	sub.s64 %rd602, %rd514, 1;
-	setp.lo.u64 %p103, %rd602, %rd37;
-	sub.s64 %rd603, %rd514, 1;
-	mul.lo.s64 %rd604, %rd603, %rd39;
-	mad.lo.s64 %rd605, %rd604, 4, %rd35;
-	@%p103 prefetch.global.L2 [%rd605];
-$L101:
-$L99:
+	mul.lo.s64 %rd591, %rd592, %rd467;
+	add.s64 %rd593, %rd591, 1;
+	mul.lo.s64 %rd594, %rd593, %rd205;
+	mad.lo.s64 %rd595, %rd594, 8, %rd203;
+	st.shared.s64 [%rd595+0], %rd510;
 $L97:
-	add.s64 %rd606, %rd471, 1;
-	mov.b64 %rd471, %rd606;
+	add.s64 %rd596, %rd467, 1;
+	mov.b64 %rd467, %rd596;
 	bra.uni $L95;
 $L94:
-	mov.pred %p104, 0;
-	mov.b64 %rd607, %rd471;
+	mov.pred %p100, 0;
+	mov.b64 %rd597, %rd467;
 	mov.b32 %r109, %r92;
-$L102:
-	@!%p69 bra $L106;
+$L98:
+	@!%p69 bra $L102;
 	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd608, %r110;
-	mov.b64 %rd609, %rd608;
+	cvt.s64.s32 %rd598, %r110;
+	mov.b64 %rd599, %rd598;
 	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd610, %r111;
-	min.u64 %rd611, %rd610, 32;
-	cvt.u32.u64 %r112, %rd611;
+	cvt.s64.s32 %rd600, %r111;
+	min.u64 %rd601, %rd600, 32;
+	cvt.u32.u64 %r112, %rd601;
 	mov.b32 %r114, 0x1;
 	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p105, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p105;
+	setp.hs.u32 %p101, %r112, 32;
+	selp.b32 %r115, 0, %r113, %p101;
 	mov.b32 %r116, %r115;
-	mov.b64 %rd612, %rd609;
+	mov.b64 %rd602, %rd599;
 	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd613, %rd612, %rd446;
-	mad.lo.s64 %rd614, %rd613, 4, %rd444;
-	ld.relaxed.gpu.global.u32 %r118, [%rd614+0];
+	mul.lo.s64 %rd603, %rd602, %rd442;
+	mad.lo.s64 %rd604, %rd603, 4, %rd440;
+	ld.relaxed.gpu.global.u32 %r118, [%rd604+0];
 	mov.b32 %r119, %r118;
 	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p106, %r120, 0x0;
-	mov.pred %p107, %p106;
-	not.pred %p108, %p107;
-	@!%p108 bra $L108;
-	mul.lo.s64 %rd615, %rd612, %rd446;
-	mad.lo.s64 %rd616, %rd615, 4, %rd444;
-	atom.global.or.b32 %r121, [%rd616], %r117;
+	setp.ne.u32 %p102, %r120, 0x0;
+	mov.pred %p103, %p102;
+	not.pred %p104, %p103;
+	@!%p104 bra $L104;
+	mul.lo.s64 %rd605, %rd602, %rd442;
+	mad.lo.s64 %rd606, %rd605, 4, %rd440;
+	atom.global.or.b32 %r121, [%rd606], %r117;
 	mov.b32 %r122, %r121;
 	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p109, %r123, 0x0;
-	mov.pred %p107, %p109;
-$L108:
-	@!%p107 bra $L110;
-	mov.b64 %rd617, %rd607;
-	mov.b64 %rd618, %rd617;
-	mov.pred %p110, 0;
-	bra.uni $L104;
-$L110:
-	mov.b64 %rd619, %rd607;
-	mov.b64 %rd618, %rd619;
-	mov.pred %p110, 1;
-	bra.uni $L104;
-$L106:
-	@!%p70 bra $L112;
-	cvt.s64.s32 %rd620, %r109;
-	mul.lo.s64 %rd621, %rd620, %rd449;
-	mad.lo.s64 %rd622, %rd621, 4, %rd447;
-	ld.relaxed.gpu.global.s32 %r124, [%rd622+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p111, %r125, %r84;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L114;
-	cvt.s64.s32 %rd623, %r109;
-	mul.lo.s64 %rd624, %rd623, %rd449;
-	mad.lo.s64 %rd625, %rd624, 4, %rd447;
-	atom.global.exch.b32 %r126, [%rd625], %r84;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p114, %r127, %r84;
-	mov.pred %p112, %p114;
-$L114:
-	@!%p112 bra $L116;
-	mov.b64 %rd626, %rd607;
-	mov.b64 %rd618, %rd626;
-	mov.pred %p110, 0;
-	bra.uni $L104;
-$L116:
-$L112:
-	mul.lo.s64 %rd627, %rd607, %rd464;
-	mad.lo.s64 %rd628, %rd627, 4, %rd462;
-	st.shared.s32 [%rd628+0], %r109;
-	add.s64 %rd629, %rd607, 1;
-	mov.b64 %rd630, %rd629;
-	mov.b64 %rd618, %rd630;
-	mov.pred %p110, 1;
-	bra.uni $L104;
-$L103:
-	bra.uni $L102;
+	setp.ne.u32 %p105, %r123, 0x0;
+	mov.pred %p103, %p105;
 $L104:
-	mov.b64 %rd631, %rd618;
-	mov.pred %p115, %p110;
-	mov.b64 %rd471, %rd631;
-	mov.pred %p104, %p115;
-	@!%p104 bra $L118;
-	mov.b64 %rd632, %rd427;
+	@!%p103 bra $L106;
+	mov.b64 %rd607, %rd597;
+	mov.b64 %rd608, %rd607;
+	mov.pred %p106, 0;
+	bra.uni $L100;
+$L106:
+	mov.b64 %rd609, %rd597;
+	mov.b64 %rd608, %rd609;
+	mov.pred %p106, 1;
+	bra.uni $L100;
+$L102:
+	@!%p70 bra $L108;
+	cvt.s64.s32 %rd610, %r109;
+	mul.lo.s64 %rd611, %rd610, %rd445;
+	mad.lo.s64 %rd612, %rd611, 4, %rd443;
+	ld.relaxed.gpu.global.s32 %r124, [%rd612+0];
+	mov.b32 %r125, %r124;
+	setp.eq.s32 %p107, %r125, %r84;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L110;
+	cvt.s64.s32 %rd613, %r109;
+	mul.lo.s64 %rd614, %rd613, %rd445;
+	mad.lo.s64 %rd615, %rd614, 4, %rd443;
+	atom.global.exch.b32 %r126, [%rd615], %r84;
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p110, %r127, %r84;
+	mov.pred %p108, %p110;
+$L110:
+	@!%p108 bra $L112;
+	mov.b64 %rd616, %rd597;
+	mov.b64 %rd608, %rd616;
+	mov.pred %p106, 0;
+	bra.uni $L100;
+$L112:
+$L108:
+	mul.lo.s64 %rd617, %rd597, %rd460;
+	mad.lo.s64 %rd618, %rd617, 4, %rd458;
+	st.shared.s32 [%rd618+0], %r109;
+	add.s64 %rd619, %rd597, 1;
+	mov.b64 %rd620, %rd619;
+	mov.b64 %rd608, %rd620;
+	mov.pred %p106, 1;
+	bra.uni $L100;
+$L99:
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd621, %rd608;
+	mov.pred %p111, %p106;
+	mov.b64 %rd467, %rd621;
+	mov.pred %p100, %p111;
+	@!%p100 bra $L114;
+	mov.b64 %rd622, %rd424;
 	mov.b32 %r128, %r92;
-	cvt.s64.s32 %rd633, %r128;
-	add.s64 %rd634, %rd633, 1;
-	mul.lo.s64 %rd635, %rd634, %rd32;
-	mad.lo.s64 %rd636, %rd635, 8, %rd28;
-	ld.global.nc.s64 %rd637, [%rd636+0];
-	mov.b64 %rd638, %rd637;
-	cvt.s64.s32 %rd639, %r128;
-	mul.lo.s64 %rd640, %rd639, %rd32;
-	mad.lo.s64 %rd641, %rd640, 8, %rd28;
-	ld.global.nc.s64 %rd642, [%rd641+0];
-	mov.b64 %rd643, %rd642;
-	sub.s64 %rd644, %rd638, %rd643;
-	mov.b64 %rd645, %rd644;
-	mov.b64 %rd646, %rd645;
-	add.s64 %rd647, %rd468, %rd646;
-	mov.b64 %rd468, %rd647;
-	max.s64 %rd648, %rd469, %rd646;
-	mov.b64 %rd469, %rd648;
-$L118:
+	cvt.s64.s32 %rd623, %r128;
+	add.s64 %rd624, %rd623, 1;
+	mul.lo.s64 %rd625, %rd624, %rd32;
+	mad.lo.s64 %rd626, %rd625, 8, %rd28;
+	ld.global.nc.s64 %rd627, [%rd626+0];
+	mov.b64 %rd628, %rd627;
+	cvt.s64.s32 %rd629, %r128;
+	mul.lo.s64 %rd630, %rd629, %rd32;
+	mad.lo.s64 %rd631, %rd630, 8, %rd28;
+	ld.global.nc.s64 %rd632, [%rd631+0];
+	mov.b64 %rd633, %rd632;
+	sub.s64 %rd634, %rd628, %rd633;
+	mov.b64 %rd635, %rd634;
+	mov.b64 %rd636, %rd635;
+	add.s64 %rd637, %rd464, %rd636;
+	mov.b64 %rd464, %rd637;
+	max.s64 %rd638, %rd465, %rd636;
+	mov.b64 %rd465, %rd638;
+$L114:
 $L95:
 $L93:
-	add.s64 %rd649, %rd466, %rd457;
-	mov.b64 %rd466, %rd649;
-	sub.s64 %rd650, %rd472, 1;
-	mov.b64 %rd472, %rd650;
+	add.s64 %rd639, %rd462, %rd453;
+	mov.b64 %rd462, %rd639;
+	sub.s64 %rd640, %rd468, 1;
+	mov.b64 %rd468, %rd640;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd651, 0;
-	setp.lt.s64 %p116, %rd466, %rd467;
-	setp.lt.s64 %p117, %rd465, %rd454;
-	or.pred %p118, %p116, %p117;
-	@!%p118 bra $L120;
-	mov.b64 %rd651, 1;
-$L120:
-	shl.b64 %rd652, %rd651, 32;
-	or.b64 %rd653, %rd471, %rd652;
+	mov.b64 %rd641, 0;
+	setp.lt.s64 %p112, %rd462, %rd463;
+	setp.lt.s64 %p113, %rd461, %rd450;
+	or.pred %p114, %p112, %p113;
+	@!%p114 bra $L116;
+	mov.b64 %rd641, 1;
+$L116:
+	shl.b64 %rd642, %rd641, 32;
+	or.b64 %rd643, %rd467, %rd642;
 	// block scan
-	mov.b64 %rd654, %rd653;
+	mov.b64 %rd644, %rd643;
 	mov.b32 %r129, %r3;
-$L121:
-	setp.hs.u32 %p119, %r129, 32;
-	@%p119 bra $L122;
-	mov.b64 {%r130, %r131}, %rd654;
-	shfl.sync.up.b32 %r132|%p120, %r130, %r129, 0, %r17;
+$L117:
+	setp.hs.u32 %p115, %r129, 32;
+	@%p115 bra $L118;
+	mov.b64 {%r130, %r131}, %rd644;
+	shfl.sync.up.b32 %r132|%p116, %r130, %r129, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd655, {%r132, %r133};
-	@!%p120 bra $L123;
-	add.s64 %rd656, %rd655, %rd654;
-	mov.b64 %rd654, %rd656;
-$L123:
+	mov.b64 %rd645, {%r132, %r133};
+	@!%p116 bra $L119;
+	add.s64 %rd646, %rd645, %rd644;
+	mov.b64 %rd644, %rd646;
+$L119:
 	shl.b32 %r129, %r129, 1;
-	bra.uni $L121;
-$L122:
-	mov.b64 {%r134, %r135}, %rd654;
-	shfl.sync.up.b32 %r136|%p121, %r134, %r3, 0, %r17;
+	bra.uni $L117;
+$L118:
+	mov.b64 {%r134, %r135}, %rd644;
+	shfl.sync.up.b32 %r136|%p117, %r134, %r3, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd657, {%r136, %r137};
-	setp.lo.u32 %p122, %r3, 32;
-	and.pred %p123, %p121, %p122;
-	selp.b64 %rd658, %rd657, 0, %p123;
+	mov.b64 %rd647, {%r136, %r137};
+	setp.lo.u32 %p118, %r3, 32;
+	and.pred %p119, %p117, %p118;
+	selp.b64 %rd648, %rd647, 0, %p119;
 	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p124, %r7, %r138;
-	@!%p124 bra $L124;
-	mul.wide.u32 %rd659, %r8, 16;
-	add.s64 %rd660, %rd1, %rd659;
-	st.shared.s64 [%rd660+0], %rd654;
-$L124:
+	setp.eq.u32 %p120, %r7, %r138;
+	@!%p120 bra $L120;
+	mul.wide.u32 %rd649, %r8, 16;
+	add.s64 %rd650, %rd1, %rd649;
+	st.shared.s64 [%rd650+0], %rd644;
+$L120:
 	bar.sync 0;
-	setp.eq.u32 %p125, %r8, 0;
-	@!%p125 bra $L125;
-	mov.b64 %rd661, 0;
-	setp.lo.u32 %p126, %r7, %r10;
-	@!%p126 bra $L126;
-	mul.wide.u32 %rd662, %r7, 16;
-	add.s64 %rd663, %rd1, %rd662;
-	ld.shared.s64 %rd664, [%rd663+0];
-	mov.b64 %rd661, %rd664;
-$L126:
-	mov.b64 {%r139, %r140}, %rd661;
-	shfl.sync.up.b32 %r141|%p127, %r139, 1, 0, %r17;
+	setp.eq.u32 %p121, %r8, 0;
+	@!%p121 bra $L121;
+	mov.b64 %rd651, 0;
+	setp.lo.u32 %p122, %r7, %r10;
+	@!%p122 bra $L122;
+	mul.wide.u32 %rd652, %r7, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	ld.shared.s64 %rd654, [%rd653+0];
+	mov.b64 %rd651, %rd654;
+$L122:
+	mov.b64 {%r139, %r140}, %rd651;
+	shfl.sync.up.b32 %r141|%p123, %r139, 1, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd665, {%r141, %r142};
-	@!%p127 bra $L127;
-	add.s64 %rd666, %rd665, %rd661;
-	mov.b64 %rd661, %rd666;
-$L127:
-	mov.b64 {%r143, %r144}, %rd661;
-	shfl.sync.up.b32 %r145|%p128, %r143, 2, 0, %r17;
+	mov.b64 %rd655, {%r141, %r142};
+	@!%p123 bra $L123;
+	add.s64 %rd656, %rd655, %rd651;
+	mov.b64 %rd651, %rd656;
+$L123:
+	mov.b64 {%r143, %r144}, %rd651;
+	shfl.sync.up.b32 %r145|%p124, %r143, 2, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd667, {%r145, %r146};
-	@!%p128 bra $L128;
-	add.s64 %rd668, %rd667, %rd661;
-	mov.b64 %rd661, %rd668;
-$L128:
-	mov.b64 {%r147, %r148}, %rd661;
-	shfl.sync.up.b32 %r149|%p129, %r147, 4, 0, %r17;
+	mov.b64 %rd657, {%r145, %r146};
+	@!%p124 bra $L124;
+	add.s64 %rd658, %rd657, %rd651;
+	mov.b64 %rd651, %rd658;
+$L124:
+	mov.b64 {%r147, %r148}, %rd651;
+	shfl.sync.up.b32 %r149|%p125, %r147, 4, 0, %r17;
 	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd669, {%r149, %r150};
-	@!%p129 bra $L129;
-	add.s64 %rd670, %rd669, %rd661;
-	mov.b64 %rd661, %rd670;
-$L129:
-	mov.b64 {%r151, %r152}, %rd661;
-	shfl.sync.up.b32 %r153|%p130, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd671, {%r153, %r154};
-	@!%p130 bra $L130;
-	add.s64 %rd672, %rd671, %rd661;
-	mov.b64 %rd661, %rd672;
-$L130:
-	mov.b64 {%r155, %r156}, %rd661;
-	shfl.sync.up.b32 %r157|%p131, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd673, {%r157, %r158};
-	@!%p131 bra $L131;
-	add.s64 %rd674, %rd673, %rd661;
-	mov.b64 %rd661, %rd674;
-$L131:
-	mov.b64 {%r159, %r160}, %rd661;
-	shfl.sync.up.b32 %r161|%p132, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd675, {%r161, %r162};
-	selp.b64 %rd676, %rd675, 0, %p132;
-	@!%p126 bra $L132;
-	mul.wide.u32 %rd677, %r7, 16;
-	add.s64 %rd678, %rd1, %rd677;
-	add.s64 %rd679, %rd678, 512;
-	st.shared.s64 [%rd679+0], %rd676;
-$L132:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p133, %r7, %r163;
-	@!%p133 bra $L133;
-	st.shared.s64 [%rd1+1024], %rd661;
-$L133:
+	mov.b64 %rd659, {%r149, %r150};
+	@!%p125 bra $L125;
+	add.s64 %rd660, %rd659, %rd651;
+	mov.b64 %rd651, %rd660;
 $L125:
+	mov.b64 {%r151, %r152}, %rd651;
+	shfl.sync.up.b32 %r153|%p126, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd661, {%r153, %r154};
+	@!%p126 bra $L126;
+	add.s64 %rd662, %rd661, %rd651;
+	mov.b64 %rd651, %rd662;
+$L126:
+	mov.b64 {%r155, %r156}, %rd651;
+	shfl.sync.up.b32 %r157|%p127, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd663, {%r157, %r158};
+	@!%p127 bra $L127;
+	add.s64 %rd664, %rd663, %rd651;
+	mov.b64 %rd651, %rd664;
+$L127:
+	mov.b64 {%r159, %r160}, %rd651;
+	shfl.sync.up.b32 %r161|%p128, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd665, {%r161, %r162};
+	selp.b64 %rd666, %rd665, 0, %p128;
+	@!%p122 bra $L128;
+	mul.wide.u32 %rd667, %r7, 16;
+	add.s64 %rd668, %rd1, %rd667;
+	add.s64 %rd669, %rd668, 512;
+	st.shared.s64 [%rd669+0], %rd666;
+$L128:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p129, %r7, %r163;
+	@!%p129 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd651;
+$L129:
+$L121:
 	bar.sync 0;
-	mul.wide.u32 %rd680, %r8, 16;
-	add.s64 %rd681, %rd1, %rd680;
-	add.s64 %rd682, %rd681, 512;
-	ld.shared.s64 %rd683, [%rd682+0];
-	add.s64 %rd684, %rd683, %rd658;
-	ld.shared.s64 %rd685, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd684;
-	shfl.sync.idx.b32 %r166|%p134, %r164, 0, %r21, %r17;
+	mul.wide.u32 %rd670, %r8, 16;
+	add.s64 %rd671, %rd1, %rd670;
+	add.s64 %rd672, %rd671, 512;
+	ld.shared.s64 %rd673, [%rd672+0];
+	add.s64 %rd674, %rd673, %rd648;
+	ld.shared.s64 %rd675, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd674;
+	shfl.sync.idx.b32 %r166|%p130, %r164, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd686, {%r166, %r167};
-	mov.b64 %rd687, %rd685;
-	mov.b64 %rd688, %rd686;
-	mov.b64 %rd689, %rd687;
-	mov.b64 %rd690, %rd688;
-	mov.b64 %rd691, %rd689;
-	mov.b64 %rd692, %rd690;
-	mov.b64 %rd693, %rd691;
-	and.b64 %rd694, %rd692, 4294967295;
-	mov.b64 %rd695, %rd694;
-	and.b64 %rd696, %rd693, 4294967295;
-	mov.b64 %rd697, %rd696;
-	shr.s64 %rd698, %rd693, 32;
-	mov.b64 %rd699, %rd698;
-	mov.b64 %rd700, %rd695;
-	mov.b64 %rd701, %rd697;
-	mov.b64 %rd702, %rd699;
-	@!%p72 bra $L134;
-	add.s64 %rd703, %rd470, %rd700;
-	mov.b64 %rd704, %rd703;
-	sub.s64 %rd705, %rd461, %rd704;
-	max.s64 %rd706, %rd705, 0;
-	min.s64 %rd707, %rd706, %rd471;
-	mov.b64 %rd708, %rd707;
-	mov.b64 %rd709, 0;
+	mov.b64 %rd676, {%r166, %r167};
+	mov.b64 %rd677, %rd675;
+	mov.b64 %rd678, %rd676;
+	mov.b64 %rd679, %rd677;
+	mov.b64 %rd680, %rd678;
+	mov.b64 %rd681, %rd679;
+	mov.b64 %rd682, %rd680;
+	mov.b64 %rd683, %rd681;
+	and.b64 %rd684, %rd682, 4294967295;
+	mov.b64 %rd685, %rd684;
+	and.b64 %rd686, %rd683, 4294967295;
+	mov.b64 %rd687, %rd686;
+	shr.s64 %rd688, %rd683, 32;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, %rd685;
+	mov.b64 %rd691, %rd687;
+	mov.b64 %rd692, %rd689;
+	@!%p72 bra $L130;
+	add.s64 %rd693, %rd466, %rd690;
+	mov.b64 %rd694, %rd693;
+	sub.s64 %rd695, %rd457, %rd694;
+	max.s64 %rd696, %rd695, 0;
+	min.s64 %rd697, %rd696, %rd467;
+	mov.b64 %rd698, %rd697;
+	mov.b64 %rd699, 0;
+$L132:
+	setp.lt.s64 %p131, %rd699, %rd698;
+	not.pred %p132, %p131;
+	@!%p132 bra $L136;
+	bra.uni $L134;
 $L136:
-	setp.lt.s64 %p135, %rd709, %rd708;
-	not.pred %p136, %p135;
-	@!%p136 bra $L140;
-	bra.uni $L138;
-$L140:
-	mul.lo.s64 %rd710, %rd709, %rd464;
-	mad.lo.s64 %rd711, %rd710, 4, %rd462;
-	ld.shared.s32 %r168, [%rd711+0];
+	mul.lo.s64 %rd700, %rd699, %rd460;
+	mad.lo.s64 %rd701, %rd700, 4, %rd458;
+	ld.shared.s32 %r168, [%rd701+0];
 	mov.b32 %r169, %r168;
-	add.s64 %rd712, %rd460, %rd704;
-	add.s64 %rd713, %rd712, %rd709;
-	mul.lo.s64 %rd714, %rd713, %rd212;
-	mad.lo.s64 %rd715, %rd714, 4, %rd210;
-	st.shared.s32 [%rd715+0], %r169;
-	@!%p67 bra $L142;
-	mov.b64 %rd717, 2;
-	mul.lo.s64 %rd716, %rd717, %rd709;
-	mul.lo.s64 %rd718, %rd716, %rd207;
-	mad.lo.s64 %rd719, %rd718, 8, %rd205;
-	ld.shared.s64 %rd720, [%rd719+0];
-	mov.b64 %rd721, %rd720;
-	add.s64 %rd722, %rd460, %rd704;
-	add.s64 %rd723, %rd722, %rd709;
-	mov.b64 %rd725, 2;
-	mul.lo.s64 %rd724, %rd725, %rd723;
-	mul.lo.s64 %rd726, %rd724, %rd215;
-	mad.lo.s64 %rd727, %rd726, 8, %rd213;
-	st.shared.s64 [%rd727+0], %rd721;
-	mov.b64 %rd729, 2;
-	mul.lo.s64 %rd728, %rd729, %rd709;
-	add.s64 %rd730, %rd728, 1;
-	mul.lo.s64 %rd731, %rd730, %rd207;
-	mad.lo.s64 %rd732, %rd731, 8, %rd205;
-	ld.shared.s64 %rd733, [%rd732+0];
-	mov.b64 %rd734, %rd733;
-	add.s64 %rd735, %rd460, %rd704;
-	add.s64 %rd736, %rd735, %rd709;
-	mov.b64 %rd738, 2;
-	mul.lo.s64 %rd737, %rd738, %rd736;
-	add.s64 %rd739, %rd737, 1;
-	mul.lo.s64 %rd740, %rd739, %rd215;
-	mad.lo.s64 %rd741, %rd740, 8, %rd213;
-	st.shared.s64 [%rd741+0], %rd734;
-$L142:
-$L137:
-	add.s64 %rd742, %rd709, 1;
-	mov.b64 %rd709, %rd742;
-	bra.uni $L136;
+	add.s64 %rd702, %rd456, %rd694;
+	add.s64 %rd703, %rd702, %rd699;
+	mul.lo.s64 %rd704, %rd703, %rd210;
+	mad.lo.s64 %rd705, %rd704, 4, %rd208;
+	st.shared.s32 [%rd705+0], %r169;
+	@!%p67 bra $L138;
+	mov.b64 %rd707, 2;
+	mul.lo.s64 %rd706, %rd707, %rd699;
+	mul.lo.s64 %rd708, %rd706, %rd205;
+	mad.lo.s64 %rd709, %rd708, 8, %rd203;
+	ld.shared.s64 %rd710, [%rd709+0];
+	mov.b64 %rd711, %rd710;
+	add.s64 %rd712, %rd456, %rd694;
+	add.s64 %rd713, %rd712, %rd699;
+	mov.b64 %rd715, 2;
+	mul.lo.s64 %rd714, %rd715, %rd713;
+	mul.lo.s64 %rd716, %rd714, %rd213;
+	mad.lo.s64 %rd717, %rd716, 8, %rd211;
+	st.shared.s64 [%rd717+0], %rd711;
+	mov.b64 %rd719, 2;
+	mul.lo.s64 %rd718, %rd719, %rd699;
+	add.s64 %rd720, %rd718, 1;
+	mul.lo.s64 %rd721, %rd720, %rd205;
+	mad.lo.s64 %rd722, %rd721, 8, %rd203;
+	ld.shared.s64 %rd723, [%rd722+0];
+	mov.b64 %rd724, %rd723;
+	add.s64 %rd725, %rd456, %rd694;
+	add.s64 %rd726, %rd725, %rd699;
+	mov.b64 %rd728, 2;
+	mul.lo.s64 %rd727, %rd728, %rd726;
+	add.s64 %rd729, %rd727, 1;
+	mul.lo.s64 %rd730, %rd729, %rd213;
+	mad.lo.s64 %rd731, %rd730, 8, %rd211;
+	st.shared.s64 [%rd731+0], %rd724;
 $L138:
-	mov.b64 %rd743, 0;
-	mov.b64 %rd744, %rd708;
+$L133:
+	add.s64 %rd732, %rd699, 1;
+	mov.b64 %rd699, %rd732;
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd733, 0;
+	mov.b64 %rd734, %rd698;
+$L139:
+	setp.lt.s64 %p133, %rd734, %rd467;
+	not.pred %p134, %p133;
+	@!%p134 bra $L143;
+	bra.uni $L141;
 $L143:
-	setp.lt.s64 %p137, %rd744, %rd471;
-	not.pred %p138, %p137;
-	@!%p138 bra $L147;
-	bra.uni $L145;
-$L147:
-	mul.lo.s64 %rd745, %rd744, %rd464;
-	mad.lo.s64 %rd746, %rd745, 4, %rd462;
-	ld.shared.s32 %r170, [%rd746+0];
+	mul.lo.s64 %rd735, %rd734, %rd460;
+	mad.lo.s64 %rd736, %rd735, 4, %rd458;
+	ld.shared.s32 %r170, [%rd736+0];
 	mov.b32 %r171, %r170;
 	mov.b32 %r172, %r171;
-	mov.pred %p139, 0;
-	mov.b64 %rd747, %rd743;
+	mov.pred %p135, 0;
+	mov.b64 %rd737, %rd733;
 	mov.b32 %r173, %r172;
-$L148:
-	@!%p69 bra $L152;
+$L144:
+	@!%p69 bra $L148;
 	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd748, %r174;
-	mov.b64 %rd749, %rd748;
+	cvt.s64.s32 %rd738, %r174;
+	mov.b64 %rd739, %rd738;
 	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd750, %r175;
-	min.u64 %rd751, %rd750, 32;
-	cvt.u32.u64 %r176, %rd751;
+	cvt.s64.s32 %rd740, %r175;
+	min.u64 %rd741, %rd740, 32;
+	cvt.u32.u64 %r176, %rd741;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p140, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p140;
+	setp.hs.u32 %p136, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p136;
 	mov.b32 %r180, %r179;
-	mov.b64 %rd752, %rd749;
+	mov.b64 %rd742, %rd739;
 	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd753, %rd752, %rd446;
-	mad.lo.s64 %rd754, %rd753, 4, %rd444;
-	ld.relaxed.gpu.global.u32 %r182, [%rd754+0];
+	mul.lo.s64 %rd743, %rd742, %rd442;
+	mad.lo.s64 %rd744, %rd743, 4, %rd440;
+	ld.relaxed.gpu.global.u32 %r182, [%rd744+0];
 	mov.b32 %r183, %r182;
 	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p141, %r184, 0x0;
-	mov.pred %p142, %p141;
-	not.pred %p143, %p142;
-	@!%p143 bra $L154;
-	mul.lo.s64 %rd755, %rd752, %rd446;
-	mad.lo.s64 %rd756, %rd755, 4, %rd444;
-	atom.global.or.b32 %r185, [%rd756], %r181;
+	setp.ne.u32 %p137, %r184, 0x0;
+	mov.pred %p138, %p137;
+	not.pred %p139, %p138;
+	@!%p139 bra $L150;
+	mul.lo.s64 %rd745, %rd742, %rd442;
+	mad.lo.s64 %rd746, %rd745, 4, %rd440;
+	atom.global.or.b32 %r185, [%rd746], %r181;
 	mov.b32 %r186, %r185;
 	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p144, %r187, 0x0;
-	mov.pred %p142, %p144;
-$L154:
-	@!%p142 bra $L156;
-	mov.b64 %rd757, %rd747;
-	mov.b64 %rd758, %rd757;
-	mov.pred %p145, 0;
-	bra.uni $L150;
-$L156:
-	mov.b64 %rd759, %rd747;
-	mov.b64 %rd758, %rd759;
-	mov.pred %p145, 1;
-	bra.uni $L150;
-$L152:
-	@!%p70 bra $L158;
-	cvt.s64.s32 %rd760, %r173;
-	mul.lo.s64 %rd761, %rd760, %rd449;
-	mad.lo.s64 %rd762, %rd761, 4, %rd447;
-	ld.relaxed.gpu.global.s32 %r188, [%rd762+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p146, %r189, %r84;
-	mov.pred %p147, %p146;
-	not.pred %p148, %p147;
-	@!%p148 bra $L160;
-	cvt.s64.s32 %rd763, %r173;
-	mul.lo.s64 %rd764, %rd763, %rd449;
-	mad.lo.s64 %rd765, %rd764, 4, %rd447;
-	atom.global.exch.b32 %r190, [%rd765], %r84;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p149, %r191, %r84;
-	mov.pred %p147, %p149;
-$L160:
-	@!%p147 bra $L162;
-	mov.b64 %rd766, %rd747;
-	mov.b64 %rd758, %rd766;
-	mov.pred %p145, 0;
-	bra.uni $L150;
-$L162:
-$L158:
-	mul.lo.s64 %rd767, %rd747, %rd464;
-	mad.lo.s64 %rd768, %rd767, 4, %rd462;
-	st.shared.s32 [%rd768+0], %r173;
-	add.s64 %rd769, %rd747, 1;
-	mov.b64 %rd770, %rd769;
-	mov.b64 %rd758, %rd770;
-	mov.pred %p145, 1;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
+	setp.ne.u32 %p140, %r187, 0x0;
+	mov.pred %p138, %p140;
 $L150:
-	mov.b64 %rd771, %rd758;
-	mov.pred %p150, %p145;
-	mov.b64 %rd743, %rd771;
-	mov.pred %p139, %p150;
-	@!%p139 bra $L164;
-	mov.b64 %rd772, %rd427;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd773, %r192;
-	add.s64 %rd774, %rd773, 1;
-	mul.lo.s64 %rd775, %rd774, %rd32;
-	mad.lo.s64 %rd776, %rd775, 8, %rd28;
-	ld.global.nc.s64 %rd777, [%rd776+0];
-	mov.b64 %rd778, %rd777;
-	cvt.s64.s32 %rd779, %r192;
-	mul.lo.s64 %rd780, %rd779, %rd32;
-	mad.lo.s64 %rd781, %rd780, 8, %rd28;
-	ld.global.nc.s64 %rd782, [%rd781+0];
-	mov.b64 %rd783, %rd782;
-	sub.s64 %rd784, %rd778, %rd783;
-	mov.b64 %rd785, %rd784;
-	mov.b64 %rd786, %rd785;
-	add.s64 %rd787, %rd468, %rd786;
-	mov.b64 %rd468, %rd787;
-	max.s64 %rd788, %rd469, %rd786;
-	mov.b64 %rd469, %rd788;
-$L164:
-$L144:
-	add.s64 %rd789, %rd744, 1;
-	mov.b64 %rd744, %rd789;
-	bra.uni $L143;
+	@!%p138 bra $L152;
+	mov.b64 %rd747, %rd737;
+	mov.b64 %rd748, %rd747;
+	mov.pred %p141, 0;
+	bra.uni $L146;
+$L152:
+	mov.b64 %rd749, %rd737;
+	mov.b64 %rd748, %rd749;
+	mov.pred %p141, 1;
+	bra.uni $L146;
+$L148:
+	@!%p70 bra $L154;
+	cvt.s64.s32 %rd750, %r173;
+	mul.lo.s64 %rd751, %rd750, %rd445;
+	mad.lo.s64 %rd752, %rd751, 4, %rd443;
+	ld.relaxed.gpu.global.s32 %r188, [%rd752+0];
+	mov.b32 %r189, %r188;
+	setp.eq.s32 %p142, %r189, %r84;
+	mov.pred %p143, %p142;
+	not.pred %p144, %p143;
+	@!%p144 bra $L156;
+	cvt.s64.s32 %rd753, %r173;
+	mul.lo.s64 %rd754, %rd753, %rd445;
+	mad.lo.s64 %rd755, %rd754, 4, %rd443;
+	atom.global.exch.b32 %r190, [%rd755], %r84;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p145, %r191, %r84;
+	mov.pred %p143, %p145;
+$L156:
+	@!%p143 bra $L158;
+	mov.b64 %rd756, %rd737;
+	mov.b64 %rd748, %rd756;
+	mov.pred %p141, 0;
+	bra.uni $L146;
+$L158:
+$L154:
+	mul.lo.s64 %rd757, %rd737, %rd460;
+	mad.lo.s64 %rd758, %rd757, 4, %rd458;
+	st.shared.s32 [%rd758+0], %r173;
+	add.s64 %rd759, %rd737, 1;
+	mov.b64 %rd760, %rd759;
+	mov.b64 %rd748, %rd760;
+	mov.pred %p141, 1;
+	bra.uni $L146;
 $L145:
-	setp.gt.s64 %p151, %rd743, 0;
-	@!%p151 bra $L166;
-	mul.lo.s64 %rd790, %rd459, %rd122;
-	mad.lo.s64 %rd791, %rd790, 8, %rd118;
-	atom.global.add.u64 %rd792, [%rd791], %rd743;
-	mov.b64 %rd793, %rd792;
-	mov.b64 %rd794, %rd793;
-	mov.b64 %rd795, 0;
+	bra.uni $L144;
+$L146:
+	mov.b64 %rd761, %rd748;
+	mov.pred %p146, %p141;
+	mov.b64 %rd733, %rd761;
+	mov.pred %p135, %p146;
+	@!%p135 bra $L160;
+	mov.b64 %rd762, %rd424;
+	mov.b32 %r192, %r172;
+	cvt.s64.s32 %rd763, %r192;
+	add.s64 %rd764, %rd763, 1;
+	mul.lo.s64 %rd765, %rd764, %rd32;
+	mad.lo.s64 %rd766, %rd765, 8, %rd28;
+	ld.global.nc.s64 %rd767, [%rd766+0];
+	mov.b64 %rd768, %rd767;
+	cvt.s64.s32 %rd769, %r192;
+	mul.lo.s64 %rd770, %rd769, %rd32;
+	mad.lo.s64 %rd771, %rd770, 8, %rd28;
+	ld.global.nc.s64 %rd772, [%rd771+0];
+	mov.b64 %rd773, %rd772;
+	sub.s64 %rd774, %rd768, %rd773;
+	mov.b64 %rd775, %rd774;
+	mov.b64 %rd776, %rd775;
+	add.s64 %rd777, %rd464, %rd776;
+	mov.b64 %rd464, %rd777;
+	max.s64 %rd778, %rd465, %rd776;
+	mov.b64 %rd465, %rd778;
+$L160:
+$L140:
+	add.s64 %rd779, %rd734, 1;
+	mov.b64 %rd734, %rd779;
+	bra.uni $L139;
+$L141:
+	setp.gt.s64 %p147, %rd733, 0;
+	@!%p147 bra $L162;
+	mul.lo.s64 %rd780, %rd455, %rd120;
+	mad.lo.s64 %rd781, %rd780, 8, %rd116;
+	atom.global.add.u64 %rd782, [%rd781], %rd733;
+	mov.b64 %rd783, %rd782;
+	mov.b64 %rd784, %rd783;
+	mov.b64 %rd785, 0;
+$L163:
+	setp.lt.s64 %p148, %rd785, %rd733;
+	not.pred %p149, %p148;
+	@!%p149 bra $L167;
+	bra.uni $L165;
 $L167:
-	setp.lt.s64 %p152, %rd795, %rd743;
-	not.pred %p153, %p152;
-	@!%p153 bra $L171;
-	bra.uni $L169;
-$L171:
-	mul.lo.s64 %rd796, %rd795, %rd464;
-	mad.lo.s64 %rd797, %rd796, 4, %rd462;
-	ld.shared.s32 %r193, [%rd797+0];
+	mul.lo.s64 %rd786, %rd785, %rd460;
+	mad.lo.s64 %rd787, %rd786, 4, %rd458;
+	ld.shared.s32 %r193, [%rd787+0];
 	mov.b32 %r194, %r193;
-	add.s64 %rd798, %rd794, %rd795;
-	mul.lo.s64 %rd799, %rd798, %rd317;
-	mad.lo.s64 %rd800, %rd799, 4, %rd315;
-	st.global.s32 [%rd800+0], %r194;
-$L168:
-	add.s64 %rd801, %rd795, 1;
-	mov.b64 %rd795, %rd801;
-	bra.uni $L167;
+	add.s64 %rd788, %rd784, %rd785;
+	mul.lo.s64 %rd789, %rd788, %rd315;
+	mad.lo.s64 %rd790, %rd789, 4, %rd313;
+	st.global.s32 [%rd790+0], %r194;
+$L164:
+	add.s64 %rd791, %rd785, 1;
+	mov.b64 %rd785, %rd791;
+	bra.uni $L163;
+$L165:
+$L162:
+	add.s64 %rd792, %rd466, %rd691;
+	min.s64 %rd793, %rd457, %rd792;
+	mov.b64 %rd466, %rd793;
+	bra.uni $L131;
+$L130:
+	mov.b64 %rd794, 0;
+	cvt.u64.u32 %rd795, %r2;
+	setp.eq.s64 %p150, %rd795, 0;
+	setp.gt.s64 %p151, %rd691, 0;
+	and.pred %p152, %p150, %p151;
+	@!%p152 bra $L169;
+	mul.lo.s64 %rd796, %rd455, %rd120;
+	mad.lo.s64 %rd797, %rd796, 8, %rd116;
+	atom.global.add.u64 %rd798, [%rd797], %rd691;
+	mov.b64 %rd799, %rd798;
+	mov.b64 %rd794, %rd799;
 $L169:
-$L166:
-	add.s64 %rd802, %rd470, %rd701;
-	min.s64 %rd803, %rd461, %rd802;
-	mov.b64 %rd470, %rd803;
-	bra.uni $L135;
-$L134:
-	mov.b64 %rd804, 0;
-	cvt.u64.u32 %rd805, %r2;
-	setp.eq.s64 %p154, %rd805, 0;
-	setp.gt.s64 %p155, %rd701, 0;
-	and.pred %p156, %p154, %p155;
-	@!%p156 bra $L173;
-	mul.lo.s64 %rd806, %rd459, %rd122;
-	mad.lo.s64 %rd807, %rd806, 8, %rd118;
-	atom.global.add.u64 %rd808, [%rd807], %rd701;
-	mov.b64 %rd809, %rd808;
-	mov.b64 %rd804, %rd809;
-$L173:
-	cvt.u64.u32 %rd810, %r2;
-	setp.eq.s64 %p157, %rd810, 0;
-	setp.eq.u32 %p158, %r1, 0;
-	and.pred %p159, %p157, %p158;
+	cvt.u64.u32 %rd800, %r2;
+	setp.eq.s64 %p153, %rd800, 0;
+	setp.eq.u32 %p154, %r1, 0;
+	and.pred %p155, %p153, %p154;
 	bar.sync 0;
-	@!%p159 bra $L174;
-	st.shared.s64 [%rd1+1024], %rd804;
-$L174:
+	@!%p155 bra $L170;
+	st.shared.s64 [%rd1+1024], %rd794;
+$L170:
 	bar.sync 0;
-	ld.shared.s64 %rd811, [%rd1+1024];
-	mov.b64 %rd812, %rd811;
-	add.s64 %rd813, %rd812, %rd700;
-	mov.b64 %rd814, %rd813;
-	mov.b64 %rd815, 0;
+	ld.shared.s64 %rd801, [%rd1+1024];
+	mov.b64 %rd802, %rd801;
+	add.s64 %rd803, %rd802, %rd690;
+	mov.b64 %rd804, %rd803;
+	mov.b64 %rd805, 0;
+$L171:
+	setp.lt.s64 %p156, %rd805, %rd467;
+	not.pred %p157, %p156;
+	@!%p157 bra $L175;
+	bra.uni $L173;
 $L175:
-	setp.lt.s64 %p160, %rd815, %rd471;
-	not.pred %p161, %p160;
-	@!%p161 bra $L179;
-	bra.uni $L177;
-$L179:
-	mul.lo.s64 %rd816, %rd815, %rd464;
-	mad.lo.s64 %rd817, %rd816, 4, %rd462;
-	ld.shared.s32 %r195, [%rd817+0];
+	mul.lo.s64 %rd806, %rd805, %rd460;
+	mad.lo.s64 %rd807, %rd806, 4, %rd458;
+	ld.shared.s32 %r195, [%rd807+0];
 	mov.b32 %r196, %r195;
-	add.s64 %rd818, %rd814, %rd815;
-	mul.lo.s64 %rd819, %rd818, %rd317;
-	mad.lo.s64 %rd820, %rd819, 4, %rd315;
-	st.global.s32 [%rd820+0], %r196;
-$L176:
-	add.s64 %rd821, %rd815, 1;
-	mov.b64 %rd815, %rd821;
-	bra.uni $L175;
-$L177:
-$L135:
-	setp.eq.s64 %p162, %rd702, 0;
-	@!%p162 bra $L181;
+	add.s64 %rd808, %rd804, %rd805;
+	mul.lo.s64 %rd809, %rd808, %rd315;
+	mad.lo.s64 %rd810, %rd809, 4, %rd313;
+	st.global.s32 [%rd810+0], %r196;
+$L172:
+	add.s64 %rd811, %rd805, 1;
+	mov.b64 %rd805, %rd811;
+	bra.uni $L171;
+$L173:
+$L131:
+	setp.eq.s64 %p158, %rd692, 0;
+	@!%p158 bra $L177;
 	bra.uni $L53;
-$L181:
+$L177:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd822, %rd470;
-	mov.b64 %rd823, %rd468;
-	mov.b64 %rd824, %rd469;
-	mov.b64 %rd825, %rd822;
-	mov.b64 %rd826, %rd823;
-	mov.b64 %rd827, %rd824;
-	mov.b64 %rd828, %rd825;
-	mov.b64 %rd829, %rd826;
-	mov.b64 %rd830, %rd827;
-	mov.b64 %rd831, %rd828;
-	mov.b64 %rd832, %rd829;
-	mov.b64 %rd833, %rd830;
-	mov.b64 %rd834, 1;
+	mov.b64 %rd812, %rd466;
+	mov.b64 %rd813, %rd464;
+	mov.b64 %rd814, %rd465;
+	mov.b64 %rd815, %rd812;
+	mov.b64 %rd816, %rd813;
+	mov.b64 %rd817, %rd814;
+	mov.b64 %rd818, %rd815;
+	mov.b64 %rd819, %rd816;
+	mov.b64 %rd820, %rd817;
+	mov.b64 %rd821, %rd818;
+	mov.b64 %rd822, %rd819;
+	mov.b64 %rd823, %rd820;
+	mov.b64 %rd824, 1;
+$L178:
+	setp.lt.s64 %p159, %rd824, %rd381;
+	setp.gt.s64 %p160, %rd821, 0;
+	and.pred %p161, %p159, %p160;
+	not.pred %p162, %p161;
+	@!%p162 bra $L182;
+	bra.uni $L180;
 $L182:
-	setp.lt.s64 %p163, %rd834, %rd383;
-	setp.gt.s64 %p164, %rd831, 0;
-	and.pred %p165, %p163, %p164;
-	not.pred %p166, %p165;
-	@!%p166 bra $L186;
-	bra.uni $L184;
-$L186:
 	bar.sync 0;
-	shr.s64 %rd835, %rd834, 63;
-	shr.u64 %rd836, %rd835, 63;
-	add.s64 %rd837, %rd834, %rd836;
-	and.b64 %rd838, %rd837, -2;
-	sub.s64 %rd839, %rd834, %rd838;
-	mov.b64 %rd841, 1;
-	sub.s64 %rd840, %rd841, %rd839;
-	mul.lo.s64 %rd842, %rd840, %rd411;
-	mov.b64 %rd843, %rd842;
-	shr.s64 %rd844, %rd834, 63;
-	shr.u64 %rd845, %rd844, 63;
-	add.s64 %rd846, %rd834, %rd845;
-	and.b64 %rd847, %rd846, -2;
-	sub.s64 %rd848, %rd834, %rd847;
-	mul.lo.s64 %rd849, %rd848, %rd411;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, 0;
-	mov.b64 %rd852, 0;
-	mov.b64 %rd853, %rd375;
-	mov.b64 %rd854, %rd376;
-	mov.b64 %rd855, %rd377;
-	mov.b64 %rd856, %rd378;
-	mov.b64 %rd857, %rd379;
-	mov.b64 %rd858, %rd380;
-	mov.pred %p167, %p49;
-	mov.pred %p168, %p50;
+	shr.s64 %rd825, %rd824, 63;
+	shr.u64 %rd826, %rd825, 63;
+	add.s64 %rd827, %rd824, %rd826;
+	and.b64 %rd828, %rd827, -2;
+	sub.s64 %rd829, %rd824, %rd828;
+	mov.b64 %rd831, 1;
+	sub.s64 %rd830, %rd831, %rd829;
+	mul.lo.s64 %rd832, %rd830, %rd408;
+	mov.b64 %rd833, %rd832;
+	shr.s64 %rd834, %rd824, 63;
+	shr.u64 %rd835, %rd834, 63;
+	add.s64 %rd836, %rd824, %rd835;
+	and.b64 %rd837, %rd836, -2;
+	sub.s64 %rd838, %rd824, %rd837;
+	mul.lo.s64 %rd839, %rd838, %rd408;
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, 0;
+	mov.b64 %rd842, 0;
+	mov.b64 %rd843, %rd373;
+	mov.b64 %rd844, %rd374;
+	mov.b64 %rd845, %rd375;
+	mov.b64 %rd846, %rd376;
+	mov.b64 %rd847, %rd377;
+	mov.b64 %rd848, %rd378;
+	mov.pred %p163, %p49;
+	mov.pred %p164, %p50;
 	mov.b32 %r197, %r81;
-	mov.b64 %rd859, %rd381;
-	mov.b64 %rd860, %rd382;
-	mov.b64 %rd861, %rd383;
-	mov.b64 %rd862, %rd384;
-	mov.pred %p169, %p51;
-	mov.b64 %rd863, %rd385;
-	mov.pred %p170, %p52;
+	mov.b64 %rd849, %rd379;
+	mov.b64 %rd850, %rd380;
+	mov.b64 %rd851, %rd381;
+	mov.b64 %rd852, %rd382;
+	mov.pred %p165, %p51;
+	mov.pred %p166, %p52;
 	mov.f64 %fd28, %fd3;
-	mov.pred %p171, %p53;
-	mov.b64 %rd864, %rd329;
-	mov.b64 %rd865, %rd330;
-	mov.b64 %rd866, %rd331;
-	mov.b64 %rd867, %rd332;
-	mov.b64 %rd868, %rd333;
-	mov.b64 %rd869, %rd334;
-	mov.b64 %rd870, %rd335;
-	mov.b64 %rd871, %rd336;
-	mov.b64 %rd872, %rd337;
-	mov.pred %p172, %p54;
-	mov.b64 %rd873, %rd338;
-	mov.b64 %rd874, %rd339;
-	mov.b64 %rd875, %rd340;
+	mov.pred %p167, %p53;
+	mov.b64 %rd853, %rd327;
+	mov.b64 %rd854, %rd328;
+	mov.b64 %rd855, %rd329;
+	mov.b64 %rd856, %rd330;
+	mov.b64 %rd857, %rd331;
+	mov.b64 %rd858, %rd332;
+	mov.b64 %rd859, %rd333;
+	mov.b64 %rd860, %rd334;
+	mov.b64 %rd861, %rd335;
+	mov.pred %p168, %p54;
+	mov.b64 %rd862, %rd336;
+	mov.b64 %rd863, %rd337;
+	mov.b64 %rd864, %rd338;
 	mov.b32 %r198, %r82;
-	mov.b64 %rd876, %rd386;
-	mov.b64 %rd877, %rd387;
-	mov.b64 %rd878, %rd843;
-	mov.b64 %rd879, %rd831;
-	mov.b64 %rd880, %rd409;
-	mov.b64 %rd881, %rd408;
-	mov.b64 %rd882, %rd390;
-	mov.b64 %rd883, %rd410;
-	mov.b64 %rd884, %rd389;
-	mov.b64 %rd885, %rd850;
-	mov.b64 %rd886, %rd411;
-	add.s64 %rd887, %rd834, 1;
-	setp.lt.s64 %p173, %rd887, %rd383;
-	mov.pred %p174, %p173;
-	mov.pred %p175, %p51;
-	mov.b64 %rd888, %rd202;
-	mov.b64 %rd889, %rd203;
-	mov.b64 %rd890, %rd204;
-	mov.b64 %rd891, %rd880;
+	mov.b64 %rd865, %rd383;
+	mov.b64 %rd866, %rd384;
+	mov.b64 %rd867, %rd833;
+	mov.b64 %rd868, %rd821;
+	mov.b64 %rd869, %rd406;
+	mov.b64 %rd870, %rd405;
+	mov.b64 %rd871, %rd387;
+	mov.b64 %rd872, %rd407;
+	mov.b64 %rd873, %rd386;
+	mov.b64 %rd874, %rd840;
+	mov.b64 %rd875, %rd408;
+	add.s64 %rd876, %rd824, 1;
+	setp.lt.s64 %p169, %rd876, %rd381;
+	mov.pred %p170, %p169;
+	mov.pred %p171, %p51;
+	mov.b64 %rd877, %rd200;
+	mov.b64 %rd878, %rd201;
+	mov.b64 %rd879, %rd202;
+	mov.b64 %rd880, %rd869;
 	mov.b32 %r199, -1;
-	mov.b64 %rd892, 0;
-	mov.b64 %rd893, 0;
-	mov.b64 %rd894, 0;
-	mov.b64 %rd895, 0;
-	mov.b64 %rd896, 0;
-$L187:
-	mov.b64 %rd897, 0;
-	mov.b64 %rd898, %rd876;
+	mov.b64 %rd881, 0;
+	mov.b64 %rd882, 0;
+	mov.b64 %rd883, 0;
+	mov.b64 %rd884, 0;
+	mov.b64 %rd885, 0;
+$L183:
+	mov.b64 %rd886, 0;
+	mov.b64 %rd887, %rd865;
+$L186:
+	setp.gt.s64 %p172, %rd887, 0;
+	not.pred %p173, %p172;
+	@!%p173 bra $L190;
+	bra.uni $L188;
 $L190:
-	setp.gt.s64 %p176, %rd898, 0;
-	not.pred %p177, %p176;
-	@!%p177 bra $L194;
-	bra.uni $L192;
+	setp.ge.s64 %p174, %rd881, %rd882;
+	@!%p174 bra $L192;
+	setp.ge.s64 %p175, %rd880, %rd868;
+	@!%p175 bra $L194;
+	bra.uni $L188;
 $L194:
-	setp.ge.s64 %p178, %rd892, %rd893;
-	@!%p178 bra $L196;
-	setp.ge.s64 %p179, %rd891, %rd879;
-	@!%p179 bra $L198;
-	bra.uni $L192;
-$L198:
-	add.s64 %rd899, %rd878, %rd891;
-	mul.lo.s64 %rd900, %rd899, %rd212;
-	mad.lo.s64 %rd901, %rd900, 4, %rd210;
-	ld.shared.s32 %r200, [%rd901+0];
+	add.s64 %rd888, %rd867, %rd880;
+	mul.lo.s64 %rd889, %rd888, %rd210;
+	mad.lo.s64 %rd890, %rd889, 4, %rd208;
+	ld.shared.s32 %r200, [%rd890+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r199, %r201;
-	@!%p175 bra $L199;
-	add.s64 %rd902, %rd878, %rd891;
-	mov.b64 %rd904, 2;
-	mul.lo.s64 %rd903, %rd904, %rd902;
-	mov.b64 %rd905, %rd903;
-	mul.lo.s64 %rd906, %rd905, %rd215;
-	mad.lo.s64 %rd907, %rd906, 8, %rd213;
-	ld.shared.s64 %rd908, [%rd907+0];
-	mov.b64 %rd909, %rd908;
-	add.s64 %rd910, %rd905, 1;
-	mul.lo.s64 %rd911, %rd910, %rd215;
-	mad.lo.s64 %rd912, %rd911, 8, %rd213;
-	ld.shared.s64 %rd913, [%rd912+0];
-	mov.b64 %rd914, %rd913;
-	add.s64 %rd915, %rd909, %rd883;
-	mov.b64 %rd916, %rd915;
-	mov.b64 %rd917, %rd914;
-	mov.b64 %rd892, %rd916;
-	mov.b64 %rd893, %rd917;
-	bra.uni $L200;
-$L199:
-	mov.b64 %rd918, %rd853;
+	@!%p171 bra $L195;
+	add.s64 %rd891, %rd867, %rd880;
+	mov.b64 %rd893, 2;
+	mul.lo.s64 %rd892, %rd893, %rd891;
+	mov.b64 %rd894, %rd892;
+	mul.lo.s64 %rd895, %rd894, %rd213;
+	mad.lo.s64 %rd896, %rd895, 8, %rd211;
+	ld.shared.s64 %rd897, [%rd896+0];
+	mov.b64 %rd898, %rd897;
+	add.s64 %rd899, %rd894, 1;
+	mul.lo.s64 %rd900, %rd899, %rd213;
+	mad.lo.s64 %rd901, %rd900, 8, %rd211;
+	ld.shared.s64 %rd902, [%rd901+0];
+	mov.b64 %rd903, %rd902;
+	add.s64 %rd904, %rd898, %rd872;
+	mov.b64 %rd905, %rd904;
+	mov.b64 %rd906, %rd903;
+	mov.b64 %rd881, %rd905;
+	mov.b64 %rd882, %rd906;
+	bra.uni $L196;
+$L195:
+	mov.b64 %rd907, %rd843;
 	mov.b32 %r202, %r199;
-	cvt.s64.s32 %rd919, %r202;
-	mul.lo.s64 %rd920, %rd919, %rd32;
-	mad.lo.s64 %rd921, %rd920, 8, %rd28;
-	ld.global.nc.s64 %rd922, [%rd921+0];
-	mov.b64 %rd923, %rd922;
-	mov.b64 %rd924, %rd923;
-	mov.b64 %rd925, %rd853;
+	cvt.s64.s32 %rd908, %r202;
+	mul.lo.s64 %rd909, %rd908, %rd32;
+	mad.lo.s64 %rd910, %rd909, 8, %rd28;
+	ld.global.nc.s64 %rd911, [%rd910+0];
+	mov.b64 %rd912, %rd911;
+	mov.b64 %rd913, %rd912;
+	mov.b64 %rd914, %rd843;
 	mov.b32 %r203, %r199;
-	cvt.s64.s32 %rd926, %r203;
-	add.s64 %rd927, %rd926, 1;
-	mul.lo.s64 %rd928, %rd927, %rd32;
-	mad.lo.s64 %rd929, %rd928, 8, %rd28;
-	ld.global.nc.s64 %rd930, [%rd929+0];
-	mov.b64 %rd931, %rd930;
-	mov.b64 %rd932, %rd931;
-	add.s64 %rd933, %rd924, %rd883;
-	mov.b64 %rd934, %rd933;
-	mov.b64 %rd935, %rd932;
-	mov.b64 %rd892, %rd934;
-	mov.b64 %rd893, %rd935;
-$L200:
-	add.s64 %rd936, %rd891, %rd881;
-	mov.b64 %rd891, %rd936;
-	bra.uni $L191;
+	cvt.s64.s32 %rd915, %r203;
+	add.s64 %rd916, %rd915, 1;
+	mul.lo.s64 %rd917, %rd916, %rd32;
+	mad.lo.s64 %rd918, %rd917, 8, %rd28;
+	ld.global.nc.s64 %rd919, [%rd918+0];
+	mov.b64 %rd920, %rd919;
+	mov.b64 %rd921, %rd920;
+	add.s64 %rd922, %rd913, %rd872;
+	mov.b64 %rd923, %rd922;
+	mov.b64 %rd924, %rd921;
+	mov.b64 %rd881, %rd923;
+	mov.b64 %rd882, %rd924;
 $L196:
-	mul.lo.s64 %rd937, %rd892, %rd39;
-	mad.lo.s64 %rd938, %rd937, 4, %rd35;
-	ld.global.nc.s32 %r204, [%rd938+0];
+	add.s64 %rd925, %rd880, %rd870;
+	mov.b64 %rd880, %rd925;
+	bra.uni $L187;
+$L192:
+	mul.lo.s64 %rd926, %rd881, %rd39;
+	mad.lo.s64 %rd927, %rd926, 4, %rd35;
+	ld.global.nc.s32 %r204, [%rd927+0];
 	mov.b32 %r205, %r204;
 	mov.b32 %r206, %r205;
-	mov.b64 %rd939, 0;
-	mov.b64 %rd940, 0;
-	and.pred %p180, %p174, %p169;
-	@!%p180 bra $L202;
-	mov.b64 %rd941, %rd853;
+	mov.b64 %rd928, 0;
+	mov.b64 %rd929, 0;
+	and.pred %p176, %p170, %p165;
+	@!%p176 bra $L198;
+	mov.b64 %rd930, %rd843;
 	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd942, %r207;
-	mul.lo.s64 %rd943, %rd942, %rd32;
-	mad.lo.s64 %rd944, %rd943, 8, %rd28;
-	ld.global.nc.s64 %rd945, [%rd944+0];
-	mov.b64 %rd946, %rd945;
-	mov.b64 %rd947, %rd946;
-	mov.b64 %rd948, %rd853;
+	cvt.s64.s32 %rd931, %r207;
+	mul.lo.s64 %rd932, %rd931, %rd32;
+	mad.lo.s64 %rd933, %rd932, 8, %rd28;
+	ld.global.nc.s64 %rd934, [%rd933+0];
+	mov.b64 %rd935, %rd934;
+	mov.b64 %rd936, %rd935;
+	mov.b64 %rd937, %rd843;
 	mov.b32 %r208, %r206;
-	cvt.s64.s32 %rd949, %r208;
-	add.s64 %rd950, %rd949, 1;
-	mul.lo.s64 %rd951, %rd950, %rd32;
-	mad.lo.s64 %rd952, %rd951, 8, %rd28;
-	ld.global.nc.s64 %rd953, [%rd952+0];
-	mov.b64 %rd954, %rd953;
-	mov.b64 %rd955, %rd954;
-	mov.b64 %rd956, %rd947;
-	mov.b64 %rd957, %rd955;
-	mov.b64 %rd939, %rd956;
-	mov.b64 %rd940, %rd957;
-$L202:
-	mov.pred %p181, %p170;
+	cvt.s64.s32 %rd938, %r208;
+	add.s64 %rd939, %rd938, 1;
+	mul.lo.s64 %rd940, %rd939, %rd32;
+	mad.lo.s64 %rd941, %rd940, 8, %rd28;
+	ld.global.nc.s64 %rd942, [%rd941+0];
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd943;
+	mov.b64 %rd945, %rd936;
+	mov.b64 %rd946, %rd944;
+	mov.b64 %rd928, %rd945;
+	mov.b64 %rd929, %rd946;
+$L198:
+	mov.pred %p177, %p166;
 	mov.f64 %fd29, %fd28;
 	mov.b32 %r209, %r199;
 	mov.b32 %r210, %r206;
-	mov.b64 %rd958, %rd892;
-$L203:
-	mov.b64 %rd959, 0;
+	mov.b64 %rd947, %rd881;
+$L199:
+	mov.b64 %rd948, 0;
 	mov.f64 %fd30, 0d0000000000000000;
-	@!%p181 bra $L206;
-	mov.b64 %rd960, 0x1;
-	setp.gt.s64 %p182, %rd141, 0;
-	@!%p182 bra $L209;
-	mul.lo.s64 %rd961, %rd958, %rd143;
-	mad.lo.s64 %rd962, %rd961, 4, %rd139;
-	ld.global.nc.u32 %r211, [%rd962+0];
+	@!%p177 bra $L202;
+	mov.b64 %rd949, 0x1;
+	setp.gt.s64 %p178, %rd139, 0;
+	@!%p178 bra $L205;
+	mul.lo.s64 %rd950, %rd947, %rd141;
+	mad.lo.s64 %rd951, %rd950, 4, %rd137;
+	ld.global.nc.u32 %r211, [%rd951+0];
 	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd963, %r212;
-	mov.b64 %rd960, %rd963;
-$L209:
-	cvt.s64.s32 %rd964, %r209;
-	mul.lo.s64 %rd965, %rd964, %rd150;
-	mad.lo.s64 %rd966, %rd965, 4, %rd146;
-	ld.relaxed.gpu.global.u32 %r213, [%rd966+0];
+	cvt.u64.u32 %rd952, %r212;
+	mov.b64 %rd949, %rd952;
+$L205:
+	cvt.s64.s32 %rd953, %r209;
+	mul.lo.s64 %rd954, %rd953, %rd148;
+	mad.lo.s64 %rd955, %rd954, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r213, [%rd955+0];
 	mov.b32 %r214, %r213;
-	cvt.u64.u32 %rd967, %r214;
-	add.u64 %rd968, %rd967, %rd960;
-	mov.b64 %rd969, %rd968;
-	cvt.s64.s32 %rd970, %r210;
-	mul.lo.s64 %rd971, %rd970, %rd150;
-	mad.lo.s64 %rd972, %rd971, 4, %rd146;
-	ld.relaxed.gpu.global.u32 %r215, [%rd972+0];
+	cvt.u64.u32 %rd956, %r214;
+	add.u64 %rd957, %rd956, %rd949;
+	mov.b64 %rd958, %rd957;
+	cvt.s64.s32 %rd959, %r210;
+	mul.lo.s64 %rd960, %rd959, %rd148;
+	mad.lo.s64 %rd961, %rd960, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r215, [%rd961+0];
 	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd973, %r216;
-	setp.hs.u64 %p183, %rd969, %rd973;
-	mov.pred %p184, %p183;
-	not.pred %p185, %p184;
-	@!%p185 bra $L211;
-	cvt.s64.s32 %rd974, %r210;
-	mul.lo.s64 %rd975, %rd974, %rd150;
-	mad.lo.s64 %rd976, %rd975, 4, %rd146;
-	cvt.u32.u64 %r217, %rd969;
-	atom.global.min.u32 %r218, [%rd976], %r217;
+	cvt.u64.u32 %rd962, %r216;
+	setp.hs.u64 %p179, %rd958, %rd962;
+	mov.pred %p180, %p179;
+	not.pred %p181, %p180;
+	@!%p181 bra $L207;
+	cvt.s64.s32 %rd963, %r210;
+	mul.lo.s64 %rd964, %rd963, %rd148;
+	mad.lo.s64 %rd965, %rd964, 4, %rd144;
+	cvt.u32.u64 %r217, %rd958;
+	atom.global.min.u32 %r218, [%rd965], %r217;
 	mov.b32 %r219, %r218;
-	cvt.u64.u32 %rd977, %r219;
-	setp.ls.u64 %p186, %rd977, %rd969;
-	mov.pred %p184, %p186;
-$L211:
-	@!%p184 bra $L213;
-	mov.pred %p187, 0;
-	bra.uni $L205;
-$L213:
-	mov.b64 %rd978, %rd969;
-	cvt.rn.f64.u64 %fd31, %rd969;
+	cvt.u64.u32 %rd966, %r219;
+	setp.ls.u64 %p182, %rd966, %rd958;
+	mov.pred %p180, %p182;
+$L207:
+	@!%p180 bra $L209;
+	mov.pred %p183, 0;
+	bra.uni $L201;
+$L209:
+	mov.b64 %rd967, %rd958;
+	cvt.rn.f64.u64 %fd31, %rd958;
 	mov.f64 %fd32, %fd31;
-	mov.b64 %rd959, %rd978;
+	mov.b64 %rd948, %rd967;
 	mov.f64 %fd30, %fd32;
-	bra.uni $L207;
-$L206:
+	bra.uni $L203;
+$L202:
 	mov.f64 %fd33, 0d3FF0000000000000;
-	setp.gt.s64 %p188, %rd127, 0;
-	@!%p188 bra $L215;
-	mul.lo.s64 %rd979, %rd958, %rd129;
-	mad.lo.s64 %rd980, %rd979, 8, %rd125;
-	ld.global.nc.f64 %fd34, [%rd980+0];
+	setp.gt.s64 %p184, %rd125, 0;
+	@!%p184 bra $L211;
+	mul.lo.s64 %rd968, %rd947, %rd127;
+	mad.lo.s64 %rd969, %rd968, 8, %rd123;
+	ld.global.nc.f64 %fd34, [%rd969+0];
 	mov.f64 %fd35, %fd34;
 	mov.f64 %fd33, %fd35;
-$L215:
-	cvt.s64.s32 %rd981, %r209;
-	mul.lo.s64 %rd982, %rd981, %rd136;
-	mad.lo.s64 %rd983, %rd982, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd983+0];
+$L211:
+	cvt.s64.s32 %rd970, %r209;
+	mul.lo.s64 %rd971, %rd970, %rd134;
+	mad.lo.s64 %rd972, %rd971, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd36, [%rd972+0];
 	mov.f64 %fd37, %fd36;
 	add.rn.f64 %fd38, %fd37, %fd33;
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd984, %r210;
-	mul.lo.s64 %rd985, %rd984, %rd136;
-	mad.lo.s64 %rd986, %rd985, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd986+0];
+	cvt.s64.s32 %rd973, %r210;
+	mul.lo.s64 %rd974, %rd973, %rd134;
+	mad.lo.s64 %rd975, %rd974, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd975+0];
 	mov.f64 %fd41, %fd40;
-	setp.lt.f64 %p189, %fd39, %fd41;
-	not.pred %p190, %p189;
-	mov.pred %p191, %p190;
-	not.pred %p192, %p191;
-	@!%p192 bra $L217;
-	cvt.s64.s32 %rd987, %r210;
-	mul.lo.s64 %rd988, %rd987, %rd136;
-	mad.lo.s64 %rd989, %rd988, 8, %rd132;
-	ld.relaxed.gpu.global.b64 %rd990, [%rd989];
-$L218:
-	mov.b64 %fd42, %rd990;
+	setp.lt.f64 %p185, %fd39, %fd41;
+	not.pred %p186, %p185;
+	mov.pred %p187, %p186;
+	not.pred %p188, %p187;
+	@!%p188 bra $L213;
+	cvt.s64.s32 %rd976, %r210;
+	mul.lo.s64 %rd977, %rd976, %rd134;
+	mad.lo.s64 %rd978, %rd977, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd979, [%rd978];
+$L214:
+	mov.b64 %fd42, %rd979;
 	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd991, %fd42;
-	mov.b64 %rd992, %fd39;
-	or.b64 %rd993, %rd991, %rd992;
-	setp.eq.f64 %p193, %fd42, %fd39;
-	mov.b64 %fd44, %rd993;
-	selp.f64 %fd45, %fd44, %fd43, %p193;
-	setp.nan.f64 %p194, %fd42, %fd39;
+	mov.b64 %rd980, %fd42;
+	mov.b64 %rd981, %fd39;
+	or.b64 %rd982, %rd980, %rd981;
+	setp.eq.f64 %p189, %fd42, %fd39;
+	mov.b64 %fd44, %rd982;
+	selp.f64 %fd45, %fd44, %fd43, %p189;
+	setp.nan.f64 %p190, %fd42, %fd39;
 	add.rn.f64 %fd46, %fd42, %fd39;
-	selp.f64 %fd47, %fd46, %fd45, %p194;
-	mov.b64 %rd994, %fd47;
-	setp.eq.u64 %p195, %rd990, %rd994;
-	@%p195 bra $L219;
-	atom.global.cas.b64 %rd995, [%rd989], %rd990, %rd994;
-	setp.eq.u64 %p196, %rd995, %rd990;
-	mov.b64 %rd990, %rd995;
-	@!%p196 bra $L218;
-$L219:
-	mov.b64 %fd49, %rd990;
+	selp.f64 %fd47, %fd46, %fd45, %p190;
+	mov.b64 %rd983, %fd47;
+	setp.eq.u64 %p191, %rd979, %rd983;
+	@%p191 bra $L215;
+	atom.global.cas.b64 %rd984, [%rd978], %rd979, %rd983;
+	setp.eq.u64 %p192, %rd984, %rd979;
+	mov.b64 %rd979, %rd984;
+	@!%p192 bra $L214;
+$L215:
+	mov.b64 %fd49, %rd979;
 	mov.f64 %fd48, %fd49;
 	mov.f64 %fd50, %fd48;
-	setp.gt.f64 %p197, %fd50, %fd39;
-	not.pred %p198, %p197;
-	mov.pred %p191, %p198;
+	setp.gt.f64 %p193, %fd50, %fd39;
+	not.pred %p194, %p193;
+	mov.pred %p187, %p194;
+$L213:
+	@!%p187 bra $L217;
+	mov.pred %p183, 0;
+	bra.uni $L201;
 $L217:
-	@!%p191 bra $L221;
-	mov.pred %p187, 0;
-	bra.uni $L205;
-$L221:
-	mov.b64 %rd996, %fd39;
-	mov.b64 %rd997, %rd996;
+	mov.b64 %rd985, %fd39;
+	mov.b64 %rd986, %rd985;
 	mov.f64 %fd51, %fd39;
-	mov.b64 %rd959, %rd997;
+	mov.b64 %rd948, %rd986;
 	mov.f64 %fd30, %fd51;
-$L207:
-	setp.lt.f64 %p199, %fd30, %fd29;
-	@!%p199 bra $L223;
-	mov.pred %p187, 1;
-	bra.uni $L205;
-$L223:
-	mov.b64 %rd999, 1;
-	mul.lo.s64 %rd998, %rd999, %rd171;
-	mad.lo.s64 %rd1000, %rd998, 8, %rd167;
-	ld.relaxed.gpu.global.s64 %rd1001, [%rd1000+0];
-	mov.b64 %rd1002, %rd1001;
-	setp.lt.s64 %p200, %rd959, %rd1002;
-	@!%p200 bra $L225;
-	mov.b64 %rd1004, 1;
-	mul.lo.s64 %rd1003, %rd1004, %rd171;
-	mad.lo.s64 %rd1005, %rd1003, 8, %rd167;
-	atom.global.min.s64 %rd1006, [%rd1005], %rd959;
-$L225:
-	cvt.s64.s32 %rd1007, %r210;
-	mul.lo.s64 %rd1008, %rd1007, %rd157;
-	mad.lo.s64 %rd1009, %rd1008, 4, %rd153;
+$L203:
+	setp.lt.f64 %p195, %fd30, %fd29;
+	@!%p195 bra $L219;
+	mov.pred %p183, 1;
+	bra.uni $L201;
+$L219:
+	mov.b64 %rd988, 1;
+	mul.lo.s64 %rd987, %rd988, %rd169;
+	mad.lo.s64 %rd989, %rd987, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd990, [%rd989+0];
+	mov.b64 %rd991, %rd990;
+	setp.lt.s64 %p196, %rd948, %rd991;
+	@!%p196 bra $L221;
+	mov.b64 %rd993, 1;
+	mul.lo.s64 %rd992, %rd993, %rd169;
+	mad.lo.s64 %rd994, %rd992, 8, %rd165;
+	atom.global.min.s64 %rd995, [%rd994], %rd948;
+$L221:
+	cvt.s64.s32 %rd996, %r210;
+	mul.lo.s64 %rd997, %rd996, %rd155;
+	mad.lo.s64 %rd998, %rd997, 4, %rd151;
 	mov.b32 %r220, 1;
-	atom.global.exch.b32 %r221, [%rd1009], %r220;
+	atom.global.exch.b32 %r221, [%rd998], %r220;
 	mov.b32 %r222, %r221;
-	setp.ne.s32 %p201, %r222, 1;
-	@!%p201 bra $L227;
-	mov.b64 %rd1010, 1;
-	atom.global.add.u64 %rd1011, [%rd167], %rd1010;
-	mov.b64 %rd1012, %rd1011;
-	mul.lo.s64 %rd1013, %rd1012, %rd164;
-	mad.lo.s64 %rd1014, %rd1013, 4, %rd160;
-	st.global.s32 [%rd1014+0], %r210;
-$L227:
-	mov.pred %p187, 0;
-	bra.uni $L205;
-$L204:
-	bra.uni $L203;
-$L205:
-	@!%p187 bra $L229;
-	@!%p174 bra $L230;
-	mul.lo.s64 %rd1015, %rd897, %rd890;
-	mad.lo.s64 %rd1016, %rd1015, 4, %rd888;
-	st.shared.s32 [%rd1016+0], %r206;
-	@!%p169 bra $L233;
-	mov.b64 %rd1018, 2;
-	mul.lo.s64 %rd1017, %rd1018, %rd897;
-	mul.lo.s64 %rd1019, %rd1017, %rd207;
-	mad.lo.s64 %rd1020, %rd1019, 8, %rd205;
-	st.shared.s64 [%rd1020+0], %rd939;
-	mov.b64 %rd1022, 2;
-	mul.lo.s64 %rd1021, %rd1022, %rd897;
-	add.s64 %rd1023, %rd1021, 1;
-	mul.lo.s64 %rd1024, %rd1023, %rd207;
-	mad.lo.s64 %rd1025, %rd1024, 8, %rd205;
-	st.shared.s64 [%rd1025+0], %rd940;
-	setp.gt.s64 %p202, %rd863, 0;
-	@!%p202 bra $L235;
-	setp.lo.u64 %p203, %rd939, %rd37;
-	mul.lo.s64 %rd1026, %rd939, %rd39;
-	mad.lo.s64 %rd1027, %rd1026, 4, %rd35;
-	@%p203 prefetch.global.L2 [%rd1027];
-	setp.gt.s64 %p204, %rd863, 1;
-	@!%p204 bra $L237;
-	sub.s64 %rd1028, %rd940, 1;
-	setp.lo.u64 %p205, %rd1028, %rd37;
-	sub.s64 %rd1029, %rd940, 1;
-	mul.lo.s64 %rd1030, %rd1029, %rd39;
-	mad.lo.s64 %rd1031, %rd1030, 4, %rd35;
-	@%p205 prefetch.global.L2 [%rd1031];
-$L237:
-$L235:
-$L233:
-	add.s64 %rd1032, %rd897, 1;
-	mov.b64 %rd897, %rd1032;
-	bra.uni $L231;
-$L230:
-	mov.pred %p206, 0;
-	mov.b64 %rd1033, %rd897;
+	setp.ne.s32 %p197, %r222, 1;
+	@!%p197 bra $L223;
+	mov.b64 %rd999, 1;
+	atom.global.add.u64 %rd1000, [%rd165], %rd999;
+	mov.b64 %rd1001, %rd1000;
+	mul.lo.s64 %rd1002, %rd1001, %rd162;
+	mad.lo.s64 %rd1003, %rd1002, 4, %rd158;
+	st.global.s32 [%rd1003+0], %r210;
+$L223:
+	mov.pred %p183, 0;
+	bra.uni $L201;
+$L200:
+	bra.uni $L199;
+$L201:
+	@!%p183 bra $L225;
+	@!%p170 bra $L226;
+	mul.lo.s64 %rd1004, %rd886, %rd879;
+	mad.lo.s64 %rd1005, %rd1004, 4, %rd877;
+	st.shared.s32 [%rd1005+0], %r206;
+	@!%p165 bra $L229;
+	mov.b64 %rd1007, 2;
+	mul.lo.s64 %rd1006, %rd1007, %rd886;
+	mul.lo.s64 %rd1008, %rd1006, %rd205;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd203;
+	st.shared.s64 [%rd1009+0], %rd928;
+	mov.b64 %rd1011, 2;
+	mul.lo.s64 %rd1010, %rd1011, %rd886;
+	add.s64 %rd1012, %rd1010, 1;
+	mul.lo.s64 %rd1013, %rd1012, %rd205;
+	mad.lo.s64 %rd1014, %rd1013, 8, %rd203;
+	st.shared.s64 [%rd1014+0], %rd929;
+$L229:
+	add.s64 %rd1015, %rd886, 1;
+	mov.b64 %rd886, %rd1015;
+	bra.uni $L227;
+$L226:
+	mov.pred %p198, 0;
+	mov.b64 %rd1016, %rd886;
 	mov.b32 %r223, %r206;
-$L238:
-	@!%p171 bra $L242;
+$L230:
+	@!%p167 bra $L234;
 	shr.s32 %r224, %r223, 5;
-	cvt.s64.s32 %rd1034, %r224;
-	mov.b64 %rd1035, %rd1034;
+	cvt.s64.s32 %rd1017, %r224;
+	mov.b64 %rd1018, %rd1017;
 	and.b32 %r225, %r223, 31;
-	cvt.s64.s32 %rd1036, %r225;
-	min.u64 %rd1037, %rd1036, 32;
-	cvt.u32.u64 %r226, %rd1037;
+	cvt.s64.s32 %rd1019, %r225;
+	min.u64 %rd1020, %rd1019, 32;
+	cvt.u32.u64 %r226, %rd1020;
 	mov.b32 %r228, 0x1;
 	shl.b32 %r227, %r228, %r226;
-	setp.hs.u32 %p207, %r226, 32;
-	selp.b32 %r229, 0, %r227, %p207;
+	setp.hs.u32 %p199, %r226, 32;
+	selp.b32 %r229, 0, %r227, %p199;
 	mov.b32 %r230, %r229;
-	mov.b64 %rd1038, %rd1035;
+	mov.b64 %rd1021, %rd1018;
 	mov.b32 %r231, %r230;
-	mul.lo.s64 %rd1039, %rd1038, %rd872;
-	mad.lo.s64 %rd1040, %rd1039, 4, %rd870;
-	ld.relaxed.gpu.global.u32 %r232, [%rd1040+0];
+	mul.lo.s64 %rd1022, %rd1021, %rd861;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd859;
+	ld.relaxed.gpu.global.u32 %r232, [%rd1023+0];
 	mov.b32 %r233, %r232;
 	and.b32 %r234, %r233, %r231;
-	setp.ne.u32 %p208, %r234, 0x0;
-	mov.pred %p209, %p208;
-	not.pred %p210, %p209;
-	@!%p210 bra $L244;
-	mul.lo.s64 %rd1041, %rd1038, %rd872;
-	mad.lo.s64 %rd1042, %rd1041, 4, %rd870;
-	atom.global.or.b32 %r235, [%rd1042], %r231;
+	setp.ne.u32 %p200, %r234, 0x0;
+	mov.pred %p201, %p200;
+	not.pred %p202, %p201;
+	@!%p202 bra $L236;
+	mul.lo.s64 %rd1024, %rd1021, %rd861;
+	mad.lo.s64 %rd1025, %rd1024, 4, %rd859;
+	atom.global.or.b32 %r235, [%rd1025], %r231;
 	mov.b32 %r236, %r235;
 	and.b32 %r237, %r236, %r231;
-	setp.ne.u32 %p211, %r237, 0x0;
-	mov.pred %p209, %p211;
-$L244:
-	@!%p209 bra $L246;
-	mov.b64 %rd1043, %rd1033;
-	mov.b64 %rd1044, %rd1043;
-	mov.pred %p212, 0;
-	bra.uni $L240;
-$L246:
-	mov.b64 %rd1045, %rd1033;
-	mov.b64 %rd1044, %rd1045;
-	mov.pred %p212, 1;
-	bra.uni $L240;
-$L242:
-	@!%p172 bra $L248;
-	cvt.s64.s32 %rd1046, %r223;
-	mul.lo.s64 %rd1047, %rd1046, %rd875;
-	mad.lo.s64 %rd1048, %rd1047, 4, %rd873;
-	ld.relaxed.gpu.global.s32 %r238, [%rd1048+0];
+	setp.ne.u32 %p203, %r237, 0x0;
+	mov.pred %p201, %p203;
+$L236:
+	@!%p201 bra $L238;
+	mov.b64 %rd1026, %rd1016;
+	mov.b64 %rd1027, %rd1026;
+	mov.pred %p204, 0;
+	bra.uni $L232;
+$L238:
+	mov.b64 %rd1028, %rd1016;
+	mov.b64 %rd1027, %rd1028;
+	mov.pred %p204, 1;
+	bra.uni $L232;
+$L234:
+	@!%p168 bra $L240;
+	cvt.s64.s32 %rd1029, %r223;
+	mul.lo.s64 %rd1030, %rd1029, %rd864;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd862;
+	ld.relaxed.gpu.global.s32 %r238, [%rd1031+0];
 	mov.b32 %r239, %r238;
-	setp.eq.s32 %p213, %r239, %r198;
-	mov.pred %p214, %p213;
-	not.pred %p215, %p214;
-	@!%p215 bra $L250;
-	cvt.s64.s32 %rd1049, %r223;
-	mul.lo.s64 %rd1050, %rd1049, %rd875;
-	mad.lo.s64 %rd1051, %rd1050, 4, %rd873;
-	atom.global.exch.b32 %r240, [%rd1051], %r198;
+	setp.eq.s32 %p205, %r239, %r198;
+	mov.pred %p206, %p205;
+	not.pred %p207, %p206;
+	@!%p207 bra $L242;
+	cvt.s64.s32 %rd1032, %r223;
+	mul.lo.s64 %rd1033, %rd1032, %rd864;
+	mad.lo.s64 %rd1034, %rd1033, 4, %rd862;
+	atom.global.exch.b32 %r240, [%rd1034], %r198;
 	mov.b32 %r241, %r240;
-	setp.eq.s32 %p216, %r241, %r198;
-	mov.pred %p214, %p216;
-$L250:
-	@!%p214 bra $L252;
-	mov.b64 %rd1052, %rd1033;
-	mov.b64 %rd1044, %rd1052;
-	mov.pred %p212, 0;
-	bra.uni $L240;
-$L252:
-$L248:
-	mul.lo.s64 %rd1053, %rd1033, %rd890;
-	mad.lo.s64 %rd1054, %rd1053, 4, %rd888;
-	st.shared.s32 [%rd1054+0], %r223;
-	add.s64 %rd1055, %rd1033, 1;
-	mov.b64 %rd1056, %rd1055;
-	mov.b64 %rd1044, %rd1056;
-	mov.pred %p212, 1;
-	bra.uni $L240;
-$L239:
-	bra.uni $L238;
+	setp.eq.s32 %p208, %r241, %r198;
+	mov.pred %p206, %p208;
+$L242:
+	@!%p206 bra $L244;
+	mov.b64 %rd1035, %rd1016;
+	mov.b64 %rd1027, %rd1035;
+	mov.pred %p204, 0;
+	bra.uni $L232;
+$L244:
 $L240:
-	mov.b64 %rd1057, %rd1044;
-	mov.pred %p217, %p212;
-	mov.b64 %rd897, %rd1057;
-	mov.pred %p206, %p217;
-	@!%p206 bra $L254;
-	mov.b64 %rd1058, %rd853;
-	mov.b32 %r242, %r206;
-	cvt.s64.s32 %rd1059, %r242;
-	add.s64 %rd1060, %rd1059, 1;
-	mul.lo.s64 %rd1061, %rd1060, %rd32;
-	mad.lo.s64 %rd1062, %rd1061, 8, %rd28;
-	ld.global.nc.s64 %rd1063, [%rd1062+0];
-	mov.b64 %rd1064, %rd1063;
-	cvt.s64.s32 %rd1065, %r242;
-	mul.lo.s64 %rd1066, %rd1065, %rd32;
-	mad.lo.s64 %rd1067, %rd1066, 8, %rd28;
-	ld.global.nc.s64 %rd1068, [%rd1067+0];
-	mov.b64 %rd1069, %rd1068;
-	sub.s64 %rd1070, %rd1064, %rd1069;
-	mov.b64 %rd1071, %rd1070;
-	mov.b64 %rd1072, %rd1071;
-	add.s64 %rd1073, %rd894, %rd1072;
-	mov.b64 %rd894, %rd1073;
-	max.s64 %rd1074, %rd895, %rd1072;
-	mov.b64 %rd895, %rd1074;
-$L254:
+	mul.lo.s64 %rd1036, %rd1016, %rd879;
+	mad.lo.s64 %rd1037, %rd1036, 4, %rd877;
+	st.shared.s32 [%rd1037+0], %r223;
+	add.s64 %rd1038, %rd1016, 1;
+	mov.b64 %rd1039, %rd1038;
+	mov.b64 %rd1027, %rd1039;
+	mov.pred %p204, 1;
+	bra.uni $L232;
 $L231:
-$L229:
-	add.s64 %rd1075, %rd892, %rd882;
-	mov.b64 %rd892, %rd1075;
-	sub.s64 %rd1076, %rd898, 1;
-	mov.b64 %rd898, %rd1076;
-$L191:
-	bra.uni $L190;
-$L192:
-	mov.b64 %rd1077, 0;
-	setp.lt.s64 %p218, %rd892, %rd893;
-	setp.lt.s64 %p219, %rd891, %rd879;
-	or.pred %p220, %p218, %p219;
-	@!%p220 bra $L256;
-	mov.b64 %rd1077, 1;
-$L256:
-	shl.b64 %rd1078, %rd1077, 32;
-	or.b64 %rd1079, %rd897, %rd1078;
+	bra.uni $L230;
+$L232:
+	mov.b64 %rd1040, %rd1027;
+	mov.pred %p209, %p204;
+	mov.b64 %rd886, %rd1040;
+	mov.pred %p198, %p209;
+	@!%p198 bra $L246;
+	mov.b64 %rd1041, %rd843;
+	mov.b32 %r242, %r206;
+	cvt.s64.s32 %rd1042, %r242;
+	add.s64 %rd1043, %rd1042, 1;
+	mul.lo.s64 %rd1044, %rd1043, %rd32;
+	mad.lo.s64 %rd1045, %rd1044, 8, %rd28;
+	ld.global.nc.s64 %rd1046, [%rd1045+0];
+	mov.b64 %rd1047, %rd1046;
+	cvt.s64.s32 %rd1048, %r242;
+	mul.lo.s64 %rd1049, %rd1048, %rd32;
+	mad.lo.s64 %rd1050, %rd1049, 8, %rd28;
+	ld.global.nc.s64 %rd1051, [%rd1050+0];
+	mov.b64 %rd1052, %rd1051;
+	sub.s64 %rd1053, %rd1047, %rd1052;
+	mov.b64 %rd1054, %rd1053;
+	mov.b64 %rd1055, %rd1054;
+	add.s64 %rd1056, %rd883, %rd1055;
+	mov.b64 %rd883, %rd1056;
+	max.s64 %rd1057, %rd884, %rd1055;
+	mov.b64 %rd884, %rd1057;
+$L246:
+$L227:
+$L225:
+	add.s64 %rd1058, %rd881, %rd871;
+	mov.b64 %rd881, %rd1058;
+	sub.s64 %rd1059, %rd887, 1;
+	mov.b64 %rd887, %rd1059;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd1060, 0;
+	setp.lt.s64 %p210, %rd881, %rd882;
+	setp.lt.s64 %p211, %rd880, %rd868;
+	or.pred %p212, %p210, %p211;
+	@!%p212 bra $L248;
+	mov.b64 %rd1060, 1;
+$L248:
+	shl.b64 %rd1061, %rd1060, 32;
+	or.b64 %rd1062, %rd886, %rd1061;
 	// block scan
-	mov.b64 %rd1080, %rd1079;
+	mov.b64 %rd1063, %rd1062;
 	mov.b32 %r243, %r3;
-$L257:
-	setp.hs.u32 %p221, %r243, 32;
-	@%p221 bra $L258;
-	mov.b64 {%r244, %r245}, %rd1080;
-	shfl.sync.up.b32 %r246|%p222, %r244, %r243, 0, %r17;
+$L249:
+	setp.hs.u32 %p213, %r243, 32;
+	@%p213 bra $L250;
+	mov.b64 {%r244, %r245}, %rd1063;
+	shfl.sync.up.b32 %r246|%p214, %r244, %r243, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
-	mov.b64 %rd1081, {%r246, %r247};
-	@!%p222 bra $L259;
-	add.s64 %rd1082, %rd1081, %rd1080;
-	mov.b64 %rd1080, %rd1082;
-$L259:
+	mov.b64 %rd1064, {%r246, %r247};
+	@!%p214 bra $L251;
+	add.s64 %rd1065, %rd1064, %rd1063;
+	mov.b64 %rd1063, %rd1065;
+$L251:
 	shl.b32 %r243, %r243, 1;
-	bra.uni $L257;
-$L258:
-	mov.b64 {%r248, %r249}, %rd1080;
-	shfl.sync.up.b32 %r250|%p223, %r248, %r3, 0, %r17;
+	bra.uni $L249;
+$L250:
+	mov.b64 {%r248, %r249}, %rd1063;
+	shfl.sync.up.b32 %r250|%p215, %r248, %r3, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
-	mov.b64 %rd1083, {%r250, %r251};
-	setp.lo.u32 %p224, %r3, 32;
-	and.pred %p225, %p223, %p224;
-	selp.b64 %rd1084, %rd1083, 0, %p225;
+	mov.b64 %rd1066, {%r250, %r251};
+	setp.lo.u32 %p216, %r3, 32;
+	and.pred %p217, %p215, %p216;
+	selp.b64 %rd1067, %rd1066, 0, %p217;
 	sub.u32 %r252, %r13, %r3;
-	setp.eq.u32 %p226, %r7, %r252;
-	@!%p226 bra $L260;
-	mul.wide.u32 %rd1085, %r8, 16;
-	add.s64 %rd1086, %rd1, %rd1085;
-	st.shared.s64 [%rd1086+0], %rd1080;
-$L260:
+	setp.eq.u32 %p218, %r7, %r252;
+	@!%p218 bra $L252;
+	mul.wide.u32 %rd1068, %r8, 16;
+	add.s64 %rd1069, %rd1, %rd1068;
+	st.shared.s64 [%rd1069+0], %rd1063;
+$L252:
 	bar.sync 0;
-	setp.eq.u32 %p227, %r8, 0;
-	@!%p227 bra $L261;
-	mov.b64 %rd1087, 0;
-	setp.lo.u32 %p228, %r7, %r10;
-	@!%p228 bra $L262;
-	mul.wide.u32 %rd1088, %r7, 16;
-	add.s64 %rd1089, %rd1, %rd1088;
-	ld.shared.s64 %rd1090, [%rd1089+0];
-	mov.b64 %rd1087, %rd1090;
-$L262:
-	mov.b64 {%r253, %r254}, %rd1087;
-	shfl.sync.up.b32 %r255|%p229, %r253, 1, 0, %r17;
+	setp.eq.u32 %p219, %r8, 0;
+	@!%p219 bra $L253;
+	mov.b64 %rd1070, 0;
+	setp.lo.u32 %p220, %r7, %r10;
+	@!%p220 bra $L254;
+	mul.wide.u32 %rd1071, %r7, 16;
+	add.s64 %rd1072, %rd1, %rd1071;
+	ld.shared.s64 %rd1073, [%rd1072+0];
+	mov.b64 %rd1070, %rd1073;
+$L254:
+	mov.b64 {%r253, %r254}, %rd1070;
+	shfl.sync.up.b32 %r255|%p221, %r253, 1, 0, %r17;
 	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
-	mov.b64 %rd1091, {%r255, %r256};
-	@!%p229 bra $L263;
-	add.s64 %rd1092, %rd1091, %rd1087;
-	mov.b64 %rd1087, %rd1092;
-$L263:
-	mov.b64 {%r257, %r258}, %rd1087;
-	shfl.sync.up.b32 %r259|%p230, %r257, 2, 0, %r17;
+	mov.b64 %rd1074, {%r255, %r256};
+	@!%p221 bra $L255;
+	add.s64 %rd1075, %rd1074, %rd1070;
+	mov.b64 %rd1070, %rd1075;
+$L255:
+	mov.b64 {%r257, %r258}, %rd1070;
+	shfl.sync.up.b32 %r259|%p222, %r257, 2, 0, %r17;
 	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
-	mov.b64 %rd1093, {%r259, %r260};
-	@!%p230 bra $L264;
-	add.s64 %rd1094, %rd1093, %rd1087;
-	mov.b64 %rd1087, %rd1094;
-$L264:
-	mov.b64 {%r261, %r262}, %rd1087;
-	shfl.sync.up.b32 %r263|%p231, %r261, 4, 0, %r17;
+	mov.b64 %rd1076, {%r259, %r260};
+	@!%p222 bra $L256;
+	add.s64 %rd1077, %rd1076, %rd1070;
+	mov.b64 %rd1070, %rd1077;
+$L256:
+	mov.b64 {%r261, %r262}, %rd1070;
+	shfl.sync.up.b32 %r263|%p223, %r261, 4, 0, %r17;
 	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
-	mov.b64 %rd1095, {%r263, %r264};
-	@!%p231 bra $L265;
-	add.s64 %rd1096, %rd1095, %rd1087;
-	mov.b64 %rd1087, %rd1096;
-$L265:
-	mov.b64 {%r265, %r266}, %rd1087;
-	shfl.sync.up.b32 %r267|%p232, %r265, 8, 0, %r17;
+	mov.b64 %rd1078, {%r263, %r264};
+	@!%p223 bra $L257;
+	add.s64 %rd1079, %rd1078, %rd1070;
+	mov.b64 %rd1070, %rd1079;
+$L257:
+	mov.b64 {%r265, %r266}, %rd1070;
+	shfl.sync.up.b32 %r267|%p224, %r265, 8, 0, %r17;
 	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
-	mov.b64 %rd1097, {%r267, %r268};
-	@!%p232 bra $L266;
-	add.s64 %rd1098, %rd1097, %rd1087;
-	mov.b64 %rd1087, %rd1098;
-$L266:
-	mov.b64 {%r269, %r270}, %rd1087;
-	shfl.sync.up.b32 %r271|%p233, %r269, 16, 0, %r17;
+	mov.b64 %rd1080, {%r267, %r268};
+	@!%p224 bra $L258;
+	add.s64 %rd1081, %rd1080, %rd1070;
+	mov.b64 %rd1070, %rd1081;
+$L258:
+	mov.b64 {%r269, %r270}, %rd1070;
+	shfl.sync.up.b32 %r271|%p225, %r269, 16, 0, %r17;
 	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
-	mov.b64 %rd1099, {%r271, %r272};
-	@!%p233 bra $L267;
-	add.s64 %rd1100, %rd1099, %rd1087;
-	mov.b64 %rd1087, %rd1100;
-$L267:
-	mov.b64 {%r273, %r274}, %rd1087;
-	shfl.sync.up.b32 %r275|%p234, %r273, 1, 0, %r17;
+	mov.b64 %rd1082, {%r271, %r272};
+	@!%p225 bra $L259;
+	add.s64 %rd1083, %rd1082, %rd1070;
+	mov.b64 %rd1070, %rd1083;
+$L259:
+	mov.b64 {%r273, %r274}, %rd1070;
+	shfl.sync.up.b32 %r275|%p226, %r273, 1, 0, %r17;
 	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
-	mov.b64 %rd1101, {%r275, %r276};
-	selp.b64 %rd1102, %rd1101, 0, %p234;
-	@!%p228 bra $L268;
-	mul.wide.u32 %rd1103, %r7, 16;
-	add.s64 %rd1104, %rd1, %rd1103;
-	add.s64 %rd1105, %rd1104, 512;
-	st.shared.s64 [%rd1105+0], %rd1102;
-$L268:
+	mov.b64 %rd1084, {%r275, %r276};
+	selp.b64 %rd1085, %rd1084, 0, %p226;
+	@!%p220 bra $L260;
+	mul.wide.u32 %rd1086, %r7, 16;
+	add.s64 %rd1087, %rd1, %rd1086;
+	add.s64 %rd1088, %rd1087, 512;
+	st.shared.s64 [%rd1088+0], %rd1085;
+$L260:
 	sub.u32 %r277, %r10, 1;
-	setp.eq.u32 %p235, %r7, %r277;
-	@!%p235 bra $L269;
-	st.shared.s64 [%rd1+1024], %rd1087;
-$L269:
+	setp.eq.u32 %p227, %r7, %r277;
+	@!%p227 bra $L261;
+	st.shared.s64 [%rd1+1024], %rd1070;
 $L261:
+$L253:
 	bar.sync 0;
-	mul.wide.u32 %rd1106, %r8, 16;
-	add.s64 %rd1107, %rd1, %rd1106;
-	add.s64 %rd1108, %rd1107, 512;
-	ld.shared.s64 %rd1109, [%rd1108+0];
-	add.s64 %rd1110, %rd1109, %rd1084;
-	ld.shared.s64 %rd1111, [%rd1+1024];
-	mov.b64 {%r278, %r279}, %rd1110;
-	shfl.sync.idx.b32 %r280|%p236, %r278, 0, %r21, %r17;
+	mul.wide.u32 %rd1089, %r8, 16;
+	add.s64 %rd1090, %rd1, %rd1089;
+	add.s64 %rd1091, %rd1090, 512;
+	ld.shared.s64 %rd1092, [%rd1091+0];
+	add.s64 %rd1093, %rd1092, %rd1067;
+	ld.shared.s64 %rd1094, [%rd1+1024];
+	mov.b64 {%r278, %r279}, %rd1093;
+	shfl.sync.idx.b32 %r280|%p228, %r278, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
-	mov.b64 %rd1112, {%r280, %r281};
-	mov.b64 %rd1113, %rd1111;
-	mov.b64 %rd1114, %rd1112;
-	mov.b64 %rd1115, %rd1113;
-	mov.b64 %rd1116, %rd1114;
-	mov.b64 %rd1117, %rd1115;
-	mov.b64 %rd1118, %rd1116;
-	mov.b64 %rd1119, %rd1117;
-	and.b64 %rd1120, %rd1118, 4294967295;
-	mov.b64 %rd1121, %rd1120;
-	and.b64 %rd1122, %rd1119, 4294967295;
-	mov.b64 %rd1123, %rd1122;
-	shr.s64 %rd1124, %rd1119, 32;
-	mov.b64 %rd1125, %rd1124;
-	mov.b64 %rd1126, %rd1121;
-	mov.b64 %rd1127, %rd1123;
-	mov.b64 %rd1128, %rd1125;
-	@!%p174 bra $L270;
-	add.s64 %rd1129, %rd896, %rd1126;
-	mov.b64 %rd1130, %rd1129;
-	sub.s64 %rd1131, %rd886, %rd1130;
-	max.s64 %rd1132, %rd1131, 0;
-	min.s64 %rd1133, %rd1132, %rd897;
-	mov.b64 %rd1134, %rd1133;
-	mov.b64 %rd1135, 0;
-$L272:
-	setp.lt.s64 %p237, %rd1135, %rd1134;
-	not.pred %p238, %p237;
-	@!%p238 bra $L276;
-	bra.uni $L274;
-$L276:
-	mul.lo.s64 %rd1136, %rd1135, %rd890;
-	mad.lo.s64 %rd1137, %rd1136, 4, %rd888;
-	ld.shared.s32 %r282, [%rd1137+0];
+	mov.b64 %rd1095, {%r280, %r281};
+	mov.b64 %rd1096, %rd1094;
+	mov.b64 %rd1097, %rd1095;
+	mov.b64 %rd1098, %rd1096;
+	mov.b64 %rd1099, %rd1097;
+	mov.b64 %rd1100, %rd1098;
+	mov.b64 %rd1101, %rd1099;
+	mov.b64 %rd1102, %rd1100;
+	and.b64 %rd1103, %rd1101, 4294967295;
+	mov.b64 %rd1104, %rd1103;
+	and.b64 %rd1105, %rd1102, 4294967295;
+	mov.b64 %rd1106, %rd1105;
+	shr.s64 %rd1107, %rd1102, 32;
+	mov.b64 %rd1108, %rd1107;
+	mov.b64 %rd1109, %rd1104;
+	mov.b64 %rd1110, %rd1106;
+	mov.b64 %rd1111, %rd1108;
+	@!%p170 bra $L262;
+	add.s64 %rd1112, %rd885, %rd1109;
+	mov.b64 %rd1113, %rd1112;
+	sub.s64 %rd1114, %rd875, %rd1113;
+	max.s64 %rd1115, %rd1114, 0;
+	min.s64 %rd1116, %rd1115, %rd886;
+	mov.b64 %rd1117, %rd1116;
+	mov.b64 %rd1118, 0;
+$L264:
+	setp.lt.s64 %p229, %rd1118, %rd1117;
+	not.pred %p230, %p229;
+	@!%p230 bra $L268;
+	bra.uni $L266;
+$L268:
+	mul.lo.s64 %rd1119, %rd1118, %rd879;
+	mad.lo.s64 %rd1120, %rd1119, 4, %rd877;
+	ld.shared.s32 %r282, [%rd1120+0];
 	mov.b32 %r283, %r282;
-	add.s64 %rd1138, %rd885, %rd1130;
-	add.s64 %rd1139, %rd1138, %rd1135;
-	mul.lo.s64 %rd1140, %rd1139, %rd212;
-	mad.lo.s64 %rd1141, %rd1140, 4, %rd210;
-	st.shared.s32 [%rd1141+0], %r283;
-	@!%p169 bra $L278;
-	mov.b64 %rd1143, 2;
-	mul.lo.s64 %rd1142, %rd1143, %rd1135;
-	mul.lo.s64 %rd1144, %rd1142, %rd207;
-	mad.lo.s64 %rd1145, %rd1144, 8, %rd205;
-	ld.shared.s64 %rd1146, [%rd1145+0];
-	mov.b64 %rd1147, %rd1146;
-	add.s64 %rd1148, %rd885, %rd1130;
-	add.s64 %rd1149, %rd1148, %rd1135;
-	mov.b64 %rd1151, 2;
-	mul.lo.s64 %rd1150, %rd1151, %rd1149;
-	mul.lo.s64 %rd1152, %rd1150, %rd215;
-	mad.lo.s64 %rd1153, %rd1152, 8, %rd213;
-	st.shared.s64 [%rd1153+0], %rd1147;
-	mov.b64 %rd1155, 2;
-	mul.lo.s64 %rd1154, %rd1155, %rd1135;
-	add.s64 %rd1156, %rd1154, 1;
-	mul.lo.s64 %rd1157, %rd1156, %rd207;
-	mad.lo.s64 %rd1158, %rd1157, 8, %rd205;
-	ld.shared.s64 %rd1159, [%rd1158+0];
-	mov.b64 %rd1160, %rd1159;
-	add.s64 %rd1161, %rd885, %rd1130;
-	add.s64 %rd1162, %rd1161, %rd1135;
-	mov.b64 %rd1164, 2;
-	mul.lo.s64 %rd1163, %rd1164, %rd1162;
-	add.s64 %rd1165, %rd1163, 1;
-	mul.lo.s64 %rd1166, %rd1165, %rd215;
-	mad.lo.s64 %rd1167, %rd1166, 8, %rd213;
-	st.shared.s64 [%rd1167+0], %rd1160;
-$L278:
-$L273:
-	add.s64 %rd1168, %rd1135, 1;
-	mov.b64 %rd1135, %rd1168;
-	bra.uni $L272;
-$L274:
-	mov.b64 %rd1169, 0;
-	mov.b64 %rd1170, %rd1134;
-$L279:
-	setp.lt.s64 %p239, %rd1170, %rd897;
-	not.pred %p240, %p239;
-	@!%p240 bra $L283;
-	bra.uni $L281;
-$L283:
-	mul.lo.s64 %rd1171, %rd1170, %rd890;
-	mad.lo.s64 %rd1172, %rd1171, 4, %rd888;
-	ld.shared.s32 %r284, [%rd1172+0];
+	add.s64 %rd1121, %rd874, %rd1113;
+	add.s64 %rd1122, %rd1121, %rd1118;
+	mul.lo.s64 %rd1123, %rd1122, %rd210;
+	mad.lo.s64 %rd1124, %rd1123, 4, %rd208;
+	st.shared.s32 [%rd1124+0], %r283;
+	@!%p165 bra $L270;
+	mov.b64 %rd1126, 2;
+	mul.lo.s64 %rd1125, %rd1126, %rd1118;
+	mul.lo.s64 %rd1127, %rd1125, %rd205;
+	mad.lo.s64 %rd1128, %rd1127, 8, %rd203;
+	ld.shared.s64 %rd1129, [%rd1128+0];
+	mov.b64 %rd1130, %rd1129;
+	add.s64 %rd1131, %rd874, %rd1113;
+	add.s64 %rd1132, %rd1131, %rd1118;
+	mov.b64 %rd1134, 2;
+	mul.lo.s64 %rd1133, %rd1134, %rd1132;
+	mul.lo.s64 %rd1135, %rd1133, %rd213;
+	mad.lo.s64 %rd1136, %rd1135, 8, %rd211;
+	st.shared.s64 [%rd1136+0], %rd1130;
+	mov.b64 %rd1138, 2;
+	mul.lo.s64 %rd1137, %rd1138, %rd1118;
+	add.s64 %rd1139, %rd1137, 1;
+	mul.lo.s64 %rd1140, %rd1139, %rd205;
+	mad.lo.s64 %rd1141, %rd1140, 8, %rd203;
+	ld.shared.s64 %rd1142, [%rd1141+0];
+	mov.b64 %rd1143, %rd1142;
+	add.s64 %rd1144, %rd874, %rd1113;
+	add.s64 %rd1145, %rd1144, %rd1118;
+	mov.b64 %rd1147, 2;
+	mul.lo.s64 %rd1146, %rd1147, %rd1145;
+	add.s64 %rd1148, %rd1146, 1;
+	mul.lo.s64 %rd1149, %rd1148, %rd213;
+	mad.lo.s64 %rd1150, %rd1149, 8, %rd211;
+	st.shared.s64 [%rd1150+0], %rd1143;
+$L270:
+$L265:
+	add.s64 %rd1151, %rd1118, 1;
+	mov.b64 %rd1118, %rd1151;
+	bra.uni $L264;
+$L266:
+	mov.b64 %rd1152, 0;
+	mov.b64 %rd1153, %rd1117;
+$L271:
+	setp.lt.s64 %p231, %rd1153, %rd886;
+	not.pred %p232, %p231;
+	@!%p232 bra $L275;
+	bra.uni $L273;
+$L275:
+	mul.lo.s64 %rd1154, %rd1153, %rd879;
+	mad.lo.s64 %rd1155, %rd1154, 4, %rd877;
+	ld.shared.s32 %r284, [%rd1155+0];
 	mov.b32 %r285, %r284;
 	mov.b32 %r286, %r285;
-	mov.pred %p241, 0;
-	mov.b64 %rd1173, %rd1169;
+	mov.pred %p233, 0;
+	mov.b64 %rd1156, %rd1152;
 	mov.b32 %r287, %r286;
-$L284:
-	@!%p171 bra $L288;
+$L276:
+	@!%p167 bra $L280;
 	shr.s32 %r288, %r287, 5;
-	cvt.s64.s32 %rd1174, %r288;
-	mov.b64 %rd1175, %rd1174;
+	cvt.s64.s32 %rd1157, %r288;
+	mov.b64 %rd1158, %rd1157;
 	and.b32 %r289, %r287, 31;
-	cvt.s64.s32 %rd1176, %r289;
-	min.u64 %rd1177, %rd1176, 32;
-	cvt.u32.u64 %r290, %rd1177;
+	cvt.s64.s32 %rd1159, %r289;
+	min.u64 %rd1160, %rd1159, 32;
+	cvt.u32.u64 %r290, %rd1160;
 	mov.b32 %r292, 0x1;
 	shl.b32 %r291, %r292, %r290;
-	setp.hs.u32 %p242, %r290, 32;
-	selp.b32 %r293, 0, %r291, %p242;
+	setp.hs.u32 %p234, %r290, 32;
+	selp.b32 %r293, 0, %r291, %p234;
 	mov.b32 %r294, %r293;
-	mov.b64 %rd1178, %rd1175;
+	mov.b64 %rd1161, %rd1158;
 	mov.b32 %r295, %r294;
-	mul.lo.s64 %rd1179, %rd1178, %rd872;
-	mad.lo.s64 %rd1180, %rd1179, 4, %rd870;
-	ld.relaxed.gpu.global.u32 %r296, [%rd1180+0];
+	mul.lo.s64 %rd1162, %rd1161, %rd861;
+	mad.lo.s64 %rd1163, %rd1162, 4, %rd859;
+	ld.relaxed.gpu.global.u32 %r296, [%rd1163+0];
 	mov.b32 %r297, %r296;
 	and.b32 %r298, %r297, %r295;
-	setp.ne.u32 %p243, %r298, 0x0;
-	mov.pred %p244, %p243;
-	not.pred %p245, %p244;
-	@!%p245 bra $L290;
-	mul.lo.s64 %rd1181, %rd1178, %rd872;
-	mad.lo.s64 %rd1182, %rd1181, 4, %rd870;
-	atom.global.or.b32 %r299, [%rd1182], %r295;
+	setp.ne.u32 %p235, %r298, 0x0;
+	mov.pred %p236, %p235;
+	not.pred %p237, %p236;
+	@!%p237 bra $L282;
+	mul.lo.s64 %rd1164, %rd1161, %rd861;
+	mad.lo.s64 %rd1165, %rd1164, 4, %rd859;
+	atom.global.or.b32 %r299, [%rd1165], %r295;
 	mov.b32 %r300, %r299;
 	and.b32 %r301, %r300, %r295;
-	setp.ne.u32 %p246, %r301, 0x0;
-	mov.pred %p244, %p246;
-$L290:
-	@!%p244 bra $L292;
-	mov.b64 %rd1183, %rd1173;
-	mov.b64 %rd1184, %rd1183;
-	mov.pred %p247, 0;
-	bra.uni $L286;
-$L292:
-	mov.b64 %rd1185, %rd1173;
-	mov.b64 %rd1184, %rd1185;
-	mov.pred %p247, 1;
-	bra.uni $L286;
-$L288:
-	@!%p172 bra $L294;
-	cvt.s64.s32 %rd1186, %r287;
-	mul.lo.s64 %rd1187, %rd1186, %rd875;
-	mad.lo.s64 %rd1188, %rd1187, 4, %rd873;
-	ld.relaxed.gpu.global.s32 %r302, [%rd1188+0];
-	mov.b32 %r303, %r302;
-	setp.eq.s32 %p248, %r303, %r198;
-	mov.pred %p249, %p248;
-	not.pred %p250, %p249;
-	@!%p250 bra $L296;
-	cvt.s64.s32 %rd1189, %r287;
-	mul.lo.s64 %rd1190, %rd1189, %rd875;
-	mad.lo.s64 %rd1191, %rd1190, 4, %rd873;
-	atom.global.exch.b32 %r304, [%rd1191], %r198;
-	mov.b32 %r305, %r304;
-	setp.eq.s32 %p251, %r305, %r198;
-	mov.pred %p249, %p251;
-$L296:
-	@!%p249 bra $L298;
-	mov.b64 %rd1192, %rd1173;
-	mov.b64 %rd1184, %rd1192;
-	mov.pred %p247, 0;
-	bra.uni $L286;
-$L298:
-$L294:
-	mul.lo.s64 %rd1193, %rd1173, %rd890;
-	mad.lo.s64 %rd1194, %rd1193, 4, %rd888;
-	st.shared.s32 [%rd1194+0], %r287;
-	add.s64 %rd1195, %rd1173, 1;
-	mov.b64 %rd1196, %rd1195;
-	mov.b64 %rd1184, %rd1196;
-	mov.pred %p247, 1;
-	bra.uni $L286;
-$L285:
-	bra.uni $L284;
-$L286:
-	mov.b64 %rd1197, %rd1184;
-	mov.pred %p252, %p247;
-	mov.b64 %rd1169, %rd1197;
-	mov.pred %p241, %p252;
-	@!%p241 bra $L300;
-	mov.b64 %rd1198, %rd853;
-	mov.b32 %r306, %r286;
-	cvt.s64.s32 %rd1199, %r306;
-	add.s64 %rd1200, %rd1199, 1;
-	mul.lo.s64 %rd1201, %rd1200, %rd32;
-	mad.lo.s64 %rd1202, %rd1201, 8, %rd28;
-	ld.global.nc.s64 %rd1203, [%rd1202+0];
-	mov.b64 %rd1204, %rd1203;
-	cvt.s64.s32 %rd1205, %r306;
-	mul.lo.s64 %rd1206, %rd1205, %rd32;
-	mad.lo.s64 %rd1207, %rd1206, 8, %rd28;
-	ld.global.nc.s64 %rd1208, [%rd1207+0];
-	mov.b64 %rd1209, %rd1208;
-	sub.s64 %rd1210, %rd1204, %rd1209;
-	mov.b64 %rd1211, %rd1210;
-	mov.b64 %rd1212, %rd1211;
-	add.s64 %rd1213, %rd894, %rd1212;
-	mov.b64 %rd894, %rd1213;
-	max.s64 %rd1214, %rd895, %rd1212;
-	mov.b64 %rd895, %rd1214;
-$L300:
+	setp.ne.u32 %p238, %r301, 0x0;
+	mov.pred %p236, %p238;
+$L282:
+	@!%p236 bra $L284;
+	mov.b64 %rd1166, %rd1156;
+	mov.b64 %rd1167, %rd1166;
+	mov.pred %p239, 0;
+	bra.uni $L278;
+$L284:
+	mov.b64 %rd1168, %rd1156;
+	mov.b64 %rd1167, %rd1168;
+	mov.pred %p239, 1;
+	bra.uni $L278;
 $L280:
-	add.s64 %rd1215, %rd1170, 1;
-	mov.b64 %rd1170, %rd1215;
-	bra.uni $L279;
-$L281:
-	setp.gt.s64 %p253, %rd1169, 0;
+	@!%p168 bra $L286;
+	cvt.s64.s32 %rd1169, %r287;
+	mul.lo.s64 %rd1170, %rd1169, %rd864;
+	mad.lo.s64 %rd1171, %rd1170, 4, %rd862;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1171+0];
+	mov.b32 %r303, %r302;
+	setp.eq.s32 %p240, %r303, %r198;
+	mov.pred %p241, %p240;
+	not.pred %p242, %p241;
+	@!%p242 bra $L288;
+	cvt.s64.s32 %rd1172, %r287;
+	mul.lo.s64 %rd1173, %rd1172, %rd864;
+	mad.lo.s64 %rd1174, %rd1173, 4, %rd862;
+	atom.global.exch.b32 %r304, [%rd1174], %r198;
+	mov.b32 %r305, %r304;
+	setp.eq.s32 %p243, %r305, %r198;
+	mov.pred %p241, %p243;
+$L288:
+	@!%p241 bra $L290;
+	mov.b64 %rd1175, %rd1156;
+	mov.b64 %rd1167, %rd1175;
+	mov.pred %p239, 0;
+	bra.uni $L278;
+$L290:
+$L286:
+	mul.lo.s64 %rd1176, %rd1156, %rd879;
+	mad.lo.s64 %rd1177, %rd1176, 4, %rd877;
+	st.shared.s32 [%rd1177+0], %r287;
+	add.s64 %rd1178, %rd1156, 1;
+	mov.b64 %rd1179, %rd1178;
+	mov.b64 %rd1167, %rd1179;
+	mov.pred %p239, 1;
+	bra.uni $L278;
+$L277:
+	bra.uni $L276;
+$L278:
+	mov.b64 %rd1180, %rd1167;
+	mov.pred %p244, %p239;
+	mov.b64 %rd1152, %rd1180;
+	mov.pred %p233, %p244;
+	@!%p233 bra $L292;
+	mov.b64 %rd1181, %rd843;
+	mov.b32 %r306, %r286;
+	cvt.s64.s32 %rd1182, %r306;
+	add.s64 %rd1183, %rd1182, 1;
+	mul.lo.s64 %rd1184, %rd1183, %rd32;
+	mad.lo.s64 %rd1185, %rd1184, 8, %rd28;
+	ld.global.nc.s64 %rd1186, [%rd1185+0];
+	mov.b64 %rd1187, %rd1186;
+	cvt.s64.s32 %rd1188, %r306;
+	mul.lo.s64 %rd1189, %rd1188, %rd32;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd28;
+	ld.global.nc.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	sub.s64 %rd1193, %rd1187, %rd1192;
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd1195, %rd1194;
+	add.s64 %rd1196, %rd883, %rd1195;
+	mov.b64 %rd883, %rd1196;
+	max.s64 %rd1197, %rd884, %rd1195;
+	mov.b64 %rd884, %rd1197;
+$L292:
+$L272:
+	add.s64 %rd1198, %rd1153, 1;
+	mov.b64 %rd1153, %rd1198;
+	bra.uni $L271;
+$L273:
+	setp.gt.s64 %p245, %rd1152, 0;
+	@!%p245 bra $L294;
+	mul.lo.s64 %rd1199, %rd873, %rd120;
+	mad.lo.s64 %rd1200, %rd1199, 8, %rd116;
+	atom.global.add.u64 %rd1201, [%rd1200], %rd1152;
+	mov.b64 %rd1202, %rd1201;
+	mov.b64 %rd1203, %rd1202;
+	mov.b64 %rd1204, 0;
+$L295:
+	setp.lt.s64 %p246, %rd1204, %rd1152;
+	not.pred %p247, %p246;
+	@!%p247 bra $L299;
+	bra.uni $L297;
+$L299:
+	mul.lo.s64 %rd1205, %rd1204, %rd879;
+	mad.lo.s64 %rd1206, %rd1205, 4, %rd877;
+	ld.shared.s32 %r307, [%rd1206+0];
+	mov.b32 %r308, %r307;
+	add.s64 %rd1207, %rd1203, %rd1204;
+	mul.lo.s64 %rd1208, %rd1207, %rd315;
+	mad.lo.s64 %rd1209, %rd1208, 4, %rd313;
+	st.global.s32 [%rd1209+0], %r308;
+$L296:
+	add.s64 %rd1210, %rd1204, 1;
+	mov.b64 %rd1204, %rd1210;
+	bra.uni $L295;
+$L297:
+$L294:
+	add.s64 %rd1211, %rd885, %rd1110;
+	min.s64 %rd1212, %rd875, %rd1211;
+	mov.b64 %rd885, %rd1212;
+	bra.uni $L263;
+$L262:
+	mov.b64 %rd1213, 0;
+	cvt.u64.u32 %rd1214, %r2;
+	setp.eq.s64 %p248, %rd1214, 0;
+	setp.gt.s64 %p249, %rd1110, 0;
+	and.pred %p250, %p248, %p249;
+	@!%p250 bra $L301;
+	mul.lo.s64 %rd1215, %rd873, %rd120;
+	mad.lo.s64 %rd1216, %rd1215, 8, %rd116;
+	atom.global.add.u64 %rd1217, [%rd1216], %rd1110;
+	mov.b64 %rd1218, %rd1217;
+	mov.b64 %rd1213, %rd1218;
+$L301:
+	cvt.u64.u32 %rd1219, %r2;
+	setp.eq.s64 %p251, %rd1219, 0;
+	setp.eq.u32 %p252, %r1, 0;
+	and.pred %p253, %p251, %p252;
+	bar.sync 0;
 	@!%p253 bra $L302;
-	mul.lo.s64 %rd1216, %rd884, %rd122;
-	mad.lo.s64 %rd1217, %rd1216, 8, %rd118;
-	atom.global.add.u64 %rd1218, [%rd1217], %rd1169;
-	mov.b64 %rd1219, %rd1218;
-	mov.b64 %rd1220, %rd1219;
-	mov.b64 %rd1221, 0;
+	st.shared.s64 [%rd1+1024], %rd1213;
+$L302:
+	bar.sync 0;
+	ld.shared.s64 %rd1220, [%rd1+1024];
+	mov.b64 %rd1221, %rd1220;
+	add.s64 %rd1222, %rd1221, %rd1109;
+	mov.b64 %rd1223, %rd1222;
+	mov.b64 %rd1224, 0;
 $L303:
-	setp.lt.s64 %p254, %rd1221, %rd1169;
+	setp.lt.s64 %p254, %rd1224, %rd886;
 	not.pred %p255, %p254;
 	@!%p255 bra $L307;
 	bra.uni $L305;
 $L307:
-	mul.lo.s64 %rd1222, %rd1221, %rd890;
-	mad.lo.s64 %rd1223, %rd1222, 4, %rd888;
-	ld.shared.s32 %r307, [%rd1223+0];
-	mov.b32 %r308, %r307;
-	add.s64 %rd1224, %rd1220, %rd1221;
-	mul.lo.s64 %rd1225, %rd1224, %rd317;
-	mad.lo.s64 %rd1226, %rd1225, 4, %rd315;
-	st.global.s32 [%rd1226+0], %r308;
+	mul.lo.s64 %rd1225, %rd1224, %rd879;
+	mad.lo.s64 %rd1226, %rd1225, 4, %rd877;
+	ld.shared.s32 %r309, [%rd1226+0];
+	mov.b32 %r310, %r309;
+	add.s64 %rd1227, %rd1223, %rd1224;
+	mul.lo.s64 %rd1228, %rd1227, %rd315;
+	mad.lo.s64 %rd1229, %rd1228, 4, %rd313;
+	st.global.s32 [%rd1229+0], %r310;
 $L304:
-	add.s64 %rd1227, %rd1221, 1;
-	mov.b64 %rd1221, %rd1227;
+	add.s64 %rd1230, %rd1224, 1;
+	mov.b64 %rd1224, %rd1230;
 	bra.uni $L303;
 $L305:
-$L302:
-	add.s64 %rd1228, %rd896, %rd1127;
-	min.s64 %rd1229, %rd886, %rd1228;
-	mov.b64 %rd896, %rd1229;
-	bra.uni $L271;
-$L270:
-	mov.b64 %rd1230, 0;
-	cvt.u64.u32 %rd1231, %r2;
-	setp.eq.s64 %p256, %rd1231, 0;
-	setp.gt.s64 %p257, %rd1127, 0;
-	and.pred %p258, %p256, %p257;
-	@!%p258 bra $L309;
-	mul.lo.s64 %rd1232, %rd884, %rd122;
-	mad.lo.s64 %rd1233, %rd1232, 8, %rd118;
-	atom.global.add.u64 %rd1234, [%rd1233], %rd1127;
-	mov.b64 %rd1235, %rd1234;
-	mov.b64 %rd1230, %rd1235;
+$L263:
+	setp.eq.s64 %p256, %rd1111, 0;
+	@!%p256 bra $L309;
+	bra.uni $L185;
 $L309:
-	cvt.u64.u32 %rd1236, %r2;
-	setp.eq.s64 %p259, %rd1236, 0;
-	setp.eq.u32 %p260, %r1, 0;
-	and.pred %p261, %p259, %p260;
-	bar.sync 0;
-	@!%p261 bra $L310;
-	st.shared.s64 [%rd1+1024], %rd1230;
-$L310:
-	bar.sync 0;
-	ld.shared.s64 %rd1237, [%rd1+1024];
-	mov.b64 %rd1238, %rd1237;
-	add.s64 %rd1239, %rd1238, %rd1126;
-	mov.b64 %rd1240, %rd1239;
-	mov.b64 %rd1241, 0;
-$L311:
-	setp.lt.s64 %p262, %rd1241, %rd897;
-	not.pred %p263, %p262;
-	@!%p263 bra $L315;
-	bra.uni $L313;
-$L315:
-	mul.lo.s64 %rd1242, %rd1241, %rd890;
-	mad.lo.s64 %rd1243, %rd1242, 4, %rd888;
-	ld.shared.s32 %r309, [%rd1243+0];
-	mov.b32 %r310, %r309;
-	add.s64 %rd1244, %rd1240, %rd1241;
-	mul.lo.s64 %rd1245, %rd1244, %rd317;
-	mad.lo.s64 %rd1246, %rd1245, 4, %rd315;
-	st.global.s32 [%rd1246+0], %r310;
-$L312:
-	add.s64 %rd1247, %rd1241, 1;
-	mov.b64 %rd1241, %rd1247;
-	bra.uni $L311;
-$L313:
-$L271:
-	setp.eq.s64 %p264, %rd1128, 0;
-	@!%p264 bra $L317;
-	bra.uni $L189;
-$L317:
-$L188:
-	bra.uni $L187;
-$L189:
-	mov.b64 %rd1248, %rd896;
-	mov.b64 %rd1249, %rd894;
-	mov.b64 %rd1250, %rd895;
-	mov.b64 %rd1251, %rd1248;
-	mov.b64 %rd1252, %rd1249;
-	mov.b64 %rd1253, %rd1250;
-	mov.b64 %rd1254, %rd1251;
-	mov.b64 %rd1255, %rd1252;
-	mov.b64 %rd1256, %rd1253;
-	mov.b64 %rd831, %rd1254;
-	mov.b64 %rd851, %rd1255;
-	mov.b64 %rd852, %rd1256;
-	add.s64 %rd1257, %rd832, %rd851;
-	mov.b64 %rd832, %rd1257;
-	max.s64 %rd1258, %rd833, %rd852;
-	mov.b64 %rd833, %rd1258;
-$L183:
-	add.s64 %rd1259, %rd834, 1;
-	mov.b64 %rd834, %rd1259;
-	bra.uni $L182;
 $L184:
-	mov.b64 %rd1260, %rd832;
+	bra.uni $L183;
+$L185:
+	mov.b64 %rd1231, %rd885;
+	mov.b64 %rd1232, %rd883;
+	mov.b64 %rd1233, %rd884;
+	mov.b64 %rd1234, %rd1231;
+	mov.b64 %rd1235, %rd1232;
+	mov.b64 %rd1236, %rd1233;
+	mov.b64 %rd1237, %rd1234;
+	mov.b64 %rd1238, %rd1235;
+	mov.b64 %rd1239, %rd1236;
+	mov.b64 %rd821, %rd1237;
+	mov.b64 %rd841, %rd1238;
+	mov.b64 %rd842, %rd1239;
+	add.s64 %rd1240, %rd822, %rd841;
+	mov.b64 %rd822, %rd1240;
+	max.s64 %rd1241, %rd823, %rd842;
+	mov.b64 %rd823, %rd1241;
+$L179:
+	add.s64 %rd1242, %rd824, 1;
+	mov.b64 %rd824, %rd1242;
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd1243, %rd822;
 	// block reduction
 	sub.u32 %r311, %r13, 1;
 	mov.b32 %r312, %r3;
-$L318:
-	setp.hs.u32 %p265, %r312, 32;
-	@%p265 bra $L319;
-	mov.b64 {%r313, %r314}, %rd1260;
-	shfl.sync.down.b32 %r315|%p266, %r313, %r312, %r311, %r17;
+$L310:
+	setp.hs.u32 %p257, %r312, 32;
+	@%p257 bra $L311;
+	mov.b64 {%r313, %r314}, %rd1243;
+	shfl.sync.down.b32 %r315|%p258, %r313, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd1261, {%r315, %r316};
-	@!%p266 bra $L320;
-	add.s64 %rd1262, %rd1260, %rd1261;
-	mov.b64 %rd1260, %rd1262;
-$L320:
+	mov.b64 %rd1244, {%r315, %r316};
+	@!%p258 bra $L312;
+	add.s64 %rd1245, %rd1243, %rd1244;
+	mov.b64 %rd1243, %rd1245;
+$L312:
 	shl.b32 %r312, %r312, 1;
-	bra.uni $L318;
-$L319:
-	setp.eq.u32 %p267, %r7, 0;
-	@!%p267 bra $L321;
-	mul.wide.u32 %rd1263, %r8, 16;
-	add.s64 %rd1264, %rd1, %rd1263;
-	st.shared.s64 [%rd1264+0], %rd1260;
-$L321:
+	bra.uni $L310;
+$L311:
+	setp.eq.u32 %p259, %r7, 0;
+	@!%p259 bra $L313;
+	mul.wide.u32 %rd1246, %r8, 16;
+	add.s64 %rd1247, %rd1, %rd1246;
+	st.shared.s64 [%rd1247+0], %rd1243;
+$L313:
 	bar.sync 0;
-	setp.eq.u32 %p268, %r8, 0;
-	@!%p268 bra $L322;
-	setp.lo.u32 %p269, %r7, %r10;
-	@!%p269 bra $L323;
-	mul.wide.u32 %rd1265, %r7, 16;
-	add.s64 %rd1266, %rd1, %rd1265;
-	ld.shared.s64 %rd1267, [%rd1266+0];
-	mov.b64 %rd1260, %rd1267;
-$L323:
+	setp.eq.u32 %p260, %r8, 0;
+	@!%p260 bra $L314;
+	setp.lo.u32 %p261, %r7, %r10;
+	@!%p261 bra $L315;
+	mul.wide.u32 %rd1248, %r7, 16;
+	add.s64 %rd1249, %rd1, %rd1248;
+	ld.shared.s64 %rd1250, [%rd1249+0];
+	mov.b64 %rd1243, %rd1250;
+$L315:
 	sub.u32 %r317, %r10, 1;
-	mov.b64 {%r318, %r319}, %rd1260;
-	shfl.sync.down.b32 %r320|%p270, %r318, 1, %r317, %r17;
+	mov.b64 {%r318, %r319}, %rd1243;
+	shfl.sync.down.b32 %r320|%p262, %r318, 1, %r317, %r17;
 	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
-	mov.b64 %rd1268, {%r320, %r321};
-	@!%p270 bra $L324;
-	add.s64 %rd1269, %rd1260, %rd1268;
-	mov.b64 %rd1260, %rd1269;
-$L324:
-	mov.b64 {%r322, %r323}, %rd1260;
-	shfl.sync.down.b32 %r324|%p271, %r322, 2, %r317, %r17;
+	mov.b64 %rd1251, {%r320, %r321};
+	@!%p262 bra $L316;
+	add.s64 %rd1252, %rd1243, %rd1251;
+	mov.b64 %rd1243, %rd1252;
+$L316:
+	mov.b64 {%r322, %r323}, %rd1243;
+	shfl.sync.down.b32 %r324|%p263, %r322, 2, %r317, %r17;
 	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
-	mov.b64 %rd1270, {%r324, %r325};
-	@!%p271 bra $L325;
-	add.s64 %rd1271, %rd1260, %rd1270;
-	mov.b64 %rd1260, %rd1271;
-$L325:
-	mov.b64 {%r326, %r327}, %rd1260;
-	shfl.sync.down.b32 %r328|%p272, %r326, 4, %r317, %r17;
+	mov.b64 %rd1253, {%r324, %r325};
+	@!%p263 bra $L317;
+	add.s64 %rd1254, %rd1243, %rd1253;
+	mov.b64 %rd1243, %rd1254;
+$L317:
+	mov.b64 {%r326, %r327}, %rd1243;
+	shfl.sync.down.b32 %r328|%p264, %r326, 4, %r317, %r17;
 	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
-	mov.b64 %rd1272, {%r328, %r329};
-	@!%p272 bra $L326;
-	add.s64 %rd1273, %rd1260, %rd1272;
-	mov.b64 %rd1260, %rd1273;
-$L326:
-	mov.b64 {%r330, %r331}, %rd1260;
-	shfl.sync.down.b32 %r332|%p273, %r330, 8, %r317, %r17;
+	mov.b64 %rd1255, {%r328, %r329};
+	@!%p264 bra $L318;
+	add.s64 %rd1256, %rd1243, %rd1255;
+	mov.b64 %rd1243, %rd1256;
+$L318:
+	mov.b64 {%r330, %r331}, %rd1243;
+	shfl.sync.down.b32 %r332|%p265, %r330, 8, %r317, %r17;
 	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
-	mov.b64 %rd1274, {%r332, %r333};
-	@!%p273 bra $L327;
-	add.s64 %rd1275, %rd1260, %rd1274;
-	mov.b64 %rd1260, %rd1275;
-$L327:
-	mov.b64 {%r334, %r335}, %rd1260;
-	shfl.sync.down.b32 %r336|%p274, %r334, 16, %r317, %r17;
+	mov.b64 %rd1257, {%r332, %r333};
+	@!%p265 bra $L319;
+	add.s64 %rd1258, %rd1243, %rd1257;
+	mov.b64 %rd1243, %rd1258;
+$L319:
+	mov.b64 {%r334, %r335}, %rd1243;
+	shfl.sync.down.b32 %r336|%p266, %r334, 16, %r317, %r17;
 	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
-	mov.b64 %rd1276, {%r336, %r337};
-	@!%p274 bra $L328;
-	add.s64 %rd1277, %rd1260, %rd1276;
-	mov.b64 %rd1260, %rd1277;
-$L328:
-	@!%p267 bra $L329;
-	st.shared.s64 [%rd1+1024], %rd1260;
-$L329:
-$L322:
+	mov.b64 %rd1259, {%r336, %r337};
+	@!%p266 bra $L320;
+	add.s64 %rd1260, %rd1243, %rd1259;
+	mov.b64 %rd1243, %rd1260;
+$L320:
+	@!%p259 bra $L321;
+	st.shared.s64 [%rd1+1024], %rd1243;
+$L321:
+$L314:
 	bar.sync 0;
-	ld.shared.s64 %rd1278, [%rd1+1024];
-	mov.b64 %rd1260, %rd1278;
-	mov.b64 %rd1279, %rd1260;
-	mov.b64 %rd832, %rd1279;
-	mov.b64 %rd1280, %rd833;
+	ld.shared.s64 %rd1261, [%rd1+1024];
+	mov.b64 %rd1243, %rd1261;
+	mov.b64 %rd1262, %rd1243;
+	mov.b64 %rd822, %rd1262;
+	mov.b64 %rd1263, %rd823;
 	// block reduction
 	sub.u32 %r338, %r13, 1;
 	mov.b32 %r339, %r3;
-$L330:
-	setp.hs.u32 %p275, %r339, 32;
-	@%p275 bra $L331;
-	mov.b64 {%r340, %r341}, %rd1280;
-	shfl.sync.down.b32 %r342|%p276, %r340, %r339, %r338, %r17;
+$L322:
+	setp.hs.u32 %p267, %r339, 32;
+	@%p267 bra $L323;
+	mov.b64 {%r340, %r341}, %rd1263;
+	shfl.sync.down.b32 %r342|%p268, %r340, %r339, %r338, %r17;
 	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
-	mov.b64 %rd1281, {%r342, %r343};
-	@!%p276 bra $L332;
-	max.s64 %rd1282, %rd1280, %rd1281;
-	mov.b64 %rd1280, %rd1282;
-$L332:
+	mov.b64 %rd1264, {%r342, %r343};
+	@!%p268 bra $L324;
+	max.s64 %rd1265, %rd1263, %rd1264;
+	mov.b64 %rd1263, %rd1265;
+$L324:
 	shl.b32 %r339, %r339, 1;
-	bra.uni $L330;
-$L331:
-	setp.eq.u32 %p277, %r7, 0;
-	@!%p277 bra $L333;
-	mul.wide.u32 %rd1283, %r8, 16;
-	add.s64 %rd1284, %rd1, %rd1283;
-	st.shared.s64 [%rd1284+0], %rd1280;
-$L333:
+	bra.uni $L322;
+$L323:
+	setp.eq.u32 %p269, %r7, 0;
+	@!%p269 bra $L325;
+	mul.wide.u32 %rd1266, %r8, 16;
+	add.s64 %rd1267, %rd1, %rd1266;
+	st.shared.s64 [%rd1267+0], %rd1263;
+$L325:
 	bar.sync 0;
-	setp.eq.u32 %p278, %r8, 0;
-	@!%p278 bra $L334;
-	setp.lo.u32 %p279, %r7, %r10;
-	@!%p279 bra $L335;
-	mul.wide.u32 %rd1285, %r7, 16;
-	add.s64 %rd1286, %rd1, %rd1285;
-	ld.shared.s64 %rd1287, [%rd1286+0];
-	mov.b64 %rd1280, %rd1287;
-$L335:
+	setp.eq.u32 %p270, %r8, 0;
+	@!%p270 bra $L326;
+	setp.lo.u32 %p271, %r7, %r10;
+	@!%p271 bra $L327;
+	mul.wide.u32 %rd1268, %r7, 16;
+	add.s64 %rd1269, %rd1, %rd1268;
+	ld.shared.s64 %rd1270, [%rd1269+0];
+	mov.b64 %rd1263, %rd1270;
+$L327:
 	sub.u32 %r344, %r10, 1;
-	mov.b64 {%r345, %r346}, %rd1280;
-	shfl.sync.down.b32 %r347|%p280, %r345, 1, %r344, %r17;
+	mov.b64 {%r345, %r346}, %rd1263;
+	shfl.sync.down.b32 %r347|%p272, %r345, 1, %r344, %r17;
 	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
-	mov.b64 %rd1288, {%r347, %r348};
-	@!%p280 bra $L336;
-	max.s64 %rd1289, %rd1280, %rd1288;
-	mov.b64 %rd1280, %rd1289;
-$L336:
-	mov.b64 {%r349, %r350}, %rd1280;
-	shfl.sync.down.b32 %r351|%p281, %r349, 2, %r344, %r17;
+	mov.b64 %rd1271, {%r347, %r348};
+	@!%p272 bra $L328;
+	max.s64 %rd1272, %rd1263, %rd1271;
+	mov.b64 %rd1263, %rd1272;
+$L328:
+	mov.b64 {%r349, %r350}, %rd1263;
+	shfl.sync.down.b32 %r351|%p273, %r349, 2, %r344, %r17;
 	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
-	mov.b64 %rd1290, {%r351, %r352};
-	@!%p281 bra $L337;
-	max.s64 %rd1291, %rd1280, %rd1290;
-	mov.b64 %rd1280, %rd1291;
-$L337:
-	mov.b64 {%r353, %r354}, %rd1280;
-	shfl.sync.down.b32 %r355|%p282, %r353, 4, %r344, %r17;
+	mov.b64 %rd1273, {%r351, %r352};
+	@!%p273 bra $L329;
+	max.s64 %rd1274, %rd1263, %rd1273;
+	mov.b64 %rd1263, %rd1274;
+$L329:
+	mov.b64 {%r353, %r354}, %rd1263;
+	shfl.sync.down.b32 %r355|%p274, %r353, 4, %r344, %r17;
 	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
-	mov.b64 %rd1292, {%r355, %r356};
-	@!%p282 bra $L338;
-	max.s64 %rd1293, %rd1280, %rd1292;
-	mov.b64 %rd1280, %rd1293;
-$L338:
-	mov.b64 {%r357, %r358}, %rd1280;
-	shfl.sync.down.b32 %r359|%p283, %r357, 8, %r344, %r17;
+	mov.b64 %rd1275, {%r355, %r356};
+	@!%p274 bra $L330;
+	max.s64 %rd1276, %rd1263, %rd1275;
+	mov.b64 %rd1263, %rd1276;
+$L330:
+	mov.b64 {%r357, %r358}, %rd1263;
+	shfl.sync.down.b32 %r359|%p275, %r357, 8, %r344, %r17;
 	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
-	mov.b64 %rd1294, {%r359, %r360};
-	@!%p283 bra $L339;
-	max.s64 %rd1295, %rd1280, %rd1294;
-	mov.b64 %rd1280, %rd1295;
-$L339:
-	mov.b64 {%r361, %r362}, %rd1280;
-	shfl.sync.down.b32 %r363|%p284, %r361, 16, %r344, %r17;
+	mov.b64 %rd1277, {%r359, %r360};
+	@!%p275 bra $L331;
+	max.s64 %rd1278, %rd1263, %rd1277;
+	mov.b64 %rd1263, %rd1278;
+$L331:
+	mov.b64 {%r361, %r362}, %rd1263;
+	shfl.sync.down.b32 %r363|%p276, %r361, 16, %r344, %r17;
 	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
-	mov.b64 %rd1296, {%r363, %r364};
-	@!%p284 bra $L340;
-	max.s64 %rd1297, %rd1280, %rd1296;
-	mov.b64 %rd1280, %rd1297;
-$L340:
-	@!%p277 bra $L341;
-	st.shared.s64 [%rd1+1024], %rd1280;
-$L341:
-$L334:
+	mov.b64 %rd1279, {%r363, %r364};
+	@!%p276 bra $L332;
+	max.s64 %rd1280, %rd1263, %rd1279;
+	mov.b64 %rd1263, %rd1280;
+$L332:
+	@!%p269 bra $L333;
+	st.shared.s64 [%rd1+1024], %rd1263;
+$L333:
+$L326:
 	bar.sync 0;
-	ld.shared.s64 %rd1298, [%rd1+1024];
-	mov.b64 %rd1280, %rd1298;
-	mov.b64 %rd1299, %rd1280;
-	mov.b64 %rd833, %rd1299;
-	cvt.u64.u32 %rd1300, %r2;
-	setp.eq.s64 %p285, %rd1300, 0;
-	@!%p285 bra $L343;
-	setp.gt.s64 %p286, %rd832, 0;
-	@!%p286 bra $L345;
-	add.s64 %rd1301, %rd389, 1;
-	mul.lo.s64 %rd1302, %rd1301, %rd122;
-	mad.lo.s64 %rd1303, %rd1302, 8, %rd118;
-	atom.global.add.u64 %rd1304, [%rd1303], %rd832;
-$L345:
-	setp.gt.s64 %p287, %rd833, 0;
-	@!%p287 bra $L347;
-	add.s64 %rd1305, %rd389, 2;
-	mul.lo.s64 %rd1306, %rd1305, %rd122;
-	mad.lo.s64 %rd1307, %rd1306, 8, %rd118;
-	atom.global.max.s64 %rd1308, [%rd1307], %rd833;
-$L347:
-	add.s64 %rd1309, %rd389, 3;
-	mul.lo.s64 %rd1310, %rd1309, %rd122;
-	mad.lo.s64 %rd1311, %rd1310, 8, %rd118;
-	atom.global.max.s64 %rd1312, [%rd1311], %rd834;
-$L343:
+	ld.shared.s64 %rd1281, [%rd1+1024];
+	mov.b64 %rd1263, %rd1281;
+	mov.b64 %rd1282, %rd1263;
+	mov.b64 %rd823, %rd1282;
+	cvt.u64.u32 %rd1283, %r2;
+	setp.eq.s64 %p277, %rd1283, 0;
+	@!%p277 bra $L335;
+	setp.gt.s64 %p278, %rd822, 0;
+	@!%p278 bra $L337;
+	add.s64 %rd1284, %rd386, 1;
+	mul.lo.s64 %rd1285, %rd1284, %rd120;
+	mad.lo.s64 %rd1286, %rd1285, 8, %rd116;
+	atom.global.add.u64 %rd1287, [%rd1286], %rd822;
+$L337:
+	setp.gt.s64 %p279, %rd823, 0;
+	@!%p279 bra $L339;
+	add.s64 %rd1288, %rd386, 2;
+	mul.lo.s64 %rd1289, %rd1288, %rd120;
+	mad.lo.s64 %rd1290, %rd1289, 8, %rd116;
+	atom.global.max.s64 %rd1291, [%rd1290], %rd823;
+$L339:
+	add.s64 %rd1292, %rd386, 3;
+	mul.lo.s64 %rd1293, %rd1292, %rd120;
+	mad.lo.s64 %rd1294, %rd1293, 8, %rd116;
+	atom.global.max.s64 %rd1295, [%rd1294], %rd824;
+$L335:
 	bar.sync 0;
-	setp.eq.u32 %p288, %r5, 0;
-	@!%p288 bra $L348;
+	setp.eq.u32 %p280, %r5, 0;
+	@!%p280 bra $L340;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
 	atom.global.add.u32 %r366, [gk_league_sync], 1;
 	mov.u32 %r367, %nctaid.x;
 	sub.u32 %r368, %r367, 1;
-	setp.eq.u32 %p289, %r366, %r368;
-	@!%p289 bra $L349;
+	setp.eq.u32 %p281, %r366, %r368;
+	@!%p281 bra $L341;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r369, [gk_league_sync+4], 1;
-	bra.uni $L350;
-$L349:
+	bra.uni $L342;
+$L341:
 	ld.relaxed.gpu.global.u32 %r370, [gk_league_sync+4];
-	setp.eq.u32 %p290, %r370, %r365;
-	@%p290 bra $L349;
-$L350:
+	setp.eq.u32 %p282, %r370, %r365;
+	@%p282 bra $L341;
+$L342:
 	fence.acq_rel.gpu;
-$L348:
+$L340:
 	bar.sync 0;
-	setp.eq.s64 %p291, %rd305, 0;
-	and.pred %p292, %p15, %p291;
-	@!%p292 bra $L352;
-	mov.b64 %rd1314, 12;
-	mul.lo.s64 %rd1313, %rd1314, %rd122;
-	mad.lo.s64 %rd1315, %rd1313, 8, %rd118;
-	mov.b64 %rd1316, 0;
-	st.global.s64 [%rd1315+0], %rd1316;
-$L352:
-	mul.lo.s64 %rd1317, %rd346, %rd122;
-	mad.lo.s64 %rd1318, %rd1317, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1319, [%rd1318+0];
-	mov.b64 %rd1320, %rd1319;
-	add.s64 %rd1321, %rd346, 1;
-	mul.lo.s64 %rd1322, %rd1321, %rd122;
-	mad.lo.s64 %rd1323, %rd1322, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1324, [%rd1323+0];
-	mov.b64 %rd1325, %rd1324;
-	mov.b64 %rd1326, %rd1320;
-	mov.b64 %rd1327, %rd1325;
-	mov.b64 %rd1328, %rd1326;
-	mov.b64 %rd1329, %rd1327;
-	add.s64 %rd1330, %rd346, 2;
-	mul.lo.s64 %rd1331, %rd1330, %rd122;
-	mad.lo.s64 %rd1332, %rd1331, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1333, [%rd1332+0];
-	mov.b64 %rd1334, %rd1333;
-	mov.b64 %rd299, %rd1334;
-	@!%p15 bra $L354;
-	mov.b64 %rd1336, 4;
-	mul.lo.s64 %rd1335, %rd1336, %rd305;
-	mov.b64 %rd1338, 1;
-	add.s64 %rd1337, %rd1338, %rd1335;
-	mul.lo.s64 %rd1339, %rd1337, %rd115;
-	mad.lo.s64 %rd1340, %rd1339, 8, %rd111;
-	st.global.s64 [%rd1340+0], %rd1328;
+	setp.eq.s64 %p283, %rd303, 0;
+	and.pred %p284, %p15, %p283;
+	@!%p284 bra $L344;
+	mov.b64 %rd1297, 12;
+	mul.lo.s64 %rd1296, %rd1297, %rd120;
+	mad.lo.s64 %rd1298, %rd1296, 8, %rd116;
+	mov.b64 %rd1299, 0;
+	st.global.s64 [%rd1298+0], %rd1299;
+$L344:
+	mul.lo.s64 %rd1300, %rd344, %rd120;
+	mad.lo.s64 %rd1301, %rd1300, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1302, [%rd1301+0];
+	mov.b64 %rd1303, %rd1302;
+	add.s64 %rd1304, %rd344, 1;
+	mul.lo.s64 %rd1305, %rd1304, %rd120;
+	mad.lo.s64 %rd1306, %rd1305, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1307, [%rd1306+0];
+	mov.b64 %rd1308, %rd1307;
+	mov.b64 %rd1309, %rd1303;
+	mov.b64 %rd1310, %rd1308;
+	mov.b64 %rd1311, %rd1309;
+	mov.b64 %rd1312, %rd1310;
+	add.s64 %rd1313, %rd344, 2;
+	mul.lo.s64 %rd1314, %rd1313, %rd120;
+	mad.lo.s64 %rd1315, %rd1314, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1316, [%rd1315+0];
+	mov.b64 %rd1317, %rd1316;
+	mov.b64 %rd297, %rd1317;
+	@!%p15 bra $L346;
+	mov.b64 %rd1319, 4;
+	mul.lo.s64 %rd1318, %rd1319, %rd303;
+	mov.b64 %rd1321, 1;
+	add.s64 %rd1320, %rd1321, %rd1318;
+	mul.lo.s64 %rd1322, %rd1320, %rd113;
+	mad.lo.s64 %rd1323, %rd1322, 8, %rd109;
+	st.global.s64 [%rd1323+0], %rd1311;
+	mov.b64 %rd1325, 4;
+	mul.lo.s64 %rd1324, %rd1325, %rd303;
+	mov.b64 %rd1327, 2;
+	add.s64 %rd1326, %rd1327, %rd1324;
+	mul.lo.s64 %rd1328, %rd1326, %rd113;
+	mad.lo.s64 %rd1329, %rd1328, 8, %rd109;
+	st.global.s64 [%rd1329+0], %rd1312;
+	mov.b64 %rd1331, 4;
+	mul.lo.s64 %rd1330, %rd1331, %rd303;
+	mov.b64 %rd1333, 3;
+	add.s64 %rd1332, %rd1333, %rd1330;
+	mul.lo.s64 %rd1334, %rd1332, %rd113;
+	mad.lo.s64 %rd1335, %rd1334, 8, %rd109;
+	st.global.s64 [%rd1335+0], %rd297;
+	add.s64 %rd1336, %rd344, 3;
+	mul.lo.s64 %rd1337, %rd1336, %rd120;
+	mad.lo.s64 %rd1338, %rd1337, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1339, [%rd1338+0];
+	mov.b64 %rd1340, %rd1339;
 	mov.b64 %rd1342, 4;
-	mul.lo.s64 %rd1341, %rd1342, %rd305;
-	mov.b64 %rd1344, 2;
+	mul.lo.s64 %rd1341, %rd1342, %rd303;
+	mov.b64 %rd1344, 4;
 	add.s64 %rd1343, %rd1344, %rd1341;
-	mul.lo.s64 %rd1345, %rd1343, %rd115;
-	mad.lo.s64 %rd1346, %rd1345, 8, %rd111;
-	st.global.s64 [%rd1346+0], %rd1329;
-	mov.b64 %rd1348, 4;
-	mul.lo.s64 %rd1347, %rd1348, %rd305;
-	mov.b64 %rd1350, 3;
-	add.s64 %rd1349, %rd1350, %rd1347;
-	mul.lo.s64 %rd1351, %rd1349, %rd115;
-	mad.lo.s64 %rd1352, %rd1351, 8, %rd111;
-	st.global.s64 [%rd1352+0], %rd299;
-	add.s64 %rd1353, %rd346, 3;
-	mul.lo.s64 %rd1354, %rd1353, %rd122;
-	mad.lo.s64 %rd1355, %rd1354, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1356, [%rd1355+0];
-	mov.b64 %rd1357, %rd1356;
-	mov.b64 %rd1359, 4;
-	mul.lo.s64 %rd1358, %rd1359, %rd305;
-	mov.b64 %rd1361, 4;
-	add.s64 %rd1360, %rd1361, %rd1358;
-	mul.lo.s64 %rd1362, %rd1360, %rd115;
-	mad.lo.s64 %rd1363, %rd1362, 8, %rd111;
-	st.global.s64 [%rd1363+0], %rd1357;
-	add.s64 %rd1364, %rd305, 1;
-	st.global.s64 [%rd111+0], %rd1364;
-$L354:
-	setp.eq.s64 %p293, %rd1328, 0;
-	setp.gt.s64 %p294, %rd1328, %rd66;
-	or.pred %p295, %p293, %p294;
-	setp.gt.s64 %p296, %rd1329, %rd68;
-	or.pred %p297, %p295, %p296;
-	setp.gt.s64 %p298, %rd299, %rd70;
-	or.pred %p299, %p297, %p298;
-	@!%p299 bra $L356;
+	mul.lo.s64 %rd1345, %rd1343, %rd113;
+	mad.lo.s64 %rd1346, %rd1345, 8, %rd109;
+	st.global.s64 [%rd1346+0], %rd1340;
+	add.s64 %rd1347, %rd303, 1;
+	st.global.s64 [%rd109+0], %rd1347;
+$L346:
+	setp.eq.s64 %p285, %rd1311, 0;
+	setp.gt.s64 %p286, %rd1311, %rd66;
+	or.pred %p287, %p285, %p286;
+	setp.gt.s64 %p288, %rd1312, %rd68;
+	or.pred %p289, %p287, %p288;
+	setp.gt.s64 %p290, %rd297, %rd70;
+	or.pred %p291, %p289, %p290;
+	@!%p291 bra $L348;
 	bra.uni $L3;
-$L356:
-	mov.b64 %rd229, %rd1328;
+$L348:
+	mov.b64 %rd227, %rd1311;
 $L38:
-	add.s64 %rd1365, %rd305, 1;
-	mov.b64 %rd305, %rd1365;
+	add.s64 %rd1348, %rd303, 1;
+	mov.b64 %rd303, %rd1348;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd175, %rd175, %rd174;
+	add.s64 %rd173, %rd173, %rd172;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -19690,13 +19649,12 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
-	.param .b64 gk_s52,
-	.param .b64 gk_s53
+	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<261>;
+	.reg .pred %p<253>;
 	.reg .b32 %r<364>;
-	.reg .b64 %rd<1255>;
+	.reg .b64 %rd<1238>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19841,275 +19799,273 @@ const gokkosPTX11 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p9, %rd140, %rd2;
+	setp.ge.s64 %p9, %rd138, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd144, 2;
-	mul.lo.s64 %rd143, %rd144, %rd100;
-	mov.b64 %rd145, %rd143;
-	mov.b64 %rd147, 4;
-	mul.lo.s64 %rd146, %rd147, %rd106;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd141, %rd145;
-	mov.b64 %rd142, %rd148;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
 $L5:
-	add.s64 %rd149, %rd13, %rd21;
-	mad.lo.s64 %rd150, %rd141, 8, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd21, %rd21, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd141;
-	mov.b64 %rd153, 1;
-	add.s64 %rd154, %rd11, %rd20;
-	mad.lo.s64 %rd155, %rd142, 8, 15;
-	and.b64 %rd155, %rd155, -16;
-	add.s64 %rd20, %rd20, %rd155;
-	mov.b64 %rd156, %rd154;
-	mov.b64 %rd157, %rd142;
-	mov.b64 %rd158, 1;
-	mov.b64 %rd159, 0x0;
-	mov.b64 %rd160, 0;
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
+	mov.b64 %rd159, 0;
+	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
-	mov.b64 %rd162, 0x0;
-	mov.b64 %rd163, 0;
-	mov.b64 %rd164, 0;
-	cvta.global.u64 %rd166, %rd159;
-	cvta.to.shared.u64 %rd165, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd169, %rd161;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
 	mov.b64 %rd170, %rd151;
-	mov.b64 %rd171, %rd152;
-	mov.b64 %rd172, %rd153;
-	cvta.global.u64 %rd174, %rd162;
-	cvta.to.shared.u64 %rd173, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd163;
-	mov.b64 %rd177, %rd164;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
 	mov.b64 %rd178, %rd156;
-	mov.b64 %rd179, %rd157;
-	mov.b64 %rd180, %rd158;
-	add.s64 %rd181, %rd13, %rd21;
-	mad.lo.s64 %rd182, %rd100, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd21, %rd21, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd100;
-	mov.b64 %rd185, 1;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
 	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-	mov.b64 %rd169, %rd185;
-	mov.b64 %rd187, 2;
-	mul.lo.s64 %rd186, %rd187, %rd106;
-	add.s64 %rd188, %rd11, %rd20;
-	mad.lo.s64 %rd189, %rd186, 4, 15;
-	and.b64 %rd189, %rd189, -16;
-	add.s64 %rd20, %rd20, %rd189;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd191, %rd186;
-	mov.b64 %rd192, 1;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	mov.b64 %rd176, %rd191;
-	mov.b64 %rd177, %rd192;
-	setp.eq.s64 %p10, %rd137, 0;
-	cvt.u64.u32 %rd193, %r2;
-	setp.eq.s64 %p11, %rd193, 0;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p11, %rd191, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd194, %rd62;
-	mov.b64 %rd195, 0;
-	cvt.u64.u32 %rd196, %r4;
-	mul.lo.s64 %rd197, %rd137, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd197, %rd198;
-	mov.b64 %rd200, %rd199;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p14, %rd200, %rd194;
+	setp.lt.s64 %p14, %rd198, %rd192;
 	not.pred %p15, %p14;
 	@!%p15 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd201, %rd200, %rd53;
-	mad.lo.s64 %rd202, %rd201, 4, %rd49;
-	ld.global.s32 %r35, [%rd202+0];
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r35, [%rd200+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd203, %rd25;
+	mov.b64 %rd201, %rd25;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd204, %r37;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd32;
-	mad.lo.s64 %rd207, %rd206, 8, %rd28;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	cvt.s64.s32 %rd210, %r37;
-	mul.lo.s64 %rd211, %rd210, %rd32;
-	mad.lo.s64 %rd212, %rd211, 8, %rd28;
-	ld.global.nc.s64 %rd213, [%rd212+0];
+	cvt.s64.s32 %rd202, %r37;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r37;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
 	mov.b64 %rd214, %rd213;
-	sub.s64 %rd215, %rd209, %rd214;
-	mov.b64 %rd216, %rd215;
-	max.s64 %rd217, %rd195, %rd216;
-	mov.b64 %rd195, %rd217;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
 $L7:
-	cvt.u64.u32 %rd218, %r4;
-	mul.lo.s64 %rd219, %rd2, %rd218;
-	add.s64 %rd220, %rd200, %rd219;
-	mov.b64 %rd200, %rd220;
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd221, %rd195;
+	mov.b64 %rd219, %rd193;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L11:
 	setp.hs.u32 %p16, %r39, 32;
 	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd221;
+	mov.b64 {%r40, %r41}, %rd219;
 	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd222, {%r42, %r43};
+	mov.b64 %rd220, {%r42, %r43};
 	@!%p17 bra $L13;
-	max.s64 %rd223, %rd221, %rd222;
-	mov.b64 %rd221, %rd223;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd224, %r8, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	st.shared.s64 [%rd225+0], %rd221;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L15;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L16;
-	mul.wide.u32 %rd226, %r7, 16;
-	add.s64 %rd227, %rd1, %rd226;
-	ld.shared.s64 %rd228, [%rd227+0];
-	mov.b64 %rd221, %rd228;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
 $L16:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd221;
+	mov.b64 {%r45, %r46}, %rd219;
 	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd229, {%r47, %r48};
+	mov.b64 %rd227, {%r47, %r48};
 	@!%p21 bra $L17;
-	max.s64 %rd230, %rd221, %rd229;
-	mov.b64 %rd221, %rd230;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r49, %r50}, %rd221;
+	mov.b64 {%r49, %r50}, %rd219;
 	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd231, {%r51, %r52};
+	mov.b64 %rd229, {%r51, %r52};
 	@!%p22 bra $L18;
-	max.s64 %rd232, %rd221, %rd231;
-	mov.b64 %rd221, %rd232;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r53, %r54}, %rd221;
+	mov.b64 {%r53, %r54}, %rd219;
 	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd233, {%r55, %r56};
+	mov.b64 %rd231, {%r55, %r56};
 	@!%p23 bra $L19;
-	max.s64 %rd234, %rd221, %rd233;
-	mov.b64 %rd221, %rd234;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r57, %r58}, %rd221;
+	mov.b64 {%r57, %r58}, %rd219;
 	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd235, {%r59, %r60};
+	mov.b64 %rd233, {%r59, %r60};
 	@!%p24 bra $L20;
-	max.s64 %rd236, %rd221, %rd235;
-	mov.b64 %rd221, %rd236;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r61, %r62}, %rd221;
+	mov.b64 {%r61, %r62}, %rd219;
 	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd237, {%r63, %r64};
+	mov.b64 %rd235, {%r63, %r64};
 	@!%p25 bra $L21;
-	max.s64 %rd238, %rd221, %rd237;
-	mov.b64 %rd221, %rd238;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
 $L21:
 	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd221;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd239, [%rd1+1024];
-	mov.b64 %rd221, %rd239;
-	mov.b64 %rd240, %rd221;
-	mov.b64 %rd195, %rd240;
-	cvt.u64.u32 %rd241, %r2;
-	setp.eq.s64 %p26, %rd241, 0;
-	setp.gt.s64 %p27, %rd195, 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p26, %rd239, 0;
+	setp.gt.s64 %p27, %rd193, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd243, 12;
-	mul.lo.s64 %rd242, %rd243, %rd122;
-	mad.lo.s64 %rd244, %rd242, 8, %rd118;
-	atom.global.max.s64 %rd245, [%rd244], %rd195;
+	mov.b64 %rd241, 12;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
 	@!%p13 bra $L26;
-	mov.b64 %rd246, 0;
-	st.global.s64 [%rd118+0], %rd246;
-	mov.b64 %rd248, 1;
-	mul.lo.s64 %rd247, %rd248, %rd122;
-	mad.lo.s64 %rd249, %rd247, 8, %rd118;
-	mov.b64 %rd250, 0;
-	st.global.s64 [%rd249+0], %rd250;
-	mov.b64 %rd252, 2;
-	mul.lo.s64 %rd251, %rd252, %rd122;
-	mad.lo.s64 %rd253, %rd251, 8, %rd118;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	mov.b64 %rd256, 3;
-	mul.lo.s64 %rd255, %rd256, %rd122;
-	mad.lo.s64 %rd257, %rd255, 8, %rd118;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -20133,13 +20089,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd260, 12;
-	mul.lo.s64 %rd259, %rd260, %rd122;
-	mad.lo.s64 %rd261, %rd259, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.gt.s64 %p32, %rd264, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p32, %rd262, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -20164,392 +20120,390 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd266, 12;
-	mul.lo.s64 %rd265, %rd266, %rd122;
-	mad.lo.s64 %rd267, %rd265, 8, %rd118;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	mov.b64 %rd269, -1;
-	st.global.s64 [%rd111+0], %rd269;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd270, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p36, %rd270, %rd64;
+	setp.lt.s64 %p36, %rd268, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd271, %rd49;
-	mov.b64 %rd272, %rd51;
-	mov.b64 %rd273, %rd53;
-	mov.b64 %rd274, %rd56;
-	mov.b64 %rd275, %rd58;
-	mov.b64 %rd276, %rd60;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
 	mov.b64 %rd277, %rd271;
 	mov.b64 %rd278, %rd272;
 	mov.b64 %rd279, %rd273;
 	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd275;
-	mov.b64 %rd282, %rd276;
-	shr.s64 %rd283, %rd270, 63;
-	shr.u64 %rd284, %rd283, 63;
-	add.s64 %rd285, %rd270, %rd284;
-	and.b64 %rd286, %rd285, -2;
-	sub.s64 %rd287, %rd270, %rd286;
-	setp.eq.s64 %p38, %rd287, 1;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p38, %rd285, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd288, %rd56;
-	mov.b64 %rd289, %rd58;
-	mov.b64 %rd290, %rd60;
-	mov.b64 %rd291, %rd49;
-	mov.b64 %rd292, %rd51;
-	mov.b64 %rd293, %rd53;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 	mov.b64 %rd277, %rd288;
 	mov.b64 %rd278, %rd289;
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
-	mov.b64 %rd281, %rd292;
-	mov.b64 %rd282, %rd293;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd294, %rd73;
-	mov.b64 %rd295, %rd75;
-	mov.b64 %rd296, %rd77;
-	mov.b64 %rd297, %rd80;
-	mov.b64 %rd298, %rd82;
-	mov.b64 %rd299, %rd84;
-	mov.b64 %rd300, %rd87;
-	mov.b64 %rd301, %rd89;
-	mov.b64 %rd302, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd303, %rd94;
-	mov.b64 %rd304, %rd96;
-	mov.b64 %rd305, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd306, %rd100;
-	mov.b64 %rd307, %rd102;
-	cvt.u32.u64 %r78, %rd270;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r78, %rd268;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd308, %rd270, 3;
-	mov.b64 %rd310, 4;
-	mul.lo.s64 %rd309, %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p13 bra $L45;
-	add.s64 %rd312, %rd270, 1;
-	rem.s64 %rd313, %rd312, 3;
-	mov.b64 %rd315, 4;
-	mul.lo.s64 %rd314, %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mul.lo.s64 %rd317, %rd316, %rd122;
-	mad.lo.s64 %rd318, %rd317, 8, %rd118;
-	mov.b64 %rd319, 0;
-	st.global.s64 [%rd318+0], %rd319;
-	add.s64 %rd320, %rd316, 1;
-	mul.lo.s64 %rd321, %rd320, %rd122;
-	mad.lo.s64 %rd322, %rd321, 8, %rd118;
-	mov.b64 %rd323, 0;
-	st.global.s64 [%rd322+0], %rd323;
-	add.s64 %rd324, %rd316, 2;
-	mul.lo.s64 %rd325, %rd324, %rd122;
-	mad.lo.s64 %rd326, %rd325, 8, %rd118;
-	mov.b64 %rd327, 0;
-	st.global.s64 [%rd326+0], %rd327;
-	add.s64 %rd328, %rd316, 3;
-	mul.lo.s64 %rd329, %rd328, %rd122;
-	mad.lo.s64 %rd330, %rd329, 8, %rd118;
-	mov.b64 %rd331, 0;
-	st.global.s64 [%rd330+0], %rd331;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd314, 1;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd332, %rd264;
-	cvt.u64.u32 %rd333, %r4;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p41, %rd335, %rd332;
-	setp.lt.s64 %p42, %rd335, 32;
+	setp.lt.s64 %p41, %rd333, %rd330;
+	setp.lt.s64 %p42, %rd333, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd337, 2;
-	mul.lo.s64 %rd336, %rd337, %rd335;
-	setp.le.s64 %p44, %rd336, %rd334;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p44, %rd334, %rd332;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd338, %rd335, 2;
-	mov.b64 %rd335, %rd338;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd339, %rd335;
-	mov.b64 %rd340, %rd25;
-	mov.b64 %rd341, %rd62;
-	mov.b64 %rd342, %rd64;
-	mov.b64 %rd343, %rd66;
-	mov.b64 %rd344, %rd68;
-	mov.b64 %rd345, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd346, %rd100;
-	mov.b64 %rd347, %rd102;
-	mov.b64 %rd348, %rd104;
-	mov.b64 %rd349, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p49, %p8;
-	mov.b64 %rd350, %rd108;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd307;
-	mov.b64 %rd353, %rd194;
-	mov.b64 %rd354, %rd311;
-	mov.b64 %rd355, %rd339;
-	cvt.u64.u32 %rd356, %r4;
-	div.s64 %rd357, %rd356, %rd355;
-	setp.eq.s64 %p52, %rd355, -1;
-	neg.s64 %rd358, %rd356;
-	selp.b64 %rd359, %rd358, %rd357, %p52;
-	setp.eq.s64 %p53, %rd355, 0;
-	selp.b64 %rd360, 0, %rd359, %p53;
-	mov.b64 %rd361, %rd360;
-	cvt.u64.u32 %rd362, %r2;
-	div.s64 %rd363, %rd362, %rd355;
-	setp.eq.s64 %p54, %rd355, -1;
-	neg.s64 %rd364, %rd362;
-	selp.b64 %rd365, %rd364, %rd363, %p54;
-	setp.eq.s64 %p55, %rd355, 0;
-	selp.b64 %rd366, 0, %rd365, %p55;
-	mov.b64 %rd367, %rd366;
-	cvt.u64.u32 %rd368, %r2;
-	rem.s64 %rd369, %rd368, %rd355;
-	setp.eq.s64 %p56, %rd355, -1;
-	selp.b64 %rd370, 0, %rd369, %p56;
-	setp.eq.s64 %p57, %rd355, 0;
-	selp.b64 %rd371, %rd368, %rd370, %p57;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd374, %rd367;
-	mov.b64 %rd375, %rd372;
-	mov.b64 %rd376, %rd349;
-	mul.lo.s64 %rd377, %rd353, %rd137;
-	div.s64 %rd378, %rd377, %rd2;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p52, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p52;
+	setp.eq.s64 %p53, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p53;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p54, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p54;
+	setp.eq.s64 %p55, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p55;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p56, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p56;
+	setp.eq.s64 %p57, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p57;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p58;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p58;
 	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p59;
-	mov.b64 %rd382, %rd381;
-	add.s64 %rd383, %rd137, 1;
-	mul.lo.s64 %rd384, %rd353, %rd383;
-	div.s64 %rd385, %rd384, %rd2;
+	selp.b64 %rd378, 0, %rd377, %p59;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
 	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd386, %rd384;
-	selp.b64 %rd387, %rd386, %rd385, %p60;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p60;
 	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd388, 0, %rd387, %p61;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
-	mov.b64 %rd395, %rd343;
-	mov.b64 %rd396, %rd344;
-	mov.b64 %rd397, %rd345;
+	selp.b64 %rd385, 0, %rd384, %p61;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
 	mov.pred %p62, %p47;
 	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd398, %rd346;
-	mov.b64 %rd399, %rd347;
-	mov.b64 %rd400, %rd348;
-	mov.b64 %rd401, %rd349;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
 	mov.pred %p64, %p49;
-	mov.b64 %rd402, %rd350;
 	mov.pred %p65, %p50;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
-	mov.b64 %rd408, %rd299;
-	mov.b64 %rd409, %rd300;
-	mov.b64 %rd410, %rd301;
-	mov.b64 %rd411, %rd302;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
 	mov.pred %p66, %p51;
-	mov.b64 %rd412, %rd303;
-	mov.b64 %rd413, %rd304;
-	mov.b64 %rd414, %rd305;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd415, %rd351;
-	mov.b64 %rd416, %rd352;
-	mov.b64 %rd417, %rd390;
-	sub.s64 %rd418, %rd391, %rd390;
-	mov.b64 %rd419, %rd418;
-	mov.b64 %rd420, %rd374;
-	mov.b64 %rd421, %rd373;
-	mov.b64 %rd422, %rd355;
-	mov.b64 %rd423, %rd375;
-	mov.b64 %rd424, %rd354;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd376;
-	setp.gt.s64 %p67, %rd348, 1;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p67, %rd346, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd427, %rd167;
-	mov.b64 %rd428, %rd168;
-	mov.b64 %rd429, %rd169;
-	mov.b64 %rd430, %rd420;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r84, -1;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
 	mov.b64 %rd431, 0;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, 0;
-	mov.b64 %rd435, 0;
 $L51:
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, %rd415;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p70, %rd437, 0;
+	setp.gt.s64 %p70, %rd433, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd431, %rd432;
+	setp.ge.s64 %p72, %rd427, %rd428;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd430, %rd419;
+	setp.ge.s64 %p73, %rd426, %rd415;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd438, %rd417, %rd430;
-	mul.lo.s64 %rd439, %rd438, %rd279;
-	mad.lo.s64 %rd440, %rd439, 4, %rd277;
-	ld.global.s32 %r85, [%rd440+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r85, [%rd436+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p69 bra $L63;
-	add.s64 %rd441, %rd417, %rd430;
-	mov.b64 %rd443, 2;
-	mul.lo.s64 %rd442, %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mul.lo.s64 %rd445, %rd444, %rd180;
-	mad.lo.s64 %rd446, %rd445, 8, %rd178;
-	ld.shared.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	add.s64 %rd449, %rd444, 1;
-	mul.lo.s64 %rd450, %rd449, %rd180;
-	mad.lo.s64 %rd451, %rd450, 8, %rd178;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd448, %rd423;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd457, %rd392;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd458, %r87;
-	mul.lo.s64 %rd459, %rd458, %rd32;
-	mad.lo.s64 %rd460, %rd459, 8, %rd28;
-	ld.global.nc.s64 %rd461, [%rd460+0];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd392;
+	cvt.s64.s32 %rd454, %r87;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd465, %r88;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd32;
-	mad.lo.s64 %rd468, %rd467, 8, %rd28;
-	ld.global.nc.s64 %rd469, [%rd468+0];
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	add.s64 %rd472, %rd463, %rd423;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd471;
-	mov.b64 %rd431, %rd473;
-	mov.b64 %rd432, %rd474;
+	cvt.s64.s32 %rd461, %r88;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd475, %rd430, %rd421;
-	mov.b64 %rd430, %rd475;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd476, %rd431, %rd39;
-	mad.lo.s64 %rd477, %rd476, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd477+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd473+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd478, 0;
-	mov.b64 %rd479, 0;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
 	and.pred %p74, %p68, %p64;
 	@!%p74 bra $L66;
-	mov.b64 %rd480, %rd392;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd481, %r92;
-	mul.lo.s64 %rd482, %rd481, %rd32;
-	mad.lo.s64 %rd483, %rd482, 8, %rd28;
-	ld.global.nc.s64 %rd484, [%rd483+0];
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd392;
+	cvt.s64.s32 %rd477, %r92;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd488, %r93;
-	add.s64 %rd489, %rd488, 1;
-	mul.lo.s64 %rd490, %rd489, %rd32;
-	mad.lo.s64 %rd491, %rd490, 8, %rd28;
-	ld.global.nc.s64 %rd492, [%rd491+0];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd495, %rd486;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd478, %rd495;
-	mov.b64 %rd479, %rd496;
+	cvt.s64.s32 %rd484, %r93;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd497, %rd431;
+	mov.b64 %rd493, %rd427;
 $L67:
-	mov.b64 %rd498, 0x1;
-	setp.gt.s64 %p75, %rd127, 0;
+	mov.b64 %rd494, 0x1;
+	setp.gt.s64 %p75, %rd125, 0;
 	@!%p75 bra $L71;
-	mul.lo.s64 %rd499, %rd497, %rd129;
-	mad.lo.s64 %rd500, %rd499, 4, %rd125;
-	ld.global.nc.u32 %r96, [%rd500+0];
+	mul.lo.s64 %rd495, %rd493, %rd127;
+	mad.lo.s64 %rd496, %rd495, 4, %rd123;
+	ld.global.nc.u32 %r96, [%rd496+0];
 	mov.b32 %r97, %r96;
-	cvt.u64.u32 %rd501, %r97;
-	mov.b64 %rd498, %rd501;
+	cvt.u64.u32 %rd497, %r97;
+	mov.b64 %rd494, %rd497;
 $L71:
-	cvt.s64.s32 %rd502, %r94;
-	mul.lo.s64 %rd503, %rd502, %rd136;
-	mad.lo.s64 %rd504, %rd503, 4, %rd132;
-	ld.relaxed.gpu.global.u32 %r98, [%rd504+0];
+	cvt.s64.s32 %rd498, %r94;
+	mul.lo.s64 %rd499, %rd498, %rd134;
+	mad.lo.s64 %rd500, %rd499, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r98, [%rd500+0];
 	mov.b32 %r99, %r98;
-	cvt.u64.u32 %rd505, %r99;
-	add.u64 %rd506, %rd505, %rd498;
-	mov.b64 %rd507, %rd506;
-	cvt.s64.s32 %rd508, %r95;
-	mul.lo.s64 %rd509, %rd508, %rd136;
-	mad.lo.s64 %rd510, %rd509, 4, %rd132;
-	ld.relaxed.gpu.global.u32 %r100, [%rd510+0];
+	cvt.u64.u32 %rd501, %r99;
+	add.u64 %rd502, %rd501, %rd494;
+	mov.b64 %rd503, %rd502;
+	cvt.s64.s32 %rd504, %r95;
+	mul.lo.s64 %rd505, %rd504, %rd134;
+	mad.lo.s64 %rd506, %rd505, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r100, [%rd506+0];
 	mov.b32 %r101, %r100;
-	cvt.u64.u32 %rd511, %r101;
-	setp.hs.u64 %p76, %rd507, %rd511;
+	cvt.u64.u32 %rd507, %r101;
+	setp.hs.u64 %p76, %rd503, %rd507;
 	@!%p76 bra $L73;
 	mov.pred %p77, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd512, %r95;
-	mul.lo.s64 %rd513, %rd512, %rd136;
-	mad.lo.s64 %rd514, %rd513, 4, %rd132;
-	cvt.u32.u64 %r102, %rd507;
-	atom.global.min.u32 %r103, [%rd514], %r102;
+	cvt.s64.s32 %rd508, %r95;
+	mul.lo.s64 %rd509, %rd508, %rd134;
+	mad.lo.s64 %rd510, %rd509, 4, %rd130;
+	cvt.u32.u64 %r102, %rd503;
+	atom.global.min.u32 %r103, [%rd510], %r102;
 	mov.b32 %r104, %r103;
-	cvt.u64.u32 %rd515, %r104;
-	setp.hi.u64 %p78, %rd515, %rd507;
+	cvt.u64.u32 %rd511, %r104;
+	setp.hi.u64 %p78, %rd511, %rd503;
 	mov.pred %p77, %p78;
 	bra.uni $L69;
 $L68:
@@ -20557,1686 +20511,1653 @@ $L68:
 $L69:
 	@!%p77 bra $L75;
 	@!%p68 bra $L76;
-	mul.lo.s64 %rd516, %rd436, %rd429;
-	mad.lo.s64 %rd517, %rd516, 4, %rd427;
-	st.shared.s32 [%rd517+0], %r91;
+	mul.lo.s64 %rd512, %rd432, %rd425;
+	mad.lo.s64 %rd513, %rd512, 4, %rd423;
+	st.shared.s32 [%rd513+0], %r91;
 	@!%p64 bra $L79;
+	mov.b64 %rd515, 2;
+	mul.lo.s64 %rd514, %rd515, %rd432;
+	mul.lo.s64 %rd516, %rd514, %rd170;
+	mad.lo.s64 %rd517, %rd516, 8, %rd168;
+	st.shared.s64 [%rd517+0], %rd474;
 	mov.b64 %rd519, 2;
-	mul.lo.s64 %rd518, %rd519, %rd436;
-	mul.lo.s64 %rd520, %rd518, %rd172;
-	mad.lo.s64 %rd521, %rd520, 8, %rd170;
-	st.shared.s64 [%rd521+0], %rd478;
-	mov.b64 %rd523, 2;
-	mul.lo.s64 %rd522, %rd523, %rd436;
-	add.s64 %rd524, %rd522, 1;
-	mul.lo.s64 %rd525, %rd524, %rd172;
-	mad.lo.s64 %rd526, %rd525, 8, %rd170;
-	st.shared.s64 [%rd526+0], %rd479;
-	setp.gt.s64 %p79, %rd402, 0;
-	@!%p79 bra $L81;
-	setp.lo.u64 %p80, %rd478, %rd37;
-	mul.lo.s64 %rd527, %rd478, %rd39;
-	mad.lo.s64 %rd528, %rd527, 4, %rd35;
-	@%p80 prefetch.global.L2 [%rd528];
-	setp.gt.s64 %p81, %rd402, 1;
-	@!%p81 bra $L83;
-	sub.s64 %rd529, %rd479, 1;
-	setp.lo.u64 %p82, %rd529, %rd37;
-	sub.s64 %rd530, %rd479, 1;
-	mul.lo.s64 %rd531, %rd530, %rd39;
-	mad.lo.s64 %rd532, %rd531, 4, %rd35;
-	@%p82 prefetch.global.L2 [%rd532];
-$L83:
-$L81:
+	mul.lo.s64 %rd518, %rd519, %rd432;
+	add.s64 %rd520, %rd518, 1;
+	mul.lo.s64 %rd521, %rd520, %rd170;
+	mad.lo.s64 %rd522, %rd521, 8, %rd168;
+	st.shared.s64 [%rd522+0], %rd475;
 $L79:
-	add.s64 %rd533, %rd436, 1;
-	mov.b64 %rd436, %rd533;
+	add.s64 %rd523, %rd432, 1;
+	mov.b64 %rd432, %rd523;
 	bra.uni $L77;
 $L76:
-	mov.pred %p83, 0;
-	mov.b64 %rd534, %rd436;
+	mov.pred %p79, 0;
+	mov.b64 %rd524, %rd432;
 	mov.b32 %r105, %r91;
-$L84:
-	@!%p65 bra $L88;
+$L80:
+	@!%p65 bra $L84;
 	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd535, %r106;
-	mov.b64 %rd536, %rd535;
+	cvt.s64.s32 %rd525, %r106;
+	mov.b64 %rd526, %rd525;
 	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd537, %r107;
-	min.u64 %rd538, %rd537, 32;
-	cvt.u32.u64 %r108, %rd538;
+	cvt.s64.s32 %rd527, %r107;
+	min.u64 %rd528, %rd527, 32;
+	cvt.u32.u64 %r108, %rd528;
 	mov.b32 %r110, 0x1;
 	shl.b32 %r109, %r110, %r108;
-	setp.hs.u32 %p84, %r108, 32;
-	selp.b32 %r111, 0, %r109, %p84;
+	setp.hs.u32 %p80, %r108, 32;
+	selp.b32 %r111, 0, %r109, %p80;
 	mov.b32 %r112, %r111;
-	mov.b64 %rd539, %rd536;
+	mov.b64 %rd529, %rd526;
 	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd540, %rd539, %rd411;
-	mad.lo.s64 %rd541, %rd540, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r114, [%rd541+0];
+	mul.lo.s64 %rd530, %rd529, %rd407;
+	mad.lo.s64 %rd531, %rd530, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r114, [%rd531+0];
 	mov.b32 %r115, %r114;
 	and.b32 %r116, %r115, %r113;
-	setp.ne.u32 %p85, %r116, 0x0;
-	mov.pred %p86, %p85;
-	not.pred %p87, %p86;
-	@!%p87 bra $L90;
-	mul.lo.s64 %rd542, %rd539, %rd411;
-	mad.lo.s64 %rd543, %rd542, 4, %rd409;
-	atom.global.or.b32 %r117, [%rd543], %r113;
+	setp.ne.u32 %p81, %r116, 0x0;
+	mov.pred %p82, %p81;
+	not.pred %p83, %p82;
+	@!%p83 bra $L86;
+	mul.lo.s64 %rd532, %rd529, %rd407;
+	mad.lo.s64 %rd533, %rd532, 4, %rd405;
+	atom.global.or.b32 %r117, [%rd533], %r113;
 	mov.b32 %r118, %r117;
 	and.b32 %r119, %r118, %r113;
-	setp.ne.u32 %p88, %r119, 0x0;
-	mov.pred %p86, %p88;
-$L90:
-	@!%p86 bra $L92;
-	mov.b64 %rd544, %rd534;
-	mov.b64 %rd545, %rd544;
-	mov.pred %p89, 0;
-	bra.uni $L86;
-$L92:
-	mov.b64 %rd546, %rd534;
-	mov.b64 %rd545, %rd546;
-	mov.pred %p89, 1;
-	bra.uni $L86;
-$L88:
-	@!%p66 bra $L94;
-	cvt.s64.s32 %rd547, %r105;
-	mul.lo.s64 %rd548, %rd547, %rd414;
-	mad.lo.s64 %rd549, %rd548, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r120, [%rd549+0];
-	mov.b32 %r121, %r120;
-	setp.eq.s32 %p90, %r121, %r83;
-	mov.pred %p91, %p90;
-	not.pred %p92, %p91;
-	@!%p92 bra $L96;
-	cvt.s64.s32 %rd550, %r105;
-	mul.lo.s64 %rd551, %rd550, %rd414;
-	mad.lo.s64 %rd552, %rd551, 4, %rd412;
-	atom.global.exch.b32 %r122, [%rd552], %r83;
-	mov.b32 %r123, %r122;
-	setp.eq.s32 %p93, %r123, %r83;
-	mov.pred %p91, %p93;
-$L96:
-	@!%p91 bra $L98;
-	mov.b64 %rd553, %rd534;
-	mov.b64 %rd545, %rd553;
-	mov.pred %p89, 0;
-	bra.uni $L86;
-$L98:
-$L94:
-	mul.lo.s64 %rd554, %rd534, %rd429;
-	mad.lo.s64 %rd555, %rd554, 4, %rd427;
-	st.shared.s32 [%rd555+0], %r105;
-	add.s64 %rd556, %rd534, 1;
-	mov.b64 %rd557, %rd556;
-	mov.b64 %rd545, %rd557;
-	mov.pred %p89, 1;
-	bra.uni $L86;
-$L85:
-	bra.uni $L84;
+	setp.ne.u32 %p84, %r119, 0x0;
+	mov.pred %p82, %p84;
 $L86:
-	mov.b64 %rd558, %rd545;
-	mov.pred %p94, %p89;
-	mov.b64 %rd436, %rd558;
-	mov.pred %p83, %p94;
-	@!%p83 bra $L100;
-	mov.b64 %rd559, %rd392;
+	@!%p82 bra $L88;
+	mov.b64 %rd534, %rd524;
+	mov.b64 %rd535, %rd534;
+	mov.pred %p85, 0;
+	bra.uni $L82;
+$L88:
+	mov.b64 %rd536, %rd524;
+	mov.b64 %rd535, %rd536;
+	mov.pred %p85, 1;
+	bra.uni $L82;
+$L84:
+	@!%p66 bra $L90;
+	cvt.s64.s32 %rd537, %r105;
+	mul.lo.s64 %rd538, %rd537, %rd410;
+	mad.lo.s64 %rd539, %rd538, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r120, [%rd539+0];
+	mov.b32 %r121, %r120;
+	setp.eq.s32 %p86, %r121, %r83;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L92;
+	cvt.s64.s32 %rd540, %r105;
+	mul.lo.s64 %rd541, %rd540, %rd410;
+	mad.lo.s64 %rd542, %rd541, 4, %rd408;
+	atom.global.exch.b32 %r122, [%rd542], %r83;
+	mov.b32 %r123, %r122;
+	setp.eq.s32 %p89, %r123, %r83;
+	mov.pred %p87, %p89;
+$L92:
+	@!%p87 bra $L94;
+	mov.b64 %rd543, %rd524;
+	mov.b64 %rd535, %rd543;
+	mov.pred %p85, 0;
+	bra.uni $L82;
+$L94:
+$L90:
+	mul.lo.s64 %rd544, %rd524, %rd425;
+	mad.lo.s64 %rd545, %rd544, 4, %rd423;
+	st.shared.s32 [%rd545+0], %r105;
+	add.s64 %rd546, %rd524, 1;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd535, %rd547;
+	mov.pred %p85, 1;
+	bra.uni $L82;
+$L81:
+	bra.uni $L80;
+$L82:
+	mov.b64 %rd548, %rd535;
+	mov.pred %p90, %p85;
+	mov.b64 %rd432, %rd548;
+	mov.pred %p79, %p90;
+	@!%p79 bra $L96;
+	mov.b64 %rd549, %rd389;
 	mov.b32 %r124, %r91;
-	cvt.s64.s32 %rd560, %r124;
-	add.s64 %rd561, %rd560, 1;
-	mul.lo.s64 %rd562, %rd561, %rd32;
-	mad.lo.s64 %rd563, %rd562, 8, %rd28;
-	ld.global.nc.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	cvt.s64.s32 %rd566, %r124;
-	mul.lo.s64 %rd567, %rd566, %rd32;
-	mad.lo.s64 %rd568, %rd567, 8, %rd28;
-	ld.global.nc.s64 %rd569, [%rd568+0];
-	mov.b64 %rd570, %rd569;
-	sub.s64 %rd571, %rd565, %rd570;
-	mov.b64 %rd572, %rd571;
-	mov.b64 %rd573, %rd572;
-	add.s64 %rd574, %rd433, %rd573;
-	mov.b64 %rd433, %rd574;
-	max.s64 %rd575, %rd434, %rd573;
-	mov.b64 %rd434, %rd575;
-$L100:
+	cvt.s64.s32 %rd550, %r124;
+	add.s64 %rd551, %rd550, 1;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	cvt.s64.s32 %rd556, %r124;
+	mul.lo.s64 %rd557, %rd556, %rd32;
+	mad.lo.s64 %rd558, %rd557, 8, %rd28;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	sub.s64 %rd561, %rd555, %rd560;
+	mov.b64 %rd562, %rd561;
+	mov.b64 %rd563, %rd562;
+	add.s64 %rd564, %rd429, %rd563;
+	mov.b64 %rd429, %rd564;
+	max.s64 %rd565, %rd430, %rd563;
+	mov.b64 %rd430, %rd565;
+$L96:
 $L77:
 $L75:
-	add.s64 %rd576, %rd431, %rd422;
-	mov.b64 %rd431, %rd576;
-	sub.s64 %rd577, %rd437, 1;
-	mov.b64 %rd437, %rd577;
+	add.s64 %rd566, %rd427, %rd418;
+	mov.b64 %rd427, %rd566;
+	sub.s64 %rd567, %rd433, 1;
+	mov.b64 %rd433, %rd567;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd578, 0;
-	setp.lt.s64 %p95, %rd431, %rd432;
-	setp.lt.s64 %p96, %rd430, %rd419;
-	or.pred %p97, %p95, %p96;
-	@!%p97 bra $L102;
-	mov.b64 %rd578, 1;
-$L102:
-	shl.b64 %rd579, %rd578, 32;
-	or.b64 %rd580, %rd436, %rd579;
+	mov.b64 %rd568, 0;
+	setp.lt.s64 %p91, %rd427, %rd428;
+	setp.lt.s64 %p92, %rd426, %rd415;
+	or.pred %p93, %p91, %p92;
+	@!%p93 bra $L98;
+	mov.b64 %rd568, 1;
+$L98:
+	shl.b64 %rd569, %rd568, 32;
+	or.b64 %rd570, %rd432, %rd569;
 	// block scan
-	mov.b64 %rd581, %rd580;
+	mov.b64 %rd571, %rd570;
 	mov.b32 %r125, %r3;
-$L103:
-	setp.hs.u32 %p98, %r125, 32;
-	@%p98 bra $L104;
-	mov.b64 {%r126, %r127}, %rd581;
-	shfl.sync.up.b32 %r128|%p99, %r126, %r125, 0, %r17;
+$L99:
+	setp.hs.u32 %p94, %r125, 32;
+	@%p94 bra $L100;
+	mov.b64 {%r126, %r127}, %rd571;
+	shfl.sync.up.b32 %r128|%p95, %r126, %r125, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd582, {%r128, %r129};
-	@!%p99 bra $L105;
-	add.s64 %rd583, %rd582, %rd581;
-	mov.b64 %rd581, %rd583;
-$L105:
+	mov.b64 %rd572, {%r128, %r129};
+	@!%p95 bra $L101;
+	add.s64 %rd573, %rd572, %rd571;
+	mov.b64 %rd571, %rd573;
+$L101:
 	shl.b32 %r125, %r125, 1;
-	bra.uni $L103;
-$L104:
-	mov.b64 {%r130, %r131}, %rd581;
-	shfl.sync.up.b32 %r132|%p100, %r130, %r3, 0, %r17;
+	bra.uni $L99;
+$L100:
+	mov.b64 {%r130, %r131}, %rd571;
+	shfl.sync.up.b32 %r132|%p96, %r130, %r3, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd584, {%r132, %r133};
-	setp.lo.u32 %p101, %r3, 32;
-	and.pred %p102, %p100, %p101;
-	selp.b64 %rd585, %rd584, 0, %p102;
+	mov.b64 %rd574, {%r132, %r133};
+	setp.lo.u32 %p97, %r3, 32;
+	and.pred %p98, %p96, %p97;
+	selp.b64 %rd575, %rd574, 0, %p98;
 	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p103, %r7, %r134;
-	@!%p103 bra $L106;
-	mul.wide.u32 %rd586, %r8, 16;
-	add.s64 %rd587, %rd1, %rd586;
-	st.shared.s64 [%rd587+0], %rd581;
-$L106:
+	setp.eq.u32 %p99, %r7, %r134;
+	@!%p99 bra $L102;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	st.shared.s64 [%rd577+0], %rd571;
+$L102:
 	bar.sync 0;
-	setp.eq.u32 %p104, %r8, 0;
-	@!%p104 bra $L107;
-	mov.b64 %rd588, 0;
-	setp.lo.u32 %p105, %r7, %r10;
-	@!%p105 bra $L108;
-	mul.wide.u32 %rd589, %r7, 16;
-	add.s64 %rd590, %rd1, %rd589;
-	ld.shared.s64 %rd591, [%rd590+0];
-	mov.b64 %rd588, %rd591;
-$L108:
-	mov.b64 {%r135, %r136}, %rd588;
-	shfl.sync.up.b32 %r137|%p106, %r135, 1, 0, %r17;
+	setp.eq.u32 %p100, %r8, 0;
+	@!%p100 bra $L103;
+	mov.b64 %rd578, 0;
+	setp.lo.u32 %p101, %r7, %r10;
+	@!%p101 bra $L104;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	ld.shared.s64 %rd581, [%rd580+0];
+	mov.b64 %rd578, %rd581;
+$L104:
+	mov.b64 {%r135, %r136}, %rd578;
+	shfl.sync.up.b32 %r137|%p102, %r135, 1, 0, %r17;
 	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd592, {%r137, %r138};
-	@!%p106 bra $L109;
-	add.s64 %rd593, %rd592, %rd588;
-	mov.b64 %rd588, %rd593;
-$L109:
-	mov.b64 {%r139, %r140}, %rd588;
-	shfl.sync.up.b32 %r141|%p107, %r139, 2, 0, %r17;
+	mov.b64 %rd582, {%r137, %r138};
+	@!%p102 bra $L105;
+	add.s64 %rd583, %rd582, %rd578;
+	mov.b64 %rd578, %rd583;
+$L105:
+	mov.b64 {%r139, %r140}, %rd578;
+	shfl.sync.up.b32 %r141|%p103, %r139, 2, 0, %r17;
 	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd594, {%r141, %r142};
-	@!%p107 bra $L110;
-	add.s64 %rd595, %rd594, %rd588;
-	mov.b64 %rd588, %rd595;
-$L110:
-	mov.b64 {%r143, %r144}, %rd588;
-	shfl.sync.up.b32 %r145|%p108, %r143, 4, 0, %r17;
+	mov.b64 %rd584, {%r141, %r142};
+	@!%p103 bra $L106;
+	add.s64 %rd585, %rd584, %rd578;
+	mov.b64 %rd578, %rd585;
+$L106:
+	mov.b64 {%r143, %r144}, %rd578;
+	shfl.sync.up.b32 %r145|%p104, %r143, 4, 0, %r17;
 	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd596, {%r145, %r146};
-	@!%p108 bra $L111;
-	add.s64 %rd597, %rd596, %rd588;
-	mov.b64 %rd588, %rd597;
-$L111:
-	mov.b64 {%r147, %r148}, %rd588;
-	shfl.sync.up.b32 %r149|%p109, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd598, {%r149, %r150};
-	@!%p109 bra $L112;
-	add.s64 %rd599, %rd598, %rd588;
-	mov.b64 %rd588, %rd599;
-$L112:
-	mov.b64 {%r151, %r152}, %rd588;
-	shfl.sync.up.b32 %r153|%p110, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd600, {%r153, %r154};
-	@!%p110 bra $L113;
-	add.s64 %rd601, %rd600, %rd588;
-	mov.b64 %rd588, %rd601;
-$L113:
-	mov.b64 {%r155, %r156}, %rd588;
-	shfl.sync.up.b32 %r157|%p111, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd602, {%r157, %r158};
-	selp.b64 %rd603, %rd602, 0, %p111;
-	@!%p105 bra $L114;
-	mul.wide.u32 %rd604, %r7, 16;
-	add.s64 %rd605, %rd1, %rd604;
-	add.s64 %rd606, %rd605, 512;
-	st.shared.s64 [%rd606+0], %rd603;
-$L114:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p112, %r7, %r159;
-	@!%p112 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd588;
-$L115:
+	mov.b64 %rd586, {%r145, %r146};
+	@!%p104 bra $L107;
+	add.s64 %rd587, %rd586, %rd578;
+	mov.b64 %rd578, %rd587;
 $L107:
+	mov.b64 {%r147, %r148}, %rd578;
+	shfl.sync.up.b32 %r149|%p105, %r147, 8, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
+	mov.b64 %rd588, {%r149, %r150};
+	@!%p105 bra $L108;
+	add.s64 %rd589, %rd588, %rd578;
+	mov.b64 %rd578, %rd589;
+$L108:
+	mov.b64 {%r151, %r152}, %rd578;
+	shfl.sync.up.b32 %r153|%p106, %r151, 16, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
+	mov.b64 %rd590, {%r153, %r154};
+	@!%p106 bra $L109;
+	add.s64 %rd591, %rd590, %rd578;
+	mov.b64 %rd578, %rd591;
+$L109:
+	mov.b64 {%r155, %r156}, %rd578;
+	shfl.sync.up.b32 %r157|%p107, %r155, 1, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
+	mov.b64 %rd592, {%r157, %r158};
+	selp.b64 %rd593, %rd592, 0, %p107;
+	@!%p101 bra $L110;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	st.shared.s64 [%rd596+0], %rd593;
+$L110:
+	sub.u32 %r159, %r10, 1;
+	setp.eq.u32 %p108, %r7, %r159;
+	@!%p108 bra $L111;
+	st.shared.s64 [%rd1+1024], %rd578;
+$L111:
+$L103:
 	bar.sync 0;
-	mul.wide.u32 %rd607, %r8, 16;
-	add.s64 %rd608, %rd1, %rd607;
-	add.s64 %rd609, %rd608, 512;
-	ld.shared.s64 %rd610, [%rd609+0];
-	add.s64 %rd611, %rd610, %rd585;
-	ld.shared.s64 %rd612, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd611;
-	shfl.sync.idx.b32 %r162|%p113, %r160, 0, %r21, %r17;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	add.s64 %rd599, %rd598, 512;
+	ld.shared.s64 %rd600, [%rd599+0];
+	add.s64 %rd601, %rd600, %rd575;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd601;
+	shfl.sync.idx.b32 %r162|%p109, %r160, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
-	mov.b64 %rd613, {%r162, %r163};
-	mov.b64 %rd614, %rd612;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, %rd615;
-	mov.b64 %rd618, %rd616;
-	mov.b64 %rd619, %rd617;
-	mov.b64 %rd620, %rd618;
-	and.b64 %rd621, %rd619, 4294967295;
-	mov.b64 %rd622, %rd621;
-	and.b64 %rd623, %rd620, 4294967295;
-	mov.b64 %rd624, %rd623;
-	shr.s64 %rd625, %rd620, 32;
-	mov.b64 %rd626, %rd625;
-	mov.b64 %rd627, %rd622;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd626;
-	@!%p68 bra $L116;
-	add.s64 %rd630, %rd435, %rd627;
-	mov.b64 %rd631, %rd630;
-	sub.s64 %rd632, %rd426, %rd631;
-	max.s64 %rd633, %rd632, 0;
-	min.s64 %rd634, %rd633, %rd436;
-	mov.b64 %rd635, %rd634;
-	mov.b64 %rd636, 0;
+	mov.b64 %rd603, {%r162, %r163};
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	mov.b64 %rd610, %rd608;
+	and.b64 %rd611, %rd609, 4294967295;
+	mov.b64 %rd612, %rd611;
+	and.b64 %rd613, %rd610, 4294967295;
+	mov.b64 %rd614, %rd613;
+	shr.s64 %rd615, %rd610, 32;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, %rd612;
+	mov.b64 %rd618, %rd614;
+	mov.b64 %rd619, %rd616;
+	@!%p68 bra $L112;
+	add.s64 %rd620, %rd431, %rd617;
+	mov.b64 %rd621, %rd620;
+	sub.s64 %rd622, %rd422, %rd621;
+	max.s64 %rd623, %rd622, 0;
+	min.s64 %rd624, %rd623, %rd432;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd626, 0;
+$L114:
+	setp.lt.s64 %p110, %rd626, %rd625;
+	not.pred %p111, %p110;
+	@!%p111 bra $L118;
+	bra.uni $L116;
 $L118:
-	setp.lt.s64 %p114, %rd636, %rd635;
-	not.pred %p115, %p114;
-	@!%p115 bra $L122;
-	bra.uni $L120;
-$L122:
-	mul.lo.s64 %rd637, %rd636, %rd429;
-	mad.lo.s64 %rd638, %rd637, 4, %rd427;
-	ld.shared.s32 %r164, [%rd638+0];
+	mul.lo.s64 %rd627, %rd626, %rd425;
+	mad.lo.s64 %rd628, %rd627, 4, %rd423;
+	ld.shared.s32 %r164, [%rd628+0];
 	mov.b32 %r165, %r164;
-	add.s64 %rd639, %rd425, %rd631;
-	add.s64 %rd640, %rd639, %rd636;
-	mul.lo.s64 %rd641, %rd640, %rd177;
-	mad.lo.s64 %rd642, %rd641, 4, %rd175;
-	st.shared.s32 [%rd642+0], %r165;
-	@!%p64 bra $L124;
-	mov.b64 %rd644, 2;
-	mul.lo.s64 %rd643, %rd644, %rd636;
-	mul.lo.s64 %rd645, %rd643, %rd172;
-	mad.lo.s64 %rd646, %rd645, 8, %rd170;
-	ld.shared.s64 %rd647, [%rd646+0];
-	mov.b64 %rd648, %rd647;
-	add.s64 %rd649, %rd425, %rd631;
-	add.s64 %rd650, %rd649, %rd636;
-	mov.b64 %rd652, 2;
-	mul.lo.s64 %rd651, %rd652, %rd650;
-	mul.lo.s64 %rd653, %rd651, %rd180;
-	mad.lo.s64 %rd654, %rd653, 8, %rd178;
-	st.shared.s64 [%rd654+0], %rd648;
-	mov.b64 %rd656, 2;
-	mul.lo.s64 %rd655, %rd656, %rd636;
-	add.s64 %rd657, %rd655, 1;
-	mul.lo.s64 %rd658, %rd657, %rd172;
-	mad.lo.s64 %rd659, %rd658, 8, %rd170;
-	ld.shared.s64 %rd660, [%rd659+0];
-	mov.b64 %rd661, %rd660;
-	add.s64 %rd662, %rd425, %rd631;
-	add.s64 %rd663, %rd662, %rd636;
-	mov.b64 %rd665, 2;
-	mul.lo.s64 %rd664, %rd665, %rd663;
-	add.s64 %rd666, %rd664, 1;
-	mul.lo.s64 %rd667, %rd666, %rd180;
-	mad.lo.s64 %rd668, %rd667, 8, %rd178;
-	st.shared.s64 [%rd668+0], %rd661;
-$L124:
-$L119:
-	add.s64 %rd669, %rd636, 1;
-	mov.b64 %rd636, %rd669;
-	bra.uni $L118;
+	add.s64 %rd629, %rd421, %rd621;
+	add.s64 %rd630, %rd629, %rd626;
+	mul.lo.s64 %rd631, %rd630, %rd175;
+	mad.lo.s64 %rd632, %rd631, 4, %rd173;
+	st.shared.s32 [%rd632+0], %r165;
+	@!%p64 bra $L120;
+	mov.b64 %rd634, 2;
+	mul.lo.s64 %rd633, %rd634, %rd626;
+	mul.lo.s64 %rd635, %rd633, %rd170;
+	mad.lo.s64 %rd636, %rd635, 8, %rd168;
+	ld.shared.s64 %rd637, [%rd636+0];
+	mov.b64 %rd638, %rd637;
+	add.s64 %rd639, %rd421, %rd621;
+	add.s64 %rd640, %rd639, %rd626;
+	mov.b64 %rd642, 2;
+	mul.lo.s64 %rd641, %rd642, %rd640;
+	mul.lo.s64 %rd643, %rd641, %rd178;
+	mad.lo.s64 %rd644, %rd643, 8, %rd176;
+	st.shared.s64 [%rd644+0], %rd638;
+	mov.b64 %rd646, 2;
+	mul.lo.s64 %rd645, %rd646, %rd626;
+	add.s64 %rd647, %rd645, 1;
+	mul.lo.s64 %rd648, %rd647, %rd170;
+	mad.lo.s64 %rd649, %rd648, 8, %rd168;
+	ld.shared.s64 %rd650, [%rd649+0];
+	mov.b64 %rd651, %rd650;
+	add.s64 %rd652, %rd421, %rd621;
+	add.s64 %rd653, %rd652, %rd626;
+	mov.b64 %rd655, 2;
+	mul.lo.s64 %rd654, %rd655, %rd653;
+	add.s64 %rd656, %rd654, 1;
+	mul.lo.s64 %rd657, %rd656, %rd178;
+	mad.lo.s64 %rd658, %rd657, 8, %rd176;
+	st.shared.s64 [%rd658+0], %rd651;
 $L120:
-	mov.b64 %rd670, 0;
-	mov.b64 %rd671, %rd635;
+$L115:
+	add.s64 %rd659, %rd626, 1;
+	mov.b64 %rd626, %rd659;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd660, 0;
+	mov.b64 %rd661, %rd625;
+$L121:
+	setp.lt.s64 %p112, %rd661, %rd432;
+	not.pred %p113, %p112;
+	@!%p113 bra $L125;
+	bra.uni $L123;
 $L125:
-	setp.lt.s64 %p116, %rd671, %rd436;
-	not.pred %p117, %p116;
-	@!%p117 bra $L129;
-	bra.uni $L127;
-$L129:
-	mul.lo.s64 %rd672, %rd671, %rd429;
-	mad.lo.s64 %rd673, %rd672, 4, %rd427;
-	ld.shared.s32 %r166, [%rd673+0];
+	mul.lo.s64 %rd662, %rd661, %rd425;
+	mad.lo.s64 %rd663, %rd662, 4, %rd423;
+	ld.shared.s32 %r166, [%rd663+0];
 	mov.b32 %r167, %r166;
 	mov.b32 %r168, %r167;
-	mov.pred %p118, 0;
-	mov.b64 %rd674, %rd670;
+	mov.pred %p114, 0;
+	mov.b64 %rd664, %rd660;
 	mov.b32 %r169, %r168;
-$L130:
-	@!%p65 bra $L134;
+$L126:
+	@!%p65 bra $L130;
 	shr.s32 %r170, %r169, 5;
-	cvt.s64.s32 %rd675, %r170;
-	mov.b64 %rd676, %rd675;
+	cvt.s64.s32 %rd665, %r170;
+	mov.b64 %rd666, %rd665;
 	and.b32 %r171, %r169, 31;
-	cvt.s64.s32 %rd677, %r171;
-	min.u64 %rd678, %rd677, 32;
-	cvt.u32.u64 %r172, %rd678;
+	cvt.s64.s32 %rd667, %r171;
+	min.u64 %rd668, %rd667, 32;
+	cvt.u32.u64 %r172, %rd668;
 	mov.b32 %r174, 0x1;
 	shl.b32 %r173, %r174, %r172;
-	setp.hs.u32 %p119, %r172, 32;
-	selp.b32 %r175, 0, %r173, %p119;
+	setp.hs.u32 %p115, %r172, 32;
+	selp.b32 %r175, 0, %r173, %p115;
 	mov.b32 %r176, %r175;
-	mov.b64 %rd679, %rd676;
+	mov.b64 %rd669, %rd666;
 	mov.b32 %r177, %r176;
-	mul.lo.s64 %rd680, %rd679, %rd411;
-	mad.lo.s64 %rd681, %rd680, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r178, [%rd681+0];
+	mul.lo.s64 %rd670, %rd669, %rd407;
+	mad.lo.s64 %rd671, %rd670, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r178, [%rd671+0];
 	mov.b32 %r179, %r178;
 	and.b32 %r180, %r179, %r177;
-	setp.ne.u32 %p120, %r180, 0x0;
-	mov.pred %p121, %p120;
-	not.pred %p122, %p121;
-	@!%p122 bra $L136;
-	mul.lo.s64 %rd682, %rd679, %rd411;
-	mad.lo.s64 %rd683, %rd682, 4, %rd409;
-	atom.global.or.b32 %r181, [%rd683], %r177;
+	setp.ne.u32 %p116, %r180, 0x0;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L132;
+	mul.lo.s64 %rd672, %rd669, %rd407;
+	mad.lo.s64 %rd673, %rd672, 4, %rd405;
+	atom.global.or.b32 %r181, [%rd673], %r177;
 	mov.b32 %r182, %r181;
 	and.b32 %r183, %r182, %r177;
-	setp.ne.u32 %p123, %r183, 0x0;
-	mov.pred %p121, %p123;
-$L136:
-	@!%p121 bra $L138;
-	mov.b64 %rd684, %rd674;
-	mov.b64 %rd685, %rd684;
-	mov.pred %p124, 0;
-	bra.uni $L132;
-$L138:
-	mov.b64 %rd686, %rd674;
-	mov.b64 %rd685, %rd686;
-	mov.pred %p124, 1;
-	bra.uni $L132;
-$L134:
-	@!%p66 bra $L140;
-	cvt.s64.s32 %rd687, %r169;
-	mul.lo.s64 %rd688, %rd687, %rd414;
-	mad.lo.s64 %rd689, %rd688, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r184, [%rd689+0];
-	mov.b32 %r185, %r184;
-	setp.eq.s32 %p125, %r185, %r83;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L142;
-	cvt.s64.s32 %rd690, %r169;
-	mul.lo.s64 %rd691, %rd690, %rd414;
-	mad.lo.s64 %rd692, %rd691, 4, %rd412;
-	atom.global.exch.b32 %r186, [%rd692], %r83;
-	mov.b32 %r187, %r186;
-	setp.eq.s32 %p128, %r187, %r83;
-	mov.pred %p126, %p128;
-$L142:
-	@!%p126 bra $L144;
-	mov.b64 %rd693, %rd674;
-	mov.b64 %rd685, %rd693;
-	mov.pred %p124, 0;
-	bra.uni $L132;
-$L144:
-$L140:
-	mul.lo.s64 %rd694, %rd674, %rd429;
-	mad.lo.s64 %rd695, %rd694, 4, %rd427;
-	st.shared.s32 [%rd695+0], %r169;
-	add.s64 %rd696, %rd674, 1;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd685, %rd697;
-	mov.pred %p124, 1;
-	bra.uni $L132;
-$L131:
-	bra.uni $L130;
+	setp.ne.u32 %p119, %r183, 0x0;
+	mov.pred %p117, %p119;
 $L132:
-	mov.b64 %rd698, %rd685;
-	mov.pred %p129, %p124;
-	mov.b64 %rd670, %rd698;
-	mov.pred %p118, %p129;
-	@!%p118 bra $L146;
-	mov.b64 %rd699, %rd392;
-	mov.b32 %r188, %r168;
-	cvt.s64.s32 %rd700, %r188;
-	add.s64 %rd701, %rd700, 1;
-	mul.lo.s64 %rd702, %rd701, %rd32;
-	mad.lo.s64 %rd703, %rd702, 8, %rd28;
-	ld.global.nc.s64 %rd704, [%rd703+0];
-	mov.b64 %rd705, %rd704;
-	cvt.s64.s32 %rd706, %r188;
-	mul.lo.s64 %rd707, %rd706, %rd32;
-	mad.lo.s64 %rd708, %rd707, 8, %rd28;
-	ld.global.nc.s64 %rd709, [%rd708+0];
-	mov.b64 %rd710, %rd709;
-	sub.s64 %rd711, %rd705, %rd710;
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd713, %rd712;
-	add.s64 %rd714, %rd433, %rd713;
-	mov.b64 %rd433, %rd714;
-	max.s64 %rd715, %rd434, %rd713;
-	mov.b64 %rd434, %rd715;
-$L146:
-$L126:
-	add.s64 %rd716, %rd671, 1;
-	mov.b64 %rd671, %rd716;
-	bra.uni $L125;
+	@!%p117 bra $L134;
+	mov.b64 %rd674, %rd664;
+	mov.b64 %rd675, %rd674;
+	mov.pred %p120, 0;
+	bra.uni $L128;
+$L134:
+	mov.b64 %rd676, %rd664;
+	mov.b64 %rd675, %rd676;
+	mov.pred %p120, 1;
+	bra.uni $L128;
+$L130:
+	@!%p66 bra $L136;
+	cvt.s64.s32 %rd677, %r169;
+	mul.lo.s64 %rd678, %rd677, %rd410;
+	mad.lo.s64 %rd679, %rd678, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r184, [%rd679+0];
+	mov.b32 %r185, %r184;
+	setp.eq.s32 %p121, %r185, %r83;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L138;
+	cvt.s64.s32 %rd680, %r169;
+	mul.lo.s64 %rd681, %rd680, %rd410;
+	mad.lo.s64 %rd682, %rd681, 4, %rd408;
+	atom.global.exch.b32 %r186, [%rd682], %r83;
+	mov.b32 %r187, %r186;
+	setp.eq.s32 %p124, %r187, %r83;
+	mov.pred %p122, %p124;
+$L138:
+	@!%p122 bra $L140;
+	mov.b64 %rd683, %rd664;
+	mov.b64 %rd675, %rd683;
+	mov.pred %p120, 0;
+	bra.uni $L128;
+$L140:
+$L136:
+	mul.lo.s64 %rd684, %rd664, %rd425;
+	mad.lo.s64 %rd685, %rd684, 4, %rd423;
+	st.shared.s32 [%rd685+0], %r169;
+	add.s64 %rd686, %rd664, 1;
+	mov.b64 %rd687, %rd686;
+	mov.b64 %rd675, %rd687;
+	mov.pred %p120, 1;
+	bra.uni $L128;
 $L127:
-	setp.gt.s64 %p130, %rd670, 0;
-	@!%p130 bra $L148;
-	mul.lo.s64 %rd717, %rd424, %rd122;
-	mad.lo.s64 %rd718, %rd717, 8, %rd118;
-	atom.global.add.u64 %rd719, [%rd718], %rd670;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd721, %rd720;
-	mov.b64 %rd722, 0;
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd688, %rd675;
+	mov.pred %p125, %p120;
+	mov.b64 %rd660, %rd688;
+	mov.pred %p114, %p125;
+	@!%p114 bra $L142;
+	mov.b64 %rd689, %rd389;
+	mov.b32 %r188, %r168;
+	cvt.s64.s32 %rd690, %r188;
+	add.s64 %rd691, %rd690, 1;
+	mul.lo.s64 %rd692, %rd691, %rd32;
+	mad.lo.s64 %rd693, %rd692, 8, %rd28;
+	ld.global.nc.s64 %rd694, [%rd693+0];
+	mov.b64 %rd695, %rd694;
+	cvt.s64.s32 %rd696, %r188;
+	mul.lo.s64 %rd697, %rd696, %rd32;
+	mad.lo.s64 %rd698, %rd697, 8, %rd28;
+	ld.global.nc.s64 %rd699, [%rd698+0];
+	mov.b64 %rd700, %rd699;
+	sub.s64 %rd701, %rd695, %rd700;
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd703, %rd702;
+	add.s64 %rd704, %rd429, %rd703;
+	mov.b64 %rd429, %rd704;
+	max.s64 %rd705, %rd430, %rd703;
+	mov.b64 %rd430, %rd705;
+$L142:
+$L122:
+	add.s64 %rd706, %rd661, 1;
+	mov.b64 %rd661, %rd706;
+	bra.uni $L121;
+$L123:
+	setp.gt.s64 %p126, %rd660, 0;
+	@!%p126 bra $L144;
+	mul.lo.s64 %rd707, %rd420, %rd120;
+	mad.lo.s64 %rd708, %rd707, 8, %rd116;
+	atom.global.add.u64 %rd709, [%rd708], %rd660;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, %rd710;
+	mov.b64 %rd712, 0;
+$L145:
+	setp.lt.s64 %p127, %rd712, %rd660;
+	not.pred %p128, %p127;
+	@!%p128 bra $L149;
+	bra.uni $L147;
 $L149:
-	setp.lt.s64 %p131, %rd722, %rd670;
-	not.pred %p132, %p131;
-	@!%p132 bra $L153;
-	bra.uni $L151;
-$L153:
-	mul.lo.s64 %rd723, %rd722, %rd429;
-	mad.lo.s64 %rd724, %rd723, 4, %rd427;
-	ld.shared.s32 %r189, [%rd724+0];
+	mul.lo.s64 %rd713, %rd712, %rd425;
+	mad.lo.s64 %rd714, %rd713, 4, %rd423;
+	ld.shared.s32 %r189, [%rd714+0];
 	mov.b32 %r190, %r189;
-	add.s64 %rd725, %rd721, %rd722;
-	mul.lo.s64 %rd726, %rd725, %rd282;
-	mad.lo.s64 %rd727, %rd726, 4, %rd280;
-	st.global.s32 [%rd727+0], %r190;
-$L150:
-	add.s64 %rd728, %rd722, 1;
-	mov.b64 %rd722, %rd728;
-	bra.uni $L149;
+	add.s64 %rd715, %rd711, %rd712;
+	mul.lo.s64 %rd716, %rd715, %rd280;
+	mad.lo.s64 %rd717, %rd716, 4, %rd278;
+	st.global.s32 [%rd717+0], %r190;
+$L146:
+	add.s64 %rd718, %rd712, 1;
+	mov.b64 %rd712, %rd718;
+	bra.uni $L145;
+$L147:
+$L144:
+	add.s64 %rd719, %rd431, %rd618;
+	min.s64 %rd720, %rd422, %rd719;
+	mov.b64 %rd431, %rd720;
+	bra.uni $L113;
+$L112:
+	mov.b64 %rd721, 0;
+	cvt.u64.u32 %rd722, %r2;
+	setp.eq.s64 %p129, %rd722, 0;
+	setp.gt.s64 %p130, %rd618, 0;
+	and.pred %p131, %p129, %p130;
+	@!%p131 bra $L151;
+	mul.lo.s64 %rd723, %rd420, %rd120;
+	mad.lo.s64 %rd724, %rd723, 8, %rd116;
+	atom.global.add.u64 %rd725, [%rd724], %rd618;
+	mov.b64 %rd726, %rd725;
+	mov.b64 %rd721, %rd726;
 $L151:
-$L148:
-	add.s64 %rd729, %rd435, %rd628;
-	min.s64 %rd730, %rd426, %rd729;
-	mov.b64 %rd435, %rd730;
-	bra.uni $L117;
-$L116:
-	mov.b64 %rd731, 0;
-	cvt.u64.u32 %rd732, %r2;
-	setp.eq.s64 %p133, %rd732, 0;
-	setp.gt.s64 %p134, %rd628, 0;
-	and.pred %p135, %p133, %p134;
-	@!%p135 bra $L155;
-	mul.lo.s64 %rd733, %rd424, %rd122;
-	mad.lo.s64 %rd734, %rd733, 8, %rd118;
-	atom.global.add.u64 %rd735, [%rd734], %rd628;
-	mov.b64 %rd736, %rd735;
-	mov.b64 %rd731, %rd736;
-$L155:
-	cvt.u64.u32 %rd737, %r2;
-	setp.eq.s64 %p136, %rd737, 0;
-	setp.eq.u32 %p137, %r1, 0;
-	and.pred %p138, %p136, %p137;
+	cvt.u64.u32 %rd727, %r2;
+	setp.eq.s64 %p132, %rd727, 0;
+	setp.eq.u32 %p133, %r1, 0;
+	and.pred %p134, %p132, %p133;
 	bar.sync 0;
-	@!%p138 bra $L156;
-	st.shared.s64 [%rd1+1024], %rd731;
-$L156:
+	@!%p134 bra $L152;
+	st.shared.s64 [%rd1+1024], %rd721;
+$L152:
 	bar.sync 0;
-	ld.shared.s64 %rd738, [%rd1+1024];
-	mov.b64 %rd739, %rd738;
-	add.s64 %rd740, %rd739, %rd627;
-	mov.b64 %rd741, %rd740;
-	mov.b64 %rd742, 0;
+	ld.shared.s64 %rd728, [%rd1+1024];
+	mov.b64 %rd729, %rd728;
+	add.s64 %rd730, %rd729, %rd617;
+	mov.b64 %rd731, %rd730;
+	mov.b64 %rd732, 0;
+$L153:
+	setp.lt.s64 %p135, %rd732, %rd432;
+	not.pred %p136, %p135;
+	@!%p136 bra $L157;
+	bra.uni $L155;
 $L157:
-	setp.lt.s64 %p139, %rd742, %rd436;
-	not.pred %p140, %p139;
-	@!%p140 bra $L161;
-	bra.uni $L159;
-$L161:
-	mul.lo.s64 %rd743, %rd742, %rd429;
-	mad.lo.s64 %rd744, %rd743, 4, %rd427;
-	ld.shared.s32 %r191, [%rd744+0];
+	mul.lo.s64 %rd733, %rd732, %rd425;
+	mad.lo.s64 %rd734, %rd733, 4, %rd423;
+	ld.shared.s32 %r191, [%rd734+0];
 	mov.b32 %r192, %r191;
-	add.s64 %rd745, %rd741, %rd742;
-	mul.lo.s64 %rd746, %rd745, %rd282;
-	mad.lo.s64 %rd747, %rd746, 4, %rd280;
-	st.global.s32 [%rd747+0], %r192;
-$L158:
-	add.s64 %rd748, %rd742, 1;
-	mov.b64 %rd742, %rd748;
-	bra.uni $L157;
-$L159:
-$L117:
-	setp.eq.s64 %p141, %rd629, 0;
-	@!%p141 bra $L163;
+	add.s64 %rd735, %rd731, %rd732;
+	mul.lo.s64 %rd736, %rd735, %rd280;
+	mad.lo.s64 %rd737, %rd736, 4, %rd278;
+	st.global.s32 [%rd737+0], %r192;
+$L154:
+	add.s64 %rd738, %rd732, 1;
+	mov.b64 %rd732, %rd738;
+	bra.uni $L153;
+$L155:
+$L113:
+	setp.eq.s64 %p137, %rd619, 0;
+	@!%p137 bra $L159;
 	bra.uni $L53;
-$L163:
+$L159:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd749, %rd435;
-	mov.b64 %rd750, %rd433;
-	mov.b64 %rd751, %rd434;
-	mov.b64 %rd752, %rd749;
-	mov.b64 %rd753, %rd750;
-	mov.b64 %rd754, %rd751;
-	mov.b64 %rd755, %rd752;
-	mov.b64 %rd756, %rd753;
-	mov.b64 %rd757, %rd754;
-	mov.b64 %rd758, %rd755;
-	mov.b64 %rd759, %rd756;
-	mov.b64 %rd760, %rd757;
-	mov.b64 %rd761, 1;
+	mov.b64 %rd739, %rd431;
+	mov.b64 %rd740, %rd429;
+	mov.b64 %rd741, %rd430;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, %rd742;
+	mov.b64 %rd746, %rd743;
+	mov.b64 %rd747, %rd744;
+	mov.b64 %rd748, %rd745;
+	mov.b64 %rd749, %rd746;
+	mov.b64 %rd750, %rd747;
+	mov.b64 %rd751, 1;
+$L160:
+	setp.lt.s64 %p138, %rd751, %rd346;
+	setp.gt.s64 %p139, %rd748, 0;
+	and.pred %p140, %p138, %p139;
+	not.pred %p141, %p140;
+	@!%p141 bra $L164;
+	bra.uni $L162;
 $L164:
-	setp.lt.s64 %p142, %rd761, %rd348;
-	setp.gt.s64 %p143, %rd758, 0;
-	and.pred %p144, %p142, %p143;
-	not.pred %p145, %p144;
-	@!%p145 bra $L168;
-	bra.uni $L166;
-$L168:
 	bar.sync 0;
-	shr.s64 %rd762, %rd761, 63;
-	shr.u64 %rd763, %rd762, 63;
-	add.s64 %rd764, %rd761, %rd763;
-	and.b64 %rd765, %rd764, -2;
-	sub.s64 %rd766, %rd761, %rd765;
-	mov.b64 %rd768, 1;
-	sub.s64 %rd767, %rd768, %rd766;
-	mul.lo.s64 %rd769, %rd767, %rd376;
-	mov.b64 %rd770, %rd769;
-	shr.s64 %rd771, %rd761, 63;
-	shr.u64 %rd772, %rd771, 63;
-	add.s64 %rd773, %rd761, %rd772;
-	and.b64 %rd774, %rd773, -2;
-	sub.s64 %rd775, %rd761, %rd774;
-	mul.lo.s64 %rd776, %rd775, %rd376;
-	mov.b64 %rd777, %rd776;
-	mov.b64 %rd778, 0;
-	mov.b64 %rd779, 0;
-	mov.b64 %rd780, %rd340;
-	mov.b64 %rd781, %rd341;
-	mov.b64 %rd782, %rd342;
-	mov.b64 %rd783, %rd343;
-	mov.b64 %rd784, %rd344;
-	mov.b64 %rd785, %rd345;
-	mov.pred %p146, %p47;
-	mov.pred %p147, %p48;
+	shr.s64 %rd752, %rd751, 63;
+	shr.u64 %rd753, %rd752, 63;
+	add.s64 %rd754, %rd751, %rd753;
+	and.b64 %rd755, %rd754, -2;
+	sub.s64 %rd756, %rd751, %rd755;
+	mov.b64 %rd758, 1;
+	sub.s64 %rd757, %rd758, %rd756;
+	mul.lo.s64 %rd759, %rd757, %rd373;
+	mov.b64 %rd760, %rd759;
+	shr.s64 %rd761, %rd751, 63;
+	shr.u64 %rd762, %rd761, 63;
+	add.s64 %rd763, %rd751, %rd762;
+	and.b64 %rd764, %rd763, -2;
+	sub.s64 %rd765, %rd751, %rd764;
+	mul.lo.s64 %rd766, %rd765, %rd373;
+	mov.b64 %rd767, %rd766;
+	mov.b64 %rd768, 0;
+	mov.b64 %rd769, 0;
+	mov.b64 %rd770, %rd338;
+	mov.b64 %rd771, %rd339;
+	mov.b64 %rd772, %rd340;
+	mov.b64 %rd773, %rd341;
+	mov.b64 %rd774, %rd342;
+	mov.b64 %rd775, %rd343;
+	mov.pred %p142, %p47;
+	mov.pred %p143, %p48;
 	mov.b32 %r193, %r80;
-	mov.b64 %rd786, %rd346;
-	mov.b64 %rd787, %rd347;
-	mov.b64 %rd788, %rd348;
-	mov.b64 %rd789, %rd349;
-	mov.pred %p148, %p49;
-	mov.b64 %rd790, %rd350;
-	mov.pred %p149, %p50;
-	mov.b64 %rd791, %rd294;
-	mov.b64 %rd792, %rd295;
-	mov.b64 %rd793, %rd296;
-	mov.b64 %rd794, %rd297;
-	mov.b64 %rd795, %rd298;
-	mov.b64 %rd796, %rd299;
-	mov.b64 %rd797, %rd300;
-	mov.b64 %rd798, %rd301;
-	mov.b64 %rd799, %rd302;
-	mov.pred %p150, %p51;
-	mov.b64 %rd800, %rd303;
-	mov.b64 %rd801, %rd304;
-	mov.b64 %rd802, %rd305;
+	mov.b64 %rd776, %rd344;
+	mov.b64 %rd777, %rd345;
+	mov.b64 %rd778, %rd346;
+	mov.b64 %rd779, %rd347;
+	mov.pred %p144, %p49;
+	mov.pred %p145, %p50;
+	mov.b64 %rd780, %rd292;
+	mov.b64 %rd781, %rd293;
+	mov.b64 %rd782, %rd294;
+	mov.b64 %rd783, %rd295;
+	mov.b64 %rd784, %rd296;
+	mov.b64 %rd785, %rd297;
+	mov.b64 %rd786, %rd298;
+	mov.b64 %rd787, %rd299;
+	mov.b64 %rd788, %rd300;
+	mov.pred %p146, %p51;
+	mov.b64 %rd789, %rd301;
+	mov.b64 %rd790, %rd302;
+	mov.b64 %rd791, %rd303;
 	mov.b32 %r194, %r81;
-	mov.b64 %rd803, %rd351;
-	mov.b64 %rd804, %rd352;
-	mov.b64 %rd805, %rd770;
-	mov.b64 %rd806, %rd758;
-	mov.b64 %rd807, %rd374;
-	mov.b64 %rd808, %rd373;
-	mov.b64 %rd809, %rd355;
-	mov.b64 %rd810, %rd375;
-	mov.b64 %rd811, %rd354;
-	mov.b64 %rd812, %rd777;
-	mov.b64 %rd813, %rd376;
-	add.s64 %rd814, %rd761, 1;
-	setp.lt.s64 %p151, %rd814, %rd348;
-	mov.pred %p152, %p151;
-	mov.pred %p153, %p49;
-	mov.b64 %rd815, %rd167;
-	mov.b64 %rd816, %rd168;
-	mov.b64 %rd817, %rd169;
-	mov.b64 %rd818, %rd807;
+	mov.b64 %rd792, %rd348;
+	mov.b64 %rd793, %rd349;
+	mov.b64 %rd794, %rd760;
+	mov.b64 %rd795, %rd748;
+	mov.b64 %rd796, %rd371;
+	mov.b64 %rd797, %rd370;
+	mov.b64 %rd798, %rd352;
+	mov.b64 %rd799, %rd372;
+	mov.b64 %rd800, %rd351;
+	mov.b64 %rd801, %rd767;
+	mov.b64 %rd802, %rd373;
+	add.s64 %rd803, %rd751, 1;
+	setp.lt.s64 %p147, %rd803, %rd346;
+	mov.pred %p148, %p147;
+	mov.pred %p149, %p49;
+	mov.b64 %rd804, %rd165;
+	mov.b64 %rd805, %rd166;
+	mov.b64 %rd806, %rd167;
+	mov.b64 %rd807, %rd796;
 	mov.b32 %r195, -1;
-	mov.b64 %rd819, 0;
-	mov.b64 %rd820, 0;
-	mov.b64 %rd821, 0;
-	mov.b64 %rd822, 0;
-	mov.b64 %rd823, 0;
-$L169:
-	mov.b64 %rd824, 0;
-	mov.b64 %rd825, %rd803;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, 0;
+	mov.b64 %rd810, 0;
+	mov.b64 %rd811, 0;
+	mov.b64 %rd812, 0;
+$L165:
+	mov.b64 %rd813, 0;
+	mov.b64 %rd814, %rd792;
+$L168:
+	setp.gt.s64 %p150, %rd814, 0;
+	not.pred %p151, %p150;
+	@!%p151 bra $L172;
+	bra.uni $L170;
 $L172:
-	setp.gt.s64 %p154, %rd825, 0;
-	not.pred %p155, %p154;
-	@!%p155 bra $L176;
-	bra.uni $L174;
+	setp.ge.s64 %p152, %rd808, %rd809;
+	@!%p152 bra $L174;
+	setp.ge.s64 %p153, %rd807, %rd795;
+	@!%p153 bra $L176;
+	bra.uni $L170;
 $L176:
-	setp.ge.s64 %p156, %rd819, %rd820;
-	@!%p156 bra $L178;
-	setp.ge.s64 %p157, %rd818, %rd806;
-	@!%p157 bra $L180;
-	bra.uni $L174;
-$L180:
-	add.s64 %rd826, %rd805, %rd818;
-	mul.lo.s64 %rd827, %rd826, %rd177;
-	mad.lo.s64 %rd828, %rd827, 4, %rd175;
-	ld.shared.s32 %r196, [%rd828+0];
+	add.s64 %rd815, %rd794, %rd807;
+	mul.lo.s64 %rd816, %rd815, %rd175;
+	mad.lo.s64 %rd817, %rd816, 4, %rd173;
+	ld.shared.s32 %r196, [%rd817+0];
 	mov.b32 %r197, %r196;
 	mov.b32 %r195, %r197;
-	@!%p153 bra $L181;
-	add.s64 %rd829, %rd805, %rd818;
-	mov.b64 %rd831, 2;
-	mul.lo.s64 %rd830, %rd831, %rd829;
-	mov.b64 %rd832, %rd830;
-	mul.lo.s64 %rd833, %rd832, %rd180;
-	mad.lo.s64 %rd834, %rd833, 8, %rd178;
-	ld.shared.s64 %rd835, [%rd834+0];
-	mov.b64 %rd836, %rd835;
-	add.s64 %rd837, %rd832, 1;
-	mul.lo.s64 %rd838, %rd837, %rd180;
-	mad.lo.s64 %rd839, %rd838, 8, %rd178;
-	ld.shared.s64 %rd840, [%rd839+0];
-	mov.b64 %rd841, %rd840;
-	add.s64 %rd842, %rd836, %rd810;
-	mov.b64 %rd843, %rd842;
-	mov.b64 %rd844, %rd841;
-	mov.b64 %rd819, %rd843;
-	mov.b64 %rd820, %rd844;
-	bra.uni $L182;
-$L181:
-	mov.b64 %rd845, %rd780;
+	@!%p149 bra $L177;
+	add.s64 %rd818, %rd794, %rd807;
+	mov.b64 %rd820, 2;
+	mul.lo.s64 %rd819, %rd820, %rd818;
+	mov.b64 %rd821, %rd819;
+	mul.lo.s64 %rd822, %rd821, %rd178;
+	mad.lo.s64 %rd823, %rd822, 8, %rd176;
+	ld.shared.s64 %rd824, [%rd823+0];
+	mov.b64 %rd825, %rd824;
+	add.s64 %rd826, %rd821, 1;
+	mul.lo.s64 %rd827, %rd826, %rd178;
+	mad.lo.s64 %rd828, %rd827, 8, %rd176;
+	ld.shared.s64 %rd829, [%rd828+0];
+	mov.b64 %rd830, %rd829;
+	add.s64 %rd831, %rd825, %rd799;
+	mov.b64 %rd832, %rd831;
+	mov.b64 %rd833, %rd830;
+	mov.b64 %rd808, %rd832;
+	mov.b64 %rd809, %rd833;
+	bra.uni $L178;
+$L177:
+	mov.b64 %rd834, %rd770;
 	mov.b32 %r198, %r195;
-	cvt.s64.s32 %rd846, %r198;
-	mul.lo.s64 %rd847, %rd846, %rd32;
-	mad.lo.s64 %rd848, %rd847, 8, %rd28;
-	ld.global.nc.s64 %rd849, [%rd848+0];
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd850;
-	mov.b64 %rd852, %rd780;
+	cvt.s64.s32 %rd835, %r198;
+	mul.lo.s64 %rd836, %rd835, %rd32;
+	mad.lo.s64 %rd837, %rd836, 8, %rd28;
+	ld.global.nc.s64 %rd838, [%rd837+0];
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, %rd770;
 	mov.b32 %r199, %r195;
-	cvt.s64.s32 %rd853, %r199;
-	add.s64 %rd854, %rd853, 1;
-	mul.lo.s64 %rd855, %rd854, %rd32;
-	mad.lo.s64 %rd856, %rd855, 8, %rd28;
-	ld.global.nc.s64 %rd857, [%rd856+0];
-	mov.b64 %rd858, %rd857;
-	mov.b64 %rd859, %rd858;
-	add.s64 %rd860, %rd851, %rd810;
-	mov.b64 %rd861, %rd860;
-	mov.b64 %rd862, %rd859;
-	mov.b64 %rd819, %rd861;
-	mov.b64 %rd820, %rd862;
-$L182:
-	add.s64 %rd863, %rd818, %rd808;
-	mov.b64 %rd818, %rd863;
-	bra.uni $L173;
+	cvt.s64.s32 %rd842, %r199;
+	add.s64 %rd843, %rd842, 1;
+	mul.lo.s64 %rd844, %rd843, %rd32;
+	mad.lo.s64 %rd845, %rd844, 8, %rd28;
+	ld.global.nc.s64 %rd846, [%rd845+0];
+	mov.b64 %rd847, %rd846;
+	mov.b64 %rd848, %rd847;
+	add.s64 %rd849, %rd840, %rd799;
+	mov.b64 %rd850, %rd849;
+	mov.b64 %rd851, %rd848;
+	mov.b64 %rd808, %rd850;
+	mov.b64 %rd809, %rd851;
 $L178:
-	mul.lo.s64 %rd864, %rd819, %rd39;
-	mad.lo.s64 %rd865, %rd864, 4, %rd35;
-	ld.global.nc.s32 %r200, [%rd865+0];
+	add.s64 %rd852, %rd807, %rd797;
+	mov.b64 %rd807, %rd852;
+	bra.uni $L169;
+$L174:
+	mul.lo.s64 %rd853, %rd808, %rd39;
+	mad.lo.s64 %rd854, %rd853, 4, %rd35;
+	ld.global.nc.s32 %r200, [%rd854+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r202, %r201;
-	mov.b64 %rd866, 0;
-	mov.b64 %rd867, 0;
-	and.pred %p158, %p152, %p148;
-	@!%p158 bra $L184;
-	mov.b64 %rd868, %rd780;
+	mov.b64 %rd855, 0;
+	mov.b64 %rd856, 0;
+	and.pred %p154, %p148, %p144;
+	@!%p154 bra $L180;
+	mov.b64 %rd857, %rd770;
 	mov.b32 %r203, %r202;
-	cvt.s64.s32 %rd869, %r203;
-	mul.lo.s64 %rd870, %rd869, %rd32;
-	mad.lo.s64 %rd871, %rd870, 8, %rd28;
-	ld.global.nc.s64 %rd872, [%rd871+0];
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, %rd873;
-	mov.b64 %rd875, %rd780;
+	cvt.s64.s32 %rd858, %r203;
+	mul.lo.s64 %rd859, %rd858, %rd32;
+	mad.lo.s64 %rd860, %rd859, 8, %rd28;
+	ld.global.nc.s64 %rd861, [%rd860+0];
+	mov.b64 %rd862, %rd861;
+	mov.b64 %rd863, %rd862;
+	mov.b64 %rd864, %rd770;
 	mov.b32 %r204, %r202;
-	cvt.s64.s32 %rd876, %r204;
-	add.s64 %rd877, %rd876, 1;
-	mul.lo.s64 %rd878, %rd877, %rd32;
-	mad.lo.s64 %rd879, %rd878, 8, %rd28;
-	ld.global.nc.s64 %rd880, [%rd879+0];
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, %rd881;
-	mov.b64 %rd883, %rd874;
-	mov.b64 %rd884, %rd882;
-	mov.b64 %rd866, %rd883;
-	mov.b64 %rd867, %rd884;
-$L184:
+	cvt.s64.s32 %rd865, %r204;
+	add.s64 %rd866, %rd865, 1;
+	mul.lo.s64 %rd867, %rd866, %rd32;
+	mad.lo.s64 %rd868, %rd867, 8, %rd28;
+	ld.global.nc.s64 %rd869, [%rd868+0];
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd870;
+	mov.b64 %rd872, %rd863;
+	mov.b64 %rd873, %rd871;
+	mov.b64 %rd855, %rd872;
+	mov.b64 %rd856, %rd873;
+$L180:
 	mov.b32 %r205, %r195;
 	mov.b32 %r206, %r202;
-	mov.b64 %rd885, %rd819;
-$L185:
-	mov.b64 %rd886, 0x1;
-	setp.gt.s64 %p159, %rd127, 0;
-	@!%p159 bra $L189;
-	mul.lo.s64 %rd887, %rd885, %rd129;
-	mad.lo.s64 %rd888, %rd887, 4, %rd125;
-	ld.global.nc.u32 %r207, [%rd888+0];
+	mov.b64 %rd874, %rd808;
+$L181:
+	mov.b64 %rd875, 0x1;
+	setp.gt.s64 %p155, %rd125, 0;
+	@!%p155 bra $L185;
+	mul.lo.s64 %rd876, %rd874, %rd127;
+	mad.lo.s64 %rd877, %rd876, 4, %rd123;
+	ld.global.nc.u32 %r207, [%rd877+0];
 	mov.b32 %r208, %r207;
-	cvt.u64.u32 %rd889, %r208;
-	mov.b64 %rd886, %rd889;
-$L189:
-	cvt.s64.s32 %rd890, %r205;
-	mul.lo.s64 %rd891, %rd890, %rd136;
-	mad.lo.s64 %rd892, %rd891, 4, %rd132;
-	ld.relaxed.gpu.global.u32 %r209, [%rd892+0];
+	cvt.u64.u32 %rd878, %r208;
+	mov.b64 %rd875, %rd878;
+$L185:
+	cvt.s64.s32 %rd879, %r205;
+	mul.lo.s64 %rd880, %rd879, %rd134;
+	mad.lo.s64 %rd881, %rd880, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r209, [%rd881+0];
 	mov.b32 %r210, %r209;
-	cvt.u64.u32 %rd893, %r210;
-	add.u64 %rd894, %rd893, %rd886;
-	mov.b64 %rd895, %rd894;
-	cvt.s64.s32 %rd896, %r206;
-	mul.lo.s64 %rd897, %rd896, %rd136;
-	mad.lo.s64 %rd898, %rd897, 4, %rd132;
-	ld.relaxed.gpu.global.u32 %r211, [%rd898+0];
+	cvt.u64.u32 %rd882, %r210;
+	add.u64 %rd883, %rd882, %rd875;
+	mov.b64 %rd884, %rd883;
+	cvt.s64.s32 %rd885, %r206;
+	mul.lo.s64 %rd886, %rd885, %rd134;
+	mad.lo.s64 %rd887, %rd886, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r211, [%rd887+0];
 	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd899, %r212;
-	setp.hs.u64 %p160, %rd895, %rd899;
-	@!%p160 bra $L191;
-	mov.pred %p161, 0;
-	bra.uni $L187;
-$L191:
-	cvt.s64.s32 %rd900, %r206;
-	mul.lo.s64 %rd901, %rd900, %rd136;
-	mad.lo.s64 %rd902, %rd901, 4, %rd132;
-	cvt.u32.u64 %r213, %rd895;
-	atom.global.min.u32 %r214, [%rd902], %r213;
-	mov.b32 %r215, %r214;
-	cvt.u64.u32 %rd903, %r215;
-	setp.hi.u64 %p162, %rd903, %rd895;
-	mov.pred %p161, %p162;
-	bra.uni $L187;
-$L186:
-	bra.uni $L185;
+	cvt.u64.u32 %rd888, %r212;
+	setp.hs.u64 %p156, %rd884, %rd888;
+	@!%p156 bra $L187;
+	mov.pred %p157, 0;
+	bra.uni $L183;
 $L187:
-	@!%p161 bra $L193;
-	@!%p152 bra $L194;
-	mul.lo.s64 %rd904, %rd824, %rd817;
-	mad.lo.s64 %rd905, %rd904, 4, %rd815;
-	st.shared.s32 [%rd905+0], %r202;
-	@!%p148 bra $L197;
-	mov.b64 %rd907, 2;
-	mul.lo.s64 %rd906, %rd907, %rd824;
-	mul.lo.s64 %rd908, %rd906, %rd172;
-	mad.lo.s64 %rd909, %rd908, 8, %rd170;
-	st.shared.s64 [%rd909+0], %rd866;
-	mov.b64 %rd911, 2;
-	mul.lo.s64 %rd910, %rd911, %rd824;
-	add.s64 %rd912, %rd910, 1;
-	mul.lo.s64 %rd913, %rd912, %rd172;
-	mad.lo.s64 %rd914, %rd913, 8, %rd170;
-	st.shared.s64 [%rd914+0], %rd867;
-	setp.gt.s64 %p163, %rd790, 0;
-	@!%p163 bra $L199;
-	setp.lo.u64 %p164, %rd866, %rd37;
-	mul.lo.s64 %rd915, %rd866, %rd39;
-	mad.lo.s64 %rd916, %rd915, 4, %rd35;
-	@%p164 prefetch.global.L2 [%rd916];
-	setp.gt.s64 %p165, %rd790, 1;
-	@!%p165 bra $L201;
-	sub.s64 %rd917, %rd867, 1;
-	setp.lo.u64 %p166, %rd917, %rd37;
-	sub.s64 %rd918, %rd867, 1;
-	mul.lo.s64 %rd919, %rd918, %rd39;
-	mad.lo.s64 %rd920, %rd919, 4, %rd35;
-	@%p166 prefetch.global.L2 [%rd920];
-$L201:
-$L199:
-$L197:
-	add.s64 %rd921, %rd824, 1;
-	mov.b64 %rd824, %rd921;
-	bra.uni $L195;
-$L194:
-	mov.pred %p167, 0;
-	mov.b64 %rd922, %rd824;
+	cvt.s64.s32 %rd889, %r206;
+	mul.lo.s64 %rd890, %rd889, %rd134;
+	mad.lo.s64 %rd891, %rd890, 4, %rd130;
+	cvt.u32.u64 %r213, %rd884;
+	atom.global.min.u32 %r214, [%rd891], %r213;
+	mov.b32 %r215, %r214;
+	cvt.u64.u32 %rd892, %r215;
+	setp.hi.u64 %p158, %rd892, %rd884;
+	mov.pred %p157, %p158;
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	@!%p157 bra $L189;
+	@!%p148 bra $L190;
+	mul.lo.s64 %rd893, %rd813, %rd806;
+	mad.lo.s64 %rd894, %rd893, 4, %rd804;
+	st.shared.s32 [%rd894+0], %r202;
+	@!%p144 bra $L193;
+	mov.b64 %rd896, 2;
+	mul.lo.s64 %rd895, %rd896, %rd813;
+	mul.lo.s64 %rd897, %rd895, %rd170;
+	mad.lo.s64 %rd898, %rd897, 8, %rd168;
+	st.shared.s64 [%rd898+0], %rd855;
+	mov.b64 %rd900, 2;
+	mul.lo.s64 %rd899, %rd900, %rd813;
+	add.s64 %rd901, %rd899, 1;
+	mul.lo.s64 %rd902, %rd901, %rd170;
+	mad.lo.s64 %rd903, %rd902, 8, %rd168;
+	st.shared.s64 [%rd903+0], %rd856;
+$L193:
+	add.s64 %rd904, %rd813, 1;
+	mov.b64 %rd813, %rd904;
+	bra.uni $L191;
+$L190:
+	mov.pred %p159, 0;
+	mov.b64 %rd905, %rd813;
 	mov.b32 %r216, %r202;
-$L202:
-	@!%p149 bra $L206;
+$L194:
+	@!%p145 bra $L198;
 	shr.s32 %r217, %r216, 5;
-	cvt.s64.s32 %rd923, %r217;
-	mov.b64 %rd924, %rd923;
+	cvt.s64.s32 %rd906, %r217;
+	mov.b64 %rd907, %rd906;
 	and.b32 %r218, %r216, 31;
-	cvt.s64.s32 %rd925, %r218;
-	min.u64 %rd926, %rd925, 32;
-	cvt.u32.u64 %r219, %rd926;
+	cvt.s64.s32 %rd908, %r218;
+	min.u64 %rd909, %rd908, 32;
+	cvt.u32.u64 %r219, %rd909;
 	mov.b32 %r221, 0x1;
 	shl.b32 %r220, %r221, %r219;
-	setp.hs.u32 %p168, %r219, 32;
-	selp.b32 %r222, 0, %r220, %p168;
+	setp.hs.u32 %p160, %r219, 32;
+	selp.b32 %r222, 0, %r220, %p160;
 	mov.b32 %r223, %r222;
-	mov.b64 %rd927, %rd924;
+	mov.b64 %rd910, %rd907;
 	mov.b32 %r224, %r223;
-	mul.lo.s64 %rd928, %rd927, %rd799;
-	mad.lo.s64 %rd929, %rd928, 4, %rd797;
-	ld.relaxed.gpu.global.u32 %r225, [%rd929+0];
+	mul.lo.s64 %rd911, %rd910, %rd788;
+	mad.lo.s64 %rd912, %rd911, 4, %rd786;
+	ld.relaxed.gpu.global.u32 %r225, [%rd912+0];
 	mov.b32 %r226, %r225;
 	and.b32 %r227, %r226, %r224;
-	setp.ne.u32 %p169, %r227, 0x0;
-	mov.pred %p170, %p169;
-	not.pred %p171, %p170;
-	@!%p171 bra $L208;
-	mul.lo.s64 %rd930, %rd927, %rd799;
-	mad.lo.s64 %rd931, %rd930, 4, %rd797;
-	atom.global.or.b32 %r228, [%rd931], %r224;
+	setp.ne.u32 %p161, %r227, 0x0;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L200;
+	mul.lo.s64 %rd913, %rd910, %rd788;
+	mad.lo.s64 %rd914, %rd913, 4, %rd786;
+	atom.global.or.b32 %r228, [%rd914], %r224;
 	mov.b32 %r229, %r228;
 	and.b32 %r230, %r229, %r224;
-	setp.ne.u32 %p172, %r230, 0x0;
-	mov.pred %p170, %p172;
-$L208:
-	@!%p170 bra $L210;
-	mov.b64 %rd932, %rd922;
-	mov.b64 %rd933, %rd932;
-	mov.pred %p173, 0;
-	bra.uni $L204;
-$L210:
-	mov.b64 %rd934, %rd922;
-	mov.b64 %rd933, %rd934;
-	mov.pred %p173, 1;
-	bra.uni $L204;
-$L206:
-	@!%p150 bra $L212;
-	cvt.s64.s32 %rd935, %r216;
-	mul.lo.s64 %rd936, %rd935, %rd802;
-	mad.lo.s64 %rd937, %rd936, 4, %rd800;
-	ld.relaxed.gpu.global.s32 %r231, [%rd937+0];
+	setp.ne.u32 %p164, %r230, 0x0;
+	mov.pred %p162, %p164;
+$L200:
+	@!%p162 bra $L202;
+	mov.b64 %rd915, %rd905;
+	mov.b64 %rd916, %rd915;
+	mov.pred %p165, 0;
+	bra.uni $L196;
+$L202:
+	mov.b64 %rd917, %rd905;
+	mov.b64 %rd916, %rd917;
+	mov.pred %p165, 1;
+	bra.uni $L196;
+$L198:
+	@!%p146 bra $L204;
+	cvt.s64.s32 %rd918, %r216;
+	mul.lo.s64 %rd919, %rd918, %rd791;
+	mad.lo.s64 %rd920, %rd919, 4, %rd789;
+	ld.relaxed.gpu.global.s32 %r231, [%rd920+0];
 	mov.b32 %r232, %r231;
-	setp.eq.s32 %p174, %r232, %r194;
-	mov.pred %p175, %p174;
-	not.pred %p176, %p175;
-	@!%p176 bra $L214;
-	cvt.s64.s32 %rd938, %r216;
-	mul.lo.s64 %rd939, %rd938, %rd802;
-	mad.lo.s64 %rd940, %rd939, 4, %rd800;
-	atom.global.exch.b32 %r233, [%rd940], %r194;
+	setp.eq.s32 %p166, %r232, %r194;
+	mov.pred %p167, %p166;
+	not.pred %p168, %p167;
+	@!%p168 bra $L206;
+	cvt.s64.s32 %rd921, %r216;
+	mul.lo.s64 %rd922, %rd921, %rd791;
+	mad.lo.s64 %rd923, %rd922, 4, %rd789;
+	atom.global.exch.b32 %r233, [%rd923], %r194;
 	mov.b32 %r234, %r233;
-	setp.eq.s32 %p177, %r234, %r194;
-	mov.pred %p175, %p177;
-$L214:
-	@!%p175 bra $L216;
-	mov.b64 %rd941, %rd922;
-	mov.b64 %rd933, %rd941;
-	mov.pred %p173, 0;
-	bra.uni $L204;
-$L216:
-$L212:
-	mul.lo.s64 %rd942, %rd922, %rd817;
-	mad.lo.s64 %rd943, %rd942, 4, %rd815;
-	st.shared.s32 [%rd943+0], %r216;
-	add.s64 %rd944, %rd922, 1;
-	mov.b64 %rd945, %rd944;
-	mov.b64 %rd933, %rd945;
-	mov.pred %p173, 1;
-	bra.uni $L204;
-$L203:
-	bra.uni $L202;
+	setp.eq.s32 %p169, %r234, %r194;
+	mov.pred %p167, %p169;
+$L206:
+	@!%p167 bra $L208;
+	mov.b64 %rd924, %rd905;
+	mov.b64 %rd916, %rd924;
+	mov.pred %p165, 0;
+	bra.uni $L196;
+$L208:
 $L204:
-	mov.b64 %rd946, %rd933;
-	mov.pred %p178, %p173;
-	mov.b64 %rd824, %rd946;
-	mov.pred %p167, %p178;
-	@!%p167 bra $L218;
-	mov.b64 %rd947, %rd780;
-	mov.b32 %r235, %r202;
-	cvt.s64.s32 %rd948, %r235;
-	add.s64 %rd949, %rd948, 1;
-	mul.lo.s64 %rd950, %rd949, %rd32;
-	mad.lo.s64 %rd951, %rd950, 8, %rd28;
-	ld.global.nc.s64 %rd952, [%rd951+0];
-	mov.b64 %rd953, %rd952;
-	cvt.s64.s32 %rd954, %r235;
-	mul.lo.s64 %rd955, %rd954, %rd32;
-	mad.lo.s64 %rd956, %rd955, 8, %rd28;
-	ld.global.nc.s64 %rd957, [%rd956+0];
-	mov.b64 %rd958, %rd957;
-	sub.s64 %rd959, %rd953, %rd958;
-	mov.b64 %rd960, %rd959;
-	mov.b64 %rd961, %rd960;
-	add.s64 %rd962, %rd821, %rd961;
-	mov.b64 %rd821, %rd962;
-	max.s64 %rd963, %rd822, %rd961;
-	mov.b64 %rd822, %rd963;
-$L218:
+	mul.lo.s64 %rd925, %rd905, %rd806;
+	mad.lo.s64 %rd926, %rd925, 4, %rd804;
+	st.shared.s32 [%rd926+0], %r216;
+	add.s64 %rd927, %rd905, 1;
+	mov.b64 %rd928, %rd927;
+	mov.b64 %rd916, %rd928;
+	mov.pred %p165, 1;
+	bra.uni $L196;
 $L195:
-$L193:
-	add.s64 %rd964, %rd819, %rd809;
-	mov.b64 %rd819, %rd964;
-	sub.s64 %rd965, %rd825, 1;
-	mov.b64 %rd825, %rd965;
-$L173:
-	bra.uni $L172;
-$L174:
-	mov.b64 %rd966, 0;
-	setp.lt.s64 %p179, %rd819, %rd820;
-	setp.lt.s64 %p180, %rd818, %rd806;
-	or.pred %p181, %p179, %p180;
-	@!%p181 bra $L220;
-	mov.b64 %rd966, 1;
-$L220:
-	shl.b64 %rd967, %rd966, 32;
-	or.b64 %rd968, %rd824, %rd967;
+	bra.uni $L194;
+$L196:
+	mov.b64 %rd929, %rd916;
+	mov.pred %p170, %p165;
+	mov.b64 %rd813, %rd929;
+	mov.pred %p159, %p170;
+	@!%p159 bra $L210;
+	mov.b64 %rd930, %rd770;
+	mov.b32 %r235, %r202;
+	cvt.s64.s32 %rd931, %r235;
+	add.s64 %rd932, %rd931, 1;
+	mul.lo.s64 %rd933, %rd932, %rd32;
+	mad.lo.s64 %rd934, %rd933, 8, %rd28;
+	ld.global.nc.s64 %rd935, [%rd934+0];
+	mov.b64 %rd936, %rd935;
+	cvt.s64.s32 %rd937, %r235;
+	mul.lo.s64 %rd938, %rd937, %rd32;
+	mad.lo.s64 %rd939, %rd938, 8, %rd28;
+	ld.global.nc.s64 %rd940, [%rd939+0];
+	mov.b64 %rd941, %rd940;
+	sub.s64 %rd942, %rd936, %rd941;
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd943;
+	add.s64 %rd945, %rd810, %rd944;
+	mov.b64 %rd810, %rd945;
+	max.s64 %rd946, %rd811, %rd944;
+	mov.b64 %rd811, %rd946;
+$L210:
+$L191:
+$L189:
+	add.s64 %rd947, %rd808, %rd798;
+	mov.b64 %rd808, %rd947;
+	sub.s64 %rd948, %rd814, 1;
+	mov.b64 %rd814, %rd948;
+$L169:
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd949, 0;
+	setp.lt.s64 %p171, %rd808, %rd809;
+	setp.lt.s64 %p172, %rd807, %rd795;
+	or.pred %p173, %p171, %p172;
+	@!%p173 bra $L212;
+	mov.b64 %rd949, 1;
+$L212:
+	shl.b64 %rd950, %rd949, 32;
+	or.b64 %rd951, %rd813, %rd950;
 	// block scan
-	mov.b64 %rd969, %rd968;
+	mov.b64 %rd952, %rd951;
 	mov.b32 %r236, %r3;
-$L221:
-	setp.hs.u32 %p182, %r236, 32;
-	@%p182 bra $L222;
-	mov.b64 {%r237, %r238}, %rd969;
-	shfl.sync.up.b32 %r239|%p183, %r237, %r236, 0, %r17;
+$L213:
+	setp.hs.u32 %p174, %r236, 32;
+	@%p174 bra $L214;
+	mov.b64 {%r237, %r238}, %rd952;
+	shfl.sync.up.b32 %r239|%p175, %r237, %r236, 0, %r17;
 	shfl.sync.up.b32 %r240, %r238, %r236, 0, %r17;
-	mov.b64 %rd970, {%r239, %r240};
-	@!%p183 bra $L223;
-	add.s64 %rd971, %rd970, %rd969;
-	mov.b64 %rd969, %rd971;
-$L223:
+	mov.b64 %rd953, {%r239, %r240};
+	@!%p175 bra $L215;
+	add.s64 %rd954, %rd953, %rd952;
+	mov.b64 %rd952, %rd954;
+$L215:
 	shl.b32 %r236, %r236, 1;
-	bra.uni $L221;
-$L222:
-	mov.b64 {%r241, %r242}, %rd969;
-	shfl.sync.up.b32 %r243|%p184, %r241, %r3, 0, %r17;
+	bra.uni $L213;
+$L214:
+	mov.b64 {%r241, %r242}, %rd952;
+	shfl.sync.up.b32 %r243|%p176, %r241, %r3, 0, %r17;
 	shfl.sync.up.b32 %r244, %r242, %r3, 0, %r17;
-	mov.b64 %rd972, {%r243, %r244};
-	setp.lo.u32 %p185, %r3, 32;
-	and.pred %p186, %p184, %p185;
-	selp.b64 %rd973, %rd972, 0, %p186;
+	mov.b64 %rd955, {%r243, %r244};
+	setp.lo.u32 %p177, %r3, 32;
+	and.pred %p178, %p176, %p177;
+	selp.b64 %rd956, %rd955, 0, %p178;
 	sub.u32 %r245, %r13, %r3;
-	setp.eq.u32 %p187, %r7, %r245;
-	@!%p187 bra $L224;
-	mul.wide.u32 %rd974, %r8, 16;
-	add.s64 %rd975, %rd1, %rd974;
-	st.shared.s64 [%rd975+0], %rd969;
-$L224:
+	setp.eq.u32 %p179, %r7, %r245;
+	@!%p179 bra $L216;
+	mul.wide.u32 %rd957, %r8, 16;
+	add.s64 %rd958, %rd1, %rd957;
+	st.shared.s64 [%rd958+0], %rd952;
+$L216:
 	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L225;
-	mov.b64 %rd976, 0;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L226;
-	mul.wide.u32 %rd977, %r7, 16;
-	add.s64 %rd978, %rd1, %rd977;
-	ld.shared.s64 %rd979, [%rd978+0];
-	mov.b64 %rd976, %rd979;
-$L226:
-	mov.b64 {%r246, %r247}, %rd976;
-	shfl.sync.up.b32 %r248|%p190, %r246, 1, 0, %r17;
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L217;
+	mov.b64 %rd959, 0;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L218;
+	mul.wide.u32 %rd960, %r7, 16;
+	add.s64 %rd961, %rd1, %rd960;
+	ld.shared.s64 %rd962, [%rd961+0];
+	mov.b64 %rd959, %rd962;
+$L218:
+	mov.b64 {%r246, %r247}, %rd959;
+	shfl.sync.up.b32 %r248|%p182, %r246, 1, 0, %r17;
 	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd980, {%r248, %r249};
-	@!%p190 bra $L227;
-	add.s64 %rd981, %rd980, %rd976;
-	mov.b64 %rd976, %rd981;
-$L227:
-	mov.b64 {%r250, %r251}, %rd976;
-	shfl.sync.up.b32 %r252|%p191, %r250, 2, 0, %r17;
+	mov.b64 %rd963, {%r248, %r249};
+	@!%p182 bra $L219;
+	add.s64 %rd964, %rd963, %rd959;
+	mov.b64 %rd959, %rd964;
+$L219:
+	mov.b64 {%r250, %r251}, %rd959;
+	shfl.sync.up.b32 %r252|%p183, %r250, 2, 0, %r17;
 	shfl.sync.up.b32 %r253, %r251, 2, 0, %r17;
-	mov.b64 %rd982, {%r252, %r253};
-	@!%p191 bra $L228;
-	add.s64 %rd983, %rd982, %rd976;
-	mov.b64 %rd976, %rd983;
-$L228:
-	mov.b64 {%r254, %r255}, %rd976;
-	shfl.sync.up.b32 %r256|%p192, %r254, 4, 0, %r17;
+	mov.b64 %rd965, {%r252, %r253};
+	@!%p183 bra $L220;
+	add.s64 %rd966, %rd965, %rd959;
+	mov.b64 %rd959, %rd966;
+$L220:
+	mov.b64 {%r254, %r255}, %rd959;
+	shfl.sync.up.b32 %r256|%p184, %r254, 4, 0, %r17;
 	shfl.sync.up.b32 %r257, %r255, 4, 0, %r17;
-	mov.b64 %rd984, {%r256, %r257};
-	@!%p192 bra $L229;
-	add.s64 %rd985, %rd984, %rd976;
-	mov.b64 %rd976, %rd985;
-$L229:
-	mov.b64 {%r258, %r259}, %rd976;
-	shfl.sync.up.b32 %r260|%p193, %r258, 8, 0, %r17;
+	mov.b64 %rd967, {%r256, %r257};
+	@!%p184 bra $L221;
+	add.s64 %rd968, %rd967, %rd959;
+	mov.b64 %rd959, %rd968;
+$L221:
+	mov.b64 {%r258, %r259}, %rd959;
+	shfl.sync.up.b32 %r260|%p185, %r258, 8, 0, %r17;
 	shfl.sync.up.b32 %r261, %r259, 8, 0, %r17;
-	mov.b64 %rd986, {%r260, %r261};
-	@!%p193 bra $L230;
-	add.s64 %rd987, %rd986, %rd976;
-	mov.b64 %rd976, %rd987;
-$L230:
-	mov.b64 {%r262, %r263}, %rd976;
-	shfl.sync.up.b32 %r264|%p194, %r262, 16, 0, %r17;
+	mov.b64 %rd969, {%r260, %r261};
+	@!%p185 bra $L222;
+	add.s64 %rd970, %rd969, %rd959;
+	mov.b64 %rd959, %rd970;
+$L222:
+	mov.b64 {%r262, %r263}, %rd959;
+	shfl.sync.up.b32 %r264|%p186, %r262, 16, 0, %r17;
 	shfl.sync.up.b32 %r265, %r263, 16, 0, %r17;
-	mov.b64 %rd988, {%r264, %r265};
-	@!%p194 bra $L231;
-	add.s64 %rd989, %rd988, %rd976;
-	mov.b64 %rd976, %rd989;
-$L231:
-	mov.b64 {%r266, %r267}, %rd976;
-	shfl.sync.up.b32 %r268|%p195, %r266, 1, 0, %r17;
+	mov.b64 %rd971, {%r264, %r265};
+	@!%p186 bra $L223;
+	add.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd959, %rd972;
+$L223:
+	mov.b64 {%r266, %r267}, %rd959;
+	shfl.sync.up.b32 %r268|%p187, %r266, 1, 0, %r17;
 	shfl.sync.up.b32 %r269, %r267, 1, 0, %r17;
-	mov.b64 %rd990, {%r268, %r269};
-	selp.b64 %rd991, %rd990, 0, %p195;
-	@!%p189 bra $L232;
-	mul.wide.u32 %rd992, %r7, 16;
-	add.s64 %rd993, %rd1, %rd992;
-	add.s64 %rd994, %rd993, 512;
-	st.shared.s64 [%rd994+0], %rd991;
-$L232:
+	mov.b64 %rd973, {%r268, %r269};
+	selp.b64 %rd974, %rd973, 0, %p187;
+	@!%p181 bra $L224;
+	mul.wide.u32 %rd975, %r7, 16;
+	add.s64 %rd976, %rd1, %rd975;
+	add.s64 %rd977, %rd976, 512;
+	st.shared.s64 [%rd977+0], %rd974;
+$L224:
 	sub.u32 %r270, %r10, 1;
-	setp.eq.u32 %p196, %r7, %r270;
-	@!%p196 bra $L233;
-	st.shared.s64 [%rd1+1024], %rd976;
-$L233:
+	setp.eq.u32 %p188, %r7, %r270;
+	@!%p188 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd959;
 $L225:
+$L217:
 	bar.sync 0;
-	mul.wide.u32 %rd995, %r8, 16;
-	add.s64 %rd996, %rd1, %rd995;
-	add.s64 %rd997, %rd996, 512;
-	ld.shared.s64 %rd998, [%rd997+0];
-	add.s64 %rd999, %rd998, %rd973;
-	ld.shared.s64 %rd1000, [%rd1+1024];
-	mov.b64 {%r271, %r272}, %rd999;
-	shfl.sync.idx.b32 %r273|%p197, %r271, 0, %r21, %r17;
+	mul.wide.u32 %rd978, %r8, 16;
+	add.s64 %rd979, %rd1, %rd978;
+	add.s64 %rd980, %rd979, 512;
+	ld.shared.s64 %rd981, [%rd980+0];
+	add.s64 %rd982, %rd981, %rd956;
+	ld.shared.s64 %rd983, [%rd1+1024];
+	mov.b64 {%r271, %r272}, %rd982;
+	shfl.sync.idx.b32 %r273|%p189, %r271, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r274, %r272, 0, %r21, %r17;
-	mov.b64 %rd1001, {%r273, %r274};
-	mov.b64 %rd1002, %rd1000;
-	mov.b64 %rd1003, %rd1001;
-	mov.b64 %rd1004, %rd1002;
-	mov.b64 %rd1005, %rd1003;
-	mov.b64 %rd1006, %rd1004;
-	mov.b64 %rd1007, %rd1005;
-	mov.b64 %rd1008, %rd1006;
-	and.b64 %rd1009, %rd1007, 4294967295;
-	mov.b64 %rd1010, %rd1009;
-	and.b64 %rd1011, %rd1008, 4294967295;
-	mov.b64 %rd1012, %rd1011;
-	shr.s64 %rd1013, %rd1008, 32;
-	mov.b64 %rd1014, %rd1013;
-	mov.b64 %rd1015, %rd1010;
-	mov.b64 %rd1016, %rd1012;
-	mov.b64 %rd1017, %rd1014;
-	@!%p152 bra $L234;
-	add.s64 %rd1018, %rd823, %rd1015;
-	mov.b64 %rd1019, %rd1018;
-	sub.s64 %rd1020, %rd813, %rd1019;
-	max.s64 %rd1021, %rd1020, 0;
-	min.s64 %rd1022, %rd1021, %rd824;
-	mov.b64 %rd1023, %rd1022;
-	mov.b64 %rd1024, 0;
-$L236:
-	setp.lt.s64 %p198, %rd1024, %rd1023;
-	not.pred %p199, %p198;
-	@!%p199 bra $L240;
-	bra.uni $L238;
-$L240:
-	mul.lo.s64 %rd1025, %rd1024, %rd817;
-	mad.lo.s64 %rd1026, %rd1025, 4, %rd815;
-	ld.shared.s32 %r275, [%rd1026+0];
+	mov.b64 %rd984, {%r273, %r274};
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	mov.b64 %rd990, %rd988;
+	mov.b64 %rd991, %rd989;
+	and.b64 %rd992, %rd990, 4294967295;
+	mov.b64 %rd993, %rd992;
+	and.b64 %rd994, %rd991, 4294967295;
+	mov.b64 %rd995, %rd994;
+	shr.s64 %rd996, %rd991, 32;
+	mov.b64 %rd997, %rd996;
+	mov.b64 %rd998, %rd993;
+	mov.b64 %rd999, %rd995;
+	mov.b64 %rd1000, %rd997;
+	@!%p148 bra $L226;
+	add.s64 %rd1001, %rd812, %rd998;
+	mov.b64 %rd1002, %rd1001;
+	sub.s64 %rd1003, %rd802, %rd1002;
+	max.s64 %rd1004, %rd1003, 0;
+	min.s64 %rd1005, %rd1004, %rd813;
+	mov.b64 %rd1006, %rd1005;
+	mov.b64 %rd1007, 0;
+$L228:
+	setp.lt.s64 %p190, %rd1007, %rd1006;
+	not.pred %p191, %p190;
+	@!%p191 bra $L232;
+	bra.uni $L230;
+$L232:
+	mul.lo.s64 %rd1008, %rd1007, %rd806;
+	mad.lo.s64 %rd1009, %rd1008, 4, %rd804;
+	ld.shared.s32 %r275, [%rd1009+0];
 	mov.b32 %r276, %r275;
-	add.s64 %rd1027, %rd812, %rd1019;
-	add.s64 %rd1028, %rd1027, %rd1024;
-	mul.lo.s64 %rd1029, %rd1028, %rd177;
-	mad.lo.s64 %rd1030, %rd1029, 4, %rd175;
-	st.shared.s32 [%rd1030+0], %r276;
-	@!%p148 bra $L242;
-	mov.b64 %rd1032, 2;
-	mul.lo.s64 %rd1031, %rd1032, %rd1024;
-	mul.lo.s64 %rd1033, %rd1031, %rd172;
-	mad.lo.s64 %rd1034, %rd1033, 8, %rd170;
-	ld.shared.s64 %rd1035, [%rd1034+0];
-	mov.b64 %rd1036, %rd1035;
-	add.s64 %rd1037, %rd812, %rd1019;
-	add.s64 %rd1038, %rd1037, %rd1024;
-	mov.b64 %rd1040, 2;
-	mul.lo.s64 %rd1039, %rd1040, %rd1038;
-	mul.lo.s64 %rd1041, %rd1039, %rd180;
-	mad.lo.s64 %rd1042, %rd1041, 8, %rd178;
-	st.shared.s64 [%rd1042+0], %rd1036;
-	mov.b64 %rd1044, 2;
-	mul.lo.s64 %rd1043, %rd1044, %rd1024;
-	add.s64 %rd1045, %rd1043, 1;
-	mul.lo.s64 %rd1046, %rd1045, %rd172;
-	mad.lo.s64 %rd1047, %rd1046, 8, %rd170;
-	ld.shared.s64 %rd1048, [%rd1047+0];
-	mov.b64 %rd1049, %rd1048;
-	add.s64 %rd1050, %rd812, %rd1019;
-	add.s64 %rd1051, %rd1050, %rd1024;
-	mov.b64 %rd1053, 2;
-	mul.lo.s64 %rd1052, %rd1053, %rd1051;
-	add.s64 %rd1054, %rd1052, 1;
-	mul.lo.s64 %rd1055, %rd1054, %rd180;
-	mad.lo.s64 %rd1056, %rd1055, 8, %rd178;
-	st.shared.s64 [%rd1056+0], %rd1049;
-$L242:
-$L237:
-	add.s64 %rd1057, %rd1024, 1;
-	mov.b64 %rd1024, %rd1057;
-	bra.uni $L236;
-$L238:
-	mov.b64 %rd1058, 0;
-	mov.b64 %rd1059, %rd1023;
-$L243:
-	setp.lt.s64 %p200, %rd1059, %rd824;
-	not.pred %p201, %p200;
-	@!%p201 bra $L247;
-	bra.uni $L245;
-$L247:
-	mul.lo.s64 %rd1060, %rd1059, %rd817;
-	mad.lo.s64 %rd1061, %rd1060, 4, %rd815;
-	ld.shared.s32 %r277, [%rd1061+0];
+	add.s64 %rd1010, %rd801, %rd1002;
+	add.s64 %rd1011, %rd1010, %rd1007;
+	mul.lo.s64 %rd1012, %rd1011, %rd175;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd173;
+	st.shared.s32 [%rd1013+0], %r276;
+	@!%p144 bra $L234;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1007;
+	mul.lo.s64 %rd1016, %rd1014, %rd170;
+	mad.lo.s64 %rd1017, %rd1016, 8, %rd168;
+	ld.shared.s64 %rd1018, [%rd1017+0];
+	mov.b64 %rd1019, %rd1018;
+	add.s64 %rd1020, %rd801, %rd1002;
+	add.s64 %rd1021, %rd1020, %rd1007;
+	mov.b64 %rd1023, 2;
+	mul.lo.s64 %rd1022, %rd1023, %rd1021;
+	mul.lo.s64 %rd1024, %rd1022, %rd178;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd176;
+	st.shared.s64 [%rd1025+0], %rd1019;
+	mov.b64 %rd1027, 2;
+	mul.lo.s64 %rd1026, %rd1027, %rd1007;
+	add.s64 %rd1028, %rd1026, 1;
+	mul.lo.s64 %rd1029, %rd1028, %rd170;
+	mad.lo.s64 %rd1030, %rd1029, 8, %rd168;
+	ld.shared.s64 %rd1031, [%rd1030+0];
+	mov.b64 %rd1032, %rd1031;
+	add.s64 %rd1033, %rd801, %rd1002;
+	add.s64 %rd1034, %rd1033, %rd1007;
+	mov.b64 %rd1036, 2;
+	mul.lo.s64 %rd1035, %rd1036, %rd1034;
+	add.s64 %rd1037, %rd1035, 1;
+	mul.lo.s64 %rd1038, %rd1037, %rd178;
+	mad.lo.s64 %rd1039, %rd1038, 8, %rd176;
+	st.shared.s64 [%rd1039+0], %rd1032;
+$L234:
+$L229:
+	add.s64 %rd1040, %rd1007, 1;
+	mov.b64 %rd1007, %rd1040;
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd1041, 0;
+	mov.b64 %rd1042, %rd1006;
+$L235:
+	setp.lt.s64 %p192, %rd1042, %rd813;
+	not.pred %p193, %p192;
+	@!%p193 bra $L239;
+	bra.uni $L237;
+$L239:
+	mul.lo.s64 %rd1043, %rd1042, %rd806;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd804;
+	ld.shared.s32 %r277, [%rd1044+0];
 	mov.b32 %r278, %r277;
 	mov.b32 %r279, %r278;
-	mov.pred %p202, 0;
-	mov.b64 %rd1062, %rd1058;
+	mov.pred %p194, 0;
+	mov.b64 %rd1045, %rd1041;
 	mov.b32 %r280, %r279;
-$L248:
-	@!%p149 bra $L252;
+$L240:
+	@!%p145 bra $L244;
 	shr.s32 %r281, %r280, 5;
-	cvt.s64.s32 %rd1063, %r281;
-	mov.b64 %rd1064, %rd1063;
+	cvt.s64.s32 %rd1046, %r281;
+	mov.b64 %rd1047, %rd1046;
 	and.b32 %r282, %r280, 31;
-	cvt.s64.s32 %rd1065, %r282;
-	min.u64 %rd1066, %rd1065, 32;
-	cvt.u32.u64 %r283, %rd1066;
+	cvt.s64.s32 %rd1048, %r282;
+	min.u64 %rd1049, %rd1048, 32;
+	cvt.u32.u64 %r283, %rd1049;
 	mov.b32 %r285, 0x1;
 	shl.b32 %r284, %r285, %r283;
-	setp.hs.u32 %p203, %r283, 32;
-	selp.b32 %r286, 0, %r284, %p203;
+	setp.hs.u32 %p195, %r283, 32;
+	selp.b32 %r286, 0, %r284, %p195;
 	mov.b32 %r287, %r286;
-	mov.b64 %rd1067, %rd1064;
+	mov.b64 %rd1050, %rd1047;
 	mov.b32 %r288, %r287;
-	mul.lo.s64 %rd1068, %rd1067, %rd799;
-	mad.lo.s64 %rd1069, %rd1068, 4, %rd797;
-	ld.relaxed.gpu.global.u32 %r289, [%rd1069+0];
+	mul.lo.s64 %rd1051, %rd1050, %rd788;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd786;
+	ld.relaxed.gpu.global.u32 %r289, [%rd1052+0];
 	mov.b32 %r290, %r289;
 	and.b32 %r291, %r290, %r288;
-	setp.ne.u32 %p204, %r291, 0x0;
-	mov.pred %p205, %p204;
-	not.pred %p206, %p205;
-	@!%p206 bra $L254;
-	mul.lo.s64 %rd1070, %rd1067, %rd799;
-	mad.lo.s64 %rd1071, %rd1070, 4, %rd797;
-	atom.global.or.b32 %r292, [%rd1071], %r288;
+	setp.ne.u32 %p196, %r291, 0x0;
+	mov.pred %p197, %p196;
+	not.pred %p198, %p197;
+	@!%p198 bra $L246;
+	mul.lo.s64 %rd1053, %rd1050, %rd788;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd786;
+	atom.global.or.b32 %r292, [%rd1054], %r288;
 	mov.b32 %r293, %r292;
 	and.b32 %r294, %r293, %r288;
-	setp.ne.u32 %p207, %r294, 0x0;
-	mov.pred %p205, %p207;
-$L254:
-	@!%p205 bra $L256;
-	mov.b64 %rd1072, %rd1062;
-	mov.b64 %rd1073, %rd1072;
-	mov.pred %p208, 0;
-	bra.uni $L250;
-$L256:
-	mov.b64 %rd1074, %rd1062;
-	mov.b64 %rd1073, %rd1074;
-	mov.pred %p208, 1;
-	bra.uni $L250;
-$L252:
-	@!%p150 bra $L258;
-	cvt.s64.s32 %rd1075, %r280;
-	mul.lo.s64 %rd1076, %rd1075, %rd802;
-	mad.lo.s64 %rd1077, %rd1076, 4, %rd800;
-	ld.relaxed.gpu.global.s32 %r295, [%rd1077+0];
-	mov.b32 %r296, %r295;
-	setp.eq.s32 %p209, %r296, %r194;
-	mov.pred %p210, %p209;
-	not.pred %p211, %p210;
-	@!%p211 bra $L260;
-	cvt.s64.s32 %rd1078, %r280;
-	mul.lo.s64 %rd1079, %rd1078, %rd802;
-	mad.lo.s64 %rd1080, %rd1079, 4, %rd800;
-	atom.global.exch.b32 %r297, [%rd1080], %r194;
-	mov.b32 %r298, %r297;
-	setp.eq.s32 %p212, %r298, %r194;
-	mov.pred %p210, %p212;
-$L260:
-	@!%p210 bra $L262;
-	mov.b64 %rd1081, %rd1062;
-	mov.b64 %rd1073, %rd1081;
-	mov.pred %p208, 0;
-	bra.uni $L250;
-$L262:
-$L258:
-	mul.lo.s64 %rd1082, %rd1062, %rd817;
-	mad.lo.s64 %rd1083, %rd1082, 4, %rd815;
-	st.shared.s32 [%rd1083+0], %r280;
-	add.s64 %rd1084, %rd1062, 1;
-	mov.b64 %rd1085, %rd1084;
-	mov.b64 %rd1073, %rd1085;
-	mov.pred %p208, 1;
-	bra.uni $L250;
-$L249:
-	bra.uni $L248;
-$L250:
-	mov.b64 %rd1086, %rd1073;
-	mov.pred %p213, %p208;
-	mov.b64 %rd1058, %rd1086;
-	mov.pred %p202, %p213;
-	@!%p202 bra $L264;
-	mov.b64 %rd1087, %rd780;
-	mov.b32 %r299, %r279;
-	cvt.s64.s32 %rd1088, %r299;
-	add.s64 %rd1089, %rd1088, 1;
-	mul.lo.s64 %rd1090, %rd1089, %rd32;
-	mad.lo.s64 %rd1091, %rd1090, 8, %rd28;
-	ld.global.nc.s64 %rd1092, [%rd1091+0];
-	mov.b64 %rd1093, %rd1092;
-	cvt.s64.s32 %rd1094, %r299;
-	mul.lo.s64 %rd1095, %rd1094, %rd32;
-	mad.lo.s64 %rd1096, %rd1095, 8, %rd28;
-	ld.global.nc.s64 %rd1097, [%rd1096+0];
-	mov.b64 %rd1098, %rd1097;
-	sub.s64 %rd1099, %rd1093, %rd1098;
-	mov.b64 %rd1100, %rd1099;
-	mov.b64 %rd1101, %rd1100;
-	add.s64 %rd1102, %rd821, %rd1101;
-	mov.b64 %rd821, %rd1102;
-	max.s64 %rd1103, %rd822, %rd1101;
-	mov.b64 %rd822, %rd1103;
-$L264:
+	setp.ne.u32 %p199, %r294, 0x0;
+	mov.pred %p197, %p199;
+$L246:
+	@!%p197 bra $L248;
+	mov.b64 %rd1055, %rd1045;
+	mov.b64 %rd1056, %rd1055;
+	mov.pred %p200, 0;
+	bra.uni $L242;
+$L248:
+	mov.b64 %rd1057, %rd1045;
+	mov.b64 %rd1056, %rd1057;
+	mov.pred %p200, 1;
+	bra.uni $L242;
 $L244:
-	add.s64 %rd1104, %rd1059, 1;
-	mov.b64 %rd1059, %rd1104;
-	bra.uni $L243;
-$L245:
-	setp.gt.s64 %p214, %rd1058, 0;
+	@!%p146 bra $L250;
+	cvt.s64.s32 %rd1058, %r280;
+	mul.lo.s64 %rd1059, %rd1058, %rd791;
+	mad.lo.s64 %rd1060, %rd1059, 4, %rd789;
+	ld.relaxed.gpu.global.s32 %r295, [%rd1060+0];
+	mov.b32 %r296, %r295;
+	setp.eq.s32 %p201, %r296, %r194;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L252;
+	cvt.s64.s32 %rd1061, %r280;
+	mul.lo.s64 %rd1062, %rd1061, %rd791;
+	mad.lo.s64 %rd1063, %rd1062, 4, %rd789;
+	atom.global.exch.b32 %r297, [%rd1063], %r194;
+	mov.b32 %r298, %r297;
+	setp.eq.s32 %p204, %r298, %r194;
+	mov.pred %p202, %p204;
+$L252:
+	@!%p202 bra $L254;
+	mov.b64 %rd1064, %rd1045;
+	mov.b64 %rd1056, %rd1064;
+	mov.pred %p200, 0;
+	bra.uni $L242;
+$L254:
+$L250:
+	mul.lo.s64 %rd1065, %rd1045, %rd806;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd804;
+	st.shared.s32 [%rd1066+0], %r280;
+	add.s64 %rd1067, %rd1045, 1;
+	mov.b64 %rd1068, %rd1067;
+	mov.b64 %rd1056, %rd1068;
+	mov.pred %p200, 1;
+	bra.uni $L242;
+$L241:
+	bra.uni $L240;
+$L242:
+	mov.b64 %rd1069, %rd1056;
+	mov.pred %p205, %p200;
+	mov.b64 %rd1041, %rd1069;
+	mov.pred %p194, %p205;
+	@!%p194 bra $L256;
+	mov.b64 %rd1070, %rd770;
+	mov.b32 %r299, %r279;
+	cvt.s64.s32 %rd1071, %r299;
+	add.s64 %rd1072, %rd1071, 1;
+	mul.lo.s64 %rd1073, %rd1072, %rd32;
+	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
+	ld.global.nc.s64 %rd1075, [%rd1074+0];
+	mov.b64 %rd1076, %rd1075;
+	cvt.s64.s32 %rd1077, %r299;
+	mul.lo.s64 %rd1078, %rd1077, %rd32;
+	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
+	ld.global.nc.s64 %rd1080, [%rd1079+0];
+	mov.b64 %rd1081, %rd1080;
+	sub.s64 %rd1082, %rd1076, %rd1081;
+	mov.b64 %rd1083, %rd1082;
+	mov.b64 %rd1084, %rd1083;
+	add.s64 %rd1085, %rd810, %rd1084;
+	mov.b64 %rd810, %rd1085;
+	max.s64 %rd1086, %rd811, %rd1084;
+	mov.b64 %rd811, %rd1086;
+$L256:
+$L236:
+	add.s64 %rd1087, %rd1042, 1;
+	mov.b64 %rd1042, %rd1087;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p206, %rd1041, 0;
+	@!%p206 bra $L258;
+	mul.lo.s64 %rd1088, %rd800, %rd120;
+	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
+	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
+	mov.b64 %rd1091, %rd1090;
+	mov.b64 %rd1092, %rd1091;
+	mov.b64 %rd1093, 0;
+$L259:
+	setp.lt.s64 %p207, %rd1093, %rd1041;
+	not.pred %p208, %p207;
+	@!%p208 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd1094, %rd1093, %rd806;
+	mad.lo.s64 %rd1095, %rd1094, 4, %rd804;
+	ld.shared.s32 %r300, [%rd1095+0];
+	mov.b32 %r301, %r300;
+	add.s64 %rd1096, %rd1092, %rd1093;
+	mul.lo.s64 %rd1097, %rd1096, %rd280;
+	mad.lo.s64 %rd1098, %rd1097, 4, %rd278;
+	st.global.s32 [%rd1098+0], %r301;
+$L260:
+	add.s64 %rd1099, %rd1093, 1;
+	mov.b64 %rd1093, %rd1099;
+	bra.uni $L259;
+$L261:
+$L258:
+	add.s64 %rd1100, %rd812, %rd999;
+	min.s64 %rd1101, %rd802, %rd1100;
+	mov.b64 %rd812, %rd1101;
+	bra.uni $L227;
+$L226:
+	mov.b64 %rd1102, 0;
+	cvt.u64.u32 %rd1103, %r2;
+	setp.eq.s64 %p209, %rd1103, 0;
+	setp.gt.s64 %p210, %rd999, 0;
+	and.pred %p211, %p209, %p210;
+	@!%p211 bra $L265;
+	mul.lo.s64 %rd1104, %rd800, %rd120;
+	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
+	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
+	mov.b64 %rd1107, %rd1106;
+	mov.b64 %rd1102, %rd1107;
+$L265:
+	cvt.u64.u32 %rd1108, %r2;
+	setp.eq.s64 %p212, %rd1108, 0;
+	setp.eq.u32 %p213, %r1, 0;
+	and.pred %p214, %p212, %p213;
+	bar.sync 0;
 	@!%p214 bra $L266;
-	mul.lo.s64 %rd1105, %rd811, %rd122;
-	mad.lo.s64 %rd1106, %rd1105, 8, %rd118;
-	atom.global.add.u64 %rd1107, [%rd1106], %rd1058;
-	mov.b64 %rd1108, %rd1107;
-	mov.b64 %rd1109, %rd1108;
-	mov.b64 %rd1110, 0;
+	st.shared.s64 [%rd1+1024], %rd1102;
+$L266:
+	bar.sync 0;
+	ld.shared.s64 %rd1109, [%rd1+1024];
+	mov.b64 %rd1110, %rd1109;
+	add.s64 %rd1111, %rd1110, %rd998;
+	mov.b64 %rd1112, %rd1111;
+	mov.b64 %rd1113, 0;
 $L267:
-	setp.lt.s64 %p215, %rd1110, %rd1058;
+	setp.lt.s64 %p215, %rd1113, %rd813;
 	not.pred %p216, %p215;
 	@!%p216 bra $L271;
 	bra.uni $L269;
 $L271:
-	mul.lo.s64 %rd1111, %rd1110, %rd817;
-	mad.lo.s64 %rd1112, %rd1111, 4, %rd815;
-	ld.shared.s32 %r300, [%rd1112+0];
-	mov.b32 %r301, %r300;
-	add.s64 %rd1113, %rd1109, %rd1110;
-	mul.lo.s64 %rd1114, %rd1113, %rd282;
-	mad.lo.s64 %rd1115, %rd1114, 4, %rd280;
-	st.global.s32 [%rd1115+0], %r301;
+	mul.lo.s64 %rd1114, %rd1113, %rd806;
+	mad.lo.s64 %rd1115, %rd1114, 4, %rd804;
+	ld.shared.s32 %r302, [%rd1115+0];
+	mov.b32 %r303, %r302;
+	add.s64 %rd1116, %rd1112, %rd1113;
+	mul.lo.s64 %rd1117, %rd1116, %rd280;
+	mad.lo.s64 %rd1118, %rd1117, 4, %rd278;
+	st.global.s32 [%rd1118+0], %r303;
 $L268:
-	add.s64 %rd1116, %rd1110, 1;
-	mov.b64 %rd1110, %rd1116;
+	add.s64 %rd1119, %rd1113, 1;
+	mov.b64 %rd1113, %rd1119;
 	bra.uni $L267;
 $L269:
-$L266:
-	add.s64 %rd1117, %rd823, %rd1016;
-	min.s64 %rd1118, %rd813, %rd1117;
-	mov.b64 %rd823, %rd1118;
-	bra.uni $L235;
-$L234:
-	mov.b64 %rd1119, 0;
-	cvt.u64.u32 %rd1120, %r2;
-	setp.eq.s64 %p217, %rd1120, 0;
-	setp.gt.s64 %p218, %rd1016, 0;
-	and.pred %p219, %p217, %p218;
-	@!%p219 bra $L273;
-	mul.lo.s64 %rd1121, %rd811, %rd122;
-	mad.lo.s64 %rd1122, %rd1121, 8, %rd118;
-	atom.global.add.u64 %rd1123, [%rd1122], %rd1016;
-	mov.b64 %rd1124, %rd1123;
-	mov.b64 %rd1119, %rd1124;
+$L227:
+	setp.eq.s64 %p217, %rd1000, 0;
+	@!%p217 bra $L273;
+	bra.uni $L167;
 $L273:
-	cvt.u64.u32 %rd1125, %r2;
-	setp.eq.s64 %p220, %rd1125, 0;
-	setp.eq.u32 %p221, %r1, 0;
-	and.pred %p222, %p220, %p221;
-	bar.sync 0;
-	@!%p222 bra $L274;
-	st.shared.s64 [%rd1+1024], %rd1119;
-$L274:
-	bar.sync 0;
-	ld.shared.s64 %rd1126, [%rd1+1024];
-	mov.b64 %rd1127, %rd1126;
-	add.s64 %rd1128, %rd1127, %rd1015;
-	mov.b64 %rd1129, %rd1128;
-	mov.b64 %rd1130, 0;
-$L275:
-	setp.lt.s64 %p223, %rd1130, %rd824;
-	not.pred %p224, %p223;
-	@!%p224 bra $L279;
-	bra.uni $L277;
-$L279:
-	mul.lo.s64 %rd1131, %rd1130, %rd817;
-	mad.lo.s64 %rd1132, %rd1131, 4, %rd815;
-	ld.shared.s32 %r302, [%rd1132+0];
-	mov.b32 %r303, %r302;
-	add.s64 %rd1133, %rd1129, %rd1130;
-	mul.lo.s64 %rd1134, %rd1133, %rd282;
-	mad.lo.s64 %rd1135, %rd1134, 4, %rd280;
-	st.global.s32 [%rd1135+0], %r303;
-$L276:
-	add.s64 %rd1136, %rd1130, 1;
-	mov.b64 %rd1130, %rd1136;
-	bra.uni $L275;
-$L277:
-$L235:
-	setp.eq.s64 %p225, %rd1017, 0;
-	@!%p225 bra $L281;
-	bra.uni $L171;
-$L281:
-$L170:
-	bra.uni $L169;
-$L171:
-	mov.b64 %rd1137, %rd823;
-	mov.b64 %rd1138, %rd821;
-	mov.b64 %rd1139, %rd822;
-	mov.b64 %rd1140, %rd1137;
-	mov.b64 %rd1141, %rd1138;
-	mov.b64 %rd1142, %rd1139;
-	mov.b64 %rd1143, %rd1140;
-	mov.b64 %rd1144, %rd1141;
-	mov.b64 %rd1145, %rd1142;
-	mov.b64 %rd758, %rd1143;
-	mov.b64 %rd778, %rd1144;
-	mov.b64 %rd779, %rd1145;
-	add.s64 %rd1146, %rd759, %rd778;
-	mov.b64 %rd759, %rd1146;
-	max.s64 %rd1147, %rd760, %rd779;
-	mov.b64 %rd760, %rd1147;
-$L165:
-	add.s64 %rd1148, %rd761, 1;
-	mov.b64 %rd761, %rd1148;
-	bra.uni $L164;
 $L166:
-	mov.b64 %rd1149, %rd759;
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd1120, %rd812;
+	mov.b64 %rd1121, %rd810;
+	mov.b64 %rd1122, %rd811;
+	mov.b64 %rd1123, %rd1120;
+	mov.b64 %rd1124, %rd1121;
+	mov.b64 %rd1125, %rd1122;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd1127, %rd1124;
+	mov.b64 %rd1128, %rd1125;
+	mov.b64 %rd748, %rd1126;
+	mov.b64 %rd768, %rd1127;
+	mov.b64 %rd769, %rd1128;
+	add.s64 %rd1129, %rd749, %rd768;
+	mov.b64 %rd749, %rd1129;
+	max.s64 %rd1130, %rd750, %rd769;
+	mov.b64 %rd750, %rd1130;
+$L161:
+	add.s64 %rd1131, %rd751, 1;
+	mov.b64 %rd751, %rd1131;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd1132, %rd749;
 	// block reduction
 	sub.u32 %r304, %r13, 1;
 	mov.b32 %r305, %r3;
-$L282:
-	setp.hs.u32 %p226, %r305, 32;
-	@%p226 bra $L283;
-	mov.b64 {%r306, %r307}, %rd1149;
-	shfl.sync.down.b32 %r308|%p227, %r306, %r305, %r304, %r17;
+$L274:
+	setp.hs.u32 %p218, %r305, 32;
+	@%p218 bra $L275;
+	mov.b64 {%r306, %r307}, %rd1132;
+	shfl.sync.down.b32 %r308|%p219, %r306, %r305, %r304, %r17;
 	shfl.sync.down.b32 %r309, %r307, %r305, %r304, %r17;
-	mov.b64 %rd1150, {%r308, %r309};
-	@!%p227 bra $L284;
-	add.s64 %rd1151, %rd1149, %rd1150;
-	mov.b64 %rd1149, %rd1151;
-$L284:
+	mov.b64 %rd1133, {%r308, %r309};
+	@!%p219 bra $L276;
+	add.s64 %rd1134, %rd1132, %rd1133;
+	mov.b64 %rd1132, %rd1134;
+$L276:
 	shl.b32 %r305, %r305, 1;
-	bra.uni $L282;
-$L283:
-	setp.eq.u32 %p228, %r7, 0;
-	@!%p228 bra $L285;
-	mul.wide.u32 %rd1152, %r8, 16;
-	add.s64 %rd1153, %rd1, %rd1152;
-	st.shared.s64 [%rd1153+0], %rd1149;
-$L285:
+	bra.uni $L274;
+$L275:
+	setp.eq.u32 %p220, %r7, 0;
+	@!%p220 bra $L277;
+	mul.wide.u32 %rd1135, %r8, 16;
+	add.s64 %rd1136, %rd1, %rd1135;
+	st.shared.s64 [%rd1136+0], %rd1132;
+$L277:
 	bar.sync 0;
-	setp.eq.u32 %p229, %r8, 0;
-	@!%p229 bra $L286;
-	setp.lo.u32 %p230, %r7, %r10;
-	@!%p230 bra $L287;
-	mul.wide.u32 %rd1154, %r7, 16;
-	add.s64 %rd1155, %rd1, %rd1154;
-	ld.shared.s64 %rd1156, [%rd1155+0];
-	mov.b64 %rd1149, %rd1156;
-$L287:
+	setp.eq.u32 %p221, %r8, 0;
+	@!%p221 bra $L278;
+	setp.lo.u32 %p222, %r7, %r10;
+	@!%p222 bra $L279;
+	mul.wide.u32 %rd1137, %r7, 16;
+	add.s64 %rd1138, %rd1, %rd1137;
+	ld.shared.s64 %rd1139, [%rd1138+0];
+	mov.b64 %rd1132, %rd1139;
+$L279:
 	sub.u32 %r310, %r10, 1;
-	mov.b64 {%r311, %r312}, %rd1149;
-	shfl.sync.down.b32 %r313|%p231, %r311, 1, %r310, %r17;
+	mov.b64 {%r311, %r312}, %rd1132;
+	shfl.sync.down.b32 %r313|%p223, %r311, 1, %r310, %r17;
 	shfl.sync.down.b32 %r314, %r312, 1, %r310, %r17;
-	mov.b64 %rd1157, {%r313, %r314};
-	@!%p231 bra $L288;
-	add.s64 %rd1158, %rd1149, %rd1157;
-	mov.b64 %rd1149, %rd1158;
-$L288:
-	mov.b64 {%r315, %r316}, %rd1149;
-	shfl.sync.down.b32 %r317|%p232, %r315, 2, %r310, %r17;
+	mov.b64 %rd1140, {%r313, %r314};
+	@!%p223 bra $L280;
+	add.s64 %rd1141, %rd1132, %rd1140;
+	mov.b64 %rd1132, %rd1141;
+$L280:
+	mov.b64 {%r315, %r316}, %rd1132;
+	shfl.sync.down.b32 %r317|%p224, %r315, 2, %r310, %r17;
 	shfl.sync.down.b32 %r318, %r316, 2, %r310, %r17;
-	mov.b64 %rd1159, {%r317, %r318};
-	@!%p232 bra $L289;
-	add.s64 %rd1160, %rd1149, %rd1159;
-	mov.b64 %rd1149, %rd1160;
-$L289:
-	mov.b64 {%r319, %r320}, %rd1149;
-	shfl.sync.down.b32 %r321|%p233, %r319, 4, %r310, %r17;
+	mov.b64 %rd1142, {%r317, %r318};
+	@!%p224 bra $L281;
+	add.s64 %rd1143, %rd1132, %rd1142;
+	mov.b64 %rd1132, %rd1143;
+$L281:
+	mov.b64 {%r319, %r320}, %rd1132;
+	shfl.sync.down.b32 %r321|%p225, %r319, 4, %r310, %r17;
 	shfl.sync.down.b32 %r322, %r320, 4, %r310, %r17;
-	mov.b64 %rd1161, {%r321, %r322};
-	@!%p233 bra $L290;
-	add.s64 %rd1162, %rd1149, %rd1161;
-	mov.b64 %rd1149, %rd1162;
-$L290:
-	mov.b64 {%r323, %r324}, %rd1149;
-	shfl.sync.down.b32 %r325|%p234, %r323, 8, %r310, %r17;
+	mov.b64 %rd1144, {%r321, %r322};
+	@!%p225 bra $L282;
+	add.s64 %rd1145, %rd1132, %rd1144;
+	mov.b64 %rd1132, %rd1145;
+$L282:
+	mov.b64 {%r323, %r324}, %rd1132;
+	shfl.sync.down.b32 %r325|%p226, %r323, 8, %r310, %r17;
 	shfl.sync.down.b32 %r326, %r324, 8, %r310, %r17;
-	mov.b64 %rd1163, {%r325, %r326};
-	@!%p234 bra $L291;
-	add.s64 %rd1164, %rd1149, %rd1163;
-	mov.b64 %rd1149, %rd1164;
-$L291:
-	mov.b64 {%r327, %r328}, %rd1149;
-	shfl.sync.down.b32 %r329|%p235, %r327, 16, %r310, %r17;
+	mov.b64 %rd1146, {%r325, %r326};
+	@!%p226 bra $L283;
+	add.s64 %rd1147, %rd1132, %rd1146;
+	mov.b64 %rd1132, %rd1147;
+$L283:
+	mov.b64 {%r327, %r328}, %rd1132;
+	shfl.sync.down.b32 %r329|%p227, %r327, 16, %r310, %r17;
 	shfl.sync.down.b32 %r330, %r328, 16, %r310, %r17;
-	mov.b64 %rd1165, {%r329, %r330};
-	@!%p235 bra $L292;
-	add.s64 %rd1166, %rd1149, %rd1165;
-	mov.b64 %rd1149, %rd1166;
-$L292:
-	@!%p228 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1149;
-$L293:
-$L286:
+	mov.b64 %rd1148, {%r329, %r330};
+	@!%p227 bra $L284;
+	add.s64 %rd1149, %rd1132, %rd1148;
+	mov.b64 %rd1132, %rd1149;
+$L284:
+	@!%p220 bra $L285;
+	st.shared.s64 [%rd1+1024], %rd1132;
+$L285:
+$L278:
 	bar.sync 0;
-	ld.shared.s64 %rd1167, [%rd1+1024];
-	mov.b64 %rd1149, %rd1167;
-	mov.b64 %rd1168, %rd1149;
-	mov.b64 %rd759, %rd1168;
-	mov.b64 %rd1169, %rd760;
+	ld.shared.s64 %rd1150, [%rd1+1024];
+	mov.b64 %rd1132, %rd1150;
+	mov.b64 %rd1151, %rd1132;
+	mov.b64 %rd749, %rd1151;
+	mov.b64 %rd1152, %rd750;
 	// block reduction
 	sub.u32 %r331, %r13, 1;
 	mov.b32 %r332, %r3;
-$L294:
-	setp.hs.u32 %p236, %r332, 32;
-	@%p236 bra $L295;
-	mov.b64 {%r333, %r334}, %rd1169;
-	shfl.sync.down.b32 %r335|%p237, %r333, %r332, %r331, %r17;
+$L286:
+	setp.hs.u32 %p228, %r332, 32;
+	@%p228 bra $L287;
+	mov.b64 {%r333, %r334}, %rd1152;
+	shfl.sync.down.b32 %r335|%p229, %r333, %r332, %r331, %r17;
 	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
-	mov.b64 %rd1170, {%r335, %r336};
-	@!%p237 bra $L296;
-	max.s64 %rd1171, %rd1169, %rd1170;
-	mov.b64 %rd1169, %rd1171;
-$L296:
+	mov.b64 %rd1153, {%r335, %r336};
+	@!%p229 bra $L288;
+	max.s64 %rd1154, %rd1152, %rd1153;
+	mov.b64 %rd1152, %rd1154;
+$L288:
 	shl.b32 %r332, %r332, 1;
-	bra.uni $L294;
-$L295:
-	setp.eq.u32 %p238, %r7, 0;
-	@!%p238 bra $L297;
-	mul.wide.u32 %rd1172, %r8, 16;
-	add.s64 %rd1173, %rd1, %rd1172;
-	st.shared.s64 [%rd1173+0], %rd1169;
-$L297:
+	bra.uni $L286;
+$L287:
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L289;
+	mul.wide.u32 %rd1155, %r8, 16;
+	add.s64 %rd1156, %rd1, %rd1155;
+	st.shared.s64 [%rd1156+0], %rd1152;
+$L289:
 	bar.sync 0;
-	setp.eq.u32 %p239, %r8, 0;
-	@!%p239 bra $L298;
-	setp.lo.u32 %p240, %r7, %r10;
-	@!%p240 bra $L299;
-	mul.wide.u32 %rd1174, %r7, 16;
-	add.s64 %rd1175, %rd1, %rd1174;
-	ld.shared.s64 %rd1176, [%rd1175+0];
-	mov.b64 %rd1169, %rd1176;
-$L299:
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L290;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L291;
+	mul.wide.u32 %rd1157, %r7, 16;
+	add.s64 %rd1158, %rd1, %rd1157;
+	ld.shared.s64 %rd1159, [%rd1158+0];
+	mov.b64 %rd1152, %rd1159;
+$L291:
 	sub.u32 %r337, %r10, 1;
-	mov.b64 {%r338, %r339}, %rd1169;
-	shfl.sync.down.b32 %r340|%p241, %r338, 1, %r337, %r17;
+	mov.b64 {%r338, %r339}, %rd1152;
+	shfl.sync.down.b32 %r340|%p233, %r338, 1, %r337, %r17;
 	shfl.sync.down.b32 %r341, %r339, 1, %r337, %r17;
-	mov.b64 %rd1177, {%r340, %r341};
-	@!%p241 bra $L300;
-	max.s64 %rd1178, %rd1169, %rd1177;
-	mov.b64 %rd1169, %rd1178;
-$L300:
-	mov.b64 {%r342, %r343}, %rd1169;
-	shfl.sync.down.b32 %r344|%p242, %r342, 2, %r337, %r17;
+	mov.b64 %rd1160, {%r340, %r341};
+	@!%p233 bra $L292;
+	max.s64 %rd1161, %rd1152, %rd1160;
+	mov.b64 %rd1152, %rd1161;
+$L292:
+	mov.b64 {%r342, %r343}, %rd1152;
+	shfl.sync.down.b32 %r344|%p234, %r342, 2, %r337, %r17;
 	shfl.sync.down.b32 %r345, %r343, 2, %r337, %r17;
-	mov.b64 %rd1179, {%r344, %r345};
-	@!%p242 bra $L301;
-	max.s64 %rd1180, %rd1169, %rd1179;
-	mov.b64 %rd1169, %rd1180;
-$L301:
-	mov.b64 {%r346, %r347}, %rd1169;
-	shfl.sync.down.b32 %r348|%p243, %r346, 4, %r337, %r17;
+	mov.b64 %rd1162, {%r344, %r345};
+	@!%p234 bra $L293;
+	max.s64 %rd1163, %rd1152, %rd1162;
+	mov.b64 %rd1152, %rd1163;
+$L293:
+	mov.b64 {%r346, %r347}, %rd1152;
+	shfl.sync.down.b32 %r348|%p235, %r346, 4, %r337, %r17;
 	shfl.sync.down.b32 %r349, %r347, 4, %r337, %r17;
-	mov.b64 %rd1181, {%r348, %r349};
-	@!%p243 bra $L302;
-	max.s64 %rd1182, %rd1169, %rd1181;
-	mov.b64 %rd1169, %rd1182;
-$L302:
-	mov.b64 {%r350, %r351}, %rd1169;
-	shfl.sync.down.b32 %r352|%p244, %r350, 8, %r337, %r17;
+	mov.b64 %rd1164, {%r348, %r349};
+	@!%p235 bra $L294;
+	max.s64 %rd1165, %rd1152, %rd1164;
+	mov.b64 %rd1152, %rd1165;
+$L294:
+	mov.b64 {%r350, %r351}, %rd1152;
+	shfl.sync.down.b32 %r352|%p236, %r350, 8, %r337, %r17;
 	shfl.sync.down.b32 %r353, %r351, 8, %r337, %r17;
-	mov.b64 %rd1183, {%r352, %r353};
-	@!%p244 bra $L303;
-	max.s64 %rd1184, %rd1169, %rd1183;
-	mov.b64 %rd1169, %rd1184;
-$L303:
-	mov.b64 {%r354, %r355}, %rd1169;
-	shfl.sync.down.b32 %r356|%p245, %r354, 16, %r337, %r17;
+	mov.b64 %rd1166, {%r352, %r353};
+	@!%p236 bra $L295;
+	max.s64 %rd1167, %rd1152, %rd1166;
+	mov.b64 %rd1152, %rd1167;
+$L295:
+	mov.b64 {%r354, %r355}, %rd1152;
+	shfl.sync.down.b32 %r356|%p237, %r354, 16, %r337, %r17;
 	shfl.sync.down.b32 %r357, %r355, 16, %r337, %r17;
-	mov.b64 %rd1185, {%r356, %r357};
-	@!%p245 bra $L304;
-	max.s64 %rd1186, %rd1169, %rd1185;
-	mov.b64 %rd1169, %rd1186;
-$L304:
-	@!%p238 bra $L305;
-	st.shared.s64 [%rd1+1024], %rd1169;
-$L305:
-$L298:
+	mov.b64 %rd1168, {%r356, %r357};
+	@!%p237 bra $L296;
+	max.s64 %rd1169, %rd1152, %rd1168;
+	mov.b64 %rd1152, %rd1169;
+$L296:
+	@!%p230 bra $L297;
+	st.shared.s64 [%rd1+1024], %rd1152;
+$L297:
+$L290:
 	bar.sync 0;
-	ld.shared.s64 %rd1187, [%rd1+1024];
-	mov.b64 %rd1169, %rd1187;
-	mov.b64 %rd1188, %rd1169;
-	mov.b64 %rd760, %rd1188;
-	cvt.u64.u32 %rd1189, %r2;
-	setp.eq.s64 %p246, %rd1189, 0;
-	@!%p246 bra $L307;
-	setp.gt.s64 %p247, %rd759, 0;
-	@!%p247 bra $L309;
-	add.s64 %rd1190, %rd354, 1;
-	mul.lo.s64 %rd1191, %rd1190, %rd122;
-	mad.lo.s64 %rd1192, %rd1191, 8, %rd118;
-	atom.global.add.u64 %rd1193, [%rd1192], %rd759;
-$L309:
-	setp.gt.s64 %p248, %rd760, 0;
-	@!%p248 bra $L311;
-	add.s64 %rd1194, %rd354, 2;
-	mul.lo.s64 %rd1195, %rd1194, %rd122;
-	mad.lo.s64 %rd1196, %rd1195, 8, %rd118;
-	atom.global.max.s64 %rd1197, [%rd1196], %rd760;
-$L311:
-	add.s64 %rd1198, %rd354, 3;
-	mul.lo.s64 %rd1199, %rd1198, %rd122;
-	mad.lo.s64 %rd1200, %rd1199, 8, %rd118;
-	atom.global.max.s64 %rd1201, [%rd1200], %rd761;
-$L307:
+	ld.shared.s64 %rd1170, [%rd1+1024];
+	mov.b64 %rd1152, %rd1170;
+	mov.b64 %rd1171, %rd1152;
+	mov.b64 %rd750, %rd1171;
+	cvt.u64.u32 %rd1172, %r2;
+	setp.eq.s64 %p238, %rd1172, 0;
+	@!%p238 bra $L299;
+	setp.gt.s64 %p239, %rd749, 0;
+	@!%p239 bra $L301;
+	add.s64 %rd1173, %rd351, 1;
+	mul.lo.s64 %rd1174, %rd1173, %rd120;
+	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
+	atom.global.add.u64 %rd1176, [%rd1175], %rd749;
+$L301:
+	setp.gt.s64 %p240, %rd750, 0;
+	@!%p240 bra $L303;
+	add.s64 %rd1177, %rd351, 2;
+	mul.lo.s64 %rd1178, %rd1177, %rd120;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
+	atom.global.max.s64 %rd1180, [%rd1179], %rd750;
+$L303:
+	add.s64 %rd1181, %rd351, 3;
+	mul.lo.s64 %rd1182, %rd1181, %rd120;
+	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
+	atom.global.max.s64 %rd1184, [%rd1183], %rd751;
+$L299:
 	bar.sync 0;
-	setp.eq.u32 %p249, %r5, 0;
-	@!%p249 bra $L312;
+	setp.eq.u32 %p241, %r5, 0;
+	@!%p241 bra $L304;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r358, [gk_league_sync+4];
 	atom.global.add.u32 %r359, [gk_league_sync], 1;
 	mov.u32 %r360, %nctaid.x;
 	sub.u32 %r361, %r360, 1;
-	setp.eq.u32 %p250, %r359, %r361;
-	@!%p250 bra $L313;
+	setp.eq.u32 %p242, %r359, %r361;
+	@!%p242 bra $L305;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r362, [gk_league_sync+4], 1;
-	bra.uni $L314;
-$L313:
+	bra.uni $L306;
+$L305:
 	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
-	setp.eq.u32 %p251, %r363, %r358;
-	@%p251 bra $L313;
-$L314:
+	setp.eq.u32 %p243, %r363, %r358;
+	@%p243 bra $L305;
+$L306:
 	fence.acq_rel.gpu;
-$L312:
+$L304:
 	bar.sync 0;
-	setp.eq.s64 %p252, %rd270, 0;
-	and.pred %p253, %p13, %p252;
-	@!%p253 bra $L316;
-	mov.b64 %rd1203, 12;
-	mul.lo.s64 %rd1202, %rd1203, %rd122;
-	mad.lo.s64 %rd1204, %rd1202, 8, %rd118;
-	mov.b64 %rd1205, 0;
-	st.global.s64 [%rd1204+0], %rd1205;
-$L316:
-	mul.lo.s64 %rd1206, %rd311, %rd122;
-	mad.lo.s64 %rd1207, %rd1206, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1208, [%rd1207+0];
-	mov.b64 %rd1209, %rd1208;
-	add.s64 %rd1210, %rd311, 1;
-	mul.lo.s64 %rd1211, %rd1210, %rd122;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1213, [%rd1212+0];
-	mov.b64 %rd1214, %rd1213;
-	mov.b64 %rd1215, %rd1209;
-	mov.b64 %rd1216, %rd1214;
-	mov.b64 %rd1217, %rd1215;
-	mov.b64 %rd1218, %rd1216;
-	add.s64 %rd1219, %rd311, 2;
-	mul.lo.s64 %rd1220, %rd1219, %rd122;
-	mad.lo.s64 %rd1221, %rd1220, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1222, [%rd1221+0];
-	mov.b64 %rd1223, %rd1222;
-	mov.b64 %rd264, %rd1223;
-	@!%p13 bra $L318;
-	mov.b64 %rd1225, 4;
-	mul.lo.s64 %rd1224, %rd1225, %rd270;
-	mov.b64 %rd1227, 1;
-	add.s64 %rd1226, %rd1227, %rd1224;
-	mul.lo.s64 %rd1228, %rd1226, %rd115;
-	mad.lo.s64 %rd1229, %rd1228, 8, %rd111;
-	st.global.s64 [%rd1229+0], %rd1217;
+	setp.eq.s64 %p244, %rd268, 0;
+	and.pred %p245, %p13, %p244;
+	@!%p245 bra $L308;
+	mov.b64 %rd1186, 12;
+	mul.lo.s64 %rd1185, %rd1186, %rd120;
+	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
+	mov.b64 %rd1188, 0;
+	st.global.s64 [%rd1187+0], %rd1188;
+$L308:
+	mul.lo.s64 %rd1189, %rd309, %rd120;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	add.s64 %rd1193, %rd309, 1;
+	mul.lo.s64 %rd1194, %rd1193, %rd120;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1192;
+	mov.b64 %rd1199, %rd1197;
+	mov.b64 %rd1200, %rd1198;
+	mov.b64 %rd1201, %rd1199;
+	add.s64 %rd1202, %rd309, 2;
+	mul.lo.s64 %rd1203, %rd1202, %rd120;
+	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
+	mov.b64 %rd1206, %rd1205;
+	mov.b64 %rd262, %rd1206;
+	@!%p13 bra $L310;
+	mov.b64 %rd1208, 4;
+	mul.lo.s64 %rd1207, %rd1208, %rd268;
+	mov.b64 %rd1210, 1;
+	add.s64 %rd1209, %rd1210, %rd1207;
+	mul.lo.s64 %rd1211, %rd1209, %rd113;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
+	st.global.s64 [%rd1212+0], %rd1200;
+	mov.b64 %rd1214, 4;
+	mul.lo.s64 %rd1213, %rd1214, %rd268;
+	mov.b64 %rd1216, 2;
+	add.s64 %rd1215, %rd1216, %rd1213;
+	mul.lo.s64 %rd1217, %rd1215, %rd113;
+	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
+	st.global.s64 [%rd1218+0], %rd1201;
+	mov.b64 %rd1220, 4;
+	mul.lo.s64 %rd1219, %rd1220, %rd268;
+	mov.b64 %rd1222, 3;
+	add.s64 %rd1221, %rd1222, %rd1219;
+	mul.lo.s64 %rd1223, %rd1221, %rd113;
+	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
+	st.global.s64 [%rd1224+0], %rd262;
+	add.s64 %rd1225, %rd309, 3;
+	mul.lo.s64 %rd1226, %rd1225, %rd120;
+	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
+	mov.b64 %rd1229, %rd1228;
 	mov.b64 %rd1231, 4;
-	mul.lo.s64 %rd1230, %rd1231, %rd270;
-	mov.b64 %rd1233, 2;
+	mul.lo.s64 %rd1230, %rd1231, %rd268;
+	mov.b64 %rd1233, 4;
 	add.s64 %rd1232, %rd1233, %rd1230;
-	mul.lo.s64 %rd1234, %rd1232, %rd115;
-	mad.lo.s64 %rd1235, %rd1234, 8, %rd111;
-	st.global.s64 [%rd1235+0], %rd1218;
-	mov.b64 %rd1237, 4;
-	mul.lo.s64 %rd1236, %rd1237, %rd270;
-	mov.b64 %rd1239, 3;
-	add.s64 %rd1238, %rd1239, %rd1236;
-	mul.lo.s64 %rd1240, %rd1238, %rd115;
-	mad.lo.s64 %rd1241, %rd1240, 8, %rd111;
-	st.global.s64 [%rd1241+0], %rd264;
-	add.s64 %rd1242, %rd311, 3;
-	mul.lo.s64 %rd1243, %rd1242, %rd122;
-	mad.lo.s64 %rd1244, %rd1243, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1245, [%rd1244+0];
-	mov.b64 %rd1246, %rd1245;
-	mov.b64 %rd1248, 4;
-	mul.lo.s64 %rd1247, %rd1248, %rd270;
-	mov.b64 %rd1250, 4;
-	add.s64 %rd1249, %rd1250, %rd1247;
-	mul.lo.s64 %rd1251, %rd1249, %rd115;
-	mad.lo.s64 %rd1252, %rd1251, 8, %rd111;
-	st.global.s64 [%rd1252+0], %rd1246;
-	add.s64 %rd1253, %rd270, 1;
-	st.global.s64 [%rd111+0], %rd1253;
-$L318:
-	setp.eq.s64 %p254, %rd1217, 0;
-	setp.gt.s64 %p255, %rd1217, %rd66;
-	or.pred %p256, %p254, %p255;
-	setp.gt.s64 %p257, %rd1218, %rd68;
-	or.pred %p258, %p256, %p257;
-	setp.gt.s64 %p259, %rd264, %rd70;
-	or.pred %p260, %p258, %p259;
-	@!%p260 bra $L320;
+	mul.lo.s64 %rd1234, %rd1232, %rd113;
+	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
+	st.global.s64 [%rd1235+0], %rd1229;
+	add.s64 %rd1236, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1236;
+$L310:
+	setp.eq.s64 %p246, %rd1200, 0;
+	setp.gt.s64 %p247, %rd1200, %rd66;
+	or.pred %p248, %p246, %p247;
+	setp.gt.s64 %p249, %rd1201, %rd68;
+	or.pred %p250, %p248, %p249;
+	setp.gt.s64 %p251, %rd262, %rd70;
+	or.pred %p252, %p250, %p251;
+	@!%p252 bra $L312;
 	bra.uni $L3;
-$L320:
-	mov.b64 %rd194, %rd1217;
+$L312:
+	mov.b64 %rd192, %rd1200;
 $L38:
-	add.s64 %rd1254, %rd270, 1;
-	mov.b64 %rd270, %rd1254;
+	add.s64 %rd1237, %rd268, 1;
+	mov.b64 %rd268, %rd1237;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -22317,13 +22238,12 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s49,
 	.param .b64 gk_s50,
 	.param .b64 gk_s51,
-	.param .b64 gk_s52,
-	.param .b64 gk_s53
+	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<271>;
+	.reg .pred %p<263>;
 	.reg .b32 %r<346>;
-	.reg .b64 %rd<1253>;
+	.reg .b64 %rd<1236>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -22469,275 +22389,273 @@ const gokkosPTX12 = `//
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.s64 %rd107, [gk_s41];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s42];
-	cvta.to.global.u64 %rd110, %rd109;
+	ld.param.u64 %rd107, [gk_s41];
+	cvta.to.global.u64 %rd108, %rd107;
+	mov.b64 %rd109, %rd108;
+	ld.param.s64 %rd110, [gk_s42];
 	mov.b64 %rd111, %rd110;
 	ld.param.s64 %rd112, [gk_s43];
 	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s44];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s45];
-	cvta.to.global.u64 %rd117, %rd116;
+	ld.param.u64 %rd114, [gk_s44];
+	cvta.to.global.u64 %rd115, %rd114;
+	mov.b64 %rd116, %rd115;
+	ld.param.s64 %rd117, [gk_s45];
 	mov.b64 %rd118, %rd117;
 	ld.param.s64 %rd119, [gk_s46];
 	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s47];
-	mov.b64 %rd122, %rd121;
-	ld.param.u64 %rd123, [gk_s48];
-	cvta.to.global.u64 %rd124, %rd123;
+	ld.param.u64 %rd121, [gk_s47];
+	cvta.to.global.u64 %rd122, %rd121;
+	mov.b64 %rd123, %rd122;
+	ld.param.s64 %rd124, [gk_s48];
 	mov.b64 %rd125, %rd124;
 	ld.param.s64 %rd126, [gk_s49];
 	mov.b64 %rd127, %rd126;
-	ld.param.s64 %rd128, [gk_s50];
-	mov.b64 %rd129, %rd128;
-	ld.param.u64 %rd130, [gk_s51];
-	cvta.to.global.u64 %rd131, %rd130;
+	ld.param.u64 %rd128, [gk_s50];
+	cvta.to.global.u64 %rd129, %rd128;
+	mov.b64 %rd130, %rd129;
+	ld.param.s64 %rd131, [gk_s51];
 	mov.b64 %rd132, %rd131;
 	ld.param.s64 %rd133, [gk_s52];
 	mov.b64 %rd134, %rd133;
-	ld.param.s64 %rd135, [gk_s53];
-	mov.b64 %rd136, %rd135;
-	cvt.u64.u32 %rd138, %r28;
-	cvt.u64.u32 %rd139, %r29;
-	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd136, %r28;
+	cvt.u64.u32 %rd137, %r29;
+	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p9, %rd140, %rd2;
+	setp.ge.s64 %p9, %rd138, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd137, %rd140;
+	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd141, 0;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd139, 0;
+	mov.b64 %rd140, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd144, 2;
-	mul.lo.s64 %rd143, %rd144, %rd100;
-	mov.b64 %rd145, %rd143;
-	mov.b64 %rd147, 4;
-	mul.lo.s64 %rd146, %rd147, %rd106;
-	mov.b64 %rd148, %rd146;
-	mov.b64 %rd141, %rd145;
-	mov.b64 %rd142, %rd148;
+	mov.b64 %rd142, 2;
+	mul.lo.s64 %rd141, %rd142, %rd100;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd145, 4;
+	mul.lo.s64 %rd144, %rd145, %rd106;
+	mov.b64 %rd146, %rd144;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd146;
 $L5:
-	add.s64 %rd149, %rd13, %rd21;
-	mad.lo.s64 %rd150, %rd141, 8, 15;
-	and.b64 %rd150, %rd150, -16;
-	add.s64 %rd21, %rd21, %rd150;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd141;
-	mov.b64 %rd153, 1;
-	add.s64 %rd154, %rd11, %rd20;
-	mad.lo.s64 %rd155, %rd142, 8, 15;
-	and.b64 %rd155, %rd155, -16;
-	add.s64 %rd20, %rd20, %rd155;
-	mov.b64 %rd156, %rd154;
-	mov.b64 %rd157, %rd142;
-	mov.b64 %rd158, 1;
-	mov.b64 %rd159, 0x0;
-	mov.b64 %rd160, 0;
+	add.s64 %rd147, %rd13, %rd21;
+	mad.lo.s64 %rd148, %rd139, 8, 15;
+	and.b64 %rd148, %rd148, -16;
+	add.s64 %rd21, %rd21, %rd148;
+	mov.b64 %rd149, %rd147;
+	mov.b64 %rd150, %rd139;
+	mov.b64 %rd151, 1;
+	add.s64 %rd152, %rd11, %rd20;
+	mad.lo.s64 %rd153, %rd140, 8, 15;
+	and.b64 %rd153, %rd153, -16;
+	add.s64 %rd20, %rd20, %rd153;
+	mov.b64 %rd154, %rd152;
+	mov.b64 %rd155, %rd140;
+	mov.b64 %rd156, 1;
+	mov.b64 %rd157, 0x0;
+	mov.b64 %rd158, 0;
+	mov.b64 %rd159, 0;
+	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
-	mov.b64 %rd162, 0x0;
-	mov.b64 %rd163, 0;
-	mov.b64 %rd164, 0;
-	cvta.global.u64 %rd166, %rd159;
-	cvta.to.shared.u64 %rd165, %rd166;
-	mov.b64 %rd167, %rd165;
-	mov.b64 %rd168, %rd160;
-	mov.b64 %rd169, %rd161;
+	mov.b64 %rd162, 0;
+	cvta.global.u64 %rd164, %rd157;
+	cvta.to.shared.u64 %rd163, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd149;
+	mov.b64 %rd169, %rd150;
 	mov.b64 %rd170, %rd151;
-	mov.b64 %rd171, %rd152;
-	mov.b64 %rd172, %rd153;
-	cvta.global.u64 %rd174, %rd162;
-	cvta.to.shared.u64 %rd173, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd163;
-	mov.b64 %rd177, %rd164;
+	cvta.global.u64 %rd172, %rd160;
+	cvta.to.shared.u64 %rd171, %rd172;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd161;
+	mov.b64 %rd175, %rd162;
+	mov.b64 %rd176, %rd154;
+	mov.b64 %rd177, %rd155;
 	mov.b64 %rd178, %rd156;
-	mov.b64 %rd179, %rd157;
-	mov.b64 %rd180, %rd158;
-	add.s64 %rd181, %rd13, %rd21;
-	mad.lo.s64 %rd182, %rd100, 4, 15;
-	and.b64 %rd182, %rd182, -16;
-	add.s64 %rd21, %rd21, %rd182;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd100;
-	mov.b64 %rd185, 1;
+	add.s64 %rd179, %rd13, %rd21;
+	mad.lo.s64 %rd180, %rd100, 4, 15;
+	and.b64 %rd180, %rd180, -16;
+	add.s64 %rd21, %rd21, %rd180;
+	mov.b64 %rd181, %rd179;
+	mov.b64 %rd182, %rd100;
+	mov.b64 %rd183, 1;
+	mov.b64 %rd165, %rd181;
+	mov.b64 %rd166, %rd182;
 	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-	mov.b64 %rd169, %rd185;
-	mov.b64 %rd187, 2;
-	mul.lo.s64 %rd186, %rd187, %rd106;
-	add.s64 %rd188, %rd11, %rd20;
-	mad.lo.s64 %rd189, %rd186, 4, 15;
-	and.b64 %rd189, %rd189, -16;
-	add.s64 %rd20, %rd20, %rd189;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd191, %rd186;
-	mov.b64 %rd192, 1;
+	mov.b64 %rd185, 2;
+	mul.lo.s64 %rd184, %rd185, %rd106;
+	add.s64 %rd186, %rd11, %rd20;
+	mad.lo.s64 %rd187, %rd184, 4, 15;
+	and.b64 %rd187, %rd187, -16;
+	add.s64 %rd20, %rd20, %rd187;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd184;
+	mov.b64 %rd190, 1;
+	mov.b64 %rd173, %rd188;
+	mov.b64 %rd174, %rd189;
 	mov.b64 %rd175, %rd190;
-	mov.b64 %rd176, %rd191;
-	mov.b64 %rd177, %rd192;
-	setp.eq.s64 %p10, %rd137, 0;
-	cvt.u64.u32 %rd193, %r2;
-	setp.eq.s64 %p11, %rd193, 0;
+	setp.eq.s64 %p10, %rd135, 0;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p11, %rd191, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd194, %rd62;
-	mov.b64 %rd195, 0;
-	cvt.u64.u32 %rd196, %r4;
-	mul.lo.s64 %rd197, %rd137, %rd196;
-	cvt.u64.u32 %rd198, %r2;
-	add.s64 %rd199, %rd197, %rd198;
-	mov.b64 %rd200, %rd199;
+	mov.b64 %rd192, %rd62;
+	mov.b64 %rd193, 0;
+	cvt.u64.u32 %rd194, %r4;
+	mul.lo.s64 %rd195, %rd135, %rd194;
+	cvt.u64.u32 %rd196, %r2;
+	add.s64 %rd197, %rd195, %rd196;
+	mov.b64 %rd198, %rd197;
 $L6:
-	setp.lt.s64 %p14, %rd200, %rd194;
+	setp.lt.s64 %p14, %rd198, %rd192;
 	not.pred %p15, %p14;
 	@!%p15 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd201, %rd200, %rd53;
-	mad.lo.s64 %rd202, %rd201, 4, %rd49;
-	ld.global.s32 %r35, [%rd202+0];
+	mul.lo.s64 %rd199, %rd198, %rd53;
+	mad.lo.s64 %rd200, %rd199, 4, %rd49;
+	ld.global.s32 %r35, [%rd200+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd203, %rd25;
+	mov.b64 %rd201, %rd25;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd204, %r37;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd32;
-	mad.lo.s64 %rd207, %rd206, 8, %rd28;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	cvt.s64.s32 %rd210, %r37;
-	mul.lo.s64 %rd211, %rd210, %rd32;
-	mad.lo.s64 %rd212, %rd211, 8, %rd28;
-	ld.global.nc.s64 %rd213, [%rd212+0];
+	cvt.s64.s32 %rd202, %r37;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd32;
+	mad.lo.s64 %rd205, %rd204, 8, %rd28;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	cvt.s64.s32 %rd208, %r37;
+	mul.lo.s64 %rd209, %rd208, %rd32;
+	mad.lo.s64 %rd210, %rd209, 8, %rd28;
+	ld.global.nc.s64 %rd211, [%rd210+0];
+	mov.b64 %rd212, %rd211;
+	sub.s64 %rd213, %rd207, %rd212;
 	mov.b64 %rd214, %rd213;
-	sub.s64 %rd215, %rd209, %rd214;
-	mov.b64 %rd216, %rd215;
-	max.s64 %rd217, %rd195, %rd216;
-	mov.b64 %rd195, %rd217;
+	max.s64 %rd215, %rd193, %rd214;
+	mov.b64 %rd193, %rd215;
 $L7:
-	cvt.u64.u32 %rd218, %r4;
-	mul.lo.s64 %rd219, %rd2, %rd218;
-	add.s64 %rd220, %rd200, %rd219;
-	mov.b64 %rd200, %rd220;
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd2, %rd216;
+	add.s64 %rd218, %rd198, %rd217;
+	mov.b64 %rd198, %rd218;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd221, %rd195;
+	mov.b64 %rd219, %rd193;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L11:
 	setp.hs.u32 %p16, %r39, 32;
 	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd221;
+	mov.b64 {%r40, %r41}, %rd219;
 	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd222, {%r42, %r43};
+	mov.b64 %rd220, {%r42, %r43};
 	@!%p17 bra $L13;
-	max.s64 %rd223, %rd221, %rd222;
-	mov.b64 %rd221, %rd223;
+	max.s64 %rd221, %rd219, %rd220;
+	mov.b64 %rd219, %rd221;
 $L13:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd224, %r8, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	st.shared.s64 [%rd225+0], %rd221;
+	mul.wide.u32 %rd222, %r8, 16;
+	add.s64 %rd223, %rd1, %rd222;
+	st.shared.s64 [%rd223+0], %rd219;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L15;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L16;
-	mul.wide.u32 %rd226, %r7, 16;
-	add.s64 %rd227, %rd1, %rd226;
-	ld.shared.s64 %rd228, [%rd227+0];
-	mov.b64 %rd221, %rd228;
+	mul.wide.u32 %rd224, %r7, 16;
+	add.s64 %rd225, %rd1, %rd224;
+	ld.shared.s64 %rd226, [%rd225+0];
+	mov.b64 %rd219, %rd226;
 $L16:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd221;
+	mov.b64 {%r45, %r46}, %rd219;
 	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd229, {%r47, %r48};
+	mov.b64 %rd227, {%r47, %r48};
 	@!%p21 bra $L17;
-	max.s64 %rd230, %rd221, %rd229;
-	mov.b64 %rd221, %rd230;
+	max.s64 %rd228, %rd219, %rd227;
+	mov.b64 %rd219, %rd228;
 $L17:
-	mov.b64 {%r49, %r50}, %rd221;
+	mov.b64 {%r49, %r50}, %rd219;
 	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd231, {%r51, %r52};
+	mov.b64 %rd229, {%r51, %r52};
 	@!%p22 bra $L18;
-	max.s64 %rd232, %rd221, %rd231;
-	mov.b64 %rd221, %rd232;
+	max.s64 %rd230, %rd219, %rd229;
+	mov.b64 %rd219, %rd230;
 $L18:
-	mov.b64 {%r53, %r54}, %rd221;
+	mov.b64 {%r53, %r54}, %rd219;
 	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd233, {%r55, %r56};
+	mov.b64 %rd231, {%r55, %r56};
 	@!%p23 bra $L19;
-	max.s64 %rd234, %rd221, %rd233;
-	mov.b64 %rd221, %rd234;
+	max.s64 %rd232, %rd219, %rd231;
+	mov.b64 %rd219, %rd232;
 $L19:
-	mov.b64 {%r57, %r58}, %rd221;
+	mov.b64 {%r57, %r58}, %rd219;
 	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd235, {%r59, %r60};
+	mov.b64 %rd233, {%r59, %r60};
 	@!%p24 bra $L20;
-	max.s64 %rd236, %rd221, %rd235;
-	mov.b64 %rd221, %rd236;
+	max.s64 %rd234, %rd219, %rd233;
+	mov.b64 %rd219, %rd234;
 $L20:
-	mov.b64 {%r61, %r62}, %rd221;
+	mov.b64 {%r61, %r62}, %rd219;
 	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd237, {%r63, %r64};
+	mov.b64 %rd235, {%r63, %r64};
 	@!%p25 bra $L21;
-	max.s64 %rd238, %rd221, %rd237;
-	mov.b64 %rd221, %rd238;
+	max.s64 %rd236, %rd219, %rd235;
+	mov.b64 %rd219, %rd236;
 $L21:
 	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd221;
+	st.shared.s64 [%rd1+1024], %rd219;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd239, [%rd1+1024];
-	mov.b64 %rd221, %rd239;
-	mov.b64 %rd240, %rd221;
-	mov.b64 %rd195, %rd240;
-	cvt.u64.u32 %rd241, %r2;
-	setp.eq.s64 %p26, %rd241, 0;
-	setp.gt.s64 %p27, %rd195, 0;
+	ld.shared.s64 %rd237, [%rd1+1024];
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd238, %rd219;
+	mov.b64 %rd193, %rd238;
+	cvt.u64.u32 %rd239, %r2;
+	setp.eq.s64 %p26, %rd239, 0;
+	setp.gt.s64 %p27, %rd193, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd243, 12;
-	mul.lo.s64 %rd242, %rd243, %rd122;
-	mad.lo.s64 %rd244, %rd242, 8, %rd118;
-	atom.global.max.s64 %rd245, [%rd244], %rd195;
+	mov.b64 %rd241, 12;
+	mul.lo.s64 %rd240, %rd241, %rd120;
+	mad.lo.s64 %rd242, %rd240, 8, %rd116;
+	atom.global.max.s64 %rd243, [%rd242], %rd193;
 $L24:
 	@!%p13 bra $L26;
-	mov.b64 %rd246, 0;
-	st.global.s64 [%rd118+0], %rd246;
-	mov.b64 %rd248, 1;
-	mul.lo.s64 %rd247, %rd248, %rd122;
-	mad.lo.s64 %rd249, %rd247, 8, %rd118;
-	mov.b64 %rd250, 0;
-	st.global.s64 [%rd249+0], %rd250;
-	mov.b64 %rd252, 2;
-	mul.lo.s64 %rd251, %rd252, %rd122;
-	mad.lo.s64 %rd253, %rd251, 8, %rd118;
-	mov.b64 %rd254, 0;
-	st.global.s64 [%rd253+0], %rd254;
-	mov.b64 %rd256, 3;
-	mul.lo.s64 %rd255, %rd256, %rd122;
-	mad.lo.s64 %rd257, %rd255, 8, %rd118;
-	mov.b64 %rd258, 0;
-	st.global.s64 [%rd257+0], %rd258;
+	mov.b64 %rd244, 0;
+	st.global.s64 [%rd116+0], %rd244;
+	mov.b64 %rd246, 1;
+	mul.lo.s64 %rd245, %rd246, %rd120;
+	mad.lo.s64 %rd247, %rd245, 8, %rd116;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	mov.b64 %rd250, 2;
+	mul.lo.s64 %rd249, %rd250, %rd120;
+	mad.lo.s64 %rd251, %rd249, 8, %rd116;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	mov.b64 %rd254, 3;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -22761,13 +22679,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd260, 12;
-	mul.lo.s64 %rd259, %rd260, %rd122;
-	mad.lo.s64 %rd261, %rd259, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd264, %rd263;
-	setp.gt.s64 %p32, %rd264, %rd70;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+	setp.gt.s64 %p32, %rd262, %rd70;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -22792,375 +22710,373 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd266, 12;
-	mul.lo.s64 %rd265, %rd266, %rd122;
-	mad.lo.s64 %rd267, %rd265, 8, %rd118;
-	mov.b64 %rd268, 0;
-	st.global.s64 [%rd267+0], %rd268;
-	mov.b64 %rd269, -1;
-	st.global.s64 [%rd111+0], %rd269;
+	mov.b64 %rd264, 12;
+	mul.lo.s64 %rd263, %rd264, %rd120;
+	mad.lo.s64 %rd265, %rd263, 8, %rd116;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd265+0], %rd266;
+	mov.b64 %rd267, -1;
+	st.global.s64 [%rd109+0], %rd267;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd270, 0;
+	mov.b64 %rd268, 0;
 $L37:
-	setp.lt.s64 %p36, %rd270, %rd64;
+	setp.lt.s64 %p36, %rd268, %rd64;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd271, %rd49;
-	mov.b64 %rd272, %rd51;
-	mov.b64 %rd273, %rd53;
-	mov.b64 %rd274, %rd56;
-	mov.b64 %rd275, %rd58;
-	mov.b64 %rd276, %rd60;
+	mov.b64 %rd269, %rd49;
+	mov.b64 %rd270, %rd51;
+	mov.b64 %rd271, %rd53;
+	mov.b64 %rd272, %rd56;
+	mov.b64 %rd273, %rd58;
+	mov.b64 %rd274, %rd60;
+	mov.b64 %rd275, %rd269;
+	mov.b64 %rd276, %rd270;
 	mov.b64 %rd277, %rd271;
 	mov.b64 %rd278, %rd272;
 	mov.b64 %rd279, %rd273;
 	mov.b64 %rd280, %rd274;
-	mov.b64 %rd281, %rd275;
-	mov.b64 %rd282, %rd276;
-	shr.s64 %rd283, %rd270, 63;
-	shr.u64 %rd284, %rd283, 63;
-	add.s64 %rd285, %rd270, %rd284;
-	and.b64 %rd286, %rd285, -2;
-	sub.s64 %rd287, %rd270, %rd286;
-	setp.eq.s64 %p38, %rd287, 1;
+	shr.s64 %rd281, %rd268, 63;
+	shr.u64 %rd282, %rd281, 63;
+	add.s64 %rd283, %rd268, %rd282;
+	and.b64 %rd284, %rd283, -2;
+	sub.s64 %rd285, %rd268, %rd284;
+	setp.eq.s64 %p38, %rd285, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd288, %rd56;
-	mov.b64 %rd289, %rd58;
-	mov.b64 %rd290, %rd60;
-	mov.b64 %rd291, %rd49;
-	mov.b64 %rd292, %rd51;
-	mov.b64 %rd293, %rd53;
+	mov.b64 %rd286, %rd56;
+	mov.b64 %rd287, %rd58;
+	mov.b64 %rd288, %rd60;
+	mov.b64 %rd289, %rd49;
+	mov.b64 %rd290, %rd51;
+	mov.b64 %rd291, %rd53;
+	mov.b64 %rd275, %rd286;
+	mov.b64 %rd276, %rd287;
 	mov.b64 %rd277, %rd288;
 	mov.b64 %rd278, %rd289;
 	mov.b64 %rd279, %rd290;
 	mov.b64 %rd280, %rd291;
-	mov.b64 %rd281, %rd292;
-	mov.b64 %rd282, %rd293;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd294, %rd73;
-	mov.b64 %rd295, %rd75;
-	mov.b64 %rd296, %rd77;
-	mov.b64 %rd297, %rd80;
-	mov.b64 %rd298, %rd82;
-	mov.b64 %rd299, %rd84;
-	mov.b64 %rd300, %rd87;
-	mov.b64 %rd301, %rd89;
-	mov.b64 %rd302, %rd91;
+	mov.b64 %rd292, %rd73;
+	mov.b64 %rd293, %rd75;
+	mov.b64 %rd294, %rd77;
+	mov.b64 %rd295, %rd80;
+	mov.b64 %rd296, %rd82;
+	mov.b64 %rd297, %rd84;
+	mov.b64 %rd298, %rd87;
+	mov.b64 %rd299, %rd89;
+	mov.b64 %rd300, %rd91;
 	mov.pred %p40, %p6;
-	mov.b64 %rd303, %rd94;
-	mov.b64 %rd304, %rd96;
-	mov.b64 %rd305, %rd98;
+	mov.b64 %rd301, %rd94;
+	mov.b64 %rd302, %rd96;
+	mov.b64 %rd303, %rd98;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd306, %rd100;
-	mov.b64 %rd307, %rd102;
-	cvt.u32.u64 %r78, %rd270;
+	mov.b64 %rd304, %rd100;
+	mov.b64 %rd305, %rd102;
+	cvt.u32.u64 %r78, %rd268;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd308, %rd270, 3;
-	mov.b64 %rd310, 4;
-	mul.lo.s64 %rd309, %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
+	rem.s64 %rd306, %rd268, 3;
+	mov.b64 %rd308, 4;
+	mul.lo.s64 %rd307, %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
 	@!%p13 bra $L45;
-	add.s64 %rd312, %rd270, 1;
-	rem.s64 %rd313, %rd312, 3;
-	mov.b64 %rd315, 4;
-	mul.lo.s64 %rd314, %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mul.lo.s64 %rd317, %rd316, %rd122;
-	mad.lo.s64 %rd318, %rd317, 8, %rd118;
-	mov.b64 %rd319, 0;
-	st.global.s64 [%rd318+0], %rd319;
-	add.s64 %rd320, %rd316, 1;
-	mul.lo.s64 %rd321, %rd320, %rd122;
-	mad.lo.s64 %rd322, %rd321, 8, %rd118;
-	mov.b64 %rd323, 0;
-	st.global.s64 [%rd322+0], %rd323;
-	add.s64 %rd324, %rd316, 2;
-	mul.lo.s64 %rd325, %rd324, %rd122;
-	mad.lo.s64 %rd326, %rd325, 8, %rd118;
-	mov.b64 %rd327, 0;
-	st.global.s64 [%rd326+0], %rd327;
-	add.s64 %rd328, %rd316, 3;
-	mul.lo.s64 %rd329, %rd328, %rd122;
-	mad.lo.s64 %rd330, %rd329, 8, %rd118;
-	mov.b64 %rd331, 0;
-	st.global.s64 [%rd330+0], %rd331;
+	add.s64 %rd310, %rd268, 1;
+	rem.s64 %rd311, %rd310, 3;
+	mov.b64 %rd313, 4;
+	mul.lo.s64 %rd312, %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mul.lo.s64 %rd315, %rd314, %rd120;
+	mad.lo.s64 %rd316, %rd315, 8, %rd116;
+	mov.b64 %rd317, 0;
+	st.global.s64 [%rd316+0], %rd317;
+	add.s64 %rd318, %rd314, 1;
+	mul.lo.s64 %rd319, %rd318, %rd120;
+	mad.lo.s64 %rd320, %rd319, 8, %rd116;
+	mov.b64 %rd321, 0;
+	st.global.s64 [%rd320+0], %rd321;
+	add.s64 %rd322, %rd314, 2;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd314, 3;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
 $L45:
-	mov.b64 %rd332, %rd264;
-	cvt.u64.u32 %rd333, %r4;
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd335, 1;
+	mov.b64 %rd330, %rd262;
+	cvt.u64.u32 %rd331, %r4;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd333, 1;
 $L46:
-	setp.lt.s64 %p41, %rd335, %rd332;
-	setp.lt.s64 %p42, %rd335, 32;
+	setp.lt.s64 %p41, %rd333, %rd330;
+	setp.lt.s64 %p42, %rd333, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd337, 2;
-	mul.lo.s64 %rd336, %rd337, %rd335;
-	setp.le.s64 %p44, %rd336, %rd334;
+	mov.b64 %rd335, 2;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	setp.le.s64 %p44, %rd334, %rd332;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd338, %rd335, 2;
-	mov.b64 %rd335, %rd338;
+	mul.lo.s64 %rd336, %rd333, 2;
+	mov.b64 %rd333, %rd336;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd339, %rd335;
-	mov.b64 %rd340, %rd25;
-	mov.b64 %rd341, %rd62;
-	mov.b64 %rd342, %rd64;
-	mov.b64 %rd343, %rd66;
-	mov.b64 %rd344, %rd68;
-	mov.b64 %rd345, %rd70;
+	mov.b64 %rd337, %rd333;
+	mov.b64 %rd338, %rd25;
+	mov.b64 %rd339, %rd62;
+	mov.b64 %rd340, %rd64;
+	mov.b64 %rd341, %rd66;
+	mov.b64 %rd342, %rd68;
+	mov.b64 %rd343, %rd70;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd346, %rd100;
-	mov.b64 %rd347, %rd102;
-	mov.b64 %rd348, %rd104;
-	mov.b64 %rd349, %rd106;
+	mov.b64 %rd344, %rd100;
+	mov.b64 %rd345, %rd102;
+	mov.b64 %rd346, %rd104;
+	mov.b64 %rd347, %rd106;
 	mov.pred %p49, %p8;
-	mov.b64 %rd350, %rd108;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd351, %rd306;
-	mov.b64 %rd352, %rd307;
-	mov.b64 %rd353, %rd194;
-	mov.b64 %rd354, %rd311;
-	mov.b64 %rd355, %rd339;
-	cvt.u64.u32 %rd356, %r4;
-	div.s64 %rd357, %rd356, %rd355;
-	setp.eq.s64 %p52, %rd355, -1;
-	neg.s64 %rd358, %rd356;
-	selp.b64 %rd359, %rd358, %rd357, %p52;
-	setp.eq.s64 %p53, %rd355, 0;
-	selp.b64 %rd360, 0, %rd359, %p53;
-	mov.b64 %rd361, %rd360;
-	cvt.u64.u32 %rd362, %r2;
-	div.s64 %rd363, %rd362, %rd355;
-	setp.eq.s64 %p54, %rd355, -1;
-	neg.s64 %rd364, %rd362;
-	selp.b64 %rd365, %rd364, %rd363, %p54;
-	setp.eq.s64 %p55, %rd355, 0;
-	selp.b64 %rd366, 0, %rd365, %p55;
-	mov.b64 %rd367, %rd366;
-	cvt.u64.u32 %rd368, %r2;
-	rem.s64 %rd369, %rd368, %rd355;
-	setp.eq.s64 %p56, %rd355, -1;
-	selp.b64 %rd370, 0, %rd369, %p56;
-	setp.eq.s64 %p57, %rd355, 0;
-	selp.b64 %rd371, %rd368, %rd370, %p57;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd374, %rd367;
-	mov.b64 %rd375, %rd372;
-	mov.b64 %rd376, %rd349;
-	mul.lo.s64 %rd377, %rd353, %rd137;
-	div.s64 %rd378, %rd377, %rd2;
+	mov.b64 %rd348, %rd304;
+	mov.b64 %rd349, %rd305;
+	mov.b64 %rd350, %rd192;
+	mov.b64 %rd351, %rd309;
+	mov.b64 %rd352, %rd337;
+	cvt.u64.u32 %rd353, %r4;
+	div.s64 %rd354, %rd353, %rd352;
+	setp.eq.s64 %p52, %rd352, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p52;
+	setp.eq.s64 %p53, %rd352, 0;
+	selp.b64 %rd357, 0, %rd356, %p53;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	div.s64 %rd360, %rd359, %rd352;
+	setp.eq.s64 %p54, %rd352, -1;
+	neg.s64 %rd361, %rd359;
+	selp.b64 %rd362, %rd361, %rd360, %p54;
+	setp.eq.s64 %p55, %rd352, 0;
+	selp.b64 %rd363, 0, %rd362, %p55;
+	mov.b64 %rd364, %rd363;
+	cvt.u64.u32 %rd365, %r2;
+	rem.s64 %rd366, %rd365, %rd352;
+	setp.eq.s64 %p56, %rd352, -1;
+	selp.b64 %rd367, 0, %rd366, %p56;
+	setp.eq.s64 %p57, %rd352, 0;
+	selp.b64 %rd368, %rd365, %rd367, %p57;
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd358;
+	mov.b64 %rd371, %rd364;
+	mov.b64 %rd372, %rd369;
+	mov.b64 %rd373, %rd347;
+	mul.lo.s64 %rd374, %rd350, %rd135;
+	div.s64 %rd375, %rd374, %rd2;
 	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd379, %rd377;
-	selp.b64 %rd380, %rd379, %rd378, %p58;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p58;
 	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd381, 0, %rd380, %p59;
-	mov.b64 %rd382, %rd381;
-	add.s64 %rd383, %rd137, 1;
-	mul.lo.s64 %rd384, %rd353, %rd383;
-	div.s64 %rd385, %rd384, %rd2;
+	selp.b64 %rd378, 0, %rd377, %p59;
+	mov.b64 %rd379, %rd378;
+	add.s64 %rd380, %rd135, 1;
+	mul.lo.s64 %rd381, %rd350, %rd380;
+	div.s64 %rd382, %rd381, %rd2;
 	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd386, %rd384;
-	selp.b64 %rd387, %rd386, %rd385, %p60;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p60;
 	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd388, 0, %rd387, %p61;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd340;
-	mov.b64 %rd393, %rd341;
-	mov.b64 %rd394, %rd342;
-	mov.b64 %rd395, %rd343;
-	mov.b64 %rd396, %rd344;
-	mov.b64 %rd397, %rd345;
+	selp.b64 %rd385, 0, %rd384, %p61;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd338;
+	mov.b64 %rd390, %rd339;
+	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
+	mov.b64 %rd393, %rd342;
+	mov.b64 %rd394, %rd343;
 	mov.pred %p62, %p47;
 	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd398, %rd346;
-	mov.b64 %rd399, %rd347;
-	mov.b64 %rd400, %rd348;
-	mov.b64 %rd401, %rd349;
+	mov.b64 %rd395, %rd344;
+	mov.b64 %rd396, %rd345;
+	mov.b64 %rd397, %rd346;
+	mov.b64 %rd398, %rd347;
 	mov.pred %p64, %p49;
-	mov.b64 %rd402, %rd350;
 	mov.pred %p65, %p50;
-	mov.b64 %rd403, %rd294;
-	mov.b64 %rd404, %rd295;
-	mov.b64 %rd405, %rd296;
-	mov.b64 %rd406, %rd297;
-	mov.b64 %rd407, %rd298;
-	mov.b64 %rd408, %rd299;
-	mov.b64 %rd409, %rd300;
-	mov.b64 %rd410, %rd301;
-	mov.b64 %rd411, %rd302;
+	mov.b64 %rd399, %rd292;
+	mov.b64 %rd400, %rd293;
+	mov.b64 %rd401, %rd294;
+	mov.b64 %rd402, %rd295;
+	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
+	mov.b64 %rd405, %rd298;
+	mov.b64 %rd406, %rd299;
+	mov.b64 %rd407, %rd300;
 	mov.pred %p66, %p51;
-	mov.b64 %rd412, %rd303;
-	mov.b64 %rd413, %rd304;
-	mov.b64 %rd414, %rd305;
+	mov.b64 %rd408, %rd301;
+	mov.b64 %rd409, %rd302;
+	mov.b64 %rd410, %rd303;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd415, %rd351;
-	mov.b64 %rd416, %rd352;
-	mov.b64 %rd417, %rd390;
-	sub.s64 %rd418, %rd391, %rd390;
-	mov.b64 %rd419, %rd418;
-	mov.b64 %rd420, %rd374;
-	mov.b64 %rd421, %rd373;
-	mov.b64 %rd422, %rd355;
-	mov.b64 %rd423, %rd375;
-	mov.b64 %rd424, %rd354;
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd376;
-	setp.gt.s64 %p67, %rd348, 1;
+	mov.b64 %rd411, %rd348;
+	mov.b64 %rd412, %rd349;
+	mov.b64 %rd413, %rd387;
+	sub.s64 %rd414, %rd388, %rd387;
+	mov.b64 %rd415, %rd414;
+	mov.b64 %rd416, %rd371;
+	mov.b64 %rd417, %rd370;
+	mov.b64 %rd418, %rd352;
+	mov.b64 %rd419, %rd372;
+	mov.b64 %rd420, %rd351;
+	mov.b64 %rd421, 0;
+	mov.b64 %rd422, %rd373;
+	setp.gt.s64 %p67, %rd346, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd427, %rd167;
-	mov.b64 %rd428, %rd168;
-	mov.b64 %rd429, %rd169;
-	mov.b64 %rd430, %rd420;
+	mov.b64 %rd423, %rd165;
+	mov.b64 %rd424, %rd166;
+	mov.b64 %rd425, %rd167;
+	mov.b64 %rd426, %rd416;
 	mov.b32 %r84, -1;
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, 0;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
 	mov.b64 %rd431, 0;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, 0;
-	mov.b64 %rd435, 0;
 $L51:
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, %rd415;
+	mov.b64 %rd432, 0;
+	mov.b64 %rd433, %rd411;
 $L54:
-	setp.gt.s64 %p70, %rd437, 0;
+	setp.gt.s64 %p70, %rd433, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd431, %rd432;
+	setp.ge.s64 %p72, %rd427, %rd428;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd430, %rd419;
+	setp.ge.s64 %p73, %rd426, %rd415;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd438, %rd417, %rd430;
-	mul.lo.s64 %rd439, %rd438, %rd279;
-	mad.lo.s64 %rd440, %rd439, 4, %rd277;
-	ld.global.s32 %r85, [%rd440+0];
+	add.s64 %rd434, %rd413, %rd426;
+	mul.lo.s64 %rd435, %rd434, %rd277;
+	mad.lo.s64 %rd436, %rd435, 4, %rd275;
+	ld.global.s32 %r85, [%rd436+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p69 bra $L63;
-	add.s64 %rd441, %rd417, %rd430;
-	mov.b64 %rd443, 2;
-	mul.lo.s64 %rd442, %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mul.lo.s64 %rd445, %rd444, %rd180;
-	mad.lo.s64 %rd446, %rd445, 8, %rd178;
-	ld.shared.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	add.s64 %rd449, %rd444, 1;
-	mul.lo.s64 %rd450, %rd449, %rd180;
-	mad.lo.s64 %rd451, %rd450, 8, %rd178;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	add.s64 %rd454, %rd448, %rd423;
-	mov.b64 %rd455, %rd454;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
+	add.s64 %rd437, %rd413, %rd426;
+	mov.b64 %rd439, 2;
+	mul.lo.s64 %rd438, %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mul.lo.s64 %rd441, %rd440, %rd178;
+	mad.lo.s64 %rd442, %rd441, 8, %rd176;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	add.s64 %rd445, %rd440, 1;
+	mul.lo.s64 %rd446, %rd445, %rd178;
+	mad.lo.s64 %rd447, %rd446, 8, %rd176;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	add.s64 %rd450, %rd444, %rd419;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd427, %rd451;
+	mov.b64 %rd428, %rd452;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd457, %rd392;
+	mov.b64 %rd453, %rd389;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd458, %r87;
-	mul.lo.s64 %rd459, %rd458, %rd32;
-	mad.lo.s64 %rd460, %rd459, 8, %rd28;
-	ld.global.nc.s64 %rd461, [%rd460+0];
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd464, %rd392;
+	cvt.s64.s32 %rd454, %r87;
+	mul.lo.s64 %rd455, %rd454, %rd32;
+	mad.lo.s64 %rd456, %rd455, 8, %rd28;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd389;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd465, %r88;
-	add.s64 %rd466, %rd465, 1;
-	mul.lo.s64 %rd467, %rd466, %rd32;
-	mad.lo.s64 %rd468, %rd467, 8, %rd28;
-	ld.global.nc.s64 %rd469, [%rd468+0];
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, %rd470;
-	add.s64 %rd472, %rd463, %rd423;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd471;
-	mov.b64 %rd431, %rd473;
-	mov.b64 %rd432, %rd474;
+	cvt.s64.s32 %rd461, %r88;
+	add.s64 %rd462, %rd461, 1;
+	mul.lo.s64 %rd463, %rd462, %rd32;
+	mad.lo.s64 %rd464, %rd463, 8, %rd28;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	add.s64 %rd468, %rd459, %rd419;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd467;
+	mov.b64 %rd427, %rd469;
+	mov.b64 %rd428, %rd470;
 $L64:
-	add.s64 %rd475, %rd430, %rd421;
-	mov.b64 %rd430, %rd475;
+	add.s64 %rd471, %rd426, %rd417;
+	mov.b64 %rd426, %rd471;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd476, %rd431, %rd39;
-	mad.lo.s64 %rd477, %rd476, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd477+0];
+	mul.lo.s64 %rd472, %rd427, %rd39;
+	mad.lo.s64 %rd473, %rd472, 4, %rd35;
+	ld.global.nc.s32 %r89, [%rd473+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd478, 0;
-	mov.b64 %rd479, 0;
+	mov.b64 %rd474, 0;
+	mov.b64 %rd475, 0;
 	and.pred %p74, %p68, %p64;
 	@!%p74 bra $L66;
-	mov.b64 %rd480, %rd392;
+	mov.b64 %rd476, %rd389;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd481, %r92;
-	mul.lo.s64 %rd482, %rd481, %rd32;
-	mad.lo.s64 %rd483, %rd482, 8, %rd28;
-	ld.global.nc.s64 %rd484, [%rd483+0];
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd392;
+	cvt.s64.s32 %rd477, %r92;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd389;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd488, %r93;
-	add.s64 %rd489, %rd488, 1;
-	mul.lo.s64 %rd490, %rd489, %rd32;
-	mad.lo.s64 %rd491, %rd490, 8, %rd28;
-	ld.global.nc.s64 %rd492, [%rd491+0];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd495, %rd486;
-	mov.b64 %rd496, %rd494;
-	mov.b64 %rd478, %rd495;
-	mov.b64 %rd479, %rd496;
+	cvt.s64.s32 %rd484, %r93;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, %rd482;
+	mov.b64 %rd492, %rd490;
+	mov.b64 %rd474, %rd491;
+	mov.b64 %rd475, %rd492;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd497, %rd431;
+	mov.b64 %rd493, %rd427;
 $L67:
 	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p75, %rd127, 0;
+	setp.gt.s64 %p75, %rd125, 0;
 	@!%p75 bra $L71;
-	mul.lo.s64 %rd498, %rd497, %rd129;
-	mad.lo.s64 %rd499, %rd498, 8, %rd125;
-	ld.global.nc.f64 %fd2, [%rd499+0];
+	mul.lo.s64 %rd494, %rd493, %rd127;
+	mad.lo.s64 %rd495, %rd494, 8, %rd123;
+	ld.global.nc.f64 %fd2, [%rd495+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
 $L71:
-	cvt.s64.s32 %rd500, %r94;
-	mul.lo.s64 %rd501, %rd500, %rd136;
-	mad.lo.s64 %rd502, %rd501, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd502+0];
+	cvt.s64.s32 %rd496, %r94;
+	mul.lo.s64 %rd497, %rd496, %rd134;
+	mad.lo.s64 %rd498, %rd497, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd498+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd503, %r95;
-	mul.lo.s64 %rd504, %rd503, %rd136;
-	mad.lo.s64 %rd505, %rd504, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd505+0];
+	cvt.s64.s32 %rd499, %r95;
+	mul.lo.s64 %rd500, %rd499, %rd134;
+	mad.lo.s64 %rd501, %rd500, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd501+0];
 	mov.f64 %fd9, %fd8;
 	setp.lt.f64 %p76, %fd7, %fd9;
 	not.pred %p77, %p76;
@@ -23168,31 +23084,31 @@ $L71:
 	mov.pred %p78, 0;
 	bra.uni $L69;
 $L73:
-	cvt.s64.s32 %rd506, %r95;
-	mul.lo.s64 %rd507, %rd506, %rd136;
-	mad.lo.s64 %rd508, %rd507, 8, %rd132;
-	ld.relaxed.gpu.global.b64 %rd509, [%rd508];
+	cvt.s64.s32 %rd502, %r95;
+	mul.lo.s64 %rd503, %rd502, %rd134;
+	mad.lo.s64 %rd504, %rd503, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd505, [%rd504];
 $L74:
-	mov.b64 %fd10, %rd509;
+	mov.b64 %fd10, %rd505;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd510, %fd10;
-	mov.b64 %rd511, %fd7;
-	or.b64 %rd512, %rd510, %rd511;
+	mov.b64 %rd506, %fd10;
+	mov.b64 %rd507, %fd7;
+	or.b64 %rd508, %rd506, %rd507;
 	setp.eq.f64 %p79, %fd10, %fd7;
-	mov.b64 %fd12, %rd512;
+	mov.b64 %fd12, %rd508;
 	selp.f64 %fd13, %fd12, %fd11, %p79;
 	setp.nan.f64 %p80, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
 	selp.f64 %fd15, %fd14, %fd13, %p80;
-	mov.b64 %rd513, %fd15;
-	setp.eq.u64 %p81, %rd509, %rd513;
+	mov.b64 %rd509, %fd15;
+	setp.eq.u64 %p81, %rd505, %rd509;
 	@%p81 bra $L75;
-	atom.global.cas.b64 %rd514, [%rd508], %rd509, %rd513;
-	setp.eq.u64 %p82, %rd514, %rd509;
-	mov.b64 %rd509, %rd514;
+	atom.global.cas.b64 %rd510, [%rd504], %rd505, %rd509;
+	setp.eq.u64 %p82, %rd510, %rd505;
+	mov.b64 %rd505, %rd510;
 	@!%p82 bra $L74;
 $L75:
-	mov.b64 %fd17, %rd509;
+	mov.b64 %fd17, %rd505;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
 	setp.gt.f64 %p83, %fd18, %fd7;
@@ -23203,1704 +23119,1671 @@ $L68:
 $L69:
 	@!%p78 bra $L77;
 	@!%p68 bra $L78;
-	mul.lo.s64 %rd515, %rd436, %rd429;
-	mad.lo.s64 %rd516, %rd515, 4, %rd427;
-	st.shared.s32 [%rd516+0], %r91;
+	mul.lo.s64 %rd511, %rd432, %rd425;
+	mad.lo.s64 %rd512, %rd511, 4, %rd423;
+	st.shared.s32 [%rd512+0], %r91;
 	@!%p64 bra $L81;
+	mov.b64 %rd514, 2;
+	mul.lo.s64 %rd513, %rd514, %rd432;
+	mul.lo.s64 %rd515, %rd513, %rd170;
+	mad.lo.s64 %rd516, %rd515, 8, %rd168;
+	st.shared.s64 [%rd516+0], %rd474;
 	mov.b64 %rd518, 2;
-	mul.lo.s64 %rd517, %rd518, %rd436;
-	mul.lo.s64 %rd519, %rd517, %rd172;
-	mad.lo.s64 %rd520, %rd519, 8, %rd170;
-	st.shared.s64 [%rd520+0], %rd478;
-	mov.b64 %rd522, 2;
-	mul.lo.s64 %rd521, %rd522, %rd436;
-	add.s64 %rd523, %rd521, 1;
-	mul.lo.s64 %rd524, %rd523, %rd172;
-	mad.lo.s64 %rd525, %rd524, 8, %rd170;
-	st.shared.s64 [%rd525+0], %rd479;
-	setp.gt.s64 %p84, %rd402, 0;
-	@!%p84 bra $L83;
-	setp.lo.u64 %p85, %rd478, %rd37;
-	mul.lo.s64 %rd526, %rd478, %rd39;
-	mad.lo.s64 %rd527, %rd526, 4, %rd35;
-	@%p85 prefetch.global.L2 [%rd527];
-	setp.gt.s64 %p86, %rd402, 1;
-	@!%p86 bra $L85;
-	sub.s64 %rd528, %rd479, 1;
-	setp.lo.u64 %p87, %rd528, %rd37;
-	sub.s64 %rd529, %rd479, 1;
-	mul.lo.s64 %rd530, %rd529, %rd39;
-	mad.lo.s64 %rd531, %rd530, 4, %rd35;
-	@%p87 prefetch.global.L2 [%rd531];
-$L85:
-$L83:
+	mul.lo.s64 %rd517, %rd518, %rd432;
+	add.s64 %rd519, %rd517, 1;
+	mul.lo.s64 %rd520, %rd519, %rd170;
+	mad.lo.s64 %rd521, %rd520, 8, %rd168;
+	st.shared.s64 [%rd521+0], %rd475;
 $L81:
-	add.s64 %rd532, %rd436, 1;
-	mov.b64 %rd436, %rd532;
+	add.s64 %rd522, %rd432, 1;
+	mov.b64 %rd432, %rd522;
 	bra.uni $L79;
 $L78:
-	mov.pred %p88, 0;
-	mov.b64 %rd533, %rd436;
+	mov.pred %p84, 0;
+	mov.b64 %rd523, %rd432;
 	mov.b32 %r96, %r91;
-$L86:
-	@!%p65 bra $L90;
+$L82:
+	@!%p65 bra $L86;
 	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd534, %r97;
-	mov.b64 %rd535, %rd534;
+	cvt.s64.s32 %rd524, %r97;
+	mov.b64 %rd525, %rd524;
 	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd536, %r98;
-	min.u64 %rd537, %rd536, 32;
-	cvt.u32.u64 %r99, %rd537;
+	cvt.s64.s32 %rd526, %r98;
+	min.u64 %rd527, %rd526, 32;
+	cvt.u32.u64 %r99, %rd527;
 	mov.b32 %r101, 0x1;
 	shl.b32 %r100, %r101, %r99;
-	setp.hs.u32 %p89, %r99, 32;
-	selp.b32 %r102, 0, %r100, %p89;
+	setp.hs.u32 %p85, %r99, 32;
+	selp.b32 %r102, 0, %r100, %p85;
 	mov.b32 %r103, %r102;
-	mov.b64 %rd538, %rd535;
+	mov.b64 %rd528, %rd525;
 	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd539, %rd538, %rd411;
-	mad.lo.s64 %rd540, %rd539, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r105, [%rd540+0];
+	mul.lo.s64 %rd529, %rd528, %rd407;
+	mad.lo.s64 %rd530, %rd529, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r105, [%rd530+0];
 	mov.b32 %r106, %r105;
 	and.b32 %r107, %r106, %r104;
-	setp.ne.u32 %p90, %r107, 0x0;
-	mov.pred %p91, %p90;
-	not.pred %p92, %p91;
-	@!%p92 bra $L92;
-	mul.lo.s64 %rd541, %rd538, %rd411;
-	mad.lo.s64 %rd542, %rd541, 4, %rd409;
-	atom.global.or.b32 %r108, [%rd542], %r104;
+	setp.ne.u32 %p86, %r107, 0x0;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L88;
+	mul.lo.s64 %rd531, %rd528, %rd407;
+	mad.lo.s64 %rd532, %rd531, 4, %rd405;
+	atom.global.or.b32 %r108, [%rd532], %r104;
 	mov.b32 %r109, %r108;
 	and.b32 %r110, %r109, %r104;
-	setp.ne.u32 %p93, %r110, 0x0;
-	mov.pred %p91, %p93;
-$L92:
-	@!%p91 bra $L94;
-	mov.b64 %rd543, %rd533;
-	mov.b64 %rd544, %rd543;
-	mov.pred %p94, 0;
-	bra.uni $L88;
-$L94:
-	mov.b64 %rd545, %rd533;
-	mov.b64 %rd544, %rd545;
-	mov.pred %p94, 1;
-	bra.uni $L88;
-$L90:
-	@!%p66 bra $L96;
-	cvt.s64.s32 %rd546, %r96;
-	mul.lo.s64 %rd547, %rd546, %rd414;
-	mad.lo.s64 %rd548, %rd547, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r111, [%rd548+0];
-	mov.b32 %r112, %r111;
-	setp.eq.s32 %p95, %r112, %r83;
-	mov.pred %p96, %p95;
-	not.pred %p97, %p96;
-	@!%p97 bra $L98;
-	cvt.s64.s32 %rd549, %r96;
-	mul.lo.s64 %rd550, %rd549, %rd414;
-	mad.lo.s64 %rd551, %rd550, 4, %rd412;
-	atom.global.exch.b32 %r113, [%rd551], %r83;
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p98, %r114, %r83;
-	mov.pred %p96, %p98;
-$L98:
-	@!%p96 bra $L100;
-	mov.b64 %rd552, %rd533;
-	mov.b64 %rd544, %rd552;
-	mov.pred %p94, 0;
-	bra.uni $L88;
-$L100:
-$L96:
-	mul.lo.s64 %rd553, %rd533, %rd429;
-	mad.lo.s64 %rd554, %rd553, 4, %rd427;
-	st.shared.s32 [%rd554+0], %r96;
-	add.s64 %rd555, %rd533, 1;
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd544, %rd556;
-	mov.pred %p94, 1;
-	bra.uni $L88;
-$L87:
-	bra.uni $L86;
+	setp.ne.u32 %p89, %r110, 0x0;
+	mov.pred %p87, %p89;
 $L88:
-	mov.b64 %rd557, %rd544;
-	mov.pred %p99, %p94;
-	mov.b64 %rd436, %rd557;
-	mov.pred %p88, %p99;
-	@!%p88 bra $L102;
-	mov.b64 %rd558, %rd392;
+	@!%p87 bra $L90;
+	mov.b64 %rd533, %rd523;
+	mov.b64 %rd534, %rd533;
+	mov.pred %p90, 0;
+	bra.uni $L84;
+$L90:
+	mov.b64 %rd535, %rd523;
+	mov.b64 %rd534, %rd535;
+	mov.pred %p90, 1;
+	bra.uni $L84;
+$L86:
+	@!%p66 bra $L92;
+	cvt.s64.s32 %rd536, %r96;
+	mul.lo.s64 %rd537, %rd536, %rd410;
+	mad.lo.s64 %rd538, %rd537, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r111, [%rd538+0];
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p91, %r112, %r83;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L94;
+	cvt.s64.s32 %rd539, %r96;
+	mul.lo.s64 %rd540, %rd539, %rd410;
+	mad.lo.s64 %rd541, %rd540, 4, %rd408;
+	atom.global.exch.b32 %r113, [%rd541], %r83;
+	mov.b32 %r114, %r113;
+	setp.eq.s32 %p94, %r114, %r83;
+	mov.pred %p92, %p94;
+$L94:
+	@!%p92 bra $L96;
+	mov.b64 %rd542, %rd523;
+	mov.b64 %rd534, %rd542;
+	mov.pred %p90, 0;
+	bra.uni $L84;
+$L96:
+$L92:
+	mul.lo.s64 %rd543, %rd523, %rd425;
+	mad.lo.s64 %rd544, %rd543, 4, %rd423;
+	st.shared.s32 [%rd544+0], %r96;
+	add.s64 %rd545, %rd523, 1;
+	mov.b64 %rd546, %rd545;
+	mov.b64 %rd534, %rd546;
+	mov.pred %p90, 1;
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
+	mov.b64 %rd547, %rd534;
+	mov.pred %p95, %p90;
+	mov.b64 %rd432, %rd547;
+	mov.pred %p84, %p95;
+	@!%p84 bra $L98;
+	mov.b64 %rd548, %rd389;
 	mov.b32 %r115, %r91;
-	cvt.s64.s32 %rd559, %r115;
-	add.s64 %rd560, %rd559, 1;
-	mul.lo.s64 %rd561, %rd560, %rd32;
-	mad.lo.s64 %rd562, %rd561, 8, %rd28;
-	ld.global.nc.s64 %rd563, [%rd562+0];
-	mov.b64 %rd564, %rd563;
-	cvt.s64.s32 %rd565, %r115;
-	mul.lo.s64 %rd566, %rd565, %rd32;
-	mad.lo.s64 %rd567, %rd566, 8, %rd28;
-	ld.global.nc.s64 %rd568, [%rd567+0];
-	mov.b64 %rd569, %rd568;
-	sub.s64 %rd570, %rd564, %rd569;
-	mov.b64 %rd571, %rd570;
-	mov.b64 %rd572, %rd571;
-	add.s64 %rd573, %rd433, %rd572;
-	mov.b64 %rd433, %rd573;
-	max.s64 %rd574, %rd434, %rd572;
-	mov.b64 %rd434, %rd574;
-$L102:
+	cvt.s64.s32 %rd549, %r115;
+	add.s64 %rd550, %rd549, 1;
+	mul.lo.s64 %rd551, %rd550, %rd32;
+	mad.lo.s64 %rd552, %rd551, 8, %rd28;
+	ld.global.nc.s64 %rd553, [%rd552+0];
+	mov.b64 %rd554, %rd553;
+	cvt.s64.s32 %rd555, %r115;
+	mul.lo.s64 %rd556, %rd555, %rd32;
+	mad.lo.s64 %rd557, %rd556, 8, %rd28;
+	ld.global.nc.s64 %rd558, [%rd557+0];
+	mov.b64 %rd559, %rd558;
+	sub.s64 %rd560, %rd554, %rd559;
+	mov.b64 %rd561, %rd560;
+	mov.b64 %rd562, %rd561;
+	add.s64 %rd563, %rd429, %rd562;
+	mov.b64 %rd429, %rd563;
+	max.s64 %rd564, %rd430, %rd562;
+	mov.b64 %rd430, %rd564;
+$L98:
 $L79:
 $L77:
-	add.s64 %rd575, %rd431, %rd422;
-	mov.b64 %rd431, %rd575;
-	sub.s64 %rd576, %rd437, 1;
-	mov.b64 %rd437, %rd576;
+	add.s64 %rd565, %rd427, %rd418;
+	mov.b64 %rd427, %rd565;
+	sub.s64 %rd566, %rd433, 1;
+	mov.b64 %rd433, %rd566;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd577, 0;
-	setp.lt.s64 %p100, %rd431, %rd432;
-	setp.lt.s64 %p101, %rd430, %rd419;
-	or.pred %p102, %p100, %p101;
-	@!%p102 bra $L104;
-	mov.b64 %rd577, 1;
-$L104:
-	shl.b64 %rd578, %rd577, 32;
-	or.b64 %rd579, %rd436, %rd578;
+	mov.b64 %rd567, 0;
+	setp.lt.s64 %p96, %rd427, %rd428;
+	setp.lt.s64 %p97, %rd426, %rd415;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L100;
+	mov.b64 %rd567, 1;
+$L100:
+	shl.b64 %rd568, %rd567, 32;
+	or.b64 %rd569, %rd432, %rd568;
 	// block scan
-	mov.b64 %rd580, %rd579;
+	mov.b64 %rd570, %rd569;
 	mov.b32 %r116, %r3;
-$L105:
-	setp.hs.u32 %p103, %r116, 32;
-	@%p103 bra $L106;
-	mov.b64 {%r117, %r118}, %rd580;
-	shfl.sync.up.b32 %r119|%p104, %r117, %r116, 0, %r17;
+$L101:
+	setp.hs.u32 %p99, %r116, 32;
+	@%p99 bra $L102;
+	mov.b64 {%r117, %r118}, %rd570;
+	shfl.sync.up.b32 %r119|%p100, %r117, %r116, 0, %r17;
 	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
-	mov.b64 %rd581, {%r119, %r120};
-	@!%p104 bra $L107;
-	add.s64 %rd582, %rd581, %rd580;
-	mov.b64 %rd580, %rd582;
-$L107:
+	mov.b64 %rd571, {%r119, %r120};
+	@!%p100 bra $L103;
+	add.s64 %rd572, %rd571, %rd570;
+	mov.b64 %rd570, %rd572;
+$L103:
 	shl.b32 %r116, %r116, 1;
-	bra.uni $L105;
-$L106:
-	mov.b64 {%r121, %r122}, %rd580;
-	shfl.sync.up.b32 %r123|%p105, %r121, %r3, 0, %r17;
+	bra.uni $L101;
+$L102:
+	mov.b64 {%r121, %r122}, %rd570;
+	shfl.sync.up.b32 %r123|%p101, %r121, %r3, 0, %r17;
 	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
-	mov.b64 %rd583, {%r123, %r124};
-	setp.lo.u32 %p106, %r3, 32;
-	and.pred %p107, %p105, %p106;
-	selp.b64 %rd584, %rd583, 0, %p107;
+	mov.b64 %rd573, {%r123, %r124};
+	setp.lo.u32 %p102, %r3, 32;
+	and.pred %p103, %p101, %p102;
+	selp.b64 %rd574, %rd573, 0, %p103;
 	sub.u32 %r125, %r13, %r3;
-	setp.eq.u32 %p108, %r7, %r125;
-	@!%p108 bra $L108;
-	mul.wide.u32 %rd585, %r8, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	st.shared.s64 [%rd586+0], %rd580;
-$L108:
+	setp.eq.u32 %p104, %r7, %r125;
+	@!%p104 bra $L104;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	st.shared.s64 [%rd576+0], %rd570;
+$L104:
 	bar.sync 0;
-	setp.eq.u32 %p109, %r8, 0;
-	@!%p109 bra $L109;
-	mov.b64 %rd587, 0;
-	setp.lo.u32 %p110, %r7, %r10;
-	@!%p110 bra $L110;
-	mul.wide.u32 %rd588, %r7, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	ld.shared.s64 %rd590, [%rd589+0];
-	mov.b64 %rd587, %rd590;
-$L110:
-	mov.b64 {%r126, %r127}, %rd587;
-	shfl.sync.up.b32 %r128|%p111, %r126, 1, 0, %r17;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L105;
+	mov.b64 %rd577, 0;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L106;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	ld.shared.s64 %rd580, [%rd579+0];
+	mov.b64 %rd577, %rd580;
+$L106:
+	mov.b64 {%r126, %r127}, %rd577;
+	shfl.sync.up.b32 %r128|%p107, %r126, 1, 0, %r17;
 	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd591, {%r128, %r129};
-	@!%p111 bra $L111;
-	add.s64 %rd592, %rd591, %rd587;
-	mov.b64 %rd587, %rd592;
-$L111:
-	mov.b64 {%r130, %r131}, %rd587;
-	shfl.sync.up.b32 %r132|%p112, %r130, 2, 0, %r17;
+	mov.b64 %rd581, {%r128, %r129};
+	@!%p107 bra $L107;
+	add.s64 %rd582, %rd581, %rd577;
+	mov.b64 %rd577, %rd582;
+$L107:
+	mov.b64 {%r130, %r131}, %rd577;
+	shfl.sync.up.b32 %r132|%p108, %r130, 2, 0, %r17;
 	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
-	mov.b64 %rd593, {%r132, %r133};
-	@!%p112 bra $L112;
-	add.s64 %rd594, %rd593, %rd587;
-	mov.b64 %rd587, %rd594;
-$L112:
-	mov.b64 {%r134, %r135}, %rd587;
-	shfl.sync.up.b32 %r136|%p113, %r134, 4, 0, %r17;
+	mov.b64 %rd583, {%r132, %r133};
+	@!%p108 bra $L108;
+	add.s64 %rd584, %rd583, %rd577;
+	mov.b64 %rd577, %rd584;
+$L108:
+	mov.b64 {%r134, %r135}, %rd577;
+	shfl.sync.up.b32 %r136|%p109, %r134, 4, 0, %r17;
 	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
-	mov.b64 %rd595, {%r136, %r137};
-	@!%p113 bra $L113;
-	add.s64 %rd596, %rd595, %rd587;
-	mov.b64 %rd587, %rd596;
-$L113:
-	mov.b64 {%r138, %r139}, %rd587;
-	shfl.sync.up.b32 %r140|%p114, %r138, 8, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
-	mov.b64 %rd597, {%r140, %r141};
-	@!%p114 bra $L114;
-	add.s64 %rd598, %rd597, %rd587;
-	mov.b64 %rd587, %rd598;
-$L114:
-	mov.b64 {%r142, %r143}, %rd587;
-	shfl.sync.up.b32 %r144|%p115, %r142, 16, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
-	mov.b64 %rd599, {%r144, %r145};
-	@!%p115 bra $L115;
-	add.s64 %rd600, %rd599, %rd587;
-	mov.b64 %rd587, %rd600;
-$L115:
-	mov.b64 {%r146, %r147}, %rd587;
-	shfl.sync.up.b32 %r148|%p116, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd601, {%r148, %r149};
-	selp.b64 %rd602, %rd601, 0, %p116;
-	@!%p110 bra $L116;
-	mul.wide.u32 %rd603, %r7, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	add.s64 %rd605, %rd604, 512;
-	st.shared.s64 [%rd605+0], %rd602;
-$L116:
-	sub.u32 %r150, %r10, 1;
-	setp.eq.u32 %p117, %r7, %r150;
-	@!%p117 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd587;
-$L117:
+	mov.b64 %rd585, {%r136, %r137};
+	@!%p109 bra $L109;
+	add.s64 %rd586, %rd585, %rd577;
+	mov.b64 %rd577, %rd586;
 $L109:
+	mov.b64 {%r138, %r139}, %rd577;
+	shfl.sync.up.b32 %r140|%p110, %r138, 8, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
+	mov.b64 %rd587, {%r140, %r141};
+	@!%p110 bra $L110;
+	add.s64 %rd588, %rd587, %rd577;
+	mov.b64 %rd577, %rd588;
+$L110:
+	mov.b64 {%r142, %r143}, %rd577;
+	shfl.sync.up.b32 %r144|%p111, %r142, 16, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
+	mov.b64 %rd589, {%r144, %r145};
+	@!%p111 bra $L111;
+	add.s64 %rd590, %rd589, %rd577;
+	mov.b64 %rd577, %rd590;
+$L111:
+	mov.b64 {%r146, %r147}, %rd577;
+	shfl.sync.up.b32 %r148|%p112, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd591, {%r148, %r149};
+	selp.b64 %rd592, %rd591, 0, %p112;
+	@!%p106 bra $L112;
+	mul.wide.u32 %rd593, %r7, 16;
+	add.s64 %rd594, %rd1, %rd593;
+	add.s64 %rd595, %rd594, 512;
+	st.shared.s64 [%rd595+0], %rd592;
+$L112:
+	sub.u32 %r150, %r10, 1;
+	setp.eq.u32 %p113, %r7, %r150;
+	@!%p113 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd577;
+$L113:
+$L105:
 	bar.sync 0;
-	mul.wide.u32 %rd606, %r8, 16;
-	add.s64 %rd607, %rd1, %rd606;
-	add.s64 %rd608, %rd607, 512;
-	ld.shared.s64 %rd609, [%rd608+0];
-	add.s64 %rd610, %rd609, %rd584;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 {%r151, %r152}, %rd610;
-	shfl.sync.idx.b32 %r153|%p118, %r151, 0, %r21, %r17;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	add.s64 %rd598, %rd597, 512;
+	ld.shared.s64 %rd599, [%rd598+0];
+	add.s64 %rd600, %rd599, %rd574;
+	ld.shared.s64 %rd601, [%rd1+1024];
+	mov.b64 {%r151, %r152}, %rd600;
+	shfl.sync.idx.b32 %r153|%p114, %r151, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
-	mov.b64 %rd612, {%r153, %r154};
-	mov.b64 %rd613, %rd611;
-	mov.b64 %rd614, %rd612;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, %rd615;
-	mov.b64 %rd618, %rd616;
-	mov.b64 %rd619, %rd617;
-	and.b64 %rd620, %rd618, 4294967295;
-	mov.b64 %rd621, %rd620;
-	and.b64 %rd622, %rd619, 4294967295;
-	mov.b64 %rd623, %rd622;
-	shr.s64 %rd624, %rd619, 32;
-	mov.b64 %rd625, %rd624;
-	mov.b64 %rd626, %rd621;
-	mov.b64 %rd627, %rd623;
-	mov.b64 %rd628, %rd625;
-	@!%p68 bra $L118;
-	add.s64 %rd629, %rd435, %rd626;
-	mov.b64 %rd630, %rd629;
-	sub.s64 %rd631, %rd426, %rd630;
-	max.s64 %rd632, %rd631, 0;
-	min.s64 %rd633, %rd632, %rd436;
-	mov.b64 %rd634, %rd633;
-	mov.b64 %rd635, 0;
+	mov.b64 %rd602, {%r153, %r154};
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	and.b64 %rd610, %rd608, 4294967295;
+	mov.b64 %rd611, %rd610;
+	and.b64 %rd612, %rd609, 4294967295;
+	mov.b64 %rd613, %rd612;
+	shr.s64 %rd614, %rd609, 32;
+	mov.b64 %rd615, %rd614;
+	mov.b64 %rd616, %rd611;
+	mov.b64 %rd617, %rd613;
+	mov.b64 %rd618, %rd615;
+	@!%p68 bra $L114;
+	add.s64 %rd619, %rd431, %rd616;
+	mov.b64 %rd620, %rd619;
+	sub.s64 %rd621, %rd422, %rd620;
+	max.s64 %rd622, %rd621, 0;
+	min.s64 %rd623, %rd622, %rd432;
+	mov.b64 %rd624, %rd623;
+	mov.b64 %rd625, 0;
+$L116:
+	setp.lt.s64 %p115, %rd625, %rd624;
+	not.pred %p116, %p115;
+	@!%p116 bra $L120;
+	bra.uni $L118;
 $L120:
-	setp.lt.s64 %p119, %rd635, %rd634;
-	not.pred %p120, %p119;
-	@!%p120 bra $L124;
-	bra.uni $L122;
-$L124:
-	mul.lo.s64 %rd636, %rd635, %rd429;
-	mad.lo.s64 %rd637, %rd636, 4, %rd427;
-	ld.shared.s32 %r155, [%rd637+0];
+	mul.lo.s64 %rd626, %rd625, %rd425;
+	mad.lo.s64 %rd627, %rd626, 4, %rd423;
+	ld.shared.s32 %r155, [%rd627+0];
 	mov.b32 %r156, %r155;
-	add.s64 %rd638, %rd425, %rd630;
-	add.s64 %rd639, %rd638, %rd635;
-	mul.lo.s64 %rd640, %rd639, %rd177;
-	mad.lo.s64 %rd641, %rd640, 4, %rd175;
-	st.shared.s32 [%rd641+0], %r156;
-	@!%p64 bra $L126;
-	mov.b64 %rd643, 2;
-	mul.lo.s64 %rd642, %rd643, %rd635;
-	mul.lo.s64 %rd644, %rd642, %rd172;
-	mad.lo.s64 %rd645, %rd644, 8, %rd170;
-	ld.shared.s64 %rd646, [%rd645+0];
-	mov.b64 %rd647, %rd646;
-	add.s64 %rd648, %rd425, %rd630;
-	add.s64 %rd649, %rd648, %rd635;
-	mov.b64 %rd651, 2;
-	mul.lo.s64 %rd650, %rd651, %rd649;
-	mul.lo.s64 %rd652, %rd650, %rd180;
-	mad.lo.s64 %rd653, %rd652, 8, %rd178;
-	st.shared.s64 [%rd653+0], %rd647;
-	mov.b64 %rd655, 2;
-	mul.lo.s64 %rd654, %rd655, %rd635;
-	add.s64 %rd656, %rd654, 1;
-	mul.lo.s64 %rd657, %rd656, %rd172;
-	mad.lo.s64 %rd658, %rd657, 8, %rd170;
-	ld.shared.s64 %rd659, [%rd658+0];
-	mov.b64 %rd660, %rd659;
-	add.s64 %rd661, %rd425, %rd630;
-	add.s64 %rd662, %rd661, %rd635;
-	mov.b64 %rd664, 2;
-	mul.lo.s64 %rd663, %rd664, %rd662;
-	add.s64 %rd665, %rd663, 1;
-	mul.lo.s64 %rd666, %rd665, %rd180;
-	mad.lo.s64 %rd667, %rd666, 8, %rd178;
-	st.shared.s64 [%rd667+0], %rd660;
-$L126:
-$L121:
-	add.s64 %rd668, %rd635, 1;
-	mov.b64 %rd635, %rd668;
-	bra.uni $L120;
+	add.s64 %rd628, %rd421, %rd620;
+	add.s64 %rd629, %rd628, %rd625;
+	mul.lo.s64 %rd630, %rd629, %rd175;
+	mad.lo.s64 %rd631, %rd630, 4, %rd173;
+	st.shared.s32 [%rd631+0], %r156;
+	@!%p64 bra $L122;
+	mov.b64 %rd633, 2;
+	mul.lo.s64 %rd632, %rd633, %rd625;
+	mul.lo.s64 %rd634, %rd632, %rd170;
+	mad.lo.s64 %rd635, %rd634, 8, %rd168;
+	ld.shared.s64 %rd636, [%rd635+0];
+	mov.b64 %rd637, %rd636;
+	add.s64 %rd638, %rd421, %rd620;
+	add.s64 %rd639, %rd638, %rd625;
+	mov.b64 %rd641, 2;
+	mul.lo.s64 %rd640, %rd641, %rd639;
+	mul.lo.s64 %rd642, %rd640, %rd178;
+	mad.lo.s64 %rd643, %rd642, 8, %rd176;
+	st.shared.s64 [%rd643+0], %rd637;
+	mov.b64 %rd645, 2;
+	mul.lo.s64 %rd644, %rd645, %rd625;
+	add.s64 %rd646, %rd644, 1;
+	mul.lo.s64 %rd647, %rd646, %rd170;
+	mad.lo.s64 %rd648, %rd647, 8, %rd168;
+	ld.shared.s64 %rd649, [%rd648+0];
+	mov.b64 %rd650, %rd649;
+	add.s64 %rd651, %rd421, %rd620;
+	add.s64 %rd652, %rd651, %rd625;
+	mov.b64 %rd654, 2;
+	mul.lo.s64 %rd653, %rd654, %rd652;
+	add.s64 %rd655, %rd653, 1;
+	mul.lo.s64 %rd656, %rd655, %rd178;
+	mad.lo.s64 %rd657, %rd656, 8, %rd176;
+	st.shared.s64 [%rd657+0], %rd650;
 $L122:
-	mov.b64 %rd669, 0;
-	mov.b64 %rd670, %rd634;
+$L117:
+	add.s64 %rd658, %rd625, 1;
+	mov.b64 %rd625, %rd658;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd659, 0;
+	mov.b64 %rd660, %rd624;
+$L123:
+	setp.lt.s64 %p117, %rd660, %rd432;
+	not.pred %p118, %p117;
+	@!%p118 bra $L127;
+	bra.uni $L125;
 $L127:
-	setp.lt.s64 %p121, %rd670, %rd436;
-	not.pred %p122, %p121;
-	@!%p122 bra $L131;
-	bra.uni $L129;
-$L131:
-	mul.lo.s64 %rd671, %rd670, %rd429;
-	mad.lo.s64 %rd672, %rd671, 4, %rd427;
-	ld.shared.s32 %r157, [%rd672+0];
+	mul.lo.s64 %rd661, %rd660, %rd425;
+	mad.lo.s64 %rd662, %rd661, 4, %rd423;
+	ld.shared.s32 %r157, [%rd662+0];
 	mov.b32 %r158, %r157;
 	mov.b32 %r159, %r158;
-	mov.pred %p123, 0;
-	mov.b64 %rd673, %rd669;
+	mov.pred %p119, 0;
+	mov.b64 %rd663, %rd659;
 	mov.b32 %r160, %r159;
-$L132:
-	@!%p65 bra $L136;
+$L128:
+	@!%p65 bra $L132;
 	shr.s32 %r161, %r160, 5;
-	cvt.s64.s32 %rd674, %r161;
-	mov.b64 %rd675, %rd674;
+	cvt.s64.s32 %rd664, %r161;
+	mov.b64 %rd665, %rd664;
 	and.b32 %r162, %r160, 31;
-	cvt.s64.s32 %rd676, %r162;
-	min.u64 %rd677, %rd676, 32;
-	cvt.u32.u64 %r163, %rd677;
+	cvt.s64.s32 %rd666, %r162;
+	min.u64 %rd667, %rd666, 32;
+	cvt.u32.u64 %r163, %rd667;
 	mov.b32 %r165, 0x1;
 	shl.b32 %r164, %r165, %r163;
-	setp.hs.u32 %p124, %r163, 32;
-	selp.b32 %r166, 0, %r164, %p124;
+	setp.hs.u32 %p120, %r163, 32;
+	selp.b32 %r166, 0, %r164, %p120;
 	mov.b32 %r167, %r166;
-	mov.b64 %rd678, %rd675;
+	mov.b64 %rd668, %rd665;
 	mov.b32 %r168, %r167;
-	mul.lo.s64 %rd679, %rd678, %rd411;
-	mad.lo.s64 %rd680, %rd679, 4, %rd409;
-	ld.relaxed.gpu.global.u32 %r169, [%rd680+0];
+	mul.lo.s64 %rd669, %rd668, %rd407;
+	mad.lo.s64 %rd670, %rd669, 4, %rd405;
+	ld.relaxed.gpu.global.u32 %r169, [%rd670+0];
 	mov.b32 %r170, %r169;
 	and.b32 %r171, %r170, %r168;
-	setp.ne.u32 %p125, %r171, 0x0;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L138;
-	mul.lo.s64 %rd681, %rd678, %rd411;
-	mad.lo.s64 %rd682, %rd681, 4, %rd409;
-	atom.global.or.b32 %r172, [%rd682], %r168;
+	setp.ne.u32 %p121, %r171, 0x0;
+	mov.pred %p122, %p121;
+	not.pred %p123, %p122;
+	@!%p123 bra $L134;
+	mul.lo.s64 %rd671, %rd668, %rd407;
+	mad.lo.s64 %rd672, %rd671, 4, %rd405;
+	atom.global.or.b32 %r172, [%rd672], %r168;
 	mov.b32 %r173, %r172;
 	and.b32 %r174, %r173, %r168;
-	setp.ne.u32 %p128, %r174, 0x0;
-	mov.pred %p126, %p128;
-$L138:
-	@!%p126 bra $L140;
-	mov.b64 %rd683, %rd673;
-	mov.b64 %rd684, %rd683;
-	mov.pred %p129, 0;
-	bra.uni $L134;
-$L140:
-	mov.b64 %rd685, %rd673;
-	mov.b64 %rd684, %rd685;
-	mov.pred %p129, 1;
-	bra.uni $L134;
-$L136:
-	@!%p66 bra $L142;
-	cvt.s64.s32 %rd686, %r160;
-	mul.lo.s64 %rd687, %rd686, %rd414;
-	mad.lo.s64 %rd688, %rd687, 4, %rd412;
-	ld.relaxed.gpu.global.s32 %r175, [%rd688+0];
-	mov.b32 %r176, %r175;
-	setp.eq.s32 %p130, %r176, %r83;
-	mov.pred %p131, %p130;
-	not.pred %p132, %p131;
-	@!%p132 bra $L144;
-	cvt.s64.s32 %rd689, %r160;
-	mul.lo.s64 %rd690, %rd689, %rd414;
-	mad.lo.s64 %rd691, %rd690, 4, %rd412;
-	atom.global.exch.b32 %r177, [%rd691], %r83;
-	mov.b32 %r178, %r177;
-	setp.eq.s32 %p133, %r178, %r83;
-	mov.pred %p131, %p133;
-$L144:
-	@!%p131 bra $L146;
-	mov.b64 %rd692, %rd673;
-	mov.b64 %rd684, %rd692;
-	mov.pred %p129, 0;
-	bra.uni $L134;
-$L146:
-$L142:
-	mul.lo.s64 %rd693, %rd673, %rd429;
-	mad.lo.s64 %rd694, %rd693, 4, %rd427;
-	st.shared.s32 [%rd694+0], %r160;
-	add.s64 %rd695, %rd673, 1;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd684, %rd696;
-	mov.pred %p129, 1;
-	bra.uni $L134;
-$L133:
-	bra.uni $L132;
+	setp.ne.u32 %p124, %r174, 0x0;
+	mov.pred %p122, %p124;
 $L134:
-	mov.b64 %rd697, %rd684;
-	mov.pred %p134, %p129;
-	mov.b64 %rd669, %rd697;
-	mov.pred %p123, %p134;
-	@!%p123 bra $L148;
-	mov.b64 %rd698, %rd392;
-	mov.b32 %r179, %r159;
-	cvt.s64.s32 %rd699, %r179;
-	add.s64 %rd700, %rd699, 1;
-	mul.lo.s64 %rd701, %rd700, %rd32;
-	mad.lo.s64 %rd702, %rd701, 8, %rd28;
-	ld.global.nc.s64 %rd703, [%rd702+0];
-	mov.b64 %rd704, %rd703;
-	cvt.s64.s32 %rd705, %r179;
-	mul.lo.s64 %rd706, %rd705, %rd32;
-	mad.lo.s64 %rd707, %rd706, 8, %rd28;
-	ld.global.nc.s64 %rd708, [%rd707+0];
-	mov.b64 %rd709, %rd708;
-	sub.s64 %rd710, %rd704, %rd709;
-	mov.b64 %rd711, %rd710;
-	mov.b64 %rd712, %rd711;
-	add.s64 %rd713, %rd433, %rd712;
-	mov.b64 %rd433, %rd713;
-	max.s64 %rd714, %rd434, %rd712;
-	mov.b64 %rd434, %rd714;
-$L148:
-$L128:
-	add.s64 %rd715, %rd670, 1;
-	mov.b64 %rd670, %rd715;
-	bra.uni $L127;
+	@!%p122 bra $L136;
+	mov.b64 %rd673, %rd663;
+	mov.b64 %rd674, %rd673;
+	mov.pred %p125, 0;
+	bra.uni $L130;
+$L136:
+	mov.b64 %rd675, %rd663;
+	mov.b64 %rd674, %rd675;
+	mov.pred %p125, 1;
+	bra.uni $L130;
+$L132:
+	@!%p66 bra $L138;
+	cvt.s64.s32 %rd676, %r160;
+	mul.lo.s64 %rd677, %rd676, %rd410;
+	mad.lo.s64 %rd678, %rd677, 4, %rd408;
+	ld.relaxed.gpu.global.s32 %r175, [%rd678+0];
+	mov.b32 %r176, %r175;
+	setp.eq.s32 %p126, %r176, %r83;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L140;
+	cvt.s64.s32 %rd679, %r160;
+	mul.lo.s64 %rd680, %rd679, %rd410;
+	mad.lo.s64 %rd681, %rd680, 4, %rd408;
+	atom.global.exch.b32 %r177, [%rd681], %r83;
+	mov.b32 %r178, %r177;
+	setp.eq.s32 %p129, %r178, %r83;
+	mov.pred %p127, %p129;
+$L140:
+	@!%p127 bra $L142;
+	mov.b64 %rd682, %rd663;
+	mov.b64 %rd674, %rd682;
+	mov.pred %p125, 0;
+	bra.uni $L130;
+$L142:
+$L138:
+	mul.lo.s64 %rd683, %rd663, %rd425;
+	mad.lo.s64 %rd684, %rd683, 4, %rd423;
+	st.shared.s32 [%rd684+0], %r160;
+	add.s64 %rd685, %rd663, 1;
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd674, %rd686;
+	mov.pred %p125, 1;
+	bra.uni $L130;
 $L129:
-	setp.gt.s64 %p135, %rd669, 0;
-	@!%p135 bra $L150;
-	mul.lo.s64 %rd716, %rd424, %rd122;
-	mad.lo.s64 %rd717, %rd716, 8, %rd118;
-	atom.global.add.u64 %rd718, [%rd717], %rd669;
-	mov.b64 %rd719, %rd718;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd721, 0;
+	bra.uni $L128;
+$L130:
+	mov.b64 %rd687, %rd674;
+	mov.pred %p130, %p125;
+	mov.b64 %rd659, %rd687;
+	mov.pred %p119, %p130;
+	@!%p119 bra $L144;
+	mov.b64 %rd688, %rd389;
+	mov.b32 %r179, %r159;
+	cvt.s64.s32 %rd689, %r179;
+	add.s64 %rd690, %rd689, 1;
+	mul.lo.s64 %rd691, %rd690, %rd32;
+	mad.lo.s64 %rd692, %rd691, 8, %rd28;
+	ld.global.nc.s64 %rd693, [%rd692+0];
+	mov.b64 %rd694, %rd693;
+	cvt.s64.s32 %rd695, %r179;
+	mul.lo.s64 %rd696, %rd695, %rd32;
+	mad.lo.s64 %rd697, %rd696, 8, %rd28;
+	ld.global.nc.s64 %rd698, [%rd697+0];
+	mov.b64 %rd699, %rd698;
+	sub.s64 %rd700, %rd694, %rd699;
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd702, %rd701;
+	add.s64 %rd703, %rd429, %rd702;
+	mov.b64 %rd429, %rd703;
+	max.s64 %rd704, %rd430, %rd702;
+	mov.b64 %rd430, %rd704;
+$L144:
+$L124:
+	add.s64 %rd705, %rd660, 1;
+	mov.b64 %rd660, %rd705;
+	bra.uni $L123;
+$L125:
+	setp.gt.s64 %p131, %rd659, 0;
+	@!%p131 bra $L146;
+	mul.lo.s64 %rd706, %rd420, %rd120;
+	mad.lo.s64 %rd707, %rd706, 8, %rd116;
+	atom.global.add.u64 %rd708, [%rd707], %rd659;
+	mov.b64 %rd709, %rd708;
+	mov.b64 %rd710, %rd709;
+	mov.b64 %rd711, 0;
+$L147:
+	setp.lt.s64 %p132, %rd711, %rd659;
+	not.pred %p133, %p132;
+	@!%p133 bra $L151;
+	bra.uni $L149;
 $L151:
-	setp.lt.s64 %p136, %rd721, %rd669;
-	not.pred %p137, %p136;
-	@!%p137 bra $L155;
-	bra.uni $L153;
-$L155:
-	mul.lo.s64 %rd722, %rd721, %rd429;
-	mad.lo.s64 %rd723, %rd722, 4, %rd427;
-	ld.shared.s32 %r180, [%rd723+0];
+	mul.lo.s64 %rd712, %rd711, %rd425;
+	mad.lo.s64 %rd713, %rd712, 4, %rd423;
+	ld.shared.s32 %r180, [%rd713+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd724, %rd720, %rd721;
-	mul.lo.s64 %rd725, %rd724, %rd282;
-	mad.lo.s64 %rd726, %rd725, 4, %rd280;
-	st.global.s32 [%rd726+0], %r181;
-$L152:
-	add.s64 %rd727, %rd721, 1;
-	mov.b64 %rd721, %rd727;
-	bra.uni $L151;
+	add.s64 %rd714, %rd710, %rd711;
+	mul.lo.s64 %rd715, %rd714, %rd280;
+	mad.lo.s64 %rd716, %rd715, 4, %rd278;
+	st.global.s32 [%rd716+0], %r181;
+$L148:
+	add.s64 %rd717, %rd711, 1;
+	mov.b64 %rd711, %rd717;
+	bra.uni $L147;
+$L149:
+$L146:
+	add.s64 %rd718, %rd431, %rd617;
+	min.s64 %rd719, %rd422, %rd718;
+	mov.b64 %rd431, %rd719;
+	bra.uni $L115;
+$L114:
+	mov.b64 %rd720, 0;
+	cvt.u64.u32 %rd721, %r2;
+	setp.eq.s64 %p134, %rd721, 0;
+	setp.gt.s64 %p135, %rd617, 0;
+	and.pred %p136, %p134, %p135;
+	@!%p136 bra $L153;
+	mul.lo.s64 %rd722, %rd420, %rd120;
+	mad.lo.s64 %rd723, %rd722, 8, %rd116;
+	atom.global.add.u64 %rd724, [%rd723], %rd617;
+	mov.b64 %rd725, %rd724;
+	mov.b64 %rd720, %rd725;
 $L153:
-$L150:
-	add.s64 %rd728, %rd435, %rd627;
-	min.s64 %rd729, %rd426, %rd728;
-	mov.b64 %rd435, %rd729;
-	bra.uni $L119;
-$L118:
-	mov.b64 %rd730, 0;
-	cvt.u64.u32 %rd731, %r2;
-	setp.eq.s64 %p138, %rd731, 0;
-	setp.gt.s64 %p139, %rd627, 0;
-	and.pred %p140, %p138, %p139;
-	@!%p140 bra $L157;
-	mul.lo.s64 %rd732, %rd424, %rd122;
-	mad.lo.s64 %rd733, %rd732, 8, %rd118;
-	atom.global.add.u64 %rd734, [%rd733], %rd627;
-	mov.b64 %rd735, %rd734;
-	mov.b64 %rd730, %rd735;
-$L157:
-	cvt.u64.u32 %rd736, %r2;
-	setp.eq.s64 %p141, %rd736, 0;
-	setp.eq.u32 %p142, %r1, 0;
-	and.pred %p143, %p141, %p142;
+	cvt.u64.u32 %rd726, %r2;
+	setp.eq.s64 %p137, %rd726, 0;
+	setp.eq.u32 %p138, %r1, 0;
+	and.pred %p139, %p137, %p138;
 	bar.sync 0;
-	@!%p143 bra $L158;
-	st.shared.s64 [%rd1+1024], %rd730;
-$L158:
+	@!%p139 bra $L154;
+	st.shared.s64 [%rd1+1024], %rd720;
+$L154:
 	bar.sync 0;
-	ld.shared.s64 %rd737, [%rd1+1024];
-	mov.b64 %rd738, %rd737;
-	add.s64 %rd739, %rd738, %rd626;
-	mov.b64 %rd740, %rd739;
-	mov.b64 %rd741, 0;
+	ld.shared.s64 %rd727, [%rd1+1024];
+	mov.b64 %rd728, %rd727;
+	add.s64 %rd729, %rd728, %rd616;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, 0;
+$L155:
+	setp.lt.s64 %p140, %rd731, %rd432;
+	not.pred %p141, %p140;
+	@!%p141 bra $L159;
+	bra.uni $L157;
 $L159:
-	setp.lt.s64 %p144, %rd741, %rd436;
-	not.pred %p145, %p144;
-	@!%p145 bra $L163;
-	bra.uni $L161;
-$L163:
-	mul.lo.s64 %rd742, %rd741, %rd429;
-	mad.lo.s64 %rd743, %rd742, 4, %rd427;
-	ld.shared.s32 %r182, [%rd743+0];
+	mul.lo.s64 %rd732, %rd731, %rd425;
+	mad.lo.s64 %rd733, %rd732, 4, %rd423;
+	ld.shared.s32 %r182, [%rd733+0];
 	mov.b32 %r183, %r182;
-	add.s64 %rd744, %rd740, %rd741;
-	mul.lo.s64 %rd745, %rd744, %rd282;
-	mad.lo.s64 %rd746, %rd745, 4, %rd280;
-	st.global.s32 [%rd746+0], %r183;
-$L160:
-	add.s64 %rd747, %rd741, 1;
-	mov.b64 %rd741, %rd747;
-	bra.uni $L159;
-$L161:
-$L119:
-	setp.eq.s64 %p146, %rd628, 0;
-	@!%p146 bra $L165;
+	add.s64 %rd734, %rd730, %rd731;
+	mul.lo.s64 %rd735, %rd734, %rd280;
+	mad.lo.s64 %rd736, %rd735, 4, %rd278;
+	st.global.s32 [%rd736+0], %r183;
+$L156:
+	add.s64 %rd737, %rd731, 1;
+	mov.b64 %rd731, %rd737;
+	bra.uni $L155;
+$L157:
+$L115:
+	setp.eq.s64 %p142, %rd618, 0;
+	@!%p142 bra $L161;
 	bra.uni $L53;
-$L165:
+$L161:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd748, %rd435;
-	mov.b64 %rd749, %rd433;
-	mov.b64 %rd750, %rd434;
-	mov.b64 %rd751, %rd748;
-	mov.b64 %rd752, %rd749;
-	mov.b64 %rd753, %rd750;
-	mov.b64 %rd754, %rd751;
-	mov.b64 %rd755, %rd752;
-	mov.b64 %rd756, %rd753;
-	mov.b64 %rd757, %rd754;
-	mov.b64 %rd758, %rd755;
-	mov.b64 %rd759, %rd756;
-	mov.b64 %rd760, 1;
+	mov.b64 %rd738, %rd431;
+	mov.b64 %rd739, %rd429;
+	mov.b64 %rd740, %rd430;
+	mov.b64 %rd741, %rd738;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd743, %rd740;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd745, %rd742;
+	mov.b64 %rd746, %rd743;
+	mov.b64 %rd747, %rd744;
+	mov.b64 %rd748, %rd745;
+	mov.b64 %rd749, %rd746;
+	mov.b64 %rd750, 1;
+$L162:
+	setp.lt.s64 %p143, %rd750, %rd346;
+	setp.gt.s64 %p144, %rd747, 0;
+	and.pred %p145, %p143, %p144;
+	not.pred %p146, %p145;
+	@!%p146 bra $L166;
+	bra.uni $L164;
 $L166:
-	setp.lt.s64 %p147, %rd760, %rd348;
-	setp.gt.s64 %p148, %rd757, 0;
-	and.pred %p149, %p147, %p148;
-	not.pred %p150, %p149;
-	@!%p150 bra $L170;
-	bra.uni $L168;
-$L170:
 	bar.sync 0;
-	shr.s64 %rd761, %rd760, 63;
-	shr.u64 %rd762, %rd761, 63;
-	add.s64 %rd763, %rd760, %rd762;
-	and.b64 %rd764, %rd763, -2;
-	sub.s64 %rd765, %rd760, %rd764;
-	mov.b64 %rd767, 1;
-	sub.s64 %rd766, %rd767, %rd765;
-	mul.lo.s64 %rd768, %rd766, %rd376;
-	mov.b64 %rd769, %rd768;
-	shr.s64 %rd770, %rd760, 63;
-	shr.u64 %rd771, %rd770, 63;
-	add.s64 %rd772, %rd760, %rd771;
-	and.b64 %rd773, %rd772, -2;
-	sub.s64 %rd774, %rd760, %rd773;
-	mul.lo.s64 %rd775, %rd774, %rd376;
-	mov.b64 %rd776, %rd775;
-	mov.b64 %rd777, 0;
-	mov.b64 %rd778, 0;
-	mov.b64 %rd779, %rd340;
-	mov.b64 %rd780, %rd341;
-	mov.b64 %rd781, %rd342;
-	mov.b64 %rd782, %rd343;
-	mov.b64 %rd783, %rd344;
-	mov.b64 %rd784, %rd345;
-	mov.pred %p151, %p47;
-	mov.pred %p152, %p48;
+	shr.s64 %rd751, %rd750, 63;
+	shr.u64 %rd752, %rd751, 63;
+	add.s64 %rd753, %rd750, %rd752;
+	and.b64 %rd754, %rd753, -2;
+	sub.s64 %rd755, %rd750, %rd754;
+	mov.b64 %rd757, 1;
+	sub.s64 %rd756, %rd757, %rd755;
+	mul.lo.s64 %rd758, %rd756, %rd373;
+	mov.b64 %rd759, %rd758;
+	shr.s64 %rd760, %rd750, 63;
+	shr.u64 %rd761, %rd760, 63;
+	add.s64 %rd762, %rd750, %rd761;
+	and.b64 %rd763, %rd762, -2;
+	sub.s64 %rd764, %rd750, %rd763;
+	mul.lo.s64 %rd765, %rd764, %rd373;
+	mov.b64 %rd766, %rd765;
+	mov.b64 %rd767, 0;
+	mov.b64 %rd768, 0;
+	mov.b64 %rd769, %rd338;
+	mov.b64 %rd770, %rd339;
+	mov.b64 %rd771, %rd340;
+	mov.b64 %rd772, %rd341;
+	mov.b64 %rd773, %rd342;
+	mov.b64 %rd774, %rd343;
+	mov.pred %p147, %p47;
+	mov.pred %p148, %p48;
 	mov.b32 %r184, %r80;
-	mov.b64 %rd785, %rd346;
-	mov.b64 %rd786, %rd347;
-	mov.b64 %rd787, %rd348;
-	mov.b64 %rd788, %rd349;
-	mov.pred %p153, %p49;
-	mov.b64 %rd789, %rd350;
-	mov.pred %p154, %p50;
-	mov.b64 %rd790, %rd294;
-	mov.b64 %rd791, %rd295;
-	mov.b64 %rd792, %rd296;
-	mov.b64 %rd793, %rd297;
-	mov.b64 %rd794, %rd298;
-	mov.b64 %rd795, %rd299;
-	mov.b64 %rd796, %rd300;
-	mov.b64 %rd797, %rd301;
-	mov.b64 %rd798, %rd302;
-	mov.pred %p155, %p51;
-	mov.b64 %rd799, %rd303;
-	mov.b64 %rd800, %rd304;
-	mov.b64 %rd801, %rd305;
+	mov.b64 %rd775, %rd344;
+	mov.b64 %rd776, %rd345;
+	mov.b64 %rd777, %rd346;
+	mov.b64 %rd778, %rd347;
+	mov.pred %p149, %p49;
+	mov.pred %p150, %p50;
+	mov.b64 %rd779, %rd292;
+	mov.b64 %rd780, %rd293;
+	mov.b64 %rd781, %rd294;
+	mov.b64 %rd782, %rd295;
+	mov.b64 %rd783, %rd296;
+	mov.b64 %rd784, %rd297;
+	mov.b64 %rd785, %rd298;
+	mov.b64 %rd786, %rd299;
+	mov.b64 %rd787, %rd300;
+	mov.pred %p151, %p51;
+	mov.b64 %rd788, %rd301;
+	mov.b64 %rd789, %rd302;
+	mov.b64 %rd790, %rd303;
 	mov.b32 %r185, %r81;
-	mov.b64 %rd802, %rd351;
-	mov.b64 %rd803, %rd352;
-	mov.b64 %rd804, %rd769;
-	mov.b64 %rd805, %rd757;
-	mov.b64 %rd806, %rd374;
-	mov.b64 %rd807, %rd373;
-	mov.b64 %rd808, %rd355;
-	mov.b64 %rd809, %rd375;
-	mov.b64 %rd810, %rd354;
-	mov.b64 %rd811, %rd776;
-	mov.b64 %rd812, %rd376;
-	add.s64 %rd813, %rd760, 1;
-	setp.lt.s64 %p156, %rd813, %rd348;
-	mov.pred %p157, %p156;
-	mov.pred %p158, %p49;
-	mov.b64 %rd814, %rd167;
-	mov.b64 %rd815, %rd168;
-	mov.b64 %rd816, %rd169;
-	mov.b64 %rd817, %rd806;
+	mov.b64 %rd791, %rd348;
+	mov.b64 %rd792, %rd349;
+	mov.b64 %rd793, %rd759;
+	mov.b64 %rd794, %rd747;
+	mov.b64 %rd795, %rd371;
+	mov.b64 %rd796, %rd370;
+	mov.b64 %rd797, %rd352;
+	mov.b64 %rd798, %rd372;
+	mov.b64 %rd799, %rd351;
+	mov.b64 %rd800, %rd766;
+	mov.b64 %rd801, %rd373;
+	add.s64 %rd802, %rd750, 1;
+	setp.lt.s64 %p152, %rd802, %rd346;
+	mov.pred %p153, %p152;
+	mov.pred %p154, %p49;
+	mov.b64 %rd803, %rd165;
+	mov.b64 %rd804, %rd166;
+	mov.b64 %rd805, %rd167;
+	mov.b64 %rd806, %rd795;
 	mov.b32 %r186, -1;
-	mov.b64 %rd818, 0;
-	mov.b64 %rd819, 0;
-	mov.b64 %rd820, 0;
-	mov.b64 %rd821, 0;
-	mov.b64 %rd822, 0;
-$L171:
-	mov.b64 %rd823, 0;
-	mov.b64 %rd824, %rd802;
+	mov.b64 %rd807, 0;
+	mov.b64 %rd808, 0;
+	mov.b64 %rd809, 0;
+	mov.b64 %rd810, 0;
+	mov.b64 %rd811, 0;
+$L167:
+	mov.b64 %rd812, 0;
+	mov.b64 %rd813, %rd791;
+$L170:
+	setp.gt.s64 %p155, %rd813, 0;
+	not.pred %p156, %p155;
+	@!%p156 bra $L174;
+	bra.uni $L172;
 $L174:
-	setp.gt.s64 %p159, %rd824, 0;
-	not.pred %p160, %p159;
-	@!%p160 bra $L178;
-	bra.uni $L176;
+	setp.ge.s64 %p157, %rd807, %rd808;
+	@!%p157 bra $L176;
+	setp.ge.s64 %p158, %rd806, %rd794;
+	@!%p158 bra $L178;
+	bra.uni $L172;
 $L178:
-	setp.ge.s64 %p161, %rd818, %rd819;
-	@!%p161 bra $L180;
-	setp.ge.s64 %p162, %rd817, %rd805;
-	@!%p162 bra $L182;
-	bra.uni $L176;
-$L182:
-	add.s64 %rd825, %rd804, %rd817;
-	mul.lo.s64 %rd826, %rd825, %rd177;
-	mad.lo.s64 %rd827, %rd826, 4, %rd175;
-	ld.shared.s32 %r187, [%rd827+0];
+	add.s64 %rd814, %rd793, %rd806;
+	mul.lo.s64 %rd815, %rd814, %rd175;
+	mad.lo.s64 %rd816, %rd815, 4, %rd173;
+	ld.shared.s32 %r187, [%rd816+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r186, %r188;
-	@!%p158 bra $L183;
-	add.s64 %rd828, %rd804, %rd817;
-	mov.b64 %rd830, 2;
-	mul.lo.s64 %rd829, %rd830, %rd828;
-	mov.b64 %rd831, %rd829;
-	mul.lo.s64 %rd832, %rd831, %rd180;
-	mad.lo.s64 %rd833, %rd832, 8, %rd178;
-	ld.shared.s64 %rd834, [%rd833+0];
-	mov.b64 %rd835, %rd834;
-	add.s64 %rd836, %rd831, 1;
-	mul.lo.s64 %rd837, %rd836, %rd180;
-	mad.lo.s64 %rd838, %rd837, 8, %rd178;
-	ld.shared.s64 %rd839, [%rd838+0];
-	mov.b64 %rd840, %rd839;
-	add.s64 %rd841, %rd835, %rd809;
-	mov.b64 %rd842, %rd841;
-	mov.b64 %rd843, %rd840;
-	mov.b64 %rd818, %rd842;
-	mov.b64 %rd819, %rd843;
-	bra.uni $L184;
-$L183:
-	mov.b64 %rd844, %rd779;
+	@!%p154 bra $L179;
+	add.s64 %rd817, %rd793, %rd806;
+	mov.b64 %rd819, 2;
+	mul.lo.s64 %rd818, %rd819, %rd817;
+	mov.b64 %rd820, %rd818;
+	mul.lo.s64 %rd821, %rd820, %rd178;
+	mad.lo.s64 %rd822, %rd821, 8, %rd176;
+	ld.shared.s64 %rd823, [%rd822+0];
+	mov.b64 %rd824, %rd823;
+	add.s64 %rd825, %rd820, 1;
+	mul.lo.s64 %rd826, %rd825, %rd178;
+	mad.lo.s64 %rd827, %rd826, 8, %rd176;
+	ld.shared.s64 %rd828, [%rd827+0];
+	mov.b64 %rd829, %rd828;
+	add.s64 %rd830, %rd824, %rd798;
+	mov.b64 %rd831, %rd830;
+	mov.b64 %rd832, %rd829;
+	mov.b64 %rd807, %rd831;
+	mov.b64 %rd808, %rd832;
+	bra.uni $L180;
+$L179:
+	mov.b64 %rd833, %rd769;
 	mov.b32 %r189, %r186;
-	cvt.s64.s32 %rd845, %r189;
-	mul.lo.s64 %rd846, %rd845, %rd32;
-	mad.lo.s64 %rd847, %rd846, 8, %rd28;
-	ld.global.nc.s64 %rd848, [%rd847+0];
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd779;
+	cvt.s64.s32 %rd834, %r189;
+	mul.lo.s64 %rd835, %rd834, %rd32;
+	mad.lo.s64 %rd836, %rd835, 8, %rd28;
+	ld.global.nc.s64 %rd837, [%rd836+0];
+	mov.b64 %rd838, %rd837;
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, %rd769;
 	mov.b32 %r190, %r186;
-	cvt.s64.s32 %rd852, %r190;
-	add.s64 %rd853, %rd852, 1;
-	mul.lo.s64 %rd854, %rd853, %rd32;
-	mad.lo.s64 %rd855, %rd854, 8, %rd28;
-	ld.global.nc.s64 %rd856, [%rd855+0];
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd857;
-	add.s64 %rd859, %rd850, %rd809;
-	mov.b64 %rd860, %rd859;
-	mov.b64 %rd861, %rd858;
-	mov.b64 %rd818, %rd860;
-	mov.b64 %rd819, %rd861;
-$L184:
-	add.s64 %rd862, %rd817, %rd807;
-	mov.b64 %rd817, %rd862;
-	bra.uni $L175;
+	cvt.s64.s32 %rd841, %r190;
+	add.s64 %rd842, %rd841, 1;
+	mul.lo.s64 %rd843, %rd842, %rd32;
+	mad.lo.s64 %rd844, %rd843, 8, %rd28;
+	ld.global.nc.s64 %rd845, [%rd844+0];
+	mov.b64 %rd846, %rd845;
+	mov.b64 %rd847, %rd846;
+	add.s64 %rd848, %rd839, %rd798;
+	mov.b64 %rd849, %rd848;
+	mov.b64 %rd850, %rd847;
+	mov.b64 %rd807, %rd849;
+	mov.b64 %rd808, %rd850;
 $L180:
-	mul.lo.s64 %rd863, %rd818, %rd39;
-	mad.lo.s64 %rd864, %rd863, 4, %rd35;
-	ld.global.nc.s32 %r191, [%rd864+0];
+	add.s64 %rd851, %rd806, %rd796;
+	mov.b64 %rd806, %rd851;
+	bra.uni $L171;
+$L176:
+	mul.lo.s64 %rd852, %rd807, %rd39;
+	mad.lo.s64 %rd853, %rd852, 4, %rd35;
+	ld.global.nc.s32 %r191, [%rd853+0];
 	mov.b32 %r192, %r191;
 	mov.b32 %r193, %r192;
-	mov.b64 %rd865, 0;
-	mov.b64 %rd866, 0;
-	and.pred %p163, %p157, %p153;
-	@!%p163 bra $L186;
-	mov.b64 %rd867, %rd779;
+	mov.b64 %rd854, 0;
+	mov.b64 %rd855, 0;
+	and.pred %p159, %p153, %p149;
+	@!%p159 bra $L182;
+	mov.b64 %rd856, %rd769;
 	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd868, %r194;
-	mul.lo.s64 %rd869, %rd868, %rd32;
-	mad.lo.s64 %rd870, %rd869, 8, %rd28;
-	ld.global.nc.s64 %rd871, [%rd870+0];
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, %rd779;
+	cvt.s64.s32 %rd857, %r194;
+	mul.lo.s64 %rd858, %rd857, %rd32;
+	mad.lo.s64 %rd859, %rd858, 8, %rd28;
+	ld.global.nc.s64 %rd860, [%rd859+0];
+	mov.b64 %rd861, %rd860;
+	mov.b64 %rd862, %rd861;
+	mov.b64 %rd863, %rd769;
 	mov.b32 %r195, %r193;
-	cvt.s64.s32 %rd875, %r195;
-	add.s64 %rd876, %rd875, 1;
-	mul.lo.s64 %rd877, %rd876, %rd32;
-	mad.lo.s64 %rd878, %rd877, 8, %rd28;
-	ld.global.nc.s64 %rd879, [%rd878+0];
-	mov.b64 %rd880, %rd879;
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, %rd873;
-	mov.b64 %rd883, %rd881;
-	mov.b64 %rd865, %rd882;
-	mov.b64 %rd866, %rd883;
-$L186:
+	cvt.s64.s32 %rd864, %r195;
+	add.s64 %rd865, %rd864, 1;
+	mul.lo.s64 %rd866, %rd865, %rd32;
+	mad.lo.s64 %rd867, %rd866, 8, %rd28;
+	ld.global.nc.s64 %rd868, [%rd867+0];
+	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, %rd869;
+	mov.b64 %rd871, %rd862;
+	mov.b64 %rd872, %rd870;
+	mov.b64 %rd854, %rd871;
+	mov.b64 %rd855, %rd872;
+$L182:
 	mov.b32 %r196, %r186;
 	mov.b32 %r197, %r193;
-	mov.b64 %rd884, %rd818;
-$L187:
+	mov.b64 %rd873, %rd807;
+$L183:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p164, %rd127, 0;
-	@!%p164 bra $L191;
-	mul.lo.s64 %rd885, %rd884, %rd129;
-	mad.lo.s64 %rd886, %rd885, 8, %rd125;
-	ld.global.nc.f64 %fd20, [%rd886+0];
+	setp.gt.s64 %p160, %rd125, 0;
+	@!%p160 bra $L187;
+	mul.lo.s64 %rd874, %rd873, %rd127;
+	mad.lo.s64 %rd875, %rd874, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd875+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
-$L191:
-	cvt.s64.s32 %rd887, %r196;
-	mul.lo.s64 %rd888, %rd887, %rd136;
-	mad.lo.s64 %rd889, %rd888, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd889+0];
+$L187:
+	cvt.s64.s32 %rd876, %r196;
+	mul.lo.s64 %rd877, %rd876, %rd134;
+	mad.lo.s64 %rd878, %rd877, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd878+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd890, %r197;
-	mul.lo.s64 %rd891, %rd890, %rd136;
-	mad.lo.s64 %rd892, %rd891, 8, %rd132;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd892+0];
+	cvt.s64.s32 %rd879, %r197;
+	mul.lo.s64 %rd880, %rd879, %rd134;
+	mad.lo.s64 %rd881, %rd880, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd881+0];
 	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p165, %fd25, %fd27;
-	not.pred %p166, %p165;
-	@!%p166 bra $L193;
-	mov.pred %p167, 0;
-	bra.uni $L189;
-$L193:
-	cvt.s64.s32 %rd893, %r197;
-	mul.lo.s64 %rd894, %rd893, %rd136;
-	mad.lo.s64 %rd895, %rd894, 8, %rd132;
-	ld.relaxed.gpu.global.b64 %rd896, [%rd895];
-$L194:
-	mov.b64 %fd28, %rd896;
+	setp.lt.f64 %p161, %fd25, %fd27;
+	not.pred %p162, %p161;
+	@!%p162 bra $L189;
+	mov.pred %p163, 0;
+	bra.uni $L185;
+$L189:
+	cvt.s64.s32 %rd882, %r197;
+	mul.lo.s64 %rd883, %rd882, %rd134;
+	mad.lo.s64 %rd884, %rd883, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd885, [%rd884];
+$L190:
+	mov.b64 %fd28, %rd885;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd897, %fd28;
-	mov.b64 %rd898, %fd25;
-	or.b64 %rd899, %rd897, %rd898;
-	setp.eq.f64 %p168, %fd28, %fd25;
-	mov.b64 %fd30, %rd899;
-	selp.f64 %fd31, %fd30, %fd29, %p168;
-	setp.nan.f64 %p169, %fd28, %fd25;
+	mov.b64 %rd886, %fd28;
+	mov.b64 %rd887, %fd25;
+	or.b64 %rd888, %rd886, %rd887;
+	setp.eq.f64 %p164, %fd28, %fd25;
+	mov.b64 %fd30, %rd888;
+	selp.f64 %fd31, %fd30, %fd29, %p164;
+	setp.nan.f64 %p165, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p169;
-	mov.b64 %rd900, %fd33;
-	setp.eq.u64 %p170, %rd896, %rd900;
-	@%p170 bra $L195;
-	atom.global.cas.b64 %rd901, [%rd895], %rd896, %rd900;
-	setp.eq.u64 %p171, %rd901, %rd896;
-	mov.b64 %rd896, %rd901;
-	@!%p171 bra $L194;
-$L195:
-	mov.b64 %fd35, %rd896;
+	selp.f64 %fd33, %fd32, %fd31, %p165;
+	mov.b64 %rd889, %fd33;
+	setp.eq.u64 %p166, %rd885, %rd889;
+	@%p166 bra $L191;
+	atom.global.cas.b64 %rd890, [%rd884], %rd885, %rd889;
+	setp.eq.u64 %p167, %rd890, %rd885;
+	mov.b64 %rd885, %rd890;
+	@!%p167 bra $L190;
+$L191:
+	mov.b64 %fd35, %rd885;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p172, %fd36, %fd25;
-	mov.pred %p167, %p172;
-	bra.uni $L189;
-$L188:
-	bra.uni $L187;
-$L189:
-	@!%p167 bra $L197;
-	@!%p157 bra $L198;
-	mul.lo.s64 %rd902, %rd823, %rd816;
-	mad.lo.s64 %rd903, %rd902, 4, %rd814;
-	st.shared.s32 [%rd903+0], %r193;
-	@!%p153 bra $L201;
-	mov.b64 %rd905, 2;
-	mul.lo.s64 %rd904, %rd905, %rd823;
-	mul.lo.s64 %rd906, %rd904, %rd172;
-	mad.lo.s64 %rd907, %rd906, 8, %rd170;
-	st.shared.s64 [%rd907+0], %rd865;
-	mov.b64 %rd909, 2;
-	mul.lo.s64 %rd908, %rd909, %rd823;
-	add.s64 %rd910, %rd908, 1;
-	mul.lo.s64 %rd911, %rd910, %rd172;
-	mad.lo.s64 %rd912, %rd911, 8, %rd170;
-	st.shared.s64 [%rd912+0], %rd866;
-	setp.gt.s64 %p173, %rd789, 0;
-	@!%p173 bra $L203;
-	setp.lo.u64 %p174, %rd865, %rd37;
-	mul.lo.s64 %rd913, %rd865, %rd39;
-	mad.lo.s64 %rd914, %rd913, 4, %rd35;
-	@%p174 prefetch.global.L2 [%rd914];
-	setp.gt.s64 %p175, %rd789, 1;
-	@!%p175 bra $L205;
-	sub.s64 %rd915, %rd866, 1;
-	setp.lo.u64 %p176, %rd915, %rd37;
-	sub.s64 %rd916, %rd866, 1;
-	mul.lo.s64 %rd917, %rd916, %rd39;
-	mad.lo.s64 %rd918, %rd917, 4, %rd35;
-	@%p176 prefetch.global.L2 [%rd918];
-$L205:
-$L203:
-$L201:
-	add.s64 %rd919, %rd823, 1;
-	mov.b64 %rd823, %rd919;
-	bra.uni $L199;
-$L198:
-	mov.pred %p177, 0;
-	mov.b64 %rd920, %rd823;
+	setp.gt.f64 %p168, %fd36, %fd25;
+	mov.pred %p163, %p168;
+	bra.uni $L185;
+$L184:
+	bra.uni $L183;
+$L185:
+	@!%p163 bra $L193;
+	@!%p153 bra $L194;
+	mul.lo.s64 %rd891, %rd812, %rd805;
+	mad.lo.s64 %rd892, %rd891, 4, %rd803;
+	st.shared.s32 [%rd892+0], %r193;
+	@!%p149 bra $L197;
+	mov.b64 %rd894, 2;
+	mul.lo.s64 %rd893, %rd894, %rd812;
+	mul.lo.s64 %rd895, %rd893, %rd170;
+	mad.lo.s64 %rd896, %rd895, 8, %rd168;
+	st.shared.s64 [%rd896+0], %rd854;
+	mov.b64 %rd898, 2;
+	mul.lo.s64 %rd897, %rd898, %rd812;
+	add.s64 %rd899, %rd897, 1;
+	mul.lo.s64 %rd900, %rd899, %rd170;
+	mad.lo.s64 %rd901, %rd900, 8, %rd168;
+	st.shared.s64 [%rd901+0], %rd855;
+$L197:
+	add.s64 %rd902, %rd812, 1;
+	mov.b64 %rd812, %rd902;
+	bra.uni $L195;
+$L194:
+	mov.pred %p169, 0;
+	mov.b64 %rd903, %rd812;
 	mov.b32 %r198, %r193;
-$L206:
-	@!%p154 bra $L210;
+$L198:
+	@!%p150 bra $L202;
 	shr.s32 %r199, %r198, 5;
-	cvt.s64.s32 %rd921, %r199;
-	mov.b64 %rd922, %rd921;
+	cvt.s64.s32 %rd904, %r199;
+	mov.b64 %rd905, %rd904;
 	and.b32 %r200, %r198, 31;
-	cvt.s64.s32 %rd923, %r200;
-	min.u64 %rd924, %rd923, 32;
-	cvt.u32.u64 %r201, %rd924;
+	cvt.s64.s32 %rd906, %r200;
+	min.u64 %rd907, %rd906, 32;
+	cvt.u32.u64 %r201, %rd907;
 	mov.b32 %r203, 0x1;
 	shl.b32 %r202, %r203, %r201;
-	setp.hs.u32 %p178, %r201, 32;
-	selp.b32 %r204, 0, %r202, %p178;
+	setp.hs.u32 %p170, %r201, 32;
+	selp.b32 %r204, 0, %r202, %p170;
 	mov.b32 %r205, %r204;
-	mov.b64 %rd925, %rd922;
+	mov.b64 %rd908, %rd905;
 	mov.b32 %r206, %r205;
-	mul.lo.s64 %rd926, %rd925, %rd798;
-	mad.lo.s64 %rd927, %rd926, 4, %rd796;
-	ld.relaxed.gpu.global.u32 %r207, [%rd927+0];
+	mul.lo.s64 %rd909, %rd908, %rd787;
+	mad.lo.s64 %rd910, %rd909, 4, %rd785;
+	ld.relaxed.gpu.global.u32 %r207, [%rd910+0];
 	mov.b32 %r208, %r207;
 	and.b32 %r209, %r208, %r206;
-	setp.ne.u32 %p179, %r209, 0x0;
-	mov.pred %p180, %p179;
-	not.pred %p181, %p180;
-	@!%p181 bra $L212;
-	mul.lo.s64 %rd928, %rd925, %rd798;
-	mad.lo.s64 %rd929, %rd928, 4, %rd796;
-	atom.global.or.b32 %r210, [%rd929], %r206;
+	setp.ne.u32 %p171, %r209, 0x0;
+	mov.pred %p172, %p171;
+	not.pred %p173, %p172;
+	@!%p173 bra $L204;
+	mul.lo.s64 %rd911, %rd908, %rd787;
+	mad.lo.s64 %rd912, %rd911, 4, %rd785;
+	atom.global.or.b32 %r210, [%rd912], %r206;
 	mov.b32 %r211, %r210;
 	and.b32 %r212, %r211, %r206;
-	setp.ne.u32 %p182, %r212, 0x0;
-	mov.pred %p180, %p182;
-$L212:
-	@!%p180 bra $L214;
-	mov.b64 %rd930, %rd920;
-	mov.b64 %rd931, %rd930;
-	mov.pred %p183, 0;
-	bra.uni $L208;
-$L214:
-	mov.b64 %rd932, %rd920;
-	mov.b64 %rd931, %rd932;
-	mov.pred %p183, 1;
-	bra.uni $L208;
-$L210:
-	@!%p155 bra $L216;
-	cvt.s64.s32 %rd933, %r198;
-	mul.lo.s64 %rd934, %rd933, %rd801;
-	mad.lo.s64 %rd935, %rd934, 4, %rd799;
-	ld.relaxed.gpu.global.s32 %r213, [%rd935+0];
+	setp.ne.u32 %p174, %r212, 0x0;
+	mov.pred %p172, %p174;
+$L204:
+	@!%p172 bra $L206;
+	mov.b64 %rd913, %rd903;
+	mov.b64 %rd914, %rd913;
+	mov.pred %p175, 0;
+	bra.uni $L200;
+$L206:
+	mov.b64 %rd915, %rd903;
+	mov.b64 %rd914, %rd915;
+	mov.pred %p175, 1;
+	bra.uni $L200;
+$L202:
+	@!%p151 bra $L208;
+	cvt.s64.s32 %rd916, %r198;
+	mul.lo.s64 %rd917, %rd916, %rd790;
+	mad.lo.s64 %rd918, %rd917, 4, %rd788;
+	ld.relaxed.gpu.global.s32 %r213, [%rd918+0];
 	mov.b32 %r214, %r213;
-	setp.eq.s32 %p184, %r214, %r185;
-	mov.pred %p185, %p184;
-	not.pred %p186, %p185;
-	@!%p186 bra $L218;
-	cvt.s64.s32 %rd936, %r198;
-	mul.lo.s64 %rd937, %rd936, %rd801;
-	mad.lo.s64 %rd938, %rd937, 4, %rd799;
-	atom.global.exch.b32 %r215, [%rd938], %r185;
+	setp.eq.s32 %p176, %r214, %r185;
+	mov.pred %p177, %p176;
+	not.pred %p178, %p177;
+	@!%p178 bra $L210;
+	cvt.s64.s32 %rd919, %r198;
+	mul.lo.s64 %rd920, %rd919, %rd790;
+	mad.lo.s64 %rd921, %rd920, 4, %rd788;
+	atom.global.exch.b32 %r215, [%rd921], %r185;
 	mov.b32 %r216, %r215;
-	setp.eq.s32 %p187, %r216, %r185;
-	mov.pred %p185, %p187;
-$L218:
-	@!%p185 bra $L220;
-	mov.b64 %rd939, %rd920;
-	mov.b64 %rd931, %rd939;
-	mov.pred %p183, 0;
-	bra.uni $L208;
-$L220:
-$L216:
-	mul.lo.s64 %rd940, %rd920, %rd816;
-	mad.lo.s64 %rd941, %rd940, 4, %rd814;
-	st.shared.s32 [%rd941+0], %r198;
-	add.s64 %rd942, %rd920, 1;
-	mov.b64 %rd943, %rd942;
-	mov.b64 %rd931, %rd943;
-	mov.pred %p183, 1;
-	bra.uni $L208;
-$L207:
-	bra.uni $L206;
+	setp.eq.s32 %p179, %r216, %r185;
+	mov.pred %p177, %p179;
+$L210:
+	@!%p177 bra $L212;
+	mov.b64 %rd922, %rd903;
+	mov.b64 %rd914, %rd922;
+	mov.pred %p175, 0;
+	bra.uni $L200;
+$L212:
 $L208:
-	mov.b64 %rd944, %rd931;
-	mov.pred %p188, %p183;
-	mov.b64 %rd823, %rd944;
-	mov.pred %p177, %p188;
-	@!%p177 bra $L222;
-	mov.b64 %rd945, %rd779;
-	mov.b32 %r217, %r193;
-	cvt.s64.s32 %rd946, %r217;
-	add.s64 %rd947, %rd946, 1;
-	mul.lo.s64 %rd948, %rd947, %rd32;
-	mad.lo.s64 %rd949, %rd948, 8, %rd28;
-	ld.global.nc.s64 %rd950, [%rd949+0];
-	mov.b64 %rd951, %rd950;
-	cvt.s64.s32 %rd952, %r217;
-	mul.lo.s64 %rd953, %rd952, %rd32;
-	mad.lo.s64 %rd954, %rd953, 8, %rd28;
-	ld.global.nc.s64 %rd955, [%rd954+0];
-	mov.b64 %rd956, %rd955;
-	sub.s64 %rd957, %rd951, %rd956;
-	mov.b64 %rd958, %rd957;
-	mov.b64 %rd959, %rd958;
-	add.s64 %rd960, %rd820, %rd959;
-	mov.b64 %rd820, %rd960;
-	max.s64 %rd961, %rd821, %rd959;
-	mov.b64 %rd821, %rd961;
-$L222:
+	mul.lo.s64 %rd923, %rd903, %rd805;
+	mad.lo.s64 %rd924, %rd923, 4, %rd803;
+	st.shared.s32 [%rd924+0], %r198;
+	add.s64 %rd925, %rd903, 1;
+	mov.b64 %rd926, %rd925;
+	mov.b64 %rd914, %rd926;
+	mov.pred %p175, 1;
+	bra.uni $L200;
 $L199:
-$L197:
-	add.s64 %rd962, %rd818, %rd808;
-	mov.b64 %rd818, %rd962;
-	sub.s64 %rd963, %rd824, 1;
-	mov.b64 %rd824, %rd963;
-$L175:
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd964, 0;
-	setp.lt.s64 %p189, %rd818, %rd819;
-	setp.lt.s64 %p190, %rd817, %rd805;
-	or.pred %p191, %p189, %p190;
-	@!%p191 bra $L224;
-	mov.b64 %rd964, 1;
-$L224:
-	shl.b64 %rd965, %rd964, 32;
-	or.b64 %rd966, %rd823, %rd965;
+	bra.uni $L198;
+$L200:
+	mov.b64 %rd927, %rd914;
+	mov.pred %p180, %p175;
+	mov.b64 %rd812, %rd927;
+	mov.pred %p169, %p180;
+	@!%p169 bra $L214;
+	mov.b64 %rd928, %rd769;
+	mov.b32 %r217, %r193;
+	cvt.s64.s32 %rd929, %r217;
+	add.s64 %rd930, %rd929, 1;
+	mul.lo.s64 %rd931, %rd930, %rd32;
+	mad.lo.s64 %rd932, %rd931, 8, %rd28;
+	ld.global.nc.s64 %rd933, [%rd932+0];
+	mov.b64 %rd934, %rd933;
+	cvt.s64.s32 %rd935, %r217;
+	mul.lo.s64 %rd936, %rd935, %rd32;
+	mad.lo.s64 %rd937, %rd936, 8, %rd28;
+	ld.global.nc.s64 %rd938, [%rd937+0];
+	mov.b64 %rd939, %rd938;
+	sub.s64 %rd940, %rd934, %rd939;
+	mov.b64 %rd941, %rd940;
+	mov.b64 %rd942, %rd941;
+	add.s64 %rd943, %rd809, %rd942;
+	mov.b64 %rd809, %rd943;
+	max.s64 %rd944, %rd810, %rd942;
+	mov.b64 %rd810, %rd944;
+$L214:
+$L195:
+$L193:
+	add.s64 %rd945, %rd807, %rd797;
+	mov.b64 %rd807, %rd945;
+	sub.s64 %rd946, %rd813, 1;
+	mov.b64 %rd813, %rd946;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd947, 0;
+	setp.lt.s64 %p181, %rd807, %rd808;
+	setp.lt.s64 %p182, %rd806, %rd794;
+	or.pred %p183, %p181, %p182;
+	@!%p183 bra $L216;
+	mov.b64 %rd947, 1;
+$L216:
+	shl.b64 %rd948, %rd947, 32;
+	or.b64 %rd949, %rd812, %rd948;
 	// block scan
-	mov.b64 %rd967, %rd966;
+	mov.b64 %rd950, %rd949;
 	mov.b32 %r218, %r3;
-$L225:
-	setp.hs.u32 %p192, %r218, 32;
-	@%p192 bra $L226;
-	mov.b64 {%r219, %r220}, %rd967;
-	shfl.sync.up.b32 %r221|%p193, %r219, %r218, 0, %r17;
+$L217:
+	setp.hs.u32 %p184, %r218, 32;
+	@%p184 bra $L218;
+	mov.b64 {%r219, %r220}, %rd950;
+	shfl.sync.up.b32 %r221|%p185, %r219, %r218, 0, %r17;
 	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
-	mov.b64 %rd968, {%r221, %r222};
-	@!%p193 bra $L227;
-	add.s64 %rd969, %rd968, %rd967;
-	mov.b64 %rd967, %rd969;
-$L227:
+	mov.b64 %rd951, {%r221, %r222};
+	@!%p185 bra $L219;
+	add.s64 %rd952, %rd951, %rd950;
+	mov.b64 %rd950, %rd952;
+$L219:
 	shl.b32 %r218, %r218, 1;
-	bra.uni $L225;
-$L226:
-	mov.b64 {%r223, %r224}, %rd967;
-	shfl.sync.up.b32 %r225|%p194, %r223, %r3, 0, %r17;
+	bra.uni $L217;
+$L218:
+	mov.b64 {%r223, %r224}, %rd950;
+	shfl.sync.up.b32 %r225|%p186, %r223, %r3, 0, %r17;
 	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
-	mov.b64 %rd970, {%r225, %r226};
-	setp.lo.u32 %p195, %r3, 32;
-	and.pred %p196, %p194, %p195;
-	selp.b64 %rd971, %rd970, 0, %p196;
+	mov.b64 %rd953, {%r225, %r226};
+	setp.lo.u32 %p187, %r3, 32;
+	and.pred %p188, %p186, %p187;
+	selp.b64 %rd954, %rd953, 0, %p188;
 	sub.u32 %r227, %r13, %r3;
-	setp.eq.u32 %p197, %r7, %r227;
-	@!%p197 bra $L228;
-	mul.wide.u32 %rd972, %r8, 16;
-	add.s64 %rd973, %rd1, %rd972;
-	st.shared.s64 [%rd973+0], %rd967;
-$L228:
+	setp.eq.u32 %p189, %r7, %r227;
+	@!%p189 bra $L220;
+	mul.wide.u32 %rd955, %r8, 16;
+	add.s64 %rd956, %rd1, %rd955;
+	st.shared.s64 [%rd956+0], %rd950;
+$L220:
 	bar.sync 0;
-	setp.eq.u32 %p198, %r8, 0;
-	@!%p198 bra $L229;
-	mov.b64 %rd974, 0;
-	setp.lo.u32 %p199, %r7, %r10;
-	@!%p199 bra $L230;
-	mul.wide.u32 %rd975, %r7, 16;
-	add.s64 %rd976, %rd1, %rd975;
-	ld.shared.s64 %rd977, [%rd976+0];
-	mov.b64 %rd974, %rd977;
-$L230:
-	mov.b64 {%r228, %r229}, %rd974;
-	shfl.sync.up.b32 %r230|%p200, %r228, 1, 0, %r17;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L221;
+	mov.b64 %rd957, 0;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L222;
+	mul.wide.u32 %rd958, %r7, 16;
+	add.s64 %rd959, %rd1, %rd958;
+	ld.shared.s64 %rd960, [%rd959+0];
+	mov.b64 %rd957, %rd960;
+$L222:
+	mov.b64 {%r228, %r229}, %rd957;
+	shfl.sync.up.b32 %r230|%p192, %r228, 1, 0, %r17;
 	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd978, {%r230, %r231};
-	@!%p200 bra $L231;
-	add.s64 %rd979, %rd978, %rd974;
-	mov.b64 %rd974, %rd979;
-$L231:
-	mov.b64 {%r232, %r233}, %rd974;
-	shfl.sync.up.b32 %r234|%p201, %r232, 2, 0, %r17;
+	mov.b64 %rd961, {%r230, %r231};
+	@!%p192 bra $L223;
+	add.s64 %rd962, %rd961, %rd957;
+	mov.b64 %rd957, %rd962;
+$L223:
+	mov.b64 {%r232, %r233}, %rd957;
+	shfl.sync.up.b32 %r234|%p193, %r232, 2, 0, %r17;
 	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
-	mov.b64 %rd980, {%r234, %r235};
-	@!%p201 bra $L232;
-	add.s64 %rd981, %rd980, %rd974;
-	mov.b64 %rd974, %rd981;
-$L232:
-	mov.b64 {%r236, %r237}, %rd974;
-	shfl.sync.up.b32 %r238|%p202, %r236, 4, 0, %r17;
+	mov.b64 %rd963, {%r234, %r235};
+	@!%p193 bra $L224;
+	add.s64 %rd964, %rd963, %rd957;
+	mov.b64 %rd957, %rd964;
+$L224:
+	mov.b64 {%r236, %r237}, %rd957;
+	shfl.sync.up.b32 %r238|%p194, %r236, 4, 0, %r17;
 	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
-	mov.b64 %rd982, {%r238, %r239};
-	@!%p202 bra $L233;
-	add.s64 %rd983, %rd982, %rd974;
-	mov.b64 %rd974, %rd983;
-$L233:
-	mov.b64 {%r240, %r241}, %rd974;
-	shfl.sync.up.b32 %r242|%p203, %r240, 8, 0, %r17;
+	mov.b64 %rd965, {%r238, %r239};
+	@!%p194 bra $L225;
+	add.s64 %rd966, %rd965, %rd957;
+	mov.b64 %rd957, %rd966;
+$L225:
+	mov.b64 {%r240, %r241}, %rd957;
+	shfl.sync.up.b32 %r242|%p195, %r240, 8, 0, %r17;
 	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
-	mov.b64 %rd984, {%r242, %r243};
-	@!%p203 bra $L234;
-	add.s64 %rd985, %rd984, %rd974;
-	mov.b64 %rd974, %rd985;
-$L234:
-	mov.b64 {%r244, %r245}, %rd974;
-	shfl.sync.up.b32 %r246|%p204, %r244, 16, 0, %r17;
+	mov.b64 %rd967, {%r242, %r243};
+	@!%p195 bra $L226;
+	add.s64 %rd968, %rd967, %rd957;
+	mov.b64 %rd957, %rd968;
+$L226:
+	mov.b64 {%r244, %r245}, %rd957;
+	shfl.sync.up.b32 %r246|%p196, %r244, 16, 0, %r17;
 	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
-	mov.b64 %rd986, {%r246, %r247};
-	@!%p204 bra $L235;
-	add.s64 %rd987, %rd986, %rd974;
-	mov.b64 %rd974, %rd987;
-$L235:
-	mov.b64 {%r248, %r249}, %rd974;
-	shfl.sync.up.b32 %r250|%p205, %r248, 1, 0, %r17;
+	mov.b64 %rd969, {%r246, %r247};
+	@!%p196 bra $L227;
+	add.s64 %rd970, %rd969, %rd957;
+	mov.b64 %rd957, %rd970;
+$L227:
+	mov.b64 {%r248, %r249}, %rd957;
+	shfl.sync.up.b32 %r250|%p197, %r248, 1, 0, %r17;
 	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd988, {%r250, %r251};
-	selp.b64 %rd989, %rd988, 0, %p205;
-	@!%p199 bra $L236;
-	mul.wide.u32 %rd990, %r7, 16;
-	add.s64 %rd991, %rd1, %rd990;
-	add.s64 %rd992, %rd991, 512;
-	st.shared.s64 [%rd992+0], %rd989;
-$L236:
+	mov.b64 %rd971, {%r250, %r251};
+	selp.b64 %rd972, %rd971, 0, %p197;
+	@!%p191 bra $L228;
+	mul.wide.u32 %rd973, %r7, 16;
+	add.s64 %rd974, %rd1, %rd973;
+	add.s64 %rd975, %rd974, 512;
+	st.shared.s64 [%rd975+0], %rd972;
+$L228:
 	sub.u32 %r252, %r10, 1;
-	setp.eq.u32 %p206, %r7, %r252;
-	@!%p206 bra $L237;
-	st.shared.s64 [%rd1+1024], %rd974;
-$L237:
+	setp.eq.u32 %p198, %r7, %r252;
+	@!%p198 bra $L229;
+	st.shared.s64 [%rd1+1024], %rd957;
 $L229:
+$L221:
 	bar.sync 0;
-	mul.wide.u32 %rd993, %r8, 16;
-	add.s64 %rd994, %rd1, %rd993;
-	add.s64 %rd995, %rd994, 512;
-	ld.shared.s64 %rd996, [%rd995+0];
-	add.s64 %rd997, %rd996, %rd971;
-	ld.shared.s64 %rd998, [%rd1+1024];
-	mov.b64 {%r253, %r254}, %rd997;
-	shfl.sync.idx.b32 %r255|%p207, %r253, 0, %r21, %r17;
+	mul.wide.u32 %rd976, %r8, 16;
+	add.s64 %rd977, %rd1, %rd976;
+	add.s64 %rd978, %rd977, 512;
+	ld.shared.s64 %rd979, [%rd978+0];
+	add.s64 %rd980, %rd979, %rd954;
+	ld.shared.s64 %rd981, [%rd1+1024];
+	mov.b64 {%r253, %r254}, %rd980;
+	shfl.sync.idx.b32 %r255|%p199, %r253, 0, %r21, %r17;
 	shfl.sync.idx.b32 %r256, %r254, 0, %r21, %r17;
-	mov.b64 %rd999, {%r255, %r256};
-	mov.b64 %rd1000, %rd998;
-	mov.b64 %rd1001, %rd999;
-	mov.b64 %rd1002, %rd1000;
-	mov.b64 %rd1003, %rd1001;
-	mov.b64 %rd1004, %rd1002;
-	mov.b64 %rd1005, %rd1003;
-	mov.b64 %rd1006, %rd1004;
-	and.b64 %rd1007, %rd1005, 4294967295;
-	mov.b64 %rd1008, %rd1007;
-	and.b64 %rd1009, %rd1006, 4294967295;
-	mov.b64 %rd1010, %rd1009;
-	shr.s64 %rd1011, %rd1006, 32;
-	mov.b64 %rd1012, %rd1011;
-	mov.b64 %rd1013, %rd1008;
-	mov.b64 %rd1014, %rd1010;
-	mov.b64 %rd1015, %rd1012;
-	@!%p157 bra $L238;
-	add.s64 %rd1016, %rd822, %rd1013;
-	mov.b64 %rd1017, %rd1016;
-	sub.s64 %rd1018, %rd812, %rd1017;
-	max.s64 %rd1019, %rd1018, 0;
-	min.s64 %rd1020, %rd1019, %rd823;
-	mov.b64 %rd1021, %rd1020;
-	mov.b64 %rd1022, 0;
-$L240:
-	setp.lt.s64 %p208, %rd1022, %rd1021;
-	not.pred %p209, %p208;
-	@!%p209 bra $L244;
-	bra.uni $L242;
-$L244:
-	mul.lo.s64 %rd1023, %rd1022, %rd816;
-	mad.lo.s64 %rd1024, %rd1023, 4, %rd814;
-	ld.shared.s32 %r257, [%rd1024+0];
+	mov.b64 %rd982, {%r255, %r256};
+	mov.b64 %rd983, %rd981;
+	mov.b64 %rd984, %rd982;
+	mov.b64 %rd985, %rd983;
+	mov.b64 %rd986, %rd984;
+	mov.b64 %rd987, %rd985;
+	mov.b64 %rd988, %rd986;
+	mov.b64 %rd989, %rd987;
+	and.b64 %rd990, %rd988, 4294967295;
+	mov.b64 %rd991, %rd990;
+	and.b64 %rd992, %rd989, 4294967295;
+	mov.b64 %rd993, %rd992;
+	shr.s64 %rd994, %rd989, 32;
+	mov.b64 %rd995, %rd994;
+	mov.b64 %rd996, %rd991;
+	mov.b64 %rd997, %rd993;
+	mov.b64 %rd998, %rd995;
+	@!%p153 bra $L230;
+	add.s64 %rd999, %rd811, %rd996;
+	mov.b64 %rd1000, %rd999;
+	sub.s64 %rd1001, %rd801, %rd1000;
+	max.s64 %rd1002, %rd1001, 0;
+	min.s64 %rd1003, %rd1002, %rd812;
+	mov.b64 %rd1004, %rd1003;
+	mov.b64 %rd1005, 0;
+$L232:
+	setp.lt.s64 %p200, %rd1005, %rd1004;
+	not.pred %p201, %p200;
+	@!%p201 bra $L236;
+	bra.uni $L234;
+$L236:
+	mul.lo.s64 %rd1006, %rd1005, %rd805;
+	mad.lo.s64 %rd1007, %rd1006, 4, %rd803;
+	ld.shared.s32 %r257, [%rd1007+0];
 	mov.b32 %r258, %r257;
-	add.s64 %rd1025, %rd811, %rd1017;
-	add.s64 %rd1026, %rd1025, %rd1022;
-	mul.lo.s64 %rd1027, %rd1026, %rd177;
-	mad.lo.s64 %rd1028, %rd1027, 4, %rd175;
-	st.shared.s32 [%rd1028+0], %r258;
-	@!%p153 bra $L246;
-	mov.b64 %rd1030, 2;
-	mul.lo.s64 %rd1029, %rd1030, %rd1022;
-	mul.lo.s64 %rd1031, %rd1029, %rd172;
-	mad.lo.s64 %rd1032, %rd1031, 8, %rd170;
-	ld.shared.s64 %rd1033, [%rd1032+0];
-	mov.b64 %rd1034, %rd1033;
-	add.s64 %rd1035, %rd811, %rd1017;
-	add.s64 %rd1036, %rd1035, %rd1022;
-	mov.b64 %rd1038, 2;
-	mul.lo.s64 %rd1037, %rd1038, %rd1036;
-	mul.lo.s64 %rd1039, %rd1037, %rd180;
-	mad.lo.s64 %rd1040, %rd1039, 8, %rd178;
-	st.shared.s64 [%rd1040+0], %rd1034;
-	mov.b64 %rd1042, 2;
-	mul.lo.s64 %rd1041, %rd1042, %rd1022;
-	add.s64 %rd1043, %rd1041, 1;
-	mul.lo.s64 %rd1044, %rd1043, %rd172;
-	mad.lo.s64 %rd1045, %rd1044, 8, %rd170;
-	ld.shared.s64 %rd1046, [%rd1045+0];
-	mov.b64 %rd1047, %rd1046;
-	add.s64 %rd1048, %rd811, %rd1017;
-	add.s64 %rd1049, %rd1048, %rd1022;
-	mov.b64 %rd1051, 2;
-	mul.lo.s64 %rd1050, %rd1051, %rd1049;
-	add.s64 %rd1052, %rd1050, 1;
-	mul.lo.s64 %rd1053, %rd1052, %rd180;
-	mad.lo.s64 %rd1054, %rd1053, 8, %rd178;
-	st.shared.s64 [%rd1054+0], %rd1047;
-$L246:
-$L241:
-	add.s64 %rd1055, %rd1022, 1;
-	mov.b64 %rd1022, %rd1055;
-	bra.uni $L240;
-$L242:
-	mov.b64 %rd1056, 0;
-	mov.b64 %rd1057, %rd1021;
-$L247:
-	setp.lt.s64 %p210, %rd1057, %rd823;
-	not.pred %p211, %p210;
-	@!%p211 bra $L251;
-	bra.uni $L249;
-$L251:
-	mul.lo.s64 %rd1058, %rd1057, %rd816;
-	mad.lo.s64 %rd1059, %rd1058, 4, %rd814;
-	ld.shared.s32 %r259, [%rd1059+0];
+	add.s64 %rd1008, %rd800, %rd1000;
+	add.s64 %rd1009, %rd1008, %rd1005;
+	mul.lo.s64 %rd1010, %rd1009, %rd175;
+	mad.lo.s64 %rd1011, %rd1010, 4, %rd173;
+	st.shared.s32 [%rd1011+0], %r258;
+	@!%p149 bra $L238;
+	mov.b64 %rd1013, 2;
+	mul.lo.s64 %rd1012, %rd1013, %rd1005;
+	mul.lo.s64 %rd1014, %rd1012, %rd170;
+	mad.lo.s64 %rd1015, %rd1014, 8, %rd168;
+	ld.shared.s64 %rd1016, [%rd1015+0];
+	mov.b64 %rd1017, %rd1016;
+	add.s64 %rd1018, %rd800, %rd1000;
+	add.s64 %rd1019, %rd1018, %rd1005;
+	mov.b64 %rd1021, 2;
+	mul.lo.s64 %rd1020, %rd1021, %rd1019;
+	mul.lo.s64 %rd1022, %rd1020, %rd178;
+	mad.lo.s64 %rd1023, %rd1022, 8, %rd176;
+	st.shared.s64 [%rd1023+0], %rd1017;
+	mov.b64 %rd1025, 2;
+	mul.lo.s64 %rd1024, %rd1025, %rd1005;
+	add.s64 %rd1026, %rd1024, 1;
+	mul.lo.s64 %rd1027, %rd1026, %rd170;
+	mad.lo.s64 %rd1028, %rd1027, 8, %rd168;
+	ld.shared.s64 %rd1029, [%rd1028+0];
+	mov.b64 %rd1030, %rd1029;
+	add.s64 %rd1031, %rd800, %rd1000;
+	add.s64 %rd1032, %rd1031, %rd1005;
+	mov.b64 %rd1034, 2;
+	mul.lo.s64 %rd1033, %rd1034, %rd1032;
+	add.s64 %rd1035, %rd1033, 1;
+	mul.lo.s64 %rd1036, %rd1035, %rd178;
+	mad.lo.s64 %rd1037, %rd1036, 8, %rd176;
+	st.shared.s64 [%rd1037+0], %rd1030;
+$L238:
+$L233:
+	add.s64 %rd1038, %rd1005, 1;
+	mov.b64 %rd1005, %rd1038;
+	bra.uni $L232;
+$L234:
+	mov.b64 %rd1039, 0;
+	mov.b64 %rd1040, %rd1004;
+$L239:
+	setp.lt.s64 %p202, %rd1040, %rd812;
+	not.pred %p203, %p202;
+	@!%p203 bra $L243;
+	bra.uni $L241;
+$L243:
+	mul.lo.s64 %rd1041, %rd1040, %rd805;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd803;
+	ld.shared.s32 %r259, [%rd1042+0];
 	mov.b32 %r260, %r259;
 	mov.b32 %r261, %r260;
-	mov.pred %p212, 0;
-	mov.b64 %rd1060, %rd1056;
+	mov.pred %p204, 0;
+	mov.b64 %rd1043, %rd1039;
 	mov.b32 %r262, %r261;
-$L252:
-	@!%p154 bra $L256;
+$L244:
+	@!%p150 bra $L248;
 	shr.s32 %r263, %r262, 5;
-	cvt.s64.s32 %rd1061, %r263;
-	mov.b64 %rd1062, %rd1061;
+	cvt.s64.s32 %rd1044, %r263;
+	mov.b64 %rd1045, %rd1044;
 	and.b32 %r264, %r262, 31;
-	cvt.s64.s32 %rd1063, %r264;
-	min.u64 %rd1064, %rd1063, 32;
-	cvt.u32.u64 %r265, %rd1064;
+	cvt.s64.s32 %rd1046, %r264;
+	min.u64 %rd1047, %rd1046, 32;
+	cvt.u32.u64 %r265, %rd1047;
 	mov.b32 %r267, 0x1;
 	shl.b32 %r266, %r267, %r265;
-	setp.hs.u32 %p213, %r265, 32;
-	selp.b32 %r268, 0, %r266, %p213;
+	setp.hs.u32 %p205, %r265, 32;
+	selp.b32 %r268, 0, %r266, %p205;
 	mov.b32 %r269, %r268;
-	mov.b64 %rd1065, %rd1062;
+	mov.b64 %rd1048, %rd1045;
 	mov.b32 %r270, %r269;
-	mul.lo.s64 %rd1066, %rd1065, %rd798;
-	mad.lo.s64 %rd1067, %rd1066, 4, %rd796;
-	ld.relaxed.gpu.global.u32 %r271, [%rd1067+0];
+	mul.lo.s64 %rd1049, %rd1048, %rd787;
+	mad.lo.s64 %rd1050, %rd1049, 4, %rd785;
+	ld.relaxed.gpu.global.u32 %r271, [%rd1050+0];
 	mov.b32 %r272, %r271;
 	and.b32 %r273, %r272, %r270;
-	setp.ne.u32 %p214, %r273, 0x0;
-	mov.pred %p215, %p214;
-	not.pred %p216, %p215;
-	@!%p216 bra $L258;
-	mul.lo.s64 %rd1068, %rd1065, %rd798;
-	mad.lo.s64 %rd1069, %rd1068, 4, %rd796;
-	atom.global.or.b32 %r274, [%rd1069], %r270;
+	setp.ne.u32 %p206, %r273, 0x0;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L250;
+	mul.lo.s64 %rd1051, %rd1048, %rd787;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd785;
+	atom.global.or.b32 %r274, [%rd1052], %r270;
 	mov.b32 %r275, %r274;
 	and.b32 %r276, %r275, %r270;
-	setp.ne.u32 %p217, %r276, 0x0;
-	mov.pred %p215, %p217;
-$L258:
-	@!%p215 bra $L260;
-	mov.b64 %rd1070, %rd1060;
-	mov.b64 %rd1071, %rd1070;
-	mov.pred %p218, 0;
-	bra.uni $L254;
-$L260:
-	mov.b64 %rd1072, %rd1060;
-	mov.b64 %rd1071, %rd1072;
-	mov.pred %p218, 1;
-	bra.uni $L254;
-$L256:
-	@!%p155 bra $L262;
-	cvt.s64.s32 %rd1073, %r262;
-	mul.lo.s64 %rd1074, %rd1073, %rd801;
-	mad.lo.s64 %rd1075, %rd1074, 4, %rd799;
-	ld.relaxed.gpu.global.s32 %r277, [%rd1075+0];
-	mov.b32 %r278, %r277;
-	setp.eq.s32 %p219, %r278, %r185;
-	mov.pred %p220, %p219;
-	not.pred %p221, %p220;
-	@!%p221 bra $L264;
-	cvt.s64.s32 %rd1076, %r262;
-	mul.lo.s64 %rd1077, %rd1076, %rd801;
-	mad.lo.s64 %rd1078, %rd1077, 4, %rd799;
-	atom.global.exch.b32 %r279, [%rd1078], %r185;
-	mov.b32 %r280, %r279;
-	setp.eq.s32 %p222, %r280, %r185;
-	mov.pred %p220, %p222;
-$L264:
-	@!%p220 bra $L266;
-	mov.b64 %rd1079, %rd1060;
-	mov.b64 %rd1071, %rd1079;
-	mov.pred %p218, 0;
-	bra.uni $L254;
-$L266:
-$L262:
-	mul.lo.s64 %rd1080, %rd1060, %rd816;
-	mad.lo.s64 %rd1081, %rd1080, 4, %rd814;
-	st.shared.s32 [%rd1081+0], %r262;
-	add.s64 %rd1082, %rd1060, 1;
-	mov.b64 %rd1083, %rd1082;
-	mov.b64 %rd1071, %rd1083;
-	mov.pred %p218, 1;
-	bra.uni $L254;
-$L253:
-	bra.uni $L252;
-$L254:
-	mov.b64 %rd1084, %rd1071;
-	mov.pred %p223, %p218;
-	mov.b64 %rd1056, %rd1084;
-	mov.pred %p212, %p223;
-	@!%p212 bra $L268;
-	mov.b64 %rd1085, %rd779;
-	mov.b32 %r281, %r261;
-	cvt.s64.s32 %rd1086, %r281;
-	add.s64 %rd1087, %rd1086, 1;
-	mul.lo.s64 %rd1088, %rd1087, %rd32;
-	mad.lo.s64 %rd1089, %rd1088, 8, %rd28;
-	ld.global.nc.s64 %rd1090, [%rd1089+0];
-	mov.b64 %rd1091, %rd1090;
-	cvt.s64.s32 %rd1092, %r281;
-	mul.lo.s64 %rd1093, %rd1092, %rd32;
-	mad.lo.s64 %rd1094, %rd1093, 8, %rd28;
-	ld.global.nc.s64 %rd1095, [%rd1094+0];
-	mov.b64 %rd1096, %rd1095;
-	sub.s64 %rd1097, %rd1091, %rd1096;
-	mov.b64 %rd1098, %rd1097;
-	mov.b64 %rd1099, %rd1098;
-	add.s64 %rd1100, %rd820, %rd1099;
-	mov.b64 %rd820, %rd1100;
-	max.s64 %rd1101, %rd821, %rd1099;
-	mov.b64 %rd821, %rd1101;
-$L268:
+	setp.ne.u32 %p209, %r276, 0x0;
+	mov.pred %p207, %p209;
+$L250:
+	@!%p207 bra $L252;
+	mov.b64 %rd1053, %rd1043;
+	mov.b64 %rd1054, %rd1053;
+	mov.pred %p210, 0;
+	bra.uni $L246;
+$L252:
+	mov.b64 %rd1055, %rd1043;
+	mov.b64 %rd1054, %rd1055;
+	mov.pred %p210, 1;
+	bra.uni $L246;
 $L248:
-	add.s64 %rd1102, %rd1057, 1;
-	mov.b64 %rd1057, %rd1102;
-	bra.uni $L247;
-$L249:
-	setp.gt.s64 %p224, %rd1056, 0;
+	@!%p151 bra $L254;
+	cvt.s64.s32 %rd1056, %r262;
+	mul.lo.s64 %rd1057, %rd1056, %rd790;
+	mad.lo.s64 %rd1058, %rd1057, 4, %rd788;
+	ld.relaxed.gpu.global.s32 %r277, [%rd1058+0];
+	mov.b32 %r278, %r277;
+	setp.eq.s32 %p211, %r278, %r185;
+	mov.pred %p212, %p211;
+	not.pred %p213, %p212;
+	@!%p213 bra $L256;
+	cvt.s64.s32 %rd1059, %r262;
+	mul.lo.s64 %rd1060, %rd1059, %rd790;
+	mad.lo.s64 %rd1061, %rd1060, 4, %rd788;
+	atom.global.exch.b32 %r279, [%rd1061], %r185;
+	mov.b32 %r280, %r279;
+	setp.eq.s32 %p214, %r280, %r185;
+	mov.pred %p212, %p214;
+$L256:
+	@!%p212 bra $L258;
+	mov.b64 %rd1062, %rd1043;
+	mov.b64 %rd1054, %rd1062;
+	mov.pred %p210, 0;
+	bra.uni $L246;
+$L258:
+$L254:
+	mul.lo.s64 %rd1063, %rd1043, %rd805;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd803;
+	st.shared.s32 [%rd1064+0], %r262;
+	add.s64 %rd1065, %rd1043, 1;
+	mov.b64 %rd1066, %rd1065;
+	mov.b64 %rd1054, %rd1066;
+	mov.pred %p210, 1;
+	bra.uni $L246;
+$L245:
+	bra.uni $L244;
+$L246:
+	mov.b64 %rd1067, %rd1054;
+	mov.pred %p215, %p210;
+	mov.b64 %rd1039, %rd1067;
+	mov.pred %p204, %p215;
+	@!%p204 bra $L260;
+	mov.b64 %rd1068, %rd769;
+	mov.b32 %r281, %r261;
+	cvt.s64.s32 %rd1069, %r281;
+	add.s64 %rd1070, %rd1069, 1;
+	mul.lo.s64 %rd1071, %rd1070, %rd32;
+	mad.lo.s64 %rd1072, %rd1071, 8, %rd28;
+	ld.global.nc.s64 %rd1073, [%rd1072+0];
+	mov.b64 %rd1074, %rd1073;
+	cvt.s64.s32 %rd1075, %r281;
+	mul.lo.s64 %rd1076, %rd1075, %rd32;
+	mad.lo.s64 %rd1077, %rd1076, 8, %rd28;
+	ld.global.nc.s64 %rd1078, [%rd1077+0];
+	mov.b64 %rd1079, %rd1078;
+	sub.s64 %rd1080, %rd1074, %rd1079;
+	mov.b64 %rd1081, %rd1080;
+	mov.b64 %rd1082, %rd1081;
+	add.s64 %rd1083, %rd809, %rd1082;
+	mov.b64 %rd809, %rd1083;
+	max.s64 %rd1084, %rd810, %rd1082;
+	mov.b64 %rd810, %rd1084;
+$L260:
+$L240:
+	add.s64 %rd1085, %rd1040, 1;
+	mov.b64 %rd1040, %rd1085;
+	bra.uni $L239;
+$L241:
+	setp.gt.s64 %p216, %rd1039, 0;
+	@!%p216 bra $L262;
+	mul.lo.s64 %rd1086, %rd799, %rd120;
+	mad.lo.s64 %rd1087, %rd1086, 8, %rd116;
+	atom.global.add.u64 %rd1088, [%rd1087], %rd1039;
+	mov.b64 %rd1089, %rd1088;
+	mov.b64 %rd1090, %rd1089;
+	mov.b64 %rd1091, 0;
+$L263:
+	setp.lt.s64 %p217, %rd1091, %rd1039;
+	not.pred %p218, %p217;
+	@!%p218 bra $L267;
+	bra.uni $L265;
+$L267:
+	mul.lo.s64 %rd1092, %rd1091, %rd805;
+	mad.lo.s64 %rd1093, %rd1092, 4, %rd803;
+	ld.shared.s32 %r282, [%rd1093+0];
+	mov.b32 %r283, %r282;
+	add.s64 %rd1094, %rd1090, %rd1091;
+	mul.lo.s64 %rd1095, %rd1094, %rd280;
+	mad.lo.s64 %rd1096, %rd1095, 4, %rd278;
+	st.global.s32 [%rd1096+0], %r283;
+$L264:
+	add.s64 %rd1097, %rd1091, 1;
+	mov.b64 %rd1091, %rd1097;
+	bra.uni $L263;
+$L265:
+$L262:
+	add.s64 %rd1098, %rd811, %rd997;
+	min.s64 %rd1099, %rd801, %rd1098;
+	mov.b64 %rd811, %rd1099;
+	bra.uni $L231;
+$L230:
+	mov.b64 %rd1100, 0;
+	cvt.u64.u32 %rd1101, %r2;
+	setp.eq.s64 %p219, %rd1101, 0;
+	setp.gt.s64 %p220, %rd997, 0;
+	and.pred %p221, %p219, %p220;
+	@!%p221 bra $L269;
+	mul.lo.s64 %rd1102, %rd799, %rd120;
+	mad.lo.s64 %rd1103, %rd1102, 8, %rd116;
+	atom.global.add.u64 %rd1104, [%rd1103], %rd997;
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd1100, %rd1105;
+$L269:
+	cvt.u64.u32 %rd1106, %r2;
+	setp.eq.s64 %p222, %rd1106, 0;
+	setp.eq.u32 %p223, %r1, 0;
+	and.pred %p224, %p222, %p223;
+	bar.sync 0;
 	@!%p224 bra $L270;
-	mul.lo.s64 %rd1103, %rd810, %rd122;
-	mad.lo.s64 %rd1104, %rd1103, 8, %rd118;
-	atom.global.add.u64 %rd1105, [%rd1104], %rd1056;
-	mov.b64 %rd1106, %rd1105;
-	mov.b64 %rd1107, %rd1106;
-	mov.b64 %rd1108, 0;
+	st.shared.s64 [%rd1+1024], %rd1100;
+$L270:
+	bar.sync 0;
+	ld.shared.s64 %rd1107, [%rd1+1024];
+	mov.b64 %rd1108, %rd1107;
+	add.s64 %rd1109, %rd1108, %rd996;
+	mov.b64 %rd1110, %rd1109;
+	mov.b64 %rd1111, 0;
 $L271:
-	setp.lt.s64 %p225, %rd1108, %rd1056;
+	setp.lt.s64 %p225, %rd1111, %rd812;
 	not.pred %p226, %p225;
 	@!%p226 bra $L275;
 	bra.uni $L273;
 $L275:
-	mul.lo.s64 %rd1109, %rd1108, %rd816;
-	mad.lo.s64 %rd1110, %rd1109, 4, %rd814;
-	ld.shared.s32 %r282, [%rd1110+0];
-	mov.b32 %r283, %r282;
-	add.s64 %rd1111, %rd1107, %rd1108;
-	mul.lo.s64 %rd1112, %rd1111, %rd282;
-	mad.lo.s64 %rd1113, %rd1112, 4, %rd280;
-	st.global.s32 [%rd1113+0], %r283;
+	mul.lo.s64 %rd1112, %rd1111, %rd805;
+	mad.lo.s64 %rd1113, %rd1112, 4, %rd803;
+	ld.shared.s32 %r284, [%rd1113+0];
+	mov.b32 %r285, %r284;
+	add.s64 %rd1114, %rd1110, %rd1111;
+	mul.lo.s64 %rd1115, %rd1114, %rd280;
+	mad.lo.s64 %rd1116, %rd1115, 4, %rd278;
+	st.global.s32 [%rd1116+0], %r285;
 $L272:
-	add.s64 %rd1114, %rd1108, 1;
-	mov.b64 %rd1108, %rd1114;
+	add.s64 %rd1117, %rd1111, 1;
+	mov.b64 %rd1111, %rd1117;
 	bra.uni $L271;
 $L273:
-$L270:
-	add.s64 %rd1115, %rd822, %rd1014;
-	min.s64 %rd1116, %rd812, %rd1115;
-	mov.b64 %rd822, %rd1116;
-	bra.uni $L239;
-$L238:
-	mov.b64 %rd1117, 0;
-	cvt.u64.u32 %rd1118, %r2;
-	setp.eq.s64 %p227, %rd1118, 0;
-	setp.gt.s64 %p228, %rd1014, 0;
-	and.pred %p229, %p227, %p228;
-	@!%p229 bra $L277;
-	mul.lo.s64 %rd1119, %rd810, %rd122;
-	mad.lo.s64 %rd1120, %rd1119, 8, %rd118;
-	atom.global.add.u64 %rd1121, [%rd1120], %rd1014;
-	mov.b64 %rd1122, %rd1121;
-	mov.b64 %rd1117, %rd1122;
+$L231:
+	setp.eq.s64 %p227, %rd998, 0;
+	@!%p227 bra $L277;
+	bra.uni $L169;
 $L277:
-	cvt.u64.u32 %rd1123, %r2;
-	setp.eq.s64 %p230, %rd1123, 0;
-	setp.eq.u32 %p231, %r1, 0;
-	and.pred %p232, %p230, %p231;
-	bar.sync 0;
-	@!%p232 bra $L278;
-	st.shared.s64 [%rd1+1024], %rd1117;
-$L278:
-	bar.sync 0;
-	ld.shared.s64 %rd1124, [%rd1+1024];
-	mov.b64 %rd1125, %rd1124;
-	add.s64 %rd1126, %rd1125, %rd1013;
-	mov.b64 %rd1127, %rd1126;
-	mov.b64 %rd1128, 0;
-$L279:
-	setp.lt.s64 %p233, %rd1128, %rd823;
-	not.pred %p234, %p233;
-	@!%p234 bra $L283;
-	bra.uni $L281;
-$L283:
-	mul.lo.s64 %rd1129, %rd1128, %rd816;
-	mad.lo.s64 %rd1130, %rd1129, 4, %rd814;
-	ld.shared.s32 %r284, [%rd1130+0];
-	mov.b32 %r285, %r284;
-	add.s64 %rd1131, %rd1127, %rd1128;
-	mul.lo.s64 %rd1132, %rd1131, %rd282;
-	mad.lo.s64 %rd1133, %rd1132, 4, %rd280;
-	st.global.s32 [%rd1133+0], %r285;
-$L280:
-	add.s64 %rd1134, %rd1128, 1;
-	mov.b64 %rd1128, %rd1134;
-	bra.uni $L279;
-$L281:
-$L239:
-	setp.eq.s64 %p235, %rd1015, 0;
-	@!%p235 bra $L285;
-	bra.uni $L173;
-$L285:
-$L172:
-	bra.uni $L171;
-$L173:
-	mov.b64 %rd1135, %rd822;
-	mov.b64 %rd1136, %rd820;
-	mov.b64 %rd1137, %rd821;
-	mov.b64 %rd1138, %rd1135;
-	mov.b64 %rd1139, %rd1136;
-	mov.b64 %rd1140, %rd1137;
-	mov.b64 %rd1141, %rd1138;
-	mov.b64 %rd1142, %rd1139;
-	mov.b64 %rd1143, %rd1140;
-	mov.b64 %rd757, %rd1141;
-	mov.b64 %rd777, %rd1142;
-	mov.b64 %rd778, %rd1143;
-	add.s64 %rd1144, %rd758, %rd777;
-	mov.b64 %rd758, %rd1144;
-	max.s64 %rd1145, %rd759, %rd778;
-	mov.b64 %rd759, %rd1145;
-$L167:
-	add.s64 %rd1146, %rd760, 1;
-	mov.b64 %rd760, %rd1146;
-	bra.uni $L166;
 $L168:
-	mov.b64 %rd1147, %rd758;
+	bra.uni $L167;
+$L169:
+	mov.b64 %rd1118, %rd811;
+	mov.b64 %rd1119, %rd809;
+	mov.b64 %rd1120, %rd810;
+	mov.b64 %rd1121, %rd1118;
+	mov.b64 %rd1122, %rd1119;
+	mov.b64 %rd1123, %rd1120;
+	mov.b64 %rd1124, %rd1121;
+	mov.b64 %rd1125, %rd1122;
+	mov.b64 %rd1126, %rd1123;
+	mov.b64 %rd747, %rd1124;
+	mov.b64 %rd767, %rd1125;
+	mov.b64 %rd768, %rd1126;
+	add.s64 %rd1127, %rd748, %rd767;
+	mov.b64 %rd748, %rd1127;
+	max.s64 %rd1128, %rd749, %rd768;
+	mov.b64 %rd749, %rd1128;
+$L163:
+	add.s64 %rd1129, %rd750, 1;
+	mov.b64 %rd750, %rd1129;
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd1130, %rd748;
 	// block reduction
 	sub.u32 %r286, %r13, 1;
 	mov.b32 %r287, %r3;
-$L286:
-	setp.hs.u32 %p236, %r287, 32;
-	@%p236 bra $L287;
-	mov.b64 {%r288, %r289}, %rd1147;
-	shfl.sync.down.b32 %r290|%p237, %r288, %r287, %r286, %r17;
+$L278:
+	setp.hs.u32 %p228, %r287, 32;
+	@%p228 bra $L279;
+	mov.b64 {%r288, %r289}, %rd1130;
+	shfl.sync.down.b32 %r290|%p229, %r288, %r287, %r286, %r17;
 	shfl.sync.down.b32 %r291, %r289, %r287, %r286, %r17;
-	mov.b64 %rd1148, {%r290, %r291};
-	@!%p237 bra $L288;
-	add.s64 %rd1149, %rd1147, %rd1148;
-	mov.b64 %rd1147, %rd1149;
-$L288:
+	mov.b64 %rd1131, {%r290, %r291};
+	@!%p229 bra $L280;
+	add.s64 %rd1132, %rd1130, %rd1131;
+	mov.b64 %rd1130, %rd1132;
+$L280:
 	shl.b32 %r287, %r287, 1;
-	bra.uni $L286;
-$L287:
-	setp.eq.u32 %p238, %r7, 0;
-	@!%p238 bra $L289;
-	mul.wide.u32 %rd1150, %r8, 16;
-	add.s64 %rd1151, %rd1, %rd1150;
-	st.shared.s64 [%rd1151+0], %rd1147;
-$L289:
+	bra.uni $L278;
+$L279:
+	setp.eq.u32 %p230, %r7, 0;
+	@!%p230 bra $L281;
+	mul.wide.u32 %rd1133, %r8, 16;
+	add.s64 %rd1134, %rd1, %rd1133;
+	st.shared.s64 [%rd1134+0], %rd1130;
+$L281:
 	bar.sync 0;
-	setp.eq.u32 %p239, %r8, 0;
-	@!%p239 bra $L290;
-	setp.lo.u32 %p240, %r7, %r10;
-	@!%p240 bra $L291;
-	mul.wide.u32 %rd1152, %r7, 16;
-	add.s64 %rd1153, %rd1, %rd1152;
-	ld.shared.s64 %rd1154, [%rd1153+0];
-	mov.b64 %rd1147, %rd1154;
-$L291:
+	setp.eq.u32 %p231, %r8, 0;
+	@!%p231 bra $L282;
+	setp.lo.u32 %p232, %r7, %r10;
+	@!%p232 bra $L283;
+	mul.wide.u32 %rd1135, %r7, 16;
+	add.s64 %rd1136, %rd1, %rd1135;
+	ld.shared.s64 %rd1137, [%rd1136+0];
+	mov.b64 %rd1130, %rd1137;
+$L283:
 	sub.u32 %r292, %r10, 1;
-	mov.b64 {%r293, %r294}, %rd1147;
-	shfl.sync.down.b32 %r295|%p241, %r293, 1, %r292, %r17;
+	mov.b64 {%r293, %r294}, %rd1130;
+	shfl.sync.down.b32 %r295|%p233, %r293, 1, %r292, %r17;
 	shfl.sync.down.b32 %r296, %r294, 1, %r292, %r17;
-	mov.b64 %rd1155, {%r295, %r296};
-	@!%p241 bra $L292;
-	add.s64 %rd1156, %rd1147, %rd1155;
-	mov.b64 %rd1147, %rd1156;
-$L292:
-	mov.b64 {%r297, %r298}, %rd1147;
-	shfl.sync.down.b32 %r299|%p242, %r297, 2, %r292, %r17;
+	mov.b64 %rd1138, {%r295, %r296};
+	@!%p233 bra $L284;
+	add.s64 %rd1139, %rd1130, %rd1138;
+	mov.b64 %rd1130, %rd1139;
+$L284:
+	mov.b64 {%r297, %r298}, %rd1130;
+	shfl.sync.down.b32 %r299|%p234, %r297, 2, %r292, %r17;
 	shfl.sync.down.b32 %r300, %r298, 2, %r292, %r17;
-	mov.b64 %rd1157, {%r299, %r300};
-	@!%p242 bra $L293;
-	add.s64 %rd1158, %rd1147, %rd1157;
-	mov.b64 %rd1147, %rd1158;
-$L293:
-	mov.b64 {%r301, %r302}, %rd1147;
-	shfl.sync.down.b32 %r303|%p243, %r301, 4, %r292, %r17;
+	mov.b64 %rd1140, {%r299, %r300};
+	@!%p234 bra $L285;
+	add.s64 %rd1141, %rd1130, %rd1140;
+	mov.b64 %rd1130, %rd1141;
+$L285:
+	mov.b64 {%r301, %r302}, %rd1130;
+	shfl.sync.down.b32 %r303|%p235, %r301, 4, %r292, %r17;
 	shfl.sync.down.b32 %r304, %r302, 4, %r292, %r17;
-	mov.b64 %rd1159, {%r303, %r304};
-	@!%p243 bra $L294;
-	add.s64 %rd1160, %rd1147, %rd1159;
-	mov.b64 %rd1147, %rd1160;
-$L294:
-	mov.b64 {%r305, %r306}, %rd1147;
-	shfl.sync.down.b32 %r307|%p244, %r305, 8, %r292, %r17;
+	mov.b64 %rd1142, {%r303, %r304};
+	@!%p235 bra $L286;
+	add.s64 %rd1143, %rd1130, %rd1142;
+	mov.b64 %rd1130, %rd1143;
+$L286:
+	mov.b64 {%r305, %r306}, %rd1130;
+	shfl.sync.down.b32 %r307|%p236, %r305, 8, %r292, %r17;
 	shfl.sync.down.b32 %r308, %r306, 8, %r292, %r17;
-	mov.b64 %rd1161, {%r307, %r308};
-	@!%p244 bra $L295;
-	add.s64 %rd1162, %rd1147, %rd1161;
-	mov.b64 %rd1147, %rd1162;
-$L295:
-	mov.b64 {%r309, %r310}, %rd1147;
-	shfl.sync.down.b32 %r311|%p245, %r309, 16, %r292, %r17;
+	mov.b64 %rd1144, {%r307, %r308};
+	@!%p236 bra $L287;
+	add.s64 %rd1145, %rd1130, %rd1144;
+	mov.b64 %rd1130, %rd1145;
+$L287:
+	mov.b64 {%r309, %r310}, %rd1130;
+	shfl.sync.down.b32 %r311|%p237, %r309, 16, %r292, %r17;
 	shfl.sync.down.b32 %r312, %r310, 16, %r292, %r17;
-	mov.b64 %rd1163, {%r311, %r312};
-	@!%p245 bra $L296;
-	add.s64 %rd1164, %rd1147, %rd1163;
-	mov.b64 %rd1147, %rd1164;
-$L296:
-	@!%p238 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1147;
-$L297:
-$L290:
+	mov.b64 %rd1146, {%r311, %r312};
+	@!%p237 bra $L288;
+	add.s64 %rd1147, %rd1130, %rd1146;
+	mov.b64 %rd1130, %rd1147;
+$L288:
+	@!%p230 bra $L289;
+	st.shared.s64 [%rd1+1024], %rd1130;
+$L289:
+$L282:
 	bar.sync 0;
-	ld.shared.s64 %rd1165, [%rd1+1024];
-	mov.b64 %rd1147, %rd1165;
-	mov.b64 %rd1166, %rd1147;
-	mov.b64 %rd758, %rd1166;
-	mov.b64 %rd1167, %rd759;
+	ld.shared.s64 %rd1148, [%rd1+1024];
+	mov.b64 %rd1130, %rd1148;
+	mov.b64 %rd1149, %rd1130;
+	mov.b64 %rd748, %rd1149;
+	mov.b64 %rd1150, %rd749;
 	// block reduction
 	sub.u32 %r313, %r13, 1;
 	mov.b32 %r314, %r3;
-$L298:
-	setp.hs.u32 %p246, %r314, 32;
-	@%p246 bra $L299;
-	mov.b64 {%r315, %r316}, %rd1167;
-	shfl.sync.down.b32 %r317|%p247, %r315, %r314, %r313, %r17;
+$L290:
+	setp.hs.u32 %p238, %r314, 32;
+	@%p238 bra $L291;
+	mov.b64 {%r315, %r316}, %rd1150;
+	shfl.sync.down.b32 %r317|%p239, %r315, %r314, %r313, %r17;
 	shfl.sync.down.b32 %r318, %r316, %r314, %r313, %r17;
-	mov.b64 %rd1168, {%r317, %r318};
-	@!%p247 bra $L300;
-	max.s64 %rd1169, %rd1167, %rd1168;
-	mov.b64 %rd1167, %rd1169;
-$L300:
+	mov.b64 %rd1151, {%r317, %r318};
+	@!%p239 bra $L292;
+	max.s64 %rd1152, %rd1150, %rd1151;
+	mov.b64 %rd1150, %rd1152;
+$L292:
 	shl.b32 %r314, %r314, 1;
-	bra.uni $L298;
-$L299:
-	setp.eq.u32 %p248, %r7, 0;
-	@!%p248 bra $L301;
-	mul.wide.u32 %rd1170, %r8, 16;
-	add.s64 %rd1171, %rd1, %rd1170;
-	st.shared.s64 [%rd1171+0], %rd1167;
-$L301:
+	bra.uni $L290;
+$L291:
+	setp.eq.u32 %p240, %r7, 0;
+	@!%p240 bra $L293;
+	mul.wide.u32 %rd1153, %r8, 16;
+	add.s64 %rd1154, %rd1, %rd1153;
+	st.shared.s64 [%rd1154+0], %rd1150;
+$L293:
 	bar.sync 0;
-	setp.eq.u32 %p249, %r8, 0;
-	@!%p249 bra $L302;
-	setp.lo.u32 %p250, %r7, %r10;
-	@!%p250 bra $L303;
-	mul.wide.u32 %rd1172, %r7, 16;
-	add.s64 %rd1173, %rd1, %rd1172;
-	ld.shared.s64 %rd1174, [%rd1173+0];
-	mov.b64 %rd1167, %rd1174;
-$L303:
+	setp.eq.u32 %p241, %r8, 0;
+	@!%p241 bra $L294;
+	setp.lo.u32 %p242, %r7, %r10;
+	@!%p242 bra $L295;
+	mul.wide.u32 %rd1155, %r7, 16;
+	add.s64 %rd1156, %rd1, %rd1155;
+	ld.shared.s64 %rd1157, [%rd1156+0];
+	mov.b64 %rd1150, %rd1157;
+$L295:
 	sub.u32 %r319, %r10, 1;
-	mov.b64 {%r320, %r321}, %rd1167;
-	shfl.sync.down.b32 %r322|%p251, %r320, 1, %r319, %r17;
+	mov.b64 {%r320, %r321}, %rd1150;
+	shfl.sync.down.b32 %r322|%p243, %r320, 1, %r319, %r17;
 	shfl.sync.down.b32 %r323, %r321, 1, %r319, %r17;
-	mov.b64 %rd1175, {%r322, %r323};
-	@!%p251 bra $L304;
-	max.s64 %rd1176, %rd1167, %rd1175;
-	mov.b64 %rd1167, %rd1176;
-$L304:
-	mov.b64 {%r324, %r325}, %rd1167;
-	shfl.sync.down.b32 %r326|%p252, %r324, 2, %r319, %r17;
+	mov.b64 %rd1158, {%r322, %r323};
+	@!%p243 bra $L296;
+	max.s64 %rd1159, %rd1150, %rd1158;
+	mov.b64 %rd1150, %rd1159;
+$L296:
+	mov.b64 {%r324, %r325}, %rd1150;
+	shfl.sync.down.b32 %r326|%p244, %r324, 2, %r319, %r17;
 	shfl.sync.down.b32 %r327, %r325, 2, %r319, %r17;
-	mov.b64 %rd1177, {%r326, %r327};
-	@!%p252 bra $L305;
-	max.s64 %rd1178, %rd1167, %rd1177;
-	mov.b64 %rd1167, %rd1178;
-$L305:
-	mov.b64 {%r328, %r329}, %rd1167;
-	shfl.sync.down.b32 %r330|%p253, %r328, 4, %r319, %r17;
+	mov.b64 %rd1160, {%r326, %r327};
+	@!%p244 bra $L297;
+	max.s64 %rd1161, %rd1150, %rd1160;
+	mov.b64 %rd1150, %rd1161;
+$L297:
+	mov.b64 {%r328, %r329}, %rd1150;
+	shfl.sync.down.b32 %r330|%p245, %r328, 4, %r319, %r17;
 	shfl.sync.down.b32 %r331, %r329, 4, %r319, %r17;
-	mov.b64 %rd1179, {%r330, %r331};
-	@!%p253 bra $L306;
-	max.s64 %rd1180, %rd1167, %rd1179;
-	mov.b64 %rd1167, %rd1180;
-$L306:
-	mov.b64 {%r332, %r333}, %rd1167;
-	shfl.sync.down.b32 %r334|%p254, %r332, 8, %r319, %r17;
+	mov.b64 %rd1162, {%r330, %r331};
+	@!%p245 bra $L298;
+	max.s64 %rd1163, %rd1150, %rd1162;
+	mov.b64 %rd1150, %rd1163;
+$L298:
+	mov.b64 {%r332, %r333}, %rd1150;
+	shfl.sync.down.b32 %r334|%p246, %r332, 8, %r319, %r17;
 	shfl.sync.down.b32 %r335, %r333, 8, %r319, %r17;
-	mov.b64 %rd1181, {%r334, %r335};
-	@!%p254 bra $L307;
-	max.s64 %rd1182, %rd1167, %rd1181;
-	mov.b64 %rd1167, %rd1182;
-$L307:
-	mov.b64 {%r336, %r337}, %rd1167;
-	shfl.sync.down.b32 %r338|%p255, %r336, 16, %r319, %r17;
+	mov.b64 %rd1164, {%r334, %r335};
+	@!%p246 bra $L299;
+	max.s64 %rd1165, %rd1150, %rd1164;
+	mov.b64 %rd1150, %rd1165;
+$L299:
+	mov.b64 {%r336, %r337}, %rd1150;
+	shfl.sync.down.b32 %r338|%p247, %r336, 16, %r319, %r17;
 	shfl.sync.down.b32 %r339, %r337, 16, %r319, %r17;
-	mov.b64 %rd1183, {%r338, %r339};
-	@!%p255 bra $L308;
-	max.s64 %rd1184, %rd1167, %rd1183;
-	mov.b64 %rd1167, %rd1184;
-$L308:
-	@!%p248 bra $L309;
-	st.shared.s64 [%rd1+1024], %rd1167;
-$L309:
-$L302:
+	mov.b64 %rd1166, {%r338, %r339};
+	@!%p247 bra $L300;
+	max.s64 %rd1167, %rd1150, %rd1166;
+	mov.b64 %rd1150, %rd1167;
+$L300:
+	@!%p240 bra $L301;
+	st.shared.s64 [%rd1+1024], %rd1150;
+$L301:
+$L294:
 	bar.sync 0;
-	ld.shared.s64 %rd1185, [%rd1+1024];
-	mov.b64 %rd1167, %rd1185;
-	mov.b64 %rd1186, %rd1167;
-	mov.b64 %rd759, %rd1186;
-	cvt.u64.u32 %rd1187, %r2;
-	setp.eq.s64 %p256, %rd1187, 0;
-	@!%p256 bra $L311;
-	setp.gt.s64 %p257, %rd758, 0;
-	@!%p257 bra $L313;
-	add.s64 %rd1188, %rd354, 1;
-	mul.lo.s64 %rd1189, %rd1188, %rd122;
-	mad.lo.s64 %rd1190, %rd1189, 8, %rd118;
-	atom.global.add.u64 %rd1191, [%rd1190], %rd758;
-$L313:
-	setp.gt.s64 %p258, %rd759, 0;
-	@!%p258 bra $L315;
-	add.s64 %rd1192, %rd354, 2;
-	mul.lo.s64 %rd1193, %rd1192, %rd122;
-	mad.lo.s64 %rd1194, %rd1193, 8, %rd118;
-	atom.global.max.s64 %rd1195, [%rd1194], %rd759;
-$L315:
-	add.s64 %rd1196, %rd354, 3;
-	mul.lo.s64 %rd1197, %rd1196, %rd122;
-	mad.lo.s64 %rd1198, %rd1197, 8, %rd118;
-	atom.global.max.s64 %rd1199, [%rd1198], %rd760;
-$L311:
+	ld.shared.s64 %rd1168, [%rd1+1024];
+	mov.b64 %rd1150, %rd1168;
+	mov.b64 %rd1169, %rd1150;
+	mov.b64 %rd749, %rd1169;
+	cvt.u64.u32 %rd1170, %r2;
+	setp.eq.s64 %p248, %rd1170, 0;
+	@!%p248 bra $L303;
+	setp.gt.s64 %p249, %rd748, 0;
+	@!%p249 bra $L305;
+	add.s64 %rd1171, %rd351, 1;
+	mul.lo.s64 %rd1172, %rd1171, %rd120;
+	mad.lo.s64 %rd1173, %rd1172, 8, %rd116;
+	atom.global.add.u64 %rd1174, [%rd1173], %rd748;
+$L305:
+	setp.gt.s64 %p250, %rd749, 0;
+	@!%p250 bra $L307;
+	add.s64 %rd1175, %rd351, 2;
+	mul.lo.s64 %rd1176, %rd1175, %rd120;
+	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
+	atom.global.max.s64 %rd1178, [%rd1177], %rd749;
+$L307:
+	add.s64 %rd1179, %rd351, 3;
+	mul.lo.s64 %rd1180, %rd1179, %rd120;
+	mad.lo.s64 %rd1181, %rd1180, 8, %rd116;
+	atom.global.max.s64 %rd1182, [%rd1181], %rd750;
+$L303:
 	bar.sync 0;
-	setp.eq.u32 %p259, %r5, 0;
-	@!%p259 bra $L316;
+	setp.eq.u32 %p251, %r5, 0;
+	@!%p251 bra $L308;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r340, [gk_league_sync+4];
 	atom.global.add.u32 %r341, [gk_league_sync], 1;
 	mov.u32 %r342, %nctaid.x;
 	sub.u32 %r343, %r342, 1;
-	setp.eq.u32 %p260, %r341, %r343;
-	@!%p260 bra $L317;
+	setp.eq.u32 %p252, %r341, %r343;
+	@!%p252 bra $L309;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r344, [gk_league_sync+4], 1;
-	bra.uni $L318;
-$L317:
+	bra.uni $L310;
+$L309:
 	ld.relaxed.gpu.global.u32 %r345, [gk_league_sync+4];
-	setp.eq.u32 %p261, %r345, %r340;
-	@%p261 bra $L317;
-$L318:
+	setp.eq.u32 %p253, %r345, %r340;
+	@%p253 bra $L309;
+$L310:
 	fence.acq_rel.gpu;
-$L316:
+$L308:
 	bar.sync 0;
-	setp.eq.s64 %p262, %rd270, 0;
-	and.pred %p263, %p13, %p262;
-	@!%p263 bra $L320;
-	mov.b64 %rd1201, 12;
-	mul.lo.s64 %rd1200, %rd1201, %rd122;
-	mad.lo.s64 %rd1202, %rd1200, 8, %rd118;
-	mov.b64 %rd1203, 0;
-	st.global.s64 [%rd1202+0], %rd1203;
-$L320:
-	mul.lo.s64 %rd1204, %rd311, %rd122;
-	mad.lo.s64 %rd1205, %rd1204, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1206, [%rd1205+0];
-	mov.b64 %rd1207, %rd1206;
-	add.s64 %rd1208, %rd311, 1;
-	mul.lo.s64 %rd1209, %rd1208, %rd122;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1211, [%rd1210+0];
-	mov.b64 %rd1212, %rd1211;
-	mov.b64 %rd1213, %rd1207;
-	mov.b64 %rd1214, %rd1212;
-	mov.b64 %rd1215, %rd1213;
-	mov.b64 %rd1216, %rd1214;
-	add.s64 %rd1217, %rd311, 2;
-	mul.lo.s64 %rd1218, %rd1217, %rd122;
-	mad.lo.s64 %rd1219, %rd1218, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1220, [%rd1219+0];
-	mov.b64 %rd1221, %rd1220;
-	mov.b64 %rd264, %rd1221;
-	@!%p13 bra $L322;
-	mov.b64 %rd1223, 4;
-	mul.lo.s64 %rd1222, %rd1223, %rd270;
-	mov.b64 %rd1225, 1;
-	add.s64 %rd1224, %rd1225, %rd1222;
-	mul.lo.s64 %rd1226, %rd1224, %rd115;
-	mad.lo.s64 %rd1227, %rd1226, 8, %rd111;
-	st.global.s64 [%rd1227+0], %rd1215;
+	setp.eq.s64 %p254, %rd268, 0;
+	and.pred %p255, %p13, %p254;
+	@!%p255 bra $L312;
+	mov.b64 %rd1184, 12;
+	mul.lo.s64 %rd1183, %rd1184, %rd120;
+	mad.lo.s64 %rd1185, %rd1183, 8, %rd116;
+	mov.b64 %rd1186, 0;
+	st.global.s64 [%rd1185+0], %rd1186;
+$L312:
+	mul.lo.s64 %rd1187, %rd309, %rd120;
+	mad.lo.s64 %rd1188, %rd1187, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1189, [%rd1188+0];
+	mov.b64 %rd1190, %rd1189;
+	add.s64 %rd1191, %rd309, 1;
+	mul.lo.s64 %rd1192, %rd1191, %rd120;
+	mad.lo.s64 %rd1193, %rd1192, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1194, [%rd1193+0];
+	mov.b64 %rd1195, %rd1194;
+	mov.b64 %rd1196, %rd1190;
+	mov.b64 %rd1197, %rd1195;
+	mov.b64 %rd1198, %rd1196;
+	mov.b64 %rd1199, %rd1197;
+	add.s64 %rd1200, %rd309, 2;
+	mul.lo.s64 %rd1201, %rd1200, %rd120;
+	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
+	mov.b64 %rd1204, %rd1203;
+	mov.b64 %rd262, %rd1204;
+	@!%p13 bra $L314;
+	mov.b64 %rd1206, 4;
+	mul.lo.s64 %rd1205, %rd1206, %rd268;
+	mov.b64 %rd1208, 1;
+	add.s64 %rd1207, %rd1208, %rd1205;
+	mul.lo.s64 %rd1209, %rd1207, %rd113;
+	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
+	st.global.s64 [%rd1210+0], %rd1198;
+	mov.b64 %rd1212, 4;
+	mul.lo.s64 %rd1211, %rd1212, %rd268;
+	mov.b64 %rd1214, 2;
+	add.s64 %rd1213, %rd1214, %rd1211;
+	mul.lo.s64 %rd1215, %rd1213, %rd113;
+	mad.lo.s64 %rd1216, %rd1215, 8, %rd109;
+	st.global.s64 [%rd1216+0], %rd1199;
+	mov.b64 %rd1218, 4;
+	mul.lo.s64 %rd1217, %rd1218, %rd268;
+	mov.b64 %rd1220, 3;
+	add.s64 %rd1219, %rd1220, %rd1217;
+	mul.lo.s64 %rd1221, %rd1219, %rd113;
+	mad.lo.s64 %rd1222, %rd1221, 8, %rd109;
+	st.global.s64 [%rd1222+0], %rd262;
+	add.s64 %rd1223, %rd309, 3;
+	mul.lo.s64 %rd1224, %rd1223, %rd120;
+	mad.lo.s64 %rd1225, %rd1224, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1226, [%rd1225+0];
+	mov.b64 %rd1227, %rd1226;
 	mov.b64 %rd1229, 4;
-	mul.lo.s64 %rd1228, %rd1229, %rd270;
-	mov.b64 %rd1231, 2;
+	mul.lo.s64 %rd1228, %rd1229, %rd268;
+	mov.b64 %rd1231, 4;
 	add.s64 %rd1230, %rd1231, %rd1228;
-	mul.lo.s64 %rd1232, %rd1230, %rd115;
-	mad.lo.s64 %rd1233, %rd1232, 8, %rd111;
-	st.global.s64 [%rd1233+0], %rd1216;
-	mov.b64 %rd1235, 4;
-	mul.lo.s64 %rd1234, %rd1235, %rd270;
-	mov.b64 %rd1237, 3;
-	add.s64 %rd1236, %rd1237, %rd1234;
-	mul.lo.s64 %rd1238, %rd1236, %rd115;
-	mad.lo.s64 %rd1239, %rd1238, 8, %rd111;
-	st.global.s64 [%rd1239+0], %rd264;
-	add.s64 %rd1240, %rd311, 3;
-	mul.lo.s64 %rd1241, %rd1240, %rd122;
-	mad.lo.s64 %rd1242, %rd1241, 8, %rd118;
-	ld.relaxed.gpu.global.s64 %rd1243, [%rd1242+0];
-	mov.b64 %rd1244, %rd1243;
-	mov.b64 %rd1246, 4;
-	mul.lo.s64 %rd1245, %rd1246, %rd270;
-	mov.b64 %rd1248, 4;
-	add.s64 %rd1247, %rd1248, %rd1245;
-	mul.lo.s64 %rd1249, %rd1247, %rd115;
-	mad.lo.s64 %rd1250, %rd1249, 8, %rd111;
-	st.global.s64 [%rd1250+0], %rd1244;
-	add.s64 %rd1251, %rd270, 1;
-	st.global.s64 [%rd111+0], %rd1251;
-$L322:
-	setp.eq.s64 %p264, %rd1215, 0;
-	setp.gt.s64 %p265, %rd1215, %rd66;
-	or.pred %p266, %p264, %p265;
-	setp.gt.s64 %p267, %rd1216, %rd68;
-	or.pred %p268, %p266, %p267;
-	setp.gt.s64 %p269, %rd264, %rd70;
-	or.pred %p270, %p268, %p269;
-	@!%p270 bra $L324;
+	mul.lo.s64 %rd1232, %rd1230, %rd113;
+	mad.lo.s64 %rd1233, %rd1232, 8, %rd109;
+	st.global.s64 [%rd1233+0], %rd1227;
+	add.s64 %rd1234, %rd268, 1;
+	st.global.s64 [%rd109+0], %rd1234;
+$L314:
+	setp.eq.s64 %p256, %rd1198, 0;
+	setp.gt.s64 %p257, %rd1198, %rd66;
+	or.pred %p258, %p256, %p257;
+	setp.gt.s64 %p259, %rd1199, %rd68;
+	or.pred %p260, %p258, %p259;
+	setp.gt.s64 %p261, %rd262, %rd70;
+	or.pred %p262, %p260, %p261;
+	@!%p262 bra $L316;
 	bra.uni $L3;
-$L324:
-	mov.b64 %rd194, %rd1215;
+$L316:
+	mov.b64 %rd192, %rd1198;
 $L38:
-	add.s64 %rd1252, %rd270, 1;
-	mov.b64 %rd270, %rd1252;
+	add.s64 %rd1235, %rd268, 1;
+	mov.b64 %rd268, %rd1235;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd140, %rd140, %rd139;
+	add.s64 %rd138, %rd138, %rd137;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -43939,7 +43822,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43943
+//line gokkos_kernels_gen.go:43826
 			*acc = gokkosAccV
 			return
 		}
@@ -43958,7 +43841,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:43962
+//line gokkos_kernels_gen.go:43845
 		*acc = gokkosAccV
 		return
 	}
@@ -43979,7 +43862,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43983
+//line gokkos_kernels_gen.go:43866
 		*acc = gokkosAccV
 		return
 	}
@@ -43998,7 +43881,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44002
+//line gokkos_kernels_gen.go:43885
 	*acc = gokkosAccV
 }
 
@@ -44015,7 +43898,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44019
+//line gokkos_kernels_gen.go:43902
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -44050,7 +43933,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:44054
+//line gokkos_kernels_gen.go:43937
 			*acc = gokkosAccV
 			return
 		}
@@ -44070,7 +43953,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:44074
+//line gokkos_kernels_gen.go:43957
 		*acc = gokkosAccV
 		return
 	}
@@ -44092,7 +43975,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44096
+//line gokkos_kernels_gen.go:43979
 		*acc = gokkosAccV
 		return
 	}
@@ -44112,7 +43995,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:44116
+//line gokkos_kernels_gen.go:43999
 	*acc = gokkosAccV
 }
 
@@ -44129,7 +44012,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44133
+//line gokkos_kernels_gen.go:44016
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44165,7 +44048,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:44169
+//line gokkos_kernels_gen.go:44052
 			*acc = gokkosAccV
 			return
 		}
@@ -44188,7 +44071,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44192
+//line gokkos_kernels_gen.go:44075
 		*acc = gokkosAccV
 		return
 	}
@@ -44213,7 +44096,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44217
+//line gokkos_kernels_gen.go:44100
 		*acc = gokkosAccV
 		return
 	}
@@ -44236,7 +44119,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:44240
+//line gokkos_kernels_gen.go:44123
 	*acc = gokkosAccV
 }
 
@@ -44259,7 +44142,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:44263
+//line gokkos_kernels_gen.go:44146
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44270,7 +44153,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:44274
+//line gokkos_kernels_gen.go:44157
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44286,7 +44169,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44290
+//line gokkos_kernels_gen.go:44173
 		*acc = gokkosAccV
 		return
 	}
@@ -44298,7 +44181,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44302
+//line gokkos_kernels_gen.go:44185
 	*acc = gokkosAccV
 }
 
@@ -44332,7 +44215,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44336
+//line gokkos_kernels_gen.go:44219
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44350,7 +44233,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44354
+//line gokkos_kernels_gen.go:44237
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44386,7 +44269,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44390
+//line gokkos_kernels_gen.go:44273
 			*acc = gokkosAccV
 			return
 		}
@@ -44406,7 +44289,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44410
+//line gokkos_kernels_gen.go:44293
 		*acc = gokkosAccV
 		return
 	}
@@ -44429,7 +44312,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44433
+//line gokkos_kernels_gen.go:44316
 		*acc = gokkosAccV
 		return
 	}
@@ -44449,7 +44332,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44453
+//line gokkos_kernels_gen.go:44336
 	*acc = gokkosAccV
 }
 
@@ -44489,7 +44372,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44493
+//line gokkos_kernels_gen.go:44376
 			*acc = gokkosAccV
 			return
 		}
@@ -44512,7 +44395,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44516
+//line gokkos_kernels_gen.go:44399
 		*acc = gokkosAccV
 		return
 	}
@@ -44538,7 +44421,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44542
+//line gokkos_kernels_gen.go:44425
 		*acc = gokkosAccV
 		return
 	}
@@ -44561,7 +44444,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44565
+//line gokkos_kernels_gen.go:44448
 	*acc = gokkosAccV
 }
 
@@ -44577,7 +44460,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44581
+//line gokkos_kernels_gen.go:44464
 		*acc = gokkosAccV
 		return
 	}
@@ -44588,7 +44471,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44592
+//line gokkos_kernels_gen.go:44475
 	*acc = gokkosAccV
 }
 
@@ -44601,14 +44484,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44605
+//line gokkos_kernels_gen.go:44488
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44612
+//line gokkos_kernels_gen.go:44495
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44625,7 +44508,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44629
+//line gokkos_kernels_gen.go:44512
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44637,7 +44520,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44641
+//line gokkos_kernels_gen.go:44524
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44676,7 +44559,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:44680
+//line gokkos_kernels_gen.go:44563
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -44701,7 +44584,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:44705
+//line gokkos_kernels_gen.go:44588
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44728,7 +44611,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44732
+//line gokkos_kernels_gen.go:44615
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44753,7 +44636,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44757
+//line gokkos_kernels_gen.go:44640
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44770,14 +44653,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:44774
+//line gokkos_kernels_gen.go:44657
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44781
+//line gokkos_kernels_gen.go:44664
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44789,7 +44672,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44793
+//line gokkos_kernels_gen.go:44676
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44810,7 +44693,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:44814
+//line gokkos_kernels_gen.go:44697
 			*acc = gokkosAccV
 			return
 		}
@@ -44818,7 +44701,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:44822
+//line gokkos_kernels_gen.go:44705
 		*acc = gokkosAccV
 		return
 	}
@@ -44827,7 +44710,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44831
+//line gokkos_kernels_gen.go:44714
 		*acc = gokkosAccV
 		return
 	}
@@ -44835,7 +44718,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44839
+//line gokkos_kernels_gen.go:44722
 	*acc = gokkosAccV
 }
 
@@ -44852,7 +44735,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44856
+//line gokkos_kernels_gen.go:44739
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44889,7 +44772,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44893
+//line gokkos_kernels_gen.go:44776
 			*acc = gokkosAccV
 			return
 		}
@@ -44910,7 +44793,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44914
+//line gokkos_kernels_gen.go:44797
 		*acc = gokkosAccV
 		return
 	}
@@ -44933,7 +44816,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44937
+//line gokkos_kernels_gen.go:44820
 		*acc = gokkosAccV
 		return
 	}
@@ -44954,7 +44837,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44958
+//line gokkos_kernels_gen.go:44841
 	*acc = gokkosAccV
 }
 
@@ -44971,7 +44854,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44975
+//line gokkos_kernels_gen.go:44858
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -44994,7 +44877,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:44998
+//line gokkos_kernels_gen.go:44881
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -45005,7 +44888,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:45009
+//line gokkos_kernels_gen.go:44892
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -45018,7 +44901,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45022
+//line gokkos_kernels_gen.go:44905
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -45029,7 +44912,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:45033
+//line gokkos_kernels_gen.go:44916
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -45056,7 +44939,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:45060
+//line gokkos_kernels_gen.go:44943
 			*acc = gokkosAccV
 			return
 		}
@@ -45070,7 +44953,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45074
+//line gokkos_kernels_gen.go:44957
 		*acc = gokkosAccV
 		return
 	}
@@ -45086,7 +44969,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45090
+//line gokkos_kernels_gen.go:44973
 		*acc = gokkosAccV
 		return
 	}
@@ -45100,7 +44983,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:45104
+//line gokkos_kernels_gen.go:44987
 	*acc = gokkosAccV
 }
 
@@ -45113,7 +44996,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:45117
+//line gokkos_kernels_gen.go:45000
 		*acc = gokkosAccV
 		return
 	}
@@ -45121,7 +45004,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:45125
+//line gokkos_kernels_gen.go:45008
 	*acc = gokkosAccV
 }
 
@@ -45134,7 +45017,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:45138
+//line gokkos_kernels_gen.go:45021
 		*acc = gokkosAccV
 		return
 	}
@@ -45142,7 +45025,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:45146
+//line gokkos_kernels_gen.go:45029
 	*acc = gokkosAccV
 }
 
@@ -45157,7 +45040,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:45161
+//line gokkos_kernels_gen.go:45044
 		*acc = gokkosAccV
 		return
 	}
@@ -45167,7 +45050,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:45171
+//line gokkos_kernels_gen.go:45054
 	*acc = gokkosAccV
 }
 
@@ -45182,7 +45065,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45186
+//line gokkos_kernels_gen.go:45069
 		*acc = gokkosAccV
 		return
 	}
@@ -45192,7 +45075,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45196
+//line gokkos_kernels_gen.go:45079
 	*acc = gokkosAccV
 }
 
@@ -45207,7 +45090,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:45211
+//line gokkos_kernels_gen.go:45094
 		*acc = gokkosAccV
 		return
 	}
@@ -45217,7 +45100,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:45221
+//line gokkos_kernels_gen.go:45104
 	*acc = gokkosAccV
 }
 
@@ -45232,7 +45115,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:45236
+//line gokkos_kernels_gen.go:45119
 		*acc = gokkosAccV
 		return
 	}
@@ -45242,7 +45125,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:45246
+//line gokkos_kernels_gen.go:45129
 	*acc = gokkosAccV
 }
 
@@ -45258,7 +45141,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45262
+//line gokkos_kernels_gen.go:45145
 		*acc = gokkosAccV
 		return
 	}
@@ -45268,7 +45151,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45272
+//line gokkos_kernels_gen.go:45155
 	*acc = gokkosAccV
 }
 
@@ -45325,7 +45208,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:45329
+//line gokkos_kernels_gen.go:45212
 			*acc = gokkosAccV
 			return
 		}
@@ -45364,7 +45247,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45368
+//line gokkos_kernels_gen.go:45251
 		*acc = gokkosAccV
 		return
 	}
@@ -45404,7 +45287,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45408
+//line gokkos_kernels_gen.go:45291
 		*acc = gokkosAccV
 		return
 	}
@@ -45443,7 +45326,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:45447
+//line gokkos_kernels_gen.go:45330
 	*acc = gokkosAccV
 }
 
@@ -45460,7 +45343,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45464
+//line gokkos_kernels_gen.go:45347
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -45496,7 +45379,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45500
+//line gokkos_kernels_gen.go:45383
 			*acc = gokkosAccV
 			return
 		}
@@ -45517,7 +45400,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45521
+//line gokkos_kernels_gen.go:45404
 		*acc = gokkosAccV
 		return
 	}
@@ -45540,7 +45423,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45544
+//line gokkos_kernels_gen.go:45427
 		*acc = gokkosAccV
 		return
 	}
@@ -45561,7 +45444,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45565
+//line gokkos_kernels_gen.go:45448
 	*acc = gokkosAccV
 }
 
@@ -45578,7 +45461,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45582
+//line gokkos_kernels_gen.go:45465
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -45602,7 +45485,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:45606
+//line gokkos_kernels_gen.go:45489
 			*acc = gokkosAccV
 			return
 		}
@@ -45613,7 +45496,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:45617
+//line gokkos_kernels_gen.go:45500
 		*acc = gokkosAccV
 		return
 	}
@@ -45625,7 +45508,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45629
+//line gokkos_kernels_gen.go:45512
 		*acc = gokkosAccV
 		return
 	}
@@ -45636,7 +45519,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45640
+//line gokkos_kernels_gen.go:45523
 	*acc = gokkosAccV
 }
 
@@ -45653,7 +45536,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45657
+//line gokkos_kernels_gen.go:45540
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45693,7 +45576,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:45697
+//line gokkos_kernels_gen.go:45580
 			*acc = gokkosAccV
 			return
 		}
@@ -45718,7 +45601,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45722
+//line gokkos_kernels_gen.go:45605
 		*acc = gokkosAccV
 		return
 	}
@@ -45745,7 +45628,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45749
+//line gokkos_kernels_gen.go:45632
 		*acc = gokkosAccV
 		return
 	}
@@ -45770,7 +45653,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:45774
+//line gokkos_kernels_gen.go:45657
 	*acc = gokkosAccV
 }
 
@@ -45821,7 +45704,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45825
+//line gokkos_kernels_gen.go:45708
 	return gokkosN
 }
 
@@ -45881,7 +45764,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45885
+//line gokkos_kernels_gen.go:45768
 	return gokkosN
 }
 
@@ -45941,7 +45824,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45945
+//line gokkos_kernels_gen.go:45828
 	return gokkosN
 }
 
@@ -46073,6 +45956,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:46077
+//line gokkos_kernels_gen.go:45960
 	return gokkosN
 }
