@@ -274,6 +274,7 @@ func TestReachOnly(t *testing.T) {
 		}
 	}
 }
+
 // runValid runs b from root and checks its levels and parents against the Graph500 rules
 // (ref.ValidateBFS) on g; it returns the run's statistics and levels.
 func runValid(t *testing.T, b *bfs.BFS, g *graph.CSR, root int32) (bfs.Stats, []int32) {
