@@ -353,7 +353,7 @@ const gokkosPTX1 = `//
 {
 	.reg .pred %p<58>;
 	.reg .b32 %r<56>;
-	.reg .b64 %rd<105>;
+	.reg .b64 %rd<106>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -373,83 +373,84 @@ const gokkosPTX1 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_result];
-	cvta.to.global.u64 %rd7, %rd6;
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_begin];
+	ld.param.s64 %rd4, [gk_end];
+	ld.param.u64 %rd5, [gk_partials];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_result];
+	cvta.to.global.u64 %rd8, %rd7;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd8, [gk_s0];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s1];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s2];
-	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd9, [gk_s0];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s1];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s2];
+	mov.b64 %rd15, %rd14;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r20;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r19;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
+	sub.s64 %rd16, %rd4, %rd3;
+	max.s64 %rd17, %rd16, 0;
+	cvt.u64.u32 %rd18, %r20;
+	add.s64 %rd19, %rd17, %rd18;
+	sub.s64 %rd20, %rd19, 1;
+	div.u64 %rd21, %rd20, %rd18;
+	cvt.u64.u32 %rd22, %r19;
+	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
+	add.s64 %rd24, %rd23, %rd21;
+	min.s64 %rd25, %rd24, %rd4;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd26, 1;
+	mov.b64 %rd27, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd26, 9223372036854775807;
+	mov.b64 %rd27, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd26, -9223372036854775808;
+	mov.b64 %rd27, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd26, -1;
+	mov.b64 %rd27, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd26, 0;
+	mov.b64 %rd27, 0;
 $L1:
-	mov.b64 %rd25, %rd26;
-	cvt.u64.u32 %rd27, %r5;
-	add.s64 %rd28, %rd22, %rd27;
-	cvt.u64.u32 %rd29, %r6;
-	mov.b64 %rd30, %rd28;
+	mov.b64 %rd26, %rd27;
+	cvt.u64.u32 %rd28, %r5;
+	add.s64 %rd29, %rd23, %rd28;
+	cvt.u64.u32 %rd30, %r6;
+	mov.b64 %rd31, %rd29;
 $L7:
-	setp.ge.s64 %p7, %rd30, %rd24;
+	setp.ge.s64 %p7, %rd31, %rd25;
 	@%p7 bra $L8;
-	mov.b64 %rd31, %rd30;
-	mul.lo.s64 %rd32, %rd31, %rd14;
-	mad.lo.s64 %rd33, %rd32, 4, %rd10;
-	ld.global.nc.s32 %r21, [%rd33+0];
+	mov.b64 %rd32, %rd31;
+	mul.lo.s64 %rd33, %rd32, %rd15;
+	mad.lo.s64 %rd34, %rd33, 4, %rd11;
+	ld.global.nc.s32 %r21, [%rd34+0];
 	mov.b32 %r22, %r21;
-	cvt.u32.u64 %r23, %rd31;
+	cvt.u32.u64 %r23, %rd32;
 	setp.eq.s32 %p8, %r22, %r23;
 	@!%p8 bra $L11;
-	add.s64 %rd34, %rd25, 1;
-	mov.b64 %rd25, %rd34;
+	add.s64 %rd35, %rd26, 1;
+	mov.b64 %rd26, %rd35;
 $L11:
 $L9:
-	add.s64 %rd30, %rd30, %rd29;
+	add.s64 %rd31, %rd31, %rd30;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd35, %rd25;
+	mov.b64 %rd36, %rd26;
 	// block reduction
 	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
@@ -458,43 +459,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r27, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r28, %r29}, %rd35;
+	mov.b64 {%r28, %r29}, %rd36;
 	shfl.sync.down.b32 %r30|%p10, %r28, %r27, %r26, %r17;
 	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd36, {%r30, %r31};
+	mov.b64 %rd37, {%r30, %r31};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd37, %rd35, %rd36;
-	mov.b64 %rd35, %rd37;
+	add.s64 %rd38, %rd36, %rd37;
+	mov.b64 %rd36, %rd38;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd38, %rd35, %rd36;
-	mov.b64 %rd35, %rd38;
+	mul.lo.s64 %rd39, %rd36, %rd37;
+	mov.b64 %rd36, %rd39;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd39, %rd35, %rd36;
-	mov.b64 %rd35, %rd39;
+	min.s64 %rd40, %rd36, %rd37;
+	mov.b64 %rd36, %rd40;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd40, %rd35, %rd36;
-	mov.b64 %rd35, %rd40;
+	max.s64 %rd41, %rd36, %rd37;
+	mov.b64 %rd36, %rd41;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd41, %rd35, %rd36;
-	mov.b64 %rd35, %rd41;
+	and.b64 %rd42, %rd36, %rd37;
+	mov.b64 %rd36, %rd42;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd42, %rd35, %rd36;
-	mov.b64 %rd35, %rd42;
+	or.b64 %rd43, %rd36, %rd37;
+	mov.b64 %rd36, %rd43;
 $L15:
 $L14:
 	shl.b32 %r27, %r27, 1;
@@ -502,73 +503,73 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd35;
+	mul.wide.u32 %rd44, %r8, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	st.shared.s64 [%rd45+0], %rd36;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd35, %rd47;
+	mul.wide.u32 %rd46, %r7, 16;
+	add.s64 %rd47, %rd1, %rd46;
+	ld.shared.s64 %rd48, [%rd47+0];
+	mov.b64 %rd36, %rd48;
 $L23:
 	sub.u32 %r32, %r10, 1;
 	mov.b32 %r33, %r25;
 $L24:
 	setp.hs.u32 %p19, %r33, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r34, %r35}, %rd35;
+	mov.b64 {%r34, %r35}, %rd36;
 	shfl.sync.down.b32 %r36|%p20, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd48, {%r36, %r37};
+	mov.b64 %rd49, {%r36, %r37};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd49, %rd35, %rd48;
-	mov.b64 %rd35, %rd49;
+	add.s64 %rd50, %rd36, %rd49;
+	mov.b64 %rd36, %rd50;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd50, %rd35, %rd48;
-	mov.b64 %rd35, %rd50;
+	mul.lo.s64 %rd51, %rd36, %rd49;
+	mov.b64 %rd36, %rd51;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd51, %rd35, %rd48;
-	mov.b64 %rd35, %rd51;
+	min.s64 %rd52, %rd36, %rd49;
+	mov.b64 %rd36, %rd52;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd52, %rd35, %rd48;
-	mov.b64 %rd35, %rd52;
+	max.s64 %rd53, %rd36, %rd49;
+	mov.b64 %rd36, %rd53;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd53, %rd35, %rd48;
-	mov.b64 %rd35, %rd53;
+	and.b64 %rd54, %rd36, %rd49;
+	mov.b64 %rd36, %rd54;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd54, %rd35, %rd48;
-	mov.b64 %rd35, %rd54;
+	or.b64 %rd55, %rd36, %rd49;
+	mov.b64 %rd36, %rd55;
 $L27:
 $L26:
 	shl.b32 %r33, %r33, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd55, %r19, 8;
-	add.s64 %rd56, %rd5, %rd55;
+	mul.wide.u32 %rd56, %r19, 8;
+	add.s64 %rd57, %rd6, %rd56;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd56+0], %rd35;
+	st.global.s64 [%rd57+0], %rd36;
 $L33:
 	// the last block combines the partials
 	setp.eq.u32 %p27, %r5, 0;
@@ -585,103 +586,103 @@ $L34:
 	ld.shared.u32 %r41, [%rd1+1024];
 	setp.ne.u32 %p29, %r41, 0;
 	@!%p29 bra $L35;
-	cvt.u64.u32 %rd58, %r20;
-	cvt.u64.u32 %rd59, %r5;
-	cvt.u64.u32 %rd60, %r6;
+	cvt.u64.u32 %rd59, %r20;
+	cvt.u64.u32 %rd60, %r5;
+	cvt.u64.u32 %rd61, %r6;
 	setp.ne.u32 %p30, %r18, 1;
 	@%p30 bra.uni $L37;
-	mov.b64 %rd57, 0;
-	mov.b64 %rd61, %rd59;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd62, %rd60;
 $L38:
-	setp.ge.s64 %p31, %rd61, %rd58;
+	setp.ge.s64 %p31, %rd62, %rd59;
 	@%p31 bra $L39;
-	mad.lo.s64 %rd62, %rd61, 8, %rd5;
-	ld.relaxed.gpu.global.s64 %rd63, [%rd62+0];
-	add.s64 %rd64, %rd57, %rd63;
-	mov.b64 %rd57, %rd64;
-	add.s64 %rd61, %rd61, %rd60;
+	mad.lo.s64 %rd63, %rd62, 8, %rd6;
+	ld.relaxed.gpu.global.s64 %rd64, [%rd63+0];
+	add.s64 %rd65, %rd58, %rd64;
+	mov.b64 %rd58, %rd65;
+	add.s64 %rd62, %rd62, %rd61;
 	bra.uni $L38;
 $L39:
 	bra.uni $L36;
 $L37:
 	setp.ne.u32 %p32, %r18, 2;
 	@%p32 bra.uni $L40;
-	mov.b64 %rd57, 1;
-	mov.b64 %rd65, %rd59;
+	mov.b64 %rd58, 1;
+	mov.b64 %rd66, %rd60;
 $L41:
-	setp.ge.s64 %p33, %rd65, %rd58;
+	setp.ge.s64 %p33, %rd66, %rd59;
 	@%p33 bra $L42;
-	mad.lo.s64 %rd66, %rd65, 8, %rd5;
-	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
-	mul.lo.s64 %rd68, %rd57, %rd67;
-	mov.b64 %rd57, %rd68;
-	add.s64 %rd65, %rd65, %rd60;
+	mad.lo.s64 %rd67, %rd66, 8, %rd6;
+	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
+	mul.lo.s64 %rd69, %rd58, %rd68;
+	mov.b64 %rd58, %rd69;
+	add.s64 %rd66, %rd66, %rd61;
 	bra.uni $L41;
 $L42:
 	bra.uni $L36;
 $L40:
 	setp.ne.u32 %p34, %r18, 3;
 	@%p34 bra.uni $L43;
-	mov.b64 %rd57, 9223372036854775807;
-	mov.b64 %rd69, %rd59;
+	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd70, %rd60;
 $L44:
-	setp.ge.s64 %p35, %rd69, %rd58;
+	setp.ge.s64 %p35, %rd70, %rd59;
 	@%p35 bra $L45;
-	mad.lo.s64 %rd70, %rd69, 8, %rd5;
-	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
-	min.s64 %rd72, %rd57, %rd71;
-	mov.b64 %rd57, %rd72;
-	add.s64 %rd69, %rd69, %rd60;
+	mad.lo.s64 %rd71, %rd70, 8, %rd6;
+	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
+	min.s64 %rd73, %rd58, %rd72;
+	mov.b64 %rd58, %rd73;
+	add.s64 %rd70, %rd70, %rd61;
 	bra.uni $L44;
 $L45:
 	bra.uni $L36;
 $L43:
 	setp.ne.u32 %p36, %r18, 4;
 	@%p36 bra.uni $L46;
-	mov.b64 %rd57, -9223372036854775808;
-	mov.b64 %rd73, %rd59;
+	mov.b64 %rd58, -9223372036854775808;
+	mov.b64 %rd74, %rd60;
 $L47:
-	setp.ge.s64 %p37, %rd73, %rd58;
+	setp.ge.s64 %p37, %rd74, %rd59;
 	@%p37 bra $L48;
-	mad.lo.s64 %rd74, %rd73, 8, %rd5;
-	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
-	max.s64 %rd76, %rd57, %rd75;
-	mov.b64 %rd57, %rd76;
-	add.s64 %rd73, %rd73, %rd60;
+	mad.lo.s64 %rd75, %rd74, 8, %rd6;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	max.s64 %rd77, %rd58, %rd76;
+	mov.b64 %rd58, %rd77;
+	add.s64 %rd74, %rd74, %rd61;
 	bra.uni $L47;
 $L48:
 	bra.uni $L36;
 $L46:
 	setp.ne.u32 %p38, %r18, 7;
 	@%p38 bra.uni $L49;
-	mov.b64 %rd57, -1;
-	mov.b64 %rd77, %rd59;
+	mov.b64 %rd58, -1;
+	mov.b64 %rd78, %rd60;
 $L50:
-	setp.ge.s64 %p39, %rd77, %rd58;
+	setp.ge.s64 %p39, %rd78, %rd59;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd78, %rd77, 8, %rd5;
-	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
-	and.b64 %rd80, %rd57, %rd79;
-	mov.b64 %rd57, %rd80;
-	add.s64 %rd77, %rd77, %rd60;
+	mad.lo.s64 %rd79, %rd78, 8, %rd6;
+	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
+	and.b64 %rd81, %rd58, %rd80;
+	mov.b64 %rd58, %rd81;
+	add.s64 %rd78, %rd78, %rd61;
 	bra.uni $L50;
 $L51:
 	bra.uni $L36;
 $L49:
-	mov.b64 %rd57, 0;
-	mov.b64 %rd81, %rd59;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd82, %rd60;
 $L52:
-	setp.ge.s64 %p40, %rd81, %rd58;
+	setp.ge.s64 %p40, %rd82, %rd59;
 	@%p40 bra $L53;
-	mad.lo.s64 %rd82, %rd81, 8, %rd5;
-	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
-	or.b64 %rd84, %rd57, %rd83;
-	mov.b64 %rd57, %rd84;
-	add.s64 %rd81, %rd81, %rd60;
+	mad.lo.s64 %rd83, %rd82, 8, %rd6;
+	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
+	or.b64 %rd85, %rd58, %rd84;
+	mov.b64 %rd58, %rd85;
+	add.s64 %rd82, %rd82, %rd61;
 	bra.uni $L52;
 $L53:
 $L36:
-	mov.b64 %rd85, %rd57;
+	mov.b64 %rd86, %rd58;
 	// block reduction
 	mov.b32 %r42, 1;
 	mov.b32 %r43, 1;
@@ -690,43 +691,43 @@ $L36:
 $L54:
 	setp.hs.u32 %p41, %r45, 32;
 	@%p41 bra $L55;
-	mov.b64 {%r46, %r47}, %rd85;
+	mov.b64 {%r46, %r47}, %rd86;
 	shfl.sync.down.b32 %r48|%p42, %r46, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd86, {%r48, %r49};
+	mov.b64 %rd87, {%r48, %r49};
 	@!%p42 bra $L56;
 	setp.ne.u32 %p43, %r18, 1;
 	@%p43 bra.uni $L58;
-	add.s64 %rd87, %rd85, %rd86;
-	mov.b64 %rd85, %rd87;
+	add.s64 %rd88, %rd86, %rd87;
+	mov.b64 %rd86, %rd88;
 	bra.uni $L57;
 $L58:
 	setp.ne.u32 %p44, %r18, 2;
 	@%p44 bra.uni $L59;
-	mul.lo.s64 %rd88, %rd85, %rd86;
-	mov.b64 %rd85, %rd88;
+	mul.lo.s64 %rd89, %rd86, %rd87;
+	mov.b64 %rd86, %rd89;
 	bra.uni $L57;
 $L59:
 	setp.ne.u32 %p45, %r18, 3;
 	@%p45 bra.uni $L60;
-	min.s64 %rd89, %rd85, %rd86;
-	mov.b64 %rd85, %rd89;
+	min.s64 %rd90, %rd86, %rd87;
+	mov.b64 %rd86, %rd90;
 	bra.uni $L57;
 $L60:
 	setp.ne.u32 %p46, %r18, 4;
 	@%p46 bra.uni $L61;
-	max.s64 %rd90, %rd85, %rd86;
-	mov.b64 %rd85, %rd90;
+	max.s64 %rd91, %rd86, %rd87;
+	mov.b64 %rd86, %rd91;
 	bra.uni $L57;
 $L61:
 	setp.ne.u32 %p47, %r18, 7;
 	@%p47 bra.uni $L62;
-	and.b64 %rd91, %rd85, %rd86;
-	mov.b64 %rd85, %rd91;
+	and.b64 %rd92, %rd86, %rd87;
+	mov.b64 %rd86, %rd92;
 	bra.uni $L57;
 $L62:
-	or.b64 %rd92, %rd85, %rd86;
-	mov.b64 %rd85, %rd92;
+	or.b64 %rd93, %rd86, %rd87;
+	mov.b64 %rd86, %rd93;
 $L57:
 $L56:
 	shl.b32 %r45, %r45, 1;
@@ -734,62 +735,62 @@ $L56:
 $L55:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L63;
-	mul.wide.u32 %rd93, %r8, 16;
-	add.s64 %rd94, %rd1, %rd93;
-	st.shared.s64 [%rd94+0], %rd85;
+	mul.wide.u32 %rd94, %r8, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	st.shared.s64 [%rd95+0], %rd86;
 $L63:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L64;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L65;
-	mul.wide.u32 %rd95, %r7, 16;
-	add.s64 %rd96, %rd1, %rd95;
-	ld.shared.s64 %rd97, [%rd96+0];
-	mov.b64 %rd85, %rd97;
+	mul.wide.u32 %rd96, %r7, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	ld.shared.s64 %rd98, [%rd97+0];
+	mov.b64 %rd86, %rd98;
 $L65:
 	sub.u32 %r50, %r10, 1;
 	mov.b32 %r51, %r43;
 $L66:
 	setp.hs.u32 %p51, %r51, 32;
 	@%p51 bra $L67;
-	mov.b64 {%r52, %r53}, %rd85;
+	mov.b64 {%r52, %r53}, %rd86;
 	shfl.sync.down.b32 %r54|%p52, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd98, {%r54, %r55};
+	mov.b64 %rd99, {%r54, %r55};
 	@!%p52 bra $L68;
 	setp.ne.u32 %p53, %r18, 1;
 	@%p53 bra.uni $L70;
-	add.s64 %rd99, %rd85, %rd98;
-	mov.b64 %rd85, %rd99;
+	add.s64 %rd100, %rd86, %rd99;
+	mov.b64 %rd86, %rd100;
 	bra.uni $L69;
 $L70:
 	setp.ne.u32 %p54, %r18, 2;
 	@%p54 bra.uni $L71;
-	mul.lo.s64 %rd100, %rd85, %rd98;
-	mov.b64 %rd85, %rd100;
+	mul.lo.s64 %rd101, %rd86, %rd99;
+	mov.b64 %rd86, %rd101;
 	bra.uni $L69;
 $L71:
 	setp.ne.u32 %p55, %r18, 3;
 	@%p55 bra.uni $L72;
-	min.s64 %rd101, %rd85, %rd98;
-	mov.b64 %rd85, %rd101;
+	min.s64 %rd102, %rd86, %rd99;
+	mov.b64 %rd86, %rd102;
 	bra.uni $L69;
 $L72:
 	setp.ne.u32 %p56, %r18, 4;
 	@%p56 bra.uni $L73;
-	max.s64 %rd102, %rd85, %rd98;
-	mov.b64 %rd85, %rd102;
+	max.s64 %rd103, %rd86, %rd99;
+	mov.b64 %rd86, %rd103;
 	bra.uni $L69;
 $L73:
 	setp.ne.u32 %p57, %r18, 7;
 	@%p57 bra.uni $L74;
-	and.b64 %rd103, %rd85, %rd98;
-	mov.b64 %rd85, %rd103;
+	and.b64 %rd104, %rd86, %rd99;
+	mov.b64 %rd86, %rd104;
 	bra.uni $L69;
 $L74:
-	or.b64 %rd104, %rd85, %rd98;
-	mov.b64 %rd85, %rd104;
+	or.b64 %rd105, %rd86, %rd99;
+	mov.b64 %rd86, %rd105;
 $L69:
 $L68:
 	shl.b32 %r51, %r51, 1;
@@ -797,7 +798,7 @@ $L68:
 $L67:
 $L64:
 	@!%p27 bra $L75;
-	st.global.s64 [%rd7+0], %rd85;
+	st.global.s64 [%rd8+0], %rd86;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L75:
 $L35:
@@ -815,7 +816,7 @@ const gokkosPTX2 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[1040];
+.shared .align 16 .b8 gk_stage[2064];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushThread_coloring_propagate__main(
@@ -871,9 +872,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<246>;
-	.reg .b32 %r<327>;
-	.reg .b64 %rd<714>;
+	.reg .pred %p<225>;
+	.reg .b32 %r<255>;
+	.reg .b64 %rd<670>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -893,18 +894,19 @@ const gokkosPTX2 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u64 %rd12, [gk_result];
-	cvta.to.global.u64 %rd13, %rd12;
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_league];
+	ld.param.s64 %rd4, [gk_team_size];
+	ld.param.s64 %rd5, [gk_vector_length];
+	ld.param.s64 %rd6, [gk_s0_team];
+	ld.param.s64 %rd7, [gk_s0_thread];
+	ld.param.u64 %rd8, [gk_s1_base];
+	ld.param.s64 %rd9, [gk_s1_team];
+	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.u64 %rd11, [gk_partials];
+	cvta.to.global.u64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_result];
+	cvta.to.global.u64 %rd14, %rd13;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -919,203 +921,202 @@ const gokkosPTX2 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd14, %r2;
-	mov.u64 %rd15, gk_dyn;
-	add.s64 %rd16, %rd15, %rd5;
-	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
-	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd20, %r29;
-	cvta.to.global.u64 %rd21, %rd7;
-	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
-	add.s64 %rd22, %rd19, %rd8;
-	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
-	ld.param.s64 %rd28, [gk_s0];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s1];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s2];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s3];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s4];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s5];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s6];
-	mov.b64 %rd43, %rd42;
-	ld.param.u64 %rd44, [gk_s7];
-	cvta.to.global.u64 %rd45, %rd44;
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s8];
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s9];
-	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd15, %r2;
+	mov.u64 %rd16, gk_dyn;
+	add.s64 %rd17, %rd16, %rd6;
+	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
+	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
+	cvt.u64.u32 %rd21, %r29;
+	cvta.to.global.u64 %rd22, %rd8;
+	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
+	add.s64 %rd23, %rd20, %rd9;
+	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
+	ld.param.s64 %rd29, [gk_s0];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s1];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s2];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s3];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s4];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s5];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s6];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s7];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s8];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s9];
+	mov.b64 %rd51, %rd50;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd51, [gk_s11];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s12];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s13];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s14];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s15];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s16];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s17];
-	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s12];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s13];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s14];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s15];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s16];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s17];
+	mov.b64 %rd67, %rd66;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd67, [gk_s19];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s20];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s21];
-	mov.b64 %rd73, %rd72;
-	ld.param.u64 %rd74, [gk_s22];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s23];
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s24];
-	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s25];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s26];
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s27];
-	mov.b64 %rd87, %rd86;
+	ld.param.u64 %rd68, [gk_s19];
+	cvta.to.global.u64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s21];
+	mov.b64 %rd74, %rd73;
+	ld.param.u64 %rd75, [gk_s22];
+	cvta.to.global.u64 %rd76, %rd75;
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s24];
+	mov.b64 %rd81, %rd80;
+	ld.param.u64 %rd82, [gk_s25];
+	cvta.to.global.u64 %rd83, %rd82;
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd88, [gk_s29];
-	cvta.to.global.u64 %rd89, %rd88;
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s30];
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s31];
-	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd89, [gk_s29];
+	cvta.to.global.u64 %rd90, %rd89;
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s30];
+	mov.b64 %rd93, %rd92;
+	ld.param.s64 %rd94, [gk_s31];
+	mov.b64 %rd95, %rd94;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd95, [gk_s33];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s34];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s35];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s36];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s37];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s38];
-	mov.b64 %rd107, %rd106;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s35];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s36];
+	cvta.to.global.u64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s37];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s38];
+	mov.b64 %rd108, %rd107;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
-	mov.b64 %rd110, 9223372036854775807;
 	mov.b64 %rd111, 9223372036854775807;
+	mov.b64 %rd112, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd110, -9223372036854775808;
-	mov.b64 %rd111, 9223372036854775807;
+	mov.b64 %rd111, -9223372036854775808;
+	mov.b64 %rd112, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
-	mov.b64 %rd112, %rd114;
+	mov.b64 %rd116, 0;
 	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
 $L4:
-	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
-	mov.b64 %rd110, %rd116;
+	mov.b64 %rd118, %rd114;
 	mov.b64 %rd111, %rd117;
+	mov.b64 %rd112, %rd118;
 $L1:
-	mov.b64 %rd108, %rd110;
 	mov.b64 %rd109, %rd111;
-	cvt.u64.u32 %rd119, %r29;
-	cvt.u64.u32 %rd120, %r30;
-	mov.b64 %rd121, %rd119;
+	mov.b64 %rd110, %rd112;
+	cvt.u64.u32 %rd120, %r29;
+	cvt.u64.u32 %rd121, %r30;
+	mov.b64 %rd122, %rd120;
 $L5:
-	setp.ge.s64 %p11, %rd121, %rd2;
+	setp.ge.s64 %p11, %rd122, %rd3;
 	@%p11 bra $L6;
-	mov.b64 %rd118, %rd121;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd119, %rd122;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd122, %rd29;
-	mov.b64 %rd123, %rd32;
-	mov.b64 %rd124, %rd34;
-	mov.b64 %rd125, %rd36;
-	mov.b64 %rd126, %rd39;
-	mov.b64 %rd127, %rd41;
-	mov.b64 %rd128, %rd43;
-	mov.b64 %rd129, %rd46;
-	mov.b64 %rd130, %rd48;
-	mov.b64 %rd131, %rd50;
+	mov.b64 %rd28, 0;
+	mov.b64 %rd123, %rd30;
+	mov.b64 %rd124, %rd33;
+	mov.b64 %rd125, %rd35;
+	mov.b64 %rd126, %rd37;
+	mov.b64 %rd127, %rd40;
+	mov.b64 %rd128, %rd42;
+	mov.b64 %rd129, %rd44;
+	mov.b64 %rd130, %rd47;
+	mov.b64 %rd131, %rd49;
+	mov.b64 %rd132, %rd51;
 	mov.pred %p12, %p4;
-	mov.b64 %rd132, %rd52;
-	mov.b64 %rd133, %rd55;
-	mov.b64 %rd134, %rd57;
-	mov.b64 %rd135, %rd59;
-	mov.b64 %rd136, %rd62;
-	mov.b64 %rd137, %rd64;
-	mov.b64 %rd138, %rd66;
+	mov.b64 %rd133, %rd53;
+	mov.b64 %rd134, %rd56;
+	mov.b64 %rd135, %rd58;
+	mov.b64 %rd136, %rd60;
+	mov.b64 %rd137, %rd63;
+	mov.b64 %rd138, %rd65;
+	mov.b64 %rd139, %rd67;
 	mov.pred %p13, %p6;
-	mov.b64 %rd139, %rd69;
-	mov.b64 %rd140, %rd71;
-	mov.b64 %rd141, %rd73;
-	mov.b64 %rd142, %rd76;
-	mov.b64 %rd143, %rd78;
-	mov.b64 %rd144, %rd80;
-	mov.b64 %rd145, %rd83;
-	mov.b64 %rd146, %rd85;
-	mov.b64 %rd147, %rd87;
+	mov.b64 %rd140, %rd70;
+	mov.b64 %rd141, %rd72;
+	mov.b64 %rd142, %rd74;
+	mov.b64 %rd143, %rd77;
+	mov.b64 %rd144, %rd79;
+	mov.b64 %rd145, %rd81;
+	mov.b64 %rd146, %rd84;
+	mov.b64 %rd147, %rd86;
+	mov.b64 %rd148, %rd88;
 	mov.pred %p14, %p8;
-	mov.b64 %rd148, %rd90;
-	mov.b64 %rd149, %rd92;
-	mov.b64 %rd150, %rd94;
+	mov.b64 %rd149, %rd91;
+	mov.b64 %rd150, %rd93;
+	mov.b64 %rd151, %rd95;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd151, %rd96;
-	mov.b64 %rd152, %rd98;
-	mov.b64 %rd153, %rd100;
-	mov.b64 %rd154, %rd103;
-	mov.b64 %rd155, %rd105;
-	mov.b64 %rd156, %rd107;
-	add.s64 %rd157, %rd17, %rd25;
-	mad.lo.s64 %rd158, %rd151, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd25, %rd25, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd151;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
+	mov.b64 %rd152, %rd97;
+	mov.b64 %rd153, %rd99;
+	mov.b64 %rd154, %rd101;
+	mov.b64 %rd155, %rd104;
+	mov.b64 %rd156, %rd106;
+	mov.b64 %rd157, %rd108;
+	add.s64 %rd158, %rd18, %rd26;
+	mad.lo.s64 %rd159, %rd152, 4, 15;
+	and.b64 %rd159, %rd159, -16;
+	add.s64 %rd26, %rd26, %rd159;
+	mov.b64 %rd160, %rd158;
+	mov.b64 %rd161, %rd152;
+	mov.b64 %rd162, 1;
 	mov.b64 %rd163, %rd160;
 	mov.b64 %rd164, %rd161;
-	cvt.u64.u32 %rd165, %r4;
-	mov.b64 %rd166, %rd165;
-	mul.lo.s64 %rd167, %rd118, %rd153;
-	mov.b64 %rd168, %rd167;
-	add.s64 %rd169, %rd168, %rd153;
-	min.s64 %rd170, %rd169, %rd132;
-	mov.b64 %rd171, %rd170;
-	setp.eq.s64 %p15, %rd166, 1;
+	mov.b64 %rd165, %rd162;
+	cvt.u64.u32 %rd166, %r4;
+	mov.b64 %rd167, %rd166;
+	mul.lo.s64 %rd168, %rd119, %rd154;
+	mov.b64 %rd169, %rd168;
+	add.s64 %rd170, %rd169, %rd154;
+	min.s64 %rd171, %rd170, %rd133;
+	mov.b64 %rd172, %rd171;
+	setp.eq.s64 %p15, %rd167, 1;
 	@!%p15 bra $L9;
-	mov.b64 %rd172, %rd122;
 	mov.b64 %rd173, %rd123;
 	mov.b64 %rd174, %rd124;
 	mov.b64 %rd175, %rd125;
@@ -1125,16 +1126,16 @@ $L5:
 	mov.b64 %rd179, %rd129;
 	mov.b64 %rd180, %rd130;
 	mov.b64 %rd181, %rd131;
-	mov.pred %p16, %p12;
 	mov.b64 %rd182, %rd132;
+	mov.pred %p16, %p12;
 	mov.b64 %rd183, %rd133;
 	mov.b64 %rd184, %rd134;
 	mov.b64 %rd185, %rd135;
 	mov.b64 %rd186, %rd136;
 	mov.b64 %rd187, %rd137;
 	mov.b64 %rd188, %rd138;
-	mov.pred %p17, %p13;
 	mov.b64 %rd189, %rd139;
+	mov.pred %p17, %p13;
 	mov.b64 %rd190, %rd140;
 	mov.b64 %rd191, %rd141;
 	mov.b64 %rd192, %rd142;
@@ -1143,51 +1144,52 @@ $L5:
 	mov.b64 %rd195, %rd145;
 	mov.b64 %rd196, %rd146;
 	mov.b64 %rd197, %rd147;
-	mov.pred %p18, %p14;
 	mov.b64 %rd198, %rd148;
+	mov.pred %p18, %p14;
 	mov.b64 %rd199, %rd149;
 	mov.b64 %rd200, %rd150;
-	mov.b32 %r37, %r36;
 	mov.b64 %rd201, %rd151;
+	mov.b32 %r37, %r36;
 	mov.b64 %rd202, %rd152;
 	mov.b64 %rd203, %rd153;
 	mov.b64 %rd204, %rd154;
 	mov.b64 %rd205, %rd155;
 	mov.b64 %rd206, %rd156;
-	mov.b64 %rd207, %rd168;
-	mov.b64 %rd208, %rd171;
+	mov.b64 %rd207, %rd157;
+	mov.b64 %rd208, %rd169;
+	mov.b64 %rd209, %rd172;
 $L10:
 	@!%p17 bra $L14;
-	mov.b64 %rd209, 4611686018427387904;
+	mov.b64 %rd210, 4611686018427387904;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd209, %rd201;
+	mov.b64 %rd210, %rd202;
 	bra.uni $L12;
 $L11:
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, 0;
-	mov.b64 %rd212, %rd207;
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, 0;
+	mov.b64 %rd213, %rd208;
 $L15:
-	setp.lt.s64 %p19, %rd212, %rd208;
+	setp.lt.s64 %p19, %rd213, %rd209;
 	not.pred %p20, %p19;
 	@!%p20 bra $L19;
 	bra.uni $L17;
 $L19:
 	mov.pred %p21, %p16;
-	mov.b64 %rd213, %rd182;
-	mov.b64 %rd214, %rd212;
+	mov.b64 %rd214, %rd183;
+	mov.b64 %rd215, %rd213;
 $L20:
 	@!%p21 bra $L24;
-	shr.s64 %rd215, %rd214, 5;
-	mul.lo.s64 %rd216, %rd215, %rd188;
-	mad.lo.s64 %rd217, %rd216, 4, %rd186;
-	ld.global.nc.u32 %r38, [%rd217+0];
+	shr.s64 %rd216, %rd215, 5;
+	mul.lo.s64 %rd217, %rd216, %rd189;
+	mad.lo.s64 %rd218, %rd217, 4, %rd187;
+	ld.global.nc.u32 %r38, [%rd218+0];
 	mov.b32 %r39, %r38;
-	and.b64 %rd218, %rd214, 31;
-	min.u64 %rd219, %rd218, 32;
-	cvt.u32.u64 %r40, %rd219;
+	and.b64 %rd219, %rd215, 31;
+	min.u64 %rd220, %rd219, 32;
+	cvt.u32.u64 %r40, %rd220;
 	mov.b32 %r42, 0x1;
 	shl.b32 %r41, %r42, %r40;
 	setp.hs.u32 %p22, %r40, 32;
@@ -1195,16 +1197,16 @@ $L20:
 	and.b32 %r44, %r39, %r43;
 	setp.ne.u32 %p23, %r44, 0x0;
 	@!%p23 bra $L26;
-	cvt.u32.u64 %r45, %rd214;
+	cvt.u32.u64 %r45, %rd215;
 	mov.b32 %r46, %r45;
 	bra.uni $L22;
 $L26:
 	mov.b32 %r46, -1;
 	bra.uni $L22;
 $L24:
-	mul.lo.s64 %rd220, %rd214, %rd185;
-	mad.lo.s64 %rd221, %rd220, 4, %rd183;
-	ld.global.nc.s32 %r47, [%rd221+0];
+	mul.lo.s64 %rd221, %rd215, %rd186;
+	mad.lo.s64 %rd222, %rd221, 4, %rd184;
+	ld.global.nc.s32 %r47, [%rd222+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r46, %r48;
 	bra.uni $L22;
@@ -1216,60 +1218,60 @@ $L22:
 	@!%p24 bra $L28;
 	bra.uni $L16;
 $L28:
-	mov.b64 %rd222, %rd172;
+	mov.b64 %rd223, %rd173;
 	mov.b32 %r50, %r49;
-	cvt.s64.s32 %rd223, %r50;
-	add.s64 %rd224, %rd223, 1;
-	mul.lo.s64 %rd225, %rd224, %rd175;
-	mad.lo.s64 %rd226, %rd225, 8, %rd173;
-	ld.global.nc.s64 %rd227, [%rd226+0];
-	mov.b64 %rd228, %rd227;
+	cvt.s64.s32 %rd224, %r50;
+	add.s64 %rd225, %rd224, 1;
+	mul.lo.s64 %rd226, %rd225, %rd176;
+	mad.lo.s64 %rd227, %rd226, 8, %rd174;
+	ld.global.nc.s64 %rd228, [%rd227+0];
 	mov.b64 %rd229, %rd228;
 	mov.b64 %rd230, %rd229;
-	mov.b64 %rd231, %rd172;
+	mov.b64 %rd231, %rd230;
+	mov.b64 %rd232, %rd173;
 	mov.b32 %r51, %r49;
-	cvt.s64.s32 %rd232, %r51;
-	mul.lo.s64 %rd233, %rd232, %rd175;
-	mad.lo.s64 %rd234, %rd233, 8, %rd173;
-	ld.global.nc.s64 %rd235, [%rd234+0];
-	mov.b64 %rd236, %rd235;
+	cvt.s64.s32 %rd233, %r51;
+	mul.lo.s64 %rd234, %rd233, %rd176;
+	mad.lo.s64 %rd235, %rd234, 8, %rd174;
+	ld.global.nc.s64 %rd236, [%rd235+0];
 	mov.b64 %rd237, %rd236;
 	mov.b64 %rd238, %rd237;
+	mov.b64 %rd239, %rd238;
 $L29:
-	setp.lt.s64 %p25, %rd238, %rd230;
+	setp.lt.s64 %p25, %rd239, %rd231;
 	not.pred %p26, %p25;
 	@!%p26 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd239, %rd238, %rd178;
-	mad.lo.s64 %rd240, %rd239, 4, %rd176;
-	ld.global.nc.s32 %r52, [%rd240+0];
+	mul.lo.s64 %rd240, %rd239, %rd179;
+	mad.lo.s64 %rd241, %rd240, 4, %rd177;
+	ld.global.nc.s32 %r52, [%rd241+0];
 	mov.b32 %r53, %r52;
 	mov.b32 %r54, %r53;
 	mov.b32 %r55, %r49;
 	mov.b32 %r56, %r54;
-	mov.b64 %rd241, %rd238;
+	mov.b64 %rd242, %rd239;
 $L34:
-	cvt.s64.s32 %rd242, %r55;
-	mul.lo.s64 %rd243, %rd242, %rd206;
-	mad.lo.s64 %rd244, %rd243, 4, %rd204;
-	ld.relaxed.gpu.global.s32 %r57, [%rd244+0];
+	cvt.s64.s32 %rd243, %r55;
+	mul.lo.s64 %rd244, %rd243, %rd207;
+	mad.lo.s64 %rd245, %rd244, 4, %rd205;
+	ld.relaxed.gpu.global.s32 %r57, [%rd245+0];
 	mov.b32 %r58, %r57;
 	mov.b32 %r59, %r58;
-	cvt.s64.s32 %rd245, %r56;
-	mul.lo.s64 %rd246, %rd245, %rd206;
-	mad.lo.s64 %rd247, %rd246, 4, %rd204;
-	ld.relaxed.gpu.global.s32 %r60, [%rd247+0];
+	cvt.s64.s32 %rd246, %r56;
+	mul.lo.s64 %rd247, %rd246, %rd207;
+	mad.lo.s64 %rd248, %rd247, 4, %rd205;
+	ld.relaxed.gpu.global.s32 %r60, [%rd248+0];
 	mov.b32 %r61, %r60;
 	setp.ge.s32 %p27, %r61, %r59;
 	@!%p27 bra $L38;
 	mov.pred %p28, 0;
 	bra.uni $L36;
 $L38:
-	cvt.s64.s32 %rd248, %r56;
-	mul.lo.s64 %rd249, %rd248, %rd206;
-	mad.lo.s64 %rd250, %rd249, 4, %rd204;
-	atom.global.max.s32 %r62, [%rd250], %r59;
+	cvt.s64.s32 %rd249, %r56;
+	mul.lo.s64 %rd250, %rd249, %rd207;
+	mad.lo.s64 %rd251, %rd250, 4, %rd205;
+	atom.global.max.s32 %r62, [%rd251], %r59;
 	mov.b32 %r63, %r62;
 	setp.lt.s32 %p29, %r63, %r59;
 	mov.pred %p28, %p29;
@@ -1282,1482 +1284,1332 @@ $L36:
 	bra.uni $L30;
 $L40:
 	mov.pred %p31, 0;
-	mov.b64 %rd251, %rd211;
+	mov.b64 %rd252, %rd212;
 	mov.b32 %r64, %r54;
 $L41:
 	@!%p17 bra $L45;
 	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd252, %r65;
-	mov.b64 %rd253, %rd252;
+	cvt.s64.s32 %rd253, %r65;
+	mov.b64 %rd254, %rd253;
 	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd254, %r66;
-	min.u64 %rd255, %rd254, 32;
-	cvt.u32.u64 %r67, %rd255;
+	cvt.s64.s32 %rd255, %r66;
+	min.u64 %rd256, %rd255, 32;
+	cvt.u32.u64 %r67, %rd256;
 	mov.b32 %r69, 0x1;
 	shl.b32 %r68, %r69, %r67;
 	setp.hs.u32 %p32, %r67, 32;
 	selp.b32 %r70, 0, %r68, %p32;
 	mov.b32 %r71, %r70;
-	mov.b64 %rd256, %rd253;
+	mov.b64 %rd257, %rd254;
 	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd257, %rd256, %rd197;
-	mad.lo.s64 %rd258, %rd257, 4, %rd195;
-	ld.relaxed.gpu.global.u32 %r73, [%rd258+0];
+	mul.lo.s64 %rd258, %rd257, %rd198;
+	mad.lo.s64 %rd259, %rd258, 4, %rd196;
+	ld.relaxed.gpu.global.u32 %r73, [%rd259+0];
 	mov.b32 %r74, %r73;
 	and.b32 %r75, %r74, %r72;
 	setp.ne.u32 %p33, %r75, 0x0;
 	mov.pred %p34, %p33;
 	not.pred %p35, %p34;
 	@!%p35 bra $L47;
-	mul.lo.s64 %rd259, %rd256, %rd197;
-	mad.lo.s64 %rd260, %rd259, 4, %rd195;
-	atom.global.or.b32 %r76, [%rd260], %r72;
+	mul.lo.s64 %rd260, %rd257, %rd198;
+	mad.lo.s64 %rd261, %rd260, 4, %rd196;
+	atom.global.or.b32 %r76, [%rd261], %r72;
 	mov.b32 %r77, %r76;
 	and.b32 %r78, %r77, %r72;
 	setp.ne.u32 %p36, %r78, 0x0;
 	mov.pred %p34, %p36;
 $L47:
 	@!%p34 bra $L49;
-	mov.b64 %rd261, %rd251;
-	mov.b64 %rd262, %rd261;
+	mov.b64 %rd262, %rd252;
+	mov.b64 %rd263, %rd262;
 	mov.pred %p37, 0;
 	bra.uni $L43;
 $L49:
-	mov.b64 %rd263, %rd251;
-	mov.b64 %rd262, %rd263;
+	mov.b64 %rd264, %rd252;
+	mov.b64 %rd263, %rd264;
 	mov.pred %p37, 1;
 	bra.uni $L43;
 $L45:
 	@!%p18 bra $L51;
-	cvt.s64.s32 %rd264, %r64;
-	mul.lo.s64 %rd265, %rd264, %rd200;
-	mad.lo.s64 %rd266, %rd265, 4, %rd198;
-	ld.relaxed.gpu.global.s32 %r79, [%rd266+0];
+	cvt.s64.s32 %rd265, %r64;
+	mul.lo.s64 %rd266, %rd265, %rd201;
+	mad.lo.s64 %rd267, %rd266, 4, %rd199;
+	ld.relaxed.gpu.global.s32 %r79, [%rd267+0];
 	mov.b32 %r80, %r79;
 	setp.eq.s32 %p38, %r80, %r37;
 	mov.pred %p39, %p38;
 	not.pred %p40, %p39;
 	@!%p40 bra $L53;
-	cvt.s64.s32 %rd267, %r64;
-	mul.lo.s64 %rd268, %rd267, %rd200;
-	mad.lo.s64 %rd269, %rd268, 4, %rd198;
-	atom.global.exch.b32 %r81, [%rd269], %r37;
+	cvt.s64.s32 %rd268, %r64;
+	mul.lo.s64 %rd269, %rd268, %rd201;
+	mad.lo.s64 %rd270, %rd269, 4, %rd199;
+	atom.global.exch.b32 %r81, [%rd270], %r37;
 	mov.b32 %r82, %r81;
 	setp.eq.s32 %p41, %r82, %r37;
 	mov.pred %p39, %p41;
 $L53:
 	@!%p39 bra $L55;
-	mov.b64 %rd270, %rd251;
-	mov.b64 %rd262, %rd270;
+	mov.b64 %rd271, %rd252;
+	mov.b64 %rd263, %rd271;
 	mov.pred %p37, 0;
 	bra.uni $L43;
 $L55:
 $L51:
-	mul.lo.s64 %rd271, %rd251, %rd164;
-	mad.lo.s64 %rd272, %rd271, 4, %rd162;
-	st.shared.s32 [%rd272+0], %r64;
-	add.s64 %rd273, %rd251, 1;
-	mov.b64 %rd274, %rd273;
-	mov.b64 %rd262, %rd274;
+	mul.lo.s64 %rd272, %rd252, %rd165;
+	mad.lo.s64 %rd273, %rd272, 4, %rd163;
+	st.shared.s32 [%rd273+0], %r64;
+	add.s64 %rd274, %rd252, 1;
+	mov.b64 %rd275, %rd274;
+	mov.b64 %rd263, %rd275;
 	mov.pred %p37, 1;
 	bra.uni $L43;
 $L42:
 	bra.uni $L41;
 $L43:
-	mov.b64 %rd275, %rd262;
+	mov.b64 %rd276, %rd263;
 	mov.pred %p42, %p37;
-	mov.b64 %rd211, %rd275;
+	mov.b64 %rd212, %rd276;
 	mov.pred %p31, %p42;
 	@!%p31 bra $L57;
-	mov.b64 %rd276, %rd172;
+	mov.b64 %rd277, %rd173;
 	mov.b32 %r83, %r54;
-	setp.lt.s64 %p43, %rd108, 64;
-	setp.le.s64 %p44, %rd202, 1;
+	setp.lt.s64 %p43, %rd109, 64;
+	setp.le.s64 %p44, %rd203, 1;
 	or.pred %p45, %p43, %p44;
 	@!%p45 bra $L58;
-	cvt.s64.s32 %rd277, %r83;
-	add.s64 %rd278, %rd277, 1;
-	mul.lo.s64 %rd279, %rd278, %rd175;
-	mad.lo.s64 %rd280, %rd279, 8, %rd173;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	cvt.s64.s32 %rd283, %r83;
-	mul.lo.s64 %rd284, %rd283, %rd175;
-	mad.lo.s64 %rd285, %rd284, 8, %rd173;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	sub.s64 %rd288, %rd282, %rd287;
-	add.s64 %rd289, %rd109, %rd288;
-	mov.b64 %rd109, %rd289;
+	cvt.s64.s32 %rd278, %r83;
+	add.s64 %rd279, %rd278, 1;
+	mul.lo.s64 %rd280, %rd279, %rd176;
+	mad.lo.s64 %rd281, %rd280, 8, %rd174;
+	ld.global.nc.s64 %rd282, [%rd281+0];
+	mov.b64 %rd283, %rd282;
+	cvt.s64.s32 %rd284, %r83;
+	mul.lo.s64 %rd285, %rd284, %rd176;
+	mad.lo.s64 %rd286, %rd285, 8, %rd174;
+	ld.global.nc.s64 %rd287, [%rd286+0];
+	mov.b64 %rd288, %rd287;
+	sub.s64 %rd289, %rd283, %rd288;
+	add.s64 %rd290, %rd110, %rd289;
+	mov.b64 %rd110, %rd290;
 	bra.uni $L59;
 $L58:
-	mov.b64 %rd290, %rd202;
-	setp.ge.s64 %p46, %rd108, 4096;
+	mov.b64 %rd291, %rd203;
+	setp.ge.s64 %p46, %rd109, 4096;
 	@!%p46 bra $L61;
-	mul.lo.s64 %rd291, %rd290, 4;
-	mov.b64 %rd290, %rd291;
+	mul.lo.s64 %rd292, %rd291, 4;
+	mov.b64 %rd291, %rd292;
 $L61:
-	setp.ge.s64 %p47, %rd108, 65536;
+	setp.ge.s64 %p47, %rd109, 65536;
 	@!%p47 bra $L63;
-	mul.lo.s64 %rd292, %rd290, 4;
-	mov.b64 %rd290, %rd292;
+	mul.lo.s64 %rd293, %rd291, 4;
+	mov.b64 %rd291, %rd293;
 $L63:
-	sub.s64 %rd293, %rd290, 1;
-	and.b64 %rd294, %rd108, %rd293;
-	setp.eq.s64 %p48, %rd294, 0;
+	sub.s64 %rd294, %rd291, 1;
+	and.b64 %rd295, %rd109, %rd294;
+	setp.eq.s64 %p48, %rd295, 0;
 	@!%p48 bra $L65;
-	cvt.s64.s32 %rd295, %r83;
-	add.s64 %rd296, %rd295, 1;
-	mul.lo.s64 %rd297, %rd296, %rd175;
-	mad.lo.s64 %rd298, %rd297, 8, %rd173;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	cvt.s64.s32 %rd301, %r83;
-	mul.lo.s64 %rd302, %rd301, %rd175;
-	mad.lo.s64 %rd303, %rd302, 8, %rd173;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	sub.s64 %rd306, %rd300, %rd305;
-	mul.lo.s64 %rd307, %rd290, %rd306;
-	add.s64 %rd308, %rd109, %rd307;
-	mov.b64 %rd109, %rd308;
+	cvt.s64.s32 %rd296, %r83;
+	add.s64 %rd297, %rd296, 1;
+	mul.lo.s64 %rd298, %rd297, %rd176;
+	mad.lo.s64 %rd299, %rd298, 8, %rd174;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	cvt.s64.s32 %rd302, %r83;
+	mul.lo.s64 %rd303, %rd302, %rd176;
+	mad.lo.s64 %rd304, %rd303, 8, %rd174;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	sub.s64 %rd307, %rd301, %rd306;
+	mul.lo.s64 %rd308, %rd291, %rd307;
+	add.s64 %rd309, %rd110, %rd308;
+	mov.b64 %rd110, %rd309;
 $L65:
 $L59:
-	add.s64 %rd309, %rd108, 1;
-	mov.b64 %rd108, %rd309;
+	add.s64 %rd310, %rd109, 1;
+	mov.b64 %rd109, %rd310;
 $L57:
-	setp.eq.s64 %p49, %rd211, %rd210;
+	setp.eq.s64 %p49, %rd212, %rd211;
 	@!%p49 bra $L67;
-	mov.b64 %rd310, %rd211;
+	mov.b64 %rd311, %rd212;
 $L68:
 	@!%p17 bra $L72;
 	bra.uni $L70;
 $L72:
 	// block scan
-	mov.b64 %rd311, %rd310;
+	mov.b64 %rd312, %rd311;
 	mov.b32 %r84, %r3;
 $L73:
 	setp.hs.u32 %p50, %r84, 32;
 	@%p50 bra $L74;
-	mov.b64 {%r85, %r86}, %rd311;
+	mov.b64 {%r85, %r86}, %rd312;
 	shfl.sync.up.b32 %r87|%p51, %r85, %r84, 0, %r17;
 	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd312, {%r87, %r88};
+	mov.b64 %rd313, {%r87, %r88};
 	@!%p51 bra $L75;
-	add.s64 %rd313, %rd312, %rd311;
-	mov.b64 %rd311, %rd313;
+	add.s64 %rd314, %rd313, %rd312;
+	mov.b64 %rd312, %rd314;
 $L75:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L73;
 $L74:
-	mov.b64 {%r89, %r90}, %rd311;
+	mov.b64 {%r89, %r90}, %rd312;
 	shfl.sync.up.b32 %r91|%p52, %r89, %r3, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd314, {%r91, %r92};
+	mov.b64 %rd315, {%r91, %r92};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd315, %rd314, 0, %p54;
+	selp.b64 %rd316, %rd315, 0, %p54;
 	sub.u32 %r93, %r13, %r3;
 	setp.eq.u32 %p55, %r7, %r93;
 	@!%p55 bra $L76;
-	mul.wide.u32 %rd316, %r8, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	st.shared.s64 [%rd317+0], %rd311;
+	mul.wide.u32 %rd317, %r8, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	add.s64 %rd319, %rd318, 1040;
+	add.s64 %rd320, %rd319, %rd2;
+	st.shared.s64 [%rd320+0], %rd312;
 $L76:
 	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L77;
-	mov.b64 %rd318, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L78;
-	mul.wide.u32 %rd319, %r7, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd318, %rd321;
-$L78:
-	mov.b64 {%r94, %r95}, %rd318;
-	shfl.sync.up.b32 %r96|%p58, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd322, {%r96, %r97};
-	@!%p58 bra $L79;
-	add.s64 %rd323, %rd322, %rd318;
-	mov.b64 %rd318, %rd323;
-$L79:
-	mov.b64 {%r98, %r99}, %rd318;
-	shfl.sync.up.b32 %r100|%p59, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd324, {%r100, %r101};
-	@!%p59 bra $L80;
-	add.s64 %rd325, %rd324, %rd318;
-	mov.b64 %rd318, %rd325;
-$L80:
-	mov.b64 {%r102, %r103}, %rd318;
-	shfl.sync.up.b32 %r104|%p60, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd326, {%r104, %r105};
-	@!%p60 bra $L81;
-	add.s64 %rd327, %rd326, %rd318;
-	mov.b64 %rd318, %rd327;
-$L81:
-	mov.b64 {%r106, %r107}, %rd318;
-	shfl.sync.up.b32 %r108|%p61, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd328, {%r108, %r109};
-	@!%p61 bra $L82;
-	add.s64 %rd329, %rd328, %rd318;
-	mov.b64 %rd318, %rd329;
-$L82:
-	mov.b64 {%r110, %r111}, %rd318;
-	shfl.sync.up.b32 %r112|%p62, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd330, {%r112, %r113};
-	@!%p62 bra $L83;
-	add.s64 %rd331, %rd330, %rd318;
-	mov.b64 %rd318, %rd331;
-$L83:
-	mov.b64 {%r114, %r115}, %rd318;
-	shfl.sync.up.b32 %r116|%p63, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd332, {%r116, %r117};
-	selp.b64 %rd333, %rd332, 0, %p63;
-	@!%p57 bra $L84;
-	mul.wide.u32 %rd334, %r7, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	st.shared.s64 [%rd336+0], %rd333;
-$L84:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r118;
-	@!%p64 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd318;
-$L85:
+	mov.b64 %rd321, 0;
+	mov.b64 %rd322, 0;
+	mov.b32 %r94, 0;
+	add.s64 %rd323, %rd2, 1040;
+	add.s64 %rd324, %rd1, %rd323;
 $L77:
+	setp.hs.u32 %p56, %r94, %r10;
+	@%p56 bra $L78;
+	ld.shared.s64 %rd325, [%rd324+0];
+	setp.lo.u32 %p57, %r94, %r8;
+	@!%p57 bra $L79;
+	add.s64 %rd326, %rd321, %rd325;
+	mov.b64 %rd321, %rd326;
+$L79:
+	add.s64 %rd327, %rd322, %rd325;
+	mov.b64 %rd322, %rd327;
+	add.s64 %rd324, %rd324, 16;
+	add.u32 %r94, %r94, 1;
+	bra.uni $L77;
+$L78:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd328, %rd321, %rd316;
+	mov.b64 {%r95, %r96}, %rd328;
+	shfl.sync.idx.b32 %r97|%p58, %r95, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r98, %r96, 0, %r22, %r17;
+	mov.b64 %rd329, {%r97, %r98};
+	mov.b64 %rd330, %rd322;
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, 0;
+	cvt.u64.u32 %rd338, %r2;
+	setp.eq.s64 %p59, %rd338, 0;
+	setp.gt.s64 %p60, %rd336, 0;
+	and.pred %p61, %p59, %p60;
+	@!%p61 bra $L81;
+	atom.global.add.u64 %rd339, [%rd193], %rd336;
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd337, %rd340;
+$L81:
+	cvt.u64.u32 %rd341, %r2;
+	setp.eq.s64 %p62, %rd341, 0;
+	setp.eq.u32 %p63, %r1, 0;
+	and.pred %p64, %p62, %p63;
 	bar.sync 0;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	add.s64 %rd339, %rd338, 512;
-	ld.shared.s64 %rd340, [%rd339+0];
-	add.s64 %rd341, %rd340, %rd315;
+	@!%p64 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd337;
+$L82:
+	bar.sync 0;
 	ld.shared.s64 %rd342, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd341;
-	shfl.sync.idx.b32 %r121|%p65, %r119, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd343, {%r121, %r122};
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, 0;
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p66, %rd352, 0;
-	setp.gt.s64 %p67, %rd350, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L87;
-	atom.global.add.u64 %rd353, [%rd192], %rd350;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd351, %rd354;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd337, %rd343;
+	add.s64 %rd344, %rd337, %rd335;
+	mov.b64 %rd345, %rd344;
+	mov.b64 %rd346, 0;
+$L83:
+	setp.lt.s64 %p65, %rd346, %rd311;
+	not.pred %p66, %p65;
+	@!%p66 bra $L87;
+	bra.uni $L85;
 $L87:
-	cvt.u64.u32 %rd355, %r2;
-	setp.eq.s64 %p69, %rd355, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd351;
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd356, [%rd1+1024];
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd351, %rd357;
-	add.s64 %rd358, %rd351, %rd349;
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd360, 0;
-$L89:
-	setp.lt.s64 %p72, %rd360, %rd310;
-	not.pred %p73, %p72;
-	@!%p73 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd361, %rd360, %rd164;
-	mad.lo.s64 %rd362, %rd361, 4, %rd162;
-	ld.shared.s32 %r123, [%rd362+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd363, %rd359, %rd360;
-	mul.lo.s64 %rd364, %rd363, %rd191;
-	mad.lo.s64 %rd365, %rd364, 4, %rd189;
-	st.global.s32 [%rd365+0], %r124;
-$L90:
-	add.s64 %rd366, %rd360, 1;
-	mov.b64 %rd360, %rd366;
-	bra.uni $L89;
-$L91:
+	mul.lo.s64 %rd347, %rd346, %rd165;
+	mad.lo.s64 %rd348, %rd347, 4, %rd163;
+	ld.shared.s32 %r99, [%rd348+0];
+	mov.b32 %r100, %r99;
+	add.s64 %rd349, %rd345, %rd346;
+	mul.lo.s64 %rd350, %rd349, %rd192;
+	mad.lo.s64 %rd351, %rd350, 4, %rd190;
+	st.global.s32 [%rd351+0], %r100;
+$L84:
+	add.s64 %rd352, %rd346, 1;
+	mov.b64 %rd346, %rd352;
+	bra.uni $L83;
+$L85:
 	bra.uni $L70;
 $L69:
 	bra.uni $L68;
 $L70:
-	mov.b64 %rd211, 0;
+	mov.b64 %rd212, 0;
 $L67:
 $L30:
-	add.s64 %rd367, %rd238, 1;
-	mov.b64 %rd238, %rd367;
+	add.s64 %rd353, %rd239, 1;
+	mov.b64 %rd239, %rd353;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd368, %rd212, 1;
-	mov.b64 %rd212, %rd368;
+	add.s64 %rd354, %rd213, 1;
+	mov.b64 %rd213, %rd354;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd369, %rd211;
-$L94:
-	@!%p17 bra $L98;
-	bra.uni $L96;
-$L98:
+	mov.b64 %rd355, %rd212;
+$L88:
+	@!%p17 bra $L92;
+	bra.uni $L90;
+$L92:
 	// block scan
-	mov.b64 %rd370, %rd369;
-	mov.b32 %r125, %r3;
+	mov.b64 %rd356, %rd355;
+	mov.b32 %r101, %r3;
+$L93:
+	setp.hs.u32 %p67, %r101, 32;
+	@%p67 bra $L94;
+	mov.b64 {%r102, %r103}, %rd356;
+	shfl.sync.up.b32 %r104|%p68, %r102, %r101, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, %r101, 0, %r17;
+	mov.b64 %rd357, {%r104, %r105};
+	@!%p68 bra $L95;
+	add.s64 %rd358, %rd357, %rd356;
+	mov.b64 %rd356, %rd358;
+$L95:
+	shl.b32 %r101, %r101, 1;
+	bra.uni $L93;
+$L94:
+	mov.b64 {%r106, %r107}, %rd356;
+	shfl.sync.up.b32 %r108|%p69, %r106, %r3, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, %r3, 0, %r17;
+	mov.b64 %rd359, {%r108, %r109};
+	setp.lo.u32 %p70, %r3, 32;
+	and.pred %p71, %p69, %p70;
+	selp.b64 %rd360, %rd359, 0, %p71;
+	sub.u32 %r110, %r13, %r3;
+	setp.eq.u32 %p72, %r7, %r110;
+	@!%p72 bra $L96;
+	mul.wide.u32 %rd361, %r8, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	add.s64 %rd363, %rd362, 1040;
+	add.s64 %rd364, %rd363, %rd2;
+	st.shared.s64 [%rd364+0], %rd356;
+$L96:
+	bar.sync 0;
+	mov.b64 %rd365, 0;
+	mov.b64 %rd366, 0;
+	mov.b32 %r111, 0;
+	add.s64 %rd367, %rd2, 1040;
+	add.s64 %rd368, %rd1, %rd367;
+$L97:
+	setp.hs.u32 %p73, %r111, %r10;
+	@%p73 bra $L98;
+	ld.shared.s64 %rd369, [%rd368+0];
+	setp.lo.u32 %p74, %r111, %r8;
+	@!%p74 bra $L99;
+	add.s64 %rd370, %rd365, %rd369;
+	mov.b64 %rd365, %rd370;
 $L99:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L100;
-	mov.b64 {%r126, %r127}, %rd370;
-	shfl.sync.up.b32 %r128|%p75, %r126, %r125, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd371, {%r128, %r129};
-	@!%p75 bra $L101;
-	add.s64 %rd372, %rd371, %rd370;
-	mov.b64 %rd370, %rd372;
-$L101:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r130, %r131}, %rd370;
-	shfl.sync.up.b32 %r132|%p76, %r130, %r3, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd373, {%r132, %r133};
-	setp.lo.u32 %p77, %r3, 32;
+	add.s64 %rd371, %rd366, %rd369;
+	mov.b64 %rd366, %rd371;
+	add.s64 %rd368, %rd368, 16;
+	add.u32 %r111, %r111, 1;
+	bra.uni $L97;
+$L98:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd372, %rd365, %rd360;
+	mov.b64 {%r112, %r113}, %rd372;
+	shfl.sync.idx.b32 %r114|%p75, %r112, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
+	mov.b64 %rd373, {%r114, %r115};
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, 0;
+	cvt.u64.u32 %rd382, %r2;
+	setp.eq.s64 %p76, %rd382, 0;
+	setp.gt.s64 %p77, %rd380, 0;
 	and.pred %p78, %p76, %p77;
-	selp.b64 %rd374, %rd373, 0, %p78;
-	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r134;
-	@!%p79 bra $L102;
-	mul.wide.u32 %rd375, %r8, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	st.shared.s64 [%rd376+0], %rd370;
+	@!%p78 bra $L101;
+	atom.global.add.u64 %rd383, [%rd193], %rd380;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd381, %rd384;
+$L101:
+	cvt.u64.u32 %rd385, %r2;
+	setp.eq.s64 %p79, %rd385, 0;
+	setp.eq.u32 %p80, %r1, 0;
+	and.pred %p81, %p79, %p80;
+	bar.sync 0;
+	@!%p81 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd381;
 $L102:
 	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L103;
-	mov.b64 %rd377, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L104;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	mov.b64 %rd377, %rd380;
-$L104:
-	mov.b64 {%r135, %r136}, %rd377;
-	shfl.sync.up.b32 %r137|%p82, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd381, {%r137, %r138};
-	@!%p82 bra $L105;
-	add.s64 %rd382, %rd381, %rd377;
-	mov.b64 %rd377, %rd382;
-$L105:
-	mov.b64 {%r139, %r140}, %rd377;
-	shfl.sync.up.b32 %r141|%p83, %r139, 2, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd383, {%r141, %r142};
-	@!%p83 bra $L106;
-	add.s64 %rd384, %rd383, %rd377;
-	mov.b64 %rd377, %rd384;
-$L106:
-	mov.b64 {%r143, %r144}, %rd377;
-	shfl.sync.up.b32 %r145|%p84, %r143, 4, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd385, {%r145, %r146};
-	@!%p84 bra $L107;
-	add.s64 %rd386, %rd385, %rd377;
-	mov.b64 %rd377, %rd386;
-$L107:
-	mov.b64 {%r147, %r148}, %rd377;
-	shfl.sync.up.b32 %r149|%p85, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd387, {%r149, %r150};
-	@!%p85 bra $L108;
-	add.s64 %rd388, %rd387, %rd377;
-	mov.b64 %rd377, %rd388;
-$L108:
-	mov.b64 {%r151, %r152}, %rd377;
-	shfl.sync.up.b32 %r153|%p86, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd389, {%r153, %r154};
-	@!%p86 bra $L109;
-	add.s64 %rd390, %rd389, %rd377;
-	mov.b64 %rd377, %rd390;
-$L109:
-	mov.b64 {%r155, %r156}, %rd377;
-	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd391, {%r157, %r158};
-	selp.b64 %rd392, %rd391, 0, %p87;
-	@!%p81 bra $L110;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	add.s64 %rd395, %rd394, 512;
-	st.shared.s64 [%rd395+0], %rd392;
-$L110:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r159;
-	@!%p88 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd377;
-$L111:
+	ld.shared.s64 %rd386, [%rd1+1024];
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd381, %rd387;
+	add.s64 %rd388, %rd381, %rd379;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd390, 0;
 $L103:
-	bar.sync 0;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	add.s64 %rd398, %rd397, 512;
-	ld.shared.s64 %rd399, [%rd398+0];
-	add.s64 %rd400, %rd399, %rd374;
-	ld.shared.s64 %rd401, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd400;
-	shfl.sync.idx.b32 %r162|%p89, %r160, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
-	mov.b64 %rd402, {%r162, %r163};
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, 0;
-	cvt.u64.u32 %rd411, %r2;
-	setp.eq.s64 %p90, %rd411, 0;
-	setp.gt.s64 %p91, %rd409, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L113;
-	atom.global.add.u64 %rd412, [%rd192], %rd409;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd410, %rd413;
-$L113:
-	cvt.u64.u32 %rd414, %r2;
-	setp.eq.s64 %p93, %rd414, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd410;
-$L114:
-	bar.sync 0;
-	ld.shared.s64 %rd415, [%rd1+1024];
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd410, %rd416;
-	add.s64 %rd417, %rd410, %rd408;
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd419, 0;
-$L115:
-	setp.lt.s64 %p96, %rd419, %rd369;
-	not.pred %p97, %p96;
-	@!%p97 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd420, %rd419, %rd164;
-	mad.lo.s64 %rd421, %rd420, 4, %rd162;
-	ld.shared.s32 %r164, [%rd421+0];
-	mov.b32 %r165, %r164;
-	add.s64 %rd422, %rd418, %rd419;
-	mul.lo.s64 %rd423, %rd422, %rd191;
-	mad.lo.s64 %rd424, %rd423, 4, %rd189;
-	st.global.s32 [%rd424+0], %r165;
-$L116:
-	add.s64 %rd425, %rd419, 1;
-	mov.b64 %rd419, %rd425;
-	bra.uni $L115;
-$L117:
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
+	setp.lt.s64 %p82, %rd390, %rd355;
+	not.pred %p83, %p82;
+	@!%p83 bra $L107;
+	bra.uni $L105;
+$L107:
+	mul.lo.s64 %rd391, %rd390, %rd165;
+	mad.lo.s64 %rd392, %rd391, 4, %rd163;
+	ld.shared.s32 %r116, [%rd392+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd393, %rd389, %rd390;
+	mul.lo.s64 %rd394, %rd393, %rd192;
+	mad.lo.s64 %rd395, %rd394, 4, %rd190;
+	st.global.s32 [%rd395+0], %r117;
+$L104:
+	add.s64 %rd396, %rd390, 1;
+	mov.b64 %rd390, %rd396;
+	bra.uni $L103;
+$L105:
+	bra.uni $L90;
+$L89:
+	bra.uni $L88;
+$L90:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd426, %r2;
-	add.s64 %rd427, %rd168, %rd426;
-	mov.b64 %rd428, %rd427;
-	mov.b32 %r166, -1;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
+	cvt.u64.u32 %rd397, %r2;
+	add.s64 %rd398, %rd169, %rd397;
+	mov.b64 %rd399, %rd398;
+	mov.b32 %r118, -1;
+	mov.b64 %rd400, 0;
+	mov.b64 %rd401, 0;
+$L108:
+	@!%p13 bra $L112;
+	mov.b64 %rd402, 4611686018427387904;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd402, %rd152;
+	bra.uni $L110;
+$L109:
+	bra.uni $L108;
+$L110:
+	mov.b64 %rd403, %rd402;
+$L113:
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, %rd403;
+$L116:
+	setp.gt.s64 %p84, %rd405, 0;
+	not.pred %p85, %p84;
+	@!%p85 bra $L120;
+	bra.uni $L118;
 $L120:
-	@!%p13 bra $L124;
-	mov.b64 %rd431, 4611686018427387904;
-	bra.uni $L122;
+	setp.ge.s64 %p86, %rd400, %rd401;
+	@!%p86 bra $L122;
+	setp.ge.s64 %p87, %rd399, %rd172;
+	@!%p87 bra $L124;
+	bra.uni $L118;
 $L124:
-	mov.b64 %rd431, %rd151;
-	bra.uni $L122;
-$L121:
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd432, %rd431;
+	mov.pred %p88, %p12;
+	mov.b64 %rd406, %rd133;
+	mov.b64 %rd407, %rd399;
 $L125:
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, %rd432;
-$L128:
-	setp.gt.s64 %p98, %rd434, 0;
-	not.pred %p99, %p98;
-	@!%p99 bra $L132;
-	bra.uni $L130;
-$L132:
-	setp.ge.s64 %p100, %rd429, %rd430;
-	@!%p100 bra $L134;
-	setp.ge.s64 %p101, %rd428, %rd171;
-	@!%p101 bra $L136;
-	bra.uni $L130;
-$L136:
-	mov.pred %p102, %p12;
-	mov.b64 %rd435, %rd132;
-	mov.b64 %rd436, %rd428;
-$L137:
-	@!%p102 bra $L141;
-	shr.s64 %rd437, %rd436, 5;
-	mul.lo.s64 %rd438, %rd437, %rd138;
-	mad.lo.s64 %rd439, %rd438, 4, %rd136;
-	ld.global.nc.u32 %r167, [%rd439+0];
-	mov.b32 %r168, %r167;
-	and.b64 %rd440, %rd436, 31;
-	min.u64 %rd441, %rd440, 32;
-	cvt.u32.u64 %r169, %rd441;
-	mov.b32 %r171, 0x1;
-	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p103, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p103;
-	and.b32 %r173, %r168, %r172;
-	setp.ne.u32 %p104, %r173, 0x0;
-	@!%p104 bra $L143;
-	cvt.u32.u64 %r174, %rd436;
-	mov.b32 %r175, %r174;
-	bra.uni $L139;
-$L143:
-	mov.b32 %r175, -1;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd442, %rd436, %rd135;
-	mad.lo.s64 %rd443, %rd442, 4, %rd133;
-	ld.global.nc.s32 %r176, [%rd443+0];
-	mov.b32 %r177, %r176;
-	mov.b32 %r175, %r177;
-	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
-	mov.b32 %r166, %r175;
-	add.s64 %rd444, %rd428, %rd166;
-	mov.b64 %rd428, %rd444;
-	setp.ge.s32 %p105, %r166, 0;
-	@!%p105 bra $L145;
-	mov.b64 %rd445, %rd122;
-	mov.b32 %r178, %r166;
-	cvt.s64.s32 %rd446, %r178;
-	mul.lo.s64 %rd447, %rd446, %rd125;
-	mad.lo.s64 %rd448, %rd447, 8, %rd123;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd122;
-	mov.b32 %r179, %r166;
-	cvt.s64.s32 %rd453, %r179;
-	add.s64 %rd454, %rd453, 1;
-	mul.lo.s64 %rd455, %rd454, %rd125;
-	mad.lo.s64 %rd456, %rd455, 8, %rd123;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd451;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd429, %rd460;
-	mov.b64 %rd430, %rd461;
-$L145:
-	bra.uni $L129;
-$L134:
-	mul.lo.s64 %rd462, %rd429, %rd128;
-	mad.lo.s64 %rd463, %rd462, 4, %rd126;
-	ld.global.nc.s32 %r180, [%rd463+0];
-	mov.b32 %r181, %r180;
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r166;
-	mov.b32 %r184, %r182;
-	mov.b64 %rd464, %rd429;
-$L146:
-	cvt.s64.s32 %rd465, %r183;
-	mul.lo.s64 %rd466, %rd465, %rd156;
-	mad.lo.s64 %rd467, %rd466, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r185, [%rd467+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd468, %r184;
-	mul.lo.s64 %rd469, %rd468, %rd156;
-	mad.lo.s64 %rd470, %rd469, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r188, [%rd470+0];
-	mov.b32 %r189, %r188;
-	setp.ge.s32 %p106, %r189, %r187;
-	@!%p106 bra $L150;
-	mov.pred %p107, 0;
-	bra.uni $L148;
-$L150:
-	cvt.s64.s32 %rd471, %r184;
-	mul.lo.s64 %rd472, %rd471, %rd156;
-	mad.lo.s64 %rd473, %rd472, 4, %rd154;
-	atom.global.max.s32 %r190, [%rd473], %r187;
-	mov.b32 %r191, %r190;
-	setp.lt.s32 %p108, %r191, %r187;
-	mov.pred %p107, %p108;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	@!%p107 bra $L152;
-	mov.pred %p109, 0;
-	mov.b64 %rd474, %rd433;
-	mov.b32 %r192, %r182;
-$L153:
-	@!%p13 bra $L157;
-	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd475, %r193;
-	mov.b64 %rd476, %rd475;
-	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd477, %r194;
-	min.u64 %rd478, %rd477, 32;
-	cvt.u32.u64 %r195, %rd478;
-	mov.b32 %r197, 0x1;
-	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p110, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p110;
-	mov.b32 %r199, %r198;
-	mov.b64 %rd479, %rd476;
-	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd480, %rd479, %rd147;
-	mad.lo.s64 %rd481, %rd480, 4, %rd145;
-	ld.relaxed.gpu.global.u32 %r201, [%rd481+0];
-	mov.b32 %r202, %r201;
-	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p111, %r203, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L159;
-	mul.lo.s64 %rd482, %rd479, %rd147;
-	mad.lo.s64 %rd483, %rd482, 4, %rd145;
-	atom.global.or.b32 %r204, [%rd483], %r200;
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r200;
-	setp.ne.u32 %p114, %r206, 0x0;
-	mov.pred %p112, %p114;
-$L159:
-	@!%p112 bra $L161;
-	mov.b64 %rd484, %rd474;
-	mov.b64 %rd485, %rd484;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L161:
-	mov.b64 %rd486, %rd474;
-	mov.b64 %rd485, %rd486;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd487, %r192;
-	mul.lo.s64 %rd488, %rd487, %rd150;
-	mad.lo.s64 %rd489, %rd488, 4, %rd148;
-	ld.relaxed.gpu.global.s32 %r207, [%rd489+0];
-	mov.b32 %r208, %r207;
-	setp.eq.s32 %p116, %r208, %r36;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L165;
-	cvt.s64.s32 %rd490, %r192;
-	mul.lo.s64 %rd491, %rd490, %rd150;
-	mad.lo.s64 %rd492, %rd491, 4, %rd148;
-	atom.global.exch.b32 %r209, [%rd492], %r36;
-	mov.b32 %r210, %r209;
-	setp.eq.s32 %p119, %r210, %r36;
-	mov.pred %p117, %p119;
-$L165:
-	@!%p117 bra $L167;
-	mov.b64 %rd493, %rd474;
-	mov.b64 %rd485, %rd493;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd494, %rd474, %rd164;
-	mad.lo.s64 %rd495, %rd494, 4, %rd162;
-	st.shared.s32 [%rd495+0], %r192;
-	add.s64 %rd496, %rd474, 1;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd485, %rd497;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd498, %rd485;
-	mov.pred %p120, %p115;
-	mov.b64 %rd433, %rd498;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L169;
-	mov.b64 %rd499, %rd122;
-	mov.b32 %r211, %r182;
-	setp.lt.s64 %p121, %rd108, 64;
-	setp.le.s64 %p122, %rd152, 1;
-	or.pred %p123, %p121, %p122;
-	@!%p123 bra $L170;
-	cvt.s64.s32 %rd500, %r211;
-	add.s64 %rd501, %rd500, 1;
-	mul.lo.s64 %rd502, %rd501, %rd125;
-	mad.lo.s64 %rd503, %rd502, 8, %rd123;
-	ld.global.nc.s64 %rd504, [%rd503+0];
-	mov.b64 %rd505, %rd504;
-	cvt.s64.s32 %rd506, %r211;
-	mul.lo.s64 %rd507, %rd506, %rd125;
-	mad.lo.s64 %rd508, %rd507, 8, %rd123;
-	ld.global.nc.s64 %rd509, [%rd508+0];
-	mov.b64 %rd510, %rd509;
-	sub.s64 %rd511, %rd505, %rd510;
-	add.s64 %rd512, %rd109, %rd511;
-	mov.b64 %rd109, %rd512;
-	bra.uni $L171;
-$L170:
-	mov.b64 %rd513, %rd152;
-	setp.ge.s64 %p124, %rd108, 4096;
-	@!%p124 bra $L173;
-	mul.lo.s64 %rd514, %rd513, 4;
-	mov.b64 %rd513, %rd514;
-$L173:
-	setp.ge.s64 %p125, %rd108, 65536;
-	@!%p125 bra $L175;
-	mul.lo.s64 %rd515, %rd513, 4;
-	mov.b64 %rd513, %rd515;
-$L175:
-	sub.s64 %rd516, %rd513, 1;
-	and.b64 %rd517, %rd108, %rd516;
-	setp.eq.s64 %p126, %rd517, 0;
-	@!%p126 bra $L177;
-	cvt.s64.s32 %rd518, %r211;
-	add.s64 %rd519, %rd518, 1;
-	mul.lo.s64 %rd520, %rd519, %rd125;
-	mad.lo.s64 %rd521, %rd520, 8, %rd123;
-	ld.global.nc.s64 %rd522, [%rd521+0];
-	mov.b64 %rd523, %rd522;
-	cvt.s64.s32 %rd524, %r211;
-	mul.lo.s64 %rd525, %rd524, %rd125;
-	mad.lo.s64 %rd526, %rd525, 8, %rd123;
-	ld.global.nc.s64 %rd527, [%rd526+0];
-	mov.b64 %rd528, %rd527;
-	sub.s64 %rd529, %rd523, %rd528;
-	mul.lo.s64 %rd530, %rd513, %rd529;
-	add.s64 %rd531, %rd109, %rd530;
-	mov.b64 %rd109, %rd531;
-$L177:
-$L171:
-	add.s64 %rd532, %rd108, 1;
-	mov.b64 %rd108, %rd532;
-$L169:
-$L152:
-	add.s64 %rd533, %rd429, 1;
-	mov.b64 %rd429, %rd533;
-	sub.s64 %rd534, %rd434, 1;
-	mov.b64 %rd434, %rd534;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd535, %rd433;
-$L178:
-	@!%p13 bra $L182;
-	bra.uni $L180;
-$L182:
-	// block scan
-	mov.b64 %rd536, %rd535;
-	mov.b32 %r212, %r3;
-$L183:
-	setp.hs.u32 %p127, %r212, 32;
-	@%p127 bra $L184;
-	mov.b64 {%r213, %r214}, %rd536;
-	shfl.sync.up.b32 %r215|%p128, %r213, %r212, 0, %r17;
-	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
-	mov.b64 %rd537, {%r215, %r216};
-	@!%p128 bra $L185;
-	add.s64 %rd538, %rd537, %rd536;
-	mov.b64 %rd536, %rd538;
-$L185:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L183;
-$L184:
-	mov.b64 {%r217, %r218}, %rd536;
-	shfl.sync.up.b32 %r219|%p129, %r217, %r3, 0, %r17;
-	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
-	mov.b64 %rd539, {%r219, %r220};
-	setp.lo.u32 %p130, %r3, 32;
-	and.pred %p131, %p129, %p130;
-	selp.b64 %rd540, %rd539, 0, %p131;
-	sub.u32 %r221, %r13, %r3;
-	setp.eq.u32 %p132, %r7, %r221;
-	@!%p132 bra $L186;
-	mul.wide.u32 %rd541, %r8, 16;
-	add.s64 %rd542, %rd1, %rd541;
-	st.shared.s64 [%rd542+0], %rd536;
-$L186:
-	bar.sync 0;
-	setp.eq.u32 %p133, %r8, 0;
-	@!%p133 bra $L187;
-	mov.b64 %rd543, 0;
-	setp.lo.u32 %p134, %r7, %r10;
-	@!%p134 bra $L188;
-	mul.wide.u32 %rd544, %r7, 16;
-	add.s64 %rd545, %rd1, %rd544;
-	ld.shared.s64 %rd546, [%rd545+0];
-	mov.b64 %rd543, %rd546;
-$L188:
-	mov.b64 {%r222, %r223}, %rd543;
-	shfl.sync.up.b32 %r224|%p135, %r222, 1, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
-	mov.b64 %rd547, {%r224, %r225};
-	@!%p135 bra $L189;
-	add.s64 %rd548, %rd547, %rd543;
-	mov.b64 %rd543, %rd548;
-$L189:
-	mov.b64 {%r226, %r227}, %rd543;
-	shfl.sync.up.b32 %r228|%p136, %r226, 2, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
-	mov.b64 %rd549, {%r228, %r229};
-	@!%p136 bra $L190;
-	add.s64 %rd550, %rd549, %rd543;
-	mov.b64 %rd543, %rd550;
-$L190:
-	mov.b64 {%r230, %r231}, %rd543;
-	shfl.sync.up.b32 %r232|%p137, %r230, 4, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
-	mov.b64 %rd551, {%r232, %r233};
-	@!%p137 bra $L191;
-	add.s64 %rd552, %rd551, %rd543;
-	mov.b64 %rd543, %rd552;
-$L191:
-	mov.b64 {%r234, %r235}, %rd543;
-	shfl.sync.up.b32 %r236|%p138, %r234, 8, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
-	mov.b64 %rd553, {%r236, %r237};
-	@!%p138 bra $L192;
-	add.s64 %rd554, %rd553, %rd543;
-	mov.b64 %rd543, %rd554;
-$L192:
-	mov.b64 {%r238, %r239}, %rd543;
-	shfl.sync.up.b32 %r240|%p139, %r238, 16, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
-	mov.b64 %rd555, {%r240, %r241};
-	@!%p139 bra $L193;
-	add.s64 %rd556, %rd555, %rd543;
-	mov.b64 %rd543, %rd556;
-$L193:
-	mov.b64 {%r242, %r243}, %rd543;
-	shfl.sync.up.b32 %r244|%p140, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd557, {%r244, %r245};
-	selp.b64 %rd558, %rd557, 0, %p140;
-	@!%p134 bra $L194;
-	mul.wide.u32 %rd559, %r7, 16;
-	add.s64 %rd560, %rd1, %rd559;
-	add.s64 %rd561, %rd560, 512;
-	st.shared.s64 [%rd561+0], %rd558;
-$L194:
-	sub.u32 %r246, %r10, 1;
-	setp.eq.u32 %p141, %r7, %r246;
-	@!%p141 bra $L195;
-	st.shared.s64 [%rd1+1024], %rd543;
-$L195:
-$L187:
-	bar.sync 0;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	add.s64 %rd564, %rd563, 512;
-	ld.shared.s64 %rd565, [%rd564+0];
-	add.s64 %rd566, %rd565, %rd540;
-	ld.shared.s64 %rd567, [%rd1+1024];
-	mov.b64 {%r247, %r248}, %rd566;
-	shfl.sync.idx.b32 %r249|%p142, %r247, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
-	mov.b64 %rd568, {%r249, %r250};
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, %rd572;
-	mov.b64 %rd575, %rd573;
-	mov.b64 %rd576, 0;
-	cvt.u64.u32 %rd577, %r2;
-	setp.eq.s64 %p143, %rd577, 0;
-	setp.gt.s64 %p144, %rd575, 0;
-	and.pred %p145, %p143, %p144;
-	@!%p145 bra $L197;
-	atom.global.add.u64 %rd578, [%rd142], %rd575;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd576, %rd579;
-$L197:
-	cvt.u64.u32 %rd580, %r2;
-	setp.eq.s64 %p146, %rd580, 0;
-	setp.eq.u32 %p147, %r1, 0;
-	and.pred %p148, %p146, %p147;
-	bar.sync 0;
-	@!%p148 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd576;
-$L198:
-	bar.sync 0;
-	ld.shared.s64 %rd581, [%rd1+1024];
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd576, %rd582;
-	add.s64 %rd583, %rd576, %rd574;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd585, 0;
-$L199:
-	setp.lt.s64 %p149, %rd585, %rd535;
-	not.pred %p150, %p149;
-	@!%p150 bra $L203;
-	bra.uni $L201;
-$L203:
-	mul.lo.s64 %rd586, %rd585, %rd164;
-	mad.lo.s64 %rd587, %rd586, 4, %rd162;
-	ld.shared.s32 %r251, [%rd587+0];
-	mov.b32 %r252, %r251;
-	add.s64 %rd588, %rd584, %rd585;
-	mul.lo.s64 %rd589, %rd588, %rd141;
-	mad.lo.s64 %rd590, %rd589, 4, %rd139;
-	st.global.s32 [%rd590+0], %r252;
-$L200:
-	add.s64 %rd591, %rd585, 1;
-	mov.b64 %rd585, %rd591;
-	bra.uni $L199;
-$L201:
-	bra.uni $L180;
-$L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd592, 0;
-	setp.lt.s64 %p151, %rd429, %rd430;
-	setp.lt.s64 %p152, %rd428, %rd171;
-	or.pred %p153, %p151, %p152;
-	@!%p153 bra $L205;
-	mov.b64 %rd592, 1;
-$L205:
-	mov.b64 %rd593, %rd592;
-	// block reduction
-	sub.u32 %r253, %r13, 1;
-	mov.b32 %r254, %r3;
-$L206:
-	setp.hs.u32 %p154, %r254, 32;
-	@%p154 bra $L207;
-	mov.b64 {%r255, %r256}, %rd593;
-	shfl.sync.down.b32 %r257|%p155, %r255, %r254, %r253, %r17;
-	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
-	mov.b64 %rd594, {%r257, %r258};
-	@!%p155 bra $L208;
-	max.s64 %rd595, %rd593, %rd594;
-	mov.b64 %rd593, %rd595;
-$L208:
-	shl.b32 %r254, %r254, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p156, %r7, 0;
-	@!%p156 bra $L209;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	st.shared.s64 [%rd597+0], %rd593;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p157, %r8, 0;
-	@!%p157 bra $L210;
-	setp.lo.u32 %p158, %r7, %r10;
-	@!%p158 bra $L211;
-	mul.wide.u32 %rd598, %r7, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	ld.shared.s64 %rd600, [%rd599+0];
-	mov.b64 %rd593, %rd600;
-$L211:
-	sub.u32 %r259, %r10, 1;
-	mov.b64 {%r260, %r261}, %rd593;
-	shfl.sync.down.b32 %r262|%p159, %r260, 1, %r259, %r17;
-	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
-	mov.b64 %rd601, {%r262, %r263};
-	@!%p159 bra $L212;
-	max.s64 %rd602, %rd593, %rd601;
-	mov.b64 %rd593, %rd602;
-$L212:
-	mov.b64 {%r264, %r265}, %rd593;
-	shfl.sync.down.b32 %r266|%p160, %r264, 2, %r259, %r17;
-	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
-	mov.b64 %rd603, {%r266, %r267};
-	@!%p160 bra $L213;
-	max.s64 %rd604, %rd593, %rd603;
-	mov.b64 %rd593, %rd604;
-$L213:
-	mov.b64 {%r268, %r269}, %rd593;
-	shfl.sync.down.b32 %r270|%p161, %r268, 4, %r259, %r17;
-	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
-	mov.b64 %rd605, {%r270, %r271};
-	@!%p161 bra $L214;
-	max.s64 %rd606, %rd593, %rd605;
-	mov.b64 %rd593, %rd606;
-$L214:
-	mov.b64 {%r272, %r273}, %rd593;
-	shfl.sync.down.b32 %r274|%p162, %r272, 8, %r259, %r17;
-	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
-	mov.b64 %rd607, {%r274, %r275};
-	@!%p162 bra $L215;
-	max.s64 %rd608, %rd593, %rd607;
-	mov.b64 %rd593, %rd608;
-$L215:
-	mov.b64 {%r276, %r277}, %rd593;
-	shfl.sync.down.b32 %r278|%p163, %r276, 16, %r259, %r17;
-	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
-	mov.b64 %rd609, {%r278, %r279};
-	@!%p163 bra $L216;
-	max.s64 %rd610, %rd593, %rd609;
-	mov.b64 %rd593, %rd610;
-$L216:
-	@!%p156 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd593;
-$L217:
-$L210:
-	bar.sync 0;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 %rd593, %rd611;
-	mov.b64 %rd612, %rd593;
-	setp.eq.s64 %p164, %rd612, 0;
-	@!%p164 bra $L219;
+	@!%p88 bra $L129;
+	shr.s64 %rd408, %rd407, 5;
+	mul.lo.s64 %rd409, %rd408, %rd139;
+	mad.lo.s64 %rd410, %rd409, 4, %rd137;
+	ld.global.nc.u32 %r119, [%rd410+0];
+	mov.b32 %r120, %r119;
+	and.b64 %rd411, %rd407, 31;
+	min.u64 %rd412, %rd411, 32;
+	cvt.u32.u64 %r121, %rd412;
+	mov.b32 %r123, 0x1;
+	shl.b32 %r122, %r123, %r121;
+	setp.hs.u32 %p89, %r121, 32;
+	selp.b32 %r124, 0, %r122, %p89;
+	and.b32 %r125, %r120, %r124;
+	setp.ne.u32 %p90, %r125, 0x0;
+	@!%p90 bra $L131;
+	cvt.u32.u64 %r126, %rd407;
+	mov.b32 %r127, %r126;
 	bra.uni $L127;
-$L219:
+$L131:
+	mov.b32 %r127, -1;
+	bra.uni $L127;
+$L129:
+	mul.lo.s64 %rd413, %rd407, %rd136;
+	mad.lo.s64 %rd414, %rd413, 4, %rd134;
+	ld.global.nc.s32 %r128, [%rd414+0];
+	mov.b32 %r129, %r128;
+	mov.b32 %r127, %r129;
+	bra.uni $L127;
 $L126:
 	bra.uni $L125;
 $L127:
+	mov.b32 %r118, %r127;
+	add.s64 %rd415, %rd399, %rd167;
+	mov.b64 %rd399, %rd415;
+	setp.ge.s32 %p91, %r118, 0;
+	@!%p91 bra $L133;
+	mov.b64 %rd416, %rd123;
+	mov.b32 %r130, %r118;
+	cvt.s64.s32 %rd417, %r130;
+	mul.lo.s64 %rd418, %rd417, %rd126;
+	mad.lo.s64 %rd419, %rd418, 8, %rd124;
+	ld.global.nc.s64 %rd420, [%rd419+0];
+	mov.b64 %rd421, %rd420;
+	mov.b64 %rd422, %rd421;
+	mov.b64 %rd423, %rd123;
+	mov.b32 %r131, %r118;
+	cvt.s64.s32 %rd424, %r131;
+	add.s64 %rd425, %rd424, 1;
+	mul.lo.s64 %rd426, %rd425, %rd126;
+	mad.lo.s64 %rd427, %rd426, 8, %rd124;
+	ld.global.nc.s64 %rd428, [%rd427+0];
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, %rd422;
+	mov.b64 %rd432, %rd430;
+	mov.b64 %rd400, %rd431;
+	mov.b64 %rd401, %rd432;
+$L133:
+	bra.uni $L117;
+$L122:
+	mul.lo.s64 %rd433, %rd400, %rd129;
+	mad.lo.s64 %rd434, %rd433, 4, %rd127;
+	ld.global.nc.s32 %r132, [%rd434+0];
+	mov.b32 %r133, %r132;
+	mov.b32 %r134, %r133;
+	mov.b32 %r135, %r118;
+	mov.b32 %r136, %r134;
+	mov.b64 %rd435, %rd400;
+$L134:
+	cvt.s64.s32 %rd436, %r135;
+	mul.lo.s64 %rd437, %rd436, %rd157;
+	mad.lo.s64 %rd438, %rd437, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r137, [%rd438+0];
+	mov.b32 %r138, %r137;
+	mov.b32 %r139, %r138;
+	cvt.s64.s32 %rd439, %r136;
+	mul.lo.s64 %rd440, %rd439, %rd157;
+	mad.lo.s64 %rd441, %rd440, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r140, [%rd441+0];
+	mov.b32 %r141, %r140;
+	setp.ge.s32 %p92, %r141, %r139;
+	@!%p92 bra $L138;
+	mov.pred %p93, 0;
+	bra.uni $L136;
+$L138:
+	cvt.s64.s32 %rd442, %r136;
+	mul.lo.s64 %rd443, %rd442, %rd157;
+	mad.lo.s64 %rd444, %rd443, 4, %rd155;
+	atom.global.max.s32 %r142, [%rd444], %r139;
+	mov.b32 %r143, %r142;
+	setp.lt.s32 %p94, %r143, %r139;
+	mov.pred %p93, %p94;
+	bra.uni $L136;
+$L135:
+	bra.uni $L134;
+$L136:
+	@!%p93 bra $L140;
+	mov.pred %p95, 0;
+	mov.b64 %rd445, %rd404;
+	mov.b32 %r144, %r134;
+$L141:
+	@!%p13 bra $L145;
+	shr.s32 %r145, %r144, 5;
+	cvt.s64.s32 %rd446, %r145;
+	mov.b64 %rd447, %rd446;
+	and.b32 %r146, %r144, 31;
+	cvt.s64.s32 %rd448, %r146;
+	min.u64 %rd449, %rd448, 32;
+	cvt.u32.u64 %r147, %rd449;
+	mov.b32 %r149, 0x1;
+	shl.b32 %r148, %r149, %r147;
+	setp.hs.u32 %p96, %r147, 32;
+	selp.b32 %r150, 0, %r148, %p96;
+	mov.b32 %r151, %r150;
+	mov.b64 %rd450, %rd447;
+	mov.b32 %r152, %r151;
+	mul.lo.s64 %rd451, %rd450, %rd148;
+	mad.lo.s64 %rd452, %rd451, 4, %rd146;
+	ld.relaxed.gpu.global.u32 %r153, [%rd452+0];
+	mov.b32 %r154, %r153;
+	and.b32 %r155, %r154, %r152;
+	setp.ne.u32 %p97, %r155, 0x0;
+	mov.pred %p98, %p97;
+	not.pred %p99, %p98;
+	@!%p99 bra $L147;
+	mul.lo.s64 %rd453, %rd450, %rd148;
+	mad.lo.s64 %rd454, %rd453, 4, %rd146;
+	atom.global.or.b32 %r156, [%rd454], %r152;
+	mov.b32 %r157, %r156;
+	and.b32 %r158, %r157, %r152;
+	setp.ne.u32 %p100, %r158, 0x0;
+	mov.pred %p98, %p100;
+$L147:
+	@!%p98 bra $L149;
+	mov.b64 %rd455, %rd445;
+	mov.b64 %rd456, %rd455;
+	mov.pred %p101, 0;
+	bra.uni $L143;
+$L149:
+	mov.b64 %rd457, %rd445;
+	mov.b64 %rd456, %rd457;
+	mov.pred %p101, 1;
+	bra.uni $L143;
+$L145:
+	@!%p14 bra $L151;
+	cvt.s64.s32 %rd458, %r144;
+	mul.lo.s64 %rd459, %rd458, %rd151;
+	mad.lo.s64 %rd460, %rd459, 4, %rd149;
+	ld.relaxed.gpu.global.s32 %r159, [%rd460+0];
+	mov.b32 %r160, %r159;
+	setp.eq.s32 %p102, %r160, %r36;
+	mov.pred %p103, %p102;
+	not.pred %p104, %p103;
+	@!%p104 bra $L153;
+	cvt.s64.s32 %rd461, %r144;
+	mul.lo.s64 %rd462, %rd461, %rd151;
+	mad.lo.s64 %rd463, %rd462, 4, %rd149;
+	atom.global.exch.b32 %r161, [%rd463], %r36;
+	mov.b32 %r162, %r161;
+	setp.eq.s32 %p105, %r162, %r36;
+	mov.pred %p103, %p105;
+$L153:
+	@!%p103 bra $L155;
+	mov.b64 %rd464, %rd445;
+	mov.b64 %rd456, %rd464;
+	mov.pred %p101, 0;
+	bra.uni $L143;
+$L155:
+$L151:
+	mul.lo.s64 %rd465, %rd445, %rd165;
+	mad.lo.s64 %rd466, %rd465, 4, %rd163;
+	st.shared.s32 [%rd466+0], %r144;
+	add.s64 %rd467, %rd445, 1;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd456, %rd468;
+	mov.pred %p101, 1;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd469, %rd456;
+	mov.pred %p106, %p101;
+	mov.b64 %rd404, %rd469;
+	mov.pred %p95, %p106;
+	@!%p95 bra $L157;
+	mov.b64 %rd470, %rd123;
+	mov.b32 %r163, %r134;
+	setp.lt.s64 %p107, %rd109, 64;
+	setp.le.s64 %p108, %rd153, 1;
+	or.pred %p109, %p107, %p108;
+	@!%p109 bra $L158;
+	cvt.s64.s32 %rd471, %r163;
+	add.s64 %rd472, %rd471, 1;
+	mul.lo.s64 %rd473, %rd472, %rd126;
+	mad.lo.s64 %rd474, %rd473, 8, %rd124;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	cvt.s64.s32 %rd477, %r163;
+	mul.lo.s64 %rd478, %rd477, %rd126;
+	mad.lo.s64 %rd479, %rd478, 8, %rd124;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	sub.s64 %rd482, %rd476, %rd481;
+	add.s64 %rd483, %rd110, %rd482;
+	mov.b64 %rd110, %rd483;
+	bra.uni $L159;
+$L158:
+	mov.b64 %rd484, %rd153;
+	setp.ge.s64 %p110, %rd109, 4096;
+	@!%p110 bra $L161;
+	mul.lo.s64 %rd485, %rd484, 4;
+	mov.b64 %rd484, %rd485;
+$L161:
+	setp.ge.s64 %p111, %rd109, 65536;
+	@!%p111 bra $L163;
+	mul.lo.s64 %rd486, %rd484, 4;
+	mov.b64 %rd484, %rd486;
+$L163:
+	sub.s64 %rd487, %rd484, 1;
+	and.b64 %rd488, %rd109, %rd487;
+	setp.eq.s64 %p112, %rd488, 0;
+	@!%p112 bra $L165;
+	cvt.s64.s32 %rd489, %r163;
+	add.s64 %rd490, %rd489, 1;
+	mul.lo.s64 %rd491, %rd490, %rd126;
+	mad.lo.s64 %rd492, %rd491, 8, %rd124;
+	ld.global.nc.s64 %rd493, [%rd492+0];
+	mov.b64 %rd494, %rd493;
+	cvt.s64.s32 %rd495, %r163;
+	mul.lo.s64 %rd496, %rd495, %rd126;
+	mad.lo.s64 %rd497, %rd496, 8, %rd124;
+	ld.global.nc.s64 %rd498, [%rd497+0];
+	mov.b64 %rd499, %rd498;
+	sub.s64 %rd500, %rd494, %rd499;
+	mul.lo.s64 %rd501, %rd484, %rd500;
+	add.s64 %rd502, %rd110, %rd501;
+	mov.b64 %rd110, %rd502;
+$L165:
+$L159:
+	add.s64 %rd503, %rd109, 1;
+	mov.b64 %rd109, %rd503;
+$L157:
+$L140:
+	add.s64 %rd504, %rd400, 1;
+	mov.b64 %rd400, %rd504;
+	sub.s64 %rd505, %rd405, 1;
+	mov.b64 %rd405, %rd505;
+$L117:
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd506, %rd404;
+$L166:
+	@!%p13 bra $L170;
+	bra.uni $L168;
+$L170:
+	// block scan
+	mov.b64 %rd507, %rd506;
+	mov.b32 %r164, %r3;
+$L171:
+	setp.hs.u32 %p113, %r164, 32;
+	@%p113 bra $L172;
+	mov.b64 {%r165, %r166}, %rd507;
+	shfl.sync.up.b32 %r167|%p114, %r165, %r164, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, %r164, 0, %r17;
+	mov.b64 %rd508, {%r167, %r168};
+	@!%p114 bra $L173;
+	add.s64 %rd509, %rd508, %rd507;
+	mov.b64 %rd507, %rd509;
+$L173:
+	shl.b32 %r164, %r164, 1;
+	bra.uni $L171;
+$L172:
+	mov.b64 {%r169, %r170}, %rd507;
+	shfl.sync.up.b32 %r171|%p115, %r169, %r3, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, %r3, 0, %r17;
+	mov.b64 %rd510, {%r171, %r172};
+	setp.lo.u32 %p116, %r3, 32;
+	and.pred %p117, %p115, %p116;
+	selp.b64 %rd511, %rd510, 0, %p117;
+	sub.u32 %r173, %r13, %r3;
+	setp.eq.u32 %p118, %r7, %r173;
+	@!%p118 bra $L174;
+	mul.wide.u32 %rd512, %r8, 16;
+	add.s64 %rd513, %rd1, %rd512;
+	add.s64 %rd514, %rd513, 1040;
+	add.s64 %rd515, %rd514, %rd2;
+	st.shared.s64 [%rd515+0], %rd507;
+$L174:
+	bar.sync 0;
+	mov.b64 %rd516, 0;
+	mov.b64 %rd517, 0;
+	mov.b32 %r174, 0;
+	add.s64 %rd518, %rd2, 1040;
+	add.s64 %rd519, %rd1, %rd518;
+$L175:
+	setp.hs.u32 %p119, %r174, %r10;
+	@%p119 bra $L176;
+	ld.shared.s64 %rd520, [%rd519+0];
+	setp.lo.u32 %p120, %r174, %r8;
+	@!%p120 bra $L177;
+	add.s64 %rd521, %rd516, %rd520;
+	mov.b64 %rd516, %rd521;
+$L177:
+	add.s64 %rd522, %rd517, %rd520;
+	mov.b64 %rd517, %rd522;
+	add.s64 %rd519, %rd519, 16;
+	add.u32 %r174, %r174, 1;
+	bra.uni $L175;
+$L176:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd523, %rd516, %rd511;
+	mov.b64 {%r175, %r176}, %rd523;
+	shfl.sync.idx.b32 %r177|%p121, %r175, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
+	mov.b64 %rd524, {%r177, %r178};
+	mov.b64 %rd525, %rd517;
+	mov.b64 %rd526, %rd524;
+	mov.b64 %rd527, %rd525;
+	mov.b64 %rd528, %rd526;
+	mov.b64 %rd529, %rd527;
+	mov.b64 %rd530, %rd528;
+	mov.b64 %rd531, %rd529;
+	mov.b64 %rd532, 0;
+	cvt.u64.u32 %rd533, %r2;
+	setp.eq.s64 %p122, %rd533, 0;
+	setp.gt.s64 %p123, %rd531, 0;
+	and.pred %p124, %p122, %p123;
+	@!%p124 bra $L179;
+	atom.global.add.u64 %rd534, [%rd143], %rd531;
+	mov.b64 %rd535, %rd534;
+	mov.b64 %rd532, %rd535;
+$L179:
+	cvt.u64.u32 %rd536, %r2;
+	setp.eq.s64 %p125, %rd536, 0;
+	setp.eq.u32 %p126, %r1, 0;
+	and.pred %p127, %p125, %p126;
+	bar.sync 0;
+	@!%p127 bra $L180;
+	st.shared.s64 [%rd1+1024], %rd532;
+$L180:
+	bar.sync 0;
+	ld.shared.s64 %rd537, [%rd1+1024];
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd532, %rd538;
+	add.s64 %rd539, %rd532, %rd530;
+	mov.b64 %rd540, %rd539;
+	mov.b64 %rd541, 0;
+$L181:
+	setp.lt.s64 %p128, %rd541, %rd506;
+	not.pred %p129, %p128;
+	@!%p129 bra $L185;
+	bra.uni $L183;
+$L185:
+	mul.lo.s64 %rd542, %rd541, %rd165;
+	mad.lo.s64 %rd543, %rd542, 4, %rd163;
+	ld.shared.s32 %r179, [%rd543+0];
+	mov.b32 %r180, %r179;
+	add.s64 %rd544, %rd540, %rd541;
+	mul.lo.s64 %rd545, %rd544, %rd142;
+	mad.lo.s64 %rd546, %rd545, 4, %rd140;
+	st.global.s32 [%rd546+0], %r180;
+$L182:
+	add.s64 %rd547, %rd541, 1;
+	mov.b64 %rd541, %rd547;
+	bra.uni $L181;
+$L183:
+	bra.uni $L168;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd548, 0;
+	setp.lt.s64 %p130, %rd400, %rd401;
+	setp.lt.s64 %p131, %rd399, %rd172;
+	or.pred %p132, %p130, %p131;
+	@!%p132 bra $L187;
+	mov.b64 %rd548, 1;
+$L187:
+	mov.b64 %rd549, %rd548;
+	// block reduction
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
+$L188:
+	setp.hs.u32 %p133, %r182, 32;
+	@%p133 bra $L189;
+	mov.b64 {%r183, %r184}, %rd549;
+	shfl.sync.down.b32 %r185|%p134, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd550, {%r185, %r186};
+	@!%p134 bra $L190;
+	max.s64 %rd551, %rd549, %rd550;
+	mov.b64 %rd549, %rd551;
+$L190:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L188;
+$L189:
+	setp.eq.u32 %p135, %r7, 0;
+	@!%p135 bra $L191;
+	mul.wide.u32 %rd552, %r8, 16;
+	add.s64 %rd553, %rd1, %rd552;
+	st.shared.s64 [%rd553+0], %rd549;
+$L191:
+	bar.sync 0;
+	setp.eq.u32 %p136, %r8, 0;
+	@!%p136 bra $L192;
+	setp.lo.u32 %p137, %r7, %r10;
+	@!%p137 bra $L193;
+	mul.wide.u32 %rd554, %r7, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	ld.shared.s64 %rd556, [%rd555+0];
+	mov.b64 %rd549, %rd556;
+$L193:
+	sub.u32 %r187, %r10, 1;
+	mov.b64 {%r188, %r189}, %rd549;
+	shfl.sync.down.b32 %r190|%p138, %r188, 1, %r187, %r17;
+	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
+	mov.b64 %rd557, {%r190, %r191};
+	@!%p138 bra $L194;
+	max.s64 %rd558, %rd549, %rd557;
+	mov.b64 %rd549, %rd558;
+$L194:
+	mov.b64 {%r192, %r193}, %rd549;
+	shfl.sync.down.b32 %r194|%p139, %r192, 2, %r187, %r17;
+	shfl.sync.down.b32 %r195, %r193, 2, %r187, %r17;
+	mov.b64 %rd559, {%r194, %r195};
+	@!%p139 bra $L195;
+	max.s64 %rd560, %rd549, %rd559;
+	mov.b64 %rd549, %rd560;
+$L195:
+	mov.b64 {%r196, %r197}, %rd549;
+	shfl.sync.down.b32 %r198|%p140, %r196, 4, %r187, %r17;
+	shfl.sync.down.b32 %r199, %r197, 4, %r187, %r17;
+	mov.b64 %rd561, {%r198, %r199};
+	@!%p140 bra $L196;
+	max.s64 %rd562, %rd549, %rd561;
+	mov.b64 %rd549, %rd562;
+$L196:
+	mov.b64 {%r200, %r201}, %rd549;
+	shfl.sync.down.b32 %r202|%p141, %r200, 8, %r187, %r17;
+	shfl.sync.down.b32 %r203, %r201, 8, %r187, %r17;
+	mov.b64 %rd563, {%r202, %r203};
+	@!%p141 bra $L197;
+	max.s64 %rd564, %rd549, %rd563;
+	mov.b64 %rd549, %rd564;
+$L197:
+	mov.b64 {%r204, %r205}, %rd549;
+	shfl.sync.down.b32 %r206|%p142, %r204, 16, %r187, %r17;
+	shfl.sync.down.b32 %r207, %r205, 16, %r187, %r17;
+	mov.b64 %rd565, {%r206, %r207};
+	@!%p142 bra $L198;
+	max.s64 %rd566, %rd549, %rd565;
+	mov.b64 %rd549, %rd566;
+$L198:
+	@!%p135 bra $L199;
+	st.shared.s64 [%rd1+1024], %rd549;
+$L199:
+$L192:
+	bar.sync 0;
+	ld.shared.s64 %rd567, [%rd1+1024];
+	mov.b64 %rd549, %rd567;
+	mov.b64 %rd568, %rd549;
+	setp.eq.s64 %p143, %rd568, 0;
+	@!%p143 bra $L201;
+	bra.uni $L115;
+$L201:
+$L114:
+	bra.uni $L113;
+$L115:
 $L7:
 	bar.sync 0;
-	add.s64 %rd121, %rd121, %rd120;
+	add.s64 %rd122, %rd122, %rd121;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd613, %rd108;
-	mov.b64 %rd614, %rd109;
+	mov.b64 %rd569, %rd109;
+	mov.b64 %rd570, %rd110;
 	// block reduction
-	mov.b32 %r280, 1;
-	sub.u32 %r281, %r13, 1;
-	mov.b32 %r282, %r3;
-$L220:
-	setp.hs.u32 %p165, %r282, 32;
-	@%p165 bra $L221;
-	mov.b64 {%r283, %r284}, %rd613;
-	shfl.sync.down.b32 %r285|%p166, %r283, %r282, %r281, %r17;
-	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd615, {%r285, %r286};
-	mov.b64 {%r287, %r288}, %rd614;
-	shfl.sync.down.b32 %r289, %r287, %r282, %r281, %r17;
-	shfl.sync.down.b32 %r290, %r288, %r282, %r281, %r17;
-	mov.b64 %rd616, {%r289, %r290};
-	@!%p166 bra $L222;
-	setp.ne.u32 %p167, %r18, 9;
-	@%p167 bra.uni $L224;
-	setp.lt.s64 %p168, %rd615, %rd613;
-	setp.eq.s64 %p169, %rd615, %rd613;
-	setp.lt.s64 %p170, %rd616, %rd614;
-	and.pred %p171, %p169, %p170;
-	or.pred %p172, %p168, %p171;
-	selp.b64 %rd617, %rd615, %rd613, %p172;
-	selp.b64 %rd618, %rd616, %rd614, %p172;
-	mov.b64 %rd613, %rd617;
-	mov.b64 %rd614, %rd618;
-	bra.uni $L223;
-$L224:
-	setp.ne.u32 %p173, %r18, 10;
-	@%p173 bra.uni $L225;
-	setp.gt.s64 %p174, %rd615, %rd613;
-	setp.eq.s64 %p175, %rd615, %rd613;
-	setp.lt.s64 %p176, %rd616, %rd614;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd619, %rd615, %rd613, %p178;
-	selp.b64 %rd620, %rd616, %rd614, %p178;
-	mov.b64 %rd613, %rd619;
-	mov.b64 %rd614, %rd620;
-	bra.uni $L223;
-$L225:
-	mov.b64 %rd621, %rd613;
-	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd615;
-	mov.b64 %rd624, %rd616;
-	mov.b64 %rd625, %rd621;
-	mov.b64 %rd626, %rd622;
-	mov.b64 %rd627, %rd623;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd631, %rd625, %rd629;
-	mov.b64 %rd625, %rd631;
-	add.s64 %rd632, %rd626, %rd630;
-	mov.b64 %rd626, %rd632;
-$L226:
-	mov.b64 %rd613, %rd625;
-	mov.b64 %rd614, %rd626;
-$L223:
-$L222:
-	shl.b32 %r282, %r282, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p179, %r7, 0;
-	@!%p179 bra $L227;
-	mul.wide.u32 %rd633, %r8, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	st.shared.s64 [%rd634+0], %rd613;
-	st.shared.s64 [%rd634+8], %rd614;
-$L227:
+	mov.b32 %r208, 1;
+	sub.u32 %r209, %r13, 1;
+	mov.b32 %r210, %r3;
+$L202:
+	setp.hs.u32 %p144, %r210, 32;
+	@%p144 bra $L203;
+	mov.b64 {%r211, %r212}, %rd569;
+	shfl.sync.down.b32 %r213|%p145, %r211, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
+	mov.b64 %rd571, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd570;
+	shfl.sync.down.b32 %r217, %r215, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r218, %r216, %r210, %r209, %r17;
+	mov.b64 %rd572, {%r217, %r218};
+	@!%p145 bra $L204;
+	setp.ne.u32 %p146, %r18, 9;
+	@%p146 bra.uni $L206;
+	setp.lt.s64 %p147, %rd571, %rd569;
+	setp.eq.s64 %p148, %rd571, %rd569;
+	setp.lt.s64 %p149, %rd572, %rd570;
+	and.pred %p150, %p148, %p149;
+	or.pred %p151, %p147, %p150;
+	selp.b64 %rd573, %rd571, %rd569, %p151;
+	selp.b64 %rd574, %rd572, %rd570, %p151;
+	mov.b64 %rd569, %rd573;
+	mov.b64 %rd570, %rd574;
+	bra.uni $L205;
+$L206:
+	setp.ne.u32 %p152, %r18, 10;
+	@%p152 bra.uni $L207;
+	setp.gt.s64 %p153, %rd571, %rd569;
+	setp.eq.s64 %p154, %rd571, %rd569;
+	setp.lt.s64 %p155, %rd572, %rd570;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd575, %rd571, %rd569, %p157;
+	selp.b64 %rd576, %rd572, %rd570, %p157;
+	mov.b64 %rd569, %rd575;
+	mov.b64 %rd570, %rd576;
+	bra.uni $L205;
+$L207:
+	mov.b64 %rd577, %rd569;
+	mov.b64 %rd578, %rd570;
+	mov.b64 %rd579, %rd571;
+	mov.b64 %rd580, %rd572;
+	mov.b64 %rd581, %rd577;
+	mov.b64 %rd582, %rd578;
+	mov.b64 %rd583, %rd579;
+	mov.b64 %rd584, %rd580;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	add.s64 %rd587, %rd581, %rd585;
+	mov.b64 %rd581, %rd587;
+	add.s64 %rd588, %rd582, %rd586;
+	mov.b64 %rd582, %rd588;
+$L208:
+	mov.b64 %rd569, %rd581;
+	mov.b64 %rd570, %rd582;
+$L205:
+$L204:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L202;
+$L203:
+	setp.eq.u32 %p158, %r7, 0;
+	@!%p158 bra $L209;
+	mul.wide.u32 %rd589, %r8, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	st.shared.s64 [%rd590+0], %rd569;
+	st.shared.s64 [%rd590+8], %rd570;
+$L209:
 	bar.sync 0;
-	setp.eq.u32 %p180, %r8, 0;
-	@!%p180 bra $L228;
-	setp.lo.u32 %p181, %r7, %r10;
-	@!%p181 bra $L229;
-	mul.wide.u32 %rd635, %r7, 16;
-	add.s64 %rd636, %rd1, %rd635;
-	ld.shared.s64 %rd637, [%rd636+0];
-	ld.shared.s64 %rd638, [%rd636+8];
-	mov.b64 %rd613, %rd637;
-	mov.b64 %rd614, %rd638;
-$L229:
-	sub.u32 %r291, %r10, 1;
-	mov.b32 %r292, %r280;
-$L230:
-	setp.hs.u32 %p182, %r292, 32;
-	@%p182 bra $L231;
-	mov.b64 {%r293, %r294}, %rd613;
-	shfl.sync.down.b32 %r295|%p183, %r293, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd639, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd614;
-	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd640, {%r299, %r300};
-	@!%p183 bra $L232;
-	setp.ne.u32 %p184, %r18, 9;
-	@%p184 bra.uni $L234;
-	setp.lt.s64 %p185, %rd639, %rd613;
-	setp.eq.s64 %p186, %rd639, %rd613;
-	setp.lt.s64 %p187, %rd640, %rd614;
-	and.pred %p188, %p186, %p187;
-	or.pred %p189, %p185, %p188;
-	selp.b64 %rd641, %rd639, %rd613, %p189;
-	selp.b64 %rd642, %rd640, %rd614, %p189;
-	mov.b64 %rd613, %rd641;
-	mov.b64 %rd614, %rd642;
-	bra.uni $L233;
-$L234:
-	setp.ne.u32 %p190, %r18, 10;
-	@%p190 bra.uni $L235;
-	setp.gt.s64 %p191, %rd639, %rd613;
-	setp.eq.s64 %p192, %rd639, %rd613;
-	setp.lt.s64 %p193, %rd640, %rd614;
-	and.pred %p194, %p192, %p193;
-	or.pred %p195, %p191, %p194;
-	selp.b64 %rd643, %rd639, %rd613, %p195;
-	selp.b64 %rd644, %rd640, %rd614, %p195;
-	mov.b64 %rd613, %rd643;
-	mov.b64 %rd614, %rd644;
-	bra.uni $L233;
-$L235:
-	mov.b64 %rd645, %rd613;
-	mov.b64 %rd646, %rd614;
-	mov.b64 %rd647, %rd639;
-	mov.b64 %rd648, %rd640;
-	mov.b64 %rd625, %rd645;
-	mov.b64 %rd626, %rd646;
-	mov.b64 %rd627, %rd647;
-	mov.b64 %rd628, %rd648;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd649, %rd625, %rd629;
-	mov.b64 %rd625, %rd649;
-	add.s64 %rd650, %rd626, %rd630;
-	mov.b64 %rd626, %rd650;
-$L236:
-	mov.b64 %rd613, %rd625;
-	mov.b64 %rd614, %rd626;
-$L233:
-$L232:
-	shl.b32 %r292, %r292, 1;
-	bra.uni $L230;
-$L231:
-$L228:
-	mul.wide.u32 %rd651, %r29, 16;
-	add.s64 %rd652, %rd11, %rd651;
-	setp.eq.u32 %p196, %r5, 0;
-	@!%p196 bra $L237;
-	st.global.s64 [%rd652+0], %rd613;
-	st.global.s64 [%rd652+8], %rd614;
-$L237:
+	setp.eq.u32 %p159, %r8, 0;
+	@!%p159 bra $L210;
+	setp.lo.u32 %p160, %r7, %r10;
+	@!%p160 bra $L211;
+	mul.wide.u32 %rd591, %r7, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	ld.shared.s64 %rd593, [%rd592+0];
+	ld.shared.s64 %rd594, [%rd592+8];
+	mov.b64 %rd569, %rd593;
+	mov.b64 %rd570, %rd594;
+$L211:
+	sub.u32 %r219, %r10, 1;
+	mov.b32 %r220, %r208;
+$L212:
+	setp.hs.u32 %p161, %r220, 32;
+	@%p161 bra $L213;
+	mov.b64 {%r221, %r222}, %rd569;
+	shfl.sync.down.b32 %r223|%p162, %r221, %r220, %r219, %r17;
+	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
+	mov.b64 %rd595, {%r223, %r224};
+	mov.b64 {%r225, %r226}, %rd570;
+	shfl.sync.down.b32 %r227, %r225, %r220, %r219, %r17;
+	shfl.sync.down.b32 %r228, %r226, %r220, %r219, %r17;
+	mov.b64 %rd596, {%r227, %r228};
+	@!%p162 bra $L214;
+	setp.ne.u32 %p163, %r18, 9;
+	@%p163 bra.uni $L216;
+	setp.lt.s64 %p164, %rd595, %rd569;
+	setp.eq.s64 %p165, %rd595, %rd569;
+	setp.lt.s64 %p166, %rd596, %rd570;
+	and.pred %p167, %p165, %p166;
+	or.pred %p168, %p164, %p167;
+	selp.b64 %rd597, %rd595, %rd569, %p168;
+	selp.b64 %rd598, %rd596, %rd570, %p168;
+	mov.b64 %rd569, %rd597;
+	mov.b64 %rd570, %rd598;
+	bra.uni $L215;
+$L216:
+	setp.ne.u32 %p169, %r18, 10;
+	@%p169 bra.uni $L217;
+	setp.gt.s64 %p170, %rd595, %rd569;
+	setp.eq.s64 %p171, %rd595, %rd569;
+	setp.lt.s64 %p172, %rd596, %rd570;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd599, %rd595, %rd569, %p174;
+	selp.b64 %rd600, %rd596, %rd570, %p174;
+	mov.b64 %rd569, %rd599;
+	mov.b64 %rd570, %rd600;
+	bra.uni $L215;
+$L217:
+	mov.b64 %rd601, %rd569;
+	mov.b64 %rd602, %rd570;
+	mov.b64 %rd603, %rd595;
+	mov.b64 %rd604, %rd596;
+	mov.b64 %rd581, %rd601;
+	mov.b64 %rd582, %rd602;
+	mov.b64 %rd583, %rd603;
+	mov.b64 %rd584, %rd604;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	add.s64 %rd605, %rd581, %rd585;
+	mov.b64 %rd581, %rd605;
+	add.s64 %rd606, %rd582, %rd586;
+	mov.b64 %rd582, %rd606;
+$L218:
+	mov.b64 %rd569, %rd581;
+	mov.b64 %rd570, %rd582;
+$L215:
+$L214:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L212;
+$L213:
+$L210:
+	mul.wide.u32 %rd607, %r29, 16;
+	add.s64 %rd608, %rd12, %rd607;
+	setp.eq.u32 %p175, %r5, 0;
+	@!%p175 bra $L219;
+	st.global.s64 [%rd608+0], %rd569;
+	st.global.s64 [%rd608+8], %rd570;
+$L219:
 	// the last block combines the partials
-	setp.eq.u32 %p197, %r5, 0;
-	@!%p197 bra $L238;
+	setp.eq.u32 %p176, %r5, 0;
+	@!%p176 bra $L220;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r301, [gk_reduce_done], 1;
-	sub.u32 %r302, %r30, 1;
-	setp.eq.u32 %p198, %r301, %r302;
+	atom.global.add.u32 %r229, [gk_reduce_done], 1;
+	sub.u32 %r230, %r30, 1;
+	setp.eq.u32 %p177, %r229, %r230;
 	fence.acq_rel.gpu;
-	selp.b32 %r303, 1, 0, %p198;
-	st.shared.u32 [%rd1+1024], %r303;
-$L238:
+	selp.b32 %r231, 1, 0, %p177;
+	st.shared.u32 [%rd1+1024], %r231;
+$L220:
 	bar.sync 0;
-	ld.shared.u32 %r304, [%rd1+1024];
-	setp.ne.u32 %p199, %r304, 0;
-	@!%p199 bra $L239;
-	cvt.u64.u32 %rd655, %r30;
-	cvt.u64.u32 %rd656, %r5;
-	cvt.u64.u32 %rd657, %r6;
-	setp.ne.u32 %p200, %r18, 9;
-	@%p200 bra.uni $L241;
-	mov.b64 %rd653, 9223372036854775807;
-	mov.b64 %rd654, 9223372036854775807;
-	mov.b64 %rd658, %rd656;
-$L242:
-	setp.ge.s64 %p201, %rd658, %rd655;
-	@%p201 bra $L243;
-	mad.lo.s64 %rd659, %rd658, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd660, [%rd659+0];
-	ld.relaxed.gpu.global.s64 %rd661, [%rd659+8];
-	setp.lt.s64 %p202, %rd660, %rd653;
-	setp.eq.s64 %p203, %rd660, %rd653;
-	setp.lt.s64 %p204, %rd661, %rd654;
-	and.pred %p205, %p203, %p204;
-	or.pred %p206, %p202, %p205;
-	selp.b64 %rd662, %rd660, %rd653, %p206;
-	selp.b64 %rd663, %rd661, %rd654, %p206;
-	mov.b64 %rd653, %rd662;
-	mov.b64 %rd654, %rd663;
-	add.s64 %rd658, %rd658, %rd657;
-	bra.uni $L242;
-$L243:
-	bra.uni $L240;
-$L241:
-	setp.ne.u32 %p207, %r18, 10;
-	@%p207 bra.uni $L244;
-	mov.b64 %rd653, -9223372036854775808;
-	mov.b64 %rd654, 9223372036854775807;
-	mov.b64 %rd664, %rd656;
-$L245:
-	setp.ge.s64 %p208, %rd664, %rd655;
-	@%p208 bra $L246;
-	mad.lo.s64 %rd665, %rd664, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd666, [%rd665+0];
-	ld.relaxed.gpu.global.s64 %rd667, [%rd665+8];
-	setp.gt.s64 %p209, %rd666, %rd653;
-	setp.eq.s64 %p210, %rd666, %rd653;
-	setp.lt.s64 %p211, %rd667, %rd654;
-	and.pred %p212, %p210, %p211;
-	or.pred %p213, %p209, %p212;
-	selp.b64 %rd668, %rd666, %rd653, %p213;
-	selp.b64 %rd669, %rd667, %rd654, %p213;
-	mov.b64 %rd653, %rd668;
-	mov.b64 %rd654, %rd669;
-	add.s64 %rd664, %rd664, %rd657;
-	bra.uni $L245;
-$L246:
-	bra.uni $L240;
-$L244:
-	mov.b64 %rd112, 0;
+	ld.shared.u32 %r232, [%rd1+1024];
+	setp.ne.u32 %p178, %r232, 0;
+	@!%p178 bra $L221;
+	cvt.u64.u32 %rd611, %r30;
+	cvt.u64.u32 %rd612, %r5;
+	cvt.u64.u32 %rd613, %r6;
+	setp.ne.u32 %p179, %r18, 9;
+	@%p179 bra.uni $L223;
+	mov.b64 %rd609, 9223372036854775807;
+	mov.b64 %rd610, 9223372036854775807;
+	mov.b64 %rd614, %rd612;
+$L224:
+	setp.ge.s64 %p180, %rd614, %rd611;
+	@%p180 bra $L225;
+	mad.lo.s64 %rd615, %rd614, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd616, [%rd615+0];
+	ld.relaxed.gpu.global.s64 %rd617, [%rd615+8];
+	setp.lt.s64 %p181, %rd616, %rd609;
+	setp.eq.s64 %p182, %rd616, %rd609;
+	setp.lt.s64 %p183, %rd617, %rd610;
+	and.pred %p184, %p182, %p183;
+	or.pred %p185, %p181, %p184;
+	selp.b64 %rd618, %rd616, %rd609, %p185;
+	selp.b64 %rd619, %rd617, %rd610, %p185;
+	mov.b64 %rd609, %rd618;
+	mov.b64 %rd610, %rd619;
+	add.s64 %rd614, %rd614, %rd613;
+	bra.uni $L224;
+$L225:
+	bra.uni $L222;
+$L223:
+	setp.ne.u32 %p186, %r18, 10;
+	@%p186 bra.uni $L226;
+	mov.b64 %rd609, -9223372036854775808;
+	mov.b64 %rd610, 9223372036854775807;
+	mov.b64 %rd620, %rd612;
+$L227:
+	setp.ge.s64 %p187, %rd620, %rd611;
+	@%p187 bra $L228;
+	mad.lo.s64 %rd621, %rd620, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd622, [%rd621+0];
+	ld.relaxed.gpu.global.s64 %rd623, [%rd621+8];
+	setp.gt.s64 %p188, %rd622, %rd609;
+	setp.eq.s64 %p189, %rd622, %rd609;
+	setp.lt.s64 %p190, %rd623, %rd610;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd624, %rd622, %rd609, %p192;
+	selp.b64 %rd625, %rd623, %rd610, %p192;
+	mov.b64 %rd609, %rd624;
+	mov.b64 %rd610, %rd625;
+	add.s64 %rd620, %rd620, %rd613;
+	bra.uni $L227;
+$L228:
+	bra.uni $L222;
+$L226:
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
-	mov.b64 %rd112, %rd114;
+	mov.b64 %rd116, 0;
 	mov.b64 %rd113, %rd115;
-$L247:
-	mov.b64 %rd670, %rd112;
-	mov.b64 %rd671, %rd113;
-	mov.b64 %rd653, %rd670;
-	mov.b64 %rd654, %rd671;
-	mov.b64 %rd672, %rd656;
-$L248:
-	setp.ge.s64 %p214, %rd672, %rd655;
-	@%p214 bra $L249;
-	mad.lo.s64 %rd673, %rd672, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd674, [%rd673+0];
-	ld.relaxed.gpu.global.s64 %rd675, [%rd673+8];
-	mov.b64 %rd676, %rd653;
-	mov.b64 %rd677, %rd654;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd675;
-	mov.b64 %rd625, %rd676;
-	mov.b64 %rd626, %rd677;
-	mov.b64 %rd627, %rd678;
-	mov.b64 %rd628, %rd679;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd680, %rd625, %rd629;
-	mov.b64 %rd625, %rd680;
-	add.s64 %rd681, %rd626, %rd630;
-	mov.b64 %rd626, %rd681;
-$L250:
-	mov.b64 %rd653, %rd625;
-	mov.b64 %rd654, %rd626;
-	add.s64 %rd672, %rd672, %rd657;
-	bra.uni $L248;
-$L249:
-$L240:
-	mov.b64 %rd682, %rd653;
-	mov.b64 %rd683, %rd654;
+	mov.b64 %rd114, %rd116;
+$L229:
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
+	mov.b64 %rd609, %rd626;
+	mov.b64 %rd610, %rd627;
+	mov.b64 %rd628, %rd612;
+$L230:
+	setp.ge.s64 %p193, %rd628, %rd611;
+	@%p193 bra $L231;
+	mad.lo.s64 %rd629, %rd628, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd630, [%rd629+0];
+	ld.relaxed.gpu.global.s64 %rd631, [%rd629+8];
+	mov.b64 %rd632, %rd609;
+	mov.b64 %rd633, %rd610;
+	mov.b64 %rd634, %rd630;
+	mov.b64 %rd635, %rd631;
+	mov.b64 %rd581, %rd632;
+	mov.b64 %rd582, %rd633;
+	mov.b64 %rd583, %rd634;
+	mov.b64 %rd584, %rd635;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	add.s64 %rd636, %rd581, %rd585;
+	mov.b64 %rd581, %rd636;
+	add.s64 %rd637, %rd582, %rd586;
+	mov.b64 %rd582, %rd637;
+$L232:
+	mov.b64 %rd609, %rd581;
+	mov.b64 %rd610, %rd582;
+	add.s64 %rd628, %rd628, %rd613;
+	bra.uni $L230;
+$L231:
+$L222:
+	mov.b64 %rd638, %rd609;
+	mov.b64 %rd639, %rd610;
 	// block reduction
-	mov.b32 %r305, 1;
-	mov.b32 %r306, 1;
-	sub.u32 %r307, %r13, 1;
-	mov.b32 %r308, %r305;
-$L251:
-	setp.hs.u32 %p215, %r308, 32;
-	@%p215 bra $L252;
-	mov.b64 {%r309, %r310}, %rd682;
-	shfl.sync.down.b32 %r311|%p216, %r309, %r308, %r307, %r17;
-	shfl.sync.down.b32 %r312, %r310, %r308, %r307, %r17;
-	mov.b64 %rd684, {%r311, %r312};
-	mov.b64 {%r313, %r314}, %rd683;
-	shfl.sync.down.b32 %r315, %r313, %r308, %r307, %r17;
-	shfl.sync.down.b32 %r316, %r314, %r308, %r307, %r17;
-	mov.b64 %rd685, {%r315, %r316};
-	@!%p216 bra $L253;
-	setp.ne.u32 %p217, %r18, 9;
-	@%p217 bra.uni $L255;
-	setp.lt.s64 %p218, %rd684, %rd682;
-	setp.eq.s64 %p219, %rd684, %rd682;
-	setp.lt.s64 %p220, %rd685, %rd683;
-	and.pred %p221, %p219, %p220;
-	or.pred %p222, %p218, %p221;
-	selp.b64 %rd686, %rd684, %rd682, %p222;
-	selp.b64 %rd687, %rd685, %rd683, %p222;
-	mov.b64 %rd682, %rd686;
-	mov.b64 %rd683, %rd687;
-	bra.uni $L254;
-$L255:
-	setp.ne.u32 %p223, %r18, 10;
-	@%p223 bra.uni $L256;
-	setp.gt.s64 %p224, %rd684, %rd682;
-	setp.eq.s64 %p225, %rd684, %rd682;
-	setp.lt.s64 %p226, %rd685, %rd683;
-	and.pred %p227, %p225, %p226;
-	or.pred %p228, %p224, %p227;
-	selp.b64 %rd688, %rd684, %rd682, %p228;
-	selp.b64 %rd689, %rd685, %rd683, %p228;
-	mov.b64 %rd682, %rd688;
-	mov.b64 %rd683, %rd689;
-	bra.uni $L254;
-$L256:
-	mov.b64 %rd690, %rd682;
-	mov.b64 %rd691, %rd683;
-	mov.b64 %rd692, %rd684;
-	mov.b64 %rd693, %rd685;
-	mov.b64 %rd625, %rd690;
-	mov.b64 %rd626, %rd691;
-	mov.b64 %rd627, %rd692;
-	mov.b64 %rd628, %rd693;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd694, %rd625, %rd629;
-	mov.b64 %rd625, %rd694;
-	add.s64 %rd695, %rd626, %rd630;
-	mov.b64 %rd626, %rd695;
-$L257:
-	mov.b64 %rd682, %rd625;
-	mov.b64 %rd683, %rd626;
-$L254:
-$L253:
-	shl.b32 %r308, %r308, 1;
-	bra.uni $L251;
-$L252:
-	setp.eq.u32 %p229, %r7, 0;
-	@!%p229 bra $L258;
-	mul.wide.u32 %rd696, %r8, 16;
-	add.s64 %rd697, %rd1, %rd696;
-	st.shared.s64 [%rd697+0], %rd682;
-	st.shared.s64 [%rd697+8], %rd683;
-$L258:
-	bar.sync 0;
-	setp.eq.u32 %p230, %r8, 0;
-	@!%p230 bra $L259;
-	setp.lo.u32 %p231, %r7, %r10;
-	@!%p231 bra $L260;
-	mul.wide.u32 %rd698, %r7, 16;
-	add.s64 %rd699, %rd1, %rd698;
-	ld.shared.s64 %rd700, [%rd699+0];
-	ld.shared.s64 %rd701, [%rd699+8];
-	mov.b64 %rd682, %rd700;
-	mov.b64 %rd683, %rd701;
-$L260:
-	sub.u32 %r317, %r10, 1;
-	mov.b32 %r318, %r306;
-$L261:
-	setp.hs.u32 %p232, %r318, 32;
-	@%p232 bra $L262;
-	mov.b64 {%r319, %r320}, %rd682;
-	shfl.sync.down.b32 %r321|%p233, %r319, %r318, %r317, %r17;
-	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
-	mov.b64 %rd702, {%r321, %r322};
-	mov.b64 {%r323, %r324}, %rd683;
-	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
-	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
-	mov.b64 %rd703, {%r325, %r326};
-	@!%p233 bra $L263;
-	setp.ne.u32 %p234, %r18, 9;
-	@%p234 bra.uni $L265;
-	setp.lt.s64 %p235, %rd702, %rd682;
-	setp.eq.s64 %p236, %rd702, %rd682;
-	setp.lt.s64 %p237, %rd703, %rd683;
-	and.pred %p238, %p236, %p237;
-	or.pred %p239, %p235, %p238;
-	selp.b64 %rd704, %rd702, %rd682, %p239;
-	selp.b64 %rd705, %rd703, %rd683, %p239;
-	mov.b64 %rd682, %rd704;
-	mov.b64 %rd683, %rd705;
-	bra.uni $L264;
-$L265:
-	setp.ne.u32 %p240, %r18, 10;
-	@%p240 bra.uni $L266;
-	setp.gt.s64 %p241, %rd702, %rd682;
-	setp.eq.s64 %p242, %rd702, %rd682;
-	setp.lt.s64 %p243, %rd703, %rd683;
-	and.pred %p244, %p242, %p243;
-	or.pred %p245, %p241, %p244;
-	selp.b64 %rd706, %rd702, %rd682, %p245;
-	selp.b64 %rd707, %rd703, %rd683, %p245;
-	mov.b64 %rd682, %rd706;
-	mov.b64 %rd683, %rd707;
-	bra.uni $L264;
-$L266:
-	mov.b64 %rd708, %rd682;
-	mov.b64 %rd709, %rd683;
-	mov.b64 %rd710, %rd702;
-	mov.b64 %rd711, %rd703;
-	mov.b64 %rd625, %rd708;
-	mov.b64 %rd626, %rd709;
-	mov.b64 %rd627, %rd710;
-	mov.b64 %rd628, %rd711;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd712, %rd625, %rd629;
-	mov.b64 %rd625, %rd712;
-	add.s64 %rd713, %rd626, %rd630;
-	mov.b64 %rd626, %rd713;
-$L267:
-	mov.b64 %rd682, %rd625;
-	mov.b64 %rd683, %rd626;
-$L264:
-$L263:
-	shl.b32 %r318, %r318, 1;
-	bra.uni $L261;
-$L262:
-$L259:
-	@!%p197 bra $L268;
-	st.global.s64 [%rd13+0], %rd682;
-	st.global.s64 [%rd13+8], %rd683;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L268:
+	mov.b32 %r233, 1;
+	mov.b32 %r234, 1;
+	sub.u32 %r235, %r13, 1;
+	mov.b32 %r236, %r233;
+$L233:
+	setp.hs.u32 %p194, %r236, 32;
+	@%p194 bra $L234;
+	mov.b64 {%r237, %r238}, %rd638;
+	shfl.sync.down.b32 %r239|%p195, %r237, %r236, %r235, %r17;
+	shfl.sync.down.b32 %r240, %r238, %r236, %r235, %r17;
+	mov.b64 %rd640, {%r239, %r240};
+	mov.b64 {%r241, %r242}, %rd639;
+	shfl.sync.down.b32 %r243, %r241, %r236, %r235, %r17;
+	shfl.sync.down.b32 %r244, %r242, %r236, %r235, %r17;
+	mov.b64 %rd641, {%r243, %r244};
+	@!%p195 bra $L235;
+	setp.ne.u32 %p196, %r18, 9;
+	@%p196 bra.uni $L237;
+	setp.lt.s64 %p197, %rd640, %rd638;
+	setp.eq.s64 %p198, %rd640, %rd638;
+	setp.lt.s64 %p199, %rd641, %rd639;
+	and.pred %p200, %p198, %p199;
+	or.pred %p201, %p197, %p200;
+	selp.b64 %rd642, %rd640, %rd638, %p201;
+	selp.b64 %rd643, %rd641, %rd639, %p201;
+	mov.b64 %rd638, %rd642;
+	mov.b64 %rd639, %rd643;
+	bra.uni $L236;
+$L237:
+	setp.ne.u32 %p202, %r18, 10;
+	@%p202 bra.uni $L238;
+	setp.gt.s64 %p203, %rd640, %rd638;
+	setp.eq.s64 %p204, %rd640, %rd638;
+	setp.lt.s64 %p205, %rd641, %rd639;
+	and.pred %p206, %p204, %p205;
+	or.pred %p207, %p203, %p206;
+	selp.b64 %rd644, %rd640, %rd638, %p207;
+	selp.b64 %rd645, %rd641, %rd639, %p207;
+	mov.b64 %rd638, %rd644;
+	mov.b64 %rd639, %rd645;
+	bra.uni $L236;
+$L238:
+	mov.b64 %rd646, %rd638;
+	mov.b64 %rd647, %rd639;
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd581, %rd646;
+	mov.b64 %rd582, %rd647;
+	mov.b64 %rd583, %rd648;
+	mov.b64 %rd584, %rd649;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	add.s64 %rd650, %rd581, %rd585;
+	mov.b64 %rd581, %rd650;
+	add.s64 %rd651, %rd582, %rd586;
+	mov.b64 %rd582, %rd651;
 $L239:
+	mov.b64 %rd638, %rd581;
+	mov.b64 %rd639, %rd582;
+$L236:
+$L235:
+	shl.b32 %r236, %r236, 1;
+	bra.uni $L233;
+$L234:
+	setp.eq.u32 %p208, %r7, 0;
+	@!%p208 bra $L240;
+	mul.wide.u32 %rd652, %r8, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	st.shared.s64 [%rd653+0], %rd638;
+	st.shared.s64 [%rd653+8], %rd639;
+$L240:
+	bar.sync 0;
+	setp.eq.u32 %p209, %r8, 0;
+	@!%p209 bra $L241;
+	setp.lo.u32 %p210, %r7, %r10;
+	@!%p210 bra $L242;
+	mul.wide.u32 %rd654, %r7, 16;
+	add.s64 %rd655, %rd1, %rd654;
+	ld.shared.s64 %rd656, [%rd655+0];
+	ld.shared.s64 %rd657, [%rd655+8];
+	mov.b64 %rd638, %rd656;
+	mov.b64 %rd639, %rd657;
+$L242:
+	sub.u32 %r245, %r10, 1;
+	mov.b32 %r246, %r234;
+$L243:
+	setp.hs.u32 %p211, %r246, 32;
+	@%p211 bra $L244;
+	mov.b64 {%r247, %r248}, %rd638;
+	shfl.sync.down.b32 %r249|%p212, %r247, %r246, %r245, %r17;
+	shfl.sync.down.b32 %r250, %r248, %r246, %r245, %r17;
+	mov.b64 %rd658, {%r249, %r250};
+	mov.b64 {%r251, %r252}, %rd639;
+	shfl.sync.down.b32 %r253, %r251, %r246, %r245, %r17;
+	shfl.sync.down.b32 %r254, %r252, %r246, %r245, %r17;
+	mov.b64 %rd659, {%r253, %r254};
+	@!%p212 bra $L245;
+	setp.ne.u32 %p213, %r18, 9;
+	@%p213 bra.uni $L247;
+	setp.lt.s64 %p214, %rd658, %rd638;
+	setp.eq.s64 %p215, %rd658, %rd638;
+	setp.lt.s64 %p216, %rd659, %rd639;
+	and.pred %p217, %p215, %p216;
+	or.pred %p218, %p214, %p217;
+	selp.b64 %rd660, %rd658, %rd638, %p218;
+	selp.b64 %rd661, %rd659, %rd639, %p218;
+	mov.b64 %rd638, %rd660;
+	mov.b64 %rd639, %rd661;
+	bra.uni $L246;
+$L247:
+	setp.ne.u32 %p219, %r18, 10;
+	@%p219 bra.uni $L248;
+	setp.gt.s64 %p220, %rd658, %rd638;
+	setp.eq.s64 %p221, %rd658, %rd638;
+	setp.lt.s64 %p222, %rd659, %rd639;
+	and.pred %p223, %p221, %p222;
+	or.pred %p224, %p220, %p223;
+	selp.b64 %rd662, %rd658, %rd638, %p224;
+	selp.b64 %rd663, %rd659, %rd639, %p224;
+	mov.b64 %rd638, %rd662;
+	mov.b64 %rd639, %rd663;
+	bra.uni $L246;
+$L248:
+	mov.b64 %rd664, %rd638;
+	mov.b64 %rd665, %rd639;
+	mov.b64 %rd666, %rd658;
+	mov.b64 %rd667, %rd659;
+	mov.b64 %rd581, %rd664;
+	mov.b64 %rd582, %rd665;
+	mov.b64 %rd583, %rd666;
+	mov.b64 %rd584, %rd667;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	add.s64 %rd668, %rd581, %rd585;
+	mov.b64 %rd581, %rd668;
+	add.s64 %rd669, %rd582, %rd586;
+	mov.b64 %rd582, %rd669;
+$L249:
+	mov.b64 %rd638, %rd581;
+	mov.b64 %rd639, %rd582;
+$L246:
+$L245:
+	shl.b32 %r246, %r246, 1;
+	bra.uni $L243;
+$L244:
+$L241:
+	@!%p176 bra $L250;
+	st.global.s64 [%rd14+0], %rd638;
+	st.global.s64 [%rd14+8], %rd639;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L250:
+$L221:
 	ret;
 }
 `
@@ -2772,7 +2624,7 @@ const gokkosPTX3 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[1040];
+.shared .align 16 .b8 gk_stage[2064];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushGlobal_coloring_propagate__main(
@@ -2831,9 +2683,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<157>;
-	.reg .b32 %r<170>;
-	.reg .b64 %rd<481>;
+	.reg .pred %p<150>;
+	.reg .b32 %r<146>;
+	.reg .b64 %rd<467>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2853,18 +2705,19 @@ const gokkosPTX3 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u64 %rd12, [gk_result];
-	cvta.to.global.u64 %rd13, %rd12;
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_league];
+	ld.param.s64 %rd4, [gk_team_size];
+	ld.param.s64 %rd5, [gk_vector_length];
+	ld.param.s64 %rd6, [gk_s0_team];
+	ld.param.s64 %rd7, [gk_s0_thread];
+	ld.param.u64 %rd8, [gk_s1_base];
+	ld.param.s64 %rd9, [gk_s1_team];
+	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.u64 %rd11, [gk_partials];
+	cvta.to.global.u64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_result];
+	cvta.to.global.u64 %rd14, %rd13;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -2879,313 +2732,313 @@ const gokkosPTX3 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd14, %r2;
-	mov.u64 %rd15, gk_dyn;
-	add.s64 %rd16, %rd15, %rd5;
-	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
-	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd20, %r29;
-	cvta.to.global.u64 %rd21, %rd7;
-	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
-	add.s64 %rd22, %rd19, %rd8;
-	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
-	ld.param.s64 %rd28, [gk_s0];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s1];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s2];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s3];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s4];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s5];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s6];
-	mov.b64 %rd43, %rd42;
-	ld.param.u64 %rd44, [gk_s7];
-	cvta.to.global.u64 %rd45, %rd44;
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s8];
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s9];
-	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd15, %r2;
+	mov.u64 %rd16, gk_dyn;
+	add.s64 %rd17, %rd16, %rd6;
+	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
+	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
+	cvt.u64.u32 %rd21, %r29;
+	cvta.to.global.u64 %rd22, %rd8;
+	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
+	add.s64 %rd23, %rd20, %rd9;
+	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
+	ld.param.s64 %rd29, [gk_s0];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s1];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s2];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s3];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s4];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s5];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s6];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s7];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s8];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s9];
+	mov.b64 %rd51, %rd50;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd51, [gk_s11];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s12];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s13];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s14];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s15];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s16];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s17];
-	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s12];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s13];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s14];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s15];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s16];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s17];
+	mov.b64 %rd67, %rd66;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd67, [gk_s19];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s20];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s21];
-	mov.b64 %rd73, %rd72;
-	ld.param.u64 %rd74, [gk_s22];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s23];
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s24];
-	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s25];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s26];
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s27];
-	mov.b64 %rd87, %rd86;
+	ld.param.u64 %rd68, [gk_s19];
+	cvta.to.global.u64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s21];
+	mov.b64 %rd74, %rd73;
+	ld.param.u64 %rd75, [gk_s22];
+	cvta.to.global.u64 %rd76, %rd75;
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s24];
+	mov.b64 %rd81, %rd80;
+	ld.param.u64 %rd82, [gk_s25];
+	cvta.to.global.u64 %rd83, %rd82;
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd88, [gk_s29];
-	cvta.to.global.u64 %rd89, %rd88;
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s30];
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s31];
-	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd89, [gk_s29];
+	cvta.to.global.u64 %rd90, %rd89;
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s30];
+	mov.b64 %rd93, %rd92;
+	ld.param.s64 %rd94, [gk_s31];
+	mov.b64 %rd95, %rd94;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd95, [gk_s33];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s34];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s35];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s36];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s37];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s38];
-	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s39];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s40];
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s41];
-	mov.b64 %rd114, %rd113;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
+	ld.param.u64 %rd100, [gk_s35];
+	cvta.to.global.u64 %rd101, %rd100;
+	mov.b64 %rd102, %rd101;
+	ld.param.s64 %rd103, [gk_s36];
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s37];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s38];
+	mov.b64 %rd108, %rd107;
+	ld.param.u64 %rd109, [gk_s39];
+	cvta.to.global.u64 %rd110, %rd109;
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s40];
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s41];
+	mov.b64 %rd115, %rd114;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
-	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
+	mov.b64 %rd119, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd117, -9223372036854775808;
-	mov.b64 %rd118, 9223372036854775807;
+	mov.b64 %rd118, -9223372036854775808;
+	mov.b64 %rd119, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd119, %rd121;
+	mov.b64 %rd123, 0;
 	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
 $L4:
-	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd117, %rd123;
+	mov.b64 %rd125, %rd121;
 	mov.b64 %rd118, %rd124;
+	mov.b64 %rd119, %rd125;
 $L1:
-	mov.b64 %rd115, %rd117;
 	mov.b64 %rd116, %rd118;
-	cvt.u64.u32 %rd126, %r29;
-	cvt.u64.u32 %rd127, %r30;
-	mov.b64 %rd128, %rd126;
+	mov.b64 %rd117, %rd119;
+	cvt.u64.u32 %rd127, %r29;
+	cvt.u64.u32 %rd128, %r30;
+	mov.b64 %rd129, %rd127;
 $L5:
-	setp.ge.s64 %p11, %rd128, %rd2;
+	setp.ge.s64 %p11, %rd129, %rd3;
 	@%p11 bra $L6;
-	mov.b64 %rd125, %rd128;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd126, %rd129;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd129, %rd29;
-	mov.b64 %rd130, %rd32;
-	mov.b64 %rd131, %rd34;
-	mov.b64 %rd132, %rd36;
-	mov.b64 %rd133, %rd39;
-	mov.b64 %rd134, %rd41;
-	mov.b64 %rd135, %rd43;
-	mov.b64 %rd136, %rd46;
-	mov.b64 %rd137, %rd48;
-	mov.b64 %rd138, %rd50;
+	mov.b64 %rd28, 0;
+	mov.b64 %rd130, %rd30;
+	mov.b64 %rd131, %rd33;
+	mov.b64 %rd132, %rd35;
+	mov.b64 %rd133, %rd37;
+	mov.b64 %rd134, %rd40;
+	mov.b64 %rd135, %rd42;
+	mov.b64 %rd136, %rd44;
+	mov.b64 %rd137, %rd47;
+	mov.b64 %rd138, %rd49;
+	mov.b64 %rd139, %rd51;
 	mov.pred %p12, %p4;
-	mov.b64 %rd139, %rd52;
-	mov.b64 %rd140, %rd55;
-	mov.b64 %rd141, %rd57;
-	mov.b64 %rd142, %rd59;
-	mov.b64 %rd143, %rd62;
-	mov.b64 %rd144, %rd64;
-	mov.b64 %rd145, %rd66;
+	mov.b64 %rd140, %rd53;
+	mov.b64 %rd141, %rd56;
+	mov.b64 %rd142, %rd58;
+	mov.b64 %rd143, %rd60;
+	mov.b64 %rd144, %rd63;
+	mov.b64 %rd145, %rd65;
+	mov.b64 %rd146, %rd67;
 	mov.pred %p13, %p6;
-	mov.b64 %rd146, %rd69;
-	mov.b64 %rd147, %rd71;
-	mov.b64 %rd148, %rd73;
-	mov.b64 %rd149, %rd76;
-	mov.b64 %rd150, %rd78;
-	mov.b64 %rd151, %rd80;
-	mov.b64 %rd152, %rd83;
-	mov.b64 %rd153, %rd85;
-	mov.b64 %rd154, %rd87;
+	mov.b64 %rd147, %rd70;
+	mov.b64 %rd148, %rd72;
+	mov.b64 %rd149, %rd74;
+	mov.b64 %rd150, %rd77;
+	mov.b64 %rd151, %rd79;
+	mov.b64 %rd152, %rd81;
+	mov.b64 %rd153, %rd84;
+	mov.b64 %rd154, %rd86;
+	mov.b64 %rd155, %rd88;
 	mov.pred %p14, %p8;
-	mov.b64 %rd155, %rd90;
-	mov.b64 %rd156, %rd92;
-	mov.b64 %rd157, %rd94;
+	mov.b64 %rd156, %rd91;
+	mov.b64 %rd157, %rd93;
+	mov.b64 %rd158, %rd95;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd158, %rd96;
-	mov.b64 %rd159, %rd98;
-	mov.b64 %rd160, %rd101;
-	mov.b64 %rd161, %rd103;
-	mov.b64 %rd162, %rd105;
-	mov.b64 %rd163, %rd107;
-	mov.b64 %rd164, %rd110;
-	mov.b64 %rd165, %rd112;
-	mov.b64 %rd166, %rd114;
-	add.s64 %rd167, %rd17, %rd25;
-	mad.lo.s64 %rd168, %rd158, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd25, %rd25, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd158;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
+	mov.b64 %rd159, %rd97;
+	mov.b64 %rd160, %rd99;
+	mov.b64 %rd161, %rd102;
+	mov.b64 %rd162, %rd104;
+	mov.b64 %rd163, %rd106;
+	mov.b64 %rd164, %rd108;
+	mov.b64 %rd165, %rd111;
+	mov.b64 %rd166, %rd113;
+	mov.b64 %rd167, %rd115;
+	add.s64 %rd168, %rd18, %rd26;
+	mad.lo.s64 %rd169, %rd159, 4, 15;
+	and.b64 %rd169, %rd169, -16;
+	add.s64 %rd26, %rd26, %rd169;
+	mov.b64 %rd170, %rd168;
+	mov.b64 %rd171, %rd159;
+	mov.b64 %rd172, 1;
 	mov.b64 %rd173, %rd170;
 	mov.b64 %rd174, %rd171;
-	mov.b64 %rd175, %rd2;
-	mov.b64 %rd176, %rd125;
-	mul.lo.s64 %rd177, %rd176, %rd163;
-	div.s64 %rd178, %rd177, %rd175;
-	setp.eq.s64 %p15, %rd175, -1;
-	neg.s64 %rd179, %rd177;
-	selp.b64 %rd180, %rd179, %rd178, %p15;
-	setp.eq.s64 %p16, %rd175, 0;
-	selp.b64 %rd181, 0, %rd180, %p16;
-	mov.b64 %rd182, %rd181;
-	add.s64 %rd183, %rd176, 1;
-	mul.lo.s64 %rd184, %rd183, %rd163;
-	div.s64 %rd185, %rd184, %rd175;
-	setp.eq.s64 %p17, %rd175, -1;
-	neg.s64 %rd186, %rd184;
-	selp.b64 %rd187, %rd186, %rd185, %p17;
-	setp.eq.s64 %p18, %rd175, 0;
-	selp.b64 %rd188, 0, %rd187, %p18;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r4;
-	mov.b64 %rd191, %rd190;
-	mul.lo.s64 %rd192, %rd191, %rd158;
-	mov.b64 %rd193, %rd192;
+	mov.b64 %rd175, %rd172;
+	mov.b64 %rd176, %rd3;
+	mov.b64 %rd177, %rd126;
+	mul.lo.s64 %rd178, %rd177, %rd164;
+	div.s64 %rd179, %rd178, %rd176;
+	setp.eq.s64 %p15, %rd176, -1;
+	neg.s64 %rd180, %rd178;
+	selp.b64 %rd181, %rd180, %rd179, %p15;
+	setp.eq.s64 %p16, %rd176, 0;
+	selp.b64 %rd182, 0, %rd181, %p16;
+	mov.b64 %rd183, %rd182;
+	add.s64 %rd184, %rd177, 1;
+	mul.lo.s64 %rd185, %rd184, %rd164;
+	div.s64 %rd186, %rd185, %rd176;
+	setp.eq.s64 %p17, %rd176, -1;
+	neg.s64 %rd187, %rd185;
+	selp.b64 %rd188, %rd187, %rd186, %p17;
+	setp.eq.s64 %p18, %rd176, 0;
+	selp.b64 %rd189, 0, %rd188, %p18;
+	mov.b64 %rd190, %rd189;
+	cvt.u64.u32 %rd191, %r4;
+	mov.b64 %rd192, %rd191;
+	mul.lo.s64 %rd193, %rd192, %rd159;
+	mov.b64 %rd194, %rd193;
 	@!%p13 bra $L9;
-	sub.s64 %rd194, %rd189, %rd182;
-	mov.b64 %rd193, %rd194;
+	sub.s64 %rd195, %rd190, %rd183;
+	mov.b64 %rd194, %rd195;
 $L9:
-	mov.b64 %rd195, %rd182;
+	mov.b64 %rd196, %rd183;
 $L10:
-	setp.lt.s64 %p19, %rd195, %rd189;
+	setp.lt.s64 %p19, %rd196, %rd190;
 	not.pred %p20, %p19;
 	@!%p20 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd196, 0;
-	add.s64 %rd197, %rd195, %rd193;
-	min.s64 %rd198, %rd189, %rd197;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r2;
-	add.s64 %rd201, %rd195, %rd200;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd139;
-	mov.b64 %rd204, %rd202;
-	sub.s64 %rd205, %rd203, 1;
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, 0;
-	mov.b64 %rd208, %rd206;
+	mov.b64 %rd197, 0;
+	add.s64 %rd198, %rd196, %rd194;
+	min.s64 %rd199, %rd190, %rd198;
+	mov.b64 %rd200, %rd199;
+	cvt.u64.u32 %rd201, %r2;
+	add.s64 %rd202, %rd196, %rd201;
+	mov.b64 %rd203, %rd202;
+	mov.b64 %rd204, %rd140;
+	mov.b64 %rd205, %rd203;
+	sub.s64 %rd206, %rd204, 1;
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, 0;
+	mov.b64 %rd209, %rd207;
 $L15:
-	setp.lt.s64 %p21, %rd207, %rd208;
+	setp.lt.s64 %p21, %rd208, %rd209;
 	not.pred %p22, %p21;
 	@!%p22 bra $L19;
 	bra.uni $L17;
 $L19:
-	add.s64 %rd209, %rd207, %rd208;
-	add.s64 %rd210, %rd209, 1;
-	shr.u64 %rd211, %rd210, 1;
-	mov.b64 %rd212, %rd211;
-	mul.lo.s64 %rd213, %rd212, %rd162;
-	mad.lo.s64 %rd214, %rd213, 8, %rd160;
-	ld.global.nc.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	setp.le.s64 %p23, %rd216, %rd204;
+	add.s64 %rd210, %rd208, %rd209;
+	add.s64 %rd211, %rd210, 1;
+	shr.u64 %rd212, %rd211, 1;
+	mov.b64 %rd213, %rd212;
+	mul.lo.s64 %rd214, %rd213, %rd163;
+	mad.lo.s64 %rd215, %rd214, 8, %rd161;
+	ld.global.nc.s64 %rd216, [%rd215+0];
+	mov.b64 %rd217, %rd216;
+	setp.le.s64 %p23, %rd217, %rd205;
 	@!%p23 bra $L20;
-	mov.b64 %rd207, %rd212;
+	mov.b64 %rd208, %rd213;
 	bra.uni $L21;
 $L20:
-	sub.s64 %rd217, %rd212, 1;
-	mov.b64 %rd208, %rd217;
+	sub.s64 %rd218, %rd213, 1;
+	mov.b64 %rd209, %rd218;
 $L21:
 $L16:
 	bra.uni $L15;
 $L17:
-	max.s64 %rd218, %rd207, 0;
-	mov.b64 %rd219, %rd218;
+	max.s64 %rd219, %rd208, 0;
 	mov.b64 %rd220, %rd219;
+	mov.b64 %rd221, %rd220;
 $L22:
-	setp.lt.s64 %p24, %rd202, %rd199;
+	setp.lt.s64 %p24, %rd203, %rd200;
 	not.pred %p25, %p24;
 	@!%p25 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
-	add.s64 %rd221, %rd220, 1;
-	mul.lo.s64 %rd222, %rd221, %rd162;
-	mad.lo.s64 %rd223, %rd222, 8, %rd160;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	setp.le.s64 %p26, %rd225, %rd202;
+	add.s64 %rd222, %rd221, 1;
+	mul.lo.s64 %rd223, %rd222, %rd163;
+	mad.lo.s64 %rd224, %rd223, 8, %rd161;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	setp.le.s64 %p26, %rd226, %rd203;
 	not.pred %p27, %p26;
 	@!%p27 bra $L31;
 	bra.uni $L29;
 $L31:
-	add.s64 %rd226, %rd220, 1;
-	mov.b64 %rd220, %rd226;
+	add.s64 %rd227, %rd221, 1;
+	mov.b64 %rd221, %rd227;
 $L28:
 	bra.uni $L27;
 $L29:
 	mov.pred %p28, %p12;
-	mov.b64 %rd227, %rd139;
-	mov.b64 %rd228, %rd220;
+	mov.b64 %rd228, %rd140;
+	mov.b64 %rd229, %rd221;
 $L32:
 	@!%p28 bra $L36;
-	shr.s64 %rd229, %rd228, 5;
-	mul.lo.s64 %rd230, %rd229, %rd145;
-	mad.lo.s64 %rd231, %rd230, 4, %rd143;
-	ld.global.nc.u32 %r37, [%rd231+0];
+	shr.s64 %rd230, %rd229, 5;
+	mul.lo.s64 %rd231, %rd230, %rd146;
+	mad.lo.s64 %rd232, %rd231, 4, %rd144;
+	ld.global.nc.u32 %r37, [%rd232+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd232, %rd228, 31;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r39, %rd233;
+	and.b64 %rd233, %rd229, 31;
+	min.u64 %rd234, %rd233, 32;
+	cvt.u32.u64 %r39, %rd234;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p29, %r39, 32;
@@ -3193,16 +3046,16 @@ $L32:
 	and.b32 %r43, %r38, %r42;
 	setp.ne.u32 %p30, %r43, 0x0;
 	@!%p30 bra $L38;
-	cvt.u32.u64 %r44, %rd228;
+	cvt.u32.u64 %r44, %rd229;
 	mov.b32 %r45, %r44;
 	bra.uni $L34;
 $L38:
 	mov.b32 %r45, -1;
 	bra.uni $L34;
 $L36:
-	mul.lo.s64 %rd234, %rd228, %rd142;
-	mad.lo.s64 %rd235, %rd234, 4, %rd140;
-	ld.global.nc.s32 %r46, [%rd235+0];
+	mul.lo.s64 %rd235, %rd229, %rd143;
+	mad.lo.s64 %rd236, %rd235, 4, %rd141;
+	ld.global.nc.s32 %r46, [%rd236+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
 	bra.uni $L34;
@@ -3210,50 +3063,50 @@ $L33:
 	bra.uni $L32;
 $L34:
 	mov.b32 %r48, %r45;
-	mov.b64 %rd236, %rd129;
+	mov.b64 %rd237, %rd130;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd237, %r49;
-	mul.lo.s64 %rd238, %rd237, %rd132;
-	mad.lo.s64 %rd239, %rd238, 8, %rd130;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
+	cvt.s64.s32 %rd238, %r49;
+	mul.lo.s64 %rd239, %rd238, %rd133;
+	mad.lo.s64 %rd240, %rd239, 8, %rd131;
+	ld.global.nc.s64 %rd241, [%rd240+0];
 	mov.b64 %rd242, %rd241;
-	mul.lo.s64 %rd243, %rd220, %rd162;
-	mad.lo.s64 %rd244, %rd243, 8, %rd160;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	add.s64 %rd247, %rd242, %rd202;
-	sub.s64 %rd248, %rd247, %rd246;
-	mov.b64 %rd249, %rd248;
-	mul.lo.s64 %rd250, %rd249, %rd135;
-	mad.lo.s64 %rd251, %rd250, 4, %rd133;
-	ld.global.nc.s32 %r50, [%rd251+0];
+	mov.b64 %rd243, %rd242;
+	mul.lo.s64 %rd244, %rd221, %rd163;
+	mad.lo.s64 %rd245, %rd244, 8, %rd161;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	add.s64 %rd248, %rd243, %rd203;
+	sub.s64 %rd249, %rd248, %rd247;
+	mov.b64 %rd250, %rd249;
+	mul.lo.s64 %rd251, %rd250, %rd136;
+	mad.lo.s64 %rd252, %rd251, 4, %rd134;
+	ld.global.nc.s32 %r50, [%rd252+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r48;
 	mov.b32 %r54, %r52;
-	mov.b64 %rd252, %rd249;
+	mov.b64 %rd253, %rd250;
 $L39:
-	cvt.s64.s32 %rd253, %r53;
-	mul.lo.s64 %rd254, %rd253, %rd166;
-	mad.lo.s64 %rd255, %rd254, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r55, [%rd255+0];
+	cvt.s64.s32 %rd254, %r53;
+	mul.lo.s64 %rd255, %rd254, %rd167;
+	mad.lo.s64 %rd256, %rd255, 4, %rd165;
+	ld.relaxed.gpu.global.s32 %r55, [%rd256+0];
 	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd256, %r54;
-	mul.lo.s64 %rd257, %rd256, %rd166;
-	mad.lo.s64 %rd258, %rd257, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r58, [%rd258+0];
+	cvt.s64.s32 %rd257, %r54;
+	mul.lo.s64 %rd258, %rd257, %rd167;
+	mad.lo.s64 %rd259, %rd258, 4, %rd165;
+	ld.relaxed.gpu.global.s32 %r58, [%rd259+0];
 	mov.b32 %r59, %r58;
 	setp.ge.s32 %p31, %r59, %r57;
 	@!%p31 bra $L43;
 	mov.pred %p32, 0;
 	bra.uni $L41;
 $L43:
-	cvt.s64.s32 %rd259, %r54;
-	mul.lo.s64 %rd260, %rd259, %rd166;
-	mad.lo.s64 %rd261, %rd260, 4, %rd164;
-	atom.global.max.s32 %r60, [%rd261], %r57;
+	cvt.s64.s32 %rd260, %r54;
+	mul.lo.s64 %rd261, %rd260, %rd167;
+	mad.lo.s64 %rd262, %rd261, 4, %rd165;
+	atom.global.max.s32 %r60, [%rd262], %r57;
 	mov.b32 %r61, %r60;
 	setp.lt.s32 %p33, %r61, %r57;
 	mov.pred %p32, %p33;
@@ -3263,753 +3116,703 @@ $L40:
 $L41:
 	@!%p32 bra $L45;
 	mov.pred %p34, 0;
-	mov.b64 %rd262, %rd196;
+	mov.b64 %rd263, %rd197;
 	mov.b32 %r62, %r52;
 $L46:
 	@!%p13 bra $L50;
 	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd263, %r63;
-	mov.b64 %rd264, %rd263;
+	cvt.s64.s32 %rd264, %r63;
+	mov.b64 %rd265, %rd264;
 	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd265, %r64;
-	min.u64 %rd266, %rd265, 32;
-	cvt.u32.u64 %r65, %rd266;
+	cvt.s64.s32 %rd266, %r64;
+	min.u64 %rd267, %rd266, 32;
+	cvt.u32.u64 %r65, %rd267;
 	mov.b32 %r67, 0x1;
 	shl.b32 %r66, %r67, %r65;
 	setp.hs.u32 %p35, %r65, 32;
 	selp.b32 %r68, 0, %r66, %p35;
 	mov.b32 %r69, %r68;
-	mov.b64 %rd267, %rd264;
+	mov.b64 %rd268, %rd265;
 	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd268, %rd267, %rd154;
-	mad.lo.s64 %rd269, %rd268, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r71, [%rd269+0];
+	mul.lo.s64 %rd269, %rd268, %rd155;
+	mad.lo.s64 %rd270, %rd269, 4, %rd153;
+	ld.relaxed.gpu.global.u32 %r71, [%rd270+0];
 	mov.b32 %r72, %r71;
 	and.b32 %r73, %r72, %r70;
 	setp.ne.u32 %p36, %r73, 0x0;
 	mov.pred %p37, %p36;
 	not.pred %p38, %p37;
 	@!%p38 bra $L52;
-	mul.lo.s64 %rd270, %rd267, %rd154;
-	mad.lo.s64 %rd271, %rd270, 4, %rd152;
-	atom.global.or.b32 %r74, [%rd271], %r70;
+	mul.lo.s64 %rd271, %rd268, %rd155;
+	mad.lo.s64 %rd272, %rd271, 4, %rd153;
+	atom.global.or.b32 %r74, [%rd272], %r70;
 	mov.b32 %r75, %r74;
 	and.b32 %r76, %r75, %r70;
 	setp.ne.u32 %p39, %r76, 0x0;
 	mov.pred %p37, %p39;
 $L52:
 	@!%p37 bra $L54;
-	mov.b64 %rd272, %rd262;
-	mov.b64 %rd273, %rd272;
+	mov.b64 %rd273, %rd263;
+	mov.b64 %rd274, %rd273;
 	mov.pred %p40, 0;
 	bra.uni $L48;
 $L54:
-	mov.b64 %rd274, %rd262;
-	mov.b64 %rd273, %rd274;
+	mov.b64 %rd275, %rd263;
+	mov.b64 %rd274, %rd275;
 	mov.pred %p40, 1;
 	bra.uni $L48;
 $L50:
 	@!%p14 bra $L56;
-	cvt.s64.s32 %rd275, %r62;
-	mul.lo.s64 %rd276, %rd275, %rd157;
-	mad.lo.s64 %rd277, %rd276, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r77, [%rd277+0];
+	cvt.s64.s32 %rd276, %r62;
+	mul.lo.s64 %rd277, %rd276, %rd158;
+	mad.lo.s64 %rd278, %rd277, 4, %rd156;
+	ld.relaxed.gpu.global.s32 %r77, [%rd278+0];
 	mov.b32 %r78, %r77;
 	setp.eq.s32 %p41, %r78, %r36;
 	mov.pred %p42, %p41;
 	not.pred %p43, %p42;
 	@!%p43 bra $L58;
-	cvt.s64.s32 %rd278, %r62;
-	mul.lo.s64 %rd279, %rd278, %rd157;
-	mad.lo.s64 %rd280, %rd279, 4, %rd155;
-	atom.global.exch.b32 %r79, [%rd280], %r36;
+	cvt.s64.s32 %rd279, %r62;
+	mul.lo.s64 %rd280, %rd279, %rd158;
+	mad.lo.s64 %rd281, %rd280, 4, %rd156;
+	atom.global.exch.b32 %r79, [%rd281], %r36;
 	mov.b32 %r80, %r79;
 	setp.eq.s32 %p44, %r80, %r36;
 	mov.pred %p42, %p44;
 $L58:
 	@!%p42 bra $L60;
-	mov.b64 %rd281, %rd262;
-	mov.b64 %rd273, %rd281;
+	mov.b64 %rd282, %rd263;
+	mov.b64 %rd274, %rd282;
 	mov.pred %p40, 0;
 	bra.uni $L48;
 $L60:
 $L56:
-	mul.lo.s64 %rd282, %rd262, %rd174;
-	mad.lo.s64 %rd283, %rd282, 4, %rd172;
-	st.shared.s32 [%rd283+0], %r62;
-	add.s64 %rd284, %rd262, 1;
-	mov.b64 %rd285, %rd284;
-	mov.b64 %rd273, %rd285;
+	mul.lo.s64 %rd283, %rd263, %rd175;
+	mad.lo.s64 %rd284, %rd283, 4, %rd173;
+	st.shared.s32 [%rd284+0], %r62;
+	add.s64 %rd285, %rd263, 1;
+	mov.b64 %rd286, %rd285;
+	mov.b64 %rd274, %rd286;
 	mov.pred %p40, 1;
 	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd286, %rd273;
+	mov.b64 %rd287, %rd274;
 	mov.pred %p45, %p40;
-	mov.b64 %rd196, %rd286;
+	mov.b64 %rd197, %rd287;
 	mov.pred %p34, %p45;
 	@!%p34 bra $L62;
-	mov.b64 %rd287, %rd129;
+	mov.b64 %rd288, %rd130;
 	mov.b32 %r81, %r52;
-	setp.lt.s64 %p46, %rd115, 64;
-	setp.le.s64 %p47, %rd159, 1;
+	setp.lt.s64 %p46, %rd116, 64;
+	setp.le.s64 %p47, %rd160, 1;
 	or.pred %p48, %p46, %p47;
 	@!%p48 bra $L63;
-	cvt.s64.s32 %rd288, %r81;
-	add.s64 %rd289, %rd288, 1;
-	mul.lo.s64 %rd290, %rd289, %rd132;
-	mad.lo.s64 %rd291, %rd290, 8, %rd130;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd293, %rd292;
-	cvt.s64.s32 %rd294, %r81;
-	mul.lo.s64 %rd295, %rd294, %rd132;
-	mad.lo.s64 %rd296, %rd295, 8, %rd130;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	sub.s64 %rd299, %rd293, %rd298;
-	add.s64 %rd300, %rd116, %rd299;
-	mov.b64 %rd116, %rd300;
+	cvt.s64.s32 %rd289, %r81;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd133;
+	mad.lo.s64 %rd292, %rd291, 8, %rd131;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r81;
+	mul.lo.s64 %rd296, %rd295, %rd133;
+	mad.lo.s64 %rd297, %rd296, 8, %rd131;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	add.s64 %rd301, %rd117, %rd300;
+	mov.b64 %rd117, %rd301;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd301, %rd159;
-	setp.ge.s64 %p49, %rd115, 4096;
+	mov.b64 %rd302, %rd160;
+	setp.ge.s64 %p49, %rd116, 4096;
 	@!%p49 bra $L66;
-	mul.lo.s64 %rd302, %rd301, 4;
-	mov.b64 %rd301, %rd302;
+	mul.lo.s64 %rd303, %rd302, 4;
+	mov.b64 %rd302, %rd303;
 $L66:
-	setp.ge.s64 %p50, %rd115, 65536;
+	setp.ge.s64 %p50, %rd116, 65536;
 	@!%p50 bra $L68;
-	mul.lo.s64 %rd303, %rd301, 4;
-	mov.b64 %rd301, %rd303;
+	mul.lo.s64 %rd304, %rd302, 4;
+	mov.b64 %rd302, %rd304;
 $L68:
-	sub.s64 %rd304, %rd301, 1;
-	and.b64 %rd305, %rd115, %rd304;
-	setp.eq.s64 %p51, %rd305, 0;
+	sub.s64 %rd305, %rd302, 1;
+	and.b64 %rd306, %rd116, %rd305;
+	setp.eq.s64 %p51, %rd306, 0;
 	@!%p51 bra $L70;
-	cvt.s64.s32 %rd306, %r81;
-	add.s64 %rd307, %rd306, 1;
-	mul.lo.s64 %rd308, %rd307, %rd132;
-	mad.lo.s64 %rd309, %rd308, 8, %rd130;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	cvt.s64.s32 %rd312, %r81;
-	mul.lo.s64 %rd313, %rd312, %rd132;
-	mad.lo.s64 %rd314, %rd313, 8, %rd130;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	sub.s64 %rd317, %rd311, %rd316;
-	mul.lo.s64 %rd318, %rd301, %rd317;
-	add.s64 %rd319, %rd116, %rd318;
-	mov.b64 %rd116, %rd319;
+	cvt.s64.s32 %rd307, %r81;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd133;
+	mad.lo.s64 %rd310, %rd309, 8, %rd131;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r81;
+	mul.lo.s64 %rd314, %rd313, %rd133;
+	mad.lo.s64 %rd315, %rd314, 8, %rd131;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mul.lo.s64 %rd319, %rd302, %rd318;
+	add.s64 %rd320, %rd117, %rd319;
+	mov.b64 %rd117, %rd320;
 $L70:
 $L64:
-	add.s64 %rd320, %rd115, 1;
-	mov.b64 %rd115, %rd320;
+	add.s64 %rd321, %rd116, 1;
+	mov.b64 %rd116, %rd321;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd321, %rd202, %rd191;
-	mov.b64 %rd202, %rd321;
+	add.s64 %rd322, %rd203, %rd192;
+	mov.b64 %rd203, %rd322;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd322, %rd196;
+	mov.b64 %rd323, %rd197;
 $L71:
 	@!%p13 bra $L75;
 	bra.uni $L73;
 $L75:
 	// block scan
-	mov.b64 %rd323, %rd322;
+	mov.b64 %rd324, %rd323;
 	mov.b32 %r82, %r3;
 $L76:
 	setp.hs.u32 %p52, %r82, 32;
 	@%p52 bra $L77;
-	mov.b64 {%r83, %r84}, %rd323;
+	mov.b64 {%r83, %r84}, %rd324;
 	shfl.sync.up.b32 %r85|%p53, %r83, %r82, 0, %r17;
 	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
-	mov.b64 %rd324, {%r85, %r86};
+	mov.b64 %rd325, {%r85, %r86};
 	@!%p53 bra $L78;
-	add.s64 %rd325, %rd324, %rd323;
-	mov.b64 %rd323, %rd325;
+	add.s64 %rd326, %rd325, %rd324;
+	mov.b64 %rd324, %rd326;
 $L78:
 	shl.b32 %r82, %r82, 1;
 	bra.uni $L76;
 $L77:
-	mov.b64 {%r87, %r88}, %rd323;
+	mov.b64 {%r87, %r88}, %rd324;
 	shfl.sync.up.b32 %r89|%p54, %r87, %r3, 0, %r17;
 	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
-	mov.b64 %rd326, {%r89, %r90};
+	mov.b64 %rd327, {%r89, %r90};
 	setp.lo.u32 %p55, %r3, 32;
 	and.pred %p56, %p54, %p55;
-	selp.b64 %rd327, %rd326, 0, %p56;
+	selp.b64 %rd328, %rd327, 0, %p56;
 	sub.u32 %r91, %r13, %r3;
 	setp.eq.u32 %p57, %r7, %r91;
 	@!%p57 bra $L79;
-	mul.wide.u32 %rd328, %r8, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	st.shared.s64 [%rd329+0], %rd323;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	add.s64 %rd331, %rd330, 1040;
+	add.s64 %rd332, %rd331, %rd2;
+	st.shared.s64 [%rd332+0], %rd324;
 $L79:
 	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L80;
-	mov.b64 %rd330, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L81;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	ld.shared.s64 %rd333, [%rd332+0];
-	mov.b64 %rd330, %rd333;
-$L81:
-	mov.b64 {%r92, %r93}, %rd330;
-	shfl.sync.up.b32 %r94|%p60, %r92, 1, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
-	mov.b64 %rd334, {%r94, %r95};
-	@!%p60 bra $L82;
-	add.s64 %rd335, %rd334, %rd330;
-	mov.b64 %rd330, %rd335;
-$L82:
-	mov.b64 {%r96, %r97}, %rd330;
-	shfl.sync.up.b32 %r98|%p61, %r96, 2, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
-	mov.b64 %rd336, {%r98, %r99};
-	@!%p61 bra $L83;
-	add.s64 %rd337, %rd336, %rd330;
-	mov.b64 %rd330, %rd337;
-$L83:
-	mov.b64 {%r100, %r101}, %rd330;
-	shfl.sync.up.b32 %r102|%p62, %r100, 4, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
-	mov.b64 %rd338, {%r102, %r103};
-	@!%p62 bra $L84;
-	add.s64 %rd339, %rd338, %rd330;
-	mov.b64 %rd330, %rd339;
-$L84:
-	mov.b64 {%r104, %r105}, %rd330;
-	shfl.sync.up.b32 %r106|%p63, %r104, 8, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
-	mov.b64 %rd340, {%r106, %r107};
-	@!%p63 bra $L85;
-	add.s64 %rd341, %rd340, %rd330;
-	mov.b64 %rd330, %rd341;
-$L85:
-	mov.b64 {%r108, %r109}, %rd330;
-	shfl.sync.up.b32 %r110|%p64, %r108, 16, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
-	mov.b64 %rd342, {%r110, %r111};
-	@!%p64 bra $L86;
-	add.s64 %rd343, %rd342, %rd330;
-	mov.b64 %rd330, %rd343;
-$L86:
-	mov.b64 {%r112, %r113}, %rd330;
-	shfl.sync.up.b32 %r114|%p65, %r112, 1, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
-	mov.b64 %rd344, {%r114, %r115};
-	selp.b64 %rd345, %rd344, 0, %p65;
-	@!%p59 bra $L87;
-	mul.wide.u32 %rd346, %r7, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	add.s64 %rd348, %rd347, 512;
-	st.shared.s64 [%rd348+0], %rd345;
-$L87:
-	sub.u32 %r116, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r116;
-	@!%p66 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L88:
+	mov.b64 %rd333, 0;
+	mov.b64 %rd334, 0;
+	mov.b32 %r92, 0;
+	add.s64 %rd335, %rd2, 1040;
+	add.s64 %rd336, %rd1, %rd335;
 $L80:
+	setp.hs.u32 %p58, %r92, %r10;
+	@%p58 bra $L81;
+	ld.shared.s64 %rd337, [%rd336+0];
+	setp.lo.u32 %p59, %r92, %r8;
+	@!%p59 bra $L82;
+	add.s64 %rd338, %rd333, %rd337;
+	mov.b64 %rd333, %rd338;
+$L82:
+	add.s64 %rd339, %rd334, %rd337;
+	mov.b64 %rd334, %rd339;
+	add.s64 %rd336, %rd336, 16;
+	add.u32 %r92, %r92, 1;
+	bra.uni $L80;
+$L81:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd340, %rd333, %rd328;
+	mov.b64 {%r93, %r94}, %rd340;
+	shfl.sync.idx.b32 %r95|%p60, %r93, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r96, %r94, 0, %r22, %r17;
+	mov.b64 %rd341, {%r95, %r96};
+	mov.b64 %rd342, %rd334;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, 0;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p61, %rd350, 0;
+	setp.gt.s64 %p62, %rd348, 0;
+	and.pred %p63, %p61, %p62;
+	@!%p63 bra $L84;
+	atom.global.add.u64 %rd351, [%rd150], %rd348;
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd349, %rd352;
+$L84:
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p64, %rd353, 0;
+	setp.eq.u32 %p65, %r1, 0;
+	and.pred %p66, %p64, %p65;
 	bar.sync 0;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	ld.shared.s64 %rd352, [%rd351+0];
-	add.s64 %rd353, %rd352, %rd327;
+	@!%p66 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd349;
+$L85:
+	bar.sync 0;
 	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 {%r117, %r118}, %rd353;
-	shfl.sync.idx.b32 %r119|%p67, %r117, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
-	mov.b64 %rd355, {%r119, %r120};
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, 0;
-	cvt.u64.u32 %rd364, %r2;
-	setp.eq.s64 %p68, %rd364, 0;
-	setp.gt.s64 %p69, %rd362, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L90;
-	atom.global.add.u64 %rd365, [%rd149], %rd362;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd363, %rd366;
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd349, %rd347;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, 0;
+$L86:
+	setp.lt.s64 %p67, %rd358, %rd323;
+	not.pred %p68, %p67;
+	@!%p68 bra $L90;
+	bra.uni $L88;
 $L90:
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p71, %rd367, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd363;
-$L91:
-	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd363, %rd361;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, 0;
-$L92:
-	setp.lt.s64 %p74, %rd372, %rd322;
-	not.pred %p75, %p74;
-	@!%p75 bra $L96;
-	bra.uni $L94;
-$L96:
-	mul.lo.s64 %rd373, %rd372, %rd174;
-	mad.lo.s64 %rd374, %rd373, 4, %rd172;
-	ld.shared.s32 %r121, [%rd374+0];
-	mov.b32 %r122, %r121;
-	add.s64 %rd375, %rd371, %rd372;
-	mul.lo.s64 %rd376, %rd375, %rd148;
-	mad.lo.s64 %rd377, %rd376, 4, %rd146;
-	st.global.s32 [%rd377+0], %r122;
-$L93:
-	add.s64 %rd378, %rd372, 1;
-	mov.b64 %rd372, %rd378;
-	bra.uni $L92;
-$L94:
+	mul.lo.s64 %rd359, %rd358, %rd175;
+	mad.lo.s64 %rd360, %rd359, 4, %rd173;
+	ld.shared.s32 %r97, [%rd360+0];
+	mov.b32 %r98, %r97;
+	add.s64 %rd361, %rd357, %rd358;
+	mul.lo.s64 %rd362, %rd361, %rd149;
+	mad.lo.s64 %rd363, %rd362, 4, %rd147;
+	st.global.s32 [%rd363+0], %r98;
+$L87:
+	add.s64 %rd364, %rd358, 1;
+	mov.b64 %rd358, %rd364;
+	bra.uni $L86;
+$L88:
 	bra.uni $L73;
 $L72:
 	bra.uni $L71;
 $L73:
 $L11:
-	add.s64 %rd379, %rd195, %rd193;
-	mov.b64 %rd195, %rd379;
+	add.s64 %rd365, %rd196, %rd194;
+	mov.b64 %rd196, %rd365;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd128, %rd128, %rd127;
+	add.s64 %rd129, %rd129, %rd128;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd380, %rd115;
-	mov.b64 %rd381, %rd116;
+	mov.b64 %rd366, %rd116;
+	mov.b64 %rd367, %rd117;
 	// block reduction
-	mov.b32 %r123, 1;
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
+	mov.b32 %r99, 1;
+	sub.u32 %r100, %r13, 1;
+	mov.b32 %r101, %r3;
+$L91:
+	setp.hs.u32 %p69, %r101, 32;
+	@%p69 bra $L92;
+	mov.b64 {%r102, %r103}, %rd366;
+	shfl.sync.down.b32 %r104|%p70, %r102, %r101, %r100, %r17;
+	shfl.sync.down.b32 %r105, %r103, %r101, %r100, %r17;
+	mov.b64 %rd368, {%r104, %r105};
+	mov.b64 {%r106, %r107}, %rd367;
+	shfl.sync.down.b32 %r108, %r106, %r101, %r100, %r17;
+	shfl.sync.down.b32 %r109, %r107, %r101, %r100, %r17;
+	mov.b64 %rd369, {%r108, %r109};
+	@!%p70 bra $L93;
+	setp.ne.u32 %p71, %r18, 9;
+	@%p71 bra.uni $L95;
+	setp.lt.s64 %p72, %rd368, %rd366;
+	setp.eq.s64 %p73, %rd368, %rd366;
+	setp.lt.s64 %p74, %rd369, %rd367;
+	and.pred %p75, %p73, %p74;
+	or.pred %p76, %p72, %p75;
+	selp.b64 %rd370, %rd368, %rd366, %p76;
+	selp.b64 %rd371, %rd369, %rd367, %p76;
+	mov.b64 %rd366, %rd370;
+	mov.b64 %rd367, %rd371;
+	bra.uni $L94;
+$L95:
+	setp.ne.u32 %p77, %r18, 10;
+	@%p77 bra.uni $L96;
+	setp.gt.s64 %p78, %rd368, %rd366;
+	setp.eq.s64 %p79, %rd368, %rd366;
+	setp.lt.s64 %p80, %rd369, %rd367;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd372, %rd368, %rd366, %p82;
+	selp.b64 %rd373, %rd369, %rd367, %p82;
+	mov.b64 %rd366, %rd372;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L94;
+$L96:
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd374;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd384, %rd378, %rd382;
+	mov.b64 %rd378, %rd384;
+	add.s64 %rd385, %rd379, %rd383;
+	mov.b64 %rd379, %rd385;
 $L97:
-	setp.hs.u32 %p76, %r125, 32;
-	@%p76 bra $L98;
-	mov.b64 {%r126, %r127}, %rd380;
-	shfl.sync.down.b32 %r128|%p77, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd382, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd381;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd383, {%r132, %r133};
-	@!%p77 bra $L99;
-	setp.ne.u32 %p78, %r18, 9;
-	@%p78 bra.uni $L101;
-	setp.lt.s64 %p79, %rd382, %rd380;
-	setp.eq.s64 %p80, %rd382, %rd380;
-	setp.lt.s64 %p81, %rd383, %rd381;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd384, %rd382, %rd380, %p83;
-	selp.b64 %rd385, %rd383, %rd381, %p83;
-	mov.b64 %rd380, %rd384;
-	mov.b64 %rd381, %rd385;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L102;
-	setp.gt.s64 %p85, %rd382, %rd380;
-	setp.eq.s64 %p86, %rd382, %rd380;
-	setp.lt.s64 %p87, %rd383, %rd381;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd386, %rd382, %rd380, %p89;
-	selp.b64 %rd387, %rd383, %rd381, %p89;
-	mov.b64 %rd380, %rd386;
-	mov.b64 %rd381, %rd387;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd398, %rd392, %rd396;
-	mov.b64 %rd392, %rd398;
-	add.s64 %rd399, %rd393, %rd397;
-	mov.b64 %rd393, %rd399;
-$L103:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
-$L100:
-$L99:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L97;
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
+$L94:
+$L93:
+	shl.b32 %r101, %r101, 1;
+	bra.uni $L91;
+$L92:
+	setp.eq.u32 %p83, %r7, 0;
+	@!%p83 bra $L98;
+	mul.wide.u32 %rd386, %r8, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	st.shared.s64 [%rd387+0], %rd366;
+	st.shared.s64 [%rd387+8], %rd367;
 $L98:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L104;
-	mul.wide.u32 %rd400, %r8, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	st.shared.s64 [%rd401+0], %rd380;
-	st.shared.s64 [%rd401+8], %rd381;
-$L104:
 	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L105;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L106;
-	mul.wide.u32 %rd402, %r7, 16;
-	add.s64 %rd403, %rd1, %rd402;
-	ld.shared.s64 %rd404, [%rd403+0];
-	ld.shared.s64 %rd405, [%rd403+8];
-	mov.b64 %rd380, %rd404;
-	mov.b64 %rd381, %rd405;
-$L106:
-	sub.u32 %r134, %r10, 1;
-	mov.b32 %r135, %r123;
-$L107:
-	setp.hs.u32 %p93, %r135, 32;
-	@%p93 bra $L108;
-	mov.b64 {%r136, %r137}, %rd380;
-	shfl.sync.down.b32 %r138|%p94, %r136, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd406, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd381;
-	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd407, {%r142, %r143};
-	@!%p94 bra $L109;
-	setp.ne.u32 %p95, %r18, 9;
-	@%p95 bra.uni $L111;
-	setp.lt.s64 %p96, %rd406, %rd380;
-	setp.eq.s64 %p97, %rd406, %rd380;
-	setp.lt.s64 %p98, %rd407, %rd381;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd408, %rd406, %rd380, %p100;
-	selp.b64 %rd409, %rd407, %rd381, %p100;
-	mov.b64 %rd380, %rd408;
-	mov.b64 %rd381, %rd409;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p101, %r18, 10;
-	@%p101 bra.uni $L112;
-	setp.gt.s64 %p102, %rd406, %rd380;
-	setp.eq.s64 %p103, %rd406, %rd380;
-	setp.lt.s64 %p104, %rd407, %rd381;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd410, %rd406, %rd380, %p106;
-	selp.b64 %rd411, %rd407, %rd381, %p106;
-	mov.b64 %rd380, %rd410;
-	mov.b64 %rd381, %rd411;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd412, %rd380;
-	mov.b64 %rd413, %rd381;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd407;
-	mov.b64 %rd392, %rd412;
-	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd414;
-	mov.b64 %rd395, %rd415;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd416, %rd392, %rd396;
-	mov.b64 %rd392, %rd416;
-	add.s64 %rd417, %rd393, %rd397;
-	mov.b64 %rd393, %rd417;
-$L113:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
-$L110:
-$L109:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L107;
-$L108:
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L99;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L100;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	ld.shared.s64 %rd390, [%rd389+0];
+	ld.shared.s64 %rd391, [%rd389+8];
+	mov.b64 %rd366, %rd390;
+	mov.b64 %rd367, %rd391;
+$L100:
+	sub.u32 %r110, %r10, 1;
+	mov.b32 %r111, %r99;
+$L101:
+	setp.hs.u32 %p86, %r111, 32;
+	@%p86 bra $L102;
+	mov.b64 {%r112, %r113}, %rd366;
+	shfl.sync.down.b32 %r114|%p87, %r112, %r111, %r110, %r17;
+	shfl.sync.down.b32 %r115, %r113, %r111, %r110, %r17;
+	mov.b64 %rd392, {%r114, %r115};
+	mov.b64 {%r116, %r117}, %rd367;
+	shfl.sync.down.b32 %r118, %r116, %r111, %r110, %r17;
+	shfl.sync.down.b32 %r119, %r117, %r111, %r110, %r17;
+	mov.b64 %rd393, {%r118, %r119};
+	@!%p87 bra $L103;
+	setp.ne.u32 %p88, %r18, 9;
+	@%p88 bra.uni $L105;
+	setp.lt.s64 %p89, %rd392, %rd366;
+	setp.eq.s64 %p90, %rd392, %rd366;
+	setp.lt.s64 %p91, %rd393, %rd367;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd394, %rd392, %rd366, %p93;
+	selp.b64 %rd395, %rd393, %rd367, %p93;
+	mov.b64 %rd366, %rd394;
+	mov.b64 %rd367, %rd395;
+	bra.uni $L104;
 $L105:
-	mul.wide.u32 %rd418, %r29, 16;
-	add.s64 %rd419, %rd11, %rd418;
-	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L114;
-	st.global.s64 [%rd419+0], %rd380;
-	st.global.s64 [%rd419+8], %rd381;
-$L114:
+	setp.ne.u32 %p94, %r18, 10;
+	@%p94 bra.uni $L106;
+	setp.gt.s64 %p95, %rd392, %rd366;
+	setp.eq.s64 %p96, %rd392, %rd366;
+	setp.lt.s64 %p97, %rd393, %rd367;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd396, %rd392, %rd366, %p99;
+	selp.b64 %rd397, %rd393, %rd367, %p99;
+	mov.b64 %rd366, %rd396;
+	mov.b64 %rd367, %rd397;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd398, %rd366;
+	mov.b64 %rd399, %rd367;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd378, %rd398;
+	mov.b64 %rd379, %rd399;
+	mov.b64 %rd380, %rd400;
+	mov.b64 %rd381, %rd401;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd402, %rd378, %rd382;
+	mov.b64 %rd378, %rd402;
+	add.s64 %rd403, %rd379, %rd383;
+	mov.b64 %rd379, %rd403;
+$L107:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
+$L104:
+$L103:
+	shl.b32 %r111, %r111, 1;
+	bra.uni $L101;
+$L102:
+$L99:
+	mul.wide.u32 %rd404, %r29, 16;
+	add.s64 %rd405, %rd12, %rd404;
+	setp.eq.u32 %p100, %r5, 0;
+	@!%p100 bra $L108;
+	st.global.s64 [%rd405+0], %rd366;
+	st.global.s64 [%rd405+8], %rd367;
+$L108:
 	// the last block combines the partials
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L115;
+	setp.eq.u32 %p101, %r5, 0;
+	@!%p101 bra $L109;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r144, [gk_reduce_done], 1;
-	sub.u32 %r145, %r30, 1;
-	setp.eq.u32 %p109, %r144, %r145;
+	atom.global.add.u32 %r120, [gk_reduce_done], 1;
+	sub.u32 %r121, %r30, 1;
+	setp.eq.u32 %p102, %r120, %r121;
 	fence.acq_rel.gpu;
-	selp.b32 %r146, 1, 0, %p109;
-	st.shared.u32 [%rd1+1024], %r146;
-$L115:
+	selp.b32 %r122, 1, 0, %p102;
+	st.shared.u32 [%rd1+1024], %r122;
+$L109:
 	bar.sync 0;
-	ld.shared.u32 %r147, [%rd1+1024];
-	setp.ne.u32 %p110, %r147, 0;
-	@!%p110 bra $L116;
-	cvt.u64.u32 %rd422, %r30;
-	cvt.u64.u32 %rd423, %r5;
-	cvt.u64.u32 %rd424, %r6;
-	setp.ne.u32 %p111, %r18, 9;
-	@%p111 bra.uni $L118;
-	mov.b64 %rd420, 9223372036854775807;
-	mov.b64 %rd421, 9223372036854775807;
-	mov.b64 %rd425, %rd423;
-$L119:
-	setp.ge.s64 %p112, %rd425, %rd422;
-	@%p112 bra $L120;
-	mad.lo.s64 %rd426, %rd425, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
-	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
-	setp.lt.s64 %p113, %rd427, %rd420;
-	setp.eq.s64 %p114, %rd427, %rd420;
-	setp.lt.s64 %p115, %rd428, %rd421;
+	ld.shared.u32 %r123, [%rd1+1024];
+	setp.ne.u32 %p103, %r123, 0;
+	@!%p103 bra $L110;
+	cvt.u64.u32 %rd408, %r30;
+	cvt.u64.u32 %rd409, %r5;
+	cvt.u64.u32 %rd410, %r6;
+	setp.ne.u32 %p104, %r18, 9;
+	@%p104 bra.uni $L112;
+	mov.b64 %rd406, 9223372036854775807;
+	mov.b64 %rd407, 9223372036854775807;
+	mov.b64 %rd411, %rd409;
+$L113:
+	setp.ge.s64 %p105, %rd411, %rd408;
+	@%p105 bra $L114;
+	mad.lo.s64 %rd412, %rd411, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd413, [%rd412+0];
+	ld.relaxed.gpu.global.s64 %rd414, [%rd412+8];
+	setp.lt.s64 %p106, %rd413, %rd406;
+	setp.eq.s64 %p107, %rd413, %rd406;
+	setp.lt.s64 %p108, %rd414, %rd407;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd415, %rd413, %rd406, %p110;
+	selp.b64 %rd416, %rd414, %rd407, %p110;
+	mov.b64 %rd406, %rd415;
+	mov.b64 %rd407, %rd416;
+	add.s64 %rd411, %rd411, %rd410;
+	bra.uni $L113;
+$L114:
+	bra.uni $L111;
+$L112:
+	setp.ne.u32 %p111, %r18, 10;
+	@%p111 bra.uni $L115;
+	mov.b64 %rd406, -9223372036854775808;
+	mov.b64 %rd407, 9223372036854775807;
+	mov.b64 %rd417, %rd409;
+$L116:
+	setp.ge.s64 %p112, %rd417, %rd408;
+	@%p112 bra $L117;
+	mad.lo.s64 %rd418, %rd417, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd419, [%rd418+0];
+	ld.relaxed.gpu.global.s64 %rd420, [%rd418+8];
+	setp.gt.s64 %p113, %rd419, %rd406;
+	setp.eq.s64 %p114, %rd419, %rd406;
+	setp.lt.s64 %p115, %rd420, %rd407;
 	and.pred %p116, %p114, %p115;
 	or.pred %p117, %p113, %p116;
-	selp.b64 %rd429, %rd427, %rd420, %p117;
-	selp.b64 %rd430, %rd428, %rd421, %p117;
-	mov.b64 %rd420, %rd429;
-	mov.b64 %rd421, %rd430;
-	add.s64 %rd425, %rd425, %rd424;
-	bra.uni $L119;
-$L120:
-	bra.uni $L117;
-$L118:
-	setp.ne.u32 %p118, %r18, 10;
-	@%p118 bra.uni $L121;
-	mov.b64 %rd420, -9223372036854775808;
-	mov.b64 %rd421, 9223372036854775807;
-	mov.b64 %rd431, %rd423;
-$L122:
-	setp.ge.s64 %p119, %rd431, %rd422;
-	@%p119 bra $L123;
-	mad.lo.s64 %rd432, %rd431, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd433, [%rd432+0];
-	ld.relaxed.gpu.global.s64 %rd434, [%rd432+8];
-	setp.gt.s64 %p120, %rd433, %rd420;
-	setp.eq.s64 %p121, %rd433, %rd420;
-	setp.lt.s64 %p122, %rd434, %rd421;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd435, %rd433, %rd420, %p124;
-	selp.b64 %rd436, %rd434, %rd421, %p124;
-	mov.b64 %rd420, %rd435;
-	mov.b64 %rd421, %rd436;
-	add.s64 %rd431, %rd431, %rd424;
-	bra.uni $L122;
-$L123:
-	bra.uni $L117;
-$L121:
-	mov.b64 %rd119, 0;
+	selp.b64 %rd421, %rd419, %rd406, %p117;
+	selp.b64 %rd422, %rd420, %rd407, %p117;
+	mov.b64 %rd406, %rd421;
+	mov.b64 %rd407, %rd422;
+	add.s64 %rd417, %rd417, %rd410;
+	bra.uni $L116;
+$L117:
+	bra.uni $L111;
+$L115:
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd119, %rd121;
+	mov.b64 %rd123, 0;
 	mov.b64 %rd120, %rd122;
-$L124:
-	mov.b64 %rd437, %rd119;
-	mov.b64 %rd438, %rd120;
-	mov.b64 %rd420, %rd437;
-	mov.b64 %rd421, %rd438;
-	mov.b64 %rd439, %rd423;
-$L125:
-	setp.ge.s64 %p125, %rd439, %rd422;
-	@%p125 bra $L126;
-	mad.lo.s64 %rd440, %rd439, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd441, [%rd440+0];
-	ld.relaxed.gpu.global.s64 %rd442, [%rd440+8];
-	mov.b64 %rd443, %rd420;
-	mov.b64 %rd444, %rd421;
-	mov.b64 %rd445, %rd441;
-	mov.b64 %rd446, %rd442;
-	mov.b64 %rd392, %rd443;
-	mov.b64 %rd393, %rd444;
-	mov.b64 %rd394, %rd445;
-	mov.b64 %rd395, %rd446;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd447, %rd392, %rd396;
-	mov.b64 %rd392, %rd447;
-	add.s64 %rd448, %rd393, %rd397;
-	mov.b64 %rd393, %rd448;
-$L127:
-	mov.b64 %rd420, %rd392;
-	mov.b64 %rd421, %rd393;
-	add.s64 %rd439, %rd439, %rd424;
+	mov.b64 %rd121, %rd123;
+$L118:
+	mov.b64 %rd423, %rd120;
+	mov.b64 %rd424, %rd121;
+	mov.b64 %rd406, %rd423;
+	mov.b64 %rd407, %rd424;
+	mov.b64 %rd425, %rd409;
+$L119:
+	setp.ge.s64 %p118, %rd425, %rd408;
+	@%p118 bra $L120;
+	mad.lo.s64 %rd426, %rd425, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
+	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
+	mov.b64 %rd429, %rd406;
+	mov.b64 %rd430, %rd407;
+	mov.b64 %rd431, %rd427;
+	mov.b64 %rd432, %rd428;
+	mov.b64 %rd378, %rd429;
+	mov.b64 %rd379, %rd430;
+	mov.b64 %rd380, %rd431;
+	mov.b64 %rd381, %rd432;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd433, %rd378, %rd382;
+	mov.b64 %rd378, %rd433;
+	add.s64 %rd434, %rd379, %rd383;
+	mov.b64 %rd379, %rd434;
+$L121:
+	mov.b64 %rd406, %rd378;
+	mov.b64 %rd407, %rd379;
+	add.s64 %rd425, %rd425, %rd410;
+	bra.uni $L119;
+$L120:
+$L111:
+	mov.b64 %rd435, %rd406;
+	mov.b64 %rd436, %rd407;
+	// block reduction
+	mov.b32 %r124, 1;
+	mov.b32 %r125, 1;
+	sub.u32 %r126, %r13, 1;
+	mov.b32 %r127, %r124;
+$L122:
+	setp.hs.u32 %p119, %r127, 32;
+	@%p119 bra $L123;
+	mov.b64 {%r128, %r129}, %rd435;
+	shfl.sync.down.b32 %r130|%p120, %r128, %r127, %r126, %r17;
+	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
+	mov.b64 %rd437, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd436;
+	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
+	mov.b64 %rd438, {%r134, %r135};
+	@!%p120 bra $L124;
+	setp.ne.u32 %p121, %r18, 9;
+	@%p121 bra.uni $L126;
+	setp.lt.s64 %p122, %rd437, %rd435;
+	setp.eq.s64 %p123, %rd437, %rd435;
+	setp.lt.s64 %p124, %rd438, %rd436;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd439, %rd437, %rd435, %p126;
+	selp.b64 %rd440, %rd438, %rd436, %p126;
+	mov.b64 %rd435, %rd439;
+	mov.b64 %rd436, %rd440;
 	bra.uni $L125;
 $L126:
-$L117:
-	mov.b64 %rd449, %rd420;
-	mov.b64 %rd450, %rd421;
-	// block reduction
-	mov.b32 %r148, 1;
-	mov.b32 %r149, 1;
-	sub.u32 %r150, %r13, 1;
-	mov.b32 %r151, %r148;
+	setp.ne.u32 %p127, %r18, 10;
+	@%p127 bra.uni $L127;
+	setp.gt.s64 %p128, %rd437, %rd435;
+	setp.eq.s64 %p129, %rd437, %rd435;
+	setp.lt.s64 %p130, %rd438, %rd436;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd441, %rd437, %rd435, %p132;
+	selp.b64 %rd442, %rd438, %rd436, %p132;
+	mov.b64 %rd435, %rd441;
+	mov.b64 %rd436, %rd442;
+	bra.uni $L125;
+$L127:
+	mov.b64 %rd443, %rd435;
+	mov.b64 %rd444, %rd436;
+	mov.b64 %rd445, %rd437;
+	mov.b64 %rd446, %rd438;
+	mov.b64 %rd378, %rd443;
+	mov.b64 %rd379, %rd444;
+	mov.b64 %rd380, %rd445;
+	mov.b64 %rd381, %rd446;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd447, %rd378, %rd382;
+	mov.b64 %rd378, %rd447;
+	add.s64 %rd448, %rd379, %rd383;
+	mov.b64 %rd379, %rd448;
 $L128:
-	setp.hs.u32 %p126, %r151, 32;
-	@%p126 bra $L129;
-	mov.b64 {%r152, %r153}, %rd449;
-	shfl.sync.down.b32 %r154|%p127, %r152, %r151, %r150, %r17;
-	shfl.sync.down.b32 %r155, %r153, %r151, %r150, %r17;
-	mov.b64 %rd451, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd450;
-	shfl.sync.down.b32 %r158, %r156, %r151, %r150, %r17;
-	shfl.sync.down.b32 %r159, %r157, %r151, %r150, %r17;
-	mov.b64 %rd452, {%r158, %r159};
-	@!%p127 bra $L130;
-	setp.ne.u32 %p128, %r18, 9;
-	@%p128 bra.uni $L132;
-	setp.lt.s64 %p129, %rd451, %rd449;
-	setp.eq.s64 %p130, %rd451, %rd449;
-	setp.lt.s64 %p131, %rd452, %rd450;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd453, %rd451, %rd449, %p133;
-	selp.b64 %rd454, %rd452, %rd450, %p133;
-	mov.b64 %rd449, %rd453;
-	mov.b64 %rd450, %rd454;
-	bra.uni $L131;
-$L132:
-	setp.ne.u32 %p134, %r18, 10;
-	@%p134 bra.uni $L133;
-	setp.gt.s64 %p135, %rd451, %rd449;
-	setp.eq.s64 %p136, %rd451, %rd449;
-	setp.lt.s64 %p137, %rd452, %rd450;
-	and.pred %p138, %p136, %p137;
-	or.pred %p139, %p135, %p138;
-	selp.b64 %rd455, %rd451, %rd449, %p139;
-	selp.b64 %rd456, %rd452, %rd450, %p139;
-	mov.b64 %rd449, %rd455;
-	mov.b64 %rd450, %rd456;
-	bra.uni $L131;
-$L133:
-	mov.b64 %rd457, %rd449;
-	mov.b64 %rd458, %rd450;
-	mov.b64 %rd459, %rd451;
-	mov.b64 %rd460, %rd452;
-	mov.b64 %rd392, %rd457;
-	mov.b64 %rd393, %rd458;
-	mov.b64 %rd394, %rd459;
-	mov.b64 %rd395, %rd460;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd461, %rd392, %rd396;
-	mov.b64 %rd392, %rd461;
-	add.s64 %rd462, %rd393, %rd397;
-	mov.b64 %rd393, %rd462;
-$L134:
-	mov.b64 %rd449, %rd392;
-	mov.b64 %rd450, %rd393;
-$L131:
-$L130:
-	shl.b32 %r151, %r151, 1;
-	bra.uni $L128;
+	mov.b64 %rd435, %rd378;
+	mov.b64 %rd436, %rd379;
+$L125:
+$L124:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L122;
+$L123:
+	setp.eq.u32 %p133, %r7, 0;
+	@!%p133 bra $L129;
+	mul.wide.u32 %rd449, %r8, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	st.shared.s64 [%rd450+0], %rd435;
+	st.shared.s64 [%rd450+8], %rd436;
 $L129:
-	setp.eq.u32 %p140, %r7, 0;
-	@!%p140 bra $L135;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd449;
-	st.shared.s64 [%rd464+8], %rd450;
-$L135:
 	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L136;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L137;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	ld.shared.s64 %rd467, [%rd466+0];
-	ld.shared.s64 %rd468, [%rd466+8];
-	mov.b64 %rd449, %rd467;
-	mov.b64 %rd450, %rd468;
-$L137:
-	sub.u32 %r160, %r10, 1;
-	mov.b32 %r161, %r149;
-$L138:
-	setp.hs.u32 %p143, %r161, 32;
-	@%p143 bra $L139;
-	mov.b64 {%r162, %r163}, %rd449;
-	shfl.sync.down.b32 %r164|%p144, %r162, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd469, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd450;
-	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
-	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
-	mov.b64 %rd470, {%r168, %r169};
-	@!%p144 bra $L140;
-	setp.ne.u32 %p145, %r18, 9;
-	@%p145 bra.uni $L142;
-	setp.lt.s64 %p146, %rd469, %rd449;
-	setp.eq.s64 %p147, %rd469, %rd449;
-	setp.lt.s64 %p148, %rd470, %rd450;
-	and.pred %p149, %p147, %p148;
-	or.pred %p150, %p146, %p149;
-	selp.b64 %rd471, %rd469, %rd449, %p150;
-	selp.b64 %rd472, %rd470, %rd450, %p150;
-	mov.b64 %rd449, %rd471;
-	mov.b64 %rd450, %rd472;
-	bra.uni $L141;
-$L142:
-	setp.ne.u32 %p151, %r18, 10;
-	@%p151 bra.uni $L143;
-	setp.gt.s64 %p152, %rd469, %rd449;
-	setp.eq.s64 %p153, %rd469, %rd449;
-	setp.lt.s64 %p154, %rd470, %rd450;
-	and.pred %p155, %p153, %p154;
-	or.pred %p156, %p152, %p155;
-	selp.b64 %rd473, %rd469, %rd449, %p156;
-	selp.b64 %rd474, %rd470, %rd450, %p156;
-	mov.b64 %rd449, %rd473;
-	mov.b64 %rd450, %rd474;
-	bra.uni $L141;
-$L143:
-	mov.b64 %rd475, %rd449;
-	mov.b64 %rd476, %rd450;
-	mov.b64 %rd477, %rd469;
-	mov.b64 %rd478, %rd470;
-	mov.b64 %rd392, %rd475;
-	mov.b64 %rd393, %rd476;
-	mov.b64 %rd394, %rd477;
-	mov.b64 %rd395, %rd478;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd479, %rd392, %rd396;
-	mov.b64 %rd392, %rd479;
-	add.s64 %rd480, %rd393, %rd397;
-	mov.b64 %rd393, %rd480;
-$L144:
-	mov.b64 %rd449, %rd392;
-	mov.b64 %rd450, %rd393;
-$L141:
-$L140:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L138;
-$L139:
+	setp.eq.u32 %p134, %r8, 0;
+	@!%p134 bra $L130;
+	setp.lo.u32 %p135, %r7, %r10;
+	@!%p135 bra $L131;
+	mul.wide.u32 %rd451, %r7, 16;
+	add.s64 %rd452, %rd1, %rd451;
+	ld.shared.s64 %rd453, [%rd452+0];
+	ld.shared.s64 %rd454, [%rd452+8];
+	mov.b64 %rd435, %rd453;
+	mov.b64 %rd436, %rd454;
+$L131:
+	sub.u32 %r136, %r10, 1;
+	mov.b32 %r137, %r125;
+$L132:
+	setp.hs.u32 %p136, %r137, 32;
+	@%p136 bra $L133;
+	mov.b64 {%r138, %r139}, %rd435;
+	shfl.sync.down.b32 %r140|%p137, %r138, %r137, %r136, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r137, %r136, %r17;
+	mov.b64 %rd455, {%r140, %r141};
+	mov.b64 {%r142, %r143}, %rd436;
+	shfl.sync.down.b32 %r144, %r142, %r137, %r136, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r137, %r136, %r17;
+	mov.b64 %rd456, {%r144, %r145};
+	@!%p137 bra $L134;
+	setp.ne.u32 %p138, %r18, 9;
+	@%p138 bra.uni $L136;
+	setp.lt.s64 %p139, %rd455, %rd435;
+	setp.eq.s64 %p140, %rd455, %rd435;
+	setp.lt.s64 %p141, %rd456, %rd436;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd457, %rd455, %rd435, %p143;
+	selp.b64 %rd458, %rd456, %rd436, %p143;
+	mov.b64 %rd435, %rd457;
+	mov.b64 %rd436, %rd458;
+	bra.uni $L135;
 $L136:
-	@!%p108 bra $L145;
-	st.global.s64 [%rd13+0], %rd449;
-	st.global.s64 [%rd13+8], %rd450;
+	setp.ne.u32 %p144, %r18, 10;
+	@%p144 bra.uni $L137;
+	setp.gt.s64 %p145, %rd455, %rd435;
+	setp.eq.s64 %p146, %rd455, %rd435;
+	setp.lt.s64 %p147, %rd456, %rd436;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd459, %rd455, %rd435, %p149;
+	selp.b64 %rd460, %rd456, %rd436, %p149;
+	mov.b64 %rd435, %rd459;
+	mov.b64 %rd436, %rd460;
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd461, %rd435;
+	mov.b64 %rd462, %rd436;
+	mov.b64 %rd463, %rd455;
+	mov.b64 %rd464, %rd456;
+	mov.b64 %rd378, %rd461;
+	mov.b64 %rd379, %rd462;
+	mov.b64 %rd380, %rd463;
+	mov.b64 %rd381, %rd464;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd465, %rd378, %rd382;
+	mov.b64 %rd378, %rd465;
+	add.s64 %rd466, %rd379, %rd383;
+	mov.b64 %rd379, %rd466;
+$L138:
+	mov.b64 %rd435, %rd378;
+	mov.b64 %rd436, %rd379;
+$L135:
+$L134:
+	shl.b32 %r137, %r137, 1;
+	bra.uni $L132;
+$L133:
+$L130:
+	@!%p101 bra $L139;
+	st.global.s64 [%rd14+0], %rd435;
+	st.global.s64 [%rd14+8], %rd436;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L145:
-$L116:
+$L139:
+$L110:
 	ret;
 }
 `
@@ -4024,7 +3827,7 @@ const gokkosPTX4 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[1040];
+.shared .align 16 .b8 gk_stage[2064];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushTeam_coloring_propagate__main(
@@ -4080,9 +3883,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<151>;
-	.reg .b32 %r<171>;
-	.reg .b64 %rd<444>;
+	.reg .pred %p<144>;
+	.reg .b32 %r<147>;
+	.reg .b64 %rd<430>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4102,18 +3905,19 @@ const gokkosPTX4 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u64 %rd12, [gk_result];
-	cvta.to.global.u64 %rd13, %rd12;
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_league];
+	ld.param.s64 %rd4, [gk_team_size];
+	ld.param.s64 %rd5, [gk_vector_length];
+	ld.param.s64 %rd6, [gk_s0_team];
+	ld.param.s64 %rd7, [gk_s0_thread];
+	ld.param.u64 %rd8, [gk_s1_base];
+	ld.param.s64 %rd9, [gk_s1_team];
+	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.u64 %rd11, [gk_partials];
+	cvta.to.global.u64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_result];
+	cvta.to.global.u64 %rd14, %rd13;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -4128,227 +3932,227 @@ const gokkosPTX4 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd14, %r2;
-	mov.u64 %rd15, gk_dyn;
-	add.s64 %rd16, %rd15, %rd5;
-	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
-	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd20, %r29;
-	cvta.to.global.u64 %rd21, %rd7;
-	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
-	add.s64 %rd22, %rd19, %rd8;
-	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
-	ld.param.s64 %rd28, [gk_s0];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s1];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s2];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s3];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s4];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s5];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s6];
-	mov.b64 %rd43, %rd42;
-	ld.param.u64 %rd44, [gk_s7];
-	cvta.to.global.u64 %rd45, %rd44;
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s8];
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s9];
-	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd15, %r2;
+	mov.u64 %rd16, gk_dyn;
+	add.s64 %rd17, %rd16, %rd6;
+	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
+	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
+	cvt.u64.u32 %rd21, %r29;
+	cvta.to.global.u64 %rd22, %rd8;
+	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
+	add.s64 %rd23, %rd20, %rd9;
+	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
+	ld.param.s64 %rd29, [gk_s0];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s1];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s2];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s3];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s4];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s5];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s6];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s7];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s8];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s9];
+	mov.b64 %rd51, %rd50;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd51, [gk_s11];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s12];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s13];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s14];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s15];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s16];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s17];
-	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s12];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s13];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s14];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s15];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s16];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s17];
+	mov.b64 %rd67, %rd66;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd67, [gk_s19];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s20];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s21];
-	mov.b64 %rd73, %rd72;
-	ld.param.u64 %rd74, [gk_s22];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s23];
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s24];
-	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s25];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s26];
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s27];
-	mov.b64 %rd87, %rd86;
+	ld.param.u64 %rd68, [gk_s19];
+	cvta.to.global.u64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s21];
+	mov.b64 %rd74, %rd73;
+	ld.param.u64 %rd75, [gk_s22];
+	cvta.to.global.u64 %rd76, %rd75;
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s24];
+	mov.b64 %rd81, %rd80;
+	ld.param.u64 %rd82, [gk_s25];
+	cvta.to.global.u64 %rd83, %rd82;
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd88, [gk_s29];
-	cvta.to.global.u64 %rd89, %rd88;
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s30];
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s31];
-	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd89, [gk_s29];
+	cvta.to.global.u64 %rd90, %rd89;
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s30];
+	mov.b64 %rd93, %rd92;
+	ld.param.s64 %rd94, [gk_s31];
+	mov.b64 %rd95, %rd94;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd95, [gk_s33];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s34];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s35];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s36];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s37];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s38];
-	mov.b64 %rd107, %rd106;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s35];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s36];
+	cvta.to.global.u64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s37];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s38];
+	mov.b64 %rd108, %rd107;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
-	mov.b64 %rd110, 9223372036854775807;
 	mov.b64 %rd111, 9223372036854775807;
+	mov.b64 %rd112, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd110, -9223372036854775808;
-	mov.b64 %rd111, 9223372036854775807;
+	mov.b64 %rd111, -9223372036854775808;
+	mov.b64 %rd112, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
-	mov.b64 %rd112, %rd114;
+	mov.b64 %rd116, 0;
 	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
 $L4:
-	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
-	mov.b64 %rd110, %rd116;
+	mov.b64 %rd118, %rd114;
 	mov.b64 %rd111, %rd117;
+	mov.b64 %rd112, %rd118;
 $L1:
-	mov.b64 %rd108, %rd110;
 	mov.b64 %rd109, %rd111;
-	cvt.u64.u32 %rd119, %r29;
-	cvt.u64.u32 %rd120, %r30;
-	mov.b64 %rd121, %rd119;
+	mov.b64 %rd110, %rd112;
+	cvt.u64.u32 %rd120, %r29;
+	cvt.u64.u32 %rd121, %r30;
+	mov.b64 %rd122, %rd120;
 $L5:
-	setp.ge.s64 %p11, %rd121, %rd2;
+	setp.ge.s64 %p11, %rd122, %rd3;
 	@%p11 bra $L6;
-	mov.b64 %rd118, %rd121;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd119, %rd122;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd122, %rd29;
-	mov.b64 %rd123, %rd32;
-	mov.b64 %rd124, %rd34;
-	mov.b64 %rd125, %rd36;
-	mov.b64 %rd126, %rd39;
-	mov.b64 %rd127, %rd41;
-	mov.b64 %rd128, %rd43;
-	mov.b64 %rd129, %rd46;
-	mov.b64 %rd130, %rd48;
-	mov.b64 %rd131, %rd50;
+	mov.b64 %rd28, 0;
+	mov.b64 %rd123, %rd30;
+	mov.b64 %rd124, %rd33;
+	mov.b64 %rd125, %rd35;
+	mov.b64 %rd126, %rd37;
+	mov.b64 %rd127, %rd40;
+	mov.b64 %rd128, %rd42;
+	mov.b64 %rd129, %rd44;
+	mov.b64 %rd130, %rd47;
+	mov.b64 %rd131, %rd49;
+	mov.b64 %rd132, %rd51;
 	mov.pred %p12, %p4;
-	mov.b64 %rd132, %rd52;
-	mov.b64 %rd133, %rd55;
-	mov.b64 %rd134, %rd57;
-	mov.b64 %rd135, %rd59;
-	mov.b64 %rd136, %rd62;
-	mov.b64 %rd137, %rd64;
-	mov.b64 %rd138, %rd66;
+	mov.b64 %rd133, %rd53;
+	mov.b64 %rd134, %rd56;
+	mov.b64 %rd135, %rd58;
+	mov.b64 %rd136, %rd60;
+	mov.b64 %rd137, %rd63;
+	mov.b64 %rd138, %rd65;
+	mov.b64 %rd139, %rd67;
 	mov.pred %p13, %p6;
-	mov.b64 %rd139, %rd69;
-	mov.b64 %rd140, %rd71;
-	mov.b64 %rd141, %rd73;
-	mov.b64 %rd142, %rd76;
-	mov.b64 %rd143, %rd78;
-	mov.b64 %rd144, %rd80;
-	mov.b64 %rd145, %rd83;
-	mov.b64 %rd146, %rd85;
-	mov.b64 %rd147, %rd87;
+	mov.b64 %rd140, %rd70;
+	mov.b64 %rd141, %rd72;
+	mov.b64 %rd142, %rd74;
+	mov.b64 %rd143, %rd77;
+	mov.b64 %rd144, %rd79;
+	mov.b64 %rd145, %rd81;
+	mov.b64 %rd146, %rd84;
+	mov.b64 %rd147, %rd86;
+	mov.b64 %rd148, %rd88;
 	mov.pred %p14, %p8;
-	mov.b64 %rd148, %rd90;
-	mov.b64 %rd149, %rd92;
-	mov.b64 %rd150, %rd94;
+	mov.b64 %rd149, %rd91;
+	mov.b64 %rd150, %rd93;
+	mov.b64 %rd151, %rd95;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd151, %rd96;
-	mov.b64 %rd152, %rd98;
-	mov.b64 %rd153, %rd100;
-	mov.b64 %rd154, %rd103;
-	mov.b64 %rd155, %rd105;
-	mov.b64 %rd156, %rd107;
-	add.s64 %rd157, %rd17, %rd25;
-	mad.lo.s64 %rd158, %rd151, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd25, %rd25, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd151;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
+	mov.b64 %rd152, %rd97;
+	mov.b64 %rd153, %rd99;
+	mov.b64 %rd154, %rd101;
+	mov.b64 %rd155, %rd104;
+	mov.b64 %rd156, %rd106;
+	mov.b64 %rd157, %rd108;
+	add.s64 %rd158, %rd18, %rd26;
+	mad.lo.s64 %rd159, %rd152, 4, 15;
+	and.b64 %rd159, %rd159, -16;
+	add.s64 %rd26, %rd26, %rd159;
+	mov.b64 %rd160, %rd158;
+	mov.b64 %rd161, %rd152;
+	mov.b64 %rd162, 1;
 	mov.b64 %rd163, %rd160;
 	mov.b64 %rd164, %rd161;
-	cvt.u64.u32 %rd165, %r4;
-	mov.b64 %rd166, %rd165;
-	cvt.u64.u32 %rd167, %r2;
-	mov.b64 %rd168, %rd167;
-	mul.lo.s64 %rd169, %rd118, %rd153;
-	mov.b64 %rd170, %rd169;
-	add.s64 %rd171, %rd170, %rd153;
-	min.s64 %rd172, %rd171, %rd132;
-	mov.b64 %rd173, %rd172;
-	mul.lo.s64 %rd174, %rd166, %rd151;
-	mov.b64 %rd175, %rd174;
+	mov.b64 %rd165, %rd162;
+	cvt.u64.u32 %rd166, %r4;
+	mov.b64 %rd167, %rd166;
+	cvt.u64.u32 %rd168, %r2;
+	mov.b64 %rd169, %rd168;
+	mul.lo.s64 %rd170, %rd119, %rd154;
+	mov.b64 %rd171, %rd170;
+	add.s64 %rd172, %rd171, %rd154;
+	min.s64 %rd173, %rd172, %rd133;
+	mov.b64 %rd174, %rd173;
+	mul.lo.s64 %rd175, %rd167, %rd152;
+	mov.b64 %rd176, %rd175;
 	@!%p13 bra $L9;
-	mov.b64 %rd175, 4611686018427387904;
+	mov.b64 %rd176, 4611686018427387904;
 $L9:
-	mov.b64 %rd176, %rd170;
+	mov.b64 %rd177, %rd171;
 $L10:
-	setp.lt.s64 %p15, %rd176, %rd173;
+	setp.lt.s64 %p15, %rd177, %rd174;
 	not.pred %p16, %p15;
 	@!%p16 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.pred %p17, %p12;
-	mov.b64 %rd177, %rd132;
-	mov.b64 %rd178, %rd176;
+	mov.b64 %rd178, %rd133;
+	mov.b64 %rd179, %rd177;
 $L15:
 	@!%p17 bra $L19;
-	shr.s64 %rd179, %rd178, 5;
-	mul.lo.s64 %rd180, %rd179, %rd138;
-	mad.lo.s64 %rd181, %rd180, 4, %rd136;
-	ld.global.nc.u32 %r37, [%rd181+0];
+	shr.s64 %rd180, %rd179, 5;
+	mul.lo.s64 %rd181, %rd180, %rd139;
+	mad.lo.s64 %rd182, %rd181, 4, %rd137;
+	ld.global.nc.u32 %r37, [%rd182+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd182, %rd178, 31;
-	min.u64 %rd183, %rd182, 32;
-	cvt.u32.u64 %r39, %rd183;
+	and.b64 %rd183, %rd179, 31;
+	min.u64 %rd184, %rd183, 32;
+	cvt.u32.u64 %r39, %rd184;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p18, %r39, 32;
@@ -4356,16 +4160,16 @@ $L15:
 	and.b32 %r43, %r38, %r42;
 	setp.ne.u32 %p19, %r43, 0x0;
 	@!%p19 bra $L21;
-	cvt.u32.u64 %r44, %rd178;
+	cvt.u32.u64 %r44, %rd179;
 	mov.b32 %r45, %r44;
 	bra.uni $L17;
 $L21:
 	mov.b32 %r45, -1;
 	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd184, %rd178, %rd135;
-	mad.lo.s64 %rd185, %rd184, 4, %rd133;
-	ld.global.nc.s32 %r46, [%rd185+0];
+	mul.lo.s64 %rd185, %rd179, %rd136;
+	mad.lo.s64 %rd186, %rd185, 4, %rd134;
+	ld.global.nc.s32 %r46, [%rd186+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
 	bra.uni $L17;
@@ -4377,75 +4181,75 @@ $L17:
 	@!%p20 bra $L23;
 	bra.uni $L11;
 $L23:
-	mov.b64 %rd186, %rd122;
+	mov.b64 %rd187, %rd123;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd187, %r49;
-	mul.lo.s64 %rd188, %rd187, %rd125;
-	mad.lo.s64 %rd189, %rd188, 8, %rd123;
-	ld.global.nc.s64 %rd190, [%rd189+0];
-	mov.b64 %rd191, %rd190;
+	cvt.s64.s32 %rd188, %r49;
+	mul.lo.s64 %rd189, %rd188, %rd126;
+	mad.lo.s64 %rd190, %rd189, 8, %rd124;
+	ld.global.nc.s64 %rd191, [%rd190+0];
 	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd122;
+	mov.b64 %rd193, %rd192;
+	mov.b64 %rd194, %rd123;
 	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd194, %r50;
-	add.s64 %rd195, %rd194, 1;
-	mul.lo.s64 %rd196, %rd195, %rd125;
-	mad.lo.s64 %rd197, %rd196, 8, %rd123;
-	ld.global.nc.s64 %rd198, [%rd197+0];
-	mov.b64 %rd199, %rd198;
+	cvt.s64.s32 %rd195, %r50;
+	add.s64 %rd196, %rd195, 1;
+	mul.lo.s64 %rd197, %rd196, %rd126;
+	mad.lo.s64 %rd198, %rd197, 8, %rd124;
+	ld.global.nc.s64 %rd199, [%rd198+0];
 	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd192;
-	mov.b64 %rd202, %rd200;
+	mov.b64 %rd201, %rd200;
+	mov.b64 %rd202, %rd193;
 	mov.b64 %rd203, %rd201;
 	mov.b64 %rd204, %rd202;
 	mov.b64 %rd205, %rd203;
+	mov.b64 %rd206, %rd204;
 $L24:
-	setp.lt.s64 %p21, %rd205, %rd204;
+	setp.lt.s64 %p21, %rd206, %rd205;
 	not.pred %p22, %p21;
 	@!%p22 bra $L28;
 	bra.uni $L26;
 $L28:
-	add.s64 %rd206, %rd205, %rd175;
-	min.s64 %rd207, %rd204, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, 0;
-	add.s64 %rd210, %rd205, %rd168;
-	mov.b64 %rd211, %rd210;
+	add.s64 %rd207, %rd206, %rd176;
+	min.s64 %rd208, %rd205, %rd207;
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, 0;
+	add.s64 %rd211, %rd206, %rd169;
+	mov.b64 %rd212, %rd211;
 $L29:
-	setp.lt.s64 %p23, %rd211, %rd208;
+	setp.lt.s64 %p23, %rd212, %rd209;
 	not.pred %p24, %p23;
 	@!%p24 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd212, %rd211, %rd128;
-	mad.lo.s64 %rd213, %rd212, 4, %rd126;
-	ld.global.nc.s32 %r51, [%rd213+0];
+	mul.lo.s64 %rd213, %rd212, %rd129;
+	mad.lo.s64 %rd214, %rd213, 4, %rd127;
+	ld.global.nc.s32 %r51, [%rd214+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
 	mov.b32 %r54, %r48;
 	mov.b32 %r55, %r53;
-	mov.b64 %rd214, %rd211;
+	mov.b64 %rd215, %rd212;
 $L34:
-	cvt.s64.s32 %rd215, %r54;
-	mul.lo.s64 %rd216, %rd215, %rd156;
-	mad.lo.s64 %rd217, %rd216, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r56, [%rd217+0];
+	cvt.s64.s32 %rd216, %r54;
+	mul.lo.s64 %rd217, %rd216, %rd157;
+	mad.lo.s64 %rd218, %rd217, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r56, [%rd218+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd218, %r55;
-	mul.lo.s64 %rd219, %rd218, %rd156;
-	mad.lo.s64 %rd220, %rd219, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r59, [%rd220+0];
+	cvt.s64.s32 %rd219, %r55;
+	mul.lo.s64 %rd220, %rd219, %rd157;
+	mad.lo.s64 %rd221, %rd220, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r59, [%rd221+0];
 	mov.b32 %r60, %r59;
 	setp.ge.s32 %p25, %r60, %r58;
 	@!%p25 bra $L38;
 	mov.pred %p26, 0;
 	bra.uni $L36;
 $L38:
-	cvt.s64.s32 %rd221, %r55;
-	mul.lo.s64 %rd222, %rd221, %rd156;
-	mad.lo.s64 %rd223, %rd222, 4, %rd154;
-	atom.global.max.s32 %r61, [%rd223], %r58;
+	cvt.s64.s32 %rd222, %r55;
+	mul.lo.s64 %rd223, %rd222, %rd157;
+	mad.lo.s64 %rd224, %rd223, 4, %rd155;
+	atom.global.max.s32 %r61, [%rd224], %r58;
 	mov.b32 %r62, %r61;
 	setp.lt.s32 %p27, %r62, %r58;
 	mov.pred %p26, %p27;
@@ -4455,758 +4259,708 @@ $L35:
 $L36:
 	@!%p26 bra $L40;
 	mov.pred %p28, 0;
-	mov.b64 %rd224, %rd209;
+	mov.b64 %rd225, %rd210;
 	mov.b32 %r63, %r53;
 $L41:
 	@!%p13 bra $L45;
 	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd225, %r64;
-	mov.b64 %rd226, %rd225;
+	cvt.s64.s32 %rd226, %r64;
+	mov.b64 %rd227, %rd226;
 	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd227, %r65;
-	min.u64 %rd228, %rd227, 32;
-	cvt.u32.u64 %r66, %rd228;
+	cvt.s64.s32 %rd228, %r65;
+	min.u64 %rd229, %rd228, 32;
+	cvt.u32.u64 %r66, %rd229;
 	mov.b32 %r68, 0x1;
 	shl.b32 %r67, %r68, %r66;
 	setp.hs.u32 %p29, %r66, 32;
 	selp.b32 %r69, 0, %r67, %p29;
 	mov.b32 %r70, %r69;
-	mov.b64 %rd229, %rd226;
+	mov.b64 %rd230, %rd227;
 	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd230, %rd229, %rd147;
-	mad.lo.s64 %rd231, %rd230, 4, %rd145;
-	ld.relaxed.gpu.global.u32 %r72, [%rd231+0];
+	mul.lo.s64 %rd231, %rd230, %rd148;
+	mad.lo.s64 %rd232, %rd231, 4, %rd146;
+	ld.relaxed.gpu.global.u32 %r72, [%rd232+0];
 	mov.b32 %r73, %r72;
 	and.b32 %r74, %r73, %r71;
 	setp.ne.u32 %p30, %r74, 0x0;
 	mov.pred %p31, %p30;
 	not.pred %p32, %p31;
 	@!%p32 bra $L47;
-	mul.lo.s64 %rd232, %rd229, %rd147;
-	mad.lo.s64 %rd233, %rd232, 4, %rd145;
-	atom.global.or.b32 %r75, [%rd233], %r71;
+	mul.lo.s64 %rd233, %rd230, %rd148;
+	mad.lo.s64 %rd234, %rd233, 4, %rd146;
+	atom.global.or.b32 %r75, [%rd234], %r71;
 	mov.b32 %r76, %r75;
 	and.b32 %r77, %r76, %r71;
 	setp.ne.u32 %p33, %r77, 0x0;
 	mov.pred %p31, %p33;
 $L47:
 	@!%p31 bra $L49;
-	mov.b64 %rd234, %rd224;
-	mov.b64 %rd235, %rd234;
+	mov.b64 %rd235, %rd225;
+	mov.b64 %rd236, %rd235;
 	mov.pred %p34, 0;
 	bra.uni $L43;
 $L49:
-	mov.b64 %rd236, %rd224;
-	mov.b64 %rd235, %rd236;
+	mov.b64 %rd237, %rd225;
+	mov.b64 %rd236, %rd237;
 	mov.pred %p34, 1;
 	bra.uni $L43;
 $L45:
 	@!%p14 bra $L51;
-	cvt.s64.s32 %rd237, %r63;
-	mul.lo.s64 %rd238, %rd237, %rd150;
-	mad.lo.s64 %rd239, %rd238, 4, %rd148;
-	ld.relaxed.gpu.global.s32 %r78, [%rd239+0];
+	cvt.s64.s32 %rd238, %r63;
+	mul.lo.s64 %rd239, %rd238, %rd151;
+	mad.lo.s64 %rd240, %rd239, 4, %rd149;
+	ld.relaxed.gpu.global.s32 %r78, [%rd240+0];
 	mov.b32 %r79, %r78;
 	setp.eq.s32 %p35, %r79, %r36;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
 	@!%p37 bra $L53;
-	cvt.s64.s32 %rd240, %r63;
-	mul.lo.s64 %rd241, %rd240, %rd150;
-	mad.lo.s64 %rd242, %rd241, 4, %rd148;
-	atom.global.exch.b32 %r80, [%rd242], %r36;
+	cvt.s64.s32 %rd241, %r63;
+	mul.lo.s64 %rd242, %rd241, %rd151;
+	mad.lo.s64 %rd243, %rd242, 4, %rd149;
+	atom.global.exch.b32 %r80, [%rd243], %r36;
 	mov.b32 %r81, %r80;
 	setp.eq.s32 %p38, %r81, %r36;
 	mov.pred %p36, %p38;
 $L53:
 	@!%p36 bra $L55;
-	mov.b64 %rd243, %rd224;
-	mov.b64 %rd235, %rd243;
+	mov.b64 %rd244, %rd225;
+	mov.b64 %rd236, %rd244;
 	mov.pred %p34, 0;
 	bra.uni $L43;
 $L55:
 $L51:
-	mul.lo.s64 %rd244, %rd224, %rd164;
-	mad.lo.s64 %rd245, %rd244, 4, %rd162;
-	st.shared.s32 [%rd245+0], %r63;
-	add.s64 %rd246, %rd224, 1;
-	mov.b64 %rd247, %rd246;
-	mov.b64 %rd235, %rd247;
+	mul.lo.s64 %rd245, %rd225, %rd165;
+	mad.lo.s64 %rd246, %rd245, 4, %rd163;
+	st.shared.s32 [%rd246+0], %r63;
+	add.s64 %rd247, %rd225, 1;
+	mov.b64 %rd248, %rd247;
+	mov.b64 %rd236, %rd248;
 	mov.pred %p34, 1;
 	bra.uni $L43;
 $L42:
 	bra.uni $L41;
 $L43:
-	mov.b64 %rd248, %rd235;
+	mov.b64 %rd249, %rd236;
 	mov.pred %p39, %p34;
-	mov.b64 %rd209, %rd248;
+	mov.b64 %rd210, %rd249;
 	mov.pred %p28, %p39;
 	@!%p28 bra $L57;
-	mov.b64 %rd249, %rd122;
+	mov.b64 %rd250, %rd123;
 	mov.b32 %r82, %r53;
-	setp.lt.s64 %p40, %rd108, 64;
-	setp.le.s64 %p41, %rd152, 1;
+	setp.lt.s64 %p40, %rd109, 64;
+	setp.le.s64 %p41, %rd153, 1;
 	or.pred %p42, %p40, %p41;
 	@!%p42 bra $L58;
-	cvt.s64.s32 %rd250, %r82;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd125;
-	mad.lo.s64 %rd253, %rd252, 8, %rd123;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r82;
-	mul.lo.s64 %rd257, %rd256, %rd125;
-	mad.lo.s64 %rd258, %rd257, 8, %rd123;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	add.s64 %rd262, %rd109, %rd261;
-	mov.b64 %rd109, %rd262;
+	cvt.s64.s32 %rd251, %r82;
+	add.s64 %rd252, %rd251, 1;
+	mul.lo.s64 %rd253, %rd252, %rd126;
+	mad.lo.s64 %rd254, %rd253, 8, %rd124;
+	ld.global.nc.s64 %rd255, [%rd254+0];
+	mov.b64 %rd256, %rd255;
+	cvt.s64.s32 %rd257, %r82;
+	mul.lo.s64 %rd258, %rd257, %rd126;
+	mad.lo.s64 %rd259, %rd258, 8, %rd124;
+	ld.global.nc.s64 %rd260, [%rd259+0];
+	mov.b64 %rd261, %rd260;
+	sub.s64 %rd262, %rd256, %rd261;
+	add.s64 %rd263, %rd110, %rd262;
+	mov.b64 %rd110, %rd263;
 	bra.uni $L59;
 $L58:
-	mov.b64 %rd263, %rd152;
-	setp.ge.s64 %p43, %rd108, 4096;
+	mov.b64 %rd264, %rd153;
+	setp.ge.s64 %p43, %rd109, 4096;
 	@!%p43 bra $L61;
-	mul.lo.s64 %rd264, %rd263, 4;
-	mov.b64 %rd263, %rd264;
+	mul.lo.s64 %rd265, %rd264, 4;
+	mov.b64 %rd264, %rd265;
 $L61:
-	setp.ge.s64 %p44, %rd108, 65536;
+	setp.ge.s64 %p44, %rd109, 65536;
 	@!%p44 bra $L63;
-	mul.lo.s64 %rd265, %rd263, 4;
-	mov.b64 %rd263, %rd265;
+	mul.lo.s64 %rd266, %rd264, 4;
+	mov.b64 %rd264, %rd266;
 $L63:
-	sub.s64 %rd266, %rd263, 1;
-	and.b64 %rd267, %rd108, %rd266;
-	setp.eq.s64 %p45, %rd267, 0;
+	sub.s64 %rd267, %rd264, 1;
+	and.b64 %rd268, %rd109, %rd267;
+	setp.eq.s64 %p45, %rd268, 0;
 	@!%p45 bra $L65;
-	cvt.s64.s32 %rd268, %r82;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd125;
-	mad.lo.s64 %rd271, %rd270, 8, %rd123;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r82;
-	mul.lo.s64 %rd275, %rd274, %rd125;
-	mad.lo.s64 %rd276, %rd275, 8, %rd123;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mul.lo.s64 %rd280, %rd263, %rd279;
-	add.s64 %rd281, %rd109, %rd280;
-	mov.b64 %rd109, %rd281;
+	cvt.s64.s32 %rd269, %r82;
+	add.s64 %rd270, %rd269, 1;
+	mul.lo.s64 %rd271, %rd270, %rd126;
+	mad.lo.s64 %rd272, %rd271, 8, %rd124;
+	ld.global.nc.s64 %rd273, [%rd272+0];
+	mov.b64 %rd274, %rd273;
+	cvt.s64.s32 %rd275, %r82;
+	mul.lo.s64 %rd276, %rd275, %rd126;
+	mad.lo.s64 %rd277, %rd276, 8, %rd124;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd279, %rd278;
+	sub.s64 %rd280, %rd274, %rd279;
+	mul.lo.s64 %rd281, %rd264, %rd280;
+	add.s64 %rd282, %rd110, %rd281;
+	mov.b64 %rd110, %rd282;
 $L65:
 $L59:
-	add.s64 %rd282, %rd108, 1;
-	mov.b64 %rd108, %rd282;
+	add.s64 %rd283, %rd109, 1;
+	mov.b64 %rd109, %rd283;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd283, %rd211, %rd166;
-	mov.b64 %rd211, %rd283;
+	add.s64 %rd284, %rd212, %rd167;
+	mov.b64 %rd212, %rd284;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd284, %rd209;
+	mov.b64 %rd285, %rd210;
 $L66:
 	@!%p13 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd285, %rd284;
+	mov.b64 %rd286, %rd285;
 	mov.b32 %r83, %r3;
 $L71:
 	setp.hs.u32 %p46, %r83, 32;
 	@%p46 bra $L72;
-	mov.b64 {%r84, %r85}, %rd285;
+	mov.b64 {%r84, %r85}, %rd286;
 	shfl.sync.up.b32 %r86|%p47, %r84, %r83, 0, %r17;
 	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd286, {%r86, %r87};
+	mov.b64 %rd287, {%r86, %r87};
 	@!%p47 bra $L73;
-	add.s64 %rd287, %rd286, %rd285;
-	mov.b64 %rd285, %rd287;
+	add.s64 %rd288, %rd287, %rd286;
+	mov.b64 %rd286, %rd288;
 $L73:
 	shl.b32 %r83, %r83, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r88, %r89}, %rd285;
+	mov.b64 {%r88, %r89}, %rd286;
 	shfl.sync.up.b32 %r90|%p48, %r88, %r3, 0, %r17;
 	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd288, {%r90, %r91};
+	mov.b64 %rd289, {%r90, %r91};
 	setp.lo.u32 %p49, %r3, 32;
 	and.pred %p50, %p48, %p49;
-	selp.b64 %rd289, %rd288, 0, %p50;
+	selp.b64 %rd290, %rd289, 0, %p50;
 	sub.u32 %r92, %r13, %r3;
 	setp.eq.u32 %p51, %r7, %r92;
 	@!%p51 bra $L74;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	st.shared.s64 [%rd291+0], %rd285;
+	mul.wide.u32 %rd291, %r8, 16;
+	add.s64 %rd292, %rd1, %rd291;
+	add.s64 %rd293, %rd292, 1040;
+	add.s64 %rd294, %rd293, %rd2;
+	st.shared.s64 [%rd294+0], %rd286;
 $L74:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L75;
-	mov.b64 %rd292, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd293, %r7, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	ld.shared.s64 %rd295, [%rd294+0];
-	mov.b64 %rd292, %rd295;
-$L76:
-	mov.b64 {%r93, %r94}, %rd292;
-	shfl.sync.up.b32 %r95|%p54, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd296, {%r95, %r96};
-	@!%p54 bra $L77;
-	add.s64 %rd297, %rd296, %rd292;
-	mov.b64 %rd292, %rd297;
-$L77:
-	mov.b64 {%r97, %r98}, %rd292;
-	shfl.sync.up.b32 %r99|%p55, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd298, {%r99, %r100};
-	@!%p55 bra $L78;
-	add.s64 %rd299, %rd298, %rd292;
-	mov.b64 %rd292, %rd299;
-$L78:
-	mov.b64 {%r101, %r102}, %rd292;
-	shfl.sync.up.b32 %r103|%p56, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd300, {%r103, %r104};
-	@!%p56 bra $L79;
-	add.s64 %rd301, %rd300, %rd292;
-	mov.b64 %rd292, %rd301;
-$L79:
-	mov.b64 {%r105, %r106}, %rd292;
-	shfl.sync.up.b32 %r107|%p57, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd302, {%r107, %r108};
-	@!%p57 bra $L80;
-	add.s64 %rd303, %rd302, %rd292;
-	mov.b64 %rd292, %rd303;
-$L80:
-	mov.b64 {%r109, %r110}, %rd292;
-	shfl.sync.up.b32 %r111|%p58, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd304, {%r111, %r112};
-	@!%p58 bra $L81;
-	add.s64 %rd305, %rd304, %rd292;
-	mov.b64 %rd292, %rd305;
-$L81:
-	mov.b64 {%r113, %r114}, %rd292;
-	shfl.sync.up.b32 %r115|%p59, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd306, {%r115, %r116};
-	selp.b64 %rd307, %rd306, 0, %p59;
-	@!%p53 bra $L82;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	add.s64 %rd310, %rd309, 512;
-	st.shared.s64 [%rd310+0], %rd307;
-$L82:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r117;
-	@!%p60 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd292;
-$L83:
+	mov.b64 %rd295, 0;
+	mov.b64 %rd296, 0;
+	mov.b32 %r93, 0;
+	add.s64 %rd297, %rd2, 1040;
+	add.s64 %rd298, %rd1, %rd297;
 $L75:
+	setp.hs.u32 %p52, %r93, %r10;
+	@%p52 bra $L76;
+	ld.shared.s64 %rd299, [%rd298+0];
+	setp.lo.u32 %p53, %r93, %r8;
+	@!%p53 bra $L77;
+	add.s64 %rd300, %rd295, %rd299;
+	mov.b64 %rd295, %rd300;
+$L77:
+	add.s64 %rd301, %rd296, %rd299;
+	mov.b64 %rd296, %rd301;
+	add.s64 %rd298, %rd298, 16;
+	add.u32 %r93, %r93, 1;
+	bra.uni $L75;
+$L76:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd302, %rd295, %rd290;
+	mov.b64 {%r94, %r95}, %rd302;
+	shfl.sync.idx.b32 %r96|%p54, %r94, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r97, %r95, 0, %r22, %r17;
+	mov.b64 %rd303, {%r96, %r97};
+	mov.b64 %rd304, %rd296;
+	mov.b64 %rd305, %rd303;
+	mov.b64 %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, 0;
+	cvt.u64.u32 %rd312, %r2;
+	setp.eq.s64 %p55, %rd312, 0;
+	setp.gt.s64 %p56, %rd310, 0;
+	and.pred %p57, %p55, %p56;
+	@!%p57 bra $L79;
+	atom.global.add.u64 %rd313, [%rd143], %rd310;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd311, %rd314;
+$L79:
+	cvt.u64.u32 %rd315, %r2;
+	setp.eq.s64 %p58, %rd315, 0;
+	setp.eq.u32 %p59, %r1, 0;
+	and.pred %p60, %p58, %p59;
 	bar.sync 0;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	add.s64 %rd313, %rd312, 512;
-	ld.shared.s64 %rd314, [%rd313+0];
-	add.s64 %rd315, %rd314, %rd289;
+	@!%p60 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd311;
+$L80:
+	bar.sync 0;
 	ld.shared.s64 %rd316, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd315;
-	shfl.sync.idx.b32 %r120|%p61, %r118, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
-	mov.b64 %rd317, {%r120, %r121};
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, 0;
-	cvt.u64.u32 %rd326, %r2;
-	setp.eq.s64 %p62, %rd326, 0;
-	setp.gt.s64 %p63, %rd324, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L85;
-	atom.global.add.u64 %rd327, [%rd142], %rd324;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd325, %rd328;
+	mov.b64 %rd317, %rd316;
+	mov.b64 %rd311, %rd317;
+	add.s64 %rd318, %rd311, %rd309;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, 0;
+$L81:
+	setp.lt.s64 %p61, %rd320, %rd285;
+	not.pred %p62, %p61;
+	@!%p62 bra $L85;
+	bra.uni $L83;
 $L85:
-	cvt.u64.u32 %rd329, %r2;
-	setp.eq.s64 %p65, %rd329, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
-	bar.sync 0;
-	@!%p67 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd325;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd330, [%rd1+1024];
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd325, %rd331;
-	add.s64 %rd332, %rd325, %rd323;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, 0;
-$L87:
-	setp.lt.s64 %p68, %rd334, %rd284;
-	not.pred %p69, %p68;
-	@!%p69 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd335, %rd334, %rd164;
-	mad.lo.s64 %rd336, %rd335, 4, %rd162;
-	ld.shared.s32 %r122, [%rd336+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd337, %rd333, %rd334;
-	mul.lo.s64 %rd338, %rd337, %rd141;
-	mad.lo.s64 %rd339, %rd338, 4, %rd139;
-	st.global.s32 [%rd339+0], %r123;
-$L88:
-	add.s64 %rd340, %rd334, 1;
-	mov.b64 %rd334, %rd340;
-	bra.uni $L87;
-$L89:
+	mul.lo.s64 %rd321, %rd320, %rd165;
+	mad.lo.s64 %rd322, %rd321, 4, %rd163;
+	ld.shared.s32 %r98, [%rd322+0];
+	mov.b32 %r99, %r98;
+	add.s64 %rd323, %rd319, %rd320;
+	mul.lo.s64 %rd324, %rd323, %rd142;
+	mad.lo.s64 %rd325, %rd324, 4, %rd140;
+	st.global.s32 [%rd325+0], %r99;
+$L82:
+	add.s64 %rd326, %rd320, 1;
+	mov.b64 %rd320, %rd326;
+	bra.uni $L81;
+$L83:
 	bra.uni $L68;
 $L67:
 	bra.uni $L66;
 $L68:
 $L25:
-	add.s64 %rd341, %rd205, %rd175;
-	mov.b64 %rd205, %rd341;
+	add.s64 %rd327, %rd206, %rd176;
+	mov.b64 %rd206, %rd327;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd342, %rd176, 1;
-	mov.b64 %rd176, %rd342;
+	add.s64 %rd328, %rd177, 1;
+	mov.b64 %rd177, %rd328;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd121, %rd121, %rd120;
+	add.s64 %rd122, %rd122, %rd121;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd343, %rd108;
-	mov.b64 %rd344, %rd109;
+	mov.b64 %rd329, %rd109;
+	mov.b64 %rd330, %rd110;
 	// block reduction
-	mov.b32 %r124, 1;
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
+	mov.b32 %r100, 1;
+	sub.u32 %r101, %r13, 1;
+	mov.b32 %r102, %r3;
+$L86:
+	setp.hs.u32 %p63, %r102, 32;
+	@%p63 bra $L87;
+	mov.b64 {%r103, %r104}, %rd329;
+	shfl.sync.down.b32 %r105|%p64, %r103, %r102, %r101, %r17;
+	shfl.sync.down.b32 %r106, %r104, %r102, %r101, %r17;
+	mov.b64 %rd331, {%r105, %r106};
+	mov.b64 {%r107, %r108}, %rd330;
+	shfl.sync.down.b32 %r109, %r107, %r102, %r101, %r17;
+	shfl.sync.down.b32 %r110, %r108, %r102, %r101, %r17;
+	mov.b64 %rd332, {%r109, %r110};
+	@!%p64 bra $L88;
+	setp.ne.u32 %p65, %r18, 9;
+	@%p65 bra.uni $L90;
+	setp.lt.s64 %p66, %rd331, %rd329;
+	setp.eq.s64 %p67, %rd331, %rd329;
+	setp.lt.s64 %p68, %rd332, %rd330;
+	and.pred %p69, %p67, %p68;
+	or.pred %p70, %p66, %p69;
+	selp.b64 %rd333, %rd331, %rd329, %p70;
+	selp.b64 %rd334, %rd332, %rd330, %p70;
+	mov.b64 %rd329, %rd333;
+	mov.b64 %rd330, %rd334;
+	bra.uni $L89;
+$L90:
+	setp.ne.u32 %p71, %r18, 10;
+	@%p71 bra.uni $L91;
+	setp.gt.s64 %p72, %rd331, %rd329;
+	setp.eq.s64 %p73, %rd331, %rd329;
+	setp.lt.s64 %p74, %rd332, %rd330;
+	and.pred %p75, %p73, %p74;
+	or.pred %p76, %p72, %p75;
+	selp.b64 %rd335, %rd331, %rd329, %p76;
+	selp.b64 %rd336, %rd332, %rd330, %p76;
+	mov.b64 %rd329, %rd335;
+	mov.b64 %rd330, %rd336;
+	bra.uni $L89;
+$L91:
+	mov.b64 %rd337, %rd329;
+	mov.b64 %rd338, %rd330;
+	mov.b64 %rd339, %rd331;
+	mov.b64 %rd340, %rd332;
+	mov.b64 %rd341, %rd337;
+	mov.b64 %rd342, %rd338;
+	mov.b64 %rd343, %rd339;
+	mov.b64 %rd344, %rd340;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	add.s64 %rd347, %rd341, %rd345;
+	mov.b64 %rd341, %rd347;
+	add.s64 %rd348, %rd342, %rd346;
+	mov.b64 %rd342, %rd348;
 $L92:
-	setp.hs.u32 %p70, %r126, 32;
-	@%p70 bra $L93;
-	mov.b64 {%r127, %r128}, %rd343;
-	shfl.sync.down.b32 %r129|%p71, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd345, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd344;
-	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd346, {%r133, %r134};
-	@!%p71 bra $L94;
-	setp.ne.u32 %p72, %r18, 9;
-	@%p72 bra.uni $L96;
-	setp.lt.s64 %p73, %rd345, %rd343;
-	setp.eq.s64 %p74, %rd345, %rd343;
-	setp.lt.s64 %p75, %rd346, %rd344;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd347, %rd345, %rd343, %p77;
-	selp.b64 %rd348, %rd346, %rd344, %p77;
-	mov.b64 %rd343, %rd347;
-	mov.b64 %rd344, %rd348;
-	bra.uni $L95;
-$L96:
-	setp.ne.u32 %p78, %r18, 10;
-	@%p78 bra.uni $L97;
-	setp.gt.s64 %p79, %rd345, %rd343;
-	setp.eq.s64 %p80, %rd345, %rd343;
-	setp.lt.s64 %p81, %rd346, %rd344;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd349, %rd345, %rd343, %p83;
-	selp.b64 %rd350, %rd346, %rd344, %p83;
-	mov.b64 %rd343, %rd349;
-	mov.b64 %rd344, %rd350;
-	bra.uni $L95;
-$L97:
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd345;
-	mov.b64 %rd354, %rd346;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd353;
-	mov.b64 %rd358, %rd354;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd361, %rd355, %rd359;
-	mov.b64 %rd355, %rd361;
-	add.s64 %rd362, %rd356, %rd360;
-	mov.b64 %rd356, %rd362;
-$L98:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
-$L95:
-$L94:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L92;
+	mov.b64 %rd329, %rd341;
+	mov.b64 %rd330, %rd342;
+$L89:
+$L88:
+	shl.b32 %r102, %r102, 1;
+	bra.uni $L86;
+$L87:
+	setp.eq.u32 %p77, %r7, 0;
+	@!%p77 bra $L93;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	st.shared.s64 [%rd350+0], %rd329;
+	st.shared.s64 [%rd350+8], %rd330;
 $L93:
-	setp.eq.u32 %p84, %r7, 0;
-	@!%p84 bra $L99;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	st.shared.s64 [%rd364+0], %rd343;
-	st.shared.s64 [%rd364+8], %rd344;
-$L99:
 	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L100;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L101;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	ld.shared.s64 %rd368, [%rd366+8];
-	mov.b64 %rd343, %rd367;
-	mov.b64 %rd344, %rd368;
-$L101:
-	sub.u32 %r135, %r10, 1;
-	mov.b32 %r136, %r124;
-$L102:
-	setp.hs.u32 %p87, %r136, 32;
-	@%p87 bra $L103;
-	mov.b64 {%r137, %r138}, %rd343;
-	shfl.sync.down.b32 %r139|%p88, %r137, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd369, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd344;
-	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd370, {%r143, %r144};
-	@!%p88 bra $L104;
-	setp.ne.u32 %p89, %r18, 9;
-	@%p89 bra.uni $L106;
-	setp.lt.s64 %p90, %rd369, %rd343;
-	setp.eq.s64 %p91, %rd369, %rd343;
-	setp.lt.s64 %p92, %rd370, %rd344;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd371, %rd369, %rd343, %p94;
-	selp.b64 %rd372, %rd370, %rd344, %p94;
-	mov.b64 %rd343, %rd371;
-	mov.b64 %rd344, %rd372;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p95, %r18, 10;
-	@%p95 bra.uni $L107;
-	setp.gt.s64 %p96, %rd369, %rd343;
-	setp.eq.s64 %p97, %rd369, %rd343;
-	setp.lt.s64 %p98, %rd370, %rd344;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd373, %rd369, %rd343, %p100;
-	selp.b64 %rd374, %rd370, %rd344, %p100;
-	mov.b64 %rd343, %rd373;
-	mov.b64 %rd344, %rd374;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd375, %rd343;
-	mov.b64 %rd376, %rd344;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd370;
-	mov.b64 %rd355, %rd375;
-	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd377;
-	mov.b64 %rd358, %rd378;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd379, %rd355, %rd359;
-	mov.b64 %rd355, %rd379;
-	add.s64 %rd380, %rd356, %rd360;
-	mov.b64 %rd356, %rd380;
-$L108:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
-$L105:
-$L104:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L102;
-$L103:
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L94;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L95;
+	mul.wide.u32 %rd351, %r7, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	ld.shared.s64 %rd353, [%rd352+0];
+	ld.shared.s64 %rd354, [%rd352+8];
+	mov.b64 %rd329, %rd353;
+	mov.b64 %rd330, %rd354;
+$L95:
+	sub.u32 %r111, %r10, 1;
+	mov.b32 %r112, %r100;
+$L96:
+	setp.hs.u32 %p80, %r112, 32;
+	@%p80 bra $L97;
+	mov.b64 {%r113, %r114}, %rd329;
+	shfl.sync.down.b32 %r115|%p81, %r113, %r112, %r111, %r17;
+	shfl.sync.down.b32 %r116, %r114, %r112, %r111, %r17;
+	mov.b64 %rd355, {%r115, %r116};
+	mov.b64 {%r117, %r118}, %rd330;
+	shfl.sync.down.b32 %r119, %r117, %r112, %r111, %r17;
+	shfl.sync.down.b32 %r120, %r118, %r112, %r111, %r17;
+	mov.b64 %rd356, {%r119, %r120};
+	@!%p81 bra $L98;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L100;
+	setp.lt.s64 %p83, %rd355, %rd329;
+	setp.eq.s64 %p84, %rd355, %rd329;
+	setp.lt.s64 %p85, %rd356, %rd330;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd357, %rd355, %rd329, %p87;
+	selp.b64 %rd358, %rd356, %rd330, %p87;
+	mov.b64 %rd329, %rd357;
+	mov.b64 %rd330, %rd358;
+	bra.uni $L99;
 $L100:
-	mul.wide.u32 %rd381, %r29, 16;
-	add.s64 %rd382, %rd11, %rd381;
-	setp.eq.u32 %p101, %r5, 0;
-	@!%p101 bra $L109;
-	st.global.s64 [%rd382+0], %rd343;
-	st.global.s64 [%rd382+8], %rd344;
-$L109:
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L101;
+	setp.gt.s64 %p89, %rd355, %rd329;
+	setp.eq.s64 %p90, %rd355, %rd329;
+	setp.lt.s64 %p91, %rd356, %rd330;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd359, %rd355, %rd329, %p93;
+	selp.b64 %rd360, %rd356, %rd330, %p93;
+	mov.b64 %rd329, %rd359;
+	mov.b64 %rd330, %rd360;
+	bra.uni $L99;
+$L101:
+	mov.b64 %rd361, %rd329;
+	mov.b64 %rd362, %rd330;
+	mov.b64 %rd363, %rd355;
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd341, %rd361;
+	mov.b64 %rd342, %rd362;
+	mov.b64 %rd343, %rd363;
+	mov.b64 %rd344, %rd364;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	add.s64 %rd365, %rd341, %rd345;
+	mov.b64 %rd341, %rd365;
+	add.s64 %rd366, %rd342, %rd346;
+	mov.b64 %rd342, %rd366;
+$L102:
+	mov.b64 %rd329, %rd341;
+	mov.b64 %rd330, %rd342;
+$L99:
+$L98:
+	shl.b32 %r112, %r112, 1;
+	bra.uni $L96;
+$L97:
+$L94:
+	mul.wide.u32 %rd367, %r29, 16;
+	add.s64 %rd368, %rd12, %rd367;
+	setp.eq.u32 %p94, %r5, 0;
+	@!%p94 bra $L103;
+	st.global.s64 [%rd368+0], %rd329;
+	st.global.s64 [%rd368+8], %rd330;
+$L103:
 	// the last block combines the partials
-	setp.eq.u32 %p102, %r5, 0;
-	@!%p102 bra $L110;
+	setp.eq.u32 %p95, %r5, 0;
+	@!%p95 bra $L104;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r145, [gk_reduce_done], 1;
-	sub.u32 %r146, %r30, 1;
-	setp.eq.u32 %p103, %r145, %r146;
+	atom.global.add.u32 %r121, [gk_reduce_done], 1;
+	sub.u32 %r122, %r30, 1;
+	setp.eq.u32 %p96, %r121, %r122;
 	fence.acq_rel.gpu;
-	selp.b32 %r147, 1, 0, %p103;
-	st.shared.u32 [%rd1+1024], %r147;
-$L110:
+	selp.b32 %r123, 1, 0, %p96;
+	st.shared.u32 [%rd1+1024], %r123;
+$L104:
 	bar.sync 0;
-	ld.shared.u32 %r148, [%rd1+1024];
-	setp.ne.u32 %p104, %r148, 0;
-	@!%p104 bra $L111;
-	cvt.u64.u32 %rd385, %r30;
-	cvt.u64.u32 %rd386, %r5;
-	cvt.u64.u32 %rd387, %r6;
-	setp.ne.u32 %p105, %r18, 9;
-	@%p105 bra.uni $L113;
-	mov.b64 %rd383, 9223372036854775807;
-	mov.b64 %rd384, 9223372036854775807;
-	mov.b64 %rd388, %rd386;
-$L114:
-	setp.ge.s64 %p106, %rd388, %rd385;
-	@%p106 bra $L115;
-	mad.lo.s64 %rd389, %rd388, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
-	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
-	setp.lt.s64 %p107, %rd390, %rd383;
-	setp.eq.s64 %p108, %rd390, %rd383;
-	setp.lt.s64 %p109, %rd391, %rd384;
+	ld.shared.u32 %r124, [%rd1+1024];
+	setp.ne.u32 %p97, %r124, 0;
+	@!%p97 bra $L105;
+	cvt.u64.u32 %rd371, %r30;
+	cvt.u64.u32 %rd372, %r5;
+	cvt.u64.u32 %rd373, %r6;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L107;
+	mov.b64 %rd369, 9223372036854775807;
+	mov.b64 %rd370, 9223372036854775807;
+	mov.b64 %rd374, %rd372;
+$L108:
+	setp.ge.s64 %p99, %rd374, %rd371;
+	@%p99 bra $L109;
+	mad.lo.s64 %rd375, %rd374, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd376, [%rd375+0];
+	ld.relaxed.gpu.global.s64 %rd377, [%rd375+8];
+	setp.lt.s64 %p100, %rd376, %rd369;
+	setp.eq.s64 %p101, %rd376, %rd369;
+	setp.lt.s64 %p102, %rd377, %rd370;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd378, %rd376, %rd369, %p104;
+	selp.b64 %rd379, %rd377, %rd370, %p104;
+	mov.b64 %rd369, %rd378;
+	mov.b64 %rd370, %rd379;
+	add.s64 %rd374, %rd374, %rd373;
+	bra.uni $L108;
+$L109:
+	bra.uni $L106;
+$L107:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L110;
+	mov.b64 %rd369, -9223372036854775808;
+	mov.b64 %rd370, 9223372036854775807;
+	mov.b64 %rd380, %rd372;
+$L111:
+	setp.ge.s64 %p106, %rd380, %rd371;
+	@%p106 bra $L112;
+	mad.lo.s64 %rd381, %rd380, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd382, [%rd381+0];
+	ld.relaxed.gpu.global.s64 %rd383, [%rd381+8];
+	setp.gt.s64 %p107, %rd382, %rd369;
+	setp.eq.s64 %p108, %rd382, %rd369;
+	setp.lt.s64 %p109, %rd383, %rd370;
 	and.pred %p110, %p108, %p109;
 	or.pred %p111, %p107, %p110;
-	selp.b64 %rd392, %rd390, %rd383, %p111;
-	selp.b64 %rd393, %rd391, %rd384, %p111;
-	mov.b64 %rd383, %rd392;
-	mov.b64 %rd384, %rd393;
-	add.s64 %rd388, %rd388, %rd387;
-	bra.uni $L114;
-$L115:
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p112, %r18, 10;
-	@%p112 bra.uni $L116;
-	mov.b64 %rd383, -9223372036854775808;
-	mov.b64 %rd384, 9223372036854775807;
-	mov.b64 %rd394, %rd386;
-$L117:
-	setp.ge.s64 %p113, %rd394, %rd385;
-	@%p113 bra $L118;
-	mad.lo.s64 %rd395, %rd394, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd396, [%rd395+0];
-	ld.relaxed.gpu.global.s64 %rd397, [%rd395+8];
-	setp.gt.s64 %p114, %rd396, %rd383;
-	setp.eq.s64 %p115, %rd396, %rd383;
-	setp.lt.s64 %p116, %rd397, %rd384;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd398, %rd396, %rd383, %p118;
-	selp.b64 %rd399, %rd397, %rd384, %p118;
-	mov.b64 %rd383, %rd398;
-	mov.b64 %rd384, %rd399;
-	add.s64 %rd394, %rd394, %rd387;
-	bra.uni $L117;
-$L118:
-	bra.uni $L112;
-$L116:
-	mov.b64 %rd112, 0;
+	selp.b64 %rd384, %rd382, %rd369, %p111;
+	selp.b64 %rd385, %rd383, %rd370, %p111;
+	mov.b64 %rd369, %rd384;
+	mov.b64 %rd370, %rd385;
+	add.s64 %rd380, %rd380, %rd373;
+	bra.uni $L111;
+$L112:
+	bra.uni $L106;
+$L110:
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
-	mov.b64 %rd112, %rd114;
+	mov.b64 %rd116, 0;
 	mov.b64 %rd113, %rd115;
-$L119:
-	mov.b64 %rd400, %rd112;
-	mov.b64 %rd401, %rd113;
-	mov.b64 %rd383, %rd400;
-	mov.b64 %rd384, %rd401;
-	mov.b64 %rd402, %rd386;
-$L120:
-	setp.ge.s64 %p119, %rd402, %rd385;
-	@%p119 bra $L121;
-	mad.lo.s64 %rd403, %rd402, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd404, [%rd403+0];
-	ld.relaxed.gpu.global.s64 %rd405, [%rd403+8];
-	mov.b64 %rd406, %rd383;
-	mov.b64 %rd407, %rd384;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd405;
-	mov.b64 %rd355, %rd406;
-	mov.b64 %rd356, %rd407;
-	mov.b64 %rd357, %rd408;
-	mov.b64 %rd358, %rd409;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd410, %rd355, %rd359;
-	mov.b64 %rd355, %rd410;
-	add.s64 %rd411, %rd356, %rd360;
-	mov.b64 %rd356, %rd411;
-$L122:
-	mov.b64 %rd383, %rd355;
-	mov.b64 %rd384, %rd356;
-	add.s64 %rd402, %rd402, %rd387;
+	mov.b64 %rd114, %rd116;
+$L113:
+	mov.b64 %rd386, %rd113;
+	mov.b64 %rd387, %rd114;
+	mov.b64 %rd369, %rd386;
+	mov.b64 %rd370, %rd387;
+	mov.b64 %rd388, %rd372;
+$L114:
+	setp.ge.s64 %p112, %rd388, %rd371;
+	@%p112 bra $L115;
+	mad.lo.s64 %rd389, %rd388, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
+	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
+	mov.b64 %rd392, %rd369;
+	mov.b64 %rd393, %rd370;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd395, %rd391;
+	mov.b64 %rd341, %rd392;
+	mov.b64 %rd342, %rd393;
+	mov.b64 %rd343, %rd394;
+	mov.b64 %rd344, %rd395;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	add.s64 %rd396, %rd341, %rd345;
+	mov.b64 %rd341, %rd396;
+	add.s64 %rd397, %rd342, %rd346;
+	mov.b64 %rd342, %rd397;
+$L116:
+	mov.b64 %rd369, %rd341;
+	mov.b64 %rd370, %rd342;
+	add.s64 %rd388, %rd388, %rd373;
+	bra.uni $L114;
+$L115:
+$L106:
+	mov.b64 %rd398, %rd369;
+	mov.b64 %rd399, %rd370;
+	// block reduction
+	mov.b32 %r125, 1;
+	mov.b32 %r126, 1;
+	sub.u32 %r127, %r13, 1;
+	mov.b32 %r128, %r125;
+$L117:
+	setp.hs.u32 %p113, %r128, 32;
+	@%p113 bra $L118;
+	mov.b64 {%r129, %r130}, %rd398;
+	shfl.sync.down.b32 %r131|%p114, %r129, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
+	mov.b64 %rd400, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd399;
+	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
+	mov.b64 %rd401, {%r135, %r136};
+	@!%p114 bra $L119;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L121;
+	setp.lt.s64 %p116, %rd400, %rd398;
+	setp.eq.s64 %p117, %rd400, %rd398;
+	setp.lt.s64 %p118, %rd401, %rd399;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd402, %rd400, %rd398, %p120;
+	selp.b64 %rd403, %rd401, %rd399, %p120;
+	mov.b64 %rd398, %rd402;
+	mov.b64 %rd399, %rd403;
 	bra.uni $L120;
 $L121:
-$L112:
-	mov.b64 %rd412, %rd383;
-	mov.b64 %rd413, %rd384;
-	// block reduction
-	mov.b32 %r149, 1;
-	mov.b32 %r150, 1;
-	sub.u32 %r151, %r13, 1;
-	mov.b32 %r152, %r149;
+	setp.ne.u32 %p121, %r18, 10;
+	@%p121 bra.uni $L122;
+	setp.gt.s64 %p122, %rd400, %rd398;
+	setp.eq.s64 %p123, %rd400, %rd398;
+	setp.lt.s64 %p124, %rd401, %rd399;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd404, %rd400, %rd398, %p126;
+	selp.b64 %rd405, %rd401, %rd399, %p126;
+	mov.b64 %rd398, %rd404;
+	mov.b64 %rd399, %rd405;
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd400;
+	mov.b64 %rd409, %rd401;
+	mov.b64 %rd341, %rd406;
+	mov.b64 %rd342, %rd407;
+	mov.b64 %rd343, %rd408;
+	mov.b64 %rd344, %rd409;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	add.s64 %rd410, %rd341, %rd345;
+	mov.b64 %rd341, %rd410;
+	add.s64 %rd411, %rd342, %rd346;
+	mov.b64 %rd342, %rd411;
 $L123:
-	setp.hs.u32 %p120, %r152, 32;
-	@%p120 bra $L124;
-	mov.b64 {%r153, %r154}, %rd412;
-	shfl.sync.down.b32 %r155|%p121, %r153, %r152, %r151, %r17;
-	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
-	mov.b64 %rd414, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd413;
-	shfl.sync.down.b32 %r159, %r157, %r152, %r151, %r17;
-	shfl.sync.down.b32 %r160, %r158, %r152, %r151, %r17;
-	mov.b64 %rd415, {%r159, %r160};
-	@!%p121 bra $L125;
-	setp.ne.u32 %p122, %r18, 9;
-	@%p122 bra.uni $L127;
-	setp.lt.s64 %p123, %rd414, %rd412;
-	setp.eq.s64 %p124, %rd414, %rd412;
-	setp.lt.s64 %p125, %rd415, %rd413;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd416, %rd414, %rd412, %p127;
-	selp.b64 %rd417, %rd415, %rd413, %p127;
-	mov.b64 %rd412, %rd416;
-	mov.b64 %rd413, %rd417;
-	bra.uni $L126;
-$L127:
-	setp.ne.u32 %p128, %r18, 10;
-	@%p128 bra.uni $L128;
-	setp.gt.s64 %p129, %rd414, %rd412;
-	setp.eq.s64 %p130, %rd414, %rd412;
-	setp.lt.s64 %p131, %rd415, %rd413;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd418, %rd414, %rd412, %p133;
-	selp.b64 %rd419, %rd415, %rd413, %p133;
-	mov.b64 %rd412, %rd418;
-	mov.b64 %rd413, %rd419;
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd413;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd355, %rd420;
-	mov.b64 %rd356, %rd421;
-	mov.b64 %rd357, %rd422;
-	mov.b64 %rd358, %rd423;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd424, %rd355, %rd359;
-	mov.b64 %rd355, %rd424;
-	add.s64 %rd425, %rd356, %rd360;
-	mov.b64 %rd356, %rd425;
-$L129:
-	mov.b64 %rd412, %rd355;
-	mov.b64 %rd413, %rd356;
-$L126:
-$L125:
-	shl.b32 %r152, %r152, 1;
-	bra.uni $L123;
+	mov.b64 %rd398, %rd341;
+	mov.b64 %rd399, %rd342;
+$L120:
+$L119:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L117;
+$L118:
+	setp.eq.u32 %p127, %r7, 0;
+	@!%p127 bra $L124;
+	mul.wide.u32 %rd412, %r8, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	st.shared.s64 [%rd413+0], %rd398;
+	st.shared.s64 [%rd413+8], %rd399;
 $L124:
-	setp.eq.u32 %p134, %r7, 0;
-	@!%p134 bra $L130;
-	mul.wide.u32 %rd426, %r8, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	st.shared.s64 [%rd427+0], %rd412;
-	st.shared.s64 [%rd427+8], %rd413;
-$L130:
 	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L131;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L132;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	ld.shared.s64 %rd431, [%rd429+8];
-	mov.b64 %rd412, %rd430;
-	mov.b64 %rd413, %rd431;
-$L132:
-	sub.u32 %r161, %r10, 1;
-	mov.b32 %r162, %r150;
-$L133:
-	setp.hs.u32 %p137, %r162, 32;
-	@%p137 bra $L134;
-	mov.b64 {%r163, %r164}, %rd412;
-	shfl.sync.down.b32 %r165|%p138, %r163, %r162, %r161, %r17;
-	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
-	mov.b64 %rd432, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd413;
-	shfl.sync.down.b32 %r169, %r167, %r162, %r161, %r17;
-	shfl.sync.down.b32 %r170, %r168, %r162, %r161, %r17;
-	mov.b64 %rd433, {%r169, %r170};
-	@!%p138 bra $L135;
-	setp.ne.u32 %p139, %r18, 9;
-	@%p139 bra.uni $L137;
-	setp.lt.s64 %p140, %rd432, %rd412;
-	setp.eq.s64 %p141, %rd432, %rd412;
-	setp.lt.s64 %p142, %rd433, %rd413;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd434, %rd432, %rd412, %p144;
-	selp.b64 %rd435, %rd433, %rd413, %p144;
-	mov.b64 %rd412, %rd434;
-	mov.b64 %rd413, %rd435;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p145, %r18, 10;
-	@%p145 bra.uni $L138;
-	setp.gt.s64 %p146, %rd432, %rd412;
-	setp.eq.s64 %p147, %rd432, %rd412;
-	setp.lt.s64 %p148, %rd433, %rd413;
-	and.pred %p149, %p147, %p148;
-	or.pred %p150, %p146, %p149;
-	selp.b64 %rd436, %rd432, %rd412, %p150;
-	selp.b64 %rd437, %rd433, %rd413, %p150;
-	mov.b64 %rd412, %rd436;
-	mov.b64 %rd413, %rd437;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd438, %rd412;
-	mov.b64 %rd439, %rd413;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd441, %rd433;
-	mov.b64 %rd355, %rd438;
-	mov.b64 %rd356, %rd439;
-	mov.b64 %rd357, %rd440;
-	mov.b64 %rd358, %rd441;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd442, %rd355, %rd359;
-	mov.b64 %rd355, %rd442;
-	add.s64 %rd443, %rd356, %rd360;
-	mov.b64 %rd356, %rd443;
-$L139:
-	mov.b64 %rd412, %rd355;
-	mov.b64 %rd413, %rd356;
-$L136:
-$L135:
-	shl.b32 %r162, %r162, 1;
-	bra.uni $L133;
-$L134:
+	setp.eq.u32 %p128, %r8, 0;
+	@!%p128 bra $L125;
+	setp.lo.u32 %p129, %r7, %r10;
+	@!%p129 bra $L126;
+	mul.wide.u32 %rd414, %r7, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	ld.shared.s64 %rd416, [%rd415+0];
+	ld.shared.s64 %rd417, [%rd415+8];
+	mov.b64 %rd398, %rd416;
+	mov.b64 %rd399, %rd417;
+$L126:
+	sub.u32 %r137, %r10, 1;
+	mov.b32 %r138, %r126;
+$L127:
+	setp.hs.u32 %p130, %r138, 32;
+	@%p130 bra $L128;
+	mov.b64 {%r139, %r140}, %rd398;
+	shfl.sync.down.b32 %r141|%p131, %r139, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
+	mov.b64 %rd418, {%r141, %r142};
+	mov.b64 {%r143, %r144}, %rd399;
+	shfl.sync.down.b32 %r145, %r143, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r138, %r137, %r17;
+	mov.b64 %rd419, {%r145, %r146};
+	@!%p131 bra $L129;
+	setp.ne.u32 %p132, %r18, 9;
+	@%p132 bra.uni $L131;
+	setp.lt.s64 %p133, %rd418, %rd398;
+	setp.eq.s64 %p134, %rd418, %rd398;
+	setp.lt.s64 %p135, %rd419, %rd399;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd420, %rd418, %rd398, %p137;
+	selp.b64 %rd421, %rd419, %rd399, %p137;
+	mov.b64 %rd398, %rd420;
+	mov.b64 %rd399, %rd421;
+	bra.uni $L130;
 $L131:
-	@!%p102 bra $L140;
-	st.global.s64 [%rd13+0], %rd412;
-	st.global.s64 [%rd13+8], %rd413;
+	setp.ne.u32 %p138, %r18, 10;
+	@%p138 bra.uni $L132;
+	setp.gt.s64 %p139, %rd418, %rd398;
+	setp.eq.s64 %p140, %rd418, %rd398;
+	setp.lt.s64 %p141, %rd419, %rd399;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd422, %rd418, %rd398, %p143;
+	selp.b64 %rd423, %rd419, %rd399, %p143;
+	mov.b64 %rd398, %rd422;
+	mov.b64 %rd399, %rd423;
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd424, %rd398;
+	mov.b64 %rd425, %rd399;
+	mov.b64 %rd426, %rd418;
+	mov.b64 %rd427, %rd419;
+	mov.b64 %rd341, %rd424;
+	mov.b64 %rd342, %rd425;
+	mov.b64 %rd343, %rd426;
+	mov.b64 %rd344, %rd427;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	add.s64 %rd428, %rd341, %rd345;
+	mov.b64 %rd341, %rd428;
+	add.s64 %rd429, %rd342, %rd346;
+	mov.b64 %rd342, %rd429;
+$L133:
+	mov.b64 %rd398, %rd341;
+	mov.b64 %rd399, %rd342;
+$L130:
+$L129:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L127;
+$L128:
+$L125:
+	@!%p95 bra $L134;
+	st.global.s64 [%rd14+0], %rd398;
+	st.global.s64 [%rd14+8], %rd399;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L140:
-$L111:
+$L134:
+$L105:
 	ret;
 }
 `
@@ -5221,7 +4975,7 @@ const gokkosPTX5 = `//
 .address_size 64
 
 .global .align 8 .u32 gk_league_sync[2];
-.shared .align 16 .b8 gk_stage[1040];
+.shared .align 16 .b8 gk_stage[2064];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushFused_coloring_propagate_(
@@ -5285,9 +5039,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<251>;
-	.reg .b32 %r<360>;
-	.reg .b64 %rd<1213>;
+	.reg .pred %p<237>;
+	.reg .b32 %r<312>;
+	.reg .b64 %rd<1184>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5307,14 +5061,15 @@ const gokkosPTX5 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_league];
+	ld.param.s64 %rd4, [gk_team_size];
+	ld.param.s64 %rd5, [gk_vector_length];
+	ld.param.s64 %rd6, [gk_s0_team];
+	ld.param.s64 %rd7, [gk_s0_thread];
+	ld.param.u64 %rd8, [gk_s1_base];
+	ld.param.s64 %rd9, [gk_s1_team];
+	ld.param.s64 %rd10, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -5328,370 +5083,370 @@ const gokkosPTX5 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd10, %r2;
-	mov.u64 %rd11, gk_dyn;
-	add.s64 %rd12, %rd11, %rd5;
-	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
-	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd16, %r28;
-	cvta.to.global.u64 %rd17, %rd7;
-	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
-	add.s64 %rd18, %rd15, %rd8;
-	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
-	ld.param.s64 %rd24, [gk_s0];
-	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s1];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s2];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s3];
-	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s4];
-	cvta.to.global.u64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s5];
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s6];
-	mov.b64 %rd39, %rd38;
-	ld.param.u64 %rd40, [gk_s7];
-	cvta.to.global.u64 %rd41, %rd40;
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s8];
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s9];
-	mov.b64 %rd46, %rd45;
-	ld.param.u64 %rd47, [gk_s10];
-	cvta.to.global.u64 %rd48, %rd47;
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s11];
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s12];
-	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s13];
-	cvta.to.global.u64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s14];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s15];
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s18];
-	mov.b64 %rd66, %rd65;
-	ld.param.s64 %rd67, [gk_s19];
-	mov.b64 %rd68, %rd67;
-	ld.param.s64 %rd69, [gk_s20];
-	mov.b64 %rd70, %rd69;
+	cvt.u64.u32 %rd11, %r2;
+	mov.u64 %rd12, gk_dyn;
+	add.s64 %rd13, %rd12, %rd6;
+	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
+	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
+	cvt.u64.u32 %rd17, %r28;
+	cvta.to.global.u64 %rd18, %rd8;
+	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
+	add.s64 %rd19, %rd16, %rd9;
+	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
+	ld.param.s64 %rd25, [gk_s0];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s1];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s2];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s3];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s4];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s5];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s6];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s7];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s8];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s9];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s10];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s12];
+	mov.b64 %rd54, %rd53;
+	ld.param.u64 %rd55, [gk_s13];
+	cvta.to.global.u64 %rd56, %rd55;
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.s64 %rd60, [gk_s15];
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s16];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s17];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s18];
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s19];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s20];
+	mov.b64 %rd71, %rd70;
 	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd71, [gk_s22];
-	cvta.to.global.u64 %rd72, %rd71;
-	mov.b64 %rd73, %rd72;
-	ld.param.s64 %rd74, [gk_s23];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s24];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s25];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s26];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s27];
-	mov.b64 %rd84, %rd83;
-	ld.param.u64 %rd85, [gk_s28];
-	cvta.to.global.u64 %rd86, %rd85;
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s29];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s30];
-	mov.b64 %rd91, %rd90;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u64 %rd86, [gk_s28];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s29];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
 	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd92, [gk_s32];
-	cvta.to.global.u64 %rd93, %rd92;
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s33];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s34];
-	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd93, [gk_s32];
+	cvta.to.global.u64 %rd94, %rd93;
+	mov.b64 %rd95, %rd94;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
 	ld.param.s32 %r32, [gk_s35];
 	mov.b32 %r33, %r32;
-	ld.param.s64 %rd99, [gk_s36];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s37];
-	mov.b64 %rd102, %rd101;
-	ld.param.s64 %rd103, [gk_s38];
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s39];
-	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd100, [gk_s36];
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
 	ld.param.u8 %r34, [gk_s40];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd107, [gk_s41];
-	cvta.to.global.u64 %rd108, %rd107;
-	mov.b64 %rd109, %rd108;
-	ld.param.s64 %rd110, [gk_s42];
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s43];
-	mov.b64 %rd113, %rd112;
-	ld.param.u64 %rd114, [gk_s44];
-	cvta.to.global.u64 %rd115, %rd114;
-	mov.b64 %rd116, %rd115;
-	ld.param.s64 %rd117, [gk_s45];
-	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s46];
-	mov.b64 %rd120, %rd119;
-	ld.param.u64 %rd121, [gk_s47];
-	cvta.to.global.u64 %rd122, %rd121;
-	mov.b64 %rd123, %rd122;
-	ld.param.s64 %rd124, [gk_s48];
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s49];
-	mov.b64 %rd127, %rd126;
-	cvt.u64.u32 %rd129, %r28;
-	cvt.u64.u32 %rd130, %r29;
-	mov.b64 %rd131, %rd129;
+	ld.param.u64 %rd108, [gk_s41];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s42];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s43];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s44];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s45];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s46];
+	mov.b64 %rd121, %rd120;
+	ld.param.u64 %rd122, [gk_s47];
+	cvta.to.global.u64 %rd123, %rd122;
+	mov.b64 %rd124, %rd123;
+	ld.param.s64 %rd125, [gk_s48];
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s49];
+	mov.b64 %rd128, %rd127;
+	cvt.u64.u32 %rd130, %r28;
+	cvt.u64.u32 %rd131, %r29;
+	mov.b64 %rd132, %rd130;
 $L1:
-	setp.ge.s64 %p9, %rd131, %rd2;
+	setp.ge.s64 %p9, %rd132, %rd3;
 	@%p9 bra $L2;
-	mov.b64 %rd128, %rd131;
-	mov.b64 %rd20, 0;
+	mov.b64 %rd129, %rd132;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd132, 0;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd133, 0;
+	mov.b64 %rd134, 0;
 	@!%p8 bra $L5;
-	mov.b64 %rd135, 2;
-	mul.lo.s64 %rd134, %rd135, %rd100;
-	mov.b64 %rd136, %rd134;
-	mov.b64 %rd138, 4;
-	mul.lo.s64 %rd137, %rd138, %rd106;
-	mov.b64 %rd139, %rd137;
-	mov.b64 %rd132, %rd136;
-	mov.b64 %rd133, %rd139;
+	mov.b64 %rd136, 2;
+	mul.lo.s64 %rd135, %rd136, %rd101;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd139, 4;
+	mul.lo.s64 %rd138, %rd139, %rd107;
+	mov.b64 %rd140, %rd138;
+	mov.b64 %rd133, %rd137;
+	mov.b64 %rd134, %rd140;
 $L5:
-	add.s64 %rd140, %rd13, %rd21;
-	mad.lo.s64 %rd141, %rd132, 8, 15;
-	and.b64 %rd141, %rd141, -16;
-	add.s64 %rd21, %rd21, %rd141;
-	mov.b64 %rd142, %rd140;
-	mov.b64 %rd143, %rd132;
-	mov.b64 %rd144, 1;
-	add.s64 %rd145, %rd11, %rd20;
-	mad.lo.s64 %rd146, %rd133, 8, 15;
-	and.b64 %rd146, %rd146, -16;
-	add.s64 %rd20, %rd20, %rd146;
-	mov.b64 %rd147, %rd145;
-	mov.b64 %rd148, %rd133;
-	mov.b64 %rd149, 1;
-	mov.b64 %rd150, 0x0;
-	mov.b64 %rd151, 0;
+	add.s64 %rd141, %rd14, %rd22;
+	mad.lo.s64 %rd142, %rd133, 8, 15;
+	and.b64 %rd142, %rd142, -16;
+	add.s64 %rd22, %rd22, %rd142;
+	mov.b64 %rd143, %rd141;
+	mov.b64 %rd144, %rd133;
+	mov.b64 %rd145, 1;
+	add.s64 %rd146, %rd12, %rd21;
+	mad.lo.s64 %rd147, %rd134, 8, 15;
+	and.b64 %rd147, %rd147, -16;
+	add.s64 %rd21, %rd21, %rd147;
+	mov.b64 %rd148, %rd146;
+	mov.b64 %rd149, %rd134;
+	mov.b64 %rd150, 1;
+	mov.b64 %rd151, 0x0;
 	mov.b64 %rd152, 0;
-	mov.b64 %rd153, 0x0;
-	mov.b64 %rd154, 0;
+	mov.b64 %rd153, 0;
+	mov.b64 %rd154, 0x0;
 	mov.b64 %rd155, 0;
-	cvta.global.u64 %rd157, %rd150;
-	cvta.to.shared.u64 %rd156, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd151;
+	mov.b64 %rd156, 0;
+	cvta.global.u64 %rd158, %rd151;
+	cvta.to.shared.u64 %rd157, %rd158;
+	mov.b64 %rd159, %rd157;
 	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd142;
+	mov.b64 %rd161, %rd153;
 	mov.b64 %rd162, %rd143;
 	mov.b64 %rd163, %rd144;
-	cvta.global.u64 %rd165, %rd153;
-	cvta.to.shared.u64 %rd164, %rd165;
-	mov.b64 %rd166, %rd164;
-	mov.b64 %rd167, %rd154;
+	mov.b64 %rd164, %rd145;
+	cvta.global.u64 %rd166, %rd154;
+	cvta.to.shared.u64 %rd165, %rd166;
+	mov.b64 %rd167, %rd165;
 	mov.b64 %rd168, %rd155;
-	mov.b64 %rd169, %rd147;
+	mov.b64 %rd169, %rd156;
 	mov.b64 %rd170, %rd148;
 	mov.b64 %rd171, %rd149;
-	add.s64 %rd172, %rd13, %rd21;
-	mad.lo.s64 %rd173, %rd100, 4, 15;
-	and.b64 %rd173, %rd173, -16;
-	add.s64 %rd21, %rd21, %rd173;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd100;
-	mov.b64 %rd176, 1;
-	mov.b64 %rd158, %rd174;
+	mov.b64 %rd172, %rd150;
+	add.s64 %rd173, %rd14, %rd22;
+	mad.lo.s64 %rd174, %rd101, 4, 15;
+	and.b64 %rd174, %rd174, -16;
+	add.s64 %rd22, %rd22, %rd174;
+	mov.b64 %rd175, %rd173;
+	mov.b64 %rd176, %rd101;
+	mov.b64 %rd177, 1;
 	mov.b64 %rd159, %rd175;
 	mov.b64 %rd160, %rd176;
-	mov.b64 %rd178, 2;
-	mul.lo.s64 %rd177, %rd178, %rd106;
-	add.s64 %rd179, %rd11, %rd20;
-	mad.lo.s64 %rd180, %rd177, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd20, %rd20, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd177;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd166, %rd181;
+	mov.b64 %rd161, %rd177;
+	mov.b64 %rd179, 2;
+	mul.lo.s64 %rd178, %rd179, %rd107;
+	add.s64 %rd180, %rd12, %rd21;
+	mad.lo.s64 %rd181, %rd178, 4, 15;
+	and.b64 %rd181, %rd181, -16;
+	add.s64 %rd21, %rd21, %rd181;
+	mov.b64 %rd182, %rd180;
+	mov.b64 %rd183, %rd178;
+	mov.b64 %rd184, 1;
 	mov.b64 %rd167, %rd182;
 	mov.b64 %rd168, %rd183;
-	setp.eq.s64 %p10, %rd128, 0;
-	cvt.u64.u32 %rd184, %r2;
-	setp.eq.s64 %p11, %rd184, 0;
+	mov.b64 %rd169, %rd184;
+	setp.eq.s64 %p10, %rd129, 0;
+	cvt.u64.u32 %rd185, %r2;
+	setp.eq.s64 %p11, %rd185, 0;
 	and.pred %p12, %p10, %p11;
 	mov.pred %p13, %p12;
-	mov.b64 %rd185, %rd62;
-	mov.b64 %rd186, 0;
-	cvt.u64.u32 %rd187, %r4;
-	mul.lo.s64 %rd188, %rd128, %rd187;
-	cvt.u64.u32 %rd189, %r2;
-	add.s64 %rd190, %rd188, %rd189;
-	mov.b64 %rd191, %rd190;
+	mov.b64 %rd186, %rd63;
+	mov.b64 %rd187, 0;
+	cvt.u64.u32 %rd188, %r4;
+	mul.lo.s64 %rd189, %rd129, %rd188;
+	cvt.u64.u32 %rd190, %r2;
+	add.s64 %rd191, %rd189, %rd190;
+	mov.b64 %rd192, %rd191;
 $L6:
-	setp.lt.s64 %p14, %rd191, %rd185;
+	setp.lt.s64 %p14, %rd192, %rd186;
 	not.pred %p15, %p14;
 	@!%p15 bra $L10;
 	bra.uni $L8;
 $L10:
-	mul.lo.s64 %rd192, %rd191, %rd53;
-	mad.lo.s64 %rd193, %rd192, 4, %rd49;
-	ld.global.s32 %r35, [%rd193+0];
+	mul.lo.s64 %rd193, %rd192, %rd54;
+	mad.lo.s64 %rd194, %rd193, 4, %rd50;
+	ld.global.s32 %r35, [%rd194+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd194, %rd25;
+	mov.b64 %rd195, %rd26;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd195, %r37;
-	add.s64 %rd196, %rd195, 1;
-	mul.lo.s64 %rd197, %rd196, %rd32;
-	mad.lo.s64 %rd198, %rd197, 8, %rd28;
-	ld.global.nc.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	cvt.s64.s32 %rd201, %r37;
-	mul.lo.s64 %rd202, %rd201, %rd32;
-	mad.lo.s64 %rd203, %rd202, 8, %rd28;
-	ld.global.nc.s64 %rd204, [%rd203+0];
-	mov.b64 %rd205, %rd204;
-	sub.s64 %rd206, %rd200, %rd205;
-	mov.b64 %rd207, %rd206;
-	max.s64 %rd208, %rd186, %rd207;
-	mov.b64 %rd186, %rd208;
+	cvt.s64.s32 %rd196, %r37;
+	add.s64 %rd197, %rd196, 1;
+	mul.lo.s64 %rd198, %rd197, %rd33;
+	mad.lo.s64 %rd199, %rd198, 8, %rd29;
+	ld.global.nc.s64 %rd200, [%rd199+0];
+	mov.b64 %rd201, %rd200;
+	cvt.s64.s32 %rd202, %r37;
+	mul.lo.s64 %rd203, %rd202, %rd33;
+	mad.lo.s64 %rd204, %rd203, 8, %rd29;
+	ld.global.nc.s64 %rd205, [%rd204+0];
+	mov.b64 %rd206, %rd205;
+	sub.s64 %rd207, %rd201, %rd206;
+	mov.b64 %rd208, %rd207;
+	max.s64 %rd209, %rd187, %rd208;
+	mov.b64 %rd187, %rd209;
 $L7:
-	cvt.u64.u32 %rd209, %r4;
-	mul.lo.s64 %rd210, %rd2, %rd209;
-	add.s64 %rd211, %rd191, %rd210;
-	mov.b64 %rd191, %rd211;
+	cvt.u64.u32 %rd210, %r4;
+	mul.lo.s64 %rd211, %rd3, %rd210;
+	add.s64 %rd212, %rd192, %rd211;
+	mov.b64 %rd192, %rd212;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd212, %rd186;
+	mov.b64 %rd213, %rd187;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L11:
 	setp.hs.u32 %p16, %r39, 32;
 	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd212;
+	mov.b64 {%r40, %r41}, %rd213;
 	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd213, {%r42, %r43};
+	mov.b64 %rd214, {%r42, %r43};
 	@!%p17 bra $L13;
-	max.s64 %rd214, %rd212, %rd213;
-	mov.b64 %rd212, %rd214;
+	max.s64 %rd215, %rd213, %rd214;
+	mov.b64 %rd213, %rd215;
 $L13:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L11;
 $L12:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L14;
-	mul.wide.u32 %rd215, %r8, 16;
-	add.s64 %rd216, %rd1, %rd215;
-	st.shared.s64 [%rd216+0], %rd212;
+	mul.wide.u32 %rd216, %r8, 16;
+	add.s64 %rd217, %rd1, %rd216;
+	st.shared.s64 [%rd217+0], %rd213;
 $L14:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L15;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L16;
-	mul.wide.u32 %rd217, %r7, 16;
-	add.s64 %rd218, %rd1, %rd217;
-	ld.shared.s64 %rd219, [%rd218+0];
-	mov.b64 %rd212, %rd219;
+	mul.wide.u32 %rd218, %r7, 16;
+	add.s64 %rd219, %rd1, %rd218;
+	ld.shared.s64 %rd220, [%rd219+0];
+	mov.b64 %rd213, %rd220;
 $L16:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd212;
+	mov.b64 {%r45, %r46}, %rd213;
 	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd220, {%r47, %r48};
+	mov.b64 %rd221, {%r47, %r48};
 	@!%p21 bra $L17;
-	max.s64 %rd221, %rd212, %rd220;
-	mov.b64 %rd212, %rd221;
+	max.s64 %rd222, %rd213, %rd221;
+	mov.b64 %rd213, %rd222;
 $L17:
-	mov.b64 {%r49, %r50}, %rd212;
+	mov.b64 {%r49, %r50}, %rd213;
 	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd222, {%r51, %r52};
+	mov.b64 %rd223, {%r51, %r52};
 	@!%p22 bra $L18;
-	max.s64 %rd223, %rd212, %rd222;
-	mov.b64 %rd212, %rd223;
+	max.s64 %rd224, %rd213, %rd223;
+	mov.b64 %rd213, %rd224;
 $L18:
-	mov.b64 {%r53, %r54}, %rd212;
+	mov.b64 {%r53, %r54}, %rd213;
 	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd224, {%r55, %r56};
+	mov.b64 %rd225, {%r55, %r56};
 	@!%p23 bra $L19;
-	max.s64 %rd225, %rd212, %rd224;
-	mov.b64 %rd212, %rd225;
+	max.s64 %rd226, %rd213, %rd225;
+	mov.b64 %rd213, %rd226;
 $L19:
-	mov.b64 {%r57, %r58}, %rd212;
+	mov.b64 {%r57, %r58}, %rd213;
 	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd226, {%r59, %r60};
+	mov.b64 %rd227, {%r59, %r60};
 	@!%p24 bra $L20;
-	max.s64 %rd227, %rd212, %rd226;
-	mov.b64 %rd212, %rd227;
+	max.s64 %rd228, %rd213, %rd227;
+	mov.b64 %rd213, %rd228;
 $L20:
-	mov.b64 {%r61, %r62}, %rd212;
+	mov.b64 {%r61, %r62}, %rd213;
 	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd228, {%r63, %r64};
+	mov.b64 %rd229, {%r63, %r64};
 	@!%p25 bra $L21;
-	max.s64 %rd229, %rd212, %rd228;
-	mov.b64 %rd212, %rd229;
+	max.s64 %rd230, %rd213, %rd229;
+	mov.b64 %rd213, %rd230;
 $L21:
 	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd212;
+	st.shared.s64 [%rd1+1024], %rd213;
 $L22:
 $L15:
 	bar.sync 0;
-	ld.shared.s64 %rd230, [%rd1+1024];
-	mov.b64 %rd212, %rd230;
-	mov.b64 %rd231, %rd212;
-	mov.b64 %rd186, %rd231;
-	cvt.u64.u32 %rd232, %r2;
-	setp.eq.s64 %p26, %rd232, 0;
-	setp.gt.s64 %p27, %rd186, 0;
+	ld.shared.s64 %rd231, [%rd1+1024];
+	mov.b64 %rd213, %rd231;
+	mov.b64 %rd232, %rd213;
+	mov.b64 %rd187, %rd232;
+	cvt.u64.u32 %rd233, %r2;
+	setp.eq.s64 %p26, %rd233, 0;
+	setp.gt.s64 %p27, %rd187, 0;
 	and.pred %p28, %p26, %p27;
 	@!%p28 bra $L24;
-	mov.b64 %rd234, 12;
-	mul.lo.s64 %rd233, %rd234, %rd120;
-	mad.lo.s64 %rd235, %rd233, 8, %rd116;
-	atom.global.max.s64 %rd236, [%rd235], %rd186;
+	mov.b64 %rd235, 12;
+	mul.lo.s64 %rd234, %rd235, %rd121;
+	mad.lo.s64 %rd236, %rd234, 8, %rd117;
+	atom.global.max.s64 %rd237, [%rd236], %rd187;
 $L24:
 	@!%p13 bra $L26;
-	mov.b64 %rd237, 0;
-	st.global.s64 [%rd116+0], %rd237;
-	mov.b64 %rd239, 1;
-	mul.lo.s64 %rd238, %rd239, %rd120;
-	mad.lo.s64 %rd240, %rd238, 8, %rd116;
-	mov.b64 %rd241, 0;
-	st.global.s64 [%rd240+0], %rd241;
-	mov.b64 %rd243, 2;
-	mul.lo.s64 %rd242, %rd243, %rd120;
-	mad.lo.s64 %rd244, %rd242, 8, %rd116;
-	mov.b64 %rd245, 0;
-	st.global.s64 [%rd244+0], %rd245;
-	mov.b64 %rd247, 3;
-	mul.lo.s64 %rd246, %rd247, %rd120;
-	mad.lo.s64 %rd248, %rd246, 8, %rd116;
-	mov.b64 %rd249, 0;
-	st.global.s64 [%rd248+0], %rd249;
+	mov.b64 %rd238, 0;
+	st.global.s64 [%rd117+0], %rd238;
+	mov.b64 %rd240, 1;
+	mul.lo.s64 %rd239, %rd240, %rd121;
+	mad.lo.s64 %rd241, %rd239, 8, %rd117;
+	mov.b64 %rd242, 0;
+	st.global.s64 [%rd241+0], %rd242;
+	mov.b64 %rd244, 2;
+	mul.lo.s64 %rd243, %rd244, %rd121;
+	mad.lo.s64 %rd245, %rd243, 8, %rd117;
+	mov.b64 %rd246, 0;
+	st.global.s64 [%rd245+0], %rd246;
+	mov.b64 %rd248, 3;
+	mul.lo.s64 %rd247, %rd248, %rd121;
+	mad.lo.s64 %rd249, %rd247, 8, %rd117;
+	mov.b64 %rd250, 0;
+	st.global.s64 [%rd249+0], %rd250;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r5, 0;
@@ -5715,13 +5470,13 @@ $L29:
 	fence.acq_rel.gpu;
 $L27:
 	bar.sync 0;
-	mov.b64 %rd251, 12;
-	mul.lo.s64 %rd250, %rd251, %rd120;
-	mad.lo.s64 %rd252, %rd250, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd253, [%rd252+0];
-	mov.b64 %rd254, %rd253;
+	mov.b64 %rd252, 12;
+	mul.lo.s64 %rd251, %rd252, %rd121;
+	mad.lo.s64 %rd253, %rd251, 8, %rd117;
+	ld.relaxed.gpu.global.s64 %rd254, [%rd253+0];
 	mov.b64 %rd255, %rd254;
-	setp.gt.s64 %p32, %rd255, %rd70;
+	mov.b64 %rd256, %rd255;
+	setp.gt.s64 %p32, %rd256, %rd71;
 	@!%p32 bra $L31;
 	bar.sync 0;
 	setp.eq.u32 %p33, %r5, 0;
@@ -5746,211 +5501,210 @@ $L34:
 $L32:
 	bar.sync 0;
 	@!%p13 bra $L36;
-	mov.b64 %rd257, 12;
-	mul.lo.s64 %rd256, %rd257, %rd120;
-	mad.lo.s64 %rd258, %rd256, 8, %rd116;
-	mov.b64 %rd259, 0;
-	st.global.s64 [%rd258+0], %rd259;
-	mov.b64 %rd260, -1;
-	st.global.s64 [%rd109+0], %rd260;
+	mov.b64 %rd258, 12;
+	mul.lo.s64 %rd257, %rd258, %rd121;
+	mad.lo.s64 %rd259, %rd257, 8, %rd117;
+	mov.b64 %rd260, 0;
+	st.global.s64 [%rd259+0], %rd260;
+	mov.b64 %rd261, -1;
+	st.global.s64 [%rd110+0], %rd261;
 $L36:
 	bra.uni $L3;
 $L31:
-	mov.b64 %rd261, 0;
+	mov.b64 %rd262, 0;
 $L37:
-	setp.lt.s64 %p36, %rd261, %rd64;
+	setp.lt.s64 %p36, %rd262, %rd65;
 	not.pred %p37, %p36;
 	@!%p37 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd262, %rd49;
-	mov.b64 %rd263, %rd51;
-	mov.b64 %rd264, %rd53;
-	mov.b64 %rd265, %rd56;
-	mov.b64 %rd266, %rd58;
-	mov.b64 %rd267, %rd60;
-	mov.b64 %rd268, %rd262;
+	mov.b64 %rd263, %rd50;
+	mov.b64 %rd264, %rd52;
+	mov.b64 %rd265, %rd54;
+	mov.b64 %rd266, %rd57;
+	mov.b64 %rd267, %rd59;
+	mov.b64 %rd268, %rd61;
 	mov.b64 %rd269, %rd263;
 	mov.b64 %rd270, %rd264;
 	mov.b64 %rd271, %rd265;
 	mov.b64 %rd272, %rd266;
 	mov.b64 %rd273, %rd267;
-	shr.s64 %rd274, %rd261, 63;
-	shr.u64 %rd275, %rd274, 63;
-	add.s64 %rd276, %rd261, %rd275;
-	and.b64 %rd277, %rd276, -2;
-	sub.s64 %rd278, %rd261, %rd277;
-	setp.eq.s64 %p38, %rd278, 1;
+	mov.b64 %rd274, %rd268;
+	shr.s64 %rd275, %rd262, 63;
+	shr.u64 %rd276, %rd275, 63;
+	add.s64 %rd277, %rd262, %rd276;
+	and.b64 %rd278, %rd277, -2;
+	sub.s64 %rd279, %rd262, %rd278;
+	setp.eq.s64 %p38, %rd279, 1;
 	@!%p38 bra $L43;
-	mov.b64 %rd279, %rd56;
-	mov.b64 %rd280, %rd58;
-	mov.b64 %rd281, %rd60;
-	mov.b64 %rd282, %rd49;
-	mov.b64 %rd283, %rd51;
-	mov.b64 %rd284, %rd53;
-	mov.b64 %rd268, %rd279;
+	mov.b64 %rd280, %rd57;
+	mov.b64 %rd281, %rd59;
+	mov.b64 %rd282, %rd61;
+	mov.b64 %rd283, %rd50;
+	mov.b64 %rd284, %rd52;
+	mov.b64 %rd285, %rd54;
 	mov.b64 %rd269, %rd280;
 	mov.b64 %rd270, %rd281;
 	mov.b64 %rd271, %rd282;
 	mov.b64 %rd272, %rd283;
 	mov.b64 %rd273, %rd284;
+	mov.b64 %rd274, %rd285;
 $L43:
 	mov.pred %p39, %p4;
-	mov.b64 %rd285, %rd73;
-	mov.b64 %rd286, %rd75;
-	mov.b64 %rd287, %rd77;
-	mov.b64 %rd288, %rd80;
-	mov.b64 %rd289, %rd82;
-	mov.b64 %rd290, %rd84;
-	mov.b64 %rd291, %rd87;
-	mov.b64 %rd292, %rd89;
-	mov.b64 %rd293, %rd91;
+	mov.b64 %rd286, %rd74;
+	mov.b64 %rd287, %rd76;
+	mov.b64 %rd288, %rd78;
+	mov.b64 %rd289, %rd81;
+	mov.b64 %rd290, %rd83;
+	mov.b64 %rd291, %rd85;
+	mov.b64 %rd292, %rd88;
+	mov.b64 %rd293, %rd90;
+	mov.b64 %rd294, %rd92;
 	mov.pred %p40, %p6;
-	mov.b64 %rd294, %rd94;
-	mov.b64 %rd295, %rd96;
-	mov.b64 %rd296, %rd98;
+	mov.b64 %rd295, %rd95;
+	mov.b64 %rd296, %rd97;
+	mov.b64 %rd297, %rd99;
 	mov.b32 %r77, %r33;
-	mov.b64 %rd297, %rd100;
-	mov.b64 %rd298, %rd102;
-	cvt.u32.u64 %r78, %rd261;
+	mov.b64 %rd298, %rd101;
+	mov.b64 %rd299, %rd103;
+	cvt.u32.u64 %r78, %rd262;
 	add.s32 %r79, %r33, %r78;
 	mov.b32 %r77, %r79;
-	rem.s64 %rd299, %rd261, 3;
-	mov.b64 %rd301, 4;
-	mul.lo.s64 %rd300, %rd301, %rd299;
-	mov.b64 %rd302, %rd300;
+	rem.s64 %rd300, %rd262, 3;
+	mov.b64 %rd302, 4;
+	mul.lo.s64 %rd301, %rd302, %rd300;
+	mov.b64 %rd303, %rd301;
 	@!%p13 bra $L45;
-	add.s64 %rd303, %rd261, 1;
-	rem.s64 %rd304, %rd303, 3;
-	mov.b64 %rd306, 4;
-	mul.lo.s64 %rd305, %rd306, %rd304;
-	mov.b64 %rd307, %rd305;
-	mul.lo.s64 %rd308, %rd307, %rd120;
-	mad.lo.s64 %rd309, %rd308, 8, %rd116;
-	mov.b64 %rd310, 0;
-	st.global.s64 [%rd309+0], %rd310;
-	add.s64 %rd311, %rd307, 1;
-	mul.lo.s64 %rd312, %rd311, %rd120;
-	mad.lo.s64 %rd313, %rd312, 8, %rd116;
-	mov.b64 %rd314, 0;
-	st.global.s64 [%rd313+0], %rd314;
-	add.s64 %rd315, %rd307, 2;
-	mul.lo.s64 %rd316, %rd315, %rd120;
-	mad.lo.s64 %rd317, %rd316, 8, %rd116;
-	mov.b64 %rd318, 0;
-	st.global.s64 [%rd317+0], %rd318;
-	add.s64 %rd319, %rd307, 3;
-	mul.lo.s64 %rd320, %rd319, %rd120;
-	mad.lo.s64 %rd321, %rd320, 8, %rd116;
-	mov.b64 %rd322, 0;
-	st.global.s64 [%rd321+0], %rd322;
+	add.s64 %rd304, %rd262, 1;
+	rem.s64 %rd305, %rd304, 3;
+	mov.b64 %rd307, 4;
+	mul.lo.s64 %rd306, %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	mul.lo.s64 %rd309, %rd308, %rd121;
+	mad.lo.s64 %rd310, %rd309, 8, %rd117;
+	mov.b64 %rd311, 0;
+	st.global.s64 [%rd310+0], %rd311;
+	add.s64 %rd312, %rd308, 1;
+	mul.lo.s64 %rd313, %rd312, %rd121;
+	mad.lo.s64 %rd314, %rd313, 8, %rd117;
+	mov.b64 %rd315, 0;
+	st.global.s64 [%rd314+0], %rd315;
+	add.s64 %rd316, %rd308, 2;
+	mul.lo.s64 %rd317, %rd316, %rd121;
+	mad.lo.s64 %rd318, %rd317, 8, %rd117;
+	mov.b64 %rd319, 0;
+	st.global.s64 [%rd318+0], %rd319;
+	add.s64 %rd320, %rd308, 3;
+	mul.lo.s64 %rd321, %rd320, %rd121;
+	mad.lo.s64 %rd322, %rd321, 8, %rd117;
+	mov.b64 %rd323, 0;
+	st.global.s64 [%rd322+0], %rd323;
 $L45:
-	mov.b64 %rd323, %rd255;
-	cvt.u64.u32 %rd324, %r4;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 1;
+	mov.b64 %rd324, %rd256;
+	cvt.u64.u32 %rd325, %r4;
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd327, 1;
 $L46:
-	setp.lt.s64 %p41, %rd326, %rd323;
-	setp.lt.s64 %p42, %rd326, 32;
+	setp.lt.s64 %p41, %rd327, %rd324;
+	setp.lt.s64 %p42, %rd327, 32;
 	and.pred %p43, %p41, %p42;
-	mov.b64 %rd328, 2;
-	mul.lo.s64 %rd327, %rd328, %rd326;
-	setp.le.s64 %p44, %rd327, %rd325;
+	mov.b64 %rd329, 2;
+	mul.lo.s64 %rd328, %rd329, %rd327;
+	setp.le.s64 %p44, %rd328, %rd326;
 	and.pred %p45, %p43, %p44;
 	not.pred %p46, %p45;
 	@!%p46 bra $L50;
 	bra.uni $L48;
 $L50:
-	mul.lo.s64 %rd329, %rd326, 2;
-	mov.b64 %rd326, %rd329;
+	mul.lo.s64 %rd330, %rd327, 2;
+	mov.b64 %rd327, %rd330;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b64 %rd330, %rd326;
-	mov.b64 %rd331, %rd25;
-	mov.b64 %rd332, %rd62;
-	mov.b64 %rd333, %rd64;
-	mov.b64 %rd334, %rd66;
-	mov.b64 %rd335, %rd68;
-	mov.b64 %rd336, %rd70;
+	mov.b64 %rd331, %rd327;
+	mov.b64 %rd332, %rd26;
+	mov.b64 %rd333, %rd63;
+	mov.b64 %rd334, %rd65;
+	mov.b64 %rd335, %rd67;
+	mov.b64 %rd336, %rd69;
+	mov.b64 %rd337, %rd71;
 	mov.pred %p47, %p4;
 	mov.pred %p48, %p6;
 	mov.b32 %r80, %r33;
-	mov.b64 %rd337, %rd100;
-	mov.b64 %rd338, %rd102;
-	mov.b64 %rd339, %rd104;
-	mov.b64 %rd340, %rd106;
+	mov.b64 %rd338, %rd101;
+	mov.b64 %rd339, %rd103;
+	mov.b64 %rd340, %rd105;
+	mov.b64 %rd341, %rd107;
 	mov.pred %p49, %p8;
 	mov.pred %p50, %p39;
 	mov.pred %p51, %p40;
 	mov.b32 %r81, %r77;
-	mov.b64 %rd341, %rd297;
 	mov.b64 %rd342, %rd298;
-	mov.b64 %rd343, %rd185;
-	mov.b64 %rd344, %rd302;
-	mov.b64 %rd345, %rd330;
-	cvt.u64.u32 %rd346, %r4;
-	div.s64 %rd347, %rd346, %rd345;
-	setp.eq.s64 %p52, %rd345, -1;
-	neg.s64 %rd348, %rd346;
-	selp.b64 %rd349, %rd348, %rd347, %p52;
-	setp.eq.s64 %p53, %rd345, 0;
-	selp.b64 %rd350, 0, %rd349, %p53;
-	mov.b64 %rd351, %rd350;
-	cvt.u64.u32 %rd352, %r2;
-	div.s64 %rd353, %rd352, %rd345;
-	setp.eq.s64 %p54, %rd345, -1;
-	neg.s64 %rd354, %rd352;
-	selp.b64 %rd355, %rd354, %rd353, %p54;
-	setp.eq.s64 %p55, %rd345, 0;
-	selp.b64 %rd356, 0, %rd355, %p55;
-	mov.b64 %rd357, %rd356;
-	cvt.u64.u32 %rd358, %r2;
-	rem.s64 %rd359, %rd358, %rd345;
-	setp.eq.s64 %p56, %rd345, -1;
-	selp.b64 %rd360, 0, %rd359, %p56;
-	setp.eq.s64 %p57, %rd345, 0;
-	selp.b64 %rd361, %rd358, %rd360, %p57;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd363, %rd351;
-	mov.b64 %rd364, %rd357;
-	mov.b64 %rd365, %rd362;
-	mov.b64 %rd366, %rd340;
-	mul.lo.s64 %rd367, %rd343, %rd128;
-	div.s64 %rd368, %rd367, %rd2;
-	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd369, %rd367;
-	selp.b64 %rd370, %rd369, %rd368, %p58;
-	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd371, 0, %rd370, %p59;
-	mov.b64 %rd372, %rd371;
-	add.s64 %rd373, %rd128, 1;
-	mul.lo.s64 %rd374, %rd343, %rd373;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p60;
-	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p61;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd380, %rd372;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd331;
+	mov.b64 %rd343, %rd299;
+	mov.b64 %rd344, %rd186;
+	mov.b64 %rd345, %rd303;
+	mov.b64 %rd346, %rd331;
+	cvt.u64.u32 %rd347, %r4;
+	div.s64 %rd348, %rd347, %rd346;
+	setp.eq.s64 %p52, %rd346, -1;
+	neg.s64 %rd349, %rd347;
+	selp.b64 %rd350, %rd349, %rd348, %p52;
+	setp.eq.s64 %p53, %rd346, 0;
+	selp.b64 %rd351, 0, %rd350, %p53;
+	mov.b64 %rd352, %rd351;
+	cvt.u64.u32 %rd353, %r2;
+	div.s64 %rd354, %rd353, %rd346;
+	setp.eq.s64 %p54, %rd346, -1;
+	neg.s64 %rd355, %rd353;
+	selp.b64 %rd356, %rd355, %rd354, %p54;
+	setp.eq.s64 %p55, %rd346, 0;
+	selp.b64 %rd357, 0, %rd356, %p55;
+	mov.b64 %rd358, %rd357;
+	cvt.u64.u32 %rd359, %r2;
+	rem.s64 %rd360, %rd359, %rd346;
+	setp.eq.s64 %p56, %rd346, -1;
+	selp.b64 %rd361, 0, %rd360, %p56;
+	setp.eq.s64 %p57, %rd346, 0;
+	selp.b64 %rd362, %rd359, %rd361, %p57;
+	mov.b64 %rd363, %rd362;
+	mov.b64 %rd364, %rd352;
+	mov.b64 %rd365, %rd358;
+	mov.b64 %rd366, %rd363;
+	mov.b64 %rd367, %rd341;
+	mul.lo.s64 %rd368, %rd344, %rd129;
+	div.s64 %rd369, %rd368, %rd3;
+	setp.eq.s64 %p58, %rd3, -1;
+	neg.s64 %rd370, %rd368;
+	selp.b64 %rd371, %rd370, %rd369, %p58;
+	setp.eq.s64 %p59, %rd3, 0;
+	selp.b64 %rd372, 0, %rd371, %p59;
+	mov.b64 %rd373, %rd372;
+	add.s64 %rd374, %rd129, 1;
+	mul.lo.s64 %rd375, %rd344, %rd374;
+	div.s64 %rd376, %rd375, %rd3;
+	setp.eq.s64 %p60, %rd3, -1;
+	neg.s64 %rd377, %rd375;
+	selp.b64 %rd378, %rd377, %rd376, %p60;
+	setp.eq.s64 %p61, %rd3, 0;
+	selp.b64 %rd379, 0, %rd378, %p61;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd332;
 	mov.b64 %rd384, %rd333;
 	mov.b64 %rd385, %rd334;
 	mov.b64 %rd386, %rd335;
 	mov.b64 %rd387, %rd336;
+	mov.b64 %rd388, %rd337;
 	mov.pred %p62, %p47;
 	mov.pred %p63, %p48;
 	mov.b32 %r82, %r80;
-	mov.b64 %rd388, %rd337;
 	mov.b64 %rd389, %rd338;
 	mov.b64 %rd390, %rd339;
 	mov.b64 %rd391, %rd340;
+	mov.b64 %rd392, %rd341;
 	mov.pred %p64, %p49;
 	mov.pred %p65, %p50;
-	mov.b64 %rd392, %rd285;
 	mov.b64 %rd393, %rd286;
 	mov.b64 %rd394, %rd287;
 	mov.b64 %rd395, %rd288;
@@ -5959,160 +5713,161 @@ $L48:
 	mov.b64 %rd398, %rd291;
 	mov.b64 %rd399, %rd292;
 	mov.b64 %rd400, %rd293;
-	mov.pred %p66, %p51;
 	mov.b64 %rd401, %rd294;
+	mov.pred %p66, %p51;
 	mov.b64 %rd402, %rd295;
 	mov.b64 %rd403, %rd296;
+	mov.b64 %rd404, %rd297;
 	mov.b32 %r83, %r81;
-	mov.b64 %rd404, %rd341;
 	mov.b64 %rd405, %rd342;
-	mov.b64 %rd406, %rd380;
-	sub.s64 %rd407, %rd381, %rd380;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd409, %rd364;
-	mov.b64 %rd410, %rd363;
-	mov.b64 %rd411, %rd345;
-	mov.b64 %rd412, %rd365;
-	mov.b64 %rd413, %rd344;
-	mov.b64 %rd414, 0;
-	mov.b64 %rd415, %rd366;
-	setp.gt.s64 %p67, %rd339, 1;
+	mov.b64 %rd406, %rd343;
+	mov.b64 %rd407, %rd381;
+	sub.s64 %rd408, %rd382, %rd381;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd410, %rd365;
+	mov.b64 %rd411, %rd364;
+	mov.b64 %rd412, %rd346;
+	mov.b64 %rd413, %rd366;
+	mov.b64 %rd414, %rd345;
+	mov.b64 %rd415, 0;
+	mov.b64 %rd416, %rd367;
+	setp.gt.s64 %p67, %rd340, 1;
 	mov.pred %p68, %p67;
 	mov.pred %p69, 0;
-	mov.b64 %rd416, %rd158;
 	mov.b64 %rd417, %rd159;
 	mov.b64 %rd418, %rd160;
-	mov.b64 %rd419, %rd409;
+	mov.b64 %rd419, %rd161;
+	mov.b64 %rd420, %rd410;
 	mov.b32 %r84, -1;
-	mov.b64 %rd420, 0;
 	mov.b64 %rd421, 0;
 	mov.b64 %rd422, 0;
 	mov.b64 %rd423, 0;
 	mov.b64 %rd424, 0;
-$L51:
 	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd404;
+$L51:
+	mov.b64 %rd426, 0;
+	mov.b64 %rd427, %rd405;
 $L54:
-	setp.gt.s64 %p70, %rd426, 0;
+	setp.gt.s64 %p70, %rd427, 0;
 	not.pred %p71, %p70;
 	@!%p71 bra $L58;
 	bra.uni $L56;
 $L58:
-	setp.ge.s64 %p72, %rd420, %rd421;
+	setp.ge.s64 %p72, %rd421, %rd422;
 	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd419, %rd408;
+	setp.ge.s64 %p73, %rd420, %rd409;
 	@!%p73 bra $L62;
 	bra.uni $L56;
 $L62:
-	add.s64 %rd427, %rd406, %rd419;
-	mul.lo.s64 %rd428, %rd427, %rd270;
-	mad.lo.s64 %rd429, %rd428, 4, %rd268;
-	ld.global.s32 %r85, [%rd429+0];
+	add.s64 %rd428, %rd407, %rd420;
+	mul.lo.s64 %rd429, %rd428, %rd271;
+	mad.lo.s64 %rd430, %rd429, 4, %rd269;
+	ld.global.s32 %r85, [%rd430+0];
 	mov.b32 %r86, %r85;
 	mov.b32 %r84, %r86;
 	@!%p69 bra $L63;
-	add.s64 %rd430, %rd406, %rd419;
-	mov.b64 %rd432, 2;
-	mul.lo.s64 %rd431, %rd432, %rd430;
-	mov.b64 %rd433, %rd431;
-	mul.lo.s64 %rd434, %rd433, %rd171;
-	mad.lo.s64 %rd435, %rd434, 8, %rd169;
-	ld.shared.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	add.s64 %rd438, %rd433, 1;
-	mul.lo.s64 %rd439, %rd438, %rd171;
-	mad.lo.s64 %rd440, %rd439, 8, %rd169;
-	ld.shared.s64 %rd441, [%rd440+0];
-	mov.b64 %rd442, %rd441;
-	add.s64 %rd443, %rd437, %rd412;
-	mov.b64 %rd444, %rd443;
-	mov.b64 %rd445, %rd442;
-	mov.b64 %rd420, %rd444;
+	add.s64 %rd431, %rd407, %rd420;
+	mov.b64 %rd433, 2;
+	mul.lo.s64 %rd432, %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mul.lo.s64 %rd435, %rd434, %rd172;
+	mad.lo.s64 %rd436, %rd435, 8, %rd170;
+	ld.shared.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	add.s64 %rd439, %rd434, 1;
+	mul.lo.s64 %rd440, %rd439, %rd172;
+	mad.lo.s64 %rd441, %rd440, 8, %rd170;
+	ld.shared.s64 %rd442, [%rd441+0];
+	mov.b64 %rd443, %rd442;
+	add.s64 %rd444, %rd438, %rd413;
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd443;
 	mov.b64 %rd421, %rd445;
+	mov.b64 %rd422, %rd446;
 	bra.uni $L64;
 $L63:
-	mov.b64 %rd446, %rd382;
+	mov.b64 %rd447, %rd383;
 	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd447, %r87;
-	mul.lo.s64 %rd448, %rd447, %rd32;
-	mad.lo.s64 %rd449, %rd448, 8, %rd28;
-	ld.global.nc.s64 %rd450, [%rd449+0];
-	mov.b64 %rd451, %rd450;
+	cvt.s64.s32 %rd448, %r87;
+	mul.lo.s64 %rd449, %rd448, %rd33;
+	mad.lo.s64 %rd450, %rd449, 8, %rd29;
+	ld.global.nc.s64 %rd451, [%rd450+0];
 	mov.b64 %rd452, %rd451;
-	mov.b64 %rd453, %rd382;
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd383;
 	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd454, %r88;
-	add.s64 %rd455, %rd454, 1;
-	mul.lo.s64 %rd456, %rd455, %rd32;
-	mad.lo.s64 %rd457, %rd456, 8, %rd28;
-	ld.global.nc.s64 %rd458, [%rd457+0];
-	mov.b64 %rd459, %rd458;
+	cvt.s64.s32 %rd455, %r88;
+	add.s64 %rd456, %rd455, 1;
+	mul.lo.s64 %rd457, %rd456, %rd33;
+	mad.lo.s64 %rd458, %rd457, 8, %rd29;
+	ld.global.nc.s64 %rd459, [%rd458+0];
 	mov.b64 %rd460, %rd459;
-	add.s64 %rd461, %rd452, %rd412;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd460;
-	mov.b64 %rd420, %rd462;
+	mov.b64 %rd461, %rd460;
+	add.s64 %rd462, %rd453, %rd413;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd461;
 	mov.b64 %rd421, %rd463;
+	mov.b64 %rd422, %rd464;
 $L64:
-	add.s64 %rd464, %rd419, %rd410;
-	mov.b64 %rd419, %rd464;
+	add.s64 %rd465, %rd420, %rd411;
+	mov.b64 %rd420, %rd465;
 	bra.uni $L55;
 $L60:
-	mul.lo.s64 %rd465, %rd420, %rd39;
-	mad.lo.s64 %rd466, %rd465, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd466+0];
+	mul.lo.s64 %rd466, %rd421, %rd40;
+	mad.lo.s64 %rd467, %rd466, 4, %rd36;
+	ld.global.nc.s32 %r89, [%rd467+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r90;
-	mov.b64 %rd467, 0;
 	mov.b64 %rd468, 0;
+	mov.b64 %rd469, 0;
 	and.pred %p74, %p68, %p64;
 	@!%p74 bra $L66;
-	mov.b64 %rd469, %rd382;
+	mov.b64 %rd470, %rd383;
 	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd470, %r92;
-	mul.lo.s64 %rd471, %rd470, %rd32;
-	mad.lo.s64 %rd472, %rd471, 8, %rd28;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
+	cvt.s64.s32 %rd471, %r92;
+	mul.lo.s64 %rd472, %rd471, %rd33;
+	mad.lo.s64 %rd473, %rd472, 8, %rd29;
+	ld.global.nc.s64 %rd474, [%rd473+0];
 	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd382;
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd383;
 	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd477, %r93;
-	add.s64 %rd478, %rd477, 1;
-	mul.lo.s64 %rd479, %rd478, %rd32;
-	mad.lo.s64 %rd480, %rd479, 8, %rd28;
-	ld.global.nc.s64 %rd481, [%rd480+0];
-	mov.b64 %rd482, %rd481;
+	cvt.s64.s32 %rd478, %r93;
+	add.s64 %rd479, %rd478, 1;
+	mul.lo.s64 %rd480, %rd479, %rd33;
+	mad.lo.s64 %rd481, %rd480, 8, %rd29;
+	ld.global.nc.s64 %rd482, [%rd481+0];
 	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd475;
-	mov.b64 %rd485, %rd483;
-	mov.b64 %rd467, %rd484;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd476;
+	mov.b64 %rd486, %rd484;
 	mov.b64 %rd468, %rd485;
+	mov.b64 %rd469, %rd486;
 $L66:
 	mov.b32 %r94, %r84;
 	mov.b32 %r95, %r91;
-	mov.b64 %rd486, %rd420;
+	mov.b64 %rd487, %rd421;
 $L67:
-	cvt.s64.s32 %rd487, %r94;
-	mul.lo.s64 %rd488, %rd487, %rd127;
-	mad.lo.s64 %rd489, %rd488, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r96, [%rd489+0];
+	cvt.s64.s32 %rd488, %r94;
+	mul.lo.s64 %rd489, %rd488, %rd128;
+	mad.lo.s64 %rd490, %rd489, 4, %rd124;
+	ld.relaxed.gpu.global.s32 %r96, [%rd490+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r98, %r97;
-	cvt.s64.s32 %rd490, %r95;
-	mul.lo.s64 %rd491, %rd490, %rd127;
-	mad.lo.s64 %rd492, %rd491, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r99, [%rd492+0];
+	cvt.s64.s32 %rd491, %r95;
+	mul.lo.s64 %rd492, %rd491, %rd128;
+	mad.lo.s64 %rd493, %rd492, 4, %rd124;
+	ld.relaxed.gpu.global.s32 %r99, [%rd493+0];
 	mov.b32 %r100, %r99;
 	setp.ge.s32 %p75, %r100, %r98;
 	@!%p75 bra $L71;
 	mov.pred %p76, 0;
 	bra.uni $L69;
 $L71:
-	cvt.s64.s32 %rd493, %r95;
-	mul.lo.s64 %rd494, %rd493, %rd127;
-	mad.lo.s64 %rd495, %rd494, 4, %rd123;
-	atom.global.max.s32 %r101, [%rd495], %r98;
+	cvt.s64.s32 %rd494, %r95;
+	mul.lo.s64 %rd495, %rd494, %rd128;
+	mad.lo.s64 %rd496, %rd495, 4, %rd124;
+	atom.global.max.s32 %r101, [%rd496], %r98;
 	mov.b32 %r102, %r101;
 	setp.lt.s32 %p77, %r102, %r98;
 	mov.pred %p76, %p77;
@@ -6122,1638 +5877,1538 @@ $L68:
 $L69:
 	@!%p76 bra $L73;
 	@!%p68 bra $L74;
-	mul.lo.s64 %rd496, %rd425, %rd418;
-	mad.lo.s64 %rd497, %rd496, 4, %rd416;
-	st.shared.s32 [%rd497+0], %r91;
+	mul.lo.s64 %rd497, %rd426, %rd419;
+	mad.lo.s64 %rd498, %rd497, 4, %rd417;
+	st.shared.s32 [%rd498+0], %r91;
 	@!%p64 bra $L77;
-	mov.b64 %rd499, 2;
-	mul.lo.s64 %rd498, %rd499, %rd425;
-	mul.lo.s64 %rd500, %rd498, %rd163;
-	mad.lo.s64 %rd501, %rd500, 8, %rd161;
-	st.shared.s64 [%rd501+0], %rd467;
-	mov.b64 %rd503, 2;
-	mul.lo.s64 %rd502, %rd503, %rd425;
-	add.s64 %rd504, %rd502, 1;
-	mul.lo.s64 %rd505, %rd504, %rd163;
-	mad.lo.s64 %rd506, %rd505, 8, %rd161;
-	st.shared.s64 [%rd506+0], %rd468;
+	mov.b64 %rd500, 2;
+	mul.lo.s64 %rd499, %rd500, %rd426;
+	mul.lo.s64 %rd501, %rd499, %rd164;
+	mad.lo.s64 %rd502, %rd501, 8, %rd162;
+	st.shared.s64 [%rd502+0], %rd468;
+	mov.b64 %rd504, 2;
+	mul.lo.s64 %rd503, %rd504, %rd426;
+	add.s64 %rd505, %rd503, 1;
+	mul.lo.s64 %rd506, %rd505, %rd164;
+	mad.lo.s64 %rd507, %rd506, 8, %rd162;
+	st.shared.s64 [%rd507+0], %rd469;
 $L77:
-	add.s64 %rd507, %rd425, 1;
-	mov.b64 %rd425, %rd507;
+	add.s64 %rd508, %rd426, 1;
+	mov.b64 %rd426, %rd508;
 	bra.uni $L75;
 $L74:
 	mov.pred %p78, 0;
-	mov.b64 %rd508, %rd425;
+	mov.b64 %rd509, %rd426;
 	mov.b32 %r103, %r91;
 $L78:
 	@!%p65 bra $L82;
 	shr.s32 %r104, %r103, 5;
-	cvt.s64.s32 %rd509, %r104;
-	mov.b64 %rd510, %rd509;
+	cvt.s64.s32 %rd510, %r104;
+	mov.b64 %rd511, %rd510;
 	and.b32 %r105, %r103, 31;
-	cvt.s64.s32 %rd511, %r105;
-	min.u64 %rd512, %rd511, 32;
-	cvt.u32.u64 %r106, %rd512;
+	cvt.s64.s32 %rd512, %r105;
+	min.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r106, %rd513;
 	mov.b32 %r108, 0x1;
 	shl.b32 %r107, %r108, %r106;
 	setp.hs.u32 %p79, %r106, 32;
 	selp.b32 %r109, 0, %r107, %p79;
 	mov.b32 %r110, %r109;
-	mov.b64 %rd513, %rd510;
+	mov.b64 %rd514, %rd511;
 	mov.b32 %r111, %r110;
-	mul.lo.s64 %rd514, %rd513, %rd400;
-	mad.lo.s64 %rd515, %rd514, 4, %rd398;
-	ld.relaxed.gpu.global.u32 %r112, [%rd515+0];
+	mul.lo.s64 %rd515, %rd514, %rd401;
+	mad.lo.s64 %rd516, %rd515, 4, %rd399;
+	ld.relaxed.gpu.global.u32 %r112, [%rd516+0];
 	mov.b32 %r113, %r112;
 	and.b32 %r114, %r113, %r111;
 	setp.ne.u32 %p80, %r114, 0x0;
 	mov.pred %p81, %p80;
 	not.pred %p82, %p81;
 	@!%p82 bra $L84;
-	mul.lo.s64 %rd516, %rd513, %rd400;
-	mad.lo.s64 %rd517, %rd516, 4, %rd398;
-	atom.global.or.b32 %r115, [%rd517], %r111;
+	mul.lo.s64 %rd517, %rd514, %rd401;
+	mad.lo.s64 %rd518, %rd517, 4, %rd399;
+	atom.global.or.b32 %r115, [%rd518], %r111;
 	mov.b32 %r116, %r115;
 	and.b32 %r117, %r116, %r111;
 	setp.ne.u32 %p83, %r117, 0x0;
 	mov.pred %p81, %p83;
 $L84:
 	@!%p81 bra $L86;
-	mov.b64 %rd518, %rd508;
-	mov.b64 %rd519, %rd518;
+	mov.b64 %rd519, %rd509;
+	mov.b64 %rd520, %rd519;
 	mov.pred %p84, 0;
 	bra.uni $L80;
 $L86:
-	mov.b64 %rd520, %rd508;
-	mov.b64 %rd519, %rd520;
+	mov.b64 %rd521, %rd509;
+	mov.b64 %rd520, %rd521;
 	mov.pred %p84, 1;
 	bra.uni $L80;
 $L82:
 	@!%p66 bra $L88;
-	cvt.s64.s32 %rd521, %r103;
-	mul.lo.s64 %rd522, %rd521, %rd403;
-	mad.lo.s64 %rd523, %rd522, 4, %rd401;
-	ld.relaxed.gpu.global.s32 %r118, [%rd523+0];
+	cvt.s64.s32 %rd522, %r103;
+	mul.lo.s64 %rd523, %rd522, %rd404;
+	mad.lo.s64 %rd524, %rd523, 4, %rd402;
+	ld.relaxed.gpu.global.s32 %r118, [%rd524+0];
 	mov.b32 %r119, %r118;
 	setp.eq.s32 %p85, %r119, %r83;
 	mov.pred %p86, %p85;
 	not.pred %p87, %p86;
 	@!%p87 bra $L90;
-	cvt.s64.s32 %rd524, %r103;
-	mul.lo.s64 %rd525, %rd524, %rd403;
-	mad.lo.s64 %rd526, %rd525, 4, %rd401;
-	atom.global.exch.b32 %r120, [%rd526], %r83;
+	cvt.s64.s32 %rd525, %r103;
+	mul.lo.s64 %rd526, %rd525, %rd404;
+	mad.lo.s64 %rd527, %rd526, 4, %rd402;
+	atom.global.exch.b32 %r120, [%rd527], %r83;
 	mov.b32 %r121, %r120;
 	setp.eq.s32 %p88, %r121, %r83;
 	mov.pred %p86, %p88;
 $L90:
 	@!%p86 bra $L92;
-	mov.b64 %rd527, %rd508;
-	mov.b64 %rd519, %rd527;
+	mov.b64 %rd528, %rd509;
+	mov.b64 %rd520, %rd528;
 	mov.pred %p84, 0;
 	bra.uni $L80;
 $L92:
 $L88:
-	mul.lo.s64 %rd528, %rd508, %rd418;
-	mad.lo.s64 %rd529, %rd528, 4, %rd416;
-	st.shared.s32 [%rd529+0], %r103;
-	add.s64 %rd530, %rd508, 1;
-	mov.b64 %rd531, %rd530;
-	mov.b64 %rd519, %rd531;
+	mul.lo.s64 %rd529, %rd509, %rd419;
+	mad.lo.s64 %rd530, %rd529, 4, %rd417;
+	st.shared.s32 [%rd530+0], %r103;
+	add.s64 %rd531, %rd509, 1;
+	mov.b64 %rd532, %rd531;
+	mov.b64 %rd520, %rd532;
 	mov.pred %p84, 1;
 	bra.uni $L80;
 $L79:
 	bra.uni $L78;
 $L80:
-	mov.b64 %rd532, %rd519;
+	mov.b64 %rd533, %rd520;
 	mov.pred %p89, %p84;
-	mov.b64 %rd425, %rd532;
+	mov.b64 %rd426, %rd533;
 	mov.pred %p78, %p89;
 	@!%p78 bra $L94;
-	mov.b64 %rd533, %rd382;
+	mov.b64 %rd534, %rd383;
 	mov.b32 %r122, %r91;
-	cvt.s64.s32 %rd534, %r122;
-	add.s64 %rd535, %rd534, 1;
-	mul.lo.s64 %rd536, %rd535, %rd32;
-	mad.lo.s64 %rd537, %rd536, 8, %rd28;
-	ld.global.nc.s64 %rd538, [%rd537+0];
-	mov.b64 %rd539, %rd538;
-	cvt.s64.s32 %rd540, %r122;
-	mul.lo.s64 %rd541, %rd540, %rd32;
-	mad.lo.s64 %rd542, %rd541, 8, %rd28;
-	ld.global.nc.s64 %rd543, [%rd542+0];
-	mov.b64 %rd544, %rd543;
-	sub.s64 %rd545, %rd539, %rd544;
-	mov.b64 %rd546, %rd545;
+	cvt.s64.s32 %rd535, %r122;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd33;
+	mad.lo.s64 %rd538, %rd537, 8, %rd29;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r122;
+	mul.lo.s64 %rd542, %rd541, %rd33;
+	mad.lo.s64 %rd543, %rd542, 8, %rd29;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
 	mov.b64 %rd547, %rd546;
-	add.s64 %rd548, %rd422, %rd547;
-	mov.b64 %rd422, %rd548;
-	max.s64 %rd549, %rd423, %rd547;
+	mov.b64 %rd548, %rd547;
+	add.s64 %rd549, %rd423, %rd548;
 	mov.b64 %rd423, %rd549;
+	max.s64 %rd550, %rd424, %rd548;
+	mov.b64 %rd424, %rd550;
 $L94:
 $L75:
 $L73:
-	add.s64 %rd550, %rd420, %rd411;
-	mov.b64 %rd420, %rd550;
-	sub.s64 %rd551, %rd426, 1;
-	mov.b64 %rd426, %rd551;
+	add.s64 %rd551, %rd421, %rd412;
+	mov.b64 %rd421, %rd551;
+	sub.s64 %rd552, %rd427, 1;
+	mov.b64 %rd427, %rd552;
 $L55:
 	bra.uni $L54;
 $L56:
-	mov.b64 %rd552, 0;
-	setp.lt.s64 %p90, %rd420, %rd421;
-	setp.lt.s64 %p91, %rd419, %rd408;
+	mov.b64 %rd553, 0;
+	setp.lt.s64 %p90, %rd421, %rd422;
+	setp.lt.s64 %p91, %rd420, %rd409;
 	or.pred %p92, %p90, %p91;
 	@!%p92 bra $L96;
-	mov.b64 %rd552, 1;
+	mov.b64 %rd553, 1;
 $L96:
-	shl.b64 %rd553, %rd552, 32;
-	or.b64 %rd554, %rd425, %rd553;
+	shl.b64 %rd554, %rd553, 32;
+	or.b64 %rd555, %rd426, %rd554;
 	// block scan
-	mov.b64 %rd555, %rd554;
+	mov.b64 %rd556, %rd555;
 	mov.b32 %r123, %r3;
 $L97:
 	setp.hs.u32 %p93, %r123, 32;
 	@%p93 bra $L98;
-	mov.b64 {%r124, %r125}, %rd555;
+	mov.b64 {%r124, %r125}, %rd556;
 	shfl.sync.up.b32 %r126|%p94, %r124, %r123, 0, %r17;
 	shfl.sync.up.b32 %r127, %r125, %r123, 0, %r17;
-	mov.b64 %rd556, {%r126, %r127};
+	mov.b64 %rd557, {%r126, %r127};
 	@!%p94 bra $L99;
-	add.s64 %rd557, %rd556, %rd555;
-	mov.b64 %rd555, %rd557;
+	add.s64 %rd558, %rd557, %rd556;
+	mov.b64 %rd556, %rd558;
 $L99:
 	shl.b32 %r123, %r123, 1;
 	bra.uni $L97;
 $L98:
-	mov.b64 {%r128, %r129}, %rd555;
+	mov.b64 {%r128, %r129}, %rd556;
 	shfl.sync.up.b32 %r130|%p95, %r128, %r3, 0, %r17;
 	shfl.sync.up.b32 %r131, %r129, %r3, 0, %r17;
-	mov.b64 %rd558, {%r130, %r131};
+	mov.b64 %rd559, {%r130, %r131};
 	setp.lo.u32 %p96, %r3, 32;
 	and.pred %p97, %p95, %p96;
-	selp.b64 %rd559, %rd558, 0, %p97;
+	selp.b64 %rd560, %rd559, 0, %p97;
 	sub.u32 %r132, %r13, %r3;
 	setp.eq.u32 %p98, %r7, %r132;
 	@!%p98 bra $L100;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	st.shared.s64 [%rd561+0], %rd555;
+	mul.wide.u32 %rd561, %r8, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	add.s64 %rd563, %rd562, 1040;
+	add.s64 %rd564, %rd563, %rd2;
+	st.shared.s64 [%rd564+0], %rd556;
 $L100:
 	bar.sync 0;
-	setp.eq.u32 %p99, %r8, 0;
-	@!%p99 bra $L101;
-	mov.b64 %rd562, 0;
-	setp.lo.u32 %p100, %r7, %r10;
-	@!%p100 bra $L102;
-	mul.wide.u32 %rd563, %r7, 16;
-	add.s64 %rd564, %rd1, %rd563;
-	ld.shared.s64 %rd565, [%rd564+0];
-	mov.b64 %rd562, %rd565;
-$L102:
-	mov.b64 {%r133, %r134}, %rd562;
-	shfl.sync.up.b32 %r135|%p101, %r133, 1, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, 1, 0, %r17;
-	mov.b64 %rd566, {%r135, %r136};
-	@!%p101 bra $L103;
-	add.s64 %rd567, %rd566, %rd562;
-	mov.b64 %rd562, %rd567;
-$L103:
-	mov.b64 {%r137, %r138}, %rd562;
-	shfl.sync.up.b32 %r139|%p102, %r137, 2, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 2, 0, %r17;
-	mov.b64 %rd568, {%r139, %r140};
-	@!%p102 bra $L104;
-	add.s64 %rd569, %rd568, %rd562;
-	mov.b64 %rd562, %rd569;
-$L104:
-	mov.b64 {%r141, %r142}, %rd562;
-	shfl.sync.up.b32 %r143|%p103, %r141, 4, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 4, 0, %r17;
-	mov.b64 %rd570, {%r143, %r144};
-	@!%p103 bra $L105;
-	add.s64 %rd571, %rd570, %rd562;
-	mov.b64 %rd562, %rd571;
-$L105:
-	mov.b64 {%r145, %r146}, %rd562;
-	shfl.sync.up.b32 %r147|%p104, %r145, 8, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 8, 0, %r17;
-	mov.b64 %rd572, {%r147, %r148};
-	@!%p104 bra $L106;
-	add.s64 %rd573, %rd572, %rd562;
-	mov.b64 %rd562, %rd573;
-$L106:
-	mov.b64 {%r149, %r150}, %rd562;
-	shfl.sync.up.b32 %r151|%p105, %r149, 16, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 16, 0, %r17;
-	mov.b64 %rd574, {%r151, %r152};
-	@!%p105 bra $L107;
-	add.s64 %rd575, %rd574, %rd562;
-	mov.b64 %rd562, %rd575;
-$L107:
-	mov.b64 {%r153, %r154}, %rd562;
-	shfl.sync.up.b32 %r155|%p106, %r153, 1, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
-	mov.b64 %rd576, {%r155, %r156};
-	selp.b64 %rd577, %rd576, 0, %p106;
-	@!%p100 bra $L108;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	add.s64 %rd580, %rd579, 512;
-	st.shared.s64 [%rd580+0], %rd577;
-$L108:
-	sub.u32 %r157, %r10, 1;
-	setp.eq.u32 %p107, %r7, %r157;
-	@!%p107 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd562;
-$L109:
+	mov.b64 %rd565, 0;
+	mov.b64 %rd566, 0;
+	mov.b32 %r133, 0;
+	add.s64 %rd567, %rd2, 1040;
+	add.s64 %rd568, %rd1, %rd567;
 $L101:
-	bar.sync 0;
-	mul.wide.u32 %rd581, %r8, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	add.s64 %rd583, %rd582, 512;
-	ld.shared.s64 %rd584, [%rd583+0];
-	add.s64 %rd585, %rd584, %rd559;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 {%r158, %r159}, %rd585;
-	shfl.sync.idx.b32 %r160|%p108, %r158, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r161, %r159, 0, %r21, %r17;
-	mov.b64 %rd587, {%r160, %r161};
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	and.b64 %rd595, %rd593, 4294967295;
-	mov.b64 %rd596, %rd595;
-	and.b64 %rd597, %rd594, 4294967295;
-	mov.b64 %rd598, %rd597;
-	shr.s64 %rd599, %rd594, 32;
-	mov.b64 %rd600, %rd599;
-	mov.b64 %rd601, %rd596;
-	mov.b64 %rd602, %rd598;
-	mov.b64 %rd603, %rd600;
-	@!%p68 bra $L110;
-	add.s64 %rd604, %rd424, %rd601;
-	mov.b64 %rd605, %rd604;
-	sub.s64 %rd606, %rd415, %rd605;
-	max.s64 %rd607, %rd606, 0;
-	min.s64 %rd608, %rd607, %rd425;
-	mov.b64 %rd609, %rd608;
-	mov.b64 %rd610, 0;
+	setp.hs.u32 %p99, %r133, %r10;
+	@%p99 bra $L102;
+	ld.shared.s64 %rd569, [%rd568+0];
+	setp.lo.u32 %p100, %r133, %r8;
+	@!%p100 bra $L103;
+	add.s64 %rd570, %rd565, %rd569;
+	mov.b64 %rd565, %rd570;
+$L103:
+	add.s64 %rd571, %rd566, %rd569;
+	mov.b64 %rd566, %rd571;
+	add.s64 %rd568, %rd568, 16;
+	add.u32 %r133, %r133, 1;
+	bra.uni $L101;
+$L102:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd572, %rd565, %rd560;
+	mov.b64 {%r134, %r135}, %rd572;
+	shfl.sync.idx.b32 %r136|%p101, %r134, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r137, %r135, 0, %r21, %r17;
+	mov.b64 %rd573, {%r136, %r137};
+	mov.b64 %rd574, %rd566;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, %rd575;
+	mov.b64 %rd578, %rd576;
+	mov.b64 %rd579, %rd577;
+	mov.b64 %rd580, %rd578;
+	and.b64 %rd581, %rd579, 4294967295;
+	mov.b64 %rd582, %rd581;
+	and.b64 %rd583, %rd580, 4294967295;
+	mov.b64 %rd584, %rd583;
+	shr.s64 %rd585, %rd580, 32;
+	mov.b64 %rd586, %rd585;
+	mov.b64 %rd587, %rd582;
+	mov.b64 %rd588, %rd584;
+	mov.b64 %rd589, %rd586;
+	@!%p68 bra $L104;
+	add.s64 %rd590, %rd425, %rd587;
+	mov.b64 %rd591, %rd590;
+	sub.s64 %rd592, %rd416, %rd591;
+	max.s64 %rd593, %rd592, 0;
+	min.s64 %rd594, %rd593, %rd426;
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd596, 0;
+$L106:
+	setp.lt.s64 %p102, %rd596, %rd595;
+	not.pred %p103, %p102;
+	@!%p103 bra $L110;
+	bra.uni $L108;
+$L110:
+	mul.lo.s64 %rd597, %rd596, %rd419;
+	mad.lo.s64 %rd598, %rd597, 4, %rd417;
+	ld.shared.s32 %r138, [%rd598+0];
+	mov.b32 %r139, %r138;
+	add.s64 %rd599, %rd415, %rd591;
+	add.s64 %rd600, %rd599, %rd596;
+	mul.lo.s64 %rd601, %rd600, %rd169;
+	mad.lo.s64 %rd602, %rd601, 4, %rd167;
+	st.shared.s32 [%rd602+0], %r139;
+	@!%p64 bra $L112;
+	mov.b64 %rd604, 2;
+	mul.lo.s64 %rd603, %rd604, %rd596;
+	mul.lo.s64 %rd605, %rd603, %rd164;
+	mad.lo.s64 %rd606, %rd605, 8, %rd162;
+	ld.shared.s64 %rd607, [%rd606+0];
+	mov.b64 %rd608, %rd607;
+	add.s64 %rd609, %rd415, %rd591;
+	add.s64 %rd610, %rd609, %rd596;
+	mov.b64 %rd612, 2;
+	mul.lo.s64 %rd611, %rd612, %rd610;
+	mul.lo.s64 %rd613, %rd611, %rd172;
+	mad.lo.s64 %rd614, %rd613, 8, %rd170;
+	st.shared.s64 [%rd614+0], %rd608;
+	mov.b64 %rd616, 2;
+	mul.lo.s64 %rd615, %rd616, %rd596;
+	add.s64 %rd617, %rd615, 1;
+	mul.lo.s64 %rd618, %rd617, %rd164;
+	mad.lo.s64 %rd619, %rd618, 8, %rd162;
+	ld.shared.s64 %rd620, [%rd619+0];
+	mov.b64 %rd621, %rd620;
+	add.s64 %rd622, %rd415, %rd591;
+	add.s64 %rd623, %rd622, %rd596;
+	mov.b64 %rd625, 2;
+	mul.lo.s64 %rd624, %rd625, %rd623;
+	add.s64 %rd626, %rd624, 1;
+	mul.lo.s64 %rd627, %rd626, %rd172;
+	mad.lo.s64 %rd628, %rd627, 8, %rd170;
+	st.shared.s64 [%rd628+0], %rd621;
 $L112:
-	setp.lt.s64 %p109, %rd610, %rd609;
-	not.pred %p110, %p109;
-	@!%p110 bra $L116;
-	bra.uni $L114;
-$L116:
-	mul.lo.s64 %rd611, %rd610, %rd418;
-	mad.lo.s64 %rd612, %rd611, 4, %rd416;
-	ld.shared.s32 %r162, [%rd612+0];
-	mov.b32 %r163, %r162;
-	add.s64 %rd613, %rd414, %rd605;
-	add.s64 %rd614, %rd613, %rd610;
-	mul.lo.s64 %rd615, %rd614, %rd168;
-	mad.lo.s64 %rd616, %rd615, 4, %rd166;
-	st.shared.s32 [%rd616+0], %r163;
-	@!%p64 bra $L118;
-	mov.b64 %rd618, 2;
-	mul.lo.s64 %rd617, %rd618, %rd610;
-	mul.lo.s64 %rd619, %rd617, %rd163;
-	mad.lo.s64 %rd620, %rd619, 8, %rd161;
-	ld.shared.s64 %rd621, [%rd620+0];
-	mov.b64 %rd622, %rd621;
-	add.s64 %rd623, %rd414, %rd605;
-	add.s64 %rd624, %rd623, %rd610;
-	mov.b64 %rd626, 2;
-	mul.lo.s64 %rd625, %rd626, %rd624;
-	mul.lo.s64 %rd627, %rd625, %rd171;
-	mad.lo.s64 %rd628, %rd627, 8, %rd169;
-	st.shared.s64 [%rd628+0], %rd622;
-	mov.b64 %rd630, 2;
-	mul.lo.s64 %rd629, %rd630, %rd610;
-	add.s64 %rd631, %rd629, 1;
-	mul.lo.s64 %rd632, %rd631, %rd163;
-	mad.lo.s64 %rd633, %rd632, 8, %rd161;
-	ld.shared.s64 %rd634, [%rd633+0];
-	mov.b64 %rd635, %rd634;
-	add.s64 %rd636, %rd414, %rd605;
-	add.s64 %rd637, %rd636, %rd610;
-	mov.b64 %rd639, 2;
-	mul.lo.s64 %rd638, %rd639, %rd637;
-	add.s64 %rd640, %rd638, 1;
-	mul.lo.s64 %rd641, %rd640, %rd171;
-	mad.lo.s64 %rd642, %rd641, 8, %rd169;
-	st.shared.s64 [%rd642+0], %rd635;
-$L118:
+$L107:
+	add.s64 %rd629, %rd596, 1;
+	mov.b64 %rd596, %rd629;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd630, 0;
+	mov.b64 %rd631, %rd595;
 $L113:
-	add.s64 %rd643, %rd610, 1;
-	mov.b64 %rd610, %rd643;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd644, 0;
-	mov.b64 %rd645, %rd609;
-$L119:
-	setp.lt.s64 %p111, %rd645, %rd425;
-	not.pred %p112, %p111;
-	@!%p112 bra $L123;
-	bra.uni $L121;
-$L123:
-	mul.lo.s64 %rd646, %rd645, %rd418;
-	mad.lo.s64 %rd647, %rd646, 4, %rd416;
-	ld.shared.s32 %r164, [%rd647+0];
-	mov.b32 %r165, %r164;
-	mov.b32 %r166, %r165;
-	mov.pred %p113, 0;
-	mov.b64 %rd648, %rd644;
-	mov.b32 %r167, %r166;
+	setp.lt.s64 %p104, %rd631, %rd426;
+	not.pred %p105, %p104;
+	@!%p105 bra $L117;
+	bra.uni $L115;
+$L117:
+	mul.lo.s64 %rd632, %rd631, %rd419;
+	mad.lo.s64 %rd633, %rd632, 4, %rd417;
+	ld.shared.s32 %r140, [%rd633+0];
+	mov.b32 %r141, %r140;
+	mov.b32 %r142, %r141;
+	mov.pred %p106, 0;
+	mov.b64 %rd634, %rd630;
+	mov.b32 %r143, %r142;
+$L118:
+	@!%p65 bra $L122;
+	shr.s32 %r144, %r143, 5;
+	cvt.s64.s32 %rd635, %r144;
+	mov.b64 %rd636, %rd635;
+	and.b32 %r145, %r143, 31;
+	cvt.s64.s32 %rd637, %r145;
+	min.u64 %rd638, %rd637, 32;
+	cvt.u32.u64 %r146, %rd638;
+	mov.b32 %r148, 0x1;
+	shl.b32 %r147, %r148, %r146;
+	setp.hs.u32 %p107, %r146, 32;
+	selp.b32 %r149, 0, %r147, %p107;
+	mov.b32 %r150, %r149;
+	mov.b64 %rd639, %rd636;
+	mov.b32 %r151, %r150;
+	mul.lo.s64 %rd640, %rd639, %rd401;
+	mad.lo.s64 %rd641, %rd640, 4, %rd399;
+	ld.relaxed.gpu.global.u32 %r152, [%rd641+0];
+	mov.b32 %r153, %r152;
+	and.b32 %r154, %r153, %r151;
+	setp.ne.u32 %p108, %r154, 0x0;
+	mov.pred %p109, %p108;
+	not.pred %p110, %p109;
+	@!%p110 bra $L124;
+	mul.lo.s64 %rd642, %rd639, %rd401;
+	mad.lo.s64 %rd643, %rd642, 4, %rd399;
+	atom.global.or.b32 %r155, [%rd643], %r151;
+	mov.b32 %r156, %r155;
+	and.b32 %r157, %r156, %r151;
+	setp.ne.u32 %p111, %r157, 0x0;
+	mov.pred %p109, %p111;
 $L124:
-	@!%p65 bra $L128;
-	shr.s32 %r168, %r167, 5;
-	cvt.s64.s32 %rd649, %r168;
-	mov.b64 %rd650, %rd649;
-	and.b32 %r169, %r167, 31;
-	cvt.s64.s32 %rd651, %r169;
-	min.u64 %rd652, %rd651, 32;
-	cvt.u32.u64 %r170, %rd652;
-	mov.b32 %r172, 0x1;
-	shl.b32 %r171, %r172, %r170;
-	setp.hs.u32 %p114, %r170, 32;
-	selp.b32 %r173, 0, %r171, %p114;
-	mov.b32 %r174, %r173;
-	mov.b64 %rd653, %rd650;
-	mov.b32 %r175, %r174;
-	mul.lo.s64 %rd654, %rd653, %rd400;
-	mad.lo.s64 %rd655, %rd654, 4, %rd398;
-	ld.relaxed.gpu.global.u32 %r176, [%rd655+0];
-	mov.b32 %r177, %r176;
-	and.b32 %r178, %r177, %r175;
-	setp.ne.u32 %p115, %r178, 0x0;
-	mov.pred %p116, %p115;
-	not.pred %p117, %p116;
-	@!%p117 bra $L130;
-	mul.lo.s64 %rd656, %rd653, %rd400;
-	mad.lo.s64 %rd657, %rd656, 4, %rd398;
-	atom.global.or.b32 %r179, [%rd657], %r175;
-	mov.b32 %r180, %r179;
-	and.b32 %r181, %r180, %r175;
-	setp.ne.u32 %p118, %r181, 0x0;
-	mov.pred %p116, %p118;
-$L130:
-	@!%p116 bra $L132;
-	mov.b64 %rd658, %rd648;
-	mov.b64 %rd659, %rd658;
-	mov.pred %p119, 0;
-	bra.uni $L126;
-$L132:
-	mov.b64 %rd660, %rd648;
-	mov.b64 %rd659, %rd660;
-	mov.pred %p119, 1;
-	bra.uni $L126;
-$L128:
-	@!%p66 bra $L134;
-	cvt.s64.s32 %rd661, %r167;
-	mul.lo.s64 %rd662, %rd661, %rd403;
-	mad.lo.s64 %rd663, %rd662, 4, %rd401;
-	ld.relaxed.gpu.global.s32 %r182, [%rd663+0];
-	mov.b32 %r183, %r182;
-	setp.eq.s32 %p120, %r183, %r83;
-	mov.pred %p121, %p120;
-	not.pred %p122, %p121;
-	@!%p122 bra $L136;
-	cvt.s64.s32 %rd664, %r167;
-	mul.lo.s64 %rd665, %rd664, %rd403;
-	mad.lo.s64 %rd666, %rd665, 4, %rd401;
-	atom.global.exch.b32 %r184, [%rd666], %r83;
-	mov.b32 %r185, %r184;
-	setp.eq.s32 %p123, %r185, %r83;
-	mov.pred %p121, %p123;
-$L136:
-	@!%p121 bra $L138;
-	mov.b64 %rd667, %rd648;
-	mov.b64 %rd659, %rd667;
-	mov.pred %p119, 0;
-	bra.uni $L126;
-$L138:
-$L134:
-	mul.lo.s64 %rd668, %rd648, %rd418;
-	mad.lo.s64 %rd669, %rd668, 4, %rd416;
-	st.shared.s32 [%rd669+0], %r167;
-	add.s64 %rd670, %rd648, 1;
-	mov.b64 %rd671, %rd670;
-	mov.b64 %rd659, %rd671;
-	mov.pred %p119, 1;
-	bra.uni $L126;
-$L125:
-	bra.uni $L124;
+	@!%p109 bra $L126;
+	mov.b64 %rd644, %rd634;
+	mov.b64 %rd645, %rd644;
+	mov.pred %p112, 0;
+	bra.uni $L120;
 $L126:
-	mov.b64 %rd672, %rd659;
-	mov.pred %p124, %p119;
-	mov.b64 %rd644, %rd672;
-	mov.pred %p113, %p124;
-	@!%p113 bra $L140;
-	mov.b64 %rd673, %rd382;
-	mov.b32 %r186, %r166;
-	cvt.s64.s32 %rd674, %r186;
-	add.s64 %rd675, %rd674, 1;
-	mul.lo.s64 %rd676, %rd675, %rd32;
-	mad.lo.s64 %rd677, %rd676, 8, %rd28;
-	ld.global.nc.s64 %rd678, [%rd677+0];
-	mov.b64 %rd679, %rd678;
-	cvt.s64.s32 %rd680, %r186;
-	mul.lo.s64 %rd681, %rd680, %rd32;
-	mad.lo.s64 %rd682, %rd681, 8, %rd28;
-	ld.global.nc.s64 %rd683, [%rd682+0];
-	mov.b64 %rd684, %rd683;
-	sub.s64 %rd685, %rd679, %rd684;
-	mov.b64 %rd686, %rd685;
-	mov.b64 %rd687, %rd686;
-	add.s64 %rd688, %rd422, %rd687;
-	mov.b64 %rd422, %rd688;
-	max.s64 %rd689, %rd423, %rd687;
-	mov.b64 %rd423, %rd689;
-$L140:
+	mov.b64 %rd646, %rd634;
+	mov.b64 %rd645, %rd646;
+	mov.pred %p112, 1;
+	bra.uni $L120;
+$L122:
+	@!%p66 bra $L128;
+	cvt.s64.s32 %rd647, %r143;
+	mul.lo.s64 %rd648, %rd647, %rd404;
+	mad.lo.s64 %rd649, %rd648, 4, %rd402;
+	ld.relaxed.gpu.global.s32 %r158, [%rd649+0];
+	mov.b32 %r159, %r158;
+	setp.eq.s32 %p113, %r159, %r83;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L130;
+	cvt.s64.s32 %rd650, %r143;
+	mul.lo.s64 %rd651, %rd650, %rd404;
+	mad.lo.s64 %rd652, %rd651, 4, %rd402;
+	atom.global.exch.b32 %r160, [%rd652], %r83;
+	mov.b32 %r161, %r160;
+	setp.eq.s32 %p116, %r161, %r83;
+	mov.pred %p114, %p116;
+$L130:
+	@!%p114 bra $L132;
+	mov.b64 %rd653, %rd634;
+	mov.b64 %rd645, %rd653;
+	mov.pred %p112, 0;
+	bra.uni $L120;
+$L132:
+$L128:
+	mul.lo.s64 %rd654, %rd634, %rd419;
+	mad.lo.s64 %rd655, %rd654, 4, %rd417;
+	st.shared.s32 [%rd655+0], %r143;
+	add.s64 %rd656, %rd634, 1;
+	mov.b64 %rd657, %rd656;
+	mov.b64 %rd645, %rd657;
+	mov.pred %p112, 1;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
 $L120:
-	add.s64 %rd690, %rd645, 1;
-	mov.b64 %rd645, %rd690;
-	bra.uni $L119;
-$L121:
-	setp.gt.s64 %p125, %rd644, 0;
-	@!%p125 bra $L142;
-	mul.lo.s64 %rd691, %rd413, %rd120;
-	mad.lo.s64 %rd692, %rd691, 8, %rd116;
-	atom.global.add.u64 %rd693, [%rd692], %rd644;
-	mov.b64 %rd694, %rd693;
-	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, 0;
+	mov.b64 %rd658, %rd645;
+	mov.pred %p117, %p112;
+	mov.b64 %rd630, %rd658;
+	mov.pred %p106, %p117;
+	@!%p106 bra $L134;
+	mov.b64 %rd659, %rd383;
+	mov.b32 %r162, %r142;
+	cvt.s64.s32 %rd660, %r162;
+	add.s64 %rd661, %rd660, 1;
+	mul.lo.s64 %rd662, %rd661, %rd33;
+	mad.lo.s64 %rd663, %rd662, 8, %rd29;
+	ld.global.nc.s64 %rd664, [%rd663+0];
+	mov.b64 %rd665, %rd664;
+	cvt.s64.s32 %rd666, %r162;
+	mul.lo.s64 %rd667, %rd666, %rd33;
+	mad.lo.s64 %rd668, %rd667, 8, %rd29;
+	ld.global.nc.s64 %rd669, [%rd668+0];
+	mov.b64 %rd670, %rd669;
+	sub.s64 %rd671, %rd665, %rd670;
+	mov.b64 %rd672, %rd671;
+	mov.b64 %rd673, %rd672;
+	add.s64 %rd674, %rd423, %rd673;
+	mov.b64 %rd423, %rd674;
+	max.s64 %rd675, %rd424, %rd673;
+	mov.b64 %rd424, %rd675;
+$L134:
+$L114:
+	add.s64 %rd676, %rd631, 1;
+	mov.b64 %rd631, %rd676;
+	bra.uni $L113;
+$L115:
+	setp.gt.s64 %p118, %rd630, 0;
+	@!%p118 bra $L136;
+	mul.lo.s64 %rd677, %rd414, %rd121;
+	mad.lo.s64 %rd678, %rd677, 8, %rd117;
+	atom.global.add.u64 %rd679, [%rd678], %rd630;
+	mov.b64 %rd680, %rd679;
+	mov.b64 %rd681, %rd680;
+	mov.b64 %rd682, 0;
+$L137:
+	setp.lt.s64 %p119, %rd682, %rd630;
+	not.pred %p120, %p119;
+	@!%p120 bra $L141;
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd683, %rd682, %rd419;
+	mad.lo.s64 %rd684, %rd683, 4, %rd417;
+	ld.shared.s32 %r163, [%rd684+0];
+	mov.b32 %r164, %r163;
+	add.s64 %rd685, %rd681, %rd682;
+	mul.lo.s64 %rd686, %rd685, %rd274;
+	mad.lo.s64 %rd687, %rd686, 4, %rd272;
+	st.global.s32 [%rd687+0], %r164;
+$L138:
+	add.s64 %rd688, %rd682, 1;
+	mov.b64 %rd682, %rd688;
+	bra.uni $L137;
+$L139:
+$L136:
+	add.s64 %rd689, %rd425, %rd588;
+	min.s64 %rd690, %rd416, %rd689;
+	mov.b64 %rd425, %rd690;
+	bra.uni $L105;
+$L104:
+	mov.b64 %rd691, 0;
+	cvt.u64.u32 %rd692, %r2;
+	setp.eq.s64 %p121, %rd692, 0;
+	setp.gt.s64 %p122, %rd588, 0;
+	and.pred %p123, %p121, %p122;
+	@!%p123 bra $L143;
+	mul.lo.s64 %rd693, %rd414, %rd121;
+	mad.lo.s64 %rd694, %rd693, 8, %rd117;
+	atom.global.add.u64 %rd695, [%rd694], %rd588;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd691, %rd696;
 $L143:
-	setp.lt.s64 %p126, %rd696, %rd644;
-	not.pred %p127, %p126;
-	@!%p127 bra $L147;
+	cvt.u64.u32 %rd697, %r2;
+	setp.eq.s64 %p124, %rd697, 0;
+	setp.eq.u32 %p125, %r1, 0;
+	and.pred %p126, %p124, %p125;
+	bar.sync 0;
+	@!%p126 bra $L144;
+	st.shared.s64 [%rd1+1024], %rd691;
+$L144:
+	bar.sync 0;
+	ld.shared.s64 %rd698, [%rd1+1024];
+	mov.b64 %rd699, %rd698;
+	add.s64 %rd700, %rd699, %rd587;
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd702, 0;
+$L145:
+	setp.lt.s64 %p127, %rd702, %rd426;
+	not.pred %p128, %p127;
+	@!%p128 bra $L149;
+	bra.uni $L147;
+$L149:
+	mul.lo.s64 %rd703, %rd702, %rd419;
+	mad.lo.s64 %rd704, %rd703, 4, %rd417;
+	ld.shared.s32 %r165, [%rd704+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd705, %rd701, %rd702;
+	mul.lo.s64 %rd706, %rd705, %rd274;
+	mad.lo.s64 %rd707, %rd706, 4, %rd272;
+	st.global.s32 [%rd707+0], %r166;
+$L146:
+	add.s64 %rd708, %rd702, 1;
+	mov.b64 %rd702, %rd708;
 	bra.uni $L145;
 $L147:
-	mul.lo.s64 %rd697, %rd696, %rd418;
-	mad.lo.s64 %rd698, %rd697, 4, %rd416;
-	ld.shared.s32 %r187, [%rd698+0];
-	mov.b32 %r188, %r187;
-	add.s64 %rd699, %rd695, %rd696;
-	mul.lo.s64 %rd700, %rd699, %rd273;
-	mad.lo.s64 %rd701, %rd700, 4, %rd271;
-	st.global.s32 [%rd701+0], %r188;
-$L144:
-	add.s64 %rd702, %rd696, 1;
-	mov.b64 %rd696, %rd702;
-	bra.uni $L143;
-$L145:
-$L142:
-	add.s64 %rd703, %rd424, %rd602;
-	min.s64 %rd704, %rd415, %rd703;
-	mov.b64 %rd424, %rd704;
-	bra.uni $L111;
-$L110:
-	mov.b64 %rd705, 0;
-	cvt.u64.u32 %rd706, %r2;
-	setp.eq.s64 %p128, %rd706, 0;
-	setp.gt.s64 %p129, %rd602, 0;
-	and.pred %p130, %p128, %p129;
-	@!%p130 bra $L149;
-	mul.lo.s64 %rd707, %rd413, %rd120;
-	mad.lo.s64 %rd708, %rd707, 8, %rd116;
-	atom.global.add.u64 %rd709, [%rd708], %rd602;
-	mov.b64 %rd710, %rd709;
-	mov.b64 %rd705, %rd710;
-$L149:
-	cvt.u64.u32 %rd711, %r2;
-	setp.eq.s64 %p131, %rd711, 0;
-	setp.eq.u32 %p132, %r1, 0;
-	and.pred %p133, %p131, %p132;
-	bar.sync 0;
-	@!%p133 bra $L150;
-	st.shared.s64 [%rd1+1024], %rd705;
-$L150:
-	bar.sync 0;
-	ld.shared.s64 %rd712, [%rd1+1024];
-	mov.b64 %rd713, %rd712;
-	add.s64 %rd714, %rd713, %rd601;
-	mov.b64 %rd715, %rd714;
-	mov.b64 %rd716, 0;
-$L151:
-	setp.lt.s64 %p134, %rd716, %rd425;
-	not.pred %p135, %p134;
-	@!%p135 bra $L155;
-	bra.uni $L153;
-$L155:
-	mul.lo.s64 %rd717, %rd716, %rd418;
-	mad.lo.s64 %rd718, %rd717, 4, %rd416;
-	ld.shared.s32 %r189, [%rd718+0];
-	mov.b32 %r190, %r189;
-	add.s64 %rd719, %rd715, %rd716;
-	mul.lo.s64 %rd720, %rd719, %rd273;
-	mad.lo.s64 %rd721, %rd720, 4, %rd271;
-	st.global.s32 [%rd721+0], %r190;
-$L152:
-	add.s64 %rd722, %rd716, 1;
-	mov.b64 %rd716, %rd722;
-	bra.uni $L151;
-$L153:
-$L111:
-	setp.eq.s64 %p136, %rd603, 0;
-	@!%p136 bra $L157;
+$L105:
+	setp.eq.s64 %p129, %rd589, 0;
+	@!%p129 bra $L151;
 	bra.uni $L53;
-$L157:
+$L151:
 $L52:
 	bra.uni $L51;
 $L53:
-	mov.b64 %rd723, %rd424;
-	mov.b64 %rd724, %rd422;
-	mov.b64 %rd725, %rd423;
-	mov.b64 %rd726, %rd723;
-	mov.b64 %rd727, %rd724;
-	mov.b64 %rd728, %rd725;
-	mov.b64 %rd729, %rd726;
-	mov.b64 %rd730, %rd727;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd732, %rd729;
-	mov.b64 %rd733, %rd730;
-	mov.b64 %rd734, %rd731;
-	mov.b64 %rd735, 1;
-$L158:
-	setp.lt.s64 %p137, %rd735, %rd339;
-	setp.gt.s64 %p138, %rd732, 0;
-	and.pred %p139, %p137, %p138;
-	not.pred %p140, %p139;
-	@!%p140 bra $L162;
-	bra.uni $L160;
-$L162:
+	mov.b64 %rd709, %rd425;
+	mov.b64 %rd710, %rd423;
+	mov.b64 %rd711, %rd424;
+	mov.b64 %rd712, %rd709;
+	mov.b64 %rd713, %rd710;
+	mov.b64 %rd714, %rd711;
+	mov.b64 %rd715, %rd712;
+	mov.b64 %rd716, %rd713;
+	mov.b64 %rd717, %rd714;
+	mov.b64 %rd718, %rd715;
+	mov.b64 %rd719, %rd716;
+	mov.b64 %rd720, %rd717;
+	mov.b64 %rd721, 1;
+$L152:
+	setp.lt.s64 %p130, %rd721, %rd340;
+	setp.gt.s64 %p131, %rd718, 0;
+	and.pred %p132, %p130, %p131;
+	not.pred %p133, %p132;
+	@!%p133 bra $L156;
+	bra.uni $L154;
+$L156:
 	bar.sync 0;
-	shr.s64 %rd736, %rd735, 63;
-	shr.u64 %rd737, %rd736, 63;
-	add.s64 %rd738, %rd735, %rd737;
-	and.b64 %rd739, %rd738, -2;
-	sub.s64 %rd740, %rd735, %rd739;
-	mov.b64 %rd742, 1;
-	sub.s64 %rd741, %rd742, %rd740;
-	mul.lo.s64 %rd743, %rd741, %rd366;
-	mov.b64 %rd744, %rd743;
-	shr.s64 %rd745, %rd735, 63;
-	shr.u64 %rd746, %rd745, 63;
-	add.s64 %rd747, %rd735, %rd746;
-	and.b64 %rd748, %rd747, -2;
-	sub.s64 %rd749, %rd735, %rd748;
-	mul.lo.s64 %rd750, %rd749, %rd366;
-	mov.b64 %rd751, %rd750;
-	mov.b64 %rd752, 0;
-	mov.b64 %rd753, 0;
-	mov.b64 %rd754, %rd331;
-	mov.b64 %rd755, %rd332;
-	mov.b64 %rd756, %rd333;
-	mov.b64 %rd757, %rd334;
-	mov.b64 %rd758, %rd335;
-	mov.b64 %rd759, %rd336;
-	mov.pred %p141, %p47;
-	mov.pred %p142, %p48;
-	mov.b32 %r191, %r80;
-	mov.b64 %rd760, %rd337;
-	mov.b64 %rd761, %rd338;
-	mov.b64 %rd762, %rd339;
-	mov.b64 %rd763, %rd340;
-	mov.pred %p143, %p49;
-	mov.pred %p144, %p50;
-	mov.b64 %rd764, %rd285;
-	mov.b64 %rd765, %rd286;
-	mov.b64 %rd766, %rd287;
-	mov.b64 %rd767, %rd288;
-	mov.b64 %rd768, %rd289;
-	mov.b64 %rd769, %rd290;
-	mov.b64 %rd770, %rd291;
-	mov.b64 %rd771, %rd292;
-	mov.b64 %rd772, %rd293;
-	mov.pred %p145, %p51;
-	mov.b64 %rd773, %rd294;
-	mov.b64 %rd774, %rd295;
-	mov.b64 %rd775, %rd296;
-	mov.b32 %r192, %r81;
-	mov.b64 %rd776, %rd341;
-	mov.b64 %rd777, %rd342;
-	mov.b64 %rd778, %rd744;
-	mov.b64 %rd779, %rd732;
-	mov.b64 %rd780, %rd364;
-	mov.b64 %rd781, %rd363;
-	mov.b64 %rd782, %rd345;
-	mov.b64 %rd783, %rd365;
-	mov.b64 %rd784, %rd344;
-	mov.b64 %rd785, %rd751;
-	mov.b64 %rd786, %rd366;
-	add.s64 %rd787, %rd735, 1;
-	setp.lt.s64 %p146, %rd787, %rd339;
-	mov.pred %p147, %p146;
-	mov.pred %p148, %p49;
-	mov.b64 %rd788, %rd158;
-	mov.b64 %rd789, %rd159;
-	mov.b64 %rd790, %rd160;
-	mov.b64 %rd791, %rd780;
-	mov.b32 %r193, -1;
-	mov.b64 %rd792, 0;
-	mov.b64 %rd793, 0;
-	mov.b64 %rd794, 0;
-	mov.b64 %rd795, 0;
-	mov.b64 %rd796, 0;
-$L163:
-	mov.b64 %rd797, 0;
-	mov.b64 %rd798, %rd776;
-$L166:
-	setp.gt.s64 %p149, %rd798, 0;
-	not.pred %p150, %p149;
-	@!%p150 bra $L170;
-	bra.uni $L168;
-$L170:
-	setp.ge.s64 %p151, %rd792, %rd793;
-	@!%p151 bra $L172;
-	setp.ge.s64 %p152, %rd791, %rd779;
-	@!%p152 bra $L174;
-	bra.uni $L168;
-$L174:
-	add.s64 %rd799, %rd778, %rd791;
-	mul.lo.s64 %rd800, %rd799, %rd168;
-	mad.lo.s64 %rd801, %rd800, 4, %rd166;
-	ld.shared.s32 %r194, [%rd801+0];
-	mov.b32 %r195, %r194;
-	mov.b32 %r193, %r195;
-	@!%p148 bra $L175;
-	add.s64 %rd802, %rd778, %rd791;
-	mov.b64 %rd804, 2;
-	mul.lo.s64 %rd803, %rd804, %rd802;
-	mov.b64 %rd805, %rd803;
-	mul.lo.s64 %rd806, %rd805, %rd171;
-	mad.lo.s64 %rd807, %rd806, 8, %rd169;
-	ld.shared.s64 %rd808, [%rd807+0];
+	shr.s64 %rd722, %rd721, 63;
+	shr.u64 %rd723, %rd722, 63;
+	add.s64 %rd724, %rd721, %rd723;
+	and.b64 %rd725, %rd724, -2;
+	sub.s64 %rd726, %rd721, %rd725;
+	mov.b64 %rd728, 1;
+	sub.s64 %rd727, %rd728, %rd726;
+	mul.lo.s64 %rd729, %rd727, %rd367;
+	mov.b64 %rd730, %rd729;
+	shr.s64 %rd731, %rd721, 63;
+	shr.u64 %rd732, %rd731, 63;
+	add.s64 %rd733, %rd721, %rd732;
+	and.b64 %rd734, %rd733, -2;
+	sub.s64 %rd735, %rd721, %rd734;
+	mul.lo.s64 %rd736, %rd735, %rd367;
+	mov.b64 %rd737, %rd736;
+	mov.b64 %rd738, 0;
+	mov.b64 %rd739, 0;
+	mov.b64 %rd740, %rd332;
+	mov.b64 %rd741, %rd333;
+	mov.b64 %rd742, %rd334;
+	mov.b64 %rd743, %rd335;
+	mov.b64 %rd744, %rd336;
+	mov.b64 %rd745, %rd337;
+	mov.pred %p134, %p47;
+	mov.pred %p135, %p48;
+	mov.b32 %r167, %r80;
+	mov.b64 %rd746, %rd338;
+	mov.b64 %rd747, %rd339;
+	mov.b64 %rd748, %rd340;
+	mov.b64 %rd749, %rd341;
+	mov.pred %p136, %p49;
+	mov.pred %p137, %p50;
+	mov.b64 %rd750, %rd286;
+	mov.b64 %rd751, %rd287;
+	mov.b64 %rd752, %rd288;
+	mov.b64 %rd753, %rd289;
+	mov.b64 %rd754, %rd290;
+	mov.b64 %rd755, %rd291;
+	mov.b64 %rd756, %rd292;
+	mov.b64 %rd757, %rd293;
+	mov.b64 %rd758, %rd294;
+	mov.pred %p138, %p51;
+	mov.b64 %rd759, %rd295;
+	mov.b64 %rd760, %rd296;
+	mov.b64 %rd761, %rd297;
+	mov.b32 %r168, %r81;
+	mov.b64 %rd762, %rd342;
+	mov.b64 %rd763, %rd343;
+	mov.b64 %rd764, %rd730;
+	mov.b64 %rd765, %rd718;
+	mov.b64 %rd766, %rd365;
+	mov.b64 %rd767, %rd364;
+	mov.b64 %rd768, %rd346;
+	mov.b64 %rd769, %rd366;
+	mov.b64 %rd770, %rd345;
+	mov.b64 %rd771, %rd737;
+	mov.b64 %rd772, %rd367;
+	add.s64 %rd773, %rd721, 1;
+	setp.lt.s64 %p139, %rd773, %rd340;
+	mov.pred %p140, %p139;
+	mov.pred %p141, %p49;
+	mov.b64 %rd774, %rd159;
+	mov.b64 %rd775, %rd160;
+	mov.b64 %rd776, %rd161;
+	mov.b64 %rd777, %rd766;
+	mov.b32 %r169, -1;
+	mov.b64 %rd778, 0;
+	mov.b64 %rd779, 0;
+	mov.b64 %rd780, 0;
+	mov.b64 %rd781, 0;
+	mov.b64 %rd782, 0;
+$L157:
+	mov.b64 %rd783, 0;
+	mov.b64 %rd784, %rd762;
+$L160:
+	setp.gt.s64 %p142, %rd784, 0;
+	not.pred %p143, %p142;
+	@!%p143 bra $L164;
+	bra.uni $L162;
+$L164:
+	setp.ge.s64 %p144, %rd778, %rd779;
+	@!%p144 bra $L166;
+	setp.ge.s64 %p145, %rd777, %rd765;
+	@!%p145 bra $L168;
+	bra.uni $L162;
+$L168:
+	add.s64 %rd785, %rd764, %rd777;
+	mul.lo.s64 %rd786, %rd785, %rd169;
+	mad.lo.s64 %rd787, %rd786, 4, %rd167;
+	ld.shared.s32 %r170, [%rd787+0];
+	mov.b32 %r171, %r170;
+	mov.b32 %r169, %r171;
+	@!%p141 bra $L169;
+	add.s64 %rd788, %rd764, %rd777;
+	mov.b64 %rd790, 2;
+	mul.lo.s64 %rd789, %rd790, %rd788;
+	mov.b64 %rd791, %rd789;
+	mul.lo.s64 %rd792, %rd791, %rd172;
+	mad.lo.s64 %rd793, %rd792, 8, %rd170;
+	ld.shared.s64 %rd794, [%rd793+0];
+	mov.b64 %rd795, %rd794;
+	add.s64 %rd796, %rd791, 1;
+	mul.lo.s64 %rd797, %rd796, %rd172;
+	mad.lo.s64 %rd798, %rd797, 8, %rd170;
+	ld.shared.s64 %rd799, [%rd798+0];
+	mov.b64 %rd800, %rd799;
+	add.s64 %rd801, %rd795, %rd769;
+	mov.b64 %rd802, %rd801;
+	mov.b64 %rd803, %rd800;
+	mov.b64 %rd778, %rd802;
+	mov.b64 %rd779, %rd803;
+	bra.uni $L170;
+$L169:
+	mov.b64 %rd804, %rd740;
+	mov.b32 %r172, %r169;
+	cvt.s64.s32 %rd805, %r172;
+	mul.lo.s64 %rd806, %rd805, %rd33;
+	mad.lo.s64 %rd807, %rd806, 8, %rd29;
+	ld.global.nc.s64 %rd808, [%rd807+0];
 	mov.b64 %rd809, %rd808;
-	add.s64 %rd810, %rd805, 1;
-	mul.lo.s64 %rd811, %rd810, %rd171;
-	mad.lo.s64 %rd812, %rd811, 8, %rd169;
-	ld.shared.s64 %rd813, [%rd812+0];
-	mov.b64 %rd814, %rd813;
-	add.s64 %rd815, %rd809, %rd783;
-	mov.b64 %rd816, %rd815;
-	mov.b64 %rd817, %rd814;
-	mov.b64 %rd792, %rd816;
-	mov.b64 %rd793, %rd817;
-	bra.uni $L176;
-$L175:
-	mov.b64 %rd818, %rd754;
-	mov.b32 %r196, %r193;
-	cvt.s64.s32 %rd819, %r196;
-	mul.lo.s64 %rd820, %rd819, %rd32;
-	mad.lo.s64 %rd821, %rd820, 8, %rd28;
-	ld.global.nc.s64 %rd822, [%rd821+0];
-	mov.b64 %rd823, %rd822;
-	mov.b64 %rd824, %rd823;
-	mov.b64 %rd825, %rd754;
-	mov.b32 %r197, %r193;
-	cvt.s64.s32 %rd826, %r197;
-	add.s64 %rd827, %rd826, 1;
-	mul.lo.s64 %rd828, %rd827, %rd32;
-	mad.lo.s64 %rd829, %rd828, 8, %rd28;
-	ld.global.nc.s64 %rd830, [%rd829+0];
-	mov.b64 %rd831, %rd830;
+	mov.b64 %rd810, %rd809;
+	mov.b64 %rd811, %rd740;
+	mov.b32 %r173, %r169;
+	cvt.s64.s32 %rd812, %r173;
+	add.s64 %rd813, %rd812, 1;
+	mul.lo.s64 %rd814, %rd813, %rd33;
+	mad.lo.s64 %rd815, %rd814, 8, %rd29;
+	ld.global.nc.s64 %rd816, [%rd815+0];
+	mov.b64 %rd817, %rd816;
+	mov.b64 %rd818, %rd817;
+	add.s64 %rd819, %rd810, %rd769;
+	mov.b64 %rd820, %rd819;
+	mov.b64 %rd821, %rd818;
+	mov.b64 %rd778, %rd820;
+	mov.b64 %rd779, %rd821;
+$L170:
+	add.s64 %rd822, %rd777, %rd767;
+	mov.b64 %rd777, %rd822;
+	bra.uni $L161;
+$L166:
+	mul.lo.s64 %rd823, %rd778, %rd40;
+	mad.lo.s64 %rd824, %rd823, 4, %rd36;
+	ld.global.nc.s32 %r174, [%rd824+0];
+	mov.b32 %r175, %r174;
+	mov.b32 %r176, %r175;
+	mov.b64 %rd825, 0;
+	mov.b64 %rd826, 0;
+	and.pred %p146, %p140, %p136;
+	@!%p146 bra $L172;
+	mov.b64 %rd827, %rd740;
+	mov.b32 %r177, %r176;
+	cvt.s64.s32 %rd828, %r177;
+	mul.lo.s64 %rd829, %rd828, %rd33;
+	mad.lo.s64 %rd830, %rd829, 8, %rd29;
+	ld.global.nc.s64 %rd831, [%rd830+0];
 	mov.b64 %rd832, %rd831;
-	add.s64 %rd833, %rd824, %rd783;
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, %rd832;
-	mov.b64 %rd792, %rd834;
-	mov.b64 %rd793, %rd835;
-$L176:
-	add.s64 %rd836, %rd791, %rd781;
-	mov.b64 %rd791, %rd836;
-	bra.uni $L167;
+	mov.b64 %rd833, %rd832;
+	mov.b64 %rd834, %rd740;
+	mov.b32 %r178, %r176;
+	cvt.s64.s32 %rd835, %r178;
+	add.s64 %rd836, %rd835, 1;
+	mul.lo.s64 %rd837, %rd836, %rd33;
+	mad.lo.s64 %rd838, %rd837, 8, %rd29;
+	ld.global.nc.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, %rd840;
+	mov.b64 %rd842, %rd833;
+	mov.b64 %rd843, %rd841;
+	mov.b64 %rd825, %rd842;
+	mov.b64 %rd826, %rd843;
 $L172:
-	mul.lo.s64 %rd837, %rd792, %rd39;
-	mad.lo.s64 %rd838, %rd837, 4, %rd35;
-	ld.global.nc.s32 %r198, [%rd838+0];
-	mov.b32 %r199, %r198;
-	mov.b32 %r200, %r199;
-	mov.b64 %rd839, 0;
-	mov.b64 %rd840, 0;
-	and.pred %p153, %p147, %p143;
-	@!%p153 bra $L178;
-	mov.b64 %rd841, %rd754;
-	mov.b32 %r201, %r200;
-	cvt.s64.s32 %rd842, %r201;
-	mul.lo.s64 %rd843, %rd842, %rd32;
-	mad.lo.s64 %rd844, %rd843, 8, %rd28;
-	ld.global.nc.s64 %rd845, [%rd844+0];
-	mov.b64 %rd846, %rd845;
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd754;
-	mov.b32 %r202, %r200;
-	cvt.s64.s32 %rd849, %r202;
-	add.s64 %rd850, %rd849, 1;
-	mul.lo.s64 %rd851, %rd850, %rd32;
-	mad.lo.s64 %rd852, %rd851, 8, %rd28;
-	ld.global.nc.s64 %rd853, [%rd852+0];
-	mov.b64 %rd854, %rd853;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd856, %rd847;
-	mov.b64 %rd857, %rd855;
-	mov.b64 %rd839, %rd856;
-	mov.b64 %rd840, %rd857;
-$L178:
-	mov.b32 %r203, %r193;
-	mov.b32 %r204, %r200;
-	mov.b64 %rd858, %rd792;
-$L179:
-	cvt.s64.s32 %rd859, %r203;
-	mul.lo.s64 %rd860, %rd859, %rd127;
-	mad.lo.s64 %rd861, %rd860, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r205, [%rd861+0];
-	mov.b32 %r206, %r205;
-	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd862, %r204;
-	mul.lo.s64 %rd863, %rd862, %rd127;
-	mad.lo.s64 %rd864, %rd863, 4, %rd123;
-	ld.relaxed.gpu.global.s32 %r208, [%rd864+0];
-	mov.b32 %r209, %r208;
-	setp.ge.s32 %p154, %r209, %r207;
-	@!%p154 bra $L183;
-	mov.pred %p155, 0;
-	bra.uni $L181;
+	mov.b32 %r179, %r169;
+	mov.b32 %r180, %r176;
+	mov.b64 %rd844, %rd778;
+$L173:
+	cvt.s64.s32 %rd845, %r179;
+	mul.lo.s64 %rd846, %rd845, %rd128;
+	mad.lo.s64 %rd847, %rd846, 4, %rd124;
+	ld.relaxed.gpu.global.s32 %r181, [%rd847+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r182;
+	cvt.s64.s32 %rd848, %r180;
+	mul.lo.s64 %rd849, %rd848, %rd128;
+	mad.lo.s64 %rd850, %rd849, 4, %rd124;
+	ld.relaxed.gpu.global.s32 %r184, [%rd850+0];
+	mov.b32 %r185, %r184;
+	setp.ge.s32 %p147, %r185, %r183;
+	@!%p147 bra $L177;
+	mov.pred %p148, 0;
+	bra.uni $L175;
+$L177:
+	cvt.s64.s32 %rd851, %r180;
+	mul.lo.s64 %rd852, %rd851, %rd128;
+	mad.lo.s64 %rd853, %rd852, 4, %rd124;
+	atom.global.max.s32 %r186, [%rd853], %r183;
+	mov.b32 %r187, %r186;
+	setp.lt.s32 %p149, %r187, %r183;
+	mov.pred %p148, %p149;
+	bra.uni $L175;
+$L174:
+	bra.uni $L173;
+$L175:
+	@!%p148 bra $L179;
+	@!%p140 bra $L180;
+	mul.lo.s64 %rd854, %rd783, %rd776;
+	mad.lo.s64 %rd855, %rd854, 4, %rd774;
+	st.shared.s32 [%rd855+0], %r176;
+	@!%p136 bra $L183;
+	mov.b64 %rd857, 2;
+	mul.lo.s64 %rd856, %rd857, %rd783;
+	mul.lo.s64 %rd858, %rd856, %rd164;
+	mad.lo.s64 %rd859, %rd858, 8, %rd162;
+	st.shared.s64 [%rd859+0], %rd825;
+	mov.b64 %rd861, 2;
+	mul.lo.s64 %rd860, %rd861, %rd783;
+	add.s64 %rd862, %rd860, 1;
+	mul.lo.s64 %rd863, %rd862, %rd164;
+	mad.lo.s64 %rd864, %rd863, 8, %rd162;
+	st.shared.s64 [%rd864+0], %rd826;
 $L183:
-	cvt.s64.s32 %rd865, %r204;
-	mul.lo.s64 %rd866, %rd865, %rd127;
-	mad.lo.s64 %rd867, %rd866, 4, %rd123;
-	atom.global.max.s32 %r210, [%rd867], %r207;
-	mov.b32 %r211, %r210;
-	setp.lt.s32 %p156, %r211, %r207;
-	mov.pred %p155, %p156;
+	add.s64 %rd865, %rd783, 1;
+	mov.b64 %rd783, %rd865;
 	bra.uni $L181;
 $L180:
-	bra.uni $L179;
-$L181:
-	@!%p155 bra $L185;
-	@!%p147 bra $L186;
-	mul.lo.s64 %rd868, %rd797, %rd790;
-	mad.lo.s64 %rd869, %rd868, 4, %rd788;
-	st.shared.s32 [%rd869+0], %r200;
-	@!%p143 bra $L189;
-	mov.b64 %rd871, 2;
-	mul.lo.s64 %rd870, %rd871, %rd797;
-	mul.lo.s64 %rd872, %rd870, %rd163;
-	mad.lo.s64 %rd873, %rd872, 8, %rd161;
-	st.shared.s64 [%rd873+0], %rd839;
-	mov.b64 %rd875, 2;
-	mul.lo.s64 %rd874, %rd875, %rd797;
-	add.s64 %rd876, %rd874, 1;
-	mul.lo.s64 %rd877, %rd876, %rd163;
-	mad.lo.s64 %rd878, %rd877, 8, %rd161;
-	st.shared.s64 [%rd878+0], %rd840;
-$L189:
-	add.s64 %rd879, %rd797, 1;
-	mov.b64 %rd797, %rd879;
-	bra.uni $L187;
-$L186:
-	mov.pred %p157, 0;
-	mov.b64 %rd880, %rd797;
-	mov.b32 %r212, %r200;
+	mov.pred %p150, 0;
+	mov.b64 %rd866, %rd783;
+	mov.b32 %r188, %r176;
+$L184:
+	@!%p137 bra $L188;
+	shr.s32 %r189, %r188, 5;
+	cvt.s64.s32 %rd867, %r189;
+	mov.b64 %rd868, %rd867;
+	and.b32 %r190, %r188, 31;
+	cvt.s64.s32 %rd869, %r190;
+	min.u64 %rd870, %rd869, 32;
+	cvt.u32.u64 %r191, %rd870;
+	mov.b32 %r193, 0x1;
+	shl.b32 %r192, %r193, %r191;
+	setp.hs.u32 %p151, %r191, 32;
+	selp.b32 %r194, 0, %r192, %p151;
+	mov.b32 %r195, %r194;
+	mov.b64 %rd871, %rd868;
+	mov.b32 %r196, %r195;
+	mul.lo.s64 %rd872, %rd871, %rd758;
+	mad.lo.s64 %rd873, %rd872, 4, %rd756;
+	ld.relaxed.gpu.global.u32 %r197, [%rd873+0];
+	mov.b32 %r198, %r197;
+	and.b32 %r199, %r198, %r196;
+	setp.ne.u32 %p152, %r199, 0x0;
+	mov.pred %p153, %p152;
+	not.pred %p154, %p153;
+	@!%p154 bra $L190;
+	mul.lo.s64 %rd874, %rd871, %rd758;
+	mad.lo.s64 %rd875, %rd874, 4, %rd756;
+	atom.global.or.b32 %r200, [%rd875], %r196;
+	mov.b32 %r201, %r200;
+	and.b32 %r202, %r201, %r196;
+	setp.ne.u32 %p155, %r202, 0x0;
+	mov.pred %p153, %p155;
 $L190:
-	@!%p144 bra $L194;
-	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd881, %r213;
-	mov.b64 %rd882, %rd881;
-	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd883, %r214;
-	min.u64 %rd884, %rd883, 32;
-	cvt.u32.u64 %r215, %rd884;
-	mov.b32 %r217, 0x1;
-	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p158, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p158;
-	mov.b32 %r219, %r218;
-	mov.b64 %rd885, %rd882;
-	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd886, %rd885, %rd772;
-	mad.lo.s64 %rd887, %rd886, 4, %rd770;
-	ld.relaxed.gpu.global.u32 %r221, [%rd887+0];
-	mov.b32 %r222, %r221;
-	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p159, %r223, 0x0;
-	mov.pred %p160, %p159;
-	not.pred %p161, %p160;
-	@!%p161 bra $L196;
-	mul.lo.s64 %rd888, %rd885, %rd772;
-	mad.lo.s64 %rd889, %rd888, 4, %rd770;
-	atom.global.or.b32 %r224, [%rd889], %r220;
-	mov.b32 %r225, %r224;
-	and.b32 %r226, %r225, %r220;
-	setp.ne.u32 %p162, %r226, 0x0;
-	mov.pred %p160, %p162;
-$L196:
-	@!%p160 bra $L198;
-	mov.b64 %rd890, %rd880;
-	mov.b64 %rd891, %rd890;
-	mov.pred %p163, 0;
-	bra.uni $L192;
-$L198:
-	mov.b64 %rd892, %rd880;
-	mov.b64 %rd891, %rd892;
-	mov.pred %p163, 1;
-	bra.uni $L192;
-$L194:
-	@!%p145 bra $L200;
-	cvt.s64.s32 %rd893, %r212;
-	mul.lo.s64 %rd894, %rd893, %rd775;
-	mad.lo.s64 %rd895, %rd894, 4, %rd773;
-	ld.relaxed.gpu.global.s32 %r227, [%rd895+0];
-	mov.b32 %r228, %r227;
-	setp.eq.s32 %p164, %r228, %r192;
-	mov.pred %p165, %p164;
-	not.pred %p166, %p165;
-	@!%p166 bra $L202;
-	cvt.s64.s32 %rd896, %r212;
-	mul.lo.s64 %rd897, %rd896, %rd775;
-	mad.lo.s64 %rd898, %rd897, 4, %rd773;
-	atom.global.exch.b32 %r229, [%rd898], %r192;
-	mov.b32 %r230, %r229;
-	setp.eq.s32 %p167, %r230, %r192;
-	mov.pred %p165, %p167;
-$L202:
-	@!%p165 bra $L204;
-	mov.b64 %rd899, %rd880;
-	mov.b64 %rd891, %rd899;
-	mov.pred %p163, 0;
-	bra.uni $L192;
-$L204:
-$L200:
-	mul.lo.s64 %rd900, %rd880, %rd790;
-	mad.lo.s64 %rd901, %rd900, 4, %rd788;
-	st.shared.s32 [%rd901+0], %r212;
-	add.s64 %rd902, %rd880, 1;
-	mov.b64 %rd903, %rd902;
-	mov.b64 %rd891, %rd903;
-	mov.pred %p163, 1;
-	bra.uni $L192;
-$L191:
-	bra.uni $L190;
+	@!%p153 bra $L192;
+	mov.b64 %rd876, %rd866;
+	mov.b64 %rd877, %rd876;
+	mov.pred %p156, 0;
+	bra.uni $L186;
 $L192:
-	mov.b64 %rd904, %rd891;
-	mov.pred %p168, %p163;
-	mov.b64 %rd797, %rd904;
-	mov.pred %p157, %p168;
-	@!%p157 bra $L206;
-	mov.b64 %rd905, %rd754;
-	mov.b32 %r231, %r200;
-	cvt.s64.s32 %rd906, %r231;
-	add.s64 %rd907, %rd906, 1;
-	mul.lo.s64 %rd908, %rd907, %rd32;
-	mad.lo.s64 %rd909, %rd908, 8, %rd28;
-	ld.global.nc.s64 %rd910, [%rd909+0];
-	mov.b64 %rd911, %rd910;
-	cvt.s64.s32 %rd912, %r231;
-	mul.lo.s64 %rd913, %rd912, %rd32;
-	mad.lo.s64 %rd914, %rd913, 8, %rd28;
-	ld.global.nc.s64 %rd915, [%rd914+0];
-	mov.b64 %rd916, %rd915;
-	sub.s64 %rd917, %rd911, %rd916;
-	mov.b64 %rd918, %rd917;
-	mov.b64 %rd919, %rd918;
-	add.s64 %rd920, %rd794, %rd919;
-	mov.b64 %rd794, %rd920;
-	max.s64 %rd921, %rd795, %rd919;
-	mov.b64 %rd795, %rd921;
-$L206:
-$L187:
+	mov.b64 %rd878, %rd866;
+	mov.b64 %rd877, %rd878;
+	mov.pred %p156, 1;
+	bra.uni $L186;
+$L188:
+	@!%p138 bra $L194;
+	cvt.s64.s32 %rd879, %r188;
+	mul.lo.s64 %rd880, %rd879, %rd761;
+	mad.lo.s64 %rd881, %rd880, 4, %rd759;
+	ld.relaxed.gpu.global.s32 %r203, [%rd881+0];
+	mov.b32 %r204, %r203;
+	setp.eq.s32 %p157, %r204, %r168;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L196;
+	cvt.s64.s32 %rd882, %r188;
+	mul.lo.s64 %rd883, %rd882, %rd761;
+	mad.lo.s64 %rd884, %rd883, 4, %rd759;
+	atom.global.exch.b32 %r205, [%rd884], %r168;
+	mov.b32 %r206, %r205;
+	setp.eq.s32 %p160, %r206, %r168;
+	mov.pred %p158, %p160;
+$L196:
+	@!%p158 bra $L198;
+	mov.b64 %rd885, %rd866;
+	mov.b64 %rd877, %rd885;
+	mov.pred %p156, 0;
+	bra.uni $L186;
+$L198:
+$L194:
+	mul.lo.s64 %rd886, %rd866, %rd776;
+	mad.lo.s64 %rd887, %rd886, 4, %rd774;
+	st.shared.s32 [%rd887+0], %r188;
+	add.s64 %rd888, %rd866, 1;
+	mov.b64 %rd889, %rd888;
+	mov.b64 %rd877, %rd889;
+	mov.pred %p156, 1;
+	bra.uni $L186;
 $L185:
-	add.s64 %rd922, %rd792, %rd782;
-	mov.b64 %rd792, %rd922;
-	sub.s64 %rd923, %rd798, 1;
-	mov.b64 %rd798, %rd923;
-$L167:
-	bra.uni $L166;
-$L168:
-	mov.b64 %rd924, 0;
-	setp.lt.s64 %p169, %rd792, %rd793;
-	setp.lt.s64 %p170, %rd791, %rd779;
-	or.pred %p171, %p169, %p170;
-	@!%p171 bra $L208;
-	mov.b64 %rd924, 1;
-$L208:
-	shl.b64 %rd925, %rd924, 32;
-	or.b64 %rd926, %rd797, %rd925;
+	bra.uni $L184;
+$L186:
+	mov.b64 %rd890, %rd877;
+	mov.pred %p161, %p156;
+	mov.b64 %rd783, %rd890;
+	mov.pred %p150, %p161;
+	@!%p150 bra $L200;
+	mov.b64 %rd891, %rd740;
+	mov.b32 %r207, %r176;
+	cvt.s64.s32 %rd892, %r207;
+	add.s64 %rd893, %rd892, 1;
+	mul.lo.s64 %rd894, %rd893, %rd33;
+	mad.lo.s64 %rd895, %rd894, 8, %rd29;
+	ld.global.nc.s64 %rd896, [%rd895+0];
+	mov.b64 %rd897, %rd896;
+	cvt.s64.s32 %rd898, %r207;
+	mul.lo.s64 %rd899, %rd898, %rd33;
+	mad.lo.s64 %rd900, %rd899, 8, %rd29;
+	ld.global.nc.s64 %rd901, [%rd900+0];
+	mov.b64 %rd902, %rd901;
+	sub.s64 %rd903, %rd897, %rd902;
+	mov.b64 %rd904, %rd903;
+	mov.b64 %rd905, %rd904;
+	add.s64 %rd906, %rd780, %rd905;
+	mov.b64 %rd780, %rd906;
+	max.s64 %rd907, %rd781, %rd905;
+	mov.b64 %rd781, %rd907;
+$L200:
+$L181:
+$L179:
+	add.s64 %rd908, %rd778, %rd768;
+	mov.b64 %rd778, %rd908;
+	sub.s64 %rd909, %rd784, 1;
+	mov.b64 %rd784, %rd909;
+$L161:
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd910, 0;
+	setp.lt.s64 %p162, %rd778, %rd779;
+	setp.lt.s64 %p163, %rd777, %rd765;
+	or.pred %p164, %p162, %p163;
+	@!%p164 bra $L202;
+	mov.b64 %rd910, 1;
+$L202:
+	shl.b64 %rd911, %rd910, 32;
+	or.b64 %rd912, %rd783, %rd911;
 	// block scan
-	mov.b64 %rd927, %rd926;
-	mov.b32 %r232, %r3;
+	mov.b64 %rd913, %rd912;
+	mov.b32 %r208, %r3;
+$L203:
+	setp.hs.u32 %p165, %r208, 32;
+	@%p165 bra $L204;
+	mov.b64 {%r209, %r210}, %rd913;
+	shfl.sync.up.b32 %r211|%p166, %r209, %r208, 0, %r17;
+	shfl.sync.up.b32 %r212, %r210, %r208, 0, %r17;
+	mov.b64 %rd914, {%r211, %r212};
+	@!%p166 bra $L205;
+	add.s64 %rd915, %rd914, %rd913;
+	mov.b64 %rd913, %rd915;
+$L205:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L203;
+$L204:
+	mov.b64 {%r213, %r214}, %rd913;
+	shfl.sync.up.b32 %r215|%p167, %r213, %r3, 0, %r17;
+	shfl.sync.up.b32 %r216, %r214, %r3, 0, %r17;
+	mov.b64 %rd916, {%r215, %r216};
+	setp.lo.u32 %p168, %r3, 32;
+	and.pred %p169, %p167, %p168;
+	selp.b64 %rd917, %rd916, 0, %p169;
+	sub.u32 %r217, %r13, %r3;
+	setp.eq.u32 %p170, %r7, %r217;
+	@!%p170 bra $L206;
+	mul.wide.u32 %rd918, %r8, 16;
+	add.s64 %rd919, %rd1, %rd918;
+	add.s64 %rd920, %rd919, 1040;
+	add.s64 %rd921, %rd920, %rd2;
+	st.shared.s64 [%rd921+0], %rd913;
+$L206:
+	bar.sync 0;
+	mov.b64 %rd922, 0;
+	mov.b64 %rd923, 0;
+	mov.b32 %r218, 0;
+	add.s64 %rd924, %rd2, 1040;
+	add.s64 %rd925, %rd1, %rd924;
+$L207:
+	setp.hs.u32 %p171, %r218, %r10;
+	@%p171 bra $L208;
+	ld.shared.s64 %rd926, [%rd925+0];
+	setp.lo.u32 %p172, %r218, %r8;
+	@!%p172 bra $L209;
+	add.s64 %rd927, %rd922, %rd926;
+	mov.b64 %rd922, %rd927;
 $L209:
-	setp.hs.u32 %p172, %r232, 32;
-	@%p172 bra $L210;
-	mov.b64 {%r233, %r234}, %rd927;
-	shfl.sync.up.b32 %r235|%p173, %r233, %r232, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
-	mov.b64 %rd928, {%r235, %r236};
-	@!%p173 bra $L211;
-	add.s64 %rd929, %rd928, %rd927;
-	mov.b64 %rd927, %rd929;
-$L211:
-	shl.b32 %r232, %r232, 1;
-	bra.uni $L209;
-$L210:
-	mov.b64 {%r237, %r238}, %rd927;
-	shfl.sync.up.b32 %r239|%p174, %r237, %r3, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
-	mov.b64 %rd930, {%r239, %r240};
-	setp.lo.u32 %p175, %r3, 32;
-	and.pred %p176, %p174, %p175;
-	selp.b64 %rd931, %rd930, 0, %p176;
-	sub.u32 %r241, %r13, %r3;
-	setp.eq.u32 %p177, %r7, %r241;
-	@!%p177 bra $L212;
-	mul.wide.u32 %rd932, %r8, 16;
-	add.s64 %rd933, %rd1, %rd932;
-	st.shared.s64 [%rd933+0], %rd927;
+	add.s64 %rd928, %rd923, %rd926;
+	mov.b64 %rd923, %rd928;
+	add.s64 %rd925, %rd925, 16;
+	add.u32 %r218, %r218, 1;
+	bra.uni $L207;
+$L208:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd929, %rd922, %rd917;
+	mov.b64 {%r219, %r220}, %rd929;
+	shfl.sync.idx.b32 %r221|%p173, %r219, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r222, %r220, 0, %r21, %r17;
+	mov.b64 %rd930, {%r221, %r222};
+	mov.b64 %rd931, %rd923;
+	mov.b64 %rd932, %rd930;
+	mov.b64 %rd933, %rd931;
+	mov.b64 %rd934, %rd932;
+	mov.b64 %rd935, %rd933;
+	mov.b64 %rd936, %rd934;
+	mov.b64 %rd937, %rd935;
+	and.b64 %rd938, %rd936, 4294967295;
+	mov.b64 %rd939, %rd938;
+	and.b64 %rd940, %rd937, 4294967295;
+	mov.b64 %rd941, %rd940;
+	shr.s64 %rd942, %rd937, 32;
+	mov.b64 %rd943, %rd942;
+	mov.b64 %rd944, %rd939;
+	mov.b64 %rd945, %rd941;
+	mov.b64 %rd946, %rd943;
+	@!%p140 bra $L210;
+	add.s64 %rd947, %rd782, %rd944;
+	mov.b64 %rd948, %rd947;
+	sub.s64 %rd949, %rd772, %rd948;
+	max.s64 %rd950, %rd949, 0;
+	min.s64 %rd951, %rd950, %rd783;
+	mov.b64 %rd952, %rd951;
+	mov.b64 %rd953, 0;
 $L212:
-	bar.sync 0;
-	setp.eq.u32 %p178, %r8, 0;
-	@!%p178 bra $L213;
-	mov.b64 %rd934, 0;
-	setp.lo.u32 %p179, %r7, %r10;
-	@!%p179 bra $L214;
-	mul.wide.u32 %rd935, %r7, 16;
-	add.s64 %rd936, %rd1, %rd935;
-	ld.shared.s64 %rd937, [%rd936+0];
-	mov.b64 %rd934, %rd937;
-$L214:
-	mov.b64 {%r242, %r243}, %rd934;
-	shfl.sync.up.b32 %r244|%p180, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd938, {%r244, %r245};
-	@!%p180 bra $L215;
-	add.s64 %rd939, %rd938, %rd934;
-	mov.b64 %rd934, %rd939;
-$L215:
-	mov.b64 {%r246, %r247}, %rd934;
-	shfl.sync.up.b32 %r248|%p181, %r246, 2, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
-	mov.b64 %rd940, {%r248, %r249};
-	@!%p181 bra $L216;
-	add.s64 %rd941, %rd940, %rd934;
-	mov.b64 %rd934, %rd941;
+	setp.lt.s64 %p174, %rd953, %rd952;
+	not.pred %p175, %p174;
+	@!%p175 bra $L216;
+	bra.uni $L214;
 $L216:
-	mov.b64 {%r250, %r251}, %rd934;
-	shfl.sync.up.b32 %r252|%p182, %r250, 4, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
-	mov.b64 %rd942, {%r252, %r253};
-	@!%p182 bra $L217;
-	add.s64 %rd943, %rd942, %rd934;
-	mov.b64 %rd934, %rd943;
-$L217:
-	mov.b64 {%r254, %r255}, %rd934;
-	shfl.sync.up.b32 %r256|%p183, %r254, 8, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
-	mov.b64 %rd944, {%r256, %r257};
-	@!%p183 bra $L218;
-	add.s64 %rd945, %rd944, %rd934;
-	mov.b64 %rd934, %rd945;
+	mul.lo.s64 %rd954, %rd953, %rd776;
+	mad.lo.s64 %rd955, %rd954, 4, %rd774;
+	ld.shared.s32 %r223, [%rd955+0];
+	mov.b32 %r224, %r223;
+	add.s64 %rd956, %rd771, %rd948;
+	add.s64 %rd957, %rd956, %rd953;
+	mul.lo.s64 %rd958, %rd957, %rd169;
+	mad.lo.s64 %rd959, %rd958, 4, %rd167;
+	st.shared.s32 [%rd959+0], %r224;
+	@!%p136 bra $L218;
+	mov.b64 %rd961, 2;
+	mul.lo.s64 %rd960, %rd961, %rd953;
+	mul.lo.s64 %rd962, %rd960, %rd164;
+	mad.lo.s64 %rd963, %rd962, 8, %rd162;
+	ld.shared.s64 %rd964, [%rd963+0];
+	mov.b64 %rd965, %rd964;
+	add.s64 %rd966, %rd771, %rd948;
+	add.s64 %rd967, %rd966, %rd953;
+	mov.b64 %rd969, 2;
+	mul.lo.s64 %rd968, %rd969, %rd967;
+	mul.lo.s64 %rd970, %rd968, %rd172;
+	mad.lo.s64 %rd971, %rd970, 8, %rd170;
+	st.shared.s64 [%rd971+0], %rd965;
+	mov.b64 %rd973, 2;
+	mul.lo.s64 %rd972, %rd973, %rd953;
+	add.s64 %rd974, %rd972, 1;
+	mul.lo.s64 %rd975, %rd974, %rd164;
+	mad.lo.s64 %rd976, %rd975, 8, %rd162;
+	ld.shared.s64 %rd977, [%rd976+0];
+	mov.b64 %rd978, %rd977;
+	add.s64 %rd979, %rd771, %rd948;
+	add.s64 %rd980, %rd979, %rd953;
+	mov.b64 %rd982, 2;
+	mul.lo.s64 %rd981, %rd982, %rd980;
+	add.s64 %rd983, %rd981, 1;
+	mul.lo.s64 %rd984, %rd983, %rd172;
+	mad.lo.s64 %rd985, %rd984, 8, %rd170;
+	st.shared.s64 [%rd985+0], %rd978;
 $L218:
-	mov.b64 {%r258, %r259}, %rd934;
-	shfl.sync.up.b32 %r260|%p184, %r258, 16, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
-	mov.b64 %rd946, {%r260, %r261};
-	@!%p184 bra $L219;
-	add.s64 %rd947, %rd946, %rd934;
-	mov.b64 %rd934, %rd947;
-$L219:
-	mov.b64 {%r262, %r263}, %rd934;
-	shfl.sync.up.b32 %r264|%p185, %r262, 1, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd948, {%r264, %r265};
-	selp.b64 %rd949, %rd948, 0, %p185;
-	@!%p179 bra $L220;
-	mul.wide.u32 %rd950, %r7, 16;
-	add.s64 %rd951, %rd1, %rd950;
-	add.s64 %rd952, %rd951, 512;
-	st.shared.s64 [%rd952+0], %rd949;
-$L220:
-	sub.u32 %r266, %r10, 1;
-	setp.eq.u32 %p186, %r7, %r266;
-	@!%p186 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd934;
-$L221:
 $L213:
-	bar.sync 0;
-	mul.wide.u32 %rd953, %r8, 16;
-	add.s64 %rd954, %rd1, %rd953;
-	add.s64 %rd955, %rd954, 512;
-	ld.shared.s64 %rd956, [%rd955+0];
-	add.s64 %rd957, %rd956, %rd931;
-	ld.shared.s64 %rd958, [%rd1+1024];
-	mov.b64 {%r267, %r268}, %rd957;
-	shfl.sync.idx.b32 %r269|%p187, %r267, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r270, %r268, 0, %r21, %r17;
-	mov.b64 %rd959, {%r269, %r270};
-	mov.b64 %rd960, %rd958;
-	mov.b64 %rd961, %rd959;
-	mov.b64 %rd962, %rd960;
-	mov.b64 %rd963, %rd961;
-	mov.b64 %rd964, %rd962;
-	mov.b64 %rd965, %rd963;
-	mov.b64 %rd966, %rd964;
-	and.b64 %rd967, %rd965, 4294967295;
-	mov.b64 %rd968, %rd967;
-	and.b64 %rd969, %rd966, 4294967295;
-	mov.b64 %rd970, %rd969;
-	shr.s64 %rd971, %rd966, 32;
-	mov.b64 %rd972, %rd971;
-	mov.b64 %rd973, %rd968;
-	mov.b64 %rd974, %rd970;
-	mov.b64 %rd975, %rd972;
-	@!%p147 bra $L222;
-	add.s64 %rd976, %rd796, %rd973;
-	mov.b64 %rd977, %rd976;
-	sub.s64 %rd978, %rd786, %rd977;
-	max.s64 %rd979, %rd978, 0;
-	min.s64 %rd980, %rd979, %rd797;
-	mov.b64 %rd981, %rd980;
-	mov.b64 %rd982, 0;
+	add.s64 %rd986, %rd953, 1;
+	mov.b64 %rd953, %rd986;
+	bra.uni $L212;
+$L214:
+	mov.b64 %rd987, 0;
+	mov.b64 %rd988, %rd952;
+$L219:
+	setp.lt.s64 %p176, %rd988, %rd783;
+	not.pred %p177, %p176;
+	@!%p177 bra $L223;
+	bra.uni $L221;
+$L223:
+	mul.lo.s64 %rd989, %rd988, %rd776;
+	mad.lo.s64 %rd990, %rd989, 4, %rd774;
+	ld.shared.s32 %r225, [%rd990+0];
+	mov.b32 %r226, %r225;
+	mov.b32 %r227, %r226;
+	mov.pred %p178, 0;
+	mov.b64 %rd991, %rd987;
+	mov.b32 %r228, %r227;
 $L224:
-	setp.lt.s64 %p188, %rd982, %rd981;
-	not.pred %p189, %p188;
-	@!%p189 bra $L228;
+	@!%p137 bra $L228;
+	shr.s32 %r229, %r228, 5;
+	cvt.s64.s32 %rd992, %r229;
+	mov.b64 %rd993, %rd992;
+	and.b32 %r230, %r228, 31;
+	cvt.s64.s32 %rd994, %r230;
+	min.u64 %rd995, %rd994, 32;
+	cvt.u32.u64 %r231, %rd995;
+	mov.b32 %r233, 0x1;
+	shl.b32 %r232, %r233, %r231;
+	setp.hs.u32 %p179, %r231, 32;
+	selp.b32 %r234, 0, %r232, %p179;
+	mov.b32 %r235, %r234;
+	mov.b64 %rd996, %rd993;
+	mov.b32 %r236, %r235;
+	mul.lo.s64 %rd997, %rd996, %rd758;
+	mad.lo.s64 %rd998, %rd997, 4, %rd756;
+	ld.relaxed.gpu.global.u32 %r237, [%rd998+0];
+	mov.b32 %r238, %r237;
+	and.b32 %r239, %r238, %r236;
+	setp.ne.u32 %p180, %r239, 0x0;
+	mov.pred %p181, %p180;
+	not.pred %p182, %p181;
+	@!%p182 bra $L230;
+	mul.lo.s64 %rd999, %rd996, %rd758;
+	mad.lo.s64 %rd1000, %rd999, 4, %rd756;
+	atom.global.or.b32 %r240, [%rd1000], %r236;
+	mov.b32 %r241, %r240;
+	and.b32 %r242, %r241, %r236;
+	setp.ne.u32 %p183, %r242, 0x0;
+	mov.pred %p181, %p183;
+$L230:
+	@!%p181 bra $L232;
+	mov.b64 %rd1001, %rd991;
+	mov.b64 %rd1002, %rd1001;
+	mov.pred %p184, 0;
+	bra.uni $L226;
+$L232:
+	mov.b64 %rd1003, %rd991;
+	mov.b64 %rd1002, %rd1003;
+	mov.pred %p184, 1;
 	bra.uni $L226;
 $L228:
-	mul.lo.s64 %rd983, %rd982, %rd790;
-	mad.lo.s64 %rd984, %rd983, 4, %rd788;
-	ld.shared.s32 %r271, [%rd984+0];
-	mov.b32 %r272, %r271;
-	add.s64 %rd985, %rd785, %rd977;
-	add.s64 %rd986, %rd985, %rd982;
-	mul.lo.s64 %rd987, %rd986, %rd168;
-	mad.lo.s64 %rd988, %rd987, 4, %rd166;
-	st.shared.s32 [%rd988+0], %r272;
-	@!%p143 bra $L230;
-	mov.b64 %rd990, 2;
-	mul.lo.s64 %rd989, %rd990, %rd982;
-	mul.lo.s64 %rd991, %rd989, %rd163;
-	mad.lo.s64 %rd992, %rd991, 8, %rd161;
-	ld.shared.s64 %rd993, [%rd992+0];
-	mov.b64 %rd994, %rd993;
-	add.s64 %rd995, %rd785, %rd977;
-	add.s64 %rd996, %rd995, %rd982;
-	mov.b64 %rd998, 2;
-	mul.lo.s64 %rd997, %rd998, %rd996;
-	mul.lo.s64 %rd999, %rd997, %rd171;
-	mad.lo.s64 %rd1000, %rd999, 8, %rd169;
-	st.shared.s64 [%rd1000+0], %rd994;
-	mov.b64 %rd1002, 2;
-	mul.lo.s64 %rd1001, %rd1002, %rd982;
-	add.s64 %rd1003, %rd1001, 1;
-	mul.lo.s64 %rd1004, %rd1003, %rd163;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd161;
-	ld.shared.s64 %rd1006, [%rd1005+0];
-	mov.b64 %rd1007, %rd1006;
-	add.s64 %rd1008, %rd785, %rd977;
-	add.s64 %rd1009, %rd1008, %rd982;
-	mov.b64 %rd1011, 2;
-	mul.lo.s64 %rd1010, %rd1011, %rd1009;
-	add.s64 %rd1012, %rd1010, 1;
-	mul.lo.s64 %rd1013, %rd1012, %rd171;
-	mad.lo.s64 %rd1014, %rd1013, 8, %rd169;
-	st.shared.s64 [%rd1014+0], %rd1007;
-$L230:
+	@!%p138 bra $L234;
+	cvt.s64.s32 %rd1004, %r228;
+	mul.lo.s64 %rd1005, %rd1004, %rd761;
+	mad.lo.s64 %rd1006, %rd1005, 4, %rd759;
+	ld.relaxed.gpu.global.s32 %r243, [%rd1006+0];
+	mov.b32 %r244, %r243;
+	setp.eq.s32 %p185, %r244, %r168;
+	mov.pred %p186, %p185;
+	not.pred %p187, %p186;
+	@!%p187 bra $L236;
+	cvt.s64.s32 %rd1007, %r228;
+	mul.lo.s64 %rd1008, %rd1007, %rd761;
+	mad.lo.s64 %rd1009, %rd1008, 4, %rd759;
+	atom.global.exch.b32 %r245, [%rd1009], %r168;
+	mov.b32 %r246, %r245;
+	setp.eq.s32 %p188, %r246, %r168;
+	mov.pred %p186, %p188;
+$L236:
+	@!%p186 bra $L238;
+	mov.b64 %rd1010, %rd991;
+	mov.b64 %rd1002, %rd1010;
+	mov.pred %p184, 0;
+	bra.uni $L226;
+$L238:
+$L234:
+	mul.lo.s64 %rd1011, %rd991, %rd776;
+	mad.lo.s64 %rd1012, %rd1011, 4, %rd774;
+	st.shared.s32 [%rd1012+0], %r228;
+	add.s64 %rd1013, %rd991, 1;
+	mov.b64 %rd1014, %rd1013;
+	mov.b64 %rd1002, %rd1014;
+	mov.pred %p184, 1;
+	bra.uni $L226;
 $L225:
-	add.s64 %rd1015, %rd982, 1;
-	mov.b64 %rd982, %rd1015;
 	bra.uni $L224;
 $L226:
-	mov.b64 %rd1016, 0;
-	mov.b64 %rd1017, %rd981;
-$L231:
-	setp.lt.s64 %p190, %rd1017, %rd797;
-	not.pred %p191, %p190;
-	@!%p191 bra $L235;
-	bra.uni $L233;
-$L235:
-	mul.lo.s64 %rd1018, %rd1017, %rd790;
-	mad.lo.s64 %rd1019, %rd1018, 4, %rd788;
-	ld.shared.s32 %r273, [%rd1019+0];
-	mov.b32 %r274, %r273;
-	mov.b32 %r275, %r274;
-	mov.pred %p192, 0;
-	mov.b64 %rd1020, %rd1016;
-	mov.b32 %r276, %r275;
-$L236:
-	@!%p144 bra $L240;
-	shr.s32 %r277, %r276, 5;
-	cvt.s64.s32 %rd1021, %r277;
+	mov.b64 %rd1015, %rd1002;
+	mov.pred %p189, %p184;
+	mov.b64 %rd987, %rd1015;
+	mov.pred %p178, %p189;
+	@!%p178 bra $L240;
+	mov.b64 %rd1016, %rd740;
+	mov.b32 %r247, %r227;
+	cvt.s64.s32 %rd1017, %r247;
+	add.s64 %rd1018, %rd1017, 1;
+	mul.lo.s64 %rd1019, %rd1018, %rd33;
+	mad.lo.s64 %rd1020, %rd1019, 8, %rd29;
+	ld.global.nc.s64 %rd1021, [%rd1020+0];
 	mov.b64 %rd1022, %rd1021;
-	and.b32 %r278, %r276, 31;
-	cvt.s64.s32 %rd1023, %r278;
-	min.u64 %rd1024, %rd1023, 32;
-	cvt.u32.u64 %r279, %rd1024;
-	mov.b32 %r281, 0x1;
-	shl.b32 %r280, %r281, %r279;
-	setp.hs.u32 %p193, %r279, 32;
-	selp.b32 %r282, 0, %r280, %p193;
-	mov.b32 %r283, %r282;
-	mov.b64 %rd1025, %rd1022;
-	mov.b32 %r284, %r283;
-	mul.lo.s64 %rd1026, %rd1025, %rd772;
-	mad.lo.s64 %rd1027, %rd1026, 4, %rd770;
-	ld.relaxed.gpu.global.u32 %r285, [%rd1027+0];
-	mov.b32 %r286, %r285;
-	and.b32 %r287, %r286, %r284;
-	setp.ne.u32 %p194, %r287, 0x0;
-	mov.pred %p195, %p194;
-	not.pred %p196, %p195;
-	@!%p196 bra $L242;
-	mul.lo.s64 %rd1028, %rd1025, %rd772;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd770;
-	atom.global.or.b32 %r288, [%rd1029], %r284;
-	mov.b32 %r289, %r288;
-	and.b32 %r290, %r289, %r284;
-	setp.ne.u32 %p197, %r290, 0x0;
-	mov.pred %p195, %p197;
-$L242:
-	@!%p195 bra $L244;
-	mov.b64 %rd1030, %rd1020;
-	mov.b64 %rd1031, %rd1030;
-	mov.pred %p198, 0;
-	bra.uni $L238;
-$L244:
-	mov.b64 %rd1032, %rd1020;
-	mov.b64 %rd1031, %rd1032;
-	mov.pred %p198, 1;
-	bra.uni $L238;
+	cvt.s64.s32 %rd1023, %r247;
+	mul.lo.s64 %rd1024, %rd1023, %rd33;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd29;
+	ld.global.nc.s64 %rd1026, [%rd1025+0];
+	mov.b64 %rd1027, %rd1026;
+	sub.s64 %rd1028, %rd1022, %rd1027;
+	mov.b64 %rd1029, %rd1028;
+	mov.b64 %rd1030, %rd1029;
+	add.s64 %rd1031, %rd780, %rd1030;
+	mov.b64 %rd780, %rd1031;
+	max.s64 %rd1032, %rd781, %rd1030;
+	mov.b64 %rd781, %rd1032;
 $L240:
-	@!%p145 bra $L246;
-	cvt.s64.s32 %rd1033, %r276;
-	mul.lo.s64 %rd1034, %rd1033, %rd775;
-	mad.lo.s64 %rd1035, %rd1034, 4, %rd773;
-	ld.relaxed.gpu.global.s32 %r291, [%rd1035+0];
-	mov.b32 %r292, %r291;
-	setp.eq.s32 %p199, %r292, %r192;
-	mov.pred %p200, %p199;
-	not.pred %p201, %p200;
-	@!%p201 bra $L248;
-	cvt.s64.s32 %rd1036, %r276;
-	mul.lo.s64 %rd1037, %rd1036, %rd775;
-	mad.lo.s64 %rd1038, %rd1037, 4, %rd773;
-	atom.global.exch.b32 %r293, [%rd1038], %r192;
-	mov.b32 %r294, %r293;
-	setp.eq.s32 %p202, %r294, %r192;
-	mov.pred %p200, %p202;
-$L248:
-	@!%p200 bra $L250;
-	mov.b64 %rd1039, %rd1020;
-	mov.b64 %rd1031, %rd1039;
-	mov.pred %p198, 0;
-	bra.uni $L238;
-$L250:
-$L246:
-	mul.lo.s64 %rd1040, %rd1020, %rd790;
-	mad.lo.s64 %rd1041, %rd1040, 4, %rd788;
-	st.shared.s32 [%rd1041+0], %r276;
-	add.s64 %rd1042, %rd1020, 1;
-	mov.b64 %rd1043, %rd1042;
-	mov.b64 %rd1031, %rd1043;
-	mov.pred %p198, 1;
-	bra.uni $L238;
-$L237:
-	bra.uni $L236;
-$L238:
-	mov.b64 %rd1044, %rd1031;
-	mov.pred %p203, %p198;
-	mov.b64 %rd1016, %rd1044;
-	mov.pred %p192, %p203;
-	@!%p192 bra $L252;
-	mov.b64 %rd1045, %rd754;
-	mov.b32 %r295, %r275;
-	cvt.s64.s32 %rd1046, %r295;
-	add.s64 %rd1047, %rd1046, 1;
-	mul.lo.s64 %rd1048, %rd1047, %rd32;
-	mad.lo.s64 %rd1049, %rd1048, 8, %rd28;
-	ld.global.nc.s64 %rd1050, [%rd1049+0];
-	mov.b64 %rd1051, %rd1050;
-	cvt.s64.s32 %rd1052, %r295;
-	mul.lo.s64 %rd1053, %rd1052, %rd32;
-	mad.lo.s64 %rd1054, %rd1053, 8, %rd28;
-	ld.global.nc.s64 %rd1055, [%rd1054+0];
-	mov.b64 %rd1056, %rd1055;
-	sub.s64 %rd1057, %rd1051, %rd1056;
-	mov.b64 %rd1058, %rd1057;
-	mov.b64 %rd1059, %rd1058;
-	add.s64 %rd1060, %rd794, %rd1059;
-	mov.b64 %rd794, %rd1060;
-	max.s64 %rd1061, %rd795, %rd1059;
-	mov.b64 %rd795, %rd1061;
-$L252:
-$L232:
-	add.s64 %rd1062, %rd1017, 1;
-	mov.b64 %rd1017, %rd1062;
-	bra.uni $L231;
-$L233:
-	setp.gt.s64 %p204, %rd1016, 0;
-	@!%p204 bra $L254;
-	mul.lo.s64 %rd1063, %rd784, %rd120;
-	mad.lo.s64 %rd1064, %rd1063, 8, %rd116;
-	atom.global.add.u64 %rd1065, [%rd1064], %rd1016;
-	mov.b64 %rd1066, %rd1065;
-	mov.b64 %rd1067, %rd1066;
-	mov.b64 %rd1068, 0;
-$L255:
-	setp.lt.s64 %p205, %rd1068, %rd1016;
-	not.pred %p206, %p205;
-	@!%p206 bra $L259;
-	bra.uni $L257;
-$L259:
-	mul.lo.s64 %rd1069, %rd1068, %rd790;
-	mad.lo.s64 %rd1070, %rd1069, 4, %rd788;
-	ld.shared.s32 %r296, [%rd1070+0];
-	mov.b32 %r297, %r296;
-	add.s64 %rd1071, %rd1067, %rd1068;
-	mul.lo.s64 %rd1072, %rd1071, %rd273;
-	mad.lo.s64 %rd1073, %rd1072, 4, %rd271;
-	st.global.s32 [%rd1073+0], %r297;
-$L256:
-	add.s64 %rd1074, %rd1068, 1;
-	mov.b64 %rd1068, %rd1074;
-	bra.uni $L255;
-$L257:
-$L254:
-	add.s64 %rd1075, %rd796, %rd974;
-	min.s64 %rd1076, %rd786, %rd1075;
-	mov.b64 %rd796, %rd1076;
-	bra.uni $L223;
-$L222:
-	mov.b64 %rd1077, 0;
-	cvt.u64.u32 %rd1078, %r2;
-	setp.eq.s64 %p207, %rd1078, 0;
-	setp.gt.s64 %p208, %rd974, 0;
-	and.pred %p209, %p207, %p208;
-	@!%p209 bra $L261;
-	mul.lo.s64 %rd1079, %rd784, %rd120;
-	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
-	atom.global.add.u64 %rd1081, [%rd1080], %rd974;
-	mov.b64 %rd1082, %rd1081;
-	mov.b64 %rd1077, %rd1082;
-$L261:
-	cvt.u64.u32 %rd1083, %r2;
-	setp.eq.s64 %p210, %rd1083, 0;
-	setp.eq.u32 %p211, %r1, 0;
-	and.pred %p212, %p210, %p211;
+$L220:
+	add.s64 %rd1033, %rd988, 1;
+	mov.b64 %rd988, %rd1033;
+	bra.uni $L219;
+$L221:
+	setp.gt.s64 %p190, %rd987, 0;
+	@!%p190 bra $L242;
+	mul.lo.s64 %rd1034, %rd770, %rd121;
+	mad.lo.s64 %rd1035, %rd1034, 8, %rd117;
+	atom.global.add.u64 %rd1036, [%rd1035], %rd987;
+	mov.b64 %rd1037, %rd1036;
+	mov.b64 %rd1038, %rd1037;
+	mov.b64 %rd1039, 0;
+$L243:
+	setp.lt.s64 %p191, %rd1039, %rd987;
+	not.pred %p192, %p191;
+	@!%p192 bra $L247;
+	bra.uni $L245;
+$L247:
+	mul.lo.s64 %rd1040, %rd1039, %rd776;
+	mad.lo.s64 %rd1041, %rd1040, 4, %rd774;
+	ld.shared.s32 %r248, [%rd1041+0];
+	mov.b32 %r249, %r248;
+	add.s64 %rd1042, %rd1038, %rd1039;
+	mul.lo.s64 %rd1043, %rd1042, %rd274;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd272;
+	st.global.s32 [%rd1044+0], %r249;
+$L244:
+	add.s64 %rd1045, %rd1039, 1;
+	mov.b64 %rd1039, %rd1045;
+	bra.uni $L243;
+$L245:
+$L242:
+	add.s64 %rd1046, %rd782, %rd945;
+	min.s64 %rd1047, %rd772, %rd1046;
+	mov.b64 %rd782, %rd1047;
+	bra.uni $L211;
+$L210:
+	mov.b64 %rd1048, 0;
+	cvt.u64.u32 %rd1049, %r2;
+	setp.eq.s64 %p193, %rd1049, 0;
+	setp.gt.s64 %p194, %rd945, 0;
+	and.pred %p195, %p193, %p194;
+	@!%p195 bra $L249;
+	mul.lo.s64 %rd1050, %rd770, %rd121;
+	mad.lo.s64 %rd1051, %rd1050, 8, %rd117;
+	atom.global.add.u64 %rd1052, [%rd1051], %rd945;
+	mov.b64 %rd1053, %rd1052;
+	mov.b64 %rd1048, %rd1053;
+$L249:
+	cvt.u64.u32 %rd1054, %r2;
+	setp.eq.s64 %p196, %rd1054, 0;
+	setp.eq.u32 %p197, %r1, 0;
+	and.pred %p198, %p196, %p197;
 	bar.sync 0;
-	@!%p212 bra $L262;
-	st.shared.s64 [%rd1+1024], %rd1077;
+	@!%p198 bra $L250;
+	st.shared.s64 [%rd1+1024], %rd1048;
+$L250:
+	bar.sync 0;
+	ld.shared.s64 %rd1055, [%rd1+1024];
+	mov.b64 %rd1056, %rd1055;
+	add.s64 %rd1057, %rd1056, %rd944;
+	mov.b64 %rd1058, %rd1057;
+	mov.b64 %rd1059, 0;
+$L251:
+	setp.lt.s64 %p199, %rd1059, %rd783;
+	not.pred %p200, %p199;
+	@!%p200 bra $L255;
+	bra.uni $L253;
+$L255:
+	mul.lo.s64 %rd1060, %rd1059, %rd776;
+	mad.lo.s64 %rd1061, %rd1060, 4, %rd774;
+	ld.shared.s32 %r250, [%rd1061+0];
+	mov.b32 %r251, %r250;
+	add.s64 %rd1062, %rd1058, %rd1059;
+	mul.lo.s64 %rd1063, %rd1062, %rd274;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd272;
+	st.global.s32 [%rd1064+0], %r251;
+$L252:
+	add.s64 %rd1065, %rd1059, 1;
+	mov.b64 %rd1059, %rd1065;
+	bra.uni $L251;
+$L253:
+$L211:
+	setp.eq.s64 %p201, %rd946, 0;
+	@!%p201 bra $L257;
+	bra.uni $L159;
+$L257:
+$L158:
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd1066, %rd782;
+	mov.b64 %rd1067, %rd780;
+	mov.b64 %rd1068, %rd781;
+	mov.b64 %rd1069, %rd1066;
+	mov.b64 %rd1070, %rd1067;
+	mov.b64 %rd1071, %rd1068;
+	mov.b64 %rd1072, %rd1069;
+	mov.b64 %rd1073, %rd1070;
+	mov.b64 %rd1074, %rd1071;
+	mov.b64 %rd718, %rd1072;
+	mov.b64 %rd738, %rd1073;
+	mov.b64 %rd739, %rd1074;
+	add.s64 %rd1075, %rd719, %rd738;
+	mov.b64 %rd719, %rd1075;
+	max.s64 %rd1076, %rd720, %rd739;
+	mov.b64 %rd720, %rd1076;
+$L153:
+	add.s64 %rd1077, %rd721, 1;
+	mov.b64 %rd721, %rd1077;
+	bra.uni $L152;
+$L154:
+	mov.b64 %rd1078, %rd719;
+	// block reduction
+	sub.u32 %r252, %r13, 1;
+	mov.b32 %r253, %r3;
+$L258:
+	setp.hs.u32 %p202, %r253, 32;
+	@%p202 bra $L259;
+	mov.b64 {%r254, %r255}, %rd1078;
+	shfl.sync.down.b32 %r256|%p203, %r254, %r253, %r252, %r17;
+	shfl.sync.down.b32 %r257, %r255, %r253, %r252, %r17;
+	mov.b64 %rd1079, {%r256, %r257};
+	@!%p203 bra $L260;
+	add.s64 %rd1080, %rd1078, %rd1079;
+	mov.b64 %rd1078, %rd1080;
+$L260:
+	shl.b32 %r253, %r253, 1;
+	bra.uni $L258;
+$L259:
+	setp.eq.u32 %p204, %r7, 0;
+	@!%p204 bra $L261;
+	mul.wide.u32 %rd1081, %r8, 16;
+	add.s64 %rd1082, %rd1, %rd1081;
+	st.shared.s64 [%rd1082+0], %rd1078;
+$L261:
+	bar.sync 0;
+	setp.eq.u32 %p205, %r8, 0;
+	@!%p205 bra $L262;
+	setp.lo.u32 %p206, %r7, %r10;
+	@!%p206 bra $L263;
+	mul.wide.u32 %rd1083, %r7, 16;
+	add.s64 %rd1084, %rd1, %rd1083;
+	ld.shared.s64 %rd1085, [%rd1084+0];
+	mov.b64 %rd1078, %rd1085;
+$L263:
+	sub.u32 %r258, %r10, 1;
+	mov.b64 {%r259, %r260}, %rd1078;
+	shfl.sync.down.b32 %r261|%p207, %r259, 1, %r258, %r17;
+	shfl.sync.down.b32 %r262, %r260, 1, %r258, %r17;
+	mov.b64 %rd1086, {%r261, %r262};
+	@!%p207 bra $L264;
+	add.s64 %rd1087, %rd1078, %rd1086;
+	mov.b64 %rd1078, %rd1087;
+$L264:
+	mov.b64 {%r263, %r264}, %rd1078;
+	shfl.sync.down.b32 %r265|%p208, %r263, 2, %r258, %r17;
+	shfl.sync.down.b32 %r266, %r264, 2, %r258, %r17;
+	mov.b64 %rd1088, {%r265, %r266};
+	@!%p208 bra $L265;
+	add.s64 %rd1089, %rd1078, %rd1088;
+	mov.b64 %rd1078, %rd1089;
+$L265:
+	mov.b64 {%r267, %r268}, %rd1078;
+	shfl.sync.down.b32 %r269|%p209, %r267, 4, %r258, %r17;
+	shfl.sync.down.b32 %r270, %r268, 4, %r258, %r17;
+	mov.b64 %rd1090, {%r269, %r270};
+	@!%p209 bra $L266;
+	add.s64 %rd1091, %rd1078, %rd1090;
+	mov.b64 %rd1078, %rd1091;
+$L266:
+	mov.b64 {%r271, %r272}, %rd1078;
+	shfl.sync.down.b32 %r273|%p210, %r271, 8, %r258, %r17;
+	shfl.sync.down.b32 %r274, %r272, 8, %r258, %r17;
+	mov.b64 %rd1092, {%r273, %r274};
+	@!%p210 bra $L267;
+	add.s64 %rd1093, %rd1078, %rd1092;
+	mov.b64 %rd1078, %rd1093;
+$L267:
+	mov.b64 {%r275, %r276}, %rd1078;
+	shfl.sync.down.b32 %r277|%p211, %r275, 16, %r258, %r17;
+	shfl.sync.down.b32 %r278, %r276, 16, %r258, %r17;
+	mov.b64 %rd1094, {%r277, %r278};
+	@!%p211 bra $L268;
+	add.s64 %rd1095, %rd1078, %rd1094;
+	mov.b64 %rd1078, %rd1095;
+$L268:
+	@!%p204 bra $L269;
+	st.shared.s64 [%rd1+1024], %rd1078;
+$L269:
 $L262:
 	bar.sync 0;
-	ld.shared.s64 %rd1084, [%rd1+1024];
-	mov.b64 %rd1085, %rd1084;
-	add.s64 %rd1086, %rd1085, %rd973;
-	mov.b64 %rd1087, %rd1086;
-	mov.b64 %rd1088, 0;
-$L263:
-	setp.lt.s64 %p213, %rd1088, %rd797;
-	not.pred %p214, %p213;
-	@!%p214 bra $L267;
-	bra.uni $L265;
-$L267:
-	mul.lo.s64 %rd1089, %rd1088, %rd790;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd788;
-	ld.shared.s32 %r298, [%rd1090+0];
-	mov.b32 %r299, %r298;
-	add.s64 %rd1091, %rd1087, %rd1088;
-	mul.lo.s64 %rd1092, %rd1091, %rd273;
-	mad.lo.s64 %rd1093, %rd1092, 4, %rd271;
-	st.global.s32 [%rd1093+0], %r299;
-$L264:
-	add.s64 %rd1094, %rd1088, 1;
-	mov.b64 %rd1088, %rd1094;
-	bra.uni $L263;
-$L265:
-$L223:
-	setp.eq.s64 %p215, %rd975, 0;
-	@!%p215 bra $L269;
-	bra.uni $L165;
-$L269:
-$L164:
-	bra.uni $L163;
-$L165:
-	mov.b64 %rd1095, %rd796;
-	mov.b64 %rd1096, %rd794;
-	mov.b64 %rd1097, %rd795;
-	mov.b64 %rd1098, %rd1095;
-	mov.b64 %rd1099, %rd1096;
-	mov.b64 %rd1100, %rd1097;
-	mov.b64 %rd1101, %rd1098;
-	mov.b64 %rd1102, %rd1099;
-	mov.b64 %rd1103, %rd1100;
-	mov.b64 %rd732, %rd1101;
-	mov.b64 %rd752, %rd1102;
-	mov.b64 %rd753, %rd1103;
-	add.s64 %rd1104, %rd733, %rd752;
-	mov.b64 %rd733, %rd1104;
-	max.s64 %rd1105, %rd734, %rd753;
-	mov.b64 %rd734, %rd1105;
-$L159:
-	add.s64 %rd1106, %rd735, 1;
-	mov.b64 %rd735, %rd1106;
-	bra.uni $L158;
-$L160:
-	mov.b64 %rd1107, %rd733;
+	ld.shared.s64 %rd1096, [%rd1+1024];
+	mov.b64 %rd1078, %rd1096;
+	mov.b64 %rd1097, %rd1078;
+	mov.b64 %rd719, %rd1097;
+	mov.b64 %rd1098, %rd720;
 	// block reduction
-	sub.u32 %r300, %r13, 1;
-	mov.b32 %r301, %r3;
+	sub.u32 %r279, %r13, 1;
+	mov.b32 %r280, %r3;
 $L270:
-	setp.hs.u32 %p216, %r301, 32;
-	@%p216 bra $L271;
-	mov.b64 {%r302, %r303}, %rd1107;
-	shfl.sync.down.b32 %r304|%p217, %r302, %r301, %r300, %r17;
-	shfl.sync.down.b32 %r305, %r303, %r301, %r300, %r17;
-	mov.b64 %rd1108, {%r304, %r305};
-	@!%p217 bra $L272;
-	add.s64 %rd1109, %rd1107, %rd1108;
-	mov.b64 %rd1107, %rd1109;
+	setp.hs.u32 %p212, %r280, 32;
+	@%p212 bra $L271;
+	mov.b64 {%r281, %r282}, %rd1098;
+	shfl.sync.down.b32 %r283|%p213, %r281, %r280, %r279, %r17;
+	shfl.sync.down.b32 %r284, %r282, %r280, %r279, %r17;
+	mov.b64 %rd1099, {%r283, %r284};
+	@!%p213 bra $L272;
+	max.s64 %rd1100, %rd1098, %rd1099;
+	mov.b64 %rd1098, %rd1100;
 $L272:
-	shl.b32 %r301, %r301, 1;
+	shl.b32 %r280, %r280, 1;
 	bra.uni $L270;
 $L271:
-	setp.eq.u32 %p218, %r7, 0;
-	@!%p218 bra $L273;
-	mul.wide.u32 %rd1110, %r8, 16;
-	add.s64 %rd1111, %rd1, %rd1110;
-	st.shared.s64 [%rd1111+0], %rd1107;
+	setp.eq.u32 %p214, %r7, 0;
+	@!%p214 bra $L273;
+	mul.wide.u32 %rd1101, %r8, 16;
+	add.s64 %rd1102, %rd1, %rd1101;
+	st.shared.s64 [%rd1102+0], %rd1098;
 $L273:
 	bar.sync 0;
-	setp.eq.u32 %p219, %r8, 0;
-	@!%p219 bra $L274;
-	setp.lo.u32 %p220, %r7, %r10;
-	@!%p220 bra $L275;
-	mul.wide.u32 %rd1112, %r7, 16;
-	add.s64 %rd1113, %rd1, %rd1112;
-	ld.shared.s64 %rd1114, [%rd1113+0];
-	mov.b64 %rd1107, %rd1114;
+	setp.eq.u32 %p215, %r8, 0;
+	@!%p215 bra $L274;
+	setp.lo.u32 %p216, %r7, %r10;
+	@!%p216 bra $L275;
+	mul.wide.u32 %rd1103, %r7, 16;
+	add.s64 %rd1104, %rd1, %rd1103;
+	ld.shared.s64 %rd1105, [%rd1104+0];
+	mov.b64 %rd1098, %rd1105;
 $L275:
-	sub.u32 %r306, %r10, 1;
-	mov.b64 {%r307, %r308}, %rd1107;
-	shfl.sync.down.b32 %r309|%p221, %r307, 1, %r306, %r17;
-	shfl.sync.down.b32 %r310, %r308, 1, %r306, %r17;
-	mov.b64 %rd1115, {%r309, %r310};
-	@!%p221 bra $L276;
-	add.s64 %rd1116, %rd1107, %rd1115;
-	mov.b64 %rd1107, %rd1116;
+	sub.u32 %r285, %r10, 1;
+	mov.b64 {%r286, %r287}, %rd1098;
+	shfl.sync.down.b32 %r288|%p217, %r286, 1, %r285, %r17;
+	shfl.sync.down.b32 %r289, %r287, 1, %r285, %r17;
+	mov.b64 %rd1106, {%r288, %r289};
+	@!%p217 bra $L276;
+	max.s64 %rd1107, %rd1098, %rd1106;
+	mov.b64 %rd1098, %rd1107;
 $L276:
-	mov.b64 {%r311, %r312}, %rd1107;
-	shfl.sync.down.b32 %r313|%p222, %r311, 2, %r306, %r17;
-	shfl.sync.down.b32 %r314, %r312, 2, %r306, %r17;
-	mov.b64 %rd1117, {%r313, %r314};
-	@!%p222 bra $L277;
-	add.s64 %rd1118, %rd1107, %rd1117;
-	mov.b64 %rd1107, %rd1118;
+	mov.b64 {%r290, %r291}, %rd1098;
+	shfl.sync.down.b32 %r292|%p218, %r290, 2, %r285, %r17;
+	shfl.sync.down.b32 %r293, %r291, 2, %r285, %r17;
+	mov.b64 %rd1108, {%r292, %r293};
+	@!%p218 bra $L277;
+	max.s64 %rd1109, %rd1098, %rd1108;
+	mov.b64 %rd1098, %rd1109;
 $L277:
-	mov.b64 {%r315, %r316}, %rd1107;
-	shfl.sync.down.b32 %r317|%p223, %r315, 4, %r306, %r17;
-	shfl.sync.down.b32 %r318, %r316, 4, %r306, %r17;
-	mov.b64 %rd1119, {%r317, %r318};
-	@!%p223 bra $L278;
-	add.s64 %rd1120, %rd1107, %rd1119;
-	mov.b64 %rd1107, %rd1120;
+	mov.b64 {%r294, %r295}, %rd1098;
+	shfl.sync.down.b32 %r296|%p219, %r294, 4, %r285, %r17;
+	shfl.sync.down.b32 %r297, %r295, 4, %r285, %r17;
+	mov.b64 %rd1110, {%r296, %r297};
+	@!%p219 bra $L278;
+	max.s64 %rd1111, %rd1098, %rd1110;
+	mov.b64 %rd1098, %rd1111;
 $L278:
-	mov.b64 {%r319, %r320}, %rd1107;
-	shfl.sync.down.b32 %r321|%p224, %r319, 8, %r306, %r17;
-	shfl.sync.down.b32 %r322, %r320, 8, %r306, %r17;
-	mov.b64 %rd1121, {%r321, %r322};
-	@!%p224 bra $L279;
-	add.s64 %rd1122, %rd1107, %rd1121;
-	mov.b64 %rd1107, %rd1122;
+	mov.b64 {%r298, %r299}, %rd1098;
+	shfl.sync.down.b32 %r300|%p220, %r298, 8, %r285, %r17;
+	shfl.sync.down.b32 %r301, %r299, 8, %r285, %r17;
+	mov.b64 %rd1112, {%r300, %r301};
+	@!%p220 bra $L279;
+	max.s64 %rd1113, %rd1098, %rd1112;
+	mov.b64 %rd1098, %rd1113;
 $L279:
-	mov.b64 {%r323, %r324}, %rd1107;
-	shfl.sync.down.b32 %r325|%p225, %r323, 16, %r306, %r17;
-	shfl.sync.down.b32 %r326, %r324, 16, %r306, %r17;
-	mov.b64 %rd1123, {%r325, %r326};
-	@!%p225 bra $L280;
-	add.s64 %rd1124, %rd1107, %rd1123;
-	mov.b64 %rd1107, %rd1124;
+	mov.b64 {%r302, %r303}, %rd1098;
+	shfl.sync.down.b32 %r304|%p221, %r302, 16, %r285, %r17;
+	shfl.sync.down.b32 %r305, %r303, 16, %r285, %r17;
+	mov.b64 %rd1114, {%r304, %r305};
+	@!%p221 bra $L280;
+	max.s64 %rd1115, %rd1098, %rd1114;
+	mov.b64 %rd1098, %rd1115;
 $L280:
-	@!%p218 bra $L281;
-	st.shared.s64 [%rd1+1024], %rd1107;
+	@!%p214 bra $L281;
+	st.shared.s64 [%rd1+1024], %rd1098;
 $L281:
 $L274:
 	bar.sync 0;
-	ld.shared.s64 %rd1125, [%rd1+1024];
-	mov.b64 %rd1107, %rd1125;
-	mov.b64 %rd1126, %rd1107;
-	mov.b64 %rd733, %rd1126;
-	mov.b64 %rd1127, %rd734;
-	// block reduction
-	sub.u32 %r327, %r13, 1;
-	mov.b32 %r328, %r3;
-$L282:
-	setp.hs.u32 %p226, %r328, 32;
-	@%p226 bra $L283;
-	mov.b64 {%r329, %r330}, %rd1127;
-	shfl.sync.down.b32 %r331|%p227, %r329, %r328, %r327, %r17;
-	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
-	mov.b64 %rd1128, {%r331, %r332};
-	@!%p227 bra $L284;
-	max.s64 %rd1129, %rd1127, %rd1128;
-	mov.b64 %rd1127, %rd1129;
-$L284:
-	shl.b32 %r328, %r328, 1;
-	bra.uni $L282;
-$L283:
-	setp.eq.u32 %p228, %r7, 0;
-	@!%p228 bra $L285;
-	mul.wide.u32 %rd1130, %r8, 16;
-	add.s64 %rd1131, %rd1, %rd1130;
-	st.shared.s64 [%rd1131+0], %rd1127;
+	ld.shared.s64 %rd1116, [%rd1+1024];
+	mov.b64 %rd1098, %rd1116;
+	mov.b64 %rd1117, %rd1098;
+	mov.b64 %rd720, %rd1117;
+	cvt.u64.u32 %rd1118, %r2;
+	setp.eq.s64 %p222, %rd1118, 0;
+	@!%p222 bra $L283;
+	setp.gt.s64 %p223, %rd719, 0;
+	@!%p223 bra $L285;
+	add.s64 %rd1119, %rd345, 1;
+	mul.lo.s64 %rd1120, %rd1119, %rd121;
+	mad.lo.s64 %rd1121, %rd1120, 8, %rd117;
+	atom.global.add.u64 %rd1122, [%rd1121], %rd719;
 $L285:
-	bar.sync 0;
-	setp.eq.u32 %p229, %r8, 0;
-	@!%p229 bra $L286;
-	setp.lo.u32 %p230, %r7, %r10;
-	@!%p230 bra $L287;
-	mul.wide.u32 %rd1132, %r7, 16;
-	add.s64 %rd1133, %rd1, %rd1132;
-	ld.shared.s64 %rd1134, [%rd1133+0];
-	mov.b64 %rd1127, %rd1134;
+	setp.gt.s64 %p224, %rd720, 0;
+	@!%p224 bra $L287;
+	add.s64 %rd1123, %rd345, 2;
+	mul.lo.s64 %rd1124, %rd1123, %rd121;
+	mad.lo.s64 %rd1125, %rd1124, 8, %rd117;
+	atom.global.max.s64 %rd1126, [%rd1125], %rd720;
 $L287:
-	sub.u32 %r333, %r10, 1;
-	mov.b64 {%r334, %r335}, %rd1127;
-	shfl.sync.down.b32 %r336|%p231, %r334, 1, %r333, %r17;
-	shfl.sync.down.b32 %r337, %r335, 1, %r333, %r17;
-	mov.b64 %rd1135, {%r336, %r337};
-	@!%p231 bra $L288;
-	max.s64 %rd1136, %rd1127, %rd1135;
-	mov.b64 %rd1127, %rd1136;
-$L288:
-	mov.b64 {%r338, %r339}, %rd1127;
-	shfl.sync.down.b32 %r340|%p232, %r338, 2, %r333, %r17;
-	shfl.sync.down.b32 %r341, %r339, 2, %r333, %r17;
-	mov.b64 %rd1137, {%r340, %r341};
-	@!%p232 bra $L289;
-	max.s64 %rd1138, %rd1127, %rd1137;
-	mov.b64 %rd1127, %rd1138;
-$L289:
-	mov.b64 {%r342, %r343}, %rd1127;
-	shfl.sync.down.b32 %r344|%p233, %r342, 4, %r333, %r17;
-	shfl.sync.down.b32 %r345, %r343, 4, %r333, %r17;
-	mov.b64 %rd1139, {%r344, %r345};
-	@!%p233 bra $L290;
-	max.s64 %rd1140, %rd1127, %rd1139;
-	mov.b64 %rd1127, %rd1140;
-$L290:
-	mov.b64 {%r346, %r347}, %rd1127;
-	shfl.sync.down.b32 %r348|%p234, %r346, 8, %r333, %r17;
-	shfl.sync.down.b32 %r349, %r347, 8, %r333, %r17;
-	mov.b64 %rd1141, {%r348, %r349};
-	@!%p234 bra $L291;
-	max.s64 %rd1142, %rd1127, %rd1141;
-	mov.b64 %rd1127, %rd1142;
-$L291:
-	mov.b64 {%r350, %r351}, %rd1127;
-	shfl.sync.down.b32 %r352|%p235, %r350, 16, %r333, %r17;
-	shfl.sync.down.b32 %r353, %r351, 16, %r333, %r17;
-	mov.b64 %rd1143, {%r352, %r353};
-	@!%p235 bra $L292;
-	max.s64 %rd1144, %rd1127, %rd1143;
-	mov.b64 %rd1127, %rd1144;
-$L292:
-	@!%p228 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1127;
-$L293:
-$L286:
+	add.s64 %rd1127, %rd345, 3;
+	mul.lo.s64 %rd1128, %rd1127, %rd121;
+	mad.lo.s64 %rd1129, %rd1128, 8, %rd117;
+	atom.global.max.s64 %rd1130, [%rd1129], %rd721;
+$L283:
 	bar.sync 0;
-	ld.shared.s64 %rd1145, [%rd1+1024];
-	mov.b64 %rd1127, %rd1145;
-	mov.b64 %rd1146, %rd1127;
-	mov.b64 %rd734, %rd1146;
-	cvt.u64.u32 %rd1147, %r2;
-	setp.eq.s64 %p236, %rd1147, 0;
-	@!%p236 bra $L295;
-	setp.gt.s64 %p237, %rd733, 0;
-	@!%p237 bra $L297;
-	add.s64 %rd1148, %rd344, 1;
-	mul.lo.s64 %rd1149, %rd1148, %rd120;
-	mad.lo.s64 %rd1150, %rd1149, 8, %rd116;
-	atom.global.add.u64 %rd1151, [%rd1150], %rd733;
-$L297:
-	setp.gt.s64 %p238, %rd734, 0;
-	@!%p238 bra $L299;
-	add.s64 %rd1152, %rd344, 2;
-	mul.lo.s64 %rd1153, %rd1152, %rd120;
-	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
-	atom.global.max.s64 %rd1155, [%rd1154], %rd734;
-$L299:
-	add.s64 %rd1156, %rd344, 3;
-	mul.lo.s64 %rd1157, %rd1156, %rd120;
-	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
-	atom.global.max.s64 %rd1159, [%rd1158], %rd735;
-$L295:
-	bar.sync 0;
-	setp.eq.u32 %p239, %r5, 0;
-	@!%p239 bra $L300;
+	setp.eq.u32 %p225, %r5, 0;
+	@!%p225 bra $L288;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r354, [gk_league_sync+4];
-	atom.global.add.u32 %r355, [gk_league_sync], 1;
-	mov.u32 %r356, %nctaid.x;
-	sub.u32 %r357, %r356, 1;
-	setp.eq.u32 %p240, %r355, %r357;
-	@!%p240 bra $L301;
+	ld.relaxed.gpu.global.u32 %r306, [gk_league_sync+4];
+	atom.global.add.u32 %r307, [gk_league_sync], 1;
+	mov.u32 %r308, %nctaid.x;
+	sub.u32 %r309, %r308, 1;
+	setp.eq.u32 %p226, %r307, %r309;
+	@!%p226 bra $L289;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r358, [gk_league_sync+4], 1;
-	bra.uni $L302;
-$L301:
-	ld.relaxed.gpu.global.u32 %r359, [gk_league_sync+4];
-	setp.eq.u32 %p241, %r359, %r354;
-	@%p241 bra $L301;
-$L302:
+	atom.global.add.u32 %r310, [gk_league_sync+4], 1;
+	bra.uni $L290;
+$L289:
+	ld.relaxed.gpu.global.u32 %r311, [gk_league_sync+4];
+	setp.eq.u32 %p227, %r311, %r306;
+	@%p227 bra $L289;
+$L290:
 	fence.acq_rel.gpu;
-$L300:
+$L288:
 	bar.sync 0;
-	setp.eq.s64 %p242, %rd261, 0;
-	and.pred %p243, %p13, %p242;
-	@!%p243 bra $L304;
-	mov.b64 %rd1161, 12;
-	mul.lo.s64 %rd1160, %rd1161, %rd120;
-	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
-	mov.b64 %rd1163, 0;
-	st.global.s64 [%rd1162+0], %rd1163;
-$L304:
-	mul.lo.s64 %rd1164, %rd302, %rd120;
-	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
-	mov.b64 %rd1167, %rd1166;
-	add.s64 %rd1168, %rd302, 1;
-	mul.lo.s64 %rd1169, %rd1168, %rd120;
-	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
-	mov.b64 %rd1172, %rd1171;
-	mov.b64 %rd1173, %rd1167;
-	mov.b64 %rd1174, %rd1172;
-	mov.b64 %rd1175, %rd1173;
-	mov.b64 %rd1176, %rd1174;
-	add.s64 %rd1177, %rd302, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
-	mov.b64 %rd1181, %rd1180;
-	mov.b64 %rd255, %rd1181;
-	@!%p13 bra $L306;
-	mov.b64 %rd1183, 4;
-	mul.lo.s64 %rd1182, %rd1183, %rd261;
-	mov.b64 %rd1185, 1;
-	add.s64 %rd1184, %rd1185, %rd1182;
-	mul.lo.s64 %rd1186, %rd1184, %rd113;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
-	st.global.s64 [%rd1187+0], %rd1175;
-	mov.b64 %rd1189, 4;
-	mul.lo.s64 %rd1188, %rd1189, %rd261;
-	mov.b64 %rd1191, 2;
-	add.s64 %rd1190, %rd1191, %rd1188;
-	mul.lo.s64 %rd1192, %rd1190, %rd113;
-	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
-	st.global.s64 [%rd1193+0], %rd1176;
-	mov.b64 %rd1195, 4;
-	mul.lo.s64 %rd1194, %rd1195, %rd261;
-	mov.b64 %rd1197, 3;
-	add.s64 %rd1196, %rd1197, %rd1194;
-	mul.lo.s64 %rd1198, %rd1196, %rd113;
-	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
-	st.global.s64 [%rd1199+0], %rd255;
-	add.s64 %rd1200, %rd302, 3;
-	mul.lo.s64 %rd1201, %rd1200, %rd120;
-	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
-	mov.b64 %rd1204, %rd1203;
-	mov.b64 %rd1206, 4;
-	mul.lo.s64 %rd1205, %rd1206, %rd261;
-	mov.b64 %rd1208, 4;
-	add.s64 %rd1207, %rd1208, %rd1205;
-	mul.lo.s64 %rd1209, %rd1207, %rd113;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
-	st.global.s64 [%rd1210+0], %rd1204;
-	add.s64 %rd1211, %rd261, 1;
-	st.global.s64 [%rd109+0], %rd1211;
-$L306:
-	setp.eq.s64 %p244, %rd1175, 0;
-	setp.gt.s64 %p245, %rd1175, %rd66;
-	or.pred %p246, %p244, %p245;
-	setp.gt.s64 %p247, %rd1176, %rd68;
-	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd255, %rd70;
-	or.pred %p250, %p248, %p249;
-	@!%p250 bra $L308;
+	setp.eq.s64 %p228, %rd262, 0;
+	and.pred %p229, %p13, %p228;
+	@!%p229 bra $L292;
+	mov.b64 %rd1132, 12;
+	mul.lo.s64 %rd1131, %rd1132, %rd121;
+	mad.lo.s64 %rd1133, %rd1131, 8, %rd117;
+	mov.b64 %rd1134, 0;
+	st.global.s64 [%rd1133+0], %rd1134;
+$L292:
+	mul.lo.s64 %rd1135, %rd303, %rd121;
+	mad.lo.s64 %rd1136, %rd1135, 8, %rd117;
+	ld.relaxed.gpu.global.s64 %rd1137, [%rd1136+0];
+	mov.b64 %rd1138, %rd1137;
+	add.s64 %rd1139, %rd303, 1;
+	mul.lo.s64 %rd1140, %rd1139, %rd121;
+	mad.lo.s64 %rd1141, %rd1140, 8, %rd117;
+	ld.relaxed.gpu.global.s64 %rd1142, [%rd1141+0];
+	mov.b64 %rd1143, %rd1142;
+	mov.b64 %rd1144, %rd1138;
+	mov.b64 %rd1145, %rd1143;
+	mov.b64 %rd1146, %rd1144;
+	mov.b64 %rd1147, %rd1145;
+	add.s64 %rd1148, %rd303, 2;
+	mul.lo.s64 %rd1149, %rd1148, %rd121;
+	mad.lo.s64 %rd1150, %rd1149, 8, %rd117;
+	ld.relaxed.gpu.global.s64 %rd1151, [%rd1150+0];
+	mov.b64 %rd1152, %rd1151;
+	mov.b64 %rd256, %rd1152;
+	@!%p13 bra $L294;
+	mov.b64 %rd1154, 4;
+	mul.lo.s64 %rd1153, %rd1154, %rd262;
+	mov.b64 %rd1156, 1;
+	add.s64 %rd1155, %rd1156, %rd1153;
+	mul.lo.s64 %rd1157, %rd1155, %rd114;
+	mad.lo.s64 %rd1158, %rd1157, 8, %rd110;
+	st.global.s64 [%rd1158+0], %rd1146;
+	mov.b64 %rd1160, 4;
+	mul.lo.s64 %rd1159, %rd1160, %rd262;
+	mov.b64 %rd1162, 2;
+	add.s64 %rd1161, %rd1162, %rd1159;
+	mul.lo.s64 %rd1163, %rd1161, %rd114;
+	mad.lo.s64 %rd1164, %rd1163, 8, %rd110;
+	st.global.s64 [%rd1164+0], %rd1147;
+	mov.b64 %rd1166, 4;
+	mul.lo.s64 %rd1165, %rd1166, %rd262;
+	mov.b64 %rd1168, 3;
+	add.s64 %rd1167, %rd1168, %rd1165;
+	mul.lo.s64 %rd1169, %rd1167, %rd114;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd110;
+	st.global.s64 [%rd1170+0], %rd256;
+	add.s64 %rd1171, %rd303, 3;
+	mul.lo.s64 %rd1172, %rd1171, %rd121;
+	mad.lo.s64 %rd1173, %rd1172, 8, %rd117;
+	ld.relaxed.gpu.global.s64 %rd1174, [%rd1173+0];
+	mov.b64 %rd1175, %rd1174;
+	mov.b64 %rd1177, 4;
+	mul.lo.s64 %rd1176, %rd1177, %rd262;
+	mov.b64 %rd1179, 4;
+	add.s64 %rd1178, %rd1179, %rd1176;
+	mul.lo.s64 %rd1180, %rd1178, %rd114;
+	mad.lo.s64 %rd1181, %rd1180, 8, %rd110;
+	st.global.s64 [%rd1181+0], %rd1175;
+	add.s64 %rd1182, %rd262, 1;
+	st.global.s64 [%rd110+0], %rd1182;
+$L294:
+	setp.eq.s64 %p230, %rd1146, 0;
+	setp.gt.s64 %p231, %rd1146, %rd67;
+	or.pred %p232, %p230, %p231;
+	setp.gt.s64 %p233, %rd1147, %rd69;
+	or.pred %p234, %p232, %p233;
+	setp.gt.s64 %p235, %rd256, %rd71;
+	or.pred %p236, %p234, %p235;
+	@!%p236 bra $L296;
 	bra.uni $L3;
-$L308:
-	mov.b64 %rd185, %rd1175;
+$L296:
+	mov.b64 %rd186, %rd1146;
 $L38:
-	add.s64 %rd1212, %rd261, 1;
-	mov.b64 %rd261, %rd1212;
+	add.s64 %rd1183, %rd262, 1;
+	mov.b64 %rd262, %rd1183;
 	bra.uni $L37;
 $L39:
 $L3:
 	bar.sync 0;
-	add.s64 %rd131, %rd131, %rd130;
+	add.s64 %rd132, %rd132, %rd131;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -7770,7 +7425,7 @@ const gokkosPTX6 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[1040];
+.shared .align 16 .b8 gk_stage[2064];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushLocal_coloring_propagate__main(
@@ -7826,9 +7481,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<177>;
-	.reg .b32 %r<221>;
-	.reg .b64 %rd<580>;
+	.reg .pred %p<163>;
+	.reg .b32 %r<173>;
+	.reg .b64 %rd<551>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7848,18 +7503,19 @@ const gokkosPTX6 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	ld.param.u64 %rd12, [gk_result];
-	cvta.to.global.u64 %rd13, %rd12;
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_league];
+	ld.param.s64 %rd4, [gk_team_size];
+	ld.param.s64 %rd5, [gk_vector_length];
+	ld.param.s64 %rd6, [gk_s0_team];
+	ld.param.s64 %rd7, [gk_s0_thread];
+	ld.param.u64 %rd8, [gk_s1_base];
+	ld.param.s64 %rd9, [gk_s1_team];
+	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.u64 %rd11, [gk_partials];
+	cvta.to.global.u64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_result];
+	cvta.to.global.u64 %rd14, %rd13;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -7874,251 +7530,251 @@ const gokkosPTX6 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd14, %r2;
-	mov.u64 %rd15, gk_dyn;
-	add.s64 %rd16, %rd15, %rd5;
-	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
-	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd20, %r29;
-	cvta.to.global.u64 %rd21, %rd7;
-	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
-	add.s64 %rd22, %rd19, %rd8;
-	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
-	ld.param.s64 %rd28, [gk_s0];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s1];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s2];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s3];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s4];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s5];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s6];
-	mov.b64 %rd43, %rd42;
-	ld.param.u64 %rd44, [gk_s7];
-	cvta.to.global.u64 %rd45, %rd44;
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s8];
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s9];
-	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd15, %r2;
+	mov.u64 %rd16, gk_dyn;
+	add.s64 %rd17, %rd16, %rd6;
+	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
+	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
+	cvt.u64.u32 %rd21, %r29;
+	cvta.to.global.u64 %rd22, %rd8;
+	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
+	add.s64 %rd23, %rd20, %rd9;
+	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
+	ld.param.s64 %rd29, [gk_s0];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s1];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s2];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s3];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s4];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s5];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s6];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s7];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s8];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s9];
+	mov.b64 %rd51, %rd50;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd51, [gk_s11];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s12];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s13];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s14];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s15];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s16];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s17];
-	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd52, [gk_s11];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s12];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s13];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s14];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s15];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s16];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s17];
+	mov.b64 %rd67, %rd66;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd67, [gk_s19];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s20];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s21];
-	mov.b64 %rd73, %rd72;
-	ld.param.u64 %rd74, [gk_s22];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s23];
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s24];
-	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s25];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s26];
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s27];
-	mov.b64 %rd87, %rd86;
+	ld.param.u64 %rd68, [gk_s19];
+	cvta.to.global.u64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s21];
+	mov.b64 %rd74, %rd73;
+	ld.param.u64 %rd75, [gk_s22];
+	cvta.to.global.u64 %rd76, %rd75;
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s24];
+	mov.b64 %rd81, %rd80;
+	ld.param.u64 %rd82, [gk_s25];
+	cvta.to.global.u64 %rd83, %rd82;
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd88, [gk_s29];
-	cvta.to.global.u64 %rd89, %rd88;
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s30];
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s31];
-	mov.b64 %rd94, %rd93;
+	ld.param.u64 %rd89, [gk_s29];
+	cvta.to.global.u64 %rd90, %rd89;
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s30];
+	mov.b64 %rd93, %rd92;
+	ld.param.s64 %rd94, [gk_s31];
+	mov.b64 %rd95, %rd94;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd95, [gk_s33];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s34];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s35];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s36];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s37];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s38];
-	mov.b64 %rd107, %rd106;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s35];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s36];
+	cvta.to.global.u64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s37];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s38];
+	mov.b64 %rd108, %rd107;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
-	mov.b64 %rd110, 9223372036854775807;
 	mov.b64 %rd111, 9223372036854775807;
+	mov.b64 %rd112, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd110, -9223372036854775808;
-	mov.b64 %rd111, 9223372036854775807;
+	mov.b64 %rd111, -9223372036854775808;
+	mov.b64 %rd112, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
-	mov.b64 %rd112, %rd114;
+	mov.b64 %rd116, 0;
 	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
 $L4:
-	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
-	mov.b64 %rd110, %rd116;
+	mov.b64 %rd118, %rd114;
 	mov.b64 %rd111, %rd117;
+	mov.b64 %rd112, %rd118;
 $L1:
-	mov.b64 %rd108, %rd110;
 	mov.b64 %rd109, %rd111;
-	cvt.u64.u32 %rd119, %r29;
-	cvt.u64.u32 %rd120, %r30;
-	mov.b64 %rd121, %rd119;
+	mov.b64 %rd110, %rd112;
+	cvt.u64.u32 %rd120, %r29;
+	cvt.u64.u32 %rd121, %r30;
+	mov.b64 %rd122, %rd120;
 $L5:
-	setp.ge.s64 %p11, %rd121, %rd2;
+	setp.ge.s64 %p11, %rd122, %rd3;
 	@%p11 bra $L6;
-	mov.b64 %rd118, %rd121;
-	mov.b64 %rd24, 0;
+	mov.b64 %rd119, %rd122;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd122, %rd29;
-	mov.b64 %rd123, %rd32;
-	mov.b64 %rd124, %rd34;
-	mov.b64 %rd125, %rd36;
-	mov.b64 %rd126, %rd39;
-	mov.b64 %rd127, %rd41;
-	mov.b64 %rd128, %rd43;
-	mov.b64 %rd129, %rd46;
-	mov.b64 %rd130, %rd48;
-	mov.b64 %rd131, %rd50;
+	mov.b64 %rd28, 0;
+	mov.b64 %rd123, %rd30;
+	mov.b64 %rd124, %rd33;
+	mov.b64 %rd125, %rd35;
+	mov.b64 %rd126, %rd37;
+	mov.b64 %rd127, %rd40;
+	mov.b64 %rd128, %rd42;
+	mov.b64 %rd129, %rd44;
+	mov.b64 %rd130, %rd47;
+	mov.b64 %rd131, %rd49;
+	mov.b64 %rd132, %rd51;
 	mov.pred %p12, %p4;
-	mov.b64 %rd132, %rd52;
-	mov.b64 %rd133, %rd55;
-	mov.b64 %rd134, %rd57;
-	mov.b64 %rd135, %rd59;
-	mov.b64 %rd136, %rd62;
-	mov.b64 %rd137, %rd64;
-	mov.b64 %rd138, %rd66;
+	mov.b64 %rd133, %rd53;
+	mov.b64 %rd134, %rd56;
+	mov.b64 %rd135, %rd58;
+	mov.b64 %rd136, %rd60;
+	mov.b64 %rd137, %rd63;
+	mov.b64 %rd138, %rd65;
+	mov.b64 %rd139, %rd67;
 	mov.pred %p13, %p6;
-	mov.b64 %rd139, %rd69;
-	mov.b64 %rd140, %rd71;
-	mov.b64 %rd141, %rd73;
-	mov.b64 %rd142, %rd76;
-	mov.b64 %rd143, %rd78;
-	mov.b64 %rd144, %rd80;
-	mov.b64 %rd145, %rd83;
-	mov.b64 %rd146, %rd85;
-	mov.b64 %rd147, %rd87;
+	mov.b64 %rd140, %rd70;
+	mov.b64 %rd141, %rd72;
+	mov.b64 %rd142, %rd74;
+	mov.b64 %rd143, %rd77;
+	mov.b64 %rd144, %rd79;
+	mov.b64 %rd145, %rd81;
+	mov.b64 %rd146, %rd84;
+	mov.b64 %rd147, %rd86;
+	mov.b64 %rd148, %rd88;
 	mov.pred %p14, %p8;
-	mov.b64 %rd148, %rd90;
-	mov.b64 %rd149, %rd92;
-	mov.b64 %rd150, %rd94;
+	mov.b64 %rd149, %rd91;
+	mov.b64 %rd150, %rd93;
+	mov.b64 %rd151, %rd95;
 	mov.b32 %r36, %r35;
-	mov.b64 %rd151, %rd96;
-	mov.b64 %rd152, %rd98;
-	mov.b64 %rd153, %rd100;
-	mov.b64 %rd154, %rd103;
-	mov.b64 %rd155, %rd105;
-	mov.b64 %rd156, %rd107;
-	add.s64 %rd157, %rd17, %rd25;
-	mad.lo.s64 %rd158, %rd151, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd25, %rd25, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd151;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
+	mov.b64 %rd152, %rd97;
+	mov.b64 %rd153, %rd99;
+	mov.b64 %rd154, %rd101;
+	mov.b64 %rd155, %rd104;
+	mov.b64 %rd156, %rd106;
+	mov.b64 %rd157, %rd108;
+	add.s64 %rd158, %rd18, %rd26;
+	mad.lo.s64 %rd159, %rd152, 4, 15;
+	and.b64 %rd159, %rd159, -16;
+	add.s64 %rd26, %rd26, %rd159;
+	mov.b64 %rd160, %rd158;
+	mov.b64 %rd161, %rd152;
+	mov.b64 %rd162, 1;
 	mov.b64 %rd163, %rd160;
 	mov.b64 %rd164, %rd161;
-	add.s64 %rd165, %rd153, 1;
-	add.s64 %rd166, %rd15, %rd24;
-	mad.lo.s64 %rd167, %rd165, 8, 15;
-	and.b64 %rd167, %rd167, -16;
-	add.s64 %rd24, %rd24, %rd167;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd165;
-	mov.b64 %rd170, 1;
-	mov.b64 %rd171, %rd168;
+	mov.b64 %rd165, %rd162;
+	add.s64 %rd166, %rd154, 1;
+	add.s64 %rd167, %rd16, %rd25;
+	mad.lo.s64 %rd168, %rd166, 8, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd166;
+	mov.b64 %rd171, 1;
 	mov.b64 %rd172, %rd169;
 	mov.b64 %rd173, %rd170;
-	add.s64 %rd174, %rd15, %rd24;
-	mad.lo.s64 %rd175, %rd153, 4, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd24, %rd24, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd153;
-	mov.b64 %rd178, 1;
-	mov.b64 %rd179, %rd176;
+	mov.b64 %rd174, %rd171;
+	add.s64 %rd175, %rd16, %rd25;
+	mad.lo.s64 %rd176, %rd154, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd25, %rd25, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd154;
+	mov.b64 %rd179, 1;
 	mov.b64 %rd180, %rd177;
 	mov.b64 %rd181, %rd178;
-	mul.lo.s64 %rd182, %rd118, %rd153;
-	mov.b64 %rd183, %rd182;
-	sub.s64 %rd184, %rd132, %rd183;
-	min.s64 %rd185, %rd153, %rd184;
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, 0;
-	sub.s64 %rd188, %rd186, %rd187;
-	max.s64 %rd189, %rd188, 0;
-	cvt.u64.u32 %rd190, %r4;
-	add.s64 %rd191, %rd189, %rd190;
-	sub.s64 %rd192, %rd191, 1;
-	div.u64 %rd193, %rd192, %rd190;
-	cvt.u64.u32 %rd194, %r2;
-	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
-	add.s64 %rd196, %rd195, %rd193;
-	min.s64 %rd197, %rd196, %rd186;
-	mov.b64 %rd198, 0;
+	mov.b64 %rd182, %rd179;
+	mul.lo.s64 %rd183, %rd119, %rd154;
+	mov.b64 %rd184, %rd183;
+	sub.s64 %rd185, %rd133, %rd184;
+	min.s64 %rd186, %rd154, %rd185;
+	mov.b64 %rd187, %rd186;
+	mov.b64 %rd188, 0;
+	sub.s64 %rd189, %rd187, %rd188;
+	max.s64 %rd190, %rd189, 0;
+	cvt.u64.u32 %rd191, %r4;
+	add.s64 %rd192, %rd190, %rd191;
+	sub.s64 %rd193, %rd192, 1;
+	div.u64 %rd194, %rd193, %rd191;
+	cvt.u64.u32 %rd195, %r2;
+	mad.lo.s64 %rd196, %rd195, %rd194, %rd188;
+	add.s64 %rd197, %rd196, %rd194;
+	min.s64 %rd198, %rd197, %rd187;
+	mov.b64 %rd199, 0;
 	mov.pred %p15, 0;
-	mov.b64 %rd199, %rd195;
+	mov.b64 %rd200, %rd196;
 $L8:
-	setp.ge.s64 %p16, %rd199, %rd197;
+	setp.ge.s64 %p16, %rd200, %rd198;
 	@%p16 bra $L10;
-	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd200;
 	mov.pred %p17, %p12;
-	mov.b64 %rd201, %rd132;
-	add.s64 %rd202, %rd183, %rd200;
-	mov.b64 %rd203, %rd202;
+	mov.b64 %rd202, %rd133;
+	add.s64 %rd203, %rd184, %rd201;
+	mov.b64 %rd204, %rd203;
 $L11:
 	@!%p17 bra $L15;
-	shr.s64 %rd204, %rd203, 5;
-	mul.lo.s64 %rd205, %rd204, %rd138;
-	mad.lo.s64 %rd206, %rd205, 4, %rd136;
-	ld.global.nc.u32 %r37, [%rd206+0];
+	shr.s64 %rd205, %rd204, 5;
+	mul.lo.s64 %rd206, %rd205, %rd139;
+	mad.lo.s64 %rd207, %rd206, 4, %rd137;
+	ld.global.nc.u32 %r37, [%rd207+0];
 	mov.b32 %r38, %r37;
-	and.b64 %rd207, %rd203, 31;
-	min.u64 %rd208, %rd207, 32;
-	cvt.u32.u64 %r39, %rd208;
+	and.b64 %rd208, %rd204, 31;
+	min.u64 %rd209, %rd208, 32;
+	cvt.u32.u64 %r39, %rd209;
 	mov.b32 %r41, 0x1;
 	shl.b32 %r40, %r41, %r39;
 	setp.hs.u32 %p18, %r39, 32;
@@ -8126,16 +7782,16 @@ $L11:
 	and.b32 %r43, %r38, %r42;
 	setp.ne.u32 %p19, %r43, 0x0;
 	@!%p19 bra $L17;
-	cvt.u32.u64 %r44, %rd203;
+	cvt.u32.u64 %r44, %rd204;
 	mov.b32 %r45, %r44;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r45, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd209, %rd203, %rd135;
-	mad.lo.s64 %rd210, %rd209, 4, %rd133;
-	ld.global.nc.s32 %r46, [%rd210+0];
+	mul.lo.s64 %rd210, %rd204, %rd136;
+	mad.lo.s64 %rd211, %rd210, 4, %rd134;
+	ld.global.nc.s32 %r46, [%rd211+0];
 	mov.b32 %r47, %r46;
 	mov.b32 %r45, %r47;
 	bra.uni $L13;
@@ -8143,1125 +7799,1025 @@ $L12:
 	bra.uni $L11;
 $L13:
 	mov.b32 %r48, %r45;
-	mov.b64 %rd211, 0;
+	mov.b64 %rd212, 0;
 	setp.ge.s32 %p20, %r48, 0;
 	@!%p20 bra $L19;
-	mov.b64 %rd212, %rd122;
+	mov.b64 %rd213, %rd123;
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd213, %r49;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd125;
-	mad.lo.s64 %rd216, %rd215, 8, %rd123;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	cvt.s64.s32 %rd219, %r49;
-	mul.lo.s64 %rd220, %rd219, %rd125;
-	mad.lo.s64 %rd221, %rd220, 8, %rd123;
-	ld.global.nc.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	sub.s64 %rd224, %rd218, %rd223;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd211, %rd225;
+	cvt.s64.s32 %rd214, %r49;
+	add.s64 %rd215, %rd214, 1;
+	mul.lo.s64 %rd216, %rd215, %rd126;
+	mad.lo.s64 %rd217, %rd216, 8, %rd124;
+	ld.global.nc.s64 %rd218, [%rd217+0];
+	mov.b64 %rd219, %rd218;
+	cvt.s64.s32 %rd220, %r49;
+	mul.lo.s64 %rd221, %rd220, %rd126;
+	mad.lo.s64 %rd222, %rd221, 8, %rd124;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	sub.s64 %rd225, %rd219, %rd224;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd212, %rd226;
 $L19:
 	@!%p15 bra $L21;
-	mul.lo.s64 %rd226, %rd200, %rd173;
-	mad.lo.s64 %rd227, %rd226, 8, %rd171;
-	st.shared.s64 [%rd227+0], %rd198;
-	mul.lo.s64 %rd228, %rd200, %rd181;
-	mad.lo.s64 %rd229, %rd228, 4, %rd179;
-	st.shared.s32 [%rd229+0], %r48;
+	mul.lo.s64 %rd227, %rd201, %rd174;
+	mad.lo.s64 %rd228, %rd227, 8, %rd172;
+	st.shared.s64 [%rd228+0], %rd199;
+	mul.lo.s64 %rd229, %rd201, %rd182;
+	mad.lo.s64 %rd230, %rd229, 4, %rd180;
+	st.shared.s32 [%rd230+0], %r48;
 $L21:
-	add.s64 %rd230, %rd198, %rd211;
-	mov.b64 %rd198, %rd230;
+	add.s64 %rd231, %rd199, %rd212;
+	mov.b64 %rd199, %rd231;
 $L9:
-	mov.b64 %rd231, 1;
-	add.s64 %rd199, %rd199, %rd231;
+	mov.b64 %rd232, 1;
+	add.s64 %rd200, %rd200, %rd232;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd232, %rd198;
+	mov.b64 %rd233, %rd199;
 	// block scan
-	mov.b64 %rd233, %rd232;
+	mov.b64 %rd234, %rd233;
 	mov.b32 %r50, %r3;
 $L22:
 	setp.hs.u32 %p21, %r50, 32;
 	@%p21 bra $L23;
-	mov.b64 {%r51, %r52}, %rd233;
+	mov.b64 {%r51, %r52}, %rd234;
 	shfl.sync.up.b32 %r53|%p22, %r51, %r50, 0, %r17;
 	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
-	mov.b64 %rd234, {%r53, %r54};
+	mov.b64 %rd235, {%r53, %r54};
 	@!%p22 bra $L24;
-	add.s64 %rd235, %rd234, %rd233;
-	mov.b64 %rd233, %rd235;
+	add.s64 %rd236, %rd235, %rd234;
+	mov.b64 %rd234, %rd236;
 $L24:
 	shl.b32 %r50, %r50, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r55, %r56}, %rd233;
+	mov.b64 {%r55, %r56}, %rd234;
 	shfl.sync.up.b32 %r57|%p23, %r55, %r3, 0, %r17;
 	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
-	mov.b64 %rd236, {%r57, %r58};
+	mov.b64 %rd237, {%r57, %r58};
 	setp.lo.u32 %p24, %r3, 32;
 	and.pred %p25, %p23, %p24;
-	selp.b64 %rd237, %rd236, 0, %p25;
+	selp.b64 %rd238, %rd237, 0, %p25;
 	sub.u32 %r59, %r13, %r3;
 	setp.eq.u32 %p26, %r7, %r59;
 	@!%p26 bra $L25;
-	mul.wide.u32 %rd238, %r8, 16;
-	add.s64 %rd239, %rd1, %rd238;
-	st.shared.s64 [%rd239+0], %rd233;
+	mul.wide.u32 %rd239, %r8, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	add.s64 %rd241, %rd240, 1040;
+	add.s64 %rd242, %rd241, %rd2;
+	st.shared.s64 [%rd242+0], %rd234;
 $L25:
 	bar.sync 0;
-	setp.eq.u32 %p27, %r8, 0;
-	@!%p27 bra $L26;
-	mov.b64 %rd240, 0;
-	setp.lo.u32 %p28, %r7, %r10;
-	@!%p28 bra $L27;
-	mul.wide.u32 %rd241, %r7, 16;
-	add.s64 %rd242, %rd1, %rd241;
-	ld.shared.s64 %rd243, [%rd242+0];
-	mov.b64 %rd240, %rd243;
-$L27:
-	mov.b64 {%r60, %r61}, %rd240;
-	shfl.sync.up.b32 %r62|%p29, %r60, 1, 0, %r17;
-	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
-	mov.b64 %rd244, {%r62, %r63};
-	@!%p29 bra $L28;
-	add.s64 %rd245, %rd244, %rd240;
-	mov.b64 %rd240, %rd245;
-$L28:
-	mov.b64 {%r64, %r65}, %rd240;
-	shfl.sync.up.b32 %r66|%p30, %r64, 2, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
-	mov.b64 %rd246, {%r66, %r67};
-	@!%p30 bra $L29;
-	add.s64 %rd247, %rd246, %rd240;
-	mov.b64 %rd240, %rd247;
-$L29:
-	mov.b64 {%r68, %r69}, %rd240;
-	shfl.sync.up.b32 %r70|%p31, %r68, 4, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
-	mov.b64 %rd248, {%r70, %r71};
-	@!%p31 bra $L30;
-	add.s64 %rd249, %rd248, %rd240;
-	mov.b64 %rd240, %rd249;
-$L30:
-	mov.b64 {%r72, %r73}, %rd240;
-	shfl.sync.up.b32 %r74|%p32, %r72, 8, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
-	mov.b64 %rd250, {%r74, %r75};
-	@!%p32 bra $L31;
-	add.s64 %rd251, %rd250, %rd240;
-	mov.b64 %rd240, %rd251;
-$L31:
-	mov.b64 {%r76, %r77}, %rd240;
-	shfl.sync.up.b32 %r78|%p33, %r76, 16, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
-	mov.b64 %rd252, {%r78, %r79};
-	@!%p33 bra $L32;
-	add.s64 %rd253, %rd252, %rd240;
-	mov.b64 %rd240, %rd253;
-$L32:
-	mov.b64 {%r80, %r81}, %rd240;
-	shfl.sync.up.b32 %r82|%p34, %r80, 1, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
-	mov.b64 %rd254, {%r82, %r83};
-	selp.b64 %rd255, %rd254, 0, %p34;
-	@!%p28 bra $L33;
-	mul.wide.u32 %rd256, %r7, 16;
-	add.s64 %rd257, %rd1, %rd256;
-	add.s64 %rd258, %rd257, 512;
-	st.shared.s64 [%rd258+0], %rd255;
-$L33:
-	sub.u32 %r84, %r10, 1;
-	setp.eq.u32 %p35, %r7, %r84;
-	@!%p35 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd240;
-$L34:
+	mov.b64 %rd243, 0;
+	mov.b64 %rd244, 0;
+	mov.b32 %r60, 0;
+	add.s64 %rd245, %rd2, 1040;
+	add.s64 %rd246, %rd1, %rd245;
 $L26:
-	bar.sync 0;
-	mul.wide.u32 %rd259, %r8, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	add.s64 %rd261, %rd260, 512;
-	ld.shared.s64 %rd262, [%rd261+0];
-	add.s64 %rd263, %rd262, %rd237;
-	ld.shared.s64 %rd264, [%rd1+1024];
-	mov.b64 {%r85, %r86}, %rd263;
-	shfl.sync.idx.b32 %r87|%p36, %r85, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r88, %r86, 0, %r22, %r17;
-	mov.b64 %rd265, {%r87, %r88};
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd198, %rd265;
+	setp.hs.u32 %p27, %r60, %r10;
+	@%p27 bra $L27;
+	ld.shared.s64 %rd247, [%rd246+0];
+	setp.lo.u32 %p28, %r60, %r8;
+	@!%p28 bra $L28;
+	add.s64 %rd248, %rd243, %rd247;
+	mov.b64 %rd243, %rd248;
+$L28:
+	add.s64 %rd249, %rd244, %rd247;
+	mov.b64 %rd244, %rd249;
+	add.s64 %rd246, %rd246, 16;
+	add.u32 %r60, %r60, 1;
+	bra.uni $L26;
+$L27:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd250, %rd243, %rd238;
+	mov.b64 {%r61, %r62}, %rd250;
+	shfl.sync.idx.b32 %r63|%p29, %r61, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r64, %r62, 0, %r22, %r17;
+	mov.b64 %rd251, {%r63, %r64};
+	mov.b64 %rd252, %rd244;
+	mov.b64 %rd199, %rd251;
 	mov.pred %p15, 1;
-	mov.b64 %rd267, %rd195;
-$L35:
-	setp.ge.s64 %p37, %rd267, %rd197;
-	@%p37 bra $L37;
-	mov.b64 %rd200, %rd267;
+	mov.b64 %rd253, %rd196;
+$L29:
+	setp.ge.s64 %p30, %rd253, %rd198;
+	@%p30 bra $L31;
+	mov.b64 %rd201, %rd253;
 	mov.pred %p17, %p12;
-	mov.b64 %rd201, %rd132;
-	add.s64 %rd268, %rd183, %rd200;
-	mov.b64 %rd203, %rd268;
+	mov.b64 %rd202, %rd133;
+	add.s64 %rd254, %rd184, %rd201;
+	mov.b64 %rd204, %rd254;
+$L32:
+	@!%p17 bra $L36;
+	shr.s64 %rd255, %rd204, 5;
+	mul.lo.s64 %rd256, %rd255, %rd139;
+	mad.lo.s64 %rd257, %rd256, 4, %rd137;
+	ld.global.nc.u32 %r65, [%rd257+0];
+	mov.b32 %r38, %r65;
+	and.b64 %rd258, %rd204, 31;
+	min.u64 %rd259, %rd258, 32;
+	cvt.u32.u64 %r66, %rd259;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p31, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p31;
+	and.b32 %r70, %r38, %r69;
+	setp.ne.u32 %p32, %r70, 0x0;
+	@!%p32 bra $L38;
+	cvt.u32.u64 %r71, %rd204;
+	mov.b32 %r45, %r71;
+	bra.uni $L34;
 $L38:
-	@!%p17 bra $L42;
-	shr.s64 %rd269, %rd203, 5;
-	mul.lo.s64 %rd270, %rd269, %rd138;
-	mad.lo.s64 %rd271, %rd270, 4, %rd136;
-	ld.global.nc.u32 %r89, [%rd271+0];
-	mov.b32 %r38, %r89;
-	and.b64 %rd272, %rd203, 31;
-	min.u64 %rd273, %rd272, 32;
-	cvt.u32.u64 %r90, %rd273;
-	mov.b32 %r92, 0x1;
-	shl.b32 %r91, %r92, %r90;
-	setp.hs.u32 %p38, %r90, 32;
-	selp.b32 %r93, 0, %r91, %p38;
-	and.b32 %r94, %r38, %r93;
-	setp.ne.u32 %p39, %r94, 0x0;
-	@!%p39 bra $L44;
-	cvt.u32.u64 %r95, %rd203;
-	mov.b32 %r45, %r95;
-	bra.uni $L40;
-$L44:
 	mov.b32 %r45, -1;
-	bra.uni $L40;
-$L42:
-	mul.lo.s64 %rd274, %rd203, %rd135;
-	mad.lo.s64 %rd275, %rd274, 4, %rd133;
-	ld.global.nc.s32 %r96, [%rd275+0];
-	mov.b32 %r47, %r96;
-	mov.b32 %r45, %r47;
-	bra.uni $L40;
-$L39:
-	bra.uni $L38;
-$L40:
-	mov.b32 %r48, %r45;
-	mov.b64 %rd211, 0;
-	setp.ge.s32 %p40, %r48, 0;
-	@!%p40 bra $L46;
-	mov.b64 %rd212, %rd122;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd276, %r49;
-	add.s64 %rd277, %rd276, 1;
-	mul.lo.s64 %rd278, %rd277, %rd125;
-	mad.lo.s64 %rd279, %rd278, 8, %rd123;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd218, %rd280;
-	cvt.s64.s32 %rd281, %r49;
-	mul.lo.s64 %rd282, %rd281, %rd125;
-	mad.lo.s64 %rd283, %rd282, 8, %rd123;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd223, %rd284;
-	sub.s64 %rd285, %rd218, %rd223;
-	mov.b64 %rd225, %rd285;
-	mov.b64 %rd211, %rd225;
-$L46:
-	@!%p15 bra $L48;
-	mul.lo.s64 %rd286, %rd200, %rd173;
-	mad.lo.s64 %rd287, %rd286, 8, %rd171;
-	st.shared.s64 [%rd287+0], %rd198;
-	mul.lo.s64 %rd288, %rd200, %rd181;
-	mad.lo.s64 %rd289, %rd288, 4, %rd179;
-	st.shared.s32 [%rd289+0], %r48;
-$L48:
-	add.s64 %rd290, %rd198, %rd211;
-	mov.b64 %rd198, %rd290;
+	bra.uni $L34;
 $L36:
-	mov.b64 %rd291, 1;
-	add.s64 %rd267, %rd267, %rd291;
-	bra.uni $L35;
-$L37:
-	mov.b64 %rd292, %rd266;
-	mov.b64 %rd293, %rd292;
-	cvt.u64.u32 %rd294, %r2;
-	setp.eq.s64 %p41, %rd294, 0;
-	@!%p41 bra $L50;
-	mul.lo.s64 %rd295, %rd186, %rd173;
-	mad.lo.s64 %rd296, %rd295, 8, %rd171;
-	st.shared.s64 [%rd296+0], %rd293;
-$L50:
+	mul.lo.s64 %rd260, %rd204, %rd136;
+	mad.lo.s64 %rd261, %rd260, 4, %rd134;
+	ld.global.nc.s32 %r72, [%rd261+0];
+	mov.b32 %r47, %r72;
+	mov.b32 %r45, %r47;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd212, 0;
+	setp.ge.s32 %p33, %r48, 0;
+	@!%p33 bra $L40;
+	mov.b64 %rd213, %rd123;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd262, %r49;
+	add.s64 %rd263, %rd262, 1;
+	mul.lo.s64 %rd264, %rd263, %rd126;
+	mad.lo.s64 %rd265, %rd264, 8, %rd124;
+	ld.global.nc.s64 %rd266, [%rd265+0];
+	mov.b64 %rd219, %rd266;
+	cvt.s64.s32 %rd267, %r49;
+	mul.lo.s64 %rd268, %rd267, %rd126;
+	mad.lo.s64 %rd269, %rd268, 8, %rd124;
+	ld.global.nc.s64 %rd270, [%rd269+0];
+	mov.b64 %rd224, %rd270;
+	sub.s64 %rd271, %rd219, %rd224;
+	mov.b64 %rd226, %rd271;
+	mov.b64 %rd212, %rd226;
+$L40:
+	@!%p15 bra $L42;
+	mul.lo.s64 %rd272, %rd201, %rd174;
+	mad.lo.s64 %rd273, %rd272, 8, %rd172;
+	st.shared.s64 [%rd273+0], %rd199;
+	mul.lo.s64 %rd274, %rd201, %rd182;
+	mad.lo.s64 %rd275, %rd274, 4, %rd180;
+	st.shared.s32 [%rd275+0], %r48;
+$L42:
+	add.s64 %rd276, %rd199, %rd212;
+	mov.b64 %rd199, %rd276;
+$L30:
+	mov.b64 %rd277, 1;
+	add.s64 %rd253, %rd253, %rd277;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd278, %rd252;
+	mov.b64 %rd279, %rd278;
+	cvt.u64.u32 %rd280, %r2;
+	setp.eq.s64 %p34, %rd280, 0;
+	@!%p34 bra $L44;
+	mul.lo.s64 %rd281, %rd187, %rd174;
+	mad.lo.s64 %rd282, %rd281, 8, %rd172;
+	st.shared.s64 [%rd282+0], %rd279;
+$L44:
 	bar.sync 0;
-	cvt.u64.u32 %rd297, %r4;
+	cvt.u64.u32 %rd283, %r4;
+	mov.b64 %rd284, %rd283;
+	mul.lo.s64 %rd285, %rd284, %rd152;
+	mov.b64 %rd286, %rd285;
+	@!%p13 bra $L46;
+	mov.b64 %rd286, %rd279;
+$L46:
+	mov.b64 %rd287, 0;
+$L47:
+	setp.lt.s64 %p35, %rd287, %rd279;
+	not.pred %p36, %p35;
+	@!%p36 bra $L51;
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd288, 0;
+	add.s64 %rd289, %rd287, %rd286;
+	min.s64 %rd290, %rd279, %rd289;
+	mov.b64 %rd291, %rd290;
+	cvt.u64.u32 %rd292, %r2;
+	add.s64 %rd293, %rd287, %rd292;
+	mov.b64 %rd294, %rd293;
+	mov.b64 %rd295, %rd187;
+	mov.b64 %rd296, %rd294;
+	sub.s64 %rd297, %rd295, 1;
 	mov.b64 %rd298, %rd297;
-	mul.lo.s64 %rd299, %rd298, %rd151;
-	mov.b64 %rd300, %rd299;
-	@!%p13 bra $L52;
-	mov.b64 %rd300, %rd293;
+	mov.b64 %rd299, 0;
+	mov.b64 %rd300, %rd298;
 $L52:
-	mov.b64 %rd301, 0;
-$L53:
-	setp.lt.s64 %p42, %rd301, %rd293;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
-	bra.uni $L55;
-$L57:
-	mov.b64 %rd302, 0;
-	add.s64 %rd303, %rd301, %rd300;
-	min.s64 %rd304, %rd293, %rd303;
-	mov.b64 %rd305, %rd304;
-	cvt.u64.u32 %rd306, %r2;
-	add.s64 %rd307, %rd301, %rd306;
+	setp.lt.s64 %p37, %rd299, %rd300;
+	not.pred %p38, %p37;
+	@!%p38 bra $L56;
+	bra.uni $L54;
+$L56:
+	add.s64 %rd301, %rd299, %rd300;
+	add.s64 %rd302, %rd301, 1;
+	shr.u64 %rd303, %rd302, 1;
+	mov.b64 %rd304, %rd303;
+	mul.lo.s64 %rd305, %rd304, %rd174;
+	mad.lo.s64 %rd306, %rd305, 8, %rd172;
+	ld.shared.s64 %rd307, [%rd306+0];
 	mov.b64 %rd308, %rd307;
-	mov.b64 %rd309, %rd186;
-	mov.b64 %rd310, %rd308;
-	sub.s64 %rd311, %rd309, 1;
-	mov.b64 %rd312, %rd311;
-	mov.b64 %rd313, 0;
-	mov.b64 %rd314, %rd312;
-$L58:
-	setp.lt.s64 %p44, %rd313, %rd314;
-	not.pred %p45, %p44;
-	@!%p45 bra $L62;
-	bra.uni $L60;
-$L62:
-	add.s64 %rd315, %rd313, %rd314;
-	add.s64 %rd316, %rd315, 1;
-	shr.u64 %rd317, %rd316, 1;
-	mov.b64 %rd318, %rd317;
-	mul.lo.s64 %rd319, %rd318, %rd173;
-	mad.lo.s64 %rd320, %rd319, 8, %rd171;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	setp.le.s64 %p46, %rd322, %rd310;
-	@!%p46 bra $L63;
-	mov.b64 %rd313, %rd318;
-	bra.uni $L64;
-$L63:
-	sub.s64 %rd323, %rd318, 1;
-	mov.b64 %rd314, %rd323;
-$L64:
-$L59:
+	setp.le.s64 %p39, %rd308, %rd296;
+	@!%p39 bra $L57;
+	mov.b64 %rd299, %rd304;
 	bra.uni $L58;
-$L60:
-	max.s64 %rd324, %rd313, 0;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, %rd325;
+$L57:
+	sub.s64 %rd309, %rd304, 1;
+	mov.b64 %rd300, %rd309;
+$L58:
+$L53:
+	bra.uni $L52;
+$L54:
+	max.s64 %rd310, %rd299, 0;
+	mov.b64 %rd311, %rd310;
+	mov.b64 %rd312, %rd311;
+$L59:
+	setp.lt.s64 %p40, %rd294, %rd291;
+	not.pred %p41, %p40;
+	@!%p41 bra $L63;
+	bra.uni $L61;
+$L63:
+$L64:
+	add.s64 %rd313, %rd312, 1;
+	mul.lo.s64 %rd314, %rd313, %rd174;
+	mad.lo.s64 %rd315, %rd314, 8, %rd172;
+	ld.shared.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	setp.le.s64 %p42, %rd317, %rd294;
+	not.pred %p43, %p42;
+	@!%p43 bra $L68;
+	bra.uni $L66;
+$L68:
+	add.s64 %rd318, %rd312, 1;
+	mov.b64 %rd312, %rd318;
 $L65:
-	setp.lt.s64 %p47, %rd308, %rd305;
-	not.pred %p48, %p47;
-	@!%p48 bra $L69;
-	bra.uni $L67;
-$L69:
-$L70:
-	add.s64 %rd327, %rd326, 1;
-	mul.lo.s64 %rd328, %rd327, %rd173;
-	mad.lo.s64 %rd329, %rd328, 8, %rd171;
+	bra.uni $L64;
+$L66:
+	mul.lo.s64 %rd319, %rd312, %rd182;
+	mad.lo.s64 %rd320, %rd319, 4, %rd180;
+	ld.shared.s32 %r73, [%rd320+0];
+	mov.b32 %r74, %r73;
+	mov.b32 %r75, %r74;
+	mov.b64 %rd321, %rd123;
+	mov.b32 %r76, %r75;
+	cvt.s64.s32 %rd322, %r76;
+	mul.lo.s64 %rd323, %rd322, %rd126;
+	mad.lo.s64 %rd324, %rd323, 8, %rd124;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd327, %rd326;
+	mul.lo.s64 %rd328, %rd312, %rd174;
+	mad.lo.s64 %rd329, %rd328, 8, %rd172;
 	ld.shared.s64 %rd330, [%rd329+0];
 	mov.b64 %rd331, %rd330;
-	setp.le.s64 %p49, %rd331, %rd308;
-	not.pred %p50, %p49;
-	@!%p50 bra $L74;
-	bra.uni $L72;
-$L74:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
+	add.s64 %rd332, %rd327, %rd294;
+	sub.s64 %rd333, %rd332, %rd331;
+	mov.b64 %rd334, %rd333;
+	mul.lo.s64 %rd335, %rd334, %rd129;
+	mad.lo.s64 %rd336, %rd335, 4, %rd127;
+	ld.global.nc.s32 %r77, [%rd336+0];
+	mov.b32 %r78, %r77;
+	mov.b32 %r79, %r78;
+	mov.b32 %r80, %r75;
+	mov.b32 %r81, %r79;
+	mov.b64 %rd337, %rd334;
+$L69:
+	cvt.s64.s32 %rd338, %r80;
+	mul.lo.s64 %rd339, %rd338, %rd157;
+	mad.lo.s64 %rd340, %rd339, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r82, [%rd340+0];
+	mov.b32 %r83, %r82;
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd341, %r81;
+	mul.lo.s64 %rd342, %rd341, %rd157;
+	mad.lo.s64 %rd343, %rd342, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r85, [%rd343+0];
+	mov.b32 %r86, %r85;
+	setp.ge.s32 %p44, %r86, %r84;
+	@!%p44 bra $L73;
+	mov.pred %p45, 0;
+	bra.uni $L71;
+$L73:
+	cvt.s64.s32 %rd344, %r81;
+	mul.lo.s64 %rd345, %rd344, %rd157;
+	mad.lo.s64 %rd346, %rd345, 4, %rd155;
+	atom.global.max.s32 %r87, [%rd346], %r84;
+	mov.b32 %r88, %r87;
+	setp.lt.s32 %p46, %r88, %r84;
+	mov.pred %p45, %p46;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
 $L71:
-	bra.uni $L70;
-$L72:
-	mul.lo.s64 %rd333, %rd326, %rd181;
-	mad.lo.s64 %rd334, %rd333, 4, %rd179;
-	ld.shared.s32 %r97, [%rd334+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r98;
-	mov.b64 %rd335, %rd122;
-	mov.b32 %r100, %r99;
-	cvt.s64.s32 %rd336, %r100;
-	mul.lo.s64 %rd337, %rd336, %rd125;
-	mad.lo.s64 %rd338, %rd337, 8, %rd123;
-	ld.global.nc.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd326, %rd173;
-	mad.lo.s64 %rd343, %rd342, 8, %rd171;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	add.s64 %rd346, %rd341, %rd308;
-	sub.s64 %rd347, %rd346, %rd345;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd348, %rd128;
-	mad.lo.s64 %rd350, %rd349, 4, %rd126;
-	ld.global.nc.s32 %r101, [%rd350+0];
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r99;
-	mov.b32 %r105, %r103;
-	mov.b64 %rd351, %rd348;
-$L75:
-	cvt.s64.s32 %rd352, %r104;
-	mul.lo.s64 %rd353, %rd352, %rd156;
-	mad.lo.s64 %rd354, %rd353, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r106, [%rd354+0];
-	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r107;
-	cvt.s64.s32 %rd355, %r105;
-	mul.lo.s64 %rd356, %rd355, %rd156;
-	mad.lo.s64 %rd357, %rd356, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r109, [%rd357+0];
-	mov.b32 %r110, %r109;
-	setp.ge.s32 %p51, %r110, %r108;
-	@!%p51 bra $L79;
-	mov.pred %p52, 0;
-	bra.uni $L77;
-$L79:
-	cvt.s64.s32 %rd358, %r105;
-	mul.lo.s64 %rd359, %rd358, %rd156;
-	mad.lo.s64 %rd360, %rd359, 4, %rd154;
-	atom.global.max.s32 %r111, [%rd360], %r108;
-	mov.b32 %r112, %r111;
-	setp.lt.s32 %p53, %r112, %r108;
-	mov.pred %p52, %p53;
-	bra.uni $L77;
+	@!%p45 bra $L75;
+	mov.pred %p47, 0;
+	mov.b64 %rd347, %rd288;
+	mov.b32 %r89, %r79;
 $L76:
-	bra.uni $L75;
-$L77:
-	@!%p52 bra $L81;
-	mov.pred %p54, 0;
-	mov.b64 %rd361, %rd302;
-	mov.b32 %r113, %r103;
+	@!%p13 bra $L80;
+	shr.s32 %r90, %r89, 5;
+	cvt.s64.s32 %rd348, %r90;
+	mov.b64 %rd349, %rd348;
+	and.b32 %r91, %r89, 31;
+	cvt.s64.s32 %rd350, %r91;
+	min.u64 %rd351, %rd350, 32;
+	cvt.u32.u64 %r92, %rd351;
+	mov.b32 %r94, 0x1;
+	shl.b32 %r93, %r94, %r92;
+	setp.hs.u32 %p48, %r92, 32;
+	selp.b32 %r95, 0, %r93, %p48;
+	mov.b32 %r96, %r95;
+	mov.b64 %rd352, %rd349;
+	mov.b32 %r97, %r96;
+	mul.lo.s64 %rd353, %rd352, %rd148;
+	mad.lo.s64 %rd354, %rd353, 4, %rd146;
+	ld.relaxed.gpu.global.u32 %r98, [%rd354+0];
+	mov.b32 %r99, %r98;
+	and.b32 %r100, %r99, %r97;
+	setp.ne.u32 %p49, %r100, 0x0;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L82;
+	mul.lo.s64 %rd355, %rd352, %rd148;
+	mad.lo.s64 %rd356, %rd355, 4, %rd146;
+	atom.global.or.b32 %r101, [%rd356], %r97;
+	mov.b32 %r102, %r101;
+	and.b32 %r103, %r102, %r97;
+	setp.ne.u32 %p52, %r103, 0x0;
+	mov.pred %p50, %p52;
 $L82:
-	@!%p13 bra $L86;
-	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd362, %r114;
-	mov.b64 %rd363, %rd362;
-	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd364, %r115;
-	min.u64 %rd365, %rd364, 32;
-	cvt.u32.u64 %r116, %rd365;
-	mov.b32 %r118, 0x1;
-	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p55, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p55;
-	mov.b32 %r120, %r119;
-	mov.b64 %rd366, %rd363;
-	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd367, %rd366, %rd147;
-	mad.lo.s64 %rd368, %rd367, 4, %rd145;
-	ld.relaxed.gpu.global.u32 %r122, [%rd368+0];
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p56, %r124, 0x0;
-	mov.pred %p57, %p56;
-	not.pred %p58, %p57;
-	@!%p58 bra $L88;
-	mul.lo.s64 %rd369, %rd366, %rd147;
-	mad.lo.s64 %rd370, %rd369, 4, %rd145;
-	atom.global.or.b32 %r125, [%rd370], %r121;
-	mov.b32 %r126, %r125;
-	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p59, %r127, 0x0;
-	mov.pred %p57, %p59;
-$L88:
-	@!%p57 bra $L90;
-	mov.b64 %rd371, %rd361;
-	mov.b64 %rd372, %rd371;
-	mov.pred %p60, 0;
-	bra.uni $L84;
-$L90:
-	mov.b64 %rd373, %rd361;
-	mov.b64 %rd372, %rd373;
-	mov.pred %p60, 1;
-	bra.uni $L84;
-$L86:
-	@!%p14 bra $L92;
-	cvt.s64.s32 %rd374, %r113;
-	mul.lo.s64 %rd375, %rd374, %rd150;
-	mad.lo.s64 %rd376, %rd375, 4, %rd148;
-	ld.relaxed.gpu.global.s32 %r128, [%rd376+0];
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p61, %r129, %r36;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L94;
-	cvt.s64.s32 %rd377, %r113;
-	mul.lo.s64 %rd378, %rd377, %rd150;
-	mad.lo.s64 %rd379, %rd378, 4, %rd148;
-	atom.global.exch.b32 %r130, [%rd379], %r36;
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p64, %r131, %r36;
-	mov.pred %p62, %p64;
-$L94:
-	@!%p62 bra $L96;
-	mov.b64 %rd380, %rd361;
-	mov.b64 %rd372, %rd380;
-	mov.pred %p60, 0;
-	bra.uni $L84;
-$L96:
-$L92:
-	mul.lo.s64 %rd381, %rd361, %rd164;
-	mad.lo.s64 %rd382, %rd381, 4, %rd162;
-	st.shared.s32 [%rd382+0], %r113;
-	add.s64 %rd383, %rd361, 1;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd372, %rd384;
-	mov.pred %p60, 1;
-	bra.uni $L84;
-$L83:
-	bra.uni $L82;
+	@!%p50 bra $L84;
+	mov.b64 %rd357, %rd347;
+	mov.b64 %rd358, %rd357;
+	mov.pred %p53, 0;
+	bra.uni $L78;
 $L84:
-	mov.b64 %rd385, %rd372;
-	mov.pred %p65, %p60;
-	mov.b64 %rd302, %rd385;
-	mov.pred %p54, %p65;
-	@!%p54 bra $L98;
-	mov.b64 %rd386, %rd122;
-	mov.b32 %r132, %r103;
-	setp.lt.s64 %p66, %rd108, 64;
-	setp.le.s64 %p67, %rd152, 1;
-	or.pred %p68, %p66, %p67;
-	@!%p68 bra $L99;
-	cvt.s64.s32 %rd387, %r132;
-	add.s64 %rd388, %rd387, 1;
-	mul.lo.s64 %rd389, %rd388, %rd125;
-	mad.lo.s64 %rd390, %rd389, 8, %rd123;
-	ld.global.nc.s64 %rd391, [%rd390+0];
-	mov.b64 %rd392, %rd391;
-	cvt.s64.s32 %rd393, %r132;
-	mul.lo.s64 %rd394, %rd393, %rd125;
-	mad.lo.s64 %rd395, %rd394, 8, %rd123;
-	ld.global.nc.s64 %rd396, [%rd395+0];
-	mov.b64 %rd397, %rd396;
-	sub.s64 %rd398, %rd392, %rd397;
-	add.s64 %rd399, %rd109, %rd398;
-	mov.b64 %rd109, %rd399;
-	bra.uni $L100;
-$L99:
-	mov.b64 %rd400, %rd152;
-	setp.ge.s64 %p69, %rd108, 4096;
-	@!%p69 bra $L102;
-	mul.lo.s64 %rd401, %rd400, 4;
-	mov.b64 %rd400, %rd401;
-$L102:
-	setp.ge.s64 %p70, %rd108, 65536;
-	@!%p70 bra $L104;
-	mul.lo.s64 %rd402, %rd400, 4;
-	mov.b64 %rd400, %rd402;
-$L104:
-	sub.s64 %rd403, %rd400, 1;
-	and.b64 %rd404, %rd108, %rd403;
-	setp.eq.s64 %p71, %rd404, 0;
-	@!%p71 bra $L106;
-	cvt.s64.s32 %rd405, %r132;
-	add.s64 %rd406, %rd405, 1;
-	mul.lo.s64 %rd407, %rd406, %rd125;
-	mad.lo.s64 %rd408, %rd407, 8, %rd123;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	cvt.s64.s32 %rd411, %r132;
-	mul.lo.s64 %rd412, %rd411, %rd125;
-	mad.lo.s64 %rd413, %rd412, 8, %rd123;
-	ld.global.nc.s64 %rd414, [%rd413+0];
-	mov.b64 %rd415, %rd414;
-	sub.s64 %rd416, %rd410, %rd415;
-	mul.lo.s64 %rd417, %rd400, %rd416;
-	add.s64 %rd418, %rd109, %rd417;
-	mov.b64 %rd109, %rd418;
-$L106:
-$L100:
-	add.s64 %rd419, %rd108, 1;
-	mov.b64 %rd108, %rd419;
+	mov.b64 %rd359, %rd347;
+	mov.b64 %rd358, %rd359;
+	mov.pred %p53, 1;
+	bra.uni $L78;
+$L80:
+	@!%p14 bra $L86;
+	cvt.s64.s32 %rd360, %r89;
+	mul.lo.s64 %rd361, %rd360, %rd151;
+	mad.lo.s64 %rd362, %rd361, 4, %rd149;
+	ld.relaxed.gpu.global.s32 %r104, [%rd362+0];
+	mov.b32 %r105, %r104;
+	setp.eq.s32 %p54, %r105, %r36;
+	mov.pred %p55, %p54;
+	not.pred %p56, %p55;
+	@!%p56 bra $L88;
+	cvt.s64.s32 %rd363, %r89;
+	mul.lo.s64 %rd364, %rd363, %rd151;
+	mad.lo.s64 %rd365, %rd364, 4, %rd149;
+	atom.global.exch.b32 %r106, [%rd365], %r36;
+	mov.b32 %r107, %r106;
+	setp.eq.s32 %p57, %r107, %r36;
+	mov.pred %p55, %p57;
+$L88:
+	@!%p55 bra $L90;
+	mov.b64 %rd366, %rd347;
+	mov.b64 %rd358, %rd366;
+	mov.pred %p53, 0;
+	bra.uni $L78;
+$L90:
+$L86:
+	mul.lo.s64 %rd367, %rd347, %rd165;
+	mad.lo.s64 %rd368, %rd367, 4, %rd163;
+	st.shared.s32 [%rd368+0], %r89;
+	add.s64 %rd369, %rd347, 1;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd358, %rd370;
+	mov.pred %p53, 1;
+	bra.uni $L78;
+$L77:
+	bra.uni $L76;
+$L78:
+	mov.b64 %rd371, %rd358;
+	mov.pred %p58, %p53;
+	mov.b64 %rd288, %rd371;
+	mov.pred %p47, %p58;
+	@!%p47 bra $L92;
+	mov.b64 %rd372, %rd123;
+	mov.b32 %r108, %r79;
+	setp.lt.s64 %p59, %rd109, 64;
+	setp.le.s64 %p60, %rd153, 1;
+	or.pred %p61, %p59, %p60;
+	@!%p61 bra $L93;
+	cvt.s64.s32 %rd373, %r108;
+	add.s64 %rd374, %rd373, 1;
+	mul.lo.s64 %rd375, %rd374, %rd126;
+	mad.lo.s64 %rd376, %rd375, 8, %rd124;
+	ld.global.nc.s64 %rd377, [%rd376+0];
+	mov.b64 %rd378, %rd377;
+	cvt.s64.s32 %rd379, %r108;
+	mul.lo.s64 %rd380, %rd379, %rd126;
+	mad.lo.s64 %rd381, %rd380, 8, %rd124;
+	ld.global.nc.s64 %rd382, [%rd381+0];
+	mov.b64 %rd383, %rd382;
+	sub.s64 %rd384, %rd378, %rd383;
+	add.s64 %rd385, %rd110, %rd384;
+	mov.b64 %rd110, %rd385;
+	bra.uni $L94;
+$L93:
+	mov.b64 %rd386, %rd153;
+	setp.ge.s64 %p62, %rd109, 4096;
+	@!%p62 bra $L96;
+	mul.lo.s64 %rd387, %rd386, 4;
+	mov.b64 %rd386, %rd387;
+$L96:
+	setp.ge.s64 %p63, %rd109, 65536;
+	@!%p63 bra $L98;
+	mul.lo.s64 %rd388, %rd386, 4;
+	mov.b64 %rd386, %rd388;
 $L98:
-$L81:
-$L66:
-	add.s64 %rd420, %rd308, %rd298;
-	mov.b64 %rd308, %rd420;
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd421, %rd302;
-$L107:
-	@!%p13 bra $L111;
-	bra.uni $L109;
-$L111:
+	sub.s64 %rd389, %rd386, 1;
+	and.b64 %rd390, %rd109, %rd389;
+	setp.eq.s64 %p64, %rd390, 0;
+	@!%p64 bra $L100;
+	cvt.s64.s32 %rd391, %r108;
+	add.s64 %rd392, %rd391, 1;
+	mul.lo.s64 %rd393, %rd392, %rd126;
+	mad.lo.s64 %rd394, %rd393, 8, %rd124;
+	ld.global.nc.s64 %rd395, [%rd394+0];
+	mov.b64 %rd396, %rd395;
+	cvt.s64.s32 %rd397, %r108;
+	mul.lo.s64 %rd398, %rd397, %rd126;
+	mad.lo.s64 %rd399, %rd398, 8, %rd124;
+	ld.global.nc.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	sub.s64 %rd402, %rd396, %rd401;
+	mul.lo.s64 %rd403, %rd386, %rd402;
+	add.s64 %rd404, %rd110, %rd403;
+	mov.b64 %rd110, %rd404;
+$L100:
+$L94:
+	add.s64 %rd405, %rd109, 1;
+	mov.b64 %rd109, %rd405;
+$L92:
+$L75:
+$L60:
+	add.s64 %rd406, %rd294, %rd284;
+	mov.b64 %rd294, %rd406;
+	bra.uni $L59;
+$L61:
+	mov.b64 %rd407, %rd288;
+$L101:
+	@!%p13 bra $L105;
+	bra.uni $L103;
+$L105:
 	// block scan
-	mov.b64 %rd422, %rd421;
-	mov.b32 %r133, %r3;
+	mov.b64 %rd408, %rd407;
+	mov.b32 %r109, %r3;
+$L106:
+	setp.hs.u32 %p65, %r109, 32;
+	@%p65 bra $L107;
+	mov.b64 {%r110, %r111}, %rd408;
+	shfl.sync.up.b32 %r112|%p66, %r110, %r109, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, %r109, 0, %r17;
+	mov.b64 %rd409, {%r112, %r113};
+	@!%p66 bra $L108;
+	add.s64 %rd410, %rd409, %rd408;
+	mov.b64 %rd408, %rd410;
+$L108:
+	shl.b32 %r109, %r109, 1;
+	bra.uni $L106;
+$L107:
+	mov.b64 {%r114, %r115}, %rd408;
+	shfl.sync.up.b32 %r116|%p67, %r114, %r3, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, %r3, 0, %r17;
+	mov.b64 %rd411, {%r116, %r117};
+	setp.lo.u32 %p68, %r3, 32;
+	and.pred %p69, %p67, %p68;
+	selp.b64 %rd412, %rd411, 0, %p69;
+	sub.u32 %r118, %r13, %r3;
+	setp.eq.u32 %p70, %r7, %r118;
+	@!%p70 bra $L109;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	add.s64 %rd415, %rd414, 1040;
+	add.s64 %rd416, %rd415, %rd2;
+	st.shared.s64 [%rd416+0], %rd408;
+$L109:
+	bar.sync 0;
+	mov.b64 %rd417, 0;
+	mov.b64 %rd418, 0;
+	mov.b32 %r119, 0;
+	add.s64 %rd419, %rd2, 1040;
+	add.s64 %rd420, %rd1, %rd419;
+$L110:
+	setp.hs.u32 %p71, %r119, %r10;
+	@%p71 bra $L111;
+	ld.shared.s64 %rd421, [%rd420+0];
+	setp.lo.u32 %p72, %r119, %r8;
+	@!%p72 bra $L112;
+	add.s64 %rd422, %rd417, %rd421;
+	mov.b64 %rd417, %rd422;
 $L112:
-	setp.hs.u32 %p72, %r133, 32;
-	@%p72 bra $L113;
-	mov.b64 {%r134, %r135}, %rd422;
-	shfl.sync.up.b32 %r136|%p73, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd423, {%r136, %r137};
-	@!%p73 bra $L114;
-	add.s64 %rd424, %rd423, %rd422;
-	mov.b64 %rd422, %rd424;
-$L114:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L112;
-$L113:
-	mov.b64 {%r138, %r139}, %rd422;
-	shfl.sync.up.b32 %r140|%p74, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd425, {%r140, %r141};
-	setp.lo.u32 %p75, %r3, 32;
+	add.s64 %rd423, %rd418, %rd421;
+	mov.b64 %rd418, %rd423;
+	add.s64 %rd420, %rd420, 16;
+	add.u32 %r119, %r119, 1;
+	bra.uni $L110;
+$L111:
+	xor.b64 %rd2, %rd2, 512;
+	add.s64 %rd424, %rd417, %rd412;
+	mov.b64 {%r120, %r121}, %rd424;
+	shfl.sync.idx.b32 %r122|%p73, %r120, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r123, %r121, 0, %r22, %r17;
+	mov.b64 %rd425, {%r122, %r123};
+	mov.b64 %rd426, %rd418;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, %rd427;
+	mov.b64 %rd430, %rd428;
+	mov.b64 %rd431, %rd429;
+	mov.b64 %rd432, %rd430;
+	mov.b64 %rd433, 0;
+	cvt.u64.u32 %rd434, %r2;
+	setp.eq.s64 %p74, %rd434, 0;
+	setp.gt.s64 %p75, %rd432, 0;
 	and.pred %p76, %p74, %p75;
-	selp.b64 %rd426, %rd425, 0, %p76;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r142;
-	@!%p77 bra $L115;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	st.shared.s64 [%rd428+0], %rd422;
+	@!%p76 bra $L114;
+	atom.global.add.u64 %rd435, [%rd143], %rd432;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd433, %rd436;
+$L114:
+	cvt.u64.u32 %rd437, %r2;
+	setp.eq.s64 %p77, %rd437, 0;
+	setp.eq.u32 %p78, %r1, 0;
+	and.pred %p79, %p77, %p78;
+	bar.sync 0;
+	@!%p79 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd433;
 $L115:
 	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L116;
-	mov.b64 %rd429, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L117;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	mov.b64 %rd429, %rd432;
-$L117:
-	mov.b64 {%r143, %r144}, %rd429;
-	shfl.sync.up.b32 %r145|%p80, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd433, {%r145, %r146};
-	@!%p80 bra $L118;
-	add.s64 %rd434, %rd433, %rd429;
-	mov.b64 %rd429, %rd434;
-$L118:
-	mov.b64 {%r147, %r148}, %rd429;
-	shfl.sync.up.b32 %r149|%p81, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd435, {%r149, %r150};
-	@!%p81 bra $L119;
-	add.s64 %rd436, %rd435, %rd429;
-	mov.b64 %rd429, %rd436;
-$L119:
-	mov.b64 {%r151, %r152}, %rd429;
-	shfl.sync.up.b32 %r153|%p82, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd437, {%r153, %r154};
-	@!%p82 bra $L120;
-	add.s64 %rd438, %rd437, %rd429;
-	mov.b64 %rd429, %rd438;
-$L120:
-	mov.b64 {%r155, %r156}, %rd429;
-	shfl.sync.up.b32 %r157|%p83, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd439, {%r157, %r158};
-	@!%p83 bra $L121;
-	add.s64 %rd440, %rd439, %rd429;
-	mov.b64 %rd429, %rd440;
-$L121:
-	mov.b64 {%r159, %r160}, %rd429;
-	shfl.sync.up.b32 %r161|%p84, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd441, {%r161, %r162};
-	@!%p84 bra $L122;
-	add.s64 %rd442, %rd441, %rd429;
-	mov.b64 %rd429, %rd442;
-$L122:
-	mov.b64 {%r163, %r164}, %rd429;
-	shfl.sync.up.b32 %r165|%p85, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd443, {%r165, %r166};
-	selp.b64 %rd444, %rd443, 0, %p85;
-	@!%p79 bra $L123;
-	mul.wide.u32 %rd445, %r7, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	add.s64 %rd447, %rd446, 512;
-	st.shared.s64 [%rd447+0], %rd444;
-$L123:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r167;
-	@!%p86 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd429;
-$L124:
+	ld.shared.s64 %rd438, [%rd1+1024];
+	mov.b64 %rd439, %rd438;
+	mov.b64 %rd433, %rd439;
+	add.s64 %rd440, %rd433, %rd431;
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd442, 0;
 $L116:
-	bar.sync 0;
-	mul.wide.u32 %rd448, %r8, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	add.s64 %rd450, %rd449, 512;
-	ld.shared.s64 %rd451, [%rd450+0];
-	add.s64 %rd452, %rd451, %rd426;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd452;
-	shfl.sync.idx.b32 %r170|%p87, %r168, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd454, {%r170, %r171};
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, 0;
-	cvt.u64.u32 %rd463, %r2;
-	setp.eq.s64 %p88, %rd463, 0;
-	setp.gt.s64 %p89, %rd461, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L126;
-	atom.global.add.u64 %rd464, [%rd142], %rd461;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd462, %rd465;
-$L126:
-	cvt.u64.u32 %rd466, %r2;
-	setp.eq.s64 %p91, %rd466, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd462;
-$L127:
-	bar.sync 0;
-	ld.shared.s64 %rd467, [%rd1+1024];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd462, %rd468;
-	add.s64 %rd469, %rd462, %rd460;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, 0;
-$L128:
-	setp.lt.s64 %p94, %rd471, %rd421;
-	not.pred %p95, %p94;
-	@!%p95 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd472, %rd471, %rd164;
-	mad.lo.s64 %rd473, %rd472, 4, %rd162;
-	ld.shared.s32 %r172, [%rd473+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd474, %rd470, %rd471;
-	mul.lo.s64 %rd475, %rd474, %rd141;
-	mad.lo.s64 %rd476, %rd475, 4, %rd139;
-	st.global.s32 [%rd476+0], %r173;
-$L129:
-	add.s64 %rd477, %rd471, 1;
-	mov.b64 %rd471, %rd477;
-	bra.uni $L128;
-$L130:
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
-$L54:
-	add.s64 %rd478, %rd301, %rd300;
-	mov.b64 %rd301, %rd478;
-	bra.uni $L53;
-$L55:
+	setp.lt.s64 %p80, %rd442, %rd407;
+	not.pred %p81, %p80;
+	@!%p81 bra $L120;
+	bra.uni $L118;
+$L120:
+	mul.lo.s64 %rd443, %rd442, %rd165;
+	mad.lo.s64 %rd444, %rd443, 4, %rd163;
+	ld.shared.s32 %r124, [%rd444+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd445, %rd441, %rd442;
+	mul.lo.s64 %rd446, %rd445, %rd142;
+	mad.lo.s64 %rd447, %rd446, 4, %rd140;
+	st.global.s32 [%rd447+0], %r125;
+$L117:
+	add.s64 %rd448, %rd442, 1;
+	mov.b64 %rd442, %rd448;
+	bra.uni $L116;
+$L118:
+	bra.uni $L103;
+$L102:
+	bra.uni $L101;
+$L103:
+$L48:
+	add.s64 %rd449, %rd287, %rd286;
+	mov.b64 %rd287, %rd449;
+	bra.uni $L47;
+$L49:
 $L7:
 	bar.sync 0;
-	add.s64 %rd121, %rd121, %rd120;
+	add.s64 %rd122, %rd122, %rd121;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd479, %rd108;
-	mov.b64 %rd480, %rd109;
+	mov.b64 %rd450, %rd109;
+	mov.b64 %rd451, %rd110;
 	// block reduction
-	mov.b32 %r174, 1;
-	sub.u32 %r175, %r13, 1;
-	mov.b32 %r176, %r3;
-$L133:
-	setp.hs.u32 %p96, %r176, 32;
-	@%p96 bra $L134;
-	mov.b64 {%r177, %r178}, %rd479;
-	shfl.sync.down.b32 %r179|%p97, %r177, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd481, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd480;
-	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd482, {%r183, %r184};
-	@!%p97 bra $L135;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L137;
-	setp.lt.s64 %p99, %rd481, %rd479;
-	setp.eq.s64 %p100, %rd481, %rd479;
-	setp.lt.s64 %p101, %rd482, %rd480;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd483, %rd481, %rd479, %p103;
-	selp.b64 %rd484, %rd482, %rd480, %p103;
-	mov.b64 %rd479, %rd483;
-	mov.b64 %rd480, %rd484;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L138;
-	setp.gt.s64 %p105, %rd481, %rd479;
-	setp.eq.s64 %p106, %rd481, %rd479;
-	setp.lt.s64 %p107, %rd482, %rd480;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd485, %rd481, %rd479, %p109;
-	selp.b64 %rd486, %rd482, %rd480, %p109;
-	mov.b64 %rd479, %rd485;
-	mov.b64 %rd480, %rd486;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd487, %rd479;
-	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd481;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd487;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd489;
-	mov.b64 %rd494, %rd490;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd497, %rd491, %rd495;
-	mov.b64 %rd491, %rd497;
-	add.s64 %rd498, %rd492, %rd496;
-	mov.b64 %rd492, %rd498;
-$L139:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
-$L136:
-$L135:
-	shl.b32 %r176, %r176, 1;
-	bra.uni $L133;
-$L134:
-	setp.eq.u32 %p110, %r7, 0;
-	@!%p110 bra $L140;
-	mul.wide.u32 %rd499, %r8, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	st.shared.s64 [%rd500+0], %rd479;
-	st.shared.s64 [%rd500+8], %rd480;
-$L140:
+	mov.b32 %r126, 1;
+	sub.u32 %r127, %r13, 1;
+	mov.b32 %r128, %r3;
+$L121:
+	setp.hs.u32 %p82, %r128, 32;
+	@%p82 bra $L122;
+	mov.b64 {%r129, %r130}, %rd450;
+	shfl.sync.down.b32 %r131|%p83, %r129, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
+	mov.b64 %rd452, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd451;
+	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
+	mov.b64 %rd453, {%r135, %r136};
+	@!%p83 bra $L123;
+	setp.ne.u32 %p84, %r18, 9;
+	@%p84 bra.uni $L125;
+	setp.lt.s64 %p85, %rd452, %rd450;
+	setp.eq.s64 %p86, %rd452, %rd450;
+	setp.lt.s64 %p87, %rd453, %rd451;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd454, %rd452, %rd450, %p89;
+	selp.b64 %rd455, %rd453, %rd451, %p89;
+	mov.b64 %rd450, %rd454;
+	mov.b64 %rd451, %rd455;
+	bra.uni $L124;
+$L125:
+	setp.ne.u32 %p90, %r18, 10;
+	@%p90 bra.uni $L126;
+	setp.gt.s64 %p91, %rd452, %rd450;
+	setp.eq.s64 %p92, %rd452, %rd450;
+	setp.lt.s64 %p93, %rd453, %rd451;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd456, %rd452, %rd450, %p95;
+	selp.b64 %rd457, %rd453, %rd451, %p95;
+	mov.b64 %rd450, %rd456;
+	mov.b64 %rd451, %rd457;
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd458, %rd450;
+	mov.b64 %rd459, %rd451;
+	mov.b64 %rd460, %rd452;
+	mov.b64 %rd461, %rd453;
+	mov.b64 %rd462, %rd458;
+	mov.b64 %rd463, %rd459;
+	mov.b64 %rd464, %rd460;
+	mov.b64 %rd465, %rd461;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	add.s64 %rd468, %rd462, %rd466;
+	mov.b64 %rd462, %rd468;
+	add.s64 %rd469, %rd463, %rd467;
+	mov.b64 %rd463, %rd469;
+$L127:
+	mov.b64 %rd450, %rd462;
+	mov.b64 %rd451, %rd463;
+$L124:
+$L123:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L121;
+$L122:
+	setp.eq.u32 %p96, %r7, 0;
+	@!%p96 bra $L128;
+	mul.wide.u32 %rd470, %r8, 16;
+	add.s64 %rd471, %rd1, %rd470;
+	st.shared.s64 [%rd471+0], %rd450;
+	st.shared.s64 [%rd471+8], %rd451;
+$L128:
 	bar.sync 0;
-	setp.eq.u32 %p111, %r8, 0;
-	@!%p111 bra $L141;
-	setp.lo.u32 %p112, %r7, %r10;
-	@!%p112 bra $L142;
-	mul.wide.u32 %rd501, %r7, 16;
-	add.s64 %rd502, %rd1, %rd501;
-	ld.shared.s64 %rd503, [%rd502+0];
-	ld.shared.s64 %rd504, [%rd502+8];
-	mov.b64 %rd479, %rd503;
-	mov.b64 %rd480, %rd504;
-$L142:
-	sub.u32 %r185, %r10, 1;
-	mov.b32 %r186, %r174;
-$L143:
-	setp.hs.u32 %p113, %r186, 32;
-	@%p113 bra $L144;
-	mov.b64 {%r187, %r188}, %rd479;
-	shfl.sync.down.b32 %r189|%p114, %r187, %r186, %r185, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd505, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd480;
-	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
-	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd506, {%r193, %r194};
-	@!%p114 bra $L145;
-	setp.ne.u32 %p115, %r18, 9;
-	@%p115 bra.uni $L147;
-	setp.lt.s64 %p116, %rd505, %rd479;
-	setp.eq.s64 %p117, %rd505, %rd479;
-	setp.lt.s64 %p118, %rd506, %rd480;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd507, %rd505, %rd479, %p120;
-	selp.b64 %rd508, %rd506, %rd480, %p120;
-	mov.b64 %rd479, %rd507;
-	mov.b64 %rd480, %rd508;
-	bra.uni $L146;
-$L147:
-	setp.ne.u32 %p121, %r18, 10;
-	@%p121 bra.uni $L148;
-	setp.gt.s64 %p122, %rd505, %rd479;
-	setp.eq.s64 %p123, %rd505, %rd479;
-	setp.lt.s64 %p124, %rd506, %rd480;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd509, %rd505, %rd479, %p126;
-	selp.b64 %rd510, %rd506, %rd480, %p126;
-	mov.b64 %rd479, %rd509;
-	mov.b64 %rd480, %rd510;
-	bra.uni $L146;
-$L148:
-	mov.b64 %rd511, %rd479;
-	mov.b64 %rd512, %rd480;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd506;
-	mov.b64 %rd491, %rd511;
-	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd513;
-	mov.b64 %rd494, %rd514;
+	setp.eq.u32 %p97, %r8, 0;
+	@!%p97 bra $L129;
+	setp.lo.u32 %p98, %r7, %r10;
+	@!%p98 bra $L130;
+	mul.wide.u32 %rd472, %r7, 16;
+	add.s64 %rd473, %rd1, %rd472;
+	ld.shared.s64 %rd474, [%rd473+0];
+	ld.shared.s64 %rd475, [%rd473+8];
+	mov.b64 %rd450, %rd474;
+	mov.b64 %rd451, %rd475;
+$L130:
+	sub.u32 %r137, %r10, 1;
+	mov.b32 %r138, %r126;
+$L131:
+	setp.hs.u32 %p99, %r138, 32;
+	@%p99 bra $L132;
+	mov.b64 {%r139, %r140}, %rd450;
+	shfl.sync.down.b32 %r141|%p100, %r139, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
+	mov.b64 %rd476, {%r141, %r142};
+	mov.b64 {%r143, %r144}, %rd451;
+	shfl.sync.down.b32 %r145, %r143, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r138, %r137, %r17;
+	mov.b64 %rd477, {%r145, %r146};
+	@!%p100 bra $L133;
+	setp.ne.u32 %p101, %r18, 9;
+	@%p101 bra.uni $L135;
+	setp.lt.s64 %p102, %rd476, %rd450;
+	setp.eq.s64 %p103, %rd476, %rd450;
+	setp.lt.s64 %p104, %rd477, %rd451;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd478, %rd476, %rd450, %p106;
+	selp.b64 %rd479, %rd477, %rd451, %p106;
+	mov.b64 %rd450, %rd478;
+	mov.b64 %rd451, %rd479;
+	bra.uni $L134;
+$L135:
+	setp.ne.u32 %p107, %r18, 10;
+	@%p107 bra.uni $L136;
+	setp.gt.s64 %p108, %rd476, %rd450;
+	setp.eq.s64 %p109, %rd476, %rd450;
+	setp.lt.s64 %p110, %rd477, %rd451;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd480, %rd476, %rd450, %p112;
+	selp.b64 %rd481, %rd477, %rd451, %p112;
+	mov.b64 %rd450, %rd480;
+	mov.b64 %rd451, %rd481;
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd482, %rd450;
+	mov.b64 %rd483, %rd451;
+	mov.b64 %rd484, %rd476;
+	mov.b64 %rd485, %rd477;
+	mov.b64 %rd462, %rd482;
+	mov.b64 %rd463, %rd483;
+	mov.b64 %rd464, %rd484;
+	mov.b64 %rd465, %rd485;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	add.s64 %rd486, %rd462, %rd466;
+	mov.b64 %rd462, %rd486;
+	add.s64 %rd487, %rd463, %rd467;
+	mov.b64 %rd463, %rd487;
+$L137:
+	mov.b64 %rd450, %rd462;
+	mov.b64 %rd451, %rd463;
+$L134:
+$L133:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L131;
+$L132:
+$L129:
+	mul.wide.u32 %rd488, %r29, 16;
+	add.s64 %rd489, %rd12, %rd488;
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L138;
+	st.global.s64 [%rd489+0], %rd450;
+	st.global.s64 [%rd489+8], %rd451;
+$L138:
+	// the last block combines the partials
+	setp.eq.u32 %p114, %r5, 0;
+	@!%p114 bra $L139;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r147, [gk_reduce_done], 1;
+	sub.u32 %r148, %r30, 1;
+	setp.eq.u32 %p115, %r147, %r148;
+	fence.acq_rel.gpu;
+	selp.b32 %r149, 1, 0, %p115;
+	st.shared.u32 [%rd1+1024], %r149;
+$L139:
+	bar.sync 0;
+	ld.shared.u32 %r150, [%rd1+1024];
+	setp.ne.u32 %p116, %r150, 0;
+	@!%p116 bra $L140;
+	cvt.u64.u32 %rd492, %r30;
+	cvt.u64.u32 %rd493, %r5;
+	cvt.u64.u32 %rd494, %r6;
+	setp.ne.u32 %p117, %r18, 9;
+	@%p117 bra.uni $L142;
+	mov.b64 %rd490, 9223372036854775807;
+	mov.b64 %rd491, 9223372036854775807;
 	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd515, %rd491, %rd495;
-	mov.b64 %rd491, %rd515;
-	add.s64 %rd516, %rd492, %rd496;
-	mov.b64 %rd492, %rd516;
-$L149:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
-$L146:
-$L145:
-	shl.b32 %r186, %r186, 1;
+$L143:
+	setp.ge.s64 %p118, %rd495, %rd492;
+	@%p118 bra $L144;
+	mad.lo.s64 %rd496, %rd495, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd497, [%rd496+0];
+	ld.relaxed.gpu.global.s64 %rd498, [%rd496+8];
+	setp.lt.s64 %p119, %rd497, %rd490;
+	setp.eq.s64 %p120, %rd497, %rd490;
+	setp.lt.s64 %p121, %rd498, %rd491;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd499, %rd497, %rd490, %p123;
+	selp.b64 %rd500, %rd498, %rd491, %p123;
+	mov.b64 %rd490, %rd499;
+	mov.b64 %rd491, %rd500;
+	add.s64 %rd495, %rd495, %rd494;
 	bra.uni $L143;
 $L144:
-$L141:
-	mul.wide.u32 %rd517, %r29, 16;
-	add.s64 %rd518, %rd11, %rd517;
-	setp.eq.u32 %p127, %r5, 0;
-	@!%p127 bra $L150;
-	st.global.s64 [%rd518+0], %rd479;
-	st.global.s64 [%rd518+8], %rd480;
-$L150:
-	// the last block combines the partials
-	setp.eq.u32 %p128, %r5, 0;
-	@!%p128 bra $L151;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r195, [gk_reduce_done], 1;
-	sub.u32 %r196, %r30, 1;
-	setp.eq.u32 %p129, %r195, %r196;
-	fence.acq_rel.gpu;
-	selp.b32 %r197, 1, 0, %p129;
-	st.shared.u32 [%rd1+1024], %r197;
-$L151:
-	bar.sync 0;
-	ld.shared.u32 %r198, [%rd1+1024];
-	setp.ne.u32 %p130, %r198, 0;
-	@!%p130 bra $L152;
-	cvt.u64.u32 %rd521, %r30;
-	cvt.u64.u32 %rd522, %r5;
-	cvt.u64.u32 %rd523, %r6;
-	setp.ne.u32 %p131, %r18, 9;
-	@%p131 bra.uni $L154;
-	mov.b64 %rd519, 9223372036854775807;
-	mov.b64 %rd520, 9223372036854775807;
-	mov.b64 %rd524, %rd522;
-$L155:
-	setp.ge.s64 %p132, %rd524, %rd521;
-	@%p132 bra $L156;
-	mad.lo.s64 %rd525, %rd524, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd526, [%rd525+0];
-	ld.relaxed.gpu.global.s64 %rd527, [%rd525+8];
-	setp.lt.s64 %p133, %rd526, %rd519;
-	setp.eq.s64 %p134, %rd526, %rd519;
-	setp.lt.s64 %p135, %rd527, %rd520;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd528, %rd526, %rd519, %p137;
-	selp.b64 %rd529, %rd527, %rd520, %p137;
-	mov.b64 %rd519, %rd528;
-	mov.b64 %rd520, %rd529;
-	add.s64 %rd524, %rd524, %rd523;
-	bra.uni $L155;
-$L156:
-	bra.uni $L153;
-$L154:
-	setp.ne.u32 %p138, %r18, 10;
-	@%p138 bra.uni $L157;
-	mov.b64 %rd519, -9223372036854775808;
-	mov.b64 %rd520, 9223372036854775807;
-	mov.b64 %rd530, %rd522;
-$L158:
-	setp.ge.s64 %p139, %rd530, %rd521;
-	@%p139 bra $L159;
-	mad.lo.s64 %rd531, %rd530, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
-	ld.relaxed.gpu.global.s64 %rd533, [%rd531+8];
-	setp.gt.s64 %p140, %rd532, %rd519;
-	setp.eq.s64 %p141, %rd532, %rd519;
-	setp.lt.s64 %p142, %rd533, %rd520;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd534, %rd532, %rd519, %p144;
-	selp.b64 %rd535, %rd533, %rd520, %p144;
-	mov.b64 %rd519, %rd534;
-	mov.b64 %rd520, %rd535;
-	add.s64 %rd530, %rd530, %rd523;
-	bra.uni $L158;
-$L159:
-	bra.uni $L153;
-$L157:
-	mov.b64 %rd112, 0;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p124, %r18, 10;
+	@%p124 bra.uni $L145;
+	mov.b64 %rd490, -9223372036854775808;
+	mov.b64 %rd491, 9223372036854775807;
+	mov.b64 %rd501, %rd493;
+$L146:
+	setp.ge.s64 %p125, %rd501, %rd492;
+	@%p125 bra $L147;
+	mad.lo.s64 %rd502, %rd501, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd503, [%rd502+0];
+	ld.relaxed.gpu.global.s64 %rd504, [%rd502+8];
+	setp.gt.s64 %p126, %rd503, %rd490;
+	setp.eq.s64 %p127, %rd503, %rd490;
+	setp.lt.s64 %p128, %rd504, %rd491;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd505, %rd503, %rd490, %p130;
+	selp.b64 %rd506, %rd504, %rd491, %p130;
+	mov.b64 %rd490, %rd505;
+	mov.b64 %rd491, %rd506;
+	add.s64 %rd501, %rd501, %rd494;
+	bra.uni $L146;
+$L147:
+	bra.uni $L141;
+$L145:
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
-	mov.b64 %rd112, %rd114;
+	mov.b64 %rd116, 0;
 	mov.b64 %rd113, %rd115;
-$L160:
-	mov.b64 %rd536, %rd112;
-	mov.b64 %rd537, %rd113;
-	mov.b64 %rd519, %rd536;
-	mov.b64 %rd520, %rd537;
-	mov.b64 %rd538, %rd522;
-$L161:
-	setp.ge.s64 %p145, %rd538, %rd521;
-	@%p145 bra $L162;
-	mad.lo.s64 %rd539, %rd538, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
-	ld.relaxed.gpu.global.s64 %rd541, [%rd539+8];
-	mov.b64 %rd542, %rd519;
-	mov.b64 %rd543, %rd520;
-	mov.b64 %rd544, %rd540;
-	mov.b64 %rd545, %rd541;
-	mov.b64 %rd491, %rd542;
-	mov.b64 %rd492, %rd543;
-	mov.b64 %rd493, %rd544;
-	mov.b64 %rd494, %rd545;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd546, %rd491, %rd495;
-	mov.b64 %rd491, %rd546;
-	add.s64 %rd547, %rd492, %rd496;
-	mov.b64 %rd492, %rd547;
-$L163:
-	mov.b64 %rd519, %rd491;
-	mov.b64 %rd520, %rd492;
-	add.s64 %rd538, %rd538, %rd523;
-	bra.uni $L161;
-$L162:
-$L153:
-	mov.b64 %rd548, %rd519;
-	mov.b64 %rd549, %rd520;
+	mov.b64 %rd114, %rd116;
+$L148:
+	mov.b64 %rd507, %rd113;
+	mov.b64 %rd508, %rd114;
+	mov.b64 %rd490, %rd507;
+	mov.b64 %rd491, %rd508;
+	mov.b64 %rd509, %rd493;
+$L149:
+	setp.ge.s64 %p131, %rd509, %rd492;
+	@%p131 bra $L150;
+	mad.lo.s64 %rd510, %rd509, 16, %rd12;
+	ld.relaxed.gpu.global.s64 %rd511, [%rd510+0];
+	ld.relaxed.gpu.global.s64 %rd512, [%rd510+8];
+	mov.b64 %rd513, %rd490;
+	mov.b64 %rd514, %rd491;
+	mov.b64 %rd515, %rd511;
+	mov.b64 %rd516, %rd512;
+	mov.b64 %rd462, %rd513;
+	mov.b64 %rd463, %rd514;
+	mov.b64 %rd464, %rd515;
+	mov.b64 %rd465, %rd516;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	add.s64 %rd517, %rd462, %rd466;
+	mov.b64 %rd462, %rd517;
+	add.s64 %rd518, %rd463, %rd467;
+	mov.b64 %rd463, %rd518;
+$L151:
+	mov.b64 %rd490, %rd462;
+	mov.b64 %rd491, %rd463;
+	add.s64 %rd509, %rd509, %rd494;
+	bra.uni $L149;
+$L150:
+$L141:
+	mov.b64 %rd519, %rd490;
+	mov.b64 %rd520, %rd491;
 	// block reduction
-	mov.b32 %r199, 1;
-	mov.b32 %r200, 1;
-	sub.u32 %r201, %r13, 1;
-	mov.b32 %r202, %r199;
-$L164:
-	setp.hs.u32 %p146, %r202, 32;
-	@%p146 bra $L165;
-	mov.b64 {%r203, %r204}, %rd548;
-	shfl.sync.down.b32 %r205|%p147, %r203, %r202, %r201, %r17;
-	shfl.sync.down.b32 %r206, %r204, %r202, %r201, %r17;
-	mov.b64 %rd550, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd549;
-	shfl.sync.down.b32 %r209, %r207, %r202, %r201, %r17;
-	shfl.sync.down.b32 %r210, %r208, %r202, %r201, %r17;
-	mov.b64 %rd551, {%r209, %r210};
-	@!%p147 bra $L166;
-	setp.ne.u32 %p148, %r18, 9;
-	@%p148 bra.uni $L168;
-	setp.lt.s64 %p149, %rd550, %rd548;
-	setp.eq.s64 %p150, %rd550, %rd548;
-	setp.lt.s64 %p151, %rd551, %rd549;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd552, %rd550, %rd548, %p153;
-	selp.b64 %rd553, %rd551, %rd549, %p153;
-	mov.b64 %rd548, %rd552;
-	mov.b64 %rd549, %rd553;
-	bra.uni $L167;
-$L168:
-	setp.ne.u32 %p154, %r18, 10;
-	@%p154 bra.uni $L169;
-	setp.gt.s64 %p155, %rd550, %rd548;
-	setp.eq.s64 %p156, %rd550, %rd548;
-	setp.lt.s64 %p157, %rd551, %rd549;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd554, %rd550, %rd548, %p159;
-	selp.b64 %rd555, %rd551, %rd549, %p159;
-	mov.b64 %rd548, %rd554;
-	mov.b64 %rd549, %rd555;
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd556, %rd548;
-	mov.b64 %rd557, %rd549;
-	mov.b64 %rd558, %rd550;
-	mov.b64 %rd559, %rd551;
-	mov.b64 %rd491, %rd556;
-	mov.b64 %rd492, %rd557;
-	mov.b64 %rd493, %rd558;
-	mov.b64 %rd494, %rd559;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd560, %rd491, %rd495;
-	mov.b64 %rd491, %rd560;
-	add.s64 %rd561, %rd492, %rd496;
-	mov.b64 %rd492, %rd561;
-$L170:
-	mov.b64 %rd548, %rd491;
-	mov.b64 %rd549, %rd492;
-$L167:
-$L166:
-	shl.b32 %r202, %r202, 1;
-	bra.uni $L164;
-$L165:
-	setp.eq.u32 %p160, %r7, 0;
-	@!%p160 bra $L171;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd548;
-	st.shared.s64 [%rd563+8], %rd549;
-$L171:
-	bar.sync 0;
-	setp.eq.u32 %p161, %r8, 0;
-	@!%p161 bra $L172;
-	setp.lo.u32 %p162, %r7, %r10;
-	@!%p162 bra $L173;
-	mul.wide.u32 %rd564, %r7, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	ld.shared.s64 %rd566, [%rd565+0];
-	ld.shared.s64 %rd567, [%rd565+8];
-	mov.b64 %rd548, %rd566;
-	mov.b64 %rd549, %rd567;
-$L173:
-	sub.u32 %r211, %r10, 1;
-	mov.b32 %r212, %r200;
-$L174:
-	setp.hs.u32 %p163, %r212, 32;
-	@%p163 bra $L175;
-	mov.b64 {%r213, %r214}, %rd548;
-	shfl.sync.down.b32 %r215|%p164, %r213, %r212, %r211, %r17;
-	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
-	mov.b64 %rd568, {%r215, %r216};
-	mov.b64 {%r217, %r218}, %rd549;
-	shfl.sync.down.b32 %r219, %r217, %r212, %r211, %r17;
-	shfl.sync.down.b32 %r220, %r218, %r212, %r211, %r17;
-	mov.b64 %rd569, {%r219, %r220};
-	@!%p164 bra $L176;
-	setp.ne.u32 %p165, %r18, 9;
-	@%p165 bra.uni $L178;
-	setp.lt.s64 %p166, %rd568, %rd548;
-	setp.eq.s64 %p167, %rd568, %rd548;
-	setp.lt.s64 %p168, %rd569, %rd549;
-	and.pred %p169, %p167, %p168;
-	or.pred %p170, %p166, %p169;
-	selp.b64 %rd570, %rd568, %rd548, %p170;
-	selp.b64 %rd571, %rd569, %rd549, %p170;
-	mov.b64 %rd548, %rd570;
-	mov.b64 %rd549, %rd571;
-	bra.uni $L177;
-$L178:
-	setp.ne.u32 %p171, %r18, 10;
-	@%p171 bra.uni $L179;
-	setp.gt.s64 %p172, %rd568, %rd548;
-	setp.eq.s64 %p173, %rd568, %rd548;
-	setp.lt.s64 %p174, %rd569, %rd549;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd572, %rd568, %rd548, %p176;
-	selp.b64 %rd573, %rd569, %rd549, %p176;
-	mov.b64 %rd548, %rd572;
-	mov.b64 %rd549, %rd573;
-	bra.uni $L177;
-$L179:
-	mov.b64 %rd574, %rd548;
-	mov.b64 %rd575, %rd549;
-	mov.b64 %rd576, %rd568;
-	mov.b64 %rd577, %rd569;
-	mov.b64 %rd491, %rd574;
-	mov.b64 %rd492, %rd575;
-	mov.b64 %rd493, %rd576;
-	mov.b64 %rd494, %rd577;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd578, %rd491, %rd495;
-	mov.b64 %rd491, %rd578;
-	add.s64 %rd579, %rd492, %rd496;
-	mov.b64 %rd492, %rd579;
-$L180:
-	mov.b64 %rd548, %rd491;
-	mov.b64 %rd549, %rd492;
-$L177:
-$L176:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L174;
-$L175:
-$L172:
-	@!%p128 bra $L181;
-	st.global.s64 [%rd13+0], %rd548;
-	st.global.s64 [%rd13+8], %rd549;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L181:
+	mov.b32 %r151, 1;
+	mov.b32 %r152, 1;
+	sub.u32 %r153, %r13, 1;
+	mov.b32 %r154, %r151;
 $L152:
+	setp.hs.u32 %p132, %r154, 32;
+	@%p132 bra $L153;
+	mov.b64 {%r155, %r156}, %rd519;
+	shfl.sync.down.b32 %r157|%p133, %r155, %r154, %r153, %r17;
+	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
+	mov.b64 %rd521, {%r157, %r158};
+	mov.b64 {%r159, %r160}, %rd520;
+	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
+	mov.b64 %rd522, {%r161, %r162};
+	@!%p133 bra $L154;
+	setp.ne.u32 %p134, %r18, 9;
+	@%p134 bra.uni $L156;
+	setp.lt.s64 %p135, %rd521, %rd519;
+	setp.eq.s64 %p136, %rd521, %rd519;
+	setp.lt.s64 %p137, %rd522, %rd520;
+	and.pred %p138, %p136, %p137;
+	or.pred %p139, %p135, %p138;
+	selp.b64 %rd523, %rd521, %rd519, %p139;
+	selp.b64 %rd524, %rd522, %rd520, %p139;
+	mov.b64 %rd519, %rd523;
+	mov.b64 %rd520, %rd524;
+	bra.uni $L155;
+$L156:
+	setp.ne.u32 %p140, %r18, 10;
+	@%p140 bra.uni $L157;
+	setp.gt.s64 %p141, %rd521, %rd519;
+	setp.eq.s64 %p142, %rd521, %rd519;
+	setp.lt.s64 %p143, %rd522, %rd520;
+	and.pred %p144, %p142, %p143;
+	or.pred %p145, %p141, %p144;
+	selp.b64 %rd525, %rd521, %rd519, %p145;
+	selp.b64 %rd526, %rd522, %rd520, %p145;
+	mov.b64 %rd519, %rd525;
+	mov.b64 %rd520, %rd526;
+	bra.uni $L155;
+$L157:
+	mov.b64 %rd527, %rd519;
+	mov.b64 %rd528, %rd520;
+	mov.b64 %rd529, %rd521;
+	mov.b64 %rd530, %rd522;
+	mov.b64 %rd462, %rd527;
+	mov.b64 %rd463, %rd528;
+	mov.b64 %rd464, %rd529;
+	mov.b64 %rd465, %rd530;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	add.s64 %rd531, %rd462, %rd466;
+	mov.b64 %rd462, %rd531;
+	add.s64 %rd532, %rd463, %rd467;
+	mov.b64 %rd463, %rd532;
+$L158:
+	mov.b64 %rd519, %rd462;
+	mov.b64 %rd520, %rd463;
+$L155:
+$L154:
+	shl.b32 %r154, %r154, 1;
+	bra.uni $L152;
+$L153:
+	setp.eq.u32 %p146, %r7, 0;
+	@!%p146 bra $L159;
+	mul.wide.u32 %rd533, %r8, 16;
+	add.s64 %rd534, %rd1, %rd533;
+	st.shared.s64 [%rd534+0], %rd519;
+	st.shared.s64 [%rd534+8], %rd520;
+$L159:
+	bar.sync 0;
+	setp.eq.u32 %p147, %r8, 0;
+	@!%p147 bra $L160;
+	setp.lo.u32 %p148, %r7, %r10;
+	@!%p148 bra $L161;
+	mul.wide.u32 %rd535, %r7, 16;
+	add.s64 %rd536, %rd1, %rd535;
+	ld.shared.s64 %rd537, [%rd536+0];
+	ld.shared.s64 %rd538, [%rd536+8];
+	mov.b64 %rd519, %rd537;
+	mov.b64 %rd520, %rd538;
+$L161:
+	sub.u32 %r163, %r10, 1;
+	mov.b32 %r164, %r152;
+$L162:
+	setp.hs.u32 %p149, %r164, 32;
+	@%p149 bra $L163;
+	mov.b64 {%r165, %r166}, %rd519;
+	shfl.sync.down.b32 %r167|%p150, %r165, %r164, %r163, %r17;
+	shfl.sync.down.b32 %r168, %r166, %r164, %r163, %r17;
+	mov.b64 %rd539, {%r167, %r168};
+	mov.b64 {%r169, %r170}, %rd520;
+	shfl.sync.down.b32 %r171, %r169, %r164, %r163, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r164, %r163, %r17;
+	mov.b64 %rd540, {%r171, %r172};
+	@!%p150 bra $L164;
+	setp.ne.u32 %p151, %r18, 9;
+	@%p151 bra.uni $L166;
+	setp.lt.s64 %p152, %rd539, %rd519;
+	setp.eq.s64 %p153, %rd539, %rd519;
+	setp.lt.s64 %p154, %rd540, %rd520;
+	and.pred %p155, %p153, %p154;
+	or.pred %p156, %p152, %p155;
+	selp.b64 %rd541, %rd539, %rd519, %p156;
+	selp.b64 %rd542, %rd540, %rd520, %p156;
+	mov.b64 %rd519, %rd541;
+	mov.b64 %rd520, %rd542;
+	bra.uni $L165;
+$L166:
+	setp.ne.u32 %p157, %r18, 10;
+	@%p157 bra.uni $L167;
+	setp.gt.s64 %p158, %rd539, %rd519;
+	setp.eq.s64 %p159, %rd539, %rd519;
+	setp.lt.s64 %p160, %rd540, %rd520;
+	and.pred %p161, %p159, %p160;
+	or.pred %p162, %p158, %p161;
+	selp.b64 %rd543, %rd539, %rd519, %p162;
+	selp.b64 %rd544, %rd540, %rd520, %p162;
+	mov.b64 %rd519, %rd543;
+	mov.b64 %rd520, %rd544;
+	bra.uni $L165;
+$L167:
+	mov.b64 %rd545, %rd519;
+	mov.b64 %rd546, %rd520;
+	mov.b64 %rd547, %rd539;
+	mov.b64 %rd548, %rd540;
+	mov.b64 %rd462, %rd545;
+	mov.b64 %rd463, %rd546;
+	mov.b64 %rd464, %rd547;
+	mov.b64 %rd465, %rd548;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	add.s64 %rd549, %rd462, %rd466;
+	mov.b64 %rd462, %rd549;
+	add.s64 %rd550, %rd463, %rd467;
+	mov.b64 %rd463, %rd550;
+$L168:
+	mov.b64 %rd519, %rd462;
+	mov.b64 %rd520, %rd463;
+$L165:
+$L164:
+	shl.b32 %r164, %r164, 1;
+	bra.uni $L162;
+$L163:
+$L160:
+	@!%p114 bra $L169;
+	st.global.s64 [%rd14+0], %rd519;
+	st.global.s64 [%rd14+8], %rd520;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L169:
+$L140:
 	ret;
 }
 `
@@ -9308,7 +8864,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<115>;
 	.reg .b32 %r<119>;
-	.reg .b64 %rd<261>;
+	.reg .b64 %rd<262>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9328,131 +8884,131 @@ const gokkosPTX7 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_result];
-	cvta.to.global.u64 %rd7, %rd6;
+	mov.u64 %rd2, 0;
+	ld.param.s64 %rd3, [gk_begin];
+	ld.param.s64 %rd4, [gk_end];
+	ld.param.u64 %rd5, [gk_partials];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u64 %rd7, [gk_result];
+	cvta.to.global.u64 %rd8, %rd7;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd8, [gk_s0];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s1];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s2];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s3];
-	mov.b64 %rd16, %rd15;
-	ld.param.u64 %rd17, [gk_s4];
-	cvta.to.global.u64 %rd18, %rd17;
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s5];
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s6];
-	mov.b64 %rd23, %rd22;
-	ld.param.u64 %rd24, [gk_s7];
-	cvta.to.global.u64 %rd25, %rd24;
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s8];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s9];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s10];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s11];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s12];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s13];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s14];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s15];
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s16];
-	mov.b64 %rd46, %rd45;
-	ld.param.u64 %rd47, [gk_s17];
-	cvta.to.global.u64 %rd48, %rd47;
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s18];
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s19];
-	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd9, [gk_s0];
+	mov.b64 %rd10, %rd9;
+	ld.param.u64 %rd11, [gk_s1];
+	cvta.to.global.u64 %rd12, %rd11;
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s2];
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s3];
+	mov.b64 %rd17, %rd16;
+	ld.param.u64 %rd18, [gk_s4];
+	cvta.to.global.u64 %rd19, %rd18;
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s5];
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s6];
+	mov.b64 %rd24, %rd23;
+	ld.param.u64 %rd25, [gk_s7];
+	cvta.to.global.u64 %rd26, %rd25;
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s8];
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s9];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s10];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s11];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s12];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s13];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s14];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s15];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s16];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s17];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s18];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s19];
+	mov.b64 %rd54, %rd53;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd54, %rd3, %rd2;
-	max.s64 %rd55, %rd54, 0;
-	cvt.u64.u32 %rd56, %r20;
-	add.s64 %rd57, %rd55, %rd56;
-	sub.s64 %rd58, %rd57, 1;
-	div.u64 %rd59, %rd58, %rd56;
-	cvt.u64.u32 %rd60, %r19;
-	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
-	add.s64 %rd62, %rd61, %rd59;
-	min.s64 %rd63, %rd62, %rd3;
+	sub.s64 %rd55, %rd4, %rd3;
+	max.s64 %rd56, %rd55, 0;
+	cvt.u64.u32 %rd57, %r20;
+	add.s64 %rd58, %rd56, %rd57;
+	sub.s64 %rd59, %rd58, 1;
+	div.u64 %rd60, %rd59, %rd57;
+	cvt.u64.u32 %rd61, %r19;
+	mad.lo.s64 %rd62, %rd61, %rd60, %rd3;
+	add.s64 %rd63, %rd62, %rd60;
+	min.s64 %rd64, %rd63, %rd4;
 	setp.ne.u32 %p2, %r18, 9;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd66, 9223372036854775807;
 	mov.b64 %rd67, 9223372036854775807;
+	mov.b64 %rd68, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 10;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd66, -9223372036854775808;
-	mov.b64 %rd67, 9223372036854775807;
+	mov.b64 %rd67, -9223372036854775808;
+	mov.b64 %rd68, 9223372036854775807;
 	bra.uni $L1;
 $L3:
-	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
 	mov.b64 %rd70, 0;
 	mov.b64 %rd71, 0;
-	mov.b64 %rd68, %rd70;
+	mov.b64 %rd72, 0;
 	mov.b64 %rd69, %rd71;
+	mov.b64 %rd70, %rd72;
 $L4:
-	mov.b64 %rd72, %rd68;
 	mov.b64 %rd73, %rd69;
-	mov.b64 %rd66, %rd72;
+	mov.b64 %rd74, %rd70;
 	mov.b64 %rd67, %rd73;
+	mov.b64 %rd68, %rd74;
 $L1:
-	mov.b64 %rd64, %rd66;
 	mov.b64 %rd65, %rd67;
-	cvt.u64.u32 %rd74, %r5;
-	add.s64 %rd75, %rd61, %rd74;
-	cvt.u64.u32 %rd76, %r6;
-	mov.b64 %rd77, %rd75;
+	mov.b64 %rd66, %rd68;
+	cvt.u64.u32 %rd75, %r5;
+	add.s64 %rd76, %rd62, %rd75;
+	cvt.u64.u32 %rd77, %r6;
+	mov.b64 %rd78, %rd76;
 $L5:
-	setp.ge.s64 %p4, %rd77, %rd63;
+	setp.ge.s64 %p4, %rd78, %rd64;
 	@%p4 bra $L6;
-	mov.b64 %rd78, %rd77;
 	mov.b64 %rd79, %rd78;
-	add.s64 %rd80, %rd78, 1;
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd79;
-	mov.b64 %rd83, %rd81;
-	setp.gt.s64 %p5, %rd46, 0;
+	mov.b64 %rd80, %rd79;
+	add.s64 %rd81, %rd79, 1;
+	mov.b64 %rd82, %rd81;
+	mov.b64 %rd83, %rd80;
+	mov.b64 %rd84, %rd82;
+	setp.gt.s64 %p5, %rd47, 0;
 	@!%p5 bra $L9;
-	mul.lo.s64 %rd84, %rd78, %rd46;
-	mov.b64 %rd85, %rd84;
-	add.s64 %rd86, %rd78, 1;
-	mul.lo.s64 %rd87, %rd86, %rd46;
-	min.s64 %rd88, %rd87, %rd42;
-	mov.b64 %rd89, %rd88;
-	mov.b64 %rd82, %rd85;
-	mov.b64 %rd83, %rd89;
+	mul.lo.s64 %rd85, %rd79, %rd47;
+	mov.b64 %rd86, %rd85;
+	add.s64 %rd87, %rd79, 1;
+	mul.lo.s64 %rd88, %rd87, %rd47;
+	min.s64 %rd89, %rd88, %rd43;
+	mov.b64 %rd90, %rd89;
+	mov.b64 %rd83, %rd86;
+	mov.b64 %rd84, %rd90;
 $L9:
-	mov.b64 %rd90, %rd12;
-	mov.b64 %rd91, %rd14;
-	mov.b64 %rd92, %rd16;
-	mov.b64 %rd93, %rd19;
-	mov.b64 %rd94, %rd21;
-	mov.b64 %rd95, %rd23;
-	mov.b64 %rd96, %rd33;
-	mov.b64 %rd97, %rd35;
-	mov.b64 %rd98, %rd37;
-	mov.b64 %rd99, %rd90;
+	mov.b64 %rd91, %rd13;
+	mov.b64 %rd92, %rd15;
+	mov.b64 %rd93, %rd17;
+	mov.b64 %rd94, %rd20;
+	mov.b64 %rd95, %rd22;
+	mov.b64 %rd96, %rd24;
+	mov.b64 %rd97, %rd34;
+	mov.b64 %rd98, %rd36;
+	mov.b64 %rd99, %rd38;
 	mov.b64 %rd100, %rd91;
 	mov.b64 %rd101, %rd92;
 	mov.b64 %rd102, %rd93;
@@ -9461,27 +9017,28 @@ $L9:
 	mov.b64 %rd105, %rd96;
 	mov.b64 %rd106, %rd97;
 	mov.b64 %rd107, %rd98;
-	mov.b64 %rd108, %rd82;
+	mov.b64 %rd108, %rd99;
+	mov.b64 %rd109, %rd83;
 $L10:
-	setp.lt.s64 %p6, %rd108, %rd83;
+	setp.lt.s64 %p6, %rd109, %rd84;
 	not.pred %p7, %p6;
 	@!%p7 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b32 %r21, 0x0;
-	mul.lo.s64 %rd109, %rd108, 32;
-	mov.b64 %rd110, %rd109;
-	setp.gt.s64 %p8, %rd46, 0;
+	mul.lo.s64 %rd110, %rd109, 32;
+	mov.b64 %rd111, %rd110;
+	setp.gt.s64 %p8, %rd47, 0;
 	@!%p8 bra $L15;
-	mov.b64 %rd111, %rd108;
+	mov.b64 %rd112, %rd109;
 	mov.b32 %r22, 0xFFFFFFFF;
 	mov.b32 %r21, %r22;
-	sub.s64 %rd112, %rd9, %rd110;
-	mov.b64 %rd113, %rd112;
-	setp.lt.s64 %p9, %rd113, 32;
+	sub.s64 %rd113, %rd10, %rd111;
+	mov.b64 %rd114, %rd113;
+	setp.lt.s64 %p9, %rd114, 32;
 	@!%p9 bra $L18;
-	min.u64 %rd114, %rd113, 32;
-	cvt.u32.u64 %r23, %rd114;
+	min.u64 %rd115, %rd114, 32;
+	cvt.u32.u64 %r23, %rd115;
 	mov.b32 %r25, 0x1;
 	shl.b32 %r24, %r25, %r23;
 	setp.hs.u32 %p10, %r23, 32;
@@ -9492,8 +9049,8 @@ $L14:
 $L18:
 	bra.uni $L16;
 $L15:
-	mov.b64 %rd110, %rd78;
-	cvt.u32.u64 %r29, %rd78;
+	mov.b64 %rd111, %rd79;
+	cvt.u32.u64 %r29, %rd79;
 	mov.b32 %r30, %r29;
 	mov.pred %p11, 1;
 	@!%p11 bra $L20;
@@ -9509,49 +9066,49 @@ $L21:
 $L25:
 	brev.b32 %r32, %r21;
 	clz.b32 %r33, %r32;
-	cvt.u64.u32 %rd115, %r33;
-	mov.b64 %rd116, %rd115;
+	cvt.u64.u32 %rd116, %r33;
+	mov.b64 %rd117, %rd116;
 	sub.u32 %r34, %r21, 0x1;
 	and.b32 %r35, %r21, %r34;
 	mov.b32 %r21, %r35;
-	add.s64 %rd117, %rd110, %rd116;
-	cvt.u32.u64 %r36, %rd117;
+	add.s64 %rd118, %rd111, %rd117;
+	cvt.u32.u64 %r36, %rd118;
 	mov.b32 %r37, %r36;
 	mov.pred %p14, 0;
-	cvt.s64.s32 %rd118, %r37;
-	add.s64 %rd119, %rd118, 1;
-	mul.lo.s64 %rd120, %rd119, %rd101;
-	mad.lo.s64 %rd121, %rd120, 8, %rd99;
-	ld.global.nc.s64 %rd122, [%rd121+0];
-	mov.b64 %rd123, %rd122;
+	cvt.s64.s32 %rd119, %r37;
+	add.s64 %rd120, %rd119, 1;
+	mul.lo.s64 %rd121, %rd120, %rd102;
+	mad.lo.s64 %rd122, %rd121, 8, %rd100;
+	ld.global.nc.s64 %rd123, [%rd122+0];
 	mov.b64 %rd124, %rd123;
-	cvt.s64.s32 %rd125, %r37;
-	mul.lo.s64 %rd126, %rd125, %rd101;
-	mad.lo.s64 %rd127, %rd126, 8, %rd99;
-	ld.global.nc.s64 %rd128, [%rd127+0];
-	mov.b64 %rd129, %rd128;
+	mov.b64 %rd125, %rd124;
+	cvt.s64.s32 %rd126, %r37;
+	mul.lo.s64 %rd127, %rd126, %rd102;
+	mad.lo.s64 %rd128, %rd127, 8, %rd100;
+	ld.global.nc.s64 %rd129, [%rd128+0];
 	mov.b64 %rd130, %rd129;
+	mov.b64 %rd131, %rd130;
 $L26:
-	setp.lt.s64 %p15, %rd130, %rd124;
+	setp.lt.s64 %p15, %rd131, %rd125;
 	not.pred %p16, %p15;
 	@!%p16 bra $L30;
 	bra.uni $L28;
 $L30:
-	mul.lo.s64 %rd131, %rd130, %rd104;
-	mad.lo.s64 %rd132, %rd131, 4, %rd102;
-	ld.global.nc.s32 %r38, [%rd132+0];
+	mul.lo.s64 %rd132, %rd131, %rd105;
+	mad.lo.s64 %rd133, %rd132, 4, %rd103;
+	ld.global.nc.s32 %r38, [%rd133+0];
 	mov.b32 %r39, %r38;
 	mov.b32 %r40, %r39;
 	shr.s32 %r41, %r40, 5;
-	cvt.s64.s32 %rd133, %r41;
-	mul.lo.s64 %rd134, %rd133, %rd107;
-	mad.lo.s64 %rd135, %rd134, 4, %rd105;
-	ld.global.nc.u32 %r42, [%rd135+0];
+	cvt.s64.s32 %rd134, %r41;
+	mul.lo.s64 %rd135, %rd134, %rd108;
+	mad.lo.s64 %rd136, %rd135, 4, %rd106;
+	ld.global.nc.u32 %r42, [%rd136+0];
 	mov.b32 %r43, %r42;
 	and.b32 %r44, %r40, 31;
-	cvt.s64.s32 %rd136, %r44;
-	min.u64 %rd137, %rd136, 32;
-	cvt.u32.u64 %r45, %rd137;
+	cvt.s64.s32 %rd137, %r44;
+	min.u64 %rd138, %rd137, 32;
+	cvt.u32.u64 %r45, %rd138;
 	mov.b32 %r47, 0x1;
 	shl.b32 %r46, %r47, %r45;
 	setp.hs.u32 %p17, %r45, 32;
@@ -9563,31 +9120,31 @@ $L30:
 $L32:
 	mov.b32 %r50, %r40;
 	mov.b32 %r51, %r37;
-	mov.b64 %rd138, %rd130;
+	mov.b64 %rd139, %rd131;
 	mov.b32 %r52, %r50;
 	mov.b32 %r53, %r51;
-	mov.b64 %rd139, %rd138;
+	mov.b64 %rd140, %rd139;
 $L33:
-	cvt.s64.s32 %rd140, %r52;
-	mul.lo.s64 %rd141, %rd140, %rd53;
-	mad.lo.s64 %rd142, %rd141, 4, %rd49;
-	ld.relaxed.gpu.global.s32 %r54, [%rd142+0];
+	cvt.s64.s32 %rd141, %r52;
+	mul.lo.s64 %rd142, %rd141, %rd54;
+	mad.lo.s64 %rd143, %rd142, 4, %rd50;
+	ld.relaxed.gpu.global.s32 %r54, [%rd143+0];
 	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd143, %r53;
-	mul.lo.s64 %rd144, %rd143, %rd53;
-	mad.lo.s64 %rd145, %rd144, 4, %rd49;
-	ld.relaxed.gpu.global.s32 %r57, [%rd145+0];
+	cvt.s64.s32 %rd144, %r53;
+	mul.lo.s64 %rd145, %rd144, %rd54;
+	mad.lo.s64 %rd146, %rd145, 4, %rd50;
+	ld.relaxed.gpu.global.s32 %r57, [%rd146+0];
 	mov.b32 %r58, %r57;
 	setp.ge.s32 %p19, %r58, %r56;
 	@!%p19 bra $L37;
 	mov.pred %p20, 0;
 	bra.uni $L35;
 $L37:
-	cvt.s64.s32 %rd146, %r53;
-	mul.lo.s64 %rd147, %rd146, %rd53;
-	mad.lo.s64 %rd148, %rd147, 4, %rd49;
-	atom.global.max.s32 %r59, [%rd148], %r56;
+	cvt.s64.s32 %rd147, %r53;
+	mul.lo.s64 %rd148, %rd147, %rd54;
+	mad.lo.s64 %rd149, %rd148, 4, %rd50;
+	atom.global.max.s32 %r59, [%rd149], %r56;
 	mov.b32 %r60, %r59;
 	setp.lt.s32 %p21, %r60, %r56;
 	mov.pred %p20, %p21;
@@ -9608,58 +9165,58 @@ $L35:
 	bra.uni $L28;
 $L39:
 $L27:
-	add.s64 %rd149, %rd130, 1;
-	mov.b64 %rd130, %rd149;
+	add.s64 %rd150, %rd131, 1;
+	mov.b64 %rd131, %rd150;
 	bra.uni $L26;
 $L28:
 	@!%p14 bra $L41;
-	min.u64 %rd150, %rd116, 32;
-	cvt.u32.u64 %r61, %rd150;
+	min.u64 %rd151, %rd117, 32;
+	cvt.u32.u64 %r61, %rd151;
 	mov.b32 %r63, 0x1;
 	shl.b32 %r62, %r63, %r61;
 	setp.hs.u32 %p30, %r61, 32;
 	selp.b32 %r64, 0, %r62, %p30;
 	or.b32 %r65, %r31, %r64;
 	mov.b32 %r31, %r65;
-	add.s64 %rd151, %rd64, 1;
-	mov.b64 %rd64, %rd151;
+	add.s64 %rd152, %rd65, 1;
+	mov.b64 %rd65, %rd152;
 $L41:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p31, %rd46, 0;
+	setp.gt.s64 %p31, %rd47, 0;
 	@!%p31 bra $L42;
-	mul.lo.s64 %rd152, %rd108, %rd44;
-	mad.lo.s64 %rd153, %rd152, 4, %rd40;
-	st.global.u32 [%rd153+0], %r31;
+	mul.lo.s64 %rd153, %rd109, %rd45;
+	mad.lo.s64 %rd154, %rd153, 4, %rd41;
+	st.global.u32 [%rd154+0], %r31;
 	bra.uni $L43;
 $L42:
 	setp.ne.u32 %p32, %r31, 0x0;
 	@!%p32 bra $L45;
-	shr.s64 %rd154, %rd78, 5;
-	mul.lo.s64 %rd155, %rd154, %rd44;
-	mad.lo.s64 %rd156, %rd155, 4, %rd40;
-	and.b64 %rd157, %rd78, 31;
-	min.u64 %rd158, %rd157, 32;
-	cvt.u32.u64 %r66, %rd158;
+	shr.s64 %rd155, %rd79, 5;
+	mul.lo.s64 %rd156, %rd155, %rd45;
+	mad.lo.s64 %rd157, %rd156, 4, %rd41;
+	and.b64 %rd158, %rd79, 31;
+	min.u64 %rd159, %rd158, 32;
+	cvt.u32.u64 %r66, %rd159;
 	mov.b32 %r68, 0x1;
 	shl.b32 %r67, %r68, %r66;
 	setp.hs.u32 %p33, %r66, 32;
 	selp.b32 %r69, 0, %r67, %p33;
-	atom.global.or.b32 %r70, [%rd156], %r69;
+	atom.global.or.b32 %r70, [%rd157], %r69;
 $L45:
 $L43:
 $L11:
-	add.s64 %rd159, %rd108, 1;
-	mov.b64 %rd108, %rd159;
+	add.s64 %rd160, %rd109, 1;
+	mov.b64 %rd109, %rd160;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd77, %rd77, %rd76;
+	add.s64 %rd78, %rd78, %rd77;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd160, %rd64;
 	mov.b64 %rd161, %rd65;
+	mov.b64 %rd162, %rd66;
 	// block reduction
 	mov.b32 %r71, 1;
 	mov.b32 %r72, 1;
@@ -9668,58 +9225,58 @@ $L6:
 $L46:
 	setp.hs.u32 %p34, %r74, 32;
 	@%p34 bra $L47;
-	mov.b64 {%r75, %r76}, %rd160;
+	mov.b64 {%r75, %r76}, %rd161;
 	shfl.sync.down.b32 %r77|%p35, %r75, %r74, %r73, %r17;
 	shfl.sync.down.b32 %r78, %r76, %r74, %r73, %r17;
-	mov.b64 %rd162, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd161;
+	mov.b64 %rd163, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd162;
 	shfl.sync.down.b32 %r81, %r79, %r74, %r73, %r17;
 	shfl.sync.down.b32 %r82, %r80, %r74, %r73, %r17;
-	mov.b64 %rd163, {%r81, %r82};
+	mov.b64 %rd164, {%r81, %r82};
 	@!%p35 bra $L48;
 	setp.ne.u32 %p36, %r18, 9;
 	@%p36 bra.uni $L50;
-	setp.lt.s64 %p37, %rd162, %rd160;
-	setp.eq.s64 %p38, %rd162, %rd160;
-	setp.lt.s64 %p39, %rd163, %rd161;
+	setp.lt.s64 %p37, %rd163, %rd161;
+	setp.eq.s64 %p38, %rd163, %rd161;
+	setp.lt.s64 %p39, %rd164, %rd162;
 	and.pred %p40, %p38, %p39;
 	or.pred %p41, %p37, %p40;
-	selp.b64 %rd164, %rd162, %rd160, %p41;
 	selp.b64 %rd165, %rd163, %rd161, %p41;
-	mov.b64 %rd160, %rd164;
+	selp.b64 %rd166, %rd164, %rd162, %p41;
 	mov.b64 %rd161, %rd165;
+	mov.b64 %rd162, %rd166;
 	bra.uni $L49;
 $L50:
 	setp.ne.u32 %p42, %r18, 10;
 	@%p42 bra.uni $L51;
-	setp.gt.s64 %p43, %rd162, %rd160;
-	setp.eq.s64 %p44, %rd162, %rd160;
-	setp.lt.s64 %p45, %rd163, %rd161;
+	setp.gt.s64 %p43, %rd163, %rd161;
+	setp.eq.s64 %p44, %rd163, %rd161;
+	setp.lt.s64 %p45, %rd164, %rd162;
 	and.pred %p46, %p44, %p45;
 	or.pred %p47, %p43, %p46;
-	selp.b64 %rd166, %rd162, %rd160, %p47;
 	selp.b64 %rd167, %rd163, %rd161, %p47;
-	mov.b64 %rd160, %rd166;
+	selp.b64 %rd168, %rd164, %rd162, %p47;
 	mov.b64 %rd161, %rd167;
+	mov.b64 %rd162, %rd168;
 	bra.uni $L49;
 $L51:
-	mov.b64 %rd168, %rd160;
 	mov.b64 %rd169, %rd161;
 	mov.b64 %rd170, %rd162;
 	mov.b64 %rd171, %rd163;
-	mov.b64 %rd172, %rd168;
+	mov.b64 %rd172, %rd164;
 	mov.b64 %rd173, %rd169;
 	mov.b64 %rd174, %rd170;
 	mov.b64 %rd175, %rd171;
-	mov.b64 %rd176, %rd174;
+	mov.b64 %rd176, %rd172;
 	mov.b64 %rd177, %rd175;
-	add.s64 %rd178, %rd172, %rd176;
-	mov.b64 %rd172, %rd178;
+	mov.b64 %rd178, %rd176;
 	add.s64 %rd179, %rd173, %rd177;
 	mov.b64 %rd173, %rd179;
+	add.s64 %rd180, %rd174, %rd178;
+	mov.b64 %rd174, %rd180;
 $L52:
-	mov.b64 %rd160, %rd172;
 	mov.b64 %rd161, %rd173;
+	mov.b64 %rd162, %rd174;
 $L49:
 $L48:
 	shl.b32 %r74, %r74, 1;
@@ -9727,92 +9284,92 @@ $L48:
 $L47:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L53;
-	mul.wide.u32 %rd180, %r8, 16;
-	add.s64 %rd181, %rd1, %rd180;
-	st.shared.s64 [%rd181+0], %rd160;
-	st.shared.s64 [%rd181+8], %rd161;
+	mul.wide.u32 %rd181, %r8, 16;
+	add.s64 %rd182, %rd1, %rd181;
+	st.shared.s64 [%rd182+0], %rd161;
+	st.shared.s64 [%rd182+8], %rd162;
 $L53:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L54;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L55;
-	mul.wide.u32 %rd182, %r7, 16;
-	add.s64 %rd183, %rd1, %rd182;
-	ld.shared.s64 %rd184, [%rd183+0];
-	ld.shared.s64 %rd185, [%rd183+8];
-	mov.b64 %rd160, %rd184;
+	mul.wide.u32 %rd183, %r7, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	ld.shared.s64 %rd185, [%rd184+0];
+	ld.shared.s64 %rd186, [%rd184+8];
 	mov.b64 %rd161, %rd185;
+	mov.b64 %rd162, %rd186;
 $L55:
 	sub.u32 %r83, %r10, 1;
 	mov.b32 %r84, %r72;
 $L56:
 	setp.hs.u32 %p51, %r84, 32;
 	@%p51 bra $L57;
-	mov.b64 {%r85, %r86}, %rd160;
+	mov.b64 {%r85, %r86}, %rd161;
 	shfl.sync.down.b32 %r87|%p52, %r85, %r84, %r83, %r17;
 	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
-	mov.b64 %rd186, {%r87, %r88};
-	mov.b64 {%r89, %r90}, %rd161;
+	mov.b64 %rd187, {%r87, %r88};
+	mov.b64 {%r89, %r90}, %rd162;
 	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
 	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
-	mov.b64 %rd187, {%r91, %r92};
+	mov.b64 %rd188, {%r91, %r92};
 	@!%p52 bra $L58;
 	setp.ne.u32 %p53, %r18, 9;
 	@%p53 bra.uni $L60;
-	setp.lt.s64 %p54, %rd186, %rd160;
-	setp.eq.s64 %p55, %rd186, %rd160;
-	setp.lt.s64 %p56, %rd187, %rd161;
+	setp.lt.s64 %p54, %rd187, %rd161;
+	setp.eq.s64 %p55, %rd187, %rd161;
+	setp.lt.s64 %p56, %rd188, %rd162;
 	and.pred %p57, %p55, %p56;
 	or.pred %p58, %p54, %p57;
-	selp.b64 %rd188, %rd186, %rd160, %p58;
 	selp.b64 %rd189, %rd187, %rd161, %p58;
-	mov.b64 %rd160, %rd188;
+	selp.b64 %rd190, %rd188, %rd162, %p58;
 	mov.b64 %rd161, %rd189;
+	mov.b64 %rd162, %rd190;
 	bra.uni $L59;
 $L60:
 	setp.ne.u32 %p59, %r18, 10;
 	@%p59 bra.uni $L61;
-	setp.gt.s64 %p60, %rd186, %rd160;
-	setp.eq.s64 %p61, %rd186, %rd160;
-	setp.lt.s64 %p62, %rd187, %rd161;
+	setp.gt.s64 %p60, %rd187, %rd161;
+	setp.eq.s64 %p61, %rd187, %rd161;
+	setp.lt.s64 %p62, %rd188, %rd162;
 	and.pred %p63, %p61, %p62;
 	or.pred %p64, %p60, %p63;
-	selp.b64 %rd190, %rd186, %rd160, %p64;
 	selp.b64 %rd191, %rd187, %rd161, %p64;
-	mov.b64 %rd160, %rd190;
+	selp.b64 %rd192, %rd188, %rd162, %p64;
 	mov.b64 %rd161, %rd191;
+	mov.b64 %rd162, %rd192;
 	bra.uni $L59;
 $L61:
-	mov.b64 %rd192, %rd160;
 	mov.b64 %rd193, %rd161;
-	mov.b64 %rd194, %rd186;
+	mov.b64 %rd194, %rd162;
 	mov.b64 %rd195, %rd187;
-	mov.b64 %rd172, %rd192;
+	mov.b64 %rd196, %rd188;
 	mov.b64 %rd173, %rd193;
 	mov.b64 %rd174, %rd194;
 	mov.b64 %rd175, %rd195;
-	mov.b64 %rd176, %rd174;
+	mov.b64 %rd176, %rd196;
 	mov.b64 %rd177, %rd175;
-	add.s64 %rd196, %rd172, %rd176;
-	mov.b64 %rd172, %rd196;
+	mov.b64 %rd178, %rd176;
 	add.s64 %rd197, %rd173, %rd177;
 	mov.b64 %rd173, %rd197;
+	add.s64 %rd198, %rd174, %rd178;
+	mov.b64 %rd174, %rd198;
 $L62:
-	mov.b64 %rd160, %rd172;
 	mov.b64 %rd161, %rd173;
+	mov.b64 %rd162, %rd174;
 $L59:
 $L58:
 	shl.b32 %r84, %r84, 1;
 	bra.uni $L56;
 $L57:
 $L54:
-	mul.wide.u32 %rd198, %r19, 16;
-	add.s64 %rd199, %rd5, %rd198;
+	mul.wide.u32 %rd199, %r19, 16;
+	add.s64 %rd200, %rd6, %rd199;
 	setp.eq.u32 %p65, %r5, 0;
 	@!%p65 bra $L63;
-	st.global.s64 [%rd199+0], %rd160;
-	st.global.s64 [%rd199+8], %rd161;
+	st.global.s64 [%rd200+0], %rd161;
+	st.global.s64 [%rd200+8], %rd162;
 $L63:
 	// the last block combines the partials
 	setp.eq.u32 %p66, %r5, 0;
@@ -9829,100 +9386,100 @@ $L64:
 	ld.shared.u32 %r96, [%rd1+1024];
 	setp.ne.u32 %p68, %r96, 0;
 	@!%p68 bra $L65;
-	cvt.u64.u32 %rd202, %r20;
-	cvt.u64.u32 %rd203, %r5;
-	cvt.u64.u32 %rd204, %r6;
+	cvt.u64.u32 %rd203, %r20;
+	cvt.u64.u32 %rd204, %r5;
+	cvt.u64.u32 %rd205, %r6;
 	setp.ne.u32 %p69, %r18, 9;
 	@%p69 bra.uni $L67;
-	mov.b64 %rd200, 9223372036854775807;
 	mov.b64 %rd201, 9223372036854775807;
-	mov.b64 %rd205, %rd203;
+	mov.b64 %rd202, 9223372036854775807;
+	mov.b64 %rd206, %rd204;
 $L68:
-	setp.ge.s64 %p70, %rd205, %rd202;
+	setp.ge.s64 %p70, %rd206, %rd203;
 	@%p70 bra $L69;
-	mad.lo.s64 %rd206, %rd205, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd207, [%rd206+0];
-	ld.relaxed.gpu.global.s64 %rd208, [%rd206+8];
-	setp.lt.s64 %p71, %rd207, %rd200;
-	setp.eq.s64 %p72, %rd207, %rd200;
-	setp.lt.s64 %p73, %rd208, %rd201;
+	mad.lo.s64 %rd207, %rd206, 16, %rd6;
+	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
+	ld.relaxed.gpu.global.s64 %rd209, [%rd207+8];
+	setp.lt.s64 %p71, %rd208, %rd201;
+	setp.eq.s64 %p72, %rd208, %rd201;
+	setp.lt.s64 %p73, %rd209, %rd202;
 	and.pred %p74, %p72, %p73;
 	or.pred %p75, %p71, %p74;
-	selp.b64 %rd209, %rd207, %rd200, %p75;
 	selp.b64 %rd210, %rd208, %rd201, %p75;
-	mov.b64 %rd200, %rd209;
+	selp.b64 %rd211, %rd209, %rd202, %p75;
 	mov.b64 %rd201, %rd210;
-	add.s64 %rd205, %rd205, %rd204;
+	mov.b64 %rd202, %rd211;
+	add.s64 %rd206, %rd206, %rd205;
 	bra.uni $L68;
 $L69:
 	bra.uni $L66;
 $L67:
 	setp.ne.u32 %p76, %r18, 10;
 	@%p76 bra.uni $L70;
-	mov.b64 %rd200, -9223372036854775808;
-	mov.b64 %rd201, 9223372036854775807;
-	mov.b64 %rd211, %rd203;
+	mov.b64 %rd201, -9223372036854775808;
+	mov.b64 %rd202, 9223372036854775807;
+	mov.b64 %rd212, %rd204;
 $L71:
-	setp.ge.s64 %p77, %rd211, %rd202;
+	setp.ge.s64 %p77, %rd212, %rd203;
 	@%p77 bra $L72;
-	mad.lo.s64 %rd212, %rd211, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd213, [%rd212+0];
-	ld.relaxed.gpu.global.s64 %rd214, [%rd212+8];
-	setp.gt.s64 %p78, %rd213, %rd200;
-	setp.eq.s64 %p79, %rd213, %rd200;
-	setp.lt.s64 %p80, %rd214, %rd201;
+	mad.lo.s64 %rd213, %rd212, 16, %rd6;
+	ld.relaxed.gpu.global.s64 %rd214, [%rd213+0];
+	ld.relaxed.gpu.global.s64 %rd215, [%rd213+8];
+	setp.gt.s64 %p78, %rd214, %rd201;
+	setp.eq.s64 %p79, %rd214, %rd201;
+	setp.lt.s64 %p80, %rd215, %rd202;
 	and.pred %p81, %p79, %p80;
 	or.pred %p82, %p78, %p81;
-	selp.b64 %rd215, %rd213, %rd200, %p82;
 	selp.b64 %rd216, %rd214, %rd201, %p82;
-	mov.b64 %rd200, %rd215;
+	selp.b64 %rd217, %rd215, %rd202, %p82;
 	mov.b64 %rd201, %rd216;
-	add.s64 %rd211, %rd211, %rd204;
+	mov.b64 %rd202, %rd217;
+	add.s64 %rd212, %rd212, %rd205;
 	bra.uni $L71;
 $L72:
 	bra.uni $L66;
 $L70:
-	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
 	mov.b64 %rd70, 0;
 	mov.b64 %rd71, 0;
-	mov.b64 %rd68, %rd70;
+	mov.b64 %rd72, 0;
 	mov.b64 %rd69, %rd71;
+	mov.b64 %rd70, %rd72;
 $L73:
-	mov.b64 %rd217, %rd68;
 	mov.b64 %rd218, %rd69;
-	mov.b64 %rd200, %rd217;
+	mov.b64 %rd219, %rd70;
 	mov.b64 %rd201, %rd218;
-	mov.b64 %rd219, %rd203;
+	mov.b64 %rd202, %rd219;
+	mov.b64 %rd220, %rd204;
 $L74:
-	setp.ge.s64 %p83, %rd219, %rd202;
+	setp.ge.s64 %p83, %rd220, %rd203;
 	@%p83 bra $L75;
-	mad.lo.s64 %rd220, %rd219, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd221, [%rd220+0];
-	ld.relaxed.gpu.global.s64 %rd222, [%rd220+8];
-	mov.b64 %rd223, %rd200;
+	mad.lo.s64 %rd221, %rd220, 16, %rd6;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	ld.relaxed.gpu.global.s64 %rd223, [%rd221+8];
 	mov.b64 %rd224, %rd201;
-	mov.b64 %rd225, %rd221;
+	mov.b64 %rd225, %rd202;
 	mov.b64 %rd226, %rd222;
-	mov.b64 %rd172, %rd223;
+	mov.b64 %rd227, %rd223;
 	mov.b64 %rd173, %rd224;
 	mov.b64 %rd174, %rd225;
 	mov.b64 %rd175, %rd226;
-	mov.b64 %rd176, %rd174;
+	mov.b64 %rd176, %rd227;
 	mov.b64 %rd177, %rd175;
-	add.s64 %rd227, %rd172, %rd176;
-	mov.b64 %rd172, %rd227;
+	mov.b64 %rd178, %rd176;
 	add.s64 %rd228, %rd173, %rd177;
 	mov.b64 %rd173, %rd228;
+	add.s64 %rd229, %rd174, %rd178;
+	mov.b64 %rd174, %rd229;
 $L76:
-	mov.b64 %rd200, %rd172;
 	mov.b64 %rd201, %rd173;
-	add.s64 %rd219, %rd219, %rd204;
+	mov.b64 %rd202, %rd174;
+	add.s64 %rd220, %rd220, %rd205;
 	bra.uni $L74;
 $L75:
 $L66:
-	mov.b64 %rd229, %rd200;
 	mov.b64 %rd230, %rd201;
+	mov.b64 %rd231, %rd202;
 	// block reduction
 	mov.b32 %r97, 1;
 	mov.b32 %r98, 1;
@@ -9931,58 +9488,58 @@ $L66:
 $L77:
 	setp.hs.u32 %p84, %r100, 32;
 	@%p84 bra $L78;
-	mov.b64 {%r101, %r102}, %rd229;
+	mov.b64 {%r101, %r102}, %rd230;
 	shfl.sync.down.b32 %r103|%p85, %r101, %r100, %r99, %r17;
 	shfl.sync.down.b32 %r104, %r102, %r100, %r99, %r17;
-	mov.b64 %rd231, {%r103, %r104};
-	mov.b64 {%r105, %r106}, %rd230;
+	mov.b64 %rd232, {%r103, %r104};
+	mov.b64 {%r105, %r106}, %rd231;
 	shfl.sync.down.b32 %r107, %r105, %r100, %r99, %r17;
 	shfl.sync.down.b32 %r108, %r106, %r100, %r99, %r17;
-	mov.b64 %rd232, {%r107, %r108};
+	mov.b64 %rd233, {%r107, %r108};
 	@!%p85 bra $L79;
 	setp.ne.u32 %p86, %r18, 9;
 	@%p86 bra.uni $L81;
-	setp.lt.s64 %p87, %rd231, %rd229;
-	setp.eq.s64 %p88, %rd231, %rd229;
-	setp.lt.s64 %p89, %rd232, %rd230;
+	setp.lt.s64 %p87, %rd232, %rd230;
+	setp.eq.s64 %p88, %rd232, %rd230;
+	setp.lt.s64 %p89, %rd233, %rd231;
 	and.pred %p90, %p88, %p89;
 	or.pred %p91, %p87, %p90;
-	selp.b64 %rd233, %rd231, %rd229, %p91;
 	selp.b64 %rd234, %rd232, %rd230, %p91;
-	mov.b64 %rd229, %rd233;
+	selp.b64 %rd235, %rd233, %rd231, %p91;
 	mov.b64 %rd230, %rd234;
+	mov.b64 %rd231, %rd235;
 	bra.uni $L80;
 $L81:
 	setp.ne.u32 %p92, %r18, 10;
 	@%p92 bra.uni $L82;
-	setp.gt.s64 %p93, %rd231, %rd229;
-	setp.eq.s64 %p94, %rd231, %rd229;
-	setp.lt.s64 %p95, %rd232, %rd230;
+	setp.gt.s64 %p93, %rd232, %rd230;
+	setp.eq.s64 %p94, %rd232, %rd230;
+	setp.lt.s64 %p95, %rd233, %rd231;
 	and.pred %p96, %p94, %p95;
 	or.pred %p97, %p93, %p96;
-	selp.b64 %rd235, %rd231, %rd229, %p97;
 	selp.b64 %rd236, %rd232, %rd230, %p97;
-	mov.b64 %rd229, %rd235;
+	selp.b64 %rd237, %rd233, %rd231, %p97;
 	mov.b64 %rd230, %rd236;
+	mov.b64 %rd231, %rd237;
 	bra.uni $L80;
 $L82:
-	mov.b64 %rd237, %rd229;
 	mov.b64 %rd238, %rd230;
 	mov.b64 %rd239, %rd231;
 	mov.b64 %rd240, %rd232;
-	mov.b64 %rd172, %rd237;
+	mov.b64 %rd241, %rd233;
 	mov.b64 %rd173, %rd238;
 	mov.b64 %rd174, %rd239;
 	mov.b64 %rd175, %rd240;
-	mov.b64 %rd176, %rd174;
+	mov.b64 %rd176, %rd241;
 	mov.b64 %rd177, %rd175;
-	add.s64 %rd241, %rd172, %rd176;
-	mov.b64 %rd172, %rd241;
+	mov.b64 %rd178, %rd176;
 	add.s64 %rd242, %rd173, %rd177;
 	mov.b64 %rd173, %rd242;
+	add.s64 %rd243, %rd174, %rd178;
+	mov.b64 %rd174, %rd243;
 $L83:
-	mov.b64 %rd229, %rd172;
 	mov.b64 %rd230, %rd173;
+	mov.b64 %rd231, %rd174;
 $L80:
 $L79:
 	shl.b32 %r100, %r100, 1;
@@ -9990,80 +9547,80 @@ $L79:
 $L78:
 	setp.eq.u32 %p98, %r7, 0;
 	@!%p98 bra $L84;
-	mul.wide.u32 %rd243, %r8, 16;
-	add.s64 %rd244, %rd1, %rd243;
-	st.shared.s64 [%rd244+0], %rd229;
-	st.shared.s64 [%rd244+8], %rd230;
+	mul.wide.u32 %rd244, %r8, 16;
+	add.s64 %rd245, %rd1, %rd244;
+	st.shared.s64 [%rd245+0], %rd230;
+	st.shared.s64 [%rd245+8], %rd231;
 $L84:
 	bar.sync 0;
 	setp.eq.u32 %p99, %r8, 0;
 	@!%p99 bra $L85;
 	setp.lo.u32 %p100, %r7, %r10;
 	@!%p100 bra $L86;
-	mul.wide.u32 %rd245, %r7, 16;
-	add.s64 %rd246, %rd1, %rd245;
-	ld.shared.s64 %rd247, [%rd246+0];
-	ld.shared.s64 %rd248, [%rd246+8];
-	mov.b64 %rd229, %rd247;
+	mul.wide.u32 %rd246, %r7, 16;
+	add.s64 %rd247, %rd1, %rd246;
+	ld.shared.s64 %rd248, [%rd247+0];
+	ld.shared.s64 %rd249, [%rd247+8];
 	mov.b64 %rd230, %rd248;
+	mov.b64 %rd231, %rd249;
 $L86:
 	sub.u32 %r109, %r10, 1;
 	mov.b32 %r110, %r98;
 $L87:
 	setp.hs.u32 %p101, %r110, 32;
 	@%p101 bra $L88;
-	mov.b64 {%r111, %r112}, %rd229;
+	mov.b64 {%r111, %r112}, %rd230;
 	shfl.sync.down.b32 %r113|%p102, %r111, %r110, %r109, %r17;
 	shfl.sync.down.b32 %r114, %r112, %r110, %r109, %r17;
-	mov.b64 %rd249, {%r113, %r114};
-	mov.b64 {%r115, %r116}, %rd230;
+	mov.b64 %rd250, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd231;
 	shfl.sync.down.b32 %r117, %r115, %r110, %r109, %r17;
 	shfl.sync.down.b32 %r118, %r116, %r110, %r109, %r17;
-	mov.b64 %rd250, {%r117, %r118};
+	mov.b64 %rd251, {%r117, %r118};
 	@!%p102 bra $L89;
 	setp.ne.u32 %p103, %r18, 9;
 	@%p103 bra.uni $L91;
-	setp.lt.s64 %p104, %rd249, %rd229;
-	setp.eq.s64 %p105, %rd249, %rd229;
-	setp.lt.s64 %p106, %rd250, %rd230;
+	setp.lt.s64 %p104, %rd250, %rd230;
+	setp.eq.s64 %p105, %rd250, %rd230;
+	setp.lt.s64 %p106, %rd251, %rd231;
 	and.pred %p107, %p105, %p106;
 	or.pred %p108, %p104, %p107;
-	selp.b64 %rd251, %rd249, %rd229, %p108;
 	selp.b64 %rd252, %rd250, %rd230, %p108;
-	mov.b64 %rd229, %rd251;
+	selp.b64 %rd253, %rd251, %rd231, %p108;
 	mov.b64 %rd230, %rd252;
+	mov.b64 %rd231, %rd253;
 	bra.uni $L90;
 $L91:
 	setp.ne.u32 %p109, %r18, 10;
 	@%p109 bra.uni $L92;
-	setp.gt.s64 %p110, %rd249, %rd229;
-	setp.eq.s64 %p111, %rd249, %rd229;
-	setp.lt.s64 %p112, %rd250, %rd230;
+	setp.gt.s64 %p110, %rd250, %rd230;
+	setp.eq.s64 %p111, %rd250, %rd230;
+	setp.lt.s64 %p112, %rd251, %rd231;
 	and.pred %p113, %p111, %p112;
 	or.pred %p114, %p110, %p113;
-	selp.b64 %rd253, %rd249, %rd229, %p114;
 	selp.b64 %rd254, %rd250, %rd230, %p114;
-	mov.b64 %rd229, %rd253;
+	selp.b64 %rd255, %rd251, %rd231, %p114;
 	mov.b64 %rd230, %rd254;
+	mov.b64 %rd231, %rd255;
 	bra.uni $L90;
 $L92:
-	mov.b64 %rd255, %rd229;
 	mov.b64 %rd256, %rd230;
-	mov.b64 %rd257, %rd249;
+	mov.b64 %rd257, %rd231;
 	mov.b64 %rd258, %rd250;
-	mov.b64 %rd172, %rd255;
+	mov.b64 %rd259, %rd251;
 	mov.b64 %rd173, %rd256;
 	mov.b64 %rd174, %rd257;
 	mov.b64 %rd175, %rd258;
-	mov.b64 %rd176, %rd174;
+	mov.b64 %rd176, %rd259;
 	mov.b64 %rd177, %rd175;
-	add.s64 %rd259, %rd172, %rd176;
-	mov.b64 %rd172, %rd259;
+	mov.b64 %rd178, %rd176;
 	add.s64 %rd260, %rd173, %rd177;
 	mov.b64 %rd173, %rd260;
+	add.s64 %rd261, %rd174, %rd178;
+	mov.b64 %rd174, %rd261;
 $L93:
-	mov.b64 %rd229, %rd172;
 	mov.b64 %rd230, %rd173;
+	mov.b64 %rd231, %rd174;
 $L90:
 $L89:
 	shl.b32 %r110, %r110, 1;
@@ -10071,8 +9628,8 @@ $L89:
 $L88:
 $L85:
 	@!%p66 bra $L94;
-	st.global.s64 [%rd7+0], %rd229;
-	st.global.s64 [%rd7+8], %rd230;
+	st.global.s64 [%rd8+0], %rd230;
+	st.global.s64 [%rd8+8], %rd231;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L94:
 $L65:
@@ -10089,14 +9646,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10093
+//line gokkos_kernels_gen.go:9650
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10100
+//line gokkos_kernels_gen.go:9657
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10111,7 +9668,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10115
+//line gokkos_kernels_gen.go:9672
 		*acc = gokkosAccV
 		return
 	}
@@ -10121,7 +9678,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10125
+//line gokkos_kernels_gen.go:9682
 	*acc = gokkosAccV
 }
 
@@ -10173,6 +9730,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10177
+//line gokkos_kernels_gen.go:9734
 	return gokkosN
 }
