@@ -220,7 +220,7 @@ const gokkosPTX0 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushThread_main_nearest__main(
@@ -280,9 +280,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<233>;
-	.reg .b32 %r<265>;
-	.reg .b64 %rd<689>;
+	.reg .pred %p<254>;
+	.reg .b32 %r<337>;
+	.reg .b64 %rd<733>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -302,19 +302,18 @@ const gokkosPTX0 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -329,215 +328,216 @@ const gokkosPTX0 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
-	ld.param.s64 %rd29, [gk_s0];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s1];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s2];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s3];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s4];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s5];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s6];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s7];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s8];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s9];
-	mov.b64 %rd51, %rd50;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s12];
-	cvta.to.global.u64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s13];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s14];
-	mov.b64 %rd60, %rd59;
-	ld.param.u64 %rd61, [gk_s15];
-	cvta.to.global.u64 %rd62, %rd61;
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s16];
-	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s17];
-	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s13];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s16];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd68, [gk_s19];
-	cvta.to.global.u64 %rd69, %rd68;
-	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s20];
-	mov.b64 %rd72, %rd71;
-	ld.param.s64 %rd73, [gk_s21];
-	mov.b64 %rd74, %rd73;
-	ld.param.u64 %rd75, [gk_s22];
-	cvta.to.global.u64 %rd76, %rd75;
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s23];
-	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s24];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s25];
-	cvta.to.global.u64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s26];
-	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s27];
-	mov.b64 %rd88, %rd87;
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s20];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd89, [gk_s29];
-	cvta.to.global.u64 %rd90, %rd89;
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s30];
-	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s31];
-	mov.b64 %rd95, %rd94;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd96, [gk_s33];
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s34];
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s35];
-	mov.b64 %rd101, %rd100;
-	ld.param.u64 %rd102, [gk_s36];
-	cvta.to.global.u64 %rd103, %rd102;
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s37];
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s38];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s39];
-	cvta.to.global.u64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s40];
-	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s41];
-	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
-	mov.b64 %rd119, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd118, -9223372036854775808;
-	mov.b64 %rd119, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
+	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
+	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
 $L4:
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
+	mov.b64 %rd117, %rd123;
 	mov.b64 %rd118, %rd124;
-	mov.b64 %rd119, %rd125;
 $L1:
+	mov.b64 %rd115, %rd117;
 	mov.b64 %rd116, %rd118;
-	mov.b64 %rd117, %rd119;
-	cvt.u64.u32 %rd127, %r29;
-	cvt.u64.u32 %rd128, %r30;
-	mov.b64 %rd129, %rd127;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p11, %rd129, %rd3;
+	setp.ge.s64 %p11, %rd128, %rd2;
 	@%p11 bra $L6;
-	mov.b64 %rd126, %rd129;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mov.b64 %rd130, %rd30;
-	mov.b64 %rd131, %rd33;
-	mov.b64 %rd132, %rd35;
-	mov.b64 %rd133, %rd37;
-	mov.b64 %rd134, %rd40;
-	mov.b64 %rd135, %rd42;
-	mov.b64 %rd136, %rd44;
-	mov.b64 %rd137, %rd47;
-	mov.b64 %rd138, %rd49;
-	mov.b64 %rd139, %rd51;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p12, %p4;
-	mov.b64 %rd140, %rd53;
-	mov.b64 %rd141, %rd56;
-	mov.b64 %rd142, %rd58;
-	mov.b64 %rd143, %rd60;
-	mov.b64 %rd144, %rd63;
-	mov.b64 %rd145, %rd65;
-	mov.b64 %rd146, %rd67;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p13, %p6;
-	mov.b64 %rd147, %rd70;
-	mov.b64 %rd148, %rd72;
-	mov.b64 %rd149, %rd74;
-	mov.b64 %rd150, %rd77;
-	mov.b64 %rd151, %rd79;
-	mov.b64 %rd152, %rd81;
-	mov.b64 %rd153, %rd84;
-	mov.b64 %rd154, %rd86;
-	mov.b64 %rd155, %rd88;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p14, %p8;
-	mov.b64 %rd156, %rd91;
-	mov.b64 %rd157, %rd93;
-	mov.b64 %rd158, %rd95;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r38, %r35;
-	mov.b64 %rd159, %rd97;
-	mov.b64 %rd160, %rd99;
-	mov.b64 %rd161, %rd101;
-	mov.b64 %rd162, %rd104;
-	mov.b64 %rd163, %rd106;
-	mov.b64 %rd164, %rd108;
-	mov.b64 %rd165, %rd111;
-	mov.b64 %rd166, %rd113;
-	mov.b64 %rd167, %rd115;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.b32 %r39, %r37;
-	add.s64 %rd168, %rd18, %rd26;
-	mad.lo.s64 %rd169, %rd159, 4, 15;
-	and.b64 %rd169, %rd169, -16;
-	add.s64 %rd26, %rd26, %rd169;
-	mov.b64 %rd170, %rd168;
-	mov.b64 %rd171, %rd159;
-	mov.b64 %rd172, 1;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
 	mov.b64 %rd173, %rd170;
 	mov.b64 %rd174, %rd171;
-	mov.b64 %rd175, %rd172;
-	cvt.u64.u32 %rd176, %r4;
-	mov.b64 %rd177, %rd176;
-	mul.lo.s64 %rd178, %rd126, %rd161;
-	mov.b64 %rd179, %rd178;
-	add.s64 %rd180, %rd179, %rd161;
-	min.s64 %rd181, %rd180, %rd140;
-	mov.b64 %rd182, %rd181;
-	setp.eq.s64 %p15, %rd177, 1;
+	cvt.u64.u32 %rd175, %r4;
+	mov.b64 %rd176, %rd175;
+	mul.lo.s64 %rd177, %rd125, %rd160;
+	mov.b64 %rd178, %rd177;
+	add.s64 %rd179, %rd178, %rd160;
+	min.s64 %rd180, %rd179, %rd139;
+	mov.b64 %rd181, %rd180;
+	setp.eq.s64 %p15, %rd176, 1;
 	@!%p15 bra $L9;
+	mov.b64 %rd182, %rd129;
 	mov.b64 %rd183, %rd130;
 	mov.b64 %rd184, %rd131;
 	mov.b64 %rd185, %rd132;
@@ -547,16 +547,16 @@ $L5:
 	mov.b64 %rd189, %rd136;
 	mov.b64 %rd190, %rd137;
 	mov.b64 %rd191, %rd138;
-	mov.b64 %rd192, %rd139;
 	mov.pred %p16, %p12;
+	mov.b64 %rd192, %rd139;
 	mov.b64 %rd193, %rd140;
 	mov.b64 %rd194, %rd141;
 	mov.b64 %rd195, %rd142;
 	mov.b64 %rd196, %rd143;
 	mov.b64 %rd197, %rd144;
 	mov.b64 %rd198, %rd145;
-	mov.b64 %rd199, %rd146;
 	mov.pred %p17, %p13;
+	mov.b64 %rd199, %rd146;
 	mov.b64 %rd200, %rd147;
 	mov.b64 %rd201, %rd148;
 	mov.b64 %rd202, %rd149;
@@ -565,12 +565,12 @@ $L5:
 	mov.b64 %rd205, %rd152;
 	mov.b64 %rd206, %rd153;
 	mov.b64 %rd207, %rd154;
-	mov.b64 %rd208, %rd155;
 	mov.pred %p18, %p14;
+	mov.b64 %rd208, %rd155;
 	mov.b64 %rd209, %rd156;
 	mov.b64 %rd210, %rd157;
-	mov.b64 %rd211, %rd158;
 	mov.b32 %r40, %r38;
+	mov.b64 %rd211, %rd158;
 	mov.b64 %rd212, %rd159;
 	mov.b64 %rd213, %rd160;
 	mov.b64 %rd214, %rd161;
@@ -579,42 +579,41 @@ $L5:
 	mov.b64 %rd217, %rd164;
 	mov.b64 %rd218, %rd165;
 	mov.b64 %rd219, %rd166;
-	mov.b64 %rd220, %rd167;
 	mov.b32 %r41, %r39;
-	mov.b64 %rd221, %rd179;
-	mov.b64 %rd222, %rd182;
+	mov.b64 %rd220, %rd178;
+	mov.b64 %rd221, %rd181;
 $L10:
 	@!%p17 bra $L14;
-	mov.b64 %rd223, 4611686018427387904;
+	mov.b64 %rd222, 4611686018427387904;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd223, %rd212;
+	mov.b64 %rd222, %rd211;
 	bra.uni $L12;
 $L11:
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd224, %rd223;
-	mov.b64 %rd225, 0;
-	mov.b64 %rd226, %rd221;
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd224, 0;
+	mov.b64 %rd225, %rd220;
 $L15:
-	setp.lt.s64 %p19, %rd226, %rd222;
+	setp.lt.s64 %p19, %rd225, %rd221;
 	not.pred %p20, %p19;
 	@!%p20 bra $L19;
 	bra.uni $L17;
 $L19:
 	mov.pred %p21, %p16;
-	mov.b64 %rd227, %rd193;
-	mov.b64 %rd228, %rd226;
+	mov.b64 %rd226, %rd192;
+	mov.b64 %rd227, %rd225;
 $L20:
 	@!%p21 bra $L24;
-	shr.s64 %rd229, %rd228, 5;
-	mul.lo.s64 %rd230, %rd229, %rd199;
-	mad.lo.s64 %rd231, %rd230, 4, %rd197;
-	ld.global.nc.u32 %r42, [%rd231+0];
+	shr.s64 %rd228, %rd227, 5;
+	mul.lo.s64 %rd229, %rd228, %rd198;
+	mad.lo.s64 %rd230, %rd229, 4, %rd196;
+	ld.global.nc.u32 %r42, [%rd230+0];
 	mov.b32 %r43, %r42;
-	and.b64 %rd232, %rd228, 31;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r44, %rd233;
+	and.b64 %rd231, %rd227, 31;
+	min.u64 %rd232, %rd231, 32;
+	cvt.u32.u64 %r44, %rd232;
 	mov.b32 %r46, 0x1;
 	shl.b32 %r45, %r46, %r44;
 	setp.hs.u32 %p22, %r44, 32;
@@ -622,16 +621,16 @@ $L20:
 	and.b32 %r48, %r43, %r47;
 	setp.ne.u32 %p23, %r48, 0x0;
 	@!%p23 bra $L26;
-	cvt.u32.u64 %r49, %rd228;
+	cvt.u32.u64 %r49, %rd227;
 	mov.b32 %r50, %r49;
 	bra.uni $L22;
 $L26:
 	mov.b32 %r50, -1;
 	bra.uni $L22;
 $L24:
-	mul.lo.s64 %rd234, %rd228, %rd196;
-	mad.lo.s64 %rd235, %rd234, 4, %rd194;
-	ld.global.nc.s32 %r51, [%rd235+0];
+	mul.lo.s64 %rd233, %rd227, %rd195;
+	mad.lo.s64 %rd234, %rd233, 4, %rd193;
+	ld.global.nc.s32 %r51, [%rd234+0];
 	mov.b32 %r52, %r51;
 	mov.b32 %r50, %r52;
 	bra.uni $L22;
@@ -643,71 +642,71 @@ $L22:
 	@!%p24 bra $L28;
 	bra.uni $L16;
 $L28:
-	mov.b64 %rd236, %rd183;
+	mov.b64 %rd235, %rd182;
 	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd237, %r54;
-	add.s64 %rd238, %rd237, 1;
-	mul.lo.s64 %rd239, %rd238, %rd186;
-	mad.lo.s64 %rd240, %rd239, 8, %rd184;
-	ld.global.nc.s64 %rd241, [%rd240+0];
+	cvt.s64.s32 %rd236, %r54;
+	add.s64 %rd237, %rd236, 1;
+	mul.lo.s64 %rd238, %rd237, %rd185;
+	mad.lo.s64 %rd239, %rd238, 8, %rd183;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
 	mov.b64 %rd242, %rd241;
 	mov.b64 %rd243, %rd242;
-	mov.b64 %rd244, %rd243;
-	mov.b64 %rd245, %rd183;
+	mov.b64 %rd244, %rd182;
 	mov.b32 %r55, %r53;
-	cvt.s64.s32 %rd246, %r55;
-	mul.lo.s64 %rd247, %rd246, %rd186;
-	mad.lo.s64 %rd248, %rd247, 8, %rd184;
-	ld.global.nc.s64 %rd249, [%rd248+0];
+	cvt.s64.s32 %rd245, %r55;
+	mul.lo.s64 %rd246, %rd245, %rd185;
+	mad.lo.s64 %rd247, %rd246, 8, %rd183;
+	ld.global.nc.s64 %rd248, [%rd247+0];
+	mov.b64 %rd249, %rd248;
 	mov.b64 %rd250, %rd249;
 	mov.b64 %rd251, %rd250;
-	mov.b64 %rd252, %rd251;
 $L29:
-	setp.lt.s64 %p25, %rd252, %rd244;
+	setp.lt.s64 %p25, %rd251, %rd243;
 	not.pred %p26, %p25;
 	@!%p26 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd253, %rd252, %rd189;
-	mad.lo.s64 %rd254, %rd253, 4, %rd187;
-	ld.global.nc.s32 %r56, [%rd254+0];
+	mul.lo.s64 %rd252, %rd251, %rd188;
+	mad.lo.s64 %rd253, %rd252, 4, %rd186;
+	ld.global.nc.s32 %r56, [%rd253+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
 	mov.b32 %r59, %r41;
 	mov.b32 %r60, %r53;
 	mov.b32 %r61, %r58;
-	mov.b64 %rd255, %rd252;
+	mov.b64 %rd254, %rd251;
 	add.s32 %r62, %r59, 1;
 	mov.b32 %r63, %r62;
-	cvt.s64.s32 %rd256, %r61;
-	mul.lo.s64 %rd257, %rd256, %rd217;
-	mad.lo.s64 %rd258, %rd257, 4, %rd215;
+	cvt.s64.s32 %rd255, %r61;
+	mul.lo.s64 %rd256, %rd255, %rd216;
+	mad.lo.s64 %rd257, %rd256, 4, %rd214;
 	mov.b32 %r64, -1;
-	atom.global.cas.b32 %r65, [%rd258], %r64, %r63;
+	atom.global.cas.b32 %r65, [%rd257], %r64, %r63;
 	setp.eq.u32 %p27, %r65, %r64;
 	mov.pred %p28, %p27;
 	mov.pred %p29, %p28;
 	mov.pred %p30, %p29;
 	not.pred %p31, %p30;
 	@!%p31 bra $L35;
-	cvt.s64.s32 %rd259, %r61;
-	mul.lo.s64 %rd260, %rd259, %rd217;
-	mad.lo.s64 %rd261, %rd260, 4, %rd215;
-	ld.relaxed.gpu.global.s32 %r66, [%rd261+0];
+	cvt.s64.s32 %rd258, %r61;
+	mul.lo.s64 %rd259, %rd258, %rd216;
+	mad.lo.s64 %rd260, %rd259, 4, %rd214;
+	ld.relaxed.gpu.global.s32 %r66, [%rd260+0];
 	mov.b32 %r67, %r66;
 	setp.eq.s32 %p32, %r67, %r63;
 	mov.pred %p30, %p32;
 $L35:
 	@!%p30 bra $L37;
-	cvt.s64.s32 %rd262, %r60;
-	mul.lo.s64 %rd263, %rd262, %rd220;
-	mad.lo.s64 %rd264, %rd263, 4, %rd218;
-	ld.relaxed.gpu.global.s32 %r68, [%rd264+0];
+	cvt.s64.s32 %rd261, %r60;
+	mul.lo.s64 %rd262, %rd261, %rd219;
+	mad.lo.s64 %rd263, %rd262, 4, %rd217;
+	ld.relaxed.gpu.global.s32 %r68, [%rd263+0];
 	mov.b32 %r69, %r68;
-	cvt.s64.s32 %rd265, %r61;
-	mul.lo.s64 %rd266, %rd265, %rd220;
-	mad.lo.s64 %rd267, %rd266, 4, %rd218;
-	atom.global.min.s32 %r70, [%rd267], %r69;
+	cvt.s64.s32 %rd264, %r61;
+	mul.lo.s64 %rd265, %rd264, %rd219;
+	mad.lo.s64 %rd266, %rd265, 4, %rd217;
+	atom.global.min.s32 %r70, [%rd266], %r69;
 $L37:
 	mov.pred %p33, %p29;
 	not.pred %p34, %p33;
@@ -715,1338 +714,1488 @@ $L37:
 	bra.uni $L30;
 $L39:
 	mov.pred %p35, 0;
-	mov.b64 %rd268, %rd225;
+	mov.b64 %rd267, %rd224;
 	mov.b32 %r71, %r58;
 $L40:
 	@!%p17 bra $L44;
 	shr.s32 %r72, %r71, 5;
-	cvt.s64.s32 %rd269, %r72;
-	mov.b64 %rd270, %rd269;
+	cvt.s64.s32 %rd268, %r72;
+	mov.b64 %rd269, %rd268;
 	and.b32 %r73, %r71, 31;
-	cvt.s64.s32 %rd271, %r73;
-	min.u64 %rd272, %rd271, 32;
-	cvt.u32.u64 %r74, %rd272;
+	cvt.s64.s32 %rd270, %r73;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r74, %rd271;
 	mov.b32 %r76, 0x1;
 	shl.b32 %r75, %r76, %r74;
 	setp.hs.u32 %p36, %r74, 32;
 	selp.b32 %r77, 0, %r75, %p36;
 	mov.b32 %r78, %r77;
-	mov.b64 %rd273, %rd270;
+	mov.b64 %rd272, %rd269;
 	mov.b32 %r79, %r78;
-	mul.lo.s64 %rd274, %rd273, %rd208;
-	mad.lo.s64 %rd275, %rd274, 4, %rd206;
-	ld.relaxed.gpu.global.u32 %r80, [%rd275+0];
+	mul.lo.s64 %rd273, %rd272, %rd207;
+	mad.lo.s64 %rd274, %rd273, 4, %rd205;
+	ld.relaxed.gpu.global.u32 %r80, [%rd274+0];
 	mov.b32 %r81, %r80;
 	and.b32 %r82, %r81, %r79;
 	setp.ne.u32 %p37, %r82, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
 	@!%p39 bra $L46;
-	mul.lo.s64 %rd276, %rd273, %rd208;
-	mad.lo.s64 %rd277, %rd276, 4, %rd206;
-	atom.global.or.b32 %r83, [%rd277], %r79;
+	mul.lo.s64 %rd275, %rd272, %rd207;
+	mad.lo.s64 %rd276, %rd275, 4, %rd205;
+	atom.global.or.b32 %r83, [%rd276], %r79;
 	mov.b32 %r84, %r83;
 	and.b32 %r85, %r84, %r79;
 	setp.ne.u32 %p40, %r85, 0x0;
 	mov.pred %p38, %p40;
 $L46:
 	@!%p38 bra $L48;
-	mov.b64 %rd278, %rd268;
-	mov.b64 %rd279, %rd278;
+	mov.b64 %rd277, %rd267;
+	mov.b64 %rd278, %rd277;
 	mov.pred %p41, 0;
 	bra.uni $L42;
 $L48:
-	mov.b64 %rd280, %rd268;
-	mov.b64 %rd279, %rd280;
+	mov.b64 %rd279, %rd267;
+	mov.b64 %rd278, %rd279;
 	mov.pred %p41, 1;
 	bra.uni $L42;
 $L44:
 	@!%p18 bra $L50;
-	cvt.s64.s32 %rd281, %r71;
-	mul.lo.s64 %rd282, %rd281, %rd211;
-	mad.lo.s64 %rd283, %rd282, 4, %rd209;
-	ld.relaxed.gpu.global.s32 %r86, [%rd283+0];
+	cvt.s64.s32 %rd280, %r71;
+	mul.lo.s64 %rd281, %rd280, %rd210;
+	mad.lo.s64 %rd282, %rd281, 4, %rd208;
+	ld.relaxed.gpu.global.s32 %r86, [%rd282+0];
 	mov.b32 %r87, %r86;
 	setp.eq.s32 %p42, %r87, %r40;
 	mov.pred %p43, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L52;
-	cvt.s64.s32 %rd284, %r71;
-	mul.lo.s64 %rd285, %rd284, %rd211;
-	mad.lo.s64 %rd286, %rd285, 4, %rd209;
-	atom.global.exch.b32 %r88, [%rd286], %r40;
+	cvt.s64.s32 %rd283, %r71;
+	mul.lo.s64 %rd284, %rd283, %rd210;
+	mad.lo.s64 %rd285, %rd284, 4, %rd208;
+	atom.global.exch.b32 %r88, [%rd285], %r40;
 	mov.b32 %r89, %r88;
 	setp.eq.s32 %p45, %r89, %r40;
 	mov.pred %p43, %p45;
 $L52:
 	@!%p43 bra $L54;
-	mov.b64 %rd287, %rd268;
-	mov.b64 %rd279, %rd287;
+	mov.b64 %rd286, %rd267;
+	mov.b64 %rd278, %rd286;
 	mov.pred %p41, 0;
 	bra.uni $L42;
 $L54:
 $L50:
-	mul.lo.s64 %rd288, %rd268, %rd175;
-	mad.lo.s64 %rd289, %rd288, 4, %rd173;
-	st.shared.s32 [%rd289+0], %r71;
-	add.s64 %rd290, %rd268, 1;
-	mov.b64 %rd291, %rd290;
-	mov.b64 %rd279, %rd291;
+	mul.lo.s64 %rd287, %rd267, %rd174;
+	mad.lo.s64 %rd288, %rd287, 4, %rd172;
+	st.shared.s32 [%rd288+0], %r71;
+	add.s64 %rd289, %rd267, 1;
+	mov.b64 %rd290, %rd289;
+	mov.b64 %rd278, %rd290;
 	mov.pred %p41, 1;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd292, %rd279;
+	mov.b64 %rd291, %rd278;
 	mov.pred %p46, %p41;
-	mov.b64 %rd225, %rd292;
+	mov.b64 %rd224, %rd291;
 	mov.pred %p35, %p46;
 	@!%p35 bra $L56;
-	mov.b64 %rd293, %rd183;
+	mov.b64 %rd292, %rd182;
 	mov.b32 %r90, %r58;
-	setp.lt.s64 %p47, %rd116, 64;
-	setp.le.s64 %p48, %rd213, 1;
+	setp.lt.s64 %p47, %rd115, 64;
+	setp.le.s64 %p48, %rd212, 1;
 	or.pred %p49, %p47, %p48;
 	@!%p49 bra $L57;
-	cvt.s64.s32 %rd294, %r90;
-	add.s64 %rd295, %rd294, 1;
-	mul.lo.s64 %rd296, %rd295, %rd186;
-	mad.lo.s64 %rd297, %rd296, 8, %rd184;
-	ld.global.nc.s64 %rd298, [%rd297+0];
-	mov.b64 %rd299, %rd298;
-	cvt.s64.s32 %rd300, %r90;
-	mul.lo.s64 %rd301, %rd300, %rd186;
-	mad.lo.s64 %rd302, %rd301, 8, %rd184;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	sub.s64 %rd305, %rd299, %rd304;
-	add.s64 %rd306, %rd117, %rd305;
-	mov.b64 %rd117, %rd306;
+	cvt.s64.s32 %rd293, %r90;
+	add.s64 %rd294, %rd293, 1;
+	mul.lo.s64 %rd295, %rd294, %rd185;
+	mad.lo.s64 %rd296, %rd295, 8, %rd183;
+	ld.global.nc.s64 %rd297, [%rd296+0];
+	mov.b64 %rd298, %rd297;
+	cvt.s64.s32 %rd299, %r90;
+	mul.lo.s64 %rd300, %rd299, %rd185;
+	mad.lo.s64 %rd301, %rd300, 8, %rd183;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	sub.s64 %rd304, %rd298, %rd303;
+	add.s64 %rd305, %rd116, %rd304;
+	mov.b64 %rd116, %rd305;
 	bra.uni $L58;
 $L57:
-	mov.b64 %rd307, %rd213;
-	setp.ge.s64 %p50, %rd116, 4096;
+	mov.b64 %rd306, %rd212;
+	setp.ge.s64 %p50, %rd115, 4096;
 	@!%p50 bra $L60;
-	mul.lo.s64 %rd308, %rd307, 4;
-	mov.b64 %rd307, %rd308;
+	mul.lo.s64 %rd307, %rd306, 4;
+	mov.b64 %rd306, %rd307;
 $L60:
-	setp.ge.s64 %p51, %rd116, 65536;
+	setp.ge.s64 %p51, %rd115, 65536;
 	@!%p51 bra $L62;
-	mul.lo.s64 %rd309, %rd307, 4;
-	mov.b64 %rd307, %rd309;
+	mul.lo.s64 %rd308, %rd306, 4;
+	mov.b64 %rd306, %rd308;
 $L62:
-	sub.s64 %rd310, %rd307, 1;
-	and.b64 %rd311, %rd116, %rd310;
-	setp.eq.s64 %p52, %rd311, 0;
+	sub.s64 %rd309, %rd306, 1;
+	and.b64 %rd310, %rd115, %rd309;
+	setp.eq.s64 %p52, %rd310, 0;
 	@!%p52 bra $L64;
-	cvt.s64.s32 %rd312, %r90;
-	add.s64 %rd313, %rd312, 1;
-	mul.lo.s64 %rd314, %rd313, %rd186;
-	mad.lo.s64 %rd315, %rd314, 8, %rd184;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	cvt.s64.s32 %rd318, %r90;
-	mul.lo.s64 %rd319, %rd318, %rd186;
-	mad.lo.s64 %rd320, %rd319, 8, %rd184;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	sub.s64 %rd323, %rd317, %rd322;
-	mul.lo.s64 %rd324, %rd307, %rd323;
-	add.s64 %rd325, %rd117, %rd324;
-	mov.b64 %rd117, %rd325;
+	cvt.s64.s32 %rd311, %r90;
+	add.s64 %rd312, %rd311, 1;
+	mul.lo.s64 %rd313, %rd312, %rd185;
+	mad.lo.s64 %rd314, %rd313, 8, %rd183;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	cvt.s64.s32 %rd317, %r90;
+	mul.lo.s64 %rd318, %rd317, %rd185;
+	mad.lo.s64 %rd319, %rd318, 8, %rd183;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	sub.s64 %rd322, %rd316, %rd321;
+	mul.lo.s64 %rd323, %rd306, %rd322;
+	add.s64 %rd324, %rd116, %rd323;
+	mov.b64 %rd116, %rd324;
 $L64:
 $L58:
-	add.s64 %rd326, %rd116, 1;
-	mov.b64 %rd116, %rd326;
+	add.s64 %rd325, %rd115, 1;
+	mov.b64 %rd115, %rd325;
 $L56:
-	setp.eq.s64 %p53, %rd225, %rd224;
+	setp.eq.s64 %p53, %rd224, %rd223;
 	@!%p53 bra $L66;
-	mov.b64 %rd327, %rd225;
+	mov.b64 %rd326, %rd224;
 $L67:
 	@!%p17 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
-	mov.b64 %rd328, %rd327;
+	mov.b64 %rd327, %rd326;
 	mov.b32 %r91, %r3;
 $L72:
 	setp.hs.u32 %p54, %r91, 32;
 	@%p54 bra $L73;
-	mov.b64 {%r92, %r93}, %rd328;
+	mov.b64 {%r92, %r93}, %rd327;
 	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
 	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd329, {%r94, %r95};
+	mov.b64 %rd328, {%r94, %r95};
 	@!%p55 bra $L74;
-	add.s64 %rd330, %rd329, %rd328;
-	mov.b64 %rd328, %rd330;
+	add.s64 %rd329, %rd328, %rd327;
+	mov.b64 %rd327, %rd329;
 $L74:
 	shl.b32 %r91, %r91, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r96, %r97}, %rd328;
+	mov.b64 {%r96, %r97}, %rd327;
 	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
 	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd331, {%r98, %r99};
+	mov.b64 %rd330, {%r98, %r99};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd332, %rd331, 0, %p58;
+	selp.b64 %rd331, %rd330, 0, %p58;
 	sub.u32 %r100, %r13, %r3;
 	setp.eq.u32 %p59, %r7, %r100;
 	@!%p59 bra $L75;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	add.s64 %rd335, %rd334, 1040;
-	add.s64 %rd336, %rd335, %rd2;
-	st.shared.s64 [%rd336+0], %rd328;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	st.shared.s64 [%rd333+0], %rd327;
 $L75:
 	bar.sync 0;
-	mov.b64 %rd337, 0;
-	mov.b64 %rd338, 0;
-	mov.b32 %r101, 0;
-	add.s64 %rd339, %rd2, 1040;
-	add.s64 %rd340, %rd1, %rd339;
-$L76:
-	setp.hs.u32 %p60, %r101, %r10;
-	@%p60 bra $L77;
-	ld.shared.s64 %rd341, [%rd340+0];
-	setp.lo.u32 %p61, %r101, %r8;
-	@!%p61 bra $L78;
-	add.s64 %rd342, %rd337, %rd341;
-	mov.b64 %rd337, %rd342;
-$L78:
-	add.s64 %rd343, %rd338, %rd341;
-	mov.b64 %rd338, %rd343;
-	add.s64 %rd340, %rd340, 16;
-	add.u32 %r101, %r101, 1;
-	bra.uni $L76;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L76;
+	mov.b64 %rd334, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L77;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd334, %rd337;
 $L77:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd344, %rd337, %rd332;
-	mov.b64 {%r102, %r103}, %rd344;
-	shfl.sync.idx.b32 %r104|%p62, %r102, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r105, %r103, 0, %r22, %r17;
-	mov.b64 %rd345, {%r104, %r105};
-	mov.b64 %rd346, %rd338;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, 0;
-	cvt.u64.u32 %rd354, %r2;
-	setp.eq.s64 %p63, %rd354, 0;
-	setp.gt.s64 %p64, %rd352, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L80;
-	atom.global.add.u64 %rd355, [%rd203], %rd352;
-	mov.b64 %rd356, %rd355;
-	mov.b64 %rd353, %rd356;
+	mov.b64 {%r101, %r102}, %rd334;
+	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd338, {%r103, %r104};
+	@!%p62 bra $L78;
+	add.s64 %rd339, %rd338, %rd334;
+	mov.b64 %rd334, %rd339;
+$L78:
+	mov.b64 {%r105, %r106}, %rd334;
+	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd340, {%r107, %r108};
+	@!%p63 bra $L79;
+	add.s64 %rd341, %rd340, %rd334;
+	mov.b64 %rd334, %rd341;
+$L79:
+	mov.b64 {%r109, %r110}, %rd334;
+	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd342, {%r111, %r112};
+	@!%p64 bra $L80;
+	add.s64 %rd343, %rd342, %rd334;
+	mov.b64 %rd334, %rd343;
 $L80:
-	cvt.u64.u32 %rd357, %r2;
-	setp.eq.s64 %p66, %rd357, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
-	bar.sync 0;
-	@!%p68 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd353;
+	mov.b64 {%r113, %r114}, %rd334;
+	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd344, {%r115, %r116};
+	@!%p65 bra $L81;
+	add.s64 %rd345, %rd344, %rd334;
+	mov.b64 %rd334, %rd345;
 $L81:
-	bar.sync 0;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd353, %rd359;
-	add.s64 %rd360, %rd353, %rd351;
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd362, 0;
+	mov.b64 {%r117, %r118}, %rd334;
+	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd346, {%r119, %r120};
+	@!%p66 bra $L82;
+	add.s64 %rd347, %rd346, %rd334;
+	mov.b64 %rd334, %rd347;
 $L82:
-	setp.lt.s64 %p69, %rd362, %rd327;
-	not.pred %p70, %p69;
-	@!%p70 bra $L86;
-	bra.uni $L84;
-$L86:
-	mul.lo.s64 %rd363, %rd362, %rd175;
-	mad.lo.s64 %rd364, %rd363, 4, %rd173;
-	ld.shared.s32 %r106, [%rd364+0];
-	mov.b32 %r107, %r106;
-	add.s64 %rd365, %rd361, %rd362;
-	mul.lo.s64 %rd366, %rd365, %rd202;
-	mad.lo.s64 %rd367, %rd366, 4, %rd200;
-	st.global.s32 [%rd367+0], %r107;
+	mov.b64 {%r121, %r122}, %rd334;
+	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd348, {%r123, %r124};
+	selp.b64 %rd349, %rd348, 0, %p67;
+	@!%p61 bra $L83;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	st.shared.s64 [%rd352+0], %rd349;
 $L83:
-	add.s64 %rd368, %rd362, 1;
-	mov.b64 %rd362, %rd368;
-	bra.uni $L82;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r125;
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd334;
 $L84:
+$L76:
+	bar.sync 0;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	ld.shared.s64 %rd356, [%rd355+0];
+	add.s64 %rd357, %rd356, %rd331;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd357;
+	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd359, {%r128, %r129};
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, 0;
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p70, %rd368, 0;
+	setp.gt.s64 %p71, %rd366, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L86;
+	atom.global.add.u64 %rd369, [%rd202], %rd366;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd367, %rd370;
+$L86:
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p73, %rd371, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd367;
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd367, %rd373;
+	add.s64 %rd374, %rd367, %rd365;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, 0;
+$L88:
+	setp.lt.s64 %p76, %rd376, %rd326;
+	not.pred %p77, %p76;
+	@!%p77 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd377, %rd376, %rd174;
+	mad.lo.s64 %rd378, %rd377, 4, %rd172;
+	ld.shared.s32 %r130, [%rd378+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd379, %rd375, %rd376;
+	mul.lo.s64 %rd380, %rd379, %rd201;
+	mad.lo.s64 %rd381, %rd380, 4, %rd199;
+	st.global.s32 [%rd381+0], %r131;
+$L89:
+	add.s64 %rd382, %rd376, 1;
+	mov.b64 %rd376, %rd382;
+	bra.uni $L88;
+$L90:
 	bra.uni $L69;
 $L68:
 	bra.uni $L67;
 $L69:
-	mov.b64 %rd225, 0;
+	mov.b64 %rd224, 0;
 $L66:
 $L30:
-	add.s64 %rd369, %rd252, 1;
-	mov.b64 %rd252, %rd369;
+	add.s64 %rd383, %rd251, 1;
+	mov.b64 %rd251, %rd383;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd370, %rd226, 1;
-	mov.b64 %rd226, %rd370;
+	add.s64 %rd384, %rd225, 1;
+	mov.b64 %rd225, %rd384;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd371, %rd225;
-$L87:
-	@!%p17 bra $L91;
-	bra.uni $L89;
-$L91:
-	// block scan
-	mov.b64 %rd372, %rd371;
-	mov.b32 %r108, %r3;
-$L92:
-	setp.hs.u32 %p71, %r108, 32;
-	@%p71 bra $L93;
-	mov.b64 {%r109, %r110}, %rd372;
-	shfl.sync.up.b32 %r111|%p72, %r109, %r108, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, %r108, 0, %r17;
-	mov.b64 %rd373, {%r111, %r112};
-	@!%p72 bra $L94;
-	add.s64 %rd374, %rd373, %rd372;
-	mov.b64 %rd372, %rd374;
-$L94:
-	shl.b32 %r108, %r108, 1;
-	bra.uni $L92;
+	mov.b64 %rd385, %rd224;
 $L93:
-	mov.b64 {%r113, %r114}, %rd372;
-	shfl.sync.up.b32 %r115|%p73, %r113, %r3, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, %r3, 0, %r17;
-	mov.b64 %rd375, {%r115, %r116};
-	setp.lo.u32 %p74, %r3, 32;
-	and.pred %p75, %p73, %p74;
-	selp.b64 %rd376, %rd375, 0, %p75;
-	sub.u32 %r117, %r13, %r3;
-	setp.eq.u32 %p76, %r7, %r117;
-	@!%p76 bra $L95;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	add.s64 %rd379, %rd378, 1040;
-	add.s64 %rd380, %rd379, %rd2;
-	st.shared.s64 [%rd380+0], %rd372;
-$L95:
-	bar.sync 0;
-	mov.b64 %rd381, 0;
-	mov.b64 %rd382, 0;
-	mov.b32 %r118, 0;
-	add.s64 %rd383, %rd2, 1040;
-	add.s64 %rd384, %rd1, %rd383;
-$L96:
-	setp.hs.u32 %p77, %r118, %r10;
-	@%p77 bra $L97;
-	ld.shared.s64 %rd385, [%rd384+0];
-	setp.lo.u32 %p78, %r118, %r8;
-	@!%p78 bra $L98;
-	add.s64 %rd386, %rd381, %rd385;
-	mov.b64 %rd381, %rd386;
-$L98:
-	add.s64 %rd387, %rd382, %rd385;
-	mov.b64 %rd382, %rd387;
-	add.s64 %rd384, %rd384, 16;
-	add.u32 %r118, %r118, 1;
-	bra.uni $L96;
+	@!%p17 bra $L97;
+	bra.uni $L95;
 $L97:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd388, %rd381, %rd376;
-	mov.b64 {%r119, %r120}, %rd388;
-	shfl.sync.idx.b32 %r121|%p79, %r119, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd389, {%r121, %r122};
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, 0;
-	cvt.u64.u32 %rd398, %r2;
-	setp.eq.s64 %p80, %rd398, 0;
-	setp.gt.s64 %p81, %rd396, 0;
-	and.pred %p82, %p80, %p81;
-	@!%p82 bra $L100;
-	atom.global.add.u64 %rd399, [%rd203], %rd396;
-	mov.b64 %rd400, %rd399;
-	mov.b64 %rd397, %rd400;
+	// block scan
+	mov.b64 %rd386, %rd385;
+	mov.b32 %r132, %r3;
+$L98:
+	setp.hs.u32 %p78, %r132, 32;
+	@%p78 bra $L99;
+	mov.b64 {%r133, %r134}, %rd386;
+	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd387, {%r135, %r136};
+	@!%p79 bra $L100;
+	add.s64 %rd388, %rd387, %rd386;
+	mov.b64 %rd386, %rd388;
 $L100:
-	cvt.u64.u32 %rd401, %r2;
-	setp.eq.s64 %p83, %rd401, 0;
-	setp.eq.u32 %p84, %r1, 0;
-	and.pred %p85, %p83, %p84;
-	bar.sync 0;
-	@!%p85 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd397;
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L98;
+$L99:
+	mov.b64 {%r137, %r138}, %rd386;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd389, {%r139, %r140};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd390, %rd389, 0, %p82;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r141;
+	@!%p83 bra $L101;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd386;
 $L101:
 	bar.sync 0;
-	ld.shared.s64 %rd402, [%rd1+1024];
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd397, %rd403;
-	add.s64 %rd404, %rd397, %rd395;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd406, 0;
-$L102:
-	setp.lt.s64 %p86, %rd406, %rd371;
-	not.pred %p87, %p86;
-	@!%p87 bra $L106;
-	bra.uni $L104;
-$L106:
-	mul.lo.s64 %rd407, %rd406, %rd175;
-	mad.lo.s64 %rd408, %rd407, 4, %rd173;
-	ld.shared.s32 %r123, [%rd408+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd409, %rd405, %rd406;
-	mul.lo.s64 %rd410, %rd409, %rd202;
-	mad.lo.s64 %rd411, %rd410, 4, %rd200;
-	st.global.s32 [%rd411+0], %r124;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L102;
+	mov.b64 %rd393, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L103;
+	mul.wide.u32 %rd394, %r7, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	ld.shared.s64 %rd396, [%rd395+0];
+	mov.b64 %rd393, %rd396;
 $L103:
-	add.s64 %rd412, %rd406, 1;
-	mov.b64 %rd406, %rd412;
-	bra.uni $L102;
+	mov.b64 {%r142, %r143}, %rd393;
+	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd397, {%r144, %r145};
+	@!%p86 bra $L104;
+	add.s64 %rd398, %rd397, %rd393;
+	mov.b64 %rd393, %rd398;
 $L104:
-	bra.uni $L89;
-$L88:
-	bra.uni $L87;
-$L89:
+	mov.b64 {%r146, %r147}, %rd393;
+	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd399, {%r148, %r149};
+	@!%p87 bra $L105;
+	add.s64 %rd400, %rd399, %rd393;
+	mov.b64 %rd393, %rd400;
+$L105:
+	mov.b64 {%r150, %r151}, %rd393;
+	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd401, {%r152, %r153};
+	@!%p88 bra $L106;
+	add.s64 %rd402, %rd401, %rd393;
+	mov.b64 %rd393, %rd402;
+$L106:
+	mov.b64 {%r154, %r155}, %rd393;
+	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd403, {%r156, %r157};
+	@!%p89 bra $L107;
+	add.s64 %rd404, %rd403, %rd393;
+	mov.b64 %rd393, %rd404;
+$L107:
+	mov.b64 {%r158, %r159}, %rd393;
+	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd405, {%r160, %r161};
+	@!%p90 bra $L108;
+	add.s64 %rd406, %rd405, %rd393;
+	mov.b64 %rd393, %rd406;
+$L108:
+	mov.b64 {%r162, %r163}, %rd393;
+	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd407, {%r164, %r165};
+	selp.b64 %rd408, %rd407, 0, %p91;
+	@!%p85 bra $L109;
+	mul.wide.u32 %rd409, %r7, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	add.s64 %rd411, %rd410, 512;
+	st.shared.s64 [%rd411+0], %rd408;
+$L109:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r166;
+	@!%p92 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd393;
+$L110:
+$L102:
+	bar.sync 0;
+	mul.wide.u32 %rd412, %r8, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	add.s64 %rd414, %rd413, 512;
+	ld.shared.s64 %rd415, [%rd414+0];
+	add.s64 %rd416, %rd415, %rd390;
+	ld.shared.s64 %rd417, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd416;
+	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd418, {%r169, %r170};
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, 0;
+	cvt.u64.u32 %rd427, %r2;
+	setp.eq.s64 %p94, %rd427, 0;
+	setp.gt.s64 %p95, %rd425, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L112;
+	atom.global.add.u64 %rd428, [%rd202], %rd425;
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd426, %rd429;
+$L112:
+	cvt.u64.u32 %rd430, %r2;
+	setp.eq.s64 %p97, %rd430, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd426;
+$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd431, [%rd1+1024];
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd426, %rd432;
+	add.s64 %rd433, %rd426, %rd424;
+	mov.b64 %rd434, %rd433;
+	mov.b64 %rd435, 0;
+$L114:
+	setp.lt.s64 %p100, %rd435, %rd385;
+	not.pred %p101, %p100;
+	@!%p101 bra $L118;
+	bra.uni $L116;
+$L118:
+	mul.lo.s64 %rd436, %rd435, %rd174;
+	mad.lo.s64 %rd437, %rd436, 4, %rd172;
+	ld.shared.s32 %r171, [%rd437+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd438, %rd434, %rd435;
+	mul.lo.s64 %rd439, %rd438, %rd201;
+	mad.lo.s64 %rd440, %rd439, 4, %rd199;
+	st.global.s32 [%rd440+0], %r172;
+$L115:
+	add.s64 %rd441, %rd435, 1;
+	mov.b64 %rd435, %rd441;
+	bra.uni $L114;
+$L116:
+	bra.uni $L95;
+$L94:
+	bra.uni $L93;
+$L95:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd413, %r2;
-	add.s64 %rd414, %rd179, %rd413;
-	mov.b64 %rd415, %rd414;
-	mov.b32 %r125, -1;
-	mov.b64 %rd416, 0;
-	mov.b64 %rd417, 0;
-$L107:
-	@!%p13 bra $L111;
-	mov.b64 %rd418, 4611686018427387904;
-	bra.uni $L109;
-$L111:
-	mov.b64 %rd418, %rd159;
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd419, %rd418;
-$L112:
-	mov.b64 %rd420, 0;
-	mov.b64 %rd421, %rd419;
-$L115:
-	setp.gt.s64 %p88, %rd421, 0;
-	not.pred %p89, %p88;
-	@!%p89 bra $L119;
-	bra.uni $L117;
+	cvt.u64.u32 %rd442, %r2;
+	add.s64 %rd443, %rd178, %rd442;
+	mov.b64 %rd444, %rd443;
+	mov.b32 %r173, -1;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
 $L119:
-	setp.ge.s64 %p90, %rd416, %rd417;
-	@!%p90 bra $L121;
-	setp.ge.s64 %p91, %rd415, %rd182;
-	@!%p91 bra $L123;
-	bra.uni $L117;
+	@!%p13 bra $L123;
+	mov.b64 %rd447, 4611686018427387904;
+	bra.uni $L121;
 $L123:
-	mov.pred %p92, %p12;
-	mov.b64 %rd422, %rd140;
-	mov.b64 %rd423, %rd415;
+	mov.b64 %rd447, %rd158;
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd448, %rd447;
 $L124:
-	@!%p92 bra $L128;
-	shr.s64 %rd424, %rd423, 5;
-	mul.lo.s64 %rd425, %rd424, %rd146;
-	mad.lo.s64 %rd426, %rd425, 4, %rd144;
-	ld.global.nc.u32 %r126, [%rd426+0];
-	mov.b32 %r127, %r126;
-	and.b64 %rd427, %rd423, 31;
-	min.u64 %rd428, %rd427, 32;
-	cvt.u32.u64 %r128, %rd428;
-	mov.b32 %r130, 0x1;
-	shl.b32 %r129, %r130, %r128;
-	setp.hs.u32 %p93, %r128, 32;
-	selp.b32 %r131, 0, %r129, %p93;
-	and.b32 %r132, %r127, %r131;
-	setp.ne.u32 %p94, %r132, 0x0;
-	@!%p94 bra $L130;
-	cvt.u32.u64 %r133, %rd423;
-	mov.b32 %r134, %r133;
-	bra.uni $L126;
-$L130:
-	mov.b32 %r134, -1;
-	bra.uni $L126;
+	mov.b64 %rd449, 0;
+	mov.b64 %rd450, %rd448;
+$L127:
+	setp.gt.s64 %p102, %rd450, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L131;
+	bra.uni $L129;
+$L131:
+	setp.ge.s64 %p104, %rd445, %rd446;
+	@!%p104 bra $L133;
+	setp.ge.s64 %p105, %rd444, %rd181;
+	@!%p105 bra $L135;
+	bra.uni $L129;
+$L135:
+	mov.pred %p106, %p12;
+	mov.b64 %rd451, %rd139;
+	mov.b64 %rd452, %rd444;
+$L136:
+	@!%p106 bra $L140;
+	shr.s64 %rd453, %rd452, 5;
+	mul.lo.s64 %rd454, %rd453, %rd145;
+	mad.lo.s64 %rd455, %rd454, 4, %rd143;
+	ld.global.nc.u32 %r174, [%rd455+0];
+	mov.b32 %r175, %r174;
+	and.b64 %rd456, %rd452, 31;
+	min.u64 %rd457, %rd456, 32;
+	cvt.u32.u64 %r176, %rd457;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p107, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p107;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p108, %r180, 0x0;
+	@!%p108 bra $L142;
+	cvt.u32.u64 %r181, %rd452;
+	mov.b32 %r182, %r181;
+	bra.uni $L138;
+$L142:
+	mov.b32 %r182, -1;
+	bra.uni $L138;
+$L140:
+	mul.lo.s64 %rd458, %rd452, %rd142;
+	mad.lo.s64 %rd459, %rd458, 4, %rd140;
+	ld.global.nc.s32 %r183, [%rd459+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
+	mov.b32 %r173, %r182;
+	add.s64 %rd460, %rd444, %rd176;
+	mov.b64 %rd444, %rd460;
+	setp.ge.s32 %p109, %r173, 0;
+	@!%p109 bra $L144;
+	mov.b64 %rd461, %rd129;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd462, %r185;
+	mul.lo.s64 %rd463, %rd462, %rd132;
+	mad.lo.s64 %rd464, %rd463, 8, %rd130;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd129;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd469, %r186;
+	add.s64 %rd470, %rd469, 1;
+	mul.lo.s64 %rd471, %rd470, %rd132;
+	mad.lo.s64 %rd472, %rd471, 8, %rd130;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd467;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd445, %rd476;
+	mov.b64 %rd446, %rd477;
+$L144:
+	bra.uni $L128;
+$L133:
+	mul.lo.s64 %rd478, %rd445, %rd135;
+	mad.lo.s64 %rd479, %rd478, 4, %rd133;
+	ld.global.nc.s32 %r187, [%rd479+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r39;
+	mov.b32 %r191, %r173;
+	mov.b32 %r192, %r189;
+	mov.b64 %rd480, %rd445;
+	add.s32 %r193, %r190, 1;
+	mov.b32 %r194, %r193;
+	cvt.s64.s32 %rd481, %r192;
+	mul.lo.s64 %rd482, %rd481, %rd163;
+	mad.lo.s64 %rd483, %rd482, 4, %rd161;
+	mov.b32 %r195, -1;
+	atom.global.cas.b32 %r196, [%rd483], %r195, %r194;
+	setp.eq.u32 %p110, %r196, %r195;
+	mov.pred %p111, %p110;
+	mov.pred %p112, %p111;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L146;
+	cvt.s64.s32 %rd484, %r192;
+	mul.lo.s64 %rd485, %rd484, %rd163;
+	mad.lo.s64 %rd486, %rd485, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r197, [%rd486+0];
+	mov.b32 %r198, %r197;
+	setp.eq.s32 %p115, %r198, %r194;
+	mov.pred %p113, %p115;
+$L146:
+	@!%p113 bra $L148;
+	cvt.s64.s32 %rd487, %r191;
+	mul.lo.s64 %rd488, %rd487, %rd166;
+	mad.lo.s64 %rd489, %rd488, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r199, [%rd489+0];
+	mov.b32 %r200, %r199;
+	cvt.s64.s32 %rd490, %r192;
+	mul.lo.s64 %rd491, %rd490, %rd166;
+	mad.lo.s64 %rd492, %rd491, 4, %rd164;
+	atom.global.min.s32 %r201, [%rd492], %r200;
+$L148:
+	mov.pred %p116, %p112;
+	@!%p116 bra $L150;
+	mov.pred %p117, 0;
+	mov.b64 %rd493, %rd449;
+	mov.b32 %r202, %r189;
+$L151:
+	@!%p13 bra $L155;
+	shr.s32 %r203, %r202, 5;
+	cvt.s64.s32 %rd494, %r203;
+	mov.b64 %rd495, %rd494;
+	and.b32 %r204, %r202, 31;
+	cvt.s64.s32 %rd496, %r204;
+	min.u64 %rd497, %rd496, 32;
+	cvt.u32.u64 %r205, %rd497;
+	mov.b32 %r207, 0x1;
+	shl.b32 %r206, %r207, %r205;
+	setp.hs.u32 %p118, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p118;
+	mov.b32 %r209, %r208;
+	mov.b64 %rd498, %rd495;
+	mov.b32 %r210, %r209;
+	mul.lo.s64 %rd499, %rd498, %rd154;
+	mad.lo.s64 %rd500, %rd499, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r211, [%rd500+0];
+	mov.b32 %r212, %r211;
+	and.b32 %r213, %r212, %r210;
+	setp.ne.u32 %p119, %r213, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L157;
+	mul.lo.s64 %rd501, %rd498, %rd154;
+	mad.lo.s64 %rd502, %rd501, 4, %rd152;
+	atom.global.or.b32 %r214, [%rd502], %r210;
+	mov.b32 %r215, %r214;
+	and.b32 %r216, %r215, %r210;
+	setp.ne.u32 %p122, %r216, 0x0;
+	mov.pred %p120, %p122;
+$L157:
+	@!%p120 bra $L159;
+	mov.b64 %rd503, %rd493;
+	mov.b64 %rd504, %rd503;
+	mov.pred %p123, 0;
+	bra.uni $L153;
+$L159:
+	mov.b64 %rd505, %rd493;
+	mov.b64 %rd504, %rd505;
+	mov.pred %p123, 1;
+	bra.uni $L153;
+$L155:
+	@!%p14 bra $L161;
+	cvt.s64.s32 %rd506, %r202;
+	mul.lo.s64 %rd507, %rd506, %rd157;
+	mad.lo.s64 %rd508, %rd507, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r217, [%rd508+0];
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p124, %r218, %r38;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L163;
+	cvt.s64.s32 %rd509, %r202;
+	mul.lo.s64 %rd510, %rd509, %rd157;
+	mad.lo.s64 %rd511, %rd510, 4, %rd155;
+	atom.global.exch.b32 %r219, [%rd511], %r38;
+	mov.b32 %r220, %r219;
+	setp.eq.s32 %p127, %r220, %r38;
+	mov.pred %p125, %p127;
+$L163:
+	@!%p125 bra $L165;
+	mov.b64 %rd512, %rd493;
+	mov.b64 %rd504, %rd512;
+	mov.pred %p123, 0;
+	bra.uni $L153;
+$L165:
+$L161:
+	mul.lo.s64 %rd513, %rd493, %rd174;
+	mad.lo.s64 %rd514, %rd513, 4, %rd172;
+	st.shared.s32 [%rd514+0], %r202;
+	add.s64 %rd515, %rd493, 1;
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd504, %rd516;
+	mov.pred %p123, 1;
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd517, %rd504;
+	mov.pred %p128, %p123;
+	mov.b64 %rd449, %rd517;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L167;
+	mov.b64 %rd518, %rd129;
+	mov.b32 %r221, %r189;
+	setp.lt.s64 %p129, %rd115, 64;
+	setp.le.s64 %p130, %rd159, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L168;
+	cvt.s64.s32 %rd519, %r221;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd132;
+	mad.lo.s64 %rd522, %rd521, 8, %rd130;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	cvt.s64.s32 %rd525, %r221;
+	mul.lo.s64 %rd526, %rd525, %rd132;
+	mad.lo.s64 %rd527, %rd526, 8, %rd130;
+	ld.global.nc.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	sub.s64 %rd530, %rd524, %rd529;
+	add.s64 %rd531, %rd116, %rd530;
+	mov.b64 %rd116, %rd531;
+	bra.uni $L169;
+$L168:
+	mov.b64 %rd532, %rd159;
+	setp.ge.s64 %p132, %rd115, 4096;
+	@!%p132 bra $L171;
+	mul.lo.s64 %rd533, %rd532, 4;
+	mov.b64 %rd532, %rd533;
+$L171:
+	setp.ge.s64 %p133, %rd115, 65536;
+	@!%p133 bra $L173;
+	mul.lo.s64 %rd534, %rd532, 4;
+	mov.b64 %rd532, %rd534;
+$L173:
+	sub.s64 %rd535, %rd532, 1;
+	and.b64 %rd536, %rd115, %rd535;
+	setp.eq.s64 %p134, %rd536, 0;
+	@!%p134 bra $L175;
+	cvt.s64.s32 %rd537, %r221;
+	add.s64 %rd538, %rd537, 1;
+	mul.lo.s64 %rd539, %rd538, %rd132;
+	mad.lo.s64 %rd540, %rd539, 8, %rd130;
+	ld.global.nc.s64 %rd541, [%rd540+0];
+	mov.b64 %rd542, %rd541;
+	cvt.s64.s32 %rd543, %r221;
+	mul.lo.s64 %rd544, %rd543, %rd132;
+	mad.lo.s64 %rd545, %rd544, 8, %rd130;
+	ld.global.nc.s64 %rd546, [%rd545+0];
+	mov.b64 %rd547, %rd546;
+	sub.s64 %rd548, %rd542, %rd547;
+	mul.lo.s64 %rd549, %rd532, %rd548;
+	add.s64 %rd550, %rd116, %rd549;
+	mov.b64 %rd116, %rd550;
+$L175:
+$L169:
+	add.s64 %rd551, %rd115, 1;
+	mov.b64 %rd115, %rd551;
+$L167:
+$L150:
+	add.s64 %rd552, %rd445, 1;
+	mov.b64 %rd445, %rd552;
+	sub.s64 %rd553, %rd450, 1;
+	mov.b64 %rd450, %rd553;
 $L128:
-	mul.lo.s64 %rd429, %rd423, %rd143;
-	mad.lo.s64 %rd430, %rd429, 4, %rd141;
-	ld.global.nc.s32 %r135, [%rd430+0];
-	mov.b32 %r136, %r135;
-	mov.b32 %r134, %r136;
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd554, %rd449;
+$L176:
+	@!%p13 bra $L180;
+	bra.uni $L178;
+$L180:
+	// block scan
+	mov.b64 %rd555, %rd554;
+	mov.b32 %r222, %r3;
+$L181:
+	setp.hs.u32 %p135, %r222, 32;
+	@%p135 bra $L182;
+	mov.b64 {%r223, %r224}, %rd555;
+	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd556, {%r225, %r226};
+	@!%p136 bra $L183;
+	add.s64 %rd557, %rd556, %rd555;
+	mov.b64 %rd555, %rd557;
+$L183:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L181;
+$L182:
+	mov.b64 {%r227, %r228}, %rd555;
+	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd558, {%r229, %r230};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd559, %rd558, 0, %p139;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r231;
+	@!%p140 bra $L184;
+	mul.wide.u32 %rd560, %r8, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	st.shared.s64 [%rd561+0], %rd555;
+$L184:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L185;
+	mov.b64 %rd562, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L186;
+	mul.wide.u32 %rd563, %r7, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	ld.shared.s64 %rd565, [%rd564+0];
+	mov.b64 %rd562, %rd565;
+$L186:
+	mov.b64 {%r232, %r233}, %rd562;
+	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd566, {%r234, %r235};
+	@!%p143 bra $L187;
+	add.s64 %rd567, %rd566, %rd562;
+	mov.b64 %rd562, %rd567;
+$L187:
+	mov.b64 {%r236, %r237}, %rd562;
+	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd568, {%r238, %r239};
+	@!%p144 bra $L188;
+	add.s64 %rd569, %rd568, %rd562;
+	mov.b64 %rd562, %rd569;
+$L188:
+	mov.b64 {%r240, %r241}, %rd562;
+	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd570, {%r242, %r243};
+	@!%p145 bra $L189;
+	add.s64 %rd571, %rd570, %rd562;
+	mov.b64 %rd562, %rd571;
+$L189:
+	mov.b64 {%r244, %r245}, %rd562;
+	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd572, {%r246, %r247};
+	@!%p146 bra $L190;
+	add.s64 %rd573, %rd572, %rd562;
+	mov.b64 %rd562, %rd573;
+$L190:
+	mov.b64 {%r248, %r249}, %rd562;
+	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd574, {%r250, %r251};
+	@!%p147 bra $L191;
+	add.s64 %rd575, %rd574, %rd562;
+	mov.b64 %rd562, %rd575;
+$L191:
+	mov.b64 {%r252, %r253}, %rd562;
+	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd576, {%r254, %r255};
+	selp.b64 %rd577, %rd576, 0, %p148;
+	@!%p142 bra $L192;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	add.s64 %rd580, %rd579, 512;
+	st.shared.s64 [%rd580+0], %rd577;
+$L192:
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r256;
+	@!%p149 bra $L193;
+	st.shared.s64 [%rd1+1024], %rd562;
+$L193:
+$L185:
+	bar.sync 0;
+	mul.wide.u32 %rd581, %r8, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	add.s64 %rd583, %rd582, 512;
+	ld.shared.s64 %rd584, [%rd583+0];
+	add.s64 %rd585, %rd584, %rd559;
+	ld.shared.s64 %rd586, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd585;
+	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd587, {%r259, %r260};
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, %rd587;
+	mov.b64 %rd590, %rd588;
+	mov.b64 %rd591, %rd589;
+	mov.b64 %rd592, %rd590;
+	mov.b64 %rd593, %rd591;
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, 0;
+	cvt.u64.u32 %rd596, %r2;
+	setp.eq.s64 %p151, %rd596, 0;
+	setp.gt.s64 %p152, %rd594, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L195;
+	atom.global.add.u64 %rd597, [%rd149], %rd594;
+	mov.b64 %rd598, %rd597;
+	mov.b64 %rd595, %rd598;
+$L195:
+	cvt.u64.u32 %rd599, %r2;
+	setp.eq.s64 %p154, %rd599, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L196;
+	st.shared.s64 [%rd1+1024], %rd595;
+$L196:
+	bar.sync 0;
+	ld.shared.s64 %rd600, [%rd1+1024];
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd595, %rd601;
+	add.s64 %rd602, %rd595, %rd593;
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd604, 0;
+$L197:
+	setp.lt.s64 %p157, %rd604, %rd554;
+	not.pred %p158, %p157;
+	@!%p158 bra $L201;
+	bra.uni $L199;
+$L201:
+	mul.lo.s64 %rd605, %rd604, %rd174;
+	mad.lo.s64 %rd606, %rd605, 4, %rd172;
+	ld.shared.s32 %r261, [%rd606+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd607, %rd603, %rd604;
+	mul.lo.s64 %rd608, %rd607, %rd148;
+	mad.lo.s64 %rd609, %rd608, 4, %rd146;
+	st.global.s32 [%rd609+0], %r262;
+$L198:
+	add.s64 %rd610, %rd604, 1;
+	mov.b64 %rd604, %rd610;
+	bra.uni $L197;
+$L199:
+	bra.uni $L178;
+$L177:
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd611, 0;
+	setp.lt.s64 %p159, %rd445, %rd446;
+	setp.lt.s64 %p160, %rd444, %rd181;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L203;
+	mov.b64 %rd611, 1;
+$L203:
+	mov.b64 %rd612, %rd611;
+	// block reduction
+	sub.u32 %r263, %r13, 1;
+	mov.b32 %r264, %r3;
+$L204:
+	setp.hs.u32 %p162, %r264, 32;
+	@%p162 bra $L205;
+	mov.b64 {%r265, %r266}, %rd612;
+	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd613, {%r267, %r268};
+	@!%p163 bra $L206;
+	max.s64 %rd614, %rd612, %rd613;
+	mov.b64 %rd612, %rd614;
+$L206:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L204;
+$L205:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L207;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	st.shared.s64 [%rd616+0], %rd612;
+$L207:
+	bar.sync 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L208;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L209;
+	mul.wide.u32 %rd617, %r7, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	ld.shared.s64 %rd619, [%rd618+0];
+	mov.b64 %rd612, %rd619;
+$L209:
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd612;
+	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd620, {%r272, %r273};
+	@!%p167 bra $L210;
+	max.s64 %rd621, %rd612, %rd620;
+	mov.b64 %rd612, %rd621;
+$L210:
+	mov.b64 {%r274, %r275}, %rd612;
+	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd622, {%r276, %r277};
+	@!%p168 bra $L211;
+	max.s64 %rd623, %rd612, %rd622;
+	mov.b64 %rd612, %rd623;
+$L211:
+	mov.b64 {%r278, %r279}, %rd612;
+	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd624, {%r280, %r281};
+	@!%p169 bra $L212;
+	max.s64 %rd625, %rd612, %rd624;
+	mov.b64 %rd612, %rd625;
+$L212:
+	mov.b64 {%r282, %r283}, %rd612;
+	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd626, {%r284, %r285};
+	@!%p170 bra $L213;
+	max.s64 %rd627, %rd612, %rd626;
+	mov.b64 %rd612, %rd627;
+$L213:
+	mov.b64 {%r286, %r287}, %rd612;
+	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd628, {%r288, %r289};
+	@!%p171 bra $L214;
+	max.s64 %rd629, %rd612, %rd628;
+	mov.b64 %rd612, %rd629;
+$L214:
+	@!%p164 bra $L215;
+	st.shared.s64 [%rd1+1024], %rd612;
+$L215:
+$L208:
+	bar.sync 0;
+	ld.shared.s64 %rd630, [%rd1+1024];
+	mov.b64 %rd612, %rd630;
+	mov.b64 %rd631, %rd612;
+	setp.eq.s64 %p172, %rd631, 0;
+	@!%p172 bra $L217;
 	bra.uni $L126;
+$L217:
 $L125:
 	bra.uni $L124;
 $L126:
-	mov.b32 %r125, %r134;
-	add.s64 %rd431, %rd415, %rd177;
-	mov.b64 %rd415, %rd431;
-	setp.ge.s32 %p95, %r125, 0;
-	@!%p95 bra $L132;
-	mov.b64 %rd432, %rd130;
-	mov.b32 %r137, %r125;
-	cvt.s64.s32 %rd433, %r137;
-	mul.lo.s64 %rd434, %rd433, %rd133;
-	mad.lo.s64 %rd435, %rd434, 8, %rd131;
-	ld.global.nc.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd439, %rd130;
-	mov.b32 %r138, %r125;
-	cvt.s64.s32 %rd440, %r138;
-	add.s64 %rd441, %rd440, 1;
-	mul.lo.s64 %rd442, %rd441, %rd133;
-	mad.lo.s64 %rd443, %rd442, 8, %rd131;
-	ld.global.nc.s64 %rd444, [%rd443+0];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, %rd438;
-	mov.b64 %rd448, %rd446;
-	mov.b64 %rd416, %rd447;
-	mov.b64 %rd417, %rd448;
-$L132:
-	bra.uni $L116;
-$L121:
-	mul.lo.s64 %rd449, %rd416, %rd136;
-	mad.lo.s64 %rd450, %rd449, 4, %rd134;
-	ld.global.nc.s32 %r139, [%rd450+0];
-	mov.b32 %r140, %r139;
-	mov.b32 %r141, %r140;
-	mov.b32 %r142, %r39;
-	mov.b32 %r143, %r125;
-	mov.b32 %r144, %r141;
-	mov.b64 %rd451, %rd416;
-	add.s32 %r145, %r142, 1;
-	mov.b32 %r146, %r145;
-	cvt.s64.s32 %rd452, %r144;
-	mul.lo.s64 %rd453, %rd452, %rd164;
-	mad.lo.s64 %rd454, %rd453, 4, %rd162;
-	mov.b32 %r147, -1;
-	atom.global.cas.b32 %r148, [%rd454], %r147, %r146;
-	setp.eq.u32 %p96, %r148, %r147;
-	mov.pred %p97, %p96;
-	mov.pred %p98, %p97;
-	mov.pred %p99, %p98;
-	not.pred %p100, %p99;
-	@!%p100 bra $L134;
-	cvt.s64.s32 %rd455, %r144;
-	mul.lo.s64 %rd456, %rd455, %rd164;
-	mad.lo.s64 %rd457, %rd456, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r149, [%rd457+0];
-	mov.b32 %r150, %r149;
-	setp.eq.s32 %p101, %r150, %r146;
-	mov.pred %p99, %p101;
-$L134:
-	@!%p99 bra $L136;
-	cvt.s64.s32 %rd458, %r143;
-	mul.lo.s64 %rd459, %rd458, %rd167;
-	mad.lo.s64 %rd460, %rd459, 4, %rd165;
-	ld.relaxed.gpu.global.s32 %r151, [%rd460+0];
-	mov.b32 %r152, %r151;
-	cvt.s64.s32 %rd461, %r144;
-	mul.lo.s64 %rd462, %rd461, %rd167;
-	mad.lo.s64 %rd463, %rd462, 4, %rd165;
-	atom.global.min.s32 %r153, [%rd463], %r152;
-$L136:
-	mov.pred %p102, %p98;
-	@!%p102 bra $L138;
-	mov.pred %p103, 0;
-	mov.b64 %rd464, %rd420;
-	mov.b32 %r154, %r141;
-$L139:
-	@!%p13 bra $L143;
-	shr.s32 %r155, %r154, 5;
-	cvt.s64.s32 %rd465, %r155;
-	mov.b64 %rd466, %rd465;
-	and.b32 %r156, %r154, 31;
-	cvt.s64.s32 %rd467, %r156;
-	min.u64 %rd468, %rd467, 32;
-	cvt.u32.u64 %r157, %rd468;
-	mov.b32 %r159, 0x1;
-	shl.b32 %r158, %r159, %r157;
-	setp.hs.u32 %p104, %r157, 32;
-	selp.b32 %r160, 0, %r158, %p104;
-	mov.b32 %r161, %r160;
-	mov.b64 %rd469, %rd466;
-	mov.b32 %r162, %r161;
-	mul.lo.s64 %rd470, %rd469, %rd155;
-	mad.lo.s64 %rd471, %rd470, 4, %rd153;
-	ld.relaxed.gpu.global.u32 %r163, [%rd471+0];
-	mov.b32 %r164, %r163;
-	and.b32 %r165, %r164, %r162;
-	setp.ne.u32 %p105, %r165, 0x0;
-	mov.pred %p106, %p105;
-	not.pred %p107, %p106;
-	@!%p107 bra $L145;
-	mul.lo.s64 %rd472, %rd469, %rd155;
-	mad.lo.s64 %rd473, %rd472, 4, %rd153;
-	atom.global.or.b32 %r166, [%rd473], %r162;
-	mov.b32 %r167, %r166;
-	and.b32 %r168, %r167, %r162;
-	setp.ne.u32 %p108, %r168, 0x0;
-	mov.pred %p106, %p108;
-$L145:
-	@!%p106 bra $L147;
-	mov.b64 %rd474, %rd464;
-	mov.b64 %rd475, %rd474;
-	mov.pred %p109, 0;
-	bra.uni $L141;
-$L147:
-	mov.b64 %rd476, %rd464;
-	mov.b64 %rd475, %rd476;
-	mov.pred %p109, 1;
-	bra.uni $L141;
-$L143:
-	@!%p14 bra $L149;
-	cvt.s64.s32 %rd477, %r154;
-	mul.lo.s64 %rd478, %rd477, %rd158;
-	mad.lo.s64 %rd479, %rd478, 4, %rd156;
-	ld.relaxed.gpu.global.s32 %r169, [%rd479+0];
-	mov.b32 %r170, %r169;
-	setp.eq.s32 %p110, %r170, %r38;
-	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L151;
-	cvt.s64.s32 %rd480, %r154;
-	mul.lo.s64 %rd481, %rd480, %rd158;
-	mad.lo.s64 %rd482, %rd481, 4, %rd156;
-	atom.global.exch.b32 %r171, [%rd482], %r38;
-	mov.b32 %r172, %r171;
-	setp.eq.s32 %p113, %r172, %r38;
-	mov.pred %p111, %p113;
-$L151:
-	@!%p111 bra $L153;
-	mov.b64 %rd483, %rd464;
-	mov.b64 %rd475, %rd483;
-	mov.pred %p109, 0;
-	bra.uni $L141;
-$L153:
-$L149:
-	mul.lo.s64 %rd484, %rd464, %rd175;
-	mad.lo.s64 %rd485, %rd484, 4, %rd173;
-	st.shared.s32 [%rd485+0], %r154;
-	add.s64 %rd486, %rd464, 1;
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd475, %rd487;
-	mov.pred %p109, 1;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
-$L141:
-	mov.b64 %rd488, %rd475;
-	mov.pred %p114, %p109;
-	mov.b64 %rd420, %rd488;
-	mov.pred %p103, %p114;
-	@!%p103 bra $L155;
-	mov.b64 %rd489, %rd130;
-	mov.b32 %r173, %r141;
-	setp.lt.s64 %p115, %rd116, 64;
-	setp.le.s64 %p116, %rd160, 1;
-	or.pred %p117, %p115, %p116;
-	@!%p117 bra $L156;
-	cvt.s64.s32 %rd490, %r173;
-	add.s64 %rd491, %rd490, 1;
-	mul.lo.s64 %rd492, %rd491, %rd133;
-	mad.lo.s64 %rd493, %rd492, 8, %rd131;
-	ld.global.nc.s64 %rd494, [%rd493+0];
-	mov.b64 %rd495, %rd494;
-	cvt.s64.s32 %rd496, %r173;
-	mul.lo.s64 %rd497, %rd496, %rd133;
-	mad.lo.s64 %rd498, %rd497, 8, %rd131;
-	ld.global.nc.s64 %rd499, [%rd498+0];
-	mov.b64 %rd500, %rd499;
-	sub.s64 %rd501, %rd495, %rd500;
-	add.s64 %rd502, %rd117, %rd501;
-	mov.b64 %rd117, %rd502;
-	bra.uni $L157;
-$L156:
-	mov.b64 %rd503, %rd160;
-	setp.ge.s64 %p118, %rd116, 4096;
-	@!%p118 bra $L159;
-	mul.lo.s64 %rd504, %rd503, 4;
-	mov.b64 %rd503, %rd504;
-$L159:
-	setp.ge.s64 %p119, %rd116, 65536;
-	@!%p119 bra $L161;
-	mul.lo.s64 %rd505, %rd503, 4;
-	mov.b64 %rd503, %rd505;
-$L161:
-	sub.s64 %rd506, %rd503, 1;
-	and.b64 %rd507, %rd116, %rd506;
-	setp.eq.s64 %p120, %rd507, 0;
-	@!%p120 bra $L163;
-	cvt.s64.s32 %rd508, %r173;
-	add.s64 %rd509, %rd508, 1;
-	mul.lo.s64 %rd510, %rd509, %rd133;
-	mad.lo.s64 %rd511, %rd510, 8, %rd131;
-	ld.global.nc.s64 %rd512, [%rd511+0];
-	mov.b64 %rd513, %rd512;
-	cvt.s64.s32 %rd514, %r173;
-	mul.lo.s64 %rd515, %rd514, %rd133;
-	mad.lo.s64 %rd516, %rd515, 8, %rd131;
-	ld.global.nc.s64 %rd517, [%rd516+0];
-	mov.b64 %rd518, %rd517;
-	sub.s64 %rd519, %rd513, %rd518;
-	mul.lo.s64 %rd520, %rd503, %rd519;
-	add.s64 %rd521, %rd117, %rd520;
-	mov.b64 %rd117, %rd521;
-$L163:
-$L157:
-	add.s64 %rd522, %rd116, 1;
-	mov.b64 %rd116, %rd522;
-$L155:
-$L138:
-	add.s64 %rd523, %rd416, 1;
-	mov.b64 %rd416, %rd523;
-	sub.s64 %rd524, %rd421, 1;
-	mov.b64 %rd421, %rd524;
-$L116:
-	bra.uni $L115;
-$L117:
-	mov.b64 %rd525, %rd420;
-$L164:
-	@!%p13 bra $L168;
-	bra.uni $L166;
-$L168:
-	// block scan
-	mov.b64 %rd526, %rd525;
-	mov.b32 %r174, %r3;
-$L169:
-	setp.hs.u32 %p121, %r174, 32;
-	@%p121 bra $L170;
-	mov.b64 {%r175, %r176}, %rd526;
-	shfl.sync.up.b32 %r177|%p122, %r175, %r174, 0, %r17;
-	shfl.sync.up.b32 %r178, %r176, %r174, 0, %r17;
-	mov.b64 %rd527, {%r177, %r178};
-	@!%p122 bra $L171;
-	add.s64 %rd528, %rd527, %rd526;
-	mov.b64 %rd526, %rd528;
-$L171:
-	shl.b32 %r174, %r174, 1;
-	bra.uni $L169;
-$L170:
-	mov.b64 {%r179, %r180}, %rd526;
-	shfl.sync.up.b32 %r181|%p123, %r179, %r3, 0, %r17;
-	shfl.sync.up.b32 %r182, %r180, %r3, 0, %r17;
-	mov.b64 %rd529, {%r181, %r182};
-	setp.lo.u32 %p124, %r3, 32;
-	and.pred %p125, %p123, %p124;
-	selp.b64 %rd530, %rd529, 0, %p125;
-	sub.u32 %r183, %r13, %r3;
-	setp.eq.u32 %p126, %r7, %r183;
-	@!%p126 bra $L172;
-	mul.wide.u32 %rd531, %r8, 16;
-	add.s64 %rd532, %rd1, %rd531;
-	add.s64 %rd533, %rd532, 1040;
-	add.s64 %rd534, %rd533, %rd2;
-	st.shared.s64 [%rd534+0], %rd526;
-$L172:
-	bar.sync 0;
-	mov.b64 %rd535, 0;
-	mov.b64 %rd536, 0;
-	mov.b32 %r184, 0;
-	add.s64 %rd537, %rd2, 1040;
-	add.s64 %rd538, %rd1, %rd537;
-$L173:
-	setp.hs.u32 %p127, %r184, %r10;
-	@%p127 bra $L174;
-	ld.shared.s64 %rd539, [%rd538+0];
-	setp.lo.u32 %p128, %r184, %r8;
-	@!%p128 bra $L175;
-	add.s64 %rd540, %rd535, %rd539;
-	mov.b64 %rd535, %rd540;
-$L175:
-	add.s64 %rd541, %rd536, %rd539;
-	mov.b64 %rd536, %rd541;
-	add.s64 %rd538, %rd538, 16;
-	add.u32 %r184, %r184, 1;
-	bra.uni $L173;
-$L174:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd542, %rd535, %rd530;
-	mov.b64 {%r185, %r186}, %rd542;
-	shfl.sync.idx.b32 %r187|%p129, %r185, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r188, %r186, 0, %r22, %r17;
-	mov.b64 %rd543, {%r187, %r188};
-	mov.b64 %rd544, %rd536;
-	mov.b64 %rd545, %rd543;
-	mov.b64 %rd546, %rd544;
-	mov.b64 %rd547, %rd545;
-	mov.b64 %rd548, %rd546;
-	mov.b64 %rd549, %rd547;
-	mov.b64 %rd550, %rd548;
-	mov.b64 %rd551, 0;
-	cvt.u64.u32 %rd552, %r2;
-	setp.eq.s64 %p130, %rd552, 0;
-	setp.gt.s64 %p131, %rd550, 0;
-	and.pred %p132, %p130, %p131;
-	@!%p132 bra $L177;
-	atom.global.add.u64 %rd553, [%rd150], %rd550;
-	mov.b64 %rd554, %rd553;
-	mov.b64 %rd551, %rd554;
-$L177:
-	cvt.u64.u32 %rd555, %r2;
-	setp.eq.s64 %p133, %rd555, 0;
-	setp.eq.u32 %p134, %r1, 0;
-	and.pred %p135, %p133, %p134;
-	bar.sync 0;
-	@!%p135 bra $L178;
-	st.shared.s64 [%rd1+1024], %rd551;
-$L178:
-	bar.sync 0;
-	ld.shared.s64 %rd556, [%rd1+1024];
-	mov.b64 %rd557, %rd556;
-	mov.b64 %rd551, %rd557;
-	add.s64 %rd558, %rd551, %rd549;
-	mov.b64 %rd559, %rd558;
-	mov.b64 %rd560, 0;
-$L179:
-	setp.lt.s64 %p136, %rd560, %rd525;
-	not.pred %p137, %p136;
-	@!%p137 bra $L183;
-	bra.uni $L181;
-$L183:
-	mul.lo.s64 %rd561, %rd560, %rd175;
-	mad.lo.s64 %rd562, %rd561, 4, %rd173;
-	ld.shared.s32 %r189, [%rd562+0];
-	mov.b32 %r190, %r189;
-	add.s64 %rd563, %rd559, %rd560;
-	mul.lo.s64 %rd564, %rd563, %rd149;
-	mad.lo.s64 %rd565, %rd564, 4, %rd147;
-	st.global.s32 [%rd565+0], %r190;
-$L180:
-	add.s64 %rd566, %rd560, 1;
-	mov.b64 %rd560, %rd566;
-	bra.uni $L179;
-$L181:
-	bra.uni $L166;
-$L165:
-	bra.uni $L164;
-$L166:
-	mov.b64 %rd567, 0;
-	setp.lt.s64 %p138, %rd416, %rd417;
-	setp.lt.s64 %p139, %rd415, %rd182;
-	or.pred %p140, %p138, %p139;
-	@!%p140 bra $L185;
-	mov.b64 %rd567, 1;
-$L185:
-	mov.b64 %rd568, %rd567;
-	// block reduction
-	sub.u32 %r191, %r13, 1;
-	mov.b32 %r192, %r3;
-$L186:
-	setp.hs.u32 %p141, %r192, 32;
-	@%p141 bra $L187;
-	mov.b64 {%r193, %r194}, %rd568;
-	shfl.sync.down.b32 %r195|%p142, %r193, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd569, {%r195, %r196};
-	@!%p142 bra $L188;
-	max.s64 %rd570, %rd568, %rd569;
-	mov.b64 %rd568, %rd570;
-$L188:
-	shl.b32 %r192, %r192, 1;
-	bra.uni $L186;
-$L187:
-	setp.eq.u32 %p143, %r7, 0;
-	@!%p143 bra $L189;
-	mul.wide.u32 %rd571, %r8, 16;
-	add.s64 %rd572, %rd1, %rd571;
-	st.shared.s64 [%rd572+0], %rd568;
-$L189:
-	bar.sync 0;
-	setp.eq.u32 %p144, %r8, 0;
-	@!%p144 bra $L190;
-	setp.lo.u32 %p145, %r7, %r10;
-	@!%p145 bra $L191;
-	mul.wide.u32 %rd573, %r7, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	ld.shared.s64 %rd575, [%rd574+0];
-	mov.b64 %rd568, %rd575;
-$L191:
-	sub.u32 %r197, %r10, 1;
-	mov.b64 {%r198, %r199}, %rd568;
-	shfl.sync.down.b32 %r200|%p146, %r198, 1, %r197, %r17;
-	shfl.sync.down.b32 %r201, %r199, 1, %r197, %r17;
-	mov.b64 %rd576, {%r200, %r201};
-	@!%p146 bra $L192;
-	max.s64 %rd577, %rd568, %rd576;
-	mov.b64 %rd568, %rd577;
-$L192:
-	mov.b64 {%r202, %r203}, %rd568;
-	shfl.sync.down.b32 %r204|%p147, %r202, 2, %r197, %r17;
-	shfl.sync.down.b32 %r205, %r203, 2, %r197, %r17;
-	mov.b64 %rd578, {%r204, %r205};
-	@!%p147 bra $L193;
-	max.s64 %rd579, %rd568, %rd578;
-	mov.b64 %rd568, %rd579;
-$L193:
-	mov.b64 {%r206, %r207}, %rd568;
-	shfl.sync.down.b32 %r208|%p148, %r206, 4, %r197, %r17;
-	shfl.sync.down.b32 %r209, %r207, 4, %r197, %r17;
-	mov.b64 %rd580, {%r208, %r209};
-	@!%p148 bra $L194;
-	max.s64 %rd581, %rd568, %rd580;
-	mov.b64 %rd568, %rd581;
-$L194:
-	mov.b64 {%r210, %r211}, %rd568;
-	shfl.sync.down.b32 %r212|%p149, %r210, 8, %r197, %r17;
-	shfl.sync.down.b32 %r213, %r211, 8, %r197, %r17;
-	mov.b64 %rd582, {%r212, %r213};
-	@!%p149 bra $L195;
-	max.s64 %rd583, %rd568, %rd582;
-	mov.b64 %rd568, %rd583;
-$L195:
-	mov.b64 {%r214, %r215}, %rd568;
-	shfl.sync.down.b32 %r216|%p150, %r214, 16, %r197, %r17;
-	shfl.sync.down.b32 %r217, %r215, 16, %r197, %r17;
-	mov.b64 %rd584, {%r216, %r217};
-	@!%p150 bra $L196;
-	max.s64 %rd585, %rd568, %rd584;
-	mov.b64 %rd568, %rd585;
-$L196:
-	@!%p143 bra $L197;
-	st.shared.s64 [%rd1+1024], %rd568;
-$L197:
-$L190:
-	bar.sync 0;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 %rd568, %rd586;
-	mov.b64 %rd587, %rd568;
-	setp.eq.s64 %p151, %rd587, 0;
-	@!%p151 bra $L199;
-	bra.uni $L114;
-$L199:
-$L113:
-	bra.uni $L112;
-$L114:
 $L7:
 	bar.sync 0;
-	add.s64 %rd129, %rd129, %rd128;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd588, %rd116;
-	mov.b64 %rd589, %rd117;
+	mov.b64 %rd632, %rd115;
+	mov.b64 %rd633, %rd116;
 	// block reduction
-	mov.b32 %r218, 1;
-	sub.u32 %r219, %r13, 1;
-	mov.b32 %r220, %r3;
-$L200:
-	setp.hs.u32 %p152, %r220, 32;
-	@%p152 bra $L201;
-	mov.b64 {%r221, %r222}, %rd588;
-	shfl.sync.down.b32 %r223|%p153, %r221, %r220, %r219, %r17;
-	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
-	mov.b64 %rd590, {%r223, %r224};
-	mov.b64 {%r225, %r226}, %rd589;
-	shfl.sync.down.b32 %r227, %r225, %r220, %r219, %r17;
-	shfl.sync.down.b32 %r228, %r226, %r220, %r219, %r17;
-	mov.b64 %rd591, {%r227, %r228};
-	@!%p153 bra $L202;
-	setp.ne.u32 %p154, %r18, 9;
-	@%p154 bra.uni $L204;
-	setp.lt.s64 %p155, %rd590, %rd588;
-	setp.eq.s64 %p156, %rd590, %rd588;
-	setp.lt.s64 %p157, %rd591, %rd589;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd592, %rd590, %rd588, %p159;
-	selp.b64 %rd593, %rd591, %rd589, %p159;
-	mov.b64 %rd588, %rd592;
-	mov.b64 %rd589, %rd593;
-	bra.uni $L203;
-$L204:
-	setp.ne.u32 %p160, %r18, 10;
-	@%p160 bra.uni $L205;
-	setp.gt.s64 %p161, %rd590, %rd588;
-	setp.eq.s64 %p162, %rd590, %rd588;
-	setp.lt.s64 %p163, %rd591, %rd589;
-	and.pred %p164, %p162, %p163;
-	or.pred %p165, %p161, %p164;
-	selp.b64 %rd594, %rd590, %rd588, %p165;
-	selp.b64 %rd595, %rd591, %rd589, %p165;
-	mov.b64 %rd588, %rd594;
-	mov.b64 %rd589, %rd595;
-	bra.uni $L203;
-$L205:
-	mov.b64 %rd596, %rd588;
-	mov.b64 %rd597, %rd589;
-	mov.b64 %rd598, %rd590;
-	mov.b64 %rd599, %rd591;
-	mov.b64 %rd600, %rd596;
-	mov.b64 %rd601, %rd597;
-	mov.b64 %rd602, %rd598;
-	mov.b64 %rd603, %rd599;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	add.s64 %rd606, %rd600, %rd604;
-	mov.b64 %rd600, %rd606;
-	add.s64 %rd607, %rd601, %rd605;
-	mov.b64 %rd601, %rd607;
-$L206:
-	mov.b64 %rd588, %rd600;
-	mov.b64 %rd589, %rd601;
-$L203:
-$L202:
-	shl.b32 %r220, %r220, 1;
-	bra.uni $L200;
-$L201:
-	setp.eq.u32 %p166, %r7, 0;
-	@!%p166 bra $L207;
-	mul.wide.u32 %rd608, %r8, 16;
-	add.s64 %rd609, %rd1, %rd608;
-	st.shared.s64 [%rd609+0], %rd588;
-	st.shared.s64 [%rd609+8], %rd589;
-$L207:
-	bar.sync 0;
-	setp.eq.u32 %p167, %r8, 0;
-	@!%p167 bra $L208;
-	setp.lo.u32 %p168, %r7, %r10;
-	@!%p168 bra $L209;
-	mul.wide.u32 %rd610, %r7, 16;
-	add.s64 %rd611, %rd1, %rd610;
-	ld.shared.s64 %rd612, [%rd611+0];
-	ld.shared.s64 %rd613, [%rd611+8];
-	mov.b64 %rd588, %rd612;
-	mov.b64 %rd589, %rd613;
-$L209:
-	sub.u32 %r229, %r10, 1;
-	mov.b32 %r230, %r218;
-$L210:
-	setp.hs.u32 %p169, %r230, 32;
-	@%p169 bra $L211;
-	mov.b64 {%r231, %r232}, %rd588;
-	shfl.sync.down.b32 %r233|%p170, %r231, %r230, %r229, %r17;
-	shfl.sync.down.b32 %r234, %r232, %r230, %r229, %r17;
-	mov.b64 %rd614, {%r233, %r234};
-	mov.b64 {%r235, %r236}, %rd589;
-	shfl.sync.down.b32 %r237, %r235, %r230, %r229, %r17;
-	shfl.sync.down.b32 %r238, %r236, %r230, %r229, %r17;
-	mov.b64 %rd615, {%r237, %r238};
-	@!%p170 bra $L212;
-	setp.ne.u32 %p171, %r18, 9;
-	@%p171 bra.uni $L214;
-	setp.lt.s64 %p172, %rd614, %rd588;
-	setp.eq.s64 %p173, %rd614, %rd588;
-	setp.lt.s64 %p174, %rd615, %rd589;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd616, %rd614, %rd588, %p176;
-	selp.b64 %rd617, %rd615, %rd589, %p176;
-	mov.b64 %rd588, %rd616;
-	mov.b64 %rd589, %rd617;
-	bra.uni $L213;
-$L214:
-	setp.ne.u32 %p177, %r18, 10;
-	@%p177 bra.uni $L215;
-	setp.gt.s64 %p178, %rd614, %rd588;
-	setp.eq.s64 %p179, %rd614, %rd588;
-	setp.lt.s64 %p180, %rd615, %rd589;
-	and.pred %p181, %p179, %p180;
-	or.pred %p182, %p178, %p181;
-	selp.b64 %rd618, %rd614, %rd588, %p182;
-	selp.b64 %rd619, %rd615, %rd589, %p182;
-	mov.b64 %rd588, %rd618;
-	mov.b64 %rd589, %rd619;
-	bra.uni $L213;
-$L215:
-	mov.b64 %rd620, %rd588;
-	mov.b64 %rd621, %rd589;
-	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd615;
-	mov.b64 %rd600, %rd620;
-	mov.b64 %rd601, %rd621;
-	mov.b64 %rd602, %rd622;
-	mov.b64 %rd603, %rd623;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	add.s64 %rd624, %rd600, %rd604;
-	mov.b64 %rd600, %rd624;
-	add.s64 %rd625, %rd601, %rd605;
-	mov.b64 %rd601, %rd625;
-$L216:
-	mov.b64 %rd588, %rd600;
-	mov.b64 %rd589, %rd601;
-$L213:
-$L212:
-	shl.b32 %r230, %r230, 1;
-	bra.uni $L210;
-$L211:
-$L208:
-	mul.wide.u32 %rd626, %r29, 16;
-	add.s64 %rd627, %rd12, %rd626;
-	setp.eq.u32 %p183, %r5, 0;
-	@!%p183 bra $L217;
-	st.global.s64 [%rd627+0], %rd588;
-	st.global.s64 [%rd627+8], %rd589;
-$L217:
-	// the last block combines the partials
-	setp.eq.u32 %p184, %r5, 0;
-	@!%p184 bra $L218;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r239, [gk_reduce_done], 1;
-	sub.u32 %r240, %r30, 1;
-	setp.eq.u32 %p185, %r239, %r240;
-	fence.acq_rel.gpu;
-	selp.b32 %r241, 1, 0, %p185;
-	st.shared.u32 [%rd1+1024], %r241;
+	mov.b32 %r290, 1;
+	sub.u32 %r291, %r13, 1;
+	mov.b32 %r292, %r3;
 $L218:
-	bar.sync 0;
-	ld.shared.u32 %r242, [%rd1+1024];
-	setp.ne.u32 %p186, %r242, 0;
-	@!%p186 bra $L219;
-	cvt.u64.u32 %rd630, %r30;
-	cvt.u64.u32 %rd631, %r5;
-	cvt.u64.u32 %rd632, %r6;
-	setp.ne.u32 %p187, %r18, 9;
-	@%p187 bra.uni $L221;
-	mov.b64 %rd628, 9223372036854775807;
-	mov.b64 %rd629, 9223372036854775807;
-	mov.b64 %rd633, %rd631;
+	setp.hs.u32 %p173, %r292, 32;
+	@%p173 bra $L219;
+	mov.b64 {%r293, %r294}, %rd632;
+	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd634, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd633;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd635, {%r299, %r300};
+	@!%p174 bra $L220;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L222;
+	setp.lt.s64 %p176, %rd634, %rd632;
+	setp.eq.s64 %p177, %rd634, %rd632;
+	setp.lt.s64 %p178, %rd635, %rd633;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd636, %rd634, %rd632, %p180;
+	selp.b64 %rd637, %rd635, %rd633, %p180;
+	mov.b64 %rd632, %rd636;
+	mov.b64 %rd633, %rd637;
+	bra.uni $L221;
 $L222:
-	setp.ge.s64 %p188, %rd633, %rd630;
-	@%p188 bra $L223;
-	mad.lo.s64 %rd634, %rd633, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd635, [%rd634+0];
-	ld.relaxed.gpu.global.s64 %rd636, [%rd634+8];
-	setp.lt.s64 %p189, %rd635, %rd628;
-	setp.eq.s64 %p190, %rd635, %rd628;
-	setp.lt.s64 %p191, %rd636, %rd629;
-	and.pred %p192, %p190, %p191;
-	or.pred %p193, %p189, %p192;
-	selp.b64 %rd637, %rd635, %rd628, %p193;
-	selp.b64 %rd638, %rd636, %rd629, %p193;
-	mov.b64 %rd628, %rd637;
-	mov.b64 %rd629, %rd638;
-	add.s64 %rd633, %rd633, %rd632;
-	bra.uni $L222;
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L223;
+	setp.gt.s64 %p182, %rd634, %rd632;
+	setp.eq.s64 %p183, %rd634, %rd632;
+	setp.lt.s64 %p184, %rd635, %rd633;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd638, %rd634, %rd632, %p186;
+	selp.b64 %rd639, %rd635, %rd633, %p186;
+	mov.b64 %rd632, %rd638;
+	mov.b64 %rd633, %rd639;
+	bra.uni $L221;
 $L223:
-	bra.uni $L220;
-$L221:
-	setp.ne.u32 %p194, %r18, 10;
-	@%p194 bra.uni $L224;
-	mov.b64 %rd628, -9223372036854775808;
-	mov.b64 %rd629, 9223372036854775807;
-	mov.b64 %rd639, %rd631;
-$L225:
-	setp.ge.s64 %p195, %rd639, %rd630;
-	@%p195 bra $L226;
-	mad.lo.s64 %rd640, %rd639, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd641, [%rd640+0];
-	ld.relaxed.gpu.global.s64 %rd642, [%rd640+8];
-	setp.gt.s64 %p196, %rd641, %rd628;
-	setp.eq.s64 %p197, %rd641, %rd628;
-	setp.lt.s64 %p198, %rd642, %rd629;
-	and.pred %p199, %p197, %p198;
-	or.pred %p200, %p196, %p199;
-	selp.b64 %rd643, %rd641, %rd628, %p200;
-	selp.b64 %rd644, %rd642, %rd629, %p200;
-	mov.b64 %rd628, %rd643;
-	mov.b64 %rd629, %rd644;
-	add.s64 %rd639, %rd639, %rd632;
-	bra.uni $L225;
-$L226:
-	bra.uni $L220;
+	mov.b64 %rd640, %rd632;
+	mov.b64 %rd641, %rd633;
+	mov.b64 %rd642, %rd634;
+	mov.b64 %rd643, %rd635;
+	mov.b64 %rd644, %rd640;
+	mov.b64 %rd645, %rd641;
+	mov.b64 %rd646, %rd642;
+	mov.b64 %rd647, %rd643;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd650, %rd644, %rd648;
+	mov.b64 %rd644, %rd650;
+	add.s64 %rd651, %rd645, %rd649;
+	mov.b64 %rd645, %rd651;
 $L224:
+	mov.b64 %rd632, %rd644;
+	mov.b64 %rd633, %rd645;
+$L221:
+$L220:
+	shl.b32 %r292, %r292, 1;
+	bra.uni $L218;
+$L219:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L225;
+	mul.wide.u32 %rd652, %r8, 16;
+	add.s64 %rd653, %rd1, %rd652;
+	st.shared.s64 [%rd653+0], %rd632;
+	st.shared.s64 [%rd653+8], %rd633;
+$L225:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L226;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L227;
+	mul.wide.u32 %rd654, %r7, 16;
+	add.s64 %rd655, %rd1, %rd654;
+	ld.shared.s64 %rd656, [%rd655+0];
+	ld.shared.s64 %rd657, [%rd655+8];
+	mov.b64 %rd632, %rd656;
+	mov.b64 %rd633, %rd657;
+$L227:
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
+$L228:
+	setp.hs.u32 %p190, %r302, 32;
+	@%p190 bra $L229;
+	mov.b64 {%r303, %r304}, %rd632;
+	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd658, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd633;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd659, {%r309, %r310};
+	@!%p191 bra $L230;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L232;
+	setp.lt.s64 %p193, %rd658, %rd632;
+	setp.eq.s64 %p194, %rd658, %rd632;
+	setp.lt.s64 %p195, %rd659, %rd633;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd660, %rd658, %rd632, %p197;
+	selp.b64 %rd661, %rd659, %rd633, %p197;
+	mov.b64 %rd632, %rd660;
+	mov.b64 %rd633, %rd661;
+	bra.uni $L231;
+$L232:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L233;
+	setp.gt.s64 %p199, %rd658, %rd632;
+	setp.eq.s64 %p200, %rd658, %rd632;
+	setp.lt.s64 %p201, %rd659, %rd633;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd662, %rd658, %rd632, %p203;
+	selp.b64 %rd663, %rd659, %rd633, %p203;
+	mov.b64 %rd632, %rd662;
+	mov.b64 %rd633, %rd663;
+	bra.uni $L231;
+$L233:
+	mov.b64 %rd664, %rd632;
+	mov.b64 %rd665, %rd633;
+	mov.b64 %rd666, %rd658;
+	mov.b64 %rd667, %rd659;
+	mov.b64 %rd644, %rd664;
+	mov.b64 %rd645, %rd665;
+	mov.b64 %rd646, %rd666;
+	mov.b64 %rd647, %rd667;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd668, %rd644, %rd648;
+	mov.b64 %rd644, %rd668;
+	add.s64 %rd669, %rd645, %rd649;
+	mov.b64 %rd645, %rd669;
+$L234:
+	mov.b64 %rd632, %rd644;
+	mov.b64 %rd633, %rd645;
+$L231:
+$L230:
+	shl.b32 %r302, %r302, 1;
+	bra.uni $L228;
+$L229:
+$L226:
+	mul.wide.u32 %rd670, %r29, 16;
+	add.s64 %rd671, %rd11, %rd670;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L235;
+	st.global.s64 [%rd671+0], %rd632;
+	st.global.s64 [%rd671+8], %rd633;
+$L235:
+	// the last block combines the partials
+	setp.eq.u32 %p205, %r5, 0;
+	@!%p205 bra $L236;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r311, [gk_reduce_done], 1;
+	sub.u32 %r312, %r30, 1;
+	setp.eq.u32 %p206, %r311, %r312;
+	fence.acq_rel.gpu;
+	selp.b32 %r313, 1, 0, %p206;
+	st.shared.u32 [%rd1+1024], %r313;
+$L236:
+	bar.sync 0;
+	ld.shared.u32 %r314, [%rd1+1024];
+	setp.ne.u32 %p207, %r314, 0;
+	@!%p207 bra $L237;
+	cvt.u64.u32 %rd674, %r30;
+	cvt.u64.u32 %rd675, %r5;
+	cvt.u64.u32 %rd676, %r6;
+	setp.ne.u32 %p208, %r18, 9;
+	@%p208 bra.uni $L239;
+	mov.b64 %rd672, 9223372036854775807;
+	mov.b64 %rd673, 9223372036854775807;
+	mov.b64 %rd677, %rd675;
+$L240:
+	setp.ge.s64 %p209, %rd677, %rd674;
+	@%p209 bra $L241;
+	mad.lo.s64 %rd678, %rd677, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd679, [%rd678+0];
+	ld.relaxed.gpu.global.s64 %rd680, [%rd678+8];
+	setp.lt.s64 %p210, %rd679, %rd672;
+	setp.eq.s64 %p211, %rd679, %rd672;
+	setp.lt.s64 %p212, %rd680, %rd673;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd681, %rd679, %rd672, %p214;
+	selp.b64 %rd682, %rd680, %rd673, %p214;
+	mov.b64 %rd672, %rd681;
+	mov.b64 %rd673, %rd682;
+	add.s64 %rd677, %rd677, %rd676;
+	bra.uni $L240;
+$L241:
+	bra.uni $L238;
+$L239:
+	setp.ne.u32 %p215, %r18, 10;
+	@%p215 bra.uni $L242;
+	mov.b64 %rd672, -9223372036854775808;
+	mov.b64 %rd673, 9223372036854775807;
+	mov.b64 %rd683, %rd675;
+$L243:
+	setp.ge.s64 %p216, %rd683, %rd674;
+	@%p216 bra $L244;
+	mad.lo.s64 %rd684, %rd683, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd685, [%rd684+0];
+	ld.relaxed.gpu.global.s64 %rd686, [%rd684+8];
+	setp.gt.s64 %p217, %rd685, %rd672;
+	setp.eq.s64 %p218, %rd685, %rd672;
+	setp.lt.s64 %p219, %rd686, %rd673;
+	and.pred %p220, %p218, %p219;
+	or.pred %p221, %p217, %p220;
+	selp.b64 %rd687, %rd685, %rd672, %p221;
+	selp.b64 %rd688, %rd686, %rd673, %p221;
+	mov.b64 %rd672, %rd687;
+	mov.b64 %rd673, %rd688;
+	add.s64 %rd683, %rd683, %rd676;
+	bra.uni $L243;
+$L244:
+	bra.uni $L238;
+$L242:
+	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
+	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-$L227:
-	mov.b64 %rd645, %rd120;
-	mov.b64 %rd646, %rd121;
-	mov.b64 %rd628, %rd645;
-	mov.b64 %rd629, %rd646;
-	mov.b64 %rd647, %rd631;
-$L228:
-	setp.ge.s64 %p201, %rd647, %rd630;
-	@%p201 bra $L229;
-	mad.lo.s64 %rd648, %rd647, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd649, [%rd648+0];
-	ld.relaxed.gpu.global.s64 %rd650, [%rd648+8];
-	mov.b64 %rd651, %rd628;
-	mov.b64 %rd652, %rd629;
-	mov.b64 %rd653, %rd649;
-	mov.b64 %rd654, %rd650;
-	mov.b64 %rd600, %rd651;
-	mov.b64 %rd601, %rd652;
-	mov.b64 %rd602, %rd653;
-	mov.b64 %rd603, %rd654;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	add.s64 %rd655, %rd600, %rd604;
-	mov.b64 %rd600, %rd655;
-	add.s64 %rd656, %rd601, %rd605;
-	mov.b64 %rd601, %rd656;
-$L230:
-	mov.b64 %rd628, %rd600;
-	mov.b64 %rd629, %rd601;
-	add.s64 %rd647, %rd647, %rd632;
-	bra.uni $L228;
-$L229:
-$L220:
-	mov.b64 %rd657, %rd628;
-	mov.b64 %rd658, %rd629;
-	// block reduction
-	mov.b32 %r243, 1;
-	mov.b32 %r244, 1;
-	sub.u32 %r245, %r13, 1;
-	mov.b32 %r246, %r243;
-$L231:
-	setp.hs.u32 %p202, %r246, 32;
-	@%p202 bra $L232;
-	mov.b64 {%r247, %r248}, %rd657;
-	shfl.sync.down.b32 %r249|%p203, %r247, %r246, %r245, %r17;
-	shfl.sync.down.b32 %r250, %r248, %r246, %r245, %r17;
-	mov.b64 %rd659, {%r249, %r250};
-	mov.b64 {%r251, %r252}, %rd658;
-	shfl.sync.down.b32 %r253, %r251, %r246, %r245, %r17;
-	shfl.sync.down.b32 %r254, %r252, %r246, %r245, %r17;
-	mov.b64 %rd660, {%r253, %r254};
-	@!%p203 bra $L233;
-	setp.ne.u32 %p204, %r18, 9;
-	@%p204 bra.uni $L235;
-	setp.lt.s64 %p205, %rd659, %rd657;
-	setp.eq.s64 %p206, %rd659, %rd657;
-	setp.lt.s64 %p207, %rd660, %rd658;
-	and.pred %p208, %p206, %p207;
-	or.pred %p209, %p205, %p208;
-	selp.b64 %rd661, %rd659, %rd657, %p209;
-	selp.b64 %rd662, %rd660, %rd658, %p209;
-	mov.b64 %rd657, %rd661;
-	mov.b64 %rd658, %rd662;
-	bra.uni $L234;
-$L235:
-	setp.ne.u32 %p210, %r18, 10;
-	@%p210 bra.uni $L236;
-	setp.gt.s64 %p211, %rd659, %rd657;
-	setp.eq.s64 %p212, %rd659, %rd657;
-	setp.lt.s64 %p213, %rd660, %rd658;
-	and.pred %p214, %p212, %p213;
-	or.pred %p215, %p211, %p214;
-	selp.b64 %rd663, %rd659, %rd657, %p215;
-	selp.b64 %rd664, %rd660, %rd658, %p215;
-	mov.b64 %rd657, %rd663;
-	mov.b64 %rd658, %rd664;
-	bra.uni $L234;
-$L236:
-	mov.b64 %rd665, %rd657;
-	mov.b64 %rd666, %rd658;
-	mov.b64 %rd667, %rd659;
-	mov.b64 %rd668, %rd660;
-	mov.b64 %rd600, %rd665;
-	mov.b64 %rd601, %rd666;
-	mov.b64 %rd602, %rd667;
-	mov.b64 %rd603, %rd668;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	add.s64 %rd669, %rd600, %rd604;
-	mov.b64 %rd600, %rd669;
-	add.s64 %rd670, %rd601, %rd605;
-	mov.b64 %rd601, %rd670;
-$L237:
-	mov.b64 %rd657, %rd600;
-	mov.b64 %rd658, %rd601;
-$L234:
-$L233:
-	shl.b32 %r246, %r246, 1;
-	bra.uni $L231;
-$L232:
-	setp.eq.u32 %p216, %r7, 0;
-	@!%p216 bra $L238;
-	mul.wide.u32 %rd671, %r8, 16;
-	add.s64 %rd672, %rd1, %rd671;
-	st.shared.s64 [%rd672+0], %rd657;
-	st.shared.s64 [%rd672+8], %rd658;
-$L238:
-	bar.sync 0;
-	setp.eq.u32 %p217, %r8, 0;
-	@!%p217 bra $L239;
-	setp.lo.u32 %p218, %r7, %r10;
-	@!%p218 bra $L240;
-	mul.wide.u32 %rd673, %r7, 16;
-	add.s64 %rd674, %rd1, %rd673;
-	ld.shared.s64 %rd675, [%rd674+0];
-	ld.shared.s64 %rd676, [%rd674+8];
-	mov.b64 %rd657, %rd675;
-	mov.b64 %rd658, %rd676;
-$L240:
-	sub.u32 %r255, %r10, 1;
-	mov.b32 %r256, %r244;
-$L241:
-	setp.hs.u32 %p219, %r256, 32;
-	@%p219 bra $L242;
-	mov.b64 {%r257, %r258}, %rd657;
-	shfl.sync.down.b32 %r259|%p220, %r257, %r256, %r255, %r17;
-	shfl.sync.down.b32 %r260, %r258, %r256, %r255, %r17;
-	mov.b64 %rd677, {%r259, %r260};
-	mov.b64 {%r261, %r262}, %rd658;
-	shfl.sync.down.b32 %r263, %r261, %r256, %r255, %r17;
-	shfl.sync.down.b32 %r264, %r262, %r256, %r255, %r17;
-	mov.b64 %rd678, {%r263, %r264};
-	@!%p220 bra $L243;
-	setp.ne.u32 %p221, %r18, 9;
-	@%p221 bra.uni $L245;
-	setp.lt.s64 %p222, %rd677, %rd657;
-	setp.eq.s64 %p223, %rd677, %rd657;
-	setp.lt.s64 %p224, %rd678, %rd658;
-	and.pred %p225, %p223, %p224;
-	or.pred %p226, %p222, %p225;
-	selp.b64 %rd679, %rd677, %rd657, %p226;
-	selp.b64 %rd680, %rd678, %rd658, %p226;
-	mov.b64 %rd657, %rd679;
-	mov.b64 %rd658, %rd680;
-	bra.uni $L244;
 $L245:
-	setp.ne.u32 %p227, %r18, 10;
-	@%p227 bra.uni $L246;
-	setp.gt.s64 %p228, %rd677, %rd657;
-	setp.eq.s64 %p229, %rd677, %rd657;
-	setp.lt.s64 %p230, %rd678, %rd658;
-	and.pred %p231, %p229, %p230;
-	or.pred %p232, %p228, %p231;
-	selp.b64 %rd681, %rd677, %rd657, %p232;
-	selp.b64 %rd682, %rd678, %rd658, %p232;
-	mov.b64 %rd657, %rd681;
-	mov.b64 %rd658, %rd682;
-	bra.uni $L244;
+	mov.b64 %rd689, %rd119;
+	mov.b64 %rd690, %rd120;
+	mov.b64 %rd672, %rd689;
+	mov.b64 %rd673, %rd690;
+	mov.b64 %rd691, %rd675;
 $L246:
-	mov.b64 %rd683, %rd657;
-	mov.b64 %rd684, %rd658;
-	mov.b64 %rd685, %rd677;
-	mov.b64 %rd686, %rd678;
-	mov.b64 %rd600, %rd683;
-	mov.b64 %rd601, %rd684;
-	mov.b64 %rd602, %rd685;
-	mov.b64 %rd603, %rd686;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	add.s64 %rd687, %rd600, %rd604;
-	mov.b64 %rd600, %rd687;
-	add.s64 %rd688, %rd601, %rd605;
-	mov.b64 %rd601, %rd688;
-$L247:
-	mov.b64 %rd657, %rd600;
-	mov.b64 %rd658, %rd601;
-$L244:
-$L243:
-	shl.b32 %r256, %r256, 1;
-	bra.uni $L241;
-$L242:
-$L239:
-	@!%p184 bra $L248;
-	st.global.s64 [%rd14+0], %rd657;
-	st.global.s64 [%rd14+8], %rd658;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.ge.s64 %p222, %rd691, %rd674;
+	@%p222 bra $L247;
+	mad.lo.s64 %rd692, %rd691, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd693, [%rd692+0];
+	ld.relaxed.gpu.global.s64 %rd694, [%rd692+8];
+	mov.b64 %rd695, %rd672;
+	mov.b64 %rd696, %rd673;
+	mov.b64 %rd697, %rd693;
+	mov.b64 %rd698, %rd694;
+	mov.b64 %rd644, %rd695;
+	mov.b64 %rd645, %rd696;
+	mov.b64 %rd646, %rd697;
+	mov.b64 %rd647, %rd698;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd699, %rd644, %rd648;
+	mov.b64 %rd644, %rd699;
+	add.s64 %rd700, %rd645, %rd649;
+	mov.b64 %rd645, %rd700;
 $L248:
-$L219:
+	mov.b64 %rd672, %rd644;
+	mov.b64 %rd673, %rd645;
+	add.s64 %rd691, %rd691, %rd676;
+	bra.uni $L246;
+$L247:
+$L238:
+	mov.b64 %rd701, %rd672;
+	mov.b64 %rd702, %rd673;
+	// block reduction
+	mov.b32 %r315, 1;
+	mov.b32 %r316, 1;
+	sub.u32 %r317, %r13, 1;
+	mov.b32 %r318, %r315;
+$L249:
+	setp.hs.u32 %p223, %r318, 32;
+	@%p223 bra $L250;
+	mov.b64 {%r319, %r320}, %rd701;
+	shfl.sync.down.b32 %r321|%p224, %r319, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
+	mov.b64 %rd703, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd702;
+	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
+	mov.b64 %rd704, {%r325, %r326};
+	@!%p224 bra $L251;
+	setp.ne.u32 %p225, %r18, 9;
+	@%p225 bra.uni $L253;
+	setp.lt.s64 %p226, %rd703, %rd701;
+	setp.eq.s64 %p227, %rd703, %rd701;
+	setp.lt.s64 %p228, %rd704, %rd702;
+	and.pred %p229, %p227, %p228;
+	or.pred %p230, %p226, %p229;
+	selp.b64 %rd705, %rd703, %rd701, %p230;
+	selp.b64 %rd706, %rd704, %rd702, %p230;
+	mov.b64 %rd701, %rd705;
+	mov.b64 %rd702, %rd706;
+	bra.uni $L252;
+$L253:
+	setp.ne.u32 %p231, %r18, 10;
+	@%p231 bra.uni $L254;
+	setp.gt.s64 %p232, %rd703, %rd701;
+	setp.eq.s64 %p233, %rd703, %rd701;
+	setp.lt.s64 %p234, %rd704, %rd702;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd707, %rd703, %rd701, %p236;
+	selp.b64 %rd708, %rd704, %rd702, %p236;
+	mov.b64 %rd701, %rd707;
+	mov.b64 %rd702, %rd708;
+	bra.uni $L252;
+$L254:
+	mov.b64 %rd709, %rd701;
+	mov.b64 %rd710, %rd702;
+	mov.b64 %rd711, %rd703;
+	mov.b64 %rd712, %rd704;
+	mov.b64 %rd644, %rd709;
+	mov.b64 %rd645, %rd710;
+	mov.b64 %rd646, %rd711;
+	mov.b64 %rd647, %rd712;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd713, %rd644, %rd648;
+	mov.b64 %rd644, %rd713;
+	add.s64 %rd714, %rd645, %rd649;
+	mov.b64 %rd645, %rd714;
+$L255:
+	mov.b64 %rd701, %rd644;
+	mov.b64 %rd702, %rd645;
+$L252:
+$L251:
+	shl.b32 %r318, %r318, 1;
+	bra.uni $L249;
+$L250:
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L256;
+	mul.wide.u32 %rd715, %r8, 16;
+	add.s64 %rd716, %rd1, %rd715;
+	st.shared.s64 [%rd716+0], %rd701;
+	st.shared.s64 [%rd716+8], %rd702;
+$L256:
+	bar.sync 0;
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L257;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L258;
+	mul.wide.u32 %rd717, %r7, 16;
+	add.s64 %rd718, %rd1, %rd717;
+	ld.shared.s64 %rd719, [%rd718+0];
+	ld.shared.s64 %rd720, [%rd718+8];
+	mov.b64 %rd701, %rd719;
+	mov.b64 %rd702, %rd720;
+$L258:
+	sub.u32 %r327, %r10, 1;
+	mov.b32 %r328, %r316;
+$L259:
+	setp.hs.u32 %p240, %r328, 32;
+	@%p240 bra $L260;
+	mov.b64 {%r329, %r330}, %rd701;
+	shfl.sync.down.b32 %r331|%p241, %r329, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
+	mov.b64 %rd721, {%r331, %r332};
+	mov.b64 {%r333, %r334}, %rd702;
+	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
+	mov.b64 %rd722, {%r335, %r336};
+	@!%p241 bra $L261;
+	setp.ne.u32 %p242, %r18, 9;
+	@%p242 bra.uni $L263;
+	setp.lt.s64 %p243, %rd721, %rd701;
+	setp.eq.s64 %p244, %rd721, %rd701;
+	setp.lt.s64 %p245, %rd722, %rd702;
+	and.pred %p246, %p244, %p245;
+	or.pred %p247, %p243, %p246;
+	selp.b64 %rd723, %rd721, %rd701, %p247;
+	selp.b64 %rd724, %rd722, %rd702, %p247;
+	mov.b64 %rd701, %rd723;
+	mov.b64 %rd702, %rd724;
+	bra.uni $L262;
+$L263:
+	setp.ne.u32 %p248, %r18, 10;
+	@%p248 bra.uni $L264;
+	setp.gt.s64 %p249, %rd721, %rd701;
+	setp.eq.s64 %p250, %rd721, %rd701;
+	setp.lt.s64 %p251, %rd722, %rd702;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd725, %rd721, %rd701, %p253;
+	selp.b64 %rd726, %rd722, %rd702, %p253;
+	mov.b64 %rd701, %rd725;
+	mov.b64 %rd702, %rd726;
+	bra.uni $L262;
+$L264:
+	mov.b64 %rd727, %rd701;
+	mov.b64 %rd728, %rd702;
+	mov.b64 %rd729, %rd721;
+	mov.b64 %rd730, %rd722;
+	mov.b64 %rd644, %rd727;
+	mov.b64 %rd645, %rd728;
+	mov.b64 %rd646, %rd729;
+	mov.b64 %rd647, %rd730;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	add.s64 %rd731, %rd644, %rd648;
+	mov.b64 %rd644, %rd731;
+	add.s64 %rd732, %rd645, %rd649;
+	mov.b64 %rd645, %rd732;
+$L265:
+	mov.b64 %rd701, %rd644;
+	mov.b64 %rd702, %rd645;
+$L262:
+$L261:
+	shl.b32 %r328, %r328, 1;
+	bra.uni $L259;
+$L260:
+$L257:
+	@!%p205 bra $L266;
+	st.global.s64 [%rd13+0], %rd701;
+	st.global.s64 [%rd13+8], %rd702;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L266:
+$L237:
 	ret;
 }
 `
@@ -2061,7 +2210,7 @@ const gokkosPTX1 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushGlobal_main_nearest__main(
@@ -2124,9 +2273,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<154>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<480>;
+	.reg .pred %p<161>;
+	.reg .b32 %r<176>;
+	.reg .b64 %rd<494>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2146,19 +2295,18 @@ const gokkosPTX1 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -2173,326 +2321,326 @@ const gokkosPTX1 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
-	ld.param.s64 %rd29, [gk_s0];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s1];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s2];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s3];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s4];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s5];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s6];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s7];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s8];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s9];
-	mov.b64 %rd51, %rd50;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s12];
-	cvta.to.global.u64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s13];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s14];
-	mov.b64 %rd60, %rd59;
-	ld.param.u64 %rd61, [gk_s15];
-	cvta.to.global.u64 %rd62, %rd61;
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s16];
-	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s17];
-	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s13];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s16];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd68, [gk_s19];
-	cvta.to.global.u64 %rd69, %rd68;
-	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s20];
-	mov.b64 %rd72, %rd71;
-	ld.param.s64 %rd73, [gk_s21];
-	mov.b64 %rd74, %rd73;
-	ld.param.u64 %rd75, [gk_s22];
-	cvta.to.global.u64 %rd76, %rd75;
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s23];
-	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s24];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s25];
-	cvta.to.global.u64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s26];
-	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s27];
-	mov.b64 %rd88, %rd87;
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s20];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd89, [gk_s29];
-	cvta.to.global.u64 %rd90, %rd89;
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s30];
-	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s31];
-	mov.b64 %rd95, %rd94;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd96, [gk_s33];
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s34];
-	mov.b64 %rd99, %rd98;
-	ld.param.u64 %rd100, [gk_s35];
-	cvta.to.global.u64 %rd101, %rd100;
-	mov.b64 %rd102, %rd101;
-	ld.param.s64 %rd103, [gk_s36];
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s37];
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s38];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s39];
-	cvta.to.global.u64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s40];
-	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s41];
-	mov.b64 %rd115, %rd114;
-	ld.param.u64 %rd116, [gk_s42];
-	cvta.to.global.u64 %rd117, %rd116;
-	mov.b64 %rd118, %rd117;
-	ld.param.s64 %rd119, [gk_s43];
-	mov.b64 %rd120, %rd119;
-	ld.param.s64 %rd121, [gk_s44];
-	mov.b64 %rd122, %rd121;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s35];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s36];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s42];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s43];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s44];
+	mov.b64 %rd121, %rd120;
 	ld.param.s32 %r36, [gk_s45];
 	mov.b32 %r37, %r36;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
+	mov.b64 %rd124, 9223372036854775807;
 	mov.b64 %rd125, 9223372036854775807;
-	mov.b64 %rd126, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd125, -9223372036854775808;
-	mov.b64 %rd126, 9223372036854775807;
+	mov.b64 %rd124, -9223372036854775808;
+	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
 $L3:
+	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
-	mov.b64 %rd130, 0;
+	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-	mov.b64 %rd128, %rd130;
 $L4:
+	mov.b64 %rd130, %rd126;
 	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
+	mov.b64 %rd124, %rd130;
 	mov.b64 %rd125, %rd131;
-	mov.b64 %rd126, %rd132;
 $L1:
+	mov.b64 %rd122, %rd124;
 	mov.b64 %rd123, %rd125;
-	mov.b64 %rd124, %rd126;
-	cvt.u64.u32 %rd134, %r29;
-	cvt.u64.u32 %rd135, %r30;
-	mov.b64 %rd136, %rd134;
+	cvt.u64.u32 %rd133, %r29;
+	cvt.u64.u32 %rd134, %r30;
+	mov.b64 %rd135, %rd133;
 $L5:
-	setp.ge.s64 %p11, %rd136, %rd3;
+	setp.ge.s64 %p11, %rd135, %rd2;
 	@%p11 bra $L6;
-	mov.b64 %rd133, %rd136;
+	mov.b64 %rd132, %rd135;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mov.b64 %rd137, %rd30;
-	mov.b64 %rd138, %rd33;
-	mov.b64 %rd139, %rd35;
-	mov.b64 %rd140, %rd37;
-	mov.b64 %rd141, %rd40;
-	mov.b64 %rd142, %rd42;
-	mov.b64 %rd143, %rd44;
-	mov.b64 %rd144, %rd47;
-	mov.b64 %rd145, %rd49;
-	mov.b64 %rd146, %rd51;
+	mov.b64 %rd136, %rd29;
+	mov.b64 %rd137, %rd32;
+	mov.b64 %rd138, %rd34;
+	mov.b64 %rd139, %rd36;
+	mov.b64 %rd140, %rd39;
+	mov.b64 %rd141, %rd41;
+	mov.b64 %rd142, %rd43;
+	mov.b64 %rd143, %rd46;
+	mov.b64 %rd144, %rd48;
+	mov.b64 %rd145, %rd50;
 	mov.pred %p12, %p4;
-	mov.b64 %rd147, %rd53;
-	mov.b64 %rd148, %rd56;
-	mov.b64 %rd149, %rd58;
-	mov.b64 %rd150, %rd60;
-	mov.b64 %rd151, %rd63;
-	mov.b64 %rd152, %rd65;
-	mov.b64 %rd153, %rd67;
+	mov.b64 %rd146, %rd52;
+	mov.b64 %rd147, %rd55;
+	mov.b64 %rd148, %rd57;
+	mov.b64 %rd149, %rd59;
+	mov.b64 %rd150, %rd62;
+	mov.b64 %rd151, %rd64;
+	mov.b64 %rd152, %rd66;
 	mov.pred %p13, %p6;
-	mov.b64 %rd154, %rd70;
-	mov.b64 %rd155, %rd72;
-	mov.b64 %rd156, %rd74;
-	mov.b64 %rd157, %rd77;
-	mov.b64 %rd158, %rd79;
-	mov.b64 %rd159, %rd81;
-	mov.b64 %rd160, %rd84;
-	mov.b64 %rd161, %rd86;
-	mov.b64 %rd162, %rd88;
+	mov.b64 %rd153, %rd69;
+	mov.b64 %rd154, %rd71;
+	mov.b64 %rd155, %rd73;
+	mov.b64 %rd156, %rd76;
+	mov.b64 %rd157, %rd78;
+	mov.b64 %rd158, %rd80;
+	mov.b64 %rd159, %rd83;
+	mov.b64 %rd160, %rd85;
+	mov.b64 %rd161, %rd87;
 	mov.pred %p14, %p8;
-	mov.b64 %rd163, %rd91;
-	mov.b64 %rd164, %rd93;
-	mov.b64 %rd165, %rd95;
+	mov.b64 %rd162, %rd90;
+	mov.b64 %rd163, %rd92;
+	mov.b64 %rd164, %rd94;
 	mov.b32 %r38, %r35;
-	mov.b64 %rd166, %rd97;
-	mov.b64 %rd167, %rd99;
-	mov.b64 %rd168, %rd102;
-	mov.b64 %rd169, %rd104;
-	mov.b64 %rd170, %rd106;
-	mov.b64 %rd171, %rd108;
-	mov.b64 %rd172, %rd111;
-	mov.b64 %rd173, %rd113;
-	mov.b64 %rd174, %rd115;
-	mov.b64 %rd175, %rd118;
-	mov.b64 %rd176, %rd120;
-	mov.b64 %rd177, %rd122;
+	mov.b64 %rd165, %rd96;
+	mov.b64 %rd166, %rd98;
+	mov.b64 %rd167, %rd101;
+	mov.b64 %rd168, %rd103;
+	mov.b64 %rd169, %rd105;
+	mov.b64 %rd170, %rd107;
+	mov.b64 %rd171, %rd110;
+	mov.b64 %rd172, %rd112;
+	mov.b64 %rd173, %rd114;
+	mov.b64 %rd174, %rd117;
+	mov.b64 %rd175, %rd119;
+	mov.b64 %rd176, %rd121;
 	mov.b32 %r39, %r37;
-	add.s64 %rd178, %rd18, %rd26;
-	mad.lo.s64 %rd179, %rd166, 4, 15;
-	and.b64 %rd179, %rd179, -16;
-	add.s64 %rd26, %rd26, %rd179;
-	mov.b64 %rd180, %rd178;
-	mov.b64 %rd181, %rd166;
-	mov.b64 %rd182, 1;
+	add.s64 %rd177, %rd17, %rd25;
+	mad.lo.s64 %rd178, %rd165, 4, 15;
+	and.b64 %rd178, %rd178, -16;
+	add.s64 %rd25, %rd25, %rd178;
+	mov.b64 %rd179, %rd177;
+	mov.b64 %rd180, %rd165;
+	mov.b64 %rd181, 1;
+	mov.b64 %rd182, %rd179;
 	mov.b64 %rd183, %rd180;
 	mov.b64 %rd184, %rd181;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd3;
-	mov.b64 %rd187, %rd133;
-	mul.lo.s64 %rd188, %rd187, %rd171;
-	div.s64 %rd189, %rd188, %rd186;
-	setp.eq.s64 %p15, %rd186, -1;
-	neg.s64 %rd190, %rd188;
-	selp.b64 %rd191, %rd190, %rd189, %p15;
-	setp.eq.s64 %p16, %rd186, 0;
-	selp.b64 %rd192, 0, %rd191, %p16;
-	mov.b64 %rd193, %rd192;
-	add.s64 %rd194, %rd187, 1;
-	mul.lo.s64 %rd195, %rd194, %rd171;
-	div.s64 %rd196, %rd195, %rd186;
-	setp.eq.s64 %p17, %rd186, -1;
-	neg.s64 %rd197, %rd195;
-	selp.b64 %rd198, %rd197, %rd196, %p17;
-	setp.eq.s64 %p18, %rd186, 0;
-	selp.b64 %rd199, 0, %rd198, %p18;
-	mov.b64 %rd200, %rd199;
-	cvt.u64.u32 %rd201, %r4;
-	mov.b64 %rd202, %rd201;
-	mul.lo.s64 %rd203, %rd202, %rd166;
-	mov.b64 %rd204, %rd203;
+	mov.b64 %rd185, %rd2;
+	mov.b64 %rd186, %rd132;
+	mul.lo.s64 %rd187, %rd186, %rd170;
+	div.s64 %rd188, %rd187, %rd185;
+	setp.eq.s64 %p15, %rd185, -1;
+	neg.s64 %rd189, %rd187;
+	selp.b64 %rd190, %rd189, %rd188, %p15;
+	setp.eq.s64 %p16, %rd185, 0;
+	selp.b64 %rd191, 0, %rd190, %p16;
+	mov.b64 %rd192, %rd191;
+	add.s64 %rd193, %rd186, 1;
+	mul.lo.s64 %rd194, %rd193, %rd170;
+	div.s64 %rd195, %rd194, %rd185;
+	setp.eq.s64 %p17, %rd185, -1;
+	neg.s64 %rd196, %rd194;
+	selp.b64 %rd197, %rd196, %rd195, %p17;
+	setp.eq.s64 %p18, %rd185, 0;
+	selp.b64 %rd198, 0, %rd197, %p18;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r4;
+	mov.b64 %rd201, %rd200;
+	mul.lo.s64 %rd202, %rd201, %rd165;
+	mov.b64 %rd203, %rd202;
 	@!%p13 bra $L9;
-	sub.s64 %rd205, %rd200, %rd193;
-	mov.b64 %rd204, %rd205;
+	sub.s64 %rd204, %rd199, %rd192;
+	mov.b64 %rd203, %rd204;
 $L9:
-	mov.b64 %rd206, %rd193;
+	mov.b64 %rd205, %rd192;
 $L10:
-	setp.lt.s64 %p19, %rd206, %rd200;
+	setp.lt.s64 %p19, %rd205, %rd199;
 	not.pred %p20, %p19;
 	@!%p20 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd207, 0;
-	add.s64 %rd208, %rd206, %rd204;
-	min.s64 %rd209, %rd200, %rd208;
-	mov.b64 %rd210, %rd209;
-	cvt.u64.u32 %rd211, %r2;
-	add.s64 %rd212, %rd206, %rd211;
-	mov.b64 %rd213, %rd212;
-	mov.b64 %rd214, %rd147;
-	mov.b64 %rd215, %rd213;
-	sub.s64 %rd216, %rd214, 1;
-	mov.b64 %rd217, %rd216;
-	mov.b64 %rd218, 0;
-	mov.b64 %rd219, %rd217;
+	mov.b64 %rd206, 0;
+	add.s64 %rd207, %rd205, %rd203;
+	min.s64 %rd208, %rd199, %rd207;
+	mov.b64 %rd209, %rd208;
+	cvt.u64.u32 %rd210, %r2;
+	add.s64 %rd211, %rd205, %rd210;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd146;
+	mov.b64 %rd214, %rd212;
+	sub.s64 %rd215, %rd213, 1;
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, 0;
+	mov.b64 %rd218, %rd216;
 $L15:
-	setp.lt.s64 %p21, %rd218, %rd219;
+	setp.lt.s64 %p21, %rd217, %rd218;
 	not.pred %p22, %p21;
 	@!%p22 bra $L19;
 	bra.uni $L17;
 $L19:
-	add.s64 %rd220, %rd218, %rd219;
-	add.s64 %rd221, %rd220, 1;
-	shr.u64 %rd222, %rd221, 1;
-	mov.b64 %rd223, %rd222;
-	mul.lo.s64 %rd224, %rd223, %rd170;
-	mad.lo.s64 %rd225, %rd224, 8, %rd168;
-	ld.global.nc.s64 %rd226, [%rd225+0];
-	mov.b64 %rd227, %rd226;
-	setp.le.s64 %p23, %rd227, %rd215;
+	add.s64 %rd219, %rd217, %rd218;
+	add.s64 %rd220, %rd219, 1;
+	shr.u64 %rd221, %rd220, 1;
+	mov.b64 %rd222, %rd221;
+	mul.lo.s64 %rd223, %rd222, %rd169;
+	mad.lo.s64 %rd224, %rd223, 8, %rd167;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	setp.le.s64 %p23, %rd226, %rd214;
 	@!%p23 bra $L20;
-	mov.b64 %rd218, %rd223;
+	mov.b64 %rd217, %rd222;
 	bra.uni $L21;
 $L20:
-	sub.s64 %rd228, %rd223, 1;
-	mov.b64 %rd219, %rd228;
+	sub.s64 %rd227, %rd222, 1;
+	mov.b64 %rd218, %rd227;
 $L21:
 $L16:
 	bra.uni $L15;
 $L17:
-	max.s64 %rd229, %rd218, 0;
+	max.s64 %rd228, %rd217, 0;
+	mov.b64 %rd229, %rd228;
 	mov.b64 %rd230, %rd229;
-	mov.b64 %rd231, %rd230;
 $L22:
-	setp.lt.s64 %p24, %rd213, %rd210;
+	setp.lt.s64 %p24, %rd212, %rd209;
 	not.pred %p25, %p24;
 	@!%p25 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
-	add.s64 %rd232, %rd231, 1;
-	mul.lo.s64 %rd233, %rd232, %rd170;
-	mad.lo.s64 %rd234, %rd233, 8, %rd168;
-	ld.global.nc.s64 %rd235, [%rd234+0];
-	mov.b64 %rd236, %rd235;
-	setp.le.s64 %p26, %rd236, %rd213;
+	add.s64 %rd231, %rd230, 1;
+	mul.lo.s64 %rd232, %rd231, %rd169;
+	mad.lo.s64 %rd233, %rd232, 8, %rd167;
+	ld.global.nc.s64 %rd234, [%rd233+0];
+	mov.b64 %rd235, %rd234;
+	setp.le.s64 %p26, %rd235, %rd212;
 	not.pred %p27, %p26;
 	@!%p27 bra $L31;
 	bra.uni $L29;
 $L31:
-	add.s64 %rd237, %rd231, 1;
-	mov.b64 %rd231, %rd237;
+	add.s64 %rd236, %rd230, 1;
+	mov.b64 %rd230, %rd236;
 $L28:
 	bra.uni $L27;
 $L29:
 	mov.pred %p28, %p12;
-	mov.b64 %rd238, %rd147;
-	mov.b64 %rd239, %rd231;
+	mov.b64 %rd237, %rd146;
+	mov.b64 %rd238, %rd230;
 $L32:
 	@!%p28 bra $L36;
-	shr.s64 %rd240, %rd239, 5;
-	mul.lo.s64 %rd241, %rd240, %rd153;
-	mad.lo.s64 %rd242, %rd241, 4, %rd151;
-	ld.global.nc.u32 %r40, [%rd242+0];
+	shr.s64 %rd239, %rd238, 5;
+	mul.lo.s64 %rd240, %rd239, %rd152;
+	mad.lo.s64 %rd241, %rd240, 4, %rd150;
+	ld.global.nc.u32 %r40, [%rd241+0];
 	mov.b32 %r41, %r40;
-	and.b64 %rd243, %rd239, 31;
-	min.u64 %rd244, %rd243, 32;
-	cvt.u32.u64 %r42, %rd244;
+	and.b64 %rd242, %rd238, 31;
+	min.u64 %rd243, %rd242, 32;
+	cvt.u32.u64 %r42, %rd243;
 	mov.b32 %r44, 0x1;
 	shl.b32 %r43, %r44, %r42;
 	setp.hs.u32 %p29, %r42, 32;
@@ -2500,16 +2648,16 @@ $L32:
 	and.b32 %r46, %r41, %r45;
 	setp.ne.u32 %p30, %r46, 0x0;
 	@!%p30 bra $L38;
-	cvt.u32.u64 %r47, %rd239;
+	cvt.u32.u64 %r47, %rd238;
 	mov.b32 %r48, %r47;
 	bra.uni $L34;
 $L38:
 	mov.b32 %r48, -1;
 	bra.uni $L34;
 $L36:
-	mul.lo.s64 %rd245, %rd239, %rd150;
-	mad.lo.s64 %rd246, %rd245, 4, %rd148;
-	ld.global.nc.s32 %r49, [%rd246+0];
+	mul.lo.s64 %rd244, %rd238, %rd149;
+	mad.lo.s64 %rd245, %rd244, 4, %rd147;
+	ld.global.nc.s32 %r49, [%rd245+0];
 	mov.b32 %r50, %r49;
 	mov.b32 %r48, %r50;
 	bra.uni $L34;
@@ -2517,762 +2665,812 @@ $L33:
 	bra.uni $L32;
 $L34:
 	mov.b32 %r51, %r48;
-	mov.b64 %rd247, %rd137;
+	mov.b64 %rd246, %rd136;
 	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd248, %r52;
-	mul.lo.s64 %rd249, %rd248, %rd140;
-	mad.lo.s64 %rd250, %rd249, 8, %rd138;
-	ld.global.nc.s64 %rd251, [%rd250+0];
+	cvt.s64.s32 %rd247, %r52;
+	mul.lo.s64 %rd248, %rd247, %rd139;
+	mad.lo.s64 %rd249, %rd248, 8, %rd137;
+	ld.global.nc.s64 %rd250, [%rd249+0];
+	mov.b64 %rd251, %rd250;
 	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd252;
-	mul.lo.s64 %rd254, %rd231, %rd170;
-	mad.lo.s64 %rd255, %rd254, 8, %rd168;
-	ld.global.nc.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	add.s64 %rd258, %rd253, %rd213;
-	sub.s64 %rd259, %rd258, %rd257;
-	mov.b64 %rd260, %rd259;
-	mul.lo.s64 %rd261, %rd260, %rd143;
-	mad.lo.s64 %rd262, %rd261, 4, %rd141;
-	ld.global.nc.s32 %r53, [%rd262+0];
+	mul.lo.s64 %rd253, %rd230, %rd169;
+	mad.lo.s64 %rd254, %rd253, 8, %rd167;
+	ld.global.nc.s64 %rd255, [%rd254+0];
+	mov.b64 %rd256, %rd255;
+	add.s64 %rd257, %rd252, %rd212;
+	sub.s64 %rd258, %rd257, %rd256;
+	mov.b64 %rd259, %rd258;
+	mul.lo.s64 %rd260, %rd259, %rd142;
+	mad.lo.s64 %rd261, %rd260, 4, %rd140;
+	ld.global.nc.s32 %r53, [%rd261+0];
 	mov.b32 %r54, %r53;
 	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r39;
 	mov.b32 %r57, %r51;
 	mov.b32 %r58, %r55;
-	mov.b64 %rd263, %rd260;
+	mov.b64 %rd262, %rd259;
 	add.s32 %r59, %r56, 1;
 	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd264, %r58;
-	mul.lo.s64 %rd265, %rd264, %rd174;
-	mad.lo.s64 %rd266, %rd265, 4, %rd172;
+	cvt.s64.s32 %rd263, %r58;
+	mul.lo.s64 %rd264, %rd263, %rd173;
+	mad.lo.s64 %rd265, %rd264, 4, %rd171;
 	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd266], %r61, %r60;
+	atom.global.cas.b32 %r62, [%rd265], %r61, %r60;
 	setp.eq.u32 %p31, %r62, %r61;
 	mov.pred %p32, %p31;
 	mov.pred %p33, %p32;
 	mov.pred %p34, %p33;
 	not.pred %p35, %p34;
 	@!%p35 bra $L40;
-	cvt.s64.s32 %rd267, %r58;
-	mul.lo.s64 %rd268, %rd267, %rd174;
-	mad.lo.s64 %rd269, %rd268, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r63, [%rd269+0];
+	cvt.s64.s32 %rd266, %r58;
+	mul.lo.s64 %rd267, %rd266, %rd173;
+	mad.lo.s64 %rd268, %rd267, 4, %rd171;
+	ld.relaxed.gpu.global.s32 %r63, [%rd268+0];
 	mov.b32 %r64, %r63;
 	setp.eq.s32 %p36, %r64, %r60;
 	mov.pred %p34, %p36;
 $L40:
 	@!%p34 bra $L42;
-	cvt.s64.s32 %rd270, %r57;
-	mul.lo.s64 %rd271, %rd270, %rd177;
-	mad.lo.s64 %rd272, %rd271, 4, %rd175;
-	ld.relaxed.gpu.global.s32 %r65, [%rd272+0];
+	cvt.s64.s32 %rd269, %r57;
+	mul.lo.s64 %rd270, %rd269, %rd176;
+	mad.lo.s64 %rd271, %rd270, 4, %rd174;
+	ld.relaxed.gpu.global.s32 %r65, [%rd271+0];
 	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd273, %r58;
-	mul.lo.s64 %rd274, %rd273, %rd177;
-	mad.lo.s64 %rd275, %rd274, 4, %rd175;
-	atom.global.min.s32 %r67, [%rd275], %r66;
+	cvt.s64.s32 %rd272, %r58;
+	mul.lo.s64 %rd273, %rd272, %rd176;
+	mad.lo.s64 %rd274, %rd273, 4, %rd174;
+	atom.global.min.s32 %r67, [%rd274], %r66;
 $L42:
 	mov.pred %p37, %p33;
 	@!%p37 bra $L44;
 	mov.pred %p38, 0;
-	mov.b64 %rd276, %rd207;
+	mov.b64 %rd275, %rd206;
 	mov.b32 %r68, %r55;
 $L45:
 	@!%p13 bra $L49;
 	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd277, %r69;
-	mov.b64 %rd278, %rd277;
+	cvt.s64.s32 %rd276, %r69;
+	mov.b64 %rd277, %rd276;
 	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd279, %r70;
-	min.u64 %rd280, %rd279, 32;
-	cvt.u32.u64 %r71, %rd280;
+	cvt.s64.s32 %rd278, %r70;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r71, %rd279;
 	mov.b32 %r73, 0x1;
 	shl.b32 %r72, %r73, %r71;
 	setp.hs.u32 %p39, %r71, 32;
 	selp.b32 %r74, 0, %r72, %p39;
 	mov.b32 %r75, %r74;
-	mov.b64 %rd281, %rd278;
+	mov.b64 %rd280, %rd277;
 	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd282, %rd281, %rd162;
-	mad.lo.s64 %rd283, %rd282, 4, %rd160;
-	ld.relaxed.gpu.global.u32 %r77, [%rd283+0];
+	mul.lo.s64 %rd281, %rd280, %rd161;
+	mad.lo.s64 %rd282, %rd281, 4, %rd159;
+	ld.relaxed.gpu.global.u32 %r77, [%rd282+0];
 	mov.b32 %r78, %r77;
 	and.b32 %r79, %r78, %r76;
 	setp.ne.u32 %p40, %r79, 0x0;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
 	@!%p42 bra $L51;
-	mul.lo.s64 %rd284, %rd281, %rd162;
-	mad.lo.s64 %rd285, %rd284, 4, %rd160;
-	atom.global.or.b32 %r80, [%rd285], %r76;
+	mul.lo.s64 %rd283, %rd280, %rd161;
+	mad.lo.s64 %rd284, %rd283, 4, %rd159;
+	atom.global.or.b32 %r80, [%rd284], %r76;
 	mov.b32 %r81, %r80;
 	and.b32 %r82, %r81, %r76;
 	setp.ne.u32 %p43, %r82, 0x0;
 	mov.pred %p41, %p43;
 $L51:
 	@!%p41 bra $L53;
-	mov.b64 %rd286, %rd276;
-	mov.b64 %rd287, %rd286;
+	mov.b64 %rd285, %rd275;
+	mov.b64 %rd286, %rd285;
 	mov.pred %p44, 0;
 	bra.uni $L47;
 $L53:
-	mov.b64 %rd288, %rd276;
-	mov.b64 %rd287, %rd288;
+	mov.b64 %rd287, %rd275;
+	mov.b64 %rd286, %rd287;
 	mov.pred %p44, 1;
 	bra.uni $L47;
 $L49:
 	@!%p14 bra $L55;
-	cvt.s64.s32 %rd289, %r68;
-	mul.lo.s64 %rd290, %rd289, %rd165;
-	mad.lo.s64 %rd291, %rd290, 4, %rd163;
-	ld.relaxed.gpu.global.s32 %r83, [%rd291+0];
+	cvt.s64.s32 %rd288, %r68;
+	mul.lo.s64 %rd289, %rd288, %rd164;
+	mad.lo.s64 %rd290, %rd289, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r83, [%rd290+0];
 	mov.b32 %r84, %r83;
 	setp.eq.s32 %p45, %r84, %r38;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
 	@!%p47 bra $L57;
-	cvt.s64.s32 %rd292, %r68;
-	mul.lo.s64 %rd293, %rd292, %rd165;
-	mad.lo.s64 %rd294, %rd293, 4, %rd163;
-	atom.global.exch.b32 %r85, [%rd294], %r38;
+	cvt.s64.s32 %rd291, %r68;
+	mul.lo.s64 %rd292, %rd291, %rd164;
+	mad.lo.s64 %rd293, %rd292, 4, %rd162;
+	atom.global.exch.b32 %r85, [%rd293], %r38;
 	mov.b32 %r86, %r85;
 	setp.eq.s32 %p48, %r86, %r38;
 	mov.pred %p46, %p48;
 $L57:
 	@!%p46 bra $L59;
-	mov.b64 %rd295, %rd276;
-	mov.b64 %rd287, %rd295;
+	mov.b64 %rd294, %rd275;
+	mov.b64 %rd286, %rd294;
 	mov.pred %p44, 0;
 	bra.uni $L47;
 $L59:
 $L55:
-	mul.lo.s64 %rd296, %rd276, %rd185;
-	mad.lo.s64 %rd297, %rd296, 4, %rd183;
-	st.shared.s32 [%rd297+0], %r68;
-	add.s64 %rd298, %rd276, 1;
-	mov.b64 %rd299, %rd298;
-	mov.b64 %rd287, %rd299;
+	mul.lo.s64 %rd295, %rd275, %rd184;
+	mad.lo.s64 %rd296, %rd295, 4, %rd182;
+	st.shared.s32 [%rd296+0], %r68;
+	add.s64 %rd297, %rd275, 1;
+	mov.b64 %rd298, %rd297;
+	mov.b64 %rd286, %rd298;
 	mov.pred %p44, 1;
 	bra.uni $L47;
 $L46:
 	bra.uni $L45;
 $L47:
-	mov.b64 %rd300, %rd287;
+	mov.b64 %rd299, %rd286;
 	mov.pred %p49, %p44;
-	mov.b64 %rd207, %rd300;
+	mov.b64 %rd206, %rd299;
 	mov.pred %p38, %p49;
 	@!%p38 bra $L61;
-	mov.b64 %rd301, %rd137;
+	mov.b64 %rd300, %rd136;
 	mov.b32 %r87, %r55;
-	setp.lt.s64 %p50, %rd123, 64;
-	setp.le.s64 %p51, %rd167, 1;
+	setp.lt.s64 %p50, %rd122, 64;
+	setp.le.s64 %p51, %rd166, 1;
 	or.pred %p52, %p50, %p51;
 	@!%p52 bra $L62;
-	cvt.s64.s32 %rd302, %r87;
-	add.s64 %rd303, %rd302, 1;
-	mul.lo.s64 %rd304, %rd303, %rd140;
-	mad.lo.s64 %rd305, %rd304, 8, %rd138;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r87;
-	mul.lo.s64 %rd309, %rd308, %rd140;
-	mad.lo.s64 %rd310, %rd309, 8, %rd138;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	sub.s64 %rd313, %rd307, %rd312;
-	add.s64 %rd314, %rd124, %rd313;
-	mov.b64 %rd124, %rd314;
+	cvt.s64.s32 %rd301, %r87;
+	add.s64 %rd302, %rd301, 1;
+	mul.lo.s64 %rd303, %rd302, %rd139;
+	mad.lo.s64 %rd304, %rd303, 8, %rd137;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	cvt.s64.s32 %rd307, %r87;
+	mul.lo.s64 %rd308, %rd307, %rd139;
+	mad.lo.s64 %rd309, %rd308, 8, %rd137;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	sub.s64 %rd312, %rd306, %rd311;
+	add.s64 %rd313, %rd123, %rd312;
+	mov.b64 %rd123, %rd313;
 	bra.uni $L63;
 $L62:
-	mov.b64 %rd315, %rd167;
-	setp.ge.s64 %p53, %rd123, 4096;
+	mov.b64 %rd314, %rd166;
+	setp.ge.s64 %p53, %rd122, 4096;
 	@!%p53 bra $L65;
-	mul.lo.s64 %rd316, %rd315, 4;
-	mov.b64 %rd315, %rd316;
+	mul.lo.s64 %rd315, %rd314, 4;
+	mov.b64 %rd314, %rd315;
 $L65:
-	setp.ge.s64 %p54, %rd123, 65536;
+	setp.ge.s64 %p54, %rd122, 65536;
 	@!%p54 bra $L67;
-	mul.lo.s64 %rd317, %rd315, 4;
-	mov.b64 %rd315, %rd317;
+	mul.lo.s64 %rd316, %rd314, 4;
+	mov.b64 %rd314, %rd316;
 $L67:
-	sub.s64 %rd318, %rd315, 1;
-	and.b64 %rd319, %rd123, %rd318;
-	setp.eq.s64 %p55, %rd319, 0;
+	sub.s64 %rd317, %rd314, 1;
+	and.b64 %rd318, %rd122, %rd317;
+	setp.eq.s64 %p55, %rd318, 0;
 	@!%p55 bra $L69;
-	cvt.s64.s32 %rd320, %r87;
-	add.s64 %rd321, %rd320, 1;
-	mul.lo.s64 %rd322, %rd321, %rd140;
-	mad.lo.s64 %rd323, %rd322, 8, %rd138;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	cvt.s64.s32 %rd326, %r87;
-	mul.lo.s64 %rd327, %rd326, %rd140;
-	mad.lo.s64 %rd328, %rd327, 8, %rd138;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	sub.s64 %rd331, %rd325, %rd330;
-	mul.lo.s64 %rd332, %rd315, %rd331;
-	add.s64 %rd333, %rd124, %rd332;
-	mov.b64 %rd124, %rd333;
+	cvt.s64.s32 %rd319, %r87;
+	add.s64 %rd320, %rd319, 1;
+	mul.lo.s64 %rd321, %rd320, %rd139;
+	mad.lo.s64 %rd322, %rd321, 8, %rd137;
+	ld.global.nc.s64 %rd323, [%rd322+0];
+	mov.b64 %rd324, %rd323;
+	cvt.s64.s32 %rd325, %r87;
+	mul.lo.s64 %rd326, %rd325, %rd139;
+	mad.lo.s64 %rd327, %rd326, 8, %rd137;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	sub.s64 %rd330, %rd324, %rd329;
+	mul.lo.s64 %rd331, %rd314, %rd330;
+	add.s64 %rd332, %rd123, %rd331;
+	mov.b64 %rd123, %rd332;
 $L69:
 $L63:
-	add.s64 %rd334, %rd123, 1;
-	mov.b64 %rd123, %rd334;
+	add.s64 %rd333, %rd122, 1;
+	mov.b64 %rd122, %rd333;
 $L61:
 $L44:
 $L23:
-	add.s64 %rd335, %rd213, %rd202;
-	mov.b64 %rd213, %rd335;
+	add.s64 %rd334, %rd212, %rd201;
+	mov.b64 %rd212, %rd334;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd336, %rd207;
+	mov.b64 %rd335, %rd206;
 $L70:
 	@!%p13 bra $L74;
 	bra.uni $L72;
 $L74:
 	// block scan
-	mov.b64 %rd337, %rd336;
+	mov.b64 %rd336, %rd335;
 	mov.b32 %r88, %r3;
 $L75:
 	setp.hs.u32 %p56, %r88, 32;
 	@%p56 bra $L76;
-	mov.b64 {%r89, %r90}, %rd337;
+	mov.b64 {%r89, %r90}, %rd336;
 	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
 	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd338, {%r91, %r92};
+	mov.b64 %rd337, {%r91, %r92};
 	@!%p57 bra $L77;
-	add.s64 %rd339, %rd338, %rd337;
-	mov.b64 %rd337, %rd339;
+	add.s64 %rd338, %rd337, %rd336;
+	mov.b64 %rd336, %rd338;
 $L77:
 	shl.b32 %r88, %r88, 1;
 	bra.uni $L75;
 $L76:
-	mov.b64 {%r93, %r94}, %rd337;
+	mov.b64 {%r93, %r94}, %rd336;
 	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
 	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd340, {%r95, %r96};
+	mov.b64 %rd339, {%r95, %r96};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd341, %rd340, 0, %p60;
+	selp.b64 %rd340, %rd339, 0, %p60;
 	sub.u32 %r97, %r13, %r3;
 	setp.eq.u32 %p61, %r7, %r97;
 	@!%p61 bra $L78;
-	mul.wide.u32 %rd342, %r8, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 1040;
-	add.s64 %rd345, %rd344, %rd2;
-	st.shared.s64 [%rd345+0], %rd337;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	st.shared.s64 [%rd342+0], %rd336;
 $L78:
 	bar.sync 0;
-	mov.b64 %rd346, 0;
-	mov.b64 %rd347, 0;
-	mov.b32 %r98, 0;
-	add.s64 %rd348, %rd2, 1040;
-	add.s64 %rd349, %rd1, %rd348;
-$L79:
-	setp.hs.u32 %p62, %r98, %r10;
-	@%p62 bra $L80;
-	ld.shared.s64 %rd350, [%rd349+0];
-	setp.lo.u32 %p63, %r98, %r8;
-	@!%p63 bra $L81;
-	add.s64 %rd351, %rd346, %rd350;
-	mov.b64 %rd346, %rd351;
-$L81:
-	add.s64 %rd352, %rd347, %rd350;
-	mov.b64 %rd347, %rd352;
-	add.s64 %rd349, %rd349, 16;
-	add.u32 %r98, %r98, 1;
-	bra.uni $L79;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L79;
+	mov.b64 %rd343, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L80;
+	mul.wide.u32 %rd344, %r7, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	ld.shared.s64 %rd346, [%rd345+0];
+	mov.b64 %rd343, %rd346;
 $L80:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd353, %rd346, %rd341;
-	mov.b64 {%r99, %r100}, %rd353;
-	shfl.sync.idx.b32 %r101|%p64, %r99, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r102, %r100, 0, %r22, %r17;
-	mov.b64 %rd354, {%r101, %r102};
-	mov.b64 %rd355, %rd347;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, 0;
-	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p65, %rd363, 0;
-	setp.gt.s64 %p66, %rd361, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L83;
-	atom.global.add.u64 %rd364, [%rd157], %rd361;
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd362, %rd365;
+	mov.b64 {%r98, %r99}, %rd343;
+	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd347, {%r100, %r101};
+	@!%p64 bra $L81;
+	add.s64 %rd348, %rd347, %rd343;
+	mov.b64 %rd343, %rd348;
+$L81:
+	mov.b64 {%r102, %r103}, %rd343;
+	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd349, {%r104, %r105};
+	@!%p65 bra $L82;
+	add.s64 %rd350, %rd349, %rd343;
+	mov.b64 %rd343, %rd350;
+$L82:
+	mov.b64 {%r106, %r107}, %rd343;
+	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd351, {%r108, %r109};
+	@!%p66 bra $L83;
+	add.s64 %rd352, %rd351, %rd343;
+	mov.b64 %rd343, %rd352;
 $L83:
-	cvt.u64.u32 %rd366, %r2;
-	setp.eq.s64 %p68, %rd366, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
-	bar.sync 0;
-	@!%p70 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd362;
+	mov.b64 {%r110, %r111}, %rd343;
+	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd353, {%r112, %r113};
+	@!%p67 bra $L84;
+	add.s64 %rd354, %rd353, %rd343;
+	mov.b64 %rd343, %rd354;
 $L84:
-	bar.sync 0;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 %rd368, %rd367;
-	mov.b64 %rd362, %rd368;
-	add.s64 %rd369, %rd362, %rd360;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd371, 0;
+	mov.b64 {%r114, %r115}, %rd343;
+	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd355, {%r116, %r117};
+	@!%p68 bra $L85;
+	add.s64 %rd356, %rd355, %rd343;
+	mov.b64 %rd343, %rd356;
 $L85:
-	setp.lt.s64 %p71, %rd371, %rd336;
-	not.pred %p72, %p71;
-	@!%p72 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd372, %rd371, %rd185;
-	mad.lo.s64 %rd373, %rd372, 4, %rd183;
-	ld.shared.s32 %r103, [%rd373+0];
-	mov.b32 %r104, %r103;
-	add.s64 %rd374, %rd370, %rd371;
-	mul.lo.s64 %rd375, %rd374, %rd156;
-	mad.lo.s64 %rd376, %rd375, 4, %rd154;
-	st.global.s32 [%rd376+0], %r104;
+	mov.b64 {%r118, %r119}, %rd343;
+	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd357, {%r120, %r121};
+	selp.b64 %rd358, %rd357, 0, %p69;
+	@!%p63 bra $L86;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	st.shared.s64 [%rd361+0], %rd358;
 $L86:
-	add.s64 %rd377, %rd371, 1;
-	mov.b64 %rd371, %rd377;
-	bra.uni $L85;
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r122;
+	@!%p70 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd343;
 $L87:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	ld.shared.s64 %rd365, [%rd364+0];
+	add.s64 %rd366, %rd365, %rd340;
+	ld.shared.s64 %rd367, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd366;
+	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd368, {%r125, %r126};
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, 0;
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p72, %rd377, 0;
+	setp.gt.s64 %p73, %rd375, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L89;
+	atom.global.add.u64 %rd378, [%rd156], %rd375;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd376, %rd379;
+$L89:
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p75, %rd380, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd376;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd381, [%rd1+1024];
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd376, %rd382;
+	add.s64 %rd383, %rd376, %rd374;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, 0;
+$L91:
+	setp.lt.s64 %p78, %rd385, %rd335;
+	not.pred %p79, %p78;
+	@!%p79 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd386, %rd385, %rd184;
+	mad.lo.s64 %rd387, %rd386, 4, %rd182;
+	ld.shared.s32 %r127, [%rd387+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd388, %rd384, %rd385;
+	mul.lo.s64 %rd389, %rd388, %rd155;
+	mad.lo.s64 %rd390, %rd389, 4, %rd153;
+	st.global.s32 [%rd390+0], %r128;
+$L92:
+	add.s64 %rd391, %rd385, 1;
+	mov.b64 %rd385, %rd391;
+	bra.uni $L91;
+$L93:
 	bra.uni $L72;
 $L71:
 	bra.uni $L70;
 $L72:
 $L11:
-	add.s64 %rd378, %rd206, %rd204;
-	mov.b64 %rd206, %rd378;
+	add.s64 %rd392, %rd205, %rd203;
+	mov.b64 %rd205, %rd392;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd136, %rd136, %rd135;
+	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd379, %rd123;
-	mov.b64 %rd380, %rd124;
+	mov.b64 %rd393, %rd122;
+	mov.b64 %rd394, %rd123;
 	// block reduction
-	mov.b32 %r105, 1;
-	sub.u32 %r106, %r13, 1;
-	mov.b32 %r107, %r3;
-$L90:
-	setp.hs.u32 %p73, %r107, 32;
-	@%p73 bra $L91;
-	mov.b64 {%r108, %r109}, %rd379;
-	shfl.sync.down.b32 %r110|%p74, %r108, %r107, %r106, %r17;
-	shfl.sync.down.b32 %r111, %r109, %r107, %r106, %r17;
-	mov.b64 %rd381, {%r110, %r111};
-	mov.b64 {%r112, %r113}, %rd380;
-	shfl.sync.down.b32 %r114, %r112, %r107, %r106, %r17;
-	shfl.sync.down.b32 %r115, %r113, %r107, %r106, %r17;
-	mov.b64 %rd382, {%r114, %r115};
-	@!%p74 bra $L92;
-	setp.ne.u32 %p75, %r18, 9;
-	@%p75 bra.uni $L94;
-	setp.lt.s64 %p76, %rd381, %rd379;
-	setp.eq.s64 %p77, %rd381, %rd379;
-	setp.lt.s64 %p78, %rd382, %rd380;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd383, %rd381, %rd379, %p80;
-	selp.b64 %rd384, %rd382, %rd380, %p80;
-	mov.b64 %rd379, %rd383;
-	mov.b64 %rd380, %rd384;
-	bra.uni $L93;
-$L94:
-	setp.ne.u32 %p81, %r18, 10;
-	@%p81 bra.uni $L95;
-	setp.gt.s64 %p82, %rd381, %rd379;
-	setp.eq.s64 %p83, %rd381, %rd379;
-	setp.lt.s64 %p84, %rd382, %rd380;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd385, %rd381, %rd379, %p86;
-	selp.b64 %rd386, %rd382, %rd380, %p86;
-	mov.b64 %rd379, %rd385;
-	mov.b64 %rd380, %rd386;
-	bra.uni $L93;
-$L95:
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd387;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	add.s64 %rd397, %rd391, %rd395;
-	mov.b64 %rd391, %rd397;
-	add.s64 %rd398, %rd392, %rd396;
-	mov.b64 %rd392, %rd398;
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
 $L96:
-	mov.b64 %rd379, %rd391;
-	mov.b64 %rd380, %rd392;
-$L93:
-$L92:
-	shl.b32 %r107, %r107, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L97;
-	mul.wide.u32 %rd399, %r8, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	st.shared.s64 [%rd400+0], %rd379;
-	st.shared.s64 [%rd400+8], %rd380;
-$L97:
-	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L98;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L99;
-	mul.wide.u32 %rd401, %r7, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	ld.shared.s64 %rd403, [%rd402+0];
-	ld.shared.s64 %rd404, [%rd402+8];
-	mov.b64 %rd379, %rd403;
-	mov.b64 %rd380, %rd404;
-$L99:
-	sub.u32 %r116, %r10, 1;
-	mov.b32 %r117, %r105;
+	setp.hs.u32 %p80, %r131, 32;
+	@%p80 bra $L97;
+	mov.b64 {%r132, %r133}, %rd393;
+	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd395, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd394;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd396, {%r138, %r139};
+	@!%p81 bra $L98;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L100;
+	setp.lt.s64 %p83, %rd395, %rd393;
+	setp.eq.s64 %p84, %rd395, %rd393;
+	setp.lt.s64 %p85, %rd396, %rd394;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd397, %rd395, %rd393, %p87;
+	selp.b64 %rd398, %rd396, %rd394, %p87;
+	mov.b64 %rd393, %rd397;
+	mov.b64 %rd394, %rd398;
+	bra.uni $L99;
 $L100:
-	setp.hs.u32 %p90, %r117, 32;
-	@%p90 bra $L101;
-	mov.b64 {%r118, %r119}, %rd379;
-	shfl.sync.down.b32 %r120|%p91, %r118, %r117, %r116, %r17;
-	shfl.sync.down.b32 %r121, %r119, %r117, %r116, %r17;
-	mov.b64 %rd405, {%r120, %r121};
-	mov.b64 {%r122, %r123}, %rd380;
-	shfl.sync.down.b32 %r124, %r122, %r117, %r116, %r17;
-	shfl.sync.down.b32 %r125, %r123, %r117, %r116, %r17;
-	mov.b64 %rd406, {%r124, %r125};
-	@!%p91 bra $L102;
-	setp.ne.u32 %p92, %r18, 9;
-	@%p92 bra.uni $L104;
-	setp.lt.s64 %p93, %rd405, %rd379;
-	setp.eq.s64 %p94, %rd405, %rd379;
-	setp.lt.s64 %p95, %rd406, %rd380;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd407, %rd405, %rd379, %p97;
-	selp.b64 %rd408, %rd406, %rd380, %p97;
-	mov.b64 %rd379, %rd407;
-	mov.b64 %rd380, %rd408;
-	bra.uni $L103;
-$L104:
-	setp.ne.u32 %p98, %r18, 10;
-	@%p98 bra.uni $L105;
-	setp.gt.s64 %p99, %rd405, %rd379;
-	setp.eq.s64 %p100, %rd405, %rd379;
-	setp.lt.s64 %p101, %rd406, %rd380;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd409, %rd405, %rd379, %p103;
-	selp.b64 %rd410, %rd406, %rd380, %p103;
-	mov.b64 %rd379, %rd409;
-	mov.b64 %rd380, %rd410;
-	bra.uni $L103;
-$L105:
-	mov.b64 %rd411, %rd379;
-	mov.b64 %rd412, %rd380;
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd391, %rd411;
-	mov.b64 %rd392, %rd412;
-	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd414;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	add.s64 %rd415, %rd391, %rd395;
-	mov.b64 %rd391, %rd415;
-	add.s64 %rd416, %rd392, %rd396;
-	mov.b64 %rd392, %rd416;
-$L106:
-	mov.b64 %rd379, %rd391;
-	mov.b64 %rd380, %rd392;
-$L103:
-$L102:
-	shl.b32 %r117, %r117, 1;
-	bra.uni $L100;
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L101;
+	setp.gt.s64 %p89, %rd395, %rd393;
+	setp.eq.s64 %p90, %rd395, %rd393;
+	setp.lt.s64 %p91, %rd396, %rd394;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd399, %rd395, %rd393, %p93;
+	selp.b64 %rd400, %rd396, %rd394, %p93;
+	mov.b64 %rd393, %rd399;
+	mov.b64 %rd394, %rd400;
+	bra.uni $L99;
 $L101:
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd395;
+	mov.b64 %rd404, %rd396;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd402;
+	mov.b64 %rd407, %rd403;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd411, %rd405, %rd409;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd406, %rd410;
+	mov.b64 %rd406, %rd412;
+$L102:
+	mov.b64 %rd393, %rd405;
+	mov.b64 %rd394, %rd406;
+$L99:
 $L98:
-	mul.wide.u32 %rd417, %r29, 16;
-	add.s64 %rd418, %rd12, %rd417;
-	setp.eq.u32 %p104, %r5, 0;
-	@!%p104 bra $L107;
-	st.global.s64 [%rd418+0], %rd379;
-	st.global.s64 [%rd418+8], %rd380;
-$L107:
-	// the last block combines the partials
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L108;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r126, [gk_reduce_done], 1;
-	sub.u32 %r127, %r30, 1;
-	setp.eq.u32 %p106, %r126, %r127;
-	fence.acq_rel.gpu;
-	selp.b32 %r128, 1, 0, %p106;
-	st.shared.u32 [%rd1+1024], %r128;
-$L108:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L96;
+$L97:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L103;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	st.shared.s64 [%rd414+0], %rd393;
+	st.shared.s64 [%rd414+8], %rd394;
+$L103:
 	bar.sync 0;
-	ld.shared.u32 %r129, [%rd1+1024];
-	setp.ne.u32 %p107, %r129, 0;
-	@!%p107 bra $L109;
-	cvt.u64.u32 %rd421, %r30;
-	cvt.u64.u32 %rd422, %r5;
-	cvt.u64.u32 %rd423, %r6;
-	setp.ne.u32 %p108, %r18, 9;
-	@%p108 bra.uni $L111;
-	mov.b64 %rd419, 9223372036854775807;
-	mov.b64 %rd420, 9223372036854775807;
-	mov.b64 %rd424, %rd422;
-$L112:
-	setp.ge.s64 %p109, %rd424, %rd421;
-	@%p109 bra $L113;
-	mad.lo.s64 %rd425, %rd424, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd426, [%rd425+0];
-	ld.relaxed.gpu.global.s64 %rd427, [%rd425+8];
-	setp.lt.s64 %p110, %rd426, %rd419;
-	setp.eq.s64 %p111, %rd426, %rd419;
-	setp.lt.s64 %p112, %rd427, %rd420;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd428, %rd426, %rd419, %p114;
-	selp.b64 %rd429, %rd427, %rd420, %p114;
-	mov.b64 %rd419, %rd428;
-	mov.b64 %rd420, %rd429;
-	add.s64 %rd424, %rd424, %rd423;
-	bra.uni $L112;
-$L113:
-	bra.uni $L110;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L104;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L105;
+	mul.wide.u32 %rd415, %r7, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	ld.shared.s64 %rd417, [%rd416+0];
+	ld.shared.s64 %rd418, [%rd416+8];
+	mov.b64 %rd393, %rd417;
+	mov.b64 %rd394, %rd418;
+$L105:
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
+$L106:
+	setp.hs.u32 %p97, %r141, 32;
+	@%p97 bra $L107;
+	mov.b64 {%r142, %r143}, %rd393;
+	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd419, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd394;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd420, {%r148, %r149};
+	@!%p98 bra $L108;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L110;
+	setp.lt.s64 %p100, %rd419, %rd393;
+	setp.eq.s64 %p101, %rd419, %rd393;
+	setp.lt.s64 %p102, %rd420, %rd394;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd421, %rd419, %rd393, %p104;
+	selp.b64 %rd422, %rd420, %rd394, %p104;
+	mov.b64 %rd393, %rd421;
+	mov.b64 %rd394, %rd422;
+	bra.uni $L109;
+$L110:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L111;
+	setp.gt.s64 %p106, %rd419, %rd393;
+	setp.eq.s64 %p107, %rd419, %rd393;
+	setp.lt.s64 %p108, %rd420, %rd394;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd423, %rd419, %rd393, %p110;
+	selp.b64 %rd424, %rd420, %rd394, %p110;
+	mov.b64 %rd393, %rd423;
+	mov.b64 %rd394, %rd424;
+	bra.uni $L109;
 $L111:
-	setp.ne.u32 %p115, %r18, 10;
-	@%p115 bra.uni $L114;
-	mov.b64 %rd419, -9223372036854775808;
-	mov.b64 %rd420, 9223372036854775807;
-	mov.b64 %rd430, %rd422;
-$L115:
-	setp.ge.s64 %p116, %rd430, %rd421;
-	@%p116 bra $L116;
-	mad.lo.s64 %rd431, %rd430, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd432, [%rd431+0];
-	ld.relaxed.gpu.global.s64 %rd433, [%rd431+8];
-	setp.gt.s64 %p117, %rd432, %rd419;
-	setp.eq.s64 %p118, %rd432, %rd419;
-	setp.lt.s64 %p119, %rd433, %rd420;
+	mov.b64 %rd425, %rd393;
+	mov.b64 %rd426, %rd394;
+	mov.b64 %rd427, %rd419;
+	mov.b64 %rd428, %rd420;
+	mov.b64 %rd405, %rd425;
+	mov.b64 %rd406, %rd426;
+	mov.b64 %rd407, %rd427;
+	mov.b64 %rd408, %rd428;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd429, %rd405, %rd409;
+	mov.b64 %rd405, %rd429;
+	add.s64 %rd430, %rd406, %rd410;
+	mov.b64 %rd406, %rd430;
+$L112:
+	mov.b64 %rd393, %rd405;
+	mov.b64 %rd394, %rd406;
+$L109:
+$L108:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L106;
+$L107:
+$L104:
+	mul.wide.u32 %rd431, %r29, 16;
+	add.s64 %rd432, %rd11, %rd431;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L113;
+	st.global.s64 [%rd432+0], %rd393;
+	st.global.s64 [%rd432+8], %rd394;
+$L113:
+	// the last block combines the partials
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L114;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r150, [gk_reduce_done], 1;
+	sub.u32 %r151, %r30, 1;
+	setp.eq.u32 %p113, %r150, %r151;
+	fence.acq_rel.gpu;
+	selp.b32 %r152, 1, 0, %p113;
+	st.shared.u32 [%rd1+1024], %r152;
+$L114:
+	bar.sync 0;
+	ld.shared.u32 %r153, [%rd1+1024];
+	setp.ne.u32 %p114, %r153, 0;
+	@!%p114 bra $L115;
+	cvt.u64.u32 %rd435, %r30;
+	cvt.u64.u32 %rd436, %r5;
+	cvt.u64.u32 %rd437, %r6;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L117;
+	mov.b64 %rd433, 9223372036854775807;
+	mov.b64 %rd434, 9223372036854775807;
+	mov.b64 %rd438, %rd436;
+$L118:
+	setp.ge.s64 %p116, %rd438, %rd435;
+	@%p116 bra $L119;
+	mad.lo.s64 %rd439, %rd438, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd440, [%rd439+0];
+	ld.relaxed.gpu.global.s64 %rd441, [%rd439+8];
+	setp.lt.s64 %p117, %rd440, %rd433;
+	setp.eq.s64 %p118, %rd440, %rd433;
+	setp.lt.s64 %p119, %rd441, %rd434;
 	and.pred %p120, %p118, %p119;
 	or.pred %p121, %p117, %p120;
-	selp.b64 %rd434, %rd432, %rd419, %p121;
-	selp.b64 %rd435, %rd433, %rd420, %p121;
-	mov.b64 %rd419, %rd434;
-	mov.b64 %rd420, %rd435;
-	add.s64 %rd430, %rd430, %rd423;
-	bra.uni $L115;
-$L116:
-	bra.uni $L110;
-$L114:
+	selp.b64 %rd442, %rd440, %rd433, %p121;
+	selp.b64 %rd443, %rd441, %rd434, %p121;
+	mov.b64 %rd433, %rd442;
+	mov.b64 %rd434, %rd443;
+	add.s64 %rd438, %rd438, %rd437;
+	bra.uni $L118;
+$L119:
+	bra.uni $L116;
+$L117:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L120;
+	mov.b64 %rd433, -9223372036854775808;
+	mov.b64 %rd434, 9223372036854775807;
+	mov.b64 %rd444, %rd436;
+$L121:
+	setp.ge.s64 %p123, %rd444, %rd435;
+	@%p123 bra $L122;
+	mad.lo.s64 %rd445, %rd444, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd446, [%rd445+0];
+	ld.relaxed.gpu.global.s64 %rd447, [%rd445+8];
+	setp.gt.s64 %p124, %rd446, %rd433;
+	setp.eq.s64 %p125, %rd446, %rd433;
+	setp.lt.s64 %p126, %rd447, %rd434;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd448, %rd446, %rd433, %p128;
+	selp.b64 %rd449, %rd447, %rd434, %p128;
+	mov.b64 %rd433, %rd448;
+	mov.b64 %rd434, %rd449;
+	add.s64 %rd444, %rd444, %rd437;
+	bra.uni $L121;
+$L122:
+	bra.uni $L116;
+$L120:
+	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
-	mov.b64 %rd130, 0;
+	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-	mov.b64 %rd128, %rd130;
-$L117:
-	mov.b64 %rd436, %rd127;
-	mov.b64 %rd437, %rd128;
-	mov.b64 %rd419, %rd436;
-	mov.b64 %rd420, %rd437;
-	mov.b64 %rd438, %rd422;
-$L118:
-	setp.ge.s64 %p122, %rd438, %rd421;
-	@%p122 bra $L119;
-	mad.lo.s64 %rd439, %rd438, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd440, [%rd439+0];
-	ld.relaxed.gpu.global.s64 %rd441, [%rd439+8];
-	mov.b64 %rd442, %rd419;
-	mov.b64 %rd443, %rd420;
-	mov.b64 %rd444, %rd440;
-	mov.b64 %rd445, %rd441;
-	mov.b64 %rd391, %rd442;
-	mov.b64 %rd392, %rd443;
-	mov.b64 %rd393, %rd444;
-	mov.b64 %rd394, %rd445;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	add.s64 %rd446, %rd391, %rd395;
-	mov.b64 %rd391, %rd446;
-	add.s64 %rd447, %rd392, %rd396;
-	mov.b64 %rd392, %rd447;
-$L120:
-	mov.b64 %rd419, %rd391;
-	mov.b64 %rd420, %rd392;
-	add.s64 %rd438, %rd438, %rd423;
-	bra.uni $L118;
-$L119:
-$L110:
-	mov.b64 %rd448, %rd419;
-	mov.b64 %rd449, %rd420;
-	// block reduction
-	mov.b32 %r130, 1;
-	mov.b32 %r131, 1;
-	sub.u32 %r132, %r13, 1;
-	mov.b32 %r133, %r130;
-$L121:
-	setp.hs.u32 %p123, %r133, 32;
-	@%p123 bra $L122;
-	mov.b64 {%r134, %r135}, %rd448;
-	shfl.sync.down.b32 %r136|%p124, %r134, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd450, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd449;
-	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd451, {%r140, %r141};
-	@!%p124 bra $L123;
-	setp.ne.u32 %p125, %r18, 9;
-	@%p125 bra.uni $L125;
-	setp.lt.s64 %p126, %rd450, %rd448;
-	setp.eq.s64 %p127, %rd450, %rd448;
-	setp.lt.s64 %p128, %rd451, %rd449;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd452, %rd450, %rd448, %p130;
-	selp.b64 %rd453, %rd451, %rd449, %p130;
-	mov.b64 %rd448, %rd452;
-	mov.b64 %rd449, %rd453;
+$L123:
+	mov.b64 %rd450, %rd126;
+	mov.b64 %rd451, %rd127;
+	mov.b64 %rd433, %rd450;
+	mov.b64 %rd434, %rd451;
+	mov.b64 %rd452, %rd436;
+$L124:
+	setp.ge.s64 %p129, %rd452, %rd435;
+	@%p129 bra $L125;
+	mad.lo.s64 %rd453, %rd452, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd454, [%rd453+0];
+	ld.relaxed.gpu.global.s64 %rd455, [%rd453+8];
+	mov.b64 %rd456, %rd433;
+	mov.b64 %rd457, %rd434;
+	mov.b64 %rd458, %rd454;
+	mov.b64 %rd459, %rd455;
+	mov.b64 %rd405, %rd456;
+	mov.b64 %rd406, %rd457;
+	mov.b64 %rd407, %rd458;
+	mov.b64 %rd408, %rd459;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd460, %rd405, %rd409;
+	mov.b64 %rd405, %rd460;
+	add.s64 %rd461, %rd406, %rd410;
+	mov.b64 %rd406, %rd461;
+$L126:
+	mov.b64 %rd433, %rd405;
+	mov.b64 %rd434, %rd406;
+	add.s64 %rd452, %rd452, %rd437;
 	bra.uni $L124;
 $L125:
-	setp.ne.u32 %p131, %r18, 10;
-	@%p131 bra.uni $L126;
-	setp.gt.s64 %p132, %rd450, %rd448;
-	setp.eq.s64 %p133, %rd450, %rd448;
-	setp.lt.s64 %p134, %rd451, %rd449;
-	and.pred %p135, %p133, %p134;
-	or.pred %p136, %p132, %p135;
-	selp.b64 %rd454, %rd450, %rd448, %p136;
-	selp.b64 %rd455, %rd451, %rd449, %p136;
-	mov.b64 %rd448, %rd454;
-	mov.b64 %rd449, %rd455;
-	bra.uni $L124;
-$L126:
-	mov.b64 %rd456, %rd448;
-	mov.b64 %rd457, %rd449;
-	mov.b64 %rd458, %rd450;
-	mov.b64 %rd459, %rd451;
-	mov.b64 %rd391, %rd456;
-	mov.b64 %rd392, %rd457;
-	mov.b64 %rd393, %rd458;
-	mov.b64 %rd394, %rd459;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	add.s64 %rd460, %rd391, %rd395;
-	mov.b64 %rd391, %rd460;
-	add.s64 %rd461, %rd392, %rd396;
-	mov.b64 %rd392, %rd461;
+$L116:
+	mov.b64 %rd462, %rd433;
+	mov.b64 %rd463, %rd434;
+	// block reduction
+	mov.b32 %r154, 1;
+	mov.b32 %r155, 1;
+	sub.u32 %r156, %r13, 1;
+	mov.b32 %r157, %r154;
 $L127:
-	mov.b64 %rd448, %rd391;
-	mov.b64 %rd449, %rd392;
-$L124:
-$L123:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L121;
-$L122:
-	setp.eq.u32 %p137, %r7, 0;
-	@!%p137 bra $L128;
-	mul.wide.u32 %rd462, %r8, 16;
-	add.s64 %rd463, %rd1, %rd462;
-	st.shared.s64 [%rd463+0], %rd448;
-	st.shared.s64 [%rd463+8], %rd449;
-$L128:
-	bar.sync 0;
-	setp.eq.u32 %p138, %r8, 0;
-	@!%p138 bra $L129;
-	setp.lo.u32 %p139, %r7, %r10;
-	@!%p139 bra $L130;
-	mul.wide.u32 %rd464, %r7, 16;
-	add.s64 %rd465, %rd1, %rd464;
-	ld.shared.s64 %rd466, [%rd465+0];
-	ld.shared.s64 %rd467, [%rd465+8];
-	mov.b64 %rd448, %rd466;
-	mov.b64 %rd449, %rd467;
-$L130:
-	sub.u32 %r142, %r10, 1;
-	mov.b32 %r143, %r131;
+	setp.hs.u32 %p130, %r157, 32;
+	@%p130 bra $L128;
+	mov.b64 {%r158, %r159}, %rd462;
+	shfl.sync.down.b32 %r160|%p131, %r158, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
+	mov.b64 %rd464, {%r160, %r161};
+	mov.b64 {%r162, %r163}, %rd463;
+	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
+	mov.b64 %rd465, {%r164, %r165};
+	@!%p131 bra $L129;
+	setp.ne.u32 %p132, %r18, 9;
+	@%p132 bra.uni $L131;
+	setp.lt.s64 %p133, %rd464, %rd462;
+	setp.eq.s64 %p134, %rd464, %rd462;
+	setp.lt.s64 %p135, %rd465, %rd463;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd466, %rd464, %rd462, %p137;
+	selp.b64 %rd467, %rd465, %rd463, %p137;
+	mov.b64 %rd462, %rd466;
+	mov.b64 %rd463, %rd467;
+	bra.uni $L130;
 $L131:
-	setp.hs.u32 %p140, %r143, 32;
-	@%p140 bra $L132;
-	mov.b64 {%r144, %r145}, %rd448;
-	shfl.sync.down.b32 %r146|%p141, %r144, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd468, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd449;
-	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd469, {%r150, %r151};
-	@!%p141 bra $L133;
-	setp.ne.u32 %p142, %r18, 9;
-	@%p142 bra.uni $L135;
-	setp.lt.s64 %p143, %rd468, %rd448;
-	setp.eq.s64 %p144, %rd468, %rd448;
-	setp.lt.s64 %p145, %rd469, %rd449;
-	and.pred %p146, %p144, %p145;
-	or.pred %p147, %p143, %p146;
-	selp.b64 %rd470, %rd468, %rd448, %p147;
-	selp.b64 %rd471, %rd469, %rd449, %p147;
-	mov.b64 %rd448, %rd470;
-	mov.b64 %rd449, %rd471;
-	bra.uni $L134;
-$L135:
-	setp.ne.u32 %p148, %r18, 10;
-	@%p148 bra.uni $L136;
-	setp.gt.s64 %p149, %rd468, %rd448;
-	setp.eq.s64 %p150, %rd468, %rd448;
-	setp.lt.s64 %p151, %rd469, %rd449;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd472, %rd468, %rd448, %p153;
-	selp.b64 %rd473, %rd469, %rd449, %p153;
-	mov.b64 %rd448, %rd472;
-	mov.b64 %rd449, %rd473;
-	bra.uni $L134;
-$L136:
-	mov.b64 %rd474, %rd448;
-	mov.b64 %rd475, %rd449;
-	mov.b64 %rd476, %rd468;
-	mov.b64 %rd477, %rd469;
-	mov.b64 %rd391, %rd474;
-	mov.b64 %rd392, %rd475;
-	mov.b64 %rd393, %rd476;
-	mov.b64 %rd394, %rd477;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	add.s64 %rd478, %rd391, %rd395;
-	mov.b64 %rd391, %rd478;
-	add.s64 %rd479, %rd392, %rd396;
-	mov.b64 %rd392, %rd479;
-$L137:
-	mov.b64 %rd448, %rd391;
-	mov.b64 %rd449, %rd392;
-$L134:
-$L133:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L131;
+	setp.ne.u32 %p138, %r18, 10;
+	@%p138 bra.uni $L132;
+	setp.gt.s64 %p139, %rd464, %rd462;
+	setp.eq.s64 %p140, %rd464, %rd462;
+	setp.lt.s64 %p141, %rd465, %rd463;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd468, %rd464, %rd462, %p143;
+	selp.b64 %rd469, %rd465, %rd463, %p143;
+	mov.b64 %rd462, %rd468;
+	mov.b64 %rd463, %rd469;
+	bra.uni $L130;
 $L132:
+	mov.b64 %rd470, %rd462;
+	mov.b64 %rd471, %rd463;
+	mov.b64 %rd472, %rd464;
+	mov.b64 %rd473, %rd465;
+	mov.b64 %rd405, %rd470;
+	mov.b64 %rd406, %rd471;
+	mov.b64 %rd407, %rd472;
+	mov.b64 %rd408, %rd473;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd474, %rd405, %rd409;
+	mov.b64 %rd405, %rd474;
+	add.s64 %rd475, %rd406, %rd410;
+	mov.b64 %rd406, %rd475;
+$L133:
+	mov.b64 %rd462, %rd405;
+	mov.b64 %rd463, %rd406;
+$L130:
 $L129:
-	@!%p105 bra $L138;
-	st.global.s64 [%rd14+0], %rd448;
-	st.global.s64 [%rd14+8], %rd449;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	shl.b32 %r157, %r157, 1;
+	bra.uni $L127;
+$L128:
+	setp.eq.u32 %p144, %r7, 0;
+	@!%p144 bra $L134;
+	mul.wide.u32 %rd476, %r8, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	st.shared.s64 [%rd477+0], %rd462;
+	st.shared.s64 [%rd477+8], %rd463;
+$L134:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L135;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L136;
+	mul.wide.u32 %rd478, %r7, 16;
+	add.s64 %rd479, %rd1, %rd478;
+	ld.shared.s64 %rd480, [%rd479+0];
+	ld.shared.s64 %rd481, [%rd479+8];
+	mov.b64 %rd462, %rd480;
+	mov.b64 %rd463, %rd481;
+$L136:
+	sub.u32 %r166, %r10, 1;
+	mov.b32 %r167, %r155;
+$L137:
+	setp.hs.u32 %p147, %r167, 32;
+	@%p147 bra $L138;
+	mov.b64 {%r168, %r169}, %rd462;
+	shfl.sync.down.b32 %r170|%p148, %r168, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
+	mov.b64 %rd482, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd463;
+	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
+	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
+	mov.b64 %rd483, {%r174, %r175};
+	@!%p148 bra $L139;
+	setp.ne.u32 %p149, %r18, 9;
+	@%p149 bra.uni $L141;
+	setp.lt.s64 %p150, %rd482, %rd462;
+	setp.eq.s64 %p151, %rd482, %rd462;
+	setp.lt.s64 %p152, %rd483, %rd463;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd484, %rd482, %rd462, %p154;
+	selp.b64 %rd485, %rd483, %rd463, %p154;
+	mov.b64 %rd462, %rd484;
+	mov.b64 %rd463, %rd485;
+	bra.uni $L140;
+$L141:
+	setp.ne.u32 %p155, %r18, 10;
+	@%p155 bra.uni $L142;
+	setp.gt.s64 %p156, %rd482, %rd462;
+	setp.eq.s64 %p157, %rd482, %rd462;
+	setp.lt.s64 %p158, %rd483, %rd463;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd486, %rd482, %rd462, %p160;
+	selp.b64 %rd487, %rd483, %rd463, %p160;
+	mov.b64 %rd462, %rd486;
+	mov.b64 %rd463, %rd487;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd488, %rd462;
+	mov.b64 %rd489, %rd463;
+	mov.b64 %rd490, %rd482;
+	mov.b64 %rd491, %rd483;
+	mov.b64 %rd405, %rd488;
+	mov.b64 %rd406, %rd489;
+	mov.b64 %rd407, %rd490;
+	mov.b64 %rd408, %rd491;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd492, %rd405, %rd409;
+	mov.b64 %rd405, %rd492;
+	add.s64 %rd493, %rd406, %rd410;
+	mov.b64 %rd406, %rd493;
+$L143:
+	mov.b64 %rd462, %rd405;
+	mov.b64 %rd463, %rd406;
+$L140:
+$L139:
+	shl.b32 %r167, %r167, 1;
+	bra.uni $L137;
 $L138:
-$L109:
+$L135:
+	@!%p112 bra $L144;
+	st.global.s64 [%rd13+0], %rd462;
+	st.global.s64 [%rd13+8], %rd463;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L144:
+$L115:
 	ret;
 }
 `
@@ -3287,7 +3485,7 @@ const gokkosPTX2 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushTeam_main_nearest__main(
@@ -3347,9 +3545,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<148>;
-	.reg .b32 %r<153>;
-	.reg .b64 %rd<443>;
+	.reg .pred %p<155>;
+	.reg .b32 %r<177>;
+	.reg .b64 %rd<457>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3369,19 +3567,18 @@ const gokkosPTX2 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -3396,240 +3593,240 @@ const gokkosPTX2 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
-	ld.param.s64 %rd29, [gk_s0];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s1];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s2];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s3];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s4];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s5];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s6];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s7];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s8];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s9];
-	mov.b64 %rd51, %rd50;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s12];
-	cvta.to.global.u64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s13];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s14];
-	mov.b64 %rd60, %rd59;
-	ld.param.u64 %rd61, [gk_s15];
-	cvta.to.global.u64 %rd62, %rd61;
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s16];
-	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s17];
-	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s13];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s16];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd68, [gk_s19];
-	cvta.to.global.u64 %rd69, %rd68;
-	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s20];
-	mov.b64 %rd72, %rd71;
-	ld.param.s64 %rd73, [gk_s21];
-	mov.b64 %rd74, %rd73;
-	ld.param.u64 %rd75, [gk_s22];
-	cvta.to.global.u64 %rd76, %rd75;
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s23];
-	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s24];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s25];
-	cvta.to.global.u64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s26];
-	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s27];
-	mov.b64 %rd88, %rd87;
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s20];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd89, [gk_s29];
-	cvta.to.global.u64 %rd90, %rd89;
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s30];
-	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s31];
-	mov.b64 %rd95, %rd94;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd96, [gk_s33];
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s34];
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s35];
-	mov.b64 %rd101, %rd100;
-	ld.param.u64 %rd102, [gk_s36];
-	cvta.to.global.u64 %rd103, %rd102;
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s37];
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s38];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s39];
-	cvta.to.global.u64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s40];
-	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s41];
-	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
-	mov.b64 %rd119, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd118, -9223372036854775808;
-	mov.b64 %rd119, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
+	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
+	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
 $L4:
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
+	mov.b64 %rd117, %rd123;
 	mov.b64 %rd118, %rd124;
-	mov.b64 %rd119, %rd125;
 $L1:
+	mov.b64 %rd115, %rd117;
 	mov.b64 %rd116, %rd118;
-	mov.b64 %rd117, %rd119;
-	cvt.u64.u32 %rd127, %r29;
-	cvt.u64.u32 %rd128, %r30;
-	mov.b64 %rd129, %rd127;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p11, %rd129, %rd3;
+	setp.ge.s64 %p11, %rd128, %rd2;
 	@%p11 bra $L6;
-	mov.b64 %rd126, %rd129;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mov.b64 %rd130, %rd30;
-	mov.b64 %rd131, %rd33;
-	mov.b64 %rd132, %rd35;
-	mov.b64 %rd133, %rd37;
-	mov.b64 %rd134, %rd40;
-	mov.b64 %rd135, %rd42;
-	mov.b64 %rd136, %rd44;
-	mov.b64 %rd137, %rd47;
-	mov.b64 %rd138, %rd49;
-	mov.b64 %rd139, %rd51;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p12, %p4;
-	mov.b64 %rd140, %rd53;
-	mov.b64 %rd141, %rd56;
-	mov.b64 %rd142, %rd58;
-	mov.b64 %rd143, %rd60;
-	mov.b64 %rd144, %rd63;
-	mov.b64 %rd145, %rd65;
-	mov.b64 %rd146, %rd67;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p13, %p6;
-	mov.b64 %rd147, %rd70;
-	mov.b64 %rd148, %rd72;
-	mov.b64 %rd149, %rd74;
-	mov.b64 %rd150, %rd77;
-	mov.b64 %rd151, %rd79;
-	mov.b64 %rd152, %rd81;
-	mov.b64 %rd153, %rd84;
-	mov.b64 %rd154, %rd86;
-	mov.b64 %rd155, %rd88;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p14, %p8;
-	mov.b64 %rd156, %rd91;
-	mov.b64 %rd157, %rd93;
-	mov.b64 %rd158, %rd95;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r38, %r35;
-	mov.b64 %rd159, %rd97;
-	mov.b64 %rd160, %rd99;
-	mov.b64 %rd161, %rd101;
-	mov.b64 %rd162, %rd104;
-	mov.b64 %rd163, %rd106;
-	mov.b64 %rd164, %rd108;
-	mov.b64 %rd165, %rd111;
-	mov.b64 %rd166, %rd113;
-	mov.b64 %rd167, %rd115;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.b32 %r39, %r37;
-	add.s64 %rd168, %rd18, %rd26;
-	mad.lo.s64 %rd169, %rd159, 4, 15;
-	and.b64 %rd169, %rd169, -16;
-	add.s64 %rd26, %rd26, %rd169;
-	mov.b64 %rd170, %rd168;
-	mov.b64 %rd171, %rd159;
-	mov.b64 %rd172, 1;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
 	mov.b64 %rd173, %rd170;
 	mov.b64 %rd174, %rd171;
-	mov.b64 %rd175, %rd172;
-	cvt.u64.u32 %rd176, %r4;
-	mov.b64 %rd177, %rd176;
-	cvt.u64.u32 %rd178, %r2;
-	mov.b64 %rd179, %rd178;
-	mul.lo.s64 %rd180, %rd126, %rd161;
-	mov.b64 %rd181, %rd180;
-	add.s64 %rd182, %rd181, %rd161;
-	min.s64 %rd183, %rd182, %rd140;
-	mov.b64 %rd184, %rd183;
-	mul.lo.s64 %rd185, %rd177, %rd159;
-	mov.b64 %rd186, %rd185;
+	cvt.u64.u32 %rd175, %r4;
+	mov.b64 %rd176, %rd175;
+	cvt.u64.u32 %rd177, %r2;
+	mov.b64 %rd178, %rd177;
+	mul.lo.s64 %rd179, %rd125, %rd160;
+	mov.b64 %rd180, %rd179;
+	add.s64 %rd181, %rd180, %rd160;
+	min.s64 %rd182, %rd181, %rd139;
+	mov.b64 %rd183, %rd182;
+	mul.lo.s64 %rd184, %rd176, %rd158;
+	mov.b64 %rd185, %rd184;
 	@!%p13 bra $L9;
-	mov.b64 %rd186, 4611686018427387904;
+	mov.b64 %rd185, 4611686018427387904;
 $L9:
-	mov.b64 %rd187, %rd181;
+	mov.b64 %rd186, %rd180;
 $L10:
-	setp.lt.s64 %p15, %rd187, %rd184;
+	setp.lt.s64 %p15, %rd186, %rd183;
 	not.pred %p16, %p15;
 	@!%p16 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.pred %p17, %p12;
-	mov.b64 %rd188, %rd140;
-	mov.b64 %rd189, %rd187;
+	mov.b64 %rd187, %rd139;
+	mov.b64 %rd188, %rd186;
 $L15:
 	@!%p17 bra $L19;
-	shr.s64 %rd190, %rd189, 5;
-	mul.lo.s64 %rd191, %rd190, %rd146;
-	mad.lo.s64 %rd192, %rd191, 4, %rd144;
-	ld.global.nc.u32 %r40, [%rd192+0];
+	shr.s64 %rd189, %rd188, 5;
+	mul.lo.s64 %rd190, %rd189, %rd145;
+	mad.lo.s64 %rd191, %rd190, 4, %rd143;
+	ld.global.nc.u32 %r40, [%rd191+0];
 	mov.b32 %r41, %r40;
-	and.b64 %rd193, %rd189, 31;
-	min.u64 %rd194, %rd193, 32;
-	cvt.u32.u64 %r42, %rd194;
+	and.b64 %rd192, %rd188, 31;
+	min.u64 %rd193, %rd192, 32;
+	cvt.u32.u64 %r42, %rd193;
 	mov.b32 %r44, 0x1;
 	shl.b32 %r43, %r44, %r42;
 	setp.hs.u32 %p18, %r42, 32;
@@ -3637,16 +3834,16 @@ $L15:
 	and.b32 %r46, %r41, %r45;
 	setp.ne.u32 %p19, %r46, 0x0;
 	@!%p19 bra $L21;
-	cvt.u32.u64 %r47, %rd189;
+	cvt.u32.u64 %r47, %rd188;
 	mov.b32 %r48, %r47;
 	bra.uni $L17;
 $L21:
 	mov.b32 %r48, -1;
 	bra.uni $L17;
 $L19:
-	mul.lo.s64 %rd195, %rd189, %rd143;
-	mad.lo.s64 %rd196, %rd195, 4, %rd141;
-	ld.global.nc.s32 %r49, [%rd196+0];
+	mul.lo.s64 %rd194, %rd188, %rd142;
+	mad.lo.s64 %rd195, %rd194, 4, %rd140;
+	ld.global.nc.s32 %r49, [%rd195+0];
 	mov.b32 %r50, %r49;
 	mov.b32 %r48, %r50;
 	bra.uni $L17;
@@ -3658,792 +3855,842 @@ $L17:
 	@!%p20 bra $L23;
 	bra.uni $L11;
 $L23:
-	mov.b64 %rd197, %rd130;
+	mov.b64 %rd196, %rd129;
 	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd198, %r52;
-	mul.lo.s64 %rd199, %rd198, %rd133;
-	mad.lo.s64 %rd200, %rd199, 8, %rd131;
-	ld.global.nc.s64 %rd201, [%rd200+0];
+	cvt.s64.s32 %rd197, %r52;
+	mul.lo.s64 %rd198, %rd197, %rd132;
+	mad.lo.s64 %rd199, %rd198, 8, %rd130;
+	ld.global.nc.s64 %rd200, [%rd199+0];
+	mov.b64 %rd201, %rd200;
 	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd202;
-	mov.b64 %rd204, %rd130;
+	mov.b64 %rd203, %rd129;
 	mov.b32 %r53, %r51;
-	cvt.s64.s32 %rd205, %r53;
-	add.s64 %rd206, %rd205, 1;
-	mul.lo.s64 %rd207, %rd206, %rd133;
-	mad.lo.s64 %rd208, %rd207, 8, %rd131;
-	ld.global.nc.s64 %rd209, [%rd208+0];
+	cvt.s64.s32 %rd204, %r53;
+	add.s64 %rd205, %rd204, 1;
+	mul.lo.s64 %rd206, %rd205, %rd132;
+	mad.lo.s64 %rd207, %rd206, 8, %rd130;
+	ld.global.nc.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
 	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd203;
+	mov.b64 %rd211, %rd202;
+	mov.b64 %rd212, %rd210;
 	mov.b64 %rd213, %rd211;
 	mov.b64 %rd214, %rd212;
 	mov.b64 %rd215, %rd213;
-	mov.b64 %rd216, %rd214;
 $L24:
-	setp.lt.s64 %p21, %rd216, %rd215;
+	setp.lt.s64 %p21, %rd215, %rd214;
 	not.pred %p22, %p21;
 	@!%p22 bra $L28;
 	bra.uni $L26;
 $L28:
-	add.s64 %rd217, %rd216, %rd186;
-	min.s64 %rd218, %rd215, %rd217;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, 0;
-	add.s64 %rd221, %rd216, %rd179;
-	mov.b64 %rd222, %rd221;
+	add.s64 %rd216, %rd215, %rd185;
+	min.s64 %rd217, %rd214, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, 0;
+	add.s64 %rd220, %rd215, %rd178;
+	mov.b64 %rd221, %rd220;
 $L29:
-	setp.lt.s64 %p23, %rd222, %rd219;
+	setp.lt.s64 %p23, %rd221, %rd218;
 	not.pred %p24, %p23;
 	@!%p24 bra $L33;
 	bra.uni $L31;
 $L33:
-	mul.lo.s64 %rd223, %rd222, %rd136;
-	mad.lo.s64 %rd224, %rd223, 4, %rd134;
-	ld.global.nc.s32 %r54, [%rd224+0];
+	mul.lo.s64 %rd222, %rd221, %rd135;
+	mad.lo.s64 %rd223, %rd222, 4, %rd133;
+	ld.global.nc.s32 %r54, [%rd223+0];
 	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r55;
 	mov.b32 %r57, %r39;
 	mov.b32 %r58, %r51;
 	mov.b32 %r59, %r56;
-	mov.b64 %rd225, %rd222;
+	mov.b64 %rd224, %rd221;
 	add.s32 %r60, %r57, 1;
 	mov.b32 %r61, %r60;
-	cvt.s64.s32 %rd226, %r59;
-	mul.lo.s64 %rd227, %rd226, %rd164;
-	mad.lo.s64 %rd228, %rd227, 4, %rd162;
+	cvt.s64.s32 %rd225, %r59;
+	mul.lo.s64 %rd226, %rd225, %rd163;
+	mad.lo.s64 %rd227, %rd226, 4, %rd161;
 	mov.b32 %r62, -1;
-	atom.global.cas.b32 %r63, [%rd228], %r62, %r61;
+	atom.global.cas.b32 %r63, [%rd227], %r62, %r61;
 	setp.eq.u32 %p25, %r63, %r62;
 	mov.pred %p26, %p25;
 	mov.pred %p27, %p26;
 	mov.pred %p28, %p27;
 	not.pred %p29, %p28;
 	@!%p29 bra $L35;
-	cvt.s64.s32 %rd229, %r59;
-	mul.lo.s64 %rd230, %rd229, %rd164;
-	mad.lo.s64 %rd231, %rd230, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r64, [%rd231+0];
+	cvt.s64.s32 %rd228, %r59;
+	mul.lo.s64 %rd229, %rd228, %rd163;
+	mad.lo.s64 %rd230, %rd229, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r64, [%rd230+0];
 	mov.b32 %r65, %r64;
 	setp.eq.s32 %p30, %r65, %r61;
 	mov.pred %p28, %p30;
 $L35:
 	@!%p28 bra $L37;
-	cvt.s64.s32 %rd232, %r58;
-	mul.lo.s64 %rd233, %rd232, %rd167;
-	mad.lo.s64 %rd234, %rd233, 4, %rd165;
-	ld.relaxed.gpu.global.s32 %r66, [%rd234+0];
+	cvt.s64.s32 %rd231, %r58;
+	mul.lo.s64 %rd232, %rd231, %rd166;
+	mad.lo.s64 %rd233, %rd232, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r66, [%rd233+0];
 	mov.b32 %r67, %r66;
-	cvt.s64.s32 %rd235, %r59;
-	mul.lo.s64 %rd236, %rd235, %rd167;
-	mad.lo.s64 %rd237, %rd236, 4, %rd165;
-	atom.global.min.s32 %r68, [%rd237], %r67;
+	cvt.s64.s32 %rd234, %r59;
+	mul.lo.s64 %rd235, %rd234, %rd166;
+	mad.lo.s64 %rd236, %rd235, 4, %rd164;
+	atom.global.min.s32 %r68, [%rd236], %r67;
 $L37:
 	mov.pred %p31, %p27;
 	@!%p31 bra $L39;
 	mov.pred %p32, 0;
-	mov.b64 %rd238, %rd220;
+	mov.b64 %rd237, %rd219;
 	mov.b32 %r69, %r56;
 $L40:
 	@!%p13 bra $L44;
 	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd239, %r70;
-	mov.b64 %rd240, %rd239;
+	cvt.s64.s32 %rd238, %r70;
+	mov.b64 %rd239, %rd238;
 	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd241, %r71;
-	min.u64 %rd242, %rd241, 32;
-	cvt.u32.u64 %r72, %rd242;
+	cvt.s64.s32 %rd240, %r71;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r72, %rd241;
 	mov.b32 %r74, 0x1;
 	shl.b32 %r73, %r74, %r72;
 	setp.hs.u32 %p33, %r72, 32;
 	selp.b32 %r75, 0, %r73, %p33;
 	mov.b32 %r76, %r75;
-	mov.b64 %rd243, %rd240;
+	mov.b64 %rd242, %rd239;
 	mov.b32 %r77, %r76;
-	mul.lo.s64 %rd244, %rd243, %rd155;
-	mad.lo.s64 %rd245, %rd244, 4, %rd153;
-	ld.relaxed.gpu.global.u32 %r78, [%rd245+0];
+	mul.lo.s64 %rd243, %rd242, %rd154;
+	mad.lo.s64 %rd244, %rd243, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r78, [%rd244+0];
 	mov.b32 %r79, %r78;
 	and.b32 %r80, %r79, %r77;
 	setp.ne.u32 %p34, %r80, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
 	@!%p36 bra $L46;
-	mul.lo.s64 %rd246, %rd243, %rd155;
-	mad.lo.s64 %rd247, %rd246, 4, %rd153;
-	atom.global.or.b32 %r81, [%rd247], %r77;
+	mul.lo.s64 %rd245, %rd242, %rd154;
+	mad.lo.s64 %rd246, %rd245, 4, %rd152;
+	atom.global.or.b32 %r81, [%rd246], %r77;
 	mov.b32 %r82, %r81;
 	and.b32 %r83, %r82, %r77;
 	setp.ne.u32 %p37, %r83, 0x0;
 	mov.pred %p35, %p37;
 $L46:
 	@!%p35 bra $L48;
-	mov.b64 %rd248, %rd238;
-	mov.b64 %rd249, %rd248;
+	mov.b64 %rd247, %rd237;
+	mov.b64 %rd248, %rd247;
 	mov.pred %p38, 0;
 	bra.uni $L42;
 $L48:
-	mov.b64 %rd250, %rd238;
-	mov.b64 %rd249, %rd250;
+	mov.b64 %rd249, %rd237;
+	mov.b64 %rd248, %rd249;
 	mov.pred %p38, 1;
 	bra.uni $L42;
 $L44:
 	@!%p14 bra $L50;
-	cvt.s64.s32 %rd251, %r69;
-	mul.lo.s64 %rd252, %rd251, %rd158;
-	mad.lo.s64 %rd253, %rd252, 4, %rd156;
-	ld.relaxed.gpu.global.s32 %r84, [%rd253+0];
+	cvt.s64.s32 %rd250, %r69;
+	mul.lo.s64 %rd251, %rd250, %rd157;
+	mad.lo.s64 %rd252, %rd251, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r84, [%rd252+0];
 	mov.b32 %r85, %r84;
 	setp.eq.s32 %p39, %r85, %r38;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
 	@!%p41 bra $L52;
-	cvt.s64.s32 %rd254, %r69;
-	mul.lo.s64 %rd255, %rd254, %rd158;
-	mad.lo.s64 %rd256, %rd255, 4, %rd156;
-	atom.global.exch.b32 %r86, [%rd256], %r38;
+	cvt.s64.s32 %rd253, %r69;
+	mul.lo.s64 %rd254, %rd253, %rd157;
+	mad.lo.s64 %rd255, %rd254, 4, %rd155;
+	atom.global.exch.b32 %r86, [%rd255], %r38;
 	mov.b32 %r87, %r86;
 	setp.eq.s32 %p42, %r87, %r38;
 	mov.pred %p40, %p42;
 $L52:
 	@!%p40 bra $L54;
-	mov.b64 %rd257, %rd238;
-	mov.b64 %rd249, %rd257;
+	mov.b64 %rd256, %rd237;
+	mov.b64 %rd248, %rd256;
 	mov.pred %p38, 0;
 	bra.uni $L42;
 $L54:
 $L50:
-	mul.lo.s64 %rd258, %rd238, %rd175;
-	mad.lo.s64 %rd259, %rd258, 4, %rd173;
-	st.shared.s32 [%rd259+0], %r69;
-	add.s64 %rd260, %rd238, 1;
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd249, %rd261;
+	mul.lo.s64 %rd257, %rd237, %rd174;
+	mad.lo.s64 %rd258, %rd257, 4, %rd172;
+	st.shared.s32 [%rd258+0], %r69;
+	add.s64 %rd259, %rd237, 1;
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd248, %rd260;
 	mov.pred %p38, 1;
 	bra.uni $L42;
 $L41:
 	bra.uni $L40;
 $L42:
-	mov.b64 %rd262, %rd249;
+	mov.b64 %rd261, %rd248;
 	mov.pred %p43, %p38;
-	mov.b64 %rd220, %rd262;
+	mov.b64 %rd219, %rd261;
 	mov.pred %p32, %p43;
 	@!%p32 bra $L56;
-	mov.b64 %rd263, %rd130;
+	mov.b64 %rd262, %rd129;
 	mov.b32 %r88, %r56;
-	setp.lt.s64 %p44, %rd116, 64;
-	setp.le.s64 %p45, %rd160, 1;
+	setp.lt.s64 %p44, %rd115, 64;
+	setp.le.s64 %p45, %rd159, 1;
 	or.pred %p46, %p44, %p45;
 	@!%p46 bra $L57;
-	cvt.s64.s32 %rd264, %r88;
-	add.s64 %rd265, %rd264, 1;
-	mul.lo.s64 %rd266, %rd265, %rd133;
-	mad.lo.s64 %rd267, %rd266, 8, %rd131;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	cvt.s64.s32 %rd270, %r88;
-	mul.lo.s64 %rd271, %rd270, %rd133;
-	mad.lo.s64 %rd272, %rd271, 8, %rd131;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	sub.s64 %rd275, %rd269, %rd274;
-	add.s64 %rd276, %rd117, %rd275;
-	mov.b64 %rd117, %rd276;
+	cvt.s64.s32 %rd263, %r88;
+	add.s64 %rd264, %rd263, 1;
+	mul.lo.s64 %rd265, %rd264, %rd132;
+	mad.lo.s64 %rd266, %rd265, 8, %rd130;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	cvt.s64.s32 %rd269, %r88;
+	mul.lo.s64 %rd270, %rd269, %rd132;
+	mad.lo.s64 %rd271, %rd270, 8, %rd130;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	sub.s64 %rd274, %rd268, %rd273;
+	add.s64 %rd275, %rd116, %rd274;
+	mov.b64 %rd116, %rd275;
 	bra.uni $L58;
 $L57:
-	mov.b64 %rd277, %rd160;
-	setp.ge.s64 %p47, %rd116, 4096;
+	mov.b64 %rd276, %rd159;
+	setp.ge.s64 %p47, %rd115, 4096;
 	@!%p47 bra $L60;
-	mul.lo.s64 %rd278, %rd277, 4;
-	mov.b64 %rd277, %rd278;
+	mul.lo.s64 %rd277, %rd276, 4;
+	mov.b64 %rd276, %rd277;
 $L60:
-	setp.ge.s64 %p48, %rd116, 65536;
+	setp.ge.s64 %p48, %rd115, 65536;
 	@!%p48 bra $L62;
-	mul.lo.s64 %rd279, %rd277, 4;
-	mov.b64 %rd277, %rd279;
+	mul.lo.s64 %rd278, %rd276, 4;
+	mov.b64 %rd276, %rd278;
 $L62:
-	sub.s64 %rd280, %rd277, 1;
-	and.b64 %rd281, %rd116, %rd280;
-	setp.eq.s64 %p49, %rd281, 0;
+	sub.s64 %rd279, %rd276, 1;
+	and.b64 %rd280, %rd115, %rd279;
+	setp.eq.s64 %p49, %rd280, 0;
 	@!%p49 bra $L64;
-	cvt.s64.s32 %rd282, %r88;
-	add.s64 %rd283, %rd282, 1;
-	mul.lo.s64 %rd284, %rd283, %rd133;
-	mad.lo.s64 %rd285, %rd284, 8, %rd131;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	cvt.s64.s32 %rd288, %r88;
-	mul.lo.s64 %rd289, %rd288, %rd133;
-	mad.lo.s64 %rd290, %rd289, 8, %rd131;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	sub.s64 %rd293, %rd287, %rd292;
-	mul.lo.s64 %rd294, %rd277, %rd293;
-	add.s64 %rd295, %rd117, %rd294;
-	mov.b64 %rd117, %rd295;
+	cvt.s64.s32 %rd281, %r88;
+	add.s64 %rd282, %rd281, 1;
+	mul.lo.s64 %rd283, %rd282, %rd132;
+	mad.lo.s64 %rd284, %rd283, 8, %rd130;
+	ld.global.nc.s64 %rd285, [%rd284+0];
+	mov.b64 %rd286, %rd285;
+	cvt.s64.s32 %rd287, %r88;
+	mul.lo.s64 %rd288, %rd287, %rd132;
+	mad.lo.s64 %rd289, %rd288, 8, %rd130;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	sub.s64 %rd292, %rd286, %rd291;
+	mul.lo.s64 %rd293, %rd276, %rd292;
+	add.s64 %rd294, %rd116, %rd293;
+	mov.b64 %rd116, %rd294;
 $L64:
 $L58:
-	add.s64 %rd296, %rd116, 1;
-	mov.b64 %rd116, %rd296;
+	add.s64 %rd295, %rd115, 1;
+	mov.b64 %rd115, %rd295;
 $L56:
 $L39:
 $L30:
-	add.s64 %rd297, %rd222, %rd177;
-	mov.b64 %rd222, %rd297;
+	add.s64 %rd296, %rd221, %rd176;
+	mov.b64 %rd221, %rd296;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd298, %rd220;
+	mov.b64 %rd297, %rd219;
 $L65:
 	@!%p13 bra $L69;
 	bra.uni $L67;
 $L69:
 	// block scan
-	mov.b64 %rd299, %rd298;
+	mov.b64 %rd298, %rd297;
 	mov.b32 %r89, %r3;
 $L70:
 	setp.hs.u32 %p50, %r89, 32;
 	@%p50 bra $L71;
-	mov.b64 {%r90, %r91}, %rd299;
+	mov.b64 {%r90, %r91}, %rd298;
 	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
 	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd300, {%r92, %r93};
+	mov.b64 %rd299, {%r92, %r93};
 	@!%p51 bra $L72;
-	add.s64 %rd301, %rd300, %rd299;
-	mov.b64 %rd299, %rd301;
+	add.s64 %rd300, %rd299, %rd298;
+	mov.b64 %rd298, %rd300;
 $L72:
 	shl.b32 %r89, %r89, 1;
 	bra.uni $L70;
 $L71:
-	mov.b64 {%r94, %r95}, %rd299;
+	mov.b64 {%r94, %r95}, %rd298;
 	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
 	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd302, {%r96, %r97};
+	mov.b64 %rd301, {%r96, %r97};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd303, %rd302, 0, %p54;
+	selp.b64 %rd302, %rd301, 0, %p54;
 	sub.u32 %r98, %r13, %r3;
 	setp.eq.u32 %p55, %r7, %r98;
 	@!%p55 bra $L73;
-	mul.wide.u32 %rd304, %r8, 16;
-	add.s64 %rd305, %rd1, %rd304;
-	add.s64 %rd306, %rd305, 1040;
-	add.s64 %rd307, %rd306, %rd2;
-	st.shared.s64 [%rd307+0], %rd299;
+	mul.wide.u32 %rd303, %r8, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	st.shared.s64 [%rd304+0], %rd298;
 $L73:
 	bar.sync 0;
-	mov.b64 %rd308, 0;
-	mov.b64 %rd309, 0;
-	mov.b32 %r99, 0;
-	add.s64 %rd310, %rd2, 1040;
-	add.s64 %rd311, %rd1, %rd310;
-$L74:
-	setp.hs.u32 %p56, %r99, %r10;
-	@%p56 bra $L75;
-	ld.shared.s64 %rd312, [%rd311+0];
-	setp.lo.u32 %p57, %r99, %r8;
-	@!%p57 bra $L76;
-	add.s64 %rd313, %rd308, %rd312;
-	mov.b64 %rd308, %rd313;
-$L76:
-	add.s64 %rd314, %rd309, %rd312;
-	mov.b64 %rd309, %rd314;
-	add.s64 %rd311, %rd311, 16;
-	add.u32 %r99, %r99, 1;
-	bra.uni $L74;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L74;
+	mov.b64 %rd305, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L75;
+	mul.wide.u32 %rd306, %r7, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	ld.shared.s64 %rd308, [%rd307+0];
+	mov.b64 %rd305, %rd308;
 $L75:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd315, %rd308, %rd303;
-	mov.b64 {%r100, %r101}, %rd315;
-	shfl.sync.idx.b32 %r102|%p58, %r100, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r103, %r101, 0, %r22, %r17;
-	mov.b64 %rd316, {%r102, %r103};
-	mov.b64 %rd317, %rd309;
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, 0;
-	cvt.u64.u32 %rd325, %r2;
-	setp.eq.s64 %p59, %rd325, 0;
-	setp.gt.s64 %p60, %rd323, 0;
-	and.pred %p61, %p59, %p60;
-	@!%p61 bra $L78;
-	atom.global.add.u64 %rd326, [%rd150], %rd323;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd324, %rd327;
+	mov.b64 {%r99, %r100}, %rd305;
+	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd309, {%r101, %r102};
+	@!%p58 bra $L76;
+	add.s64 %rd310, %rd309, %rd305;
+	mov.b64 %rd305, %rd310;
+$L76:
+	mov.b64 {%r103, %r104}, %rd305;
+	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd311, {%r105, %r106};
+	@!%p59 bra $L77;
+	add.s64 %rd312, %rd311, %rd305;
+	mov.b64 %rd305, %rd312;
+$L77:
+	mov.b64 {%r107, %r108}, %rd305;
+	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd313, {%r109, %r110};
+	@!%p60 bra $L78;
+	add.s64 %rd314, %rd313, %rd305;
+	mov.b64 %rd305, %rd314;
 $L78:
-	cvt.u64.u32 %rd328, %r2;
-	setp.eq.s64 %p62, %rd328, 0;
-	setp.eq.u32 %p63, %r1, 0;
-	and.pred %p64, %p62, %p63;
-	bar.sync 0;
-	@!%p64 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd324;
+	mov.b64 {%r111, %r112}, %rd305;
+	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd315, {%r113, %r114};
+	@!%p61 bra $L79;
+	add.s64 %rd316, %rd315, %rd305;
+	mov.b64 %rd305, %rd316;
 $L79:
-	bar.sync 0;
-	ld.shared.s64 %rd329, [%rd1+1024];
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd324, %rd330;
-	add.s64 %rd331, %rd324, %rd322;
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, 0;
+	mov.b64 {%r115, %r116}, %rd305;
+	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd317, {%r117, %r118};
+	@!%p62 bra $L80;
+	add.s64 %rd318, %rd317, %rd305;
+	mov.b64 %rd305, %rd318;
 $L80:
-	setp.lt.s64 %p65, %rd333, %rd298;
-	not.pred %p66, %p65;
-	@!%p66 bra $L84;
-	bra.uni $L82;
-$L84:
-	mul.lo.s64 %rd334, %rd333, %rd175;
-	mad.lo.s64 %rd335, %rd334, 4, %rd173;
-	ld.shared.s32 %r104, [%rd335+0];
-	mov.b32 %r105, %r104;
-	add.s64 %rd336, %rd332, %rd333;
-	mul.lo.s64 %rd337, %rd336, %rd149;
-	mad.lo.s64 %rd338, %rd337, 4, %rd147;
-	st.global.s32 [%rd338+0], %r105;
+	mov.b64 {%r119, %r120}, %rd305;
+	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd319, {%r121, %r122};
+	selp.b64 %rd320, %rd319, 0, %p63;
+	@!%p57 bra $L81;
+	mul.wide.u32 %rd321, %r7, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	st.shared.s64 [%rd323+0], %rd320;
 $L81:
-	add.s64 %rd339, %rd333, 1;
-	mov.b64 %rd333, %rd339;
-	bra.uni $L80;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r123;
+	@!%p64 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd305;
 $L82:
+$L74:
+	bar.sync 0;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	add.s64 %rd326, %rd325, 512;
+	ld.shared.s64 %rd327, [%rd326+0];
+	add.s64 %rd328, %rd327, %rd302;
+	ld.shared.s64 %rd329, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd328;
+	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd330, {%r126, %r127};
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, 0;
+	cvt.u64.u32 %rd339, %r2;
+	setp.eq.s64 %p66, %rd339, 0;
+	setp.gt.s64 %p67, %rd337, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L84;
+	atom.global.add.u64 %rd340, [%rd149], %rd337;
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd338, %rd341;
+$L84:
+	cvt.u64.u32 %rd342, %r2;
+	setp.eq.s64 %p69, %rd342, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd338;
+$L85:
+	bar.sync 0;
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd338, %rd344;
+	add.s64 %rd345, %rd338, %rd336;
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd347, 0;
+$L86:
+	setp.lt.s64 %p72, %rd347, %rd297;
+	not.pred %p73, %p72;
+	@!%p73 bra $L90;
+	bra.uni $L88;
+$L90:
+	mul.lo.s64 %rd348, %rd347, %rd174;
+	mad.lo.s64 %rd349, %rd348, 4, %rd172;
+	ld.shared.s32 %r128, [%rd349+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd350, %rd346, %rd347;
+	mul.lo.s64 %rd351, %rd350, %rd148;
+	mad.lo.s64 %rd352, %rd351, 4, %rd146;
+	st.global.s32 [%rd352+0], %r129;
+$L87:
+	add.s64 %rd353, %rd347, 1;
+	mov.b64 %rd347, %rd353;
+	bra.uni $L86;
+$L88:
 	bra.uni $L67;
 $L66:
 	bra.uni $L65;
 $L67:
 $L25:
-	add.s64 %rd340, %rd216, %rd186;
-	mov.b64 %rd216, %rd340;
+	add.s64 %rd354, %rd215, %rd185;
+	mov.b64 %rd215, %rd354;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd341, %rd187, 1;
-	mov.b64 %rd187, %rd341;
+	add.s64 %rd355, %rd186, 1;
+	mov.b64 %rd186, %rd355;
 	bra.uni $L10;
 $L12:
 $L7:
 	bar.sync 0;
-	add.s64 %rd129, %rd129, %rd128;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd342, %rd116;
-	mov.b64 %rd343, %rd117;
+	mov.b64 %rd356, %rd115;
+	mov.b64 %rd357, %rd116;
 	// block reduction
-	mov.b32 %r106, 1;
-	sub.u32 %r107, %r13, 1;
-	mov.b32 %r108, %r3;
-$L85:
-	setp.hs.u32 %p67, %r108, 32;
-	@%p67 bra $L86;
-	mov.b64 {%r109, %r110}, %rd342;
-	shfl.sync.down.b32 %r111|%p68, %r109, %r108, %r107, %r17;
-	shfl.sync.down.b32 %r112, %r110, %r108, %r107, %r17;
-	mov.b64 %rd344, {%r111, %r112};
-	mov.b64 {%r113, %r114}, %rd343;
-	shfl.sync.down.b32 %r115, %r113, %r108, %r107, %r17;
-	shfl.sync.down.b32 %r116, %r114, %r108, %r107, %r17;
-	mov.b64 %rd345, {%r115, %r116};
-	@!%p68 bra $L87;
-	setp.ne.u32 %p69, %r18, 9;
-	@%p69 bra.uni $L89;
-	setp.lt.s64 %p70, %rd344, %rd342;
-	setp.eq.s64 %p71, %rd344, %rd342;
-	setp.lt.s64 %p72, %rd345, %rd343;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd346, %rd344, %rd342, %p74;
-	selp.b64 %rd347, %rd345, %rd343, %p74;
-	mov.b64 %rd342, %rd346;
-	mov.b64 %rd343, %rd347;
-	bra.uni $L88;
-$L89:
-	setp.ne.u32 %p75, %r18, 10;
-	@%p75 bra.uni $L90;
-	setp.gt.s64 %p76, %rd344, %rd342;
-	setp.eq.s64 %p77, %rd344, %rd342;
-	setp.lt.s64 %p78, %rd345, %rd343;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd348, %rd344, %rd342, %p80;
-	selp.b64 %rd349, %rd345, %rd343, %p80;
-	mov.b64 %rd342, %rd348;
-	mov.b64 %rd343, %rd349;
-	bra.uni $L88;
-$L90:
-	mov.b64 %rd350, %rd342;
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd345;
-	mov.b64 %rd354, %rd350;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd353;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	add.s64 %rd360, %rd354, %rd358;
-	mov.b64 %rd354, %rd360;
-	add.s64 %rd361, %rd355, %rd359;
-	mov.b64 %rd355, %rd361;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
 $L91:
-	mov.b64 %rd342, %rd354;
-	mov.b64 %rd343, %rd355;
-$L88:
-$L87:
-	shl.b32 %r108, %r108, 1;
-	bra.uni $L85;
-$L86:
-	setp.eq.u32 %p81, %r7, 0;
-	@!%p81 bra $L92;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	st.shared.s64 [%rd363+0], %rd342;
-	st.shared.s64 [%rd363+8], %rd343;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L93;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L94;
-	mul.wide.u32 %rd364, %r7, 16;
-	add.s64 %rd365, %rd1, %rd364;
-	ld.shared.s64 %rd366, [%rd365+0];
-	ld.shared.s64 %rd367, [%rd365+8];
-	mov.b64 %rd342, %rd366;
-	mov.b64 %rd343, %rd367;
-$L94:
-	sub.u32 %r117, %r10, 1;
-	mov.b32 %r118, %r106;
+	setp.hs.u32 %p74, %r132, 32;
+	@%p74 bra $L92;
+	mov.b64 {%r133, %r134}, %rd356;
+	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd358, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd357;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd359, {%r139, %r140};
+	@!%p75 bra $L93;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L95;
+	setp.lt.s64 %p77, %rd358, %rd356;
+	setp.eq.s64 %p78, %rd358, %rd356;
+	setp.lt.s64 %p79, %rd359, %rd357;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd360, %rd358, %rd356, %p81;
+	selp.b64 %rd361, %rd359, %rd357, %p81;
+	mov.b64 %rd356, %rd360;
+	mov.b64 %rd357, %rd361;
+	bra.uni $L94;
 $L95:
-	setp.hs.u32 %p84, %r118, 32;
-	@%p84 bra $L96;
-	mov.b64 {%r119, %r120}, %rd342;
-	shfl.sync.down.b32 %r121|%p85, %r119, %r118, %r117, %r17;
-	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd368, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd343;
-	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
-	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd369, {%r125, %r126};
-	@!%p85 bra $L97;
-	setp.ne.u32 %p86, %r18, 9;
-	@%p86 bra.uni $L99;
-	setp.lt.s64 %p87, %rd368, %rd342;
-	setp.eq.s64 %p88, %rd368, %rd342;
-	setp.lt.s64 %p89, %rd369, %rd343;
-	and.pred %p90, %p88, %p89;
-	or.pred %p91, %p87, %p90;
-	selp.b64 %rd370, %rd368, %rd342, %p91;
-	selp.b64 %rd371, %rd369, %rd343, %p91;
-	mov.b64 %rd342, %rd370;
-	mov.b64 %rd343, %rd371;
-	bra.uni $L98;
-$L99:
-	setp.ne.u32 %p92, %r18, 10;
-	@%p92 bra.uni $L100;
-	setp.gt.s64 %p93, %rd368, %rd342;
-	setp.eq.s64 %p94, %rd368, %rd342;
-	setp.lt.s64 %p95, %rd369, %rd343;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd372, %rd368, %rd342, %p97;
-	selp.b64 %rd373, %rd369, %rd343, %p97;
-	mov.b64 %rd342, %rd372;
-	mov.b64 %rd343, %rd373;
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd374, %rd342;
-	mov.b64 %rd375, %rd343;
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd354, %rd374;
-	mov.b64 %rd355, %rd375;
-	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd377;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	add.s64 %rd378, %rd354, %rd358;
-	mov.b64 %rd354, %rd378;
-	add.s64 %rd379, %rd355, %rd359;
-	mov.b64 %rd355, %rd379;
-$L101:
-	mov.b64 %rd342, %rd354;
-	mov.b64 %rd343, %rd355;
-$L98:
-$L97:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L95;
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L96;
+	setp.gt.s64 %p83, %rd358, %rd356;
+	setp.eq.s64 %p84, %rd358, %rd356;
+	setp.lt.s64 %p85, %rd359, %rd357;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd362, %rd358, %rd356, %p87;
+	selp.b64 %rd363, %rd359, %rd357, %p87;
+	mov.b64 %rd356, %rd362;
+	mov.b64 %rd357, %rd363;
+	bra.uni $L94;
 $L96:
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd365, %rd357;
+	mov.b64 %rd366, %rd358;
+	mov.b64 %rd367, %rd359;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd365;
+	mov.b64 %rd370, %rd366;
+	mov.b64 %rd371, %rd367;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd374, %rd368, %rd372;
+	mov.b64 %rd368, %rd374;
+	add.s64 %rd375, %rd369, %rd373;
+	mov.b64 %rd369, %rd375;
+$L97:
+	mov.b64 %rd356, %rd368;
+	mov.b64 %rd357, %rd369;
+$L94:
 $L93:
-	mul.wide.u32 %rd380, %r29, 16;
-	add.s64 %rd381, %rd12, %rd380;
-	setp.eq.u32 %p98, %r5, 0;
-	@!%p98 bra $L102;
-	st.global.s64 [%rd381+0], %rd342;
-	st.global.s64 [%rd381+8], %rd343;
-$L102:
-	// the last block combines the partials
-	setp.eq.u32 %p99, %r5, 0;
-	@!%p99 bra $L103;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r127, [gk_reduce_done], 1;
-	sub.u32 %r128, %r30, 1;
-	setp.eq.u32 %p100, %r127, %r128;
-	fence.acq_rel.gpu;
-	selp.b32 %r129, 1, 0, %p100;
-	st.shared.u32 [%rd1+1024], %r129;
-$L103:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L91;
+$L92:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L98;
+	mul.wide.u32 %rd376, %r8, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	st.shared.s64 [%rd377+0], %rd356;
+	st.shared.s64 [%rd377+8], %rd357;
+$L98:
 	bar.sync 0;
-	ld.shared.u32 %r130, [%rd1+1024];
-	setp.ne.u32 %p101, %r130, 0;
-	@!%p101 bra $L104;
-	cvt.u64.u32 %rd384, %r30;
-	cvt.u64.u32 %rd385, %r5;
-	cvt.u64.u32 %rd386, %r6;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L106;
-	mov.b64 %rd382, 9223372036854775807;
-	mov.b64 %rd383, 9223372036854775807;
-	mov.b64 %rd387, %rd385;
-$L107:
-	setp.ge.s64 %p103, %rd387, %rd384;
-	@%p103 bra $L108;
-	mad.lo.s64 %rd388, %rd387, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd389, [%rd388+0];
-	ld.relaxed.gpu.global.s64 %rd390, [%rd388+8];
-	setp.lt.s64 %p104, %rd389, %rd382;
-	setp.eq.s64 %p105, %rd389, %rd382;
-	setp.lt.s64 %p106, %rd390, %rd383;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd391, %rd389, %rd382, %p108;
-	selp.b64 %rd392, %rd390, %rd383, %p108;
-	mov.b64 %rd382, %rd391;
-	mov.b64 %rd383, %rd392;
-	add.s64 %rd387, %rd387, %rd386;
-	bra.uni $L107;
-$L108:
-	bra.uni $L105;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L99;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L100;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	ld.shared.s64 %rd381, [%rd379+8];
+	mov.b64 %rd356, %rd380;
+	mov.b64 %rd357, %rd381;
+$L100:
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
+$L101:
+	setp.hs.u32 %p91, %r142, 32;
+	@%p91 bra $L102;
+	mov.b64 {%r143, %r144}, %rd356;
+	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd382, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd357;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd383, {%r149, %r150};
+	@!%p92 bra $L103;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L105;
+	setp.lt.s64 %p94, %rd382, %rd356;
+	setp.eq.s64 %p95, %rd382, %rd356;
+	setp.lt.s64 %p96, %rd383, %rd357;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd384, %rd382, %rd356, %p98;
+	selp.b64 %rd385, %rd383, %rd357, %p98;
+	mov.b64 %rd356, %rd384;
+	mov.b64 %rd357, %rd385;
+	bra.uni $L104;
+$L105:
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L106;
+	setp.gt.s64 %p100, %rd382, %rd356;
+	setp.eq.s64 %p101, %rd382, %rd356;
+	setp.lt.s64 %p102, %rd383, %rd357;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd386, %rd382, %rd356, %p104;
+	selp.b64 %rd387, %rd383, %rd357, %p104;
+	mov.b64 %rd356, %rd386;
+	mov.b64 %rd357, %rd387;
+	bra.uni $L104;
 $L106:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L109;
-	mov.b64 %rd382, -9223372036854775808;
-	mov.b64 %rd383, 9223372036854775807;
-	mov.b64 %rd393, %rd385;
-$L110:
-	setp.ge.s64 %p110, %rd393, %rd384;
-	@%p110 bra $L111;
-	mad.lo.s64 %rd394, %rd393, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd395, [%rd394+0];
-	ld.relaxed.gpu.global.s64 %rd396, [%rd394+8];
-	setp.gt.s64 %p111, %rd395, %rd382;
-	setp.eq.s64 %p112, %rd395, %rd382;
-	setp.lt.s64 %p113, %rd396, %rd383;
+	mov.b64 %rd388, %rd356;
+	mov.b64 %rd389, %rd357;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd368, %rd388;
+	mov.b64 %rd369, %rd389;
+	mov.b64 %rd370, %rd390;
+	mov.b64 %rd371, %rd391;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd392, %rd368, %rd372;
+	mov.b64 %rd368, %rd392;
+	add.s64 %rd393, %rd369, %rd373;
+	mov.b64 %rd369, %rd393;
+$L107:
+	mov.b64 %rd356, %rd368;
+	mov.b64 %rd357, %rd369;
+$L104:
+$L103:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L101;
+$L102:
+$L99:
+	mul.wide.u32 %rd394, %r29, 16;
+	add.s64 %rd395, %rd11, %rd394;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L108;
+	st.global.s64 [%rd395+0], %rd356;
+	st.global.s64 [%rd395+8], %rd357;
+$L108:
+	// the last block combines the partials
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L109;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r151, [gk_reduce_done], 1;
+	sub.u32 %r152, %r30, 1;
+	setp.eq.u32 %p107, %r151, %r152;
+	fence.acq_rel.gpu;
+	selp.b32 %r153, 1, 0, %p107;
+	st.shared.u32 [%rd1+1024], %r153;
+$L109:
+	bar.sync 0;
+	ld.shared.u32 %r154, [%rd1+1024];
+	setp.ne.u32 %p108, %r154, 0;
+	@!%p108 bra $L110;
+	cvt.u64.u32 %rd398, %r30;
+	cvt.u64.u32 %rd399, %r5;
+	cvt.u64.u32 %rd400, %r6;
+	setp.ne.u32 %p109, %r18, 9;
+	@%p109 bra.uni $L112;
+	mov.b64 %rd396, 9223372036854775807;
+	mov.b64 %rd397, 9223372036854775807;
+	mov.b64 %rd401, %rd399;
+$L113:
+	setp.ge.s64 %p110, %rd401, %rd398;
+	@%p110 bra $L114;
+	mad.lo.s64 %rd402, %rd401, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd403, [%rd402+0];
+	ld.relaxed.gpu.global.s64 %rd404, [%rd402+8];
+	setp.lt.s64 %p111, %rd403, %rd396;
+	setp.eq.s64 %p112, %rd403, %rd396;
+	setp.lt.s64 %p113, %rd404, %rd397;
 	and.pred %p114, %p112, %p113;
 	or.pred %p115, %p111, %p114;
-	selp.b64 %rd397, %rd395, %rd382, %p115;
-	selp.b64 %rd398, %rd396, %rd383, %p115;
-	mov.b64 %rd382, %rd397;
-	mov.b64 %rd383, %rd398;
-	add.s64 %rd393, %rd393, %rd386;
-	bra.uni $L110;
-$L111:
-	bra.uni $L105;
-$L109:
+	selp.b64 %rd405, %rd403, %rd396, %p115;
+	selp.b64 %rd406, %rd404, %rd397, %p115;
+	mov.b64 %rd396, %rd405;
+	mov.b64 %rd397, %rd406;
+	add.s64 %rd401, %rd401, %rd400;
+	bra.uni $L113;
+$L114:
+	bra.uni $L111;
+$L112:
+	setp.ne.u32 %p116, %r18, 10;
+	@%p116 bra.uni $L115;
+	mov.b64 %rd396, -9223372036854775808;
+	mov.b64 %rd397, 9223372036854775807;
+	mov.b64 %rd407, %rd399;
+$L116:
+	setp.ge.s64 %p117, %rd407, %rd398;
+	@%p117 bra $L117;
+	mad.lo.s64 %rd408, %rd407, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd409, [%rd408+0];
+	ld.relaxed.gpu.global.s64 %rd410, [%rd408+8];
+	setp.gt.s64 %p118, %rd409, %rd396;
+	setp.eq.s64 %p119, %rd409, %rd396;
+	setp.lt.s64 %p120, %rd410, %rd397;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd411, %rd409, %rd396, %p122;
+	selp.b64 %rd412, %rd410, %rd397, %p122;
+	mov.b64 %rd396, %rd411;
+	mov.b64 %rd397, %rd412;
+	add.s64 %rd407, %rd407, %rd400;
+	bra.uni $L116;
+$L117:
+	bra.uni $L111;
+$L115:
+	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
+	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-$L112:
-	mov.b64 %rd399, %rd120;
-	mov.b64 %rd400, %rd121;
-	mov.b64 %rd382, %rd399;
-	mov.b64 %rd383, %rd400;
-	mov.b64 %rd401, %rd385;
-$L113:
-	setp.ge.s64 %p116, %rd401, %rd384;
-	@%p116 bra $L114;
-	mad.lo.s64 %rd402, %rd401, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd403, [%rd402+0];
-	ld.relaxed.gpu.global.s64 %rd404, [%rd402+8];
-	mov.b64 %rd405, %rd382;
-	mov.b64 %rd406, %rd383;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd354, %rd405;
-	mov.b64 %rd355, %rd406;
-	mov.b64 %rd356, %rd407;
-	mov.b64 %rd357, %rd408;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	add.s64 %rd409, %rd354, %rd358;
-	mov.b64 %rd354, %rd409;
-	add.s64 %rd410, %rd355, %rd359;
-	mov.b64 %rd355, %rd410;
-$L115:
-	mov.b64 %rd382, %rd354;
-	mov.b64 %rd383, %rd355;
-	add.s64 %rd401, %rd401, %rd386;
-	bra.uni $L113;
-$L114:
-$L105:
-	mov.b64 %rd411, %rd382;
-	mov.b64 %rd412, %rd383;
-	// block reduction
-	mov.b32 %r131, 1;
-	mov.b32 %r132, 1;
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r131;
-$L116:
-	setp.hs.u32 %p117, %r134, 32;
-	@%p117 bra $L117;
-	mov.b64 {%r135, %r136}, %rd411;
-	shfl.sync.down.b32 %r137|%p118, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd413, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd412;
-	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd414, {%r141, %r142};
-	@!%p118 bra $L118;
-	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L120;
-	setp.lt.s64 %p120, %rd413, %rd411;
-	setp.eq.s64 %p121, %rd413, %rd411;
-	setp.lt.s64 %p122, %rd414, %rd412;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd415, %rd413, %rd411, %p124;
-	selp.b64 %rd416, %rd414, %rd412, %p124;
-	mov.b64 %rd411, %rd415;
-	mov.b64 %rd412, %rd416;
+$L118:
+	mov.b64 %rd413, %rd119;
+	mov.b64 %rd414, %rd120;
+	mov.b64 %rd396, %rd413;
+	mov.b64 %rd397, %rd414;
+	mov.b64 %rd415, %rd399;
+$L119:
+	setp.ge.s64 %p123, %rd415, %rd398;
+	@%p123 bra $L120;
+	mad.lo.s64 %rd416, %rd415, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd417, [%rd416+0];
+	ld.relaxed.gpu.global.s64 %rd418, [%rd416+8];
+	mov.b64 %rd419, %rd396;
+	mov.b64 %rd420, %rd397;
+	mov.b64 %rd421, %rd417;
+	mov.b64 %rd422, %rd418;
+	mov.b64 %rd368, %rd419;
+	mov.b64 %rd369, %rd420;
+	mov.b64 %rd370, %rd421;
+	mov.b64 %rd371, %rd422;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd423, %rd368, %rd372;
+	mov.b64 %rd368, %rd423;
+	add.s64 %rd424, %rd369, %rd373;
+	mov.b64 %rd369, %rd424;
+$L121:
+	mov.b64 %rd396, %rd368;
+	mov.b64 %rd397, %rd369;
+	add.s64 %rd415, %rd415, %rd400;
 	bra.uni $L119;
 $L120:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L121;
-	setp.gt.s64 %p126, %rd413, %rd411;
-	setp.eq.s64 %p127, %rd413, %rd411;
-	setp.lt.s64 %p128, %rd414, %rd412;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd417, %rd413, %rd411, %p130;
-	selp.b64 %rd418, %rd414, %rd412, %p130;
-	mov.b64 %rd411, %rd417;
-	mov.b64 %rd412, %rd418;
-	bra.uni $L119;
-$L121:
-	mov.b64 %rd419, %rd411;
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd413;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd354, %rd419;
-	mov.b64 %rd355, %rd420;
-	mov.b64 %rd356, %rd421;
-	mov.b64 %rd357, %rd422;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	add.s64 %rd423, %rd354, %rd358;
-	mov.b64 %rd354, %rd423;
-	add.s64 %rd424, %rd355, %rd359;
-	mov.b64 %rd355, %rd424;
+$L111:
+	mov.b64 %rd425, %rd396;
+	mov.b64 %rd426, %rd397;
+	// block reduction
+	mov.b32 %r155, 1;
+	mov.b32 %r156, 1;
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r155;
 $L122:
-	mov.b64 %rd411, %rd354;
-	mov.b64 %rd412, %rd355;
-$L119:
-$L118:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L116;
-$L117:
-	setp.eq.u32 %p131, %r7, 0;
-	@!%p131 bra $L123;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	st.shared.s64 [%rd426+0], %rd411;
-	st.shared.s64 [%rd426+8], %rd412;
-$L123:
-	bar.sync 0;
-	setp.eq.u32 %p132, %r8, 0;
-	@!%p132 bra $L124;
-	setp.lo.u32 %p133, %r7, %r10;
-	@!%p133 bra $L125;
-	mul.wide.u32 %rd427, %r7, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	ld.shared.s64 %rd429, [%rd428+0];
-	ld.shared.s64 %rd430, [%rd428+8];
-	mov.b64 %rd411, %rd429;
-	mov.b64 %rd412, %rd430;
-$L125:
-	sub.u32 %r143, %r10, 1;
-	mov.b32 %r144, %r132;
+	setp.hs.u32 %p124, %r158, 32;
+	@%p124 bra $L123;
+	mov.b64 {%r159, %r160}, %rd425;
+	shfl.sync.down.b32 %r161|%p125, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd427, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd426;
+	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
+	mov.b64 %rd428, {%r165, %r166};
+	@!%p125 bra $L124;
+	setp.ne.u32 %p126, %r18, 9;
+	@%p126 bra.uni $L126;
+	setp.lt.s64 %p127, %rd427, %rd425;
+	setp.eq.s64 %p128, %rd427, %rd425;
+	setp.lt.s64 %p129, %rd428, %rd426;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd429, %rd427, %rd425, %p131;
+	selp.b64 %rd430, %rd428, %rd426, %p131;
+	mov.b64 %rd425, %rd429;
+	mov.b64 %rd426, %rd430;
+	bra.uni $L125;
 $L126:
-	setp.hs.u32 %p134, %r144, 32;
-	@%p134 bra $L127;
-	mov.b64 {%r145, %r146}, %rd411;
-	shfl.sync.down.b32 %r147|%p135, %r145, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd431, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd412;
-	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd432, {%r151, %r152};
-	@!%p135 bra $L128;
-	setp.ne.u32 %p136, %r18, 9;
-	@%p136 bra.uni $L130;
-	setp.lt.s64 %p137, %rd431, %rd411;
-	setp.eq.s64 %p138, %rd431, %rd411;
-	setp.lt.s64 %p139, %rd432, %rd412;
-	and.pred %p140, %p138, %p139;
-	or.pred %p141, %p137, %p140;
-	selp.b64 %rd433, %rd431, %rd411, %p141;
-	selp.b64 %rd434, %rd432, %rd412, %p141;
-	mov.b64 %rd411, %rd433;
-	mov.b64 %rd412, %rd434;
-	bra.uni $L129;
-$L130:
-	setp.ne.u32 %p142, %r18, 10;
-	@%p142 bra.uni $L131;
-	setp.gt.s64 %p143, %rd431, %rd411;
-	setp.eq.s64 %p144, %rd431, %rd411;
-	setp.lt.s64 %p145, %rd432, %rd412;
-	and.pred %p146, %p144, %p145;
-	or.pred %p147, %p143, %p146;
-	selp.b64 %rd435, %rd431, %rd411, %p147;
-	selp.b64 %rd436, %rd432, %rd412, %p147;
-	mov.b64 %rd411, %rd435;
-	mov.b64 %rd412, %rd436;
-	bra.uni $L129;
-$L131:
-	mov.b64 %rd437, %rd411;
-	mov.b64 %rd438, %rd412;
-	mov.b64 %rd439, %rd431;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd354, %rd437;
-	mov.b64 %rd355, %rd438;
-	mov.b64 %rd356, %rd439;
-	mov.b64 %rd357, %rd440;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	add.s64 %rd441, %rd354, %rd358;
-	mov.b64 %rd354, %rd441;
-	add.s64 %rd442, %rd355, %rd359;
-	mov.b64 %rd355, %rd442;
-$L132:
-	mov.b64 %rd411, %rd354;
-	mov.b64 %rd412, %rd355;
-$L129:
-$L128:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L126;
+	setp.ne.u32 %p132, %r18, 10;
+	@%p132 bra.uni $L127;
+	setp.gt.s64 %p133, %rd427, %rd425;
+	setp.eq.s64 %p134, %rd427, %rd425;
+	setp.lt.s64 %p135, %rd428, %rd426;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd431, %rd427, %rd425, %p137;
+	selp.b64 %rd432, %rd428, %rd426, %p137;
+	mov.b64 %rd425, %rd431;
+	mov.b64 %rd426, %rd432;
+	bra.uni $L125;
 $L127:
+	mov.b64 %rd433, %rd425;
+	mov.b64 %rd434, %rd426;
+	mov.b64 %rd435, %rd427;
+	mov.b64 %rd436, %rd428;
+	mov.b64 %rd368, %rd433;
+	mov.b64 %rd369, %rd434;
+	mov.b64 %rd370, %rd435;
+	mov.b64 %rd371, %rd436;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd437, %rd368, %rd372;
+	mov.b64 %rd368, %rd437;
+	add.s64 %rd438, %rd369, %rd373;
+	mov.b64 %rd369, %rd438;
+$L128:
+	mov.b64 %rd425, %rd368;
+	mov.b64 %rd426, %rd369;
+$L125:
 $L124:
-	@!%p99 bra $L133;
-	st.global.s64 [%rd14+0], %rd411;
-	st.global.s64 [%rd14+8], %rd412;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L122;
+$L123:
+	setp.eq.u32 %p138, %r7, 0;
+	@!%p138 bra $L129;
+	mul.wide.u32 %rd439, %r8, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	st.shared.s64 [%rd440+0], %rd425;
+	st.shared.s64 [%rd440+8], %rd426;
+$L129:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L130;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L131;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	ld.shared.s64 %rd443, [%rd442+0];
+	ld.shared.s64 %rd444, [%rd442+8];
+	mov.b64 %rd425, %rd443;
+	mov.b64 %rd426, %rd444;
+$L131:
+	sub.u32 %r167, %r10, 1;
+	mov.b32 %r168, %r156;
+$L132:
+	setp.hs.u32 %p141, %r168, 32;
+	@%p141 bra $L133;
+	mov.b64 {%r169, %r170}, %rd425;
+	shfl.sync.down.b32 %r171|%p142, %r169, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
+	mov.b64 %rd445, {%r171, %r172};
+	mov.b64 {%r173, %r174}, %rd426;
+	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
+	mov.b64 %rd446, {%r175, %r176};
+	@!%p142 bra $L134;
+	setp.ne.u32 %p143, %r18, 9;
+	@%p143 bra.uni $L136;
+	setp.lt.s64 %p144, %rd445, %rd425;
+	setp.eq.s64 %p145, %rd445, %rd425;
+	setp.lt.s64 %p146, %rd446, %rd426;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd447, %rd445, %rd425, %p148;
+	selp.b64 %rd448, %rd446, %rd426, %p148;
+	mov.b64 %rd425, %rd447;
+	mov.b64 %rd426, %rd448;
+	bra.uni $L135;
+$L136:
+	setp.ne.u32 %p149, %r18, 10;
+	@%p149 bra.uni $L137;
+	setp.gt.s64 %p150, %rd445, %rd425;
+	setp.eq.s64 %p151, %rd445, %rd425;
+	setp.lt.s64 %p152, %rd446, %rd426;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd449, %rd445, %rd425, %p154;
+	selp.b64 %rd450, %rd446, %rd426, %p154;
+	mov.b64 %rd425, %rd449;
+	mov.b64 %rd426, %rd450;
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd451, %rd425;
+	mov.b64 %rd452, %rd426;
+	mov.b64 %rd453, %rd445;
+	mov.b64 %rd454, %rd446;
+	mov.b64 %rd368, %rd451;
+	mov.b64 %rd369, %rd452;
+	mov.b64 %rd370, %rd453;
+	mov.b64 %rd371, %rd454;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd455, %rd368, %rd372;
+	mov.b64 %rd368, %rd455;
+	add.s64 %rd456, %rd369, %rd373;
+	mov.b64 %rd369, %rd456;
+$L138:
+	mov.b64 %rd425, %rd368;
+	mov.b64 %rd426, %rd369;
+$L135:
+$L134:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L132;
 $L133:
-$L104:
+$L130:
+	@!%p106 bra $L139;
+	st.global.s64 [%rd13+0], %rd425;
+	st.global.s64 [%rd13+8], %rd426;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L139:
+$L110:
 	ret;
 }
 `
@@ -4458,7 +4705,7 @@ const gokkosPTX3 = `//
 .address_size 64
 
 .global .align 4 .u32 gk_reduce_done[1];
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_PushLocal_main_nearest__main(
@@ -4518,9 +4765,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<167>;
-	.reg .b32 %r<179>;
-	.reg .b64 %rd<564>;
+	.reg .pred %p<181>;
+	.reg .b32 %r<227>;
+	.reg .b64 %rd<593>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4540,19 +4787,18 @@ const gokkosPTX3 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -4567,264 +4813,264 @@ const gokkosPTX3 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
-	ld.param.s64 %rd29, [gk_s0];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s1];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s2];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s3];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s4];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s5];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s6];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s7];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s8];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s9];
-	mov.b64 %rd51, %rd50;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
 	ld.param.u8 %r31, [gk_s10];
 	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s12];
-	cvta.to.global.u64 %rd55, %rd54;
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s13];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s14];
-	mov.b64 %rd60, %rd59;
-	ld.param.u64 %rd61, [gk_s15];
-	cvta.to.global.u64 %rd62, %rd61;
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s16];
-	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s17];
-	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd51, [gk_s11];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s12];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s13];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s14];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s15];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s16];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s17];
+	mov.b64 %rd66, %rd65;
 	ld.param.u8 %r32, [gk_s18];
 	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd68, [gk_s19];
-	cvta.to.global.u64 %rd69, %rd68;
-	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s20];
-	mov.b64 %rd72, %rd71;
-	ld.param.s64 %rd73, [gk_s21];
-	mov.b64 %rd74, %rd73;
-	ld.param.u64 %rd75, [gk_s22];
-	cvta.to.global.u64 %rd76, %rd75;
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s23];
-	mov.b64 %rd79, %rd78;
-	ld.param.s64 %rd80, [gk_s24];
-	mov.b64 %rd81, %rd80;
-	ld.param.u64 %rd82, [gk_s25];
-	cvta.to.global.u64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s26];
-	mov.b64 %rd86, %rd85;
-	ld.param.s64 %rd87, [gk_s27];
-	mov.b64 %rd88, %rd87;
+	ld.param.u64 %rd67, [gk_s19];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s20];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s21];
+	mov.b64 %rd73, %rd72;
+	ld.param.u64 %rd74, [gk_s22];
+	cvta.to.global.u64 %rd75, %rd74;
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s23];
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s24];
+	mov.b64 %rd80, %rd79;
+	ld.param.u64 %rd81, [gk_s25];
+	cvta.to.global.u64 %rd82, %rd81;
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s26];
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s27];
+	mov.b64 %rd87, %rd86;
 	ld.param.u8 %r33, [gk_s28];
 	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd89, [gk_s29];
-	cvta.to.global.u64 %rd90, %rd89;
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s30];
-	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s31];
-	mov.b64 %rd95, %rd94;
+	ld.param.u64 %rd88, [gk_s29];
+	cvta.to.global.u64 %rd89, %rd88;
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s30];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s31];
+	mov.b64 %rd94, %rd93;
 	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	ld.param.s64 %rd96, [gk_s33];
-	mov.b64 %rd97, %rd96;
-	ld.param.s64 %rd98, [gk_s34];
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s35];
-	mov.b64 %rd101, %rd100;
-	ld.param.u64 %rd102, [gk_s36];
-	cvta.to.global.u64 %rd103, %rd102;
-	mov.b64 %rd104, %rd103;
-	ld.param.s64 %rd105, [gk_s37];
-	mov.b64 %rd106, %rd105;
-	ld.param.s64 %rd107, [gk_s38];
-	mov.b64 %rd108, %rd107;
-	ld.param.u64 %rd109, [gk_s39];
-	cvta.to.global.u64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	ld.param.s64 %rd112, [gk_s40];
-	mov.b64 %rd113, %rd112;
-	ld.param.s64 %rd114, [gk_s41];
-	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s34];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s35];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s36];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s37];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s38];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s39];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s40];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s41];
+	mov.b64 %rd114, %rd113;
 	ld.param.s32 %r36, [gk_s42];
 	mov.b32 %r37, %r36;
 	setp.ne.u32 %p9, %r18, 9;
 	@%p9 bra.uni $L2;
+	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
-	mov.b64 %rd119, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p10, %r18, 10;
 	@%p10 bra.uni $L3;
-	mov.b64 %rd118, -9223372036854775808;
-	mov.b64 %rd119, 9223372036854775807;
+	mov.b64 %rd117, -9223372036854775808;
+	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L3:
+	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
+	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
 $L4:
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
+	mov.b64 %rd117, %rd123;
 	mov.b64 %rd118, %rd124;
-	mov.b64 %rd119, %rd125;
 $L1:
+	mov.b64 %rd115, %rd117;
 	mov.b64 %rd116, %rd118;
-	mov.b64 %rd117, %rd119;
-	cvt.u64.u32 %rd127, %r29;
-	cvt.u64.u32 %rd128, %r30;
-	mov.b64 %rd129, %rd127;
+	cvt.u64.u32 %rd126, %r29;
+	cvt.u64.u32 %rd127, %r30;
+	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p11, %rd129, %rd3;
+	setp.ge.s64 %p11, %rd128, %rd2;
 	@%p11 bra $L6;
-	mov.b64 %rd126, %rd129;
+	mov.b64 %rd125, %rd128;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mov.b64 %rd130, %rd30;
-	mov.b64 %rd131, %rd33;
-	mov.b64 %rd132, %rd35;
-	mov.b64 %rd133, %rd37;
-	mov.b64 %rd134, %rd40;
-	mov.b64 %rd135, %rd42;
-	mov.b64 %rd136, %rd44;
-	mov.b64 %rd137, %rd47;
-	mov.b64 %rd138, %rd49;
-	mov.b64 %rd139, %rd51;
+	mov.b64 %rd129, %rd29;
+	mov.b64 %rd130, %rd32;
+	mov.b64 %rd131, %rd34;
+	mov.b64 %rd132, %rd36;
+	mov.b64 %rd133, %rd39;
+	mov.b64 %rd134, %rd41;
+	mov.b64 %rd135, %rd43;
+	mov.b64 %rd136, %rd46;
+	mov.b64 %rd137, %rd48;
+	mov.b64 %rd138, %rd50;
 	mov.pred %p12, %p4;
-	mov.b64 %rd140, %rd53;
-	mov.b64 %rd141, %rd56;
-	mov.b64 %rd142, %rd58;
-	mov.b64 %rd143, %rd60;
-	mov.b64 %rd144, %rd63;
-	mov.b64 %rd145, %rd65;
-	mov.b64 %rd146, %rd67;
+	mov.b64 %rd139, %rd52;
+	mov.b64 %rd140, %rd55;
+	mov.b64 %rd141, %rd57;
+	mov.b64 %rd142, %rd59;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, %rd64;
+	mov.b64 %rd145, %rd66;
 	mov.pred %p13, %p6;
-	mov.b64 %rd147, %rd70;
-	mov.b64 %rd148, %rd72;
-	mov.b64 %rd149, %rd74;
-	mov.b64 %rd150, %rd77;
-	mov.b64 %rd151, %rd79;
-	mov.b64 %rd152, %rd81;
-	mov.b64 %rd153, %rd84;
-	mov.b64 %rd154, %rd86;
-	mov.b64 %rd155, %rd88;
+	mov.b64 %rd146, %rd69;
+	mov.b64 %rd147, %rd71;
+	mov.b64 %rd148, %rd73;
+	mov.b64 %rd149, %rd76;
+	mov.b64 %rd150, %rd78;
+	mov.b64 %rd151, %rd80;
+	mov.b64 %rd152, %rd83;
+	mov.b64 %rd153, %rd85;
+	mov.b64 %rd154, %rd87;
 	mov.pred %p14, %p8;
-	mov.b64 %rd156, %rd91;
-	mov.b64 %rd157, %rd93;
-	mov.b64 %rd158, %rd95;
+	mov.b64 %rd155, %rd90;
+	mov.b64 %rd156, %rd92;
+	mov.b64 %rd157, %rd94;
 	mov.b32 %r38, %r35;
-	mov.b64 %rd159, %rd97;
-	mov.b64 %rd160, %rd99;
-	mov.b64 %rd161, %rd101;
-	mov.b64 %rd162, %rd104;
-	mov.b64 %rd163, %rd106;
-	mov.b64 %rd164, %rd108;
-	mov.b64 %rd165, %rd111;
-	mov.b64 %rd166, %rd113;
-	mov.b64 %rd167, %rd115;
+	mov.b64 %rd158, %rd96;
+	mov.b64 %rd159, %rd98;
+	mov.b64 %rd160, %rd100;
+	mov.b64 %rd161, %rd103;
+	mov.b64 %rd162, %rd105;
+	mov.b64 %rd163, %rd107;
+	mov.b64 %rd164, %rd110;
+	mov.b64 %rd165, %rd112;
+	mov.b64 %rd166, %rd114;
 	mov.b32 %r39, %r37;
-	add.s64 %rd168, %rd18, %rd26;
-	mad.lo.s64 %rd169, %rd159, 4, 15;
-	and.b64 %rd169, %rd169, -16;
-	add.s64 %rd26, %rd26, %rd169;
-	mov.b64 %rd170, %rd168;
-	mov.b64 %rd171, %rd159;
-	mov.b64 %rd172, 1;
+	add.s64 %rd167, %rd17, %rd25;
+	mad.lo.s64 %rd168, %rd158, 4, 15;
+	and.b64 %rd168, %rd168, -16;
+	add.s64 %rd25, %rd25, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd158;
+	mov.b64 %rd171, 1;
+	mov.b64 %rd172, %rd169;
 	mov.b64 %rd173, %rd170;
 	mov.b64 %rd174, %rd171;
-	mov.b64 %rd175, %rd172;
-	add.s64 %rd176, %rd161, 1;
-	add.s64 %rd177, %rd16, %rd25;
-	mad.lo.s64 %rd178, %rd176, 8, 15;
-	and.b64 %rd178, %rd178, -16;
-	add.s64 %rd25, %rd25, %rd178;
-	mov.b64 %rd179, %rd177;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, 1;
+	add.s64 %rd175, %rd160, 1;
+	add.s64 %rd176, %rd15, %rd24;
+	mad.lo.s64 %rd177, %rd175, 8, 15;
+	and.b64 %rd177, %rd177, -16;
+	add.s64 %rd24, %rd24, %rd177;
+	mov.b64 %rd178, %rd176;
+	mov.b64 %rd179, %rd175;
+	mov.b64 %rd180, 1;
+	mov.b64 %rd181, %rd178;
 	mov.b64 %rd182, %rd179;
 	mov.b64 %rd183, %rd180;
-	mov.b64 %rd184, %rd181;
-	add.s64 %rd185, %rd16, %rd25;
-	mad.lo.s64 %rd186, %rd161, 4, 15;
-	and.b64 %rd186, %rd186, -16;
-	add.s64 %rd25, %rd25, %rd186;
-	mov.b64 %rd187, %rd185;
-	mov.b64 %rd188, %rd161;
-	mov.b64 %rd189, 1;
+	add.s64 %rd184, %rd15, %rd24;
+	mad.lo.s64 %rd185, %rd160, 4, 15;
+	and.b64 %rd185, %rd185, -16;
+	add.s64 %rd24, %rd24, %rd185;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd160;
+	mov.b64 %rd188, 1;
+	mov.b64 %rd189, %rd186;
 	mov.b64 %rd190, %rd187;
 	mov.b64 %rd191, %rd188;
-	mov.b64 %rd192, %rd189;
-	mul.lo.s64 %rd193, %rd126, %rd161;
-	mov.b64 %rd194, %rd193;
-	sub.s64 %rd195, %rd140, %rd194;
-	min.s64 %rd196, %rd161, %rd195;
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, 0;
-	sub.s64 %rd199, %rd197, %rd198;
-	max.s64 %rd200, %rd199, 0;
-	cvt.u64.u32 %rd201, %r4;
-	add.s64 %rd202, %rd200, %rd201;
-	sub.s64 %rd203, %rd202, 1;
-	div.u64 %rd204, %rd203, %rd201;
-	cvt.u64.u32 %rd205, %r2;
-	mad.lo.s64 %rd206, %rd205, %rd204, %rd198;
-	add.s64 %rd207, %rd206, %rd204;
-	min.s64 %rd208, %rd207, %rd197;
-	mov.b64 %rd209, 0;
+	mul.lo.s64 %rd192, %rd125, %rd160;
+	mov.b64 %rd193, %rd192;
+	sub.s64 %rd194, %rd139, %rd193;
+	min.s64 %rd195, %rd160, %rd194;
+	mov.b64 %rd196, %rd195;
+	mov.b64 %rd197, 0;
+	sub.s64 %rd198, %rd196, %rd197;
+	max.s64 %rd199, %rd198, 0;
+	cvt.u64.u32 %rd200, %r4;
+	add.s64 %rd201, %rd199, %rd200;
+	sub.s64 %rd202, %rd201, 1;
+	div.u64 %rd203, %rd202, %rd200;
+	cvt.u64.u32 %rd204, %r2;
+	mad.lo.s64 %rd205, %rd204, %rd203, %rd197;
+	add.s64 %rd206, %rd205, %rd203;
+	min.s64 %rd207, %rd206, %rd196;
+	mov.b64 %rd208, 0;
 	mov.pred %p15, 0;
-	mov.b64 %rd210, %rd206;
+	mov.b64 %rd209, %rd205;
 $L8:
-	setp.ge.s64 %p16, %rd210, %rd208;
+	setp.ge.s64 %p16, %rd209, %rd207;
 	@%p16 bra $L10;
-	mov.b64 %rd211, %rd210;
+	mov.b64 %rd210, %rd209;
 	mov.pred %p17, %p12;
-	mov.b64 %rd212, %rd140;
-	add.s64 %rd213, %rd194, %rd211;
-	mov.b64 %rd214, %rd213;
+	mov.b64 %rd211, %rd139;
+	add.s64 %rd212, %rd193, %rd210;
+	mov.b64 %rd213, %rd212;
 $L11:
 	@!%p17 bra $L15;
-	shr.s64 %rd215, %rd214, 5;
-	mul.lo.s64 %rd216, %rd215, %rd146;
-	mad.lo.s64 %rd217, %rd216, 4, %rd144;
-	ld.global.nc.u32 %r40, [%rd217+0];
+	shr.s64 %rd214, %rd213, 5;
+	mul.lo.s64 %rd215, %rd214, %rd145;
+	mad.lo.s64 %rd216, %rd215, 4, %rd143;
+	ld.global.nc.u32 %r40, [%rd216+0];
 	mov.b32 %r41, %r40;
-	and.b64 %rd218, %rd214, 31;
-	min.u64 %rd219, %rd218, 32;
-	cvt.u32.u64 %r42, %rd219;
+	and.b64 %rd217, %rd213, 31;
+	min.u64 %rd218, %rd217, 32;
+	cvt.u32.u64 %r42, %rd218;
 	mov.b32 %r44, 0x1;
 	shl.b32 %r43, %r44, %r42;
 	setp.hs.u32 %p18, %r42, 32;
@@ -4832,16 +5078,16 @@ $L11:
 	and.b32 %r46, %r41, %r45;
 	setp.ne.u32 %p19, %r46, 0x0;
 	@!%p19 bra $L17;
-	cvt.u32.u64 %r47, %rd214;
+	cvt.u32.u64 %r47, %rd213;
 	mov.b32 %r48, %r47;
 	bra.uni $L13;
 $L17:
 	mov.b32 %r48, -1;
 	bra.uni $L13;
 $L15:
-	mul.lo.s64 %rd220, %rd214, %rd143;
-	mad.lo.s64 %rd221, %rd220, 4, %rd141;
-	ld.global.nc.s32 %r49, [%rd221+0];
+	mul.lo.s64 %rd219, %rd213, %rd142;
+	mad.lo.s64 %rd220, %rd219, 4, %rd140;
+	ld.global.nc.s32 %r49, [%rd220+0];
 	mov.b32 %r50, %r49;
 	mov.b32 %r48, %r50;
 	bra.uni $L13;
@@ -4849,1031 +5095,1131 @@ $L12:
 	bra.uni $L11;
 $L13:
 	mov.b32 %r51, %r48;
-	mov.b64 %rd222, 0;
+	mov.b64 %rd221, 0;
 	setp.ge.s32 %p20, %r51, 0;
 	@!%p20 bra $L19;
-	mov.b64 %rd223, %rd130;
+	mov.b64 %rd222, %rd129;
 	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd224, %r52;
-	add.s64 %rd225, %rd224, 1;
-	mul.lo.s64 %rd226, %rd225, %rd133;
-	mad.lo.s64 %rd227, %rd226, 8, %rd131;
-	ld.global.nc.s64 %rd228, [%rd227+0];
-	mov.b64 %rd229, %rd228;
-	cvt.s64.s32 %rd230, %r52;
-	mul.lo.s64 %rd231, %rd230, %rd133;
-	mad.lo.s64 %rd232, %rd231, 8, %rd131;
-	ld.global.nc.s64 %rd233, [%rd232+0];
-	mov.b64 %rd234, %rd233;
-	sub.s64 %rd235, %rd229, %rd234;
-	mov.b64 %rd236, %rd235;
-	mov.b64 %rd222, %rd236;
+	cvt.s64.s32 %rd223, %r52;
+	add.s64 %rd224, %rd223, 1;
+	mul.lo.s64 %rd225, %rd224, %rd132;
+	mad.lo.s64 %rd226, %rd225, 8, %rd130;
+	ld.global.nc.s64 %rd227, [%rd226+0];
+	mov.b64 %rd228, %rd227;
+	cvt.s64.s32 %rd229, %r52;
+	mul.lo.s64 %rd230, %rd229, %rd132;
+	mad.lo.s64 %rd231, %rd230, 8, %rd130;
+	ld.global.nc.s64 %rd232, [%rd231+0];
+	mov.b64 %rd233, %rd232;
+	sub.s64 %rd234, %rd228, %rd233;
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd221, %rd235;
 $L19:
 	@!%p15 bra $L21;
-	mul.lo.s64 %rd237, %rd211, %rd184;
-	mad.lo.s64 %rd238, %rd237, 8, %rd182;
-	st.shared.s64 [%rd238+0], %rd209;
-	mul.lo.s64 %rd239, %rd211, %rd192;
-	mad.lo.s64 %rd240, %rd239, 4, %rd190;
-	st.shared.s32 [%rd240+0], %r51;
+	mul.lo.s64 %rd236, %rd210, %rd183;
+	mad.lo.s64 %rd237, %rd236, 8, %rd181;
+	st.shared.s64 [%rd237+0], %rd208;
+	mul.lo.s64 %rd238, %rd210, %rd191;
+	mad.lo.s64 %rd239, %rd238, 4, %rd189;
+	st.shared.s32 [%rd239+0], %r51;
 $L21:
-	add.s64 %rd241, %rd209, %rd222;
-	mov.b64 %rd209, %rd241;
+	add.s64 %rd240, %rd208, %rd221;
+	mov.b64 %rd208, %rd240;
 $L9:
-	mov.b64 %rd242, 1;
-	add.s64 %rd210, %rd210, %rd242;
+	mov.b64 %rd241, 1;
+	add.s64 %rd209, %rd209, %rd241;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd243, %rd209;
+	mov.b64 %rd242, %rd208;
 	// block scan
-	mov.b64 %rd244, %rd243;
+	mov.b64 %rd243, %rd242;
 	mov.b32 %r53, %r3;
 $L22:
 	setp.hs.u32 %p21, %r53, 32;
 	@%p21 bra $L23;
-	mov.b64 {%r54, %r55}, %rd244;
+	mov.b64 {%r54, %r55}, %rd243;
 	shfl.sync.up.b32 %r56|%p22, %r54, %r53, 0, %r17;
 	shfl.sync.up.b32 %r57, %r55, %r53, 0, %r17;
-	mov.b64 %rd245, {%r56, %r57};
+	mov.b64 %rd244, {%r56, %r57};
 	@!%p22 bra $L24;
-	add.s64 %rd246, %rd245, %rd244;
-	mov.b64 %rd244, %rd246;
+	add.s64 %rd245, %rd244, %rd243;
+	mov.b64 %rd243, %rd245;
 $L24:
 	shl.b32 %r53, %r53, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r58, %r59}, %rd244;
+	mov.b64 {%r58, %r59}, %rd243;
 	shfl.sync.up.b32 %r60|%p23, %r58, %r3, 0, %r17;
 	shfl.sync.up.b32 %r61, %r59, %r3, 0, %r17;
-	mov.b64 %rd247, {%r60, %r61};
+	mov.b64 %rd246, {%r60, %r61};
 	setp.lo.u32 %p24, %r3, 32;
 	and.pred %p25, %p23, %p24;
-	selp.b64 %rd248, %rd247, 0, %p25;
+	selp.b64 %rd247, %rd246, 0, %p25;
 	sub.u32 %r62, %r13, %r3;
 	setp.eq.u32 %p26, %r7, %r62;
 	@!%p26 bra $L25;
-	mul.wide.u32 %rd249, %r8, 16;
-	add.s64 %rd250, %rd1, %rd249;
-	add.s64 %rd251, %rd250, 1040;
-	add.s64 %rd252, %rd251, %rd2;
-	st.shared.s64 [%rd252+0], %rd244;
+	mul.wide.u32 %rd248, %r8, 16;
+	add.s64 %rd249, %rd1, %rd248;
+	st.shared.s64 [%rd249+0], %rd243;
 $L25:
 	bar.sync 0;
-	mov.b64 %rd253, 0;
-	mov.b64 %rd254, 0;
-	mov.b32 %r63, 0;
-	add.s64 %rd255, %rd2, 1040;
-	add.s64 %rd256, %rd1, %rd255;
-$L26:
-	setp.hs.u32 %p27, %r63, %r10;
-	@%p27 bra $L27;
-	ld.shared.s64 %rd257, [%rd256+0];
-	setp.lo.u32 %p28, %r63, %r8;
-	@!%p28 bra $L28;
-	add.s64 %rd258, %rd253, %rd257;
-	mov.b64 %rd253, %rd258;
-$L28:
-	add.s64 %rd259, %rd254, %rd257;
-	mov.b64 %rd254, %rd259;
-	add.s64 %rd256, %rd256, 16;
-	add.u32 %r63, %r63, 1;
-	bra.uni $L26;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd250, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd251, %r7, 16;
+	add.s64 %rd252, %rd1, %rd251;
+	ld.shared.s64 %rd253, [%rd252+0];
+	mov.b64 %rd250, %rd253;
 $L27:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd260, %rd253, %rd248;
-	mov.b64 {%r64, %r65}, %rd260;
-	shfl.sync.idx.b32 %r66|%p29, %r64, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r67, %r65, 0, %r22, %r17;
-	mov.b64 %rd261, {%r66, %r67};
-	mov.b64 %rd262, %rd254;
-	mov.b64 %rd209, %rd261;
-	mov.pred %p15, 1;
-	mov.b64 %rd263, %rd206;
+	mov.b64 {%r63, %r64}, %rd250;
+	shfl.sync.up.b32 %r65|%p29, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd254, {%r65, %r66};
+	@!%p29 bra $L28;
+	add.s64 %rd255, %rd254, %rd250;
+	mov.b64 %rd250, %rd255;
+$L28:
+	mov.b64 {%r67, %r68}, %rd250;
+	shfl.sync.up.b32 %r69|%p30, %r67, 2, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
+	mov.b64 %rd256, {%r69, %r70};
+	@!%p30 bra $L29;
+	add.s64 %rd257, %rd256, %rd250;
+	mov.b64 %rd250, %rd257;
 $L29:
-	setp.ge.s64 %p30, %rd263, %rd208;
-	@%p30 bra $L31;
-	mov.b64 %rd211, %rd263;
-	mov.pred %p17, %p12;
-	mov.b64 %rd212, %rd140;
-	add.s64 %rd264, %rd194, %rd211;
-	mov.b64 %rd214, %rd264;
-$L32:
-	@!%p17 bra $L36;
-	shr.s64 %rd265, %rd214, 5;
-	mul.lo.s64 %rd266, %rd265, %rd146;
-	mad.lo.s64 %rd267, %rd266, 4, %rd144;
-	ld.global.nc.u32 %r68, [%rd267+0];
-	mov.b32 %r41, %r68;
-	and.b64 %rd268, %rd214, 31;
-	min.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r69, %rd269;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p31, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p31;
-	and.b32 %r73, %r41, %r72;
-	setp.ne.u32 %p32, %r73, 0x0;
-	@!%p32 bra $L38;
-	cvt.u32.u64 %r74, %rd214;
-	mov.b32 %r48, %r74;
-	bra.uni $L34;
-$L38:
-	mov.b32 %r48, -1;
-	bra.uni $L34;
-$L36:
-	mul.lo.s64 %rd270, %rd214, %rd143;
-	mad.lo.s64 %rd271, %rd270, 4, %rd141;
-	ld.global.nc.s32 %r75, [%rd271+0];
-	mov.b32 %r50, %r75;
-	mov.b32 %r48, %r50;
-	bra.uni $L34;
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b32 %r51, %r48;
-	mov.b64 %rd222, 0;
-	setp.ge.s32 %p33, %r51, 0;
-	@!%p33 bra $L40;
-	mov.b64 %rd223, %rd130;
-	mov.b32 %r52, %r51;
-	cvt.s64.s32 %rd272, %r52;
-	add.s64 %rd273, %rd272, 1;
-	mul.lo.s64 %rd274, %rd273, %rd133;
-	mad.lo.s64 %rd275, %rd274, 8, %rd131;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd229, %rd276;
-	cvt.s64.s32 %rd277, %r52;
-	mul.lo.s64 %rd278, %rd277, %rd133;
-	mad.lo.s64 %rd279, %rd278, 8, %rd131;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd234, %rd280;
-	sub.s64 %rd281, %rd229, %rd234;
-	mov.b64 %rd236, %rd281;
-	mov.b64 %rd222, %rd236;
-$L40:
-	@!%p15 bra $L42;
-	mul.lo.s64 %rd282, %rd211, %rd184;
-	mad.lo.s64 %rd283, %rd282, 8, %rd182;
-	st.shared.s64 [%rd283+0], %rd209;
-	mul.lo.s64 %rd284, %rd211, %rd192;
-	mad.lo.s64 %rd285, %rd284, 4, %rd190;
-	st.shared.s32 [%rd285+0], %r51;
-$L42:
-	add.s64 %rd286, %rd209, %rd222;
-	mov.b64 %rd209, %rd286;
+	mov.b64 {%r71, %r72}, %rd250;
+	shfl.sync.up.b32 %r73|%p31, %r71, 4, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
+	mov.b64 %rd258, {%r73, %r74};
+	@!%p31 bra $L30;
+	add.s64 %rd259, %rd258, %rd250;
+	mov.b64 %rd250, %rd259;
 $L30:
-	mov.b64 %rd287, 1;
-	add.s64 %rd263, %rd263, %rd287;
-	bra.uni $L29;
+	mov.b64 {%r75, %r76}, %rd250;
+	shfl.sync.up.b32 %r77|%p32, %r75, 8, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
+	mov.b64 %rd260, {%r77, %r78};
+	@!%p32 bra $L31;
+	add.s64 %rd261, %rd260, %rd250;
+	mov.b64 %rd250, %rd261;
 $L31:
-	mov.b64 %rd288, %rd262;
-	mov.b64 %rd289, %rd288;
-	cvt.u64.u32 %rd290, %r2;
-	setp.eq.s64 %p34, %rd290, 0;
-	@!%p34 bra $L44;
-	mul.lo.s64 %rd291, %rd197, %rd184;
-	mad.lo.s64 %rd292, %rd291, 8, %rd182;
-	st.shared.s64 [%rd292+0], %rd289;
-$L44:
+	mov.b64 {%r79, %r80}, %rd250;
+	shfl.sync.up.b32 %r81|%p33, %r79, 16, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
+	mov.b64 %rd262, {%r81, %r82};
+	@!%p33 bra $L32;
+	add.s64 %rd263, %rd262, %rd250;
+	mov.b64 %rd250, %rd263;
+$L32:
+	mov.b64 {%r83, %r84}, %rd250;
+	shfl.sync.up.b32 %r85|%p34, %r83, 1, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
+	mov.b64 %rd264, {%r85, %r86};
+	selp.b64 %rd265, %rd264, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd266, %r7, 16;
+	add.s64 %rd267, %rd1, %rd266;
+	add.s64 %rd268, %rd267, 512;
+	st.shared.s64 [%rd268+0], %rd265;
+$L33:
+	sub.u32 %r87, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r87;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd250;
+$L34:
+$L26:
 	bar.sync 0;
-	cvt.u64.u32 %rd293, %r4;
-	mov.b64 %rd294, %rd293;
-	mul.lo.s64 %rd295, %rd294, %rd159;
-	mov.b64 %rd296, %rd295;
-	@!%p13 bra $L46;
-	mov.b64 %rd296, %rd289;
+	mul.wide.u32 %rd269, %r8, 16;
+	add.s64 %rd270, %rd1, %rd269;
+	add.s64 %rd271, %rd270, 512;
+	ld.shared.s64 %rd272, [%rd271+0];
+	add.s64 %rd273, %rd272, %rd247;
+	ld.shared.s64 %rd274, [%rd1+1024];
+	mov.b64 {%r88, %r89}, %rd273;
+	shfl.sync.idx.b32 %r90|%p36, %r88, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r91, %r89, 0, %r22, %r17;
+	mov.b64 %rd275, {%r90, %r91};
+	mov.b64 %rd276, %rd274;
+	mov.b64 %rd208, %rd275;
+	mov.pred %p15, 1;
+	mov.b64 %rd277, %rd205;
+$L35:
+	setp.ge.s64 %p37, %rd277, %rd207;
+	@%p37 bra $L37;
+	mov.b64 %rd210, %rd277;
+	mov.pred %p17, %p12;
+	mov.b64 %rd211, %rd139;
+	add.s64 %rd278, %rd193, %rd210;
+	mov.b64 %rd213, %rd278;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd279, %rd213, 5;
+	mul.lo.s64 %rd280, %rd279, %rd145;
+	mad.lo.s64 %rd281, %rd280, 4, %rd143;
+	ld.global.nc.u32 %r92, [%rd281+0];
+	mov.b32 %r41, %r92;
+	and.b64 %rd282, %rd213, 31;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r93, %rd283;
+	mov.b32 %r95, 0x1;
+	shl.b32 %r94, %r95, %r93;
+	setp.hs.u32 %p38, %r93, 32;
+	selp.b32 %r96, 0, %r94, %p38;
+	and.b32 %r97, %r41, %r96;
+	setp.ne.u32 %p39, %r97, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r98, %rd213;
+	mov.b32 %r48, %r98;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r48, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd284, %rd213, %rd142;
+	mad.lo.s64 %rd285, %rd284, 4, %rd140;
+	ld.global.nc.s32 %r99, [%rd285+0];
+	mov.b32 %r50, %r99;
+	mov.b32 %r48, %r50;
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd221, 0;
+	setp.ge.s32 %p40, %r51, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd222, %rd129;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd286, %r52;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd132;
+	mad.lo.s64 %rd289, %rd288, 8, %rd130;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd228, %rd290;
+	cvt.s64.s32 %rd291, %r52;
+	mul.lo.s64 %rd292, %rd291, %rd132;
+	mad.lo.s64 %rd293, %rd292, 8, %rd130;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd233, %rd294;
+	sub.s64 %rd295, %rd228, %rd233;
+	mov.b64 %rd235, %rd295;
+	mov.b64 %rd221, %rd235;
 $L46:
-	mov.b64 %rd297, 0;
-$L47:
-	setp.lt.s64 %p35, %rd297, %rd289;
-	not.pred %p36, %p35;
-	@!%p36 bra $L51;
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd298, 0;
-	add.s64 %rd299, %rd297, %rd296;
-	min.s64 %rd300, %rd289, %rd299;
-	mov.b64 %rd301, %rd300;
-	cvt.u64.u32 %rd302, %r2;
-	add.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	mov.b64 %rd305, %rd197;
-	mov.b64 %rd306, %rd304;
-	sub.s64 %rd307, %rd305, 1;
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd296, %rd210, %rd183;
+	mad.lo.s64 %rd297, %rd296, 8, %rd181;
+	st.shared.s64 [%rd297+0], %rd208;
+	mul.lo.s64 %rd298, %rd210, %rd191;
+	mad.lo.s64 %rd299, %rd298, 4, %rd189;
+	st.shared.s32 [%rd299+0], %r51;
+$L48:
+	add.s64 %rd300, %rd208, %rd221;
+	mov.b64 %rd208, %rd300;
+$L36:
+	mov.b64 %rd301, 1;
+	add.s64 %rd277, %rd277, %rd301;
+	bra.uni $L35;
+$L37:
+	mov.b64 %rd302, %rd276;
+	mov.b64 %rd303, %rd302;
+	cvt.u64.u32 %rd304, %r2;
+	setp.eq.s64 %p41, %rd304, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd305, %rd196, %rd183;
+	mad.lo.s64 %rd306, %rd305, 8, %rd181;
+	st.shared.s64 [%rd306+0], %rd303;
+$L50:
+	bar.sync 0;
+	cvt.u64.u32 %rd307, %r4;
 	mov.b64 %rd308, %rd307;
-	mov.b64 %rd309, 0;
-	mov.b64 %rd310, %rd308;
+	mul.lo.s64 %rd309, %rd308, %rd158;
+	mov.b64 %rd310, %rd309;
+	@!%p13 bra $L52;
+	mov.b64 %rd310, %rd303;
 $L52:
-	setp.lt.s64 %p37, %rd309, %rd310;
-	not.pred %p38, %p37;
-	@!%p38 bra $L56;
-	bra.uni $L54;
-$L56:
-	add.s64 %rd311, %rd309, %rd310;
-	add.s64 %rd312, %rd311, 1;
-	shr.u64 %rd313, %rd312, 1;
-	mov.b64 %rd314, %rd313;
-	mul.lo.s64 %rd315, %rd314, %rd184;
-	mad.lo.s64 %rd316, %rd315, 8, %rd182;
-	ld.shared.s64 %rd317, [%rd316+0];
-	mov.b64 %rd318, %rd317;
-	setp.le.s64 %p39, %rd318, %rd306;
-	@!%p39 bra $L57;
-	mov.b64 %rd309, %rd314;
-	bra.uni $L58;
-$L57:
-	sub.s64 %rd319, %rd314, 1;
-	mov.b64 %rd310, %rd319;
-$L58:
+	mov.b64 %rd311, 0;
 $L53:
-	bra.uni $L52;
-$L54:
-	max.s64 %rd320, %rd309, 0;
-	mov.b64 %rd321, %rd320;
-	mov.b64 %rd322, %rd321;
-$L59:
-	setp.lt.s64 %p40, %rd304, %rd301;
-	not.pred %p41, %p40;
-	@!%p41 bra $L63;
-	bra.uni $L61;
-$L63:
-$L64:
-	add.s64 %rd323, %rd322, 1;
-	mul.lo.s64 %rd324, %rd323, %rd184;
-	mad.lo.s64 %rd325, %rd324, 8, %rd182;
-	ld.shared.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	setp.le.s64 %p42, %rd327, %rd304;
+	setp.lt.s64 %p42, %rd311, %rd303;
 	not.pred %p43, %p42;
-	@!%p43 bra $L68;
-	bra.uni $L66;
-$L68:
-	add.s64 %rd328, %rd322, 1;
-	mov.b64 %rd322, %rd328;
-$L65:
+	@!%p43 bra $L57;
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd312, 0;
+	add.s64 %rd313, %rd311, %rd310;
+	min.s64 %rd314, %rd303, %rd313;
+	mov.b64 %rd315, %rd314;
+	cvt.u64.u32 %rd316, %r2;
+	add.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	mov.b64 %rd319, %rd196;
+	mov.b64 %rd320, %rd318;
+	sub.s64 %rd321, %rd319, 1;
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd323, 0;
+	mov.b64 %rd324, %rd322;
+$L58:
+	setp.lt.s64 %p44, %rd323, %rd324;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
+$L62:
+	add.s64 %rd325, %rd323, %rd324;
+	add.s64 %rd326, %rd325, 1;
+	shr.u64 %rd327, %rd326, 1;
+	mov.b64 %rd328, %rd327;
+	mul.lo.s64 %rd329, %rd328, %rd183;
+	mad.lo.s64 %rd330, %rd329, 8, %rd181;
+	ld.shared.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	setp.le.s64 %p46, %rd332, %rd320;
+	@!%p46 bra $L63;
+	mov.b64 %rd323, %rd328;
 	bra.uni $L64;
-$L66:
-	mul.lo.s64 %rd329, %rd322, %rd192;
-	mad.lo.s64 %rd330, %rd329, 4, %rd190;
-	ld.shared.s32 %r76, [%rd330+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r77;
-	mov.b64 %rd331, %rd130;
-	mov.b32 %r79, %r78;
-	cvt.s64.s32 %rd332, %r79;
-	mul.lo.s64 %rd333, %rd332, %rd133;
-	mad.lo.s64 %rd334, %rd333, 8, %rd131;
-	ld.global.nc.s64 %rd335, [%rd334+0];
+$L63:
+	sub.s64 %rd333, %rd328, 1;
+	mov.b64 %rd324, %rd333;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd334, %rd323, 0;
+	mov.b64 %rd335, %rd334;
 	mov.b64 %rd336, %rd335;
-	mov.b64 %rd337, %rd336;
-	mul.lo.s64 %rd338, %rd322, %rd184;
-	mad.lo.s64 %rd339, %rd338, 8, %rd182;
+$L65:
+	setp.lt.s64 %p47, %rd318, %rd315;
+	not.pred %p48, %p47;
+	@!%p48 bra $L69;
+	bra.uni $L67;
+$L69:
+$L70:
+	add.s64 %rd337, %rd336, 1;
+	mul.lo.s64 %rd338, %rd337, %rd183;
+	mad.lo.s64 %rd339, %rd338, 8, %rd181;
 	ld.shared.s64 %rd340, [%rd339+0];
 	mov.b64 %rd341, %rd340;
-	add.s64 %rd342, %rd337, %rd304;
-	sub.s64 %rd343, %rd342, %rd341;
-	mov.b64 %rd344, %rd343;
-	mul.lo.s64 %rd345, %rd344, %rd136;
-	mad.lo.s64 %rd346, %rd345, 4, %rd134;
-	ld.global.nc.s32 %r80, [%rd346+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r39;
-	mov.b32 %r84, %r78;
-	mov.b32 %r85, %r82;
-	mov.b64 %rd347, %rd344;
-	add.s32 %r86, %r83, 1;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd348, %r85;
-	mul.lo.s64 %rd349, %rd348, %rd164;
-	mad.lo.s64 %rd350, %rd349, 4, %rd162;
-	mov.b32 %r88, -1;
-	atom.global.cas.b32 %r89, [%rd350], %r88, %r87;
-	setp.eq.u32 %p44, %r89, %r88;
-	mov.pred %p45, %p44;
-	mov.pred %p46, %p45;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	cvt.s64.s32 %rd351, %r85;
-	mul.lo.s64 %rd352, %rd351, %rd164;
-	mad.lo.s64 %rd353, %rd352, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r90, [%rd353+0];
-	mov.b32 %r91, %r90;
-	setp.eq.s32 %p49, %r91, %r87;
-	mov.pred %p47, %p49;
-$L70:
-	@!%p47 bra $L72;
-	cvt.s64.s32 %rd354, %r84;
-	mul.lo.s64 %rd355, %rd354, %rd167;
-	mad.lo.s64 %rd356, %rd355, 4, %rd165;
-	ld.relaxed.gpu.global.s32 %r92, [%rd356+0];
-	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd357, %r85;
-	mul.lo.s64 %rd358, %rd357, %rd167;
-	mad.lo.s64 %rd359, %rd358, 4, %rd165;
-	atom.global.min.s32 %r94, [%rd359], %r93;
-$L72:
-	mov.pred %p50, %p46;
+	setp.le.s64 %p49, %rd341, %rd318;
+	not.pred %p50, %p49;
 	@!%p50 bra $L74;
-	mov.pred %p51, 0;
-	mov.b64 %rd360, %rd298;
-	mov.b32 %r95, %r82;
-$L75:
-	@!%p13 bra $L79;
-	shr.s32 %r96, %r95, 5;
-	cvt.s64.s32 %rd361, %r96;
-	mov.b64 %rd362, %rd361;
-	and.b32 %r97, %r95, 31;
-	cvt.s64.s32 %rd363, %r97;
-	min.u64 %rd364, %rd363, 32;
-	cvt.u32.u64 %r98, %rd364;
-	mov.b32 %r100, 0x1;
-	shl.b32 %r99, %r100, %r98;
-	setp.hs.u32 %p52, %r98, 32;
-	selp.b32 %r101, 0, %r99, %p52;
+	bra.uni $L72;
+$L74:
+	add.s64 %rd342, %rd336, 1;
+	mov.b64 %rd336, %rd342;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd343, %rd336, %rd191;
+	mad.lo.s64 %rd344, %rd343, 4, %rd189;
+	ld.shared.s32 %r100, [%rd344+0];
+	mov.b32 %r101, %r100;
 	mov.b32 %r102, %r101;
-	mov.b64 %rd365, %rd362;
+	mov.b64 %rd345, %rd129;
 	mov.b32 %r103, %r102;
-	mul.lo.s64 %rd366, %rd365, %rd155;
-	mad.lo.s64 %rd367, %rd366, 4, %rd153;
-	ld.relaxed.gpu.global.u32 %r104, [%rd367+0];
+	cvt.s64.s32 %rd346, %r103;
+	mul.lo.s64 %rd347, %rd346, %rd132;
+	mad.lo.s64 %rd348, %rd347, 8, %rd130;
+	ld.global.nc.s64 %rd349, [%rd348+0];
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, %rd350;
+	mul.lo.s64 %rd352, %rd336, %rd183;
+	mad.lo.s64 %rd353, %rd352, 8, %rd181;
+	ld.shared.s64 %rd354, [%rd353+0];
+	mov.b64 %rd355, %rd354;
+	add.s64 %rd356, %rd351, %rd318;
+	sub.s64 %rd357, %rd356, %rd355;
+	mov.b64 %rd358, %rd357;
+	mul.lo.s64 %rd359, %rd358, %rd135;
+	mad.lo.s64 %rd360, %rd359, 4, %rd133;
+	ld.global.nc.s32 %r104, [%rd360+0];
 	mov.b32 %r105, %r104;
-	and.b32 %r106, %r105, %r103;
-	setp.ne.u32 %p53, %r106, 0x0;
+	mov.b32 %r106, %r105;
+	mov.b32 %r107, %r39;
+	mov.b32 %r108, %r102;
+	mov.b32 %r109, %r106;
+	mov.b64 %rd361, %rd358;
+	add.s32 %r110, %r107, 1;
+	mov.b32 %r111, %r110;
+	cvt.s64.s32 %rd362, %r109;
+	mul.lo.s64 %rd363, %rd362, %rd163;
+	mad.lo.s64 %rd364, %rd363, 4, %rd161;
+	mov.b32 %r112, -1;
+	atom.global.cas.b32 %r113, [%rd364], %r112, %r111;
+	setp.eq.u32 %p51, %r113, %r112;
+	mov.pred %p52, %p51;
+	mov.pred %p53, %p52;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
-	@!%p55 bra $L81;
-	mul.lo.s64 %rd368, %rd365, %rd155;
-	mad.lo.s64 %rd369, %rd368, 4, %rd153;
-	atom.global.or.b32 %r107, [%rd369], %r103;
-	mov.b32 %r108, %r107;
-	and.b32 %r109, %r108, %r103;
-	setp.ne.u32 %p56, %r109, 0x0;
+	@!%p55 bra $L76;
+	cvt.s64.s32 %rd365, %r109;
+	mul.lo.s64 %rd366, %rd365, %rd163;
+	mad.lo.s64 %rd367, %rd366, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r114, [%rd367+0];
+	mov.b32 %r115, %r114;
+	setp.eq.s32 %p56, %r115, %r111;
 	mov.pred %p54, %p56;
-$L81:
-	@!%p54 bra $L83;
-	mov.b64 %rd370, %rd360;
-	mov.b64 %rd371, %rd370;
-	mov.pred %p57, 0;
-	bra.uni $L77;
-$L83:
-	mov.b64 %rd372, %rd360;
-	mov.b64 %rd371, %rd372;
-	mov.pred %p57, 1;
-	bra.uni $L77;
-$L79:
-	@!%p14 bra $L85;
-	cvt.s64.s32 %rd373, %r95;
-	mul.lo.s64 %rd374, %rd373, %rd158;
-	mad.lo.s64 %rd375, %rd374, 4, %rd156;
-	ld.relaxed.gpu.global.s32 %r110, [%rd375+0];
-	mov.b32 %r111, %r110;
-	setp.eq.s32 %p58, %r111, %r38;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L87;
-	cvt.s64.s32 %rd376, %r95;
-	mul.lo.s64 %rd377, %rd376, %rd158;
-	mad.lo.s64 %rd378, %rd377, 4, %rd156;
-	atom.global.exch.b32 %r112, [%rd378], %r38;
-	mov.b32 %r113, %r112;
-	setp.eq.s32 %p61, %r113, %r38;
-	mov.pred %p59, %p61;
-$L87:
-	@!%p59 bra $L89;
-	mov.b64 %rd379, %rd360;
-	mov.b64 %rd371, %rd379;
-	mov.pred %p57, 0;
-	bra.uni $L77;
-$L89:
-$L85:
-	mul.lo.s64 %rd380, %rd360, %rd175;
-	mad.lo.s64 %rd381, %rd380, 4, %rd173;
-	st.shared.s32 [%rd381+0], %r95;
-	add.s64 %rd382, %rd360, 1;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd371, %rd383;
-	mov.pred %p57, 1;
-	bra.uni $L77;
 $L76:
-	bra.uni $L75;
-$L77:
-	mov.b64 %rd384, %rd371;
-	mov.pred %p62, %p57;
-	mov.b64 %rd298, %rd384;
-	mov.pred %p51, %p62;
-	@!%p51 bra $L91;
-	mov.b64 %rd385, %rd130;
-	mov.b32 %r114, %r82;
-	setp.lt.s64 %p63, %rd116, 64;
-	setp.le.s64 %p64, %rd160, 1;
-	or.pred %p65, %p63, %p64;
-	@!%p65 bra $L92;
-	cvt.s64.s32 %rd386, %r114;
-	add.s64 %rd387, %rd386, 1;
-	mul.lo.s64 %rd388, %rd387, %rd133;
-	mad.lo.s64 %rd389, %rd388, 8, %rd131;
-	ld.global.nc.s64 %rd390, [%rd389+0];
-	mov.b64 %rd391, %rd390;
-	cvt.s64.s32 %rd392, %r114;
-	mul.lo.s64 %rd393, %rd392, %rd133;
-	mad.lo.s64 %rd394, %rd393, 8, %rd131;
-	ld.global.nc.s64 %rd395, [%rd394+0];
-	mov.b64 %rd396, %rd395;
-	sub.s64 %rd397, %rd391, %rd396;
-	add.s64 %rd398, %rd117, %rd397;
-	mov.b64 %rd117, %rd398;
-	bra.uni $L93;
-$L92:
-	mov.b64 %rd399, %rd160;
-	setp.ge.s64 %p66, %rd116, 4096;
-	@!%p66 bra $L95;
-	mul.lo.s64 %rd400, %rd399, 4;
-	mov.b64 %rd399, %rd400;
-$L95:
-	setp.ge.s64 %p67, %rd116, 65536;
-	@!%p67 bra $L97;
-	mul.lo.s64 %rd401, %rd399, 4;
-	mov.b64 %rd399, %rd401;
-$L97:
-	sub.s64 %rd402, %rd399, 1;
-	and.b64 %rd403, %rd116, %rd402;
-	setp.eq.s64 %p68, %rd403, 0;
-	@!%p68 bra $L99;
-	cvt.s64.s32 %rd404, %r114;
-	add.s64 %rd405, %rd404, 1;
-	mul.lo.s64 %rd406, %rd405, %rd133;
-	mad.lo.s64 %rd407, %rd406, 8, %rd131;
-	ld.global.nc.s64 %rd408, [%rd407+0];
-	mov.b64 %rd409, %rd408;
-	cvt.s64.s32 %rd410, %r114;
-	mul.lo.s64 %rd411, %rd410, %rd133;
-	mad.lo.s64 %rd412, %rd411, 8, %rd131;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	sub.s64 %rd415, %rd409, %rd414;
-	mul.lo.s64 %rd416, %rd399, %rd415;
-	add.s64 %rd417, %rd117, %rd416;
-	mov.b64 %rd117, %rd417;
-$L99:
+	@!%p54 bra $L78;
+	cvt.s64.s32 %rd368, %r108;
+	mul.lo.s64 %rd369, %rd368, %rd166;
+	mad.lo.s64 %rd370, %rd369, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r116, [%rd370+0];
+	mov.b32 %r117, %r116;
+	cvt.s64.s32 %rd371, %r109;
+	mul.lo.s64 %rd372, %rd371, %rd166;
+	mad.lo.s64 %rd373, %rd372, 4, %rd164;
+	atom.global.min.s32 %r118, [%rd373], %r117;
+$L78:
+	mov.pred %p57, %p53;
+	@!%p57 bra $L80;
+	mov.pred %p58, 0;
+	mov.b64 %rd374, %rd312;
+	mov.b32 %r119, %r106;
+$L81:
+	@!%p13 bra $L85;
+	shr.s32 %r120, %r119, 5;
+	cvt.s64.s32 %rd375, %r120;
+	mov.b64 %rd376, %rd375;
+	and.b32 %r121, %r119, 31;
+	cvt.s64.s32 %rd377, %r121;
+	min.u64 %rd378, %rd377, 32;
+	cvt.u32.u64 %r122, %rd378;
+	mov.b32 %r124, 0x1;
+	shl.b32 %r123, %r124, %r122;
+	setp.hs.u32 %p59, %r122, 32;
+	selp.b32 %r125, 0, %r123, %p59;
+	mov.b32 %r126, %r125;
+	mov.b64 %rd379, %rd376;
+	mov.b32 %r127, %r126;
+	mul.lo.s64 %rd380, %rd379, %rd154;
+	mad.lo.s64 %rd381, %rd380, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r128, [%rd381+0];
+	mov.b32 %r129, %r128;
+	and.b32 %r130, %r129, %r127;
+	setp.ne.u32 %p60, %r130, 0x0;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L87;
+	mul.lo.s64 %rd382, %rd379, %rd154;
+	mad.lo.s64 %rd383, %rd382, 4, %rd152;
+	atom.global.or.b32 %r131, [%rd383], %r127;
+	mov.b32 %r132, %r131;
+	and.b32 %r133, %r132, %r127;
+	setp.ne.u32 %p63, %r133, 0x0;
+	mov.pred %p61, %p63;
+$L87:
+	@!%p61 bra $L89;
+	mov.b64 %rd384, %rd374;
+	mov.b64 %rd385, %rd384;
+	mov.pred %p64, 0;
+	bra.uni $L83;
+$L89:
+	mov.b64 %rd386, %rd374;
+	mov.b64 %rd385, %rd386;
+	mov.pred %p64, 1;
+	bra.uni $L83;
+$L85:
+	@!%p14 bra $L91;
+	cvt.s64.s32 %rd387, %r119;
+	mul.lo.s64 %rd388, %rd387, %rd157;
+	mad.lo.s64 %rd389, %rd388, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r134, [%rd389+0];
+	mov.b32 %r135, %r134;
+	setp.eq.s32 %p65, %r135, %r38;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L93;
+	cvt.s64.s32 %rd390, %r119;
+	mul.lo.s64 %rd391, %rd390, %rd157;
+	mad.lo.s64 %rd392, %rd391, 4, %rd155;
+	atom.global.exch.b32 %r136, [%rd392], %r38;
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p68, %r137, %r38;
+	mov.pred %p66, %p68;
 $L93:
-	add.s64 %rd418, %rd116, 1;
-	mov.b64 %rd116, %rd418;
+	@!%p66 bra $L95;
+	mov.b64 %rd393, %rd374;
+	mov.b64 %rd385, %rd393;
+	mov.pred %p64, 0;
+	bra.uni $L83;
+$L95:
 $L91:
-$L74:
-$L60:
-	add.s64 %rd419, %rd304, %rd294;
-	mov.b64 %rd304, %rd419;
-	bra.uni $L59;
-$L61:
-	mov.b64 %rd420, %rd298;
-$L100:
-	@!%p13 bra $L104;
-	bra.uni $L102;
-$L104:
-	// block scan
-	mov.b64 %rd421, %rd420;
-	mov.b32 %r115, %r3;
+	mul.lo.s64 %rd394, %rd374, %rd174;
+	mad.lo.s64 %rd395, %rd394, 4, %rd172;
+	st.shared.s32 [%rd395+0], %r119;
+	add.s64 %rd396, %rd374, 1;
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd385, %rd397;
+	mov.pred %p64, 1;
+	bra.uni $L83;
+$L82:
+	bra.uni $L81;
+$L83:
+	mov.b64 %rd398, %rd385;
+	mov.pred %p69, %p64;
+	mov.b64 %rd312, %rd398;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L97;
+	mov.b64 %rd399, %rd129;
+	mov.b32 %r138, %r106;
+	setp.lt.s64 %p70, %rd115, 64;
+	setp.le.s64 %p71, %rd159, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L98;
+	cvt.s64.s32 %rd400, %r138;
+	add.s64 %rd401, %rd400, 1;
+	mul.lo.s64 %rd402, %rd401, %rd132;
+	mad.lo.s64 %rd403, %rd402, 8, %rd130;
+	ld.global.nc.s64 %rd404, [%rd403+0];
+	mov.b64 %rd405, %rd404;
+	cvt.s64.s32 %rd406, %r138;
+	mul.lo.s64 %rd407, %rd406, %rd132;
+	mad.lo.s64 %rd408, %rd407, 8, %rd130;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	sub.s64 %rd411, %rd405, %rd410;
+	add.s64 %rd412, %rd116, %rd411;
+	mov.b64 %rd116, %rd412;
+	bra.uni $L99;
+$L98:
+	mov.b64 %rd413, %rd159;
+	setp.ge.s64 %p73, %rd115, 4096;
+	@!%p73 bra $L101;
+	mul.lo.s64 %rd414, %rd413, 4;
+	mov.b64 %rd413, %rd414;
+$L101:
+	setp.ge.s64 %p74, %rd115, 65536;
+	@!%p74 bra $L103;
+	mul.lo.s64 %rd415, %rd413, 4;
+	mov.b64 %rd413, %rd415;
+$L103:
+	sub.s64 %rd416, %rd413, 1;
+	and.b64 %rd417, %rd115, %rd416;
+	setp.eq.s64 %p75, %rd417, 0;
+	@!%p75 bra $L105;
+	cvt.s64.s32 %rd418, %r138;
+	add.s64 %rd419, %rd418, 1;
+	mul.lo.s64 %rd420, %rd419, %rd132;
+	mad.lo.s64 %rd421, %rd420, 8, %rd130;
+	ld.global.nc.s64 %rd422, [%rd421+0];
+	mov.b64 %rd423, %rd422;
+	cvt.s64.s32 %rd424, %r138;
+	mul.lo.s64 %rd425, %rd424, %rd132;
+	mad.lo.s64 %rd426, %rd425, 8, %rd130;
+	ld.global.nc.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	sub.s64 %rd429, %rd423, %rd428;
+	mul.lo.s64 %rd430, %rd413, %rd429;
+	add.s64 %rd431, %rd116, %rd430;
+	mov.b64 %rd116, %rd431;
 $L105:
-	setp.hs.u32 %p69, %r115, 32;
-	@%p69 bra $L106;
-	mov.b64 {%r116, %r117}, %rd421;
-	shfl.sync.up.b32 %r118|%p70, %r116, %r115, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, %r115, 0, %r17;
-	mov.b64 %rd422, {%r118, %r119};
-	@!%p70 bra $L107;
-	add.s64 %rd423, %rd422, %rd421;
-	mov.b64 %rd421, %rd423;
-$L107:
-	shl.b32 %r115, %r115, 1;
-	bra.uni $L105;
+$L99:
+	add.s64 %rd432, %rd115, 1;
+	mov.b64 %rd115, %rd432;
+$L97:
+$L80:
+$L66:
+	add.s64 %rd433, %rd318, %rd308;
+	mov.b64 %rd318, %rd433;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd434, %rd312;
 $L106:
-	mov.b64 {%r120, %r121}, %rd421;
-	shfl.sync.up.b32 %r122|%p71, %r120, %r3, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, %r3, 0, %r17;
-	mov.b64 %rd424, {%r122, %r123};
-	setp.lo.u32 %p72, %r3, 32;
-	and.pred %p73, %p71, %p72;
-	selp.b64 %rd425, %rd424, 0, %p73;
-	sub.u32 %r124, %r13, %r3;
-	setp.eq.u32 %p74, %r7, %r124;
-	@!%p74 bra $L108;
-	mul.wide.u32 %rd426, %r8, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	add.s64 %rd428, %rd427, 1040;
-	add.s64 %rd429, %rd428, %rd2;
-	st.shared.s64 [%rd429+0], %rd421;
-$L108:
-	bar.sync 0;
-	mov.b64 %rd430, 0;
-	mov.b64 %rd431, 0;
-	mov.b32 %r125, 0;
-	add.s64 %rd432, %rd2, 1040;
-	add.s64 %rd433, %rd1, %rd432;
-$L109:
-	setp.hs.u32 %p75, %r125, %r10;
-	@%p75 bra $L110;
-	ld.shared.s64 %rd434, [%rd433+0];
-	setp.lo.u32 %p76, %r125, %r8;
-	@!%p76 bra $L111;
-	add.s64 %rd435, %rd430, %rd434;
-	mov.b64 %rd430, %rd435;
-$L111:
-	add.s64 %rd436, %rd431, %rd434;
-	mov.b64 %rd431, %rd436;
-	add.s64 %rd433, %rd433, 16;
-	add.u32 %r125, %r125, 1;
-	bra.uni $L109;
+	@!%p13 bra $L110;
+	bra.uni $L108;
 $L110:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd437, %rd430, %rd425;
-	mov.b64 {%r126, %r127}, %rd437;
-	shfl.sync.idx.b32 %r128|%p77, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd438, {%r128, %r129};
-	mov.b64 %rd439, %rd431;
-	mov.b64 %rd440, %rd438;
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mov.b64 %rd445, %rd443;
-	mov.b64 %rd446, 0;
-	cvt.u64.u32 %rd447, %r2;
-	setp.eq.s64 %p78, %rd447, 0;
-	setp.gt.s64 %p79, %rd445, 0;
-	and.pred %p80, %p78, %p79;
-	@!%p80 bra $L113;
-	atom.global.add.u64 %rd448, [%rd150], %rd445;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd446, %rd449;
+	// block scan
+	mov.b64 %rd435, %rd434;
+	mov.b32 %r139, %r3;
+$L111:
+	setp.hs.u32 %p76, %r139, 32;
+	@%p76 bra $L112;
+	mov.b64 {%r140, %r141}, %rd435;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd436, {%r142, %r143};
+	@!%p77 bra $L113;
+	add.s64 %rd437, %rd436, %rd435;
+	mov.b64 %rd435, %rd437;
 $L113:
-	cvt.u64.u32 %rd450, %r2;
-	setp.eq.s64 %p81, %rd450, 0;
-	setp.eq.u32 %p82, %r1, 0;
-	and.pred %p83, %p81, %p82;
-	bar.sync 0;
-	@!%p83 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd446;
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L111;
+$L112:
+	mov.b64 {%r144, %r145}, %rd435;
+	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd438, {%r146, %r147};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd439, %rd438, 0, %p80;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r148;
+	@!%p81 bra $L114;
+	mul.wide.u32 %rd440, %r8, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	st.shared.s64 [%rd441+0], %rd435;
 $L114:
 	bar.sync 0;
-	ld.shared.s64 %rd451, [%rd1+1024];
-	mov.b64 %rd452, %rd451;
-	mov.b64 %rd446, %rd452;
-	add.s64 %rd453, %rd446, %rd444;
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, 0;
-$L115:
-	setp.lt.s64 %p84, %rd455, %rd420;
-	not.pred %p85, %p84;
-	@!%p85 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd456, %rd455, %rd175;
-	mad.lo.s64 %rd457, %rd456, 4, %rd173;
-	ld.shared.s32 %r130, [%rd457+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd458, %rd454, %rd455;
-	mul.lo.s64 %rd459, %rd458, %rd149;
-	mad.lo.s64 %rd460, %rd459, 4, %rd147;
-	st.global.s32 [%rd460+0], %r131;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L115;
+	mov.b64 %rd442, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L116;
+	mul.wide.u32 %rd443, %r7, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	ld.shared.s64 %rd445, [%rd444+0];
+	mov.b64 %rd442, %rd445;
 $L116:
-	add.s64 %rd461, %rd455, 1;
-	mov.b64 %rd455, %rd461;
-	bra.uni $L115;
+	mov.b64 {%r149, %r150}, %rd442;
+	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd446, {%r151, %r152};
+	@!%p84 bra $L117;
+	add.s64 %rd447, %rd446, %rd442;
+	mov.b64 %rd442, %rd447;
 $L117:
-	bra.uni $L102;
-$L101:
-	bra.uni $L100;
-$L102:
-$L48:
-	add.s64 %rd462, %rd297, %rd296;
-	mov.b64 %rd297, %rd462;
-	bra.uni $L47;
-$L49:
+	mov.b64 {%r153, %r154}, %rd442;
+	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd448, {%r155, %r156};
+	@!%p85 bra $L118;
+	add.s64 %rd449, %rd448, %rd442;
+	mov.b64 %rd442, %rd449;
+$L118:
+	mov.b64 {%r157, %r158}, %rd442;
+	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd450, {%r159, %r160};
+	@!%p86 bra $L119;
+	add.s64 %rd451, %rd450, %rd442;
+	mov.b64 %rd442, %rd451;
+$L119:
+	mov.b64 {%r161, %r162}, %rd442;
+	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd452, {%r163, %r164};
+	@!%p87 bra $L120;
+	add.s64 %rd453, %rd452, %rd442;
+	mov.b64 %rd442, %rd453;
+$L120:
+	mov.b64 {%r165, %r166}, %rd442;
+	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd454, {%r167, %r168};
+	@!%p88 bra $L121;
+	add.s64 %rd455, %rd454, %rd442;
+	mov.b64 %rd442, %rd455;
+$L121:
+	mov.b64 {%r169, %r170}, %rd442;
+	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd456, {%r171, %r172};
+	selp.b64 %rd457, %rd456, 0, %p89;
+	@!%p83 bra $L122;
+	mul.wide.u32 %rd458, %r7, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	add.s64 %rd460, %rd459, 512;
+	st.shared.s64 [%rd460+0], %rd457;
+$L122:
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r173;
+	@!%p90 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd442;
+$L123:
+$L115:
+	bar.sync 0;
+	mul.wide.u32 %rd461, %r8, 16;
+	add.s64 %rd462, %rd1, %rd461;
+	add.s64 %rd463, %rd462, 512;
+	ld.shared.s64 %rd464, [%rd463+0];
+	add.s64 %rd465, %rd464, %rd439;
+	ld.shared.s64 %rd466, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd465;
+	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd467, {%r176, %r177};
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, 0;
+	cvt.u64.u32 %rd476, %r2;
+	setp.eq.s64 %p92, %rd476, 0;
+	setp.gt.s64 %p93, %rd474, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L125;
+	atom.global.add.u64 %rd477, [%rd149], %rd474;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd475, %rd478;
+$L125:
+	cvt.u64.u32 %rd479, %r2;
+	setp.eq.s64 %p95, %rd479, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd475;
+$L126:
+	bar.sync 0;
+	ld.shared.s64 %rd480, [%rd1+1024];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd475, %rd481;
+	add.s64 %rd482, %rd475, %rd473;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, 0;
+$L127:
+	setp.lt.s64 %p98, %rd484, %rd434;
+	not.pred %p99, %p98;
+	@!%p99 bra $L131;
+	bra.uni $L129;
+$L131:
+	mul.lo.s64 %rd485, %rd484, %rd174;
+	mad.lo.s64 %rd486, %rd485, 4, %rd172;
+	ld.shared.s32 %r178, [%rd486+0];
+	mov.b32 %r179, %r178;
+	add.s64 %rd487, %rd483, %rd484;
+	mul.lo.s64 %rd488, %rd487, %rd148;
+	mad.lo.s64 %rd489, %rd488, 4, %rd146;
+	st.global.s32 [%rd489+0], %r179;
+$L128:
+	add.s64 %rd490, %rd484, 1;
+	mov.b64 %rd484, %rd490;
+	bra.uni $L127;
+$L129:
+	bra.uni $L108;
+$L107:
+	bra.uni $L106;
+$L108:
+$L54:
+	add.s64 %rd491, %rd311, %rd310;
+	mov.b64 %rd311, %rd491;
+	bra.uni $L53;
+$L55:
 $L7:
 	bar.sync 0;
-	add.s64 %rd129, %rd129, %rd128;
+	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd463, %rd116;
-	mov.b64 %rd464, %rd117;
+	mov.b64 %rd492, %rd115;
+	mov.b64 %rd493, %rd116;
 	// block reduction
-	mov.b32 %r132, 1;
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r3;
-$L120:
-	setp.hs.u32 %p86, %r134, 32;
-	@%p86 bra $L121;
-	mov.b64 {%r135, %r136}, %rd463;
-	shfl.sync.down.b32 %r137|%p87, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd465, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd464;
-	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd466, {%r141, %r142};
-	@!%p87 bra $L122;
-	setp.ne.u32 %p88, %r18, 9;
-	@%p88 bra.uni $L124;
-	setp.lt.s64 %p89, %rd465, %rd463;
-	setp.eq.s64 %p90, %rd465, %rd463;
-	setp.lt.s64 %p91, %rd466, %rd464;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd467, %rd465, %rd463, %p93;
-	selp.b64 %rd468, %rd466, %rd464, %p93;
-	mov.b64 %rd463, %rd467;
-	mov.b64 %rd464, %rd468;
-	bra.uni $L123;
-$L124:
-	setp.ne.u32 %p94, %r18, 10;
-	@%p94 bra.uni $L125;
-	setp.gt.s64 %p95, %rd465, %rd463;
-	setp.eq.s64 %p96, %rd465, %rd463;
-	setp.lt.s64 %p97, %rd466, %rd464;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd469, %rd465, %rd463, %p99;
-	selp.b64 %rd470, %rd466, %rd464, %p99;
-	mov.b64 %rd463, %rd469;
-	mov.b64 %rd464, %rd470;
-	bra.uni $L123;
-$L125:
-	mov.b64 %rd471, %rd463;
-	mov.b64 %rd472, %rd464;
-	mov.b64 %rd473, %rd465;
-	mov.b64 %rd474, %rd466;
-	mov.b64 %rd475, %rd471;
-	mov.b64 %rd476, %rd472;
-	mov.b64 %rd477, %rd473;
-	mov.b64 %rd478, %rd474;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	add.s64 %rd481, %rd475, %rd479;
-	mov.b64 %rd475, %rd481;
-	add.s64 %rd482, %rd476, %rd480;
-	mov.b64 %rd476, %rd482;
-$L126:
-	mov.b64 %rd463, %rd475;
-	mov.b64 %rd464, %rd476;
-$L123:
-$L122:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L120;
-$L121:
-	setp.eq.u32 %p100, %r7, 0;
-	@!%p100 bra $L127;
-	mul.wide.u32 %rd483, %r8, 16;
-	add.s64 %rd484, %rd1, %rd483;
-	st.shared.s64 [%rd484+0], %rd463;
-	st.shared.s64 [%rd484+8], %rd464;
-$L127:
-	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
-	@!%p101 bra $L128;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L129;
-	mul.wide.u32 %rd485, %r7, 16;
-	add.s64 %rd486, %rd1, %rd485;
-	ld.shared.s64 %rd487, [%rd486+0];
-	ld.shared.s64 %rd488, [%rd486+8];
-	mov.b64 %rd463, %rd487;
-	mov.b64 %rd464, %rd488;
-$L129:
-	sub.u32 %r143, %r10, 1;
-	mov.b32 %r144, %r132;
-$L130:
-	setp.hs.u32 %p103, %r144, 32;
-	@%p103 bra $L131;
-	mov.b64 {%r145, %r146}, %rd463;
-	shfl.sync.down.b32 %r147|%p104, %r145, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd489, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd464;
-	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd490, {%r151, %r152};
-	@!%p104 bra $L132;
-	setp.ne.u32 %p105, %r18, 9;
-	@%p105 bra.uni $L134;
-	setp.lt.s64 %p106, %rd489, %rd463;
-	setp.eq.s64 %p107, %rd489, %rd463;
-	setp.lt.s64 %p108, %rd490, %rd464;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd491, %rd489, %rd463, %p110;
-	selp.b64 %rd492, %rd490, %rd464, %p110;
-	mov.b64 %rd463, %rd491;
-	mov.b64 %rd464, %rd492;
-	bra.uni $L133;
-$L134:
-	setp.ne.u32 %p111, %r18, 10;
-	@%p111 bra.uni $L135;
-	setp.gt.s64 %p112, %rd489, %rd463;
-	setp.eq.s64 %p113, %rd489, %rd463;
-	setp.lt.s64 %p114, %rd490, %rd464;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd493, %rd489, %rd463, %p116;
-	selp.b64 %rd494, %rd490, %rd464, %p116;
-	mov.b64 %rd463, %rd493;
-	mov.b64 %rd464, %rd494;
-	bra.uni $L133;
-$L135:
-	mov.b64 %rd495, %rd463;
-	mov.b64 %rd496, %rd464;
-	mov.b64 %rd497, %rd489;
-	mov.b64 %rd498, %rd490;
-	mov.b64 %rd475, %rd495;
-	mov.b64 %rd476, %rd496;
-	mov.b64 %rd477, %rd497;
-	mov.b64 %rd478, %rd498;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	add.s64 %rd499, %rd475, %rd479;
-	mov.b64 %rd475, %rd499;
-	add.s64 %rd500, %rd476, %rd480;
-	mov.b64 %rd476, %rd500;
-$L136:
-	mov.b64 %rd463, %rd475;
-	mov.b64 %rd464, %rd476;
-$L133:
+	mov.b32 %r180, 1;
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
 $L132:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L130;
-$L131:
-$L128:
-	mul.wide.u32 %rd501, %r29, 16;
-	add.s64 %rd502, %rd12, %rd501;
-	setp.eq.u32 %p117, %r5, 0;
-	@!%p117 bra $L137;
-	st.global.s64 [%rd502+0], %rd463;
-	st.global.s64 [%rd502+8], %rd464;
+	setp.hs.u32 %p100, %r182, 32;
+	@%p100 bra $L133;
+	mov.b64 {%r183, %r184}, %rd492;
+	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd494, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd493;
+	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
+	mov.b64 %rd495, {%r189, %r190};
+	@!%p101 bra $L134;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L136;
+	setp.lt.s64 %p103, %rd494, %rd492;
+	setp.eq.s64 %p104, %rd494, %rd492;
+	setp.lt.s64 %p105, %rd495, %rd493;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd496, %rd494, %rd492, %p107;
+	selp.b64 %rd497, %rd495, %rd493, %p107;
+	mov.b64 %rd492, %rd496;
+	mov.b64 %rd493, %rd497;
+	bra.uni $L135;
+$L136:
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L137;
+	setp.gt.s64 %p109, %rd494, %rd492;
+	setp.eq.s64 %p110, %rd494, %rd492;
+	setp.lt.s64 %p111, %rd495, %rd493;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd498, %rd494, %rd492, %p113;
+	selp.b64 %rd499, %rd495, %rd493, %p113;
+	mov.b64 %rd492, %rd498;
+	mov.b64 %rd493, %rd499;
+	bra.uni $L135;
 $L137:
-	// the last block combines the partials
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L138;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r153, [gk_reduce_done], 1;
-	sub.u32 %r154, %r30, 1;
-	setp.eq.u32 %p119, %r153, %r154;
-	fence.acq_rel.gpu;
-	selp.b32 %r155, 1, 0, %p119;
-	st.shared.u32 [%rd1+1024], %r155;
-$L138:
-	bar.sync 0;
-	ld.shared.u32 %r156, [%rd1+1024];
-	setp.ne.u32 %p120, %r156, 0;
-	@!%p120 bra $L139;
-	cvt.u64.u32 %rd505, %r30;
-	cvt.u64.u32 %rd506, %r5;
-	cvt.u64.u32 %rd507, %r6;
-	setp.ne.u32 %p121, %r18, 9;
-	@%p121 bra.uni $L141;
-	mov.b64 %rd503, 9223372036854775807;
-	mov.b64 %rd504, 9223372036854775807;
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd493;
+	mov.b64 %rd502, %rd494;
+	mov.b64 %rd503, %rd495;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd501;
+	mov.b64 %rd506, %rd502;
+	mov.b64 %rd507, %rd503;
 	mov.b64 %rd508, %rd506;
-$L142:
-	setp.ge.s64 %p122, %rd508, %rd505;
-	@%p122 bra $L143;
-	mad.lo.s64 %rd509, %rd508, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd510, [%rd509+0];
-	ld.relaxed.gpu.global.s64 %rd511, [%rd509+8];
-	setp.lt.s64 %p123, %rd510, %rd503;
-	setp.eq.s64 %p124, %rd510, %rd503;
-	setp.lt.s64 %p125, %rd511, %rd504;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd512, %rd510, %rd503, %p127;
-	selp.b64 %rd513, %rd511, %rd504, %p127;
-	mov.b64 %rd503, %rd512;
-	mov.b64 %rd504, %rd513;
-	add.s64 %rd508, %rd508, %rd507;
-	bra.uni $L142;
-$L143:
-	bra.uni $L140;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd510, %rd504, %rd508;
+	mov.b64 %rd504, %rd510;
+	add.s64 %rd511, %rd505, %rd509;
+	mov.b64 %rd505, %rd511;
+$L138:
+	mov.b64 %rd492, %rd504;
+	mov.b64 %rd493, %rd505;
+$L135:
+$L134:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L132;
+$L133:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L139;
+	mul.wide.u32 %rd512, %r8, 16;
+	add.s64 %rd513, %rd1, %rd512;
+	st.shared.s64 [%rd513+0], %rd492;
+	st.shared.s64 [%rd513+8], %rd493;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L140;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L141;
+	mul.wide.u32 %rd514, %r7, 16;
+	add.s64 %rd515, %rd1, %rd514;
+	ld.shared.s64 %rd516, [%rd515+0];
+	ld.shared.s64 %rd517, [%rd515+8];
+	mov.b64 %rd492, %rd516;
+	mov.b64 %rd493, %rd517;
 $L141:
-	setp.ne.u32 %p128, %r18, 10;
-	@%p128 bra.uni $L144;
-	mov.b64 %rd503, -9223372036854775808;
-	mov.b64 %rd504, 9223372036854775807;
-	mov.b64 %rd514, %rd506;
-$L145:
-	setp.ge.s64 %p129, %rd514, %rd505;
-	@%p129 bra $L146;
-	mad.lo.s64 %rd515, %rd514, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd516, [%rd515+0];
-	ld.relaxed.gpu.global.s64 %rd517, [%rd515+8];
-	setp.gt.s64 %p130, %rd516, %rd503;
-	setp.eq.s64 %p131, %rd516, %rd503;
-	setp.lt.s64 %p132, %rd517, %rd504;
-	and.pred %p133, %p131, %p132;
-	or.pred %p134, %p130, %p133;
-	selp.b64 %rd518, %rd516, %rd503, %p134;
-	selp.b64 %rd519, %rd517, %rd504, %p134;
-	mov.b64 %rd503, %rd518;
-	mov.b64 %rd504, %rd519;
-	add.s64 %rd514, %rd514, %rd507;
+	sub.u32 %r191, %r10, 1;
+	mov.b32 %r192, %r180;
+$L142:
+	setp.hs.u32 %p117, %r192, 32;
+	@%p117 bra $L143;
+	mov.b64 {%r193, %r194}, %rd492;
+	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
+	mov.b64 %rd518, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd493;
+	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
+	mov.b64 %rd519, {%r199, %r200};
+	@!%p118 bra $L144;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L146;
+	setp.lt.s64 %p120, %rd518, %rd492;
+	setp.eq.s64 %p121, %rd518, %rd492;
+	setp.lt.s64 %p122, %rd519, %rd493;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd520, %rd518, %rd492, %p124;
+	selp.b64 %rd521, %rd519, %rd493, %p124;
+	mov.b64 %rd492, %rd520;
+	mov.b64 %rd493, %rd521;
 	bra.uni $L145;
 $L146:
-	bra.uni $L140;
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L147;
+	setp.gt.s64 %p126, %rd518, %rd492;
+	setp.eq.s64 %p127, %rd518, %rd492;
+	setp.lt.s64 %p128, %rd519, %rd493;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd522, %rd518, %rd492, %p130;
+	selp.b64 %rd523, %rd519, %rd493, %p130;
+	mov.b64 %rd492, %rd522;
+	mov.b64 %rd493, %rd523;
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd524, %rd492;
+	mov.b64 %rd525, %rd493;
+	mov.b64 %rd526, %rd518;
+	mov.b64 %rd527, %rd519;
+	mov.b64 %rd504, %rd524;
+	mov.b64 %rd505, %rd525;
+	mov.b64 %rd506, %rd526;
+	mov.b64 %rd507, %rd527;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd528, %rd504, %rd508;
+	mov.b64 %rd504, %rd528;
+	add.s64 %rd529, %rd505, %rd509;
+	mov.b64 %rd505, %rd529;
+$L148:
+	mov.b64 %rd492, %rd504;
+	mov.b64 %rd493, %rd505;
+$L145:
 $L144:
+	shl.b32 %r192, %r192, 1;
+	bra.uni $L142;
+$L143:
+$L140:
+	mul.wide.u32 %rd530, %r29, 16;
+	add.s64 %rd531, %rd11, %rd530;
+	setp.eq.u32 %p131, %r5, 0;
+	@!%p131 bra $L149;
+	st.global.s64 [%rd531+0], %rd492;
+	st.global.s64 [%rd531+8], %rd493;
+$L149:
+	// the last block combines the partials
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L150;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r201, [gk_reduce_done], 1;
+	sub.u32 %r202, %r30, 1;
+	setp.eq.u32 %p133, %r201, %r202;
+	fence.acq_rel.gpu;
+	selp.b32 %r203, 1, 0, %p133;
+	st.shared.u32 [%rd1+1024], %r203;
+$L150:
+	bar.sync 0;
+	ld.shared.u32 %r204, [%rd1+1024];
+	setp.ne.u32 %p134, %r204, 0;
+	@!%p134 bra $L151;
+	cvt.u64.u32 %rd534, %r30;
+	cvt.u64.u32 %rd535, %r5;
+	cvt.u64.u32 %rd536, %r6;
+	setp.ne.u32 %p135, %r18, 9;
+	@%p135 bra.uni $L153;
+	mov.b64 %rd532, 9223372036854775807;
+	mov.b64 %rd533, 9223372036854775807;
+	mov.b64 %rd537, %rd535;
+$L154:
+	setp.ge.s64 %p136, %rd537, %rd534;
+	@%p136 bra $L155;
+	mad.lo.s64 %rd538, %rd537, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd539, [%rd538+0];
+	ld.relaxed.gpu.global.s64 %rd540, [%rd538+8];
+	setp.lt.s64 %p137, %rd539, %rd532;
+	setp.eq.s64 %p138, %rd539, %rd532;
+	setp.lt.s64 %p139, %rd540, %rd533;
+	and.pred %p140, %p138, %p139;
+	or.pred %p141, %p137, %p140;
+	selp.b64 %rd541, %rd539, %rd532, %p141;
+	selp.b64 %rd542, %rd540, %rd533, %p141;
+	mov.b64 %rd532, %rd541;
+	mov.b64 %rd533, %rd542;
+	add.s64 %rd537, %rd537, %rd536;
+	bra.uni $L154;
+$L155:
+	bra.uni $L152;
+$L153:
+	setp.ne.u32 %p142, %r18, 10;
+	@%p142 bra.uni $L156;
+	mov.b64 %rd532, -9223372036854775808;
+	mov.b64 %rd533, 9223372036854775807;
+	mov.b64 %rd543, %rd535;
+$L157:
+	setp.ge.s64 %p143, %rd543, %rd534;
+	@%p143 bra $L158;
+	mad.lo.s64 %rd544, %rd543, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
+	ld.relaxed.gpu.global.s64 %rd546, [%rd544+8];
+	setp.gt.s64 %p144, %rd545, %rd532;
+	setp.eq.s64 %p145, %rd545, %rd532;
+	setp.lt.s64 %p146, %rd546, %rd533;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd547, %rd545, %rd532, %p148;
+	selp.b64 %rd548, %rd546, %rd533, %p148;
+	mov.b64 %rd532, %rd547;
+	mov.b64 %rd533, %rd548;
+	add.s64 %rd543, %rd543, %rd536;
+	bra.uni $L157;
+$L158:
+	bra.uni $L152;
+$L156:
+	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
+	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-	mov.b64 %rd121, %rd123;
-$L147:
-	mov.b64 %rd520, %rd120;
-	mov.b64 %rd521, %rd121;
-	mov.b64 %rd503, %rd520;
-	mov.b64 %rd504, %rd521;
-	mov.b64 %rd522, %rd506;
-$L148:
-	setp.ge.s64 %p135, %rd522, %rd505;
-	@%p135 bra $L149;
-	mad.lo.s64 %rd523, %rd522, 16, %rd12;
-	ld.relaxed.gpu.global.s64 %rd524, [%rd523+0];
-	ld.relaxed.gpu.global.s64 %rd525, [%rd523+8];
-	mov.b64 %rd526, %rd503;
-	mov.b64 %rd527, %rd504;
-	mov.b64 %rd528, %rd524;
-	mov.b64 %rd529, %rd525;
-	mov.b64 %rd475, %rd526;
-	mov.b64 %rd476, %rd527;
-	mov.b64 %rd477, %rd528;
-	mov.b64 %rd478, %rd529;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	add.s64 %rd530, %rd475, %rd479;
-	mov.b64 %rd475, %rd530;
-	add.s64 %rd531, %rd476, %rd480;
-	mov.b64 %rd476, %rd531;
-$L150:
-	mov.b64 %rd503, %rd475;
-	mov.b64 %rd504, %rd476;
-	add.s64 %rd522, %rd522, %rd507;
-	bra.uni $L148;
-$L149:
-$L140:
-	mov.b64 %rd532, %rd503;
-	mov.b64 %rd533, %rd504;
-	// block reduction
-	mov.b32 %r157, 1;
-	mov.b32 %r158, 1;
-	sub.u32 %r159, %r13, 1;
-	mov.b32 %r160, %r157;
-$L151:
-	setp.hs.u32 %p136, %r160, 32;
-	@%p136 bra $L152;
-	mov.b64 {%r161, %r162}, %rd532;
-	shfl.sync.down.b32 %r163|%p137, %r161, %r160, %r159, %r17;
-	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
-	mov.b64 %rd534, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd533;
-	shfl.sync.down.b32 %r167, %r165, %r160, %r159, %r17;
-	shfl.sync.down.b32 %r168, %r166, %r160, %r159, %r17;
-	mov.b64 %rd535, {%r167, %r168};
-	@!%p137 bra $L153;
-	setp.ne.u32 %p138, %r18, 9;
-	@%p138 bra.uni $L155;
-	setp.lt.s64 %p139, %rd534, %rd532;
-	setp.eq.s64 %p140, %rd534, %rd532;
-	setp.lt.s64 %p141, %rd535, %rd533;
-	and.pred %p142, %p140, %p141;
-	or.pred %p143, %p139, %p142;
-	selp.b64 %rd536, %rd534, %rd532, %p143;
-	selp.b64 %rd537, %rd535, %rd533, %p143;
-	mov.b64 %rd532, %rd536;
-	mov.b64 %rd533, %rd537;
-	bra.uni $L154;
-$L155:
-	setp.ne.u32 %p144, %r18, 10;
-	@%p144 bra.uni $L156;
-	setp.gt.s64 %p145, %rd534, %rd532;
-	setp.eq.s64 %p146, %rd534, %rd532;
-	setp.lt.s64 %p147, %rd535, %rd533;
-	and.pred %p148, %p146, %p147;
-	or.pred %p149, %p145, %p148;
-	selp.b64 %rd538, %rd534, %rd532, %p149;
-	selp.b64 %rd539, %rd535, %rd533, %p149;
-	mov.b64 %rd532, %rd538;
-	mov.b64 %rd533, %rd539;
-	bra.uni $L154;
-$L156:
-	mov.b64 %rd540, %rd532;
-	mov.b64 %rd541, %rd533;
-	mov.b64 %rd542, %rd534;
-	mov.b64 %rd543, %rd535;
-	mov.b64 %rd475, %rd540;
-	mov.b64 %rd476, %rd541;
-	mov.b64 %rd477, %rd542;
-	mov.b64 %rd478, %rd543;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	add.s64 %rd544, %rd475, %rd479;
-	mov.b64 %rd475, %rd544;
-	add.s64 %rd545, %rd476, %rd480;
-	mov.b64 %rd476, %rd545;
-$L157:
-	mov.b64 %rd532, %rd475;
-	mov.b64 %rd533, %rd476;
-$L154:
-$L153:
-	shl.b32 %r160, %r160, 1;
-	bra.uni $L151;
-$L152:
-	setp.eq.u32 %p150, %r7, 0;
-	@!%p150 bra $L158;
-	mul.wide.u32 %rd546, %r8, 16;
-	add.s64 %rd547, %rd1, %rd546;
-	st.shared.s64 [%rd547+0], %rd532;
-	st.shared.s64 [%rd547+8], %rd533;
-$L158:
-	bar.sync 0;
-	setp.eq.u32 %p151, %r8, 0;
-	@!%p151 bra $L159;
-	setp.lo.u32 %p152, %r7, %r10;
-	@!%p152 bra $L160;
-	mul.wide.u32 %rd548, %r7, 16;
-	add.s64 %rd549, %rd1, %rd548;
-	ld.shared.s64 %rd550, [%rd549+0];
-	ld.shared.s64 %rd551, [%rd549+8];
-	mov.b64 %rd532, %rd550;
-	mov.b64 %rd533, %rd551;
-$L160:
-	sub.u32 %r169, %r10, 1;
-	mov.b32 %r170, %r158;
-$L161:
-	setp.hs.u32 %p153, %r170, 32;
-	@%p153 bra $L162;
-	mov.b64 {%r171, %r172}, %rd532;
-	shfl.sync.down.b32 %r173|%p154, %r171, %r170, %r169, %r17;
-	shfl.sync.down.b32 %r174, %r172, %r170, %r169, %r17;
-	mov.b64 %rd552, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd533;
-	shfl.sync.down.b32 %r177, %r175, %r170, %r169, %r17;
-	shfl.sync.down.b32 %r178, %r176, %r170, %r169, %r17;
-	mov.b64 %rd553, {%r177, %r178};
-	@!%p154 bra $L163;
-	setp.ne.u32 %p155, %r18, 9;
-	@%p155 bra.uni $L165;
-	setp.lt.s64 %p156, %rd552, %rd532;
-	setp.eq.s64 %p157, %rd552, %rd532;
-	setp.lt.s64 %p158, %rd553, %rd533;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd554, %rd552, %rd532, %p160;
-	selp.b64 %rd555, %rd553, %rd533, %p160;
-	mov.b64 %rd532, %rd554;
-	mov.b64 %rd533, %rd555;
-	bra.uni $L164;
-$L165:
-	setp.ne.u32 %p161, %r18, 10;
-	@%p161 bra.uni $L166;
-	setp.gt.s64 %p162, %rd552, %rd532;
-	setp.eq.s64 %p163, %rd552, %rd532;
-	setp.lt.s64 %p164, %rd553, %rd533;
-	and.pred %p165, %p163, %p164;
-	or.pred %p166, %p162, %p165;
-	selp.b64 %rd556, %rd552, %rd532, %p166;
-	selp.b64 %rd557, %rd553, %rd533, %p166;
-	mov.b64 %rd532, %rd556;
-	mov.b64 %rd533, %rd557;
-	bra.uni $L164;
-$L166:
-	mov.b64 %rd558, %rd532;
-	mov.b64 %rd559, %rd533;
-	mov.b64 %rd560, %rd552;
-	mov.b64 %rd561, %rd553;
-	mov.b64 %rd475, %rd558;
-	mov.b64 %rd476, %rd559;
-	mov.b64 %rd477, %rd560;
-	mov.b64 %rd478, %rd561;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	add.s64 %rd562, %rd475, %rd479;
-	mov.b64 %rd475, %rd562;
-	add.s64 %rd563, %rd476, %rd480;
-	mov.b64 %rd476, %rd563;
-$L167:
-	mov.b64 %rd532, %rd475;
-	mov.b64 %rd533, %rd476;
-$L164:
-$L163:
-	shl.b32 %r170, %r170, 1;
-	bra.uni $L161;
-$L162:
 $L159:
-	@!%p118 bra $L168;
-	st.global.s64 [%rd14+0], %rd532;
-	st.global.s64 [%rd14+8], %rd533;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd549, %rd119;
+	mov.b64 %rd550, %rd120;
+	mov.b64 %rd532, %rd549;
+	mov.b64 %rd533, %rd550;
+	mov.b64 %rd551, %rd535;
+$L160:
+	setp.ge.s64 %p149, %rd551, %rd534;
+	@%p149 bra $L161;
+	mad.lo.s64 %rd552, %rd551, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd553, [%rd552+0];
+	ld.relaxed.gpu.global.s64 %rd554, [%rd552+8];
+	mov.b64 %rd555, %rd532;
+	mov.b64 %rd556, %rd533;
+	mov.b64 %rd557, %rd553;
+	mov.b64 %rd558, %rd554;
+	mov.b64 %rd504, %rd555;
+	mov.b64 %rd505, %rd556;
+	mov.b64 %rd506, %rd557;
+	mov.b64 %rd507, %rd558;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd559, %rd504, %rd508;
+	mov.b64 %rd504, %rd559;
+	add.s64 %rd560, %rd505, %rd509;
+	mov.b64 %rd505, %rd560;
+$L162:
+	mov.b64 %rd532, %rd504;
+	mov.b64 %rd533, %rd505;
+	add.s64 %rd551, %rd551, %rd536;
+	bra.uni $L160;
+$L161:
+$L152:
+	mov.b64 %rd561, %rd532;
+	mov.b64 %rd562, %rd533;
+	// block reduction
+	mov.b32 %r205, 1;
+	mov.b32 %r206, 1;
+	sub.u32 %r207, %r13, 1;
+	mov.b32 %r208, %r205;
+$L163:
+	setp.hs.u32 %p150, %r208, 32;
+	@%p150 bra $L164;
+	mov.b64 {%r209, %r210}, %rd561;
+	shfl.sync.down.b32 %r211|%p151, %r209, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
+	mov.b64 %rd563, {%r211, %r212};
+	mov.b64 {%r213, %r214}, %rd562;
+	shfl.sync.down.b32 %r215, %r213, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r216, %r214, %r208, %r207, %r17;
+	mov.b64 %rd564, {%r215, %r216};
+	@!%p151 bra $L165;
+	setp.ne.u32 %p152, %r18, 9;
+	@%p152 bra.uni $L167;
+	setp.lt.s64 %p153, %rd563, %rd561;
+	setp.eq.s64 %p154, %rd563, %rd561;
+	setp.lt.s64 %p155, %rd564, %rd562;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd565, %rd563, %rd561, %p157;
+	selp.b64 %rd566, %rd564, %rd562, %p157;
+	mov.b64 %rd561, %rd565;
+	mov.b64 %rd562, %rd566;
+	bra.uni $L166;
+$L167:
+	setp.ne.u32 %p158, %r18, 10;
+	@%p158 bra.uni $L168;
+	setp.gt.s64 %p159, %rd563, %rd561;
+	setp.eq.s64 %p160, %rd563, %rd561;
+	setp.lt.s64 %p161, %rd564, %rd562;
+	and.pred %p162, %p160, %p161;
+	or.pred %p163, %p159, %p162;
+	selp.b64 %rd567, %rd563, %rd561, %p163;
+	selp.b64 %rd568, %rd564, %rd562, %p163;
+	mov.b64 %rd561, %rd567;
+	mov.b64 %rd562, %rd568;
+	bra.uni $L166;
 $L168:
-$L139:
+	mov.b64 %rd569, %rd561;
+	mov.b64 %rd570, %rd562;
+	mov.b64 %rd571, %rd563;
+	mov.b64 %rd572, %rd564;
+	mov.b64 %rd504, %rd569;
+	mov.b64 %rd505, %rd570;
+	mov.b64 %rd506, %rd571;
+	mov.b64 %rd507, %rd572;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd573, %rd504, %rd508;
+	mov.b64 %rd504, %rd573;
+	add.s64 %rd574, %rd505, %rd509;
+	mov.b64 %rd505, %rd574;
+$L169:
+	mov.b64 %rd561, %rd504;
+	mov.b64 %rd562, %rd505;
+$L166:
+$L165:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L163;
+$L164:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L170;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	st.shared.s64 [%rd576+0], %rd561;
+	st.shared.s64 [%rd576+8], %rd562;
+$L170:
+	bar.sync 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L171;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L172;
+	mul.wide.u32 %rd577, %r7, 16;
+	add.s64 %rd578, %rd1, %rd577;
+	ld.shared.s64 %rd579, [%rd578+0];
+	ld.shared.s64 %rd580, [%rd578+8];
+	mov.b64 %rd561, %rd579;
+	mov.b64 %rd562, %rd580;
+$L172:
+	sub.u32 %r217, %r10, 1;
+	mov.b32 %r218, %r206;
+$L173:
+	setp.hs.u32 %p167, %r218, 32;
+	@%p167 bra $L174;
+	mov.b64 {%r219, %r220}, %rd561;
+	shfl.sync.down.b32 %r221|%p168, %r219, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
+	mov.b64 %rd581, {%r221, %r222};
+	mov.b64 {%r223, %r224}, %rd562;
+	shfl.sync.down.b32 %r225, %r223, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r226, %r224, %r218, %r217, %r17;
+	mov.b64 %rd582, {%r225, %r226};
+	@!%p168 bra $L175;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L177;
+	setp.lt.s64 %p170, %rd581, %rd561;
+	setp.eq.s64 %p171, %rd581, %rd561;
+	setp.lt.s64 %p172, %rd582, %rd562;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd583, %rd581, %rd561, %p174;
+	selp.b64 %rd584, %rd582, %rd562, %p174;
+	mov.b64 %rd561, %rd583;
+	mov.b64 %rd562, %rd584;
+	bra.uni $L176;
+$L177:
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L178;
+	setp.gt.s64 %p176, %rd581, %rd561;
+	setp.eq.s64 %p177, %rd581, %rd561;
+	setp.lt.s64 %p178, %rd582, %rd562;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd585, %rd581, %rd561, %p180;
+	selp.b64 %rd586, %rd582, %rd562, %p180;
+	mov.b64 %rd561, %rd585;
+	mov.b64 %rd562, %rd586;
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd587, %rd561;
+	mov.b64 %rd588, %rd562;
+	mov.b64 %rd589, %rd581;
+	mov.b64 %rd590, %rd582;
+	mov.b64 %rd504, %rd587;
+	mov.b64 %rd505, %rd588;
+	mov.b64 %rd506, %rd589;
+	mov.b64 %rd507, %rd590;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd591, %rd504, %rd508;
+	mov.b64 %rd504, %rd591;
+	add.s64 %rd592, %rd505, %rd509;
+	mov.b64 %rd505, %rd592;
+$L179:
+	mov.b64 %rd561, %rd504;
+	mov.b64 %rd562, %rd505;
+$L176:
+$L175:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L173;
+$L174:
+$L171:
+	@!%p132 bra $L180;
+	st.global.s64 [%rd13+0], %rd561;
+	st.global.s64 [%rd13+8], %rd562;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L180:
+$L151:
 	ret;
 }
 `
@@ -6044,7 +6390,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:6048
+//line gokkos_kernels_gen.go:6394
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6052,7 +6398,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:6056
+//line gokkos_kernels_gen.go:6402
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -6074,7 +6420,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 				k.Dist.AtomicStore(int(s), 0)
 				gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 			}
-//line gokkos_kernels_gen.go:6078
+//line gokkos_kernels_gen.go:6424
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -6084,7 +6430,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			gokkosimpl.AtomicMinInt32(&gokkosG1[int(s)], s)
 		}
-//line gokkos_kernels_gen.go:6088
+//line gokkos_kernels_gen.go:6434
 		return
 	}
 	if gokkosS0 := k.Seeds.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -6095,7 +6441,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:6099
+//line gokkos_kernels_gen.go:6445
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -6105,7 +6451,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:6109
+//line gokkos_kernels_gen.go:6455
 }
 
 // gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -6151,6 +6497,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:6155
+//line gokkos_kernels_gen.go:6501
 	return gokkosN
 }

@@ -168,7 +168,7 @@ const gokkosPTX1 = `//
 {
 	.reg .pred %p<58>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<106>;
+	.reg .b64 %rd<105>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -189,85 +189,84 @@ const gokkosPTX1 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.f64 %fd1, [gk_s3];
 	mov.f64 %fd2, %fd1;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd34+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	setp.neu.f64 %p8, %fd4, %fd2;
 	@!%p8 bra $L11;
-	add.s64 %rd35, %rd26, 1;
-	mov.b64 %rd26, %rd35;
+	add.s64 %rd34, %rd25, 1;
+	mov.b64 %rd25, %rd34;
 $L11:
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd36, %rd26;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -276,43 +275,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r25, %r26}, %rd36;
+	mov.b64 {%r25, %r26}, %rd35;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd37, {%r27, %r28};
+	mov.b64 %rd36, {%r27, %r28};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
+	add.s64 %rd37, %rd35, %rd36;
+	mov.b64 %rd35, %rd37;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd39, %rd36, %rd37;
-	mov.b64 %rd36, %rd39;
+	mul.lo.s64 %rd38, %rd35, %rd36;
+	mov.b64 %rd35, %rd38;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd40, %rd36, %rd37;
-	mov.b64 %rd36, %rd40;
+	min.s64 %rd39, %rd35, %rd36;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd41, %rd36, %rd37;
-	mov.b64 %rd36, %rd41;
+	max.s64 %rd40, %rd35, %rd36;
+	mov.b64 %rd35, %rd40;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd42, %rd36, %rd37;
-	mov.b64 %rd36, %rd42;
+	and.b64 %rd41, %rd35, %rd36;
+	mov.b64 %rd35, %rd41;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd43, %rd36, %rd37;
-	mov.b64 %rd36, %rd43;
+	or.b64 %rd42, %rd35, %rd36;
+	mov.b64 %rd35, %rd42;
 $L15:
 $L14:
 	shl.b32 %r24, %r24, 1;
@@ -320,73 +319,73 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd36;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd35;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd36, %rd48;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd35, %rd47;
 $L23:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L24:
 	setp.hs.u32 %p19, %r30, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r31, %r32}, %rd36;
+	mov.b64 {%r31, %r32}, %rd35;
 	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd49, {%r33, %r34};
+	mov.b64 %rd48, {%r33, %r34};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd50, %rd36, %rd49;
-	mov.b64 %rd36, %rd50;
+	add.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd51, %rd36, %rd49;
-	mov.b64 %rd36, %rd51;
+	mul.lo.s64 %rd50, %rd35, %rd48;
+	mov.b64 %rd35, %rd50;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd52, %rd36, %rd49;
-	mov.b64 %rd36, %rd52;
+	min.s64 %rd51, %rd35, %rd48;
+	mov.b64 %rd35, %rd51;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd53, %rd36, %rd49;
-	mov.b64 %rd36, %rd53;
+	max.s64 %rd52, %rd35, %rd48;
+	mov.b64 %rd35, %rd52;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd54, %rd36, %rd49;
-	mov.b64 %rd36, %rd54;
+	and.b64 %rd53, %rd35, %rd48;
+	mov.b64 %rd35, %rd53;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd55, %rd36, %rd49;
-	mov.b64 %rd36, %rd55;
+	or.b64 %rd54, %rd35, %rd48;
+	mov.b64 %rd35, %rd54;
 $L27:
 $L26:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd56, %r19, 8;
-	add.s64 %rd57, %rd6, %rd56;
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd57+0], %rd36;
+	st.global.s64 [%rd56+0], %rd35;
 $L33:
 	// the last block combines the partials
 	setp.eq.u32 %p27, %r5, 0;
@@ -403,103 +402,103 @@ $L34:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p29, %r38, 0;
 	@!%p29 bra $L35;
-	cvt.u64.u32 %rd59, %r20;
-	cvt.u64.u32 %rd60, %r5;
-	cvt.u64.u32 %rd61, %r6;
+	cvt.u64.u32 %rd58, %r20;
+	cvt.u64.u32 %rd59, %r5;
+	cvt.u64.u32 %rd60, %r6;
 	setp.ne.u32 %p30, %r18, 1;
 	@%p30 bra.uni $L37;
-	mov.b64 %rd58, 0;
-	mov.b64 %rd62, %rd60;
+	mov.b64 %rd57, 0;
+	mov.b64 %rd61, %rd59;
 $L38:
-	setp.ge.s64 %p31, %rd62, %rd59;
+	setp.ge.s64 %p31, %rd61, %rd58;
 	@%p31 bra $L39;
-	mad.lo.s64 %rd63, %rd62, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd64, [%rd63+0];
-	add.s64 %rd65, %rd58, %rd64;
-	mov.b64 %rd58, %rd65;
-	add.s64 %rd62, %rd62, %rd61;
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+0];
+	add.s64 %rd64, %rd57, %rd63;
+	mov.b64 %rd57, %rd64;
+	add.s64 %rd61, %rd61, %rd60;
 	bra.uni $L38;
 $L39:
 	bra.uni $L36;
 $L37:
 	setp.ne.u32 %p32, %r18, 2;
 	@%p32 bra.uni $L40;
-	mov.b64 %rd58, 1;
-	mov.b64 %rd66, %rd60;
+	mov.b64 %rd57, 1;
+	mov.b64 %rd65, %rd59;
 $L41:
-	setp.ge.s64 %p33, %rd66, %rd59;
+	setp.ge.s64 %p33, %rd65, %rd58;
 	@%p33 bra $L42;
-	mad.lo.s64 %rd67, %rd66, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
-	mul.lo.s64 %rd69, %rd58, %rd68;
-	mov.b64 %rd58, %rd69;
-	add.s64 %rd66, %rd66, %rd61;
+	mad.lo.s64 %rd66, %rd65, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	mul.lo.s64 %rd68, %rd57, %rd67;
+	mov.b64 %rd57, %rd68;
+	add.s64 %rd65, %rd65, %rd60;
 	bra.uni $L41;
 $L42:
 	bra.uni $L36;
 $L40:
 	setp.ne.u32 %p34, %r18, 3;
 	@%p34 bra.uni $L43;
-	mov.b64 %rd58, 9223372036854775807;
-	mov.b64 %rd70, %rd60;
+	mov.b64 %rd57, 9223372036854775807;
+	mov.b64 %rd69, %rd59;
 $L44:
-	setp.ge.s64 %p35, %rd70, %rd59;
+	setp.ge.s64 %p35, %rd69, %rd58;
 	@%p35 bra $L45;
-	mad.lo.s64 %rd71, %rd70, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
-	min.s64 %rd73, %rd58, %rd72;
-	mov.b64 %rd58, %rd73;
-	add.s64 %rd70, %rd70, %rd61;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	min.s64 %rd72, %rd57, %rd71;
+	mov.b64 %rd57, %rd72;
+	add.s64 %rd69, %rd69, %rd60;
 	bra.uni $L44;
 $L45:
 	bra.uni $L36;
 $L43:
 	setp.ne.u32 %p36, %r18, 4;
 	@%p36 bra.uni $L46;
-	mov.b64 %rd58, -9223372036854775808;
-	mov.b64 %rd74, %rd60;
+	mov.b64 %rd57, -9223372036854775808;
+	mov.b64 %rd73, %rd59;
 $L47:
-	setp.ge.s64 %p37, %rd74, %rd59;
+	setp.ge.s64 %p37, %rd73, %rd58;
 	@%p37 bra $L48;
-	mad.lo.s64 %rd75, %rd74, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
-	max.s64 %rd77, %rd58, %rd76;
-	mov.b64 %rd58, %rd77;
-	add.s64 %rd74, %rd74, %rd61;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	max.s64 %rd76, %rd57, %rd75;
+	mov.b64 %rd57, %rd76;
+	add.s64 %rd73, %rd73, %rd60;
 	bra.uni $L47;
 $L48:
 	bra.uni $L36;
 $L46:
 	setp.ne.u32 %p38, %r18, 7;
 	@%p38 bra.uni $L49;
-	mov.b64 %rd58, -1;
-	mov.b64 %rd78, %rd60;
+	mov.b64 %rd57, -1;
+	mov.b64 %rd77, %rd59;
 $L50:
-	setp.ge.s64 %p39, %rd78, %rd59;
+	setp.ge.s64 %p39, %rd77, %rd58;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd79, %rd78, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
-	and.b64 %rd81, %rd58, %rd80;
-	mov.b64 %rd58, %rd81;
-	add.s64 %rd78, %rd78, %rd61;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	and.b64 %rd80, %rd57, %rd79;
+	mov.b64 %rd57, %rd80;
+	add.s64 %rd77, %rd77, %rd60;
 	bra.uni $L50;
 $L51:
 	bra.uni $L36;
 $L49:
-	mov.b64 %rd58, 0;
-	mov.b64 %rd82, %rd60;
+	mov.b64 %rd57, 0;
+	mov.b64 %rd81, %rd59;
 $L52:
-	setp.ge.s64 %p40, %rd82, %rd59;
+	setp.ge.s64 %p40, %rd81, %rd58;
 	@%p40 bra $L53;
-	mad.lo.s64 %rd83, %rd82, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
-	or.b64 %rd85, %rd58, %rd84;
-	mov.b64 %rd58, %rd85;
-	add.s64 %rd82, %rd82, %rd61;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	or.b64 %rd84, %rd57, %rd83;
+	mov.b64 %rd57, %rd84;
+	add.s64 %rd81, %rd81, %rd60;
 	bra.uni $L52;
 $L53:
 $L36:
-	mov.b64 %rd86, %rd58;
+	mov.b64 %rd85, %rd57;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -508,43 +507,43 @@ $L36:
 $L54:
 	setp.hs.u32 %p41, %r42, 32;
 	@%p41 bra $L55;
-	mov.b64 {%r43, %r44}, %rd86;
+	mov.b64 {%r43, %r44}, %rd85;
 	shfl.sync.down.b32 %r45|%p42, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd87, {%r45, %r46};
+	mov.b64 %rd86, {%r45, %r46};
 	@!%p42 bra $L56;
 	setp.ne.u32 %p43, %r18, 1;
 	@%p43 bra.uni $L58;
-	add.s64 %rd88, %rd86, %rd87;
-	mov.b64 %rd86, %rd88;
+	add.s64 %rd87, %rd85, %rd86;
+	mov.b64 %rd85, %rd87;
 	bra.uni $L57;
 $L58:
 	setp.ne.u32 %p44, %r18, 2;
 	@%p44 bra.uni $L59;
-	mul.lo.s64 %rd89, %rd86, %rd87;
-	mov.b64 %rd86, %rd89;
+	mul.lo.s64 %rd88, %rd85, %rd86;
+	mov.b64 %rd85, %rd88;
 	bra.uni $L57;
 $L59:
 	setp.ne.u32 %p45, %r18, 3;
 	@%p45 bra.uni $L60;
-	min.s64 %rd90, %rd86, %rd87;
-	mov.b64 %rd86, %rd90;
+	min.s64 %rd89, %rd85, %rd86;
+	mov.b64 %rd85, %rd89;
 	bra.uni $L57;
 $L60:
 	setp.ne.u32 %p46, %r18, 4;
 	@%p46 bra.uni $L61;
-	max.s64 %rd91, %rd86, %rd87;
-	mov.b64 %rd86, %rd91;
+	max.s64 %rd90, %rd85, %rd86;
+	mov.b64 %rd85, %rd90;
 	bra.uni $L57;
 $L61:
 	setp.ne.u32 %p47, %r18, 7;
 	@%p47 bra.uni $L62;
-	and.b64 %rd92, %rd86, %rd87;
-	mov.b64 %rd86, %rd92;
+	and.b64 %rd91, %rd85, %rd86;
+	mov.b64 %rd85, %rd91;
 	bra.uni $L57;
 $L62:
-	or.b64 %rd93, %rd86, %rd87;
-	mov.b64 %rd86, %rd93;
+	or.b64 %rd92, %rd85, %rd86;
+	mov.b64 %rd85, %rd92;
 $L57:
 $L56:
 	shl.b32 %r42, %r42, 1;
@@ -552,62 +551,62 @@ $L56:
 $L55:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L63;
-	mul.wide.u32 %rd94, %r8, 16;
-	add.s64 %rd95, %rd1, %rd94;
-	st.shared.s64 [%rd95+0], %rd86;
+	mul.wide.u32 %rd93, %r8, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	st.shared.s64 [%rd94+0], %rd85;
 $L63:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L64;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L65;
-	mul.wide.u32 %rd96, %r7, 16;
-	add.s64 %rd97, %rd1, %rd96;
-	ld.shared.s64 %rd98, [%rd97+0];
-	mov.b64 %rd86, %rd98;
+	mul.wide.u32 %rd95, %r7, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	ld.shared.s64 %rd97, [%rd96+0];
+	mov.b64 %rd85, %rd97;
 $L65:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L66:
 	setp.hs.u32 %p51, %r48, 32;
 	@%p51 bra $L67;
-	mov.b64 {%r49, %r50}, %rd86;
+	mov.b64 {%r49, %r50}, %rd85;
 	shfl.sync.down.b32 %r51|%p52, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd99, {%r51, %r52};
+	mov.b64 %rd98, {%r51, %r52};
 	@!%p52 bra $L68;
 	setp.ne.u32 %p53, %r18, 1;
 	@%p53 bra.uni $L70;
-	add.s64 %rd100, %rd86, %rd99;
-	mov.b64 %rd86, %rd100;
+	add.s64 %rd99, %rd85, %rd98;
+	mov.b64 %rd85, %rd99;
 	bra.uni $L69;
 $L70:
 	setp.ne.u32 %p54, %r18, 2;
 	@%p54 bra.uni $L71;
-	mul.lo.s64 %rd101, %rd86, %rd99;
-	mov.b64 %rd86, %rd101;
+	mul.lo.s64 %rd100, %rd85, %rd98;
+	mov.b64 %rd85, %rd100;
 	bra.uni $L69;
 $L71:
 	setp.ne.u32 %p55, %r18, 3;
 	@%p55 bra.uni $L72;
-	min.s64 %rd102, %rd86, %rd99;
-	mov.b64 %rd86, %rd102;
+	min.s64 %rd101, %rd85, %rd98;
+	mov.b64 %rd85, %rd101;
 	bra.uni $L69;
 $L72:
 	setp.ne.u32 %p56, %r18, 4;
 	@%p56 bra.uni $L73;
-	max.s64 %rd103, %rd86, %rd99;
-	mov.b64 %rd86, %rd103;
+	max.s64 %rd102, %rd85, %rd98;
+	mov.b64 %rd85, %rd102;
 	bra.uni $L69;
 $L73:
 	setp.ne.u32 %p57, %r18, 7;
 	@%p57 bra.uni $L74;
-	and.b64 %rd104, %rd86, %rd99;
-	mov.b64 %rd86, %rd104;
+	and.b64 %rd103, %rd85, %rd98;
+	mov.b64 %rd85, %rd103;
 	bra.uni $L69;
 $L74:
-	or.b64 %rd105, %rd86, %rd99;
-	mov.b64 %rd86, %rd105;
+	or.b64 %rd104, %rd85, %rd98;
+	mov.b64 %rd85, %rd104;
 $L69:
 $L68:
 	shl.b32 %r48, %r48, 1;
@@ -615,7 +614,7 @@ $L68:
 $L67:
 $L64:
 	@!%p27 bra $L75;
-	st.global.s64 [%rd8+0], %rd86;
+	st.global.s64 [%rd7+0], %rd85;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L75:
 $L35:
@@ -633,14 +632,14 @@ func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 //line main.go:30
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:637
+//line gokkos_kernels_gen.go:636
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:30
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:644
+//line gokkos_kernels_gen.go:643
 }
 
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
@@ -654,7 +653,7 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:658
+//line gokkos_kernels_gen.go:657
 		*bad = gokkosAccV
 		return
 	}
@@ -664,6 +663,6 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:668
+//line gokkos_kernels_gen.go:667
 	*bad = gokkosAccV
 }

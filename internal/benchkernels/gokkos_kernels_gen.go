@@ -170,7 +170,7 @@ const gokkosPTX1 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<96>;
+	.reg .b64 %rd<95>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -190,67 +190,66 @@ const gokkosPTX1 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd9, %rd4, %rd3;
-	max.s64 %rd10, %rd9, 0;
-	cvt.u64.u32 %rd11, %r20;
-	add.s64 %rd12, %rd10, %rd11;
-	sub.s64 %rd13, %rd12, 1;
-	div.u64 %rd14, %rd13, %rd11;
-	cvt.u64.u32 %rd15, %r19;
-	mad.lo.s64 %rd16, %rd15, %rd14, %rd3;
-	add.s64 %rd17, %rd16, %rd14;
-	min.s64 %rd18, %rd17, %rd4;
+	sub.s64 %rd8, %rd3, %rd2;
+	max.s64 %rd9, %rd8, 0;
+	cvt.u64.u32 %rd10, %r20;
+	add.s64 %rd11, %rd9, %rd10;
+	sub.s64 %rd12, %rd11, 1;
+	div.u64 %rd13, %rd12, %rd10;
+	cvt.u64.u32 %rd14, %r19;
+	mad.lo.s64 %rd15, %rd14, %rd13, %rd2;
+	add.s64 %rd16, %rd15, %rd13;
+	min.s64 %rd17, %rd16, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd20, 0;
+	mov.b64 %rd19, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd20, 1;
+	mov.b64 %rd19, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd20, 9223372036854775807;
+	mov.b64 %rd19, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd20, -9223372036854775808;
+	mov.b64 %rd19, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd20, -1;
+	mov.b64 %rd19, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd20, 0;
+	mov.b64 %rd19, 0;
 $L1:
-	mov.b64 %rd19, %rd20;
-	cvt.u64.u32 %rd21, %r5;
-	add.s64 %rd22, %rd16, %rd21;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	mov.b64 %rd18, %rd19;
+	cvt.u64.u32 %rd20, %r5;
+	add.s64 %rd21, %rd15, %rd20;
+	cvt.u64.u32 %rd22, %r6;
+	mov.b64 %rd23, %rd21;
 $L7:
-	setp.ge.s64 %p7, %rd24, %rd18;
+	setp.ge.s64 %p7, %rd23, %rd17;
 	@%p7 bra $L8;
-	mov.b64 %rd25, %rd24;
+	mov.b64 %rd24, %rd23;
 $L9:
-	add.s64 %rd24, %rd24, %rd23;
+	add.s64 %rd23, %rd23, %rd22;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd26, %rd19;
+	mov.b64 %rd25, %rd18;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -259,43 +258,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd26;
+	mov.b64 {%r25, %r26}, %rd25;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd27, {%r27, %r28};
+	mov.b64 %rd26, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd28, %rd26, %rd27;
-	mov.b64 %rd26, %rd28;
+	add.s64 %rd27, %rd25, %rd26;
+	mov.b64 %rd25, %rd27;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd29, %rd26, %rd27;
-	mov.b64 %rd26, %rd29;
+	mul.lo.s64 %rd28, %rd25, %rd26;
+	mov.b64 %rd25, %rd28;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd30, %rd26, %rd27;
-	mov.b64 %rd26, %rd30;
+	min.s64 %rd29, %rd25, %rd26;
+	mov.b64 %rd25, %rd29;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd31, %rd26, %rd27;
-	mov.b64 %rd26, %rd31;
+	max.s64 %rd30, %rd25, %rd26;
+	mov.b64 %rd25, %rd30;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd32, %rd26, %rd27;
-	mov.b64 %rd26, %rd32;
+	and.b64 %rd31, %rd25, %rd26;
+	mov.b64 %rd25, %rd31;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd33, %rd26, %rd27;
-	mov.b64 %rd26, %rd33;
+	or.b64 %rd32, %rd25, %rd26;
+	mov.b64 %rd25, %rd32;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -303,73 +302,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd26;
+	mul.wide.u32 %rd33, %r8, 16;
+	add.s64 %rd34, %rd1, %rd33;
+	st.shared.s64 [%rd34+0], %rd25;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd26, %rd38;
+	mul.wide.u32 %rd35, %r7, 16;
+	add.s64 %rd36, %rd1, %rd35;
+	ld.shared.s64 %rd37, [%rd36+0];
+	mov.b64 %rd25, %rd37;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd26;
+	mov.b64 {%r31, %r32}, %rd25;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd39, {%r33, %r34};
+	mov.b64 %rd38, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd40, %rd26, %rd39;
-	mov.b64 %rd26, %rd40;
+	add.s64 %rd39, %rd25, %rd38;
+	mov.b64 %rd25, %rd39;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd41, %rd26, %rd39;
-	mov.b64 %rd26, %rd41;
+	mul.lo.s64 %rd40, %rd25, %rd38;
+	mov.b64 %rd25, %rd40;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd42, %rd26, %rd39;
-	mov.b64 %rd26, %rd42;
+	min.s64 %rd41, %rd25, %rd38;
+	mov.b64 %rd25, %rd41;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd43, %rd26, %rd39;
-	mov.b64 %rd26, %rd43;
+	max.s64 %rd42, %rd25, %rd38;
+	mov.b64 %rd25, %rd42;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd44, %rd26, %rd39;
-	mov.b64 %rd26, %rd44;
+	and.b64 %rd43, %rd25, %rd38;
+	mov.b64 %rd25, %rd43;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd45, %rd26, %rd39;
-	mov.b64 %rd26, %rd45;
+	or.b64 %rd44, %rd25, %rd38;
+	mov.b64 %rd25, %rd44;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd46, %r19, 8;
-	add.s64 %rd47, %rd6, %rd46;
+	mul.wide.u32 %rd45, %r19, 8;
+	add.s64 %rd46, %rd5, %rd45;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd47+0], %rd26;
+	st.global.s64 [%rd46+0], %rd25;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -386,103 +385,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd49, %r20;
-	cvt.u64.u32 %rd50, %r5;
-	cvt.u64.u32 %rd51, %r6;
+	cvt.u64.u32 %rd48, %r20;
+	cvt.u64.u32 %rd49, %r5;
+	cvt.u64.u32 %rd50, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd48, 0;
-	mov.b64 %rd52, %rd50;
+	mov.b64 %rd47, 0;
+	mov.b64 %rd51, %rd49;
 $L36:
-	setp.ge.s64 %p30, %rd52, %rd49;
+	setp.ge.s64 %p30, %rd51, %rd48;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd54, [%rd53+0];
-	add.s64 %rd55, %rd48, %rd54;
-	mov.b64 %rd48, %rd55;
-	add.s64 %rd52, %rd52, %rd51;
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd47, %rd53;
+	mov.b64 %rd47, %rd54;
+	add.s64 %rd51, %rd51, %rd50;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd48, 1;
-	mov.b64 %rd56, %rd50;
+	mov.b64 %rd47, 1;
+	mov.b64 %rd55, %rd49;
 $L39:
-	setp.ge.s64 %p32, %rd56, %rd49;
+	setp.ge.s64 %p32, %rd55, %rd48;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd57, %rd56, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd58, [%rd57+0];
-	mul.lo.s64 %rd59, %rd48, %rd58;
-	mov.b64 %rd48, %rd59;
-	add.s64 %rd56, %rd56, %rd51;
+	mad.lo.s64 %rd56, %rd55, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd57, [%rd56+0];
+	mul.lo.s64 %rd58, %rd47, %rd57;
+	mov.b64 %rd47, %rd58;
+	add.s64 %rd55, %rd55, %rd50;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd48, 9223372036854775807;
-	mov.b64 %rd60, %rd50;
+	mov.b64 %rd47, 9223372036854775807;
+	mov.b64 %rd59, %rd49;
 $L42:
-	setp.ge.s64 %p34, %rd60, %rd49;
+	setp.ge.s64 %p34, %rd59, %rd48;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd61, %rd60, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd62, [%rd61+0];
-	min.s64 %rd63, %rd48, %rd62;
-	mov.b64 %rd48, %rd63;
-	add.s64 %rd60, %rd60, %rd51;
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd61, [%rd60+0];
+	min.s64 %rd62, %rd47, %rd61;
+	mov.b64 %rd47, %rd62;
+	add.s64 %rd59, %rd59, %rd50;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd48, -9223372036854775808;
-	mov.b64 %rd64, %rd50;
+	mov.b64 %rd47, -9223372036854775808;
+	mov.b64 %rd63, %rd49;
 $L45:
-	setp.ge.s64 %p36, %rd64, %rd49;
+	setp.ge.s64 %p36, %rd63, %rd48;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd65, %rd64, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd66, [%rd65+0];
-	max.s64 %rd67, %rd48, %rd66;
-	mov.b64 %rd48, %rd67;
-	add.s64 %rd64, %rd64, %rd51;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	max.s64 %rd66, %rd47, %rd65;
+	mov.b64 %rd47, %rd66;
+	add.s64 %rd63, %rd63, %rd50;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd48, -1;
-	mov.b64 %rd68, %rd50;
+	mov.b64 %rd47, -1;
+	mov.b64 %rd67, %rd49;
 $L48:
-	setp.ge.s64 %p38, %rd68, %rd49;
+	setp.ge.s64 %p38, %rd67, %rd48;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd69, %rd68, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
-	and.b64 %rd71, %rd48, %rd70;
-	mov.b64 %rd48, %rd71;
-	add.s64 %rd68, %rd68, %rd51;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	and.b64 %rd70, %rd47, %rd69;
+	mov.b64 %rd47, %rd70;
+	add.s64 %rd67, %rd67, %rd50;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd48, 0;
-	mov.b64 %rd72, %rd50;
+	mov.b64 %rd47, 0;
+	mov.b64 %rd71, %rd49;
 $L50:
-	setp.ge.s64 %p39, %rd72, %rd49;
+	setp.ge.s64 %p39, %rd71, %rd48;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd73, %rd72, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
-	or.b64 %rd75, %rd48, %rd74;
-	mov.b64 %rd48, %rd75;
-	add.s64 %rd72, %rd72, %rd51;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	or.b64 %rd74, %rd47, %rd73;
+	mov.b64 %rd47, %rd74;
+	add.s64 %rd71, %rd71, %rd50;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd76, %rd48;
+	mov.b64 %rd75, %rd47;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -491,43 +490,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd76;
+	mov.b64 {%r43, %r44}, %rd75;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd77, {%r45, %r46};
+	mov.b64 %rd76, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd78, %rd76, %rd77;
-	mov.b64 %rd76, %rd78;
+	add.s64 %rd77, %rd75, %rd76;
+	mov.b64 %rd75, %rd77;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd79, %rd76, %rd77;
-	mov.b64 %rd76, %rd79;
+	mul.lo.s64 %rd78, %rd75, %rd76;
+	mov.b64 %rd75, %rd78;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd80, %rd76, %rd77;
-	mov.b64 %rd76, %rd80;
+	min.s64 %rd79, %rd75, %rd76;
+	mov.b64 %rd75, %rd79;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd81, %rd76, %rd77;
-	mov.b64 %rd76, %rd81;
+	max.s64 %rd80, %rd75, %rd76;
+	mov.b64 %rd75, %rd80;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd82, %rd76, %rd77;
-	mov.b64 %rd76, %rd82;
+	and.b64 %rd81, %rd75, %rd76;
+	mov.b64 %rd75, %rd81;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd83, %rd76, %rd77;
-	mov.b64 %rd76, %rd83;
+	or.b64 %rd82, %rd75, %rd76;
+	mov.b64 %rd75, %rd82;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -535,62 +534,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd84, %r8, 16;
-	add.s64 %rd85, %rd1, %rd84;
-	st.shared.s64 [%rd85+0], %rd76;
+	mul.wide.u32 %rd83, %r8, 16;
+	add.s64 %rd84, %rd1, %rd83;
+	st.shared.s64 [%rd84+0], %rd75;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd86, %r7, 16;
-	add.s64 %rd87, %rd1, %rd86;
-	ld.shared.s64 %rd88, [%rd87+0];
-	mov.b64 %rd76, %rd88;
+	mul.wide.u32 %rd85, %r7, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	ld.shared.s64 %rd87, [%rd86+0];
+	mov.b64 %rd75, %rd87;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd76;
+	mov.b64 {%r49, %r50}, %rd75;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd89, {%r51, %r52};
+	mov.b64 %rd88, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd90, %rd76, %rd89;
-	mov.b64 %rd76, %rd90;
+	add.s64 %rd89, %rd75, %rd88;
+	mov.b64 %rd75, %rd89;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd91, %rd76, %rd89;
-	mov.b64 %rd76, %rd91;
+	mul.lo.s64 %rd90, %rd75, %rd88;
+	mov.b64 %rd75, %rd90;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd92, %rd76, %rd89;
-	mov.b64 %rd76, %rd92;
+	min.s64 %rd91, %rd75, %rd88;
+	mov.b64 %rd75, %rd91;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd93, %rd76, %rd89;
-	mov.b64 %rd76, %rd93;
+	max.s64 %rd92, %rd75, %rd88;
+	mov.b64 %rd75, %rd92;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd94, %rd76, %rd89;
-	mov.b64 %rd76, %rd94;
+	and.b64 %rd93, %rd75, %rd88;
+	mov.b64 %rd75, %rd93;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd95, %rd76, %rd89;
-	mov.b64 %rd76, %rd95;
+	or.b64 %rd94, %rd75, %rd88;
+	mov.b64 %rd75, %rd94;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -598,7 +597,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd76;
+	st.global.s64 [%rd7+0], %rd75;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -720,7 +719,7 @@ const gokkosPTX3 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<108>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -740,80 +739,79 @@ const gokkosPTX3 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.s64 %rd35, [%rd34+0];
-	mov.b64 %rd36, %rd35;
-	add.s64 %rd37, %rd26, %rd36;
-	mov.b64 %rd26, %rd37;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	add.s64 %rd36, %rd25, %rd35;
+	mov.b64 %rd25, %rd36;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd38, %rd26;
+	mov.b64 %rd37, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -822,43 +820,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd38;
+	mov.b64 {%r25, %r26}, %rd37;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd39, {%r27, %r28};
+	mov.b64 %rd38, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd40, %rd38, %rd39;
-	mov.b64 %rd38, %rd40;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd41, %rd38, %rd39;
-	mov.b64 %rd38, %rd41;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd42, %rd38, %rd39;
-	mov.b64 %rd38, %rd42;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd43, %rd38, %rd39;
-	mov.b64 %rd38, %rd43;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd44, %rd38, %rd39;
-	mov.b64 %rd38, %rd44;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd45, %rd38, %rd39;
-	mov.b64 %rd38, %rd45;
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -866,73 +864,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.s64 [%rd47+0], %rd38;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.s64 %rd50, [%rd49+0];
-	mov.b64 %rd38, %rd50;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd38;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd51, {%r33, %r34};
+	mov.b64 %rd50, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd52, %rd38, %rd51;
-	mov.b64 %rd38, %rd52;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd53, %rd38, %rd51;
-	mov.b64 %rd38, %rd53;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd54, %rd38, %rd51;
-	mov.b64 %rd38, %rd54;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd55, %rd38, %rd51;
-	mov.b64 %rd38, %rd55;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd56, %rd38, %rd51;
-	mov.b64 %rd38, %rd56;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd57, %rd38, %rd51;
-	mov.b64 %rd38, %rd57;
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd58, %r19, 8;
-	add.s64 %rd59, %rd6, %rd58;
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd59+0], %rd38;
+	st.global.s64 [%rd58+0], %rd37;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -949,103 +947,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd61, %r20;
-	cvt.u64.u32 %rd62, %r5;
-	cvt.u64.u32 %rd63, %r6;
+	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd61, %r5;
+	cvt.u64.u32 %rd62, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd60, 0;
-	mov.b64 %rd64, %rd62;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd63, %rd61;
 $L36:
-	setp.ge.s64 %p30, %rd64, %rd61;
+	setp.ge.s64 %p30, %rd63, %rd60;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd65, %rd64, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd66, [%rd65+0];
-	add.s64 %rd67, %rd60, %rd66;
-	mov.b64 %rd60, %rd67;
-	add.s64 %rd64, %rd64, %rd63;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	add.s64 %rd66, %rd59, %rd65;
+	mov.b64 %rd59, %rd66;
+	add.s64 %rd63, %rd63, %rd62;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd60, 1;
-	mov.b64 %rd68, %rd62;
+	mov.b64 %rd59, 1;
+	mov.b64 %rd67, %rd61;
 $L39:
-	setp.ge.s64 %p32, %rd68, %rd61;
+	setp.ge.s64 %p32, %rd67, %rd60;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd69, %rd68, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
-	mul.lo.s64 %rd71, %rd60, %rd70;
-	mov.b64 %rd60, %rd71;
-	add.s64 %rd68, %rd68, %rd63;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	mul.lo.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
+	add.s64 %rd67, %rd67, %rd62;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd60, 9223372036854775807;
-	mov.b64 %rd72, %rd62;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd71, %rd61;
 $L42:
-	setp.ge.s64 %p34, %rd72, %rd61;
+	setp.ge.s64 %p34, %rd71, %rd60;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd73, %rd72, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
-	min.s64 %rd75, %rd60, %rd74;
-	mov.b64 %rd60, %rd75;
-	add.s64 %rd72, %rd72, %rd63;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
+	add.s64 %rd71, %rd71, %rd62;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd60, -9223372036854775808;
-	mov.b64 %rd76, %rd62;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd75, %rd61;
 $L45:
-	setp.ge.s64 %p36, %rd76, %rd61;
+	setp.ge.s64 %p36, %rd75, %rd60;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd77, %rd76, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
-	max.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
-	add.s64 %rd76, %rd76, %rd63;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	max.s64 %rd78, %rd59, %rd77;
+	mov.b64 %rd59, %rd78;
+	add.s64 %rd75, %rd75, %rd62;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd60, -1;
-	mov.b64 %rd80, %rd62;
+	mov.b64 %rd59, -1;
+	mov.b64 %rd79, %rd61;
 $L48:
-	setp.ge.s64 %p38, %rd80, %rd61;
+	setp.ge.s64 %p38, %rd79, %rd60;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd81, %rd80, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
-	and.b64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
-	add.s64 %rd80, %rd80, %rd63;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	and.b64 %rd82, %rd59, %rd81;
+	mov.b64 %rd59, %rd82;
+	add.s64 %rd79, %rd79, %rd62;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd60, 0;
-	mov.b64 %rd84, %rd62;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd83, %rd61;
 $L50:
-	setp.ge.s64 %p39, %rd84, %rd61;
+	setp.ge.s64 %p39, %rd83, %rd60;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd85, %rd84, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
-	or.b64 %rd87, %rd60, %rd86;
-	mov.b64 %rd60, %rd87;
-	add.s64 %rd84, %rd84, %rd63;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	or.b64 %rd86, %rd59, %rd85;
+	mov.b64 %rd59, %rd86;
+	add.s64 %rd83, %rd83, %rd62;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd88, %rd60;
+	mov.b64 %rd87, %rd59;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -1054,43 +1052,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd88;
+	mov.b64 {%r43, %r44}, %rd87;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd89, {%r45, %r46};
+	mov.b64 %rd88, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd90, %rd88, %rd89;
-	mov.b64 %rd88, %rd90;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd91, %rd88, %rd89;
-	mov.b64 %rd88, %rd91;
+	mul.lo.s64 %rd90, %rd87, %rd88;
+	mov.b64 %rd87, %rd90;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd92, %rd88, %rd89;
-	mov.b64 %rd88, %rd92;
+	min.s64 %rd91, %rd87, %rd88;
+	mov.b64 %rd87, %rd91;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd93, %rd88, %rd89;
-	mov.b64 %rd88, %rd93;
+	max.s64 %rd92, %rd87, %rd88;
+	mov.b64 %rd87, %rd92;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd94, %rd88, %rd89;
-	mov.b64 %rd88, %rd94;
+	and.b64 %rd93, %rd87, %rd88;
+	mov.b64 %rd87, %rd93;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd95, %rd88, %rd89;
-	mov.b64 %rd88, %rd95;
+	or.b64 %rd94, %rd87, %rd88;
+	mov.b64 %rd87, %rd94;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -1098,62 +1096,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd96, %r8, 16;
-	add.s64 %rd97, %rd1, %rd96;
-	st.shared.s64 [%rd97+0], %rd88;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd87;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd98, %r7, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	ld.shared.s64 %rd100, [%rd99+0];
-	mov.b64 %rd88, %rd100;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.s64 %rd99, [%rd98+0];
+	mov.b64 %rd87, %rd99;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd88;
+	mov.b64 {%r49, %r50}, %rd87;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd101, {%r51, %r52};
+	mov.b64 %rd100, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd102, %rd88, %rd101;
-	mov.b64 %rd88, %rd102;
+	add.s64 %rd101, %rd87, %rd100;
+	mov.b64 %rd87, %rd101;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd103, %rd88, %rd101;
-	mov.b64 %rd88, %rd103;
+	mul.lo.s64 %rd102, %rd87, %rd100;
+	mov.b64 %rd87, %rd102;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd104, %rd88, %rd101;
-	mov.b64 %rd88, %rd104;
+	min.s64 %rd103, %rd87, %rd100;
+	mov.b64 %rd87, %rd103;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd105, %rd88, %rd101;
-	mov.b64 %rd88, %rd105;
+	max.s64 %rd104, %rd87, %rd100;
+	mov.b64 %rd87, %rd104;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd106, %rd88, %rd101;
-	mov.b64 %rd88, %rd106;
+	and.b64 %rd105, %rd87, %rd100;
+	mov.b64 %rd87, %rd105;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd107, %rd88, %rd101;
-	mov.b64 %rd88, %rd107;
+	or.b64 %rd106, %rd87, %rd100;
+	mov.b64 %rd87, %rd106;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -1161,7 +1159,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd88;
+	st.global.s64 [%rd7+0], %rd87;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -1178,7 +1176,7 @@ const gokkosPTX4 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_benchkernels_Scan_up(
 	.param .b64 gk_begin,
@@ -1194,7 +1192,7 @@ const gokkosPTX4 = `//
 {
 	.reg .pred %p<18>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<72>;
+	.reg .b64 %rd<71>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1214,168 +1212,167 @@ const gokkosPTX4 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mov.b64 %rd31, 0;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd28, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd30;
+	setp.ge.s64 %p2, %rd34, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd36, %rd35;
+	mov.b64 %rd35, %rd34;
 	@!%p3 bra $L5;
-	mul.lo.s64 %rd37, %rd36, %rd20;
-	mad.lo.s64 %rd38, %rd37, 8, %rd16;
-	st.global.s64 [%rd38+0], %rd31;
+	mul.lo.s64 %rd36, %rd35, %rd19;
+	mad.lo.s64 %rd37, %rd36, 8, %rd15;
+	st.global.s64 [%rd37+0], %rd30;
 $L5:
-	mul.lo.s64 %rd39, %rd36, %rd13;
-	mad.lo.s64 %rd40, %rd39, 8, %rd9;
-	ld.global.nc.s64 %rd41, [%rd40+0];
-	mov.b64 %rd42, %rd41;
-	add.s64 %rd43, %rd31, %rd42;
-	mov.b64 %rd31, %rd43;
+	mul.lo.s64 %rd38, %rd35, %rd12;
+	mad.lo.s64 %rd39, %rd38, 8, %rd8;
+	ld.global.nc.s64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	add.s64 %rd42, %rd30, %rd41;
+	mov.b64 %rd30, %rd42;
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd44, %rd31;
+	mov.b64 %rd43, %rd30;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd44;
+	mov.b64 {%r21, %r22}, %rd43;
 	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd45, {%r23, %r24};
+	mov.b64 %rd44, {%r23, %r24};
 	@!%p4 bra $L6;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 $L6:
-	mov.b64 {%r25, %r26}, %rd44;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd47, {%r27, %r28};
+	mov.b64 %rd46, {%r27, %r28};
 	@!%p5 bra $L7;
-	add.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
+	add.s64 %rd47, %rd43, %rd46;
+	mov.b64 %rd43, %rd47;
 $L7:
-	mov.b64 {%r29, %r30}, %rd44;
+	mov.b64 {%r29, %r30}, %rd43;
 	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd49, {%r31, %r32};
+	mov.b64 %rd48, {%r31, %r32};
 	@!%p6 bra $L8;
-	add.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
+	add.s64 %rd49, %rd43, %rd48;
+	mov.b64 %rd43, %rd49;
 $L8:
-	mov.b64 {%r33, %r34}, %rd44;
+	mov.b64 {%r33, %r34}, %rd43;
 	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd51, {%r35, %r36};
+	mov.b64 %rd50, {%r35, %r36};
 	@!%p7 bra $L9;
-	add.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
+	add.s64 %rd51, %rd43, %rd50;
+	mov.b64 %rd43, %rd51;
 $L9:
-	mov.b64 {%r37, %r38}, %rd44;
+	mov.b64 {%r37, %r38}, %rd43;
 	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd53, {%r39, %r40};
+	mov.b64 %rd52, {%r39, %r40};
 	@!%p8 bra $L10;
-	add.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
+	add.s64 %rd53, %rd43, %rd52;
+	mov.b64 %rd43, %rd53;
 $L10:
 	setp.eq.u32 %p9, %r7, 0;
 	@!%p9 bra $L11;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
+	mul.wide.u32 %rd54, %r8, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	st.shared.s64 [%rd55+0], %rd43;
 $L11:
 	bar.sync 0;
 	setp.eq.u32 %p10, %r8, 0;
 	@!%p10 bra $L12;
 	setp.lo.u32 %p11, %r7, %r10;
 	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
+	mul.wide.u32 %rd56, %r7, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	ld.shared.s64 %rd58, [%rd57+0];
+	mov.b64 %rd43, %rd58;
 $L13:
 	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd44;
+	mov.b64 {%r42, %r43}, %rd43;
 	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
 	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
+	mov.b64 %rd59, {%r44, %r45};
 	@!%p12 bra $L14;
-	add.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
+	add.s64 %rd60, %rd43, %rd59;
+	mov.b64 %rd43, %rd60;
 $L14:
-	mov.b64 {%r46, %r47}, %rd44;
+	mov.b64 {%r46, %r47}, %rd43;
 	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
 	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd62, {%r48, %r49};
+	mov.b64 %rd61, {%r48, %r49};
 	@!%p13 bra $L15;
-	add.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
+	add.s64 %rd62, %rd43, %rd61;
+	mov.b64 %rd43, %rd62;
 $L15:
-	mov.b64 {%r50, %r51}, %rd44;
+	mov.b64 {%r50, %r51}, %rd43;
 	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
 	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd64, {%r52, %r53};
+	mov.b64 %rd63, {%r52, %r53};
 	@!%p14 bra $L16;
-	add.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
+	add.s64 %rd64, %rd43, %rd63;
+	mov.b64 %rd43, %rd64;
 $L16:
-	mov.b64 {%r54, %r55}, %rd44;
+	mov.b64 {%r54, %r55}, %rd43;
 	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd66, {%r56, %r57};
+	mov.b64 %rd65, {%r56, %r57};
 	@!%p15 bra $L17;
-	add.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
+	add.s64 %rd66, %rd43, %rd65;
+	mov.b64 %rd43, %rd66;
 $L17:
-	mov.b64 {%r58, %r59}, %rd44;
+	mov.b64 {%r58, %r59}, %rd43;
 	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd68, {%r60, %r61};
+	mov.b64 %rd67, {%r60, %r61};
 	@!%p16 bra $L18;
-	add.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
+	add.s64 %rd68, %rd43, %rd67;
+	mov.b64 %rd43, %rd68;
 $L18:
 $L12:
-	mul.wide.u32 %rd70, %r18, 8;
-	add.s64 %rd71, %rd6, %rd70;
+	mul.wide.u32 %rd69, %r18, 8;
+	add.s64 %rd70, %rd5, %rd69;
 	setp.eq.u32 %p17, %r5, 0;
 	@!%p17 bra $L19;
-	st.global.s64 [%rd71+0], %rd44;
+	st.global.s64 [%rd70+0], %rd43;
 $L19:
 	ret;
 }
@@ -1392,9 +1389,9 @@ $L19:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1414,120 +1411,169 @@ $L19:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -1543,9 +1589,9 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<82>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1565,167 +1611,216 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd32, %r18, 8;
-	add.s64 %rd33, %rd6, %rd32;
-	ld.global.s64 %rd34, [%rd33+0];
-	mov.b64 %rd31, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd28;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd37, %rd30;
+	setp.ge.s64 %p2, %rd36, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd37, %rd38;
-	setp.lt.s64 %p3, %rd39, %rd30;
-	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd40, %rd39;
+	mov.b64 %rd39, %rd38;
 	@!%p4 bra $L6;
-	mul.lo.s64 %rd41, %rd40, %rd20;
-	mad.lo.s64 %rd42, %rd41, 8, %rd16;
-	st.global.s64 [%rd42+0], %rd35;
+	mul.lo.s64 %rd40, %rd39, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	st.global.s64 [%rd41+0], %rd34;
 $L6:
-	mul.lo.s64 %rd43, %rd40, %rd13;
-	mad.lo.s64 %rd44, %rd43, 8, %rd9;
-	ld.global.nc.s64 %rd45, [%rd44+0];
-	mov.b64 %rd46, %rd45;
-	add.s64 %rd47, %rd35, %rd46;
-	mov.b64 %rd35, %rd47;
+	mul.lo.s64 %rd42, %rd39, %rd12;
+	mad.lo.s64 %rd43, %rd42, 8, %rd8;
+	ld.global.nc.s64 %rd44, [%rd43+0];
+	mov.b64 %rd45, %rd44;
+	add.s64 %rd46, %rd34, %rd45;
+	mov.b64 %rd34, %rd46;
 $L4:
 $L3:
-	mov.b64 %rd48, %rd35;
+	mov.b64 %rd47, %rd34;
 	// block scan
-	mov.b64 %rd49, %rd48;
-	mov.b64 {%r20, %r21}, %rd49;
+	mov.b64 %rd48, %rd47;
+	mov.b64 {%r20, %r21}, %rd48;
 	shfl.sync.up.b32 %r22|%p5, %r20, 1, 0, %r17;
 	shfl.sync.up.b32 %r23, %r21, 1, 0, %r17;
-	mov.b64 %rd50, {%r22, %r23};
+	mov.b64 %rd49, {%r22, %r23};
 	@!%p5 bra $L7;
-	add.s64 %rd51, %rd50, %rd49;
-	mov.b64 %rd49, %rd51;
+	add.s64 %rd50, %rd49, %rd48;
+	mov.b64 %rd48, %rd50;
 $L7:
-	mov.b64 {%r24, %r25}, %rd49;
+	mov.b64 {%r24, %r25}, %rd48;
 	shfl.sync.up.b32 %r26|%p6, %r24, 2, 0, %r17;
 	shfl.sync.up.b32 %r27, %r25, 2, 0, %r17;
-	mov.b64 %rd52, {%r26, %r27};
+	mov.b64 %rd51, {%r26, %r27};
 	@!%p6 bra $L8;
-	add.s64 %rd53, %rd52, %rd49;
-	mov.b64 %rd49, %rd53;
+	add.s64 %rd52, %rd51, %rd48;
+	mov.b64 %rd48, %rd52;
 $L8:
-	mov.b64 {%r28, %r29}, %rd49;
+	mov.b64 {%r28, %r29}, %rd48;
 	shfl.sync.up.b32 %r30|%p7, %r28, 4, 0, %r17;
 	shfl.sync.up.b32 %r31, %r29, 4, 0, %r17;
-	mov.b64 %rd54, {%r30, %r31};
+	mov.b64 %rd53, {%r30, %r31};
 	@!%p7 bra $L9;
-	add.s64 %rd55, %rd54, %rd49;
-	mov.b64 %rd49, %rd55;
+	add.s64 %rd54, %rd53, %rd48;
+	mov.b64 %rd48, %rd54;
 $L9:
-	mov.b64 {%r32, %r33}, %rd49;
+	mov.b64 {%r32, %r33}, %rd48;
 	shfl.sync.up.b32 %r34|%p8, %r32, 8, 0, %r17;
 	shfl.sync.up.b32 %r35, %r33, 8, 0, %r17;
-	mov.b64 %rd56, {%r34, %r35};
+	mov.b64 %rd55, {%r34, %r35};
 	@!%p8 bra $L10;
-	add.s64 %rd57, %rd56, %rd49;
-	mov.b64 %rd49, %rd57;
+	add.s64 %rd56, %rd55, %rd48;
+	mov.b64 %rd48, %rd56;
 $L10:
-	mov.b64 {%r36, %r37}, %rd49;
+	mov.b64 {%r36, %r37}, %rd48;
 	shfl.sync.up.b32 %r38|%p9, %r36, 16, 0, %r17;
 	shfl.sync.up.b32 %r39, %r37, 16, 0, %r17;
-	mov.b64 %rd58, {%r38, %r39};
+	mov.b64 %rd57, {%r38, %r39};
 	@!%p9 bra $L11;
-	add.s64 %rd59, %rd58, %rd49;
-	mov.b64 %rd49, %rd59;
+	add.s64 %rd58, %rd57, %rd48;
+	mov.b64 %rd48, %rd58;
 $L11:
-	mov.b64 {%r40, %r41}, %rd49;
+	mov.b64 {%r40, %r41}, %rd48;
 	shfl.sync.up.b32 %r42|%p10, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	selp.b64 %rd61, %rd60, 0, %p10;
+	mov.b64 %rd59, {%r42, %r43};
+	selp.b64 %rd60, %rd59, 0, %p10;
 	sub.u32 %r44, %r13, 1;
 	setp.eq.u32 %p11, %r7, %r44;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd62, %r8, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	add.s64 %rd64, %rd63, 1040;
-	add.s64 %rd65, %rd64, %rd2;
-	st.shared.s64 [%rd65+0], %rd49;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd48;
 $L12:
 	bar.sync 0;
-	mov.b64 %rd66, 0;
-	mov.b64 %rd67, 0;
-	mov.b32 %r45, 0;
-	add.s64 %rd68, %rd2, 1040;
-	add.s64 %rd69, %rd1, %rd68;
-$L13:
-	setp.hs.u32 %p12, %r45, %r10;
-	@%p12 bra $L14;
-	ld.shared.s64 %rd70, [%rd69+0];
-	setp.lo.u32 %p13, %r45, %r8;
-	@!%p13 bra $L15;
-	add.s64 %rd71, %rd66, %rd70;
-	mov.b64 %rd66, %rd71;
-$L15:
-	add.s64 %rd72, %rd67, %rd70;
-	mov.b64 %rd67, %rd72;
-	add.s64 %rd69, %rd69, 16;
-	add.u32 %r45, %r45, 1;
-	bra.uni $L13;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
+	mov.b64 %rd63, 0;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd63, %rd66;
 $L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd73, %rd66, %rd61;
-	@!%p3 bra $L16;
-	add.s64 %rd74, %rd31, %rd73;
-	mov.b64 %rd35, %rd74;
-	mov.pred %p4, 1;
-	mov.b64 %rd40, %rd39;
-	@!%p4 bra $L19;
-	mul.lo.s64 %rd75, %rd40, %rd20;
-	mad.lo.s64 %rd76, %rd75, 8, %rd16;
-	st.global.s64 [%rd76+0], %rd35;
-$L19:
-	mul.lo.s64 %rd77, %rd40, %rd13;
-	mad.lo.s64 %rd78, %rd77, 8, %rd9;
-	ld.global.nc.s64 %rd79, [%rd78+0];
-	mov.b64 %rd46, %rd79;
-	add.s64 %rd80, %rd35, %rd46;
-	mov.b64 %rd35, %rd80;
-$L17:
+	mov.b64 {%r45, %r46}, %rd63;
+	shfl.sync.up.b32 %r47|%p14, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd67, {%r47, %r48};
+	@!%p14 bra $L15;
+	add.s64 %rd68, %rd67, %rd63;
+	mov.b64 %rd63, %rd68;
+$L15:
+	mov.b64 {%r49, %r50}, %rd63;
+	shfl.sync.up.b32 %r51|%p15, %r49, 2, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 2, 0, %r17;
+	mov.b64 %rd69, {%r51, %r52};
+	@!%p15 bra $L16;
+	add.s64 %rd70, %rd69, %rd63;
+	mov.b64 %rd63, %rd70;
 $L16:
-	add.s64 %rd81, %rd31, %rd67;
-	mov.b64 %rd31, %rd81;
-	add.s64 %rd37, %rd37, %rd36;
+	mov.b64 {%r53, %r54}, %rd63;
+	shfl.sync.up.b32 %r55|%p16, %r53, 4, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 4, 0, %r17;
+	mov.b64 %rd71, {%r55, %r56};
+	@!%p16 bra $L17;
+	add.s64 %rd72, %rd71, %rd63;
+	mov.b64 %rd63, %rd72;
+$L17:
+	mov.b64 {%r57, %r58}, %rd63;
+	shfl.sync.up.b32 %r59|%p17, %r57, 8, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 8, 0, %r17;
+	mov.b64 %rd73, {%r59, %r60};
+	@!%p17 bra $L18;
+	add.s64 %rd74, %rd73, %rd63;
+	mov.b64 %rd63, %rd74;
+$L18:
+	mov.b64 {%r61, %r62}, %rd63;
+	shfl.sync.up.b32 %r63|%p18, %r61, 16, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 16, 0, %r17;
+	mov.b64 %rd75, {%r63, %r64};
+	@!%p18 bra $L19;
+	add.s64 %rd76, %rd75, %rd63;
+	mov.b64 %rd63, %rd76;
+$L19:
+	mov.b64 {%r65, %r66}, %rd63;
+	shfl.sync.up.b32 %r67|%p19, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd77, {%r67, %r68};
+	selp.b64 %rd78, %rd77, 0, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd79, %r7, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	add.s64 %rd81, %rd80, 512;
+	st.shared.s64 [%rd81+0], %rd78;
+$L20:
+	sub.u32 %r69, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r69;
+	@!%p20 bra $L21;
+	st.shared.s64 [%rd1+1024], %rd63;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd82, %r8, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	add.s64 %rd84, %rd83, 512;
+	ld.shared.s64 %rd85, [%rd84+0];
+	add.s64 %rd86, %rd85, %rd60;
+	ld.shared.s64 %rd87, [%rd1+1024];
+	@!%p3 bra $L22;
+	add.s64 %rd88, %rd30, %rd86;
+	mov.b64 %rd34, %rd88;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	@!%p4 bra $L25;
+	mul.lo.s64 %rd89, %rd39, %rd19;
+	mad.lo.s64 %rd90, %rd89, 8, %rd15;
+	st.global.s64 [%rd90+0], %rd34;
+$L25:
+	mul.lo.s64 %rd91, %rd39, %rd12;
+	mad.lo.s64 %rd92, %rd91, 8, %rd8;
+	ld.global.nc.s64 %rd93, [%rd92+0];
+	mov.b64 %rd45, %rd93;
+	add.s64 %rd94, %rd34, %rd45;
+	mov.b64 %rd34, %rd94;
+$L23:
+$L22:
+	add.s64 %rd95, %rd30, %rd87;
+	mov.b64 %rd30, %rd95;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -1737,7 +1832,7 @@ func gokkosHostLoop0(gokkosK *Empty, gokkosLo, gokkosHi int) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:1741
+//line gokkos_kernels_gen.go:1836
 }
 
 // gokkosHostLoop1 runs EmptyReduce.Run for every index in [gokkosLo, gokkosHi).
@@ -1745,7 +1840,7 @@ func gokkosHostLoop1(gokkosK *EmptyReduce, gokkosLo, gokkosHi int, acc *int64) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 
 	}
-//line gokkos_kernels_gen.go:1749
+//line gokkos_kernels_gen.go:1844
 }
 
 // gokkosHostLoop2 runs Triad.Run for every index in [gokkosLo, gokkosHi).
@@ -1758,14 +1853,14 @@ func gokkosHostLoop2(gokkosK *Triad, gokkosLo, gokkosHi int) {
 //line kernels.go:35
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1762
+//line gokkos_kernels_gen.go:1857
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:35
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:1769
+//line gokkos_kernels_gen.go:1864
 }
 
 // gokkosHostLoop3 runs Sum.Run for every index in [gokkosLo, gokkosHi).
@@ -1777,7 +1872,7 @@ func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:43
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1781
+//line gokkos_kernels_gen.go:1876
 		*acc = gokkosAccV
 		return
 	}
@@ -1785,7 +1880,7 @@ func gokkosHostLoop3(gokkosK *Sum, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:43
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:1789
+//line gokkos_kernels_gen.go:1884
 	*acc = gokkosAccV
 }
 
@@ -1802,7 +1897,7 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:1806
+//line gokkos_kernels_gen.go:1901
 		*acc = gokkosAccV
 		return
 	}
@@ -1813,6 +1908,6 @@ func gokkosHostLoop4(gokkosK *Scan, gokkosLo, gokkosHi int, acc *int64, final bo
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:1817
+//line gokkos_kernels_gen.go:1912
 	*acc = gokkosAccV
 }
