@@ -591,7 +591,7 @@ const gokkosPTX0 = `//
 {
 	.reg .pred %p<26>;
 	.reg .b32 %r<77>;
-	.reg .b64 %rd<209>;
+	.reg .b64 %rd<208>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -611,15 +611,14 @@ const gokkosPTX0 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -633,304 +632,304 @@ const gokkosPTX0 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s6];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s7];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s9];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s10];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s11];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s12];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s13];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s14];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s15];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s16];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s17];
-	mov.b64 %rd66, %rd65;
-	ld.param.u64 %rd67, [gk_s18];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s19];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s20];
-	mov.b64 %rd73, %rd72;
-	ld.param.u64 %rd74, [gk_s21];
-	cvta.to.global.u64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s22];
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s23];
-	mov.b64 %rd80, %rd79;
-	ld.param.u64 %rd81, [gk_s24];
-	cvta.to.global.u64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s25];
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s26];
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s27];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s28];
-	mov.b64 %rd91, %rd90;
-	cvt.u64.u32 %rd93, %r28;
-	cvt.u64.u32 %rd94, %r29;
-	mov.b64 %rd95, %rd93;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s9];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s10];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.u64 %rd52, [gk_s12];
+	cvta.to.global.u64 %rd53, %rd52;
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s13];
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.u64 %rd59, [gk_s15];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s16];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s17];
+	mov.b64 %rd65, %rd64;
+	ld.param.u64 %rd66, [gk_s18];
+	cvta.to.global.u64 %rd67, %rd66;
+	mov.b64 %rd68, %rd67;
+	ld.param.s64 %rd69, [gk_s19];
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.u64 %rd73, [gk_s21];
+	cvta.to.global.u64 %rd74, %rd73;
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s22];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s24];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s25];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s28];
+	mov.b64 %rd90, %rd89;
+	cvt.u64.u32 %rd92, %r28;
+	cvt.u64.u32 %rd93, %r29;
+	mov.b64 %rd94, %rd92;
 $L1:
-	setp.ge.s64 %p3, %rd95, %rd3;
+	setp.ge.s64 %p3, %rd94, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd92, %rd95;
+	mov.b64 %rd91, %rd94;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd96, %rd92;
-	mul.lo.s64 %rd97, %rd96, %rd89;
-	mov.b64 %rd98, %rd97;
+	mov.b64 %rd95, %rd91;
+	mul.lo.s64 %rd96, %rd95, %rd88;
+	mov.b64 %rd97, %rd96;
 	setp.eq.u32 %p4, %r5, 0;
 	@!%p4 bra $L4;
-	mul.lo.s64 %rd99, %rd96, %rd66;
-	mad.lo.s64 %rd100, %rd99, 4, %rd62;
-	ld.global.nc.s32 %r30, [%rd100+0];
+	mul.lo.s64 %rd98, %rd95, %rd65;
+	mad.lo.s64 %rd99, %rd98, 4, %rd61;
+	ld.global.nc.s32 %r30, [%rd99+0];
 	mov.b32 %r31, %r30;
-	cvt.s64.s32 %rd101, %r31;
-	mov.b64 %rd102, %rd101;
-	mul.lo.s64 %rd103, %rd102, %rd59;
-	mad.lo.s64 %rd104, %rd103, 4, %rd55;
-	min.u64 %rd105, %rd96, 32;
-	cvt.u32.u64 %r32, %rd105;
+	cvt.s64.s32 %rd100, %r31;
+	mov.b64 %rd101, %rd100;
+	mul.lo.s64 %rd102, %rd101, %rd58;
+	mad.lo.s64 %rd103, %rd102, 4, %rd54;
+	min.u64 %rd104, %rd95, 32;
+	cvt.u32.u64 %r32, %rd104;
 	mov.b32 %r34, 0x1;
 	shl.b32 %r33, %r34, %r32;
 	setp.hs.u32 %p5, %r32, 32;
 	selp.b32 %r35, 0, %r33, %p5;
-	atom.global.or.b32 %r36, [%rd104], %r35;
-	cvt.u32.u64 %r37, %rd102;
-	mul.lo.s64 %rd106, %rd98, %rd73;
-	mad.lo.s64 %rd107, %rd106, 4, %rd69;
-	st.global.s32 [%rd107+0], %r37;
-	mul.lo.s64 %rd108, %rd96, %rd80;
-	mad.lo.s64 %rd109, %rd108, 4, %rd76;
+	atom.global.or.b32 %r36, [%rd103], %r35;
+	cvt.u32.u64 %r37, %rd101;
+	mul.lo.s64 %rd105, %rd97, %rd72;
+	mad.lo.s64 %rd106, %rd105, 4, %rd68;
+	st.global.s32 [%rd106+0], %r37;
+	mul.lo.s64 %rd107, %rd95, %rd79;
+	mad.lo.s64 %rd108, %rd107, 4, %rd75;
 	mov.b32 %r38, 1;
-	st.relaxed.gpu.global.s32 [%rd109], %r38;
+	st.relaxed.gpu.global.s32 [%rd108], %r38;
 $L4:
 	bar.sync 0;
 	bar.sync 0;
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 1;
-	mov.b64 %rd112, 0;
+	mov.b64 %rd109, 0;
+	mov.b64 %rd110, 1;
+	mov.b64 %rd111, 0;
 $L5:
-	setp.lt.s64 %p6, %rd112, %rd91;
-	setp.lt.s64 %p7, %rd111, %rd89;
+	setp.lt.s64 %p6, %rd111, %rd90;
+	setp.lt.s64 %p7, %rd110, %rd88;
 	and.pred %p8, %p6, %p7;
 	not.pred %p9, %p8;
 	@!%p9 bra $L9;
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd113, %rd111;
-	cvt.u64.u32 %rd114, %r2;
-	add.s64 %rd115, %rd110, %rd114;
-	cvt.u64.u32 %rd116, %r4;
-	mov.b64 %rd117, %rd115;
+	mov.b64 %rd112, %rd110;
+	cvt.u64.u32 %rd113, %r2;
+	add.s64 %rd114, %rd109, %rd113;
+	cvt.u64.u32 %rd115, %r4;
+	mov.b64 %rd116, %rd114;
 $L10:
-	setp.ge.s64 %p10, %rd117, %rd113;
+	setp.ge.s64 %p10, %rd116, %rd112;
 	@%p10 bra $L12;
-	mov.b64 %rd118, %rd117;
-	add.s64 %rd119, %rd98, %rd118;
-	mul.lo.s64 %rd120, %rd119, %rd73;
-	mad.lo.s64 %rd121, %rd120, 4, %rd69;
-	ld.global.s32 %r39, [%rd121+0];
+	mov.b64 %rd117, %rd116;
+	add.s64 %rd118, %rd97, %rd117;
+	mul.lo.s64 %rd119, %rd118, %rd72;
+	mad.lo.s64 %rd120, %rd119, 4, %rd68;
+	ld.global.s32 %r39, [%rd120+0];
 	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd122, %r40;
-	mov.b64 %rd123, %rd122;
-	mov.b64 %rd124, %rd89;
-	mov.b64 %rd125, %rd91;
-	mov.b64 %rd126, %rd123;
-	mov.b64 %rd127, %rd96;
+	cvt.s64.s32 %rd121, %r40;
+	mov.b64 %rd122, %rd121;
+	mov.b64 %rd123, %rd88;
+	mov.b64 %rd124, %rd90;
+	mov.b64 %rd125, %rd122;
+	mov.b64 %rd126, %rd95;
 $L13:
-	min.u64 %rd128, %rd127, 32;
-	cvt.u32.u64 %r41, %rd128;
+	min.u64 %rd127, %rd126, 32;
+	cvt.u32.u64 %r41, %rd127;
 	mov.b32 %r43, 0x1;
 	shl.b32 %r42, %r43, %r41;
 	setp.hs.u32 %p11, %r41, 32;
 	selp.b32 %r44, 0, %r42, %p11;
 	mov.b32 %r45, %r44;
-	add.s64 %rd129, %rd126, 1;
-	mul.lo.s64 %rd130, %rd129, %rd31;
-	mad.lo.s64 %rd131, %rd130, 8, %rd27;
-	ld.global.nc.s64 %rd132, [%rd131+0];
+	add.s64 %rd128, %rd125, 1;
+	mul.lo.s64 %rd129, %rd128, %rd30;
+	mad.lo.s64 %rd130, %rd129, 8, %rd26;
+	ld.global.nc.s64 %rd131, [%rd130+0];
+	mov.b64 %rd132, %rd131;
 	mov.b64 %rd133, %rd132;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd126, %rd31;
-	mad.lo.s64 %rd136, %rd135, 8, %rd27;
-	ld.global.nc.s64 %rd137, [%rd136+0];
+	mul.lo.s64 %rd134, %rd125, %rd30;
+	mad.lo.s64 %rd135, %rd134, 8, %rd26;
+	ld.global.nc.s64 %rd136, [%rd135+0];
+	mov.b64 %rd137, %rd136;
 	mov.b64 %rd138, %rd137;
-	mov.b64 %rd139, %rd138;
 $L16:
-	setp.lt.s64 %p12, %rd139, %rd134;
+	setp.lt.s64 %p12, %rd138, %rd133;
 	not.pred %p13, %p12;
 	@!%p13 bra $L20;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd140, %rd127, %rd80;
-	mad.lo.s64 %rd141, %rd140, 4, %rd76;
-	ld.relaxed.gpu.global.s32 %r46, [%rd141+0];
+	mul.lo.s64 %rd139, %rd126, %rd79;
+	mad.lo.s64 %rd140, %rd139, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r46, [%rd140+0];
 	mov.b32 %r47, %r46;
-	cvt.s64.s32 %rd142, %r47;
-	setp.ge.s64 %p14, %rd142, %rd124;
+	cvt.s64.s32 %rd141, %r47;
+	setp.ge.s64 %p14, %rd141, %rd123;
 	@!%p14 bra $L22;
 	bra.uni $L15;
 $L22:
-	mul.lo.s64 %rd143, %rd139, %rd45;
-	mad.lo.s64 %rd144, %rd143, 4, %rd41;
-	ld.global.nc.s32 %r48, [%rd144+0];
+	mul.lo.s64 %rd142, %rd138, %rd44;
+	mad.lo.s64 %rd143, %rd142, 4, %rd40;
+	ld.global.nc.s32 %r48, [%rd143+0];
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd145, %r49;
-	mov.b64 %rd146, %rd145;
-	mul.lo.s64 %rd147, %rd146, %rd59;
-	mad.lo.s64 %rd148, %rd147, 4, %rd55;
-	atom.global.or.b32 %r50, [%rd148], %r45;
+	cvt.s64.s32 %rd144, %r49;
+	mov.b64 %rd145, %rd144;
+	mul.lo.s64 %rd146, %rd145, %rd58;
+	mad.lo.s64 %rd147, %rd146, 4, %rd54;
+	atom.global.or.b32 %r50, [%rd147], %r45;
 	mov.b32 %r51, %r50;
 	and.b32 %r52, %r51, %r45;
 	setp.ne.u32 %p15, %r52, 0x0;
 	@!%p15 bra $L24;
 	bra.uni $L17;
 $L24:
-	mul.lo.s64 %rd149, %rd127, %rd80;
-	mad.lo.s64 %rd150, %rd149, 4, %rd76;
+	mul.lo.s64 %rd148, %rd126, %rd79;
+	mad.lo.s64 %rd149, %rd148, 4, %rd75;
 	mov.b32 %r53, 1;
-	atom.global.add.s32 %r54, [%rd150], %r53;
+	atom.global.add.s32 %r54, [%rd149], %r53;
 	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd151, %r55;
-	mov.b64 %rd152, %rd151;
-	setp.lt.s64 %p16, %rd152, %rd124;
+	cvt.s64.s32 %rd150, %r55;
+	mov.b64 %rd151, %rd150;
+	setp.lt.s64 %p16, %rd151, %rd123;
 	@!%p16 bra $L26;
-	cvt.u32.u64 %r56, %rd146;
-	mul.lo.s64 %rd153, %rd127, %rd124;
-	add.s64 %rd154, %rd153, %rd152;
-	mul.lo.s64 %rd155, %rd154, %rd73;
-	mad.lo.s64 %rd156, %rd155, 4, %rd69;
-	st.global.s32 [%rd156+0], %r56;
+	cvt.u32.u64 %r56, %rd145;
+	mul.lo.s64 %rd152, %rd126, %rd123;
+	add.s64 %rd153, %rd152, %rd151;
+	mul.lo.s64 %rd154, %rd153, %rd72;
+	mad.lo.s64 %rd155, %rd154, 4, %rd68;
+	st.global.s32 [%rd155+0], %r56;
 $L26:
 $L17:
-	add.s64 %rd157, %rd139, 1;
-	mov.b64 %rd139, %rd157;
+	add.s64 %rd156, %rd138, 1;
+	mov.b64 %rd138, %rd156;
 	bra.uni $L16;
 $L18:
 	bra.uni $L15;
 $L14:
 	bra.uni $L13;
 $L15:
-	setp.gt.s64 %p17, %rd36, 0;
+	setp.gt.s64 %p17, %rd35, 0;
 	@!%p17 bra $L28;
-	mov.b64 %rd158, %rd89;
-	mov.b64 %rd159, %rd91;
-	mov.b64 %rd160, %rd123;
-	mov.b64 %rd161, %rd96;
+	mov.b64 %rd157, %rd88;
+	mov.b64 %rd158, %rd90;
+	mov.b64 %rd159, %rd122;
+	mov.b64 %rd160, %rd95;
 $L29:
-	min.u64 %rd162, %rd161, 32;
-	cvt.u32.u64 %r57, %rd162;
+	min.u64 %rd161, %rd160, 32;
+	cvt.u32.u64 %r57, %rd161;
 	mov.b32 %r59, 0x1;
 	shl.b32 %r58, %r59, %r57;
 	setp.hs.u32 %p18, %r57, 32;
 	selp.b32 %r60, 0, %r58, %p18;
 	mov.b32 %r61, %r60;
-	add.s64 %rd163, %rd160, 1;
-	mul.lo.s64 %rd164, %rd163, %rd38;
-	mad.lo.s64 %rd165, %rd164, 8, %rd34;
-	ld.global.nc.s64 %rd166, [%rd165+0];
+	add.s64 %rd162, %rd159, 1;
+	mul.lo.s64 %rd163, %rd162, %rd37;
+	mad.lo.s64 %rd164, %rd163, 8, %rd33;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
 	mov.b64 %rd167, %rd166;
-	mov.b64 %rd168, %rd167;
-	mul.lo.s64 %rd169, %rd160, %rd38;
-	mad.lo.s64 %rd170, %rd169, 8, %rd34;
-	ld.global.nc.s64 %rd171, [%rd170+0];
+	mul.lo.s64 %rd168, %rd159, %rd37;
+	mad.lo.s64 %rd169, %rd168, 8, %rd33;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
 	mov.b64 %rd172, %rd171;
-	mov.b64 %rd173, %rd172;
 $L32:
-	setp.lt.s64 %p19, %rd173, %rd168;
+	setp.lt.s64 %p19, %rd172, %rd167;
 	not.pred %p20, %p19;
 	@!%p20 bra $L36;
 	bra.uni $L34;
 $L36:
-	mul.lo.s64 %rd174, %rd161, %rd80;
-	mad.lo.s64 %rd175, %rd174, 4, %rd76;
-	ld.relaxed.gpu.global.s32 %r62, [%rd175+0];
+	mul.lo.s64 %rd173, %rd160, %rd79;
+	mad.lo.s64 %rd174, %rd173, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r62, [%rd174+0];
 	mov.b32 %r63, %r62;
-	cvt.s64.s32 %rd176, %r63;
-	setp.ge.s64 %p21, %rd176, %rd158;
+	cvt.s64.s32 %rd175, %r63;
+	setp.ge.s64 %p21, %rd175, %rd157;
 	@!%p21 bra $L38;
 	bra.uni $L31;
 $L38:
-	mul.lo.s64 %rd177, %rd173, %rd52;
-	mad.lo.s64 %rd178, %rd177, 4, %rd48;
-	ld.global.nc.s32 %r64, [%rd178+0];
+	mul.lo.s64 %rd176, %rd172, %rd51;
+	mad.lo.s64 %rd177, %rd176, 4, %rd47;
+	ld.global.nc.s32 %r64, [%rd177+0];
 	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd179, %r65;
-	mov.b64 %rd180, %rd179;
-	mul.lo.s64 %rd181, %rd180, %rd59;
-	mad.lo.s64 %rd182, %rd181, 4, %rd55;
-	atom.global.or.b32 %r66, [%rd182], %r61;
+	cvt.s64.s32 %rd178, %r65;
+	mov.b64 %rd179, %rd178;
+	mul.lo.s64 %rd180, %rd179, %rd58;
+	mad.lo.s64 %rd181, %rd180, 4, %rd54;
+	atom.global.or.b32 %r66, [%rd181], %r61;
 	mov.b32 %r67, %r66;
 	and.b32 %r68, %r67, %r61;
 	setp.ne.u32 %p22, %r68, 0x0;
 	@!%p22 bra $L40;
 	bra.uni $L33;
 $L40:
-	mul.lo.s64 %rd183, %rd161, %rd80;
-	mad.lo.s64 %rd184, %rd183, 4, %rd76;
+	mul.lo.s64 %rd182, %rd160, %rd79;
+	mad.lo.s64 %rd183, %rd182, 4, %rd75;
 	mov.b32 %r69, 1;
-	atom.global.add.s32 %r70, [%rd184], %r69;
+	atom.global.add.s32 %r70, [%rd183], %r69;
 	mov.b32 %r71, %r70;
-	cvt.s64.s32 %rd185, %r71;
-	mov.b64 %rd186, %rd185;
-	setp.lt.s64 %p23, %rd186, %rd158;
+	cvt.s64.s32 %rd184, %r71;
+	mov.b64 %rd185, %rd184;
+	setp.lt.s64 %p23, %rd185, %rd157;
 	@!%p23 bra $L42;
-	cvt.u32.u64 %r72, %rd180;
-	mul.lo.s64 %rd187, %rd161, %rd158;
-	add.s64 %rd188, %rd187, %rd186;
-	mul.lo.s64 %rd189, %rd188, %rd73;
-	mad.lo.s64 %rd190, %rd189, 4, %rd69;
-	st.global.s32 [%rd190+0], %r72;
+	cvt.u32.u64 %r72, %rd179;
+	mul.lo.s64 %rd186, %rd160, %rd157;
+	add.s64 %rd187, %rd186, %rd185;
+	mul.lo.s64 %rd188, %rd187, %rd72;
+	mad.lo.s64 %rd189, %rd188, 4, %rd68;
+	st.global.s32 [%rd189+0], %r72;
 $L42:
 $L33:
-	add.s64 %rd191, %rd173, 1;
-	mov.b64 %rd173, %rd191;
+	add.s64 %rd190, %rd172, 1;
+	mov.b64 %rd172, %rd190;
 	bra.uni $L32;
 $L34:
 	bra.uni $L31;
@@ -939,50 +938,50 @@ $L30:
 $L31:
 $L28:
 $L11:
-	add.s64 %rd117, %rd117, %rd116;
+	add.s64 %rd116, %rd116, %rd115;
 	bra.uni $L10;
 $L12:
 	bar.sync 0;
-	mul.lo.s64 %rd192, %rd96, %rd80;
-	mad.lo.s64 %rd193, %rd192, 4, %rd76;
-	ld.relaxed.gpu.global.s32 %r73, [%rd193+0];
+	mul.lo.s64 %rd191, %rd95, %rd79;
+	mad.lo.s64 %rd192, %rd191, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r73, [%rd192+0];
 	mov.b32 %r74, %r73;
-	cvt.s64.s32 %rd194, %r74;
-	min.s64 %rd195, %rd194, %rd89;
-	mov.b64 %rd196, %rd195;
+	cvt.s64.s32 %rd193, %r74;
+	min.s64 %rd194, %rd193, %rd88;
+	mov.b64 %rd195, %rd194;
 	bar.sync 0;
-	setp.eq.s64 %p24, %rd196, %rd111;
+	setp.eq.s64 %p24, %rd195, %rd110;
 	@!%p24 bra $L44;
 	bra.uni $L7;
 $L44:
-	mov.b64 %rd197, %rd111;
-	mov.b64 %rd198, %rd196;
+	mov.b64 %rd196, %rd110;
+	mov.b64 %rd197, %rd195;
+	mov.b64 %rd109, %rd196;
 	mov.b64 %rd110, %rd197;
+	add.s64 %rd198, %rd111, 1;
 	mov.b64 %rd111, %rd198;
-	add.s64 %rd199, %rd112, 1;
-	mov.b64 %rd112, %rd199;
 $L6:
 	bra.uni $L5;
 $L7:
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L45;
-	cvt.u32.u64 %r75, %rd112;
-	mov.b64 %rd201, 2;
-	mul.lo.s64 %rd200, %rd201, %rd96;
-	mul.lo.s64 %rd202, %rd200, %rd87;
-	mad.lo.s64 %rd203, %rd202, 4, %rd83;
-	st.global.s32 [%rd203+0], %r75;
-	cvt.u32.u64 %r76, %rd111;
-	mov.b64 %rd205, 2;
-	mul.lo.s64 %rd204, %rd205, %rd96;
-	add.s64 %rd206, %rd204, 1;
-	mul.lo.s64 %rd207, %rd206, %rd87;
-	mad.lo.s64 %rd208, %rd207, 4, %rd83;
-	st.global.s32 [%rd208+0], %r76;
+	cvt.u32.u64 %r75, %rd111;
+	mov.b64 %rd200, 2;
+	mul.lo.s64 %rd199, %rd200, %rd95;
+	mul.lo.s64 %rd201, %rd199, %rd86;
+	mad.lo.s64 %rd202, %rd201, 4, %rd82;
+	st.global.s32 [%rd202+0], %r75;
+	cvt.u32.u64 %r76, %rd110;
+	mov.b64 %rd204, 2;
+	mul.lo.s64 %rd203, %rd204, %rd95;
+	add.s64 %rd205, %rd203, 1;
+	mul.lo.s64 %rd206, %rd205, %rd86;
+	mad.lo.s64 %rd207, %rd206, 4, %rd82;
+	st.global.s32 [%rd207+0], %r76;
 $L45:
 	bar.sync 0;
 $L3:
-	add.s64 %rd95, %rd95, %rd94;
+	add.s64 %rd94, %rd94, %rd93;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -1368,7 +1367,7 @@ const gokkosPTX3 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<114>;
+	.reg .b64 %rd<113>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1388,86 +1387,85 @@ const gokkosPTX3 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd32, 1;
-	mul.lo.s64 %rd34, %rd33, %rd15;
-	mad.lo.s64 %rd35, %rd34, 8, %rd11;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd32, %rd15;
-	mad.lo.s64 %rd39, %rd38, 8, %rd11;
-	ld.global.nc.s64 %rd40, [%rd39+0];
-	mov.b64 %rd41, %rd40;
-	sub.s64 %rd42, %rd37, %rd41;
-	max.s64 %rd43, %rd26, %rd42;
-	mov.b64 %rd26, %rd43;
+	mov.b64 %rd31, %rd30;
+	add.s64 %rd32, %rd31, 1;
+	mul.lo.s64 %rd33, %rd32, %rd14;
+	mad.lo.s64 %rd34, %rd33, 8, %rd10;
+	ld.global.nc.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd37, %rd31, %rd14;
+	mad.lo.s64 %rd38, %rd37, 8, %rd10;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	sub.s64 %rd41, %rd36, %rd40;
+	max.s64 %rd42, %rd25, %rd41;
+	mov.b64 %rd25, %rd42;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd44, %rd26;
+	mov.b64 %rd43, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -1476,43 +1474,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd44;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd45, {%r27, %r28};
+	mov.b64 %rd44, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd47, %rd44, %rd45;
-	mov.b64 %rd44, %rd47;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd48, %rd44, %rd45;
-	mov.b64 %rd44, %rd48;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd49, %rd44, %rd45;
-	mov.b64 %rd44, %rd49;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd50, %rd44, %rd45;
-	mov.b64 %rd44, %rd50;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd51, %rd44, %rd45;
-	mov.b64 %rd44, %rd51;
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -1520,73 +1518,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.s64 [%rd53+0], %rd44;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.s64 %rd56, [%rd55+0];
-	mov.b64 %rd44, %rd56;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd44;
+	mov.b64 {%r31, %r32}, %rd43;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd57, {%r33, %r34};
+	mov.b64 %rd56, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd58, %rd44, %rd57;
-	mov.b64 %rd44, %rd58;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd59, %rd44, %rd57;
-	mov.b64 %rd44, %rd59;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd60, %rd44, %rd57;
-	mov.b64 %rd44, %rd60;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd61, %rd44, %rd57;
-	mov.b64 %rd44, %rd61;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd62, %rd44, %rd57;
-	mov.b64 %rd44, %rd62;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd63, %rd44, %rd57;
-	mov.b64 %rd44, %rd63;
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd64, %r19, 8;
-	add.s64 %rd65, %rd6, %rd64;
+	mul.wide.u32 %rd63, %r19, 8;
+	add.s64 %rd64, %rd5, %rd63;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd65+0], %rd44;
+	st.global.s64 [%rd64+0], %rd43;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -1603,103 +1601,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd67, %r20;
-	cvt.u64.u32 %rd68, %r5;
-	cvt.u64.u32 %rd69, %r6;
+	cvt.u64.u32 %rd66, %r20;
+	cvt.u64.u32 %rd67, %r5;
+	cvt.u64.u32 %rd68, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd66, 0;
-	mov.b64 %rd70, %rd68;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd69, %rd67;
 $L36:
-	setp.ge.s64 %p30, %rd70, %rd67;
+	setp.ge.s64 %p30, %rd69, %rd66;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd71, %rd70, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
-	add.s64 %rd73, %rd66, %rd72;
-	mov.b64 %rd66, %rd73;
-	add.s64 %rd70, %rd70, %rd69;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	add.s64 %rd72, %rd65, %rd71;
+	mov.b64 %rd65, %rd72;
+	add.s64 %rd69, %rd69, %rd68;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd66, 1;
-	mov.b64 %rd74, %rd68;
+	mov.b64 %rd65, 1;
+	mov.b64 %rd73, %rd67;
 $L39:
-	setp.ge.s64 %p32, %rd74, %rd67;
+	setp.ge.s64 %p32, %rd73, %rd66;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd75, %rd74, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
-	mul.lo.s64 %rd77, %rd66, %rd76;
-	mov.b64 %rd66, %rd77;
-	add.s64 %rd74, %rd74, %rd69;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	mul.lo.s64 %rd76, %rd65, %rd75;
+	mov.b64 %rd65, %rd76;
+	add.s64 %rd73, %rd73, %rd68;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd66, 9223372036854775807;
-	mov.b64 %rd78, %rd68;
+	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd77, %rd67;
 $L42:
-	setp.ge.s64 %p34, %rd78, %rd67;
+	setp.ge.s64 %p34, %rd77, %rd66;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd79, %rd78, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
-	min.s64 %rd81, %rd66, %rd80;
-	mov.b64 %rd66, %rd81;
-	add.s64 %rd78, %rd78, %rd69;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	min.s64 %rd80, %rd65, %rd79;
+	mov.b64 %rd65, %rd80;
+	add.s64 %rd77, %rd77, %rd68;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd66, -9223372036854775808;
-	mov.b64 %rd82, %rd68;
+	mov.b64 %rd65, -9223372036854775808;
+	mov.b64 %rd81, %rd67;
 $L45:
-	setp.ge.s64 %p36, %rd82, %rd67;
+	setp.ge.s64 %p36, %rd81, %rd66;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd83, %rd82, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
-	max.s64 %rd85, %rd66, %rd84;
-	mov.b64 %rd66, %rd85;
-	add.s64 %rd82, %rd82, %rd69;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	max.s64 %rd84, %rd65, %rd83;
+	mov.b64 %rd65, %rd84;
+	add.s64 %rd81, %rd81, %rd68;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd66, -1;
-	mov.b64 %rd86, %rd68;
+	mov.b64 %rd65, -1;
+	mov.b64 %rd85, %rd67;
 $L48:
-	setp.ge.s64 %p38, %rd86, %rd67;
+	setp.ge.s64 %p38, %rd85, %rd66;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd87, %rd86, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd88, [%rd87+0];
-	and.b64 %rd89, %rd66, %rd88;
-	mov.b64 %rd66, %rd89;
-	add.s64 %rd86, %rd86, %rd69;
+	mad.lo.s64 %rd86, %rd85, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	and.b64 %rd88, %rd65, %rd87;
+	mov.b64 %rd65, %rd88;
+	add.s64 %rd85, %rd85, %rd68;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd66, 0;
-	mov.b64 %rd90, %rd68;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd89, %rd67;
 $L50:
-	setp.ge.s64 %p39, %rd90, %rd67;
+	setp.ge.s64 %p39, %rd89, %rd66;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd91, %rd90, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd92, [%rd91+0];
-	or.b64 %rd93, %rd66, %rd92;
-	mov.b64 %rd66, %rd93;
-	add.s64 %rd90, %rd90, %rd69;
+	mad.lo.s64 %rd90, %rd89, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
+	or.b64 %rd92, %rd65, %rd91;
+	mov.b64 %rd65, %rd92;
+	add.s64 %rd89, %rd89, %rd68;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd94, %rd66;
+	mov.b64 %rd93, %rd65;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -1708,43 +1706,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd94;
+	mov.b64 {%r43, %r44}, %rd93;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd95, {%r45, %r46};
+	mov.b64 %rd94, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd96, %rd94, %rd95;
-	mov.b64 %rd94, %rd96;
+	add.s64 %rd95, %rd93, %rd94;
+	mov.b64 %rd93, %rd95;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd97, %rd94, %rd95;
-	mov.b64 %rd94, %rd97;
+	mul.lo.s64 %rd96, %rd93, %rd94;
+	mov.b64 %rd93, %rd96;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd98, %rd94, %rd95;
-	mov.b64 %rd94, %rd98;
+	min.s64 %rd97, %rd93, %rd94;
+	mov.b64 %rd93, %rd97;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd99, %rd94, %rd95;
-	mov.b64 %rd94, %rd99;
+	max.s64 %rd98, %rd93, %rd94;
+	mov.b64 %rd93, %rd98;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd100, %rd94, %rd95;
-	mov.b64 %rd94, %rd100;
+	and.b64 %rd99, %rd93, %rd94;
+	mov.b64 %rd93, %rd99;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd101, %rd94, %rd95;
-	mov.b64 %rd94, %rd101;
+	or.b64 %rd100, %rd93, %rd94;
+	mov.b64 %rd93, %rd100;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -1752,62 +1750,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd102, %r8, 16;
-	add.s64 %rd103, %rd1, %rd102;
-	st.shared.s64 [%rd103+0], %rd94;
+	mul.wide.u32 %rd101, %r8, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	st.shared.s64 [%rd102+0], %rd93;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd104, %r7, 16;
-	add.s64 %rd105, %rd1, %rd104;
-	ld.shared.s64 %rd106, [%rd105+0];
-	mov.b64 %rd94, %rd106;
+	mul.wide.u32 %rd103, %r7, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	ld.shared.s64 %rd105, [%rd104+0];
+	mov.b64 %rd93, %rd105;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd94;
+	mov.b64 {%r49, %r50}, %rd93;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd107, {%r51, %r52};
+	mov.b64 %rd106, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd108, %rd94, %rd107;
-	mov.b64 %rd94, %rd108;
+	add.s64 %rd107, %rd93, %rd106;
+	mov.b64 %rd93, %rd107;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd109, %rd94, %rd107;
-	mov.b64 %rd94, %rd109;
+	mul.lo.s64 %rd108, %rd93, %rd106;
+	mov.b64 %rd93, %rd108;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd110, %rd94, %rd107;
-	mov.b64 %rd94, %rd110;
+	min.s64 %rd109, %rd93, %rd106;
+	mov.b64 %rd93, %rd109;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd111, %rd94, %rd107;
-	mov.b64 %rd94, %rd111;
+	max.s64 %rd110, %rd93, %rd106;
+	mov.b64 %rd93, %rd110;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd112, %rd94, %rd107;
-	mov.b64 %rd94, %rd112;
+	and.b64 %rd111, %rd93, %rd106;
+	mov.b64 %rd93, %rd111;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd113, %rd94, %rd107;
-	mov.b64 %rd94, %rd113;
+	or.b64 %rd112, %rd93, %rd106;
+	mov.b64 %rd93, %rd112;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -1815,7 +1813,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd94;
+	st.global.s64 [%rd7+0], %rd93;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -1865,7 +1863,7 @@ const gokkosPTX4 = `//
 {
 	.reg .pred %p<64>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<149>;
+	.reg .b64 %rd<148>;
 	.reg .f64 %fd<82>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1886,72 +1884,71 @@ const gokkosPTX4 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd9, [gk_s0];
-	mov.b64 %rd10, %rd9;
-	ld.param.u64 %rd11, [gk_s1];
-	cvta.to.global.u64 %rd12, %rd11;
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
-	ld.param.u64 %rd18, [gk_s4];
-	cvta.to.global.u64 %rd19, %rd18;
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s5];
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s6];
-	mov.b64 %rd24, %rd23;
-	ld.param.u64 %rd25, [gk_s7];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s8];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s9];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s10];
-	mov.b64 %rd33, %rd32;
-	ld.param.u64 %rd34, [gk_s11];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s12];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s13];
-	mov.b64 %rd40, %rd39;
-	ld.param.u64 %rd41, [gk_s14];
-	cvta.to.global.u64 %rd42, %rd41;
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s15];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s16];
-	mov.b64 %rd47, %rd46;
-	ld.param.u64 %rd48, [gk_s17];
-	cvta.to.global.u64 %rd49, %rd48;
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s18];
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s19];
-	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s11];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s12];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s13];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s14];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s15];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s17];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s18];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd55, %rd4, %rd3;
-	max.s64 %rd56, %rd55, 0;
-	cvt.u64.u32 %rd57, %r20;
-	add.s64 %rd58, %rd56, %rd57;
-	sub.s64 %rd59, %rd58, 1;
-	div.u64 %rd60, %rd59, %rd57;
-	cvt.u64.u32 %rd61, %r19;
-	mad.lo.s64 %rd62, %rd61, %rd60, %rd3;
-	add.s64 %rd63, %rd62, %rd60;
-	min.s64 %rd64, %rd63, %rd4;
+	sub.s64 %rd54, %rd3, %rd2;
+	max.s64 %rd55, %rd54, 0;
+	cvt.u64.u32 %rd56, %r20;
+	add.s64 %rd57, %rd55, %rd56;
+	sub.s64 %rd58, %rd57, 1;
+	div.u64 %rd59, %rd58, %rd56;
+	cvt.u64.u32 %rd60, %r19;
+	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
+	add.s64 %rd62, %rd61, %rd59;
+	min.s64 %rd63, %rd62, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -1970,39 +1967,39 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd65, %r5;
-	add.s64 %rd66, %rd62, %rd65;
-	cvt.u64.u32 %rd67, %r6;
-	mov.b64 %rd68, %rd66;
+	cvt.u64.u32 %rd64, %r5;
+	add.s64 %rd65, %rd61, %rd64;
+	cvt.u64.u32 %rd66, %r6;
+	mov.b64 %rd67, %rd65;
 $L5:
-	setp.ge.s64 %p5, %rd68, %rd64;
+	setp.ge.s64 %p5, %rd67, %rd63;
 	@%p5 bra $L6;
-	mov.b64 %rd69, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	mul.lo.s64 %rd71, %rd70, %rd17;
-	mad.lo.s64 %rd72, %rd71, 8, %rd13;
-	ld.global.nc.s64 %rd73, [%rd72+0];
-	mov.b64 %rd74, %rd73;
-	mul.lo.s64 %rd75, %rd69, %rd17;
-	mad.lo.s64 %rd76, %rd75, 8, %rd13;
-	ld.global.nc.s64 %rd77, [%rd76+0];
-	mov.b64 %rd78, %rd77;
-	sub.s64 %rd79, %rd74, %rd78;
-	cvt.rn.f64.s64 %fd3, %rd79;
+	mov.b64 %rd68, %rd67;
+	add.s64 %rd69, %rd68, 1;
+	mul.lo.s64 %rd70, %rd69, %rd16;
+	mad.lo.s64 %rd71, %rd70, 8, %rd12;
+	ld.global.nc.s64 %rd72, [%rd71+0];
+	mov.b64 %rd73, %rd72;
+	mul.lo.s64 %rd74, %rd68, %rd16;
+	mad.lo.s64 %rd75, %rd74, 8, %rd12;
+	ld.global.nc.s64 %rd76, [%rd75+0];
+	mov.b64 %rd77, %rd76;
+	sub.s64 %rd78, %rd73, %rd77;
+	cvt.rn.f64.s64 %fd3, %rd78;
 	mov.f64 %fd4, %fd3;
-	setp.gt.s64 %p6, %rd33, 0;
+	setp.gt.s64 %p6, %rd32, 0;
 	@!%p6 bra $L9;
-	add.s64 %rd80, %rd69, 1;
-	mul.lo.s64 %rd81, %rd80, %rd40;
-	mad.lo.s64 %rd82, %rd81, 8, %rd36;
-	ld.global.nc.s64 %rd83, [%rd82+0];
-	mov.b64 %rd84, %rd83;
-	mul.lo.s64 %rd85, %rd69, %rd40;
-	mad.lo.s64 %rd86, %rd85, 8, %rd36;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd84, %rd88;
-	cvt.rn.f64.s64 %fd5, %rd89;
+	add.s64 %rd79, %rd68, 1;
+	mul.lo.s64 %rd80, %rd79, %rd39;
+	mad.lo.s64 %rd81, %rd80, 8, %rd35;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
+	mul.lo.s64 %rd84, %rd68, %rd39;
+	mad.lo.s64 %rd85, %rd84, 8, %rd35;
+	ld.global.nc.s64 %rd86, [%rd85+0];
+	mov.b64 %rd87, %rd86;
+	sub.s64 %rd88, %rd83, %rd87;
+	cvt.rn.f64.s64 %fd5, %rd88;
 	add.rn.f64 %fd6, %fd4, %fd5;
 	mov.f64 %fd4, %fd6;
 $L9:
@@ -2010,7 +2007,7 @@ $L9:
 	add.rn.f64 %fd8, %fd1, %fd7;
 	mov.f64 %fd1, %fd8;
 $L7:
-	add.s64 %rd68, %rd68, %rd67;
+	add.s64 %rd67, %rd67, %rd66;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd9, %fd1;
@@ -2022,12 +2019,12 @@ $L6:
 $L10:
 	setp.hs.u32 %p7, %r24, 32;
 	@%p7 bra $L11;
-	mov.b64 %rd90, %fd9;
-	mov.b64 {%r25, %r26}, %rd90;
+	mov.b64 %rd89, %fd9;
+	mov.b64 {%r25, %r26}, %rd89;
 	shfl.sync.down.b32 %r27|%p8, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd91, {%r27, %r28};
-	mov.b64 %fd10, %rd91;
+	mov.b64 %rd90, {%r27, %r28};
+	mov.b64 %fd10, %rd90;
 	@!%p8 bra $L12;
 	setp.ne.u32 %p9, %r18, 1;
 	@%p9 bra.uni $L14;
@@ -2044,11 +2041,11 @@ $L15:
 	setp.ne.u32 %p11, %r18, 3;
 	@%p11 bra.uni $L16;
 	min.f64 %fd13, %fd9, %fd10;
-	mov.b64 %rd92, %fd9;
-	mov.b64 %rd93, %fd10;
-	or.b64 %rd94, %rd92, %rd93;
+	mov.b64 %rd91, %fd9;
+	mov.b64 %rd92, %fd10;
+	or.b64 %rd93, %rd91, %rd92;
 	setp.eq.f64 %p12, %fd9, %fd10;
-	mov.b64 %fd14, %rd94;
+	mov.b64 %fd14, %rd93;
 	selp.f64 %fd15, %fd14, %fd13, %p12;
 	setp.nan.f64 %p13, %fd9, %fd10;
 	add.rn.f64 %fd16, %fd9, %fd10;
@@ -2057,11 +2054,11 @@ $L15:
 	bra.uni $L13;
 $L16:
 	max.f64 %fd18, %fd9, %fd10;
-	mov.b64 %rd95, %fd9;
-	mov.b64 %rd96, %fd10;
-	and.b64 %rd97, %rd95, %rd96;
+	mov.b64 %rd94, %fd9;
+	mov.b64 %rd95, %fd10;
+	and.b64 %rd96, %rd94, %rd95;
 	setp.eq.f64 %p14, %fd9, %fd10;
-	mov.b64 %fd19, %rd97;
+	mov.b64 %fd19, %rd96;
 	selp.f64 %fd20, %fd19, %fd18, %p14;
 	setp.nan.f64 %p15, %fd9, %fd10;
 	add.rn.f64 %fd21, %fd9, %fd10;
@@ -2074,18 +2071,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd98, %r8, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	st.shared.f64 [%rd99+0], %fd9;
+	mul.wide.u32 %rd97, %r8, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	st.shared.f64 [%rd98+0], %fd9;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L18;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L19;
-	mul.wide.u32 %rd100, %r7, 16;
-	add.s64 %rd101, %rd1, %rd100;
-	ld.shared.f64 %fd23, [%rd101+0];
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	ld.shared.f64 %fd23, [%rd100+0];
 	mov.f64 %fd9, %fd23;
 $L19:
 	sub.u32 %r29, %r10, 1;
@@ -2093,12 +2090,12 @@ $L19:
 $L20:
 	setp.hs.u32 %p19, %r30, 32;
 	@%p19 bra $L21;
-	mov.b64 %rd102, %fd9;
-	mov.b64 {%r31, %r32}, %rd102;
+	mov.b64 %rd101, %fd9;
+	mov.b64 {%r31, %r32}, %rd101;
 	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd103, {%r33, %r34};
-	mov.b64 %fd24, %rd103;
+	mov.b64 %rd102, {%r33, %r34};
+	mov.b64 %fd24, %rd102;
 	@!%p20 bra $L22;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L24;
@@ -2115,11 +2112,11 @@ $L25:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L26;
 	min.f64 %fd27, %fd9, %fd24;
-	mov.b64 %rd104, %fd9;
-	mov.b64 %rd105, %fd24;
-	or.b64 %rd106, %rd104, %rd105;
+	mov.b64 %rd103, %fd9;
+	mov.b64 %rd104, %fd24;
+	or.b64 %rd105, %rd103, %rd104;
 	setp.eq.f64 %p24, %fd9, %fd24;
-	mov.b64 %fd28, %rd106;
+	mov.b64 %fd28, %rd105;
 	selp.f64 %fd29, %fd28, %fd27, %p24;
 	setp.nan.f64 %p25, %fd9, %fd24;
 	add.rn.f64 %fd30, %fd9, %fd24;
@@ -2128,11 +2125,11 @@ $L25:
 	bra.uni $L23;
 $L26:
 	max.f64 %fd32, %fd9, %fd24;
-	mov.b64 %rd107, %fd9;
-	mov.b64 %rd108, %fd24;
-	and.b64 %rd109, %rd107, %rd108;
+	mov.b64 %rd106, %fd9;
+	mov.b64 %rd107, %fd24;
+	and.b64 %rd108, %rd106, %rd107;
 	setp.eq.f64 %p26, %fd9, %fd24;
-	mov.b64 %fd33, %rd109;
+	mov.b64 %fd33, %rd108;
 	selp.f64 %fd34, %fd33, %fd32, %p26;
 	setp.nan.f64 %p27, %fd9, %fd24;
 	add.rn.f64 %fd35, %fd9, %fd24;
@@ -2144,11 +2141,11 @@ $L22:
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd110, %r19, 8;
-	add.s64 %rd111, %rd6, %rd110;
+	mul.wide.u32 %rd109, %r19, 8;
+	add.s64 %rd110, %rd5, %rd109;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L27;
-	st.global.f64 [%rd111+0], %fd9;
+	st.global.f64 [%rd110+0], %fd9;
 $L27:
 	// the last block combines the partials
 	setp.eq.u32 %p29, %r5, 0;
@@ -2165,21 +2162,21 @@ $L28:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p31, %r38, 0;
 	@!%p31 bra $L29;
-	cvt.u64.u32 %rd112, %r20;
-	cvt.u64.u32 %rd113, %r5;
-	cvt.u64.u32 %rd114, %r6;
+	cvt.u64.u32 %rd111, %r20;
+	cvt.u64.u32 %rd112, %r5;
+	cvt.u64.u32 %rd113, %r6;
 	setp.ne.u32 %p32, %r18, 1;
 	@%p32 bra.uni $L31;
 	mov.f64 %fd37, 0d0000000000000000;
-	mov.b64 %rd115, %rd113;
+	mov.b64 %rd114, %rd112;
 $L32:
-	setp.ge.s64 %p33, %rd115, %rd112;
+	setp.ge.s64 %p33, %rd114, %rd111;
 	@%p33 bra $L33;
-	mad.lo.s64 %rd116, %rd115, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd38, [%rd116+0];
+	mad.lo.s64 %rd115, %rd114, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd38, [%rd115+0];
 	add.rn.f64 %fd39, %fd37, %fd38;
 	mov.f64 %fd37, %fd39;
-	add.s64 %rd115, %rd115, %rd114;
+	add.s64 %rd114, %rd114, %rd113;
 	bra.uni $L32;
 $L33:
 	bra.uni $L30;
@@ -2187,15 +2184,15 @@ $L31:
 	setp.ne.u32 %p34, %r18, 2;
 	@%p34 bra.uni $L34;
 	mov.f64 %fd37, 0d3FF0000000000000;
-	mov.b64 %rd117, %rd113;
+	mov.b64 %rd116, %rd112;
 $L35:
-	setp.ge.s64 %p35, %rd117, %rd112;
+	setp.ge.s64 %p35, %rd116, %rd111;
 	@%p35 bra $L36;
-	mad.lo.s64 %rd118, %rd117, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd118+0];
+	mad.lo.s64 %rd117, %rd116, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd117+0];
 	mul.rn.f64 %fd41, %fd37, %fd40;
 	mov.f64 %fd37, %fd41;
-	add.s64 %rd117, %rd117, %rd114;
+	add.s64 %rd116, %rd116, %rd113;
 	bra.uni $L35;
 $L36:
 	bra.uni $L30;
@@ -2203,47 +2200,47 @@ $L34:
 	setp.ne.u32 %p36, %r18, 3;
 	@%p36 bra.uni $L37;
 	mov.f64 %fd37, 0d7FF0000000000000;
-	mov.b64 %rd119, %rd113;
+	mov.b64 %rd118, %rd112;
 $L38:
-	setp.ge.s64 %p37, %rd119, %rd112;
+	setp.ge.s64 %p37, %rd118, %rd111;
 	@%p37 bra $L39;
-	mad.lo.s64 %rd120, %rd119, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd42, [%rd120+0];
+	mad.lo.s64 %rd119, %rd118, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd42, [%rd119+0];
 	min.f64 %fd43, %fd37, %fd42;
-	mov.b64 %rd121, %fd37;
-	mov.b64 %rd122, %fd42;
-	or.b64 %rd123, %rd121, %rd122;
+	mov.b64 %rd120, %fd37;
+	mov.b64 %rd121, %fd42;
+	or.b64 %rd122, %rd120, %rd121;
 	setp.eq.f64 %p38, %fd37, %fd42;
-	mov.b64 %fd44, %rd123;
+	mov.b64 %fd44, %rd122;
 	selp.f64 %fd45, %fd44, %fd43, %p38;
 	setp.nan.f64 %p39, %fd37, %fd42;
 	add.rn.f64 %fd46, %fd37, %fd42;
 	selp.f64 %fd47, %fd46, %fd45, %p39;
 	mov.f64 %fd37, %fd47;
-	add.s64 %rd119, %rd119, %rd114;
+	add.s64 %rd118, %rd118, %rd113;
 	bra.uni $L38;
 $L39:
 	bra.uni $L30;
 $L37:
 	mov.f64 %fd37, 0dFFF0000000000000;
-	mov.b64 %rd124, %rd113;
+	mov.b64 %rd123, %rd112;
 $L40:
-	setp.ge.s64 %p40, %rd124, %rd112;
+	setp.ge.s64 %p40, %rd123, %rd111;
 	@%p40 bra $L41;
-	mad.lo.s64 %rd125, %rd124, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd48, [%rd125+0];
+	mad.lo.s64 %rd124, %rd123, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd48, [%rd124+0];
 	max.f64 %fd49, %fd37, %fd48;
-	mov.b64 %rd126, %fd37;
-	mov.b64 %rd127, %fd48;
-	and.b64 %rd128, %rd126, %rd127;
+	mov.b64 %rd125, %fd37;
+	mov.b64 %rd126, %fd48;
+	and.b64 %rd127, %rd125, %rd126;
 	setp.eq.f64 %p41, %fd37, %fd48;
-	mov.b64 %fd50, %rd128;
+	mov.b64 %fd50, %rd127;
 	selp.f64 %fd51, %fd50, %fd49, %p41;
 	setp.nan.f64 %p42, %fd37, %fd48;
 	add.rn.f64 %fd52, %fd37, %fd48;
 	selp.f64 %fd53, %fd52, %fd51, %p42;
 	mov.f64 %fd37, %fd53;
-	add.s64 %rd124, %rd124, %rd114;
+	add.s64 %rd123, %rd123, %rd113;
 	bra.uni $L40;
 $L41:
 $L30:
@@ -2256,12 +2253,12 @@ $L30:
 $L42:
 	setp.hs.u32 %p43, %r42, 32;
 	@%p43 bra $L43;
-	mov.b64 %rd129, %fd54;
-	mov.b64 {%r43, %r44}, %rd129;
+	mov.b64 %rd128, %fd54;
+	mov.b64 {%r43, %r44}, %rd128;
 	shfl.sync.down.b32 %r45|%p44, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd130, {%r45, %r46};
-	mov.b64 %fd55, %rd130;
+	mov.b64 %rd129, {%r45, %r46};
+	mov.b64 %fd55, %rd129;
 	@!%p44 bra $L44;
 	setp.ne.u32 %p45, %r18, 1;
 	@%p45 bra.uni $L46;
@@ -2278,11 +2275,11 @@ $L47:
 	setp.ne.u32 %p47, %r18, 3;
 	@%p47 bra.uni $L48;
 	min.f64 %fd58, %fd54, %fd55;
-	mov.b64 %rd131, %fd54;
-	mov.b64 %rd132, %fd55;
-	or.b64 %rd133, %rd131, %rd132;
+	mov.b64 %rd130, %fd54;
+	mov.b64 %rd131, %fd55;
+	or.b64 %rd132, %rd130, %rd131;
 	setp.eq.f64 %p48, %fd54, %fd55;
-	mov.b64 %fd59, %rd133;
+	mov.b64 %fd59, %rd132;
 	selp.f64 %fd60, %fd59, %fd58, %p48;
 	setp.nan.f64 %p49, %fd54, %fd55;
 	add.rn.f64 %fd61, %fd54, %fd55;
@@ -2291,11 +2288,11 @@ $L47:
 	bra.uni $L45;
 $L48:
 	max.f64 %fd63, %fd54, %fd55;
-	mov.b64 %rd134, %fd54;
-	mov.b64 %rd135, %fd55;
-	and.b64 %rd136, %rd134, %rd135;
+	mov.b64 %rd133, %fd54;
+	mov.b64 %rd134, %fd55;
+	and.b64 %rd135, %rd133, %rd134;
 	setp.eq.f64 %p50, %fd54, %fd55;
-	mov.b64 %fd64, %rd136;
+	mov.b64 %fd64, %rd135;
 	selp.f64 %fd65, %fd64, %fd63, %p50;
 	setp.nan.f64 %p51, %fd54, %fd55;
 	add.rn.f64 %fd66, %fd54, %fd55;
@@ -2308,18 +2305,18 @@ $L44:
 $L43:
 	setp.eq.u32 %p52, %r7, 0;
 	@!%p52 bra $L49;
-	mul.wide.u32 %rd137, %r8, 16;
-	add.s64 %rd138, %rd1, %rd137;
-	st.shared.f64 [%rd138+0], %fd54;
+	mul.wide.u32 %rd136, %r8, 16;
+	add.s64 %rd137, %rd1, %rd136;
+	st.shared.f64 [%rd137+0], %fd54;
 $L49:
 	bar.sync 0;
 	setp.eq.u32 %p53, %r8, 0;
 	@!%p53 bra $L50;
 	setp.lo.u32 %p54, %r7, %r10;
 	@!%p54 bra $L51;
-	mul.wide.u32 %rd139, %r7, 16;
-	add.s64 %rd140, %rd1, %rd139;
-	ld.shared.f64 %fd68, [%rd140+0];
+	mul.wide.u32 %rd138, %r7, 16;
+	add.s64 %rd139, %rd1, %rd138;
+	ld.shared.f64 %fd68, [%rd139+0];
 	mov.f64 %fd54, %fd68;
 $L51:
 	sub.u32 %r47, %r10, 1;
@@ -2327,12 +2324,12 @@ $L51:
 $L52:
 	setp.hs.u32 %p55, %r48, 32;
 	@%p55 bra $L53;
-	mov.b64 %rd141, %fd54;
-	mov.b64 {%r49, %r50}, %rd141;
+	mov.b64 %rd140, %fd54;
+	mov.b64 {%r49, %r50}, %rd140;
 	shfl.sync.down.b32 %r51|%p56, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd142, {%r51, %r52};
-	mov.b64 %fd69, %rd142;
+	mov.b64 %rd141, {%r51, %r52};
+	mov.b64 %fd69, %rd141;
 	@!%p56 bra $L54;
 	setp.ne.u32 %p57, %r18, 1;
 	@%p57 bra.uni $L56;
@@ -2349,11 +2346,11 @@ $L57:
 	setp.ne.u32 %p59, %r18, 3;
 	@%p59 bra.uni $L58;
 	min.f64 %fd72, %fd54, %fd69;
-	mov.b64 %rd143, %fd54;
-	mov.b64 %rd144, %fd69;
-	or.b64 %rd145, %rd143, %rd144;
+	mov.b64 %rd142, %fd54;
+	mov.b64 %rd143, %fd69;
+	or.b64 %rd144, %rd142, %rd143;
 	setp.eq.f64 %p60, %fd54, %fd69;
-	mov.b64 %fd73, %rd145;
+	mov.b64 %fd73, %rd144;
 	selp.f64 %fd74, %fd73, %fd72, %p60;
 	setp.nan.f64 %p61, %fd54, %fd69;
 	add.rn.f64 %fd75, %fd54, %fd69;
@@ -2362,11 +2359,11 @@ $L57:
 	bra.uni $L55;
 $L58:
 	max.f64 %fd77, %fd54, %fd69;
-	mov.b64 %rd146, %fd54;
-	mov.b64 %rd147, %fd69;
-	and.b64 %rd148, %rd146, %rd147;
+	mov.b64 %rd145, %fd54;
+	mov.b64 %rd146, %fd69;
+	and.b64 %rd147, %rd145, %rd146;
 	setp.eq.f64 %p62, %fd54, %fd69;
-	mov.b64 %fd78, %rd148;
+	mov.b64 %fd78, %rd147;
 	selp.f64 %fd79, %fd78, %fd77, %p62;
 	setp.nan.f64 %p63, %fd54, %fd69;
 	add.rn.f64 %fd80, %fd54, %fd69;
@@ -2379,7 +2376,7 @@ $L54:
 $L53:
 $L50:
 	@!%p29 bra $L59;
-	st.global.f64 [%rd8+0], %fd54;
+	st.global.f64 [%rd7+0], %fd54;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L59:
 $L29:
@@ -2543,7 +2540,7 @@ const gokkosPTX7 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_dgraph_offsetScan_up(
 	.param .b64 gk_begin,
@@ -2559,7 +2556,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<19>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<72>;
+	.reg .b64 %rd<71>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2579,171 +2576,170 @@ const gokkosPTX7 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mov.b64 %rd31, 0;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd28, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd30;
+	setp.ge.s64 %p2, %rd34, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd36, %rd35;
+	mov.b64 %rd35, %rd34;
 	@!%p3 bra $L5;
-	mul.lo.s64 %rd37, %rd36, %rd20;
-	mad.lo.s64 %rd38, %rd37, 8, %rd16;
-	st.global.s64 [%rd38+0], %rd31;
+	mul.lo.s64 %rd36, %rd35, %rd19;
+	mad.lo.s64 %rd37, %rd36, 8, %rd15;
+	st.global.s64 [%rd37+0], %rd30;
 $L5:
-	setp.lt.s64 %p4, %rd36, %rd11;
+	setp.lt.s64 %p4, %rd35, %rd10;
 	@!%p4 bra $L7;
-	mul.lo.s64 %rd39, %rd36, %rd13;
-	mad.lo.s64 %rd40, %rd39, 8, %rd9;
-	ld.global.nc.s64 %rd41, [%rd40+0];
-	mov.b64 %rd42, %rd41;
-	add.s64 %rd43, %rd31, %rd42;
-	mov.b64 %rd31, %rd43;
+	mul.lo.s64 %rd38, %rd35, %rd12;
+	mad.lo.s64 %rd39, %rd38, 8, %rd8;
+	ld.global.nc.s64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	add.s64 %rd42, %rd30, %rd41;
+	mov.b64 %rd30, %rd42;
 $L7:
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd44, %rd31;
+	mov.b64 %rd43, %rd30;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd44;
+	mov.b64 {%r21, %r22}, %rd43;
 	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd45, {%r23, %r24};
+	mov.b64 %rd44, {%r23, %r24};
 	@!%p5 bra $L8;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 $L8:
-	mov.b64 {%r25, %r26}, %rd44;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd47, {%r27, %r28};
+	mov.b64 %rd46, {%r27, %r28};
 	@!%p6 bra $L9;
-	add.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
+	add.s64 %rd47, %rd43, %rd46;
+	mov.b64 %rd43, %rd47;
 $L9:
-	mov.b64 {%r29, %r30}, %rd44;
+	mov.b64 {%r29, %r30}, %rd43;
 	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd49, {%r31, %r32};
+	mov.b64 %rd48, {%r31, %r32};
 	@!%p7 bra $L10;
-	add.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
+	add.s64 %rd49, %rd43, %rd48;
+	mov.b64 %rd43, %rd49;
 $L10:
-	mov.b64 {%r33, %r34}, %rd44;
+	mov.b64 {%r33, %r34}, %rd43;
 	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd51, {%r35, %r36};
+	mov.b64 %rd50, {%r35, %r36};
 	@!%p8 bra $L11;
-	add.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
+	add.s64 %rd51, %rd43, %rd50;
+	mov.b64 %rd43, %rd51;
 $L11:
-	mov.b64 {%r37, %r38}, %rd44;
+	mov.b64 {%r37, %r38}, %rd43;
 	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd53, {%r39, %r40};
+	mov.b64 %rd52, {%r39, %r40};
 	@!%p9 bra $L12;
-	add.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
+	add.s64 %rd53, %rd43, %rd52;
+	mov.b64 %rd43, %rd53;
 $L12:
 	setp.eq.u32 %p10, %r7, 0;
 	@!%p10 bra $L13;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
+	mul.wide.u32 %rd54, %r8, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	st.shared.s64 [%rd55+0], %rd43;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p11, %r8, 0;
 	@!%p11 bra $L14;
 	setp.lo.u32 %p12, %r7, %r10;
 	@!%p12 bra $L15;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
+	mul.wide.u32 %rd56, %r7, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	ld.shared.s64 %rd58, [%rd57+0];
+	mov.b64 %rd43, %rd58;
 $L15:
 	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd44;
+	mov.b64 {%r42, %r43}, %rd43;
 	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
 	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
+	mov.b64 %rd59, {%r44, %r45};
 	@!%p13 bra $L16;
-	add.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
+	add.s64 %rd60, %rd43, %rd59;
+	mov.b64 %rd43, %rd60;
 $L16:
-	mov.b64 {%r46, %r47}, %rd44;
+	mov.b64 {%r46, %r47}, %rd43;
 	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
 	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd62, {%r48, %r49};
+	mov.b64 %rd61, {%r48, %r49};
 	@!%p14 bra $L17;
-	add.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
+	add.s64 %rd62, %rd43, %rd61;
+	mov.b64 %rd43, %rd62;
 $L17:
-	mov.b64 {%r50, %r51}, %rd44;
+	mov.b64 {%r50, %r51}, %rd43;
 	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
 	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd64, {%r52, %r53};
+	mov.b64 %rd63, {%r52, %r53};
 	@!%p15 bra $L18;
-	add.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
+	add.s64 %rd64, %rd43, %rd63;
+	mov.b64 %rd43, %rd64;
 $L18:
-	mov.b64 {%r54, %r55}, %rd44;
+	mov.b64 {%r54, %r55}, %rd43;
 	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd66, {%r56, %r57};
+	mov.b64 %rd65, {%r56, %r57};
 	@!%p16 bra $L19;
-	add.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
+	add.s64 %rd66, %rd43, %rd65;
+	mov.b64 %rd43, %rd66;
 $L19:
-	mov.b64 {%r58, %r59}, %rd44;
+	mov.b64 {%r58, %r59}, %rd43;
 	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd68, {%r60, %r61};
+	mov.b64 %rd67, {%r60, %r61};
 	@!%p17 bra $L20;
-	add.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
+	add.s64 %rd68, %rd43, %rd67;
+	mov.b64 %rd43, %rd68;
 $L20:
 $L14:
-	mul.wide.u32 %rd70, %r18, 8;
-	add.s64 %rd71, %rd6, %rd70;
+	mul.wide.u32 %rd69, %r18, 8;
+	add.s64 %rd70, %rd5, %rd69;
 	setp.eq.u32 %p18, %r5, 0;
 	@!%p18 bra $L21;
-	st.global.s64 [%rd71+0], %rd44;
+	st.global.s64 [%rd70+0], %rd43;
 $L21:
 	ret;
 }
@@ -2760,9 +2756,9 @@ $L21:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2782,120 +2778,169 @@ $L21:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -2911,9 +2956,9 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<16>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<82>;
+	.reg .pred %p<23>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2933,173 +2978,222 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd32, %r18, 8;
-	add.s64 %rd33, %rd6, %rd32;
-	ld.global.s64 %rd34, [%rd33+0];
-	mov.b64 %rd31, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd28;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd37, %rd30;
+	setp.ge.s64 %p2, %rd36, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd37, %rd38;
-	setp.lt.s64 %p3, %rd39, %rd30;
-	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd40, %rd39;
+	mov.b64 %rd39, %rd38;
 	@!%p4 bra $L6;
-	mul.lo.s64 %rd41, %rd40, %rd20;
-	mad.lo.s64 %rd42, %rd41, 8, %rd16;
-	st.global.s64 [%rd42+0], %rd35;
+	mul.lo.s64 %rd40, %rd39, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	st.global.s64 [%rd41+0], %rd34;
 $L6:
-	setp.lt.s64 %p5, %rd40, %rd11;
+	setp.lt.s64 %p5, %rd39, %rd10;
 	@!%p5 bra $L8;
-	mul.lo.s64 %rd43, %rd40, %rd13;
-	mad.lo.s64 %rd44, %rd43, 8, %rd9;
-	ld.global.nc.s64 %rd45, [%rd44+0];
-	mov.b64 %rd46, %rd45;
-	add.s64 %rd47, %rd35, %rd46;
-	mov.b64 %rd35, %rd47;
+	mul.lo.s64 %rd42, %rd39, %rd12;
+	mad.lo.s64 %rd43, %rd42, 8, %rd8;
+	ld.global.nc.s64 %rd44, [%rd43+0];
+	mov.b64 %rd45, %rd44;
+	add.s64 %rd46, %rd34, %rd45;
+	mov.b64 %rd34, %rd46;
 $L8:
 $L4:
 $L3:
-	mov.b64 %rd48, %rd35;
+	mov.b64 %rd47, %rd34;
 	// block scan
-	mov.b64 %rd49, %rd48;
-	mov.b64 {%r20, %r21}, %rd49;
+	mov.b64 %rd48, %rd47;
+	mov.b64 {%r20, %r21}, %rd48;
 	shfl.sync.up.b32 %r22|%p6, %r20, 1, 0, %r17;
 	shfl.sync.up.b32 %r23, %r21, 1, 0, %r17;
-	mov.b64 %rd50, {%r22, %r23};
+	mov.b64 %rd49, {%r22, %r23};
 	@!%p6 bra $L9;
-	add.s64 %rd51, %rd50, %rd49;
-	mov.b64 %rd49, %rd51;
+	add.s64 %rd50, %rd49, %rd48;
+	mov.b64 %rd48, %rd50;
 $L9:
-	mov.b64 {%r24, %r25}, %rd49;
+	mov.b64 {%r24, %r25}, %rd48;
 	shfl.sync.up.b32 %r26|%p7, %r24, 2, 0, %r17;
 	shfl.sync.up.b32 %r27, %r25, 2, 0, %r17;
-	mov.b64 %rd52, {%r26, %r27};
+	mov.b64 %rd51, {%r26, %r27};
 	@!%p7 bra $L10;
-	add.s64 %rd53, %rd52, %rd49;
-	mov.b64 %rd49, %rd53;
+	add.s64 %rd52, %rd51, %rd48;
+	mov.b64 %rd48, %rd52;
 $L10:
-	mov.b64 {%r28, %r29}, %rd49;
+	mov.b64 {%r28, %r29}, %rd48;
 	shfl.sync.up.b32 %r30|%p8, %r28, 4, 0, %r17;
 	shfl.sync.up.b32 %r31, %r29, 4, 0, %r17;
-	mov.b64 %rd54, {%r30, %r31};
+	mov.b64 %rd53, {%r30, %r31};
 	@!%p8 bra $L11;
-	add.s64 %rd55, %rd54, %rd49;
-	mov.b64 %rd49, %rd55;
+	add.s64 %rd54, %rd53, %rd48;
+	mov.b64 %rd48, %rd54;
 $L11:
-	mov.b64 {%r32, %r33}, %rd49;
+	mov.b64 {%r32, %r33}, %rd48;
 	shfl.sync.up.b32 %r34|%p9, %r32, 8, 0, %r17;
 	shfl.sync.up.b32 %r35, %r33, 8, 0, %r17;
-	mov.b64 %rd56, {%r34, %r35};
+	mov.b64 %rd55, {%r34, %r35};
 	@!%p9 bra $L12;
-	add.s64 %rd57, %rd56, %rd49;
-	mov.b64 %rd49, %rd57;
+	add.s64 %rd56, %rd55, %rd48;
+	mov.b64 %rd48, %rd56;
 $L12:
-	mov.b64 {%r36, %r37}, %rd49;
+	mov.b64 {%r36, %r37}, %rd48;
 	shfl.sync.up.b32 %r38|%p10, %r36, 16, 0, %r17;
 	shfl.sync.up.b32 %r39, %r37, 16, 0, %r17;
-	mov.b64 %rd58, {%r38, %r39};
+	mov.b64 %rd57, {%r38, %r39};
 	@!%p10 bra $L13;
-	add.s64 %rd59, %rd58, %rd49;
-	mov.b64 %rd49, %rd59;
+	add.s64 %rd58, %rd57, %rd48;
+	mov.b64 %rd48, %rd58;
 $L13:
-	mov.b64 {%r40, %r41}, %rd49;
+	mov.b64 {%r40, %r41}, %rd48;
 	shfl.sync.up.b32 %r42|%p11, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	selp.b64 %rd61, %rd60, 0, %p11;
+	mov.b64 %rd59, {%r42, %r43};
+	selp.b64 %rd60, %rd59, 0, %p11;
 	sub.u32 %r44, %r13, 1;
 	setp.eq.u32 %p12, %r7, %r44;
 	@!%p12 bra $L14;
-	mul.wide.u32 %rd62, %r8, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	add.s64 %rd64, %rd63, 1040;
-	add.s64 %rd65, %rd64, %rd2;
-	st.shared.s64 [%rd65+0], %rd49;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd48;
 $L14:
 	bar.sync 0;
-	mov.b64 %rd66, 0;
-	mov.b64 %rd67, 0;
-	mov.b32 %r45, 0;
-	add.s64 %rd68, %rd2, 1040;
-	add.s64 %rd69, %rd1, %rd68;
-$L15:
-	setp.hs.u32 %p13, %r45, %r10;
-	@%p13 bra $L16;
-	ld.shared.s64 %rd70, [%rd69+0];
-	setp.lo.u32 %p14, %r45, %r8;
-	@!%p14 bra $L17;
-	add.s64 %rd71, %rd66, %rd70;
-	mov.b64 %rd66, %rd71;
-$L17:
-	add.s64 %rd72, %rd67, %rd70;
-	mov.b64 %rd67, %rd72;
-	add.s64 %rd69, %rd69, 16;
-	add.u32 %r45, %r45, 1;
-	bra.uni $L15;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L15;
+	mov.b64 %rd63, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd63, %rd66;
 $L16:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd73, %rd66, %rd61;
-	@!%p3 bra $L18;
-	add.s64 %rd74, %rd31, %rd73;
-	mov.b64 %rd35, %rd74;
-	mov.pred %p4, 1;
-	mov.b64 %rd40, %rd39;
-	@!%p4 bra $L21;
-	mul.lo.s64 %rd75, %rd40, %rd20;
-	mad.lo.s64 %rd76, %rd75, 8, %rd16;
-	st.global.s64 [%rd76+0], %rd35;
-$L21:
-	setp.lt.s64 %p15, %rd40, %rd11;
-	@!%p15 bra $L23;
-	mul.lo.s64 %rd77, %rd40, %rd13;
-	mad.lo.s64 %rd78, %rd77, 8, %rd9;
-	ld.global.nc.s64 %rd79, [%rd78+0];
-	mov.b64 %rd46, %rd79;
-	add.s64 %rd80, %rd35, %rd46;
-	mov.b64 %rd35, %rd80;
-$L23:
-$L19:
+	mov.b64 {%r45, %r46}, %rd63;
+	shfl.sync.up.b32 %r47|%p15, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd67, {%r47, %r48};
+	@!%p15 bra $L17;
+	add.s64 %rd68, %rd67, %rd63;
+	mov.b64 %rd63, %rd68;
+$L17:
+	mov.b64 {%r49, %r50}, %rd63;
+	shfl.sync.up.b32 %r51|%p16, %r49, 2, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 2, 0, %r17;
+	mov.b64 %rd69, {%r51, %r52};
+	@!%p16 bra $L18;
+	add.s64 %rd70, %rd69, %rd63;
+	mov.b64 %rd63, %rd70;
 $L18:
-	add.s64 %rd81, %rd31, %rd67;
-	mov.b64 %rd31, %rd81;
-	add.s64 %rd37, %rd37, %rd36;
+	mov.b64 {%r53, %r54}, %rd63;
+	shfl.sync.up.b32 %r55|%p17, %r53, 4, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 4, 0, %r17;
+	mov.b64 %rd71, {%r55, %r56};
+	@!%p17 bra $L19;
+	add.s64 %rd72, %rd71, %rd63;
+	mov.b64 %rd63, %rd72;
+$L19:
+	mov.b64 {%r57, %r58}, %rd63;
+	shfl.sync.up.b32 %r59|%p18, %r57, 8, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 8, 0, %r17;
+	mov.b64 %rd73, {%r59, %r60};
+	@!%p18 bra $L20;
+	add.s64 %rd74, %rd73, %rd63;
+	mov.b64 %rd63, %rd74;
+$L20:
+	mov.b64 {%r61, %r62}, %rd63;
+	shfl.sync.up.b32 %r63|%p19, %r61, 16, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 16, 0, %r17;
+	mov.b64 %rd75, {%r63, %r64};
+	@!%p19 bra $L21;
+	add.s64 %rd76, %rd75, %rd63;
+	mov.b64 %rd63, %rd76;
+$L21:
+	mov.b64 {%r65, %r66}, %rd63;
+	shfl.sync.up.b32 %r67|%p20, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd77, {%r67, %r68};
+	selp.b64 %rd78, %rd77, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd79, %r7, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	add.s64 %rd81, %rd80, 512;
+	st.shared.s64 [%rd81+0], %rd78;
+$L22:
+	sub.u32 %r69, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r69;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd63;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd82, %r8, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	add.s64 %rd84, %rd83, 512;
+	ld.shared.s64 %rd85, [%rd84+0];
+	add.s64 %rd86, %rd85, %rd60;
+	ld.shared.s64 %rd87, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd88, %rd30, %rd86;
+	mov.b64 %rd34, %rd88;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	@!%p4 bra $L27;
+	mul.lo.s64 %rd89, %rd39, %rd19;
+	mad.lo.s64 %rd90, %rd89, 8, %rd15;
+	st.global.s64 [%rd90+0], %rd34;
+$L27:
+	setp.lt.s64 %p22, %rd39, %rd10;
+	@!%p22 bra $L29;
+	mul.lo.s64 %rd91, %rd39, %rd12;
+	mad.lo.s64 %rd92, %rd91, 8, %rd8;
+	ld.global.nc.s64 %rd93, [%rd92+0];
+	mov.b64 %rd45, %rd93;
+	add.s64 %rd94, %rd34, %rd45;
+	mov.b64 %rd34, %rd94;
+$L29:
+$L25:
+$L24:
+	add.s64 %rd95, %rd30, %rd87;
+	mov.b64 %rd30, %rd95;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -4036,7 +4130,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<58>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<114>;
+	.reg .b64 %rd<113>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4056,89 +4150,88 @@ const gokkosPTX11 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd32, 1;
-	mul.lo.s64 %rd34, %rd33, %rd15;
-	mad.lo.s64 %rd35, %rd34, 8, %rd11;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd32, %rd15;
-	mad.lo.s64 %rd39, %rd38, 8, %rd11;
-	ld.global.nc.s64 %rd40, [%rd39+0];
-	mov.b64 %rd41, %rd40;
-	sub.s64 %rd42, %rd37, %rd41;
-	setp.gt.s64 %p8, %rd42, 64;
+	mov.b64 %rd31, %rd30;
+	add.s64 %rd32, %rd31, 1;
+	mul.lo.s64 %rd33, %rd32, %rd14;
+	mad.lo.s64 %rd34, %rd33, 8, %rd10;
+	ld.global.nc.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd37, %rd31, %rd14;
+	mad.lo.s64 %rd38, %rd37, 8, %rd10;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	sub.s64 %rd41, %rd36, %rd40;
+	setp.gt.s64 %p8, %rd41, 64;
 	@!%p8 bra $L11;
-	add.s64 %rd43, %rd26, 1;
-	mov.b64 %rd26, %rd43;
+	add.s64 %rd42, %rd25, 1;
+	mov.b64 %rd25, %rd42;
 $L11:
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd44, %rd26;
+	mov.b64 %rd43, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4147,43 +4240,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L13;
-	mov.b64 {%r25, %r26}, %rd44;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd45, {%r27, %r28};
+	mov.b64 %rd44, {%r27, %r28};
 	@!%p10 bra $L14;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L16;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd47, %rd44, %rd45;
-	mov.b64 %rd44, %rd47;
+	mul.lo.s64 %rd46, %rd43, %rd44;
+	mov.b64 %rd43, %rd46;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L18;
-	min.s64 %rd48, %rd44, %rd45;
-	mov.b64 %rd44, %rd48;
+	min.s64 %rd47, %rd43, %rd44;
+	mov.b64 %rd43, %rd47;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L19;
-	max.s64 %rd49, %rd44, %rd45;
-	mov.b64 %rd44, %rd49;
+	max.s64 %rd48, %rd43, %rd44;
+	mov.b64 %rd43, %rd48;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L20;
-	and.b64 %rd50, %rd44, %rd45;
-	mov.b64 %rd44, %rd50;
+	and.b64 %rd49, %rd43, %rd44;
+	mov.b64 %rd43, %rd49;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd51, %rd44, %rd45;
-	mov.b64 %rd44, %rd51;
+	or.b64 %rd50, %rd43, %rd44;
+	mov.b64 %rd43, %rd50;
 $L15:
 $L14:
 	shl.b32 %r24, %r24, 1;
@@ -4191,73 +4284,73 @@ $L14:
 $L13:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L21;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.s64 [%rd53+0], %rd44;
+	mul.wide.u32 %rd51, %r8, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	st.shared.s64 [%rd52+0], %rd43;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L22;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.s64 %rd56, [%rd55+0];
-	mov.b64 %rd44, %rd56;
+	mul.wide.u32 %rd53, %r7, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	ld.shared.s64 %rd55, [%rd54+0];
+	mov.b64 %rd43, %rd55;
 $L23:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L24:
 	setp.hs.u32 %p19, %r30, 32;
 	@%p19 bra $L25;
-	mov.b64 {%r31, %r32}, %rd44;
+	mov.b64 {%r31, %r32}, %rd43;
 	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd57, {%r33, %r34};
+	mov.b64 %rd56, {%r33, %r34};
 	@!%p20 bra $L26;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L28;
-	add.s64 %rd58, %rd44, %rd57;
-	mov.b64 %rd44, %rd58;
+	add.s64 %rd57, %rd43, %rd56;
+	mov.b64 %rd43, %rd57;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd59, %rd44, %rd57;
-	mov.b64 %rd44, %rd59;
+	mul.lo.s64 %rd58, %rd43, %rd56;
+	mov.b64 %rd43, %rd58;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L30;
-	min.s64 %rd60, %rd44, %rd57;
-	mov.b64 %rd44, %rd60;
+	min.s64 %rd59, %rd43, %rd56;
+	mov.b64 %rd43, %rd59;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L31;
-	max.s64 %rd61, %rd44, %rd57;
-	mov.b64 %rd44, %rd61;
+	max.s64 %rd60, %rd43, %rd56;
+	mov.b64 %rd43, %rd60;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L32;
-	and.b64 %rd62, %rd44, %rd57;
-	mov.b64 %rd44, %rd62;
+	and.b64 %rd61, %rd43, %rd56;
+	mov.b64 %rd43, %rd61;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd63, %rd44, %rd57;
-	mov.b64 %rd44, %rd63;
+	or.b64 %rd62, %rd43, %rd56;
+	mov.b64 %rd43, %rd62;
 $L27:
 $L26:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd64, %r19, 8;
-	add.s64 %rd65, %rd6, %rd64;
+	mul.wide.u32 %rd63, %r19, 8;
+	add.s64 %rd64, %rd5, %rd63;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L33;
-	st.global.s64 [%rd65+0], %rd44;
+	st.global.s64 [%rd64+0], %rd43;
 $L33:
 	// the last block combines the partials
 	setp.eq.u32 %p27, %r5, 0;
@@ -4274,103 +4367,103 @@ $L34:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p29, %r38, 0;
 	@!%p29 bra $L35;
-	cvt.u64.u32 %rd67, %r20;
-	cvt.u64.u32 %rd68, %r5;
-	cvt.u64.u32 %rd69, %r6;
+	cvt.u64.u32 %rd66, %r20;
+	cvt.u64.u32 %rd67, %r5;
+	cvt.u64.u32 %rd68, %r6;
 	setp.ne.u32 %p30, %r18, 1;
 	@%p30 bra.uni $L37;
-	mov.b64 %rd66, 0;
-	mov.b64 %rd70, %rd68;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd69, %rd67;
 $L38:
-	setp.ge.s64 %p31, %rd70, %rd67;
+	setp.ge.s64 %p31, %rd69, %rd66;
 	@%p31 bra $L39;
-	mad.lo.s64 %rd71, %rd70, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
-	add.s64 %rd73, %rd66, %rd72;
-	mov.b64 %rd66, %rd73;
-	add.s64 %rd70, %rd70, %rd69;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	add.s64 %rd72, %rd65, %rd71;
+	mov.b64 %rd65, %rd72;
+	add.s64 %rd69, %rd69, %rd68;
 	bra.uni $L38;
 $L39:
 	bra.uni $L36;
 $L37:
 	setp.ne.u32 %p32, %r18, 2;
 	@%p32 bra.uni $L40;
-	mov.b64 %rd66, 1;
-	mov.b64 %rd74, %rd68;
+	mov.b64 %rd65, 1;
+	mov.b64 %rd73, %rd67;
 $L41:
-	setp.ge.s64 %p33, %rd74, %rd67;
+	setp.ge.s64 %p33, %rd73, %rd66;
 	@%p33 bra $L42;
-	mad.lo.s64 %rd75, %rd74, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
-	mul.lo.s64 %rd77, %rd66, %rd76;
-	mov.b64 %rd66, %rd77;
-	add.s64 %rd74, %rd74, %rd69;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	mul.lo.s64 %rd76, %rd65, %rd75;
+	mov.b64 %rd65, %rd76;
+	add.s64 %rd73, %rd73, %rd68;
 	bra.uni $L41;
 $L42:
 	bra.uni $L36;
 $L40:
 	setp.ne.u32 %p34, %r18, 3;
 	@%p34 bra.uni $L43;
-	mov.b64 %rd66, 9223372036854775807;
-	mov.b64 %rd78, %rd68;
+	mov.b64 %rd65, 9223372036854775807;
+	mov.b64 %rd77, %rd67;
 $L44:
-	setp.ge.s64 %p35, %rd78, %rd67;
+	setp.ge.s64 %p35, %rd77, %rd66;
 	@%p35 bra $L45;
-	mad.lo.s64 %rd79, %rd78, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
-	min.s64 %rd81, %rd66, %rd80;
-	mov.b64 %rd66, %rd81;
-	add.s64 %rd78, %rd78, %rd69;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	min.s64 %rd80, %rd65, %rd79;
+	mov.b64 %rd65, %rd80;
+	add.s64 %rd77, %rd77, %rd68;
 	bra.uni $L44;
 $L45:
 	bra.uni $L36;
 $L43:
 	setp.ne.u32 %p36, %r18, 4;
 	@%p36 bra.uni $L46;
-	mov.b64 %rd66, -9223372036854775808;
-	mov.b64 %rd82, %rd68;
+	mov.b64 %rd65, -9223372036854775808;
+	mov.b64 %rd81, %rd67;
 $L47:
-	setp.ge.s64 %p37, %rd82, %rd67;
+	setp.ge.s64 %p37, %rd81, %rd66;
 	@%p37 bra $L48;
-	mad.lo.s64 %rd83, %rd82, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
-	max.s64 %rd85, %rd66, %rd84;
-	mov.b64 %rd66, %rd85;
-	add.s64 %rd82, %rd82, %rd69;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	max.s64 %rd84, %rd65, %rd83;
+	mov.b64 %rd65, %rd84;
+	add.s64 %rd81, %rd81, %rd68;
 	bra.uni $L47;
 $L48:
 	bra.uni $L36;
 $L46:
 	setp.ne.u32 %p38, %r18, 7;
 	@%p38 bra.uni $L49;
-	mov.b64 %rd66, -1;
-	mov.b64 %rd86, %rd68;
+	mov.b64 %rd65, -1;
+	mov.b64 %rd85, %rd67;
 $L50:
-	setp.ge.s64 %p39, %rd86, %rd67;
+	setp.ge.s64 %p39, %rd85, %rd66;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd87, %rd86, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd88, [%rd87+0];
-	and.b64 %rd89, %rd66, %rd88;
-	mov.b64 %rd66, %rd89;
-	add.s64 %rd86, %rd86, %rd69;
+	mad.lo.s64 %rd86, %rd85, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	and.b64 %rd88, %rd65, %rd87;
+	mov.b64 %rd65, %rd88;
+	add.s64 %rd85, %rd85, %rd68;
 	bra.uni $L50;
 $L51:
 	bra.uni $L36;
 $L49:
-	mov.b64 %rd66, 0;
-	mov.b64 %rd90, %rd68;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd89, %rd67;
 $L52:
-	setp.ge.s64 %p40, %rd90, %rd67;
+	setp.ge.s64 %p40, %rd89, %rd66;
 	@%p40 bra $L53;
-	mad.lo.s64 %rd91, %rd90, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd92, [%rd91+0];
-	or.b64 %rd93, %rd66, %rd92;
-	mov.b64 %rd66, %rd93;
-	add.s64 %rd90, %rd90, %rd69;
+	mad.lo.s64 %rd90, %rd89, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
+	or.b64 %rd92, %rd65, %rd91;
+	mov.b64 %rd65, %rd92;
+	add.s64 %rd89, %rd89, %rd68;
 	bra.uni $L52;
 $L53:
 $L36:
-	mov.b64 %rd94, %rd66;
+	mov.b64 %rd93, %rd65;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -4379,43 +4472,43 @@ $L36:
 $L54:
 	setp.hs.u32 %p41, %r42, 32;
 	@%p41 bra $L55;
-	mov.b64 {%r43, %r44}, %rd94;
+	mov.b64 {%r43, %r44}, %rd93;
 	shfl.sync.down.b32 %r45|%p42, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd95, {%r45, %r46};
+	mov.b64 %rd94, {%r45, %r46};
 	@!%p42 bra $L56;
 	setp.ne.u32 %p43, %r18, 1;
 	@%p43 bra.uni $L58;
-	add.s64 %rd96, %rd94, %rd95;
-	mov.b64 %rd94, %rd96;
+	add.s64 %rd95, %rd93, %rd94;
+	mov.b64 %rd93, %rd95;
 	bra.uni $L57;
 $L58:
 	setp.ne.u32 %p44, %r18, 2;
 	@%p44 bra.uni $L59;
-	mul.lo.s64 %rd97, %rd94, %rd95;
-	mov.b64 %rd94, %rd97;
+	mul.lo.s64 %rd96, %rd93, %rd94;
+	mov.b64 %rd93, %rd96;
 	bra.uni $L57;
 $L59:
 	setp.ne.u32 %p45, %r18, 3;
 	@%p45 bra.uni $L60;
-	min.s64 %rd98, %rd94, %rd95;
-	mov.b64 %rd94, %rd98;
+	min.s64 %rd97, %rd93, %rd94;
+	mov.b64 %rd93, %rd97;
 	bra.uni $L57;
 $L60:
 	setp.ne.u32 %p46, %r18, 4;
 	@%p46 bra.uni $L61;
-	max.s64 %rd99, %rd94, %rd95;
-	mov.b64 %rd94, %rd99;
+	max.s64 %rd98, %rd93, %rd94;
+	mov.b64 %rd93, %rd98;
 	bra.uni $L57;
 $L61:
 	setp.ne.u32 %p47, %r18, 7;
 	@%p47 bra.uni $L62;
-	and.b64 %rd100, %rd94, %rd95;
-	mov.b64 %rd94, %rd100;
+	and.b64 %rd99, %rd93, %rd94;
+	mov.b64 %rd93, %rd99;
 	bra.uni $L57;
 $L62:
-	or.b64 %rd101, %rd94, %rd95;
-	mov.b64 %rd94, %rd101;
+	or.b64 %rd100, %rd93, %rd94;
+	mov.b64 %rd93, %rd100;
 $L57:
 $L56:
 	shl.b32 %r42, %r42, 1;
@@ -4423,62 +4516,62 @@ $L56:
 $L55:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L63;
-	mul.wide.u32 %rd102, %r8, 16;
-	add.s64 %rd103, %rd1, %rd102;
-	st.shared.s64 [%rd103+0], %rd94;
+	mul.wide.u32 %rd101, %r8, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	st.shared.s64 [%rd102+0], %rd93;
 $L63:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L64;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L65;
-	mul.wide.u32 %rd104, %r7, 16;
-	add.s64 %rd105, %rd1, %rd104;
-	ld.shared.s64 %rd106, [%rd105+0];
-	mov.b64 %rd94, %rd106;
+	mul.wide.u32 %rd103, %r7, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	ld.shared.s64 %rd105, [%rd104+0];
+	mov.b64 %rd93, %rd105;
 $L65:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L66:
 	setp.hs.u32 %p51, %r48, 32;
 	@%p51 bra $L67;
-	mov.b64 {%r49, %r50}, %rd94;
+	mov.b64 {%r49, %r50}, %rd93;
 	shfl.sync.down.b32 %r51|%p52, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd107, {%r51, %r52};
+	mov.b64 %rd106, {%r51, %r52};
 	@!%p52 bra $L68;
 	setp.ne.u32 %p53, %r18, 1;
 	@%p53 bra.uni $L70;
-	add.s64 %rd108, %rd94, %rd107;
-	mov.b64 %rd94, %rd108;
+	add.s64 %rd107, %rd93, %rd106;
+	mov.b64 %rd93, %rd107;
 	bra.uni $L69;
 $L70:
 	setp.ne.u32 %p54, %r18, 2;
 	@%p54 bra.uni $L71;
-	mul.lo.s64 %rd109, %rd94, %rd107;
-	mov.b64 %rd94, %rd109;
+	mul.lo.s64 %rd108, %rd93, %rd106;
+	mov.b64 %rd93, %rd108;
 	bra.uni $L69;
 $L71:
 	setp.ne.u32 %p55, %r18, 3;
 	@%p55 bra.uni $L72;
-	min.s64 %rd110, %rd94, %rd107;
-	mov.b64 %rd94, %rd110;
+	min.s64 %rd109, %rd93, %rd106;
+	mov.b64 %rd93, %rd109;
 	bra.uni $L69;
 $L72:
 	setp.ne.u32 %p56, %r18, 4;
 	@%p56 bra.uni $L73;
-	max.s64 %rd111, %rd94, %rd107;
-	mov.b64 %rd94, %rd111;
+	max.s64 %rd110, %rd93, %rd106;
+	mov.b64 %rd93, %rd110;
 	bra.uni $L69;
 $L73:
 	setp.ne.u32 %p57, %r18, 7;
 	@%p57 bra.uni $L74;
-	and.b64 %rd112, %rd94, %rd107;
-	mov.b64 %rd94, %rd112;
+	and.b64 %rd111, %rd93, %rd106;
+	mov.b64 %rd93, %rd111;
 	bra.uni $L69;
 $L74:
-	or.b64 %rd113, %rd94, %rd107;
-	mov.b64 %rd94, %rd113;
+	or.b64 %rd112, %rd93, %rd106;
+	mov.b64 %rd93, %rd112;
 $L69:
 $L68:
 	shl.b32 %r48, %r48, 1;
@@ -4486,7 +4579,7 @@ $L68:
 $L67:
 $L64:
 	@!%p27 bra $L75;
-	st.global.s64 [%rd8+0], %rd94;
+	st.global.s64 [%rd7+0], %rd93;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L75:
 $L35:
@@ -4503,7 +4596,7 @@ const gokkosPTX12 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_dgraph_listHubs_up(
 	.param .b64 gk_begin,
@@ -4519,7 +4612,7 @@ const gokkosPTX12 = `//
 {
 	.reg .pred %p<19>;
 	.reg .b32 %r<63>;
-	.reg .b64 %rd<78>;
+	.reg .b64 %rd<77>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4539,178 +4632,177 @@ const gokkosPTX12 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mov.b64 %rd31, 0;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd28, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd30;
+	setp.ge.s64 %p2, %rd34, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd36, %rd35;
-	add.s64 %rd37, %rd36, 1;
-	mul.lo.s64 %rd38, %rd37, %rd13;
-	mad.lo.s64 %rd39, %rd38, 8, %rd9;
-	ld.global.nc.s64 %rd40, [%rd39+0];
-	mov.b64 %rd41, %rd40;
-	mul.lo.s64 %rd42, %rd36, %rd13;
-	mad.lo.s64 %rd43, %rd42, 8, %rd9;
-	ld.global.nc.s64 %rd44, [%rd43+0];
-	mov.b64 %rd45, %rd44;
-	sub.s64 %rd46, %rd41, %rd45;
-	setp.gt.s64 %p4, %rd46, 64;
+	mov.b64 %rd35, %rd34;
+	add.s64 %rd36, %rd35, 1;
+	mul.lo.s64 %rd37, %rd36, %rd12;
+	mad.lo.s64 %rd38, %rd37, 8, %rd8;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	mul.lo.s64 %rd41, %rd35, %rd12;
+	mad.lo.s64 %rd42, %rd41, 8, %rd8;
+	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd44, %rd43;
+	sub.s64 %rd45, %rd40, %rd44;
+	setp.gt.s64 %p4, %rd45, 64;
 	@!%p4 bra $L5;
 	@!%p3 bra $L7;
-	cvt.u32.u64 %r20, %rd36;
-	mul.lo.s64 %rd47, %rd31, %rd20;
-	mad.lo.s64 %rd48, %rd47, 4, %rd16;
-	st.global.s32 [%rd48+0], %r20;
+	cvt.u32.u64 %r20, %rd35;
+	mul.lo.s64 %rd46, %rd30, %rd19;
+	mad.lo.s64 %rd47, %rd46, 4, %rd15;
+	st.global.s32 [%rd47+0], %r20;
 $L7:
-	add.s64 %rd49, %rd31, 1;
-	mov.b64 %rd31, %rd49;
+	add.s64 %rd48, %rd30, 1;
+	mov.b64 %rd30, %rd48;
 $L5:
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd50, %rd31;
+	mov.b64 %rd49, %rd30;
 	// block reduction
 	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd50;
+	mov.b64 {%r22, %r23}, %rd49;
 	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
 	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd51, {%r24, %r25};
+	mov.b64 %rd50, {%r24, %r25};
 	@!%p5 bra $L8;
-	add.s64 %rd52, %rd50, %rd51;
-	mov.b64 %rd50, %rd52;
+	add.s64 %rd51, %rd49, %rd50;
+	mov.b64 %rd49, %rd51;
 $L8:
-	mov.b64 {%r26, %r27}, %rd50;
+	mov.b64 {%r26, %r27}, %rd49;
 	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
 	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd53, {%r28, %r29};
+	mov.b64 %rd52, {%r28, %r29};
 	@!%p6 bra $L9;
-	add.s64 %rd54, %rd50, %rd53;
-	mov.b64 %rd50, %rd54;
+	add.s64 %rd53, %rd49, %rd52;
+	mov.b64 %rd49, %rd53;
 $L9:
-	mov.b64 {%r30, %r31}, %rd50;
+	mov.b64 {%r30, %r31}, %rd49;
 	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
 	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd55, {%r32, %r33};
+	mov.b64 %rd54, {%r32, %r33};
 	@!%p7 bra $L10;
-	add.s64 %rd56, %rd50, %rd55;
-	mov.b64 %rd50, %rd56;
+	add.s64 %rd55, %rd49, %rd54;
+	mov.b64 %rd49, %rd55;
 $L10:
-	mov.b64 {%r34, %r35}, %rd50;
+	mov.b64 {%r34, %r35}, %rd49;
 	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
 	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd57, {%r36, %r37};
+	mov.b64 %rd56, {%r36, %r37};
 	@!%p8 bra $L11;
-	add.s64 %rd58, %rd50, %rd57;
-	mov.b64 %rd50, %rd58;
+	add.s64 %rd57, %rd49, %rd56;
+	mov.b64 %rd49, %rd57;
 $L11:
-	mov.b64 {%r38, %r39}, %rd50;
+	mov.b64 {%r38, %r39}, %rd49;
 	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
 	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd59, {%r40, %r41};
+	mov.b64 %rd58, {%r40, %r41};
 	@!%p9 bra $L12;
-	add.s64 %rd60, %rd50, %rd59;
-	mov.b64 %rd50, %rd60;
+	add.s64 %rd59, %rd49, %rd58;
+	mov.b64 %rd49, %rd59;
 $L12:
 	setp.eq.u32 %p10, %r7, 0;
 	@!%p10 bra $L13;
-	mul.wide.u32 %rd61, %r8, 16;
-	add.s64 %rd62, %rd1, %rd61;
-	st.shared.s64 [%rd62+0], %rd50;
+	mul.wide.u32 %rd60, %r8, 16;
+	add.s64 %rd61, %rd1, %rd60;
+	st.shared.s64 [%rd61+0], %rd49;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p11, %r8, 0;
 	@!%p11 bra $L14;
 	setp.lo.u32 %p12, %r7, %r10;
 	@!%p12 bra $L15;
-	mul.wide.u32 %rd63, %r7, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	ld.shared.s64 %rd65, [%rd64+0];
-	mov.b64 %rd50, %rd65;
+	mul.wide.u32 %rd62, %r7, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	ld.shared.s64 %rd64, [%rd63+0];
+	mov.b64 %rd49, %rd64;
 $L15:
 	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd50;
+	mov.b64 {%r43, %r44}, %rd49;
 	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
 	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd66, {%r45, %r46};
+	mov.b64 %rd65, {%r45, %r46};
 	@!%p13 bra $L16;
-	add.s64 %rd67, %rd50, %rd66;
-	mov.b64 %rd50, %rd67;
+	add.s64 %rd66, %rd49, %rd65;
+	mov.b64 %rd49, %rd66;
 $L16:
-	mov.b64 {%r47, %r48}, %rd50;
+	mov.b64 {%r47, %r48}, %rd49;
 	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
 	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd68, {%r49, %r50};
+	mov.b64 %rd67, {%r49, %r50};
 	@!%p14 bra $L17;
-	add.s64 %rd69, %rd50, %rd68;
-	mov.b64 %rd50, %rd69;
+	add.s64 %rd68, %rd49, %rd67;
+	mov.b64 %rd49, %rd68;
 $L17:
-	mov.b64 {%r51, %r52}, %rd50;
+	mov.b64 {%r51, %r52}, %rd49;
 	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
 	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd70, {%r53, %r54};
+	mov.b64 %rd69, {%r53, %r54};
 	@!%p15 bra $L18;
-	add.s64 %rd71, %rd50, %rd70;
-	mov.b64 %rd50, %rd71;
+	add.s64 %rd70, %rd49, %rd69;
+	mov.b64 %rd49, %rd70;
 $L18:
-	mov.b64 {%r55, %r56}, %rd50;
+	mov.b64 {%r55, %r56}, %rd49;
 	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
 	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd72, {%r57, %r58};
+	mov.b64 %rd71, {%r57, %r58};
 	@!%p16 bra $L19;
-	add.s64 %rd73, %rd50, %rd72;
-	mov.b64 %rd50, %rd73;
+	add.s64 %rd72, %rd49, %rd71;
+	mov.b64 %rd49, %rd72;
 $L19:
-	mov.b64 {%r59, %r60}, %rd50;
+	mov.b64 {%r59, %r60}, %rd49;
 	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
 	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd74, {%r61, %r62};
+	mov.b64 %rd73, {%r61, %r62};
 	@!%p17 bra $L20;
-	add.s64 %rd75, %rd50, %rd74;
-	mov.b64 %rd50, %rd75;
+	add.s64 %rd74, %rd49, %rd73;
+	mov.b64 %rd49, %rd74;
 $L20:
 $L14:
-	mul.wide.u32 %rd76, %r18, 8;
-	add.s64 %rd77, %rd6, %rd76;
+	mul.wide.u32 %rd75, %r18, 8;
+	add.s64 %rd76, %rd5, %rd75;
 	setp.eq.u32 %p18, %r5, 0;
 	@!%p18 bra $L21;
-	st.global.s64 [%rd77+0], %rd50;
+	st.global.s64 [%rd76+0], %rd49;
 $L21:
 	ret;
 }
@@ -4727,9 +4819,9 @@ $L21:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4749,120 +4841,169 @@ $L21:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -4878,9 +5019,9 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<16>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<93>;
+	.reg .pred %p<23>;
+	.reg .b32 %r<72>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4900,187 +5041,236 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd32, %r18, 8;
-	add.s64 %rd33, %rd6, %rd32;
-	ld.global.s64 %rd34, [%rd33+0];
-	mov.b64 %rd31, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd28;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd37, %rd30;
+	setp.ge.s64 %p2, %rd36, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd37, %rd38;
-	setp.lt.s64 %p3, %rd39, %rd30;
-	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd40, %rd39;
-	add.s64 %rd41, %rd40, 1;
-	mul.lo.s64 %rd42, %rd41, %rd13;
-	mad.lo.s64 %rd43, %rd42, 8, %rd9;
-	ld.global.nc.s64 %rd44, [%rd43+0];
-	mov.b64 %rd45, %rd44;
-	mul.lo.s64 %rd46, %rd40, %rd13;
-	mad.lo.s64 %rd47, %rd46, 8, %rd9;
-	ld.global.nc.s64 %rd48, [%rd47+0];
-	mov.b64 %rd49, %rd48;
-	sub.s64 %rd50, %rd45, %rd49;
-	setp.gt.s64 %p5, %rd50, 64;
+	mov.b64 %rd39, %rd38;
+	add.s64 %rd40, %rd39, 1;
+	mul.lo.s64 %rd41, %rd40, %rd12;
+	mad.lo.s64 %rd42, %rd41, 8, %rd8;
+	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd39, %rd12;
+	mad.lo.s64 %rd46, %rd45, 8, %rd8;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	sub.s64 %rd49, %rd44, %rd48;
+	setp.gt.s64 %p5, %rd49, 64;
 	@!%p5 bra $L6;
 	@!%p4 bra $L8;
-	cvt.u32.u64 %r20, %rd40;
-	mul.lo.s64 %rd51, %rd35, %rd20;
-	mad.lo.s64 %rd52, %rd51, 4, %rd16;
-	st.global.s32 [%rd52+0], %r20;
+	cvt.u32.u64 %r20, %rd39;
+	mul.lo.s64 %rd50, %rd34, %rd19;
+	mad.lo.s64 %rd51, %rd50, 4, %rd15;
+	st.global.s32 [%rd51+0], %r20;
 $L8:
-	add.s64 %rd53, %rd35, 1;
-	mov.b64 %rd35, %rd53;
+	add.s64 %rd52, %rd34, 1;
+	mov.b64 %rd34, %rd52;
 $L6:
 $L4:
 $L3:
-	mov.b64 %rd54, %rd35;
+	mov.b64 %rd53, %rd34;
 	// block scan
-	mov.b64 %rd55, %rd54;
-	mov.b64 {%r21, %r22}, %rd55;
+	mov.b64 %rd54, %rd53;
+	mov.b64 {%r21, %r22}, %rd54;
 	shfl.sync.up.b32 %r23|%p6, %r21, 1, 0, %r17;
 	shfl.sync.up.b32 %r24, %r22, 1, 0, %r17;
-	mov.b64 %rd56, {%r23, %r24};
+	mov.b64 %rd55, {%r23, %r24};
 	@!%p6 bra $L9;
-	add.s64 %rd57, %rd56, %rd55;
-	mov.b64 %rd55, %rd57;
+	add.s64 %rd56, %rd55, %rd54;
+	mov.b64 %rd54, %rd56;
 $L9:
-	mov.b64 {%r25, %r26}, %rd55;
+	mov.b64 {%r25, %r26}, %rd54;
 	shfl.sync.up.b32 %r27|%p7, %r25, 2, 0, %r17;
 	shfl.sync.up.b32 %r28, %r26, 2, 0, %r17;
-	mov.b64 %rd58, {%r27, %r28};
+	mov.b64 %rd57, {%r27, %r28};
 	@!%p7 bra $L10;
-	add.s64 %rd59, %rd58, %rd55;
-	mov.b64 %rd55, %rd59;
+	add.s64 %rd58, %rd57, %rd54;
+	mov.b64 %rd54, %rd58;
 $L10:
-	mov.b64 {%r29, %r30}, %rd55;
+	mov.b64 {%r29, %r30}, %rd54;
 	shfl.sync.up.b32 %r31|%p8, %r29, 4, 0, %r17;
 	shfl.sync.up.b32 %r32, %r30, 4, 0, %r17;
-	mov.b64 %rd60, {%r31, %r32};
+	mov.b64 %rd59, {%r31, %r32};
 	@!%p8 bra $L11;
-	add.s64 %rd61, %rd60, %rd55;
-	mov.b64 %rd55, %rd61;
+	add.s64 %rd60, %rd59, %rd54;
+	mov.b64 %rd54, %rd60;
 $L11:
-	mov.b64 {%r33, %r34}, %rd55;
+	mov.b64 {%r33, %r34}, %rd54;
 	shfl.sync.up.b32 %r35|%p9, %r33, 8, 0, %r17;
 	shfl.sync.up.b32 %r36, %r34, 8, 0, %r17;
-	mov.b64 %rd62, {%r35, %r36};
+	mov.b64 %rd61, {%r35, %r36};
 	@!%p9 bra $L12;
-	add.s64 %rd63, %rd62, %rd55;
-	mov.b64 %rd55, %rd63;
+	add.s64 %rd62, %rd61, %rd54;
+	mov.b64 %rd54, %rd62;
 $L12:
-	mov.b64 {%r37, %r38}, %rd55;
+	mov.b64 {%r37, %r38}, %rd54;
 	shfl.sync.up.b32 %r39|%p10, %r37, 16, 0, %r17;
 	shfl.sync.up.b32 %r40, %r38, 16, 0, %r17;
-	mov.b64 %rd64, {%r39, %r40};
+	mov.b64 %rd63, {%r39, %r40};
 	@!%p10 bra $L13;
-	add.s64 %rd65, %rd64, %rd55;
-	mov.b64 %rd55, %rd65;
+	add.s64 %rd64, %rd63, %rd54;
+	mov.b64 %rd54, %rd64;
 $L13:
-	mov.b64 {%r41, %r42}, %rd55;
+	mov.b64 {%r41, %r42}, %rd54;
 	shfl.sync.up.b32 %r43|%p11, %r41, 1, 0, %r17;
 	shfl.sync.up.b32 %r44, %r42, 1, 0, %r17;
-	mov.b64 %rd66, {%r43, %r44};
-	selp.b64 %rd67, %rd66, 0, %p11;
+	mov.b64 %rd65, {%r43, %r44};
+	selp.b64 %rd66, %rd65, 0, %p11;
 	sub.u32 %r45, %r13, 1;
 	setp.eq.u32 %p12, %r7, %r45;
 	@!%p12 bra $L14;
-	mul.wide.u32 %rd68, %r8, 16;
-	add.s64 %rd69, %rd1, %rd68;
-	add.s64 %rd70, %rd69, 1040;
-	add.s64 %rd71, %rd70, %rd2;
-	st.shared.s64 [%rd71+0], %rd55;
+	mul.wide.u32 %rd67, %r8, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	st.shared.s64 [%rd68+0], %rd54;
 $L14:
 	bar.sync 0;
-	mov.b64 %rd72, 0;
-	mov.b64 %rd73, 0;
-	mov.b32 %r46, 0;
-	add.s64 %rd74, %rd2, 1040;
-	add.s64 %rd75, %rd1, %rd74;
-$L15:
-	setp.hs.u32 %p13, %r46, %r10;
-	@%p13 bra $L16;
-	ld.shared.s64 %rd76, [%rd75+0];
-	setp.lo.u32 %p14, %r46, %r8;
-	@!%p14 bra $L17;
-	add.s64 %rd77, %rd72, %rd76;
-	mov.b64 %rd72, %rd77;
-$L17:
-	add.s64 %rd78, %rd73, %rd76;
-	mov.b64 %rd73, %rd78;
-	add.s64 %rd75, %rd75, 16;
-	add.u32 %r46, %r46, 1;
-	bra.uni $L15;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L15;
+	mov.b64 %rd69, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd70, %r7, 16;
+	add.s64 %rd71, %rd1, %rd70;
+	ld.shared.s64 %rd72, [%rd71+0];
+	mov.b64 %rd69, %rd72;
 $L16:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd79, %rd72, %rd67;
-	@!%p3 bra $L18;
-	add.s64 %rd80, %rd31, %rd79;
-	mov.b64 %rd35, %rd80;
-	mov.pred %p4, 1;
-	mov.b64 %rd40, %rd39;
-	add.s64 %rd81, %rd40, 1;
-	mul.lo.s64 %rd82, %rd81, %rd13;
-	mad.lo.s64 %rd83, %rd82, 8, %rd9;
-	ld.global.nc.s64 %rd84, [%rd83+0];
-	mov.b64 %rd45, %rd84;
-	mul.lo.s64 %rd85, %rd40, %rd13;
-	mad.lo.s64 %rd86, %rd85, 8, %rd9;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd49, %rd87;
-	sub.s64 %rd88, %rd45, %rd49;
-	setp.gt.s64 %p15, %rd88, 64;
-	@!%p15 bra $L21;
-	@!%p4 bra $L23;
-	cvt.u32.u64 %r47, %rd40;
-	mul.lo.s64 %rd89, %rd35, %rd20;
-	mad.lo.s64 %rd90, %rd89, 4, %rd16;
-	st.global.s32 [%rd90+0], %r47;
-$L23:
-	add.s64 %rd91, %rd35, 1;
-	mov.b64 %rd35, %rd91;
-$L21:
-$L19:
+	mov.b64 {%r46, %r47}, %rd69;
+	shfl.sync.up.b32 %r48|%p15, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd73, {%r48, %r49};
+	@!%p15 bra $L17;
+	add.s64 %rd74, %rd73, %rd69;
+	mov.b64 %rd69, %rd74;
+$L17:
+	mov.b64 {%r50, %r51}, %rd69;
+	shfl.sync.up.b32 %r52|%p16, %r50, 2, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 2, 0, %r17;
+	mov.b64 %rd75, {%r52, %r53};
+	@!%p16 bra $L18;
+	add.s64 %rd76, %rd75, %rd69;
+	mov.b64 %rd69, %rd76;
 $L18:
-	add.s64 %rd92, %rd31, %rd73;
-	mov.b64 %rd31, %rd92;
-	add.s64 %rd37, %rd37, %rd36;
+	mov.b64 {%r54, %r55}, %rd69;
+	shfl.sync.up.b32 %r56|%p17, %r54, 4, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 4, 0, %r17;
+	mov.b64 %rd77, {%r56, %r57};
+	@!%p17 bra $L19;
+	add.s64 %rd78, %rd77, %rd69;
+	mov.b64 %rd69, %rd78;
+$L19:
+	mov.b64 {%r58, %r59}, %rd69;
+	shfl.sync.up.b32 %r60|%p18, %r58, 8, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 8, 0, %r17;
+	mov.b64 %rd79, {%r60, %r61};
+	@!%p18 bra $L20;
+	add.s64 %rd80, %rd79, %rd69;
+	mov.b64 %rd69, %rd80;
+$L20:
+	mov.b64 {%r62, %r63}, %rd69;
+	shfl.sync.up.b32 %r64|%p19, %r62, 16, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 16, 0, %r17;
+	mov.b64 %rd81, {%r64, %r65};
+	@!%p19 bra $L21;
+	add.s64 %rd82, %rd81, %rd69;
+	mov.b64 %rd69, %rd82;
+$L21:
+	mov.b64 {%r66, %r67}, %rd69;
+	shfl.sync.up.b32 %r68|%p20, %r66, 1, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 1, 0, %r17;
+	mov.b64 %rd83, {%r68, %r69};
+	selp.b64 %rd84, %rd83, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd85, %r7, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	add.s64 %rd87, %rd86, 512;
+	st.shared.s64 [%rd87+0], %rd84;
+$L22:
+	sub.u32 %r70, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r70;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd69;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	add.s64 %rd90, %rd89, 512;
+	ld.shared.s64 %rd91, [%rd90+0];
+	add.s64 %rd92, %rd91, %rd66;
+	ld.shared.s64 %rd93, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd94, %rd30, %rd92;
+	mov.b64 %rd34, %rd94;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	add.s64 %rd95, %rd39, 1;
+	mul.lo.s64 %rd96, %rd95, %rd12;
+	mad.lo.s64 %rd97, %rd96, 8, %rd8;
+	ld.global.nc.s64 %rd98, [%rd97+0];
+	mov.b64 %rd44, %rd98;
+	mul.lo.s64 %rd99, %rd39, %rd12;
+	mad.lo.s64 %rd100, %rd99, 8, %rd8;
+	ld.global.nc.s64 %rd101, [%rd100+0];
+	mov.b64 %rd48, %rd101;
+	sub.s64 %rd102, %rd44, %rd48;
+	setp.gt.s64 %p22, %rd102, 64;
+	@!%p22 bra $L27;
+	@!%p4 bra $L29;
+	cvt.u32.u64 %r71, %rd39;
+	mul.lo.s64 %rd103, %rd34, %rd19;
+	mad.lo.s64 %rd104, %rd103, 4, %rd15;
+	st.global.s32 [%rd104+0], %r71;
+$L29:
+	add.s64 %rd105, %rd34, 1;
+	mov.b64 %rd34, %rd105;
+$L27:
+$L25:
+$L24:
+	add.s64 %rd106, %rd30, %rd93;
+	mov.b64 %rd30, %rd106;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -5125,7 +5315,7 @@ const gokkosPTX13 = `//
 {
 	.reg .pred %p<127>;
 	.reg .b32 %r<113>;
-	.reg .b64 %rd<369>;
+	.reg .b64 %rd<368>;
 	.reg .f64 %fd<82>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5146,15 +5336,14 @@ const gokkosPTX13 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -5168,113 +5357,113 @@ const gokkosPTX13 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.s64 %rd25, [gk_s0];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s1];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s3];
-	mov.b64 %rd33, %rd32;
-	ld.param.u64 %rd34, [gk_s4];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.u64 %rd41, [gk_s7];
-	cvta.to.global.u64 %rd42, %rd41;
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	ld.param.u64 %rd48, [gk_s10];
-	cvta.to.global.u64 %rd49, %rd48;
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s11];
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s12];
-	mov.b64 %rd54, %rd53;
-	cvt.u64.u32 %rd56, %r28;
-	cvt.u64.u32 %rd57, %r29;
-	mov.b64 %rd58, %rd56;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	cvt.u64.u32 %rd55, %r28;
+	cvt.u64.u32 %rd56, %r29;
+	mov.b64 %rd57, %rd55;
 $L1:
-	setp.ge.s64 %p3, %rd58, %rd3;
+	setp.ge.s64 %p3, %rd57, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd55, %rd58;
+	mov.b64 %rd54, %rd57;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mul.lo.s64 %rd59, %rd55, %rd54;
-	mad.lo.s64 %rd60, %rd59, 4, %rd50;
-	ld.global.nc.s32 %r30, [%rd60+0];
+	mul.lo.s64 %rd58, %rd54, %rd53;
+	mad.lo.s64 %rd59, %rd58, 4, %rd49;
+	ld.global.nc.s32 %r30, [%rd59+0];
 	mov.b32 %r31, %r30;
-	cvt.s64.s32 %rd61, %r31;
-	mov.b64 %rd62, %rd61;
-	mul.lo.s64 %rd63, %rd62, %rd33;
-	mad.lo.s64 %rd64, %rd63, 8, %rd29;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	add.s64 %rd67, %rd62, 1;
-	mul.lo.s64 %rd68, %rd67, %rd33;
-	mad.lo.s64 %rd69, %rd68, 8, %rd29;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd66;
+	cvt.s64.s32 %rd60, %r31;
+	mov.b64 %rd61, %rd60;
+	mul.lo.s64 %rd62, %rd61, %rd32;
+	mad.lo.s64 %rd63, %rd62, 8, %rd28;
+	ld.global.nc.s64 %rd64, [%rd63+0];
+	mov.b64 %rd65, %rd64;
+	add.s64 %rd66, %rd61, 1;
+	mul.lo.s64 %rd67, %rd66, %rd32;
+	mad.lo.s64 %rd68, %rd67, 8, %rd28;
+	ld.global.nc.s64 %rd69, [%rd68+0];
+	mov.b64 %rd70, %rd69;
+	mov.b64 %rd71, %rd65;
+	mov.b64 %rd72, %rd70;
 	mov.b64 %rd73, %rd71;
 	mov.b64 %rd74, %rd72;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd26;
-	setp.gt.s64 %p4, %rd45, 0;
+	mov.b64 %rd75, %rd25;
+	setp.gt.s64 %p4, %rd44, 0;
 	mov.pred %p5, %p4;
 	mov.pred %p6, %p5;
-	cvt.u64.u32 %rd77, %r4;
-	mov.b64 %rd78, %rd77;
-	cvt.u64.u32 %rd79, %r2;
-	mov.b64 %rd80, %rd79;
-	mov.b64 %rd81, %rd78;
-	mov.b64 %rd82, %rd80;
-	setp.eq.s64 %p7, %rd81, 1;
+	cvt.u64.u32 %rd76, %r4;
+	mov.b64 %rd77, %rd76;
+	cvt.u64.u32 %rd78, %r2;
+	mov.b64 %rd79, %rd78;
+	mov.b64 %rd80, %rd77;
+	mov.b64 %rd81, %rd79;
+	setp.eq.s64 %p7, %rd80, 1;
 	@!%p7 bra $L5;
 	mov.pred %p8, %p6;
+	mov.b64 %rd82, %rd73;
 	mov.b64 %rd83, %rd74;
-	mov.b64 %rd84, %rd75;
 $L6:
 	mov.pred %p9, 1;
-	add.s64 %rd85, %rd83, 1;
-	mov.b64 %rd86, %rd85;
+	add.s64 %rd84, %rd82, 1;
+	mov.b64 %rd85, %rd84;
 $L9:
-	setp.lt.s64 %p10, %rd86, %rd84;
+	setp.lt.s64 %p10, %rd85, %rd83;
 	not.pred %p11, %p10;
 	@!%p11 bra $L13;
 	bra.uni $L11;
 $L13:
 	mov.pred %p12, %p8;
-	mov.b64 %rd87, %rd86;
-	sub.s64 %rd88, %rd86, 1;
-	mov.b64 %rd89, %rd88;
+	mov.b64 %rd86, %rd85;
+	sub.s64 %rd87, %rd85, 1;
+	mov.b64 %rd88, %rd87;
 $L14:
-	mul.lo.s64 %rd90, %rd87, %rd40;
-	mad.lo.s64 %rd91, %rd90, 4, %rd36;
-	ld.global.s32 %r32, [%rd91+0];
+	mul.lo.s64 %rd89, %rd86, %rd39;
+	mad.lo.s64 %rd90, %rd89, 4, %rd35;
+	ld.global.s32 %r32, [%rd90+0];
 	mov.b32 %r33, %r32;
-	mul.lo.s64 %rd92, %rd89, %rd40;
-	mad.lo.s64 %rd93, %rd92, 4, %rd36;
-	ld.global.s32 %r34, [%rd93+0];
+	mul.lo.s64 %rd91, %rd88, %rd39;
+	mad.lo.s64 %rd92, %rd91, 4, %rd35;
+	ld.global.s32 %r34, [%rd92+0];
 	mov.b32 %r35, %r34;
 	mov.b32 %r36, %r33;
 	mov.b32 %r37, %r35;
@@ -5291,13 +5480,13 @@ $L18:
 	mov.pred %p15, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd94, %rd87, %rd47;
-	mad.lo.s64 %rd95, %rd94, 8, %rd43;
-	ld.global.f64 %fd1, [%rd95+0];
+	mul.lo.s64 %rd93, %rd86, %rd46;
+	mad.lo.s64 %rd94, %rd93, 8, %rd42;
+	ld.global.f64 %fd1, [%rd94+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd96, %rd89, %rd47;
-	mad.lo.s64 %rd97, %rd96, 8, %rd43;
-	ld.global.f64 %fd3, [%rd97+0];
+	mul.lo.s64 %rd95, %rd88, %rd46;
+	mad.lo.s64 %rd96, %rd95, 8, %rd42;
+	ld.global.f64 %fd3, [%rd96+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -5318,59 +5507,59 @@ $L16:
 	bra.uni $L11;
 $L22:
 $L10:
-	add.s64 %rd98, %rd86, 1;
-	mov.b64 %rd86, %rd98;
+	add.s64 %rd97, %rd85, 1;
+	mov.b64 %rd85, %rd97;
 	bra.uni $L9;
 $L11:
 	@!%p9 bra $L24;
 	bra.uni $L8;
 $L24:
-	sub.s64 %rd99, %rd84, %rd83;
-	mov.b64 %rd100, %rd99;
-	shr.s64 %rd101, %rd100, 63;
-	shr.u64 %rd102, %rd101, 63;
-	add.s64 %rd103, %rd100, %rd102;
-	shr.s64 %rd104, %rd103, 1;
-	sub.s64 %rd105, %rd104, 1;
-	mov.b64 %rd106, %rd105;
+	sub.s64 %rd98, %rd83, %rd82;
+	mov.b64 %rd99, %rd98;
+	shr.s64 %rd100, %rd99, 63;
+	shr.u64 %rd101, %rd100, 63;
+	add.s64 %rd102, %rd99, %rd101;
+	shr.s64 %rd103, %rd102, 1;
+	sub.s64 %rd104, %rd103, 1;
+	mov.b64 %rd105, %rd104;
 $L25:
-	setp.ge.s64 %p22, %rd106, 0;
+	setp.ge.s64 %p22, %rd105, 0;
 	not.pred %p23, %p22;
 	@!%p23 bra $L29;
 	bra.uni $L27;
 $L29:
 	mov.pred %p24, %p8;
-	mov.b64 %rd107, %rd83;
-	mov.b64 %rd108, %rd106;
-	mov.b64 %rd109, %rd100;
+	mov.b64 %rd106, %rd82;
+	mov.b64 %rd107, %rd105;
+	mov.b64 %rd108, %rd99;
 $L30:
 $L33:
-	mov.b64 %rd111, 2;
-	mul.lo.s64 %rd110, %rd111, %rd108;
-	add.s64 %rd112, %rd110, 1;
-	mov.b64 %rd113, %rd112;
-	setp.ge.s64 %p25, %rd113, %rd109;
+	mov.b64 %rd110, 2;
+	mul.lo.s64 %rd109, %rd110, %rd107;
+	add.s64 %rd111, %rd109, 1;
+	mov.b64 %rd112, %rd111;
+	setp.ge.s64 %p25, %rd112, %rd108;
 	@!%p25 bra $L37;
 	bra.uni $L32;
 $L37:
-	add.s64 %rd114, %rd113, 1;
-	setp.lt.s64 %p26, %rd114, %rd109;
+	add.s64 %rd113, %rd112, 1;
+	setp.lt.s64 %p26, %rd113, %rd108;
 	mov.pred %p27, %p26;
 	@!%p27 bra $L39;
 	mov.pred %p28, %p24;
-	add.s64 %rd115, %rd107, %rd113;
-	mov.b64 %rd116, %rd115;
-	add.s64 %rd117, %rd107, %rd113;
-	add.s64 %rd118, %rd117, 1;
-	mov.b64 %rd119, %rd118;
+	add.s64 %rd114, %rd106, %rd112;
+	mov.b64 %rd115, %rd114;
+	add.s64 %rd116, %rd106, %rd112;
+	add.s64 %rd117, %rd116, 1;
+	mov.b64 %rd118, %rd117;
 $L40:
-	mul.lo.s64 %rd120, %rd116, %rd40;
-	mad.lo.s64 %rd121, %rd120, 4, %rd36;
-	ld.global.s32 %r40, [%rd121+0];
+	mul.lo.s64 %rd119, %rd115, %rd39;
+	mad.lo.s64 %rd120, %rd119, 4, %rd35;
+	ld.global.s32 %r40, [%rd120+0];
 	mov.b32 %r41, %r40;
-	mul.lo.s64 %rd122, %rd119, %rd40;
-	mad.lo.s64 %rd123, %rd122, 4, %rd36;
-	ld.global.s32 %r42, [%rd123+0];
+	mul.lo.s64 %rd121, %rd118, %rd39;
+	mad.lo.s64 %rd122, %rd121, 4, %rd35;
+	ld.global.s32 %r42, [%rd122+0];
 	mov.b32 %r43, %r42;
 	mov.b32 %r44, %r41;
 	mov.b32 %r45, %r43;
@@ -5387,13 +5576,13 @@ $L44:
 	mov.pred %p31, 0;
 	bra.uni $L42;
 $L46:
-	mul.lo.s64 %rd124, %rd116, %rd47;
-	mad.lo.s64 %rd125, %rd124, 8, %rd43;
-	ld.global.f64 %fd9, [%rd125+0];
+	mul.lo.s64 %rd123, %rd115, %rd46;
+	mad.lo.s64 %rd124, %rd123, 8, %rd42;
+	ld.global.f64 %fd9, [%rd124+0];
 	mov.f64 %fd10, %fd9;
-	mul.lo.s64 %rd126, %rd119, %rd47;
-	mad.lo.s64 %rd127, %rd126, 8, %rd43;
-	ld.global.f64 %fd11, [%rd127+0];
+	mul.lo.s64 %rd125, %rd118, %rd46;
+	mad.lo.s64 %rd126, %rd125, 8, %rd42;
+	ld.global.f64 %fd11, [%rd126+0];
 	mov.f64 %fd12, %fd11;
 	mov.f64 %fd13, %fd10;
 	mov.f64 %fd14, %fd12;
@@ -5412,22 +5601,22 @@ $L42:
 	mov.pred %p27, %p31;
 $L39:
 	@!%p27 bra $L48;
-	add.s64 %rd128, %rd113, 1;
-	mov.b64 %rd113, %rd128;
+	add.s64 %rd127, %rd112, 1;
+	mov.b64 %rd112, %rd127;
 $L48:
 	mov.pred %p38, %p24;
-	add.s64 %rd129, %rd107, %rd108;
-	mov.b64 %rd130, %rd129;
-	add.s64 %rd131, %rd107, %rd113;
-	mov.b64 %rd132, %rd131;
+	add.s64 %rd128, %rd106, %rd107;
+	mov.b64 %rd129, %rd128;
+	add.s64 %rd130, %rd106, %rd112;
+	mov.b64 %rd131, %rd130;
 $L49:
-	mul.lo.s64 %rd133, %rd130, %rd40;
-	mad.lo.s64 %rd134, %rd133, 4, %rd36;
-	ld.global.s32 %r48, [%rd134+0];
+	mul.lo.s64 %rd132, %rd129, %rd39;
+	mad.lo.s64 %rd133, %rd132, 4, %rd35;
+	ld.global.s32 %r48, [%rd133+0];
 	mov.b32 %r49, %r48;
-	mul.lo.s64 %rd135, %rd132, %rd40;
-	mad.lo.s64 %rd136, %rd135, 4, %rd36;
-	ld.global.s32 %r50, [%rd136+0];
+	mul.lo.s64 %rd134, %rd131, %rd39;
+	mad.lo.s64 %rd135, %rd134, 4, %rd35;
+	ld.global.s32 %r50, [%rd135+0];
 	mov.b32 %r51, %r50;
 	mov.b32 %r52, %r49;
 	mov.b32 %r53, %r51;
@@ -5444,13 +5633,13 @@ $L53:
 	mov.pred %p41, 0;
 	bra.uni $L51;
 $L55:
-	mul.lo.s64 %rd137, %rd130, %rd47;
-	mad.lo.s64 %rd138, %rd137, 8, %rd43;
-	ld.global.f64 %fd17, [%rd138+0];
+	mul.lo.s64 %rd136, %rd129, %rd46;
+	mad.lo.s64 %rd137, %rd136, 8, %rd42;
+	ld.global.f64 %fd17, [%rd137+0];
 	mov.f64 %fd18, %fd17;
-	mul.lo.s64 %rd139, %rd132, %rd47;
-	mad.lo.s64 %rd140, %rd139, 8, %rd43;
-	ld.global.f64 %fd19, [%rd140+0];
+	mul.lo.s64 %rd138, %rd131, %rd46;
+	mad.lo.s64 %rd139, %rd138, 8, %rd42;
+	ld.global.f64 %fd19, [%rd139+0];
 	mov.f64 %fd20, %fd19;
 	mov.f64 %fd21, %fd18;
 	mov.f64 %fd22, %fd20;
@@ -5471,43 +5660,43 @@ $L51:
 	bra.uni $L32;
 $L57:
 	mov.pred %p49, %p24;
-	add.s64 %rd141, %rd107, %rd108;
-	mov.b64 %rd142, %rd141;
-	add.s64 %rd143, %rd107, %rd113;
-	mov.b64 %rd144, %rd143;
-	mul.lo.s64 %rd145, %rd142, %rd40;
-	mad.lo.s64 %rd146, %rd145, 4, %rd36;
-	ld.global.s32 %r56, [%rd146+0];
+	add.s64 %rd140, %rd106, %rd107;
+	mov.b64 %rd141, %rd140;
+	add.s64 %rd142, %rd106, %rd112;
+	mov.b64 %rd143, %rd142;
+	mul.lo.s64 %rd144, %rd141, %rd39;
+	mad.lo.s64 %rd145, %rd144, 4, %rd35;
+	ld.global.s32 %r56, [%rd145+0];
 	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
-	mul.lo.s64 %rd147, %rd144, %rd40;
-	mad.lo.s64 %rd148, %rd147, 4, %rd36;
-	ld.global.s32 %r59, [%rd148+0];
+	mul.lo.s64 %rd146, %rd143, %rd39;
+	mad.lo.s64 %rd147, %rd146, 4, %rd35;
+	ld.global.s32 %r59, [%rd147+0];
 	mov.b32 %r60, %r59;
-	mul.lo.s64 %rd149, %rd142, %rd40;
-	mad.lo.s64 %rd150, %rd149, 4, %rd36;
-	st.global.s32 [%rd150+0], %r60;
-	mul.lo.s64 %rd151, %rd144, %rd40;
-	mad.lo.s64 %rd152, %rd151, 4, %rd36;
-	st.global.s32 [%rd152+0], %r58;
+	mul.lo.s64 %rd148, %rd141, %rd39;
+	mad.lo.s64 %rd149, %rd148, 4, %rd35;
+	st.global.s32 [%rd149+0], %r60;
+	mul.lo.s64 %rd150, %rd143, %rd39;
+	mad.lo.s64 %rd151, %rd150, 4, %rd35;
+	st.global.s32 [%rd151+0], %r58;
 	@!%p49 bra $L59;
-	mul.lo.s64 %rd153, %rd142, %rd47;
-	mad.lo.s64 %rd154, %rd153, 8, %rd43;
-	ld.global.f64 %fd25, [%rd154+0];
+	mul.lo.s64 %rd152, %rd141, %rd46;
+	mad.lo.s64 %rd153, %rd152, 8, %rd42;
+	ld.global.f64 %fd25, [%rd153+0];
 	mov.f64 %fd26, %fd25;
 	mov.f64 %fd27, %fd26;
-	mul.lo.s64 %rd155, %rd144, %rd47;
-	mad.lo.s64 %rd156, %rd155, 8, %rd43;
-	ld.global.f64 %fd28, [%rd156+0];
+	mul.lo.s64 %rd154, %rd143, %rd46;
+	mad.lo.s64 %rd155, %rd154, 8, %rd42;
+	ld.global.f64 %fd28, [%rd155+0];
 	mov.f64 %fd29, %fd28;
-	mul.lo.s64 %rd157, %rd142, %rd47;
-	mad.lo.s64 %rd158, %rd157, 8, %rd43;
-	st.global.f64 [%rd158+0], %fd29;
-	mul.lo.s64 %rd159, %rd144, %rd47;
-	mad.lo.s64 %rd160, %rd159, 8, %rd43;
-	st.global.f64 [%rd160+0], %fd27;
+	mul.lo.s64 %rd156, %rd141, %rd46;
+	mad.lo.s64 %rd157, %rd156, 8, %rd42;
+	st.global.f64 [%rd157+0], %fd29;
+	mul.lo.s64 %rd158, %rd143, %rd46;
+	mad.lo.s64 %rd159, %rd158, 8, %rd42;
+	st.global.f64 [%rd159+0], %fd27;
 $L59:
-	mov.b64 %rd108, %rd113;
+	mov.b64 %rd107, %rd112;
 $L34:
 	bra.uni $L33;
 $L35:
@@ -5516,86 +5705,86 @@ $L31:
 	bra.uni $L30;
 $L32:
 $L26:
-	sub.s64 %rd161, %rd106, 1;
-	mov.b64 %rd106, %rd161;
+	sub.s64 %rd160, %rd105, 1;
+	mov.b64 %rd105, %rd160;
 	bra.uni $L25;
 $L27:
-	sub.s64 %rd162, %rd100, 1;
-	mov.b64 %rd163, %rd162;
+	sub.s64 %rd161, %rd99, 1;
+	mov.b64 %rd162, %rd161;
 $L60:
-	setp.gt.s64 %p50, %rd163, 0;
+	setp.gt.s64 %p50, %rd162, 0;
 	not.pred %p51, %p50;
 	@!%p51 bra $L64;
 	bra.uni $L62;
 $L64:
 	mov.pred %p52, %p8;
-	mov.b64 %rd164, %rd83;
-	add.s64 %rd165, %rd83, %rd163;
-	mov.b64 %rd166, %rd165;
-	mul.lo.s64 %rd167, %rd164, %rd40;
-	mad.lo.s64 %rd168, %rd167, 4, %rd36;
-	ld.global.s32 %r61, [%rd168+0];
+	mov.b64 %rd163, %rd82;
+	add.s64 %rd164, %rd82, %rd162;
+	mov.b64 %rd165, %rd164;
+	mul.lo.s64 %rd166, %rd163, %rd39;
+	mad.lo.s64 %rd167, %rd166, 4, %rd35;
+	ld.global.s32 %r61, [%rd167+0];
 	mov.b32 %r62, %r61;
 	mov.b32 %r63, %r62;
-	mul.lo.s64 %rd169, %rd166, %rd40;
-	mad.lo.s64 %rd170, %rd169, 4, %rd36;
-	ld.global.s32 %r64, [%rd170+0];
+	mul.lo.s64 %rd168, %rd165, %rd39;
+	mad.lo.s64 %rd169, %rd168, 4, %rd35;
+	ld.global.s32 %r64, [%rd169+0];
 	mov.b32 %r65, %r64;
-	mul.lo.s64 %rd171, %rd164, %rd40;
-	mad.lo.s64 %rd172, %rd171, 4, %rd36;
-	st.global.s32 [%rd172+0], %r65;
-	mul.lo.s64 %rd173, %rd166, %rd40;
-	mad.lo.s64 %rd174, %rd173, 4, %rd36;
-	st.global.s32 [%rd174+0], %r63;
+	mul.lo.s64 %rd170, %rd163, %rd39;
+	mad.lo.s64 %rd171, %rd170, 4, %rd35;
+	st.global.s32 [%rd171+0], %r65;
+	mul.lo.s64 %rd172, %rd165, %rd39;
+	mad.lo.s64 %rd173, %rd172, 4, %rd35;
+	st.global.s32 [%rd173+0], %r63;
 	@!%p52 bra $L66;
-	mul.lo.s64 %rd175, %rd164, %rd47;
-	mad.lo.s64 %rd176, %rd175, 8, %rd43;
-	ld.global.f64 %fd30, [%rd176+0];
+	mul.lo.s64 %rd174, %rd163, %rd46;
+	mad.lo.s64 %rd175, %rd174, 8, %rd42;
+	ld.global.f64 %fd30, [%rd175+0];
 	mov.f64 %fd31, %fd30;
 	mov.f64 %fd32, %fd31;
-	mul.lo.s64 %rd177, %rd166, %rd47;
-	mad.lo.s64 %rd178, %rd177, 8, %rd43;
-	ld.global.f64 %fd33, [%rd178+0];
+	mul.lo.s64 %rd176, %rd165, %rd46;
+	mad.lo.s64 %rd177, %rd176, 8, %rd42;
+	ld.global.f64 %fd33, [%rd177+0];
 	mov.f64 %fd34, %fd33;
-	mul.lo.s64 %rd179, %rd164, %rd47;
-	mad.lo.s64 %rd180, %rd179, 8, %rd43;
-	st.global.f64 [%rd180+0], %fd34;
-	mul.lo.s64 %rd181, %rd166, %rd47;
-	mad.lo.s64 %rd182, %rd181, 8, %rd43;
-	st.global.f64 [%rd182+0], %fd32;
+	mul.lo.s64 %rd178, %rd163, %rd46;
+	mad.lo.s64 %rd179, %rd178, 8, %rd42;
+	st.global.f64 [%rd179+0], %fd34;
+	mul.lo.s64 %rd180, %rd165, %rd46;
+	mad.lo.s64 %rd181, %rd180, 8, %rd42;
+	st.global.f64 [%rd181+0], %fd32;
 $L66:
 	mov.pred %p53, %p8;
-	mov.b64 %rd183, %rd83;
-	mov.b64 %rd184, 0;
-	mov.b64 %rd185, %rd163;
+	mov.b64 %rd182, %rd82;
+	mov.b64 %rd183, 0;
+	mov.b64 %rd184, %rd162;
 $L67:
 $L70:
-	mov.b64 %rd187, 2;
-	mul.lo.s64 %rd186, %rd187, %rd184;
-	add.s64 %rd188, %rd186, 1;
-	mov.b64 %rd189, %rd188;
-	setp.ge.s64 %p54, %rd189, %rd185;
+	mov.b64 %rd186, 2;
+	mul.lo.s64 %rd185, %rd186, %rd183;
+	add.s64 %rd187, %rd185, 1;
+	mov.b64 %rd188, %rd187;
+	setp.ge.s64 %p54, %rd188, %rd184;
 	@!%p54 bra $L74;
 	bra.uni $L69;
 $L74:
-	add.s64 %rd190, %rd189, 1;
-	setp.lt.s64 %p55, %rd190, %rd185;
+	add.s64 %rd189, %rd188, 1;
+	setp.lt.s64 %p55, %rd189, %rd184;
 	mov.pred %p56, %p55;
 	@!%p56 bra $L76;
 	mov.pred %p57, %p53;
-	add.s64 %rd191, %rd183, %rd189;
-	mov.b64 %rd192, %rd191;
-	add.s64 %rd193, %rd183, %rd189;
-	add.s64 %rd194, %rd193, 1;
-	mov.b64 %rd195, %rd194;
+	add.s64 %rd190, %rd182, %rd188;
+	mov.b64 %rd191, %rd190;
+	add.s64 %rd192, %rd182, %rd188;
+	add.s64 %rd193, %rd192, 1;
+	mov.b64 %rd194, %rd193;
 $L77:
-	mul.lo.s64 %rd196, %rd192, %rd40;
-	mad.lo.s64 %rd197, %rd196, 4, %rd36;
-	ld.global.s32 %r66, [%rd197+0];
+	mul.lo.s64 %rd195, %rd191, %rd39;
+	mad.lo.s64 %rd196, %rd195, 4, %rd35;
+	ld.global.s32 %r66, [%rd196+0];
 	mov.b32 %r67, %r66;
-	mul.lo.s64 %rd198, %rd195, %rd40;
-	mad.lo.s64 %rd199, %rd198, 4, %rd36;
-	ld.global.s32 %r68, [%rd199+0];
+	mul.lo.s64 %rd197, %rd194, %rd39;
+	mad.lo.s64 %rd198, %rd197, 4, %rd35;
+	ld.global.s32 %r68, [%rd198+0];
 	mov.b32 %r69, %r68;
 	mov.b32 %r70, %r67;
 	mov.b32 %r71, %r69;
@@ -5612,13 +5801,13 @@ $L81:
 	mov.pred %p60, 0;
 	bra.uni $L79;
 $L83:
-	mul.lo.s64 %rd200, %rd192, %rd47;
-	mad.lo.s64 %rd201, %rd200, 8, %rd43;
-	ld.global.f64 %fd35, [%rd201+0];
+	mul.lo.s64 %rd199, %rd191, %rd46;
+	mad.lo.s64 %rd200, %rd199, 8, %rd42;
+	ld.global.f64 %fd35, [%rd200+0];
 	mov.f64 %fd36, %fd35;
-	mul.lo.s64 %rd202, %rd195, %rd47;
-	mad.lo.s64 %rd203, %rd202, 8, %rd43;
-	ld.global.f64 %fd37, [%rd203+0];
+	mul.lo.s64 %rd201, %rd194, %rd46;
+	mad.lo.s64 %rd202, %rd201, 8, %rd42;
+	ld.global.f64 %fd37, [%rd202+0];
 	mov.f64 %fd38, %fd37;
 	mov.f64 %fd39, %fd36;
 	mov.f64 %fd40, %fd38;
@@ -5637,22 +5826,22 @@ $L79:
 	mov.pred %p56, %p60;
 $L76:
 	@!%p56 bra $L85;
-	add.s64 %rd204, %rd189, 1;
-	mov.b64 %rd189, %rd204;
+	add.s64 %rd203, %rd188, 1;
+	mov.b64 %rd188, %rd203;
 $L85:
 	mov.pred %p67, %p53;
-	add.s64 %rd205, %rd183, %rd184;
-	mov.b64 %rd206, %rd205;
-	add.s64 %rd207, %rd183, %rd189;
-	mov.b64 %rd208, %rd207;
+	add.s64 %rd204, %rd182, %rd183;
+	mov.b64 %rd205, %rd204;
+	add.s64 %rd206, %rd182, %rd188;
+	mov.b64 %rd207, %rd206;
 $L86:
-	mul.lo.s64 %rd209, %rd206, %rd40;
-	mad.lo.s64 %rd210, %rd209, 4, %rd36;
-	ld.global.s32 %r74, [%rd210+0];
+	mul.lo.s64 %rd208, %rd205, %rd39;
+	mad.lo.s64 %rd209, %rd208, 4, %rd35;
+	ld.global.s32 %r74, [%rd209+0];
 	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd211, %rd208, %rd40;
-	mad.lo.s64 %rd212, %rd211, 4, %rd36;
-	ld.global.s32 %r76, [%rd212+0];
+	mul.lo.s64 %rd210, %rd207, %rd39;
+	mad.lo.s64 %rd211, %rd210, 4, %rd35;
+	ld.global.s32 %r76, [%rd211+0];
 	mov.b32 %r77, %r76;
 	mov.b32 %r78, %r75;
 	mov.b32 %r79, %r77;
@@ -5669,13 +5858,13 @@ $L90:
 	mov.pred %p70, 0;
 	bra.uni $L88;
 $L92:
-	mul.lo.s64 %rd213, %rd206, %rd47;
-	mad.lo.s64 %rd214, %rd213, 8, %rd43;
-	ld.global.f64 %fd43, [%rd214+0];
+	mul.lo.s64 %rd212, %rd205, %rd46;
+	mad.lo.s64 %rd213, %rd212, 8, %rd42;
+	ld.global.f64 %fd43, [%rd213+0];
 	mov.f64 %fd44, %fd43;
-	mul.lo.s64 %rd215, %rd208, %rd47;
-	mad.lo.s64 %rd216, %rd215, 8, %rd43;
-	ld.global.f64 %fd45, [%rd216+0];
+	mul.lo.s64 %rd214, %rd207, %rd46;
+	mad.lo.s64 %rd215, %rd214, 8, %rd42;
+	ld.global.f64 %fd45, [%rd215+0];
 	mov.f64 %fd46, %fd45;
 	mov.f64 %fd47, %fd44;
 	mov.f64 %fd48, %fd46;
@@ -5696,43 +5885,43 @@ $L88:
 	bra.uni $L69;
 $L94:
 	mov.pred %p78, %p53;
-	add.s64 %rd217, %rd183, %rd184;
-	mov.b64 %rd218, %rd217;
-	add.s64 %rd219, %rd183, %rd189;
-	mov.b64 %rd220, %rd219;
-	mul.lo.s64 %rd221, %rd218, %rd40;
-	mad.lo.s64 %rd222, %rd221, 4, %rd36;
-	ld.global.s32 %r82, [%rd222+0];
+	add.s64 %rd216, %rd182, %rd183;
+	mov.b64 %rd217, %rd216;
+	add.s64 %rd218, %rd182, %rd188;
+	mov.b64 %rd219, %rd218;
+	mul.lo.s64 %rd220, %rd217, %rd39;
+	mad.lo.s64 %rd221, %rd220, 4, %rd35;
+	ld.global.s32 %r82, [%rd221+0];
 	mov.b32 %r83, %r82;
 	mov.b32 %r84, %r83;
-	mul.lo.s64 %rd223, %rd220, %rd40;
-	mad.lo.s64 %rd224, %rd223, 4, %rd36;
-	ld.global.s32 %r85, [%rd224+0];
+	mul.lo.s64 %rd222, %rd219, %rd39;
+	mad.lo.s64 %rd223, %rd222, 4, %rd35;
+	ld.global.s32 %r85, [%rd223+0];
 	mov.b32 %r86, %r85;
-	mul.lo.s64 %rd225, %rd218, %rd40;
-	mad.lo.s64 %rd226, %rd225, 4, %rd36;
-	st.global.s32 [%rd226+0], %r86;
-	mul.lo.s64 %rd227, %rd220, %rd40;
-	mad.lo.s64 %rd228, %rd227, 4, %rd36;
-	st.global.s32 [%rd228+0], %r84;
+	mul.lo.s64 %rd224, %rd217, %rd39;
+	mad.lo.s64 %rd225, %rd224, 4, %rd35;
+	st.global.s32 [%rd225+0], %r86;
+	mul.lo.s64 %rd226, %rd219, %rd39;
+	mad.lo.s64 %rd227, %rd226, 4, %rd35;
+	st.global.s32 [%rd227+0], %r84;
 	@!%p78 bra $L96;
-	mul.lo.s64 %rd229, %rd218, %rd47;
-	mad.lo.s64 %rd230, %rd229, 8, %rd43;
-	ld.global.f64 %fd51, [%rd230+0];
+	mul.lo.s64 %rd228, %rd217, %rd46;
+	mad.lo.s64 %rd229, %rd228, 8, %rd42;
+	ld.global.f64 %fd51, [%rd229+0];
 	mov.f64 %fd52, %fd51;
 	mov.f64 %fd53, %fd52;
-	mul.lo.s64 %rd231, %rd220, %rd47;
-	mad.lo.s64 %rd232, %rd231, 8, %rd43;
-	ld.global.f64 %fd54, [%rd232+0];
+	mul.lo.s64 %rd230, %rd219, %rd46;
+	mad.lo.s64 %rd231, %rd230, 8, %rd42;
+	ld.global.f64 %fd54, [%rd231+0];
 	mov.f64 %fd55, %fd54;
-	mul.lo.s64 %rd233, %rd218, %rd47;
-	mad.lo.s64 %rd234, %rd233, 8, %rd43;
-	st.global.f64 [%rd234+0], %fd55;
-	mul.lo.s64 %rd235, %rd220, %rd47;
-	mad.lo.s64 %rd236, %rd235, 8, %rd43;
-	st.global.f64 [%rd236+0], %fd53;
+	mul.lo.s64 %rd232, %rd217, %rd46;
+	mad.lo.s64 %rd233, %rd232, 8, %rd42;
+	st.global.f64 [%rd233+0], %fd55;
+	mul.lo.s64 %rd234, %rd219, %rd46;
+	mad.lo.s64 %rd235, %rd234, 8, %rd42;
+	st.global.f64 [%rd235+0], %fd53;
 $L96:
-	mov.b64 %rd184, %rd189;
+	mov.b64 %rd183, %rd188;
 $L71:
 	bra.uni $L70;
 $L72:
@@ -5741,8 +5930,8 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L61:
-	sub.s64 %rd237, %rd163, 1;
-	mov.b64 %rd163, %rd237;
+	sub.s64 %rd236, %rd162, 1;
+	mov.b64 %rd162, %rd236;
 	bra.uni $L60;
 $L62:
 	bra.uni $L8;
@@ -5751,89 +5940,89 @@ $L7:
 $L8:
 	bra.uni $L3;
 $L5:
-	sub.s64 %rd238, %rd75, %rd74;
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, 1;
+	sub.s64 %rd237, %rd74, %rd73;
+	mov.b64 %rd238, %rd237;
+	mov.b64 %rd239, 1;
 $L97:
-	setp.lt.s64 %p79, %rd240, %rd239;
+	setp.lt.s64 %p79, %rd239, %rd238;
 	not.pred %p80, %p79;
 	@!%p80 bra $L101;
 	bra.uni $L99;
 $L101:
-	mul.lo.s64 %rd241, %rd240, 2;
-	mov.b64 %rd240, %rd241;
+	mul.lo.s64 %rd240, %rd239, 2;
+	mov.b64 %rd239, %rd240;
 $L98:
 	bra.uni $L97;
 $L99:
-	mov.b64 %rd242, 2;
+	mov.b64 %rd241, 2;
 $L102:
-	setp.le.s64 %p81, %rd242, %rd240;
+	setp.le.s64 %p81, %rd241, %rd239;
 	not.pred %p82, %p81;
 	@!%p82 bra $L106;
 	bra.uni $L104;
 $L106:
-	shr.s64 %rd243, %rd242, 63;
-	shr.u64 %rd244, %rd243, 63;
-	add.s64 %rd245, %rd242, %rd244;
-	shr.s64 %rd246, %rd245, 1;
-	mov.b64 %rd247, %rd246;
-	mov.b64 %rd248, %rd82;
+	shr.s64 %rd242, %rd241, 63;
+	shr.u64 %rd243, %rd242, 63;
+	add.s64 %rd244, %rd241, %rd243;
+	shr.s64 %rd245, %rd244, 1;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd81;
 $L107:
-	shr.s64 %rd249, %rd240, 63;
-	shr.u64 %rd250, %rd249, 63;
-	add.s64 %rd251, %rd240, %rd250;
-	shr.s64 %rd252, %rd251, 1;
-	setp.lt.s64 %p83, %rd248, %rd252;
+	shr.s64 %rd248, %rd239, 63;
+	shr.u64 %rd249, %rd248, 63;
+	add.s64 %rd250, %rd239, %rd249;
+	shr.s64 %rd251, %rd250, 1;
+	setp.lt.s64 %p83, %rd247, %rd251;
 	not.pred %p84, %p83;
 	@!%p84 bra $L111;
 	bra.uni $L109;
 $L111:
-	div.s64 %rd253, %rd248, %rd247;
-	setp.eq.s64 %p85, %rd247, -1;
-	neg.s64 %rd254, %rd248;
-	selp.b64 %rd255, %rd254, %rd253, %p85;
-	setp.eq.s64 %p86, %rd247, 0;
-	selp.b64 %rd256, 0, %rd255, %p86;
-	mul.lo.s64 %rd257, %rd256, %rd242;
-	rem.s64 %rd258, %rd248, %rd247;
-	setp.eq.s64 %p87, %rd247, -1;
-	selp.b64 %rd259, 0, %rd258, %p87;
-	setp.eq.s64 %p88, %rd247, 0;
-	selp.b64 %rd260, %rd248, %rd259, %p88;
-	add.s64 %rd261, %rd257, %rd260;
-	mov.b64 %rd262, %rd261;
-	div.s64 %rd263, %rd248, %rd247;
-	setp.eq.s64 %p89, %rd247, -1;
-	neg.s64 %rd264, %rd248;
-	selp.b64 %rd265, %rd264, %rd263, %p89;
-	setp.eq.s64 %p90, %rd247, 0;
-	selp.b64 %rd266, 0, %rd265, %p90;
-	mul.lo.s64 %rd267, %rd266, %rd242;
-	add.s64 %rd268, %rd267, %rd242;
-	sub.s64 %rd269, %rd268, 1;
-	rem.s64 %rd270, %rd248, %rd247;
-	setp.eq.s64 %p91, %rd247, -1;
-	selp.b64 %rd271, 0, %rd270, %p91;
-	setp.eq.s64 %p92, %rd247, 0;
-	selp.b64 %rd272, %rd248, %rd271, %p92;
-	sub.s64 %rd273, %rd269, %rd272;
-	mov.b64 %rd274, %rd273;
-	setp.lt.s64 %p93, %rd274, %rd239;
+	div.s64 %rd252, %rd247, %rd246;
+	setp.eq.s64 %p85, %rd246, -1;
+	neg.s64 %rd253, %rd247;
+	selp.b64 %rd254, %rd253, %rd252, %p85;
+	setp.eq.s64 %p86, %rd246, 0;
+	selp.b64 %rd255, 0, %rd254, %p86;
+	mul.lo.s64 %rd256, %rd255, %rd241;
+	rem.s64 %rd257, %rd247, %rd246;
+	setp.eq.s64 %p87, %rd246, -1;
+	selp.b64 %rd258, 0, %rd257, %p87;
+	setp.eq.s64 %p88, %rd246, 0;
+	selp.b64 %rd259, %rd247, %rd258, %p88;
+	add.s64 %rd260, %rd256, %rd259;
+	mov.b64 %rd261, %rd260;
+	div.s64 %rd262, %rd247, %rd246;
+	setp.eq.s64 %p89, %rd246, -1;
+	neg.s64 %rd263, %rd247;
+	selp.b64 %rd264, %rd263, %rd262, %p89;
+	setp.eq.s64 %p90, %rd246, 0;
+	selp.b64 %rd265, 0, %rd264, %p90;
+	mul.lo.s64 %rd266, %rd265, %rd241;
+	add.s64 %rd267, %rd266, %rd241;
+	sub.s64 %rd268, %rd267, 1;
+	rem.s64 %rd269, %rd247, %rd246;
+	setp.eq.s64 %p91, %rd246, -1;
+	selp.b64 %rd270, 0, %rd269, %p91;
+	setp.eq.s64 %p92, %rd246, 0;
+	selp.b64 %rd271, %rd247, %rd270, %p92;
+	sub.s64 %rd272, %rd268, %rd271;
+	mov.b64 %rd273, %rd272;
+	setp.lt.s64 %p93, %rd273, %rd238;
 	mov.pred %p94, %p93;
 	@!%p94 bra $L113;
 	mov.pred %p95, %p6;
-	add.s64 %rd275, %rd74, %rd274;
-	mov.b64 %rd276, %rd275;
-	add.s64 %rd277, %rd74, %rd262;
-	mov.b64 %rd278, %rd277;
+	add.s64 %rd274, %rd73, %rd273;
+	mov.b64 %rd275, %rd274;
+	add.s64 %rd276, %rd73, %rd261;
+	mov.b64 %rd277, %rd276;
 $L114:
-	mul.lo.s64 %rd279, %rd276, %rd40;
-	mad.lo.s64 %rd280, %rd279, 4, %rd36;
-	ld.global.s32 %r87, [%rd280+0];
+	mul.lo.s64 %rd278, %rd275, %rd39;
+	mad.lo.s64 %rd279, %rd278, 4, %rd35;
+	ld.global.s32 %r87, [%rd279+0];
 	mov.b32 %r88, %r87;
-	mul.lo.s64 %rd281, %rd278, %rd40;
-	mad.lo.s64 %rd282, %rd281, 4, %rd36;
-	ld.global.s32 %r89, [%rd282+0];
+	mul.lo.s64 %rd280, %rd277, %rd39;
+	mad.lo.s64 %rd281, %rd280, 4, %rd35;
+	ld.global.s32 %r89, [%rd281+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r91, %r88;
 	mov.b32 %r92, %r90;
@@ -5850,13 +6039,13 @@ $L118:
 	mov.pred %p98, 0;
 	bra.uni $L116;
 $L120:
-	mul.lo.s64 %rd283, %rd276, %rd47;
-	mad.lo.s64 %rd284, %rd283, 8, %rd43;
-	ld.global.f64 %fd56, [%rd284+0];
+	mul.lo.s64 %rd282, %rd275, %rd46;
+	mad.lo.s64 %rd283, %rd282, 8, %rd42;
+	ld.global.f64 %fd56, [%rd283+0];
 	mov.f64 %fd57, %fd56;
-	mul.lo.s64 %rd285, %rd278, %rd47;
-	mad.lo.s64 %rd286, %rd285, 8, %rd43;
-	ld.global.f64 %fd58, [%rd286+0];
+	mul.lo.s64 %rd284, %rd277, %rd46;
+	mad.lo.s64 %rd285, %rd284, 8, %rd42;
+	ld.global.f64 %fd58, [%rd285+0];
 	mov.f64 %fd59, %fd58;
 	mov.f64 %fd60, %fd57;
 	mov.f64 %fd61, %fd59;
@@ -5876,104 +6065,104 @@ $L116:
 $L113:
 	@!%p94 bra $L122;
 	mov.pred %p105, %p6;
-	add.s64 %rd287, %rd74, %rd262;
-	mov.b64 %rd288, %rd287;
-	add.s64 %rd289, %rd74, %rd274;
-	mov.b64 %rd290, %rd289;
-	mul.lo.s64 %rd291, %rd288, %rd40;
-	mad.lo.s64 %rd292, %rd291, 4, %rd36;
-	ld.global.s32 %r95, [%rd292+0];
+	add.s64 %rd286, %rd73, %rd261;
+	mov.b64 %rd287, %rd286;
+	add.s64 %rd288, %rd73, %rd273;
+	mov.b64 %rd289, %rd288;
+	mul.lo.s64 %rd290, %rd287, %rd39;
+	mad.lo.s64 %rd291, %rd290, 4, %rd35;
+	ld.global.s32 %r95, [%rd291+0];
 	mov.b32 %r96, %r95;
 	mov.b32 %r97, %r96;
-	mul.lo.s64 %rd293, %rd290, %rd40;
-	mad.lo.s64 %rd294, %rd293, 4, %rd36;
-	ld.global.s32 %r98, [%rd294+0];
+	mul.lo.s64 %rd292, %rd289, %rd39;
+	mad.lo.s64 %rd293, %rd292, 4, %rd35;
+	ld.global.s32 %r98, [%rd293+0];
 	mov.b32 %r99, %r98;
-	mul.lo.s64 %rd295, %rd288, %rd40;
-	mad.lo.s64 %rd296, %rd295, 4, %rd36;
-	st.global.s32 [%rd296+0], %r99;
-	mul.lo.s64 %rd297, %rd290, %rd40;
-	mad.lo.s64 %rd298, %rd297, 4, %rd36;
-	st.global.s32 [%rd298+0], %r97;
+	mul.lo.s64 %rd294, %rd287, %rd39;
+	mad.lo.s64 %rd295, %rd294, 4, %rd35;
+	st.global.s32 [%rd295+0], %r99;
+	mul.lo.s64 %rd296, %rd289, %rd39;
+	mad.lo.s64 %rd297, %rd296, 4, %rd35;
+	st.global.s32 [%rd297+0], %r97;
 	@!%p105 bra $L124;
-	mul.lo.s64 %rd299, %rd288, %rd47;
-	mad.lo.s64 %rd300, %rd299, 8, %rd43;
-	ld.global.f64 %fd64, [%rd300+0];
+	mul.lo.s64 %rd298, %rd287, %rd46;
+	mad.lo.s64 %rd299, %rd298, 8, %rd42;
+	ld.global.f64 %fd64, [%rd299+0];
 	mov.f64 %fd65, %fd64;
 	mov.f64 %fd66, %fd65;
-	mul.lo.s64 %rd301, %rd290, %rd47;
-	mad.lo.s64 %rd302, %rd301, 8, %rd43;
-	ld.global.f64 %fd67, [%rd302+0];
+	mul.lo.s64 %rd300, %rd289, %rd46;
+	mad.lo.s64 %rd301, %rd300, 8, %rd42;
+	ld.global.f64 %fd67, [%rd301+0];
 	mov.f64 %fd68, %fd67;
-	mul.lo.s64 %rd303, %rd288, %rd47;
-	mad.lo.s64 %rd304, %rd303, 8, %rd43;
-	st.global.f64 [%rd304+0], %fd68;
-	mul.lo.s64 %rd305, %rd290, %rd47;
-	mad.lo.s64 %rd306, %rd305, 8, %rd43;
-	st.global.f64 [%rd306+0], %fd66;
+	mul.lo.s64 %rd302, %rd287, %rd46;
+	mad.lo.s64 %rd303, %rd302, 8, %rd42;
+	st.global.f64 [%rd303+0], %fd68;
+	mul.lo.s64 %rd304, %rd289, %rd46;
+	mad.lo.s64 %rd305, %rd304, 8, %rd42;
+	st.global.f64 [%rd305+0], %fd66;
 $L124:
 $L122:
 $L108:
-	add.s64 %rd307, %rd248, %rd81;
-	mov.b64 %rd248, %rd307;
+	add.s64 %rd306, %rd247, %rd80;
+	mov.b64 %rd247, %rd306;
 	bra.uni $L107;
 $L109:
 	bar.sync 0;
-	shr.s64 %rd308, %rd247, 63;
-	shr.u64 %rd309, %rd308, 63;
-	add.s64 %rd310, %rd247, %rd309;
-	shr.s64 %rd311, %rd310, 1;
-	mov.b64 %rd312, %rd311;
+	shr.s64 %rd307, %rd246, 63;
+	shr.u64 %rd308, %rd307, 63;
+	add.s64 %rd309, %rd246, %rd308;
+	shr.s64 %rd310, %rd309, 1;
+	mov.b64 %rd311, %rd310;
 $L125:
-	setp.gt.s64 %p106, %rd312, 0;
+	setp.gt.s64 %p106, %rd311, 0;
 	not.pred %p107, %p106;
 	@!%p107 bra $L129;
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd313, %rd82;
+	mov.b64 %rd312, %rd81;
 $L130:
-	shr.s64 %rd314, %rd240, 63;
-	shr.u64 %rd315, %rd314, 63;
-	add.s64 %rd316, %rd240, %rd315;
-	shr.s64 %rd317, %rd316, 1;
-	setp.lt.s64 %p108, %rd313, %rd317;
+	shr.s64 %rd313, %rd239, 63;
+	shr.u64 %rd314, %rd313, 63;
+	add.s64 %rd315, %rd239, %rd314;
+	shr.s64 %rd316, %rd315, 1;
+	setp.lt.s64 %p108, %rd312, %rd316;
 	not.pred %p109, %p108;
 	@!%p109 bra $L134;
 	bra.uni $L132;
 $L134:
-	div.s64 %rd318, %rd313, %rd312;
-	setp.eq.s64 %p110, %rd312, -1;
-	neg.s64 %rd319, %rd313;
-	selp.b64 %rd320, %rd319, %rd318, %p110;
-	setp.eq.s64 %p111, %rd312, 0;
-	selp.b64 %rd321, 0, %rd320, %p111;
-	mul.lo.s64 %rd322, %rd321, 2;
-	mul.lo.s64 %rd323, %rd322, %rd312;
-	rem.s64 %rd324, %rd313, %rd312;
-	setp.eq.s64 %p112, %rd312, -1;
-	selp.b64 %rd325, 0, %rd324, %p112;
-	setp.eq.s64 %p113, %rd312, 0;
-	selp.b64 %rd326, %rd313, %rd325, %p113;
-	add.s64 %rd327, %rd323, %rd326;
-	mov.b64 %rd328, %rd327;
-	add.s64 %rd329, %rd328, %rd312;
-	mov.b64 %rd330, %rd329;
-	setp.lt.s64 %p114, %rd330, %rd239;
+	div.s64 %rd317, %rd312, %rd311;
+	setp.eq.s64 %p110, %rd311, -1;
+	neg.s64 %rd318, %rd312;
+	selp.b64 %rd319, %rd318, %rd317, %p110;
+	setp.eq.s64 %p111, %rd311, 0;
+	selp.b64 %rd320, 0, %rd319, %p111;
+	mul.lo.s64 %rd321, %rd320, 2;
+	mul.lo.s64 %rd322, %rd321, %rd311;
+	rem.s64 %rd323, %rd312, %rd311;
+	setp.eq.s64 %p112, %rd311, -1;
+	selp.b64 %rd324, 0, %rd323, %p112;
+	setp.eq.s64 %p113, %rd311, 0;
+	selp.b64 %rd325, %rd312, %rd324, %p113;
+	add.s64 %rd326, %rd322, %rd325;
+	mov.b64 %rd327, %rd326;
+	add.s64 %rd328, %rd327, %rd311;
+	mov.b64 %rd329, %rd328;
+	setp.lt.s64 %p114, %rd329, %rd238;
 	mov.pred %p115, %p114;
 	@!%p115 bra $L136;
 	mov.pred %p116, %p6;
-	add.s64 %rd331, %rd74, %rd330;
-	mov.b64 %rd332, %rd331;
-	add.s64 %rd333, %rd74, %rd328;
-	mov.b64 %rd334, %rd333;
+	add.s64 %rd330, %rd73, %rd329;
+	mov.b64 %rd331, %rd330;
+	add.s64 %rd332, %rd73, %rd327;
+	mov.b64 %rd333, %rd332;
 $L137:
-	mul.lo.s64 %rd335, %rd332, %rd40;
-	mad.lo.s64 %rd336, %rd335, 4, %rd36;
-	ld.global.s32 %r100, [%rd336+0];
+	mul.lo.s64 %rd334, %rd331, %rd39;
+	mad.lo.s64 %rd335, %rd334, 4, %rd35;
+	ld.global.s32 %r100, [%rd335+0];
 	mov.b32 %r101, %r100;
-	mul.lo.s64 %rd337, %rd334, %rd40;
-	mad.lo.s64 %rd338, %rd337, 4, %rd36;
-	ld.global.s32 %r102, [%rd338+0];
+	mul.lo.s64 %rd336, %rd333, %rd39;
+	mad.lo.s64 %rd337, %rd336, 4, %rd35;
+	ld.global.s32 %r102, [%rd337+0];
 	mov.b32 %r103, %r102;
 	mov.b32 %r104, %r101;
 	mov.b32 %r105, %r103;
@@ -5990,13 +6179,13 @@ $L141:
 	mov.pred %p119, 0;
 	bra.uni $L139;
 $L143:
-	mul.lo.s64 %rd339, %rd332, %rd47;
-	mad.lo.s64 %rd340, %rd339, 8, %rd43;
-	ld.global.f64 %fd69, [%rd340+0];
+	mul.lo.s64 %rd338, %rd331, %rd46;
+	mad.lo.s64 %rd339, %rd338, 8, %rd42;
+	ld.global.f64 %fd69, [%rd339+0];
 	mov.f64 %fd70, %fd69;
-	mul.lo.s64 %rd341, %rd334, %rd47;
-	mad.lo.s64 %rd342, %rd341, 8, %rd43;
-	ld.global.f64 %fd71, [%rd342+0];
+	mul.lo.s64 %rd340, %rd333, %rd46;
+	mad.lo.s64 %rd341, %rd340, 8, %rd42;
+	ld.global.f64 %fd71, [%rd341+0];
 	mov.f64 %fd72, %fd71;
 	mov.f64 %fd73, %fd70;
 	mov.f64 %fd74, %fd72;
@@ -6016,64 +6205,64 @@ $L139:
 $L136:
 	@!%p115 bra $L145;
 	mov.pred %p126, %p6;
-	add.s64 %rd343, %rd74, %rd328;
-	mov.b64 %rd344, %rd343;
-	add.s64 %rd345, %rd74, %rd330;
-	mov.b64 %rd346, %rd345;
-	mul.lo.s64 %rd347, %rd344, %rd40;
-	mad.lo.s64 %rd348, %rd347, 4, %rd36;
-	ld.global.s32 %r108, [%rd348+0];
+	add.s64 %rd342, %rd73, %rd327;
+	mov.b64 %rd343, %rd342;
+	add.s64 %rd344, %rd73, %rd329;
+	mov.b64 %rd345, %rd344;
+	mul.lo.s64 %rd346, %rd343, %rd39;
+	mad.lo.s64 %rd347, %rd346, 4, %rd35;
+	ld.global.s32 %r108, [%rd347+0];
 	mov.b32 %r109, %r108;
 	mov.b32 %r110, %r109;
-	mul.lo.s64 %rd349, %rd346, %rd40;
-	mad.lo.s64 %rd350, %rd349, 4, %rd36;
-	ld.global.s32 %r111, [%rd350+0];
+	mul.lo.s64 %rd348, %rd345, %rd39;
+	mad.lo.s64 %rd349, %rd348, 4, %rd35;
+	ld.global.s32 %r111, [%rd349+0];
 	mov.b32 %r112, %r111;
-	mul.lo.s64 %rd351, %rd344, %rd40;
-	mad.lo.s64 %rd352, %rd351, 4, %rd36;
-	st.global.s32 [%rd352+0], %r112;
-	mul.lo.s64 %rd353, %rd346, %rd40;
-	mad.lo.s64 %rd354, %rd353, 4, %rd36;
-	st.global.s32 [%rd354+0], %r110;
+	mul.lo.s64 %rd350, %rd343, %rd39;
+	mad.lo.s64 %rd351, %rd350, 4, %rd35;
+	st.global.s32 [%rd351+0], %r112;
+	mul.lo.s64 %rd352, %rd345, %rd39;
+	mad.lo.s64 %rd353, %rd352, 4, %rd35;
+	st.global.s32 [%rd353+0], %r110;
 	@!%p126 bra $L147;
-	mul.lo.s64 %rd355, %rd344, %rd47;
-	mad.lo.s64 %rd356, %rd355, 8, %rd43;
-	ld.global.f64 %fd77, [%rd356+0];
+	mul.lo.s64 %rd354, %rd343, %rd46;
+	mad.lo.s64 %rd355, %rd354, 8, %rd42;
+	ld.global.f64 %fd77, [%rd355+0];
 	mov.f64 %fd78, %fd77;
 	mov.f64 %fd79, %fd78;
-	mul.lo.s64 %rd357, %rd346, %rd47;
-	mad.lo.s64 %rd358, %rd357, 8, %rd43;
-	ld.global.f64 %fd80, [%rd358+0];
+	mul.lo.s64 %rd356, %rd345, %rd46;
+	mad.lo.s64 %rd357, %rd356, 8, %rd42;
+	ld.global.f64 %fd80, [%rd357+0];
 	mov.f64 %fd81, %fd80;
-	mul.lo.s64 %rd359, %rd344, %rd47;
-	mad.lo.s64 %rd360, %rd359, 8, %rd43;
-	st.global.f64 [%rd360+0], %fd81;
-	mul.lo.s64 %rd361, %rd346, %rd47;
-	mad.lo.s64 %rd362, %rd361, 8, %rd43;
-	st.global.f64 [%rd362+0], %fd79;
+	mul.lo.s64 %rd358, %rd343, %rd46;
+	mad.lo.s64 %rd359, %rd358, 8, %rd42;
+	st.global.f64 [%rd359+0], %fd81;
+	mul.lo.s64 %rd360, %rd345, %rd46;
+	mad.lo.s64 %rd361, %rd360, 8, %rd42;
+	st.global.f64 [%rd361+0], %fd79;
 $L147:
 $L145:
 $L131:
-	add.s64 %rd363, %rd313, %rd81;
-	mov.b64 %rd313, %rd363;
+	add.s64 %rd362, %rd312, %rd80;
+	mov.b64 %rd312, %rd362;
 	bra.uni $L130;
 $L132:
 	bar.sync 0;
 $L126:
-	shr.s64 %rd364, %rd312, 63;
-	shr.u64 %rd365, %rd364, 63;
-	add.s64 %rd366, %rd312, %rd365;
-	shr.s64 %rd367, %rd366, 1;
-	mov.b64 %rd312, %rd367;
+	shr.s64 %rd363, %rd311, 63;
+	shr.u64 %rd364, %rd363, 63;
+	add.s64 %rd365, %rd311, %rd364;
+	shr.s64 %rd366, %rd365, 1;
+	mov.b64 %rd311, %rd366;
 	bra.uni $L125;
 $L127:
 $L103:
-	mul.lo.s64 %rd368, %rd242, 2;
-	mov.b64 %rd242, %rd368;
+	mul.lo.s64 %rd367, %rd241, 2;
+	mov.b64 %rd241, %rd367;
 	bra.uni $L102;
 $L104:
 $L3:
-	add.s64 %rd58, %rd58, %rd57;
+	add.s64 %rd57, %rd57, %rd56;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -6113,7 +6302,7 @@ const gokkosPTX14 = `//
 {
 	.reg .pred %p<110>;
 	.reg .b32 %r<74>;
-	.reg .b64 %rd<230>;
+	.reg .b64 %rd<229>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6134,167 +6323,166 @@ const gokkosPTX14 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd9, [gk_s0];
-	mov.b64 %rd10, %rd9;
-	ld.param.u64 %rd11, [gk_s1];
-	cvta.to.global.u64 %rd12, %rd11;
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
-	ld.param.u64 %rd18, [gk_s4];
-	cvta.to.global.u64 %rd19, %rd18;
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s5];
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s6];
-	mov.b64 %rd24, %rd23;
-	ld.param.u64 %rd25, [gk_s7];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s8];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s9];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s10];
-	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd34, %rd4, %rd3;
-	max.s64 %rd35, %rd34, 0;
-	cvt.u64.u32 %rd36, %r20;
-	add.s64 %rd37, %rd35, %rd36;
-	sub.s64 %rd38, %rd37, 1;
-	div.u64 %rd39, %rd38, %rd36;
-	cvt.u64.u32 %rd40, %r19;
-	mad.lo.s64 %rd41, %rd40, %rd39, %rd3;
-	add.s64 %rd42, %rd41, %rd39;
-	min.s64 %rd43, %rd42, %rd4;
+	sub.s64 %rd33, %rd3, %rd2;
+	max.s64 %rd34, %rd33, 0;
+	cvt.u64.u32 %rd35, %r20;
+	add.s64 %rd36, %rd34, %rd35;
+	sub.s64 %rd37, %rd36, 1;
+	div.u64 %rd38, %rd37, %rd35;
+	cvt.u64.u32 %rd39, %r19;
+	mad.lo.s64 %rd40, %rd39, %rd38, %rd2;
+	add.s64 %rd41, %rd40, %rd38;
+	min.s64 %rd42, %rd41, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd45, 0;
+	mov.b64 %rd44, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd45, 1;
+	mov.b64 %rd44, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd45, 9223372036854775807;
+	mov.b64 %rd44, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd45, -9223372036854775808;
+	mov.b64 %rd44, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd45, -1;
+	mov.b64 %rd44, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd45, 0;
+	mov.b64 %rd44, 0;
 $L1:
-	mov.b64 %rd44, %rd45;
-	cvt.u64.u32 %rd46, %r5;
-	add.s64 %rd47, %rd41, %rd46;
-	cvt.u64.u32 %rd48, %r6;
-	mov.b64 %rd49, %rd47;
+	mov.b64 %rd43, %rd44;
+	cvt.u64.u32 %rd45, %r5;
+	add.s64 %rd46, %rd40, %rd45;
+	cvt.u64.u32 %rd47, %r6;
+	mov.b64 %rd48, %rd46;
 $L7:
-	setp.ge.s64 %p7, %rd49, %rd43;
+	setp.ge.s64 %p7, %rd48, %rd42;
 	@%p7 bra $L8;
-	mov.b64 %rd50, %rd49;
-	mov.b64 %rd51, %rd10;
-	mov.b64 %rd52, %rd13;
-	mov.b64 %rd53, %rd15;
-	mov.b64 %rd54, %rd17;
-	mov.b64 %rd55, %rd20;
-	mov.b64 %rd56, %rd22;
-	mov.b64 %rd57, %rd24;
-	mov.b64 %rd58, %rd27;
-	mov.b64 %rd59, %rd29;
-	mov.b64 %rd60, %rd31;
-	mov.b64 %rd61, %rd51;
-	mov.b64 %rd62, %rd56;
-	mul.lo.s64 %rd63, %rd50, %rd62;
-	div.s64 %rd64, %rd63, %rd33;
-	setp.eq.s64 %p8, %rd33, -1;
-	neg.s64 %rd65, %rd63;
-	selp.b64 %rd66, %rd65, %rd64, %p8;
-	setp.eq.s64 %p9, %rd33, 0;
-	selp.b64 %rd67, 0, %rd66, %p9;
-	mov.b64 %rd68, %rd67;
-	sub.s64 %rd69, %rd51, 1;
-	mov.b64 %rd70, %rd69;
-	mov.b64 %rd71, 0;
-	mov.b64 %rd72, %rd70;
+	mov.b64 %rd49, %rd48;
+	mov.b64 %rd50, %rd9;
+	mov.b64 %rd51, %rd12;
+	mov.b64 %rd52, %rd14;
+	mov.b64 %rd53, %rd16;
+	mov.b64 %rd54, %rd19;
+	mov.b64 %rd55, %rd21;
+	mov.b64 %rd56, %rd23;
+	mov.b64 %rd57, %rd26;
+	mov.b64 %rd58, %rd28;
+	mov.b64 %rd59, %rd30;
+	mov.b64 %rd60, %rd50;
+	mov.b64 %rd61, %rd55;
+	mul.lo.s64 %rd62, %rd49, %rd61;
+	div.s64 %rd63, %rd62, %rd32;
+	setp.eq.s64 %p8, %rd32, -1;
+	neg.s64 %rd64, %rd62;
+	selp.b64 %rd65, %rd64, %rd63, %p8;
+	setp.eq.s64 %p9, %rd32, 0;
+	selp.b64 %rd66, 0, %rd65, %p9;
+	mov.b64 %rd67, %rd66;
+	sub.s64 %rd68, %rd50, 1;
+	mov.b64 %rd69, %rd68;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, %rd69;
 $L10:
-	setp.lt.s64 %p10, %rd71, %rd72;
+	setp.lt.s64 %p10, %rd70, %rd71;
 	not.pred %p11, %p10;
 	@!%p11 bra $L14;
 	bra.uni $L12;
 $L14:
-	add.s64 %rd73, %rd71, %rd72;
-	add.s64 %rd74, %rd73, 1;
-	shr.s64 %rd75, %rd74, 63;
-	shr.u64 %rd76, %rd75, 63;
-	add.s64 %rd77, %rd74, %rd76;
-	shr.s64 %rd78, %rd77, 1;
-	mov.b64 %rd79, %rd78;
-	mul.lo.s64 %rd80, %rd79, %rd54;
-	mad.lo.s64 %rd81, %rd80, 8, %rd52;
-	ld.global.nc.s64 %rd82, [%rd81+0];
-	mov.b64 %rd83, %rd82;
-	setp.le.s64 %p12, %rd83, %rd68;
+	add.s64 %rd72, %rd70, %rd71;
+	add.s64 %rd73, %rd72, 1;
+	shr.s64 %rd74, %rd73, 63;
+	shr.u64 %rd75, %rd74, 63;
+	add.s64 %rd76, %rd73, %rd75;
+	shr.s64 %rd77, %rd76, 1;
+	mov.b64 %rd78, %rd77;
+	mul.lo.s64 %rd79, %rd78, %rd53;
+	mad.lo.s64 %rd80, %rd79, 8, %rd51;
+	ld.global.nc.s64 %rd81, [%rd80+0];
+	mov.b64 %rd82, %rd81;
+	setp.le.s64 %p12, %rd82, %rd67;
 	@!%p12 bra $L15;
-	mov.b64 %rd71, %rd79;
+	mov.b64 %rd70, %rd78;
 	bra.uni $L16;
 $L15:
-	sub.s64 %rd84, %rd79, 1;
-	mov.b64 %rd72, %rd84;
+	sub.s64 %rd83, %rd78, 1;
+	mov.b64 %rd71, %rd83;
 $L16:
 $L11:
 	bra.uni $L10;
 $L12:
-	mul.lo.s64 %rd85, %rd71, %rd54;
-	mad.lo.s64 %rd86, %rd85, 8, %rd52;
-	ld.global.nc.s64 %rd87, [%rd86+0];
-	mov.b64 %rd88, %rd87;
-	mov.b64 %rd89, %rd51;
-	cvt.u32.u64 %r21, %rd71;
+	mul.lo.s64 %rd84, %rd70, %rd53;
+	mad.lo.s64 %rd85, %rd84, 8, %rd51;
+	ld.global.nc.s64 %rd86, [%rd85+0];
+	mov.b64 %rd87, %rd86;
+	mov.b64 %rd88, %rd50;
+	cvt.u32.u64 %r21, %rd70;
 	mov.b32 %r22, %r21;
-	mov.b64 %rd90, %rd88;
-	mov.b64 %rd91, %rd68;
+	mov.b64 %rd89, %rd87;
+	mov.b64 %rd90, %rd67;
+	mov.b64 %rd91, %rd88;
 	mov.b64 %rd92, %rd89;
 	mov.b64 %rd93, %rd90;
-	mov.b64 %rd94, %rd91;
-	setp.gt.s64 %p13, %rd94, %rd93;
+	setp.gt.s64 %p13, %rd93, %rd92;
 	mov.pred %p14, %p13;
 	@!%p14 bra $L18;
-	setp.gt.s64 %p15, %rd59, 0;
+	setp.gt.s64 %p15, %rd58, 0;
 	mov.pred %p16, %p15;
-	mov.b64 %rd95, %rd94;
-	sub.s64 %rd96, %rd94, 1;
-	mov.b64 %rd97, %rd96;
+	mov.b64 %rd94, %rd93;
+	sub.s64 %rd95, %rd93, 1;
+	mov.b64 %rd96, %rd95;
 $L19:
-	mul.lo.s64 %rd98, %rd95, %rd57;
-	mad.lo.s64 %rd99, %rd98, 4, %rd55;
-	ld.global.nc.s32 %r23, [%rd99+0];
+	mul.lo.s64 %rd97, %rd94, %rd56;
+	mad.lo.s64 %rd98, %rd97, 4, %rd54;
+	ld.global.nc.s32 %r23, [%rd98+0];
 	mov.b32 %r24, %r23;
-	mul.lo.s64 %rd100, %rd97, %rd57;
-	mad.lo.s64 %rd101, %rd100, 4, %rd55;
-	ld.global.nc.s32 %r25, [%rd101+0];
+	mul.lo.s64 %rd99, %rd96, %rd56;
+	mad.lo.s64 %rd100, %rd99, 4, %rd54;
+	ld.global.nc.s32 %r25, [%rd100+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r24;
 	mov.b32 %r28, %r26;
@@ -6311,13 +6499,13 @@ $L23:
 	mov.pred %p19, 0;
 	bra.uni $L21;
 $L25:
-	mul.lo.s64 %rd102, %rd95, %rd60;
-	mad.lo.s64 %rd103, %rd102, 8, %rd58;
-	ld.global.nc.f64 %fd1, [%rd103+0];
+	mul.lo.s64 %rd101, %rd94, %rd59;
+	mad.lo.s64 %rd102, %rd101, 8, %rd57;
+	ld.global.nc.f64 %fd1, [%rd102+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd104, %rd97, %rd60;
-	mad.lo.s64 %rd105, %rd104, 8, %rd58;
-	ld.global.nc.f64 %fd3, [%rd105+0];
+	mul.lo.s64 %rd103, %rd96, %rd59;
+	mad.lo.s64 %rd104, %rd103, 8, %rd57;
+	ld.global.nc.f64 %fd3, [%rd104+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -6339,35 +6527,35 @@ $L18:
 	mov.pred %p27, %p26;
 	not.pred %p28, %p27;
 	@!%p28 bra $L27;
-	mov.b64 %rd106, %rd89;
+	mov.b64 %rd105, %rd88;
 	mov.b32 %r31, %r22;
+	mov.b64 %rd106, %rd89;
 	mov.b64 %rd107, %rd90;
-	mov.b64 %rd108, %rd91;
-	setp.gt.s64 %p29, %rd59, 0;
+	setp.gt.s64 %p29, %rd58, 0;
 	mov.pred %p30, %p29;
-	mul.lo.s64 %rd109, %rd108, %rd57;
-	mad.lo.s64 %rd110, %rd109, 4, %rd55;
-	ld.global.nc.s32 %r32, [%rd110+0];
+	mul.lo.s64 %rd108, %rd107, %rd56;
+	mad.lo.s64 %rd109, %rd108, 4, %rd54;
+	ld.global.nc.s32 %r32, [%rd109+0];
 	mov.b32 %r33, %r32;
 	mov.b32 %r34, %r33;
 	mov.f64 %fd9, 0d0000000000000000;
 	@!%p30 bra $L29;
-	mul.lo.s64 %rd111, %rd108, %rd60;
-	mad.lo.s64 %rd112, %rd111, 8, %rd58;
-	ld.global.nc.f64 %fd10, [%rd112+0];
+	mul.lo.s64 %rd110, %rd107, %rd59;
+	mad.lo.s64 %rd111, %rd110, 8, %rd57;
+	ld.global.nc.f64 %fd10, [%rd111+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L29:
-	mov.b64 %rd113, 0;
-	sub.s64 %rd114, %rd108, 1;
-	mov.b64 %rd115, %rd114;
+	mov.b64 %rd112, 0;
+	sub.s64 %rd113, %rd107, 1;
+	mov.b64 %rd114, %rd113;
 $L30:
-	setp.ge.s64 %p31, %rd115, %rd107;
+	setp.ge.s64 %p31, %rd114, %rd106;
 	mov.pred %p32, %p31;
 	@!%p32 bra $L34;
-	mul.lo.s64 %rd116, %rd115, %rd57;
-	mad.lo.s64 %rd117, %rd116, 4, %rd55;
-	ld.global.nc.s32 %r35, [%rd117+0];
+	mul.lo.s64 %rd115, %rd114, %rd56;
+	mad.lo.s64 %rd116, %rd115, 4, %rd54;
+	ld.global.nc.s32 %r35, [%rd116+0];
 	mov.b32 %r36, %r35;
 	setp.eq.s32 %p33, %r36, %r34;
 	mov.pred %p32, %p33;
@@ -6378,13 +6566,13 @@ $L34:
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
 	@!%p37 bra $L38;
-	mul.lo.s64 %rd118, %rd115, %rd60;
-	mad.lo.s64 %rd119, %rd118, 8, %rd58;
-	ld.global.nc.f64 %fd12, [%rd119+0];
+	mul.lo.s64 %rd117, %rd114, %rd59;
+	mad.lo.s64 %rd118, %rd117, 8, %rd57;
+	ld.global.nc.f64 %fd12, [%rd118+0];
 	mov.f64 %fd13, %fd12;
-	mov.b64 %rd120, %fd13;
-	mov.b64 %rd121, %fd9;
-	setp.eq.u64 %p38, %rd120, %rd121;
+	mov.b64 %rd119, %fd13;
+	mov.b64 %rd120, %fd9;
+	setp.eq.u64 %p38, %rd119, %rd120;
 	mov.pred %p36, %p38;
 $L38:
 	mov.pred %p34, %p36;
@@ -6393,44 +6581,44 @@ $L36:
 	@!%p39 bra $L40;
 	bra.uni $L32;
 $L40:
-	add.s64 %rd122, %rd113, 1;
-	mov.b64 %rd113, %rd122;
+	add.s64 %rd121, %rd112, 1;
+	mov.b64 %rd112, %rd121;
 $L31:
-	sub.s64 %rd123, %rd115, 1;
-	mov.b64 %rd115, %rd123;
+	sub.s64 %rd122, %rd114, 1;
+	mov.b64 %rd114, %rd122;
 	bra.uni $L30;
 $L32:
-	cvt.s64.s32 %rd124, %r34;
-	mul.lo.s64 %rd125, %rd124, %rd54;
-	mad.lo.s64 %rd126, %rd125, 8, %rd52;
-	ld.global.nc.s64 %rd127, [%rd126+0];
-	mov.b64 %rd128, %rd127;
-	cvt.s64.s32 %rd129, %r34;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd54;
-	mad.lo.s64 %rd132, %rd131, 8, %rd52;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd128;
+	cvt.s64.s32 %rd123, %r34;
+	mul.lo.s64 %rd124, %rd123, %rd53;
+	mad.lo.s64 %rd125, %rd124, 8, %rd51;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	cvt.s64.s32 %rd128, %r34;
+	add.s64 %rd129, %rd128, 1;
+	mul.lo.s64 %rd130, %rd129, %rd53;
+	mad.lo.s64 %rd131, %rd130, 8, %rd51;
+	ld.global.nc.s64 %rd132, [%rd131+0];
+	mov.b64 %rd133, %rd132;
+	mov.b64 %rd134, %rd127;
+	mov.b64 %rd135, %rd133;
 	mov.b64 %rd136, %rd134;
 	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd136;
-	mov.b64 %rd139, %rd138;
+	mov.b64 %rd138, %rd137;
 $L41:
-	setp.lt.s64 %p40, %rd137, %rd138;
+	setp.lt.s64 %p40, %rd136, %rd137;
 	not.pred %p41, %p40;
 	@!%p41 bra $L45;
 	bra.uni $L43;
 $L45:
-	add.s64 %rd140, %rd137, %rd138;
-	shr.s64 %rd141, %rd140, 63;
-	shr.u64 %rd142, %rd141, 63;
-	add.s64 %rd143, %rd140, %rd142;
-	shr.s64 %rd144, %rd143, 1;
-	mov.b64 %rd145, %rd144;
-	mul.lo.s64 %rd146, %rd145, %rd57;
-	mad.lo.s64 %rd147, %rd146, 4, %rd55;
-	ld.global.nc.s32 %r37, [%rd147+0];
+	add.s64 %rd139, %rd136, %rd137;
+	shr.s64 %rd140, %rd139, 63;
+	shr.u64 %rd141, %rd140, 63;
+	add.s64 %rd142, %rd139, %rd141;
+	shr.s64 %rd143, %rd142, 1;
+	mov.b64 %rd144, %rd143;
+	mul.lo.s64 %rd145, %rd144, %rd56;
+	mad.lo.s64 %rd146, %rd145, 4, %rd54;
+	ld.global.nc.s32 %r37, [%rd146+0];
 	mov.b32 %r38, %r37;
 	mov.b32 %r39, %r38;
 	setp.lt.s32 %p42, %r39, %r31;
@@ -6438,9 +6626,9 @@ $L45:
 	setp.eq.s32 %p44, %r39, %r31;
 	and.pred %p45, %p44, %p30;
 	@!%p45 bra $L47;
-	mul.lo.s64 %rd148, %rd145, %rd60;
-	mad.lo.s64 %rd149, %rd148, 8, %rd58;
-	ld.global.nc.f64 %fd14, [%rd149+0];
+	mul.lo.s64 %rd147, %rd144, %rd59;
+	mad.lo.s64 %rd148, %rd147, 8, %rd57;
+	ld.global.nc.f64 %fd14, [%rd148+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p46, %fd16, %fd9;
@@ -6451,24 +6639,24 @@ $L45:
 	mov.pred %p43, %p50;
 $L47:
 	@!%p43 bra $L48;
-	add.s64 %rd150, %rd145, 1;
-	mov.b64 %rd137, %rd150;
+	add.s64 %rd149, %rd144, 1;
+	mov.b64 %rd136, %rd149;
 	bra.uni $L49;
 $L48:
-	mov.b64 %rd138, %rd145;
+	mov.b64 %rd137, %rd144;
 $L49:
 $L42:
 	bra.uni $L41;
 $L43:
-	add.s64 %rd151, %rd137, %rd113;
-	mov.b64 %rd152, %rd151;
-	setp.ge.s64 %p51, %rd152, %rd139;
+	add.s64 %rd150, %rd136, %rd112;
+	mov.b64 %rd151, %rd150;
+	setp.ge.s64 %p51, %rd151, %rd138;
 	mov.pred %p52, %p51;
 	not.pred %p53, %p52;
 	@!%p53 bra $L51;
-	mul.lo.s64 %rd153, %rd152, %rd57;
-	mad.lo.s64 %rd154, %rd153, 4, %rd55;
-	ld.global.nc.s32 %r40, [%rd154+0];
+	mul.lo.s64 %rd152, %rd151, %rd56;
+	mad.lo.s64 %rd153, %rd152, 4, %rd54;
+	ld.global.nc.s32 %r40, [%rd153+0];
 	mov.b32 %r41, %r40;
 	setp.ne.s32 %p54, %r41, %r31;
 	mov.pred %p52, %p54;
@@ -6478,13 +6666,13 @@ $L51:
 	@!%p56 bra $L53;
 	mov.pred %p57, %p30;
 	@!%p57 bra $L55;
-	mul.lo.s64 %rd155, %rd152, %rd60;
-	mad.lo.s64 %rd156, %rd155, 8, %rd58;
-	ld.global.nc.f64 %fd17, [%rd156+0];
+	mul.lo.s64 %rd154, %rd151, %rd59;
+	mad.lo.s64 %rd155, %rd154, 8, %rd57;
+	ld.global.nc.f64 %fd17, [%rd155+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd157, %fd18;
-	mov.b64 %rd158, %fd9;
-	setp.ne.u64 %p58, %rd157, %rd158;
+	mov.b64 %rd156, %fd18;
+	mov.b64 %rd157, %fd9;
+	setp.ne.u64 %p58, %rd156, %rd157;
 	mov.pred %p57, %p58;
 $L55:
 	mov.pred %p55, %p57;
@@ -6494,14 +6682,14 @@ $L53:
 $L27:
 	mov.pred %p60, %p27;
 	@!%p60 bra $L57;
-	add.s64 %rd159, %rd44, 1;
-	mov.b64 %rd44, %rd159;
+	add.s64 %rd158, %rd43, 1;
+	mov.b64 %rd43, %rd158;
 $L57:
 $L9:
-	add.s64 %rd49, %rd49, %rd48;
+	add.s64 %rd48, %rd48, %rd47;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd160, %rd44;
+	mov.b64 %rd159, %rd43;
 	// block reduction
 	mov.b32 %r42, 1;
 	mov.b32 %r43, 1;
@@ -6510,43 +6698,43 @@ $L8:
 $L58:
 	setp.hs.u32 %p61, %r45, 32;
 	@%p61 bra $L59;
-	mov.b64 {%r46, %r47}, %rd160;
+	mov.b64 {%r46, %r47}, %rd159;
 	shfl.sync.down.b32 %r48|%p62, %r46, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd161, {%r48, %r49};
+	mov.b64 %rd160, {%r48, %r49};
 	@!%p62 bra $L60;
 	setp.ne.u32 %p63, %r18, 1;
 	@%p63 bra.uni $L62;
-	add.s64 %rd162, %rd160, %rd161;
-	mov.b64 %rd160, %rd162;
+	add.s64 %rd161, %rd159, %rd160;
+	mov.b64 %rd159, %rd161;
 	bra.uni $L61;
 $L62:
 	setp.ne.u32 %p64, %r18, 2;
 	@%p64 bra.uni $L63;
-	mul.lo.s64 %rd163, %rd160, %rd161;
-	mov.b64 %rd160, %rd163;
+	mul.lo.s64 %rd162, %rd159, %rd160;
+	mov.b64 %rd159, %rd162;
 	bra.uni $L61;
 $L63:
 	setp.ne.u32 %p65, %r18, 3;
 	@%p65 bra.uni $L64;
-	min.s64 %rd164, %rd160, %rd161;
-	mov.b64 %rd160, %rd164;
+	min.s64 %rd163, %rd159, %rd160;
+	mov.b64 %rd159, %rd163;
 	bra.uni $L61;
 $L64:
 	setp.ne.u32 %p66, %r18, 4;
 	@%p66 bra.uni $L65;
-	max.s64 %rd165, %rd160, %rd161;
-	mov.b64 %rd160, %rd165;
+	max.s64 %rd164, %rd159, %rd160;
+	mov.b64 %rd159, %rd164;
 	bra.uni $L61;
 $L65:
 	setp.ne.u32 %p67, %r18, 7;
 	@%p67 bra.uni $L66;
-	and.b64 %rd166, %rd160, %rd161;
-	mov.b64 %rd160, %rd166;
+	and.b64 %rd165, %rd159, %rd160;
+	mov.b64 %rd159, %rd165;
 	bra.uni $L61;
 $L66:
-	or.b64 %rd167, %rd160, %rd161;
-	mov.b64 %rd160, %rd167;
+	or.b64 %rd166, %rd159, %rd160;
+	mov.b64 %rd159, %rd166;
 $L61:
 $L60:
 	shl.b32 %r45, %r45, 1;
@@ -6554,73 +6742,73 @@ $L60:
 $L59:
 	setp.eq.u32 %p68, %r7, 0;
 	@!%p68 bra $L67;
-	mul.wide.u32 %rd168, %r8, 16;
-	add.s64 %rd169, %rd1, %rd168;
-	st.shared.s64 [%rd169+0], %rd160;
+	mul.wide.u32 %rd167, %r8, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	st.shared.s64 [%rd168+0], %rd159;
 $L67:
 	bar.sync 0;
 	setp.eq.u32 %p69, %r8, 0;
 	@!%p69 bra $L68;
 	setp.lo.u32 %p70, %r7, %r10;
 	@!%p70 bra $L69;
-	mul.wide.u32 %rd170, %r7, 16;
-	add.s64 %rd171, %rd1, %rd170;
-	ld.shared.s64 %rd172, [%rd171+0];
-	mov.b64 %rd160, %rd172;
+	mul.wide.u32 %rd169, %r7, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	ld.shared.s64 %rd171, [%rd170+0];
+	mov.b64 %rd159, %rd171;
 $L69:
 	sub.u32 %r50, %r10, 1;
 	mov.b32 %r51, %r43;
 $L70:
 	setp.hs.u32 %p71, %r51, 32;
 	@%p71 bra $L71;
-	mov.b64 {%r52, %r53}, %rd160;
+	mov.b64 {%r52, %r53}, %rd159;
 	shfl.sync.down.b32 %r54|%p72, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd173, {%r54, %r55};
+	mov.b64 %rd172, {%r54, %r55};
 	@!%p72 bra $L72;
 	setp.ne.u32 %p73, %r18, 1;
 	@%p73 bra.uni $L74;
-	add.s64 %rd174, %rd160, %rd173;
-	mov.b64 %rd160, %rd174;
+	add.s64 %rd173, %rd159, %rd172;
+	mov.b64 %rd159, %rd173;
 	bra.uni $L73;
 $L74:
 	setp.ne.u32 %p74, %r18, 2;
 	@%p74 bra.uni $L75;
-	mul.lo.s64 %rd175, %rd160, %rd173;
-	mov.b64 %rd160, %rd175;
+	mul.lo.s64 %rd174, %rd159, %rd172;
+	mov.b64 %rd159, %rd174;
 	bra.uni $L73;
 $L75:
 	setp.ne.u32 %p75, %r18, 3;
 	@%p75 bra.uni $L76;
-	min.s64 %rd176, %rd160, %rd173;
-	mov.b64 %rd160, %rd176;
+	min.s64 %rd175, %rd159, %rd172;
+	mov.b64 %rd159, %rd175;
 	bra.uni $L73;
 $L76:
 	setp.ne.u32 %p76, %r18, 4;
 	@%p76 bra.uni $L77;
-	max.s64 %rd177, %rd160, %rd173;
-	mov.b64 %rd160, %rd177;
+	max.s64 %rd176, %rd159, %rd172;
+	mov.b64 %rd159, %rd176;
 	bra.uni $L73;
 $L77:
 	setp.ne.u32 %p77, %r18, 7;
 	@%p77 bra.uni $L78;
-	and.b64 %rd178, %rd160, %rd173;
-	mov.b64 %rd160, %rd178;
+	and.b64 %rd177, %rd159, %rd172;
+	mov.b64 %rd159, %rd177;
 	bra.uni $L73;
 $L78:
-	or.b64 %rd179, %rd160, %rd173;
-	mov.b64 %rd160, %rd179;
+	or.b64 %rd178, %rd159, %rd172;
+	mov.b64 %rd159, %rd178;
 $L73:
 $L72:
 	shl.b32 %r51, %r51, 1;
 	bra.uni $L70;
 $L71:
 $L68:
-	mul.wide.u32 %rd180, %r19, 8;
-	add.s64 %rd181, %rd6, %rd180;
+	mul.wide.u32 %rd179, %r19, 8;
+	add.s64 %rd180, %rd5, %rd179;
 	setp.eq.u32 %p78, %r5, 0;
 	@!%p78 bra $L79;
-	st.global.s64 [%rd181+0], %rd160;
+	st.global.s64 [%rd180+0], %rd159;
 $L79:
 	// the last block combines the partials
 	setp.eq.u32 %p79, %r5, 0;
@@ -6637,103 +6825,103 @@ $L80:
 	ld.shared.u32 %r59, [%rd1+1024];
 	setp.ne.u32 %p81, %r59, 0;
 	@!%p81 bra $L81;
-	cvt.u64.u32 %rd183, %r20;
-	cvt.u64.u32 %rd184, %r5;
-	cvt.u64.u32 %rd185, %r6;
+	cvt.u64.u32 %rd182, %r20;
+	cvt.u64.u32 %rd183, %r5;
+	cvt.u64.u32 %rd184, %r6;
 	setp.ne.u32 %p82, %r18, 1;
 	@%p82 bra.uni $L83;
-	mov.b64 %rd182, 0;
-	mov.b64 %rd186, %rd184;
+	mov.b64 %rd181, 0;
+	mov.b64 %rd185, %rd183;
 $L84:
-	setp.ge.s64 %p83, %rd186, %rd183;
+	setp.ge.s64 %p83, %rd185, %rd182;
 	@%p83 bra $L85;
-	mad.lo.s64 %rd187, %rd186, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd188, [%rd187+0];
-	add.s64 %rd189, %rd182, %rd188;
-	mov.b64 %rd182, %rd189;
-	add.s64 %rd186, %rd186, %rd185;
+	mad.lo.s64 %rd186, %rd185, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd187, [%rd186+0];
+	add.s64 %rd188, %rd181, %rd187;
+	mov.b64 %rd181, %rd188;
+	add.s64 %rd185, %rd185, %rd184;
 	bra.uni $L84;
 $L85:
 	bra.uni $L82;
 $L83:
 	setp.ne.u32 %p84, %r18, 2;
 	@%p84 bra.uni $L86;
-	mov.b64 %rd182, 1;
-	mov.b64 %rd190, %rd184;
+	mov.b64 %rd181, 1;
+	mov.b64 %rd189, %rd183;
 $L87:
-	setp.ge.s64 %p85, %rd190, %rd183;
+	setp.ge.s64 %p85, %rd189, %rd182;
 	@%p85 bra $L88;
-	mad.lo.s64 %rd191, %rd190, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
-	mul.lo.s64 %rd193, %rd182, %rd192;
-	mov.b64 %rd182, %rd193;
-	add.s64 %rd190, %rd190, %rd185;
+	mad.lo.s64 %rd190, %rd189, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd191, [%rd190+0];
+	mul.lo.s64 %rd192, %rd181, %rd191;
+	mov.b64 %rd181, %rd192;
+	add.s64 %rd189, %rd189, %rd184;
 	bra.uni $L87;
 $L88:
 	bra.uni $L82;
 $L86:
 	setp.ne.u32 %p86, %r18, 3;
 	@%p86 bra.uni $L89;
-	mov.b64 %rd182, 9223372036854775807;
-	mov.b64 %rd194, %rd184;
+	mov.b64 %rd181, 9223372036854775807;
+	mov.b64 %rd193, %rd183;
 $L90:
-	setp.ge.s64 %p87, %rd194, %rd183;
+	setp.ge.s64 %p87, %rd193, %rd182;
 	@%p87 bra $L91;
-	mad.lo.s64 %rd195, %rd194, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd196, [%rd195+0];
-	min.s64 %rd197, %rd182, %rd196;
-	mov.b64 %rd182, %rd197;
-	add.s64 %rd194, %rd194, %rd185;
+	mad.lo.s64 %rd194, %rd193, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd195, [%rd194+0];
+	min.s64 %rd196, %rd181, %rd195;
+	mov.b64 %rd181, %rd196;
+	add.s64 %rd193, %rd193, %rd184;
 	bra.uni $L90;
 $L91:
 	bra.uni $L82;
 $L89:
 	setp.ne.u32 %p88, %r18, 4;
 	@%p88 bra.uni $L92;
-	mov.b64 %rd182, -9223372036854775808;
-	mov.b64 %rd198, %rd184;
+	mov.b64 %rd181, -9223372036854775808;
+	mov.b64 %rd197, %rd183;
 $L93:
-	setp.ge.s64 %p89, %rd198, %rd183;
+	setp.ge.s64 %p89, %rd197, %rd182;
 	@%p89 bra $L94;
-	mad.lo.s64 %rd199, %rd198, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd200, [%rd199+0];
-	max.s64 %rd201, %rd182, %rd200;
-	mov.b64 %rd182, %rd201;
-	add.s64 %rd198, %rd198, %rd185;
+	mad.lo.s64 %rd198, %rd197, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
+	max.s64 %rd200, %rd181, %rd199;
+	mov.b64 %rd181, %rd200;
+	add.s64 %rd197, %rd197, %rd184;
 	bra.uni $L93;
 $L94:
 	bra.uni $L82;
 $L92:
 	setp.ne.u32 %p90, %r18, 7;
 	@%p90 bra.uni $L95;
-	mov.b64 %rd182, -1;
-	mov.b64 %rd202, %rd184;
+	mov.b64 %rd181, -1;
+	mov.b64 %rd201, %rd183;
 $L96:
-	setp.ge.s64 %p91, %rd202, %rd183;
+	setp.ge.s64 %p91, %rd201, %rd182;
 	@%p91 bra $L97;
-	mad.lo.s64 %rd203, %rd202, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd204, [%rd203+0];
-	and.b64 %rd205, %rd182, %rd204;
-	mov.b64 %rd182, %rd205;
-	add.s64 %rd202, %rd202, %rd185;
+	mad.lo.s64 %rd202, %rd201, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd203, [%rd202+0];
+	and.b64 %rd204, %rd181, %rd203;
+	mov.b64 %rd181, %rd204;
+	add.s64 %rd201, %rd201, %rd184;
 	bra.uni $L96;
 $L97:
 	bra.uni $L82;
 $L95:
-	mov.b64 %rd182, 0;
-	mov.b64 %rd206, %rd184;
+	mov.b64 %rd181, 0;
+	mov.b64 %rd205, %rd183;
 $L98:
-	setp.ge.s64 %p92, %rd206, %rd183;
+	setp.ge.s64 %p92, %rd205, %rd182;
 	@%p92 bra $L99;
-	mad.lo.s64 %rd207, %rd206, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd208, [%rd207+0];
-	or.b64 %rd209, %rd182, %rd208;
-	mov.b64 %rd182, %rd209;
-	add.s64 %rd206, %rd206, %rd185;
+	mad.lo.s64 %rd206, %rd205, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd207, [%rd206+0];
+	or.b64 %rd208, %rd181, %rd207;
+	mov.b64 %rd181, %rd208;
+	add.s64 %rd205, %rd205, %rd184;
 	bra.uni $L98;
 $L99:
 $L82:
-	mov.b64 %rd210, %rd182;
+	mov.b64 %rd209, %rd181;
 	// block reduction
 	mov.b32 %r60, 1;
 	mov.b32 %r61, 1;
@@ -6742,43 +6930,43 @@ $L82:
 $L100:
 	setp.hs.u32 %p93, %r63, 32;
 	@%p93 bra $L101;
-	mov.b64 {%r64, %r65}, %rd210;
+	mov.b64 {%r64, %r65}, %rd209;
 	shfl.sync.down.b32 %r66|%p94, %r64, %r63, %r62, %r17;
 	shfl.sync.down.b32 %r67, %r65, %r63, %r62, %r17;
-	mov.b64 %rd211, {%r66, %r67};
+	mov.b64 %rd210, {%r66, %r67};
 	@!%p94 bra $L102;
 	setp.ne.u32 %p95, %r18, 1;
 	@%p95 bra.uni $L104;
-	add.s64 %rd212, %rd210, %rd211;
-	mov.b64 %rd210, %rd212;
+	add.s64 %rd211, %rd209, %rd210;
+	mov.b64 %rd209, %rd211;
 	bra.uni $L103;
 $L104:
 	setp.ne.u32 %p96, %r18, 2;
 	@%p96 bra.uni $L105;
-	mul.lo.s64 %rd213, %rd210, %rd211;
-	mov.b64 %rd210, %rd213;
+	mul.lo.s64 %rd212, %rd209, %rd210;
+	mov.b64 %rd209, %rd212;
 	bra.uni $L103;
 $L105:
 	setp.ne.u32 %p97, %r18, 3;
 	@%p97 bra.uni $L106;
-	min.s64 %rd214, %rd210, %rd211;
-	mov.b64 %rd210, %rd214;
+	min.s64 %rd213, %rd209, %rd210;
+	mov.b64 %rd209, %rd213;
 	bra.uni $L103;
 $L106:
 	setp.ne.u32 %p98, %r18, 4;
 	@%p98 bra.uni $L107;
-	max.s64 %rd215, %rd210, %rd211;
-	mov.b64 %rd210, %rd215;
+	max.s64 %rd214, %rd209, %rd210;
+	mov.b64 %rd209, %rd214;
 	bra.uni $L103;
 $L107:
 	setp.ne.u32 %p99, %r18, 7;
 	@%p99 bra.uni $L108;
-	and.b64 %rd216, %rd210, %rd211;
-	mov.b64 %rd210, %rd216;
+	and.b64 %rd215, %rd209, %rd210;
+	mov.b64 %rd209, %rd215;
 	bra.uni $L103;
 $L108:
-	or.b64 %rd217, %rd210, %rd211;
-	mov.b64 %rd210, %rd217;
+	or.b64 %rd216, %rd209, %rd210;
+	mov.b64 %rd209, %rd216;
 $L103:
 $L102:
 	shl.b32 %r63, %r63, 1;
@@ -6786,62 +6974,62 @@ $L102:
 $L101:
 	setp.eq.u32 %p100, %r7, 0;
 	@!%p100 bra $L109;
-	mul.wide.u32 %rd218, %r8, 16;
-	add.s64 %rd219, %rd1, %rd218;
-	st.shared.s64 [%rd219+0], %rd210;
+	mul.wide.u32 %rd217, %r8, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	st.shared.s64 [%rd218+0], %rd209;
 $L109:
 	bar.sync 0;
 	setp.eq.u32 %p101, %r8, 0;
 	@!%p101 bra $L110;
 	setp.lo.u32 %p102, %r7, %r10;
 	@!%p102 bra $L111;
-	mul.wide.u32 %rd220, %r7, 16;
-	add.s64 %rd221, %rd1, %rd220;
-	ld.shared.s64 %rd222, [%rd221+0];
-	mov.b64 %rd210, %rd222;
+	mul.wide.u32 %rd219, %r7, 16;
+	add.s64 %rd220, %rd1, %rd219;
+	ld.shared.s64 %rd221, [%rd220+0];
+	mov.b64 %rd209, %rd221;
 $L111:
 	sub.u32 %r68, %r10, 1;
 	mov.b32 %r69, %r61;
 $L112:
 	setp.hs.u32 %p103, %r69, 32;
 	@%p103 bra $L113;
-	mov.b64 {%r70, %r71}, %rd210;
+	mov.b64 {%r70, %r71}, %rd209;
 	shfl.sync.down.b32 %r72|%p104, %r70, %r69, %r68, %r17;
 	shfl.sync.down.b32 %r73, %r71, %r69, %r68, %r17;
-	mov.b64 %rd223, {%r72, %r73};
+	mov.b64 %rd222, {%r72, %r73};
 	@!%p104 bra $L114;
 	setp.ne.u32 %p105, %r18, 1;
 	@%p105 bra.uni $L116;
-	add.s64 %rd224, %rd210, %rd223;
-	mov.b64 %rd210, %rd224;
+	add.s64 %rd223, %rd209, %rd222;
+	mov.b64 %rd209, %rd223;
 	bra.uni $L115;
 $L116:
 	setp.ne.u32 %p106, %r18, 2;
 	@%p106 bra.uni $L117;
-	mul.lo.s64 %rd225, %rd210, %rd223;
-	mov.b64 %rd210, %rd225;
+	mul.lo.s64 %rd224, %rd209, %rd222;
+	mov.b64 %rd209, %rd224;
 	bra.uni $L115;
 $L117:
 	setp.ne.u32 %p107, %r18, 3;
 	@%p107 bra.uni $L118;
-	min.s64 %rd226, %rd210, %rd223;
-	mov.b64 %rd210, %rd226;
+	min.s64 %rd225, %rd209, %rd222;
+	mov.b64 %rd209, %rd225;
 	bra.uni $L115;
 $L118:
 	setp.ne.u32 %p108, %r18, 4;
 	@%p108 bra.uni $L119;
-	max.s64 %rd227, %rd210, %rd223;
-	mov.b64 %rd210, %rd227;
+	max.s64 %rd226, %rd209, %rd222;
+	mov.b64 %rd209, %rd226;
 	bra.uni $L115;
 $L119:
 	setp.ne.u32 %p109, %r18, 7;
 	@%p109 bra.uni $L120;
-	and.b64 %rd228, %rd210, %rd223;
-	mov.b64 %rd210, %rd228;
+	and.b64 %rd227, %rd209, %rd222;
+	mov.b64 %rd209, %rd227;
 	bra.uni $L115;
 $L120:
-	or.b64 %rd229, %rd210, %rd223;
-	mov.b64 %rd210, %rd229;
+	or.b64 %rd228, %rd209, %rd222;
+	mov.b64 %rd209, %rd228;
 $L115:
 $L114:
 	shl.b32 %r69, %r69, 1;
@@ -6849,7 +7037,7 @@ $L114:
 $L113:
 $L110:
 	@!%p79 bra $L121;
-	st.global.s64 [%rd8+0], %rd210;
+	st.global.s64 [%rd7+0], %rd209;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L121:
 $L81:
@@ -6889,7 +7077,7 @@ const gokkosPTX15 = `//
 {
 	.reg .pred %p<111>;
 	.reg .b32 %r<77>;
-	.reg .b64 %rd<227>;
+	.reg .b64 %rd<226>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6910,136 +7098,135 @@ const gokkosPTX15 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd9, [gk_s0];
-	mov.b64 %rd10, %rd9;
-	ld.param.u64 %rd11, [gk_s1];
-	cvta.to.global.u64 %rd12, %rd11;
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
-	ld.param.u64 %rd18, [gk_s4];
-	cvta.to.global.u64 %rd19, %rd18;
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s5];
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s6];
-	mov.b64 %rd24, %rd23;
-	ld.param.u64 %rd25, [gk_s7];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s8];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s9];
-	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd32, %rd4, %rd3;
-	max.s64 %rd33, %rd32, 0;
-	cvt.u64.u32 %rd34, %r20;
-	add.s64 %rd35, %rd33, %rd34;
-	sub.s64 %rd36, %rd35, 1;
-	div.u64 %rd37, %rd36, %rd34;
-	cvt.u64.u32 %rd38, %r19;
-	mad.lo.s64 %rd39, %rd38, %rd37, %rd3;
-	add.s64 %rd40, %rd39, %rd37;
-	min.s64 %rd41, %rd40, %rd4;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r20;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r19;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd43, 0;
+	mov.b64 %rd42, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd43, 1;
+	mov.b64 %rd42, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd43, 9223372036854775807;
+	mov.b64 %rd42, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd43, -9223372036854775808;
+	mov.b64 %rd42, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd43, -1;
+	mov.b64 %rd42, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd43, 0;
+	mov.b64 %rd42, 0;
 $L1:
-	mov.b64 %rd42, %rd43;
-	cvt.u64.u32 %rd44, %r5;
-	add.s64 %rd45, %rd39, %rd44;
-	cvt.u64.u32 %rd46, %r6;
-	mov.b64 %rd47, %rd45;
+	mov.b64 %rd41, %rd42;
+	cvt.u64.u32 %rd43, %r5;
+	add.s64 %rd44, %rd38, %rd43;
+	cvt.u64.u32 %rd45, %r6;
+	mov.b64 %rd46, %rd44;
 $L7:
-	setp.ge.s64 %p7, %rd47, %rd41;
+	setp.ge.s64 %p7, %rd46, %rd40;
 	@%p7 bra $L8;
-	mov.b64 %rd48, %rd47;
-	mul.lo.s64 %rd49, %rd48, %rd17;
-	mad.lo.s64 %rd50, %rd49, 8, %rd13;
-	ld.global.nc.s64 %rd51, [%rd50+0];
-	mov.b64 %rd52, %rd51;
-	add.s64 %rd53, %rd48, 1;
-	mul.lo.s64 %rd54, %rd53, %rd17;
-	mad.lo.s64 %rd55, %rd54, 8, %rd13;
-	ld.global.nc.s64 %rd56, [%rd55+0];
-	mov.b64 %rd57, %rd56;
-	mov.b64 %rd58, %rd52;
+	mov.b64 %rd47, %rd46;
+	mul.lo.s64 %rd48, %rd47, %rd16;
+	mad.lo.s64 %rd49, %rd48, 8, %rd12;
+	ld.global.nc.s64 %rd50, [%rd49+0];
+	mov.b64 %rd51, %rd50;
+	add.s64 %rd52, %rd47, 1;
+	mul.lo.s64 %rd53, %rd52, %rd16;
+	mad.lo.s64 %rd54, %rd53, 8, %rd12;
+	ld.global.nc.s64 %rd55, [%rd54+0];
+	mov.b64 %rd56, %rd55;
+	mov.b64 %rd57, %rd51;
+	mov.b64 %rd58, %rd56;
 	mov.b64 %rd59, %rd57;
 	mov.b64 %rd60, %rd58;
-	mov.b64 %rd61, %rd59;
-	sub.s64 %rd62, %rd61, %rd60;
-	setp.gt.s64 %p8, %rd62, 64;
+	sub.s64 %rd61, %rd60, %rd59;
+	setp.gt.s64 %p8, %rd61, 64;
 	@!%p8 bra $L11;
 	bra.uni $L9;
 $L11:
-	mov.b64 %rd63, %rd60;
+	mov.b64 %rd62, %rd59;
 $L12:
-	setp.lt.s64 %p9, %rd63, %rd61;
+	setp.lt.s64 %p9, %rd62, %rd60;
 	not.pred %p10, %p9;
 	@!%p10 bra $L16;
 	bra.uni $L14;
 $L16:
-	mov.b64 %rd64, %rd10;
-	cvt.u32.u64 %r21, %rd48;
+	mov.b64 %rd63, %rd9;
+	cvt.u32.u64 %r21, %rd47;
 	mov.b32 %r22, %r21;
+	mov.b64 %rd64, %rd59;
 	mov.b64 %rd65, %rd60;
-	mov.b64 %rd66, %rd61;
-	mov.b64 %rd67, %rd63;
+	mov.b64 %rd66, %rd62;
 $L17:
+	mov.b64 %rd67, %rd63;
 	mov.b64 %rd68, %rd64;
-	mov.b64 %rd69, %rd65;
-	mov.b64 %rd70, %rd67;
-	setp.gt.s64 %p11, %rd70, %rd69;
+	mov.b64 %rd69, %rd66;
+	setp.gt.s64 %p11, %rd69, %rd68;
 	mov.pred %p12, %p11;
 	@!%p12 bra $L21;
-	setp.gt.s64 %p13, %rd29, 0;
+	setp.gt.s64 %p13, %rd28, 0;
 	mov.pred %p14, %p13;
-	mov.b64 %rd71, %rd70;
-	sub.s64 %rd72, %rd70, 1;
-	mov.b64 %rd73, %rd72;
+	mov.b64 %rd70, %rd69;
+	sub.s64 %rd71, %rd69, 1;
+	mov.b64 %rd72, %rd71;
 $L22:
-	mul.lo.s64 %rd74, %rd71, %rd24;
-	mad.lo.s64 %rd75, %rd74, 4, %rd20;
-	ld.global.nc.s32 %r23, [%rd75+0];
+	mul.lo.s64 %rd73, %rd70, %rd23;
+	mad.lo.s64 %rd74, %rd73, 4, %rd19;
+	ld.global.nc.s32 %r23, [%rd74+0];
 	mov.b32 %r24, %r23;
-	mul.lo.s64 %rd76, %rd73, %rd24;
-	mad.lo.s64 %rd77, %rd76, 4, %rd20;
-	ld.global.nc.s32 %r25, [%rd77+0];
+	mul.lo.s64 %rd75, %rd72, %rd23;
+	mad.lo.s64 %rd76, %rd75, 4, %rd19;
+	ld.global.nc.s32 %r25, [%rd76+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r24;
 	mov.b32 %r28, %r26;
@@ -7056,13 +7243,13 @@ $L26:
 	mov.pred %p17, 0;
 	bra.uni $L24;
 $L28:
-	mul.lo.s64 %rd78, %rd71, %rd31;
-	mad.lo.s64 %rd79, %rd78, 8, %rd27;
-	ld.global.nc.f64 %fd1, [%rd79+0];
+	mul.lo.s64 %rd77, %rd70, %rd30;
+	mad.lo.s64 %rd78, %rd77, 8, %rd26;
+	ld.global.nc.f64 %fd1, [%rd78+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd80, %rd73, %rd31;
-	mad.lo.s64 %rd81, %rd80, 8, %rd27;
-	ld.global.nc.f64 %fd3, [%rd81+0];
+	mul.lo.s64 %rd79, %rd72, %rd30;
+	mad.lo.s64 %rd80, %rd79, 8, %rd26;
+	ld.global.nc.f64 %fd3, [%rd80+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -7082,74 +7269,74 @@ $L24:
 $L21:
 	mov.pred %p24, %p12;
 	@!%p24 bra $L30;
-	mov.b64 %rd82, 1099511627776;
+	mov.b64 %rd81, 1099511627776;
 	bra.uni $L19;
 $L30:
-	mul.lo.s64 %rd83, %rd67, %rd24;
-	mad.lo.s64 %rd84, %rd83, 4, %rd20;
-	ld.global.nc.s32 %r31, [%rd84+0];
+	mul.lo.s64 %rd82, %rd66, %rd23;
+	mad.lo.s64 %rd83, %rd82, 4, %rd19;
+	ld.global.nc.s32 %r31, [%rd83+0];
 	mov.b32 %r32, %r31;
 	mov.b32 %r33, %r32;
 	setp.eq.s32 %p25, %r33, %r22;
 	@!%p25 bra $L32;
-	mov.b64 %rd82, 0;
+	mov.b64 %rd81, 0;
 	bra.uni $L19;
 $L32:
-	cvt.s64.s32 %rd85, %r33;
-	add.s64 %rd86, %rd85, 1;
-	mul.lo.s64 %rd87, %rd86, %rd17;
-	mad.lo.s64 %rd88, %rd87, 8, %rd13;
-	ld.global.nc.s64 %rd89, [%rd88+0];
-	mov.b64 %rd90, %rd89;
-	cvt.s64.s32 %rd91, %r33;
-	mul.lo.s64 %rd92, %rd91, %rd17;
-	mad.lo.s64 %rd93, %rd92, 8, %rd13;
-	ld.global.nc.s64 %rd94, [%rd93+0];
-	mov.b64 %rd95, %rd94;
-	sub.s64 %rd96, %rd66, %rd65;
-	mov.b64 %rd97, %rd96;
-	sub.s64 %rd98, %rd90, %rd95;
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd97;
-	mov.b64 %rd101, %rd99;
-	setp.gt.s64 %p26, %rd101, %rd100;
-	setp.eq.s64 %p27, %rd101, %rd100;
+	cvt.s64.s32 %rd84, %r33;
+	add.s64 %rd85, %rd84, 1;
+	mul.lo.s64 %rd86, %rd85, %rd16;
+	mad.lo.s64 %rd87, %rd86, 8, %rd12;
+	ld.global.nc.s64 %rd88, [%rd87+0];
+	mov.b64 %rd89, %rd88;
+	cvt.s64.s32 %rd90, %r33;
+	mul.lo.s64 %rd91, %rd90, %rd16;
+	mad.lo.s64 %rd92, %rd91, 8, %rd12;
+	ld.global.nc.s64 %rd93, [%rd92+0];
+	mov.b64 %rd94, %rd93;
+	sub.s64 %rd95, %rd65, %rd64;
+	mov.b64 %rd96, %rd95;
+	sub.s64 %rd97, %rd89, %rd94;
+	mov.b64 %rd98, %rd97;
+	mov.b64 %rd99, %rd96;
+	mov.b64 %rd100, %rd98;
+	setp.gt.s64 %p26, %rd100, %rd99;
+	setp.eq.s64 %p27, %rd100, %rd99;
 	setp.gt.s32 %p28, %r33, %r22;
 	and.pred %p29, %p27, %p28;
 	or.pred %p30, %p26, %p29;
 	@!%p30 bra $L34;
-	mov.b64 %rd82, -1;
+	mov.b64 %rd81, -1;
 	bra.uni $L19;
 $L34:
-	mov.b64 %rd102, %rd64;
+	mov.b64 %rd101, %rd63;
 	mov.b32 %r34, %r22;
-	mov.b64 %rd103, %rd65;
-	mov.b64 %rd104, %rd67;
-	setp.gt.s64 %p31, %rd29, 0;
+	mov.b64 %rd102, %rd64;
+	mov.b64 %rd103, %rd66;
+	setp.gt.s64 %p31, %rd28, 0;
 	mov.pred %p32, %p31;
-	mul.lo.s64 %rd105, %rd104, %rd24;
-	mad.lo.s64 %rd106, %rd105, 4, %rd20;
-	ld.global.nc.s32 %r35, [%rd106+0];
+	mul.lo.s64 %rd104, %rd103, %rd23;
+	mad.lo.s64 %rd105, %rd104, 4, %rd19;
+	ld.global.nc.s32 %r35, [%rd105+0];
 	mov.b32 %r36, %r35;
 	mov.b32 %r37, %r36;
 	mov.f64 %fd9, 0d0000000000000000;
 	@!%p32 bra $L36;
-	mul.lo.s64 %rd107, %rd104, %rd31;
-	mad.lo.s64 %rd108, %rd107, 8, %rd27;
-	ld.global.nc.f64 %fd10, [%rd108+0];
+	mul.lo.s64 %rd106, %rd103, %rd30;
+	mad.lo.s64 %rd107, %rd106, 8, %rd26;
+	ld.global.nc.f64 %fd10, [%rd107+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L36:
-	mov.b64 %rd109, 0;
-	sub.s64 %rd110, %rd104, 1;
-	mov.b64 %rd111, %rd110;
+	mov.b64 %rd108, 0;
+	sub.s64 %rd109, %rd103, 1;
+	mov.b64 %rd110, %rd109;
 $L37:
-	setp.ge.s64 %p33, %rd111, %rd103;
+	setp.ge.s64 %p33, %rd110, %rd102;
 	mov.pred %p34, %p33;
 	@!%p34 bra $L41;
-	mul.lo.s64 %rd112, %rd111, %rd24;
-	mad.lo.s64 %rd113, %rd112, 4, %rd20;
-	ld.global.nc.s32 %r38, [%rd113+0];
+	mul.lo.s64 %rd111, %rd110, %rd23;
+	mad.lo.s64 %rd112, %rd111, 4, %rd19;
+	ld.global.nc.s32 %r38, [%rd112+0];
 	mov.b32 %r39, %r38;
 	setp.eq.s32 %p35, %r39, %r37;
 	mov.pred %p34, %p35;
@@ -7160,13 +7347,13 @@ $L41:
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
 	@!%p39 bra $L45;
-	mul.lo.s64 %rd114, %rd111, %rd31;
-	mad.lo.s64 %rd115, %rd114, 8, %rd27;
-	ld.global.nc.f64 %fd12, [%rd115+0];
+	mul.lo.s64 %rd113, %rd110, %rd30;
+	mad.lo.s64 %rd114, %rd113, 8, %rd26;
+	ld.global.nc.f64 %fd12, [%rd114+0];
 	mov.f64 %fd13, %fd12;
-	mov.b64 %rd116, %fd13;
-	mov.b64 %rd117, %fd9;
-	setp.eq.u64 %p40, %rd116, %rd117;
+	mov.b64 %rd115, %fd13;
+	mov.b64 %rd116, %fd9;
+	setp.eq.u64 %p40, %rd115, %rd116;
 	mov.pred %p38, %p40;
 $L45:
 	mov.pred %p36, %p38;
@@ -7175,44 +7362,44 @@ $L43:
 	@!%p41 bra $L47;
 	bra.uni $L39;
 $L47:
-	add.s64 %rd118, %rd109, 1;
-	mov.b64 %rd109, %rd118;
+	add.s64 %rd117, %rd108, 1;
+	mov.b64 %rd108, %rd117;
 $L38:
-	sub.s64 %rd119, %rd111, 1;
-	mov.b64 %rd111, %rd119;
+	sub.s64 %rd118, %rd110, 1;
+	mov.b64 %rd110, %rd118;
 	bra.uni $L37;
 $L39:
-	cvt.s64.s32 %rd120, %r37;
-	mul.lo.s64 %rd121, %rd120, %rd17;
-	mad.lo.s64 %rd122, %rd121, 8, %rd13;
-	ld.global.nc.s64 %rd123, [%rd122+0];
-	mov.b64 %rd124, %rd123;
-	cvt.s64.s32 %rd125, %r37;
-	add.s64 %rd126, %rd125, 1;
-	mul.lo.s64 %rd127, %rd126, %rd17;
-	mad.lo.s64 %rd128, %rd127, 8, %rd13;
-	ld.global.nc.s64 %rd129, [%rd128+0];
-	mov.b64 %rd130, %rd129;
-	mov.b64 %rd131, %rd124;
+	cvt.s64.s32 %rd119, %r37;
+	mul.lo.s64 %rd120, %rd119, %rd16;
+	mad.lo.s64 %rd121, %rd120, 8, %rd12;
+	ld.global.nc.s64 %rd122, [%rd121+0];
+	mov.b64 %rd123, %rd122;
+	cvt.s64.s32 %rd124, %r37;
+	add.s64 %rd125, %rd124, 1;
+	mul.lo.s64 %rd126, %rd125, %rd16;
+	mad.lo.s64 %rd127, %rd126, 8, %rd12;
+	ld.global.nc.s64 %rd128, [%rd127+0];
+	mov.b64 %rd129, %rd128;
+	mov.b64 %rd130, %rd123;
+	mov.b64 %rd131, %rd129;
 	mov.b64 %rd132, %rd130;
 	mov.b64 %rd133, %rd131;
-	mov.b64 %rd134, %rd132;
-	mov.b64 %rd135, %rd134;
+	mov.b64 %rd134, %rd133;
 $L48:
-	setp.lt.s64 %p42, %rd133, %rd134;
+	setp.lt.s64 %p42, %rd132, %rd133;
 	not.pred %p43, %p42;
 	@!%p43 bra $L52;
 	bra.uni $L50;
 $L52:
-	add.s64 %rd136, %rd133, %rd134;
-	shr.s64 %rd137, %rd136, 63;
-	shr.u64 %rd138, %rd137, 63;
-	add.s64 %rd139, %rd136, %rd138;
-	shr.s64 %rd140, %rd139, 1;
-	mov.b64 %rd141, %rd140;
-	mul.lo.s64 %rd142, %rd141, %rd24;
-	mad.lo.s64 %rd143, %rd142, 4, %rd20;
-	ld.global.nc.s32 %r40, [%rd143+0];
+	add.s64 %rd135, %rd132, %rd133;
+	shr.s64 %rd136, %rd135, 63;
+	shr.u64 %rd137, %rd136, 63;
+	add.s64 %rd138, %rd135, %rd137;
+	shr.s64 %rd139, %rd138, 1;
+	mov.b64 %rd140, %rd139;
+	mul.lo.s64 %rd141, %rd140, %rd23;
+	mad.lo.s64 %rd142, %rd141, 4, %rd19;
+	ld.global.nc.s32 %r40, [%rd142+0];
 	mov.b32 %r41, %r40;
 	mov.b32 %r42, %r41;
 	setp.lt.s32 %p44, %r42, %r34;
@@ -7220,9 +7407,9 @@ $L52:
 	setp.eq.s32 %p46, %r42, %r34;
 	and.pred %p47, %p46, %p32;
 	@!%p47 bra $L54;
-	mul.lo.s64 %rd144, %rd141, %rd31;
-	mad.lo.s64 %rd145, %rd144, 8, %rd27;
-	ld.global.nc.f64 %fd14, [%rd145+0];
+	mul.lo.s64 %rd143, %rd140, %rd30;
+	mad.lo.s64 %rd144, %rd143, 8, %rd26;
+	ld.global.nc.f64 %fd14, [%rd144+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p48, %fd16, %fd9;
@@ -7233,24 +7420,24 @@ $L52:
 	mov.pred %p45, %p52;
 $L54:
 	@!%p45 bra $L55;
-	add.s64 %rd146, %rd141, 1;
-	mov.b64 %rd133, %rd146;
+	add.s64 %rd145, %rd140, 1;
+	mov.b64 %rd132, %rd145;
 	bra.uni $L56;
 $L55:
-	mov.b64 %rd134, %rd141;
+	mov.b64 %rd133, %rd140;
 $L56:
 $L49:
 	bra.uni $L48;
 $L50:
-	add.s64 %rd147, %rd133, %rd109;
-	mov.b64 %rd148, %rd147;
-	setp.ge.s64 %p53, %rd148, %rd135;
+	add.s64 %rd146, %rd132, %rd108;
+	mov.b64 %rd147, %rd146;
+	setp.ge.s64 %p53, %rd147, %rd134;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
 	@!%p55 bra $L58;
-	mul.lo.s64 %rd149, %rd148, %rd24;
-	mad.lo.s64 %rd150, %rd149, 4, %rd20;
-	ld.global.nc.s32 %r43, [%rd150+0];
+	mul.lo.s64 %rd148, %rd147, %rd23;
+	mad.lo.s64 %rd149, %rd148, 4, %rd19;
+	ld.global.nc.s32 %r43, [%rd149+0];
 	mov.b32 %r44, %r43;
 	setp.ne.s32 %p56, %r44, %r34;
 	mov.pred %p54, %p56;
@@ -7260,39 +7447,39 @@ $L58:
 	@!%p58 bra $L60;
 	mov.pred %p59, %p32;
 	@!%p59 bra $L62;
-	mul.lo.s64 %rd151, %rd148, %rd31;
-	mad.lo.s64 %rd152, %rd151, 8, %rd27;
-	ld.global.nc.f64 %fd17, [%rd152+0];
+	mul.lo.s64 %rd150, %rd147, %rd30;
+	mad.lo.s64 %rd151, %rd150, 8, %rd26;
+	ld.global.nc.f64 %fd17, [%rd151+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd153, %fd18;
-	mov.b64 %rd154, %fd9;
-	setp.ne.u64 %p60, %rd153, %rd154;
+	mov.b64 %rd152, %fd18;
+	mov.b64 %rd153, %fd9;
+	setp.ne.u64 %p60, %rd152, %rd153;
 	mov.pred %p59, %p60;
 $L62:
 	mov.pred %p57, %p59;
 $L60:
 	mov.pred %p61, %p57;
 	@!%p61 bra $L64;
-	mov.b64 %rd82, 1099511627776;
+	mov.b64 %rd81, 1099511627776;
 	bra.uni $L19;
 $L64:
-	mov.b64 %rd82, 1;
+	mov.b64 %rd81, 1;
 	bra.uni $L19;
 $L18:
 	bra.uni $L17;
 $L19:
-	add.s64 %rd155, %rd42, %rd82;
-	mov.b64 %rd42, %rd155;
+	add.s64 %rd154, %rd41, %rd81;
+	mov.b64 %rd41, %rd154;
 $L13:
-	add.s64 %rd156, %rd63, 1;
-	mov.b64 %rd63, %rd156;
+	add.s64 %rd155, %rd62, 1;
+	mov.b64 %rd62, %rd155;
 	bra.uni $L12;
 $L14:
 $L9:
-	add.s64 %rd47, %rd47, %rd46;
+	add.s64 %rd46, %rd46, %rd45;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd157, %rd42;
+	mov.b64 %rd156, %rd41;
 	// block reduction
 	mov.b32 %r45, 1;
 	mov.b32 %r46, 1;
@@ -7301,43 +7488,43 @@ $L8:
 $L65:
 	setp.hs.u32 %p62, %r48, 32;
 	@%p62 bra $L66;
-	mov.b64 {%r49, %r50}, %rd157;
+	mov.b64 {%r49, %r50}, %rd156;
 	shfl.sync.down.b32 %r51|%p63, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd158, {%r51, %r52};
+	mov.b64 %rd157, {%r51, %r52};
 	@!%p63 bra $L67;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L69;
-	add.s64 %rd159, %rd157, %rd158;
-	mov.b64 %rd157, %rd159;
+	add.s64 %rd158, %rd156, %rd157;
+	mov.b64 %rd156, %rd158;
 	bra.uni $L68;
 $L69:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L70;
-	mul.lo.s64 %rd160, %rd157, %rd158;
-	mov.b64 %rd157, %rd160;
+	mul.lo.s64 %rd159, %rd156, %rd157;
+	mov.b64 %rd156, %rd159;
 	bra.uni $L68;
 $L70:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L71;
-	min.s64 %rd161, %rd157, %rd158;
-	mov.b64 %rd157, %rd161;
+	min.s64 %rd160, %rd156, %rd157;
+	mov.b64 %rd156, %rd160;
 	bra.uni $L68;
 $L71:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L72;
-	max.s64 %rd162, %rd157, %rd158;
-	mov.b64 %rd157, %rd162;
+	max.s64 %rd161, %rd156, %rd157;
+	mov.b64 %rd156, %rd161;
 	bra.uni $L68;
 $L72:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L73;
-	and.b64 %rd163, %rd157, %rd158;
-	mov.b64 %rd157, %rd163;
+	and.b64 %rd162, %rd156, %rd157;
+	mov.b64 %rd156, %rd162;
 	bra.uni $L68;
 $L73:
-	or.b64 %rd164, %rd157, %rd158;
-	mov.b64 %rd157, %rd164;
+	or.b64 %rd163, %rd156, %rd157;
+	mov.b64 %rd156, %rd163;
 $L68:
 $L67:
 	shl.b32 %r48, %r48, 1;
@@ -7345,73 +7532,73 @@ $L67:
 $L66:
 	setp.eq.u32 %p69, %r7, 0;
 	@!%p69 bra $L74;
-	mul.wide.u32 %rd165, %r8, 16;
-	add.s64 %rd166, %rd1, %rd165;
-	st.shared.s64 [%rd166+0], %rd157;
+	mul.wide.u32 %rd164, %r8, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	st.shared.s64 [%rd165+0], %rd156;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p70, %r8, 0;
 	@!%p70 bra $L75;
 	setp.lo.u32 %p71, %r7, %r10;
 	@!%p71 bra $L76;
-	mul.wide.u32 %rd167, %r7, 16;
-	add.s64 %rd168, %rd1, %rd167;
-	ld.shared.s64 %rd169, [%rd168+0];
-	mov.b64 %rd157, %rd169;
+	mul.wide.u32 %rd166, %r7, 16;
+	add.s64 %rd167, %rd1, %rd166;
+	ld.shared.s64 %rd168, [%rd167+0];
+	mov.b64 %rd156, %rd168;
 $L76:
 	sub.u32 %r53, %r10, 1;
 	mov.b32 %r54, %r46;
 $L77:
 	setp.hs.u32 %p72, %r54, 32;
 	@%p72 bra $L78;
-	mov.b64 {%r55, %r56}, %rd157;
+	mov.b64 {%r55, %r56}, %rd156;
 	shfl.sync.down.b32 %r57|%p73, %r55, %r54, %r53, %r17;
 	shfl.sync.down.b32 %r58, %r56, %r54, %r53, %r17;
-	mov.b64 %rd170, {%r57, %r58};
+	mov.b64 %rd169, {%r57, %r58};
 	@!%p73 bra $L79;
 	setp.ne.u32 %p74, %r18, 1;
 	@%p74 bra.uni $L81;
-	add.s64 %rd171, %rd157, %rd170;
-	mov.b64 %rd157, %rd171;
+	add.s64 %rd170, %rd156, %rd169;
+	mov.b64 %rd156, %rd170;
 	bra.uni $L80;
 $L81:
 	setp.ne.u32 %p75, %r18, 2;
 	@%p75 bra.uni $L82;
-	mul.lo.s64 %rd172, %rd157, %rd170;
-	mov.b64 %rd157, %rd172;
+	mul.lo.s64 %rd171, %rd156, %rd169;
+	mov.b64 %rd156, %rd171;
 	bra.uni $L80;
 $L82:
 	setp.ne.u32 %p76, %r18, 3;
 	@%p76 bra.uni $L83;
-	min.s64 %rd173, %rd157, %rd170;
-	mov.b64 %rd157, %rd173;
+	min.s64 %rd172, %rd156, %rd169;
+	mov.b64 %rd156, %rd172;
 	bra.uni $L80;
 $L83:
 	setp.ne.u32 %p77, %r18, 4;
 	@%p77 bra.uni $L84;
-	max.s64 %rd174, %rd157, %rd170;
-	mov.b64 %rd157, %rd174;
+	max.s64 %rd173, %rd156, %rd169;
+	mov.b64 %rd156, %rd173;
 	bra.uni $L80;
 $L84:
 	setp.ne.u32 %p78, %r18, 7;
 	@%p78 bra.uni $L85;
-	and.b64 %rd175, %rd157, %rd170;
-	mov.b64 %rd157, %rd175;
+	and.b64 %rd174, %rd156, %rd169;
+	mov.b64 %rd156, %rd174;
 	bra.uni $L80;
 $L85:
-	or.b64 %rd176, %rd157, %rd170;
-	mov.b64 %rd157, %rd176;
+	or.b64 %rd175, %rd156, %rd169;
+	mov.b64 %rd156, %rd175;
 $L80:
 $L79:
 	shl.b32 %r54, %r54, 1;
 	bra.uni $L77;
 $L78:
 $L75:
-	mul.wide.u32 %rd177, %r19, 8;
-	add.s64 %rd178, %rd6, %rd177;
+	mul.wide.u32 %rd176, %r19, 8;
+	add.s64 %rd177, %rd5, %rd176;
 	setp.eq.u32 %p79, %r5, 0;
 	@!%p79 bra $L86;
-	st.global.s64 [%rd178+0], %rd157;
+	st.global.s64 [%rd177+0], %rd156;
 $L86:
 	// the last block combines the partials
 	setp.eq.u32 %p80, %r5, 0;
@@ -7428,103 +7615,103 @@ $L87:
 	ld.shared.u32 %r62, [%rd1+1024];
 	setp.ne.u32 %p82, %r62, 0;
 	@!%p82 bra $L88;
-	cvt.u64.u32 %rd180, %r20;
-	cvt.u64.u32 %rd181, %r5;
-	cvt.u64.u32 %rd182, %r6;
+	cvt.u64.u32 %rd179, %r20;
+	cvt.u64.u32 %rd180, %r5;
+	cvt.u64.u32 %rd181, %r6;
 	setp.ne.u32 %p83, %r18, 1;
 	@%p83 bra.uni $L90;
-	mov.b64 %rd179, 0;
-	mov.b64 %rd183, %rd181;
+	mov.b64 %rd178, 0;
+	mov.b64 %rd182, %rd180;
 $L91:
-	setp.ge.s64 %p84, %rd183, %rd180;
+	setp.ge.s64 %p84, %rd182, %rd179;
 	@%p84 bra $L92;
-	mad.lo.s64 %rd184, %rd183, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd185, [%rd184+0];
-	add.s64 %rd186, %rd179, %rd185;
-	mov.b64 %rd179, %rd186;
-	add.s64 %rd183, %rd183, %rd182;
+	mad.lo.s64 %rd183, %rd182, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd184, [%rd183+0];
+	add.s64 %rd185, %rd178, %rd184;
+	mov.b64 %rd178, %rd185;
+	add.s64 %rd182, %rd182, %rd181;
 	bra.uni $L91;
 $L92:
 	bra.uni $L89;
 $L90:
 	setp.ne.u32 %p85, %r18, 2;
 	@%p85 bra.uni $L93;
-	mov.b64 %rd179, 1;
-	mov.b64 %rd187, %rd181;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd186, %rd180;
 $L94:
-	setp.ge.s64 %p86, %rd187, %rd180;
+	setp.ge.s64 %p86, %rd186, %rd179;
 	@%p86 bra $L95;
-	mad.lo.s64 %rd188, %rd187, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd189, [%rd188+0];
-	mul.lo.s64 %rd190, %rd179, %rd189;
-	mov.b64 %rd179, %rd190;
-	add.s64 %rd187, %rd187, %rd182;
+	mad.lo.s64 %rd187, %rd186, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd188, [%rd187+0];
+	mul.lo.s64 %rd189, %rd178, %rd188;
+	mov.b64 %rd178, %rd189;
+	add.s64 %rd186, %rd186, %rd181;
 	bra.uni $L94;
 $L95:
 	bra.uni $L89;
 $L93:
 	setp.ne.u32 %p87, %r18, 3;
 	@%p87 bra.uni $L96;
-	mov.b64 %rd179, 9223372036854775807;
-	mov.b64 %rd191, %rd181;
+	mov.b64 %rd178, 9223372036854775807;
+	mov.b64 %rd190, %rd180;
 $L97:
-	setp.ge.s64 %p88, %rd191, %rd180;
+	setp.ge.s64 %p88, %rd190, %rd179;
 	@%p88 bra $L98;
-	mad.lo.s64 %rd192, %rd191, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd193, [%rd192+0];
-	min.s64 %rd194, %rd179, %rd193;
-	mov.b64 %rd179, %rd194;
-	add.s64 %rd191, %rd191, %rd182;
+	mad.lo.s64 %rd191, %rd190, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
+	min.s64 %rd193, %rd178, %rd192;
+	mov.b64 %rd178, %rd193;
+	add.s64 %rd190, %rd190, %rd181;
 	bra.uni $L97;
 $L98:
 	bra.uni $L89;
 $L96:
 	setp.ne.u32 %p89, %r18, 4;
 	@%p89 bra.uni $L99;
-	mov.b64 %rd179, -9223372036854775808;
-	mov.b64 %rd195, %rd181;
+	mov.b64 %rd178, -9223372036854775808;
+	mov.b64 %rd194, %rd180;
 $L100:
-	setp.ge.s64 %p90, %rd195, %rd180;
+	setp.ge.s64 %p90, %rd194, %rd179;
 	@%p90 bra $L101;
-	mad.lo.s64 %rd196, %rd195, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd197, [%rd196+0];
-	max.s64 %rd198, %rd179, %rd197;
-	mov.b64 %rd179, %rd198;
-	add.s64 %rd195, %rd195, %rd182;
+	mad.lo.s64 %rd195, %rd194, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd196, [%rd195+0];
+	max.s64 %rd197, %rd178, %rd196;
+	mov.b64 %rd178, %rd197;
+	add.s64 %rd194, %rd194, %rd181;
 	bra.uni $L100;
 $L101:
 	bra.uni $L89;
 $L99:
 	setp.ne.u32 %p91, %r18, 7;
 	@%p91 bra.uni $L102;
-	mov.b64 %rd179, -1;
-	mov.b64 %rd199, %rd181;
+	mov.b64 %rd178, -1;
+	mov.b64 %rd198, %rd180;
 $L103:
-	setp.ge.s64 %p92, %rd199, %rd180;
+	setp.ge.s64 %p92, %rd198, %rd179;
 	@%p92 bra $L104;
-	mad.lo.s64 %rd200, %rd199, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd201, [%rd200+0];
-	and.b64 %rd202, %rd179, %rd201;
-	mov.b64 %rd179, %rd202;
-	add.s64 %rd199, %rd199, %rd182;
+	mad.lo.s64 %rd199, %rd198, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd200, [%rd199+0];
+	and.b64 %rd201, %rd178, %rd200;
+	mov.b64 %rd178, %rd201;
+	add.s64 %rd198, %rd198, %rd181;
 	bra.uni $L103;
 $L104:
 	bra.uni $L89;
 $L102:
-	mov.b64 %rd179, 0;
-	mov.b64 %rd203, %rd181;
+	mov.b64 %rd178, 0;
+	mov.b64 %rd202, %rd180;
 $L105:
-	setp.ge.s64 %p93, %rd203, %rd180;
+	setp.ge.s64 %p93, %rd202, %rd179;
 	@%p93 bra $L106;
-	mad.lo.s64 %rd204, %rd203, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd205, [%rd204+0];
-	or.b64 %rd206, %rd179, %rd205;
-	mov.b64 %rd179, %rd206;
-	add.s64 %rd203, %rd203, %rd182;
+	mad.lo.s64 %rd203, %rd202, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd204, [%rd203+0];
+	or.b64 %rd205, %rd178, %rd204;
+	mov.b64 %rd178, %rd205;
+	add.s64 %rd202, %rd202, %rd181;
 	bra.uni $L105;
 $L106:
 $L89:
-	mov.b64 %rd207, %rd179;
+	mov.b64 %rd206, %rd178;
 	// block reduction
 	mov.b32 %r63, 1;
 	mov.b32 %r64, 1;
@@ -7533,43 +7720,43 @@ $L89:
 $L107:
 	setp.hs.u32 %p94, %r66, 32;
 	@%p94 bra $L108;
-	mov.b64 {%r67, %r68}, %rd207;
+	mov.b64 {%r67, %r68}, %rd206;
 	shfl.sync.down.b32 %r69|%p95, %r67, %r66, %r65, %r17;
 	shfl.sync.down.b32 %r70, %r68, %r66, %r65, %r17;
-	mov.b64 %rd208, {%r69, %r70};
+	mov.b64 %rd207, {%r69, %r70};
 	@!%p95 bra $L109;
 	setp.ne.u32 %p96, %r18, 1;
 	@%p96 bra.uni $L111;
-	add.s64 %rd209, %rd207, %rd208;
-	mov.b64 %rd207, %rd209;
+	add.s64 %rd208, %rd206, %rd207;
+	mov.b64 %rd206, %rd208;
 	bra.uni $L110;
 $L111:
 	setp.ne.u32 %p97, %r18, 2;
 	@%p97 bra.uni $L112;
-	mul.lo.s64 %rd210, %rd207, %rd208;
-	mov.b64 %rd207, %rd210;
+	mul.lo.s64 %rd209, %rd206, %rd207;
+	mov.b64 %rd206, %rd209;
 	bra.uni $L110;
 $L112:
 	setp.ne.u32 %p98, %r18, 3;
 	@%p98 bra.uni $L113;
-	min.s64 %rd211, %rd207, %rd208;
-	mov.b64 %rd207, %rd211;
+	min.s64 %rd210, %rd206, %rd207;
+	mov.b64 %rd206, %rd210;
 	bra.uni $L110;
 $L113:
 	setp.ne.u32 %p99, %r18, 4;
 	@%p99 bra.uni $L114;
-	max.s64 %rd212, %rd207, %rd208;
-	mov.b64 %rd207, %rd212;
+	max.s64 %rd211, %rd206, %rd207;
+	mov.b64 %rd206, %rd211;
 	bra.uni $L110;
 $L114:
 	setp.ne.u32 %p100, %r18, 7;
 	@%p100 bra.uni $L115;
-	and.b64 %rd213, %rd207, %rd208;
-	mov.b64 %rd207, %rd213;
+	and.b64 %rd212, %rd206, %rd207;
+	mov.b64 %rd206, %rd212;
 	bra.uni $L110;
 $L115:
-	or.b64 %rd214, %rd207, %rd208;
-	mov.b64 %rd207, %rd214;
+	or.b64 %rd213, %rd206, %rd207;
+	mov.b64 %rd206, %rd213;
 $L110:
 $L109:
 	shl.b32 %r66, %r66, 1;
@@ -7577,62 +7764,62 @@ $L109:
 $L108:
 	setp.eq.u32 %p101, %r7, 0;
 	@!%p101 bra $L116;
-	mul.wide.u32 %rd215, %r8, 16;
-	add.s64 %rd216, %rd1, %rd215;
-	st.shared.s64 [%rd216+0], %rd207;
+	mul.wide.u32 %rd214, %r8, 16;
+	add.s64 %rd215, %rd1, %rd214;
+	st.shared.s64 [%rd215+0], %rd206;
 $L116:
 	bar.sync 0;
 	setp.eq.u32 %p102, %r8, 0;
 	@!%p102 bra $L117;
 	setp.lo.u32 %p103, %r7, %r10;
 	@!%p103 bra $L118;
-	mul.wide.u32 %rd217, %r7, 16;
-	add.s64 %rd218, %rd1, %rd217;
-	ld.shared.s64 %rd219, [%rd218+0];
-	mov.b64 %rd207, %rd219;
+	mul.wide.u32 %rd216, %r7, 16;
+	add.s64 %rd217, %rd1, %rd216;
+	ld.shared.s64 %rd218, [%rd217+0];
+	mov.b64 %rd206, %rd218;
 $L118:
 	sub.u32 %r71, %r10, 1;
 	mov.b32 %r72, %r64;
 $L119:
 	setp.hs.u32 %p104, %r72, 32;
 	@%p104 bra $L120;
-	mov.b64 {%r73, %r74}, %rd207;
+	mov.b64 {%r73, %r74}, %rd206;
 	shfl.sync.down.b32 %r75|%p105, %r73, %r72, %r71, %r17;
 	shfl.sync.down.b32 %r76, %r74, %r72, %r71, %r17;
-	mov.b64 %rd220, {%r75, %r76};
+	mov.b64 %rd219, {%r75, %r76};
 	@!%p105 bra $L121;
 	setp.ne.u32 %p106, %r18, 1;
 	@%p106 bra.uni $L123;
-	add.s64 %rd221, %rd207, %rd220;
-	mov.b64 %rd207, %rd221;
+	add.s64 %rd220, %rd206, %rd219;
+	mov.b64 %rd206, %rd220;
 	bra.uni $L122;
 $L123:
 	setp.ne.u32 %p107, %r18, 2;
 	@%p107 bra.uni $L124;
-	mul.lo.s64 %rd222, %rd207, %rd220;
-	mov.b64 %rd207, %rd222;
+	mul.lo.s64 %rd221, %rd206, %rd219;
+	mov.b64 %rd206, %rd221;
 	bra.uni $L122;
 $L124:
 	setp.ne.u32 %p108, %r18, 3;
 	@%p108 bra.uni $L125;
-	min.s64 %rd223, %rd207, %rd220;
-	mov.b64 %rd207, %rd223;
+	min.s64 %rd222, %rd206, %rd219;
+	mov.b64 %rd206, %rd222;
 	bra.uni $L122;
 $L125:
 	setp.ne.u32 %p109, %r18, 4;
 	@%p109 bra.uni $L126;
-	max.s64 %rd224, %rd207, %rd220;
-	mov.b64 %rd207, %rd224;
+	max.s64 %rd223, %rd206, %rd219;
+	mov.b64 %rd206, %rd223;
 	bra.uni $L122;
 $L126:
 	setp.ne.u32 %p110, %r18, 7;
 	@%p110 bra.uni $L127;
-	and.b64 %rd225, %rd207, %rd220;
-	mov.b64 %rd207, %rd225;
+	and.b64 %rd224, %rd206, %rd219;
+	mov.b64 %rd206, %rd224;
 	bra.uni $L122;
 $L127:
-	or.b64 %rd226, %rd207, %rd220;
-	mov.b64 %rd207, %rd226;
+	or.b64 %rd225, %rd206, %rd219;
+	mov.b64 %rd206, %rd225;
 $L122:
 $L121:
 	shl.b32 %r72, %r72, 1;
@@ -7640,7 +7827,7 @@ $L121:
 $L120:
 $L117:
 	@!%p80 bra $L128;
-	st.global.s64 [%rd8+0], %rd207;
+	st.global.s64 [%rd7+0], %rd206;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L128:
 $L88:
@@ -7690,7 +7877,7 @@ const gokkosPTX16 = `//
 {
 	.reg .pred %p<111>;
 	.reg .b32 %r<88>;
-	.reg .b64 %rd<249>;
+	.reg .b64 %rd<248>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7711,19 +7898,18 @@ const gokkosPTX16 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -7738,139 +7924,139 @@ const gokkosPTX16 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
-	ld.param.s64 %rd29, [gk_s0];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s1];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s2];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s3];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s4];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s5];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s6];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s7];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s8];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s9];
-	mov.b64 %rd51, %rd50;
-	ld.param.u64 %rd52, [gk_s10];
-	cvta.to.global.u64 %rd53, %rd52;
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s11];
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s12];
-	mov.b64 %rd58, %rd57;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.s64 %rd28, [gk_s0];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s1];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s4];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s5];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s6];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s7];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s8];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s9];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s10];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s11];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s12];
+	mov.b64 %rd57, %rd56;
 	setp.ne.u32 %p3, %r18, 1;
 	@%p3 bra.uni $L2;
-	mov.b64 %rd60, 0;
+	mov.b64 %rd59, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L3;
-	mov.b64 %rd60, 1;
+	mov.b64 %rd59, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p5, %r18, 3;
 	@%p5 bra.uni $L4;
-	mov.b64 %rd60, 9223372036854775807;
+	mov.b64 %rd59, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p6, %r18, 4;
 	@%p6 bra.uni $L5;
-	mov.b64 %rd60, -9223372036854775808;
+	mov.b64 %rd59, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p7, %r18, 7;
 	@%p7 bra.uni $L6;
-	mov.b64 %rd60, -1;
+	mov.b64 %rd59, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd60, 0;
+	mov.b64 %rd59, 0;
 $L1:
-	mov.b64 %rd59, %rd60;
-	cvt.u64.u32 %rd62, %r29;
-	cvt.u64.u32 %rd63, %r30;
-	mov.b64 %rd64, %rd62;
+	mov.b64 %rd58, %rd59;
+	cvt.u64.u32 %rd61, %r29;
+	cvt.u64.u32 %rd62, %r30;
+	mov.b64 %rd63, %rd61;
 $L7:
-	setp.ge.s64 %p8, %rd64, %rd3;
+	setp.ge.s64 %p8, %rd63, %rd2;
 	@%p8 bra $L8;
-	mov.b64 %rd61, %rd64;
+	mov.b64 %rd60, %rd63;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mul.lo.s64 %rd65, %rd61, %rd58;
-	mad.lo.s64 %rd66, %rd65, 4, %rd54;
-	ld.global.nc.s32 %r31, [%rd66+0];
+	mul.lo.s64 %rd64, %rd60, %rd57;
+	mad.lo.s64 %rd65, %rd64, 4, %rd53;
+	ld.global.nc.s32 %r31, [%rd65+0];
 	mov.b32 %r32, %r31;
 	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd67, %r33;
-	mul.lo.s64 %rd68, %rd67, %rd37;
-	mad.lo.s64 %rd69, %rd68, 8, %rd33;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	cvt.s64.s32 %rd72, %r33;
-	add.s64 %rd73, %rd72, 1;
-	mul.lo.s64 %rd74, %rd73, %rd37;
-	mad.lo.s64 %rd75, %rd74, 8, %rd33;
-	ld.global.nc.s64 %rd76, [%rd75+0];
-	mov.b64 %rd77, %rd76;
-	mov.b64 %rd78, %rd71;
+	cvt.s64.s32 %rd66, %r33;
+	mul.lo.s64 %rd67, %rd66, %rd36;
+	mad.lo.s64 %rd68, %rd67, 8, %rd32;
+	ld.global.nc.s64 %rd69, [%rd68+0];
+	mov.b64 %rd70, %rd69;
+	cvt.s64.s32 %rd71, %r33;
+	add.s64 %rd72, %rd71, 1;
+	mul.lo.s64 %rd73, %rd72, %rd36;
+	mad.lo.s64 %rd74, %rd73, 8, %rd32;
+	ld.global.nc.s64 %rd75, [%rd74+0];
+	mov.b64 %rd76, %rd75;
+	mov.b64 %rd77, %rd70;
+	mov.b64 %rd78, %rd76;
 	mov.b64 %rd79, %rd77;
 	mov.b64 %rd80, %rd78;
-	mov.b64 %rd81, %rd79;
-	cvt.u64.u32 %rd82, %r2;
-	add.s64 %rd83, %rd80, %rd82;
-	mov.b64 %rd84, %rd83;
+	cvt.u64.u32 %rd81, %r2;
+	add.s64 %rd82, %rd79, %rd81;
+	mov.b64 %rd83, %rd82;
 $L10:
-	setp.lt.s64 %p9, %rd84, %rd81;
+	setp.lt.s64 %p9, %rd83, %rd80;
 	not.pred %p10, %p9;
 	@!%p10 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b64 %rd85, %rd30;
+	mov.b64 %rd84, %rd29;
 	mov.b32 %r34, %r33;
+	mov.b64 %rd85, %rd79;
 	mov.b64 %rd86, %rd80;
-	mov.b64 %rd87, %rd81;
-	mov.b64 %rd88, %rd84;
+	mov.b64 %rd87, %rd83;
 $L15:
+	mov.b64 %rd88, %rd84;
 	mov.b64 %rd89, %rd85;
-	mov.b64 %rd90, %rd86;
-	mov.b64 %rd91, %rd88;
-	setp.gt.s64 %p11, %rd91, %rd90;
+	mov.b64 %rd90, %rd87;
+	setp.gt.s64 %p11, %rd90, %rd89;
 	mov.pred %p12, %p11;
 	@!%p12 bra $L19;
-	setp.gt.s64 %p13, %rd49, 0;
+	setp.gt.s64 %p13, %rd48, 0;
 	mov.pred %p14, %p13;
-	mov.b64 %rd92, %rd91;
-	sub.s64 %rd93, %rd91, 1;
-	mov.b64 %rd94, %rd93;
+	mov.b64 %rd91, %rd90;
+	sub.s64 %rd92, %rd90, 1;
+	mov.b64 %rd93, %rd92;
 $L20:
-	mul.lo.s64 %rd95, %rd92, %rd44;
-	mad.lo.s64 %rd96, %rd95, 4, %rd40;
-	ld.global.nc.s32 %r35, [%rd96+0];
+	mul.lo.s64 %rd94, %rd91, %rd43;
+	mad.lo.s64 %rd95, %rd94, 4, %rd39;
+	ld.global.nc.s32 %r35, [%rd95+0];
 	mov.b32 %r36, %r35;
-	mul.lo.s64 %rd97, %rd94, %rd44;
-	mad.lo.s64 %rd98, %rd97, 4, %rd40;
-	ld.global.nc.s32 %r37, [%rd98+0];
+	mul.lo.s64 %rd96, %rd93, %rd43;
+	mad.lo.s64 %rd97, %rd96, 4, %rd39;
+	ld.global.nc.s32 %r37, [%rd97+0];
 	mov.b32 %r38, %r37;
 	mov.b32 %r39, %r36;
 	mov.b32 %r40, %r38;
@@ -7887,13 +8073,13 @@ $L24:
 	mov.pred %p17, 0;
 	bra.uni $L22;
 $L26:
-	mul.lo.s64 %rd99, %rd92, %rd51;
-	mad.lo.s64 %rd100, %rd99, 8, %rd47;
-	ld.global.nc.f64 %fd1, [%rd100+0];
+	mul.lo.s64 %rd98, %rd91, %rd50;
+	mad.lo.s64 %rd99, %rd98, 8, %rd46;
+	ld.global.nc.f64 %fd1, [%rd99+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd101, %rd94, %rd51;
-	mad.lo.s64 %rd102, %rd101, 8, %rd47;
-	ld.global.nc.f64 %fd3, [%rd102+0];
+	mul.lo.s64 %rd100, %rd93, %rd50;
+	mad.lo.s64 %rd101, %rd100, 8, %rd46;
+	ld.global.nc.f64 %fd3, [%rd101+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
@@ -7913,74 +8099,74 @@ $L22:
 $L19:
 	mov.pred %p24, %p12;
 	@!%p24 bra $L28;
-	mov.b64 %rd103, 1099511627776;
+	mov.b64 %rd102, 1099511627776;
 	bra.uni $L17;
 $L28:
-	mul.lo.s64 %rd104, %rd88, %rd44;
-	mad.lo.s64 %rd105, %rd104, 4, %rd40;
-	ld.global.nc.s32 %r43, [%rd105+0];
+	mul.lo.s64 %rd103, %rd87, %rd43;
+	mad.lo.s64 %rd104, %rd103, 4, %rd39;
+	ld.global.nc.s32 %r43, [%rd104+0];
 	mov.b32 %r44, %r43;
 	mov.b32 %r45, %r44;
 	setp.eq.s32 %p25, %r45, %r34;
 	@!%p25 bra $L30;
-	mov.b64 %rd103, 0;
+	mov.b64 %rd102, 0;
 	bra.uni $L17;
 $L30:
-	cvt.s64.s32 %rd106, %r45;
-	add.s64 %rd107, %rd106, 1;
-	mul.lo.s64 %rd108, %rd107, %rd37;
-	mad.lo.s64 %rd109, %rd108, 8, %rd33;
-	ld.global.nc.s64 %rd110, [%rd109+0];
-	mov.b64 %rd111, %rd110;
-	cvt.s64.s32 %rd112, %r45;
-	mul.lo.s64 %rd113, %rd112, %rd37;
-	mad.lo.s64 %rd114, %rd113, 8, %rd33;
-	ld.global.nc.s64 %rd115, [%rd114+0];
-	mov.b64 %rd116, %rd115;
-	sub.s64 %rd117, %rd87, %rd86;
-	mov.b64 %rd118, %rd117;
-	sub.s64 %rd119, %rd111, %rd116;
-	mov.b64 %rd120, %rd119;
-	mov.b64 %rd121, %rd118;
-	mov.b64 %rd122, %rd120;
-	setp.gt.s64 %p26, %rd122, %rd121;
-	setp.eq.s64 %p27, %rd122, %rd121;
+	cvt.s64.s32 %rd105, %r45;
+	add.s64 %rd106, %rd105, 1;
+	mul.lo.s64 %rd107, %rd106, %rd36;
+	mad.lo.s64 %rd108, %rd107, 8, %rd32;
+	ld.global.nc.s64 %rd109, [%rd108+0];
+	mov.b64 %rd110, %rd109;
+	cvt.s64.s32 %rd111, %r45;
+	mul.lo.s64 %rd112, %rd111, %rd36;
+	mad.lo.s64 %rd113, %rd112, 8, %rd32;
+	ld.global.nc.s64 %rd114, [%rd113+0];
+	mov.b64 %rd115, %rd114;
+	sub.s64 %rd116, %rd86, %rd85;
+	mov.b64 %rd117, %rd116;
+	sub.s64 %rd118, %rd110, %rd115;
+	mov.b64 %rd119, %rd118;
+	mov.b64 %rd120, %rd117;
+	mov.b64 %rd121, %rd119;
+	setp.gt.s64 %p26, %rd121, %rd120;
+	setp.eq.s64 %p27, %rd121, %rd120;
 	setp.gt.s32 %p28, %r45, %r34;
 	and.pred %p29, %p27, %p28;
 	or.pred %p30, %p26, %p29;
 	@!%p30 bra $L32;
-	mov.b64 %rd103, -1;
+	mov.b64 %rd102, -1;
 	bra.uni $L17;
 $L32:
-	mov.b64 %rd123, %rd85;
+	mov.b64 %rd122, %rd84;
 	mov.b32 %r46, %r34;
-	mov.b64 %rd124, %rd86;
-	mov.b64 %rd125, %rd88;
-	setp.gt.s64 %p31, %rd49, 0;
+	mov.b64 %rd123, %rd85;
+	mov.b64 %rd124, %rd87;
+	setp.gt.s64 %p31, %rd48, 0;
 	mov.pred %p32, %p31;
-	mul.lo.s64 %rd126, %rd125, %rd44;
-	mad.lo.s64 %rd127, %rd126, 4, %rd40;
-	ld.global.nc.s32 %r47, [%rd127+0];
+	mul.lo.s64 %rd125, %rd124, %rd43;
+	mad.lo.s64 %rd126, %rd125, 4, %rd39;
+	ld.global.nc.s32 %r47, [%rd126+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r49, %r48;
 	mov.f64 %fd9, 0d0000000000000000;
 	@!%p32 bra $L34;
-	mul.lo.s64 %rd128, %rd125, %rd51;
-	mad.lo.s64 %rd129, %rd128, 8, %rd47;
-	ld.global.nc.f64 %fd10, [%rd129+0];
+	mul.lo.s64 %rd127, %rd124, %rd50;
+	mad.lo.s64 %rd128, %rd127, 8, %rd46;
+	ld.global.nc.f64 %fd10, [%rd128+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
 $L34:
-	mov.b64 %rd130, 0;
-	sub.s64 %rd131, %rd125, 1;
-	mov.b64 %rd132, %rd131;
+	mov.b64 %rd129, 0;
+	sub.s64 %rd130, %rd124, 1;
+	mov.b64 %rd131, %rd130;
 $L35:
-	setp.ge.s64 %p33, %rd132, %rd124;
+	setp.ge.s64 %p33, %rd131, %rd123;
 	mov.pred %p34, %p33;
 	@!%p34 bra $L39;
-	mul.lo.s64 %rd133, %rd132, %rd44;
-	mad.lo.s64 %rd134, %rd133, 4, %rd40;
-	ld.global.nc.s32 %r50, [%rd134+0];
+	mul.lo.s64 %rd132, %rd131, %rd43;
+	mad.lo.s64 %rd133, %rd132, 4, %rd39;
+	ld.global.nc.s32 %r50, [%rd133+0];
 	mov.b32 %r51, %r50;
 	setp.eq.s32 %p35, %r51, %r49;
 	mov.pred %p34, %p35;
@@ -7991,13 +8177,13 @@ $L39:
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
 	@!%p39 bra $L43;
-	mul.lo.s64 %rd135, %rd132, %rd51;
-	mad.lo.s64 %rd136, %rd135, 8, %rd47;
-	ld.global.nc.f64 %fd12, [%rd136+0];
+	mul.lo.s64 %rd134, %rd131, %rd50;
+	mad.lo.s64 %rd135, %rd134, 8, %rd46;
+	ld.global.nc.f64 %fd12, [%rd135+0];
 	mov.f64 %fd13, %fd12;
-	mov.b64 %rd137, %fd13;
-	mov.b64 %rd138, %fd9;
-	setp.eq.u64 %p40, %rd137, %rd138;
+	mov.b64 %rd136, %fd13;
+	mov.b64 %rd137, %fd9;
+	setp.eq.u64 %p40, %rd136, %rd137;
 	mov.pred %p38, %p40;
 $L43:
 	mov.pred %p36, %p38;
@@ -8006,44 +8192,44 @@ $L41:
 	@!%p41 bra $L45;
 	bra.uni $L37;
 $L45:
-	add.s64 %rd139, %rd130, 1;
-	mov.b64 %rd130, %rd139;
+	add.s64 %rd138, %rd129, 1;
+	mov.b64 %rd129, %rd138;
 $L36:
-	sub.s64 %rd140, %rd132, 1;
-	mov.b64 %rd132, %rd140;
+	sub.s64 %rd139, %rd131, 1;
+	mov.b64 %rd131, %rd139;
 	bra.uni $L35;
 $L37:
-	cvt.s64.s32 %rd141, %r49;
-	mul.lo.s64 %rd142, %rd141, %rd37;
-	mad.lo.s64 %rd143, %rd142, 8, %rd33;
-	ld.global.nc.s64 %rd144, [%rd143+0];
-	mov.b64 %rd145, %rd144;
-	cvt.s64.s32 %rd146, %r49;
-	add.s64 %rd147, %rd146, 1;
-	mul.lo.s64 %rd148, %rd147, %rd37;
-	mad.lo.s64 %rd149, %rd148, 8, %rd33;
-	ld.global.nc.s64 %rd150, [%rd149+0];
-	mov.b64 %rd151, %rd150;
-	mov.b64 %rd152, %rd145;
+	cvt.s64.s32 %rd140, %r49;
+	mul.lo.s64 %rd141, %rd140, %rd36;
+	mad.lo.s64 %rd142, %rd141, 8, %rd32;
+	ld.global.nc.s64 %rd143, [%rd142+0];
+	mov.b64 %rd144, %rd143;
+	cvt.s64.s32 %rd145, %r49;
+	add.s64 %rd146, %rd145, 1;
+	mul.lo.s64 %rd147, %rd146, %rd36;
+	mad.lo.s64 %rd148, %rd147, 8, %rd32;
+	ld.global.nc.s64 %rd149, [%rd148+0];
+	mov.b64 %rd150, %rd149;
+	mov.b64 %rd151, %rd144;
+	mov.b64 %rd152, %rd150;
 	mov.b64 %rd153, %rd151;
 	mov.b64 %rd154, %rd152;
-	mov.b64 %rd155, %rd153;
-	mov.b64 %rd156, %rd155;
+	mov.b64 %rd155, %rd154;
 $L46:
-	setp.lt.s64 %p42, %rd154, %rd155;
+	setp.lt.s64 %p42, %rd153, %rd154;
 	not.pred %p43, %p42;
 	@!%p43 bra $L50;
 	bra.uni $L48;
 $L50:
-	add.s64 %rd157, %rd154, %rd155;
-	shr.s64 %rd158, %rd157, 63;
-	shr.u64 %rd159, %rd158, 63;
-	add.s64 %rd160, %rd157, %rd159;
-	shr.s64 %rd161, %rd160, 1;
-	mov.b64 %rd162, %rd161;
-	mul.lo.s64 %rd163, %rd162, %rd44;
-	mad.lo.s64 %rd164, %rd163, 4, %rd40;
-	ld.global.nc.s32 %r52, [%rd164+0];
+	add.s64 %rd156, %rd153, %rd154;
+	shr.s64 %rd157, %rd156, 63;
+	shr.u64 %rd158, %rd157, 63;
+	add.s64 %rd159, %rd156, %rd158;
+	shr.s64 %rd160, %rd159, 1;
+	mov.b64 %rd161, %rd160;
+	mul.lo.s64 %rd162, %rd161, %rd43;
+	mad.lo.s64 %rd163, %rd162, 4, %rd39;
+	ld.global.nc.s32 %r52, [%rd163+0];
 	mov.b32 %r53, %r52;
 	mov.b32 %r54, %r53;
 	setp.lt.s32 %p44, %r54, %r46;
@@ -8051,9 +8237,9 @@ $L50:
 	setp.eq.s32 %p46, %r54, %r46;
 	and.pred %p47, %p46, %p32;
 	@!%p47 bra $L52;
-	mul.lo.s64 %rd165, %rd162, %rd51;
-	mad.lo.s64 %rd166, %rd165, 8, %rd47;
-	ld.global.nc.f64 %fd14, [%rd166+0];
+	mul.lo.s64 %rd164, %rd161, %rd50;
+	mad.lo.s64 %rd165, %rd164, 8, %rd46;
+	ld.global.nc.f64 %fd14, [%rd165+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p48, %fd16, %fd9;
@@ -8064,24 +8250,24 @@ $L50:
 	mov.pred %p45, %p52;
 $L52:
 	@!%p45 bra $L53;
-	add.s64 %rd167, %rd162, 1;
-	mov.b64 %rd154, %rd167;
+	add.s64 %rd166, %rd161, 1;
+	mov.b64 %rd153, %rd166;
 	bra.uni $L54;
 $L53:
-	mov.b64 %rd155, %rd162;
+	mov.b64 %rd154, %rd161;
 $L54:
 $L47:
 	bra.uni $L46;
 $L48:
-	add.s64 %rd168, %rd154, %rd130;
-	mov.b64 %rd169, %rd168;
-	setp.ge.s64 %p53, %rd169, %rd156;
+	add.s64 %rd167, %rd153, %rd129;
+	mov.b64 %rd168, %rd167;
+	setp.ge.s64 %p53, %rd168, %rd155;
 	mov.pred %p54, %p53;
 	not.pred %p55, %p54;
 	@!%p55 bra $L56;
-	mul.lo.s64 %rd170, %rd169, %rd44;
-	mad.lo.s64 %rd171, %rd170, 4, %rd40;
-	ld.global.nc.s32 %r55, [%rd171+0];
+	mul.lo.s64 %rd169, %rd168, %rd43;
+	mad.lo.s64 %rd170, %rd169, 4, %rd39;
+	ld.global.nc.s32 %r55, [%rd170+0];
 	mov.b32 %r56, %r55;
 	setp.ne.s32 %p56, %r56, %r46;
 	mov.pred %p54, %p56;
@@ -8091,40 +8277,40 @@ $L56:
 	@!%p58 bra $L58;
 	mov.pred %p59, %p32;
 	@!%p59 bra $L60;
-	mul.lo.s64 %rd172, %rd169, %rd51;
-	mad.lo.s64 %rd173, %rd172, 8, %rd47;
-	ld.global.nc.f64 %fd17, [%rd173+0];
+	mul.lo.s64 %rd171, %rd168, %rd50;
+	mad.lo.s64 %rd172, %rd171, 8, %rd46;
+	ld.global.nc.f64 %fd17, [%rd172+0];
 	mov.f64 %fd18, %fd17;
-	mov.b64 %rd174, %fd18;
-	mov.b64 %rd175, %fd9;
-	setp.ne.u64 %p60, %rd174, %rd175;
+	mov.b64 %rd173, %fd18;
+	mov.b64 %rd174, %fd9;
+	setp.ne.u64 %p60, %rd173, %rd174;
 	mov.pred %p59, %p60;
 $L60:
 	mov.pred %p57, %p59;
 $L58:
 	mov.pred %p61, %p57;
 	@!%p61 bra $L62;
-	mov.b64 %rd103, 1099511627776;
+	mov.b64 %rd102, 1099511627776;
 	bra.uni $L17;
 $L62:
-	mov.b64 %rd103, 1;
+	mov.b64 %rd102, 1;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	add.s64 %rd176, %rd59, %rd103;
-	mov.b64 %rd59, %rd176;
+	add.s64 %rd175, %rd58, %rd102;
+	mov.b64 %rd58, %rd175;
 $L11:
-	cvt.u64.u32 %rd177, %r4;
-	add.s64 %rd178, %rd84, %rd177;
-	mov.b64 %rd84, %rd178;
+	cvt.u64.u32 %rd176, %r4;
+	add.s64 %rd177, %rd83, %rd176;
+	mov.b64 %rd83, %rd177;
 	bra.uni $L10;
 $L12:
 $L9:
-	add.s64 %rd64, %rd64, %rd63;
+	add.s64 %rd63, %rd63, %rd62;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd179, %rd59;
+	mov.b64 %rd178, %rd58;
 	// block reduction
 	mov.b32 %r57, 1;
 	sub.u32 %r58, %r13, 1;
@@ -8132,43 +8318,43 @@ $L8:
 $L63:
 	setp.hs.u32 %p62, %r59, 32;
 	@%p62 bra $L64;
-	mov.b64 {%r60, %r61}, %rd179;
+	mov.b64 {%r60, %r61}, %rd178;
 	shfl.sync.down.b32 %r62|%p63, %r60, %r59, %r58, %r17;
 	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
-	mov.b64 %rd180, {%r62, %r63};
+	mov.b64 %rd179, {%r62, %r63};
 	@!%p63 bra $L65;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L67;
-	add.s64 %rd181, %rd179, %rd180;
-	mov.b64 %rd179, %rd181;
+	add.s64 %rd180, %rd178, %rd179;
+	mov.b64 %rd178, %rd180;
 	bra.uni $L66;
 $L67:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L68;
-	mul.lo.s64 %rd182, %rd179, %rd180;
-	mov.b64 %rd179, %rd182;
+	mul.lo.s64 %rd181, %rd178, %rd179;
+	mov.b64 %rd178, %rd181;
 	bra.uni $L66;
 $L68:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L69;
-	min.s64 %rd183, %rd179, %rd180;
-	mov.b64 %rd179, %rd183;
+	min.s64 %rd182, %rd178, %rd179;
+	mov.b64 %rd178, %rd182;
 	bra.uni $L66;
 $L69:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L70;
-	max.s64 %rd184, %rd179, %rd180;
-	mov.b64 %rd179, %rd184;
+	max.s64 %rd183, %rd178, %rd179;
+	mov.b64 %rd178, %rd183;
 	bra.uni $L66;
 $L70:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L71;
-	and.b64 %rd185, %rd179, %rd180;
-	mov.b64 %rd179, %rd185;
+	and.b64 %rd184, %rd178, %rd179;
+	mov.b64 %rd178, %rd184;
 	bra.uni $L66;
 $L71:
-	or.b64 %rd186, %rd179, %rd180;
-	mov.b64 %rd179, %rd186;
+	or.b64 %rd185, %rd178, %rd179;
+	mov.b64 %rd178, %rd185;
 $L66:
 $L65:
 	shl.b32 %r59, %r59, 1;
@@ -8176,73 +8362,73 @@ $L65:
 $L64:
 	setp.eq.u32 %p69, %r7, 0;
 	@!%p69 bra $L72;
-	mul.wide.u32 %rd187, %r8, 16;
-	add.s64 %rd188, %rd1, %rd187;
-	st.shared.s64 [%rd188+0], %rd179;
+	mul.wide.u32 %rd186, %r8, 16;
+	add.s64 %rd187, %rd1, %rd186;
+	st.shared.s64 [%rd187+0], %rd178;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p70, %r8, 0;
 	@!%p70 bra $L73;
 	setp.lo.u32 %p71, %r7, %r10;
 	@!%p71 bra $L74;
-	mul.wide.u32 %rd189, %r7, 16;
-	add.s64 %rd190, %rd1, %rd189;
-	ld.shared.s64 %rd191, [%rd190+0];
-	mov.b64 %rd179, %rd191;
+	mul.wide.u32 %rd188, %r7, 16;
+	add.s64 %rd189, %rd1, %rd188;
+	ld.shared.s64 %rd190, [%rd189+0];
+	mov.b64 %rd178, %rd190;
 $L74:
 	sub.u32 %r64, %r10, 1;
 	mov.b32 %r65, %r57;
 $L75:
 	setp.hs.u32 %p72, %r65, 32;
 	@%p72 bra $L76;
-	mov.b64 {%r66, %r67}, %rd179;
+	mov.b64 {%r66, %r67}, %rd178;
 	shfl.sync.down.b32 %r68|%p73, %r66, %r65, %r64, %r17;
 	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd192, {%r68, %r69};
+	mov.b64 %rd191, {%r68, %r69};
 	@!%p73 bra $L77;
 	setp.ne.u32 %p74, %r18, 1;
 	@%p74 bra.uni $L79;
-	add.s64 %rd193, %rd179, %rd192;
-	mov.b64 %rd179, %rd193;
+	add.s64 %rd192, %rd178, %rd191;
+	mov.b64 %rd178, %rd192;
 	bra.uni $L78;
 $L79:
 	setp.ne.u32 %p75, %r18, 2;
 	@%p75 bra.uni $L80;
-	mul.lo.s64 %rd194, %rd179, %rd192;
-	mov.b64 %rd179, %rd194;
+	mul.lo.s64 %rd193, %rd178, %rd191;
+	mov.b64 %rd178, %rd193;
 	bra.uni $L78;
 $L80:
 	setp.ne.u32 %p76, %r18, 3;
 	@%p76 bra.uni $L81;
-	min.s64 %rd195, %rd179, %rd192;
-	mov.b64 %rd179, %rd195;
+	min.s64 %rd194, %rd178, %rd191;
+	mov.b64 %rd178, %rd194;
 	bra.uni $L78;
 $L81:
 	setp.ne.u32 %p77, %r18, 4;
 	@%p77 bra.uni $L82;
-	max.s64 %rd196, %rd179, %rd192;
-	mov.b64 %rd179, %rd196;
+	max.s64 %rd195, %rd178, %rd191;
+	mov.b64 %rd178, %rd195;
 	bra.uni $L78;
 $L82:
 	setp.ne.u32 %p78, %r18, 7;
 	@%p78 bra.uni $L83;
-	and.b64 %rd197, %rd179, %rd192;
-	mov.b64 %rd179, %rd197;
+	and.b64 %rd196, %rd178, %rd191;
+	mov.b64 %rd178, %rd196;
 	bra.uni $L78;
 $L83:
-	or.b64 %rd198, %rd179, %rd192;
-	mov.b64 %rd179, %rd198;
+	or.b64 %rd197, %rd178, %rd191;
+	mov.b64 %rd178, %rd197;
 $L78:
 $L77:
 	shl.b32 %r65, %r65, 1;
 	bra.uni $L75;
 $L76:
 $L73:
-	mul.wide.u32 %rd199, %r29, 8;
-	add.s64 %rd200, %rd12, %rd199;
+	mul.wide.u32 %rd198, %r29, 8;
+	add.s64 %rd199, %rd11, %rd198;
 	setp.eq.u32 %p79, %r5, 0;
 	@!%p79 bra $L84;
-	st.global.s64 [%rd200+0], %rd179;
+	st.global.s64 [%rd199+0], %rd178;
 $L84:
 	// the last block combines the partials
 	setp.eq.u32 %p80, %r5, 0;
@@ -8259,103 +8445,103 @@ $L85:
 	ld.shared.u32 %r73, [%rd1+1024];
 	setp.ne.u32 %p82, %r73, 0;
 	@!%p82 bra $L86;
-	cvt.u64.u32 %rd202, %r30;
-	cvt.u64.u32 %rd203, %r5;
-	cvt.u64.u32 %rd204, %r6;
+	cvt.u64.u32 %rd201, %r30;
+	cvt.u64.u32 %rd202, %r5;
+	cvt.u64.u32 %rd203, %r6;
 	setp.ne.u32 %p83, %r18, 1;
 	@%p83 bra.uni $L88;
-	mov.b64 %rd201, 0;
-	mov.b64 %rd205, %rd203;
+	mov.b64 %rd200, 0;
+	mov.b64 %rd204, %rd202;
 $L89:
-	setp.ge.s64 %p84, %rd205, %rd202;
+	setp.ge.s64 %p84, %rd204, %rd201;
 	@%p84 bra $L90;
-	mad.lo.s64 %rd206, %rd205, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd207, [%rd206+0];
-	add.s64 %rd208, %rd201, %rd207;
-	mov.b64 %rd201, %rd208;
-	add.s64 %rd205, %rd205, %rd204;
+	mad.lo.s64 %rd205, %rd204, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd206, [%rd205+0];
+	add.s64 %rd207, %rd200, %rd206;
+	mov.b64 %rd200, %rd207;
+	add.s64 %rd204, %rd204, %rd203;
 	bra.uni $L89;
 $L90:
 	bra.uni $L87;
 $L88:
 	setp.ne.u32 %p85, %r18, 2;
 	@%p85 bra.uni $L91;
-	mov.b64 %rd201, 1;
-	mov.b64 %rd209, %rd203;
+	mov.b64 %rd200, 1;
+	mov.b64 %rd208, %rd202;
 $L92:
-	setp.ge.s64 %p86, %rd209, %rd202;
+	setp.ge.s64 %p86, %rd208, %rd201;
 	@%p86 bra $L93;
-	mad.lo.s64 %rd210, %rd209, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd211, [%rd210+0];
-	mul.lo.s64 %rd212, %rd201, %rd211;
-	mov.b64 %rd201, %rd212;
-	add.s64 %rd209, %rd209, %rd204;
+	mad.lo.s64 %rd209, %rd208, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd210, [%rd209+0];
+	mul.lo.s64 %rd211, %rd200, %rd210;
+	mov.b64 %rd200, %rd211;
+	add.s64 %rd208, %rd208, %rd203;
 	bra.uni $L92;
 $L93:
 	bra.uni $L87;
 $L91:
 	setp.ne.u32 %p87, %r18, 3;
 	@%p87 bra.uni $L94;
-	mov.b64 %rd201, 9223372036854775807;
-	mov.b64 %rd213, %rd203;
+	mov.b64 %rd200, 9223372036854775807;
+	mov.b64 %rd212, %rd202;
 $L95:
-	setp.ge.s64 %p88, %rd213, %rd202;
+	setp.ge.s64 %p88, %rd212, %rd201;
 	@%p88 bra $L96;
-	mad.lo.s64 %rd214, %rd213, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd215, [%rd214+0];
-	min.s64 %rd216, %rd201, %rd215;
-	mov.b64 %rd201, %rd216;
-	add.s64 %rd213, %rd213, %rd204;
+	mad.lo.s64 %rd213, %rd212, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd214, [%rd213+0];
+	min.s64 %rd215, %rd200, %rd214;
+	mov.b64 %rd200, %rd215;
+	add.s64 %rd212, %rd212, %rd203;
 	bra.uni $L95;
 $L96:
 	bra.uni $L87;
 $L94:
 	setp.ne.u32 %p89, %r18, 4;
 	@%p89 bra.uni $L97;
-	mov.b64 %rd201, -9223372036854775808;
-	mov.b64 %rd217, %rd203;
+	mov.b64 %rd200, -9223372036854775808;
+	mov.b64 %rd216, %rd202;
 $L98:
-	setp.ge.s64 %p90, %rd217, %rd202;
+	setp.ge.s64 %p90, %rd216, %rd201;
 	@%p90 bra $L99;
-	mad.lo.s64 %rd218, %rd217, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd219, [%rd218+0];
-	max.s64 %rd220, %rd201, %rd219;
-	mov.b64 %rd201, %rd220;
-	add.s64 %rd217, %rd217, %rd204;
+	mad.lo.s64 %rd217, %rd216, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd218, [%rd217+0];
+	max.s64 %rd219, %rd200, %rd218;
+	mov.b64 %rd200, %rd219;
+	add.s64 %rd216, %rd216, %rd203;
 	bra.uni $L98;
 $L99:
 	bra.uni $L87;
 $L97:
 	setp.ne.u32 %p91, %r18, 7;
 	@%p91 bra.uni $L100;
-	mov.b64 %rd201, -1;
-	mov.b64 %rd221, %rd203;
+	mov.b64 %rd200, -1;
+	mov.b64 %rd220, %rd202;
 $L101:
-	setp.ge.s64 %p92, %rd221, %rd202;
+	setp.ge.s64 %p92, %rd220, %rd201;
 	@%p92 bra $L102;
-	mad.lo.s64 %rd222, %rd221, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd223, [%rd222+0];
-	and.b64 %rd224, %rd201, %rd223;
-	mov.b64 %rd201, %rd224;
-	add.s64 %rd221, %rd221, %rd204;
+	mad.lo.s64 %rd221, %rd220, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd222, [%rd221+0];
+	and.b64 %rd223, %rd200, %rd222;
+	mov.b64 %rd200, %rd223;
+	add.s64 %rd220, %rd220, %rd203;
 	bra.uni $L101;
 $L102:
 	bra.uni $L87;
 $L100:
-	mov.b64 %rd201, 0;
-	mov.b64 %rd225, %rd203;
+	mov.b64 %rd200, 0;
+	mov.b64 %rd224, %rd202;
 $L103:
-	setp.ge.s64 %p93, %rd225, %rd202;
+	setp.ge.s64 %p93, %rd224, %rd201;
 	@%p93 bra $L104;
-	mad.lo.s64 %rd226, %rd225, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd227, [%rd226+0];
-	or.b64 %rd228, %rd201, %rd227;
-	mov.b64 %rd201, %rd228;
-	add.s64 %rd225, %rd225, %rd204;
+	mad.lo.s64 %rd225, %rd224, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd226, [%rd225+0];
+	or.b64 %rd227, %rd200, %rd226;
+	mov.b64 %rd200, %rd227;
+	add.s64 %rd224, %rd224, %rd203;
 	bra.uni $L103;
 $L104:
 $L87:
-	mov.b64 %rd229, %rd201;
+	mov.b64 %rd228, %rd200;
 	// block reduction
 	mov.b32 %r74, 1;
 	mov.b32 %r75, 1;
@@ -8364,43 +8550,43 @@ $L87:
 $L105:
 	setp.hs.u32 %p94, %r77, 32;
 	@%p94 bra $L106;
-	mov.b64 {%r78, %r79}, %rd229;
+	mov.b64 {%r78, %r79}, %rd228;
 	shfl.sync.down.b32 %r80|%p95, %r78, %r77, %r76, %r17;
 	shfl.sync.down.b32 %r81, %r79, %r77, %r76, %r17;
-	mov.b64 %rd230, {%r80, %r81};
+	mov.b64 %rd229, {%r80, %r81};
 	@!%p95 bra $L107;
 	setp.ne.u32 %p96, %r18, 1;
 	@%p96 bra.uni $L109;
-	add.s64 %rd231, %rd229, %rd230;
-	mov.b64 %rd229, %rd231;
+	add.s64 %rd230, %rd228, %rd229;
+	mov.b64 %rd228, %rd230;
 	bra.uni $L108;
 $L109:
 	setp.ne.u32 %p97, %r18, 2;
 	@%p97 bra.uni $L110;
-	mul.lo.s64 %rd232, %rd229, %rd230;
-	mov.b64 %rd229, %rd232;
+	mul.lo.s64 %rd231, %rd228, %rd229;
+	mov.b64 %rd228, %rd231;
 	bra.uni $L108;
 $L110:
 	setp.ne.u32 %p98, %r18, 3;
 	@%p98 bra.uni $L111;
-	min.s64 %rd233, %rd229, %rd230;
-	mov.b64 %rd229, %rd233;
+	min.s64 %rd232, %rd228, %rd229;
+	mov.b64 %rd228, %rd232;
 	bra.uni $L108;
 $L111:
 	setp.ne.u32 %p99, %r18, 4;
 	@%p99 bra.uni $L112;
-	max.s64 %rd234, %rd229, %rd230;
-	mov.b64 %rd229, %rd234;
+	max.s64 %rd233, %rd228, %rd229;
+	mov.b64 %rd228, %rd233;
 	bra.uni $L108;
 $L112:
 	setp.ne.u32 %p100, %r18, 7;
 	@%p100 bra.uni $L113;
-	and.b64 %rd235, %rd229, %rd230;
-	mov.b64 %rd229, %rd235;
+	and.b64 %rd234, %rd228, %rd229;
+	mov.b64 %rd228, %rd234;
 	bra.uni $L108;
 $L113:
-	or.b64 %rd236, %rd229, %rd230;
-	mov.b64 %rd229, %rd236;
+	or.b64 %rd235, %rd228, %rd229;
+	mov.b64 %rd228, %rd235;
 $L108:
 $L107:
 	shl.b32 %r77, %r77, 1;
@@ -8408,62 +8594,62 @@ $L107:
 $L106:
 	setp.eq.u32 %p101, %r7, 0;
 	@!%p101 bra $L114;
-	mul.wide.u32 %rd237, %r8, 16;
-	add.s64 %rd238, %rd1, %rd237;
-	st.shared.s64 [%rd238+0], %rd229;
+	mul.wide.u32 %rd236, %r8, 16;
+	add.s64 %rd237, %rd1, %rd236;
+	st.shared.s64 [%rd237+0], %rd228;
 $L114:
 	bar.sync 0;
 	setp.eq.u32 %p102, %r8, 0;
 	@!%p102 bra $L115;
 	setp.lo.u32 %p103, %r7, %r10;
 	@!%p103 bra $L116;
-	mul.wide.u32 %rd239, %r7, 16;
-	add.s64 %rd240, %rd1, %rd239;
-	ld.shared.s64 %rd241, [%rd240+0];
-	mov.b64 %rd229, %rd241;
+	mul.wide.u32 %rd238, %r7, 16;
+	add.s64 %rd239, %rd1, %rd238;
+	ld.shared.s64 %rd240, [%rd239+0];
+	mov.b64 %rd228, %rd240;
 $L116:
 	sub.u32 %r82, %r10, 1;
 	mov.b32 %r83, %r75;
 $L117:
 	setp.hs.u32 %p104, %r83, 32;
 	@%p104 bra $L118;
-	mov.b64 {%r84, %r85}, %rd229;
+	mov.b64 {%r84, %r85}, %rd228;
 	shfl.sync.down.b32 %r86|%p105, %r84, %r83, %r82, %r17;
 	shfl.sync.down.b32 %r87, %r85, %r83, %r82, %r17;
-	mov.b64 %rd242, {%r86, %r87};
+	mov.b64 %rd241, {%r86, %r87};
 	@!%p105 bra $L119;
 	setp.ne.u32 %p106, %r18, 1;
 	@%p106 bra.uni $L121;
-	add.s64 %rd243, %rd229, %rd242;
-	mov.b64 %rd229, %rd243;
+	add.s64 %rd242, %rd228, %rd241;
+	mov.b64 %rd228, %rd242;
 	bra.uni $L120;
 $L121:
 	setp.ne.u32 %p107, %r18, 2;
 	@%p107 bra.uni $L122;
-	mul.lo.s64 %rd244, %rd229, %rd242;
-	mov.b64 %rd229, %rd244;
+	mul.lo.s64 %rd243, %rd228, %rd241;
+	mov.b64 %rd228, %rd243;
 	bra.uni $L120;
 $L122:
 	setp.ne.u32 %p108, %r18, 3;
 	@%p108 bra.uni $L123;
-	min.s64 %rd245, %rd229, %rd242;
-	mov.b64 %rd229, %rd245;
+	min.s64 %rd244, %rd228, %rd241;
+	mov.b64 %rd228, %rd244;
 	bra.uni $L120;
 $L123:
 	setp.ne.u32 %p109, %r18, 4;
 	@%p109 bra.uni $L124;
-	max.s64 %rd246, %rd229, %rd242;
-	mov.b64 %rd229, %rd246;
+	max.s64 %rd245, %rd228, %rd241;
+	mov.b64 %rd228, %rd245;
 	bra.uni $L120;
 $L124:
 	setp.ne.u32 %p110, %r18, 7;
 	@%p110 bra.uni $L125;
-	and.b64 %rd247, %rd229, %rd242;
-	mov.b64 %rd229, %rd247;
+	and.b64 %rd246, %rd228, %rd241;
+	mov.b64 %rd228, %rd246;
 	bra.uni $L120;
 $L125:
-	or.b64 %rd248, %rd229, %rd242;
-	mov.b64 %rd229, %rd248;
+	or.b64 %rd247, %rd228, %rd241;
+	mov.b64 %rd228, %rd247;
 $L120:
 $L119:
 	shl.b32 %r83, %r83, 1;
@@ -8471,7 +8657,7 @@ $L119:
 $L118:
 $L115:
 	@!%p80 bra $L126;
-	st.global.s64 [%rd14+0], %rd229;
+	st.global.s64 [%rd13+0], %rd228;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L126:
 $L86:
@@ -9069,7 +9255,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG2[int(s)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:9073
+//line gokkos_kernels_gen.go:9259
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9079,7 +9265,7 @@ func gokkosHostLoop1(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:9083
+//line gokkos_kernels_gen.go:9269
 }
 
 // gokkosHostLoop1Helper0 is edge with slices for its views (a host loop's gather path).
@@ -9099,7 +9285,7 @@ func gokkosHostLoop1Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:9103
+//line gokkos_kernels_gen.go:9289
 
 // gokkosHostLoop2 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
@@ -9132,7 +9318,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 				gokkosG4[p] = gokkosG5[j]
 			}
 		}
-//line gokkos_kernels_gen.go:9136
+//line gokkos_kernels_gen.go:9322
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -9151,7 +9337,7 @@ func gokkosHostLoop2(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:9155
+//line gokkos_kernels_gen.go:9341
 }
 
 // gokkosHostLoop2Helper0 is edge with slices for its views (a host loop's gather path).
@@ -9171,7 +9357,7 @@ func gokkosHostLoop2Helper0(s edgeSource, i int, gokkosG0 []int32, gokkosG1 []in
 	return a, b, true
 }
 
-//line gokkos_kernels_gen.go:9175
+//line gokkos_kernels_gen.go:9361
 
 // gokkosHostLoop3 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
@@ -9190,7 +9376,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 				gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosS0[gokkosJ])
 			}
-//line gokkos_kernels_gen.go:9194
+//line gokkos_kernels_gen.go:9380
 			*acc = gokkosAccV
 			return
 		}
@@ -9198,7 +9384,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 			gokkosAccV = max(gokkosAccV, gokkosG0[v+1]-gokkosG0[v])
 		}
-//line gokkos_kernels_gen.go:9202
+//line gokkos_kernels_gen.go:9388
 		*acc = gokkosAccV
 		return
 	}
@@ -9208,7 +9394,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 			gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:9212
+//line gokkos_kernels_gen.go:9398
 		*acc = gokkosAccV
 		return
 	}
@@ -9216,7 +9402,7 @@ func gokkosHostLoop3(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:20
 		gokkosAccV = max(gokkosAccV, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:9220
+//line gokkos_kernels_gen.go:9406
 	*acc = gokkosAccV
 }
 
@@ -9240,7 +9426,7 @@ func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosAccV += d * d
 		}
-//line gokkos_kernels_gen.go:9244
+//line gokkos_kernels_gen.go:9430
 		*acc = gokkosAccV
 		return
 	}
@@ -9252,7 +9438,7 @@ func gokkosHostLoop4(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float6
 		}
 		gokkosAccV += d * d
 	}
-//line gokkos_kernels_gen.go:9256
+//line gokkos_kernels_gen.go:9442
 	*acc = gokkosAccV
 }
 
@@ -9273,14 +9459,14 @@ func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 				gokkosS0[gokkosJ] = gokkosG1[i+1] + k.Add
 			}
-//line gokkos_kernels_gen.go:9277
+//line gokkos_kernels_gen.go:9463
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 			gokkosG0[i] = gokkosG1[i+1] + k.Add
 		}
-//line gokkos_kernels_gen.go:9284
+//line gokkos_kernels_gen.go:9470
 		return
 	}
 	if gokkosS0 := k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9289,14 +9475,14 @@ func gokkosHostLoop5(gokkosK *shiftedOffsets, gokkosLo, gokkosHi int) {
 //line doubled.go:21
 			gokkosS0[gokkosJ] = k.Src.At(i+1) + k.Add
 		}
-//line gokkos_kernels_gen.go:9293
+//line gokkos_kernels_gen.go:9479
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:21
 		k.Dst.Set(i, k.Src.At(i+1)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9300
+//line gokkos_kernels_gen.go:9486
 }
 
 // gokkosHostLoop6 runs shiftedAdj.Run for every index in [gokkosLo, gokkosHi).
@@ -9308,14 +9494,14 @@ func gokkosHostLoop6(gokkosK *shiftedAdj, gokkosLo, gokkosHi int) {
 //line doubled.go:32
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.Add
 		}
-//line gokkos_kernels_gen.go:9312
+//line gokkos_kernels_gen.go:9498
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line doubled.go:32
 		k.Dst.Set(i, k.Src.At(i)+k.Add)
 	}
-//line gokkos_kernels_gen.go:9319
+//line gokkos_kernels_gen.go:9505
 }
 
 // gokkosHostLoop7 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -9342,7 +9528,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += gokkosS1[gokkosJ]
 				}
 			}
-//line gokkos_kernels_gen.go:9346
+//line gokkos_kernels_gen.go:9532
 			*acc = gokkosAccV
 			return
 		}
@@ -9355,7 +9541,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosG1[i]
 			}
 		}
-//line gokkos_kernels_gen.go:9359
+//line gokkos_kernels_gen.go:9545
 		*acc = gokkosAccV
 		return
 	}
@@ -9371,7 +9557,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:9375
+//line gokkos_kernels_gen.go:9561
 		*acc = gokkosAccV
 		return
 	}
@@ -9384,7 +9570,7 @@ func gokkosHostLoop7(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:9388
+//line gokkos_kernels_gen.go:9574
 	*acc = gokkosAccV
 }
 
@@ -9543,7 +9729,7 @@ func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9547
+//line gokkos_kernels_gen.go:9733
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9553,7 +9739,7 @@ func gokkosHostLoop8(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:9557
+//line gokkos_kernels_gen.go:9743
 }
 
 // gokkosHostLoop8Helper0 is edgeLess with slices for its views (a host loop's gather path).
@@ -9570,7 +9756,7 @@ func gokkosHostLoop8Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:9574
+//line gokkos_kernels_gen.go:9760
 
 // gokkosHostLoop8Helper1 is edgeSwap with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -9585,7 +9771,7 @@ func gokkosHostLoop8Helper1(weighted bool, i int, j int, gokkosG0 []int32, gokko
 	}
 }
 
-//line gokkos_kernels_gen.go:9589
+//line gokkos_kernels_gen.go:9775
 
 // gokkosHostLoop8Helper2 is siftDown with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -9622,7 +9808,7 @@ func gokkosHostLoop8Helper2(weighted bool, lo int, root int, n int, gokkosG0 []i
 	}
 }
 
-//line gokkos_kernels_gen.go:9626
+//line gokkos_kernels_gen.go:9812
 
 // gokkosHostLoop8Helper3 is sortEdges with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gokkosG1 []float64) {
@@ -9751,7 +9937,7 @@ func gokkosHostLoop8Helper3(weighted bool, lo int, hi int, gokkosG0 []int32, gok
 	}
 }
 
-//line gokkos_kernels_gen.go:9755
+//line gokkos_kernels_gen.go:9941
 
 // gokkosHostLoop8Helper4 is Weighted with slices for its views (a host loop's gather path).
 func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
@@ -9759,7 +9945,7 @@ func gokkosHostLoop8Helper4(gokkosG0 []float64) bool {
 	return len(gokkosG0) > 0
 }
 
-//line gokkos_kernels_gen.go:9763
+//line gokkos_kernels_gen.go:9949
 
 // gokkosHostLoop9 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
@@ -9786,7 +9972,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = c
 			}
-//line gokkos_kernels_gen.go:9790
+//line gokkos_kernels_gen.go:9976
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9800,7 +9986,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = c
 		}
-//line gokkos_kernels_gen.go:9804
+//line gokkos_kernels_gen.go:9990
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9816,7 +10002,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:9820
+//line gokkos_kernels_gen.go:10006
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9830,7 +10016,7 @@ func gokkosHostLoop9(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:9834
+//line gokkos_kernels_gen.go:10020
 }
 
 // gokkosHostLoop10 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -9864,7 +10050,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:9868
+//line gokkos_kernels_gen.go:10054
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -9881,7 +10067,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9885
+//line gokkos_kernels_gen.go:10071
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -9900,7 +10086,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:9904
+//line gokkos_kernels_gen.go:10090
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9917,7 +10103,7 @@ func gokkosHostLoop10(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:9921
+//line gokkos_kernels_gen.go:10107
 }
 
 // gokkosHostLoop11 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -9939,7 +10125,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:9943
+//line gokkos_kernels_gen.go:10129
 			*acc = gokkosAccV
 			return
 		}
@@ -9949,7 +10135,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9953
+//line gokkos_kernels_gen.go:10139
 		*acc = gokkosAccV
 		return
 	}
@@ -9961,7 +10147,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9965
+//line gokkos_kernels_gen.go:10151
 		*acc = gokkosAccV
 		return
 	}
@@ -9971,7 +10157,7 @@ func gokkosHostLoop11(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9975
+//line gokkos_kernels_gen.go:10161
 	*acc = gokkosAccV
 }
 
@@ -9998,7 +10184,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:10002
+//line gokkos_kernels_gen.go:10188
 			*acc = gokkosAccV
 			return
 		}
@@ -10011,7 +10197,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10015
+//line gokkos_kernels_gen.go:10201
 		*acc = gokkosAccV
 		return
 	}
@@ -10026,7 +10212,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10030
+//line gokkos_kernels_gen.go:10216
 		*acc = gokkosAccV
 		return
 	}
@@ -10039,7 +10225,7 @@ func gokkosHostLoop12(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fin
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10043
+//line gokkos_kernels_gen.go:10229
 	*acc = gokkosAccV
 }
 
@@ -10064,7 +10250,7 @@ func gokkosHostLoop14(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10068
+//line gokkos_kernels_gen.go:10254
 	*acc = gokkosAccV
 }
 
@@ -10091,7 +10277,7 @@ func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 				gokkosAccV += gokkosHostLoop15Helper3(int32(u), begin, end, e, gokkosG1, gokkosG2, gokkosG0)
 			}
 		}
-//line gokkos_kernels_gen.go:10095
+//line gokkos_kernels_gen.go:10281
 		*acc = gokkosAccV
 		return
 	}
@@ -10105,7 +10291,7 @@ func gokkosHostLoop15(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			gokkosAccV += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:10109
+//line gokkos_kernels_gen.go:10295
 	*acc = gokkosAccV
 }
 
@@ -10123,7 +10309,7 @@ func gokkosHostLoop15Helper0(weighted bool, i int, j int, gokkosG0 []int32, gokk
 	return x < y || (x != x && y == y)
 }
 
-//line gokkos_kernels_gen.go:10127
+//line gokkos_kernels_gen.go:10313
 
 // gokkosHostLoop15Helper1 is outOfOrder with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []float64) bool {
@@ -10131,7 +10317,7 @@ func gokkosHostLoop15Helper1(begin int, e int, gokkosG0 []int32, gokkosG1 []floa
 	return e > begin && gokkosHostLoop15Helper0(len(gokkosG1) > 0, e, e-1, gokkosG0, gokkosG1)
 }
 
-//line gokkos_kernels_gen.go:10135
+//line gokkos_kernels_gen.go:10321
 
 // gokkosHostLoop15Helper2 is reverseMissing with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokkosG1 []int32, gokkosG2 []int64) bool {
@@ -10167,7 +10353,7 @@ func gokkosHostLoop15Helper2(u int32, begin int, e int, gokkosG0 []float64, gokk
 	return q >= end || gokkosG1[q] != u || (weighted && math.Float64bits(gokkosG0[q]) != math.Float64bits(w))
 }
 
-//line gokkos_kernels_gen.go:10171
+//line gokkos_kernels_gen.go:10357
 
 // gokkosHostLoop15Helper3 is edgeBalance with slices for its views (a host loop's gather path).
 func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int32, gokkosG1 []float64, gokkosG2 []int64) int64 {
@@ -10189,7 +10375,7 @@ func gokkosHostLoop15Helper3(u int32, begin int, end int, e int, gokkosG0 []int3
 	return 1
 }
 
-//line gokkos_kernels_gen.go:10193
+//line gokkos_kernels_gen.go:10379
 
 // gokkosHostLoop17 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
@@ -10207,14 +10393,14 @@ func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 				gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosS0[gokkosJ])], 1)
 			}
-//line gokkos_kernels_gen.go:10211
+//line gokkos_kernels_gen.go:10397
 			return
 		}
 		for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 			gokkosimpl.AtomicAddInt64(&gokkosG0[int(gokkosG1[e])], 1)
 		}
-//line gokkos_kernels_gen.go:10218
+//line gokkos_kernels_gen.go:10404
 		return
 	}
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10222,14 +10408,14 @@ func gokkosHostLoop17(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:10226
+//line gokkos_kernels_gen.go:10412
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:10233
+//line gokkos_kernels_gen.go:10419
 }
 
 // gokkosHostLoop18 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -10258,7 +10444,7 @@ func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:10262
+//line gokkos_kernels_gen.go:10448
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -10272,7 +10458,7 @@ func gokkosHostLoop18(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:10276
+//line gokkos_kernels_gen.go:10462
 }
 
 // gokkosHostLoop19 runs unionDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -10293,14 +10479,14 @@ func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 				gokkosS0[gokkosJ] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 			}
-//line gokkos_kernels_gen.go:10297
+//line gokkos_kernels_gen.go:10483
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 			gokkosG0[v] = gokkosG1[v+1] - gokkosG1[v] + gokkosG2[v+1] - gokkosG2[v]
 		}
-//line gokkos_kernels_gen.go:10304
+//line gokkos_kernels_gen.go:10490
 		return
 	}
 	if gokkosS0 := k.Deg.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10309,14 +10495,14 @@ func gokkosHostLoop19(gokkosK *unionDegrees, gokkosLo, gokkosHi int) {
 //line undirected.go:18
 			gokkosS0[gokkosJ] = k.Out.Offsets.At(v+1) - k.Out.Offsets.At(v) + k.In.Offsets.At(v+1) - k.In.Offsets.At(v)
 		}
-//line gokkos_kernels_gen.go:10313
+//line gokkos_kernels_gen.go:10499
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line undirected.go:18
 		k.Deg.Set(v, k.Out.Offsets.At(v+1)-k.Out.Offsets.At(v)+k.In.Offsets.At(v+1)-k.In.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:10320
+//line gokkos_kernels_gen.go:10506
 }
 
 // gokkosHostLoop20 runs unionEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -10348,7 +10534,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 					p++
 				}
 			}
-//line gokkos_kernels_gen.go:10352
+//line gokkos_kernels_gen.go:10538
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -10363,7 +10549,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10367
+//line gokkos_kernels_gen.go:10553
 		return
 	}
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10380,7 +10566,7 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 				p++
 			}
 		}
-//line gokkos_kernels_gen.go:10384
+//line gokkos_kernels_gen.go:10570
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -10395,5 +10581,5 @@ func gokkosHostLoop20(gokkosK *unionEdges, gokkosLo, gokkosHi int) {
 			p++
 		}
 	}
-//line gokkos_kernels_gen.go:10399
+//line gokkos_kernels_gen.go:10585
 }

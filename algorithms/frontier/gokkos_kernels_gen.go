@@ -274,7 +274,7 @@ const gokkosPTX0 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_bitsToQueue_up(
 	.param .b64 gk_begin,
@@ -290,7 +290,7 @@ const gokkosPTX0 = `//
 {
 	.reg .pred %p<20>;
 	.reg .b32 %r<72>;
-	.reg .b64 %rd<77>;
+	.reg .b64 %rd<76>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -310,54 +310,53 @@ const gokkosPTX0 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mov.b64 %rd31, 0;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd28, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd30;
+	setp.ge.s64 %p2, %rd34, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd36, %rd35;
-	mul.lo.s64 %rd37, %rd36, %rd13;
-	mad.lo.s64 %rd38, %rd37, 4, %rd9;
-	ld.global.nc.u32 %r20, [%rd38+0];
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 4, %rd8;
+	ld.global.nc.u32 %r20, [%rd37+0];
 	mov.b32 %r21, %r20;
 	mov.b32 %r22, %r21;
 	@!%p3 bra $L5;
-	mov.b64 %rd39, %rd31;
+	mov.b64 %rd38, %rd30;
 	mov.b32 %r23, %r22;
 $L6:
 	setp.ne.u32 %p4, %r23, 0x0;
@@ -367,16 +366,16 @@ $L6:
 $L10:
 	brev.b32 %r24, %r23;
 	clz.b32 %r25, %r24;
-	cvt.u64.u32 %rd40, %r25;
-	mov.b64 %rd41, %rd40;
-	mul.lo.s64 %rd42, %rd36, 32;
-	add.s64 %rd43, %rd42, %rd41;
-	cvt.u32.u64 %r26, %rd43;
-	mul.lo.s64 %rd44, %rd39, %rd20;
-	mad.lo.s64 %rd45, %rd44, 4, %rd16;
-	st.global.s32 [%rd45+0], %r26;
-	add.s64 %rd46, %rd39, 1;
-	mov.b64 %rd39, %rd46;
+	cvt.u64.u32 %rd39, %r25;
+	mov.b64 %rd40, %rd39;
+	mul.lo.s64 %rd41, %rd35, 32;
+	add.s64 %rd42, %rd41, %rd40;
+	cvt.u32.u64 %r26, %rd42;
+	mul.lo.s64 %rd43, %rd38, %rd19;
+	mad.lo.s64 %rd44, %rd43, 4, %rd15;
+	st.global.s32 [%rd44+0], %r26;
+	add.s64 %rd45, %rd38, 1;
+	mov.b64 %rd38, %rd45;
 	sub.u32 %r27, %r23, 0x1;
 	and.b32 %r28, %r23, %r27;
 	mov.b32 %r23, %r28;
@@ -385,119 +384,119 @@ $L7:
 $L8:
 $L5:
 	popc.b32 %r29, %r22;
-	cvt.u64.u32 %rd47, %r29;
-	add.s64 %rd48, %rd31, %rd47;
-	mov.b64 %rd31, %rd48;
+	cvt.u64.u32 %rd46, %r29;
+	add.s64 %rd47, %rd30, %rd46;
+	mov.b64 %rd30, %rd47;
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd49, %rd31;
+	mov.b64 %rd48, %rd30;
 	// block reduction
 	sub.u32 %r30, %r13, 1;
-	mov.b64 {%r31, %r32}, %rd49;
+	mov.b64 {%r31, %r32}, %rd48;
 	shfl.sync.down.b32 %r33|%p6, %r31, 1, %r30, %r17;
 	shfl.sync.down.b32 %r34, %r32, 1, %r30, %r17;
-	mov.b64 %rd50, {%r33, %r34};
+	mov.b64 %rd49, {%r33, %r34};
 	@!%p6 bra $L11;
-	add.s64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
+	add.s64 %rd50, %rd48, %rd49;
+	mov.b64 %rd48, %rd50;
 $L11:
-	mov.b64 {%r35, %r36}, %rd49;
+	mov.b64 {%r35, %r36}, %rd48;
 	shfl.sync.down.b32 %r37|%p7, %r35, 2, %r30, %r17;
 	shfl.sync.down.b32 %r38, %r36, 2, %r30, %r17;
-	mov.b64 %rd52, {%r37, %r38};
+	mov.b64 %rd51, {%r37, %r38};
 	@!%p7 bra $L12;
-	add.s64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
+	add.s64 %rd52, %rd48, %rd51;
+	mov.b64 %rd48, %rd52;
 $L12:
-	mov.b64 {%r39, %r40}, %rd49;
+	mov.b64 {%r39, %r40}, %rd48;
 	shfl.sync.down.b32 %r41|%p8, %r39, 4, %r30, %r17;
 	shfl.sync.down.b32 %r42, %r40, 4, %r30, %r17;
-	mov.b64 %rd54, {%r41, %r42};
+	mov.b64 %rd53, {%r41, %r42};
 	@!%p8 bra $L13;
-	add.s64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
+	add.s64 %rd54, %rd48, %rd53;
+	mov.b64 %rd48, %rd54;
 $L13:
-	mov.b64 {%r43, %r44}, %rd49;
+	mov.b64 {%r43, %r44}, %rd48;
 	shfl.sync.down.b32 %r45|%p9, %r43, 8, %r30, %r17;
 	shfl.sync.down.b32 %r46, %r44, 8, %r30, %r17;
-	mov.b64 %rd56, {%r45, %r46};
+	mov.b64 %rd55, {%r45, %r46};
 	@!%p9 bra $L14;
-	add.s64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
+	add.s64 %rd56, %rd48, %rd55;
+	mov.b64 %rd48, %rd56;
 $L14:
-	mov.b64 {%r47, %r48}, %rd49;
+	mov.b64 {%r47, %r48}, %rd48;
 	shfl.sync.down.b32 %r49|%p10, %r47, 16, %r30, %r17;
 	shfl.sync.down.b32 %r50, %r48, 16, %r30, %r17;
-	mov.b64 %rd58, {%r49, %r50};
+	mov.b64 %rd57, {%r49, %r50};
 	@!%p10 bra $L15;
-	add.s64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
+	add.s64 %rd58, %rd48, %rd57;
+	mov.b64 %rd48, %rd58;
 $L15:
 	setp.eq.u32 %p11, %r7, 0;
 	@!%p11 bra $L16;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
+	mul.wide.u32 %rd59, %r8, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	st.shared.s64 [%rd60+0], %rd48;
 $L16:
 	bar.sync 0;
 	setp.eq.u32 %p12, %r8, 0;
 	@!%p12 bra $L17;
 	setp.lo.u32 %p13, %r7, %r10;
 	@!%p13 bra $L18;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
+	mul.wide.u32 %rd61, %r7, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	ld.shared.s64 %rd63, [%rd62+0];
+	mov.b64 %rd48, %rd63;
 $L18:
 	sub.u32 %r51, %r10, 1;
-	mov.b64 {%r52, %r53}, %rd49;
+	mov.b64 {%r52, %r53}, %rd48;
 	shfl.sync.down.b32 %r54|%p14, %r52, 1, %r51, %r17;
 	shfl.sync.down.b32 %r55, %r53, 1, %r51, %r17;
-	mov.b64 %rd65, {%r54, %r55};
+	mov.b64 %rd64, {%r54, %r55};
 	@!%p14 bra $L19;
-	add.s64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
+	add.s64 %rd65, %rd48, %rd64;
+	mov.b64 %rd48, %rd65;
 $L19:
-	mov.b64 {%r56, %r57}, %rd49;
+	mov.b64 {%r56, %r57}, %rd48;
 	shfl.sync.down.b32 %r58|%p15, %r56, 2, %r51, %r17;
 	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
-	mov.b64 %rd67, {%r58, %r59};
+	mov.b64 %rd66, {%r58, %r59};
 	@!%p15 bra $L20;
-	add.s64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
+	add.s64 %rd67, %rd48, %rd66;
+	mov.b64 %rd48, %rd67;
 $L20:
-	mov.b64 {%r60, %r61}, %rd49;
+	mov.b64 {%r60, %r61}, %rd48;
 	shfl.sync.down.b32 %r62|%p16, %r60, 4, %r51, %r17;
 	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
-	mov.b64 %rd69, {%r62, %r63};
+	mov.b64 %rd68, {%r62, %r63};
 	@!%p16 bra $L21;
-	add.s64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
+	add.s64 %rd69, %rd48, %rd68;
+	mov.b64 %rd48, %rd69;
 $L21:
-	mov.b64 {%r64, %r65}, %rd49;
+	mov.b64 {%r64, %r65}, %rd48;
 	shfl.sync.down.b32 %r66|%p17, %r64, 8, %r51, %r17;
 	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
-	mov.b64 %rd71, {%r66, %r67};
+	mov.b64 %rd70, {%r66, %r67};
 	@!%p17 bra $L22;
-	add.s64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
+	add.s64 %rd71, %rd48, %rd70;
+	mov.b64 %rd48, %rd71;
 $L22:
-	mov.b64 {%r68, %r69}, %rd49;
+	mov.b64 {%r68, %r69}, %rd48;
 	shfl.sync.down.b32 %r70|%p18, %r68, 16, %r51, %r17;
 	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
-	mov.b64 %rd73, {%r70, %r71};
+	mov.b64 %rd72, {%r70, %r71};
 	@!%p18 bra $L23;
-	add.s64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
+	add.s64 %rd73, %rd48, %rd72;
+	mov.b64 %rd48, %rd73;
 $L23:
 $L17:
-	mul.wide.u32 %rd75, %r18, 8;
-	add.s64 %rd76, %rd6, %rd75;
+	mul.wide.u32 %rd74, %r18, 8;
+	add.s64 %rd75, %rd5, %rd74;
 	setp.eq.u32 %p19, %r5, 0;
 	@!%p19 bra $L24;
-	st.global.s64 [%rd76+0], %rd49;
+	st.global.s64 [%rd75+0], %rd48;
 $L24:
 	ret;
 }
@@ -514,9 +513,9 @@ $L24:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -536,120 +535,169 @@ $L24:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -665,9 +713,9 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<91>;
+	.reg .pred %p<25>;
+	.reg .b32 %r<87>;
+	.reg .b64 %rd<105>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -687,60 +735,59 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd32, %r18, 8;
-	add.s64 %rd33, %rd6, %rd32;
-	ld.global.s64 %rd34, [%rd33+0];
-	mov.b64 %rd31, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd28;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd37, %rd30;
+	setp.ge.s64 %p2, %rd36, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd37, %rd38;
-	setp.lt.s64 %p3, %rd39, %rd30;
-	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd40, %rd39;
-	mul.lo.s64 %rd41, %rd40, %rd13;
-	mad.lo.s64 %rd42, %rd41, 4, %rd9;
-	ld.global.nc.u32 %r20, [%rd42+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd39, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.u32 %r20, [%rd41+0];
 	mov.b32 %r21, %r20;
 	mov.b32 %r22, %r21;
 	@!%p4 bra $L6;
-	mov.b64 %rd43, %rd35;
+	mov.b64 %rd42, %rd34;
 	mov.b32 %r23, %r22;
 $L7:
 	setp.ne.u32 %p5, %r23, 0x0;
@@ -750,16 +797,16 @@ $L7:
 $L11:
 	brev.b32 %r24, %r23;
 	clz.b32 %r25, %r24;
-	cvt.u64.u32 %rd44, %r25;
-	mov.b64 %rd45, %rd44;
-	mul.lo.s64 %rd46, %rd40, 32;
-	add.s64 %rd47, %rd46, %rd45;
-	cvt.u32.u64 %r26, %rd47;
-	mul.lo.s64 %rd48, %rd43, %rd20;
-	mad.lo.s64 %rd49, %rd48, 4, %rd16;
-	st.global.s32 [%rd49+0], %r26;
-	add.s64 %rd50, %rd43, 1;
-	mov.b64 %rd43, %rd50;
+	cvt.u64.u32 %rd43, %r25;
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd39, 32;
+	add.s64 %rd46, %rd45, %rd44;
+	cvt.u32.u64 %r26, %rd46;
+	mul.lo.s64 %rd47, %rd42, %rd19;
+	mad.lo.s64 %rd48, %rd47, 4, %rd15;
+	st.global.s32 [%rd48+0], %r26;
+	add.s64 %rd49, %rd42, 1;
+	mov.b64 %rd42, %rd49;
 	sub.u32 %r27, %r23, 0x1;
 	and.b32 %r28, %r23, %r27;
 	mov.b32 %r23, %r28;
@@ -768,138 +815,188 @@ $L8:
 $L9:
 $L6:
 	popc.b32 %r29, %r22;
-	cvt.u64.u32 %rd51, %r29;
-	add.s64 %rd52, %rd35, %rd51;
-	mov.b64 %rd35, %rd52;
+	cvt.u64.u32 %rd50, %r29;
+	add.s64 %rd51, %rd34, %rd50;
+	mov.b64 %rd34, %rd51;
 $L4:
 $L3:
-	mov.b64 %rd53, %rd35;
+	mov.b64 %rd52, %rd34;
 	// block scan
-	mov.b64 %rd54, %rd53;
-	mov.b64 {%r30, %r31}, %rd54;
+	mov.b64 %rd53, %rd52;
+	mov.b64 {%r30, %r31}, %rd53;
 	shfl.sync.up.b32 %r32|%p7, %r30, 1, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 1, 0, %r17;
-	mov.b64 %rd55, {%r32, %r33};
+	mov.b64 %rd54, {%r32, %r33};
 	@!%p7 bra $L12;
-	add.s64 %rd56, %rd55, %rd54;
-	mov.b64 %rd54, %rd56;
+	add.s64 %rd55, %rd54, %rd53;
+	mov.b64 %rd53, %rd55;
 $L12:
-	mov.b64 {%r34, %r35}, %rd54;
+	mov.b64 {%r34, %r35}, %rd53;
 	shfl.sync.up.b32 %r36|%p8, %r34, 2, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 2, 0, %r17;
-	mov.b64 %rd57, {%r36, %r37};
+	mov.b64 %rd56, {%r36, %r37};
 	@!%p8 bra $L13;
-	add.s64 %rd58, %rd57, %rd54;
-	mov.b64 %rd54, %rd58;
+	add.s64 %rd57, %rd56, %rd53;
+	mov.b64 %rd53, %rd57;
 $L13:
-	mov.b64 {%r38, %r39}, %rd54;
+	mov.b64 {%r38, %r39}, %rd53;
 	shfl.sync.up.b32 %r40|%p9, %r38, 4, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 4, 0, %r17;
-	mov.b64 %rd59, {%r40, %r41};
+	mov.b64 %rd58, {%r40, %r41};
 	@!%p9 bra $L14;
-	add.s64 %rd60, %rd59, %rd54;
-	mov.b64 %rd54, %rd60;
+	add.s64 %rd59, %rd58, %rd53;
+	mov.b64 %rd53, %rd59;
 $L14:
-	mov.b64 {%r42, %r43}, %rd54;
+	mov.b64 {%r42, %r43}, %rd53;
 	shfl.sync.up.b32 %r44|%p10, %r42, 8, 0, %r17;
 	shfl.sync.up.b32 %r45, %r43, 8, 0, %r17;
-	mov.b64 %rd61, {%r44, %r45};
+	mov.b64 %rd60, {%r44, %r45};
 	@!%p10 bra $L15;
-	add.s64 %rd62, %rd61, %rd54;
-	mov.b64 %rd54, %rd62;
+	add.s64 %rd61, %rd60, %rd53;
+	mov.b64 %rd53, %rd61;
 $L15:
-	mov.b64 {%r46, %r47}, %rd54;
+	mov.b64 {%r46, %r47}, %rd53;
 	shfl.sync.up.b32 %r48|%p11, %r46, 16, 0, %r17;
 	shfl.sync.up.b32 %r49, %r47, 16, 0, %r17;
-	mov.b64 %rd63, {%r48, %r49};
+	mov.b64 %rd62, {%r48, %r49};
 	@!%p11 bra $L16;
-	add.s64 %rd64, %rd63, %rd54;
-	mov.b64 %rd54, %rd64;
+	add.s64 %rd63, %rd62, %rd53;
+	mov.b64 %rd53, %rd63;
 $L16:
-	mov.b64 {%r50, %r51}, %rd54;
+	mov.b64 {%r50, %r51}, %rd53;
 	shfl.sync.up.b32 %r52|%p12, %r50, 1, 0, %r17;
 	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
-	mov.b64 %rd65, {%r52, %r53};
-	selp.b64 %rd66, %rd65, 0, %p12;
+	mov.b64 %rd64, {%r52, %r53};
+	selp.b64 %rd65, %rd64, 0, %p12;
 	sub.u32 %r54, %r13, 1;
 	setp.eq.u32 %p13, %r7, %r54;
 	@!%p13 bra $L17;
-	mul.wide.u32 %rd67, %r8, 16;
-	add.s64 %rd68, %rd1, %rd67;
-	add.s64 %rd69, %rd68, 1040;
-	add.s64 %rd70, %rd69, %rd2;
-	st.shared.s64 [%rd70+0], %rd54;
+	mul.wide.u32 %rd66, %r8, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	st.shared.s64 [%rd67+0], %rd53;
 $L17:
 	bar.sync 0;
-	mov.b64 %rd71, 0;
-	mov.b64 %rd72, 0;
-	mov.b32 %r55, 0;
-	add.s64 %rd73, %rd2, 1040;
-	add.s64 %rd74, %rd1, %rd73;
-$L18:
-	setp.hs.u32 %p14, %r55, %r10;
-	@%p14 bra $L19;
-	ld.shared.s64 %rd75, [%rd74+0];
-	setp.lo.u32 %p15, %r55, %r8;
-	@!%p15 bra $L20;
-	add.s64 %rd76, %rd71, %rd75;
-	mov.b64 %rd71, %rd76;
-$L20:
-	add.s64 %rd77, %rd72, %rd75;
-	mov.b64 %rd72, %rd77;
-	add.s64 %rd74, %rd74, 16;
-	add.u32 %r55, %r55, 1;
-	bra.uni $L18;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L18;
+	mov.b64 %rd68, 0;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd69, %r7, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	ld.shared.s64 %rd71, [%rd70+0];
+	mov.b64 %rd68, %rd71;
 $L19:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd78, %rd71, %rd66;
-	@!%p3 bra $L21;
-	add.s64 %rd79, %rd31, %rd78;
-	mov.b64 %rd35, %rd79;
-	mov.pred %p4, 1;
-	mov.b64 %rd40, %rd39;
-	mul.lo.s64 %rd80, %rd40, %rd13;
-	mad.lo.s64 %rd81, %rd80, 4, %rd9;
-	ld.global.nc.u32 %r56, [%rd81+0];
-	mov.b32 %r21, %r56;
-	mov.b32 %r22, %r21;
-	@!%p4 bra $L24;
-	mov.b64 %rd43, %rd35;
-	mov.b32 %r23, %r22;
-$L25:
-	setp.ne.u32 %p16, %r23, 0x0;
-	not.pred %p17, %p16;
-	@!%p17 bra $L29;
-	bra.uni $L27;
-$L29:
-	brev.b32 %r57, %r23;
-	clz.b32 %r58, %r57;
-	cvt.u64.u32 %rd82, %r58;
-	mov.b64 %rd45, %rd82;
-	mul.lo.s64 %rd83, %rd40, 32;
-	add.s64 %rd84, %rd83, %rd45;
-	cvt.u32.u64 %r59, %rd84;
-	mul.lo.s64 %rd85, %rd43, %rd20;
-	mad.lo.s64 %rd86, %rd85, 4, %rd16;
-	st.global.s32 [%rd86+0], %r59;
-	add.s64 %rd87, %rd43, 1;
-	mov.b64 %rd43, %rd87;
-	sub.u32 %r60, %r23, 0x1;
-	and.b32 %r61, %r23, %r60;
-	mov.b32 %r23, %r61;
-$L26:
-	bra.uni $L25;
-$L27:
-$L24:
-	popc.b32 %r62, %r22;
-	cvt.u64.u32 %rd88, %r62;
-	add.s64 %rd89, %rd35, %rd88;
-	mov.b64 %rd35, %rd89;
-$L22:
+	mov.b64 {%r55, %r56}, %rd68;
+	shfl.sync.up.b32 %r57|%p16, %r55, 1, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 1, 0, %r17;
+	mov.b64 %rd72, {%r57, %r58};
+	@!%p16 bra $L20;
+	add.s64 %rd73, %rd72, %rd68;
+	mov.b64 %rd68, %rd73;
+$L20:
+	mov.b64 {%r59, %r60}, %rd68;
+	shfl.sync.up.b32 %r61|%p17, %r59, 2, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 2, 0, %r17;
+	mov.b64 %rd74, {%r61, %r62};
+	@!%p17 bra $L21;
+	add.s64 %rd75, %rd74, %rd68;
+	mov.b64 %rd68, %rd75;
 $L21:
-	add.s64 %rd90, %rd31, %rd72;
-	mov.b64 %rd31, %rd90;
-	add.s64 %rd37, %rd37, %rd36;
+	mov.b64 {%r63, %r64}, %rd68;
+	shfl.sync.up.b32 %r65|%p18, %r63, 4, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 4, 0, %r17;
+	mov.b64 %rd76, {%r65, %r66};
+	@!%p18 bra $L22;
+	add.s64 %rd77, %rd76, %rd68;
+	mov.b64 %rd68, %rd77;
+$L22:
+	mov.b64 {%r67, %r68}, %rd68;
+	shfl.sync.up.b32 %r69|%p19, %r67, 8, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 8, 0, %r17;
+	mov.b64 %rd78, {%r69, %r70};
+	@!%p19 bra $L23;
+	add.s64 %rd79, %rd78, %rd68;
+	mov.b64 %rd68, %rd79;
+$L23:
+	mov.b64 {%r71, %r72}, %rd68;
+	shfl.sync.up.b32 %r73|%p20, %r71, 16, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 16, 0, %r17;
+	mov.b64 %rd80, {%r73, %r74};
+	@!%p20 bra $L24;
+	add.s64 %rd81, %rd80, %rd68;
+	mov.b64 %rd68, %rd81;
+$L24:
+	mov.b64 {%r75, %r76}, %rd68;
+	shfl.sync.up.b32 %r77|%p21, %r75, 1, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 1, 0, %r17;
+	mov.b64 %rd82, {%r77, %r78};
+	selp.b64 %rd83, %rd82, 0, %p21;
+	@!%p15 bra $L25;
+	mul.wide.u32 %rd84, %r7, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	add.s64 %rd86, %rd85, 512;
+	st.shared.s64 [%rd86+0], %rd83;
+$L25:
+	sub.u32 %r79, %r10, 1;
+	setp.eq.u32 %p22, %r7, %r79;
+	@!%p22 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd68;
+$L26:
+$L18:
+	bar.sync 0;
+	mul.wide.u32 %rd87, %r8, 16;
+	add.s64 %rd88, %rd1, %rd87;
+	add.s64 %rd89, %rd88, 512;
+	ld.shared.s64 %rd90, [%rd89+0];
+	add.s64 %rd91, %rd90, %rd65;
+	ld.shared.s64 %rd92, [%rd1+1024];
+	@!%p3 bra $L27;
+	add.s64 %rd93, %rd30, %rd91;
+	mov.b64 %rd34, %rd93;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd94, %rd39, %rd12;
+	mad.lo.s64 %rd95, %rd94, 4, %rd8;
+	ld.global.nc.u32 %r80, [%rd95+0];
+	mov.b32 %r21, %r80;
+	mov.b32 %r22, %r21;
+	@!%p4 bra $L30;
+	mov.b64 %rd42, %rd34;
+	mov.b32 %r23, %r22;
+$L31:
+	setp.ne.u32 %p23, %r23, 0x0;
+	not.pred %p24, %p23;
+	@!%p24 bra $L35;
+	bra.uni $L33;
+$L35:
+	brev.b32 %r81, %r23;
+	clz.b32 %r82, %r81;
+	cvt.u64.u32 %rd96, %r82;
+	mov.b64 %rd44, %rd96;
+	mul.lo.s64 %rd97, %rd39, 32;
+	add.s64 %rd98, %rd97, %rd44;
+	cvt.u32.u64 %r83, %rd98;
+	mul.lo.s64 %rd99, %rd42, %rd19;
+	mad.lo.s64 %rd100, %rd99, 4, %rd15;
+	st.global.s32 [%rd100+0], %r83;
+	add.s64 %rd101, %rd42, 1;
+	mov.b64 %rd42, %rd101;
+	sub.u32 %r84, %r23, 0x1;
+	and.b32 %r85, %r23, %r84;
+	mov.b32 %r23, %r85;
+$L32:
+	bra.uni $L31;
+$L33:
+$L30:
+	popc.b32 %r86, %r22;
+	cvt.u64.u32 %rd102, %r86;
+	add.s64 %rd103, %rd34, %rd102;
+	mov.b64 %rd34, %rd103;
+$L28:
+$L27:
+	add.s64 %rd104, %rd30, %rd92;
+	mov.b64 %rd30, %rd104;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -1317,7 +1414,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<56>;
-	.reg .b64 %rd<107>;
+	.reg .b64 %rd<106>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1337,82 +1434,81 @@ const gokkosPTX6 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 4, %rd11;
-	ld.global.nc.u32 %r21, [%rd34+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 4, %rd10;
+	ld.global.nc.u32 %r21, [%rd33+0];
 	mov.b32 %r22, %r21;
 	popc.b32 %r23, %r22;
-	cvt.u64.u32 %rd35, %r23;
-	add.s64 %rd36, %rd26, %rd35;
-	mov.b64 %rd26, %rd36;
+	cvt.u64.u32 %rd34, %r23;
+	add.s64 %rd35, %rd25, %rd34;
+	mov.b64 %rd25, %rd35;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd37, %rd26;
+	mov.b64 %rd36, %rd25;
 	// block reduction
 	mov.b32 %r24, 1;
 	mov.b32 %r25, 1;
@@ -1421,43 +1517,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r27, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r28, %r29}, %rd37;
+	mov.b64 {%r28, %r29}, %rd36;
 	shfl.sync.down.b32 %r30|%p9, %r28, %r27, %r26, %r17;
 	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd38, {%r30, %r31};
+	mov.b64 %rd37, {%r30, %r31};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
+	add.s64 %rd38, %rd36, %rd37;
+	mov.b64 %rd36, %rd38;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd40, %rd37, %rd38;
-	mov.b64 %rd37, %rd40;
+	mul.lo.s64 %rd39, %rd36, %rd37;
+	mov.b64 %rd36, %rd39;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd41, %rd37, %rd38;
-	mov.b64 %rd37, %rd41;
+	min.s64 %rd40, %rd36, %rd37;
+	mov.b64 %rd36, %rd40;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd42, %rd37, %rd38;
-	mov.b64 %rd37, %rd42;
+	max.s64 %rd41, %rd36, %rd37;
+	mov.b64 %rd36, %rd41;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd43, %rd37, %rd38;
-	mov.b64 %rd37, %rd43;
+	and.b64 %rd42, %rd36, %rd37;
+	mov.b64 %rd36, %rd42;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd44, %rd37, %rd38;
-	mov.b64 %rd37, %rd44;
+	or.b64 %rd43, %rd36, %rd37;
+	mov.b64 %rd36, %rd43;
 $L13:
 $L12:
 	shl.b32 %r27, %r27, 1;
@@ -1465,73 +1561,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd37;
+	mul.wide.u32 %rd44, %r8, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	st.shared.s64 [%rd45+0], %rd36;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd37, %rd49;
+	mul.wide.u32 %rd46, %r7, 16;
+	add.s64 %rd47, %rd1, %rd46;
+	ld.shared.s64 %rd48, [%rd47+0];
+	mov.b64 %rd36, %rd48;
 $L21:
 	sub.u32 %r32, %r10, 1;
 	mov.b32 %r33, %r25;
 $L22:
 	setp.hs.u32 %p18, %r33, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r34, %r35}, %rd37;
+	mov.b64 {%r34, %r35}, %rd36;
 	shfl.sync.down.b32 %r36|%p19, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd50, {%r36, %r37};
+	mov.b64 %rd49, {%r36, %r37};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd51, %rd37, %rd50;
-	mov.b64 %rd37, %rd51;
+	add.s64 %rd50, %rd36, %rd49;
+	mov.b64 %rd36, %rd50;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd52, %rd37, %rd50;
-	mov.b64 %rd37, %rd52;
+	mul.lo.s64 %rd51, %rd36, %rd49;
+	mov.b64 %rd36, %rd51;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd53, %rd37, %rd50;
-	mov.b64 %rd37, %rd53;
+	min.s64 %rd52, %rd36, %rd49;
+	mov.b64 %rd36, %rd52;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd54, %rd37, %rd50;
-	mov.b64 %rd37, %rd54;
+	max.s64 %rd53, %rd36, %rd49;
+	mov.b64 %rd36, %rd53;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd55, %rd37, %rd50;
-	mov.b64 %rd37, %rd55;
+	and.b64 %rd54, %rd36, %rd49;
+	mov.b64 %rd36, %rd54;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd56, %rd37, %rd50;
-	mov.b64 %rd37, %rd56;
+	or.b64 %rd55, %rd36, %rd49;
+	mov.b64 %rd36, %rd55;
 $L25:
 $L24:
 	shl.b32 %r33, %r33, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd57, %r19, 8;
-	add.s64 %rd58, %rd6, %rd57;
+	mul.wide.u32 %rd56, %r19, 8;
+	add.s64 %rd57, %rd5, %rd56;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd58+0], %rd37;
+	st.global.s64 [%rd57+0], %rd36;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -1548,103 +1644,103 @@ $L32:
 	ld.shared.u32 %r41, [%rd1+1024];
 	setp.ne.u32 %p28, %r41, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd60, %r20;
-	cvt.u64.u32 %rd61, %r5;
-	cvt.u64.u32 %rd62, %r6;
+	cvt.u64.u32 %rd59, %r20;
+	cvt.u64.u32 %rd60, %r5;
+	cvt.u64.u32 %rd61, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd59, 0;
-	mov.b64 %rd63, %rd61;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd62, %rd60;
 $L36:
-	setp.ge.s64 %p30, %rd63, %rd60;
+	setp.ge.s64 %p30, %rd62, %rd59;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd64, %rd63, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
-	add.s64 %rd66, %rd59, %rd65;
-	mov.b64 %rd59, %rd66;
-	add.s64 %rd63, %rd63, %rd62;
+	mad.lo.s64 %rd63, %rd62, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd64, [%rd63+0];
+	add.s64 %rd65, %rd58, %rd64;
+	mov.b64 %rd58, %rd65;
+	add.s64 %rd62, %rd62, %rd61;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd59, 1;
-	mov.b64 %rd67, %rd61;
+	mov.b64 %rd58, 1;
+	mov.b64 %rd66, %rd60;
 $L39:
-	setp.ge.s64 %p32, %rd67, %rd60;
+	setp.ge.s64 %p32, %rd66, %rd59;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd68, %rd67, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
-	mul.lo.s64 %rd70, %rd59, %rd69;
-	mov.b64 %rd59, %rd70;
-	add.s64 %rd67, %rd67, %rd62;
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
+	mul.lo.s64 %rd69, %rd58, %rd68;
+	mov.b64 %rd58, %rd69;
+	add.s64 %rd66, %rd66, %rd61;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd59, 9223372036854775807;
-	mov.b64 %rd71, %rd61;
+	mov.b64 %rd58, 9223372036854775807;
+	mov.b64 %rd70, %rd60;
 $L42:
-	setp.ge.s64 %p34, %rd71, %rd60;
+	setp.ge.s64 %p34, %rd70, %rd59;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd72, %rd71, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
-	min.s64 %rd74, %rd59, %rd73;
-	mov.b64 %rd59, %rd74;
-	add.s64 %rd71, %rd71, %rd62;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
+	min.s64 %rd73, %rd58, %rd72;
+	mov.b64 %rd58, %rd73;
+	add.s64 %rd70, %rd70, %rd61;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd59, -9223372036854775808;
-	mov.b64 %rd75, %rd61;
+	mov.b64 %rd58, -9223372036854775808;
+	mov.b64 %rd74, %rd60;
 $L45:
-	setp.ge.s64 %p36, %rd75, %rd60;
+	setp.ge.s64 %p36, %rd74, %rd59;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd76, %rd75, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
-	max.s64 %rd78, %rd59, %rd77;
-	mov.b64 %rd59, %rd78;
-	add.s64 %rd75, %rd75, %rd62;
+	mad.lo.s64 %rd75, %rd74, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	max.s64 %rd77, %rd58, %rd76;
+	mov.b64 %rd58, %rd77;
+	add.s64 %rd74, %rd74, %rd61;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd59, -1;
-	mov.b64 %rd79, %rd61;
+	mov.b64 %rd58, -1;
+	mov.b64 %rd78, %rd60;
 $L48:
-	setp.ge.s64 %p38, %rd79, %rd60;
+	setp.ge.s64 %p38, %rd78, %rd59;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd80, %rd79, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
-	and.b64 %rd82, %rd59, %rd81;
-	mov.b64 %rd59, %rd82;
-	add.s64 %rd79, %rd79, %rd62;
+	mad.lo.s64 %rd79, %rd78, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
+	and.b64 %rd81, %rd58, %rd80;
+	mov.b64 %rd58, %rd81;
+	add.s64 %rd78, %rd78, %rd61;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd59, 0;
-	mov.b64 %rd83, %rd61;
+	mov.b64 %rd58, 0;
+	mov.b64 %rd82, %rd60;
 $L50:
-	setp.ge.s64 %p39, %rd83, %rd60;
+	setp.ge.s64 %p39, %rd82, %rd59;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd84, %rd83, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
-	or.b64 %rd86, %rd59, %rd85;
-	mov.b64 %rd59, %rd86;
-	add.s64 %rd83, %rd83, %rd62;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
+	or.b64 %rd85, %rd58, %rd84;
+	mov.b64 %rd58, %rd85;
+	add.s64 %rd82, %rd82, %rd61;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd87, %rd59;
+	mov.b64 %rd86, %rd58;
 	// block reduction
 	mov.b32 %r42, 1;
 	mov.b32 %r43, 1;
@@ -1653,43 +1749,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r45, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r46, %r47}, %rd87;
+	mov.b64 {%r46, %r47}, %rd86;
 	shfl.sync.down.b32 %r48|%p41, %r46, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd88, {%r48, %r49};
+	mov.b64 %rd87, {%r48, %r49};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd89, %rd87, %rd88;
-	mov.b64 %rd87, %rd89;
+	add.s64 %rd88, %rd86, %rd87;
+	mov.b64 %rd86, %rd88;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd90, %rd87, %rd88;
-	mov.b64 %rd87, %rd90;
+	mul.lo.s64 %rd89, %rd86, %rd87;
+	mov.b64 %rd86, %rd89;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd91, %rd87, %rd88;
-	mov.b64 %rd87, %rd91;
+	min.s64 %rd90, %rd86, %rd87;
+	mov.b64 %rd86, %rd90;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd92, %rd87, %rd88;
-	mov.b64 %rd87, %rd92;
+	max.s64 %rd91, %rd86, %rd87;
+	mov.b64 %rd86, %rd91;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd93, %rd87, %rd88;
-	mov.b64 %rd87, %rd93;
+	and.b64 %rd92, %rd86, %rd87;
+	mov.b64 %rd86, %rd92;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd94, %rd87, %rd88;
-	mov.b64 %rd87, %rd94;
+	or.b64 %rd93, %rd86, %rd87;
+	mov.b64 %rd86, %rd93;
 $L55:
 $L54:
 	shl.b32 %r45, %r45, 1;
@@ -1697,62 +1793,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd95, %r8, 16;
-	add.s64 %rd96, %rd1, %rd95;
-	st.shared.s64 [%rd96+0], %rd87;
+	mul.wide.u32 %rd94, %r8, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	st.shared.s64 [%rd95+0], %rd86;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd97, %r7, 16;
-	add.s64 %rd98, %rd1, %rd97;
-	ld.shared.s64 %rd99, [%rd98+0];
-	mov.b64 %rd87, %rd99;
+	mul.wide.u32 %rd96, %r7, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	ld.shared.s64 %rd98, [%rd97+0];
+	mov.b64 %rd86, %rd98;
 $L63:
 	sub.u32 %r50, %r10, 1;
 	mov.b32 %r51, %r43;
 $L64:
 	setp.hs.u32 %p50, %r51, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r52, %r53}, %rd87;
+	mov.b64 {%r52, %r53}, %rd86;
 	shfl.sync.down.b32 %r54|%p51, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd100, {%r54, %r55};
+	mov.b64 %rd99, {%r54, %r55};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd101, %rd87, %rd100;
-	mov.b64 %rd87, %rd101;
+	add.s64 %rd100, %rd86, %rd99;
+	mov.b64 %rd86, %rd100;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd102, %rd87, %rd100;
-	mov.b64 %rd87, %rd102;
+	mul.lo.s64 %rd101, %rd86, %rd99;
+	mov.b64 %rd86, %rd101;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd103, %rd87, %rd100;
-	mov.b64 %rd87, %rd103;
+	min.s64 %rd102, %rd86, %rd99;
+	mov.b64 %rd86, %rd102;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd104, %rd87, %rd100;
-	mov.b64 %rd87, %rd104;
+	max.s64 %rd103, %rd86, %rd99;
+	mov.b64 %rd86, %rd103;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd105, %rd87, %rd100;
-	mov.b64 %rd87, %rd105;
+	and.b64 %rd104, %rd86, %rd99;
+	mov.b64 %rd86, %rd104;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd106, %rd87, %rd100;
-	mov.b64 %rd87, %rd106;
+	or.b64 %rd105, %rd86, %rd99;
+	mov.b64 %rd86, %rd105;
 $L67:
 $L66:
 	shl.b32 %r51, %r51, 1;
@@ -1760,7 +1856,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd87;
+	st.global.s64 [%rd7+0], %rd86;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -1777,7 +1873,7 @@ const gokkosPTX7 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_frontier_slotDegreeScan_up(
 	.param .b64 gk_begin,
@@ -1808,7 +1904,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<25>;
 	.reg .b32 %r<76>;
-	.reg .b64 %rd<123>;
+	.reg .b64 %rd<122>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1828,102 +1924,101 @@ const gokkosPTX7 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
 	ld.param.u8 %r18, [gk_s10];
 	setp.ne.u32 %p2, %r18, 0;
 	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s18];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s19];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s20];
-	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s12];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s14];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s15];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s17];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s18];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s19];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s20];
+	mov.b64 %rd51, %rd50;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd53, %rd4, %rd3;
-	max.s64 %rd54, %rd53, 0;
-	cvt.u64.u32 %rd55, %r20;
-	add.s64 %rd56, %rd54, %rd55;
-	sub.s64 %rd57, %rd56, 1;
-	div.u64 %rd58, %rd57, %rd55;
-	cvt.u64.u32 %rd59, %r19;
-	mad.lo.s64 %rd60, %rd59, %rd58, %rd3;
-	add.s64 %rd61, %rd60, %rd58;
-	min.s64 %rd62, %rd61, %rd4;
-	mov.b64 %rd63, 0;
-	cvt.u64.u32 %rd64, %r5;
-	add.s64 %rd65, %rd60, %rd64;
-	cvt.u64.u32 %rd66, %r6;
-	mov.b64 %rd67, %rd65;
+	sub.s64 %rd52, %rd3, %rd2;
+	max.s64 %rd53, %rd52, 0;
+	cvt.u64.u32 %rd54, %r20;
+	add.s64 %rd55, %rd53, %rd54;
+	sub.s64 %rd56, %rd55, 1;
+	div.u64 %rd57, %rd56, %rd54;
+	cvt.u64.u32 %rd58, %r19;
+	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
+	add.s64 %rd60, %rd59, %rd57;
+	min.s64 %rd61, %rd60, %rd3;
+	mov.b64 %rd62, 0;
+	cvt.u64.u32 %rd63, %r5;
+	add.s64 %rd64, %rd59, %rd63;
+	cvt.u64.u32 %rd65, %r6;
+	mov.b64 %rd66, %rd64;
 $L1:
-	setp.ge.s64 %p4, %rd67, %rd62;
+	setp.ge.s64 %p4, %rd66, %rd61;
 	@%p4 bra $L2;
 	mov.pred %p5, 0;
-	mov.b64 %rd68, %rd67;
+	mov.b64 %rd67, %rd66;
 	@!%p5 bra $L5;
-	mul.lo.s64 %rd69, %rd68, %rd52;
-	mad.lo.s64 %rd70, %rd69, 8, %rd48;
-	st.global.s64 [%rd70+0], %rd63;
+	mul.lo.s64 %rd68, %rd67, %rd51;
+	mad.lo.s64 %rd69, %rd68, 8, %rd47;
+	st.global.s64 [%rd69+0], %rd62;
 $L5:
-	setp.lt.s64 %p6, %rd68, %rd31;
+	setp.lt.s64 %p6, %rd67, %rd30;
 	@!%p6 bra $L7;
 	mov.pred %p7, %p3;
-	mov.b64 %rd71, %rd31;
-	mov.b64 %rd72, %rd68;
+	mov.b64 %rd70, %rd30;
+	mov.b64 %rd71, %rd67;
 $L8:
 	@!%p7 bra $L12;
-	shr.s64 %rd73, %rd72, 5;
-	mul.lo.s64 %rd74, %rd73, %rd45;
-	mad.lo.s64 %rd75, %rd74, 4, %rd41;
-	ld.global.nc.u32 %r21, [%rd75+0];
+	shr.s64 %rd72, %rd71, 5;
+	mul.lo.s64 %rd73, %rd72, %rd44;
+	mad.lo.s64 %rd74, %rd73, 4, %rd40;
+	ld.global.nc.u32 %r21, [%rd74+0];
 	mov.b32 %r22, %r21;
-	and.b64 %rd76, %rd72, 31;
-	min.u64 %rd77, %rd76, 32;
-	cvt.u32.u64 %r23, %rd77;
+	and.b64 %rd75, %rd71, 31;
+	min.u64 %rd76, %rd75, 32;
+	cvt.u32.u64 %r23, %rd76;
 	mov.b32 %r25, 0x1;
 	shl.b32 %r24, %r25, %r23;
 	setp.hs.u32 %p8, %r23, 32;
@@ -1931,16 +2026,16 @@ $L8:
 	and.b32 %r27, %r22, %r26;
 	setp.ne.u32 %p9, %r27, 0x0;
 	@!%p9 bra $L14;
-	cvt.u32.u64 %r28, %rd72;
+	cvt.u32.u64 %r28, %rd71;
 	mov.b32 %r29, %r28;
 	bra.uni $L10;
 $L14:
 	mov.b32 %r29, -1;
 	bra.uni $L10;
 $L12:
-	mul.lo.s64 %rd78, %rd72, %rd38;
-	mad.lo.s64 %rd79, %rd78, 4, %rd34;
-	ld.global.nc.s32 %r30, [%rd79+0];
+	mul.lo.s64 %rd77, %rd71, %rd37;
+	mad.lo.s64 %rd78, %rd77, 4, %rd33;
+	ld.global.nc.s32 %r30, [%rd78+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r29, %r31;
 	bra.uni $L10;
@@ -1950,135 +2045,135 @@ $L10:
 	mov.b32 %r32, %r29;
 	setp.ge.s32 %p10, %r32, 0;
 	@!%p10 bra $L16;
-	mov.b64 %rd80, %rd8;
+	mov.b64 %rd79, %rd7;
 	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd81, %r33;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd15;
-	mad.lo.s64 %rd84, %rd83, 8, %rd11;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r33;
-	mul.lo.s64 %rd88, %rd87, %rd15;
-	mad.lo.s64 %rd89, %rd88, 8, %rd11;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd86, %rd91;
-	mov.b64 %rd93, %rd92;
-	add.s64 %rd94, %rd63, %rd93;
-	mov.b64 %rd63, %rd94;
+	cvt.s64.s32 %rd80, %r33;
+	add.s64 %rd81, %rd80, 1;
+	mul.lo.s64 %rd82, %rd81, %rd14;
+	mad.lo.s64 %rd83, %rd82, 8, %rd10;
+	ld.global.nc.s64 %rd84, [%rd83+0];
+	mov.b64 %rd85, %rd84;
+	cvt.s64.s32 %rd86, %r33;
+	mul.lo.s64 %rd87, %rd86, %rd14;
+	mad.lo.s64 %rd88, %rd87, 8, %rd10;
+	ld.global.nc.s64 %rd89, [%rd88+0];
+	mov.b64 %rd90, %rd89;
+	sub.s64 %rd91, %rd85, %rd90;
+	mov.b64 %rd92, %rd91;
+	add.s64 %rd93, %rd62, %rd92;
+	mov.b64 %rd62, %rd93;
 $L16:
 $L7:
 $L3:
-	add.s64 %rd67, %rd67, %rd66;
+	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd95, %rd63;
+	mov.b64 %rd94, %rd62;
 	// block reduction
 	sub.u32 %r34, %r13, 1;
-	mov.b64 {%r35, %r36}, %rd95;
+	mov.b64 {%r35, %r36}, %rd94;
 	shfl.sync.down.b32 %r37|%p11, %r35, 1, %r34, %r17;
 	shfl.sync.down.b32 %r38, %r36, 1, %r34, %r17;
-	mov.b64 %rd96, {%r37, %r38};
+	mov.b64 %rd95, {%r37, %r38};
 	@!%p11 bra $L17;
-	add.s64 %rd97, %rd95, %rd96;
-	mov.b64 %rd95, %rd97;
+	add.s64 %rd96, %rd94, %rd95;
+	mov.b64 %rd94, %rd96;
 $L17:
-	mov.b64 {%r39, %r40}, %rd95;
+	mov.b64 {%r39, %r40}, %rd94;
 	shfl.sync.down.b32 %r41|%p12, %r39, 2, %r34, %r17;
 	shfl.sync.down.b32 %r42, %r40, 2, %r34, %r17;
-	mov.b64 %rd98, {%r41, %r42};
+	mov.b64 %rd97, {%r41, %r42};
 	@!%p12 bra $L18;
-	add.s64 %rd99, %rd95, %rd98;
-	mov.b64 %rd95, %rd99;
+	add.s64 %rd98, %rd94, %rd97;
+	mov.b64 %rd94, %rd98;
 $L18:
-	mov.b64 {%r43, %r44}, %rd95;
+	mov.b64 {%r43, %r44}, %rd94;
 	shfl.sync.down.b32 %r45|%p13, %r43, 4, %r34, %r17;
 	shfl.sync.down.b32 %r46, %r44, 4, %r34, %r17;
-	mov.b64 %rd100, {%r45, %r46};
+	mov.b64 %rd99, {%r45, %r46};
 	@!%p13 bra $L19;
-	add.s64 %rd101, %rd95, %rd100;
-	mov.b64 %rd95, %rd101;
+	add.s64 %rd100, %rd94, %rd99;
+	mov.b64 %rd94, %rd100;
 $L19:
-	mov.b64 {%r47, %r48}, %rd95;
+	mov.b64 {%r47, %r48}, %rd94;
 	shfl.sync.down.b32 %r49|%p14, %r47, 8, %r34, %r17;
 	shfl.sync.down.b32 %r50, %r48, 8, %r34, %r17;
-	mov.b64 %rd102, {%r49, %r50};
+	mov.b64 %rd101, {%r49, %r50};
 	@!%p14 bra $L20;
-	add.s64 %rd103, %rd95, %rd102;
-	mov.b64 %rd95, %rd103;
+	add.s64 %rd102, %rd94, %rd101;
+	mov.b64 %rd94, %rd102;
 $L20:
-	mov.b64 {%r51, %r52}, %rd95;
+	mov.b64 {%r51, %r52}, %rd94;
 	shfl.sync.down.b32 %r53|%p15, %r51, 16, %r34, %r17;
 	shfl.sync.down.b32 %r54, %r52, 16, %r34, %r17;
-	mov.b64 %rd104, {%r53, %r54};
+	mov.b64 %rd103, {%r53, %r54};
 	@!%p15 bra $L21;
-	add.s64 %rd105, %rd95, %rd104;
-	mov.b64 %rd95, %rd105;
+	add.s64 %rd104, %rd94, %rd103;
+	mov.b64 %rd94, %rd104;
 $L21:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L22;
-	mul.wide.u32 %rd106, %r8, 16;
-	add.s64 %rd107, %rd1, %rd106;
-	st.shared.s64 [%rd107+0], %rd95;
+	mul.wide.u32 %rd105, %r8, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	st.shared.s64 [%rd106+0], %rd94;
 $L22:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L23;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L24;
-	mul.wide.u32 %rd108, %r7, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	ld.shared.s64 %rd110, [%rd109+0];
-	mov.b64 %rd95, %rd110;
+	mul.wide.u32 %rd107, %r7, 16;
+	add.s64 %rd108, %rd1, %rd107;
+	ld.shared.s64 %rd109, [%rd108+0];
+	mov.b64 %rd94, %rd109;
 $L24:
 	sub.u32 %r55, %r10, 1;
-	mov.b64 {%r56, %r57}, %rd95;
+	mov.b64 {%r56, %r57}, %rd94;
 	shfl.sync.down.b32 %r58|%p19, %r56, 1, %r55, %r17;
 	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd111, {%r58, %r59};
+	mov.b64 %rd110, {%r58, %r59};
 	@!%p19 bra $L25;
-	add.s64 %rd112, %rd95, %rd111;
-	mov.b64 %rd95, %rd112;
+	add.s64 %rd111, %rd94, %rd110;
+	mov.b64 %rd94, %rd111;
 $L25:
-	mov.b64 {%r60, %r61}, %rd95;
+	mov.b64 {%r60, %r61}, %rd94;
 	shfl.sync.down.b32 %r62|%p20, %r60, 2, %r55, %r17;
 	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd113, {%r62, %r63};
+	mov.b64 %rd112, {%r62, %r63};
 	@!%p20 bra $L26;
-	add.s64 %rd114, %rd95, %rd113;
-	mov.b64 %rd95, %rd114;
+	add.s64 %rd113, %rd94, %rd112;
+	mov.b64 %rd94, %rd113;
 $L26:
-	mov.b64 {%r64, %r65}, %rd95;
+	mov.b64 {%r64, %r65}, %rd94;
 	shfl.sync.down.b32 %r66|%p21, %r64, 4, %r55, %r17;
 	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd115, {%r66, %r67};
+	mov.b64 %rd114, {%r66, %r67};
 	@!%p21 bra $L27;
-	add.s64 %rd116, %rd95, %rd115;
-	mov.b64 %rd95, %rd116;
+	add.s64 %rd115, %rd94, %rd114;
+	mov.b64 %rd94, %rd115;
 $L27:
-	mov.b64 {%r68, %r69}, %rd95;
+	mov.b64 {%r68, %r69}, %rd94;
 	shfl.sync.down.b32 %r70|%p22, %r68, 8, %r55, %r17;
 	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd117, {%r70, %r71};
+	mov.b64 %rd116, {%r70, %r71};
 	@!%p22 bra $L28;
-	add.s64 %rd118, %rd95, %rd117;
-	mov.b64 %rd95, %rd118;
+	add.s64 %rd117, %rd94, %rd116;
+	mov.b64 %rd94, %rd117;
 $L28:
-	mov.b64 {%r72, %r73}, %rd95;
+	mov.b64 {%r72, %r73}, %rd94;
 	shfl.sync.down.b32 %r74|%p23, %r72, 16, %r55, %r17;
 	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd119, {%r74, %r75};
+	mov.b64 %rd118, {%r74, %r75};
 	@!%p23 bra $L29;
-	add.s64 %rd120, %rd95, %rd119;
-	mov.b64 %rd95, %rd120;
+	add.s64 %rd119, %rd94, %rd118;
+	mov.b64 %rd94, %rd119;
 $L29:
 $L23:
-	mul.wide.u32 %rd121, %r19, 8;
-	add.s64 %rd122, %rd6, %rd121;
+	mul.wide.u32 %rd120, %r19, 8;
+	add.s64 %rd121, %rd5, %rd120;
 	setp.eq.u32 %p24, %r5, 0;
 	@!%p24 bra $L30;
-	st.global.s64 [%rd122+0], %rd95;
+	st.global.s64 [%rd121+0], %rd94;
 $L30:
 	ret;
 }
@@ -2110,9 +2205,9 @@ $L30:
 	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2132,120 +2227,169 @@ $L30:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -2276,9 +2420,9 @@ $L14:
 	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<25>;
-	.reg .b32 %r<68>;
-	.reg .b64 %rd<147>;
+	.reg .pred %p<32>;
+	.reg .b32 %r<92>;
+	.reg .b64 %rd<161>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2298,108 +2442,107 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
 	ld.param.u8 %r18, [gk_s10];
 	setp.ne.u32 %p2, %r18, 0;
 	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s18];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s19];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s20];
-	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s12];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s14];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s15];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s17];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s18];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s19];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s20];
+	mov.b64 %rd51, %rd50;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd53, %rd4, %rd3;
-	max.s64 %rd54, %rd53, 0;
-	cvt.u64.u32 %rd55, %r20;
-	add.s64 %rd56, %rd54, %rd55;
-	sub.s64 %rd57, %rd56, 1;
-	div.u64 %rd58, %rd57, %rd55;
-	cvt.u64.u32 %rd59, %r19;
-	mad.lo.s64 %rd60, %rd59, %rd58, %rd3;
-	add.s64 %rd61, %rd60, %rd58;
-	min.s64 %rd62, %rd61, %rd4;
-	mul.wide.u32 %rd64, %r19, 8;
-	add.s64 %rd65, %rd6, %rd64;
-	ld.global.s64 %rd66, [%rd65+0];
-	mov.b64 %rd63, %rd66;
-	cvt.u64.u32 %rd68, %r6;
-	mov.b64 %rd69, %rd60;
+	sub.s64 %rd52, %rd3, %rd2;
+	max.s64 %rd53, %rd52, 0;
+	cvt.u64.u32 %rd54, %r20;
+	add.s64 %rd55, %rd53, %rd54;
+	sub.s64 %rd56, %rd55, 1;
+	div.u64 %rd57, %rd56, %rd54;
+	cvt.u64.u32 %rd58, %r19;
+	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
+	add.s64 %rd60, %rd59, %rd57;
+	min.s64 %rd61, %rd60, %rd3;
+	mul.wide.u32 %rd63, %r19, 8;
+	add.s64 %rd64, %rd5, %rd63;
+	ld.global.s64 %rd65, [%rd64+0];
+	mov.b64 %rd62, %rd65;
+	cvt.u64.u32 %rd67, %r6;
+	mov.b64 %rd68, %rd59;
 $L1:
-	setp.ge.s64 %p4, %rd69, %rd62;
+	setp.ge.s64 %p4, %rd68, %rd61;
 	@%p4 bra $L2;
-	cvt.u64.u32 %rd70, %r5;
-	add.s64 %rd71, %rd69, %rd70;
-	setp.lt.s64 %p5, %rd71, %rd62;
-	mov.b64 %rd67, 0;
+	cvt.u64.u32 %rd69, %r5;
+	add.s64 %rd70, %rd68, %rd69;
+	setp.lt.s64 %p5, %rd70, %rd61;
+	mov.b64 %rd66, 0;
 	@!%p5 bra $L3;
 	mov.pred %p6, 0;
-	mov.b64 %rd72, %rd71;
+	mov.b64 %rd71, %rd70;
 	@!%p6 bra $L6;
-	mul.lo.s64 %rd73, %rd72, %rd52;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	st.global.s64 [%rd74+0], %rd67;
+	mul.lo.s64 %rd72, %rd71, %rd51;
+	mad.lo.s64 %rd73, %rd72, 8, %rd47;
+	st.global.s64 [%rd73+0], %rd66;
 $L6:
-	setp.lt.s64 %p7, %rd72, %rd31;
+	setp.lt.s64 %p7, %rd71, %rd30;
 	@!%p7 bra $L8;
 	mov.pred %p8, %p3;
-	mov.b64 %rd75, %rd31;
-	mov.b64 %rd76, %rd72;
+	mov.b64 %rd74, %rd30;
+	mov.b64 %rd75, %rd71;
 $L9:
 	@!%p8 bra $L13;
-	shr.s64 %rd77, %rd76, 5;
-	mul.lo.s64 %rd78, %rd77, %rd45;
-	mad.lo.s64 %rd79, %rd78, 4, %rd41;
-	ld.global.nc.u32 %r21, [%rd79+0];
+	shr.s64 %rd76, %rd75, 5;
+	mul.lo.s64 %rd77, %rd76, %rd44;
+	mad.lo.s64 %rd78, %rd77, 4, %rd40;
+	ld.global.nc.u32 %r21, [%rd78+0];
 	mov.b32 %r22, %r21;
-	and.b64 %rd80, %rd76, 31;
-	min.u64 %rd81, %rd80, 32;
-	cvt.u32.u64 %r23, %rd81;
+	and.b64 %rd79, %rd75, 31;
+	min.u64 %rd80, %rd79, 32;
+	cvt.u32.u64 %r23, %rd80;
 	mov.b32 %r25, 0x1;
 	shl.b32 %r24, %r25, %r23;
 	setp.hs.u32 %p9, %r23, 32;
@@ -2407,16 +2550,16 @@ $L9:
 	and.b32 %r27, %r22, %r26;
 	setp.ne.u32 %p10, %r27, 0x0;
 	@!%p10 bra $L15;
-	cvt.u32.u64 %r28, %rd76;
+	cvt.u32.u64 %r28, %rd75;
 	mov.b32 %r29, %r28;
 	bra.uni $L11;
 $L15:
 	mov.b32 %r29, -1;
 	bra.uni $L11;
 $L13:
-	mul.lo.s64 %rd82, %rd76, %rd38;
-	mad.lo.s64 %rd83, %rd82, 4, %rd34;
-	ld.global.nc.s32 %r30, [%rd83+0];
+	mul.lo.s64 %rd81, %rd75, %rd37;
+	mad.lo.s64 %rd82, %rd81, 4, %rd33;
+	ld.global.nc.s32 %r30, [%rd82+0];
 	mov.b32 %r31, %r30;
 	mov.b32 %r29, %r31;
 	bra.uni $L11;
@@ -2426,182 +2569,232 @@ $L11:
 	mov.b32 %r32, %r29;
 	setp.ge.s32 %p11, %r32, 0;
 	@!%p11 bra $L17;
-	mov.b64 %rd84, %rd8;
+	mov.b64 %rd83, %rd7;
 	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd85, %r33;
-	add.s64 %rd86, %rd85, 1;
-	mul.lo.s64 %rd87, %rd86, %rd15;
-	mad.lo.s64 %rd88, %rd87, 8, %rd11;
-	ld.global.nc.s64 %rd89, [%rd88+0];
-	mov.b64 %rd90, %rd89;
-	cvt.s64.s32 %rd91, %r33;
-	mul.lo.s64 %rd92, %rd91, %rd15;
-	mad.lo.s64 %rd93, %rd92, 8, %rd11;
-	ld.global.nc.s64 %rd94, [%rd93+0];
-	mov.b64 %rd95, %rd94;
-	sub.s64 %rd96, %rd90, %rd95;
-	mov.b64 %rd97, %rd96;
-	add.s64 %rd98, %rd67, %rd97;
-	mov.b64 %rd67, %rd98;
+	cvt.s64.s32 %rd84, %r33;
+	add.s64 %rd85, %rd84, 1;
+	mul.lo.s64 %rd86, %rd85, %rd14;
+	mad.lo.s64 %rd87, %rd86, 8, %rd10;
+	ld.global.nc.s64 %rd88, [%rd87+0];
+	mov.b64 %rd89, %rd88;
+	cvt.s64.s32 %rd90, %r33;
+	mul.lo.s64 %rd91, %rd90, %rd14;
+	mad.lo.s64 %rd92, %rd91, 8, %rd10;
+	ld.global.nc.s64 %rd93, [%rd92+0];
+	mov.b64 %rd94, %rd93;
+	sub.s64 %rd95, %rd89, %rd94;
+	mov.b64 %rd96, %rd95;
+	add.s64 %rd97, %rd66, %rd96;
+	mov.b64 %rd66, %rd97;
 $L17:
 $L8:
 $L4:
 $L3:
-	mov.b64 %rd99, %rd67;
+	mov.b64 %rd98, %rd66;
 	// block scan
-	mov.b64 %rd100, %rd99;
-	mov.b64 {%r34, %r35}, %rd100;
+	mov.b64 %rd99, %rd98;
+	mov.b64 {%r34, %r35}, %rd99;
 	shfl.sync.up.b32 %r36|%p12, %r34, 1, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 1, 0, %r17;
-	mov.b64 %rd101, {%r36, %r37};
+	mov.b64 %rd100, {%r36, %r37};
 	@!%p12 bra $L18;
-	add.s64 %rd102, %rd101, %rd100;
-	mov.b64 %rd100, %rd102;
+	add.s64 %rd101, %rd100, %rd99;
+	mov.b64 %rd99, %rd101;
 $L18:
-	mov.b64 {%r38, %r39}, %rd100;
+	mov.b64 {%r38, %r39}, %rd99;
 	shfl.sync.up.b32 %r40|%p13, %r38, 2, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 2, 0, %r17;
-	mov.b64 %rd103, {%r40, %r41};
+	mov.b64 %rd102, {%r40, %r41};
 	@!%p13 bra $L19;
-	add.s64 %rd104, %rd103, %rd100;
-	mov.b64 %rd100, %rd104;
+	add.s64 %rd103, %rd102, %rd99;
+	mov.b64 %rd99, %rd103;
 $L19:
-	mov.b64 {%r42, %r43}, %rd100;
+	mov.b64 {%r42, %r43}, %rd99;
 	shfl.sync.up.b32 %r44|%p14, %r42, 4, 0, %r17;
 	shfl.sync.up.b32 %r45, %r43, 4, 0, %r17;
-	mov.b64 %rd105, {%r44, %r45};
+	mov.b64 %rd104, {%r44, %r45};
 	@!%p14 bra $L20;
-	add.s64 %rd106, %rd105, %rd100;
-	mov.b64 %rd100, %rd106;
+	add.s64 %rd105, %rd104, %rd99;
+	mov.b64 %rd99, %rd105;
 $L20:
-	mov.b64 {%r46, %r47}, %rd100;
+	mov.b64 {%r46, %r47}, %rd99;
 	shfl.sync.up.b32 %r48|%p15, %r46, 8, 0, %r17;
 	shfl.sync.up.b32 %r49, %r47, 8, 0, %r17;
-	mov.b64 %rd107, {%r48, %r49};
+	mov.b64 %rd106, {%r48, %r49};
 	@!%p15 bra $L21;
-	add.s64 %rd108, %rd107, %rd100;
-	mov.b64 %rd100, %rd108;
+	add.s64 %rd107, %rd106, %rd99;
+	mov.b64 %rd99, %rd107;
 $L21:
-	mov.b64 {%r50, %r51}, %rd100;
+	mov.b64 {%r50, %r51}, %rd99;
 	shfl.sync.up.b32 %r52|%p16, %r50, 16, 0, %r17;
 	shfl.sync.up.b32 %r53, %r51, 16, 0, %r17;
-	mov.b64 %rd109, {%r52, %r53};
+	mov.b64 %rd108, {%r52, %r53};
 	@!%p16 bra $L22;
-	add.s64 %rd110, %rd109, %rd100;
-	mov.b64 %rd100, %rd110;
+	add.s64 %rd109, %rd108, %rd99;
+	mov.b64 %rd99, %rd109;
 $L22:
-	mov.b64 {%r54, %r55}, %rd100;
+	mov.b64 {%r54, %r55}, %rd99;
 	shfl.sync.up.b32 %r56|%p17, %r54, 1, 0, %r17;
 	shfl.sync.up.b32 %r57, %r55, 1, 0, %r17;
-	mov.b64 %rd111, {%r56, %r57};
-	selp.b64 %rd112, %rd111, 0, %p17;
+	mov.b64 %rd110, {%r56, %r57};
+	selp.b64 %rd111, %rd110, 0, %p17;
 	sub.u32 %r58, %r13, 1;
 	setp.eq.u32 %p18, %r7, %r58;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd113, %r8, 16;
-	add.s64 %rd114, %rd1, %rd113;
-	add.s64 %rd115, %rd114, 1040;
-	add.s64 %rd116, %rd115, %rd2;
-	st.shared.s64 [%rd116+0], %rd100;
+	mul.wide.u32 %rd112, %r8, 16;
+	add.s64 %rd113, %rd1, %rd112;
+	st.shared.s64 [%rd113+0], %rd99;
 $L23:
 	bar.sync 0;
-	mov.b64 %rd117, 0;
-	mov.b64 %rd118, 0;
-	mov.b32 %r59, 0;
-	add.s64 %rd119, %rd2, 1040;
-	add.s64 %rd120, %rd1, %rd119;
-$L24:
-	setp.hs.u32 %p19, %r59, %r10;
-	@%p19 bra $L25;
-	ld.shared.s64 %rd121, [%rd120+0];
-	setp.lo.u32 %p20, %r59, %r8;
-	@!%p20 bra $L26;
-	add.s64 %rd122, %rd117, %rd121;
-	mov.b64 %rd117, %rd122;
-$L26:
-	add.s64 %rd123, %rd118, %rd121;
-	mov.b64 %rd118, %rd123;
-	add.s64 %rd120, %rd120, 16;
-	add.u32 %r59, %r59, 1;
-	bra.uni $L24;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L24;
+	mov.b64 %rd114, 0;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L25;
+	mul.wide.u32 %rd115, %r7, 16;
+	add.s64 %rd116, %rd1, %rd115;
+	ld.shared.s64 %rd117, [%rd116+0];
+	mov.b64 %rd114, %rd117;
 $L25:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd124, %rd117, %rd112;
-	@!%p5 bra $L27;
-	add.s64 %rd125, %rd63, %rd124;
-	mov.b64 %rd67, %rd125;
-	mov.pred %p6, 1;
-	mov.b64 %rd72, %rd71;
-	@!%p6 bra $L30;
-	mul.lo.s64 %rd126, %rd72, %rd52;
-	mad.lo.s64 %rd127, %rd126, 8, %rd48;
-	st.global.s64 [%rd127+0], %rd67;
-$L30:
-	setp.lt.s64 %p21, %rd72, %rd31;
-	@!%p21 bra $L32;
-	mov.pred %p8, %p3;
-	mov.b64 %rd75, %rd31;
-	mov.b64 %rd76, %rd72;
-$L33:
-	@!%p8 bra $L37;
-	shr.s64 %rd128, %rd76, 5;
-	mul.lo.s64 %rd129, %rd128, %rd45;
-	mad.lo.s64 %rd130, %rd129, 4, %rd41;
-	ld.global.nc.u32 %r60, [%rd130+0];
-	mov.b32 %r22, %r60;
-	and.b64 %rd131, %rd76, 31;
-	min.u64 %rd132, %rd131, 32;
-	cvt.u32.u64 %r61, %rd132;
-	mov.b32 %r63, 0x1;
-	shl.b32 %r62, %r63, %r61;
-	setp.hs.u32 %p22, %r61, 32;
-	selp.b32 %r64, 0, %r62, %p22;
-	and.b32 %r65, %r22, %r64;
-	setp.ne.u32 %p23, %r65, 0x0;
-	@!%p23 bra $L39;
-	cvt.u32.u64 %r66, %rd76;
-	mov.b32 %r29, %r66;
-	bra.uni $L35;
-$L39:
-	mov.b32 %r29, -1;
-	bra.uni $L35;
-$L37:
-	mul.lo.s64 %rd133, %rd76, %rd38;
-	mad.lo.s64 %rd134, %rd133, 4, %rd34;
-	ld.global.nc.s32 %r67, [%rd134+0];
-	mov.b32 %r31, %r67;
-	mov.b32 %r29, %r31;
-	bra.uni $L35;
-$L34:
-	bra.uni $L33;
-$L35:
-	mov.b32 %r32, %r29;
-	setp.ge.s32 %p24, %r32, 0;
-	@!%p24 bra $L41;
-	mov.b64 %rd84, %rd8;
-	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd135, %r33;
-	add.s64 %rd136, %rd135, 1;
-	mul.lo.s64 %rd137, %rd136, %rd15;
-	mad.lo.s64 %rd138, %rd137, 8, %rd11;
-	ld.global.nc.s64 %rd139, [%rd138+0];
-	mov.b64 %rd90, %rd139;
-	cvt.s64.s32 %rd140, %r33;
-	mul.lo.s64 %rd141, %rd140, %rd15;
-	mad.lo.s64 %rd142, %rd141, 8, %rd11;
-	ld.global.nc.s64 %rd143, [%rd142+0];
-	mov.b64 %rd95, %rd143;
-	sub.s64 %rd144, %rd90, %rd95;
-	mov.b64 %rd97, %rd144;
-	add.s64 %rd145, %rd67, %rd97;
-	mov.b64 %rd67, %rd145;
-$L41:
-$L32:
-$L28:
+	mov.b64 {%r59, %r60}, %rd114;
+	shfl.sync.up.b32 %r61|%p21, %r59, 1, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
+	mov.b64 %rd118, {%r61, %r62};
+	@!%p21 bra $L26;
+	add.s64 %rd119, %rd118, %rd114;
+	mov.b64 %rd114, %rd119;
+$L26:
+	mov.b64 {%r63, %r64}, %rd114;
+	shfl.sync.up.b32 %r65|%p22, %r63, 2, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
+	mov.b64 %rd120, {%r65, %r66};
+	@!%p22 bra $L27;
+	add.s64 %rd121, %rd120, %rd114;
+	mov.b64 %rd114, %rd121;
 $L27:
-	add.s64 %rd146, %rd63, %rd118;
-	mov.b64 %rd63, %rd146;
-	add.s64 %rd69, %rd69, %rd68;
+	mov.b64 {%r67, %r68}, %rd114;
+	shfl.sync.up.b32 %r69|%p23, %r67, 4, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
+	mov.b64 %rd122, {%r69, %r70};
+	@!%p23 bra $L28;
+	add.s64 %rd123, %rd122, %rd114;
+	mov.b64 %rd114, %rd123;
+$L28:
+	mov.b64 {%r71, %r72}, %rd114;
+	shfl.sync.up.b32 %r73|%p24, %r71, 8, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
+	mov.b64 %rd124, {%r73, %r74};
+	@!%p24 bra $L29;
+	add.s64 %rd125, %rd124, %rd114;
+	mov.b64 %rd114, %rd125;
+$L29:
+	mov.b64 {%r75, %r76}, %rd114;
+	shfl.sync.up.b32 %r77|%p25, %r75, 16, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
+	mov.b64 %rd126, {%r77, %r78};
+	@!%p25 bra $L30;
+	add.s64 %rd127, %rd126, %rd114;
+	mov.b64 %rd114, %rd127;
+$L30:
+	mov.b64 {%r79, %r80}, %rd114;
+	shfl.sync.up.b32 %r81|%p26, %r79, 1, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
+	mov.b64 %rd128, {%r81, %r82};
+	selp.b64 %rd129, %rd128, 0, %p26;
+	@!%p20 bra $L31;
+	mul.wide.u32 %rd130, %r7, 16;
+	add.s64 %rd131, %rd1, %rd130;
+	add.s64 %rd132, %rd131, 512;
+	st.shared.s64 [%rd132+0], %rd129;
+$L31:
+	sub.u32 %r83, %r10, 1;
+	setp.eq.u32 %p27, %r7, %r83;
+	@!%p27 bra $L32;
+	st.shared.s64 [%rd1+1024], %rd114;
+$L32:
+$L24:
+	bar.sync 0;
+	mul.wide.u32 %rd133, %r8, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	add.s64 %rd135, %rd134, 512;
+	ld.shared.s64 %rd136, [%rd135+0];
+	add.s64 %rd137, %rd136, %rd111;
+	ld.shared.s64 %rd138, [%rd1+1024];
+	@!%p5 bra $L33;
+	add.s64 %rd139, %rd62, %rd137;
+	mov.b64 %rd66, %rd139;
+	mov.pred %p6, 1;
+	mov.b64 %rd71, %rd70;
+	@!%p6 bra $L36;
+	mul.lo.s64 %rd140, %rd71, %rd51;
+	mad.lo.s64 %rd141, %rd140, 8, %rd47;
+	st.global.s64 [%rd141+0], %rd66;
+$L36:
+	setp.lt.s64 %p28, %rd71, %rd30;
+	@!%p28 bra $L38;
+	mov.pred %p8, %p3;
+	mov.b64 %rd74, %rd30;
+	mov.b64 %rd75, %rd71;
+$L39:
+	@!%p8 bra $L43;
+	shr.s64 %rd142, %rd75, 5;
+	mul.lo.s64 %rd143, %rd142, %rd44;
+	mad.lo.s64 %rd144, %rd143, 4, %rd40;
+	ld.global.nc.u32 %r84, [%rd144+0];
+	mov.b32 %r22, %r84;
+	and.b64 %rd145, %rd75, 31;
+	min.u64 %rd146, %rd145, 32;
+	cvt.u32.u64 %r85, %rd146;
+	mov.b32 %r87, 0x1;
+	shl.b32 %r86, %r87, %r85;
+	setp.hs.u32 %p29, %r85, 32;
+	selp.b32 %r88, 0, %r86, %p29;
+	and.b32 %r89, %r22, %r88;
+	setp.ne.u32 %p30, %r89, 0x0;
+	@!%p30 bra $L45;
+	cvt.u32.u64 %r90, %rd75;
+	mov.b32 %r29, %r90;
+	bra.uni $L41;
+$L45:
+	mov.b32 %r29, -1;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd147, %rd75, %rd37;
+	mad.lo.s64 %rd148, %rd147, 4, %rd33;
+	ld.global.nc.s32 %r91, [%rd148+0];
+	mov.b32 %r31, %r91;
+	mov.b32 %r29, %r31;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	mov.b32 %r32, %r29;
+	setp.ge.s32 %p31, %r32, 0;
+	@!%p31 bra $L47;
+	mov.b64 %rd83, %rd7;
+	mov.b32 %r33, %r32;
+	cvt.s64.s32 %rd149, %r33;
+	add.s64 %rd150, %rd149, 1;
+	mul.lo.s64 %rd151, %rd150, %rd14;
+	mad.lo.s64 %rd152, %rd151, 8, %rd10;
+	ld.global.nc.s64 %rd153, [%rd152+0];
+	mov.b64 %rd89, %rd153;
+	cvt.s64.s32 %rd154, %r33;
+	mul.lo.s64 %rd155, %rd154, %rd14;
+	mad.lo.s64 %rd156, %rd155, 8, %rd10;
+	ld.global.nc.s64 %rd157, [%rd156+0];
+	mov.b64 %rd94, %rd157;
+	sub.s64 %rd158, %rd89, %rd94;
+	mov.b64 %rd96, %rd158;
+	add.s64 %rd159, %rd66, %rd96;
+	mov.b64 %rd66, %rd159;
+$L47:
+$L38:
+$L34:
+$L33:
+	add.s64 %rd160, %rd62, %rd138;
+	mov.b64 %rd62, %rd160;
+	add.s64 %rd68, %rd68, %rd67;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -2617,7 +2810,7 @@ const gokkosPTX8 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_frontier_Classify(
@@ -2703,9 +2896,9 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s71
 )
 {
-	.reg .pred %p<87>;
-	.reg .b32 %r<110>;
-	.reg .b64 %rd<436>;
+	.reg .pred %p<108>;
+	.reg .b32 %r<182>;
+	.reg .b64 %rd<480>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2725,15 +2918,14 @@ const gokkosPTX8 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -2747,345 +2939,345 @@ const gokkosPTX8 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.s64 %rd25, [gk_s0];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s1];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s3];
-	mov.b64 %rd33, %rd32;
-	ld.param.u64 %rd34, [gk_s4];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.u64 %rd41, [gk_s7];
-	cvta.to.global.u64 %rd42, %rd41;
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
 	ld.param.u8 %r30, [gk_s10];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.s64 %rd48, [gk_s11];
-	mov.b64 %rd49, %rd48;
-	ld.param.u64 %rd50, [gk_s12];
-	cvta.to.global.u64 %rd51, %rd50;
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s13];
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s14];
-	mov.b64 %rd56, %rd55;
-	ld.param.u64 %rd57, [gk_s15];
-	cvta.to.global.u64 %rd58, %rd57;
-	mov.b64 %rd59, %rd58;
-	ld.param.s64 %rd60, [gk_s16];
-	mov.b64 %rd61, %rd60;
-	ld.param.s64 %rd62, [gk_s17];
-	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd47, [gk_s11];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s12];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s13];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s14];
+	mov.b64 %rd55, %rd54;
+	ld.param.u64 %rd56, [gk_s15];
+	cvta.to.global.u64 %rd57, %rd56;
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s16];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s17];
+	mov.b64 %rd62, %rd61;
 	ld.param.u8 %r31, [gk_s18];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd64, [gk_s19];
-	cvta.to.global.u64 %rd65, %rd64;
-	mov.b64 %rd66, %rd65;
-	ld.param.s64 %rd67, [gk_s20];
-	mov.b64 %rd68, %rd67;
-	ld.param.s64 %rd69, [gk_s21];
-	mov.b64 %rd70, %rd69;
-	ld.param.u64 %rd71, [gk_s22];
-	cvta.to.global.u64 %rd72, %rd71;
-	mov.b64 %rd73, %rd72;
-	ld.param.s64 %rd74, [gk_s23];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s24];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s25];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s26];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s27];
-	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd63, [gk_s19];
+	cvta.to.global.u64 %rd64, %rd63;
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s20];
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s21];
+	mov.b64 %rd69, %rd68;
+	ld.param.u64 %rd70, [gk_s22];
+	cvta.to.global.u64 %rd71, %rd70;
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s23];
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s24];
+	mov.b64 %rd76, %rd75;
+	ld.param.u64 %rd77, [gk_s25];
+	cvta.to.global.u64 %rd78, %rd77;
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s26];
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s27];
+	mov.b64 %rd83, %rd82;
 	ld.param.u8 %r32, [gk_s28];
 	setp.ne.u32 %p7, %r32, 0;
 	mov.pred %p8, %p7;
-	ld.param.u64 %rd85, [gk_s29];
-	cvta.to.global.u64 %rd86, %rd85;
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s30];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s31];
-	mov.b64 %rd91, %rd90;
+	ld.param.u64 %rd84, [gk_s29];
+	cvta.to.global.u64 %rd85, %rd84;
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s30];
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s31];
+	mov.b64 %rd90, %rd89;
 	ld.param.s32 %r33, [gk_s32];
 	mov.b32 %r34, %r33;
-	ld.param.s64 %rd92, [gk_s33];
-	mov.b64 %rd93, %rd92;
-	ld.param.s64 %rd94, [gk_s34];
-	mov.b64 %rd95, %rd94;
+	ld.param.s64 %rd91, [gk_s33];
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s34];
+	mov.b64 %rd94, %rd93;
 	ld.param.u8 %r35, [gk_s35];
 	setp.ne.u32 %p9, %r35, 0;
 	mov.pred %p10, %p9;
-	ld.param.u64 %rd96, [gk_s36];
-	cvta.to.global.u64 %rd97, %rd96;
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s37];
-	mov.b64 %rd100, %rd99;
-	ld.param.s64 %rd101, [gk_s38];
-	mov.b64 %rd102, %rd101;
-	ld.param.u64 %rd103, [gk_s39];
-	cvta.to.global.u64 %rd104, %rd103;
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s40];
-	mov.b64 %rd107, %rd106;
-	ld.param.s64 %rd108, [gk_s41];
-	mov.b64 %rd109, %rd108;
-	ld.param.u64 %rd110, [gk_s42];
-	cvta.to.global.u64 %rd111, %rd110;
-	mov.b64 %rd112, %rd111;
-	ld.param.s64 %rd113, [gk_s43];
-	mov.b64 %rd114, %rd113;
-	ld.param.s64 %rd115, [gk_s44];
-	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd95, [gk_s36];
+	cvta.to.global.u64 %rd96, %rd95;
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s37];
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s38];
+	mov.b64 %rd101, %rd100;
+	ld.param.u64 %rd102, [gk_s39];
+	cvta.to.global.u64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	ld.param.s64 %rd105, [gk_s40];
+	mov.b64 %rd106, %rd105;
+	ld.param.s64 %rd107, [gk_s41];
+	mov.b64 %rd108, %rd107;
+	ld.param.u64 %rd109, [gk_s42];
+	cvta.to.global.u64 %rd110, %rd109;
+	mov.b64 %rd111, %rd110;
+	ld.param.s64 %rd112, [gk_s43];
+	mov.b64 %rd113, %rd112;
+	ld.param.s64 %rd114, [gk_s44];
+	mov.b64 %rd115, %rd114;
 	ld.param.u8 %r36, [gk_s45];
 	setp.ne.u32 %p11, %r36, 0;
 	mov.pred %p12, %p11;
-	ld.param.u64 %rd117, [gk_s46];
-	cvta.to.global.u64 %rd118, %rd117;
-	mov.b64 %rd119, %rd118;
-	ld.param.s64 %rd120, [gk_s47];
-	mov.b64 %rd121, %rd120;
-	ld.param.s64 %rd122, [gk_s48];
-	mov.b64 %rd123, %rd122;
+	ld.param.u64 %rd116, [gk_s46];
+	cvta.to.global.u64 %rd117, %rd116;
+	mov.b64 %rd118, %rd117;
+	ld.param.s64 %rd119, [gk_s47];
+	mov.b64 %rd120, %rd119;
+	ld.param.s64 %rd121, [gk_s48];
+	mov.b64 %rd122, %rd121;
 	ld.param.s32 %r37, [gk_s49];
 	mov.b32 %r38, %r37;
-	ld.param.s64 %rd124, [gk_s50];
-	mov.b64 %rd125, %rd124;
-	ld.param.s64 %rd126, [gk_s51];
-	mov.b64 %rd127, %rd126;
+	ld.param.s64 %rd123, [gk_s50];
+	mov.b64 %rd124, %rd123;
+	ld.param.s64 %rd125, [gk_s51];
+	mov.b64 %rd126, %rd125;
 	ld.param.u8 %r39, [gk_s52];
 	setp.ne.u32 %p13, %r39, 0;
 	mov.pred %p14, %p13;
-	ld.param.u64 %rd128, [gk_s53];
-	cvta.to.global.u64 %rd129, %rd128;
-	mov.b64 %rd130, %rd129;
-	ld.param.s64 %rd131, [gk_s54];
-	mov.b64 %rd132, %rd131;
-	ld.param.s64 %rd133, [gk_s55];
-	mov.b64 %rd134, %rd133;
-	ld.param.u64 %rd135, [gk_s56];
-	cvta.to.global.u64 %rd136, %rd135;
-	mov.b64 %rd137, %rd136;
-	ld.param.s64 %rd138, [gk_s57];
-	mov.b64 %rd139, %rd138;
-	ld.param.s64 %rd140, [gk_s58];
-	mov.b64 %rd141, %rd140;
-	ld.param.u64 %rd142, [gk_s59];
-	cvta.to.global.u64 %rd143, %rd142;
-	mov.b64 %rd144, %rd143;
-	ld.param.s64 %rd145, [gk_s60];
-	mov.b64 %rd146, %rd145;
-	ld.param.s64 %rd147, [gk_s61];
-	mov.b64 %rd148, %rd147;
+	ld.param.u64 %rd127, [gk_s53];
+	cvta.to.global.u64 %rd128, %rd127;
+	mov.b64 %rd129, %rd128;
+	ld.param.s64 %rd130, [gk_s54];
+	mov.b64 %rd131, %rd130;
+	ld.param.s64 %rd132, [gk_s55];
+	mov.b64 %rd133, %rd132;
+	ld.param.u64 %rd134, [gk_s56];
+	cvta.to.global.u64 %rd135, %rd134;
+	mov.b64 %rd136, %rd135;
+	ld.param.s64 %rd137, [gk_s57];
+	mov.b64 %rd138, %rd137;
+	ld.param.s64 %rd139, [gk_s58];
+	mov.b64 %rd140, %rd139;
+	ld.param.u64 %rd141, [gk_s59];
+	cvta.to.global.u64 %rd142, %rd141;
+	mov.b64 %rd143, %rd142;
+	ld.param.s64 %rd144, [gk_s60];
+	mov.b64 %rd145, %rd144;
+	ld.param.s64 %rd146, [gk_s61];
+	mov.b64 %rd147, %rd146;
 	ld.param.u8 %r40, [gk_s62];
 	setp.ne.u32 %p15, %r40, 0;
 	mov.pred %p16, %p15;
-	ld.param.u64 %rd149, [gk_s63];
-	cvta.to.global.u64 %rd150, %rd149;
-	mov.b64 %rd151, %rd150;
-	ld.param.s64 %rd152, [gk_s64];
-	mov.b64 %rd153, %rd152;
-	ld.param.s64 %rd154, [gk_s65];
-	mov.b64 %rd155, %rd154;
+	ld.param.u64 %rd148, [gk_s63];
+	cvta.to.global.u64 %rd149, %rd148;
+	mov.b64 %rd150, %rd149;
+	ld.param.s64 %rd151, [gk_s64];
+	mov.b64 %rd152, %rd151;
+	ld.param.s64 %rd153, [gk_s65];
+	mov.b64 %rd154, %rd153;
 	ld.param.s32 %r41, [gk_s66];
 	mov.b32 %r42, %r41;
-	ld.param.s64 %rd156, [gk_s67];
-	mov.b64 %rd157, %rd156;
-	ld.param.s64 %rd158, [gk_s68];
-	mov.b64 %rd159, %rd158;
-	ld.param.s64 %rd160, [gk_s69];
-	mov.b64 %rd161, %rd160;
-	ld.param.s64 %rd162, [gk_s70];
-	mov.b64 %rd163, %rd162;
-	ld.param.s64 %rd164, [gk_s71];
-	mov.b64 %rd165, %rd164;
-	cvt.u64.u32 %rd167, %r28;
-	cvt.u64.u32 %rd168, %r29;
-	mov.b64 %rd169, %rd167;
+	ld.param.s64 %rd155, [gk_s67];
+	mov.b64 %rd156, %rd155;
+	ld.param.s64 %rd157, [gk_s68];
+	mov.b64 %rd158, %rd157;
+	ld.param.s64 %rd159, [gk_s69];
+	mov.b64 %rd160, %rd159;
+	ld.param.s64 %rd161, [gk_s70];
+	mov.b64 %rd162, %rd161;
+	ld.param.s64 %rd163, [gk_s71];
+	mov.b64 %rd164, %rd163;
+	cvt.u64.u32 %rd166, %r28;
+	cvt.u64.u32 %rd167, %r29;
+	mov.b64 %rd168, %rd166;
 $L1:
-	setp.ge.s64 %p17, %rd169, %rd3;
+	setp.ge.s64 %p17, %rd168, %rd2;
 	@%p17 bra $L2;
-	mov.b64 %rd166, %rd169;
+	mov.b64 %rd165, %rd168;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd170, %rd26;
-	mov.b64 %rd171, %rd29;
-	mov.b64 %rd172, %rd31;
-	mov.b64 %rd173, %rd33;
-	mov.b64 %rd174, %rd36;
-	mov.b64 %rd175, %rd38;
-	mov.b64 %rd176, %rd40;
-	mov.b64 %rd177, %rd43;
-	mov.b64 %rd178, %rd45;
-	mov.b64 %rd179, %rd47;
+	mov.b64 %rd169, %rd25;
+	mov.b64 %rd170, %rd28;
+	mov.b64 %rd171, %rd30;
+	mov.b64 %rd172, %rd32;
+	mov.b64 %rd173, %rd35;
+	mov.b64 %rd174, %rd37;
+	mov.b64 %rd175, %rd39;
+	mov.b64 %rd176, %rd42;
+	mov.b64 %rd177, %rd44;
+	mov.b64 %rd178, %rd46;
 	mov.pred %p18, %p4;
-	mov.b64 %rd180, %rd49;
-	mov.b64 %rd181, %rd52;
-	mov.b64 %rd182, %rd54;
-	mov.b64 %rd183, %rd56;
-	mov.b64 %rd184, %rd59;
-	mov.b64 %rd185, %rd61;
-	mov.b64 %rd186, %rd63;
+	mov.b64 %rd179, %rd48;
+	mov.b64 %rd180, %rd51;
+	mov.b64 %rd181, %rd53;
+	mov.b64 %rd182, %rd55;
+	mov.b64 %rd183, %rd58;
+	mov.b64 %rd184, %rd60;
+	mov.b64 %rd185, %rd62;
 	mov.pred %p19, %p6;
-	mov.b64 %rd187, %rd66;
-	mov.b64 %rd188, %rd68;
-	mov.b64 %rd189, %rd70;
-	mov.b64 %rd190, %rd73;
-	mov.b64 %rd191, %rd75;
-	mov.b64 %rd192, %rd77;
-	mov.b64 %rd193, %rd80;
-	mov.b64 %rd194, %rd82;
-	mov.b64 %rd195, %rd84;
+	mov.b64 %rd186, %rd65;
+	mov.b64 %rd187, %rd67;
+	mov.b64 %rd188, %rd69;
+	mov.b64 %rd189, %rd72;
+	mov.b64 %rd190, %rd74;
+	mov.b64 %rd191, %rd76;
+	mov.b64 %rd192, %rd79;
+	mov.b64 %rd193, %rd81;
+	mov.b64 %rd194, %rd83;
 	mov.pred %p20, %p8;
-	mov.b64 %rd196, %rd87;
-	mov.b64 %rd197, %rd89;
-	mov.b64 %rd198, %rd91;
+	mov.b64 %rd195, %rd86;
+	mov.b64 %rd196, %rd88;
+	mov.b64 %rd197, %rd90;
 	mov.b32 %r43, %r34;
-	mov.b64 %rd199, %rd93;
-	mov.b64 %rd200, %rd95;
+	mov.b64 %rd198, %rd92;
+	mov.b64 %rd199, %rd94;
 	mov.pred %p21, %p10;
-	mov.b64 %rd201, %rd98;
-	mov.b64 %rd202, %rd100;
-	mov.b64 %rd203, %rd102;
-	mov.b64 %rd204, %rd105;
-	mov.b64 %rd205, %rd107;
-	mov.b64 %rd206, %rd109;
-	mov.b64 %rd207, %rd112;
-	mov.b64 %rd208, %rd114;
-	mov.b64 %rd209, %rd116;
+	mov.b64 %rd200, %rd97;
+	mov.b64 %rd201, %rd99;
+	mov.b64 %rd202, %rd101;
+	mov.b64 %rd203, %rd104;
+	mov.b64 %rd204, %rd106;
+	mov.b64 %rd205, %rd108;
+	mov.b64 %rd206, %rd111;
+	mov.b64 %rd207, %rd113;
+	mov.b64 %rd208, %rd115;
 	mov.pred %p22, %p12;
-	mov.b64 %rd210, %rd119;
-	mov.b64 %rd211, %rd121;
-	mov.b64 %rd212, %rd123;
+	mov.b64 %rd209, %rd118;
+	mov.b64 %rd210, %rd120;
+	mov.b64 %rd211, %rd122;
 	mov.b32 %r44, %r38;
-	mov.b64 %rd213, %rd125;
-	mov.b64 %rd214, %rd127;
+	mov.b64 %rd212, %rd124;
+	mov.b64 %rd213, %rd126;
 	mov.pred %p23, %p14;
-	mov.b64 %rd215, %rd130;
-	mov.b64 %rd216, %rd132;
-	mov.b64 %rd217, %rd134;
-	mov.b64 %rd218, %rd137;
-	mov.b64 %rd219, %rd139;
-	mov.b64 %rd220, %rd141;
-	mov.b64 %rd221, %rd144;
-	mov.b64 %rd222, %rd146;
-	mov.b64 %rd223, %rd148;
+	mov.b64 %rd214, %rd129;
+	mov.b64 %rd215, %rd131;
+	mov.b64 %rd216, %rd133;
+	mov.b64 %rd217, %rd136;
+	mov.b64 %rd218, %rd138;
+	mov.b64 %rd219, %rd140;
+	mov.b64 %rd220, %rd143;
+	mov.b64 %rd221, %rd145;
+	mov.b64 %rd222, %rd147;
 	mov.pred %p24, %p16;
-	mov.b64 %rd224, %rd151;
-	mov.b64 %rd225, %rd153;
-	mov.b64 %rd226, %rd155;
+	mov.b64 %rd223, %rd150;
+	mov.b64 %rd224, %rd152;
+	mov.b64 %rd225, %rd154;
 	mov.b32 %r45, %r42;
-	mov.b64 %rd227, %rd157;
-	mov.b64 %rd228, %rd159;
-	mov.b64 %rd229, %rd161;
-	mov.b64 %rd230, %rd163;
-	mov.b64 %rd231, %rd165;
-	add.s64 %rd232, %rd14, %rd22;
-	mad.lo.s64 %rd233, %rd199, 4, 15;
-	and.b64 %rd233, %rd233, -16;
-	add.s64 %rd22, %rd22, %rd233;
-	mov.b64 %rd234, %rd232;
-	mov.b64 %rd235, %rd199;
-	mov.b64 %rd236, 1;
+	mov.b64 %rd226, %rd156;
+	mov.b64 %rd227, %rd158;
+	mov.b64 %rd228, %rd160;
+	mov.b64 %rd229, %rd162;
+	mov.b64 %rd230, %rd164;
+	add.s64 %rd231, %rd13, %rd21;
+	mad.lo.s64 %rd232, %rd198, 4, 15;
+	and.b64 %rd232, %rd232, -16;
+	add.s64 %rd21, %rd21, %rd232;
+	mov.b64 %rd233, %rd231;
+	mov.b64 %rd234, %rd198;
+	mov.b64 %rd235, 1;
+	mov.b64 %rd236, %rd233;
 	mov.b64 %rd237, %rd234;
 	mov.b64 %rd238, %rd235;
-	mov.b64 %rd239, %rd236;
-	add.s64 %rd240, %rd14, %rd22;
-	mad.lo.s64 %rd241, %rd199, 4, 15;
-	and.b64 %rd241, %rd241, -16;
-	add.s64 %rd22, %rd22, %rd241;
-	mov.b64 %rd242, %rd240;
-	mov.b64 %rd243, %rd199;
-	mov.b64 %rd244, 1;
+	add.s64 %rd239, %rd13, %rd21;
+	mad.lo.s64 %rd240, %rd198, 4, 15;
+	and.b64 %rd240, %rd240, -16;
+	add.s64 %rd21, %rd21, %rd240;
+	mov.b64 %rd241, %rd239;
+	mov.b64 %rd242, %rd198;
+	mov.b64 %rd243, 1;
+	mov.b64 %rd244, %rd241;
 	mov.b64 %rd245, %rd242;
 	mov.b64 %rd246, %rd243;
-	mov.b64 %rd247, %rd244;
-	add.s64 %rd248, %rd14, %rd22;
-	mad.lo.s64 %rd249, %rd199, 4, 15;
-	and.b64 %rd249, %rd249, -16;
-	add.s64 %rd22, %rd22, %rd249;
-	mov.b64 %rd250, %rd248;
-	mov.b64 %rd251, %rd199;
-	mov.b64 %rd252, 1;
+	add.s64 %rd247, %rd13, %rd21;
+	mad.lo.s64 %rd248, %rd198, 4, 15;
+	and.b64 %rd248, %rd248, -16;
+	add.s64 %rd21, %rd21, %rd248;
+	mov.b64 %rd249, %rd247;
+	mov.b64 %rd250, %rd198;
+	mov.b64 %rd251, 1;
+	mov.b64 %rd252, %rd249;
 	mov.b64 %rd253, %rd250;
 	mov.b64 %rd254, %rd251;
-	mov.b64 %rd255, %rd252;
-	cvt.u64.u32 %rd256, %r4;
-	mov.b64 %rd257, %rd256;
-	mul.lo.s64 %rd258, %rd166, %rd229;
-	mov.b64 %rd259, %rd258;
-	add.s64 %rd260, %rd259, %rd229;
-	min.s64 %rd261, %rd260, %rd180;
-	mov.b64 %rd262, %rd261;
-	mul.lo.s64 %rd263, %rd257, %rd199;
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd265, %rd259;
+	cvt.u64.u32 %rd255, %r4;
+	mov.b64 %rd256, %rd255;
+	mul.lo.s64 %rd257, %rd165, %rd228;
+	mov.b64 %rd258, %rd257;
+	add.s64 %rd259, %rd258, %rd228;
+	min.s64 %rd260, %rd259, %rd179;
+	mov.b64 %rd261, %rd260;
+	mul.lo.s64 %rd262, %rd256, %rd198;
+	mov.b64 %rd263, %rd262;
+	mov.b64 %rd264, %rd258;
 $L4:
-	setp.lt.s64 %p25, %rd265, %rd262;
+	setp.lt.s64 %p25, %rd264, %rd261;
 	not.pred %p26, %p25;
 	@!%p26 bra $L8;
 	bra.uni $L6;
 $L8:
+	mov.b64 %rd265, 0;
 	mov.b64 %rd266, 0;
 	mov.b64 %rd267, 0;
 	mov.b64 %rd268, 0;
-	mov.b64 %rd269, 0;
 $L9:
-	setp.lt.s64 %p27, %rd269, %rd199;
+	setp.lt.s64 %p27, %rd268, %rd198;
 	not.pred %p28, %p27;
 	@!%p28 bra $L13;
 	bra.uni $L11;
 $L13:
-	mul.lo.s64 %rd270, %rd269, %rd257;
-	add.s64 %rd271, %rd265, %rd270;
-	cvt.u64.u32 %rd272, %r2;
-	add.s64 %rd273, %rd271, %rd272;
-	mov.b64 %rd274, %rd273;
-	setp.ge.s64 %p29, %rd274, %rd262;
+	mul.lo.s64 %rd269, %rd268, %rd256;
+	add.s64 %rd270, %rd264, %rd269;
+	cvt.u64.u32 %rd271, %r2;
+	add.s64 %rd272, %rd270, %rd271;
+	mov.b64 %rd273, %rd272;
+	setp.ge.s64 %p29, %rd273, %rd261;
 	@!%p29 bra $L15;
 	bra.uni $L11;
 $L15:
 	mov.pred %p30, %p18;
-	mov.b64 %rd275, %rd180;
-	mov.b64 %rd276, %rd274;
+	mov.b64 %rd274, %rd179;
+	mov.b64 %rd275, %rd273;
 $L16:
 	@!%p30 bra $L20;
-	shr.s64 %rd277, %rd276, 5;
-	mul.lo.s64 %rd278, %rd277, %rd186;
-	mad.lo.s64 %rd279, %rd278, 4, %rd184;
-	ld.global.nc.u32 %r46, [%rd279+0];
+	shr.s64 %rd276, %rd275, 5;
+	mul.lo.s64 %rd277, %rd276, %rd185;
+	mad.lo.s64 %rd278, %rd277, 4, %rd183;
+	ld.global.nc.u32 %r46, [%rd278+0];
 	mov.b32 %r47, %r46;
-	and.b64 %rd280, %rd276, 31;
-	min.u64 %rd281, %rd280, 32;
-	cvt.u32.u64 %r48, %rd281;
+	and.b64 %rd279, %rd275, 31;
+	min.u64 %rd280, %rd279, 32;
+	cvt.u32.u64 %r48, %rd280;
 	mov.b32 %r50, 0x1;
 	shl.b32 %r49, %r50, %r48;
 	setp.hs.u32 %p31, %r48, 32;
@@ -3093,16 +3285,16 @@ $L16:
 	and.b32 %r52, %r47, %r51;
 	setp.ne.u32 %p32, %r52, 0x0;
 	@!%p32 bra $L22;
-	cvt.u32.u64 %r53, %rd276;
+	cvt.u32.u64 %r53, %rd275;
 	mov.b32 %r54, %r53;
 	bra.uni $L18;
 $L22:
 	mov.b32 %r54, -1;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd282, %rd276, %rd183;
-	mad.lo.s64 %rd283, %rd282, 4, %rd181;
-	ld.global.nc.s32 %r55, [%rd283+0];
+	mul.lo.s64 %rd281, %rd275, %rd182;
+	mad.lo.s64 %rd282, %rd281, 4, %rd180;
+	ld.global.nc.s32 %r55, [%rd282+0];
 	mov.b32 %r56, %r55;
 	mov.b32 %r54, %r56;
 	bra.uni $L18;
@@ -3114,420 +3306,570 @@ $L18:
 	@!%p33 bra $L24;
 	bra.uni $L10;
 $L24:
-	mov.b64 %rd284, %rd170;
+	mov.b64 %rd283, %rd169;
 	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd285, %r58;
-	add.s64 %rd286, %rd285, 1;
-	mul.lo.s64 %rd287, %rd286, %rd173;
-	mad.lo.s64 %rd288, %rd287, 8, %rd171;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	cvt.s64.s32 %rd291, %r58;
-	mul.lo.s64 %rd292, %rd291, %rd173;
-	mad.lo.s64 %rd293, %rd292, 8, %rd171;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	sub.s64 %rd296, %rd290, %rd295;
+	cvt.s64.s32 %rd284, %r58;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd172;
+	mad.lo.s64 %rd287, %rd286, 8, %rd170;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r58;
+	mul.lo.s64 %rd291, %rd290, %rd172;
+	mad.lo.s64 %rd292, %rd291, 8, %rd170;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mov.b64 %rd296, %rd295;
 	mov.b64 %rd297, %rd296;
-	mov.b64 %rd298, %rd297;
-	setp.lt.s64 %p34, %rd298, %rd230;
+	setp.lt.s64 %p34, %rd297, %rd229;
 	@!%p34 bra $L25;
-	mul.lo.s64 %rd299, %rd266, %rd239;
-	mad.lo.s64 %rd300, %rd299, 4, %rd237;
-	st.shared.s32 [%rd300+0], %r57;
-	add.s64 %rd301, %rd266, 1;
-	mov.b64 %rd266, %rd301;
+	mul.lo.s64 %rd298, %rd265, %rd238;
+	mad.lo.s64 %rd299, %rd298, 4, %rd236;
+	st.shared.s32 [%rd299+0], %r57;
+	add.s64 %rd300, %rd265, 1;
+	mov.b64 %rd265, %rd300;
 	bra.uni $L26;
 $L25:
-	setp.lt.s64 %p35, %rd298, %rd231;
+	setp.lt.s64 %p35, %rd297, %rd230;
 	@!%p35 bra $L27;
-	mul.lo.s64 %rd302, %rd267, %rd247;
-	mad.lo.s64 %rd303, %rd302, 4, %rd245;
-	st.shared.s32 [%rd303+0], %r57;
-	add.s64 %rd304, %rd267, 1;
-	mov.b64 %rd267, %rd304;
+	mul.lo.s64 %rd301, %rd266, %rd246;
+	mad.lo.s64 %rd302, %rd301, 4, %rd244;
+	st.shared.s32 [%rd302+0], %r57;
+	add.s64 %rd303, %rd266, 1;
+	mov.b64 %rd266, %rd303;
 	bra.uni $L28;
 $L27:
-	mul.lo.s64 %rd305, %rd268, %rd255;
-	mad.lo.s64 %rd306, %rd305, 4, %rd253;
-	st.shared.s32 [%rd306+0], %r57;
-	add.s64 %rd307, %rd268, 1;
-	mov.b64 %rd268, %rd307;
+	mul.lo.s64 %rd304, %rd267, %rd254;
+	mad.lo.s64 %rd305, %rd304, 4, %rd252;
+	st.shared.s32 [%rd305+0], %r57;
+	add.s64 %rd306, %rd267, 1;
+	mov.b64 %rd267, %rd306;
 $L28:
 $L26:
 $L10:
-	add.s64 %rd308, %rd269, 1;
-	mov.b64 %rd269, %rd308;
+	add.s64 %rd307, %rd268, 1;
+	mov.b64 %rd268, %rd307;
 	bra.uni $L9;
 $L11:
-	mov.b64 %rd309, %rd266;
+	mov.b64 %rd308, %rd265;
 $L29:
 	@!%p19 bra $L33;
 	bra.uni $L31;
 $L33:
 	// block scan
-	mov.b64 %rd310, %rd309;
+	mov.b64 %rd309, %rd308;
 	mov.b32 %r59, %r3;
 $L34:
 	setp.hs.u32 %p36, %r59, 32;
 	@%p36 bra $L35;
-	mov.b64 {%r60, %r61}, %rd310;
+	mov.b64 {%r60, %r61}, %rd309;
 	shfl.sync.up.b32 %r62|%p37, %r60, %r59, 0, %r17;
 	shfl.sync.up.b32 %r63, %r61, %r59, 0, %r17;
-	mov.b64 %rd311, {%r62, %r63};
+	mov.b64 %rd310, {%r62, %r63};
 	@!%p37 bra $L36;
-	add.s64 %rd312, %rd311, %rd310;
-	mov.b64 %rd310, %rd312;
+	add.s64 %rd311, %rd310, %rd309;
+	mov.b64 %rd309, %rd311;
 $L36:
 	shl.b32 %r59, %r59, 1;
 	bra.uni $L34;
 $L35:
-	mov.b64 {%r64, %r65}, %rd310;
+	mov.b64 {%r64, %r65}, %rd309;
 	shfl.sync.up.b32 %r66|%p38, %r64, %r3, 0, %r17;
 	shfl.sync.up.b32 %r67, %r65, %r3, 0, %r17;
-	mov.b64 %rd313, {%r66, %r67};
+	mov.b64 %rd312, {%r66, %r67};
 	setp.lo.u32 %p39, %r3, 32;
 	and.pred %p40, %p38, %p39;
-	selp.b64 %rd314, %rd313, 0, %p40;
+	selp.b64 %rd313, %rd312, 0, %p40;
 	sub.u32 %r68, %r13, %r3;
 	setp.eq.u32 %p41, %r7, %r68;
 	@!%p41 bra $L37;
-	mul.wide.u32 %rd315, %r8, 16;
-	add.s64 %rd316, %rd1, %rd315;
-	add.s64 %rd317, %rd316, 1040;
-	add.s64 %rd318, %rd317, %rd2;
-	st.shared.s64 [%rd318+0], %rd310;
+	mul.wide.u32 %rd314, %r8, 16;
+	add.s64 %rd315, %rd1, %rd314;
+	st.shared.s64 [%rd315+0], %rd309;
 $L37:
 	bar.sync 0;
-	mov.b64 %rd319, 0;
-	mov.b64 %rd320, 0;
-	mov.b32 %r69, 0;
-	add.s64 %rd321, %rd2, 1040;
-	add.s64 %rd322, %rd1, %rd321;
-$L38:
-	setp.hs.u32 %p42, %r69, %r10;
-	@%p42 bra $L39;
-	ld.shared.s64 %rd323, [%rd322+0];
-	setp.lo.u32 %p43, %r69, %r8;
-	@!%p43 bra $L40;
-	add.s64 %rd324, %rd319, %rd323;
-	mov.b64 %rd319, %rd324;
-$L40:
-	add.s64 %rd325, %rd320, %rd323;
-	mov.b64 %rd320, %rd325;
-	add.s64 %rd322, %rd322, 16;
-	add.u32 %r69, %r69, 1;
-	bra.uni $L38;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L38;
+	mov.b64 %rd316, 0;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L39;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd316, %rd319;
 $L39:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd326, %rd319, %rd314;
-	mov.b64 {%r70, %r71}, %rd326;
-	shfl.sync.idx.b32 %r72|%p44, %r70, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r73, %r71, 0, %r21, %r17;
-	mov.b64 %rd327, {%r72, %r73};
-	mov.b64 %rd328, %rd320;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, 0;
-	cvt.u64.u32 %rd336, %r2;
-	setp.eq.s64 %p45, %rd336, 0;
-	setp.gt.s64 %p46, %rd334, 0;
-	and.pred %p47, %p45, %p46;
-	@!%p47 bra $L42;
-	atom.global.add.u64 %rd337, [%rd190], %rd334;
-	mov.b64 %rd338, %rd337;
-	mov.b64 %rd335, %rd338;
+	mov.b64 {%r69, %r70}, %rd316;
+	shfl.sync.up.b32 %r71|%p44, %r69, 1, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 1, 0, %r17;
+	mov.b64 %rd320, {%r71, %r72};
+	@!%p44 bra $L40;
+	add.s64 %rd321, %rd320, %rd316;
+	mov.b64 %rd316, %rd321;
+$L40:
+	mov.b64 {%r73, %r74}, %rd316;
+	shfl.sync.up.b32 %r75|%p45, %r73, 2, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 2, 0, %r17;
+	mov.b64 %rd322, {%r75, %r76};
+	@!%p45 bra $L41;
+	add.s64 %rd323, %rd322, %rd316;
+	mov.b64 %rd316, %rd323;
+$L41:
+	mov.b64 {%r77, %r78}, %rd316;
+	shfl.sync.up.b32 %r79|%p46, %r77, 4, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 4, 0, %r17;
+	mov.b64 %rd324, {%r79, %r80};
+	@!%p46 bra $L42;
+	add.s64 %rd325, %rd324, %rd316;
+	mov.b64 %rd316, %rd325;
 $L42:
-	cvt.u64.u32 %rd339, %r2;
-	setp.eq.s64 %p48, %rd339, 0;
-	setp.eq.u32 %p49, %r1, 0;
-	and.pred %p50, %p48, %p49;
-	bar.sync 0;
-	@!%p50 bra $L43;
-	st.shared.s64 [%rd1+1024], %rd335;
+	mov.b64 {%r81, %r82}, %rd316;
+	shfl.sync.up.b32 %r83|%p47, %r81, 8, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 8, 0, %r17;
+	mov.b64 %rd326, {%r83, %r84};
+	@!%p47 bra $L43;
+	add.s64 %rd327, %rd326, %rd316;
+	mov.b64 %rd316, %rd327;
 $L43:
-	bar.sync 0;
-	ld.shared.s64 %rd340, [%rd1+1024];
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd335, %rd341;
-	add.s64 %rd342, %rd335, %rd333;
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd344, 0;
+	mov.b64 {%r85, %r86}, %rd316;
+	shfl.sync.up.b32 %r87|%p48, %r85, 16, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 16, 0, %r17;
+	mov.b64 %rd328, {%r87, %r88};
+	@!%p48 bra $L44;
+	add.s64 %rd329, %rd328, %rd316;
+	mov.b64 %rd316, %rd329;
 $L44:
-	setp.lt.s64 %p51, %rd344, %rd309;
-	not.pred %p52, %p51;
-	@!%p52 bra $L48;
-	bra.uni $L46;
-$L48:
-	mul.lo.s64 %rd345, %rd344, %rd239;
-	mad.lo.s64 %rd346, %rd345, 4, %rd237;
-	ld.shared.s32 %r74, [%rd346+0];
-	mov.b32 %r75, %r74;
-	add.s64 %rd347, %rd343, %rd344;
-	mul.lo.s64 %rd348, %rd347, %rd189;
-	mad.lo.s64 %rd349, %rd348, 4, %rd187;
-	st.global.s32 [%rd349+0], %r75;
+	mov.b64 {%r89, %r90}, %rd316;
+	shfl.sync.up.b32 %r91|%p49, %r89, 1, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, 1, 0, %r17;
+	mov.b64 %rd330, {%r91, %r92};
+	selp.b64 %rd331, %rd330, 0, %p49;
+	@!%p43 bra $L45;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	add.s64 %rd334, %rd333, 512;
+	st.shared.s64 [%rd334+0], %rd331;
 $L45:
-	add.s64 %rd350, %rd344, 1;
-	mov.b64 %rd344, %rd350;
-	bra.uni $L44;
+	sub.u32 %r93, %r10, 1;
+	setp.eq.u32 %p50, %r7, %r93;
+	@!%p50 bra $L46;
+	st.shared.s64 [%rd1+1024], %rd316;
 $L46:
+$L38:
+	bar.sync 0;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	add.s64 %rd337, %rd336, 512;
+	ld.shared.s64 %rd338, [%rd337+0];
+	add.s64 %rd339, %rd338, %rd313;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 {%r94, %r95}, %rd339;
+	shfl.sync.idx.b32 %r96|%p51, %r94, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r97, %r95, 0, %r21, %r17;
+	mov.b64 %rd341, {%r96, %r97};
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, 0;
+	cvt.u64.u32 %rd350, %r2;
+	setp.eq.s64 %p52, %rd350, 0;
+	setp.gt.s64 %p53, %rd348, 0;
+	and.pred %p54, %p52, %p53;
+	@!%p54 bra $L48;
+	atom.global.add.u64 %rd351, [%rd189], %rd348;
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd349, %rd352;
+$L48:
+	cvt.u64.u32 %rd353, %r2;
+	setp.eq.s64 %p55, %rd353, 0;
+	setp.eq.u32 %p56, %r1, 0;
+	and.pred %p57, %p55, %p56;
+	bar.sync 0;
+	@!%p57 bra $L49;
+	st.shared.s64 [%rd1+1024], %rd349;
+$L49:
+	bar.sync 0;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd349, %rd347;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd358, 0;
+$L50:
+	setp.lt.s64 %p58, %rd358, %rd308;
+	not.pred %p59, %p58;
+	@!%p59 bra $L54;
+	bra.uni $L52;
+$L54:
+	mul.lo.s64 %rd359, %rd358, %rd238;
+	mad.lo.s64 %rd360, %rd359, 4, %rd236;
+	ld.shared.s32 %r98, [%rd360+0];
+	mov.b32 %r99, %r98;
+	add.s64 %rd361, %rd357, %rd358;
+	mul.lo.s64 %rd362, %rd361, %rd188;
+	mad.lo.s64 %rd363, %rd362, 4, %rd186;
+	st.global.s32 [%rd363+0], %r99;
+$L51:
+	add.s64 %rd364, %rd358, 1;
+	mov.b64 %rd358, %rd364;
+	bra.uni $L50;
+$L52:
 	bra.uni $L31;
 $L30:
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd351, %rd267;
-$L49:
-	@!%p21 bra $L53;
-	bra.uni $L51;
-$L53:
-	// block scan
-	mov.b64 %rd352, %rd351;
-	mov.b32 %r76, %r3;
-$L54:
-	setp.hs.u32 %p53, %r76, 32;
-	@%p53 bra $L55;
-	mov.b64 {%r77, %r78}, %rd352;
-	shfl.sync.up.b32 %r79|%p54, %r77, %r76, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd353, {%r79, %r80};
-	@!%p54 bra $L56;
-	add.s64 %rd354, %rd353, %rd352;
-	mov.b64 %rd352, %rd354;
-$L56:
-	shl.b32 %r76, %r76, 1;
-	bra.uni $L54;
+	mov.b64 %rd365, %rd266;
 $L55:
-	mov.b64 {%r81, %r82}, %rd352;
-	shfl.sync.up.b32 %r83|%p55, %r81, %r3, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd355, {%r83, %r84};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd356, %rd355, 0, %p57;
-	sub.u32 %r85, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r85;
-	@!%p58 bra $L57;
-	mul.wide.u32 %rd357, %r8, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	add.s64 %rd359, %rd358, 1040;
-	add.s64 %rd360, %rd359, %rd2;
-	st.shared.s64 [%rd360+0], %rd352;
-$L57:
-	bar.sync 0;
-	mov.b64 %rd361, 0;
-	mov.b64 %rd362, 0;
-	mov.b32 %r86, 0;
-	add.s64 %rd363, %rd2, 1040;
-	add.s64 %rd364, %rd1, %rd363;
-$L58:
-	setp.hs.u32 %p59, %r86, %r10;
-	@%p59 bra $L59;
-	ld.shared.s64 %rd365, [%rd364+0];
-	setp.lo.u32 %p60, %r86, %r8;
-	@!%p60 bra $L60;
-	add.s64 %rd366, %rd361, %rd365;
-	mov.b64 %rd361, %rd366;
-$L60:
-	add.s64 %rd367, %rd362, %rd365;
-	mov.b64 %rd362, %rd367;
-	add.s64 %rd364, %rd364, 16;
-	add.u32 %r86, %r86, 1;
-	bra.uni $L58;
+	@!%p21 bra $L59;
+	bra.uni $L57;
 $L59:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd368, %rd361, %rd356;
-	mov.b64 {%r87, %r88}, %rd368;
-	shfl.sync.idx.b32 %r89|%p61, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd369, {%r89, %r90};
-	mov.b64 %rd370, %rd362;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, 0;
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p62, %rd378, 0;
-	setp.gt.s64 %p63, %rd376, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L62;
-	atom.global.add.u64 %rd379, [%rd204], %rd376;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd377, %rd380;
+	// block scan
+	mov.b64 %rd366, %rd365;
+	mov.b32 %r100, %r3;
+$L60:
+	setp.hs.u32 %p60, %r100, 32;
+	@%p60 bra $L61;
+	mov.b64 {%r101, %r102}, %rd366;
+	shfl.sync.up.b32 %r103|%p61, %r101, %r100, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, %r100, 0, %r17;
+	mov.b64 %rd367, {%r103, %r104};
+	@!%p61 bra $L62;
+	add.s64 %rd368, %rd367, %rd366;
+	mov.b64 %rd366, %rd368;
 $L62:
-	cvt.u64.u32 %rd381, %r2;
-	setp.eq.s64 %p65, %rd381, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
-	bar.sync 0;
-	@!%p67 bra $L63;
-	st.shared.s64 [%rd1+1024], %rd377;
+	shl.b32 %r100, %r100, 1;
+	bra.uni $L60;
+$L61:
+	mov.b64 {%r105, %r106}, %rd366;
+	shfl.sync.up.b32 %r107|%p62, %r105, %r3, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, %r3, 0, %r17;
+	mov.b64 %rd369, {%r107, %r108};
+	setp.lo.u32 %p63, %r3, 32;
+	and.pred %p64, %p62, %p63;
+	selp.b64 %rd370, %rd369, 0, %p64;
+	sub.u32 %r109, %r13, %r3;
+	setp.eq.u32 %p65, %r7, %r109;
+	@!%p65 bra $L63;
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	st.shared.s64 [%rd372+0], %rd366;
 $L63:
 	bar.sync 0;
-	ld.shared.s64 %rd382, [%rd1+1024];
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd377, %rd383;
-	add.s64 %rd384, %rd377, %rd375;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, 0;
-$L64:
-	setp.lt.s64 %p68, %rd386, %rd351;
-	not.pred %p69, %p68;
-	@!%p69 bra $L68;
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd387, %rd386, %rd247;
-	mad.lo.s64 %rd388, %rd387, 4, %rd245;
-	ld.shared.s32 %r91, [%rd388+0];
-	mov.b32 %r92, %r91;
-	add.s64 %rd389, %rd385, %rd386;
-	mul.lo.s64 %rd390, %rd389, %rd203;
-	mad.lo.s64 %rd391, %rd390, 4, %rd201;
-	st.global.s32 [%rd391+0], %r92;
+	setp.eq.u32 %p66, %r8, 0;
+	@!%p66 bra $L64;
+	mov.b64 %rd373, 0;
+	setp.lo.u32 %p67, %r7, %r10;
+	@!%p67 bra $L65;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	mov.b64 %rd373, %rd376;
 $L65:
-	add.s64 %rd392, %rd386, 1;
-	mov.b64 %rd386, %rd392;
-	bra.uni $L64;
+	mov.b64 {%r110, %r111}, %rd373;
+	shfl.sync.up.b32 %r112|%p68, %r110, 1, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 1, 0, %r17;
+	mov.b64 %rd377, {%r112, %r113};
+	@!%p68 bra $L66;
+	add.s64 %rd378, %rd377, %rd373;
+	mov.b64 %rd373, %rd378;
 $L66:
-	bra.uni $L51;
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b64 %rd393, %rd268;
+	mov.b64 {%r114, %r115}, %rd373;
+	shfl.sync.up.b32 %r116|%p69, %r114, 2, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 2, 0, %r17;
+	mov.b64 %rd379, {%r116, %r117};
+	@!%p69 bra $L67;
+	add.s64 %rd380, %rd379, %rd373;
+	mov.b64 %rd373, %rd380;
+$L67:
+	mov.b64 {%r118, %r119}, %rd373;
+	shfl.sync.up.b32 %r120|%p70, %r118, 4, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 4, 0, %r17;
+	mov.b64 %rd381, {%r120, %r121};
+	@!%p70 bra $L68;
+	add.s64 %rd382, %rd381, %rd373;
+	mov.b64 %rd373, %rd382;
+$L68:
+	mov.b64 {%r122, %r123}, %rd373;
+	shfl.sync.up.b32 %r124|%p71, %r122, 8, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 8, 0, %r17;
+	mov.b64 %rd383, {%r124, %r125};
+	@!%p71 bra $L69;
+	add.s64 %rd384, %rd383, %rd373;
+	mov.b64 %rd373, %rd384;
 $L69:
-	@!%p23 bra $L73;
-	bra.uni $L71;
-$L73:
-	// block scan
-	mov.b64 %rd394, %rd393;
-	mov.b32 %r93, %r3;
-$L74:
-	setp.hs.u32 %p70, %r93, 32;
-	@%p70 bra $L75;
-	mov.b64 {%r94, %r95}, %rd394;
-	shfl.sync.up.b32 %r96|%p71, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd395, {%r96, %r97};
-	@!%p71 bra $L76;
-	add.s64 %rd396, %rd395, %rd394;
-	mov.b64 %rd394, %rd396;
-$L76:
-	shl.b32 %r93, %r93, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r98, %r99}, %rd394;
-	shfl.sync.up.b32 %r100|%p72, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd397, {%r100, %r101};
-	setp.lo.u32 %p73, %r3, 32;
-	and.pred %p74, %p72, %p73;
-	selp.b64 %rd398, %rd397, 0, %p74;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p75, %r7, %r102;
-	@!%p75 bra $L77;
-	mul.wide.u32 %rd399, %r8, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	add.s64 %rd401, %rd400, 1040;
-	add.s64 %rd402, %rd401, %rd2;
-	st.shared.s64 [%rd402+0], %rd394;
-$L77:
-	bar.sync 0;
-	mov.b64 %rd403, 0;
-	mov.b64 %rd404, 0;
-	mov.b32 %r103, 0;
-	add.s64 %rd405, %rd2, 1040;
-	add.s64 %rd406, %rd1, %rd405;
-$L78:
-	setp.hs.u32 %p76, %r103, %r10;
-	@%p76 bra $L79;
-	ld.shared.s64 %rd407, [%rd406+0];
-	setp.lo.u32 %p77, %r103, %r8;
-	@!%p77 bra $L80;
-	add.s64 %rd408, %rd403, %rd407;
-	mov.b64 %rd403, %rd408;
-$L80:
-	add.s64 %rd409, %rd404, %rd407;
-	mov.b64 %rd404, %rd409;
-	add.s64 %rd406, %rd406, 16;
-	add.u32 %r103, %r103, 1;
-	bra.uni $L78;
-$L79:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd410, %rd403, %rd398;
-	mov.b64 {%r104, %r105}, %rd410;
-	shfl.sync.idx.b32 %r106|%p78, %r104, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r107, %r105, 0, %r21, %r17;
-	mov.b64 %rd411, {%r106, %r107};
-	mov.b64 %rd412, %rd404;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, %rd416;
-	mov.b64 %rd419, 0;
-	cvt.u64.u32 %rd420, %r2;
-	setp.eq.s64 %p79, %rd420, 0;
-	setp.gt.s64 %p80, %rd418, 0;
-	and.pred %p81, %p79, %p80;
-	@!%p81 bra $L82;
-	atom.global.add.u64 %rd421, [%rd218], %rd418;
-	mov.b64 %rd422, %rd421;
-	mov.b64 %rd419, %rd422;
-$L82:
-	cvt.u64.u32 %rd423, %r2;
-	setp.eq.s64 %p82, %rd423, 0;
-	setp.eq.u32 %p83, %r1, 0;
-	and.pred %p84, %p82, %p83;
-	bar.sync 0;
-	@!%p84 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd419;
-$L83:
-	bar.sync 0;
-	ld.shared.s64 %rd424, [%rd1+1024];
-	mov.b64 %rd425, %rd424;
-	mov.b64 %rd419, %rd425;
-	add.s64 %rd426, %rd419, %rd417;
-	mov.b64 %rd427, %rd426;
-	mov.b64 %rd428, 0;
-$L84:
-	setp.lt.s64 %p85, %rd428, %rd393;
-	not.pred %p86, %p85;
-	@!%p86 bra $L88;
-	bra.uni $L86;
-$L88:
-	mul.lo.s64 %rd429, %rd428, %rd255;
-	mad.lo.s64 %rd430, %rd429, 4, %rd253;
-	ld.shared.s32 %r108, [%rd430+0];
-	mov.b32 %r109, %r108;
-	add.s64 %rd431, %rd427, %rd428;
-	mul.lo.s64 %rd432, %rd431, %rd217;
-	mad.lo.s64 %rd433, %rd432, 4, %rd215;
-	st.global.s32 [%rd433+0], %r109;
-$L85:
-	add.s64 %rd434, %rd428, 1;
-	mov.b64 %rd428, %rd434;
-	bra.uni $L84;
-$L86:
-	bra.uni $L71;
+	mov.b64 {%r126, %r127}, %rd373;
+	shfl.sync.up.b32 %r128|%p72, %r126, 16, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 16, 0, %r17;
+	mov.b64 %rd385, {%r128, %r129};
+	@!%p72 bra $L70;
+	add.s64 %rd386, %rd385, %rd373;
+	mov.b64 %rd373, %rd386;
 $L70:
-	bra.uni $L69;
+	mov.b64 {%r130, %r131}, %rd373;
+	shfl.sync.up.b32 %r132|%p73, %r130, 1, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
+	mov.b64 %rd387, {%r132, %r133};
+	selp.b64 %rd388, %rd387, 0, %p73;
+	@!%p67 bra $L71;
+	mul.wide.u32 %rd389, %r7, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	add.s64 %rd391, %rd390, 512;
+	st.shared.s64 [%rd391+0], %rd388;
 $L71:
+	sub.u32 %r134, %r10, 1;
+	setp.eq.u32 %p74, %r7, %r134;
+	@!%p74 bra $L72;
+	st.shared.s64 [%rd1+1024], %rd373;
+$L72:
+$L64:
+	bar.sync 0;
+	mul.wide.u32 %rd392, %r8, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	add.s64 %rd394, %rd393, 512;
+	ld.shared.s64 %rd395, [%rd394+0];
+	add.s64 %rd396, %rd395, %rd370;
+	ld.shared.s64 %rd397, [%rd1+1024];
+	mov.b64 {%r135, %r136}, %rd396;
+	shfl.sync.idx.b32 %r137|%p75, %r135, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r138, %r136, 0, %r21, %r17;
+	mov.b64 %rd398, {%r137, %r138};
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, 0;
+	cvt.u64.u32 %rd407, %r2;
+	setp.eq.s64 %p76, %rd407, 0;
+	setp.gt.s64 %p77, %rd405, 0;
+	and.pred %p78, %p76, %p77;
+	@!%p78 bra $L74;
+	atom.global.add.u64 %rd408, [%rd203], %rd405;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd406, %rd409;
+$L74:
+	cvt.u64.u32 %rd410, %r2;
+	setp.eq.s64 %p79, %rd410, 0;
+	setp.eq.u32 %p80, %r1, 0;
+	and.pred %p81, %p79, %p80;
+	bar.sync 0;
+	@!%p81 bra $L75;
+	st.shared.s64 [%rd1+1024], %rd406;
+$L75:
+	bar.sync 0;
+	ld.shared.s64 %rd411, [%rd1+1024];
+	mov.b64 %rd412, %rd411;
+	mov.b64 %rd406, %rd412;
+	add.s64 %rd413, %rd406, %rd404;
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd415, 0;
+$L76:
+	setp.lt.s64 %p82, %rd415, %rd365;
+	not.pred %p83, %p82;
+	@!%p83 bra $L80;
+	bra.uni $L78;
+$L80:
+	mul.lo.s64 %rd416, %rd415, %rd246;
+	mad.lo.s64 %rd417, %rd416, 4, %rd244;
+	ld.shared.s32 %r139, [%rd417+0];
+	mov.b32 %r140, %r139;
+	add.s64 %rd418, %rd414, %rd415;
+	mul.lo.s64 %rd419, %rd418, %rd202;
+	mad.lo.s64 %rd420, %rd419, 4, %rd200;
+	st.global.s32 [%rd420+0], %r140;
+$L77:
+	add.s64 %rd421, %rd415, 1;
+	mov.b64 %rd415, %rd421;
+	bra.uni $L76;
+$L78:
+	bra.uni $L57;
+$L56:
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd422, %rd267;
+$L81:
+	@!%p23 bra $L85;
+	bra.uni $L83;
+$L85:
+	// block scan
+	mov.b64 %rd423, %rd422;
+	mov.b32 %r141, %r3;
+$L86:
+	setp.hs.u32 %p84, %r141, 32;
+	@%p84 bra $L87;
+	mov.b64 {%r142, %r143}, %rd423;
+	shfl.sync.up.b32 %r144|%p85, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd424, {%r144, %r145};
+	@!%p85 bra $L88;
+	add.s64 %rd425, %rd424, %rd423;
+	mov.b64 %rd423, %rd425;
+$L88:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L86;
+$L87:
+	mov.b64 {%r146, %r147}, %rd423;
+	shfl.sync.up.b32 %r148|%p86, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd426, {%r148, %r149};
+	setp.lo.u32 %p87, %r3, 32;
+	and.pred %p88, %p86, %p87;
+	selp.b64 %rd427, %rd426, 0, %p88;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p89, %r7, %r150;
+	@!%p89 bra $L89;
+	mul.wide.u32 %rd428, %r8, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	st.shared.s64 [%rd429+0], %rd423;
+$L89:
+	bar.sync 0;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L90;
+	mov.b64 %rd430, 0;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L91;
+	mul.wide.u32 %rd431, %r7, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	ld.shared.s64 %rd433, [%rd432+0];
+	mov.b64 %rd430, %rd433;
+$L91:
+	mov.b64 {%r151, %r152}, %rd430;
+	shfl.sync.up.b32 %r153|%p92, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd434, {%r153, %r154};
+	@!%p92 bra $L92;
+	add.s64 %rd435, %rd434, %rd430;
+	mov.b64 %rd430, %rd435;
+$L92:
+	mov.b64 {%r155, %r156}, %rd430;
+	shfl.sync.up.b32 %r157|%p93, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd436, {%r157, %r158};
+	@!%p93 bra $L93;
+	add.s64 %rd437, %rd436, %rd430;
+	mov.b64 %rd430, %rd437;
+$L93:
+	mov.b64 {%r159, %r160}, %rd430;
+	shfl.sync.up.b32 %r161|%p94, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd438, {%r161, %r162};
+	@!%p94 bra $L94;
+	add.s64 %rd439, %rd438, %rd430;
+	mov.b64 %rd430, %rd439;
+$L94:
+	mov.b64 {%r163, %r164}, %rd430;
+	shfl.sync.up.b32 %r165|%p95, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd440, {%r165, %r166};
+	@!%p95 bra $L95;
+	add.s64 %rd441, %rd440, %rd430;
+	mov.b64 %rd430, %rd441;
+$L95:
+	mov.b64 {%r167, %r168}, %rd430;
+	shfl.sync.up.b32 %r169|%p96, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd442, {%r169, %r170};
+	@!%p96 bra $L96;
+	add.s64 %rd443, %rd442, %rd430;
+	mov.b64 %rd430, %rd443;
+$L96:
+	mov.b64 {%r171, %r172}, %rd430;
+	shfl.sync.up.b32 %r173|%p97, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd444, {%r173, %r174};
+	selp.b64 %rd445, %rd444, 0, %p97;
+	@!%p91 bra $L97;
+	mul.wide.u32 %rd446, %r7, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	add.s64 %rd448, %rd447, 512;
+	st.shared.s64 [%rd448+0], %rd445;
+$L97:
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p98, %r7, %r175;
+	@!%p98 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd430;
+$L98:
+$L90:
+	bar.sync 0;
+	mul.wide.u32 %rd449, %r8, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	add.s64 %rd451, %rd450, 512;
+	ld.shared.s64 %rd452, [%rd451+0];
+	add.s64 %rd453, %rd452, %rd427;
+	ld.shared.s64 %rd454, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd453;
+	shfl.sync.idx.b32 %r178|%p99, %r176, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r21, %r17;
+	mov.b64 %rd455, {%r178, %r179};
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, 0;
+	cvt.u64.u32 %rd464, %r2;
+	setp.eq.s64 %p100, %rd464, 0;
+	setp.gt.s64 %p101, %rd462, 0;
+	and.pred %p102, %p100, %p101;
+	@!%p102 bra $L100;
+	atom.global.add.u64 %rd465, [%rd217], %rd462;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd463, %rd466;
+$L100:
+	cvt.u64.u32 %rd467, %r2;
+	setp.eq.s64 %p103, %rd467, 0;
+	setp.eq.u32 %p104, %r1, 0;
+	and.pred %p105, %p103, %p104;
+	bar.sync 0;
+	@!%p105 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd463;
+$L101:
+	bar.sync 0;
+	ld.shared.s64 %rd468, [%rd1+1024];
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd463, %rd469;
+	add.s64 %rd470, %rd463, %rd461;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, 0;
+$L102:
+	setp.lt.s64 %p106, %rd472, %rd422;
+	not.pred %p107, %p106;
+	@!%p107 bra $L106;
+	bra.uni $L104;
+$L106:
+	mul.lo.s64 %rd473, %rd472, %rd254;
+	mad.lo.s64 %rd474, %rd473, 4, %rd252;
+	ld.shared.s32 %r180, [%rd474+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd475, %rd471, %rd472;
+	mul.lo.s64 %rd476, %rd475, %rd216;
+	mad.lo.s64 %rd477, %rd476, 4, %rd214;
+	st.global.s32 [%rd477+0], %r181;
+$L103:
+	add.s64 %rd478, %rd472, 1;
+	mov.b64 %rd472, %rd478;
+	bra.uni $L102;
+$L104:
+	bra.uni $L83;
+$L82:
+	bra.uni $L81;
+$L83:
 $L5:
-	add.s64 %rd435, %rd265, %rd264;
-	mov.b64 %rd265, %rd435;
+	add.s64 %rd479, %rd264, %rd263;
+	mov.b64 %rd264, %rd479;
 	bra.uni $L4;
 $L6:
 $L3:
 	bar.sync 0;
-	add.s64 %rd169, %rd169, %rd168;
+	add.s64 %rd168, %rd168, %rd167;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -3574,7 +3916,7 @@ const gokkosPTX9 = `//
 {
 	.reg .pred %p<92>;
 	.reg .b32 %r<80>;
-	.reg .b64 %rd<214>;
+	.reg .b64 %rd<213>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3594,136 +3936,135 @@ const gokkosPTX9 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.s64 %rd9, [gk_s0];
-	mov.b64 %rd10, %rd9;
-	ld.param.u64 %rd11, [gk_s1];
-	cvta.to.global.u64 %rd12, %rd11;
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
-	ld.param.u64 %rd18, [gk_s4];
-	cvta.to.global.u64 %rd19, %rd18;
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s5];
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s6];
-	mov.b64 %rd24, %rd23;
-	ld.param.u64 %rd25, [gk_s7];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s8];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s9];
-	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
 	ld.param.u8 %r19, [gk_s10];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.u64 %rd34, [gk_s12];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s13];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
-	mov.b64 %rd40, %rd39;
-	ld.param.u64 %rd41, [gk_s15];
-	cvta.to.global.u64 %rd42, %rd41;
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s17];
-	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd31, [gk_s11];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s12];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s13];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s14];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s15];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s16];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s17];
+	mov.b64 %rd46, %rd45;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd48, %rd4, %rd3;
-	max.s64 %rd49, %rd48, 0;
-	cvt.u64.u32 %rd50, %r21;
-	add.s64 %rd51, %rd49, %rd50;
-	sub.s64 %rd52, %rd51, 1;
-	div.u64 %rd53, %rd52, %rd50;
-	cvt.u64.u32 %rd54, %r20;
-	mad.lo.s64 %rd55, %rd54, %rd53, %rd3;
-	add.s64 %rd56, %rd55, %rd53;
-	min.s64 %rd57, %rd56, %rd4;
+	sub.s64 %rd47, %rd3, %rd2;
+	max.s64 %rd48, %rd47, 0;
+	cvt.u64.u32 %rd49, %r21;
+	add.s64 %rd50, %rd48, %rd49;
+	sub.s64 %rd51, %rd50, 1;
+	div.u64 %rd52, %rd51, %rd49;
+	cvt.u64.u32 %rd53, %r20;
+	mad.lo.s64 %rd54, %rd53, %rd52, %rd2;
+	add.s64 %rd55, %rd54, %rd52;
+	min.s64 %rd56, %rd55, %rd3;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
+	mov.b64 %rd59, 9223372036854775807;
 	mov.b64 %rd60, 9223372036854775807;
-	mov.b64 %rd61, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p5, %r18, 10;
 	@%p5 bra.uni $L3;
-	mov.b64 %rd60, -9223372036854775808;
-	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd60, 9223372036854775807;
 	bra.uni $L1;
 $L3:
+	mov.b64 %rd61, 0;
 	mov.b64 %rd62, 0;
 	mov.b64 %rd63, 0;
 	mov.b64 %rd64, 0;
-	mov.b64 %rd65, 0;
+	mov.b64 %rd61, %rd63;
 	mov.b64 %rd62, %rd64;
-	mov.b64 %rd63, %rd65;
 $L4:
+	mov.b64 %rd65, %rd61;
 	mov.b64 %rd66, %rd62;
-	mov.b64 %rd67, %rd63;
+	mov.b64 %rd59, %rd65;
 	mov.b64 %rd60, %rd66;
-	mov.b64 %rd61, %rd67;
 $L1:
+	mov.b64 %rd57, %rd59;
 	mov.b64 %rd58, %rd60;
-	mov.b64 %rd59, %rd61;
-	cvt.u64.u32 %rd68, %r5;
-	add.s64 %rd69, %rd55, %rd68;
-	cvt.u64.u32 %rd70, %r6;
-	mov.b64 %rd71, %rd69;
+	cvt.u64.u32 %rd67, %r5;
+	add.s64 %rd68, %rd54, %rd67;
+	cvt.u64.u32 %rd69, %r6;
+	mov.b64 %rd70, %rd68;
 $L5:
-	setp.ge.s64 %p6, %rd71, %rd57;
+	setp.ge.s64 %p6, %rd70, %rd56;
 	@%p6 bra $L6;
-	mov.b64 %rd72, %rd71;
+	mov.b64 %rd71, %rd70;
 	not.pred %p7, %p3;
 	@!%p7 bra $L9;
-	mul.lo.s64 %rd73, %rd72, %rd40;
-	mad.lo.s64 %rd74, %rd73, 4, %rd36;
-	ld.global.nc.s32 %r22, [%rd74+0];
+	mul.lo.s64 %rd72, %rd71, %rd39;
+	mad.lo.s64 %rd73, %rd72, 4, %rd35;
+	ld.global.nc.s32 %r22, [%rd73+0];
 	mov.b32 %r23, %r22;
-	mov.b64 %rd75, %rd10;
+	mov.b64 %rd74, %rd9;
 	mov.b32 %r24, %r23;
-	cvt.s64.s32 %rd76, %r24;
-	add.s64 %rd77, %rd76, 1;
-	mul.lo.s64 %rd78, %rd77, %rd17;
-	mad.lo.s64 %rd79, %rd78, 8, %rd13;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	cvt.s64.s32 %rd82, %r24;
-	mul.lo.s64 %rd83, %rd82, %rd17;
-	mad.lo.s64 %rd84, %rd83, 8, %rd13;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	sub.s64 %rd87, %rd81, %rd86;
+	cvt.s64.s32 %rd75, %r24;
+	add.s64 %rd76, %rd75, 1;
+	mul.lo.s64 %rd77, %rd76, %rd16;
+	mad.lo.s64 %rd78, %rd77, 8, %rd12;
+	ld.global.nc.s64 %rd79, [%rd78+0];
+	mov.b64 %rd80, %rd79;
+	cvt.s64.s32 %rd81, %r24;
+	mul.lo.s64 %rd82, %rd81, %rd16;
+	mad.lo.s64 %rd83, %rd82, 8, %rd12;
+	ld.global.nc.s64 %rd84, [%rd83+0];
+	mov.b64 %rd85, %rd84;
+	sub.s64 %rd86, %rd80, %rd85;
+	mov.b64 %rd87, %rd86;
 	mov.b64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	add.s64 %rd90, %rd58, %rd89;
+	add.s64 %rd89, %rd57, %rd88;
+	mov.b64 %rd57, %rd89;
+	max.s64 %rd90, %rd58, %rd88;
 	mov.b64 %rd58, %rd90;
-	max.s64 %rd91, %rd59, %rd89;
-	mov.b64 %rd59, %rd91;
 	bra.uni $L7;
 $L9:
-	mul.lo.s64 %rd92, %rd72, %rd47;
-	mad.lo.s64 %rd93, %rd92, 4, %rd43;
-	ld.global.nc.u32 %r25, [%rd93+0];
+	mul.lo.s64 %rd91, %rd71, %rd46;
+	mad.lo.s64 %rd92, %rd91, 4, %rd42;
+	ld.global.nc.u32 %r25, [%rd92+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r26;
-	mov.b64 %rd94, 0;
+	mov.b64 %rd93, 0;
 $L10:
 	setp.ne.u32 %p8, %r27, 0x0;
 	not.pred %p9, %p8;
@@ -3733,43 +4074,43 @@ $L14:
 	and.b32 %r28, %r27, 0x1;
 	setp.ne.u32 %p10, %r28, 0x0;
 	@!%p10 bra $L16;
-	mov.b64 %rd95, %rd10;
-	mul.lo.s64 %rd96, %rd72, 32;
-	add.s64 %rd97, %rd96, %rd94;
-	cvt.u32.u64 %r29, %rd97;
+	mov.b64 %rd94, %rd9;
+	mul.lo.s64 %rd95, %rd71, 32;
+	add.s64 %rd96, %rd95, %rd93;
+	cvt.u32.u64 %r29, %rd96;
 	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd98, %r30;
-	add.s64 %rd99, %rd98, 1;
-	mul.lo.s64 %rd100, %rd99, %rd17;
-	mad.lo.s64 %rd101, %rd100, 8, %rd13;
-	ld.global.nc.s64 %rd102, [%rd101+0];
-	mov.b64 %rd103, %rd102;
-	cvt.s64.s32 %rd104, %r30;
-	mul.lo.s64 %rd105, %rd104, %rd17;
-	mad.lo.s64 %rd106, %rd105, 8, %rd13;
-	ld.global.nc.s64 %rd107, [%rd106+0];
-	mov.b64 %rd108, %rd107;
-	sub.s64 %rd109, %rd103, %rd108;
+	cvt.s64.s32 %rd97, %r30;
+	add.s64 %rd98, %rd97, 1;
+	mul.lo.s64 %rd99, %rd98, %rd16;
+	mad.lo.s64 %rd100, %rd99, 8, %rd12;
+	ld.global.nc.s64 %rd101, [%rd100+0];
+	mov.b64 %rd102, %rd101;
+	cvt.s64.s32 %rd103, %r30;
+	mul.lo.s64 %rd104, %rd103, %rd16;
+	mad.lo.s64 %rd105, %rd104, 8, %rd12;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	sub.s64 %rd108, %rd102, %rd107;
+	mov.b64 %rd109, %rd108;
 	mov.b64 %rd110, %rd109;
-	mov.b64 %rd111, %rd110;
-	add.s64 %rd112, %rd58, %rd111;
+	add.s64 %rd111, %rd57, %rd110;
+	mov.b64 %rd57, %rd111;
+	max.s64 %rd112, %rd58, %rd110;
 	mov.b64 %rd58, %rd112;
-	max.s64 %rd113, %rd59, %rd111;
-	mov.b64 %rd59, %rd113;
 $L16:
 	shr.u32 %r31, %r27, 1;
 	mov.b32 %r27, %r31;
 $L11:
-	add.s64 %rd114, %rd94, 1;
-	mov.b64 %rd94, %rd114;
+	add.s64 %rd113, %rd93, 1;
+	mov.b64 %rd93, %rd113;
 	bra.uni $L10;
 $L12:
 $L7:
-	add.s64 %rd71, %rd71, %rd70;
+	add.s64 %rd70, %rd70, %rd69;
 	bra.uni $L5;
 $L6:
+	mov.b64 %rd114, %rd57;
 	mov.b64 %rd115, %rd58;
-	mov.b64 %rd116, %rd59;
 	// block reduction
 	mov.b32 %r32, 1;
 	mov.b32 %r33, 1;
@@ -3778,56 +4119,56 @@ $L6:
 $L17:
 	setp.hs.u32 %p11, %r35, 32;
 	@%p11 bra $L18;
-	mov.b64 {%r36, %r37}, %rd115;
+	mov.b64 {%r36, %r37}, %rd114;
 	shfl.sync.down.b32 %r38|%p12, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd117, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd116;
+	mov.b64 %rd116, {%r38, %r39};
+	mov.b64 {%r40, %r41}, %rd115;
 	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd118, {%r42, %r43};
+	mov.b64 %rd117, {%r42, %r43};
 	@!%p12 bra $L19;
 	setp.ne.u32 %p13, %r18, 9;
 	@%p13 bra.uni $L21;
-	setp.lt.s64 %p14, %rd117, %rd115;
-	setp.eq.s64 %p15, %rd117, %rd115;
-	setp.lt.s64 %p16, %rd118, %rd116;
+	setp.lt.s64 %p14, %rd116, %rd114;
+	setp.eq.s64 %p15, %rd116, %rd114;
+	setp.lt.s64 %p16, %rd117, %rd115;
 	and.pred %p17, %p15, %p16;
 	or.pred %p18, %p14, %p17;
+	selp.b64 %rd118, %rd116, %rd114, %p18;
 	selp.b64 %rd119, %rd117, %rd115, %p18;
-	selp.b64 %rd120, %rd118, %rd116, %p18;
+	mov.b64 %rd114, %rd118;
 	mov.b64 %rd115, %rd119;
-	mov.b64 %rd116, %rd120;
 	bra.uni $L20;
 $L21:
 	setp.ne.u32 %p19, %r18, 10;
 	@%p19 bra.uni $L22;
-	setp.gt.s64 %p20, %rd117, %rd115;
-	setp.eq.s64 %p21, %rd117, %rd115;
-	setp.lt.s64 %p22, %rd118, %rd116;
+	setp.gt.s64 %p20, %rd116, %rd114;
+	setp.eq.s64 %p21, %rd116, %rd114;
+	setp.lt.s64 %p22, %rd117, %rd115;
 	and.pred %p23, %p21, %p22;
 	or.pred %p24, %p20, %p23;
+	selp.b64 %rd120, %rd116, %rd114, %p24;
 	selp.b64 %rd121, %rd117, %rd115, %p24;
-	selp.b64 %rd122, %rd118, %rd116, %p24;
+	mov.b64 %rd114, %rd120;
 	mov.b64 %rd115, %rd121;
-	mov.b64 %rd116, %rd122;
 	bra.uni $L20;
 $L22:
+	mov.b64 %rd122, %rd114;
 	mov.b64 %rd123, %rd115;
 	mov.b64 %rd124, %rd116;
 	mov.b64 %rd125, %rd117;
-	mov.b64 %rd126, %rd118;
+	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
 	mov.b64 %rd128, %rd124;
 	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd126;
-	add.s64 %rd131, %rd127, %rd129;
+	add.s64 %rd130, %rd126, %rd128;
+	mov.b64 %rd126, %rd130;
+	max.s64 %rd131, %rd127, %rd129;
 	mov.b64 %rd127, %rd131;
-	max.s64 %rd132, %rd128, %rd130;
-	mov.b64 %rd128, %rd132;
 $L23:
+	mov.b64 %rd114, %rd126;
 	mov.b64 %rd115, %rd127;
-	mov.b64 %rd116, %rd128;
 $L20:
 $L19:
 	shl.b32 %r35, %r35, 1;
@@ -3835,90 +4176,90 @@ $L19:
 $L18:
 	setp.eq.u32 %p25, %r7, 0;
 	@!%p25 bra $L24;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd115;
-	st.shared.s64 [%rd134+8], %rd116;
+	mul.wide.u32 %rd132, %r8, 16;
+	add.s64 %rd133, %rd1, %rd132;
+	st.shared.s64 [%rd133+0], %rd114;
+	st.shared.s64 [%rd133+8], %rd115;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p26, %r8, 0;
 	@!%p26 bra $L25;
 	setp.lo.u32 %p27, %r7, %r10;
 	@!%p27 bra $L26;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
+	mul.wide.u32 %rd134, %r7, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	ld.shared.s64 %rd136, [%rd135+0];
+	ld.shared.s64 %rd137, [%rd135+8];
+	mov.b64 %rd114, %rd136;
 	mov.b64 %rd115, %rd137;
-	mov.b64 %rd116, %rd138;
 $L26:
 	sub.u32 %r44, %r10, 1;
 	mov.b32 %r45, %r33;
 $L27:
 	setp.hs.u32 %p28, %r45, 32;
 	@%p28 bra $L28;
-	mov.b64 {%r46, %r47}, %rd115;
+	mov.b64 {%r46, %r47}, %rd114;
 	shfl.sync.down.b32 %r48|%p29, %r46, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd139, {%r48, %r49};
-	mov.b64 {%r50, %r51}, %rd116;
+	mov.b64 %rd138, {%r48, %r49};
+	mov.b64 {%r50, %r51}, %rd115;
 	shfl.sync.down.b32 %r52, %r50, %r45, %r44, %r17;
 	shfl.sync.down.b32 %r53, %r51, %r45, %r44, %r17;
-	mov.b64 %rd140, {%r52, %r53};
+	mov.b64 %rd139, {%r52, %r53};
 	@!%p29 bra $L29;
 	setp.ne.u32 %p30, %r18, 9;
 	@%p30 bra.uni $L31;
-	setp.lt.s64 %p31, %rd139, %rd115;
-	setp.eq.s64 %p32, %rd139, %rd115;
-	setp.lt.s64 %p33, %rd140, %rd116;
+	setp.lt.s64 %p31, %rd138, %rd114;
+	setp.eq.s64 %p32, %rd138, %rd114;
+	setp.lt.s64 %p33, %rd139, %rd115;
 	and.pred %p34, %p32, %p33;
 	or.pred %p35, %p31, %p34;
+	selp.b64 %rd140, %rd138, %rd114, %p35;
 	selp.b64 %rd141, %rd139, %rd115, %p35;
-	selp.b64 %rd142, %rd140, %rd116, %p35;
+	mov.b64 %rd114, %rd140;
 	mov.b64 %rd115, %rd141;
-	mov.b64 %rd116, %rd142;
 	bra.uni $L30;
 $L31:
 	setp.ne.u32 %p36, %r18, 10;
 	@%p36 bra.uni $L32;
-	setp.gt.s64 %p37, %rd139, %rd115;
-	setp.eq.s64 %p38, %rd139, %rd115;
-	setp.lt.s64 %p39, %rd140, %rd116;
+	setp.gt.s64 %p37, %rd138, %rd114;
+	setp.eq.s64 %p38, %rd138, %rd114;
+	setp.lt.s64 %p39, %rd139, %rd115;
 	and.pred %p40, %p38, %p39;
 	or.pred %p41, %p37, %p40;
+	selp.b64 %rd142, %rd138, %rd114, %p41;
 	selp.b64 %rd143, %rd139, %rd115, %p41;
-	selp.b64 %rd144, %rd140, %rd116, %p41;
+	mov.b64 %rd114, %rd142;
 	mov.b64 %rd115, %rd143;
-	mov.b64 %rd116, %rd144;
 	bra.uni $L30;
 $L32:
+	mov.b64 %rd144, %rd114;
 	mov.b64 %rd145, %rd115;
-	mov.b64 %rd146, %rd116;
+	mov.b64 %rd146, %rd138;
 	mov.b64 %rd147, %rd139;
-	mov.b64 %rd148, %rd140;
+	mov.b64 %rd126, %rd144;
 	mov.b64 %rd127, %rd145;
 	mov.b64 %rd128, %rd146;
 	mov.b64 %rd129, %rd147;
-	mov.b64 %rd130, %rd148;
-	add.s64 %rd149, %rd127, %rd129;
+	add.s64 %rd148, %rd126, %rd128;
+	mov.b64 %rd126, %rd148;
+	max.s64 %rd149, %rd127, %rd129;
 	mov.b64 %rd127, %rd149;
-	max.s64 %rd150, %rd128, %rd130;
-	mov.b64 %rd128, %rd150;
 $L33:
+	mov.b64 %rd114, %rd126;
 	mov.b64 %rd115, %rd127;
-	mov.b64 %rd116, %rd128;
 $L30:
 $L29:
 	shl.b32 %r45, %r45, 1;
 	bra.uni $L27;
 $L28:
 $L25:
-	mul.wide.u32 %rd151, %r20, 16;
-	add.s64 %rd152, %rd6, %rd151;
+	mul.wide.u32 %rd150, %r20, 16;
+	add.s64 %rd151, %rd5, %rd150;
 	setp.eq.u32 %p42, %r5, 0;
 	@!%p42 bra $L34;
-	st.global.s64 [%rd152+0], %rd115;
-	st.global.s64 [%rd152+8], %rd116;
+	st.global.s64 [%rd151+0], %rd114;
+	st.global.s64 [%rd151+8], %rd115;
 $L34:
 	// the last block combines the partials
 	setp.eq.u32 %p43, %r5, 0;
@@ -3935,98 +4276,98 @@ $L35:
 	ld.shared.u32 %r57, [%rd1+1024];
 	setp.ne.u32 %p45, %r57, 0;
 	@!%p45 bra $L36;
-	cvt.u64.u32 %rd155, %r21;
-	cvt.u64.u32 %rd156, %r5;
-	cvt.u64.u32 %rd157, %r6;
+	cvt.u64.u32 %rd154, %r21;
+	cvt.u64.u32 %rd155, %r5;
+	cvt.u64.u32 %rd156, %r6;
 	setp.ne.u32 %p46, %r18, 9;
 	@%p46 bra.uni $L38;
+	mov.b64 %rd152, 9223372036854775807;
 	mov.b64 %rd153, 9223372036854775807;
-	mov.b64 %rd154, 9223372036854775807;
-	mov.b64 %rd158, %rd156;
+	mov.b64 %rd157, %rd155;
 $L39:
-	setp.ge.s64 %p47, %rd158, %rd155;
+	setp.ge.s64 %p47, %rd157, %rd154;
 	@%p47 bra $L40;
-	mad.lo.s64 %rd159, %rd158, 16, %rd6;
-	ld.relaxed.gpu.global.s64 %rd160, [%rd159+0];
-	ld.relaxed.gpu.global.s64 %rd161, [%rd159+8];
-	setp.lt.s64 %p48, %rd160, %rd153;
-	setp.eq.s64 %p49, %rd160, %rd153;
-	setp.lt.s64 %p50, %rd161, %rd154;
+	mad.lo.s64 %rd158, %rd157, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd159, [%rd158+0];
+	ld.relaxed.gpu.global.s64 %rd160, [%rd158+8];
+	setp.lt.s64 %p48, %rd159, %rd152;
+	setp.eq.s64 %p49, %rd159, %rd152;
+	setp.lt.s64 %p50, %rd160, %rd153;
 	and.pred %p51, %p49, %p50;
 	or.pred %p52, %p48, %p51;
+	selp.b64 %rd161, %rd159, %rd152, %p52;
 	selp.b64 %rd162, %rd160, %rd153, %p52;
-	selp.b64 %rd163, %rd161, %rd154, %p52;
+	mov.b64 %rd152, %rd161;
 	mov.b64 %rd153, %rd162;
-	mov.b64 %rd154, %rd163;
-	add.s64 %rd158, %rd158, %rd157;
+	add.s64 %rd157, %rd157, %rd156;
 	bra.uni $L39;
 $L40:
 	bra.uni $L37;
 $L38:
 	setp.ne.u32 %p53, %r18, 10;
 	@%p53 bra.uni $L41;
-	mov.b64 %rd153, -9223372036854775808;
-	mov.b64 %rd154, 9223372036854775807;
-	mov.b64 %rd164, %rd156;
+	mov.b64 %rd152, -9223372036854775808;
+	mov.b64 %rd153, 9223372036854775807;
+	mov.b64 %rd163, %rd155;
 $L42:
-	setp.ge.s64 %p54, %rd164, %rd155;
+	setp.ge.s64 %p54, %rd163, %rd154;
 	@%p54 bra $L43;
-	mad.lo.s64 %rd165, %rd164, 16, %rd6;
-	ld.relaxed.gpu.global.s64 %rd166, [%rd165+0];
-	ld.relaxed.gpu.global.s64 %rd167, [%rd165+8];
-	setp.gt.s64 %p55, %rd166, %rd153;
-	setp.eq.s64 %p56, %rd166, %rd153;
-	setp.lt.s64 %p57, %rd167, %rd154;
+	mad.lo.s64 %rd164, %rd163, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd165, [%rd164+0];
+	ld.relaxed.gpu.global.s64 %rd166, [%rd164+8];
+	setp.gt.s64 %p55, %rd165, %rd152;
+	setp.eq.s64 %p56, %rd165, %rd152;
+	setp.lt.s64 %p57, %rd166, %rd153;
 	and.pred %p58, %p56, %p57;
 	or.pred %p59, %p55, %p58;
+	selp.b64 %rd167, %rd165, %rd152, %p59;
 	selp.b64 %rd168, %rd166, %rd153, %p59;
-	selp.b64 %rd169, %rd167, %rd154, %p59;
+	mov.b64 %rd152, %rd167;
 	mov.b64 %rd153, %rd168;
-	mov.b64 %rd154, %rd169;
-	add.s64 %rd164, %rd164, %rd157;
+	add.s64 %rd163, %rd163, %rd156;
 	bra.uni $L42;
 $L43:
 	bra.uni $L37;
 $L41:
+	mov.b64 %rd61, 0;
 	mov.b64 %rd62, 0;
 	mov.b64 %rd63, 0;
 	mov.b64 %rd64, 0;
-	mov.b64 %rd65, 0;
+	mov.b64 %rd61, %rd63;
 	mov.b64 %rd62, %rd64;
-	mov.b64 %rd63, %rd65;
 $L44:
+	mov.b64 %rd169, %rd61;
 	mov.b64 %rd170, %rd62;
-	mov.b64 %rd171, %rd63;
+	mov.b64 %rd152, %rd169;
 	mov.b64 %rd153, %rd170;
-	mov.b64 %rd154, %rd171;
-	mov.b64 %rd172, %rd156;
+	mov.b64 %rd171, %rd155;
 $L45:
-	setp.ge.s64 %p60, %rd172, %rd155;
+	setp.ge.s64 %p60, %rd171, %rd154;
 	@%p60 bra $L46;
-	mad.lo.s64 %rd173, %rd172, 16, %rd6;
-	ld.relaxed.gpu.global.s64 %rd174, [%rd173+0];
-	ld.relaxed.gpu.global.s64 %rd175, [%rd173+8];
+	mad.lo.s64 %rd172, %rd171, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd173, [%rd172+0];
+	ld.relaxed.gpu.global.s64 %rd174, [%rd172+8];
+	mov.b64 %rd175, %rd152;
 	mov.b64 %rd176, %rd153;
-	mov.b64 %rd177, %rd154;
+	mov.b64 %rd177, %rd173;
 	mov.b64 %rd178, %rd174;
-	mov.b64 %rd179, %rd175;
+	mov.b64 %rd126, %rd175;
 	mov.b64 %rd127, %rd176;
 	mov.b64 %rd128, %rd177;
 	mov.b64 %rd129, %rd178;
-	mov.b64 %rd130, %rd179;
-	add.s64 %rd180, %rd127, %rd129;
+	add.s64 %rd179, %rd126, %rd128;
+	mov.b64 %rd126, %rd179;
+	max.s64 %rd180, %rd127, %rd129;
 	mov.b64 %rd127, %rd180;
-	max.s64 %rd181, %rd128, %rd130;
-	mov.b64 %rd128, %rd181;
 $L47:
+	mov.b64 %rd152, %rd126;
 	mov.b64 %rd153, %rd127;
-	mov.b64 %rd154, %rd128;
-	add.s64 %rd172, %rd172, %rd157;
+	add.s64 %rd171, %rd171, %rd156;
 	bra.uni $L45;
 $L46:
 $L37:
+	mov.b64 %rd181, %rd152;
 	mov.b64 %rd182, %rd153;
-	mov.b64 %rd183, %rd154;
 	// block reduction
 	mov.b32 %r58, 1;
 	mov.b32 %r59, 1;
@@ -4035,56 +4376,56 @@ $L37:
 $L48:
 	setp.hs.u32 %p61, %r61, 32;
 	@%p61 bra $L49;
-	mov.b64 {%r62, %r63}, %rd182;
+	mov.b64 {%r62, %r63}, %rd181;
 	shfl.sync.down.b32 %r64|%p62, %r62, %r61, %r60, %r17;
 	shfl.sync.down.b32 %r65, %r63, %r61, %r60, %r17;
-	mov.b64 %rd184, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd183;
+	mov.b64 %rd183, {%r64, %r65};
+	mov.b64 {%r66, %r67}, %rd182;
 	shfl.sync.down.b32 %r68, %r66, %r61, %r60, %r17;
 	shfl.sync.down.b32 %r69, %r67, %r61, %r60, %r17;
-	mov.b64 %rd185, {%r68, %r69};
+	mov.b64 %rd184, {%r68, %r69};
 	@!%p62 bra $L50;
 	setp.ne.u32 %p63, %r18, 9;
 	@%p63 bra.uni $L52;
-	setp.lt.s64 %p64, %rd184, %rd182;
-	setp.eq.s64 %p65, %rd184, %rd182;
-	setp.lt.s64 %p66, %rd185, %rd183;
+	setp.lt.s64 %p64, %rd183, %rd181;
+	setp.eq.s64 %p65, %rd183, %rd181;
+	setp.lt.s64 %p66, %rd184, %rd182;
 	and.pred %p67, %p65, %p66;
 	or.pred %p68, %p64, %p67;
+	selp.b64 %rd185, %rd183, %rd181, %p68;
 	selp.b64 %rd186, %rd184, %rd182, %p68;
-	selp.b64 %rd187, %rd185, %rd183, %p68;
+	mov.b64 %rd181, %rd185;
 	mov.b64 %rd182, %rd186;
-	mov.b64 %rd183, %rd187;
 	bra.uni $L51;
 $L52:
 	setp.ne.u32 %p69, %r18, 10;
 	@%p69 bra.uni $L53;
-	setp.gt.s64 %p70, %rd184, %rd182;
-	setp.eq.s64 %p71, %rd184, %rd182;
-	setp.lt.s64 %p72, %rd185, %rd183;
+	setp.gt.s64 %p70, %rd183, %rd181;
+	setp.eq.s64 %p71, %rd183, %rd181;
+	setp.lt.s64 %p72, %rd184, %rd182;
 	and.pred %p73, %p71, %p72;
 	or.pred %p74, %p70, %p73;
+	selp.b64 %rd187, %rd183, %rd181, %p74;
 	selp.b64 %rd188, %rd184, %rd182, %p74;
-	selp.b64 %rd189, %rd185, %rd183, %p74;
+	mov.b64 %rd181, %rd187;
 	mov.b64 %rd182, %rd188;
-	mov.b64 %rd183, %rd189;
 	bra.uni $L51;
 $L53:
+	mov.b64 %rd189, %rd181;
 	mov.b64 %rd190, %rd182;
 	mov.b64 %rd191, %rd183;
 	mov.b64 %rd192, %rd184;
-	mov.b64 %rd193, %rd185;
+	mov.b64 %rd126, %rd189;
 	mov.b64 %rd127, %rd190;
 	mov.b64 %rd128, %rd191;
 	mov.b64 %rd129, %rd192;
-	mov.b64 %rd130, %rd193;
-	add.s64 %rd194, %rd127, %rd129;
+	add.s64 %rd193, %rd126, %rd128;
+	mov.b64 %rd126, %rd193;
+	max.s64 %rd194, %rd127, %rd129;
 	mov.b64 %rd127, %rd194;
-	max.s64 %rd195, %rd128, %rd130;
-	mov.b64 %rd128, %rd195;
 $L54:
+	mov.b64 %rd181, %rd126;
 	mov.b64 %rd182, %rd127;
-	mov.b64 %rd183, %rd128;
 $L51:
 $L50:
 	shl.b32 %r61, %r61, 1;
@@ -4092,78 +4433,78 @@ $L50:
 $L49:
 	setp.eq.u32 %p75, %r7, 0;
 	@!%p75 bra $L55;
-	mul.wide.u32 %rd196, %r8, 16;
-	add.s64 %rd197, %rd1, %rd196;
-	st.shared.s64 [%rd197+0], %rd182;
-	st.shared.s64 [%rd197+8], %rd183;
+	mul.wide.u32 %rd195, %r8, 16;
+	add.s64 %rd196, %rd1, %rd195;
+	st.shared.s64 [%rd196+0], %rd181;
+	st.shared.s64 [%rd196+8], %rd182;
 $L55:
 	bar.sync 0;
 	setp.eq.u32 %p76, %r8, 0;
 	@!%p76 bra $L56;
 	setp.lo.u32 %p77, %r7, %r10;
 	@!%p77 bra $L57;
-	mul.wide.u32 %rd198, %r7, 16;
-	add.s64 %rd199, %rd1, %rd198;
-	ld.shared.s64 %rd200, [%rd199+0];
-	ld.shared.s64 %rd201, [%rd199+8];
+	mul.wide.u32 %rd197, %r7, 16;
+	add.s64 %rd198, %rd1, %rd197;
+	ld.shared.s64 %rd199, [%rd198+0];
+	ld.shared.s64 %rd200, [%rd198+8];
+	mov.b64 %rd181, %rd199;
 	mov.b64 %rd182, %rd200;
-	mov.b64 %rd183, %rd201;
 $L57:
 	sub.u32 %r70, %r10, 1;
 	mov.b32 %r71, %r59;
 $L58:
 	setp.hs.u32 %p78, %r71, 32;
 	@%p78 bra $L59;
-	mov.b64 {%r72, %r73}, %rd182;
+	mov.b64 {%r72, %r73}, %rd181;
 	shfl.sync.down.b32 %r74|%p79, %r72, %r71, %r70, %r17;
 	shfl.sync.down.b32 %r75, %r73, %r71, %r70, %r17;
-	mov.b64 %rd202, {%r74, %r75};
-	mov.b64 {%r76, %r77}, %rd183;
+	mov.b64 %rd201, {%r74, %r75};
+	mov.b64 {%r76, %r77}, %rd182;
 	shfl.sync.down.b32 %r78, %r76, %r71, %r70, %r17;
 	shfl.sync.down.b32 %r79, %r77, %r71, %r70, %r17;
-	mov.b64 %rd203, {%r78, %r79};
+	mov.b64 %rd202, {%r78, %r79};
 	@!%p79 bra $L60;
 	setp.ne.u32 %p80, %r18, 9;
 	@%p80 bra.uni $L62;
-	setp.lt.s64 %p81, %rd202, %rd182;
-	setp.eq.s64 %p82, %rd202, %rd182;
-	setp.lt.s64 %p83, %rd203, %rd183;
+	setp.lt.s64 %p81, %rd201, %rd181;
+	setp.eq.s64 %p82, %rd201, %rd181;
+	setp.lt.s64 %p83, %rd202, %rd182;
 	and.pred %p84, %p82, %p83;
 	or.pred %p85, %p81, %p84;
+	selp.b64 %rd203, %rd201, %rd181, %p85;
 	selp.b64 %rd204, %rd202, %rd182, %p85;
-	selp.b64 %rd205, %rd203, %rd183, %p85;
+	mov.b64 %rd181, %rd203;
 	mov.b64 %rd182, %rd204;
-	mov.b64 %rd183, %rd205;
 	bra.uni $L61;
 $L62:
 	setp.ne.u32 %p86, %r18, 10;
 	@%p86 bra.uni $L63;
-	setp.gt.s64 %p87, %rd202, %rd182;
-	setp.eq.s64 %p88, %rd202, %rd182;
-	setp.lt.s64 %p89, %rd203, %rd183;
+	setp.gt.s64 %p87, %rd201, %rd181;
+	setp.eq.s64 %p88, %rd201, %rd181;
+	setp.lt.s64 %p89, %rd202, %rd182;
 	and.pred %p90, %p88, %p89;
 	or.pred %p91, %p87, %p90;
+	selp.b64 %rd205, %rd201, %rd181, %p91;
 	selp.b64 %rd206, %rd202, %rd182, %p91;
-	selp.b64 %rd207, %rd203, %rd183, %p91;
+	mov.b64 %rd181, %rd205;
 	mov.b64 %rd182, %rd206;
-	mov.b64 %rd183, %rd207;
 	bra.uni $L61;
 $L63:
+	mov.b64 %rd207, %rd181;
 	mov.b64 %rd208, %rd182;
-	mov.b64 %rd209, %rd183;
+	mov.b64 %rd209, %rd201;
 	mov.b64 %rd210, %rd202;
-	mov.b64 %rd211, %rd203;
+	mov.b64 %rd126, %rd207;
 	mov.b64 %rd127, %rd208;
 	mov.b64 %rd128, %rd209;
 	mov.b64 %rd129, %rd210;
-	mov.b64 %rd130, %rd211;
-	add.s64 %rd212, %rd127, %rd129;
+	add.s64 %rd211, %rd126, %rd128;
+	mov.b64 %rd126, %rd211;
+	max.s64 %rd212, %rd127, %rd129;
 	mov.b64 %rd127, %rd212;
-	max.s64 %rd213, %rd128, %rd130;
-	mov.b64 %rd128, %rd213;
 $L64:
+	mov.b64 %rd181, %rd126;
 	mov.b64 %rd182, %rd127;
-	mov.b64 %rd183, %rd128;
 $L61:
 $L60:
 	shl.b32 %r71, %r71, 1;
@@ -4171,8 +4512,8 @@ $L60:
 $L59:
 $L56:
 	@!%p43 bra $L65;
-	st.global.s64 [%rd8+0], %rd182;
-	st.global.s64 [%rd8+8], %rd183;
+	st.global.s64 [%rd7+0], %rd181;
+	st.global.s64 [%rd7+8], %rd182;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L65:
 $L36:
@@ -4209,7 +4550,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += int64(bits.OnesCount32(w))
 			}
-//line gokkos_kernels_gen.go:4213
+//line gokkos_kernels_gen.go:4554
 			*acc = gokkosAccV
 			return
 		}
@@ -4228,7 +4569,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4232
+//line gokkos_kernels_gen.go:4573
 		*acc = gokkosAccV
 		return
 	}
@@ -4249,7 +4590,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4253
+//line gokkos_kernels_gen.go:4594
 		*acc = gokkosAccV
 		return
 	}
@@ -4268,7 +4609,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4272
+//line gokkos_kernels_gen.go:4613
 	*acc = gokkosAccV
 }
 
@@ -4289,7 +4630,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 				v := gokkosS0[gokkosJ]
 				gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 			}
-//line gokkos_kernels_gen.go:4293
+//line gokkos_kernels_gen.go:4634
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -4297,7 +4638,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosG0[i]
 			gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4301
+//line gokkos_kernels_gen.go:4642
 		return
 	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -4306,7 +4647,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4310
+//line gokkos_kernels_gen.go:4651
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4314,7 +4655,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4318
+//line gokkos_kernels_gen.go:4659
 }
 
 // gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
@@ -4325,14 +4666,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 //line convert.go:61
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:4329
+//line gokkos_kernels_gen.go:4670
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:61
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
-//line gokkos_kernels_gen.go:4336
+//line gokkos_kernels_gen.go:4677
 }
 
 // gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4351,7 +4692,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:4355
+//line gokkos_kernels_gen.go:4696
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -4365,7 +4706,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:4369
+//line gokkos_kernels_gen.go:4710
 }
 
 // gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -4381,7 +4722,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4385
+//line gokkos_kernels_gen.go:4726
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4392,7 +4733,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4396
+//line gokkos_kernels_gen.go:4737
 }
 
 // gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -4404,14 +4745,14 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:112
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4408
+//line gokkos_kernels_gen.go:4749
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:112
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4415
+//line gokkos_kernels_gen.go:4756
 }
 
 // gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -4423,7 +4764,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:122
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4427
+//line gokkos_kernels_gen.go:4768
 		*acc = gokkosAccV
 		return
 	}
@@ -4431,7 +4772,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:122
 		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4435
+//line gokkos_kernels_gen.go:4776
 	*acc = gokkosAccV
 }
 
@@ -4461,7 +4802,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:4465
+//line gokkos_kernels_gen.go:4806
 			*acc = gokkosAccV
 			return
 		}
@@ -4476,7 +4817,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4480
+//line gokkos_kernels_gen.go:4821
 		*acc = gokkosAccV
 		return
 	}
@@ -4493,7 +4834,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4497
+//line gokkos_kernels_gen.go:4838
 		*acc = gokkosAccV
 		return
 	}
@@ -4508,7 +4849,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4512
+//line gokkos_kernels_gen.go:4853
 	*acc = gokkosAccV
 }
 
@@ -4524,7 +4865,7 @@ func gokkosHostLoop7Helper0(w Worklist, s int, gokkosG0 []uint32, gokkosG1 []int
 	return gokkosG1[s]
 }
 
-//line gokkos_kernels_gen.go:4528
+//line gokkos_kernels_gen.go:4869
 
 // gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
@@ -4555,7 +4896,7 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 				w >>= 1
 			}
 		}
-//line gokkos_kernels_gen.go:4559
+//line gokkos_kernels_gen.go:4900
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4576,5 +4917,5 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:4580
+//line gokkos_kernels_gen.go:4921
 }

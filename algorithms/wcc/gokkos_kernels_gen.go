@@ -1121,7 +1121,7 @@ const gokkosPTX1 = `//
 {
 	.reg .pred %p<156>;
 	.reg .b32 %r<190>;
-	.reg .b64 %rd<300>;
+	.reg .b64 %rd<299>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1141,151 +1141,150 @@ const gokkosPTX1 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
 	ld.param.u32 %r20, [gk_s7];
 	mov.b32 %r21, %r20;
-	ld.param.u64 %rd23, [gk_s8];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s9];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s10];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s18];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s19];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s20];
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s21];
-	mov.b64 %rd54, %rd53;
-	ld.param.u64 %rd55, [gk_s22];
-	cvta.to.global.u64 %rd56, %rd55;
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s23];
-	mov.b64 %rd59, %rd58;
-	ld.param.s64 %rd60, [gk_s24];
-	mov.b64 %rd61, %rd60;
-	ld.param.u64 %rd62, [gk_s25];
-	cvta.to.global.u64 %rd63, %rd62;
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s26];
-	mov.b64 %rd66, %rd65;
-	ld.param.s64 %rd67, [gk_s27];
-	mov.b64 %rd68, %rd67;
-	ld.param.u64 %rd69, [gk_s28];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s29];
-	mov.b64 %rd73, %rd72;
-	ld.param.s64 %rd74, [gk_s30];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s31];
-	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd22, [gk_s8];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s12];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s14];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s15];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s17];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s18];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s19];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s20];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s21];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s22];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s23];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s24];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s25];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s26];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s27];
+	mov.b64 %rd67, %rd66;
+	ld.param.u64 %rd68, [gk_s28];
+	cvta.to.global.u64 %rd69, %rd68;
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s29];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s30];
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s31];
+	mov.b64 %rd76, %rd75;
 	ld.param.s32 %r22, [gk_s32];
 	mov.b32 %r23, %r22;
-	ld.param.s64 %rd78, [gk_s33];
-	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd77, [gk_s33];
+	mov.b64 %rd78, %rd77;
 	ld.param.u8 %r24, [gk_s34];
 	setp.ne.u32 %p4, %r24, 0;
 	mov.pred %p5, %p4;
 	mov.u32 %r25, %ctaid.x;
 	mov.u32 %r26, %nctaid.x;
-	sub.s64 %rd80, %rd4, %rd3;
-	max.s64 %rd81, %rd80, 0;
-	cvt.u64.u32 %rd82, %r26;
-	add.s64 %rd83, %rd81, %rd82;
-	sub.s64 %rd84, %rd83, 1;
-	div.u64 %rd85, %rd84, %rd82;
-	cvt.u64.u32 %rd86, %r25;
-	mad.lo.s64 %rd87, %rd86, %rd85, %rd3;
-	add.s64 %rd88, %rd87, %rd85;
-	min.s64 %rd89, %rd88, %rd4;
+	sub.s64 %rd79, %rd3, %rd2;
+	max.s64 %rd80, %rd79, 0;
+	cvt.u64.u32 %rd81, %r26;
+	add.s64 %rd82, %rd80, %rd81;
+	sub.s64 %rd83, %rd82, 1;
+	div.u64 %rd84, %rd83, %rd81;
+	cvt.u64.u32 %rd85, %r25;
+	mad.lo.s64 %rd86, %rd85, %rd84, %rd2;
+	add.s64 %rd87, %rd86, %rd84;
+	min.s64 %rd88, %rd87, %rd3;
 	setp.ne.u32 %p6, %r18, 1;
 	@%p6 bra.uni $L2;
-	mov.b64 %rd91, 0;
+	mov.b64 %rd90, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p7, %r18, 2;
 	@%p7 bra.uni $L3;
-	mov.b64 %rd91, 1;
+	mov.b64 %rd90, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p8, %r18, 3;
 	@%p8 bra.uni $L4;
-	mov.b64 %rd91, 9223372036854775807;
+	mov.b64 %rd90, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p9, %r18, 4;
 	@%p9 bra.uni $L5;
-	mov.b64 %rd91, -9223372036854775808;
+	mov.b64 %rd90, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p10, %r18, 7;
 	@%p10 bra.uni $L6;
-	mov.b64 %rd91, -1;
+	mov.b64 %rd90, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd91, 0;
+	mov.b64 %rd90, 0;
 $L1:
-	mov.b64 %rd90, %rd91;
-	cvt.u64.u32 %rd92, %r5;
-	add.s64 %rd93, %rd87, %rd92;
-	cvt.u64.u32 %rd94, %r6;
-	mov.b64 %rd95, %rd93;
+	mov.b64 %rd89, %rd90;
+	cvt.u64.u32 %rd91, %r5;
+	add.s64 %rd92, %rd86, %rd91;
+	cvt.u64.u32 %rd93, %r6;
+	mov.b64 %rd94, %rd92;
 $L7:
-	setp.ge.s64 %p11, %rd95, %rd89;
+	setp.ge.s64 %p11, %rd94, %rd88;
 	@%p11 bra $L8;
-	mov.b64 %rd96, %rd95;
+	mov.b64 %rd95, %rd94;
 	mov.b32 %r27, %r21;
-	mov.b64 %rd97, %rd96;
-	setp.ne.s64 %p12, %rd20, 0;
+	mov.b64 %rd96, %rd95;
+	setp.ne.s64 %p12, %rd19, 0;
 	mov.pred %p13, %p12;
 	@!%p13 bra $L11;
-	mul.lo.s64 %rd98, %rd97, %rd22;
-	mad.lo.s64 %rd99, %rd98, 4, %rd18;
-	ld.global.nc.u32 %r28, [%rd99+0];
+	mul.lo.s64 %rd97, %rd96, %rd21;
+	mad.lo.s64 %rd98, %rd97, 4, %rd17;
+	ld.global.nc.u32 %r28, [%rd98+0];
 	mov.b32 %r29, %r28;
 	and.b32 %r30, %r29, %r27;
 	setp.ne.u32 %p14, %r30, 0x0;
@@ -1298,75 +1297,75 @@ $L13:
 	setp.ge.s32 %p16, %r23, 0;
 	mov.pred %p17, %p16;
 	@!%p17 bra $L15;
-	mul.lo.s64 %rd100, %rd96, %rd15;
-	mad.lo.s64 %rd101, %rd100, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r31, [%rd101+0];
+	mul.lo.s64 %rd99, %rd95, %rd14;
+	mad.lo.s64 %rd100, %rd99, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r31, [%rd100+0];
 	mov.b32 %r32, %r31;
 	setp.eq.s32 %p18, %r32, %r23;
 	mov.pred %p17, %p18;
 $L15:
 	@!%p17 bra $L17;
-	add.s64 %rd102, %rd90, 1;
-	mov.b64 %rd90, %rd102;
+	add.s64 %rd101, %rd89, 1;
+	mov.b64 %rd89, %rd101;
 	bra.uni $L9;
 $L17:
-	mov.b64 %rd103, %rd96;
+	mov.b64 %rd102, %rd95;
 $L18:
-	setp.eq.s64 %p19, %rd27, 0;
+	setp.eq.s64 %p19, %rd26, 0;
 	@!%p19 bra $L22;
 	mov.b32 %r33, 0;
 	bra.uni $L20;
 $L22:
-	mul.lo.s64 %rd104, %rd103, %rd29;
-	mad.lo.s64 %rd105, %rd104, 4, %rd25;
-	ld.global.nc.s32 %r34, [%rd105+0];
+	mul.lo.s64 %rd103, %rd102, %rd28;
+	mad.lo.s64 %rd104, %rd103, 4, %rd24;
+	ld.global.nc.s32 %r34, [%rd104+0];
 	mov.b32 %r35, %r34;
 	mov.b32 %r33, %r35;
 	bra.uni $L20;
 $L19:
 	bra.uni $L18;
 $L20:
-	setp.eq.s64 %p20, %rd20, 0;
-	setp.eq.s64 %p21, %rd27, 0;
+	setp.eq.s64 %p20, %rd19, 0;
+	setp.eq.s64 %p21, %rd26, 0;
 	and.pred %p22, %p20, %p21;
 	mov.pred %p23, %p22;
 	mov.b32 %r36, %r33;
 	mov.pred %p24, %p23;
 	mov.b32 %r37, %r36;
 	mov.pred %p25, %p24;
-	mul.lo.s64 %rd106, %rd96, %rd38;
-	mad.lo.s64 %rd107, %rd106, 8, %rd34;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	add.s64 %rd110, %rd96, 1;
-	mul.lo.s64 %rd111, %rd110, %rd38;
-	mad.lo.s64 %rd112, %rd111, 8, %rd34;
-	ld.global.nc.s64 %rd113, [%rd112+0];
-	mov.b64 %rd114, %rd113;
-	mov.b64 %rd115, %rd109;
+	mul.lo.s64 %rd105, %rd95, %rd37;
+	mad.lo.s64 %rd106, %rd105, 8, %rd33;
+	ld.global.nc.s64 %rd107, [%rd106+0];
+	mov.b64 %rd108, %rd107;
+	add.s64 %rd109, %rd95, 1;
+	mul.lo.s64 %rd110, %rd109, %rd37;
+	mad.lo.s64 %rd111, %rd110, 8, %rd33;
+	ld.global.nc.s64 %rd112, [%rd111+0];
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, %rd108;
+	mov.b64 %rd115, %rd113;
 	mov.b64 %rd116, %rd114;
 	mov.b64 %rd117, %rd115;
-	mov.b64 %rd118, %rd116;
-	sub.s64 %rd119, %rd118, %rd117;
-	setp.le.s64 %p26, %rd119, %rd79;
+	sub.s64 %rd118, %rd117, %rd116;
+	setp.le.s64 %p26, %rd118, %rd78;
 	@!%p26 bra $L24;
-	add.s64 %rd120, %rd117, %rd77;
-	mov.b64 %rd121, %rd120;
+	add.s64 %rd119, %rd116, %rd76;
+	mov.b64 %rd120, %rd119;
 $L25:
-	setp.lt.s64 %p27, %rd121, %rd118;
+	setp.lt.s64 %p27, %rd120, %rd117;
 	not.pred %p28, %p27;
 	@!%p28 bra $L29;
 	bra.uni $L27;
 $L29:
-	mul.lo.s64 %rd122, %rd121, %rd45;
-	mad.lo.s64 %rd123, %rd122, 4, %rd41;
-	ld.global.nc.s32 %r38, [%rd123+0];
+	mul.lo.s64 %rd121, %rd120, %rd44;
+	mad.lo.s64 %rd122, %rd121, 4, %rd40;
+	ld.global.nc.s32 %r38, [%rd122+0];
 	mov.b32 %r39, %r38;
-	cvt.s64.s32 %rd124, %r39;
-	mov.b64 %rd125, %rd124;
-	setp.ne.s64 %p29, %rd125, %rd96;
+	cvt.s64.s32 %rd123, %r39;
+	mov.b64 %rd124, %rd123;
+	setp.ne.s64 %p29, %rd124, %rd95;
 	not.pred %p30, %p5;
-	setp.lt.s64 %p31, %rd125, %rd96;
+	setp.lt.s64 %p31, %rd124, %rd95;
 	or.pred %p32, %p30, %p31;
 	and.pred %p33, %p29, %p32;
 	mov.pred %p34, %p33;
@@ -1375,20 +1374,20 @@ $L29:
 	not.pred %p36, %p35;
 	@!%p36 bra $L33;
 	mov.b32 %r40, %r21;
-	mov.b64 %rd126, %rd96;
+	mov.b64 %rd125, %rd95;
 	mov.b32 %r41, %r37;
-	mov.b64 %rd127, %rd125;
-	setp.ne.s64 %p37, %rd127, %rd126;
+	mov.b64 %rd126, %rd124;
+	setp.ne.s64 %p37, %rd126, %rd125;
 	mov.pred %p38, %p37;
 	@!%p38 bra $L35;
 	mov.b32 %r42, %r40;
-	mov.b64 %rd128, %rd127;
-	setp.ne.s64 %p39, %rd20, 0;
+	mov.b64 %rd127, %rd126;
+	setp.ne.s64 %p39, %rd19, 0;
 	mov.pred %p40, %p39;
 	@!%p40 bra $L37;
-	mul.lo.s64 %rd129, %rd128, %rd22;
-	mad.lo.s64 %rd130, %rd129, 4, %rd18;
-	ld.global.nc.u32 %r43, [%rd130+0];
+	mul.lo.s64 %rd128, %rd127, %rd21;
+	mad.lo.s64 %rd129, %rd128, 4, %rd17;
+	ld.global.nc.u32 %r43, [%rd129+0];
 	mov.b32 %r44, %r43;
 	and.b32 %r45, %r44, %r42;
 	setp.ne.u32 %p41, %r45, 0x0;
@@ -1400,13 +1399,13 @@ $L37:
 $L35:
 	mov.pred %p44, %p38;
 	@!%p44 bra $L39;
-	setp.eq.s64 %p45, %rd27, 0;
+	setp.eq.s64 %p45, %rd26, 0;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
 	@!%p47 bra $L41;
-	mul.lo.s64 %rd131, %rd127, %rd29;
-	mad.lo.s64 %rd132, %rd131, 4, %rd25;
-	ld.global.nc.s32 %r46, [%rd132+0];
+	mul.lo.s64 %rd130, %rd126, %rd28;
+	mad.lo.s64 %rd131, %rd130, 4, %rd24;
+	ld.global.nc.s32 %r46, [%rd131+0];
 	mov.b32 %r47, %r46;
 	setp.eq.s32 %p48, %r47, %r41;
 	mov.pred %p46, %p48;
@@ -1419,21 +1418,21 @@ $L33:
 	mov.pred %p34, %p35;
 $L31:
 	@!%p34 bra $L43;
-	cvt.u32.u64 %r48, %rd96;
+	cvt.u32.u64 %r48, %rd95;
 	mov.b32 %r49, %r48;
-	cvt.u32.u64 %r50, %rd125;
+	cvt.u32.u64 %r50, %rd124;
 	mov.b32 %r51, %r50;
 	mov.pred %p50, %p3;
 $L44:
-	cvt.s64.s32 %rd133, %r49;
-	mul.lo.s64 %rd134, %rd133, %rd15;
-	mad.lo.s64 %rd135, %rd134, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r52, [%rd135+0];
+	cvt.s64.s32 %rd132, %r49;
+	mul.lo.s64 %rd133, %rd132, %rd14;
+	mad.lo.s64 %rd134, %rd133, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r52, [%rd134+0];
 	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd136, %r51;
-	mul.lo.s64 %rd137, %rd136, %rd15;
-	mad.lo.s64 %rd138, %rd137, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r54, [%rd138+0];
+	cvt.s64.s32 %rd135, %r51;
+	mul.lo.s64 %rd136, %rd135, %rd14;
+	mad.lo.s64 %rd137, %rd136, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r54, [%rd137+0];
 	mov.b32 %r55, %r54;
 	mov.b32 %r56, %r53;
 	mov.b32 %r57, %r55;
@@ -1453,10 +1452,10 @@ $L53:
 	mov.b32 %r63, %r62;
 	mov.b32 %r64, %r61;
 	mov.b32 %r65, %r63;
-	cvt.s64.s32 %rd139, %r64;
-	mul.lo.s64 %rd140, %rd139, %rd15;
-	mad.lo.s64 %rd141, %rd140, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r66, [%rd141+0];
+	cvt.s64.s32 %rd138, %r64;
+	mul.lo.s64 %rd139, %rd138, %rd14;
+	mad.lo.s64 %rd140, %rd139, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r66, [%rd140+0];
 	mov.b32 %r67, %r66;
 	mov.b32 %r68, %r67;
 	setp.eq.s32 %p54, %r68, %r65;
@@ -1466,10 +1465,10 @@ $L53:
 	setp.eq.s32 %p57, %r68, %r64;
 	mov.pred %p58, %p57;
 	@!%p58 bra $L57;
-	cvt.s64.s32 %rd142, %r64;
-	mul.lo.s64 %rd143, %rd142, %rd15;
-	mad.lo.s64 %rd144, %rd143, 4, %rd11;
-	atom.global.cas.b32 %r69, [%rd144], %r64, %r65;
+	cvt.s64.s32 %rd141, %r64;
+	mul.lo.s64 %rd142, %rd141, %rd14;
+	mad.lo.s64 %rd143, %rd142, 4, %rd10;
+	atom.global.cas.b32 %r69, [%rd143], %r64, %r65;
 	setp.eq.u32 %p59, %r69, %r64;
 	mov.pred %p60, %p59;
 	mov.pred %p58, %p60;
@@ -1479,15 +1478,15 @@ $L55:
 	@!%p55 bra $L59;
 	bra.uni $L46;
 $L59:
-	cvt.s64.s32 %rd145, %r68;
-	mul.lo.s64 %rd146, %rd145, %rd15;
-	mad.lo.s64 %rd147, %rd146, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r70, [%rd147+0];
+	cvt.s64.s32 %rd144, %r68;
+	mul.lo.s64 %rd145, %rd144, %rd14;
+	mad.lo.s64 %rd146, %rd145, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r70, [%rd146+0];
 	mov.b32 %r71, %r70;
-	cvt.s64.s32 %rd148, %r65;
-	mul.lo.s64 %rd149, %rd148, %rd15;
-	mad.lo.s64 %rd150, %rd149, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r72, [%rd150+0];
+	cvt.s64.s32 %rd147, %r65;
+	mul.lo.s64 %rd148, %rd147, %rd14;
+	mad.lo.s64 %rd149, %rd148, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r72, [%rd149+0];
 	mov.b32 %r73, %r72;
 	mov.b32 %r74, %r71;
 	mov.b32 %r75, %r73;
@@ -1525,38 +1524,38 @@ $L64:
 $L66:
 	setp.eq.s32 %p64, %r80, %r82;
 	@!%p64 bra $L68;
-	cvt.s64.s32 %rd151, %r80;
-	mul.lo.s64 %rd152, %rd151, %rd15;
-	mad.lo.s64 %rd153, %rd152, 4, %rd11;
-	atom.global.cas.b32 %r88, [%rd153], %r80, %r83;
+	cvt.s64.s32 %rd150, %r80;
+	mul.lo.s64 %rd151, %rd150, %rd14;
+	mad.lo.s64 %rd152, %rd151, 4, %rd10;
+	atom.global.cas.b32 %r88, [%rd152], %r80, %r83;
 	setp.eq.u32 %p65, %r88, %r80;
 	mov.pred %p66, %p65;
 	@!%p66 bra $L70;
 	bra.uni $L46;
 $L70:
-	cvt.s64.s32 %rd154, %r80;
-	mul.lo.s64 %rd155, %rd154, %rd15;
-	mad.lo.s64 %rd156, %rd155, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r89, [%rd156+0];
+	cvt.s64.s32 %rd153, %r80;
+	mul.lo.s64 %rd154, %rd153, %rd14;
+	mad.lo.s64 %rd155, %rd154, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r89, [%rd155+0];
 	mov.b32 %r90, %r89;
 	mov.b32 %r82, %r90;
 	bra.uni $L61;
 $L68:
-	cvt.s64.s32 %rd157, %r80;
-	mul.lo.s64 %rd158, %rd157, %rd15;
-	mad.lo.s64 %rd159, %rd158, 4, %rd11;
-	atom.global.cas.b32 %r91, [%rd159], %r82, %r83;
+	cvt.s64.s32 %rd156, %r80;
+	mul.lo.s64 %rd157, %rd156, %rd14;
+	mad.lo.s64 %rd158, %rd157, 4, %rd10;
+	atom.global.cas.b32 %r91, [%rd158], %r82, %r83;
 	setp.eq.u32 %p67, %r91, %r82;
 	mov.b32 %r80, %r82;
-	cvt.s64.s32 %rd160, %r80;
-	mul.lo.s64 %rd161, %rd160, %rd15;
-	mad.lo.s64 %rd162, %rd161, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r92, [%rd162+0];
+	cvt.s64.s32 %rd159, %r80;
+	mul.lo.s64 %rd160, %rd159, %rd14;
+	mad.lo.s64 %rd161, %rd160, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r92, [%rd161+0];
 	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd163, %r81;
-	mul.lo.s64 %rd164, %rd163, %rd15;
-	mad.lo.s64 %rd165, %rd164, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r94, [%rd165+0];
+	cvt.s64.s32 %rd162, %r81;
+	mul.lo.s64 %rd163, %rd162, %rd14;
+	mad.lo.s64 %rd164, %rd163, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r94, [%rd164+0];
 	mov.b32 %r95, %r94;
 	mov.b32 %r96, %r93;
 	mov.b32 %r97, %r95;
@@ -1571,70 +1570,70 @@ $L45:
 $L46:
 $L43:
 $L26:
-	add.s64 %rd166, %rd121, 1;
-	mov.b64 %rd121, %rd166;
+	add.s64 %rd165, %rd120, 1;
+	mov.b64 %rd120, %rd165;
 	bra.uni $L25;
 $L27:
 $L24:
-	setp.eq.s64 %p68, %rd54, 0;
+	setp.eq.s64 %p68, %rd53, 0;
 	@!%p68 bra $L72;
 	bra.uni $L9;
 $L72:
-	sub.s64 %rd167, %rd118, %rd117;
-	sub.s64 %rd168, %rd77, %rd167;
-	max.s64 %rd169, %rd168, 0;
-	mov.b64 %rd170, %rd169;
-	mul.lo.s64 %rd171, %rd96, %rd61;
-	mad.lo.s64 %rd172, %rd171, 8, %rd57;
-	ld.global.nc.s64 %rd173, [%rd172+0];
-	mov.b64 %rd174, %rd173;
-	add.s64 %rd175, %rd96, 1;
-	mul.lo.s64 %rd176, %rd175, %rd61;
-	mad.lo.s64 %rd177, %rd176, 8, %rd57;
-	ld.global.nc.s64 %rd178, [%rd177+0];
-	mov.b64 %rd179, %rd178;
-	mov.b64 %rd180, %rd174;
-	mov.b64 %rd181, %rd179;
+	sub.s64 %rd166, %rd117, %rd116;
+	sub.s64 %rd167, %rd76, %rd166;
+	max.s64 %rd168, %rd167, 0;
+	mov.b64 %rd169, %rd168;
+	mul.lo.s64 %rd170, %rd95, %rd60;
+	mad.lo.s64 %rd171, %rd170, 8, %rd56;
+	ld.global.nc.s64 %rd172, [%rd171+0];
+	mov.b64 %rd173, %rd172;
+	add.s64 %rd174, %rd95, 1;
+	mul.lo.s64 %rd175, %rd174, %rd60;
+	mad.lo.s64 %rd176, %rd175, 8, %rd56;
+	ld.global.nc.s64 %rd177, [%rd176+0];
+	mov.b64 %rd178, %rd177;
+	mov.b64 %rd179, %rd173;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd116, %rd179;
 	mov.b64 %rd117, %rd180;
-	mov.b64 %rd118, %rd181;
-	sub.s64 %rd182, %rd118, %rd117;
-	setp.le.s64 %p69, %rd182, %rd79;
+	sub.s64 %rd181, %rd117, %rd116;
+	setp.le.s64 %p69, %rd181, %rd78;
 	@!%p69 bra $L74;
-	add.s64 %rd183, %rd117, %rd170;
-	mov.b64 %rd184, %rd183;
+	add.s64 %rd182, %rd116, %rd169;
+	mov.b64 %rd183, %rd182;
 $L75:
-	setp.lt.s64 %p70, %rd184, %rd118;
+	setp.lt.s64 %p70, %rd183, %rd117;
 	not.pred %p71, %p70;
 	@!%p71 bra $L79;
 	bra.uni $L77;
 $L79:
-	mul.lo.s64 %rd185, %rd184, %rd68;
-	mad.lo.s64 %rd186, %rd185, 4, %rd64;
-	ld.global.nc.s32 %r98, [%rd186+0];
+	mul.lo.s64 %rd184, %rd183, %rd67;
+	mad.lo.s64 %rd185, %rd184, 4, %rd63;
+	ld.global.nc.s32 %r98, [%rd185+0];
 	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd187, %r99;
-	mov.b64 %rd188, %rd187;
-	setp.ne.s64 %p72, %rd188, %rd96;
+	cvt.s64.s32 %rd186, %r99;
+	mov.b64 %rd187, %rd186;
+	setp.ne.s64 %p72, %rd187, %rd95;
 	mov.pred %p73, %p72;
 	@!%p73 bra $L81;
 	mov.pred %p74, %p25;
 	not.pred %p75, %p74;
 	@!%p75 bra $L83;
 	mov.b32 %r100, %r21;
-	mov.b64 %rd189, %rd96;
+	mov.b64 %rd188, %rd95;
 	mov.b32 %r101, %r37;
-	mov.b64 %rd190, %rd188;
-	setp.ne.s64 %p76, %rd190, %rd189;
+	mov.b64 %rd189, %rd187;
+	setp.ne.s64 %p76, %rd189, %rd188;
 	mov.pred %p77, %p76;
 	@!%p77 bra $L85;
 	mov.b32 %r102, %r100;
-	mov.b64 %rd191, %rd190;
-	setp.ne.s64 %p78, %rd20, 0;
+	mov.b64 %rd190, %rd189;
+	setp.ne.s64 %p78, %rd19, 0;
 	mov.pred %p79, %p78;
 	@!%p79 bra $L87;
-	mul.lo.s64 %rd192, %rd191, %rd22;
-	mad.lo.s64 %rd193, %rd192, 4, %rd18;
-	ld.global.nc.u32 %r103, [%rd193+0];
+	mul.lo.s64 %rd191, %rd190, %rd21;
+	mad.lo.s64 %rd192, %rd191, 4, %rd17;
+	ld.global.nc.u32 %r103, [%rd192+0];
 	mov.b32 %r104, %r103;
 	and.b32 %r105, %r104, %r102;
 	setp.ne.u32 %p80, %r105, 0x0;
@@ -1646,13 +1645,13 @@ $L87:
 $L85:
 	mov.pred %p83, %p77;
 	@!%p83 bra $L89;
-	setp.eq.s64 %p84, %rd27, 0;
+	setp.eq.s64 %p84, %rd26, 0;
 	mov.pred %p85, %p84;
 	not.pred %p86, %p85;
 	@!%p86 bra $L91;
-	mul.lo.s64 %rd194, %rd190, %rd29;
-	mad.lo.s64 %rd195, %rd194, 4, %rd25;
-	ld.global.nc.s32 %r106, [%rd195+0];
+	mul.lo.s64 %rd193, %rd189, %rd28;
+	mad.lo.s64 %rd194, %rd193, 4, %rd24;
+	ld.global.nc.s32 %r106, [%rd194+0];
 	mov.b32 %r107, %r106;
 	setp.eq.s32 %p87, %r107, %r101;
 	mov.pred %p85, %p87;
@@ -1665,21 +1664,21 @@ $L83:
 	mov.pred %p73, %p74;
 $L81:
 	@!%p73 bra $L93;
-	cvt.u32.u64 %r108, %rd96;
+	cvt.u32.u64 %r108, %rd95;
 	mov.b32 %r109, %r108;
-	cvt.u32.u64 %r110, %rd188;
+	cvt.u32.u64 %r110, %rd187;
 	mov.b32 %r111, %r110;
 	mov.pred %p89, %p3;
 $L94:
-	cvt.s64.s32 %rd196, %r109;
-	mul.lo.s64 %rd197, %rd196, %rd15;
-	mad.lo.s64 %rd198, %rd197, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r112, [%rd198+0];
+	cvt.s64.s32 %rd195, %r109;
+	mul.lo.s64 %rd196, %rd195, %rd14;
+	mad.lo.s64 %rd197, %rd196, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r112, [%rd197+0];
 	mov.b32 %r113, %r112;
-	cvt.s64.s32 %rd199, %r111;
-	mul.lo.s64 %rd200, %rd199, %rd15;
-	mad.lo.s64 %rd201, %rd200, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r114, [%rd201+0];
+	cvt.s64.s32 %rd198, %r111;
+	mul.lo.s64 %rd199, %rd198, %rd14;
+	mad.lo.s64 %rd200, %rd199, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r114, [%rd200+0];
 	mov.b32 %r115, %r114;
 	mov.b32 %r116, %r113;
 	mov.b32 %r117, %r115;
@@ -1699,10 +1698,10 @@ $L103:
 	mov.b32 %r123, %r122;
 	mov.b32 %r124, %r121;
 	mov.b32 %r125, %r123;
-	cvt.s64.s32 %rd202, %r124;
-	mul.lo.s64 %rd203, %rd202, %rd15;
-	mad.lo.s64 %rd204, %rd203, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r126, [%rd204+0];
+	cvt.s64.s32 %rd201, %r124;
+	mul.lo.s64 %rd202, %rd201, %rd14;
+	mad.lo.s64 %rd203, %rd202, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r126, [%rd203+0];
 	mov.b32 %r127, %r126;
 	mov.b32 %r128, %r127;
 	setp.eq.s32 %p93, %r128, %r125;
@@ -1712,10 +1711,10 @@ $L103:
 	setp.eq.s32 %p96, %r128, %r124;
 	mov.pred %p97, %p96;
 	@!%p97 bra $L107;
-	cvt.s64.s32 %rd205, %r124;
-	mul.lo.s64 %rd206, %rd205, %rd15;
-	mad.lo.s64 %rd207, %rd206, 4, %rd11;
-	atom.global.cas.b32 %r129, [%rd207], %r124, %r125;
+	cvt.s64.s32 %rd204, %r124;
+	mul.lo.s64 %rd205, %rd204, %rd14;
+	mad.lo.s64 %rd206, %rd205, 4, %rd10;
+	atom.global.cas.b32 %r129, [%rd206], %r124, %r125;
 	setp.eq.u32 %p98, %r129, %r124;
 	mov.pred %p99, %p98;
 	mov.pred %p97, %p99;
@@ -1725,15 +1724,15 @@ $L105:
 	@!%p94 bra $L109;
 	bra.uni $L96;
 $L109:
-	cvt.s64.s32 %rd208, %r128;
-	mul.lo.s64 %rd209, %rd208, %rd15;
-	mad.lo.s64 %rd210, %rd209, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r130, [%rd210+0];
+	cvt.s64.s32 %rd207, %r128;
+	mul.lo.s64 %rd208, %rd207, %rd14;
+	mad.lo.s64 %rd209, %rd208, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r130, [%rd209+0];
 	mov.b32 %r131, %r130;
-	cvt.s64.s32 %rd211, %r125;
-	mul.lo.s64 %rd212, %rd211, %rd15;
-	mad.lo.s64 %rd213, %rd212, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r132, [%rd213+0];
+	cvt.s64.s32 %rd210, %r125;
+	mul.lo.s64 %rd211, %rd210, %rd14;
+	mad.lo.s64 %rd212, %rd211, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r132, [%rd212+0];
 	mov.b32 %r133, %r132;
 	mov.b32 %r134, %r131;
 	mov.b32 %r135, %r133;
@@ -1771,38 +1770,38 @@ $L114:
 $L116:
 	setp.eq.s32 %p103, %r140, %r142;
 	@!%p103 bra $L118;
-	cvt.s64.s32 %rd214, %r140;
-	mul.lo.s64 %rd215, %rd214, %rd15;
-	mad.lo.s64 %rd216, %rd215, 4, %rd11;
-	atom.global.cas.b32 %r148, [%rd216], %r140, %r143;
+	cvt.s64.s32 %rd213, %r140;
+	mul.lo.s64 %rd214, %rd213, %rd14;
+	mad.lo.s64 %rd215, %rd214, 4, %rd10;
+	atom.global.cas.b32 %r148, [%rd215], %r140, %r143;
 	setp.eq.u32 %p104, %r148, %r140;
 	mov.pred %p105, %p104;
 	@!%p105 bra $L120;
 	bra.uni $L96;
 $L120:
-	cvt.s64.s32 %rd217, %r140;
-	mul.lo.s64 %rd218, %rd217, %rd15;
-	mad.lo.s64 %rd219, %rd218, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r149, [%rd219+0];
+	cvt.s64.s32 %rd216, %r140;
+	mul.lo.s64 %rd217, %rd216, %rd14;
+	mad.lo.s64 %rd218, %rd217, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r149, [%rd218+0];
 	mov.b32 %r150, %r149;
 	mov.b32 %r142, %r150;
 	bra.uni $L111;
 $L118:
-	cvt.s64.s32 %rd220, %r140;
-	mul.lo.s64 %rd221, %rd220, %rd15;
-	mad.lo.s64 %rd222, %rd221, 4, %rd11;
-	atom.global.cas.b32 %r151, [%rd222], %r142, %r143;
+	cvt.s64.s32 %rd219, %r140;
+	mul.lo.s64 %rd220, %rd219, %rd14;
+	mad.lo.s64 %rd221, %rd220, 4, %rd10;
+	atom.global.cas.b32 %r151, [%rd221], %r142, %r143;
 	setp.eq.u32 %p106, %r151, %r142;
 	mov.b32 %r140, %r142;
-	cvt.s64.s32 %rd223, %r140;
-	mul.lo.s64 %rd224, %rd223, %rd15;
-	mad.lo.s64 %rd225, %rd224, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r152, [%rd225+0];
+	cvt.s64.s32 %rd222, %r140;
+	mul.lo.s64 %rd223, %rd222, %rd14;
+	mad.lo.s64 %rd224, %rd223, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r152, [%rd224+0];
 	mov.b32 %r153, %r152;
-	cvt.s64.s32 %rd226, %r141;
-	mul.lo.s64 %rd227, %rd226, %rd15;
-	mad.lo.s64 %rd228, %rd227, 4, %rd11;
-	ld.relaxed.gpu.global.s32 %r154, [%rd228+0];
+	cvt.s64.s32 %rd225, %r141;
+	mul.lo.s64 %rd226, %rd225, %rd14;
+	mad.lo.s64 %rd227, %rd226, 4, %rd10;
+	ld.relaxed.gpu.global.s32 %r154, [%rd227+0];
 	mov.b32 %r155, %r154;
 	mov.b32 %r156, %r153;
 	mov.b32 %r157, %r155;
@@ -1817,16 +1816,16 @@ $L95:
 $L96:
 $L93:
 $L76:
-	add.s64 %rd229, %rd184, 1;
-	mov.b64 %rd184, %rd229;
+	add.s64 %rd228, %rd183, 1;
+	mov.b64 %rd183, %rd228;
 	bra.uni $L75;
 $L77:
 $L74:
 $L9:
-	add.s64 %rd95, %rd95, %rd94;
+	add.s64 %rd94, %rd94, %rd93;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd230, %rd90;
+	mov.b64 %rd229, %rd89;
 	// block reduction
 	mov.b32 %r158, 1;
 	mov.b32 %r159, 1;
@@ -1835,43 +1834,43 @@ $L8:
 $L121:
 	setp.hs.u32 %p107, %r161, 32;
 	@%p107 bra $L122;
-	mov.b64 {%r162, %r163}, %rd230;
+	mov.b64 {%r162, %r163}, %rd229;
 	shfl.sync.down.b32 %r164|%p108, %r162, %r161, %r160, %r17;
 	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd231, {%r164, %r165};
+	mov.b64 %rd230, {%r164, %r165};
 	@!%p108 bra $L123;
 	setp.ne.u32 %p109, %r18, 1;
 	@%p109 bra.uni $L125;
-	add.s64 %rd232, %rd230, %rd231;
-	mov.b64 %rd230, %rd232;
+	add.s64 %rd231, %rd229, %rd230;
+	mov.b64 %rd229, %rd231;
 	bra.uni $L124;
 $L125:
 	setp.ne.u32 %p110, %r18, 2;
 	@%p110 bra.uni $L126;
-	mul.lo.s64 %rd233, %rd230, %rd231;
-	mov.b64 %rd230, %rd233;
+	mul.lo.s64 %rd232, %rd229, %rd230;
+	mov.b64 %rd229, %rd232;
 	bra.uni $L124;
 $L126:
 	setp.ne.u32 %p111, %r18, 3;
 	@%p111 bra.uni $L127;
-	min.s64 %rd234, %rd230, %rd231;
-	mov.b64 %rd230, %rd234;
+	min.s64 %rd233, %rd229, %rd230;
+	mov.b64 %rd229, %rd233;
 	bra.uni $L124;
 $L127:
 	setp.ne.u32 %p112, %r18, 4;
 	@%p112 bra.uni $L128;
-	max.s64 %rd235, %rd230, %rd231;
-	mov.b64 %rd230, %rd235;
+	max.s64 %rd234, %rd229, %rd230;
+	mov.b64 %rd229, %rd234;
 	bra.uni $L124;
 $L128:
 	setp.ne.u32 %p113, %r18, 7;
 	@%p113 bra.uni $L129;
-	and.b64 %rd236, %rd230, %rd231;
-	mov.b64 %rd230, %rd236;
+	and.b64 %rd235, %rd229, %rd230;
+	mov.b64 %rd229, %rd235;
 	bra.uni $L124;
 $L129:
-	or.b64 %rd237, %rd230, %rd231;
-	mov.b64 %rd230, %rd237;
+	or.b64 %rd236, %rd229, %rd230;
+	mov.b64 %rd229, %rd236;
 $L124:
 $L123:
 	shl.b32 %r161, %r161, 1;
@@ -1879,73 +1878,73 @@ $L123:
 $L122:
 	setp.eq.u32 %p114, %r7, 0;
 	@!%p114 bra $L130;
-	mul.wide.u32 %rd238, %r8, 16;
-	add.s64 %rd239, %rd1, %rd238;
-	st.shared.s64 [%rd239+0], %rd230;
+	mul.wide.u32 %rd237, %r8, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	st.shared.s64 [%rd238+0], %rd229;
 $L130:
 	bar.sync 0;
 	setp.eq.u32 %p115, %r8, 0;
 	@!%p115 bra $L131;
 	setp.lo.u32 %p116, %r7, %r10;
 	@!%p116 bra $L132;
-	mul.wide.u32 %rd240, %r7, 16;
-	add.s64 %rd241, %rd1, %rd240;
-	ld.shared.s64 %rd242, [%rd241+0];
-	mov.b64 %rd230, %rd242;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd229, %rd241;
 $L132:
 	sub.u32 %r166, %r10, 1;
 	mov.b32 %r167, %r159;
 $L133:
 	setp.hs.u32 %p117, %r167, 32;
 	@%p117 bra $L134;
-	mov.b64 {%r168, %r169}, %rd230;
+	mov.b64 {%r168, %r169}, %rd229;
 	shfl.sync.down.b32 %r170|%p118, %r168, %r167, %r166, %r17;
 	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
-	mov.b64 %rd243, {%r170, %r171};
+	mov.b64 %rd242, {%r170, %r171};
 	@!%p118 bra $L135;
 	setp.ne.u32 %p119, %r18, 1;
 	@%p119 bra.uni $L137;
-	add.s64 %rd244, %rd230, %rd243;
-	mov.b64 %rd230, %rd244;
+	add.s64 %rd243, %rd229, %rd242;
+	mov.b64 %rd229, %rd243;
 	bra.uni $L136;
 $L137:
 	setp.ne.u32 %p120, %r18, 2;
 	@%p120 bra.uni $L138;
-	mul.lo.s64 %rd245, %rd230, %rd243;
-	mov.b64 %rd230, %rd245;
+	mul.lo.s64 %rd244, %rd229, %rd242;
+	mov.b64 %rd229, %rd244;
 	bra.uni $L136;
 $L138:
 	setp.ne.u32 %p121, %r18, 3;
 	@%p121 bra.uni $L139;
-	min.s64 %rd246, %rd230, %rd243;
-	mov.b64 %rd230, %rd246;
+	min.s64 %rd245, %rd229, %rd242;
+	mov.b64 %rd229, %rd245;
 	bra.uni $L136;
 $L139:
 	setp.ne.u32 %p122, %r18, 4;
 	@%p122 bra.uni $L140;
-	max.s64 %rd247, %rd230, %rd243;
-	mov.b64 %rd230, %rd247;
+	max.s64 %rd246, %rd229, %rd242;
+	mov.b64 %rd229, %rd246;
 	bra.uni $L136;
 $L140:
 	setp.ne.u32 %p123, %r18, 7;
 	@%p123 bra.uni $L141;
-	and.b64 %rd248, %rd230, %rd243;
-	mov.b64 %rd230, %rd248;
+	and.b64 %rd247, %rd229, %rd242;
+	mov.b64 %rd229, %rd247;
 	bra.uni $L136;
 $L141:
-	or.b64 %rd249, %rd230, %rd243;
-	mov.b64 %rd230, %rd249;
+	or.b64 %rd248, %rd229, %rd242;
+	mov.b64 %rd229, %rd248;
 $L136:
 $L135:
 	shl.b32 %r167, %r167, 1;
 	bra.uni $L133;
 $L134:
 $L131:
-	mul.wide.u32 %rd250, %r25, 8;
-	add.s64 %rd251, %rd6, %rd250;
+	mul.wide.u32 %rd249, %r25, 8;
+	add.s64 %rd250, %rd5, %rd249;
 	setp.eq.u32 %p124, %r5, 0;
 	@!%p124 bra $L142;
-	st.global.s64 [%rd251+0], %rd230;
+	st.global.s64 [%rd250+0], %rd229;
 $L142:
 	// the last block combines the partials
 	setp.eq.u32 %p125, %r5, 0;
@@ -1962,103 +1961,103 @@ $L143:
 	ld.shared.u32 %r175, [%rd1+1024];
 	setp.ne.u32 %p127, %r175, 0;
 	@!%p127 bra $L144;
-	cvt.u64.u32 %rd253, %r26;
-	cvt.u64.u32 %rd254, %r5;
-	cvt.u64.u32 %rd255, %r6;
+	cvt.u64.u32 %rd252, %r26;
+	cvt.u64.u32 %rd253, %r5;
+	cvt.u64.u32 %rd254, %r6;
 	setp.ne.u32 %p128, %r18, 1;
 	@%p128 bra.uni $L146;
-	mov.b64 %rd252, 0;
-	mov.b64 %rd256, %rd254;
+	mov.b64 %rd251, 0;
+	mov.b64 %rd255, %rd253;
 $L147:
-	setp.ge.s64 %p129, %rd256, %rd253;
+	setp.ge.s64 %p129, %rd255, %rd252;
 	@%p129 bra $L148;
-	mad.lo.s64 %rd257, %rd256, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd258, [%rd257+0];
-	add.s64 %rd259, %rd252, %rd258;
-	mov.b64 %rd252, %rd259;
-	add.s64 %rd256, %rd256, %rd255;
+	mad.lo.s64 %rd256, %rd255, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd257, [%rd256+0];
+	add.s64 %rd258, %rd251, %rd257;
+	mov.b64 %rd251, %rd258;
+	add.s64 %rd255, %rd255, %rd254;
 	bra.uni $L147;
 $L148:
 	bra.uni $L145;
 $L146:
 	setp.ne.u32 %p130, %r18, 2;
 	@%p130 bra.uni $L149;
-	mov.b64 %rd252, 1;
-	mov.b64 %rd260, %rd254;
+	mov.b64 %rd251, 1;
+	mov.b64 %rd259, %rd253;
 $L150:
-	setp.ge.s64 %p131, %rd260, %rd253;
+	setp.ge.s64 %p131, %rd259, %rd252;
 	@%p131 bra $L151;
-	mad.lo.s64 %rd261, %rd260, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd262, [%rd261+0];
-	mul.lo.s64 %rd263, %rd252, %rd262;
-	mov.b64 %rd252, %rd263;
-	add.s64 %rd260, %rd260, %rd255;
+	mad.lo.s64 %rd260, %rd259, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd261, [%rd260+0];
+	mul.lo.s64 %rd262, %rd251, %rd261;
+	mov.b64 %rd251, %rd262;
+	add.s64 %rd259, %rd259, %rd254;
 	bra.uni $L150;
 $L151:
 	bra.uni $L145;
 $L149:
 	setp.ne.u32 %p132, %r18, 3;
 	@%p132 bra.uni $L152;
-	mov.b64 %rd252, 9223372036854775807;
-	mov.b64 %rd264, %rd254;
+	mov.b64 %rd251, 9223372036854775807;
+	mov.b64 %rd263, %rd253;
 $L153:
-	setp.ge.s64 %p133, %rd264, %rd253;
+	setp.ge.s64 %p133, %rd263, %rd252;
 	@%p133 bra $L154;
-	mad.lo.s64 %rd265, %rd264, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd266, [%rd265+0];
-	min.s64 %rd267, %rd252, %rd266;
-	mov.b64 %rd252, %rd267;
-	add.s64 %rd264, %rd264, %rd255;
+	mad.lo.s64 %rd264, %rd263, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd265, [%rd264+0];
+	min.s64 %rd266, %rd251, %rd265;
+	mov.b64 %rd251, %rd266;
+	add.s64 %rd263, %rd263, %rd254;
 	bra.uni $L153;
 $L154:
 	bra.uni $L145;
 $L152:
 	setp.ne.u32 %p134, %r18, 4;
 	@%p134 bra.uni $L155;
-	mov.b64 %rd252, -9223372036854775808;
-	mov.b64 %rd268, %rd254;
+	mov.b64 %rd251, -9223372036854775808;
+	mov.b64 %rd267, %rd253;
 $L156:
-	setp.ge.s64 %p135, %rd268, %rd253;
+	setp.ge.s64 %p135, %rd267, %rd252;
 	@%p135 bra $L157;
-	mad.lo.s64 %rd269, %rd268, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd270, [%rd269+0];
-	max.s64 %rd271, %rd252, %rd270;
-	mov.b64 %rd252, %rd271;
-	add.s64 %rd268, %rd268, %rd255;
+	mad.lo.s64 %rd268, %rd267, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd269, [%rd268+0];
+	max.s64 %rd270, %rd251, %rd269;
+	mov.b64 %rd251, %rd270;
+	add.s64 %rd267, %rd267, %rd254;
 	bra.uni $L156;
 $L157:
 	bra.uni $L145;
 $L155:
 	setp.ne.u32 %p136, %r18, 7;
 	@%p136 bra.uni $L158;
-	mov.b64 %rd252, -1;
-	mov.b64 %rd272, %rd254;
+	mov.b64 %rd251, -1;
+	mov.b64 %rd271, %rd253;
 $L159:
-	setp.ge.s64 %p137, %rd272, %rd253;
+	setp.ge.s64 %p137, %rd271, %rd252;
 	@%p137 bra $L160;
-	mad.lo.s64 %rd273, %rd272, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd274, [%rd273+0];
-	and.b64 %rd275, %rd252, %rd274;
-	mov.b64 %rd252, %rd275;
-	add.s64 %rd272, %rd272, %rd255;
+	mad.lo.s64 %rd272, %rd271, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd273, [%rd272+0];
+	and.b64 %rd274, %rd251, %rd273;
+	mov.b64 %rd251, %rd274;
+	add.s64 %rd271, %rd271, %rd254;
 	bra.uni $L159;
 $L160:
 	bra.uni $L145;
 $L158:
-	mov.b64 %rd252, 0;
-	mov.b64 %rd276, %rd254;
+	mov.b64 %rd251, 0;
+	mov.b64 %rd275, %rd253;
 $L161:
-	setp.ge.s64 %p138, %rd276, %rd253;
+	setp.ge.s64 %p138, %rd275, %rd252;
 	@%p138 bra $L162;
-	mad.lo.s64 %rd277, %rd276, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd278, [%rd277+0];
-	or.b64 %rd279, %rd252, %rd278;
-	mov.b64 %rd252, %rd279;
-	add.s64 %rd276, %rd276, %rd255;
+	mad.lo.s64 %rd276, %rd275, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd277, [%rd276+0];
+	or.b64 %rd278, %rd251, %rd277;
+	mov.b64 %rd251, %rd278;
+	add.s64 %rd275, %rd275, %rd254;
 	bra.uni $L161;
 $L162:
 $L145:
-	mov.b64 %rd280, %rd252;
+	mov.b64 %rd279, %rd251;
 	// block reduction
 	mov.b32 %r176, 1;
 	mov.b32 %r177, 1;
@@ -2067,43 +2066,43 @@ $L145:
 $L163:
 	setp.hs.u32 %p139, %r179, 32;
 	@%p139 bra $L164;
-	mov.b64 {%r180, %r181}, %rd280;
+	mov.b64 {%r180, %r181}, %rd279;
 	shfl.sync.down.b32 %r182|%p140, %r180, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
-	mov.b64 %rd281, {%r182, %r183};
+	mov.b64 %rd280, {%r182, %r183};
 	@!%p140 bra $L165;
 	setp.ne.u32 %p141, %r18, 1;
 	@%p141 bra.uni $L167;
-	add.s64 %rd282, %rd280, %rd281;
-	mov.b64 %rd280, %rd282;
+	add.s64 %rd281, %rd279, %rd280;
+	mov.b64 %rd279, %rd281;
 	bra.uni $L166;
 $L167:
 	setp.ne.u32 %p142, %r18, 2;
 	@%p142 bra.uni $L168;
-	mul.lo.s64 %rd283, %rd280, %rd281;
-	mov.b64 %rd280, %rd283;
+	mul.lo.s64 %rd282, %rd279, %rd280;
+	mov.b64 %rd279, %rd282;
 	bra.uni $L166;
 $L168:
 	setp.ne.u32 %p143, %r18, 3;
 	@%p143 bra.uni $L169;
-	min.s64 %rd284, %rd280, %rd281;
-	mov.b64 %rd280, %rd284;
+	min.s64 %rd283, %rd279, %rd280;
+	mov.b64 %rd279, %rd283;
 	bra.uni $L166;
 $L169:
 	setp.ne.u32 %p144, %r18, 4;
 	@%p144 bra.uni $L170;
-	max.s64 %rd285, %rd280, %rd281;
-	mov.b64 %rd280, %rd285;
+	max.s64 %rd284, %rd279, %rd280;
+	mov.b64 %rd279, %rd284;
 	bra.uni $L166;
 $L170:
 	setp.ne.u32 %p145, %r18, 7;
 	@%p145 bra.uni $L171;
-	and.b64 %rd286, %rd280, %rd281;
-	mov.b64 %rd280, %rd286;
+	and.b64 %rd285, %rd279, %rd280;
+	mov.b64 %rd279, %rd285;
 	bra.uni $L166;
 $L171:
-	or.b64 %rd287, %rd280, %rd281;
-	mov.b64 %rd280, %rd287;
+	or.b64 %rd286, %rd279, %rd280;
+	mov.b64 %rd279, %rd286;
 $L166:
 $L165:
 	shl.b32 %r179, %r179, 1;
@@ -2111,62 +2110,62 @@ $L165:
 $L164:
 	setp.eq.u32 %p146, %r7, 0;
 	@!%p146 bra $L172;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	st.shared.s64 [%rd289+0], %rd280;
+	mul.wide.u32 %rd287, %r8, 16;
+	add.s64 %rd288, %rd1, %rd287;
+	st.shared.s64 [%rd288+0], %rd279;
 $L172:
 	bar.sync 0;
 	setp.eq.u32 %p147, %r8, 0;
 	@!%p147 bra $L173;
 	setp.lo.u32 %p148, %r7, %r10;
 	@!%p148 bra $L174;
-	mul.wide.u32 %rd290, %r7, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	ld.shared.s64 %rd292, [%rd291+0];
-	mov.b64 %rd280, %rd292;
+	mul.wide.u32 %rd289, %r7, 16;
+	add.s64 %rd290, %rd1, %rd289;
+	ld.shared.s64 %rd291, [%rd290+0];
+	mov.b64 %rd279, %rd291;
 $L174:
 	sub.u32 %r184, %r10, 1;
 	mov.b32 %r185, %r177;
 $L175:
 	setp.hs.u32 %p149, %r185, 32;
 	@%p149 bra $L176;
-	mov.b64 {%r186, %r187}, %rd280;
+	mov.b64 {%r186, %r187}, %rd279;
 	shfl.sync.down.b32 %r188|%p150, %r186, %r185, %r184, %r17;
 	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
-	mov.b64 %rd293, {%r188, %r189};
+	mov.b64 %rd292, {%r188, %r189};
 	@!%p150 bra $L177;
 	setp.ne.u32 %p151, %r18, 1;
 	@%p151 bra.uni $L179;
-	add.s64 %rd294, %rd280, %rd293;
-	mov.b64 %rd280, %rd294;
+	add.s64 %rd293, %rd279, %rd292;
+	mov.b64 %rd279, %rd293;
 	bra.uni $L178;
 $L179:
 	setp.ne.u32 %p152, %r18, 2;
 	@%p152 bra.uni $L180;
-	mul.lo.s64 %rd295, %rd280, %rd293;
-	mov.b64 %rd280, %rd295;
+	mul.lo.s64 %rd294, %rd279, %rd292;
+	mov.b64 %rd279, %rd294;
 	bra.uni $L178;
 $L180:
 	setp.ne.u32 %p153, %r18, 3;
 	@%p153 bra.uni $L181;
-	min.s64 %rd296, %rd280, %rd293;
-	mov.b64 %rd280, %rd296;
+	min.s64 %rd295, %rd279, %rd292;
+	mov.b64 %rd279, %rd295;
 	bra.uni $L178;
 $L181:
 	setp.ne.u32 %p154, %r18, 4;
 	@%p154 bra.uni $L182;
-	max.s64 %rd297, %rd280, %rd293;
-	mov.b64 %rd280, %rd297;
+	max.s64 %rd296, %rd279, %rd292;
+	mov.b64 %rd279, %rd296;
 	bra.uni $L178;
 $L182:
 	setp.ne.u32 %p155, %r18, 7;
 	@%p155 bra.uni $L183;
-	and.b64 %rd298, %rd280, %rd293;
-	mov.b64 %rd280, %rd298;
+	and.b64 %rd297, %rd279, %rd292;
+	mov.b64 %rd279, %rd297;
 	bra.uni $L178;
 $L183:
-	or.b64 %rd299, %rd280, %rd293;
-	mov.b64 %rd280, %rd299;
+	or.b64 %rd298, %rd279, %rd292;
+	mov.b64 %rd279, %rd298;
 $L178:
 $L177:
 	shl.b32 %r185, %r185, 1;
@@ -2174,7 +2173,7 @@ $L177:
 $L176:
 $L173:
 	@!%p125 bra $L184;
-	st.global.s64 [%rd8+0], %rd280;
+	st.global.s64 [%rd7+0], %rd279;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L184:
 $L144:
@@ -2244,7 +2243,7 @@ const gokkosPTX2 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<108>;
-	.reg .b64 %rd<192>;
+	.reg .b64 %rd<191>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2264,15 +2263,14 @@ const gokkosPTX2 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -2286,132 +2284,132 @@ const gokkosPTX2 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
 	ld.param.u8 %r30, [gk_s3];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd32, [gk_s4];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s5];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s6];
-	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd31, [gk_s4];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s5];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s6];
+	mov.b64 %rd37, %rd36;
 	ld.param.u32 %r31, [gk_s7];
 	mov.b32 %r32, %r31;
-	ld.param.u64 %rd39, [gk_s8];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s9];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s10];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s11];
-	mov.b64 %rd47, %rd46;
-	ld.param.u64 %rd48, [gk_s12];
-	cvta.to.global.u64 %rd49, %rd48;
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s13];
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s14];
-	mov.b64 %rd54, %rd53;
-	ld.param.u64 %rd55, [gk_s15];
-	cvta.to.global.u64 %rd56, %rd55;
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s16];
-	mov.b64 %rd59, %rd58;
-	ld.param.s64 %rd60, [gk_s17];
-	mov.b64 %rd61, %rd60;
-	ld.param.u64 %rd62, [gk_s18];
-	cvta.to.global.u64 %rd63, %rd62;
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s19];
-	mov.b64 %rd66, %rd65;
-	ld.param.s64 %rd67, [gk_s20];
-	mov.b64 %rd68, %rd67;
-	ld.param.s64 %rd69, [gk_s21];
-	mov.b64 %rd70, %rd69;
-	ld.param.u64 %rd71, [gk_s22];
-	cvta.to.global.u64 %rd72, %rd71;
-	mov.b64 %rd73, %rd72;
-	ld.param.s64 %rd74, [gk_s23];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s24];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s25];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s26];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s27];
-	mov.b64 %rd84, %rd83;
-	ld.param.u64 %rd85, [gk_s28];
-	cvta.to.global.u64 %rd86, %rd85;
-	mov.b64 %rd87, %rd86;
-	ld.param.s64 %rd88, [gk_s29];
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s30];
-	mov.b64 %rd91, %rd90;
-	ld.param.u64 %rd92, [gk_s31];
-	cvta.to.global.u64 %rd93, %rd92;
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s32];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s33];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s34];
-	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd38, [gk_s8];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s9];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s10];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s11];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s12];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s13];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s14];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s15];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s16];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s17];
+	mov.b64 %rd60, %rd59;
+	ld.param.u64 %rd61, [gk_s18];
+	cvta.to.global.u64 %rd62, %rd61;
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s19];
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s20];
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s21];
+	mov.b64 %rd69, %rd68;
+	ld.param.u64 %rd70, [gk_s22];
+	cvta.to.global.u64 %rd71, %rd70;
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s23];
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s24];
+	mov.b64 %rd76, %rd75;
+	ld.param.u64 %rd77, [gk_s25];
+	cvta.to.global.u64 %rd78, %rd77;
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s26];
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s27];
+	mov.b64 %rd83, %rd82;
+	ld.param.u64 %rd84, [gk_s28];
+	cvta.to.global.u64 %rd85, %rd84;
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s29];
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.u64 %rd91, [gk_s31];
+	cvta.to.global.u64 %rd92, %rd91;
+	mov.b64 %rd93, %rd92;
+	ld.param.s64 %rd94, [gk_s32];
+	mov.b64 %rd95, %rd94;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
 	ld.param.s32 %r33, [gk_s35];
 	mov.b32 %r34, %r33;
 	ld.param.u8 %r35, [gk_s36];
 	setp.ne.u32 %p5, %r35, 0;
 	mov.pred %p6, %p5;
-	cvt.u64.u32 %rd102, %r28;
-	cvt.u64.u32 %rd103, %r29;
-	mov.b64 %rd104, %rd102;
+	cvt.u64.u32 %rd101, %r28;
+	cvt.u64.u32 %rd102, %r29;
+	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p7, %rd104, %rd3;
+	setp.ge.s64 %p7, %rd103, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd101, %rd104;
+	mov.b64 %rd100, %rd103;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd105, %rd101;
+	mov.b64 %rd104, %rd100;
 $L4:
-	setp.lt.s64 %p8, %rd105, %rd96;
+	setp.lt.s64 %p8, %rd104, %rd95;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd106, %rd105, %rd98;
-	mad.lo.s64 %rd107, %rd106, 4, %rd94;
-	ld.global.nc.s32 %r36, [%rd107+0];
+	mul.lo.s64 %rd105, %rd104, %rd97;
+	mad.lo.s64 %rd106, %rd105, 4, %rd93;
+	ld.global.nc.s32 %r36, [%rd106+0];
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd108, %r37;
-	mov.b64 %rd109, %rd108;
+	cvt.s64.s32 %rd107, %r37;
+	mov.b64 %rd108, %rd107;
 	setp.ge.s32 %p10, %r34, 0;
 	mov.pred %p11, %p10;
 	@!%p11 bra $L10;
-	mul.lo.s64 %rd110, %rd109, %rd31;
-	mad.lo.s64 %rd111, %rd110, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r38, [%rd111+0];
+	mul.lo.s64 %rd109, %rd108, %rd30;
+	mad.lo.s64 %rd110, %rd109, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r38, [%rd110+0];
 	mov.b32 %r39, %r38;
 	setp.eq.s32 %p12, %r39, %r34;
 	mov.pred %p11, %p12;
@@ -2420,13 +2418,13 @@ $L10:
 	not.pred %p14, %p13;
 	@!%p14 bra $L12;
 	mov.b32 %r40, %r32;
-	mov.b64 %rd112, %rd109;
-	setp.ne.s64 %p15, %rd36, 0;
+	mov.b64 %rd111, %rd108;
+	setp.ne.s64 %p15, %rd35, 0;
 	mov.pred %p16, %p15;
 	@!%p16 bra $L14;
-	mul.lo.s64 %rd113, %rd112, %rd38;
-	mad.lo.s64 %rd114, %rd113, 4, %rd34;
-	ld.global.nc.u32 %r41, [%rd114+0];
+	mul.lo.s64 %rd112, %rd111, %rd37;
+	mad.lo.s64 %rd113, %rd112, 4, %rd33;
+	ld.global.nc.u32 %r41, [%rd113+0];
 	mov.b32 %r42, %r41;
 	and.b32 %r43, %r42, %r40;
 	setp.ne.u32 %p17, %r43, 0x0;
@@ -2438,16 +2436,16 @@ $L12:
 	@!%p13 bra $L16;
 	bra.uni $L5;
 $L16:
-	mov.b64 %rd115, %rd109;
+	mov.b64 %rd114, %rd108;
 $L17:
-	setp.eq.s64 %p19, %rd43, 0;
+	setp.eq.s64 %p19, %rd42, 0;
 	@!%p19 bra $L21;
 	mov.b32 %r44, 0;
 	bra.uni $L19;
 $L21:
-	mul.lo.s64 %rd116, %rd115, %rd45;
-	mad.lo.s64 %rd117, %rd116, 4, %rd41;
-	ld.global.nc.s32 %r45, [%rd117+0];
+	mul.lo.s64 %rd115, %rd114, %rd44;
+	mad.lo.s64 %rd116, %rd115, 4, %rd40;
+	ld.global.nc.s32 %r45, [%rd116+0];
 	mov.b32 %r46, %r45;
 	mov.b32 %r44, %r46;
 	bra.uni $L19;
@@ -2455,68 +2453,68 @@ $L18:
 	bra.uni $L17;
 $L19:
 	mov.b32 %r47, %r44;
-	mov.b64 %rd118, %rd100;
-	setp.ne.s64 %p20, %rd70, 0;
+	mov.b64 %rd117, %rd99;
+	setp.ne.s64 %p20, %rd69, 0;
 	@!%p20 bra $L23;
-	add.s64 %rd119, %rd109, 1;
-	mul.lo.s64 %rd120, %rd119, %rd77;
-	mad.lo.s64 %rd121, %rd120, 8, %rd73;
-	ld.global.nc.s64 %rd122, [%rd121+0];
-	mov.b64 %rd123, %rd122;
-	mul.lo.s64 %rd124, %rd109, %rd77;
-	mad.lo.s64 %rd125, %rd124, 8, %rd73;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	sub.s64 %rd128, %rd123, %rd127;
-	sub.s64 %rd129, %rd118, %rd128;
-	max.s64 %rd130, %rd129, 0;
-	mov.b64 %rd118, %rd130;
+	add.s64 %rd118, %rd108, 1;
+	mul.lo.s64 %rd119, %rd118, %rd76;
+	mad.lo.s64 %rd120, %rd119, 8, %rd72;
+	ld.global.nc.s64 %rd121, [%rd120+0];
+	mov.b64 %rd122, %rd121;
+	mul.lo.s64 %rd123, %rd108, %rd76;
+	mad.lo.s64 %rd124, %rd123, 8, %rd72;
+	ld.global.nc.s64 %rd125, [%rd124+0];
+	mov.b64 %rd126, %rd125;
+	sub.s64 %rd127, %rd122, %rd126;
+	sub.s64 %rd128, %rd117, %rd127;
+	max.s64 %rd129, %rd128, 0;
+	mov.b64 %rd117, %rd129;
 $L23:
-	mul.lo.s64 %rd131, %rd109, %rd54;
-	mad.lo.s64 %rd132, %rd131, 8, %rd50;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	add.s64 %rd135, %rd109, 1;
-	mul.lo.s64 %rd136, %rd135, %rd54;
-	mad.lo.s64 %rd137, %rd136, 8, %rd50;
-	ld.global.nc.s64 %rd138, [%rd137+0];
-	mov.b64 %rd139, %rd138;
-	add.s64 %rd140, %rd134, %rd118;
-	mov.b64 %rd141, %rd139;
-	cvt.u64.u32 %rd142, %r2;
-	add.s64 %rd143, %rd140, %rd142;
-	cvt.u64.u32 %rd144, %r4;
-	mov.b64 %rd145, %rd143;
+	mul.lo.s64 %rd130, %rd108, %rd53;
+	mad.lo.s64 %rd131, %rd130, 8, %rd49;
+	ld.global.nc.s64 %rd132, [%rd131+0];
+	mov.b64 %rd133, %rd132;
+	add.s64 %rd134, %rd108, 1;
+	mul.lo.s64 %rd135, %rd134, %rd53;
+	mad.lo.s64 %rd136, %rd135, 8, %rd49;
+	ld.global.nc.s64 %rd137, [%rd136+0];
+	mov.b64 %rd138, %rd137;
+	add.s64 %rd139, %rd133, %rd117;
+	mov.b64 %rd140, %rd138;
+	cvt.u64.u32 %rd141, %r2;
+	add.s64 %rd142, %rd139, %rd141;
+	cvt.u64.u32 %rd143, %r4;
+	mov.b64 %rd144, %rd142;
 $L24:
-	setp.ge.s64 %p21, %rd145, %rd141;
+	setp.ge.s64 %p21, %rd144, %rd140;
 	@%p21 bra $L26;
-	mov.b64 %rd146, %rd145;
-	mul.lo.s64 %rd147, %rd146, %rd61;
-	mad.lo.s64 %rd148, %rd147, 4, %rd57;
-	ld.global.nc.s32 %r48, [%rd148+0];
+	mov.b64 %rd145, %rd144;
+	mul.lo.s64 %rd146, %rd145, %rd60;
+	mad.lo.s64 %rd147, %rd146, 4, %rd56;
+	ld.global.nc.s32 %r48, [%rd147+0];
 	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd149, %r49;
-	mov.b64 %rd150, %rd149;
+	cvt.s64.s32 %rd148, %r49;
+	mov.b64 %rd149, %rd148;
 	not.pred %p22, %p6;
-	setp.lt.s64 %p23, %rd150, %rd109;
+	setp.lt.s64 %p23, %rd149, %rd108;
 	or.pred %p24, %p22, %p23;
 	mov.pred %p25, %p24;
 	@!%p25 bra $L28;
 	mov.b32 %r50, %r32;
-	mov.b64 %rd151, %rd109;
+	mov.b64 %rd150, %rd108;
 	mov.b32 %r51, %r47;
-	mov.b64 %rd152, %rd150;
-	setp.ne.s64 %p26, %rd152, %rd151;
+	mov.b64 %rd151, %rd149;
+	setp.ne.s64 %p26, %rd151, %rd150;
 	mov.pred %p27, %p26;
 	@!%p27 bra $L30;
 	mov.b32 %r52, %r50;
-	mov.b64 %rd153, %rd152;
-	setp.ne.s64 %p28, %rd36, 0;
+	mov.b64 %rd152, %rd151;
+	setp.ne.s64 %p28, %rd35, 0;
 	mov.pred %p29, %p28;
 	@!%p29 bra $L32;
-	mul.lo.s64 %rd154, %rd153, %rd38;
-	mad.lo.s64 %rd155, %rd154, 4, %rd34;
-	ld.global.nc.u32 %r53, [%rd155+0];
+	mul.lo.s64 %rd153, %rd152, %rd37;
+	mad.lo.s64 %rd154, %rd153, 4, %rd33;
+	ld.global.nc.u32 %r53, [%rd154+0];
 	mov.b32 %r54, %r53;
 	and.b32 %r55, %r54, %r52;
 	setp.ne.u32 %p30, %r55, 0x0;
@@ -2528,13 +2526,13 @@ $L32:
 $L30:
 	mov.pred %p33, %p27;
 	@!%p33 bra $L34;
-	setp.eq.s64 %p34, %rd43, 0;
+	setp.eq.s64 %p34, %rd42, 0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
 	@!%p36 bra $L36;
-	mul.lo.s64 %rd156, %rd152, %rd45;
-	mad.lo.s64 %rd157, %rd156, 4, %rd41;
-	ld.global.nc.s32 %r56, [%rd157+0];
+	mul.lo.s64 %rd155, %rd151, %rd44;
+	mad.lo.s64 %rd156, %rd155, 4, %rd40;
+	ld.global.nc.s32 %r56, [%rd156+0];
 	mov.b32 %r57, %r56;
 	setp.eq.s32 %p37, %r57, %r51;
 	mov.pred %p35, %p37;
@@ -2545,21 +2543,21 @@ $L34:
 	mov.pred %p25, %p38;
 $L28:
 	@!%p25 bra $L38;
-	cvt.u32.u64 %r58, %rd109;
+	cvt.u32.u64 %r58, %rd108;
 	mov.b32 %r59, %r58;
-	cvt.u32.u64 %r60, %rd150;
+	cvt.u32.u64 %r60, %rd149;
 	mov.b32 %r61, %r60;
 	mov.pred %p39, %p4;
 $L39:
-	cvt.s64.s32 %rd158, %r59;
-	mul.lo.s64 %rd159, %rd158, %rd31;
-	mad.lo.s64 %rd160, %rd159, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r62, [%rd160+0];
+	cvt.s64.s32 %rd157, %r59;
+	mul.lo.s64 %rd158, %rd157, %rd30;
+	mad.lo.s64 %rd159, %rd158, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r62, [%rd159+0];
 	mov.b32 %r63, %r62;
-	cvt.s64.s32 %rd161, %r61;
-	mul.lo.s64 %rd162, %rd161, %rd31;
-	mad.lo.s64 %rd163, %rd162, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r64, [%rd163+0];
+	cvt.s64.s32 %rd160, %r61;
+	mul.lo.s64 %rd161, %rd160, %rd30;
+	mad.lo.s64 %rd162, %rd161, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r64, [%rd162+0];
 	mov.b32 %r65, %r64;
 	mov.b32 %r66, %r63;
 	mov.b32 %r67, %r65;
@@ -2579,10 +2577,10 @@ $L48:
 	mov.b32 %r73, %r72;
 	mov.b32 %r74, %r71;
 	mov.b32 %r75, %r73;
-	cvt.s64.s32 %rd164, %r74;
-	mul.lo.s64 %rd165, %rd164, %rd31;
-	mad.lo.s64 %rd166, %rd165, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r76, [%rd166+0];
+	cvt.s64.s32 %rd163, %r74;
+	mul.lo.s64 %rd164, %rd163, %rd30;
+	mad.lo.s64 %rd165, %rd164, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r76, [%rd165+0];
 	mov.b32 %r77, %r76;
 	mov.b32 %r78, %r77;
 	setp.eq.s32 %p43, %r78, %r75;
@@ -2592,10 +2590,10 @@ $L48:
 	setp.eq.s32 %p46, %r78, %r74;
 	mov.pred %p47, %p46;
 	@!%p47 bra $L52;
-	cvt.s64.s32 %rd167, %r74;
-	mul.lo.s64 %rd168, %rd167, %rd31;
-	mad.lo.s64 %rd169, %rd168, 4, %rd27;
-	atom.global.cas.b32 %r79, [%rd169], %r74, %r75;
+	cvt.s64.s32 %rd166, %r74;
+	mul.lo.s64 %rd167, %rd166, %rd30;
+	mad.lo.s64 %rd168, %rd167, 4, %rd26;
+	atom.global.cas.b32 %r79, [%rd168], %r74, %r75;
 	setp.eq.u32 %p48, %r79, %r74;
 	mov.pred %p49, %p48;
 	mov.pred %p47, %p49;
@@ -2605,15 +2603,15 @@ $L50:
 	@!%p44 bra $L54;
 	bra.uni $L41;
 $L54:
-	cvt.s64.s32 %rd170, %r78;
-	mul.lo.s64 %rd171, %rd170, %rd31;
-	mad.lo.s64 %rd172, %rd171, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r80, [%rd172+0];
+	cvt.s64.s32 %rd169, %r78;
+	mul.lo.s64 %rd170, %rd169, %rd30;
+	mad.lo.s64 %rd171, %rd170, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r80, [%rd171+0];
 	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd173, %r75;
-	mul.lo.s64 %rd174, %rd173, %rd31;
-	mad.lo.s64 %rd175, %rd174, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r82, [%rd175+0];
+	cvt.s64.s32 %rd172, %r75;
+	mul.lo.s64 %rd173, %rd172, %rd30;
+	mad.lo.s64 %rd174, %rd173, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r82, [%rd174+0];
 	mov.b32 %r83, %r82;
 	mov.b32 %r84, %r81;
 	mov.b32 %r85, %r83;
@@ -2651,38 +2649,38 @@ $L59:
 $L61:
 	setp.eq.s32 %p53, %r90, %r92;
 	@!%p53 bra $L63;
-	cvt.s64.s32 %rd176, %r90;
-	mul.lo.s64 %rd177, %rd176, %rd31;
-	mad.lo.s64 %rd178, %rd177, 4, %rd27;
-	atom.global.cas.b32 %r98, [%rd178], %r90, %r93;
+	cvt.s64.s32 %rd175, %r90;
+	mul.lo.s64 %rd176, %rd175, %rd30;
+	mad.lo.s64 %rd177, %rd176, 4, %rd26;
+	atom.global.cas.b32 %r98, [%rd177], %r90, %r93;
 	setp.eq.u32 %p54, %r98, %r90;
 	mov.pred %p55, %p54;
 	@!%p55 bra $L65;
 	bra.uni $L41;
 $L65:
-	cvt.s64.s32 %rd179, %r90;
-	mul.lo.s64 %rd180, %rd179, %rd31;
-	mad.lo.s64 %rd181, %rd180, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r99, [%rd181+0];
+	cvt.s64.s32 %rd178, %r90;
+	mul.lo.s64 %rd179, %rd178, %rd30;
+	mad.lo.s64 %rd180, %rd179, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r99, [%rd180+0];
 	mov.b32 %r100, %r99;
 	mov.b32 %r92, %r100;
 	bra.uni $L56;
 $L63:
-	cvt.s64.s32 %rd182, %r90;
-	mul.lo.s64 %rd183, %rd182, %rd31;
-	mad.lo.s64 %rd184, %rd183, 4, %rd27;
-	atom.global.cas.b32 %r101, [%rd184], %r92, %r93;
+	cvt.s64.s32 %rd181, %r90;
+	mul.lo.s64 %rd182, %rd181, %rd30;
+	mad.lo.s64 %rd183, %rd182, 4, %rd26;
+	atom.global.cas.b32 %r101, [%rd183], %r92, %r93;
 	setp.eq.u32 %p56, %r101, %r92;
 	mov.b32 %r90, %r92;
-	cvt.s64.s32 %rd185, %r90;
-	mul.lo.s64 %rd186, %rd185, %rd31;
-	mad.lo.s64 %rd187, %rd186, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r102, [%rd187+0];
+	cvt.s64.s32 %rd184, %r90;
+	mul.lo.s64 %rd185, %rd184, %rd30;
+	mad.lo.s64 %rd186, %rd185, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r102, [%rd186+0];
 	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd188, %r91;
-	mul.lo.s64 %rd189, %rd188, %rd31;
-	mad.lo.s64 %rd190, %rd189, 4, %rd27;
-	ld.relaxed.gpu.global.s32 %r104, [%rd190+0];
+	cvt.s64.s32 %rd187, %r91;
+	mul.lo.s64 %rd188, %rd187, %rd30;
+	mad.lo.s64 %rd189, %rd188, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r104, [%rd189+0];
 	mov.b32 %r105, %r104;
 	mov.b32 %r106, %r103;
 	mov.b32 %r107, %r105;
@@ -2697,16 +2695,16 @@ $L40:
 $L41:
 $L38:
 $L25:
-	add.s64 %rd145, %rd145, %rd144;
+	add.s64 %rd144, %rd144, %rd143;
 	bra.uni $L24;
 $L26:
 $L5:
-	add.s64 %rd191, %rd105, %rd3;
-	mov.b64 %rd105, %rd191;
+	add.s64 %rd190, %rd104, %rd2;
+	mov.b64 %rd104, %rd190;
 	bra.uni $L4;
 $L6:
 $L3:
-	add.s64 %rd104, %rd104, %rd103;
+	add.s64 %rd103, %rd103, %rd102;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -2722,7 +2720,7 @@ const gokkosPTX3 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_wcc_listDegrees_up(
 	.param .b64 gk_begin,
@@ -2740,7 +2738,7 @@ const gokkosPTX3 = `//
 {
 	.reg .pred %p<23>;
 	.reg .b32 %r<63>;
-	.reg .b64 %rd<83>;
+	.reg .b64 %rd<82>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2760,188 +2758,187 @@ const gokkosPTX3 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.u64 %rd18, [gk_s5];
-	cvta.to.global.u64 %rd19, %rd18;
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s4];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s5];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s7];
+	mov.b64 %rd23, %rd22;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd25, %rd4, %rd3;
-	max.s64 %rd26, %rd25, 0;
-	cvt.u64.u32 %rd27, %r19;
-	add.s64 %rd28, %rd26, %rd27;
-	sub.s64 %rd29, %rd28, 1;
-	div.u64 %rd30, %rd29, %rd27;
-	cvt.u64.u32 %rd31, %r18;
-	mad.lo.s64 %rd32, %rd31, %rd30, %rd3;
-	add.s64 %rd33, %rd32, %rd30;
-	min.s64 %rd34, %rd33, %rd4;
-	mov.b64 %rd35, 0;
-	cvt.u64.u32 %rd36, %r5;
-	add.s64 %rd37, %rd32, %rd36;
-	cvt.u64.u32 %rd38, %r6;
-	mov.b64 %rd39, %rd37;
+	sub.s64 %rd24, %rd3, %rd2;
+	max.s64 %rd25, %rd24, 0;
+	cvt.u64.u32 %rd26, %r19;
+	add.s64 %rd27, %rd25, %rd26;
+	sub.s64 %rd28, %rd27, 1;
+	div.u64 %rd29, %rd28, %rd26;
+	cvt.u64.u32 %rd30, %r18;
+	mad.lo.s64 %rd31, %rd30, %rd29, %rd2;
+	add.s64 %rd32, %rd31, %rd29;
+	min.s64 %rd33, %rd32, %rd3;
+	mov.b64 %rd34, 0;
+	cvt.u64.u32 %rd35, %r5;
+	add.s64 %rd36, %rd31, %rd35;
+	cvt.u64.u32 %rd37, %r6;
+	mov.b64 %rd38, %rd36;
 $L1:
-	setp.ge.s64 %p2, %rd39, %rd34;
+	setp.ge.s64 %p2, %rd38, %rd33;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd40, %rd39;
-	add.s64 %rd41, %rd40, 1;
-	mul.lo.s64 %rd42, %rd41, %rd13;
-	mad.lo.s64 %rd43, %rd42, 8, %rd9;
-	ld.global.nc.s64 %rd44, [%rd43+0];
-	mov.b64 %rd45, %rd44;
-	mul.lo.s64 %rd46, %rd40, %rd13;
-	mad.lo.s64 %rd47, %rd46, 8, %rd9;
-	ld.global.nc.s64 %rd48, [%rd47+0];
-	mov.b64 %rd49, %rd48;
-	sub.s64 %rd50, %rd45, %rd49;
-	mov.b64 %rd51, %rd50;
-	setp.le.s64 %p4, %rd51, %rd15;
-	setp.gt.s64 %p5, %rd51, %rd17;
+	mov.b64 %rd39, %rd38;
+	add.s64 %rd40, %rd39, 1;
+	mul.lo.s64 %rd41, %rd40, %rd12;
+	mad.lo.s64 %rd42, %rd41, 8, %rd8;
+	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd44, %rd43;
+	mul.lo.s64 %rd45, %rd39, %rd12;
+	mad.lo.s64 %rd46, %rd45, 8, %rd8;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	sub.s64 %rd49, %rd44, %rd48;
+	mov.b64 %rd50, %rd49;
+	setp.le.s64 %p4, %rd50, %rd14;
+	setp.gt.s64 %p5, %rd50, %rd16;
 	or.pred %p6, %p4, %p5;
 	@!%p6 bra $L5;
 	bra.uni $L3;
 $L5:
-	setp.ne.s64 %p7, %rd22, 0;
+	setp.ne.s64 %p7, %rd21, 0;
 	and.pred %p8, %p3, %p7;
 	@!%p8 bra $L7;
-	cvt.u32.u64 %r20, %rd40;
-	mul.lo.s64 %rd52, %rd35, %rd24;
-	mad.lo.s64 %rd53, %rd52, 4, %rd20;
-	st.global.s32 [%rd53+0], %r20;
+	cvt.u32.u64 %r20, %rd39;
+	mul.lo.s64 %rd51, %rd34, %rd23;
+	mad.lo.s64 %rd52, %rd51, 4, %rd19;
+	st.global.s32 [%rd52+0], %r20;
 $L7:
-	add.s64 %rd54, %rd35, 1;
-	mov.b64 %rd35, %rd54;
+	add.s64 %rd53, %rd34, 1;
+	mov.b64 %rd34, %rd53;
 $L3:
-	add.s64 %rd39, %rd39, %rd38;
+	add.s64 %rd38, %rd38, %rd37;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd55, %rd35;
+	mov.b64 %rd54, %rd34;
 	// block reduction
 	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd55;
+	mov.b64 {%r22, %r23}, %rd54;
 	shfl.sync.down.b32 %r24|%p9, %r22, 1, %r21, %r17;
 	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd56, {%r24, %r25};
+	mov.b64 %rd55, {%r24, %r25};
 	@!%p9 bra $L8;
-	add.s64 %rd57, %rd55, %rd56;
-	mov.b64 %rd55, %rd57;
+	add.s64 %rd56, %rd54, %rd55;
+	mov.b64 %rd54, %rd56;
 $L8:
-	mov.b64 {%r26, %r27}, %rd55;
+	mov.b64 {%r26, %r27}, %rd54;
 	shfl.sync.down.b32 %r28|%p10, %r26, 2, %r21, %r17;
 	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd58, {%r28, %r29};
+	mov.b64 %rd57, {%r28, %r29};
 	@!%p10 bra $L9;
-	add.s64 %rd59, %rd55, %rd58;
-	mov.b64 %rd55, %rd59;
+	add.s64 %rd58, %rd54, %rd57;
+	mov.b64 %rd54, %rd58;
 $L9:
-	mov.b64 {%r30, %r31}, %rd55;
+	mov.b64 {%r30, %r31}, %rd54;
 	shfl.sync.down.b32 %r32|%p11, %r30, 4, %r21, %r17;
 	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd60, {%r32, %r33};
+	mov.b64 %rd59, {%r32, %r33};
 	@!%p11 bra $L10;
-	add.s64 %rd61, %rd55, %rd60;
-	mov.b64 %rd55, %rd61;
+	add.s64 %rd60, %rd54, %rd59;
+	mov.b64 %rd54, %rd60;
 $L10:
-	mov.b64 {%r34, %r35}, %rd55;
+	mov.b64 {%r34, %r35}, %rd54;
 	shfl.sync.down.b32 %r36|%p12, %r34, 8, %r21, %r17;
 	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd62, {%r36, %r37};
+	mov.b64 %rd61, {%r36, %r37};
 	@!%p12 bra $L11;
-	add.s64 %rd63, %rd55, %rd62;
-	mov.b64 %rd55, %rd63;
+	add.s64 %rd62, %rd54, %rd61;
+	mov.b64 %rd54, %rd62;
 $L11:
-	mov.b64 {%r38, %r39}, %rd55;
+	mov.b64 {%r38, %r39}, %rd54;
 	shfl.sync.down.b32 %r40|%p13, %r38, 16, %r21, %r17;
 	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd64, {%r40, %r41};
+	mov.b64 %rd63, {%r40, %r41};
 	@!%p13 bra $L12;
-	add.s64 %rd65, %rd55, %rd64;
-	mov.b64 %rd55, %rd65;
+	add.s64 %rd64, %rd54, %rd63;
+	mov.b64 %rd54, %rd64;
 $L12:
 	setp.eq.u32 %p14, %r7, 0;
 	@!%p14 bra $L13;
-	mul.wide.u32 %rd66, %r8, 16;
-	add.s64 %rd67, %rd1, %rd66;
-	st.shared.s64 [%rd67+0], %rd55;
+	mul.wide.u32 %rd65, %r8, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	st.shared.s64 [%rd66+0], %rd54;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p15, %r8, 0;
 	@!%p15 bra $L14;
 	setp.lo.u32 %p16, %r7, %r10;
 	@!%p16 bra $L15;
-	mul.wide.u32 %rd68, %r7, 16;
-	add.s64 %rd69, %rd1, %rd68;
-	ld.shared.s64 %rd70, [%rd69+0];
-	mov.b64 %rd55, %rd70;
+	mul.wide.u32 %rd67, %r7, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	ld.shared.s64 %rd69, [%rd68+0];
+	mov.b64 %rd54, %rd69;
 $L15:
 	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd55;
+	mov.b64 {%r43, %r44}, %rd54;
 	shfl.sync.down.b32 %r45|%p17, %r43, 1, %r42, %r17;
 	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd71, {%r45, %r46};
+	mov.b64 %rd70, {%r45, %r46};
 	@!%p17 bra $L16;
-	add.s64 %rd72, %rd55, %rd71;
-	mov.b64 %rd55, %rd72;
+	add.s64 %rd71, %rd54, %rd70;
+	mov.b64 %rd54, %rd71;
 $L16:
-	mov.b64 {%r47, %r48}, %rd55;
+	mov.b64 {%r47, %r48}, %rd54;
 	shfl.sync.down.b32 %r49|%p18, %r47, 2, %r42, %r17;
 	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd73, {%r49, %r50};
+	mov.b64 %rd72, {%r49, %r50};
 	@!%p18 bra $L17;
-	add.s64 %rd74, %rd55, %rd73;
-	mov.b64 %rd55, %rd74;
+	add.s64 %rd73, %rd54, %rd72;
+	mov.b64 %rd54, %rd73;
 $L17:
-	mov.b64 {%r51, %r52}, %rd55;
+	mov.b64 {%r51, %r52}, %rd54;
 	shfl.sync.down.b32 %r53|%p19, %r51, 4, %r42, %r17;
 	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd75, {%r53, %r54};
+	mov.b64 %rd74, {%r53, %r54};
 	@!%p19 bra $L18;
-	add.s64 %rd76, %rd55, %rd75;
-	mov.b64 %rd55, %rd76;
+	add.s64 %rd75, %rd54, %rd74;
+	mov.b64 %rd54, %rd75;
 $L18:
-	mov.b64 {%r55, %r56}, %rd55;
+	mov.b64 {%r55, %r56}, %rd54;
 	shfl.sync.down.b32 %r57|%p20, %r55, 8, %r42, %r17;
 	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd77, {%r57, %r58};
+	mov.b64 %rd76, {%r57, %r58};
 	@!%p20 bra $L19;
-	add.s64 %rd78, %rd55, %rd77;
-	mov.b64 %rd55, %rd78;
+	add.s64 %rd77, %rd54, %rd76;
+	mov.b64 %rd54, %rd77;
 $L19:
-	mov.b64 {%r59, %r60}, %rd55;
+	mov.b64 {%r59, %r60}, %rd54;
 	shfl.sync.down.b32 %r61|%p21, %r59, 16, %r42, %r17;
 	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd79, {%r61, %r62};
+	mov.b64 %rd78, {%r61, %r62};
 	@!%p21 bra $L20;
-	add.s64 %rd80, %rd55, %rd79;
-	mov.b64 %rd55, %rd80;
+	add.s64 %rd79, %rd54, %rd78;
+	mov.b64 %rd54, %rd79;
 $L20:
 $L14:
-	mul.wide.u32 %rd81, %r18, 8;
-	add.s64 %rd82, %rd6, %rd81;
+	mul.wide.u32 %rd80, %r18, 8;
+	add.s64 %rd81, %rd5, %rd80;
 	setp.eq.u32 %p22, %r5, 0;
 	@!%p22 bra $L21;
-	st.global.s64 [%rd82+0], %rd55;
+	st.global.s64 [%rd81+0], %rd54;
 $L21:
 	ret;
 }
@@ -2960,9 +2957,9 @@ $L21:
 	.param .b64 gk_s7
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2982,120 +2979,169 @@ $L21:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -3113,9 +3159,9 @@ $L14:
 	.param .b64 gk_s7
 )
 {
-	.reg .pred %p<24>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<98>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<72>;
+	.reg .b64 %rd<112>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3135,203 +3181,252 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.u64 %rd18, [gk_s5];
-	cvta.to.global.u64 %rd19, %rd18;
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s4];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s5];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s7];
+	mov.b64 %rd23, %rd22;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd25, %rd4, %rd3;
-	max.s64 %rd26, %rd25, 0;
-	cvt.u64.u32 %rd27, %r19;
-	add.s64 %rd28, %rd26, %rd27;
-	sub.s64 %rd29, %rd28, 1;
-	div.u64 %rd30, %rd29, %rd27;
-	cvt.u64.u32 %rd31, %r18;
-	mad.lo.s64 %rd32, %rd31, %rd30, %rd3;
-	add.s64 %rd33, %rd32, %rd30;
-	min.s64 %rd34, %rd33, %rd4;
-	mul.wide.u32 %rd36, %r18, 8;
-	add.s64 %rd37, %rd6, %rd36;
-	ld.global.s64 %rd38, [%rd37+0];
-	mov.b64 %rd35, %rd38;
-	cvt.u64.u32 %rd40, %r6;
-	mov.b64 %rd41, %rd32;
+	sub.s64 %rd24, %rd3, %rd2;
+	max.s64 %rd25, %rd24, 0;
+	cvt.u64.u32 %rd26, %r19;
+	add.s64 %rd27, %rd25, %rd26;
+	sub.s64 %rd28, %rd27, 1;
+	div.u64 %rd29, %rd28, %rd26;
+	cvt.u64.u32 %rd30, %r18;
+	mad.lo.s64 %rd31, %rd30, %rd29, %rd2;
+	add.s64 %rd32, %rd31, %rd29;
+	min.s64 %rd33, %rd32, %rd3;
+	mul.wide.u32 %rd35, %r18, 8;
+	add.s64 %rd36, %rd5, %rd35;
+	ld.global.s64 %rd37, [%rd36+0];
+	mov.b64 %rd34, %rd37;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd41, %rd34;
+	setp.ge.s64 %p2, %rd40, %rd33;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd41, %rd42;
-	setp.lt.s64 %p3, %rd43, %rd34;
-	mov.b64 %rd39, 0;
+	cvt.u64.u32 %rd41, %r5;
+	add.s64 %rd42, %rd40, %rd41;
+	setp.lt.s64 %p3, %rd42, %rd33;
+	mov.b64 %rd38, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd44, %rd43;
-	add.s64 %rd45, %rd44, 1;
-	mul.lo.s64 %rd46, %rd45, %rd13;
-	mad.lo.s64 %rd47, %rd46, 8, %rd9;
-	ld.global.nc.s64 %rd48, [%rd47+0];
-	mov.b64 %rd49, %rd48;
-	mul.lo.s64 %rd50, %rd44, %rd13;
-	mad.lo.s64 %rd51, %rd50, 8, %rd9;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	sub.s64 %rd54, %rd49, %rd53;
-	mov.b64 %rd55, %rd54;
-	setp.le.s64 %p5, %rd55, %rd15;
-	setp.gt.s64 %p6, %rd55, %rd17;
+	mov.b64 %rd43, %rd42;
+	add.s64 %rd44, %rd43, 1;
+	mul.lo.s64 %rd45, %rd44, %rd12;
+	mad.lo.s64 %rd46, %rd45, 8, %rd8;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	mul.lo.s64 %rd49, %rd43, %rd12;
+	mad.lo.s64 %rd50, %rd49, 8, %rd8;
+	ld.global.nc.s64 %rd51, [%rd50+0];
+	mov.b64 %rd52, %rd51;
+	sub.s64 %rd53, %rd48, %rd52;
+	mov.b64 %rd54, %rd53;
+	setp.le.s64 %p5, %rd54, %rd14;
+	setp.gt.s64 %p6, %rd54, %rd16;
 	or.pred %p7, %p5, %p6;
 	@!%p7 bra $L6;
 	bra.uni $L4;
 $L6:
-	setp.ne.s64 %p8, %rd22, 0;
+	setp.ne.s64 %p8, %rd21, 0;
 	and.pred %p9, %p4, %p8;
 	@!%p9 bra $L8;
-	cvt.u32.u64 %r20, %rd44;
-	mul.lo.s64 %rd56, %rd39, %rd24;
-	mad.lo.s64 %rd57, %rd56, 4, %rd20;
-	st.global.s32 [%rd57+0], %r20;
+	cvt.u32.u64 %r20, %rd43;
+	mul.lo.s64 %rd55, %rd38, %rd23;
+	mad.lo.s64 %rd56, %rd55, 4, %rd19;
+	st.global.s32 [%rd56+0], %r20;
 $L8:
-	add.s64 %rd58, %rd39, 1;
-	mov.b64 %rd39, %rd58;
+	add.s64 %rd57, %rd38, 1;
+	mov.b64 %rd38, %rd57;
 $L4:
 $L3:
-	mov.b64 %rd59, %rd39;
+	mov.b64 %rd58, %rd38;
 	// block scan
-	mov.b64 %rd60, %rd59;
-	mov.b64 {%r21, %r22}, %rd60;
+	mov.b64 %rd59, %rd58;
+	mov.b64 {%r21, %r22}, %rd59;
 	shfl.sync.up.b32 %r23|%p10, %r21, 1, 0, %r17;
 	shfl.sync.up.b32 %r24, %r22, 1, 0, %r17;
-	mov.b64 %rd61, {%r23, %r24};
+	mov.b64 %rd60, {%r23, %r24};
 	@!%p10 bra $L9;
-	add.s64 %rd62, %rd61, %rd60;
-	mov.b64 %rd60, %rd62;
+	add.s64 %rd61, %rd60, %rd59;
+	mov.b64 %rd59, %rd61;
 $L9:
-	mov.b64 {%r25, %r26}, %rd60;
+	mov.b64 {%r25, %r26}, %rd59;
 	shfl.sync.up.b32 %r27|%p11, %r25, 2, 0, %r17;
 	shfl.sync.up.b32 %r28, %r26, 2, 0, %r17;
-	mov.b64 %rd63, {%r27, %r28};
+	mov.b64 %rd62, {%r27, %r28};
 	@!%p11 bra $L10;
-	add.s64 %rd64, %rd63, %rd60;
-	mov.b64 %rd60, %rd64;
+	add.s64 %rd63, %rd62, %rd59;
+	mov.b64 %rd59, %rd63;
 $L10:
-	mov.b64 {%r29, %r30}, %rd60;
+	mov.b64 {%r29, %r30}, %rd59;
 	shfl.sync.up.b32 %r31|%p12, %r29, 4, 0, %r17;
 	shfl.sync.up.b32 %r32, %r30, 4, 0, %r17;
-	mov.b64 %rd65, {%r31, %r32};
+	mov.b64 %rd64, {%r31, %r32};
 	@!%p12 bra $L11;
-	add.s64 %rd66, %rd65, %rd60;
-	mov.b64 %rd60, %rd66;
+	add.s64 %rd65, %rd64, %rd59;
+	mov.b64 %rd59, %rd65;
 $L11:
-	mov.b64 {%r33, %r34}, %rd60;
+	mov.b64 {%r33, %r34}, %rd59;
 	shfl.sync.up.b32 %r35|%p13, %r33, 8, 0, %r17;
 	shfl.sync.up.b32 %r36, %r34, 8, 0, %r17;
-	mov.b64 %rd67, {%r35, %r36};
+	mov.b64 %rd66, {%r35, %r36};
 	@!%p13 bra $L12;
-	add.s64 %rd68, %rd67, %rd60;
-	mov.b64 %rd60, %rd68;
+	add.s64 %rd67, %rd66, %rd59;
+	mov.b64 %rd59, %rd67;
 $L12:
-	mov.b64 {%r37, %r38}, %rd60;
+	mov.b64 {%r37, %r38}, %rd59;
 	shfl.sync.up.b32 %r39|%p14, %r37, 16, 0, %r17;
 	shfl.sync.up.b32 %r40, %r38, 16, 0, %r17;
-	mov.b64 %rd69, {%r39, %r40};
+	mov.b64 %rd68, {%r39, %r40};
 	@!%p14 bra $L13;
-	add.s64 %rd70, %rd69, %rd60;
-	mov.b64 %rd60, %rd70;
+	add.s64 %rd69, %rd68, %rd59;
+	mov.b64 %rd59, %rd69;
 $L13:
-	mov.b64 {%r41, %r42}, %rd60;
+	mov.b64 {%r41, %r42}, %rd59;
 	shfl.sync.up.b32 %r43|%p15, %r41, 1, 0, %r17;
 	shfl.sync.up.b32 %r44, %r42, 1, 0, %r17;
-	mov.b64 %rd71, {%r43, %r44};
-	selp.b64 %rd72, %rd71, 0, %p15;
+	mov.b64 %rd70, {%r43, %r44};
+	selp.b64 %rd71, %rd70, 0, %p15;
 	sub.u32 %r45, %r13, 1;
 	setp.eq.u32 %p16, %r7, %r45;
 	@!%p16 bra $L14;
-	mul.wide.u32 %rd73, %r8, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	add.s64 %rd75, %rd74, 1040;
-	add.s64 %rd76, %rd75, %rd2;
-	st.shared.s64 [%rd76+0], %rd60;
+	mul.wide.u32 %rd72, %r8, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	st.shared.s64 [%rd73+0], %rd59;
 $L14:
 	bar.sync 0;
-	mov.b64 %rd77, 0;
-	mov.b64 %rd78, 0;
-	mov.b32 %r46, 0;
-	add.s64 %rd79, %rd2, 1040;
-	add.s64 %rd80, %rd1, %rd79;
-$L15:
-	setp.hs.u32 %p17, %r46, %r10;
-	@%p17 bra $L16;
-	ld.shared.s64 %rd81, [%rd80+0];
-	setp.lo.u32 %p18, %r46, %r8;
-	@!%p18 bra $L17;
-	add.s64 %rd82, %rd77, %rd81;
-	mov.b64 %rd77, %rd82;
-$L17:
-	add.s64 %rd83, %rd78, %rd81;
-	mov.b64 %rd78, %rd83;
-	add.s64 %rd80, %rd80, 16;
-	add.u32 %r46, %r46, 1;
-	bra.uni $L15;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L15;
+	mov.b64 %rd74, 0;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L16;
+	mul.wide.u32 %rd75, %r7, 16;
+	add.s64 %rd76, %rd1, %rd75;
+	ld.shared.s64 %rd77, [%rd76+0];
+	mov.b64 %rd74, %rd77;
 $L16:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd84, %rd77, %rd72;
-	@!%p3 bra $L18;
-	add.s64 %rd85, %rd35, %rd84;
-	mov.b64 %rd39, %rd85;
-	mov.pred %p4, 1;
-	mov.b64 %rd44, %rd43;
-	add.s64 %rd86, %rd44, 1;
-	mul.lo.s64 %rd87, %rd86, %rd13;
-	mad.lo.s64 %rd88, %rd87, 8, %rd9;
-	ld.global.nc.s64 %rd89, [%rd88+0];
-	mov.b64 %rd49, %rd89;
-	mul.lo.s64 %rd90, %rd44, %rd13;
-	mad.lo.s64 %rd91, %rd90, 8, %rd9;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd53, %rd92;
-	sub.s64 %rd93, %rd49, %rd53;
-	mov.b64 %rd55, %rd93;
-	setp.le.s64 %p19, %rd55, %rd15;
-	setp.gt.s64 %p20, %rd55, %rd17;
-	or.pred %p21, %p19, %p20;
-	@!%p21 bra $L21;
-	bra.uni $L19;
-$L21:
-	setp.ne.s64 %p22, %rd22, 0;
-	and.pred %p23, %p4, %p22;
-	@!%p23 bra $L23;
-	cvt.u32.u64 %r47, %rd44;
-	mul.lo.s64 %rd94, %rd39, %rd24;
-	mad.lo.s64 %rd95, %rd94, 4, %rd20;
-	st.global.s32 [%rd95+0], %r47;
-$L23:
-	add.s64 %rd96, %rd39, 1;
-	mov.b64 %rd39, %rd96;
-$L19:
+	mov.b64 {%r46, %r47}, %rd74;
+	shfl.sync.up.b32 %r48|%p19, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd78, {%r48, %r49};
+	@!%p19 bra $L17;
+	add.s64 %rd79, %rd78, %rd74;
+	mov.b64 %rd74, %rd79;
+$L17:
+	mov.b64 {%r50, %r51}, %rd74;
+	shfl.sync.up.b32 %r52|%p20, %r50, 2, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 2, 0, %r17;
+	mov.b64 %rd80, {%r52, %r53};
+	@!%p20 bra $L18;
+	add.s64 %rd81, %rd80, %rd74;
+	mov.b64 %rd74, %rd81;
 $L18:
-	add.s64 %rd97, %rd35, %rd78;
-	mov.b64 %rd35, %rd97;
-	add.s64 %rd41, %rd41, %rd40;
+	mov.b64 {%r54, %r55}, %rd74;
+	shfl.sync.up.b32 %r56|%p21, %r54, 4, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 4, 0, %r17;
+	mov.b64 %rd82, {%r56, %r57};
+	@!%p21 bra $L19;
+	add.s64 %rd83, %rd82, %rd74;
+	mov.b64 %rd74, %rd83;
+$L19:
+	mov.b64 {%r58, %r59}, %rd74;
+	shfl.sync.up.b32 %r60|%p22, %r58, 8, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 8, 0, %r17;
+	mov.b64 %rd84, {%r60, %r61};
+	@!%p22 bra $L20;
+	add.s64 %rd85, %rd84, %rd74;
+	mov.b64 %rd74, %rd85;
+$L20:
+	mov.b64 {%r62, %r63}, %rd74;
+	shfl.sync.up.b32 %r64|%p23, %r62, 16, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 16, 0, %r17;
+	mov.b64 %rd86, {%r64, %r65};
+	@!%p23 bra $L21;
+	add.s64 %rd87, %rd86, %rd74;
+	mov.b64 %rd74, %rd87;
+$L21:
+	mov.b64 {%r66, %r67}, %rd74;
+	shfl.sync.up.b32 %r68|%p24, %r66, 1, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 1, 0, %r17;
+	mov.b64 %rd88, {%r68, %r69};
+	selp.b64 %rd89, %rd88, 0, %p24;
+	@!%p18 bra $L22;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	add.s64 %rd92, %rd91, 512;
+	st.shared.s64 [%rd92+0], %rd89;
+$L22:
+	sub.u32 %r70, %r10, 1;
+	setp.eq.u32 %p25, %r7, %r70;
+	@!%p25 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd74;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd93, %r8, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	add.s64 %rd95, %rd94, 512;
+	ld.shared.s64 %rd96, [%rd95+0];
+	add.s64 %rd97, %rd96, %rd71;
+	ld.shared.s64 %rd98, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd99, %rd34, %rd97;
+	mov.b64 %rd38, %rd99;
+	mov.pred %p4, 1;
+	mov.b64 %rd43, %rd42;
+	add.s64 %rd100, %rd43, 1;
+	mul.lo.s64 %rd101, %rd100, %rd12;
+	mad.lo.s64 %rd102, %rd101, 8, %rd8;
+	ld.global.nc.s64 %rd103, [%rd102+0];
+	mov.b64 %rd48, %rd103;
+	mul.lo.s64 %rd104, %rd43, %rd12;
+	mad.lo.s64 %rd105, %rd104, 8, %rd8;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd52, %rd106;
+	sub.s64 %rd107, %rd48, %rd52;
+	mov.b64 %rd54, %rd107;
+	setp.le.s64 %p26, %rd54, %rd14;
+	setp.gt.s64 %p27, %rd54, %rd16;
+	or.pred %p28, %p26, %p27;
+	@!%p28 bra $L27;
+	bra.uni $L25;
+$L27:
+	setp.ne.s64 %p29, %rd21, 0;
+	and.pred %p30, %p4, %p29;
+	@!%p30 bra $L29;
+	cvt.u32.u64 %r71, %rd43;
+	mul.lo.s64 %rd108, %rd38, %rd23;
+	mad.lo.s64 %rd109, %rd108, 4, %rd19;
+	st.global.s32 [%rd109+0], %r71;
+$L29:
+	add.s64 %rd110, %rd38, 1;
+	mov.b64 %rd38, %rd110;
+$L25:
+$L24:
+	add.s64 %rd111, %rd34, %rd98;
+	mov.b64 %rd34, %rd111;
+	add.s64 %rd40, %rd40, %rd39;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -3525,7 +3620,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<80>;
 	.reg .b32 %r<88>;
-	.reg .b64 %rd<171>;
+	.reg .b64 %rd<170>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3545,107 +3640,106 @@ const gokkosPTX6 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s3];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s4];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s5];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s6];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s7];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s8];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s9];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s10];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s11];
-	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s3];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s4];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s6];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s7];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s9];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s10];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s11];
+	mov.b64 %rd35, %rd34;
 	ld.param.u32 %r19, [gk_s12];
 	mov.b32 %r20, %r19;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd36, [gk_s13];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
 	mov.u32 %r21, %ctaid.x;
 	mov.u32 %r22, %nctaid.x;
-	sub.s64 %rd44, %rd4, %rd3;
-	max.s64 %rd45, %rd44, 0;
-	cvt.u64.u32 %rd46, %r22;
-	add.s64 %rd47, %rd45, %rd46;
-	sub.s64 %rd48, %rd47, 1;
-	div.u64 %rd49, %rd48, %rd46;
-	cvt.u64.u32 %rd50, %r21;
-	mad.lo.s64 %rd51, %rd50, %rd49, %rd3;
-	add.s64 %rd52, %rd51, %rd49;
-	min.s64 %rd53, %rd52, %rd4;
+	sub.s64 %rd43, %rd3, %rd2;
+	max.s64 %rd44, %rd43, 0;
+	cvt.u64.u32 %rd45, %r22;
+	add.s64 %rd46, %rd44, %rd45;
+	sub.s64 %rd47, %rd46, 1;
+	div.u64 %rd48, %rd47, %rd45;
+	cvt.u64.u32 %rd49, %r21;
+	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
+	add.s64 %rd51, %rd50, %rd48;
+	min.s64 %rd52, %rd51, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd55, 0;
+	mov.b64 %rd54, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd55, 1;
+	mov.b64 %rd54, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd55, 9223372036854775807;
+	mov.b64 %rd54, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd55, -9223372036854775808;
+	mov.b64 %rd54, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd55, -1;
+	mov.b64 %rd54, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd55, 0;
+	mov.b64 %rd54, 0;
 $L1:
-	mov.b64 %rd54, %rd55;
-	cvt.u64.u32 %rd56, %r5;
-	add.s64 %rd57, %rd51, %rd56;
-	cvt.u64.u32 %rd58, %r6;
-	mov.b64 %rd59, %rd57;
+	mov.b64 %rd53, %rd54;
+	cvt.u64.u32 %rd55, %r5;
+	add.s64 %rd56, %rd50, %rd55;
+	cvt.u64.u32 %rd57, %r6;
+	mov.b64 %rd58, %rd56;
 $L7:
-	setp.ge.s64 %p7, %rd59, %rd53;
+	setp.ge.s64 %p7, %rd58, %rd52;
 	@%p7 bra $L8;
-	mov.b64 %rd60, %rd59;
+	mov.b64 %rd59, %rd58;
 	mov.b32 %r23, %r20;
-	mov.b64 %rd61, %rd60;
-	setp.ne.s64 %p8, %rd34, 0;
+	mov.b64 %rd60, %rd59;
+	setp.ne.s64 %p8, %rd33, 0;
 	mov.pred %p9, %p8;
 	@!%p9 bra $L11;
-	mul.lo.s64 %rd62, %rd61, %rd36;
-	mad.lo.s64 %rd63, %rd62, 4, %rd32;
-	ld.global.nc.u32 %r24, [%rd63+0];
+	mul.lo.s64 %rd61, %rd60, %rd35;
+	mad.lo.s64 %rd62, %rd61, 4, %rd31;
+	ld.global.nc.u32 %r24, [%rd62+0];
 	mov.b32 %r25, %r24;
 	and.b32 %r26, %r25, %r23;
 	setp.ne.u32 %p10, %r26, 0x0;
@@ -3655,51 +3749,51 @@ $L11:
 	@!%p11 bra $L13;
 	bra.uni $L9;
 $L13:
-	setp.ne.s64 %p12, %rd41, 0;
+	setp.ne.s64 %p12, %rd40, 0;
 	mov.pred %p13, %p12;
 	mov.b32 %r27, 0;
 	@!%p13 bra $L15;
-	mul.lo.s64 %rd64, %rd60, %rd43;
-	mad.lo.s64 %rd65, %rd64, 4, %rd39;
-	ld.global.nc.s32 %r28, [%rd65+0];
+	mul.lo.s64 %rd63, %rd59, %rd42;
+	mad.lo.s64 %rd64, %rd63, 4, %rd38;
+	ld.global.nc.s32 %r28, [%rd64+0];
 	mov.b32 %r29, %r28;
 	mov.b32 %r27, %r29;
 $L15:
-	add.s64 %rd66, %rd60, 1;
-	mul.lo.s64 %rd67, %rd66, %rd15;
-	mad.lo.s64 %rd68, %rd67, 8, %rd11;
-	ld.global.nc.s64 %rd69, [%rd68+0];
+	add.s64 %rd65, %rd59, 1;
+	mul.lo.s64 %rd66, %rd65, %rd14;
+	mad.lo.s64 %rd67, %rd66, 8, %rd10;
+	ld.global.nc.s64 %rd68, [%rd67+0];
+	mov.b64 %rd69, %rd68;
 	mov.b64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	mul.lo.s64 %rd72, %rd60, %rd15;
-	mad.lo.s64 %rd73, %rd72, 8, %rd11;
-	ld.global.nc.s64 %rd74, [%rd73+0];
+	mul.lo.s64 %rd71, %rd59, %rd14;
+	mad.lo.s64 %rd72, %rd71, 8, %rd10;
+	ld.global.nc.s64 %rd73, [%rd72+0];
+	mov.b64 %rd74, %rd73;
 	mov.b64 %rd75, %rd74;
-	mov.b64 %rd76, %rd75;
 $L16:
-	setp.lt.s64 %p14, %rd76, %rd71;
+	setp.lt.s64 %p14, %rd75, %rd70;
 	not.pred %p15, %p14;
 	@!%p15 bra $L20;
 	bra.uni $L18;
 $L20:
-	mul.lo.s64 %rd77, %rd76, %rd22;
-	mad.lo.s64 %rd78, %rd77, 4, %rd18;
-	ld.global.nc.s32 %r30, [%rd78+0];
+	mul.lo.s64 %rd76, %rd75, %rd21;
+	mad.lo.s64 %rd77, %rd76, 4, %rd17;
+	ld.global.nc.s32 %r30, [%rd77+0];
 	mov.b32 %r31, %r30;
-	cvt.s64.s32 %rd79, %r31;
-	mov.b64 %rd80, %rd79;
-	setp.eq.s64 %p16, %rd80, %rd60;
+	cvt.s64.s32 %rd78, %r31;
+	mov.b64 %rd79, %rd78;
+	setp.eq.s64 %p16, %rd79, %rd59;
 	mov.pred %p17, %p16;
 	not.pred %p18, %p17;
 	@!%p18 bra $L22;
 	mov.b32 %r32, %r20;
-	mov.b64 %rd81, %rd80;
-	setp.ne.s64 %p19, %rd34, 0;
+	mov.b64 %rd80, %rd79;
+	setp.ne.s64 %p19, %rd33, 0;
 	mov.pred %p20, %p19;
 	@!%p20 bra $L24;
-	mul.lo.s64 %rd82, %rd81, %rd36;
-	mad.lo.s64 %rd83, %rd82, 4, %rd32;
-	ld.global.nc.u32 %r33, [%rd83+0];
+	mul.lo.s64 %rd81, %rd80, %rd35;
+	mad.lo.s64 %rd82, %rd81, 4, %rd31;
+	ld.global.nc.u32 %r33, [%rd82+0];
 	mov.b32 %r34, %r33;
 	and.b32 %r35, %r34, %r32;
 	setp.ne.u32 %p21, %r35, 0x0;
@@ -3713,9 +3807,9 @@ $L22:
 	@!%p24 bra $L26;
 	mov.pred %p25, %p13;
 	@!%p25 bra $L28;
-	mul.lo.s64 %rd84, %rd80, %rd43;
-	mad.lo.s64 %rd85, %rd84, 4, %rd39;
-	ld.global.nc.s32 %r36, [%rd85+0];
+	mul.lo.s64 %rd83, %rd79, %rd42;
+	mad.lo.s64 %rd84, %rd83, 4, %rd38;
+	ld.global.nc.s32 %r36, [%rd84+0];
 	mov.b32 %r37, %r36;
 	setp.ne.s32 %p26, %r37, %r27;
 	mov.pred %p25, %p26;
@@ -3725,13 +3819,13 @@ $L26:
 	@!%p23 bra $L30;
 	bra.uni $L17;
 $L30:
-	mul.lo.s64 %rd86, %rd60, %rd29;
-	mad.lo.s64 %rd87, %rd86, 4, %rd25;
-	ld.relaxed.gpu.global.s32 %r38, [%rd87+0];
+	mul.lo.s64 %rd85, %rd59, %rd28;
+	mad.lo.s64 %rd86, %rd85, 4, %rd24;
+	ld.relaxed.gpu.global.s32 %r38, [%rd86+0];
 	mov.b32 %r39, %r38;
-	mul.lo.s64 %rd88, %rd80, %rd29;
-	mad.lo.s64 %rd89, %rd88, 4, %rd25;
-	ld.relaxed.gpu.global.s32 %r40, [%rd89+0];
+	mul.lo.s64 %rd87, %rd79, %rd28;
+	mad.lo.s64 %rd88, %rd87, 4, %rd24;
+	ld.relaxed.gpu.global.s32 %r40, [%rd88+0];
 	mov.b32 %r41, %r40;
 	mov.b32 %r42, %r39;
 	mov.b32 %r43, %r41;
@@ -3743,48 +3837,48 @@ $L30:
 $L32:
 	mov.b32 %r46, %r44;
 	mov.b32 %r47, %r45;
-	mov.b64 %rd90, %rd80;
+	mov.b64 %rd89, %rd79;
 	mov.b32 %r48, %r46;
 	mov.b32 %r49, %r47;
-	mov.b64 %rd91, %rd90;
+	mov.b64 %rd90, %rd89;
 	setp.lt.s32 %p28, %r45, %r44;
 	@!%p28 bra $L34;
 	mov.b32 %r50, %r45;
 	mov.b32 %r51, %r44;
-	mov.b64 %rd92, %rd60;
+	mov.b64 %rd91, %rd59;
 	mov.b32 %r48, %r50;
 	mov.b32 %r49, %r51;
-	mov.b64 %rd91, %rd92;
+	mov.b64 %rd90, %rd91;
 $L34:
-	cvt.s64.s32 %rd93, %r49;
-	mul.lo.s64 %rd94, %rd93, %rd29;
-	mad.lo.s64 %rd95, %rd94, 4, %rd25;
-	atom.global.min.s32 %r52, [%rd95], %r48;
+	cvt.s64.s32 %rd92, %r49;
+	mul.lo.s64 %rd93, %rd92, %rd28;
+	mad.lo.s64 %rd94, %rd93, 4, %rd24;
+	atom.global.min.s32 %r52, [%rd94], %r48;
 	mov.b32 %r53, %r52;
 	setp.gt.s32 %p29, %r53, %r48;
 	@!%p29 bra $L36;
-	add.s64 %rd96, %rd54, 1;
-	mov.b64 %rd54, %rd96;
+	add.s64 %rd95, %rd53, 1;
+	mov.b64 %rd53, %rd95;
 $L36:
-	mul.lo.s64 %rd97, %rd91, %rd29;
-	mad.lo.s64 %rd98, %rd97, 4, %rd25;
-	atom.global.min.s32 %r54, [%rd98], %r48;
+	mul.lo.s64 %rd96, %rd90, %rd28;
+	mad.lo.s64 %rd97, %rd96, 4, %rd24;
+	atom.global.min.s32 %r54, [%rd97], %r48;
 	mov.b32 %r55, %r54;
 	setp.gt.s32 %p30, %r55, %r48;
 	@!%p30 bra $L38;
-	add.s64 %rd99, %rd54, 1;
-	mov.b64 %rd54, %rd99;
+	add.s64 %rd98, %rd53, 1;
+	mov.b64 %rd53, %rd98;
 $L38:
 $L17:
-	add.s64 %rd100, %rd76, 1;
-	mov.b64 %rd76, %rd100;
+	add.s64 %rd99, %rd75, 1;
+	mov.b64 %rd75, %rd99;
 	bra.uni $L16;
 $L18:
 $L9:
-	add.s64 %rd59, %rd59, %rd58;
+	add.s64 %rd58, %rd58, %rd57;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd101, %rd54;
+	mov.b64 %rd100, %rd53;
 	// block reduction
 	mov.b32 %r56, 1;
 	mov.b32 %r57, 1;
@@ -3793,43 +3887,43 @@ $L8:
 $L39:
 	setp.hs.u32 %p31, %r59, 32;
 	@%p31 bra $L40;
-	mov.b64 {%r60, %r61}, %rd101;
+	mov.b64 {%r60, %r61}, %rd100;
 	shfl.sync.down.b32 %r62|%p32, %r60, %r59, %r58, %r17;
 	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
-	mov.b64 %rd102, {%r62, %r63};
+	mov.b64 %rd101, {%r62, %r63};
 	@!%p32 bra $L41;
 	setp.ne.u32 %p33, %r18, 1;
 	@%p33 bra.uni $L43;
-	add.s64 %rd103, %rd101, %rd102;
-	mov.b64 %rd101, %rd103;
+	add.s64 %rd102, %rd100, %rd101;
+	mov.b64 %rd100, %rd102;
 	bra.uni $L42;
 $L43:
 	setp.ne.u32 %p34, %r18, 2;
 	@%p34 bra.uni $L44;
-	mul.lo.s64 %rd104, %rd101, %rd102;
-	mov.b64 %rd101, %rd104;
+	mul.lo.s64 %rd103, %rd100, %rd101;
+	mov.b64 %rd100, %rd103;
 	bra.uni $L42;
 $L44:
 	setp.ne.u32 %p35, %r18, 3;
 	@%p35 bra.uni $L45;
-	min.s64 %rd105, %rd101, %rd102;
-	mov.b64 %rd101, %rd105;
+	min.s64 %rd104, %rd100, %rd101;
+	mov.b64 %rd100, %rd104;
 	bra.uni $L42;
 $L45:
 	setp.ne.u32 %p36, %r18, 4;
 	@%p36 bra.uni $L46;
-	max.s64 %rd106, %rd101, %rd102;
-	mov.b64 %rd101, %rd106;
+	max.s64 %rd105, %rd100, %rd101;
+	mov.b64 %rd100, %rd105;
 	bra.uni $L42;
 $L46:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	and.b64 %rd107, %rd101, %rd102;
-	mov.b64 %rd101, %rd107;
+	and.b64 %rd106, %rd100, %rd101;
+	mov.b64 %rd100, %rd106;
 	bra.uni $L42;
 $L47:
-	or.b64 %rd108, %rd101, %rd102;
-	mov.b64 %rd101, %rd108;
+	or.b64 %rd107, %rd100, %rd101;
+	mov.b64 %rd100, %rd107;
 $L42:
 $L41:
 	shl.b32 %r59, %r59, 1;
@@ -3837,73 +3931,73 @@ $L41:
 $L40:
 	setp.eq.u32 %p38, %r7, 0;
 	@!%p38 bra $L48;
-	mul.wide.u32 %rd109, %r8, 16;
-	add.s64 %rd110, %rd1, %rd109;
-	st.shared.s64 [%rd110+0], %rd101;
+	mul.wide.u32 %rd108, %r8, 16;
+	add.s64 %rd109, %rd1, %rd108;
+	st.shared.s64 [%rd109+0], %rd100;
 $L48:
 	bar.sync 0;
 	setp.eq.u32 %p39, %r8, 0;
 	@!%p39 bra $L49;
 	setp.lo.u32 %p40, %r7, %r10;
 	@!%p40 bra $L50;
-	mul.wide.u32 %rd111, %r7, 16;
-	add.s64 %rd112, %rd1, %rd111;
-	ld.shared.s64 %rd113, [%rd112+0];
-	mov.b64 %rd101, %rd113;
+	mul.wide.u32 %rd110, %r7, 16;
+	add.s64 %rd111, %rd1, %rd110;
+	ld.shared.s64 %rd112, [%rd111+0];
+	mov.b64 %rd100, %rd112;
 $L50:
 	sub.u32 %r64, %r10, 1;
 	mov.b32 %r65, %r57;
 $L51:
 	setp.hs.u32 %p41, %r65, 32;
 	@%p41 bra $L52;
-	mov.b64 {%r66, %r67}, %rd101;
+	mov.b64 {%r66, %r67}, %rd100;
 	shfl.sync.down.b32 %r68|%p42, %r66, %r65, %r64, %r17;
 	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
-	mov.b64 %rd114, {%r68, %r69};
+	mov.b64 %rd113, {%r68, %r69};
 	@!%p42 bra $L53;
 	setp.ne.u32 %p43, %r18, 1;
 	@%p43 bra.uni $L55;
-	add.s64 %rd115, %rd101, %rd114;
-	mov.b64 %rd101, %rd115;
+	add.s64 %rd114, %rd100, %rd113;
+	mov.b64 %rd100, %rd114;
 	bra.uni $L54;
 $L55:
 	setp.ne.u32 %p44, %r18, 2;
 	@%p44 bra.uni $L56;
-	mul.lo.s64 %rd116, %rd101, %rd114;
-	mov.b64 %rd101, %rd116;
+	mul.lo.s64 %rd115, %rd100, %rd113;
+	mov.b64 %rd100, %rd115;
 	bra.uni $L54;
 $L56:
 	setp.ne.u32 %p45, %r18, 3;
 	@%p45 bra.uni $L57;
-	min.s64 %rd117, %rd101, %rd114;
-	mov.b64 %rd101, %rd117;
+	min.s64 %rd116, %rd100, %rd113;
+	mov.b64 %rd100, %rd116;
 	bra.uni $L54;
 $L57:
 	setp.ne.u32 %p46, %r18, 4;
 	@%p46 bra.uni $L58;
-	max.s64 %rd118, %rd101, %rd114;
-	mov.b64 %rd101, %rd118;
+	max.s64 %rd117, %rd100, %rd113;
+	mov.b64 %rd100, %rd117;
 	bra.uni $L54;
 $L58:
 	setp.ne.u32 %p47, %r18, 7;
 	@%p47 bra.uni $L59;
-	and.b64 %rd119, %rd101, %rd114;
-	mov.b64 %rd101, %rd119;
+	and.b64 %rd118, %rd100, %rd113;
+	mov.b64 %rd100, %rd118;
 	bra.uni $L54;
 $L59:
-	or.b64 %rd120, %rd101, %rd114;
-	mov.b64 %rd101, %rd120;
+	or.b64 %rd119, %rd100, %rd113;
+	mov.b64 %rd100, %rd119;
 $L54:
 $L53:
 	shl.b32 %r65, %r65, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd121, %r21, 8;
-	add.s64 %rd122, %rd6, %rd121;
+	mul.wide.u32 %rd120, %r21, 8;
+	add.s64 %rd121, %rd5, %rd120;
 	setp.eq.u32 %p48, %r5, 0;
 	@!%p48 bra $L60;
-	st.global.s64 [%rd122+0], %rd101;
+	st.global.s64 [%rd121+0], %rd100;
 $L60:
 	// the last block combines the partials
 	setp.eq.u32 %p49, %r5, 0;
@@ -3920,103 +4014,103 @@ $L61:
 	ld.shared.u32 %r73, [%rd1+1024];
 	setp.ne.u32 %p51, %r73, 0;
 	@!%p51 bra $L62;
-	cvt.u64.u32 %rd124, %r22;
-	cvt.u64.u32 %rd125, %r5;
-	cvt.u64.u32 %rd126, %r6;
+	cvt.u64.u32 %rd123, %r22;
+	cvt.u64.u32 %rd124, %r5;
+	cvt.u64.u32 %rd125, %r6;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L64;
-	mov.b64 %rd123, 0;
-	mov.b64 %rd127, %rd125;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd126, %rd124;
 $L65:
-	setp.ge.s64 %p53, %rd127, %rd124;
+	setp.ge.s64 %p53, %rd126, %rd123;
 	@%p53 bra $L66;
-	mad.lo.s64 %rd128, %rd127, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd129, [%rd128+0];
-	add.s64 %rd130, %rd123, %rd129;
-	mov.b64 %rd123, %rd130;
-	add.s64 %rd127, %rd127, %rd126;
+	mad.lo.s64 %rd127, %rd126, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd128, [%rd127+0];
+	add.s64 %rd129, %rd122, %rd128;
+	mov.b64 %rd122, %rd129;
+	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L65;
 $L66:
 	bra.uni $L63;
 $L64:
 	setp.ne.u32 %p54, %r18, 2;
 	@%p54 bra.uni $L67;
-	mov.b64 %rd123, 1;
-	mov.b64 %rd131, %rd125;
+	mov.b64 %rd122, 1;
+	mov.b64 %rd130, %rd124;
 $L68:
-	setp.ge.s64 %p55, %rd131, %rd124;
+	setp.ge.s64 %p55, %rd130, %rd123;
 	@%p55 bra $L69;
-	mad.lo.s64 %rd132, %rd131, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd133, [%rd132+0];
-	mul.lo.s64 %rd134, %rd123, %rd133;
-	mov.b64 %rd123, %rd134;
-	add.s64 %rd131, %rd131, %rd126;
+	mad.lo.s64 %rd131, %rd130, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd132, [%rd131+0];
+	mul.lo.s64 %rd133, %rd122, %rd132;
+	mov.b64 %rd122, %rd133;
+	add.s64 %rd130, %rd130, %rd125;
 	bra.uni $L68;
 $L69:
 	bra.uni $L63;
 $L67:
 	setp.ne.u32 %p56, %r18, 3;
 	@%p56 bra.uni $L70;
-	mov.b64 %rd123, 9223372036854775807;
-	mov.b64 %rd135, %rd125;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd134, %rd124;
 $L71:
-	setp.ge.s64 %p57, %rd135, %rd124;
+	setp.ge.s64 %p57, %rd134, %rd123;
 	@%p57 bra $L72;
-	mad.lo.s64 %rd136, %rd135, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd137, [%rd136+0];
-	min.s64 %rd138, %rd123, %rd137;
-	mov.b64 %rd123, %rd138;
-	add.s64 %rd135, %rd135, %rd126;
+	mad.lo.s64 %rd135, %rd134, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd136, [%rd135+0];
+	min.s64 %rd137, %rd122, %rd136;
+	mov.b64 %rd122, %rd137;
+	add.s64 %rd134, %rd134, %rd125;
 	bra.uni $L71;
 $L72:
 	bra.uni $L63;
 $L70:
 	setp.ne.u32 %p58, %r18, 4;
 	@%p58 bra.uni $L73;
-	mov.b64 %rd123, -9223372036854775808;
-	mov.b64 %rd139, %rd125;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd138, %rd124;
 $L74:
-	setp.ge.s64 %p59, %rd139, %rd124;
+	setp.ge.s64 %p59, %rd138, %rd123;
 	@%p59 bra $L75;
-	mad.lo.s64 %rd140, %rd139, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd141, [%rd140+0];
-	max.s64 %rd142, %rd123, %rd141;
-	mov.b64 %rd123, %rd142;
-	add.s64 %rd139, %rd139, %rd126;
+	mad.lo.s64 %rd139, %rd138, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd140, [%rd139+0];
+	max.s64 %rd141, %rd122, %rd140;
+	mov.b64 %rd122, %rd141;
+	add.s64 %rd138, %rd138, %rd125;
 	bra.uni $L74;
 $L75:
 	bra.uni $L63;
 $L73:
 	setp.ne.u32 %p60, %r18, 7;
 	@%p60 bra.uni $L76;
-	mov.b64 %rd123, -1;
-	mov.b64 %rd143, %rd125;
+	mov.b64 %rd122, -1;
+	mov.b64 %rd142, %rd124;
 $L77:
-	setp.ge.s64 %p61, %rd143, %rd124;
+	setp.ge.s64 %p61, %rd142, %rd123;
 	@%p61 bra $L78;
-	mad.lo.s64 %rd144, %rd143, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd145, [%rd144+0];
-	and.b64 %rd146, %rd123, %rd145;
-	mov.b64 %rd123, %rd146;
-	add.s64 %rd143, %rd143, %rd126;
+	mad.lo.s64 %rd143, %rd142, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd144, [%rd143+0];
+	and.b64 %rd145, %rd122, %rd144;
+	mov.b64 %rd122, %rd145;
+	add.s64 %rd142, %rd142, %rd125;
 	bra.uni $L77;
 $L78:
 	bra.uni $L63;
 $L76:
-	mov.b64 %rd123, 0;
-	mov.b64 %rd147, %rd125;
+	mov.b64 %rd122, 0;
+	mov.b64 %rd146, %rd124;
 $L79:
-	setp.ge.s64 %p62, %rd147, %rd124;
+	setp.ge.s64 %p62, %rd146, %rd123;
 	@%p62 bra $L80;
-	mad.lo.s64 %rd148, %rd147, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd149, [%rd148+0];
-	or.b64 %rd150, %rd123, %rd149;
-	mov.b64 %rd123, %rd150;
-	add.s64 %rd147, %rd147, %rd126;
+	mad.lo.s64 %rd147, %rd146, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd148, [%rd147+0];
+	or.b64 %rd149, %rd122, %rd148;
+	mov.b64 %rd122, %rd149;
+	add.s64 %rd146, %rd146, %rd125;
 	bra.uni $L79;
 $L80:
 $L63:
-	mov.b64 %rd151, %rd123;
+	mov.b64 %rd150, %rd122;
 	// block reduction
 	mov.b32 %r74, 1;
 	mov.b32 %r75, 1;
@@ -4025,43 +4119,43 @@ $L63:
 $L81:
 	setp.hs.u32 %p63, %r77, 32;
 	@%p63 bra $L82;
-	mov.b64 {%r78, %r79}, %rd151;
+	mov.b64 {%r78, %r79}, %rd150;
 	shfl.sync.down.b32 %r80|%p64, %r78, %r77, %r76, %r17;
 	shfl.sync.down.b32 %r81, %r79, %r77, %r76, %r17;
-	mov.b64 %rd152, {%r80, %r81};
+	mov.b64 %rd151, {%r80, %r81};
 	@!%p64 bra $L83;
 	setp.ne.u32 %p65, %r18, 1;
 	@%p65 bra.uni $L85;
-	add.s64 %rd153, %rd151, %rd152;
-	mov.b64 %rd151, %rd153;
+	add.s64 %rd152, %rd150, %rd151;
+	mov.b64 %rd150, %rd152;
 	bra.uni $L84;
 $L85:
 	setp.ne.u32 %p66, %r18, 2;
 	@%p66 bra.uni $L86;
-	mul.lo.s64 %rd154, %rd151, %rd152;
-	mov.b64 %rd151, %rd154;
+	mul.lo.s64 %rd153, %rd150, %rd151;
+	mov.b64 %rd150, %rd153;
 	bra.uni $L84;
 $L86:
 	setp.ne.u32 %p67, %r18, 3;
 	@%p67 bra.uni $L87;
-	min.s64 %rd155, %rd151, %rd152;
-	mov.b64 %rd151, %rd155;
+	min.s64 %rd154, %rd150, %rd151;
+	mov.b64 %rd150, %rd154;
 	bra.uni $L84;
 $L87:
 	setp.ne.u32 %p68, %r18, 4;
 	@%p68 bra.uni $L88;
-	max.s64 %rd156, %rd151, %rd152;
-	mov.b64 %rd151, %rd156;
+	max.s64 %rd155, %rd150, %rd151;
+	mov.b64 %rd150, %rd155;
 	bra.uni $L84;
 $L88:
 	setp.ne.u32 %p69, %r18, 7;
 	@%p69 bra.uni $L89;
-	and.b64 %rd157, %rd151, %rd152;
-	mov.b64 %rd151, %rd157;
+	and.b64 %rd156, %rd150, %rd151;
+	mov.b64 %rd150, %rd156;
 	bra.uni $L84;
 $L89:
-	or.b64 %rd158, %rd151, %rd152;
-	mov.b64 %rd151, %rd158;
+	or.b64 %rd157, %rd150, %rd151;
+	mov.b64 %rd150, %rd157;
 $L84:
 $L83:
 	shl.b32 %r77, %r77, 1;
@@ -4069,62 +4163,62 @@ $L83:
 $L82:
 	setp.eq.u32 %p70, %r7, 0;
 	@!%p70 bra $L90;
-	mul.wide.u32 %rd159, %r8, 16;
-	add.s64 %rd160, %rd1, %rd159;
-	st.shared.s64 [%rd160+0], %rd151;
+	mul.wide.u32 %rd158, %r8, 16;
+	add.s64 %rd159, %rd1, %rd158;
+	st.shared.s64 [%rd159+0], %rd150;
 $L90:
 	bar.sync 0;
 	setp.eq.u32 %p71, %r8, 0;
 	@!%p71 bra $L91;
 	setp.lo.u32 %p72, %r7, %r10;
 	@!%p72 bra $L92;
-	mul.wide.u32 %rd161, %r7, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	ld.shared.s64 %rd163, [%rd162+0];
-	mov.b64 %rd151, %rd163;
+	mul.wide.u32 %rd160, %r7, 16;
+	add.s64 %rd161, %rd1, %rd160;
+	ld.shared.s64 %rd162, [%rd161+0];
+	mov.b64 %rd150, %rd162;
 $L92:
 	sub.u32 %r82, %r10, 1;
 	mov.b32 %r83, %r75;
 $L93:
 	setp.hs.u32 %p73, %r83, 32;
 	@%p73 bra $L94;
-	mov.b64 {%r84, %r85}, %rd151;
+	mov.b64 {%r84, %r85}, %rd150;
 	shfl.sync.down.b32 %r86|%p74, %r84, %r83, %r82, %r17;
 	shfl.sync.down.b32 %r87, %r85, %r83, %r82, %r17;
-	mov.b64 %rd164, {%r86, %r87};
+	mov.b64 %rd163, {%r86, %r87};
 	@!%p74 bra $L95;
 	setp.ne.u32 %p75, %r18, 1;
 	@%p75 bra.uni $L97;
-	add.s64 %rd165, %rd151, %rd164;
-	mov.b64 %rd151, %rd165;
+	add.s64 %rd164, %rd150, %rd163;
+	mov.b64 %rd150, %rd164;
 	bra.uni $L96;
 $L97:
 	setp.ne.u32 %p76, %r18, 2;
 	@%p76 bra.uni $L98;
-	mul.lo.s64 %rd166, %rd151, %rd164;
-	mov.b64 %rd151, %rd166;
+	mul.lo.s64 %rd165, %rd150, %rd163;
+	mov.b64 %rd150, %rd165;
 	bra.uni $L96;
 $L98:
 	setp.ne.u32 %p77, %r18, 3;
 	@%p77 bra.uni $L99;
-	min.s64 %rd167, %rd151, %rd164;
-	mov.b64 %rd151, %rd167;
+	min.s64 %rd166, %rd150, %rd163;
+	mov.b64 %rd150, %rd166;
 	bra.uni $L96;
 $L99:
 	setp.ne.u32 %p78, %r18, 4;
 	@%p78 bra.uni $L100;
-	max.s64 %rd168, %rd151, %rd164;
-	mov.b64 %rd151, %rd168;
+	max.s64 %rd167, %rd150, %rd163;
+	mov.b64 %rd150, %rd167;
 	bra.uni $L96;
 $L100:
 	setp.ne.u32 %p79, %r18, 7;
 	@%p79 bra.uni $L101;
-	and.b64 %rd169, %rd151, %rd164;
-	mov.b64 %rd151, %rd169;
+	and.b64 %rd168, %rd150, %rd163;
+	mov.b64 %rd150, %rd168;
 	bra.uni $L96;
 $L101:
-	or.b64 %rd170, %rd151, %rd164;
-	mov.b64 %rd151, %rd170;
+	or.b64 %rd169, %rd150, %rd163;
+	mov.b64 %rd150, %rd169;
 $L96:
 $L95:
 	shl.b32 %r83, %r83, 1;
@@ -4132,7 +4226,7 @@ $L95:
 $L94:
 $L91:
 	@!%p49 bra $L102;
-	st.global.s64 [%rd8+0], %rd151;
+	st.global.s64 [%rd7+0], %rd150;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L102:
 $L62:
@@ -4244,7 +4338,7 @@ const gokkosPTX8 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<116>;
+	.reg .b64 %rd<115>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4264,88 +4358,87 @@ const gokkosPTX8 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd32, 1;
-	mul.lo.s64 %rd34, %rd33, %rd15;
-	mad.lo.s64 %rd35, %rd34, 8, %rd11;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd32, %rd15;
-	mad.lo.s64 %rd39, %rd38, 8, %rd11;
-	ld.global.nc.s64 %rd40, [%rd39+0];
-	mov.b64 %rd41, %rd40;
-	sub.s64 %rd42, %rd37, %rd41;
-	shl.b64 %rd43, %rd42, 32;
-	or.b64 %rd44, %rd43, %rd32;
-	max.s64 %rd45, %rd26, %rd44;
-	mov.b64 %rd26, %rd45;
+	mov.b64 %rd31, %rd30;
+	add.s64 %rd32, %rd31, 1;
+	mul.lo.s64 %rd33, %rd32, %rd14;
+	mad.lo.s64 %rd34, %rd33, 8, %rd10;
+	ld.global.nc.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd37, %rd31, %rd14;
+	mad.lo.s64 %rd38, %rd37, 8, %rd10;
+	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd40, %rd39;
+	sub.s64 %rd41, %rd36, %rd40;
+	shl.b64 %rd42, %rd41, 32;
+	or.b64 %rd43, %rd42, %rd31;
+	max.s64 %rd44, %rd25, %rd43;
+	mov.b64 %rd25, %rd44;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd46, %rd26;
+	mov.b64 %rd45, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4354,43 +4447,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd46;
+	mov.b64 {%r25, %r26}, %rd45;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd47, {%r27, %r28};
+	mov.b64 %rd46, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
+	add.s64 %rd47, %rd45, %rd46;
+	mov.b64 %rd45, %rd47;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd49, %rd46, %rd47;
-	mov.b64 %rd46, %rd49;
+	mul.lo.s64 %rd48, %rd45, %rd46;
+	mov.b64 %rd45, %rd48;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd50, %rd46, %rd47;
-	mov.b64 %rd46, %rd50;
+	min.s64 %rd49, %rd45, %rd46;
+	mov.b64 %rd45, %rd49;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd51, %rd46, %rd47;
-	mov.b64 %rd46, %rd51;
+	max.s64 %rd50, %rd45, %rd46;
+	mov.b64 %rd45, %rd50;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd52, %rd46, %rd47;
-	mov.b64 %rd46, %rd52;
+	and.b64 %rd51, %rd45, %rd46;
+	mov.b64 %rd45, %rd51;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd53, %rd46, %rd47;
-	mov.b64 %rd46, %rd53;
+	or.b64 %rd52, %rd45, %rd46;
+	mov.b64 %rd45, %rd52;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -4398,73 +4491,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.s64 [%rd55+0], %rd46;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s64 [%rd54+0], %rd45;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.s64 %rd58, [%rd57+0];
-	mov.b64 %rd46, %rd58;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd45, %rd57;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd46;
+	mov.b64 {%r31, %r32}, %rd45;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd59, {%r33, %r34};
+	mov.b64 %rd58, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd60, %rd46, %rd59;
-	mov.b64 %rd46, %rd60;
+	add.s64 %rd59, %rd45, %rd58;
+	mov.b64 %rd45, %rd59;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd61, %rd46, %rd59;
-	mov.b64 %rd46, %rd61;
+	mul.lo.s64 %rd60, %rd45, %rd58;
+	mov.b64 %rd45, %rd60;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd62, %rd46, %rd59;
-	mov.b64 %rd46, %rd62;
+	min.s64 %rd61, %rd45, %rd58;
+	mov.b64 %rd45, %rd61;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd63, %rd46, %rd59;
-	mov.b64 %rd46, %rd63;
+	max.s64 %rd62, %rd45, %rd58;
+	mov.b64 %rd45, %rd62;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd64, %rd46, %rd59;
-	mov.b64 %rd46, %rd64;
+	and.b64 %rd63, %rd45, %rd58;
+	mov.b64 %rd45, %rd63;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd65, %rd46, %rd59;
-	mov.b64 %rd46, %rd65;
+	or.b64 %rd64, %rd45, %rd58;
+	mov.b64 %rd45, %rd64;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd66, %r19, 8;
-	add.s64 %rd67, %rd6, %rd66;
+	mul.wide.u32 %rd65, %r19, 8;
+	add.s64 %rd66, %rd5, %rd65;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd67+0], %rd46;
+	st.global.s64 [%rd66+0], %rd45;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -4481,103 +4574,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd69, %r20;
-	cvt.u64.u32 %rd70, %r5;
-	cvt.u64.u32 %rd71, %r6;
+	cvt.u64.u32 %rd68, %r20;
+	cvt.u64.u32 %rd69, %r5;
+	cvt.u64.u32 %rd70, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd68, 0;
-	mov.b64 %rd72, %rd70;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd71, %rd69;
 $L36:
-	setp.ge.s64 %p30, %rd72, %rd69;
+	setp.ge.s64 %p30, %rd71, %rd68;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd73, %rd72, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
-	add.s64 %rd75, %rd68, %rd74;
-	mov.b64 %rd68, %rd75;
-	add.s64 %rd72, %rd72, %rd71;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	add.s64 %rd74, %rd67, %rd73;
+	mov.b64 %rd67, %rd74;
+	add.s64 %rd71, %rd71, %rd70;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd68, 1;
-	mov.b64 %rd76, %rd70;
+	mov.b64 %rd67, 1;
+	mov.b64 %rd75, %rd69;
 $L39:
-	setp.ge.s64 %p32, %rd76, %rd69;
+	setp.ge.s64 %p32, %rd75, %rd68;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd77, %rd76, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
-	mul.lo.s64 %rd79, %rd68, %rd78;
-	mov.b64 %rd68, %rd79;
-	add.s64 %rd76, %rd76, %rd71;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	mul.lo.s64 %rd78, %rd67, %rd77;
+	mov.b64 %rd67, %rd78;
+	add.s64 %rd75, %rd75, %rd70;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd68, 9223372036854775807;
-	mov.b64 %rd80, %rd70;
+	mov.b64 %rd67, 9223372036854775807;
+	mov.b64 %rd79, %rd69;
 $L42:
-	setp.ge.s64 %p34, %rd80, %rd69;
+	setp.ge.s64 %p34, %rd79, %rd68;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd81, %rd80, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
-	min.s64 %rd83, %rd68, %rd82;
-	mov.b64 %rd68, %rd83;
-	add.s64 %rd80, %rd80, %rd71;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	min.s64 %rd82, %rd67, %rd81;
+	mov.b64 %rd67, %rd82;
+	add.s64 %rd79, %rd79, %rd70;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd68, -9223372036854775808;
-	mov.b64 %rd84, %rd70;
+	mov.b64 %rd67, -9223372036854775808;
+	mov.b64 %rd83, %rd69;
 $L45:
-	setp.ge.s64 %p36, %rd84, %rd69;
+	setp.ge.s64 %p36, %rd83, %rd68;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd85, %rd84, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
-	max.s64 %rd87, %rd68, %rd86;
-	mov.b64 %rd68, %rd87;
-	add.s64 %rd84, %rd84, %rd71;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	max.s64 %rd86, %rd67, %rd85;
+	mov.b64 %rd67, %rd86;
+	add.s64 %rd83, %rd83, %rd70;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd68, -1;
-	mov.b64 %rd88, %rd70;
+	mov.b64 %rd67, -1;
+	mov.b64 %rd87, %rd69;
 $L48:
-	setp.ge.s64 %p38, %rd88, %rd69;
+	setp.ge.s64 %p38, %rd87, %rd68;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd89, %rd88, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd90, [%rd89+0];
-	and.b64 %rd91, %rd68, %rd90;
-	mov.b64 %rd68, %rd91;
-	add.s64 %rd88, %rd88, %rd71;
+	mad.lo.s64 %rd88, %rd87, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd89, [%rd88+0];
+	and.b64 %rd90, %rd67, %rd89;
+	mov.b64 %rd67, %rd90;
+	add.s64 %rd87, %rd87, %rd70;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd68, 0;
-	mov.b64 %rd92, %rd70;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd91, %rd69;
 $L50:
-	setp.ge.s64 %p39, %rd92, %rd69;
+	setp.ge.s64 %p39, %rd91, %rd68;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd93, %rd92, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd94, [%rd93+0];
-	or.b64 %rd95, %rd68, %rd94;
-	mov.b64 %rd68, %rd95;
-	add.s64 %rd92, %rd92, %rd71;
+	mad.lo.s64 %rd92, %rd91, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd93, [%rd92+0];
+	or.b64 %rd94, %rd67, %rd93;
+	mov.b64 %rd67, %rd94;
+	add.s64 %rd91, %rd91, %rd70;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd96, %rd68;
+	mov.b64 %rd95, %rd67;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -4586,43 +4679,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd96;
+	mov.b64 {%r43, %r44}, %rd95;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd97, {%r45, %r46};
+	mov.b64 %rd96, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd98, %rd96, %rd97;
-	mov.b64 %rd96, %rd98;
+	add.s64 %rd97, %rd95, %rd96;
+	mov.b64 %rd95, %rd97;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd99, %rd96, %rd97;
-	mov.b64 %rd96, %rd99;
+	mul.lo.s64 %rd98, %rd95, %rd96;
+	mov.b64 %rd95, %rd98;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd100, %rd96, %rd97;
-	mov.b64 %rd96, %rd100;
+	min.s64 %rd99, %rd95, %rd96;
+	mov.b64 %rd95, %rd99;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd101, %rd96, %rd97;
-	mov.b64 %rd96, %rd101;
+	max.s64 %rd100, %rd95, %rd96;
+	mov.b64 %rd95, %rd100;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd102, %rd96, %rd97;
-	mov.b64 %rd96, %rd102;
+	and.b64 %rd101, %rd95, %rd96;
+	mov.b64 %rd95, %rd101;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd103, %rd96, %rd97;
-	mov.b64 %rd96, %rd103;
+	or.b64 %rd102, %rd95, %rd96;
+	mov.b64 %rd95, %rd102;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -4630,62 +4723,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd104, %r8, 16;
-	add.s64 %rd105, %rd1, %rd104;
-	st.shared.s64 [%rd105+0], %rd96;
+	mul.wide.u32 %rd103, %r8, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	st.shared.s64 [%rd104+0], %rd95;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd106, %r7, 16;
-	add.s64 %rd107, %rd1, %rd106;
-	ld.shared.s64 %rd108, [%rd107+0];
-	mov.b64 %rd96, %rd108;
+	mul.wide.u32 %rd105, %r7, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	ld.shared.s64 %rd107, [%rd106+0];
+	mov.b64 %rd95, %rd107;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd96;
+	mov.b64 {%r49, %r50}, %rd95;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd109, {%r51, %r52};
+	mov.b64 %rd108, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd110, %rd96, %rd109;
-	mov.b64 %rd96, %rd110;
+	add.s64 %rd109, %rd95, %rd108;
+	mov.b64 %rd95, %rd109;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd111, %rd96, %rd109;
-	mov.b64 %rd96, %rd111;
+	mul.lo.s64 %rd110, %rd95, %rd108;
+	mov.b64 %rd95, %rd110;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd112, %rd96, %rd109;
-	mov.b64 %rd96, %rd112;
+	min.s64 %rd111, %rd95, %rd108;
+	mov.b64 %rd95, %rd111;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd113, %rd96, %rd109;
-	mov.b64 %rd96, %rd113;
+	max.s64 %rd112, %rd95, %rd108;
+	mov.b64 %rd95, %rd112;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd114, %rd96, %rd109;
-	mov.b64 %rd96, %rd114;
+	and.b64 %rd113, %rd95, %rd108;
+	mov.b64 %rd95, %rd113;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd115, %rd96, %rd109;
-	mov.b64 %rd96, %rd115;
+	or.b64 %rd114, %rd95, %rd108;
+	mov.b64 %rd95, %rd114;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -4693,7 +4786,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd96;
+	st.global.s64 [%rd7+0], %rd95;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -4727,7 +4820,7 @@ const gokkosPTX9 = `//
 {
 	.reg .pred %p<60>;
 	.reg .b32 %r<64>;
-	.reg .b64 %rd<117>;
+	.reg .b64 %rd<116>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4747,84 +4840,83 @@ const gokkosPTX9 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd18, %rd4, %rd3;
-	max.s64 %rd19, %rd18, 0;
-	cvt.u64.u32 %rd20, %r20;
-	add.s64 %rd21, %rd19, %rd20;
-	sub.s64 %rd22, %rd21, 1;
-	div.u64 %rd23, %rd22, %rd20;
-	cvt.u64.u32 %rd24, %r19;
-	mad.lo.s64 %rd25, %rd24, %rd23, %rd3;
-	add.s64 %rd26, %rd25, %rd23;
-	min.s64 %rd27, %rd26, %rd4;
+	sub.s64 %rd17, %rd3, %rd2;
+	max.s64 %rd18, %rd17, 0;
+	cvt.u64.u32 %rd19, %r20;
+	add.s64 %rd20, %rd18, %rd19;
+	sub.s64 %rd21, %rd20, 1;
+	div.u64 %rd22, %rd21, %rd19;
+	cvt.u64.u32 %rd23, %r19;
+	mad.lo.s64 %rd24, %rd23, %rd22, %rd2;
+	add.s64 %rd25, %rd24, %rd22;
+	min.s64 %rd26, %rd25, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd29, 0;
+	mov.b64 %rd28, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd29, 1;
+	mov.b64 %rd28, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd29, 9223372036854775807;
+	mov.b64 %rd28, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd29, -9223372036854775808;
+	mov.b64 %rd28, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd29, -1;
+	mov.b64 %rd28, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd29, 0;
+	mov.b64 %rd28, 0;
 $L1:
-	mov.b64 %rd28, %rd29;
-	cvt.u64.u32 %rd30, %r5;
-	add.s64 %rd31, %rd25, %rd30;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
+	mov.b64 %rd27, %rd28;
+	cvt.u64.u32 %rd29, %r5;
+	add.s64 %rd30, %rd24, %rd29;
+	cvt.u64.u32 %rd31, %r6;
+	mov.b64 %rd32, %rd30;
 $L7:
-	setp.ge.s64 %p7, %rd33, %rd27;
+	setp.ge.s64 %p7, %rd32, %rd26;
 	@%p7 bra $L8;
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd34, %rd15;
-	mad.lo.s64 %rd36, %rd35, 4, %rd11;
-	ld.global.nc.u32 %r21, [%rd36+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd33, %rd14;
+	mad.lo.s64 %rd35, %rd34, 4, %rd10;
+	ld.global.nc.u32 %r21, [%rd35+0];
 	mov.b32 %r22, %r21;
 	mov.b32 %r23, %r22;
-	mov.b64 %rd38, 32;
-	mul.lo.s64 %rd37, %rd38, %rd34;
-	sub.s64 %rd39, %rd17, %rd37;
-	mov.b64 %rd40, %rd39;
-	setp.lt.s64 %p8, %rd40, 32;
+	mov.b64 %rd37, 32;
+	mul.lo.s64 %rd36, %rd37, %rd33;
+	sub.s64 %rd38, %rd16, %rd36;
+	mov.b64 %rd39, %rd38;
+	setp.lt.s64 %p8, %rd39, 32;
 	@!%p8 bra $L11;
-	min.u64 %rd41, %rd40, 32;
-	cvt.u32.u64 %r24, %rd41;
+	min.u64 %rd40, %rd39, 32;
+	cvt.u32.u64 %r24, %rd40;
 	mov.b32 %r26, 0x1;
 	shl.b32 %r25, %r26, %r24;
 	setp.hs.u32 %p9, %r24, 32;
@@ -4835,20 +4927,20 @@ $L7:
 $L11:
 	setp.ne.u32 %p10, %r23, 0x0;
 	@!%p10 bra $L13;
-	mov.b64 %rd43, 32;
-	mul.lo.s64 %rd42, %rd43, %rd34;
+	mov.b64 %rd42, 32;
+	mul.lo.s64 %rd41, %rd42, %rd33;
 	brev.b32 %r30, %r23;
 	clz.b32 %r31, %r30;
-	cvt.u64.u32 %rd44, %r31;
-	add.s64 %rd45, %rd42, %rd44;
-	min.s64 %rd46, %rd28, %rd45;
-	mov.b64 %rd28, %rd46;
+	cvt.u64.u32 %rd43, %r31;
+	add.s64 %rd44, %rd41, %rd43;
+	min.s64 %rd45, %rd27, %rd44;
+	mov.b64 %rd27, %rd45;
 $L13:
 $L9:
-	add.s64 %rd33, %rd33, %rd32;
+	add.s64 %rd32, %rd32, %rd31;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd47, %rd28;
+	mov.b64 %rd46, %rd27;
 	// block reduction
 	mov.b32 %r32, 1;
 	mov.b32 %r33, 1;
@@ -4857,43 +4949,43 @@ $L8:
 $L14:
 	setp.hs.u32 %p11, %r35, 32;
 	@%p11 bra $L15;
-	mov.b64 {%r36, %r37}, %rd47;
+	mov.b64 {%r36, %r37}, %rd46;
 	shfl.sync.down.b32 %r38|%p12, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd48, {%r38, %r39};
+	mov.b64 %rd47, {%r38, %r39};
 	@!%p12 bra $L16;
 	setp.ne.u32 %p13, %r18, 1;
 	@%p13 bra.uni $L18;
-	add.s64 %rd49, %rd47, %rd48;
-	mov.b64 %rd47, %rd49;
+	add.s64 %rd48, %rd46, %rd47;
+	mov.b64 %rd46, %rd48;
 	bra.uni $L17;
 $L18:
 	setp.ne.u32 %p14, %r18, 2;
 	@%p14 bra.uni $L19;
-	mul.lo.s64 %rd50, %rd47, %rd48;
-	mov.b64 %rd47, %rd50;
+	mul.lo.s64 %rd49, %rd46, %rd47;
+	mov.b64 %rd46, %rd49;
 	bra.uni $L17;
 $L19:
 	setp.ne.u32 %p15, %r18, 3;
 	@%p15 bra.uni $L20;
-	min.s64 %rd51, %rd47, %rd48;
-	mov.b64 %rd47, %rd51;
+	min.s64 %rd50, %rd46, %rd47;
+	mov.b64 %rd46, %rd50;
 	bra.uni $L17;
 $L20:
 	setp.ne.u32 %p16, %r18, 4;
 	@%p16 bra.uni $L21;
-	max.s64 %rd52, %rd47, %rd48;
-	mov.b64 %rd47, %rd52;
+	max.s64 %rd51, %rd46, %rd47;
+	mov.b64 %rd46, %rd51;
 	bra.uni $L17;
 $L21:
 	setp.ne.u32 %p17, %r18, 7;
 	@%p17 bra.uni $L22;
-	and.b64 %rd53, %rd47, %rd48;
-	mov.b64 %rd47, %rd53;
+	and.b64 %rd52, %rd46, %rd47;
+	mov.b64 %rd46, %rd52;
 	bra.uni $L17;
 $L22:
-	or.b64 %rd54, %rd47, %rd48;
-	mov.b64 %rd47, %rd54;
+	or.b64 %rd53, %rd46, %rd47;
+	mov.b64 %rd46, %rd53;
 $L17:
 $L16:
 	shl.b32 %r35, %r35, 1;
@@ -4901,73 +4993,73 @@ $L16:
 $L15:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L23;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd47;
+	mul.wide.u32 %rd54, %r8, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	st.shared.s64 [%rd55+0], %rd46;
 $L23:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L24;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L25;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd47, %rd59;
+	mul.wide.u32 %rd56, %r7, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	ld.shared.s64 %rd58, [%rd57+0];
+	mov.b64 %rd46, %rd58;
 $L25:
 	sub.u32 %r40, %r10, 1;
 	mov.b32 %r41, %r33;
 $L26:
 	setp.hs.u32 %p21, %r41, 32;
 	@%p21 bra $L27;
-	mov.b64 {%r42, %r43}, %rd47;
+	mov.b64 {%r42, %r43}, %rd46;
 	shfl.sync.down.b32 %r44|%p22, %r42, %r41, %r40, %r17;
 	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd60, {%r44, %r45};
+	mov.b64 %rd59, {%r44, %r45};
 	@!%p22 bra $L28;
 	setp.ne.u32 %p23, %r18, 1;
 	@%p23 bra.uni $L30;
-	add.s64 %rd61, %rd47, %rd60;
-	mov.b64 %rd47, %rd61;
+	add.s64 %rd60, %rd46, %rd59;
+	mov.b64 %rd46, %rd60;
 	bra.uni $L29;
 $L30:
 	setp.ne.u32 %p24, %r18, 2;
 	@%p24 bra.uni $L31;
-	mul.lo.s64 %rd62, %rd47, %rd60;
-	mov.b64 %rd47, %rd62;
+	mul.lo.s64 %rd61, %rd46, %rd59;
+	mov.b64 %rd46, %rd61;
 	bra.uni $L29;
 $L31:
 	setp.ne.u32 %p25, %r18, 3;
 	@%p25 bra.uni $L32;
-	min.s64 %rd63, %rd47, %rd60;
-	mov.b64 %rd47, %rd63;
+	min.s64 %rd62, %rd46, %rd59;
+	mov.b64 %rd46, %rd62;
 	bra.uni $L29;
 $L32:
 	setp.ne.u32 %p26, %r18, 4;
 	@%p26 bra.uni $L33;
-	max.s64 %rd64, %rd47, %rd60;
-	mov.b64 %rd47, %rd64;
+	max.s64 %rd63, %rd46, %rd59;
+	mov.b64 %rd46, %rd63;
 	bra.uni $L29;
 $L33:
 	setp.ne.u32 %p27, %r18, 7;
 	@%p27 bra.uni $L34;
-	and.b64 %rd65, %rd47, %rd60;
-	mov.b64 %rd47, %rd65;
+	and.b64 %rd64, %rd46, %rd59;
+	mov.b64 %rd46, %rd64;
 	bra.uni $L29;
 $L34:
-	or.b64 %rd66, %rd47, %rd60;
-	mov.b64 %rd47, %rd66;
+	or.b64 %rd65, %rd46, %rd59;
+	mov.b64 %rd46, %rd65;
 $L29:
 $L28:
 	shl.b32 %r41, %r41, 1;
 	bra.uni $L26;
 $L27:
 $L24:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd6, %rd67;
+	mul.wide.u32 %rd66, %r19, 8;
+	add.s64 %rd67, %rd5, %rd66;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L35;
-	st.global.s64 [%rd68+0], %rd47;
+	st.global.s64 [%rd67+0], %rd46;
 $L35:
 	// the last block combines the partials
 	setp.eq.u32 %p29, %r5, 0;
@@ -4984,103 +5076,103 @@ $L36:
 	ld.shared.u32 %r49, [%rd1+1024];
 	setp.ne.u32 %p31, %r49, 0;
 	@!%p31 bra $L37;
-	cvt.u64.u32 %rd70, %r20;
-	cvt.u64.u32 %rd71, %r5;
-	cvt.u64.u32 %rd72, %r6;
+	cvt.u64.u32 %rd69, %r20;
+	cvt.u64.u32 %rd70, %r5;
+	cvt.u64.u32 %rd71, %r6;
 	setp.ne.u32 %p32, %r18, 1;
 	@%p32 bra.uni $L39;
-	mov.b64 %rd69, 0;
-	mov.b64 %rd73, %rd71;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd72, %rd70;
 $L40:
-	setp.ge.s64 %p33, %rd73, %rd70;
+	setp.ge.s64 %p33, %rd72, %rd69;
 	@%p33 bra $L41;
-	mad.lo.s64 %rd74, %rd73, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
-	add.s64 %rd76, %rd69, %rd75;
-	mov.b64 %rd69, %rd76;
-	add.s64 %rd73, %rd73, %rd72;
+	mad.lo.s64 %rd73, %rd72, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
+	add.s64 %rd75, %rd68, %rd74;
+	mov.b64 %rd68, %rd75;
+	add.s64 %rd72, %rd72, %rd71;
 	bra.uni $L40;
 $L41:
 	bra.uni $L38;
 $L39:
 	setp.ne.u32 %p34, %r18, 2;
 	@%p34 bra.uni $L42;
-	mov.b64 %rd69, 1;
-	mov.b64 %rd77, %rd71;
+	mov.b64 %rd68, 1;
+	mov.b64 %rd76, %rd70;
 $L43:
-	setp.ge.s64 %p35, %rd77, %rd70;
+	setp.ge.s64 %p35, %rd76, %rd69;
 	@%p35 bra $L44;
-	mad.lo.s64 %rd78, %rd77, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
-	mul.lo.s64 %rd80, %rd69, %rd79;
-	mov.b64 %rd69, %rd80;
-	add.s64 %rd77, %rd77, %rd72;
+	mad.lo.s64 %rd77, %rd76, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
+	mul.lo.s64 %rd79, %rd68, %rd78;
+	mov.b64 %rd68, %rd79;
+	add.s64 %rd76, %rd76, %rd71;
 	bra.uni $L43;
 $L44:
 	bra.uni $L38;
 $L42:
 	setp.ne.u32 %p36, %r18, 3;
 	@%p36 bra.uni $L45;
-	mov.b64 %rd69, 9223372036854775807;
-	mov.b64 %rd81, %rd71;
+	mov.b64 %rd68, 9223372036854775807;
+	mov.b64 %rd80, %rd70;
 $L46:
-	setp.ge.s64 %p37, %rd81, %rd70;
+	setp.ge.s64 %p37, %rd80, %rd69;
 	@%p37 bra $L47;
-	mad.lo.s64 %rd82, %rd81, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
-	min.s64 %rd84, %rd69, %rd83;
-	mov.b64 %rd69, %rd84;
-	add.s64 %rd81, %rd81, %rd72;
+	mad.lo.s64 %rd81, %rd80, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
+	min.s64 %rd83, %rd68, %rd82;
+	mov.b64 %rd68, %rd83;
+	add.s64 %rd80, %rd80, %rd71;
 	bra.uni $L46;
 $L47:
 	bra.uni $L38;
 $L45:
 	setp.ne.u32 %p38, %r18, 4;
 	@%p38 bra.uni $L48;
-	mov.b64 %rd69, -9223372036854775808;
-	mov.b64 %rd85, %rd71;
+	mov.b64 %rd68, -9223372036854775808;
+	mov.b64 %rd84, %rd70;
 $L49:
-	setp.ge.s64 %p39, %rd85, %rd70;
+	setp.ge.s64 %p39, %rd84, %rd69;
 	@%p39 bra $L50;
-	mad.lo.s64 %rd86, %rd85, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
-	max.s64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-	add.s64 %rd85, %rd85, %rd72;
+	mad.lo.s64 %rd85, %rd84, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
+	max.s64 %rd87, %rd68, %rd86;
+	mov.b64 %rd68, %rd87;
+	add.s64 %rd84, %rd84, %rd71;
 	bra.uni $L49;
 $L50:
 	bra.uni $L38;
 $L48:
 	setp.ne.u32 %p40, %r18, 7;
 	@%p40 bra.uni $L51;
-	mov.b64 %rd69, -1;
-	mov.b64 %rd89, %rd71;
+	mov.b64 %rd68, -1;
+	mov.b64 %rd88, %rd70;
 $L52:
-	setp.ge.s64 %p41, %rd89, %rd70;
+	setp.ge.s64 %p41, %rd88, %rd69;
 	@%p41 bra $L53;
-	mad.lo.s64 %rd90, %rd89, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
-	and.b64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-	add.s64 %rd89, %rd89, %rd72;
+	mad.lo.s64 %rd89, %rd88, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd90, [%rd89+0];
+	and.b64 %rd91, %rd68, %rd90;
+	mov.b64 %rd68, %rd91;
+	add.s64 %rd88, %rd88, %rd71;
 	bra.uni $L52;
 $L53:
 	bra.uni $L38;
 $L51:
-	mov.b64 %rd69, 0;
-	mov.b64 %rd93, %rd71;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd92, %rd70;
 $L54:
-	setp.ge.s64 %p42, %rd93, %rd70;
+	setp.ge.s64 %p42, %rd92, %rd69;
 	@%p42 bra $L55;
-	mad.lo.s64 %rd94, %rd93, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd95, [%rd94+0];
-	or.b64 %rd96, %rd69, %rd95;
-	mov.b64 %rd69, %rd96;
-	add.s64 %rd93, %rd93, %rd72;
+	mad.lo.s64 %rd93, %rd92, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd94, [%rd93+0];
+	or.b64 %rd95, %rd68, %rd94;
+	mov.b64 %rd68, %rd95;
+	add.s64 %rd92, %rd92, %rd71;
 	bra.uni $L54;
 $L55:
 $L38:
-	mov.b64 %rd97, %rd69;
+	mov.b64 %rd96, %rd68;
 	// block reduction
 	mov.b32 %r50, 1;
 	mov.b32 %r51, 1;
@@ -5089,43 +5181,43 @@ $L38:
 $L56:
 	setp.hs.u32 %p43, %r53, 32;
 	@%p43 bra $L57;
-	mov.b64 {%r54, %r55}, %rd97;
+	mov.b64 {%r54, %r55}, %rd96;
 	shfl.sync.down.b32 %r56|%p44, %r54, %r53, %r52, %r17;
 	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd98, {%r56, %r57};
+	mov.b64 %rd97, {%r56, %r57};
 	@!%p44 bra $L58;
 	setp.ne.u32 %p45, %r18, 1;
 	@%p45 bra.uni $L60;
-	add.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
+	add.s64 %rd98, %rd96, %rd97;
+	mov.b64 %rd96, %rd98;
 	bra.uni $L59;
 $L60:
 	setp.ne.u32 %p46, %r18, 2;
 	@%p46 bra.uni $L61;
-	mul.lo.s64 %rd100, %rd97, %rd98;
-	mov.b64 %rd97, %rd100;
+	mul.lo.s64 %rd99, %rd96, %rd97;
+	mov.b64 %rd96, %rd99;
 	bra.uni $L59;
 $L61:
 	setp.ne.u32 %p47, %r18, 3;
 	@%p47 bra.uni $L62;
-	min.s64 %rd101, %rd97, %rd98;
-	mov.b64 %rd97, %rd101;
+	min.s64 %rd100, %rd96, %rd97;
+	mov.b64 %rd96, %rd100;
 	bra.uni $L59;
 $L62:
 	setp.ne.u32 %p48, %r18, 4;
 	@%p48 bra.uni $L63;
-	max.s64 %rd102, %rd97, %rd98;
-	mov.b64 %rd97, %rd102;
+	max.s64 %rd101, %rd96, %rd97;
+	mov.b64 %rd96, %rd101;
 	bra.uni $L59;
 $L63:
 	setp.ne.u32 %p49, %r18, 7;
 	@%p49 bra.uni $L64;
-	and.b64 %rd103, %rd97, %rd98;
-	mov.b64 %rd97, %rd103;
+	and.b64 %rd102, %rd96, %rd97;
+	mov.b64 %rd96, %rd102;
 	bra.uni $L59;
 $L64:
-	or.b64 %rd104, %rd97, %rd98;
-	mov.b64 %rd97, %rd104;
+	or.b64 %rd103, %rd96, %rd97;
+	mov.b64 %rd96, %rd103;
 $L59:
 $L58:
 	shl.b32 %r53, %r53, 1;
@@ -5133,62 +5225,62 @@ $L58:
 $L57:
 	setp.eq.u32 %p50, %r7, 0;
 	@!%p50 bra $L65;
-	mul.wide.u32 %rd105, %r8, 16;
-	add.s64 %rd106, %rd1, %rd105;
-	st.shared.s64 [%rd106+0], %rd97;
+	mul.wide.u32 %rd104, %r8, 16;
+	add.s64 %rd105, %rd1, %rd104;
+	st.shared.s64 [%rd105+0], %rd96;
 $L65:
 	bar.sync 0;
 	setp.eq.u32 %p51, %r8, 0;
 	@!%p51 bra $L66;
 	setp.lo.u32 %p52, %r7, %r10;
 	@!%p52 bra $L67;
-	mul.wide.u32 %rd107, %r7, 16;
-	add.s64 %rd108, %rd1, %rd107;
-	ld.shared.s64 %rd109, [%rd108+0];
-	mov.b64 %rd97, %rd109;
+	mul.wide.u32 %rd106, %r7, 16;
+	add.s64 %rd107, %rd1, %rd106;
+	ld.shared.s64 %rd108, [%rd107+0];
+	mov.b64 %rd96, %rd108;
 $L67:
 	sub.u32 %r58, %r10, 1;
 	mov.b32 %r59, %r51;
 $L68:
 	setp.hs.u32 %p53, %r59, 32;
 	@%p53 bra $L69;
-	mov.b64 {%r60, %r61}, %rd97;
+	mov.b64 {%r60, %r61}, %rd96;
 	shfl.sync.down.b32 %r62|%p54, %r60, %r59, %r58, %r17;
 	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
-	mov.b64 %rd110, {%r62, %r63};
+	mov.b64 %rd109, {%r62, %r63};
 	@!%p54 bra $L70;
 	setp.ne.u32 %p55, %r18, 1;
 	@%p55 bra.uni $L72;
-	add.s64 %rd111, %rd97, %rd110;
-	mov.b64 %rd97, %rd111;
+	add.s64 %rd110, %rd96, %rd109;
+	mov.b64 %rd96, %rd110;
 	bra.uni $L71;
 $L72:
 	setp.ne.u32 %p56, %r18, 2;
 	@%p56 bra.uni $L73;
-	mul.lo.s64 %rd112, %rd97, %rd110;
-	mov.b64 %rd97, %rd112;
+	mul.lo.s64 %rd111, %rd96, %rd109;
+	mov.b64 %rd96, %rd111;
 	bra.uni $L71;
 $L73:
 	setp.ne.u32 %p57, %r18, 3;
 	@%p57 bra.uni $L74;
-	min.s64 %rd113, %rd97, %rd110;
-	mov.b64 %rd97, %rd113;
+	min.s64 %rd112, %rd96, %rd109;
+	mov.b64 %rd96, %rd112;
 	bra.uni $L71;
 $L74:
 	setp.ne.u32 %p58, %r18, 4;
 	@%p58 bra.uni $L75;
-	max.s64 %rd114, %rd97, %rd110;
-	mov.b64 %rd97, %rd114;
+	max.s64 %rd113, %rd96, %rd109;
+	mov.b64 %rd96, %rd113;
 	bra.uni $L71;
 $L75:
 	setp.ne.u32 %p59, %r18, 7;
 	@%p59 bra.uni $L76;
-	and.b64 %rd115, %rd97, %rd110;
-	mov.b64 %rd97, %rd115;
+	and.b64 %rd114, %rd96, %rd109;
+	mov.b64 %rd96, %rd114;
 	bra.uni $L71;
 $L76:
-	or.b64 %rd116, %rd97, %rd110;
-	mov.b64 %rd97, %rd116;
+	or.b64 %rd115, %rd96, %rd109;
+	mov.b64 %rd96, %rd115;
 $L71:
 $L70:
 	shl.b32 %r59, %r59, 1;
@@ -5196,7 +5288,7 @@ $L70:
 $L69:
 $L66:
 	@!%p29 bra $L77;
-	st.global.s64 [%rd8+0], %rd97;
+	st.global.s64 [%rd7+0], %rd96;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L77:
 $L37:
@@ -5317,7 +5409,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<60>;
 	.reg .b32 %r<58>;
-	.reg .b64 %rd<127>;
+	.reg .b64 %rd<126>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5337,118 +5429,117 @@ const gokkosPTX11 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd18, %rd4, %rd3;
-	max.s64 %rd19, %rd18, 0;
-	cvt.u64.u32 %rd20, %r20;
-	add.s64 %rd21, %rd19, %rd20;
-	sub.s64 %rd22, %rd21, 1;
-	div.u64 %rd23, %rd22, %rd20;
-	cvt.u64.u32 %rd24, %r19;
-	mad.lo.s64 %rd25, %rd24, %rd23, %rd3;
-	add.s64 %rd26, %rd25, %rd23;
-	min.s64 %rd27, %rd26, %rd4;
+	sub.s64 %rd17, %rd3, %rd2;
+	max.s64 %rd18, %rd17, 0;
+	cvt.u64.u32 %rd19, %r20;
+	add.s64 %rd20, %rd18, %rd19;
+	sub.s64 %rd21, %rd20, 1;
+	div.u64 %rd22, %rd21, %rd19;
+	cvt.u64.u32 %rd23, %r19;
+	mad.lo.s64 %rd24, %rd23, %rd22, %rd2;
+	add.s64 %rd25, %rd24, %rd22;
+	min.s64 %rd26, %rd25, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd29, 0;
+	mov.b64 %rd28, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd29, 1;
+	mov.b64 %rd28, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd29, 9223372036854775807;
+	mov.b64 %rd28, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd29, -9223372036854775808;
+	mov.b64 %rd28, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd29, -1;
+	mov.b64 %rd28, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd29, 0;
+	mov.b64 %rd28, 0;
 $L1:
-	mov.b64 %rd28, %rd29;
-	cvt.u64.u32 %rd30, %r5;
-	add.s64 %rd31, %rd25, %rd30;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
+	mov.b64 %rd27, %rd28;
+	cvt.u64.u32 %rd29, %r5;
+	add.s64 %rd30, %rd24, %rd29;
+	cvt.u64.u32 %rd31, %r6;
+	mov.b64 %rd32, %rd30;
 $L7:
-	setp.ge.s64 %p7, %rd33, %rd27;
+	setp.ge.s64 %p7, %rd32, %rd26;
 	@%p7 bra $L8;
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd34, %rd17;
-	shr.s64 %rd36, %rd35, 63;
-	shr.u64 %rd37, %rd36, 58;
-	add.s64 %rd38, %rd35, %rd37;
-	shr.s64 %rd39, %rd38, 6;
-	mul.lo.s64 %rd40, %rd39, %rd15;
-	mad.lo.s64 %rd41, %rd40, 4, %rd11;
-	ld.global.nc.s32 %r21, [%rd41+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd33, %rd16;
+	shr.s64 %rd35, %rd34, 63;
+	shr.u64 %rd36, %rd35, 58;
+	add.s64 %rd37, %rd34, %rd36;
+	shr.s64 %rd38, %rd37, 6;
+	mul.lo.s64 %rd39, %rd38, %rd14;
+	mad.lo.s64 %rd40, %rd39, 4, %rd10;
+	ld.global.nc.s32 %r21, [%rd40+0];
 	mov.b32 %r22, %r21;
 	mov.b32 %r23, %r22;
+	mov.b64 %rd41, 0;
 	mov.b64 %rd42, 0;
-	mov.b64 %rd43, 0;
 $L10:
-	setp.lt.s64 %p8, %rd43, 64;
+	setp.lt.s64 %p8, %rd42, 64;
 	not.pred %p9, %p8;
 	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	mul.lo.s64 %rd44, %rd43, %rd17;
-	shr.s64 %rd45, %rd44, 63;
-	shr.u64 %rd46, %rd45, 58;
-	add.s64 %rd47, %rd44, %rd46;
-	shr.s64 %rd48, %rd47, 6;
-	mul.lo.s64 %rd49, %rd48, %rd15;
-	mad.lo.s64 %rd50, %rd49, 4, %rd11;
-	ld.global.nc.s32 %r24, [%rd50+0];
+	mul.lo.s64 %rd43, %rd42, %rd16;
+	shr.s64 %rd44, %rd43, 63;
+	shr.u64 %rd45, %rd44, 58;
+	add.s64 %rd46, %rd43, %rd45;
+	shr.s64 %rd47, %rd46, 6;
+	mul.lo.s64 %rd48, %rd47, %rd14;
+	mad.lo.s64 %rd49, %rd48, 4, %rd10;
+	ld.global.nc.s32 %r24, [%rd49+0];
 	mov.b32 %r25, %r24;
 	setp.eq.s32 %p10, %r25, %r23;
 	@!%p10 bra $L16;
-	add.s64 %rd51, %rd42, 1;
-	mov.b64 %rd42, %rd51;
+	add.s64 %rd50, %rd41, 1;
+	mov.b64 %rd41, %rd50;
 $L16:
 $L11:
-	add.s64 %rd52, %rd43, 1;
-	mov.b64 %rd43, %rd52;
+	add.s64 %rd51, %rd42, 1;
+	mov.b64 %rd42, %rd51;
 	bra.uni $L10;
 $L12:
-	shl.b64 %rd53, %rd42, 32;
-	cvt.s64.s32 %rd54, %r23;
-	or.b64 %rd55, %rd53, %rd54;
-	max.s64 %rd56, %rd28, %rd55;
-	mov.b64 %rd28, %rd56;
+	shl.b64 %rd52, %rd41, 32;
+	cvt.s64.s32 %rd53, %r23;
+	or.b64 %rd54, %rd52, %rd53;
+	max.s64 %rd55, %rd27, %rd54;
+	mov.b64 %rd27, %rd55;
 $L9:
-	add.s64 %rd33, %rd33, %rd32;
+	add.s64 %rd32, %rd32, %rd31;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd57, %rd28;
+	mov.b64 %rd56, %rd27;
 	// block reduction
 	mov.b32 %r26, 1;
 	mov.b32 %r27, 1;
@@ -5457,43 +5548,43 @@ $L8:
 $L17:
 	setp.hs.u32 %p11, %r29, 32;
 	@%p11 bra $L18;
-	mov.b64 {%r30, %r31}, %rd57;
+	mov.b64 {%r30, %r31}, %rd56;
 	shfl.sync.down.b32 %r32|%p12, %r30, %r29, %r28, %r17;
 	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd58, {%r32, %r33};
+	mov.b64 %rd57, {%r32, %r33};
 	@!%p12 bra $L19;
 	setp.ne.u32 %p13, %r18, 1;
 	@%p13 bra.uni $L21;
-	add.s64 %rd59, %rd57, %rd58;
-	mov.b64 %rd57, %rd59;
+	add.s64 %rd58, %rd56, %rd57;
+	mov.b64 %rd56, %rd58;
 	bra.uni $L20;
 $L21:
 	setp.ne.u32 %p14, %r18, 2;
 	@%p14 bra.uni $L22;
-	mul.lo.s64 %rd60, %rd57, %rd58;
-	mov.b64 %rd57, %rd60;
+	mul.lo.s64 %rd59, %rd56, %rd57;
+	mov.b64 %rd56, %rd59;
 	bra.uni $L20;
 $L22:
 	setp.ne.u32 %p15, %r18, 3;
 	@%p15 bra.uni $L23;
-	min.s64 %rd61, %rd57, %rd58;
-	mov.b64 %rd57, %rd61;
+	min.s64 %rd60, %rd56, %rd57;
+	mov.b64 %rd56, %rd60;
 	bra.uni $L20;
 $L23:
 	setp.ne.u32 %p16, %r18, 4;
 	@%p16 bra.uni $L24;
-	max.s64 %rd62, %rd57, %rd58;
-	mov.b64 %rd57, %rd62;
+	max.s64 %rd61, %rd56, %rd57;
+	mov.b64 %rd56, %rd61;
 	bra.uni $L20;
 $L24:
 	setp.ne.u32 %p17, %r18, 7;
 	@%p17 bra.uni $L25;
-	and.b64 %rd63, %rd57, %rd58;
-	mov.b64 %rd57, %rd63;
+	and.b64 %rd62, %rd56, %rd57;
+	mov.b64 %rd56, %rd62;
 	bra.uni $L20;
 $L25:
-	or.b64 %rd64, %rd57, %rd58;
-	mov.b64 %rd57, %rd64;
+	or.b64 %rd63, %rd56, %rd57;
+	mov.b64 %rd56, %rd63;
 $L20:
 $L19:
 	shl.b32 %r29, %r29, 1;
@@ -5501,73 +5592,73 @@ $L19:
 $L18:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L26;
-	mul.wide.u32 %rd65, %r8, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	st.shared.s64 [%rd66+0], %rd57;
+	mul.wide.u32 %rd64, %r8, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	st.shared.s64 [%rd65+0], %rd56;
 $L26:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L27;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L28;
-	mul.wide.u32 %rd67, %r7, 16;
-	add.s64 %rd68, %rd1, %rd67;
-	ld.shared.s64 %rd69, [%rd68+0];
-	mov.b64 %rd57, %rd69;
+	mul.wide.u32 %rd66, %r7, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	ld.shared.s64 %rd68, [%rd67+0];
+	mov.b64 %rd56, %rd68;
 $L28:
 	sub.u32 %r34, %r10, 1;
 	mov.b32 %r35, %r27;
 $L29:
 	setp.hs.u32 %p21, %r35, 32;
 	@%p21 bra $L30;
-	mov.b64 {%r36, %r37}, %rd57;
+	mov.b64 {%r36, %r37}, %rd56;
 	shfl.sync.down.b32 %r38|%p22, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd70, {%r38, %r39};
+	mov.b64 %rd69, {%r38, %r39};
 	@!%p22 bra $L31;
 	setp.ne.u32 %p23, %r18, 1;
 	@%p23 bra.uni $L33;
-	add.s64 %rd71, %rd57, %rd70;
-	mov.b64 %rd57, %rd71;
+	add.s64 %rd70, %rd56, %rd69;
+	mov.b64 %rd56, %rd70;
 	bra.uni $L32;
 $L33:
 	setp.ne.u32 %p24, %r18, 2;
 	@%p24 bra.uni $L34;
-	mul.lo.s64 %rd72, %rd57, %rd70;
-	mov.b64 %rd57, %rd72;
+	mul.lo.s64 %rd71, %rd56, %rd69;
+	mov.b64 %rd56, %rd71;
 	bra.uni $L32;
 $L34:
 	setp.ne.u32 %p25, %r18, 3;
 	@%p25 bra.uni $L35;
-	min.s64 %rd73, %rd57, %rd70;
-	mov.b64 %rd57, %rd73;
+	min.s64 %rd72, %rd56, %rd69;
+	mov.b64 %rd56, %rd72;
 	bra.uni $L32;
 $L35:
 	setp.ne.u32 %p26, %r18, 4;
 	@%p26 bra.uni $L36;
-	max.s64 %rd74, %rd57, %rd70;
-	mov.b64 %rd57, %rd74;
+	max.s64 %rd73, %rd56, %rd69;
+	mov.b64 %rd56, %rd73;
 	bra.uni $L32;
 $L36:
 	setp.ne.u32 %p27, %r18, 7;
 	@%p27 bra.uni $L37;
-	and.b64 %rd75, %rd57, %rd70;
-	mov.b64 %rd57, %rd75;
+	and.b64 %rd74, %rd56, %rd69;
+	mov.b64 %rd56, %rd74;
 	bra.uni $L32;
 $L37:
-	or.b64 %rd76, %rd57, %rd70;
-	mov.b64 %rd57, %rd76;
+	or.b64 %rd75, %rd56, %rd69;
+	mov.b64 %rd56, %rd75;
 $L32:
 $L31:
 	shl.b32 %r35, %r35, 1;
 	bra.uni $L29;
 $L30:
 $L27:
-	mul.wide.u32 %rd77, %r19, 8;
-	add.s64 %rd78, %rd6, %rd77;
+	mul.wide.u32 %rd76, %r19, 8;
+	add.s64 %rd77, %rd5, %rd76;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L38;
-	st.global.s64 [%rd78+0], %rd57;
+	st.global.s64 [%rd77+0], %rd56;
 $L38:
 	// the last block combines the partials
 	setp.eq.u32 %p29, %r5, 0;
@@ -5584,103 +5675,103 @@ $L39:
 	ld.shared.u32 %r43, [%rd1+1024];
 	setp.ne.u32 %p31, %r43, 0;
 	@!%p31 bra $L40;
-	cvt.u64.u32 %rd80, %r20;
-	cvt.u64.u32 %rd81, %r5;
-	cvt.u64.u32 %rd82, %r6;
+	cvt.u64.u32 %rd79, %r20;
+	cvt.u64.u32 %rd80, %r5;
+	cvt.u64.u32 %rd81, %r6;
 	setp.ne.u32 %p32, %r18, 1;
 	@%p32 bra.uni $L42;
-	mov.b64 %rd79, 0;
-	mov.b64 %rd83, %rd81;
+	mov.b64 %rd78, 0;
+	mov.b64 %rd82, %rd80;
 $L43:
-	setp.ge.s64 %p33, %rd83, %rd80;
+	setp.ge.s64 %p33, %rd82, %rd79;
 	@%p33 bra $L44;
-	mad.lo.s64 %rd84, %rd83, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
-	add.s64 %rd86, %rd79, %rd85;
-	mov.b64 %rd79, %rd86;
-	add.s64 %rd83, %rd83, %rd82;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
+	add.s64 %rd85, %rd78, %rd84;
+	mov.b64 %rd78, %rd85;
+	add.s64 %rd82, %rd82, %rd81;
 	bra.uni $L43;
 $L44:
 	bra.uni $L41;
 $L42:
 	setp.ne.u32 %p34, %r18, 2;
 	@%p34 bra.uni $L45;
-	mov.b64 %rd79, 1;
-	mov.b64 %rd87, %rd81;
+	mov.b64 %rd78, 1;
+	mov.b64 %rd86, %rd80;
 $L46:
-	setp.ge.s64 %p35, %rd87, %rd80;
+	setp.ge.s64 %p35, %rd86, %rd79;
 	@%p35 bra $L47;
-	mad.lo.s64 %rd88, %rd87, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd89, [%rd88+0];
-	mul.lo.s64 %rd90, %rd79, %rd89;
-	mov.b64 %rd79, %rd90;
-	add.s64 %rd87, %rd87, %rd82;
+	mad.lo.s64 %rd87, %rd86, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd88, [%rd87+0];
+	mul.lo.s64 %rd89, %rd78, %rd88;
+	mov.b64 %rd78, %rd89;
+	add.s64 %rd86, %rd86, %rd81;
 	bra.uni $L46;
 $L47:
 	bra.uni $L41;
 $L45:
 	setp.ne.u32 %p36, %r18, 3;
 	@%p36 bra.uni $L48;
-	mov.b64 %rd79, 9223372036854775807;
-	mov.b64 %rd91, %rd81;
+	mov.b64 %rd78, 9223372036854775807;
+	mov.b64 %rd90, %rd80;
 $L49:
-	setp.ge.s64 %p37, %rd91, %rd80;
+	setp.ge.s64 %p37, %rd90, %rd79;
 	@%p37 bra $L50;
-	mad.lo.s64 %rd92, %rd91, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd93, [%rd92+0];
-	min.s64 %rd94, %rd79, %rd93;
-	mov.b64 %rd79, %rd94;
-	add.s64 %rd91, %rd91, %rd82;
+	mad.lo.s64 %rd91, %rd90, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd92, [%rd91+0];
+	min.s64 %rd93, %rd78, %rd92;
+	mov.b64 %rd78, %rd93;
+	add.s64 %rd90, %rd90, %rd81;
 	bra.uni $L49;
 $L50:
 	bra.uni $L41;
 $L48:
 	setp.ne.u32 %p38, %r18, 4;
 	@%p38 bra.uni $L51;
-	mov.b64 %rd79, -9223372036854775808;
-	mov.b64 %rd95, %rd81;
+	mov.b64 %rd78, -9223372036854775808;
+	mov.b64 %rd94, %rd80;
 $L52:
-	setp.ge.s64 %p39, %rd95, %rd80;
+	setp.ge.s64 %p39, %rd94, %rd79;
 	@%p39 bra $L53;
-	mad.lo.s64 %rd96, %rd95, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd97, [%rd96+0];
-	max.s64 %rd98, %rd79, %rd97;
-	mov.b64 %rd79, %rd98;
-	add.s64 %rd95, %rd95, %rd82;
+	mad.lo.s64 %rd95, %rd94, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd96, [%rd95+0];
+	max.s64 %rd97, %rd78, %rd96;
+	mov.b64 %rd78, %rd97;
+	add.s64 %rd94, %rd94, %rd81;
 	bra.uni $L52;
 $L53:
 	bra.uni $L41;
 $L51:
 	setp.ne.u32 %p40, %r18, 7;
 	@%p40 bra.uni $L54;
-	mov.b64 %rd79, -1;
-	mov.b64 %rd99, %rd81;
+	mov.b64 %rd78, -1;
+	mov.b64 %rd98, %rd80;
 $L55:
-	setp.ge.s64 %p41, %rd99, %rd80;
+	setp.ge.s64 %p41, %rd98, %rd79;
 	@%p41 bra $L56;
-	mad.lo.s64 %rd100, %rd99, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd101, [%rd100+0];
-	and.b64 %rd102, %rd79, %rd101;
-	mov.b64 %rd79, %rd102;
-	add.s64 %rd99, %rd99, %rd82;
+	mad.lo.s64 %rd99, %rd98, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd100, [%rd99+0];
+	and.b64 %rd101, %rd78, %rd100;
+	mov.b64 %rd78, %rd101;
+	add.s64 %rd98, %rd98, %rd81;
 	bra.uni $L55;
 $L56:
 	bra.uni $L41;
 $L54:
-	mov.b64 %rd79, 0;
-	mov.b64 %rd103, %rd81;
+	mov.b64 %rd78, 0;
+	mov.b64 %rd102, %rd80;
 $L57:
-	setp.ge.s64 %p42, %rd103, %rd80;
+	setp.ge.s64 %p42, %rd102, %rd79;
 	@%p42 bra $L58;
-	mad.lo.s64 %rd104, %rd103, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd105, [%rd104+0];
-	or.b64 %rd106, %rd79, %rd105;
-	mov.b64 %rd79, %rd106;
-	add.s64 %rd103, %rd103, %rd82;
+	mad.lo.s64 %rd103, %rd102, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd104, [%rd103+0];
+	or.b64 %rd105, %rd78, %rd104;
+	mov.b64 %rd78, %rd105;
+	add.s64 %rd102, %rd102, %rd81;
 	bra.uni $L57;
 $L58:
 $L41:
-	mov.b64 %rd107, %rd79;
+	mov.b64 %rd106, %rd78;
 	// block reduction
 	mov.b32 %r44, 1;
 	mov.b32 %r45, 1;
@@ -5689,43 +5780,43 @@ $L41:
 $L59:
 	setp.hs.u32 %p43, %r47, 32;
 	@%p43 bra $L60;
-	mov.b64 {%r48, %r49}, %rd107;
+	mov.b64 {%r48, %r49}, %rd106;
 	shfl.sync.down.b32 %r50|%p44, %r48, %r47, %r46, %r17;
 	shfl.sync.down.b32 %r51, %r49, %r47, %r46, %r17;
-	mov.b64 %rd108, {%r50, %r51};
+	mov.b64 %rd107, {%r50, %r51};
 	@!%p44 bra $L61;
 	setp.ne.u32 %p45, %r18, 1;
 	@%p45 bra.uni $L63;
-	add.s64 %rd109, %rd107, %rd108;
-	mov.b64 %rd107, %rd109;
+	add.s64 %rd108, %rd106, %rd107;
+	mov.b64 %rd106, %rd108;
 	bra.uni $L62;
 $L63:
 	setp.ne.u32 %p46, %r18, 2;
 	@%p46 bra.uni $L64;
-	mul.lo.s64 %rd110, %rd107, %rd108;
-	mov.b64 %rd107, %rd110;
+	mul.lo.s64 %rd109, %rd106, %rd107;
+	mov.b64 %rd106, %rd109;
 	bra.uni $L62;
 $L64:
 	setp.ne.u32 %p47, %r18, 3;
 	@%p47 bra.uni $L65;
-	min.s64 %rd111, %rd107, %rd108;
-	mov.b64 %rd107, %rd111;
+	min.s64 %rd110, %rd106, %rd107;
+	mov.b64 %rd106, %rd110;
 	bra.uni $L62;
 $L65:
 	setp.ne.u32 %p48, %r18, 4;
 	@%p48 bra.uni $L66;
-	max.s64 %rd112, %rd107, %rd108;
-	mov.b64 %rd107, %rd112;
+	max.s64 %rd111, %rd106, %rd107;
+	mov.b64 %rd106, %rd111;
 	bra.uni $L62;
 $L66:
 	setp.ne.u32 %p49, %r18, 7;
 	@%p49 bra.uni $L67;
-	and.b64 %rd113, %rd107, %rd108;
-	mov.b64 %rd107, %rd113;
+	and.b64 %rd112, %rd106, %rd107;
+	mov.b64 %rd106, %rd112;
 	bra.uni $L62;
 $L67:
-	or.b64 %rd114, %rd107, %rd108;
-	mov.b64 %rd107, %rd114;
+	or.b64 %rd113, %rd106, %rd107;
+	mov.b64 %rd106, %rd113;
 $L62:
 $L61:
 	shl.b32 %r47, %r47, 1;
@@ -5733,62 +5824,62 @@ $L61:
 $L60:
 	setp.eq.u32 %p50, %r7, 0;
 	@!%p50 bra $L68;
-	mul.wide.u32 %rd115, %r8, 16;
-	add.s64 %rd116, %rd1, %rd115;
-	st.shared.s64 [%rd116+0], %rd107;
+	mul.wide.u32 %rd114, %r8, 16;
+	add.s64 %rd115, %rd1, %rd114;
+	st.shared.s64 [%rd115+0], %rd106;
 $L68:
 	bar.sync 0;
 	setp.eq.u32 %p51, %r8, 0;
 	@!%p51 bra $L69;
 	setp.lo.u32 %p52, %r7, %r10;
 	@!%p52 bra $L70;
-	mul.wide.u32 %rd117, %r7, 16;
-	add.s64 %rd118, %rd1, %rd117;
-	ld.shared.s64 %rd119, [%rd118+0];
-	mov.b64 %rd107, %rd119;
+	mul.wide.u32 %rd116, %r7, 16;
+	add.s64 %rd117, %rd1, %rd116;
+	ld.shared.s64 %rd118, [%rd117+0];
+	mov.b64 %rd106, %rd118;
 $L70:
 	sub.u32 %r52, %r10, 1;
 	mov.b32 %r53, %r45;
 $L71:
 	setp.hs.u32 %p53, %r53, 32;
 	@%p53 bra $L72;
-	mov.b64 {%r54, %r55}, %rd107;
+	mov.b64 {%r54, %r55}, %rd106;
 	shfl.sync.down.b32 %r56|%p54, %r54, %r53, %r52, %r17;
 	shfl.sync.down.b32 %r57, %r55, %r53, %r52, %r17;
-	mov.b64 %rd120, {%r56, %r57};
+	mov.b64 %rd119, {%r56, %r57};
 	@!%p54 bra $L73;
 	setp.ne.u32 %p55, %r18, 1;
 	@%p55 bra.uni $L75;
-	add.s64 %rd121, %rd107, %rd120;
-	mov.b64 %rd107, %rd121;
+	add.s64 %rd120, %rd106, %rd119;
+	mov.b64 %rd106, %rd120;
 	bra.uni $L74;
 $L75:
 	setp.ne.u32 %p56, %r18, 2;
 	@%p56 bra.uni $L76;
-	mul.lo.s64 %rd122, %rd107, %rd120;
-	mov.b64 %rd107, %rd122;
+	mul.lo.s64 %rd121, %rd106, %rd119;
+	mov.b64 %rd106, %rd121;
 	bra.uni $L74;
 $L76:
 	setp.ne.u32 %p57, %r18, 3;
 	@%p57 bra.uni $L77;
-	min.s64 %rd123, %rd107, %rd120;
-	mov.b64 %rd107, %rd123;
+	min.s64 %rd122, %rd106, %rd119;
+	mov.b64 %rd106, %rd122;
 	bra.uni $L74;
 $L77:
 	setp.ne.u32 %p58, %r18, 4;
 	@%p58 bra.uni $L78;
-	max.s64 %rd124, %rd107, %rd120;
-	mov.b64 %rd107, %rd124;
+	max.s64 %rd123, %rd106, %rd119;
+	mov.b64 %rd106, %rd123;
 	bra.uni $L74;
 $L78:
 	setp.ne.u32 %p59, %r18, 7;
 	@%p59 bra.uni $L79;
-	and.b64 %rd125, %rd107, %rd120;
-	mov.b64 %rd107, %rd125;
+	and.b64 %rd124, %rd106, %rd119;
+	mov.b64 %rd106, %rd124;
 	bra.uni $L74;
 $L79:
-	or.b64 %rd126, %rd107, %rd120;
-	mov.b64 %rd107, %rd126;
+	or.b64 %rd125, %rd106, %rd119;
+	mov.b64 %rd106, %rd125;
 $L74:
 $L73:
 	shl.b32 %r53, %r53, 1;
@@ -5796,7 +5887,7 @@ $L73:
 $L72:
 $L69:
 	@!%p29 bra $L80;
-	st.global.s64 [%rd8+0], %rd107;
+	st.global.s64 [%rd7+0], %rd106;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L80:
 $L40:
@@ -5829,7 +5920,7 @@ const gokkosPTX12 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<87>;
-	.reg .b64 %rd<58>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5849,33 +5940,32 @@ const gokkosPTX12 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -5904,22 +5994,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.s32 %r23, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	max.s32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -5972,18 +6062,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.s32 [%rd34+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.s32 %r38, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -6031,11 +6121,11 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd38+0], %r26;
+	st.global.s32 [%rd37+0], %r26;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -6052,21 +6142,21 @@ $L32:
 	ld.shared.u32 %r51, [%rd1+1024];
 	setp.ne.u32 %p28, %r51, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
 	mov.b32 %r52, 0;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L36:
-	setp.ge.s64 %p30, %rd42, %rd39;
+	setp.ge.s64 %p30, %rd41, %rd38;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r53, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r53, [%rd42+0];
 	add.s32 %r54, %r52, %r53;
 	mov.b32 %r52, %r54;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
@@ -6074,15 +6164,15 @@ $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
 	mov.b32 %r52, 1;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L39:
-	setp.ge.s64 %p32, %rd44, %rd39;
+	setp.ge.s64 %p32, %rd43, %rd38;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r55, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r55, [%rd44+0];
 	mul.lo.s32 %r56, %r52, %r55;
 	mov.b32 %r52, %r56;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
@@ -6090,15 +6180,15 @@ $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
 	mov.b32 %r52, 2147483647;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L42:
-	setp.ge.s64 %p34, %rd46, %rd39;
+	setp.ge.s64 %p34, %rd45, %rd38;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r57, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r57, [%rd46+0];
 	min.s32 %r58, %r52, %r57;
 	mov.b32 %r52, %r58;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
@@ -6106,15 +6196,15 @@ $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
 	mov.b32 %r52, -2147483648;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L45:
-	setp.ge.s64 %p36, %rd48, %rd39;
+	setp.ge.s64 %p36, %rd47, %rd38;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r59, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r59, [%rd48+0];
 	max.s32 %r60, %r52, %r59;
 	mov.b32 %r52, %r60;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
@@ -6122,29 +6212,29 @@ $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
 	mov.b32 %r52, -1;
-	mov.b64 %rd50, %rd40;
+	mov.b64 %rd49, %rd39;
 $L48:
-	setp.ge.s64 %p38, %rd50, %rd39;
+	setp.ge.s64 %p38, %rd49, %rd38;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd51, %rd50, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r61, [%rd51+0];
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r61, [%rd50+0];
 	and.b32 %r62, %r52, %r61;
 	mov.b32 %r52, %r62;
-	add.s64 %rd50, %rd50, %rd41;
+	add.s64 %rd49, %rd49, %rd40;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
 	mov.b32 %r52, 0;
-	mov.b64 %rd52, %rd40;
+	mov.b64 %rd51, %rd39;
 $L50:
-	setp.ge.s64 %p39, %rd52, %rd39;
+	setp.ge.s64 %p39, %rd51, %rd38;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r63, [%rd53+0];
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r63, [%rd52+0];
 	or.b32 %r64, %r52, %r63;
 	mov.b32 %r52, %r64;
-	add.s64 %rd52, %rd52, %rd41;
+	add.s64 %rd51, %rd51, %rd40;
 	bra.uni $L50;
 $L51:
 $L34:
@@ -6198,18 +6288,18 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.s32 [%rd55+0], %r65;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r65;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.s32 %r77, [%rd57+0];
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r77, [%rd56+0];
 	mov.b32 %r65, %r77;
 $L63:
 	sub.u32 %r78, %r10, 1;
@@ -6258,7 +6348,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s32 [%rd8+0], %r65;
+	st.global.s32 [%rd7+0], %r65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -6275,7 +6365,7 @@ const gokkosPTX13 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_wcc_numberRoots_up(
 	.param .b64 gk_begin,
@@ -6294,7 +6384,7 @@ const gokkosPTX13 = `//
 {
 	.reg .pred %p<20>;
 	.reg .b32 %r<67>;
-	.reg .b64 %rd<80>;
+	.reg .b64 %rd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6314,189 +6404,188 @@ const gokkosPTX13 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd28, %rd4, %rd3;
-	max.s64 %rd29, %rd28, 0;
-	cvt.u64.u32 %rd30, %r19;
-	add.s64 %rd31, %rd29, %rd30;
-	sub.s64 %rd32, %rd31, 1;
-	div.u64 %rd33, %rd32, %rd30;
-	cvt.u64.u32 %rd34, %r18;
-	mad.lo.s64 %rd35, %rd34, %rd33, %rd3;
-	add.s64 %rd36, %rd35, %rd33;
-	min.s64 %rd37, %rd36, %rd4;
-	mov.b64 %rd38, 0;
-	cvt.u64.u32 %rd39, %r5;
-	add.s64 %rd40, %rd35, %rd39;
-	cvt.u64.u32 %rd41, %r6;
-	mov.b64 %rd42, %rd40;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mov.b64 %rd37, 0;
+	cvt.u64.u32 %rd38, %r5;
+	add.s64 %rd39, %rd34, %rd38;
+	cvt.u64.u32 %rd40, %r6;
+	mov.b64 %rd41, %rd39;
 $L1:
-	setp.ge.s64 %p2, %rd42, %rd37;
+	setp.ge.s64 %p2, %rd41, %rd36;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd43, %rd42;
-	mov.b64 %rd44, 0;
-	mul.lo.s64 %rd45, %rd43, %rd13;
-	mad.lo.s64 %rd46, %rd45, 4, %rd9;
-	ld.global.nc.s32 %r20, [%rd46+0];
+	mov.b64 %rd42, %rd41;
+	mov.b64 %rd43, 0;
+	mul.lo.s64 %rd44, %rd42, %rd12;
+	mad.lo.s64 %rd45, %rd44, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd45+0];
 	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd43;
+	cvt.u32.u64 %r22, %rd42;
 	setp.eq.s32 %p4, %r21, %r22;
 	@!%p4 bra $L5;
-	mov.b64 %rd44, 1;
+	mov.b64 %rd43, 1;
 $L5:
 	@!%p3 bra $L7;
-	cvt.u32.u64 %r23, %rd38;
-	mul.lo.s64 %rd47, %rd43, %rd20;
-	mad.lo.s64 %rd48, %rd47, 4, %rd16;
-	st.global.s32 [%rd48+0], %r23;
-	setp.ne.s64 %p5, %rd44, 0;
+	cvt.u32.u64 %r23, %rd37;
+	mul.lo.s64 %rd46, %rd42, %rd19;
+	mad.lo.s64 %rd47, %rd46, 4, %rd15;
+	st.global.s32 [%rd47+0], %r23;
+	setp.ne.s64 %p5, %rd43, 0;
 	@!%p5 bra $L9;
-	mul.lo.s64 %rd49, %rd38, %rd27;
-	mad.lo.s64 %rd50, %rd49, 4, %rd23;
+	mul.lo.s64 %rd48, %rd37, %rd26;
+	mad.lo.s64 %rd49, %rd48, 4, %rd22;
 	mov.b32 %r24, 0;
-	st.global.s32 [%rd50+0], %r24;
+	st.global.s32 [%rd49+0], %r24;
 $L9:
 $L7:
-	add.s64 %rd51, %rd38, %rd44;
-	mov.b64 %rd38, %rd51;
+	add.s64 %rd50, %rd37, %rd43;
+	mov.b64 %rd37, %rd50;
 $L3:
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd52, %rd38;
+	mov.b64 %rd51, %rd37;
 	// block reduction
 	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd52;
+	mov.b64 {%r26, %r27}, %rd51;
 	shfl.sync.down.b32 %r28|%p6, %r26, 1, %r25, %r17;
 	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd53, {%r28, %r29};
+	mov.b64 %rd52, {%r28, %r29};
 	@!%p6 bra $L10;
-	add.s64 %rd54, %rd52, %rd53;
-	mov.b64 %rd52, %rd54;
+	add.s64 %rd53, %rd51, %rd52;
+	mov.b64 %rd51, %rd53;
 $L10:
-	mov.b64 {%r30, %r31}, %rd52;
+	mov.b64 {%r30, %r31}, %rd51;
 	shfl.sync.down.b32 %r32|%p7, %r30, 2, %r25, %r17;
 	shfl.sync.down.b32 %r33, %r31, 2, %r25, %r17;
-	mov.b64 %rd55, {%r32, %r33};
+	mov.b64 %rd54, {%r32, %r33};
 	@!%p7 bra $L11;
-	add.s64 %rd56, %rd52, %rd55;
-	mov.b64 %rd52, %rd56;
+	add.s64 %rd55, %rd51, %rd54;
+	mov.b64 %rd51, %rd55;
 $L11:
-	mov.b64 {%r34, %r35}, %rd52;
+	mov.b64 {%r34, %r35}, %rd51;
 	shfl.sync.down.b32 %r36|%p8, %r34, 4, %r25, %r17;
 	shfl.sync.down.b32 %r37, %r35, 4, %r25, %r17;
-	mov.b64 %rd57, {%r36, %r37};
+	mov.b64 %rd56, {%r36, %r37};
 	@!%p8 bra $L12;
-	add.s64 %rd58, %rd52, %rd57;
-	mov.b64 %rd52, %rd58;
+	add.s64 %rd57, %rd51, %rd56;
+	mov.b64 %rd51, %rd57;
 $L12:
-	mov.b64 {%r38, %r39}, %rd52;
+	mov.b64 {%r38, %r39}, %rd51;
 	shfl.sync.down.b32 %r40|%p9, %r38, 8, %r25, %r17;
 	shfl.sync.down.b32 %r41, %r39, 8, %r25, %r17;
-	mov.b64 %rd59, {%r40, %r41};
+	mov.b64 %rd58, {%r40, %r41};
 	@!%p9 bra $L13;
-	add.s64 %rd60, %rd52, %rd59;
-	mov.b64 %rd52, %rd60;
+	add.s64 %rd59, %rd51, %rd58;
+	mov.b64 %rd51, %rd59;
 $L13:
-	mov.b64 {%r42, %r43}, %rd52;
+	mov.b64 {%r42, %r43}, %rd51;
 	shfl.sync.down.b32 %r44|%p10, %r42, 16, %r25, %r17;
 	shfl.sync.down.b32 %r45, %r43, 16, %r25, %r17;
-	mov.b64 %rd61, {%r44, %r45};
+	mov.b64 %rd60, {%r44, %r45};
 	@!%p10 bra $L14;
-	add.s64 %rd62, %rd52, %rd61;
-	mov.b64 %rd52, %rd62;
+	add.s64 %rd61, %rd51, %rd60;
+	mov.b64 %rd51, %rd61;
 $L14:
 	setp.eq.u32 %p11, %r7, 0;
 	@!%p11 bra $L15;
-	mul.wide.u32 %rd63, %r8, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	st.shared.s64 [%rd64+0], %rd52;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd51;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p12, %r8, 0;
 	@!%p12 bra $L16;
 	setp.lo.u32 %p13, %r7, %r10;
 	@!%p13 bra $L17;
-	mul.wide.u32 %rd65, %r7, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	ld.shared.s64 %rd67, [%rd66+0];
-	mov.b64 %rd52, %rd67;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd51, %rd66;
 $L17:
 	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd52;
+	mov.b64 {%r47, %r48}, %rd51;
 	shfl.sync.down.b32 %r49|%p14, %r47, 1, %r46, %r17;
 	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd68, {%r49, %r50};
+	mov.b64 %rd67, {%r49, %r50};
 	@!%p14 bra $L18;
-	add.s64 %rd69, %rd52, %rd68;
-	mov.b64 %rd52, %rd69;
+	add.s64 %rd68, %rd51, %rd67;
+	mov.b64 %rd51, %rd68;
 $L18:
-	mov.b64 {%r51, %r52}, %rd52;
+	mov.b64 {%r51, %r52}, %rd51;
 	shfl.sync.down.b32 %r53|%p15, %r51, 2, %r46, %r17;
 	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd70, {%r53, %r54};
+	mov.b64 %rd69, {%r53, %r54};
 	@!%p15 bra $L19;
-	add.s64 %rd71, %rd52, %rd70;
-	mov.b64 %rd52, %rd71;
+	add.s64 %rd70, %rd51, %rd69;
+	mov.b64 %rd51, %rd70;
 $L19:
-	mov.b64 {%r55, %r56}, %rd52;
+	mov.b64 {%r55, %r56}, %rd51;
 	shfl.sync.down.b32 %r57|%p16, %r55, 4, %r46, %r17;
 	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd72, {%r57, %r58};
+	mov.b64 %rd71, {%r57, %r58};
 	@!%p16 bra $L20;
-	add.s64 %rd73, %rd52, %rd72;
-	mov.b64 %rd52, %rd73;
+	add.s64 %rd72, %rd51, %rd71;
+	mov.b64 %rd51, %rd72;
 $L20:
-	mov.b64 {%r59, %r60}, %rd52;
+	mov.b64 {%r59, %r60}, %rd51;
 	shfl.sync.down.b32 %r61|%p17, %r59, 8, %r46, %r17;
 	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd74, {%r61, %r62};
+	mov.b64 %rd73, {%r61, %r62};
 	@!%p17 bra $L21;
-	add.s64 %rd75, %rd52, %rd74;
-	mov.b64 %rd52, %rd75;
+	add.s64 %rd74, %rd51, %rd73;
+	mov.b64 %rd51, %rd74;
 $L21:
-	mov.b64 {%r63, %r64}, %rd52;
+	mov.b64 {%r63, %r64}, %rd51;
 	shfl.sync.down.b32 %r65|%p18, %r63, 16, %r46, %r17;
 	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd76, {%r65, %r66};
+	mov.b64 %rd75, {%r65, %r66};
 	@!%p18 bra $L22;
-	add.s64 %rd77, %rd52, %rd76;
-	mov.b64 %rd52, %rd77;
+	add.s64 %rd76, %rd51, %rd75;
+	mov.b64 %rd51, %rd76;
 $L22:
 $L16:
-	mul.wide.u32 %rd78, %r18, 8;
-	add.s64 %rd79, %rd6, %rd78;
+	mul.wide.u32 %rd77, %r18, 8;
+	add.s64 %rd78, %rd5, %rd77;
 	setp.eq.u32 %p19, %r5, 0;
 	@!%p19 bra $L23;
-	st.global.s64 [%rd79+0], %rd52;
+	st.global.s64 [%rd78+0], %rd51;
 $L23:
 	ret;
 }
@@ -6516,9 +6605,9 @@ $L23:
 	.param .b64 gk_s8
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6538,120 +6627,169 @@ $L23:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -6670,9 +6808,9 @@ $L14:
 	.param .b64 gk_s8
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<55>;
-	.reg .b64 %rd<91>;
+	.reg .pred %p<25>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<105>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6692,202 +6830,251 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd28, %rd4, %rd3;
-	max.s64 %rd29, %rd28, 0;
-	cvt.u64.u32 %rd30, %r19;
-	add.s64 %rd31, %rd29, %rd30;
-	sub.s64 %rd32, %rd31, 1;
-	div.u64 %rd33, %rd32, %rd30;
-	cvt.u64.u32 %rd34, %r18;
-	mad.lo.s64 %rd35, %rd34, %rd33, %rd3;
-	add.s64 %rd36, %rd35, %rd33;
-	min.s64 %rd37, %rd36, %rd4;
-	mul.wide.u32 %rd39, %r18, 8;
-	add.s64 %rd40, %rd6, %rd39;
-	ld.global.s64 %rd41, [%rd40+0];
-	mov.b64 %rd38, %rd41;
-	cvt.u64.u32 %rd43, %r6;
-	mov.b64 %rd44, %rd35;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mul.wide.u32 %rd38, %r18, 8;
+	add.s64 %rd39, %rd5, %rd38;
+	ld.global.s64 %rd40, [%rd39+0];
+	mov.b64 %rd37, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd34;
 $L1:
-	setp.ge.s64 %p2, %rd44, %rd37;
+	setp.ge.s64 %p2, %rd43, %rd36;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd45, %r5;
-	add.s64 %rd46, %rd44, %rd45;
-	setp.lt.s64 %p3, %rd46, %rd37;
-	mov.b64 %rd42, 0;
+	cvt.u64.u32 %rd44, %r5;
+	add.s64 %rd45, %rd43, %rd44;
+	setp.lt.s64 %p3, %rd45, %rd36;
+	mov.b64 %rd41, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd47, %rd46;
-	mov.b64 %rd48, 0;
-	mul.lo.s64 %rd49, %rd47, %rd13;
-	mad.lo.s64 %rd50, %rd49, 4, %rd9;
-	ld.global.nc.s32 %r20, [%rd50+0];
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, 0;
+	mul.lo.s64 %rd48, %rd46, %rd12;
+	mad.lo.s64 %rd49, %rd48, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd49+0];
 	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd47;
+	cvt.u32.u64 %r22, %rd46;
 	setp.eq.s32 %p5, %r21, %r22;
 	@!%p5 bra $L6;
-	mov.b64 %rd48, 1;
+	mov.b64 %rd47, 1;
 $L6:
 	@!%p4 bra $L8;
-	cvt.u32.u64 %r23, %rd42;
-	mul.lo.s64 %rd51, %rd47, %rd20;
-	mad.lo.s64 %rd52, %rd51, 4, %rd16;
-	st.global.s32 [%rd52+0], %r23;
-	setp.ne.s64 %p6, %rd48, 0;
+	cvt.u32.u64 %r23, %rd41;
+	mul.lo.s64 %rd50, %rd46, %rd19;
+	mad.lo.s64 %rd51, %rd50, 4, %rd15;
+	st.global.s32 [%rd51+0], %r23;
+	setp.ne.s64 %p6, %rd47, 0;
 	@!%p6 bra $L10;
-	mul.lo.s64 %rd53, %rd42, %rd27;
-	mad.lo.s64 %rd54, %rd53, 4, %rd23;
+	mul.lo.s64 %rd52, %rd41, %rd26;
+	mad.lo.s64 %rd53, %rd52, 4, %rd22;
 	mov.b32 %r24, 0;
-	st.global.s32 [%rd54+0], %r24;
+	st.global.s32 [%rd53+0], %r24;
 $L10:
 $L8:
-	add.s64 %rd55, %rd42, %rd48;
-	mov.b64 %rd42, %rd55;
+	add.s64 %rd54, %rd41, %rd47;
+	mov.b64 %rd41, %rd54;
 $L4:
 $L3:
-	mov.b64 %rd56, %rd42;
+	mov.b64 %rd55, %rd41;
 	// block scan
-	mov.b64 %rd57, %rd56;
-	mov.b64 {%r25, %r26}, %rd57;
+	mov.b64 %rd56, %rd55;
+	mov.b64 {%r25, %r26}, %rd56;
 	shfl.sync.up.b32 %r27|%p7, %r25, 1, 0, %r17;
 	shfl.sync.up.b32 %r28, %r26, 1, 0, %r17;
-	mov.b64 %rd58, {%r27, %r28};
+	mov.b64 %rd57, {%r27, %r28};
 	@!%p7 bra $L11;
-	add.s64 %rd59, %rd58, %rd57;
-	mov.b64 %rd57, %rd59;
+	add.s64 %rd58, %rd57, %rd56;
+	mov.b64 %rd56, %rd58;
 $L11:
-	mov.b64 {%r29, %r30}, %rd57;
+	mov.b64 {%r29, %r30}, %rd56;
 	shfl.sync.up.b32 %r31|%p8, %r29, 2, 0, %r17;
 	shfl.sync.up.b32 %r32, %r30, 2, 0, %r17;
-	mov.b64 %rd60, {%r31, %r32};
+	mov.b64 %rd59, {%r31, %r32};
 	@!%p8 bra $L12;
-	add.s64 %rd61, %rd60, %rd57;
-	mov.b64 %rd57, %rd61;
+	add.s64 %rd60, %rd59, %rd56;
+	mov.b64 %rd56, %rd60;
 $L12:
-	mov.b64 {%r33, %r34}, %rd57;
+	mov.b64 {%r33, %r34}, %rd56;
 	shfl.sync.up.b32 %r35|%p9, %r33, 4, 0, %r17;
 	shfl.sync.up.b32 %r36, %r34, 4, 0, %r17;
-	mov.b64 %rd62, {%r35, %r36};
+	mov.b64 %rd61, {%r35, %r36};
 	@!%p9 bra $L13;
-	add.s64 %rd63, %rd62, %rd57;
-	mov.b64 %rd57, %rd63;
+	add.s64 %rd62, %rd61, %rd56;
+	mov.b64 %rd56, %rd62;
 $L13:
-	mov.b64 {%r37, %r38}, %rd57;
+	mov.b64 {%r37, %r38}, %rd56;
 	shfl.sync.up.b32 %r39|%p10, %r37, 8, 0, %r17;
 	shfl.sync.up.b32 %r40, %r38, 8, 0, %r17;
-	mov.b64 %rd64, {%r39, %r40};
+	mov.b64 %rd63, {%r39, %r40};
 	@!%p10 bra $L14;
-	add.s64 %rd65, %rd64, %rd57;
-	mov.b64 %rd57, %rd65;
+	add.s64 %rd64, %rd63, %rd56;
+	mov.b64 %rd56, %rd64;
 $L14:
-	mov.b64 {%r41, %r42}, %rd57;
+	mov.b64 {%r41, %r42}, %rd56;
 	shfl.sync.up.b32 %r43|%p11, %r41, 16, 0, %r17;
 	shfl.sync.up.b32 %r44, %r42, 16, 0, %r17;
-	mov.b64 %rd66, {%r43, %r44};
+	mov.b64 %rd65, {%r43, %r44};
 	@!%p11 bra $L15;
-	add.s64 %rd67, %rd66, %rd57;
-	mov.b64 %rd57, %rd67;
+	add.s64 %rd66, %rd65, %rd56;
+	mov.b64 %rd56, %rd66;
 $L15:
-	mov.b64 {%r45, %r46}, %rd57;
+	mov.b64 {%r45, %r46}, %rd56;
 	shfl.sync.up.b32 %r47|%p12, %r45, 1, 0, %r17;
 	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
-	mov.b64 %rd68, {%r47, %r48};
-	selp.b64 %rd69, %rd68, 0, %p12;
+	mov.b64 %rd67, {%r47, %r48};
+	selp.b64 %rd68, %rd67, 0, %p12;
 	sub.u32 %r49, %r13, 1;
 	setp.eq.u32 %p13, %r7, %r49;
 	@!%p13 bra $L16;
-	mul.wide.u32 %rd70, %r8, 16;
-	add.s64 %rd71, %rd1, %rd70;
-	add.s64 %rd72, %rd71, 1040;
-	add.s64 %rd73, %rd72, %rd2;
-	st.shared.s64 [%rd73+0], %rd57;
+	mul.wide.u32 %rd69, %r8, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	st.shared.s64 [%rd70+0], %rd56;
 $L16:
 	bar.sync 0;
-	mov.b64 %rd74, 0;
-	mov.b64 %rd75, 0;
-	mov.b32 %r50, 0;
-	add.s64 %rd76, %rd2, 1040;
-	add.s64 %rd77, %rd1, %rd76;
-$L17:
-	setp.hs.u32 %p14, %r50, %r10;
-	@%p14 bra $L18;
-	ld.shared.s64 %rd78, [%rd77+0];
-	setp.lo.u32 %p15, %r50, %r8;
-	@!%p15 bra $L19;
-	add.s64 %rd79, %rd74, %rd78;
-	mov.b64 %rd74, %rd79;
-$L19:
-	add.s64 %rd80, %rd75, %rd78;
-	mov.b64 %rd75, %rd80;
-	add.s64 %rd77, %rd77, 16;
-	add.u32 %r50, %r50, 1;
-	bra.uni $L17;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L17;
+	mov.b64 %rd71, 0;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L18;
+	mul.wide.u32 %rd72, %r7, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	ld.shared.s64 %rd74, [%rd73+0];
+	mov.b64 %rd71, %rd74;
 $L18:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd81, %rd74, %rd69;
-	@!%p3 bra $L20;
-	add.s64 %rd82, %rd38, %rd81;
-	mov.b64 %rd42, %rd82;
-	mov.pred %p4, 1;
-	mov.b64 %rd47, %rd46;
-	mov.b64 %rd48, 0;
-	mul.lo.s64 %rd83, %rd47, %rd13;
-	mad.lo.s64 %rd84, %rd83, 4, %rd9;
-	ld.global.nc.s32 %r51, [%rd84+0];
-	mov.b32 %r21, %r51;
-	cvt.u32.u64 %r52, %rd47;
-	setp.eq.s32 %p16, %r21, %r52;
-	@!%p16 bra $L23;
-	mov.b64 %rd48, 1;
-$L23:
-	@!%p4 bra $L25;
-	cvt.u32.u64 %r53, %rd42;
-	mul.lo.s64 %rd85, %rd47, %rd20;
-	mad.lo.s64 %rd86, %rd85, 4, %rd16;
-	st.global.s32 [%rd86+0], %r53;
-	setp.ne.s64 %p17, %rd48, 0;
-	@!%p17 bra $L27;
-	mul.lo.s64 %rd87, %rd42, %rd27;
-	mad.lo.s64 %rd88, %rd87, 4, %rd23;
-	mov.b32 %r54, 0;
-	st.global.s32 [%rd88+0], %r54;
-$L27:
-$L25:
-	add.s64 %rd89, %rd42, %rd48;
-	mov.b64 %rd42, %rd89;
-$L21:
+	mov.b64 {%r50, %r51}, %rd71;
+	shfl.sync.up.b32 %r52|%p16, %r50, 1, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
+	mov.b64 %rd75, {%r52, %r53};
+	@!%p16 bra $L19;
+	add.s64 %rd76, %rd75, %rd71;
+	mov.b64 %rd71, %rd76;
+$L19:
+	mov.b64 {%r54, %r55}, %rd71;
+	shfl.sync.up.b32 %r56|%p17, %r54, 2, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 2, 0, %r17;
+	mov.b64 %rd77, {%r56, %r57};
+	@!%p17 bra $L20;
+	add.s64 %rd78, %rd77, %rd71;
+	mov.b64 %rd71, %rd78;
 $L20:
-	add.s64 %rd90, %rd38, %rd75;
-	mov.b64 %rd38, %rd90;
-	add.s64 %rd44, %rd44, %rd43;
+	mov.b64 {%r58, %r59}, %rd71;
+	shfl.sync.up.b32 %r60|%p18, %r58, 4, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 4, 0, %r17;
+	mov.b64 %rd79, {%r60, %r61};
+	@!%p18 bra $L21;
+	add.s64 %rd80, %rd79, %rd71;
+	mov.b64 %rd71, %rd80;
+$L21:
+	mov.b64 {%r62, %r63}, %rd71;
+	shfl.sync.up.b32 %r64|%p19, %r62, 8, 0, %r17;
+	shfl.sync.up.b32 %r65, %r63, 8, 0, %r17;
+	mov.b64 %rd81, {%r64, %r65};
+	@!%p19 bra $L22;
+	add.s64 %rd82, %rd81, %rd71;
+	mov.b64 %rd71, %rd82;
+$L22:
+	mov.b64 {%r66, %r67}, %rd71;
+	shfl.sync.up.b32 %r68|%p20, %r66, 16, 0, %r17;
+	shfl.sync.up.b32 %r69, %r67, 16, 0, %r17;
+	mov.b64 %rd83, {%r68, %r69};
+	@!%p20 bra $L23;
+	add.s64 %rd84, %rd83, %rd71;
+	mov.b64 %rd71, %rd84;
+$L23:
+	mov.b64 {%r70, %r71}, %rd71;
+	shfl.sync.up.b32 %r72|%p21, %r70, 1, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, 1, 0, %r17;
+	mov.b64 %rd85, {%r72, %r73};
+	selp.b64 %rd86, %rd85, 0, %p21;
+	@!%p15 bra $L24;
+	mul.wide.u32 %rd87, %r7, 16;
+	add.s64 %rd88, %rd1, %rd87;
+	add.s64 %rd89, %rd88, 512;
+	st.shared.s64 [%rd89+0], %rd86;
+$L24:
+	sub.u32 %r74, %r10, 1;
+	setp.eq.u32 %p22, %r7, %r74;
+	@!%p22 bra $L25;
+	st.shared.s64 [%rd1+1024], %rd71;
+$L25:
+$L17:
+	bar.sync 0;
+	mul.wide.u32 %rd90, %r8, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	add.s64 %rd92, %rd91, 512;
+	ld.shared.s64 %rd93, [%rd92+0];
+	add.s64 %rd94, %rd93, %rd68;
+	ld.shared.s64 %rd95, [%rd1+1024];
+	@!%p3 bra $L26;
+	add.s64 %rd96, %rd37, %rd94;
+	mov.b64 %rd41, %rd96;
+	mov.pred %p4, 1;
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, 0;
+	mul.lo.s64 %rd97, %rd46, %rd12;
+	mad.lo.s64 %rd98, %rd97, 4, %rd8;
+	ld.global.nc.s32 %r75, [%rd98+0];
+	mov.b32 %r21, %r75;
+	cvt.u32.u64 %r76, %rd46;
+	setp.eq.s32 %p23, %r21, %r76;
+	@!%p23 bra $L29;
+	mov.b64 %rd47, 1;
+$L29:
+	@!%p4 bra $L31;
+	cvt.u32.u64 %r77, %rd41;
+	mul.lo.s64 %rd99, %rd46, %rd19;
+	mad.lo.s64 %rd100, %rd99, 4, %rd15;
+	st.global.s32 [%rd100+0], %r77;
+	setp.ne.s64 %p24, %rd47, 0;
+	@!%p24 bra $L33;
+	mul.lo.s64 %rd101, %rd41, %rd26;
+	mad.lo.s64 %rd102, %rd101, 4, %rd22;
+	mov.b32 %r78, 0;
+	st.global.s32 [%rd102+0], %r78;
+$L33:
+$L31:
+	add.s64 %rd103, %rd41, %rd47;
+	mov.b64 %rd41, %rd103;
+$L27:
+$L26:
+	add.s64 %rd104, %rd37, %rd95;
+	mov.b64 %rd37, %rd104;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -6926,7 +7113,7 @@ const gokkosPTX14 = `//
 {
 	.reg .pred %p<61>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<134>;
+	.reg .b64 %rd<133>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6946,129 +7133,128 @@ const gokkosPTX14 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s3];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s4];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s5];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s6];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s7];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s8];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s9];
-	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s3];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s4];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s6];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s7];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd32, %rd4, %rd3;
-	max.s64 %rd33, %rd32, 0;
-	cvt.u64.u32 %rd34, %r20;
-	add.s64 %rd35, %rd33, %rd34;
-	sub.s64 %rd36, %rd35, 1;
-	div.u64 %rd37, %rd36, %rd34;
-	cvt.u64.u32 %rd38, %r19;
-	mad.lo.s64 %rd39, %rd38, %rd37, %rd3;
-	add.s64 %rd40, %rd39, %rd37;
-	min.s64 %rd41, %rd40, %rd4;
+	sub.s64 %rd31, %rd3, %rd2;
+	max.s64 %rd32, %rd31, 0;
+	cvt.u64.u32 %rd33, %r20;
+	add.s64 %rd34, %rd32, %rd33;
+	sub.s64 %rd35, %rd34, 1;
+	div.u64 %rd36, %rd35, %rd33;
+	cvt.u64.u32 %rd37, %r19;
+	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
+	add.s64 %rd39, %rd38, %rd36;
+	min.s64 %rd40, %rd39, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd43, 0;
+	mov.b64 %rd42, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd43, 1;
+	mov.b64 %rd42, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd43, 9223372036854775807;
+	mov.b64 %rd42, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd43, -9223372036854775808;
+	mov.b64 %rd42, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd43, -1;
+	mov.b64 %rd42, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd43, 0;
+	mov.b64 %rd42, 0;
 $L1:
-	mov.b64 %rd42, %rd43;
-	cvt.u64.u32 %rd44, %r5;
-	add.s64 %rd45, %rd39, %rd44;
-	cvt.u64.u32 %rd46, %r6;
-	mov.b64 %rd47, %rd45;
+	mov.b64 %rd41, %rd42;
+	cvt.u64.u32 %rd43, %r5;
+	add.s64 %rd44, %rd38, %rd43;
+	cvt.u64.u32 %rd45, %r6;
+	mov.b64 %rd46, %rd44;
 $L7:
-	setp.ge.s64 %p7, %rd47, %rd41;
+	setp.ge.s64 %p7, %rd46, %rd40;
 	@%p7 bra $L8;
-	mov.b64 %rd48, %rd47;
-	mul.lo.s64 %rd49, %rd48, %rd15;
-	mad.lo.s64 %rd50, %rd49, 4, %rd11;
-	ld.global.nc.s32 %r21, [%rd50+0];
+	mov.b64 %rd47, %rd46;
+	mul.lo.s64 %rd48, %rd47, %rd14;
+	mad.lo.s64 %rd49, %rd48, 4, %rd10;
+	ld.global.nc.s32 %r21, [%rd49+0];
 	mov.b32 %r22, %r21;
-	cvt.s64.s32 %rd51, %r22;
-	mov.b64 %rd52, %rd51;
-	setp.eq.s64 %p8, %rd52, %rd48;
+	cvt.s64.s32 %rd50, %r22;
+	mov.b64 %rd51, %rd50;
+	setp.eq.s64 %p8, %rd51, %rd47;
 	@!%p8 bra $L11;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd53, %rd52, %rd22;
-	mad.lo.s64 %rd54, %rd53, 4, %rd18;
-	ld.global.s32 %r23, [%rd54+0];
+	mul.lo.s64 %rd52, %rd51, %rd21;
+	mad.lo.s64 %rd53, %rd52, 4, %rd17;
+	ld.global.s32 %r23, [%rd53+0];
 	mov.b32 %r24, %r23;
 	mov.b32 %r25, %r24;
-	mul.lo.s64 %rd55, %rd48, %rd22;
-	mad.lo.s64 %rd56, %rd55, 4, %rd18;
-	st.global.s32 [%rd56+0], %r25;
-	setp.ge.s64 %p9, %rd31, 0;
+	mul.lo.s64 %rd54, %rd47, %rd21;
+	mad.lo.s64 %rd55, %rd54, 4, %rd17;
+	st.global.s32 [%rd55+0], %r25;
+	setp.ge.s64 %p9, %rd30, 0;
 	mov.pred %p10, %p9;
 	@!%p10 bra $L13;
-	mul.lo.s64 %rd57, %rd31, %rd15;
-	mad.lo.s64 %rd58, %rd57, 4, %rd11;
-	ld.global.nc.s32 %r26, [%rd58+0];
+	mul.lo.s64 %rd56, %rd30, %rd14;
+	mad.lo.s64 %rd57, %rd56, 4, %rd10;
+	ld.global.nc.s32 %r26, [%rd57+0];
 	mov.b32 %r27, %r26;
-	cvt.s64.s32 %rd59, %r27;
-	setp.eq.s64 %p11, %rd52, %rd59;
+	cvt.s64.s32 %rd58, %r27;
+	setp.eq.s64 %p11, %rd51, %rd58;
 	mov.pred %p10, %p11;
 $L13:
 	@!%p10 bra $L15;
-	add.s64 %rd60, %rd42, 1;
-	mov.b64 %rd42, %rd60;
+	add.s64 %rd59, %rd41, 1;
+	mov.b64 %rd41, %rd59;
 	bra.uni $L9;
 $L15:
-	cvt.s64.s32 %rd61, %r25;
-	mul.lo.s64 %rd62, %rd61, %rd29;
-	mad.lo.s64 %rd63, %rd62, 4, %rd25;
+	cvt.s64.s32 %rd60, %r25;
+	mul.lo.s64 %rd61, %rd60, %rd28;
+	mad.lo.s64 %rd62, %rd61, 4, %rd24;
 	mov.b32 %r28, 1;
-	atom.global.add.s32 %r29, [%rd63], %r28;
+	atom.global.add.s32 %r29, [%rd62], %r28;
 $L9:
-	add.s64 %rd47, %rd47, %rd46;
+	add.s64 %rd46, %rd46, %rd45;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd64, %rd42;
+	mov.b64 %rd63, %rd41;
 	// block reduction
 	mov.b32 %r30, 1;
 	mov.b32 %r31, 1;
@@ -7077,43 +7263,43 @@ $L8:
 $L16:
 	setp.hs.u32 %p12, %r33, 32;
 	@%p12 bra $L17;
-	mov.b64 {%r34, %r35}, %rd64;
+	mov.b64 {%r34, %r35}, %rd63;
 	shfl.sync.down.b32 %r36|%p13, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd65, {%r36, %r37};
+	mov.b64 %rd64, {%r36, %r37};
 	@!%p13 bra $L18;
 	setp.ne.u32 %p14, %r18, 1;
 	@%p14 bra.uni $L20;
-	add.s64 %rd66, %rd64, %rd65;
-	mov.b64 %rd64, %rd66;
+	add.s64 %rd65, %rd63, %rd64;
+	mov.b64 %rd63, %rd65;
 	bra.uni $L19;
 $L20:
 	setp.ne.u32 %p15, %r18, 2;
 	@%p15 bra.uni $L21;
-	mul.lo.s64 %rd67, %rd64, %rd65;
-	mov.b64 %rd64, %rd67;
+	mul.lo.s64 %rd66, %rd63, %rd64;
+	mov.b64 %rd63, %rd66;
 	bra.uni $L19;
 $L21:
 	setp.ne.u32 %p16, %r18, 3;
 	@%p16 bra.uni $L22;
-	min.s64 %rd68, %rd64, %rd65;
-	mov.b64 %rd64, %rd68;
+	min.s64 %rd67, %rd63, %rd64;
+	mov.b64 %rd63, %rd67;
 	bra.uni $L19;
 $L22:
 	setp.ne.u32 %p17, %r18, 4;
 	@%p17 bra.uni $L23;
-	max.s64 %rd69, %rd64, %rd65;
-	mov.b64 %rd64, %rd69;
+	max.s64 %rd68, %rd63, %rd64;
+	mov.b64 %rd63, %rd68;
 	bra.uni $L19;
 $L23:
 	setp.ne.u32 %p18, %r18, 7;
 	@%p18 bra.uni $L24;
-	and.b64 %rd70, %rd64, %rd65;
-	mov.b64 %rd64, %rd70;
+	and.b64 %rd69, %rd63, %rd64;
+	mov.b64 %rd63, %rd69;
 	bra.uni $L19;
 $L24:
-	or.b64 %rd71, %rd64, %rd65;
-	mov.b64 %rd64, %rd71;
+	or.b64 %rd70, %rd63, %rd64;
+	mov.b64 %rd63, %rd70;
 $L19:
 $L18:
 	shl.b32 %r33, %r33, 1;
@@ -7121,73 +7307,73 @@ $L18:
 $L17:
 	setp.eq.u32 %p19, %r7, 0;
 	@!%p19 bra $L25;
-	mul.wide.u32 %rd72, %r8, 16;
-	add.s64 %rd73, %rd1, %rd72;
-	st.shared.s64 [%rd73+0], %rd64;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.s64 [%rd72+0], %rd63;
 $L25:
 	bar.sync 0;
 	setp.eq.u32 %p20, %r8, 0;
 	@!%p20 bra $L26;
 	setp.lo.u32 %p21, %r7, %r10;
 	@!%p21 bra $L27;
-	mul.wide.u32 %rd74, %r7, 16;
-	add.s64 %rd75, %rd1, %rd74;
-	ld.shared.s64 %rd76, [%rd75+0];
-	mov.b64 %rd64, %rd76;
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.s64 %rd75, [%rd74+0];
+	mov.b64 %rd63, %rd75;
 $L27:
 	sub.u32 %r38, %r10, 1;
 	mov.b32 %r39, %r31;
 $L28:
 	setp.hs.u32 %p22, %r39, 32;
 	@%p22 bra $L29;
-	mov.b64 {%r40, %r41}, %rd64;
+	mov.b64 {%r40, %r41}, %rd63;
 	shfl.sync.down.b32 %r42|%p23, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd77, {%r42, %r43};
+	mov.b64 %rd76, {%r42, %r43};
 	@!%p23 bra $L30;
 	setp.ne.u32 %p24, %r18, 1;
 	@%p24 bra.uni $L32;
-	add.s64 %rd78, %rd64, %rd77;
-	mov.b64 %rd64, %rd78;
+	add.s64 %rd77, %rd63, %rd76;
+	mov.b64 %rd63, %rd77;
 	bra.uni $L31;
 $L32:
 	setp.ne.u32 %p25, %r18, 2;
 	@%p25 bra.uni $L33;
-	mul.lo.s64 %rd79, %rd64, %rd77;
-	mov.b64 %rd64, %rd79;
+	mul.lo.s64 %rd78, %rd63, %rd76;
+	mov.b64 %rd63, %rd78;
 	bra.uni $L31;
 $L33:
 	setp.ne.u32 %p26, %r18, 3;
 	@%p26 bra.uni $L34;
-	min.s64 %rd80, %rd64, %rd77;
-	mov.b64 %rd64, %rd80;
+	min.s64 %rd79, %rd63, %rd76;
+	mov.b64 %rd63, %rd79;
 	bra.uni $L31;
 $L34:
 	setp.ne.u32 %p27, %r18, 4;
 	@%p27 bra.uni $L35;
-	max.s64 %rd81, %rd64, %rd77;
-	mov.b64 %rd64, %rd81;
+	max.s64 %rd80, %rd63, %rd76;
+	mov.b64 %rd63, %rd80;
 	bra.uni $L31;
 $L35:
 	setp.ne.u32 %p28, %r18, 7;
 	@%p28 bra.uni $L36;
-	and.b64 %rd82, %rd64, %rd77;
-	mov.b64 %rd64, %rd82;
+	and.b64 %rd81, %rd63, %rd76;
+	mov.b64 %rd63, %rd81;
 	bra.uni $L31;
 $L36:
-	or.b64 %rd83, %rd64, %rd77;
-	mov.b64 %rd64, %rd83;
+	or.b64 %rd82, %rd63, %rd76;
+	mov.b64 %rd63, %rd82;
 $L31:
 $L30:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L28;
 $L29:
 $L26:
-	mul.wide.u32 %rd84, %r19, 8;
-	add.s64 %rd85, %rd6, %rd84;
+	mul.wide.u32 %rd83, %r19, 8;
+	add.s64 %rd84, %rd5, %rd83;
 	setp.eq.u32 %p29, %r5, 0;
 	@!%p29 bra $L37;
-	st.global.s64 [%rd85+0], %rd64;
+	st.global.s64 [%rd84+0], %rd63;
 $L37:
 	// the last block combines the partials
 	setp.eq.u32 %p30, %r5, 0;
@@ -7204,103 +7390,103 @@ $L38:
 	ld.shared.u32 %r47, [%rd1+1024];
 	setp.ne.u32 %p32, %r47, 0;
 	@!%p32 bra $L39;
-	cvt.u64.u32 %rd87, %r20;
-	cvt.u64.u32 %rd88, %r5;
-	cvt.u64.u32 %rd89, %r6;
+	cvt.u64.u32 %rd86, %r20;
+	cvt.u64.u32 %rd87, %r5;
+	cvt.u64.u32 %rd88, %r6;
 	setp.ne.u32 %p33, %r18, 1;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd86, 0;
-	mov.b64 %rd90, %rd88;
+	mov.b64 %rd85, 0;
+	mov.b64 %rd89, %rd87;
 $L42:
-	setp.ge.s64 %p34, %rd90, %rd87;
+	setp.ge.s64 %p34, %rd89, %rd86;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd91, %rd90, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd92, [%rd91+0];
-	add.s64 %rd93, %rd86, %rd92;
-	mov.b64 %rd86, %rd93;
-	add.s64 %rd90, %rd90, %rd89;
+	mad.lo.s64 %rd90, %rd89, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
+	add.s64 %rd92, %rd85, %rd91;
+	mov.b64 %rd85, %rd92;
+	add.s64 %rd89, %rd89, %rd88;
 	bra.uni $L42;
 $L43:
 	bra.uni $L40;
 $L41:
 	setp.ne.u32 %p35, %r18, 2;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd86, 1;
-	mov.b64 %rd94, %rd88;
+	mov.b64 %rd85, 1;
+	mov.b64 %rd93, %rd87;
 $L45:
-	setp.ge.s64 %p36, %rd94, %rd87;
+	setp.ge.s64 %p36, %rd93, %rd86;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd95, %rd94, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd96, [%rd95+0];
-	mul.lo.s64 %rd97, %rd86, %rd96;
-	mov.b64 %rd86, %rd97;
-	add.s64 %rd94, %rd94, %rd89;
+	mad.lo.s64 %rd94, %rd93, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd95, [%rd94+0];
+	mul.lo.s64 %rd96, %rd85, %rd95;
+	mov.b64 %rd85, %rd96;
+	add.s64 %rd93, %rd93, %rd88;
 	bra.uni $L45;
 $L46:
 	bra.uni $L40;
 $L44:
 	setp.ne.u32 %p37, %r18, 3;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd86, 9223372036854775807;
-	mov.b64 %rd98, %rd88;
+	mov.b64 %rd85, 9223372036854775807;
+	mov.b64 %rd97, %rd87;
 $L48:
-	setp.ge.s64 %p38, %rd98, %rd87;
+	setp.ge.s64 %p38, %rd97, %rd86;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd99, %rd98, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd100, [%rd99+0];
-	min.s64 %rd101, %rd86, %rd100;
-	mov.b64 %rd86, %rd101;
-	add.s64 %rd98, %rd98, %rd89;
+	mad.lo.s64 %rd98, %rd97, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd99, [%rd98+0];
+	min.s64 %rd100, %rd85, %rd99;
+	mov.b64 %rd85, %rd100;
+	add.s64 %rd97, %rd97, %rd88;
 	bra.uni $L48;
 $L49:
 	bra.uni $L40;
 $L47:
 	setp.ne.u32 %p39, %r18, 4;
 	@%p39 bra.uni $L50;
-	mov.b64 %rd86, -9223372036854775808;
-	mov.b64 %rd102, %rd88;
+	mov.b64 %rd85, -9223372036854775808;
+	mov.b64 %rd101, %rd87;
 $L51:
-	setp.ge.s64 %p40, %rd102, %rd87;
+	setp.ge.s64 %p40, %rd101, %rd86;
 	@%p40 bra $L52;
-	mad.lo.s64 %rd103, %rd102, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd104, [%rd103+0];
-	max.s64 %rd105, %rd86, %rd104;
-	mov.b64 %rd86, %rd105;
-	add.s64 %rd102, %rd102, %rd89;
+	mad.lo.s64 %rd102, %rd101, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd103, [%rd102+0];
+	max.s64 %rd104, %rd85, %rd103;
+	mov.b64 %rd85, %rd104;
+	add.s64 %rd101, %rd101, %rd88;
 	bra.uni $L51;
 $L52:
 	bra.uni $L40;
 $L50:
 	setp.ne.u32 %p41, %r18, 7;
 	@%p41 bra.uni $L53;
-	mov.b64 %rd86, -1;
-	mov.b64 %rd106, %rd88;
+	mov.b64 %rd85, -1;
+	mov.b64 %rd105, %rd87;
 $L54:
-	setp.ge.s64 %p42, %rd106, %rd87;
+	setp.ge.s64 %p42, %rd105, %rd86;
 	@%p42 bra $L55;
-	mad.lo.s64 %rd107, %rd106, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd108, [%rd107+0];
-	and.b64 %rd109, %rd86, %rd108;
-	mov.b64 %rd86, %rd109;
-	add.s64 %rd106, %rd106, %rd89;
+	mad.lo.s64 %rd106, %rd105, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd107, [%rd106+0];
+	and.b64 %rd108, %rd85, %rd107;
+	mov.b64 %rd85, %rd108;
+	add.s64 %rd105, %rd105, %rd88;
 	bra.uni $L54;
 $L55:
 	bra.uni $L40;
 $L53:
-	mov.b64 %rd86, 0;
-	mov.b64 %rd110, %rd88;
+	mov.b64 %rd85, 0;
+	mov.b64 %rd109, %rd87;
 $L56:
-	setp.ge.s64 %p43, %rd110, %rd87;
+	setp.ge.s64 %p43, %rd109, %rd86;
 	@%p43 bra $L57;
-	mad.lo.s64 %rd111, %rd110, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd112, [%rd111+0];
-	or.b64 %rd113, %rd86, %rd112;
-	mov.b64 %rd86, %rd113;
-	add.s64 %rd110, %rd110, %rd89;
+	mad.lo.s64 %rd110, %rd109, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd111, [%rd110+0];
+	or.b64 %rd112, %rd85, %rd111;
+	mov.b64 %rd85, %rd112;
+	add.s64 %rd109, %rd109, %rd88;
 	bra.uni $L56;
 $L57:
 $L40:
-	mov.b64 %rd114, %rd86;
+	mov.b64 %rd113, %rd85;
 	// block reduction
 	mov.b32 %r48, 1;
 	mov.b32 %r49, 1;
@@ -7309,43 +7495,43 @@ $L40:
 $L58:
 	setp.hs.u32 %p44, %r51, 32;
 	@%p44 bra $L59;
-	mov.b64 {%r52, %r53}, %rd114;
+	mov.b64 {%r52, %r53}, %rd113;
 	shfl.sync.down.b32 %r54|%p45, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd115, {%r54, %r55};
+	mov.b64 %rd114, {%r54, %r55};
 	@!%p45 bra $L60;
 	setp.ne.u32 %p46, %r18, 1;
 	@%p46 bra.uni $L62;
-	add.s64 %rd116, %rd114, %rd115;
-	mov.b64 %rd114, %rd116;
+	add.s64 %rd115, %rd113, %rd114;
+	mov.b64 %rd113, %rd115;
 	bra.uni $L61;
 $L62:
 	setp.ne.u32 %p47, %r18, 2;
 	@%p47 bra.uni $L63;
-	mul.lo.s64 %rd117, %rd114, %rd115;
-	mov.b64 %rd114, %rd117;
+	mul.lo.s64 %rd116, %rd113, %rd114;
+	mov.b64 %rd113, %rd116;
 	bra.uni $L61;
 $L63:
 	setp.ne.u32 %p48, %r18, 3;
 	@%p48 bra.uni $L64;
-	min.s64 %rd118, %rd114, %rd115;
-	mov.b64 %rd114, %rd118;
+	min.s64 %rd117, %rd113, %rd114;
+	mov.b64 %rd113, %rd117;
 	bra.uni $L61;
 $L64:
 	setp.ne.u32 %p49, %r18, 4;
 	@%p49 bra.uni $L65;
-	max.s64 %rd119, %rd114, %rd115;
-	mov.b64 %rd114, %rd119;
+	max.s64 %rd118, %rd113, %rd114;
+	mov.b64 %rd113, %rd118;
 	bra.uni $L61;
 $L65:
 	setp.ne.u32 %p50, %r18, 7;
 	@%p50 bra.uni $L66;
-	and.b64 %rd120, %rd114, %rd115;
-	mov.b64 %rd114, %rd120;
+	and.b64 %rd119, %rd113, %rd114;
+	mov.b64 %rd113, %rd119;
 	bra.uni $L61;
 $L66:
-	or.b64 %rd121, %rd114, %rd115;
-	mov.b64 %rd114, %rd121;
+	or.b64 %rd120, %rd113, %rd114;
+	mov.b64 %rd113, %rd120;
 $L61:
 $L60:
 	shl.b32 %r51, %r51, 1;
@@ -7353,62 +7539,62 @@ $L60:
 $L59:
 	setp.eq.u32 %p51, %r7, 0;
 	@!%p51 bra $L67;
-	mul.wide.u32 %rd122, %r8, 16;
-	add.s64 %rd123, %rd1, %rd122;
-	st.shared.s64 [%rd123+0], %rd114;
+	mul.wide.u32 %rd121, %r8, 16;
+	add.s64 %rd122, %rd1, %rd121;
+	st.shared.s64 [%rd122+0], %rd113;
 $L67:
 	bar.sync 0;
 	setp.eq.u32 %p52, %r8, 0;
 	@!%p52 bra $L68;
 	setp.lo.u32 %p53, %r7, %r10;
 	@!%p53 bra $L69;
-	mul.wide.u32 %rd124, %r7, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	ld.shared.s64 %rd126, [%rd125+0];
-	mov.b64 %rd114, %rd126;
+	mul.wide.u32 %rd123, %r7, 16;
+	add.s64 %rd124, %rd1, %rd123;
+	ld.shared.s64 %rd125, [%rd124+0];
+	mov.b64 %rd113, %rd125;
 $L69:
 	sub.u32 %r56, %r10, 1;
 	mov.b32 %r57, %r49;
 $L70:
 	setp.hs.u32 %p54, %r57, 32;
 	@%p54 bra $L71;
-	mov.b64 {%r58, %r59}, %rd114;
+	mov.b64 {%r58, %r59}, %rd113;
 	shfl.sync.down.b32 %r60|%p55, %r58, %r57, %r56, %r17;
 	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd127, {%r60, %r61};
+	mov.b64 %rd126, {%r60, %r61};
 	@!%p55 bra $L72;
 	setp.ne.u32 %p56, %r18, 1;
 	@%p56 bra.uni $L74;
-	add.s64 %rd128, %rd114, %rd127;
-	mov.b64 %rd114, %rd128;
+	add.s64 %rd127, %rd113, %rd126;
+	mov.b64 %rd113, %rd127;
 	bra.uni $L73;
 $L74:
 	setp.ne.u32 %p57, %r18, 2;
 	@%p57 bra.uni $L75;
-	mul.lo.s64 %rd129, %rd114, %rd127;
-	mov.b64 %rd114, %rd129;
+	mul.lo.s64 %rd128, %rd113, %rd126;
+	mov.b64 %rd113, %rd128;
 	bra.uni $L73;
 $L75:
 	setp.ne.u32 %p58, %r18, 3;
 	@%p58 bra.uni $L76;
-	min.s64 %rd130, %rd114, %rd127;
-	mov.b64 %rd114, %rd130;
+	min.s64 %rd129, %rd113, %rd126;
+	mov.b64 %rd113, %rd129;
 	bra.uni $L73;
 $L76:
 	setp.ne.u32 %p59, %r18, 4;
 	@%p59 bra.uni $L77;
-	max.s64 %rd131, %rd114, %rd127;
-	mov.b64 %rd114, %rd131;
+	max.s64 %rd130, %rd113, %rd126;
+	mov.b64 %rd113, %rd130;
 	bra.uni $L73;
 $L77:
 	setp.ne.u32 %p60, %r18, 7;
 	@%p60 bra.uni $L78;
-	and.b64 %rd132, %rd114, %rd127;
-	mov.b64 %rd114, %rd132;
+	and.b64 %rd131, %rd113, %rd126;
+	mov.b64 %rd113, %rd131;
 	bra.uni $L73;
 $L78:
-	or.b64 %rd133, %rd114, %rd127;
-	mov.b64 %rd114, %rd133;
+	or.b64 %rd132, %rd113, %rd126;
+	mov.b64 %rd113, %rd132;
 $L73:
 $L72:
 	shl.b32 %r57, %r57, 1;
@@ -7416,7 +7602,7 @@ $L72:
 $L71:
 $L68:
 	@!%p30 bra $L79;
-	st.global.s64 [%rd8+0], %rd114;
+	st.global.s64 [%rd7+0], %rd113;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L79:
 $L39:
@@ -7546,7 +7732,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7550
+//line gokkos_kernels_gen.go:7736
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -7571,7 +7757,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7575
+//line gokkos_kernels_gen.go:7761
 }
 
 // gokkosHostLoop0Helper0 is excluded with slices for its views (a host loop's gather path).
@@ -7580,7 +7766,7 @@ func gokkosHostLoop0Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:7584
+//line gokkos_kernels_gen.go:7770
 
 // gokkosHostLoop0Helper1 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7588,7 +7774,7 @@ func gokkosHostLoop0Helper1(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:7592
+//line gokkos_kernels_gen.go:7778
 
 // gokkosHostLoop0Helper2 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7596,7 +7782,7 @@ func gokkosHostLoop0Helper2(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop0Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:7600
+//line gokkos_kernels_gen.go:7786
 
 // gokkosHostLoop0Helper3 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
@@ -7607,7 +7793,7 @@ func gokkosHostLoop0Helper3(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:7611
+//line gokkos_kernels_gen.go:7797
 
 // gokkosHostLoop0Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -7642,7 +7828,7 @@ func gokkosHostLoop0Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:7646
+//line gokkos_kernels_gen.go:7832
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
@@ -7778,7 +7964,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7782
+//line gokkos_kernels_gen.go:7968
 		*acc = gokkosAccV
 		return
 	}
@@ -7815,7 +8001,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7819
+//line gokkos_kernels_gen.go:8005
 	*acc = gokkosAccV
 }
 
@@ -7825,7 +8011,7 @@ func gokkosHostLoop1Helper0(exclude uint32, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&exclude != 0
 }
 
-//line gokkos_kernels_gen.go:7829
+//line gokkos_kernels_gen.go:8015
 
 // gokkosHostLoop1Helper1 is keyOf with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
@@ -7836,7 +8022,7 @@ func gokkosHostLoop1Helper1(v int, gokkosG0 []int32) int32 {
 	return gokkosG0[v]
 }
 
-//line gokkos_kernels_gen.go:7840
+//line gokkos_kernels_gen.go:8026
 
 // gokkosHostLoop1Helper2 is wholeGraph with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7844,7 +8030,7 @@ func gokkosHostLoop1Helper2(gokkosG0 []uint32, gokkosG1 []int32) bool {
 	return len(gokkosG0) == 0 && len(gokkosG1) == 0
 }
 
-//line gokkos_kernels_gen.go:7848
+//line gokkos_kernels_gen.go:8034
 
 // gokkosHostLoop1Helper3 is admitted with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []uint32, gokkosG1 []int32) bool {
@@ -7852,7 +8038,7 @@ func gokkosHostLoop1Helper3(exclude uint32, u int, ku int32, w int, gokkosG0 []u
 	return w != u && !gokkosHostLoop1Helper0(exclude, w, gokkosG0) && (len(gokkosG1) == 0 || gokkosG1[w] == ku)
 }
 
-//line gokkos_kernels_gen.go:7856
+//line gokkos_kernels_gen.go:8042
 
 // gokkosHostLoop1Helper4 is link with slices for its views (a host loop's gather path).
 func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
@@ -7887,7 +8073,7 @@ func gokkosHostLoop1Helper4(u int32, w int32, splice bool, gokkosG0 []int32) {
 	}
 }
 
-//line gokkos_kernels_gen.go:7891
+//line gokkos_kernels_gen.go:8077
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -7914,7 +8100,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:7918
+//line gokkos_kernels_gen.go:8104
 			*acc = gokkosAccV
 			return
 		}
@@ -7929,7 +8115,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7933
+//line gokkos_kernels_gen.go:8119
 		*acc = gokkosAccV
 		return
 	}
@@ -7946,7 +8132,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:7950
+//line gokkos_kernels_gen.go:8136
 		*acc = gokkosAccV
 		return
 	}
@@ -7961,7 +8147,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:7965
+//line gokkos_kernels_gen.go:8151
 	*acc = gokkosAccV
 }
 
@@ -7986,7 +8172,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 				z ^= z >> 31
 				gokkosS0[gokkosJ] = gokkosG1[int(z%k.N)]
 			}
-//line gokkos_kernels_gen.go:7990
+//line gokkos_kernels_gen.go:8176
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -7997,7 +8183,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosG0[i] = gokkosG1[int(z%k.N)]
 		}
-//line gokkos_kernels_gen.go:8001
+//line gokkos_kernels_gen.go:8187
 		return
 	}
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8010,7 +8196,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:8014
+//line gokkos_kernels_gen.go:8200
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -8021,7 +8207,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:8025
+//line gokkos_kernels_gen.go:8211
 }
 
 // gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -8033,14 +8219,14 @@ func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:106
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:8037
+//line gokkos_kernels_gen.go:8223
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:106
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:8044
+//line gokkos_kernels_gen.go:8230
 }
 
 // gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -8093,7 +8279,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:8097
+//line gokkos_kernels_gen.go:8283
 			*acc = gokkosAccV
 			return
 		}
@@ -8129,7 +8315,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8133
+//line gokkos_kernels_gen.go:8319
 		*acc = gokkosAccV
 		return
 	}
@@ -8168,7 +8354,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:8172
+//line gokkos_kernels_gen.go:8358
 		*acc = gokkosAccV
 		return
 	}
@@ -8204,7 +8390,7 @@ func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:8208
+//line gokkos_kernels_gen.go:8394
 	*acc = gokkosAccV
 }
 
@@ -8214,7 +8400,7 @@ func gokkosHostLoop6Helper0(k hook, v int, gokkosG0 []uint32) bool {
 	return len(gokkosG0) != 0 && gokkosG0[v]&k.Exclude != 0
 }
 
-//line gokkos_kernels_gen.go:8218
+//line gokkos_kernels_gen.go:8404
 
 // gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
@@ -8241,7 +8427,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 				k.L.AtomicStore(v, l)
 			}
 		}
-//line gokkos_kernels_gen.go:8245
+//line gokkos_kernels_gen.go:8431
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8259,7 +8445,7 @@ func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:8263
+//line gokkos_kernels_gen.go:8449
 }
 
 // gokkosHostLoop8 runs largestDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -8279,7 +8465,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 				gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosS0[gokkosJ])<<32|int64(v))
 			}
-//line gokkos_kernels_gen.go:8283
+//line gokkos_kernels_gen.go:8469
 			*acc = gokkosAccV
 			return
 		}
@@ -8287,7 +8473,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 			gokkosAccV = max(gokkosAccV, (gokkosG0[v+1]-gokkosG0[v])<<32|int64(v))
 		}
-//line gokkos_kernels_gen.go:8291
+//line gokkos_kernels_gen.go:8477
 		*acc = gokkosAccV
 		return
 	}
@@ -8297,7 +8483,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 			gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-gokkosS0[gokkosJ])<<32|int64(v))
 		}
-//line gokkos_kernels_gen.go:8301
+//line gokkos_kernels_gen.go:8487
 		*acc = gokkosAccV
 		return
 	}
@@ -8305,7 +8491,7 @@ func gokkosHostLoop8(gokkosK *largestDegree, gokkosLo, gokkosHi int, acc *int64)
 //line search.go:34
 		gokkosAccV = max(gokkosAccV, (k.Off.At(v+1)-k.Off.At(v))<<32|int64(v))
 	}
-//line gokkos_kernels_gen.go:8309
+//line gokkos_kernels_gen.go:8495
 	*acc = gokkosAccV
 }
 
@@ -8325,7 +8511,7 @@ func gokkosHostLoop9(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
 			}
 		}
-//line gokkos_kernels_gen.go:8329
+//line gokkos_kernels_gen.go:8515
 		*acc = gokkosAccV
 		return
 	}
@@ -8339,7 +8525,7 @@ func gokkosHostLoop9(gokkosK *firstReached, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV = min(gokkosAccV, int64(32*w+bits.TrailingZeros32(word)))
 		}
 	}
-//line gokkos_kernels_gen.go:8343
+//line gokkos_kernels_gen.go:8529
 	*acc = gokkosAccV
 }
 
@@ -8364,7 +8550,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = l
 			}
-//line gokkos_kernels_gen.go:8368
+//line gokkos_kernels_gen.go:8554
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -8375,7 +8561,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[v] = l
 		}
-//line gokkos_kernels_gen.go:8379
+//line gokkos_kernels_gen.go:8565
 		return
 	}
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -8388,7 +8574,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = l
 		}
-//line gokkos_kernels_gen.go:8392
+//line gokkos_kernels_gen.go:8578
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8399,7 +8585,7 @@ func gokkosHostLoop10(gokkosK *labelReached, gokkosLo, gokkosHi int) {
 		}
 		k.L.Set(v, l)
 	}
-//line gokkos_kernels_gen.go:8403
+//line gokkos_kernels_gen.go:8589
 }
 
 // gokkosHostLoop11 runs sampleLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -8424,7 +8610,7 @@ func gokkosHostLoop11(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 		}
-//line gokkos_kernels_gen.go:8428
+//line gokkos_kernels_gen.go:8614
 		*acc = gokkosAccV
 		return
 	}
@@ -8439,7 +8625,7 @@ func gokkosHostLoop11(gokkosK *sampleLabels, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(l))
 	}
-//line gokkos_kernels_gen.go:8443
+//line gokkos_kernels_gen.go:8629
 	*acc = gokkosAccV
 }
 
@@ -8452,7 +8638,7 @@ func gokkosHostLoop12(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:285
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:8456
+//line gokkos_kernels_gen.go:8642
 		*acc = gokkosAccV
 		return
 	}
@@ -8460,7 +8646,7 @@ func gokkosHostLoop12(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:285
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:8464
+//line gokkos_kernels_gen.go:8650
 	*acc = gokkosAccV
 }
 
@@ -8494,7 +8680,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += root
 			}
-//line gokkos_kernels_gen.go:8498
+//line gokkos_kernels_gen.go:8684
 			*acc = gokkosAccV
 			return
 		}
@@ -8512,7 +8698,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:8516
+//line gokkos_kernels_gen.go:8702
 		*acc = gokkosAccV
 		return
 	}
@@ -8533,7 +8719,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += root
 		}
-//line gokkos_kernels_gen.go:8537
+//line gokkos_kernels_gen.go:8723
 		*acc = gokkosAccV
 		return
 	}
@@ -8551,7 +8737,7 @@ func gokkosHostLoop13(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += root
 	}
-//line gokkos_kernels_gen.go:8555
+//line gokkos_kernels_gen.go:8741
 	*acc = gokkosAccV
 }
 
@@ -8585,7 +8771,7 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 				}
 				gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 			}
-//line gokkos_kernels_gen.go:8589
+//line gokkos_kernels_gen.go:8775
 			*acc = gokkosAccV
 			return
 		}
@@ -8603,7 +8789,7 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			gokkosimpl.AtomicAddInt32(&gokkosG2[int(c)], 1)
 		}
-//line gokkos_kernels_gen.go:8607
+//line gokkos_kernels_gen.go:8793
 		*acc = gokkosAccV
 		return
 	}
@@ -8624,7 +8810,7 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 			}
 			k.Size.AtomicAdd(int(c), 1)
 		}
-//line gokkos_kernels_gen.go:8628
+//line gokkos_kernels_gen.go:8814
 		*acc = gokkosAccV
 		return
 	}
@@ -8642,6 +8828,6 @@ func gokkosHostLoop14(gokkosK *gatherNumbers, gokkosLo, gokkosHi int, acc *int64
 		}
 		k.Size.AtomicAdd(int(c), 1)
 	}
-//line gokkos_kernels_gen.go:8646
+//line gokkos_kernels_gen.go:8832
 	*acc = gokkosAccV
 }

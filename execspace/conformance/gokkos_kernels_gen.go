@@ -971,7 +971,7 @@ const gokkosPTX2 = `//
 {
 	.reg .pred %p<17>;
 	.reg .b32 %r<36>;
-	.reg .b64 %rd<106>;
+	.reg .b64 %rd<105>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -991,15 +991,14 @@ const gokkosPTX2 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -1013,135 +1012,135 @@ const gokkosPTX2 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s6];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s7];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	cvt.u64.u32 %rd49, %r28;
-	cvt.u64.u32 %rd50, %r29;
-	mov.b64 %rd51, %rd49;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	cvt.u64.u32 %rd48, %r28;
+	cvt.u64.u32 %rd49, %r29;
+	mov.b64 %rd50, %rd48;
 $L1:
-	setp.ge.s64 %p3, %rd51, %rd3;
+	setp.ge.s64 %p3, %rd50, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd48, %rd51;
+	mov.b64 %rd47, %rd50;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd52, %rd29;
-	cvt.u64.u32 %rd53, %r4;
-	mul.lo.s64 %rd54, %rd3, %rd53;
-	mov.b64 %rd55, %rd54;
-	setp.eq.s64 %p4, %rd48, 0;
-	cvt.u64.u32 %rd56, %r2;
-	setp.eq.s64 %p5, %rd56, 0;
+	mov.b64 %rd51, %rd28;
+	cvt.u64.u32 %rd52, %r4;
+	mul.lo.s64 %rd53, %rd2, %rd52;
+	mov.b64 %rd54, %rd53;
+	setp.eq.s64 %p4, %rd47, 0;
+	cvt.u64.u32 %rd55, %r2;
+	setp.eq.s64 %p5, %rd55, 0;
 	and.pred %p6, %p4, %p5;
 	@!%p6 bra $L5;
-	st.global.s64 [%rd41+0], %rd3;
+	st.global.s64 [%rd40+0], %rd2;
 $L5:
-	mov.b64 %rd57, 0;
+	mov.b64 %rd56, 0;
 $L6:
-	setp.lt.s64 %p7, %rd57, %rd47;
+	setp.lt.s64 %p7, %rd56, %rd46;
 	not.pred %p8, %p7;
 	@!%p8 bra $L10;
 	bra.uni $L8;
 $L10:
-	mov.b64 %rd58, %rd27;
-	mov.b64 %rd59, %rd29;
-	mov.b64 %rd60, %rd31;
-	mov.b64 %rd61, %rd34;
-	mov.b64 %rd62, %rd36;
-	mov.b64 %rd63, %rd38;
+	mov.b64 %rd57, %rd26;
+	mov.b64 %rd58, %rd28;
+	mov.b64 %rd59, %rd30;
+	mov.b64 %rd60, %rd33;
+	mov.b64 %rd61, %rd35;
+	mov.b64 %rd62, %rd37;
+	mov.b64 %rd63, %rd57;
 	mov.b64 %rd64, %rd58;
 	mov.b64 %rd65, %rd59;
 	mov.b64 %rd66, %rd60;
 	mov.b64 %rd67, %rd61;
 	mov.b64 %rd68, %rd62;
-	mov.b64 %rd69, %rd63;
-	shr.s64 %rd70, %rd57, 63;
-	shr.u64 %rd71, %rd70, 63;
-	add.s64 %rd72, %rd57, %rd71;
-	and.b64 %rd73, %rd72, -2;
-	sub.s64 %rd74, %rd57, %rd73;
-	setp.eq.s64 %p9, %rd74, 1;
+	shr.s64 %rd69, %rd56, 63;
+	shr.u64 %rd70, %rd69, 63;
+	add.s64 %rd71, %rd56, %rd70;
+	and.b64 %rd72, %rd71, -2;
+	sub.s64 %rd73, %rd56, %rd72;
+	setp.eq.s64 %p9, %rd73, 1;
 	@!%p9 bra $L12;
-	mov.b64 %rd75, %rd34;
-	mov.b64 %rd76, %rd36;
-	mov.b64 %rd77, %rd38;
-	mov.b64 %rd78, %rd27;
-	mov.b64 %rd79, %rd29;
-	mov.b64 %rd80, %rd31;
+	mov.b64 %rd74, %rd33;
+	mov.b64 %rd75, %rd35;
+	mov.b64 %rd76, %rd37;
+	mov.b64 %rd77, %rd26;
+	mov.b64 %rd78, %rd28;
+	mov.b64 %rd79, %rd30;
+	mov.b64 %rd63, %rd74;
 	mov.b64 %rd64, %rd75;
 	mov.b64 %rd65, %rd76;
 	mov.b64 %rd66, %rd77;
 	mov.b64 %rd67, %rd78;
 	mov.b64 %rd68, %rd79;
-	mov.b64 %rd69, %rd80;
 $L12:
-	cvt.u64.u32 %rd81, %r4;
-	mul.lo.s64 %rd82, %rd48, %rd81;
-	cvt.u64.u32 %rd83, %r2;
-	add.s64 %rd84, %rd82, %rd83;
-	mov.b64 %rd85, %rd84;
+	cvt.u64.u32 %rd80, %r4;
+	mul.lo.s64 %rd81, %rd47, %rd80;
+	cvt.u64.u32 %rd82, %r2;
+	add.s64 %rd83, %rd81, %rd82;
+	mov.b64 %rd84, %rd83;
 $L13:
-	setp.lt.s64 %p10, %rd85, %rd52;
+	setp.lt.s64 %p10, %rd84, %rd51;
 	not.pred %p11, %p10;
 	@!%p11 bra $L17;
 	bra.uni $L15;
 $L17:
-	mul.lo.s64 %rd86, %rd85, %rd66;
-	mad.lo.s64 %rd87, %rd86, 8, %rd64;
-	ld.global.s64 %rd88, [%rd87+0];
-	mov.b64 %rd89, %rd88;
-	mov.b64 %rd91, 7;
-	mul.lo.s64 %rd90, %rd91, %rd85;
-	add.s64 %rd92, %rd90, 3;
-	rem.s64 %rd93, %rd92, %rd52;
-	setp.eq.s64 %p12, %rd52, -1;
-	selp.b64 %rd94, 0, %rd93, %p12;
-	setp.eq.s64 %p13, %rd52, 0;
-	selp.b64 %rd95, %rd92, %rd94, %p13;
-	mul.lo.s64 %rd96, %rd95, %rd66;
-	mad.lo.s64 %rd97, %rd96, 8, %rd64;
-	ld.global.s64 %rd98, [%rd97+0];
-	mov.b64 %rd99, %rd98;
-	add.s64 %rd100, %rd89, %rd99;
-	add.s64 %rd101, %rd100, %rd57;
-	mul.lo.s64 %rd102, %rd85, %rd69;
-	mad.lo.s64 %rd103, %rd102, 8, %rd67;
-	st.global.s64 [%rd103+0], %rd101;
+	mul.lo.s64 %rd85, %rd84, %rd65;
+	mad.lo.s64 %rd86, %rd85, 8, %rd63;
+	ld.global.s64 %rd87, [%rd86+0];
+	mov.b64 %rd88, %rd87;
+	mov.b64 %rd90, 7;
+	mul.lo.s64 %rd89, %rd90, %rd84;
+	add.s64 %rd91, %rd89, 3;
+	rem.s64 %rd92, %rd91, %rd51;
+	setp.eq.s64 %p12, %rd51, -1;
+	selp.b64 %rd93, 0, %rd92, %p12;
+	setp.eq.s64 %p13, %rd51, 0;
+	selp.b64 %rd94, %rd91, %rd93, %p13;
+	mul.lo.s64 %rd95, %rd94, %rd65;
+	mad.lo.s64 %rd96, %rd95, 8, %rd63;
+	ld.global.s64 %rd97, [%rd96+0];
+	mov.b64 %rd98, %rd97;
+	add.s64 %rd99, %rd88, %rd98;
+	add.s64 %rd100, %rd99, %rd56;
+	mul.lo.s64 %rd101, %rd84, %rd68;
+	mad.lo.s64 %rd102, %rd101, 8, %rd66;
+	st.global.s64 [%rd102+0], %rd100;
 $L14:
-	add.s64 %rd104, %rd85, %rd55;
-	mov.b64 %rd85, %rd104;
+	add.s64 %rd103, %rd84, %rd54;
+	mov.b64 %rd84, %rd103;
 	bra.uni $L13;
 $L15:
 	bar.sync 0;
@@ -1167,12 +1166,12 @@ $L20:
 $L18:
 	bar.sync 0;
 $L7:
-	add.s64 %rd105, %rd57, 1;
-	mov.b64 %rd57, %rd105;
+	add.s64 %rd104, %rd56, 1;
+	mov.b64 %rd56, %rd104;
 	bra.uni $L6;
 $L8:
 $L3:
-	add.s64 %rd51, %rd51, %rd50;
+	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -1403,7 +1402,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<97>;
+	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1423,69 +1422,68 @@ const gokkosPTX6 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd9, %rd4, %rd3;
-	max.s64 %rd10, %rd9, 0;
-	cvt.u64.u32 %rd11, %r20;
-	add.s64 %rd12, %rd10, %rd11;
-	sub.s64 %rd13, %rd12, 1;
-	div.u64 %rd14, %rd13, %rd11;
-	cvt.u64.u32 %rd15, %r19;
-	mad.lo.s64 %rd16, %rd15, %rd14, %rd3;
-	add.s64 %rd17, %rd16, %rd14;
-	min.s64 %rd18, %rd17, %rd4;
+	sub.s64 %rd8, %rd3, %rd2;
+	max.s64 %rd9, %rd8, 0;
+	cvt.u64.u32 %rd10, %r20;
+	add.s64 %rd11, %rd9, %rd10;
+	sub.s64 %rd12, %rd11, 1;
+	div.u64 %rd13, %rd12, %rd10;
+	cvt.u64.u32 %rd14, %r19;
+	mad.lo.s64 %rd15, %rd14, %rd13, %rd2;
+	add.s64 %rd16, %rd15, %rd13;
+	min.s64 %rd17, %rd16, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd20, 0;
+	mov.b64 %rd19, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd20, 1;
+	mov.b64 %rd19, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd20, 9223372036854775807;
+	mov.b64 %rd19, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd20, -9223372036854775808;
+	mov.b64 %rd19, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd20, -1;
+	mov.b64 %rd19, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd20, 0;
+	mov.b64 %rd19, 0;
 $L1:
-	mov.b64 %rd19, %rd20;
-	cvt.u64.u32 %rd21, %r5;
-	add.s64 %rd22, %rd16, %rd21;
-	cvt.u64.u32 %rd23, %r6;
-	mov.b64 %rd24, %rd22;
+	mov.b64 %rd18, %rd19;
+	cvt.u64.u32 %rd20, %r5;
+	add.s64 %rd21, %rd15, %rd20;
+	cvt.u64.u32 %rd22, %r6;
+	mov.b64 %rd23, %rd21;
 $L7:
-	setp.ge.s64 %p7, %rd24, %rd18;
+	setp.ge.s64 %p7, %rd23, %rd17;
 	@%p7 bra $L8;
-	mov.b64 %rd25, %rd24;
-	add.s64 %rd26, %rd19, %rd25;
-	mov.b64 %rd19, %rd26;
+	mov.b64 %rd24, %rd23;
+	add.s64 %rd25, %rd18, %rd24;
+	mov.b64 %rd18, %rd25;
 $L9:
-	add.s64 %rd24, %rd24, %rd23;
+	add.s64 %rd23, %rd23, %rd22;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd27, %rd19;
+	mov.b64 %rd26, %rd18;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -1494,43 +1492,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd27;
+	mov.b64 {%r25, %r26}, %rd26;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd28, {%r27, %r28};
+	mov.b64 %rd27, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd29, %rd27, %rd28;
-	mov.b64 %rd27, %rd29;
+	add.s64 %rd28, %rd26, %rd27;
+	mov.b64 %rd26, %rd28;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd30, %rd27, %rd28;
-	mov.b64 %rd27, %rd30;
+	mul.lo.s64 %rd29, %rd26, %rd27;
+	mov.b64 %rd26, %rd29;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd31, %rd27, %rd28;
-	mov.b64 %rd27, %rd31;
+	min.s64 %rd30, %rd26, %rd27;
+	mov.b64 %rd26, %rd30;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd32, %rd27, %rd28;
-	mov.b64 %rd27, %rd32;
+	max.s64 %rd31, %rd26, %rd27;
+	mov.b64 %rd26, %rd31;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd33, %rd27, %rd28;
-	mov.b64 %rd27, %rd33;
+	and.b64 %rd32, %rd26, %rd27;
+	mov.b64 %rd26, %rd32;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd34, %rd27, %rd28;
-	mov.b64 %rd27, %rd34;
+	or.b64 %rd33, %rd26, %rd27;
+	mov.b64 %rd26, %rd33;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -1538,73 +1536,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd35, %r8, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	st.shared.s64 [%rd36+0], %rd27;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	st.shared.s64 [%rd35+0], %rd26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd37, %r7, 16;
-	add.s64 %rd38, %rd1, %rd37;
-	ld.shared.s64 %rd39, [%rd38+0];
-	mov.b64 %rd27, %rd39;
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.s64 %rd38, [%rd37+0];
+	mov.b64 %rd26, %rd38;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd27;
+	mov.b64 {%r31, %r32}, %rd26;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd40, {%r33, %r34};
+	mov.b64 %rd39, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd41, %rd27, %rd40;
-	mov.b64 %rd27, %rd41;
+	add.s64 %rd40, %rd26, %rd39;
+	mov.b64 %rd26, %rd40;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd42, %rd27, %rd40;
-	mov.b64 %rd27, %rd42;
+	mul.lo.s64 %rd41, %rd26, %rd39;
+	mov.b64 %rd26, %rd41;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd43, %rd27, %rd40;
-	mov.b64 %rd27, %rd43;
+	min.s64 %rd42, %rd26, %rd39;
+	mov.b64 %rd26, %rd42;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd44, %rd27, %rd40;
-	mov.b64 %rd27, %rd44;
+	max.s64 %rd43, %rd26, %rd39;
+	mov.b64 %rd26, %rd43;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd45, %rd27, %rd40;
-	mov.b64 %rd27, %rd45;
+	and.b64 %rd44, %rd26, %rd39;
+	mov.b64 %rd26, %rd44;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd46, %rd27, %rd40;
-	mov.b64 %rd27, %rd46;
+	or.b64 %rd45, %rd26, %rd39;
+	mov.b64 %rd26, %rd45;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd47, %r19, 8;
-	add.s64 %rd48, %rd6, %rd47;
+	mul.wide.u32 %rd46, %r19, 8;
+	add.s64 %rd47, %rd5, %rd46;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd48+0], %rd27;
+	st.global.s64 [%rd47+0], %rd26;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -1621,103 +1619,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd50, %r20;
-	cvt.u64.u32 %rd51, %r5;
-	cvt.u64.u32 %rd52, %r6;
+	cvt.u64.u32 %rd49, %r20;
+	cvt.u64.u32 %rd50, %r5;
+	cvt.u64.u32 %rd51, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd49, 0;
-	mov.b64 %rd53, %rd51;
+	mov.b64 %rd48, 0;
+	mov.b64 %rd52, %rd50;
 $L36:
-	setp.ge.s64 %p30, %rd53, %rd50;
+	setp.ge.s64 %p30, %rd52, %rd49;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd54, %rd53, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd55, [%rd54+0];
-	add.s64 %rd56, %rd49, %rd55;
-	mov.b64 %rd49, %rd56;
-	add.s64 %rd53, %rd53, %rd52;
+	mad.lo.s64 %rd53, %rd52, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd54, [%rd53+0];
+	add.s64 %rd55, %rd48, %rd54;
+	mov.b64 %rd48, %rd55;
+	add.s64 %rd52, %rd52, %rd51;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd49, 1;
-	mov.b64 %rd57, %rd51;
+	mov.b64 %rd48, 1;
+	mov.b64 %rd56, %rd50;
 $L39:
-	setp.ge.s64 %p32, %rd57, %rd50;
+	setp.ge.s64 %p32, %rd56, %rd49;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd58, %rd57, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd59, [%rd58+0];
-	mul.lo.s64 %rd60, %rd49, %rd59;
-	mov.b64 %rd49, %rd60;
-	add.s64 %rd57, %rd57, %rd52;
+	mad.lo.s64 %rd57, %rd56, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd58, [%rd57+0];
+	mul.lo.s64 %rd59, %rd48, %rd58;
+	mov.b64 %rd48, %rd59;
+	add.s64 %rd56, %rd56, %rd51;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd49, 9223372036854775807;
-	mov.b64 %rd61, %rd51;
+	mov.b64 %rd48, 9223372036854775807;
+	mov.b64 %rd60, %rd50;
 $L42:
-	setp.ge.s64 %p34, %rd61, %rd50;
+	setp.ge.s64 %p34, %rd60, %rd49;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd62, %rd61, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd63, [%rd62+0];
-	min.s64 %rd64, %rd49, %rd63;
-	mov.b64 %rd49, %rd64;
-	add.s64 %rd61, %rd61, %rd52;
+	mad.lo.s64 %rd61, %rd60, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd62, [%rd61+0];
+	min.s64 %rd63, %rd48, %rd62;
+	mov.b64 %rd48, %rd63;
+	add.s64 %rd60, %rd60, %rd51;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd49, -9223372036854775808;
-	mov.b64 %rd65, %rd51;
+	mov.b64 %rd48, -9223372036854775808;
+	mov.b64 %rd64, %rd50;
 $L45:
-	setp.ge.s64 %p36, %rd65, %rd50;
+	setp.ge.s64 %p36, %rd64, %rd49;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd66, %rd65, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
-	max.s64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
-	add.s64 %rd65, %rd65, %rd52;
+	mad.lo.s64 %rd65, %rd64, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd66, [%rd65+0];
+	max.s64 %rd67, %rd48, %rd66;
+	mov.b64 %rd48, %rd67;
+	add.s64 %rd64, %rd64, %rd51;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd49, -1;
-	mov.b64 %rd69, %rd51;
+	mov.b64 %rd48, -1;
+	mov.b64 %rd68, %rd50;
 $L48:
-	setp.ge.s64 %p38, %rd69, %rd50;
+	setp.ge.s64 %p38, %rd68, %rd49;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd70, %rd69, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
-	and.b64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-	add.s64 %rd69, %rd69, %rd52;
+	mad.lo.s64 %rd69, %rd68, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
+	and.b64 %rd71, %rd48, %rd70;
+	mov.b64 %rd48, %rd71;
+	add.s64 %rd68, %rd68, %rd51;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd49, 0;
-	mov.b64 %rd73, %rd51;
+	mov.b64 %rd48, 0;
+	mov.b64 %rd72, %rd50;
 $L50:
-	setp.ge.s64 %p39, %rd73, %rd50;
+	setp.ge.s64 %p39, %rd72, %rd49;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd74, %rd73, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
-	or.b64 %rd76, %rd49, %rd75;
-	mov.b64 %rd49, %rd76;
-	add.s64 %rd73, %rd73, %rd52;
+	mad.lo.s64 %rd73, %rd72, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
+	or.b64 %rd75, %rd48, %rd74;
+	mov.b64 %rd48, %rd75;
+	add.s64 %rd72, %rd72, %rd51;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd77, %rd49;
+	mov.b64 %rd76, %rd48;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -1726,43 +1724,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd77;
+	mov.b64 {%r43, %r44}, %rd76;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd78, {%r45, %r46};
+	mov.b64 %rd77, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd79, %rd77, %rd78;
-	mov.b64 %rd77, %rd79;
+	add.s64 %rd78, %rd76, %rd77;
+	mov.b64 %rd76, %rd78;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd80, %rd77, %rd78;
-	mov.b64 %rd77, %rd80;
+	mul.lo.s64 %rd79, %rd76, %rd77;
+	mov.b64 %rd76, %rd79;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd81, %rd77, %rd78;
-	mov.b64 %rd77, %rd81;
+	min.s64 %rd80, %rd76, %rd77;
+	mov.b64 %rd76, %rd80;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd82, %rd77, %rd78;
-	mov.b64 %rd77, %rd82;
+	max.s64 %rd81, %rd76, %rd77;
+	mov.b64 %rd76, %rd81;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd83, %rd77, %rd78;
-	mov.b64 %rd77, %rd83;
+	and.b64 %rd82, %rd76, %rd77;
+	mov.b64 %rd76, %rd82;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd84, %rd77, %rd78;
-	mov.b64 %rd77, %rd84;
+	or.b64 %rd83, %rd76, %rd77;
+	mov.b64 %rd76, %rd83;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -1770,62 +1768,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd85, %r8, 16;
-	add.s64 %rd86, %rd1, %rd85;
-	st.shared.s64 [%rd86+0], %rd77;
+	mul.wide.u32 %rd84, %r8, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	st.shared.s64 [%rd85+0], %rd76;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd87, %r7, 16;
-	add.s64 %rd88, %rd1, %rd87;
-	ld.shared.s64 %rd89, [%rd88+0];
-	mov.b64 %rd77, %rd89;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	ld.shared.s64 %rd88, [%rd87+0];
+	mov.b64 %rd76, %rd88;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd77;
+	mov.b64 {%r49, %r50}, %rd76;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd90, {%r51, %r52};
+	mov.b64 %rd89, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd91, %rd77, %rd90;
-	mov.b64 %rd77, %rd91;
+	add.s64 %rd90, %rd76, %rd89;
+	mov.b64 %rd76, %rd90;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd92, %rd77, %rd90;
-	mov.b64 %rd77, %rd92;
+	mul.lo.s64 %rd91, %rd76, %rd89;
+	mov.b64 %rd76, %rd91;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd93, %rd77, %rd90;
-	mov.b64 %rd77, %rd93;
+	min.s64 %rd92, %rd76, %rd89;
+	mov.b64 %rd76, %rd92;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd94, %rd77, %rd90;
-	mov.b64 %rd77, %rd94;
+	max.s64 %rd93, %rd76, %rd89;
+	mov.b64 %rd76, %rd93;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd95, %rd77, %rd90;
-	mov.b64 %rd77, %rd95;
+	and.b64 %rd94, %rd76, %rd89;
+	mov.b64 %rd76, %rd94;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd96, %rd77, %rd90;
-	mov.b64 %rd77, %rd96;
+	or.b64 %rd95, %rd76, %rd89;
+	mov.b64 %rd76, %rd95;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -1833,7 +1831,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd77;
+	st.global.s64 [%rd7+0], %rd76;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -1866,7 +1864,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<63>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<92>;
+	.reg .b64 %rd<91>;
 	.reg .f64 %fd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1887,33 +1885,32 @@ const gokkosPTX7 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -1932,22 +1929,22 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd31+0];
 	mov.f64 %fd4, %fd3;
 	add.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
 $L7:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd6, %fd1;
@@ -1959,12 +1956,12 @@ $L6:
 $L8:
 	setp.hs.u32 %p6, %r24, 32;
 	@%p6 bra $L9;
-	mov.b64 %rd33, %fd6;
-	mov.b64 {%r25, %r26}, %rd33;
+	mov.b64 %rd32, %fd6;
+	mov.b64 {%r25, %r26}, %rd32;
 	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd34, {%r27, %r28};
-	mov.b64 %fd7, %rd34;
+	mov.b64 %rd33, {%r27, %r28};
+	mov.b64 %fd7, %rd33;
 	@!%p7 bra $L10;
 	setp.ne.u32 %p8, %r18, 1;
 	@%p8 bra.uni $L12;
@@ -1981,11 +1978,11 @@ $L13:
 	setp.ne.u32 %p10, %r18, 3;
 	@%p10 bra.uni $L14;
 	min.f64 %fd10, %fd6, %fd7;
-	mov.b64 %rd35, %fd6;
-	mov.b64 %rd36, %fd7;
-	or.b64 %rd37, %rd35, %rd36;
+	mov.b64 %rd34, %fd6;
+	mov.b64 %rd35, %fd7;
+	or.b64 %rd36, %rd34, %rd35;
 	setp.eq.f64 %p11, %fd6, %fd7;
-	mov.b64 %fd11, %rd37;
+	mov.b64 %fd11, %rd36;
 	selp.f64 %fd12, %fd11, %fd10, %p11;
 	setp.nan.f64 %p12, %fd6, %fd7;
 	add.rn.f64 %fd13, %fd6, %fd7;
@@ -1994,11 +1991,11 @@ $L13:
 	bra.uni $L11;
 $L14:
 	max.f64 %fd15, %fd6, %fd7;
-	mov.b64 %rd38, %fd6;
-	mov.b64 %rd39, %fd7;
-	and.b64 %rd40, %rd38, %rd39;
+	mov.b64 %rd37, %fd6;
+	mov.b64 %rd38, %fd7;
+	and.b64 %rd39, %rd37, %rd38;
 	setp.eq.f64 %p13, %fd6, %fd7;
-	mov.b64 %fd16, %rd40;
+	mov.b64 %fd16, %rd39;
 	selp.f64 %fd17, %fd16, %fd15, %p13;
 	setp.nan.f64 %p14, %fd6, %fd7;
 	add.rn.f64 %fd18, %fd6, %fd7;
@@ -2011,18 +2008,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L15;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.f64 [%rd42+0], %fd6;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd6;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L16;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L17;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.f64 %fd20, [%rd44+0];
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd20, [%rd43+0];
 	mov.f64 %fd6, %fd20;
 $L17:
 	sub.u32 %r29, %r10, 1;
@@ -2030,12 +2027,12 @@ $L17:
 $L18:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L19;
-	mov.b64 %rd45, %fd6;
-	mov.b64 {%r31, %r32}, %rd45;
+	mov.b64 %rd44, %fd6;
+	mov.b64 {%r31, %r32}, %rd44;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	mov.b64 %fd21, %rd46;
+	mov.b64 %rd45, {%r33, %r34};
+	mov.b64 %fd21, %rd45;
 	@!%p19 bra $L20;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L22;
@@ -2052,11 +2049,11 @@ $L23:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L24;
 	min.f64 %fd24, %fd6, %fd21;
-	mov.b64 %rd47, %fd6;
-	mov.b64 %rd48, %fd21;
-	or.b64 %rd49, %rd47, %rd48;
+	mov.b64 %rd46, %fd6;
+	mov.b64 %rd47, %fd21;
+	or.b64 %rd48, %rd46, %rd47;
 	setp.eq.f64 %p23, %fd6, %fd21;
-	mov.b64 %fd25, %rd49;
+	mov.b64 %fd25, %rd48;
 	selp.f64 %fd26, %fd25, %fd24, %p23;
 	setp.nan.f64 %p24, %fd6, %fd21;
 	add.rn.f64 %fd27, %fd6, %fd21;
@@ -2065,11 +2062,11 @@ $L23:
 	bra.uni $L21;
 $L24:
 	max.f64 %fd29, %fd6, %fd21;
-	mov.b64 %rd50, %fd6;
-	mov.b64 %rd51, %fd21;
-	and.b64 %rd52, %rd50, %rd51;
+	mov.b64 %rd49, %fd6;
+	mov.b64 %rd50, %fd21;
+	and.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p25, %fd6, %fd21;
-	mov.b64 %fd30, %rd52;
+	mov.b64 %fd30, %rd51;
 	selp.f64 %fd31, %fd30, %fd29, %p25;
 	setp.nan.f64 %p26, %fd6, %fd21;
 	add.rn.f64 %fd32, %fd6, %fd21;
@@ -2081,11 +2078,11 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd53, %r19, 8;
-	add.s64 %rd54, %rd6, %rd53;
+	mul.wide.u32 %rd52, %r19, 8;
+	add.s64 %rd53, %rd5, %rd52;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L25;
-	st.global.f64 [%rd54+0], %fd6;
+	st.global.f64 [%rd53+0], %fd6;
 $L25:
 	// the last block combines the partials
 	setp.eq.u32 %p28, %r5, 0;
@@ -2102,21 +2099,21 @@ $L26:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p30, %r38, 0;
 	@!%p30 bra $L27;
-	cvt.u64.u32 %rd55, %r20;
-	cvt.u64.u32 %rd56, %r5;
-	cvt.u64.u32 %rd57, %r6;
+	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
 	setp.ne.u32 %p31, %r18, 1;
 	@%p31 bra.uni $L29;
 	mov.f64 %fd34, 0d0000000000000000;
-	mov.b64 %rd58, %rd56;
+	mov.b64 %rd57, %rd55;
 $L30:
-	setp.ge.s64 %p32, %rd58, %rd55;
+	setp.ge.s64 %p32, %rd57, %rd54;
 	@%p32 bra $L31;
-	mad.lo.s64 %rd59, %rd58, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd35, [%rd59+0];
+	mad.lo.s64 %rd58, %rd57, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd35, [%rd58+0];
 	add.rn.f64 %fd36, %fd34, %fd35;
 	mov.f64 %fd34, %fd36;
-	add.s64 %rd58, %rd58, %rd57;
+	add.s64 %rd57, %rd57, %rd56;
 	bra.uni $L30;
 $L31:
 	bra.uni $L28;
@@ -2124,15 +2121,15 @@ $L29:
 	setp.ne.u32 %p33, %r18, 2;
 	@%p33 bra.uni $L32;
 	mov.f64 %fd34, 0d3FF0000000000000;
-	mov.b64 %rd60, %rd56;
+	mov.b64 %rd59, %rd55;
 $L33:
-	setp.ge.s64 %p34, %rd60, %rd55;
+	setp.ge.s64 %p34, %rd59, %rd54;
 	@%p34 bra $L34;
-	mad.lo.s64 %rd61, %rd60, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd37, [%rd61+0];
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd37, [%rd60+0];
 	mul.rn.f64 %fd38, %fd34, %fd37;
 	mov.f64 %fd34, %fd38;
-	add.s64 %rd60, %rd60, %rd57;
+	add.s64 %rd59, %rd59, %rd56;
 	bra.uni $L33;
 $L34:
 	bra.uni $L28;
@@ -2140,47 +2137,47 @@ $L32:
 	setp.ne.u32 %p35, %r18, 3;
 	@%p35 bra.uni $L35;
 	mov.f64 %fd34, 0d7FF0000000000000;
-	mov.b64 %rd62, %rd56;
+	mov.b64 %rd61, %rd55;
 $L36:
-	setp.ge.s64 %p36, %rd62, %rd55;
+	setp.ge.s64 %p36, %rd61, %rd54;
 	@%p36 bra $L37;
-	mad.lo.s64 %rd63, %rd62, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd39, [%rd63+0];
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd62+0];
 	min.f64 %fd40, %fd34, %fd39;
-	mov.b64 %rd64, %fd34;
-	mov.b64 %rd65, %fd39;
-	or.b64 %rd66, %rd64, %rd65;
+	mov.b64 %rd63, %fd34;
+	mov.b64 %rd64, %fd39;
+	or.b64 %rd65, %rd63, %rd64;
 	setp.eq.f64 %p37, %fd34, %fd39;
-	mov.b64 %fd41, %rd66;
+	mov.b64 %fd41, %rd65;
 	selp.f64 %fd42, %fd41, %fd40, %p37;
 	setp.nan.f64 %p38, %fd34, %fd39;
 	add.rn.f64 %fd43, %fd34, %fd39;
 	selp.f64 %fd44, %fd43, %fd42, %p38;
 	mov.f64 %fd34, %fd44;
-	add.s64 %rd62, %rd62, %rd57;
+	add.s64 %rd61, %rd61, %rd56;
 	bra.uni $L36;
 $L37:
 	bra.uni $L28;
 $L35:
 	mov.f64 %fd34, 0dFFF0000000000000;
-	mov.b64 %rd67, %rd56;
+	mov.b64 %rd66, %rd55;
 $L38:
-	setp.ge.s64 %p39, %rd67, %rd55;
+	setp.ge.s64 %p39, %rd66, %rd54;
 	@%p39 bra $L39;
-	mad.lo.s64 %rd68, %rd67, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd45, [%rd68+0];
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd45, [%rd67+0];
 	max.f64 %fd46, %fd34, %fd45;
-	mov.b64 %rd69, %fd34;
-	mov.b64 %rd70, %fd45;
-	and.b64 %rd71, %rd69, %rd70;
+	mov.b64 %rd68, %fd34;
+	mov.b64 %rd69, %fd45;
+	and.b64 %rd70, %rd68, %rd69;
 	setp.eq.f64 %p40, %fd34, %fd45;
-	mov.b64 %fd47, %rd71;
+	mov.b64 %fd47, %rd70;
 	selp.f64 %fd48, %fd47, %fd46, %p40;
 	setp.nan.f64 %p41, %fd34, %fd45;
 	add.rn.f64 %fd49, %fd34, %fd45;
 	selp.f64 %fd50, %fd49, %fd48, %p41;
 	mov.f64 %fd34, %fd50;
-	add.s64 %rd67, %rd67, %rd57;
+	add.s64 %rd66, %rd66, %rd56;
 	bra.uni $L38;
 $L39:
 $L28:
@@ -2193,12 +2190,12 @@ $L28:
 $L40:
 	setp.hs.u32 %p42, %r42, 32;
 	@%p42 bra $L41;
-	mov.b64 %rd72, %fd51;
-	mov.b64 {%r43, %r44}, %rd72;
+	mov.b64 %rd71, %fd51;
+	mov.b64 {%r43, %r44}, %rd71;
 	shfl.sync.down.b32 %r45|%p43, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd73, {%r45, %r46};
-	mov.b64 %fd52, %rd73;
+	mov.b64 %rd72, {%r45, %r46};
+	mov.b64 %fd52, %rd72;
 	@!%p43 bra $L42;
 	setp.ne.u32 %p44, %r18, 1;
 	@%p44 bra.uni $L44;
@@ -2215,11 +2212,11 @@ $L45:
 	setp.ne.u32 %p46, %r18, 3;
 	@%p46 bra.uni $L46;
 	min.f64 %fd55, %fd51, %fd52;
-	mov.b64 %rd74, %fd51;
-	mov.b64 %rd75, %fd52;
-	or.b64 %rd76, %rd74, %rd75;
+	mov.b64 %rd73, %fd51;
+	mov.b64 %rd74, %fd52;
+	or.b64 %rd75, %rd73, %rd74;
 	setp.eq.f64 %p47, %fd51, %fd52;
-	mov.b64 %fd56, %rd76;
+	mov.b64 %fd56, %rd75;
 	selp.f64 %fd57, %fd56, %fd55, %p47;
 	setp.nan.f64 %p48, %fd51, %fd52;
 	add.rn.f64 %fd58, %fd51, %fd52;
@@ -2228,11 +2225,11 @@ $L45:
 	bra.uni $L43;
 $L46:
 	max.f64 %fd60, %fd51, %fd52;
-	mov.b64 %rd77, %fd51;
-	mov.b64 %rd78, %fd52;
-	and.b64 %rd79, %rd77, %rd78;
+	mov.b64 %rd76, %fd51;
+	mov.b64 %rd77, %fd52;
+	and.b64 %rd78, %rd76, %rd77;
 	setp.eq.f64 %p49, %fd51, %fd52;
-	mov.b64 %fd61, %rd79;
+	mov.b64 %fd61, %rd78;
 	selp.f64 %fd62, %fd61, %fd60, %p49;
 	setp.nan.f64 %p50, %fd51, %fd52;
 	add.rn.f64 %fd63, %fd51, %fd52;
@@ -2245,18 +2242,18 @@ $L42:
 $L41:
 	setp.eq.u32 %p51, %r7, 0;
 	@!%p51 bra $L47;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.f64 [%rd81+0], %fd51;
+	mul.wide.u32 %rd79, %r8, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	st.shared.f64 [%rd80+0], %fd51;
 $L47:
 	bar.sync 0;
 	setp.eq.u32 %p52, %r8, 0;
 	@!%p52 bra $L48;
 	setp.lo.u32 %p53, %r7, %r10;
 	@!%p53 bra $L49;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.f64 %fd65, [%rd83+0];
+	mul.wide.u32 %rd81, %r7, 16;
+	add.s64 %rd82, %rd1, %rd81;
+	ld.shared.f64 %fd65, [%rd82+0];
 	mov.f64 %fd51, %fd65;
 $L49:
 	sub.u32 %r47, %r10, 1;
@@ -2264,12 +2261,12 @@ $L49:
 $L50:
 	setp.hs.u32 %p54, %r48, 32;
 	@%p54 bra $L51;
-	mov.b64 %rd84, %fd51;
-	mov.b64 {%r49, %r50}, %rd84;
+	mov.b64 %rd83, %fd51;
+	mov.b64 {%r49, %r50}, %rd83;
 	shfl.sync.down.b32 %r51|%p55, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd85, {%r51, %r52};
-	mov.b64 %fd66, %rd85;
+	mov.b64 %rd84, {%r51, %r52};
+	mov.b64 %fd66, %rd84;
 	@!%p55 bra $L52;
 	setp.ne.u32 %p56, %r18, 1;
 	@%p56 bra.uni $L54;
@@ -2286,11 +2283,11 @@ $L55:
 	setp.ne.u32 %p58, %r18, 3;
 	@%p58 bra.uni $L56;
 	min.f64 %fd69, %fd51, %fd66;
-	mov.b64 %rd86, %fd51;
-	mov.b64 %rd87, %fd66;
-	or.b64 %rd88, %rd86, %rd87;
+	mov.b64 %rd85, %fd51;
+	mov.b64 %rd86, %fd66;
+	or.b64 %rd87, %rd85, %rd86;
 	setp.eq.f64 %p59, %fd51, %fd66;
-	mov.b64 %fd70, %rd88;
+	mov.b64 %fd70, %rd87;
 	selp.f64 %fd71, %fd70, %fd69, %p59;
 	setp.nan.f64 %p60, %fd51, %fd66;
 	add.rn.f64 %fd72, %fd51, %fd66;
@@ -2299,11 +2296,11 @@ $L55:
 	bra.uni $L53;
 $L56:
 	max.f64 %fd74, %fd51, %fd66;
-	mov.b64 %rd89, %fd51;
-	mov.b64 %rd90, %fd66;
-	and.b64 %rd91, %rd89, %rd90;
+	mov.b64 %rd88, %fd51;
+	mov.b64 %rd89, %fd66;
+	and.b64 %rd90, %rd88, %rd89;
 	setp.eq.f64 %p61, %fd51, %fd66;
-	mov.b64 %fd75, %rd91;
+	mov.b64 %fd75, %rd90;
 	selp.f64 %fd76, %fd75, %fd74, %p61;
 	setp.nan.f64 %p62, %fd51, %fd66;
 	add.rn.f64 %fd77, %fd51, %fd66;
@@ -2316,7 +2313,7 @@ $L52:
 $L51:
 $L48:
 	@!%p28 bra $L57;
-	st.global.f64 [%rd8+0], %fd51;
+	st.global.f64 [%rd7+0], %fd51;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L57:
 $L27:
@@ -2349,7 +2346,7 @@ const gokkosPTX8 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<108>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2369,80 +2366,79 @@ const gokkosPTX8 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.s64 %rd35, [%rd34+0];
-	mov.b64 %rd36, %rd35;
-	add.s64 %rd37, %rd26, %rd36;
-	mov.b64 %rd26, %rd37;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	add.s64 %rd36, %rd25, %rd35;
+	mov.b64 %rd25, %rd36;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd38, %rd26;
+	mov.b64 %rd37, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -2451,43 +2447,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd38;
+	mov.b64 {%r25, %r26}, %rd37;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd39, {%r27, %r28};
+	mov.b64 %rd38, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd40, %rd38, %rd39;
-	mov.b64 %rd38, %rd40;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd41, %rd38, %rd39;
-	mov.b64 %rd38, %rd41;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd42, %rd38, %rd39;
-	mov.b64 %rd38, %rd42;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd43, %rd38, %rd39;
-	mov.b64 %rd38, %rd43;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd44, %rd38, %rd39;
-	mov.b64 %rd38, %rd44;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd45, %rd38, %rd39;
-	mov.b64 %rd38, %rd45;
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -2495,73 +2491,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.s64 [%rd47+0], %rd38;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.s64 %rd50, [%rd49+0];
-	mov.b64 %rd38, %rd50;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd38;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd51, {%r33, %r34};
+	mov.b64 %rd50, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd52, %rd38, %rd51;
-	mov.b64 %rd38, %rd52;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd53, %rd38, %rd51;
-	mov.b64 %rd38, %rd53;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd54, %rd38, %rd51;
-	mov.b64 %rd38, %rd54;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd55, %rd38, %rd51;
-	mov.b64 %rd38, %rd55;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd56, %rd38, %rd51;
-	mov.b64 %rd38, %rd56;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd57, %rd38, %rd51;
-	mov.b64 %rd38, %rd57;
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd58, %r19, 8;
-	add.s64 %rd59, %rd6, %rd58;
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd59+0], %rd38;
+	st.global.s64 [%rd58+0], %rd37;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -2578,103 +2574,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd61, %r20;
-	cvt.u64.u32 %rd62, %r5;
-	cvt.u64.u32 %rd63, %r6;
+	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd61, %r5;
+	cvt.u64.u32 %rd62, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd60, 0;
-	mov.b64 %rd64, %rd62;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd63, %rd61;
 $L36:
-	setp.ge.s64 %p30, %rd64, %rd61;
+	setp.ge.s64 %p30, %rd63, %rd60;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd65, %rd64, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd66, [%rd65+0];
-	add.s64 %rd67, %rd60, %rd66;
-	mov.b64 %rd60, %rd67;
-	add.s64 %rd64, %rd64, %rd63;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	add.s64 %rd66, %rd59, %rd65;
+	mov.b64 %rd59, %rd66;
+	add.s64 %rd63, %rd63, %rd62;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd60, 1;
-	mov.b64 %rd68, %rd62;
+	mov.b64 %rd59, 1;
+	mov.b64 %rd67, %rd61;
 $L39:
-	setp.ge.s64 %p32, %rd68, %rd61;
+	setp.ge.s64 %p32, %rd67, %rd60;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd69, %rd68, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
-	mul.lo.s64 %rd71, %rd60, %rd70;
-	mov.b64 %rd60, %rd71;
-	add.s64 %rd68, %rd68, %rd63;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	mul.lo.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
+	add.s64 %rd67, %rd67, %rd62;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd60, 9223372036854775807;
-	mov.b64 %rd72, %rd62;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd71, %rd61;
 $L42:
-	setp.ge.s64 %p34, %rd72, %rd61;
+	setp.ge.s64 %p34, %rd71, %rd60;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd73, %rd72, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
-	min.s64 %rd75, %rd60, %rd74;
-	mov.b64 %rd60, %rd75;
-	add.s64 %rd72, %rd72, %rd63;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
+	add.s64 %rd71, %rd71, %rd62;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd60, -9223372036854775808;
-	mov.b64 %rd76, %rd62;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd75, %rd61;
 $L45:
-	setp.ge.s64 %p36, %rd76, %rd61;
+	setp.ge.s64 %p36, %rd75, %rd60;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd77, %rd76, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
-	max.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
-	add.s64 %rd76, %rd76, %rd63;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	max.s64 %rd78, %rd59, %rd77;
+	mov.b64 %rd59, %rd78;
+	add.s64 %rd75, %rd75, %rd62;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd60, -1;
-	mov.b64 %rd80, %rd62;
+	mov.b64 %rd59, -1;
+	mov.b64 %rd79, %rd61;
 $L48:
-	setp.ge.s64 %p38, %rd80, %rd61;
+	setp.ge.s64 %p38, %rd79, %rd60;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd81, %rd80, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
-	and.b64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
-	add.s64 %rd80, %rd80, %rd63;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	and.b64 %rd82, %rd59, %rd81;
+	mov.b64 %rd59, %rd82;
+	add.s64 %rd79, %rd79, %rd62;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd60, 0;
-	mov.b64 %rd84, %rd62;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd83, %rd61;
 $L50:
-	setp.ge.s64 %p39, %rd84, %rd61;
+	setp.ge.s64 %p39, %rd83, %rd60;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd85, %rd84, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
-	or.b64 %rd87, %rd60, %rd86;
-	mov.b64 %rd60, %rd87;
-	add.s64 %rd84, %rd84, %rd63;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	or.b64 %rd86, %rd59, %rd85;
+	mov.b64 %rd59, %rd86;
+	add.s64 %rd83, %rd83, %rd62;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd88, %rd60;
+	mov.b64 %rd87, %rd59;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -2683,43 +2679,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd88;
+	mov.b64 {%r43, %r44}, %rd87;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd89, {%r45, %r46};
+	mov.b64 %rd88, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd90, %rd88, %rd89;
-	mov.b64 %rd88, %rd90;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd91, %rd88, %rd89;
-	mov.b64 %rd88, %rd91;
+	mul.lo.s64 %rd90, %rd87, %rd88;
+	mov.b64 %rd87, %rd90;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd92, %rd88, %rd89;
-	mov.b64 %rd88, %rd92;
+	min.s64 %rd91, %rd87, %rd88;
+	mov.b64 %rd87, %rd91;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd93, %rd88, %rd89;
-	mov.b64 %rd88, %rd93;
+	max.s64 %rd92, %rd87, %rd88;
+	mov.b64 %rd87, %rd92;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd94, %rd88, %rd89;
-	mov.b64 %rd88, %rd94;
+	and.b64 %rd93, %rd87, %rd88;
+	mov.b64 %rd87, %rd93;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd95, %rd88, %rd89;
-	mov.b64 %rd88, %rd95;
+	or.b64 %rd94, %rd87, %rd88;
+	mov.b64 %rd87, %rd94;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -2727,62 +2723,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd96, %r8, 16;
-	add.s64 %rd97, %rd1, %rd96;
-	st.shared.s64 [%rd97+0], %rd88;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd87;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd98, %r7, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	ld.shared.s64 %rd100, [%rd99+0];
-	mov.b64 %rd88, %rd100;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.s64 %rd99, [%rd98+0];
+	mov.b64 %rd87, %rd99;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd88;
+	mov.b64 {%r49, %r50}, %rd87;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd101, {%r51, %r52};
+	mov.b64 %rd100, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd102, %rd88, %rd101;
-	mov.b64 %rd88, %rd102;
+	add.s64 %rd101, %rd87, %rd100;
+	mov.b64 %rd87, %rd101;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd103, %rd88, %rd101;
-	mov.b64 %rd88, %rd103;
+	mul.lo.s64 %rd102, %rd87, %rd100;
+	mov.b64 %rd87, %rd102;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd104, %rd88, %rd101;
-	mov.b64 %rd88, %rd104;
+	min.s64 %rd103, %rd87, %rd100;
+	mov.b64 %rd87, %rd103;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd105, %rd88, %rd101;
-	mov.b64 %rd88, %rd105;
+	max.s64 %rd104, %rd87, %rd100;
+	mov.b64 %rd87, %rd104;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd106, %rd88, %rd101;
-	mov.b64 %rd88, %rd106;
+	and.b64 %rd105, %rd87, %rd100;
+	mov.b64 %rd87, %rd105;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd107, %rd88, %rd101;
-	mov.b64 %rd88, %rd107;
+	or.b64 %rd106, %rd87, %rd100;
+	mov.b64 %rd87, %rd106;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -2790,7 +2786,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd88;
+	st.global.s64 [%rd7+0], %rd87;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -2823,7 +2819,7 @@ const gokkosPTX9 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<108>;
+	.reg .b64 %rd<107>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2843,80 +2839,79 @@ const gokkosPTX9 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.s64 %rd35, [%rd34+0];
-	mov.b64 %rd36, %rd35;
-	mul.lo.s64 %rd37, %rd26, %rd36;
-	mov.b64 %rd26, %rd37;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd25, %rd35;
+	mov.b64 %rd25, %rd36;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd38, %rd26;
+	mov.b64 %rd37, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -2925,43 +2920,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd38;
+	mov.b64 {%r25, %r26}, %rd37;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd39, {%r27, %r28};
+	mov.b64 %rd38, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd40, %rd38, %rd39;
-	mov.b64 %rd38, %rd40;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd41, %rd38, %rd39;
-	mov.b64 %rd38, %rd41;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd42, %rd38, %rd39;
-	mov.b64 %rd38, %rd42;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd43, %rd38, %rd39;
-	mov.b64 %rd38, %rd43;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd44, %rd38, %rd39;
-	mov.b64 %rd38, %rd44;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd45, %rd38, %rd39;
-	mov.b64 %rd38, %rd45;
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -2969,73 +2964,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.s64 [%rd47+0], %rd38;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.s64 %rd50, [%rd49+0];
-	mov.b64 %rd38, %rd50;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd38;
+	mov.b64 {%r31, %r32}, %rd37;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd51, {%r33, %r34};
+	mov.b64 %rd50, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd52, %rd38, %rd51;
-	mov.b64 %rd38, %rd52;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd53, %rd38, %rd51;
-	mov.b64 %rd38, %rd53;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd54, %rd38, %rd51;
-	mov.b64 %rd38, %rd54;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd55, %rd38, %rd51;
-	mov.b64 %rd38, %rd55;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd56, %rd38, %rd51;
-	mov.b64 %rd38, %rd56;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd57, %rd38, %rd51;
-	mov.b64 %rd38, %rd57;
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd58, %r19, 8;
-	add.s64 %rd59, %rd6, %rd58;
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd59+0], %rd38;
+	st.global.s64 [%rd58+0], %rd37;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -3052,103 +3047,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd61, %r20;
-	cvt.u64.u32 %rd62, %r5;
-	cvt.u64.u32 %rd63, %r6;
+	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd61, %r5;
+	cvt.u64.u32 %rd62, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd60, 0;
-	mov.b64 %rd64, %rd62;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd63, %rd61;
 $L36:
-	setp.ge.s64 %p30, %rd64, %rd61;
+	setp.ge.s64 %p30, %rd63, %rd60;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd65, %rd64, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd66, [%rd65+0];
-	add.s64 %rd67, %rd60, %rd66;
-	mov.b64 %rd60, %rd67;
-	add.s64 %rd64, %rd64, %rd63;
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd65, [%rd64+0];
+	add.s64 %rd66, %rd59, %rd65;
+	mov.b64 %rd59, %rd66;
+	add.s64 %rd63, %rd63, %rd62;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd60, 1;
-	mov.b64 %rd68, %rd62;
+	mov.b64 %rd59, 1;
+	mov.b64 %rd67, %rd61;
 $L39:
-	setp.ge.s64 %p32, %rd68, %rd61;
+	setp.ge.s64 %p32, %rd67, %rd60;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd69, %rd68, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
-	mul.lo.s64 %rd71, %rd60, %rd70;
-	mov.b64 %rd60, %rd71;
-	add.s64 %rd68, %rd68, %rd63;
+	mad.lo.s64 %rd68, %rd67, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd69, [%rd68+0];
+	mul.lo.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
+	add.s64 %rd67, %rd67, %rd62;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd60, 9223372036854775807;
-	mov.b64 %rd72, %rd62;
+	mov.b64 %rd59, 9223372036854775807;
+	mov.b64 %rd71, %rd61;
 $L42:
-	setp.ge.s64 %p34, %rd72, %rd61;
+	setp.ge.s64 %p34, %rd71, %rd60;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd73, %rd72, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd74, [%rd73+0];
-	min.s64 %rd75, %rd60, %rd74;
-	mov.b64 %rd60, %rd75;
-	add.s64 %rd72, %rd72, %rd63;
+	mad.lo.s64 %rd72, %rd71, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd73, [%rd72+0];
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
+	add.s64 %rd71, %rd71, %rd62;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd60, -9223372036854775808;
-	mov.b64 %rd76, %rd62;
+	mov.b64 %rd59, -9223372036854775808;
+	mov.b64 %rd75, %rd61;
 $L45:
-	setp.ge.s64 %p36, %rd76, %rd61;
+	setp.ge.s64 %p36, %rd75, %rd60;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd77, %rd76, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
-	max.s64 %rd79, %rd60, %rd78;
-	mov.b64 %rd60, %rd79;
-	add.s64 %rd76, %rd76, %rd63;
+	mad.lo.s64 %rd76, %rd75, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
+	max.s64 %rd78, %rd59, %rd77;
+	mov.b64 %rd59, %rd78;
+	add.s64 %rd75, %rd75, %rd62;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd60, -1;
-	mov.b64 %rd80, %rd62;
+	mov.b64 %rd59, -1;
+	mov.b64 %rd79, %rd61;
 $L48:
-	setp.ge.s64 %p38, %rd80, %rd61;
+	setp.ge.s64 %p38, %rd79, %rd60;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd81, %rd80, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
-	and.b64 %rd83, %rd60, %rd82;
-	mov.b64 %rd60, %rd83;
-	add.s64 %rd80, %rd80, %rd63;
+	mad.lo.s64 %rd80, %rd79, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd81, [%rd80+0];
+	and.b64 %rd82, %rd59, %rd81;
+	mov.b64 %rd59, %rd82;
+	add.s64 %rd79, %rd79, %rd62;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd60, 0;
-	mov.b64 %rd84, %rd62;
+	mov.b64 %rd59, 0;
+	mov.b64 %rd83, %rd61;
 $L50:
-	setp.ge.s64 %p39, %rd84, %rd61;
+	setp.ge.s64 %p39, %rd83, %rd60;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd85, %rd84, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
-	or.b64 %rd87, %rd60, %rd86;
-	mov.b64 %rd60, %rd87;
-	add.s64 %rd84, %rd84, %rd63;
+	mad.lo.s64 %rd84, %rd83, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd85, [%rd84+0];
+	or.b64 %rd86, %rd59, %rd85;
+	mov.b64 %rd59, %rd86;
+	add.s64 %rd83, %rd83, %rd62;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd88, %rd60;
+	mov.b64 %rd87, %rd59;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -3157,43 +3152,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd88;
+	mov.b64 {%r43, %r44}, %rd87;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd89, {%r45, %r46};
+	mov.b64 %rd88, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd90, %rd88, %rd89;
-	mov.b64 %rd88, %rd90;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd91, %rd88, %rd89;
-	mov.b64 %rd88, %rd91;
+	mul.lo.s64 %rd90, %rd87, %rd88;
+	mov.b64 %rd87, %rd90;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd92, %rd88, %rd89;
-	mov.b64 %rd88, %rd92;
+	min.s64 %rd91, %rd87, %rd88;
+	mov.b64 %rd87, %rd91;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd93, %rd88, %rd89;
-	mov.b64 %rd88, %rd93;
+	max.s64 %rd92, %rd87, %rd88;
+	mov.b64 %rd87, %rd92;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd94, %rd88, %rd89;
-	mov.b64 %rd88, %rd94;
+	and.b64 %rd93, %rd87, %rd88;
+	mov.b64 %rd87, %rd93;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd95, %rd88, %rd89;
-	mov.b64 %rd88, %rd95;
+	or.b64 %rd94, %rd87, %rd88;
+	mov.b64 %rd87, %rd94;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -3201,62 +3196,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd96, %r8, 16;
-	add.s64 %rd97, %rd1, %rd96;
-	st.shared.s64 [%rd97+0], %rd88;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd87;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd98, %r7, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	ld.shared.s64 %rd100, [%rd99+0];
-	mov.b64 %rd88, %rd100;
+	mul.wide.u32 %rd97, %r7, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	ld.shared.s64 %rd99, [%rd98+0];
+	mov.b64 %rd87, %rd99;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd88;
+	mov.b64 {%r49, %r50}, %rd87;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd101, {%r51, %r52};
+	mov.b64 %rd100, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd102, %rd88, %rd101;
-	mov.b64 %rd88, %rd102;
+	add.s64 %rd101, %rd87, %rd100;
+	mov.b64 %rd87, %rd101;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd103, %rd88, %rd101;
-	mov.b64 %rd88, %rd103;
+	mul.lo.s64 %rd102, %rd87, %rd100;
+	mov.b64 %rd87, %rd102;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd104, %rd88, %rd101;
-	mov.b64 %rd88, %rd104;
+	min.s64 %rd103, %rd87, %rd100;
+	mov.b64 %rd87, %rd103;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd105, %rd88, %rd101;
-	mov.b64 %rd88, %rd105;
+	max.s64 %rd104, %rd87, %rd100;
+	mov.b64 %rd87, %rd104;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd106, %rd88, %rd101;
-	mov.b64 %rd88, %rd106;
+	and.b64 %rd105, %rd87, %rd100;
+	mov.b64 %rd87, %rd105;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd107, %rd88, %rd101;
-	mov.b64 %rd88, %rd107;
+	or.b64 %rd106, %rd87, %rd100;
+	mov.b64 %rd87, %rd106;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -3264,7 +3259,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd88;
+	st.global.s64 [%rd7+0], %rd87;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -3297,7 +3292,7 @@ const gokkosPTX10 = `//
 {
 	.reg .pred %p<65>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<95>;
+	.reg .b64 %rd<94>;
 	.reg .f64 %fd<83>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -3318,33 +3313,32 @@ const gokkosPTX10 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -3363,31 +3357,31 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd31+0];
 	mov.f64 %fd4, %fd3;
 	min.f64 %fd5, %fd1, %fd4;
-	mov.b64 %rd33, %fd1;
-	mov.b64 %rd34, %fd4;
-	or.b64 %rd35, %rd33, %rd34;
+	mov.b64 %rd32, %fd1;
+	mov.b64 %rd33, %fd4;
+	or.b64 %rd34, %rd32, %rd33;
 	setp.eq.f64 %p6, %fd1, %fd4;
-	mov.b64 %fd6, %rd35;
+	mov.b64 %fd6, %rd34;
 	selp.f64 %fd7, %fd6, %fd5, %p6;
 	setp.nan.f64 %p7, %fd1, %fd4;
 	add.rn.f64 %fd8, %fd1, %fd4;
 	selp.f64 %fd9, %fd8, %fd7, %p7;
 	mov.f64 %fd1, %fd9;
 $L7:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd10, %fd1;
@@ -3399,12 +3393,12 @@ $L6:
 $L8:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L9;
-	mov.b64 %rd36, %fd10;
-	mov.b64 {%r25, %r26}, %rd36;
+	mov.b64 %rd35, %fd10;
+	mov.b64 {%r25, %r26}, %rd35;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	mov.b64 %fd11, %rd37;
+	mov.b64 %rd36, {%r27, %r28};
+	mov.b64 %fd11, %rd36;
 	@!%p9 bra $L10;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L12;
@@ -3421,11 +3415,11 @@ $L13:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L14;
 	min.f64 %fd14, %fd10, %fd11;
-	mov.b64 %rd38, %fd10;
-	mov.b64 %rd39, %fd11;
-	or.b64 %rd40, %rd38, %rd39;
+	mov.b64 %rd37, %fd10;
+	mov.b64 %rd38, %fd11;
+	or.b64 %rd39, %rd37, %rd38;
 	setp.eq.f64 %p13, %fd10, %fd11;
-	mov.b64 %fd15, %rd40;
+	mov.b64 %fd15, %rd39;
 	selp.f64 %fd16, %fd15, %fd14, %p13;
 	setp.nan.f64 %p14, %fd10, %fd11;
 	add.rn.f64 %fd17, %fd10, %fd11;
@@ -3434,11 +3428,11 @@ $L13:
 	bra.uni $L11;
 $L14:
 	max.f64 %fd19, %fd10, %fd11;
-	mov.b64 %rd41, %fd10;
-	mov.b64 %rd42, %fd11;
-	and.b64 %rd43, %rd41, %rd42;
+	mov.b64 %rd40, %fd10;
+	mov.b64 %rd41, %fd11;
+	and.b64 %rd42, %rd40, %rd41;
 	setp.eq.f64 %p15, %fd10, %fd11;
-	mov.b64 %fd20, %rd43;
+	mov.b64 %fd20, %rd42;
 	selp.f64 %fd21, %fd20, %fd19, %p15;
 	setp.nan.f64 %p16, %fd10, %fd11;
 	add.rn.f64 %fd22, %fd10, %fd11;
@@ -3451,18 +3445,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p17, %r7, 0;
 	@!%p17 bra $L15;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.f64 [%rd45+0], %fd10;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.f64 [%rd44+0], %fd10;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p18, %r8, 0;
 	@!%p18 bra $L16;
 	setp.lo.u32 %p19, %r7, %r10;
 	@!%p19 bra $L17;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.f64 %fd24, [%rd47+0];
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.f64 %fd24, [%rd46+0];
 	mov.f64 %fd10, %fd24;
 $L17:
 	sub.u32 %r29, %r10, 1;
@@ -3470,12 +3464,12 @@ $L17:
 $L18:
 	setp.hs.u32 %p20, %r30, 32;
 	@%p20 bra $L19;
-	mov.b64 %rd48, %fd10;
-	mov.b64 {%r31, %r32}, %rd48;
+	mov.b64 %rd47, %fd10;
+	mov.b64 {%r31, %r32}, %rd47;
 	shfl.sync.down.b32 %r33|%p21, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd49, {%r33, %r34};
-	mov.b64 %fd25, %rd49;
+	mov.b64 %rd48, {%r33, %r34};
+	mov.b64 %fd25, %rd48;
 	@!%p21 bra $L20;
 	setp.ne.u32 %p22, %r18, 1;
 	@%p22 bra.uni $L22;
@@ -3492,11 +3486,11 @@ $L23:
 	setp.ne.u32 %p24, %r18, 3;
 	@%p24 bra.uni $L24;
 	min.f64 %fd28, %fd10, %fd25;
-	mov.b64 %rd50, %fd10;
-	mov.b64 %rd51, %fd25;
-	or.b64 %rd52, %rd50, %rd51;
+	mov.b64 %rd49, %fd10;
+	mov.b64 %rd50, %fd25;
+	or.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p25, %fd10, %fd25;
-	mov.b64 %fd29, %rd52;
+	mov.b64 %fd29, %rd51;
 	selp.f64 %fd30, %fd29, %fd28, %p25;
 	setp.nan.f64 %p26, %fd10, %fd25;
 	add.rn.f64 %fd31, %fd10, %fd25;
@@ -3505,11 +3499,11 @@ $L23:
 	bra.uni $L21;
 $L24:
 	max.f64 %fd33, %fd10, %fd25;
-	mov.b64 %rd53, %fd10;
-	mov.b64 %rd54, %fd25;
-	and.b64 %rd55, %rd53, %rd54;
+	mov.b64 %rd52, %fd10;
+	mov.b64 %rd53, %fd25;
+	and.b64 %rd54, %rd52, %rd53;
 	setp.eq.f64 %p27, %fd10, %fd25;
-	mov.b64 %fd34, %rd55;
+	mov.b64 %fd34, %rd54;
 	selp.f64 %fd35, %fd34, %fd33, %p27;
 	setp.nan.f64 %p28, %fd10, %fd25;
 	add.rn.f64 %fd36, %fd10, %fd25;
@@ -3521,11 +3515,11 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd56, %r19, 8;
-	add.s64 %rd57, %rd6, %rd56;
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
 	setp.eq.u32 %p29, %r5, 0;
 	@!%p29 bra $L25;
-	st.global.f64 [%rd57+0], %fd10;
+	st.global.f64 [%rd56+0], %fd10;
 $L25:
 	// the last block combines the partials
 	setp.eq.u32 %p30, %r5, 0;
@@ -3542,21 +3536,21 @@ $L26:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p32, %r38, 0;
 	@!%p32 bra $L27;
-	cvt.u64.u32 %rd58, %r20;
-	cvt.u64.u32 %rd59, %r5;
-	cvt.u64.u32 %rd60, %r6;
+	cvt.u64.u32 %rd57, %r20;
+	cvt.u64.u32 %rd58, %r5;
+	cvt.u64.u32 %rd59, %r6;
 	setp.ne.u32 %p33, %r18, 1;
 	@%p33 bra.uni $L29;
 	mov.f64 %fd38, 0d0000000000000000;
-	mov.b64 %rd61, %rd59;
+	mov.b64 %rd60, %rd58;
 $L30:
-	setp.ge.s64 %p34, %rd61, %rd58;
+	setp.ge.s64 %p34, %rd60, %rd57;
 	@%p34 bra $L31;
-	mad.lo.s64 %rd62, %rd61, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd39, [%rd62+0];
+	mad.lo.s64 %rd61, %rd60, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd61+0];
 	add.rn.f64 %fd40, %fd38, %fd39;
 	mov.f64 %fd38, %fd40;
-	add.s64 %rd61, %rd61, %rd60;
+	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L30;
 $L31:
 	bra.uni $L28;
@@ -3564,15 +3558,15 @@ $L29:
 	setp.ne.u32 %p35, %r18, 2;
 	@%p35 bra.uni $L32;
 	mov.f64 %fd38, 0d3FF0000000000000;
-	mov.b64 %rd63, %rd59;
+	mov.b64 %rd62, %rd58;
 $L33:
-	setp.ge.s64 %p36, %rd63, %rd58;
+	setp.ge.s64 %p36, %rd62, %rd57;
 	@%p36 bra $L34;
-	mad.lo.s64 %rd64, %rd63, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd41, [%rd64+0];
+	mad.lo.s64 %rd63, %rd62, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd41, [%rd63+0];
 	mul.rn.f64 %fd42, %fd38, %fd41;
 	mov.f64 %fd38, %fd42;
-	add.s64 %rd63, %rd63, %rd60;
+	add.s64 %rd62, %rd62, %rd59;
 	bra.uni $L33;
 $L34:
 	bra.uni $L28;
@@ -3580,47 +3574,47 @@ $L32:
 	setp.ne.u32 %p37, %r18, 3;
 	@%p37 bra.uni $L35;
 	mov.f64 %fd38, 0d7FF0000000000000;
-	mov.b64 %rd65, %rd59;
+	mov.b64 %rd64, %rd58;
 $L36:
-	setp.ge.s64 %p38, %rd65, %rd58;
+	setp.ge.s64 %p38, %rd64, %rd57;
 	@%p38 bra $L37;
-	mad.lo.s64 %rd66, %rd65, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd43, [%rd66+0];
+	mad.lo.s64 %rd65, %rd64, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd43, [%rd65+0];
 	min.f64 %fd44, %fd38, %fd43;
-	mov.b64 %rd67, %fd38;
-	mov.b64 %rd68, %fd43;
-	or.b64 %rd69, %rd67, %rd68;
+	mov.b64 %rd66, %fd38;
+	mov.b64 %rd67, %fd43;
+	or.b64 %rd68, %rd66, %rd67;
 	setp.eq.f64 %p39, %fd38, %fd43;
-	mov.b64 %fd45, %rd69;
+	mov.b64 %fd45, %rd68;
 	selp.f64 %fd46, %fd45, %fd44, %p39;
 	setp.nan.f64 %p40, %fd38, %fd43;
 	add.rn.f64 %fd47, %fd38, %fd43;
 	selp.f64 %fd48, %fd47, %fd46, %p40;
 	mov.f64 %fd38, %fd48;
-	add.s64 %rd65, %rd65, %rd60;
+	add.s64 %rd64, %rd64, %rd59;
 	bra.uni $L36;
 $L37:
 	bra.uni $L28;
 $L35:
 	mov.f64 %fd38, 0dFFF0000000000000;
-	mov.b64 %rd70, %rd59;
+	mov.b64 %rd69, %rd58;
 $L38:
-	setp.ge.s64 %p41, %rd70, %rd58;
+	setp.ge.s64 %p41, %rd69, %rd57;
 	@%p41 bra $L39;
-	mad.lo.s64 %rd71, %rd70, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd49, [%rd71+0];
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd49, [%rd70+0];
 	max.f64 %fd50, %fd38, %fd49;
-	mov.b64 %rd72, %fd38;
-	mov.b64 %rd73, %fd49;
-	and.b64 %rd74, %rd72, %rd73;
+	mov.b64 %rd71, %fd38;
+	mov.b64 %rd72, %fd49;
+	and.b64 %rd73, %rd71, %rd72;
 	setp.eq.f64 %p42, %fd38, %fd49;
-	mov.b64 %fd51, %rd74;
+	mov.b64 %fd51, %rd73;
 	selp.f64 %fd52, %fd51, %fd50, %p42;
 	setp.nan.f64 %p43, %fd38, %fd49;
 	add.rn.f64 %fd53, %fd38, %fd49;
 	selp.f64 %fd54, %fd53, %fd52, %p43;
 	mov.f64 %fd38, %fd54;
-	add.s64 %rd70, %rd70, %rd60;
+	add.s64 %rd69, %rd69, %rd59;
 	bra.uni $L38;
 $L39:
 $L28:
@@ -3633,12 +3627,12 @@ $L28:
 $L40:
 	setp.hs.u32 %p44, %r42, 32;
 	@%p44 bra $L41;
-	mov.b64 %rd75, %fd55;
-	mov.b64 {%r43, %r44}, %rd75;
+	mov.b64 %rd74, %fd55;
+	mov.b64 {%r43, %r44}, %rd74;
 	shfl.sync.down.b32 %r45|%p45, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd76, {%r45, %r46};
-	mov.b64 %fd56, %rd76;
+	mov.b64 %rd75, {%r45, %r46};
+	mov.b64 %fd56, %rd75;
 	@!%p45 bra $L42;
 	setp.ne.u32 %p46, %r18, 1;
 	@%p46 bra.uni $L44;
@@ -3655,11 +3649,11 @@ $L45:
 	setp.ne.u32 %p48, %r18, 3;
 	@%p48 bra.uni $L46;
 	min.f64 %fd59, %fd55, %fd56;
-	mov.b64 %rd77, %fd55;
-	mov.b64 %rd78, %fd56;
-	or.b64 %rd79, %rd77, %rd78;
+	mov.b64 %rd76, %fd55;
+	mov.b64 %rd77, %fd56;
+	or.b64 %rd78, %rd76, %rd77;
 	setp.eq.f64 %p49, %fd55, %fd56;
-	mov.b64 %fd60, %rd79;
+	mov.b64 %fd60, %rd78;
 	selp.f64 %fd61, %fd60, %fd59, %p49;
 	setp.nan.f64 %p50, %fd55, %fd56;
 	add.rn.f64 %fd62, %fd55, %fd56;
@@ -3668,11 +3662,11 @@ $L45:
 	bra.uni $L43;
 $L46:
 	max.f64 %fd64, %fd55, %fd56;
-	mov.b64 %rd80, %fd55;
-	mov.b64 %rd81, %fd56;
-	and.b64 %rd82, %rd80, %rd81;
+	mov.b64 %rd79, %fd55;
+	mov.b64 %rd80, %fd56;
+	and.b64 %rd81, %rd79, %rd80;
 	setp.eq.f64 %p51, %fd55, %fd56;
-	mov.b64 %fd65, %rd82;
+	mov.b64 %fd65, %rd81;
 	selp.f64 %fd66, %fd65, %fd64, %p51;
 	setp.nan.f64 %p52, %fd55, %fd56;
 	add.rn.f64 %fd67, %fd55, %fd56;
@@ -3685,18 +3679,18 @@ $L42:
 $L41:
 	setp.eq.u32 %p53, %r7, 0;
 	@!%p53 bra $L47;
-	mul.wide.u32 %rd83, %r8, 16;
-	add.s64 %rd84, %rd1, %rd83;
-	st.shared.f64 [%rd84+0], %fd55;
+	mul.wide.u32 %rd82, %r8, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	st.shared.f64 [%rd83+0], %fd55;
 $L47:
 	bar.sync 0;
 	setp.eq.u32 %p54, %r8, 0;
 	@!%p54 bra $L48;
 	setp.lo.u32 %p55, %r7, %r10;
 	@!%p55 bra $L49;
-	mul.wide.u32 %rd85, %r7, 16;
-	add.s64 %rd86, %rd1, %rd85;
-	ld.shared.f64 %fd69, [%rd86+0];
+	mul.wide.u32 %rd84, %r7, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	ld.shared.f64 %fd69, [%rd85+0];
 	mov.f64 %fd55, %fd69;
 $L49:
 	sub.u32 %r47, %r10, 1;
@@ -3704,12 +3698,12 @@ $L49:
 $L50:
 	setp.hs.u32 %p56, %r48, 32;
 	@%p56 bra $L51;
-	mov.b64 %rd87, %fd55;
-	mov.b64 {%r49, %r50}, %rd87;
+	mov.b64 %rd86, %fd55;
+	mov.b64 {%r49, %r50}, %rd86;
 	shfl.sync.down.b32 %r51|%p57, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd88, {%r51, %r52};
-	mov.b64 %fd70, %rd88;
+	mov.b64 %rd87, {%r51, %r52};
+	mov.b64 %fd70, %rd87;
 	@!%p57 bra $L52;
 	setp.ne.u32 %p58, %r18, 1;
 	@%p58 bra.uni $L54;
@@ -3726,11 +3720,11 @@ $L55:
 	setp.ne.u32 %p60, %r18, 3;
 	@%p60 bra.uni $L56;
 	min.f64 %fd73, %fd55, %fd70;
-	mov.b64 %rd89, %fd55;
-	mov.b64 %rd90, %fd70;
-	or.b64 %rd91, %rd89, %rd90;
+	mov.b64 %rd88, %fd55;
+	mov.b64 %rd89, %fd70;
+	or.b64 %rd90, %rd88, %rd89;
 	setp.eq.f64 %p61, %fd55, %fd70;
-	mov.b64 %fd74, %rd91;
+	mov.b64 %fd74, %rd90;
 	selp.f64 %fd75, %fd74, %fd73, %p61;
 	setp.nan.f64 %p62, %fd55, %fd70;
 	add.rn.f64 %fd76, %fd55, %fd70;
@@ -3739,11 +3733,11 @@ $L55:
 	bra.uni $L53;
 $L56:
 	max.f64 %fd78, %fd55, %fd70;
-	mov.b64 %rd92, %fd55;
-	mov.b64 %rd93, %fd70;
-	and.b64 %rd94, %rd92, %rd93;
+	mov.b64 %rd91, %fd55;
+	mov.b64 %rd92, %fd70;
+	and.b64 %rd93, %rd91, %rd92;
 	setp.eq.f64 %p63, %fd55, %fd70;
-	mov.b64 %fd79, %rd94;
+	mov.b64 %fd79, %rd93;
 	selp.f64 %fd80, %fd79, %fd78, %p63;
 	setp.nan.f64 %p64, %fd55, %fd70;
 	add.rn.f64 %fd81, %fd55, %fd70;
@@ -3756,7 +3750,7 @@ $L52:
 $L51:
 $L48:
 	@!%p30 bra $L57;
-	st.global.f64 [%rd8+0], %fd55;
+	st.global.f64 [%rd7+0], %fd55;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L57:
 $L27:
@@ -3789,7 +3783,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<87>;
-	.reg .b64 %rd<58>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3809,33 +3803,32 @@ const gokkosPTX11 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -3864,22 +3857,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.s32 %r23, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	max.s32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -3932,18 +3925,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.s32 [%rd34+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.s32 %r38, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -3991,11 +3984,11 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd38+0], %r26;
+	st.global.s32 [%rd37+0], %r26;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -4012,21 +4005,21 @@ $L32:
 	ld.shared.u32 %r51, [%rd1+1024];
 	setp.ne.u32 %p28, %r51, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
 	mov.b32 %r52, 0;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L36:
-	setp.ge.s64 %p30, %rd42, %rd39;
+	setp.ge.s64 %p30, %rd41, %rd38;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r53, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r53, [%rd42+0];
 	add.s32 %r54, %r52, %r53;
 	mov.b32 %r52, %r54;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
@@ -4034,15 +4027,15 @@ $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
 	mov.b32 %r52, 1;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L39:
-	setp.ge.s64 %p32, %rd44, %rd39;
+	setp.ge.s64 %p32, %rd43, %rd38;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r55, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r55, [%rd44+0];
 	mul.lo.s32 %r56, %r52, %r55;
 	mov.b32 %r52, %r56;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
@@ -4050,15 +4043,15 @@ $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
 	mov.b32 %r52, 2147483647;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L42:
-	setp.ge.s64 %p34, %rd46, %rd39;
+	setp.ge.s64 %p34, %rd45, %rd38;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r57, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r57, [%rd46+0];
 	min.s32 %r58, %r52, %r57;
 	mov.b32 %r52, %r58;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
@@ -4066,15 +4059,15 @@ $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
 	mov.b32 %r52, -2147483648;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L45:
-	setp.ge.s64 %p36, %rd48, %rd39;
+	setp.ge.s64 %p36, %rd47, %rd38;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r59, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r59, [%rd48+0];
 	max.s32 %r60, %r52, %r59;
 	mov.b32 %r52, %r60;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
@@ -4082,29 +4075,29 @@ $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
 	mov.b32 %r52, -1;
-	mov.b64 %rd50, %rd40;
+	mov.b64 %rd49, %rd39;
 $L48:
-	setp.ge.s64 %p38, %rd50, %rd39;
+	setp.ge.s64 %p38, %rd49, %rd38;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd51, %rd50, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r61, [%rd51+0];
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r61, [%rd50+0];
 	and.b32 %r62, %r52, %r61;
 	mov.b32 %r52, %r62;
-	add.s64 %rd50, %rd50, %rd41;
+	add.s64 %rd49, %rd49, %rd40;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
 	mov.b32 %r52, 0;
-	mov.b64 %rd52, %rd40;
+	mov.b64 %rd51, %rd39;
 $L50:
-	setp.ge.s64 %p39, %rd52, %rd39;
+	setp.ge.s64 %p39, %rd51, %rd38;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r63, [%rd53+0];
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r63, [%rd52+0];
 	or.b32 %r64, %r52, %r63;
 	mov.b32 %r52, %r64;
-	add.s64 %rd52, %rd52, %rd41;
+	add.s64 %rd51, %rd51, %rd40;
 	bra.uni $L50;
 $L51:
 $L34:
@@ -4158,18 +4151,18 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.s32 [%rd55+0], %r65;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r65;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.s32 %r77, [%rd57+0];
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r77, [%rd56+0];
 	mov.b32 %r65, %r77;
 $L63:
 	sub.u32 %r78, %r10, 1;
@@ -4218,7 +4211,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s32 [%rd8+0], %r65;
+	st.global.s32 [%rd7+0], %r65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -4251,7 +4244,7 @@ const gokkosPTX12 = `//
 {
 	.reg .pred %p<84>;
 	.reg .b32 %r<69>;
-	.reg .b64 %rd<82>;
+	.reg .b64 %rd<81>;
 	.reg .f64 %fd<28>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -4272,74 +4265,73 @@ const gokkosPTX12 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 9;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d7FF0000000000000;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	mov.f64 %fd2, 0dFFF0000000000000;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 $L1:
 	mov.f64 %fd1, %fd2;
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L3:
-	setp.ge.s64 %p3, %rd31, %rd25;
+	setp.ge.s64 %p3, %rd30, %rd24;
 	@%p3 bra $L4;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd34+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd4;
 	setp.lt.f64 %p4, %fd5, %fd1;
 	setp.eq.f64 %p5, %fd5, %fd1;
-	setp.lt.s64 %p6, %rd32, %rd26;
+	setp.lt.s64 %p6, %rd31, %rd25;
 	and.pred %p7, %p5, %p6;
 	or.pred %p8, %p4, %p7;
 	@!%p8 bra $L7;
 	mov.f64 %fd6, %fd5;
-	mov.b64 %rd35, %rd32;
+	mov.b64 %rd34, %rd31;
 	mov.f64 %fd1, %fd6;
-	mov.b64 %rd26, %rd35;
+	mov.b64 %rd25, %rd34;
 $L7:
 $L5:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L3;
 $L4:
 	mov.f64 %fd7, %fd1;
-	mov.b64 %rd36, %rd26;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4348,39 +4340,39 @@ $L4:
 $L8:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L9;
-	mov.b64 %rd37, %fd7;
-	mov.b64 {%r25, %r26}, %rd37;
+	mov.b64 %rd36, %fd7;
+	mov.b64 {%r25, %r26}, %rd36;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd38, {%r27, %r28};
-	mov.b64 %fd8, %rd38;
-	mov.b64 {%r29, %r30}, %rd36;
+	mov.b64 %rd37, {%r27, %r28};
+	mov.b64 %fd8, %rd37;
+	mov.b64 {%r29, %r30}, %rd35;
 	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
-	mov.b64 %rd39, {%r31, %r32};
+	mov.b64 %rd38, {%r31, %r32};
 	@!%p10 bra $L10;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L12;
 	setp.lt.f64 %p12, %fd8, %fd7;
 	setp.eq.f64 %p13, %fd8, %fd7;
-	setp.lt.s64 %p14, %rd39, %rd36;
+	setp.lt.s64 %p14, %rd38, %rd35;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
 	selp.f64 %fd9, %fd8, %fd7, %p16;
-	selp.b64 %rd40, %rd39, %rd36, %p16;
+	selp.b64 %rd39, %rd38, %rd35, %p16;
 	mov.f64 %fd7, %fd9;
-	mov.b64 %rd36, %rd40;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L11;
 $L12:
 	setp.gt.f64 %p17, %fd8, %fd7;
 	setp.eq.f64 %p18, %fd8, %fd7;
-	setp.lt.s64 %p19, %rd39, %rd36;
+	setp.lt.s64 %p19, %rd38, %rd35;
 	and.pred %p20, %p18, %p19;
 	or.pred %p21, %p17, %p20;
 	selp.f64 %fd10, %fd8, %fd7, %p21;
-	selp.b64 %rd41, %rd39, %rd36, %p21;
+	selp.b64 %rd40, %rd38, %rd35, %p21;
 	mov.f64 %fd7, %fd10;
-	mov.b64 %rd36, %rd41;
+	mov.b64 %rd35, %rd40;
 $L11:
 $L10:
 	shl.b32 %r24, %r24, 1;
@@ -4388,73 +4380,73 @@ $L10:
 $L9:
 	setp.eq.u32 %p22, %r7, 0;
 	@!%p22 bra $L13;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd7;
-	st.shared.s64 [%rd43+8], %rd36;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.f64 [%rd42+0], %fd7;
+	st.shared.s64 [%rd42+8], %rd35;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p23, %r8, 0;
 	@!%p23 bra $L14;
 	setp.lo.u32 %p24, %r7, %r10;
 	@!%p24 bra $L15;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd11, [%rd45+0];
-	ld.shared.s64 %rd46, [%rd45+8];
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.f64 %fd11, [%rd44+0];
+	ld.shared.s64 %rd45, [%rd44+8];
 	mov.f64 %fd7, %fd11;
-	mov.b64 %rd36, %rd46;
+	mov.b64 %rd35, %rd45;
 $L15:
 	sub.u32 %r33, %r10, 1;
 	mov.b32 %r34, %r22;
 $L16:
 	setp.hs.u32 %p25, %r34, 32;
 	@%p25 bra $L17;
-	mov.b64 %rd47, %fd7;
-	mov.b64 {%r35, %r36}, %rd47;
+	mov.b64 %rd46, %fd7;
+	mov.b64 {%r35, %r36}, %rd46;
 	shfl.sync.down.b32 %r37|%p26, %r35, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	mov.b64 %fd12, %rd48;
-	mov.b64 {%r39, %r40}, %rd36;
+	mov.b64 %rd47, {%r37, %r38};
+	mov.b64 %fd12, %rd47;
+	mov.b64 {%r39, %r40}, %rd35;
 	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
-	mov.b64 %rd49, {%r41, %r42};
+	mov.b64 %rd48, {%r41, %r42};
 	@!%p26 bra $L18;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L20;
 	setp.lt.f64 %p28, %fd12, %fd7;
 	setp.eq.f64 %p29, %fd12, %fd7;
-	setp.lt.s64 %p30, %rd49, %rd36;
+	setp.lt.s64 %p30, %rd48, %rd35;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
 	selp.f64 %fd13, %fd12, %fd7, %p32;
-	selp.b64 %rd50, %rd49, %rd36, %p32;
+	selp.b64 %rd49, %rd48, %rd35, %p32;
 	mov.f64 %fd7, %fd13;
-	mov.b64 %rd36, %rd50;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L19;
 $L20:
 	setp.gt.f64 %p33, %fd12, %fd7;
 	setp.eq.f64 %p34, %fd12, %fd7;
-	setp.lt.s64 %p35, %rd49, %rd36;
+	setp.lt.s64 %p35, %rd48, %rd35;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
 	selp.f64 %fd14, %fd12, %fd7, %p37;
-	selp.b64 %rd51, %rd49, %rd36, %p37;
+	selp.b64 %rd50, %rd48, %rd35, %p37;
 	mov.f64 %fd7, %fd14;
-	mov.b64 %rd36, %rd51;
+	mov.b64 %rd35, %rd50;
 $L19:
 $L18:
 	shl.b32 %r34, %r34, 1;
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd52, %r19, 16;
-	add.s64 %rd53, %rd6, %rd52;
+	mul.wide.u32 %rd51, %r19, 16;
+	add.s64 %rd52, %rd5, %rd51;
 	setp.eq.u32 %p38, %r5, 0;
 	@!%p38 bra $L21;
-	st.global.f64 [%rd53+0], %fd7;
-	st.global.s64 [%rd53+8], %rd36;
+	st.global.f64 [%rd52+0], %fd7;
+	st.global.s64 [%rd52+8], %rd35;
 $L21:
 	// the last block combines the partials
 	setp.eq.u32 %p39, %r5, 0;
@@ -4471,58 +4463,58 @@ $L22:
 	ld.shared.u32 %r46, [%rd1+1024];
 	setp.ne.u32 %p41, %r46, 0;
 	@!%p41 bra $L23;
-	cvt.u64.u32 %rd55, %r20;
-	cvt.u64.u32 %rd56, %r5;
-	cvt.u64.u32 %rd57, %r6;
+	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
 	setp.ne.u32 %p42, %r18, 9;
 	@%p42 bra.uni $L25;
 	mov.f64 %fd15, 0d7FF0000000000000;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd58, %rd56;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd57, %rd55;
 $L26:
-	setp.ge.s64 %p43, %rd58, %rd55;
+	setp.ge.s64 %p43, %rd57, %rd54;
 	@%p43 bra $L27;
-	mad.lo.s64 %rd59, %rd58, 16, %rd6;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd59+0];
-	ld.relaxed.gpu.global.s64 %rd60, [%rd59+8];
+	mad.lo.s64 %rd58, %rd57, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd58+0];
+	ld.relaxed.gpu.global.s64 %rd59, [%rd58+8];
 	setp.lt.f64 %p44, %fd16, %fd15;
 	setp.eq.f64 %p45, %fd16, %fd15;
-	setp.lt.s64 %p46, %rd60, %rd54;
+	setp.lt.s64 %p46, %rd59, %rd53;
 	and.pred %p47, %p45, %p46;
 	or.pred %p48, %p44, %p47;
 	selp.f64 %fd17, %fd16, %fd15, %p48;
-	selp.b64 %rd61, %rd60, %rd54, %p48;
+	selp.b64 %rd60, %rd59, %rd53, %p48;
 	mov.f64 %fd15, %fd17;
-	mov.b64 %rd54, %rd61;
-	add.s64 %rd58, %rd58, %rd57;
+	mov.b64 %rd53, %rd60;
+	add.s64 %rd57, %rd57, %rd56;
 	bra.uni $L26;
 $L27:
 	bra.uni $L24;
 $L25:
 	mov.f64 %fd15, 0dFFF0000000000000;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd62, %rd56;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd61, %rd55;
 $L28:
-	setp.ge.s64 %p49, %rd62, %rd55;
+	setp.ge.s64 %p49, %rd61, %rd54;
 	@%p49 bra $L29;
-	mad.lo.s64 %rd63, %rd62, 16, %rd6;
-	ld.relaxed.gpu.global.f64 %fd18, [%rd63+0];
-	ld.relaxed.gpu.global.s64 %rd64, [%rd63+8];
+	mad.lo.s64 %rd62, %rd61, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd18, [%rd62+0];
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+8];
 	setp.gt.f64 %p50, %fd18, %fd15;
 	setp.eq.f64 %p51, %fd18, %fd15;
-	setp.lt.s64 %p52, %rd64, %rd54;
+	setp.lt.s64 %p52, %rd63, %rd53;
 	and.pred %p53, %p51, %p52;
 	or.pred %p54, %p50, %p53;
 	selp.f64 %fd19, %fd18, %fd15, %p54;
-	selp.b64 %rd65, %rd64, %rd54, %p54;
+	selp.b64 %rd64, %rd63, %rd53, %p54;
 	mov.f64 %fd15, %fd19;
-	mov.b64 %rd54, %rd65;
-	add.s64 %rd62, %rd62, %rd57;
+	mov.b64 %rd53, %rd64;
+	add.s64 %rd61, %rd61, %rd56;
 	bra.uni $L28;
 $L29:
 $L24:
 	mov.f64 %fd20, %fd15;
-	mov.b64 %rd66, %rd54;
+	mov.b64 %rd65, %rd53;
 	// block reduction
 	mov.b32 %r47, 1;
 	mov.b32 %r48, 1;
@@ -4531,39 +4523,39 @@ $L24:
 $L30:
 	setp.hs.u32 %p55, %r50, 32;
 	@%p55 bra $L31;
-	mov.b64 %rd67, %fd20;
-	mov.b64 {%r51, %r52}, %rd67;
+	mov.b64 %rd66, %fd20;
+	mov.b64 {%r51, %r52}, %rd66;
 	shfl.sync.down.b32 %r53|%p56, %r51, %r50, %r49, %r17;
 	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
-	mov.b64 %rd68, {%r53, %r54};
-	mov.b64 %fd21, %rd68;
-	mov.b64 {%r55, %r56}, %rd66;
+	mov.b64 %rd67, {%r53, %r54};
+	mov.b64 %fd21, %rd67;
+	mov.b64 {%r55, %r56}, %rd65;
 	shfl.sync.down.b32 %r57, %r55, %r50, %r49, %r17;
 	shfl.sync.down.b32 %r58, %r56, %r50, %r49, %r17;
-	mov.b64 %rd69, {%r57, %r58};
+	mov.b64 %rd68, {%r57, %r58};
 	@!%p56 bra $L32;
 	setp.ne.u32 %p57, %r18, 9;
 	@%p57 bra.uni $L34;
 	setp.lt.f64 %p58, %fd21, %fd20;
 	setp.eq.f64 %p59, %fd21, %fd20;
-	setp.lt.s64 %p60, %rd69, %rd66;
+	setp.lt.s64 %p60, %rd68, %rd65;
 	and.pred %p61, %p59, %p60;
 	or.pred %p62, %p58, %p61;
 	selp.f64 %fd22, %fd21, %fd20, %p62;
-	selp.b64 %rd70, %rd69, %rd66, %p62;
+	selp.b64 %rd69, %rd68, %rd65, %p62;
 	mov.f64 %fd20, %fd22;
-	mov.b64 %rd66, %rd70;
+	mov.b64 %rd65, %rd69;
 	bra.uni $L33;
 $L34:
 	setp.gt.f64 %p63, %fd21, %fd20;
 	setp.eq.f64 %p64, %fd21, %fd20;
-	setp.lt.s64 %p65, %rd69, %rd66;
+	setp.lt.s64 %p65, %rd68, %rd65;
 	and.pred %p66, %p64, %p65;
 	or.pred %p67, %p63, %p66;
 	selp.f64 %fd23, %fd21, %fd20, %p67;
-	selp.b64 %rd71, %rd69, %rd66, %p67;
+	selp.b64 %rd70, %rd68, %rd65, %p67;
 	mov.f64 %fd20, %fd23;
-	mov.b64 %rd66, %rd71;
+	mov.b64 %rd65, %rd70;
 $L33:
 $L32:
 	shl.b32 %r50, %r50, 1;
@@ -4571,61 +4563,61 @@ $L32:
 $L31:
 	setp.eq.u32 %p68, %r7, 0;
 	@!%p68 bra $L35;
-	mul.wide.u32 %rd72, %r8, 16;
-	add.s64 %rd73, %rd1, %rd72;
-	st.shared.f64 [%rd73+0], %fd20;
-	st.shared.s64 [%rd73+8], %rd66;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.f64 [%rd72+0], %fd20;
+	st.shared.s64 [%rd72+8], %rd65;
 $L35:
 	bar.sync 0;
 	setp.eq.u32 %p69, %r8, 0;
 	@!%p69 bra $L36;
 	setp.lo.u32 %p70, %r7, %r10;
 	@!%p70 bra $L37;
-	mul.wide.u32 %rd74, %r7, 16;
-	add.s64 %rd75, %rd1, %rd74;
-	ld.shared.f64 %fd24, [%rd75+0];
-	ld.shared.s64 %rd76, [%rd75+8];
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.f64 %fd24, [%rd74+0];
+	ld.shared.s64 %rd75, [%rd74+8];
 	mov.f64 %fd20, %fd24;
-	mov.b64 %rd66, %rd76;
+	mov.b64 %rd65, %rd75;
 $L37:
 	sub.u32 %r59, %r10, 1;
 	mov.b32 %r60, %r48;
 $L38:
 	setp.hs.u32 %p71, %r60, 32;
 	@%p71 bra $L39;
-	mov.b64 %rd77, %fd20;
-	mov.b64 {%r61, %r62}, %rd77;
+	mov.b64 %rd76, %fd20;
+	mov.b64 {%r61, %r62}, %rd76;
 	shfl.sync.down.b32 %r63|%p72, %r61, %r60, %r59, %r17;
 	shfl.sync.down.b32 %r64, %r62, %r60, %r59, %r17;
-	mov.b64 %rd78, {%r63, %r64};
-	mov.b64 %fd25, %rd78;
-	mov.b64 {%r65, %r66}, %rd66;
+	mov.b64 %rd77, {%r63, %r64};
+	mov.b64 %fd25, %rd77;
+	mov.b64 {%r65, %r66}, %rd65;
 	shfl.sync.down.b32 %r67, %r65, %r60, %r59, %r17;
 	shfl.sync.down.b32 %r68, %r66, %r60, %r59, %r17;
-	mov.b64 %rd79, {%r67, %r68};
+	mov.b64 %rd78, {%r67, %r68};
 	@!%p72 bra $L40;
 	setp.ne.u32 %p73, %r18, 9;
 	@%p73 bra.uni $L42;
 	setp.lt.f64 %p74, %fd25, %fd20;
 	setp.eq.f64 %p75, %fd25, %fd20;
-	setp.lt.s64 %p76, %rd79, %rd66;
+	setp.lt.s64 %p76, %rd78, %rd65;
 	and.pred %p77, %p75, %p76;
 	or.pred %p78, %p74, %p77;
 	selp.f64 %fd26, %fd25, %fd20, %p78;
-	selp.b64 %rd80, %rd79, %rd66, %p78;
+	selp.b64 %rd79, %rd78, %rd65, %p78;
 	mov.f64 %fd20, %fd26;
-	mov.b64 %rd66, %rd80;
+	mov.b64 %rd65, %rd79;
 	bra.uni $L41;
 $L42:
 	setp.gt.f64 %p79, %fd25, %fd20;
 	setp.eq.f64 %p80, %fd25, %fd20;
-	setp.lt.s64 %p81, %rd79, %rd66;
+	setp.lt.s64 %p81, %rd78, %rd65;
 	and.pred %p82, %p80, %p81;
 	or.pred %p83, %p79, %p82;
 	selp.f64 %fd27, %fd25, %fd20, %p83;
-	selp.b64 %rd81, %rd79, %rd66, %p83;
+	selp.b64 %rd80, %rd78, %rd65, %p83;
 	mov.f64 %fd20, %fd27;
-	mov.b64 %rd66, %rd81;
+	mov.b64 %rd65, %rd80;
 $L41:
 $L40:
 	shl.b32 %r60, %r60, 1;
@@ -4633,8 +4625,8 @@ $L40:
 $L39:
 $L36:
 	@!%p39 bra $L43;
-	st.global.f64 [%rd8+0], %fd20;
-	st.global.s64 [%rd8+8], %rd66;
+	st.global.f64 [%rd7+0], %fd20;
+	st.global.s64 [%rd7+8], %rd65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L43:
 $L23:
@@ -4667,7 +4659,7 @@ const gokkosPTX13 = `//
 {
 	.reg .pred %p<84>;
 	.reg .b32 %r<69>;
-	.reg .b64 %rd<101>;
+	.reg .b64 %rd<100>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4687,74 +4679,73 @@ const gokkosPTX13 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 9;
 	@%p2 bra.uni $L2;
+	mov.b64 %rd27, 9223372036854775807;
 	mov.b64 %rd28, 9223372036854775807;
-	mov.b64 %rd29, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd28, -9223372036854775808;
-	mov.b64 %rd29, 9223372036854775807;
+	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd28, 9223372036854775807;
 $L1:
+	mov.b64 %rd25, %rd27;
 	mov.b64 %rd26, %rd28;
-	mov.b64 %rd27, %rd29;
-	cvt.u64.u32 %rd30, %r5;
-	add.s64 %rd31, %rd23, %rd30;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
+	cvt.u64.u32 %rd29, %r5;
+	add.s64 %rd30, %rd22, %rd29;
+	cvt.u64.u32 %rd31, %r6;
+	mov.b64 %rd32, %rd30;
 $L3:
-	setp.ge.s64 %p3, %rd33, %rd25;
+	setp.ge.s64 %p3, %rd32, %rd24;
 	@%p3 bra $L4;
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd34, %rd15;
-	mad.lo.s64 %rd36, %rd35, 8, %rd11;
-	ld.global.nc.s64 %rd37, [%rd36+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd33, %rd14;
+	mad.lo.s64 %rd35, %rd34, 8, %rd10;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
 	mov.b64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	setp.gt.s64 %p4, %rd39, %rd26;
-	setp.eq.s64 %p5, %rd39, %rd26;
-	setp.lt.s64 %p6, %rd34, %rd27;
+	setp.gt.s64 %p4, %rd38, %rd25;
+	setp.eq.s64 %p5, %rd38, %rd25;
+	setp.lt.s64 %p6, %rd33, %rd26;
 	and.pred %p7, %p5, %p6;
 	or.pred %p8, %p4, %p7;
 	@!%p8 bra $L7;
-	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd34;
+	mov.b64 %rd39, %rd38;
+	mov.b64 %rd40, %rd33;
+	mov.b64 %rd25, %rd39;
 	mov.b64 %rd26, %rd40;
-	mov.b64 %rd27, %rd41;
 $L7:
 $L5:
-	add.s64 %rd33, %rd33, %rd32;
+	add.s64 %rd32, %rd32, %rd31;
 	bra.uni $L3;
 $L4:
+	mov.b64 %rd41, %rd25;
 	mov.b64 %rd42, %rd26;
-	mov.b64 %rd43, %rd27;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -4763,37 +4754,37 @@ $L4:
 $L8:
 	setp.hs.u32 %p9, %r24, 32;
 	@%p9 bra $L9;
-	mov.b64 {%r25, %r26}, %rd42;
+	mov.b64 {%r25, %r26}, %rd41;
 	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd44, {%r27, %r28};
-	mov.b64 {%r29, %r30}, %rd43;
+	mov.b64 %rd43, {%r27, %r28};
+	mov.b64 {%r29, %r30}, %rd42;
 	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
-	mov.b64 %rd45, {%r31, %r32};
+	mov.b64 %rd44, {%r31, %r32};
 	@!%p10 bra $L10;
 	setp.ne.u32 %p11, %r18, 9;
 	@%p11 bra.uni $L12;
-	setp.lt.s64 %p12, %rd44, %rd42;
-	setp.eq.s64 %p13, %rd44, %rd42;
-	setp.lt.s64 %p14, %rd45, %rd43;
+	setp.lt.s64 %p12, %rd43, %rd41;
+	setp.eq.s64 %p13, %rd43, %rd41;
+	setp.lt.s64 %p14, %rd44, %rd42;
 	and.pred %p15, %p13, %p14;
 	or.pred %p16, %p12, %p15;
+	selp.b64 %rd45, %rd43, %rd41, %p16;
 	selp.b64 %rd46, %rd44, %rd42, %p16;
-	selp.b64 %rd47, %rd45, %rd43, %p16;
+	mov.b64 %rd41, %rd45;
 	mov.b64 %rd42, %rd46;
-	mov.b64 %rd43, %rd47;
 	bra.uni $L11;
 $L12:
-	setp.gt.s64 %p17, %rd44, %rd42;
-	setp.eq.s64 %p18, %rd44, %rd42;
-	setp.lt.s64 %p19, %rd45, %rd43;
+	setp.gt.s64 %p17, %rd43, %rd41;
+	setp.eq.s64 %p18, %rd43, %rd41;
+	setp.lt.s64 %p19, %rd44, %rd42;
 	and.pred %p20, %p18, %p19;
 	or.pred %p21, %p17, %p20;
+	selp.b64 %rd47, %rd43, %rd41, %p21;
 	selp.b64 %rd48, %rd44, %rd42, %p21;
-	selp.b64 %rd49, %rd45, %rd43, %p21;
+	mov.b64 %rd41, %rd47;
 	mov.b64 %rd42, %rd48;
-	mov.b64 %rd43, %rd49;
 $L11:
 $L10:
 	shl.b32 %r24, %r24, 1;
@@ -4801,71 +4792,71 @@ $L10:
 $L9:
 	setp.eq.u32 %p22, %r7, 0;
 	@!%p22 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd42;
-	st.shared.s64 [%rd51+8], %rd43;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+	st.shared.s64 [%rd50+8], %rd42;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p23, %r8, 0;
 	@!%p23 bra $L14;
 	setp.lo.u32 %p24, %r7, %r10;
 	@!%p24 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	ld.shared.s64 %rd55, [%rd53+8];
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	ld.shared.s64 %rd54, [%rd52+8];
+	mov.b64 %rd41, %rd53;
 	mov.b64 %rd42, %rd54;
-	mov.b64 %rd43, %rd55;
 $L15:
 	sub.u32 %r33, %r10, 1;
 	mov.b32 %r34, %r22;
 $L16:
 	setp.hs.u32 %p25, %r34, 32;
 	@%p25 bra $L17;
-	mov.b64 {%r35, %r36}, %rd42;
+	mov.b64 {%r35, %r36}, %rd41;
 	shfl.sync.down.b32 %r37|%p26, %r35, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd56, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd43;
+	mov.b64 %rd55, {%r37, %r38};
+	mov.b64 {%r39, %r40}, %rd42;
 	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
-	mov.b64 %rd57, {%r41, %r42};
+	mov.b64 %rd56, {%r41, %r42};
 	@!%p26 bra $L18;
 	setp.ne.u32 %p27, %r18, 9;
 	@%p27 bra.uni $L20;
-	setp.lt.s64 %p28, %rd56, %rd42;
-	setp.eq.s64 %p29, %rd56, %rd42;
-	setp.lt.s64 %p30, %rd57, %rd43;
+	setp.lt.s64 %p28, %rd55, %rd41;
+	setp.eq.s64 %p29, %rd55, %rd41;
+	setp.lt.s64 %p30, %rd56, %rd42;
 	and.pred %p31, %p29, %p30;
 	or.pred %p32, %p28, %p31;
+	selp.b64 %rd57, %rd55, %rd41, %p32;
 	selp.b64 %rd58, %rd56, %rd42, %p32;
-	selp.b64 %rd59, %rd57, %rd43, %p32;
+	mov.b64 %rd41, %rd57;
 	mov.b64 %rd42, %rd58;
-	mov.b64 %rd43, %rd59;
 	bra.uni $L19;
 $L20:
-	setp.gt.s64 %p33, %rd56, %rd42;
-	setp.eq.s64 %p34, %rd56, %rd42;
-	setp.lt.s64 %p35, %rd57, %rd43;
+	setp.gt.s64 %p33, %rd55, %rd41;
+	setp.eq.s64 %p34, %rd55, %rd41;
+	setp.lt.s64 %p35, %rd56, %rd42;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
+	selp.b64 %rd59, %rd55, %rd41, %p37;
 	selp.b64 %rd60, %rd56, %rd42, %p37;
-	selp.b64 %rd61, %rd57, %rd43, %p37;
+	mov.b64 %rd41, %rd59;
 	mov.b64 %rd42, %rd60;
-	mov.b64 %rd43, %rd61;
 $L19:
 $L18:
 	shl.b32 %r34, %r34, 1;
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd62, %r19, 16;
-	add.s64 %rd63, %rd6, %rd62;
+	mul.wide.u32 %rd61, %r19, 16;
+	add.s64 %rd62, %rd5, %rd61;
 	setp.eq.u32 %p38, %r5, 0;
 	@!%p38 bra $L21;
-	st.global.s64 [%rd63+0], %rd42;
-	st.global.s64 [%rd63+8], %rd43;
+	st.global.s64 [%rd62+0], %rd41;
+	st.global.s64 [%rd62+8], %rd42;
 $L21:
 	// the last block combines the partials
 	setp.eq.u32 %p39, %r5, 0;
@@ -4882,58 +4873,58 @@ $L22:
 	ld.shared.u32 %r46, [%rd1+1024];
 	setp.ne.u32 %p41, %r46, 0;
 	@!%p41 bra $L23;
-	cvt.u64.u32 %rd66, %r20;
-	cvt.u64.u32 %rd67, %r5;
-	cvt.u64.u32 %rd68, %r6;
+	cvt.u64.u32 %rd65, %r20;
+	cvt.u64.u32 %rd66, %r5;
+	cvt.u64.u32 %rd67, %r6;
 	setp.ne.u32 %p42, %r18, 9;
 	@%p42 bra.uni $L25;
+	mov.b64 %rd63, 9223372036854775807;
 	mov.b64 %rd64, 9223372036854775807;
-	mov.b64 %rd65, 9223372036854775807;
-	mov.b64 %rd69, %rd67;
+	mov.b64 %rd68, %rd66;
 $L26:
-	setp.ge.s64 %p43, %rd69, %rd66;
+	setp.ge.s64 %p43, %rd68, %rd65;
 	@%p43 bra $L27;
-	mad.lo.s64 %rd70, %rd69, 16, %rd6;
-	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
-	ld.relaxed.gpu.global.s64 %rd72, [%rd70+8];
-	setp.lt.s64 %p44, %rd71, %rd64;
-	setp.eq.s64 %p45, %rd71, %rd64;
-	setp.lt.s64 %p46, %rd72, %rd65;
+	mad.lo.s64 %rd69, %rd68, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd70, [%rd69+0];
+	ld.relaxed.gpu.global.s64 %rd71, [%rd69+8];
+	setp.lt.s64 %p44, %rd70, %rd63;
+	setp.eq.s64 %p45, %rd70, %rd63;
+	setp.lt.s64 %p46, %rd71, %rd64;
 	and.pred %p47, %p45, %p46;
 	or.pred %p48, %p44, %p47;
+	selp.b64 %rd72, %rd70, %rd63, %p48;
 	selp.b64 %rd73, %rd71, %rd64, %p48;
-	selp.b64 %rd74, %rd72, %rd65, %p48;
+	mov.b64 %rd63, %rd72;
 	mov.b64 %rd64, %rd73;
-	mov.b64 %rd65, %rd74;
-	add.s64 %rd69, %rd69, %rd68;
+	add.s64 %rd68, %rd68, %rd67;
 	bra.uni $L26;
 $L27:
 	bra.uni $L24;
 $L25:
-	mov.b64 %rd64, -9223372036854775808;
-	mov.b64 %rd65, 9223372036854775807;
-	mov.b64 %rd75, %rd67;
+	mov.b64 %rd63, -9223372036854775808;
+	mov.b64 %rd64, 9223372036854775807;
+	mov.b64 %rd74, %rd66;
 $L28:
-	setp.ge.s64 %p49, %rd75, %rd66;
+	setp.ge.s64 %p49, %rd74, %rd65;
 	@%p49 bra $L29;
-	mad.lo.s64 %rd76, %rd75, 16, %rd6;
-	ld.relaxed.gpu.global.s64 %rd77, [%rd76+0];
-	ld.relaxed.gpu.global.s64 %rd78, [%rd76+8];
-	setp.gt.s64 %p50, %rd77, %rd64;
-	setp.eq.s64 %p51, %rd77, %rd64;
-	setp.lt.s64 %p52, %rd78, %rd65;
+	mad.lo.s64 %rd75, %rd74, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
+	ld.relaxed.gpu.global.s64 %rd77, [%rd75+8];
+	setp.gt.s64 %p50, %rd76, %rd63;
+	setp.eq.s64 %p51, %rd76, %rd63;
+	setp.lt.s64 %p52, %rd77, %rd64;
 	and.pred %p53, %p51, %p52;
 	or.pred %p54, %p50, %p53;
+	selp.b64 %rd78, %rd76, %rd63, %p54;
 	selp.b64 %rd79, %rd77, %rd64, %p54;
-	selp.b64 %rd80, %rd78, %rd65, %p54;
+	mov.b64 %rd63, %rd78;
 	mov.b64 %rd64, %rd79;
-	mov.b64 %rd65, %rd80;
-	add.s64 %rd75, %rd75, %rd68;
+	add.s64 %rd74, %rd74, %rd67;
 	bra.uni $L28;
 $L29:
 $L24:
+	mov.b64 %rd80, %rd63;
 	mov.b64 %rd81, %rd64;
-	mov.b64 %rd82, %rd65;
 	// block reduction
 	mov.b32 %r47, 1;
 	mov.b32 %r48, 1;
@@ -4942,37 +4933,37 @@ $L24:
 $L30:
 	setp.hs.u32 %p55, %r50, 32;
 	@%p55 bra $L31;
-	mov.b64 {%r51, %r52}, %rd81;
+	mov.b64 {%r51, %r52}, %rd80;
 	shfl.sync.down.b32 %r53|%p56, %r51, %r50, %r49, %r17;
 	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
-	mov.b64 %rd83, {%r53, %r54};
-	mov.b64 {%r55, %r56}, %rd82;
+	mov.b64 %rd82, {%r53, %r54};
+	mov.b64 {%r55, %r56}, %rd81;
 	shfl.sync.down.b32 %r57, %r55, %r50, %r49, %r17;
 	shfl.sync.down.b32 %r58, %r56, %r50, %r49, %r17;
-	mov.b64 %rd84, {%r57, %r58};
+	mov.b64 %rd83, {%r57, %r58};
 	@!%p56 bra $L32;
 	setp.ne.u32 %p57, %r18, 9;
 	@%p57 bra.uni $L34;
-	setp.lt.s64 %p58, %rd83, %rd81;
-	setp.eq.s64 %p59, %rd83, %rd81;
-	setp.lt.s64 %p60, %rd84, %rd82;
+	setp.lt.s64 %p58, %rd82, %rd80;
+	setp.eq.s64 %p59, %rd82, %rd80;
+	setp.lt.s64 %p60, %rd83, %rd81;
 	and.pred %p61, %p59, %p60;
 	or.pred %p62, %p58, %p61;
+	selp.b64 %rd84, %rd82, %rd80, %p62;
 	selp.b64 %rd85, %rd83, %rd81, %p62;
-	selp.b64 %rd86, %rd84, %rd82, %p62;
+	mov.b64 %rd80, %rd84;
 	mov.b64 %rd81, %rd85;
-	mov.b64 %rd82, %rd86;
 	bra.uni $L33;
 $L34:
-	setp.gt.s64 %p63, %rd83, %rd81;
-	setp.eq.s64 %p64, %rd83, %rd81;
-	setp.lt.s64 %p65, %rd84, %rd82;
+	setp.gt.s64 %p63, %rd82, %rd80;
+	setp.eq.s64 %p64, %rd82, %rd80;
+	setp.lt.s64 %p65, %rd83, %rd81;
 	and.pred %p66, %p64, %p65;
 	or.pred %p67, %p63, %p66;
+	selp.b64 %rd86, %rd82, %rd80, %p67;
 	selp.b64 %rd87, %rd83, %rd81, %p67;
-	selp.b64 %rd88, %rd84, %rd82, %p67;
+	mov.b64 %rd80, %rd86;
 	mov.b64 %rd81, %rd87;
-	mov.b64 %rd82, %rd88;
 $L33:
 $L32:
 	shl.b32 %r50, %r50, 1;
@@ -4980,59 +4971,59 @@ $L32:
 $L31:
 	setp.eq.u32 %p68, %r7, 0;
 	@!%p68 bra $L35;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd81;
-	st.shared.s64 [%rd90+8], %rd82;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd80;
+	st.shared.s64 [%rd89+8], %rd81;
 $L35:
 	bar.sync 0;
 	setp.eq.u32 %p69, %r8, 0;
 	@!%p69 bra $L36;
 	setp.lo.u32 %p70, %r7, %r10;
 	@!%p70 bra $L37;
-	mul.wide.u32 %rd91, %r7, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	ld.shared.s64 %rd93, [%rd92+0];
-	ld.shared.s64 %rd94, [%rd92+8];
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	ld.shared.s64 %rd93, [%rd91+8];
+	mov.b64 %rd80, %rd92;
 	mov.b64 %rd81, %rd93;
-	mov.b64 %rd82, %rd94;
 $L37:
 	sub.u32 %r59, %r10, 1;
 	mov.b32 %r60, %r48;
 $L38:
 	setp.hs.u32 %p71, %r60, 32;
 	@%p71 bra $L39;
-	mov.b64 {%r61, %r62}, %rd81;
+	mov.b64 {%r61, %r62}, %rd80;
 	shfl.sync.down.b32 %r63|%p72, %r61, %r60, %r59, %r17;
 	shfl.sync.down.b32 %r64, %r62, %r60, %r59, %r17;
-	mov.b64 %rd95, {%r63, %r64};
-	mov.b64 {%r65, %r66}, %rd82;
+	mov.b64 %rd94, {%r63, %r64};
+	mov.b64 {%r65, %r66}, %rd81;
 	shfl.sync.down.b32 %r67, %r65, %r60, %r59, %r17;
 	shfl.sync.down.b32 %r68, %r66, %r60, %r59, %r17;
-	mov.b64 %rd96, {%r67, %r68};
+	mov.b64 %rd95, {%r67, %r68};
 	@!%p72 bra $L40;
 	setp.ne.u32 %p73, %r18, 9;
 	@%p73 bra.uni $L42;
-	setp.lt.s64 %p74, %rd95, %rd81;
-	setp.eq.s64 %p75, %rd95, %rd81;
-	setp.lt.s64 %p76, %rd96, %rd82;
+	setp.lt.s64 %p74, %rd94, %rd80;
+	setp.eq.s64 %p75, %rd94, %rd80;
+	setp.lt.s64 %p76, %rd95, %rd81;
 	and.pred %p77, %p75, %p76;
 	or.pred %p78, %p74, %p77;
+	selp.b64 %rd96, %rd94, %rd80, %p78;
 	selp.b64 %rd97, %rd95, %rd81, %p78;
-	selp.b64 %rd98, %rd96, %rd82, %p78;
+	mov.b64 %rd80, %rd96;
 	mov.b64 %rd81, %rd97;
-	mov.b64 %rd82, %rd98;
 	bra.uni $L41;
 $L42:
-	setp.gt.s64 %p79, %rd95, %rd81;
-	setp.eq.s64 %p80, %rd95, %rd81;
-	setp.lt.s64 %p81, %rd96, %rd82;
+	setp.gt.s64 %p79, %rd94, %rd80;
+	setp.eq.s64 %p80, %rd94, %rd80;
+	setp.lt.s64 %p81, %rd95, %rd81;
 	and.pred %p82, %p80, %p81;
 	or.pred %p83, %p79, %p82;
+	selp.b64 %rd98, %rd94, %rd80, %p83;
 	selp.b64 %rd99, %rd95, %rd81, %p83;
-	selp.b64 %rd100, %rd96, %rd82, %p83;
+	mov.b64 %rd80, %rd98;
 	mov.b64 %rd81, %rd99;
-	mov.b64 %rd82, %rd100;
 $L41:
 $L40:
 	shl.b32 %r60, %r60, 1;
@@ -5040,8 +5031,8 @@ $L40:
 $L39:
 $L36:
 	@!%p39 bra $L43;
-	st.global.s64 [%rd8+0], %rd81;
-	st.global.s64 [%rd8+8], %rd82;
+	st.global.s64 [%rd7+0], %rd80;
+	st.global.s64 [%rd7+8], %rd81;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L43:
 $L23:
@@ -5074,7 +5065,7 @@ const gokkosPTX14 = `//
 {
 	.reg .pred %p<54>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<52>;
+	.reg .b64 %rd<51>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5094,33 +5085,32 @@ const gokkosPTX14 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 5;
 	@%p4 bra.uni $L2;
 	mov.pred %p3, 1;
@@ -5129,26 +5119,26 @@ $L2:
 	mov.pred %p3, 0;
 $L1:
 	mov.pred %p2, %p3;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L3:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L4;
-	mov.b64 %rd30, %rd29;
+	mov.b64 %rd29, %rd28;
 	mov.pred %p6, %p2;
 	@!%p6 bra $L7;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	setp.gt.s64 %p7, %rd34, 0;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	setp.gt.s64 %p7, %rd33, 0;
 	mov.pred %p6, %p7;
 $L7:
 	mov.pred %p2, %p6;
 $L5:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L3;
 $L4:
 	mov.pred %p8, %p2;
@@ -5179,19 +5169,19 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L13;
-	mul.wide.u32 %rd35, %r8, 16;
-	add.s64 %rd36, %rd1, %rd35;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
 	selp.u32 %r27, 1, 0, %p8;
-	st.shared.u8 [%rd36+0], %r27;
+	st.shared.u8 [%rd35+0], %r27;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L14;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L15;
-	mul.wide.u32 %rd37, %r7, 16;
-	add.s64 %rd38, %rd1, %rd37;
-	ld.shared.u8 %r28, [%rd38+0];
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.u8 %r28, [%rd37+0];
 	setp.ne.u32 %p18, %r28, 0;
 	mov.pred %p8, %p18;
 $L15:
@@ -5218,12 +5208,12 @@ $L18:
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd39, %r19, 8;
-	add.s64 %rd40, %rd6, %rd39;
+	mul.wide.u32 %rd38, %r19, 8;
+	add.s64 %rd39, %rd5, %rd38;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L21;
 	selp.u32 %r33, 1, 0, %p8;
-	st.global.u8 [%rd40+0], %r33;
+	st.global.u8 [%rd39+0], %r33;
 $L21:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -5240,37 +5230,37 @@ $L22:
 	ld.shared.u32 %r37, [%rd1+1024];
 	setp.ne.u32 %p28, %r37, 0;
 	@!%p28 bra $L23;
-	cvt.u64.u32 %rd41, %r20;
-	cvt.u64.u32 %rd42, %r5;
-	cvt.u64.u32 %rd43, %r6;
+	cvt.u64.u32 %rd40, %r20;
+	cvt.u64.u32 %rd41, %r5;
+	cvt.u64.u32 %rd42, %r6;
 	setp.ne.u32 %p30, %r18, 5;
 	@%p30 bra.uni $L25;
 	mov.pred %p29, 1;
-	mov.b64 %rd44, %rd42;
+	mov.b64 %rd43, %rd41;
 $L26:
-	setp.ge.s64 %p31, %rd44, %rd41;
+	setp.ge.s64 %p31, %rd43, %rd40;
 	@%p31 bra $L27;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.u8 %r38, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r38, [%rd44+0];
 	setp.ne.u32 %p32, %r38, 0;
 	and.pred %p33, %p29, %p32;
 	mov.pred %p29, %p33;
-	add.s64 %rd44, %rd44, %rd43;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L26;
 $L27:
 	bra.uni $L24;
 $L25:
 	mov.pred %p29, 0;
-	mov.b64 %rd46, %rd42;
+	mov.b64 %rd45, %rd41;
 $L28:
-	setp.ge.s64 %p34, %rd46, %rd41;
+	setp.ge.s64 %p34, %rd45, %rd40;
 	@%p34 bra $L29;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.u8 %r39, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r39, [%rd46+0];
 	setp.ne.u32 %p35, %r39, 0;
 	or.pred %p36, %p29, %p35;
 	mov.pred %p29, %p36;
-	add.s64 %rd46, %rd46, %rd43;
+	add.s64 %rd45, %rd45, %rd42;
 	bra.uni $L28;
 $L29:
 $L24:
@@ -5302,19 +5292,19 @@ $L32:
 $L31:
 	setp.eq.u32 %p44, %r7, 0;
 	@!%p44 bra $L35;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
 	selp.u32 %r46, 1, 0, %p37;
-	st.shared.u8 [%rd49+0], %r46;
+	st.shared.u8 [%rd48+0], %r46;
 $L35:
 	bar.sync 0;
 	setp.eq.u32 %p45, %r8, 0;
 	@!%p45 bra $L36;
 	setp.lo.u32 %p46, %r7, %r10;
 	@!%p46 bra $L37;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.u8 %r47, [%rd51+0];
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.u8 %r47, [%rd50+0];
 	setp.ne.u32 %p47, %r47, 0;
 	mov.pred %p37, %p47;
 $L37:
@@ -5343,7 +5333,7 @@ $L39:
 $L36:
 	@!%p26 bra $L43;
 	selp.u32 %r52, 1, 0, %p37;
-	st.global.u8 [%rd8+0], %r52;
+	st.global.u8 [%rd7+0], %r52;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L43:
 $L23:
@@ -5376,7 +5366,7 @@ const gokkosPTX15 = `//
 {
 	.reg .pred %p<55>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<52>;
+	.reg .b64 %rd<51>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5396,33 +5386,32 @@ const gokkosPTX15 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 5;
 	@%p4 bra.uni $L2;
 	mov.pred %p3, 1;
@@ -5431,27 +5420,27 @@ $L2:
 	mov.pred %p3, 0;
 $L1:
 	mov.pred %p2, %p3;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L3:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L4;
-	mov.b64 %rd30, %rd29;
+	mov.b64 %rd29, %rd28;
 	mov.pred %p6, %p2;
 	not.pred %p7, %p6;
 	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	setp.lt.s64 %p8, %rd34, 0;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	setp.lt.s64 %p8, %rd33, 0;
 	mov.pred %p6, %p8;
 $L7:
 	mov.pred %p2, %p6;
 $L5:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L3;
 $L4:
 	mov.pred %p9, %p2;
@@ -5482,19 +5471,19 @@ $L10:
 $L9:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L13;
-	mul.wide.u32 %rd35, %r8, 16;
-	add.s64 %rd36, %rd1, %rd35;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
 	selp.u32 %r27, 1, 0, %p9;
-	st.shared.u8 [%rd36+0], %r27;
+	st.shared.u8 [%rd35+0], %r27;
 $L13:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L14;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L15;
-	mul.wide.u32 %rd37, %r7, 16;
-	add.s64 %rd38, %rd1, %rd37;
-	ld.shared.u8 %r28, [%rd38+0];
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.u8 %r28, [%rd37+0];
 	setp.ne.u32 %p19, %r28, 0;
 	mov.pred %p9, %p19;
 $L15:
@@ -5521,12 +5510,12 @@ $L18:
 	bra.uni $L16;
 $L17:
 $L14:
-	mul.wide.u32 %rd39, %r19, 8;
-	add.s64 %rd40, %rd6, %rd39;
+	mul.wide.u32 %rd38, %r19, 8;
+	add.s64 %rd39, %rd5, %rd38;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L21;
 	selp.u32 %r33, 1, 0, %p9;
-	st.global.u8 [%rd40+0], %r33;
+	st.global.u8 [%rd39+0], %r33;
 $L21:
 	// the last block combines the partials
 	setp.eq.u32 %p27, %r5, 0;
@@ -5543,37 +5532,37 @@ $L22:
 	ld.shared.u32 %r37, [%rd1+1024];
 	setp.ne.u32 %p29, %r37, 0;
 	@!%p29 bra $L23;
-	cvt.u64.u32 %rd41, %r20;
-	cvt.u64.u32 %rd42, %r5;
-	cvt.u64.u32 %rd43, %r6;
+	cvt.u64.u32 %rd40, %r20;
+	cvt.u64.u32 %rd41, %r5;
+	cvt.u64.u32 %rd42, %r6;
 	setp.ne.u32 %p31, %r18, 5;
 	@%p31 bra.uni $L25;
 	mov.pred %p30, 1;
-	mov.b64 %rd44, %rd42;
+	mov.b64 %rd43, %rd41;
 $L26:
-	setp.ge.s64 %p32, %rd44, %rd41;
+	setp.ge.s64 %p32, %rd43, %rd40;
 	@%p32 bra $L27;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.u8 %r38, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r38, [%rd44+0];
 	setp.ne.u32 %p33, %r38, 0;
 	and.pred %p34, %p30, %p33;
 	mov.pred %p30, %p34;
-	add.s64 %rd44, %rd44, %rd43;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L26;
 $L27:
 	bra.uni $L24;
 $L25:
 	mov.pred %p30, 0;
-	mov.b64 %rd46, %rd42;
+	mov.b64 %rd45, %rd41;
 $L28:
-	setp.ge.s64 %p35, %rd46, %rd41;
+	setp.ge.s64 %p35, %rd45, %rd40;
 	@%p35 bra $L29;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.u8 %r39, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r39, [%rd46+0];
 	setp.ne.u32 %p36, %r39, 0;
 	or.pred %p37, %p30, %p36;
 	mov.pred %p30, %p37;
-	add.s64 %rd46, %rd46, %rd43;
+	add.s64 %rd45, %rd45, %rd42;
 	bra.uni $L28;
 $L29:
 $L24:
@@ -5605,19 +5594,19 @@ $L32:
 $L31:
 	setp.eq.u32 %p45, %r7, 0;
 	@!%p45 bra $L35;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
 	selp.u32 %r46, 1, 0, %p38;
-	st.shared.u8 [%rd49+0], %r46;
+	st.shared.u8 [%rd48+0], %r46;
 $L35:
 	bar.sync 0;
 	setp.eq.u32 %p46, %r8, 0;
 	@!%p46 bra $L36;
 	setp.lo.u32 %p47, %r7, %r10;
 	@!%p47 bra $L37;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.u8 %r47, [%rd51+0];
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.u8 %r47, [%rd50+0];
 	setp.ne.u32 %p48, %r47, 0;
 	mov.pred %p38, %p48;
 $L37:
@@ -5646,7 +5635,7 @@ $L39:
 $L36:
 	@!%p27 bra $L43;
 	selp.u32 %r52, 1, 0, %p38;
-	st.global.u8 [%rd8+0], %r52;
+	st.global.u8 [%rd7+0], %r52;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L43:
 $L23:
@@ -5679,7 +5668,7 @@ const gokkosPTX16 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<87>;
-	.reg .b64 %rd<58>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5699,33 +5688,32 @@ const gokkosPTX16 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -5754,22 +5742,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.u32 %r23, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.u32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	and.b32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -5822,18 +5810,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.u32 [%rd34+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.u32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.u32 %r38, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.u32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -5881,11 +5869,11 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.u32 [%rd38+0], %r26;
+	st.global.u32 [%rd37+0], %r26;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -5902,21 +5890,21 @@ $L32:
 	ld.shared.u32 %r51, [%rd1+1024];
 	setp.ne.u32 %p28, %r51, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
 	mov.b32 %r52, 0;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L36:
-	setp.ge.s64 %p30, %rd42, %rd39;
+	setp.ge.s64 %p30, %rd41, %rd38;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r53, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r53, [%rd42+0];
 	add.u32 %r54, %r52, %r53;
 	mov.b32 %r52, %r54;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
@@ -5924,15 +5912,15 @@ $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
 	mov.b32 %r52, 1;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L39:
-	setp.ge.s64 %p32, %rd44, %rd39;
+	setp.ge.s64 %p32, %rd43, %rd38;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r55, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r55, [%rd44+0];
 	mul.lo.u32 %r56, %r52, %r55;
 	mov.b32 %r52, %r56;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
@@ -5940,15 +5928,15 @@ $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
 	mov.b32 %r52, 0xFFFFFFFF;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L42:
-	setp.ge.s64 %p34, %rd46, %rd39;
+	setp.ge.s64 %p34, %rd45, %rd38;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r57, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r57, [%rd46+0];
 	min.u32 %r58, %r52, %r57;
 	mov.b32 %r52, %r58;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
@@ -5956,15 +5944,15 @@ $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
 	mov.b32 %r52, 0;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L45:
-	setp.ge.s64 %p36, %rd48, %rd39;
+	setp.ge.s64 %p36, %rd47, %rd38;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r59, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r59, [%rd48+0];
 	max.u32 %r60, %r52, %r59;
 	mov.b32 %r52, %r60;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
@@ -5972,29 +5960,29 @@ $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
 	mov.b32 %r52, 0xFFFFFFFF;
-	mov.b64 %rd50, %rd40;
+	mov.b64 %rd49, %rd39;
 $L48:
-	setp.ge.s64 %p38, %rd50, %rd39;
+	setp.ge.s64 %p38, %rd49, %rd38;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd51, %rd50, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r61, [%rd51+0];
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r61, [%rd50+0];
 	and.b32 %r62, %r52, %r61;
 	mov.b32 %r52, %r62;
-	add.s64 %rd50, %rd50, %rd41;
+	add.s64 %rd49, %rd49, %rd40;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
 	mov.b32 %r52, 0;
-	mov.b64 %rd52, %rd40;
+	mov.b64 %rd51, %rd39;
 $L50:
-	setp.ge.s64 %p39, %rd52, %rd39;
+	setp.ge.s64 %p39, %rd51, %rd38;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r63, [%rd53+0];
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r63, [%rd52+0];
 	or.b32 %r64, %r52, %r63;
 	mov.b32 %r52, %r64;
-	add.s64 %rd52, %rd52, %rd41;
+	add.s64 %rd51, %rd51, %rd40;
 	bra.uni $L50;
 $L51:
 $L34:
@@ -6048,18 +6036,18 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.u32 [%rd55+0], %r65;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.u32 [%rd54+0], %r65;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.u32 %r77, [%rd57+0];
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.u32 %r77, [%rd56+0];
 	mov.b32 %r65, %r77;
 $L63:
 	sub.u32 %r78, %r10, 1;
@@ -6108,7 +6096,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.u32 [%rd8+0], %r65;
+	st.global.u32 [%rd7+0], %r65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -6141,7 +6129,7 @@ const gokkosPTX17 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<87>;
-	.reg .b64 %rd<58>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6161,33 +6149,32 @@ const gokkosPTX17 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -6216,22 +6203,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.u32 %r23, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.u32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	or.b32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -6284,18 +6271,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.u32 [%rd34+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.u32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.u32 %r38, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.u32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -6343,11 +6330,11 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.u32 [%rd38+0], %r26;
+	st.global.u32 [%rd37+0], %r26;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -6364,21 +6351,21 @@ $L32:
 	ld.shared.u32 %r51, [%rd1+1024];
 	setp.ne.u32 %p28, %r51, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
 	mov.b32 %r52, 0;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L36:
-	setp.ge.s64 %p30, %rd42, %rd39;
+	setp.ge.s64 %p30, %rd41, %rd38;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r53, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r53, [%rd42+0];
 	add.u32 %r54, %r52, %r53;
 	mov.b32 %r52, %r54;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
@@ -6386,15 +6373,15 @@ $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
 	mov.b32 %r52, 1;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L39:
-	setp.ge.s64 %p32, %rd44, %rd39;
+	setp.ge.s64 %p32, %rd43, %rd38;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r55, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r55, [%rd44+0];
 	mul.lo.u32 %r56, %r52, %r55;
 	mov.b32 %r52, %r56;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
@@ -6402,15 +6389,15 @@ $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
 	mov.b32 %r52, 0xFFFFFFFF;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L42:
-	setp.ge.s64 %p34, %rd46, %rd39;
+	setp.ge.s64 %p34, %rd45, %rd38;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r57, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r57, [%rd46+0];
 	min.u32 %r58, %r52, %r57;
 	mov.b32 %r52, %r58;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
@@ -6418,15 +6405,15 @@ $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
 	mov.b32 %r52, 0;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L45:
-	setp.ge.s64 %p36, %rd48, %rd39;
+	setp.ge.s64 %p36, %rd47, %rd38;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r59, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r59, [%rd48+0];
 	max.u32 %r60, %r52, %r59;
 	mov.b32 %r52, %r60;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
@@ -6434,29 +6421,29 @@ $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
 	mov.b32 %r52, 0xFFFFFFFF;
-	mov.b64 %rd50, %rd40;
+	mov.b64 %rd49, %rd39;
 $L48:
-	setp.ge.s64 %p38, %rd50, %rd39;
+	setp.ge.s64 %p38, %rd49, %rd38;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd51, %rd50, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r61, [%rd51+0];
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r61, [%rd50+0];
 	and.b32 %r62, %r52, %r61;
 	mov.b32 %r52, %r62;
-	add.s64 %rd50, %rd50, %rd41;
+	add.s64 %rd49, %rd49, %rd40;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
 	mov.b32 %r52, 0;
-	mov.b64 %rd52, %rd40;
+	mov.b64 %rd51, %rd39;
 $L50:
-	setp.ge.s64 %p39, %rd52, %rd39;
+	setp.ge.s64 %p39, %rd51, %rd38;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.u32 %r63, [%rd53+0];
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.u32 %r63, [%rd52+0];
 	or.b32 %r64, %r52, %r63;
 	mov.b32 %r52, %r64;
-	add.s64 %rd52, %rd52, %rd41;
+	add.s64 %rd51, %rd51, %rd40;
 	bra.uni $L50;
 $L51:
 $L34:
@@ -6510,18 +6497,18 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.u32 [%rd55+0], %r65;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.u32 [%rd54+0], %r65;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.u32 %r77, [%rd57+0];
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.u32 %r77, [%rd56+0];
 	mov.b32 %r65, %r77;
 $L63:
 	sub.u32 %r78, %r10, 1;
@@ -6570,7 +6557,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.u32 [%rd8+0], %r65;
+	st.global.u32 [%rd7+0], %r65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -6603,7 +6590,7 @@ const gokkosPTX18 = `//
 {
 	.reg .pred %p<76>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<96>;
+	.reg .b64 %rd<95>;
 	.reg .f64 %fd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -6624,33 +6611,32 @@ const gokkosPTX18 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -6678,28 +6664,28 @@ $L6:
 	mov.f64 %fd2, %fd4;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p6, %rd29, %rd25;
+	setp.ge.s64 %p6, %rd28, %rd24;
 	@%p6 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.f64 %fd5, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd5, [%rd31+0];
 	mov.f64 %fd6, %fd5;
-	mov.b64 %rd33, %fd6;
-	and.b64 %rd34, %rd33, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd7, %rd34;
+	mov.b64 %rd32, %fd6;
+	and.b64 %rd33, %rd32, 0x7FFFFFFFFFFFFFFF;
+	mov.b64 %fd7, %rd33;
 	mov.f64 %fd8, %fd7;
 	setp.gt.f64 %p7, %fd8, %fd1;
 	@!%p7 bra $L11;
 	mov.f64 %fd1, %fd8;
 $L11:
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.f64 %fd9, %fd1;
@@ -6711,12 +6697,12 @@ $L8:
 $L12:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L13;
-	mov.b64 %rd35, %fd9;
-	mov.b64 {%r25, %r26}, %rd35;
+	mov.b64 %rd34, %fd9;
+	mov.b64 {%r25, %r26}, %rd34;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd10, %rd36;
+	mov.b64 %rd35, {%r27, %r28};
+	mov.b64 %fd10, %rd35;
 	@!%p9 bra $L14;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L16;
@@ -6733,11 +6719,11 @@ $L17:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L18;
 	min.f64 %fd13, %fd9, %fd10;
-	mov.b64 %rd37, %fd9;
-	mov.b64 %rd38, %fd10;
-	or.b64 %rd39, %rd37, %rd38;
+	mov.b64 %rd36, %fd9;
+	mov.b64 %rd37, %fd10;
+	or.b64 %rd38, %rd36, %rd37;
 	setp.eq.f64 %p13, %fd9, %fd10;
-	mov.b64 %fd14, %rd39;
+	mov.b64 %fd14, %rd38;
 	selp.f64 %fd15, %fd14, %fd13, %p13;
 	setp.nan.f64 %p14, %fd9, %fd10;
 	add.rn.f64 %fd16, %fd9, %fd10;
@@ -6748,11 +6734,11 @@ $L18:
 	setp.ne.u32 %p15, %r18, 4;
 	@%p15 bra.uni $L19;
 	max.f64 %fd18, %fd9, %fd10;
-	mov.b64 %rd40, %fd9;
-	mov.b64 %rd41, %fd10;
-	and.b64 %rd42, %rd40, %rd41;
+	mov.b64 %rd39, %fd9;
+	mov.b64 %rd40, %fd10;
+	and.b64 %rd41, %rd39, %rd40;
 	setp.eq.f64 %p16, %fd9, %fd10;
-	mov.b64 %fd19, %rd42;
+	mov.b64 %fd19, %rd41;
 	selp.f64 %fd20, %fd19, %fd18, %p16;
 	setp.nan.f64 %p17, %fd9, %fd10;
 	add.rn.f64 %fd21, %fd9, %fd10;
@@ -6777,18 +6763,18 @@ $L14:
 $L13:
 	setp.eq.u32 %p19, %r7, 0;
 	@!%p19 bra $L23;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.f64 [%rd44+0], %fd9;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.f64 [%rd43+0], %fd9;
 $L23:
 	bar.sync 0;
 	setp.eq.u32 %p20, %r8, 0;
 	@!%p20 bra $L24;
 	setp.lo.u32 %p21, %r7, %r10;
 	@!%p21 bra $L25;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.f64 %fd27, [%rd46+0];
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.f64 %fd27, [%rd45+0];
 	mov.f64 %fd9, %fd27;
 $L25:
 	sub.u32 %r29, %r10, 1;
@@ -6796,12 +6782,12 @@ $L25:
 $L26:
 	setp.hs.u32 %p22, %r30, 32;
 	@%p22 bra $L27;
-	mov.b64 %rd47, %fd9;
-	mov.b64 {%r31, %r32}, %rd47;
+	mov.b64 %rd46, %fd9;
+	mov.b64 {%r31, %r32}, %rd46;
 	shfl.sync.down.b32 %r33|%p23, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd48, {%r33, %r34};
-	mov.b64 %fd28, %rd48;
+	mov.b64 %rd47, {%r33, %r34};
+	mov.b64 %fd28, %rd47;
 	@!%p23 bra $L28;
 	setp.ne.u32 %p24, %r18, 1;
 	@%p24 bra.uni $L30;
@@ -6818,11 +6804,11 @@ $L31:
 	setp.ne.u32 %p26, %r18, 3;
 	@%p26 bra.uni $L32;
 	min.f64 %fd31, %fd9, %fd28;
-	mov.b64 %rd49, %fd9;
-	mov.b64 %rd50, %fd28;
-	or.b64 %rd51, %rd49, %rd50;
+	mov.b64 %rd48, %fd9;
+	mov.b64 %rd49, %fd28;
+	or.b64 %rd50, %rd48, %rd49;
 	setp.eq.f64 %p27, %fd9, %fd28;
-	mov.b64 %fd32, %rd51;
+	mov.b64 %fd32, %rd50;
 	selp.f64 %fd33, %fd32, %fd31, %p27;
 	setp.nan.f64 %p28, %fd9, %fd28;
 	add.rn.f64 %fd34, %fd9, %fd28;
@@ -6833,11 +6819,11 @@ $L32:
 	setp.ne.u32 %p29, %r18, 4;
 	@%p29 bra.uni $L33;
 	max.f64 %fd36, %fd9, %fd28;
-	mov.b64 %rd52, %fd9;
-	mov.b64 %rd53, %fd28;
-	and.b64 %rd54, %rd52, %rd53;
+	mov.b64 %rd51, %fd9;
+	mov.b64 %rd52, %fd28;
+	and.b64 %rd53, %rd51, %rd52;
 	setp.eq.f64 %p30, %fd9, %fd28;
-	mov.b64 %fd37, %rd54;
+	mov.b64 %fd37, %rd53;
 	selp.f64 %fd38, %fd37, %fd36, %p30;
 	setp.nan.f64 %p31, %fd9, %fd28;
 	add.rn.f64 %fd39, %fd9, %fd28;
@@ -6861,11 +6847,11 @@ $L28:
 	bra.uni $L26;
 $L27:
 $L24:
-	mul.wide.u32 %rd55, %r19, 8;
-	add.s64 %rd56, %rd6, %rd55;
+	mul.wide.u32 %rd54, %r19, 8;
+	add.s64 %rd55, %rd5, %rd54;
 	setp.eq.u32 %p33, %r5, 0;
 	@!%p33 bra $L37;
-	st.global.f64 [%rd56+0], %fd9;
+	st.global.f64 [%rd55+0], %fd9;
 $L37:
 	// the last block combines the partials
 	setp.eq.u32 %p34, %r5, 0;
@@ -6882,21 +6868,21 @@ $L38:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p36, %r38, 0;
 	@!%p36 bra $L39;
-	cvt.u64.u32 %rd57, %r20;
-	cvt.u64.u32 %rd58, %r5;
-	cvt.u64.u32 %rd59, %r6;
+	cvt.u64.u32 %rd56, %r20;
+	cvt.u64.u32 %rd57, %r5;
+	cvt.u64.u32 %rd58, %r6;
 	setp.ne.u32 %p37, %r18, 1;
 	@%p37 bra.uni $L41;
 	mov.f64 %fd43, 0d0000000000000000;
-	mov.b64 %rd60, %rd58;
+	mov.b64 %rd59, %rd57;
 $L42:
-	setp.ge.s64 %p38, %rd60, %rd57;
+	setp.ge.s64 %p38, %rd59, %rd56;
 	@%p38 bra $L43;
-	mad.lo.s64 %rd61, %rd60, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd44, [%rd61+0];
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd44, [%rd60+0];
 	add.rn.f64 %fd45, %fd43, %fd44;
 	mov.f64 %fd43, %fd45;
-	add.s64 %rd60, %rd60, %rd59;
+	add.s64 %rd59, %rd59, %rd58;
 	bra.uni $L42;
 $L43:
 	bra.uni $L40;
@@ -6904,15 +6890,15 @@ $L41:
 	setp.ne.u32 %p39, %r18, 2;
 	@%p39 bra.uni $L44;
 	mov.f64 %fd43, 0d3FF0000000000000;
-	mov.b64 %rd62, %rd58;
+	mov.b64 %rd61, %rd57;
 $L45:
-	setp.ge.s64 %p40, %rd62, %rd57;
+	setp.ge.s64 %p40, %rd61, %rd56;
 	@%p40 bra $L46;
-	mad.lo.s64 %rd63, %rd62, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd46, [%rd63+0];
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd46, [%rd62+0];
 	mul.rn.f64 %fd47, %fd43, %fd46;
 	mov.f64 %fd43, %fd47;
-	add.s64 %rd62, %rd62, %rd59;
+	add.s64 %rd61, %rd61, %rd58;
 	bra.uni $L45;
 $L46:
 	bra.uni $L40;
@@ -6920,24 +6906,24 @@ $L44:
 	setp.ne.u32 %p41, %r18, 3;
 	@%p41 bra.uni $L47;
 	mov.f64 %fd43, 0d7FF0000000000000;
-	mov.b64 %rd64, %rd58;
+	mov.b64 %rd63, %rd57;
 $L48:
-	setp.ge.s64 %p42, %rd64, %rd57;
+	setp.ge.s64 %p42, %rd63, %rd56;
 	@%p42 bra $L49;
-	mad.lo.s64 %rd65, %rd64, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd48, [%rd65+0];
+	mad.lo.s64 %rd64, %rd63, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd48, [%rd64+0];
 	min.f64 %fd49, %fd43, %fd48;
-	mov.b64 %rd66, %fd43;
-	mov.b64 %rd67, %fd48;
-	or.b64 %rd68, %rd66, %rd67;
+	mov.b64 %rd65, %fd43;
+	mov.b64 %rd66, %fd48;
+	or.b64 %rd67, %rd65, %rd66;
 	setp.eq.f64 %p43, %fd43, %fd48;
-	mov.b64 %fd50, %rd68;
+	mov.b64 %fd50, %rd67;
 	selp.f64 %fd51, %fd50, %fd49, %p43;
 	setp.nan.f64 %p44, %fd43, %fd48;
 	add.rn.f64 %fd52, %fd43, %fd48;
 	selp.f64 %fd53, %fd52, %fd51, %p44;
 	mov.f64 %fd43, %fd53;
-	add.s64 %rd64, %rd64, %rd59;
+	add.s64 %rd63, %rd63, %rd58;
 	bra.uni $L48;
 $L49:
 	bra.uni $L40;
@@ -6945,24 +6931,24 @@ $L47:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L50;
 	mov.f64 %fd43, 0dFFF0000000000000;
-	mov.b64 %rd69, %rd58;
+	mov.b64 %rd68, %rd57;
 $L51:
-	setp.ge.s64 %p46, %rd69, %rd57;
+	setp.ge.s64 %p46, %rd68, %rd56;
 	@%p46 bra $L52;
-	mad.lo.s64 %rd70, %rd69, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd54, [%rd70+0];
+	mad.lo.s64 %rd69, %rd68, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd54, [%rd69+0];
 	max.f64 %fd55, %fd43, %fd54;
-	mov.b64 %rd71, %fd43;
-	mov.b64 %rd72, %fd54;
-	and.b64 %rd73, %rd71, %rd72;
+	mov.b64 %rd70, %fd43;
+	mov.b64 %rd71, %fd54;
+	and.b64 %rd72, %rd70, %rd71;
 	setp.eq.f64 %p47, %fd43, %fd54;
-	mov.b64 %fd56, %rd73;
+	mov.b64 %fd56, %rd72;
 	selp.f64 %fd57, %fd56, %fd55, %p47;
 	setp.nan.f64 %p48, %fd43, %fd54;
 	add.rn.f64 %fd58, %fd43, %fd54;
 	selp.f64 %fd59, %fd58, %fd57, %p48;
 	mov.f64 %fd43, %fd59;
-	add.s64 %rd69, %rd69, %rd59;
+	add.s64 %rd68, %rd68, %rd58;
 	bra.uni $L51;
 $L52:
 	bra.uni $L40;
@@ -6972,12 +6958,12 @@ $L50:
 $L53:
 	mov.f64 %fd60, %fd3;
 	mov.f64 %fd43, %fd60;
-	mov.b64 %rd74, %rd58;
+	mov.b64 %rd73, %rd57;
 $L54:
-	setp.ge.s64 %p49, %rd74, %rd57;
+	setp.ge.s64 %p49, %rd73, %rd56;
 	@%p49 bra $L55;
-	mad.lo.s64 %rd75, %rd74, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd61, [%rd75+0];
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd61, [%rd74+0];
 	mov.f64 %fd62, %fd43;
 	mov.f64 %fd63, %fd61;
 	mov.f64 %fd25, %fd62;
@@ -6988,7 +6974,7 @@ $L54:
 $L58:
 $L56:
 	mov.f64 %fd43, %fd25;
-	add.s64 %rd74, %rd74, %rd59;
+	add.s64 %rd73, %rd73, %rd58;
 	bra.uni $L54;
 $L55:
 $L40:
@@ -7001,12 +6987,12 @@ $L40:
 $L59:
 	setp.hs.u32 %p51, %r42, 32;
 	@%p51 bra $L60;
-	mov.b64 %rd76, %fd64;
-	mov.b64 {%r43, %r44}, %rd76;
+	mov.b64 %rd75, %fd64;
+	mov.b64 {%r43, %r44}, %rd75;
 	shfl.sync.down.b32 %r45|%p52, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd77, {%r45, %r46};
-	mov.b64 %fd65, %rd77;
+	mov.b64 %rd76, {%r45, %r46};
+	mov.b64 %fd65, %rd76;
 	@!%p52 bra $L61;
 	setp.ne.u32 %p53, %r18, 1;
 	@%p53 bra.uni $L63;
@@ -7023,11 +7009,11 @@ $L64:
 	setp.ne.u32 %p55, %r18, 3;
 	@%p55 bra.uni $L65;
 	min.f64 %fd68, %fd64, %fd65;
-	mov.b64 %rd78, %fd64;
-	mov.b64 %rd79, %fd65;
-	or.b64 %rd80, %rd78, %rd79;
+	mov.b64 %rd77, %fd64;
+	mov.b64 %rd78, %fd65;
+	or.b64 %rd79, %rd77, %rd78;
 	setp.eq.f64 %p56, %fd64, %fd65;
-	mov.b64 %fd69, %rd80;
+	mov.b64 %fd69, %rd79;
 	selp.f64 %fd70, %fd69, %fd68, %p56;
 	setp.nan.f64 %p57, %fd64, %fd65;
 	add.rn.f64 %fd71, %fd64, %fd65;
@@ -7038,11 +7024,11 @@ $L65:
 	setp.ne.u32 %p58, %r18, 4;
 	@%p58 bra.uni $L66;
 	max.f64 %fd73, %fd64, %fd65;
-	mov.b64 %rd81, %fd64;
-	mov.b64 %rd82, %fd65;
-	and.b64 %rd83, %rd81, %rd82;
+	mov.b64 %rd80, %fd64;
+	mov.b64 %rd81, %fd65;
+	and.b64 %rd82, %rd80, %rd81;
 	setp.eq.f64 %p59, %fd64, %fd65;
-	mov.b64 %fd74, %rd83;
+	mov.b64 %fd74, %rd82;
 	selp.f64 %fd75, %fd74, %fd73, %p59;
 	setp.nan.f64 %p60, %fd64, %fd65;
 	add.rn.f64 %fd76, %fd64, %fd65;
@@ -7067,18 +7053,18 @@ $L61:
 $L60:
 	setp.eq.u32 %p62, %r7, 0;
 	@!%p62 bra $L70;
-	mul.wide.u32 %rd84, %r8, 16;
-	add.s64 %rd85, %rd1, %rd84;
-	st.shared.f64 [%rd85+0], %fd64;
+	mul.wide.u32 %rd83, %r8, 16;
+	add.s64 %rd84, %rd1, %rd83;
+	st.shared.f64 [%rd84+0], %fd64;
 $L70:
 	bar.sync 0;
 	setp.eq.u32 %p63, %r8, 0;
 	@!%p63 bra $L71;
 	setp.lo.u32 %p64, %r7, %r10;
 	@!%p64 bra $L72;
-	mul.wide.u32 %rd86, %r7, 16;
-	add.s64 %rd87, %rd1, %rd86;
-	ld.shared.f64 %fd80, [%rd87+0];
+	mul.wide.u32 %rd85, %r7, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	ld.shared.f64 %fd80, [%rd86+0];
 	mov.f64 %fd64, %fd80;
 $L72:
 	sub.u32 %r47, %r10, 1;
@@ -7086,12 +7072,12 @@ $L72:
 $L73:
 	setp.hs.u32 %p65, %r48, 32;
 	@%p65 bra $L74;
-	mov.b64 %rd88, %fd64;
-	mov.b64 {%r49, %r50}, %rd88;
+	mov.b64 %rd87, %fd64;
+	mov.b64 {%r49, %r50}, %rd87;
 	shfl.sync.down.b32 %r51|%p66, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd89, {%r51, %r52};
-	mov.b64 %fd81, %rd89;
+	mov.b64 %rd88, {%r51, %r52};
+	mov.b64 %fd81, %rd88;
 	@!%p66 bra $L75;
 	setp.ne.u32 %p67, %r18, 1;
 	@%p67 bra.uni $L77;
@@ -7108,11 +7094,11 @@ $L78:
 	setp.ne.u32 %p69, %r18, 3;
 	@%p69 bra.uni $L79;
 	min.f64 %fd84, %fd64, %fd81;
-	mov.b64 %rd90, %fd64;
-	mov.b64 %rd91, %fd81;
-	or.b64 %rd92, %rd90, %rd91;
+	mov.b64 %rd89, %fd64;
+	mov.b64 %rd90, %fd81;
+	or.b64 %rd91, %rd89, %rd90;
 	setp.eq.f64 %p70, %fd64, %fd81;
-	mov.b64 %fd85, %rd92;
+	mov.b64 %fd85, %rd91;
 	selp.f64 %fd86, %fd85, %fd84, %p70;
 	setp.nan.f64 %p71, %fd64, %fd81;
 	add.rn.f64 %fd87, %fd64, %fd81;
@@ -7123,11 +7109,11 @@ $L79:
 	setp.ne.u32 %p72, %r18, 4;
 	@%p72 bra.uni $L80;
 	max.f64 %fd89, %fd64, %fd81;
-	mov.b64 %rd93, %fd64;
-	mov.b64 %rd94, %fd81;
-	and.b64 %rd95, %rd93, %rd94;
+	mov.b64 %rd92, %fd64;
+	mov.b64 %rd93, %fd81;
+	and.b64 %rd94, %rd92, %rd93;
 	setp.eq.f64 %p73, %fd64, %fd81;
-	mov.b64 %fd90, %rd95;
+	mov.b64 %fd90, %rd94;
 	selp.f64 %fd91, %fd90, %fd89, %p73;
 	setp.nan.f64 %p74, %fd64, %fd81;
 	add.rn.f64 %fd92, %fd64, %fd81;
@@ -7152,7 +7138,7 @@ $L75:
 $L74:
 $L71:
 	@!%p34 bra $L84;
-	st.global.f64 [%rd8+0], %fd64;
+	st.global.f64 [%rd7+0], %fd64;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L84:
 $L39:
@@ -7169,7 +7155,7 @@ const gokkosPTX19 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_prefixSum_up(
 	.param .b64 gk_begin,
@@ -7185,7 +7171,7 @@ const gokkosPTX19 = `//
 {
 	.reg .pred %p<18>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<72>;
+	.reg .b64 %rd<71>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7205,168 +7191,167 @@ const gokkosPTX19 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mov.b64 %rd31, 0;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd28, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd30;
+	setp.ge.s64 %p2, %rd34, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd36, %rd35;
+	mov.b64 %rd35, %rd34;
 	@!%p3 bra $L5;
-	mul.lo.s64 %rd37, %rd36, %rd20;
-	mad.lo.s64 %rd38, %rd37, 8, %rd16;
-	st.global.s64 [%rd38+0], %rd31;
+	mul.lo.s64 %rd36, %rd35, %rd19;
+	mad.lo.s64 %rd37, %rd36, 8, %rd15;
+	st.global.s64 [%rd37+0], %rd30;
 $L5:
-	mul.lo.s64 %rd39, %rd36, %rd13;
-	mad.lo.s64 %rd40, %rd39, 8, %rd9;
-	ld.global.nc.s64 %rd41, [%rd40+0];
-	mov.b64 %rd42, %rd41;
-	add.s64 %rd43, %rd31, %rd42;
-	mov.b64 %rd31, %rd43;
+	mul.lo.s64 %rd38, %rd35, %rd12;
+	mad.lo.s64 %rd39, %rd38, 8, %rd8;
+	ld.global.nc.s64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	add.s64 %rd42, %rd30, %rd41;
+	mov.b64 %rd30, %rd42;
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd44, %rd31;
+	mov.b64 %rd43, %rd30;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd44;
+	mov.b64 {%r21, %r22}, %rd43;
 	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd45, {%r23, %r24};
+	mov.b64 %rd44, {%r23, %r24};
 	@!%p4 bra $L6;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
+	add.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd43, %rd45;
 $L6:
-	mov.b64 {%r25, %r26}, %rd44;
+	mov.b64 {%r25, %r26}, %rd43;
 	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd47, {%r27, %r28};
+	mov.b64 %rd46, {%r27, %r28};
 	@!%p5 bra $L7;
-	add.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
+	add.s64 %rd47, %rd43, %rd46;
+	mov.b64 %rd43, %rd47;
 $L7:
-	mov.b64 {%r29, %r30}, %rd44;
+	mov.b64 {%r29, %r30}, %rd43;
 	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd49, {%r31, %r32};
+	mov.b64 %rd48, {%r31, %r32};
 	@!%p6 bra $L8;
-	add.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
+	add.s64 %rd49, %rd43, %rd48;
+	mov.b64 %rd43, %rd49;
 $L8:
-	mov.b64 {%r33, %r34}, %rd44;
+	mov.b64 {%r33, %r34}, %rd43;
 	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd51, {%r35, %r36};
+	mov.b64 %rd50, {%r35, %r36};
 	@!%p7 bra $L9;
-	add.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
+	add.s64 %rd51, %rd43, %rd50;
+	mov.b64 %rd43, %rd51;
 $L9:
-	mov.b64 {%r37, %r38}, %rd44;
+	mov.b64 {%r37, %r38}, %rd43;
 	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd53, {%r39, %r40};
+	mov.b64 %rd52, {%r39, %r40};
 	@!%p8 bra $L10;
-	add.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
+	add.s64 %rd53, %rd43, %rd52;
+	mov.b64 %rd43, %rd53;
 $L10:
 	setp.eq.u32 %p9, %r7, 0;
 	@!%p9 bra $L11;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
+	mul.wide.u32 %rd54, %r8, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	st.shared.s64 [%rd55+0], %rd43;
 $L11:
 	bar.sync 0;
 	setp.eq.u32 %p10, %r8, 0;
 	@!%p10 bra $L12;
 	setp.lo.u32 %p11, %r7, %r10;
 	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
+	mul.wide.u32 %rd56, %r7, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	ld.shared.s64 %rd58, [%rd57+0];
+	mov.b64 %rd43, %rd58;
 $L13:
 	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd44;
+	mov.b64 {%r42, %r43}, %rd43;
 	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
 	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
+	mov.b64 %rd59, {%r44, %r45};
 	@!%p12 bra $L14;
-	add.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
+	add.s64 %rd60, %rd43, %rd59;
+	mov.b64 %rd43, %rd60;
 $L14:
-	mov.b64 {%r46, %r47}, %rd44;
+	mov.b64 {%r46, %r47}, %rd43;
 	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
 	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd62, {%r48, %r49};
+	mov.b64 %rd61, {%r48, %r49};
 	@!%p13 bra $L15;
-	add.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
+	add.s64 %rd62, %rd43, %rd61;
+	mov.b64 %rd43, %rd62;
 $L15:
-	mov.b64 {%r50, %r51}, %rd44;
+	mov.b64 {%r50, %r51}, %rd43;
 	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
 	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd64, {%r52, %r53};
+	mov.b64 %rd63, {%r52, %r53};
 	@!%p14 bra $L16;
-	add.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
+	add.s64 %rd64, %rd43, %rd63;
+	mov.b64 %rd43, %rd64;
 $L16:
-	mov.b64 {%r54, %r55}, %rd44;
+	mov.b64 {%r54, %r55}, %rd43;
 	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd66, {%r56, %r57};
+	mov.b64 %rd65, {%r56, %r57};
 	@!%p15 bra $L17;
-	add.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
+	add.s64 %rd66, %rd43, %rd65;
+	mov.b64 %rd43, %rd66;
 $L17:
-	mov.b64 {%r58, %r59}, %rd44;
+	mov.b64 {%r58, %r59}, %rd43;
 	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd68, {%r60, %r61};
+	mov.b64 %rd67, {%r60, %r61};
 	@!%p16 bra $L18;
-	add.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
+	add.s64 %rd68, %rd43, %rd67;
+	mov.b64 %rd43, %rd68;
 $L18:
 $L12:
-	mul.wide.u32 %rd70, %r18, 8;
-	add.s64 %rd71, %rd6, %rd70;
+	mul.wide.u32 %rd69, %r18, 8;
+	add.s64 %rd70, %rd5, %rd69;
 	setp.eq.u32 %p17, %r5, 0;
 	@!%p17 bra $L19;
-	st.global.s64 [%rd71+0], %rd44;
+	st.global.s64 [%rd70+0], %rd43;
 $L19:
 	ret;
 }
@@ -7383,9 +7368,9 @@ $L19:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7405,120 +7390,169 @@ $L19:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -7534,9 +7568,9 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<82>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7556,167 +7590,216 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd32, %r18, 8;
-	add.s64 %rd33, %rd6, %rd32;
-	ld.global.s64 %rd34, [%rd33+0];
-	mov.b64 %rd31, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd28;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd37, %rd30;
+	setp.ge.s64 %p2, %rd36, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd37, %rd38;
-	setp.lt.s64 %p3, %rd39, %rd30;
-	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd40, %rd39;
+	mov.b64 %rd39, %rd38;
 	@!%p4 bra $L6;
-	mul.lo.s64 %rd41, %rd40, %rd20;
-	mad.lo.s64 %rd42, %rd41, 8, %rd16;
-	st.global.s64 [%rd42+0], %rd35;
+	mul.lo.s64 %rd40, %rd39, %rd19;
+	mad.lo.s64 %rd41, %rd40, 8, %rd15;
+	st.global.s64 [%rd41+0], %rd34;
 $L6:
-	mul.lo.s64 %rd43, %rd40, %rd13;
-	mad.lo.s64 %rd44, %rd43, 8, %rd9;
-	ld.global.nc.s64 %rd45, [%rd44+0];
-	mov.b64 %rd46, %rd45;
-	add.s64 %rd47, %rd35, %rd46;
-	mov.b64 %rd35, %rd47;
+	mul.lo.s64 %rd42, %rd39, %rd12;
+	mad.lo.s64 %rd43, %rd42, 8, %rd8;
+	ld.global.nc.s64 %rd44, [%rd43+0];
+	mov.b64 %rd45, %rd44;
+	add.s64 %rd46, %rd34, %rd45;
+	mov.b64 %rd34, %rd46;
 $L4:
 $L3:
-	mov.b64 %rd48, %rd35;
+	mov.b64 %rd47, %rd34;
 	// block scan
-	mov.b64 %rd49, %rd48;
-	mov.b64 {%r20, %r21}, %rd49;
+	mov.b64 %rd48, %rd47;
+	mov.b64 {%r20, %r21}, %rd48;
 	shfl.sync.up.b32 %r22|%p5, %r20, 1, 0, %r17;
 	shfl.sync.up.b32 %r23, %r21, 1, 0, %r17;
-	mov.b64 %rd50, {%r22, %r23};
+	mov.b64 %rd49, {%r22, %r23};
 	@!%p5 bra $L7;
-	add.s64 %rd51, %rd50, %rd49;
-	mov.b64 %rd49, %rd51;
+	add.s64 %rd50, %rd49, %rd48;
+	mov.b64 %rd48, %rd50;
 $L7:
-	mov.b64 {%r24, %r25}, %rd49;
+	mov.b64 {%r24, %r25}, %rd48;
 	shfl.sync.up.b32 %r26|%p6, %r24, 2, 0, %r17;
 	shfl.sync.up.b32 %r27, %r25, 2, 0, %r17;
-	mov.b64 %rd52, {%r26, %r27};
+	mov.b64 %rd51, {%r26, %r27};
 	@!%p6 bra $L8;
-	add.s64 %rd53, %rd52, %rd49;
-	mov.b64 %rd49, %rd53;
+	add.s64 %rd52, %rd51, %rd48;
+	mov.b64 %rd48, %rd52;
 $L8:
-	mov.b64 {%r28, %r29}, %rd49;
+	mov.b64 {%r28, %r29}, %rd48;
 	shfl.sync.up.b32 %r30|%p7, %r28, 4, 0, %r17;
 	shfl.sync.up.b32 %r31, %r29, 4, 0, %r17;
-	mov.b64 %rd54, {%r30, %r31};
+	mov.b64 %rd53, {%r30, %r31};
 	@!%p7 bra $L9;
-	add.s64 %rd55, %rd54, %rd49;
-	mov.b64 %rd49, %rd55;
+	add.s64 %rd54, %rd53, %rd48;
+	mov.b64 %rd48, %rd54;
 $L9:
-	mov.b64 {%r32, %r33}, %rd49;
+	mov.b64 {%r32, %r33}, %rd48;
 	shfl.sync.up.b32 %r34|%p8, %r32, 8, 0, %r17;
 	shfl.sync.up.b32 %r35, %r33, 8, 0, %r17;
-	mov.b64 %rd56, {%r34, %r35};
+	mov.b64 %rd55, {%r34, %r35};
 	@!%p8 bra $L10;
-	add.s64 %rd57, %rd56, %rd49;
-	mov.b64 %rd49, %rd57;
+	add.s64 %rd56, %rd55, %rd48;
+	mov.b64 %rd48, %rd56;
 $L10:
-	mov.b64 {%r36, %r37}, %rd49;
+	mov.b64 {%r36, %r37}, %rd48;
 	shfl.sync.up.b32 %r38|%p9, %r36, 16, 0, %r17;
 	shfl.sync.up.b32 %r39, %r37, 16, 0, %r17;
-	mov.b64 %rd58, {%r38, %r39};
+	mov.b64 %rd57, {%r38, %r39};
 	@!%p9 bra $L11;
-	add.s64 %rd59, %rd58, %rd49;
-	mov.b64 %rd49, %rd59;
+	add.s64 %rd58, %rd57, %rd48;
+	mov.b64 %rd48, %rd58;
 $L11:
-	mov.b64 {%r40, %r41}, %rd49;
+	mov.b64 {%r40, %r41}, %rd48;
 	shfl.sync.up.b32 %r42|%p10, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	selp.b64 %rd61, %rd60, 0, %p10;
+	mov.b64 %rd59, {%r42, %r43};
+	selp.b64 %rd60, %rd59, 0, %p10;
 	sub.u32 %r44, %r13, 1;
 	setp.eq.u32 %p11, %r7, %r44;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd62, %r8, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	add.s64 %rd64, %rd63, 1040;
-	add.s64 %rd65, %rd64, %rd2;
-	st.shared.s64 [%rd65+0], %rd49;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd48;
 $L12:
 	bar.sync 0;
-	mov.b64 %rd66, 0;
-	mov.b64 %rd67, 0;
-	mov.b32 %r45, 0;
-	add.s64 %rd68, %rd2, 1040;
-	add.s64 %rd69, %rd1, %rd68;
-$L13:
-	setp.hs.u32 %p12, %r45, %r10;
-	@%p12 bra $L14;
-	ld.shared.s64 %rd70, [%rd69+0];
-	setp.lo.u32 %p13, %r45, %r8;
-	@!%p13 bra $L15;
-	add.s64 %rd71, %rd66, %rd70;
-	mov.b64 %rd66, %rd71;
-$L15:
-	add.s64 %rd72, %rd67, %rd70;
-	mov.b64 %rd67, %rd72;
-	add.s64 %rd69, %rd69, 16;
-	add.u32 %r45, %r45, 1;
-	bra.uni $L13;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
+	mov.b64 %rd63, 0;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd63, %rd66;
 $L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd73, %rd66, %rd61;
-	@!%p3 bra $L16;
-	add.s64 %rd74, %rd31, %rd73;
-	mov.b64 %rd35, %rd74;
-	mov.pred %p4, 1;
-	mov.b64 %rd40, %rd39;
-	@!%p4 bra $L19;
-	mul.lo.s64 %rd75, %rd40, %rd20;
-	mad.lo.s64 %rd76, %rd75, 8, %rd16;
-	st.global.s64 [%rd76+0], %rd35;
-$L19:
-	mul.lo.s64 %rd77, %rd40, %rd13;
-	mad.lo.s64 %rd78, %rd77, 8, %rd9;
-	ld.global.nc.s64 %rd79, [%rd78+0];
-	mov.b64 %rd46, %rd79;
-	add.s64 %rd80, %rd35, %rd46;
-	mov.b64 %rd35, %rd80;
-$L17:
+	mov.b64 {%r45, %r46}, %rd63;
+	shfl.sync.up.b32 %r47|%p14, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd67, {%r47, %r48};
+	@!%p14 bra $L15;
+	add.s64 %rd68, %rd67, %rd63;
+	mov.b64 %rd63, %rd68;
+$L15:
+	mov.b64 {%r49, %r50}, %rd63;
+	shfl.sync.up.b32 %r51|%p15, %r49, 2, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 2, 0, %r17;
+	mov.b64 %rd69, {%r51, %r52};
+	@!%p15 bra $L16;
+	add.s64 %rd70, %rd69, %rd63;
+	mov.b64 %rd63, %rd70;
 $L16:
-	add.s64 %rd81, %rd31, %rd67;
-	mov.b64 %rd31, %rd81;
-	add.s64 %rd37, %rd37, %rd36;
+	mov.b64 {%r53, %r54}, %rd63;
+	shfl.sync.up.b32 %r55|%p16, %r53, 4, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 4, 0, %r17;
+	mov.b64 %rd71, {%r55, %r56};
+	@!%p16 bra $L17;
+	add.s64 %rd72, %rd71, %rd63;
+	mov.b64 %rd63, %rd72;
+$L17:
+	mov.b64 {%r57, %r58}, %rd63;
+	shfl.sync.up.b32 %r59|%p17, %r57, 8, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 8, 0, %r17;
+	mov.b64 %rd73, {%r59, %r60};
+	@!%p17 bra $L18;
+	add.s64 %rd74, %rd73, %rd63;
+	mov.b64 %rd63, %rd74;
+$L18:
+	mov.b64 {%r61, %r62}, %rd63;
+	shfl.sync.up.b32 %r63|%p18, %r61, 16, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 16, 0, %r17;
+	mov.b64 %rd75, {%r63, %r64};
+	@!%p18 bra $L19;
+	add.s64 %rd76, %rd75, %rd63;
+	mov.b64 %rd63, %rd76;
+$L19:
+	mov.b64 {%r65, %r66}, %rd63;
+	shfl.sync.up.b32 %r67|%p19, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd77, {%r67, %r68};
+	selp.b64 %rd78, %rd77, 0, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd79, %r7, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	add.s64 %rd81, %rd80, 512;
+	st.shared.s64 [%rd81+0], %rd78;
+$L20:
+	sub.u32 %r69, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r69;
+	@!%p20 bra $L21;
+	st.shared.s64 [%rd1+1024], %rd63;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd82, %r8, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	add.s64 %rd84, %rd83, 512;
+	ld.shared.s64 %rd85, [%rd84+0];
+	add.s64 %rd86, %rd85, %rd60;
+	ld.shared.s64 %rd87, [%rd1+1024];
+	@!%p3 bra $L22;
+	add.s64 %rd88, %rd30, %rd86;
+	mov.b64 %rd34, %rd88;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	@!%p4 bra $L25;
+	mul.lo.s64 %rd89, %rd39, %rd19;
+	mad.lo.s64 %rd90, %rd89, 8, %rd15;
+	st.global.s64 [%rd90+0], %rd34;
+$L25:
+	mul.lo.s64 %rd91, %rd39, %rd12;
+	mad.lo.s64 %rd92, %rd91, 8, %rd8;
+	ld.global.nc.s64 %rd93, [%rd92+0];
+	mov.b64 %rd45, %rd93;
+	add.s64 %rd94, %rd34, %rd45;
+	mov.b64 %rd34, %rd94;
+$L23:
+$L22:
+	add.s64 %rd95, %rd30, %rd87;
+	mov.b64 %rd30, %rd95;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -7732,7 +7815,7 @@ const gokkosPTX20 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_conformance_prefixF32_up(
 	.param .b64 gk_begin,
@@ -7748,7 +7831,7 @@ const gokkosPTX20 = `//
 {
 	.reg .pred %p<18>;
 	.reg .b32 %r<42>;
-	.reg .b64 %rd<46>;
+	.reg .b64 %rd<45>;
 	.reg .f32 %f<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -7769,60 +7852,59 @@ const gokkosPTX20 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
 	mov.f32 %f1, 0f00000000;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd28, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	cvt.u64.u32 %rd30, %r5;
+	add.s64 %rd31, %rd27, %rd30;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd30;
+	setp.ge.s64 %p2, %rd33, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd35, %rd34;
+	mov.b64 %rd34, %rd33;
 	@!%p3 bra $L5;
-	mul.lo.s64 %rd36, %rd35, %rd20;
-	mad.lo.s64 %rd37, %rd36, 4, %rd16;
-	st.global.f32 [%rd37+0], %f1;
+	mul.lo.s64 %rd35, %rd34, %rd19;
+	mad.lo.s64 %rd36, %rd35, 4, %rd15;
+	st.global.f32 [%rd36+0], %f1;
 $L5:
-	mul.lo.s64 %rd38, %rd35, %rd13;
-	mad.lo.s64 %rd39, %rd38, 4, %rd9;
-	ld.global.nc.f32 %f2, [%rd39+0];
+	mul.lo.s64 %rd37, %rd34, %rd12;
+	mad.lo.s64 %rd38, %rd37, 4, %rd8;
+	ld.global.nc.f32 %f2, [%rd38+0];
 	mov.f32 %f3, %f2;
 	add.rn.f32 %f4, %f1, %f3;
 	mov.f32 %f1, %f4;
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
 	mov.f32 %f5, %f1;
@@ -7865,18 +7947,18 @@ $L9:
 $L10:
 	setp.eq.u32 %p9, %r7, 0;
 	@!%p9 bra $L11;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f32 [%rd41+0], %f5;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.f32 [%rd40+0], %f5;
 $L11:
 	bar.sync 0;
 	setp.eq.u32 %p10, %r8, 0;
 	@!%p10 bra $L12;
 	setp.lo.u32 %p11, %r7, %r10;
 	@!%p11 bra $L13;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f32 %f16, [%rd43+0];
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.f32 %f16, [%rd42+0];
 	mov.f32 %f5, %f16;
 $L13:
 	sub.u32 %r31, %r10, 1;
@@ -7916,11 +7998,11 @@ $L17:
 	mov.f32 %f5, %f26;
 $L18:
 $L12:
-	mul.wide.u32 %rd44, %r18, 8;
-	add.s64 %rd45, %rd6, %rd44;
+	mul.wide.u32 %rd43, %r18, 8;
+	add.s64 %rd44, %rd5, %rd43;
 	setp.eq.u32 %p17, %r5, 0;
 	@!%p17 bra $L19;
-	st.global.f32 [%rd45+0], %f5;
+	st.global.f32 [%rd44+0], %f5;
 $L19:
 	ret;
 }
@@ -7937,10 +8019,10 @@ $L19:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<32>;
-	.reg .b64 %rd<20>;
-	.reg .f32 %f<25>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<44>;
+	.reg .b64 %rd<23>;
+	.reg .f32 %f<36>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7960,26 +8042,25 @@ $L19:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
 	mov.f32 %f1, 0f00000000;
-	mov.b64 %rd8, 0;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
+	mov.b64 %rd7, 0;
+	cvt.u64.u32 %rd8, %r6;
+	mov.b64 %rd9, %rd7;
 $L1:
-	setp.ge.s64 %p2, %rd10, %rd5;
+	setp.ge.s64 %p2, %rd9, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd11, %r5;
-	add.s64 %rd12, %rd10, %rd11;
-	setp.lt.s64 %p3, %rd12, %rd5;
-	mad.lo.s64 %rd13, %rd12, 8, %rd4;
+	cvt.u64.u32 %rd10, %r5;
+	add.s64 %rd11, %rd9, %rd10;
+	setp.lt.s64 %p3, %rd11, %rd4;
+	mad.lo.s64 %rd12, %rd11, 8, %rd3;
 	mov.f32 %f2, 0f00000000;
 	@!%p3 bra $L3;
-	ld.global.f32 %f3, [%rd13+0];
+	ld.global.f32 %f3, [%rd12+0];
 	mov.f32 %f2, %f3;
 $L3:
 	// block scan
@@ -8026,48 +8107,92 @@ $L8:
 	sub.u32 %r30, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r30;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd14, %r8, 16;
-	add.s64 %rd15, %rd1, %rd14;
-	add.s64 %rd16, %rd15, 1040;
-	add.s64 %rd17, %rd16, %rd2;
-	st.shared.f32 [%rd17+0], %f4;
+	mul.wide.u32 %rd13, %r8, 16;
+	add.s64 %rd14, %rd1, %rd13;
+	st.shared.f32 [%rd14+0], %f4;
 $L9:
 	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
 	mov.f32 %f17, 0f00000000;
-	mov.f32 %f18, 0f00000000;
-	mov.b32 %r31, 0;
-	add.s64 %rd18, %rd2, 1040;
-	add.s64 %rd19, %rd1, %rd18;
-$L10:
-	setp.hs.u32 %p11, %r31, %r10;
-	@%p11 bra $L11;
-	ld.shared.f32 %f19, [%rd19+0];
-	setp.lo.u32 %p12, %r31, %r8;
-	@!%p12 bra $L12;
-	add.rn.f32 %f20, %f17, %f19;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd15, %r7, 16;
+	add.s64 %rd16, %rd1, %rd15;
+	ld.shared.f32 %f18, [%rd16+0];
+	mov.f32 %f17, %f18;
+$L11:
+	mov.b32 %r31, %f17;
+	shfl.sync.up.b32 %r32|%p13, %r31, 1, 0, %r17;
+	mov.b32 %f19, %r32;
+	@!%p13 bra $L12;
+	add.rn.f32 %f20, %f19, %f17;
 	mov.f32 %f17, %f20;
 $L12:
-	add.rn.f32 %f21, %f18, %f19;
-	mov.f32 %f18, %f21;
-	add.s64 %rd19, %rd19, 16;
-	add.u32 %r31, %r31, 1;
-	bra.uni $L10;
-$L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.rn.f32 %f22, %f17, %f16;
-	@!%p3 bra $L13;
-	add.rn.f32 %f23, %f1, %f22;
-	st.global.f32 [%rd13+0], %f23;
+	mov.b32 %r33, %f17;
+	shfl.sync.up.b32 %r34|%p14, %r33, 2, 0, %r17;
+	mov.b32 %f21, %r34;
+	@!%p14 bra $L13;
+	add.rn.f32 %f22, %f21, %f17;
+	mov.f32 %f17, %f22;
 $L13:
-	add.rn.f32 %f24, %f1, %f18;
-	mov.f32 %f1, %f24;
-	add.s64 %rd10, %rd10, %rd9;
+	mov.b32 %r35, %f17;
+	shfl.sync.up.b32 %r36|%p15, %r35, 4, 0, %r17;
+	mov.b32 %f23, %r36;
+	@!%p15 bra $L14;
+	add.rn.f32 %f24, %f23, %f17;
+	mov.f32 %f17, %f24;
+$L14:
+	mov.b32 %r37, %f17;
+	shfl.sync.up.b32 %r38|%p16, %r37, 8, 0, %r17;
+	mov.b32 %f25, %r38;
+	@!%p16 bra $L15;
+	add.rn.f32 %f26, %f25, %f17;
+	mov.f32 %f17, %f26;
+$L15:
+	mov.b32 %r39, %f17;
+	shfl.sync.up.b32 %r40|%p17, %r39, 16, 0, %r17;
+	mov.b32 %f27, %r40;
+	@!%p17 bra $L16;
+	add.rn.f32 %f28, %f27, %f17;
+	mov.f32 %f17, %f28;
+$L16:
+	mov.b32 %r41, %f17;
+	shfl.sync.up.b32 %r42|%p18, %r41, 1, 0, %r17;
+	mov.b32 %f29, %r42;
+	selp.f32 %f30, %f29, 0f00000000, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd17, %r7, 16;
+	add.s64 %rd18, %rd1, %rd17;
+	add.s64 %rd19, %rd18, 512;
+	st.shared.f32 [%rd19+0], %f30;
+$L17:
+	sub.u32 %r43, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r43;
+	@!%p19 bra $L18;
+	st.shared.f32 [%rd1+1024], %f17;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd20, %r8, 16;
+	add.s64 %rd21, %rd1, %rd20;
+	add.s64 %rd22, %rd21, 512;
+	ld.shared.f32 %f31, [%rd22+0];
+	add.rn.f32 %f32, %f31, %f16;
+	ld.shared.f32 %f33, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.rn.f32 %f34, %f1, %f32;
+	st.global.f32 [%rd12+0], %f34;
+$L19:
+	add.rn.f32 %f35, %f1, %f33;
+	mov.f32 %f1, %f35;
+	add.s64 %rd9, %rd9, %rd8;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.f32 [%rd7+0], %f1;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.f32 [%rd6+0], %f1;
+$L20:
 	ret;
 }
 
@@ -8083,10 +8208,10 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<34>;
-	.reg .b64 %rd<52>;
-	.reg .f32 %f<31>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<55>;
+	.reg .f32 %f<42>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8106,61 +8231,60 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd31, %r18, 8;
-	add.s64 %rd32, %rd6, %rd31;
-	ld.global.f32 %f2, [%rd32+0];
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd30, %r18, 8;
+	add.s64 %rd31, %rd5, %rd30;
+	ld.global.f32 %f2, [%rd31+0];
 	mov.f32 %f1, %f2;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd28;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd30;
+	setp.ge.s64 %p2, %rd33, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd35, %r5;
-	add.s64 %rd36, %rd34, %rd35;
-	setp.lt.s64 %p3, %rd36, %rd30;
+	cvt.u64.u32 %rd34, %r5;
+	add.s64 %rd35, %rd33, %rd34;
+	setp.lt.s64 %p3, %rd35, %rd29;
 	mov.f32 %f3, 0f00000000;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd37, %rd36;
+	mov.b64 %rd36, %rd35;
 	@!%p4 bra $L6;
-	mul.lo.s64 %rd38, %rd37, %rd20;
-	mad.lo.s64 %rd39, %rd38, 4, %rd16;
-	st.global.f32 [%rd39+0], %f3;
+	mul.lo.s64 %rd37, %rd36, %rd19;
+	mad.lo.s64 %rd38, %rd37, 4, %rd15;
+	st.global.f32 [%rd38+0], %f3;
 $L6:
-	mul.lo.s64 %rd40, %rd37, %rd13;
-	mad.lo.s64 %rd41, %rd40, 4, %rd9;
-	ld.global.nc.f32 %f4, [%rd41+0];
+	mul.lo.s64 %rd39, %rd36, %rd12;
+	mad.lo.s64 %rd40, %rd39, 4, %rd8;
+	ld.global.nc.f32 %f4, [%rd40+0];
 	mov.f32 %f5, %f4;
 	add.rn.f32 %f6, %f3, %f5;
 	mov.f32 %f3, %f6;
@@ -8211,56 +8335,100 @@ $L11:
 	sub.u32 %r32, %r13, 1;
 	setp.eq.u32 %p11, %r7, %r32;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	add.s64 %rd44, %rd43, 1040;
-	add.s64 %rd45, %rd44, %rd2;
-	st.shared.f32 [%rd45+0], %f8;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.f32 [%rd42+0], %f8;
 $L12:
 	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
 	mov.f32 %f21, 0f00000000;
-	mov.f32 %f22, 0f00000000;
-	mov.b32 %r33, 0;
-	add.s64 %rd46, %rd2, 1040;
-	add.s64 %rd47, %rd1, %rd46;
-$L13:
-	setp.hs.u32 %p12, %r33, %r10;
-	@%p12 bra $L14;
-	ld.shared.f32 %f23, [%rd47+0];
-	setp.lo.u32 %p13, %r33, %r8;
-	@!%p13 bra $L15;
-	add.rn.f32 %f24, %f21, %f23;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.f32 %f22, [%rd44+0];
+	mov.f32 %f21, %f22;
+$L14:
+	mov.b32 %r33, %f21;
+	shfl.sync.up.b32 %r34|%p14, %r33, 1, 0, %r17;
+	mov.b32 %f23, %r34;
+	@!%p14 bra $L15;
+	add.rn.f32 %f24, %f23, %f21;
 	mov.f32 %f21, %f24;
 $L15:
-	add.rn.f32 %f25, %f22, %f23;
-	mov.f32 %f22, %f25;
-	add.s64 %rd47, %rd47, 16;
-	add.u32 %r33, %r33, 1;
-	bra.uni $L13;
-$L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.rn.f32 %f26, %f21, %f20;
-	@!%p3 bra $L16;
-	add.rn.f32 %f27, %f1, %f26;
-	mov.f32 %f3, %f27;
-	mov.pred %p4, 1;
-	mov.b64 %rd37, %rd36;
-	@!%p4 bra $L19;
-	mul.lo.s64 %rd48, %rd37, %rd20;
-	mad.lo.s64 %rd49, %rd48, 4, %rd16;
-	st.global.f32 [%rd49+0], %f3;
-$L19:
-	mul.lo.s64 %rd50, %rd37, %rd13;
-	mad.lo.s64 %rd51, %rd50, 4, %rd9;
-	ld.global.nc.f32 %f28, [%rd51+0];
-	mov.f32 %f5, %f28;
-	add.rn.f32 %f29, %f3, %f5;
-	mov.f32 %f3, %f29;
-$L17:
+	mov.b32 %r35, %f21;
+	shfl.sync.up.b32 %r36|%p15, %r35, 2, 0, %r17;
+	mov.b32 %f25, %r36;
+	@!%p15 bra $L16;
+	add.rn.f32 %f26, %f25, %f21;
+	mov.f32 %f21, %f26;
 $L16:
-	add.rn.f32 %f30, %f1, %f22;
-	mov.f32 %f1, %f30;
-	add.s64 %rd34, %rd34, %rd33;
+	mov.b32 %r37, %f21;
+	shfl.sync.up.b32 %r38|%p16, %r37, 4, 0, %r17;
+	mov.b32 %f27, %r38;
+	@!%p16 bra $L17;
+	add.rn.f32 %f28, %f27, %f21;
+	mov.f32 %f21, %f28;
+$L17:
+	mov.b32 %r39, %f21;
+	shfl.sync.up.b32 %r40|%p17, %r39, 8, 0, %r17;
+	mov.b32 %f29, %r40;
+	@!%p17 bra $L18;
+	add.rn.f32 %f30, %f29, %f21;
+	mov.f32 %f21, %f30;
+$L18:
+	mov.b32 %r41, %f21;
+	shfl.sync.up.b32 %r42|%p18, %r41, 16, 0, %r17;
+	mov.b32 %f31, %r42;
+	@!%p18 bra $L19;
+	add.rn.f32 %f32, %f31, %f21;
+	mov.f32 %f21, %f32;
+$L19:
+	mov.b32 %r43, %f21;
+	shfl.sync.up.b32 %r44|%p19, %r43, 1, 0, %r17;
+	mov.b32 %f33, %r44;
+	selp.f32 %f34, %f33, 0f00000000, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	add.s64 %rd47, %rd46, 512;
+	st.shared.f32 [%rd47+0], %f34;
+$L20:
+	sub.u32 %r45, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r45;
+	@!%p20 bra $L21;
+	st.shared.f32 [%rd1+1024], %f21;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	add.s64 %rd50, %rd49, 512;
+	ld.shared.f32 %f35, [%rd50+0];
+	add.rn.f32 %f36, %f35, %f20;
+	ld.shared.f32 %f37, [%rd1+1024];
+	@!%p3 bra $L22;
+	add.rn.f32 %f38, %f1, %f36;
+	mov.f32 %f3, %f38;
+	mov.pred %p4, 1;
+	mov.b64 %rd36, %rd35;
+	@!%p4 bra $L25;
+	mul.lo.s64 %rd51, %rd36, %rd19;
+	mad.lo.s64 %rd52, %rd51, 4, %rd15;
+	st.global.f32 [%rd52+0], %f3;
+$L25:
+	mul.lo.s64 %rd53, %rd36, %rd12;
+	mad.lo.s64 %rd54, %rd53, 4, %rd8;
+	ld.global.nc.f32 %f39, [%rd54+0];
+	mov.f32 %f5, %f39;
+	add.rn.f32 %f40, %f3, %f5;
+	mov.f32 %f3, %f40;
+$L23:
+$L22:
+	add.rn.f32 %f41, %f1, %f37;
+	mov.f32 %f1, %f41;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -8300,7 +8468,7 @@ const gokkosPTX21 = `//
 {
 	.reg .pred %p<7>;
 	.reg .b32 %r<35>;
-	.reg .b64 %rd<109>;
+	.reg .b64 %rd<108>;
 	.reg .f64 %fd<7>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8321,15 +8489,14 @@ const gokkosPTX21 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -8343,164 +8510,164 @@ const gokkosPTX21 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s7];
-	mov.b64 %rd42, %rd41;
-	cvt.u64.u32 %rd44, %r28;
-	cvt.u64.u32 %rd45, %r29;
-	mov.b64 %rd46, %rd44;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s7];
+	mov.b64 %rd41, %rd40;
+	cvt.u64.u32 %rd43, %r28;
+	cvt.u64.u32 %rd44, %r29;
+	mov.b64 %rd45, %rd43;
 $L1:
-	setp.ge.s64 %p3, %rd46, %rd3;
+	setp.ge.s64 %p3, %rd45, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd43, %rd46;
+	mov.b64 %rd42, %rd45;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mul.lo.s64 %rd47, %rd43, %rd40;
-	mov.b64 %rd48, %rd47;
-	mov.b64 %rd49, 0x0;
+	mul.lo.s64 %rd46, %rd42, %rd39;
+	mov.b64 %rd47, %rd46;
+	mov.b64 %rd48, 0x0;
+	mov.b64 %rd49, 0;
 	mov.b64 %rd50, 0;
-	mov.b64 %rd51, 0;
-	mov.b64 %rd52, 0x0;
+	mov.b64 %rd51, 0x0;
+	mov.b64 %rd52, 0;
 	mov.b64 %rd53, 0;
-	mov.b64 %rd54, 0;
-	setp.eq.s64 %p4, %rd42, 0;
+	setp.eq.s64 %p4, %rd41, 0;
 	@!%p4 bra $L4;
-	add.s64 %rd55, %rd12, %rd21;
-	mad.lo.s64 %rd56, %rd40, 8, 15;
-	and.b64 %rd56, %rd56, -16;
-	add.s64 %rd21, %rd21, %rd56;
-	mov.b64 %rd57, %rd55;
-	mov.b64 %rd58, %rd40;
-	mov.b64 %rd59, 1;
-	cvta.shared.u64 %rd60, %rd57;
-	mov.b64 %rd49, %rd60;
+	add.s64 %rd54, %rd11, %rd20;
+	mad.lo.s64 %rd55, %rd39, 8, 15;
+	and.b64 %rd55, %rd55, -16;
+	add.s64 %rd20, %rd20, %rd55;
+	mov.b64 %rd56, %rd54;
+	mov.b64 %rd57, %rd39;
+	mov.b64 %rd58, 1;
+	cvta.shared.u64 %rd59, %rd56;
+	mov.b64 %rd48, %rd59;
+	mov.b64 %rd49, %rd57;
 	mov.b64 %rd50, %rd58;
-	mov.b64 %rd51, %rd59;
-	mov.b64 %rd61, 4;
-	add.s64 %rd62, %rd14, %rd22;
-	mad.lo.s64 %rd63, %rd61, 4, 15;
-	and.b64 %rd63, %rd63, -16;
-	add.s64 %rd22, %rd22, %rd63;
-	mov.b64 %rd64, %rd62;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, 1;
-	cvta.shared.u64 %rd67, %rd64;
-	mov.b64 %rd52, %rd67;
+	mov.b64 %rd60, 4;
+	add.s64 %rd61, %rd13, %rd21;
+	mad.lo.s64 %rd62, %rd60, 4, 15;
+	and.b64 %rd62, %rd62, -16;
+	add.s64 %rd21, %rd21, %rd62;
+	mov.b64 %rd63, %rd61;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd65, 1;
+	cvta.shared.u64 %rd66, %rd63;
+	mov.b64 %rd51, %rd66;
+	mov.b64 %rd52, %rd64;
 	mov.b64 %rd53, %rd65;
-	mov.b64 %rd54, %rd66;
 	bra.uni $L5;
 $L4:
-	add.s64 %rd68, %rd16, %rd23;
-	mad.lo.s64 %rd69, %rd40, 8, 15;
-	and.b64 %rd69, %rd69, -16;
-	add.s64 %rd23, %rd23, %rd69;
-	mov.b64 %rd70, %rd68;
-	mov.b64 %rd71, %rd40;
-	mov.b64 %rd72, 1;
-	cvta.global.u64 %rd73, %rd70;
-	mov.b64 %rd49, %rd73;
+	add.s64 %rd67, %rd15, %rd22;
+	mad.lo.s64 %rd68, %rd39, 8, 15;
+	and.b64 %rd68, %rd68, -16;
+	add.s64 %rd22, %rd22, %rd68;
+	mov.b64 %rd69, %rd67;
+	mov.b64 %rd70, %rd39;
+	mov.b64 %rd71, 1;
+	cvta.global.u64 %rd72, %rd69;
+	mov.b64 %rd48, %rd72;
+	mov.b64 %rd49, %rd70;
 	mov.b64 %rd50, %rd71;
-	mov.b64 %rd51, %rd72;
-	mov.b64 %rd74, 4;
-	add.s64 %rd75, %rd20, %rd24;
-	mad.lo.s64 %rd76, %rd74, 4, 15;
-	and.b64 %rd76, %rd76, -16;
-	add.s64 %rd24, %rd24, %rd76;
-	mov.b64 %rd77, %rd75;
-	mov.b64 %rd78, %rd74;
-	mov.b64 %rd79, 1;
-	cvta.global.u64 %rd80, %rd77;
-	mov.b64 %rd52, %rd80;
+	mov.b64 %rd73, 4;
+	add.s64 %rd74, %rd19, %rd23;
+	mad.lo.s64 %rd75, %rd73, 4, 15;
+	and.b64 %rd75, %rd75, -16;
+	add.s64 %rd23, %rd23, %rd75;
+	mov.b64 %rd76, %rd74;
+	mov.b64 %rd77, %rd73;
+	mov.b64 %rd78, 1;
+	cvta.global.u64 %rd79, %rd76;
+	mov.b64 %rd51, %rd79;
+	mov.b64 %rd52, %rd77;
 	mov.b64 %rd53, %rd78;
-	mov.b64 %rd54, %rd79;
 $L5:
-	cvt.u64.u32 %rd81, %r2;
-	cvt.u32.u64 %r30, %rd81;
-	st.s32 [%rd52+0], %r30;
-	mov.b64 %rd82, %rd40;
-	cvt.u64.u32 %rd83, %r2;
-	mov.b64 %rd85, 0;
-	add.s64 %rd84, %rd85, %rd83;
-	cvt.u64.u32 %rd86, %r4;
-	mov.b64 %rd87, %rd84;
+	cvt.u64.u32 %rd80, %r2;
+	cvt.u32.u64 %r30, %rd80;
+	st.s32 [%rd51+0], %r30;
+	mov.b64 %rd81, %rd39;
+	cvt.u64.u32 %rd82, %r2;
+	mov.b64 %rd84, 0;
+	add.s64 %rd83, %rd84, %rd82;
+	cvt.u64.u32 %rd85, %r4;
+	mov.b64 %rd86, %rd83;
 $L6:
-	setp.ge.s64 %p5, %rd87, %rd82;
+	setp.ge.s64 %p5, %rd86, %rd81;
 	@%p5 bra $L8;
-	mov.b64 %rd88, %rd87;
-	add.s64 %rd89, %rd48, %rd88;
-	mul.lo.s64 %rd90, %rd89, %rd31;
-	mad.lo.s64 %rd91, %rd90, 8, %rd27;
-	ld.global.nc.f64 %fd1, [%rd91+0];
+	mov.b64 %rd87, %rd86;
+	add.s64 %rd88, %rd47, %rd87;
+	mul.lo.s64 %rd89, %rd88, %rd30;
+	mad.lo.s64 %rd90, %rd89, 8, %rd26;
+	ld.global.nc.f64 %fd1, [%rd90+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd92, %rd88, %rd51;
-	mad.lo.s64 %rd93, %rd92, 8, %rd49;
-	st.f64 [%rd93+0], %fd2;
+	mul.lo.s64 %rd91, %rd87, %rd50;
+	mad.lo.s64 %rd92, %rd91, 8, %rd48;
+	st.f64 [%rd92+0], %fd2;
 $L7:
-	add.s64 %rd87, %rd87, %rd86;
+	add.s64 %rd86, %rd86, %rd85;
 	bra.uni $L6;
 $L8:
 	bar.sync 0;
-	mov.b64 %rd94, %rd40;
-	cvt.u64.u32 %rd95, %r2;
-	mov.b64 %rd97, 0;
-	add.s64 %rd96, %rd97, %rd95;
-	cvt.u64.u32 %rd98, %r4;
-	mov.b64 %rd99, %rd96;
+	mov.b64 %rd93, %rd39;
+	cvt.u64.u32 %rd94, %r2;
+	mov.b64 %rd96, 0;
+	add.s64 %rd95, %rd96, %rd94;
+	cvt.u64.u32 %rd97, %r4;
+	mov.b64 %rd98, %rd95;
 $L9:
-	setp.ge.s64 %p6, %rd99, %rd94;
+	setp.ge.s64 %p6, %rd98, %rd93;
 	@%p6 bra $L11;
-	mov.b64 %rd100, %rd99;
-	sub.s64 %rd101, %rd40, 1;
-	sub.s64 %rd102, %rd101, %rd100;
-	mul.lo.s64 %rd103, %rd102, %rd51;
-	mad.lo.s64 %rd104, %rd103, 8, %rd49;
-	ld.f64 %fd3, [%rd104+0];
+	mov.b64 %rd99, %rd98;
+	sub.s64 %rd100, %rd39, 1;
+	sub.s64 %rd101, %rd100, %rd99;
+	mul.lo.s64 %rd102, %rd101, %rd50;
+	mad.lo.s64 %rd103, %rd102, 8, %rd48;
+	ld.f64 %fd3, [%rd103+0];
 	mov.f64 %fd4, %fd3;
-	ld.s32 %r31, [%rd52+0];
+	ld.s32 %r31, [%rd51+0];
 	mov.b32 %r32, %r31;
-	cvt.u64.u32 %rd105, %r2;
-	cvt.u32.u64 %r33, %rd105;
+	cvt.u64.u32 %rd104, %r2;
+	cvt.u32.u64 %r33, %rd104;
 	sub.s32 %r34, %r32, %r33;
 	cvt.rn.f64.s32 %fd5, %r34;
 	add.rn.f64 %fd6, %fd4, %fd5;
-	add.s64 %rd106, %rd48, %rd100;
-	mul.lo.s64 %rd107, %rd106, %rd38;
-	mad.lo.s64 %rd108, %rd107, 8, %rd34;
-	st.global.f64 [%rd108+0], %fd6;
+	add.s64 %rd105, %rd47, %rd99;
+	mul.lo.s64 %rd106, %rd105, %rd37;
+	mad.lo.s64 %rd107, %rd106, 8, %rd33;
+	st.global.f64 [%rd107+0], %fd6;
 $L10:
-	add.s64 %rd99, %rd99, %rd98;
+	add.s64 %rd98, %rd98, %rd97;
 	bra.uni $L9;
 $L11:
 $L3:
 	bar.sync 0;
-	add.s64 %rd46, %rd46, %rd45;
+	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -8541,7 +8708,7 @@ const gokkosPTX22 = `//
 {
 	.reg .pred %p<4>;
 	.reg .b32 %r<34>;
-	.reg .b64 %rd<64>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8561,15 +8728,14 @@ const gokkosPTX22 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -8583,70 +8749,70 @@ const gokkosPTX22 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s6];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s7];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	cvt.u64.u32 %rd47, %r28;
-	cvt.u64.u32 %rd48, %r29;
-	mov.b64 %rd49, %rd47;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	cvt.u64.u32 %rd46, %r28;
+	cvt.u64.u32 %rd47, %r29;
+	mov.b64 %rd48, %rd46;
 $L1:
-	setp.ge.s64 %p3, %rd49, %rd3;
+	setp.ge.s64 %p3, %rd48, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd46, %rd49;
+	mov.b64 %rd45, %rd48;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	cvt.u64.u32 %rd50, %r4;
-	mul.lo.s64 %rd51, %rd46, %rd50;
-	cvt.u64.u32 %rd52, %r2;
-	add.s64 %rd53, %rd51, %rd52;
-	mov.b64 %rd54, %rd53;
-	cvt.u32.u64 %r30, %rd46;
-	mul.lo.s64 %rd55, %rd54, %rd31;
-	mad.lo.s64 %rd56, %rd55, 4, %rd27;
-	st.global.s32 [%rd56+0], %r30;
-	cvt.u64.u32 %rd57, %r4;
-	shl.b64 %rd58, %rd57, 20;
-	add.s64 %rd59, %rd58, %rd3;
-	cvt.u32.u64 %r31, %rd59;
-	mul.lo.s64 %rd60, %rd54, %rd45;
-	mad.lo.s64 %rd61, %rd60, 4, %rd41;
-	st.global.s32 [%rd61+0], %r31;
-	mul.lo.s64 %rd62, %rd54, %rd38;
-	mad.lo.s64 %rd63, %rd62, 4, %rd34;
+	cvt.u64.u32 %rd49, %r4;
+	mul.lo.s64 %rd50, %rd45, %rd49;
+	cvt.u64.u32 %rd51, %r2;
+	add.s64 %rd52, %rd50, %rd51;
+	mov.b64 %rd53, %rd52;
+	cvt.u32.u64 %r30, %rd45;
+	mul.lo.s64 %rd54, %rd53, %rd30;
+	mad.lo.s64 %rd55, %rd54, 4, %rd26;
+	st.global.s32 [%rd55+0], %r30;
+	cvt.u64.u32 %rd56, %r4;
+	shl.b64 %rd57, %rd56, 20;
+	add.s64 %rd58, %rd57, %rd2;
+	cvt.u32.u64 %r31, %rd58;
+	mul.lo.s64 %rd59, %rd53, %rd44;
+	mad.lo.s64 %rd60, %rd59, 4, %rd40;
+	st.global.s32 [%rd60+0], %r31;
+	mul.lo.s64 %rd61, %rd53, %rd37;
+	mad.lo.s64 %rd62, %rd61, 4, %rd33;
 	mov.b32 %r32, 1;
-	atom.global.add.s32 %r33, [%rd63], %r32;
+	atom.global.add.s32 %r33, [%rd62], %r32;
 $L3:
-	add.s64 %rd49, %rd49, %rd48;
+	add.s64 %rd48, %rd48, %rd47;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -8690,7 +8856,7 @@ const gokkosPTX23 = `//
 {
 	.reg .pred %p<35>;
 	.reg .b32 %r<99>;
-	.reg .b64 %rd<173>;
+	.reg .b64 %rd<172>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8710,15 +8876,14 @@ const gokkosPTX23 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -8732,364 +8897,364 @@ const gokkosPTX23 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s3];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s4];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s5];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s7];
-	mov.b64 %rd42, %rd41;
-	ld.param.u64 %rd43, [gk_s8];
-	cvta.to.global.u64 %rd44, %rd43;
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s10];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s11];
-	mov.b64 %rd51, %rd50;
-	cvt.u64.u32 %rd53, %r28;
-	cvt.u64.u32 %rd54, %r29;
-	mov.b64 %rd55, %rd53;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s4];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s5];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s7];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s8];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s10];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd52, %r28;
+	cvt.u64.u32 %rd53, %r29;
+	mov.b64 %rd54, %rd52;
 $L1:
-	setp.ge.s64 %p3, %rd55, %rd3;
+	setp.ge.s64 %p3, %rd54, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd52, %rd55;
+	mov.b64 %rd51, %rd54;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd56, %rd52;
-	shr.s64 %rd57, %rd51, 63;
-	shr.u64 %rd58, %rd57, 63;
-	add.s64 %rd59, %rd51, %rd58;
-	shr.s64 %rd60, %rd59, 1;
-	mov.b64 %rd61, %rd60;
-	cvt.u64.u32 %rd62, %r2;
-	mov.b64 %rd64, 0;
-	add.s64 %rd63, %rd64, %rd62;
-	cvt.u64.u32 %rd65, %r4;
-	mov.b64 %rd66, %rd63;
+	mov.b64 %rd55, %rd51;
+	shr.s64 %rd56, %rd50, 63;
+	shr.u64 %rd57, %rd56, 63;
+	add.s64 %rd58, %rd50, %rd57;
+	shr.s64 %rd59, %rd58, 1;
+	mov.b64 %rd60, %rd59;
+	cvt.u64.u32 %rd61, %r2;
+	mov.b64 %rd63, 0;
+	add.s64 %rd62, %rd63, %rd61;
+	cvt.u64.u32 %rd64, %r4;
+	mov.b64 %rd65, %rd62;
 $L4:
-	setp.ge.s64 %p4, %rd66, %rd61;
+	setp.ge.s64 %p4, %rd65, %rd60;
 	@%p4 bra $L6;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd51;
-	add.s64 %rd69, %rd68, %rd67;
-	mul.lo.s64 %rd70, %rd56, %rd33;
-	mad.lo.s64 %rd71, %rd67, %rd35, %rd70;
-	mad.lo.s64 %rd72, %rd71, 8, %rd27;
-	st.global.s64 [%rd72+0], %rd69;
+	mov.b64 %rd66, %rd65;
+	mul.lo.s64 %rd67, %rd55, %rd50;
+	add.s64 %rd68, %rd67, %rd66;
+	mul.lo.s64 %rd69, %rd55, %rd32;
+	mad.lo.s64 %rd70, %rd66, %rd34, %rd69;
+	mad.lo.s64 %rd71, %rd70, 8, %rd26;
+	st.global.s64 [%rd71+0], %rd68;
 $L5:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd65, %rd65, %rd64;
 	bra.uni $L4;
 $L6:
-	shr.s64 %rd73, %rd51, 63;
-	shr.u64 %rd74, %rd73, 63;
-	add.s64 %rd75, %rd51, %rd74;
-	shr.s64 %rd76, %rd75, 1;
-	mov.b64 %rd77, %rd51;
-	cvt.u64.u32 %rd78, %r1;
-	add.s64 %rd79, %rd76, %rd78;
-	cvt.u64.u32 %rd80, %r3;
-	mov.b64 %rd81, %rd79;
+	shr.s64 %rd72, %rd50, 63;
+	shr.u64 %rd73, %rd72, 63;
+	add.s64 %rd74, %rd50, %rd73;
+	shr.s64 %rd75, %rd74, 1;
+	mov.b64 %rd76, %rd50;
+	cvt.u64.u32 %rd77, %r1;
+	add.s64 %rd78, %rd75, %rd77;
+	cvt.u64.u32 %rd79, %r3;
+	mov.b64 %rd80, %rd78;
 $L7:
-	setp.ge.s64 %p5, %rd81, %rd77;
+	setp.ge.s64 %p5, %rd80, %rd76;
 	@%p5 bra $L9;
-	mov.b64 %rd82, %rd81;
-	mul.lo.s64 %rd83, %rd56, %rd51;
-	add.s64 %rd84, %rd83, %rd82;
-	mul.lo.s64 %rd85, %rd56, %rd33;
-	mad.lo.s64 %rd86, %rd82, %rd35, %rd85;
-	mad.lo.s64 %rd87, %rd86, 8, %rd27;
-	st.global.s64 [%rd87+0], %rd84;
+	mov.b64 %rd81, %rd80;
+	mul.lo.s64 %rd82, %rd55, %rd50;
+	add.s64 %rd83, %rd82, %rd81;
+	mul.lo.s64 %rd84, %rd55, %rd32;
+	mad.lo.s64 %rd85, %rd81, %rd34, %rd84;
+	mad.lo.s64 %rd86, %rd85, 8, %rd26;
+	st.global.s64 [%rd86+0], %rd83;
 $L8:
-	add.s64 %rd81, %rd81, %rd80;
+	add.s64 %rd80, %rd80, %rd79;
 	bra.uni $L7;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd88, %rd51;
-	mov.b64 %rd89, 0;
-	cvt.u64.u32 %rd90, %r5;
-	mov.b64 %rd92, 0;
-	add.s64 %rd91, %rd92, %rd90;
-	cvt.u64.u32 %rd93, %r6;
-	mov.b64 %rd94, %rd91;
+	mov.b64 %rd87, %rd50;
+	mov.b64 %rd88, 0;
+	cvt.u64.u32 %rd89, %r5;
+	mov.b64 %rd91, 0;
+	add.s64 %rd90, %rd91, %rd89;
+	cvt.u64.u32 %rd92, %r6;
+	mov.b64 %rd93, %rd90;
 $L10:
-	setp.ge.s64 %p6, %rd94, %rd88;
+	setp.ge.s64 %p6, %rd93, %rd87;
 	@%p6 bra $L12;
-	mov.b64 %rd95, %rd94;
-	mul.lo.s64 %rd96, %rd56, %rd33;
-	mad.lo.s64 %rd97, %rd95, %rd35, %rd96;
-	mad.lo.s64 %rd98, %rd97, 8, %rd27;
-	ld.global.s64 %rd99, [%rd98+0];
-	mov.b64 %rd100, %rd99;
-	add.s64 %rd101, %rd89, %rd100;
-	mov.b64 %rd89, %rd101;
+	mov.b64 %rd94, %rd93;
+	mul.lo.s64 %rd95, %rd55, %rd32;
+	mad.lo.s64 %rd96, %rd94, %rd34, %rd95;
+	mad.lo.s64 %rd97, %rd96, 8, %rd26;
+	ld.global.s64 %rd98, [%rd97+0];
+	mov.b64 %rd99, %rd98;
+	add.s64 %rd100, %rd88, %rd99;
+	mov.b64 %rd88, %rd100;
 $L11:
-	add.s64 %rd94, %rd94, %rd93;
+	add.s64 %rd93, %rd93, %rd92;
 	bra.uni $L10;
 $L12:
-	mov.b64 %rd102, %rd89;
+	mov.b64 %rd101, %rd88;
 	// block reduction
 	sub.u32 %r30, %r13, 1;
-	mov.b64 {%r31, %r32}, %rd102;
+	mov.b64 {%r31, %r32}, %rd101;
 	shfl.sync.down.b32 %r33|%p7, %r31, 1, %r30, %r17;
 	shfl.sync.down.b32 %r34, %r32, 1, %r30, %r17;
-	mov.b64 %rd103, {%r33, %r34};
+	mov.b64 %rd102, {%r33, %r34};
 	@!%p7 bra $L13;
-	add.s64 %rd104, %rd102, %rd103;
-	mov.b64 %rd102, %rd104;
+	add.s64 %rd103, %rd101, %rd102;
+	mov.b64 %rd101, %rd103;
 $L13:
-	mov.b64 {%r35, %r36}, %rd102;
+	mov.b64 {%r35, %r36}, %rd101;
 	shfl.sync.down.b32 %r37|%p8, %r35, 2, %r30, %r17;
 	shfl.sync.down.b32 %r38, %r36, 2, %r30, %r17;
-	mov.b64 %rd105, {%r37, %r38};
+	mov.b64 %rd104, {%r37, %r38};
 	@!%p8 bra $L14;
-	add.s64 %rd106, %rd102, %rd105;
-	mov.b64 %rd102, %rd106;
+	add.s64 %rd105, %rd101, %rd104;
+	mov.b64 %rd101, %rd105;
 $L14:
-	mov.b64 {%r39, %r40}, %rd102;
+	mov.b64 {%r39, %r40}, %rd101;
 	shfl.sync.down.b32 %r41|%p9, %r39, 4, %r30, %r17;
 	shfl.sync.down.b32 %r42, %r40, 4, %r30, %r17;
-	mov.b64 %rd107, {%r41, %r42};
+	mov.b64 %rd106, {%r41, %r42};
 	@!%p9 bra $L15;
-	add.s64 %rd108, %rd102, %rd107;
-	mov.b64 %rd102, %rd108;
+	add.s64 %rd107, %rd101, %rd106;
+	mov.b64 %rd101, %rd107;
 $L15:
-	mov.b64 {%r43, %r44}, %rd102;
+	mov.b64 {%r43, %r44}, %rd101;
 	shfl.sync.down.b32 %r45|%p10, %r43, 8, %r30, %r17;
 	shfl.sync.down.b32 %r46, %r44, 8, %r30, %r17;
-	mov.b64 %rd109, {%r45, %r46};
+	mov.b64 %rd108, {%r45, %r46};
 	@!%p10 bra $L16;
-	add.s64 %rd110, %rd102, %rd109;
-	mov.b64 %rd102, %rd110;
+	add.s64 %rd109, %rd101, %rd108;
+	mov.b64 %rd101, %rd109;
 $L16:
-	mov.b64 {%r47, %r48}, %rd102;
+	mov.b64 {%r47, %r48}, %rd101;
 	shfl.sync.down.b32 %r49|%p11, %r47, 16, %r30, %r17;
 	shfl.sync.down.b32 %r50, %r48, 16, %r30, %r17;
-	mov.b64 %rd111, {%r49, %r50};
+	mov.b64 %rd110, {%r49, %r50};
 	@!%p11 bra $L17;
-	add.s64 %rd112, %rd102, %rd111;
-	mov.b64 %rd102, %rd112;
+	add.s64 %rd111, %rd101, %rd110;
+	mov.b64 %rd101, %rd111;
 $L17:
 	setp.eq.u32 %p12, %r7, 0;
 	@!%p12 bra $L18;
-	mul.wide.u32 %rd113, %r8, 16;
-	add.s64 %rd114, %rd1, %rd113;
-	st.shared.s64 [%rd114+0], %rd102;
+	mul.wide.u32 %rd112, %r8, 16;
+	add.s64 %rd113, %rd1, %rd112;
+	st.shared.s64 [%rd113+0], %rd101;
 $L18:
 	bar.sync 0;
 	setp.eq.u32 %p13, %r8, 0;
 	@!%p13 bra $L19;
 	setp.lo.u32 %p14, %r7, %r10;
 	@!%p14 bra $L20;
-	mul.wide.u32 %rd115, %r7, 16;
-	add.s64 %rd116, %rd1, %rd115;
-	ld.shared.s64 %rd117, [%rd116+0];
-	mov.b64 %rd102, %rd117;
+	mul.wide.u32 %rd114, %r7, 16;
+	add.s64 %rd115, %rd1, %rd114;
+	ld.shared.s64 %rd116, [%rd115+0];
+	mov.b64 %rd101, %rd116;
 $L20:
 	sub.u32 %r51, %r10, 1;
-	mov.b64 {%r52, %r53}, %rd102;
+	mov.b64 {%r52, %r53}, %rd101;
 	shfl.sync.down.b32 %r54|%p15, %r52, 1, %r51, %r17;
 	shfl.sync.down.b32 %r55, %r53, 1, %r51, %r17;
-	mov.b64 %rd118, {%r54, %r55};
+	mov.b64 %rd117, {%r54, %r55};
 	@!%p15 bra $L21;
-	add.s64 %rd119, %rd102, %rd118;
-	mov.b64 %rd102, %rd119;
+	add.s64 %rd118, %rd101, %rd117;
+	mov.b64 %rd101, %rd118;
 $L21:
-	mov.b64 {%r56, %r57}, %rd102;
+	mov.b64 {%r56, %r57}, %rd101;
 	shfl.sync.down.b32 %r58|%p16, %r56, 2, %r51, %r17;
 	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
-	mov.b64 %rd120, {%r58, %r59};
+	mov.b64 %rd119, {%r58, %r59};
 	@!%p16 bra $L22;
-	add.s64 %rd121, %rd102, %rd120;
-	mov.b64 %rd102, %rd121;
+	add.s64 %rd120, %rd101, %rd119;
+	mov.b64 %rd101, %rd120;
 $L22:
-	mov.b64 {%r60, %r61}, %rd102;
+	mov.b64 {%r60, %r61}, %rd101;
 	shfl.sync.down.b32 %r62|%p17, %r60, 4, %r51, %r17;
 	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
-	mov.b64 %rd122, {%r62, %r63};
+	mov.b64 %rd121, {%r62, %r63};
 	@!%p17 bra $L23;
-	add.s64 %rd123, %rd102, %rd122;
-	mov.b64 %rd102, %rd123;
+	add.s64 %rd122, %rd101, %rd121;
+	mov.b64 %rd101, %rd122;
 $L23:
-	mov.b64 {%r64, %r65}, %rd102;
+	mov.b64 {%r64, %r65}, %rd101;
 	shfl.sync.down.b32 %r66|%p18, %r64, 8, %r51, %r17;
 	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
-	mov.b64 %rd124, {%r66, %r67};
+	mov.b64 %rd123, {%r66, %r67};
 	@!%p18 bra $L24;
-	add.s64 %rd125, %rd102, %rd124;
-	mov.b64 %rd102, %rd125;
+	add.s64 %rd124, %rd101, %rd123;
+	mov.b64 %rd101, %rd124;
 $L24:
-	mov.b64 {%r68, %r69}, %rd102;
+	mov.b64 {%r68, %r69}, %rd101;
 	shfl.sync.down.b32 %r70|%p19, %r68, 16, %r51, %r17;
 	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
-	mov.b64 %rd126, {%r70, %r71};
+	mov.b64 %rd125, {%r70, %r71};
 	@!%p19 bra $L25;
-	add.s64 %rd127, %rd102, %rd126;
-	mov.b64 %rd102, %rd127;
+	add.s64 %rd126, %rd101, %rd125;
+	mov.b64 %rd101, %rd126;
 $L25:
 	@!%p12 bra $L26;
-	st.shared.s64 [%rd1+1024], %rd102;
+	st.shared.s64 [%rd1+1024], %rd101;
 $L26:
 $L19:
 	bar.sync 0;
-	ld.shared.s64 %rd128, [%rd1+1024];
-	mov.b64 %rd102, %rd128;
-	mov.b64 %rd129, %rd102;
-	mov.b64 %rd130, %rd129;
-	mov.b64 %rd131, %rd51;
-	mov.b64 %rd132, -9223372036854775808;
-	cvt.u64.u32 %rd133, %r2;
-	mov.b64 %rd135, 0;
-	add.s64 %rd134, %rd135, %rd133;
-	cvt.u64.u32 %rd136, %r4;
-	mov.b64 %rd137, %rd134;
+	ld.shared.s64 %rd127, [%rd1+1024];
+	mov.b64 %rd101, %rd127;
+	mov.b64 %rd128, %rd101;
+	mov.b64 %rd129, %rd128;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, -9223372036854775808;
+	cvt.u64.u32 %rd132, %r2;
+	mov.b64 %rd134, 0;
+	add.s64 %rd133, %rd134, %rd132;
+	cvt.u64.u32 %rd135, %r4;
+	mov.b64 %rd136, %rd133;
 $L27:
-	setp.ge.s64 %p20, %rd137, %rd131;
+	setp.ge.s64 %p20, %rd136, %rd130;
 	@%p20 bra $L29;
-	mov.b64 %rd138, %rd137;
-	mul.lo.s64 %rd139, %rd56, %rd33;
-	mad.lo.s64 %rd140, %rd138, %rd35, %rd139;
-	mad.lo.s64 %rd141, %rd140, 8, %rd27;
-	ld.global.s64 %rd142, [%rd141+0];
-	mov.b64 %rd143, %rd142;
-	max.s64 %rd144, %rd132, %rd143;
-	mov.b64 %rd132, %rd144;
+	mov.b64 %rd137, %rd136;
+	mul.lo.s64 %rd138, %rd55, %rd32;
+	mad.lo.s64 %rd139, %rd137, %rd34, %rd138;
+	mad.lo.s64 %rd140, %rd139, 8, %rd26;
+	ld.global.s64 %rd141, [%rd140+0];
+	mov.b64 %rd142, %rd141;
+	max.s64 %rd143, %rd131, %rd142;
+	mov.b64 %rd131, %rd143;
 $L28:
-	add.s64 %rd137, %rd137, %rd136;
+	add.s64 %rd136, %rd136, %rd135;
 	bra.uni $L27;
 $L29:
-	mov.b64 %rd145, %rd132;
+	mov.b64 %rd144, %rd131;
 	// block reduction
 	sub.u32 %r72, %r13, 1;
 	mov.b32 %r73, %r3;
 $L30:
 	setp.hs.u32 %p21, %r73, 32;
 	@%p21 bra $L31;
-	mov.b64 {%r74, %r75}, %rd145;
+	mov.b64 {%r74, %r75}, %rd144;
 	shfl.sync.down.b32 %r76|%p22, %r74, %r73, %r72, %r17;
 	shfl.sync.down.b32 %r77, %r75, %r73, %r72, %r17;
-	mov.b64 %rd146, {%r76, %r77};
+	mov.b64 %rd145, {%r76, %r77};
 	@!%p22 bra $L32;
-	max.s64 %rd147, %rd145, %rd146;
-	mov.b64 %rd145, %rd147;
+	max.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
 $L32:
 	shl.b32 %r73, %r73, 1;
 	bra.uni $L30;
 $L31:
 	setp.eq.u32 %p23, %r7, 0;
 	@!%p23 bra $L33;
-	mul.wide.u32 %rd148, %r8, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	st.shared.s64 [%rd149+0], %rd145;
+	mul.wide.u32 %rd147, %r8, 16;
+	add.s64 %rd148, %rd1, %rd147;
+	st.shared.s64 [%rd148+0], %rd144;
 $L33:
 	bar.sync 0;
 	setp.eq.u32 %p24, %r8, 0;
 	@!%p24 bra $L34;
 	setp.lo.u32 %p25, %r7, %r10;
 	@!%p25 bra $L35;
-	mul.wide.u32 %rd150, %r7, 16;
-	add.s64 %rd151, %rd1, %rd150;
-	ld.shared.s64 %rd152, [%rd151+0];
-	mov.b64 %rd145, %rd152;
+	mul.wide.u32 %rd149, %r7, 16;
+	add.s64 %rd150, %rd1, %rd149;
+	ld.shared.s64 %rd151, [%rd150+0];
+	mov.b64 %rd144, %rd151;
 $L35:
 	sub.u32 %r78, %r10, 1;
-	mov.b64 {%r79, %r80}, %rd145;
+	mov.b64 {%r79, %r80}, %rd144;
 	shfl.sync.down.b32 %r81|%p26, %r79, 1, %r78, %r17;
 	shfl.sync.down.b32 %r82, %r80, 1, %r78, %r17;
-	mov.b64 %rd153, {%r81, %r82};
+	mov.b64 %rd152, {%r81, %r82};
 	@!%p26 bra $L36;
-	max.s64 %rd154, %rd145, %rd153;
-	mov.b64 %rd145, %rd154;
+	max.s64 %rd153, %rd144, %rd152;
+	mov.b64 %rd144, %rd153;
 $L36:
-	mov.b64 {%r83, %r84}, %rd145;
+	mov.b64 {%r83, %r84}, %rd144;
 	shfl.sync.down.b32 %r85|%p27, %r83, 2, %r78, %r17;
 	shfl.sync.down.b32 %r86, %r84, 2, %r78, %r17;
-	mov.b64 %rd155, {%r85, %r86};
+	mov.b64 %rd154, {%r85, %r86};
 	@!%p27 bra $L37;
-	max.s64 %rd156, %rd145, %rd155;
-	mov.b64 %rd145, %rd156;
+	max.s64 %rd155, %rd144, %rd154;
+	mov.b64 %rd144, %rd155;
 $L37:
-	mov.b64 {%r87, %r88}, %rd145;
+	mov.b64 {%r87, %r88}, %rd144;
 	shfl.sync.down.b32 %r89|%p28, %r87, 4, %r78, %r17;
 	shfl.sync.down.b32 %r90, %r88, 4, %r78, %r17;
-	mov.b64 %rd157, {%r89, %r90};
+	mov.b64 %rd156, {%r89, %r90};
 	@!%p28 bra $L38;
-	max.s64 %rd158, %rd145, %rd157;
-	mov.b64 %rd145, %rd158;
+	max.s64 %rd157, %rd144, %rd156;
+	mov.b64 %rd144, %rd157;
 $L38:
-	mov.b64 {%r91, %r92}, %rd145;
+	mov.b64 {%r91, %r92}, %rd144;
 	shfl.sync.down.b32 %r93|%p29, %r91, 8, %r78, %r17;
 	shfl.sync.down.b32 %r94, %r92, 8, %r78, %r17;
-	mov.b64 %rd159, {%r93, %r94};
+	mov.b64 %rd158, {%r93, %r94};
 	@!%p29 bra $L39;
-	max.s64 %rd160, %rd145, %rd159;
-	mov.b64 %rd145, %rd160;
+	max.s64 %rd159, %rd144, %rd158;
+	mov.b64 %rd144, %rd159;
 $L39:
-	mov.b64 {%r95, %r96}, %rd145;
+	mov.b64 {%r95, %r96}, %rd144;
 	shfl.sync.down.b32 %r97|%p30, %r95, 16, %r78, %r17;
 	shfl.sync.down.b32 %r98, %r96, 16, %r78, %r17;
-	mov.b64 %rd161, {%r97, %r98};
+	mov.b64 %rd160, {%r97, %r98};
 	@!%p30 bra $L40;
-	max.s64 %rd162, %rd145, %rd161;
-	mov.b64 %rd145, %rd162;
+	max.s64 %rd161, %rd144, %rd160;
+	mov.b64 %rd144, %rd161;
 $L40:
 	@!%p23 bra $L41;
-	st.shared.s64 [%rd1+1024], %rd145;
+	st.shared.s64 [%rd1+1024], %rd144;
 $L41:
 $L34:
 	bar.sync 0;
-	ld.shared.s64 %rd163, [%rd1+1024];
-	mov.b64 %rd145, %rd163;
-	mov.b64 %rd164, %rd145;
-	mov.b64 %rd165, %rd164;
-	cvt.u64.u32 %rd166, %r2;
-	setp.eq.s64 %p31, %rd166, 0;
+	ld.shared.s64 %rd162, [%rd1+1024];
+	mov.b64 %rd144, %rd162;
+	mov.b64 %rd163, %rd144;
+	mov.b64 %rd164, %rd163;
+	cvt.u64.u32 %rd165, %r2;
+	setp.eq.s64 %p31, %rd165, 0;
 	setp.eq.u32 %p32, %r1, 0;
 	and.pred %p33, %p31, %p32;
 	bar.sync 0;
 	@!%p33 bra $L42;
-	st.shared.s64 [%rd1+1024], %rd165;
+	st.shared.s64 [%rd1+1024], %rd164;
 $L42:
 	bar.sync 0;
-	ld.shared.s64 %rd167, [%rd1+1024];
-	mov.b64 %rd168, %rd167;
-	mov.b64 %rd165, %rd168;
+	ld.shared.s64 %rd166, [%rd1+1024];
+	mov.b64 %rd167, %rd166;
+	mov.b64 %rd164, %rd167;
 	setp.eq.u32 %p34, %r5, 0;
 	@!%p34 bra $L43;
-	mul.lo.s64 %rd169, %rd56, %rd42;
-	mad.lo.s64 %rd170, %rd169, 8, %rd38;
-	st.global.s64 [%rd170+0], %rd130;
-	mul.lo.s64 %rd171, %rd56, %rd49;
-	mad.lo.s64 %rd172, %rd171, 8, %rd45;
-	st.global.s64 [%rd172+0], %rd165;
+	mul.lo.s64 %rd168, %rd55, %rd41;
+	mad.lo.s64 %rd169, %rd168, 8, %rd37;
+	st.global.s64 [%rd169+0], %rd129;
+	mul.lo.s64 %rd170, %rd55, %rd48;
+	mad.lo.s64 %rd171, %rd170, 8, %rd44;
+	st.global.s64 [%rd171+0], %rd164;
 $L43:
 	bar.sync 0;
 $L3:
-	add.s64 %rd55, %rd55, %rd54;
+	add.s64 %rd54, %rd54, %rd53;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -9124,7 +9289,7 @@ const gokkosPTX24 = `//
 {
 	.reg .pred %p<25>;
 	.reg .b32 %r<84>;
-	.reg .b64 %rd<86>;
+	.reg .b64 %rd<85>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9144,15 +9309,14 @@ const gokkosPTX24 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -9166,216 +9330,216 @@ const gokkosPTX24 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	cvt.u64.u32 %rd33, %r28;
-	cvt.u64.u32 %rd34, %r29;
-	mov.b64 %rd35, %rd33;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	cvt.u64.u32 %rd32, %r28;
+	cvt.u64.u32 %rd33, %r29;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p3, %rd35, %rd3;
+	setp.ge.s64 %p3, %rd34, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd32, %rd35;
+	mov.b64 %rd31, %rd34;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	cvt.u64.u32 %rd36, %r2;
-	add.s64 %rd37, %rd36, 1;
+	cvt.u64.u32 %rd35, %r2;
+	add.s64 %rd36, %rd35, 1;
+	mov.b64 %rd37, %rd36;
 	mov.b64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
 	// block reduction
 	sub.u32 %r30, %r13, 1;
 	mov.b32 %r31, %r3;
 $L4:
 	setp.hs.u32 %p4, %r31, 32;
 	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd39;
+	mov.b64 {%r32, %r33}, %rd38;
 	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
 	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd40, {%r34, %r35};
+	mov.b64 %rd39, {%r34, %r35};
 	@!%p5 bra $L6;
-	add.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
+	add.s64 %rd40, %rd38, %rd39;
+	mov.b64 %rd38, %rd40;
 $L6:
 	shl.b32 %r31, %r31, 1;
 	bra.uni $L4;
 $L5:
 	setp.eq.u32 %p6, %r7, 0;
 	@!%p6 bra $L7;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd39;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd38;
 $L7:
 	bar.sync 0;
 	setp.eq.u32 %p7, %r8, 0;
 	@!%p7 bra $L8;
 	setp.lo.u32 %p8, %r7, %r10;
 	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd39, %rd46;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd38, %rd45;
 $L9:
 	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd39;
+	mov.b64 {%r37, %r38}, %rd38;
 	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
 	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd47, {%r39, %r40};
+	mov.b64 %rd46, {%r39, %r40};
 	@!%p9 bra $L10;
-	add.s64 %rd48, %rd39, %rd47;
-	mov.b64 %rd39, %rd48;
+	add.s64 %rd47, %rd38, %rd46;
+	mov.b64 %rd38, %rd47;
 $L10:
-	mov.b64 {%r41, %r42}, %rd39;
+	mov.b64 {%r41, %r42}, %rd38;
 	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
 	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd49, {%r43, %r44};
+	mov.b64 %rd48, {%r43, %r44};
 	@!%p10 bra $L11;
-	add.s64 %rd50, %rd39, %rd49;
-	mov.b64 %rd39, %rd50;
+	add.s64 %rd49, %rd38, %rd48;
+	mov.b64 %rd38, %rd49;
 $L11:
-	mov.b64 {%r45, %r46}, %rd39;
+	mov.b64 {%r45, %r46}, %rd38;
 	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
 	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd51, {%r47, %r48};
+	mov.b64 %rd50, {%r47, %r48};
 	@!%p11 bra $L12;
-	add.s64 %rd52, %rd39, %rd51;
-	mov.b64 %rd39, %rd52;
+	add.s64 %rd51, %rd38, %rd50;
+	mov.b64 %rd38, %rd51;
 $L12:
-	mov.b64 {%r49, %r50}, %rd39;
+	mov.b64 {%r49, %r50}, %rd38;
 	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
 	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd53, {%r51, %r52};
+	mov.b64 %rd52, {%r51, %r52};
 	@!%p12 bra $L13;
-	add.s64 %rd54, %rd39, %rd53;
-	mov.b64 %rd39, %rd54;
+	add.s64 %rd53, %rd38, %rd52;
+	mov.b64 %rd38, %rd53;
 $L13:
-	mov.b64 {%r53, %r54}, %rd39;
+	mov.b64 {%r53, %r54}, %rd38;
 	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
 	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd55, {%r55, %r56};
+	mov.b64 %rd54, {%r55, %r56};
 	@!%p13 bra $L14;
-	add.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
+	add.s64 %rd55, %rd38, %rd54;
+	mov.b64 %rd38, %rd55;
 $L14:
 	@!%p6 bra $L15;
-	st.shared.s64 [%rd1+1024], %rd39;
+	st.shared.s64 [%rd1+1024], %rd38;
 $L15:
 $L8:
 	bar.sync 0;
-	ld.shared.s64 %rd57, [%rd1+1024];
-	mov.b64 %rd39, %rd57;
-	mov.b64 %rd58, %rd39;
-	mov.b64 %rd59, %rd58;
-	mov.b64 %rd60, %rd38;
+	ld.shared.s64 %rd56, [%rd1+1024];
+	mov.b64 %rd38, %rd56;
+	mov.b64 %rd57, %rd38;
+	mov.b64 %rd58, %rd57;
+	mov.b64 %rd59, %rd37;
 	// block reduction
 	sub.u32 %r57, %r13, 1;
 	mov.b32 %r58, %r3;
 $L16:
 	setp.hs.u32 %p14, %r58, 32;
 	@%p14 bra $L17;
-	mov.b64 {%r59, %r60}, %rd60;
+	mov.b64 {%r59, %r60}, %rd59;
 	shfl.sync.down.b32 %r61|%p15, %r59, %r58, %r57, %r17;
 	shfl.sync.down.b32 %r62, %r60, %r58, %r57, %r17;
-	mov.b64 %rd61, {%r61, %r62};
+	mov.b64 %rd60, {%r61, %r62};
 	@!%p15 bra $L18;
-	min.s64 %rd62, %rd60, %rd61;
-	mov.b64 %rd60, %rd62;
+	min.s64 %rd61, %rd59, %rd60;
+	mov.b64 %rd59, %rd61;
 $L18:
 	shl.b32 %r58, %r58, 1;
 	bra.uni $L16;
 $L17:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L19;
-	mul.wide.u32 %rd63, %r8, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	st.shared.s64 [%rd64+0], %rd60;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd59;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L20;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L21;
-	mul.wide.u32 %rd65, %r7, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	ld.shared.s64 %rd67, [%rd66+0];
-	mov.b64 %rd60, %rd67;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd59, %rd66;
 $L21:
 	sub.u32 %r63, %r10, 1;
-	mov.b64 {%r64, %r65}, %rd60;
+	mov.b64 {%r64, %r65}, %rd59;
 	shfl.sync.down.b32 %r66|%p19, %r64, 1, %r63, %r17;
 	shfl.sync.down.b32 %r67, %r65, 1, %r63, %r17;
-	mov.b64 %rd68, {%r66, %r67};
+	mov.b64 %rd67, {%r66, %r67};
 	@!%p19 bra $L22;
-	min.s64 %rd69, %rd60, %rd68;
-	mov.b64 %rd60, %rd69;
+	min.s64 %rd68, %rd59, %rd67;
+	mov.b64 %rd59, %rd68;
 $L22:
-	mov.b64 {%r68, %r69}, %rd60;
+	mov.b64 {%r68, %r69}, %rd59;
 	shfl.sync.down.b32 %r70|%p20, %r68, 2, %r63, %r17;
 	shfl.sync.down.b32 %r71, %r69, 2, %r63, %r17;
-	mov.b64 %rd70, {%r70, %r71};
+	mov.b64 %rd69, {%r70, %r71};
 	@!%p20 bra $L23;
-	min.s64 %rd71, %rd60, %rd70;
-	mov.b64 %rd60, %rd71;
+	min.s64 %rd70, %rd59, %rd69;
+	mov.b64 %rd59, %rd70;
 $L23:
-	mov.b64 {%r72, %r73}, %rd60;
+	mov.b64 {%r72, %r73}, %rd59;
 	shfl.sync.down.b32 %r74|%p21, %r72, 4, %r63, %r17;
 	shfl.sync.down.b32 %r75, %r73, 4, %r63, %r17;
-	mov.b64 %rd72, {%r74, %r75};
+	mov.b64 %rd71, {%r74, %r75};
 	@!%p21 bra $L24;
-	min.s64 %rd73, %rd60, %rd72;
-	mov.b64 %rd60, %rd73;
+	min.s64 %rd72, %rd59, %rd71;
+	mov.b64 %rd59, %rd72;
 $L24:
-	mov.b64 {%r76, %r77}, %rd60;
+	mov.b64 {%r76, %r77}, %rd59;
 	shfl.sync.down.b32 %r78|%p22, %r76, 8, %r63, %r17;
 	shfl.sync.down.b32 %r79, %r77, 8, %r63, %r17;
-	mov.b64 %rd74, {%r78, %r79};
+	mov.b64 %rd73, {%r78, %r79};
 	@!%p22 bra $L25;
-	min.s64 %rd75, %rd60, %rd74;
-	mov.b64 %rd60, %rd75;
+	min.s64 %rd74, %rd59, %rd73;
+	mov.b64 %rd59, %rd74;
 $L25:
-	mov.b64 {%r80, %r81}, %rd60;
+	mov.b64 {%r80, %r81}, %rd59;
 	shfl.sync.down.b32 %r82|%p23, %r80, 16, %r63, %r17;
 	shfl.sync.down.b32 %r83, %r81, 16, %r63, %r17;
-	mov.b64 %rd76, {%r82, %r83};
+	mov.b64 %rd75, {%r82, %r83};
 	@!%p23 bra $L26;
-	min.s64 %rd77, %rd60, %rd76;
-	mov.b64 %rd60, %rd77;
+	min.s64 %rd76, %rd59, %rd75;
+	mov.b64 %rd59, %rd76;
 $L26:
 	@!%p16 bra $L27;
-	st.shared.s64 [%rd1+1024], %rd60;
+	st.shared.s64 [%rd1+1024], %rd59;
 $L27:
 $L20:
 	bar.sync 0;
-	ld.shared.s64 %rd78, [%rd1+1024];
-	mov.b64 %rd60, %rd78;
-	mov.b64 %rd79, %rd60;
-	mov.b64 %rd80, %rd79;
-	cvt.u64.u32 %rd81, %r2;
-	setp.eq.s64 %p24, %rd81, 0;
+	ld.shared.s64 %rd77, [%rd1+1024];
+	mov.b64 %rd59, %rd77;
+	mov.b64 %rd78, %rd59;
+	mov.b64 %rd79, %rd78;
+	cvt.u64.u32 %rd80, %r2;
+	setp.eq.s64 %p24, %rd80, 0;
 	@!%p24 bra $L29;
-	mul.lo.s64 %rd82, %rd59, 1000;
-	add.s64 %rd83, %rd82, %rd80;
-	mul.lo.s64 %rd84, %rd32, %rd31;
-	mad.lo.s64 %rd85, %rd84, 8, %rd27;
-	st.global.s64 [%rd85+0], %rd83;
+	mul.lo.s64 %rd81, %rd58, 1000;
+	add.s64 %rd82, %rd81, %rd79;
+	mul.lo.s64 %rd83, %rd31, %rd30;
+	mad.lo.s64 %rd84, %rd83, 8, %rd26;
+	st.global.s64 [%rd84+0], %rd82;
 $L29:
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -9411,7 +9575,7 @@ const gokkosPTX25 = `//
 {
 	.reg .pred %p<58>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<110>;
+	.reg .b64 %rd<109>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9431,19 +9595,18 @@ const gokkosPTX25 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -9458,66 +9621,66 @@ const gokkosPTX25 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
 	setp.ne.u32 %p3, %r18, 1;
 	@%p3 bra.uni $L2;
-	mov.b64 %rd30, 0;
+	mov.b64 %rd29, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L3;
-	mov.b64 %rd30, 1;
+	mov.b64 %rd29, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p5, %r18, 3;
 	@%p5 bra.uni $L4;
-	mov.b64 %rd30, 9223372036854775807;
+	mov.b64 %rd29, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p6, %r18, 4;
 	@%p6 bra.uni $L5;
-	mov.b64 %rd30, -9223372036854775808;
+	mov.b64 %rd29, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p7, %r18, 7;
 	@%p7 bra.uni $L6;
-	mov.b64 %rd30, -1;
+	mov.b64 %rd29, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd30, 0;
+	mov.b64 %rd29, 0;
 $L1:
-	mov.b64 %rd29, %rd30;
-	cvt.u64.u32 %rd32, %r29;
-	cvt.u64.u32 %rd33, %r30;
-	mov.b64 %rd34, %rd32;
+	mov.b64 %rd28, %rd29;
+	cvt.u64.u32 %rd31, %r29;
+	cvt.u64.u32 %rd32, %r30;
+	mov.b64 %rd33, %rd31;
 $L7:
-	setp.ge.s64 %p8, %rd34, %rd3;
+	setp.ge.s64 %p8, %rd33, %rd2;
 	@%p8 bra $L8;
-	mov.b64 %rd31, %rd34;
+	mov.b64 %rd30, %rd33;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mul.lo.s64 %rd35, %rd31, 1000;
-	cvt.u64.u32 %rd36, %r2;
-	add.s64 %rd37, %rd35, %rd36;
-	add.s64 %rd38, %rd37, 1;
-	add.s64 %rd39, %rd29, %rd38;
-	mov.b64 %rd29, %rd39;
+	mul.lo.s64 %rd34, %rd30, 1000;
+	cvt.u64.u32 %rd35, %r2;
+	add.s64 %rd36, %rd34, %rd35;
+	add.s64 %rd37, %rd36, 1;
+	add.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
 $L9:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd40, %rd29;
+	mov.b64 %rd39, %rd28;
 	// block reduction
 	mov.b32 %r31, 1;
 	sub.u32 %r32, %r13, 1;
@@ -9525,43 +9688,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p9, %r33, 32;
 	@%p9 bra $L11;
-	mov.b64 {%r34, %r35}, %rd40;
+	mov.b64 {%r34, %r35}, %rd39;
 	shfl.sync.down.b32 %r36|%p10, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd41, {%r36, %r37};
+	mov.b64 %rd40, {%r36, %r37};
 	@!%p10 bra $L12;
 	setp.ne.u32 %p11, %r18, 1;
 	@%p11 bra.uni $L14;
-	add.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
+	add.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p12, %r18, 2;
 	@%p12 bra.uni $L15;
-	mul.lo.s64 %rd43, %rd40, %rd41;
-	mov.b64 %rd40, %rd43;
+	mul.lo.s64 %rd42, %rd39, %rd40;
+	mov.b64 %rd39, %rd42;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p13, %r18, 3;
 	@%p13 bra.uni $L16;
-	min.s64 %rd44, %rd40, %rd41;
-	mov.b64 %rd40, %rd44;
+	min.s64 %rd43, %rd39, %rd40;
+	mov.b64 %rd39, %rd43;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p14, %r18, 4;
 	@%p14 bra.uni $L17;
-	max.s64 %rd45, %rd40, %rd41;
-	mov.b64 %rd40, %rd45;
+	max.s64 %rd44, %rd39, %rd40;
+	mov.b64 %rd39, %rd44;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p15, %r18, 7;
 	@%p15 bra.uni $L18;
-	and.b64 %rd46, %rd40, %rd41;
-	mov.b64 %rd40, %rd46;
+	and.b64 %rd45, %rd39, %rd40;
+	mov.b64 %rd39, %rd45;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd47, %rd40, %rd41;
-	mov.b64 %rd40, %rd47;
+	or.b64 %rd46, %rd39, %rd40;
+	mov.b64 %rd39, %rd46;
 $L13:
 $L12:
 	shl.b32 %r33, %r33, 1;
@@ -9569,73 +9732,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L19;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd40;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	st.shared.s64 [%rd48+0], %rd39;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L20;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L21;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd40, %rd52;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.s64 %rd51, [%rd50+0];
+	mov.b64 %rd39, %rd51;
 $L21:
 	sub.u32 %r38, %r10, 1;
 	mov.b32 %r39, %r31;
 $L22:
 	setp.hs.u32 %p19, %r39, 32;
 	@%p19 bra $L23;
-	mov.b64 {%r40, %r41}, %rd40;
+	mov.b64 {%r40, %r41}, %rd39;
 	shfl.sync.down.b32 %r42|%p20, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd53, {%r42, %r43};
+	mov.b64 %rd52, {%r42, %r43};
 	@!%p20 bra $L24;
 	setp.ne.u32 %p21, %r18, 1;
 	@%p21 bra.uni $L26;
-	add.s64 %rd54, %rd40, %rd53;
-	mov.b64 %rd40, %rd54;
+	add.s64 %rd53, %rd39, %rd52;
+	mov.b64 %rd39, %rd53;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p22, %r18, 2;
 	@%p22 bra.uni $L27;
-	mul.lo.s64 %rd55, %rd40, %rd53;
-	mov.b64 %rd40, %rd55;
+	mul.lo.s64 %rd54, %rd39, %rd52;
+	mov.b64 %rd39, %rd54;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p23, %r18, 3;
 	@%p23 bra.uni $L28;
-	min.s64 %rd56, %rd40, %rd53;
-	mov.b64 %rd40, %rd56;
+	min.s64 %rd55, %rd39, %rd52;
+	mov.b64 %rd39, %rd55;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p24, %r18, 4;
 	@%p24 bra.uni $L29;
-	max.s64 %rd57, %rd40, %rd53;
-	mov.b64 %rd40, %rd57;
+	max.s64 %rd56, %rd39, %rd52;
+	mov.b64 %rd39, %rd56;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p25, %r18, 7;
 	@%p25 bra.uni $L30;
-	and.b64 %rd58, %rd40, %rd53;
-	mov.b64 %rd40, %rd58;
+	and.b64 %rd57, %rd39, %rd52;
+	mov.b64 %rd39, %rd57;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd59, %rd40, %rd53;
-	mov.b64 %rd40, %rd59;
+	or.b64 %rd58, %rd39, %rd52;
+	mov.b64 %rd39, %rd58;
 $L25:
 $L24:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd60, %r29, 8;
-	add.s64 %rd61, %rd12, %rd60;
+	mul.wide.u32 %rd59, %r29, 8;
+	add.s64 %rd60, %rd11, %rd59;
 	setp.eq.u32 %p26, %r5, 0;
 	@!%p26 bra $L31;
-	st.global.s64 [%rd61+0], %rd40;
+	st.global.s64 [%rd60+0], %rd39;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p27, %r5, 0;
@@ -9652,103 +9815,103 @@ $L32:
 	ld.shared.u32 %r47, [%rd1+1024];
 	setp.ne.u32 %p29, %r47, 0;
 	@!%p29 bra $L33;
-	cvt.u64.u32 %rd63, %r30;
-	cvt.u64.u32 %rd64, %r5;
-	cvt.u64.u32 %rd65, %r6;
+	cvt.u64.u32 %rd62, %r30;
+	cvt.u64.u32 %rd63, %r5;
+	cvt.u64.u32 %rd64, %r6;
 	setp.ne.u32 %p30, %r18, 1;
 	@%p30 bra.uni $L35;
-	mov.b64 %rd62, 0;
-	mov.b64 %rd66, %rd64;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd65, %rd63;
 $L36:
-	setp.ge.s64 %p31, %rd66, %rd63;
+	setp.ge.s64 %p31, %rd65, %rd62;
 	@%p31 bra $L37;
-	mad.lo.s64 %rd67, %rd66, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
-	add.s64 %rd69, %rd62, %rd68;
-	mov.b64 %rd62, %rd69;
-	add.s64 %rd66, %rd66, %rd65;
+	mad.lo.s64 %rd66, %rd65, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	add.s64 %rd68, %rd61, %rd67;
+	mov.b64 %rd61, %rd68;
+	add.s64 %rd65, %rd65, %rd64;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p32, %r18, 2;
 	@%p32 bra.uni $L38;
-	mov.b64 %rd62, 1;
-	mov.b64 %rd70, %rd64;
+	mov.b64 %rd61, 1;
+	mov.b64 %rd69, %rd63;
 $L39:
-	setp.ge.s64 %p33, %rd70, %rd63;
+	setp.ge.s64 %p33, %rd69, %rd62;
 	@%p33 bra $L40;
-	mad.lo.s64 %rd71, %rd70, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
-	mul.lo.s64 %rd73, %rd62, %rd72;
-	mov.b64 %rd62, %rd73;
-	add.s64 %rd70, %rd70, %rd65;
+	mad.lo.s64 %rd70, %rd69, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	mul.lo.s64 %rd72, %rd61, %rd71;
+	mov.b64 %rd61, %rd72;
+	add.s64 %rd69, %rd69, %rd64;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p34, %r18, 3;
 	@%p34 bra.uni $L41;
-	mov.b64 %rd62, 9223372036854775807;
-	mov.b64 %rd74, %rd64;
+	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd73, %rd63;
 $L42:
-	setp.ge.s64 %p35, %rd74, %rd63;
+	setp.ge.s64 %p35, %rd73, %rd62;
 	@%p35 bra $L43;
-	mad.lo.s64 %rd75, %rd74, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
-	min.s64 %rd77, %rd62, %rd76;
-	mov.b64 %rd62, %rd77;
-	add.s64 %rd74, %rd74, %rd65;
+	mad.lo.s64 %rd74, %rd73, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	min.s64 %rd76, %rd61, %rd75;
+	mov.b64 %rd61, %rd76;
+	add.s64 %rd73, %rd73, %rd64;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p36, %r18, 4;
 	@%p36 bra.uni $L44;
-	mov.b64 %rd62, -9223372036854775808;
-	mov.b64 %rd78, %rd64;
+	mov.b64 %rd61, -9223372036854775808;
+	mov.b64 %rd77, %rd63;
 $L45:
-	setp.ge.s64 %p37, %rd78, %rd63;
+	setp.ge.s64 %p37, %rd77, %rd62;
 	@%p37 bra $L46;
-	mad.lo.s64 %rd79, %rd78, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
-	max.s64 %rd81, %rd62, %rd80;
-	mov.b64 %rd62, %rd81;
-	add.s64 %rd78, %rd78, %rd65;
+	mad.lo.s64 %rd78, %rd77, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	max.s64 %rd80, %rd61, %rd79;
+	mov.b64 %rd61, %rd80;
+	add.s64 %rd77, %rd77, %rd64;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p38, %r18, 7;
 	@%p38 bra.uni $L47;
-	mov.b64 %rd62, -1;
-	mov.b64 %rd82, %rd64;
+	mov.b64 %rd61, -1;
+	mov.b64 %rd81, %rd63;
 $L48:
-	setp.ge.s64 %p39, %rd82, %rd63;
+	setp.ge.s64 %p39, %rd81, %rd62;
 	@%p39 bra $L49;
-	mad.lo.s64 %rd83, %rd82, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
-	and.b64 %rd85, %rd62, %rd84;
-	mov.b64 %rd62, %rd85;
-	add.s64 %rd82, %rd82, %rd65;
+	mad.lo.s64 %rd82, %rd81, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	and.b64 %rd84, %rd61, %rd83;
+	mov.b64 %rd61, %rd84;
+	add.s64 %rd81, %rd81, %rd64;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd62, 0;
-	mov.b64 %rd86, %rd64;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd85, %rd63;
 $L50:
-	setp.ge.s64 %p40, %rd86, %rd63;
+	setp.ge.s64 %p40, %rd85, %rd62;
 	@%p40 bra $L51;
-	mad.lo.s64 %rd87, %rd86, 8, %rd12;
-	ld.relaxed.gpu.global.s64 %rd88, [%rd87+0];
-	or.b64 %rd89, %rd62, %rd88;
-	mov.b64 %rd62, %rd89;
-	add.s64 %rd86, %rd86, %rd65;
+	mad.lo.s64 %rd86, %rd85, 8, %rd11;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	or.b64 %rd88, %rd61, %rd87;
+	mov.b64 %rd61, %rd88;
+	add.s64 %rd85, %rd85, %rd64;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd90, %rd62;
+	mov.b64 %rd89, %rd61;
 	// block reduction
 	mov.b32 %r48, 1;
 	mov.b32 %r49, 1;
@@ -9757,43 +9920,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p41, %r51, 32;
 	@%p41 bra $L53;
-	mov.b64 {%r52, %r53}, %rd90;
+	mov.b64 {%r52, %r53}, %rd89;
 	shfl.sync.down.b32 %r54|%p42, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd91, {%r54, %r55};
+	mov.b64 %rd90, {%r54, %r55};
 	@!%p42 bra $L54;
 	setp.ne.u32 %p43, %r18, 1;
 	@%p43 bra.uni $L56;
-	add.s64 %rd92, %rd90, %rd91;
-	mov.b64 %rd90, %rd92;
+	add.s64 %rd91, %rd89, %rd90;
+	mov.b64 %rd89, %rd91;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p44, %r18, 2;
 	@%p44 bra.uni $L57;
-	mul.lo.s64 %rd93, %rd90, %rd91;
-	mov.b64 %rd90, %rd93;
+	mul.lo.s64 %rd92, %rd89, %rd90;
+	mov.b64 %rd89, %rd92;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p45, %r18, 3;
 	@%p45 bra.uni $L58;
-	min.s64 %rd94, %rd90, %rd91;
-	mov.b64 %rd90, %rd94;
+	min.s64 %rd93, %rd89, %rd90;
+	mov.b64 %rd89, %rd93;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p46, %r18, 4;
 	@%p46 bra.uni $L59;
-	max.s64 %rd95, %rd90, %rd91;
-	mov.b64 %rd90, %rd95;
+	max.s64 %rd94, %rd89, %rd90;
+	mov.b64 %rd89, %rd94;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p47, %r18, 7;
 	@%p47 bra.uni $L60;
-	and.b64 %rd96, %rd90, %rd91;
-	mov.b64 %rd90, %rd96;
+	and.b64 %rd95, %rd89, %rd90;
+	mov.b64 %rd89, %rd95;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd97, %rd90, %rd91;
-	mov.b64 %rd90, %rd97;
+	or.b64 %rd96, %rd89, %rd90;
+	mov.b64 %rd89, %rd96;
 $L55:
 $L54:
 	shl.b32 %r51, %r51, 1;
@@ -9801,62 +9964,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L61;
-	mul.wide.u32 %rd98, %r8, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	st.shared.s64 [%rd99+0], %rd90;
+	mul.wide.u32 %rd97, %r8, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	st.shared.s64 [%rd98+0], %rd89;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L62;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L63;
-	mul.wide.u32 %rd100, %r7, 16;
-	add.s64 %rd101, %rd1, %rd100;
-	ld.shared.s64 %rd102, [%rd101+0];
-	mov.b64 %rd90, %rd102;
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	ld.shared.s64 %rd101, [%rd100+0];
+	mov.b64 %rd89, %rd101;
 $L63:
 	sub.u32 %r56, %r10, 1;
 	mov.b32 %r57, %r49;
 $L64:
 	setp.hs.u32 %p51, %r57, 32;
 	@%p51 bra $L65;
-	mov.b64 {%r58, %r59}, %rd90;
+	mov.b64 {%r58, %r59}, %rd89;
 	shfl.sync.down.b32 %r60|%p52, %r58, %r57, %r56, %r17;
 	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd103, {%r60, %r61};
+	mov.b64 %rd102, {%r60, %r61};
 	@!%p52 bra $L66;
 	setp.ne.u32 %p53, %r18, 1;
 	@%p53 bra.uni $L68;
-	add.s64 %rd104, %rd90, %rd103;
-	mov.b64 %rd90, %rd104;
+	add.s64 %rd103, %rd89, %rd102;
+	mov.b64 %rd89, %rd103;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p54, %r18, 2;
 	@%p54 bra.uni $L69;
-	mul.lo.s64 %rd105, %rd90, %rd103;
-	mov.b64 %rd90, %rd105;
+	mul.lo.s64 %rd104, %rd89, %rd102;
+	mov.b64 %rd89, %rd104;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p55, %r18, 3;
 	@%p55 bra.uni $L70;
-	min.s64 %rd106, %rd90, %rd103;
-	mov.b64 %rd90, %rd106;
+	min.s64 %rd105, %rd89, %rd102;
+	mov.b64 %rd89, %rd105;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p56, %r18, 4;
 	@%p56 bra.uni $L71;
-	max.s64 %rd107, %rd90, %rd103;
-	mov.b64 %rd90, %rd107;
+	max.s64 %rd106, %rd89, %rd102;
+	mov.b64 %rd89, %rd106;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p57, %r18, 7;
 	@%p57 bra.uni $L72;
-	and.b64 %rd108, %rd90, %rd103;
-	mov.b64 %rd90, %rd108;
+	and.b64 %rd107, %rd89, %rd102;
+	mov.b64 %rd89, %rd107;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd109, %rd90, %rd103;
-	mov.b64 %rd90, %rd109;
+	or.b64 %rd108, %rd89, %rd102;
+	mov.b64 %rd89, %rd108;
 $L67:
 $L66:
 	shl.b32 %r57, %r57, 1;
@@ -9864,7 +10027,7 @@ $L66:
 $L65:
 $L62:
 	@!%p27 bra $L73;
-	st.global.s64 [%rd14+0], %rd90;
+	st.global.s64 [%rd13+0], %rd89;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -9881,7 +10044,7 @@ const gokkosPTX26 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_conformance_memberScan(
@@ -9901,9 +10064,9 @@ const gokkosPTX26 = `//
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<13>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<82>;
+	.reg .pred %p<20>;
+	.reg .b32 %r<69>;
+	.reg .b64 %rd<96>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9923,15 +10086,14 @@ const gokkosPTX26 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -9945,126 +10107,176 @@ const gokkosPTX26 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	cvt.u64.u32 %rd40, %r28;
-	cvt.u64.u32 %rd41, %r29;
-	mov.b64 %rd42, %rd40;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	cvt.u64.u32 %rd39, %r28;
+	cvt.u64.u32 %rd40, %r29;
+	mov.b64 %rd41, %rd39;
 $L1:
-	setp.ge.s64 %p3, %rd42, %rd3;
+	setp.ge.s64 %p3, %rd41, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd39, %rd42;
+	mov.b64 %rd38, %rd41;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	cvt.u64.u32 %rd43, %r2;
-	add.s64 %rd44, %rd43, 1;
-	add.s64 %rd45, %rd39, 1;
-	mul.lo.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd47, %rd46;
+	cvt.u64.u32 %rd42, %r2;
+	add.s64 %rd43, %rd42, 1;
+	add.s64 %rd44, %rd38, 1;
+	mul.lo.s64 %rd45, %rd43, %rd44;
+	mov.b64 %rd46, %rd45;
 	// block scan
-	mov.b64 %rd48, %rd47;
+	mov.b64 %rd47, %rd46;
 	mov.b32 %r30, %r3;
 $L4:
 	setp.hs.u32 %p4, %r30, 32;
 	@%p4 bra $L5;
-	mov.b64 {%r31, %r32}, %rd48;
+	mov.b64 {%r31, %r32}, %rd47;
 	shfl.sync.up.b32 %r33|%p5, %r31, %r30, 0, %r17;
 	shfl.sync.up.b32 %r34, %r32, %r30, 0, %r17;
-	mov.b64 %rd49, {%r33, %r34};
+	mov.b64 %rd48, {%r33, %r34};
 	@!%p5 bra $L6;
-	add.s64 %rd50, %rd49, %rd48;
-	mov.b64 %rd48, %rd50;
+	add.s64 %rd49, %rd48, %rd47;
+	mov.b64 %rd47, %rd49;
 $L6:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L4;
 $L5:
-	mov.b64 {%r35, %r36}, %rd48;
+	mov.b64 {%r35, %r36}, %rd47;
 	shfl.sync.up.b32 %r37|%p6, %r35, %r3, 0, %r17;
 	shfl.sync.up.b32 %r38, %r36, %r3, 0, %r17;
-	mov.b64 %rd51, {%r37, %r38};
+	mov.b64 %rd50, {%r37, %r38};
 	setp.lo.u32 %p7, %r3, 32;
 	and.pred %p8, %p6, %p7;
-	selp.b64 %rd52, %rd51, 0, %p8;
+	selp.b64 %rd51, %rd50, 0, %p8;
 	sub.u32 %r39, %r13, %r3;
 	setp.eq.u32 %p9, %r7, %r39;
 	@!%p9 bra $L7;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	add.s64 %rd55, %rd54, 1040;
-	add.s64 %rd56, %rd55, %rd2;
-	st.shared.s64 [%rd56+0], %rd48;
+	mul.wide.u32 %rd52, %r8, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	st.shared.s64 [%rd53+0], %rd47;
 $L7:
 	bar.sync 0;
-	mov.b64 %rd57, 0;
-	mov.b64 %rd58, 0;
-	mov.b32 %r40, 0;
-	add.s64 %rd59, %rd2, 1040;
-	add.s64 %rd60, %rd1, %rd59;
-$L8:
-	setp.hs.u32 %p10, %r40, %r10;
-	@%p10 bra $L9;
-	ld.shared.s64 %rd61, [%rd60+0];
-	setp.lo.u32 %p11, %r40, %r8;
-	@!%p11 bra $L10;
-	add.s64 %rd62, %rd57, %rd61;
-	mov.b64 %rd57, %rd62;
-$L10:
-	add.s64 %rd63, %rd58, %rd61;
-	mov.b64 %rd58, %rd63;
-	add.s64 %rd60, %rd60, 16;
-	add.u32 %r40, %r40, 1;
-	bra.uni $L8;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L8;
+	mov.b64 %rd54, 0;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L9;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s64 %rd57, [%rd56+0];
+	mov.b64 %rd54, %rd57;
 $L9:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd64, %rd57, %rd52;
-	mov.b64 {%r41, %r42}, %rd64;
-	shfl.sync.idx.b32 %r43|%p12, %r41, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r44, %r42, 0, %r21, %r17;
-	mov.b64 %rd65, {%r43, %r44};
-	mov.b64 %rd66, %rd58;
-	mov.b64 %rd67, %rd65;
-	mov.b64 %rd68, %rd66;
-	mov.b64 %rd69, %rd67;
-	mov.b64 %rd70, %rd68;
-	mov.b64 %rd71, %rd69;
-	mov.b64 %rd72, %rd70;
-	cvt.u64.u32 %rd73, %r4;
-	mul.lo.s64 %rd74, %rd39, %rd73;
-	cvt.u64.u32 %rd75, %r2;
-	add.s64 %rd76, %rd74, %rd75;
-	mov.b64 %rd77, %rd76;
-	mul.lo.s64 %rd78, %rd77, %rd31;
-	mad.lo.s64 %rd79, %rd78, 8, %rd27;
-	st.global.s64 [%rd79+0], %rd71;
-	mul.lo.s64 %rd80, %rd77, %rd38;
-	mad.lo.s64 %rd81, %rd80, 8, %rd34;
-	st.global.s64 [%rd81+0], %rd72;
+	mov.b64 {%r40, %r41}, %rd54;
+	shfl.sync.up.b32 %r42|%p12, %r40, 1, 0, %r17;
+	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
+	mov.b64 %rd58, {%r42, %r43};
+	@!%p12 bra $L10;
+	add.s64 %rd59, %rd58, %rd54;
+	mov.b64 %rd54, %rd59;
+$L10:
+	mov.b64 {%r44, %r45}, %rd54;
+	shfl.sync.up.b32 %r46|%p13, %r44, 2, 0, %r17;
+	shfl.sync.up.b32 %r47, %r45, 2, 0, %r17;
+	mov.b64 %rd60, {%r46, %r47};
+	@!%p13 bra $L11;
+	add.s64 %rd61, %rd60, %rd54;
+	mov.b64 %rd54, %rd61;
+$L11:
+	mov.b64 {%r48, %r49}, %rd54;
+	shfl.sync.up.b32 %r50|%p14, %r48, 4, 0, %r17;
+	shfl.sync.up.b32 %r51, %r49, 4, 0, %r17;
+	mov.b64 %rd62, {%r50, %r51};
+	@!%p14 bra $L12;
+	add.s64 %rd63, %rd62, %rd54;
+	mov.b64 %rd54, %rd63;
+$L12:
+	mov.b64 {%r52, %r53}, %rd54;
+	shfl.sync.up.b32 %r54|%p15, %r52, 8, 0, %r17;
+	shfl.sync.up.b32 %r55, %r53, 8, 0, %r17;
+	mov.b64 %rd64, {%r54, %r55};
+	@!%p15 bra $L13;
+	add.s64 %rd65, %rd64, %rd54;
+	mov.b64 %rd54, %rd65;
+$L13:
+	mov.b64 {%r56, %r57}, %rd54;
+	shfl.sync.up.b32 %r58|%p16, %r56, 16, 0, %r17;
+	shfl.sync.up.b32 %r59, %r57, 16, 0, %r17;
+	mov.b64 %rd66, {%r58, %r59};
+	@!%p16 bra $L14;
+	add.s64 %rd67, %rd66, %rd54;
+	mov.b64 %rd54, %rd67;
+$L14:
+	mov.b64 {%r60, %r61}, %rd54;
+	shfl.sync.up.b32 %r62|%p17, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
+	mov.b64 %rd68, {%r62, %r63};
+	selp.b64 %rd69, %rd68, 0, %p17;
+	@!%p11 bra $L15;
+	mul.wide.u32 %rd70, %r7, 16;
+	add.s64 %rd71, %rd1, %rd70;
+	add.s64 %rd72, %rd71, 512;
+	st.shared.s64 [%rd72+0], %rd69;
+$L15:
+	sub.u32 %r64, %r10, 1;
+	setp.eq.u32 %p18, %r7, %r64;
+	@!%p18 bra $L16;
+	st.shared.s64 [%rd1+1024], %rd54;
+$L16:
+$L8:
+	bar.sync 0;
+	mul.wide.u32 %rd73, %r8, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	add.s64 %rd75, %rd74, 512;
+	ld.shared.s64 %rd76, [%rd75+0];
+	add.s64 %rd77, %rd76, %rd51;
+	ld.shared.s64 %rd78, [%rd1+1024];
+	mov.b64 {%r65, %r66}, %rd77;
+	shfl.sync.idx.b32 %r67|%p19, %r65, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r68, %r66, 0, %r21, %r17;
+	mov.b64 %rd79, {%r67, %r68};
+	mov.b64 %rd80, %rd78;
+	mov.b64 %rd81, %rd79;
+	mov.b64 %rd82, %rd80;
+	mov.b64 %rd83, %rd81;
+	mov.b64 %rd84, %rd82;
+	mov.b64 %rd85, %rd83;
+	mov.b64 %rd86, %rd84;
+	cvt.u64.u32 %rd87, %r4;
+	mul.lo.s64 %rd88, %rd38, %rd87;
+	cvt.u64.u32 %rd89, %r2;
+	add.s64 %rd90, %rd88, %rd89;
+	mov.b64 %rd91, %rd90;
+	mul.lo.s64 %rd92, %rd91, %rd30;
+	mad.lo.s64 %rd93, %rd92, 8, %rd26;
+	st.global.s64 [%rd93+0], %rd85;
+	mul.lo.s64 %rd94, %rd91, %rd37;
+	mad.lo.s64 %rd95, %rd94, 8, %rd33;
+	st.global.s64 [%rd95+0], %rd86;
 $L3:
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -10080,7 +10292,7 @@ const gokkosPTX27 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_conformance_rowScan(
@@ -10107,9 +10319,9 @@ const gokkosPTX27 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<55>;
-	.reg .b64 %rd<96>;
+	.reg .pred %p<24>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<99>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10129,15 +10341,14 @@ const gokkosPTX27 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -10151,91 +10362,91 @@ const gokkosPTX27 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s3];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s4];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s5];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s7];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s8];
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s9];
-	mov.b64 %rd46, %rd45;
-	ld.param.u64 %rd47, [gk_s10];
-	cvta.to.global.u64 %rd48, %rd47;
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s11];
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s12];
-	mov.b64 %rd53, %rd52;
-	cvt.u64.u32 %rd55, %r28;
-	cvt.u64.u32 %rd56, %r29;
-	mov.b64 %rd57, %rd55;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s4];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s5];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s7];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s8];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s9];
+	mov.b64 %rd45, %rd44;
+	ld.param.u64 %rd46, [gk_s10];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s12];
+	mov.b64 %rd52, %rd51;
+	cvt.u64.u32 %rd54, %r28;
+	cvt.u64.u32 %rd55, %r29;
+	mov.b64 %rd56, %rd54;
 $L1:
-	setp.ge.s64 %p3, %rd57, %rd3;
+	setp.ge.s64 %p3, %rd56, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd54, %rd57;
+	mov.b64 %rd53, %rd56;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd58, %rd54;
-	mov.b64 %rd59, 0;
-	sub.s64 %rd60, %rd31, %rd59;
-	max.s64 %rd61, %rd60, 0;
-	cvt.u64.u32 %rd62, %r4;
-	add.s64 %rd63, %rd61, %rd62;
-	sub.s64 %rd64, %rd63, 1;
-	div.u64 %rd65, %rd64, %rd62;
-	cvt.u64.u32 %rd66, %r2;
-	mad.lo.s64 %rd67, %rd66, %rd65, %rd59;
-	add.s64 %rd68, %rd67, %rd65;
-	min.s64 %rd69, %rd68, %rd31;
+	mov.b64 %rd57, %rd53;
+	mov.b64 %rd58, 0;
+	sub.s64 %rd59, %rd30, %rd58;
+	max.s64 %rd60, %rd59, 0;
+	cvt.u64.u32 %rd61, %r4;
+	add.s64 %rd62, %rd60, %rd61;
+	sub.s64 %rd63, %rd62, 1;
+	div.u64 %rd64, %rd63, %rd61;
+	cvt.u64.u32 %rd65, %r2;
+	mad.lo.s64 %rd66, %rd65, %rd64, %rd58;
+	add.s64 %rd67, %rd66, %rd64;
+	min.s64 %rd68, %rd67, %rd30;
 	mov.b32 %r30, 0;
 	mov.pred %p4, 0;
-	mov.b64 %rd70, %rd67;
+	mov.b64 %rd69, %rd66;
 $L4:
-	setp.ge.s64 %p5, %rd70, %rd69;
+	setp.ge.s64 %p5, %rd69, %rd68;
 	@%p5 bra $L6;
-	mov.b64 %rd71, %rd70;
+	mov.b64 %rd70, %rd69;
 	@!%p4 bra $L8;
-	mul.lo.s64 %rd72, %rd58, %rd44;
-	mad.lo.s64 %rd73, %rd71, %rd46, %rd72;
-	mad.lo.s64 %rd74, %rd73, 4, %rd38;
-	st.global.s32 [%rd74+0], %r30;
+	mul.lo.s64 %rd71, %rd57, %rd43;
+	mad.lo.s64 %rd72, %rd70, %rd45, %rd71;
+	mad.lo.s64 %rd73, %rd72, 4, %rd37;
+	st.global.s32 [%rd73+0], %r30;
 $L8:
-	mul.lo.s64 %rd75, %rd58, %rd33;
-	mad.lo.s64 %rd76, %rd71, %rd35, %rd75;
-	mad.lo.s64 %rd77, %rd76, 4, %rd27;
-	ld.global.nc.s32 %r31, [%rd77+0];
+	mul.lo.s64 %rd74, %rd57, %rd32;
+	mad.lo.s64 %rd75, %rd70, %rd34, %rd74;
+	mad.lo.s64 %rd76, %rd75, 4, %rd26;
+	ld.global.nc.s32 %r31, [%rd76+0];
 	mov.b32 %r32, %r31;
 	add.s32 %r33, %r30, %r32;
 	mov.b32 %r30, %r33;
 $L5:
-	mov.b64 %rd78, 1;
-	add.s64 %rd70, %rd70, %rd78;
+	mov.b64 %rd77, 1;
+	add.s64 %rd69, %rd69, %rd77;
 	bra.uni $L4;
 $L6:
 	mov.b32 %r34, %r30;
@@ -10260,73 +10471,105 @@ $L10:
 	sub.u32 %r41, %r13, %r3;
 	setp.eq.u32 %p11, %r7, %r41;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd79, %r8, 16;
-	add.s64 %rd80, %rd1, %rd79;
-	add.s64 %rd81, %rd80, 1040;
-	add.s64 %rd82, %rd81, %rd2;
-	st.shared.s32 [%rd82+0], %r35;
+	mul.wide.u32 %rd78, %r8, 16;
+	add.s64 %rd79, %rd1, %rd78;
+	st.shared.s32 [%rd79+0], %r35;
 $L12:
 	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
 	mov.b32 %r42, 0;
-	mov.b32 %r43, 0;
-	mov.b32 %r44, 0;
-	add.s64 %rd83, %rd2, 1040;
-	add.s64 %rd84, %rd1, %rd83;
-$L13:
-	setp.hs.u32 %p12, %r44, %r10;
-	@%p12 bra $L14;
-	ld.shared.s32 %r45, [%rd84+0];
-	setp.lo.u32 %p13, %r44, %r8;
-	@!%p13 bra $L15;
-	add.s32 %r46, %r42, %r45;
-	mov.b32 %r42, %r46;
-$L15:
-	add.s32 %r47, %r43, %r45;
-	mov.b32 %r43, %r47;
-	add.s64 %rd84, %rd84, 16;
-	add.u32 %r44, %r44, 1;
-	bra.uni $L13;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd80, %r7, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	ld.shared.s32 %r43, [%rd81+0];
+	mov.b32 %r42, %r43;
 $L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.s32 %r48, %r42, %r40;
-	shfl.sync.idx.b32 %r49|%p14, %r48, 0, %r21, %r17;
-	mov.b32 %r50, %r43;
-	mov.b32 %r30, %r49;
-	mov.pred %p4, 1;
-	mov.b64 %rd85, %rd67;
+	shfl.sync.up.b32 %r44|%p14, %r42, 1, 0, %r17;
+	@!%p14 bra $L15;
+	add.s32 %r45, %r44, %r42;
+	mov.b32 %r42, %r45;
+$L15:
+	shfl.sync.up.b32 %r46|%p15, %r42, 2, 0, %r17;
+	@!%p15 bra $L16;
+	add.s32 %r47, %r46, %r42;
+	mov.b32 %r42, %r47;
 $L16:
-	setp.ge.s64 %p15, %rd85, %rd69;
-	@%p15 bra $L18;
-	mov.b64 %rd71, %rd85;
-	@!%p4 bra $L20;
-	mul.lo.s64 %rd86, %rd58, %rd44;
-	mad.lo.s64 %rd87, %rd71, %rd46, %rd86;
-	mad.lo.s64 %rd88, %rd87, 4, %rd38;
-	st.global.s32 [%rd88+0], %r30;
-$L20:
-	mul.lo.s64 %rd89, %rd58, %rd33;
-	mad.lo.s64 %rd90, %rd71, %rd35, %rd89;
-	mad.lo.s64 %rd91, %rd90, 4, %rd27;
-	ld.global.nc.s32 %r51, [%rd91+0];
-	mov.b32 %r32, %r51;
-	add.s32 %r52, %r30, %r32;
-	mov.b32 %r30, %r52;
+	shfl.sync.up.b32 %r48|%p16, %r42, 4, 0, %r17;
+	@!%p16 bra $L17;
+	add.s32 %r49, %r48, %r42;
+	mov.b32 %r42, %r49;
 $L17:
-	mov.b64 %rd92, 1;
-	add.s64 %rd85, %rd85, %rd92;
-	bra.uni $L16;
+	shfl.sync.up.b32 %r50|%p17, %r42, 8, 0, %r17;
+	@!%p17 bra $L18;
+	add.s32 %r51, %r50, %r42;
+	mov.b32 %r42, %r51;
 $L18:
-	mov.b32 %r53, %r50;
-	mov.b32 %r54, %r53;
-	cvt.u64.u32 %rd93, %r2;
-	setp.eq.s64 %p16, %rd93, 0;
-	@!%p16 bra $L22;
-	mul.lo.s64 %rd94, %rd58, %rd53;
-	mad.lo.s64 %rd95, %rd94, 4, %rd49;
-	st.global.s32 [%rd95+0], %r54;
+	shfl.sync.up.b32 %r52|%p18, %r42, 16, 0, %r17;
+	@!%p18 bra $L19;
+	add.s32 %r53, %r52, %r42;
+	mov.b32 %r42, %r53;
+$L19:
+	shfl.sync.up.b32 %r54|%p19, %r42, 1, 0, %r17;
+	selp.b32 %r55, %r54, 0, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd82, %r7, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	add.s64 %rd84, %rd83, 512;
+	st.shared.s32 [%rd84+0], %r55;
+$L20:
+	sub.u32 %r56, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r56;
+	@!%p20 bra $L21;
+	st.shared.s32 [%rd1+1024], %r42;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd85, %r8, 16;
+	add.s64 %rd86, %rd1, %rd85;
+	add.s64 %rd87, %rd86, 512;
+	ld.shared.s32 %r57, [%rd87+0];
+	add.s32 %r58, %r57, %r40;
+	ld.shared.s32 %r59, [%rd1+1024];
+	shfl.sync.idx.b32 %r60|%p21, %r58, 0, %r21, %r17;
+	mov.b32 %r61, %r59;
+	mov.b32 %r30, %r60;
+	mov.pred %p4, 1;
+	mov.b64 %rd88, %rd66;
 $L22:
+	setp.ge.s64 %p22, %rd88, %rd68;
+	@%p22 bra $L24;
+	mov.b64 %rd70, %rd88;
+	@!%p4 bra $L26;
+	mul.lo.s64 %rd89, %rd57, %rd43;
+	mad.lo.s64 %rd90, %rd70, %rd45, %rd89;
+	mad.lo.s64 %rd91, %rd90, 4, %rd37;
+	st.global.s32 [%rd91+0], %r30;
+$L26:
+	mul.lo.s64 %rd92, %rd57, %rd32;
+	mad.lo.s64 %rd93, %rd70, %rd34, %rd92;
+	mad.lo.s64 %rd94, %rd93, 4, %rd26;
+	ld.global.nc.s32 %r62, [%rd94+0];
+	mov.b32 %r32, %r62;
+	add.s32 %r63, %r30, %r32;
+	mov.b32 %r30, %r63;
+$L23:
+	mov.b64 %rd95, 1;
+	add.s64 %rd88, %rd88, %rd95;
+	bra.uni $L22;
+$L24:
+	mov.b32 %r64, %r61;
+	mov.b32 %r65, %r64;
+	cvt.u64.u32 %rd96, %r2;
+	setp.eq.s64 %p23, %rd96, 0;
+	@!%p23 bra $L28;
+	mul.lo.s64 %rd97, %rd57, %rd52;
+	mad.lo.s64 %rd98, %rd97, 4, %rd48;
+	st.global.s32 [%rd98+0], %r65;
+$L28:
 $L3:
-	add.s64 %rd57, %rd57, %rd56;
+	add.s64 %rd56, %rd56, %rd55;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -10438,7 +10681,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 			_ = gokkosimpl.AtomicLoadInt64(&gokkosG2[0])
 			k.I64.AtomicStore(4, 42)
 		}
-//line gokkos_kernels_gen.go:10442
+//line gokkos_kernels_gen.go:10685
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -10467,7 +10710,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:10471
+//line gokkos_kernels_gen.go:10714
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -10487,14 +10730,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 				gokkosS0[gokkosJ] = gokkosG1[i+1]
 			}
-//line gokkos_kernels_gen.go:10491
+//line gokkos_kernels_gen.go:10734
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 			gokkosG0[i] = gokkosG1[i+1]
 		}
-//line gokkos_kernels_gen.go:10498
+//line gokkos_kernels_gen.go:10741
 		return
 	}
 	if gokkosS0 := k.Y.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -10503,14 +10746,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:18
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:10507
+//line gokkos_kernels_gen.go:10750
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:18
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:10514
+//line gokkos_kernels_gen.go:10757
 }
 
 // gokkosHostLoop3 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -10527,14 +10770,14 @@ func gokkosHostLoop3(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 			gokkosG0[i-int(k.Off)] = k.A*int64(i) + k.B
 		}
-//line gokkos_kernels_gen.go:10531
+//line gokkos_kernels_gen.go:10774
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:10538
+//line gokkos_kernels_gen.go:10781
 }
 
 // gokkosHostLoop4 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -10551,14 +10794,14 @@ func gokkosHostLoop4(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 			gokkosimpl.AtomicAddInt32(&gokkosG0[i], 1)
 		}
-//line gokkos_kernels_gen.go:10555
+//line gokkos_kernels_gen.go:10798
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:10562
+//line gokkos_kernels_gen.go:10805
 }
 
 // gokkosHostLoop5 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -10570,14 +10813,14 @@ func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10574
+//line gokkos_kernels_gen.go:10817
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:10581
+//line gokkos_kernels_gen.go:10824
 }
 
 // gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -10587,7 +10830,7 @@ func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		gokkosAccV += int64(i)
 	}
-//line gokkos_kernels_gen.go:10591
+//line gokkos_kernels_gen.go:10834
 	*acc = gokkosAccV
 }
 
@@ -10600,7 +10843,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10604
+//line gokkos_kernels_gen.go:10847
 		*acc = gokkosAccV
 		return
 	}
@@ -10608,7 +10851,7 @@ func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10612
+//line gokkos_kernels_gen.go:10855
 	*acc = gokkosAccV
 }
 
@@ -10621,7 +10864,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10625
+//line gokkos_kernels_gen.go:10868
 		*acc = gokkosAccV
 		return
 	}
@@ -10629,7 +10872,7 @@ func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10633
+//line gokkos_kernels_gen.go:10876
 	*acc = gokkosAccV
 }
 
@@ -10642,7 +10885,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			gokkosAccV *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10646
+//line gokkos_kernels_gen.go:10889
 		*acc = gokkosAccV
 		return
 	}
@@ -10650,7 +10893,7 @@ func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 		gokkosAccV *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10654
+//line gokkos_kernels_gen.go:10897
 	*acc = gokkosAccV
 }
 
@@ -10663,7 +10906,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:10667
+//line gokkos_kernels_gen.go:10910
 		*acc = gokkosAccV
 		return
 	}
@@ -10671,7 +10914,7 @@ func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:10675
+//line gokkos_kernels_gen.go:10918
 	*acc = gokkosAccV
 }
 
@@ -10684,7 +10927,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:10688
+//line gokkos_kernels_gen.go:10931
 		*acc = gokkosAccV
 		return
 	}
@@ -10692,7 +10935,7 @@ func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 		gokkosAccV = max(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:10696
+//line gokkos_kernels_gen.go:10939
 	*acc = gokkosAccV
 }
 
@@ -10707,7 +10950,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:10711
+//line gokkos_kernels_gen.go:10954
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -10716,7 +10959,7 @@ func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:10720
+//line gokkos_kernels_gen.go:10963
 }
 
 // gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -10730,7 +10973,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:10734
+//line gokkos_kernels_gen.go:10977
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -10739,7 +10982,7 @@ func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:10743
+//line gokkos_kernels_gen.go:10986
 }
 
 // gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -10751,7 +10994,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:10755
+//line gokkos_kernels_gen.go:10998
 		*acc = gokkosAccV
 		return
 	}
@@ -10759,7 +11002,7 @@ func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 		gokkosAccV = gokkosAccV && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:10763
+//line gokkos_kernels_gen.go:11006
 	*acc = gokkosAccV
 }
 
@@ -10772,7 +11015,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			gokkosAccV = gokkosAccV || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:10776
+//line gokkos_kernels_gen.go:11019
 		*acc = gokkosAccV
 		return
 	}
@@ -10780,7 +11023,7 @@ func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 		gokkosAccV = gokkosAccV || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:10784
+//line gokkos_kernels_gen.go:11027
 	*acc = gokkosAccV
 }
 
@@ -10793,7 +11036,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			gokkosAccV &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10797
+//line gokkos_kernels_gen.go:11040
 		*acc = gokkosAccV
 		return
 	}
@@ -10801,7 +11044,7 @@ func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 		gokkosAccV &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10805
+//line gokkos_kernels_gen.go:11048
 	*acc = gokkosAccV
 }
 
@@ -10814,7 +11057,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			gokkosAccV |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10818
+//line gokkos_kernels_gen.go:11061
 		*acc = gokkosAccV
 		return
 	}
@@ -10822,7 +11065,7 @@ func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 		gokkosAccV |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10826
+//line gokkos_kernels_gen.go:11069
 	*acc = gokkosAccV
 }
 
@@ -10834,14 +11077,14 @@ func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:10838
+//line gokkos_kernels_gen.go:11081
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:10845
+//line gokkos_kernels_gen.go:11088
 }
 
 // gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -10857,7 +11100,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10861
+//line gokkos_kernels_gen.go:11104
 		*acc = gokkosAccV
 		return
 	}
@@ -10868,7 +11111,7 @@ func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:10872
+//line gokkos_kernels_gen.go:11115
 	*acc = gokkosAccV
 }
 
@@ -10885,7 +11128,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			gokkosAccV += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10889
+//line gokkos_kernels_gen.go:11132
 		*acc = gokkosAccV
 		return
 	}
@@ -10896,7 +11139,7 @@ func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		gokkosAccV += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:10900
+//line gokkos_kernels_gen.go:11143
 	*acc = gokkosAccV
 }
 
@@ -10908,12 +11151,12 @@ func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10912
+//line gokkos_kernels_gen.go:11155
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:10919
+//line gokkos_kernels_gen.go:11162
 }

@@ -4144,7 +4144,7 @@ const gokkosPTX16 = `//
 {
 	.reg .pred %p<63>;
 	.reg .b32 %r<75>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<53>;
 	.reg .f32 %f<80>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -4165,33 +4165,32 @@ const gokkosPTX16 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f32 %f2, 0f00000000;
@@ -4210,23 +4209,23 @@ $L4:
 	mov.f32 %f2, 0fFF800000;
 $L1:
 	mov.f32 %f1, %f2;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.f32 %f3, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.f32 %f3, [%rd31+0];
 	mov.f32 %f4, %f3;
 	mul.rn.f32 %f5, %f4, 0f40000000;
 	add.rn.f32 %f6, %f1, %f5;
 	mov.f32 %f1, %f6;
 $L7:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f32 %f7, %f1;
@@ -4287,18 +4286,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L15;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.f32 [%rd34+0], %f7;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.f32 [%rd33+0], %f7;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L16;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L17;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.f32 %f21, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.f32 %f21, [%rd35+0];
 	mov.f32 %f7, %f21;
 $L17:
 	sub.u32 %r33, %r10, 1;
@@ -4354,11 +4353,11 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L25;
-	st.global.f32 [%rd38+0], %f7;
+	st.global.f32 [%rd37+0], %f7;
 $L25:
 	// the last block combines the partials
 	setp.eq.u32 %p28, %r5, 0;
@@ -4375,21 +4374,21 @@ $L26:
 	ld.shared.u32 %r46, [%rd1+1024];
 	setp.ne.u32 %p30, %r46, 0;
 	@!%p30 bra $L27;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p31, %r18, 1;
 	@%p31 bra.uni $L29;
 	mov.f32 %f35, 0f00000000;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L30:
-	setp.ge.s64 %p32, %rd42, %rd39;
+	setp.ge.s64 %p32, %rd41, %rd38;
 	@%p32 bra $L31;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f36, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f36, [%rd42+0];
 	add.rn.f32 %f37, %f35, %f36;
 	mov.f32 %f35, %f37;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L30;
 $L31:
 	bra.uni $L28;
@@ -4397,15 +4396,15 @@ $L29:
 	setp.ne.u32 %p33, %r18, 2;
 	@%p33 bra.uni $L32;
 	mov.f32 %f35, 0f3F800000;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L33:
-	setp.ge.s64 %p34, %rd44, %rd39;
+	setp.ge.s64 %p34, %rd43, %rd38;
 	@%p34 bra $L34;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f38, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f38, [%rd44+0];
 	mul.rn.f32 %f39, %f35, %f38;
 	mov.f32 %f35, %f39;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L33;
 $L34:
 	bra.uni $L28;
@@ -4413,12 +4412,12 @@ $L32:
 	setp.ne.u32 %p35, %r18, 3;
 	@%p35 bra.uni $L35;
 	mov.f32 %f35, 0f7F800000;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L36:
-	setp.ge.s64 %p36, %rd46, %rd39;
+	setp.ge.s64 %p36, %rd45, %rd38;
 	@%p36 bra $L37;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f40, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f40, [%rd46+0];
 	min.f32 %f41, %f35, %f40;
 	mov.b32 %r47, %f35;
 	mov.b32 %r48, %f40;
@@ -4430,18 +4429,18 @@ $L36:
 	add.rn.f32 %f44, %f35, %f40;
 	selp.f32 %f45, %f44, %f43, %p38;
 	mov.f32 %f35, %f45;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L28;
 $L35:
 	mov.f32 %f35, 0fFF800000;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L38:
-	setp.ge.s64 %p39, %rd48, %rd39;
+	setp.ge.s64 %p39, %rd47, %rd38;
 	@%p39 bra $L39;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f46, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f46, [%rd48+0];
 	max.f32 %f47, %f35, %f46;
 	mov.b32 %r50, %f35;
 	mov.b32 %r51, %f46;
@@ -4453,7 +4452,7 @@ $L38:
 	add.rn.f32 %f50, %f35, %f46;
 	selp.f32 %f51, %f50, %f49, %p41;
 	mov.f32 %f35, %f51;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L38;
 $L39:
 $L28:
@@ -4515,18 +4514,18 @@ $L42:
 $L41:
 	setp.eq.u32 %p51, %r7, 0;
 	@!%p51 bra $L47;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.f32 [%rd51+0], %f52;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.f32 [%rd50+0], %f52;
 $L47:
 	bar.sync 0;
 	setp.eq.u32 %p52, %r8, 0;
 	@!%p52 bra $L48;
 	setp.lo.u32 %p53, %r7, %r10;
 	@!%p53 bra $L49;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.f32 %f66, [%rd53+0];
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.f32 %f66, [%rd52+0];
 	mov.f32 %f52, %f66;
 $L49:
 	sub.u32 %r65, %r10, 1;
@@ -4583,7 +4582,7 @@ $L52:
 $L51:
 $L48:
 	@!%p28 bra $L57;
-	st.global.f32 [%rd8+0], %f52;
+	st.global.f32 [%rd7+0], %f52;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L57:
 $L27:
@@ -4616,7 +4615,7 @@ const gokkosPTX17 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<88>;
-	.reg .b64 %rd<58>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4636,33 +4635,32 @@ const gokkosPTX17 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -4691,23 +4689,23 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.s32 %r23, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	mul.lo.s32 %r25, %r24, 2;
 	add.s32 %r26, %r21, %r25;
 	mov.b32 %r21, %r26;
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r27, %r21;
@@ -4760,18 +4758,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.s32 [%rd34+0], %r27;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r27;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.s32 %r39, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r39, [%rd35+0];
 	mov.b32 %r27, %r39;
 $L21:
 	sub.u32 %r40, %r10, 1;
@@ -4819,11 +4817,11 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd38+0], %r27;
+	st.global.s32 [%rd37+0], %r27;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -4840,21 +4838,21 @@ $L32:
 	ld.shared.u32 %r52, [%rd1+1024];
 	setp.ne.u32 %p28, %r52, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
 	mov.b32 %r53, 0;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L36:
-	setp.ge.s64 %p30, %rd42, %rd39;
+	setp.ge.s64 %p30, %rd41, %rd38;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r54, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r54, [%rd42+0];
 	add.s32 %r55, %r53, %r54;
 	mov.b32 %r53, %r55;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
@@ -4862,15 +4860,15 @@ $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
 	mov.b32 %r53, 1;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L39:
-	setp.ge.s64 %p32, %rd44, %rd39;
+	setp.ge.s64 %p32, %rd43, %rd38;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r56, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r56, [%rd44+0];
 	mul.lo.s32 %r57, %r53, %r56;
 	mov.b32 %r53, %r57;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
@@ -4878,15 +4876,15 @@ $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
 	mov.b32 %r53, 2147483647;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L42:
-	setp.ge.s64 %p34, %rd46, %rd39;
+	setp.ge.s64 %p34, %rd45, %rd38;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r58, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r58, [%rd46+0];
 	min.s32 %r59, %r53, %r58;
 	mov.b32 %r53, %r59;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
@@ -4894,15 +4892,15 @@ $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
 	mov.b32 %r53, -2147483648;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L45:
-	setp.ge.s64 %p36, %rd48, %rd39;
+	setp.ge.s64 %p36, %rd47, %rd38;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r60, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r60, [%rd48+0];
 	max.s32 %r61, %r53, %r60;
 	mov.b32 %r53, %r61;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
@@ -4910,29 +4908,29 @@ $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
 	mov.b32 %r53, -1;
-	mov.b64 %rd50, %rd40;
+	mov.b64 %rd49, %rd39;
 $L48:
-	setp.ge.s64 %p38, %rd50, %rd39;
+	setp.ge.s64 %p38, %rd49, %rd38;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd51, %rd50, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r62, [%rd51+0];
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r62, [%rd50+0];
 	and.b32 %r63, %r53, %r62;
 	mov.b32 %r53, %r63;
-	add.s64 %rd50, %rd50, %rd41;
+	add.s64 %rd49, %rd49, %rd40;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
 	mov.b32 %r53, 0;
-	mov.b64 %rd52, %rd40;
+	mov.b64 %rd51, %rd39;
 $L50:
-	setp.ge.s64 %p39, %rd52, %rd39;
+	setp.ge.s64 %p39, %rd51, %rd38;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r64, [%rd53+0];
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r64, [%rd52+0];
 	or.b32 %r65, %r53, %r64;
 	mov.b32 %r53, %r65;
-	add.s64 %rd52, %rd52, %rd41;
+	add.s64 %rd51, %rd51, %rd40;
 	bra.uni $L50;
 $L51:
 $L34:
@@ -4986,18 +4984,18 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.s32 [%rd55+0], %r66;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r66;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.s32 %r78, [%rd57+0];
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r78, [%rd56+0];
 	mov.b32 %r66, %r78;
 $L63:
 	sub.u32 %r79, %r10, 1;
@@ -5046,7 +5044,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s32 [%rd8+0], %r66;
+	st.global.s32 [%rd7+0], %r66;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -10970,7 +10968,7 @@ const gokkosPTX22 = `//
 {
 	.reg .pred %p<63>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<92>;
+	.reg .b64 %rd<91>;
 	.reg .f64 %fd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -10991,33 +10989,32 @@ const gokkosPTX22 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -11036,22 +11033,22 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd31+0];
 	mov.f64 %fd4, %fd3;
 	add.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
 $L7:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd6, %fd1;
@@ -11063,12 +11060,12 @@ $L6:
 $L8:
 	setp.hs.u32 %p6, %r24, 32;
 	@%p6 bra $L9;
-	mov.b64 %rd33, %fd6;
-	mov.b64 {%r25, %r26}, %rd33;
+	mov.b64 %rd32, %fd6;
+	mov.b64 {%r25, %r26}, %rd32;
 	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd34, {%r27, %r28};
-	mov.b64 %fd7, %rd34;
+	mov.b64 %rd33, {%r27, %r28};
+	mov.b64 %fd7, %rd33;
 	@!%p7 bra $L10;
 	setp.ne.u32 %p8, %r18, 1;
 	@%p8 bra.uni $L12;
@@ -11085,11 +11082,11 @@ $L13:
 	setp.ne.u32 %p10, %r18, 3;
 	@%p10 bra.uni $L14;
 	min.f64 %fd10, %fd6, %fd7;
-	mov.b64 %rd35, %fd6;
-	mov.b64 %rd36, %fd7;
-	or.b64 %rd37, %rd35, %rd36;
+	mov.b64 %rd34, %fd6;
+	mov.b64 %rd35, %fd7;
+	or.b64 %rd36, %rd34, %rd35;
 	setp.eq.f64 %p11, %fd6, %fd7;
-	mov.b64 %fd11, %rd37;
+	mov.b64 %fd11, %rd36;
 	selp.f64 %fd12, %fd11, %fd10, %p11;
 	setp.nan.f64 %p12, %fd6, %fd7;
 	add.rn.f64 %fd13, %fd6, %fd7;
@@ -11098,11 +11095,11 @@ $L13:
 	bra.uni $L11;
 $L14:
 	max.f64 %fd15, %fd6, %fd7;
-	mov.b64 %rd38, %fd6;
-	mov.b64 %rd39, %fd7;
-	and.b64 %rd40, %rd38, %rd39;
+	mov.b64 %rd37, %fd6;
+	mov.b64 %rd38, %fd7;
+	and.b64 %rd39, %rd37, %rd38;
 	setp.eq.f64 %p13, %fd6, %fd7;
-	mov.b64 %fd16, %rd40;
+	mov.b64 %fd16, %rd39;
 	selp.f64 %fd17, %fd16, %fd15, %p13;
 	setp.nan.f64 %p14, %fd6, %fd7;
 	add.rn.f64 %fd18, %fd6, %fd7;
@@ -11115,18 +11112,18 @@ $L10:
 $L9:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L15;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.f64 [%rd42+0], %fd6;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd6;
 $L15:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L16;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L17;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.f64 %fd20, [%rd44+0];
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd20, [%rd43+0];
 	mov.f64 %fd6, %fd20;
 $L17:
 	sub.u32 %r29, %r10, 1;
@@ -11134,12 +11131,12 @@ $L17:
 $L18:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L19;
-	mov.b64 %rd45, %fd6;
-	mov.b64 {%r31, %r32}, %rd45;
+	mov.b64 %rd44, %fd6;
+	mov.b64 {%r31, %r32}, %rd44;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	mov.b64 %fd21, %rd46;
+	mov.b64 %rd45, {%r33, %r34};
+	mov.b64 %fd21, %rd45;
 	@!%p19 bra $L20;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L22;
@@ -11156,11 +11153,11 @@ $L23:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L24;
 	min.f64 %fd24, %fd6, %fd21;
-	mov.b64 %rd47, %fd6;
-	mov.b64 %rd48, %fd21;
-	or.b64 %rd49, %rd47, %rd48;
+	mov.b64 %rd46, %fd6;
+	mov.b64 %rd47, %fd21;
+	or.b64 %rd48, %rd46, %rd47;
 	setp.eq.f64 %p23, %fd6, %fd21;
-	mov.b64 %fd25, %rd49;
+	mov.b64 %fd25, %rd48;
 	selp.f64 %fd26, %fd25, %fd24, %p23;
 	setp.nan.f64 %p24, %fd6, %fd21;
 	add.rn.f64 %fd27, %fd6, %fd21;
@@ -11169,11 +11166,11 @@ $L23:
 	bra.uni $L21;
 $L24:
 	max.f64 %fd29, %fd6, %fd21;
-	mov.b64 %rd50, %fd6;
-	mov.b64 %rd51, %fd21;
-	and.b64 %rd52, %rd50, %rd51;
+	mov.b64 %rd49, %fd6;
+	mov.b64 %rd50, %fd21;
+	and.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p25, %fd6, %fd21;
-	mov.b64 %fd30, %rd52;
+	mov.b64 %fd30, %rd51;
 	selp.f64 %fd31, %fd30, %fd29, %p25;
 	setp.nan.f64 %p26, %fd6, %fd21;
 	add.rn.f64 %fd32, %fd6, %fd21;
@@ -11185,11 +11182,11 @@ $L20:
 	bra.uni $L18;
 $L19:
 $L16:
-	mul.wide.u32 %rd53, %r19, 8;
-	add.s64 %rd54, %rd6, %rd53;
+	mul.wide.u32 %rd52, %r19, 8;
+	add.s64 %rd53, %rd5, %rd52;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L25;
-	st.global.f64 [%rd54+0], %fd6;
+	st.global.f64 [%rd53+0], %fd6;
 $L25:
 	// the last block combines the partials
 	setp.eq.u32 %p28, %r5, 0;
@@ -11206,21 +11203,21 @@ $L26:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p30, %r38, 0;
 	@!%p30 bra $L27;
-	cvt.u64.u32 %rd55, %r20;
-	cvt.u64.u32 %rd56, %r5;
-	cvt.u64.u32 %rd57, %r6;
+	cvt.u64.u32 %rd54, %r20;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
 	setp.ne.u32 %p31, %r18, 1;
 	@%p31 bra.uni $L29;
 	mov.f64 %fd34, 0d0000000000000000;
-	mov.b64 %rd58, %rd56;
+	mov.b64 %rd57, %rd55;
 $L30:
-	setp.ge.s64 %p32, %rd58, %rd55;
+	setp.ge.s64 %p32, %rd57, %rd54;
 	@%p32 bra $L31;
-	mad.lo.s64 %rd59, %rd58, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd35, [%rd59+0];
+	mad.lo.s64 %rd58, %rd57, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd35, [%rd58+0];
 	add.rn.f64 %fd36, %fd34, %fd35;
 	mov.f64 %fd34, %fd36;
-	add.s64 %rd58, %rd58, %rd57;
+	add.s64 %rd57, %rd57, %rd56;
 	bra.uni $L30;
 $L31:
 	bra.uni $L28;
@@ -11228,15 +11225,15 @@ $L29:
 	setp.ne.u32 %p33, %r18, 2;
 	@%p33 bra.uni $L32;
 	mov.f64 %fd34, 0d3FF0000000000000;
-	mov.b64 %rd60, %rd56;
+	mov.b64 %rd59, %rd55;
 $L33:
-	setp.ge.s64 %p34, %rd60, %rd55;
+	setp.ge.s64 %p34, %rd59, %rd54;
 	@%p34 bra $L34;
-	mad.lo.s64 %rd61, %rd60, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd37, [%rd61+0];
+	mad.lo.s64 %rd60, %rd59, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd37, [%rd60+0];
 	mul.rn.f64 %fd38, %fd34, %fd37;
 	mov.f64 %fd34, %fd38;
-	add.s64 %rd60, %rd60, %rd57;
+	add.s64 %rd59, %rd59, %rd56;
 	bra.uni $L33;
 $L34:
 	bra.uni $L28;
@@ -11244,47 +11241,47 @@ $L32:
 	setp.ne.u32 %p35, %r18, 3;
 	@%p35 bra.uni $L35;
 	mov.f64 %fd34, 0d7FF0000000000000;
-	mov.b64 %rd62, %rd56;
+	mov.b64 %rd61, %rd55;
 $L36:
-	setp.ge.s64 %p36, %rd62, %rd55;
+	setp.ge.s64 %p36, %rd61, %rd54;
 	@%p36 bra $L37;
-	mad.lo.s64 %rd63, %rd62, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd39, [%rd63+0];
+	mad.lo.s64 %rd62, %rd61, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd62+0];
 	min.f64 %fd40, %fd34, %fd39;
-	mov.b64 %rd64, %fd34;
-	mov.b64 %rd65, %fd39;
-	or.b64 %rd66, %rd64, %rd65;
+	mov.b64 %rd63, %fd34;
+	mov.b64 %rd64, %fd39;
+	or.b64 %rd65, %rd63, %rd64;
 	setp.eq.f64 %p37, %fd34, %fd39;
-	mov.b64 %fd41, %rd66;
+	mov.b64 %fd41, %rd65;
 	selp.f64 %fd42, %fd41, %fd40, %p37;
 	setp.nan.f64 %p38, %fd34, %fd39;
 	add.rn.f64 %fd43, %fd34, %fd39;
 	selp.f64 %fd44, %fd43, %fd42, %p38;
 	mov.f64 %fd34, %fd44;
-	add.s64 %rd62, %rd62, %rd57;
+	add.s64 %rd61, %rd61, %rd56;
 	bra.uni $L36;
 $L37:
 	bra.uni $L28;
 $L35:
 	mov.f64 %fd34, 0dFFF0000000000000;
-	mov.b64 %rd67, %rd56;
+	mov.b64 %rd66, %rd55;
 $L38:
-	setp.ge.s64 %p39, %rd67, %rd55;
+	setp.ge.s64 %p39, %rd66, %rd54;
 	@%p39 bra $L39;
-	mad.lo.s64 %rd68, %rd67, 8, %rd6;
-	ld.relaxed.gpu.global.f64 %fd45, [%rd68+0];
+	mad.lo.s64 %rd67, %rd66, 8, %rd5;
+	ld.relaxed.gpu.global.f64 %fd45, [%rd67+0];
 	max.f64 %fd46, %fd34, %fd45;
-	mov.b64 %rd69, %fd34;
-	mov.b64 %rd70, %fd45;
-	and.b64 %rd71, %rd69, %rd70;
+	mov.b64 %rd68, %fd34;
+	mov.b64 %rd69, %fd45;
+	and.b64 %rd70, %rd68, %rd69;
 	setp.eq.f64 %p40, %fd34, %fd45;
-	mov.b64 %fd47, %rd71;
+	mov.b64 %fd47, %rd70;
 	selp.f64 %fd48, %fd47, %fd46, %p40;
 	setp.nan.f64 %p41, %fd34, %fd45;
 	add.rn.f64 %fd49, %fd34, %fd45;
 	selp.f64 %fd50, %fd49, %fd48, %p41;
 	mov.f64 %fd34, %fd50;
-	add.s64 %rd67, %rd67, %rd57;
+	add.s64 %rd66, %rd66, %rd56;
 	bra.uni $L38;
 $L39:
 $L28:
@@ -11297,12 +11294,12 @@ $L28:
 $L40:
 	setp.hs.u32 %p42, %r42, 32;
 	@%p42 bra $L41;
-	mov.b64 %rd72, %fd51;
-	mov.b64 {%r43, %r44}, %rd72;
+	mov.b64 %rd71, %fd51;
+	mov.b64 {%r43, %r44}, %rd71;
 	shfl.sync.down.b32 %r45|%p43, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd73, {%r45, %r46};
-	mov.b64 %fd52, %rd73;
+	mov.b64 %rd72, {%r45, %r46};
+	mov.b64 %fd52, %rd72;
 	@!%p43 bra $L42;
 	setp.ne.u32 %p44, %r18, 1;
 	@%p44 bra.uni $L44;
@@ -11319,11 +11316,11 @@ $L45:
 	setp.ne.u32 %p46, %r18, 3;
 	@%p46 bra.uni $L46;
 	min.f64 %fd55, %fd51, %fd52;
-	mov.b64 %rd74, %fd51;
-	mov.b64 %rd75, %fd52;
-	or.b64 %rd76, %rd74, %rd75;
+	mov.b64 %rd73, %fd51;
+	mov.b64 %rd74, %fd52;
+	or.b64 %rd75, %rd73, %rd74;
 	setp.eq.f64 %p47, %fd51, %fd52;
-	mov.b64 %fd56, %rd76;
+	mov.b64 %fd56, %rd75;
 	selp.f64 %fd57, %fd56, %fd55, %p47;
 	setp.nan.f64 %p48, %fd51, %fd52;
 	add.rn.f64 %fd58, %fd51, %fd52;
@@ -11332,11 +11329,11 @@ $L45:
 	bra.uni $L43;
 $L46:
 	max.f64 %fd60, %fd51, %fd52;
-	mov.b64 %rd77, %fd51;
-	mov.b64 %rd78, %fd52;
-	and.b64 %rd79, %rd77, %rd78;
+	mov.b64 %rd76, %fd51;
+	mov.b64 %rd77, %fd52;
+	and.b64 %rd78, %rd76, %rd77;
 	setp.eq.f64 %p49, %fd51, %fd52;
-	mov.b64 %fd61, %rd79;
+	mov.b64 %fd61, %rd78;
 	selp.f64 %fd62, %fd61, %fd60, %p49;
 	setp.nan.f64 %p50, %fd51, %fd52;
 	add.rn.f64 %fd63, %fd51, %fd52;
@@ -11349,18 +11346,18 @@ $L42:
 $L41:
 	setp.eq.u32 %p51, %r7, 0;
 	@!%p51 bra $L47;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.f64 [%rd81+0], %fd51;
+	mul.wide.u32 %rd79, %r8, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	st.shared.f64 [%rd80+0], %fd51;
 $L47:
 	bar.sync 0;
 	setp.eq.u32 %p52, %r8, 0;
 	@!%p52 bra $L48;
 	setp.lo.u32 %p53, %r7, %r10;
 	@!%p53 bra $L49;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.f64 %fd65, [%rd83+0];
+	mul.wide.u32 %rd81, %r7, 16;
+	add.s64 %rd82, %rd1, %rd81;
+	ld.shared.f64 %fd65, [%rd82+0];
 	mov.f64 %fd51, %fd65;
 $L49:
 	sub.u32 %r47, %r10, 1;
@@ -11368,12 +11365,12 @@ $L49:
 $L50:
 	setp.hs.u32 %p54, %r48, 32;
 	@%p54 bra $L51;
-	mov.b64 %rd84, %fd51;
-	mov.b64 {%r49, %r50}, %rd84;
+	mov.b64 %rd83, %fd51;
+	mov.b64 {%r49, %r50}, %rd83;
 	shfl.sync.down.b32 %r51|%p55, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd85, {%r51, %r52};
-	mov.b64 %fd66, %rd85;
+	mov.b64 %rd84, {%r51, %r52};
+	mov.b64 %fd66, %rd84;
 	@!%p55 bra $L52;
 	setp.ne.u32 %p56, %r18, 1;
 	@%p56 bra.uni $L54;
@@ -11390,11 +11387,11 @@ $L55:
 	setp.ne.u32 %p58, %r18, 3;
 	@%p58 bra.uni $L56;
 	min.f64 %fd69, %fd51, %fd66;
-	mov.b64 %rd86, %fd51;
-	mov.b64 %rd87, %fd66;
-	or.b64 %rd88, %rd86, %rd87;
+	mov.b64 %rd85, %fd51;
+	mov.b64 %rd86, %fd66;
+	or.b64 %rd87, %rd85, %rd86;
 	setp.eq.f64 %p59, %fd51, %fd66;
-	mov.b64 %fd70, %rd88;
+	mov.b64 %fd70, %rd87;
 	selp.f64 %fd71, %fd70, %fd69, %p59;
 	setp.nan.f64 %p60, %fd51, %fd66;
 	add.rn.f64 %fd72, %fd51, %fd66;
@@ -11403,11 +11400,11 @@ $L55:
 	bra.uni $L53;
 $L56:
 	max.f64 %fd74, %fd51, %fd66;
-	mov.b64 %rd89, %fd51;
-	mov.b64 %rd90, %fd66;
-	and.b64 %rd91, %rd89, %rd90;
+	mov.b64 %rd88, %fd51;
+	mov.b64 %rd89, %fd66;
+	and.b64 %rd90, %rd88, %rd89;
 	setp.eq.f64 %p61, %fd51, %fd66;
-	mov.b64 %fd75, %rd91;
+	mov.b64 %fd75, %rd90;
 	selp.f64 %fd76, %fd75, %fd74, %p61;
 	setp.nan.f64 %p62, %fd51, %fd66;
 	add.rn.f64 %fd77, %fd51, %fd66;
@@ -11420,7 +11417,7 @@ $L52:
 $L51:
 $L48:
 	@!%p28 bra $L57;
-	st.global.f64 [%rd8+0], %fd51;
+	st.global.f64 [%rd7+0], %fd51;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L57:
 $L27:
@@ -11453,7 +11450,7 @@ const gokkosPTX23 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<110>;
+	.reg .b64 %rd<109>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11473,82 +11470,81 @@ const gokkosPTX23 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd26, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd27, -1;
+	mov.b64 %rd26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p7, %rd31, %rd25;
+	setp.ge.s64 %p7, %rd30, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.s64 %rd35, [%rd34+0];
-	mov.b64 %rd36, %rd35;
-	rem.s64 %rd37, %rd36, 3;
-	add.s64 %rd38, %rd37, 2;
-	mul.lo.s64 %rd39, %rd26, %rd38;
-	mov.b64 %rd26, %rd39;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	rem.s64 %rd36, %rd35, 3;
+	add.s64 %rd37, %rd36, 2;
+	mul.lo.s64 %rd38, %rd25, %rd37;
+	mov.b64 %rd25, %rd38;
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd40, %rd26;
+	mov.b64 %rd39, %rd25;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -11557,43 +11553,43 @@ $L8:
 $L10:
 	setp.hs.u32 %p8, %r24, 32;
 	@%p8 bra $L11;
-	mov.b64 {%r25, %r26}, %rd40;
+	mov.b64 {%r25, %r26}, %rd39;
 	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd41, {%r27, %r28};
+	mov.b64 %rd40, {%r27, %r28};
 	@!%p9 bra $L12;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L14;
-	add.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
+	add.s64 %rd41, %rd39, %rd40;
+	mov.b64 %rd39, %rd41;
 	bra.uni $L13;
 $L14:
 	setp.ne.u32 %p11, %r18, 2;
 	@%p11 bra.uni $L15;
-	mul.lo.s64 %rd43, %rd40, %rd41;
-	mov.b64 %rd40, %rd43;
+	mul.lo.s64 %rd42, %rd39, %rd40;
+	mov.b64 %rd39, %rd42;
 	bra.uni $L13;
 $L15:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L16;
-	min.s64 %rd44, %rd40, %rd41;
-	mov.b64 %rd40, %rd44;
+	min.s64 %rd43, %rd39, %rd40;
+	mov.b64 %rd39, %rd43;
 	bra.uni $L13;
 $L16:
 	setp.ne.u32 %p13, %r18, 4;
 	@%p13 bra.uni $L17;
-	max.s64 %rd45, %rd40, %rd41;
-	mov.b64 %rd40, %rd45;
+	max.s64 %rd44, %rd39, %rd40;
+	mov.b64 %rd39, %rd44;
 	bra.uni $L13;
 $L17:
 	setp.ne.u32 %p14, %r18, 7;
 	@%p14 bra.uni $L18;
-	and.b64 %rd46, %rd40, %rd41;
-	mov.b64 %rd40, %rd46;
+	and.b64 %rd45, %rd39, %rd40;
+	mov.b64 %rd39, %rd45;
 	bra.uni $L13;
 $L18:
-	or.b64 %rd47, %rd40, %rd41;
-	mov.b64 %rd40, %rd47;
+	or.b64 %rd46, %rd39, %rd40;
+	mov.b64 %rd39, %rd46;
 $L13:
 $L12:
 	shl.b32 %r24, %r24, 1;
@@ -11601,73 +11597,73 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd40;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	st.shared.s64 [%rd48+0], %rd39;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd40, %rd52;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.s64 %rd51, [%rd50+0];
+	mov.b64 %rd39, %rd51;
 $L21:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L22:
 	setp.hs.u32 %p18, %r30, 32;
 	@%p18 bra $L23;
-	mov.b64 {%r31, %r32}, %rd40;
+	mov.b64 {%r31, %r32}, %rd39;
 	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd53, {%r33, %r34};
+	mov.b64 %rd52, {%r33, %r34};
 	@!%p19 bra $L24;
 	setp.ne.u32 %p20, %r18, 1;
 	@%p20 bra.uni $L26;
-	add.s64 %rd54, %rd40, %rd53;
-	mov.b64 %rd40, %rd54;
+	add.s64 %rd53, %rd39, %rd52;
+	mov.b64 %rd39, %rd53;
 	bra.uni $L25;
 $L26:
 	setp.ne.u32 %p21, %r18, 2;
 	@%p21 bra.uni $L27;
-	mul.lo.s64 %rd55, %rd40, %rd53;
-	mov.b64 %rd40, %rd55;
+	mul.lo.s64 %rd54, %rd39, %rd52;
+	mov.b64 %rd39, %rd54;
 	bra.uni $L25;
 $L27:
 	setp.ne.u32 %p22, %r18, 3;
 	@%p22 bra.uni $L28;
-	min.s64 %rd56, %rd40, %rd53;
-	mov.b64 %rd40, %rd56;
+	min.s64 %rd55, %rd39, %rd52;
+	mov.b64 %rd39, %rd55;
 	bra.uni $L25;
 $L28:
 	setp.ne.u32 %p23, %r18, 4;
 	@%p23 bra.uni $L29;
-	max.s64 %rd57, %rd40, %rd53;
-	mov.b64 %rd40, %rd57;
+	max.s64 %rd56, %rd39, %rd52;
+	mov.b64 %rd39, %rd56;
 	bra.uni $L25;
 $L29:
 	setp.ne.u32 %p24, %r18, 7;
 	@%p24 bra.uni $L30;
-	and.b64 %rd58, %rd40, %rd53;
-	mov.b64 %rd40, %rd58;
+	and.b64 %rd57, %rd39, %rd52;
+	mov.b64 %rd39, %rd57;
 	bra.uni $L25;
 $L30:
-	or.b64 %rd59, %rd40, %rd53;
-	mov.b64 %rd40, %rd59;
+	or.b64 %rd58, %rd39, %rd52;
+	mov.b64 %rd39, %rd58;
 $L25:
 $L24:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd60, %r19, 8;
-	add.s64 %rd61, %rd6, %rd60;
+	mul.wide.u32 %rd59, %r19, 8;
+	add.s64 %rd60, %rd5, %rd59;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s64 [%rd61+0], %rd40;
+	st.global.s64 [%rd60+0], %rd39;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -11684,103 +11680,103 @@ $L32:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p28, %r38, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd63, %r20;
-	cvt.u64.u32 %rd64, %r5;
-	cvt.u64.u32 %rd65, %r6;
+	cvt.u64.u32 %rd62, %r20;
+	cvt.u64.u32 %rd63, %r5;
+	cvt.u64.u32 %rd64, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
-	mov.b64 %rd62, 0;
-	mov.b64 %rd66, %rd64;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd65, %rd63;
 $L36:
-	setp.ge.s64 %p30, %rd66, %rd63;
+	setp.ge.s64 %p30, %rd65, %rd62;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd67, %rd66, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd68, [%rd67+0];
-	add.s64 %rd69, %rd62, %rd68;
-	mov.b64 %rd62, %rd69;
-	add.s64 %rd66, %rd66, %rd65;
+	mad.lo.s64 %rd66, %rd65, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd67, [%rd66+0];
+	add.s64 %rd68, %rd61, %rd67;
+	mov.b64 %rd61, %rd68;
+	add.s64 %rd65, %rd65, %rd64;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
-	mov.b64 %rd62, 1;
-	mov.b64 %rd70, %rd64;
+	mov.b64 %rd61, 1;
+	mov.b64 %rd69, %rd63;
 $L39:
-	setp.ge.s64 %p32, %rd70, %rd63;
+	setp.ge.s64 %p32, %rd69, %rd62;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd71, %rd70, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd72, [%rd71+0];
-	mul.lo.s64 %rd73, %rd62, %rd72;
-	mov.b64 %rd62, %rd73;
-	add.s64 %rd70, %rd70, %rd65;
+	mad.lo.s64 %rd70, %rd69, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd71, [%rd70+0];
+	mul.lo.s64 %rd72, %rd61, %rd71;
+	mov.b64 %rd61, %rd72;
+	add.s64 %rd69, %rd69, %rd64;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
-	mov.b64 %rd62, 9223372036854775807;
-	mov.b64 %rd74, %rd64;
+	mov.b64 %rd61, 9223372036854775807;
+	mov.b64 %rd73, %rd63;
 $L42:
-	setp.ge.s64 %p34, %rd74, %rd63;
+	setp.ge.s64 %p34, %rd73, %rd62;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd75, %rd74, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd76, [%rd75+0];
-	min.s64 %rd77, %rd62, %rd76;
-	mov.b64 %rd62, %rd77;
-	add.s64 %rd74, %rd74, %rd65;
+	mad.lo.s64 %rd74, %rd73, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd75, [%rd74+0];
+	min.s64 %rd76, %rd61, %rd75;
+	mov.b64 %rd61, %rd76;
+	add.s64 %rd73, %rd73, %rd64;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
 $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
-	mov.b64 %rd62, -9223372036854775808;
-	mov.b64 %rd78, %rd64;
+	mov.b64 %rd61, -9223372036854775808;
+	mov.b64 %rd77, %rd63;
 $L45:
-	setp.ge.s64 %p36, %rd78, %rd63;
+	setp.ge.s64 %p36, %rd77, %rd62;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd79, %rd78, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd80, [%rd79+0];
-	max.s64 %rd81, %rd62, %rd80;
-	mov.b64 %rd62, %rd81;
-	add.s64 %rd78, %rd78, %rd65;
+	mad.lo.s64 %rd78, %rd77, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
+	max.s64 %rd80, %rd61, %rd79;
+	mov.b64 %rd61, %rd80;
+	add.s64 %rd77, %rd77, %rd64;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
 $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
-	mov.b64 %rd62, -1;
-	mov.b64 %rd82, %rd64;
+	mov.b64 %rd61, -1;
+	mov.b64 %rd81, %rd63;
 $L48:
-	setp.ge.s64 %p38, %rd82, %rd63;
+	setp.ge.s64 %p38, %rd81, %rd62;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd83, %rd82, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd84, [%rd83+0];
-	and.b64 %rd85, %rd62, %rd84;
-	mov.b64 %rd62, %rd85;
-	add.s64 %rd82, %rd82, %rd65;
+	mad.lo.s64 %rd82, %rd81, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
+	and.b64 %rd84, %rd61, %rd83;
+	mov.b64 %rd61, %rd84;
+	add.s64 %rd81, %rd81, %rd64;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
-	mov.b64 %rd62, 0;
-	mov.b64 %rd86, %rd64;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd85, %rd63;
 $L50:
-	setp.ge.s64 %p39, %rd86, %rd63;
+	setp.ge.s64 %p39, %rd85, %rd62;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd87, %rd86, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd88, [%rd87+0];
-	or.b64 %rd89, %rd62, %rd88;
-	mov.b64 %rd62, %rd89;
-	add.s64 %rd86, %rd86, %rd65;
+	mad.lo.s64 %rd86, %rd85, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
+	or.b64 %rd88, %rd61, %rd87;
+	mov.b64 %rd61, %rd88;
+	add.s64 %rd85, %rd85, %rd64;
 	bra.uni $L50;
 $L51:
 $L34:
-	mov.b64 %rd90, %rd62;
+	mov.b64 %rd89, %rd61;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -11789,43 +11785,43 @@ $L34:
 $L52:
 	setp.hs.u32 %p40, %r42, 32;
 	@%p40 bra $L53;
-	mov.b64 {%r43, %r44}, %rd90;
+	mov.b64 {%r43, %r44}, %rd89;
 	shfl.sync.down.b32 %r45|%p41, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd91, {%r45, %r46};
+	mov.b64 %rd90, {%r45, %r46};
 	@!%p41 bra $L54;
 	setp.ne.u32 %p42, %r18, 1;
 	@%p42 bra.uni $L56;
-	add.s64 %rd92, %rd90, %rd91;
-	mov.b64 %rd90, %rd92;
+	add.s64 %rd91, %rd89, %rd90;
+	mov.b64 %rd89, %rd91;
 	bra.uni $L55;
 $L56:
 	setp.ne.u32 %p43, %r18, 2;
 	@%p43 bra.uni $L57;
-	mul.lo.s64 %rd93, %rd90, %rd91;
-	mov.b64 %rd90, %rd93;
+	mul.lo.s64 %rd92, %rd89, %rd90;
+	mov.b64 %rd89, %rd92;
 	bra.uni $L55;
 $L57:
 	setp.ne.u32 %p44, %r18, 3;
 	@%p44 bra.uni $L58;
-	min.s64 %rd94, %rd90, %rd91;
-	mov.b64 %rd90, %rd94;
+	min.s64 %rd93, %rd89, %rd90;
+	mov.b64 %rd89, %rd93;
 	bra.uni $L55;
 $L58:
 	setp.ne.u32 %p45, %r18, 4;
 	@%p45 bra.uni $L59;
-	max.s64 %rd95, %rd90, %rd91;
-	mov.b64 %rd90, %rd95;
+	max.s64 %rd94, %rd89, %rd90;
+	mov.b64 %rd89, %rd94;
 	bra.uni $L55;
 $L59:
 	setp.ne.u32 %p46, %r18, 7;
 	@%p46 bra.uni $L60;
-	and.b64 %rd96, %rd90, %rd91;
-	mov.b64 %rd90, %rd96;
+	and.b64 %rd95, %rd89, %rd90;
+	mov.b64 %rd89, %rd95;
 	bra.uni $L55;
 $L60:
-	or.b64 %rd97, %rd90, %rd91;
-	mov.b64 %rd90, %rd97;
+	or.b64 %rd96, %rd89, %rd90;
+	mov.b64 %rd89, %rd96;
 $L55:
 $L54:
 	shl.b32 %r42, %r42, 1;
@@ -11833,62 +11829,62 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd98, %r8, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	st.shared.s64 [%rd99+0], %rd90;
+	mul.wide.u32 %rd97, %r8, 16;
+	add.s64 %rd98, %rd1, %rd97;
+	st.shared.s64 [%rd98+0], %rd89;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd100, %r7, 16;
-	add.s64 %rd101, %rd1, %rd100;
-	ld.shared.s64 %rd102, [%rd101+0];
-	mov.b64 %rd90, %rd102;
+	mul.wide.u32 %rd99, %r7, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	ld.shared.s64 %rd101, [%rd100+0];
+	mov.b64 %rd89, %rd101;
 $L63:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L64:
 	setp.hs.u32 %p50, %r48, 32;
 	@%p50 bra $L65;
-	mov.b64 {%r49, %r50}, %rd90;
+	mov.b64 {%r49, %r50}, %rd89;
 	shfl.sync.down.b32 %r51|%p51, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd103, {%r51, %r52};
+	mov.b64 %rd102, {%r51, %r52};
 	@!%p51 bra $L66;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L68;
-	add.s64 %rd104, %rd90, %rd103;
-	mov.b64 %rd90, %rd104;
+	add.s64 %rd103, %rd89, %rd102;
+	mov.b64 %rd89, %rd103;
 	bra.uni $L67;
 $L68:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L69;
-	mul.lo.s64 %rd105, %rd90, %rd103;
-	mov.b64 %rd90, %rd105;
+	mul.lo.s64 %rd104, %rd89, %rd102;
+	mov.b64 %rd89, %rd104;
 	bra.uni $L67;
 $L69:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L70;
-	min.s64 %rd106, %rd90, %rd103;
-	mov.b64 %rd90, %rd106;
+	min.s64 %rd105, %rd89, %rd102;
+	mov.b64 %rd89, %rd105;
 	bra.uni $L67;
 $L70:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L71;
-	max.s64 %rd107, %rd90, %rd103;
-	mov.b64 %rd90, %rd107;
+	max.s64 %rd106, %rd89, %rd102;
+	mov.b64 %rd89, %rd106;
 	bra.uni $L67;
 $L71:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L72;
-	and.b64 %rd108, %rd90, %rd103;
-	mov.b64 %rd90, %rd108;
+	and.b64 %rd107, %rd89, %rd102;
+	mov.b64 %rd89, %rd107;
 	bra.uni $L67;
 $L72:
-	or.b64 %rd109, %rd90, %rd103;
-	mov.b64 %rd90, %rd109;
+	or.b64 %rd108, %rd89, %rd102;
+	mov.b64 %rd89, %rd108;
 $L67:
 $L66:
 	shl.b32 %r48, %r48, 1;
@@ -11896,7 +11892,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s64 [%rd8+0], %rd90;
+	st.global.s64 [%rd7+0], %rd89;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -11929,7 +11925,7 @@ const gokkosPTX24 = `//
 {
 	.reg .pred %p<57>;
 	.reg .b32 %r<87>;
-	.reg .b64 %rd<58>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11949,33 +11945,32 @@ const gokkosPTX24 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.b32 %r22, 0;
@@ -12004,22 +11999,22 @@ $L6:
 	mov.b32 %r22, 0;
 $L1:
 	mov.b32 %r21, %r22;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L8;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.s32 %r23, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.s32 %r23, [%rd31+0];
 	mov.b32 %r24, %r23;
 	min.s32 %r25, %r21, %r24;
 	mov.b32 %r21, %r25;
 $L9:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
 	mov.b32 %r26, %r21;
@@ -12072,18 +12067,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p15, %r7, 0;
 	@!%p15 bra $L19;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.s32 [%rd34+0], %r26;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s32 [%rd33+0], %r26;
 $L19:
 	bar.sync 0;
 	setp.eq.u32 %p16, %r8, 0;
 	@!%p16 bra $L20;
 	setp.lo.u32 %p17, %r7, %r10;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.s32 %r38, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s32 %r38, [%rd35+0];
 	mov.b32 %r26, %r38;
 $L21:
 	sub.u32 %r39, %r10, 1;
@@ -12131,11 +12126,11 @@ $L24:
 	bra.uni $L22;
 $L23:
 $L20:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p25, %r5, 0;
 	@!%p25 bra $L31;
-	st.global.s32 [%rd38+0], %r26;
+	st.global.s32 [%rd37+0], %r26;
 $L31:
 	// the last block combines the partials
 	setp.eq.u32 %p26, %r5, 0;
@@ -12152,21 +12147,21 @@ $L32:
 	ld.shared.u32 %r51, [%rd1+1024];
 	setp.ne.u32 %p28, %r51, 0;
 	@!%p28 bra $L33;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p29, %r18, 1;
 	@%p29 bra.uni $L35;
 	mov.b32 %r52, 0;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L36:
-	setp.ge.s64 %p30, %rd42, %rd39;
+	setp.ge.s64 %p30, %rd41, %rd38;
 	@%p30 bra $L37;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r53, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r53, [%rd42+0];
 	add.s32 %r54, %r52, %r53;
 	mov.b32 %r52, %r54;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L36;
 $L37:
 	bra.uni $L34;
@@ -12174,15 +12169,15 @@ $L35:
 	setp.ne.u32 %p31, %r18, 2;
 	@%p31 bra.uni $L38;
 	mov.b32 %r52, 1;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L39:
-	setp.ge.s64 %p32, %rd44, %rd39;
+	setp.ge.s64 %p32, %rd43, %rd38;
 	@%p32 bra $L40;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r55, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r55, [%rd44+0];
 	mul.lo.s32 %r56, %r52, %r55;
 	mov.b32 %r52, %r56;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L39;
 $L40:
 	bra.uni $L34;
@@ -12190,15 +12185,15 @@ $L38:
 	setp.ne.u32 %p33, %r18, 3;
 	@%p33 bra.uni $L41;
 	mov.b32 %r52, 2147483647;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L42:
-	setp.ge.s64 %p34, %rd46, %rd39;
+	setp.ge.s64 %p34, %rd45, %rd38;
 	@%p34 bra $L43;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r57, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r57, [%rd46+0];
 	min.s32 %r58, %r52, %r57;
 	mov.b32 %r52, %r58;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L42;
 $L43:
 	bra.uni $L34;
@@ -12206,15 +12201,15 @@ $L41:
 	setp.ne.u32 %p35, %r18, 4;
 	@%p35 bra.uni $L44;
 	mov.b32 %r52, -2147483648;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L45:
-	setp.ge.s64 %p36, %rd48, %rd39;
+	setp.ge.s64 %p36, %rd47, %rd38;
 	@%p36 bra $L46;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r59, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r59, [%rd48+0];
 	max.s32 %r60, %r52, %r59;
 	mov.b32 %r52, %r60;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L45;
 $L46:
 	bra.uni $L34;
@@ -12222,29 +12217,29 @@ $L44:
 	setp.ne.u32 %p37, %r18, 7;
 	@%p37 bra.uni $L47;
 	mov.b32 %r52, -1;
-	mov.b64 %rd50, %rd40;
+	mov.b64 %rd49, %rd39;
 $L48:
-	setp.ge.s64 %p38, %rd50, %rd39;
+	setp.ge.s64 %p38, %rd49, %rd38;
 	@%p38 bra $L49;
-	mad.lo.s64 %rd51, %rd50, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r61, [%rd51+0];
+	mad.lo.s64 %rd50, %rd49, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r61, [%rd50+0];
 	and.b32 %r62, %r52, %r61;
 	mov.b32 %r52, %r62;
-	add.s64 %rd50, %rd50, %rd41;
+	add.s64 %rd49, %rd49, %rd40;
 	bra.uni $L48;
 $L49:
 	bra.uni $L34;
 $L47:
 	mov.b32 %r52, 0;
-	mov.b64 %rd52, %rd40;
+	mov.b64 %rd51, %rd39;
 $L50:
-	setp.ge.s64 %p39, %rd52, %rd39;
+	setp.ge.s64 %p39, %rd51, %rd38;
 	@%p39 bra $L51;
-	mad.lo.s64 %rd53, %rd52, 8, %rd6;
-	ld.relaxed.gpu.global.s32 %r63, [%rd53+0];
+	mad.lo.s64 %rd52, %rd51, 8, %rd5;
+	ld.relaxed.gpu.global.s32 %r63, [%rd52+0];
 	or.b32 %r64, %r52, %r63;
 	mov.b32 %r52, %r64;
-	add.s64 %rd52, %rd52, %rd41;
+	add.s64 %rd51, %rd51, %rd40;
 	bra.uni $L50;
 $L51:
 $L34:
@@ -12298,18 +12293,18 @@ $L54:
 $L53:
 	setp.eq.u32 %p47, %r7, 0;
 	@!%p47 bra $L61;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	st.shared.s32 [%rd55+0], %r65;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.s32 [%rd54+0], %r65;
 $L61:
 	bar.sync 0;
 	setp.eq.u32 %p48, %r8, 0;
 	@!%p48 bra $L62;
 	setp.lo.u32 %p49, %r7, %r10;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd56, %r7, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	ld.shared.s32 %r77, [%rd57+0];
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.s32 %r77, [%rd56+0];
 	mov.b32 %r65, %r77;
 $L63:
 	sub.u32 %r78, %r10, 1;
@@ -12358,7 +12353,7 @@ $L66:
 $L65:
 $L62:
 	@!%p26 bra $L73;
-	st.global.s32 [%rd8+0], %r65;
+	st.global.s32 [%rd7+0], %r65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L73:
 $L33:
@@ -12391,7 +12386,7 @@ const gokkosPTX25 = `//
 {
 	.reg .pred %p<64>;
 	.reg .b32 %r<75>;
-	.reg .b64 %rd<54>;
+	.reg .b64 %rd<53>;
 	.reg .f32 %f<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -12412,33 +12407,32 @@ const gokkosPTX25 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r20;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r19;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f32 %f2, 0f00000000;
@@ -12457,17 +12451,17 @@ $L4:
 	mov.f32 %f2, 0fFF800000;
 $L1:
 	mov.f32 %f1, %f2;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L5:
-	setp.ge.s64 %p5, %rd29, %rd25;
+	setp.ge.s64 %p5, %rd28, %rd24;
 	@%p5 bra $L6;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 4, %rd11;
-	ld.global.nc.f32 %f3, [%rd32+0];
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 4, %rd10;
+	ld.global.nc.f32 %f3, [%rd31+0];
 	mov.f32 %f4, %f3;
 	mov.f32 %f5, %f4;
 	setp.gt.f32 %p6, %f5, %f1;
@@ -12475,7 +12469,7 @@ $L5:
 	mov.f32 %f1, %f5;
 $L9:
 $L7:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L5;
 $L6:
 	mov.f32 %f6, %f1;
@@ -12536,18 +12530,18 @@ $L12:
 $L11:
 	setp.eq.u32 %p16, %r7, 0;
 	@!%p16 bra $L17;
-	mul.wide.u32 %rd33, %r8, 16;
-	add.s64 %rd34, %rd1, %rd33;
-	st.shared.f32 [%rd34+0], %f6;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.f32 [%rd33+0], %f6;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p17, %r8, 0;
 	@!%p17 bra $L18;
 	setp.lo.u32 %p18, %r7, %r10;
 	@!%p18 bra $L19;
-	mul.wide.u32 %rd35, %r7, 16;
-	add.s64 %rd36, %rd1, %rd35;
-	ld.shared.f32 %f20, [%rd36+0];
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.f32 %f20, [%rd35+0];
 	mov.f32 %f6, %f20;
 $L19:
 	sub.u32 %r33, %r10, 1;
@@ -12603,11 +12597,11 @@ $L22:
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd37, %r19, 8;
-	add.s64 %rd38, %rd6, %rd37;
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
 	setp.eq.u32 %p28, %r5, 0;
 	@!%p28 bra $L27;
-	st.global.f32 [%rd38+0], %f6;
+	st.global.f32 [%rd37+0], %f6;
 $L27:
 	// the last block combines the partials
 	setp.eq.u32 %p29, %r5, 0;
@@ -12624,21 +12618,21 @@ $L28:
 	ld.shared.u32 %r46, [%rd1+1024];
 	setp.ne.u32 %p31, %r46, 0;
 	@!%p31 bra $L29;
-	cvt.u64.u32 %rd39, %r20;
-	cvt.u64.u32 %rd40, %r5;
-	cvt.u64.u32 %rd41, %r6;
+	cvt.u64.u32 %rd38, %r20;
+	cvt.u64.u32 %rd39, %r5;
+	cvt.u64.u32 %rd40, %r6;
 	setp.ne.u32 %p32, %r18, 1;
 	@%p32 bra.uni $L31;
 	mov.f32 %f34, 0f00000000;
-	mov.b64 %rd42, %rd40;
+	mov.b64 %rd41, %rd39;
 $L32:
-	setp.ge.s64 %p33, %rd42, %rd39;
+	setp.ge.s64 %p33, %rd41, %rd38;
 	@%p33 bra $L33;
-	mad.lo.s64 %rd43, %rd42, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f35, [%rd43+0];
+	mad.lo.s64 %rd42, %rd41, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f35, [%rd42+0];
 	add.rn.f32 %f36, %f34, %f35;
 	mov.f32 %f34, %f36;
-	add.s64 %rd42, %rd42, %rd41;
+	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L32;
 $L33:
 	bra.uni $L30;
@@ -12646,15 +12640,15 @@ $L31:
 	setp.ne.u32 %p34, %r18, 2;
 	@%p34 bra.uni $L34;
 	mov.f32 %f34, 0f3F800000;
-	mov.b64 %rd44, %rd40;
+	mov.b64 %rd43, %rd39;
 $L35:
-	setp.ge.s64 %p35, %rd44, %rd39;
+	setp.ge.s64 %p35, %rd43, %rd38;
 	@%p35 bra $L36;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f37, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f37, [%rd44+0];
 	mul.rn.f32 %f38, %f34, %f37;
 	mov.f32 %f34, %f38;
-	add.s64 %rd44, %rd44, %rd41;
+	add.s64 %rd43, %rd43, %rd40;
 	bra.uni $L35;
 $L36:
 	bra.uni $L30;
@@ -12662,12 +12656,12 @@ $L34:
 	setp.ne.u32 %p36, %r18, 3;
 	@%p36 bra.uni $L37;
 	mov.f32 %f34, 0f7F800000;
-	mov.b64 %rd46, %rd40;
+	mov.b64 %rd45, %rd39;
 $L38:
-	setp.ge.s64 %p37, %rd46, %rd39;
+	setp.ge.s64 %p37, %rd45, %rd38;
 	@%p37 bra $L39;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f39, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f39, [%rd46+0];
 	min.f32 %f40, %f34, %f39;
 	mov.b32 %r47, %f34;
 	mov.b32 %r48, %f39;
@@ -12679,18 +12673,18 @@ $L38:
 	add.rn.f32 %f43, %f34, %f39;
 	selp.f32 %f44, %f43, %f42, %p39;
 	mov.f32 %f34, %f44;
-	add.s64 %rd46, %rd46, %rd41;
+	add.s64 %rd45, %rd45, %rd40;
 	bra.uni $L38;
 $L39:
 	bra.uni $L30;
 $L37:
 	mov.f32 %f34, 0fFF800000;
-	mov.b64 %rd48, %rd40;
+	mov.b64 %rd47, %rd39;
 $L40:
-	setp.ge.s64 %p40, %rd48, %rd39;
+	setp.ge.s64 %p40, %rd47, %rd38;
 	@%p40 bra $L41;
-	mad.lo.s64 %rd49, %rd48, 8, %rd6;
-	ld.relaxed.gpu.global.f32 %f45, [%rd49+0];
+	mad.lo.s64 %rd48, %rd47, 8, %rd5;
+	ld.relaxed.gpu.global.f32 %f45, [%rd48+0];
 	max.f32 %f46, %f34, %f45;
 	mov.b32 %r50, %f34;
 	mov.b32 %r51, %f45;
@@ -12702,7 +12696,7 @@ $L40:
 	add.rn.f32 %f49, %f34, %f45;
 	selp.f32 %f50, %f49, %f48, %p42;
 	mov.f32 %f34, %f50;
-	add.s64 %rd48, %rd48, %rd41;
+	add.s64 %rd47, %rd47, %rd40;
 	bra.uni $L40;
 $L41:
 $L30:
@@ -12764,18 +12758,18 @@ $L44:
 $L43:
 	setp.eq.u32 %p52, %r7, 0;
 	@!%p52 bra $L49;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.f32 [%rd51+0], %f51;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.f32 [%rd50+0], %f51;
 $L49:
 	bar.sync 0;
 	setp.eq.u32 %p53, %r8, 0;
 	@!%p53 bra $L50;
 	setp.lo.u32 %p54, %r7, %r10;
 	@!%p54 bra $L51;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.f32 %f65, [%rd53+0];
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.f32 %f65, [%rd52+0];
 	mov.f32 %f51, %f65;
 $L51:
 	sub.u32 %r65, %r10, 1;
@@ -12832,7 +12826,7 @@ $L54:
 $L53:
 $L50:
 	@!%p29 bra $L59;
-	st.global.f32 [%rd8+0], %f51;
+	st.global.f32 [%rd7+0], %f51;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L59:
 $L29:
@@ -12866,7 +12860,7 @@ const gokkosPTX26 = `//
 {
 	.reg .pred %p<59>;
 	.reg .b32 %r<54>;
-	.reg .b64 %rd<115>;
+	.reg .b64 %rd<114>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12886,95 +12880,94 @@ const gokkosPTX26 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r21;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r20;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r21;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r20;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 1;
 	@%p4 bra.uni $L2;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p5, %r18, 2;
 	@%p5 bra.uni $L3;
-	mov.b64 %rd27, 1;
+	mov.b64 %rd26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p6, %r18, 3;
 	@%p6 bra.uni $L4;
-	mov.b64 %rd27, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd26, 0xFFFFFFFFFFFFFFFF;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p7, %r18, 4;
 	@%p7 bra.uni $L5;
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p8, %r18, 7;
 	@%p8 bra.uni $L6;
-	mov.b64 %rd27, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd26, 0xFFFFFFFFFFFFFFFF;
 	bra.uni $L1;
 $L6:
-	mov.b64 %rd27, 0;
+	mov.b64 %rd26, 0;
 $L1:
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L7:
-	setp.ge.s64 %p9, %rd31, %rd25;
+	setp.ge.s64 %p9, %rd30, %rd24;
 	@%p9 bra $L8;
-	mov.b64 %rd32, %rd31;
+	mov.b64 %rd31, %rd30;
 	@!%p3 bra $L10;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.u64 %rd35, [%rd34+0];
-	mov.b64 %rd36, %rd35;
-	or.b64 %rd37, %rd36, 0xFF00FF00FF00FF00;
-	and.b64 %rd38, %rd26, %rd37;
-	mov.b64 %rd26, %rd38;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.u64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	or.b64 %rd36, %rd35, 0xFF00FF00FF00FF00;
+	and.b64 %rd37, %rd25, %rd36;
+	mov.b64 %rd25, %rd37;
 	bra.uni $L11;
 $L10:
-	mul.lo.s64 %rd39, %rd32, %rd15;
-	mad.lo.s64 %rd40, %rd39, 8, %rd11;
-	ld.global.nc.u64 %rd41, [%rd40+0];
-	mov.b64 %rd42, %rd41;
-	and.b64 %rd43, %rd42, 0x101010101010101;
-	or.b64 %rd44, %rd26, %rd43;
-	mov.b64 %rd26, %rd44;
+	mul.lo.s64 %rd38, %rd31, %rd14;
+	mad.lo.s64 %rd39, %rd38, 8, %rd10;
+	ld.global.nc.u64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	and.b64 %rd42, %rd41, 0x101010101010101;
+	or.b64 %rd43, %rd25, %rd42;
+	mov.b64 %rd25, %rd43;
 $L11:
 $L9:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd45, %rd26;
+	mov.b64 %rd44, %rd25;
 	// block reduction
 	mov.b32 %r22, 1;
 	mov.b32 %r23, 1;
@@ -12983,43 +12976,43 @@ $L8:
 $L12:
 	setp.hs.u32 %p10, %r25, 32;
 	@%p10 bra $L13;
-	mov.b64 {%r26, %r27}, %rd45;
+	mov.b64 {%r26, %r27}, %rd44;
 	shfl.sync.down.b32 %r28|%p11, %r26, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
-	mov.b64 %rd46, {%r28, %r29};
+	mov.b64 %rd45, {%r28, %r29};
 	@!%p11 bra $L14;
 	setp.ne.u32 %p12, %r18, 1;
 	@%p12 bra.uni $L16;
-	add.u64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
+	add.u64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
 	bra.uni $L15;
 $L16:
 	setp.ne.u32 %p13, %r18, 2;
 	@%p13 bra.uni $L17;
-	mul.lo.u64 %rd48, %rd45, %rd46;
-	mov.b64 %rd45, %rd48;
+	mul.lo.u64 %rd47, %rd44, %rd45;
+	mov.b64 %rd44, %rd47;
 	bra.uni $L15;
 $L17:
 	setp.ne.u32 %p14, %r18, 3;
 	@%p14 bra.uni $L18;
-	min.u64 %rd49, %rd45, %rd46;
-	mov.b64 %rd45, %rd49;
+	min.u64 %rd48, %rd44, %rd45;
+	mov.b64 %rd44, %rd48;
 	bra.uni $L15;
 $L18:
 	setp.ne.u32 %p15, %r18, 4;
 	@%p15 bra.uni $L19;
-	max.u64 %rd50, %rd45, %rd46;
-	mov.b64 %rd45, %rd50;
+	max.u64 %rd49, %rd44, %rd45;
+	mov.b64 %rd44, %rd49;
 	bra.uni $L15;
 $L19:
 	setp.ne.u32 %p16, %r18, 7;
 	@%p16 bra.uni $L20;
-	and.b64 %rd51, %rd45, %rd46;
-	mov.b64 %rd45, %rd51;
+	and.b64 %rd50, %rd44, %rd45;
+	mov.b64 %rd44, %rd50;
 	bra.uni $L15;
 $L20:
-	or.b64 %rd52, %rd45, %rd46;
-	mov.b64 %rd45, %rd52;
+	or.b64 %rd51, %rd44, %rd45;
+	mov.b64 %rd44, %rd51;
 $L15:
 $L14:
 	shl.b32 %r25, %r25, 1;
@@ -13027,73 +13020,73 @@ $L14:
 $L13:
 	setp.eq.u32 %p17, %r7, 0;
 	@!%p17 bra $L21;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.u64 [%rd54+0], %rd45;
+	mul.wide.u32 %rd52, %r8, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	st.shared.u64 [%rd53+0], %rd44;
 $L21:
 	bar.sync 0;
 	setp.eq.u32 %p18, %r8, 0;
 	@!%p18 bra $L22;
 	setp.lo.u32 %p19, %r7, %r10;
 	@!%p19 bra $L23;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.u64 %rd57, [%rd56+0];
-	mov.b64 %rd45, %rd57;
+	mul.wide.u32 %rd54, %r7, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	ld.shared.u64 %rd56, [%rd55+0];
+	mov.b64 %rd44, %rd56;
 $L23:
 	sub.u32 %r30, %r10, 1;
 	mov.b32 %r31, %r23;
 $L24:
 	setp.hs.u32 %p20, %r31, 32;
 	@%p20 bra $L25;
-	mov.b64 {%r32, %r33}, %rd45;
+	mov.b64 {%r32, %r33}, %rd44;
 	shfl.sync.down.b32 %r34|%p21, %r32, %r31, %r30, %r17;
 	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd58, {%r34, %r35};
+	mov.b64 %rd57, {%r34, %r35};
 	@!%p21 bra $L26;
 	setp.ne.u32 %p22, %r18, 1;
 	@%p22 bra.uni $L28;
-	add.u64 %rd59, %rd45, %rd58;
-	mov.b64 %rd45, %rd59;
+	add.u64 %rd58, %rd44, %rd57;
+	mov.b64 %rd44, %rd58;
 	bra.uni $L27;
 $L28:
 	setp.ne.u32 %p23, %r18, 2;
 	@%p23 bra.uni $L29;
-	mul.lo.u64 %rd60, %rd45, %rd58;
-	mov.b64 %rd45, %rd60;
+	mul.lo.u64 %rd59, %rd44, %rd57;
+	mov.b64 %rd44, %rd59;
 	bra.uni $L27;
 $L29:
 	setp.ne.u32 %p24, %r18, 3;
 	@%p24 bra.uni $L30;
-	min.u64 %rd61, %rd45, %rd58;
-	mov.b64 %rd45, %rd61;
+	min.u64 %rd60, %rd44, %rd57;
+	mov.b64 %rd44, %rd60;
 	bra.uni $L27;
 $L30:
 	setp.ne.u32 %p25, %r18, 4;
 	@%p25 bra.uni $L31;
-	max.u64 %rd62, %rd45, %rd58;
-	mov.b64 %rd45, %rd62;
+	max.u64 %rd61, %rd44, %rd57;
+	mov.b64 %rd44, %rd61;
 	bra.uni $L27;
 $L31:
 	setp.ne.u32 %p26, %r18, 7;
 	@%p26 bra.uni $L32;
-	and.b64 %rd63, %rd45, %rd58;
-	mov.b64 %rd45, %rd63;
+	and.b64 %rd62, %rd44, %rd57;
+	mov.b64 %rd44, %rd62;
 	bra.uni $L27;
 $L32:
-	or.b64 %rd64, %rd45, %rd58;
-	mov.b64 %rd45, %rd64;
+	or.b64 %rd63, %rd44, %rd57;
+	mov.b64 %rd44, %rd63;
 $L27:
 $L26:
 	shl.b32 %r31, %r31, 1;
 	bra.uni $L24;
 $L25:
 $L22:
-	mul.wide.u32 %rd65, %r20, 8;
-	add.s64 %rd66, %rd6, %rd65;
+	mul.wide.u32 %rd64, %r20, 8;
+	add.s64 %rd65, %rd5, %rd64;
 	setp.eq.u32 %p27, %r5, 0;
 	@!%p27 bra $L33;
-	st.global.u64 [%rd66+0], %rd45;
+	st.global.u64 [%rd65+0], %rd44;
 $L33:
 	// the last block combines the partials
 	setp.eq.u32 %p28, %r5, 0;
@@ -13110,103 +13103,103 @@ $L34:
 	ld.shared.u32 %r39, [%rd1+1024];
 	setp.ne.u32 %p30, %r39, 0;
 	@!%p30 bra $L35;
-	cvt.u64.u32 %rd68, %r21;
-	cvt.u64.u32 %rd69, %r5;
-	cvt.u64.u32 %rd70, %r6;
+	cvt.u64.u32 %rd67, %r21;
+	cvt.u64.u32 %rd68, %r5;
+	cvt.u64.u32 %rd69, %r6;
 	setp.ne.u32 %p31, %r18, 1;
 	@%p31 bra.uni $L37;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd71, %rd69;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd70, %rd68;
 $L38:
-	setp.ge.s64 %p32, %rd71, %rd68;
+	setp.ge.s64 %p32, %rd70, %rd67;
 	@%p32 bra $L39;
-	mad.lo.s64 %rd72, %rd71, 8, %rd6;
-	ld.relaxed.gpu.global.u64 %rd73, [%rd72+0];
-	add.u64 %rd74, %rd67, %rd73;
-	mov.b64 %rd67, %rd74;
-	add.s64 %rd71, %rd71, %rd70;
+	mad.lo.s64 %rd71, %rd70, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd72, [%rd71+0];
+	add.u64 %rd73, %rd66, %rd72;
+	mov.b64 %rd66, %rd73;
+	add.s64 %rd70, %rd70, %rd69;
 	bra.uni $L38;
 $L39:
 	bra.uni $L36;
 $L37:
 	setp.ne.u32 %p33, %r18, 2;
 	@%p33 bra.uni $L40;
-	mov.b64 %rd67, 1;
-	mov.b64 %rd75, %rd69;
+	mov.b64 %rd66, 1;
+	mov.b64 %rd74, %rd68;
 $L41:
-	setp.ge.s64 %p34, %rd75, %rd68;
+	setp.ge.s64 %p34, %rd74, %rd67;
 	@%p34 bra $L42;
-	mad.lo.s64 %rd76, %rd75, 8, %rd6;
-	ld.relaxed.gpu.global.u64 %rd77, [%rd76+0];
-	mul.lo.u64 %rd78, %rd67, %rd77;
-	mov.b64 %rd67, %rd78;
-	add.s64 %rd75, %rd75, %rd70;
+	mad.lo.s64 %rd75, %rd74, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd76, [%rd75+0];
+	mul.lo.u64 %rd77, %rd66, %rd76;
+	mov.b64 %rd66, %rd77;
+	add.s64 %rd74, %rd74, %rd69;
 	bra.uni $L41;
 $L42:
 	bra.uni $L36;
 $L40:
 	setp.ne.u32 %p35, %r18, 3;
 	@%p35 bra.uni $L43;
-	mov.b64 %rd67, 0xFFFFFFFFFFFFFFFF;
-	mov.b64 %rd79, %rd69;
+	mov.b64 %rd66, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd78, %rd68;
 $L44:
-	setp.ge.s64 %p36, %rd79, %rd68;
+	setp.ge.s64 %p36, %rd78, %rd67;
 	@%p36 bra $L45;
-	mad.lo.s64 %rd80, %rd79, 8, %rd6;
-	ld.relaxed.gpu.global.u64 %rd81, [%rd80+0];
-	min.u64 %rd82, %rd67, %rd81;
-	mov.b64 %rd67, %rd82;
-	add.s64 %rd79, %rd79, %rd70;
+	mad.lo.s64 %rd79, %rd78, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd80, [%rd79+0];
+	min.u64 %rd81, %rd66, %rd80;
+	mov.b64 %rd66, %rd81;
+	add.s64 %rd78, %rd78, %rd69;
 	bra.uni $L44;
 $L45:
 	bra.uni $L36;
 $L43:
 	setp.ne.u32 %p37, %r18, 4;
 	@%p37 bra.uni $L46;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd83, %rd69;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd82, %rd68;
 $L47:
-	setp.ge.s64 %p38, %rd83, %rd68;
+	setp.ge.s64 %p38, %rd82, %rd67;
 	@%p38 bra $L48;
-	mad.lo.s64 %rd84, %rd83, 8, %rd6;
-	ld.relaxed.gpu.global.u64 %rd85, [%rd84+0];
-	max.u64 %rd86, %rd67, %rd85;
-	mov.b64 %rd67, %rd86;
-	add.s64 %rd83, %rd83, %rd70;
+	mad.lo.s64 %rd83, %rd82, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd84, [%rd83+0];
+	max.u64 %rd85, %rd66, %rd84;
+	mov.b64 %rd66, %rd85;
+	add.s64 %rd82, %rd82, %rd69;
 	bra.uni $L47;
 $L48:
 	bra.uni $L36;
 $L46:
 	setp.ne.u32 %p39, %r18, 7;
 	@%p39 bra.uni $L49;
-	mov.b64 %rd67, 0xFFFFFFFFFFFFFFFF;
-	mov.b64 %rd87, %rd69;
+	mov.b64 %rd66, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd86, %rd68;
 $L50:
-	setp.ge.s64 %p40, %rd87, %rd68;
+	setp.ge.s64 %p40, %rd86, %rd67;
 	@%p40 bra $L51;
-	mad.lo.s64 %rd88, %rd87, 8, %rd6;
-	ld.relaxed.gpu.global.u64 %rd89, [%rd88+0];
-	and.b64 %rd90, %rd67, %rd89;
-	mov.b64 %rd67, %rd90;
-	add.s64 %rd87, %rd87, %rd70;
+	mad.lo.s64 %rd87, %rd86, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd88, [%rd87+0];
+	and.b64 %rd89, %rd66, %rd88;
+	mov.b64 %rd66, %rd89;
+	add.s64 %rd86, %rd86, %rd69;
 	bra.uni $L50;
 $L51:
 	bra.uni $L36;
 $L49:
-	mov.b64 %rd67, 0;
-	mov.b64 %rd91, %rd69;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd90, %rd68;
 $L52:
-	setp.ge.s64 %p41, %rd91, %rd68;
+	setp.ge.s64 %p41, %rd90, %rd67;
 	@%p41 bra $L53;
-	mad.lo.s64 %rd92, %rd91, 8, %rd6;
-	ld.relaxed.gpu.global.u64 %rd93, [%rd92+0];
-	or.b64 %rd94, %rd67, %rd93;
-	mov.b64 %rd67, %rd94;
-	add.s64 %rd91, %rd91, %rd70;
+	mad.lo.s64 %rd91, %rd90, 8, %rd5;
+	ld.relaxed.gpu.global.u64 %rd92, [%rd91+0];
+	or.b64 %rd93, %rd66, %rd92;
+	mov.b64 %rd66, %rd93;
+	add.s64 %rd90, %rd90, %rd69;
 	bra.uni $L52;
 $L53:
 $L36:
-	mov.b64 %rd95, %rd67;
+	mov.b64 %rd94, %rd66;
 	// block reduction
 	mov.b32 %r40, 1;
 	mov.b32 %r41, 1;
@@ -13215,43 +13208,43 @@ $L36:
 $L54:
 	setp.hs.u32 %p42, %r43, 32;
 	@%p42 bra $L55;
-	mov.b64 {%r44, %r45}, %rd95;
+	mov.b64 {%r44, %r45}, %rd94;
 	shfl.sync.down.b32 %r46|%p43, %r44, %r43, %r42, %r17;
 	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
-	mov.b64 %rd96, {%r46, %r47};
+	mov.b64 %rd95, {%r46, %r47};
 	@!%p43 bra $L56;
 	setp.ne.u32 %p44, %r18, 1;
 	@%p44 bra.uni $L58;
-	add.u64 %rd97, %rd95, %rd96;
-	mov.b64 %rd95, %rd97;
+	add.u64 %rd96, %rd94, %rd95;
+	mov.b64 %rd94, %rd96;
 	bra.uni $L57;
 $L58:
 	setp.ne.u32 %p45, %r18, 2;
 	@%p45 bra.uni $L59;
-	mul.lo.u64 %rd98, %rd95, %rd96;
-	mov.b64 %rd95, %rd98;
+	mul.lo.u64 %rd97, %rd94, %rd95;
+	mov.b64 %rd94, %rd97;
 	bra.uni $L57;
 $L59:
 	setp.ne.u32 %p46, %r18, 3;
 	@%p46 bra.uni $L60;
-	min.u64 %rd99, %rd95, %rd96;
-	mov.b64 %rd95, %rd99;
+	min.u64 %rd98, %rd94, %rd95;
+	mov.b64 %rd94, %rd98;
 	bra.uni $L57;
 $L60:
 	setp.ne.u32 %p47, %r18, 4;
 	@%p47 bra.uni $L61;
-	max.u64 %rd100, %rd95, %rd96;
-	mov.b64 %rd95, %rd100;
+	max.u64 %rd99, %rd94, %rd95;
+	mov.b64 %rd94, %rd99;
 	bra.uni $L57;
 $L61:
 	setp.ne.u32 %p48, %r18, 7;
 	@%p48 bra.uni $L62;
-	and.b64 %rd101, %rd95, %rd96;
-	mov.b64 %rd95, %rd101;
+	and.b64 %rd100, %rd94, %rd95;
+	mov.b64 %rd94, %rd100;
 	bra.uni $L57;
 $L62:
-	or.b64 %rd102, %rd95, %rd96;
-	mov.b64 %rd95, %rd102;
+	or.b64 %rd101, %rd94, %rd95;
+	mov.b64 %rd94, %rd101;
 $L57:
 $L56:
 	shl.b32 %r43, %r43, 1;
@@ -13259,62 +13252,62 @@ $L56:
 $L55:
 	setp.eq.u32 %p49, %r7, 0;
 	@!%p49 bra $L63;
-	mul.wide.u32 %rd103, %r8, 16;
-	add.s64 %rd104, %rd1, %rd103;
-	st.shared.u64 [%rd104+0], %rd95;
+	mul.wide.u32 %rd102, %r8, 16;
+	add.s64 %rd103, %rd1, %rd102;
+	st.shared.u64 [%rd103+0], %rd94;
 $L63:
 	bar.sync 0;
 	setp.eq.u32 %p50, %r8, 0;
 	@!%p50 bra $L64;
 	setp.lo.u32 %p51, %r7, %r10;
 	@!%p51 bra $L65;
-	mul.wide.u32 %rd105, %r7, 16;
-	add.s64 %rd106, %rd1, %rd105;
-	ld.shared.u64 %rd107, [%rd106+0];
-	mov.b64 %rd95, %rd107;
+	mul.wide.u32 %rd104, %r7, 16;
+	add.s64 %rd105, %rd1, %rd104;
+	ld.shared.u64 %rd106, [%rd105+0];
+	mov.b64 %rd94, %rd106;
 $L65:
 	sub.u32 %r48, %r10, 1;
 	mov.b32 %r49, %r41;
 $L66:
 	setp.hs.u32 %p52, %r49, 32;
 	@%p52 bra $L67;
-	mov.b64 {%r50, %r51}, %rd95;
+	mov.b64 {%r50, %r51}, %rd94;
 	shfl.sync.down.b32 %r52|%p53, %r50, %r49, %r48, %r17;
 	shfl.sync.down.b32 %r53, %r51, %r49, %r48, %r17;
-	mov.b64 %rd108, {%r52, %r53};
+	mov.b64 %rd107, {%r52, %r53};
 	@!%p53 bra $L68;
 	setp.ne.u32 %p54, %r18, 1;
 	@%p54 bra.uni $L70;
-	add.u64 %rd109, %rd95, %rd108;
-	mov.b64 %rd95, %rd109;
+	add.u64 %rd108, %rd94, %rd107;
+	mov.b64 %rd94, %rd108;
 	bra.uni $L69;
 $L70:
 	setp.ne.u32 %p55, %r18, 2;
 	@%p55 bra.uni $L71;
-	mul.lo.u64 %rd110, %rd95, %rd108;
-	mov.b64 %rd95, %rd110;
+	mul.lo.u64 %rd109, %rd94, %rd107;
+	mov.b64 %rd94, %rd109;
 	bra.uni $L69;
 $L71:
 	setp.ne.u32 %p56, %r18, 3;
 	@%p56 bra.uni $L72;
-	min.u64 %rd111, %rd95, %rd108;
-	mov.b64 %rd95, %rd111;
+	min.u64 %rd110, %rd94, %rd107;
+	mov.b64 %rd94, %rd110;
 	bra.uni $L69;
 $L72:
 	setp.ne.u32 %p57, %r18, 4;
 	@%p57 bra.uni $L73;
-	max.u64 %rd112, %rd95, %rd108;
-	mov.b64 %rd95, %rd112;
+	max.u64 %rd111, %rd94, %rd107;
+	mov.b64 %rd94, %rd111;
 	bra.uni $L69;
 $L73:
 	setp.ne.u32 %p58, %r18, 7;
 	@%p58 bra.uni $L74;
-	and.b64 %rd113, %rd95, %rd108;
-	mov.b64 %rd95, %rd113;
+	and.b64 %rd112, %rd94, %rd107;
+	mov.b64 %rd94, %rd112;
 	bra.uni $L69;
 $L74:
-	or.b64 %rd114, %rd95, %rd108;
-	mov.b64 %rd95, %rd114;
+	or.b64 %rd113, %rd94, %rd107;
+	mov.b64 %rd94, %rd113;
 $L69:
 $L68:
 	shl.b32 %r49, %r49, 1;
@@ -13322,7 +13315,7 @@ $L68:
 $L67:
 $L64:
 	@!%p28 bra $L75;
-	st.global.u64 [%rd8+0], %rd95;
+	st.global.u64 [%rd7+0], %rd94;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L75:
 $L35:
@@ -13356,7 +13349,7 @@ const gokkosPTX27 = `//
 {
 	.reg .pred %p<59>;
 	.reg .b32 %r<54>;
-	.reg .b64 %rd<52>;
+	.reg .b64 %rd<51>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -13377,36 +13370,35 @@ const gokkosPTX27 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r21;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r20;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r21;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r20;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p6, %r18, 5;
 	@%p6 bra.uni $L2;
 	mov.pred %p5, 1;
@@ -13415,21 +13407,21 @@ $L2:
 	mov.pred %p5, 0;
 $L1:
 	mov.pred %p4, %p5;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd23, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd22, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L3:
-	setp.ge.s64 %p7, %rd29, %rd25;
+	setp.ge.s64 %p7, %rd28, %rd24;
 	@%p7 bra $L4;
-	mov.b64 %rd30, %rd29;
+	mov.b64 %rd29, %rd28;
 	@!%p3 bra $L6;
 	mov.pred %p8, %p4;
 	not.pred %p9, %p8;
 	@!%p9 bra $L9;
-	mul.lo.s64 %rd31, %rd30, %rd15;
-	mad.lo.s64 %rd32, %rd31, 8, %rd11;
-	ld.global.nc.f64 %fd1, [%rd32+0];
+	mul.lo.s64 %rd30, %rd29, %rd14;
+	mad.lo.s64 %rd31, %rd30, 8, %rd10;
+	ld.global.nc.f64 %fd1, [%rd31+0];
 	mov.f64 %fd2, %fd1;
 	setp.gt.f64 %p10, %fd2, 0d3FEFAE147AE147AE;
 	mov.pred %p8, %p10;
@@ -13439,9 +13431,9 @@ $L9:
 $L6:
 	mov.pred %p11, %p4;
 	@!%p11 bra $L11;
-	mul.lo.s64 %rd33, %rd30, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd34+0];
+	mul.lo.s64 %rd32, %rd29, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	setp.gt.f64 %p12, %fd4, 0dBFEFAE147AE147AE;
 	mov.pred %p11, %p12;
@@ -13449,7 +13441,7 @@ $L11:
 	mov.pred %p4, %p11;
 $L7:
 $L5:
-	add.s64 %rd29, %rd29, %rd28;
+	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L3;
 $L4:
 	mov.pred %p13, %p4;
@@ -13480,19 +13472,19 @@ $L14:
 $L13:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L17;
-	mul.wide.u32 %rd35, %r8, 16;
-	add.s64 %rd36, %rd1, %rd35;
+	mul.wide.u32 %rd34, %r8, 16;
+	add.s64 %rd35, %rd1, %rd34;
 	selp.u32 %r28, 1, 0, %p13;
-	st.shared.u8 [%rd36+0], %r28;
+	st.shared.u8 [%rd35+0], %r28;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L18;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L19;
-	mul.wide.u32 %rd37, %r7, 16;
-	add.s64 %rd38, %rd1, %rd37;
-	ld.shared.u8 %r29, [%rd38+0];
+	mul.wide.u32 %rd36, %r7, 16;
+	add.s64 %rd37, %rd1, %rd36;
+	ld.shared.u8 %r29, [%rd37+0];
 	setp.ne.u32 %p23, %r29, 0;
 	mov.pred %p13, %p23;
 $L19:
@@ -13519,12 +13511,12 @@ $L22:
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd39, %r20, 8;
-	add.s64 %rd40, %rd6, %rd39;
+	mul.wide.u32 %rd38, %r20, 8;
+	add.s64 %rd39, %rd5, %rd38;
 	setp.eq.u32 %p30, %r5, 0;
 	@!%p30 bra $L25;
 	selp.u32 %r34, 1, 0, %p13;
-	st.global.u8 [%rd40+0], %r34;
+	st.global.u8 [%rd39+0], %r34;
 $L25:
 	// the last block combines the partials
 	setp.eq.u32 %p31, %r5, 0;
@@ -13541,37 +13533,37 @@ $L26:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p33, %r38, 0;
 	@!%p33 bra $L27;
-	cvt.u64.u32 %rd41, %r21;
-	cvt.u64.u32 %rd42, %r5;
-	cvt.u64.u32 %rd43, %r6;
+	cvt.u64.u32 %rd40, %r21;
+	cvt.u64.u32 %rd41, %r5;
+	cvt.u64.u32 %rd42, %r6;
 	setp.ne.u32 %p35, %r18, 5;
 	@%p35 bra.uni $L29;
 	mov.pred %p34, 1;
-	mov.b64 %rd44, %rd42;
+	mov.b64 %rd43, %rd41;
 $L30:
-	setp.ge.s64 %p36, %rd44, %rd41;
+	setp.ge.s64 %p36, %rd43, %rd40;
 	@%p36 bra $L31;
-	mad.lo.s64 %rd45, %rd44, 8, %rd6;
-	ld.relaxed.gpu.global.u8 %r39, [%rd45+0];
+	mad.lo.s64 %rd44, %rd43, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r39, [%rd44+0];
 	setp.ne.u32 %p37, %r39, 0;
 	and.pred %p38, %p34, %p37;
 	mov.pred %p34, %p38;
-	add.s64 %rd44, %rd44, %rd43;
+	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L30;
 $L31:
 	bra.uni $L28;
 $L29:
 	mov.pred %p34, 0;
-	mov.b64 %rd46, %rd42;
+	mov.b64 %rd45, %rd41;
 $L32:
-	setp.ge.s64 %p39, %rd46, %rd41;
+	setp.ge.s64 %p39, %rd45, %rd40;
 	@%p39 bra $L33;
-	mad.lo.s64 %rd47, %rd46, 8, %rd6;
-	ld.relaxed.gpu.global.u8 %r40, [%rd47+0];
+	mad.lo.s64 %rd46, %rd45, 8, %rd5;
+	ld.relaxed.gpu.global.u8 %r40, [%rd46+0];
 	setp.ne.u32 %p40, %r40, 0;
 	or.pred %p41, %p34, %p40;
 	mov.pred %p34, %p41;
-	add.s64 %rd46, %rd46, %rd43;
+	add.s64 %rd45, %rd45, %rd42;
 	bra.uni $L32;
 $L33:
 $L28:
@@ -13603,19 +13595,19 @@ $L36:
 $L35:
 	setp.eq.u32 %p49, %r7, 0;
 	@!%p49 bra $L39;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
 	selp.u32 %r47, 1, 0, %p42;
-	st.shared.u8 [%rd49+0], %r47;
+	st.shared.u8 [%rd48+0], %r47;
 $L39:
 	bar.sync 0;
 	setp.eq.u32 %p50, %r8, 0;
 	@!%p50 bra $L40;
 	setp.lo.u32 %p51, %r7, %r10;
 	@!%p51 bra $L41;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.u8 %r48, [%rd51+0];
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.u8 %r48, [%rd50+0];
 	setp.ne.u32 %p52, %r48, 0;
 	mov.pred %p42, %p52;
 $L41:
@@ -13644,7 +13636,7 @@ $L43:
 $L40:
 	@!%p31 bra $L47;
 	selp.u32 %r53, 1, 0, %p42;
-	st.global.u8 [%rd8+0], %r53;
+	st.global.u8 [%rd7+0], %r53;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L47:
 $L27:
@@ -13678,7 +13670,7 @@ const gokkosPTX28 = `//
 {
 	.reg .pred %p<83>;
 	.reg .b32 %r<70>;
-	.reg .b64 %rd<82>;
+	.reg .b64 %rd<81>;
 	.reg .f64 %fd<28>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -13699,81 +13691,80 @@ const gokkosPTX28 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
 	ld.param.u8 %r19, [gk_s3];
 	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r20, %ctaid.x;
 	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd16, %rd4, %rd3;
-	max.s64 %rd17, %rd16, 0;
-	cvt.u64.u32 %rd18, %r21;
-	add.s64 %rd19, %rd17, %rd18;
-	sub.s64 %rd20, %rd19, 1;
-	div.u64 %rd21, %rd20, %rd18;
-	cvt.u64.u32 %rd22, %r20;
-	mad.lo.s64 %rd23, %rd22, %rd21, %rd3;
-	add.s64 %rd24, %rd23, %rd21;
-	min.s64 %rd25, %rd24, %rd4;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r21;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r20;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
 	setp.ne.u32 %p4, %r18, 9;
 	@%p4 bra.uni $L2;
 	mov.f64 %fd2, 0d7FF0000000000000;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L2:
 	mov.f64 %fd2, 0dFFF0000000000000;
-	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 $L1:
 	mov.f64 %fd1, %fd2;
-	mov.b64 %rd26, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd23, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd22, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
 $L3:
-	setp.ge.s64 %p5, %rd31, %rd25;
+	setp.ge.s64 %p5, %rd30, %rd24;
 	@%p5 bra $L4;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd15;
-	mad.lo.s64 %rd34, %rd33, 8, %rd11;
-	ld.global.nc.f64 %fd3, [%rd34+0];
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd14;
+	mad.lo.s64 %rd33, %rd32, 8, %rd10;
+	ld.global.nc.f64 %fd3, [%rd33+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd4;
 	@!%p3 bra $L7;
 	setp.gt.f64 %p6, %fd5, %fd1;
 	@!%p6 bra $L9;
 	mov.f64 %fd6, %fd5;
-	mov.b64 %rd35, %rd32;
+	mov.b64 %rd34, %rd31;
 	mov.f64 %fd1, %fd6;
-	mov.b64 %rd26, %rd35;
+	mov.b64 %rd25, %rd34;
 $L9:
 	bra.uni $L5;
 $L7:
 	setp.lt.f64 %p7, %fd5, %fd1;
 	@!%p7 bra $L11;
 	mov.f64 %fd1, %fd5;
-	mov.b64 %rd26, %rd32;
+	mov.b64 %rd25, %rd31;
 $L11:
 $L5:
-	add.s64 %rd31, %rd31, %rd30;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L3;
 $L4:
 	mov.f64 %fd7, %fd1;
-	mov.b64 %rd36, %rd26;
+	mov.b64 %rd35, %rd25;
 	// block reduction
 	mov.b32 %r22, 1;
 	mov.b32 %r23, 1;
@@ -13782,39 +13773,39 @@ $L4:
 $L12:
 	setp.hs.u32 %p8, %r25, 32;
 	@%p8 bra $L13;
-	mov.b64 %rd37, %fd7;
-	mov.b64 {%r26, %r27}, %rd37;
+	mov.b64 %rd36, %fd7;
+	mov.b64 {%r26, %r27}, %rd36;
 	shfl.sync.down.b32 %r28|%p9, %r26, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
-	mov.b64 %rd38, {%r28, %r29};
-	mov.b64 %fd8, %rd38;
-	mov.b64 {%r30, %r31}, %rd36;
+	mov.b64 %rd37, {%r28, %r29};
+	mov.b64 %fd8, %rd37;
+	mov.b64 {%r30, %r31}, %rd35;
 	shfl.sync.down.b32 %r32, %r30, %r25, %r24, %r17;
 	shfl.sync.down.b32 %r33, %r31, %r25, %r24, %r17;
-	mov.b64 %rd39, {%r32, %r33};
+	mov.b64 %rd38, {%r32, %r33};
 	@!%p9 bra $L14;
 	setp.ne.u32 %p10, %r18, 9;
 	@%p10 bra.uni $L16;
 	setp.lt.f64 %p11, %fd8, %fd7;
 	setp.eq.f64 %p12, %fd8, %fd7;
-	setp.lt.s64 %p13, %rd39, %rd36;
+	setp.lt.s64 %p13, %rd38, %rd35;
 	and.pred %p14, %p12, %p13;
 	or.pred %p15, %p11, %p14;
 	selp.f64 %fd9, %fd8, %fd7, %p15;
-	selp.b64 %rd40, %rd39, %rd36, %p15;
+	selp.b64 %rd39, %rd38, %rd35, %p15;
 	mov.f64 %fd7, %fd9;
-	mov.b64 %rd36, %rd40;
+	mov.b64 %rd35, %rd39;
 	bra.uni $L15;
 $L16:
 	setp.gt.f64 %p16, %fd8, %fd7;
 	setp.eq.f64 %p17, %fd8, %fd7;
-	setp.lt.s64 %p18, %rd39, %rd36;
+	setp.lt.s64 %p18, %rd38, %rd35;
 	and.pred %p19, %p17, %p18;
 	or.pred %p20, %p16, %p19;
 	selp.f64 %fd10, %fd8, %fd7, %p20;
-	selp.b64 %rd41, %rd39, %rd36, %p20;
+	selp.b64 %rd40, %rd38, %rd35, %p20;
 	mov.f64 %fd7, %fd10;
-	mov.b64 %rd36, %rd41;
+	mov.b64 %rd35, %rd40;
 $L15:
 $L14:
 	shl.b32 %r25, %r25, 1;
@@ -13822,73 +13813,73 @@ $L14:
 $L13:
 	setp.eq.u32 %p21, %r7, 0;
 	@!%p21 bra $L17;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd7;
-	st.shared.s64 [%rd43+8], %rd36;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.f64 [%rd42+0], %fd7;
+	st.shared.s64 [%rd42+8], %rd35;
 $L17:
 	bar.sync 0;
 	setp.eq.u32 %p22, %r8, 0;
 	@!%p22 bra $L18;
 	setp.lo.u32 %p23, %r7, %r10;
 	@!%p23 bra $L19;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd11, [%rd45+0];
-	ld.shared.s64 %rd46, [%rd45+8];
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.f64 %fd11, [%rd44+0];
+	ld.shared.s64 %rd45, [%rd44+8];
 	mov.f64 %fd7, %fd11;
-	mov.b64 %rd36, %rd46;
+	mov.b64 %rd35, %rd45;
 $L19:
 	sub.u32 %r34, %r10, 1;
 	mov.b32 %r35, %r23;
 $L20:
 	setp.hs.u32 %p24, %r35, 32;
 	@%p24 bra $L21;
-	mov.b64 %rd47, %fd7;
-	mov.b64 {%r36, %r37}, %rd47;
+	mov.b64 %rd46, %fd7;
+	mov.b64 {%r36, %r37}, %rd46;
 	shfl.sync.down.b32 %r38|%p25, %r36, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd48, {%r38, %r39};
-	mov.b64 %fd12, %rd48;
-	mov.b64 {%r40, %r41}, %rd36;
+	mov.b64 %rd47, {%r38, %r39};
+	mov.b64 %fd12, %rd47;
+	mov.b64 {%r40, %r41}, %rd35;
 	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd49, {%r42, %r43};
+	mov.b64 %rd48, {%r42, %r43};
 	@!%p25 bra $L22;
 	setp.ne.u32 %p26, %r18, 9;
 	@%p26 bra.uni $L24;
 	setp.lt.f64 %p27, %fd12, %fd7;
 	setp.eq.f64 %p28, %fd12, %fd7;
-	setp.lt.s64 %p29, %rd49, %rd36;
+	setp.lt.s64 %p29, %rd48, %rd35;
 	and.pred %p30, %p28, %p29;
 	or.pred %p31, %p27, %p30;
 	selp.f64 %fd13, %fd12, %fd7, %p31;
-	selp.b64 %rd50, %rd49, %rd36, %p31;
+	selp.b64 %rd49, %rd48, %rd35, %p31;
 	mov.f64 %fd7, %fd13;
-	mov.b64 %rd36, %rd50;
+	mov.b64 %rd35, %rd49;
 	bra.uni $L23;
 $L24:
 	setp.gt.f64 %p32, %fd12, %fd7;
 	setp.eq.f64 %p33, %fd12, %fd7;
-	setp.lt.s64 %p34, %rd49, %rd36;
+	setp.lt.s64 %p34, %rd48, %rd35;
 	and.pred %p35, %p33, %p34;
 	or.pred %p36, %p32, %p35;
 	selp.f64 %fd14, %fd12, %fd7, %p36;
-	selp.b64 %rd51, %rd49, %rd36, %p36;
+	selp.b64 %rd50, %rd48, %rd35, %p36;
 	mov.f64 %fd7, %fd14;
-	mov.b64 %rd36, %rd51;
+	mov.b64 %rd35, %rd50;
 $L23:
 $L22:
 	shl.b32 %r35, %r35, 1;
 	bra.uni $L20;
 $L21:
 $L18:
-	mul.wide.u32 %rd52, %r20, 16;
-	add.s64 %rd53, %rd6, %rd52;
+	mul.wide.u32 %rd51, %r20, 16;
+	add.s64 %rd52, %rd5, %rd51;
 	setp.eq.u32 %p37, %r5, 0;
 	@!%p37 bra $L25;
-	st.global.f64 [%rd53+0], %fd7;
-	st.global.s64 [%rd53+8], %rd36;
+	st.global.f64 [%rd52+0], %fd7;
+	st.global.s64 [%rd52+8], %rd35;
 $L25:
 	// the last block combines the partials
 	setp.eq.u32 %p38, %r5, 0;
@@ -13905,58 +13896,58 @@ $L26:
 	ld.shared.u32 %r47, [%rd1+1024];
 	setp.ne.u32 %p40, %r47, 0;
 	@!%p40 bra $L27;
-	cvt.u64.u32 %rd55, %r21;
-	cvt.u64.u32 %rd56, %r5;
-	cvt.u64.u32 %rd57, %r6;
+	cvt.u64.u32 %rd54, %r21;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
 	setp.ne.u32 %p41, %r18, 9;
 	@%p41 bra.uni $L29;
 	mov.f64 %fd15, 0d7FF0000000000000;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd58, %rd56;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd57, %rd55;
 $L30:
-	setp.ge.s64 %p42, %rd58, %rd55;
+	setp.ge.s64 %p42, %rd57, %rd54;
 	@%p42 bra $L31;
-	mad.lo.s64 %rd59, %rd58, 16, %rd6;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd59+0];
-	ld.relaxed.gpu.global.s64 %rd60, [%rd59+8];
+	mad.lo.s64 %rd58, %rd57, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd16, [%rd58+0];
+	ld.relaxed.gpu.global.s64 %rd59, [%rd58+8];
 	setp.lt.f64 %p43, %fd16, %fd15;
 	setp.eq.f64 %p44, %fd16, %fd15;
-	setp.lt.s64 %p45, %rd60, %rd54;
+	setp.lt.s64 %p45, %rd59, %rd53;
 	and.pred %p46, %p44, %p45;
 	or.pred %p47, %p43, %p46;
 	selp.f64 %fd17, %fd16, %fd15, %p47;
-	selp.b64 %rd61, %rd60, %rd54, %p47;
+	selp.b64 %rd60, %rd59, %rd53, %p47;
 	mov.f64 %fd15, %fd17;
-	mov.b64 %rd54, %rd61;
-	add.s64 %rd58, %rd58, %rd57;
+	mov.b64 %rd53, %rd60;
+	add.s64 %rd57, %rd57, %rd56;
 	bra.uni $L30;
 $L31:
 	bra.uni $L28;
 $L29:
 	mov.f64 %fd15, 0dFFF0000000000000;
-	mov.b64 %rd54, 9223372036854775807;
-	mov.b64 %rd62, %rd56;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd61, %rd55;
 $L32:
-	setp.ge.s64 %p48, %rd62, %rd55;
+	setp.ge.s64 %p48, %rd61, %rd54;
 	@%p48 bra $L33;
-	mad.lo.s64 %rd63, %rd62, 16, %rd6;
-	ld.relaxed.gpu.global.f64 %fd18, [%rd63+0];
-	ld.relaxed.gpu.global.s64 %rd64, [%rd63+8];
+	mad.lo.s64 %rd62, %rd61, 16, %rd5;
+	ld.relaxed.gpu.global.f64 %fd18, [%rd62+0];
+	ld.relaxed.gpu.global.s64 %rd63, [%rd62+8];
 	setp.gt.f64 %p49, %fd18, %fd15;
 	setp.eq.f64 %p50, %fd18, %fd15;
-	setp.lt.s64 %p51, %rd64, %rd54;
+	setp.lt.s64 %p51, %rd63, %rd53;
 	and.pred %p52, %p50, %p51;
 	or.pred %p53, %p49, %p52;
 	selp.f64 %fd19, %fd18, %fd15, %p53;
-	selp.b64 %rd65, %rd64, %rd54, %p53;
+	selp.b64 %rd64, %rd63, %rd53, %p53;
 	mov.f64 %fd15, %fd19;
-	mov.b64 %rd54, %rd65;
-	add.s64 %rd62, %rd62, %rd57;
+	mov.b64 %rd53, %rd64;
+	add.s64 %rd61, %rd61, %rd56;
 	bra.uni $L32;
 $L33:
 $L28:
 	mov.f64 %fd20, %fd15;
-	mov.b64 %rd66, %rd54;
+	mov.b64 %rd65, %rd53;
 	// block reduction
 	mov.b32 %r48, 1;
 	mov.b32 %r49, 1;
@@ -13965,39 +13956,39 @@ $L28:
 $L34:
 	setp.hs.u32 %p54, %r51, 32;
 	@%p54 bra $L35;
-	mov.b64 %rd67, %fd20;
-	mov.b64 {%r52, %r53}, %rd67;
+	mov.b64 %rd66, %fd20;
+	mov.b64 {%r52, %r53}, %rd66;
 	shfl.sync.down.b32 %r54|%p55, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd68, {%r54, %r55};
-	mov.b64 %fd21, %rd68;
-	mov.b64 {%r56, %r57}, %rd66;
+	mov.b64 %rd67, {%r54, %r55};
+	mov.b64 %fd21, %rd67;
+	mov.b64 {%r56, %r57}, %rd65;
 	shfl.sync.down.b32 %r58, %r56, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r59, %r57, %r51, %r50, %r17;
-	mov.b64 %rd69, {%r58, %r59};
+	mov.b64 %rd68, {%r58, %r59};
 	@!%p55 bra $L36;
 	setp.ne.u32 %p56, %r18, 9;
 	@%p56 bra.uni $L38;
 	setp.lt.f64 %p57, %fd21, %fd20;
 	setp.eq.f64 %p58, %fd21, %fd20;
-	setp.lt.s64 %p59, %rd69, %rd66;
+	setp.lt.s64 %p59, %rd68, %rd65;
 	and.pred %p60, %p58, %p59;
 	or.pred %p61, %p57, %p60;
 	selp.f64 %fd22, %fd21, %fd20, %p61;
-	selp.b64 %rd70, %rd69, %rd66, %p61;
+	selp.b64 %rd69, %rd68, %rd65, %p61;
 	mov.f64 %fd20, %fd22;
-	mov.b64 %rd66, %rd70;
+	mov.b64 %rd65, %rd69;
 	bra.uni $L37;
 $L38:
 	setp.gt.f64 %p62, %fd21, %fd20;
 	setp.eq.f64 %p63, %fd21, %fd20;
-	setp.lt.s64 %p64, %rd69, %rd66;
+	setp.lt.s64 %p64, %rd68, %rd65;
 	and.pred %p65, %p63, %p64;
 	or.pred %p66, %p62, %p65;
 	selp.f64 %fd23, %fd21, %fd20, %p66;
-	selp.b64 %rd71, %rd69, %rd66, %p66;
+	selp.b64 %rd70, %rd68, %rd65, %p66;
 	mov.f64 %fd20, %fd23;
-	mov.b64 %rd66, %rd71;
+	mov.b64 %rd65, %rd70;
 $L37:
 $L36:
 	shl.b32 %r51, %r51, 1;
@@ -14005,61 +13996,61 @@ $L36:
 $L35:
 	setp.eq.u32 %p67, %r7, 0;
 	@!%p67 bra $L39;
-	mul.wide.u32 %rd72, %r8, 16;
-	add.s64 %rd73, %rd1, %rd72;
-	st.shared.f64 [%rd73+0], %fd20;
-	st.shared.s64 [%rd73+8], %rd66;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.f64 [%rd72+0], %fd20;
+	st.shared.s64 [%rd72+8], %rd65;
 $L39:
 	bar.sync 0;
 	setp.eq.u32 %p68, %r8, 0;
 	@!%p68 bra $L40;
 	setp.lo.u32 %p69, %r7, %r10;
 	@!%p69 bra $L41;
-	mul.wide.u32 %rd74, %r7, 16;
-	add.s64 %rd75, %rd1, %rd74;
-	ld.shared.f64 %fd24, [%rd75+0];
-	ld.shared.s64 %rd76, [%rd75+8];
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.f64 %fd24, [%rd74+0];
+	ld.shared.s64 %rd75, [%rd74+8];
 	mov.f64 %fd20, %fd24;
-	mov.b64 %rd66, %rd76;
+	mov.b64 %rd65, %rd75;
 $L41:
 	sub.u32 %r60, %r10, 1;
 	mov.b32 %r61, %r49;
 $L42:
 	setp.hs.u32 %p70, %r61, 32;
 	@%p70 bra $L43;
-	mov.b64 %rd77, %fd20;
-	mov.b64 {%r62, %r63}, %rd77;
+	mov.b64 %rd76, %fd20;
+	mov.b64 {%r62, %r63}, %rd76;
 	shfl.sync.down.b32 %r64|%p71, %r62, %r61, %r60, %r17;
 	shfl.sync.down.b32 %r65, %r63, %r61, %r60, %r17;
-	mov.b64 %rd78, {%r64, %r65};
-	mov.b64 %fd25, %rd78;
-	mov.b64 {%r66, %r67}, %rd66;
+	mov.b64 %rd77, {%r64, %r65};
+	mov.b64 %fd25, %rd77;
+	mov.b64 {%r66, %r67}, %rd65;
 	shfl.sync.down.b32 %r68, %r66, %r61, %r60, %r17;
 	shfl.sync.down.b32 %r69, %r67, %r61, %r60, %r17;
-	mov.b64 %rd79, {%r68, %r69};
+	mov.b64 %rd78, {%r68, %r69};
 	@!%p71 bra $L44;
 	setp.ne.u32 %p72, %r18, 9;
 	@%p72 bra.uni $L46;
 	setp.lt.f64 %p73, %fd25, %fd20;
 	setp.eq.f64 %p74, %fd25, %fd20;
-	setp.lt.s64 %p75, %rd79, %rd66;
+	setp.lt.s64 %p75, %rd78, %rd65;
 	and.pred %p76, %p74, %p75;
 	or.pred %p77, %p73, %p76;
 	selp.f64 %fd26, %fd25, %fd20, %p77;
-	selp.b64 %rd80, %rd79, %rd66, %p77;
+	selp.b64 %rd79, %rd78, %rd65, %p77;
 	mov.f64 %fd20, %fd26;
-	mov.b64 %rd66, %rd80;
+	mov.b64 %rd65, %rd79;
 	bra.uni $L45;
 $L46:
 	setp.gt.f64 %p78, %fd25, %fd20;
 	setp.eq.f64 %p79, %fd25, %fd20;
-	setp.lt.s64 %p80, %rd79, %rd66;
+	setp.lt.s64 %p80, %rd78, %rd65;
 	and.pred %p81, %p79, %p80;
 	or.pred %p82, %p78, %p81;
 	selp.f64 %fd27, %fd25, %fd20, %p82;
-	selp.b64 %rd81, %rd79, %rd66, %p82;
+	selp.b64 %rd80, %rd78, %rd65, %p82;
 	mov.f64 %fd20, %fd27;
-	mov.b64 %rd66, %rd81;
+	mov.b64 %rd65, %rd80;
 $L45:
 $L44:
 	shl.b32 %r61, %r61, 1;
@@ -14067,8 +14058,8 @@ $L44:
 $L43:
 $L40:
 	@!%p38 bra $L47;
-	st.global.f64 [%rd8+0], %fd20;
-	st.global.s64 [%rd8+8], %rd66;
+	st.global.f64 [%rd7+0], %fd20;
+	st.global.s64 [%rd7+8], %rd65;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L47:
 $L27:
@@ -14102,7 +14093,7 @@ const gokkosPTX29 = `//
 {
 	.reg .pred %p<71>;
 	.reg .b32 %r<53>;
-	.reg .b64 %rd<131>;
+	.reg .b64 %rd<130>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14122,101 +14113,100 @@ const gokkosPTX29 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_partials];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_result];
-	cvta.to.global.u64 %rd8, %rd7;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
 	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd9, [gk_s0];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s1];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s2];
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s3];
-	mov.b64 %rd17, %rd16;
+	ld.param.u64 %rd8, [gk_s0];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s1];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd18, %rd4, %rd3;
-	max.s64 %rd19, %rd18, 0;
-	cvt.u64.u32 %rd20, %r20;
-	add.s64 %rd21, %rd19, %rd20;
-	sub.s64 %rd22, %rd21, 1;
-	div.u64 %rd23, %rd22, %rd20;
-	cvt.u64.u32 %rd24, %r19;
-	mad.lo.s64 %rd25, %rd24, %rd23, %rd3;
-	add.s64 %rd26, %rd25, %rd23;
-	min.s64 %rd27, %rd26, %rd4;
+	sub.s64 %rd17, %rd3, %rd2;
+	max.s64 %rd18, %rd17, 0;
+	cvt.u64.u32 %rd19, %r20;
+	add.s64 %rd20, %rd18, %rd19;
+	sub.s64 %rd21, %rd20, 1;
+	div.u64 %rd22, %rd21, %rd19;
+	cvt.u64.u32 %rd23, %r19;
+	mad.lo.s64 %rd24, %rd23, %rd22, %rd2;
+	add.s64 %rd25, %rd24, %rd22;
+	min.s64 %rd26, %rd25, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b64 %rd29, 0;
+	mov.b64 %rd28, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b64 %rd29, 1;
+	mov.b64 %rd28, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b64 %rd29, 9223372036854775807;
+	mov.b64 %rd28, 9223372036854775807;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b64 %rd29, -9223372036854775808;
+	mov.b64 %rd28, -9223372036854775808;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b64 %rd29, -1;
+	mov.b64 %rd28, -1;
 	bra.uni $L1;
 $L6:
 	setp.ne.u32 %p7, %r18, 8;
 	@%p7 bra.uni $L7;
-	mov.b64 %rd29, 0;
+	mov.b64 %rd28, 0;
 	bra.uni $L1;
 $L7:
-	mov.b64 %rd30, 0;
-	mov.b64 %rd30, %rd17;
+	mov.b64 %rd29, 0;
+	mov.b64 %rd29, %rd16;
 $L8:
-	mov.b64 %rd31, %rd30;
-	mov.b64 %rd29, %rd31;
+	mov.b64 %rd30, %rd29;
+	mov.b64 %rd28, %rd30;
 $L1:
-	mov.b64 %rd28, %rd29;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd25, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	mov.b64 %rd27, %rd28;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd24, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L9:
-	setp.ge.s64 %p8, %rd35, %rd27;
+	setp.ge.s64 %p8, %rd34, %rd26;
 	@%p8 bra $L10;
-	mov.b64 %rd36, %rd35;
-	mul.lo.s64 %rd37, %rd36, %rd15;
-	mad.lo.s64 %rd38, %rd37, 8, %rd11;
-	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd14;
+	mad.lo.s64 %rd37, %rd36, 8, %rd10;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
 	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	setp.lt.s64 %p9, %rd41, 0;
+	setp.lt.s64 %p9, %rd40, 0;
 	@!%p9 bra $L13;
-	neg.s64 %rd42, %rd41;
-	mov.b64 %rd41, %rd42;
+	neg.s64 %rd41, %rd40;
+	mov.b64 %rd40, %rd41;
 $L13:
-	mov.b64 %rd43, %rd17;
-	mov.b64 %rd44, %rd41;
-	setp.gt.s64 %p10, %rd44, %rd28;
+	mov.b64 %rd42, %rd16;
+	mov.b64 %rd43, %rd40;
+	setp.gt.s64 %p10, %rd43, %rd27;
 	@!%p10 bra $L15;
-	mov.b64 %rd28, %rd44;
+	mov.b64 %rd27, %rd43;
 $L15:
 $L11:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L9;
 $L10:
-	mov.b64 %rd45, %rd28;
+	mov.b64 %rd44, %rd27;
 	// block reduction
 	mov.b32 %r21, 1;
 	mov.b32 %r22, 1;
@@ -14225,57 +14215,57 @@ $L10:
 $L16:
 	setp.hs.u32 %p11, %r24, 32;
 	@%p11 bra $L17;
-	mov.b64 {%r25, %r26}, %rd45;
+	mov.b64 {%r25, %r26}, %rd44;
 	shfl.sync.down.b32 %r27|%p12, %r25, %r24, %r23, %r17;
 	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd46, {%r27, %r28};
+	mov.b64 %rd45, {%r27, %r28};
 	@!%p12 bra $L18;
 	setp.ne.u32 %p13, %r18, 1;
 	@%p13 bra.uni $L20;
-	add.s64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
+	add.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
 	bra.uni $L19;
 $L20:
 	setp.ne.u32 %p14, %r18, 2;
 	@%p14 bra.uni $L21;
-	mul.lo.s64 %rd48, %rd45, %rd46;
-	mov.b64 %rd45, %rd48;
+	mul.lo.s64 %rd47, %rd44, %rd45;
+	mov.b64 %rd44, %rd47;
 	bra.uni $L19;
 $L21:
 	setp.ne.u32 %p15, %r18, 3;
 	@%p15 bra.uni $L22;
-	min.s64 %rd49, %rd45, %rd46;
-	mov.b64 %rd45, %rd49;
+	min.s64 %rd48, %rd44, %rd45;
+	mov.b64 %rd44, %rd48;
 	bra.uni $L19;
 $L22:
 	setp.ne.u32 %p16, %r18, 4;
 	@%p16 bra.uni $L23;
-	max.s64 %rd50, %rd45, %rd46;
-	mov.b64 %rd45, %rd50;
+	max.s64 %rd49, %rd44, %rd45;
+	mov.b64 %rd44, %rd49;
 	bra.uni $L19;
 $L23:
 	setp.ne.u32 %p17, %r18, 7;
 	@%p17 bra.uni $L24;
-	and.b64 %rd51, %rd45, %rd46;
-	mov.b64 %rd45, %rd51;
+	and.b64 %rd50, %rd44, %rd45;
+	mov.b64 %rd44, %rd50;
 	bra.uni $L19;
 $L24:
 	setp.ne.u32 %p18, %r18, 8;
 	@%p18 bra.uni $L25;
-	or.b64 %rd52, %rd45, %rd46;
-	mov.b64 %rd45, %rd52;
+	or.b64 %rd51, %rd44, %rd45;
+	mov.b64 %rd44, %rd51;
 	bra.uni $L19;
 $L25:
+	mov.b64 %rd52, %rd44;
 	mov.b64 %rd53, %rd45;
-	mov.b64 %rd54, %rd46;
+	mov.b64 %rd54, %rd52;
 	mov.b64 %rd55, %rd53;
-	mov.b64 %rd56, %rd54;
-	setp.gt.s64 %p19, %rd56, %rd55;
+	setp.gt.s64 %p19, %rd55, %rd54;
 	@!%p19 bra $L28;
-	mov.b64 %rd55, %rd56;
+	mov.b64 %rd54, %rd55;
 $L28:
 $L26:
-	mov.b64 %rd45, %rd55;
+	mov.b64 %rd44, %rd54;
 $L19:
 $L18:
 	shl.b32 %r24, %r24, 1;
@@ -14283,87 +14273,87 @@ $L18:
 $L17:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L29;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd45;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd44;
 $L29:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
 	@!%p21 bra $L30;
 	setp.lo.u32 %p22, %r7, %r10;
 	@!%p22 bra $L31;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd45, %rd61;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd44, %rd60;
 $L31:
 	sub.u32 %r29, %r10, 1;
 	mov.b32 %r30, %r22;
 $L32:
 	setp.hs.u32 %p23, %r30, 32;
 	@%p23 bra $L33;
-	mov.b64 {%r31, %r32}, %rd45;
+	mov.b64 {%r31, %r32}, %rd44;
 	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
 	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd62, {%r33, %r34};
+	mov.b64 %rd61, {%r33, %r34};
 	@!%p24 bra $L34;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L36;
-	add.s64 %rd63, %rd45, %rd62;
-	mov.b64 %rd45, %rd63;
+	add.s64 %rd62, %rd44, %rd61;
+	mov.b64 %rd44, %rd62;
 	bra.uni $L35;
 $L36:
 	setp.ne.u32 %p26, %r18, 2;
 	@%p26 bra.uni $L37;
-	mul.lo.s64 %rd64, %rd45, %rd62;
-	mov.b64 %rd45, %rd64;
+	mul.lo.s64 %rd63, %rd44, %rd61;
+	mov.b64 %rd44, %rd63;
 	bra.uni $L35;
 $L37:
 	setp.ne.u32 %p27, %r18, 3;
 	@%p27 bra.uni $L38;
-	min.s64 %rd65, %rd45, %rd62;
-	mov.b64 %rd45, %rd65;
+	min.s64 %rd64, %rd44, %rd61;
+	mov.b64 %rd44, %rd64;
 	bra.uni $L35;
 $L38:
 	setp.ne.u32 %p28, %r18, 4;
 	@%p28 bra.uni $L39;
-	max.s64 %rd66, %rd45, %rd62;
-	mov.b64 %rd45, %rd66;
+	max.s64 %rd65, %rd44, %rd61;
+	mov.b64 %rd44, %rd65;
 	bra.uni $L35;
 $L39:
 	setp.ne.u32 %p29, %r18, 7;
 	@%p29 bra.uni $L40;
-	and.b64 %rd67, %rd45, %rd62;
-	mov.b64 %rd45, %rd67;
+	and.b64 %rd66, %rd44, %rd61;
+	mov.b64 %rd44, %rd66;
 	bra.uni $L35;
 $L40:
 	setp.ne.u32 %p30, %r18, 8;
 	@%p30 bra.uni $L41;
-	or.b64 %rd68, %rd45, %rd62;
-	mov.b64 %rd45, %rd68;
+	or.b64 %rd67, %rd44, %rd61;
+	mov.b64 %rd44, %rd67;
 	bra.uni $L35;
 $L41:
-	mov.b64 %rd69, %rd45;
-	mov.b64 %rd70, %rd62;
+	mov.b64 %rd68, %rd44;
+	mov.b64 %rd69, %rd61;
+	mov.b64 %rd54, %rd68;
 	mov.b64 %rd55, %rd69;
-	mov.b64 %rd56, %rd70;
-	setp.gt.s64 %p31, %rd56, %rd55;
+	setp.gt.s64 %p31, %rd55, %rd54;
 	@!%p31 bra $L44;
-	mov.b64 %rd55, %rd56;
+	mov.b64 %rd54, %rd55;
 $L44:
 $L42:
-	mov.b64 %rd45, %rd55;
+	mov.b64 %rd44, %rd54;
 $L35:
 $L34:
 	shl.b32 %r30, %r30, 1;
 	bra.uni $L32;
 $L33:
 $L30:
-	mul.wide.u32 %rd71, %r19, 8;
-	add.s64 %rd72, %rd6, %rd71;
+	mul.wide.u32 %rd70, %r19, 8;
+	add.s64 %rd71, %rd5, %rd70;
 	setp.eq.u32 %p32, %r5, 0;
 	@!%p32 bra $L45;
-	st.global.s64 [%rd72+0], %rd45;
+	st.global.s64 [%rd71+0], %rd44;
 $L45:
 	// the last block combines the partials
 	setp.eq.u32 %p33, %r5, 0;
@@ -14380,131 +14370,131 @@ $L46:
 	ld.shared.u32 %r38, [%rd1+1024];
 	setp.ne.u32 %p35, %r38, 0;
 	@!%p35 bra $L47;
-	cvt.u64.u32 %rd74, %r20;
-	cvt.u64.u32 %rd75, %r5;
-	cvt.u64.u32 %rd76, %r6;
+	cvt.u64.u32 %rd73, %r20;
+	cvt.u64.u32 %rd74, %r5;
+	cvt.u64.u32 %rd75, %r6;
 	setp.ne.u32 %p36, %r18, 1;
 	@%p36 bra.uni $L49;
-	mov.b64 %rd73, 0;
-	mov.b64 %rd77, %rd75;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd76, %rd74;
 $L50:
-	setp.ge.s64 %p37, %rd77, %rd74;
+	setp.ge.s64 %p37, %rd76, %rd73;
 	@%p37 bra $L51;
-	mad.lo.s64 %rd78, %rd77, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd79, [%rd78+0];
-	add.s64 %rd80, %rd73, %rd79;
-	mov.b64 %rd73, %rd80;
-	add.s64 %rd77, %rd77, %rd76;
+	mad.lo.s64 %rd77, %rd76, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd78, [%rd77+0];
+	add.s64 %rd79, %rd72, %rd78;
+	mov.b64 %rd72, %rd79;
+	add.s64 %rd76, %rd76, %rd75;
 	bra.uni $L50;
 $L51:
 	bra.uni $L48;
 $L49:
 	setp.ne.u32 %p38, %r18, 2;
 	@%p38 bra.uni $L52;
-	mov.b64 %rd73, 1;
-	mov.b64 %rd81, %rd75;
+	mov.b64 %rd72, 1;
+	mov.b64 %rd80, %rd74;
 $L53:
-	setp.ge.s64 %p39, %rd81, %rd74;
+	setp.ge.s64 %p39, %rd80, %rd73;
 	@%p39 bra $L54;
-	mad.lo.s64 %rd82, %rd81, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd83, [%rd82+0];
-	mul.lo.s64 %rd84, %rd73, %rd83;
-	mov.b64 %rd73, %rd84;
-	add.s64 %rd81, %rd81, %rd76;
+	mad.lo.s64 %rd81, %rd80, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd82, [%rd81+0];
+	mul.lo.s64 %rd83, %rd72, %rd82;
+	mov.b64 %rd72, %rd83;
+	add.s64 %rd80, %rd80, %rd75;
 	bra.uni $L53;
 $L54:
 	bra.uni $L48;
 $L52:
 	setp.ne.u32 %p40, %r18, 3;
 	@%p40 bra.uni $L55;
-	mov.b64 %rd73, 9223372036854775807;
-	mov.b64 %rd85, %rd75;
+	mov.b64 %rd72, 9223372036854775807;
+	mov.b64 %rd84, %rd74;
 $L56:
-	setp.ge.s64 %p41, %rd85, %rd74;
+	setp.ge.s64 %p41, %rd84, %rd73;
 	@%p41 bra $L57;
-	mad.lo.s64 %rd86, %rd85, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd87, [%rd86+0];
-	min.s64 %rd88, %rd73, %rd87;
-	mov.b64 %rd73, %rd88;
-	add.s64 %rd85, %rd85, %rd76;
+	mad.lo.s64 %rd85, %rd84, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd86, [%rd85+0];
+	min.s64 %rd87, %rd72, %rd86;
+	mov.b64 %rd72, %rd87;
+	add.s64 %rd84, %rd84, %rd75;
 	bra.uni $L56;
 $L57:
 	bra.uni $L48;
 $L55:
 	setp.ne.u32 %p42, %r18, 4;
 	@%p42 bra.uni $L58;
-	mov.b64 %rd73, -9223372036854775808;
-	mov.b64 %rd89, %rd75;
+	mov.b64 %rd72, -9223372036854775808;
+	mov.b64 %rd88, %rd74;
 $L59:
-	setp.ge.s64 %p43, %rd89, %rd74;
+	setp.ge.s64 %p43, %rd88, %rd73;
 	@%p43 bra $L60;
-	mad.lo.s64 %rd90, %rd89, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd91, [%rd90+0];
-	max.s64 %rd92, %rd73, %rd91;
-	mov.b64 %rd73, %rd92;
-	add.s64 %rd89, %rd89, %rd76;
+	mad.lo.s64 %rd89, %rd88, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd90, [%rd89+0];
+	max.s64 %rd91, %rd72, %rd90;
+	mov.b64 %rd72, %rd91;
+	add.s64 %rd88, %rd88, %rd75;
 	bra.uni $L59;
 $L60:
 	bra.uni $L48;
 $L58:
 	setp.ne.u32 %p44, %r18, 7;
 	@%p44 bra.uni $L61;
-	mov.b64 %rd73, -1;
-	mov.b64 %rd93, %rd75;
+	mov.b64 %rd72, -1;
+	mov.b64 %rd92, %rd74;
 $L62:
-	setp.ge.s64 %p45, %rd93, %rd74;
+	setp.ge.s64 %p45, %rd92, %rd73;
 	@%p45 bra $L63;
-	mad.lo.s64 %rd94, %rd93, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd95, [%rd94+0];
-	and.b64 %rd96, %rd73, %rd95;
-	mov.b64 %rd73, %rd96;
-	add.s64 %rd93, %rd93, %rd76;
+	mad.lo.s64 %rd93, %rd92, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd94, [%rd93+0];
+	and.b64 %rd95, %rd72, %rd94;
+	mov.b64 %rd72, %rd95;
+	add.s64 %rd92, %rd92, %rd75;
 	bra.uni $L62;
 $L63:
 	bra.uni $L48;
 $L61:
 	setp.ne.u32 %p46, %r18, 8;
 	@%p46 bra.uni $L64;
-	mov.b64 %rd73, 0;
-	mov.b64 %rd97, %rd75;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd96, %rd74;
 $L65:
-	setp.ge.s64 %p47, %rd97, %rd74;
+	setp.ge.s64 %p47, %rd96, %rd73;
 	@%p47 bra $L66;
-	mad.lo.s64 %rd98, %rd97, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd99, [%rd98+0];
-	or.b64 %rd100, %rd73, %rd99;
-	mov.b64 %rd73, %rd100;
-	add.s64 %rd97, %rd97, %rd76;
+	mad.lo.s64 %rd97, %rd96, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd98, [%rd97+0];
+	or.b64 %rd99, %rd72, %rd98;
+	mov.b64 %rd72, %rd99;
+	add.s64 %rd96, %rd96, %rd75;
 	bra.uni $L65;
 $L66:
 	bra.uni $L48;
 $L64:
-	mov.b64 %rd30, 0;
-	mov.b64 %rd30, %rd17;
+	mov.b64 %rd29, 0;
+	mov.b64 %rd29, %rd16;
 $L67:
-	mov.b64 %rd101, %rd30;
-	mov.b64 %rd73, %rd101;
-	mov.b64 %rd102, %rd75;
+	mov.b64 %rd100, %rd29;
+	mov.b64 %rd72, %rd100;
+	mov.b64 %rd101, %rd74;
 $L68:
-	setp.ge.s64 %p48, %rd102, %rd74;
+	setp.ge.s64 %p48, %rd101, %rd73;
 	@%p48 bra $L69;
-	mad.lo.s64 %rd103, %rd102, 8, %rd6;
-	ld.relaxed.gpu.global.s64 %rd104, [%rd103+0];
-	mov.b64 %rd105, %rd73;
-	mov.b64 %rd106, %rd104;
+	mad.lo.s64 %rd102, %rd101, 8, %rd5;
+	ld.relaxed.gpu.global.s64 %rd103, [%rd102+0];
+	mov.b64 %rd104, %rd72;
+	mov.b64 %rd105, %rd103;
+	mov.b64 %rd54, %rd104;
 	mov.b64 %rd55, %rd105;
-	mov.b64 %rd56, %rd106;
-	setp.gt.s64 %p49, %rd56, %rd55;
+	setp.gt.s64 %p49, %rd55, %rd54;
 	@!%p49 bra $L72;
-	mov.b64 %rd55, %rd56;
+	mov.b64 %rd54, %rd55;
 $L72:
 $L70:
-	mov.b64 %rd73, %rd55;
-	add.s64 %rd102, %rd102, %rd76;
+	mov.b64 %rd72, %rd54;
+	add.s64 %rd101, %rd101, %rd75;
 	bra.uni $L68;
 $L69:
 $L48:
-	mov.b64 %rd107, %rd73;
+	mov.b64 %rd106, %rd72;
 	// block reduction
 	mov.b32 %r39, 1;
 	mov.b32 %r40, 1;
@@ -14513,57 +14503,57 @@ $L48:
 $L73:
 	setp.hs.u32 %p50, %r42, 32;
 	@%p50 bra $L74;
-	mov.b64 {%r43, %r44}, %rd107;
+	mov.b64 {%r43, %r44}, %rd106;
 	shfl.sync.down.b32 %r45|%p51, %r43, %r42, %r41, %r17;
 	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd108, {%r45, %r46};
+	mov.b64 %rd107, {%r45, %r46};
 	@!%p51 bra $L75;
 	setp.ne.u32 %p52, %r18, 1;
 	@%p52 bra.uni $L77;
-	add.s64 %rd109, %rd107, %rd108;
-	mov.b64 %rd107, %rd109;
+	add.s64 %rd108, %rd106, %rd107;
+	mov.b64 %rd106, %rd108;
 	bra.uni $L76;
 $L77:
 	setp.ne.u32 %p53, %r18, 2;
 	@%p53 bra.uni $L78;
-	mul.lo.s64 %rd110, %rd107, %rd108;
-	mov.b64 %rd107, %rd110;
+	mul.lo.s64 %rd109, %rd106, %rd107;
+	mov.b64 %rd106, %rd109;
 	bra.uni $L76;
 $L78:
 	setp.ne.u32 %p54, %r18, 3;
 	@%p54 bra.uni $L79;
-	min.s64 %rd111, %rd107, %rd108;
-	mov.b64 %rd107, %rd111;
+	min.s64 %rd110, %rd106, %rd107;
+	mov.b64 %rd106, %rd110;
 	bra.uni $L76;
 $L79:
 	setp.ne.u32 %p55, %r18, 4;
 	@%p55 bra.uni $L80;
-	max.s64 %rd112, %rd107, %rd108;
-	mov.b64 %rd107, %rd112;
+	max.s64 %rd111, %rd106, %rd107;
+	mov.b64 %rd106, %rd111;
 	bra.uni $L76;
 $L80:
 	setp.ne.u32 %p56, %r18, 7;
 	@%p56 bra.uni $L81;
-	and.b64 %rd113, %rd107, %rd108;
-	mov.b64 %rd107, %rd113;
+	and.b64 %rd112, %rd106, %rd107;
+	mov.b64 %rd106, %rd112;
 	bra.uni $L76;
 $L81:
 	setp.ne.u32 %p57, %r18, 8;
 	@%p57 bra.uni $L82;
-	or.b64 %rd114, %rd107, %rd108;
-	mov.b64 %rd107, %rd114;
+	or.b64 %rd113, %rd106, %rd107;
+	mov.b64 %rd106, %rd113;
 	bra.uni $L76;
 $L82:
+	mov.b64 %rd114, %rd106;
 	mov.b64 %rd115, %rd107;
-	mov.b64 %rd116, %rd108;
+	mov.b64 %rd54, %rd114;
 	mov.b64 %rd55, %rd115;
-	mov.b64 %rd56, %rd116;
-	setp.gt.s64 %p58, %rd56, %rd55;
+	setp.gt.s64 %p58, %rd55, %rd54;
 	@!%p58 bra $L85;
-	mov.b64 %rd55, %rd56;
+	mov.b64 %rd54, %rd55;
 $L85:
 $L83:
-	mov.b64 %rd107, %rd55;
+	mov.b64 %rd106, %rd54;
 $L76:
 $L75:
 	shl.b32 %r42, %r42, 1;
@@ -14571,76 +14561,76 @@ $L75:
 $L74:
 	setp.eq.u32 %p59, %r7, 0;
 	@!%p59 bra $L86;
-	mul.wide.u32 %rd117, %r8, 16;
-	add.s64 %rd118, %rd1, %rd117;
-	st.shared.s64 [%rd118+0], %rd107;
+	mul.wide.u32 %rd116, %r8, 16;
+	add.s64 %rd117, %rd1, %rd116;
+	st.shared.s64 [%rd117+0], %rd106;
 $L86:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
 	@!%p60 bra $L87;
 	setp.lo.u32 %p61, %r7, %r10;
 	@!%p61 bra $L88;
-	mul.wide.u32 %rd119, %r7, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	ld.shared.s64 %rd121, [%rd120+0];
-	mov.b64 %rd107, %rd121;
+	mul.wide.u32 %rd118, %r7, 16;
+	add.s64 %rd119, %rd1, %rd118;
+	ld.shared.s64 %rd120, [%rd119+0];
+	mov.b64 %rd106, %rd120;
 $L88:
 	sub.u32 %r47, %r10, 1;
 	mov.b32 %r48, %r40;
 $L89:
 	setp.hs.u32 %p62, %r48, 32;
 	@%p62 bra $L90;
-	mov.b64 {%r49, %r50}, %rd107;
+	mov.b64 {%r49, %r50}, %rd106;
 	shfl.sync.down.b32 %r51|%p63, %r49, %r48, %r47, %r17;
 	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
-	mov.b64 %rd122, {%r51, %r52};
+	mov.b64 %rd121, {%r51, %r52};
 	@!%p63 bra $L91;
 	setp.ne.u32 %p64, %r18, 1;
 	@%p64 bra.uni $L93;
-	add.s64 %rd123, %rd107, %rd122;
-	mov.b64 %rd107, %rd123;
+	add.s64 %rd122, %rd106, %rd121;
+	mov.b64 %rd106, %rd122;
 	bra.uni $L92;
 $L93:
 	setp.ne.u32 %p65, %r18, 2;
 	@%p65 bra.uni $L94;
-	mul.lo.s64 %rd124, %rd107, %rd122;
-	mov.b64 %rd107, %rd124;
+	mul.lo.s64 %rd123, %rd106, %rd121;
+	mov.b64 %rd106, %rd123;
 	bra.uni $L92;
 $L94:
 	setp.ne.u32 %p66, %r18, 3;
 	@%p66 bra.uni $L95;
-	min.s64 %rd125, %rd107, %rd122;
-	mov.b64 %rd107, %rd125;
+	min.s64 %rd124, %rd106, %rd121;
+	mov.b64 %rd106, %rd124;
 	bra.uni $L92;
 $L95:
 	setp.ne.u32 %p67, %r18, 4;
 	@%p67 bra.uni $L96;
-	max.s64 %rd126, %rd107, %rd122;
-	mov.b64 %rd107, %rd126;
+	max.s64 %rd125, %rd106, %rd121;
+	mov.b64 %rd106, %rd125;
 	bra.uni $L92;
 $L96:
 	setp.ne.u32 %p68, %r18, 7;
 	@%p68 bra.uni $L97;
-	and.b64 %rd127, %rd107, %rd122;
-	mov.b64 %rd107, %rd127;
+	and.b64 %rd126, %rd106, %rd121;
+	mov.b64 %rd106, %rd126;
 	bra.uni $L92;
 $L97:
 	setp.ne.u32 %p69, %r18, 8;
 	@%p69 bra.uni $L98;
-	or.b64 %rd128, %rd107, %rd122;
-	mov.b64 %rd107, %rd128;
+	or.b64 %rd127, %rd106, %rd121;
+	mov.b64 %rd106, %rd127;
 	bra.uni $L92;
 $L98:
-	mov.b64 %rd129, %rd107;
-	mov.b64 %rd130, %rd122;
+	mov.b64 %rd128, %rd106;
+	mov.b64 %rd129, %rd121;
+	mov.b64 %rd54, %rd128;
 	mov.b64 %rd55, %rd129;
-	mov.b64 %rd56, %rd130;
-	setp.gt.s64 %p70, %rd56, %rd55;
+	setp.gt.s64 %p70, %rd55, %rd54;
 	@!%p70 bra $L101;
-	mov.b64 %rd55, %rd56;
+	mov.b64 %rd54, %rd55;
 $L101:
 $L99:
-	mov.b64 %rd107, %rd55;
+	mov.b64 %rd106, %rd54;
 $L92:
 $L91:
 	shl.b32 %r48, %r48, 1;
@@ -14648,7 +14638,7 @@ $L91:
 $L90:
 $L87:
 	@!%p33 bra $L102;
-	st.global.s64 [%rd8+0], %rd107;
+	st.global.s64 [%rd7+0], %rd106;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L102:
 $L47:
@@ -14665,7 +14655,7 @@ const gokkosPTX30 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_PrefixI64_up(
 	.param .b64 gk_begin,
@@ -14681,7 +14671,7 @@ const gokkosPTX30 = `//
 {
 	.reg .pred %p<18>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<73>;
+	.reg .b64 %rd<72>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14701,169 +14691,168 @@ const gokkosPTX30 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mov.b64 %rd31, 0;
-	cvt.u64.u32 %rd32, %r5;
-	add.s64 %rd33, %rd28, %rd32;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd30;
+	setp.ge.s64 %p2, %rd34, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd36, %rd35;
-	mul.lo.s64 %rd37, %rd36, %rd13;
-	mad.lo.s64 %rd38, %rd37, 8, %rd9;
-	ld.global.nc.s64 %rd39, [%rd38+0];
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
 	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
 	@!%p3 bra $L5;
-	mul.lo.s64 %rd42, %rd36, %rd20;
-	mad.lo.s64 %rd43, %rd42, 8, %rd16;
-	st.global.s64 [%rd43+0], %rd31;
+	mul.lo.s64 %rd41, %rd35, %rd19;
+	mad.lo.s64 %rd42, %rd41, 8, %rd15;
+	st.global.s64 [%rd42+0], %rd30;
 $L5:
-	add.s64 %rd44, %rd31, %rd41;
-	mov.b64 %rd31, %rd44;
+	add.s64 %rd43, %rd30, %rd40;
+	mov.b64 %rd30, %rd43;
 $L3:
-	add.s64 %rd35, %rd35, %rd34;
+	add.s64 %rd34, %rd34, %rd33;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd45, %rd31;
+	mov.b64 %rd44, %rd30;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd45;
+	mov.b64 {%r21, %r22}, %rd44;
 	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd46, {%r23, %r24};
+	mov.b64 %rd45, {%r23, %r24};
 	@!%p4 bra $L6;
-	add.s64 %rd47, %rd45, %rd46;
-	mov.b64 %rd45, %rd47;
+	add.s64 %rd46, %rd44, %rd45;
+	mov.b64 %rd44, %rd46;
 $L6:
-	mov.b64 {%r25, %r26}, %rd45;
+	mov.b64 {%r25, %r26}, %rd44;
 	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd48, {%r27, %r28};
+	mov.b64 %rd47, {%r27, %r28};
 	@!%p5 bra $L7;
-	add.s64 %rd49, %rd45, %rd48;
-	mov.b64 %rd45, %rd49;
+	add.s64 %rd48, %rd44, %rd47;
+	mov.b64 %rd44, %rd48;
 $L7:
-	mov.b64 {%r29, %r30}, %rd45;
+	mov.b64 {%r29, %r30}, %rd44;
 	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
+	mov.b64 %rd49, {%r31, %r32};
 	@!%p6 bra $L8;
-	add.s64 %rd51, %rd45, %rd50;
-	mov.b64 %rd45, %rd51;
+	add.s64 %rd50, %rd44, %rd49;
+	mov.b64 %rd44, %rd50;
 $L8:
-	mov.b64 {%r33, %r34}, %rd45;
+	mov.b64 {%r33, %r34}, %rd44;
 	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd52, {%r35, %r36};
+	mov.b64 %rd51, {%r35, %r36};
 	@!%p7 bra $L9;
-	add.s64 %rd53, %rd45, %rd52;
-	mov.b64 %rd45, %rd53;
+	add.s64 %rd52, %rd44, %rd51;
+	mov.b64 %rd44, %rd52;
 $L9:
-	mov.b64 {%r37, %r38}, %rd45;
+	mov.b64 {%r37, %r38}, %rd44;
 	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
+	mov.b64 %rd53, {%r39, %r40};
 	@!%p8 bra $L10;
-	add.s64 %rd55, %rd45, %rd54;
-	mov.b64 %rd45, %rd55;
+	add.s64 %rd54, %rd44, %rd53;
+	mov.b64 %rd44, %rd54;
 $L10:
 	setp.eq.u32 %p9, %r7, 0;
 	@!%p9 bra $L11;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.s64 [%rd57+0], %rd45;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd44;
 $L11:
 	bar.sync 0;
 	setp.eq.u32 %p10, %r8, 0;
 	@!%p10 bra $L12;
 	setp.lo.u32 %p11, %r7, %r10;
 	@!%p11 bra $L13;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.s64 %rd60, [%rd59+0];
-	mov.b64 %rd45, %rd60;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd44, %rd59;
 $L13:
 	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd45;
+	mov.b64 {%r42, %r43}, %rd44;
 	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
 	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd61, {%r44, %r45};
+	mov.b64 %rd60, {%r44, %r45};
 	@!%p12 bra $L14;
-	add.s64 %rd62, %rd45, %rd61;
-	mov.b64 %rd45, %rd62;
+	add.s64 %rd61, %rd44, %rd60;
+	mov.b64 %rd44, %rd61;
 $L14:
-	mov.b64 {%r46, %r47}, %rd45;
+	mov.b64 {%r46, %r47}, %rd44;
 	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
 	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd63, {%r48, %r49};
+	mov.b64 %rd62, {%r48, %r49};
 	@!%p13 bra $L15;
-	add.s64 %rd64, %rd45, %rd63;
-	mov.b64 %rd45, %rd64;
+	add.s64 %rd63, %rd44, %rd62;
+	mov.b64 %rd44, %rd63;
 $L15:
-	mov.b64 {%r50, %r51}, %rd45;
+	mov.b64 {%r50, %r51}, %rd44;
 	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
 	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd65, {%r52, %r53};
+	mov.b64 %rd64, {%r52, %r53};
 	@!%p14 bra $L16;
-	add.s64 %rd66, %rd45, %rd65;
-	mov.b64 %rd45, %rd66;
+	add.s64 %rd65, %rd44, %rd64;
+	mov.b64 %rd44, %rd65;
 $L16:
-	mov.b64 {%r54, %r55}, %rd45;
+	mov.b64 {%r54, %r55}, %rd44;
 	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd67, {%r56, %r57};
+	mov.b64 %rd66, {%r56, %r57};
 	@!%p15 bra $L17;
-	add.s64 %rd68, %rd45, %rd67;
-	mov.b64 %rd45, %rd68;
+	add.s64 %rd67, %rd44, %rd66;
+	mov.b64 %rd44, %rd67;
 $L17:
-	mov.b64 {%r58, %r59}, %rd45;
+	mov.b64 {%r58, %r59}, %rd44;
 	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd69, {%r60, %r61};
+	mov.b64 %rd68, {%r60, %r61};
 	@!%p16 bra $L18;
-	add.s64 %rd70, %rd45, %rd69;
-	mov.b64 %rd45, %rd70;
+	add.s64 %rd69, %rd44, %rd68;
+	mov.b64 %rd44, %rd69;
 $L18:
 $L12:
-	mul.wide.u32 %rd71, %r18, 8;
-	add.s64 %rd72, %rd6, %rd71;
+	mul.wide.u32 %rd70, %r18, 8;
+	add.s64 %rd71, %rd5, %rd70;
 	setp.eq.u32 %p17, %r5, 0;
 	@!%p17 bra $L19;
-	st.global.s64 [%rd72+0], %rd45;
+	st.global.s64 [%rd71+0], %rd44;
 $L19:
 	ret;
 }
@@ -14880,9 +14869,9 @@ $L19:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<44>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14902,120 +14891,169 @@ $L19:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd8, 0;
-	mov.b64 %rd9, 0;
-	cvt.u64.u32 %rd10, %r6;
-	mov.b64 %rd11, %rd9;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
 $L1:
-	setp.ge.s64 %p2, %rd11, %rd5;
+	setp.ge.s64 %p2, %rd10, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd12, %r5;
-	add.s64 %rd13, %rd11, %rd12;
-	setp.lt.s64 %p3, %rd13, %rd5;
-	mad.lo.s64 %rd14, %rd13, 8, %rd4;
-	mov.b64 %rd15, 0;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
 	@!%p3 bra $L3;
-	ld.global.s64 %rd16, [%rd14+0];
-	mov.b64 %rd15, %rd16;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
 $L3:
 	// block scan
-	mov.b64 %rd17, %rd15;
-	mov.b64 {%r18, %r19}, %rd17;
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd18, {%r20, %r21};
+	mov.b64 %rd17, {%r20, %r21};
 	@!%p4 bra $L4;
-	add.s64 %rd19, %rd18, %rd17;
-	mov.b64 %rd17, %rd19;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
 $L4:
-	mov.b64 {%r22, %r23}, %rd17;
+	mov.b64 {%r22, %r23}, %rd16;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd20, {%r24, %r25};
+	mov.b64 %rd19, {%r24, %r25};
 	@!%p5 bra $L5;
-	add.s64 %rd21, %rd20, %rd17;
-	mov.b64 %rd17, %rd21;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
 $L5:
-	mov.b64 {%r26, %r27}, %rd17;
+	mov.b64 {%r26, %r27}, %rd16;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd22, {%r28, %r29};
+	mov.b64 %rd21, {%r28, %r29};
 	@!%p6 bra $L6;
-	add.s64 %rd23, %rd22, %rd17;
-	mov.b64 %rd17, %rd23;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
 $L6:
-	mov.b64 {%r30, %r31}, %rd17;
+	mov.b64 {%r30, %r31}, %rd16;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd24, {%r32, %r33};
+	mov.b64 %rd23, {%r32, %r33};
 	@!%p7 bra $L7;
-	add.s64 %rd25, %rd24, %rd17;
-	mov.b64 %rd17, %rd25;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
 $L7:
-	mov.b64 {%r34, %r35}, %rd17;
+	mov.b64 {%r34, %r35}, %rd16;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd26, {%r36, %r37};
+	mov.b64 %rd25, {%r36, %r37};
 	@!%p8 bra $L8;
-	add.s64 %rd27, %rd26, %rd17;
-	mov.b64 %rd17, %rd27;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
 $L8:
-	mov.b64 {%r38, %r39}, %rd17;
+	mov.b64 {%r38, %r39}, %rd16;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd28, {%r40, %r41};
-	selp.b64 %rd29, %rd28, 0, %p9;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	add.s64 %rd32, %rd31, 1040;
-	add.s64 %rd33, %rd32, %rd2;
-	st.shared.s64 [%rd33+0], %rd17;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
 $L9:
 	bar.sync 0;
-	mov.b64 %rd34, 0;
-	mov.b64 %rd35, 0;
-	mov.b32 %r43, 0;
-	add.s64 %rd36, %rd2, 1040;
-	add.s64 %rd37, %rd1, %rd36;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.s64 %rd38, [%rd37+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.s64 %rd39, %rd34, %rd38;
-	mov.b64 %rd34, %rd39;
-$L12:
-	add.s64 %rd40, %rd35, %rd38;
-	mov.b64 %rd35, %rd40;
-	add.s64 %rd37, %rd37, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
 $L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd41, %rd34, %rd29;
-	@!%p3 bra $L13;
-	add.s64 %rd42, %rd8, %rd41;
-	st.global.s64 [%rd14+0], %rd42;
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
 $L13:
-	add.s64 %rd43, %rd8, %rd35;
-	mov.b64 %rd8, %rd43;
-	add.s64 %rd11, %rd11, %rd10;
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.s64 [%rd7+0], %rd8;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
 	ret;
 }
 
@@ -15031,9 +15069,9 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<83>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<97>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15053,169 +15091,218 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd32, %r18, 8;
-	add.s64 %rd33, %rd6, %rd32;
-	ld.global.s64 %rd34, [%rd33+0];
-	mov.b64 %rd31, %rd34;
-	cvt.u64.u32 %rd36, %r6;
-	mov.b64 %rd37, %rd28;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd37, %rd30;
+	setp.ge.s64 %p2, %rd36, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd38, %r5;
-	add.s64 %rd39, %rd37, %rd38;
-	setp.lt.s64 %p3, %rd39, %rd30;
-	mov.b64 %rd35, 0;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd40, %rd39;
-	mul.lo.s64 %rd41, %rd40, %rd13;
-	mad.lo.s64 %rd42, %rd41, 8, %rd9;
-	ld.global.nc.s64 %rd43, [%rd42+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd39, %rd12;
+	mad.lo.s64 %rd41, %rd40, 8, %rd8;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
 	mov.b64 %rd44, %rd43;
-	mov.b64 %rd45, %rd44;
 	@!%p4 bra $L6;
-	mul.lo.s64 %rd46, %rd40, %rd20;
-	mad.lo.s64 %rd47, %rd46, 8, %rd16;
-	st.global.s64 [%rd47+0], %rd35;
+	mul.lo.s64 %rd45, %rd39, %rd19;
+	mad.lo.s64 %rd46, %rd45, 8, %rd15;
+	st.global.s64 [%rd46+0], %rd34;
 $L6:
-	add.s64 %rd48, %rd35, %rd45;
-	mov.b64 %rd35, %rd48;
+	add.s64 %rd47, %rd34, %rd44;
+	mov.b64 %rd34, %rd47;
 $L4:
 $L3:
-	mov.b64 %rd49, %rd35;
+	mov.b64 %rd48, %rd34;
 	// block scan
-	mov.b64 %rd50, %rd49;
-	mov.b64 {%r20, %r21}, %rd50;
+	mov.b64 %rd49, %rd48;
+	mov.b64 {%r20, %r21}, %rd49;
 	shfl.sync.up.b32 %r22|%p5, %r20, 1, 0, %r17;
 	shfl.sync.up.b32 %r23, %r21, 1, 0, %r17;
-	mov.b64 %rd51, {%r22, %r23};
+	mov.b64 %rd50, {%r22, %r23};
 	@!%p5 bra $L7;
-	add.s64 %rd52, %rd51, %rd50;
-	mov.b64 %rd50, %rd52;
+	add.s64 %rd51, %rd50, %rd49;
+	mov.b64 %rd49, %rd51;
 $L7:
-	mov.b64 {%r24, %r25}, %rd50;
+	mov.b64 {%r24, %r25}, %rd49;
 	shfl.sync.up.b32 %r26|%p6, %r24, 2, 0, %r17;
 	shfl.sync.up.b32 %r27, %r25, 2, 0, %r17;
-	mov.b64 %rd53, {%r26, %r27};
+	mov.b64 %rd52, {%r26, %r27};
 	@!%p6 bra $L8;
-	add.s64 %rd54, %rd53, %rd50;
-	mov.b64 %rd50, %rd54;
+	add.s64 %rd53, %rd52, %rd49;
+	mov.b64 %rd49, %rd53;
 $L8:
-	mov.b64 {%r28, %r29}, %rd50;
+	mov.b64 {%r28, %r29}, %rd49;
 	shfl.sync.up.b32 %r30|%p7, %r28, 4, 0, %r17;
 	shfl.sync.up.b32 %r31, %r29, 4, 0, %r17;
-	mov.b64 %rd55, {%r30, %r31};
+	mov.b64 %rd54, {%r30, %r31};
 	@!%p7 bra $L9;
-	add.s64 %rd56, %rd55, %rd50;
-	mov.b64 %rd50, %rd56;
+	add.s64 %rd55, %rd54, %rd49;
+	mov.b64 %rd49, %rd55;
 $L9:
-	mov.b64 {%r32, %r33}, %rd50;
+	mov.b64 {%r32, %r33}, %rd49;
 	shfl.sync.up.b32 %r34|%p8, %r32, 8, 0, %r17;
 	shfl.sync.up.b32 %r35, %r33, 8, 0, %r17;
-	mov.b64 %rd57, {%r34, %r35};
+	mov.b64 %rd56, {%r34, %r35};
 	@!%p8 bra $L10;
-	add.s64 %rd58, %rd57, %rd50;
-	mov.b64 %rd50, %rd58;
+	add.s64 %rd57, %rd56, %rd49;
+	mov.b64 %rd49, %rd57;
 $L10:
-	mov.b64 {%r36, %r37}, %rd50;
+	mov.b64 {%r36, %r37}, %rd49;
 	shfl.sync.up.b32 %r38|%p9, %r36, 16, 0, %r17;
 	shfl.sync.up.b32 %r39, %r37, 16, 0, %r17;
-	mov.b64 %rd59, {%r38, %r39};
+	mov.b64 %rd58, {%r38, %r39};
 	@!%p9 bra $L11;
-	add.s64 %rd60, %rd59, %rd50;
-	mov.b64 %rd50, %rd60;
+	add.s64 %rd59, %rd58, %rd49;
+	mov.b64 %rd49, %rd59;
 $L11:
-	mov.b64 {%r40, %r41}, %rd50;
+	mov.b64 {%r40, %r41}, %rd49;
 	shfl.sync.up.b32 %r42|%p10, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
-	mov.b64 %rd61, {%r42, %r43};
-	selp.b64 %rd62, %rd61, 0, %p10;
+	mov.b64 %rd60, {%r42, %r43};
+	selp.b64 %rd61, %rd60, 0, %p10;
 	sub.u32 %r44, %r13, 1;
 	setp.eq.u32 %p11, %r7, %r44;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd63, %r8, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	add.s64 %rd65, %rd64, 1040;
-	add.s64 %rd66, %rd65, %rd2;
-	st.shared.s64 [%rd66+0], %rd50;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd49;
 $L12:
 	bar.sync 0;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, 0;
-	mov.b32 %r45, 0;
-	add.s64 %rd69, %rd2, 1040;
-	add.s64 %rd70, %rd1, %rd69;
-$L13:
-	setp.hs.u32 %p12, %r45, %r10;
-	@%p12 bra $L14;
-	ld.shared.s64 %rd71, [%rd70+0];
-	setp.lo.u32 %p13, %r45, %r8;
-	@!%p13 bra $L15;
-	add.s64 %rd72, %rd67, %rd71;
-	mov.b64 %rd67, %rd72;
-$L15:
-	add.s64 %rd73, %rd68, %rd71;
-	mov.b64 %rd68, %rd73;
-	add.s64 %rd70, %rd70, 16;
-	add.u32 %r45, %r45, 1;
-	bra.uni $L13;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
+	mov.b64 %rd64, 0;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd65, %r7, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	ld.shared.s64 %rd67, [%rd66+0];
+	mov.b64 %rd64, %rd67;
 $L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd74, %rd67, %rd62;
-	@!%p3 bra $L16;
-	add.s64 %rd75, %rd31, %rd74;
-	mov.b64 %rd35, %rd75;
-	mov.pred %p4, 1;
-	mov.b64 %rd40, %rd39;
-	mul.lo.s64 %rd76, %rd40, %rd13;
-	mad.lo.s64 %rd77, %rd76, 8, %rd9;
-	ld.global.nc.s64 %rd78, [%rd77+0];
-	mov.b64 %rd44, %rd78;
-	mov.b64 %rd45, %rd44;
-	@!%p4 bra $L19;
-	mul.lo.s64 %rd79, %rd40, %rd20;
-	mad.lo.s64 %rd80, %rd79, 8, %rd16;
-	st.global.s64 [%rd80+0], %rd35;
-$L19:
-	add.s64 %rd81, %rd35, %rd45;
-	mov.b64 %rd35, %rd81;
-$L17:
+	mov.b64 {%r45, %r46}, %rd64;
+	shfl.sync.up.b32 %r47|%p14, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd68, {%r47, %r48};
+	@!%p14 bra $L15;
+	add.s64 %rd69, %rd68, %rd64;
+	mov.b64 %rd64, %rd69;
+$L15:
+	mov.b64 {%r49, %r50}, %rd64;
+	shfl.sync.up.b32 %r51|%p15, %r49, 2, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 2, 0, %r17;
+	mov.b64 %rd70, {%r51, %r52};
+	@!%p15 bra $L16;
+	add.s64 %rd71, %rd70, %rd64;
+	mov.b64 %rd64, %rd71;
 $L16:
-	add.s64 %rd82, %rd31, %rd68;
-	mov.b64 %rd31, %rd82;
-	add.s64 %rd37, %rd37, %rd36;
+	mov.b64 {%r53, %r54}, %rd64;
+	shfl.sync.up.b32 %r55|%p16, %r53, 4, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 4, 0, %r17;
+	mov.b64 %rd72, {%r55, %r56};
+	@!%p16 bra $L17;
+	add.s64 %rd73, %rd72, %rd64;
+	mov.b64 %rd64, %rd73;
+$L17:
+	mov.b64 {%r57, %r58}, %rd64;
+	shfl.sync.up.b32 %r59|%p17, %r57, 8, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 8, 0, %r17;
+	mov.b64 %rd74, {%r59, %r60};
+	@!%p17 bra $L18;
+	add.s64 %rd75, %rd74, %rd64;
+	mov.b64 %rd64, %rd75;
+$L18:
+	mov.b64 {%r61, %r62}, %rd64;
+	shfl.sync.up.b32 %r63|%p18, %r61, 16, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 16, 0, %r17;
+	mov.b64 %rd76, {%r63, %r64};
+	@!%p18 bra $L19;
+	add.s64 %rd77, %rd76, %rd64;
+	mov.b64 %rd64, %rd77;
+$L19:
+	mov.b64 {%r65, %r66}, %rd64;
+	shfl.sync.up.b32 %r67|%p19, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd78, {%r67, %r68};
+	selp.b64 %rd79, %rd78, 0, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd80, %r7, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	add.s64 %rd82, %rd81, 512;
+	st.shared.s64 [%rd82+0], %rd79;
+$L20:
+	sub.u32 %r69, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r69;
+	@!%p20 bra $L21;
+	st.shared.s64 [%rd1+1024], %rd64;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd83, %r8, 16;
+	add.s64 %rd84, %rd1, %rd83;
+	add.s64 %rd85, %rd84, 512;
+	ld.shared.s64 %rd86, [%rd85+0];
+	add.s64 %rd87, %rd86, %rd61;
+	ld.shared.s64 %rd88, [%rd1+1024];
+	@!%p3 bra $L22;
+	add.s64 %rd89, %rd30, %rd87;
+	mov.b64 %rd34, %rd89;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd90, %rd39, %rd12;
+	mad.lo.s64 %rd91, %rd90, 8, %rd8;
+	ld.global.nc.s64 %rd92, [%rd91+0];
+	mov.b64 %rd43, %rd92;
+	mov.b64 %rd44, %rd43;
+	@!%p4 bra $L25;
+	mul.lo.s64 %rd93, %rd39, %rd19;
+	mad.lo.s64 %rd94, %rd93, 8, %rd15;
+	st.global.s64 [%rd94+0], %rd34;
+$L25:
+	add.s64 %rd95, %rd34, %rd44;
+	mov.b64 %rd34, %rd95;
+$L23:
+$L22:
+	add.s64 %rd96, %rd30, %rd88;
+	mov.b64 %rd30, %rd96;
+	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -15231,7 +15318,7 @@ const gokkosPTX31 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 
 .visible .entry gk_corpus_PrefixF64_up(
 	.param .b64 gk_begin,
@@ -15247,7 +15334,7 @@ const gokkosPTX31 = `//
 {
 	.reg .pred %p<18>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<66>;
+	.reg .b64 %rd<65>;
 	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -15268,188 +15355,187 @@ const gokkosPTX31 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
 	mov.f64 %fd1, 0d0000000000000000;
-	cvt.u64.u32 %rd31, %r5;
-	add.s64 %rd32, %rd28, %rd31;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd32;
+	cvt.u64.u32 %rd30, %r5;
+	add.s64 %rd31, %rd27, %rd30;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd30;
+	setp.ge.s64 %p2, %rd33, %rd29;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd35, %rd34;
-	mul.lo.s64 %rd36, %rd35, %rd13;
-	mad.lo.s64 %rd37, %rd36, 8, %rd9;
-	ld.global.nc.f64 %fd2, [%rd37+0];
+	mov.b64 %rd34, %rd33;
+	mul.lo.s64 %rd35, %rd34, %rd12;
+	mad.lo.s64 %rd36, %rd35, 8, %rd8;
+	ld.global.nc.f64 %fd2, [%rd36+0];
 	mov.f64 %fd3, %fd2;
 	add.rn.f64 %fd4, %fd1, %fd3;
 	mov.f64 %fd1, %fd4;
 	@!%p3 bra $L5;
-	mul.lo.s64 %rd38, %rd35, %rd20;
-	mad.lo.s64 %rd39, %rd38, 8, %rd16;
-	st.global.f64 [%rd39+0], %fd1;
+	mul.lo.s64 %rd37, %rd34, %rd19;
+	mad.lo.s64 %rd38, %rd37, 8, %rd15;
+	st.global.f64 [%rd38+0], %fd1;
 $L5:
 $L3:
-	add.s64 %rd34, %rd34, %rd33;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
 	mov.f64 %fd5, %fd1;
 	// block reduction
 	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd40, %fd5;
-	mov.b64 {%r21, %r22}, %rd40;
+	mov.b64 %rd39, %fd5;
+	mov.b64 {%r21, %r22}, %rd39;
 	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
 	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	mov.b64 %fd6, %rd41;
+	mov.b64 %rd40, {%r23, %r24};
+	mov.b64 %fd6, %rd40;
 	@!%p4 bra $L6;
 	add.rn.f64 %fd7, %fd5, %fd6;
 	mov.f64 %fd5, %fd7;
 $L6:
-	mov.b64 %rd42, %fd5;
-	mov.b64 {%r25, %r26}, %rd42;
+	mov.b64 %rd41, %fd5;
+	mov.b64 {%r25, %r26}, %rd41;
 	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
 	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	mov.b64 %fd8, %rd43;
+	mov.b64 %rd42, {%r27, %r28};
+	mov.b64 %fd8, %rd42;
 	@!%p5 bra $L7;
 	add.rn.f64 %fd9, %fd5, %fd8;
 	mov.f64 %fd5, %fd9;
 $L7:
-	mov.b64 %rd44, %fd5;
-	mov.b64 {%r29, %r30}, %rd44;
+	mov.b64 %rd43, %fd5;
+	mov.b64 {%r29, %r30}, %rd43;
 	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
 	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	mov.b64 %fd10, %rd45;
+	mov.b64 %rd44, {%r31, %r32};
+	mov.b64 %fd10, %rd44;
 	@!%p6 bra $L8;
 	add.rn.f64 %fd11, %fd5, %fd10;
 	mov.f64 %fd5, %fd11;
 $L8:
-	mov.b64 %rd46, %fd5;
-	mov.b64 {%r33, %r34}, %rd46;
+	mov.b64 %rd45, %fd5;
+	mov.b64 {%r33, %r34}, %rd45;
 	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
 	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	mov.b64 %fd12, %rd47;
+	mov.b64 %rd46, {%r35, %r36};
+	mov.b64 %fd12, %rd46;
 	@!%p7 bra $L9;
 	add.rn.f64 %fd13, %fd5, %fd12;
 	mov.f64 %fd5, %fd13;
 $L9:
-	mov.b64 %rd48, %fd5;
-	mov.b64 {%r37, %r38}, %rd48;
+	mov.b64 %rd47, %fd5;
+	mov.b64 {%r37, %r38}, %rd47;
 	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
 	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	mov.b64 %fd14, %rd49;
+	mov.b64 %rd48, {%r39, %r40};
+	mov.b64 %fd14, %rd48;
 	@!%p8 bra $L10;
 	add.rn.f64 %fd15, %fd5, %fd14;
 	mov.f64 %fd5, %fd15;
 $L10:
 	setp.eq.u32 %p9, %r7, 0;
 	@!%p9 bra $L11;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.f64 [%rd51+0], %fd5;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.f64 [%rd50+0], %fd5;
 $L11:
 	bar.sync 0;
 	setp.eq.u32 %p10, %r8, 0;
 	@!%p10 bra $L12;
 	setp.lo.u32 %p11, %r7, %r10;
 	@!%p11 bra $L13;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.f64 %fd16, [%rd53+0];
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.f64 %fd16, [%rd52+0];
 	mov.f64 %fd5, %fd16;
 $L13:
 	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd54, %fd5;
-	mov.b64 {%r42, %r43}, %rd54;
+	mov.b64 %rd53, %fd5;
+	mov.b64 {%r42, %r43}, %rd53;
 	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
 	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	mov.b64 %fd17, %rd55;
+	mov.b64 %rd54, {%r44, %r45};
+	mov.b64 %fd17, %rd54;
 	@!%p12 bra $L14;
 	add.rn.f64 %fd18, %fd5, %fd17;
 	mov.f64 %fd5, %fd18;
 $L14:
-	mov.b64 %rd56, %fd5;
-	mov.b64 {%r46, %r47}, %rd56;
+	mov.b64 %rd55, %fd5;
+	mov.b64 {%r46, %r47}, %rd55;
 	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
 	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	mov.b64 %fd19, %rd57;
+	mov.b64 %rd56, {%r48, %r49};
+	mov.b64 %fd19, %rd56;
 	@!%p13 bra $L15;
 	add.rn.f64 %fd20, %fd5, %fd19;
 	mov.f64 %fd5, %fd20;
 $L15:
-	mov.b64 %rd58, %fd5;
-	mov.b64 {%r50, %r51}, %rd58;
+	mov.b64 %rd57, %fd5;
+	mov.b64 {%r50, %r51}, %rd57;
 	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
 	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	mov.b64 %fd21, %rd59;
+	mov.b64 %rd58, {%r52, %r53};
+	mov.b64 %fd21, %rd58;
 	@!%p14 bra $L16;
 	add.rn.f64 %fd22, %fd5, %fd21;
 	mov.f64 %fd5, %fd22;
 $L16:
-	mov.b64 %rd60, %fd5;
-	mov.b64 {%r54, %r55}, %rd60;
+	mov.b64 %rd59, %fd5;
+	mov.b64 {%r54, %r55}, %rd59;
 	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
 	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	mov.b64 %fd23, %rd61;
+	mov.b64 %rd60, {%r56, %r57};
+	mov.b64 %fd23, %rd60;
 	@!%p15 bra $L17;
 	add.rn.f64 %fd24, %fd5, %fd23;
 	mov.f64 %fd5, %fd24;
 $L17:
-	mov.b64 %rd62, %fd5;
-	mov.b64 {%r58, %r59}, %rd62;
+	mov.b64 %rd61, %fd5;
+	mov.b64 {%r58, %r59}, %rd61;
 	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
 	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	mov.b64 %fd25, %rd63;
+	mov.b64 %rd62, {%r60, %r61};
+	mov.b64 %fd25, %rd62;
 	@!%p16 bra $L18;
 	add.rn.f64 %fd26, %fd5, %fd25;
 	mov.f64 %fd5, %fd26;
 $L18:
 $L12:
-	mul.wide.u32 %rd64, %r18, 8;
-	add.s64 %rd65, %rd6, %rd64;
+	mul.wide.u32 %rd63, %r18, 8;
+	add.s64 %rd64, %rd5, %rd63;
 	setp.eq.u32 %p17, %r5, 0;
 	@!%p17 bra $L19;
-	st.global.f64 [%rd65+0], %fd5;
+	st.global.f64 [%rd64+0], %fd5;
 $L19:
 	ret;
 }
@@ -15466,10 +15552,10 @@ $L19:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<32>;
-	.reg .f64 %fd<25>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<47>;
+	.reg .f64 %fd<36>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15489,132 +15575,193 @@ $L19:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.u64 %rd3, [gk_sums];
-	cvta.to.global.u64 %rd4, %rd3;
-	ld.param.s64 %rd5, [gk_count];
-	ld.param.u64 %rd6, [gk_total];
-	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
 	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd8, 0;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
+	mov.b64 %rd7, 0;
+	cvt.u64.u32 %rd8, %r6;
+	mov.b64 %rd9, %rd7;
 $L1:
-	setp.ge.s64 %p2, %rd10, %rd5;
+	setp.ge.s64 %p2, %rd9, %rd4;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd11, %r5;
-	add.s64 %rd12, %rd10, %rd11;
-	setp.lt.s64 %p3, %rd12, %rd5;
-	mad.lo.s64 %rd13, %rd12, 8, %rd4;
+	cvt.u64.u32 %rd10, %r5;
+	add.s64 %rd11, %rd9, %rd10;
+	setp.lt.s64 %p3, %rd11, %rd4;
+	mad.lo.s64 %rd12, %rd11, 8, %rd3;
 	mov.f64 %fd2, 0d0000000000000000;
 	@!%p3 bra $L3;
-	ld.global.f64 %fd3, [%rd13+0];
+	ld.global.f64 %fd3, [%rd12+0];
 	mov.f64 %fd2, %fd3;
 $L3:
 	// block scan
 	mov.f64 %fd4, %fd2;
-	mov.b64 %rd14, %fd4;
-	mov.b64 {%r18, %r19}, %rd14;
+	mov.b64 %rd13, %fd4;
+	mov.b64 {%r18, %r19}, %rd13;
 	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
 	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
-	mov.b64 %rd15, {%r20, %r21};
-	mov.b64 %fd5, %rd15;
+	mov.b64 %rd14, {%r20, %r21};
+	mov.b64 %fd5, %rd14;
 	@!%p4 bra $L4;
 	add.rn.f64 %fd6, %fd5, %fd4;
 	mov.f64 %fd4, %fd6;
 $L4:
-	mov.b64 %rd16, %fd4;
-	mov.b64 {%r22, %r23}, %rd16;
+	mov.b64 %rd15, %fd4;
+	mov.b64 {%r22, %r23}, %rd15;
 	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
 	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
-	mov.b64 %rd17, {%r24, %r25};
-	mov.b64 %fd7, %rd17;
+	mov.b64 %rd16, {%r24, %r25};
+	mov.b64 %fd7, %rd16;
 	@!%p5 bra $L5;
 	add.rn.f64 %fd8, %fd7, %fd4;
 	mov.f64 %fd4, %fd8;
 $L5:
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r26, %r27}, %rd18;
+	mov.b64 %rd17, %fd4;
+	mov.b64 {%r26, %r27}, %rd17;
 	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
 	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
-	mov.b64 %rd19, {%r28, %r29};
-	mov.b64 %fd9, %rd19;
+	mov.b64 %rd18, {%r28, %r29};
+	mov.b64 %fd9, %rd18;
 	@!%p6 bra $L6;
 	add.rn.f64 %fd10, %fd9, %fd4;
 	mov.f64 %fd4, %fd10;
 $L6:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r30, %r31}, %rd20;
+	mov.b64 %rd19, %fd4;
+	mov.b64 {%r30, %r31}, %rd19;
 	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
-	mov.b64 %rd21, {%r32, %r33};
-	mov.b64 %fd11, %rd21;
+	mov.b64 %rd20, {%r32, %r33};
+	mov.b64 %fd11, %rd20;
 	@!%p7 bra $L7;
 	add.rn.f64 %fd12, %fd11, %fd4;
 	mov.f64 %fd4, %fd12;
 $L7:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r34, %r35}, %rd22;
+	mov.b64 %rd21, %fd4;
+	mov.b64 {%r34, %r35}, %rd21;
 	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
-	mov.b64 %rd23, {%r36, %r37};
-	mov.b64 %fd13, %rd23;
+	mov.b64 %rd22, {%r36, %r37};
+	mov.b64 %fd13, %rd22;
 	@!%p8 bra $L8;
 	add.rn.f64 %fd14, %fd13, %fd4;
 	mov.f64 %fd4, %fd14;
 $L8:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r38, %r39}, %rd24;
+	mov.b64 %rd23, %fd4;
+	mov.b64 {%r38, %r39}, %rd23;
 	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
-	mov.b64 %rd25, {%r40, %r41};
-	mov.b64 %fd15, %rd25;
+	mov.b64 %rd24, {%r40, %r41};
+	mov.b64 %fd15, %rd24;
 	selp.f64 %fd16, %fd15, 0d0000000000000000, %p9;
 	sub.u32 %r42, %r13, 1;
 	setp.eq.u32 %p10, %r7, %r42;
 	@!%p10 bra $L9;
-	mul.wide.u32 %rd26, %r8, 16;
-	add.s64 %rd27, %rd1, %rd26;
-	add.s64 %rd28, %rd27, 1040;
-	add.s64 %rd29, %rd28, %rd2;
-	st.shared.f64 [%rd29+0], %fd4;
+	mul.wide.u32 %rd25, %r8, 16;
+	add.s64 %rd26, %rd1, %rd25;
+	st.shared.f64 [%rd26+0], %fd4;
 $L9:
 	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
 	mov.f64 %fd17, 0d0000000000000000;
-	mov.f64 %fd18, 0d0000000000000000;
-	mov.b32 %r43, 0;
-	add.s64 %rd30, %rd2, 1040;
-	add.s64 %rd31, %rd1, %rd30;
-$L10:
-	setp.hs.u32 %p11, %r43, %r10;
-	@%p11 bra $L11;
-	ld.shared.f64 %fd19, [%rd31+0];
-	setp.lo.u32 %p12, %r43, %r8;
-	@!%p12 bra $L12;
-	add.rn.f64 %fd20, %fd17, %fd19;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd27, %r7, 16;
+	add.s64 %rd28, %rd1, %rd27;
+	ld.shared.f64 %fd18, [%rd28+0];
+	mov.f64 %fd17, %fd18;
+$L11:
+	mov.b64 %rd29, %fd17;
+	mov.b64 {%r43, %r44}, %rd29;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd30, {%r45, %r46};
+	mov.b64 %fd19, %rd30;
+	@!%p13 bra $L12;
+	add.rn.f64 %fd20, %fd19, %fd17;
 	mov.f64 %fd17, %fd20;
 $L12:
-	add.rn.f64 %fd21, %fd18, %fd19;
-	mov.f64 %fd18, %fd21;
-	add.s64 %rd31, %rd31, 16;
-	add.u32 %r43, %r43, 1;
-	bra.uni $L10;
-$L11:
-	xor.b64 %rd2, %rd2, 512;
-	add.rn.f64 %fd22, %fd17, %fd16;
-	@!%p3 bra $L13;
-	add.rn.f64 %fd23, %fd1, %fd22;
-	st.global.f64 [%rd13+0], %fd23;
+	mov.b64 %rd31, %fd17;
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd32, {%r49, %r50};
+	mov.b64 %fd21, %rd32;
+	@!%p14 bra $L13;
+	add.rn.f64 %fd22, %fd21, %fd17;
+	mov.f64 %fd17, %fd22;
 $L13:
-	add.rn.f64 %fd24, %fd1, %fd18;
-	mov.f64 %fd1, %fd24;
-	add.s64 %rd10, %rd10, %rd9;
+	mov.b64 %rd33, %fd17;
+	mov.b64 {%r51, %r52}, %rd33;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd34, {%r53, %r54};
+	mov.b64 %fd23, %rd34;
+	@!%p15 bra $L14;
+	add.rn.f64 %fd24, %fd23, %fd17;
+	mov.f64 %fd17, %fd24;
+$L14:
+	mov.b64 %rd35, %fd17;
+	mov.b64 {%r55, %r56}, %rd35;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd36, {%r57, %r58};
+	mov.b64 %fd25, %rd36;
+	@!%p16 bra $L15;
+	add.rn.f64 %fd26, %fd25, %fd17;
+	mov.f64 %fd17, %fd26;
+$L15:
+	mov.b64 %rd37, %fd17;
+	mov.b64 {%r59, %r60}, %rd37;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd38, {%r61, %r62};
+	mov.b64 %fd27, %rd38;
+	@!%p17 bra $L16;
+	add.rn.f64 %fd28, %fd27, %fd17;
+	mov.f64 %fd17, %fd28;
+$L16:
+	mov.b64 %rd39, %fd17;
+	mov.b64 {%r63, %r64}, %rd39;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd40, {%r65, %r66};
+	mov.b64 %fd29, %rd40;
+	selp.f64 %fd30, %fd29, 0d0000000000000000, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	add.s64 %rd43, %rd42, 512;
+	st.shared.f64 [%rd43+0], %fd30;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.f64 [%rd1+1024], %fd17;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd44, %r8, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	add.s64 %rd46, %rd45, 512;
+	ld.shared.f64 %fd31, [%rd46+0];
+	add.rn.f64 %fd32, %fd31, %fd16;
+	ld.shared.f64 %fd33, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.rn.f64 %fd34, %fd1, %fd32;
+	st.global.f64 [%rd12+0], %fd34;
+$L19:
+	add.rn.f64 %fd35, %fd1, %fd33;
+	mov.f64 %fd1, %fd35;
+	add.s64 %rd9, %rd9, %rd8;
 	bra.uni $L1;
 $L2:
-	setp.eq.u32 %p13, %r5, 0;
-	@!%p13 bra $L14;
-	st.global.f64 [%rd7+0], %fd1;
-$L14:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.f64 [%rd6+0], %fd1;
+$L20:
 	ret;
 }
 
@@ -15630,10 +15777,10 @@ $L14:
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<14>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<64>;
-	.reg .f64 %fd<31>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<79>;
+	.reg .f64 %fd<42>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15653,179 +15800,240 @@ $L14:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_begin];
-	ld.param.s64 %rd4, [gk_end];
-	ld.param.u64 %rd5, [gk_sums];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd21, %rd4, %rd3;
-	max.s64 %rd22, %rd21, 0;
-	cvt.u64.u32 %rd23, %r19;
-	add.s64 %rd24, %rd22, %rd23;
-	sub.s64 %rd25, %rd24, 1;
-	div.u64 %rd26, %rd25, %rd23;
-	cvt.u64.u32 %rd27, %r18;
-	mad.lo.s64 %rd28, %rd27, %rd26, %rd3;
-	add.s64 %rd29, %rd28, %rd26;
-	min.s64 %rd30, %rd29, %rd4;
-	mul.wide.u32 %rd31, %r18, 8;
-	add.s64 %rd32, %rd6, %rd31;
-	ld.global.f64 %fd2, [%rd32+0];
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd30, %r18, 8;
+	add.s64 %rd31, %rd5, %rd30;
+	ld.global.f64 %fd2, [%rd31+0];
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd33, %r6;
-	mov.b64 %rd34, %rd28;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd27;
 $L1:
-	setp.ge.s64 %p2, %rd34, %rd30;
+	setp.ge.s64 %p2, %rd33, %rd29;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd35, %r5;
-	add.s64 %rd36, %rd34, %rd35;
-	setp.lt.s64 %p3, %rd36, %rd30;
+	cvt.u64.u32 %rd34, %r5;
+	add.s64 %rd35, %rd33, %rd34;
+	setp.lt.s64 %p3, %rd35, %rd29;
 	mov.f64 %fd3, 0d0000000000000000;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd13;
-	mad.lo.s64 %rd39, %rd38, 8, %rd9;
-	ld.global.nc.f64 %fd4, [%rd39+0];
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd37, %rd36, %rd12;
+	mad.lo.s64 %rd38, %rd37, 8, %rd8;
+	ld.global.nc.f64 %fd4, [%rd38+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd3, %fd5;
 	mov.f64 %fd3, %fd6;
 	@!%p4 bra $L6;
-	mul.lo.s64 %rd40, %rd37, %rd20;
-	mad.lo.s64 %rd41, %rd40, 8, %rd16;
-	st.global.f64 [%rd41+0], %fd3;
+	mul.lo.s64 %rd39, %rd36, %rd19;
+	mad.lo.s64 %rd40, %rd39, 8, %rd15;
+	st.global.f64 [%rd40+0], %fd3;
 $L6:
 $L4:
 $L3:
 	mov.f64 %fd7, %fd3;
 	// block scan
 	mov.f64 %fd8, %fd7;
-	mov.b64 %rd42, %fd8;
-	mov.b64 {%r20, %r21}, %rd42;
+	mov.b64 %rd41, %fd8;
+	mov.b64 {%r20, %r21}, %rd41;
 	shfl.sync.up.b32 %r22|%p5, %r20, 1, 0, %r17;
 	shfl.sync.up.b32 %r23, %r21, 1, 0, %r17;
-	mov.b64 %rd43, {%r22, %r23};
-	mov.b64 %fd9, %rd43;
+	mov.b64 %rd42, {%r22, %r23};
+	mov.b64 %fd9, %rd42;
 	@!%p5 bra $L7;
 	add.rn.f64 %fd10, %fd9, %fd8;
 	mov.f64 %fd8, %fd10;
 $L7:
-	mov.b64 %rd44, %fd8;
-	mov.b64 {%r24, %r25}, %rd44;
+	mov.b64 %rd43, %fd8;
+	mov.b64 {%r24, %r25}, %rd43;
 	shfl.sync.up.b32 %r26|%p6, %r24, 2, 0, %r17;
 	shfl.sync.up.b32 %r27, %r25, 2, 0, %r17;
-	mov.b64 %rd45, {%r26, %r27};
-	mov.b64 %fd11, %rd45;
+	mov.b64 %rd44, {%r26, %r27};
+	mov.b64 %fd11, %rd44;
 	@!%p6 bra $L8;
 	add.rn.f64 %fd12, %fd11, %fd8;
 	mov.f64 %fd8, %fd12;
 $L8:
-	mov.b64 %rd46, %fd8;
-	mov.b64 {%r28, %r29}, %rd46;
+	mov.b64 %rd45, %fd8;
+	mov.b64 {%r28, %r29}, %rd45;
 	shfl.sync.up.b32 %r30|%p7, %r28, 4, 0, %r17;
 	shfl.sync.up.b32 %r31, %r29, 4, 0, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	mov.b64 %fd13, %rd47;
+	mov.b64 %rd46, {%r30, %r31};
+	mov.b64 %fd13, %rd46;
 	@!%p7 bra $L9;
 	add.rn.f64 %fd14, %fd13, %fd8;
 	mov.f64 %fd8, %fd14;
 $L9:
-	mov.b64 %rd48, %fd8;
-	mov.b64 {%r32, %r33}, %rd48;
+	mov.b64 %rd47, %fd8;
+	mov.b64 {%r32, %r33}, %rd47;
 	shfl.sync.up.b32 %r34|%p8, %r32, 8, 0, %r17;
 	shfl.sync.up.b32 %r35, %r33, 8, 0, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	mov.b64 %fd15, %rd49;
+	mov.b64 %rd48, {%r34, %r35};
+	mov.b64 %fd15, %rd48;
 	@!%p8 bra $L10;
 	add.rn.f64 %fd16, %fd15, %fd8;
 	mov.f64 %fd8, %fd16;
 $L10:
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r36, %r37}, %rd50;
+	mov.b64 %rd49, %fd8;
+	mov.b64 {%r36, %r37}, %rd49;
 	shfl.sync.up.b32 %r38|%p9, %r36, 16, 0, %r17;
 	shfl.sync.up.b32 %r39, %r37, 16, 0, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	mov.b64 %fd17, %rd51;
+	mov.b64 %rd50, {%r38, %r39};
+	mov.b64 %fd17, %rd50;
 	@!%p9 bra $L11;
 	add.rn.f64 %fd18, %fd17, %fd8;
 	mov.f64 %fd8, %fd18;
 $L11:
-	mov.b64 %rd52, %fd8;
-	mov.b64 {%r40, %r41}, %rd52;
+	mov.b64 %rd51, %fd8;
+	mov.b64 {%r40, %r41}, %rd51;
 	shfl.sync.up.b32 %r42|%p10, %r40, 1, 0, %r17;
 	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	mov.b64 %fd19, %rd53;
+	mov.b64 %rd52, {%r42, %r43};
+	mov.b64 %fd19, %rd52;
 	selp.f64 %fd20, %fd19, 0d0000000000000000, %p10;
 	sub.u32 %r44, %r13, 1;
 	setp.eq.u32 %p11, %r7, %r44;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd54, %r8, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	add.s64 %rd56, %rd55, 1040;
-	add.s64 %rd57, %rd56, %rd2;
-	st.shared.f64 [%rd57+0], %fd8;
+	mul.wide.u32 %rd53, %r8, 16;
+	add.s64 %rd54, %rd1, %rd53;
+	st.shared.f64 [%rd54+0], %fd8;
 $L12:
 	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
 	mov.f64 %fd21, 0d0000000000000000;
-	mov.f64 %fd22, 0d0000000000000000;
-	mov.b32 %r45, 0;
-	add.s64 %rd58, %rd2, 1040;
-	add.s64 %rd59, %rd1, %rd58;
-$L13:
-	setp.hs.u32 %p12, %r45, %r10;
-	@%p12 bra $L14;
-	ld.shared.f64 %fd23, [%rd59+0];
-	setp.lo.u32 %p13, %r45, %r8;
-	@!%p13 bra $L15;
-	add.rn.f64 %fd24, %fd21, %fd23;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd55, %r7, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	ld.shared.f64 %fd22, [%rd56+0];
+	mov.f64 %fd21, %fd22;
+$L14:
+	mov.b64 %rd57, %fd21;
+	mov.b64 {%r45, %r46}, %rd57;
+	shfl.sync.up.b32 %r47|%p14, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd58, {%r47, %r48};
+	mov.b64 %fd23, %rd58;
+	@!%p14 bra $L15;
+	add.rn.f64 %fd24, %fd23, %fd21;
 	mov.f64 %fd21, %fd24;
 $L15:
-	add.rn.f64 %fd25, %fd22, %fd23;
-	mov.f64 %fd22, %fd25;
-	add.s64 %rd59, %rd59, 16;
-	add.u32 %r45, %r45, 1;
-	bra.uni $L13;
-$L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.rn.f64 %fd26, %fd21, %fd20;
-	@!%p3 bra $L16;
-	add.rn.f64 %fd27, %fd1, %fd26;
-	mov.f64 %fd3, %fd27;
-	mov.pred %p4, 1;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd60, %rd37, %rd13;
-	mad.lo.s64 %rd61, %rd60, 8, %rd9;
-	ld.global.nc.f64 %fd28, [%rd61+0];
-	mov.f64 %fd5, %fd28;
-	add.rn.f64 %fd29, %fd3, %fd5;
-	mov.f64 %fd3, %fd29;
-	@!%p4 bra $L19;
-	mul.lo.s64 %rd62, %rd37, %rd20;
-	mad.lo.s64 %rd63, %rd62, 8, %rd16;
-	st.global.f64 [%rd63+0], %fd3;
-$L19:
-$L17:
+	mov.b64 %rd59, %fd21;
+	mov.b64 {%r49, %r50}, %rd59;
+	shfl.sync.up.b32 %r51|%p15, %r49, 2, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 2, 0, %r17;
+	mov.b64 %rd60, {%r51, %r52};
+	mov.b64 %fd25, %rd60;
+	@!%p15 bra $L16;
+	add.rn.f64 %fd26, %fd25, %fd21;
+	mov.f64 %fd21, %fd26;
 $L16:
-	add.rn.f64 %fd30, %fd1, %fd22;
-	mov.f64 %fd1, %fd30;
-	add.s64 %rd34, %rd34, %rd33;
+	mov.b64 %rd61, %fd21;
+	mov.b64 {%r53, %r54}, %rd61;
+	shfl.sync.up.b32 %r55|%p16, %r53, 4, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 4, 0, %r17;
+	mov.b64 %rd62, {%r55, %r56};
+	mov.b64 %fd27, %rd62;
+	@!%p16 bra $L17;
+	add.rn.f64 %fd28, %fd27, %fd21;
+	mov.f64 %fd21, %fd28;
+$L17:
+	mov.b64 %rd63, %fd21;
+	mov.b64 {%r57, %r58}, %rd63;
+	shfl.sync.up.b32 %r59|%p17, %r57, 8, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 8, 0, %r17;
+	mov.b64 %rd64, {%r59, %r60};
+	mov.b64 %fd29, %rd64;
+	@!%p17 bra $L18;
+	add.rn.f64 %fd30, %fd29, %fd21;
+	mov.f64 %fd21, %fd30;
+$L18:
+	mov.b64 %rd65, %fd21;
+	mov.b64 {%r61, %r62}, %rd65;
+	shfl.sync.up.b32 %r63|%p18, %r61, 16, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 16, 0, %r17;
+	mov.b64 %rd66, {%r63, %r64};
+	mov.b64 %fd31, %rd66;
+	@!%p18 bra $L19;
+	add.rn.f64 %fd32, %fd31, %fd21;
+	mov.f64 %fd21, %fd32;
+$L19:
+	mov.b64 %rd67, %fd21;
+	mov.b64 {%r65, %r66}, %rd67;
+	shfl.sync.up.b32 %r67|%p19, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd68, {%r67, %r68};
+	mov.b64 %fd33, %rd68;
+	selp.f64 %fd34, %fd33, 0d0000000000000000, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd69, %r7, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	add.s64 %rd71, %rd70, 512;
+	st.shared.f64 [%rd71+0], %fd34;
+$L20:
+	sub.u32 %r69, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r69;
+	@!%p20 bra $L21;
+	st.shared.f64 [%rd1+1024], %fd21;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd72, %r8, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	add.s64 %rd74, %rd73, 512;
+	ld.shared.f64 %fd35, [%rd74+0];
+	add.rn.f64 %fd36, %fd35, %fd20;
+	ld.shared.f64 %fd37, [%rd1+1024];
+	@!%p3 bra $L22;
+	add.rn.f64 %fd38, %fd1, %fd36;
+	mov.f64 %fd3, %fd38;
+	mov.pred %p4, 1;
+	mov.b64 %rd36, %rd35;
+	mul.lo.s64 %rd75, %rd36, %rd12;
+	mad.lo.s64 %rd76, %rd75, 8, %rd8;
+	ld.global.nc.f64 %fd39, [%rd76+0];
+	mov.f64 %fd5, %fd39;
+	add.rn.f64 %fd40, %fd3, %fd5;
+	mov.f64 %fd3, %fd40;
+	@!%p4 bra $L25;
+	mul.lo.s64 %rd77, %rd36, %rd19;
+	mad.lo.s64 %rd78, %rd77, 8, %rd15;
+	st.global.f64 [%rd78+0], %fd3;
+$L25:
+$L23:
+$L22:
+	add.rn.f64 %fd41, %fd1, %fd37;
+	mov.f64 %fd1, %fd41;
+	add.s64 %rd33, %rd33, %rd32;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -15869,7 +16077,7 @@ const gokkosPTX32 = `//
 {
 	.reg .pred %p<10>;
 	.reg .b32 %r<36>;
-	.reg .b64 %rd<83>;
+	.reg .b64 %rd<82>;
 	.reg .f64 %fd<14>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -15890,15 +16098,14 @@ const gokkosPTX32 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -15912,97 +16119,97 @@ const gokkosPTX32 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s3];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s4];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s5];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s7];
-	mov.b64 %rd42, %rd41;
-	ld.param.u64 %rd43, [gk_s8];
-	cvta.to.global.u64 %rd44, %rd43;
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s10];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s11];
-	mov.b64 %rd51, %rd50;
-	cvt.u64.u32 %rd53, %r28;
-	cvt.u64.u32 %rd54, %r29;
-	mov.b64 %rd55, %rd53;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s4];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s5];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s7];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s8];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s10];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd52, %r28;
+	cvt.u64.u32 %rd53, %r29;
+	mov.b64 %rd54, %rd52;
 $L1:
-	setp.ge.s64 %p3, %rd55, %rd3;
+	setp.ge.s64 %p3, %rd54, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd52, %rd55;
+	mov.b64 %rd51, %rd54;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mul.lo.s64 %rd56, %rd52, %rd51;
-	mov.b64 %rd57, %rd56;
-	mov.b64 %rd58, %rd51;
-	cvt.u64.u32 %rd59, %r2;
-	mov.b64 %rd61, 0;
-	add.s64 %rd60, %rd61, %rd59;
-	cvt.u64.u32 %rd62, %r4;
-	mov.b64 %rd63, %rd60;
+	mul.lo.s64 %rd55, %rd51, %rd50;
+	mov.b64 %rd56, %rd55;
+	mov.b64 %rd57, %rd50;
+	cvt.u64.u32 %rd58, %r2;
+	mov.b64 %rd60, 0;
+	add.s64 %rd59, %rd60, %rd58;
+	cvt.u64.u32 %rd61, %r4;
+	mov.b64 %rd62, %rd59;
 $L4:
-	setp.ge.s64 %p4, %rd63, %rd58;
+	setp.ge.s64 %p4, %rd62, %rd57;
 	@%p4 bra $L6;
-	mov.b64 %rd64, %rd63;
-	add.s64 %rd65, %rd57, %rd64;
-	mov.b64 %rd66, %rd65;
-	setp.ge.s64 %p5, %rd66, %rd29;
+	mov.b64 %rd63, %rd62;
+	add.s64 %rd64, %rd56, %rd63;
+	mov.b64 %rd65, %rd64;
+	setp.ge.s64 %p5, %rd65, %rd28;
 	@!%p5 bra $L8;
 	bra.uni $L5;
 $L8:
-	mov.b64 %rd67, %rd31;
+	mov.b64 %rd66, %rd30;
 	mov.f64 %fd1, 0d0000000000000000;
-	cvt.u64.u32 %rd68, %r1;
-	mov.b64 %rd70, 0;
-	add.s64 %rd69, %rd70, %rd68;
-	cvt.u64.u32 %rd71, %r3;
-	mov.b64 %rd72, %rd69;
+	cvt.u64.u32 %rd67, %r1;
+	mov.b64 %rd69, 0;
+	add.s64 %rd68, %rd69, %rd67;
+	cvt.u64.u32 %rd70, %r3;
+	mov.b64 %rd71, %rd68;
 $L9:
-	setp.ge.s64 %p6, %rd72, %rd67;
+	setp.ge.s64 %p6, %rd71, %rd66;
 	@%p6 bra $L11;
-	mov.b64 %rd73, %rd72;
-	mul.lo.s64 %rd74, %rd66, %rd33;
-	mad.lo.s64 %rd75, %rd73, %rd35, %rd74;
-	mad.lo.s64 %rd76, %rd75, 8, %rd27;
-	ld.global.nc.f64 %fd2, [%rd76+0];
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd65, %rd32;
+	mad.lo.s64 %rd74, %rd72, %rd34, %rd73;
+	mad.lo.s64 %rd75, %rd74, 8, %rd26;
+	ld.global.nc.f64 %fd2, [%rd75+0];
 	mov.f64 %fd3, %fd2;
-	mul.lo.s64 %rd77, %rd73, %rd42;
-	mad.lo.s64 %rd78, %rd77, 8, %rd38;
-	ld.global.nc.f64 %fd4, [%rd78+0];
+	mul.lo.s64 %rd76, %rd72, %rd41;
+	mad.lo.s64 %rd77, %rd76, 8, %rd37;
+	ld.global.nc.f64 %fd4, [%rd77+0];
 	mov.f64 %fd5, %fd4;
 	mul.rn.f64 %fd6, %fd3, %fd5;
 	add.rn.f64 %fd7, %fd1, %fd6;
 	mov.f64 %fd1, %fd7;
 $L10:
-	add.s64 %rd72, %rd72, %rd71;
+	add.s64 %rd71, %rd71, %rd70;
 	bra.uni $L9;
 $L11:
 	mov.f64 %fd8, %fd1;
@@ -16011,12 +16218,12 @@ $L11:
 $L12:
 	setp.hs.u32 %p7, %r30, %r3;
 	@%p7 bra $L13;
-	mov.b64 %rd79, %fd8;
-	mov.b64 {%r31, %r32}, %rd79;
+	mov.b64 %rd78, %fd8;
+	mov.b64 {%r31, %r32}, %rd78;
 	shfl.sync.bfly.b32 %r33|%p8, %r31, %r30, %r21, %r27;
 	shfl.sync.bfly.b32 %r34, %r32, %r30, %r21, %r27;
-	mov.b64 %rd80, {%r33, %r34};
-	mov.b64 %fd9, %rd80;
+	mov.b64 %rd79, {%r33, %r34};
+	mov.b64 %fd9, %rd79;
 	and.b32 %r35, %r7, %r30;
 	setp.ne.u32 %p9, %r35, 0;
 	@%p9 bra $L14;
@@ -16032,15 +16239,15 @@ $L15:
 $L13:
 	mov.f64 %fd12, %fd8;
 	mov.f64 %fd13, %fd12;
-	mul.lo.s64 %rd81, %rd66, %rd49;
-	mad.lo.s64 %rd82, %rd81, 8, %rd45;
-	st.global.f64 [%rd82+0], %fd13;
+	mul.lo.s64 %rd80, %rd65, %rd48;
+	mad.lo.s64 %rd81, %rd80, 8, %rd44;
+	st.global.f64 [%rd81+0], %fd13;
 $L5:
-	add.s64 %rd63, %rd63, %rd62;
+	add.s64 %rd62, %rd62, %rd61;
 	bra.uni $L4;
 $L6:
 $L3:
-	add.s64 %rd55, %rd55, %rd54;
+	add.s64 %rd54, %rd54, %rd53;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -16082,7 +16289,7 @@ const gokkosPTX33 = `//
 {
 	.reg .pred %p<21>;
 	.reg .b32 %r<59>;
-	.reg .b64 %rd<130>;
+	.reg .b64 %rd<129>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16102,15 +16309,14 @@ const gokkosPTX33 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -16124,178 +16330,178 @@ const gokkosPTX33 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s6];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s7];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	cvt.u64.u32 %rd49, %r28;
-	cvt.u64.u32 %rd50, %r29;
-	mov.b64 %rd51, %rd49;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	cvt.u64.u32 %rd48, %r28;
+	cvt.u64.u32 %rd49, %r29;
+	mov.b64 %rd50, %rd48;
 $L1:
-	setp.ge.s64 %p3, %rd51, %rd3;
+	setp.ge.s64 %p3, %rd50, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd48, %rd51;
+	mov.b64 %rd47, %rd50;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mul.lo.s64 %rd52, %rd48, %rd47;
-	mov.b64 %rd53, %rd52;
-	add.s64 %rd54, %rd12, %rd21;
-	mad.lo.s64 %rd55, %rd47, 4, 15;
-	and.b64 %rd55, %rd55, -16;
-	add.s64 %rd21, %rd21, %rd55;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, 1;
+	mul.lo.s64 %rd51, %rd47, %rd46;
+	mov.b64 %rd52, %rd51;
+	add.s64 %rd53, %rd11, %rd20;
+	mad.lo.s64 %rd54, %rd46, 4, 15;
+	and.b64 %rd54, %rd54, -16;
+	add.s64 %rd20, %rd20, %rd54;
+	mov.b64 %rd55, %rd53;
+	mov.b64 %rd56, %rd46;
+	mov.b64 %rd57, 1;
+	mov.b64 %rd58, %rd55;
 	mov.b64 %rd59, %rd56;
 	mov.b64 %rd60, %rd57;
-	mov.b64 %rd61, %rd58;
-	mov.b64 %rd62, %rd47;
-	cvt.u64.u32 %rd63, %r5;
-	mov.b64 %rd65, 0;
-	add.s64 %rd64, %rd65, %rd63;
-	cvt.u64.u32 %rd66, %r6;
-	mov.b64 %rd67, %rd64;
+	mov.b64 %rd61, %rd46;
+	cvt.u64.u32 %rd62, %r5;
+	mov.b64 %rd64, 0;
+	add.s64 %rd63, %rd64, %rd62;
+	cvt.u64.u32 %rd65, %r6;
+	mov.b64 %rd66, %rd63;
 $L4:
-	setp.ge.s64 %p4, %rd67, %rd62;
+	setp.ge.s64 %p4, %rd66, %rd61;
 	@%p4 bra $L6;
-	mov.b64 %rd68, %rd67;
-	add.s64 %rd69, %rd53, %rd68;
-	mul.lo.s64 %rd70, %rd69, %rd31;
-	mad.lo.s64 %rd71, %rd70, 4, %rd27;
-	ld.global.nc.s32 %r30, [%rd71+0];
+	mov.b64 %rd67, %rd66;
+	add.s64 %rd68, %rd52, %rd67;
+	mul.lo.s64 %rd69, %rd68, %rd30;
+	mad.lo.s64 %rd70, %rd69, 4, %rd26;
+	ld.global.nc.s32 %r30, [%rd70+0];
 	mov.b32 %r31, %r30;
-	mul.lo.s64 %rd72, %rd68, %rd61;
-	mad.lo.s64 %rd73, %rd72, 4, %rd59;
-	st.shared.s32 [%rd73+0], %r31;
+	mul.lo.s64 %rd71, %rd67, %rd60;
+	mad.lo.s64 %rd72, %rd71, 4, %rd58;
+	st.shared.s32 [%rd72+0], %r31;
 $L5:
-	add.s64 %rd67, %rd67, %rd66;
+	add.s64 %rd66, %rd66, %rd65;
 	bra.uni $L4;
 $L6:
 	bar.sync 0;
-	mov.b64 %rd74, %rd47;
-	cvt.u64.u32 %rd75, %r2;
-	mov.b64 %rd77, 0;
-	add.s64 %rd76, %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r4;
-	mov.b64 %rd79, %rd76;
+	mov.b64 %rd73, %rd46;
+	cvt.u64.u32 %rd74, %r2;
+	mov.b64 %rd76, 0;
+	add.s64 %rd75, %rd76, %rd74;
+	cvt.u64.u32 %rd77, %r4;
+	mov.b64 %rd78, %rd75;
 $L7:
-	setp.ge.s64 %p5, %rd79, %rd74;
+	setp.ge.s64 %p5, %rd78, %rd73;
 	@%p5 bra $L9;
-	mov.b64 %rd80, %rd79;
-	mov.b64 %rd81, 1;
-	cvt.u64.u32 %rd82, %r1;
-	mov.b64 %rd84, 0;
-	add.s64 %rd83, %rd84, %rd82;
-	cvt.u64.u32 %rd85, %r3;
-	mov.b64 %rd86, %rd83;
+	mov.b64 %rd79, %rd78;
+	mov.b64 %rd80, 1;
+	cvt.u64.u32 %rd81, %r1;
+	mov.b64 %rd83, 0;
+	add.s64 %rd82, %rd83, %rd81;
+	cvt.u64.u32 %rd84, %r3;
+	mov.b64 %rd85, %rd82;
 $L10:
-	setp.ge.s64 %p6, %rd86, %rd81;
+	setp.ge.s64 %p6, %rd85, %rd80;
 	@%p6 bra $L12;
-	mov.b64 %rd87, %rd86;
-	sub.s64 %rd88, %rd47, 1;
-	sub.s64 %rd89, %rd88, %rd80;
-	mul.lo.s64 %rd90, %rd89, %rd61;
-	mad.lo.s64 %rd91, %rd90, 4, %rd59;
-	ld.shared.s32 %r32, [%rd91+0];
+	mov.b64 %rd86, %rd85;
+	sub.s64 %rd87, %rd46, 1;
+	sub.s64 %rd88, %rd87, %rd79;
+	mul.lo.s64 %rd89, %rd88, %rd60;
+	mad.lo.s64 %rd90, %rd89, 4, %rd58;
+	ld.shared.s32 %r32, [%rd90+0];
 	mov.b32 %r33, %r32;
-	cvt.u32.u64 %r34, %rd3;
+	cvt.u32.u64 %r34, %rd2;
 	mul.lo.s32 %r35, %r33, %r34;
-	add.s64 %rd92, %rd53, %rd80;
-	mul.lo.s64 %rd93, %rd92, %rd38;
-	mad.lo.s64 %rd94, %rd93, 4, %rd34;
-	st.global.s32 [%rd94+0], %r35;
+	add.s64 %rd91, %rd52, %rd79;
+	mul.lo.s64 %rd92, %rd91, %rd37;
+	mad.lo.s64 %rd93, %rd92, 4, %rd33;
+	st.global.s32 [%rd93+0], %r35;
 $L11:
-	add.s64 %rd86, %rd86, %rd85;
+	add.s64 %rd85, %rd85, %rd84;
 	bra.uni $L10;
 $L12:
 $L8:
-	add.s64 %rd79, %rd79, %rd78;
+	add.s64 %rd78, %rd78, %rd77;
 	bra.uni $L7;
 $L9:
-	mov.b64 %rd95, 4;
-	add.s64 %rd96, %rd20, %rd24;
-	mad.lo.s64 %rd97, %rd95, 8, 15;
-	and.b64 %rd97, %rd97, -16;
-	add.s64 %rd24, %rd24, %rd97;
-	mov.b64 %rd98, %rd96;
-	mov.b64 %rd99, %rd95;
-	mov.b64 %rd100, 1;
+	mov.b64 %rd94, 4;
+	add.s64 %rd95, %rd19, %rd23;
+	mad.lo.s64 %rd96, %rd94, 8, 15;
+	and.b64 %rd96, %rd96, -16;
+	add.s64 %rd23, %rd23, %rd96;
+	mov.b64 %rd97, %rd95;
+	mov.b64 %rd98, %rd94;
+	mov.b64 %rd99, 1;
+	mov.b64 %rd100, %rd97;
 	mov.b64 %rd101, %rd98;
 	mov.b64 %rd102, %rd99;
-	mov.b64 %rd103, %rd100;
-	mov.b64 %rd104, %rd102;
-	mov.b64 %rd105, 0;
+	mov.b64 %rd103, %rd101;
+	mov.b64 %rd104, 0;
 $L13:
-	setp.ge.s64 %p7, %rd105, %rd104;
+	setp.ge.s64 %p7, %rd104, %rd103;
 	@!%p7 bra $L17;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd106, %rd105;
-	cvt.u64.u32 %rd107, %r2;
-	mul.lo.s64 %rd108, %rd107, 10;
-	add.s64 %rd109, %rd108, %rd106;
-	mul.lo.s64 %rd110, %rd106, %rd103;
-	mad.lo.s64 %rd111, %rd110, 8, %rd101;
-	st.global.s64 [%rd111+0], %rd109;
+	mov.b64 %rd105, %rd104;
+	cvt.u64.u32 %rd106, %r2;
+	mul.lo.s64 %rd107, %rd106, 10;
+	add.s64 %rd108, %rd107, %rd105;
+	mul.lo.s64 %rd109, %rd105, %rd102;
+	mad.lo.s64 %rd110, %rd109, 8, %rd100;
+	st.global.s64 [%rd110+0], %rd108;
 $L14:
-	add.s64 %rd112, %rd105, 1;
-	mov.b64 %rd105, %rd112;
+	add.s64 %rd111, %rd104, 1;
+	mov.b64 %rd104, %rd111;
 	bra.uni $L13;
 $L15:
 	mov.b32 %r36, 1;
-	mov.b64 %rd113, %rd102;
-	mov.b64 %rd114, 0;
+	mov.b64 %rd112, %rd101;
+	mov.b64 %rd113, 0;
 $L18:
-	setp.ge.s64 %p8, %rd114, %rd113;
+	setp.ge.s64 %p8, %rd113, %rd112;
 	@!%p8 bra $L22;
 	bra.uni $L20;
 $L22:
-	mov.b64 %rd115, %rd114;
-	mul.lo.s64 %rd116, %rd115, %rd103;
-	mad.lo.s64 %rd117, %rd116, 8, %rd101;
-	ld.global.s64 %rd118, [%rd117+0];
-	mov.b64 %rd119, %rd118;
-	cvt.u64.u32 %rd120, %r2;
-	mul.lo.s64 %rd121, %rd120, 10;
-	add.s64 %rd122, %rd121, %rd115;
-	setp.ne.s64 %p9, %rd119, %rd122;
+	mov.b64 %rd114, %rd113;
+	mul.lo.s64 %rd115, %rd114, %rd102;
+	mad.lo.s64 %rd116, %rd115, 8, %rd100;
+	ld.global.s64 %rd117, [%rd116+0];
+	mov.b64 %rd118, %rd117;
+	cvt.u64.u32 %rd119, %r2;
+	mul.lo.s64 %rd120, %rd119, 10;
+	add.s64 %rd121, %rd120, %rd114;
+	setp.ne.s64 %p9, %rd118, %rd121;
 	@!%p9 bra $L24;
 	mov.b32 %r36, 0;
 $L24:
 $L19:
-	add.s64 %rd123, %rd114, 1;
-	mov.b64 %rd114, %rd123;
+	add.s64 %rd122, %rd113, 1;
+	mov.b64 %rd113, %rd122;
 	bra.uni $L18;
 $L20:
 	mov.b32 %r37, %r36;
@@ -16315,18 +16521,18 @@ $L27:
 $L26:
 	setp.eq.u32 %p12, %r7, 0;
 	@!%p12 bra $L28;
-	mul.wide.u32 %rd124, %r8, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	st.shared.s32 [%rd125+0], %r37;
+	mul.wide.u32 %rd123, %r8, 16;
+	add.s64 %rd124, %rd1, %rd123;
+	st.shared.s32 [%rd124+0], %r37;
 $L28:
 	bar.sync 0;
 	setp.eq.u32 %p13, %r8, 0;
 	@!%p13 bra $L29;
 	setp.lo.u32 %p14, %r7, %r10;
 	@!%p14 bra $L30;
-	mul.wide.u32 %rd126, %r7, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	ld.shared.s32 %r42, [%rd127+0];
+	mul.wide.u32 %rd125, %r7, 16;
+	add.s64 %rd126, %rd1, %rd125;
+	ld.shared.s32 %r42, [%rd126+0];
 	mov.b32 %r37, %r42;
 $L30:
 	sub.u32 %r43, %r10, 1;
@@ -16366,16 +16572,16 @@ $L29:
 	mov.b32 %r56, %r55;
 	setp.eq.u32 %p20, %r5, 0;
 	@!%p20 bra $L37;
-	cvt.u32.u64 %r57, %rd60;
+	cvt.u32.u64 %r57, %rd59;
 	add.s32 %r58, %r56, %r57;
-	mul.lo.s64 %rd128, %rd48, %rd45;
-	mad.lo.s64 %rd129, %rd128, 4, %rd41;
-	st.global.s32 [%rd129+0], %r58;
+	mul.lo.s64 %rd127, %rd47, %rd44;
+	mad.lo.s64 %rd128, %rd127, 4, %rd40;
+	st.global.s32 [%rd128+0], %r58;
 $L37:
 	bar.sync 0;
 $L3:
 	bar.sync 0;
-	add.s64 %rd51, %rd51, %rd50;
+	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -16391,7 +16597,7 @@ const gokkosPTX34 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_corpus_Collectives(
@@ -16420,9 +16626,9 @@ const gokkosPTX34 = `//
 	.param .b64 gk_s14
 )
 {
-	.reg .pred %p<89>;
-	.reg .b32 %r<207>;
-	.reg .b64 %rd<313>;
+	.reg .pred %p<96>;
+	.reg .b32 %r<231>;
+	.reg .b64 %rd<327>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16442,15 +16648,14 @@ const gokkosPTX34 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -16464,813 +16669,863 @@ const gokkosPTX34 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s6];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s7];
-	mov.b64 %rd42, %rd41;
-	ld.param.u64 %rd43, [gk_s8];
-	cvta.to.global.u64 %rd44, %rd43;
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s10];
-	mov.b64 %rd49, %rd48;
-	ld.param.u64 %rd50, [gk_s11];
-	cvta.to.global.u64 %rd51, %rd50;
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s12];
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s13];
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s14];
-	mov.b64 %rd58, %rd57;
-	cvt.u64.u32 %rd60, %r28;
-	cvt.u64.u32 %rd61, %r29;
-	mov.b64 %rd62, %rd60;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s7];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s8];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s10];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s11];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	cvt.u64.u32 %rd59, %r28;
+	cvt.u64.u32 %rd60, %r29;
+	mov.b64 %rd61, %rd59;
 $L1:
-	setp.ge.s64 %p3, %rd62, %rd3;
+	setp.ge.s64 %p3, %rd61, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd59, %rd62;
+	mov.b64 %rd58, %rd61;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd63, %rd59;
-	cvt.u64.u32 %rd64, %r2;
-	mov.b64 %rd65, %rd64;
-	cvt.u64.u32 %rd66, %r4;
-	mov.b64 %rd67, %rd66;
-	mov.b64 %rd68, %rd63;
-	mov.b64 %rd69, %rd65;
-	mov.b64 %rd70, %rd67;
-	mul.lo.s64 %rd71, %rd68, %rd58;
-	mov.b64 %rd72, %rd71;
-	mov.b64 %rd73, 0;
-	mov.b64 %rd74, 1;
-	mov.b64 %rd75, 9223372036854775807;
-	mov.b64 %rd76, -9223372036854775808;
-	mov.b64 %rd77, -1;
-	mov.b64 %rd78, 0;
-	mov.b64 %rd79, %rd69;
+	mov.b64 %rd62, %rd58;
+	cvt.u64.u32 %rd63, %r2;
+	mov.b64 %rd64, %rd63;
+	cvt.u64.u32 %rd65, %r4;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd62;
+	mov.b64 %rd68, %rd64;
+	mov.b64 %rd69, %rd66;
+	mul.lo.s64 %rd70, %rd67, %rd57;
+	mov.b64 %rd71, %rd70;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd73, 1;
+	mov.b64 %rd74, 9223372036854775807;
+	mov.b64 %rd75, -9223372036854775808;
+	mov.b64 %rd76, -1;
+	mov.b64 %rd77, 0;
+	mov.b64 %rd78, %rd68;
 $L4:
-	setp.lt.s64 %p4, %rd79, %rd58;
+	setp.lt.s64 %p4, %rd78, %rd57;
 	not.pred %p5, %p4;
 	@!%p5 bra $L8;
 	bra.uni $L6;
 $L8:
-	add.s64 %rd80, %rd72, %rd79;
-	mul.lo.s64 %rd81, %rd80, %rd31;
-	mad.lo.s64 %rd82, %rd81, 8, %rd27;
-	ld.global.nc.s64 %rd83, [%rd82+0];
+	add.s64 %rd79, %rd71, %rd78;
+	mul.lo.s64 %rd80, %rd79, %rd30;
+	mad.lo.s64 %rd81, %rd80, 8, %rd26;
+	ld.global.nc.s64 %rd82, [%rd81+0];
+	mov.b64 %rd83, %rd82;
 	mov.b64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	add.s64 %rd86, %rd73, %rd85;
-	mov.b64 %rd73, %rd86;
-	rem.s64 %rd87, %rd85, 3;
-	add.s64 %rd88, %rd87, 2;
-	mul.lo.s64 %rd89, %rd74, %rd88;
+	add.s64 %rd85, %rd72, %rd84;
+	mov.b64 %rd72, %rd85;
+	rem.s64 %rd86, %rd84, 3;
+	add.s64 %rd87, %rd86, 2;
+	mul.lo.s64 %rd88, %rd73, %rd87;
+	mov.b64 %rd73, %rd88;
+	min.s64 %rd89, %rd74, %rd84;
 	mov.b64 %rd74, %rd89;
-	min.s64 %rd90, %rd75, %rd85;
+	max.s64 %rd90, %rd75, %rd84;
 	mov.b64 %rd75, %rd90;
-	max.s64 %rd91, %rd76, %rd85;
-	mov.b64 %rd76, %rd91;
-	or.b64 %rd92, %rd85, 256;
-	and.b64 %rd93, %rd77, %rd92;
-	mov.b64 %rd77, %rd93;
-	and.b64 %rd94, %rd85, 255;
-	or.b64 %rd95, %rd78, %rd94;
-	mov.b64 %rd78, %rd95;
+	or.b64 %rd91, %rd84, 256;
+	and.b64 %rd92, %rd76, %rd91;
+	mov.b64 %rd76, %rd92;
+	and.b64 %rd93, %rd84, 255;
+	or.b64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
 $L5:
-	add.s64 %rd96, %rd79, %rd70;
-	mov.b64 %rd79, %rd96;
+	add.s64 %rd95, %rd78, %rd69;
+	mov.b64 %rd78, %rd95;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd97, %rd73;
+	mov.b64 %rd96, %rd72;
 	// block reduction
 	sub.u32 %r30, %r13, 1;
 	mov.b32 %r31, %r3;
 $L9:
 	setp.hs.u32 %p6, %r31, 32;
 	@%p6 bra $L10;
-	mov.b64 {%r32, %r33}, %rd97;
+	mov.b64 {%r32, %r33}, %rd96;
 	shfl.sync.down.b32 %r34|%p7, %r32, %r31, %r30, %r17;
 	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd98, {%r34, %r35};
+	mov.b64 %rd97, {%r34, %r35};
 	@!%p7 bra $L11;
-	add.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
+	add.s64 %rd98, %rd96, %rd97;
+	mov.b64 %rd96, %rd98;
 $L11:
 	shl.b32 %r31, %r31, 1;
 	bra.uni $L9;
 $L10:
 	setp.eq.u32 %p8, %r7, 0;
 	@!%p8 bra $L12;
-	mul.wide.u32 %rd100, %r8, 16;
-	add.s64 %rd101, %rd1, %rd100;
-	st.shared.s64 [%rd101+0], %rd97;
+	mul.wide.u32 %rd99, %r8, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	st.shared.s64 [%rd100+0], %rd96;
 $L12:
 	bar.sync 0;
 	setp.eq.u32 %p9, %r8, 0;
 	@!%p9 bra $L13;
 	setp.lo.u32 %p10, %r7, %r10;
 	@!%p10 bra $L14;
-	mul.wide.u32 %rd102, %r7, 16;
-	add.s64 %rd103, %rd1, %rd102;
-	ld.shared.s64 %rd104, [%rd103+0];
-	mov.b64 %rd97, %rd104;
+	mul.wide.u32 %rd101, %r7, 16;
+	add.s64 %rd102, %rd1, %rd101;
+	ld.shared.s64 %rd103, [%rd102+0];
+	mov.b64 %rd96, %rd103;
 $L14:
 	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd97;
+	mov.b64 {%r37, %r38}, %rd96;
 	shfl.sync.down.b32 %r39|%p11, %r37, 1, %r36, %r17;
 	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd105, {%r39, %r40};
+	mov.b64 %rd104, {%r39, %r40};
 	@!%p11 bra $L15;
-	add.s64 %rd106, %rd97, %rd105;
-	mov.b64 %rd97, %rd106;
+	add.s64 %rd105, %rd96, %rd104;
+	mov.b64 %rd96, %rd105;
 $L15:
-	mov.b64 {%r41, %r42}, %rd97;
+	mov.b64 {%r41, %r42}, %rd96;
 	shfl.sync.down.b32 %r43|%p12, %r41, 2, %r36, %r17;
 	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd107, {%r43, %r44};
+	mov.b64 %rd106, {%r43, %r44};
 	@!%p12 bra $L16;
-	add.s64 %rd108, %rd97, %rd107;
-	mov.b64 %rd97, %rd108;
+	add.s64 %rd107, %rd96, %rd106;
+	mov.b64 %rd96, %rd107;
 $L16:
-	mov.b64 {%r45, %r46}, %rd97;
+	mov.b64 {%r45, %r46}, %rd96;
 	shfl.sync.down.b32 %r47|%p13, %r45, 4, %r36, %r17;
 	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd109, {%r47, %r48};
+	mov.b64 %rd108, {%r47, %r48};
 	@!%p13 bra $L17;
-	add.s64 %rd110, %rd97, %rd109;
-	mov.b64 %rd97, %rd110;
+	add.s64 %rd109, %rd96, %rd108;
+	mov.b64 %rd96, %rd109;
 $L17:
-	mov.b64 {%r49, %r50}, %rd97;
+	mov.b64 {%r49, %r50}, %rd96;
 	shfl.sync.down.b32 %r51|%p14, %r49, 8, %r36, %r17;
 	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd111, {%r51, %r52};
+	mov.b64 %rd110, {%r51, %r52};
 	@!%p14 bra $L18;
-	add.s64 %rd112, %rd97, %rd111;
-	mov.b64 %rd97, %rd112;
+	add.s64 %rd111, %rd96, %rd110;
+	mov.b64 %rd96, %rd111;
 $L18:
-	mov.b64 {%r53, %r54}, %rd97;
+	mov.b64 {%r53, %r54}, %rd96;
 	shfl.sync.down.b32 %r55|%p15, %r53, 16, %r36, %r17;
 	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd113, {%r55, %r56};
+	mov.b64 %rd112, {%r55, %r56};
 	@!%p15 bra $L19;
-	add.s64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
+	add.s64 %rd113, %rd96, %rd112;
+	mov.b64 %rd96, %rd113;
 $L19:
 	@!%p8 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd97;
+	st.shared.s64 [%rd1+1024], %rd96;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd115, [%rd1+1024];
-	mov.b64 %rd97, %rd115;
-	mov.b64 %rd116, %rd97;
-	mul.lo.s64 %rd117, %rd68, %rd40;
-	mad.lo.s64 %rd118, %rd117, 8, %rd34;
-	st.global.s64 [%rd118+0], %rd116;
-	mov.b64 %rd119, %rd74;
+	ld.shared.s64 %rd114, [%rd1+1024];
+	mov.b64 %rd96, %rd114;
+	mov.b64 %rd115, %rd96;
+	mul.lo.s64 %rd116, %rd67, %rd39;
+	mad.lo.s64 %rd117, %rd116, 8, %rd33;
+	st.global.s64 [%rd117+0], %rd115;
+	mov.b64 %rd118, %rd73;
 	// block reduction
 	sub.u32 %r57, %r13, 1;
 	mov.b32 %r58, %r3;
 $L21:
 	setp.hs.u32 %p16, %r58, 32;
 	@%p16 bra $L22;
-	mov.b64 {%r59, %r60}, %rd119;
+	mov.b64 {%r59, %r60}, %rd118;
 	shfl.sync.down.b32 %r61|%p17, %r59, %r58, %r57, %r17;
 	shfl.sync.down.b32 %r62, %r60, %r58, %r57, %r17;
-	mov.b64 %rd120, {%r61, %r62};
+	mov.b64 %rd119, {%r61, %r62};
 	@!%p17 bra $L23;
-	mul.lo.s64 %rd121, %rd119, %rd120;
-	mov.b64 %rd119, %rd121;
+	mul.lo.s64 %rd120, %rd118, %rd119;
+	mov.b64 %rd118, %rd120;
 $L23:
 	shl.b32 %r58, %r58, 1;
 	bra.uni $L21;
 $L22:
 	setp.eq.u32 %p18, %r7, 0;
 	@!%p18 bra $L24;
-	mul.wide.u32 %rd122, %r8, 16;
-	add.s64 %rd123, %rd1, %rd122;
-	st.shared.s64 [%rd123+0], %rd119;
+	mul.wide.u32 %rd121, %r8, 16;
+	add.s64 %rd122, %rd1, %rd121;
+	st.shared.s64 [%rd122+0], %rd118;
 $L24:
 	bar.sync 0;
 	setp.eq.u32 %p19, %r8, 0;
 	@!%p19 bra $L25;
 	setp.lo.u32 %p20, %r7, %r10;
 	@!%p20 bra $L26;
-	mul.wide.u32 %rd124, %r7, 16;
-	add.s64 %rd125, %rd1, %rd124;
-	ld.shared.s64 %rd126, [%rd125+0];
-	mov.b64 %rd119, %rd126;
+	mul.wide.u32 %rd123, %r7, 16;
+	add.s64 %rd124, %rd1, %rd123;
+	ld.shared.s64 %rd125, [%rd124+0];
+	mov.b64 %rd118, %rd125;
 $L26:
 	sub.u32 %r63, %r10, 1;
-	mov.b64 {%r64, %r65}, %rd119;
+	mov.b64 {%r64, %r65}, %rd118;
 	shfl.sync.down.b32 %r66|%p21, %r64, 1, %r63, %r17;
 	shfl.sync.down.b32 %r67, %r65, 1, %r63, %r17;
-	mov.b64 %rd127, {%r66, %r67};
+	mov.b64 %rd126, {%r66, %r67};
 	@!%p21 bra $L27;
-	mul.lo.s64 %rd128, %rd119, %rd127;
-	mov.b64 %rd119, %rd128;
+	mul.lo.s64 %rd127, %rd118, %rd126;
+	mov.b64 %rd118, %rd127;
 $L27:
-	mov.b64 {%r68, %r69}, %rd119;
+	mov.b64 {%r68, %r69}, %rd118;
 	shfl.sync.down.b32 %r70|%p22, %r68, 2, %r63, %r17;
 	shfl.sync.down.b32 %r71, %r69, 2, %r63, %r17;
-	mov.b64 %rd129, {%r70, %r71};
+	mov.b64 %rd128, {%r70, %r71};
 	@!%p22 bra $L28;
-	mul.lo.s64 %rd130, %rd119, %rd129;
-	mov.b64 %rd119, %rd130;
+	mul.lo.s64 %rd129, %rd118, %rd128;
+	mov.b64 %rd118, %rd129;
 $L28:
-	mov.b64 {%r72, %r73}, %rd119;
+	mov.b64 {%r72, %r73}, %rd118;
 	shfl.sync.down.b32 %r74|%p23, %r72, 4, %r63, %r17;
 	shfl.sync.down.b32 %r75, %r73, 4, %r63, %r17;
-	mov.b64 %rd131, {%r74, %r75};
+	mov.b64 %rd130, {%r74, %r75};
 	@!%p23 bra $L29;
-	mul.lo.s64 %rd132, %rd119, %rd131;
-	mov.b64 %rd119, %rd132;
+	mul.lo.s64 %rd131, %rd118, %rd130;
+	mov.b64 %rd118, %rd131;
 $L29:
-	mov.b64 {%r76, %r77}, %rd119;
+	mov.b64 {%r76, %r77}, %rd118;
 	shfl.sync.down.b32 %r78|%p24, %r76, 8, %r63, %r17;
 	shfl.sync.down.b32 %r79, %r77, 8, %r63, %r17;
-	mov.b64 %rd133, {%r78, %r79};
+	mov.b64 %rd132, {%r78, %r79};
 	@!%p24 bra $L30;
-	mul.lo.s64 %rd134, %rd119, %rd133;
-	mov.b64 %rd119, %rd134;
+	mul.lo.s64 %rd133, %rd118, %rd132;
+	mov.b64 %rd118, %rd133;
 $L30:
-	mov.b64 {%r80, %r81}, %rd119;
+	mov.b64 {%r80, %r81}, %rd118;
 	shfl.sync.down.b32 %r82|%p25, %r80, 16, %r63, %r17;
 	shfl.sync.down.b32 %r83, %r81, 16, %r63, %r17;
-	mov.b64 %rd135, {%r82, %r83};
+	mov.b64 %rd134, {%r82, %r83};
 	@!%p25 bra $L31;
-	mul.lo.s64 %rd136, %rd119, %rd135;
-	mov.b64 %rd119, %rd136;
+	mul.lo.s64 %rd135, %rd118, %rd134;
+	mov.b64 %rd118, %rd135;
 $L31:
 	@!%p18 bra $L32;
-	st.shared.s64 [%rd1+1024], %rd119;
+	st.shared.s64 [%rd1+1024], %rd118;
 $L32:
 $L25:
 	bar.sync 0;
-	ld.shared.s64 %rd137, [%rd1+1024];
-	mov.b64 %rd119, %rd137;
-	mov.b64 %rd138, %rd119;
-	mul.lo.s64 %rd139, %rd68, %rd40;
-	mov.b64 %rd141, 1;
-	mad.lo.s64 %rd140, %rd141, %rd42, %rd139;
-	mad.lo.s64 %rd142, %rd140, 8, %rd34;
-	st.global.s64 [%rd142+0], %rd138;
-	mov.b64 %rd143, %rd75;
+	ld.shared.s64 %rd136, [%rd1+1024];
+	mov.b64 %rd118, %rd136;
+	mov.b64 %rd137, %rd118;
+	mul.lo.s64 %rd138, %rd67, %rd39;
+	mov.b64 %rd140, 1;
+	mad.lo.s64 %rd139, %rd140, %rd41, %rd138;
+	mad.lo.s64 %rd141, %rd139, 8, %rd33;
+	st.global.s64 [%rd141+0], %rd137;
+	mov.b64 %rd142, %rd74;
 	// block reduction
 	sub.u32 %r84, %r13, 1;
 	mov.b32 %r85, %r3;
 $L33:
 	setp.hs.u32 %p26, %r85, 32;
 	@%p26 bra $L34;
-	mov.b64 {%r86, %r87}, %rd143;
+	mov.b64 {%r86, %r87}, %rd142;
 	shfl.sync.down.b32 %r88|%p27, %r86, %r85, %r84, %r17;
 	shfl.sync.down.b32 %r89, %r87, %r85, %r84, %r17;
-	mov.b64 %rd144, {%r88, %r89};
+	mov.b64 %rd143, {%r88, %r89};
 	@!%p27 bra $L35;
-	min.s64 %rd145, %rd143, %rd144;
-	mov.b64 %rd143, %rd145;
+	min.s64 %rd144, %rd142, %rd143;
+	mov.b64 %rd142, %rd144;
 $L35:
 	shl.b32 %r85, %r85, 1;
 	bra.uni $L33;
 $L34:
 	setp.eq.u32 %p28, %r7, 0;
 	@!%p28 bra $L36;
-	mul.wide.u32 %rd146, %r8, 16;
-	add.s64 %rd147, %rd1, %rd146;
-	st.shared.s64 [%rd147+0], %rd143;
+	mul.wide.u32 %rd145, %r8, 16;
+	add.s64 %rd146, %rd1, %rd145;
+	st.shared.s64 [%rd146+0], %rd142;
 $L36:
 	bar.sync 0;
 	setp.eq.u32 %p29, %r8, 0;
 	@!%p29 bra $L37;
 	setp.lo.u32 %p30, %r7, %r10;
 	@!%p30 bra $L38;
-	mul.wide.u32 %rd148, %r7, 16;
-	add.s64 %rd149, %rd1, %rd148;
-	ld.shared.s64 %rd150, [%rd149+0];
-	mov.b64 %rd143, %rd150;
+	mul.wide.u32 %rd147, %r7, 16;
+	add.s64 %rd148, %rd1, %rd147;
+	ld.shared.s64 %rd149, [%rd148+0];
+	mov.b64 %rd142, %rd149;
 $L38:
 	sub.u32 %r90, %r10, 1;
-	mov.b64 {%r91, %r92}, %rd143;
+	mov.b64 {%r91, %r92}, %rd142;
 	shfl.sync.down.b32 %r93|%p31, %r91, 1, %r90, %r17;
 	shfl.sync.down.b32 %r94, %r92, 1, %r90, %r17;
-	mov.b64 %rd151, {%r93, %r94};
+	mov.b64 %rd150, {%r93, %r94};
 	@!%p31 bra $L39;
-	min.s64 %rd152, %rd143, %rd151;
-	mov.b64 %rd143, %rd152;
+	min.s64 %rd151, %rd142, %rd150;
+	mov.b64 %rd142, %rd151;
 $L39:
-	mov.b64 {%r95, %r96}, %rd143;
+	mov.b64 {%r95, %r96}, %rd142;
 	shfl.sync.down.b32 %r97|%p32, %r95, 2, %r90, %r17;
 	shfl.sync.down.b32 %r98, %r96, 2, %r90, %r17;
-	mov.b64 %rd153, {%r97, %r98};
+	mov.b64 %rd152, {%r97, %r98};
 	@!%p32 bra $L40;
-	min.s64 %rd154, %rd143, %rd153;
-	mov.b64 %rd143, %rd154;
+	min.s64 %rd153, %rd142, %rd152;
+	mov.b64 %rd142, %rd153;
 $L40:
-	mov.b64 {%r99, %r100}, %rd143;
+	mov.b64 {%r99, %r100}, %rd142;
 	shfl.sync.down.b32 %r101|%p33, %r99, 4, %r90, %r17;
 	shfl.sync.down.b32 %r102, %r100, 4, %r90, %r17;
-	mov.b64 %rd155, {%r101, %r102};
+	mov.b64 %rd154, {%r101, %r102};
 	@!%p33 bra $L41;
-	min.s64 %rd156, %rd143, %rd155;
-	mov.b64 %rd143, %rd156;
+	min.s64 %rd155, %rd142, %rd154;
+	mov.b64 %rd142, %rd155;
 $L41:
-	mov.b64 {%r103, %r104}, %rd143;
+	mov.b64 {%r103, %r104}, %rd142;
 	shfl.sync.down.b32 %r105|%p34, %r103, 8, %r90, %r17;
 	shfl.sync.down.b32 %r106, %r104, 8, %r90, %r17;
-	mov.b64 %rd157, {%r105, %r106};
+	mov.b64 %rd156, {%r105, %r106};
 	@!%p34 bra $L42;
-	min.s64 %rd158, %rd143, %rd157;
-	mov.b64 %rd143, %rd158;
+	min.s64 %rd157, %rd142, %rd156;
+	mov.b64 %rd142, %rd157;
 $L42:
-	mov.b64 {%r107, %r108}, %rd143;
+	mov.b64 {%r107, %r108}, %rd142;
 	shfl.sync.down.b32 %r109|%p35, %r107, 16, %r90, %r17;
 	shfl.sync.down.b32 %r110, %r108, 16, %r90, %r17;
-	mov.b64 %rd159, {%r109, %r110};
+	mov.b64 %rd158, {%r109, %r110};
 	@!%p35 bra $L43;
-	min.s64 %rd160, %rd143, %rd159;
-	mov.b64 %rd143, %rd160;
+	min.s64 %rd159, %rd142, %rd158;
+	mov.b64 %rd142, %rd159;
 $L43:
 	@!%p28 bra $L44;
-	st.shared.s64 [%rd1+1024], %rd143;
+	st.shared.s64 [%rd1+1024], %rd142;
 $L44:
 $L37:
 	bar.sync 0;
-	ld.shared.s64 %rd161, [%rd1+1024];
-	mov.b64 %rd143, %rd161;
-	mov.b64 %rd162, %rd143;
-	mul.lo.s64 %rd163, %rd68, %rd40;
-	mov.b64 %rd165, 2;
-	mad.lo.s64 %rd164, %rd165, %rd42, %rd163;
-	mad.lo.s64 %rd166, %rd164, 8, %rd34;
-	st.global.s64 [%rd166+0], %rd162;
-	mov.b64 %rd167, %rd76;
+	ld.shared.s64 %rd160, [%rd1+1024];
+	mov.b64 %rd142, %rd160;
+	mov.b64 %rd161, %rd142;
+	mul.lo.s64 %rd162, %rd67, %rd39;
+	mov.b64 %rd164, 2;
+	mad.lo.s64 %rd163, %rd164, %rd41, %rd162;
+	mad.lo.s64 %rd165, %rd163, 8, %rd33;
+	st.global.s64 [%rd165+0], %rd161;
+	mov.b64 %rd166, %rd75;
 	// block reduction
 	sub.u32 %r111, %r13, 1;
 	mov.b32 %r112, %r3;
 $L45:
 	setp.hs.u32 %p36, %r112, 32;
 	@%p36 bra $L46;
-	mov.b64 {%r113, %r114}, %rd167;
+	mov.b64 {%r113, %r114}, %rd166;
 	shfl.sync.down.b32 %r115|%p37, %r113, %r112, %r111, %r17;
 	shfl.sync.down.b32 %r116, %r114, %r112, %r111, %r17;
-	mov.b64 %rd168, {%r115, %r116};
+	mov.b64 %rd167, {%r115, %r116};
 	@!%p37 bra $L47;
-	max.s64 %rd169, %rd167, %rd168;
-	mov.b64 %rd167, %rd169;
+	max.s64 %rd168, %rd166, %rd167;
+	mov.b64 %rd166, %rd168;
 $L47:
 	shl.b32 %r112, %r112, 1;
 	bra.uni $L45;
 $L46:
 	setp.eq.u32 %p38, %r7, 0;
 	@!%p38 bra $L48;
-	mul.wide.u32 %rd170, %r8, 16;
-	add.s64 %rd171, %rd1, %rd170;
-	st.shared.s64 [%rd171+0], %rd167;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd166;
 $L48:
 	bar.sync 0;
 	setp.eq.u32 %p39, %r8, 0;
 	@!%p39 bra $L49;
 	setp.lo.u32 %p40, %r7, %r10;
 	@!%p40 bra $L50;
-	mul.wide.u32 %rd172, %r7, 16;
-	add.s64 %rd173, %rd1, %rd172;
-	ld.shared.s64 %rd174, [%rd173+0];
-	mov.b64 %rd167, %rd174;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd166, %rd173;
 $L50:
 	sub.u32 %r117, %r10, 1;
-	mov.b64 {%r118, %r119}, %rd167;
+	mov.b64 {%r118, %r119}, %rd166;
 	shfl.sync.down.b32 %r120|%p41, %r118, 1, %r117, %r17;
 	shfl.sync.down.b32 %r121, %r119, 1, %r117, %r17;
-	mov.b64 %rd175, {%r120, %r121};
+	mov.b64 %rd174, {%r120, %r121};
 	@!%p41 bra $L51;
-	max.s64 %rd176, %rd167, %rd175;
-	mov.b64 %rd167, %rd176;
+	max.s64 %rd175, %rd166, %rd174;
+	mov.b64 %rd166, %rd175;
 $L51:
-	mov.b64 {%r122, %r123}, %rd167;
+	mov.b64 {%r122, %r123}, %rd166;
 	shfl.sync.down.b32 %r124|%p42, %r122, 2, %r117, %r17;
 	shfl.sync.down.b32 %r125, %r123, 2, %r117, %r17;
-	mov.b64 %rd177, {%r124, %r125};
+	mov.b64 %rd176, {%r124, %r125};
 	@!%p42 bra $L52;
-	max.s64 %rd178, %rd167, %rd177;
-	mov.b64 %rd167, %rd178;
+	max.s64 %rd177, %rd166, %rd176;
+	mov.b64 %rd166, %rd177;
 $L52:
-	mov.b64 {%r126, %r127}, %rd167;
+	mov.b64 {%r126, %r127}, %rd166;
 	shfl.sync.down.b32 %r128|%p43, %r126, 4, %r117, %r17;
 	shfl.sync.down.b32 %r129, %r127, 4, %r117, %r17;
-	mov.b64 %rd179, {%r128, %r129};
+	mov.b64 %rd178, {%r128, %r129};
 	@!%p43 bra $L53;
-	max.s64 %rd180, %rd167, %rd179;
-	mov.b64 %rd167, %rd180;
+	max.s64 %rd179, %rd166, %rd178;
+	mov.b64 %rd166, %rd179;
 $L53:
-	mov.b64 {%r130, %r131}, %rd167;
+	mov.b64 {%r130, %r131}, %rd166;
 	shfl.sync.down.b32 %r132|%p44, %r130, 8, %r117, %r17;
 	shfl.sync.down.b32 %r133, %r131, 8, %r117, %r17;
-	mov.b64 %rd181, {%r132, %r133};
+	mov.b64 %rd180, {%r132, %r133};
 	@!%p44 bra $L54;
-	max.s64 %rd182, %rd167, %rd181;
-	mov.b64 %rd167, %rd182;
+	max.s64 %rd181, %rd166, %rd180;
+	mov.b64 %rd166, %rd181;
 $L54:
-	mov.b64 {%r134, %r135}, %rd167;
+	mov.b64 {%r134, %r135}, %rd166;
 	shfl.sync.down.b32 %r136|%p45, %r134, 16, %r117, %r17;
 	shfl.sync.down.b32 %r137, %r135, 16, %r117, %r17;
-	mov.b64 %rd183, {%r136, %r137};
+	mov.b64 %rd182, {%r136, %r137};
 	@!%p45 bra $L55;
-	max.s64 %rd184, %rd167, %rd183;
-	mov.b64 %rd167, %rd184;
+	max.s64 %rd183, %rd166, %rd182;
+	mov.b64 %rd166, %rd183;
 $L55:
 	@!%p38 bra $L56;
-	st.shared.s64 [%rd1+1024], %rd167;
+	st.shared.s64 [%rd1+1024], %rd166;
 $L56:
 $L49:
 	bar.sync 0;
-	ld.shared.s64 %rd185, [%rd1+1024];
-	mov.b64 %rd167, %rd185;
-	mov.b64 %rd186, %rd167;
-	mul.lo.s64 %rd187, %rd68, %rd40;
-	mov.b64 %rd189, 3;
-	mad.lo.s64 %rd188, %rd189, %rd42, %rd187;
-	mad.lo.s64 %rd190, %rd188, 8, %rd34;
-	st.global.s64 [%rd190+0], %rd186;
-	mov.b64 %rd191, %rd77;
+	ld.shared.s64 %rd184, [%rd1+1024];
+	mov.b64 %rd166, %rd184;
+	mov.b64 %rd185, %rd166;
+	mul.lo.s64 %rd186, %rd67, %rd39;
+	mov.b64 %rd188, 3;
+	mad.lo.s64 %rd187, %rd188, %rd41, %rd186;
+	mad.lo.s64 %rd189, %rd187, 8, %rd33;
+	st.global.s64 [%rd189+0], %rd185;
+	mov.b64 %rd190, %rd76;
 	// block reduction
 	sub.u32 %r138, %r13, 1;
 	mov.b32 %r139, %r3;
 $L57:
 	setp.hs.u32 %p46, %r139, 32;
 	@%p46 bra $L58;
-	mov.b64 {%r140, %r141}, %rd191;
+	mov.b64 {%r140, %r141}, %rd190;
 	shfl.sync.down.b32 %r142|%p47, %r140, %r139, %r138, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r139, %r138, %r17;
-	mov.b64 %rd192, {%r142, %r143};
+	mov.b64 %rd191, {%r142, %r143};
 	@!%p47 bra $L59;
-	and.b64 %rd193, %rd191, %rd192;
-	mov.b64 %rd191, %rd193;
+	and.b64 %rd192, %rd190, %rd191;
+	mov.b64 %rd190, %rd192;
 $L59:
 	shl.b32 %r139, %r139, 1;
 	bra.uni $L57;
 $L58:
 	setp.eq.u32 %p48, %r7, 0;
 	@!%p48 bra $L60;
-	mul.wide.u32 %rd194, %r8, 16;
-	add.s64 %rd195, %rd1, %rd194;
-	st.shared.s64 [%rd195+0], %rd191;
+	mul.wide.u32 %rd193, %r8, 16;
+	add.s64 %rd194, %rd1, %rd193;
+	st.shared.s64 [%rd194+0], %rd190;
 $L60:
 	bar.sync 0;
 	setp.eq.u32 %p49, %r8, 0;
 	@!%p49 bra $L61;
 	setp.lo.u32 %p50, %r7, %r10;
 	@!%p50 bra $L62;
-	mul.wide.u32 %rd196, %r7, 16;
-	add.s64 %rd197, %rd1, %rd196;
-	ld.shared.s64 %rd198, [%rd197+0];
-	mov.b64 %rd191, %rd198;
+	mul.wide.u32 %rd195, %r7, 16;
+	add.s64 %rd196, %rd1, %rd195;
+	ld.shared.s64 %rd197, [%rd196+0];
+	mov.b64 %rd190, %rd197;
 $L62:
 	sub.u32 %r144, %r10, 1;
-	mov.b64 {%r145, %r146}, %rd191;
+	mov.b64 {%r145, %r146}, %rd190;
 	shfl.sync.down.b32 %r147|%p51, %r145, 1, %r144, %r17;
 	shfl.sync.down.b32 %r148, %r146, 1, %r144, %r17;
-	mov.b64 %rd199, {%r147, %r148};
+	mov.b64 %rd198, {%r147, %r148};
 	@!%p51 bra $L63;
-	and.b64 %rd200, %rd191, %rd199;
-	mov.b64 %rd191, %rd200;
+	and.b64 %rd199, %rd190, %rd198;
+	mov.b64 %rd190, %rd199;
 $L63:
-	mov.b64 {%r149, %r150}, %rd191;
+	mov.b64 {%r149, %r150}, %rd190;
 	shfl.sync.down.b32 %r151|%p52, %r149, 2, %r144, %r17;
 	shfl.sync.down.b32 %r152, %r150, 2, %r144, %r17;
-	mov.b64 %rd201, {%r151, %r152};
+	mov.b64 %rd200, {%r151, %r152};
 	@!%p52 bra $L64;
-	and.b64 %rd202, %rd191, %rd201;
-	mov.b64 %rd191, %rd202;
+	and.b64 %rd201, %rd190, %rd200;
+	mov.b64 %rd190, %rd201;
 $L64:
-	mov.b64 {%r153, %r154}, %rd191;
+	mov.b64 {%r153, %r154}, %rd190;
 	shfl.sync.down.b32 %r155|%p53, %r153, 4, %r144, %r17;
 	shfl.sync.down.b32 %r156, %r154, 4, %r144, %r17;
-	mov.b64 %rd203, {%r155, %r156};
+	mov.b64 %rd202, {%r155, %r156};
 	@!%p53 bra $L65;
-	and.b64 %rd204, %rd191, %rd203;
-	mov.b64 %rd191, %rd204;
+	and.b64 %rd203, %rd190, %rd202;
+	mov.b64 %rd190, %rd203;
 $L65:
-	mov.b64 {%r157, %r158}, %rd191;
+	mov.b64 {%r157, %r158}, %rd190;
 	shfl.sync.down.b32 %r159|%p54, %r157, 8, %r144, %r17;
 	shfl.sync.down.b32 %r160, %r158, 8, %r144, %r17;
-	mov.b64 %rd205, {%r159, %r160};
+	mov.b64 %rd204, {%r159, %r160};
 	@!%p54 bra $L66;
-	and.b64 %rd206, %rd191, %rd205;
-	mov.b64 %rd191, %rd206;
+	and.b64 %rd205, %rd190, %rd204;
+	mov.b64 %rd190, %rd205;
 $L66:
-	mov.b64 {%r161, %r162}, %rd191;
+	mov.b64 {%r161, %r162}, %rd190;
 	shfl.sync.down.b32 %r163|%p55, %r161, 16, %r144, %r17;
 	shfl.sync.down.b32 %r164, %r162, 16, %r144, %r17;
-	mov.b64 %rd207, {%r163, %r164};
+	mov.b64 %rd206, {%r163, %r164};
 	@!%p55 bra $L67;
-	and.b64 %rd208, %rd191, %rd207;
-	mov.b64 %rd191, %rd208;
+	and.b64 %rd207, %rd190, %rd206;
+	mov.b64 %rd190, %rd207;
 $L67:
 	@!%p48 bra $L68;
-	st.shared.s64 [%rd1+1024], %rd191;
+	st.shared.s64 [%rd1+1024], %rd190;
 $L68:
 $L61:
 	bar.sync 0;
-	ld.shared.s64 %rd209, [%rd1+1024];
-	mov.b64 %rd191, %rd209;
-	mov.b64 %rd210, %rd191;
-	mul.lo.s64 %rd211, %rd68, %rd40;
-	mov.b64 %rd213, 4;
-	mad.lo.s64 %rd212, %rd213, %rd42, %rd211;
-	mad.lo.s64 %rd214, %rd212, 8, %rd34;
-	st.global.s64 [%rd214+0], %rd210;
-	mov.b64 %rd215, %rd78;
+	ld.shared.s64 %rd208, [%rd1+1024];
+	mov.b64 %rd190, %rd208;
+	mov.b64 %rd209, %rd190;
+	mul.lo.s64 %rd210, %rd67, %rd39;
+	mov.b64 %rd212, 4;
+	mad.lo.s64 %rd211, %rd212, %rd41, %rd210;
+	mad.lo.s64 %rd213, %rd211, 8, %rd33;
+	st.global.s64 [%rd213+0], %rd209;
+	mov.b64 %rd214, %rd77;
 	// block reduction
 	sub.u32 %r165, %r13, 1;
 	mov.b32 %r166, %r3;
 $L69:
 	setp.hs.u32 %p56, %r166, 32;
 	@%p56 bra $L70;
-	mov.b64 {%r167, %r168}, %rd215;
+	mov.b64 {%r167, %r168}, %rd214;
 	shfl.sync.down.b32 %r169|%p57, %r167, %r166, %r165, %r17;
 	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
-	mov.b64 %rd216, {%r169, %r170};
+	mov.b64 %rd215, {%r169, %r170};
 	@!%p57 bra $L71;
-	or.b64 %rd217, %rd215, %rd216;
-	mov.b64 %rd215, %rd217;
+	or.b64 %rd216, %rd214, %rd215;
+	mov.b64 %rd214, %rd216;
 $L71:
 	shl.b32 %r166, %r166, 1;
 	bra.uni $L69;
 $L70:
 	setp.eq.u32 %p58, %r7, 0;
 	@!%p58 bra $L72;
-	mul.wide.u32 %rd218, %r8, 16;
-	add.s64 %rd219, %rd1, %rd218;
-	st.shared.s64 [%rd219+0], %rd215;
+	mul.wide.u32 %rd217, %r8, 16;
+	add.s64 %rd218, %rd1, %rd217;
+	st.shared.s64 [%rd218+0], %rd214;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p59, %r8, 0;
 	@!%p59 bra $L73;
 	setp.lo.u32 %p60, %r7, %r10;
 	@!%p60 bra $L74;
-	mul.wide.u32 %rd220, %r7, 16;
-	add.s64 %rd221, %rd1, %rd220;
-	ld.shared.s64 %rd222, [%rd221+0];
-	mov.b64 %rd215, %rd222;
+	mul.wide.u32 %rd219, %r7, 16;
+	add.s64 %rd220, %rd1, %rd219;
+	ld.shared.s64 %rd221, [%rd220+0];
+	mov.b64 %rd214, %rd221;
 $L74:
 	sub.u32 %r171, %r10, 1;
-	mov.b64 {%r172, %r173}, %rd215;
+	mov.b64 {%r172, %r173}, %rd214;
 	shfl.sync.down.b32 %r174|%p61, %r172, 1, %r171, %r17;
 	shfl.sync.down.b32 %r175, %r173, 1, %r171, %r17;
-	mov.b64 %rd223, {%r174, %r175};
+	mov.b64 %rd222, {%r174, %r175};
 	@!%p61 bra $L75;
-	or.b64 %rd224, %rd215, %rd223;
-	mov.b64 %rd215, %rd224;
+	or.b64 %rd223, %rd214, %rd222;
+	mov.b64 %rd214, %rd223;
 $L75:
-	mov.b64 {%r176, %r177}, %rd215;
+	mov.b64 {%r176, %r177}, %rd214;
 	shfl.sync.down.b32 %r178|%p62, %r176, 2, %r171, %r17;
 	shfl.sync.down.b32 %r179, %r177, 2, %r171, %r17;
-	mov.b64 %rd225, {%r178, %r179};
+	mov.b64 %rd224, {%r178, %r179};
 	@!%p62 bra $L76;
-	or.b64 %rd226, %rd215, %rd225;
-	mov.b64 %rd215, %rd226;
+	or.b64 %rd225, %rd214, %rd224;
+	mov.b64 %rd214, %rd225;
 $L76:
-	mov.b64 {%r180, %r181}, %rd215;
+	mov.b64 {%r180, %r181}, %rd214;
 	shfl.sync.down.b32 %r182|%p63, %r180, 4, %r171, %r17;
 	shfl.sync.down.b32 %r183, %r181, 4, %r171, %r17;
-	mov.b64 %rd227, {%r182, %r183};
+	mov.b64 %rd226, {%r182, %r183};
 	@!%p63 bra $L77;
-	or.b64 %rd228, %rd215, %rd227;
-	mov.b64 %rd215, %rd228;
+	or.b64 %rd227, %rd214, %rd226;
+	mov.b64 %rd214, %rd227;
 $L77:
-	mov.b64 {%r184, %r185}, %rd215;
+	mov.b64 {%r184, %r185}, %rd214;
 	shfl.sync.down.b32 %r186|%p64, %r184, 8, %r171, %r17;
 	shfl.sync.down.b32 %r187, %r185, 8, %r171, %r17;
-	mov.b64 %rd229, {%r186, %r187};
+	mov.b64 %rd228, {%r186, %r187};
 	@!%p64 bra $L78;
-	or.b64 %rd230, %rd215, %rd229;
-	mov.b64 %rd215, %rd230;
+	or.b64 %rd229, %rd214, %rd228;
+	mov.b64 %rd214, %rd229;
 $L78:
-	mov.b64 {%r188, %r189}, %rd215;
+	mov.b64 {%r188, %r189}, %rd214;
 	shfl.sync.down.b32 %r190|%p65, %r188, 16, %r171, %r17;
 	shfl.sync.down.b32 %r191, %r189, 16, %r171, %r17;
-	mov.b64 %rd231, {%r190, %r191};
+	mov.b64 %rd230, {%r190, %r191};
 	@!%p65 bra $L79;
-	or.b64 %rd232, %rd215, %rd231;
-	mov.b64 %rd215, %rd232;
+	or.b64 %rd231, %rd214, %rd230;
+	mov.b64 %rd214, %rd231;
 $L79:
 	@!%p58 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd215;
+	st.shared.s64 [%rd1+1024], %rd214;
 $L80:
 $L73:
 	bar.sync 0;
-	ld.shared.s64 %rd233, [%rd1+1024];
-	mov.b64 %rd215, %rd233;
-	mov.b64 %rd234, %rd215;
-	mul.lo.s64 %rd235, %rd68, %rd40;
-	mov.b64 %rd237, 5;
-	mad.lo.s64 %rd236, %rd237, %rd42, %rd235;
-	mad.lo.s64 %rd238, %rd236, 8, %rd34;
-	st.global.s64 [%rd238+0], %rd234;
-	add.s64 %rd239, %rd58, %rd70;
-	sub.s64 %rd240, %rd239, 1;
-	div.s64 %rd241, %rd240, %rd70;
-	setp.eq.s64 %p66, %rd70, -1;
-	neg.s64 %rd242, %rd240;
-	selp.b64 %rd243, %rd242, %rd241, %p66;
-	setp.eq.s64 %p67, %rd70, 0;
-	selp.b64 %rd244, 0, %rd243, %p67;
-	mov.b64 %rd245, %rd244;
-	mul.lo.s64 %rd246, %rd69, %rd245;
-	min.s64 %rd247, %rd58, %rd246;
-	mov.b64 %rd248, %rd247;
-	add.s64 %rd249, %rd69, 1;
-	mul.lo.s64 %rd250, %rd249, %rd245;
-	min.s64 %rd251, %rd58, %rd250;
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd248;
-	mov.b64 %rd254, %rd252;
-	mov.b64 %rd255, 0;
-	mov.b64 %rd256, %rd253;
+	ld.shared.s64 %rd232, [%rd1+1024];
+	mov.b64 %rd214, %rd232;
+	mov.b64 %rd233, %rd214;
+	mul.lo.s64 %rd234, %rd67, %rd39;
+	mov.b64 %rd236, 5;
+	mad.lo.s64 %rd235, %rd236, %rd41, %rd234;
+	mad.lo.s64 %rd237, %rd235, 8, %rd33;
+	st.global.s64 [%rd237+0], %rd233;
+	add.s64 %rd238, %rd57, %rd69;
+	sub.s64 %rd239, %rd238, 1;
+	div.s64 %rd240, %rd239, %rd69;
+	setp.eq.s64 %p66, %rd69, -1;
+	neg.s64 %rd241, %rd239;
+	selp.b64 %rd242, %rd241, %rd240, %p66;
+	setp.eq.s64 %p67, %rd69, 0;
+	selp.b64 %rd243, 0, %rd242, %p67;
+	mov.b64 %rd244, %rd243;
+	mul.lo.s64 %rd245, %rd68, %rd244;
+	min.s64 %rd246, %rd57, %rd245;
+	mov.b64 %rd247, %rd246;
+	add.s64 %rd248, %rd68, 1;
+	mul.lo.s64 %rd249, %rd248, %rd244;
+	min.s64 %rd250, %rd57, %rd249;
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd247;
+	mov.b64 %rd253, %rd251;
+	mov.b64 %rd254, 0;
+	mov.b64 %rd255, %rd252;
 $L81:
-	setp.lt.s64 %p68, %rd256, %rd254;
+	setp.lt.s64 %p68, %rd255, %rd253;
 	not.pred %p69, %p68;
 	@!%p69 bra $L85;
 	bra.uni $L83;
 $L85:
-	add.s64 %rd257, %rd72, %rd256;
-	mul.lo.s64 %rd258, %rd257, %rd31;
-	mad.lo.s64 %rd259, %rd258, 8, %rd27;
-	ld.global.nc.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	setp.gt.s64 %p70, %rd261, 0;
+	add.s64 %rd256, %rd71, %rd255;
+	mul.lo.s64 %rd257, %rd256, %rd30;
+	mad.lo.s64 %rd258, %rd257, 8, %rd26;
+	ld.global.nc.s64 %rd259, [%rd258+0];
+	mov.b64 %rd260, %rd259;
+	setp.gt.s64 %p70, %rd260, 0;
 	@!%p70 bra $L87;
-	add.s64 %rd262, %rd255, 1;
-	mov.b64 %rd255, %rd262;
+	add.s64 %rd261, %rd254, 1;
+	mov.b64 %rd254, %rd261;
 $L87:
 $L82:
-	add.s64 %rd263, %rd256, 1;
-	mov.b64 %rd256, %rd263;
+	add.s64 %rd262, %rd255, 1;
+	mov.b64 %rd255, %rd262;
 	bra.uni $L81;
 $L83:
 	// block scan
-	mov.b64 %rd264, %rd255;
+	mov.b64 %rd263, %rd254;
 	mov.b32 %r192, %r3;
 $L88:
 	setp.hs.u32 %p71, %r192, 32;
 	@%p71 bra $L89;
-	mov.b64 {%r193, %r194}, %rd264;
+	mov.b64 {%r193, %r194}, %rd263;
 	shfl.sync.up.b32 %r195|%p72, %r193, %r192, 0, %r17;
 	shfl.sync.up.b32 %r196, %r194, %r192, 0, %r17;
-	mov.b64 %rd265, {%r195, %r196};
+	mov.b64 %rd264, {%r195, %r196};
 	@!%p72 bra $L90;
-	add.s64 %rd266, %rd265, %rd264;
-	mov.b64 %rd264, %rd266;
+	add.s64 %rd265, %rd264, %rd263;
+	mov.b64 %rd263, %rd265;
 $L90:
 	shl.b32 %r192, %r192, 1;
 	bra.uni $L88;
 $L89:
-	mov.b64 {%r197, %r198}, %rd264;
+	mov.b64 {%r197, %r198}, %rd263;
 	shfl.sync.up.b32 %r199|%p73, %r197, %r3, 0, %r17;
 	shfl.sync.up.b32 %r200, %r198, %r3, 0, %r17;
-	mov.b64 %rd267, {%r199, %r200};
+	mov.b64 %rd266, {%r199, %r200};
 	setp.lo.u32 %p74, %r3, 32;
 	and.pred %p75, %p73, %p74;
-	selp.b64 %rd268, %rd267, 0, %p75;
+	selp.b64 %rd267, %rd266, 0, %p75;
 	sub.u32 %r201, %r13, %r3;
 	setp.eq.u32 %p76, %r7, %r201;
 	@!%p76 bra $L91;
-	mul.wide.u32 %rd269, %r8, 16;
-	add.s64 %rd270, %rd1, %rd269;
-	add.s64 %rd271, %rd270, 1040;
-	add.s64 %rd272, %rd271, %rd2;
-	st.shared.s64 [%rd272+0], %rd264;
+	mul.wide.u32 %rd268, %r8, 16;
+	add.s64 %rd269, %rd1, %rd268;
+	st.shared.s64 [%rd269+0], %rd263;
 $L91:
 	bar.sync 0;
-	mov.b64 %rd273, 0;
-	mov.b64 %rd274, 0;
-	mov.b32 %r202, 0;
-	add.s64 %rd275, %rd2, 1040;
-	add.s64 %rd276, %rd1, %rd275;
-$L92:
-	setp.hs.u32 %p77, %r202, %r10;
-	@%p77 bra $L93;
-	ld.shared.s64 %rd277, [%rd276+0];
-	setp.lo.u32 %p78, %r202, %r8;
-	@!%p78 bra $L94;
-	add.s64 %rd278, %rd273, %rd277;
-	mov.b64 %rd273, %rd278;
-$L94:
-	add.s64 %rd279, %rd274, %rd277;
-	mov.b64 %rd274, %rd279;
-	add.s64 %rd276, %rd276, 16;
-	add.u32 %r202, %r202, 1;
-	bra.uni $L92;
+	setp.eq.u32 %p77, %r8, 0;
+	@!%p77 bra $L92;
+	mov.b64 %rd270, 0;
+	setp.lo.u32 %p78, %r7, %r10;
+	@!%p78 bra $L93;
+	mul.wide.u32 %rd271, %r7, 16;
+	add.s64 %rd272, %rd1, %rd271;
+	ld.shared.s64 %rd273, [%rd272+0];
+	mov.b64 %rd270, %rd273;
 $L93:
-	xor.b64 %rd2, %rd2, 512;
-	add.s64 %rd280, %rd273, %rd268;
-	mov.b64 {%r203, %r204}, %rd280;
-	shfl.sync.idx.b32 %r205|%p79, %r203, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r206, %r204, 0, %r21, %r17;
-	mov.b64 %rd281, {%r205, %r206};
-	mov.b64 %rd282, %rd274;
-	mov.b64 %rd283, %rd281;
-	mov.b64 %rd284, %rd282;
-	mov.b64 %rd285, %rd283;
-	mov.b64 %rd286, %rd284;
-	mov.b64 %rd287, %rd285;
-	mov.b64 %rd288, %rd286;
-	add.s64 %rd289, %rd72, %rd287;
-	mov.b64 %rd290, %rd289;
-	mov.b64 %rd291, %rd253;
+	mov.b64 {%r202, %r203}, %rd270;
+	shfl.sync.up.b32 %r204|%p79, %r202, 1, 0, %r17;
+	shfl.sync.up.b32 %r205, %r203, 1, 0, %r17;
+	mov.b64 %rd274, {%r204, %r205};
+	@!%p79 bra $L94;
+	add.s64 %rd275, %rd274, %rd270;
+	mov.b64 %rd270, %rd275;
+$L94:
+	mov.b64 {%r206, %r207}, %rd270;
+	shfl.sync.up.b32 %r208|%p80, %r206, 2, 0, %r17;
+	shfl.sync.up.b32 %r209, %r207, 2, 0, %r17;
+	mov.b64 %rd276, {%r208, %r209};
+	@!%p80 bra $L95;
+	add.s64 %rd277, %rd276, %rd270;
+	mov.b64 %rd270, %rd277;
 $L95:
-	setp.lt.s64 %p80, %rd291, %rd254;
-	not.pred %p81, %p80;
-	@!%p81 bra $L99;
-	bra.uni $L97;
-$L99:
-	add.s64 %rd292, %rd72, %rd291;
-	mul.lo.s64 %rd293, %rd292, %rd31;
-	mad.lo.s64 %rd294, %rd293, 8, %rd27;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	mov.b64 %rd297, %rd296;
-	setp.gt.s64 %p82, %rd297, 0;
-	@!%p82 bra $L101;
-	mul.lo.s64 %rd298, %rd290, %rd49;
-	mad.lo.s64 %rd299, %rd298, 8, %rd45;
-	st.global.s64 [%rd299+0], %rd297;
-	add.s64 %rd300, %rd290, 1;
-	mov.b64 %rd290, %rd300;
-$L101:
+	mov.b64 {%r210, %r211}, %rd270;
+	shfl.sync.up.b32 %r212|%p81, %r210, 4, 0, %r17;
+	shfl.sync.up.b32 %r213, %r211, 4, 0, %r17;
+	mov.b64 %rd278, {%r212, %r213};
+	@!%p81 bra $L96;
+	add.s64 %rd279, %rd278, %rd270;
+	mov.b64 %rd270, %rd279;
 $L96:
-	add.s64 %rd301, %rd291, 1;
-	mov.b64 %rd291, %rd301;
-	bra.uni $L95;
+	mov.b64 {%r214, %r215}, %rd270;
+	shfl.sync.up.b32 %r216|%p82, %r214, 8, 0, %r17;
+	shfl.sync.up.b32 %r217, %r215, 8, 0, %r17;
+	mov.b64 %rd280, {%r216, %r217};
+	@!%p82 bra $L97;
+	add.s64 %rd281, %rd280, %rd270;
+	mov.b64 %rd270, %rd281;
 $L97:
-	mov.b64 %rd302, -7;
-	setp.eq.s64 %p83, %rd69, 0;
-	@!%p83 bra $L103;
-	mul.lo.s64 %rd303, %rd288, 3;
-	mov.b64 %rd302, %rd303;
-$L103:
-	cvt.u64.u32 %rd304, %r2;
-	setp.eq.s64 %p84, %rd304, 0;
-	setp.eq.u32 %p85, %r1, 0;
-	and.pred %p86, %p84, %p85;
+	mov.b64 {%r218, %r219}, %rd270;
+	shfl.sync.up.b32 %r220|%p83, %r218, 16, 0, %r17;
+	shfl.sync.up.b32 %r221, %r219, 16, 0, %r17;
+	mov.b64 %rd282, {%r220, %r221};
+	@!%p83 bra $L98;
+	add.s64 %rd283, %rd282, %rd270;
+	mov.b64 %rd270, %rd283;
+$L98:
+	mov.b64 {%r222, %r223}, %rd270;
+	shfl.sync.up.b32 %r224|%p84, %r222, 1, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
+	mov.b64 %rd284, {%r224, %r225};
+	selp.b64 %rd285, %rd284, 0, %p84;
+	@!%p78 bra $L99;
+	mul.wide.u32 %rd286, %r7, 16;
+	add.s64 %rd287, %rd1, %rd286;
+	add.s64 %rd288, %rd287, 512;
+	st.shared.s64 [%rd288+0], %rd285;
+$L99:
+	sub.u32 %r226, %r10, 1;
+	setp.eq.u32 %p85, %r7, %r226;
+	@!%p85 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd270;
+$L100:
+$L92:
 	bar.sync 0;
-	@!%p86 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd302;
-$L104:
-	bar.sync 0;
-	ld.shared.s64 %rd305, [%rd1+1024];
-	mov.b64 %rd306, %rd305;
-	mov.b64 %rd307, %rd306;
-	setp.eq.u32 %p87, %r5, 0;
-	@!%p87 bra $L105;
-$L106:
-	mul.lo.s64 %rd308, %rd68, %rd56;
-	mad.lo.s64 %rd309, %rd308, 8, %rd52;
-	st.global.s64 [%rd309+0], %rd307;
-	setp.lt.s64 %p88, %rd307, 0;
-	@!%p88 bra $L110;
-	bra.uni $L108;
-$L110:
-	add.s64 %rd310, %rd307, 1;
-	mul.lo.s64 %rd311, %rd68, %rd56;
-	mad.lo.s64 %rd312, %rd311, 8, %rd52;
-	st.global.s64 [%rd312+0], %rd310;
-	bra.uni $L108;
-$L107:
-	bra.uni $L106;
-$L108:
+	mul.wide.u32 %rd289, %r8, 16;
+	add.s64 %rd290, %rd1, %rd289;
+	add.s64 %rd291, %rd290, 512;
+	ld.shared.s64 %rd292, [%rd291+0];
+	add.s64 %rd293, %rd292, %rd267;
+	ld.shared.s64 %rd294, [%rd1+1024];
+	mov.b64 {%r227, %r228}, %rd293;
+	shfl.sync.idx.b32 %r229|%p86, %r227, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r230, %r228, 0, %r21, %r17;
+	mov.b64 %rd295, {%r229, %r230};
+	mov.b64 %rd296, %rd294;
+	mov.b64 %rd297, %rd295;
+	mov.b64 %rd298, %rd296;
+	mov.b64 %rd299, %rd297;
+	mov.b64 %rd300, %rd298;
+	mov.b64 %rd301, %rd299;
+	mov.b64 %rd302, %rd300;
+	add.s64 %rd303, %rd71, %rd301;
+	mov.b64 %rd304, %rd303;
+	mov.b64 %rd305, %rd252;
+$L101:
+	setp.lt.s64 %p87, %rd305, %rd253;
+	not.pred %p88, %p87;
+	@!%p88 bra $L105;
+	bra.uni $L103;
 $L105:
+	add.s64 %rd306, %rd71, %rd305;
+	mul.lo.s64 %rd307, %rd306, %rd30;
+	mad.lo.s64 %rd308, %rd307, 8, %rd26;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	mov.b64 %rd311, %rd310;
+	setp.gt.s64 %p89, %rd311, 0;
+	@!%p89 bra $L107;
+	mul.lo.s64 %rd312, %rd304, %rd48;
+	mad.lo.s64 %rd313, %rd312, 8, %rd44;
+	st.global.s64 [%rd313+0], %rd311;
+	add.s64 %rd314, %rd304, 1;
+	mov.b64 %rd304, %rd314;
+$L107:
+$L102:
+	add.s64 %rd315, %rd305, 1;
+	mov.b64 %rd305, %rd315;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd316, -7;
+	setp.eq.s64 %p90, %rd68, 0;
+	@!%p90 bra $L109;
+	mul.lo.s64 %rd317, %rd302, 3;
+	mov.b64 %rd316, %rd317;
+$L109:
+	cvt.u64.u32 %rd318, %r2;
+	setp.eq.s64 %p91, %rd318, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd316;
+$L110:
+	bar.sync 0;
+	ld.shared.s64 %rd319, [%rd1+1024];
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, %rd320;
+	setp.eq.u32 %p94, %r5, 0;
+	@!%p94 bra $L111;
+$L112:
+	mul.lo.s64 %rd322, %rd67, %rd55;
+	mad.lo.s64 %rd323, %rd322, 8, %rd51;
+	st.global.s64 [%rd323+0], %rd321;
+	setp.lt.s64 %p95, %rd321, 0;
+	@!%p95 bra $L116;
+	bra.uni $L114;
+$L116:
+	add.s64 %rd324, %rd321, 1;
+	mul.lo.s64 %rd325, %rd67, %rd55;
+	mad.lo.s64 %rd326, %rd325, 8, %rd51;
+	st.global.s64 [%rd326+0], %rd324;
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
+$L111:
 	bar.sync 0;
 $L3:
-	add.s64 %rd62, %rd62, %rd61;
+	add.s64 %rd61, %rd61, %rd60;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -17286,7 +17541,7 @@ const gokkosPTX35 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[2064];
+.shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
 .visible .entry gk_corpus_Scans(
@@ -17317,9 +17572,9 @@ const gokkosPTX35 = `//
 	.param .b64 gk_s16
 )
 {
-	.reg .pred %p<75>;
-	.reg .b32 %r<202>;
-	.reg .b64 %rd<279>;
+	.reg .pred %p<82>;
+	.reg .b32 %r<213>;
+	.reg .b64 %rd<282>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17339,15 +17594,14 @@ const gokkosPTX35 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
 	mov.b32 %r18, 32;
 	sub.u32 %r19, %r18, %r3;
 	shl.b32 %r20, %r19, 8;
@@ -17361,102 +17615,102 @@ const gokkosPTX35 = `//
 	shl.b32 %r27, %r26, %r22;
 	mov.u32 %r28, %ctaid.x;
 	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd11, %r2;
-	mov.u64 %rd12, gk_dyn;
-	add.s64 %rd13, %rd12, %rd6;
-	mad.lo.s64 %rd14, %rd11, %rd7, %rd13;
-	mad.lo.s64 %rd15, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd17, %r28;
-	cvta.to.global.u64 %rd18, %rd8;
-	mad.lo.s64 %rd16, %rd17, %rd15, %rd18;
-	add.s64 %rd19, %rd16, %rd9;
-	mad.lo.s64 %rd20, %rd11, %rd10, %rd19;
-	ld.param.u64 %rd25, [gk_s0];
-	cvta.to.global.u64 %rd26, %rd25;
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s1];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s2];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s3];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s4];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s5];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s6];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s7];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s8];
-	mov.b64 %rd45, %rd44;
-	ld.param.s64 %rd46, [gk_s9];
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s10];
-	mov.b64 %rd49, %rd48;
-	ld.param.u64 %rd50, [gk_s11];
-	cvta.to.global.u64 %rd51, %rd50;
-	mov.b64 %rd52, %rd51;
-	ld.param.s64 %rd53, [gk_s12];
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s13];
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s14];
-	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s15];
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	cvt.u64.u32 %rd64, %r28;
-	cvt.u64.u32 %rd65, %r29;
-	mov.b64 %rd66, %rd64;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s10];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s11];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s15];
+	mov.b64 %rd59, %rd58;
+	ld.param.s64 %rd60, [gk_s16];
+	mov.b64 %rd61, %rd60;
+	cvt.u64.u32 %rd63, %r28;
+	cvt.u64.u32 %rd64, %r29;
+	mov.b64 %rd65, %rd63;
 $L1:
-	setp.ge.s64 %p3, %rd66, %rd3;
+	setp.ge.s64 %p3, %rd65, %rd2;
 	@%p3 bra $L2;
-	mov.b64 %rd63, %rd66;
+	mov.b64 %rd62, %rd65;
+	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd67, %rd63;
-	mul.lo.s64 %rd68, %rd67, %rd62;
-	mov.b64 %rd69, %rd68;
-	mov.b64 %rd70, 0;
-	sub.s64 %rd71, %rd62, %rd70;
-	max.s64 %rd72, %rd71, 0;
-	cvt.u64.u32 %rd73, %r4;
-	add.s64 %rd74, %rd72, %rd73;
-	sub.s64 %rd75, %rd74, 1;
-	div.u64 %rd76, %rd75, %rd73;
-	cvt.u64.u32 %rd77, %r2;
-	mad.lo.s64 %rd78, %rd77, %rd76, %rd70;
-	add.s64 %rd79, %rd78, %rd76;
-	min.s64 %rd80, %rd79, %rd62;
+	mov.b64 %rd66, %rd62;
+	mul.lo.s64 %rd67, %rd66, %rd61;
+	mov.b64 %rd68, %rd67;
+	mov.b64 %rd69, 0;
+	sub.s64 %rd70, %rd61, %rd69;
+	max.s64 %rd71, %rd70, 0;
+	cvt.u64.u32 %rd72, %r4;
+	add.s64 %rd73, %rd71, %rd72;
+	sub.s64 %rd74, %rd73, 1;
+	div.u64 %rd75, %rd74, %rd72;
+	cvt.u64.u32 %rd76, %r2;
+	mad.lo.s64 %rd77, %rd76, %rd75, %rd69;
+	add.s64 %rd78, %rd77, %rd75;
+	min.s64 %rd79, %rd78, %rd61;
 	mov.b32 %r30, 0;
 	mov.pred %p4, 0;
-	mov.b64 %rd81, %rd78;
+	mov.b64 %rd80, %rd77;
 $L4:
-	setp.ge.s64 %p5, %rd81, %rd80;
+	setp.ge.s64 %p5, %rd80, %rd79;
 	@%p5 bra $L6;
-	mov.b64 %rd82, %rd81;
+	mov.b64 %rd81, %rd80;
 	@!%p4 bra $L8;
-	add.s64 %rd83, %rd69, %rd82;
-	mul.lo.s64 %rd84, %rd83, %rd38;
-	mad.lo.s64 %rd85, %rd84, 4, %rd34;
-	st.global.s32 [%rd85+0], %r30;
+	add.s64 %rd82, %rd68, %rd81;
+	mul.lo.s64 %rd83, %rd82, %rd37;
+	mad.lo.s64 %rd84, %rd83, 4, %rd33;
+	st.global.s32 [%rd84+0], %r30;
 $L8:
-	add.s64 %rd86, %rd69, %rd82;
-	mul.lo.s64 %rd87, %rd86, %rd31;
-	mad.lo.s64 %rd88, %rd87, 4, %rd27;
-	ld.global.nc.s32 %r31, [%rd88+0];
+	add.s64 %rd85, %rd68, %rd81;
+	mul.lo.s64 %rd86, %rd85, %rd30;
+	mad.lo.s64 %rd87, %rd86, 4, %rd26;
+	ld.global.nc.s32 %r31, [%rd87+0];
 	mov.b32 %r32, %r31;
 	add.s32 %r33, %r30, %r32;
 	mov.b32 %r30, %r33;
 $L5:
-	mov.b64 %rd89, 1;
-	add.s64 %rd81, %rd81, %rd89;
+	mov.b64 %rd88, 1;
+	add.s64 %rd80, %rd80, %rd88;
 	bra.uni $L4;
 $L6:
 	mov.b32 %r34, %r30;
@@ -17481,621 +17735,653 @@ $L10:
 	sub.u32 %r41, %r13, %r3;
 	setp.eq.u32 %p11, %r7, %r41;
 	@!%p11 bra $L12;
-	mul.wide.u32 %rd90, %r8, 16;
-	add.s64 %rd91, %rd1, %rd90;
-	add.s64 %rd92, %rd91, 1040;
-	add.s64 %rd93, %rd92, %rd2;
-	st.shared.s32 [%rd93+0], %r35;
+	mul.wide.u32 %rd89, %r8, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	st.shared.s32 [%rd90+0], %r35;
 $L12:
 	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
 	mov.b32 %r42, 0;
-	mov.b32 %r43, 0;
-	mov.b32 %r44, 0;
-	add.s64 %rd94, %rd2, 1040;
-	add.s64 %rd95, %rd1, %rd94;
-$L13:
-	setp.hs.u32 %p12, %r44, %r10;
-	@%p12 bra $L14;
-	ld.shared.s32 %r45, [%rd95+0];
-	setp.lo.u32 %p13, %r44, %r8;
-	@!%p13 bra $L15;
-	add.s32 %r46, %r42, %r45;
-	mov.b32 %r42, %r46;
-$L15:
-	add.s32 %r47, %r43, %r45;
-	mov.b32 %r43, %r47;
-	add.s64 %rd95, %rd95, 16;
-	add.u32 %r44, %r44, 1;
-	bra.uni $L13;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd91, %r7, 16;
+	add.s64 %rd92, %rd1, %rd91;
+	ld.shared.s32 %r43, [%rd92+0];
+	mov.b32 %r42, %r43;
 $L14:
-	xor.b64 %rd2, %rd2, 512;
-	add.s32 %r48, %r42, %r40;
-	shfl.sync.idx.b32 %r49|%p14, %r48, 0, %r21, %r17;
-	mov.b32 %r50, %r43;
-	mov.b32 %r30, %r49;
-	mov.pred %p4, 1;
-	mov.b64 %rd96, %rd78;
+	shfl.sync.up.b32 %r44|%p14, %r42, 1, 0, %r17;
+	@!%p14 bra $L15;
+	add.s32 %r45, %r44, %r42;
+	mov.b32 %r42, %r45;
+$L15:
+	shfl.sync.up.b32 %r46|%p15, %r42, 2, 0, %r17;
+	@!%p15 bra $L16;
+	add.s32 %r47, %r46, %r42;
+	mov.b32 %r42, %r47;
 $L16:
-	setp.ge.s64 %p15, %rd96, %rd80;
-	@%p15 bra $L18;
-	mov.b64 %rd82, %rd96;
-	@!%p4 bra $L20;
-	add.s64 %rd97, %rd69, %rd82;
-	mul.lo.s64 %rd98, %rd97, %rd38;
-	mad.lo.s64 %rd99, %rd98, 4, %rd34;
-	st.global.s32 [%rd99+0], %r30;
-$L20:
-	add.s64 %rd100, %rd69, %rd82;
-	mul.lo.s64 %rd101, %rd100, %rd31;
-	mad.lo.s64 %rd102, %rd101, 4, %rd27;
-	ld.global.nc.s32 %r51, [%rd102+0];
-	mov.b32 %r32, %r51;
-	add.s32 %r52, %r30, %r32;
-	mov.b32 %r30, %r52;
+	shfl.sync.up.b32 %r48|%p16, %r42, 4, 0, %r17;
+	@!%p16 bra $L17;
+	add.s32 %r49, %r48, %r42;
+	mov.b32 %r42, %r49;
 $L17:
-	mov.b64 %rd103, 1;
-	add.s64 %rd96, %rd96, %rd103;
-	bra.uni $L16;
+	shfl.sync.up.b32 %r50|%p17, %r42, 8, 0, %r17;
+	@!%p17 bra $L18;
+	add.s32 %r51, %r50, %r42;
+	mov.b32 %r42, %r51;
 $L18:
-	mov.b32 %r53, %r50;
-	mov.b32 %r54, %r53;
-	mov.b64 %rd104, %rd45;
-	cvt.u64.u32 %rd105, %r2;
-	mov.b64 %rd107, 0;
-	add.s64 %rd106, %rd107, %rd105;
-	cvt.u64.u32 %rd108, %r4;
-	mov.b64 %rd109, %rd106;
+	shfl.sync.up.b32 %r52|%p18, %r42, 16, 0, %r17;
+	@!%p18 bra $L19;
+	add.s32 %r53, %r52, %r42;
+	mov.b32 %r42, %r53;
+$L19:
+	shfl.sync.up.b32 %r54|%p19, %r42, 1, 0, %r17;
+	selp.b32 %r55, %r54, 0, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd93, %r7, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	add.s64 %rd95, %rd94, 512;
+	st.shared.s32 [%rd95+0], %r55;
+$L20:
+	sub.u32 %r56, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r56;
+	@!%p20 bra $L21;
+	st.shared.s32 [%rd1+1024], %r42;
 $L21:
-	setp.ge.s64 %p16, %rd109, %rd104;
-	@%p16 bra $L23;
-	mov.b64 %rd110, %rd109;
-	mov.b64 %rd111, 0;
-	sub.s64 %rd112, %rd62, %rd111;
-	max.s64 %rd113, %rd112, 0;
-	cvt.u64.u32 %rd114, %r3;
-	add.s64 %rd115, %rd113, %rd114;
-	sub.s64 %rd116, %rd115, 1;
-	div.u64 %rd117, %rd116, %rd114;
-	cvt.u64.u32 %rd118, %r1;
-	mad.lo.s64 %rd119, %rd118, %rd117, %rd111;
-	add.s64 %rd120, %rd119, %rd117;
-	min.s64 %rd121, %rd120, %rd62;
-	mov.b32 %r55, 0;
-	mov.pred %p17, 0;
-	mov.b64 %rd122, %rd119;
-$L24:
-	setp.ge.s64 %p18, %rd122, %rd121;
-	@%p18 bra $L26;
-	mov.b64 %rd123, %rd122;
-	add.s64 %rd124, %rd69, %rd123;
-	mul.lo.s64 %rd125, %rd124, %rd31;
-	mad.lo.s64 %rd126, %rd125, 4, %rd27;
-	ld.global.nc.s32 %r56, [%rd126+0];
-	mov.b32 %r57, %r56;
-	add.s64 %rd127, %rd110, 1;
-	cvt.u32.u64 %r58, %rd127;
-	mul.lo.s32 %r59, %r57, %r58;
-	mov.b32 %r60, %r59;
-	sub.s64 %rd128, %rd62, 1;
-	setp.eq.s64 %p19, %rd123, %rd128;
-	and.pred %p20, %p17, %p19;
-	@!%p20 bra $L28;
-	add.s32 %r61, %r55, %r60;
-	mul.lo.s64 %rd129, %rd67, %rd47;
-	mad.lo.s64 %rd130, %rd110, %rd49, %rd129;
-	mad.lo.s64 %rd131, %rd130, 4, %rd41;
-	st.global.s32 [%rd131+0], %r61;
-$L28:
-	add.s32 %r62, %r55, %r60;
-	mov.b32 %r55, %r62;
-$L25:
-	mov.b64 %rd132, 1;
-	add.s64 %rd122, %rd122, %rd132;
-	bra.uni $L24;
-$L26:
-	mov.b32 %r63, %r55;
-	mov.b32 %r64, %r63;
-	mov.b32 %r65, 1;
-$L29:
-	setp.hs.u32 %p21, %r65, %r3;
-	@%p21 bra $L30;
-	shfl.sync.up.b32 %r66|%p22, %r64, %r65, %r20, %r27;
-	@!%p22 bra $L31;
-	add.s32 %r67, %r66, %r64;
-	mov.b32 %r64, %r67;
-$L31:
-	shl.b32 %r65, %r65, 1;
-	bra.uni $L29;
-$L30:
-	shfl.sync.up.b32 %r68|%p23, %r64, 1, %r20, %r27;
-	selp.b32 %r69, %r68, 0, %p23;
-	sub.u32 %r70, %r3, 1;
-	shfl.sync.idx.b32 %r71|%p24, %r64, %r70, %r21, %r27;
-	mov.b32 %r72, %r71;
-	mov.b32 %r55, %r69;
-	mov.pred %p17, 1;
-	mov.b64 %rd133, %rd119;
-$L32:
-	setp.ge.s64 %p25, %rd133, %rd121;
-	@%p25 bra $L34;
-	mov.b64 %rd123, %rd133;
-	add.s64 %rd134, %rd69, %rd123;
-	mul.lo.s64 %rd135, %rd134, %rd31;
-	mad.lo.s64 %rd136, %rd135, 4, %rd27;
-	ld.global.nc.s32 %r73, [%rd136+0];
-	mov.b32 %r57, %r73;
-	add.s64 %rd137, %rd110, 1;
-	cvt.u32.u64 %r74, %rd137;
-	mul.lo.s32 %r75, %r57, %r74;
-	mov.b32 %r60, %r75;
-	sub.s64 %rd138, %rd62, 1;
-	setp.eq.s64 %p26, %rd123, %rd138;
-	and.pred %p27, %p17, %p26;
-	@!%p27 bra $L36;
-	add.s32 %r76, %r55, %r60;
-	mul.lo.s64 %rd139, %rd67, %rd47;
-	mad.lo.s64 %rd140, %rd110, %rd49, %rd139;
-	mad.lo.s64 %rd141, %rd140, 4, %rd41;
-	st.global.s32 [%rd141+0], %r76;
-$L36:
-	add.s32 %r77, %r55, %r60;
-	mov.b32 %r55, %r77;
-$L33:
-	mov.b64 %rd142, 1;
-	add.s64 %rd133, %rd133, %rd142;
-	bra.uni $L32;
-$L34:
-	mov.b32 %r78, %r72;
-	mov.b32 %r79, %r78;
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd96, %r8, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	add.s64 %rd98, %rd97, 512;
+	ld.shared.s32 %r57, [%rd98+0];
+	add.s32 %r58, %r57, %r40;
+	ld.shared.s32 %r59, [%rd1+1024];
+	shfl.sync.idx.b32 %r60|%p21, %r58, 0, %r21, %r17;
+	mov.b32 %r61, %r59;
+	mov.b32 %r30, %r60;
+	mov.pred %p4, 1;
+	mov.b64 %rd99, %rd77;
 $L22:
-	add.s64 %rd109, %rd109, %rd108;
-	bra.uni $L21;
+	setp.ge.s64 %p22, %rd99, %rd79;
+	@%p22 bra $L24;
+	mov.b64 %rd81, %rd99;
+	@!%p4 bra $L26;
+	add.s64 %rd100, %rd68, %rd81;
+	mul.lo.s64 %rd101, %rd100, %rd37;
+	mad.lo.s64 %rd102, %rd101, 4, %rd33;
+	st.global.s32 [%rd102+0], %r30;
+$L26:
+	add.s64 %rd103, %rd68, %rd81;
+	mul.lo.s64 %rd104, %rd103, %rd30;
+	mad.lo.s64 %rd105, %rd104, 4, %rd26;
+	ld.global.nc.s32 %r62, [%rd105+0];
+	mov.b32 %r32, %r62;
+	add.s32 %r63, %r30, %r32;
+	mov.b32 %r30, %r63;
 $L23:
-	mov.b64 %rd143, %rd62;
-	mov.b64 %rd144, 0;
-	cvt.u64.u32 %rd145, %r5;
-	mov.b64 %rd147, 0;
-	add.s64 %rd146, %rd147, %rd145;
-	cvt.u64.u32 %rd148, %r6;
-	mov.b64 %rd149, %rd146;
+	mov.b64 %rd106, 1;
+	add.s64 %rd99, %rd99, %rd106;
+	bra.uni $L22;
+$L24:
+	mov.b32 %r64, %r61;
+	mov.b32 %r65, %r64;
+	mov.b64 %rd107, %rd44;
+	cvt.u64.u32 %rd108, %r2;
+	mov.b64 %rd110, 0;
+	add.s64 %rd109, %rd110, %rd108;
+	cvt.u64.u32 %rd111, %r4;
+	mov.b64 %rd112, %rd109;
+$L27:
+	setp.ge.s64 %p23, %rd112, %rd107;
+	@%p23 bra $L29;
+	mov.b64 %rd113, %rd112;
+	mov.b64 %rd114, 0;
+	sub.s64 %rd115, %rd61, %rd114;
+	max.s64 %rd116, %rd115, 0;
+	cvt.u64.u32 %rd117, %r3;
+	add.s64 %rd118, %rd116, %rd117;
+	sub.s64 %rd119, %rd118, 1;
+	div.u64 %rd120, %rd119, %rd117;
+	cvt.u64.u32 %rd121, %r1;
+	mad.lo.s64 %rd122, %rd121, %rd120, %rd114;
+	add.s64 %rd123, %rd122, %rd120;
+	min.s64 %rd124, %rd123, %rd61;
+	mov.b32 %r66, 0;
+	mov.pred %p24, 0;
+	mov.b64 %rd125, %rd122;
+$L30:
+	setp.ge.s64 %p25, %rd125, %rd124;
+	@%p25 bra $L32;
+	mov.b64 %rd126, %rd125;
+	add.s64 %rd127, %rd68, %rd126;
+	mul.lo.s64 %rd128, %rd127, %rd30;
+	mad.lo.s64 %rd129, %rd128, 4, %rd26;
+	ld.global.nc.s32 %r67, [%rd129+0];
+	mov.b32 %r68, %r67;
+	add.s64 %rd130, %rd113, 1;
+	cvt.u32.u64 %r69, %rd130;
+	mul.lo.s32 %r70, %r68, %r69;
+	mov.b32 %r71, %r70;
+	sub.s64 %rd131, %rd61, 1;
+	setp.eq.s64 %p26, %rd126, %rd131;
+	and.pred %p27, %p24, %p26;
+	@!%p27 bra $L34;
+	add.s32 %r72, %r66, %r71;
+	mul.lo.s64 %rd132, %rd66, %rd46;
+	mad.lo.s64 %rd133, %rd113, %rd48, %rd132;
+	mad.lo.s64 %rd134, %rd133, 4, %rd40;
+	st.global.s32 [%rd134+0], %r72;
+$L34:
+	add.s32 %r73, %r66, %r71;
+	mov.b32 %r66, %r73;
+$L31:
+	mov.b64 %rd135, 1;
+	add.s64 %rd125, %rd125, %rd135;
+	bra.uni $L30;
+$L32:
+	mov.b32 %r74, %r66;
+	mov.b32 %r75, %r74;
+	mov.b32 %r76, 1;
+$L35:
+	setp.hs.u32 %p28, %r76, %r3;
+	@%p28 bra $L36;
+	shfl.sync.up.b32 %r77|%p29, %r75, %r76, %r20, %r27;
+	@!%p29 bra $L37;
+	add.s32 %r78, %r77, %r75;
+	mov.b32 %r75, %r78;
 $L37:
-	setp.ge.s64 %p28, %rd149, %rd143;
-	@%p28 bra $L39;
-	mov.b64 %rd150, %rd149;
-	add.s64 %rd151, %rd69, %rd150;
-	mul.lo.s64 %rd152, %rd151, %rd31;
-	mad.lo.s64 %rd153, %rd152, 4, %rd27;
-	ld.global.nc.s32 %r80, [%rd153+0];
-	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd154, %r81;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd155;
-	add.s64 %rd157, %rd144, %rd156;
-	mov.b64 %rd144, %rd157;
+	shl.b32 %r76, %r76, 1;
+	bra.uni $L35;
+$L36:
+	shfl.sync.up.b32 %r79|%p30, %r75, 1, %r20, %r27;
+	selp.b32 %r80, %r79, 0, %p30;
+	sub.u32 %r81, %r3, 1;
+	shfl.sync.idx.b32 %r82|%p31, %r75, %r81, %r21, %r27;
+	mov.b32 %r83, %r82;
+	mov.b32 %r66, %r80;
+	mov.pred %p24, 1;
+	mov.b64 %rd136, %rd122;
 $L38:
-	add.s64 %rd149, %rd149, %rd148;
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd158, %rd144;
-	// block reduction
-	sub.u32 %r82, %r13, 1;
-	mov.b64 {%r83, %r84}, %rd158;
-	shfl.sync.down.b32 %r85|%p29, %r83, 1, %r82, %r17;
-	shfl.sync.down.b32 %r86, %r84, 1, %r82, %r17;
-	mov.b64 %rd159, {%r85, %r86};
-	@!%p29 bra $L40;
-	add.s64 %rd160, %rd158, %rd159;
-	mov.b64 %rd158, %rd160;
-$L40:
-	mov.b64 {%r87, %r88}, %rd158;
-	shfl.sync.down.b32 %r89|%p30, %r87, 2, %r82, %r17;
-	shfl.sync.down.b32 %r90, %r88, 2, %r82, %r17;
-	mov.b64 %rd161, {%r89, %r90};
-	@!%p30 bra $L41;
-	add.s64 %rd162, %rd158, %rd161;
-	mov.b64 %rd158, %rd162;
-$L41:
-	mov.b64 {%r91, %r92}, %rd158;
-	shfl.sync.down.b32 %r93|%p31, %r91, 4, %r82, %r17;
-	shfl.sync.down.b32 %r94, %r92, 4, %r82, %r17;
-	mov.b64 %rd163, {%r93, %r94};
-	@!%p31 bra $L42;
-	add.s64 %rd164, %rd158, %rd163;
-	mov.b64 %rd158, %rd164;
+	setp.ge.s64 %p32, %rd136, %rd124;
+	@%p32 bra $L40;
+	mov.b64 %rd126, %rd136;
+	add.s64 %rd137, %rd68, %rd126;
+	mul.lo.s64 %rd138, %rd137, %rd30;
+	mad.lo.s64 %rd139, %rd138, 4, %rd26;
+	ld.global.nc.s32 %r84, [%rd139+0];
+	mov.b32 %r68, %r84;
+	add.s64 %rd140, %rd113, 1;
+	cvt.u32.u64 %r85, %rd140;
+	mul.lo.s32 %r86, %r68, %r85;
+	mov.b32 %r71, %r86;
+	sub.s64 %rd141, %rd61, 1;
+	setp.eq.s64 %p33, %rd126, %rd141;
+	and.pred %p34, %p24, %p33;
+	@!%p34 bra $L42;
+	add.s32 %r87, %r66, %r71;
+	mul.lo.s64 %rd142, %rd66, %rd46;
+	mad.lo.s64 %rd143, %rd113, %rd48, %rd142;
+	mad.lo.s64 %rd144, %rd143, 4, %rd40;
+	st.global.s32 [%rd144+0], %r87;
 $L42:
-	mov.b64 {%r95, %r96}, %rd158;
-	shfl.sync.down.b32 %r97|%p32, %r95, 8, %r82, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r82, %r17;
-	mov.b64 %rd165, {%r97, %r98};
-	@!%p32 bra $L43;
-	add.s64 %rd166, %rd158, %rd165;
-	mov.b64 %rd158, %rd166;
+	add.s32 %r88, %r66, %r71;
+	mov.b32 %r66, %r88;
+$L39:
+	mov.b64 %rd145, 1;
+	add.s64 %rd136, %rd136, %rd145;
+	bra.uni $L38;
+$L40:
+	mov.b32 %r89, %r83;
+	mov.b32 %r90, %r89;
+$L28:
+	add.s64 %rd112, %rd112, %rd111;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd146, %rd61;
+	mov.b64 %rd147, 0;
+	cvt.u64.u32 %rd148, %r5;
+	mov.b64 %rd150, 0;
+	add.s64 %rd149, %rd150, %rd148;
+	cvt.u64.u32 %rd151, %r6;
+	mov.b64 %rd152, %rd149;
 $L43:
-	mov.b64 {%r99, %r100}, %rd158;
-	shfl.sync.down.b32 %r101|%p33, %r99, 16, %r82, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r82, %r17;
-	mov.b64 %rd167, {%r101, %r102};
-	@!%p33 bra $L44;
-	add.s64 %rd168, %rd158, %rd167;
-	mov.b64 %rd158, %rd168;
+	setp.ge.s64 %p35, %rd152, %rd146;
+	@%p35 bra $L45;
+	mov.b64 %rd153, %rd152;
+	add.s64 %rd154, %rd68, %rd153;
+	mul.lo.s64 %rd155, %rd154, %rd30;
+	mad.lo.s64 %rd156, %rd155, 4, %rd26;
+	ld.global.nc.s32 %r91, [%rd156+0];
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd157, %r92;
+	mov.b64 %rd158, %rd157;
+	mul.lo.s64 %rd159, %rd158, %rd158;
+	add.s64 %rd160, %rd147, %rd159;
+	mov.b64 %rd147, %rd160;
 $L44:
-	setp.eq.u32 %p34, %r7, 0;
-	@!%p34 bra $L45;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd158;
+	add.s64 %rd152, %rd152, %rd151;
+	bra.uni $L43;
 $L45:
-	bar.sync 0;
-	setp.eq.u32 %p35, %r8, 0;
-	@!%p35 bra $L46;
-	setp.lo.u32 %p36, %r7, %r10;
-	@!%p36 bra $L47;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd158, %rd173;
-$L47:
-	sub.u32 %r103, %r10, 1;
-	mov.b64 {%r104, %r105}, %rd158;
-	shfl.sync.down.b32 %r106|%p37, %r104, 1, %r103, %r17;
-	shfl.sync.down.b32 %r107, %r105, 1, %r103, %r17;
-	mov.b64 %rd174, {%r106, %r107};
-	@!%p37 bra $L48;
-	add.s64 %rd175, %rd158, %rd174;
-	mov.b64 %rd158, %rd175;
-$L48:
-	mov.b64 {%r108, %r109}, %rd158;
-	shfl.sync.down.b32 %r110|%p38, %r108, 2, %r103, %r17;
-	shfl.sync.down.b32 %r111, %r109, 2, %r103, %r17;
-	mov.b64 %rd176, {%r110, %r111};
-	@!%p38 bra $L49;
-	add.s64 %rd177, %rd158, %rd176;
-	mov.b64 %rd158, %rd177;
-$L49:
-	mov.b64 {%r112, %r113}, %rd158;
-	shfl.sync.down.b32 %r114|%p39, %r112, 4, %r103, %r17;
-	shfl.sync.down.b32 %r115, %r113, 4, %r103, %r17;
-	mov.b64 %rd178, {%r114, %r115};
-	@!%p39 bra $L50;
-	add.s64 %rd179, %rd158, %rd178;
-	mov.b64 %rd158, %rd179;
-$L50:
-	mov.b64 {%r116, %r117}, %rd158;
-	shfl.sync.down.b32 %r118|%p40, %r116, 8, %r103, %r17;
-	shfl.sync.down.b32 %r119, %r117, 8, %r103, %r17;
-	mov.b64 %rd180, {%r118, %r119};
-	@!%p40 bra $L51;
-	add.s64 %rd181, %rd158, %rd180;
-	mov.b64 %rd158, %rd181;
-$L51:
-	mov.b64 {%r120, %r121}, %rd158;
-	shfl.sync.down.b32 %r122|%p41, %r120, 16, %r103, %r17;
-	shfl.sync.down.b32 %r123, %r121, 16, %r103, %r17;
-	mov.b64 %rd182, {%r122, %r123};
-	@!%p41 bra $L52;
-	add.s64 %rd183, %rd158, %rd182;
-	mov.b64 %rd158, %rd183;
-$L52:
-	@!%p34 bra $L53;
-	st.shared.s64 [%rd1+1024], %rd158;
-$L53:
+	mov.b64 %rd161, %rd147;
+	// block reduction
+	sub.u32 %r93, %r13, 1;
+	mov.b64 {%r94, %r95}, %rd161;
+	shfl.sync.down.b32 %r96|%p36, %r94, 1, %r93, %r17;
+	shfl.sync.down.b32 %r97, %r95, 1, %r93, %r17;
+	mov.b64 %rd162, {%r96, %r97};
+	@!%p36 bra $L46;
+	add.s64 %rd163, %rd161, %rd162;
+	mov.b64 %rd161, %rd163;
 $L46:
+	mov.b64 {%r98, %r99}, %rd161;
+	shfl.sync.down.b32 %r100|%p37, %r98, 2, %r93, %r17;
+	shfl.sync.down.b32 %r101, %r99, 2, %r93, %r17;
+	mov.b64 %rd164, {%r100, %r101};
+	@!%p37 bra $L47;
+	add.s64 %rd165, %rd161, %rd164;
+	mov.b64 %rd161, %rd165;
+$L47:
+	mov.b64 {%r102, %r103}, %rd161;
+	shfl.sync.down.b32 %r104|%p38, %r102, 4, %r93, %r17;
+	shfl.sync.down.b32 %r105, %r103, 4, %r93, %r17;
+	mov.b64 %rd166, {%r104, %r105};
+	@!%p38 bra $L48;
+	add.s64 %rd167, %rd161, %rd166;
+	mov.b64 %rd161, %rd167;
+$L48:
+	mov.b64 {%r106, %r107}, %rd161;
+	shfl.sync.down.b32 %r108|%p39, %r106, 8, %r93, %r17;
+	shfl.sync.down.b32 %r109, %r107, 8, %r93, %r17;
+	mov.b64 %rd168, {%r108, %r109};
+	@!%p39 bra $L49;
+	add.s64 %rd169, %rd161, %rd168;
+	mov.b64 %rd161, %rd169;
+$L49:
+	mov.b64 {%r110, %r111}, %rd161;
+	shfl.sync.down.b32 %r112|%p40, %r110, 16, %r93, %r17;
+	shfl.sync.down.b32 %r113, %r111, 16, %r93, %r17;
+	mov.b64 %rd170, {%r112, %r113};
+	@!%p40 bra $L50;
+	add.s64 %rd171, %rd161, %rd170;
+	mov.b64 %rd161, %rd171;
+$L50:
+	setp.eq.u32 %p41, %r7, 0;
+	@!%p41 bra $L51;
+	mul.wide.u32 %rd172, %r8, 16;
+	add.s64 %rd173, %rd1, %rd172;
+	st.shared.s64 [%rd173+0], %rd161;
+$L51:
 	bar.sync 0;
-	ld.shared.s64 %rd184, [%rd1+1024];
-	mov.b64 %rd158, %rd184;
-	mov.b64 %rd185, %rd158;
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, %rd62;
-	mov.b32 %r124, -2147483648;
-	cvt.u64.u32 %rd188, %r2;
-	mov.b64 %rd190, 0;
-	add.s64 %rd189, %rd190, %rd188;
-	cvt.u64.u32 %rd191, %r4;
-	mov.b64 %rd192, %rd189;
+	setp.eq.u32 %p42, %r8, 0;
+	@!%p42 bra $L52;
+	setp.lo.u32 %p43, %r7, %r10;
+	@!%p43 bra $L53;
+	mul.wide.u32 %rd174, %r7, 16;
+	add.s64 %rd175, %rd1, %rd174;
+	ld.shared.s64 %rd176, [%rd175+0];
+	mov.b64 %rd161, %rd176;
+$L53:
+	sub.u32 %r114, %r10, 1;
+	mov.b64 {%r115, %r116}, %rd161;
+	shfl.sync.down.b32 %r117|%p44, %r115, 1, %r114, %r17;
+	shfl.sync.down.b32 %r118, %r116, 1, %r114, %r17;
+	mov.b64 %rd177, {%r117, %r118};
+	@!%p44 bra $L54;
+	add.s64 %rd178, %rd161, %rd177;
+	mov.b64 %rd161, %rd178;
 $L54:
-	setp.ge.s64 %p42, %rd192, %rd187;
-	@%p42 bra $L56;
-	mov.b64 %rd193, %rd192;
-	add.s64 %rd194, %rd69, %rd193;
-	mul.lo.s64 %rd195, %rd194, %rd31;
-	mad.lo.s64 %rd196, %rd195, 4, %rd27;
-	ld.global.nc.s32 %r125, [%rd196+0];
-	mov.b32 %r126, %r125;
-	max.s32 %r127, %r124, %r126;
-	mov.b32 %r124, %r127;
+	mov.b64 {%r119, %r120}, %rd161;
+	shfl.sync.down.b32 %r121|%p45, %r119, 2, %r114, %r17;
+	shfl.sync.down.b32 %r122, %r120, 2, %r114, %r17;
+	mov.b64 %rd179, {%r121, %r122};
+	@!%p45 bra $L55;
+	add.s64 %rd180, %rd161, %rd179;
+	mov.b64 %rd161, %rd180;
 $L55:
-	add.s64 %rd192, %rd192, %rd191;
-	bra.uni $L54;
+	mov.b64 {%r123, %r124}, %rd161;
+	shfl.sync.down.b32 %r125|%p46, %r123, 4, %r114, %r17;
+	shfl.sync.down.b32 %r126, %r124, 4, %r114, %r17;
+	mov.b64 %rd181, {%r125, %r126};
+	@!%p46 bra $L56;
+	add.s64 %rd182, %rd161, %rd181;
+	mov.b64 %rd161, %rd182;
 $L56:
-	mov.b32 %r128, %r124;
-	// block reduction
-	sub.u32 %r129, %r13, 1;
-	mov.b32 %r130, %r3;
+	mov.b64 {%r127, %r128}, %rd161;
+	shfl.sync.down.b32 %r129|%p47, %r127, 8, %r114, %r17;
+	shfl.sync.down.b32 %r130, %r128, 8, %r114, %r17;
+	mov.b64 %rd183, {%r129, %r130};
+	@!%p47 bra $L57;
+	add.s64 %rd184, %rd161, %rd183;
+	mov.b64 %rd161, %rd184;
 $L57:
-	setp.hs.u32 %p43, %r130, 32;
-	@%p43 bra $L58;
-	shfl.sync.down.b32 %r131|%p44, %r128, %r130, %r129, %r17;
-	@!%p44 bra $L59;
-	max.s32 %r132, %r128, %r131;
-	mov.b32 %r128, %r132;
-$L59:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L57;
+	mov.b64 {%r131, %r132}, %rd161;
+	shfl.sync.down.b32 %r133|%p48, %r131, 16, %r114, %r17;
+	shfl.sync.down.b32 %r134, %r132, 16, %r114, %r17;
+	mov.b64 %rd185, {%r133, %r134};
+	@!%p48 bra $L58;
+	add.s64 %rd186, %rd161, %rd185;
+	mov.b64 %rd161, %rd186;
 $L58:
-	setp.eq.u32 %p45, %r7, 0;
-	@!%p45 bra $L60;
-	mul.wide.u32 %rd197, %r8, 16;
-	add.s64 %rd198, %rd1, %rd197;
-	st.shared.s32 [%rd198+0], %r128;
+	@!%p41 bra $L59;
+	st.shared.s64 [%rd1+1024], %rd161;
+$L59:
+$L52:
+	bar.sync 0;
+	ld.shared.s64 %rd187, [%rd1+1024];
+	mov.b64 %rd161, %rd187;
+	mov.b64 %rd188, %rd161;
+	mov.b64 %rd189, %rd188;
+	mov.b64 %rd190, %rd61;
+	mov.b32 %r135, -2147483648;
+	cvt.u64.u32 %rd191, %r2;
+	mov.b64 %rd193, 0;
+	add.s64 %rd192, %rd193, %rd191;
+	cvt.u64.u32 %rd194, %r4;
+	mov.b64 %rd195, %rd192;
 $L60:
-	bar.sync 0;
-	setp.eq.u32 %p46, %r8, 0;
-	@!%p46 bra $L61;
-	setp.lo.u32 %p47, %r7, %r10;
-	@!%p47 bra $L62;
-	mul.wide.u32 %rd199, %r7, 16;
-	add.s64 %rd200, %rd1, %rd199;
-	ld.shared.s32 %r133, [%rd200+0];
-	mov.b32 %r128, %r133;
-$L62:
-	sub.u32 %r134, %r10, 1;
-	shfl.sync.down.b32 %r135|%p48, %r128, 1, %r134, %r17;
-	@!%p48 bra $L63;
-	max.s32 %r136, %r128, %r135;
-	mov.b32 %r128, %r136;
-$L63:
-	shfl.sync.down.b32 %r137|%p49, %r128, 2, %r134, %r17;
-	@!%p49 bra $L64;
-	max.s32 %r138, %r128, %r137;
-	mov.b32 %r128, %r138;
-$L64:
-	shfl.sync.down.b32 %r139|%p50, %r128, 4, %r134, %r17;
-	@!%p50 bra $L65;
-	max.s32 %r140, %r128, %r139;
-	mov.b32 %r128, %r140;
-$L65:
-	shfl.sync.down.b32 %r141|%p51, %r128, 8, %r134, %r17;
-	@!%p51 bra $L66;
-	max.s32 %r142, %r128, %r141;
-	mov.b32 %r128, %r142;
-$L66:
-	shfl.sync.down.b32 %r143|%p52, %r128, 16, %r134, %r17;
-	@!%p52 bra $L67;
-	max.s32 %r144, %r128, %r143;
-	mov.b32 %r128, %r144;
-$L67:
-	@!%p45 bra $L68;
-	st.shared.s32 [%rd1+1024], %r128;
-$L68:
+	setp.ge.s64 %p49, %rd195, %rd190;
+	@%p49 bra $L62;
+	mov.b64 %rd196, %rd195;
+	add.s64 %rd197, %rd68, %rd196;
+	mul.lo.s64 %rd198, %rd197, %rd30;
+	mad.lo.s64 %rd199, %rd198, 4, %rd26;
+	ld.global.nc.s32 %r136, [%rd199+0];
+	mov.b32 %r137, %r136;
+	max.s32 %r138, %r135, %r137;
+	mov.b32 %r135, %r138;
 $L61:
+	add.s64 %rd195, %rd195, %rd194;
+	bra.uni $L60;
+$L62:
+	mov.b32 %r139, %r135;
+	// block reduction
+	sub.u32 %r140, %r13, 1;
+	mov.b32 %r141, %r3;
+$L63:
+	setp.hs.u32 %p50, %r141, 32;
+	@%p50 bra $L64;
+	shfl.sync.down.b32 %r142|%p51, %r139, %r141, %r140, %r17;
+	@!%p51 bra $L65;
+	max.s32 %r143, %r139, %r142;
+	mov.b32 %r139, %r143;
+$L65:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L63;
+$L64:
+	setp.eq.u32 %p52, %r7, 0;
+	@!%p52 bra $L66;
+	mul.wide.u32 %rd200, %r8, 16;
+	add.s64 %rd201, %rd1, %rd200;
+	st.shared.s32 [%rd201+0], %r139;
+$L66:
 	bar.sync 0;
-	ld.shared.s32 %r145, [%rd1+1024];
-	mov.b32 %r128, %r145;
-	mov.b32 %r146, %r128;
-	mov.b32 %r147, %r146;
-	mov.b64 %rd201, 1;
-	cvt.u64.u32 %rd202, %r5;
-	mov.b64 %rd204, 0;
-	add.s64 %rd203, %rd204, %rd202;
-	cvt.u64.u32 %rd205, %r6;
-	mov.b64 %rd206, %rd203;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L67;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L68;
+	mul.wide.u32 %rd202, %r7, 16;
+	add.s64 %rd203, %rd1, %rd202;
+	ld.shared.s32 %r144, [%rd203+0];
+	mov.b32 %r139, %r144;
+$L68:
+	sub.u32 %r145, %r10, 1;
+	shfl.sync.down.b32 %r146|%p55, %r139, 1, %r145, %r17;
+	@!%p55 bra $L69;
+	max.s32 %r147, %r139, %r146;
+	mov.b32 %r139, %r147;
 $L69:
-	setp.ge.s64 %p53, %rd206, %rd201;
-	@%p53 bra $L71;
-	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r54;
-	mul.lo.s64 %rd209, %rd67, %rd58;
-	mad.lo.s64 %rd210, %rd209, 8, %rd52;
-	st.global.s64 [%rd210+0], %rd208;
-	mul.lo.s64 %rd211, %rd67, %rd58;
-	mov.b64 %rd213, 1;
-	mad.lo.s64 %rd212, %rd213, %rd60, %rd211;
-	mad.lo.s64 %rd214, %rd212, 8, %rd52;
-	st.global.s64 [%rd214+0], %rd186;
-	cvt.s64.s32 %rd215, %r147;
-	mul.lo.s64 %rd216, %rd67, %rd58;
-	mov.b64 %rd218, 2;
-	mad.lo.s64 %rd217, %rd218, %rd60, %rd216;
-	mad.lo.s64 %rd219, %rd217, 8, %rd52;
-	st.global.s64 [%rd219+0], %rd215;
-	mul.lo.s64 %rd220, %rd67, %rd58;
-	mov.b64 %rd222, 3;
-	mad.lo.s64 %rd221, %rd222, %rd60, %rd220;
-	mad.lo.s64 %rd223, %rd221, 8, %rd52;
-	st.global.s64 [%rd223+0], %rd3;
+	shfl.sync.down.b32 %r148|%p56, %r139, 2, %r145, %r17;
+	@!%p56 bra $L70;
+	max.s32 %r149, %r139, %r148;
+	mov.b32 %r139, %r149;
 $L70:
-	add.s64 %rd206, %rd206, %rd205;
-	bra.uni $L69;
+	shfl.sync.down.b32 %r150|%p57, %r139, 4, %r145, %r17;
+	@!%p57 bra $L71;
+	max.s32 %r151, %r139, %r150;
+	mov.b32 %r139, %r151;
 $L71:
-	mov.b64 %rd224, 1;
-	// block reduction
-	sub.u32 %r148, %r13, 1;
-	mov.b32 %r149, %r3;
+	shfl.sync.down.b32 %r152|%p58, %r139, 8, %r145, %r17;
+	@!%p58 bra $L72;
+	max.s32 %r153, %r139, %r152;
+	mov.b32 %r139, %r153;
 $L72:
-	setp.hs.u32 %p54, %r149, 32;
-	@%p54 bra $L73;
-	mov.b64 {%r150, %r151}, %rd224;
-	shfl.sync.down.b32 %r152|%p55, %r150, %r149, %r148, %r17;
-	shfl.sync.down.b32 %r153, %r151, %r149, %r148, %r17;
-	mov.b64 %rd225, {%r152, %r153};
-	@!%p55 bra $L74;
-	add.s64 %rd226, %rd224, %rd225;
-	mov.b64 %rd224, %rd226;
-$L74:
-	shl.b32 %r149, %r149, 1;
-	bra.uni $L72;
+	shfl.sync.down.b32 %r154|%p59, %r139, 16, %r145, %r17;
+	@!%p59 bra $L73;
+	max.s32 %r155, %r139, %r154;
+	mov.b32 %r139, %r155;
 $L73:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L75;
-	mul.wide.u32 %rd227, %r8, 16;
-	add.s64 %rd228, %rd1, %rd227;
-	st.shared.s64 [%rd228+0], %rd224;
+	@!%p52 bra $L74;
+	st.shared.s32 [%rd1+1024], %r139;
+$L74:
+$L67:
+	bar.sync 0;
+	ld.shared.s32 %r156, [%rd1+1024];
+	mov.b32 %r139, %r156;
+	mov.b32 %r157, %r139;
+	mov.b32 %r158, %r157;
+	mov.b64 %rd204, 1;
+	cvt.u64.u32 %rd205, %r5;
+	mov.b64 %rd207, 0;
+	add.s64 %rd206, %rd207, %rd205;
+	cvt.u64.u32 %rd208, %r6;
+	mov.b64 %rd209, %rd206;
 $L75:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L76;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L77;
-	mul.wide.u32 %rd229, %r7, 16;
-	add.s64 %rd230, %rd1, %rd229;
-	ld.shared.s64 %rd231, [%rd230+0];
-	mov.b64 %rd224, %rd231;
-$L77:
-	sub.u32 %r154, %r10, 1;
-	mov.b64 {%r155, %r156}, %rd224;
-	shfl.sync.down.b32 %r157|%p59, %r155, 1, %r154, %r17;
-	shfl.sync.down.b32 %r158, %r156, 1, %r154, %r17;
-	mov.b64 %rd232, {%r157, %r158};
-	@!%p59 bra $L78;
-	add.s64 %rd233, %rd224, %rd232;
-	mov.b64 %rd224, %rd233;
-$L78:
-	mov.b64 {%r159, %r160}, %rd224;
-	shfl.sync.down.b32 %r161|%p60, %r159, 2, %r154, %r17;
-	shfl.sync.down.b32 %r162, %r160, 2, %r154, %r17;
-	mov.b64 %rd234, {%r161, %r162};
-	@!%p60 bra $L79;
-	add.s64 %rd235, %rd224, %rd234;
-	mov.b64 %rd224, %rd235;
-$L79:
-	mov.b64 {%r163, %r164}, %rd224;
-	shfl.sync.down.b32 %r165|%p61, %r163, 4, %r154, %r17;
-	shfl.sync.down.b32 %r166, %r164, 4, %r154, %r17;
-	mov.b64 %rd236, {%r165, %r166};
-	@!%p61 bra $L80;
-	add.s64 %rd237, %rd224, %rd236;
-	mov.b64 %rd224, %rd237;
-$L80:
-	mov.b64 {%r167, %r168}, %rd224;
-	shfl.sync.down.b32 %r169|%p62, %r167, 8, %r154, %r17;
-	shfl.sync.down.b32 %r170, %r168, 8, %r154, %r17;
-	mov.b64 %rd238, {%r169, %r170};
-	@!%p62 bra $L81;
-	add.s64 %rd239, %rd224, %rd238;
-	mov.b64 %rd224, %rd239;
-$L81:
-	mov.b64 {%r171, %r172}, %rd224;
-	shfl.sync.down.b32 %r173|%p63, %r171, 16, %r154, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r154, %r17;
-	mov.b64 %rd240, {%r173, %r174};
-	@!%p63 bra $L82;
-	add.s64 %rd241, %rd224, %rd240;
-	mov.b64 %rd224, %rd241;
-$L82:
-	@!%p56 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd224;
-$L83:
+	setp.ge.s64 %p60, %rd209, %rd204;
+	@%p60 bra $L77;
+	mov.b64 %rd210, %rd209;
+	cvt.s64.s32 %rd211, %r65;
+	mul.lo.s64 %rd212, %rd66, %rd57;
+	mad.lo.s64 %rd213, %rd212, 8, %rd51;
+	st.global.s64 [%rd213+0], %rd211;
+	mul.lo.s64 %rd214, %rd66, %rd57;
+	mov.b64 %rd216, 1;
+	mad.lo.s64 %rd215, %rd216, %rd59, %rd214;
+	mad.lo.s64 %rd217, %rd215, 8, %rd51;
+	st.global.s64 [%rd217+0], %rd189;
+	cvt.s64.s32 %rd218, %r158;
+	mul.lo.s64 %rd219, %rd66, %rd57;
+	mov.b64 %rd221, 2;
+	mad.lo.s64 %rd220, %rd221, %rd59, %rd219;
+	mad.lo.s64 %rd222, %rd220, 8, %rd51;
+	st.global.s64 [%rd222+0], %rd218;
+	mul.lo.s64 %rd223, %rd66, %rd57;
+	mov.b64 %rd225, 3;
+	mad.lo.s64 %rd224, %rd225, %rd59, %rd223;
+	mad.lo.s64 %rd226, %rd224, 8, %rd51;
+	st.global.s64 [%rd226+0], %rd2;
 $L76:
-	bar.sync 0;
-	ld.shared.s64 %rd242, [%rd1+1024];
-	mov.b64 %rd224, %rd242;
-	mov.b64 %rd243, %rd224;
-	mov.b64 %rd244, %rd243;
-	cvt.u64.u32 %rd245, %r3;
-	mov.b64 %rd246, %rd245;
+	add.s64 %rd209, %rd209, %rd208;
+	bra.uni $L75;
+$L77:
+	mov.b64 %rd227, 1;
 	// block reduction
-	sub.u32 %r175, %r13, 1;
-	mov.b32 %r176, %r3;
+	sub.u32 %r159, %r13, 1;
+	mov.b32 %r160, %r3;
+$L78:
+	setp.hs.u32 %p61, %r160, 32;
+	@%p61 bra $L79;
+	mov.b64 {%r161, %r162}, %rd227;
+	shfl.sync.down.b32 %r163|%p62, %r161, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
+	mov.b64 %rd228, {%r163, %r164};
+	@!%p62 bra $L80;
+	add.s64 %rd229, %rd227, %rd228;
+	mov.b64 %rd227, %rd229;
+$L80:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L78;
+$L79:
+	setp.eq.u32 %p63, %r7, 0;
+	@!%p63 bra $L81;
+	mul.wide.u32 %rd230, %r8, 16;
+	add.s64 %rd231, %rd1, %rd230;
+	st.shared.s64 [%rd231+0], %rd227;
+$L81:
+	bar.sync 0;
+	setp.eq.u32 %p64, %r8, 0;
+	@!%p64 bra $L82;
+	setp.lo.u32 %p65, %r7, %r10;
+	@!%p65 bra $L83;
+	mul.wide.u32 %rd232, %r7, 16;
+	add.s64 %rd233, %rd1, %rd232;
+	ld.shared.s64 %rd234, [%rd233+0];
+	mov.b64 %rd227, %rd234;
+$L83:
+	sub.u32 %r165, %r10, 1;
+	mov.b64 {%r166, %r167}, %rd227;
+	shfl.sync.down.b32 %r168|%p66, %r166, 1, %r165, %r17;
+	shfl.sync.down.b32 %r169, %r167, 1, %r165, %r17;
+	mov.b64 %rd235, {%r168, %r169};
+	@!%p66 bra $L84;
+	add.s64 %rd236, %rd227, %rd235;
+	mov.b64 %rd227, %rd236;
 $L84:
-	setp.hs.u32 %p64, %r176, 32;
-	@%p64 bra $L85;
-	mov.b64 {%r177, %r178}, %rd246;
-	shfl.sync.down.b32 %r179|%p65, %r177, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd247, {%r179, %r180};
-	@!%p65 bra $L86;
-	max.s64 %rd248, %rd246, %rd247;
-	mov.b64 %rd246, %rd248;
-$L86:
-	shl.b32 %r176, %r176, 1;
-	bra.uni $L84;
+	mov.b64 {%r170, %r171}, %rd227;
+	shfl.sync.down.b32 %r172|%p67, %r170, 2, %r165, %r17;
+	shfl.sync.down.b32 %r173, %r171, 2, %r165, %r17;
+	mov.b64 %rd237, {%r172, %r173};
+	@!%p67 bra $L85;
+	add.s64 %rd238, %rd227, %rd237;
+	mov.b64 %rd227, %rd238;
 $L85:
-	setp.eq.u32 %p66, %r7, 0;
-	@!%p66 bra $L87;
-	mul.wide.u32 %rd249, %r8, 16;
-	add.s64 %rd250, %rd1, %rd249;
-	st.shared.s64 [%rd250+0], %rd246;
+	mov.b64 {%r174, %r175}, %rd227;
+	shfl.sync.down.b32 %r176|%p68, %r174, 4, %r165, %r17;
+	shfl.sync.down.b32 %r177, %r175, 4, %r165, %r17;
+	mov.b64 %rd239, {%r176, %r177};
+	@!%p68 bra $L86;
+	add.s64 %rd240, %rd227, %rd239;
+	mov.b64 %rd227, %rd240;
+$L86:
+	mov.b64 {%r178, %r179}, %rd227;
+	shfl.sync.down.b32 %r180|%p69, %r178, 8, %r165, %r17;
+	shfl.sync.down.b32 %r181, %r179, 8, %r165, %r17;
+	mov.b64 %rd241, {%r180, %r181};
+	@!%p69 bra $L87;
+	add.s64 %rd242, %rd227, %rd241;
+	mov.b64 %rd227, %rd242;
 $L87:
-	bar.sync 0;
-	setp.eq.u32 %p67, %r8, 0;
-	@!%p67 bra $L88;
-	setp.lo.u32 %p68, %r7, %r10;
-	@!%p68 bra $L89;
-	mul.wide.u32 %rd251, %r7, 16;
-	add.s64 %rd252, %rd1, %rd251;
-	ld.shared.s64 %rd253, [%rd252+0];
-	mov.b64 %rd246, %rd253;
-$L89:
-	sub.u32 %r181, %r10, 1;
-	mov.b64 {%r182, %r183}, %rd246;
-	shfl.sync.down.b32 %r184|%p69, %r182, 1, %r181, %r17;
-	shfl.sync.down.b32 %r185, %r183, 1, %r181, %r17;
-	mov.b64 %rd254, {%r184, %r185};
-	@!%p69 bra $L90;
-	max.s64 %rd255, %rd246, %rd254;
-	mov.b64 %rd246, %rd255;
-$L90:
-	mov.b64 {%r186, %r187}, %rd246;
-	shfl.sync.down.b32 %r188|%p70, %r186, 2, %r181, %r17;
-	shfl.sync.down.b32 %r189, %r187, 2, %r181, %r17;
-	mov.b64 %rd256, {%r188, %r189};
-	@!%p70 bra $L91;
-	max.s64 %rd257, %rd246, %rd256;
-	mov.b64 %rd246, %rd257;
-$L91:
-	mov.b64 {%r190, %r191}, %rd246;
-	shfl.sync.down.b32 %r192|%p71, %r190, 4, %r181, %r17;
-	shfl.sync.down.b32 %r193, %r191, 4, %r181, %r17;
-	mov.b64 %rd258, {%r192, %r193};
-	@!%p71 bra $L92;
-	max.s64 %rd259, %rd246, %rd258;
-	mov.b64 %rd246, %rd259;
-$L92:
-	mov.b64 {%r194, %r195}, %rd246;
-	shfl.sync.down.b32 %r196|%p72, %r194, 8, %r181, %r17;
-	shfl.sync.down.b32 %r197, %r195, 8, %r181, %r17;
-	mov.b64 %rd260, {%r196, %r197};
-	@!%p72 bra $L93;
-	max.s64 %rd261, %rd246, %rd260;
-	mov.b64 %rd246, %rd261;
-$L93:
-	mov.b64 {%r198, %r199}, %rd246;
-	shfl.sync.down.b32 %r200|%p73, %r198, 16, %r181, %r17;
-	shfl.sync.down.b32 %r201, %r199, 16, %r181, %r17;
-	mov.b64 %rd262, {%r200, %r201};
-	@!%p73 bra $L94;
-	max.s64 %rd263, %rd246, %rd262;
-	mov.b64 %rd246, %rd263;
-$L94:
-	@!%p66 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd246;
-$L95:
+	mov.b64 {%r182, %r183}, %rd227;
+	shfl.sync.down.b32 %r184|%p70, %r182, 16, %r165, %r17;
+	shfl.sync.down.b32 %r185, %r183, 16, %r165, %r17;
+	mov.b64 %rd243, {%r184, %r185};
+	@!%p70 bra $L88;
+	add.s64 %rd244, %rd227, %rd243;
+	mov.b64 %rd227, %rd244;
 $L88:
+	@!%p63 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd227;
+$L89:
+$L82:
 	bar.sync 0;
-	ld.shared.s64 %rd264, [%rd1+1024];
-	mov.b64 %rd246, %rd264;
-	mov.b64 %rd265, %rd246;
-	mov.b64 %rd266, %rd265;
-	setp.eq.u32 %p74, %r5, 0;
-	@!%p74 bra $L96;
-	cvt.u64.u32 %rd267, %r4;
-	sub.s64 %rd268, %rd244, %rd267;
-	mul.lo.s64 %rd269, %rd67, %rd58;
-	mov.b64 %rd271, 4;
-	mad.lo.s64 %rd270, %rd271, %rd60, %rd269;
-	mad.lo.s64 %rd272, %rd270, 8, %rd52;
-	st.global.s64 [%rd272+0], %rd268;
-	cvt.u64.u32 %rd273, %r3;
-	sub.s64 %rd274, %rd266, %rd273;
-	mul.lo.s64 %rd275, %rd67, %rd58;
-	mov.b64 %rd277, 5;
-	mad.lo.s64 %rd276, %rd277, %rd60, %rd275;
-	mad.lo.s64 %rd278, %rd276, 8, %rd52;
-	st.global.s64 [%rd278+0], %rd274;
+	ld.shared.s64 %rd245, [%rd1+1024];
+	mov.b64 %rd227, %rd245;
+	mov.b64 %rd246, %rd227;
+	mov.b64 %rd247, %rd246;
+	cvt.u64.u32 %rd248, %r3;
+	mov.b64 %rd249, %rd248;
+	// block reduction
+	sub.u32 %r186, %r13, 1;
+	mov.b32 %r187, %r3;
+$L90:
+	setp.hs.u32 %p71, %r187, 32;
+	@%p71 bra $L91;
+	mov.b64 {%r188, %r189}, %rd249;
+	shfl.sync.down.b32 %r190|%p72, %r188, %r187, %r186, %r17;
+	shfl.sync.down.b32 %r191, %r189, %r187, %r186, %r17;
+	mov.b64 %rd250, {%r190, %r191};
+	@!%p72 bra $L92;
+	max.s64 %rd251, %rd249, %rd250;
+	mov.b64 %rd249, %rd251;
+$L92:
+	shl.b32 %r187, %r187, 1;
+	bra.uni $L90;
+$L91:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L93;
+	mul.wide.u32 %rd252, %r8, 16;
+	add.s64 %rd253, %rd1, %rd252;
+	st.shared.s64 [%rd253+0], %rd249;
+$L93:
+	bar.sync 0;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L94;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L95;
+	mul.wide.u32 %rd254, %r7, 16;
+	add.s64 %rd255, %rd1, %rd254;
+	ld.shared.s64 %rd256, [%rd255+0];
+	mov.b64 %rd249, %rd256;
+$L95:
+	sub.u32 %r192, %r10, 1;
+	mov.b64 {%r193, %r194}, %rd249;
+	shfl.sync.down.b32 %r195|%p76, %r193, 1, %r192, %r17;
+	shfl.sync.down.b32 %r196, %r194, 1, %r192, %r17;
+	mov.b64 %rd257, {%r195, %r196};
+	@!%p76 bra $L96;
+	max.s64 %rd258, %rd249, %rd257;
+	mov.b64 %rd249, %rd258;
 $L96:
+	mov.b64 {%r197, %r198}, %rd249;
+	shfl.sync.down.b32 %r199|%p77, %r197, 2, %r192, %r17;
+	shfl.sync.down.b32 %r200, %r198, 2, %r192, %r17;
+	mov.b64 %rd259, {%r199, %r200};
+	@!%p77 bra $L97;
+	max.s64 %rd260, %rd249, %rd259;
+	mov.b64 %rd249, %rd260;
+$L97:
+	mov.b64 {%r201, %r202}, %rd249;
+	shfl.sync.down.b32 %r203|%p78, %r201, 4, %r192, %r17;
+	shfl.sync.down.b32 %r204, %r202, 4, %r192, %r17;
+	mov.b64 %rd261, {%r203, %r204};
+	@!%p78 bra $L98;
+	max.s64 %rd262, %rd249, %rd261;
+	mov.b64 %rd249, %rd262;
+$L98:
+	mov.b64 {%r205, %r206}, %rd249;
+	shfl.sync.down.b32 %r207|%p79, %r205, 8, %r192, %r17;
+	shfl.sync.down.b32 %r208, %r206, 8, %r192, %r17;
+	mov.b64 %rd263, {%r207, %r208};
+	@!%p79 bra $L99;
+	max.s64 %rd264, %rd249, %rd263;
+	mov.b64 %rd249, %rd264;
+$L99:
+	mov.b64 {%r209, %r210}, %rd249;
+	shfl.sync.down.b32 %r211|%p80, %r209, 16, %r192, %r17;
+	shfl.sync.down.b32 %r212, %r210, 16, %r192, %r17;
+	mov.b64 %rd265, {%r211, %r212};
+	@!%p80 bra $L100;
+	max.s64 %rd266, %rd249, %rd265;
+	mov.b64 %rd249, %rd266;
+$L100:
+	@!%p73 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd249;
+$L101:
+$L94:
+	bar.sync 0;
+	ld.shared.s64 %rd267, [%rd1+1024];
+	mov.b64 %rd249, %rd267;
+	mov.b64 %rd268, %rd249;
+	mov.b64 %rd269, %rd268;
+	setp.eq.u32 %p81, %r5, 0;
+	@!%p81 bra $L102;
+	cvt.u64.u32 %rd270, %r4;
+	sub.s64 %rd271, %rd247, %rd270;
+	mul.lo.s64 %rd272, %rd66, %rd57;
+	mov.b64 %rd274, 4;
+	mad.lo.s64 %rd273, %rd274, %rd59, %rd272;
+	mad.lo.s64 %rd275, %rd273, 8, %rd51;
+	st.global.s64 [%rd275+0], %rd271;
+	cvt.u64.u32 %rd276, %r3;
+	sub.s64 %rd277, %rd269, %rd276;
+	mul.lo.s64 %rd278, %rd66, %rd57;
+	mov.b64 %rd280, 5;
+	mad.lo.s64 %rd279, %rd280, %rd59, %rd278;
+	mad.lo.s64 %rd281, %rd279, 8, %rd51;
+	st.global.s64 [%rd281+0], %rd277;
+$L102:
 	bar.sync 0;
 $L3:
-	add.s64 %rd66, %rd66, %rd65;
+	add.s64 %rd65, %rd65, %rd64;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -18135,7 +18421,7 @@ const gokkosPTX36 = `//
 {
 	.reg .pred %p<65>;
 	.reg .b32 %r<62>;
-	.reg .b64 %rd<113>;
+	.reg .b64 %rd<112>;
 	.reg .f64 %fd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18156,19 +18442,18 @@ const gokkosPTX36 = `//
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	mov.u64 %rd2, 0;
-	ld.param.s64 %rd3, [gk_league];
-	ld.param.s64 %rd4, [gk_team_size];
-	ld.param.s64 %rd5, [gk_vector_length];
-	ld.param.s64 %rd6, [gk_s0_team];
-	ld.param.s64 %rd7, [gk_s0_thread];
-	ld.param.u64 %rd8, [gk_s1_base];
-	ld.param.s64 %rd9, [gk_s1_team];
-	ld.param.s64 %rd10, [gk_s1_thread];
-	ld.param.u64 %rd11, [gk_partials];
-	cvta.to.global.u64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_result];
-	cvta.to.global.u64 %rd14, %rd13;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_result];
+	cvta.to.global.u64 %rd13, %rd12;
 	ld.param.u32 %r18, [gk_op];
 	mov.b32 %r19, 32;
 	sub.u32 %r20, %r19, %r3;
@@ -18183,25 +18468,25 @@ const gokkosPTX36 = `//
 	shl.b32 %r28, %r27, %r23;
 	mov.u32 %r29, %ctaid.x;
 	mov.u32 %r30, %nctaid.x;
-	cvt.u64.u32 %rd15, %r2;
-	mov.u64 %rd16, gk_dyn;
-	add.s64 %rd17, %rd16, %rd6;
-	mad.lo.s64 %rd18, %rd15, %rd7, %rd17;
-	mad.lo.s64 %rd19, %rd4, %rd10, %rd9;
-	cvt.u64.u32 %rd21, %r29;
-	cvta.to.global.u64 %rd22, %rd8;
-	mad.lo.s64 %rd20, %rd21, %rd19, %rd22;
-	add.s64 %rd23, %rd20, %rd9;
-	mad.lo.s64 %rd24, %rd15, %rd10, %rd23;
-	ld.param.u64 %rd29, [gk_s0];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s1];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s2];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s3];
-	mov.b64 %rd37, %rd36;
+	cvt.u64.u32 %rd14, %r2;
+	mov.u64 %rd15, gk_dyn;
+	add.s64 %rd16, %rd15, %rd5;
+	mad.lo.s64 %rd17, %rd14, %rd6, %rd16;
+	mad.lo.s64 %rd18, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd20, %r29;
+	cvta.to.global.u64 %rd21, %rd7;
+	mad.lo.s64 %rd19, %rd20, %rd18, %rd21;
+	add.s64 %rd22, %rd19, %rd8;
+	mad.lo.s64 %rd23, %rd14, %rd9, %rd22;
+	ld.param.u64 %rd28, [gk_s0];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s1];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s2];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s3];
+	mov.b64 %rd36, %rd35;
 	setp.ne.u32 %p3, %r18, 1;
 	@%p3 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -18220,42 +18505,42 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd39, %r29;
-	cvt.u64.u32 %rd40, %r30;
-	mov.b64 %rd41, %rd39;
+	cvt.u64.u32 %rd38, %r29;
+	cvt.u64.u32 %rd39, %r30;
+	mov.b64 %rd40, %rd38;
 $L5:
-	setp.ge.s64 %p6, %rd41, %rd3;
+	setp.ge.s64 %p6, %rd40, %rd2;
 	@%p6 bra $L6;
-	mov.b64 %rd38, %rd41;
+	mov.b64 %rd37, %rd40;
+	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
 	mov.b64 %rd26, 0;
 	mov.b64 %rd27, 0;
-	mov.b64 %rd28, 0;
-	mul.lo.s64 %rd42, %rd38, %rd37;
-	mov.b64 %rd43, %rd42;
-	mov.b64 %rd44, %rd37;
-	cvt.u64.u32 %rd45, %r2;
-	mov.b64 %rd47, 0;
-	add.s64 %rd46, %rd47, %rd45;
-	cvt.u64.u32 %rd48, %r4;
-	mov.b64 %rd49, %rd46;
+	mul.lo.s64 %rd41, %rd37, %rd36;
+	mov.b64 %rd42, %rd41;
+	mov.b64 %rd43, %rd36;
+	cvt.u64.u32 %rd44, %r2;
+	mov.b64 %rd46, 0;
+	add.s64 %rd45, %rd46, %rd44;
+	cvt.u64.u32 %rd47, %r4;
+	mov.b64 %rd48, %rd45;
 $L8:
-	setp.ge.s64 %p7, %rd49, %rd44;
+	setp.ge.s64 %p7, %rd48, %rd43;
 	@%p7 bra $L10;
-	mov.b64 %rd50, %rd49;
-	add.s64 %rd51, %rd43, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 8, %rd31;
-	ld.global.nc.f64 %fd3, [%rd53+0];
+	mov.b64 %rd49, %rd48;
+	add.s64 %rd50, %rd42, %rd49;
+	mul.lo.s64 %rd51, %rd50, %rd34;
+	mad.lo.s64 %rd52, %rd51, 8, %rd30;
+	ld.global.nc.f64 %fd3, [%rd52+0];
 	mov.f64 %fd4, %fd3;
 	add.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
 $L9:
-	add.s64 %rd49, %rd49, %rd48;
+	add.s64 %rd48, %rd48, %rd47;
 	bra.uni $L8;
 $L10:
 $L7:
-	add.s64 %rd41, %rd41, %rd40;
+	add.s64 %rd40, %rd40, %rd39;
 	bra.uni $L5;
 $L6:
 	mov.f64 %fd6, %fd1;
@@ -18266,12 +18551,12 @@ $L6:
 $L11:
 	setp.hs.u32 %p8, %r33, 32;
 	@%p8 bra $L12;
-	mov.b64 %rd54, %fd6;
-	mov.b64 {%r34, %r35}, %rd54;
+	mov.b64 %rd53, %fd6;
+	mov.b64 {%r34, %r35}, %rd53;
 	shfl.sync.down.b32 %r36|%p9, %r34, %r33, %r32, %r17;
 	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd55, {%r36, %r37};
-	mov.b64 %fd7, %rd55;
+	mov.b64 %rd54, {%r36, %r37};
+	mov.b64 %fd7, %rd54;
 	@!%p9 bra $L13;
 	setp.ne.u32 %p10, %r18, 1;
 	@%p10 bra.uni $L15;
@@ -18288,11 +18573,11 @@ $L16:
 	setp.ne.u32 %p12, %r18, 3;
 	@%p12 bra.uni $L17;
 	min.f64 %fd10, %fd6, %fd7;
-	mov.b64 %rd56, %fd6;
-	mov.b64 %rd57, %fd7;
-	or.b64 %rd58, %rd56, %rd57;
+	mov.b64 %rd55, %fd6;
+	mov.b64 %rd56, %fd7;
+	or.b64 %rd57, %rd55, %rd56;
 	setp.eq.f64 %p13, %fd6, %fd7;
-	mov.b64 %fd11, %rd58;
+	mov.b64 %fd11, %rd57;
 	selp.f64 %fd12, %fd11, %fd10, %p13;
 	setp.nan.f64 %p14, %fd6, %fd7;
 	add.rn.f64 %fd13, %fd6, %fd7;
@@ -18301,11 +18586,11 @@ $L16:
 	bra.uni $L14;
 $L17:
 	max.f64 %fd15, %fd6, %fd7;
-	mov.b64 %rd59, %fd6;
-	mov.b64 %rd60, %fd7;
-	and.b64 %rd61, %rd59, %rd60;
+	mov.b64 %rd58, %fd6;
+	mov.b64 %rd59, %fd7;
+	and.b64 %rd60, %rd58, %rd59;
 	setp.eq.f64 %p15, %fd6, %fd7;
-	mov.b64 %fd16, %rd61;
+	mov.b64 %fd16, %rd60;
 	selp.f64 %fd17, %fd16, %fd15, %p15;
 	setp.nan.f64 %p16, %fd6, %fd7;
 	add.rn.f64 %fd18, %fd6, %fd7;
@@ -18318,18 +18603,18 @@ $L13:
 $L12:
 	setp.eq.u32 %p17, %r7, 0;
 	@!%p17 bra $L18;
-	mul.wide.u32 %rd62, %r8, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	st.shared.f64 [%rd63+0], %fd6;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.f64 [%rd62+0], %fd6;
 $L18:
 	bar.sync 0;
 	setp.eq.u32 %p18, %r8, 0;
 	@!%p18 bra $L19;
 	setp.lo.u32 %p19, %r7, %r10;
 	@!%p19 bra $L20;
-	mul.wide.u32 %rd64, %r7, 16;
-	add.s64 %rd65, %rd1, %rd64;
-	ld.shared.f64 %fd20, [%rd65+0];
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.f64 %fd20, [%rd64+0];
 	mov.f64 %fd6, %fd20;
 $L20:
 	sub.u32 %r38, %r10, 1;
@@ -18337,12 +18622,12 @@ $L20:
 $L21:
 	setp.hs.u32 %p20, %r39, 32;
 	@%p20 bra $L22;
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r40, %r41}, %rd66;
+	mov.b64 %rd65, %fd6;
+	mov.b64 {%r40, %r41}, %rd65;
 	shfl.sync.down.b32 %r42|%p21, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd67, {%r42, %r43};
-	mov.b64 %fd21, %rd67;
+	mov.b64 %rd66, {%r42, %r43};
+	mov.b64 %fd21, %rd66;
 	@!%p21 bra $L23;
 	setp.ne.u32 %p22, %r18, 1;
 	@%p22 bra.uni $L25;
@@ -18359,11 +18644,11 @@ $L26:
 	setp.ne.u32 %p24, %r18, 3;
 	@%p24 bra.uni $L27;
 	min.f64 %fd24, %fd6, %fd21;
-	mov.b64 %rd68, %fd6;
-	mov.b64 %rd69, %fd21;
-	or.b64 %rd70, %rd68, %rd69;
+	mov.b64 %rd67, %fd6;
+	mov.b64 %rd68, %fd21;
+	or.b64 %rd69, %rd67, %rd68;
 	setp.eq.f64 %p25, %fd6, %fd21;
-	mov.b64 %fd25, %rd70;
+	mov.b64 %fd25, %rd69;
 	selp.f64 %fd26, %fd25, %fd24, %p25;
 	setp.nan.f64 %p26, %fd6, %fd21;
 	add.rn.f64 %fd27, %fd6, %fd21;
@@ -18372,11 +18657,11 @@ $L26:
 	bra.uni $L24;
 $L27:
 	max.f64 %fd29, %fd6, %fd21;
-	mov.b64 %rd71, %fd6;
-	mov.b64 %rd72, %fd21;
-	and.b64 %rd73, %rd71, %rd72;
+	mov.b64 %rd70, %fd6;
+	mov.b64 %rd71, %fd21;
+	and.b64 %rd72, %rd70, %rd71;
 	setp.eq.f64 %p27, %fd6, %fd21;
-	mov.b64 %fd30, %rd73;
+	mov.b64 %fd30, %rd72;
 	selp.f64 %fd31, %fd30, %fd29, %p27;
 	setp.nan.f64 %p28, %fd6, %fd21;
 	add.rn.f64 %fd32, %fd6, %fd21;
@@ -18388,11 +18673,11 @@ $L23:
 	bra.uni $L21;
 $L22:
 $L19:
-	mul.wide.u32 %rd74, %r29, 8;
-	add.s64 %rd75, %rd12, %rd74;
+	mul.wide.u32 %rd73, %r29, 8;
+	add.s64 %rd74, %rd11, %rd73;
 	setp.eq.u32 %p29, %r5, 0;
 	@!%p29 bra $L28;
-	st.global.f64 [%rd75+0], %fd6;
+	st.global.f64 [%rd74+0], %fd6;
 $L28:
 	// the last block combines the partials
 	setp.eq.u32 %p30, %r5, 0;
@@ -18409,21 +18694,21 @@ $L29:
 	ld.shared.u32 %r47, [%rd1+1024];
 	setp.ne.u32 %p32, %r47, 0;
 	@!%p32 bra $L30;
-	cvt.u64.u32 %rd76, %r30;
-	cvt.u64.u32 %rd77, %r5;
-	cvt.u64.u32 %rd78, %r6;
+	cvt.u64.u32 %rd75, %r30;
+	cvt.u64.u32 %rd76, %r5;
+	cvt.u64.u32 %rd77, %r6;
 	setp.ne.u32 %p33, %r18, 1;
 	@%p33 bra.uni $L32;
 	mov.f64 %fd34, 0d0000000000000000;
-	mov.b64 %rd79, %rd77;
+	mov.b64 %rd78, %rd76;
 $L33:
-	setp.ge.s64 %p34, %rd79, %rd76;
+	setp.ge.s64 %p34, %rd78, %rd75;
 	@%p34 bra $L34;
-	mad.lo.s64 %rd80, %rd79, 8, %rd12;
-	ld.relaxed.gpu.global.f64 %fd35, [%rd80+0];
+	mad.lo.s64 %rd79, %rd78, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd35, [%rd79+0];
 	add.rn.f64 %fd36, %fd34, %fd35;
 	mov.f64 %fd34, %fd36;
-	add.s64 %rd79, %rd79, %rd78;
+	add.s64 %rd78, %rd78, %rd77;
 	bra.uni $L33;
 $L34:
 	bra.uni $L31;
@@ -18431,15 +18716,15 @@ $L32:
 	setp.ne.u32 %p35, %r18, 2;
 	@%p35 bra.uni $L35;
 	mov.f64 %fd34, 0d3FF0000000000000;
-	mov.b64 %rd81, %rd77;
+	mov.b64 %rd80, %rd76;
 $L36:
-	setp.ge.s64 %p36, %rd81, %rd76;
+	setp.ge.s64 %p36, %rd80, %rd75;
 	@%p36 bra $L37;
-	mad.lo.s64 %rd82, %rd81, 8, %rd12;
-	ld.relaxed.gpu.global.f64 %fd37, [%rd82+0];
+	mad.lo.s64 %rd81, %rd80, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd37, [%rd81+0];
 	mul.rn.f64 %fd38, %fd34, %fd37;
 	mov.f64 %fd34, %fd38;
-	add.s64 %rd81, %rd81, %rd78;
+	add.s64 %rd80, %rd80, %rd77;
 	bra.uni $L36;
 $L37:
 	bra.uni $L31;
@@ -18447,47 +18732,47 @@ $L35:
 	setp.ne.u32 %p37, %r18, 3;
 	@%p37 bra.uni $L38;
 	mov.f64 %fd34, 0d7FF0000000000000;
-	mov.b64 %rd83, %rd77;
+	mov.b64 %rd82, %rd76;
 $L39:
-	setp.ge.s64 %p38, %rd83, %rd76;
+	setp.ge.s64 %p38, %rd82, %rd75;
 	@%p38 bra $L40;
-	mad.lo.s64 %rd84, %rd83, 8, %rd12;
-	ld.relaxed.gpu.global.f64 %fd39, [%rd84+0];
+	mad.lo.s64 %rd83, %rd82, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd39, [%rd83+0];
 	min.f64 %fd40, %fd34, %fd39;
-	mov.b64 %rd85, %fd34;
-	mov.b64 %rd86, %fd39;
-	or.b64 %rd87, %rd85, %rd86;
+	mov.b64 %rd84, %fd34;
+	mov.b64 %rd85, %fd39;
+	or.b64 %rd86, %rd84, %rd85;
 	setp.eq.f64 %p39, %fd34, %fd39;
-	mov.b64 %fd41, %rd87;
+	mov.b64 %fd41, %rd86;
 	selp.f64 %fd42, %fd41, %fd40, %p39;
 	setp.nan.f64 %p40, %fd34, %fd39;
 	add.rn.f64 %fd43, %fd34, %fd39;
 	selp.f64 %fd44, %fd43, %fd42, %p40;
 	mov.f64 %fd34, %fd44;
-	add.s64 %rd83, %rd83, %rd78;
+	add.s64 %rd82, %rd82, %rd77;
 	bra.uni $L39;
 $L40:
 	bra.uni $L31;
 $L38:
 	mov.f64 %fd34, 0dFFF0000000000000;
-	mov.b64 %rd88, %rd77;
+	mov.b64 %rd87, %rd76;
 $L41:
-	setp.ge.s64 %p41, %rd88, %rd76;
+	setp.ge.s64 %p41, %rd87, %rd75;
 	@%p41 bra $L42;
-	mad.lo.s64 %rd89, %rd88, 8, %rd12;
-	ld.relaxed.gpu.global.f64 %fd45, [%rd89+0];
+	mad.lo.s64 %rd88, %rd87, 8, %rd11;
+	ld.relaxed.gpu.global.f64 %fd45, [%rd88+0];
 	max.f64 %fd46, %fd34, %fd45;
-	mov.b64 %rd90, %fd34;
-	mov.b64 %rd91, %fd45;
-	and.b64 %rd92, %rd90, %rd91;
+	mov.b64 %rd89, %fd34;
+	mov.b64 %rd90, %fd45;
+	and.b64 %rd91, %rd89, %rd90;
 	setp.eq.f64 %p42, %fd34, %fd45;
-	mov.b64 %fd47, %rd92;
+	mov.b64 %fd47, %rd91;
 	selp.f64 %fd48, %fd47, %fd46, %p42;
 	setp.nan.f64 %p43, %fd34, %fd45;
 	add.rn.f64 %fd49, %fd34, %fd45;
 	selp.f64 %fd50, %fd49, %fd48, %p43;
 	mov.f64 %fd34, %fd50;
-	add.s64 %rd88, %rd88, %rd78;
+	add.s64 %rd87, %rd87, %rd77;
 	bra.uni $L41;
 $L42:
 $L31:
@@ -18500,12 +18785,12 @@ $L31:
 $L43:
 	setp.hs.u32 %p44, %r51, 32;
 	@%p44 bra $L44;
-	mov.b64 %rd93, %fd51;
-	mov.b64 {%r52, %r53}, %rd93;
+	mov.b64 %rd92, %fd51;
+	mov.b64 {%r52, %r53}, %rd92;
 	shfl.sync.down.b32 %r54|%p45, %r52, %r51, %r50, %r17;
 	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
-	mov.b64 %rd94, {%r54, %r55};
-	mov.b64 %fd52, %rd94;
+	mov.b64 %rd93, {%r54, %r55};
+	mov.b64 %fd52, %rd93;
 	@!%p45 bra $L45;
 	setp.ne.u32 %p46, %r18, 1;
 	@%p46 bra.uni $L47;
@@ -18522,11 +18807,11 @@ $L48:
 	setp.ne.u32 %p48, %r18, 3;
 	@%p48 bra.uni $L49;
 	min.f64 %fd55, %fd51, %fd52;
-	mov.b64 %rd95, %fd51;
-	mov.b64 %rd96, %fd52;
-	or.b64 %rd97, %rd95, %rd96;
+	mov.b64 %rd94, %fd51;
+	mov.b64 %rd95, %fd52;
+	or.b64 %rd96, %rd94, %rd95;
 	setp.eq.f64 %p49, %fd51, %fd52;
-	mov.b64 %fd56, %rd97;
+	mov.b64 %fd56, %rd96;
 	selp.f64 %fd57, %fd56, %fd55, %p49;
 	setp.nan.f64 %p50, %fd51, %fd52;
 	add.rn.f64 %fd58, %fd51, %fd52;
@@ -18535,11 +18820,11 @@ $L48:
 	bra.uni $L46;
 $L49:
 	max.f64 %fd60, %fd51, %fd52;
-	mov.b64 %rd98, %fd51;
-	mov.b64 %rd99, %fd52;
-	and.b64 %rd100, %rd98, %rd99;
+	mov.b64 %rd97, %fd51;
+	mov.b64 %rd98, %fd52;
+	and.b64 %rd99, %rd97, %rd98;
 	setp.eq.f64 %p51, %fd51, %fd52;
-	mov.b64 %fd61, %rd100;
+	mov.b64 %fd61, %rd99;
 	selp.f64 %fd62, %fd61, %fd60, %p51;
 	setp.nan.f64 %p52, %fd51, %fd52;
 	add.rn.f64 %fd63, %fd51, %fd52;
@@ -18552,18 +18837,18 @@ $L45:
 $L44:
 	setp.eq.u32 %p53, %r7, 0;
 	@!%p53 bra $L50;
-	mul.wide.u32 %rd101, %r8, 16;
-	add.s64 %rd102, %rd1, %rd101;
-	st.shared.f64 [%rd102+0], %fd51;
+	mul.wide.u32 %rd100, %r8, 16;
+	add.s64 %rd101, %rd1, %rd100;
+	st.shared.f64 [%rd101+0], %fd51;
 $L50:
 	bar.sync 0;
 	setp.eq.u32 %p54, %r8, 0;
 	@!%p54 bra $L51;
 	setp.lo.u32 %p55, %r7, %r10;
 	@!%p55 bra $L52;
-	mul.wide.u32 %rd103, %r7, 16;
-	add.s64 %rd104, %rd1, %rd103;
-	ld.shared.f64 %fd65, [%rd104+0];
+	mul.wide.u32 %rd102, %r7, 16;
+	add.s64 %rd103, %rd1, %rd102;
+	ld.shared.f64 %fd65, [%rd103+0];
 	mov.f64 %fd51, %fd65;
 $L52:
 	sub.u32 %r56, %r10, 1;
@@ -18571,12 +18856,12 @@ $L52:
 $L53:
 	setp.hs.u32 %p56, %r57, 32;
 	@%p56 bra $L54;
-	mov.b64 %rd105, %fd51;
-	mov.b64 {%r58, %r59}, %rd105;
+	mov.b64 %rd104, %fd51;
+	mov.b64 {%r58, %r59}, %rd104;
 	shfl.sync.down.b32 %r60|%p57, %r58, %r57, %r56, %r17;
 	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd106, {%r60, %r61};
-	mov.b64 %fd66, %rd106;
+	mov.b64 %rd105, {%r60, %r61};
+	mov.b64 %fd66, %rd105;
 	@!%p57 bra $L55;
 	setp.ne.u32 %p58, %r18, 1;
 	@%p58 bra.uni $L57;
@@ -18593,11 +18878,11 @@ $L58:
 	setp.ne.u32 %p60, %r18, 3;
 	@%p60 bra.uni $L59;
 	min.f64 %fd69, %fd51, %fd66;
-	mov.b64 %rd107, %fd51;
-	mov.b64 %rd108, %fd66;
-	or.b64 %rd109, %rd107, %rd108;
+	mov.b64 %rd106, %fd51;
+	mov.b64 %rd107, %fd66;
+	or.b64 %rd108, %rd106, %rd107;
 	setp.eq.f64 %p61, %fd51, %fd66;
-	mov.b64 %fd70, %rd109;
+	mov.b64 %fd70, %rd108;
 	selp.f64 %fd71, %fd70, %fd69, %p61;
 	setp.nan.f64 %p62, %fd51, %fd66;
 	add.rn.f64 %fd72, %fd51, %fd66;
@@ -18606,11 +18891,11 @@ $L58:
 	bra.uni $L56;
 $L59:
 	max.f64 %fd74, %fd51, %fd66;
-	mov.b64 %rd110, %fd51;
-	mov.b64 %rd111, %fd66;
-	and.b64 %rd112, %rd110, %rd111;
+	mov.b64 %rd109, %fd51;
+	mov.b64 %rd110, %fd66;
+	and.b64 %rd111, %rd109, %rd110;
 	setp.eq.f64 %p63, %fd51, %fd66;
-	mov.b64 %fd75, %rd112;
+	mov.b64 %fd75, %rd111;
 	selp.f64 %fd76, %fd75, %fd74, %p63;
 	setp.nan.f64 %p64, %fd51, %fd66;
 	add.rn.f64 %fd77, %fd51, %fd66;
@@ -18623,7 +18908,7 @@ $L55:
 $L54:
 $L51:
 	@!%p30 bra $L60;
-	st.global.f64 [%rd14+0], %fd51;
+	st.global.f64 [%rd13+0], %fd51;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
 $L60:
 $L30:
@@ -18654,7 +18939,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			k.Out.Set(6, i, +a^b)
 			k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 		}
-//line gokkos_kernels_gen.go:18658
+//line gokkos_kernels_gen.go:18943
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18674,7 +18959,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5+a/16-a%8+a/1-a%1)
 	}
-//line gokkos_kernels_gen.go:18678
+//line gokkos_kernels_gen.go:18963
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -18713,7 +18998,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			i64 = i64*6364136223846793005 + 1442695040888963407
 			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64 + i64/8 - i64%16 + int64(x/64+x%128)
 		}
-//line gokkos_kernels_gen.go:18717
+//line gokkos_kernels_gen.go:19002
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18741,7 +19026,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64+i64/8-i64%16+int64(x/64+x%128))
 	}
-//line gokkos_kernels_gen.go:18745
+//line gokkos_kernels_gen.go:19030
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -18767,7 +19052,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:18771
+//line gokkos_kernels_gen.go:19056
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18787,7 +19072,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:18791
+//line gokkos_kernels_gen.go:19076
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -18809,7 +19094,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:18813
+//line gokkos_kernels_gen.go:19098
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18823,7 +19108,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:18827
+//line gokkos_kernels_gen.go:19112
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -18853,7 +19138,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:18857
+//line gokkos_kernels_gen.go:19142
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18877,7 +19162,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:18881
+//line gokkos_kernels_gen.go:19166
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -18902,7 +19187,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:18906
+//line gokkos_kernels_gen.go:19191
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -18921,7 +19206,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:18925
+//line gokkos_kernels_gen.go:19210
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -18976,7 +19261,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 				k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 				gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 			}
-//line gokkos_kernels_gen.go:18980
+//line gokkos_kernels_gen.go:19265
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19011,7 +19296,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			gokkosimpl.AtomicAddUint32(&gokkosG3[3], uint32(gokkosimpl.AtomicOrUint32(&gokkosG3[4], 1)&0))
 		}
-//line gokkos_kernels_gen.go:19015
+//line gokkos_kernels_gen.go:19300
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Old.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19049,7 +19334,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:19053
+//line gokkos_kernels_gen.go:19338
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19084,7 +19369,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:19088
+//line gokkos_kernels_gen.go:19373
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -19130,7 +19415,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 6, w.At(1))
 		}
-//line gokkos_kernels_gen.go:19134
+//line gokkos_kernels_gen.go:19419
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19166,7 +19451,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:19170
+//line gokkos_kernels_gen.go:19455
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -19178,14 +19463,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19182
+//line gokkos_kernels_gen.go:19467
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:19189
+//line gokkos_kernels_gen.go:19474
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -19253,7 +19538,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:19257
+//line gokkos_kernels_gen.go:19542
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -19303,7 +19588,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:19307
+//line gokkos_kernels_gen.go:19592
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19348,7 +19633,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:19352
+//line gokkos_kernels_gen.go:19637
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -19377,7 +19662,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:19381
+//line gokkos_kernels_gen.go:19666
 		return
 	}
 gokkosNext:
@@ -19400,7 +19685,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:19404
+//line gokkos_kernels_gen.go:19689
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -19435,7 +19720,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 				}
 				gokkosS1[gokkosJ] = r
 			}
-//line gokkos_kernels_gen.go:19439
+//line gokkos_kernels_gen.go:19724
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -19457,7 +19742,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, r)
 		}
-//line gokkos_kernels_gen.go:19461
+//line gokkos_kernels_gen.go:19746
 		return
 	}
 	if gokkosS0, gokkosS1 := k.X.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -19481,7 +19766,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:19485
+//line gokkos_kernels_gen.go:19770
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19503,7 +19788,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:19507
+//line gokkos_kernels_gen.go:19792
 }
 
 // gokkosHostLoop12Helper0 is count with slices for its views (a host loop's gather path).
@@ -19513,7 +19798,7 @@ func gokkosHostLoop12Helper0(slot int, v bool, gokkosG0 []int32) bool {
 	return v
 }
 
-//line gokkos_kernels_gen.go:19517
+//line gokkos_kernels_gen.go:19802
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
@@ -19548,7 +19833,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:19552
+//line gokkos_kernels_gen.go:19837
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19579,7 +19864,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:19583
+//line gokkos_kernels_gen.go:19868
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -19591,14 +19876,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:19595
+//line gokkos_kernels_gen.go:19880
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:19602
+//line gokkos_kernels_gen.go:19887
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -19610,7 +19895,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			gokkosAccV += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:19614
+//line gokkos_kernels_gen.go:19899
 		*acc = gokkosAccV
 		return
 	}
@@ -19618,7 +19903,7 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 		gokkosAccV += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:19622
+//line gokkos_kernels_gen.go:19907
 	*acc = gokkosAccV
 }
 
@@ -19655,7 +19940,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 			lo, hi := minmax(sum, int64(v), int64(gokkosHostLoop18Helper0(v, gokkosG0)))
 			k.Out.Set(v, 6, lo*1000+hi)
 		}
-//line gokkos_kernels_gen.go:19659
+//line gokkos_kernels_gen.go:19944
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -19679,7 +19964,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:19683
+//line gokkos_kernels_gen.go:19968
 }
 
 // gokkosHostLoop18Helper0 is Degree with slices for its views (a host loop's gather path).
@@ -19688,7 +19973,7 @@ func gokkosHostLoop18Helper0(v int, gokkosG0 []int64) int {
 	return int(gokkosG0[v+1] - gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:19692
+//line gokkos_kernels_gen.go:19977
 
 // gokkosHostLoop18Helper1 is Neighbor with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) int32 {
@@ -19696,7 +19981,7 @@ func gokkosHostLoop18Helper1(v int, j int, gokkosG0 []int32, gokkosG1 []int64) i
 	return gokkosG0[int(gokkosG1[v])+j]
 }
 
-//line gokkos_kernels_gen.go:19700
+//line gokkos_kernels_gen.go:19985
 
 // gokkosHostLoop18Helper2 is search with slices for its views (a host loop's gather path).
 func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
@@ -19718,7 +20003,7 @@ func gokkosHostLoop18Helper2(lo int, hi int, x int32, gokkosG0 []int32) int {
 	return hi
 }
 
-//line gokkos_kernels_gen.go:19722
+//line gokkos_kernels_gen.go:20007
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
@@ -19759,7 +20044,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:19763
+//line gokkos_kernels_gen.go:20048
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19795,7 +20080,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:19799
+//line gokkos_kernels_gen.go:20084
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -19812,7 +20097,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:19816
+//line gokkos_kernels_gen.go:20101
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19824,7 +20109,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:19828
+//line gokkos_kernels_gen.go:20113
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -19852,7 +20137,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:19856
+//line gokkos_kernels_gen.go:20141
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -19875,7 +20160,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:19879
+//line gokkos_kernels_gen.go:20164
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -19887,7 +20172,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			gokkosAccV += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19891
+//line gokkos_kernels_gen.go:20176
 		*acc = gokkosAccV
 		return
 	}
@@ -19895,7 +20180,7 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 		gokkosAccV += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:19899
+//line gokkos_kernels_gen.go:20184
 	*acc = gokkosAccV
 }
 
@@ -19908,7 +20193,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			gokkosAccV *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:19912
+//line gokkos_kernels_gen.go:20197
 		*acc = gokkosAccV
 		return
 	}
@@ -19916,7 +20201,7 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 		gokkosAccV *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:19920
+//line gokkos_kernels_gen.go:20205
 	*acc = gokkosAccV
 }
 
@@ -19929,7 +20214,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:19933
+//line gokkos_kernels_gen.go:20218
 		*acc = gokkosAccV
 		return
 	}
@@ -19937,7 +20222,7 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 		gokkosAccV = min(gokkosAccV, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:19941
+//line gokkos_kernels_gen.go:20226
 	*acc = gokkosAccV
 }
 
@@ -19952,7 +20237,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				gokkosAccV = x
 			}
 		}
-//line gokkos_kernels_gen.go:19956
+//line gokkos_kernels_gen.go:20241
 		*acc = gokkosAccV
 		return
 	}
@@ -19962,7 +20247,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			gokkosAccV = x
 		}
 	}
-//line gokkos_kernels_gen.go:19966
+//line gokkos_kernels_gen.go:20251
 	*acc = gokkosAccV
 }
 
@@ -19979,7 +20264,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				gokkosAccV |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:19983
+//line gokkos_kernels_gen.go:20268
 		*acc = gokkosAccV
 		return
 	}
@@ -19991,7 +20276,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			gokkosAccV |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:19995
+//line gokkos_kernels_gen.go:20280
 	*acc = gokkosAccV
 }
 
@@ -20008,7 +20293,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				gokkosAccV = gokkosAccV && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:20012
+//line gokkos_kernels_gen.go:20297
 		*acc = gokkosAccV
 		return
 	}
@@ -20020,7 +20305,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			gokkosAccV = gokkosAccV && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:20024
+//line gokkos_kernels_gen.go:20309
 	*acc = gokkosAccV
 }
 
@@ -20042,7 +20327,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:20046
+//line gokkos_kernels_gen.go:20331
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20058,7 +20343,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:20062
+//line gokkos_kernels_gen.go:20347
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -20073,7 +20358,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:20077
+//line gokkos_kernels_gen.go:20362
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20084,7 +20369,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:20088
+//line gokkos_kernels_gen.go:20373
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -20101,7 +20386,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += x
 		}
-//line gokkos_kernels_gen.go:20105
+//line gokkos_kernels_gen.go:20390
 		*acc = gokkosAccV
 		return
 	}
@@ -20113,7 +20398,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += x
 	}
-//line gokkos_kernels_gen.go:20117
+//line gokkos_kernels_gen.go:20402
 	*acc = gokkosAccV
 }
 
@@ -20130,7 +20415,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = gokkosAccV
 			}
 		}
-//line gokkos_kernels_gen.go:20134
+//line gokkos_kernels_gen.go:20419
 		*acc = gokkosAccV
 		return
 	}
@@ -20141,6 +20426,6 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, gokkosAccV)
 		}
 	}
-//line gokkos_kernels_gen.go:20145
+//line gokkos_kernels_gen.go:20430
 	*acc = gokkosAccV
 }

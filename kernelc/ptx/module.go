@@ -20,9 +20,6 @@ type module struct {
 	shared bool
 	// dynShared is set when an entry addresses dynamic shared memory.
 	dynShared bool
-	// scans is set when an entry runs a block scan, whose per-warp totals take more of the
-	// staging area.
-	scans bool
 }
 
 func newModule() *module {
@@ -53,11 +50,9 @@ func (m *module) useGlobal(name, decl string) {
 // Names and sizes of module-scope shared memory.
 const (
 	// stageSym is the static shared staging area of block-level collectives: 32 slots of 16
-	// bytes for per-warp values, then 32 slots for per-warp results, then one 16-byte result,
-	// and, in a module with block scans, two halves of 32 slots for their per-warp totals.
-	stageSym       = "gk_stage"
-	stageBytes     = 32*16 + 32*16 + 16
-	stageScanBytes = 2 * 32 * 16
+	// bytes for per-warp values, then 32 slots for per-warp results, then one 16-byte result.
+	stageSym   = "gk_stage"
+	stageBytes = 32*16 + 32*16 + 16
 	// dynSym is the dynamic shared memory (team scratch level 0).
 	dynSym = "gk_dyn"
 )
@@ -73,11 +68,7 @@ func (m *module) text() string {
 		b.WriteString("\n")
 	}
 	if m.shared {
-		n := stageBytes
-		if m.scans {
-			n += stageScanBytes
-		}
-		fmt.Fprintf(&b, ".shared .align 16 .b8 %s[%d];\n", stageSym, n)
+		fmt.Fprintf(&b, ".shared .align 16 .b8 %s[%d];\n", stageSym, stageBytes)
 	}
 	if m.dynShared {
 		fmt.Fprintf(&b, ".extern .shared .align 16 .b8 %s[];\n", dynSym)

@@ -16,9 +16,6 @@ type geometry struct {
 	lane, warp, nwarps, wlanes, wmask val
 	// stage is the shared address of the staging area (Ptr).
 	stage val
-	// scanHalf is the offset (I64, 0 or 32 slots) of the half of the scan area that the
-	// next block scan uses.
-	scanHalf val
 }
 
 // Offsets in the staging area.
@@ -26,7 +23,6 @@ const (
 	stageA = 0       // 32 slots of 16 bytes: per-warp values
 	stageB = 32 * 16 // 32 slots of 16 bytes: per-warp results
 	stageR = 64 * 16 // one 16-byte slot: the block's result
-	stageS = 65 * 16 // two halves of 32 slots of 16 bytes: per-warp totals of block scans
 	slotSz = 16      // bytes per staging slot
 	compSz = 8       // bytes per component within a slot
 )
@@ -51,8 +47,6 @@ func (lw *lowerer) setupGeometry() {
 	g.wmask = lw.laneMask(g.wlanes)
 	g.stage = lw.newReg(ir.Ptr)
 	lw.ins("mov.u64 %s, %s", g.stage, stageSym)
-	g.scanHalf = lw.newReg(ir.I64)
-	lw.ins("mov.u64 %s, 0", g.scanHalf)
 	lw.m.shared = true
 	lw.geo = g
 }
@@ -292,7 +286,6 @@ func (lw *lowerer) addVals(x, y val) val { return lw.binary(ir.Add, x, y) }
 // every lane. Every thread of the block must call it.
 func (lw *lowerer) blockScan(v val, step val) (excl, total val) {
 	g := lw.geo
-	lw.m.scans = true
 	lw.comment("block scan")
 	t := v.t
 	inc := lw.newReg(t)
@@ -310,37 +303,29 @@ func (lw *lowerer) blockScan(v val, step val) (excl, total val) {
 		p = lw.bin("and.pred", ir.Bool, p, lw.setp("lo", step, immInt(ir.U32, 32)))
 	}
 	exw := lw.selp(p, o[0], zero(t))
-	// Each warp's total goes to its slot of the current half of the scan area; after one
-	// barrier every warp reads the totals of the warps below its own and of all of them, so
-	// no second barrier and no warp-0 pass sit in the scan's chain. The halves alternate from
-	// one scan to the next: a warp writes a half again only two scans later, after every
-	// warp has passed the barrier of the scan between, and so has read it.
 	last := lw.setp("eq", g.lane, lw.bin("sub.u32", ir.U32, g.wlanes, step))
-	lw.ifPred(last, func() {
-		lw.storeMem(t, ".shared", lw.bin("add.s64", ir.Ptr, lw.slotAddr(g.warp, stageS), g.scanHalf), 0, inc)
+	lw.ifPred(last, func() { lw.storeMem(t, ".shared", lw.slotAddr(g.warp, stageA), 0, inc) })
+	lw.ins("bar.sync 0")
+	w0 := lw.setp("eq", g.warp, immInt(ir.U32, 0))
+	lw.ifPred(w0, func() {
+		x := lw.newReg(t)
+		lw.mov(x, zero(t))
+		have := lw.setp("lo", g.lane, g.nwarps)
+		lw.ifPred(have, func() { lw.mov(x, lw.loadMem(t, ".shared", "", lw.slotAddr(g.lane, stageA), 0)) })
+		for off := int64(1); off < 32; off *= 2 {
+			o, p := lw.shfl("up", []val{x}, immInt(ir.U32, off), zeroC, g.wmask)
+			lw.ifPred(p, func() { lw.mov(x, lw.addVals(o[0], x)) })
+		}
+		o, p := lw.shfl("up", []val{x}, immInt(ir.U32, 1), zeroC, g.wmask)
+		e := lw.selp(p, o[0], zero(t))
+		lw.ifPred(have, func() { lw.storeMem(t, ".shared", lw.slotAddr(g.lane, stageB), 0, e) })
+		lastW := lw.setp("eq", g.lane, lw.bin("sub.u32", ir.U32, g.nwarps, immInt(ir.U32, 1)))
+		lw.ifPred(lastW, func() { lw.storeMem(t, ".shared", g.stage, stageR, x) })
 	})
 	lw.ins("bar.sync 0")
-	pre, sum := lw.newReg(t), lw.newReg(t)
-	lw.mov(pre, zero(t))
-	lw.mov(sum, zero(t))
-	i := lw.newReg(ir.U32)
-	lw.mov(i, immInt(ir.U32, 0))
-	at := lw.bin("add.s64", ir.Ptr, g.stage, lw.bin("add.s64", ir.Ptr, g.scanHalf, immInt(ir.I64, stageS)))
-	head, done := lw.f.label(), lw.f.label()
-	lw.f.place(head)
-	end := lw.setp("hs", i, g.nwarps)
-	lw.ins("@%s bra %s", end, done)
-	x := lw.loadMem(t, ".shared", "", at, 0)
-	below := lw.setp("lo", i, g.warp)
-	lw.ifPred(below, func() { lw.mov(pre, lw.addVals(pre, x)) })
-	lw.mov(sum, lw.addVals(sum, x))
-	lw.ins("add.s64 %s, %s, %d", at, at, slotSz)
-	lw.ins("add.u32 %s, %s, 1", i, i)
-	lw.ins("bra.uni %s", head)
-	lw.f.place(done)
-	lw.ins("xor.b64 %s, %s, %d", g.scanHalf, g.scanHalf, 32*slotSz)
+	pre := lw.loadMem(t, ".shared", "", lw.slotAddr(g.warp, stageB), 0)
 	excl = lw.addVals(pre, exw)
-	total = sum
+	total = lw.loadMem(t, ".shared", "", g.stage, stageR)
 	return excl, total
 }
 
