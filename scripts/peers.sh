@@ -35,7 +35,8 @@
 # binary built with -tags cuda), GOKKOS_NUM_THREADS (default: every CPU; OMP_NUM_THREADS is set
 # to the same), GOKKOS (a prebuilt gokkos binary; default: go build ./cmd/gokkos), OUT (the
 # working folder for graph files and peer builds; default a temporary one, kept), ARCH (nvcc
-# -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own), ROUNDS (1: on the host,
+# -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own), TASKS (comma-separated
+# among bfs, sssp, scc and wcc, default all: the rows to measure, on every space), ROUNDS (1: on the host,
 # every peer and gokkos task runs that many times, each peer right before the matching gokkos
 # run, and the rows give the medians over the rounds: on a machine whose load moves, as a shared
 # virtual machine's does, both sides of a ratio then see the same moments).
@@ -62,6 +63,7 @@ TRIALS=${TRIALS:-5}
 PEER_TRIALS=${PEER_TRIALS:-3}
 GARDENIA_TRIALS=${GARDENIA_TRIALS:-$PEER_TRIALS}
 ROUNDS=${ROUNDS:-1}
+TASKS=${TASKS:-bfs,sssp,scc,wcc}
 SPACES=${SPACES:-host}
 ARCH=${ARCH:-sm_90}
 THREADS=${GOKKOS_NUM_THREADS:-$(nproc)}
@@ -77,6 +79,9 @@ fi
 GOKKOS=$(cd "$(dirname "$GOKKOS")" && pwd)/$(basename "$GOKKOS")
 
 log() { printf '%s\n' "$*" >&2; }
+
+# want reports whether TASKS names the task.
+want() { [[ ,$TASKS, == *,$1,* ]]; }
 
 # median reads numbers, one per line, and prints their median (the lower one of an even count).
 median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}'; }
@@ -225,36 +230,44 @@ for s in "${scales[@]}"; do
         # times are the medians over the rounds.
         declare -A RT=()
         for ((round = 0; round < ROUNDS; round++)); do
-          if [[ -n ${HAVE[gap]:-} ]]; then
-            RT[pbfs]+=" $(gap bfs -f "$g.el" -r "$root")"
+          if want bfs; then
+            if [[ -n ${HAVE[gap]:-} ]]; then RT[pbfs]+=" $(gap bfs -f "$g.el" -r "$root")"; fi
             RT[gbfs]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root")"
-            RT[pbfss]+=" $(gap bfs -f "$g.el" -s -r "$root")"
+            if [[ -n ${HAVE[gap]:-} ]]; then RT[pbfss]+=" $(gap bfs -f "$g.el" -s -r "$root")"; fi
             RT[gbfss]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected)"
-            RT[psssp]+=" $(gap sssp -f "$g.wel" -r "$root" ${SSSP_DELTA:+-d "$SSSP_DELTA"})"
-            RT[gsssp]+=" $(gk host -algo sssp -graph "$g.gkg" -root "$root")"
-            RT[pcc]+=" $(gap cc -f "$g.el" -s)"
-          else
-            RT[gbfs]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root")"
-            RT[gbfss]+=" $(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected)"
+          fi
+          if want sssp; then
+            if [[ -n ${HAVE[gap]:-} ]]; then RT[psssp]+=" $(gap sssp -f "$g.wel" -r "$root" ${SSSP_DELTA:+-d "$SSSP_DELTA"})"; fi
             RT[gsssp]+=" $(gk host -algo sssp -graph "$g.gkg" -root "$root")"
           fi
-          if [[ -n ${HAVE[msscc]:-} ]]; then RT[pscc]+=" $(repeat 's/^Multistep SCC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/msscc" "$g.ms")"; fi
-          read -r t tl <<<"$(gklabels scc host -method multistep -graph "$g.gkg")"
-          RT[gscc]+=" $t" RT[gsccl]+=" $tl"
-          if [[ -n ${HAVE[mscc]:-} ]]; then RT[pmscc]+=" $(repeat 's/^Multistep CC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/mscc" "$g.ms")"; fi
-          read -r t tl <<<"$(gklabels wcc host -graph "$g.gkg")"
-          RT[gwcc]+=" $t" RT[gwccl]+=" $tl"
+          if want scc; then
+            if [[ -n ${HAVE[msscc]:-} ]]; then RT[pscc]+=" $(repeat 's/^Multistep SCC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/msscc" "$g.ms")"; fi
+            read -r t tl <<<"$(gklabels scc host -method multistep -graph "$g.gkg")"
+            RT[gscc]+=" $t" RT[gsccl]+=" $tl"
+          fi
+          if want wcc; then
+            if [[ -n ${HAVE[gap]:-} ]]; then RT[pcc]+=" $(gap cc -f "$g.el" -s)"; fi
+            if [[ -n ${HAVE[mscc]:-} ]]; then RT[pmscc]+=" $(repeat 's/^Multistep CC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/mscc" "$g.ms")"; fi
+            read -r t tl <<<"$(gklabels wcc host -graph "$g.gkg")"
+            RT[gwcc]+=" $t" RT[gwccl]+=" $tl"
+          fi
         done
         m() { tr ' ' '\n' <<<"${RT[$1]:-}" | grep . | median; }
-        row bfs "$name" host "$(m gbfs)" "GAP bfs" "$(m pbfs)"
-        row "bfs (symmetrized)" "$name" host "$(m gbfss)" "GAP bfs -s" "$(m pbfss)"
-        row sssp "$name" host "$(m gsssp)" "GAP sssp" "$(m psssp)"
-        row "scc multistep" "$name" host "$(m gscc)" "Multistep scc" "$(m pscc)"
-        row "scc multistep (labels)" "$name" host "$(m gsccl)" "Multistep scc" "$(m pscc)"
-        row wcc "$name" host "$(m gwcc)" "GAP cc" "$(m pcc)"
-        row "wcc (labels)" "$name" host "$(m gwccl)" "GAP cc" "$(m pcc)"
-        row wcc "$name" host "$(m gwcc)" "Multistep cc" "$(m pmscc)"
-        row "wcc (labels)" "$name" host "$(m gwccl)" "Multistep cc" "$(m pmscc)"
+        if want bfs; then
+          row bfs "$name" host "$(m gbfs)" "GAP bfs" "$(m pbfs)"
+          row "bfs (symmetrized)" "$name" host "$(m gbfss)" "GAP bfs -s" "$(m pbfss)"
+        fi
+        if want sssp; then row sssp "$name" host "$(m gsssp)" "GAP sssp" "$(m psssp)"; fi
+        if want scc; then
+          row "scc multistep" "$name" host "$(m gscc)" "Multistep scc" "$(m pscc)"
+          row "scc multistep (labels)" "$name" host "$(m gsccl)" "Multistep scc" "$(m pscc)"
+        fi
+        if want wcc; then
+          row wcc "$name" host "$(m gwcc)" "GAP cc" "$(m pcc)"
+          row "wcc (labels)" "$name" host "$(m gwccl)" "GAP cc" "$(m pcc)"
+          row wcc "$name" host "$(m gwcc)" "Multistep cc" "$(m pmscc)"
+          row "wcc (labels)" "$name" host "$(m gwccl)" "Multistep cc" "$(m pmscc)"
+        fi
         unset RT
       else
         ecl_scc="" ecl_cc="" gd_sssp="" gd_name="—"
@@ -264,19 +277,23 @@ for s in "${scales[@]}"; do
           [[ -s $g.mtx ]] || "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.mtx" >&2
           gd_sssp=$(gardenia "$g.mtx" "$root") gd_name="Gardenia sssp (GPU)"
         fi
-        t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
-        t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "$gd_name" "$gd_sssp"
-        for m in multistep fbtrim hybrid auto; do
-          read -r t tl <<<"$(gklabels scc "$sp" -method "$m" -graph "$g.gkg")"
-          row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
-          row "scc $m (labels)" "$name" "$sp" "$tl" "ECL-SCC" "$ecl_scc"
-        done
-        read -r t tl <<<"$(gklabels wcc "$sp" -graph "$g.gkg")"
-        row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"
-        row "wcc (labels)" "$name" "$sp" "$tl" "ECL-CC" "$ecl_cc"
+        if want bfs; then t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root"); row bfs "$name" "$sp" "$t" "—" ""; fi
+        if want sssp; then t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root"); row sssp "$name" "$sp" "$t" "$gd_name" "$gd_sssp"; fi
+        if want scc; then
+          for m in multistep fbtrim hybrid auto; do
+            read -r t tl <<<"$(gklabels scc "$sp" -method "$m" -graph "$g.gkg")"
+            row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
+            row "scc $m (labels)" "$name" "$sp" "$tl" "ECL-SCC" "$ecl_scc"
+          done
+        fi
+        if want wcc; then
+          read -r t tl <<<"$(gklabels wcc "$sp" -graph "$g.gkg")"
+          row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"
+          row "wcc (labels)" "$name" "$sp" "$tl" "ECL-CC" "$ecl_cc"
+        fi
       fi
-      shape bfs "$name" "$sp" -graph "$g.gkg" -root "$root"
-      shape sssp "$name" "$sp" -graph "$g.gkg" -root "$root"
+      if want bfs; then shape bfs "$name" "$sp" -graph "$g.gkg" -root "$root"; fi
+      if want sssp; then shape sssp "$name" "$sp" -graph "$g.gkg" -root "$root"; fi
     done
   done
 done
