@@ -49,22 +49,3 @@ func HostVisit[Op, K any]() (func(op *Op, u int32, adj []int32, e int64, hits []
 	f, ok := v.(func(op *Op, u int32, adj []int32, e int64, hits []int32) int)
 	return f, ok
 }
-
-// HostPull returns the generated host pull loop of pull operator type Op (see
-// gokkosimpl.RegisterHostPull), for a host pull step that would otherwise call Op's
-// PendingWord and Pull through a generic function's dictionary: f(op, off, adj, cur, next, n,
-// first, last) pulls the bitmap words [first, last) and returns the vertices that joined. It is
-// found only when the package that declares Op has been generated, K's source (the kernel whose
-// steps use the loop, which names Op) is the one it was generated from, and host loops are not
-// disabled (GOKKOS_HOST_LOOPS=0).
-func HostPull[Op, K any]() (func(op *Op, off []int64, adj []int32, cur, next []uint32, n, first, last int) int64, bool) {
-	if !hostLoops {
-		return nil, false
-	}
-	v, ok := gokkosimpl.HostPull(reflect.TypeFor[Op]())
-	if !ok || checkSource[K]() != nil {
-		return nil, false
-	}
-	f, ok := v.(func(op *Op, off []int64, adj []int32, cur, next []uint32, n, first, last int) int64)
-	return f, ok
-}

@@ -764,8 +764,6 @@ func init() {
 	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop24)
 	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop25)
 	gokkosimpl.RegisterHostVisit[visitMin](gokkosHostLoop26)
-	gokkosimpl.RegisterHostPull[reach](gokkosHostLoop27)
-	gokkosimpl.RegisterHostPull[visit](gokkosHostLoop28)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -24514,14 +24512,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:43
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:24518
+//line gokkos_kernels_gen.go:24516
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:43
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:24525
+//line gokkos_kernels_gen.go:24523
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -24536,7 +24534,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:24540
+//line gokkos_kernels_gen.go:24538
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24545,7 +24543,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:24549
+//line gokkos_kernels_gen.go:24547
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -24563,7 +24561,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:24567
+//line gokkos_kernels_gen.go:24565
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -24571,7 +24569,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:24575
+//line gokkos_kernels_gen.go:24573
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24598,7 +24596,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:24602
+//line gokkos_kernels_gen.go:24600
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -24612,7 +24610,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:24616
+//line gokkos_kernels_gen.go:24614
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24628,7 +24626,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:24632
+//line gokkos_kernels_gen.go:24630
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -24642,7 +24640,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:24646
+//line gokkos_kernels_gen.go:24644
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24654,14 +24652,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:103
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24658
+//line gokkos_kernels_gen.go:24656
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:103
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:24665
+//line gokkos_kernels_gen.go:24663
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24673,14 +24671,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:114
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24677
+//line gokkos_kernels_gen.go:24675
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:114
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:24684
+//line gokkos_kernels_gen.go:24682
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -24695,7 +24693,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:24699
+//line gokkos_kernels_gen.go:24697
 		*acc = gokkosAccV
 		return
 	}
@@ -24705,7 +24703,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:24709
+//line gokkos_kernels_gen.go:24707
 	*acc = gokkosAccV
 }
 
@@ -24734,7 +24732,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:24738
+//line gokkos_kernels_gen.go:24736
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -24751,7 +24749,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24755
+//line gokkos_kernels_gen.go:24753
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -24763,7 +24761,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24767
+//line gokkos_kernels_gen.go:24765
 		*acc = gokkosAccV
 		return
 	}
@@ -24771,7 +24769,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:24775
+//line gokkos_kernels_gen.go:24773
 	*acc = gokkosAccV
 }
 
@@ -24793,7 +24791,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:24797
+//line gokkos_kernels_gen.go:24795
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -24802,7 +24800,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24806
+//line gokkos_kernels_gen.go:24804
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24812,7 +24810,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24816
+//line gokkos_kernels_gen.go:24814
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24821,7 +24819,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:24825
+//line gokkos_kernels_gen.go:24823
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24833,7 +24831,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24837
+//line gokkos_kernels_gen.go:24835
 		*acc = gokkosAccV
 		return
 	}
@@ -24841,7 +24839,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:24845
+//line gokkos_kernels_gen.go:24843
 	*acc = gokkosAccV
 }
 
@@ -24893,7 +24891,7 @@ gokkosNext:
 //line op.go:125
 		}
 	}
-//line gokkos_kernels_gen.go:24897
+//line gokkos_kernels_gen.go:24895
 	return gokkosN
 }
 
@@ -24952,7 +24950,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24956
+//line gokkos_kernels_gen.go:24954
 	return gokkosN
 }
 
@@ -24990,86 +24988,6 @@ gokkosNext:
 //line op.go:74
 		}
 	}
-//line gokkos_kernels_gen.go:24994
+//line gokkos_kernels_gen.go:24992
 	return gokkosN
-}
-
-// gokkosHostLoop27 runs the words [gokkosFirst, gokkosLast) of a host pull step with reach (see gokkosimpl.RegisterHostPull).
-func gokkosHostLoop27(gokkosOp *reach, gokkosOff []int64, gokkosAdj []int32, gokkosCur, gokkosNext []uint32, gokkosN, gokkosFirst, gokkosLast int) int64 {
-	gokkosO := *gokkosOp
-	var gokkosCount int64
-	for gokkosW := gokkosFirst; gokkosW < gokkosLast; gokkosW++ {
-		gokkosMask := gokkosO.PendingWord(gokkosW)
-		gokkosBase := gokkosW * 32
-		if gokkosRest := gokkosN - gokkosBase; gokkosRest < 32 {
-			gokkosMask &= uint32(1)<<uint(gokkosRest) - 1
-		}
-		var gokkosWord uint32
-		for gokkosMask != 0 {
-			gokkosB := bits.TrailingZeros32(gokkosMask)
-			gokkosMask &= gokkosMask - 1
-			gokkosV := gokkosBase + gokkosB
-			gokkosJoined := false
-			gokkosE := gokkosOff[gokkosV]
-			gokkosRow := gokkosAdj[gokkosE:gokkosOff[gokkosV+1]]
-			for gokkosI := 0; ; gokkosI++ {
-				gokkosK := gokkosimpl.FirstSet(gokkosRow[gokkosI:], gokkosCur)
-				if gokkosK < 0 {
-					break
-				}
-				gokkosI += gokkosK
-				gokkosJ, gokkosDone := gokkosO.Pull(gokkosRow[gokkosI], int32(gokkosV), gokkosE+int64(gokkosI))
-				gokkosJoined = gokkosJoined || gokkosJ
-				if gokkosDone {
-					break
-				}
-			}
-			if gokkosJoined {
-				gokkosWord |= uint32(1) << uint(gokkosB)
-				gokkosCount++
-			}
-		}
-		gokkosNext[gokkosW] = gokkosWord
-	}
-	return gokkosCount
-}
-
-// gokkosHostLoop28 runs the words [gokkosFirst, gokkosLast) of a host pull step with visit (see gokkosimpl.RegisterHostPull).
-func gokkosHostLoop28(gokkosOp *visit, gokkosOff []int64, gokkosAdj []int32, gokkosCur, gokkosNext []uint32, gokkosN, gokkosFirst, gokkosLast int) int64 {
-	gokkosO := *gokkosOp
-	var gokkosCount int64
-	for gokkosW := gokkosFirst; gokkosW < gokkosLast; gokkosW++ {
-		gokkosMask := gokkosO.PendingWord(gokkosW)
-		gokkosBase := gokkosW * 32
-		if gokkosRest := gokkosN - gokkosBase; gokkosRest < 32 {
-			gokkosMask &= uint32(1)<<uint(gokkosRest) - 1
-		}
-		var gokkosWord uint32
-		for gokkosMask != 0 {
-			gokkosB := bits.TrailingZeros32(gokkosMask)
-			gokkosMask &= gokkosMask - 1
-			gokkosV := gokkosBase + gokkosB
-			gokkosJoined := false
-			gokkosE := gokkosOff[gokkosV]
-			gokkosRow := gokkosAdj[gokkosE:gokkosOff[gokkosV+1]]
-			for gokkosI := 0; ; gokkosI++ {
-				gokkosK := gokkosimpl.FirstSet(gokkosRow[gokkosI:], gokkosCur)
-				if gokkosK < 0 {
-					break
-				}
-				gokkosI += gokkosK
-				gokkosJ, gokkosDone := gokkosO.Pull(gokkosRow[gokkosI], int32(gokkosV), gokkosE+int64(gokkosI))
-				gokkosJoined = gokkosJoined || gokkosJ
-				if gokkosDone {
-					break
-				}
-			}
-			if gokkosJoined {
-				gokkosWord |= uint32(1) << uint(gokkosB)
-				gokkosCount++
-			}
-		}
-		gokkosNext[gokkosW] = gokkosWord
-	}
-	return gokkosCount
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/portable/gokkosimpl"
-	"math/bits"
 )
 
 func init() {
@@ -271,7 +270,6 @@ func init() {
 		SourceHash: "9451feed6367e259",
 	})
 	gokkosimpl.RegisterHostVisit[propagate](gokkosHostLoop8)
-	gokkosimpl.RegisterHostPull[propagate](gokkosHostLoop9)
 }
 
 // gokkosPTX0 is the PTX of coloring.ownColor.
@@ -10091,14 +10089,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:10095
+//line gokkos_kernels_gen.go:10093
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:10102
+//line gokkos_kernels_gen.go:10100
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -10113,7 +10111,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:10117
+//line gokkos_kernels_gen.go:10115
 		*acc = gokkosAccV
 		return
 	}
@@ -10123,7 +10121,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:10127
+//line gokkos_kernels_gen.go:10125
 	*acc = gokkosAccV
 }
 
@@ -10175,46 +10173,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:10179
+//line gokkos_kernels_gen.go:10177
 	return gokkosN
-}
-
-// gokkosHostLoop9 runs the words [gokkosFirst, gokkosLast) of a host pull step with propagate (see gokkosimpl.RegisterHostPull).
-func gokkosHostLoop9(gokkosOp *propagate, gokkosOff []int64, gokkosAdj []int32, gokkosCur, gokkosNext []uint32, gokkosN, gokkosFirst, gokkosLast int) int64 {
-	gokkosO := *gokkosOp
-	var gokkosCount int64
-	for gokkosW := gokkosFirst; gokkosW < gokkosLast; gokkosW++ {
-		gokkosMask := gokkosO.PendingWord(gokkosW)
-		gokkosBase := gokkosW * 32
-		if gokkosRest := gokkosN - gokkosBase; gokkosRest < 32 {
-			gokkosMask &= uint32(1)<<uint(gokkosRest) - 1
-		}
-		var gokkosWord uint32
-		for gokkosMask != 0 {
-			gokkosB := bits.TrailingZeros32(gokkosMask)
-			gokkosMask &= gokkosMask - 1
-			gokkosV := gokkosBase + gokkosB
-			gokkosJoined := false
-			gokkosE := gokkosOff[gokkosV]
-			gokkosRow := gokkosAdj[gokkosE:gokkosOff[gokkosV+1]]
-			for gokkosI := 0; ; gokkosI++ {
-				gokkosK := gokkosimpl.FirstSet(gokkosRow[gokkosI:], gokkosCur)
-				if gokkosK < 0 {
-					break
-				}
-				gokkosI += gokkosK
-				gokkosJ, gokkosDone := gokkosO.Pull(gokkosRow[gokkosI], int32(gokkosV), gokkosE+int64(gokkosI))
-				gokkosJoined = gokkosJoined || gokkosJ
-				if gokkosDone {
-					break
-				}
-			}
-			if gokkosJoined {
-				gokkosWord |= uint32(1) << uint(gokkosB)
-				gokkosCount++
-			}
-		}
-		gokkosNext[gokkosW] = gokkosWord
-	}
-	return gokkosCount
 }

@@ -40,9 +40,6 @@ func Pull[Op PullOp](f *Frontier, op Op) (Step, error) {
 	h, host := pullStepHost[Op]{}, false
 	if !f.space.Info().Device {
 		h, host = newPullStepHost(k)
-		if loop, ok := portable.HostPull[Op, PullStep[Op]](); ok {
-			h.words = loop
-		}
 	}
 	if host {
 		err = portable.ParallelReduce(f.space, "frontier: pull", r, h, portable.KernelJoin[Count](h, &c))

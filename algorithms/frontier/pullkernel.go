@@ -98,9 +98,6 @@ type pullStepHost[Op PullOp] struct {
 	off       []int64
 	adj       []int32
 	cur, next []uint32
-	// words, when not nil, is the operator's generated pull loop (portable.HostPull), which
-	// Run calls for its words instead of its own loop.
-	words func(op *Op, off []int64, adj []int32, cur, next []uint32, n, first, last int) int64
 }
 
 // newPullStepHost returns k's host form, or false when a view is not contiguous host memory.
@@ -116,10 +113,6 @@ func newPullStepHost[Op PullOp](k PullStep[Op]) (pullStepHost[Op], bool) {
 // Run pulls for the words of iteration i.
 func (k pullStepHost[Op]) Run(i int, acc *Count) {
 	first, last := i*k.Words, min((i+1)*k.Words, len(k.next))
-	if k.words != nil {
-		acc.Val += k.words(&k.Op, k.off, k.adj, k.cur, k.next, k.In.N, first, last)
-		return
-	}
 	off, adj, cur := k.off, k.adj, k.cur
 	for w := first; w < last; w++ {
 		mask := k.Op.PendingWord(w)

@@ -13,8 +13,5 @@
 // The file also holds a visit loop for each edge operator of the package (a type with
 // Visit(u, v int32, e int64) bool named as a type argument of a translated kernel): Visit
 // inlined into a loop over one vertex's adjacency, registered with RegisterHostVisit, which
-// host push steps of the frontier template call once per adjacency (see visit.go); and a pull
-// loop for each pull operator (PendingWord and Pull as well): the template's host pull over a
-// range of bitmap words with the operator's concrete type, registered with RegisterHostPull
-// (see pull.go).
+// host push steps of the frontier template call once per adjacency (see visit.go).
 package hostgo

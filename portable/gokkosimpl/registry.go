@@ -94,22 +94,3 @@ func RegisterHostVisit[Op any](f func(op *Op, u int32, adj []int32, e int64, hit
 
 // HostVisit returns the registered visit loop of edge operator type t, if any.
 func HostVisit(t reflect.Type) (any, bool) { return hostVisits.Load(t) }
-
-// hostPulls maps a pull operator type to its generated pull loop (see RegisterHostPull).
-var hostPulls sync.Map
-
-// RegisterHostPull records f as the host pull loop of pull operator type Op, a type with
-// methods PendingWord(w int) uint32 and Pull(u, v int32, e int64) (bool, bool):
-// f(op, off, adj, cur, next, n, first, last) must do what a host pull step does for the bitmap
-// words [first, last) of a graph of n vertices whose in-edges are off and adj: for every vertex
-// v of those words that op.PendingWord reports pending, call op.Pull(u, v, e) for its in-edges
-// e from sources u whose bit is set in cur, in order, until a call reports v done; write each
-// word's joined vertices to next; and return their number. Generated files call it from init
-// with the operator's concrete type, so that its methods are static calls rather than calls
-// through a generic function's dictionary.
-func RegisterHostPull[Op any](f func(op *Op, off []int64, adj []int32, cur, next []uint32, n, first, last int) int64) {
-	hostPulls.Store(reflect.TypeFor[Op](), f)
-}
-
-// HostPull returns the registered pull loop of pull operator type t, if any.
-func HostPull(t reflect.Type) (any, bool) { return hostPulls.Load(t) }
