@@ -82,6 +82,12 @@ log() { printf '%s\n' "$*" >&2; }
 
 # want reports whether TASKS names the task.
 want() { [[ ,$TASKS, == *,$1,* ]]; }
+for task in ${TASKS//,/ }; do
+  case $task in
+    bfs | sssp | scc | wcc) ;;
+    *) log "peers.sh: TASKS names $task; the tasks are bfs, sssp, scc and wcc"; exit 2 ;;
+  esac
+done
 
 # median reads numbers, one per line, and prints their median (the lower one of an even count).
 median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}'; }
@@ -271,9 +277,9 @@ for s in "${scales[@]}"; do
         unset RT
       else
         ecl_scc="" ecl_cc="" gd_sssp="" gd_name="—"
-        if [[ -n ${HAVE[eclscc]:-} ]]; then ecl_scc=$(repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclscc" "$g.egr"); fi
-        if [[ -n ${HAVE[eclcc]:-} ]]; then ecl_cc=$( (ulimit -s unlimited; repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclcc" "$g.sym.egr")); fi
-        if [[ -n ${HAVE[gardenia]:-} ]]; then
+        if want scc && [[ -n ${HAVE[eclscc]:-} ]]; then ecl_scc=$(repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclscc" "$g.egr"); fi
+        if want wcc && [[ -n ${HAVE[eclcc]:-} ]]; then ecl_cc=$( (ulimit -s unlimited; repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclcc" "$g.sym.egr")); fi
+        if want sssp && [[ -n ${HAVE[gardenia]:-} ]]; then
           [[ -s $g.mtx ]] || "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.mtx" >&2
           gd_sssp=$(gardenia "$g.mtx" "$root") gd_name="Gardenia sssp (GPU)"
         fi
