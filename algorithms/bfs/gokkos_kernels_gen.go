@@ -12082,9 +12082,9 @@ const gokkosPTX17 = `//
 	.param .b64 gk_s50
 )
 {
-	.reg .pred %p<260>;
-	.reg .b32 %r<375>;
-	.reg .b64 %rd<1213>;
+	.reg .pred %p<374>;
+	.reg .b32 %r<515>;
+	.reg .b64 %rd<1854>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12296,2282 +12296,3426 @@ $L5:
 	mov.b64 %rd153, 0x0;
 	mov.b64 %rd154, 0;
 	mov.b64 %rd155, 0;
-	cvta.global.u64 %rd157, %rd150;
-	cvta.to.shared.u64 %rd156, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd151;
-	mov.b64 %rd160, %rd152;
-	mov.b64 %rd161, %rd142;
-	mov.b64 %rd162, %rd143;
-	mov.b64 %rd163, %rd144;
-	cvta.global.u64 %rd165, %rd153;
-	cvta.to.shared.u64 %rd164, %rd165;
-	mov.b64 %rd166, %rd164;
-	mov.b64 %rd167, %rd154;
-	mov.b64 %rd168, %rd155;
-	mov.b64 %rd169, %rd147;
-	mov.b64 %rd170, %rd148;
-	mov.b64 %rd171, %rd149;
-	add.s64 %rd172, %rd13, %rd21;
-	mad.lo.s64 %rd173, %rd100, 4, 15;
-	and.b64 %rd173, %rd173, -16;
-	add.s64 %rd21, %rd21, %rd173;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd100;
-	mov.b64 %rd176, 1;
-	mov.b64 %rd158, %rd174;
-	mov.b64 %rd159, %rd175;
-	mov.b64 %rd160, %rd176;
-	mov.b64 %rd178, 2;
-	mul.lo.s64 %rd177, %rd178, %rd106;
-	add.s64 %rd179, %rd11, %rd20;
-	mad.lo.s64 %rd180, %rd177, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd20, %rd20, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd177;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd166, %rd181;
-	mov.b64 %rd167, %rd182;
-	mov.b64 %rd168, %rd183;
-	setp.eq.s64 %p12, %rd128, 0;
-	cvt.u64.u32 %rd184, %r2;
-	setp.eq.s64 %p13, %rd184, 0;
-	and.pred %p14, %p12, %p13;
-	mov.pred %p15, %p14;
-	mov.b64 %rd185, %rd62;
-	mov.b64 %rd186, 0;
-	cvt.u64.u32 %rd187, %r4;
-	mul.lo.s64 %rd188, %rd128, %rd187;
-	cvt.u64.u32 %rd189, %r2;
-	add.s64 %rd190, %rd188, %rd189;
-	mov.b64 %rd191, %rd190;
-$L6:
-	setp.lt.s64 %p16, %rd191, %rd185;
-	not.pred %p17, %p16;
-	@!%p17 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd192, %rd191, %rd53;
-	mad.lo.s64 %rd193, %rd192, 4, %rd49;
-	ld.global.s32 %r36, [%rd193+0];
-	mov.b32 %r37, %r36;
-	mov.b64 %rd194, %rd25;
-	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd195, %r38;
-	add.s64 %rd196, %rd195, 1;
-	mul.lo.s64 %rd197, %rd196, %rd32;
-	mad.lo.s64 %rd198, %rd197, 8, %rd28;
-	ld.global.nc.s64 %rd199, [%rd198+0];
-	mov.b64 %rd200, %rd199;
-	cvt.s64.s32 %rd201, %r38;
-	mul.lo.s64 %rd202, %rd201, %rd32;
-	mad.lo.s64 %rd203, %rd202, 8, %rd28;
-	ld.global.nc.s64 %rd204, [%rd203+0];
-	mov.b64 %rd205, %rd204;
-	sub.s64 %rd206, %rd200, %rd205;
-	mov.b64 %rd207, %rd206;
-	max.s64 %rd208, %rd186, %rd207;
-	mov.b64 %rd186, %rd208;
+	mov.b64 %rd156, 0x0;
+	mov.b64 %rd157, 0;
+	mov.b64 %rd158, 0;
+	cvta.global.u64 %rd160, %rd150;
+	cvta.to.shared.u64 %rd159, %rd160;
+	mov.b64 %rd161, %rd159;
+	mov.b64 %rd162, %rd151;
+	mov.b64 %rd163, %rd152;
+	mov.b64 %rd164, %rd142;
+	mov.b64 %rd165, %rd143;
+	mov.b64 %rd166, %rd144;
+	cvta.global.u64 %rd168, %rd153;
+	cvta.to.shared.u64 %rd167, %rd168;
+	mov.b64 %rd169, %rd167;
+	mov.b64 %rd170, %rd154;
+	mov.b64 %rd171, %rd155;
+	mov.b64 %rd172, %rd147;
+	mov.b64 %rd173, %rd148;
+	mov.b64 %rd174, %rd149;
+	cvta.global.u64 %rd176, %rd156;
+	cvta.to.shared.u64 %rd175, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd157;
+	mov.b64 %rd179, %rd158;
+	add.s64 %rd180, %rd13, %rd21;
+	mad.lo.s64 %rd181, %rd100, 4, 15;
+	and.b64 %rd181, %rd181, -16;
+	add.s64 %rd21, %rd21, %rd181;
+	mov.b64 %rd182, %rd180;
+	mov.b64 %rd183, %rd100;
+	mov.b64 %rd184, 1;
+	mov.b64 %rd161, %rd182;
+	mov.b64 %rd162, %rd183;
+	mov.b64 %rd163, %rd184;
+	mov.b64 %rd186, 2;
+	mul.lo.s64 %rd185, %rd186, %rd106;
+	add.s64 %rd187, %rd11, %rd20;
+	mad.lo.s64 %rd188, %rd185, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd20, %rd20, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd185;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd169, %rd189;
+	mov.b64 %rd170, %rd190;
+	mov.b64 %rd171, %rd191;
+	setp.gt.s64 %p12, %rd104, 1;
+	@!%p12 bra $L7;
+	mov.b64 %rd192, 4;
+	add.s64 %rd193, %rd11, %rd20;
+	mad.lo.s64 %rd194, %rd192, 4, 15;
+	and.b64 %rd194, %rd194, -16;
+	add.s64 %rd20, %rd20, %rd194;
+	mov.b64 %rd195, %rd193;
+	mov.b64 %rd196, %rd192;
+	mov.b64 %rd197, 1;
+	mov.b64 %rd177, %rd195;
+	mov.b64 %rd178, %rd196;
+	mov.b64 %rd179, %rd197;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p13, %rd198, 0;
+	@!%p13 bra $L9;
+	mov.b32 %r36, 0;
+	st.shared.s32 [%rd177+0], %r36;
+$L9:
 $L7:
-	cvt.u64.u32 %rd209, %r4;
-	mul.lo.s64 %rd210, %rd2, %rd209;
-	add.s64 %rd211, %rd191, %rd210;
-	mov.b64 %rd191, %rd211;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd212, %rd186;
-	// block reduction
-	sub.u32 %r39, %r13, 1;
-	mov.b32 %r40, %r3;
-$L11:
-	setp.hs.u32 %p18, %r40, 32;
-	@%p18 bra $L12;
-	mov.b64 {%r41, %r42}, %rd212;
-	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd213, {%r43, %r44};
-	@!%p19 bra $L13;
-	max.s64 %rd214, %rd212, %rd213;
-	mov.b64 %rd212, %rd214;
-$L13:
-	shl.b32 %r40, %r40, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd215, %r8, 16;
-	add.s64 %rd216, %rd1, %rd215;
-	st.shared.s64 [%rd216+0], %rd212;
+	setp.eq.s64 %p14, %rd128, 0;
+	cvt.u64.u32 %rd199, %r2;
+	setp.eq.s64 %p15, %rd199, 0;
+	and.pred %p16, %p14, %p15;
+	mov.pred %p17, %p16;
+	mov.b64 %rd200, %rd62;
+	mov.b64 %rd201, 0;
+	cvt.u64.u32 %rd202, %r4;
+	mul.lo.s64 %rd203, %rd128, %rd202;
+	cvt.u64.u32 %rd204, %r2;
+	add.s64 %rd205, %rd203, %rd204;
+	mov.b64 %rd206, %rd205;
+$L10:
+	setp.lt.s64 %p18, %rd206, %rd200;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L15;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L16;
-	mul.wide.u32 %rd217, %r7, 16;
-	add.s64 %rd218, %rd1, %rd217;
-	ld.shared.s64 %rd219, [%rd218+0];
-	mov.b64 %rd212, %rd219;
-$L16:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd212;
-	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd220, {%r48, %r49};
-	@!%p23 bra $L17;
-	max.s64 %rd221, %rd212, %rd220;
-	mov.b64 %rd212, %rd221;
-$L17:
-	mov.b64 {%r50, %r51}, %rd212;
-	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd222, {%r52, %r53};
-	@!%p24 bra $L18;
-	max.s64 %rd223, %rd212, %rd222;
-	mov.b64 %rd212, %rd223;
-$L18:
-	mov.b64 {%r54, %r55}, %rd212;
-	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd224, {%r56, %r57};
-	@!%p25 bra $L19;
-	max.s64 %rd225, %rd212, %rd224;
-	mov.b64 %rd212, %rd225;
-$L19:
-	mov.b64 {%r58, %r59}, %rd212;
-	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd226, {%r60, %r61};
-	@!%p26 bra $L20;
-	max.s64 %rd227, %rd212, %rd226;
-	mov.b64 %rd212, %rd227;
-$L20:
-	mov.b64 {%r62, %r63}, %rd212;
-	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd228, {%r64, %r65};
-	@!%p27 bra $L21;
-	max.s64 %rd229, %rd212, %rd228;
-	mov.b64 %rd212, %rd229;
-$L21:
-	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd212;
-$L22:
+	mul.lo.s64 %rd207, %rd206, %rd53;
+	mad.lo.s64 %rd208, %rd207, 4, %rd49;
+	ld.global.s32 %r37, [%rd208+0];
+	mov.b32 %r38, %r37;
+	mov.b64 %rd209, %rd25;
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd210, %r39;
+	add.s64 %rd211, %rd210, 1;
+	mul.lo.s64 %rd212, %rd211, %rd32;
+	mad.lo.s64 %rd213, %rd212, 8, %rd28;
+	ld.global.nc.s64 %rd214, [%rd213+0];
+	mov.b64 %rd215, %rd214;
+	cvt.s64.s32 %rd216, %r39;
+	mul.lo.s64 %rd217, %rd216, %rd32;
+	mad.lo.s64 %rd218, %rd217, 8, %rd28;
+	ld.global.nc.s64 %rd219, [%rd218+0];
+	mov.b64 %rd220, %rd219;
+	sub.s64 %rd221, %rd215, %rd220;
+	mov.b64 %rd222, %rd221;
+	max.s64 %rd223, %rd201, %rd222;
+	mov.b64 %rd201, %rd223;
+$L11:
+	cvt.u64.u32 %rd224, %r4;
+	mul.lo.s64 %rd225, %rd2, %rd224;
+	add.s64 %rd226, %rd206, %rd225;
+	mov.b64 %rd206, %rd226;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd227, %rd201;
+	// block reduction
+	sub.u32 %r40, %r13, 1;
+	mov.b32 %r41, %r3;
 $L15:
+	setp.hs.u32 %p20, %r41, 32;
+	@%p20 bra $L16;
+	mov.b64 {%r42, %r43}, %rd227;
+	shfl.sync.down.b32 %r44|%p21, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd228, {%r44, %r45};
+	@!%p21 bra $L17;
+	max.s64 %rd229, %rd227, %rd228;
+	mov.b64 %rd227, %rd229;
+$L17:
+	shl.b32 %r41, %r41, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L18;
+	mul.wide.u32 %rd230, %r8, 16;
+	add.s64 %rd231, %rd1, %rd230;
+	st.shared.s64 [%rd231+0], %rd227;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd230, [%rd1+1024];
-	mov.b64 %rd212, %rd230;
-	mov.b64 %rd231, %rd212;
-	mov.b64 %rd186, %rd231;
-	cvt.u64.u32 %rd232, %r2;
-	setp.eq.s64 %p28, %rd232, 0;
-	setp.gt.s64 %p29, %rd186, 0;
-	and.pred %p30, %p28, %p29;
-	@!%p30 bra $L24;
-	mov.b64 %rd234, 12;
-	mul.lo.s64 %rd233, %rd234, %rd120;
-	mad.lo.s64 %rd235, %rd233, 8, %rd116;
-	atom.global.max.s64 %rd236, [%rd235], %rd186;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L19;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L20;
+	mul.wide.u32 %rd232, %r7, 16;
+	add.s64 %rd233, %rd1, %rd232;
+	ld.shared.s64 %rd234, [%rd233+0];
+	mov.b64 %rd227, %rd234;
+$L20:
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd227;
+	shfl.sync.down.b32 %r49|%p25, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd235, {%r49, %r50};
+	@!%p25 bra $L21;
+	max.s64 %rd236, %rd227, %rd235;
+	mov.b64 %rd227, %rd236;
+$L21:
+	mov.b64 {%r51, %r52}, %rd227;
+	shfl.sync.down.b32 %r53|%p26, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd237, {%r53, %r54};
+	@!%p26 bra $L22;
+	max.s64 %rd238, %rd227, %rd237;
+	mov.b64 %rd227, %rd238;
+$L22:
+	mov.b64 {%r55, %r56}, %rd227;
+	shfl.sync.down.b32 %r57|%p27, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd239, {%r57, %r58};
+	@!%p27 bra $L23;
+	max.s64 %rd240, %rd227, %rd239;
+	mov.b64 %rd227, %rd240;
+$L23:
+	mov.b64 {%r59, %r60}, %rd227;
+	shfl.sync.down.b32 %r61|%p28, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd241, {%r61, %r62};
+	@!%p28 bra $L24;
+	max.s64 %rd242, %rd227, %rd241;
+	mov.b64 %rd227, %rd242;
 $L24:
-	@!%p15 bra $L26;
-	mov.b64 %rd237, 0;
-	st.global.s64 [%rd116+0], %rd237;
-	mov.b64 %rd239, 1;
-	mul.lo.s64 %rd238, %rd239, %rd120;
-	mad.lo.s64 %rd240, %rd238, 8, %rd116;
-	mov.b64 %rd241, 0;
-	st.global.s64 [%rd240+0], %rd241;
-	mov.b64 %rd243, 2;
-	mul.lo.s64 %rd242, %rd243, %rd120;
-	mad.lo.s64 %rd244, %rd242, 8, %rd116;
-	mov.b64 %rd245, 0;
-	st.global.s64 [%rd244+0], %rd245;
-	mov.b64 %rd247, 3;
-	mul.lo.s64 %rd246, %rd247, %rd120;
-	mad.lo.s64 %rd248, %rd246, 8, %rd116;
-	mov.b64 %rd249, 0;
-	st.global.s64 [%rd248+0], %rd249;
+	mov.b64 {%r63, %r64}, %rd227;
+	shfl.sync.down.b32 %r65|%p29, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd243, {%r65, %r66};
+	@!%p29 bra $L25;
+	max.s64 %rd244, %rd227, %rd243;
+	mov.b64 %rd227, %rd244;
+$L25:
+	@!%p22 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd227;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
-	atom.global.add.u32 %r67, [gk_league_sync], 1;
-	mov.u32 %r68, %nctaid.x;
-	sub.u32 %r69, %r68, 1;
-	setp.eq.u32 %p32, %r67, %r69;
+	ld.shared.s64 %rd245, [%rd1+1024];
+	mov.b64 %rd227, %rd245;
+	mov.b64 %rd246, %rd227;
+	mov.b64 %rd201, %rd246;
+	cvt.u64.u32 %rd247, %r2;
+	setp.eq.s64 %p30, %rd247, 0;
+	setp.gt.s64 %p31, %rd201, 0;
+	and.pred %p32, %p30, %p31;
 	@!%p32 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd249, 12;
+	mul.lo.s64 %rd248, %rd249, %rd120;
+	mad.lo.s64 %rd250, %rd248, 8, %rd116;
+	atom.global.max.s64 %rd251, [%rd250], %rd201;
 $L28:
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r71, %r66;
-	@%p33 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p17 bra $L30;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd116+0], %rd252;
+	mov.b64 %rd254, 1;
+	mul.lo.s64 %rd253, %rd254, %rd120;
+	mad.lo.s64 %rd255, %rd253, 8, %rd116;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
+	mov.b64 %rd258, 2;
+	mul.lo.s64 %rd257, %rd258, %rd120;
+	mad.lo.s64 %rd259, %rd257, 8, %rd116;
+	mov.b64 %rd260, 0;
+	st.global.s64 [%rd259+0], %rd260;
+	mov.b64 %rd262, 3;
+	mul.lo.s64 %rd261, %rd262, %rd120;
+	mad.lo.s64 %rd263, %rd261, 8, %rd116;
+	mov.b64 %rd264, 0;
+	st.global.s64 [%rd263+0], %rd264;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd251, 12;
-	mul.lo.s64 %rd250, %rd251, %rd120;
-	mad.lo.s64 %rd252, %rd250, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd253, [%rd252+0];
-	mov.b64 %rd254, %rd253;
-	mov.b64 %rd255, %rd254;
-	setp.gt.s64 %p34, %rd255, %rd70;
-	@!%p34 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p35, %r5, 0;
-	@!%p35 bra $L32;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
-	atom.global.add.u32 %r73, [gk_league_sync], 1;
-	mov.u32 %r74, %nctaid.x;
-	sub.u32 %r75, %r74, 1;
-	setp.eq.u32 %p36, %r73, %r75;
-	@!%p36 bra $L33;
+	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
+	atom.global.add.u32 %r68, [gk_league_sync], 1;
+	mov.u32 %r69, %nctaid.x;
+	sub.u32 %r70, %r69, 1;
+	setp.eq.u32 %p34, %r68, %r70;
+	@!%p34 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
-	setp.eq.u32 %p37, %r77, %r72;
-	@%p37 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r71, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p15 bra $L36;
-	mov.b64 %rd257, 12;
-	mul.lo.s64 %rd256, %rd257, %rd120;
-	mad.lo.s64 %rd258, %rd256, 8, %rd116;
-	mov.b64 %rd259, 0;
-	st.global.s64 [%rd258+0], %rd259;
-	mov.b64 %rd260, -1;
-	st.global.s64 [%rd109+0], %rd260;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r72, %r67;
+	@%p35 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd261, 0;
+	bar.sync 0;
+	mov.b64 %rd266, 12;
+	mul.lo.s64 %rd265, %rd266, %rd120;
+	mad.lo.s64 %rd267, %rd265, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	mov.b64 %rd270, %rd269;
+	setp.gt.s64 %p36, %rd270, %rd70;
+	@!%p36 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	atom.global.add.u32 %r74, [gk_league_sync], 1;
+	mov.u32 %r75, %nctaid.x;
+	sub.u32 %r76, %r75, 1;
+	setp.eq.u32 %p38, %r74, %r76;
+	@!%p38 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r77, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p38, %rd261, %rd64;
-	not.pred %p39, %p38;
-	@!%p39 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r78, [gk_league_sync+4];
+	setp.eq.u32 %p39, %r78, %r73;
+	@%p39 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p17 bra $L40;
+	mov.b64 %rd272, 12;
+	mul.lo.s64 %rd271, %rd272, %rd120;
+	mad.lo.s64 %rd273, %rd271, 8, %rd116;
+	mov.b64 %rd274, 0;
+	st.global.s64 [%rd273+0], %rd274;
+	mov.b64 %rd275, -1;
+	st.global.s64 [%rd109+0], %rd275;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd276, 0;
 $L41:
-	mov.b64 %rd262, %rd49;
-	mov.b64 %rd263, %rd51;
-	mov.b64 %rd264, %rd53;
-	mov.b64 %rd265, %rd56;
-	mov.b64 %rd266, %rd58;
-	mov.b64 %rd267, %rd60;
-	mov.b64 %rd268, %rd262;
-	mov.b64 %rd269, %rd263;
-	mov.b64 %rd270, %rd264;
-	mov.b64 %rd271, %rd265;
-	mov.b64 %rd272, %rd266;
-	mov.b64 %rd273, %rd267;
-	shr.s64 %rd274, %rd261, 63;
-	shr.u64 %rd275, %rd274, 63;
-	add.s64 %rd276, %rd261, %rd275;
-	and.b64 %rd277, %rd276, -2;
-	sub.s64 %rd278, %rd261, %rd277;
-	setp.eq.s64 %p40, %rd278, 1;
-	@!%p40 bra $L43;
-	mov.b64 %rd279, %rd56;
-	mov.b64 %rd280, %rd58;
-	mov.b64 %rd281, %rd60;
-	mov.b64 %rd282, %rd49;
-	mov.b64 %rd283, %rd51;
-	mov.b64 %rd284, %rd53;
-	mov.b64 %rd268, %rd279;
-	mov.b64 %rd269, %rd280;
-	mov.b64 %rd270, %rd281;
-	mov.b64 %rd271, %rd282;
-	mov.b64 %rd272, %rd283;
-	mov.b64 %rd273, %rd284;
-$L43:
-	mov.pred %p41, %p4;
-	mov.b64 %rd285, %rd73;
-	mov.b64 %rd286, %rd75;
-	mov.b64 %rd287, %rd77;
-	mov.b64 %rd288, %rd80;
-	mov.b64 %rd289, %rd82;
-	mov.b64 %rd290, %rd84;
-	mov.b64 %rd291, %rd87;
-	mov.b64 %rd292, %rd89;
-	mov.b64 %rd293, %rd91;
-	mov.pred %p42, %p6;
-	mov.b64 %rd294, %rd94;
-	mov.b64 %rd295, %rd96;
-	mov.b64 %rd296, %rd98;
-	mov.b32 %r78, %r33;
-	mov.b64 %rd297, %rd100;
-	mov.b64 %rd298, %rd102;
-	cvt.u32.u64 %r79, %rd261;
-	add.s32 %r80, %r33, %r79;
-	mov.b32 %r78, %r80;
-	rem.s64 %rd299, %rd261, 3;
-	mov.b64 %rd301, 4;
-	mul.lo.s64 %rd300, %rd301, %rd299;
-	mov.b64 %rd302, %rd300;
-	@!%p15 bra $L45;
-	add.s64 %rd303, %rd261, 1;
-	rem.s64 %rd304, %rd303, 3;
-	mov.b64 %rd306, 4;
-	mul.lo.s64 %rd305, %rd306, %rd304;
-	mov.b64 %rd307, %rd305;
-	mul.lo.s64 %rd308, %rd307, %rd120;
-	mad.lo.s64 %rd309, %rd308, 8, %rd116;
-	mov.b64 %rd310, 0;
-	st.global.s64 [%rd309+0], %rd310;
-	add.s64 %rd311, %rd307, 1;
-	mul.lo.s64 %rd312, %rd311, %rd120;
-	mad.lo.s64 %rd313, %rd312, 8, %rd116;
-	mov.b64 %rd314, 0;
-	st.global.s64 [%rd313+0], %rd314;
-	add.s64 %rd315, %rd307, 2;
-	mul.lo.s64 %rd316, %rd315, %rd120;
-	mad.lo.s64 %rd317, %rd316, 8, %rd116;
-	mov.b64 %rd318, 0;
-	st.global.s64 [%rd317+0], %rd318;
-	add.s64 %rd319, %rd307, 3;
-	mul.lo.s64 %rd320, %rd319, %rd120;
-	mad.lo.s64 %rd321, %rd320, 8, %rd116;
-	mov.b64 %rd322, 0;
-	st.global.s64 [%rd321+0], %rd322;
+	setp.lt.s64 %p40, %rd276, %rd64;
+	not.pred %p41, %p40;
+	@!%p41 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd323, %rd255;
-	cvt.u64.u32 %rd324, %r4;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 1;
-$L46:
-	setp.lt.s64 %p43, %rd326, %rd323;
-	setp.lt.s64 %p44, %rd326, 32;
-	and.pred %p45, %p43, %p44;
-	mov.b64 %rd328, 2;
-	mul.lo.s64 %rd327, %rd328, %rd326;
-	setp.le.s64 %p46, %rd327, %rd325;
-	and.pred %p47, %p45, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd329, %rd326, 2;
-	mov.b64 %rd326, %rd329;
+	mov.b64 %rd277, %rd49;
+	mov.b64 %rd278, %rd51;
+	mov.b64 %rd279, %rd53;
+	mov.b64 %rd280, %rd56;
+	mov.b64 %rd281, %rd58;
+	mov.b64 %rd282, %rd60;
+	mov.b64 %rd283, %rd277;
+	mov.b64 %rd284, %rd278;
+	mov.b64 %rd285, %rd279;
+	mov.b64 %rd286, %rd280;
+	mov.b64 %rd287, %rd281;
+	mov.b64 %rd288, %rd282;
+	shr.s64 %rd289, %rd276, 63;
+	shr.u64 %rd290, %rd289, 63;
+	add.s64 %rd291, %rd276, %rd290;
+	and.b64 %rd292, %rd291, -2;
+	sub.s64 %rd293, %rd276, %rd292;
+	setp.eq.s64 %p42, %rd293, 1;
+	@!%p42 bra $L47;
+	mov.b64 %rd294, %rd56;
+	mov.b64 %rd295, %rd58;
+	mov.b64 %rd296, %rd60;
+	mov.b64 %rd297, %rd49;
+	mov.b64 %rd298, %rd51;
+	mov.b64 %rd299, %rd53;
+	mov.b64 %rd283, %rd294;
+	mov.b64 %rd284, %rd295;
+	mov.b64 %rd285, %rd296;
+	mov.b64 %rd286, %rd297;
+	mov.b64 %rd287, %rd298;
+	mov.b64 %rd288, %rd299;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd330, %rd326;
-	mov.b64 %rd331, %rd25;
-	mov.b64 %rd332, %rd62;
-	mov.b64 %rd333, %rd64;
-	mov.b64 %rd334, %rd66;
-	mov.b64 %rd335, %rd68;
-	mov.b64 %rd336, %rd70;
-	mov.pred %p49, %p4;
-	mov.pred %p50, %p6;
-	mov.b32 %r81, %r33;
-	mov.b64 %rd337, %rd100;
-	mov.b64 %rd338, %rd102;
-	mov.b64 %rd339, %rd104;
-	mov.b64 %rd340, %rd106;
-	mov.pred %p51, %p8;
-	mov.pred %p52, %p10;
-	mov.pred %p53, %p41;
-	mov.pred %p54, %p42;
-	mov.b32 %r82, %r78;
-	mov.b64 %rd341, %rd297;
-	mov.b64 %rd342, %rd298;
-	mov.b64 %rd343, %rd185;
-	mov.b64 %rd344, %rd302;
-	mov.b64 %rd345, %rd330;
-	cvt.u64.u32 %rd346, %r4;
-	div.s64 %rd347, %rd346, %rd345;
-	setp.eq.s64 %p55, %rd345, -1;
-	neg.s64 %rd348, %rd346;
-	selp.b64 %rd349, %rd348, %rd347, %p55;
-	setp.eq.s64 %p56, %rd345, 0;
-	selp.b64 %rd350, 0, %rd349, %p56;
-	mov.b64 %rd351, %rd350;
-	cvt.u64.u32 %rd352, %r2;
-	div.s64 %rd353, %rd352, %rd345;
-	setp.eq.s64 %p57, %rd345, -1;
-	neg.s64 %rd354, %rd352;
-	selp.b64 %rd355, %rd354, %rd353, %p57;
-	setp.eq.s64 %p58, %rd345, 0;
-	selp.b64 %rd356, 0, %rd355, %p58;
-	mov.b64 %rd357, %rd356;
-	cvt.u64.u32 %rd358, %r2;
-	rem.s64 %rd359, %rd358, %rd345;
-	setp.eq.s64 %p59, %rd345, -1;
-	selp.b64 %rd360, 0, %rd359, %p59;
-	setp.eq.s64 %p60, %rd345, 0;
-	selp.b64 %rd361, %rd358, %rd360, %p60;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd363, %rd351;
-	mov.b64 %rd364, %rd357;
-	mov.b64 %rd365, %rd362;
-	mov.b64 %rd366, %rd340;
-	mul.lo.s64 %rd367, %rd343, %rd128;
-	div.s64 %rd368, %rd367, %rd2;
-	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd369, %rd367;
-	selp.b64 %rd370, %rd369, %rd368, %p61;
-	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd371, 0, %rd370, %p62;
-	mov.b64 %rd372, %rd371;
-	add.s64 %rd373, %rd128, 1;
-	mul.lo.s64 %rd374, %rd343, %rd373;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p63;
-	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p64;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd380, %rd372;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd331;
-	mov.b64 %rd383, %rd332;
-	mov.b64 %rd384, %rd333;
-	mov.b64 %rd385, %rd334;
-	mov.b64 %rd386, %rd335;
-	mov.b64 %rd387, %rd336;
-	mov.pred %p65, %p49;
-	mov.pred %p66, %p50;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd388, %rd337;
-	mov.b64 %rd389, %rd338;
-	mov.b64 %rd390, %rd339;
-	mov.b64 %rd391, %rd340;
-	mov.pred %p67, %p51;
-	mov.pred %p68, %p52;
-	mov.pred %p69, %p53;
-	mov.b64 %rd392, %rd285;
-	mov.b64 %rd393, %rd286;
-	mov.b64 %rd394, %rd287;
-	mov.b64 %rd395, %rd288;
-	mov.b64 %rd396, %rd289;
-	mov.b64 %rd397, %rd290;
-	mov.b64 %rd398, %rd291;
-	mov.b64 %rd399, %rd292;
-	mov.b64 %rd400, %rd293;
-	mov.pred %p70, %p54;
-	mov.b64 %rd401, %rd294;
-	mov.b64 %rd402, %rd295;
-	mov.b64 %rd403, %rd296;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd404, %rd341;
-	mov.b64 %rd405, %rd342;
-	mov.b64 %rd406, %rd380;
-	sub.s64 %rd407, %rd381, %rd380;
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd409, %rd364;
-	mov.b64 %rd410, %rd363;
-	mov.b64 %rd411, %rd345;
-	mov.b64 %rd412, %rd365;
-	mov.b64 %rd413, %rd344;
-	mov.b64 %rd414, 0;
-	mov.b64 %rd415, %rd366;
-	setp.gt.s64 %p71, %rd339, 1;
-	mov.pred %p72, %p71;
-	mov.pred %p73, 0;
-	mov.b64 %rd416, %rd158;
-	mov.b64 %rd417, %rd159;
-	mov.b64 %rd418, %rd160;
-	mov.b64 %rd419, %rd409;
-	mov.b32 %r85, -1;
-	mov.b64 %rd420, 0;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, 0;
-	mov.b64 %rd423, 0;
-	mov.b64 %rd424, 0;
-$L51:
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd404;
+	mov.pred %p43, %p4;
+	mov.b64 %rd300, %rd73;
+	mov.b64 %rd301, %rd75;
+	mov.b64 %rd302, %rd77;
+	mov.b64 %rd303, %rd80;
+	mov.b64 %rd304, %rd82;
+	mov.b64 %rd305, %rd84;
+	mov.b64 %rd306, %rd87;
+	mov.b64 %rd307, %rd89;
+	mov.b64 %rd308, %rd91;
+	mov.pred %p44, %p6;
+	mov.b64 %rd309, %rd94;
+	mov.b64 %rd310, %rd96;
+	mov.b64 %rd311, %rd98;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd312, %rd100;
+	mov.b64 %rd313, %rd102;
+	cvt.u32.u64 %r80, %rd276;
+	add.s32 %r81, %r33, %r80;
+	mov.b32 %r79, %r81;
+	rem.s64 %rd314, %rd276, 3;
+	mov.b64 %rd316, 4;
+	mul.lo.s64 %rd315, %rd316, %rd314;
+	mov.b64 %rd317, %rd315;
+	@!%p17 bra $L49;
+	add.s64 %rd318, %rd276, 1;
+	rem.s64 %rd319, %rd318, 3;
+	mov.b64 %rd321, 4;
+	mul.lo.s64 %rd320, %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mul.lo.s64 %rd323, %rd322, %rd120;
+	mad.lo.s64 %rd324, %rd323, 8, %rd116;
+	mov.b64 %rd325, 0;
+	st.global.s64 [%rd324+0], %rd325;
+	add.s64 %rd326, %rd322, 1;
+	mul.lo.s64 %rd327, %rd326, %rd120;
+	mad.lo.s64 %rd328, %rd327, 8, %rd116;
+	mov.b64 %rd329, 0;
+	st.global.s64 [%rd328+0], %rd329;
+	add.s64 %rd330, %rd322, 2;
+	mul.lo.s64 %rd331, %rd330, %rd120;
+	mad.lo.s64 %rd332, %rd331, 8, %rd116;
+	mov.b64 %rd333, 0;
+	st.global.s64 [%rd332+0], %rd333;
+	add.s64 %rd334, %rd322, 3;
+	mul.lo.s64 %rd335, %rd334, %rd120;
+	mad.lo.s64 %rd336, %rd335, 8, %rd116;
+	mov.b64 %rd337, 0;
+	st.global.s64 [%rd336+0], %rd337;
+$L49:
+	mov.b64 %rd338, %rd270;
+	cvt.u64.u32 %rd339, %r4;
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd341, 1;
+$L50:
+	setp.lt.s64 %p45, %rd341, %rd338;
+	setp.lt.s64 %p46, %rd341, 32;
+	and.pred %p47, %p45, %p46;
+	mov.b64 %rd343, 2;
+	mul.lo.s64 %rd342, %rd343, %rd341;
+	setp.le.s64 %p48, %rd342, %rd340;
+	and.pred %p49, %p47, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p74, %rd426, 0;
-	not.pred %p75, %p74;
-	@!%p75 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p76, %rd420, %rd421;
-	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd419, %rd408;
-	@!%p77 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd427, %rd406, %rd419;
-	mul.lo.s64 %rd428, %rd427, %rd270;
-	mad.lo.s64 %rd429, %rd428, 4, %rd268;
-	ld.global.s32 %r86, [%rd429+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r85, %r87;
-	@!%p73 bra $L63;
-	add.s64 %rd430, %rd406, %rd419;
-	mov.b64 %rd432, 2;
-	mul.lo.s64 %rd431, %rd432, %rd430;
-	mov.b64 %rd433, %rd431;
-	mul.lo.s64 %rd434, %rd433, %rd171;
-	mad.lo.s64 %rd435, %rd434, 8, %rd169;
-	ld.shared.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	add.s64 %rd438, %rd433, 1;
-	mul.lo.s64 %rd439, %rd438, %rd171;
-	mad.lo.s64 %rd440, %rd439, 8, %rd169;
-	ld.shared.s64 %rd441, [%rd440+0];
-	mov.b64 %rd442, %rd441;
-	add.s64 %rd443, %rd437, %rd412;
-	mov.b64 %rd444, %rd443;
-	mov.b64 %rd445, %rd442;
-	mov.b64 %rd420, %rd444;
-	mov.b64 %rd421, %rd445;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd446, %rd382;
-	mov.b32 %r88, %r85;
-	cvt.s64.s32 %rd447, %r88;
-	mul.lo.s64 %rd448, %rd447, %rd32;
-	mad.lo.s64 %rd449, %rd448, 8, %rd28;
-	ld.global.nc.s64 %rd450, [%rd449+0];
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd451;
-	mov.b64 %rd453, %rd382;
-	mov.b32 %r89, %r85;
-	cvt.s64.s32 %rd454, %r89;
-	add.s64 %rd455, %rd454, 1;
-	mul.lo.s64 %rd456, %rd455, %rd32;
-	mad.lo.s64 %rd457, %rd456, 8, %rd28;
-	ld.global.nc.s64 %rd458, [%rd457+0];
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd459;
-	add.s64 %rd461, %rd452, %rd412;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd460;
-	mov.b64 %rd420, %rd462;
-	mov.b64 %rd421, %rd463;
-$L64:
-	add.s64 %rd464, %rd419, %rd410;
-	mov.b64 %rd419, %rd464;
-	bra.uni $L55;
+	mul.lo.s64 %rd344, %rd341, 2;
+	mov.b64 %rd341, %rd344;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd345, %rd341;
+	mov.b64 %rd346, %rd25;
+	mov.b64 %rd347, %rd62;
+	mov.b64 %rd348, %rd64;
+	mov.b64 %rd349, %rd66;
+	mov.b64 %rd350, %rd68;
+	mov.b64 %rd351, %rd70;
+	mov.pred %p51, %p4;
+	mov.pred %p52, %p6;
+	mov.b32 %r82, %r33;
+	mov.b64 %rd352, %rd100;
+	mov.b64 %rd353, %rd102;
+	mov.b64 %rd354, %rd104;
+	mov.b64 %rd355, %rd106;
+	mov.pred %p53, %p8;
+	mov.pred %p54, %p10;
+	mov.pred %p55, %p43;
+	mov.pred %p56, %p44;
+	mov.b32 %r83, %r79;
+	mov.b64 %rd356, %rd312;
+	mov.b64 %rd357, %rd313;
+	mov.b64 %rd358, %rd200;
+	mov.b64 %rd359, %rd317;
+	mov.b64 %rd360, %rd345;
+	cvt.u64.u32 %rd361, %r4;
+	div.s64 %rd362, %rd361, %rd360;
+	setp.eq.s64 %p57, %rd360, -1;
+	neg.s64 %rd363, %rd361;
+	selp.b64 %rd364, %rd363, %rd362, %p57;
+	setp.eq.s64 %p58, %rd360, 0;
+	selp.b64 %rd365, 0, %rd364, %p58;
+	mov.b64 %rd366, %rd365;
+	cvt.u64.u32 %rd367, %r2;
+	div.s64 %rd368, %rd367, %rd360;
+	setp.eq.s64 %p59, %rd360, -1;
+	neg.s64 %rd369, %rd367;
+	selp.b64 %rd370, %rd369, %rd368, %p59;
+	setp.eq.s64 %p60, %rd360, 0;
+	selp.b64 %rd371, 0, %rd370, %p60;
+	mov.b64 %rd372, %rd371;
+	cvt.u64.u32 %rd373, %r2;
+	rem.s64 %rd374, %rd373, %rd360;
+	setp.eq.s64 %p61, %rd360, -1;
+	selp.b64 %rd375, 0, %rd374, %p61;
+	setp.eq.s64 %p62, %rd360, 0;
+	selp.b64 %rd376, %rd373, %rd375, %p62;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, %rd366;
+	mov.b64 %rd379, %rd372;
+	mov.b64 %rd380, %rd377;
+	mov.b64 %rd381, %rd355;
+	mul.lo.s64 %rd382, %rd358, %rd128;
+	div.s64 %rd383, %rd382, %rd2;
+	setp.eq.s64 %p63, %rd2, -1;
+	neg.s64 %rd384, %rd382;
+	selp.b64 %rd385, %rd384, %rd383, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd386, 0, %rd385, %p64;
+	mov.b64 %rd387, %rd386;
+	add.s64 %rd388, %rd128, 1;
+	mul.lo.s64 %rd389, %rd358, %rd388;
+	div.s64 %rd390, %rd389, %rd2;
+	setp.eq.s64 %p65, %rd2, -1;
+	neg.s64 %rd391, %rd389;
+	selp.b64 %rd392, %rd391, %rd390, %p65;
+	setp.eq.s64 %p66, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p66;
+	mov.b64 %rd394, %rd393;
+	mov.b64 %rd395, %rd387;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, 0;
+	mov.b64 %rd398, 0;
+	mov.b64 %rd399, 1;
+	setp.le.s64 %p67, %rd354, 1;
+	@!%p67 bra $L55;
+	mov.b64 %rd400, %rd346;
+	mov.b64 %rd401, %rd347;
+	mov.b64 %rd402, %rd348;
+	mov.b64 %rd403, %rd349;
+	mov.b64 %rd404, %rd350;
+	mov.b64 %rd405, %rd351;
+	mov.pred %p68, %p51;
+	mov.pred %p69, %p52;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd406, %rd352;
+	mov.b64 %rd407, %rd353;
+	mov.b64 %rd408, %rd354;
+	mov.b64 %rd409, %rd355;
+	mov.pred %p70, %p53;
+	mov.pred %p71, %p54;
+	mov.pred %p72, %p55;
+	mov.b64 %rd410, %rd300;
+	mov.b64 %rd411, %rd301;
+	mov.b64 %rd412, %rd302;
+	mov.b64 %rd413, %rd303;
+	mov.b64 %rd414, %rd304;
+	mov.b64 %rd415, %rd305;
+	mov.b64 %rd416, %rd306;
+	mov.b64 %rd417, %rd307;
+	mov.b64 %rd418, %rd308;
+	mov.pred %p73, %p56;
+	mov.b64 %rd419, %rd309;
+	mov.b64 %rd420, %rd310;
+	mov.b64 %rd421, %rd311;
+	mov.b32 %r85, %r83;
+	mov.b64 %rd422, %rd356;
+	mov.b64 %rd423, %rd357;
+	mov.b64 %rd424, %rd395;
+	sub.s64 %rd425, %rd396, %rd395;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd427, %rd379;
+	mov.b64 %rd428, %rd378;
+	mov.b64 %rd429, %rd360;
+	mov.b64 %rd430, %rd380;
+	mov.b64 %rd431, %rd359;
+	mov.pred %p74, 0;
+	mov.b64 %rd432, %rd161;
+	mov.b64 %rd433, %rd162;
+	mov.b64 %rd434, %rd163;
+	mov.b64 %rd435, %rd427;
+	mov.b32 %r86, -1;
+	mov.b64 %rd436, 0;
+	mov.b64 %rd437, 0;
+	mov.b64 %rd438, 0;
+	mov.b64 %rd439, 0;
+$L57:
+	mov.b64 %rd440, 0;
+	mov.b64 %rd441, %rd422;
 $L60:
-	mul.lo.s64 %rd465, %rd420, %rd39;
-	mad.lo.s64 %rd466, %rd465, 4, %rd35;
-	ld.global.nc.s32 %r90, [%rd466+0];
-	mov.b32 %r91, %r90;
-	mov.b32 %r92, %r91;
-	mov.b64 %rd467, 0;
-	mov.b64 %rd468, 0;
-	and.pred %p78, %p72, %p67;
-	@!%p78 bra $L66;
-	mov.b64 %rd469, %rd382;
-	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd470, %r93;
-	mul.lo.s64 %rd471, %rd470, %rd32;
-	mad.lo.s64 %rd472, %rd471, 8, %rd28;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd382;
-	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd477, %r94;
-	add.s64 %rd478, %rd477, 1;
-	mul.lo.s64 %rd479, %rd478, %rd32;
-	mad.lo.s64 %rd480, %rd479, 8, %rd28;
-	ld.global.nc.s64 %rd481, [%rd480+0];
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd475;
-	mov.b64 %rd485, %rd483;
-	mov.b64 %rd467, %rd484;
-	mov.b64 %rd468, %rd485;
-$L66:
+	setp.gt.s64 %p75, %rd441, 0;
+	not.pred %p76, %p75;
+	@!%p76 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p77, %rd436, %rd437;
+	@!%p77 bra $L66;
+	setp.ge.s64 %p78, %rd435, %rd426;
+	@!%p78 bra $L68;
+	bra.uni $L62;
+$L68:
+	add.s64 %rd442, %rd424, %rd435;
+	mul.lo.s64 %rd443, %rd442, %rd285;
+	mad.lo.s64 %rd444, %rd443, 4, %rd283;
+	ld.global.s32 %r87, [%rd444+0];
+	mov.b32 %r88, %r87;
+	mov.b32 %r86, %r88;
+	mov.b64 %rd445, %rd400;
+	mov.b64 %rd446, %rd401;
+	mov.b64 %rd447, %rd402;
+	mov.b64 %rd448, %rd403;
+	mov.b64 %rd449, %rd404;
+	mov.b64 %rd450, %rd405;
 	mov.pred %p79, %p68;
-	mov.b32 %r95, %r85;
-	mov.b32 %r96, %r92;
-	mov.b64 %rd486, %rd420;
-$L67:
-	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd487, %r97;
-	mov.b64 %rd488, %rd487;
-	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd489, %r98;
-	min.u64 %rd490, %rd489, 32;
-	cvt.u32.u64 %r99, %rd490;
-	mov.b32 %r101, 0x1;
-	shl.b32 %r100, %r101, %r99;
-	setp.hs.u32 %p80, %r99, 32;
-	selp.b32 %r102, 0, %r100, %p80;
-	mov.b32 %r103, %r102;
-	mov.b64 %rd491, %rd488;
-	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd492, %rd491, %rd127;
-	mad.lo.s64 %rd493, %rd492, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r105, [%rd493+0];
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r104;
-	setp.ne.u32 %p81, %r107, 0x0;
-	@!%p81 bra $L71;
-	mov.pred %p82, 0;
+	mov.pred %p80, %p69;
+	mov.b32 %r89, %r84;
+	mov.b64 %rd451, %rd406;
+	mov.b64 %rd452, %rd407;
+	mov.b64 %rd453, %rd408;
+	mov.b64 %rd454, %rd409;
+	mov.pred %p81, %p70;
+	mov.pred %p82, %p71;
+	mov.b32 %r90, %r86;
+	add.s64 %rd455, %rd424, %rd435;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd457, %rd430;
+	mov.pred %p83, %p74;
+$L69:
+	@!%p83 bra $L73;
+	mov.b64 %rd459, 2;
+	mul.lo.s64 %rd458, %rd459, %rd456;
+	mul.lo.s64 %rd460, %rd458, %rd174;
+	mad.lo.s64 %rd461, %rd460, 8, %rd172;
+	ld.shared.s64 %rd462, [%rd461+0];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd465, 2;
+	mul.lo.s64 %rd464, %rd465, %rd456;
+	add.s64 %rd466, %rd464, 1;
+	mul.lo.s64 %rd467, %rd466, %rd174;
+	mad.lo.s64 %rd468, %rd467, 8, %rd172;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	add.s64 %rd471, %rd463, %rd457;
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd470;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd476, %rd445;
+	mov.b32 %r91, %r90;
+	cvt.s64.s32 %rd477, %r91;
+	mul.lo.s64 %rd478, %rd477, %rd32;
+	mad.lo.s64 %rd479, %rd478, 8, %rd28;
+	ld.global.nc.s64 %rd480, [%rd479+0];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd481;
+	mov.b64 %rd483, %rd445;
+	mov.b32 %r92, %r90;
+	cvt.s64.s32 %rd484, %r92;
+	add.s64 %rd485, %rd484, 1;
+	mul.lo.s64 %rd486, %rd485, %rd32;
+	mad.lo.s64 %rd487, %rd486, 8, %rd28;
+	ld.global.nc.s64 %rd488, [%rd487+0];
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd489;
+	add.s64 %rd491, %rd482, %rd457;
+	mov.b64 %rd492, %rd491;
+	mov.b64 %rd493, %rd490;
+	mov.b64 %rd474, %rd492;
+	mov.b64 %rd475, %rd493;
+	bra.uni $L71;
+$L70:
 	bra.uni $L69;
 $L71:
-	mul.lo.s64 %rd494, %rd491, %rd127;
-	mad.lo.s64 %rd495, %rd494, 4, %rd123;
-	atom.global.or.b32 %r108, [%rd495], %r104;
-	mov.b32 %r109, %r108;
-	and.b32 %r110, %r109, %r104;
-	setp.eq.u32 %p83, %r110, 0x0;
-	mov.pred %p82, %p83;
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	@!%p82 bra $L73;
-	@!%p72 bra $L74;
-	mul.lo.s64 %rd496, %rd425, %rd418;
-	mad.lo.s64 %rd497, %rd496, 4, %rd416;
-	st.shared.s32 [%rd497+0], %r92;
-	@!%p67 bra $L77;
-	mov.b64 %rd499, 2;
-	mul.lo.s64 %rd498, %rd499, %rd425;
-	mul.lo.s64 %rd500, %rd498, %rd163;
-	mad.lo.s64 %rd501, %rd500, 8, %rd161;
-	st.shared.s64 [%rd501+0], %rd467;
-	mov.b64 %rd503, 2;
-	mul.lo.s64 %rd502, %rd503, %rd425;
-	add.s64 %rd504, %rd502, 1;
-	mul.lo.s64 %rd505, %rd504, %rd163;
-	mad.lo.s64 %rd506, %rd505, 8, %rd161;
-	st.shared.s64 [%rd506+0], %rd468;
-$L77:
-	add.s64 %rd507, %rd425, 1;
-	mov.b64 %rd425, %rd507;
-	bra.uni $L75;
+	mov.b64 %rd494, %rd474;
+	mov.b64 %rd495, %rd475;
+	mov.b64 %rd436, %rd494;
+	mov.b64 %rd437, %rd495;
+	add.s64 %rd496, %rd435, %rd428;
+	mov.b64 %rd435, %rd496;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd497, %rd436, %rd39;
+	mad.lo.s64 %rd498, %rd497, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd498+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+	mov.pred %p84, %p71;
+	mov.b32 %r96, %r86;
+	mov.b32 %r97, %r95;
+	mov.b64 %rd499, %rd436;
 $L74:
-	mov.pred %p84, 0;
-	mov.b64 %rd508, %rd425;
-	mov.b32 %r111, %r92;
+	shr.s32 %r98, %r97, 5;
+	cvt.s64.s32 %rd500, %r98;
+	mov.b64 %rd501, %rd500;
+	and.b32 %r99, %r97, 31;
+	cvt.s64.s32 %rd502, %r99;
+	min.u64 %rd503, %rd502, 32;
+	cvt.u32.u64 %r100, %rd503;
+	mov.b32 %r102, 0x1;
+	shl.b32 %r101, %r102, %r100;
+	setp.hs.u32 %p85, %r100, 32;
+	selp.b32 %r103, 0, %r101, %p85;
+	mov.b32 %r104, %r103;
+	mov.b64 %rd504, %rd501;
+	mov.b32 %r105, %r104;
+	mul.lo.s64 %rd505, %rd504, %rd127;
+	mad.lo.s64 %rd506, %rd505, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r106, [%rd506+0];
+	mov.b32 %r107, %r106;
+	and.b32 %r108, %r107, %r105;
+	setp.ne.u32 %p86, %r108, 0x0;
+	@!%p86 bra $L78;
+	mov.pred %p87, 0;
+	bra.uni $L76;
 $L78:
-	@!%p69 bra $L82;
-	shr.s32 %r112, %r111, 5;
-	cvt.s64.s32 %rd509, %r112;
-	mov.b64 %rd510, %rd509;
-	and.b32 %r113, %r111, 31;
-	cvt.s64.s32 %rd511, %r113;
-	min.u64 %rd512, %rd511, 32;
-	cvt.u32.u64 %r114, %rd512;
-	mov.b32 %r116, 0x1;
-	shl.b32 %r115, %r116, %r114;
-	setp.hs.u32 %p85, %r114, 32;
-	selp.b32 %r117, 0, %r115, %p85;
-	mov.b32 %r118, %r117;
-	mov.b64 %rd513, %rd510;
+	mul.lo.s64 %rd507, %rd504, %rd127;
+	mad.lo.s64 %rd508, %rd507, 4, %rd123;
+	atom.global.or.b32 %r109, [%rd508], %r105;
+	mov.b32 %r110, %r109;
+	and.b32 %r111, %r110, %r105;
+	setp.eq.u32 %p88, %r111, 0x0;
+	mov.pred %p87, %p88;
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
+	@!%p87 bra $L80;
+	mov.pred %p89, 0;
+	mov.b64 %rd509, %rd440;
+	mov.b32 %r112, %r95;
+$L81:
+	@!%p72 bra $L85;
+	shr.s32 %r113, %r112, 5;
+	cvt.s64.s32 %rd510, %r113;
+	mov.b64 %rd511, %rd510;
+	and.b32 %r114, %r112, 31;
+	cvt.s64.s32 %rd512, %r114;
+	min.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r115, %rd513;
+	mov.b32 %r117, 0x1;
+	shl.b32 %r116, %r117, %r115;
+	setp.hs.u32 %p90, %r115, 32;
+	selp.b32 %r118, 0, %r116, %p90;
 	mov.b32 %r119, %r118;
-	mul.lo.s64 %rd514, %rd513, %rd400;
-	mad.lo.s64 %rd515, %rd514, 4, %rd398;
-	ld.relaxed.gpu.global.u32 %r120, [%rd515+0];
-	mov.b32 %r121, %r120;
-	and.b32 %r122, %r121, %r119;
-	setp.ne.u32 %p86, %r122, 0x0;
-	mov.pred %p87, %p86;
-	not.pred %p88, %p87;
-	@!%p88 bra $L84;
-	mul.lo.s64 %rd516, %rd513, %rd400;
-	mad.lo.s64 %rd517, %rd516, 4, %rd398;
-	atom.global.or.b32 %r123, [%rd517], %r119;
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r119;
-	setp.ne.u32 %p89, %r125, 0x0;
-	mov.pred %p87, %p89;
-$L84:
-	@!%p87 bra $L86;
-	mov.b64 %rd518, %rd508;
-	mov.b64 %rd519, %rd518;
-	mov.pred %p90, 0;
-	bra.uni $L80;
-$L86:
-	mov.b64 %rd520, %rd508;
-	mov.b64 %rd519, %rd520;
-	mov.pred %p90, 1;
-	bra.uni $L80;
-$L82:
-	@!%p70 bra $L88;
-	cvt.s64.s32 %rd521, %r111;
-	mul.lo.s64 %rd522, %rd521, %rd403;
-	mad.lo.s64 %rd523, %rd522, 4, %rd401;
-	ld.relaxed.gpu.global.s32 %r126, [%rd523+0];
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p91, %r127, %r84;
+	mov.b64 %rd514, %rd511;
+	mov.b32 %r120, %r119;
+	mul.lo.s64 %rd515, %rd514, %rd418;
+	mad.lo.s64 %rd516, %rd515, 4, %rd416;
+	ld.relaxed.gpu.global.u32 %r121, [%rd516+0];
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r120;
+	setp.ne.u32 %p91, %r123, 0x0;
 	mov.pred %p92, %p91;
 	not.pred %p93, %p92;
-	@!%p93 bra $L90;
-	cvt.s64.s32 %rd524, %r111;
-	mul.lo.s64 %rd525, %rd524, %rd403;
-	mad.lo.s64 %rd526, %rd525, 4, %rd401;
-	atom.global.exch.b32 %r128, [%rd526], %r84;
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p94, %r129, %r84;
+	@!%p93 bra $L87;
+	mul.lo.s64 %rd517, %rd514, %rd418;
+	mad.lo.s64 %rd518, %rd517, 4, %rd416;
+	atom.global.or.b32 %r124, [%rd518], %r120;
+	mov.b32 %r125, %r124;
+	and.b32 %r126, %r125, %r120;
+	setp.ne.u32 %p94, %r126, 0x0;
 	mov.pred %p92, %p94;
-$L90:
-	@!%p92 bra $L92;
-	mov.b64 %rd527, %rd508;
-	mov.b64 %rd519, %rd527;
-	mov.pred %p90, 0;
-	bra.uni $L80;
-$L92:
-$L88:
-	mul.lo.s64 %rd528, %rd508, %rd418;
-	mad.lo.s64 %rd529, %rd528, 4, %rd416;
-	st.shared.s32 [%rd529+0], %r111;
-	add.s64 %rd530, %rd508, 1;
-	mov.b64 %rd531, %rd530;
-	mov.b64 %rd519, %rd531;
-	mov.pred %p90, 1;
-	bra.uni $L80;
-$L79:
-	bra.uni $L78;
-$L80:
-	mov.b64 %rd532, %rd519;
-	mov.pred %p95, %p90;
-	mov.b64 %rd425, %rd532;
-	mov.pred %p84, %p95;
-	@!%p84 bra $L94;
-	mov.b64 %rd533, %rd382;
-	mov.b32 %r130, %r92;
-	cvt.s64.s32 %rd534, %r130;
-	add.s64 %rd535, %rd534, 1;
-	mul.lo.s64 %rd536, %rd535, %rd32;
-	mad.lo.s64 %rd537, %rd536, 8, %rd28;
-	ld.global.nc.s64 %rd538, [%rd537+0];
-	mov.b64 %rd539, %rd538;
-	cvt.s64.s32 %rd540, %r130;
-	mul.lo.s64 %rd541, %rd540, %rd32;
-	mad.lo.s64 %rd542, %rd541, 8, %rd28;
-	ld.global.nc.s64 %rd543, [%rd542+0];
-	mov.b64 %rd544, %rd543;
-	sub.s64 %rd545, %rd539, %rd544;
-	mov.b64 %rd546, %rd545;
+$L87:
+	@!%p92 bra $L89;
+	mov.b64 %rd519, %rd509;
+	mov.b64 %rd520, %rd519;
+	mov.pred %p95, 0;
+	bra.uni $L83;
+$L89:
+	mov.b64 %rd521, %rd509;
+	mov.b64 %rd520, %rd521;
+	mov.pred %p95, 1;
+	bra.uni $L83;
+$L85:
+	@!%p73 bra $L91;
+	cvt.s64.s32 %rd522, %r112;
+	mul.lo.s64 %rd523, %rd522, %rd421;
+	mad.lo.s64 %rd524, %rd523, 4, %rd419;
+	ld.relaxed.gpu.global.s32 %r127, [%rd524+0];
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p96, %r128, %r85;
+	mov.pred %p97, %p96;
+	not.pred %p98, %p97;
+	@!%p98 bra $L93;
+	cvt.s64.s32 %rd525, %r112;
+	mul.lo.s64 %rd526, %rd525, %rd421;
+	mad.lo.s64 %rd527, %rd526, 4, %rd419;
+	atom.global.exch.b32 %r129, [%rd527], %r85;
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p99, %r130, %r85;
+	mov.pred %p97, %p99;
+$L93:
+	@!%p97 bra $L95;
+	mov.b64 %rd528, %rd509;
+	mov.b64 %rd520, %rd528;
+	mov.pred %p95, 0;
+	bra.uni $L83;
+$L95:
+$L91:
+	mul.lo.s64 %rd529, %rd509, %rd434;
+	mad.lo.s64 %rd530, %rd529, 4, %rd432;
+	st.shared.s32 [%rd530+0], %r112;
+	add.s64 %rd531, %rd509, 1;
+	mov.b64 %rd532, %rd531;
+	mov.b64 %rd520, %rd532;
+	mov.pred %p95, 1;
+	bra.uni $L83;
+$L82:
+	bra.uni $L81;
+$L83:
+	mov.b64 %rd533, %rd520;
+	mov.pred %p100, %p95;
+	mov.b64 %rd440, %rd533;
+	mov.pred %p89, %p100;
+	@!%p89 bra $L97;
+	mov.b64 %rd534, %rd400;
+	mov.b32 %r131, %r95;
+	cvt.s64.s32 %rd535, %r131;
+	add.s64 %rd536, %rd535, 1;
+	mul.lo.s64 %rd537, %rd536, %rd32;
+	mad.lo.s64 %rd538, %rd537, 8, %rd28;
+	ld.global.nc.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	cvt.s64.s32 %rd541, %r131;
+	mul.lo.s64 %rd542, %rd541, %rd32;
+	mad.lo.s64 %rd543, %rd542, 8, %rd28;
+	ld.global.nc.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	sub.s64 %rd546, %rd540, %rd545;
 	mov.b64 %rd547, %rd546;
-	add.s64 %rd548, %rd422, %rd547;
-	mov.b64 %rd422, %rd548;
-	max.s64 %rd549, %rd423, %rd547;
-	mov.b64 %rd423, %rd549;
-$L94:
-$L75:
-$L73:
-	add.s64 %rd550, %rd420, %rd411;
-	mov.b64 %rd420, %rd550;
-	sub.s64 %rd551, %rd426, 1;
-	mov.b64 %rd426, %rd551;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd552, 0;
-	setp.lt.s64 %p96, %rd420, %rd421;
-	setp.lt.s64 %p97, %rd419, %rd408;
-	or.pred %p98, %p96, %p97;
-	@!%p98 bra $L96;
-	mov.b64 %rd552, 1;
-$L96:
-	shl.b64 %rd553, %rd552, 32;
-	or.b64 %rd554, %rd425, %rd553;
-	// block scan
-	mov.b64 %rd555, %rd554;
-	mov.b32 %r131, %r3;
+	mov.b64 %rd548, %rd547;
+	add.s64 %rd549, %rd438, %rd548;
+	mov.b64 %rd438, %rd549;
+	max.s64 %rd550, %rd439, %rd548;
+	mov.b64 %rd439, %rd550;
 $L97:
-	setp.hs.u32 %p99, %r131, 32;
-	@%p99 bra $L98;
-	mov.b64 {%r132, %r133}, %rd555;
-	shfl.sync.up.b32 %r134|%p100, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd556, {%r134, %r135};
-	@!%p100 bra $L99;
-	add.s64 %rd557, %rd556, %rd555;
-	mov.b64 %rd555, %rd557;
+$L80:
+	add.s64 %rd551, %rd436, %rd429;
+	mov.b64 %rd436, %rd551;
+	sub.s64 %rd552, %rd441, 1;
+	mov.b64 %rd441, %rd552;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd553, 0;
+	setp.lt.s64 %p101, %rd436, %rd437;
+	setp.lt.s64 %p102, %rd435, %rd426;
+	or.pred %p103, %p101, %p102;
+	@!%p103 bra $L99;
+	mov.b64 %rd553, 1;
 $L99:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L97;
-$L98:
-	mov.b64 {%r136, %r137}, %rd555;
-	shfl.sync.up.b32 %r138|%p101, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd558, {%r138, %r139};
-	setp.lo.u32 %p102, %r3, 32;
-	and.pred %p103, %p101, %p102;
-	selp.b64 %rd559, %rd558, 0, %p103;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p104, %r7, %r140;
-	@!%p104 bra $L100;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	st.shared.s64 [%rd561+0], %rd555;
+	shl.b64 %rd554, %rd553, 32;
+	or.b64 %rd555, %rd440, %rd554;
+	// block scan
+	mov.b64 %rd556, %rd555;
+	mov.b32 %r132, %r3;
 $L100:
-	bar.sync 0;
-	setp.eq.u32 %p105, %r8, 0;
-	@!%p105 bra $L101;
-	mov.b64 %rd562, 0;
-	setp.lo.u32 %p106, %r7, %r10;
-	@!%p106 bra $L102;
-	mul.wide.u32 %rd563, %r7, 16;
-	add.s64 %rd564, %rd1, %rd563;
-	ld.shared.s64 %rd565, [%rd564+0];
-	mov.b64 %rd562, %rd565;
+	setp.hs.u32 %p104, %r132, 32;
+	@%p104 bra $L101;
+	mov.b64 {%r133, %r134}, %rd556;
+	shfl.sync.up.b32 %r135|%p105, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd557, {%r135, %r136};
+	@!%p105 bra $L102;
+	add.s64 %rd558, %rd557, %rd556;
+	mov.b64 %rd556, %rd558;
 $L102:
-	mov.b64 {%r141, %r142}, %rd562;
-	shfl.sync.up.b32 %r143|%p107, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd566, {%r143, %r144};
-	@!%p107 bra $L103;
-	add.s64 %rd567, %rd566, %rd562;
-	mov.b64 %rd562, %rd567;
-$L103:
-	mov.b64 {%r145, %r146}, %rd562;
-	shfl.sync.up.b32 %r147|%p108, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd568, {%r147, %r148};
-	@!%p108 bra $L104;
-	add.s64 %rd569, %rd568, %rd562;
-	mov.b64 %rd562, %rd569;
-$L104:
-	mov.b64 {%r149, %r150}, %rd562;
-	shfl.sync.up.b32 %r151|%p109, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd570, {%r151, %r152};
-	@!%p109 bra $L105;
-	add.s64 %rd571, %rd570, %rd562;
-	mov.b64 %rd562, %rd571;
-$L105:
-	mov.b64 {%r153, %r154}, %rd562;
-	shfl.sync.up.b32 %r155|%p110, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd572, {%r155, %r156};
-	@!%p110 bra $L106;
-	add.s64 %rd573, %rd572, %rd562;
-	mov.b64 %rd562, %rd573;
-$L106:
-	mov.b64 {%r157, %r158}, %rd562;
-	shfl.sync.up.b32 %r159|%p111, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd574, {%r159, %r160};
-	@!%p111 bra $L107;
-	add.s64 %rd575, %rd574, %rd562;
-	mov.b64 %rd562, %rd575;
-$L107:
-	mov.b64 {%r161, %r162}, %rd562;
-	shfl.sync.up.b32 %r163|%p112, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd576, {%r163, %r164};
-	selp.b64 %rd577, %rd576, 0, %p112;
-	@!%p106 bra $L108;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	add.s64 %rd580, %rd579, 512;
-	st.shared.s64 [%rd580+0], %rd577;
-$L108:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p113, %r7, %r165;
-	@!%p113 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd562;
-$L109:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L100;
 $L101:
+	mov.b64 {%r137, %r138}, %rd556;
+	shfl.sync.up.b32 %r139|%p106, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd559, {%r139, %r140};
+	setp.lo.u32 %p107, %r3, 32;
+	and.pred %p108, %p106, %p107;
+	selp.b64 %rd560, %rd559, 0, %p108;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p109, %r7, %r141;
+	@!%p109 bra $L103;
+	mul.wide.u32 %rd561, %r8, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	st.shared.s64 [%rd562+0], %rd556;
+$L103:
 	bar.sync 0;
-	mul.wide.u32 %rd581, %r8, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	add.s64 %rd583, %rd582, 512;
-	ld.shared.s64 %rd584, [%rd583+0];
-	add.s64 %rd585, %rd584, %rd559;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd585;
-	shfl.sync.idx.b32 %r168|%p114, %r166, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
-	mov.b64 %rd587, {%r168, %r169};
-	mov.b64 %rd588, %rd586;
+	setp.eq.u32 %p110, %r8, 0;
+	@!%p110 bra $L104;
+	mov.b64 %rd563, 0;
+	setp.lo.u32 %p111, %r7, %r10;
+	@!%p111 bra $L105;
+	mul.wide.u32 %rd564, %r7, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	ld.shared.s64 %rd566, [%rd565+0];
+	mov.b64 %rd563, %rd566;
+$L105:
+	mov.b64 {%r142, %r143}, %rd563;
+	shfl.sync.up.b32 %r144|%p112, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd567, {%r144, %r145};
+	@!%p112 bra $L106;
+	add.s64 %rd568, %rd567, %rd563;
+	mov.b64 %rd563, %rd568;
+$L106:
+	mov.b64 {%r146, %r147}, %rd563;
+	shfl.sync.up.b32 %r148|%p113, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd569, {%r148, %r149};
+	@!%p113 bra $L107;
+	add.s64 %rd570, %rd569, %rd563;
+	mov.b64 %rd563, %rd570;
+$L107:
+	mov.b64 {%r150, %r151}, %rd563;
+	shfl.sync.up.b32 %r152|%p114, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd571, {%r152, %r153};
+	@!%p114 bra $L108;
+	add.s64 %rd572, %rd571, %rd563;
+	mov.b64 %rd563, %rd572;
+$L108:
+	mov.b64 {%r154, %r155}, %rd563;
+	shfl.sync.up.b32 %r156|%p115, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd573, {%r156, %r157};
+	@!%p115 bra $L109;
+	add.s64 %rd574, %rd573, %rd563;
+	mov.b64 %rd563, %rd574;
+$L109:
+	mov.b64 {%r158, %r159}, %rd563;
+	shfl.sync.up.b32 %r160|%p116, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd575, {%r160, %r161};
+	@!%p116 bra $L110;
+	add.s64 %rd576, %rd575, %rd563;
+	mov.b64 %rd563, %rd576;
+$L110:
+	mov.b64 {%r162, %r163}, %rd563;
+	shfl.sync.up.b32 %r164|%p117, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd577, {%r164, %r165};
+	selp.b64 %rd578, %rd577, 0, %p117;
+	@!%p111 bra $L111;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	add.s64 %rd581, %rd580, 512;
+	st.shared.s64 [%rd581+0], %rd578;
+$L111:
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p118, %r7, %r166;
+	@!%p118 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd563;
+$L112:
+$L104:
+	bar.sync 0;
+	mul.wide.u32 %rd582, %r8, 16;
+	add.s64 %rd583, %rd1, %rd582;
+	add.s64 %rd584, %rd583, 512;
+	ld.shared.s64 %rd585, [%rd584+0];
+	add.s64 %rd586, %rd585, %rd560;
+	ld.shared.s64 %rd587, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd586;
+	shfl.sync.idx.b32 %r169|%p119, %r167, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
+	mov.b64 %rd588, {%r169, %r170};
 	mov.b64 %rd589, %rd587;
 	mov.b64 %rd590, %rd588;
 	mov.b64 %rd591, %rd589;
 	mov.b64 %rd592, %rd590;
 	mov.b64 %rd593, %rd591;
 	mov.b64 %rd594, %rd592;
-	and.b64 %rd595, %rd593, 4294967295;
-	mov.b64 %rd596, %rd595;
-	and.b64 %rd597, %rd594, 4294967295;
-	mov.b64 %rd598, %rd597;
-	shr.s64 %rd599, %rd594, 32;
-	mov.b64 %rd600, %rd599;
-	mov.b64 %rd601, %rd596;
-	mov.b64 %rd602, %rd598;
-	mov.b64 %rd603, %rd600;
-	@!%p72 bra $L110;
-	add.s64 %rd604, %rd424, %rd601;
-	mov.b64 %rd605, %rd604;
-	sub.s64 %rd606, %rd415, %rd605;
-	max.s64 %rd607, %rd606, 0;
-	min.s64 %rd608, %rd607, %rd425;
-	mov.b64 %rd609, %rd608;
-	mov.b64 %rd610, 0;
-$L112:
-	setp.lt.s64 %p115, %rd610, %rd609;
-	not.pred %p116, %p115;
-	@!%p116 bra $L116;
-	bra.uni $L114;
-$L116:
-	mul.lo.s64 %rd611, %rd610, %rd418;
-	mad.lo.s64 %rd612, %rd611, 4, %rd416;
-	ld.shared.s32 %r170, [%rd612+0];
-	mov.b32 %r171, %r170;
-	add.s64 %rd613, %rd414, %rd605;
-	add.s64 %rd614, %rd613, %rd610;
-	mul.lo.s64 %rd615, %rd614, %rd168;
-	mad.lo.s64 %rd616, %rd615, 4, %rd166;
-	st.shared.s32 [%rd616+0], %r171;
-	@!%p67 bra $L118;
-	mov.b64 %rd618, 2;
-	mul.lo.s64 %rd617, %rd618, %rd610;
-	mul.lo.s64 %rd619, %rd617, %rd163;
-	mad.lo.s64 %rd620, %rd619, 8, %rd161;
-	ld.shared.s64 %rd621, [%rd620+0];
-	mov.b64 %rd622, %rd621;
-	add.s64 %rd623, %rd414, %rd605;
-	add.s64 %rd624, %rd623, %rd610;
-	mov.b64 %rd626, 2;
-	mul.lo.s64 %rd625, %rd626, %rd624;
-	mul.lo.s64 %rd627, %rd625, %rd171;
-	mad.lo.s64 %rd628, %rd627, 8, %rd169;
-	st.shared.s64 [%rd628+0], %rd622;
-	mov.b64 %rd630, 2;
-	mul.lo.s64 %rd629, %rd630, %rd610;
-	add.s64 %rd631, %rd629, 1;
-	mul.lo.s64 %rd632, %rd631, %rd163;
-	mad.lo.s64 %rd633, %rd632, 8, %rd161;
-	ld.shared.s64 %rd634, [%rd633+0];
-	mov.b64 %rd635, %rd634;
-	add.s64 %rd636, %rd414, %rd605;
-	add.s64 %rd637, %rd636, %rd610;
-	mov.b64 %rd639, 2;
-	mul.lo.s64 %rd638, %rd639, %rd637;
-	add.s64 %rd640, %rd638, 1;
-	mul.lo.s64 %rd641, %rd640, %rd171;
-	mad.lo.s64 %rd642, %rd641, 8, %rd169;
-	st.shared.s64 [%rd642+0], %rd635;
-$L118:
-$L113:
-	add.s64 %rd643, %rd610, 1;
-	mov.b64 %rd610, %rd643;
-	bra.uni $L112;
+	mov.b64 %rd595, %rd593;
+	and.b64 %rd596, %rd594, 4294967295;
+	mov.b64 %rd597, %rd596;
+	and.b64 %rd598, %rd595, 4294967295;
+	mov.b64 %rd599, %rd598;
+	shr.s64 %rd600, %rd595, 32;
+	mov.b64 %rd601, %rd600;
+	mov.b64 %rd602, %rd597;
+	mov.b64 %rd603, %rd599;
+	mov.b64 %rd604, %rd601;
+	mov.b64 %rd605, 0;
+	cvt.u64.u32 %rd606, %r2;
+	setp.eq.s64 %p120, %rd606, 0;
+	setp.gt.s64 %p121, %rd603, 0;
+	and.pred %p122, %p120, %p121;
+	@!%p122 bra $L114;
+	mul.lo.s64 %rd607, %rd431, %rd120;
+	mad.lo.s64 %rd608, %rd607, 8, %rd116;
+	atom.global.add.u64 %rd609, [%rd608], %rd603;
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd605, %rd610;
 $L114:
-	mov.b64 %rd644, 0;
-	mov.b64 %rd645, %rd609;
-$L119:
-	setp.lt.s64 %p117, %rd645, %rd425;
-	not.pred %p118, %p117;
-	@!%p118 bra $L123;
-	bra.uni $L121;
-$L123:
-	mul.lo.s64 %rd646, %rd645, %rd418;
-	mad.lo.s64 %rd647, %rd646, 4, %rd416;
-	ld.shared.s32 %r172, [%rd647+0];
-	mov.b32 %r173, %r172;
-	mov.b32 %r174, %r173;
-	mov.pred %p119, 0;
-	mov.b64 %rd648, %rd644;
-	mov.b32 %r175, %r174;
-$L124:
-	@!%p69 bra $L128;
-	shr.s32 %r176, %r175, 5;
-	cvt.s64.s32 %rd649, %r176;
-	mov.b64 %rd650, %rd649;
-	and.b32 %r177, %r175, 31;
-	cvt.s64.s32 %rd651, %r177;
-	min.u64 %rd652, %rd651, 32;
-	cvt.u32.u64 %r178, %rd652;
-	mov.b32 %r180, 0x1;
-	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p120, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p120;
-	mov.b32 %r182, %r181;
-	mov.b64 %rd653, %rd650;
-	mov.b32 %r183, %r182;
-	mul.lo.s64 %rd654, %rd653, %rd400;
-	mad.lo.s64 %rd655, %rd654, 4, %rd398;
-	ld.relaxed.gpu.global.u32 %r184, [%rd655+0];
-	mov.b32 %r185, %r184;
-	and.b32 %r186, %r185, %r183;
-	setp.ne.u32 %p121, %r186, 0x0;
-	mov.pred %p122, %p121;
-	not.pred %p123, %p122;
-	@!%p123 bra $L130;
-	mul.lo.s64 %rd656, %rd653, %rd400;
-	mad.lo.s64 %rd657, %rd656, 4, %rd398;
-	atom.global.or.b32 %r187, [%rd657], %r183;
-	mov.b32 %r188, %r187;
-	and.b32 %r189, %r188, %r183;
-	setp.ne.u32 %p124, %r189, 0x0;
-	mov.pred %p122, %p124;
-$L130:
-	@!%p122 bra $L132;
-	mov.b64 %rd658, %rd648;
-	mov.b64 %rd659, %rd658;
-	mov.pred %p125, 0;
-	bra.uni $L126;
-$L132:
-	mov.b64 %rd660, %rd648;
-	mov.b64 %rd659, %rd660;
-	mov.pred %p125, 1;
-	bra.uni $L126;
-$L128:
-	@!%p70 bra $L134;
-	cvt.s64.s32 %rd661, %r175;
-	mul.lo.s64 %rd662, %rd661, %rd403;
-	mad.lo.s64 %rd663, %rd662, 4, %rd401;
-	ld.relaxed.gpu.global.s32 %r190, [%rd663+0];
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p126, %r191, %r84;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L136;
-	cvt.s64.s32 %rd664, %r175;
-	mul.lo.s64 %rd665, %rd664, %rd403;
-	mad.lo.s64 %rd666, %rd665, 4, %rd401;
-	atom.global.exch.b32 %r192, [%rd666], %r84;
-	mov.b32 %r193, %r192;
-	setp.eq.s32 %p129, %r193, %r84;
-	mov.pred %p127, %p129;
-$L136:
-	@!%p127 bra $L138;
-	mov.b64 %rd667, %rd648;
-	mov.b64 %rd659, %rd667;
-	mov.pred %p125, 0;
-	bra.uni $L126;
-$L138:
-$L134:
-	mul.lo.s64 %rd668, %rd648, %rd418;
-	mad.lo.s64 %rd669, %rd668, 4, %rd416;
-	st.shared.s32 [%rd669+0], %r175;
-	add.s64 %rd670, %rd648, 1;
-	mov.b64 %rd671, %rd670;
-	mov.b64 %rd659, %rd671;
-	mov.pred %p125, 1;
-	bra.uni $L126;
-$L125:
-	bra.uni $L124;
-$L126:
-	mov.b64 %rd672, %rd659;
-	mov.pred %p130, %p125;
-	mov.b64 %rd644, %rd672;
-	mov.pred %p119, %p130;
-	@!%p119 bra $L140;
-	mov.b64 %rd673, %rd382;
-	mov.b32 %r194, %r174;
-	cvt.s64.s32 %rd674, %r194;
-	add.s64 %rd675, %rd674, 1;
-	mul.lo.s64 %rd676, %rd675, %rd32;
-	mad.lo.s64 %rd677, %rd676, 8, %rd28;
-	ld.global.nc.s64 %rd678, [%rd677+0];
-	mov.b64 %rd679, %rd678;
-	cvt.s64.s32 %rd680, %r194;
-	mul.lo.s64 %rd681, %rd680, %rd32;
-	mad.lo.s64 %rd682, %rd681, 8, %rd28;
-	ld.global.nc.s64 %rd683, [%rd682+0];
-	mov.b64 %rd684, %rd683;
-	sub.s64 %rd685, %rd679, %rd684;
-	mov.b64 %rd686, %rd685;
-	mov.b64 %rd687, %rd686;
-	add.s64 %rd688, %rd422, %rd687;
-	mov.b64 %rd422, %rd688;
-	max.s64 %rd689, %rd423, %rd687;
-	mov.b64 %rd423, %rd689;
-$L140:
+	cvt.u64.u32 %rd611, %r2;
+	setp.eq.s64 %p123, %rd611, 0;
+	setp.eq.u32 %p124, %r1, 0;
+	and.pred %p125, %p123, %p124;
+	bar.sync 0;
+	@!%p125 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd605;
+$L115:
+	bar.sync 0;
+	ld.shared.s64 %rd612, [%rd1+1024];
+	mov.b64 %rd613, %rd612;
+	add.s64 %rd614, %rd613, %rd602;
+	mov.b64 %rd615, %rd614;
+	mov.b64 %rd616, 0;
+$L116:
+	setp.lt.s64 %p126, %rd616, %rd440;
+	not.pred %p127, %p126;
+	@!%p127 bra $L120;
+	bra.uni $L118;
 $L120:
-	add.s64 %rd690, %rd645, 1;
-	mov.b64 %rd645, %rd690;
-	bra.uni $L119;
-$L121:
-	setp.gt.s64 %p131, %rd644, 0;
-	@!%p131 bra $L142;
-	mul.lo.s64 %rd691, %rd413, %rd120;
-	mad.lo.s64 %rd692, %rd691, 8, %rd116;
-	atom.global.add.u64 %rd693, [%rd692], %rd644;
-	mov.b64 %rd694, %rd693;
+	mul.lo.s64 %rd617, %rd616, %rd434;
+	mad.lo.s64 %rd618, %rd617, 4, %rd432;
+	ld.shared.s32 %r171, [%rd618+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd619, %rd615, %rd616;
+	mul.lo.s64 %rd620, %rd619, %rd288;
+	mad.lo.s64 %rd621, %rd620, 4, %rd286;
+	st.global.s32 [%rd621+0], %r172;
+$L117:
+	add.s64 %rd622, %rd616, 1;
+	mov.b64 %rd616, %rd622;
+	bra.uni $L116;
+$L118:
+	setp.eq.s64 %p128, %rd604, 0;
+	@!%p128 bra $L122;
+	bra.uni $L59;
+$L122:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd623, %rd438;
+	mov.b64 %rd624, %rd439;
+	mov.b64 %rd625, %rd623;
+	mov.b64 %rd626, %rd624;
+	mov.b64 %rd627, %rd625;
+	mov.b64 %rd628, %rd626;
+	mov.b64 %rd397, %rd627;
+	mov.b64 %rd398, %rd628;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd629, %r2;
+	setp.eq.s64 %p129, %rd629, 0;
+	@!%p129 bra $L124;
+	mov.b64 %rd631, 1;
+	mul.lo.s64 %rd630, %rd631, %rd179;
+	mad.lo.s64 %rd632, %rd630, 4, %rd177;
+	mov.b32 %r173, 0;
+	st.shared.s32 [%rd632+0], %r173;
+$L124:
+	mov.b64 %rd633, %rd346;
+	mov.b64 %rd634, %rd347;
+	mov.b64 %rd635, %rd348;
+	mov.b64 %rd636, %rd349;
+	mov.b64 %rd637, %rd350;
+	mov.b64 %rd638, %rd351;
+	mov.pred %p130, %p51;
+	mov.pred %p131, %p52;
+	mov.b32 %r174, %r82;
+	mov.b64 %rd639, %rd352;
+	mov.b64 %rd640, %rd353;
+	mov.b64 %rd641, %rd354;
+	mov.b64 %rd642, %rd355;
+	mov.pred %p132, %p53;
+	mov.pred %p133, %p54;
+	mov.pred %p134, %p55;
+	mov.pred %p135, %p56;
+	mov.b32 %r175, %r83;
+	mov.b64 %rd643, %rd356;
+	mov.b64 %rd644, %rd357;
+	mov.b64 %rd645, %rd395;
+	sub.s64 %rd646, %rd396, %rd395;
+	mov.b64 %rd647, %rd646;
+	mov.b64 %rd648, %rd379;
+	mov.b64 %rd649, %rd378;
+	mov.b64 %rd650, %rd360;
+	mov.b64 %rd651, %rd380;
+	mov.b64 %rd652, %rd359;
+	mov.b64 %rd653, 0;
+	mov.b64 %rd654, %rd381;
+	mov.b64 %rd655, 0;
+	mov.pred %p136, 0;
+	mov.b64 %rd656, %rd161;
+	mov.b64 %rd657, %rd162;
+	mov.b64 %rd658, %rd163;
+	mov.b64 %rd659, %rd648;
+	mov.b32 %r176, -1;
+	mov.b64 %rd660, 0;
+	mov.b64 %rd661, 0;
+	mov.b64 %rd662, 0;
+	mov.b64 %rd663, 0;
+	mov.b64 %rd664, 0;
+$L125:
+	setp.ge.s64 %p137, %rd660, %rd661;
+	@!%p137 bra $L129;
+	setp.ge.s64 %p138, %rd659, %rd647;
+	@!%p138 bra $L131;
+	bra.uni $L127;
+$L131:
+	add.s64 %rd665, %rd645, %rd659;
+	mul.lo.s64 %rd666, %rd665, %rd285;
+	mad.lo.s64 %rd667, %rd666, 4, %rd283;
+	ld.global.s32 %r177, [%rd667+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r176, %r178;
+	mov.b64 %rd668, %rd633;
+	mov.b64 %rd669, %rd634;
+	mov.b64 %rd670, %rd635;
+	mov.b64 %rd671, %rd636;
+	mov.b64 %rd672, %rd637;
+	mov.b64 %rd673, %rd638;
+	mov.pred %p139, %p130;
+	mov.pred %p140, %p131;
+	mov.b32 %r179, %r174;
+	mov.b64 %rd674, %rd639;
+	mov.b64 %rd675, %rd640;
+	mov.b64 %rd676, %rd641;
+	mov.b64 %rd677, %rd642;
+	mov.pred %p141, %p132;
+	mov.pred %p142, %p133;
+	mov.b32 %r180, %r176;
+	add.s64 %rd678, %rd645, %rd659;
+	mov.b64 %rd679, %rd678;
+	mov.b64 %rd680, %rd651;
+	mov.pred %p143, %p136;
+$L132:
+	@!%p143 bra $L136;
+	mov.b64 %rd682, 2;
+	mul.lo.s64 %rd681, %rd682, %rd679;
+	mul.lo.s64 %rd683, %rd681, %rd174;
+	mad.lo.s64 %rd684, %rd683, 8, %rd172;
+	ld.shared.s64 %rd685, [%rd684+0];
+	mov.b64 %rd686, %rd685;
+	mov.b64 %rd688, 2;
+	mul.lo.s64 %rd687, %rd688, %rd679;
+	add.s64 %rd689, %rd687, 1;
+	mul.lo.s64 %rd690, %rd689, %rd174;
+	mad.lo.s64 %rd691, %rd690, 8, %rd172;
+	ld.shared.s64 %rd692, [%rd691+0];
+	mov.b64 %rd693, %rd692;
+	add.s64 %rd694, %rd686, %rd680;
 	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, 0;
-$L143:
-	setp.lt.s64 %p132, %rd696, %rd644;
-	not.pred %p133, %p132;
-	@!%p133 bra $L147;
-	bra.uni $L145;
-$L147:
-	mul.lo.s64 %rd697, %rd696, %rd418;
-	mad.lo.s64 %rd698, %rd697, 4, %rd416;
-	ld.shared.s32 %r195, [%rd698+0];
-	mov.b32 %r196, %r195;
-	add.s64 %rd699, %rd695, %rd696;
-	mul.lo.s64 %rd700, %rd699, %rd273;
-	mad.lo.s64 %rd701, %rd700, 4, %rd271;
-	st.global.s32 [%rd701+0], %r196;
-$L144:
-	add.s64 %rd702, %rd696, 1;
-	mov.b64 %rd696, %rd702;
-	bra.uni $L143;
-$L145:
-$L142:
-	add.s64 %rd703, %rd424, %rd602;
-	min.s64 %rd704, %rd415, %rd703;
-	mov.b64 %rd424, %rd704;
-	bra.uni $L111;
-$L110:
-	mov.b64 %rd705, 0;
-	cvt.u64.u32 %rd706, %r2;
-	setp.eq.s64 %p134, %rd706, 0;
-	setp.gt.s64 %p135, %rd602, 0;
-	and.pred %p136, %p134, %p135;
-	@!%p136 bra $L149;
-	mul.lo.s64 %rd707, %rd413, %rd120;
-	mad.lo.s64 %rd708, %rd707, 8, %rd116;
-	atom.global.add.u64 %rd709, [%rd708], %rd602;
-	mov.b64 %rd710, %rd709;
-	mov.b64 %rd705, %rd710;
-$L149:
-	cvt.u64.u32 %rd711, %r2;
-	setp.eq.s64 %p137, %rd711, 0;
-	setp.eq.u32 %p138, %r1, 0;
-	and.pred %p139, %p137, %p138;
-	bar.sync 0;
-	@!%p139 bra $L150;
-	st.shared.s64 [%rd1+1024], %rd705;
-$L150:
-	bar.sync 0;
-	ld.shared.s64 %rd712, [%rd1+1024];
+	mov.b64 %rd696, %rd693;
+	mov.b64 %rd697, %rd695;
+	mov.b64 %rd698, %rd696;
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd699, %rd668;
+	mov.b32 %r181, %r180;
+	cvt.s64.s32 %rd700, %r181;
+	mul.lo.s64 %rd701, %rd700, %rd32;
+	mad.lo.s64 %rd702, %rd701, 8, %rd28;
+	ld.global.nc.s64 %rd703, [%rd702+0];
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, %rd668;
+	mov.b32 %r182, %r180;
+	cvt.s64.s32 %rd707, %r182;
+	add.s64 %rd708, %rd707, 1;
+	mul.lo.s64 %rd709, %rd708, %rd32;
+	mad.lo.s64 %rd710, %rd709, 8, %rd28;
+	ld.global.nc.s64 %rd711, [%rd710+0];
+	mov.b64 %rd712, %rd711;
 	mov.b64 %rd713, %rd712;
-	add.s64 %rd714, %rd713, %rd601;
+	add.s64 %rd714, %rd705, %rd680;
 	mov.b64 %rd715, %rd714;
-	mov.b64 %rd716, 0;
-$L151:
-	setp.lt.s64 %p140, %rd716, %rd425;
-	not.pred %p141, %p140;
-	@!%p141 bra $L155;
-	bra.uni $L153;
-$L155:
-	mul.lo.s64 %rd717, %rd716, %rd418;
-	mad.lo.s64 %rd718, %rd717, 4, %rd416;
-	ld.shared.s32 %r197, [%rd718+0];
-	mov.b32 %r198, %r197;
-	add.s64 %rd719, %rd715, %rd716;
-	mul.lo.s64 %rd720, %rd719, %rd273;
-	mad.lo.s64 %rd721, %rd720, 4, %rd271;
-	st.global.s32 [%rd721+0], %r198;
-$L152:
-	add.s64 %rd722, %rd716, 1;
-	mov.b64 %rd716, %rd722;
-	bra.uni $L151;
-$L153:
-$L111:
-	setp.eq.s64 %p142, %rd603, 0;
-	@!%p142 bra $L157;
-	bra.uni $L53;
-$L157:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd723, %rd424;
-	mov.b64 %rd724, %rd422;
-	mov.b64 %rd725, %rd423;
-	mov.b64 %rd726, %rd723;
-	mov.b64 %rd727, %rd724;
-	mov.b64 %rd728, %rd725;
-	mov.b64 %rd729, %rd726;
-	mov.b64 %rd730, %rd727;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd732, %rd729;
-	mov.b64 %rd733, %rd730;
-	mov.b64 %rd734, %rd731;
-	mov.b64 %rd735, 1;
-$L158:
-	setp.lt.s64 %p143, %rd735, %rd339;
-	setp.gt.s64 %p144, %rd732, 0;
-	and.pred %p145, %p143, %p144;
-	not.pred %p146, %p145;
-	@!%p146 bra $L162;
-	bra.uni $L160;
-$L162:
-	bar.sync 0;
-	shr.s64 %rd736, %rd735, 63;
-	shr.u64 %rd737, %rd736, 63;
-	add.s64 %rd738, %rd735, %rd737;
-	and.b64 %rd739, %rd738, -2;
-	sub.s64 %rd740, %rd735, %rd739;
-	mov.b64 %rd742, 1;
-	sub.s64 %rd741, %rd742, %rd740;
-	mul.lo.s64 %rd743, %rd741, %rd366;
-	mov.b64 %rd744, %rd743;
-	shr.s64 %rd745, %rd735, 63;
-	shr.u64 %rd746, %rd745, 63;
-	add.s64 %rd747, %rd735, %rd746;
-	and.b64 %rd748, %rd747, -2;
-	sub.s64 %rd749, %rd735, %rd748;
-	mul.lo.s64 %rd750, %rd749, %rd366;
-	mov.b64 %rd751, %rd750;
-	mov.b64 %rd752, 0;
-	mov.b64 %rd753, 0;
-	mov.b64 %rd754, %rd331;
-	mov.b64 %rd755, %rd332;
-	mov.b64 %rd756, %rd333;
-	mov.b64 %rd757, %rd334;
-	mov.b64 %rd758, %rd335;
-	mov.b64 %rd759, %rd336;
-	mov.pred %p147, %p49;
-	mov.pred %p148, %p50;
-	mov.b32 %r199, %r81;
-	mov.b64 %rd760, %rd337;
-	mov.b64 %rd761, %rd338;
-	mov.b64 %rd762, %rd339;
-	mov.b64 %rd763, %rd340;
-	mov.pred %p149, %p51;
-	mov.pred %p150, %p52;
-	mov.pred %p151, %p53;
-	mov.b64 %rd764, %rd285;
-	mov.b64 %rd765, %rd286;
-	mov.b64 %rd766, %rd287;
-	mov.b64 %rd767, %rd288;
-	mov.b64 %rd768, %rd289;
-	mov.b64 %rd769, %rd290;
-	mov.b64 %rd770, %rd291;
-	mov.b64 %rd771, %rd292;
-	mov.b64 %rd772, %rd293;
-	mov.pred %p152, %p54;
-	mov.b64 %rd773, %rd294;
-	mov.b64 %rd774, %rd295;
-	mov.b64 %rd775, %rd296;
-	mov.b32 %r200, %r82;
-	mov.b64 %rd776, %rd341;
-	mov.b64 %rd777, %rd342;
-	mov.b64 %rd778, %rd744;
-	mov.b64 %rd779, %rd732;
-	mov.b64 %rd780, %rd364;
-	mov.b64 %rd781, %rd363;
-	mov.b64 %rd782, %rd345;
-	mov.b64 %rd783, %rd365;
-	mov.b64 %rd784, %rd344;
-	mov.b64 %rd785, %rd751;
-	mov.b64 %rd786, %rd366;
-	add.s64 %rd787, %rd735, 1;
-	setp.lt.s64 %p153, %rd787, %rd339;
-	mov.pred %p154, %p153;
-	mov.pred %p155, %p51;
-	mov.b64 %rd788, %rd158;
-	mov.b64 %rd789, %rd159;
-	mov.b64 %rd790, %rd160;
-	mov.b64 %rd791, %rd780;
-	mov.b32 %r201, -1;
-	mov.b64 %rd792, 0;
-	mov.b64 %rd793, 0;
-	mov.b64 %rd794, 0;
-	mov.b64 %rd795, 0;
-	mov.b64 %rd796, 0;
-$L163:
-	mov.b64 %rd797, 0;
-	mov.b64 %rd798, %rd776;
-$L166:
-	setp.gt.s64 %p156, %rd798, 0;
-	not.pred %p157, %p156;
-	@!%p157 bra $L170;
-	bra.uni $L168;
-$L170:
-	setp.ge.s64 %p158, %rd792, %rd793;
-	@!%p158 bra $L172;
-	setp.ge.s64 %p159, %rd791, %rd779;
-	@!%p159 bra $L174;
-	bra.uni $L168;
-$L174:
-	add.s64 %rd799, %rd778, %rd791;
-	mul.lo.s64 %rd800, %rd799, %rd168;
-	mad.lo.s64 %rd801, %rd800, 4, %rd166;
-	ld.shared.s32 %r202, [%rd801+0];
-	mov.b32 %r203, %r202;
-	mov.b32 %r201, %r203;
-	@!%p155 bra $L175;
-	add.s64 %rd802, %rd778, %rd791;
-	mov.b64 %rd804, 2;
-	mul.lo.s64 %rd803, %rd804, %rd802;
-	mov.b64 %rd805, %rd803;
-	mul.lo.s64 %rd806, %rd805, %rd171;
-	mad.lo.s64 %rd807, %rd806, 8, %rd169;
-	ld.shared.s64 %rd808, [%rd807+0];
-	mov.b64 %rd809, %rd808;
-	add.s64 %rd810, %rd805, 1;
-	mul.lo.s64 %rd811, %rd810, %rd171;
-	mad.lo.s64 %rd812, %rd811, 8, %rd169;
-	ld.shared.s64 %rd813, [%rd812+0];
-	mov.b64 %rd814, %rd813;
-	add.s64 %rd815, %rd809, %rd783;
-	mov.b64 %rd816, %rd815;
-	mov.b64 %rd817, %rd814;
-	mov.b64 %rd792, %rd816;
-	mov.b64 %rd793, %rd817;
-	bra.uni $L176;
-$L175:
-	mov.b64 %rd818, %rd754;
-	mov.b32 %r204, %r201;
-	cvt.s64.s32 %rd819, %r204;
-	mul.lo.s64 %rd820, %rd819, %rd32;
-	mad.lo.s64 %rd821, %rd820, 8, %rd28;
-	ld.global.nc.s64 %rd822, [%rd821+0];
-	mov.b64 %rd823, %rd822;
-	mov.b64 %rd824, %rd823;
-	mov.b64 %rd825, %rd754;
-	mov.b32 %r205, %r201;
-	cvt.s64.s32 %rd826, %r205;
-	add.s64 %rd827, %rd826, 1;
-	mul.lo.s64 %rd828, %rd827, %rd32;
-	mad.lo.s64 %rd829, %rd828, 8, %rd28;
-	ld.global.nc.s64 %rd830, [%rd829+0];
-	mov.b64 %rd831, %rd830;
-	mov.b64 %rd832, %rd831;
-	add.s64 %rd833, %rd824, %rd783;
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, %rd832;
-	mov.b64 %rd792, %rd834;
-	mov.b64 %rd793, %rd835;
-$L176:
-	add.s64 %rd836, %rd791, %rd781;
-	mov.b64 %rd791, %rd836;
-	bra.uni $L167;
-$L172:
-	mul.lo.s64 %rd837, %rd792, %rd39;
-	mad.lo.s64 %rd838, %rd837, 4, %rd35;
-	ld.global.nc.s32 %r206, [%rd838+0];
-	mov.b32 %r207, %r206;
+	mov.b64 %rd716, %rd713;
+	mov.b64 %rd697, %rd715;
+	mov.b64 %rd698, %rd716;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd717, %rd697;
+	mov.b64 %rd718, %rd698;
+	mov.b64 %rd660, %rd717;
+	mov.b64 %rd661, %rd718;
+	add.s64 %rd719, %rd659, %rd649;
+	mov.b64 %rd659, %rd719;
+	bra.uni $L126;
+$L129:
+	mul.lo.s64 %rd720, %rd660, %rd39;
+	mad.lo.s64 %rd721, %rd720, 4, %rd35;
+	ld.global.nc.s32 %r183, [%rd721+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r185, %r184;
+	mov.b64 %rd722, 0;
+	mov.b64 %rd723, 0;
+	@!%p132 bra $L138;
+	mov.b64 %rd724, %rd633;
+	mov.b32 %r186, %r185;
+	cvt.s64.s32 %rd725, %r186;
+	mul.lo.s64 %rd726, %rd725, %rd32;
+	mad.lo.s64 %rd727, %rd726, 8, %rd28;
+	ld.global.nc.s64 %rd728, [%rd727+0];
+	mov.b64 %rd729, %rd728;
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, %rd633;
+	mov.b32 %r187, %r185;
+	cvt.s64.s32 %rd732, %r187;
+	add.s64 %rd733, %rd732, 1;
+	mul.lo.s64 %rd734, %rd733, %rd32;
+	mad.lo.s64 %rd735, %rd734, 8, %rd28;
+	ld.global.nc.s64 %rd736, [%rd735+0];
+	mov.b64 %rd737, %rd736;
+	mov.b64 %rd738, %rd737;
+	mov.b64 %rd739, %rd730;
+	mov.b64 %rd740, %rd738;
+	mov.b64 %rd722, %rd739;
+	mov.b64 %rd723, %rd740;
+$L138:
+	mov.pred %p144, %p133;
+	mov.b32 %r188, %r176;
+	mov.b32 %r189, %r185;
+	mov.b64 %rd741, %rd660;
+$L139:
+	shr.s32 %r190, %r189, 5;
+	cvt.s64.s32 %rd742, %r190;
+	mov.b64 %rd743, %rd742;
+	and.b32 %r191, %r189, 31;
+	cvt.s64.s32 %rd744, %r191;
+	min.u64 %rd745, %rd744, 32;
+	cvt.u32.u64 %r192, %rd745;
+	mov.b32 %r194, 0x1;
+	shl.b32 %r193, %r194, %r192;
+	setp.hs.u32 %p145, %r192, 32;
+	selp.b32 %r195, 0, %r193, %p145;
+	mov.b32 %r196, %r195;
+	mov.b64 %rd746, %rd743;
+	mov.b32 %r197, %r196;
+	mul.lo.s64 %rd747, %rd746, %rd127;
+	mad.lo.s64 %rd748, %rd747, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r198, [%rd748+0];
+	mov.b32 %r199, %r198;
+	and.b32 %r200, %r199, %r197;
+	setp.ne.u32 %p146, %r200, 0x0;
+	@!%p146 bra $L143;
+	mov.pred %p147, 0;
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd749, %rd746, %rd127;
+	mad.lo.s64 %rd750, %rd749, 4, %rd123;
+	atom.global.or.b32 %r201, [%rd750], %r197;
+	mov.b32 %r202, %r201;
+	and.b32 %r203, %r202, %r197;
+	setp.eq.u32 %p148, %r203, 0x0;
+	mov.pred %p147, %p148;
+	bra.uni $L141;
+$L140:
+	bra.uni $L139;
+$L141:
+	@!%p147 bra $L145;
+	mul.lo.s64 %rd751, %rd664, %rd658;
+	mad.lo.s64 %rd752, %rd751, 4, %rd656;
+	st.shared.s32 [%rd752+0], %r185;
+	@!%p132 bra $L147;
+	mov.b64 %rd754, 2;
+	mul.lo.s64 %rd753, %rd754, %rd664;
+	mul.lo.s64 %rd755, %rd753, %rd166;
+	mad.lo.s64 %rd756, %rd755, 8, %rd164;
+	st.shared.s64 [%rd756+0], %rd722;
+	mov.b64 %rd758, 2;
+	mul.lo.s64 %rd757, %rd758, %rd664;
+	add.s64 %rd759, %rd757, 1;
+	mul.lo.s64 %rd760, %rd759, %rd166;
+	mad.lo.s64 %rd761, %rd760, 8, %rd164;
+	st.shared.s64 [%rd761+0], %rd723;
+$L147:
+	add.s64 %rd762, %rd664, 1;
+	mov.b64 %rd664, %rd762;
+	setp.eq.s64 %p149, %rd664, %rd643;
+	@!%p149 bra $L149;
+	mov.b64 %rd763, %rd633;
+	mov.b64 %rd764, %rd634;
+	mov.b64 %rd765, %rd635;
+	mov.b64 %rd766, %rd636;
+	mov.b64 %rd767, %rd637;
+	mov.b64 %rd768, %rd638;
+	mov.pred %p150, %p130;
+	mov.pred %p151, %p131;
+	mov.b32 %r204, %r174;
+	mov.b64 %rd769, %rd639;
+	mov.b64 %rd770, %rd640;
+	mov.b64 %rd771, %rd641;
+	mov.b64 %rd772, %rd642;
+	mov.pred %p152, %p132;
+	mov.pred %p153, %p133;
+	mov.pred %p154, %p134;
+	mov.b64 %rd773, %rd300;
+	mov.b64 %rd774, %rd301;
+	mov.b64 %rd775, %rd302;
+	mov.b64 %rd776, %rd303;
+	mov.b64 %rd777, %rd304;
+	mov.b64 %rd778, %rd305;
+	mov.b64 %rd779, %rd306;
+	mov.b64 %rd780, %rd307;
+	mov.b64 %rd781, %rd308;
+	mov.pred %p155, %p135;
+	mov.b64 %rd782, %rd309;
+	mov.b64 %rd783, %rd310;
+	mov.b64 %rd784, %rd311;
+	mov.b32 %r205, %r175;
+	mov.b64 %rd785, %rd643;
+	mov.b64 %rd786, %rd644;
+	mov.b64 %rd787, %rd652;
+	mov.b64 %rd788, %rd664;
+	mov.b64 %rd789, %rd653;
+	mov.b64 %rd790, %rd654;
+	mov.b64 %rd791, %rd655;
+	mov.b64 %rd792, %rd161;
+	mov.b64 %rd793, %rd162;
+	mov.b64 %rd794, %rd163;
+	mul.lo.s64 %rd795, %rd791, %rd179;
+	mad.lo.s64 %rd796, %rd795, 4, %rd177;
+	cvt.u32.u64 %r206, %rd788;
+	atom.shared.add.s32 %r207, [%rd796], %r206;
 	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd797, %r208;
+	mov.b64 %rd798, %rd797;
+	sub.s64 %rd799, %rd790, %rd798;
+	max.s64 %rd800, %rd799, 0;
+	min.s64 %rd801, %rd800, %rd788;
+	mov.b64 %rd802, %rd801;
+	mov.b64 %rd803, 0;
+$L150:
+	setp.lt.s64 %p156, %rd803, %rd802;
+	not.pred %p157, %p156;
+	@!%p157 bra $L154;
+	bra.uni $L152;
+$L154:
+	mul.lo.s64 %rd804, %rd803, %rd794;
+	mad.lo.s64 %rd805, %rd804, 4, %rd792;
+	ld.shared.s32 %r209, [%rd805+0];
+	mov.b32 %r210, %r209;
+	add.s64 %rd806, %rd789, %rd798;
+	add.s64 %rd807, %rd806, %rd803;
+	mul.lo.s64 %rd808, %rd807, %rd171;
+	mad.lo.s64 %rd809, %rd808, 4, %rd169;
+	st.shared.s32 [%rd809+0], %r210;
+	@!%p152 bra $L156;
+	mov.b64 %rd811, 2;
+	mul.lo.s64 %rd810, %rd811, %rd803;
+	mul.lo.s64 %rd812, %rd810, %rd166;
+	mad.lo.s64 %rd813, %rd812, 8, %rd164;
+	ld.shared.s64 %rd814, [%rd813+0];
+	mov.b64 %rd815, %rd814;
+	add.s64 %rd816, %rd789, %rd798;
+	add.s64 %rd817, %rd816, %rd803;
+	mov.b64 %rd819, 2;
+	mul.lo.s64 %rd818, %rd819, %rd817;
+	mul.lo.s64 %rd820, %rd818, %rd174;
+	mad.lo.s64 %rd821, %rd820, 8, %rd172;
+	st.shared.s64 [%rd821+0], %rd815;
+	mov.b64 %rd823, 2;
+	mul.lo.s64 %rd822, %rd823, %rd803;
+	add.s64 %rd824, %rd822, 1;
+	mul.lo.s64 %rd825, %rd824, %rd166;
+	mad.lo.s64 %rd826, %rd825, 8, %rd164;
+	ld.shared.s64 %rd827, [%rd826+0];
+	mov.b64 %rd828, %rd827;
+	add.s64 %rd829, %rd789, %rd798;
+	add.s64 %rd830, %rd829, %rd803;
+	mov.b64 %rd832, 2;
+	mul.lo.s64 %rd831, %rd832, %rd830;
+	add.s64 %rd833, %rd831, 1;
+	mul.lo.s64 %rd834, %rd833, %rd174;
+	mad.lo.s64 %rd835, %rd834, 8, %rd172;
+	st.shared.s64 [%rd835+0], %rd828;
+$L156:
+$L151:
+	add.s64 %rd836, %rd803, 1;
+	mov.b64 %rd803, %rd836;
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd837, 0;
+	mov.b64 %rd838, 0;
 	mov.b64 %rd839, 0;
-	mov.b64 %rd840, 0;
-	and.pred %p160, %p154, %p149;
-	@!%p160 bra $L178;
-	mov.b64 %rd841, %rd754;
-	mov.b32 %r209, %r208;
-	cvt.s64.s32 %rd842, %r209;
-	mul.lo.s64 %rd843, %rd842, %rd32;
-	mad.lo.s64 %rd844, %rd843, 8, %rd28;
-	ld.global.nc.s64 %rd845, [%rd844+0];
-	mov.b64 %rd846, %rd845;
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd754;
-	mov.b32 %r210, %r208;
-	cvt.s64.s32 %rd849, %r210;
-	add.s64 %rd850, %rd849, 1;
-	mul.lo.s64 %rd851, %rd850, %rd32;
-	mad.lo.s64 %rd852, %rd851, 8, %rd28;
-	ld.global.nc.s64 %rd853, [%rd852+0];
-	mov.b64 %rd854, %rd853;
-	mov.b64 %rd855, %rd854;
-	mov.b64 %rd856, %rd847;
-	mov.b64 %rd857, %rd855;
-	mov.b64 %rd839, %rd856;
-	mov.b64 %rd840, %rd857;
-$L178:
-	mov.pred %p161, %p150;
-	mov.b32 %r211, %r201;
-	mov.b32 %r212, %r208;
-	mov.b64 %rd858, %rd792;
-$L179:
-	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd859, %r213;
-	mov.b64 %rd860, %rd859;
-	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd861, %r214;
-	min.u64 %rd862, %rd861, 32;
-	cvt.u32.u64 %r215, %rd862;
-	mov.b32 %r217, 0x1;
-	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p162, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p162;
-	mov.b32 %r219, %r218;
-	mov.b64 %rd863, %rd860;
-	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd864, %rd863, %rd127;
-	mad.lo.s64 %rd865, %rd864, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r221, [%rd865+0];
+	mov.b64 %rd840, %rd802;
+$L157:
+	setp.lt.s64 %p158, %rd840, %rd788;
+	not.pred %p159, %p158;
+	@!%p159 bra $L161;
+	bra.uni $L159;
+$L161:
+	mul.lo.s64 %rd841, %rd840, %rd794;
+	mad.lo.s64 %rd842, %rd841, 4, %rd792;
+	ld.shared.s32 %r211, [%rd842+0];
+	mov.b32 %r212, %r211;
+	mov.b32 %r213, %r212;
+	mov.pred %p160, 0;
+	mov.b64 %rd843, %rd839;
+	mov.b32 %r214, %r213;
+$L162:
+	@!%p154 bra $L166;
+	shr.s32 %r215, %r214, 5;
+	cvt.s64.s32 %rd844, %r215;
+	mov.b64 %rd845, %rd844;
+	and.b32 %r216, %r214, 31;
+	cvt.s64.s32 %rd846, %r216;
+	min.u64 %rd847, %rd846, 32;
+	cvt.u32.u64 %r217, %rd847;
+	mov.b32 %r219, 0x1;
+	shl.b32 %r218, %r219, %r217;
+	setp.hs.u32 %p161, %r217, 32;
+	selp.b32 %r220, 0, %r218, %p161;
+	mov.b32 %r221, %r220;
+	mov.b64 %rd848, %rd845;
 	mov.b32 %r222, %r221;
-	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p163, %r223, 0x0;
-	@!%p163 bra $L183;
-	mov.pred %p164, 0;
+	mul.lo.s64 %rd849, %rd848, %rd781;
+	mad.lo.s64 %rd850, %rd849, 4, %rd779;
+	ld.relaxed.gpu.global.u32 %r223, [%rd850+0];
+	mov.b32 %r224, %r223;
+	and.b32 %r225, %r224, %r222;
+	setp.ne.u32 %p162, %r225, 0x0;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L168;
+	mul.lo.s64 %rd851, %rd848, %rd781;
+	mad.lo.s64 %rd852, %rd851, 4, %rd779;
+	atom.global.or.b32 %r226, [%rd852], %r222;
+	mov.b32 %r227, %r226;
+	and.b32 %r228, %r227, %r222;
+	setp.ne.u32 %p165, %r228, 0x0;
+	mov.pred %p163, %p165;
+$L168:
+	@!%p163 bra $L170;
+	mov.b64 %rd853, %rd843;
+	mov.b64 %rd854, %rd853;
+	mov.pred %p166, 0;
+	bra.uni $L164;
+$L170:
+	mov.b64 %rd855, %rd843;
+	mov.b64 %rd854, %rd855;
+	mov.pred %p166, 1;
+	bra.uni $L164;
+$L166:
+	@!%p155 bra $L172;
+	cvt.s64.s32 %rd856, %r214;
+	mul.lo.s64 %rd857, %rd856, %rd784;
+	mad.lo.s64 %rd858, %rd857, 4, %rd782;
+	ld.relaxed.gpu.global.s32 %r229, [%rd858+0];
+	mov.b32 %r230, %r229;
+	setp.eq.s32 %p167, %r230, %r205;
+	mov.pred %p168, %p167;
+	not.pred %p169, %p168;
+	@!%p169 bra $L174;
+	cvt.s64.s32 %rd859, %r214;
+	mul.lo.s64 %rd860, %rd859, %rd784;
+	mad.lo.s64 %rd861, %rd860, 4, %rd782;
+	atom.global.exch.b32 %r231, [%rd861], %r205;
+	mov.b32 %r232, %r231;
+	setp.eq.s32 %p170, %r232, %r205;
+	mov.pred %p168, %p170;
+$L174:
+	@!%p168 bra $L176;
+	mov.b64 %rd862, %rd843;
+	mov.b64 %rd854, %rd862;
+	mov.pred %p166, 0;
+	bra.uni $L164;
+$L176:
+$L172:
+	mul.lo.s64 %rd863, %rd843, %rd794;
+	mad.lo.s64 %rd864, %rd863, 4, %rd792;
+	st.shared.s32 [%rd864+0], %r214;
+	add.s64 %rd865, %rd843, 1;
+	mov.b64 %rd866, %rd865;
+	mov.b64 %rd854, %rd866;
+	mov.pred %p166, 1;
+	bra.uni $L164;
+$L163:
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd867, %rd854;
+	mov.pred %p171, %p166;
+	mov.b64 %rd839, %rd867;
+	mov.pred %p160, %p171;
+	@!%p160 bra $L178;
+	mov.b64 %rd868, %rd763;
+	mov.b32 %r233, %r213;
+	cvt.s64.s32 %rd869, %r233;
+	add.s64 %rd870, %rd869, 1;
+	mul.lo.s64 %rd871, %rd870, %rd32;
+	mad.lo.s64 %rd872, %rd871, 8, %rd28;
+	ld.global.nc.s64 %rd873, [%rd872+0];
+	mov.b64 %rd874, %rd873;
+	cvt.s64.s32 %rd875, %r233;
+	mul.lo.s64 %rd876, %rd875, %rd32;
+	mad.lo.s64 %rd877, %rd876, 8, %rd28;
+	ld.global.nc.s64 %rd878, [%rd877+0];
+	mov.b64 %rd879, %rd878;
+	sub.s64 %rd880, %rd874, %rd879;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd882, %rd881;
+	add.s64 %rd883, %rd837, %rd882;
+	mov.b64 %rd837, %rd883;
+	max.s64 %rd884, %rd838, %rd882;
+	mov.b64 %rd838, %rd884;
+$L178:
+$L158:
+	add.s64 %rd885, %rd840, 1;
+	mov.b64 %rd840, %rd885;
+	bra.uni $L157;
+$L159:
+	setp.gt.s64 %p172, %rd839, 0;
+	@!%p172 bra $L180;
+	mul.lo.s64 %rd886, %rd787, %rd120;
+	mad.lo.s64 %rd887, %rd886, 8, %rd116;
+	atom.global.add.u64 %rd888, [%rd887], %rd839;
+	mov.b64 %rd889, %rd888;
+	mov.b64 %rd890, %rd889;
+	mov.b64 %rd891, 0;
+$L181:
+	setp.lt.s64 %p173, %rd891, %rd839;
+	not.pred %p174, %p173;
+	@!%p174 bra $L185;
+	bra.uni $L183;
+$L185:
+	mul.lo.s64 %rd892, %rd891, %rd794;
+	mad.lo.s64 %rd893, %rd892, 4, %rd792;
+	ld.shared.s32 %r234, [%rd893+0];
+	mov.b32 %r235, %r234;
+	add.s64 %rd894, %rd890, %rd891;
+	mul.lo.s64 %rd895, %rd894, %rd288;
+	mad.lo.s64 %rd896, %rd895, 4, %rd286;
+	st.global.s32 [%rd896+0], %r235;
+$L182:
+	add.s64 %rd897, %rd891, 1;
+	mov.b64 %rd891, %rd897;
 	bra.uni $L181;
 $L183:
-	mul.lo.s64 %rd866, %rd863, %rd127;
-	mad.lo.s64 %rd867, %rd866, 4, %rd123;
-	atom.global.or.b32 %r224, [%rd867], %r220;
-	mov.b32 %r225, %r224;
-	and.b32 %r226, %r225, %r220;
-	setp.eq.u32 %p165, %r226, 0x0;
-	mov.pred %p164, %p165;
-	bra.uni $L181;
 $L180:
-	bra.uni $L179;
-$L181:
-	@!%p164 bra $L185;
-	@!%p154 bra $L186;
-	mul.lo.s64 %rd868, %rd797, %rd790;
-	mad.lo.s64 %rd869, %rd868, 4, %rd788;
-	st.shared.s32 [%rd869+0], %r208;
-	@!%p149 bra $L189;
-	mov.b64 %rd871, 2;
-	mul.lo.s64 %rd870, %rd871, %rd797;
-	mul.lo.s64 %rd872, %rd870, %rd163;
-	mad.lo.s64 %rd873, %rd872, 8, %rd161;
-	st.shared.s64 [%rd873+0], %rd839;
-	mov.b64 %rd875, 2;
-	mul.lo.s64 %rd874, %rd875, %rd797;
-	add.s64 %rd876, %rd874, 1;
-	mul.lo.s64 %rd877, %rd876, %rd163;
-	mad.lo.s64 %rd878, %rd877, 8, %rd161;
-	st.shared.s64 [%rd878+0], %rd840;
-$L189:
-	add.s64 %rd879, %rd797, 1;
-	mov.b64 %rd797, %rd879;
-	bra.uni $L187;
-$L186:
-	mov.pred %p166, 0;
-	mov.b64 %rd880, %rd797;
-	mov.b32 %r227, %r208;
-$L190:
-	@!%p151 bra $L194;
-	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd881, %r228;
-	mov.b64 %rd882, %rd881;
-	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd883, %r229;
-	min.u64 %rd884, %rd883, 32;
-	cvt.u32.u64 %r230, %rd884;
-	mov.b32 %r232, 0x1;
-	shl.b32 %r231, %r232, %r230;
-	setp.hs.u32 %p167, %r230, 32;
-	selp.b32 %r233, 0, %r231, %p167;
-	mov.b32 %r234, %r233;
-	mov.b64 %rd885, %rd882;
-	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd886, %rd885, %rd772;
-	mad.lo.s64 %rd887, %rd886, 4, %rd770;
-	ld.relaxed.gpu.global.u32 %r236, [%rd887+0];
-	mov.b32 %r237, %r236;
-	and.b32 %r238, %r237, %r235;
-	setp.ne.u32 %p168, %r238, 0x0;
-	mov.pred %p169, %p168;
-	not.pred %p170, %p169;
-	@!%p170 bra $L196;
-	mul.lo.s64 %rd888, %rd885, %rd772;
-	mad.lo.s64 %rd889, %rd888, 4, %rd770;
-	atom.global.or.b32 %r239, [%rd889], %r235;
+	mov.b64 %rd898, %rd837;
+	mov.b64 %rd899, %rd838;
+	mov.b64 %rd900, %rd898;
+	mov.b64 %rd901, %rd899;
+	mov.b64 %rd902, %rd900;
+	mov.b64 %rd903, %rd901;
+	mov.b64 %rd904, %rd902;
+	mov.b64 %rd905, %rd903;
+	add.s64 %rd906, %rd662, %rd904;
+	mov.b64 %rd662, %rd906;
+	max.s64 %rd907, %rd663, %rd905;
+	mov.b64 %rd663, %rd907;
+	mov.b64 %rd664, 0;
+$L149:
+$L145:
+	add.s64 %rd908, %rd660, %rd650;
+	mov.b64 %rd660, %rd908;
+$L126:
+	bra.uni $L125;
+$L127:
+	setp.gt.s64 %p175, %rd664, 0;
+	@!%p175 bra $L187;
+	mov.b64 %rd909, %rd633;
+	mov.b64 %rd910, %rd634;
+	mov.b64 %rd911, %rd635;
+	mov.b64 %rd912, %rd636;
+	mov.b64 %rd913, %rd637;
+	mov.b64 %rd914, %rd638;
+	mov.pred %p176, %p130;
+	mov.pred %p177, %p131;
+	mov.b32 %r236, %r174;
+	mov.b64 %rd915, %rd639;
+	mov.b64 %rd916, %rd640;
+	mov.b64 %rd917, %rd641;
+	mov.b64 %rd918, %rd642;
+	mov.pred %p178, %p132;
+	mov.pred %p179, %p133;
+	mov.pred %p180, %p134;
+	mov.b64 %rd919, %rd300;
+	mov.b64 %rd920, %rd301;
+	mov.b64 %rd921, %rd302;
+	mov.b64 %rd922, %rd303;
+	mov.b64 %rd923, %rd304;
+	mov.b64 %rd924, %rd305;
+	mov.b64 %rd925, %rd306;
+	mov.b64 %rd926, %rd307;
+	mov.b64 %rd927, %rd308;
+	mov.pred %p181, %p135;
+	mov.b64 %rd928, %rd309;
+	mov.b64 %rd929, %rd310;
+	mov.b64 %rd930, %rd311;
+	mov.b32 %r237, %r175;
+	mov.b64 %rd931, %rd643;
+	mov.b64 %rd932, %rd644;
+	mov.b64 %rd933, %rd652;
+	mov.b64 %rd934, %rd664;
+	mov.b64 %rd935, %rd653;
+	mov.b64 %rd936, %rd654;
+	mov.b64 %rd937, %rd655;
+	mov.b64 %rd938, %rd161;
+	mov.b64 %rd939, %rd162;
+	mov.b64 %rd940, %rd163;
+	mul.lo.s64 %rd941, %rd937, %rd179;
+	mad.lo.s64 %rd942, %rd941, 4, %rd177;
+	cvt.u32.u64 %r238, %rd934;
+	atom.shared.add.s32 %r239, [%rd942], %r238;
 	mov.b32 %r240, %r239;
-	and.b32 %r241, %r240, %r235;
-	setp.ne.u32 %p171, %r241, 0x0;
-	mov.pred %p169, %p171;
-$L196:
-	@!%p169 bra $L198;
-	mov.b64 %rd890, %rd880;
-	mov.b64 %rd891, %rd890;
-	mov.pred %p172, 0;
-	bra.uni $L192;
-$L198:
-	mov.b64 %rd892, %rd880;
-	mov.b64 %rd891, %rd892;
-	mov.pred %p172, 1;
-	bra.uni $L192;
-$L194:
-	@!%p152 bra $L200;
-	cvt.s64.s32 %rd893, %r227;
-	mul.lo.s64 %rd894, %rd893, %rd775;
-	mad.lo.s64 %rd895, %rd894, 4, %rd773;
-	ld.relaxed.gpu.global.s32 %r242, [%rd895+0];
-	mov.b32 %r243, %r242;
-	setp.eq.s32 %p173, %r243, %r200;
-	mov.pred %p174, %p173;
-	not.pred %p175, %p174;
-	@!%p175 bra $L202;
-	cvt.s64.s32 %rd896, %r227;
-	mul.lo.s64 %rd897, %rd896, %rd775;
-	mad.lo.s64 %rd898, %rd897, 4, %rd773;
-	atom.global.exch.b32 %r244, [%rd898], %r200;
-	mov.b32 %r245, %r244;
-	setp.eq.s32 %p176, %r245, %r200;
-	mov.pred %p174, %p176;
-$L202:
-	@!%p174 bra $L204;
-	mov.b64 %rd899, %rd880;
-	mov.b64 %rd891, %rd899;
-	mov.pred %p172, 0;
-	bra.uni $L192;
-$L204:
-$L200:
-	mul.lo.s64 %rd900, %rd880, %rd790;
-	mad.lo.s64 %rd901, %rd900, 4, %rd788;
-	st.shared.s32 [%rd901+0], %r227;
-	add.s64 %rd902, %rd880, 1;
-	mov.b64 %rd903, %rd902;
-	mov.b64 %rd891, %rd903;
-	mov.pred %p172, 1;
-	bra.uni $L192;
-$L191:
+	cvt.s64.s32 %rd943, %r240;
+	mov.b64 %rd944, %rd943;
+	sub.s64 %rd945, %rd936, %rd944;
+	max.s64 %rd946, %rd945, 0;
+	min.s64 %rd947, %rd946, %rd934;
+	mov.b64 %rd948, %rd947;
+	mov.b64 %rd949, 0;
+$L188:
+	setp.lt.s64 %p182, %rd949, %rd948;
+	not.pred %p183, %p182;
+	@!%p183 bra $L192;
 	bra.uni $L190;
 $L192:
-	mov.b64 %rd904, %rd891;
-	mov.pred %p177, %p172;
-	mov.b64 %rd797, %rd904;
-	mov.pred %p166, %p177;
-	@!%p166 bra $L206;
-	mov.b64 %rd905, %rd754;
-	mov.b32 %r246, %r208;
-	cvt.s64.s32 %rd906, %r246;
-	add.s64 %rd907, %rd906, 1;
-	mul.lo.s64 %rd908, %rd907, %rd32;
-	mad.lo.s64 %rd909, %rd908, 8, %rd28;
-	ld.global.nc.s64 %rd910, [%rd909+0];
-	mov.b64 %rd911, %rd910;
-	cvt.s64.s32 %rd912, %r246;
-	mul.lo.s64 %rd913, %rd912, %rd32;
-	mad.lo.s64 %rd914, %rd913, 8, %rd28;
-	ld.global.nc.s64 %rd915, [%rd914+0];
-	mov.b64 %rd916, %rd915;
-	sub.s64 %rd917, %rd911, %rd916;
-	mov.b64 %rd918, %rd917;
-	mov.b64 %rd919, %rd918;
-	add.s64 %rd920, %rd794, %rd919;
-	mov.b64 %rd794, %rd920;
-	max.s64 %rd921, %rd795, %rd919;
-	mov.b64 %rd795, %rd921;
+	mul.lo.s64 %rd950, %rd949, %rd940;
+	mad.lo.s64 %rd951, %rd950, 4, %rd938;
+	ld.shared.s32 %r241, [%rd951+0];
+	mov.b32 %r242, %r241;
+	add.s64 %rd952, %rd935, %rd944;
+	add.s64 %rd953, %rd952, %rd949;
+	mul.lo.s64 %rd954, %rd953, %rd171;
+	mad.lo.s64 %rd955, %rd954, 4, %rd169;
+	st.shared.s32 [%rd955+0], %r242;
+	@!%p178 bra $L194;
+	mov.b64 %rd957, 2;
+	mul.lo.s64 %rd956, %rd957, %rd949;
+	mul.lo.s64 %rd958, %rd956, %rd166;
+	mad.lo.s64 %rd959, %rd958, 8, %rd164;
+	ld.shared.s64 %rd960, [%rd959+0];
+	mov.b64 %rd961, %rd960;
+	add.s64 %rd962, %rd935, %rd944;
+	add.s64 %rd963, %rd962, %rd949;
+	mov.b64 %rd965, 2;
+	mul.lo.s64 %rd964, %rd965, %rd963;
+	mul.lo.s64 %rd966, %rd964, %rd174;
+	mad.lo.s64 %rd967, %rd966, 8, %rd172;
+	st.shared.s64 [%rd967+0], %rd961;
+	mov.b64 %rd969, 2;
+	mul.lo.s64 %rd968, %rd969, %rd949;
+	add.s64 %rd970, %rd968, 1;
+	mul.lo.s64 %rd971, %rd970, %rd166;
+	mad.lo.s64 %rd972, %rd971, 8, %rd164;
+	ld.shared.s64 %rd973, [%rd972+0];
+	mov.b64 %rd974, %rd973;
+	add.s64 %rd975, %rd935, %rd944;
+	add.s64 %rd976, %rd975, %rd949;
+	mov.b64 %rd978, 2;
+	mul.lo.s64 %rd977, %rd978, %rd976;
+	add.s64 %rd979, %rd977, 1;
+	mul.lo.s64 %rd980, %rd979, %rd174;
+	mad.lo.s64 %rd981, %rd980, 8, %rd172;
+	st.shared.s64 [%rd981+0], %rd974;
+$L194:
+$L189:
+	add.s64 %rd982, %rd949, 1;
+	mov.b64 %rd949, %rd982;
+	bra.uni $L188;
+$L190:
+	mov.b64 %rd983, 0;
+	mov.b64 %rd984, 0;
+	mov.b64 %rd985, 0;
+	mov.b64 %rd986, %rd948;
+$L195:
+	setp.lt.s64 %p184, %rd986, %rd934;
+	not.pred %p185, %p184;
+	@!%p185 bra $L199;
+	bra.uni $L197;
+$L199:
+	mul.lo.s64 %rd987, %rd986, %rd940;
+	mad.lo.s64 %rd988, %rd987, 4, %rd938;
+	ld.shared.s32 %r243, [%rd988+0];
+	mov.b32 %r244, %r243;
+	mov.b32 %r245, %r244;
+	mov.pred %p186, 0;
+	mov.b64 %rd989, %rd985;
+	mov.b32 %r246, %r245;
+$L200:
+	@!%p180 bra $L204;
+	shr.s32 %r247, %r246, 5;
+	cvt.s64.s32 %rd990, %r247;
+	mov.b64 %rd991, %rd990;
+	and.b32 %r248, %r246, 31;
+	cvt.s64.s32 %rd992, %r248;
+	min.u64 %rd993, %rd992, 32;
+	cvt.u32.u64 %r249, %rd993;
+	mov.b32 %r251, 0x1;
+	shl.b32 %r250, %r251, %r249;
+	setp.hs.u32 %p187, %r249, 32;
+	selp.b32 %r252, 0, %r250, %p187;
+	mov.b32 %r253, %r252;
+	mov.b64 %rd994, %rd991;
+	mov.b32 %r254, %r253;
+	mul.lo.s64 %rd995, %rd994, %rd927;
+	mad.lo.s64 %rd996, %rd995, 4, %rd925;
+	ld.relaxed.gpu.global.u32 %r255, [%rd996+0];
+	mov.b32 %r256, %r255;
+	and.b32 %r257, %r256, %r254;
+	setp.ne.u32 %p188, %r257, 0x0;
+	mov.pred %p189, %p188;
+	not.pred %p190, %p189;
+	@!%p190 bra $L206;
+	mul.lo.s64 %rd997, %rd994, %rd927;
+	mad.lo.s64 %rd998, %rd997, 4, %rd925;
+	atom.global.or.b32 %r258, [%rd998], %r254;
+	mov.b32 %r259, %r258;
+	and.b32 %r260, %r259, %r254;
+	setp.ne.u32 %p191, %r260, 0x0;
+	mov.pred %p189, %p191;
 $L206:
-$L187:
-$L185:
-	add.s64 %rd922, %rd792, %rd782;
-	mov.b64 %rd792, %rd922;
-	sub.s64 %rd923, %rd798, 1;
-	mov.b64 %rd798, %rd923;
-$L167:
-	bra.uni $L166;
-$L168:
-	mov.b64 %rd924, 0;
-	setp.lt.s64 %p178, %rd792, %rd793;
-	setp.lt.s64 %p179, %rd791, %rd779;
-	or.pred %p180, %p178, %p179;
-	@!%p180 bra $L208;
-	mov.b64 %rd924, 1;
+	@!%p189 bra $L208;
+	mov.b64 %rd999, %rd989;
+	mov.b64 %rd1000, %rd999;
+	mov.pred %p192, 0;
+	bra.uni $L202;
 $L208:
-	shl.b64 %rd925, %rd924, 32;
-	or.b64 %rd926, %rd797, %rd925;
-	// block scan
-	mov.b64 %rd927, %rd926;
-	mov.b32 %r247, %r3;
-$L209:
-	setp.hs.u32 %p181, %r247, 32;
-	@%p181 bra $L210;
-	mov.b64 {%r248, %r249}, %rd927;
-	shfl.sync.up.b32 %r250|%p182, %r248, %r247, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd928, {%r250, %r251};
-	@!%p182 bra $L211;
-	add.s64 %rd929, %rd928, %rd927;
-	mov.b64 %rd927, %rd929;
-$L211:
-	shl.b32 %r247, %r247, 1;
-	bra.uni $L209;
-$L210:
-	mov.b64 {%r252, %r253}, %rd927;
-	shfl.sync.up.b32 %r254|%p183, %r252, %r3, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd930, {%r254, %r255};
-	setp.lo.u32 %p184, %r3, 32;
-	and.pred %p185, %p183, %p184;
-	selp.b64 %rd931, %rd930, 0, %p185;
-	sub.u32 %r256, %r13, %r3;
-	setp.eq.u32 %p186, %r7, %r256;
-	@!%p186 bra $L212;
-	mul.wide.u32 %rd932, %r8, 16;
-	add.s64 %rd933, %rd1, %rd932;
-	st.shared.s64 [%rd933+0], %rd927;
+	mov.b64 %rd1001, %rd989;
+	mov.b64 %rd1000, %rd1001;
+	mov.pred %p192, 1;
+	bra.uni $L202;
+$L204:
+	@!%p181 bra $L210;
+	cvt.s64.s32 %rd1002, %r246;
+	mul.lo.s64 %rd1003, %rd1002, %rd930;
+	mad.lo.s64 %rd1004, %rd1003, 4, %rd928;
+	ld.relaxed.gpu.global.s32 %r261, [%rd1004+0];
+	mov.b32 %r262, %r261;
+	setp.eq.s32 %p193, %r262, %r237;
+	mov.pred %p194, %p193;
+	not.pred %p195, %p194;
+	@!%p195 bra $L212;
+	cvt.s64.s32 %rd1005, %r246;
+	mul.lo.s64 %rd1006, %rd1005, %rd930;
+	mad.lo.s64 %rd1007, %rd1006, 4, %rd928;
+	atom.global.exch.b32 %r263, [%rd1007], %r237;
+	mov.b32 %r264, %r263;
+	setp.eq.s32 %p196, %r264, %r237;
+	mov.pred %p194, %p196;
 $L212:
-	bar.sync 0;
-	setp.eq.u32 %p187, %r8, 0;
-	@!%p187 bra $L213;
-	mov.b64 %rd934, 0;
-	setp.lo.u32 %p188, %r7, %r10;
-	@!%p188 bra $L214;
-	mul.wide.u32 %rd935, %r7, 16;
-	add.s64 %rd936, %rd1, %rd935;
-	ld.shared.s64 %rd937, [%rd936+0];
-	mov.b64 %rd934, %rd937;
+	@!%p194 bra $L214;
+	mov.b64 %rd1008, %rd989;
+	mov.b64 %rd1000, %rd1008;
+	mov.pred %p192, 0;
+	bra.uni $L202;
 $L214:
-	mov.b64 {%r257, %r258}, %rd934;
-	shfl.sync.up.b32 %r259|%p189, %r257, 1, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd938, {%r259, %r260};
-	@!%p189 bra $L215;
-	add.s64 %rd939, %rd938, %rd934;
-	mov.b64 %rd934, %rd939;
-$L215:
-	mov.b64 {%r261, %r262}, %rd934;
-	shfl.sync.up.b32 %r263|%p190, %r261, 2, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd940, {%r263, %r264};
-	@!%p190 bra $L216;
-	add.s64 %rd941, %rd940, %rd934;
-	mov.b64 %rd934, %rd941;
+$L210:
+	mul.lo.s64 %rd1009, %rd989, %rd940;
+	mad.lo.s64 %rd1010, %rd1009, 4, %rd938;
+	st.shared.s32 [%rd1010+0], %r246;
+	add.s64 %rd1011, %rd989, 1;
+	mov.b64 %rd1012, %rd1011;
+	mov.b64 %rd1000, %rd1012;
+	mov.pred %p192, 1;
+	bra.uni $L202;
+$L201:
+	bra.uni $L200;
+$L202:
+	mov.b64 %rd1013, %rd1000;
+	mov.pred %p197, %p192;
+	mov.b64 %rd985, %rd1013;
+	mov.pred %p186, %p197;
+	@!%p186 bra $L216;
+	mov.b64 %rd1014, %rd909;
+	mov.b32 %r265, %r245;
+	cvt.s64.s32 %rd1015, %r265;
+	add.s64 %rd1016, %rd1015, 1;
+	mul.lo.s64 %rd1017, %rd1016, %rd32;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd28;
+	ld.global.nc.s64 %rd1019, [%rd1018+0];
+	mov.b64 %rd1020, %rd1019;
+	cvt.s64.s32 %rd1021, %r265;
+	mul.lo.s64 %rd1022, %rd1021, %rd32;
+	mad.lo.s64 %rd1023, %rd1022, 8, %rd28;
+	ld.global.nc.s64 %rd1024, [%rd1023+0];
+	mov.b64 %rd1025, %rd1024;
+	sub.s64 %rd1026, %rd1020, %rd1025;
+	mov.b64 %rd1027, %rd1026;
+	mov.b64 %rd1028, %rd1027;
+	add.s64 %rd1029, %rd983, %rd1028;
+	mov.b64 %rd983, %rd1029;
+	max.s64 %rd1030, %rd984, %rd1028;
+	mov.b64 %rd984, %rd1030;
 $L216:
-	mov.b64 {%r265, %r266}, %rd934;
-	shfl.sync.up.b32 %r267|%p191, %r265, 4, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd942, {%r267, %r268};
-	@!%p191 bra $L217;
-	add.s64 %rd943, %rd942, %rd934;
-	mov.b64 %rd934, %rd943;
-$L217:
-	mov.b64 {%r269, %r270}, %rd934;
-	shfl.sync.up.b32 %r271|%p192, %r269, 8, 0, %r17;
-	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd944, {%r271, %r272};
-	@!%p192 bra $L218;
-	add.s64 %rd945, %rd944, %rd934;
-	mov.b64 %rd934, %rd945;
-$L218:
-	mov.b64 {%r273, %r274}, %rd934;
-	shfl.sync.up.b32 %r275|%p193, %r273, 16, 0, %r17;
-	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd946, {%r275, %r276};
-	@!%p193 bra $L219;
-	add.s64 %rd947, %rd946, %rd934;
-	mov.b64 %rd934, %rd947;
+$L196:
+	add.s64 %rd1031, %rd986, 1;
+	mov.b64 %rd986, %rd1031;
+	bra.uni $L195;
+$L197:
+	setp.gt.s64 %p198, %rd985, 0;
+	@!%p198 bra $L218;
+	mul.lo.s64 %rd1032, %rd933, %rd120;
+	mad.lo.s64 %rd1033, %rd1032, 8, %rd116;
+	atom.global.add.u64 %rd1034, [%rd1033], %rd985;
+	mov.b64 %rd1035, %rd1034;
+	mov.b64 %rd1036, %rd1035;
+	mov.b64 %rd1037, 0;
 $L219:
-	mov.b64 {%r277, %r278}, %rd934;
-	shfl.sync.up.b32 %r279|%p194, %r277, 1, 0, %r17;
-	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd948, {%r279, %r280};
-	selp.b64 %rd949, %rd948, 0, %p194;
-	@!%p188 bra $L220;
-	mul.wide.u32 %rd950, %r7, 16;
-	add.s64 %rd951, %rd1, %rd950;
-	add.s64 %rd952, %rd951, 512;
-	st.shared.s64 [%rd952+0], %rd949;
+	setp.lt.s64 %p199, %rd1037, %rd985;
+	not.pred %p200, %p199;
+	@!%p200 bra $L223;
+	bra.uni $L221;
+$L223:
+	mul.lo.s64 %rd1038, %rd1037, %rd940;
+	mad.lo.s64 %rd1039, %rd1038, 4, %rd938;
+	ld.shared.s32 %r266, [%rd1039+0];
+	mov.b32 %r267, %r266;
+	add.s64 %rd1040, %rd1036, %rd1037;
+	mul.lo.s64 %rd1041, %rd1040, %rd288;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd286;
+	st.global.s32 [%rd1042+0], %r267;
 $L220:
-	sub.u32 %r281, %r10, 1;
-	setp.eq.u32 %p195, %r7, %r281;
-	@!%p195 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd934;
+	add.s64 %rd1043, %rd1037, 1;
+	mov.b64 %rd1037, %rd1043;
+	bra.uni $L219;
 $L221:
-$L213:
-	bar.sync 0;
-	mul.wide.u32 %rd953, %r8, 16;
-	add.s64 %rd954, %rd1, %rd953;
-	add.s64 %rd955, %rd954, 512;
-	ld.shared.s64 %rd956, [%rd955+0];
-	add.s64 %rd957, %rd956, %rd931;
-	ld.shared.s64 %rd958, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd957;
-	shfl.sync.idx.b32 %r284|%p196, %r282, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd959, {%r284, %r285};
-	mov.b64 %rd960, %rd958;
-	mov.b64 %rd961, %rd959;
-	mov.b64 %rd962, %rd960;
-	mov.b64 %rd963, %rd961;
-	mov.b64 %rd964, %rd962;
-	mov.b64 %rd965, %rd963;
-	mov.b64 %rd966, %rd964;
-	and.b64 %rd967, %rd965, 4294967295;
-	mov.b64 %rd968, %rd967;
-	and.b64 %rd969, %rd966, 4294967295;
-	mov.b64 %rd970, %rd969;
-	shr.s64 %rd971, %rd966, 32;
-	mov.b64 %rd972, %rd971;
-	mov.b64 %rd973, %rd968;
-	mov.b64 %rd974, %rd970;
-	mov.b64 %rd975, %rd972;
-	@!%p154 bra $L222;
-	add.s64 %rd976, %rd796, %rd973;
-	mov.b64 %rd977, %rd976;
-	sub.s64 %rd978, %rd786, %rd977;
-	max.s64 %rd979, %rd978, 0;
-	min.s64 %rd980, %rd979, %rd797;
-	mov.b64 %rd981, %rd980;
-	mov.b64 %rd982, 0;
+$L218:
+	mov.b64 %rd1044, %rd983;
+	mov.b64 %rd1045, %rd984;
+	mov.b64 %rd1046, %rd1044;
+	mov.b64 %rd1047, %rd1045;
+	mov.b64 %rd1048, %rd1046;
+	mov.b64 %rd1049, %rd1047;
+	mov.b64 %rd1050, %rd1048;
+	mov.b64 %rd1051, %rd1049;
+	add.s64 %rd1052, %rd662, %rd1050;
+	mov.b64 %rd662, %rd1052;
+	max.s64 %rd1053, %rd663, %rd1051;
+	mov.b64 %rd663, %rd1053;
+$L187:
+	mov.b64 %rd1054, %rd662;
+	mov.b64 %rd1055, %rd663;
+	mov.b64 %rd1056, %rd1054;
+	mov.b64 %rd1057, %rd1055;
+	mov.b64 %rd1058, %rd1056;
+	mov.b64 %rd1059, %rd1057;
+	mov.b64 %rd397, %rd1058;
+	mov.b64 %rd398, %rd1059;
 $L224:
-	setp.lt.s64 %p197, %rd982, %rd981;
-	not.pred %p198, %p197;
-	@!%p198 bra $L228;
+	setp.lt.s64 %p201, %rd399, %rd354;
+	not.pred %p202, %p201;
+	@!%p202 bra $L228;
 	bra.uni $L226;
 $L228:
-	mul.lo.s64 %rd983, %rd982, %rd790;
-	mad.lo.s64 %rd984, %rd983, 4, %rd788;
-	ld.shared.s32 %r286, [%rd984+0];
-	mov.b32 %r287, %r286;
-	add.s64 %rd985, %rd785, %rd977;
-	add.s64 %rd986, %rd985, %rd982;
-	mul.lo.s64 %rd987, %rd986, %rd168;
-	mad.lo.s64 %rd988, %rd987, 4, %rd166;
-	st.shared.s32 [%rd988+0], %r287;
-	@!%p149 bra $L230;
-	mov.b64 %rd990, 2;
-	mul.lo.s64 %rd989, %rd990, %rd982;
-	mul.lo.s64 %rd991, %rd989, %rd163;
-	mad.lo.s64 %rd992, %rd991, 8, %rd161;
-	ld.shared.s64 %rd993, [%rd992+0];
-	mov.b64 %rd994, %rd993;
-	add.s64 %rd995, %rd785, %rd977;
-	add.s64 %rd996, %rd995, %rd982;
-	mov.b64 %rd998, 2;
-	mul.lo.s64 %rd997, %rd998, %rd996;
-	mul.lo.s64 %rd999, %rd997, %rd171;
-	mad.lo.s64 %rd1000, %rd999, 8, %rd169;
-	st.shared.s64 [%rd1000+0], %rd994;
-	mov.b64 %rd1002, 2;
-	mul.lo.s64 %rd1001, %rd1002, %rd982;
-	add.s64 %rd1003, %rd1001, 1;
-	mul.lo.s64 %rd1004, %rd1003, %rd163;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd161;
-	ld.shared.s64 %rd1006, [%rd1005+0];
-	mov.b64 %rd1007, %rd1006;
-	add.s64 %rd1008, %rd785, %rd977;
-	add.s64 %rd1009, %rd1008, %rd982;
-	mov.b64 %rd1011, 2;
-	mul.lo.s64 %rd1010, %rd1011, %rd1009;
-	add.s64 %rd1012, %rd1010, 1;
-	mul.lo.s64 %rd1013, %rd1012, %rd171;
-	mad.lo.s64 %rd1014, %rd1013, 8, %rd169;
-	st.shared.s64 [%rd1014+0], %rd1007;
+	bar.sync 0;
+	sub.s64 %rd1060, %rd399, 1;
+	rem.s64 %rd1061, %rd1060, 3;
+	mul.lo.s64 %rd1062, %rd1061, %rd179;
+	mad.lo.s64 %rd1063, %rd1062, 4, %rd177;
+	ld.shared.s32 %r268, [%rd1063+0];
+	mov.b32 %r269, %r268;
+	cvt.s64.s32 %rd1064, %r269;
+	min.s64 %rd1065, %rd381, %rd1064;
+	mov.b64 %rd1066, %rd1065;
+	setp.eq.s64 %p203, %rd1066, 0;
+	@!%p203 bra $L230;
+	bra.uni $L226;
 $L230:
+	cvt.u64.u32 %rd1067, %r2;
+	setp.eq.s64 %p204, %rd1067, 0;
+	@!%p204 bra $L232;
+	add.s64 %rd1068, %rd399, 1;
+	rem.s64 %rd1069, %rd1068, 3;
+	mul.lo.s64 %rd1070, %rd1069, %rd179;
+	mad.lo.s64 %rd1071, %rd1070, 4, %rd177;
+	mov.b32 %r270, 0;
+	st.shared.s32 [%rd1071+0], %r270;
+$L232:
+	shr.s64 %rd1072, %rd399, 63;
+	shr.u64 %rd1073, %rd1072, 63;
+	add.s64 %rd1074, %rd399, %rd1073;
+	and.b64 %rd1075, %rd1074, -2;
+	sub.s64 %rd1076, %rd399, %rd1075;
+	mov.b64 %rd1078, 1;
+	sub.s64 %rd1077, %rd1078, %rd1076;
+	mul.lo.s64 %rd1079, %rd1077, %rd381;
+	mov.b64 %rd1080, %rd1079;
+	mov.b64 %rd1081, 0;
+	mov.b64 %rd1082, 0;
+	add.s64 %rd1083, %rd399, 1;
+	setp.lt.s64 %p205, %rd1083, %rd354;
+	@!%p205 bra $L233;
+	mov.b64 %rd1084, %rd346;
+	mov.b64 %rd1085, %rd347;
+	mov.b64 %rd1086, %rd348;
+	mov.b64 %rd1087, %rd349;
+	mov.b64 %rd1088, %rd350;
+	mov.b64 %rd1089, %rd351;
+	mov.pred %p206, %p51;
+	mov.pred %p207, %p52;
+	mov.b32 %r271, %r82;
+	mov.b64 %rd1090, %rd352;
+	mov.b64 %rd1091, %rd353;
+	mov.b64 %rd1092, %rd354;
+	mov.b64 %rd1093, %rd355;
+	mov.pred %p208, %p53;
+	mov.pred %p209, %p54;
+	mov.pred %p210, %p55;
+	mov.pred %p211, %p56;
+	mov.b32 %r272, %r83;
+	mov.b64 %rd1094, %rd356;
+	mov.b64 %rd1095, %rd357;
+	mov.b64 %rd1096, %rd1080;
+	mov.b64 %rd1097, %rd1066;
+	mov.b64 %rd1098, %rd379;
+	mov.b64 %rd1099, %rd378;
+	mov.b64 %rd1100, %rd360;
+	mov.b64 %rd1101, %rd380;
+	mov.b64 %rd1102, %rd359;
+	shr.s64 %rd1103, %rd399, 63;
+	shr.u64 %rd1104, %rd1103, 63;
+	add.s64 %rd1105, %rd399, %rd1104;
+	and.b64 %rd1106, %rd1105, -2;
+	sub.s64 %rd1107, %rd399, %rd1106;
+	mul.lo.s64 %rd1108, %rd1107, %rd381;
+	mov.b64 %rd1109, %rd1108;
+	mov.b64 %rd1110, %rd381;
+	rem.s64 %rd1111, %rd399, 3;
+	mov.b64 %rd1112, %rd1111;
+	mov.pred %p212, %p53;
+	mov.b64 %rd1113, %rd161;
+	mov.b64 %rd1114, %rd162;
+	mov.b64 %rd1115, %rd163;
+	mov.b64 %rd1116, %rd1098;
+	mov.b32 %r273, -1;
+	mov.b64 %rd1117, 0;
+	mov.b64 %rd1118, 0;
+	mov.b64 %rd1119, 0;
+	mov.b64 %rd1120, 0;
+	mov.b64 %rd1121, 0;
+$L235:
+	setp.ge.s64 %p213, %rd1117, %rd1118;
+	@!%p213 bra $L239;
+	setp.ge.s64 %p214, %rd1116, %rd1097;
+	@!%p214 bra $L241;
+	bra.uni $L237;
+$L241:
+	add.s64 %rd1122, %rd1096, %rd1116;
+	mul.lo.s64 %rd1123, %rd1122, %rd171;
+	mad.lo.s64 %rd1124, %rd1123, 4, %rd169;
+	ld.shared.s32 %r274, [%rd1124+0];
+	mov.b32 %r275, %r274;
+	mov.b32 %r273, %r275;
+	mov.b64 %rd1125, %rd1084;
+	mov.b64 %rd1126, %rd1085;
+	mov.b64 %rd1127, %rd1086;
+	mov.b64 %rd1128, %rd1087;
+	mov.b64 %rd1129, %rd1088;
+	mov.b64 %rd1130, %rd1089;
+	mov.pred %p215, %p206;
+	mov.pred %p216, %p207;
+	mov.b32 %r276, %r271;
+	mov.b64 %rd1131, %rd1090;
+	mov.b64 %rd1132, %rd1091;
+	mov.b64 %rd1133, %rd1092;
+	mov.b64 %rd1134, %rd1093;
+	mov.pred %p217, %p208;
+	mov.pred %p218, %p209;
+	mov.b32 %r277, %r273;
+	add.s64 %rd1135, %rd1096, %rd1116;
+	mov.b64 %rd1136, %rd1135;
+	mov.b64 %rd1137, %rd1101;
+	mov.pred %p219, %p212;
+$L242:
+	@!%p219 bra $L246;
+	mov.b64 %rd1139, 2;
+	mul.lo.s64 %rd1138, %rd1139, %rd1136;
+	mul.lo.s64 %rd1140, %rd1138, %rd174;
+	mad.lo.s64 %rd1141, %rd1140, 8, %rd172;
+	ld.shared.s64 %rd1142, [%rd1141+0];
+	mov.b64 %rd1143, %rd1142;
+	mov.b64 %rd1145, 2;
+	mul.lo.s64 %rd1144, %rd1145, %rd1136;
+	add.s64 %rd1146, %rd1144, 1;
+	mul.lo.s64 %rd1147, %rd1146, %rd174;
+	mad.lo.s64 %rd1148, %rd1147, 8, %rd172;
+	ld.shared.s64 %rd1149, [%rd1148+0];
+	mov.b64 %rd1150, %rd1149;
+	add.s64 %rd1151, %rd1143, %rd1137;
+	mov.b64 %rd1152, %rd1151;
+	mov.b64 %rd1153, %rd1150;
+	mov.b64 %rd1154, %rd1152;
+	mov.b64 %rd1155, %rd1153;
+	bra.uni $L244;
+$L246:
+	mov.b64 %rd1156, %rd1125;
+	mov.b32 %r278, %r277;
+	cvt.s64.s32 %rd1157, %r278;
+	mul.lo.s64 %rd1158, %rd1157, %rd32;
+	mad.lo.s64 %rd1159, %rd1158, 8, %rd28;
+	ld.global.nc.s64 %rd1160, [%rd1159+0];
+	mov.b64 %rd1161, %rd1160;
+	mov.b64 %rd1162, %rd1161;
+	mov.b64 %rd1163, %rd1125;
+	mov.b32 %r279, %r277;
+	cvt.s64.s32 %rd1164, %r279;
+	add.s64 %rd1165, %rd1164, 1;
+	mul.lo.s64 %rd1166, %rd1165, %rd32;
+	mad.lo.s64 %rd1167, %rd1166, 8, %rd28;
+	ld.global.nc.s64 %rd1168, [%rd1167+0];
+	mov.b64 %rd1169, %rd1168;
+	mov.b64 %rd1170, %rd1169;
+	add.s64 %rd1171, %rd1162, %rd1137;
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1170;
+	mov.b64 %rd1154, %rd1172;
+	mov.b64 %rd1155, %rd1173;
+	bra.uni $L244;
+$L243:
+	bra.uni $L242;
+$L244:
+	mov.b64 %rd1174, %rd1154;
+	mov.b64 %rd1175, %rd1155;
+	mov.b64 %rd1117, %rd1174;
+	mov.b64 %rd1118, %rd1175;
+	add.s64 %rd1176, %rd1116, %rd1099;
+	mov.b64 %rd1116, %rd1176;
+	bra.uni $L236;
+$L239:
+	mul.lo.s64 %rd1177, %rd1117, %rd39;
+	mad.lo.s64 %rd1178, %rd1177, 4, %rd35;
+	ld.global.nc.s32 %r280, [%rd1178+0];
+	mov.b32 %r281, %r280;
+	mov.b32 %r282, %r281;
+	mov.b64 %rd1179, 0;
+	mov.b64 %rd1180, 0;
+	@!%p208 bra $L248;
+	mov.b64 %rd1181, %rd1084;
+	mov.b32 %r283, %r282;
+	cvt.s64.s32 %rd1182, %r283;
+	mul.lo.s64 %rd1183, %rd1182, %rd32;
+	mad.lo.s64 %rd1184, %rd1183, 8, %rd28;
+	ld.global.nc.s64 %rd1185, [%rd1184+0];
+	mov.b64 %rd1186, %rd1185;
+	mov.b64 %rd1187, %rd1186;
+	mov.b64 %rd1188, %rd1084;
+	mov.b32 %r284, %r282;
+	cvt.s64.s32 %rd1189, %r284;
+	add.s64 %rd1190, %rd1189, 1;
+	mul.lo.s64 %rd1191, %rd1190, %rd32;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd28;
+	ld.global.nc.s64 %rd1193, [%rd1192+0];
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd1195, %rd1194;
+	mov.b64 %rd1196, %rd1187;
+	mov.b64 %rd1197, %rd1195;
+	mov.b64 %rd1179, %rd1196;
+	mov.b64 %rd1180, %rd1197;
+$L248:
+	mov.pred %p220, %p209;
+	mov.b32 %r285, %r273;
+	mov.b32 %r286, %r282;
+	mov.b64 %rd1198, %rd1117;
+$L249:
+	shr.s32 %r287, %r286, 5;
+	cvt.s64.s32 %rd1199, %r287;
+	mov.b64 %rd1200, %rd1199;
+	and.b32 %r288, %r286, 31;
+	cvt.s64.s32 %rd1201, %r288;
+	min.u64 %rd1202, %rd1201, 32;
+	cvt.u32.u64 %r289, %rd1202;
+	mov.b32 %r291, 0x1;
+	shl.b32 %r290, %r291, %r289;
+	setp.hs.u32 %p221, %r289, 32;
+	selp.b32 %r292, 0, %r290, %p221;
+	mov.b32 %r293, %r292;
+	mov.b64 %rd1203, %rd1200;
+	mov.b32 %r294, %r293;
+	mul.lo.s64 %rd1204, %rd1203, %rd127;
+	mad.lo.s64 %rd1205, %rd1204, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r295, [%rd1205+0];
+	mov.b32 %r296, %r295;
+	and.b32 %r297, %r296, %r294;
+	setp.ne.u32 %p222, %r297, 0x0;
+	@!%p222 bra $L253;
+	mov.pred %p223, 0;
+	bra.uni $L251;
+$L253:
+	mul.lo.s64 %rd1206, %rd1203, %rd127;
+	mad.lo.s64 %rd1207, %rd1206, 4, %rd123;
+	atom.global.or.b32 %r298, [%rd1207], %r294;
+	mov.b32 %r299, %r298;
+	and.b32 %r300, %r299, %r294;
+	setp.eq.u32 %p224, %r300, 0x0;
+	mov.pred %p223, %p224;
+	bra.uni $L251;
+$L250:
+	bra.uni $L249;
+$L251:
+	@!%p223 bra $L255;
+	mul.lo.s64 %rd1208, %rd1121, %rd1115;
+	mad.lo.s64 %rd1209, %rd1208, 4, %rd1113;
+	st.shared.s32 [%rd1209+0], %r282;
+	@!%p208 bra $L257;
+	mov.b64 %rd1211, 2;
+	mul.lo.s64 %rd1210, %rd1211, %rd1121;
+	mul.lo.s64 %rd1212, %rd1210, %rd166;
+	mad.lo.s64 %rd1213, %rd1212, 8, %rd164;
+	st.shared.s64 [%rd1213+0], %rd1179;
+	mov.b64 %rd1215, 2;
+	mul.lo.s64 %rd1214, %rd1215, %rd1121;
+	add.s64 %rd1216, %rd1214, 1;
+	mul.lo.s64 %rd1217, %rd1216, %rd166;
+	mad.lo.s64 %rd1218, %rd1217, 8, %rd164;
+	st.shared.s64 [%rd1218+0], %rd1180;
+$L257:
+	add.s64 %rd1219, %rd1121, 1;
+	mov.b64 %rd1121, %rd1219;
+	setp.eq.s64 %p225, %rd1121, %rd1094;
+	@!%p225 bra $L259;
+	mov.b64 %rd1220, %rd1084;
+	mov.b64 %rd1221, %rd1085;
+	mov.b64 %rd1222, %rd1086;
+	mov.b64 %rd1223, %rd1087;
+	mov.b64 %rd1224, %rd1088;
+	mov.b64 %rd1225, %rd1089;
+	mov.pred %p226, %p206;
+	mov.pred %p227, %p207;
+	mov.b32 %r301, %r271;
+	mov.b64 %rd1226, %rd1090;
+	mov.b64 %rd1227, %rd1091;
+	mov.b64 %rd1228, %rd1092;
+	mov.b64 %rd1229, %rd1093;
+	mov.pred %p228, %p208;
+	mov.pred %p229, %p209;
+	mov.pred %p230, %p210;
+	mov.b64 %rd1230, %rd300;
+	mov.b64 %rd1231, %rd301;
+	mov.b64 %rd1232, %rd302;
+	mov.b64 %rd1233, %rd303;
+	mov.b64 %rd1234, %rd304;
+	mov.b64 %rd1235, %rd305;
+	mov.b64 %rd1236, %rd306;
+	mov.b64 %rd1237, %rd307;
+	mov.b64 %rd1238, %rd308;
+	mov.pred %p231, %p211;
+	mov.b64 %rd1239, %rd309;
+	mov.b64 %rd1240, %rd310;
+	mov.b64 %rd1241, %rd311;
+	mov.b32 %r302, %r272;
+	mov.b64 %rd1242, %rd1094;
+	mov.b64 %rd1243, %rd1095;
+	mov.b64 %rd1244, %rd1102;
+	mov.b64 %rd1245, %rd1121;
+	mov.b64 %rd1246, %rd1109;
+	mov.b64 %rd1247, %rd1110;
+	mov.b64 %rd1248, %rd1112;
+	mov.b64 %rd1249, %rd161;
+	mov.b64 %rd1250, %rd162;
+	mov.b64 %rd1251, %rd163;
+	mul.lo.s64 %rd1252, %rd1248, %rd179;
+	mad.lo.s64 %rd1253, %rd1252, 4, %rd177;
+	cvt.u32.u64 %r303, %rd1245;
+	atom.shared.add.s32 %r304, [%rd1253], %r303;
+	mov.b32 %r305, %r304;
+	cvt.s64.s32 %rd1254, %r305;
+	mov.b64 %rd1255, %rd1254;
+	sub.s64 %rd1256, %rd1247, %rd1255;
+	max.s64 %rd1257, %rd1256, 0;
+	min.s64 %rd1258, %rd1257, %rd1245;
+	mov.b64 %rd1259, %rd1258;
+	mov.b64 %rd1260, 0;
+$L260:
+	setp.lt.s64 %p232, %rd1260, %rd1259;
+	not.pred %p233, %p232;
+	@!%p233 bra $L264;
+	bra.uni $L262;
+$L264:
+	mul.lo.s64 %rd1261, %rd1260, %rd1251;
+	mad.lo.s64 %rd1262, %rd1261, 4, %rd1249;
+	ld.shared.s32 %r306, [%rd1262+0];
+	mov.b32 %r307, %r306;
+	add.s64 %rd1263, %rd1246, %rd1255;
+	add.s64 %rd1264, %rd1263, %rd1260;
+	mul.lo.s64 %rd1265, %rd1264, %rd171;
+	mad.lo.s64 %rd1266, %rd1265, 4, %rd169;
+	st.shared.s32 [%rd1266+0], %r307;
+	@!%p228 bra $L266;
+	mov.b64 %rd1268, 2;
+	mul.lo.s64 %rd1267, %rd1268, %rd1260;
+	mul.lo.s64 %rd1269, %rd1267, %rd166;
+	mad.lo.s64 %rd1270, %rd1269, 8, %rd164;
+	ld.shared.s64 %rd1271, [%rd1270+0];
+	mov.b64 %rd1272, %rd1271;
+	add.s64 %rd1273, %rd1246, %rd1255;
+	add.s64 %rd1274, %rd1273, %rd1260;
+	mov.b64 %rd1276, 2;
+	mul.lo.s64 %rd1275, %rd1276, %rd1274;
+	mul.lo.s64 %rd1277, %rd1275, %rd174;
+	mad.lo.s64 %rd1278, %rd1277, 8, %rd172;
+	st.shared.s64 [%rd1278+0], %rd1272;
+	mov.b64 %rd1280, 2;
+	mul.lo.s64 %rd1279, %rd1280, %rd1260;
+	add.s64 %rd1281, %rd1279, 1;
+	mul.lo.s64 %rd1282, %rd1281, %rd166;
+	mad.lo.s64 %rd1283, %rd1282, 8, %rd164;
+	ld.shared.s64 %rd1284, [%rd1283+0];
+	mov.b64 %rd1285, %rd1284;
+	add.s64 %rd1286, %rd1246, %rd1255;
+	add.s64 %rd1287, %rd1286, %rd1260;
+	mov.b64 %rd1289, 2;
+	mul.lo.s64 %rd1288, %rd1289, %rd1287;
+	add.s64 %rd1290, %rd1288, 1;
+	mul.lo.s64 %rd1291, %rd1290, %rd174;
+	mad.lo.s64 %rd1292, %rd1291, 8, %rd172;
+	st.shared.s64 [%rd1292+0], %rd1285;
+$L266:
+$L261:
+	add.s64 %rd1293, %rd1260, 1;
+	mov.b64 %rd1260, %rd1293;
+	bra.uni $L260;
+$L262:
+	mov.b64 %rd1294, 0;
+	mov.b64 %rd1295, 0;
+	mov.b64 %rd1296, 0;
+	mov.b64 %rd1297, %rd1259;
+$L267:
+	setp.lt.s64 %p234, %rd1297, %rd1245;
+	not.pred %p235, %p234;
+	@!%p235 bra $L271;
+	bra.uni $L269;
+$L271:
+	mul.lo.s64 %rd1298, %rd1297, %rd1251;
+	mad.lo.s64 %rd1299, %rd1298, 4, %rd1249;
+	ld.shared.s32 %r308, [%rd1299+0];
+	mov.b32 %r309, %r308;
+	mov.b32 %r310, %r309;
+	mov.pred %p236, 0;
+	mov.b64 %rd1300, %rd1296;
+	mov.b32 %r311, %r310;
+$L272:
+	@!%p230 bra $L276;
+	shr.s32 %r312, %r311, 5;
+	cvt.s64.s32 %rd1301, %r312;
+	mov.b64 %rd1302, %rd1301;
+	and.b32 %r313, %r311, 31;
+	cvt.s64.s32 %rd1303, %r313;
+	min.u64 %rd1304, %rd1303, 32;
+	cvt.u32.u64 %r314, %rd1304;
+	mov.b32 %r316, 0x1;
+	shl.b32 %r315, %r316, %r314;
+	setp.hs.u32 %p237, %r314, 32;
+	selp.b32 %r317, 0, %r315, %p237;
+	mov.b32 %r318, %r317;
+	mov.b64 %rd1305, %rd1302;
+	mov.b32 %r319, %r318;
+	mul.lo.s64 %rd1306, %rd1305, %rd1238;
+	mad.lo.s64 %rd1307, %rd1306, 4, %rd1236;
+	ld.relaxed.gpu.global.u32 %r320, [%rd1307+0];
+	mov.b32 %r321, %r320;
+	and.b32 %r322, %r321, %r319;
+	setp.ne.u32 %p238, %r322, 0x0;
+	mov.pred %p239, %p238;
+	not.pred %p240, %p239;
+	@!%p240 bra $L278;
+	mul.lo.s64 %rd1308, %rd1305, %rd1238;
+	mad.lo.s64 %rd1309, %rd1308, 4, %rd1236;
+	atom.global.or.b32 %r323, [%rd1309], %r319;
+	mov.b32 %r324, %r323;
+	and.b32 %r325, %r324, %r319;
+	setp.ne.u32 %p241, %r325, 0x0;
+	mov.pred %p239, %p241;
+$L278:
+	@!%p239 bra $L280;
+	mov.b64 %rd1310, %rd1300;
+	mov.b64 %rd1311, %rd1310;
+	mov.pred %p242, 0;
+	bra.uni $L274;
+$L280:
+	mov.b64 %rd1312, %rd1300;
+	mov.b64 %rd1311, %rd1312;
+	mov.pred %p242, 1;
+	bra.uni $L274;
+$L276:
+	@!%p231 bra $L282;
+	cvt.s64.s32 %rd1313, %r311;
+	mul.lo.s64 %rd1314, %rd1313, %rd1241;
+	mad.lo.s64 %rd1315, %rd1314, 4, %rd1239;
+	ld.relaxed.gpu.global.s32 %r326, [%rd1315+0];
+	mov.b32 %r327, %r326;
+	setp.eq.s32 %p243, %r327, %r302;
+	mov.pred %p244, %p243;
+	not.pred %p245, %p244;
+	@!%p245 bra $L284;
+	cvt.s64.s32 %rd1316, %r311;
+	mul.lo.s64 %rd1317, %rd1316, %rd1241;
+	mad.lo.s64 %rd1318, %rd1317, 4, %rd1239;
+	atom.global.exch.b32 %r328, [%rd1318], %r302;
+	mov.b32 %r329, %r328;
+	setp.eq.s32 %p246, %r329, %r302;
+	mov.pred %p244, %p246;
+$L284:
+	@!%p244 bra $L286;
+	mov.b64 %rd1319, %rd1300;
+	mov.b64 %rd1311, %rd1319;
+	mov.pred %p242, 0;
+	bra.uni $L274;
+$L286:
+$L282:
+	mul.lo.s64 %rd1320, %rd1300, %rd1251;
+	mad.lo.s64 %rd1321, %rd1320, 4, %rd1249;
+	st.shared.s32 [%rd1321+0], %r311;
+	add.s64 %rd1322, %rd1300, 1;
+	mov.b64 %rd1323, %rd1322;
+	mov.b64 %rd1311, %rd1323;
+	mov.pred %p242, 1;
+	bra.uni $L274;
+$L273:
+	bra.uni $L272;
+$L274:
+	mov.b64 %rd1324, %rd1311;
+	mov.pred %p247, %p242;
+	mov.b64 %rd1296, %rd1324;
+	mov.pred %p236, %p247;
+	@!%p236 bra $L288;
+	mov.b64 %rd1325, %rd1220;
+	mov.b32 %r330, %r310;
+	cvt.s64.s32 %rd1326, %r330;
+	add.s64 %rd1327, %rd1326, 1;
+	mul.lo.s64 %rd1328, %rd1327, %rd32;
+	mad.lo.s64 %rd1329, %rd1328, 8, %rd28;
+	ld.global.nc.s64 %rd1330, [%rd1329+0];
+	mov.b64 %rd1331, %rd1330;
+	cvt.s64.s32 %rd1332, %r330;
+	mul.lo.s64 %rd1333, %rd1332, %rd32;
+	mad.lo.s64 %rd1334, %rd1333, 8, %rd28;
+	ld.global.nc.s64 %rd1335, [%rd1334+0];
+	mov.b64 %rd1336, %rd1335;
+	sub.s64 %rd1337, %rd1331, %rd1336;
+	mov.b64 %rd1338, %rd1337;
+	mov.b64 %rd1339, %rd1338;
+	add.s64 %rd1340, %rd1294, %rd1339;
+	mov.b64 %rd1294, %rd1340;
+	max.s64 %rd1341, %rd1295, %rd1339;
+	mov.b64 %rd1295, %rd1341;
+$L288:
+$L268:
+	add.s64 %rd1342, %rd1297, 1;
+	mov.b64 %rd1297, %rd1342;
+	bra.uni $L267;
+$L269:
+	setp.gt.s64 %p248, %rd1296, 0;
+	@!%p248 bra $L290;
+	mul.lo.s64 %rd1343, %rd1244, %rd120;
+	mad.lo.s64 %rd1344, %rd1343, 8, %rd116;
+	atom.global.add.u64 %rd1345, [%rd1344], %rd1296;
+	mov.b64 %rd1346, %rd1345;
+	mov.b64 %rd1347, %rd1346;
+	mov.b64 %rd1348, 0;
+$L291:
+	setp.lt.s64 %p249, %rd1348, %rd1296;
+	not.pred %p250, %p249;
+	@!%p250 bra $L295;
+	bra.uni $L293;
+$L295:
+	mul.lo.s64 %rd1349, %rd1348, %rd1251;
+	mad.lo.s64 %rd1350, %rd1349, 4, %rd1249;
+	ld.shared.s32 %r331, [%rd1350+0];
+	mov.b32 %r332, %r331;
+	add.s64 %rd1351, %rd1347, %rd1348;
+	mul.lo.s64 %rd1352, %rd1351, %rd288;
+	mad.lo.s64 %rd1353, %rd1352, 4, %rd286;
+	st.global.s32 [%rd1353+0], %r332;
+$L292:
+	add.s64 %rd1354, %rd1348, 1;
+	mov.b64 %rd1348, %rd1354;
+	bra.uni $L291;
+$L293:
+$L290:
+	mov.b64 %rd1355, %rd1294;
+	mov.b64 %rd1356, %rd1295;
+	mov.b64 %rd1357, %rd1355;
+	mov.b64 %rd1358, %rd1356;
+	mov.b64 %rd1359, %rd1357;
+	mov.b64 %rd1360, %rd1358;
+	mov.b64 %rd1361, %rd1359;
+	mov.b64 %rd1362, %rd1360;
+	add.s64 %rd1363, %rd1119, %rd1361;
+	mov.b64 %rd1119, %rd1363;
+	max.s64 %rd1364, %rd1120, %rd1362;
+	mov.b64 %rd1120, %rd1364;
+	mov.b64 %rd1121, 0;
+$L259:
+$L255:
+	add.s64 %rd1365, %rd1117, %rd1100;
+	mov.b64 %rd1117, %rd1365;
+$L236:
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p251, %rd1121, 0;
+	@!%p251 bra $L297;
+	mov.b64 %rd1366, %rd1084;
+	mov.b64 %rd1367, %rd1085;
+	mov.b64 %rd1368, %rd1086;
+	mov.b64 %rd1369, %rd1087;
+	mov.b64 %rd1370, %rd1088;
+	mov.b64 %rd1371, %rd1089;
+	mov.pred %p252, %p206;
+	mov.pred %p253, %p207;
+	mov.b32 %r333, %r271;
+	mov.b64 %rd1372, %rd1090;
+	mov.b64 %rd1373, %rd1091;
+	mov.b64 %rd1374, %rd1092;
+	mov.b64 %rd1375, %rd1093;
+	mov.pred %p254, %p208;
+	mov.pred %p255, %p209;
+	mov.pred %p256, %p210;
+	mov.b64 %rd1376, %rd300;
+	mov.b64 %rd1377, %rd301;
+	mov.b64 %rd1378, %rd302;
+	mov.b64 %rd1379, %rd303;
+	mov.b64 %rd1380, %rd304;
+	mov.b64 %rd1381, %rd305;
+	mov.b64 %rd1382, %rd306;
+	mov.b64 %rd1383, %rd307;
+	mov.b64 %rd1384, %rd308;
+	mov.pred %p257, %p211;
+	mov.b64 %rd1385, %rd309;
+	mov.b64 %rd1386, %rd310;
+	mov.b64 %rd1387, %rd311;
+	mov.b32 %r334, %r272;
+	mov.b64 %rd1388, %rd1094;
+	mov.b64 %rd1389, %rd1095;
+	mov.b64 %rd1390, %rd1102;
+	mov.b64 %rd1391, %rd1121;
+	mov.b64 %rd1392, %rd1109;
+	mov.b64 %rd1393, %rd1110;
+	mov.b64 %rd1394, %rd1112;
+	mov.b64 %rd1395, %rd161;
+	mov.b64 %rd1396, %rd162;
+	mov.b64 %rd1397, %rd163;
+	mul.lo.s64 %rd1398, %rd1394, %rd179;
+	mad.lo.s64 %rd1399, %rd1398, 4, %rd177;
+	cvt.u32.u64 %r335, %rd1391;
+	atom.shared.add.s32 %r336, [%rd1399], %r335;
+	mov.b32 %r337, %r336;
+	cvt.s64.s32 %rd1400, %r337;
+	mov.b64 %rd1401, %rd1400;
+	sub.s64 %rd1402, %rd1393, %rd1401;
+	max.s64 %rd1403, %rd1402, 0;
+	min.s64 %rd1404, %rd1403, %rd1391;
+	mov.b64 %rd1405, %rd1404;
+	mov.b64 %rd1406, 0;
+$L298:
+	setp.lt.s64 %p258, %rd1406, %rd1405;
+	not.pred %p259, %p258;
+	@!%p259 bra $L302;
+	bra.uni $L300;
+$L302:
+	mul.lo.s64 %rd1407, %rd1406, %rd1397;
+	mad.lo.s64 %rd1408, %rd1407, 4, %rd1395;
+	ld.shared.s32 %r338, [%rd1408+0];
+	mov.b32 %r339, %r338;
+	add.s64 %rd1409, %rd1392, %rd1401;
+	add.s64 %rd1410, %rd1409, %rd1406;
+	mul.lo.s64 %rd1411, %rd1410, %rd171;
+	mad.lo.s64 %rd1412, %rd1411, 4, %rd169;
+	st.shared.s32 [%rd1412+0], %r339;
+	@!%p254 bra $L304;
+	mov.b64 %rd1414, 2;
+	mul.lo.s64 %rd1413, %rd1414, %rd1406;
+	mul.lo.s64 %rd1415, %rd1413, %rd166;
+	mad.lo.s64 %rd1416, %rd1415, 8, %rd164;
+	ld.shared.s64 %rd1417, [%rd1416+0];
+	mov.b64 %rd1418, %rd1417;
+	add.s64 %rd1419, %rd1392, %rd1401;
+	add.s64 %rd1420, %rd1419, %rd1406;
+	mov.b64 %rd1422, 2;
+	mul.lo.s64 %rd1421, %rd1422, %rd1420;
+	mul.lo.s64 %rd1423, %rd1421, %rd174;
+	mad.lo.s64 %rd1424, %rd1423, 8, %rd172;
+	st.shared.s64 [%rd1424+0], %rd1418;
+	mov.b64 %rd1426, 2;
+	mul.lo.s64 %rd1425, %rd1426, %rd1406;
+	add.s64 %rd1427, %rd1425, 1;
+	mul.lo.s64 %rd1428, %rd1427, %rd166;
+	mad.lo.s64 %rd1429, %rd1428, 8, %rd164;
+	ld.shared.s64 %rd1430, [%rd1429+0];
+	mov.b64 %rd1431, %rd1430;
+	add.s64 %rd1432, %rd1392, %rd1401;
+	add.s64 %rd1433, %rd1432, %rd1406;
+	mov.b64 %rd1435, 2;
+	mul.lo.s64 %rd1434, %rd1435, %rd1433;
+	add.s64 %rd1436, %rd1434, 1;
+	mul.lo.s64 %rd1437, %rd1436, %rd174;
+	mad.lo.s64 %rd1438, %rd1437, 8, %rd172;
+	st.shared.s64 [%rd1438+0], %rd1431;
+$L304:
+$L299:
+	add.s64 %rd1439, %rd1406, 1;
+	mov.b64 %rd1406, %rd1439;
+	bra.uni $L298;
+$L300:
+	mov.b64 %rd1440, 0;
+	mov.b64 %rd1441, 0;
+	mov.b64 %rd1442, 0;
+	mov.b64 %rd1443, %rd1405;
+$L305:
+	setp.lt.s64 %p260, %rd1443, %rd1391;
+	not.pred %p261, %p260;
+	@!%p261 bra $L309;
+	bra.uni $L307;
+$L309:
+	mul.lo.s64 %rd1444, %rd1443, %rd1397;
+	mad.lo.s64 %rd1445, %rd1444, 4, %rd1395;
+	ld.shared.s32 %r340, [%rd1445+0];
+	mov.b32 %r341, %r340;
+	mov.b32 %r342, %r341;
+	mov.pred %p262, 0;
+	mov.b64 %rd1446, %rd1442;
+	mov.b32 %r343, %r342;
+$L310:
+	@!%p256 bra $L314;
+	shr.s32 %r344, %r343, 5;
+	cvt.s64.s32 %rd1447, %r344;
+	mov.b64 %rd1448, %rd1447;
+	and.b32 %r345, %r343, 31;
+	cvt.s64.s32 %rd1449, %r345;
+	min.u64 %rd1450, %rd1449, 32;
+	cvt.u32.u64 %r346, %rd1450;
+	mov.b32 %r348, 0x1;
+	shl.b32 %r347, %r348, %r346;
+	setp.hs.u32 %p263, %r346, 32;
+	selp.b32 %r349, 0, %r347, %p263;
+	mov.b32 %r350, %r349;
+	mov.b64 %rd1451, %rd1448;
+	mov.b32 %r351, %r350;
+	mul.lo.s64 %rd1452, %rd1451, %rd1384;
+	mad.lo.s64 %rd1453, %rd1452, 4, %rd1382;
+	ld.relaxed.gpu.global.u32 %r352, [%rd1453+0];
+	mov.b32 %r353, %r352;
+	and.b32 %r354, %r353, %r351;
+	setp.ne.u32 %p264, %r354, 0x0;
+	mov.pred %p265, %p264;
+	not.pred %p266, %p265;
+	@!%p266 bra $L316;
+	mul.lo.s64 %rd1454, %rd1451, %rd1384;
+	mad.lo.s64 %rd1455, %rd1454, 4, %rd1382;
+	atom.global.or.b32 %r355, [%rd1455], %r351;
+	mov.b32 %r356, %r355;
+	and.b32 %r357, %r356, %r351;
+	setp.ne.u32 %p267, %r357, 0x0;
+	mov.pred %p265, %p267;
+$L316:
+	@!%p265 bra $L318;
+	mov.b64 %rd1456, %rd1446;
+	mov.b64 %rd1457, %rd1456;
+	mov.pred %p268, 0;
+	bra.uni $L312;
+$L318:
+	mov.b64 %rd1458, %rd1446;
+	mov.b64 %rd1457, %rd1458;
+	mov.pred %p268, 1;
+	bra.uni $L312;
+$L314:
+	@!%p257 bra $L320;
+	cvt.s64.s32 %rd1459, %r343;
+	mul.lo.s64 %rd1460, %rd1459, %rd1387;
+	mad.lo.s64 %rd1461, %rd1460, 4, %rd1385;
+	ld.relaxed.gpu.global.s32 %r358, [%rd1461+0];
+	mov.b32 %r359, %r358;
+	setp.eq.s32 %p269, %r359, %r334;
+	mov.pred %p270, %p269;
+	not.pred %p271, %p270;
+	@!%p271 bra $L322;
+	cvt.s64.s32 %rd1462, %r343;
+	mul.lo.s64 %rd1463, %rd1462, %rd1387;
+	mad.lo.s64 %rd1464, %rd1463, 4, %rd1385;
+	atom.global.exch.b32 %r360, [%rd1464], %r334;
+	mov.b32 %r361, %r360;
+	setp.eq.s32 %p272, %r361, %r334;
+	mov.pred %p270, %p272;
+$L322:
+	@!%p270 bra $L324;
+	mov.b64 %rd1465, %rd1446;
+	mov.b64 %rd1457, %rd1465;
+	mov.pred %p268, 0;
+	bra.uni $L312;
+$L324:
+$L320:
+	mul.lo.s64 %rd1466, %rd1446, %rd1397;
+	mad.lo.s64 %rd1467, %rd1466, 4, %rd1395;
+	st.shared.s32 [%rd1467+0], %r343;
+	add.s64 %rd1468, %rd1446, 1;
+	mov.b64 %rd1469, %rd1468;
+	mov.b64 %rd1457, %rd1469;
+	mov.pred %p268, 1;
+	bra.uni $L312;
+$L311:
+	bra.uni $L310;
+$L312:
+	mov.b64 %rd1470, %rd1457;
+	mov.pred %p273, %p268;
+	mov.b64 %rd1442, %rd1470;
+	mov.pred %p262, %p273;
+	@!%p262 bra $L326;
+	mov.b64 %rd1471, %rd1366;
+	mov.b32 %r362, %r342;
+	cvt.s64.s32 %rd1472, %r362;
+	add.s64 %rd1473, %rd1472, 1;
+	mul.lo.s64 %rd1474, %rd1473, %rd32;
+	mad.lo.s64 %rd1475, %rd1474, 8, %rd28;
+	ld.global.nc.s64 %rd1476, [%rd1475+0];
+	mov.b64 %rd1477, %rd1476;
+	cvt.s64.s32 %rd1478, %r362;
+	mul.lo.s64 %rd1479, %rd1478, %rd32;
+	mad.lo.s64 %rd1480, %rd1479, 8, %rd28;
+	ld.global.nc.s64 %rd1481, [%rd1480+0];
+	mov.b64 %rd1482, %rd1481;
+	sub.s64 %rd1483, %rd1477, %rd1482;
+	mov.b64 %rd1484, %rd1483;
+	mov.b64 %rd1485, %rd1484;
+	add.s64 %rd1486, %rd1440, %rd1485;
+	mov.b64 %rd1440, %rd1486;
+	max.s64 %rd1487, %rd1441, %rd1485;
+	mov.b64 %rd1441, %rd1487;
+$L326:
+$L306:
+	add.s64 %rd1488, %rd1443, 1;
+	mov.b64 %rd1443, %rd1488;
+	bra.uni $L305;
+$L307:
+	setp.gt.s64 %p274, %rd1442, 0;
+	@!%p274 bra $L328;
+	mul.lo.s64 %rd1489, %rd1390, %rd120;
+	mad.lo.s64 %rd1490, %rd1489, 8, %rd116;
+	atom.global.add.u64 %rd1491, [%rd1490], %rd1442;
+	mov.b64 %rd1492, %rd1491;
+	mov.b64 %rd1493, %rd1492;
+	mov.b64 %rd1494, 0;
+$L329:
+	setp.lt.s64 %p275, %rd1494, %rd1442;
+	not.pred %p276, %p275;
+	@!%p276 bra $L333;
+	bra.uni $L331;
+$L333:
+	mul.lo.s64 %rd1495, %rd1494, %rd1397;
+	mad.lo.s64 %rd1496, %rd1495, 4, %rd1395;
+	ld.shared.s32 %r363, [%rd1496+0];
+	mov.b32 %r364, %r363;
+	add.s64 %rd1497, %rd1493, %rd1494;
+	mul.lo.s64 %rd1498, %rd1497, %rd288;
+	mad.lo.s64 %rd1499, %rd1498, 4, %rd286;
+	st.global.s32 [%rd1499+0], %r364;
+$L330:
+	add.s64 %rd1500, %rd1494, 1;
+	mov.b64 %rd1494, %rd1500;
+	bra.uni $L329;
+$L331:
+$L328:
+	mov.b64 %rd1501, %rd1440;
+	mov.b64 %rd1502, %rd1441;
+	mov.b64 %rd1503, %rd1501;
+	mov.b64 %rd1504, %rd1502;
+	mov.b64 %rd1505, %rd1503;
+	mov.b64 %rd1506, %rd1504;
+	mov.b64 %rd1507, %rd1505;
+	mov.b64 %rd1508, %rd1506;
+	add.s64 %rd1509, %rd1119, %rd1507;
+	mov.b64 %rd1119, %rd1509;
+	max.s64 %rd1510, %rd1120, %rd1508;
+	mov.b64 %rd1120, %rd1510;
+$L297:
+	mov.b64 %rd1511, %rd1119;
+	mov.b64 %rd1512, %rd1120;
+	mov.b64 %rd1513, %rd1511;
+	mov.b64 %rd1514, %rd1512;
+	mov.b64 %rd1515, %rd1513;
+	mov.b64 %rd1516, %rd1514;
+	mov.b64 %rd1081, %rd1515;
+	mov.b64 %rd1082, %rd1516;
+	bra.uni $L234;
+$L233:
+	mov.b64 %rd1517, %rd346;
+	mov.b64 %rd1518, %rd347;
+	mov.b64 %rd1519, %rd348;
+	mov.b64 %rd1520, %rd349;
+	mov.b64 %rd1521, %rd350;
+	mov.b64 %rd1522, %rd351;
+	mov.pred %p277, %p51;
+	mov.pred %p278, %p52;
+	mov.b32 %r365, %r82;
+	mov.b64 %rd1523, %rd352;
+	mov.b64 %rd1524, %rd353;
+	mov.b64 %rd1525, %rd354;
+	mov.b64 %rd1526, %rd355;
+	mov.pred %p279, %p53;
+	mov.pred %p280, %p54;
+	mov.pred %p281, %p55;
+	mov.b64 %rd1527, %rd300;
+	mov.b64 %rd1528, %rd301;
+	mov.b64 %rd1529, %rd302;
+	mov.b64 %rd1530, %rd303;
+	mov.b64 %rd1531, %rd304;
+	mov.b64 %rd1532, %rd305;
+	mov.b64 %rd1533, %rd306;
+	mov.b64 %rd1534, %rd307;
+	mov.b64 %rd1535, %rd308;
+	mov.pred %p282, %p56;
+	mov.b64 %rd1536, %rd309;
+	mov.b64 %rd1537, %rd310;
+	mov.b64 %rd1538, %rd311;
+	mov.b32 %r366, %r83;
+	mov.b64 %rd1539, %rd356;
+	mov.b64 %rd1540, %rd357;
+	mov.b64 %rd1541, %rd1080;
+	mov.b64 %rd1542, %rd1066;
+	mov.b64 %rd1543, %rd379;
+	mov.b64 %rd1544, %rd378;
+	mov.b64 %rd1545, %rd360;
+	mov.b64 %rd1546, %rd380;
+	mov.b64 %rd1547, %rd359;
+	mov.pred %p283, %p53;
+	mov.b64 %rd1548, %rd161;
+	mov.b64 %rd1549, %rd162;
+	mov.b64 %rd1550, %rd163;
+	mov.b64 %rd1551, %rd1543;
+	mov.b32 %r367, -1;
+	mov.b64 %rd1552, 0;
+	mov.b64 %rd1553, 0;
+	mov.b64 %rd1554, 0;
+	mov.b64 %rd1555, 0;
+$L334:
+	mov.b64 %rd1556, 0;
+	mov.b64 %rd1557, %rd1539;
+$L337:
+	setp.gt.s64 %p284, %rd1557, 0;
+	not.pred %p285, %p284;
+	@!%p285 bra $L341;
+	bra.uni $L339;
+$L341:
+	setp.ge.s64 %p286, %rd1552, %rd1553;
+	@!%p286 bra $L343;
+	setp.ge.s64 %p287, %rd1551, %rd1542;
+	@!%p287 bra $L345;
+	bra.uni $L339;
+$L345:
+	add.s64 %rd1558, %rd1541, %rd1551;
+	mul.lo.s64 %rd1559, %rd1558, %rd171;
+	mad.lo.s64 %rd1560, %rd1559, 4, %rd169;
+	ld.shared.s32 %r368, [%rd1560+0];
+	mov.b32 %r369, %r368;
+	mov.b32 %r367, %r369;
+	mov.b64 %rd1561, %rd1517;
+	mov.b64 %rd1562, %rd1518;
+	mov.b64 %rd1563, %rd1519;
+	mov.b64 %rd1564, %rd1520;
+	mov.b64 %rd1565, %rd1521;
+	mov.b64 %rd1566, %rd1522;
+	mov.pred %p288, %p277;
+	mov.pred %p289, %p278;
+	mov.b32 %r370, %r365;
+	mov.b64 %rd1567, %rd1523;
+	mov.b64 %rd1568, %rd1524;
+	mov.b64 %rd1569, %rd1525;
+	mov.b64 %rd1570, %rd1526;
+	mov.pred %p290, %p279;
+	mov.pred %p291, %p280;
+	mov.b32 %r371, %r367;
+	add.s64 %rd1571, %rd1541, %rd1551;
+	mov.b64 %rd1572, %rd1571;
+	mov.b64 %rd1573, %rd1546;
+	mov.pred %p292, %p283;
+$L346:
+	@!%p292 bra $L350;
+	mov.b64 %rd1575, 2;
+	mul.lo.s64 %rd1574, %rd1575, %rd1572;
+	mul.lo.s64 %rd1576, %rd1574, %rd174;
+	mad.lo.s64 %rd1577, %rd1576, 8, %rd172;
+	ld.shared.s64 %rd1578, [%rd1577+0];
+	mov.b64 %rd1579, %rd1578;
+	mov.b64 %rd1581, 2;
+	mul.lo.s64 %rd1580, %rd1581, %rd1572;
+	add.s64 %rd1582, %rd1580, 1;
+	mul.lo.s64 %rd1583, %rd1582, %rd174;
+	mad.lo.s64 %rd1584, %rd1583, 8, %rd172;
+	ld.shared.s64 %rd1585, [%rd1584+0];
+	mov.b64 %rd1586, %rd1585;
+	add.s64 %rd1587, %rd1579, %rd1573;
+	mov.b64 %rd1588, %rd1587;
+	mov.b64 %rd1589, %rd1586;
+	mov.b64 %rd1590, %rd1588;
+	mov.b64 %rd1591, %rd1589;
+	bra.uni $L348;
+$L350:
+	mov.b64 %rd1592, %rd1561;
+	mov.b32 %r372, %r371;
+	cvt.s64.s32 %rd1593, %r372;
+	mul.lo.s64 %rd1594, %rd1593, %rd32;
+	mad.lo.s64 %rd1595, %rd1594, 8, %rd28;
+	ld.global.nc.s64 %rd1596, [%rd1595+0];
+	mov.b64 %rd1597, %rd1596;
+	mov.b64 %rd1598, %rd1597;
+	mov.b64 %rd1599, %rd1561;
+	mov.b32 %r373, %r371;
+	cvt.s64.s32 %rd1600, %r373;
+	add.s64 %rd1601, %rd1600, 1;
+	mul.lo.s64 %rd1602, %rd1601, %rd32;
+	mad.lo.s64 %rd1603, %rd1602, 8, %rd28;
+	ld.global.nc.s64 %rd1604, [%rd1603+0];
+	mov.b64 %rd1605, %rd1604;
+	mov.b64 %rd1606, %rd1605;
+	add.s64 %rd1607, %rd1598, %rd1573;
+	mov.b64 %rd1608, %rd1607;
+	mov.b64 %rd1609, %rd1606;
+	mov.b64 %rd1590, %rd1608;
+	mov.b64 %rd1591, %rd1609;
+	bra.uni $L348;
+$L347:
+	bra.uni $L346;
+$L348:
+	mov.b64 %rd1610, %rd1590;
+	mov.b64 %rd1611, %rd1591;
+	mov.b64 %rd1552, %rd1610;
+	mov.b64 %rd1553, %rd1611;
+	add.s64 %rd1612, %rd1551, %rd1544;
+	mov.b64 %rd1551, %rd1612;
+	bra.uni $L338;
+$L343:
+	mul.lo.s64 %rd1613, %rd1552, %rd39;
+	mad.lo.s64 %rd1614, %rd1613, 4, %rd35;
+	ld.global.nc.s32 %r374, [%rd1614+0];
+	mov.b32 %r375, %r374;
+	mov.b32 %r376, %r375;
+	mov.pred %p293, %p280;
+	mov.b32 %r377, %r367;
+	mov.b32 %r378, %r376;
+	mov.b64 %rd1615, %rd1552;
+$L351:
+	shr.s32 %r379, %r378, 5;
+	cvt.s64.s32 %rd1616, %r379;
+	mov.b64 %rd1617, %rd1616;
+	and.b32 %r380, %r378, 31;
+	cvt.s64.s32 %rd1618, %r380;
+	min.u64 %rd1619, %rd1618, 32;
+	cvt.u32.u64 %r381, %rd1619;
+	mov.b32 %r383, 0x1;
+	shl.b32 %r382, %r383, %r381;
+	setp.hs.u32 %p294, %r381, 32;
+	selp.b32 %r384, 0, %r382, %p294;
+	mov.b32 %r385, %r384;
+	mov.b64 %rd1620, %rd1617;
+	mov.b32 %r386, %r385;
+	mul.lo.s64 %rd1621, %rd1620, %rd127;
+	mad.lo.s64 %rd1622, %rd1621, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r387, [%rd1622+0];
+	mov.b32 %r388, %r387;
+	and.b32 %r389, %r388, %r386;
+	setp.ne.u32 %p295, %r389, 0x0;
+	@!%p295 bra $L355;
+	mov.pred %p296, 0;
+	bra.uni $L353;
+$L355:
+	mul.lo.s64 %rd1623, %rd1620, %rd127;
+	mad.lo.s64 %rd1624, %rd1623, 4, %rd123;
+	atom.global.or.b32 %r390, [%rd1624], %r386;
+	mov.b32 %r391, %r390;
+	and.b32 %r392, %r391, %r386;
+	setp.eq.u32 %p297, %r392, 0x0;
+	mov.pred %p296, %p297;
+	bra.uni $L353;
+$L352:
+	bra.uni $L351;
+$L353:
+	@!%p296 bra $L357;
+	mov.pred %p298, 0;
+	mov.b64 %rd1625, %rd1556;
+	mov.b32 %r393, %r376;
+$L358:
+	@!%p281 bra $L362;
+	shr.s32 %r394, %r393, 5;
+	cvt.s64.s32 %rd1626, %r394;
+	mov.b64 %rd1627, %rd1626;
+	and.b32 %r395, %r393, 31;
+	cvt.s64.s32 %rd1628, %r395;
+	min.u64 %rd1629, %rd1628, 32;
+	cvt.u32.u64 %r396, %rd1629;
+	mov.b32 %r398, 0x1;
+	shl.b32 %r397, %r398, %r396;
+	setp.hs.u32 %p299, %r396, 32;
+	selp.b32 %r399, 0, %r397, %p299;
+	mov.b32 %r400, %r399;
+	mov.b64 %rd1630, %rd1627;
+	mov.b32 %r401, %r400;
+	mul.lo.s64 %rd1631, %rd1630, %rd1535;
+	mad.lo.s64 %rd1632, %rd1631, 4, %rd1533;
+	ld.relaxed.gpu.global.u32 %r402, [%rd1632+0];
+	mov.b32 %r403, %r402;
+	and.b32 %r404, %r403, %r401;
+	setp.ne.u32 %p300, %r404, 0x0;
+	mov.pred %p301, %p300;
+	not.pred %p302, %p301;
+	@!%p302 bra $L364;
+	mul.lo.s64 %rd1633, %rd1630, %rd1535;
+	mad.lo.s64 %rd1634, %rd1633, 4, %rd1533;
+	atom.global.or.b32 %r405, [%rd1634], %r401;
+	mov.b32 %r406, %r405;
+	and.b32 %r407, %r406, %r401;
+	setp.ne.u32 %p303, %r407, 0x0;
+	mov.pred %p301, %p303;
+$L364:
+	@!%p301 bra $L366;
+	mov.b64 %rd1635, %rd1625;
+	mov.b64 %rd1636, %rd1635;
+	mov.pred %p304, 0;
+	bra.uni $L360;
+$L366:
+	mov.b64 %rd1637, %rd1625;
+	mov.b64 %rd1636, %rd1637;
+	mov.pred %p304, 1;
+	bra.uni $L360;
+$L362:
+	@!%p282 bra $L368;
+	cvt.s64.s32 %rd1638, %r393;
+	mul.lo.s64 %rd1639, %rd1638, %rd1538;
+	mad.lo.s64 %rd1640, %rd1639, 4, %rd1536;
+	ld.relaxed.gpu.global.s32 %r408, [%rd1640+0];
+	mov.b32 %r409, %r408;
+	setp.eq.s32 %p305, %r409, %r366;
+	mov.pred %p306, %p305;
+	not.pred %p307, %p306;
+	@!%p307 bra $L370;
+	cvt.s64.s32 %rd1641, %r393;
+	mul.lo.s64 %rd1642, %rd1641, %rd1538;
+	mad.lo.s64 %rd1643, %rd1642, 4, %rd1536;
+	atom.global.exch.b32 %r410, [%rd1643], %r366;
+	mov.b32 %r411, %r410;
+	setp.eq.s32 %p308, %r411, %r366;
+	mov.pred %p306, %p308;
+$L370:
+	@!%p306 bra $L372;
+	mov.b64 %rd1644, %rd1625;
+	mov.b64 %rd1636, %rd1644;
+	mov.pred %p304, 0;
+	bra.uni $L360;
+$L372:
+$L368:
+	mul.lo.s64 %rd1645, %rd1625, %rd1550;
+	mad.lo.s64 %rd1646, %rd1645, 4, %rd1548;
+	st.shared.s32 [%rd1646+0], %r393;
+	add.s64 %rd1647, %rd1625, 1;
+	mov.b64 %rd1648, %rd1647;
+	mov.b64 %rd1636, %rd1648;
+	mov.pred %p304, 1;
+	bra.uni $L360;
+$L359:
+	bra.uni $L358;
+$L360:
+	mov.b64 %rd1649, %rd1636;
+	mov.pred %p309, %p304;
+	mov.b64 %rd1556, %rd1649;
+	mov.pred %p298, %p309;
+	@!%p298 bra $L374;
+	mov.b64 %rd1650, %rd1517;
+	mov.b32 %r412, %r376;
+	cvt.s64.s32 %rd1651, %r412;
+	add.s64 %rd1652, %rd1651, 1;
+	mul.lo.s64 %rd1653, %rd1652, %rd32;
+	mad.lo.s64 %rd1654, %rd1653, 8, %rd28;
+	ld.global.nc.s64 %rd1655, [%rd1654+0];
+	mov.b64 %rd1656, %rd1655;
+	cvt.s64.s32 %rd1657, %r412;
+	mul.lo.s64 %rd1658, %rd1657, %rd32;
+	mad.lo.s64 %rd1659, %rd1658, 8, %rd28;
+	ld.global.nc.s64 %rd1660, [%rd1659+0];
+	mov.b64 %rd1661, %rd1660;
+	sub.s64 %rd1662, %rd1656, %rd1661;
+	mov.b64 %rd1663, %rd1662;
+	mov.b64 %rd1664, %rd1663;
+	add.s64 %rd1665, %rd1554, %rd1664;
+	mov.b64 %rd1554, %rd1665;
+	max.s64 %rd1666, %rd1555, %rd1664;
+	mov.b64 %rd1555, %rd1666;
+$L374:
+$L357:
+	add.s64 %rd1667, %rd1552, %rd1545;
+	mov.b64 %rd1552, %rd1667;
+	sub.s64 %rd1668, %rd1557, 1;
+	mov.b64 %rd1557, %rd1668;
+$L338:
+	bra.uni $L337;
+$L339:
+	mov.b64 %rd1669, 0;
+	setp.lt.s64 %p310, %rd1552, %rd1553;
+	setp.lt.s64 %p311, %rd1551, %rd1542;
+	or.pred %p312, %p310, %p311;
+	@!%p312 bra $L376;
+	mov.b64 %rd1669, 1;
+$L376:
+	shl.b64 %rd1670, %rd1669, 32;
+	or.b64 %rd1671, %rd1556, %rd1670;
+	// block scan
+	mov.b64 %rd1672, %rd1671;
+	mov.b32 %r413, %r3;
+$L377:
+	setp.hs.u32 %p313, %r413, 32;
+	@%p313 bra $L378;
+	mov.b64 {%r414, %r415}, %rd1672;
+	shfl.sync.up.b32 %r416|%p314, %r414, %r413, 0, %r17;
+	shfl.sync.up.b32 %r417, %r415, %r413, 0, %r17;
+	mov.b64 %rd1673, {%r416, %r417};
+	@!%p314 bra $L379;
+	add.s64 %rd1674, %rd1673, %rd1672;
+	mov.b64 %rd1672, %rd1674;
+$L379:
+	shl.b32 %r413, %r413, 1;
+	bra.uni $L377;
+$L378:
+	mov.b64 {%r418, %r419}, %rd1672;
+	shfl.sync.up.b32 %r420|%p315, %r418, %r3, 0, %r17;
+	shfl.sync.up.b32 %r421, %r419, %r3, 0, %r17;
+	mov.b64 %rd1675, {%r420, %r421};
+	setp.lo.u32 %p316, %r3, 32;
+	and.pred %p317, %p315, %p316;
+	selp.b64 %rd1676, %rd1675, 0, %p317;
+	sub.u32 %r422, %r13, %r3;
+	setp.eq.u32 %p318, %r7, %r422;
+	@!%p318 bra $L380;
+	mul.wide.u32 %rd1677, %r8, 16;
+	add.s64 %rd1678, %rd1, %rd1677;
+	st.shared.s64 [%rd1678+0], %rd1672;
+$L380:
+	bar.sync 0;
+	setp.eq.u32 %p319, %r8, 0;
+	@!%p319 bra $L381;
+	mov.b64 %rd1679, 0;
+	setp.lo.u32 %p320, %r7, %r10;
+	@!%p320 bra $L382;
+	mul.wide.u32 %rd1680, %r7, 16;
+	add.s64 %rd1681, %rd1, %rd1680;
+	ld.shared.s64 %rd1682, [%rd1681+0];
+	mov.b64 %rd1679, %rd1682;
+$L382:
+	mov.b64 {%r423, %r424}, %rd1679;
+	shfl.sync.up.b32 %r425|%p321, %r423, 1, 0, %r17;
+	shfl.sync.up.b32 %r426, %r424, 1, 0, %r17;
+	mov.b64 %rd1683, {%r425, %r426};
+	@!%p321 bra $L383;
+	add.s64 %rd1684, %rd1683, %rd1679;
+	mov.b64 %rd1679, %rd1684;
+$L383:
+	mov.b64 {%r427, %r428}, %rd1679;
+	shfl.sync.up.b32 %r429|%p322, %r427, 2, 0, %r17;
+	shfl.sync.up.b32 %r430, %r428, 2, 0, %r17;
+	mov.b64 %rd1685, {%r429, %r430};
+	@!%p322 bra $L384;
+	add.s64 %rd1686, %rd1685, %rd1679;
+	mov.b64 %rd1679, %rd1686;
+$L384:
+	mov.b64 {%r431, %r432}, %rd1679;
+	shfl.sync.up.b32 %r433|%p323, %r431, 4, 0, %r17;
+	shfl.sync.up.b32 %r434, %r432, 4, 0, %r17;
+	mov.b64 %rd1687, {%r433, %r434};
+	@!%p323 bra $L385;
+	add.s64 %rd1688, %rd1687, %rd1679;
+	mov.b64 %rd1679, %rd1688;
+$L385:
+	mov.b64 {%r435, %r436}, %rd1679;
+	shfl.sync.up.b32 %r437|%p324, %r435, 8, 0, %r17;
+	shfl.sync.up.b32 %r438, %r436, 8, 0, %r17;
+	mov.b64 %rd1689, {%r437, %r438};
+	@!%p324 bra $L386;
+	add.s64 %rd1690, %rd1689, %rd1679;
+	mov.b64 %rd1679, %rd1690;
+$L386:
+	mov.b64 {%r439, %r440}, %rd1679;
+	shfl.sync.up.b32 %r441|%p325, %r439, 16, 0, %r17;
+	shfl.sync.up.b32 %r442, %r440, 16, 0, %r17;
+	mov.b64 %rd1691, {%r441, %r442};
+	@!%p325 bra $L387;
+	add.s64 %rd1692, %rd1691, %rd1679;
+	mov.b64 %rd1679, %rd1692;
+$L387:
+	mov.b64 {%r443, %r444}, %rd1679;
+	shfl.sync.up.b32 %r445|%p326, %r443, 1, 0, %r17;
+	shfl.sync.up.b32 %r446, %r444, 1, 0, %r17;
+	mov.b64 %rd1693, {%r445, %r446};
+	selp.b64 %rd1694, %rd1693, 0, %p326;
+	@!%p320 bra $L388;
+	mul.wide.u32 %rd1695, %r7, 16;
+	add.s64 %rd1696, %rd1, %rd1695;
+	add.s64 %rd1697, %rd1696, 512;
+	st.shared.s64 [%rd1697+0], %rd1694;
+$L388:
+	sub.u32 %r447, %r10, 1;
+	setp.eq.u32 %p327, %r7, %r447;
+	@!%p327 bra $L389;
+	st.shared.s64 [%rd1+1024], %rd1679;
+$L389:
+$L381:
+	bar.sync 0;
+	mul.wide.u32 %rd1698, %r8, 16;
+	add.s64 %rd1699, %rd1, %rd1698;
+	add.s64 %rd1700, %rd1699, 512;
+	ld.shared.s64 %rd1701, [%rd1700+0];
+	add.s64 %rd1702, %rd1701, %rd1676;
+	ld.shared.s64 %rd1703, [%rd1+1024];
+	mov.b64 {%r448, %r449}, %rd1702;
+	shfl.sync.idx.b32 %r450|%p328, %r448, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r451, %r449, 0, %r21, %r17;
+	mov.b64 %rd1704, {%r450, %r451};
+	mov.b64 %rd1705, %rd1703;
+	mov.b64 %rd1706, %rd1704;
+	mov.b64 %rd1707, %rd1705;
+	mov.b64 %rd1708, %rd1706;
+	mov.b64 %rd1709, %rd1707;
+	mov.b64 %rd1710, %rd1708;
+	mov.b64 %rd1711, %rd1709;
+	and.b64 %rd1712, %rd1710, 4294967295;
+	mov.b64 %rd1713, %rd1712;
+	and.b64 %rd1714, %rd1711, 4294967295;
+	mov.b64 %rd1715, %rd1714;
+	shr.s64 %rd1716, %rd1711, 32;
+	mov.b64 %rd1717, %rd1716;
+	mov.b64 %rd1718, %rd1713;
+	mov.b64 %rd1719, %rd1715;
+	mov.b64 %rd1720, %rd1717;
+	mov.b64 %rd1721, 0;
+	cvt.u64.u32 %rd1722, %r2;
+	setp.eq.s64 %p329, %rd1722, 0;
+	setp.gt.s64 %p330, %rd1719, 0;
+	and.pred %p331, %p329, %p330;
+	@!%p331 bra $L391;
+	mul.lo.s64 %rd1723, %rd1547, %rd120;
+	mad.lo.s64 %rd1724, %rd1723, 8, %rd116;
+	atom.global.add.u64 %rd1725, [%rd1724], %rd1719;
+	mov.b64 %rd1726, %rd1725;
+	mov.b64 %rd1721, %rd1726;
+$L391:
+	cvt.u64.u32 %rd1727, %r2;
+	setp.eq.s64 %p332, %rd1727, 0;
+	setp.eq.u32 %p333, %r1, 0;
+	and.pred %p334, %p332, %p333;
+	bar.sync 0;
+	@!%p334 bra $L392;
+	st.shared.s64 [%rd1+1024], %rd1721;
+$L392:
+	bar.sync 0;
+	ld.shared.s64 %rd1728, [%rd1+1024];
+	mov.b64 %rd1729, %rd1728;
+	add.s64 %rd1730, %rd1729, %rd1718;
+	mov.b64 %rd1731, %rd1730;
+	mov.b64 %rd1732, 0;
+$L393:
+	setp.lt.s64 %p335, %rd1732, %rd1556;
+	not.pred %p336, %p335;
+	@!%p336 bra $L397;
+	bra.uni $L395;
+$L397:
+	mul.lo.s64 %rd1733, %rd1732, %rd1550;
+	mad.lo.s64 %rd1734, %rd1733, 4, %rd1548;
+	ld.shared.s32 %r452, [%rd1734+0];
+	mov.b32 %r453, %r452;
+	add.s64 %rd1735, %rd1731, %rd1732;
+	mul.lo.s64 %rd1736, %rd1735, %rd288;
+	mad.lo.s64 %rd1737, %rd1736, 4, %rd286;
+	st.global.s32 [%rd1737+0], %r453;
+$L394:
+	add.s64 %rd1738, %rd1732, 1;
+	mov.b64 %rd1732, %rd1738;
+	bra.uni $L393;
+$L395:
+	setp.eq.s64 %p337, %rd1720, 0;
+	@!%p337 bra $L399;
+	bra.uni $L336;
+$L399:
+$L335:
+	bra.uni $L334;
+$L336:
+	mov.b64 %rd1739, %rd1554;
+	mov.b64 %rd1740, %rd1555;
+	mov.b64 %rd1741, %rd1739;
+	mov.b64 %rd1742, %rd1740;
+	mov.b64 %rd1743, %rd1741;
+	mov.b64 %rd1744, %rd1742;
+	mov.b64 %rd1081, %rd1743;
+	mov.b64 %rd1082, %rd1744;
+$L234:
+	add.s64 %rd1745, %rd397, %rd1081;
+	mov.b64 %rd397, %rd1745;
+	max.s64 %rd1746, %rd398, %rd1082;
+	mov.b64 %rd398, %rd1746;
 $L225:
-	add.s64 %rd1015, %rd982, 1;
-	mov.b64 %rd982, %rd1015;
+	add.s64 %rd1747, %rd399, 1;
+	mov.b64 %rd399, %rd1747;
 	bra.uni $L224;
 $L226:
-	mov.b64 %rd1016, 0;
-	mov.b64 %rd1017, %rd981;
-$L231:
-	setp.lt.s64 %p199, %rd1017, %rd797;
-	not.pred %p200, %p199;
-	@!%p200 bra $L235;
-	bra.uni $L233;
-$L235:
-	mul.lo.s64 %rd1018, %rd1017, %rd790;
-	mad.lo.s64 %rd1019, %rd1018, 4, %rd788;
-	ld.shared.s32 %r288, [%rd1019+0];
-	mov.b32 %r289, %r288;
-	mov.b32 %r290, %r289;
-	mov.pred %p201, 0;
-	mov.b64 %rd1020, %rd1016;
-	mov.b32 %r291, %r290;
-$L236:
-	@!%p151 bra $L240;
-	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd1021, %r292;
-	mov.b64 %rd1022, %rd1021;
-	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd1023, %r293;
-	min.u64 %rd1024, %rd1023, 32;
-	cvt.u32.u64 %r294, %rd1024;
-	mov.b32 %r296, 0x1;
-	shl.b32 %r295, %r296, %r294;
-	setp.hs.u32 %p202, %r294, 32;
-	selp.b32 %r297, 0, %r295, %p202;
-	mov.b32 %r298, %r297;
-	mov.b64 %rd1025, %rd1022;
-	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd1026, %rd1025, %rd772;
-	mad.lo.s64 %rd1027, %rd1026, 4, %rd770;
-	ld.relaxed.gpu.global.u32 %r300, [%rd1027+0];
-	mov.b32 %r301, %r300;
-	and.b32 %r302, %r301, %r299;
-	setp.ne.u32 %p203, %r302, 0x0;
-	mov.pred %p204, %p203;
-	not.pred %p205, %p204;
-	@!%p205 bra $L242;
-	mul.lo.s64 %rd1028, %rd1025, %rd772;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd770;
-	atom.global.or.b32 %r303, [%rd1029], %r299;
-	mov.b32 %r304, %r303;
-	and.b32 %r305, %r304, %r299;
-	setp.ne.u32 %p206, %r305, 0x0;
-	mov.pred %p204, %p206;
-$L242:
-	@!%p204 bra $L244;
-	mov.b64 %rd1030, %rd1020;
-	mov.b64 %rd1031, %rd1030;
-	mov.pred %p207, 0;
-	bra.uni $L238;
-$L244:
-	mov.b64 %rd1032, %rd1020;
-	mov.b64 %rd1031, %rd1032;
-	mov.pred %p207, 1;
-	bra.uni $L238;
-$L240:
-	@!%p152 bra $L246;
-	cvt.s64.s32 %rd1033, %r291;
-	mul.lo.s64 %rd1034, %rd1033, %rd775;
-	mad.lo.s64 %rd1035, %rd1034, 4, %rd773;
-	ld.relaxed.gpu.global.s32 %r306, [%rd1035+0];
-	mov.b32 %r307, %r306;
-	setp.eq.s32 %p208, %r307, %r200;
-	mov.pred %p209, %p208;
-	not.pred %p210, %p209;
-	@!%p210 bra $L248;
-	cvt.s64.s32 %rd1036, %r291;
-	mul.lo.s64 %rd1037, %rd1036, %rd775;
-	mad.lo.s64 %rd1038, %rd1037, 4, %rd773;
-	atom.global.exch.b32 %r308, [%rd1038], %r200;
-	mov.b32 %r309, %r308;
-	setp.eq.s32 %p211, %r309, %r200;
-	mov.pred %p209, %p211;
-$L248:
-	@!%p209 bra $L250;
-	mov.b64 %rd1039, %rd1020;
-	mov.b64 %rd1031, %rd1039;
-	mov.pred %p207, 0;
-	bra.uni $L238;
-$L250:
-$L246:
-	mul.lo.s64 %rd1040, %rd1020, %rd790;
-	mad.lo.s64 %rd1041, %rd1040, 4, %rd788;
-	st.shared.s32 [%rd1041+0], %r291;
-	add.s64 %rd1042, %rd1020, 1;
-	mov.b64 %rd1043, %rd1042;
-	mov.b64 %rd1031, %rd1043;
-	mov.pred %p207, 1;
-	bra.uni $L238;
-$L237:
-	bra.uni $L236;
-$L238:
-	mov.b64 %rd1044, %rd1031;
-	mov.pred %p212, %p207;
-	mov.b64 %rd1016, %rd1044;
-	mov.pred %p201, %p212;
-	@!%p201 bra $L252;
-	mov.b64 %rd1045, %rd754;
-	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd1046, %r310;
-	add.s64 %rd1047, %rd1046, 1;
-	mul.lo.s64 %rd1048, %rd1047, %rd32;
-	mad.lo.s64 %rd1049, %rd1048, 8, %rd28;
-	ld.global.nc.s64 %rd1050, [%rd1049+0];
-	mov.b64 %rd1051, %rd1050;
-	cvt.s64.s32 %rd1052, %r310;
-	mul.lo.s64 %rd1053, %rd1052, %rd32;
-	mad.lo.s64 %rd1054, %rd1053, 8, %rd28;
-	ld.global.nc.s64 %rd1055, [%rd1054+0];
-	mov.b64 %rd1056, %rd1055;
-	sub.s64 %rd1057, %rd1051, %rd1056;
-	mov.b64 %rd1058, %rd1057;
-	mov.b64 %rd1059, %rd1058;
-	add.s64 %rd1060, %rd794, %rd1059;
-	mov.b64 %rd794, %rd1060;
-	max.s64 %rd1061, %rd795, %rd1059;
-	mov.b64 %rd795, %rd1061;
-$L252:
-$L232:
-	add.s64 %rd1062, %rd1017, 1;
-	mov.b64 %rd1017, %rd1062;
-	bra.uni $L231;
-$L233:
-	setp.gt.s64 %p213, %rd1016, 0;
-	@!%p213 bra $L254;
-	mul.lo.s64 %rd1063, %rd784, %rd120;
-	mad.lo.s64 %rd1064, %rd1063, 8, %rd116;
-	atom.global.add.u64 %rd1065, [%rd1064], %rd1016;
-	mov.b64 %rd1066, %rd1065;
-	mov.b64 %rd1067, %rd1066;
-	mov.b64 %rd1068, 0;
-$L255:
-	setp.lt.s64 %p214, %rd1068, %rd1016;
-	not.pred %p215, %p214;
-	@!%p215 bra $L259;
-	bra.uni $L257;
-$L259:
-	mul.lo.s64 %rd1069, %rd1068, %rd790;
-	mad.lo.s64 %rd1070, %rd1069, 4, %rd788;
-	ld.shared.s32 %r311, [%rd1070+0];
-	mov.b32 %r312, %r311;
-	add.s64 %rd1071, %rd1067, %rd1068;
-	mul.lo.s64 %rd1072, %rd1071, %rd273;
-	mad.lo.s64 %rd1073, %rd1072, 4, %rd271;
-	st.global.s32 [%rd1073+0], %r312;
-$L256:
-	add.s64 %rd1074, %rd1068, 1;
-	mov.b64 %rd1068, %rd1074;
-	bra.uni $L255;
-$L257:
-$L254:
-	add.s64 %rd1075, %rd796, %rd974;
-	min.s64 %rd1076, %rd786, %rd1075;
-	mov.b64 %rd796, %rd1076;
-	bra.uni $L223;
-$L222:
-	mov.b64 %rd1077, 0;
-	cvt.u64.u32 %rd1078, %r2;
-	setp.eq.s64 %p216, %rd1078, 0;
-	setp.gt.s64 %p217, %rd974, 0;
-	and.pred %p218, %p216, %p217;
-	@!%p218 bra $L261;
-	mul.lo.s64 %rd1079, %rd784, %rd120;
-	mad.lo.s64 %rd1080, %rd1079, 8, %rd116;
-	atom.global.add.u64 %rd1081, [%rd1080], %rd974;
-	mov.b64 %rd1082, %rd1081;
-	mov.b64 %rd1077, %rd1082;
-$L261:
-	cvt.u64.u32 %rd1083, %r2;
-	setp.eq.s64 %p219, %rd1083, 0;
-	setp.eq.u32 %p220, %r1, 0;
-	and.pred %p221, %p219, %p220;
-	bar.sync 0;
-	@!%p221 bra $L262;
-	st.shared.s64 [%rd1+1024], %rd1077;
-$L262:
-	bar.sync 0;
-	ld.shared.s64 %rd1084, [%rd1+1024];
-	mov.b64 %rd1085, %rd1084;
-	add.s64 %rd1086, %rd1085, %rd973;
-	mov.b64 %rd1087, %rd1086;
-	mov.b64 %rd1088, 0;
-$L263:
-	setp.lt.s64 %p222, %rd1088, %rd797;
-	not.pred %p223, %p222;
-	@!%p223 bra $L267;
-	bra.uni $L265;
-$L267:
-	mul.lo.s64 %rd1089, %rd1088, %rd790;
-	mad.lo.s64 %rd1090, %rd1089, 4, %rd788;
-	ld.shared.s32 %r313, [%rd1090+0];
-	mov.b32 %r314, %r313;
-	add.s64 %rd1091, %rd1087, %rd1088;
-	mul.lo.s64 %rd1092, %rd1091, %rd273;
-	mad.lo.s64 %rd1093, %rd1092, 4, %rd271;
-	st.global.s32 [%rd1093+0], %r314;
-$L264:
-	add.s64 %rd1094, %rd1088, 1;
-	mov.b64 %rd1088, %rd1094;
-	bra.uni $L263;
-$L265:
-$L223:
-	setp.eq.s64 %p224, %rd975, 0;
-	@!%p224 bra $L269;
-	bra.uni $L165;
-$L269:
-$L164:
-	bra.uni $L163;
-$L165:
-	mov.b64 %rd1095, %rd796;
-	mov.b64 %rd1096, %rd794;
-	mov.b64 %rd1097, %rd795;
-	mov.b64 %rd1098, %rd1095;
-	mov.b64 %rd1099, %rd1096;
-	mov.b64 %rd1100, %rd1097;
-	mov.b64 %rd1101, %rd1098;
-	mov.b64 %rd1102, %rd1099;
-	mov.b64 %rd1103, %rd1100;
-	mov.b64 %rd732, %rd1101;
-	mov.b64 %rd752, %rd1102;
-	mov.b64 %rd753, %rd1103;
-	add.s64 %rd1104, %rd733, %rd752;
-	mov.b64 %rd733, %rd1104;
-	max.s64 %rd1105, %rd734, %rd753;
-	mov.b64 %rd734, %rd1105;
-$L159:
-	add.s64 %rd1106, %rd735, 1;
-	mov.b64 %rd735, %rd1106;
-	bra.uni $L158;
-$L160:
-	mov.b64 %rd1107, %rd733;
+$L56:
+	mov.b64 %rd1748, %rd397;
 	// block reduction
-	sub.u32 %r315, %r13, 1;
-	mov.b32 %r316, %r3;
-$L270:
-	setp.hs.u32 %p225, %r316, 32;
-	@%p225 bra $L271;
-	mov.b64 {%r317, %r318}, %rd1107;
-	shfl.sync.down.b32 %r319|%p226, %r317, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd1108, {%r319, %r320};
-	@!%p226 bra $L272;
-	add.s64 %rd1109, %rd1107, %rd1108;
-	mov.b64 %rd1107, %rd1109;
-$L272:
-	shl.b32 %r316, %r316, 1;
-	bra.uni $L270;
-$L271:
-	setp.eq.u32 %p227, %r7, 0;
-	@!%p227 bra $L273;
-	mul.wide.u32 %rd1110, %r8, 16;
-	add.s64 %rd1111, %rd1, %rd1110;
-	st.shared.s64 [%rd1111+0], %rd1107;
-$L273:
+	sub.u32 %r454, %r13, 1;
+	mov.b32 %r455, %r3;
+$L400:
+	setp.hs.u32 %p338, %r455, 32;
+	@%p338 bra $L401;
+	mov.b64 {%r456, %r457}, %rd1748;
+	shfl.sync.down.b32 %r458|%p339, %r456, %r455, %r454, %r17;
+	shfl.sync.down.b32 %r459, %r457, %r455, %r454, %r17;
+	mov.b64 %rd1749, {%r458, %r459};
+	@!%p339 bra $L402;
+	add.s64 %rd1750, %rd1748, %rd1749;
+	mov.b64 %rd1748, %rd1750;
+$L402:
+	shl.b32 %r455, %r455, 1;
+	bra.uni $L400;
+$L401:
+	setp.eq.u32 %p340, %r7, 0;
+	@!%p340 bra $L403;
+	mul.wide.u32 %rd1751, %r8, 16;
+	add.s64 %rd1752, %rd1, %rd1751;
+	st.shared.s64 [%rd1752+0], %rd1748;
+$L403:
 	bar.sync 0;
-	setp.eq.u32 %p228, %r8, 0;
-	@!%p228 bra $L274;
-	setp.lo.u32 %p229, %r7, %r10;
-	@!%p229 bra $L275;
-	mul.wide.u32 %rd1112, %r7, 16;
-	add.s64 %rd1113, %rd1, %rd1112;
-	ld.shared.s64 %rd1114, [%rd1113+0];
-	mov.b64 %rd1107, %rd1114;
-$L275:
-	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd1107;
-	shfl.sync.down.b32 %r324|%p230, %r322, 1, %r321, %r17;
-	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd1115, {%r324, %r325};
-	@!%p230 bra $L276;
-	add.s64 %rd1116, %rd1107, %rd1115;
-	mov.b64 %rd1107, %rd1116;
-$L276:
-	mov.b64 {%r326, %r327}, %rd1107;
-	shfl.sync.down.b32 %r328|%p231, %r326, 2, %r321, %r17;
-	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd1117, {%r328, %r329};
-	@!%p231 bra $L277;
-	add.s64 %rd1118, %rd1107, %rd1117;
-	mov.b64 %rd1107, %rd1118;
-$L277:
-	mov.b64 {%r330, %r331}, %rd1107;
-	shfl.sync.down.b32 %r332|%p232, %r330, 4, %r321, %r17;
-	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd1119, {%r332, %r333};
-	@!%p232 bra $L278;
-	add.s64 %rd1120, %rd1107, %rd1119;
-	mov.b64 %rd1107, %rd1120;
-$L278:
-	mov.b64 {%r334, %r335}, %rd1107;
-	shfl.sync.down.b32 %r336|%p233, %r334, 8, %r321, %r17;
-	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd1121, {%r336, %r337};
-	@!%p233 bra $L279;
-	add.s64 %rd1122, %rd1107, %rd1121;
-	mov.b64 %rd1107, %rd1122;
-$L279:
-	mov.b64 {%r338, %r339}, %rd1107;
-	shfl.sync.down.b32 %r340|%p234, %r338, 16, %r321, %r17;
-	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd1123, {%r340, %r341};
-	@!%p234 bra $L280;
-	add.s64 %rd1124, %rd1107, %rd1123;
-	mov.b64 %rd1107, %rd1124;
-$L280:
-	@!%p227 bra $L281;
-	st.shared.s64 [%rd1+1024], %rd1107;
-$L281:
-$L274:
+	setp.eq.u32 %p341, %r8, 0;
+	@!%p341 bra $L404;
+	setp.lo.u32 %p342, %r7, %r10;
+	@!%p342 bra $L405;
+	mul.wide.u32 %rd1753, %r7, 16;
+	add.s64 %rd1754, %rd1, %rd1753;
+	ld.shared.s64 %rd1755, [%rd1754+0];
+	mov.b64 %rd1748, %rd1755;
+$L405:
+	sub.u32 %r460, %r10, 1;
+	mov.b64 {%r461, %r462}, %rd1748;
+	shfl.sync.down.b32 %r463|%p343, %r461, 1, %r460, %r17;
+	shfl.sync.down.b32 %r464, %r462, 1, %r460, %r17;
+	mov.b64 %rd1756, {%r463, %r464};
+	@!%p343 bra $L406;
+	add.s64 %rd1757, %rd1748, %rd1756;
+	mov.b64 %rd1748, %rd1757;
+$L406:
+	mov.b64 {%r465, %r466}, %rd1748;
+	shfl.sync.down.b32 %r467|%p344, %r465, 2, %r460, %r17;
+	shfl.sync.down.b32 %r468, %r466, 2, %r460, %r17;
+	mov.b64 %rd1758, {%r467, %r468};
+	@!%p344 bra $L407;
+	add.s64 %rd1759, %rd1748, %rd1758;
+	mov.b64 %rd1748, %rd1759;
+$L407:
+	mov.b64 {%r469, %r470}, %rd1748;
+	shfl.sync.down.b32 %r471|%p345, %r469, 4, %r460, %r17;
+	shfl.sync.down.b32 %r472, %r470, 4, %r460, %r17;
+	mov.b64 %rd1760, {%r471, %r472};
+	@!%p345 bra $L408;
+	add.s64 %rd1761, %rd1748, %rd1760;
+	mov.b64 %rd1748, %rd1761;
+$L408:
+	mov.b64 {%r473, %r474}, %rd1748;
+	shfl.sync.down.b32 %r475|%p346, %r473, 8, %r460, %r17;
+	shfl.sync.down.b32 %r476, %r474, 8, %r460, %r17;
+	mov.b64 %rd1762, {%r475, %r476};
+	@!%p346 bra $L409;
+	add.s64 %rd1763, %rd1748, %rd1762;
+	mov.b64 %rd1748, %rd1763;
+$L409:
+	mov.b64 {%r477, %r478}, %rd1748;
+	shfl.sync.down.b32 %r479|%p347, %r477, 16, %r460, %r17;
+	shfl.sync.down.b32 %r480, %r478, 16, %r460, %r17;
+	mov.b64 %rd1764, {%r479, %r480};
+	@!%p347 bra $L410;
+	add.s64 %rd1765, %rd1748, %rd1764;
+	mov.b64 %rd1748, %rd1765;
+$L410:
+	@!%p340 bra $L411;
+	st.shared.s64 [%rd1+1024], %rd1748;
+$L411:
+$L404:
 	bar.sync 0;
-	ld.shared.s64 %rd1125, [%rd1+1024];
-	mov.b64 %rd1107, %rd1125;
-	mov.b64 %rd1126, %rd1107;
-	mov.b64 %rd733, %rd1126;
-	mov.b64 %rd1127, %rd734;
+	ld.shared.s64 %rd1766, [%rd1+1024];
+	mov.b64 %rd1748, %rd1766;
+	mov.b64 %rd1767, %rd1748;
+	mov.b64 %rd397, %rd1767;
+	mov.b64 %rd1768, %rd398;
 	// block reduction
-	sub.u32 %r342, %r13, 1;
-	mov.b32 %r343, %r3;
-$L282:
-	setp.hs.u32 %p235, %r343, 32;
-	@%p235 bra $L283;
-	mov.b64 {%r344, %r345}, %rd1127;
-	shfl.sync.down.b32 %r346|%p236, %r344, %r343, %r342, %r17;
-	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd1128, {%r346, %r347};
-	@!%p236 bra $L284;
-	max.s64 %rd1129, %rd1127, %rd1128;
-	mov.b64 %rd1127, %rd1129;
-$L284:
-	shl.b32 %r343, %r343, 1;
-	bra.uni $L282;
-$L283:
-	setp.eq.u32 %p237, %r7, 0;
-	@!%p237 bra $L285;
-	mul.wide.u32 %rd1130, %r8, 16;
-	add.s64 %rd1131, %rd1, %rd1130;
-	st.shared.s64 [%rd1131+0], %rd1127;
-$L285:
+	sub.u32 %r481, %r13, 1;
+	mov.b32 %r482, %r3;
+$L412:
+	setp.hs.u32 %p348, %r482, 32;
+	@%p348 bra $L413;
+	mov.b64 {%r483, %r484}, %rd1768;
+	shfl.sync.down.b32 %r485|%p349, %r483, %r482, %r481, %r17;
+	shfl.sync.down.b32 %r486, %r484, %r482, %r481, %r17;
+	mov.b64 %rd1769, {%r485, %r486};
+	@!%p349 bra $L414;
+	max.s64 %rd1770, %rd1768, %rd1769;
+	mov.b64 %rd1768, %rd1770;
+$L414:
+	shl.b32 %r482, %r482, 1;
+	bra.uni $L412;
+$L413:
+	setp.eq.u32 %p350, %r7, 0;
+	@!%p350 bra $L415;
+	mul.wide.u32 %rd1771, %r8, 16;
+	add.s64 %rd1772, %rd1, %rd1771;
+	st.shared.s64 [%rd1772+0], %rd1768;
+$L415:
 	bar.sync 0;
-	setp.eq.u32 %p238, %r8, 0;
-	@!%p238 bra $L286;
-	setp.lo.u32 %p239, %r7, %r10;
-	@!%p239 bra $L287;
-	mul.wide.u32 %rd1132, %r7, 16;
-	add.s64 %rd1133, %rd1, %rd1132;
-	ld.shared.s64 %rd1134, [%rd1133+0];
-	mov.b64 %rd1127, %rd1134;
-$L287:
-	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd1127;
-	shfl.sync.down.b32 %r351|%p240, %r349, 1, %r348, %r17;
-	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd1135, {%r351, %r352};
-	@!%p240 bra $L288;
-	max.s64 %rd1136, %rd1127, %rd1135;
-	mov.b64 %rd1127, %rd1136;
-$L288:
-	mov.b64 {%r353, %r354}, %rd1127;
-	shfl.sync.down.b32 %r355|%p241, %r353, 2, %r348, %r17;
-	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd1137, {%r355, %r356};
-	@!%p241 bra $L289;
-	max.s64 %rd1138, %rd1127, %rd1137;
-	mov.b64 %rd1127, %rd1138;
-$L289:
-	mov.b64 {%r357, %r358}, %rd1127;
-	shfl.sync.down.b32 %r359|%p242, %r357, 4, %r348, %r17;
-	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd1139, {%r359, %r360};
-	@!%p242 bra $L290;
-	max.s64 %rd1140, %rd1127, %rd1139;
-	mov.b64 %rd1127, %rd1140;
-$L290:
-	mov.b64 {%r361, %r362}, %rd1127;
-	shfl.sync.down.b32 %r363|%p243, %r361, 8, %r348, %r17;
-	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd1141, {%r363, %r364};
-	@!%p243 bra $L291;
-	max.s64 %rd1142, %rd1127, %rd1141;
-	mov.b64 %rd1127, %rd1142;
-$L291:
-	mov.b64 {%r365, %r366}, %rd1127;
-	shfl.sync.down.b32 %r367|%p244, %r365, 16, %r348, %r17;
-	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd1143, {%r367, %r368};
-	@!%p244 bra $L292;
-	max.s64 %rd1144, %rd1127, %rd1143;
-	mov.b64 %rd1127, %rd1144;
-$L292:
-	@!%p237 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1127;
-$L293:
-$L286:
+	setp.eq.u32 %p351, %r8, 0;
+	@!%p351 bra $L416;
+	setp.lo.u32 %p352, %r7, %r10;
+	@!%p352 bra $L417;
+	mul.wide.u32 %rd1773, %r7, 16;
+	add.s64 %rd1774, %rd1, %rd1773;
+	ld.shared.s64 %rd1775, [%rd1774+0];
+	mov.b64 %rd1768, %rd1775;
+$L417:
+	sub.u32 %r487, %r10, 1;
+	mov.b64 {%r488, %r489}, %rd1768;
+	shfl.sync.down.b32 %r490|%p353, %r488, 1, %r487, %r17;
+	shfl.sync.down.b32 %r491, %r489, 1, %r487, %r17;
+	mov.b64 %rd1776, {%r490, %r491};
+	@!%p353 bra $L418;
+	max.s64 %rd1777, %rd1768, %rd1776;
+	mov.b64 %rd1768, %rd1777;
+$L418:
+	mov.b64 {%r492, %r493}, %rd1768;
+	shfl.sync.down.b32 %r494|%p354, %r492, 2, %r487, %r17;
+	shfl.sync.down.b32 %r495, %r493, 2, %r487, %r17;
+	mov.b64 %rd1778, {%r494, %r495};
+	@!%p354 bra $L419;
+	max.s64 %rd1779, %rd1768, %rd1778;
+	mov.b64 %rd1768, %rd1779;
+$L419:
+	mov.b64 {%r496, %r497}, %rd1768;
+	shfl.sync.down.b32 %r498|%p355, %r496, 4, %r487, %r17;
+	shfl.sync.down.b32 %r499, %r497, 4, %r487, %r17;
+	mov.b64 %rd1780, {%r498, %r499};
+	@!%p355 bra $L420;
+	max.s64 %rd1781, %rd1768, %rd1780;
+	mov.b64 %rd1768, %rd1781;
+$L420:
+	mov.b64 {%r500, %r501}, %rd1768;
+	shfl.sync.down.b32 %r502|%p356, %r500, 8, %r487, %r17;
+	shfl.sync.down.b32 %r503, %r501, 8, %r487, %r17;
+	mov.b64 %rd1782, {%r502, %r503};
+	@!%p356 bra $L421;
+	max.s64 %rd1783, %rd1768, %rd1782;
+	mov.b64 %rd1768, %rd1783;
+$L421:
+	mov.b64 {%r504, %r505}, %rd1768;
+	shfl.sync.down.b32 %r506|%p357, %r504, 16, %r487, %r17;
+	shfl.sync.down.b32 %r507, %r505, 16, %r487, %r17;
+	mov.b64 %rd1784, {%r506, %r507};
+	@!%p357 bra $L422;
+	max.s64 %rd1785, %rd1768, %rd1784;
+	mov.b64 %rd1768, %rd1785;
+$L422:
+	@!%p350 bra $L423;
+	st.shared.s64 [%rd1+1024], %rd1768;
+$L423:
+$L416:
 	bar.sync 0;
-	ld.shared.s64 %rd1145, [%rd1+1024];
-	mov.b64 %rd1127, %rd1145;
-	mov.b64 %rd1146, %rd1127;
-	mov.b64 %rd734, %rd1146;
-	cvt.u64.u32 %rd1147, %r2;
-	setp.eq.s64 %p245, %rd1147, 0;
-	@!%p245 bra $L295;
-	setp.gt.s64 %p246, %rd733, 0;
-	@!%p246 bra $L297;
-	add.s64 %rd1148, %rd344, 1;
-	mul.lo.s64 %rd1149, %rd1148, %rd120;
-	mad.lo.s64 %rd1150, %rd1149, 8, %rd116;
-	atom.global.add.u64 %rd1151, [%rd1150], %rd733;
-$L297:
-	setp.gt.s64 %p247, %rd734, 0;
-	@!%p247 bra $L299;
-	add.s64 %rd1152, %rd344, 2;
-	mul.lo.s64 %rd1153, %rd1152, %rd120;
-	mad.lo.s64 %rd1154, %rd1153, 8, %rd116;
-	atom.global.max.s64 %rd1155, [%rd1154], %rd734;
-$L299:
-	add.s64 %rd1156, %rd344, 3;
-	mul.lo.s64 %rd1157, %rd1156, %rd120;
-	mad.lo.s64 %rd1158, %rd1157, 8, %rd116;
-	atom.global.max.s64 %rd1159, [%rd1158], %rd735;
-$L295:
+	ld.shared.s64 %rd1786, [%rd1+1024];
+	mov.b64 %rd1768, %rd1786;
+	mov.b64 %rd1787, %rd1768;
+	mov.b64 %rd398, %rd1787;
+	cvt.u64.u32 %rd1788, %r2;
+	setp.eq.s64 %p358, %rd1788, 0;
+	@!%p358 bra $L425;
+	setp.gt.s64 %p359, %rd354, 1;
+	@!%p359 bra $L427;
+	mov.b32 %r508, 0;
+	st.shared.s32 [%rd177+0], %r508;
+$L427:
+	setp.gt.s64 %p360, %rd397, 0;
+	@!%p360 bra $L429;
+	add.s64 %rd1789, %rd359, 1;
+	mul.lo.s64 %rd1790, %rd1789, %rd120;
+	mad.lo.s64 %rd1791, %rd1790, 8, %rd116;
+	atom.global.add.u64 %rd1792, [%rd1791], %rd397;
+$L429:
+	setp.gt.s64 %p361, %rd398, 0;
+	@!%p361 bra $L431;
+	add.s64 %rd1793, %rd359, 2;
+	mul.lo.s64 %rd1794, %rd1793, %rd120;
+	mad.lo.s64 %rd1795, %rd1794, 8, %rd116;
+	atom.global.max.s64 %rd1796, [%rd1795], %rd398;
+$L431:
+	add.s64 %rd1797, %rd359, 3;
+	mul.lo.s64 %rd1798, %rd1797, %rd120;
+	mad.lo.s64 %rd1799, %rd1798, 8, %rd116;
+	atom.global.max.s64 %rd1800, [%rd1799], %rd399;
+$L425:
 	bar.sync 0;
-	setp.eq.u32 %p248, %r5, 0;
-	@!%p248 bra $L300;
+	setp.eq.u32 %p362, %r5, 0;
+	@!%p362 bra $L432;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
-	atom.global.add.u32 %r370, [gk_league_sync], 1;
-	mov.u32 %r371, %nctaid.x;
-	sub.u32 %r372, %r371, 1;
-	setp.eq.u32 %p249, %r370, %r372;
-	@!%p249 bra $L301;
+	ld.relaxed.gpu.global.u32 %r509, [gk_league_sync+4];
+	atom.global.add.u32 %r510, [gk_league_sync], 1;
+	mov.u32 %r511, %nctaid.x;
+	sub.u32 %r512, %r511, 1;
+	setp.eq.u32 %p363, %r510, %r512;
+	@!%p363 bra $L433;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
-	bra.uni $L302;
-$L301:
-	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	setp.eq.u32 %p250, %r374, %r369;
-	@%p250 bra $L301;
-$L302:
+	atom.global.add.u32 %r513, [gk_league_sync+4], 1;
+	bra.uni $L434;
+$L433:
+	ld.relaxed.gpu.global.u32 %r514, [gk_league_sync+4];
+	setp.eq.u32 %p364, %r514, %r509;
+	@%p364 bra $L433;
+$L434:
 	fence.acq_rel.gpu;
-$L300:
+$L432:
 	bar.sync 0;
-	setp.eq.s64 %p251, %rd261, 0;
-	and.pred %p252, %p15, %p251;
-	@!%p252 bra $L304;
-	mov.b64 %rd1161, 12;
-	mul.lo.s64 %rd1160, %rd1161, %rd120;
-	mad.lo.s64 %rd1162, %rd1160, 8, %rd116;
-	mov.b64 %rd1163, 0;
-	st.global.s64 [%rd1162+0], %rd1163;
-$L304:
-	mul.lo.s64 %rd1164, %rd302, %rd120;
-	mad.lo.s64 %rd1165, %rd1164, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1166, [%rd1165+0];
-	mov.b64 %rd1167, %rd1166;
-	add.s64 %rd1168, %rd302, 1;
-	mul.lo.s64 %rd1169, %rd1168, %rd120;
-	mad.lo.s64 %rd1170, %rd1169, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1171, [%rd1170+0];
-	mov.b64 %rd1172, %rd1171;
-	mov.b64 %rd1173, %rd1167;
-	mov.b64 %rd1174, %rd1172;
-	mov.b64 %rd1175, %rd1173;
-	mov.b64 %rd1176, %rd1174;
-	add.s64 %rd1177, %rd302, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1180, [%rd1179+0];
-	mov.b64 %rd1181, %rd1180;
-	mov.b64 %rd255, %rd1181;
-	@!%p15 bra $L306;
-	mov.b64 %rd1183, 4;
-	mul.lo.s64 %rd1182, %rd1183, %rd261;
-	mov.b64 %rd1185, 1;
-	add.s64 %rd1184, %rd1185, %rd1182;
-	mul.lo.s64 %rd1186, %rd1184, %rd113;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd109;
-	st.global.s64 [%rd1187+0], %rd1175;
-	mov.b64 %rd1189, 4;
-	mul.lo.s64 %rd1188, %rd1189, %rd261;
-	mov.b64 %rd1191, 2;
-	add.s64 %rd1190, %rd1191, %rd1188;
-	mul.lo.s64 %rd1192, %rd1190, %rd113;
-	mad.lo.s64 %rd1193, %rd1192, 8, %rd109;
-	st.global.s64 [%rd1193+0], %rd1176;
-	mov.b64 %rd1195, 4;
-	mul.lo.s64 %rd1194, %rd1195, %rd261;
-	mov.b64 %rd1197, 3;
-	add.s64 %rd1196, %rd1197, %rd1194;
-	mul.lo.s64 %rd1198, %rd1196, %rd113;
-	mad.lo.s64 %rd1199, %rd1198, 8, %rd109;
-	st.global.s64 [%rd1199+0], %rd255;
-	add.s64 %rd1200, %rd302, 3;
-	mul.lo.s64 %rd1201, %rd1200, %rd120;
-	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
-	mov.b64 %rd1204, %rd1203;
-	mov.b64 %rd1206, 4;
-	mul.lo.s64 %rd1205, %rd1206, %rd261;
-	mov.b64 %rd1208, 4;
-	add.s64 %rd1207, %rd1208, %rd1205;
-	mul.lo.s64 %rd1209, %rd1207, %rd113;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
-	st.global.s64 [%rd1210+0], %rd1204;
-	add.s64 %rd1211, %rd261, 1;
-	st.global.s64 [%rd109+0], %rd1211;
-$L306:
-	setp.eq.s64 %p253, %rd1175, 0;
-	setp.gt.s64 %p254, %rd1175, %rd66;
-	or.pred %p255, %p253, %p254;
-	setp.gt.s64 %p256, %rd1176, %rd68;
-	or.pred %p257, %p255, %p256;
-	setp.gt.s64 %p258, %rd255, %rd70;
-	or.pred %p259, %p257, %p258;
-	@!%p259 bra $L308;
+	setp.eq.s64 %p365, %rd276, 0;
+	and.pred %p366, %p17, %p365;
+	@!%p366 bra $L436;
+	mov.b64 %rd1802, 12;
+	mul.lo.s64 %rd1801, %rd1802, %rd120;
+	mad.lo.s64 %rd1803, %rd1801, 8, %rd116;
+	mov.b64 %rd1804, 0;
+	st.global.s64 [%rd1803+0], %rd1804;
+$L436:
+	mul.lo.s64 %rd1805, %rd317, %rd120;
+	mad.lo.s64 %rd1806, %rd1805, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1807, [%rd1806+0];
+	mov.b64 %rd1808, %rd1807;
+	add.s64 %rd1809, %rd317, 1;
+	mul.lo.s64 %rd1810, %rd1809, %rd120;
+	mad.lo.s64 %rd1811, %rd1810, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1812, [%rd1811+0];
+	mov.b64 %rd1813, %rd1812;
+	mov.b64 %rd1814, %rd1808;
+	mov.b64 %rd1815, %rd1813;
+	mov.b64 %rd1816, %rd1814;
+	mov.b64 %rd1817, %rd1815;
+	add.s64 %rd1818, %rd317, 2;
+	mul.lo.s64 %rd1819, %rd1818, %rd120;
+	mad.lo.s64 %rd1820, %rd1819, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1821, [%rd1820+0];
+	mov.b64 %rd1822, %rd1821;
+	mov.b64 %rd270, %rd1822;
+	@!%p17 bra $L438;
+	mov.b64 %rd1824, 4;
+	mul.lo.s64 %rd1823, %rd1824, %rd276;
+	mov.b64 %rd1826, 1;
+	add.s64 %rd1825, %rd1826, %rd1823;
+	mul.lo.s64 %rd1827, %rd1825, %rd113;
+	mad.lo.s64 %rd1828, %rd1827, 8, %rd109;
+	st.global.s64 [%rd1828+0], %rd1816;
+	mov.b64 %rd1830, 4;
+	mul.lo.s64 %rd1829, %rd1830, %rd276;
+	mov.b64 %rd1832, 2;
+	add.s64 %rd1831, %rd1832, %rd1829;
+	mul.lo.s64 %rd1833, %rd1831, %rd113;
+	mad.lo.s64 %rd1834, %rd1833, 8, %rd109;
+	st.global.s64 [%rd1834+0], %rd1817;
+	mov.b64 %rd1836, 4;
+	mul.lo.s64 %rd1835, %rd1836, %rd276;
+	mov.b64 %rd1838, 3;
+	add.s64 %rd1837, %rd1838, %rd1835;
+	mul.lo.s64 %rd1839, %rd1837, %rd113;
+	mad.lo.s64 %rd1840, %rd1839, 8, %rd109;
+	st.global.s64 [%rd1840+0], %rd270;
+	add.s64 %rd1841, %rd317, 3;
+	mul.lo.s64 %rd1842, %rd1841, %rd120;
+	mad.lo.s64 %rd1843, %rd1842, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1844, [%rd1843+0];
+	mov.b64 %rd1845, %rd1844;
+	mov.b64 %rd1847, 4;
+	mul.lo.s64 %rd1846, %rd1847, %rd276;
+	mov.b64 %rd1849, 4;
+	add.s64 %rd1848, %rd1849, %rd1846;
+	mul.lo.s64 %rd1850, %rd1848, %rd113;
+	mad.lo.s64 %rd1851, %rd1850, 8, %rd109;
+	st.global.s64 [%rd1851+0], %rd1845;
+	add.s64 %rd1852, %rd276, 1;
+	st.global.s64 [%rd109+0], %rd1852;
+$L438:
+	setp.eq.s64 %p367, %rd1816, 0;
+	setp.gt.s64 %p368, %rd1816, %rd66;
+	or.pred %p369, %p367, %p368;
+	setp.gt.s64 %p370, %rd1817, %rd68;
+	or.pred %p371, %p369, %p370;
+	setp.gt.s64 %p372, %rd270, %rd70;
+	or.pred %p373, %p371, %p372;
+	@!%p373 bra $L440;
 	bra.uni $L3;
-$L308:
-	mov.b64 %rd185, %rd1175;
-$L38:
-	add.s64 %rd1212, %rd261, 1;
-	mov.b64 %rd261, %rd1212;
-	bra.uni $L37;
-$L39:
+$L440:
+	mov.b64 %rd200, %rd1816;
+$L42:
+	add.s64 %rd1853, %rd276, 1;
+	mov.b64 %rd276, %rd1853;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd131, %rd131, %rd130;
@@ -14660,9 +15804,9 @@ const gokkosPTX18 = `//
 	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<256>;
-	.reg .b32 %r<368>;
-	.reg .b64 %rd<1238>;
+	.reg .pred %p<366>;
+	.reg .b32 %r<506>;
+	.reg .b64 %rd<1897>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14883,2269 +16027,3407 @@ $L5:
 	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
 	mov.b64 %rd162, 0;
-	cvta.global.u64 %rd164, %rd157;
-	cvta.to.shared.u64 %rd163, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd149;
-	mov.b64 %rd169, %rd150;
-	mov.b64 %rd170, %rd151;
-	cvta.global.u64 %rd172, %rd160;
-	cvta.to.shared.u64 %rd171, %rd172;
-	mov.b64 %rd173, %rd171;
-	mov.b64 %rd174, %rd161;
-	mov.b64 %rd175, %rd162;
-	mov.b64 %rd176, %rd154;
-	mov.b64 %rd177, %rd155;
-	mov.b64 %rd178, %rd156;
-	add.s64 %rd179, %rd13, %rd21;
-	mad.lo.s64 %rd180, %rd100, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd21, %rd21, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd100;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd165, %rd181;
-	mov.b64 %rd166, %rd182;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd185, 2;
-	mul.lo.s64 %rd184, %rd185, %rd106;
-	add.s64 %rd186, %rd11, %rd20;
-	mad.lo.s64 %rd187, %rd184, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd20, %rd20, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd184;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd173, %rd188;
-	mov.b64 %rd174, %rd189;
-	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p12, %rd135, 0;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p13, %rd191, 0;
-	and.pred %p14, %p12, %p13;
-	mov.pred %p15, %p14;
-	mov.b64 %rd192, %rd62;
-	mov.b64 %rd193, 0;
-	cvt.u64.u32 %rd194, %r4;
-	mul.lo.s64 %rd195, %rd135, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	add.s64 %rd197, %rd195, %rd196;
-	mov.b64 %rd198, %rd197;
-$L6:
-	setp.lt.s64 %p16, %rd198, %rd192;
-	not.pred %p17, %p16;
-	@!%p17 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd199, %rd198, %rd53;
-	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r38, [%rd200+0];
-	mov.b32 %r39, %r38;
-	mov.b64 %rd201, %rd25;
-	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd202, %r40;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r40;
-	mul.lo.s64 %rd209, %rd208, %rd32;
-	mad.lo.s64 %rd210, %rd209, 8, %rd28;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	sub.s64 %rd213, %rd207, %rd212;
-	mov.b64 %rd214, %rd213;
-	max.s64 %rd215, %rd193, %rd214;
-	mov.b64 %rd193, %rd215;
+	mov.b64 %rd163, 0x0;
+	mov.b64 %rd164, 0;
+	mov.b64 %rd165, 0;
+	cvta.global.u64 %rd167, %rd157;
+	cvta.to.shared.u64 %rd166, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd158;
+	mov.b64 %rd170, %rd159;
+	mov.b64 %rd171, %rd149;
+	mov.b64 %rd172, %rd150;
+	mov.b64 %rd173, %rd151;
+	cvta.global.u64 %rd175, %rd160;
+	cvta.to.shared.u64 %rd174, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd161;
+	mov.b64 %rd178, %rd162;
+	mov.b64 %rd179, %rd154;
+	mov.b64 %rd180, %rd155;
+	mov.b64 %rd181, %rd156;
+	cvta.global.u64 %rd183, %rd163;
+	cvta.to.shared.u64 %rd182, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	add.s64 %rd187, %rd13, %rd21;
+	mad.lo.s64 %rd188, %rd100, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd21, %rd21, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd100;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd168, %rd189;
+	mov.b64 %rd169, %rd190;
+	mov.b64 %rd170, %rd191;
+	mov.b64 %rd193, 2;
+	mul.lo.s64 %rd192, %rd193, %rd106;
+	add.s64 %rd194, %rd11, %rd20;
+	mad.lo.s64 %rd195, %rd192, 4, 15;
+	and.b64 %rd195, %rd195, -16;
+	add.s64 %rd20, %rd20, %rd195;
+	mov.b64 %rd196, %rd194;
+	mov.b64 %rd197, %rd192;
+	mov.b64 %rd198, 1;
+	mov.b64 %rd176, %rd196;
+	mov.b64 %rd177, %rd197;
+	mov.b64 %rd178, %rd198;
+	setp.gt.s64 %p12, %rd104, 1;
+	@!%p12 bra $L7;
+	mov.b64 %rd199, 4;
+	add.s64 %rd200, %rd11, %rd20;
+	mad.lo.s64 %rd201, %rd199, 4, 15;
+	and.b64 %rd201, %rd201, -16;
+	add.s64 %rd20, %rd20, %rd201;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd199;
+	mov.b64 %rd204, 1;
+	mov.b64 %rd184, %rd202;
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd186, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p13, %rd205, 0;
+	@!%p13 bra $L9;
+	mov.b32 %r38, 0;
+	st.shared.s32 [%rd184+0], %r38;
+$L9:
 $L7:
-	cvt.u64.u32 %rd216, %r4;
-	mul.lo.s64 %rd217, %rd2, %rd216;
-	add.s64 %rd218, %rd198, %rd217;
-	mov.b64 %rd198, %rd218;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd219, %rd193;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b32 %r42, %r3;
-$L11:
-	setp.hs.u32 %p18, %r42, 32;
-	@%p18 bra $L12;
-	mov.b64 {%r43, %r44}, %rd219;
-	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd220, {%r45, %r46};
-	@!%p19 bra $L13;
-	max.s64 %rd221, %rd219, %rd220;
-	mov.b64 %rd219, %rd221;
-$L13:
-	shl.b32 %r42, %r42, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd219;
+	setp.eq.s64 %p14, %rd135, 0;
+	cvt.u64.u32 %rd206, %r2;
+	setp.eq.s64 %p15, %rd206, 0;
+	and.pred %p16, %p14, %p15;
+	mov.pred %p17, %p16;
+	mov.b64 %rd207, %rd62;
+	mov.b64 %rd208, 0;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd135, %rd209;
+	cvt.u64.u32 %rd211, %r2;
+	add.s64 %rd212, %rd210, %rd211;
+	mov.b64 %rd213, %rd212;
+$L10:
+	setp.lt.s64 %p18, %rd213, %rd207;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L15;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L16;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	mov.b64 %rd219, %rd226;
-$L16:
-	sub.u32 %r47, %r10, 1;
-	mov.b64 {%r48, %r49}, %rd219;
-	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
-	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
-	mov.b64 %rd227, {%r50, %r51};
-	@!%p23 bra $L17;
-	max.s64 %rd228, %rd219, %rd227;
-	mov.b64 %rd219, %rd228;
-$L17:
-	mov.b64 {%r52, %r53}, %rd219;
-	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
-	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
-	mov.b64 %rd229, {%r54, %r55};
-	@!%p24 bra $L18;
-	max.s64 %rd230, %rd219, %rd229;
-	mov.b64 %rd219, %rd230;
-$L18:
-	mov.b64 {%r56, %r57}, %rd219;
-	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
-	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
-	mov.b64 %rd231, {%r58, %r59};
-	@!%p25 bra $L19;
-	max.s64 %rd232, %rd219, %rd231;
-	mov.b64 %rd219, %rd232;
-$L19:
-	mov.b64 {%r60, %r61}, %rd219;
-	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
-	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
-	mov.b64 %rd233, {%r62, %r63};
-	@!%p26 bra $L20;
-	max.s64 %rd234, %rd219, %rd233;
-	mov.b64 %rd219, %rd234;
-$L20:
-	mov.b64 {%r64, %r65}, %rd219;
-	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
-	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
-	mov.b64 %rd235, {%r66, %r67};
-	@!%p27 bra $L21;
-	max.s64 %rd236, %rd219, %rd235;
-	mov.b64 %rd219, %rd236;
-$L21:
-	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd219;
-$L22:
+	mul.lo.s64 %rd214, %rd213, %rd53;
+	mad.lo.s64 %rd215, %rd214, 4, %rd49;
+	ld.global.s32 %r39, [%rd215+0];
+	mov.b32 %r40, %r39;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r41, %r40;
+	cvt.s64.s32 %rd217, %r41;
+	add.s64 %rd218, %rd217, 1;
+	mul.lo.s64 %rd219, %rd218, %rd32;
+	mad.lo.s64 %rd220, %rd219, 8, %rd28;
+	ld.global.nc.s64 %rd221, [%rd220+0];
+	mov.b64 %rd222, %rd221;
+	cvt.s64.s32 %rd223, %r41;
+	mul.lo.s64 %rd224, %rd223, %rd32;
+	mad.lo.s64 %rd225, %rd224, 8, %rd28;
+	ld.global.nc.s64 %rd226, [%rd225+0];
+	mov.b64 %rd227, %rd226;
+	sub.s64 %rd228, %rd222, %rd227;
+	mov.b64 %rd229, %rd228;
+	max.s64 %rd230, %rd208, %rd229;
+	mov.b64 %rd208, %rd230;
+$L11:
+	cvt.u64.u32 %rd231, %r4;
+	mul.lo.s64 %rd232, %rd2, %rd231;
+	add.s64 %rd233, %rd213, %rd232;
+	mov.b64 %rd213, %rd233;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd234, %rd208;
+	// block reduction
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r3;
 $L15:
+	setp.hs.u32 %p20, %r43, 32;
+	@%p20 bra $L16;
+	mov.b64 {%r44, %r45}, %rd234;
+	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
+	mov.b64 %rd235, {%r46, %r47};
+	@!%p21 bra $L17;
+	max.s64 %rd236, %rd234, %rd235;
+	mov.b64 %rd234, %rd236;
+$L17:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L18;
+	mul.wide.u32 %rd237, %r8, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	st.shared.s64 [%rd238+0], %rd234;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd237, [%rd1+1024];
-	mov.b64 %rd219, %rd237;
-	mov.b64 %rd238, %rd219;
-	mov.b64 %rd193, %rd238;
-	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p28, %rd239, 0;
-	setp.gt.s64 %p29, %rd193, 0;
-	and.pred %p30, %p28, %p29;
-	@!%p30 bra $L24;
-	mov.b64 %rd241, 12;
-	mul.lo.s64 %rd240, %rd241, %rd120;
-	mad.lo.s64 %rd242, %rd240, 8, %rd116;
-	atom.global.max.s64 %rd243, [%rd242], %rd193;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L19;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L20;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd234, %rd241;
+$L20:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd234;
+	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd242, {%r51, %r52};
+	@!%p25 bra $L21;
+	max.s64 %rd243, %rd234, %rd242;
+	mov.b64 %rd234, %rd243;
+$L21:
+	mov.b64 {%r53, %r54}, %rd234;
+	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd244, {%r55, %r56};
+	@!%p26 bra $L22;
+	max.s64 %rd245, %rd234, %rd244;
+	mov.b64 %rd234, %rd245;
+$L22:
+	mov.b64 {%r57, %r58}, %rd234;
+	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd246, {%r59, %r60};
+	@!%p27 bra $L23;
+	max.s64 %rd247, %rd234, %rd246;
+	mov.b64 %rd234, %rd247;
+$L23:
+	mov.b64 {%r61, %r62}, %rd234;
+	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd248, {%r63, %r64};
+	@!%p28 bra $L24;
+	max.s64 %rd249, %rd234, %rd248;
+	mov.b64 %rd234, %rd249;
 $L24:
-	@!%p15 bra $L26;
-	mov.b64 %rd244, 0;
-	st.global.s64 [%rd116+0], %rd244;
-	mov.b64 %rd246, 1;
-	mul.lo.s64 %rd245, %rd246, %rd120;
-	mad.lo.s64 %rd247, %rd245, 8, %rd116;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	mov.b64 %rd250, 2;
-	mul.lo.s64 %rd249, %rd250, %rd120;
-	mad.lo.s64 %rd251, %rd249, 8, %rd116;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	mov.b64 %rd254, 3;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
+	mov.b64 {%r65, %r66}, %rd234;
+	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd250, {%r67, %r68};
+	@!%p29 bra $L25;
+	max.s64 %rd251, %rd234, %rd250;
+	mov.b64 %rd234, %rd251;
+$L25:
+	@!%p22 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r68, [gk_league_sync+4];
-	atom.global.add.u32 %r69, [gk_league_sync], 1;
-	mov.u32 %r70, %nctaid.x;
-	sub.u32 %r71, %r70, 1;
-	setp.eq.u32 %p32, %r69, %r71;
+	ld.shared.s64 %rd252, [%rd1+1024];
+	mov.b64 %rd234, %rd252;
+	mov.b64 %rd253, %rd234;
+	mov.b64 %rd208, %rd253;
+	cvt.u64.u32 %rd254, %r2;
+	setp.eq.s64 %p30, %rd254, 0;
+	setp.gt.s64 %p31, %rd208, 0;
+	and.pred %p32, %p30, %p31;
 	@!%p32 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r72, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd256, 12;
+	mul.lo.s64 %rd255, %rd256, %rd120;
+	mad.lo.s64 %rd257, %rd255, 8, %rd116;
+	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r73, %r68;
-	@%p33 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p17 bra $L30;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd116+0], %rd259;
+	mov.b64 %rd261, 1;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 %rd265, 2;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	mov.b64 %rd267, 0;
+	st.global.s64 [%rd266+0], %rd267;
+	mov.b64 %rd269, 3;
+	mul.lo.s64 %rd268, %rd269, %rd120;
+	mad.lo.s64 %rd270, %rd268, 8, %rd116;
+	mov.b64 %rd271, 0;
+	st.global.s64 [%rd270+0], %rd271;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd258, 12;
-	mul.lo.s64 %rd257, %rd258, %rd120;
-	mad.lo.s64 %rd259, %rd257, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p34, %rd262, %rd70;
-	@!%p34 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p35, %r5, 0;
-	@!%p35 bra $L32;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
-	atom.global.add.u32 %r75, [gk_league_sync], 1;
-	mov.u32 %r76, %nctaid.x;
-	sub.u32 %r77, %r76, 1;
-	setp.eq.u32 %p36, %r75, %r77;
-	@!%p36 bra $L33;
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	atom.global.add.u32 %r70, [gk_league_sync], 1;
+	mov.u32 %r71, %nctaid.x;
+	sub.u32 %r72, %r71, 1;
+	setp.eq.u32 %p34, %r70, %r72;
+	@!%p34 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r78, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r79, [gk_league_sync+4];
-	setp.eq.u32 %p37, %r79, %r74;
-	@%p37 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p15 bra $L36;
-	mov.b64 %rd264, 12;
-	mul.lo.s64 %rd263, %rd264, %rd120;
-	mad.lo.s64 %rd265, %rd263, 8, %rd116;
-	mov.b64 %rd266, 0;
-	st.global.s64 [%rd265+0], %rd266;
-	mov.b64 %rd267, -1;
-	st.global.s64 [%rd109+0], %rd267;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r74, %r69;
+	@%p35 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd268, 0;
+	bar.sync 0;
+	mov.b64 %rd273, 12;
+	mul.lo.s64 %rd272, %rd273, %rd120;
+	mad.lo.s64 %rd274, %rd272, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+	setp.gt.s64 %p36, %rd277, %rd70;
+	@!%p36 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	atom.global.add.u32 %r76, [gk_league_sync], 1;
+	mov.u32 %r77, %nctaid.x;
+	sub.u32 %r78, %r77, 1;
+	setp.eq.u32 %p38, %r76, %r78;
+	@!%p38 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p38, %rd268, %rd64;
-	not.pred %p39, %p38;
-	@!%p39 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
+	setp.eq.u32 %p39, %r80, %r75;
+	@%p39 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p17 bra $L40;
+	mov.b64 %rd279, 12;
+	mul.lo.s64 %rd278, %rd279, %rd120;
+	mad.lo.s64 %rd280, %rd278, 8, %rd116;
+	mov.b64 %rd281, 0;
+	st.global.s64 [%rd280+0], %rd281;
+	mov.b64 %rd282, -1;
+	st.global.s64 [%rd109+0], %rd282;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd283, 0;
 $L41:
-	mov.b64 %rd269, %rd49;
-	mov.b64 %rd270, %rd51;
-	mov.b64 %rd271, %rd53;
-	mov.b64 %rd272, %rd56;
-	mov.b64 %rd273, %rd58;
-	mov.b64 %rd274, %rd60;
-	mov.b64 %rd275, %rd269;
-	mov.b64 %rd276, %rd270;
-	mov.b64 %rd277, %rd271;
-	mov.b64 %rd278, %rd272;
-	mov.b64 %rd279, %rd273;
-	mov.b64 %rd280, %rd274;
-	shr.s64 %rd281, %rd268, 63;
-	shr.u64 %rd282, %rd281, 63;
-	add.s64 %rd283, %rd268, %rd282;
-	and.b64 %rd284, %rd283, -2;
-	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p40, %rd285, 1;
-	@!%p40 bra $L43;
-	mov.b64 %rd286, %rd56;
-	mov.b64 %rd287, %rd58;
-	mov.b64 %rd288, %rd60;
-	mov.b64 %rd289, %rd49;
-	mov.b64 %rd290, %rd51;
-	mov.b64 %rd291, %rd53;
-	mov.b64 %rd275, %rd286;
-	mov.b64 %rd276, %rd287;
-	mov.b64 %rd277, %rd288;
-	mov.b64 %rd278, %rd289;
-	mov.b64 %rd279, %rd290;
-	mov.b64 %rd280, %rd291;
-$L43:
-	mov.pred %p41, %p4;
-	mov.b64 %rd292, %rd73;
-	mov.b64 %rd293, %rd75;
-	mov.b64 %rd294, %rd77;
-	mov.b64 %rd295, %rd80;
-	mov.b64 %rd296, %rd82;
-	mov.b64 %rd297, %rd84;
-	mov.b64 %rd298, %rd87;
-	mov.b64 %rd299, %rd89;
-	mov.b64 %rd300, %rd91;
-	mov.pred %p42, %p6;
-	mov.b64 %rd301, %rd94;
-	mov.b64 %rd302, %rd96;
-	mov.b64 %rd303, %rd98;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd304, %rd100;
-	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r81, %rd268;
-	add.s32 %r82, %r33, %r81;
-	mov.b32 %r80, %r82;
-	rem.s64 %rd306, %rd268, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	@!%p15 bra $L45;
-	add.s64 %rd310, %rd268, 1;
-	rem.s64 %rd311, %rd310, 3;
-	mov.b64 %rd313, 4;
-	mul.lo.s64 %rd312, %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mul.lo.s64 %rd315, %rd314, %rd120;
-	mad.lo.s64 %rd316, %rd315, 8, %rd116;
-	mov.b64 %rd317, 0;
-	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd314, 1;
-	mul.lo.s64 %rd319, %rd318, %rd120;
-	mad.lo.s64 %rd320, %rd319, 8, %rd116;
-	mov.b64 %rd321, 0;
-	st.global.s64 [%rd320+0], %rd321;
-	add.s64 %rd322, %rd314, 2;
-	mul.lo.s64 %rd323, %rd322, %rd120;
-	mad.lo.s64 %rd324, %rd323, 8, %rd116;
-	mov.b64 %rd325, 0;
-	st.global.s64 [%rd324+0], %rd325;
-	add.s64 %rd326, %rd314, 3;
-	mul.lo.s64 %rd327, %rd326, %rd120;
-	mad.lo.s64 %rd328, %rd327, 8, %rd116;
-	mov.b64 %rd329, 0;
-	st.global.s64 [%rd328+0], %rd329;
+	setp.lt.s64 %p40, %rd283, %rd64;
+	not.pred %p41, %p40;
+	@!%p41 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd330, %rd262;
-	cvt.u64.u32 %rd331, %r4;
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, 1;
-$L46:
-	setp.lt.s64 %p43, %rd333, %rd330;
-	setp.lt.s64 %p44, %rd333, 32;
-	and.pred %p45, %p43, %p44;
-	mov.b64 %rd335, 2;
-	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p46, %rd334, %rd332;
-	and.pred %p47, %p45, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd336, %rd333, 2;
-	mov.b64 %rd333, %rd336;
+	mov.b64 %rd284, %rd49;
+	mov.b64 %rd285, %rd51;
+	mov.b64 %rd286, %rd53;
+	mov.b64 %rd287, %rd56;
+	mov.b64 %rd288, %rd58;
+	mov.b64 %rd289, %rd60;
+	mov.b64 %rd290, %rd284;
+	mov.b64 %rd291, %rd285;
+	mov.b64 %rd292, %rd286;
+	mov.b64 %rd293, %rd287;
+	mov.b64 %rd294, %rd288;
+	mov.b64 %rd295, %rd289;
+	shr.s64 %rd296, %rd283, 63;
+	shr.u64 %rd297, %rd296, 63;
+	add.s64 %rd298, %rd283, %rd297;
+	and.b64 %rd299, %rd298, -2;
+	sub.s64 %rd300, %rd283, %rd299;
+	setp.eq.s64 %p42, %rd300, 1;
+	@!%p42 bra $L47;
+	mov.b64 %rd301, %rd56;
+	mov.b64 %rd302, %rd58;
+	mov.b64 %rd303, %rd60;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd290, %rd301;
+	mov.b64 %rd291, %rd302;
+	mov.b64 %rd292, %rd303;
+	mov.b64 %rd293, %rd304;
+	mov.b64 %rd294, %rd305;
+	mov.b64 %rd295, %rd306;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd338, %rd25;
-	mov.b64 %rd339, %rd62;
-	mov.b64 %rd340, %rd64;
-	mov.b64 %rd341, %rd66;
-	mov.b64 %rd342, %rd68;
-	mov.b64 %rd343, %rd70;
-	mov.pred %p49, %p4;
-	mov.pred %p50, %p6;
-	mov.b32 %r83, %r33;
-	mov.b64 %rd344, %rd100;
-	mov.b64 %rd345, %rd102;
-	mov.b64 %rd346, %rd104;
-	mov.b64 %rd347, %rd106;
-	mov.pred %p51, %p8;
-	mov.b32 %r84, %r36;
-	mov.pred %p52, %p10;
-	mov.pred %p53, %p41;
-	mov.pred %p54, %p42;
-	mov.b32 %r85, %r80;
-	mov.b64 %rd348, %rd304;
-	mov.b64 %rd349, %rd305;
-	mov.b64 %rd350, %rd192;
-	mov.b64 %rd351, %rd309;
-	mov.b64 %rd352, %rd337;
-	cvt.u64.u32 %rd353, %r4;
-	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p55, %rd352, -1;
-	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p55;
-	setp.eq.s64 %p56, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p56;
-	mov.b64 %rd358, %rd357;
-	cvt.u64.u32 %rd359, %r2;
-	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p57, %rd352, -1;
-	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p57;
-	setp.eq.s64 %p58, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p58;
-	mov.b64 %rd364, %rd363;
-	cvt.u64.u32 %rd365, %r2;
-	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p59, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p59;
-	setp.eq.s64 %p60, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p60;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd358;
-	mov.b64 %rd371, %rd364;
-	mov.b64 %rd372, %rd369;
-	mov.b64 %rd373, %rd347;
-	mul.lo.s64 %rd374, %rd350, %rd135;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p61;
-	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p62;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd135, 1;
-	mul.lo.s64 %rd381, %rd350, %rd380;
-	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p63;
-	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p64;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd338;
-	mov.b64 %rd390, %rd339;
-	mov.b64 %rd391, %rd340;
-	mov.b64 %rd392, %rd341;
-	mov.b64 %rd393, %rd342;
-	mov.b64 %rd394, %rd343;
-	mov.pred %p65, %p49;
-	mov.pred %p66, %p50;
-	mov.b32 %r86, %r83;
-	mov.b64 %rd395, %rd344;
-	mov.b64 %rd396, %rd345;
-	mov.b64 %rd397, %rd346;
-	mov.b64 %rd398, %rd347;
-	mov.pred %p67, %p51;
-	mov.b32 %r87, %r84;
-	mov.pred %p68, %p52;
-	mov.pred %p69, %p53;
-	mov.b64 %rd399, %rd292;
-	mov.b64 %rd400, %rd293;
-	mov.b64 %rd401, %rd294;
-	mov.b64 %rd402, %rd295;
-	mov.b64 %rd403, %rd296;
-	mov.b64 %rd404, %rd297;
-	mov.b64 %rd405, %rd298;
-	mov.b64 %rd406, %rd299;
-	mov.b64 %rd407, %rd300;
-	mov.pred %p70, %p54;
-	mov.b64 %rd408, %rd301;
-	mov.b64 %rd409, %rd302;
-	mov.b64 %rd410, %rd303;
-	mov.b32 %r88, %r85;
-	mov.b64 %rd411, %rd348;
-	mov.b64 %rd412, %rd349;
-	mov.b64 %rd413, %rd387;
-	sub.s64 %rd414, %rd388, %rd387;
-	mov.b64 %rd415, %rd414;
-	mov.b64 %rd416, %rd371;
-	mov.b64 %rd417, %rd370;
-	mov.b64 %rd418, %rd352;
-	mov.b64 %rd419, %rd372;
-	mov.b64 %rd420, %rd351;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p71, %rd346, 1;
-	mov.pred %p72, %p71;
-	mov.pred %p73, 0;
-	mov.b64 %rd423, %rd165;
-	mov.b64 %rd424, %rd166;
-	mov.b64 %rd425, %rd167;
-	mov.b64 %rd426, %rd416;
-	mov.b32 %r89, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
-	mov.b64 %rd431, 0;
-$L51:
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, %rd411;
+	mov.pred %p43, %p4;
+	mov.b64 %rd307, %rd73;
+	mov.b64 %rd308, %rd75;
+	mov.b64 %rd309, %rd77;
+	mov.b64 %rd310, %rd80;
+	mov.b64 %rd311, %rd82;
+	mov.b64 %rd312, %rd84;
+	mov.b64 %rd313, %rd87;
+	mov.b64 %rd314, %rd89;
+	mov.b64 %rd315, %rd91;
+	mov.pred %p44, %p6;
+	mov.b64 %rd316, %rd94;
+	mov.b64 %rd317, %rd96;
+	mov.b64 %rd318, %rd98;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd319, %rd100;
+	mov.b64 %rd320, %rd102;
+	cvt.u32.u64 %r82, %rd283;
+	add.s32 %r83, %r33, %r82;
+	mov.b32 %r81, %r83;
+	rem.s64 %rd321, %rd283, 3;
+	mov.b64 %rd323, 4;
+	mul.lo.s64 %rd322, %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	@!%p17 bra $L49;
+	add.s64 %rd325, %rd283, 1;
+	rem.s64 %rd326, %rd325, 3;
+	mov.b64 %rd328, 4;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd329, 1;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
+	add.s64 %rd337, %rd329, 2;
+	mul.lo.s64 %rd338, %rd337, %rd120;
+	mad.lo.s64 %rd339, %rd338, 8, %rd116;
+	mov.b64 %rd340, 0;
+	st.global.s64 [%rd339+0], %rd340;
+	add.s64 %rd341, %rd329, 3;
+	mul.lo.s64 %rd342, %rd341, %rd120;
+	mad.lo.s64 %rd343, %rd342, 8, %rd116;
+	mov.b64 %rd344, 0;
+	st.global.s64 [%rd343+0], %rd344;
+$L49:
+	mov.b64 %rd345, %rd277;
+	cvt.u64.u32 %rd346, %r4;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, 1;
+$L50:
+	setp.lt.s64 %p45, %rd348, %rd345;
+	setp.lt.s64 %p46, %rd348, 32;
+	and.pred %p47, %p45, %p46;
+	mov.b64 %rd350, 2;
+	mul.lo.s64 %rd349, %rd350, %rd348;
+	setp.le.s64 %p48, %rd349, %rd347;
+	and.pred %p49, %p47, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p74, %rd433, 0;
-	not.pred %p75, %p74;
-	@!%p75 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p76, %rd427, %rd428;
-	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd426, %rd415;
-	@!%p77 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd434, %rd413, %rd426;
-	mul.lo.s64 %rd435, %rd434, %rd277;
-	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r90, [%rd436+0];
-	mov.b32 %r91, %r90;
-	mov.b32 %r89, %r91;
-	@!%p73 bra $L63;
-	add.s64 %rd437, %rd413, %rd426;
-	mov.b64 %rd439, 2;
-	mul.lo.s64 %rd438, %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mul.lo.s64 %rd441, %rd440, %rd178;
-	mad.lo.s64 %rd442, %rd441, 8, %rd176;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	add.s64 %rd445, %rd440, 1;
-	mul.lo.s64 %rd446, %rd445, %rd178;
-	mad.lo.s64 %rd447, %rd446, 8, %rd176;
-	ld.shared.s64 %rd448, [%rd447+0];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd444, %rd419;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd427, %rd451;
-	mov.b64 %rd428, %rd452;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd453, %rd389;
-	mov.b32 %r92, %r89;
-	cvt.s64.s32 %rd454, %r92;
-	mul.lo.s64 %rd455, %rd454, %rd32;
-	mad.lo.s64 %rd456, %rd455, 8, %rd28;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd389;
-	mov.b32 %r93, %r89;
-	cvt.s64.s32 %rd461, %r93;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd32;
-	mad.lo.s64 %rd464, %rd463, 8, %rd28;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	add.s64 %rd468, %rd459, %rd419;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd467;
-	mov.b64 %rd427, %rd469;
-	mov.b64 %rd428, %rd470;
-$L64:
-	add.s64 %rd471, %rd426, %rd417;
-	mov.b64 %rd426, %rd471;
-	bra.uni $L55;
+	mul.lo.s64 %rd351, %rd348, 2;
+	mov.b64 %rd348, %rd351;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd25;
+	mov.b64 %rd354, %rd62;
+	mov.b64 %rd355, %rd64;
+	mov.b64 %rd356, %rd66;
+	mov.b64 %rd357, %rd68;
+	mov.b64 %rd358, %rd70;
+	mov.pred %p51, %p4;
+	mov.pred %p52, %p6;
+	mov.b32 %r84, %r33;
+	mov.b64 %rd359, %rd100;
+	mov.b64 %rd360, %rd102;
+	mov.b64 %rd361, %rd104;
+	mov.b64 %rd362, %rd106;
+	mov.pred %p53, %p8;
+	mov.b32 %r85, %r36;
+	mov.pred %p54, %p10;
+	mov.pred %p55, %p43;
+	mov.pred %p56, %p44;
+	mov.b32 %r86, %r81;
+	mov.b64 %rd363, %rd319;
+	mov.b64 %rd364, %rd320;
+	mov.b64 %rd365, %rd207;
+	mov.b64 %rd366, %rd324;
+	mov.b64 %rd367, %rd352;
+	cvt.u64.u32 %rd368, %r4;
+	div.s64 %rd369, %rd368, %rd367;
+	setp.eq.s64 %p57, %rd367, -1;
+	neg.s64 %rd370, %rd368;
+	selp.b64 %rd371, %rd370, %rd369, %p57;
+	setp.eq.s64 %p58, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p58;
+	mov.b64 %rd373, %rd372;
+	cvt.u64.u32 %rd374, %r2;
+	div.s64 %rd375, %rd374, %rd367;
+	setp.eq.s64 %p59, %rd367, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p59;
+	setp.eq.s64 %p60, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p60;
+	mov.b64 %rd379, %rd378;
+	cvt.u64.u32 %rd380, %r2;
+	rem.s64 %rd381, %rd380, %rd367;
+	setp.eq.s64 %p61, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p61;
+	setp.eq.s64 %p62, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p62;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd373;
+	mov.b64 %rd386, %rd379;
+	mov.b64 %rd387, %rd384;
+	mov.b64 %rd388, %rd362;
+	mul.lo.s64 %rd389, %rd365, %rd135;
+	div.s64 %rd390, %rd389, %rd2;
+	setp.eq.s64 %p63, %rd2, -1;
+	neg.s64 %rd391, %rd389;
+	selp.b64 %rd392, %rd391, %rd390, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p64;
+	mov.b64 %rd394, %rd393;
+	add.s64 %rd395, %rd135, 1;
+	mul.lo.s64 %rd396, %rd365, %rd395;
+	div.s64 %rd397, %rd396, %rd2;
+	setp.eq.s64 %p65, %rd2, -1;
+	neg.s64 %rd398, %rd396;
+	selp.b64 %rd399, %rd398, %rd397, %p65;
+	setp.eq.s64 %p66, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p66;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, 0;
+	mov.b64 %rd406, 1;
+	setp.le.s64 %p67, %rd361, 1;
+	@!%p67 bra $L55;
+	mov.b64 %rd407, %rd353;
+	mov.b64 %rd408, %rd354;
+	mov.b64 %rd409, %rd355;
+	mov.b64 %rd410, %rd356;
+	mov.b64 %rd411, %rd357;
+	mov.b64 %rd412, %rd358;
+	mov.pred %p68, %p51;
+	mov.pred %p69, %p52;
+	mov.b32 %r87, %r84;
+	mov.b64 %rd413, %rd359;
+	mov.b64 %rd414, %rd360;
+	mov.b64 %rd415, %rd361;
+	mov.b64 %rd416, %rd362;
+	mov.pred %p70, %p53;
+	mov.b32 %r88, %r85;
+	mov.pred %p71, %p54;
+	mov.pred %p72, %p55;
+	mov.b64 %rd417, %rd307;
+	mov.b64 %rd418, %rd308;
+	mov.b64 %rd419, %rd309;
+	mov.b64 %rd420, %rd310;
+	mov.b64 %rd421, %rd311;
+	mov.b64 %rd422, %rd312;
+	mov.b64 %rd423, %rd313;
+	mov.b64 %rd424, %rd314;
+	mov.b64 %rd425, %rd315;
+	mov.pred %p73, %p56;
+	mov.b64 %rd426, %rd316;
+	mov.b64 %rd427, %rd317;
+	mov.b64 %rd428, %rd318;
+	mov.b32 %r89, %r86;
+	mov.b64 %rd429, %rd363;
+	mov.b64 %rd430, %rd364;
+	mov.b64 %rd431, %rd402;
+	sub.s64 %rd432, %rd403, %rd402;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd434, %rd386;
+	mov.b64 %rd435, %rd385;
+	mov.b64 %rd436, %rd367;
+	mov.b64 %rd437, %rd387;
+	mov.b64 %rd438, %rd366;
+	mov.pred %p74, 0;
+	mov.b64 %rd439, %rd168;
+	mov.b64 %rd440, %rd169;
+	mov.b64 %rd441, %rd170;
+	mov.b64 %rd442, %rd434;
+	mov.b32 %r90, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L57:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd429;
 $L60:
-	mul.lo.s64 %rd472, %rd427, %rd39;
-	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r94, [%rd473+0];
-	mov.b32 %r95, %r94;
-	mov.b32 %r96, %r95;
-	mov.b64 %rd474, 0;
-	mov.b64 %rd475, 0;
-	and.pred %p78, %p72, %p67;
-	@!%p78 bra $L66;
-	mov.b64 %rd476, %rd389;
-	mov.b32 %r97, %r96;
-	cvt.s64.s32 %rd477, %r97;
-	mul.lo.s64 %rd478, %rd477, %rd32;
-	mad.lo.s64 %rd479, %rd478, 8, %rd28;
-	ld.global.nc.s64 %rd480, [%rd479+0];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd389;
-	mov.b32 %r98, %r96;
-	cvt.s64.s32 %rd484, %r98;
-	add.s64 %rd485, %rd484, 1;
-	mul.lo.s64 %rd486, %rd485, %rd32;
-	mad.lo.s64 %rd487, %rd486, 8, %rd28;
-	ld.global.nc.s64 %rd488, [%rd487+0];
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd482;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd474, %rd491;
-	mov.b64 %rd475, %rd492;
-$L66:
-	mov.b32 %r99, %r87;
+	setp.gt.s64 %p75, %rd448, 0;
+	not.pred %p76, %p75;
+	@!%p76 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p77, %rd443, %rd444;
+	@!%p77 bra $L66;
+	setp.ge.s64 %p78, %rd442, %rd433;
+	@!%p78 bra $L68;
+	bra.uni $L62;
+$L68:
+	add.s64 %rd449, %rd431, %rd442;
+	mul.lo.s64 %rd450, %rd449, %rd292;
+	mad.lo.s64 %rd451, %rd450, 4, %rd290;
+	ld.global.s32 %r91, [%rd451+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r90, %r92;
+	mov.b64 %rd452, %rd407;
+	mov.b64 %rd453, %rd408;
+	mov.b64 %rd454, %rd409;
+	mov.b64 %rd455, %rd410;
+	mov.b64 %rd456, %rd411;
+	mov.b64 %rd457, %rd412;
 	mov.pred %p79, %p68;
-	mov.b32 %r100, %r89;
-	mov.b32 %r101, %r96;
-	mov.b64 %rd493, %rd427;
-	cvt.s64.s32 %rd494, %r100;
-	mul.lo.s64 %rd495, %rd494, %rd127;
-	mad.lo.s64 %rd496, %rd495, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd497, [%rd496+0];
-	mov.b64 %rd498, %rd497;
-	mov.b64 %rd499, %rd498;
-	shr.u64 %rd500, %rd499, 32;
-	cvt.u32.u64 %r102, %rd500;
-	mov.b32 %r103, %r102;
-	add.s32 %r104, %r103, 1;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r100;
-	cvt.u64.u32 %rd501, %r106;
-	shl.b64 %rd502, %rd501, 32;
-	cvt.u64.u32 %rd503, %r107;
-	or.b64 %rd504, %rd502, %rd503;
-	mov.b64 %rd505, %rd504;
-	cvt.s64.s32 %rd506, %r101;
-	mul.lo.s64 %rd507, %rd506, %rd127;
-	mad.lo.s64 %rd508, %rd507, 8, %rd123;
-	atom.global.min.u64 %rd509, [%rd508], %rd505;
-	mov.b64 %rd510, %rd509;
-	shr.u64 %rd511, %rd510, 32;
-	cvt.u32.u64 %r108, %rd511;
-	setp.hi.u32 %p80, %r108, %r105;
-	mov.pred %p81, %p80;
-	@!%p81 bra $L68;
-	@!%p72 bra $L69;
-	mul.lo.s64 %rd512, %rd432, %rd425;
-	mad.lo.s64 %rd513, %rd512, 4, %rd423;
-	st.shared.s32 [%rd513+0], %r96;
-	@!%p67 bra $L72;
-	mov.b64 %rd515, 2;
-	mul.lo.s64 %rd514, %rd515, %rd432;
-	mul.lo.s64 %rd516, %rd514, %rd170;
-	mad.lo.s64 %rd517, %rd516, 8, %rd168;
-	st.shared.s64 [%rd517+0], %rd474;
-	mov.b64 %rd519, 2;
-	mul.lo.s64 %rd518, %rd519, %rd432;
-	add.s64 %rd520, %rd518, 1;
-	mul.lo.s64 %rd521, %rd520, %rd170;
-	mad.lo.s64 %rd522, %rd521, 8, %rd168;
-	st.shared.s64 [%rd522+0], %rd475;
-$L72:
-	add.s64 %rd523, %rd432, 1;
-	mov.b64 %rd432, %rd523;
-	bra.uni $L70;
+	mov.pred %p80, %p69;
+	mov.b32 %r93, %r87;
+	mov.b64 %rd458, %rd413;
+	mov.b64 %rd459, %rd414;
+	mov.b64 %rd460, %rd415;
+	mov.b64 %rd461, %rd416;
+	mov.pred %p81, %p70;
+	mov.b32 %r94, %r88;
+	mov.pred %p82, %p71;
+	mov.b32 %r95, %r90;
+	add.s64 %rd462, %rd431, %rd442;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd437;
+	mov.pred %p83, %p74;
 $L69:
-	mov.pred %p82, 0;
-	mov.b64 %rd524, %rd432;
-	mov.b32 %r109, %r96;
+	@!%p83 bra $L73;
+	mov.b64 %rd466, 2;
+	mul.lo.s64 %rd465, %rd466, %rd463;
+	mul.lo.s64 %rd467, %rd465, %rd181;
+	mad.lo.s64 %rd468, %rd467, 8, %rd179;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd472, 2;
+	mul.lo.s64 %rd471, %rd472, %rd463;
+	add.s64 %rd473, %rd471, 1;
+	mul.lo.s64 %rd474, %rd473, %rd181;
+	mad.lo.s64 %rd475, %rd474, 8, %rd179;
+	ld.shared.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	add.s64 %rd478, %rd470, %rd464;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd477;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	bra.uni $L71;
 $L73:
-	@!%p69 bra $L77;
-	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd525, %r110;
-	mov.b64 %rd526, %rd525;
-	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd527, %r111;
-	min.u64 %rd528, %rd527, 32;
-	cvt.u32.u64 %r112, %rd528;
-	mov.b32 %r114, 0x1;
-	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p83, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p83;
-	mov.b32 %r116, %r115;
-	mov.b64 %rd529, %rd526;
-	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd530, %rd529, %rd407;
-	mad.lo.s64 %rd531, %rd530, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r118, [%rd531+0];
+	mov.b64 %rd483, %rd452;
+	mov.b32 %r96, %r95;
+	cvt.s64.s32 %rd484, %r96;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd452;
+	mov.b32 %r97, %r95;
+	cvt.s64.s32 %rd491, %r97;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	add.s64 %rd498, %rd489, %rd464;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, %rd497;
+	mov.b64 %rd481, %rd499;
+	mov.b64 %rd482, %rd500;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd501, %rd481;
+	mov.b64 %rd502, %rd482;
+	mov.b64 %rd443, %rd501;
+	mov.b64 %rd444, %rd502;
+	add.s64 %rd503, %rd442, %rd435;
+	mov.b64 %rd442, %rd503;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd504, %rd443, %rd39;
+	mad.lo.s64 %rd505, %rd504, 4, %rd35;
+	ld.global.nc.s32 %r98, [%rd505+0];
+	mov.b32 %r99, %r98;
+	mov.b32 %r100, %r99;
+	mov.b32 %r101, %r88;
+	mov.pred %p84, %p71;
+	mov.b32 %r102, %r90;
+	mov.b32 %r103, %r100;
+	mov.b64 %rd506, %rd443;
+	cvt.s64.s32 %rd507, %r102;
+	mul.lo.s64 %rd508, %rd507, %rd127;
+	mad.lo.s64 %rd509, %rd508, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd510, [%rd509+0];
+	mov.b64 %rd511, %rd510;
+	mov.b64 %rd512, %rd511;
+	shr.u64 %rd513, %rd512, 32;
+	cvt.u32.u64 %r104, %rd513;
+	mov.b32 %r105, %r104;
+	add.s32 %r106, %r105, 1;
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r102;
+	cvt.u64.u32 %rd514, %r108;
+	shl.b64 %rd515, %rd514, 32;
+	cvt.u64.u32 %rd516, %r109;
+	or.b64 %rd517, %rd515, %rd516;
+	mov.b64 %rd518, %rd517;
+	cvt.s64.s32 %rd519, %r103;
+	mul.lo.s64 %rd520, %rd519, %rd127;
+	mad.lo.s64 %rd521, %rd520, 8, %rd123;
+	atom.global.min.u64 %rd522, [%rd521], %rd518;
+	mov.b64 %rd523, %rd522;
+	shr.u64 %rd524, %rd523, 32;
+	cvt.u32.u64 %r110, %rd524;
+	setp.hi.u32 %p85, %r110, %r107;
+	mov.pred %p86, %p85;
+	@!%p86 bra $L75;
+	mov.pred %p87, 0;
+	mov.b64 %rd525, %rd447;
+	mov.b32 %r111, %r100;
+$L76:
+	@!%p72 bra $L80;
+	shr.s32 %r112, %r111, 5;
+	cvt.s64.s32 %rd526, %r112;
+	mov.b64 %rd527, %rd526;
+	and.b32 %r113, %r111, 31;
+	cvt.s64.s32 %rd528, %r113;
+	min.u64 %rd529, %rd528, 32;
+	cvt.u32.u64 %r114, %rd529;
+	mov.b32 %r116, 0x1;
+	shl.b32 %r115, %r116, %r114;
+	setp.hs.u32 %p88, %r114, 32;
+	selp.b32 %r117, 0, %r115, %p88;
+	mov.b32 %r118, %r117;
+	mov.b64 %rd530, %rd527;
 	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p84, %r120, 0x0;
-	mov.pred %p85, %p84;
-	not.pred %p86, %p85;
-	@!%p86 bra $L79;
-	mul.lo.s64 %rd532, %rd529, %rd407;
-	mad.lo.s64 %rd533, %rd532, 4, %rd405;
-	atom.global.or.b32 %r121, [%rd533], %r117;
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p87, %r123, 0x0;
-	mov.pred %p85, %p87;
-$L79:
-	@!%p85 bra $L81;
-	mov.b64 %rd534, %rd524;
-	mov.b64 %rd535, %rd534;
-	mov.pred %p88, 0;
-	bra.uni $L75;
-$L81:
-	mov.b64 %rd536, %rd524;
-	mov.b64 %rd535, %rd536;
-	mov.pred %p88, 1;
-	bra.uni $L75;
-$L77:
-	@!%p70 bra $L83;
-	cvt.s64.s32 %rd537, %r109;
-	mul.lo.s64 %rd538, %rd537, %rd410;
-	mad.lo.s64 %rd539, %rd538, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r124, [%rd539+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p89, %r125, %r88;
+	mul.lo.s64 %rd531, %rd530, %rd425;
+	mad.lo.s64 %rd532, %rd531, 4, %rd423;
+	ld.relaxed.gpu.global.u32 %r120, [%rd532+0];
+	mov.b32 %r121, %r120;
+	and.b32 %r122, %r121, %r119;
+	setp.ne.u32 %p89, %r122, 0x0;
 	mov.pred %p90, %p89;
 	not.pred %p91, %p90;
-	@!%p91 bra $L85;
-	cvt.s64.s32 %rd540, %r109;
-	mul.lo.s64 %rd541, %rd540, %rd410;
-	mad.lo.s64 %rd542, %rd541, 4, %rd408;
-	atom.global.exch.b32 %r126, [%rd542], %r88;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p92, %r127, %r88;
+	@!%p91 bra $L82;
+	mul.lo.s64 %rd533, %rd530, %rd425;
+	mad.lo.s64 %rd534, %rd533, 4, %rd423;
+	atom.global.or.b32 %r123, [%rd534], %r119;
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r119;
+	setp.ne.u32 %p92, %r125, 0x0;
 	mov.pred %p90, %p92;
-$L85:
-	@!%p90 bra $L87;
-	mov.b64 %rd543, %rd524;
-	mov.b64 %rd535, %rd543;
-	mov.pred %p88, 0;
-	bra.uni $L75;
-$L87:
-$L83:
-	mul.lo.s64 %rd544, %rd524, %rd425;
-	mad.lo.s64 %rd545, %rd544, 4, %rd423;
-	st.shared.s32 [%rd545+0], %r109;
-	add.s64 %rd546, %rd524, 1;
-	mov.b64 %rd547, %rd546;
-	mov.b64 %rd535, %rd547;
-	mov.pred %p88, 1;
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
-	mov.b64 %rd548, %rd535;
-	mov.pred %p93, %p88;
-	mov.b64 %rd432, %rd548;
-	mov.pred %p82, %p93;
-	@!%p82 bra $L89;
-	mov.b64 %rd549, %rd389;
-	mov.b32 %r128, %r96;
-	cvt.s64.s32 %rd550, %r128;
-	add.s64 %rd551, %rd550, 1;
-	mul.lo.s64 %rd552, %rd551, %rd32;
-	mad.lo.s64 %rd553, %rd552, 8, %rd28;
-	ld.global.nc.s64 %rd554, [%rd553+0];
-	mov.b64 %rd555, %rd554;
-	cvt.s64.s32 %rd556, %r128;
-	mul.lo.s64 %rd557, %rd556, %rd32;
-	mad.lo.s64 %rd558, %rd557, 8, %rd28;
-	ld.global.nc.s64 %rd559, [%rd558+0];
-	mov.b64 %rd560, %rd559;
-	sub.s64 %rd561, %rd555, %rd560;
-	mov.b64 %rd562, %rd561;
+$L82:
+	@!%p90 bra $L84;
+	mov.b64 %rd535, %rd525;
+	mov.b64 %rd536, %rd535;
+	mov.pred %p93, 0;
+	bra.uni $L78;
+$L84:
+	mov.b64 %rd537, %rd525;
+	mov.b64 %rd536, %rd537;
+	mov.pred %p93, 1;
+	bra.uni $L78;
+$L80:
+	@!%p73 bra $L86;
+	cvt.s64.s32 %rd538, %r111;
+	mul.lo.s64 %rd539, %rd538, %rd428;
+	mad.lo.s64 %rd540, %rd539, 4, %rd426;
+	ld.relaxed.gpu.global.s32 %r126, [%rd540+0];
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p94, %r127, %r89;
+	mov.pred %p95, %p94;
+	not.pred %p96, %p95;
+	@!%p96 bra $L88;
+	cvt.s64.s32 %rd541, %r111;
+	mul.lo.s64 %rd542, %rd541, %rd428;
+	mad.lo.s64 %rd543, %rd542, 4, %rd426;
+	atom.global.exch.b32 %r128, [%rd543], %r89;
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p97, %r129, %r89;
+	mov.pred %p95, %p97;
+$L88:
+	@!%p95 bra $L90;
+	mov.b64 %rd544, %rd525;
+	mov.b64 %rd536, %rd544;
+	mov.pred %p93, 0;
+	bra.uni $L78;
+$L90:
+$L86:
+	mul.lo.s64 %rd545, %rd525, %rd441;
+	mad.lo.s64 %rd546, %rd545, 4, %rd439;
+	st.shared.s32 [%rd546+0], %r111;
+	add.s64 %rd547, %rd525, 1;
+	mov.b64 %rd548, %rd547;
+	mov.b64 %rd536, %rd548;
+	mov.pred %p93, 1;
+	bra.uni $L78;
+$L77:
+	bra.uni $L76;
+$L78:
+	mov.b64 %rd549, %rd536;
+	mov.pred %p98, %p93;
+	mov.b64 %rd447, %rd549;
+	mov.pred %p87, %p98;
+	@!%p87 bra $L92;
+	mov.b64 %rd550, %rd407;
+	mov.b32 %r130, %r100;
+	cvt.s64.s32 %rd551, %r130;
+	add.s64 %rd552, %rd551, 1;
+	mul.lo.s64 %rd553, %rd552, %rd32;
+	mad.lo.s64 %rd554, %rd553, 8, %rd28;
+	ld.global.nc.s64 %rd555, [%rd554+0];
+	mov.b64 %rd556, %rd555;
+	cvt.s64.s32 %rd557, %r130;
+	mul.lo.s64 %rd558, %rd557, %rd32;
+	mad.lo.s64 %rd559, %rd558, 8, %rd28;
+	ld.global.nc.s64 %rd560, [%rd559+0];
+	mov.b64 %rd561, %rd560;
+	sub.s64 %rd562, %rd556, %rd561;
 	mov.b64 %rd563, %rd562;
-	add.s64 %rd564, %rd429, %rd563;
-	mov.b64 %rd429, %rd564;
-	max.s64 %rd565, %rd430, %rd563;
-	mov.b64 %rd430, %rd565;
-$L89:
-$L70:
-$L68:
-	add.s64 %rd566, %rd427, %rd418;
-	mov.b64 %rd427, %rd566;
-	sub.s64 %rd567, %rd433, 1;
-	mov.b64 %rd433, %rd567;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd568, 0;
-	setp.lt.s64 %p94, %rd427, %rd428;
-	setp.lt.s64 %p95, %rd426, %rd415;
-	or.pred %p96, %p94, %p95;
-	@!%p96 bra $L91;
-	mov.b64 %rd568, 1;
-$L91:
-	shl.b64 %rd569, %rd568, 32;
-	or.b64 %rd570, %rd432, %rd569;
-	// block scan
-	mov.b64 %rd571, %rd570;
-	mov.b32 %r129, %r3;
+	mov.b64 %rd564, %rd563;
+	add.s64 %rd565, %rd445, %rd564;
+	mov.b64 %rd445, %rd565;
+	max.s64 %rd566, %rd446, %rd564;
+	mov.b64 %rd446, %rd566;
 $L92:
-	setp.hs.u32 %p97, %r129, 32;
-	@%p97 bra $L93;
-	mov.b64 {%r130, %r131}, %rd571;
-	shfl.sync.up.b32 %r132|%p98, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd572, {%r132, %r133};
-	@!%p98 bra $L94;
-	add.s64 %rd573, %rd572, %rd571;
-	mov.b64 %rd571, %rd573;
+$L75:
+	add.s64 %rd567, %rd443, %rd436;
+	mov.b64 %rd443, %rd567;
+	sub.s64 %rd568, %rd448, 1;
+	mov.b64 %rd448, %rd568;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd569, 0;
+	setp.lt.s64 %p99, %rd443, %rd444;
+	setp.lt.s64 %p100, %rd442, %rd433;
+	or.pred %p101, %p99, %p100;
+	@!%p101 bra $L94;
+	mov.b64 %rd569, 1;
 $L94:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L92;
-$L93:
-	mov.b64 {%r134, %r135}, %rd571;
-	shfl.sync.up.b32 %r136|%p99, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd574, {%r136, %r137};
-	setp.lo.u32 %p100, %r3, 32;
-	and.pred %p101, %p99, %p100;
-	selp.b64 %rd575, %rd574, 0, %p101;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p102, %r7, %r138;
-	@!%p102 bra $L95;
-	mul.wide.u32 %rd576, %r8, 16;
-	add.s64 %rd577, %rd1, %rd576;
-	st.shared.s64 [%rd577+0], %rd571;
+	shl.b64 %rd570, %rd569, 32;
+	or.b64 %rd571, %rd447, %rd570;
+	// block scan
+	mov.b64 %rd572, %rd571;
+	mov.b32 %r131, %r3;
 $L95:
-	bar.sync 0;
-	setp.eq.u32 %p103, %r8, 0;
-	@!%p103 bra $L96;
-	mov.b64 %rd578, 0;
-	setp.lo.u32 %p104, %r7, %r10;
-	@!%p104 bra $L97;
-	mul.wide.u32 %rd579, %r7, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	ld.shared.s64 %rd581, [%rd580+0];
-	mov.b64 %rd578, %rd581;
+	setp.hs.u32 %p102, %r131, 32;
+	@%p102 bra $L96;
+	mov.b64 {%r132, %r133}, %rd572;
+	shfl.sync.up.b32 %r134|%p103, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd573, {%r134, %r135};
+	@!%p103 bra $L97;
+	add.s64 %rd574, %rd573, %rd572;
+	mov.b64 %rd572, %rd574;
 $L97:
-	mov.b64 {%r139, %r140}, %rd578;
-	shfl.sync.up.b32 %r141|%p105, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd582, {%r141, %r142};
-	@!%p105 bra $L98;
-	add.s64 %rd583, %rd582, %rd578;
-	mov.b64 %rd578, %rd583;
-$L98:
-	mov.b64 {%r143, %r144}, %rd578;
-	shfl.sync.up.b32 %r145|%p106, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd584, {%r145, %r146};
-	@!%p106 bra $L99;
-	add.s64 %rd585, %rd584, %rd578;
-	mov.b64 %rd578, %rd585;
-$L99:
-	mov.b64 {%r147, %r148}, %rd578;
-	shfl.sync.up.b32 %r149|%p107, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd586, {%r149, %r150};
-	@!%p107 bra $L100;
-	add.s64 %rd587, %rd586, %rd578;
-	mov.b64 %rd578, %rd587;
-$L100:
-	mov.b64 {%r151, %r152}, %rd578;
-	shfl.sync.up.b32 %r153|%p108, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd588, {%r153, %r154};
-	@!%p108 bra $L101;
-	add.s64 %rd589, %rd588, %rd578;
-	mov.b64 %rd578, %rd589;
-$L101:
-	mov.b64 {%r155, %r156}, %rd578;
-	shfl.sync.up.b32 %r157|%p109, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd590, {%r157, %r158};
-	@!%p109 bra $L102;
-	add.s64 %rd591, %rd590, %rd578;
-	mov.b64 %rd578, %rd591;
-$L102:
-	mov.b64 {%r159, %r160}, %rd578;
-	shfl.sync.up.b32 %r161|%p110, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd592, {%r161, %r162};
-	selp.b64 %rd593, %rd592, 0, %p110;
-	@!%p104 bra $L103;
-	mul.wide.u32 %rd594, %r7, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	add.s64 %rd596, %rd595, 512;
-	st.shared.s64 [%rd596+0], %rd593;
-$L103:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p111, %r7, %r163;
-	@!%p111 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd578;
-$L104:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L95;
 $L96:
+	mov.b64 {%r136, %r137}, %rd572;
+	shfl.sync.up.b32 %r138|%p104, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd575, {%r138, %r139};
+	setp.lo.u32 %p105, %r3, 32;
+	and.pred %p106, %p104, %p105;
+	selp.b64 %rd576, %rd575, 0, %p106;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p107, %r7, %r140;
+	@!%p107 bra $L98;
+	mul.wide.u32 %rd577, %r8, 16;
+	add.s64 %rd578, %rd1, %rd577;
+	st.shared.s64 [%rd578+0], %rd572;
+$L98:
 	bar.sync 0;
-	mul.wide.u32 %rd597, %r8, 16;
-	add.s64 %rd598, %rd1, %rd597;
-	add.s64 %rd599, %rd598, 512;
-	ld.shared.s64 %rd600, [%rd599+0];
-	add.s64 %rd601, %rd600, %rd575;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd601;
-	shfl.sync.idx.b32 %r166|%p112, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd603, {%r166, %r167};
-	mov.b64 %rd604, %rd602;
+	setp.eq.u32 %p108, %r8, 0;
+	@!%p108 bra $L99;
+	mov.b64 %rd579, 0;
+	setp.lo.u32 %p109, %r7, %r10;
+	@!%p109 bra $L100;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	ld.shared.s64 %rd582, [%rd581+0];
+	mov.b64 %rd579, %rd582;
+$L100:
+	mov.b64 {%r141, %r142}, %rd579;
+	shfl.sync.up.b32 %r143|%p110, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd583, {%r143, %r144};
+	@!%p110 bra $L101;
+	add.s64 %rd584, %rd583, %rd579;
+	mov.b64 %rd579, %rd584;
+$L101:
+	mov.b64 {%r145, %r146}, %rd579;
+	shfl.sync.up.b32 %r147|%p111, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd585, {%r147, %r148};
+	@!%p111 bra $L102;
+	add.s64 %rd586, %rd585, %rd579;
+	mov.b64 %rd579, %rd586;
+$L102:
+	mov.b64 {%r149, %r150}, %rd579;
+	shfl.sync.up.b32 %r151|%p112, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd587, {%r151, %r152};
+	@!%p112 bra $L103;
+	add.s64 %rd588, %rd587, %rd579;
+	mov.b64 %rd579, %rd588;
+$L103:
+	mov.b64 {%r153, %r154}, %rd579;
+	shfl.sync.up.b32 %r155|%p113, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd589, {%r155, %r156};
+	@!%p113 bra $L104;
+	add.s64 %rd590, %rd589, %rd579;
+	mov.b64 %rd579, %rd590;
+$L104:
+	mov.b64 {%r157, %r158}, %rd579;
+	shfl.sync.up.b32 %r159|%p114, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd591, {%r159, %r160};
+	@!%p114 bra $L105;
+	add.s64 %rd592, %rd591, %rd579;
+	mov.b64 %rd579, %rd592;
+$L105:
+	mov.b64 {%r161, %r162}, %rd579;
+	shfl.sync.up.b32 %r163|%p115, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd593, {%r163, %r164};
+	selp.b64 %rd594, %rd593, 0, %p115;
+	@!%p109 bra $L106;
+	mul.wide.u32 %rd595, %r7, 16;
+	add.s64 %rd596, %rd1, %rd595;
+	add.s64 %rd597, %rd596, 512;
+	st.shared.s64 [%rd597+0], %rd594;
+$L106:
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p116, %r7, %r165;
+	@!%p116 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd579;
+$L107:
+$L99:
+	bar.sync 0;
+	mul.wide.u32 %rd598, %r8, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	add.s64 %rd600, %rd599, 512;
+	ld.shared.s64 %rd601, [%rd600+0];
+	add.s64 %rd602, %rd601, %rd576;
+	ld.shared.s64 %rd603, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd602;
+	shfl.sync.idx.b32 %r168|%p117, %r166, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
+	mov.b64 %rd604, {%r168, %r169};
 	mov.b64 %rd605, %rd603;
 	mov.b64 %rd606, %rd604;
 	mov.b64 %rd607, %rd605;
 	mov.b64 %rd608, %rd606;
 	mov.b64 %rd609, %rd607;
 	mov.b64 %rd610, %rd608;
-	and.b64 %rd611, %rd609, 4294967295;
-	mov.b64 %rd612, %rd611;
-	and.b64 %rd613, %rd610, 4294967295;
-	mov.b64 %rd614, %rd613;
-	shr.s64 %rd615, %rd610, 32;
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd617, %rd612;
-	mov.b64 %rd618, %rd614;
-	mov.b64 %rd619, %rd616;
-	@!%p72 bra $L105;
-	add.s64 %rd620, %rd431, %rd617;
-	mov.b64 %rd621, %rd620;
-	sub.s64 %rd622, %rd422, %rd621;
-	max.s64 %rd623, %rd622, 0;
-	min.s64 %rd624, %rd623, %rd432;
-	mov.b64 %rd625, %rd624;
-	mov.b64 %rd626, 0;
-$L107:
-	setp.lt.s64 %p113, %rd626, %rd625;
-	not.pred %p114, %p113;
-	@!%p114 bra $L111;
-	bra.uni $L109;
-$L111:
-	mul.lo.s64 %rd627, %rd626, %rd425;
-	mad.lo.s64 %rd628, %rd627, 4, %rd423;
-	ld.shared.s32 %r168, [%rd628+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd629, %rd421, %rd621;
-	add.s64 %rd630, %rd629, %rd626;
-	mul.lo.s64 %rd631, %rd630, %rd175;
-	mad.lo.s64 %rd632, %rd631, 4, %rd173;
-	st.shared.s32 [%rd632+0], %r169;
-	@!%p67 bra $L113;
-	mov.b64 %rd634, 2;
-	mul.lo.s64 %rd633, %rd634, %rd626;
-	mul.lo.s64 %rd635, %rd633, %rd170;
-	mad.lo.s64 %rd636, %rd635, 8, %rd168;
-	ld.shared.s64 %rd637, [%rd636+0];
-	mov.b64 %rd638, %rd637;
-	add.s64 %rd639, %rd421, %rd621;
-	add.s64 %rd640, %rd639, %rd626;
-	mov.b64 %rd642, 2;
-	mul.lo.s64 %rd641, %rd642, %rd640;
-	mul.lo.s64 %rd643, %rd641, %rd178;
-	mad.lo.s64 %rd644, %rd643, 8, %rd176;
-	st.shared.s64 [%rd644+0], %rd638;
-	mov.b64 %rd646, 2;
-	mul.lo.s64 %rd645, %rd646, %rd626;
-	add.s64 %rd647, %rd645, 1;
-	mul.lo.s64 %rd648, %rd647, %rd170;
-	mad.lo.s64 %rd649, %rd648, 8, %rd168;
-	ld.shared.s64 %rd650, [%rd649+0];
-	mov.b64 %rd651, %rd650;
-	add.s64 %rd652, %rd421, %rd621;
-	add.s64 %rd653, %rd652, %rd626;
-	mov.b64 %rd655, 2;
-	mul.lo.s64 %rd654, %rd655, %rd653;
-	add.s64 %rd656, %rd654, 1;
-	mul.lo.s64 %rd657, %rd656, %rd178;
-	mad.lo.s64 %rd658, %rd657, 8, %rd176;
-	st.shared.s64 [%rd658+0], %rd651;
-$L113:
-$L108:
-	add.s64 %rd659, %rd626, 1;
-	mov.b64 %rd626, %rd659;
-	bra.uni $L107;
+	mov.b64 %rd611, %rd609;
+	and.b64 %rd612, %rd610, 4294967295;
+	mov.b64 %rd613, %rd612;
+	and.b64 %rd614, %rd611, 4294967295;
+	mov.b64 %rd615, %rd614;
+	shr.s64 %rd616, %rd611, 32;
+	mov.b64 %rd617, %rd616;
+	mov.b64 %rd618, %rd613;
+	mov.b64 %rd619, %rd615;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, 0;
+	cvt.u64.u32 %rd622, %r2;
+	setp.eq.s64 %p118, %rd622, 0;
+	setp.gt.s64 %p119, %rd619, 0;
+	and.pred %p120, %p118, %p119;
+	@!%p120 bra $L109;
+	mul.lo.s64 %rd623, %rd438, %rd120;
+	mad.lo.s64 %rd624, %rd623, 8, %rd116;
+	atom.global.add.u64 %rd625, [%rd624], %rd619;
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd621, %rd626;
 $L109:
-	mov.b64 %rd660, 0;
-	mov.b64 %rd661, %rd625;
-$L114:
-	setp.lt.s64 %p115, %rd661, %rd432;
-	not.pred %p116, %p115;
-	@!%p116 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd662, %rd661, %rd425;
-	mad.lo.s64 %rd663, %rd662, 4, %rd423;
-	ld.shared.s32 %r170, [%rd663+0];
-	mov.b32 %r171, %r170;
-	mov.b32 %r172, %r171;
-	mov.pred %p117, 0;
-	mov.b64 %rd664, %rd660;
-	mov.b32 %r173, %r172;
-$L119:
-	@!%p69 bra $L123;
-	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd665, %r174;
-	mov.b64 %rd666, %rd665;
-	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd667, %r175;
-	min.u64 %rd668, %rd667, 32;
-	cvt.u32.u64 %r176, %rd668;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p118, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p118;
-	mov.b32 %r180, %r179;
-	mov.b64 %rd669, %rd666;
-	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd670, %rd669, %rd407;
-	mad.lo.s64 %rd671, %rd670, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r182, [%rd671+0];
-	mov.b32 %r183, %r182;
-	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p119, %r184, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L125;
-	mul.lo.s64 %rd672, %rd669, %rd407;
-	mad.lo.s64 %rd673, %rd672, 4, %rd405;
-	atom.global.or.b32 %r185, [%rd673], %r181;
-	mov.b32 %r186, %r185;
-	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p122, %r187, 0x0;
-	mov.pred %p120, %p122;
-$L125:
-	@!%p120 bra $L127;
-	mov.b64 %rd674, %rd664;
-	mov.b64 %rd675, %rd674;
-	mov.pred %p123, 0;
-	bra.uni $L121;
-$L127:
-	mov.b64 %rd676, %rd664;
-	mov.b64 %rd675, %rd676;
-	mov.pred %p123, 1;
-	bra.uni $L121;
-$L123:
-	@!%p70 bra $L129;
-	cvt.s64.s32 %rd677, %r173;
-	mul.lo.s64 %rd678, %rd677, %rd410;
-	mad.lo.s64 %rd679, %rd678, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r188, [%rd679+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p124, %r189, %r88;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L131;
-	cvt.s64.s32 %rd680, %r173;
-	mul.lo.s64 %rd681, %rd680, %rd410;
-	mad.lo.s64 %rd682, %rd681, 4, %rd408;
-	atom.global.exch.b32 %r190, [%rd682], %r88;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p127, %r191, %r88;
-	mov.pred %p125, %p127;
-$L131:
-	@!%p125 bra $L133;
-	mov.b64 %rd683, %rd664;
-	mov.b64 %rd675, %rd683;
-	mov.pred %p123, 0;
-	bra.uni $L121;
-$L133:
-$L129:
-	mul.lo.s64 %rd684, %rd664, %rd425;
-	mad.lo.s64 %rd685, %rd684, 4, %rd423;
-	st.shared.s32 [%rd685+0], %r173;
-	add.s64 %rd686, %rd664, 1;
-	mov.b64 %rd687, %rd686;
-	mov.b64 %rd675, %rd687;
-	mov.pred %p123, 1;
-	bra.uni $L121;
-$L120:
-	bra.uni $L119;
-$L121:
-	mov.b64 %rd688, %rd675;
-	mov.pred %p128, %p123;
-	mov.b64 %rd660, %rd688;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L135;
-	mov.b64 %rd689, %rd389;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd690, %r192;
-	add.s64 %rd691, %rd690, 1;
-	mul.lo.s64 %rd692, %rd691, %rd32;
-	mad.lo.s64 %rd693, %rd692, 8, %rd28;
-	ld.global.nc.s64 %rd694, [%rd693+0];
-	mov.b64 %rd695, %rd694;
-	cvt.s64.s32 %rd696, %r192;
-	mul.lo.s64 %rd697, %rd696, %rd32;
-	mad.lo.s64 %rd698, %rd697, 8, %rd28;
-	ld.global.nc.s64 %rd699, [%rd698+0];
-	mov.b64 %rd700, %rd699;
-	sub.s64 %rd701, %rd695, %rd700;
-	mov.b64 %rd702, %rd701;
-	mov.b64 %rd703, %rd702;
-	add.s64 %rd704, %rd429, %rd703;
-	mov.b64 %rd429, %rd704;
-	max.s64 %rd705, %rd430, %rd703;
-	mov.b64 %rd430, %rd705;
-$L135:
+	cvt.u64.u32 %rd627, %r2;
+	setp.eq.s64 %p121, %rd627, 0;
+	setp.eq.u32 %p122, %r1, 0;
+	and.pred %p123, %p121, %p122;
+	bar.sync 0;
+	@!%p123 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd621;
+$L110:
+	bar.sync 0;
+	ld.shared.s64 %rd628, [%rd1+1024];
+	mov.b64 %rd629, %rd628;
+	add.s64 %rd630, %rd629, %rd618;
+	mov.b64 %rd631, %rd630;
+	mov.b64 %rd632, 0;
+$L111:
+	setp.lt.s64 %p124, %rd632, %rd447;
+	not.pred %p125, %p124;
+	@!%p125 bra $L115;
+	bra.uni $L113;
 $L115:
-	add.s64 %rd706, %rd661, 1;
-	mov.b64 %rd661, %rd706;
-	bra.uni $L114;
-$L116:
-	setp.gt.s64 %p129, %rd660, 0;
-	@!%p129 bra $L137;
-	mul.lo.s64 %rd707, %rd420, %rd120;
-	mad.lo.s64 %rd708, %rd707, 8, %rd116;
-	atom.global.add.u64 %rd709, [%rd708], %rd660;
-	mov.b64 %rd710, %rd709;
+	mul.lo.s64 %rd633, %rd632, %rd441;
+	mad.lo.s64 %rd634, %rd633, 4, %rd439;
+	ld.shared.s32 %r170, [%rd634+0];
+	mov.b32 %r171, %r170;
+	add.s64 %rd635, %rd631, %rd632;
+	mul.lo.s64 %rd636, %rd635, %rd295;
+	mad.lo.s64 %rd637, %rd636, 4, %rd293;
+	st.global.s32 [%rd637+0], %r171;
+$L112:
+	add.s64 %rd638, %rd632, 1;
+	mov.b64 %rd632, %rd638;
+	bra.uni $L111;
+$L113:
+	setp.eq.s64 %p126, %rd620, 0;
+	@!%p126 bra $L117;
+	bra.uni $L59;
+$L117:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd639, %rd445;
+	mov.b64 %rd640, %rd446;
+	mov.b64 %rd641, %rd639;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd404, %rd643;
+	mov.b64 %rd405, %rd644;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd645, %r2;
+	setp.eq.s64 %p127, %rd645, 0;
+	@!%p127 bra $L119;
+	mov.b64 %rd647, 1;
+	mul.lo.s64 %rd646, %rd647, %rd186;
+	mad.lo.s64 %rd648, %rd646, 4, %rd184;
+	mov.b32 %r172, 0;
+	st.shared.s32 [%rd648+0], %r172;
+$L119:
+	mov.b64 %rd649, %rd353;
+	mov.b64 %rd650, %rd354;
+	mov.b64 %rd651, %rd355;
+	mov.b64 %rd652, %rd356;
+	mov.b64 %rd653, %rd357;
+	mov.b64 %rd654, %rd358;
+	mov.pred %p128, %p51;
+	mov.pred %p129, %p52;
+	mov.b32 %r173, %r84;
+	mov.b64 %rd655, %rd359;
+	mov.b64 %rd656, %rd360;
+	mov.b64 %rd657, %rd361;
+	mov.b64 %rd658, %rd362;
+	mov.pred %p130, %p53;
+	mov.b32 %r174, %r85;
+	mov.pred %p131, %p54;
+	mov.pred %p132, %p55;
+	mov.pred %p133, %p56;
+	mov.b32 %r175, %r86;
+	mov.b64 %rd659, %rd363;
+	mov.b64 %rd660, %rd364;
+	mov.b64 %rd661, %rd402;
+	sub.s64 %rd662, %rd403, %rd402;
+	mov.b64 %rd663, %rd662;
+	mov.b64 %rd664, %rd386;
+	mov.b64 %rd665, %rd385;
+	mov.b64 %rd666, %rd367;
+	mov.b64 %rd667, %rd387;
+	mov.b64 %rd668, %rd366;
+	mov.b64 %rd669, 0;
+	mov.b64 %rd670, %rd388;
+	mov.b64 %rd671, 0;
+	mov.pred %p134, 0;
+	mov.b64 %rd672, %rd168;
+	mov.b64 %rd673, %rd169;
+	mov.b64 %rd674, %rd170;
+	mov.b64 %rd675, %rd664;
+	mov.b32 %r176, -1;
+	mov.b64 %rd676, 0;
+	mov.b64 %rd677, 0;
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+$L120:
+	setp.ge.s64 %p135, %rd676, %rd677;
+	@!%p135 bra $L124;
+	setp.ge.s64 %p136, %rd675, %rd663;
+	@!%p136 bra $L126;
+	bra.uni $L122;
+$L126:
+	add.s64 %rd681, %rd661, %rd675;
+	mul.lo.s64 %rd682, %rd681, %rd292;
+	mad.lo.s64 %rd683, %rd682, 4, %rd290;
+	ld.global.s32 %r177, [%rd683+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r176, %r178;
+	mov.b64 %rd684, %rd649;
+	mov.b64 %rd685, %rd650;
+	mov.b64 %rd686, %rd651;
+	mov.b64 %rd687, %rd652;
+	mov.b64 %rd688, %rd653;
+	mov.b64 %rd689, %rd654;
+	mov.pred %p137, %p128;
+	mov.pred %p138, %p129;
+	mov.b32 %r179, %r173;
+	mov.b64 %rd690, %rd655;
+	mov.b64 %rd691, %rd656;
+	mov.b64 %rd692, %rd657;
+	mov.b64 %rd693, %rd658;
+	mov.pred %p139, %p130;
+	mov.b32 %r180, %r174;
+	mov.pred %p140, %p131;
+	mov.b32 %r181, %r176;
+	add.s64 %rd694, %rd661, %rd675;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, %rd667;
+	mov.pred %p141, %p134;
+$L127:
+	@!%p141 bra $L131;
+	mov.b64 %rd698, 2;
+	mul.lo.s64 %rd697, %rd698, %rd695;
+	mul.lo.s64 %rd699, %rd697, %rd181;
+	mad.lo.s64 %rd700, %rd699, 8, %rd179;
+	ld.shared.s64 %rd701, [%rd700+0];
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd704, 2;
+	mul.lo.s64 %rd703, %rd704, %rd695;
+	add.s64 %rd705, %rd703, 1;
+	mul.lo.s64 %rd706, %rd705, %rd181;
+	mad.lo.s64 %rd707, %rd706, 8, %rd179;
+	ld.shared.s64 %rd708, [%rd707+0];
+	mov.b64 %rd709, %rd708;
+	add.s64 %rd710, %rd702, %rd696;
 	mov.b64 %rd711, %rd710;
-	mov.b64 %rd712, 0;
-$L138:
-	setp.lt.s64 %p130, %rd712, %rd660;
-	not.pred %p131, %p130;
-	@!%p131 bra $L142;
+	mov.b64 %rd712, %rd709;
+	mov.b64 %rd713, %rd711;
+	mov.b64 %rd714, %rd712;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd715, %rd684;
+	mov.b32 %r182, %r181;
+	cvt.s64.s32 %rd716, %r182;
+	mul.lo.s64 %rd717, %rd716, %rd32;
+	mad.lo.s64 %rd718, %rd717, 8, %rd28;
+	ld.global.nc.s64 %rd719, [%rd718+0];
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd722, %rd684;
+	mov.b32 %r183, %r181;
+	cvt.s64.s32 %rd723, %r183;
+	add.s64 %rd724, %rd723, 1;
+	mul.lo.s64 %rd725, %rd724, %rd32;
+	mad.lo.s64 %rd726, %rd725, 8, %rd28;
+	ld.global.nc.s64 %rd727, [%rd726+0];
+	mov.b64 %rd728, %rd727;
+	mov.b64 %rd729, %rd728;
+	add.s64 %rd730, %rd721, %rd696;
+	mov.b64 %rd731, %rd730;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd713, %rd731;
+	mov.b64 %rd714, %rd732;
+	bra.uni $L129;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd733, %rd713;
+	mov.b64 %rd734, %rd714;
+	mov.b64 %rd676, %rd733;
+	mov.b64 %rd677, %rd734;
+	add.s64 %rd735, %rd675, %rd665;
+	mov.b64 %rd675, %rd735;
+	bra.uni $L121;
+$L124:
+	mul.lo.s64 %rd736, %rd676, %rd39;
+	mad.lo.s64 %rd737, %rd736, 4, %rd35;
+	ld.global.nc.s32 %r184, [%rd737+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd738, 0;
+	mov.b64 %rd739, 0;
+	@!%p130 bra $L133;
+	mov.b64 %rd740, %rd649;
+	mov.b32 %r187, %r186;
+	cvt.s64.s32 %rd741, %r187;
+	mul.lo.s64 %rd742, %rd741, %rd32;
+	mad.lo.s64 %rd743, %rd742, 8, %rd28;
+	ld.global.nc.s64 %rd744, [%rd743+0];
+	mov.b64 %rd745, %rd744;
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd747, %rd649;
+	mov.b32 %r188, %r186;
+	cvt.s64.s32 %rd748, %r188;
+	add.s64 %rd749, %rd748, 1;
+	mul.lo.s64 %rd750, %rd749, %rd32;
+	mad.lo.s64 %rd751, %rd750, 8, %rd28;
+	ld.global.nc.s64 %rd752, [%rd751+0];
+	mov.b64 %rd753, %rd752;
+	mov.b64 %rd754, %rd753;
+	mov.b64 %rd755, %rd746;
+	mov.b64 %rd756, %rd754;
+	mov.b64 %rd738, %rd755;
+	mov.b64 %rd739, %rd756;
+$L133:
+	mov.b32 %r189, %r174;
+	mov.pred %p142, %p131;
+	mov.b32 %r190, %r176;
+	mov.b32 %r191, %r186;
+	mov.b64 %rd757, %rd676;
+	cvt.s64.s32 %rd758, %r190;
+	mul.lo.s64 %rd759, %rd758, %rd127;
+	mad.lo.s64 %rd760, %rd759, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd761, [%rd760+0];
+	mov.b64 %rd762, %rd761;
+	mov.b64 %rd763, %rd762;
+	shr.u64 %rd764, %rd763, 32;
+	cvt.u32.u64 %r192, %rd764;
+	mov.b32 %r193, %r192;
+	add.s32 %r194, %r193, 1;
+	mov.b32 %r195, %r194;
+	mov.b32 %r196, %r195;
+	mov.b32 %r197, %r190;
+	cvt.u64.u32 %rd765, %r196;
+	shl.b64 %rd766, %rd765, 32;
+	cvt.u64.u32 %rd767, %r197;
+	or.b64 %rd768, %rd766, %rd767;
+	mov.b64 %rd769, %rd768;
+	cvt.s64.s32 %rd770, %r191;
+	mul.lo.s64 %rd771, %rd770, %rd127;
+	mad.lo.s64 %rd772, %rd771, 8, %rd123;
+	atom.global.min.u64 %rd773, [%rd772], %rd769;
+	mov.b64 %rd774, %rd773;
+	shr.u64 %rd775, %rd774, 32;
+	cvt.u32.u64 %r198, %rd775;
+	setp.hi.u32 %p143, %r198, %r195;
+	mov.pred %p144, %p143;
+	@!%p144 bra $L135;
+	mul.lo.s64 %rd776, %rd680, %rd674;
+	mad.lo.s64 %rd777, %rd776, 4, %rd672;
+	st.shared.s32 [%rd777+0], %r186;
+	@!%p130 bra $L137;
+	mov.b64 %rd779, 2;
+	mul.lo.s64 %rd778, %rd779, %rd680;
+	mul.lo.s64 %rd780, %rd778, %rd173;
+	mad.lo.s64 %rd781, %rd780, 8, %rd171;
+	st.shared.s64 [%rd781+0], %rd738;
+	mov.b64 %rd783, 2;
+	mul.lo.s64 %rd782, %rd783, %rd680;
+	add.s64 %rd784, %rd782, 1;
+	mul.lo.s64 %rd785, %rd784, %rd173;
+	mad.lo.s64 %rd786, %rd785, 8, %rd171;
+	st.shared.s64 [%rd786+0], %rd739;
+$L137:
+	add.s64 %rd787, %rd680, 1;
+	mov.b64 %rd680, %rd787;
+	setp.eq.s64 %p145, %rd680, %rd659;
+	@!%p145 bra $L139;
+	mov.b64 %rd788, %rd649;
+	mov.b64 %rd789, %rd650;
+	mov.b64 %rd790, %rd651;
+	mov.b64 %rd791, %rd652;
+	mov.b64 %rd792, %rd653;
+	mov.b64 %rd793, %rd654;
+	mov.pred %p146, %p128;
+	mov.pred %p147, %p129;
+	mov.b32 %r199, %r173;
+	mov.b64 %rd794, %rd655;
+	mov.b64 %rd795, %rd656;
+	mov.b64 %rd796, %rd657;
+	mov.b64 %rd797, %rd658;
+	mov.pred %p148, %p130;
+	mov.b32 %r200, %r174;
+	mov.pred %p149, %p131;
+	mov.pred %p150, %p132;
+	mov.b64 %rd798, %rd307;
+	mov.b64 %rd799, %rd308;
+	mov.b64 %rd800, %rd309;
+	mov.b64 %rd801, %rd310;
+	mov.b64 %rd802, %rd311;
+	mov.b64 %rd803, %rd312;
+	mov.b64 %rd804, %rd313;
+	mov.b64 %rd805, %rd314;
+	mov.b64 %rd806, %rd315;
+	mov.pred %p151, %p133;
+	mov.b64 %rd807, %rd316;
+	mov.b64 %rd808, %rd317;
+	mov.b64 %rd809, %rd318;
+	mov.b32 %r201, %r175;
+	mov.b64 %rd810, %rd659;
+	mov.b64 %rd811, %rd660;
+	mov.b64 %rd812, %rd668;
+	mov.b64 %rd813, %rd680;
+	mov.b64 %rd814, %rd669;
+	mov.b64 %rd815, %rd670;
+	mov.b64 %rd816, %rd671;
+	mov.b64 %rd817, %rd168;
+	mov.b64 %rd818, %rd169;
+	mov.b64 %rd819, %rd170;
+	mul.lo.s64 %rd820, %rd816, %rd186;
+	mad.lo.s64 %rd821, %rd820, 4, %rd184;
+	cvt.u32.u64 %r202, %rd813;
+	atom.shared.add.s32 %r203, [%rd821], %r202;
+	mov.b32 %r204, %r203;
+	cvt.s64.s32 %rd822, %r204;
+	mov.b64 %rd823, %rd822;
+	sub.s64 %rd824, %rd815, %rd823;
+	max.s64 %rd825, %rd824, 0;
+	min.s64 %rd826, %rd825, %rd813;
+	mov.b64 %rd827, %rd826;
+	mov.b64 %rd828, 0;
+$L140:
+	setp.lt.s64 %p152, %rd828, %rd827;
+	not.pred %p153, %p152;
+	@!%p153 bra $L144;
+	bra.uni $L142;
+$L144:
+	mul.lo.s64 %rd829, %rd828, %rd819;
+	mad.lo.s64 %rd830, %rd829, 4, %rd817;
+	ld.shared.s32 %r205, [%rd830+0];
+	mov.b32 %r206, %r205;
+	add.s64 %rd831, %rd814, %rd823;
+	add.s64 %rd832, %rd831, %rd828;
+	mul.lo.s64 %rd833, %rd832, %rd178;
+	mad.lo.s64 %rd834, %rd833, 4, %rd176;
+	st.shared.s32 [%rd834+0], %r206;
+	@!%p148 bra $L146;
+	mov.b64 %rd836, 2;
+	mul.lo.s64 %rd835, %rd836, %rd828;
+	mul.lo.s64 %rd837, %rd835, %rd173;
+	mad.lo.s64 %rd838, %rd837, 8, %rd171;
+	ld.shared.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	add.s64 %rd841, %rd814, %rd823;
+	add.s64 %rd842, %rd841, %rd828;
+	mov.b64 %rd844, 2;
+	mul.lo.s64 %rd843, %rd844, %rd842;
+	mul.lo.s64 %rd845, %rd843, %rd181;
+	mad.lo.s64 %rd846, %rd845, 8, %rd179;
+	st.shared.s64 [%rd846+0], %rd840;
+	mov.b64 %rd848, 2;
+	mul.lo.s64 %rd847, %rd848, %rd828;
+	add.s64 %rd849, %rd847, 1;
+	mul.lo.s64 %rd850, %rd849, %rd173;
+	mad.lo.s64 %rd851, %rd850, 8, %rd171;
+	ld.shared.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	add.s64 %rd854, %rd814, %rd823;
+	add.s64 %rd855, %rd854, %rd828;
+	mov.b64 %rd857, 2;
+	mul.lo.s64 %rd856, %rd857, %rd855;
+	add.s64 %rd858, %rd856, 1;
+	mul.lo.s64 %rd859, %rd858, %rd181;
+	mad.lo.s64 %rd860, %rd859, 8, %rd179;
+	st.shared.s64 [%rd860+0], %rd853;
+$L146:
+$L141:
+	add.s64 %rd861, %rd828, 1;
+	mov.b64 %rd828, %rd861;
 	bra.uni $L140;
 $L142:
-	mul.lo.s64 %rd713, %rd712, %rd425;
-	mad.lo.s64 %rd714, %rd713, 4, %rd423;
-	ld.shared.s32 %r193, [%rd714+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd715, %rd711, %rd712;
-	mul.lo.s64 %rd716, %rd715, %rd280;
-	mad.lo.s64 %rd717, %rd716, 4, %rd278;
-	st.global.s32 [%rd717+0], %r194;
-$L139:
-	add.s64 %rd718, %rd712, 1;
-	mov.b64 %rd712, %rd718;
-	bra.uni $L138;
-$L140:
-$L137:
-	add.s64 %rd719, %rd431, %rd618;
-	min.s64 %rd720, %rd422, %rd719;
-	mov.b64 %rd431, %rd720;
-	bra.uni $L106;
-$L105:
-	mov.b64 %rd721, 0;
-	cvt.u64.u32 %rd722, %r2;
-	setp.eq.s64 %p132, %rd722, 0;
-	setp.gt.s64 %p133, %rd618, 0;
-	and.pred %p134, %p132, %p133;
-	@!%p134 bra $L144;
-	mul.lo.s64 %rd723, %rd420, %rd120;
-	mad.lo.s64 %rd724, %rd723, 8, %rd116;
-	atom.global.add.u64 %rd725, [%rd724], %rd618;
-	mov.b64 %rd726, %rd725;
-	mov.b64 %rd721, %rd726;
-$L144:
-	cvt.u64.u32 %rd727, %r2;
-	setp.eq.s64 %p135, %rd727, 0;
-	setp.eq.u32 %p136, %r1, 0;
-	and.pred %p137, %p135, %p136;
-	bar.sync 0;
-	@!%p137 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd721;
-$L145:
-	bar.sync 0;
-	ld.shared.s64 %rd728, [%rd1+1024];
-	mov.b64 %rd729, %rd728;
-	add.s64 %rd730, %rd729, %rd617;
-	mov.b64 %rd731, %rd730;
-	mov.b64 %rd732, 0;
-$L146:
-	setp.lt.s64 %p138, %rd732, %rd432;
-	not.pred %p139, %p138;
-	@!%p139 bra $L150;
-	bra.uni $L148;
-$L150:
-	mul.lo.s64 %rd733, %rd732, %rd425;
-	mad.lo.s64 %rd734, %rd733, 4, %rd423;
-	ld.shared.s32 %r195, [%rd734+0];
-	mov.b32 %r196, %r195;
-	add.s64 %rd735, %rd731, %rd732;
-	mul.lo.s64 %rd736, %rd735, %rd280;
-	mad.lo.s64 %rd737, %rd736, 4, %rd278;
-	st.global.s32 [%rd737+0], %r196;
+	mov.b64 %rd862, 0;
+	mov.b64 %rd863, 0;
+	mov.b64 %rd864, 0;
+	mov.b64 %rd865, %rd827;
 $L147:
-	add.s64 %rd738, %rd732, 1;
-	mov.b64 %rd732, %rd738;
-	bra.uni $L146;
-$L148:
-$L106:
-	setp.eq.s64 %p140, %rd619, 0;
-	@!%p140 bra $L152;
-	bra.uni $L53;
-$L152:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd739, %rd431;
-	mov.b64 %rd740, %rd429;
-	mov.b64 %rd741, %rd430;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, %rd742;
-	mov.b64 %rd746, %rd743;
-	mov.b64 %rd747, %rd744;
-	mov.b64 %rd748, %rd745;
-	mov.b64 %rd749, %rd746;
-	mov.b64 %rd750, %rd747;
-	mov.b64 %rd751, 1;
-$L153:
-	setp.lt.s64 %p141, %rd751, %rd346;
-	setp.gt.s64 %p142, %rd748, 0;
-	and.pred %p143, %p141, %p142;
-	not.pred %p144, %p143;
-	@!%p144 bra $L157;
-	bra.uni $L155;
-$L157:
-	bar.sync 0;
-	shr.s64 %rd752, %rd751, 63;
-	shr.u64 %rd753, %rd752, 63;
-	add.s64 %rd754, %rd751, %rd753;
-	and.b64 %rd755, %rd754, -2;
-	sub.s64 %rd756, %rd751, %rd755;
-	mov.b64 %rd758, 1;
-	sub.s64 %rd757, %rd758, %rd756;
-	mul.lo.s64 %rd759, %rd757, %rd373;
-	mov.b64 %rd760, %rd759;
-	shr.s64 %rd761, %rd751, 63;
-	shr.u64 %rd762, %rd761, 63;
-	add.s64 %rd763, %rd751, %rd762;
-	and.b64 %rd764, %rd763, -2;
-	sub.s64 %rd765, %rd751, %rd764;
-	mul.lo.s64 %rd766, %rd765, %rd373;
-	mov.b64 %rd767, %rd766;
-	mov.b64 %rd768, 0;
-	mov.b64 %rd769, 0;
-	mov.b64 %rd770, %rd338;
-	mov.b64 %rd771, %rd339;
-	mov.b64 %rd772, %rd340;
-	mov.b64 %rd773, %rd341;
-	mov.b64 %rd774, %rd342;
-	mov.b64 %rd775, %rd343;
-	mov.pred %p145, %p49;
-	mov.pred %p146, %p50;
-	mov.b32 %r197, %r83;
-	mov.b64 %rd776, %rd344;
-	mov.b64 %rd777, %rd345;
-	mov.b64 %rd778, %rd346;
-	mov.b64 %rd779, %rd347;
-	mov.pred %p147, %p51;
-	mov.b32 %r198, %r84;
-	mov.pred %p148, %p52;
-	mov.pred %p149, %p53;
-	mov.b64 %rd780, %rd292;
-	mov.b64 %rd781, %rd293;
-	mov.b64 %rd782, %rd294;
-	mov.b64 %rd783, %rd295;
-	mov.b64 %rd784, %rd296;
-	mov.b64 %rd785, %rd297;
-	mov.b64 %rd786, %rd298;
-	mov.b64 %rd787, %rd299;
-	mov.b64 %rd788, %rd300;
-	mov.pred %p150, %p54;
-	mov.b64 %rd789, %rd301;
-	mov.b64 %rd790, %rd302;
-	mov.b64 %rd791, %rd303;
-	mov.b32 %r199, %r85;
-	mov.b64 %rd792, %rd348;
-	mov.b64 %rd793, %rd349;
-	mov.b64 %rd794, %rd760;
-	mov.b64 %rd795, %rd748;
-	mov.b64 %rd796, %rd371;
-	mov.b64 %rd797, %rd370;
-	mov.b64 %rd798, %rd352;
-	mov.b64 %rd799, %rd372;
-	mov.b64 %rd800, %rd351;
-	mov.b64 %rd801, %rd767;
-	mov.b64 %rd802, %rd373;
-	add.s64 %rd803, %rd751, 1;
-	setp.lt.s64 %p151, %rd803, %rd346;
-	mov.pred %p152, %p151;
-	mov.pred %p153, %p51;
-	mov.b64 %rd804, %rd165;
-	mov.b64 %rd805, %rd166;
-	mov.b64 %rd806, %rd167;
-	mov.b64 %rd807, %rd796;
-	mov.b32 %r200, -1;
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, 0;
-	mov.b64 %rd810, 0;
-	mov.b64 %rd811, 0;
-	mov.b64 %rd812, 0;
-$L158:
-	mov.b64 %rd813, 0;
-	mov.b64 %rd814, %rd792;
-$L161:
-	setp.gt.s64 %p154, %rd814, 0;
+	setp.lt.s64 %p154, %rd865, %rd813;
 	not.pred %p155, %p154;
-	@!%p155 bra $L165;
-	bra.uni $L163;
-$L165:
-	setp.ge.s64 %p156, %rd808, %rd809;
-	@!%p156 bra $L167;
-	setp.ge.s64 %p157, %rd807, %rd795;
-	@!%p157 bra $L169;
-	bra.uni $L163;
-$L169:
-	add.s64 %rd815, %rd794, %rd807;
-	mul.lo.s64 %rd816, %rd815, %rd175;
-	mad.lo.s64 %rd817, %rd816, 4, %rd173;
-	ld.shared.s32 %r201, [%rd817+0];
-	mov.b32 %r202, %r201;
-	mov.b32 %r200, %r202;
-	@!%p153 bra $L170;
-	add.s64 %rd818, %rd794, %rd807;
-	mov.b64 %rd820, 2;
-	mul.lo.s64 %rd819, %rd820, %rd818;
-	mov.b64 %rd821, %rd819;
-	mul.lo.s64 %rd822, %rd821, %rd178;
-	mad.lo.s64 %rd823, %rd822, 8, %rd176;
-	ld.shared.s64 %rd824, [%rd823+0];
-	mov.b64 %rd825, %rd824;
-	add.s64 %rd826, %rd821, 1;
-	mul.lo.s64 %rd827, %rd826, %rd178;
-	mad.lo.s64 %rd828, %rd827, 8, %rd176;
-	ld.shared.s64 %rd829, [%rd828+0];
-	mov.b64 %rd830, %rd829;
-	add.s64 %rd831, %rd825, %rd799;
-	mov.b64 %rd832, %rd831;
-	mov.b64 %rd833, %rd830;
-	mov.b64 %rd808, %rd832;
-	mov.b64 %rd809, %rd833;
-	bra.uni $L171;
-$L170:
-	mov.b64 %rd834, %rd770;
-	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd835, %r203;
-	mul.lo.s64 %rd836, %rd835, %rd32;
-	mad.lo.s64 %rd837, %rd836, 8, %rd28;
-	ld.global.nc.s64 %rd838, [%rd837+0];
-	mov.b64 %rd839, %rd838;
-	mov.b64 %rd840, %rd839;
-	mov.b64 %rd841, %rd770;
-	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd842, %r204;
-	add.s64 %rd843, %rd842, 1;
-	mul.lo.s64 %rd844, %rd843, %rd32;
-	mad.lo.s64 %rd845, %rd844, 8, %rd28;
-	ld.global.nc.s64 %rd846, [%rd845+0];
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd847;
-	add.s64 %rd849, %rd840, %rd799;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd848;
-	mov.b64 %rd808, %rd850;
-	mov.b64 %rd809, %rd851;
-$L171:
-	add.s64 %rd852, %rd807, %rd797;
-	mov.b64 %rd807, %rd852;
-	bra.uni $L162;
-$L167:
-	mul.lo.s64 %rd853, %rd808, %rd39;
-	mad.lo.s64 %rd854, %rd853, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd854+0];
-	mov.b32 %r206, %r205;
-	mov.b32 %r207, %r206;
-	mov.b64 %rd855, 0;
-	mov.b64 %rd856, 0;
-	and.pred %p158, %p152, %p147;
-	@!%p158 bra $L173;
-	mov.b64 %rd857, %rd770;
+	@!%p155 bra $L151;
+	bra.uni $L149;
+$L151:
+	mul.lo.s64 %rd866, %rd865, %rd819;
+	mad.lo.s64 %rd867, %rd866, 4, %rd817;
+	ld.shared.s32 %r207, [%rd867+0];
 	mov.b32 %r208, %r207;
-	cvt.s64.s32 %rd858, %r208;
-	mul.lo.s64 %rd859, %rd858, %rd32;
-	mad.lo.s64 %rd860, %rd859, 8, %rd28;
-	ld.global.nc.s64 %rd861, [%rd860+0];
-	mov.b64 %rd862, %rd861;
-	mov.b64 %rd863, %rd862;
-	mov.b64 %rd864, %rd770;
-	mov.b32 %r209, %r207;
-	cvt.s64.s32 %rd865, %r209;
-	add.s64 %rd866, %rd865, 1;
-	mul.lo.s64 %rd867, %rd866, %rd32;
-	mad.lo.s64 %rd868, %rd867, 8, %rd28;
-	ld.global.nc.s64 %rd869, [%rd868+0];
+	mov.b32 %r209, %r208;
+	mov.pred %p156, 0;
+	mov.b64 %rd868, %rd864;
+	mov.b32 %r210, %r209;
+$L152:
+	@!%p150 bra $L156;
+	shr.s32 %r211, %r210, 5;
+	cvt.s64.s32 %rd869, %r211;
 	mov.b64 %rd870, %rd869;
-	mov.b64 %rd871, %rd870;
-	mov.b64 %rd872, %rd863;
-	mov.b64 %rd873, %rd871;
-	mov.b64 %rd855, %rd872;
-	mov.b64 %rd856, %rd873;
-$L173:
-	mov.b32 %r210, %r198;
-	mov.pred %p159, %p148;
-	mov.b32 %r211, %r200;
-	mov.b32 %r212, %r207;
-	mov.b64 %rd874, %rd808;
-	cvt.s64.s32 %rd875, %r211;
-	mul.lo.s64 %rd876, %rd875, %rd127;
-	mad.lo.s64 %rd877, %rd876, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd878, [%rd877+0];
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd880, %rd879;
-	shr.u64 %rd881, %rd880, 32;
-	cvt.u32.u64 %r213, %rd881;
-	mov.b32 %r214, %r213;
-	add.s32 %r215, %r214, 1;
-	mov.b32 %r216, %r215;
+	and.b32 %r212, %r210, 31;
+	cvt.s64.s32 %rd871, %r212;
+	min.u64 %rd872, %rd871, 32;
+	cvt.u32.u64 %r213, %rd872;
+	mov.b32 %r215, 0x1;
+	shl.b32 %r214, %r215, %r213;
+	setp.hs.u32 %p157, %r213, 32;
+	selp.b32 %r216, 0, %r214, %p157;
 	mov.b32 %r217, %r216;
-	mov.b32 %r218, %r211;
-	cvt.u64.u32 %rd882, %r217;
-	shl.b64 %rd883, %rd882, 32;
-	cvt.u64.u32 %rd884, %r218;
-	or.b64 %rd885, %rd883, %rd884;
-	mov.b64 %rd886, %rd885;
-	cvt.s64.s32 %rd887, %r212;
-	mul.lo.s64 %rd888, %rd887, %rd127;
-	mad.lo.s64 %rd889, %rd888, 8, %rd123;
-	atom.global.min.u64 %rd890, [%rd889], %rd886;
-	mov.b64 %rd891, %rd890;
-	shr.u64 %rd892, %rd891, 32;
-	cvt.u32.u64 %r219, %rd892;
-	setp.hi.u32 %p160, %r219, %r216;
-	mov.pred %p161, %p160;
-	@!%p161 bra $L175;
-	@!%p152 bra $L176;
-	mul.lo.s64 %rd893, %rd813, %rd806;
-	mad.lo.s64 %rd894, %rd893, 4, %rd804;
-	st.shared.s32 [%rd894+0], %r207;
-	@!%p147 bra $L179;
-	mov.b64 %rd896, 2;
-	mul.lo.s64 %rd895, %rd896, %rd813;
-	mul.lo.s64 %rd897, %rd895, %rd170;
-	mad.lo.s64 %rd898, %rd897, 8, %rd168;
-	st.shared.s64 [%rd898+0], %rd855;
-	mov.b64 %rd900, 2;
-	mul.lo.s64 %rd899, %rd900, %rd813;
-	add.s64 %rd901, %rd899, 1;
-	mul.lo.s64 %rd902, %rd901, %rd170;
-	mad.lo.s64 %rd903, %rd902, 8, %rd168;
-	st.shared.s64 [%rd903+0], %rd856;
-$L179:
-	add.s64 %rd904, %rd813, 1;
-	mov.b64 %rd813, %rd904;
-	bra.uni $L177;
-$L176:
+	mov.b64 %rd873, %rd870;
+	mov.b32 %r218, %r217;
+	mul.lo.s64 %rd874, %rd873, %rd806;
+	mad.lo.s64 %rd875, %rd874, 4, %rd804;
+	ld.relaxed.gpu.global.u32 %r219, [%rd875+0];
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r218;
+	setp.ne.u32 %p158, %r221, 0x0;
+	mov.pred %p159, %p158;
+	not.pred %p160, %p159;
+	@!%p160 bra $L158;
+	mul.lo.s64 %rd876, %rd873, %rd806;
+	mad.lo.s64 %rd877, %rd876, 4, %rd804;
+	atom.global.or.b32 %r222, [%rd877], %r218;
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r218;
+	setp.ne.u32 %p161, %r224, 0x0;
+	mov.pred %p159, %p161;
+$L158:
+	@!%p159 bra $L160;
+	mov.b64 %rd878, %rd868;
+	mov.b64 %rd879, %rd878;
 	mov.pred %p162, 0;
-	mov.b64 %rd905, %rd813;
-	mov.b32 %r220, %r207;
-$L180:
-	@!%p149 bra $L184;
-	shr.s32 %r221, %r220, 5;
-	cvt.s64.s32 %rd906, %r221;
-	mov.b64 %rd907, %rd906;
-	and.b32 %r222, %r220, 31;
-	cvt.s64.s32 %rd908, %r222;
-	min.u64 %rd909, %rd908, 32;
-	cvt.u32.u64 %r223, %rd909;
-	mov.b32 %r225, 0x1;
-	shl.b32 %r224, %r225, %r223;
-	setp.hs.u32 %p163, %r223, 32;
-	selp.b32 %r226, 0, %r224, %p163;
-	mov.b32 %r227, %r226;
-	mov.b64 %rd910, %rd907;
+	bra.uni $L154;
+$L160:
+	mov.b64 %rd880, %rd868;
+	mov.b64 %rd879, %rd880;
+	mov.pred %p162, 1;
+	bra.uni $L154;
+$L156:
+	@!%p151 bra $L162;
+	cvt.s64.s32 %rd881, %r210;
+	mul.lo.s64 %rd882, %rd881, %rd809;
+	mad.lo.s64 %rd883, %rd882, 4, %rd807;
+	ld.relaxed.gpu.global.s32 %r225, [%rd883+0];
+	mov.b32 %r226, %r225;
+	setp.eq.s32 %p163, %r226, %r201;
+	mov.pred %p164, %p163;
+	not.pred %p165, %p164;
+	@!%p165 bra $L164;
+	cvt.s64.s32 %rd884, %r210;
+	mul.lo.s64 %rd885, %rd884, %rd809;
+	mad.lo.s64 %rd886, %rd885, 4, %rd807;
+	atom.global.exch.b32 %r227, [%rd886], %r201;
 	mov.b32 %r228, %r227;
-	mul.lo.s64 %rd911, %rd910, %rd788;
-	mad.lo.s64 %rd912, %rd911, 4, %rd786;
-	ld.relaxed.gpu.global.u32 %r229, [%rd912+0];
-	mov.b32 %r230, %r229;
-	and.b32 %r231, %r230, %r228;
-	setp.ne.u32 %p164, %r231, 0x0;
-	mov.pred %p165, %p164;
-	not.pred %p166, %p165;
-	@!%p166 bra $L186;
-	mul.lo.s64 %rd913, %rd910, %rd788;
-	mad.lo.s64 %rd914, %rd913, 4, %rd786;
-	atom.global.or.b32 %r232, [%rd914], %r228;
-	mov.b32 %r233, %r232;
-	and.b32 %r234, %r233, %r228;
-	setp.ne.u32 %p167, %r234, 0x0;
-	mov.pred %p165, %p167;
-$L186:
-	@!%p165 bra $L188;
-	mov.b64 %rd915, %rd905;
-	mov.b64 %rd916, %rd915;
-	mov.pred %p168, 0;
-	bra.uni $L182;
-$L188:
-	mov.b64 %rd917, %rd905;
-	mov.b64 %rd916, %rd917;
-	mov.pred %p168, 1;
-	bra.uni $L182;
-$L184:
-	@!%p150 bra $L190;
-	cvt.s64.s32 %rd918, %r220;
-	mul.lo.s64 %rd919, %rd918, %rd791;
-	mad.lo.s64 %rd920, %rd919, 4, %rd789;
-	ld.relaxed.gpu.global.s32 %r235, [%rd920+0];
-	mov.b32 %r236, %r235;
-	setp.eq.s32 %p169, %r236, %r199;
-	mov.pred %p170, %p169;
-	not.pred %p171, %p170;
-	@!%p171 bra $L192;
-	cvt.s64.s32 %rd921, %r220;
-	mul.lo.s64 %rd922, %rd921, %rd791;
-	mad.lo.s64 %rd923, %rd922, 4, %rd789;
-	atom.global.exch.b32 %r237, [%rd923], %r199;
-	mov.b32 %r238, %r237;
-	setp.eq.s32 %p172, %r238, %r199;
-	mov.pred %p170, %p172;
-$L192:
-	@!%p170 bra $L194;
-	mov.b64 %rd924, %rd905;
-	mov.b64 %rd916, %rd924;
-	mov.pred %p168, 0;
-	bra.uni $L182;
-$L194:
-$L190:
-	mul.lo.s64 %rd925, %rd905, %rd806;
-	mad.lo.s64 %rd926, %rd925, 4, %rd804;
-	st.shared.s32 [%rd926+0], %r220;
-	add.s64 %rd927, %rd905, 1;
-	mov.b64 %rd928, %rd927;
-	mov.b64 %rd916, %rd928;
-	mov.pred %p168, 1;
-	bra.uni $L182;
-$L181:
+	setp.eq.s32 %p166, %r228, %r201;
+	mov.pred %p164, %p166;
+$L164:
+	@!%p164 bra $L166;
+	mov.b64 %rd887, %rd868;
+	mov.b64 %rd879, %rd887;
+	mov.pred %p162, 0;
+	bra.uni $L154;
+$L166:
+$L162:
+	mul.lo.s64 %rd888, %rd868, %rd819;
+	mad.lo.s64 %rd889, %rd888, 4, %rd817;
+	st.shared.s32 [%rd889+0], %r210;
+	add.s64 %rd890, %rd868, 1;
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd879, %rd891;
+	mov.pred %p162, 1;
+	bra.uni $L154;
+$L153:
+	bra.uni $L152;
+$L154:
+	mov.b64 %rd892, %rd879;
+	mov.pred %p167, %p162;
+	mov.b64 %rd864, %rd892;
+	mov.pred %p156, %p167;
+	@!%p156 bra $L168;
+	mov.b64 %rd893, %rd788;
+	mov.b32 %r229, %r209;
+	cvt.s64.s32 %rd894, %r229;
+	add.s64 %rd895, %rd894, 1;
+	mul.lo.s64 %rd896, %rd895, %rd32;
+	mad.lo.s64 %rd897, %rd896, 8, %rd28;
+	ld.global.nc.s64 %rd898, [%rd897+0];
+	mov.b64 %rd899, %rd898;
+	cvt.s64.s32 %rd900, %r229;
+	mul.lo.s64 %rd901, %rd900, %rd32;
+	mad.lo.s64 %rd902, %rd901, 8, %rd28;
+	ld.global.nc.s64 %rd903, [%rd902+0];
+	mov.b64 %rd904, %rd903;
+	sub.s64 %rd905, %rd899, %rd904;
+	mov.b64 %rd906, %rd905;
+	mov.b64 %rd907, %rd906;
+	add.s64 %rd908, %rd862, %rd907;
+	mov.b64 %rd862, %rd908;
+	max.s64 %rd909, %rd863, %rd907;
+	mov.b64 %rd863, %rd909;
+$L168:
+$L148:
+	add.s64 %rd910, %rd865, 1;
+	mov.b64 %rd865, %rd910;
+	bra.uni $L147;
+$L149:
+	setp.gt.s64 %p168, %rd864, 0;
+	@!%p168 bra $L170;
+	mul.lo.s64 %rd911, %rd812, %rd120;
+	mad.lo.s64 %rd912, %rd911, 8, %rd116;
+	atom.global.add.u64 %rd913, [%rd912], %rd864;
+	mov.b64 %rd914, %rd913;
+	mov.b64 %rd915, %rd914;
+	mov.b64 %rd916, 0;
+$L171:
+	setp.lt.s64 %p169, %rd916, %rd864;
+	not.pred %p170, %p169;
+	@!%p170 bra $L175;
+	bra.uni $L173;
+$L175:
+	mul.lo.s64 %rd917, %rd916, %rd819;
+	mad.lo.s64 %rd918, %rd917, 4, %rd817;
+	ld.shared.s32 %r230, [%rd918+0];
+	mov.b32 %r231, %r230;
+	add.s64 %rd919, %rd915, %rd916;
+	mul.lo.s64 %rd920, %rd919, %rd295;
+	mad.lo.s64 %rd921, %rd920, 4, %rd293;
+	st.global.s32 [%rd921+0], %r231;
+$L172:
+	add.s64 %rd922, %rd916, 1;
+	mov.b64 %rd916, %rd922;
+	bra.uni $L171;
+$L173:
+$L170:
+	mov.b64 %rd923, %rd862;
+	mov.b64 %rd924, %rd863;
+	mov.b64 %rd925, %rd923;
+	mov.b64 %rd926, %rd924;
+	mov.b64 %rd927, %rd925;
+	mov.b64 %rd928, %rd926;
+	mov.b64 %rd929, %rd927;
+	mov.b64 %rd930, %rd928;
+	add.s64 %rd931, %rd678, %rd929;
+	mov.b64 %rd678, %rd931;
+	max.s64 %rd932, %rd679, %rd930;
+	mov.b64 %rd679, %rd932;
+	mov.b64 %rd680, 0;
+$L139:
+$L135:
+	add.s64 %rd933, %rd676, %rd666;
+	mov.b64 %rd676, %rd933;
+$L121:
+	bra.uni $L120;
+$L122:
+	setp.gt.s64 %p171, %rd680, 0;
+	@!%p171 bra $L177;
+	mov.b64 %rd934, %rd649;
+	mov.b64 %rd935, %rd650;
+	mov.b64 %rd936, %rd651;
+	mov.b64 %rd937, %rd652;
+	mov.b64 %rd938, %rd653;
+	mov.b64 %rd939, %rd654;
+	mov.pred %p172, %p128;
+	mov.pred %p173, %p129;
+	mov.b32 %r232, %r173;
+	mov.b64 %rd940, %rd655;
+	mov.b64 %rd941, %rd656;
+	mov.b64 %rd942, %rd657;
+	mov.b64 %rd943, %rd658;
+	mov.pred %p174, %p130;
+	mov.b32 %r233, %r174;
+	mov.pred %p175, %p131;
+	mov.pred %p176, %p132;
+	mov.b64 %rd944, %rd307;
+	mov.b64 %rd945, %rd308;
+	mov.b64 %rd946, %rd309;
+	mov.b64 %rd947, %rd310;
+	mov.b64 %rd948, %rd311;
+	mov.b64 %rd949, %rd312;
+	mov.b64 %rd950, %rd313;
+	mov.b64 %rd951, %rd314;
+	mov.b64 %rd952, %rd315;
+	mov.pred %p177, %p133;
+	mov.b64 %rd953, %rd316;
+	mov.b64 %rd954, %rd317;
+	mov.b64 %rd955, %rd318;
+	mov.b32 %r234, %r175;
+	mov.b64 %rd956, %rd659;
+	mov.b64 %rd957, %rd660;
+	mov.b64 %rd958, %rd668;
+	mov.b64 %rd959, %rd680;
+	mov.b64 %rd960, %rd669;
+	mov.b64 %rd961, %rd670;
+	mov.b64 %rd962, %rd671;
+	mov.b64 %rd963, %rd168;
+	mov.b64 %rd964, %rd169;
+	mov.b64 %rd965, %rd170;
+	mul.lo.s64 %rd966, %rd962, %rd186;
+	mad.lo.s64 %rd967, %rd966, 4, %rd184;
+	cvt.u32.u64 %r235, %rd959;
+	atom.shared.add.s32 %r236, [%rd967], %r235;
+	mov.b32 %r237, %r236;
+	cvt.s64.s32 %rd968, %r237;
+	mov.b64 %rd969, %rd968;
+	sub.s64 %rd970, %rd961, %rd969;
+	max.s64 %rd971, %rd970, 0;
+	min.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd973, %rd972;
+	mov.b64 %rd974, 0;
+$L178:
+	setp.lt.s64 %p178, %rd974, %rd973;
+	not.pred %p179, %p178;
+	@!%p179 bra $L182;
 	bra.uni $L180;
 $L182:
-	mov.b64 %rd929, %rd916;
-	mov.pred %p173, %p168;
-	mov.b64 %rd813, %rd929;
-	mov.pred %p162, %p173;
-	@!%p162 bra $L196;
-	mov.b64 %rd930, %rd770;
-	mov.b32 %r239, %r207;
-	cvt.s64.s32 %rd931, %r239;
-	add.s64 %rd932, %rd931, 1;
-	mul.lo.s64 %rd933, %rd932, %rd32;
-	mad.lo.s64 %rd934, %rd933, 8, %rd28;
-	ld.global.nc.s64 %rd935, [%rd934+0];
-	mov.b64 %rd936, %rd935;
-	cvt.s64.s32 %rd937, %r239;
-	mul.lo.s64 %rd938, %rd937, %rd32;
-	mad.lo.s64 %rd939, %rd938, 8, %rd28;
-	ld.global.nc.s64 %rd940, [%rd939+0];
-	mov.b64 %rd941, %rd940;
-	sub.s64 %rd942, %rd936, %rd941;
-	mov.b64 %rd943, %rd942;
-	mov.b64 %rd944, %rd943;
-	add.s64 %rd945, %rd810, %rd944;
-	mov.b64 %rd810, %rd945;
-	max.s64 %rd946, %rd811, %rd944;
-	mov.b64 %rd811, %rd946;
+	mul.lo.s64 %rd975, %rd974, %rd965;
+	mad.lo.s64 %rd976, %rd975, 4, %rd963;
+	ld.shared.s32 %r238, [%rd976+0];
+	mov.b32 %r239, %r238;
+	add.s64 %rd977, %rd960, %rd969;
+	add.s64 %rd978, %rd977, %rd974;
+	mul.lo.s64 %rd979, %rd978, %rd178;
+	mad.lo.s64 %rd980, %rd979, 4, %rd176;
+	st.shared.s32 [%rd980+0], %r239;
+	@!%p174 bra $L184;
+	mov.b64 %rd982, 2;
+	mul.lo.s64 %rd981, %rd982, %rd974;
+	mul.lo.s64 %rd983, %rd981, %rd173;
+	mad.lo.s64 %rd984, %rd983, 8, %rd171;
+	ld.shared.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd960, %rd969;
+	add.s64 %rd988, %rd987, %rd974;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd988;
+	mul.lo.s64 %rd991, %rd989, %rd181;
+	mad.lo.s64 %rd992, %rd991, 8, %rd179;
+	st.shared.s64 [%rd992+0], %rd986;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd974;
+	add.s64 %rd995, %rd993, 1;
+	mul.lo.s64 %rd996, %rd995, %rd173;
+	mad.lo.s64 %rd997, %rd996, 8, %rd171;
+	ld.shared.s64 %rd998, [%rd997+0];
+	mov.b64 %rd999, %rd998;
+	add.s64 %rd1000, %rd960, %rd969;
+	add.s64 %rd1001, %rd1000, %rd974;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd1001;
+	add.s64 %rd1004, %rd1002, 1;
+	mul.lo.s64 %rd1005, %rd1004, %rd181;
+	mad.lo.s64 %rd1006, %rd1005, 8, %rd179;
+	st.shared.s64 [%rd1006+0], %rd999;
+$L184:
+$L179:
+	add.s64 %rd1007, %rd974, 1;
+	mov.b64 %rd974, %rd1007;
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd1008, 0;
+	mov.b64 %rd1009, 0;
+	mov.b64 %rd1010, 0;
+	mov.b64 %rd1011, %rd973;
+$L185:
+	setp.lt.s64 %p180, %rd1011, %rd959;
+	not.pred %p181, %p180;
+	@!%p181 bra $L189;
+	bra.uni $L187;
+$L189:
+	mul.lo.s64 %rd1012, %rd1011, %rd965;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd963;
+	ld.shared.s32 %r240, [%rd1013+0];
+	mov.b32 %r241, %r240;
+	mov.b32 %r242, %r241;
+	mov.pred %p182, 0;
+	mov.b64 %rd1014, %rd1010;
+	mov.b32 %r243, %r242;
+$L190:
+	@!%p176 bra $L194;
+	shr.s32 %r244, %r243, 5;
+	cvt.s64.s32 %rd1015, %r244;
+	mov.b64 %rd1016, %rd1015;
+	and.b32 %r245, %r243, 31;
+	cvt.s64.s32 %rd1017, %r245;
+	min.u64 %rd1018, %rd1017, 32;
+	cvt.u32.u64 %r246, %rd1018;
+	mov.b32 %r248, 0x1;
+	shl.b32 %r247, %r248, %r246;
+	setp.hs.u32 %p183, %r246, 32;
+	selp.b32 %r249, 0, %r247, %p183;
+	mov.b32 %r250, %r249;
+	mov.b64 %rd1019, %rd1016;
+	mov.b32 %r251, %r250;
+	mul.lo.s64 %rd1020, %rd1019, %rd952;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd950;
+	ld.relaxed.gpu.global.u32 %r252, [%rd1021+0];
+	mov.b32 %r253, %r252;
+	and.b32 %r254, %r253, %r251;
+	setp.ne.u32 %p184, %r254, 0x0;
+	mov.pred %p185, %p184;
+	not.pred %p186, %p185;
+	@!%p186 bra $L196;
+	mul.lo.s64 %rd1022, %rd1019, %rd952;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd950;
+	atom.global.or.b32 %r255, [%rd1023], %r251;
+	mov.b32 %r256, %r255;
+	and.b32 %r257, %r256, %r251;
+	setp.ne.u32 %p187, %r257, 0x0;
+	mov.pred %p185, %p187;
 $L196:
-$L177:
-$L175:
-	add.s64 %rd947, %rd808, %rd798;
-	mov.b64 %rd808, %rd947;
-	sub.s64 %rd948, %rd814, 1;
-	mov.b64 %rd814, %rd948;
-$L162:
-	bra.uni $L161;
-$L163:
-	mov.b64 %rd949, 0;
-	setp.lt.s64 %p174, %rd808, %rd809;
-	setp.lt.s64 %p175, %rd807, %rd795;
-	or.pred %p176, %p174, %p175;
-	@!%p176 bra $L198;
-	mov.b64 %rd949, 1;
+	@!%p185 bra $L198;
+	mov.b64 %rd1024, %rd1014;
+	mov.b64 %rd1025, %rd1024;
+	mov.pred %p188, 0;
+	bra.uni $L192;
 $L198:
-	shl.b64 %rd950, %rd949, 32;
-	or.b64 %rd951, %rd813, %rd950;
-	// block scan
-	mov.b64 %rd952, %rd951;
-	mov.b32 %r240, %r3;
-$L199:
-	setp.hs.u32 %p177, %r240, 32;
-	@%p177 bra $L200;
-	mov.b64 {%r241, %r242}, %rd952;
-	shfl.sync.up.b32 %r243|%p178, %r241, %r240, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
-	mov.b64 %rd953, {%r243, %r244};
-	@!%p178 bra $L201;
-	add.s64 %rd954, %rd953, %rd952;
-	mov.b64 %rd952, %rd954;
-$L201:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L199;
-$L200:
-	mov.b64 {%r245, %r246}, %rd952;
-	shfl.sync.up.b32 %r247|%p179, %r245, %r3, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
-	mov.b64 %rd955, {%r247, %r248};
-	setp.lo.u32 %p180, %r3, 32;
-	and.pred %p181, %p179, %p180;
-	selp.b64 %rd956, %rd955, 0, %p181;
-	sub.u32 %r249, %r13, %r3;
-	setp.eq.u32 %p182, %r7, %r249;
-	@!%p182 bra $L202;
-	mul.wide.u32 %rd957, %r8, 16;
-	add.s64 %rd958, %rd1, %rd957;
-	st.shared.s64 [%rd958+0], %rd952;
+	mov.b64 %rd1026, %rd1014;
+	mov.b64 %rd1025, %rd1026;
+	mov.pred %p188, 1;
+	bra.uni $L192;
+$L194:
+	@!%p177 bra $L200;
+	cvt.s64.s32 %rd1027, %r243;
+	mul.lo.s64 %rd1028, %rd1027, %rd955;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd953;
+	ld.relaxed.gpu.global.s32 %r258, [%rd1029+0];
+	mov.b32 %r259, %r258;
+	setp.eq.s32 %p189, %r259, %r234;
+	mov.pred %p190, %p189;
+	not.pred %p191, %p190;
+	@!%p191 bra $L202;
+	cvt.s64.s32 %rd1030, %r243;
+	mul.lo.s64 %rd1031, %rd1030, %rd955;
+	mad.lo.s64 %rd1032, %rd1031, 4, %rd953;
+	atom.global.exch.b32 %r260, [%rd1032], %r234;
+	mov.b32 %r261, %r260;
+	setp.eq.s32 %p192, %r261, %r234;
+	mov.pred %p190, %p192;
 $L202:
-	bar.sync 0;
-	setp.eq.u32 %p183, %r8, 0;
-	@!%p183 bra $L203;
-	mov.b64 %rd959, 0;
-	setp.lo.u32 %p184, %r7, %r10;
-	@!%p184 bra $L204;
-	mul.wide.u32 %rd960, %r7, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	ld.shared.s64 %rd962, [%rd961+0];
-	mov.b64 %rd959, %rd962;
+	@!%p190 bra $L204;
+	mov.b64 %rd1033, %rd1014;
+	mov.b64 %rd1025, %rd1033;
+	mov.pred %p188, 0;
+	bra.uni $L192;
 $L204:
-	mov.b64 {%r250, %r251}, %rd959;
-	shfl.sync.up.b32 %r252|%p185, %r250, 1, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd963, {%r252, %r253};
-	@!%p185 bra $L205;
-	add.s64 %rd964, %rd963, %rd959;
-	mov.b64 %rd959, %rd964;
-$L205:
-	mov.b64 {%r254, %r255}, %rd959;
-	shfl.sync.up.b32 %r256|%p186, %r254, 2, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
-	mov.b64 %rd965, {%r256, %r257};
-	@!%p186 bra $L206;
-	add.s64 %rd966, %rd965, %rd959;
-	mov.b64 %rd959, %rd966;
+$L200:
+	mul.lo.s64 %rd1034, %rd1014, %rd965;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd963;
+	st.shared.s32 [%rd1035+0], %r243;
+	add.s64 %rd1036, %rd1014, 1;
+	mov.b64 %rd1037, %rd1036;
+	mov.b64 %rd1025, %rd1037;
+	mov.pred %p188, 1;
+	bra.uni $L192;
+$L191:
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd1038, %rd1025;
+	mov.pred %p193, %p188;
+	mov.b64 %rd1010, %rd1038;
+	mov.pred %p182, %p193;
+	@!%p182 bra $L206;
+	mov.b64 %rd1039, %rd934;
+	mov.b32 %r262, %r242;
+	cvt.s64.s32 %rd1040, %r262;
+	add.s64 %rd1041, %rd1040, 1;
+	mul.lo.s64 %rd1042, %rd1041, %rd32;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd28;
+	ld.global.nc.s64 %rd1044, [%rd1043+0];
+	mov.b64 %rd1045, %rd1044;
+	cvt.s64.s32 %rd1046, %r262;
+	mul.lo.s64 %rd1047, %rd1046, %rd32;
+	mad.lo.s64 %rd1048, %rd1047, 8, %rd28;
+	ld.global.nc.s64 %rd1049, [%rd1048+0];
+	mov.b64 %rd1050, %rd1049;
+	sub.s64 %rd1051, %rd1045, %rd1050;
+	mov.b64 %rd1052, %rd1051;
+	mov.b64 %rd1053, %rd1052;
+	add.s64 %rd1054, %rd1008, %rd1053;
+	mov.b64 %rd1008, %rd1054;
+	max.s64 %rd1055, %rd1009, %rd1053;
+	mov.b64 %rd1009, %rd1055;
 $L206:
-	mov.b64 {%r258, %r259}, %rd959;
-	shfl.sync.up.b32 %r260|%p187, %r258, 4, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
-	mov.b64 %rd967, {%r260, %r261};
-	@!%p187 bra $L207;
-	add.s64 %rd968, %rd967, %rd959;
-	mov.b64 %rd959, %rd968;
-$L207:
-	mov.b64 {%r262, %r263}, %rd959;
-	shfl.sync.up.b32 %r264|%p188, %r262, 8, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
-	mov.b64 %rd969, {%r264, %r265};
-	@!%p188 bra $L208;
-	add.s64 %rd970, %rd969, %rd959;
-	mov.b64 %rd959, %rd970;
-$L208:
-	mov.b64 {%r266, %r267}, %rd959;
-	shfl.sync.up.b32 %r268|%p189, %r266, 16, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
-	mov.b64 %rd971, {%r268, %r269};
-	@!%p189 bra $L209;
-	add.s64 %rd972, %rd971, %rd959;
-	mov.b64 %rd959, %rd972;
+$L186:
+	add.s64 %rd1056, %rd1011, 1;
+	mov.b64 %rd1011, %rd1056;
+	bra.uni $L185;
+$L187:
+	setp.gt.s64 %p194, %rd1010, 0;
+	@!%p194 bra $L208;
+	mul.lo.s64 %rd1057, %rd958, %rd120;
+	mad.lo.s64 %rd1058, %rd1057, 8, %rd116;
+	atom.global.add.u64 %rd1059, [%rd1058], %rd1010;
+	mov.b64 %rd1060, %rd1059;
+	mov.b64 %rd1061, %rd1060;
+	mov.b64 %rd1062, 0;
 $L209:
-	mov.b64 {%r270, %r271}, %rd959;
-	shfl.sync.up.b32 %r272|%p190, %r270, 1, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
-	mov.b64 %rd973, {%r272, %r273};
-	selp.b64 %rd974, %rd973, 0, %p190;
-	@!%p184 bra $L210;
-	mul.wide.u32 %rd975, %r7, 16;
-	add.s64 %rd976, %rd1, %rd975;
-	add.s64 %rd977, %rd976, 512;
-	st.shared.s64 [%rd977+0], %rd974;
+	setp.lt.s64 %p195, %rd1062, %rd1010;
+	not.pred %p196, %p195;
+	@!%p196 bra $L213;
+	bra.uni $L211;
+$L213:
+	mul.lo.s64 %rd1063, %rd1062, %rd965;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd963;
+	ld.shared.s32 %r263, [%rd1064+0];
+	mov.b32 %r264, %r263;
+	add.s64 %rd1065, %rd1061, %rd1062;
+	mul.lo.s64 %rd1066, %rd1065, %rd295;
+	mad.lo.s64 %rd1067, %rd1066, 4, %rd293;
+	st.global.s32 [%rd1067+0], %r264;
 $L210:
-	sub.u32 %r274, %r10, 1;
-	setp.eq.u32 %p191, %r7, %r274;
-	@!%p191 bra $L211;
-	st.shared.s64 [%rd1+1024], %rd959;
+	add.s64 %rd1068, %rd1062, 1;
+	mov.b64 %rd1062, %rd1068;
+	bra.uni $L209;
 $L211:
-$L203:
-	bar.sync 0;
-	mul.wide.u32 %rd978, %r8, 16;
-	add.s64 %rd979, %rd1, %rd978;
-	add.s64 %rd980, %rd979, 512;
-	ld.shared.s64 %rd981, [%rd980+0];
-	add.s64 %rd982, %rd981, %rd956;
-	ld.shared.s64 %rd983, [%rd1+1024];
-	mov.b64 {%r275, %r276}, %rd982;
-	shfl.sync.idx.b32 %r277|%p192, %r275, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
-	mov.b64 %rd984, {%r277, %r278};
-	mov.b64 %rd985, %rd983;
-	mov.b64 %rd986, %rd984;
-	mov.b64 %rd987, %rd985;
-	mov.b64 %rd988, %rd986;
-	mov.b64 %rd989, %rd987;
-	mov.b64 %rd990, %rd988;
-	mov.b64 %rd991, %rd989;
-	and.b64 %rd992, %rd990, 4294967295;
-	mov.b64 %rd993, %rd992;
-	and.b64 %rd994, %rd991, 4294967295;
-	mov.b64 %rd995, %rd994;
-	shr.s64 %rd996, %rd991, 32;
-	mov.b64 %rd997, %rd996;
-	mov.b64 %rd998, %rd993;
-	mov.b64 %rd999, %rd995;
-	mov.b64 %rd1000, %rd997;
-	@!%p152 bra $L212;
-	add.s64 %rd1001, %rd812, %rd998;
-	mov.b64 %rd1002, %rd1001;
-	sub.s64 %rd1003, %rd802, %rd1002;
-	max.s64 %rd1004, %rd1003, 0;
-	min.s64 %rd1005, %rd1004, %rd813;
-	mov.b64 %rd1006, %rd1005;
-	mov.b64 %rd1007, 0;
+$L208:
+	mov.b64 %rd1069, %rd1008;
+	mov.b64 %rd1070, %rd1009;
+	mov.b64 %rd1071, %rd1069;
+	mov.b64 %rd1072, %rd1070;
+	mov.b64 %rd1073, %rd1071;
+	mov.b64 %rd1074, %rd1072;
+	mov.b64 %rd1075, %rd1073;
+	mov.b64 %rd1076, %rd1074;
+	add.s64 %rd1077, %rd678, %rd1075;
+	mov.b64 %rd678, %rd1077;
+	max.s64 %rd1078, %rd679, %rd1076;
+	mov.b64 %rd679, %rd1078;
+$L177:
+	mov.b64 %rd1079, %rd678;
+	mov.b64 %rd1080, %rd679;
+	mov.b64 %rd1081, %rd1079;
+	mov.b64 %rd1082, %rd1080;
+	mov.b64 %rd1083, %rd1081;
+	mov.b64 %rd1084, %rd1082;
+	mov.b64 %rd404, %rd1083;
+	mov.b64 %rd405, %rd1084;
 $L214:
-	setp.lt.s64 %p193, %rd1007, %rd1006;
-	not.pred %p194, %p193;
-	@!%p194 bra $L218;
+	setp.lt.s64 %p197, %rd406, %rd361;
+	not.pred %p198, %p197;
+	@!%p198 bra $L218;
 	bra.uni $L216;
 $L218:
-	mul.lo.s64 %rd1008, %rd1007, %rd806;
-	mad.lo.s64 %rd1009, %rd1008, 4, %rd804;
-	ld.shared.s32 %r279, [%rd1009+0];
-	mov.b32 %r280, %r279;
-	add.s64 %rd1010, %rd801, %rd1002;
-	add.s64 %rd1011, %rd1010, %rd1007;
-	mul.lo.s64 %rd1012, %rd1011, %rd175;
-	mad.lo.s64 %rd1013, %rd1012, 4, %rd173;
-	st.shared.s32 [%rd1013+0], %r280;
-	@!%p147 bra $L220;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1007;
-	mul.lo.s64 %rd1016, %rd1014, %rd170;
-	mad.lo.s64 %rd1017, %rd1016, 8, %rd168;
-	ld.shared.s64 %rd1018, [%rd1017+0];
-	mov.b64 %rd1019, %rd1018;
-	add.s64 %rd1020, %rd801, %rd1002;
-	add.s64 %rd1021, %rd1020, %rd1007;
-	mov.b64 %rd1023, 2;
-	mul.lo.s64 %rd1022, %rd1023, %rd1021;
-	mul.lo.s64 %rd1024, %rd1022, %rd178;
-	mad.lo.s64 %rd1025, %rd1024, 8, %rd176;
-	st.shared.s64 [%rd1025+0], %rd1019;
-	mov.b64 %rd1027, 2;
-	mul.lo.s64 %rd1026, %rd1027, %rd1007;
-	add.s64 %rd1028, %rd1026, 1;
-	mul.lo.s64 %rd1029, %rd1028, %rd170;
-	mad.lo.s64 %rd1030, %rd1029, 8, %rd168;
-	ld.shared.s64 %rd1031, [%rd1030+0];
-	mov.b64 %rd1032, %rd1031;
-	add.s64 %rd1033, %rd801, %rd1002;
-	add.s64 %rd1034, %rd1033, %rd1007;
-	mov.b64 %rd1036, 2;
-	mul.lo.s64 %rd1035, %rd1036, %rd1034;
-	add.s64 %rd1037, %rd1035, 1;
-	mul.lo.s64 %rd1038, %rd1037, %rd178;
-	mad.lo.s64 %rd1039, %rd1038, 8, %rd176;
-	st.shared.s64 [%rd1039+0], %rd1032;
-$L220:
-$L215:
-	add.s64 %rd1040, %rd1007, 1;
-	mov.b64 %rd1007, %rd1040;
-	bra.uni $L214;
-$L216:
-	mov.b64 %rd1041, 0;
-	mov.b64 %rd1042, %rd1006;
-$L221:
-	setp.lt.s64 %p195, %rd1042, %rd813;
-	not.pred %p196, %p195;
-	@!%p196 bra $L225;
-	bra.uni $L223;
-$L225:
-	mul.lo.s64 %rd1043, %rd1042, %rd806;
-	mad.lo.s64 %rd1044, %rd1043, 4, %rd804;
-	ld.shared.s32 %r281, [%rd1044+0];
-	mov.b32 %r282, %r281;
-	mov.b32 %r283, %r282;
-	mov.pred %p197, 0;
-	mov.b64 %rd1045, %rd1041;
-	mov.b32 %r284, %r283;
-$L226:
-	@!%p149 bra $L230;
-	shr.s32 %r285, %r284, 5;
-	cvt.s64.s32 %rd1046, %r285;
-	mov.b64 %rd1047, %rd1046;
-	and.b32 %r286, %r284, 31;
-	cvt.s64.s32 %rd1048, %r286;
-	min.u64 %rd1049, %rd1048, 32;
-	cvt.u32.u64 %r287, %rd1049;
-	mov.b32 %r289, 0x1;
-	shl.b32 %r288, %r289, %r287;
-	setp.hs.u32 %p198, %r287, 32;
-	selp.b32 %r290, 0, %r288, %p198;
-	mov.b32 %r291, %r290;
-	mov.b64 %rd1050, %rd1047;
-	mov.b32 %r292, %r291;
-	mul.lo.s64 %rd1051, %rd1050, %rd788;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd786;
-	ld.relaxed.gpu.global.u32 %r293, [%rd1052+0];
-	mov.b32 %r294, %r293;
-	and.b32 %r295, %r294, %r292;
-	setp.ne.u32 %p199, %r295, 0x0;
-	mov.pred %p200, %p199;
-	not.pred %p201, %p200;
-	@!%p201 bra $L232;
-	mul.lo.s64 %rd1053, %rd1050, %rd788;
-	mad.lo.s64 %rd1054, %rd1053, 4, %rd786;
-	atom.global.or.b32 %r296, [%rd1054], %r292;
-	mov.b32 %r297, %r296;
-	and.b32 %r298, %r297, %r292;
-	setp.ne.u32 %p202, %r298, 0x0;
-	mov.pred %p200, %p202;
-$L232:
-	@!%p200 bra $L234;
-	mov.b64 %rd1055, %rd1045;
-	mov.b64 %rd1056, %rd1055;
-	mov.pred %p203, 0;
-	bra.uni $L228;
-$L234:
-	mov.b64 %rd1057, %rd1045;
-	mov.b64 %rd1056, %rd1057;
-	mov.pred %p203, 1;
-	bra.uni $L228;
-$L230:
-	@!%p150 bra $L236;
-	cvt.s64.s32 %rd1058, %r284;
-	mul.lo.s64 %rd1059, %rd1058, %rd791;
-	mad.lo.s64 %rd1060, %rd1059, 4, %rd789;
-	ld.relaxed.gpu.global.s32 %r299, [%rd1060+0];
-	mov.b32 %r300, %r299;
-	setp.eq.s32 %p204, %r300, %r199;
-	mov.pred %p205, %p204;
-	not.pred %p206, %p205;
-	@!%p206 bra $L238;
-	cvt.s64.s32 %rd1061, %r284;
-	mul.lo.s64 %rd1062, %rd1061, %rd791;
-	mad.lo.s64 %rd1063, %rd1062, 4, %rd789;
-	atom.global.exch.b32 %r301, [%rd1063], %r199;
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p207, %r302, %r199;
-	mov.pred %p205, %p207;
-$L238:
-	@!%p205 bra $L240;
-	mov.b64 %rd1064, %rd1045;
-	mov.b64 %rd1056, %rd1064;
-	mov.pred %p203, 0;
-	bra.uni $L228;
-$L240:
-$L236:
-	mul.lo.s64 %rd1065, %rd1045, %rd806;
-	mad.lo.s64 %rd1066, %rd1065, 4, %rd804;
-	st.shared.s32 [%rd1066+0], %r284;
-	add.s64 %rd1067, %rd1045, 1;
-	mov.b64 %rd1068, %rd1067;
-	mov.b64 %rd1056, %rd1068;
-	mov.pred %p203, 1;
-	bra.uni $L228;
-$L227:
-	bra.uni $L226;
-$L228:
-	mov.b64 %rd1069, %rd1056;
-	mov.pred %p208, %p203;
-	mov.b64 %rd1041, %rd1069;
-	mov.pred %p197, %p208;
-	@!%p197 bra $L242;
-	mov.b64 %rd1070, %rd770;
-	mov.b32 %r303, %r283;
-	cvt.s64.s32 %rd1071, %r303;
-	add.s64 %rd1072, %rd1071, 1;
-	mul.lo.s64 %rd1073, %rd1072, %rd32;
-	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
-	ld.global.nc.s64 %rd1075, [%rd1074+0];
-	mov.b64 %rd1076, %rd1075;
-	cvt.s64.s32 %rd1077, %r303;
-	mul.lo.s64 %rd1078, %rd1077, %rd32;
-	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
-	ld.global.nc.s64 %rd1080, [%rd1079+0];
-	mov.b64 %rd1081, %rd1080;
-	sub.s64 %rd1082, %rd1076, %rd1081;
-	mov.b64 %rd1083, %rd1082;
-	mov.b64 %rd1084, %rd1083;
-	add.s64 %rd1085, %rd810, %rd1084;
-	mov.b64 %rd810, %rd1085;
-	max.s64 %rd1086, %rd811, %rd1084;
-	mov.b64 %rd811, %rd1086;
-$L242:
-$L222:
-	add.s64 %rd1087, %rd1042, 1;
-	mov.b64 %rd1042, %rd1087;
-	bra.uni $L221;
-$L223:
-	setp.gt.s64 %p209, %rd1041, 0;
-	@!%p209 bra $L244;
-	mul.lo.s64 %rd1088, %rd800, %rd120;
-	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
-	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
+	bar.sync 0;
+	sub.s64 %rd1085, %rd406, 1;
+	rem.s64 %rd1086, %rd1085, 3;
+	mul.lo.s64 %rd1087, %rd1086, %rd186;
+	mad.lo.s64 %rd1088, %rd1087, 4, %rd184;
+	ld.shared.s32 %r265, [%rd1088+0];
+	mov.b32 %r266, %r265;
+	cvt.s64.s32 %rd1089, %r266;
+	min.s64 %rd1090, %rd388, %rd1089;
 	mov.b64 %rd1091, %rd1090;
-	mov.b64 %rd1092, %rd1091;
-	mov.b64 %rd1093, 0;
+	setp.eq.s64 %p199, %rd1091, 0;
+	@!%p199 bra $L220;
+	bra.uni $L216;
+$L220:
+	cvt.u64.u32 %rd1092, %r2;
+	setp.eq.s64 %p200, %rd1092, 0;
+	@!%p200 bra $L222;
+	add.s64 %rd1093, %rd406, 1;
+	rem.s64 %rd1094, %rd1093, 3;
+	mul.lo.s64 %rd1095, %rd1094, %rd186;
+	mad.lo.s64 %rd1096, %rd1095, 4, %rd184;
+	mov.b32 %r267, 0;
+	st.shared.s32 [%rd1096+0], %r267;
+$L222:
+	shr.s64 %rd1097, %rd406, 63;
+	shr.u64 %rd1098, %rd1097, 63;
+	add.s64 %rd1099, %rd406, %rd1098;
+	and.b64 %rd1100, %rd1099, -2;
+	sub.s64 %rd1101, %rd406, %rd1100;
+	mov.b64 %rd1103, 1;
+	sub.s64 %rd1102, %rd1103, %rd1101;
+	mul.lo.s64 %rd1104, %rd1102, %rd388;
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd1106, 0;
+	mov.b64 %rd1107, 0;
+	add.s64 %rd1108, %rd406, 1;
+	setp.lt.s64 %p201, %rd1108, %rd361;
+	@!%p201 bra $L223;
+	mov.b64 %rd1109, %rd353;
+	mov.b64 %rd1110, %rd354;
+	mov.b64 %rd1111, %rd355;
+	mov.b64 %rd1112, %rd356;
+	mov.b64 %rd1113, %rd357;
+	mov.b64 %rd1114, %rd358;
+	mov.pred %p202, %p51;
+	mov.pred %p203, %p52;
+	mov.b32 %r268, %r84;
+	mov.b64 %rd1115, %rd359;
+	mov.b64 %rd1116, %rd360;
+	mov.b64 %rd1117, %rd361;
+	mov.b64 %rd1118, %rd362;
+	mov.pred %p204, %p53;
+	mov.b32 %r269, %r85;
+	mov.pred %p205, %p54;
+	mov.pred %p206, %p55;
+	mov.pred %p207, %p56;
+	mov.b32 %r270, %r86;
+	mov.b64 %rd1119, %rd363;
+	mov.b64 %rd1120, %rd364;
+	mov.b64 %rd1121, %rd1105;
+	mov.b64 %rd1122, %rd1091;
+	mov.b64 %rd1123, %rd386;
+	mov.b64 %rd1124, %rd385;
+	mov.b64 %rd1125, %rd367;
+	mov.b64 %rd1126, %rd387;
+	mov.b64 %rd1127, %rd366;
+	shr.s64 %rd1128, %rd406, 63;
+	shr.u64 %rd1129, %rd1128, 63;
+	add.s64 %rd1130, %rd406, %rd1129;
+	and.b64 %rd1131, %rd1130, -2;
+	sub.s64 %rd1132, %rd406, %rd1131;
+	mul.lo.s64 %rd1133, %rd1132, %rd388;
+	mov.b64 %rd1134, %rd1133;
+	mov.b64 %rd1135, %rd388;
+	rem.s64 %rd1136, %rd406, 3;
+	mov.b64 %rd1137, %rd1136;
+	mov.pred %p208, %p53;
+	mov.b64 %rd1138, %rd168;
+	mov.b64 %rd1139, %rd169;
+	mov.b64 %rd1140, %rd170;
+	mov.b64 %rd1141, %rd1123;
+	mov.b32 %r271, -1;
+	mov.b64 %rd1142, 0;
+	mov.b64 %rd1143, 0;
+	mov.b64 %rd1144, 0;
+	mov.b64 %rd1145, 0;
+	mov.b64 %rd1146, 0;
+$L225:
+	setp.ge.s64 %p209, %rd1142, %rd1143;
+	@!%p209 bra $L229;
+	setp.ge.s64 %p210, %rd1141, %rd1122;
+	@!%p210 bra $L231;
+	bra.uni $L227;
+$L231:
+	add.s64 %rd1147, %rd1121, %rd1141;
+	mul.lo.s64 %rd1148, %rd1147, %rd178;
+	mad.lo.s64 %rd1149, %rd1148, 4, %rd176;
+	ld.shared.s32 %r272, [%rd1149+0];
+	mov.b32 %r273, %r272;
+	mov.b32 %r271, %r273;
+	mov.b64 %rd1150, %rd1109;
+	mov.b64 %rd1151, %rd1110;
+	mov.b64 %rd1152, %rd1111;
+	mov.b64 %rd1153, %rd1112;
+	mov.b64 %rd1154, %rd1113;
+	mov.b64 %rd1155, %rd1114;
+	mov.pred %p211, %p202;
+	mov.pred %p212, %p203;
+	mov.b32 %r274, %r268;
+	mov.b64 %rd1156, %rd1115;
+	mov.b64 %rd1157, %rd1116;
+	mov.b64 %rd1158, %rd1117;
+	mov.b64 %rd1159, %rd1118;
+	mov.pred %p213, %p204;
+	mov.b32 %r275, %r269;
+	mov.pred %p214, %p205;
+	mov.b32 %r276, %r271;
+	add.s64 %rd1160, %rd1121, %rd1141;
+	mov.b64 %rd1161, %rd1160;
+	mov.b64 %rd1162, %rd1126;
+	mov.pred %p215, %p208;
+$L232:
+	@!%p215 bra $L236;
+	mov.b64 %rd1164, 2;
+	mul.lo.s64 %rd1163, %rd1164, %rd1161;
+	mul.lo.s64 %rd1165, %rd1163, %rd181;
+	mad.lo.s64 %rd1166, %rd1165, 8, %rd179;
+	ld.shared.s64 %rd1167, [%rd1166+0];
+	mov.b64 %rd1168, %rd1167;
+	mov.b64 %rd1170, 2;
+	mul.lo.s64 %rd1169, %rd1170, %rd1161;
+	add.s64 %rd1171, %rd1169, 1;
+	mul.lo.s64 %rd1172, %rd1171, %rd181;
+	mad.lo.s64 %rd1173, %rd1172, 8, %rd179;
+	ld.shared.s64 %rd1174, [%rd1173+0];
+	mov.b64 %rd1175, %rd1174;
+	add.s64 %rd1176, %rd1168, %rd1162;
+	mov.b64 %rd1177, %rd1176;
+	mov.b64 %rd1178, %rd1175;
+	mov.b64 %rd1179, %rd1177;
+	mov.b64 %rd1180, %rd1178;
+	bra.uni $L234;
+$L236:
+	mov.b64 %rd1181, %rd1150;
+	mov.b32 %r277, %r276;
+	cvt.s64.s32 %rd1182, %r277;
+	mul.lo.s64 %rd1183, %rd1182, %rd32;
+	mad.lo.s64 %rd1184, %rd1183, 8, %rd28;
+	ld.global.nc.s64 %rd1185, [%rd1184+0];
+	mov.b64 %rd1186, %rd1185;
+	mov.b64 %rd1187, %rd1186;
+	mov.b64 %rd1188, %rd1150;
+	mov.b32 %r278, %r276;
+	cvt.s64.s32 %rd1189, %r278;
+	add.s64 %rd1190, %rd1189, 1;
+	mul.lo.s64 %rd1191, %rd1190, %rd32;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd28;
+	ld.global.nc.s64 %rd1193, [%rd1192+0];
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd1195, %rd1194;
+	add.s64 %rd1196, %rd1187, %rd1162;
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1195;
+	mov.b64 %rd1179, %rd1197;
+	mov.b64 %rd1180, %rd1198;
+	bra.uni $L234;
+$L233:
+	bra.uni $L232;
+$L234:
+	mov.b64 %rd1199, %rd1179;
+	mov.b64 %rd1200, %rd1180;
+	mov.b64 %rd1142, %rd1199;
+	mov.b64 %rd1143, %rd1200;
+	add.s64 %rd1201, %rd1141, %rd1124;
+	mov.b64 %rd1141, %rd1201;
+	bra.uni $L226;
+$L229:
+	mul.lo.s64 %rd1202, %rd1142, %rd39;
+	mad.lo.s64 %rd1203, %rd1202, 4, %rd35;
+	ld.global.nc.s32 %r279, [%rd1203+0];
+	mov.b32 %r280, %r279;
+	mov.b32 %r281, %r280;
+	mov.b64 %rd1204, 0;
+	mov.b64 %rd1205, 0;
+	@!%p204 bra $L238;
+	mov.b64 %rd1206, %rd1109;
+	mov.b32 %r282, %r281;
+	cvt.s64.s32 %rd1207, %r282;
+	mul.lo.s64 %rd1208, %rd1207, %rd32;
+	mad.lo.s64 %rd1209, %rd1208, 8, %rd28;
+	ld.global.nc.s64 %rd1210, [%rd1209+0];
+	mov.b64 %rd1211, %rd1210;
+	mov.b64 %rd1212, %rd1211;
+	mov.b64 %rd1213, %rd1109;
+	mov.b32 %r283, %r281;
+	cvt.s64.s32 %rd1214, %r283;
+	add.s64 %rd1215, %rd1214, 1;
+	mul.lo.s64 %rd1216, %rd1215, %rd32;
+	mad.lo.s64 %rd1217, %rd1216, 8, %rd28;
+	ld.global.nc.s64 %rd1218, [%rd1217+0];
+	mov.b64 %rd1219, %rd1218;
+	mov.b64 %rd1220, %rd1219;
+	mov.b64 %rd1221, %rd1212;
+	mov.b64 %rd1222, %rd1220;
+	mov.b64 %rd1204, %rd1221;
+	mov.b64 %rd1205, %rd1222;
+$L238:
+	mov.b32 %r284, %r269;
+	mov.pred %p216, %p205;
+	mov.b32 %r285, %r271;
+	mov.b32 %r286, %r281;
+	mov.b64 %rd1223, %rd1142;
+	cvt.s64.s32 %rd1224, %r285;
+	mul.lo.s64 %rd1225, %rd1224, %rd127;
+	mad.lo.s64 %rd1226, %rd1225, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd1227, [%rd1226+0];
+	mov.b64 %rd1228, %rd1227;
+	mov.b64 %rd1229, %rd1228;
+	shr.u64 %rd1230, %rd1229, 32;
+	cvt.u32.u64 %r287, %rd1230;
+	mov.b32 %r288, %r287;
+	add.s32 %r289, %r288, 1;
+	mov.b32 %r290, %r289;
+	mov.b32 %r291, %r290;
+	mov.b32 %r292, %r285;
+	cvt.u64.u32 %rd1231, %r291;
+	shl.b64 %rd1232, %rd1231, 32;
+	cvt.u64.u32 %rd1233, %r292;
+	or.b64 %rd1234, %rd1232, %rd1233;
+	mov.b64 %rd1235, %rd1234;
+	cvt.s64.s32 %rd1236, %r286;
+	mul.lo.s64 %rd1237, %rd1236, %rd127;
+	mad.lo.s64 %rd1238, %rd1237, 8, %rd123;
+	atom.global.min.u64 %rd1239, [%rd1238], %rd1235;
+	mov.b64 %rd1240, %rd1239;
+	shr.u64 %rd1241, %rd1240, 32;
+	cvt.u32.u64 %r293, %rd1241;
+	setp.hi.u32 %p217, %r293, %r290;
+	mov.pred %p218, %p217;
+	@!%p218 bra $L240;
+	mul.lo.s64 %rd1242, %rd1146, %rd1140;
+	mad.lo.s64 %rd1243, %rd1242, 4, %rd1138;
+	st.shared.s32 [%rd1243+0], %r281;
+	@!%p204 bra $L242;
+	mov.b64 %rd1245, 2;
+	mul.lo.s64 %rd1244, %rd1245, %rd1146;
+	mul.lo.s64 %rd1246, %rd1244, %rd173;
+	mad.lo.s64 %rd1247, %rd1246, 8, %rd171;
+	st.shared.s64 [%rd1247+0], %rd1204;
+	mov.b64 %rd1249, 2;
+	mul.lo.s64 %rd1248, %rd1249, %rd1146;
+	add.s64 %rd1250, %rd1248, 1;
+	mul.lo.s64 %rd1251, %rd1250, %rd173;
+	mad.lo.s64 %rd1252, %rd1251, 8, %rd171;
+	st.shared.s64 [%rd1252+0], %rd1205;
+$L242:
+	add.s64 %rd1253, %rd1146, 1;
+	mov.b64 %rd1146, %rd1253;
+	setp.eq.s64 %p219, %rd1146, %rd1119;
+	@!%p219 bra $L244;
+	mov.b64 %rd1254, %rd1109;
+	mov.b64 %rd1255, %rd1110;
+	mov.b64 %rd1256, %rd1111;
+	mov.b64 %rd1257, %rd1112;
+	mov.b64 %rd1258, %rd1113;
+	mov.b64 %rd1259, %rd1114;
+	mov.pred %p220, %p202;
+	mov.pred %p221, %p203;
+	mov.b32 %r294, %r268;
+	mov.b64 %rd1260, %rd1115;
+	mov.b64 %rd1261, %rd1116;
+	mov.b64 %rd1262, %rd1117;
+	mov.b64 %rd1263, %rd1118;
+	mov.pred %p222, %p204;
+	mov.b32 %r295, %r269;
+	mov.pred %p223, %p205;
+	mov.pred %p224, %p206;
+	mov.b64 %rd1264, %rd307;
+	mov.b64 %rd1265, %rd308;
+	mov.b64 %rd1266, %rd309;
+	mov.b64 %rd1267, %rd310;
+	mov.b64 %rd1268, %rd311;
+	mov.b64 %rd1269, %rd312;
+	mov.b64 %rd1270, %rd313;
+	mov.b64 %rd1271, %rd314;
+	mov.b64 %rd1272, %rd315;
+	mov.pred %p225, %p207;
+	mov.b64 %rd1273, %rd316;
+	mov.b64 %rd1274, %rd317;
+	mov.b64 %rd1275, %rd318;
+	mov.b32 %r296, %r270;
+	mov.b64 %rd1276, %rd1119;
+	mov.b64 %rd1277, %rd1120;
+	mov.b64 %rd1278, %rd1127;
+	mov.b64 %rd1279, %rd1146;
+	mov.b64 %rd1280, %rd1134;
+	mov.b64 %rd1281, %rd1135;
+	mov.b64 %rd1282, %rd1137;
+	mov.b64 %rd1283, %rd168;
+	mov.b64 %rd1284, %rd169;
+	mov.b64 %rd1285, %rd170;
+	mul.lo.s64 %rd1286, %rd1282, %rd186;
+	mad.lo.s64 %rd1287, %rd1286, 4, %rd184;
+	cvt.u32.u64 %r297, %rd1279;
+	atom.shared.add.s32 %r298, [%rd1287], %r297;
+	mov.b32 %r299, %r298;
+	cvt.s64.s32 %rd1288, %r299;
+	mov.b64 %rd1289, %rd1288;
+	sub.s64 %rd1290, %rd1281, %rd1289;
+	max.s64 %rd1291, %rd1290, 0;
+	min.s64 %rd1292, %rd1291, %rd1279;
+	mov.b64 %rd1293, %rd1292;
+	mov.b64 %rd1294, 0;
 $L245:
-	setp.lt.s64 %p210, %rd1093, %rd1041;
-	not.pred %p211, %p210;
-	@!%p211 bra $L249;
+	setp.lt.s64 %p226, %rd1294, %rd1293;
+	not.pred %p227, %p226;
+	@!%p227 bra $L249;
 	bra.uni $L247;
 $L249:
-	mul.lo.s64 %rd1094, %rd1093, %rd806;
-	mad.lo.s64 %rd1095, %rd1094, 4, %rd804;
-	ld.shared.s32 %r304, [%rd1095+0];
-	mov.b32 %r305, %r304;
-	add.s64 %rd1096, %rd1092, %rd1093;
-	mul.lo.s64 %rd1097, %rd1096, %rd280;
-	mad.lo.s64 %rd1098, %rd1097, 4, %rd278;
-	st.global.s32 [%rd1098+0], %r305;
+	mul.lo.s64 %rd1295, %rd1294, %rd1285;
+	mad.lo.s64 %rd1296, %rd1295, 4, %rd1283;
+	ld.shared.s32 %r300, [%rd1296+0];
+	mov.b32 %r301, %r300;
+	add.s64 %rd1297, %rd1280, %rd1289;
+	add.s64 %rd1298, %rd1297, %rd1294;
+	mul.lo.s64 %rd1299, %rd1298, %rd178;
+	mad.lo.s64 %rd1300, %rd1299, 4, %rd176;
+	st.shared.s32 [%rd1300+0], %r301;
+	@!%p222 bra $L251;
+	mov.b64 %rd1302, 2;
+	mul.lo.s64 %rd1301, %rd1302, %rd1294;
+	mul.lo.s64 %rd1303, %rd1301, %rd173;
+	mad.lo.s64 %rd1304, %rd1303, 8, %rd171;
+	ld.shared.s64 %rd1305, [%rd1304+0];
+	mov.b64 %rd1306, %rd1305;
+	add.s64 %rd1307, %rd1280, %rd1289;
+	add.s64 %rd1308, %rd1307, %rd1294;
+	mov.b64 %rd1310, 2;
+	mul.lo.s64 %rd1309, %rd1310, %rd1308;
+	mul.lo.s64 %rd1311, %rd1309, %rd181;
+	mad.lo.s64 %rd1312, %rd1311, 8, %rd179;
+	st.shared.s64 [%rd1312+0], %rd1306;
+	mov.b64 %rd1314, 2;
+	mul.lo.s64 %rd1313, %rd1314, %rd1294;
+	add.s64 %rd1315, %rd1313, 1;
+	mul.lo.s64 %rd1316, %rd1315, %rd173;
+	mad.lo.s64 %rd1317, %rd1316, 8, %rd171;
+	ld.shared.s64 %rd1318, [%rd1317+0];
+	mov.b64 %rd1319, %rd1318;
+	add.s64 %rd1320, %rd1280, %rd1289;
+	add.s64 %rd1321, %rd1320, %rd1294;
+	mov.b64 %rd1323, 2;
+	mul.lo.s64 %rd1322, %rd1323, %rd1321;
+	add.s64 %rd1324, %rd1322, 1;
+	mul.lo.s64 %rd1325, %rd1324, %rd181;
+	mad.lo.s64 %rd1326, %rd1325, 8, %rd179;
+	st.shared.s64 [%rd1326+0], %rd1319;
+$L251:
 $L246:
-	add.s64 %rd1099, %rd1093, 1;
-	mov.b64 %rd1093, %rd1099;
+	add.s64 %rd1327, %rd1294, 1;
+	mov.b64 %rd1294, %rd1327;
 	bra.uni $L245;
 $L247:
-$L244:
-	add.s64 %rd1100, %rd812, %rd999;
-	min.s64 %rd1101, %rd802, %rd1100;
-	mov.b64 %rd812, %rd1101;
-	bra.uni $L213;
-$L212:
-	mov.b64 %rd1102, 0;
-	cvt.u64.u32 %rd1103, %r2;
-	setp.eq.s64 %p212, %rd1103, 0;
-	setp.gt.s64 %p213, %rd999, 0;
-	and.pred %p214, %p212, %p213;
-	@!%p214 bra $L251;
-	mul.lo.s64 %rd1104, %rd800, %rd120;
-	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
-	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
-	mov.b64 %rd1107, %rd1106;
-	mov.b64 %rd1102, %rd1107;
-$L251:
-	cvt.u64.u32 %rd1108, %r2;
-	setp.eq.s64 %p215, %rd1108, 0;
-	setp.eq.u32 %p216, %r1, 0;
-	and.pred %p217, %p215, %p216;
-	bar.sync 0;
-	@!%p217 bra $L252;
-	st.shared.s64 [%rd1+1024], %rd1102;
+	mov.b64 %rd1328, 0;
+	mov.b64 %rd1329, 0;
+	mov.b64 %rd1330, 0;
+	mov.b64 %rd1331, %rd1293;
 $L252:
-	bar.sync 0;
-	ld.shared.s64 %rd1109, [%rd1+1024];
-	mov.b64 %rd1110, %rd1109;
-	add.s64 %rd1111, %rd1110, %rd998;
-	mov.b64 %rd1112, %rd1111;
-	mov.b64 %rd1113, 0;
-$L253:
-	setp.lt.s64 %p218, %rd1113, %rd813;
-	not.pred %p219, %p218;
-	@!%p219 bra $L257;
-	bra.uni $L255;
+	setp.lt.s64 %p228, %rd1331, %rd1279;
+	not.pred %p229, %p228;
+	@!%p229 bra $L256;
+	bra.uni $L254;
+$L256:
+	mul.lo.s64 %rd1332, %rd1331, %rd1285;
+	mad.lo.s64 %rd1333, %rd1332, 4, %rd1283;
+	ld.shared.s32 %r302, [%rd1333+0];
+	mov.b32 %r303, %r302;
+	mov.b32 %r304, %r303;
+	mov.pred %p230, 0;
+	mov.b64 %rd1334, %rd1330;
+	mov.b32 %r305, %r304;
 $L257:
-	mul.lo.s64 %rd1114, %rd1113, %rd806;
-	mad.lo.s64 %rd1115, %rd1114, 4, %rd804;
-	ld.shared.s32 %r306, [%rd1115+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd1116, %rd1112, %rd1113;
-	mul.lo.s64 %rd1117, %rd1116, %rd280;
-	mad.lo.s64 %rd1118, %rd1117, 4, %rd278;
-	st.global.s32 [%rd1118+0], %r307;
-$L254:
-	add.s64 %rd1119, %rd1113, 1;
-	mov.b64 %rd1113, %rd1119;
-	bra.uni $L253;
-$L255:
-$L213:
-	setp.eq.s64 %p220, %rd1000, 0;
-	@!%p220 bra $L259;
-	bra.uni $L160;
-$L259:
-$L159:
-	bra.uni $L158;
-$L160:
-	mov.b64 %rd1120, %rd812;
-	mov.b64 %rd1121, %rd810;
-	mov.b64 %rd1122, %rd811;
-	mov.b64 %rd1123, %rd1120;
-	mov.b64 %rd1124, %rd1121;
-	mov.b64 %rd1125, %rd1122;
-	mov.b64 %rd1126, %rd1123;
-	mov.b64 %rd1127, %rd1124;
-	mov.b64 %rd1128, %rd1125;
-	mov.b64 %rd748, %rd1126;
-	mov.b64 %rd768, %rd1127;
-	mov.b64 %rd769, %rd1128;
-	add.s64 %rd1129, %rd749, %rd768;
-	mov.b64 %rd749, %rd1129;
-	max.s64 %rd1130, %rd750, %rd769;
-	mov.b64 %rd750, %rd1130;
-$L154:
-	add.s64 %rd1131, %rd751, 1;
-	mov.b64 %rd751, %rd1131;
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd1132, %rd749;
-	// block reduction
-	sub.u32 %r308, %r13, 1;
-	mov.b32 %r309, %r3;
-$L260:
-	setp.hs.u32 %p221, %r309, 32;
-	@%p221 bra $L261;
-	mov.b64 {%r310, %r311}, %rd1132;
-	shfl.sync.down.b32 %r312|%p222, %r310, %r309, %r308, %r17;
-	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd1133, {%r312, %r313};
-	@!%p222 bra $L262;
-	add.s64 %rd1134, %rd1132, %rd1133;
-	mov.b64 %rd1132, %rd1134;
-$L262:
-	shl.b32 %r309, %r309, 1;
-	bra.uni $L260;
-$L261:
-	setp.eq.u32 %p223, %r7, 0;
-	@!%p223 bra $L263;
-	mul.wide.u32 %rd1135, %r8, 16;
-	add.s64 %rd1136, %rd1, %rd1135;
-	st.shared.s64 [%rd1136+0], %rd1132;
+	@!%p224 bra $L261;
+	shr.s32 %r306, %r305, 5;
+	cvt.s64.s32 %rd1335, %r306;
+	mov.b64 %rd1336, %rd1335;
+	and.b32 %r307, %r305, 31;
+	cvt.s64.s32 %rd1337, %r307;
+	min.u64 %rd1338, %rd1337, 32;
+	cvt.u32.u64 %r308, %rd1338;
+	mov.b32 %r310, 0x1;
+	shl.b32 %r309, %r310, %r308;
+	setp.hs.u32 %p231, %r308, 32;
+	selp.b32 %r311, 0, %r309, %p231;
+	mov.b32 %r312, %r311;
+	mov.b64 %rd1339, %rd1336;
+	mov.b32 %r313, %r312;
+	mul.lo.s64 %rd1340, %rd1339, %rd1272;
+	mad.lo.s64 %rd1341, %rd1340, 4, %rd1270;
+	ld.relaxed.gpu.global.u32 %r314, [%rd1341+0];
+	mov.b32 %r315, %r314;
+	and.b32 %r316, %r315, %r313;
+	setp.ne.u32 %p232, %r316, 0x0;
+	mov.pred %p233, %p232;
+	not.pred %p234, %p233;
+	@!%p234 bra $L263;
+	mul.lo.s64 %rd1342, %rd1339, %rd1272;
+	mad.lo.s64 %rd1343, %rd1342, 4, %rd1270;
+	atom.global.or.b32 %r317, [%rd1343], %r313;
+	mov.b32 %r318, %r317;
+	and.b32 %r319, %r318, %r313;
+	setp.ne.u32 %p235, %r319, 0x0;
+	mov.pred %p233, %p235;
 $L263:
-	bar.sync 0;
-	setp.eq.u32 %p224, %r8, 0;
-	@!%p224 bra $L264;
-	setp.lo.u32 %p225, %r7, %r10;
-	@!%p225 bra $L265;
-	mul.wide.u32 %rd1137, %r7, 16;
-	add.s64 %rd1138, %rd1, %rd1137;
-	ld.shared.s64 %rd1139, [%rd1138+0];
-	mov.b64 %rd1132, %rd1139;
+	@!%p233 bra $L265;
+	mov.b64 %rd1344, %rd1334;
+	mov.b64 %rd1345, %rd1344;
+	mov.pred %p236, 0;
+	bra.uni $L259;
 $L265:
-	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd1132;
-	shfl.sync.down.b32 %r317|%p226, %r315, 1, %r314, %r17;
-	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd1140, {%r317, %r318};
-	@!%p226 bra $L266;
-	add.s64 %rd1141, %rd1132, %rd1140;
-	mov.b64 %rd1132, %rd1141;
-$L266:
-	mov.b64 {%r319, %r320}, %rd1132;
-	shfl.sync.down.b32 %r321|%p227, %r319, 2, %r314, %r17;
-	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd1142, {%r321, %r322};
-	@!%p227 bra $L267;
-	add.s64 %rd1143, %rd1132, %rd1142;
-	mov.b64 %rd1132, %rd1143;
-$L267:
-	mov.b64 {%r323, %r324}, %rd1132;
-	shfl.sync.down.b32 %r325|%p228, %r323, 4, %r314, %r17;
-	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd1144, {%r325, %r326};
-	@!%p228 bra $L268;
-	add.s64 %rd1145, %rd1132, %rd1144;
-	mov.b64 %rd1132, %rd1145;
-$L268:
-	mov.b64 {%r327, %r328}, %rd1132;
-	shfl.sync.down.b32 %r329|%p229, %r327, 8, %r314, %r17;
-	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd1146, {%r329, %r330};
-	@!%p229 bra $L269;
-	add.s64 %rd1147, %rd1132, %rd1146;
-	mov.b64 %rd1132, %rd1147;
+	mov.b64 %rd1346, %rd1334;
+	mov.b64 %rd1345, %rd1346;
+	mov.pred %p236, 1;
+	bra.uni $L259;
+$L261:
+	@!%p225 bra $L267;
+	cvt.s64.s32 %rd1347, %r305;
+	mul.lo.s64 %rd1348, %rd1347, %rd1275;
+	mad.lo.s64 %rd1349, %rd1348, 4, %rd1273;
+	ld.relaxed.gpu.global.s32 %r320, [%rd1349+0];
+	mov.b32 %r321, %r320;
+	setp.eq.s32 %p237, %r321, %r296;
+	mov.pred %p238, %p237;
+	not.pred %p239, %p238;
+	@!%p239 bra $L269;
+	cvt.s64.s32 %rd1350, %r305;
+	mul.lo.s64 %rd1351, %rd1350, %rd1275;
+	mad.lo.s64 %rd1352, %rd1351, 4, %rd1273;
+	atom.global.exch.b32 %r322, [%rd1352], %r296;
+	mov.b32 %r323, %r322;
+	setp.eq.s32 %p240, %r323, %r296;
+	mov.pred %p238, %p240;
 $L269:
-	mov.b64 {%r331, %r332}, %rd1132;
-	shfl.sync.down.b32 %r333|%p230, %r331, 16, %r314, %r17;
-	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd1148, {%r333, %r334};
-	@!%p230 bra $L270;
-	add.s64 %rd1149, %rd1132, %rd1148;
-	mov.b64 %rd1132, %rd1149;
-$L270:
-	@!%p223 bra $L271;
-	st.shared.s64 [%rd1+1024], %rd1132;
+	@!%p238 bra $L271;
+	mov.b64 %rd1353, %rd1334;
+	mov.b64 %rd1345, %rd1353;
+	mov.pred %p236, 0;
+	bra.uni $L259;
 $L271:
-$L264:
-	bar.sync 0;
-	ld.shared.s64 %rd1150, [%rd1+1024];
-	mov.b64 %rd1132, %rd1150;
-	mov.b64 %rd1151, %rd1132;
-	mov.b64 %rd749, %rd1151;
-	mov.b64 %rd1152, %rd750;
-	// block reduction
-	sub.u32 %r335, %r13, 1;
-	mov.b32 %r336, %r3;
-$L272:
-	setp.hs.u32 %p231, %r336, 32;
-	@%p231 bra $L273;
-	mov.b64 {%r337, %r338}, %rd1152;
-	shfl.sync.down.b32 %r339|%p232, %r337, %r336, %r335, %r17;
-	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
-	mov.b64 %rd1153, {%r339, %r340};
-	@!%p232 bra $L274;
-	max.s64 %rd1154, %rd1152, %rd1153;
-	mov.b64 %rd1152, %rd1154;
-$L274:
-	shl.b32 %r336, %r336, 1;
-	bra.uni $L272;
+$L267:
+	mul.lo.s64 %rd1354, %rd1334, %rd1285;
+	mad.lo.s64 %rd1355, %rd1354, 4, %rd1283;
+	st.shared.s32 [%rd1355+0], %r305;
+	add.s64 %rd1356, %rd1334, 1;
+	mov.b64 %rd1357, %rd1356;
+	mov.b64 %rd1345, %rd1357;
+	mov.pred %p236, 1;
+	bra.uni $L259;
+$L258:
+	bra.uni $L257;
+$L259:
+	mov.b64 %rd1358, %rd1345;
+	mov.pred %p241, %p236;
+	mov.b64 %rd1330, %rd1358;
+	mov.pred %p230, %p241;
+	@!%p230 bra $L273;
+	mov.b64 %rd1359, %rd1254;
+	mov.b32 %r324, %r304;
+	cvt.s64.s32 %rd1360, %r324;
+	add.s64 %rd1361, %rd1360, 1;
+	mul.lo.s64 %rd1362, %rd1361, %rd32;
+	mad.lo.s64 %rd1363, %rd1362, 8, %rd28;
+	ld.global.nc.s64 %rd1364, [%rd1363+0];
+	mov.b64 %rd1365, %rd1364;
+	cvt.s64.s32 %rd1366, %r324;
+	mul.lo.s64 %rd1367, %rd1366, %rd32;
+	mad.lo.s64 %rd1368, %rd1367, 8, %rd28;
+	ld.global.nc.s64 %rd1369, [%rd1368+0];
+	mov.b64 %rd1370, %rd1369;
+	sub.s64 %rd1371, %rd1365, %rd1370;
+	mov.b64 %rd1372, %rd1371;
+	mov.b64 %rd1373, %rd1372;
+	add.s64 %rd1374, %rd1328, %rd1373;
+	mov.b64 %rd1328, %rd1374;
+	max.s64 %rd1375, %rd1329, %rd1373;
+	mov.b64 %rd1329, %rd1375;
 $L273:
-	setp.eq.u32 %p233, %r7, 0;
-	@!%p233 bra $L275;
-	mul.wide.u32 %rd1155, %r8, 16;
-	add.s64 %rd1156, %rd1, %rd1155;
-	st.shared.s64 [%rd1156+0], %rd1152;
-$L275:
-	bar.sync 0;
-	setp.eq.u32 %p234, %r8, 0;
-	@!%p234 bra $L276;
-	setp.lo.u32 %p235, %r7, %r10;
-	@!%p235 bra $L277;
-	mul.wide.u32 %rd1157, %r7, 16;
-	add.s64 %rd1158, %rd1, %rd1157;
-	ld.shared.s64 %rd1159, [%rd1158+0];
-	mov.b64 %rd1152, %rd1159;
-$L277:
-	sub.u32 %r341, %r10, 1;
-	mov.b64 {%r342, %r343}, %rd1152;
-	shfl.sync.down.b32 %r344|%p236, %r342, 1, %r341, %r17;
-	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
-	mov.b64 %rd1160, {%r344, %r345};
-	@!%p236 bra $L278;
-	max.s64 %rd1161, %rd1152, %rd1160;
-	mov.b64 %rd1152, %rd1161;
-$L278:
-	mov.b64 {%r346, %r347}, %rd1152;
-	shfl.sync.down.b32 %r348|%p237, %r346, 2, %r341, %r17;
-	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
-	mov.b64 %rd1162, {%r348, %r349};
-	@!%p237 bra $L279;
-	max.s64 %rd1163, %rd1152, %rd1162;
-	mov.b64 %rd1152, %rd1163;
-$L279:
-	mov.b64 {%r350, %r351}, %rd1152;
-	shfl.sync.down.b32 %r352|%p238, %r350, 4, %r341, %r17;
-	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
-	mov.b64 %rd1164, {%r352, %r353};
-	@!%p238 bra $L280;
-	max.s64 %rd1165, %rd1152, %rd1164;
-	mov.b64 %rd1152, %rd1165;
-$L280:
-	mov.b64 {%r354, %r355}, %rd1152;
-	shfl.sync.down.b32 %r356|%p239, %r354, 8, %r341, %r17;
-	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
-	mov.b64 %rd1166, {%r356, %r357};
-	@!%p239 bra $L281;
-	max.s64 %rd1167, %rd1152, %rd1166;
-	mov.b64 %rd1152, %rd1167;
-$L281:
-	mov.b64 {%r358, %r359}, %rd1152;
-	shfl.sync.down.b32 %r360|%p240, %r358, 16, %r341, %r17;
-	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
-	mov.b64 %rd1168, {%r360, %r361};
-	@!%p240 bra $L282;
-	max.s64 %rd1169, %rd1152, %rd1168;
-	mov.b64 %rd1152, %rd1169;
-$L282:
-	@!%p233 bra $L283;
-	st.shared.s64 [%rd1+1024], %rd1152;
-$L283:
+$L253:
+	add.s64 %rd1376, %rd1331, 1;
+	mov.b64 %rd1331, %rd1376;
+	bra.uni $L252;
+$L254:
+	setp.gt.s64 %p242, %rd1330, 0;
+	@!%p242 bra $L275;
+	mul.lo.s64 %rd1377, %rd1278, %rd120;
+	mad.lo.s64 %rd1378, %rd1377, 8, %rd116;
+	atom.global.add.u64 %rd1379, [%rd1378], %rd1330;
+	mov.b64 %rd1380, %rd1379;
+	mov.b64 %rd1381, %rd1380;
+	mov.b64 %rd1382, 0;
 $L276:
-	bar.sync 0;
-	ld.shared.s64 %rd1170, [%rd1+1024];
-	mov.b64 %rd1152, %rd1170;
-	mov.b64 %rd1171, %rd1152;
-	mov.b64 %rd750, %rd1171;
-	cvt.u64.u32 %rd1172, %r2;
-	setp.eq.s64 %p241, %rd1172, 0;
-	@!%p241 bra $L285;
-	setp.gt.s64 %p242, %rd749, 0;
-	@!%p242 bra $L287;
-	add.s64 %rd1173, %rd351, 1;
-	mul.lo.s64 %rd1174, %rd1173, %rd120;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
-	atom.global.add.u64 %rd1176, [%rd1175], %rd749;
+	setp.lt.s64 %p243, %rd1382, %rd1330;
+	not.pred %p244, %p243;
+	@!%p244 bra $L280;
+	bra.uni $L278;
+$L280:
+	mul.lo.s64 %rd1383, %rd1382, %rd1285;
+	mad.lo.s64 %rd1384, %rd1383, 4, %rd1283;
+	ld.shared.s32 %r325, [%rd1384+0];
+	mov.b32 %r326, %r325;
+	add.s64 %rd1385, %rd1381, %rd1382;
+	mul.lo.s64 %rd1386, %rd1385, %rd295;
+	mad.lo.s64 %rd1387, %rd1386, 4, %rd293;
+	st.global.s32 [%rd1387+0], %r326;
+$L277:
+	add.s64 %rd1388, %rd1382, 1;
+	mov.b64 %rd1382, %rd1388;
+	bra.uni $L276;
+$L278:
+$L275:
+	mov.b64 %rd1389, %rd1328;
+	mov.b64 %rd1390, %rd1329;
+	mov.b64 %rd1391, %rd1389;
+	mov.b64 %rd1392, %rd1390;
+	mov.b64 %rd1393, %rd1391;
+	mov.b64 %rd1394, %rd1392;
+	mov.b64 %rd1395, %rd1393;
+	mov.b64 %rd1396, %rd1394;
+	add.s64 %rd1397, %rd1144, %rd1395;
+	mov.b64 %rd1144, %rd1397;
+	max.s64 %rd1398, %rd1145, %rd1396;
+	mov.b64 %rd1145, %rd1398;
+	mov.b64 %rd1146, 0;
+$L244:
+$L240:
+	add.s64 %rd1399, %rd1142, %rd1125;
+	mov.b64 %rd1142, %rd1399;
+$L226:
+	bra.uni $L225;
+$L227:
+	setp.gt.s64 %p245, %rd1146, 0;
+	@!%p245 bra $L282;
+	mov.b64 %rd1400, %rd1109;
+	mov.b64 %rd1401, %rd1110;
+	mov.b64 %rd1402, %rd1111;
+	mov.b64 %rd1403, %rd1112;
+	mov.b64 %rd1404, %rd1113;
+	mov.b64 %rd1405, %rd1114;
+	mov.pred %p246, %p202;
+	mov.pred %p247, %p203;
+	mov.b32 %r327, %r268;
+	mov.b64 %rd1406, %rd1115;
+	mov.b64 %rd1407, %rd1116;
+	mov.b64 %rd1408, %rd1117;
+	mov.b64 %rd1409, %rd1118;
+	mov.pred %p248, %p204;
+	mov.b32 %r328, %r269;
+	mov.pred %p249, %p205;
+	mov.pred %p250, %p206;
+	mov.b64 %rd1410, %rd307;
+	mov.b64 %rd1411, %rd308;
+	mov.b64 %rd1412, %rd309;
+	mov.b64 %rd1413, %rd310;
+	mov.b64 %rd1414, %rd311;
+	mov.b64 %rd1415, %rd312;
+	mov.b64 %rd1416, %rd313;
+	mov.b64 %rd1417, %rd314;
+	mov.b64 %rd1418, %rd315;
+	mov.pred %p251, %p207;
+	mov.b64 %rd1419, %rd316;
+	mov.b64 %rd1420, %rd317;
+	mov.b64 %rd1421, %rd318;
+	mov.b32 %r329, %r270;
+	mov.b64 %rd1422, %rd1119;
+	mov.b64 %rd1423, %rd1120;
+	mov.b64 %rd1424, %rd1127;
+	mov.b64 %rd1425, %rd1146;
+	mov.b64 %rd1426, %rd1134;
+	mov.b64 %rd1427, %rd1135;
+	mov.b64 %rd1428, %rd1137;
+	mov.b64 %rd1429, %rd168;
+	mov.b64 %rd1430, %rd169;
+	mov.b64 %rd1431, %rd170;
+	mul.lo.s64 %rd1432, %rd1428, %rd186;
+	mad.lo.s64 %rd1433, %rd1432, 4, %rd184;
+	cvt.u32.u64 %r330, %rd1425;
+	atom.shared.add.s32 %r331, [%rd1433], %r330;
+	mov.b32 %r332, %r331;
+	cvt.s64.s32 %rd1434, %r332;
+	mov.b64 %rd1435, %rd1434;
+	sub.s64 %rd1436, %rd1427, %rd1435;
+	max.s64 %rd1437, %rd1436, 0;
+	min.s64 %rd1438, %rd1437, %rd1425;
+	mov.b64 %rd1439, %rd1438;
+	mov.b64 %rd1440, 0;
+$L283:
+	setp.lt.s64 %p252, %rd1440, %rd1439;
+	not.pred %p253, %p252;
+	@!%p253 bra $L287;
+	bra.uni $L285;
 $L287:
-	setp.gt.s64 %p243, %rd750, 0;
-	@!%p243 bra $L289;
-	add.s64 %rd1177, %rd351, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	atom.global.max.s64 %rd1180, [%rd1179], %rd750;
+	mul.lo.s64 %rd1441, %rd1440, %rd1431;
+	mad.lo.s64 %rd1442, %rd1441, 4, %rd1429;
+	ld.shared.s32 %r333, [%rd1442+0];
+	mov.b32 %r334, %r333;
+	add.s64 %rd1443, %rd1426, %rd1435;
+	add.s64 %rd1444, %rd1443, %rd1440;
+	mul.lo.s64 %rd1445, %rd1444, %rd178;
+	mad.lo.s64 %rd1446, %rd1445, 4, %rd176;
+	st.shared.s32 [%rd1446+0], %r334;
+	@!%p248 bra $L289;
+	mov.b64 %rd1448, 2;
+	mul.lo.s64 %rd1447, %rd1448, %rd1440;
+	mul.lo.s64 %rd1449, %rd1447, %rd173;
+	mad.lo.s64 %rd1450, %rd1449, 8, %rd171;
+	ld.shared.s64 %rd1451, [%rd1450+0];
+	mov.b64 %rd1452, %rd1451;
+	add.s64 %rd1453, %rd1426, %rd1435;
+	add.s64 %rd1454, %rd1453, %rd1440;
+	mov.b64 %rd1456, 2;
+	mul.lo.s64 %rd1455, %rd1456, %rd1454;
+	mul.lo.s64 %rd1457, %rd1455, %rd181;
+	mad.lo.s64 %rd1458, %rd1457, 8, %rd179;
+	st.shared.s64 [%rd1458+0], %rd1452;
+	mov.b64 %rd1460, 2;
+	mul.lo.s64 %rd1459, %rd1460, %rd1440;
+	add.s64 %rd1461, %rd1459, 1;
+	mul.lo.s64 %rd1462, %rd1461, %rd173;
+	mad.lo.s64 %rd1463, %rd1462, 8, %rd171;
+	ld.shared.s64 %rd1464, [%rd1463+0];
+	mov.b64 %rd1465, %rd1464;
+	add.s64 %rd1466, %rd1426, %rd1435;
+	add.s64 %rd1467, %rd1466, %rd1440;
+	mov.b64 %rd1469, 2;
+	mul.lo.s64 %rd1468, %rd1469, %rd1467;
+	add.s64 %rd1470, %rd1468, 1;
+	mul.lo.s64 %rd1471, %rd1470, %rd181;
+	mad.lo.s64 %rd1472, %rd1471, 8, %rd179;
+	st.shared.s64 [%rd1472+0], %rd1465;
 $L289:
-	add.s64 %rd1181, %rd351, 3;
-	mul.lo.s64 %rd1182, %rd1181, %rd120;
-	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
-	atom.global.max.s64 %rd1184, [%rd1183], %rd751;
+$L284:
+	add.s64 %rd1473, %rd1440, 1;
+	mov.b64 %rd1440, %rd1473;
+	bra.uni $L283;
 $L285:
+	mov.b64 %rd1474, 0;
+	mov.b64 %rd1475, 0;
+	mov.b64 %rd1476, 0;
+	mov.b64 %rd1477, %rd1439;
+$L290:
+	setp.lt.s64 %p254, %rd1477, %rd1425;
+	not.pred %p255, %p254;
+	@!%p255 bra $L294;
+	bra.uni $L292;
+$L294:
+	mul.lo.s64 %rd1478, %rd1477, %rd1431;
+	mad.lo.s64 %rd1479, %rd1478, 4, %rd1429;
+	ld.shared.s32 %r335, [%rd1479+0];
+	mov.b32 %r336, %r335;
+	mov.b32 %r337, %r336;
+	mov.pred %p256, 0;
+	mov.b64 %rd1480, %rd1476;
+	mov.b32 %r338, %r337;
+$L295:
+	@!%p250 bra $L299;
+	shr.s32 %r339, %r338, 5;
+	cvt.s64.s32 %rd1481, %r339;
+	mov.b64 %rd1482, %rd1481;
+	and.b32 %r340, %r338, 31;
+	cvt.s64.s32 %rd1483, %r340;
+	min.u64 %rd1484, %rd1483, 32;
+	cvt.u32.u64 %r341, %rd1484;
+	mov.b32 %r343, 0x1;
+	shl.b32 %r342, %r343, %r341;
+	setp.hs.u32 %p257, %r341, 32;
+	selp.b32 %r344, 0, %r342, %p257;
+	mov.b32 %r345, %r344;
+	mov.b64 %rd1485, %rd1482;
+	mov.b32 %r346, %r345;
+	mul.lo.s64 %rd1486, %rd1485, %rd1418;
+	mad.lo.s64 %rd1487, %rd1486, 4, %rd1416;
+	ld.relaxed.gpu.global.u32 %r347, [%rd1487+0];
+	mov.b32 %r348, %r347;
+	and.b32 %r349, %r348, %r346;
+	setp.ne.u32 %p258, %r349, 0x0;
+	mov.pred %p259, %p258;
+	not.pred %p260, %p259;
+	@!%p260 bra $L301;
+	mul.lo.s64 %rd1488, %rd1485, %rd1418;
+	mad.lo.s64 %rd1489, %rd1488, 4, %rd1416;
+	atom.global.or.b32 %r350, [%rd1489], %r346;
+	mov.b32 %r351, %r350;
+	and.b32 %r352, %r351, %r346;
+	setp.ne.u32 %p261, %r352, 0x0;
+	mov.pred %p259, %p261;
+$L301:
+	@!%p259 bra $L303;
+	mov.b64 %rd1490, %rd1480;
+	mov.b64 %rd1491, %rd1490;
+	mov.pred %p262, 0;
+	bra.uni $L297;
+$L303:
+	mov.b64 %rd1492, %rd1480;
+	mov.b64 %rd1491, %rd1492;
+	mov.pred %p262, 1;
+	bra.uni $L297;
+$L299:
+	@!%p251 bra $L305;
+	cvt.s64.s32 %rd1493, %r338;
+	mul.lo.s64 %rd1494, %rd1493, %rd1421;
+	mad.lo.s64 %rd1495, %rd1494, 4, %rd1419;
+	ld.relaxed.gpu.global.s32 %r353, [%rd1495+0];
+	mov.b32 %r354, %r353;
+	setp.eq.s32 %p263, %r354, %r329;
+	mov.pred %p264, %p263;
+	not.pred %p265, %p264;
+	@!%p265 bra $L307;
+	cvt.s64.s32 %rd1496, %r338;
+	mul.lo.s64 %rd1497, %rd1496, %rd1421;
+	mad.lo.s64 %rd1498, %rd1497, 4, %rd1419;
+	atom.global.exch.b32 %r355, [%rd1498], %r329;
+	mov.b32 %r356, %r355;
+	setp.eq.s32 %p266, %r356, %r329;
+	mov.pred %p264, %p266;
+$L307:
+	@!%p264 bra $L309;
+	mov.b64 %rd1499, %rd1480;
+	mov.b64 %rd1491, %rd1499;
+	mov.pred %p262, 0;
+	bra.uni $L297;
+$L309:
+$L305:
+	mul.lo.s64 %rd1500, %rd1480, %rd1431;
+	mad.lo.s64 %rd1501, %rd1500, 4, %rd1429;
+	st.shared.s32 [%rd1501+0], %r338;
+	add.s64 %rd1502, %rd1480, 1;
+	mov.b64 %rd1503, %rd1502;
+	mov.b64 %rd1491, %rd1503;
+	mov.pred %p262, 1;
+	bra.uni $L297;
+$L296:
+	bra.uni $L295;
+$L297:
+	mov.b64 %rd1504, %rd1491;
+	mov.pred %p267, %p262;
+	mov.b64 %rd1476, %rd1504;
+	mov.pred %p256, %p267;
+	@!%p256 bra $L311;
+	mov.b64 %rd1505, %rd1400;
+	mov.b32 %r357, %r337;
+	cvt.s64.s32 %rd1506, %r357;
+	add.s64 %rd1507, %rd1506, 1;
+	mul.lo.s64 %rd1508, %rd1507, %rd32;
+	mad.lo.s64 %rd1509, %rd1508, 8, %rd28;
+	ld.global.nc.s64 %rd1510, [%rd1509+0];
+	mov.b64 %rd1511, %rd1510;
+	cvt.s64.s32 %rd1512, %r357;
+	mul.lo.s64 %rd1513, %rd1512, %rd32;
+	mad.lo.s64 %rd1514, %rd1513, 8, %rd28;
+	ld.global.nc.s64 %rd1515, [%rd1514+0];
+	mov.b64 %rd1516, %rd1515;
+	sub.s64 %rd1517, %rd1511, %rd1516;
+	mov.b64 %rd1518, %rd1517;
+	mov.b64 %rd1519, %rd1518;
+	add.s64 %rd1520, %rd1474, %rd1519;
+	mov.b64 %rd1474, %rd1520;
+	max.s64 %rd1521, %rd1475, %rd1519;
+	mov.b64 %rd1475, %rd1521;
+$L311:
+$L291:
+	add.s64 %rd1522, %rd1477, 1;
+	mov.b64 %rd1477, %rd1522;
+	bra.uni $L290;
+$L292:
+	setp.gt.s64 %p268, %rd1476, 0;
+	@!%p268 bra $L313;
+	mul.lo.s64 %rd1523, %rd1424, %rd120;
+	mad.lo.s64 %rd1524, %rd1523, 8, %rd116;
+	atom.global.add.u64 %rd1525, [%rd1524], %rd1476;
+	mov.b64 %rd1526, %rd1525;
+	mov.b64 %rd1527, %rd1526;
+	mov.b64 %rd1528, 0;
+$L314:
+	setp.lt.s64 %p269, %rd1528, %rd1476;
+	not.pred %p270, %p269;
+	@!%p270 bra $L318;
+	bra.uni $L316;
+$L318:
+	mul.lo.s64 %rd1529, %rd1528, %rd1431;
+	mad.lo.s64 %rd1530, %rd1529, 4, %rd1429;
+	ld.shared.s32 %r358, [%rd1530+0];
+	mov.b32 %r359, %r358;
+	add.s64 %rd1531, %rd1527, %rd1528;
+	mul.lo.s64 %rd1532, %rd1531, %rd295;
+	mad.lo.s64 %rd1533, %rd1532, 4, %rd293;
+	st.global.s32 [%rd1533+0], %r359;
+$L315:
+	add.s64 %rd1534, %rd1528, 1;
+	mov.b64 %rd1528, %rd1534;
+	bra.uni $L314;
+$L316:
+$L313:
+	mov.b64 %rd1535, %rd1474;
+	mov.b64 %rd1536, %rd1475;
+	mov.b64 %rd1537, %rd1535;
+	mov.b64 %rd1538, %rd1536;
+	mov.b64 %rd1539, %rd1537;
+	mov.b64 %rd1540, %rd1538;
+	mov.b64 %rd1541, %rd1539;
+	mov.b64 %rd1542, %rd1540;
+	add.s64 %rd1543, %rd1144, %rd1541;
+	mov.b64 %rd1144, %rd1543;
+	max.s64 %rd1544, %rd1145, %rd1542;
+	mov.b64 %rd1145, %rd1544;
+$L282:
+	mov.b64 %rd1545, %rd1144;
+	mov.b64 %rd1546, %rd1145;
+	mov.b64 %rd1547, %rd1545;
+	mov.b64 %rd1548, %rd1546;
+	mov.b64 %rd1549, %rd1547;
+	mov.b64 %rd1550, %rd1548;
+	mov.b64 %rd1106, %rd1549;
+	mov.b64 %rd1107, %rd1550;
+	bra.uni $L224;
+$L223:
+	mov.b64 %rd1551, %rd353;
+	mov.b64 %rd1552, %rd354;
+	mov.b64 %rd1553, %rd355;
+	mov.b64 %rd1554, %rd356;
+	mov.b64 %rd1555, %rd357;
+	mov.b64 %rd1556, %rd358;
+	mov.pred %p271, %p51;
+	mov.pred %p272, %p52;
+	mov.b32 %r360, %r84;
+	mov.b64 %rd1557, %rd359;
+	mov.b64 %rd1558, %rd360;
+	mov.b64 %rd1559, %rd361;
+	mov.b64 %rd1560, %rd362;
+	mov.pred %p273, %p53;
+	mov.b32 %r361, %r85;
+	mov.pred %p274, %p54;
+	mov.pred %p275, %p55;
+	mov.b64 %rd1561, %rd307;
+	mov.b64 %rd1562, %rd308;
+	mov.b64 %rd1563, %rd309;
+	mov.b64 %rd1564, %rd310;
+	mov.b64 %rd1565, %rd311;
+	mov.b64 %rd1566, %rd312;
+	mov.b64 %rd1567, %rd313;
+	mov.b64 %rd1568, %rd314;
+	mov.b64 %rd1569, %rd315;
+	mov.pred %p276, %p56;
+	mov.b64 %rd1570, %rd316;
+	mov.b64 %rd1571, %rd317;
+	mov.b64 %rd1572, %rd318;
+	mov.b32 %r362, %r86;
+	mov.b64 %rd1573, %rd363;
+	mov.b64 %rd1574, %rd364;
+	mov.b64 %rd1575, %rd1105;
+	mov.b64 %rd1576, %rd1091;
+	mov.b64 %rd1577, %rd386;
+	mov.b64 %rd1578, %rd385;
+	mov.b64 %rd1579, %rd367;
+	mov.b64 %rd1580, %rd387;
+	mov.b64 %rd1581, %rd366;
+	mov.pred %p277, %p53;
+	mov.b64 %rd1582, %rd168;
+	mov.b64 %rd1583, %rd169;
+	mov.b64 %rd1584, %rd170;
+	mov.b64 %rd1585, %rd1577;
+	mov.b32 %r363, -1;
+	mov.b64 %rd1586, 0;
+	mov.b64 %rd1587, 0;
+	mov.b64 %rd1588, 0;
+	mov.b64 %rd1589, 0;
+$L319:
+	mov.b64 %rd1590, 0;
+	mov.b64 %rd1591, %rd1573;
+$L322:
+	setp.gt.s64 %p278, %rd1591, 0;
+	not.pred %p279, %p278;
+	@!%p279 bra $L326;
+	bra.uni $L324;
+$L326:
+	setp.ge.s64 %p280, %rd1586, %rd1587;
+	@!%p280 bra $L328;
+	setp.ge.s64 %p281, %rd1585, %rd1576;
+	@!%p281 bra $L330;
+	bra.uni $L324;
+$L330:
+	add.s64 %rd1592, %rd1575, %rd1585;
+	mul.lo.s64 %rd1593, %rd1592, %rd178;
+	mad.lo.s64 %rd1594, %rd1593, 4, %rd176;
+	ld.shared.s32 %r364, [%rd1594+0];
+	mov.b32 %r365, %r364;
+	mov.b32 %r363, %r365;
+	mov.b64 %rd1595, %rd1551;
+	mov.b64 %rd1596, %rd1552;
+	mov.b64 %rd1597, %rd1553;
+	mov.b64 %rd1598, %rd1554;
+	mov.b64 %rd1599, %rd1555;
+	mov.b64 %rd1600, %rd1556;
+	mov.pred %p282, %p271;
+	mov.pred %p283, %p272;
+	mov.b32 %r366, %r360;
+	mov.b64 %rd1601, %rd1557;
+	mov.b64 %rd1602, %rd1558;
+	mov.b64 %rd1603, %rd1559;
+	mov.b64 %rd1604, %rd1560;
+	mov.pred %p284, %p273;
+	mov.b32 %r367, %r361;
+	mov.pred %p285, %p274;
+	mov.b32 %r368, %r363;
+	add.s64 %rd1605, %rd1575, %rd1585;
+	mov.b64 %rd1606, %rd1605;
+	mov.b64 %rd1607, %rd1580;
+	mov.pred %p286, %p277;
+$L331:
+	@!%p286 bra $L335;
+	mov.b64 %rd1609, 2;
+	mul.lo.s64 %rd1608, %rd1609, %rd1606;
+	mul.lo.s64 %rd1610, %rd1608, %rd181;
+	mad.lo.s64 %rd1611, %rd1610, 8, %rd179;
+	ld.shared.s64 %rd1612, [%rd1611+0];
+	mov.b64 %rd1613, %rd1612;
+	mov.b64 %rd1615, 2;
+	mul.lo.s64 %rd1614, %rd1615, %rd1606;
+	add.s64 %rd1616, %rd1614, 1;
+	mul.lo.s64 %rd1617, %rd1616, %rd181;
+	mad.lo.s64 %rd1618, %rd1617, 8, %rd179;
+	ld.shared.s64 %rd1619, [%rd1618+0];
+	mov.b64 %rd1620, %rd1619;
+	add.s64 %rd1621, %rd1613, %rd1607;
+	mov.b64 %rd1622, %rd1621;
+	mov.b64 %rd1623, %rd1620;
+	mov.b64 %rd1624, %rd1622;
+	mov.b64 %rd1625, %rd1623;
+	bra.uni $L333;
+$L335:
+	mov.b64 %rd1626, %rd1595;
+	mov.b32 %r369, %r368;
+	cvt.s64.s32 %rd1627, %r369;
+	mul.lo.s64 %rd1628, %rd1627, %rd32;
+	mad.lo.s64 %rd1629, %rd1628, 8, %rd28;
+	ld.global.nc.s64 %rd1630, [%rd1629+0];
+	mov.b64 %rd1631, %rd1630;
+	mov.b64 %rd1632, %rd1631;
+	mov.b64 %rd1633, %rd1595;
+	mov.b32 %r370, %r368;
+	cvt.s64.s32 %rd1634, %r370;
+	add.s64 %rd1635, %rd1634, 1;
+	mul.lo.s64 %rd1636, %rd1635, %rd32;
+	mad.lo.s64 %rd1637, %rd1636, 8, %rd28;
+	ld.global.nc.s64 %rd1638, [%rd1637+0];
+	mov.b64 %rd1639, %rd1638;
+	mov.b64 %rd1640, %rd1639;
+	add.s64 %rd1641, %rd1632, %rd1607;
+	mov.b64 %rd1642, %rd1641;
+	mov.b64 %rd1643, %rd1640;
+	mov.b64 %rd1624, %rd1642;
+	mov.b64 %rd1625, %rd1643;
+	bra.uni $L333;
+$L332:
+	bra.uni $L331;
+$L333:
+	mov.b64 %rd1644, %rd1624;
+	mov.b64 %rd1645, %rd1625;
+	mov.b64 %rd1586, %rd1644;
+	mov.b64 %rd1587, %rd1645;
+	add.s64 %rd1646, %rd1585, %rd1578;
+	mov.b64 %rd1585, %rd1646;
+	bra.uni $L323;
+$L328:
+	mul.lo.s64 %rd1647, %rd1586, %rd39;
+	mad.lo.s64 %rd1648, %rd1647, 4, %rd35;
+	ld.global.nc.s32 %r371, [%rd1648+0];
+	mov.b32 %r372, %r371;
+	mov.b32 %r373, %r372;
+	mov.b32 %r374, %r361;
+	mov.pred %p287, %p274;
+	mov.b32 %r375, %r363;
+	mov.b32 %r376, %r373;
+	mov.b64 %rd1649, %rd1586;
+	cvt.s64.s32 %rd1650, %r375;
+	mul.lo.s64 %rd1651, %rd1650, %rd127;
+	mad.lo.s64 %rd1652, %rd1651, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd1653, [%rd1652+0];
+	mov.b64 %rd1654, %rd1653;
+	mov.b64 %rd1655, %rd1654;
+	shr.u64 %rd1656, %rd1655, 32;
+	cvt.u32.u64 %r377, %rd1656;
+	mov.b32 %r378, %r377;
+	add.s32 %r379, %r378, 1;
+	mov.b32 %r380, %r379;
+	mov.b32 %r381, %r380;
+	mov.b32 %r382, %r375;
+	cvt.u64.u32 %rd1657, %r381;
+	shl.b64 %rd1658, %rd1657, 32;
+	cvt.u64.u32 %rd1659, %r382;
+	or.b64 %rd1660, %rd1658, %rd1659;
+	mov.b64 %rd1661, %rd1660;
+	cvt.s64.s32 %rd1662, %r376;
+	mul.lo.s64 %rd1663, %rd1662, %rd127;
+	mad.lo.s64 %rd1664, %rd1663, 8, %rd123;
+	atom.global.min.u64 %rd1665, [%rd1664], %rd1661;
+	mov.b64 %rd1666, %rd1665;
+	shr.u64 %rd1667, %rd1666, 32;
+	cvt.u32.u64 %r383, %rd1667;
+	setp.hi.u32 %p288, %r383, %r380;
+	mov.pred %p289, %p288;
+	@!%p289 bra $L337;
+	mov.pred %p290, 0;
+	mov.b64 %rd1668, %rd1590;
+	mov.b32 %r384, %r373;
+$L338:
+	@!%p275 bra $L342;
+	shr.s32 %r385, %r384, 5;
+	cvt.s64.s32 %rd1669, %r385;
+	mov.b64 %rd1670, %rd1669;
+	and.b32 %r386, %r384, 31;
+	cvt.s64.s32 %rd1671, %r386;
+	min.u64 %rd1672, %rd1671, 32;
+	cvt.u32.u64 %r387, %rd1672;
+	mov.b32 %r389, 0x1;
+	shl.b32 %r388, %r389, %r387;
+	setp.hs.u32 %p291, %r387, 32;
+	selp.b32 %r390, 0, %r388, %p291;
+	mov.b32 %r391, %r390;
+	mov.b64 %rd1673, %rd1670;
+	mov.b32 %r392, %r391;
+	mul.lo.s64 %rd1674, %rd1673, %rd1569;
+	mad.lo.s64 %rd1675, %rd1674, 4, %rd1567;
+	ld.relaxed.gpu.global.u32 %r393, [%rd1675+0];
+	mov.b32 %r394, %r393;
+	and.b32 %r395, %r394, %r392;
+	setp.ne.u32 %p292, %r395, 0x0;
+	mov.pred %p293, %p292;
+	not.pred %p294, %p293;
+	@!%p294 bra $L344;
+	mul.lo.s64 %rd1676, %rd1673, %rd1569;
+	mad.lo.s64 %rd1677, %rd1676, 4, %rd1567;
+	atom.global.or.b32 %r396, [%rd1677], %r392;
+	mov.b32 %r397, %r396;
+	and.b32 %r398, %r397, %r392;
+	setp.ne.u32 %p295, %r398, 0x0;
+	mov.pred %p293, %p295;
+$L344:
+	@!%p293 bra $L346;
+	mov.b64 %rd1678, %rd1668;
+	mov.b64 %rd1679, %rd1678;
+	mov.pred %p296, 0;
+	bra.uni $L340;
+$L346:
+	mov.b64 %rd1680, %rd1668;
+	mov.b64 %rd1679, %rd1680;
+	mov.pred %p296, 1;
+	bra.uni $L340;
+$L342:
+	@!%p276 bra $L348;
+	cvt.s64.s32 %rd1681, %r384;
+	mul.lo.s64 %rd1682, %rd1681, %rd1572;
+	mad.lo.s64 %rd1683, %rd1682, 4, %rd1570;
+	ld.relaxed.gpu.global.s32 %r399, [%rd1683+0];
+	mov.b32 %r400, %r399;
+	setp.eq.s32 %p297, %r400, %r362;
+	mov.pred %p298, %p297;
+	not.pred %p299, %p298;
+	@!%p299 bra $L350;
+	cvt.s64.s32 %rd1684, %r384;
+	mul.lo.s64 %rd1685, %rd1684, %rd1572;
+	mad.lo.s64 %rd1686, %rd1685, 4, %rd1570;
+	atom.global.exch.b32 %r401, [%rd1686], %r362;
+	mov.b32 %r402, %r401;
+	setp.eq.s32 %p300, %r402, %r362;
+	mov.pred %p298, %p300;
+$L350:
+	@!%p298 bra $L352;
+	mov.b64 %rd1687, %rd1668;
+	mov.b64 %rd1679, %rd1687;
+	mov.pred %p296, 0;
+	bra.uni $L340;
+$L352:
+$L348:
+	mul.lo.s64 %rd1688, %rd1668, %rd1584;
+	mad.lo.s64 %rd1689, %rd1688, 4, %rd1582;
+	st.shared.s32 [%rd1689+0], %r384;
+	add.s64 %rd1690, %rd1668, 1;
+	mov.b64 %rd1691, %rd1690;
+	mov.b64 %rd1679, %rd1691;
+	mov.pred %p296, 1;
+	bra.uni $L340;
+$L339:
+	bra.uni $L338;
+$L340:
+	mov.b64 %rd1692, %rd1679;
+	mov.pred %p301, %p296;
+	mov.b64 %rd1590, %rd1692;
+	mov.pred %p290, %p301;
+	@!%p290 bra $L354;
+	mov.b64 %rd1693, %rd1551;
+	mov.b32 %r403, %r373;
+	cvt.s64.s32 %rd1694, %r403;
+	add.s64 %rd1695, %rd1694, 1;
+	mul.lo.s64 %rd1696, %rd1695, %rd32;
+	mad.lo.s64 %rd1697, %rd1696, 8, %rd28;
+	ld.global.nc.s64 %rd1698, [%rd1697+0];
+	mov.b64 %rd1699, %rd1698;
+	cvt.s64.s32 %rd1700, %r403;
+	mul.lo.s64 %rd1701, %rd1700, %rd32;
+	mad.lo.s64 %rd1702, %rd1701, 8, %rd28;
+	ld.global.nc.s64 %rd1703, [%rd1702+0];
+	mov.b64 %rd1704, %rd1703;
+	sub.s64 %rd1705, %rd1699, %rd1704;
+	mov.b64 %rd1706, %rd1705;
+	mov.b64 %rd1707, %rd1706;
+	add.s64 %rd1708, %rd1588, %rd1707;
+	mov.b64 %rd1588, %rd1708;
+	max.s64 %rd1709, %rd1589, %rd1707;
+	mov.b64 %rd1589, %rd1709;
+$L354:
+$L337:
+	add.s64 %rd1710, %rd1586, %rd1579;
+	mov.b64 %rd1586, %rd1710;
+	sub.s64 %rd1711, %rd1591, 1;
+	mov.b64 %rd1591, %rd1711;
+$L323:
+	bra.uni $L322;
+$L324:
+	mov.b64 %rd1712, 0;
+	setp.lt.s64 %p302, %rd1586, %rd1587;
+	setp.lt.s64 %p303, %rd1585, %rd1576;
+	or.pred %p304, %p302, %p303;
+	@!%p304 bra $L356;
+	mov.b64 %rd1712, 1;
+$L356:
+	shl.b64 %rd1713, %rd1712, 32;
+	or.b64 %rd1714, %rd1590, %rd1713;
+	// block scan
+	mov.b64 %rd1715, %rd1714;
+	mov.b32 %r404, %r3;
+$L357:
+	setp.hs.u32 %p305, %r404, 32;
+	@%p305 bra $L358;
+	mov.b64 {%r405, %r406}, %rd1715;
+	shfl.sync.up.b32 %r407|%p306, %r405, %r404, 0, %r17;
+	shfl.sync.up.b32 %r408, %r406, %r404, 0, %r17;
+	mov.b64 %rd1716, {%r407, %r408};
+	@!%p306 bra $L359;
+	add.s64 %rd1717, %rd1716, %rd1715;
+	mov.b64 %rd1715, %rd1717;
+$L359:
+	shl.b32 %r404, %r404, 1;
+	bra.uni $L357;
+$L358:
+	mov.b64 {%r409, %r410}, %rd1715;
+	shfl.sync.up.b32 %r411|%p307, %r409, %r3, 0, %r17;
+	shfl.sync.up.b32 %r412, %r410, %r3, 0, %r17;
+	mov.b64 %rd1718, {%r411, %r412};
+	setp.lo.u32 %p308, %r3, 32;
+	and.pred %p309, %p307, %p308;
+	selp.b64 %rd1719, %rd1718, 0, %p309;
+	sub.u32 %r413, %r13, %r3;
+	setp.eq.u32 %p310, %r7, %r413;
+	@!%p310 bra $L360;
+	mul.wide.u32 %rd1720, %r8, 16;
+	add.s64 %rd1721, %rd1, %rd1720;
+	st.shared.s64 [%rd1721+0], %rd1715;
+$L360:
 	bar.sync 0;
-	setp.eq.u32 %p244, %r5, 0;
-	@!%p244 bra $L290;
+	setp.eq.u32 %p311, %r8, 0;
+	@!%p311 bra $L361;
+	mov.b64 %rd1722, 0;
+	setp.lo.u32 %p312, %r7, %r10;
+	@!%p312 bra $L362;
+	mul.wide.u32 %rd1723, %r7, 16;
+	add.s64 %rd1724, %rd1, %rd1723;
+	ld.shared.s64 %rd1725, [%rd1724+0];
+	mov.b64 %rd1722, %rd1725;
+$L362:
+	mov.b64 {%r414, %r415}, %rd1722;
+	shfl.sync.up.b32 %r416|%p313, %r414, 1, 0, %r17;
+	shfl.sync.up.b32 %r417, %r415, 1, 0, %r17;
+	mov.b64 %rd1726, {%r416, %r417};
+	@!%p313 bra $L363;
+	add.s64 %rd1727, %rd1726, %rd1722;
+	mov.b64 %rd1722, %rd1727;
+$L363:
+	mov.b64 {%r418, %r419}, %rd1722;
+	shfl.sync.up.b32 %r420|%p314, %r418, 2, 0, %r17;
+	shfl.sync.up.b32 %r421, %r419, 2, 0, %r17;
+	mov.b64 %rd1728, {%r420, %r421};
+	@!%p314 bra $L364;
+	add.s64 %rd1729, %rd1728, %rd1722;
+	mov.b64 %rd1722, %rd1729;
+$L364:
+	mov.b64 {%r422, %r423}, %rd1722;
+	shfl.sync.up.b32 %r424|%p315, %r422, 4, 0, %r17;
+	shfl.sync.up.b32 %r425, %r423, 4, 0, %r17;
+	mov.b64 %rd1730, {%r424, %r425};
+	@!%p315 bra $L365;
+	add.s64 %rd1731, %rd1730, %rd1722;
+	mov.b64 %rd1722, %rd1731;
+$L365:
+	mov.b64 {%r426, %r427}, %rd1722;
+	shfl.sync.up.b32 %r428|%p316, %r426, 8, 0, %r17;
+	shfl.sync.up.b32 %r429, %r427, 8, 0, %r17;
+	mov.b64 %rd1732, {%r428, %r429};
+	@!%p316 bra $L366;
+	add.s64 %rd1733, %rd1732, %rd1722;
+	mov.b64 %rd1722, %rd1733;
+$L366:
+	mov.b64 {%r430, %r431}, %rd1722;
+	shfl.sync.up.b32 %r432|%p317, %r430, 16, 0, %r17;
+	shfl.sync.up.b32 %r433, %r431, 16, 0, %r17;
+	mov.b64 %rd1734, {%r432, %r433};
+	@!%p317 bra $L367;
+	add.s64 %rd1735, %rd1734, %rd1722;
+	mov.b64 %rd1722, %rd1735;
+$L367:
+	mov.b64 {%r434, %r435}, %rd1722;
+	shfl.sync.up.b32 %r436|%p318, %r434, 1, 0, %r17;
+	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
+	mov.b64 %rd1736, {%r436, %r437};
+	selp.b64 %rd1737, %rd1736, 0, %p318;
+	@!%p312 bra $L368;
+	mul.wide.u32 %rd1738, %r7, 16;
+	add.s64 %rd1739, %rd1, %rd1738;
+	add.s64 %rd1740, %rd1739, 512;
+	st.shared.s64 [%rd1740+0], %rd1737;
+$L368:
+	sub.u32 %r438, %r10, 1;
+	setp.eq.u32 %p319, %r7, %r438;
+	@!%p319 bra $L369;
+	st.shared.s64 [%rd1+1024], %rd1722;
+$L369:
+$L361:
+	bar.sync 0;
+	mul.wide.u32 %rd1741, %r8, 16;
+	add.s64 %rd1742, %rd1, %rd1741;
+	add.s64 %rd1743, %rd1742, 512;
+	ld.shared.s64 %rd1744, [%rd1743+0];
+	add.s64 %rd1745, %rd1744, %rd1719;
+	ld.shared.s64 %rd1746, [%rd1+1024];
+	mov.b64 {%r439, %r440}, %rd1745;
+	shfl.sync.idx.b32 %r441|%p320, %r439, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r442, %r440, 0, %r21, %r17;
+	mov.b64 %rd1747, {%r441, %r442};
+	mov.b64 %rd1748, %rd1746;
+	mov.b64 %rd1749, %rd1747;
+	mov.b64 %rd1750, %rd1748;
+	mov.b64 %rd1751, %rd1749;
+	mov.b64 %rd1752, %rd1750;
+	mov.b64 %rd1753, %rd1751;
+	mov.b64 %rd1754, %rd1752;
+	and.b64 %rd1755, %rd1753, 4294967295;
+	mov.b64 %rd1756, %rd1755;
+	and.b64 %rd1757, %rd1754, 4294967295;
+	mov.b64 %rd1758, %rd1757;
+	shr.s64 %rd1759, %rd1754, 32;
+	mov.b64 %rd1760, %rd1759;
+	mov.b64 %rd1761, %rd1756;
+	mov.b64 %rd1762, %rd1758;
+	mov.b64 %rd1763, %rd1760;
+	mov.b64 %rd1764, 0;
+	cvt.u64.u32 %rd1765, %r2;
+	setp.eq.s64 %p321, %rd1765, 0;
+	setp.gt.s64 %p322, %rd1762, 0;
+	and.pred %p323, %p321, %p322;
+	@!%p323 bra $L371;
+	mul.lo.s64 %rd1766, %rd1581, %rd120;
+	mad.lo.s64 %rd1767, %rd1766, 8, %rd116;
+	atom.global.add.u64 %rd1768, [%rd1767], %rd1762;
+	mov.b64 %rd1769, %rd1768;
+	mov.b64 %rd1764, %rd1769;
+$L371:
+	cvt.u64.u32 %rd1770, %r2;
+	setp.eq.s64 %p324, %rd1770, 0;
+	setp.eq.u32 %p325, %r1, 0;
+	and.pred %p326, %p324, %p325;
+	bar.sync 0;
+	@!%p326 bra $L372;
+	st.shared.s64 [%rd1+1024], %rd1764;
+$L372:
+	bar.sync 0;
+	ld.shared.s64 %rd1771, [%rd1+1024];
+	mov.b64 %rd1772, %rd1771;
+	add.s64 %rd1773, %rd1772, %rd1761;
+	mov.b64 %rd1774, %rd1773;
+	mov.b64 %rd1775, 0;
+$L373:
+	setp.lt.s64 %p327, %rd1775, %rd1590;
+	not.pred %p328, %p327;
+	@!%p328 bra $L377;
+	bra.uni $L375;
+$L377:
+	mul.lo.s64 %rd1776, %rd1775, %rd1584;
+	mad.lo.s64 %rd1777, %rd1776, 4, %rd1582;
+	ld.shared.s32 %r443, [%rd1777+0];
+	mov.b32 %r444, %r443;
+	add.s64 %rd1778, %rd1774, %rd1775;
+	mul.lo.s64 %rd1779, %rd1778, %rd295;
+	mad.lo.s64 %rd1780, %rd1779, 4, %rd293;
+	st.global.s32 [%rd1780+0], %r444;
+$L374:
+	add.s64 %rd1781, %rd1775, 1;
+	mov.b64 %rd1775, %rd1781;
+	bra.uni $L373;
+$L375:
+	setp.eq.s64 %p329, %rd1763, 0;
+	@!%p329 bra $L379;
+	bra.uni $L321;
+$L379:
+$L320:
+	bra.uni $L319;
+$L321:
+	mov.b64 %rd1782, %rd1588;
+	mov.b64 %rd1783, %rd1589;
+	mov.b64 %rd1784, %rd1782;
+	mov.b64 %rd1785, %rd1783;
+	mov.b64 %rd1786, %rd1784;
+	mov.b64 %rd1787, %rd1785;
+	mov.b64 %rd1106, %rd1786;
+	mov.b64 %rd1107, %rd1787;
+$L224:
+	add.s64 %rd1788, %rd404, %rd1106;
+	mov.b64 %rd404, %rd1788;
+	max.s64 %rd1789, %rd405, %rd1107;
+	mov.b64 %rd405, %rd1789;
+$L215:
+	add.s64 %rd1790, %rd406, 1;
+	mov.b64 %rd406, %rd1790;
+	bra.uni $L214;
+$L216:
+$L56:
+	mov.b64 %rd1791, %rd404;
+	// block reduction
+	sub.u32 %r445, %r13, 1;
+	mov.b32 %r446, %r3;
+$L380:
+	setp.hs.u32 %p330, %r446, 32;
+	@%p330 bra $L381;
+	mov.b64 {%r447, %r448}, %rd1791;
+	shfl.sync.down.b32 %r449|%p331, %r447, %r446, %r445, %r17;
+	shfl.sync.down.b32 %r450, %r448, %r446, %r445, %r17;
+	mov.b64 %rd1792, {%r449, %r450};
+	@!%p331 bra $L382;
+	add.s64 %rd1793, %rd1791, %rd1792;
+	mov.b64 %rd1791, %rd1793;
+$L382:
+	shl.b32 %r446, %r446, 1;
+	bra.uni $L380;
+$L381:
+	setp.eq.u32 %p332, %r7, 0;
+	@!%p332 bra $L383;
+	mul.wide.u32 %rd1794, %r8, 16;
+	add.s64 %rd1795, %rd1, %rd1794;
+	st.shared.s64 [%rd1795+0], %rd1791;
+$L383:
+	bar.sync 0;
+	setp.eq.u32 %p333, %r8, 0;
+	@!%p333 bra $L384;
+	setp.lo.u32 %p334, %r7, %r10;
+	@!%p334 bra $L385;
+	mul.wide.u32 %rd1796, %r7, 16;
+	add.s64 %rd1797, %rd1, %rd1796;
+	ld.shared.s64 %rd1798, [%rd1797+0];
+	mov.b64 %rd1791, %rd1798;
+$L385:
+	sub.u32 %r451, %r10, 1;
+	mov.b64 {%r452, %r453}, %rd1791;
+	shfl.sync.down.b32 %r454|%p335, %r452, 1, %r451, %r17;
+	shfl.sync.down.b32 %r455, %r453, 1, %r451, %r17;
+	mov.b64 %rd1799, {%r454, %r455};
+	@!%p335 bra $L386;
+	add.s64 %rd1800, %rd1791, %rd1799;
+	mov.b64 %rd1791, %rd1800;
+$L386:
+	mov.b64 {%r456, %r457}, %rd1791;
+	shfl.sync.down.b32 %r458|%p336, %r456, 2, %r451, %r17;
+	shfl.sync.down.b32 %r459, %r457, 2, %r451, %r17;
+	mov.b64 %rd1801, {%r458, %r459};
+	@!%p336 bra $L387;
+	add.s64 %rd1802, %rd1791, %rd1801;
+	mov.b64 %rd1791, %rd1802;
+$L387:
+	mov.b64 {%r460, %r461}, %rd1791;
+	shfl.sync.down.b32 %r462|%p337, %r460, 4, %r451, %r17;
+	shfl.sync.down.b32 %r463, %r461, 4, %r451, %r17;
+	mov.b64 %rd1803, {%r462, %r463};
+	@!%p337 bra $L388;
+	add.s64 %rd1804, %rd1791, %rd1803;
+	mov.b64 %rd1791, %rd1804;
+$L388:
+	mov.b64 {%r464, %r465}, %rd1791;
+	shfl.sync.down.b32 %r466|%p338, %r464, 8, %r451, %r17;
+	shfl.sync.down.b32 %r467, %r465, 8, %r451, %r17;
+	mov.b64 %rd1805, {%r466, %r467};
+	@!%p338 bra $L389;
+	add.s64 %rd1806, %rd1791, %rd1805;
+	mov.b64 %rd1791, %rd1806;
+$L389:
+	mov.b64 {%r468, %r469}, %rd1791;
+	shfl.sync.down.b32 %r470|%p339, %r468, 16, %r451, %r17;
+	shfl.sync.down.b32 %r471, %r469, 16, %r451, %r17;
+	mov.b64 %rd1807, {%r470, %r471};
+	@!%p339 bra $L390;
+	add.s64 %rd1808, %rd1791, %rd1807;
+	mov.b64 %rd1791, %rd1808;
+$L390:
+	@!%p332 bra $L391;
+	st.shared.s64 [%rd1+1024], %rd1791;
+$L391:
+$L384:
+	bar.sync 0;
+	ld.shared.s64 %rd1809, [%rd1+1024];
+	mov.b64 %rd1791, %rd1809;
+	mov.b64 %rd1810, %rd1791;
+	mov.b64 %rd404, %rd1810;
+	mov.b64 %rd1811, %rd405;
+	// block reduction
+	sub.u32 %r472, %r13, 1;
+	mov.b32 %r473, %r3;
+$L392:
+	setp.hs.u32 %p340, %r473, 32;
+	@%p340 bra $L393;
+	mov.b64 {%r474, %r475}, %rd1811;
+	shfl.sync.down.b32 %r476|%p341, %r474, %r473, %r472, %r17;
+	shfl.sync.down.b32 %r477, %r475, %r473, %r472, %r17;
+	mov.b64 %rd1812, {%r476, %r477};
+	@!%p341 bra $L394;
+	max.s64 %rd1813, %rd1811, %rd1812;
+	mov.b64 %rd1811, %rd1813;
+$L394:
+	shl.b32 %r473, %r473, 1;
+	bra.uni $L392;
+$L393:
+	setp.eq.u32 %p342, %r7, 0;
+	@!%p342 bra $L395;
+	mul.wide.u32 %rd1814, %r8, 16;
+	add.s64 %rd1815, %rd1, %rd1814;
+	st.shared.s64 [%rd1815+0], %rd1811;
+$L395:
+	bar.sync 0;
+	setp.eq.u32 %p343, %r8, 0;
+	@!%p343 bra $L396;
+	setp.lo.u32 %p344, %r7, %r10;
+	@!%p344 bra $L397;
+	mul.wide.u32 %rd1816, %r7, 16;
+	add.s64 %rd1817, %rd1, %rd1816;
+	ld.shared.s64 %rd1818, [%rd1817+0];
+	mov.b64 %rd1811, %rd1818;
+$L397:
+	sub.u32 %r478, %r10, 1;
+	mov.b64 {%r479, %r480}, %rd1811;
+	shfl.sync.down.b32 %r481|%p345, %r479, 1, %r478, %r17;
+	shfl.sync.down.b32 %r482, %r480, 1, %r478, %r17;
+	mov.b64 %rd1819, {%r481, %r482};
+	@!%p345 bra $L398;
+	max.s64 %rd1820, %rd1811, %rd1819;
+	mov.b64 %rd1811, %rd1820;
+$L398:
+	mov.b64 {%r483, %r484}, %rd1811;
+	shfl.sync.down.b32 %r485|%p346, %r483, 2, %r478, %r17;
+	shfl.sync.down.b32 %r486, %r484, 2, %r478, %r17;
+	mov.b64 %rd1821, {%r485, %r486};
+	@!%p346 bra $L399;
+	max.s64 %rd1822, %rd1811, %rd1821;
+	mov.b64 %rd1811, %rd1822;
+$L399:
+	mov.b64 {%r487, %r488}, %rd1811;
+	shfl.sync.down.b32 %r489|%p347, %r487, 4, %r478, %r17;
+	shfl.sync.down.b32 %r490, %r488, 4, %r478, %r17;
+	mov.b64 %rd1823, {%r489, %r490};
+	@!%p347 bra $L400;
+	max.s64 %rd1824, %rd1811, %rd1823;
+	mov.b64 %rd1811, %rd1824;
+$L400:
+	mov.b64 {%r491, %r492}, %rd1811;
+	shfl.sync.down.b32 %r493|%p348, %r491, 8, %r478, %r17;
+	shfl.sync.down.b32 %r494, %r492, 8, %r478, %r17;
+	mov.b64 %rd1825, {%r493, %r494};
+	@!%p348 bra $L401;
+	max.s64 %rd1826, %rd1811, %rd1825;
+	mov.b64 %rd1811, %rd1826;
+$L401:
+	mov.b64 {%r495, %r496}, %rd1811;
+	shfl.sync.down.b32 %r497|%p349, %r495, 16, %r478, %r17;
+	shfl.sync.down.b32 %r498, %r496, 16, %r478, %r17;
+	mov.b64 %rd1827, {%r497, %r498};
+	@!%p349 bra $L402;
+	max.s64 %rd1828, %rd1811, %rd1827;
+	mov.b64 %rd1811, %rd1828;
+$L402:
+	@!%p342 bra $L403;
+	st.shared.s64 [%rd1+1024], %rd1811;
+$L403:
+$L396:
+	bar.sync 0;
+	ld.shared.s64 %rd1829, [%rd1+1024];
+	mov.b64 %rd1811, %rd1829;
+	mov.b64 %rd1830, %rd1811;
+	mov.b64 %rd405, %rd1830;
+	cvt.u64.u32 %rd1831, %r2;
+	setp.eq.s64 %p350, %rd1831, 0;
+	@!%p350 bra $L405;
+	setp.gt.s64 %p351, %rd361, 1;
+	@!%p351 bra $L407;
+	mov.b32 %r499, 0;
+	st.shared.s32 [%rd184+0], %r499;
+$L407:
+	setp.gt.s64 %p352, %rd404, 0;
+	@!%p352 bra $L409;
+	add.s64 %rd1832, %rd366, 1;
+	mul.lo.s64 %rd1833, %rd1832, %rd120;
+	mad.lo.s64 %rd1834, %rd1833, 8, %rd116;
+	atom.global.add.u64 %rd1835, [%rd1834], %rd404;
+$L409:
+	setp.gt.s64 %p353, %rd405, 0;
+	@!%p353 bra $L411;
+	add.s64 %rd1836, %rd366, 2;
+	mul.lo.s64 %rd1837, %rd1836, %rd120;
+	mad.lo.s64 %rd1838, %rd1837, 8, %rd116;
+	atom.global.max.s64 %rd1839, [%rd1838], %rd405;
+$L411:
+	add.s64 %rd1840, %rd366, 3;
+	mul.lo.s64 %rd1841, %rd1840, %rd120;
+	mad.lo.s64 %rd1842, %rd1841, 8, %rd116;
+	atom.global.max.s64 %rd1843, [%rd1842], %rd406;
+$L405:
+	bar.sync 0;
+	setp.eq.u32 %p354, %r5, 0;
+	@!%p354 bra $L412;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
-	atom.global.add.u32 %r363, [gk_league_sync], 1;
-	mov.u32 %r364, %nctaid.x;
-	sub.u32 %r365, %r364, 1;
-	setp.eq.u32 %p245, %r363, %r365;
-	@!%p245 bra $L291;
+	ld.relaxed.gpu.global.u32 %r500, [gk_league_sync+4];
+	atom.global.add.u32 %r501, [gk_league_sync], 1;
+	mov.u32 %r502, %nctaid.x;
+	sub.u32 %r503, %r502, 1;
+	setp.eq.u32 %p355, %r501, %r503;
+	@!%p355 bra $L413;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r366, [gk_league_sync+4], 1;
-	bra.uni $L292;
-$L291:
-	ld.relaxed.gpu.global.u32 %r367, [gk_league_sync+4];
-	setp.eq.u32 %p246, %r367, %r362;
-	@%p246 bra $L291;
-$L292:
+	atom.global.add.u32 %r504, [gk_league_sync+4], 1;
+	bra.uni $L414;
+$L413:
+	ld.relaxed.gpu.global.u32 %r505, [gk_league_sync+4];
+	setp.eq.u32 %p356, %r505, %r500;
+	@%p356 bra $L413;
+$L414:
 	fence.acq_rel.gpu;
-$L290:
+$L412:
 	bar.sync 0;
-	setp.eq.s64 %p247, %rd268, 0;
-	and.pred %p248, %p15, %p247;
-	@!%p248 bra $L294;
-	mov.b64 %rd1186, 12;
-	mul.lo.s64 %rd1185, %rd1186, %rd120;
-	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
-	mov.b64 %rd1188, 0;
-	st.global.s64 [%rd1187+0], %rd1188;
-$L294:
-	mul.lo.s64 %rd1189, %rd309, %rd120;
-	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
-	mov.b64 %rd1192, %rd1191;
-	add.s64 %rd1193, %rd309, 1;
-	mul.lo.s64 %rd1194, %rd1193, %rd120;
-	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
-	mov.b64 %rd1197, %rd1196;
-	mov.b64 %rd1198, %rd1192;
-	mov.b64 %rd1199, %rd1197;
-	mov.b64 %rd1200, %rd1198;
-	mov.b64 %rd1201, %rd1199;
-	add.s64 %rd1202, %rd309, 2;
-	mul.lo.s64 %rd1203, %rd1202, %rd120;
-	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
-	mov.b64 %rd1206, %rd1205;
-	mov.b64 %rd262, %rd1206;
-	@!%p15 bra $L296;
-	mov.b64 %rd1208, 4;
-	mul.lo.s64 %rd1207, %rd1208, %rd268;
-	mov.b64 %rd1210, 1;
-	add.s64 %rd1209, %rd1210, %rd1207;
-	mul.lo.s64 %rd1211, %rd1209, %rd113;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
-	st.global.s64 [%rd1212+0], %rd1200;
-	mov.b64 %rd1214, 4;
-	mul.lo.s64 %rd1213, %rd1214, %rd268;
-	mov.b64 %rd1216, 2;
-	add.s64 %rd1215, %rd1216, %rd1213;
-	mul.lo.s64 %rd1217, %rd1215, %rd113;
-	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
-	st.global.s64 [%rd1218+0], %rd1201;
-	mov.b64 %rd1220, 4;
-	mul.lo.s64 %rd1219, %rd1220, %rd268;
-	mov.b64 %rd1222, 3;
-	add.s64 %rd1221, %rd1222, %rd1219;
-	mul.lo.s64 %rd1223, %rd1221, %rd113;
-	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
-	st.global.s64 [%rd1224+0], %rd262;
-	add.s64 %rd1225, %rd309, 3;
-	mul.lo.s64 %rd1226, %rd1225, %rd120;
-	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
-	mov.b64 %rd1229, %rd1228;
-	mov.b64 %rd1231, 4;
-	mul.lo.s64 %rd1230, %rd1231, %rd268;
-	mov.b64 %rd1233, 4;
-	add.s64 %rd1232, %rd1233, %rd1230;
-	mul.lo.s64 %rd1234, %rd1232, %rd113;
-	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
-	st.global.s64 [%rd1235+0], %rd1229;
-	add.s64 %rd1236, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1236;
-$L296:
-	setp.eq.s64 %p249, %rd1200, 0;
-	setp.gt.s64 %p250, %rd1200, %rd66;
-	or.pred %p251, %p249, %p250;
-	setp.gt.s64 %p252, %rd1201, %rd68;
-	or.pred %p253, %p251, %p252;
-	setp.gt.s64 %p254, %rd262, %rd70;
-	or.pred %p255, %p253, %p254;
-	@!%p255 bra $L298;
+	setp.eq.s64 %p357, %rd283, 0;
+	and.pred %p358, %p17, %p357;
+	@!%p358 bra $L416;
+	mov.b64 %rd1845, 12;
+	mul.lo.s64 %rd1844, %rd1845, %rd120;
+	mad.lo.s64 %rd1846, %rd1844, 8, %rd116;
+	mov.b64 %rd1847, 0;
+	st.global.s64 [%rd1846+0], %rd1847;
+$L416:
+	mul.lo.s64 %rd1848, %rd324, %rd120;
+	mad.lo.s64 %rd1849, %rd1848, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1850, [%rd1849+0];
+	mov.b64 %rd1851, %rd1850;
+	add.s64 %rd1852, %rd324, 1;
+	mul.lo.s64 %rd1853, %rd1852, %rd120;
+	mad.lo.s64 %rd1854, %rd1853, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1855, [%rd1854+0];
+	mov.b64 %rd1856, %rd1855;
+	mov.b64 %rd1857, %rd1851;
+	mov.b64 %rd1858, %rd1856;
+	mov.b64 %rd1859, %rd1857;
+	mov.b64 %rd1860, %rd1858;
+	add.s64 %rd1861, %rd324, 2;
+	mul.lo.s64 %rd1862, %rd1861, %rd120;
+	mad.lo.s64 %rd1863, %rd1862, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1864, [%rd1863+0];
+	mov.b64 %rd1865, %rd1864;
+	mov.b64 %rd277, %rd1865;
+	@!%p17 bra $L418;
+	mov.b64 %rd1867, 4;
+	mul.lo.s64 %rd1866, %rd1867, %rd283;
+	mov.b64 %rd1869, 1;
+	add.s64 %rd1868, %rd1869, %rd1866;
+	mul.lo.s64 %rd1870, %rd1868, %rd113;
+	mad.lo.s64 %rd1871, %rd1870, 8, %rd109;
+	st.global.s64 [%rd1871+0], %rd1859;
+	mov.b64 %rd1873, 4;
+	mul.lo.s64 %rd1872, %rd1873, %rd283;
+	mov.b64 %rd1875, 2;
+	add.s64 %rd1874, %rd1875, %rd1872;
+	mul.lo.s64 %rd1876, %rd1874, %rd113;
+	mad.lo.s64 %rd1877, %rd1876, 8, %rd109;
+	st.global.s64 [%rd1877+0], %rd1860;
+	mov.b64 %rd1879, 4;
+	mul.lo.s64 %rd1878, %rd1879, %rd283;
+	mov.b64 %rd1881, 3;
+	add.s64 %rd1880, %rd1881, %rd1878;
+	mul.lo.s64 %rd1882, %rd1880, %rd113;
+	mad.lo.s64 %rd1883, %rd1882, 8, %rd109;
+	st.global.s64 [%rd1883+0], %rd277;
+	add.s64 %rd1884, %rd324, 3;
+	mul.lo.s64 %rd1885, %rd1884, %rd120;
+	mad.lo.s64 %rd1886, %rd1885, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1887, [%rd1886+0];
+	mov.b64 %rd1888, %rd1887;
+	mov.b64 %rd1890, 4;
+	mul.lo.s64 %rd1889, %rd1890, %rd283;
+	mov.b64 %rd1892, 4;
+	add.s64 %rd1891, %rd1892, %rd1889;
+	mul.lo.s64 %rd1893, %rd1891, %rd113;
+	mad.lo.s64 %rd1894, %rd1893, 8, %rd109;
+	st.global.s64 [%rd1894+0], %rd1888;
+	add.s64 %rd1895, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1895;
+$L418:
+	setp.eq.s64 %p359, %rd1859, 0;
+	setp.gt.s64 %p360, %rd1859, %rd66;
+	or.pred %p361, %p359, %p360;
+	setp.gt.s64 %p362, %rd1860, %rd68;
+	or.pred %p363, %p361, %p362;
+	setp.gt.s64 %p364, %rd277, %rd70;
+	or.pred %p365, %p363, %p364;
+	@!%p365 bra $L420;
 	bra.uni $L3;
-$L298:
-	mov.b64 %rd192, %rd1200;
-$L38:
-	add.s64 %rd1237, %rd268, 1;
-	mov.b64 %rd268, %rd1237;
-	bra.uni $L37;
-$L39:
+$L420:
+	mov.b64 %rd207, %rd1859;
+$L42:
+	add.s64 %rd1896, %rd283, 1;
+	mov.b64 %rd283, %rd1896;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -17234,9 +19516,9 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s54
 )
 {
-	.reg .pred %p<260>;
-	.reg .b32 %r<368>;
-	.reg .b64 %rd<1250>;
+	.reg .pred %p<374>;
+	.reg .b32 %r<506>;
+	.reg .b64 %rd<1921>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17457,2317 +19739,3503 @@ $L5:
 	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
 	mov.b64 %rd162, 0;
-	cvta.global.u64 %rd164, %rd157;
-	cvta.to.shared.u64 %rd163, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd149;
-	mov.b64 %rd169, %rd150;
-	mov.b64 %rd170, %rd151;
-	cvta.global.u64 %rd172, %rd160;
-	cvta.to.shared.u64 %rd171, %rd172;
-	mov.b64 %rd173, %rd171;
-	mov.b64 %rd174, %rd161;
-	mov.b64 %rd175, %rd162;
-	mov.b64 %rd176, %rd154;
-	mov.b64 %rd177, %rd155;
-	mov.b64 %rd178, %rd156;
-	add.s64 %rd179, %rd13, %rd21;
-	mad.lo.s64 %rd180, %rd100, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd21, %rd21, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd100;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd165, %rd181;
-	mov.b64 %rd166, %rd182;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd185, 2;
-	mul.lo.s64 %rd184, %rd185, %rd106;
-	add.s64 %rd186, %rd11, %rd20;
-	mad.lo.s64 %rd187, %rd184, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd20, %rd20, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd184;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd173, %rd188;
-	mov.b64 %rd174, %rd189;
-	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p12, %rd135, 0;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p13, %rd191, 0;
-	and.pred %p14, %p12, %p13;
-	mov.pred %p15, %p14;
-	mov.b64 %rd192, %rd62;
-	mov.b64 %rd193, 0;
-	cvt.u64.u32 %rd194, %r4;
-	mul.lo.s64 %rd195, %rd135, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	add.s64 %rd197, %rd195, %rd196;
-	mov.b64 %rd198, %rd197;
-$L6:
-	setp.lt.s64 %p16, %rd198, %rd192;
-	not.pred %p17, %p16;
-	@!%p17 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd199, %rd198, %rd53;
-	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r38, [%rd200+0];
-	mov.b32 %r39, %r38;
-	mov.b64 %rd201, %rd25;
-	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd202, %r40;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r40;
-	mul.lo.s64 %rd209, %rd208, %rd32;
-	mad.lo.s64 %rd210, %rd209, 8, %rd28;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	sub.s64 %rd213, %rd207, %rd212;
-	mov.b64 %rd214, %rd213;
-	max.s64 %rd215, %rd193, %rd214;
-	mov.b64 %rd193, %rd215;
+	mov.b64 %rd163, 0x0;
+	mov.b64 %rd164, 0;
+	mov.b64 %rd165, 0;
+	cvta.global.u64 %rd167, %rd157;
+	cvta.to.shared.u64 %rd166, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd158;
+	mov.b64 %rd170, %rd159;
+	mov.b64 %rd171, %rd149;
+	mov.b64 %rd172, %rd150;
+	mov.b64 %rd173, %rd151;
+	cvta.global.u64 %rd175, %rd160;
+	cvta.to.shared.u64 %rd174, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd161;
+	mov.b64 %rd178, %rd162;
+	mov.b64 %rd179, %rd154;
+	mov.b64 %rd180, %rd155;
+	mov.b64 %rd181, %rd156;
+	cvta.global.u64 %rd183, %rd163;
+	cvta.to.shared.u64 %rd182, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	add.s64 %rd187, %rd13, %rd21;
+	mad.lo.s64 %rd188, %rd100, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd21, %rd21, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd100;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd168, %rd189;
+	mov.b64 %rd169, %rd190;
+	mov.b64 %rd170, %rd191;
+	mov.b64 %rd193, 2;
+	mul.lo.s64 %rd192, %rd193, %rd106;
+	add.s64 %rd194, %rd11, %rd20;
+	mad.lo.s64 %rd195, %rd192, 4, 15;
+	and.b64 %rd195, %rd195, -16;
+	add.s64 %rd20, %rd20, %rd195;
+	mov.b64 %rd196, %rd194;
+	mov.b64 %rd197, %rd192;
+	mov.b64 %rd198, 1;
+	mov.b64 %rd176, %rd196;
+	mov.b64 %rd177, %rd197;
+	mov.b64 %rd178, %rd198;
+	setp.gt.s64 %p12, %rd104, 1;
+	@!%p12 bra $L7;
+	mov.b64 %rd199, 4;
+	add.s64 %rd200, %rd11, %rd20;
+	mad.lo.s64 %rd201, %rd199, 4, 15;
+	and.b64 %rd201, %rd201, -16;
+	add.s64 %rd20, %rd20, %rd201;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd199;
+	mov.b64 %rd204, 1;
+	mov.b64 %rd184, %rd202;
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd186, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p13, %rd205, 0;
+	@!%p13 bra $L9;
+	mov.b32 %r38, 0;
+	st.shared.s32 [%rd184+0], %r38;
+$L9:
 $L7:
-	cvt.u64.u32 %rd216, %r4;
-	mul.lo.s64 %rd217, %rd2, %rd216;
-	add.s64 %rd218, %rd198, %rd217;
-	mov.b64 %rd198, %rd218;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd219, %rd193;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b32 %r42, %r3;
-$L11:
-	setp.hs.u32 %p18, %r42, 32;
-	@%p18 bra $L12;
-	mov.b64 {%r43, %r44}, %rd219;
-	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd220, {%r45, %r46};
-	@!%p19 bra $L13;
-	max.s64 %rd221, %rd219, %rd220;
-	mov.b64 %rd219, %rd221;
-$L13:
-	shl.b32 %r42, %r42, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd219;
+	setp.eq.s64 %p14, %rd135, 0;
+	cvt.u64.u32 %rd206, %r2;
+	setp.eq.s64 %p15, %rd206, 0;
+	and.pred %p16, %p14, %p15;
+	mov.pred %p17, %p16;
+	mov.b64 %rd207, %rd62;
+	mov.b64 %rd208, 0;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd135, %rd209;
+	cvt.u64.u32 %rd211, %r2;
+	add.s64 %rd212, %rd210, %rd211;
+	mov.b64 %rd213, %rd212;
+$L10:
+	setp.lt.s64 %p18, %rd213, %rd207;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L15;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L16;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	mov.b64 %rd219, %rd226;
-$L16:
-	sub.u32 %r47, %r10, 1;
-	mov.b64 {%r48, %r49}, %rd219;
-	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
-	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
-	mov.b64 %rd227, {%r50, %r51};
-	@!%p23 bra $L17;
-	max.s64 %rd228, %rd219, %rd227;
-	mov.b64 %rd219, %rd228;
-$L17:
-	mov.b64 {%r52, %r53}, %rd219;
-	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
-	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
-	mov.b64 %rd229, {%r54, %r55};
-	@!%p24 bra $L18;
-	max.s64 %rd230, %rd219, %rd229;
-	mov.b64 %rd219, %rd230;
-$L18:
-	mov.b64 {%r56, %r57}, %rd219;
-	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
-	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
-	mov.b64 %rd231, {%r58, %r59};
-	@!%p25 bra $L19;
-	max.s64 %rd232, %rd219, %rd231;
-	mov.b64 %rd219, %rd232;
-$L19:
-	mov.b64 {%r60, %r61}, %rd219;
-	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
-	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
-	mov.b64 %rd233, {%r62, %r63};
-	@!%p26 bra $L20;
-	max.s64 %rd234, %rd219, %rd233;
-	mov.b64 %rd219, %rd234;
-$L20:
-	mov.b64 {%r64, %r65}, %rd219;
-	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
-	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
-	mov.b64 %rd235, {%r66, %r67};
-	@!%p27 bra $L21;
-	max.s64 %rd236, %rd219, %rd235;
-	mov.b64 %rd219, %rd236;
-$L21:
-	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd219;
-$L22:
+	mul.lo.s64 %rd214, %rd213, %rd53;
+	mad.lo.s64 %rd215, %rd214, 4, %rd49;
+	ld.global.s32 %r39, [%rd215+0];
+	mov.b32 %r40, %r39;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r41, %r40;
+	cvt.s64.s32 %rd217, %r41;
+	add.s64 %rd218, %rd217, 1;
+	mul.lo.s64 %rd219, %rd218, %rd32;
+	mad.lo.s64 %rd220, %rd219, 8, %rd28;
+	ld.global.nc.s64 %rd221, [%rd220+0];
+	mov.b64 %rd222, %rd221;
+	cvt.s64.s32 %rd223, %r41;
+	mul.lo.s64 %rd224, %rd223, %rd32;
+	mad.lo.s64 %rd225, %rd224, 8, %rd28;
+	ld.global.nc.s64 %rd226, [%rd225+0];
+	mov.b64 %rd227, %rd226;
+	sub.s64 %rd228, %rd222, %rd227;
+	mov.b64 %rd229, %rd228;
+	max.s64 %rd230, %rd208, %rd229;
+	mov.b64 %rd208, %rd230;
+$L11:
+	cvt.u64.u32 %rd231, %r4;
+	mul.lo.s64 %rd232, %rd2, %rd231;
+	add.s64 %rd233, %rd213, %rd232;
+	mov.b64 %rd213, %rd233;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd234, %rd208;
+	// block reduction
+	sub.u32 %r42, %r13, 1;
+	mov.b32 %r43, %r3;
 $L15:
+	setp.hs.u32 %p20, %r43, 32;
+	@%p20 bra $L16;
+	mov.b64 {%r44, %r45}, %rd234;
+	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
+	mov.b64 %rd235, {%r46, %r47};
+	@!%p21 bra $L17;
+	max.s64 %rd236, %rd234, %rd235;
+	mov.b64 %rd234, %rd236;
+$L17:
+	shl.b32 %r43, %r43, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L18;
+	mul.wide.u32 %rd237, %r8, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	st.shared.s64 [%rd238+0], %rd234;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd237, [%rd1+1024];
-	mov.b64 %rd219, %rd237;
-	mov.b64 %rd238, %rd219;
-	mov.b64 %rd193, %rd238;
-	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p28, %rd239, 0;
-	setp.gt.s64 %p29, %rd193, 0;
-	and.pred %p30, %p28, %p29;
-	@!%p30 bra $L24;
-	mov.b64 %rd241, 12;
-	mul.lo.s64 %rd240, %rd241, %rd120;
-	mad.lo.s64 %rd242, %rd240, 8, %rd116;
-	atom.global.max.s64 %rd243, [%rd242], %rd193;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L19;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L20;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd234, %rd241;
+$L20:
+	sub.u32 %r48, %r10, 1;
+	mov.b64 {%r49, %r50}, %rd234;
+	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
+	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
+	mov.b64 %rd242, {%r51, %r52};
+	@!%p25 bra $L21;
+	max.s64 %rd243, %rd234, %rd242;
+	mov.b64 %rd234, %rd243;
+$L21:
+	mov.b64 {%r53, %r54}, %rd234;
+	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
+	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
+	mov.b64 %rd244, {%r55, %r56};
+	@!%p26 bra $L22;
+	max.s64 %rd245, %rd234, %rd244;
+	mov.b64 %rd234, %rd245;
+$L22:
+	mov.b64 {%r57, %r58}, %rd234;
+	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
+	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
+	mov.b64 %rd246, {%r59, %r60};
+	@!%p27 bra $L23;
+	max.s64 %rd247, %rd234, %rd246;
+	mov.b64 %rd234, %rd247;
+$L23:
+	mov.b64 {%r61, %r62}, %rd234;
+	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
+	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
+	mov.b64 %rd248, {%r63, %r64};
+	@!%p28 bra $L24;
+	max.s64 %rd249, %rd234, %rd248;
+	mov.b64 %rd234, %rd249;
 $L24:
-	@!%p15 bra $L26;
-	mov.b64 %rd244, 0;
-	st.global.s64 [%rd116+0], %rd244;
-	mov.b64 %rd246, 1;
-	mul.lo.s64 %rd245, %rd246, %rd120;
-	mad.lo.s64 %rd247, %rd245, 8, %rd116;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	mov.b64 %rd250, 2;
-	mul.lo.s64 %rd249, %rd250, %rd120;
-	mad.lo.s64 %rd251, %rd249, 8, %rd116;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	mov.b64 %rd254, 3;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
+	mov.b64 {%r65, %r66}, %rd234;
+	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
+	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
+	mov.b64 %rd250, {%r67, %r68};
+	@!%p29 bra $L25;
+	max.s64 %rd251, %rd234, %rd250;
+	mov.b64 %rd234, %rd251;
+$L25:
+	@!%p22 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r68, [gk_league_sync+4];
-	atom.global.add.u32 %r69, [gk_league_sync], 1;
-	mov.u32 %r70, %nctaid.x;
-	sub.u32 %r71, %r70, 1;
-	setp.eq.u32 %p32, %r69, %r71;
+	ld.shared.s64 %rd252, [%rd1+1024];
+	mov.b64 %rd234, %rd252;
+	mov.b64 %rd253, %rd234;
+	mov.b64 %rd208, %rd253;
+	cvt.u64.u32 %rd254, %r2;
+	setp.eq.s64 %p30, %rd254, 0;
+	setp.gt.s64 %p31, %rd208, 0;
+	and.pred %p32, %p30, %p31;
 	@!%p32 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r72, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd256, 12;
+	mul.lo.s64 %rd255, %rd256, %rd120;
+	mad.lo.s64 %rd257, %rd255, 8, %rd116;
+	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r73, %r68;
-	@%p33 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p17 bra $L30;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd116+0], %rd259;
+	mov.b64 %rd261, 1;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 %rd265, 2;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	mov.b64 %rd267, 0;
+	st.global.s64 [%rd266+0], %rd267;
+	mov.b64 %rd269, 3;
+	mul.lo.s64 %rd268, %rd269, %rd120;
+	mad.lo.s64 %rd270, %rd268, 8, %rd116;
+	mov.b64 %rd271, 0;
+	st.global.s64 [%rd270+0], %rd271;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd258, 12;
-	mul.lo.s64 %rd257, %rd258, %rd120;
-	mad.lo.s64 %rd259, %rd257, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p34, %rd262, %rd70;
-	@!%p34 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p35, %r5, 0;
-	@!%p35 bra $L32;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
-	atom.global.add.u32 %r75, [gk_league_sync], 1;
-	mov.u32 %r76, %nctaid.x;
-	sub.u32 %r77, %r76, 1;
-	setp.eq.u32 %p36, %r75, %r77;
-	@!%p36 bra $L33;
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	atom.global.add.u32 %r70, [gk_league_sync], 1;
+	mov.u32 %r71, %nctaid.x;
+	sub.u32 %r72, %r71, 1;
+	setp.eq.u32 %p34, %r70, %r72;
+	@!%p34 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r78, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r79, [gk_league_sync+4];
-	setp.eq.u32 %p37, %r79, %r74;
-	@%p37 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p15 bra $L36;
-	mov.b64 %rd264, 12;
-	mul.lo.s64 %rd263, %rd264, %rd120;
-	mad.lo.s64 %rd265, %rd263, 8, %rd116;
-	mov.b64 %rd266, 0;
-	st.global.s64 [%rd265+0], %rd266;
-	mov.b64 %rd267, -1;
-	st.global.s64 [%rd109+0], %rd267;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r74, %r69;
+	@%p35 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd268, 0;
+	bar.sync 0;
+	mov.b64 %rd273, 12;
+	mul.lo.s64 %rd272, %rd273, %rd120;
+	mad.lo.s64 %rd274, %rd272, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+	setp.gt.s64 %p36, %rd277, %rd70;
+	@!%p36 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	atom.global.add.u32 %r76, [gk_league_sync], 1;
+	mov.u32 %r77, %nctaid.x;
+	sub.u32 %r78, %r77, 1;
+	setp.eq.u32 %p38, %r76, %r78;
+	@!%p38 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p38, %rd268, %rd64;
-	not.pred %p39, %p38;
-	@!%p39 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
+	setp.eq.u32 %p39, %r80, %r75;
+	@%p39 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p17 bra $L40;
+	mov.b64 %rd279, 12;
+	mul.lo.s64 %rd278, %rd279, %rd120;
+	mad.lo.s64 %rd280, %rd278, 8, %rd116;
+	mov.b64 %rd281, 0;
+	st.global.s64 [%rd280+0], %rd281;
+	mov.b64 %rd282, -1;
+	st.global.s64 [%rd109+0], %rd282;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd283, 0;
 $L41:
-	mov.b64 %rd269, %rd49;
-	mov.b64 %rd270, %rd51;
-	mov.b64 %rd271, %rd53;
-	mov.b64 %rd272, %rd56;
-	mov.b64 %rd273, %rd58;
-	mov.b64 %rd274, %rd60;
-	mov.b64 %rd275, %rd269;
-	mov.b64 %rd276, %rd270;
-	mov.b64 %rd277, %rd271;
-	mov.b64 %rd278, %rd272;
-	mov.b64 %rd279, %rd273;
-	mov.b64 %rd280, %rd274;
-	shr.s64 %rd281, %rd268, 63;
-	shr.u64 %rd282, %rd281, 63;
-	add.s64 %rd283, %rd268, %rd282;
-	and.b64 %rd284, %rd283, -2;
-	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p40, %rd285, 1;
-	@!%p40 bra $L43;
-	mov.b64 %rd286, %rd56;
-	mov.b64 %rd287, %rd58;
-	mov.b64 %rd288, %rd60;
-	mov.b64 %rd289, %rd49;
-	mov.b64 %rd290, %rd51;
-	mov.b64 %rd291, %rd53;
-	mov.b64 %rd275, %rd286;
-	mov.b64 %rd276, %rd287;
-	mov.b64 %rd277, %rd288;
-	mov.b64 %rd278, %rd289;
-	mov.b64 %rd279, %rd290;
-	mov.b64 %rd280, %rd291;
-$L43:
-	mov.pred %p41, %p4;
-	mov.b64 %rd292, %rd73;
-	mov.b64 %rd293, %rd75;
-	mov.b64 %rd294, %rd77;
-	mov.b64 %rd295, %rd80;
-	mov.b64 %rd296, %rd82;
-	mov.b64 %rd297, %rd84;
-	mov.b64 %rd298, %rd87;
-	mov.b64 %rd299, %rd89;
-	mov.b64 %rd300, %rd91;
-	mov.pred %p42, %p6;
-	mov.b64 %rd301, %rd94;
-	mov.b64 %rd302, %rd96;
-	mov.b64 %rd303, %rd98;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd304, %rd100;
-	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r81, %rd268;
-	add.s32 %r82, %r33, %r81;
-	mov.b32 %r80, %r82;
-	rem.s64 %rd306, %rd268, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	@!%p15 bra $L45;
-	add.s64 %rd310, %rd268, 1;
-	rem.s64 %rd311, %rd310, 3;
-	mov.b64 %rd313, 4;
-	mul.lo.s64 %rd312, %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mul.lo.s64 %rd315, %rd314, %rd120;
-	mad.lo.s64 %rd316, %rd315, 8, %rd116;
-	mov.b64 %rd317, 0;
-	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd314, 1;
-	mul.lo.s64 %rd319, %rd318, %rd120;
-	mad.lo.s64 %rd320, %rd319, 8, %rd116;
-	mov.b64 %rd321, 0;
-	st.global.s64 [%rd320+0], %rd321;
-	add.s64 %rd322, %rd314, 2;
-	mul.lo.s64 %rd323, %rd322, %rd120;
-	mad.lo.s64 %rd324, %rd323, 8, %rd116;
-	mov.b64 %rd325, 0;
-	st.global.s64 [%rd324+0], %rd325;
-	add.s64 %rd326, %rd314, 3;
-	mul.lo.s64 %rd327, %rd326, %rd120;
-	mad.lo.s64 %rd328, %rd327, 8, %rd116;
-	mov.b64 %rd329, 0;
-	st.global.s64 [%rd328+0], %rd329;
+	setp.lt.s64 %p40, %rd283, %rd64;
+	not.pred %p41, %p40;
+	@!%p41 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd330, %rd262;
-	cvt.u64.u32 %rd331, %r4;
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, 1;
-$L46:
-	setp.lt.s64 %p43, %rd333, %rd330;
-	setp.lt.s64 %p44, %rd333, 32;
-	and.pred %p45, %p43, %p44;
-	mov.b64 %rd335, 2;
-	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p46, %rd334, %rd332;
-	and.pred %p47, %p45, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd336, %rd333, 2;
-	mov.b64 %rd333, %rd336;
+	mov.b64 %rd284, %rd49;
+	mov.b64 %rd285, %rd51;
+	mov.b64 %rd286, %rd53;
+	mov.b64 %rd287, %rd56;
+	mov.b64 %rd288, %rd58;
+	mov.b64 %rd289, %rd60;
+	mov.b64 %rd290, %rd284;
+	mov.b64 %rd291, %rd285;
+	mov.b64 %rd292, %rd286;
+	mov.b64 %rd293, %rd287;
+	mov.b64 %rd294, %rd288;
+	mov.b64 %rd295, %rd289;
+	shr.s64 %rd296, %rd283, 63;
+	shr.u64 %rd297, %rd296, 63;
+	add.s64 %rd298, %rd283, %rd297;
+	and.b64 %rd299, %rd298, -2;
+	sub.s64 %rd300, %rd283, %rd299;
+	setp.eq.s64 %p42, %rd300, 1;
+	@!%p42 bra $L47;
+	mov.b64 %rd301, %rd56;
+	mov.b64 %rd302, %rd58;
+	mov.b64 %rd303, %rd60;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd290, %rd301;
+	mov.b64 %rd291, %rd302;
+	mov.b64 %rd292, %rd303;
+	mov.b64 %rd293, %rd304;
+	mov.b64 %rd294, %rd305;
+	mov.b64 %rd295, %rd306;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd338, %rd25;
-	mov.b64 %rd339, %rd62;
-	mov.b64 %rd340, %rd64;
-	mov.b64 %rd341, %rd66;
-	mov.b64 %rd342, %rd68;
-	mov.b64 %rd343, %rd70;
-	mov.pred %p49, %p4;
-	mov.pred %p50, %p6;
-	mov.b32 %r83, %r33;
-	mov.b64 %rd344, %rd100;
-	mov.b64 %rd345, %rd102;
-	mov.b64 %rd346, %rd104;
-	mov.b64 %rd347, %rd106;
-	mov.pred %p51, %p8;
-	mov.b32 %r84, %r36;
-	mov.pred %p52, %p10;
-	mov.pred %p53, %p41;
-	mov.pred %p54, %p42;
-	mov.b32 %r85, %r80;
-	mov.b64 %rd348, %rd304;
-	mov.b64 %rd349, %rd305;
-	mov.b64 %rd350, %rd192;
-	mov.b64 %rd351, %rd309;
-	mov.b64 %rd352, %rd337;
-	cvt.u64.u32 %rd353, %r4;
-	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p55, %rd352, -1;
-	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p55;
-	setp.eq.s64 %p56, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p56;
-	mov.b64 %rd358, %rd357;
-	cvt.u64.u32 %rd359, %r2;
-	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p57, %rd352, -1;
-	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p57;
-	setp.eq.s64 %p58, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p58;
-	mov.b64 %rd364, %rd363;
-	cvt.u64.u32 %rd365, %r2;
-	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p59, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p59;
-	setp.eq.s64 %p60, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p60;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd358;
-	mov.b64 %rd371, %rd364;
-	mov.b64 %rd372, %rd369;
-	mov.b64 %rd373, %rd347;
-	mul.lo.s64 %rd374, %rd350, %rd135;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p61;
-	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p62;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd135, 1;
-	mul.lo.s64 %rd381, %rd350, %rd380;
-	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p63;
-	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p64;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd338;
-	mov.b64 %rd390, %rd339;
-	mov.b64 %rd391, %rd340;
-	mov.b64 %rd392, %rd341;
-	mov.b64 %rd393, %rd342;
-	mov.b64 %rd394, %rd343;
-	mov.pred %p65, %p49;
-	mov.pred %p66, %p50;
-	mov.b32 %r86, %r83;
-	mov.b64 %rd395, %rd344;
-	mov.b64 %rd396, %rd345;
-	mov.b64 %rd397, %rd346;
-	mov.b64 %rd398, %rd347;
-	mov.pred %p67, %p51;
-	mov.b32 %r87, %r84;
-	mov.pred %p68, %p52;
-	mov.pred %p69, %p53;
-	mov.b64 %rd399, %rd292;
-	mov.b64 %rd400, %rd293;
-	mov.b64 %rd401, %rd294;
-	mov.b64 %rd402, %rd295;
-	mov.b64 %rd403, %rd296;
-	mov.b64 %rd404, %rd297;
-	mov.b64 %rd405, %rd298;
-	mov.b64 %rd406, %rd299;
-	mov.b64 %rd407, %rd300;
-	mov.pred %p70, %p54;
-	mov.b64 %rd408, %rd301;
-	mov.b64 %rd409, %rd302;
-	mov.b64 %rd410, %rd303;
-	mov.b32 %r88, %r85;
-	mov.b64 %rd411, %rd348;
-	mov.b64 %rd412, %rd349;
-	mov.b64 %rd413, %rd387;
-	sub.s64 %rd414, %rd388, %rd387;
-	mov.b64 %rd415, %rd414;
-	mov.b64 %rd416, %rd371;
-	mov.b64 %rd417, %rd370;
-	mov.b64 %rd418, %rd352;
-	mov.b64 %rd419, %rd372;
-	mov.b64 %rd420, %rd351;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p71, %rd346, 1;
-	mov.pred %p72, %p71;
-	mov.pred %p73, 0;
-	mov.b64 %rd423, %rd165;
-	mov.b64 %rd424, %rd166;
-	mov.b64 %rd425, %rd167;
-	mov.b64 %rd426, %rd416;
-	mov.b32 %r89, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
-	mov.b64 %rd431, 0;
-$L51:
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, %rd411;
+	mov.pred %p43, %p4;
+	mov.b64 %rd307, %rd73;
+	mov.b64 %rd308, %rd75;
+	mov.b64 %rd309, %rd77;
+	mov.b64 %rd310, %rd80;
+	mov.b64 %rd311, %rd82;
+	mov.b64 %rd312, %rd84;
+	mov.b64 %rd313, %rd87;
+	mov.b64 %rd314, %rd89;
+	mov.b64 %rd315, %rd91;
+	mov.pred %p44, %p6;
+	mov.b64 %rd316, %rd94;
+	mov.b64 %rd317, %rd96;
+	mov.b64 %rd318, %rd98;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd319, %rd100;
+	mov.b64 %rd320, %rd102;
+	cvt.u32.u64 %r82, %rd283;
+	add.s32 %r83, %r33, %r82;
+	mov.b32 %r81, %r83;
+	rem.s64 %rd321, %rd283, 3;
+	mov.b64 %rd323, 4;
+	mul.lo.s64 %rd322, %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	@!%p17 bra $L49;
+	add.s64 %rd325, %rd283, 1;
+	rem.s64 %rd326, %rd325, 3;
+	mov.b64 %rd328, 4;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd329, 1;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
+	add.s64 %rd337, %rd329, 2;
+	mul.lo.s64 %rd338, %rd337, %rd120;
+	mad.lo.s64 %rd339, %rd338, 8, %rd116;
+	mov.b64 %rd340, 0;
+	st.global.s64 [%rd339+0], %rd340;
+	add.s64 %rd341, %rd329, 3;
+	mul.lo.s64 %rd342, %rd341, %rd120;
+	mad.lo.s64 %rd343, %rd342, 8, %rd116;
+	mov.b64 %rd344, 0;
+	st.global.s64 [%rd343+0], %rd344;
+$L49:
+	mov.b64 %rd345, %rd277;
+	cvt.u64.u32 %rd346, %r4;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, 1;
+$L50:
+	setp.lt.s64 %p45, %rd348, %rd345;
+	setp.lt.s64 %p46, %rd348, 32;
+	and.pred %p47, %p45, %p46;
+	mov.b64 %rd350, 2;
+	mul.lo.s64 %rd349, %rd350, %rd348;
+	setp.le.s64 %p48, %rd349, %rd347;
+	and.pred %p49, %p47, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p74, %rd433, 0;
-	not.pred %p75, %p74;
-	@!%p75 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p76, %rd427, %rd428;
-	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd426, %rd415;
-	@!%p77 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd434, %rd413, %rd426;
-	mul.lo.s64 %rd435, %rd434, %rd277;
-	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r90, [%rd436+0];
-	mov.b32 %r91, %r90;
-	mov.b32 %r89, %r91;
-	@!%p73 bra $L63;
-	add.s64 %rd437, %rd413, %rd426;
-	mov.b64 %rd439, 2;
-	mul.lo.s64 %rd438, %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mul.lo.s64 %rd441, %rd440, %rd178;
-	mad.lo.s64 %rd442, %rd441, 8, %rd176;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	add.s64 %rd445, %rd440, 1;
-	mul.lo.s64 %rd446, %rd445, %rd178;
-	mad.lo.s64 %rd447, %rd446, 8, %rd176;
-	ld.shared.s64 %rd448, [%rd447+0];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd444, %rd419;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd427, %rd451;
-	mov.b64 %rd428, %rd452;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd453, %rd389;
-	mov.b32 %r92, %r89;
-	cvt.s64.s32 %rd454, %r92;
-	mul.lo.s64 %rd455, %rd454, %rd32;
-	mad.lo.s64 %rd456, %rd455, 8, %rd28;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd389;
-	mov.b32 %r93, %r89;
-	cvt.s64.s32 %rd461, %r93;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd32;
-	mad.lo.s64 %rd464, %rd463, 8, %rd28;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	add.s64 %rd468, %rd459, %rd419;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd467;
-	mov.b64 %rd427, %rd469;
-	mov.b64 %rd428, %rd470;
-$L64:
-	add.s64 %rd471, %rd426, %rd417;
-	mov.b64 %rd426, %rd471;
-	bra.uni $L55;
+	mul.lo.s64 %rd351, %rd348, 2;
+	mov.b64 %rd348, %rd351;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd25;
+	mov.b64 %rd354, %rd62;
+	mov.b64 %rd355, %rd64;
+	mov.b64 %rd356, %rd66;
+	mov.b64 %rd357, %rd68;
+	mov.b64 %rd358, %rd70;
+	mov.pred %p51, %p4;
+	mov.pred %p52, %p6;
+	mov.b32 %r84, %r33;
+	mov.b64 %rd359, %rd100;
+	mov.b64 %rd360, %rd102;
+	mov.b64 %rd361, %rd104;
+	mov.b64 %rd362, %rd106;
+	mov.pred %p53, %p8;
+	mov.b32 %r85, %r36;
+	mov.pred %p54, %p10;
+	mov.pred %p55, %p43;
+	mov.pred %p56, %p44;
+	mov.b32 %r86, %r81;
+	mov.b64 %rd363, %rd319;
+	mov.b64 %rd364, %rd320;
+	mov.b64 %rd365, %rd207;
+	mov.b64 %rd366, %rd324;
+	mov.b64 %rd367, %rd352;
+	cvt.u64.u32 %rd368, %r4;
+	div.s64 %rd369, %rd368, %rd367;
+	setp.eq.s64 %p57, %rd367, -1;
+	neg.s64 %rd370, %rd368;
+	selp.b64 %rd371, %rd370, %rd369, %p57;
+	setp.eq.s64 %p58, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p58;
+	mov.b64 %rd373, %rd372;
+	cvt.u64.u32 %rd374, %r2;
+	div.s64 %rd375, %rd374, %rd367;
+	setp.eq.s64 %p59, %rd367, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p59;
+	setp.eq.s64 %p60, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p60;
+	mov.b64 %rd379, %rd378;
+	cvt.u64.u32 %rd380, %r2;
+	rem.s64 %rd381, %rd380, %rd367;
+	setp.eq.s64 %p61, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p61;
+	setp.eq.s64 %p62, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p62;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd373;
+	mov.b64 %rd386, %rd379;
+	mov.b64 %rd387, %rd384;
+	mov.b64 %rd388, %rd362;
+	mul.lo.s64 %rd389, %rd365, %rd135;
+	div.s64 %rd390, %rd389, %rd2;
+	setp.eq.s64 %p63, %rd2, -1;
+	neg.s64 %rd391, %rd389;
+	selp.b64 %rd392, %rd391, %rd390, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p64;
+	mov.b64 %rd394, %rd393;
+	add.s64 %rd395, %rd135, 1;
+	mul.lo.s64 %rd396, %rd365, %rd395;
+	div.s64 %rd397, %rd396, %rd2;
+	setp.eq.s64 %p65, %rd2, -1;
+	neg.s64 %rd398, %rd396;
+	selp.b64 %rd399, %rd398, %rd397, %p65;
+	setp.eq.s64 %p66, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p66;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, 0;
+	mov.b64 %rd406, 1;
+	setp.le.s64 %p67, %rd361, 1;
+	@!%p67 bra $L55;
+	mov.b64 %rd407, %rd353;
+	mov.b64 %rd408, %rd354;
+	mov.b64 %rd409, %rd355;
+	mov.b64 %rd410, %rd356;
+	mov.b64 %rd411, %rd357;
+	mov.b64 %rd412, %rd358;
+	mov.pred %p68, %p51;
+	mov.pred %p69, %p52;
+	mov.b32 %r87, %r84;
+	mov.b64 %rd413, %rd359;
+	mov.b64 %rd414, %rd360;
+	mov.b64 %rd415, %rd361;
+	mov.b64 %rd416, %rd362;
+	mov.pred %p70, %p53;
+	mov.b32 %r88, %r85;
+	mov.pred %p71, %p54;
+	mov.pred %p72, %p55;
+	mov.b64 %rd417, %rd307;
+	mov.b64 %rd418, %rd308;
+	mov.b64 %rd419, %rd309;
+	mov.b64 %rd420, %rd310;
+	mov.b64 %rd421, %rd311;
+	mov.b64 %rd422, %rd312;
+	mov.b64 %rd423, %rd313;
+	mov.b64 %rd424, %rd314;
+	mov.b64 %rd425, %rd315;
+	mov.pred %p73, %p56;
+	mov.b64 %rd426, %rd316;
+	mov.b64 %rd427, %rd317;
+	mov.b64 %rd428, %rd318;
+	mov.b32 %r89, %r86;
+	mov.b64 %rd429, %rd363;
+	mov.b64 %rd430, %rd364;
+	mov.b64 %rd431, %rd402;
+	sub.s64 %rd432, %rd403, %rd402;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd434, %rd386;
+	mov.b64 %rd435, %rd385;
+	mov.b64 %rd436, %rd367;
+	mov.b64 %rd437, %rd387;
+	mov.b64 %rd438, %rd366;
+	mov.pred %p74, 0;
+	mov.b64 %rd439, %rd168;
+	mov.b64 %rd440, %rd169;
+	mov.b64 %rd441, %rd170;
+	mov.b64 %rd442, %rd434;
+	mov.b32 %r90, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L57:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd429;
 $L60:
-	mul.lo.s64 %rd472, %rd427, %rd39;
-	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r94, [%rd473+0];
-	mov.b32 %r95, %r94;
-	mov.b32 %r96, %r95;
-	mov.b64 %rd474, 0;
-	mov.b64 %rd475, 0;
-	and.pred %p78, %p72, %p67;
-	@!%p78 bra $L66;
-	mov.b64 %rd476, %rd389;
-	mov.b32 %r97, %r96;
-	cvt.s64.s32 %rd477, %r97;
-	mul.lo.s64 %rd478, %rd477, %rd32;
-	mad.lo.s64 %rd479, %rd478, 8, %rd28;
-	ld.global.nc.s64 %rd480, [%rd479+0];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd389;
-	mov.b32 %r98, %r96;
-	cvt.s64.s32 %rd484, %r98;
-	add.s64 %rd485, %rd484, 1;
-	mul.lo.s64 %rd486, %rd485, %rd32;
-	mad.lo.s64 %rd487, %rd486, 8, %rd28;
-	ld.global.nc.s64 %rd488, [%rd487+0];
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd482;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd474, %rd491;
-	mov.b64 %rd475, %rd492;
-$L66:
-	mov.b32 %r99, %r87;
+	setp.gt.s64 %p75, %rd448, 0;
+	not.pred %p76, %p75;
+	@!%p76 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p77, %rd443, %rd444;
+	@!%p77 bra $L66;
+	setp.ge.s64 %p78, %rd442, %rd433;
+	@!%p78 bra $L68;
+	bra.uni $L62;
+$L68:
+	add.s64 %rd449, %rd431, %rd442;
+	mul.lo.s64 %rd450, %rd449, %rd292;
+	mad.lo.s64 %rd451, %rd450, 4, %rd290;
+	ld.global.s32 %r91, [%rd451+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r90, %r92;
+	mov.b64 %rd452, %rd407;
+	mov.b64 %rd453, %rd408;
+	mov.b64 %rd454, %rd409;
+	mov.b64 %rd455, %rd410;
+	mov.b64 %rd456, %rd411;
+	mov.b64 %rd457, %rd412;
 	mov.pred %p79, %p68;
-	mov.b32 %r100, %r89;
-	mov.b32 %r101, %r96;
-	mov.b64 %rd493, %rd427;
-$L67:
-	cvt.s64.s32 %rd494, %r100;
-	mul.lo.s64 %rd495, %rd494, %rd127;
-	mad.lo.s64 %rd496, %rd495, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd497, [%rd496+0];
-	mov.b64 %rd498, %rd497;
+	mov.pred %p80, %p69;
+	mov.b32 %r93, %r87;
+	mov.b64 %rd458, %rd413;
+	mov.b64 %rd459, %rd414;
+	mov.b64 %rd460, %rd415;
+	mov.b64 %rd461, %rd416;
+	mov.pred %p81, %p70;
+	mov.b32 %r94, %r88;
+	mov.pred %p82, %p71;
+	mov.b32 %r95, %r90;
+	add.s64 %rd462, %rd431, %rd442;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd437;
+	mov.pred %p83, %p74;
+$L69:
+	@!%p83 bra $L73;
+	mov.b64 %rd466, 2;
+	mul.lo.s64 %rd465, %rd466, %rd463;
+	mul.lo.s64 %rd467, %rd465, %rd181;
+	mad.lo.s64 %rd468, %rd467, 8, %rd179;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd472, 2;
+	mul.lo.s64 %rd471, %rd472, %rd463;
+	add.s64 %rd473, %rd471, 1;
+	mul.lo.s64 %rd474, %rd473, %rd181;
+	mad.lo.s64 %rd475, %rd474, 8, %rd179;
+	ld.shared.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	add.s64 %rd478, %rd470, %rd464;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd477;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd483, %rd452;
+	mov.b32 %r96, %r95;
+	cvt.s64.s32 %rd484, %r96;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd452;
+	mov.b32 %r97, %r95;
+	cvt.s64.s32 %rd491, %r97;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	add.s64 %rd498, %rd489, %rd464;
 	mov.b64 %rd499, %rd498;
-	shr.u64 %rd500, %rd499, 32;
-	cvt.u32.u64 %r102, %rd500;
-	mov.b32 %r103, %r102;
-	add.s32 %r104, %r103, 1;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r100;
-	cvt.u64.u32 %rd501, %r106;
-	shl.b64 %rd502, %rd501, 32;
-	cvt.u64.u32 %rd503, %r107;
-	or.b64 %rd504, %rd502, %rd503;
-	mov.b64 %rd505, %rd504;
-	mov.b64 %rd506, %rd505;
+	mov.b64 %rd500, %rd497;
+	mov.b64 %rd481, %rd499;
+	mov.b64 %rd482, %rd500;
+	bra.uni $L71;
 $L70:
-	cvt.s64.s32 %rd507, %r101;
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd501, %rd481;
+	mov.b64 %rd502, %rd482;
+	mov.b64 %rd443, %rd501;
+	mov.b64 %rd444, %rd502;
+	add.s64 %rd503, %rd442, %rd435;
+	mov.b64 %rd442, %rd503;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd504, %rd443, %rd39;
+	mad.lo.s64 %rd505, %rd504, 4, %rd35;
+	ld.global.nc.s32 %r98, [%rd505+0];
+	mov.b32 %r99, %r98;
+	mov.b32 %r100, %r99;
+	mov.b32 %r101, %r88;
+	mov.pred %p84, %p71;
+	mov.b32 %r102, %r90;
+	mov.b32 %r103, %r100;
+	mov.b64 %rd506, %rd443;
+$L74:
+	cvt.s64.s32 %rd507, %r102;
 	mul.lo.s64 %rd508, %rd507, %rd127;
 	mad.lo.s64 %rd509, %rd508, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd510, [%rd509+0];
 	mov.b64 %rd511, %rd510;
 	mov.b64 %rd512, %rd511;
 	shr.u64 %rd513, %rd512, 32;
-	cvt.u32.u64 %r108, %rd513;
-	setp.ls.u32 %p80, %r108, %r105;
-	@!%p80 bra $L74;
-	mov.pred %p81, 0;
-	bra.uni $L69;
-$L74:
-	cvt.s64.s32 %rd514, %r101;
-	mul.lo.s64 %rd515, %rd514, %rd127;
-	mad.lo.s64 %rd516, %rd515, 8, %rd123;
-	atom.global.cas.b64 %rd517, [%rd516], %rd512, %rd506;
-	setp.eq.u64 %p82, %rd517, %rd512;
-	mov.pred %p83, %p82;
-	@!%p83 bra $L76;
-	mov.pred %p81, 1;
-	bra.uni $L69;
-$L76:
-$L71:
-	bra.uni $L70;
-$L72:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	@!%p81 bra $L78;
-	@!%p72 bra $L79;
-	mul.lo.s64 %rd518, %rd432, %rd425;
-	mad.lo.s64 %rd519, %rd518, 4, %rd423;
-	st.shared.s32 [%rd519+0], %r96;
-	@!%p67 bra $L82;
-	mov.b64 %rd521, 2;
-	mul.lo.s64 %rd520, %rd521, %rd432;
-	mul.lo.s64 %rd522, %rd520, %rd170;
-	mad.lo.s64 %rd523, %rd522, 8, %rd168;
-	st.shared.s64 [%rd523+0], %rd474;
-	mov.b64 %rd525, 2;
-	mul.lo.s64 %rd524, %rd525, %rd432;
-	add.s64 %rd526, %rd524, 1;
-	mul.lo.s64 %rd527, %rd526, %rd170;
-	mad.lo.s64 %rd528, %rd527, 8, %rd168;
-	st.shared.s64 [%rd528+0], %rd475;
-$L82:
-	add.s64 %rd529, %rd432, 1;
-	mov.b64 %rd432, %rd529;
-	bra.uni $L80;
-$L79:
-	mov.pred %p84, 0;
-	mov.b64 %rd530, %rd432;
-	mov.b32 %r109, %r96;
+	cvt.u32.u64 %r104, %rd513;
+	mov.b32 %r105, %r104;
+	add.s32 %r106, %r105, 1;
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r102;
+	cvt.u64.u32 %rd514, %r108;
+	shl.b64 %rd515, %rd514, 32;
+	cvt.u64.u32 %rd516, %r109;
+	or.b64 %rd517, %rd515, %rd516;
+	mov.b64 %rd518, %rd517;
+	mov.b64 %rd519, %rd518;
+$L77:
+	cvt.s64.s32 %rd520, %r103;
+	mul.lo.s64 %rd521, %rd520, %rd127;
+	mad.lo.s64 %rd522, %rd521, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd525, %rd524;
+	shr.u64 %rd526, %rd525, 32;
+	cvt.u32.u64 %r110, %rd526;
+	setp.ls.u32 %p85, %r110, %r107;
+	@!%p85 bra $L81;
+	mov.pred %p86, 0;
+	bra.uni $L76;
+$L81:
+	cvt.s64.s32 %rd527, %r103;
+	mul.lo.s64 %rd528, %rd527, %rd127;
+	mad.lo.s64 %rd529, %rd528, 8, %rd123;
+	atom.global.cas.b64 %rd530, [%rd529], %rd525, %rd519;
+	setp.eq.u64 %p87, %rd530, %rd525;
+	mov.pred %p88, %p87;
+	@!%p88 bra $L83;
+	mov.pred %p86, 1;
+	bra.uni $L76;
 $L83:
-	@!%p69 bra $L87;
-	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd531, %r110;
-	mov.b64 %rd532, %rd531;
-	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd533, %r111;
-	min.u64 %rd534, %rd533, 32;
-	cvt.u32.u64 %r112, %rd534;
-	mov.b32 %r114, 0x1;
-	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p85, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p85;
-	mov.b32 %r116, %r115;
-	mov.b64 %rd535, %rd532;
-	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd536, %rd535, %rd407;
-	mad.lo.s64 %rd537, %rd536, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r118, [%rd537+0];
+$L78:
+	bra.uni $L77;
+$L79:
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
+	@!%p86 bra $L85;
+	mov.pred %p89, 0;
+	mov.b64 %rd531, %rd447;
+	mov.b32 %r111, %r100;
+$L86:
+	@!%p72 bra $L90;
+	shr.s32 %r112, %r111, 5;
+	cvt.s64.s32 %rd532, %r112;
+	mov.b64 %rd533, %rd532;
+	and.b32 %r113, %r111, 31;
+	cvt.s64.s32 %rd534, %r113;
+	min.u64 %rd535, %rd534, 32;
+	cvt.u32.u64 %r114, %rd535;
+	mov.b32 %r116, 0x1;
+	shl.b32 %r115, %r116, %r114;
+	setp.hs.u32 %p90, %r114, 32;
+	selp.b32 %r117, 0, %r115, %p90;
+	mov.b32 %r118, %r117;
+	mov.b64 %rd536, %rd533;
 	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p86, %r120, 0x0;
-	mov.pred %p87, %p86;
-	not.pred %p88, %p87;
-	@!%p88 bra $L89;
-	mul.lo.s64 %rd538, %rd535, %rd407;
-	mad.lo.s64 %rd539, %rd538, 4, %rd405;
-	atom.global.or.b32 %r121, [%rd539], %r117;
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p89, %r123, 0x0;
-	mov.pred %p87, %p89;
-$L89:
-	@!%p87 bra $L91;
-	mov.b64 %rd540, %rd530;
-	mov.b64 %rd541, %rd540;
-	mov.pred %p90, 0;
-	bra.uni $L85;
-$L91:
-	mov.b64 %rd542, %rd530;
-	mov.b64 %rd541, %rd542;
-	mov.pred %p90, 1;
-	bra.uni $L85;
-$L87:
-	@!%p70 bra $L93;
-	cvt.s64.s32 %rd543, %r109;
-	mul.lo.s64 %rd544, %rd543, %rd410;
-	mad.lo.s64 %rd545, %rd544, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r124, [%rd545+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p91, %r125, %r88;
+	mul.lo.s64 %rd537, %rd536, %rd425;
+	mad.lo.s64 %rd538, %rd537, 4, %rd423;
+	ld.relaxed.gpu.global.u32 %r120, [%rd538+0];
+	mov.b32 %r121, %r120;
+	and.b32 %r122, %r121, %r119;
+	setp.ne.u32 %p91, %r122, 0x0;
 	mov.pred %p92, %p91;
 	not.pred %p93, %p92;
-	@!%p93 bra $L95;
-	cvt.s64.s32 %rd546, %r109;
-	mul.lo.s64 %rd547, %rd546, %rd410;
-	mad.lo.s64 %rd548, %rd547, 4, %rd408;
-	atom.global.exch.b32 %r126, [%rd548], %r88;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p94, %r127, %r88;
+	@!%p93 bra $L92;
+	mul.lo.s64 %rd539, %rd536, %rd425;
+	mad.lo.s64 %rd540, %rd539, 4, %rd423;
+	atom.global.or.b32 %r123, [%rd540], %r119;
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r119;
+	setp.ne.u32 %p94, %r125, 0x0;
 	mov.pred %p92, %p94;
-$L95:
-	@!%p92 bra $L97;
-	mov.b64 %rd549, %rd530;
-	mov.b64 %rd541, %rd549;
-	mov.pred %p90, 0;
-	bra.uni $L85;
-$L97:
-$L93:
-	mul.lo.s64 %rd550, %rd530, %rd425;
-	mad.lo.s64 %rd551, %rd550, 4, %rd423;
-	st.shared.s32 [%rd551+0], %r109;
-	add.s64 %rd552, %rd530, 1;
-	mov.b64 %rd553, %rd552;
-	mov.b64 %rd541, %rd553;
-	mov.pred %p90, 1;
-	bra.uni $L85;
-$L84:
-	bra.uni $L83;
-$L85:
-	mov.b64 %rd554, %rd541;
-	mov.pred %p95, %p90;
-	mov.b64 %rd432, %rd554;
-	mov.pred %p84, %p95;
-	@!%p84 bra $L99;
-	mov.b64 %rd555, %rd389;
-	mov.b32 %r128, %r96;
-	cvt.s64.s32 %rd556, %r128;
-	add.s64 %rd557, %rd556, 1;
-	mul.lo.s64 %rd558, %rd557, %rd32;
-	mad.lo.s64 %rd559, %rd558, 8, %rd28;
-	ld.global.nc.s64 %rd560, [%rd559+0];
-	mov.b64 %rd561, %rd560;
-	cvt.s64.s32 %rd562, %r128;
-	mul.lo.s64 %rd563, %rd562, %rd32;
-	mad.lo.s64 %rd564, %rd563, 8, %rd28;
-	ld.global.nc.s64 %rd565, [%rd564+0];
-	mov.b64 %rd566, %rd565;
-	sub.s64 %rd567, %rd561, %rd566;
-	mov.b64 %rd568, %rd567;
+$L92:
+	@!%p92 bra $L94;
+	mov.b64 %rd541, %rd531;
+	mov.b64 %rd542, %rd541;
+	mov.pred %p95, 0;
+	bra.uni $L88;
+$L94:
+	mov.b64 %rd543, %rd531;
+	mov.b64 %rd542, %rd543;
+	mov.pred %p95, 1;
+	bra.uni $L88;
+$L90:
+	@!%p73 bra $L96;
+	cvt.s64.s32 %rd544, %r111;
+	mul.lo.s64 %rd545, %rd544, %rd428;
+	mad.lo.s64 %rd546, %rd545, 4, %rd426;
+	ld.relaxed.gpu.global.s32 %r126, [%rd546+0];
+	mov.b32 %r127, %r126;
+	setp.eq.s32 %p96, %r127, %r89;
+	mov.pred %p97, %p96;
+	not.pred %p98, %p97;
+	@!%p98 bra $L98;
+	cvt.s64.s32 %rd547, %r111;
+	mul.lo.s64 %rd548, %rd547, %rd428;
+	mad.lo.s64 %rd549, %rd548, 4, %rd426;
+	atom.global.exch.b32 %r128, [%rd549], %r89;
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p99, %r129, %r89;
+	mov.pred %p97, %p99;
+$L98:
+	@!%p97 bra $L100;
+	mov.b64 %rd550, %rd531;
+	mov.b64 %rd542, %rd550;
+	mov.pred %p95, 0;
+	bra.uni $L88;
+$L100:
+$L96:
+	mul.lo.s64 %rd551, %rd531, %rd441;
+	mad.lo.s64 %rd552, %rd551, 4, %rd439;
+	st.shared.s32 [%rd552+0], %r111;
+	add.s64 %rd553, %rd531, 1;
+	mov.b64 %rd554, %rd553;
+	mov.b64 %rd542, %rd554;
+	mov.pred %p95, 1;
+	bra.uni $L88;
+$L87:
+	bra.uni $L86;
+$L88:
+	mov.b64 %rd555, %rd542;
+	mov.pred %p100, %p95;
+	mov.b64 %rd447, %rd555;
+	mov.pred %p89, %p100;
+	@!%p89 bra $L102;
+	mov.b64 %rd556, %rd407;
+	mov.b32 %r130, %r100;
+	cvt.s64.s32 %rd557, %r130;
+	add.s64 %rd558, %rd557, 1;
+	mul.lo.s64 %rd559, %rd558, %rd32;
+	mad.lo.s64 %rd560, %rd559, 8, %rd28;
+	ld.global.nc.s64 %rd561, [%rd560+0];
+	mov.b64 %rd562, %rd561;
+	cvt.s64.s32 %rd563, %r130;
+	mul.lo.s64 %rd564, %rd563, %rd32;
+	mad.lo.s64 %rd565, %rd564, 8, %rd28;
+	ld.global.nc.s64 %rd566, [%rd565+0];
+	mov.b64 %rd567, %rd566;
+	sub.s64 %rd568, %rd562, %rd567;
 	mov.b64 %rd569, %rd568;
-	add.s64 %rd570, %rd429, %rd569;
-	mov.b64 %rd429, %rd570;
-	max.s64 %rd571, %rd430, %rd569;
-	mov.b64 %rd430, %rd571;
-$L99:
-$L80:
-$L78:
-	add.s64 %rd572, %rd427, %rd418;
-	mov.b64 %rd427, %rd572;
-	sub.s64 %rd573, %rd433, 1;
-	mov.b64 %rd433, %rd573;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd574, 0;
-	setp.lt.s64 %p96, %rd427, %rd428;
-	setp.lt.s64 %p97, %rd426, %rd415;
-	or.pred %p98, %p96, %p97;
-	@!%p98 bra $L101;
-	mov.b64 %rd574, 1;
-$L101:
-	shl.b64 %rd575, %rd574, 32;
-	or.b64 %rd576, %rd432, %rd575;
-	// block scan
-	mov.b64 %rd577, %rd576;
-	mov.b32 %r129, %r3;
+	mov.b64 %rd570, %rd569;
+	add.s64 %rd571, %rd445, %rd570;
+	mov.b64 %rd445, %rd571;
+	max.s64 %rd572, %rd446, %rd570;
+	mov.b64 %rd446, %rd572;
 $L102:
-	setp.hs.u32 %p99, %r129, 32;
-	@%p99 bra $L103;
-	mov.b64 {%r130, %r131}, %rd577;
-	shfl.sync.up.b32 %r132|%p100, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd578, {%r132, %r133};
-	@!%p100 bra $L104;
-	add.s64 %rd579, %rd578, %rd577;
-	mov.b64 %rd577, %rd579;
+$L85:
+	add.s64 %rd573, %rd443, %rd436;
+	mov.b64 %rd443, %rd573;
+	sub.s64 %rd574, %rd448, 1;
+	mov.b64 %rd448, %rd574;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd575, 0;
+	setp.lt.s64 %p101, %rd443, %rd444;
+	setp.lt.s64 %p102, %rd442, %rd433;
+	or.pred %p103, %p101, %p102;
+	@!%p103 bra $L104;
+	mov.b64 %rd575, 1;
 $L104:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L102;
-$L103:
-	mov.b64 {%r134, %r135}, %rd577;
-	shfl.sync.up.b32 %r136|%p101, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd580, {%r136, %r137};
-	setp.lo.u32 %p102, %r3, 32;
-	and.pred %p103, %p101, %p102;
-	selp.b64 %rd581, %rd580, 0, %p103;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p104, %r7, %r138;
-	@!%p104 bra $L105;
-	mul.wide.u32 %rd582, %r8, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	st.shared.s64 [%rd583+0], %rd577;
+	shl.b64 %rd576, %rd575, 32;
+	or.b64 %rd577, %rd447, %rd576;
+	// block scan
+	mov.b64 %rd578, %rd577;
+	mov.b32 %r131, %r3;
 $L105:
-	bar.sync 0;
-	setp.eq.u32 %p105, %r8, 0;
-	@!%p105 bra $L106;
-	mov.b64 %rd584, 0;
-	setp.lo.u32 %p106, %r7, %r10;
-	@!%p106 bra $L107;
-	mul.wide.u32 %rd585, %r7, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	ld.shared.s64 %rd587, [%rd586+0];
-	mov.b64 %rd584, %rd587;
+	setp.hs.u32 %p104, %r131, 32;
+	@%p104 bra $L106;
+	mov.b64 {%r132, %r133}, %rd578;
+	shfl.sync.up.b32 %r134|%p105, %r132, %r131, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
+	mov.b64 %rd579, {%r134, %r135};
+	@!%p105 bra $L107;
+	add.s64 %rd580, %rd579, %rd578;
+	mov.b64 %rd578, %rd580;
 $L107:
-	mov.b64 {%r139, %r140}, %rd584;
-	shfl.sync.up.b32 %r141|%p107, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd588, {%r141, %r142};
-	@!%p107 bra $L108;
-	add.s64 %rd589, %rd588, %rd584;
-	mov.b64 %rd584, %rd589;
-$L108:
-	mov.b64 {%r143, %r144}, %rd584;
-	shfl.sync.up.b32 %r145|%p108, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd590, {%r145, %r146};
-	@!%p108 bra $L109;
-	add.s64 %rd591, %rd590, %rd584;
-	mov.b64 %rd584, %rd591;
-$L109:
-	mov.b64 {%r147, %r148}, %rd584;
-	shfl.sync.up.b32 %r149|%p109, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd592, {%r149, %r150};
-	@!%p109 bra $L110;
-	add.s64 %rd593, %rd592, %rd584;
-	mov.b64 %rd584, %rd593;
-$L110:
-	mov.b64 {%r151, %r152}, %rd584;
-	shfl.sync.up.b32 %r153|%p110, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd594, {%r153, %r154};
-	@!%p110 bra $L111;
-	add.s64 %rd595, %rd594, %rd584;
-	mov.b64 %rd584, %rd595;
-$L111:
-	mov.b64 {%r155, %r156}, %rd584;
-	shfl.sync.up.b32 %r157|%p111, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd596, {%r157, %r158};
-	@!%p111 bra $L112;
-	add.s64 %rd597, %rd596, %rd584;
-	mov.b64 %rd584, %rd597;
-$L112:
-	mov.b64 {%r159, %r160}, %rd584;
-	shfl.sync.up.b32 %r161|%p112, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd598, {%r161, %r162};
-	selp.b64 %rd599, %rd598, 0, %p112;
-	@!%p106 bra $L113;
-	mul.wide.u32 %rd600, %r7, 16;
-	add.s64 %rd601, %rd1, %rd600;
-	add.s64 %rd602, %rd601, 512;
-	st.shared.s64 [%rd602+0], %rd599;
-$L113:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p113, %r7, %r163;
-	@!%p113 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd584;
-$L114:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L105;
 $L106:
+	mov.b64 {%r136, %r137}, %rd578;
+	shfl.sync.up.b32 %r138|%p106, %r136, %r3, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
+	mov.b64 %rd581, {%r138, %r139};
+	setp.lo.u32 %p107, %r3, 32;
+	and.pred %p108, %p106, %p107;
+	selp.b64 %rd582, %rd581, 0, %p108;
+	sub.u32 %r140, %r13, %r3;
+	setp.eq.u32 %p109, %r7, %r140;
+	@!%p109 bra $L108;
+	mul.wide.u32 %rd583, %r8, 16;
+	add.s64 %rd584, %rd1, %rd583;
+	st.shared.s64 [%rd584+0], %rd578;
+$L108:
 	bar.sync 0;
-	mul.wide.u32 %rd603, %r8, 16;
-	add.s64 %rd604, %rd1, %rd603;
-	add.s64 %rd605, %rd604, 512;
-	ld.shared.s64 %rd606, [%rd605+0];
-	add.s64 %rd607, %rd606, %rd581;
-	ld.shared.s64 %rd608, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd607;
-	shfl.sync.idx.b32 %r166|%p114, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd609, {%r166, %r167};
-	mov.b64 %rd610, %rd608;
+	setp.eq.u32 %p110, %r8, 0;
+	@!%p110 bra $L109;
+	mov.b64 %rd585, 0;
+	setp.lo.u32 %p111, %r7, %r10;
+	@!%p111 bra $L110;
+	mul.wide.u32 %rd586, %r7, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	ld.shared.s64 %rd588, [%rd587+0];
+	mov.b64 %rd585, %rd588;
+$L110:
+	mov.b64 {%r141, %r142}, %rd585;
+	shfl.sync.up.b32 %r143|%p112, %r141, 1, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
+	mov.b64 %rd589, {%r143, %r144};
+	@!%p112 bra $L111;
+	add.s64 %rd590, %rd589, %rd585;
+	mov.b64 %rd585, %rd590;
+$L111:
+	mov.b64 {%r145, %r146}, %rd585;
+	shfl.sync.up.b32 %r147|%p113, %r145, 2, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
+	mov.b64 %rd591, {%r147, %r148};
+	@!%p113 bra $L112;
+	add.s64 %rd592, %rd591, %rd585;
+	mov.b64 %rd585, %rd592;
+$L112:
+	mov.b64 {%r149, %r150}, %rd585;
+	shfl.sync.up.b32 %r151|%p114, %r149, 4, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
+	mov.b64 %rd593, {%r151, %r152};
+	@!%p114 bra $L113;
+	add.s64 %rd594, %rd593, %rd585;
+	mov.b64 %rd585, %rd594;
+$L113:
+	mov.b64 {%r153, %r154}, %rd585;
+	shfl.sync.up.b32 %r155|%p115, %r153, 8, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
+	mov.b64 %rd595, {%r155, %r156};
+	@!%p115 bra $L114;
+	add.s64 %rd596, %rd595, %rd585;
+	mov.b64 %rd585, %rd596;
+$L114:
+	mov.b64 {%r157, %r158}, %rd585;
+	shfl.sync.up.b32 %r159|%p116, %r157, 16, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
+	mov.b64 %rd597, {%r159, %r160};
+	@!%p116 bra $L115;
+	add.s64 %rd598, %rd597, %rd585;
+	mov.b64 %rd585, %rd598;
+$L115:
+	mov.b64 {%r161, %r162}, %rd585;
+	shfl.sync.up.b32 %r163|%p117, %r161, 1, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
+	mov.b64 %rd599, {%r163, %r164};
+	selp.b64 %rd600, %rd599, 0, %p117;
+	@!%p111 bra $L116;
+	mul.wide.u32 %rd601, %r7, 16;
+	add.s64 %rd602, %rd1, %rd601;
+	add.s64 %rd603, %rd602, 512;
+	st.shared.s64 [%rd603+0], %rd600;
+$L116:
+	sub.u32 %r165, %r10, 1;
+	setp.eq.u32 %p118, %r7, %r165;
+	@!%p118 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd585;
+$L117:
+$L109:
+	bar.sync 0;
+	mul.wide.u32 %rd604, %r8, 16;
+	add.s64 %rd605, %rd1, %rd604;
+	add.s64 %rd606, %rd605, 512;
+	ld.shared.s64 %rd607, [%rd606+0];
+	add.s64 %rd608, %rd607, %rd582;
+	ld.shared.s64 %rd609, [%rd1+1024];
+	mov.b64 {%r166, %r167}, %rd608;
+	shfl.sync.idx.b32 %r168|%p119, %r166, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
+	mov.b64 %rd610, {%r168, %r169};
 	mov.b64 %rd611, %rd609;
 	mov.b64 %rd612, %rd610;
 	mov.b64 %rd613, %rd611;
 	mov.b64 %rd614, %rd612;
 	mov.b64 %rd615, %rd613;
 	mov.b64 %rd616, %rd614;
-	and.b64 %rd617, %rd615, 4294967295;
-	mov.b64 %rd618, %rd617;
-	and.b64 %rd619, %rd616, 4294967295;
-	mov.b64 %rd620, %rd619;
-	shr.s64 %rd621, %rd616, 32;
-	mov.b64 %rd622, %rd621;
-	mov.b64 %rd623, %rd618;
-	mov.b64 %rd624, %rd620;
-	mov.b64 %rd625, %rd622;
-	@!%p72 bra $L115;
-	add.s64 %rd626, %rd431, %rd623;
-	mov.b64 %rd627, %rd626;
-	sub.s64 %rd628, %rd422, %rd627;
-	max.s64 %rd629, %rd628, 0;
-	min.s64 %rd630, %rd629, %rd432;
-	mov.b64 %rd631, %rd630;
-	mov.b64 %rd632, 0;
-$L117:
-	setp.lt.s64 %p115, %rd632, %rd631;
-	not.pred %p116, %p115;
-	@!%p116 bra $L121;
-	bra.uni $L119;
-$L121:
-	mul.lo.s64 %rd633, %rd632, %rd425;
-	mad.lo.s64 %rd634, %rd633, 4, %rd423;
-	ld.shared.s32 %r168, [%rd634+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd635, %rd421, %rd627;
-	add.s64 %rd636, %rd635, %rd632;
-	mul.lo.s64 %rd637, %rd636, %rd175;
-	mad.lo.s64 %rd638, %rd637, 4, %rd173;
-	st.shared.s32 [%rd638+0], %r169;
-	@!%p67 bra $L123;
-	mov.b64 %rd640, 2;
-	mul.lo.s64 %rd639, %rd640, %rd632;
-	mul.lo.s64 %rd641, %rd639, %rd170;
-	mad.lo.s64 %rd642, %rd641, 8, %rd168;
-	ld.shared.s64 %rd643, [%rd642+0];
-	mov.b64 %rd644, %rd643;
-	add.s64 %rd645, %rd421, %rd627;
-	add.s64 %rd646, %rd645, %rd632;
-	mov.b64 %rd648, 2;
-	mul.lo.s64 %rd647, %rd648, %rd646;
-	mul.lo.s64 %rd649, %rd647, %rd178;
-	mad.lo.s64 %rd650, %rd649, 8, %rd176;
-	st.shared.s64 [%rd650+0], %rd644;
-	mov.b64 %rd652, 2;
-	mul.lo.s64 %rd651, %rd652, %rd632;
-	add.s64 %rd653, %rd651, 1;
-	mul.lo.s64 %rd654, %rd653, %rd170;
-	mad.lo.s64 %rd655, %rd654, 8, %rd168;
-	ld.shared.s64 %rd656, [%rd655+0];
-	mov.b64 %rd657, %rd656;
-	add.s64 %rd658, %rd421, %rd627;
-	add.s64 %rd659, %rd658, %rd632;
-	mov.b64 %rd661, 2;
-	mul.lo.s64 %rd660, %rd661, %rd659;
-	add.s64 %rd662, %rd660, 1;
-	mul.lo.s64 %rd663, %rd662, %rd178;
-	mad.lo.s64 %rd664, %rd663, 8, %rd176;
-	st.shared.s64 [%rd664+0], %rd657;
-$L123:
-$L118:
-	add.s64 %rd665, %rd632, 1;
-	mov.b64 %rd632, %rd665;
-	bra.uni $L117;
+	mov.b64 %rd617, %rd615;
+	and.b64 %rd618, %rd616, 4294967295;
+	mov.b64 %rd619, %rd618;
+	and.b64 %rd620, %rd617, 4294967295;
+	mov.b64 %rd621, %rd620;
+	shr.s64 %rd622, %rd617, 32;
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd624, %rd619;
+	mov.b64 %rd625, %rd621;
+	mov.b64 %rd626, %rd623;
+	mov.b64 %rd627, 0;
+	cvt.u64.u32 %rd628, %r2;
+	setp.eq.s64 %p120, %rd628, 0;
+	setp.gt.s64 %p121, %rd625, 0;
+	and.pred %p122, %p120, %p121;
+	@!%p122 bra $L119;
+	mul.lo.s64 %rd629, %rd438, %rd120;
+	mad.lo.s64 %rd630, %rd629, 8, %rd116;
+	atom.global.add.u64 %rd631, [%rd630], %rd625;
+	mov.b64 %rd632, %rd631;
+	mov.b64 %rd627, %rd632;
 $L119:
-	mov.b64 %rd666, 0;
-	mov.b64 %rd667, %rd631;
-$L124:
-	setp.lt.s64 %p117, %rd667, %rd432;
-	not.pred %p118, %p117;
-	@!%p118 bra $L128;
-	bra.uni $L126;
-$L128:
-	mul.lo.s64 %rd668, %rd667, %rd425;
-	mad.lo.s64 %rd669, %rd668, 4, %rd423;
-	ld.shared.s32 %r170, [%rd669+0];
-	mov.b32 %r171, %r170;
-	mov.b32 %r172, %r171;
-	mov.pred %p119, 0;
-	mov.b64 %rd670, %rd666;
-	mov.b32 %r173, %r172;
-$L129:
-	@!%p69 bra $L133;
-	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd671, %r174;
-	mov.b64 %rd672, %rd671;
-	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd673, %r175;
-	min.u64 %rd674, %rd673, 32;
-	cvt.u32.u64 %r176, %rd674;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p120, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p120;
-	mov.b32 %r180, %r179;
-	mov.b64 %rd675, %rd672;
-	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd676, %rd675, %rd407;
-	mad.lo.s64 %rd677, %rd676, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r182, [%rd677+0];
-	mov.b32 %r183, %r182;
-	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p121, %r184, 0x0;
-	mov.pred %p122, %p121;
-	not.pred %p123, %p122;
-	@!%p123 bra $L135;
-	mul.lo.s64 %rd678, %rd675, %rd407;
-	mad.lo.s64 %rd679, %rd678, 4, %rd405;
-	atom.global.or.b32 %r185, [%rd679], %r181;
-	mov.b32 %r186, %r185;
-	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p124, %r187, 0x0;
-	mov.pred %p122, %p124;
-$L135:
-	@!%p122 bra $L137;
-	mov.b64 %rd680, %rd670;
-	mov.b64 %rd681, %rd680;
-	mov.pred %p125, 0;
-	bra.uni $L131;
-$L137:
-	mov.b64 %rd682, %rd670;
-	mov.b64 %rd681, %rd682;
-	mov.pred %p125, 1;
-	bra.uni $L131;
-$L133:
-	@!%p70 bra $L139;
-	cvt.s64.s32 %rd683, %r173;
-	mul.lo.s64 %rd684, %rd683, %rd410;
-	mad.lo.s64 %rd685, %rd684, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r188, [%rd685+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p126, %r189, %r88;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L141;
-	cvt.s64.s32 %rd686, %r173;
-	mul.lo.s64 %rd687, %rd686, %rd410;
-	mad.lo.s64 %rd688, %rd687, 4, %rd408;
-	atom.global.exch.b32 %r190, [%rd688], %r88;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p129, %r191, %r88;
-	mov.pred %p127, %p129;
-$L141:
-	@!%p127 bra $L143;
-	mov.b64 %rd689, %rd670;
-	mov.b64 %rd681, %rd689;
-	mov.pred %p125, 0;
-	bra.uni $L131;
-$L143:
-$L139:
-	mul.lo.s64 %rd690, %rd670, %rd425;
-	mad.lo.s64 %rd691, %rd690, 4, %rd423;
-	st.shared.s32 [%rd691+0], %r173;
-	add.s64 %rd692, %rd670, 1;
-	mov.b64 %rd693, %rd692;
-	mov.b64 %rd681, %rd693;
-	mov.pred %p125, 1;
-	bra.uni $L131;
-$L130:
-	bra.uni $L129;
-$L131:
-	mov.b64 %rd694, %rd681;
-	mov.pred %p130, %p125;
-	mov.b64 %rd666, %rd694;
-	mov.pred %p119, %p130;
-	@!%p119 bra $L145;
-	mov.b64 %rd695, %rd389;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd696, %r192;
-	add.s64 %rd697, %rd696, 1;
-	mul.lo.s64 %rd698, %rd697, %rd32;
-	mad.lo.s64 %rd699, %rd698, 8, %rd28;
-	ld.global.nc.s64 %rd700, [%rd699+0];
-	mov.b64 %rd701, %rd700;
-	cvt.s64.s32 %rd702, %r192;
-	mul.lo.s64 %rd703, %rd702, %rd32;
-	mad.lo.s64 %rd704, %rd703, 8, %rd28;
-	ld.global.nc.s64 %rd705, [%rd704+0];
-	mov.b64 %rd706, %rd705;
-	sub.s64 %rd707, %rd701, %rd706;
-	mov.b64 %rd708, %rd707;
-	mov.b64 %rd709, %rd708;
-	add.s64 %rd710, %rd429, %rd709;
-	mov.b64 %rd429, %rd710;
-	max.s64 %rd711, %rd430, %rd709;
-	mov.b64 %rd430, %rd711;
-$L145:
+	cvt.u64.u32 %rd633, %r2;
+	setp.eq.s64 %p123, %rd633, 0;
+	setp.eq.u32 %p124, %r1, 0;
+	and.pred %p125, %p123, %p124;
+	bar.sync 0;
+	@!%p125 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd627;
+$L120:
+	bar.sync 0;
+	ld.shared.s64 %rd634, [%rd1+1024];
+	mov.b64 %rd635, %rd634;
+	add.s64 %rd636, %rd635, %rd624;
+	mov.b64 %rd637, %rd636;
+	mov.b64 %rd638, 0;
+$L121:
+	setp.lt.s64 %p126, %rd638, %rd447;
+	not.pred %p127, %p126;
+	@!%p127 bra $L125;
+	bra.uni $L123;
 $L125:
-	add.s64 %rd712, %rd667, 1;
-	mov.b64 %rd667, %rd712;
-	bra.uni $L124;
-$L126:
-	setp.gt.s64 %p131, %rd666, 0;
-	@!%p131 bra $L147;
-	mul.lo.s64 %rd713, %rd420, %rd120;
-	mad.lo.s64 %rd714, %rd713, 8, %rd116;
-	atom.global.add.u64 %rd715, [%rd714], %rd666;
-	mov.b64 %rd716, %rd715;
+	mul.lo.s64 %rd639, %rd638, %rd441;
+	mad.lo.s64 %rd640, %rd639, 4, %rd439;
+	ld.shared.s32 %r170, [%rd640+0];
+	mov.b32 %r171, %r170;
+	add.s64 %rd641, %rd637, %rd638;
+	mul.lo.s64 %rd642, %rd641, %rd295;
+	mad.lo.s64 %rd643, %rd642, 4, %rd293;
+	st.global.s32 [%rd643+0], %r171;
+$L122:
+	add.s64 %rd644, %rd638, 1;
+	mov.b64 %rd638, %rd644;
+	bra.uni $L121;
+$L123:
+	setp.eq.s64 %p128, %rd626, 0;
+	@!%p128 bra $L127;
+	bra.uni $L59;
+$L127:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd645, %rd445;
+	mov.b64 %rd646, %rd446;
+	mov.b64 %rd647, %rd645;
+	mov.b64 %rd648, %rd646;
+	mov.b64 %rd649, %rd647;
+	mov.b64 %rd650, %rd648;
+	mov.b64 %rd404, %rd649;
+	mov.b64 %rd405, %rd650;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd651, %r2;
+	setp.eq.s64 %p129, %rd651, 0;
+	@!%p129 bra $L129;
+	mov.b64 %rd653, 1;
+	mul.lo.s64 %rd652, %rd653, %rd186;
+	mad.lo.s64 %rd654, %rd652, 4, %rd184;
+	mov.b32 %r172, 0;
+	st.shared.s32 [%rd654+0], %r172;
+$L129:
+	mov.b64 %rd655, %rd353;
+	mov.b64 %rd656, %rd354;
+	mov.b64 %rd657, %rd355;
+	mov.b64 %rd658, %rd356;
+	mov.b64 %rd659, %rd357;
+	mov.b64 %rd660, %rd358;
+	mov.pred %p130, %p51;
+	mov.pred %p131, %p52;
+	mov.b32 %r173, %r84;
+	mov.b64 %rd661, %rd359;
+	mov.b64 %rd662, %rd360;
+	mov.b64 %rd663, %rd361;
+	mov.b64 %rd664, %rd362;
+	mov.pred %p132, %p53;
+	mov.b32 %r174, %r85;
+	mov.pred %p133, %p54;
+	mov.pred %p134, %p55;
+	mov.pred %p135, %p56;
+	mov.b32 %r175, %r86;
+	mov.b64 %rd665, %rd363;
+	mov.b64 %rd666, %rd364;
+	mov.b64 %rd667, %rd402;
+	sub.s64 %rd668, %rd403, %rd402;
+	mov.b64 %rd669, %rd668;
+	mov.b64 %rd670, %rd386;
+	mov.b64 %rd671, %rd385;
+	mov.b64 %rd672, %rd367;
+	mov.b64 %rd673, %rd387;
+	mov.b64 %rd674, %rd366;
+	mov.b64 %rd675, 0;
+	mov.b64 %rd676, %rd388;
+	mov.b64 %rd677, 0;
+	mov.pred %p136, 0;
+	mov.b64 %rd678, %rd168;
+	mov.b64 %rd679, %rd169;
+	mov.b64 %rd680, %rd170;
+	mov.b64 %rd681, %rd670;
+	mov.b32 %r176, -1;
+	mov.b64 %rd682, 0;
+	mov.b64 %rd683, 0;
+	mov.b64 %rd684, 0;
+	mov.b64 %rd685, 0;
+	mov.b64 %rd686, 0;
+$L130:
+	setp.ge.s64 %p137, %rd682, %rd683;
+	@!%p137 bra $L134;
+	setp.ge.s64 %p138, %rd681, %rd669;
+	@!%p138 bra $L136;
+	bra.uni $L132;
+$L136:
+	add.s64 %rd687, %rd667, %rd681;
+	mul.lo.s64 %rd688, %rd687, %rd292;
+	mad.lo.s64 %rd689, %rd688, 4, %rd290;
+	ld.global.s32 %r177, [%rd689+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r176, %r178;
+	mov.b64 %rd690, %rd655;
+	mov.b64 %rd691, %rd656;
+	mov.b64 %rd692, %rd657;
+	mov.b64 %rd693, %rd658;
+	mov.b64 %rd694, %rd659;
+	mov.b64 %rd695, %rd660;
+	mov.pred %p139, %p130;
+	mov.pred %p140, %p131;
+	mov.b32 %r179, %r173;
+	mov.b64 %rd696, %rd661;
+	mov.b64 %rd697, %rd662;
+	mov.b64 %rd698, %rd663;
+	mov.b64 %rd699, %rd664;
+	mov.pred %p141, %p132;
+	mov.b32 %r180, %r174;
+	mov.pred %p142, %p133;
+	mov.b32 %r181, %r176;
+	add.s64 %rd700, %rd667, %rd681;
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd702, %rd673;
+	mov.pred %p143, %p136;
+$L137:
+	@!%p143 bra $L141;
+	mov.b64 %rd704, 2;
+	mul.lo.s64 %rd703, %rd704, %rd701;
+	mul.lo.s64 %rd705, %rd703, %rd181;
+	mad.lo.s64 %rd706, %rd705, 8, %rd179;
+	ld.shared.s64 %rd707, [%rd706+0];
+	mov.b64 %rd708, %rd707;
+	mov.b64 %rd710, 2;
+	mul.lo.s64 %rd709, %rd710, %rd701;
+	add.s64 %rd711, %rd709, 1;
+	mul.lo.s64 %rd712, %rd711, %rd181;
+	mad.lo.s64 %rd713, %rd712, 8, %rd179;
+	ld.shared.s64 %rd714, [%rd713+0];
+	mov.b64 %rd715, %rd714;
+	add.s64 %rd716, %rd708, %rd702;
 	mov.b64 %rd717, %rd716;
-	mov.b64 %rd718, 0;
-$L148:
-	setp.lt.s64 %p132, %rd718, %rd666;
-	not.pred %p133, %p132;
-	@!%p133 bra $L152;
-	bra.uni $L150;
-$L152:
-	mul.lo.s64 %rd719, %rd718, %rd425;
-	mad.lo.s64 %rd720, %rd719, 4, %rd423;
-	ld.shared.s32 %r193, [%rd720+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd721, %rd717, %rd718;
-	mul.lo.s64 %rd722, %rd721, %rd280;
-	mad.lo.s64 %rd723, %rd722, 4, %rd278;
-	st.global.s32 [%rd723+0], %r194;
-$L149:
-	add.s64 %rd724, %rd718, 1;
-	mov.b64 %rd718, %rd724;
-	bra.uni $L148;
-$L150:
-$L147:
-	add.s64 %rd725, %rd431, %rd624;
-	min.s64 %rd726, %rd422, %rd725;
-	mov.b64 %rd431, %rd726;
-	bra.uni $L116;
-$L115:
-	mov.b64 %rd727, 0;
-	cvt.u64.u32 %rd728, %r2;
-	setp.eq.s64 %p134, %rd728, 0;
-	setp.gt.s64 %p135, %rd624, 0;
-	and.pred %p136, %p134, %p135;
-	@!%p136 bra $L154;
-	mul.lo.s64 %rd729, %rd420, %rd120;
-	mad.lo.s64 %rd730, %rd729, 8, %rd116;
-	atom.global.add.u64 %rd731, [%rd730], %rd624;
-	mov.b64 %rd732, %rd731;
-	mov.b64 %rd727, %rd732;
-$L154:
-	cvt.u64.u32 %rd733, %r2;
-	setp.eq.s64 %p137, %rd733, 0;
-	setp.eq.u32 %p138, %r1, 0;
-	and.pred %p139, %p137, %p138;
-	bar.sync 0;
-	@!%p139 bra $L155;
-	st.shared.s64 [%rd1+1024], %rd727;
-$L155:
-	bar.sync 0;
-	ld.shared.s64 %rd734, [%rd1+1024];
+	mov.b64 %rd718, %rd715;
+	mov.b64 %rd719, %rd717;
+	mov.b64 %rd720, %rd718;
+	bra.uni $L139;
+$L141:
+	mov.b64 %rd721, %rd690;
+	mov.b32 %r182, %r181;
+	cvt.s64.s32 %rd722, %r182;
+	mul.lo.s64 %rd723, %rd722, %rd32;
+	mad.lo.s64 %rd724, %rd723, 8, %rd28;
+	ld.global.nc.s64 %rd725, [%rd724+0];
+	mov.b64 %rd726, %rd725;
+	mov.b64 %rd727, %rd726;
+	mov.b64 %rd728, %rd690;
+	mov.b32 %r183, %r181;
+	cvt.s64.s32 %rd729, %r183;
+	add.s64 %rd730, %rd729, 1;
+	mul.lo.s64 %rd731, %rd730, %rd32;
+	mad.lo.s64 %rd732, %rd731, 8, %rd28;
+	ld.global.nc.s64 %rd733, [%rd732+0];
+	mov.b64 %rd734, %rd733;
 	mov.b64 %rd735, %rd734;
-	add.s64 %rd736, %rd735, %rd623;
+	add.s64 %rd736, %rd727, %rd702;
 	mov.b64 %rd737, %rd736;
-	mov.b64 %rd738, 0;
-$L156:
-	setp.lt.s64 %p140, %rd738, %rd432;
-	not.pred %p141, %p140;
-	@!%p141 bra $L160;
-	bra.uni $L158;
-$L160:
-	mul.lo.s64 %rd739, %rd738, %rd425;
-	mad.lo.s64 %rd740, %rd739, 4, %rd423;
-	ld.shared.s32 %r195, [%rd740+0];
+	mov.b64 %rd738, %rd735;
+	mov.b64 %rd719, %rd737;
+	mov.b64 %rd720, %rd738;
+	bra.uni $L139;
+$L138:
+	bra.uni $L137;
+$L139:
+	mov.b64 %rd739, %rd719;
+	mov.b64 %rd740, %rd720;
+	mov.b64 %rd682, %rd739;
+	mov.b64 %rd683, %rd740;
+	add.s64 %rd741, %rd681, %rd671;
+	mov.b64 %rd681, %rd741;
+	bra.uni $L131;
+$L134:
+	mul.lo.s64 %rd742, %rd682, %rd39;
+	mad.lo.s64 %rd743, %rd742, 4, %rd35;
+	ld.global.nc.s32 %r184, [%rd743+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r186, %r185;
+	mov.b64 %rd744, 0;
+	mov.b64 %rd745, 0;
+	@!%p132 bra $L143;
+	mov.b64 %rd746, %rd655;
+	mov.b32 %r187, %r186;
+	cvt.s64.s32 %rd747, %r187;
+	mul.lo.s64 %rd748, %rd747, %rd32;
+	mad.lo.s64 %rd749, %rd748, 8, %rd28;
+	ld.global.nc.s64 %rd750, [%rd749+0];
+	mov.b64 %rd751, %rd750;
+	mov.b64 %rd752, %rd751;
+	mov.b64 %rd753, %rd655;
+	mov.b32 %r188, %r186;
+	cvt.s64.s32 %rd754, %r188;
+	add.s64 %rd755, %rd754, 1;
+	mul.lo.s64 %rd756, %rd755, %rd32;
+	mad.lo.s64 %rd757, %rd756, 8, %rd28;
+	ld.global.nc.s64 %rd758, [%rd757+0];
+	mov.b64 %rd759, %rd758;
+	mov.b64 %rd760, %rd759;
+	mov.b64 %rd761, %rd752;
+	mov.b64 %rd762, %rd760;
+	mov.b64 %rd744, %rd761;
+	mov.b64 %rd745, %rd762;
+$L143:
+	mov.b32 %r189, %r174;
+	mov.pred %p144, %p133;
+	mov.b32 %r190, %r176;
+	mov.b32 %r191, %r186;
+	mov.b64 %rd763, %rd682;
+$L144:
+	cvt.s64.s32 %rd764, %r190;
+	mul.lo.s64 %rd765, %rd764, %rd127;
+	mad.lo.s64 %rd766, %rd765, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd767, [%rd766+0];
+	mov.b64 %rd768, %rd767;
+	mov.b64 %rd769, %rd768;
+	shr.u64 %rd770, %rd769, 32;
+	cvt.u32.u64 %r192, %rd770;
+	mov.b32 %r193, %r192;
+	add.s32 %r194, %r193, 1;
+	mov.b32 %r195, %r194;
 	mov.b32 %r196, %r195;
-	add.s64 %rd741, %rd737, %rd738;
-	mul.lo.s64 %rd742, %rd741, %rd280;
-	mad.lo.s64 %rd743, %rd742, 4, %rd278;
-	st.global.s32 [%rd743+0], %r196;
+	mov.b32 %r197, %r190;
+	cvt.u64.u32 %rd771, %r196;
+	shl.b64 %rd772, %rd771, 32;
+	cvt.u64.u32 %rd773, %r197;
+	or.b64 %rd774, %rd772, %rd773;
+	mov.b64 %rd775, %rd774;
+	mov.b64 %rd776, %rd775;
+$L147:
+	cvt.s64.s32 %rd777, %r191;
+	mul.lo.s64 %rd778, %rd777, %rd127;
+	mad.lo.s64 %rd779, %rd778, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd780, [%rd779+0];
+	mov.b64 %rd781, %rd780;
+	mov.b64 %rd782, %rd781;
+	shr.u64 %rd783, %rd782, 32;
+	cvt.u32.u64 %r198, %rd783;
+	setp.ls.u32 %p145, %r198, %r195;
+	@!%p145 bra $L151;
+	mov.pred %p146, 0;
+	bra.uni $L146;
+$L151:
+	cvt.s64.s32 %rd784, %r191;
+	mul.lo.s64 %rd785, %rd784, %rd127;
+	mad.lo.s64 %rd786, %rd785, 8, %rd123;
+	atom.global.cas.b64 %rd787, [%rd786], %rd782, %rd776;
+	setp.eq.u64 %p147, %rd787, %rd782;
+	mov.pred %p148, %p147;
+	@!%p148 bra $L153;
+	mov.pred %p146, 1;
+	bra.uni $L146;
+$L153:
+$L148:
+	bra.uni $L147;
+$L149:
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	@!%p146 bra $L155;
+	mul.lo.s64 %rd788, %rd686, %rd680;
+	mad.lo.s64 %rd789, %rd788, 4, %rd678;
+	st.shared.s32 [%rd789+0], %r186;
+	@!%p132 bra $L157;
+	mov.b64 %rd791, 2;
+	mul.lo.s64 %rd790, %rd791, %rd686;
+	mul.lo.s64 %rd792, %rd790, %rd173;
+	mad.lo.s64 %rd793, %rd792, 8, %rd171;
+	st.shared.s64 [%rd793+0], %rd744;
+	mov.b64 %rd795, 2;
+	mul.lo.s64 %rd794, %rd795, %rd686;
+	add.s64 %rd796, %rd794, 1;
+	mul.lo.s64 %rd797, %rd796, %rd173;
+	mad.lo.s64 %rd798, %rd797, 8, %rd171;
+	st.shared.s64 [%rd798+0], %rd745;
 $L157:
-	add.s64 %rd744, %rd738, 1;
-	mov.b64 %rd738, %rd744;
-	bra.uni $L156;
-$L158:
-$L116:
-	setp.eq.s64 %p142, %rd625, 0;
-	@!%p142 bra $L162;
-	bra.uni $L53;
-$L162:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd745, %rd431;
-	mov.b64 %rd746, %rd429;
-	mov.b64 %rd747, %rd430;
-	mov.b64 %rd748, %rd745;
-	mov.b64 %rd749, %rd746;
-	mov.b64 %rd750, %rd747;
-	mov.b64 %rd751, %rd748;
-	mov.b64 %rd752, %rd749;
-	mov.b64 %rd753, %rd750;
-	mov.b64 %rd754, %rd751;
-	mov.b64 %rd755, %rd752;
-	mov.b64 %rd756, %rd753;
-	mov.b64 %rd757, 1;
-$L163:
-	setp.lt.s64 %p143, %rd757, %rd346;
-	setp.gt.s64 %p144, %rd754, 0;
-	and.pred %p145, %p143, %p144;
-	not.pred %p146, %p145;
-	@!%p146 bra $L167;
-	bra.uni $L165;
-$L167:
-	bar.sync 0;
-	shr.s64 %rd758, %rd757, 63;
-	shr.u64 %rd759, %rd758, 63;
-	add.s64 %rd760, %rd757, %rd759;
-	and.b64 %rd761, %rd760, -2;
-	sub.s64 %rd762, %rd757, %rd761;
-	mov.b64 %rd764, 1;
-	sub.s64 %rd763, %rd764, %rd762;
-	mul.lo.s64 %rd765, %rd763, %rd373;
-	mov.b64 %rd766, %rd765;
-	shr.s64 %rd767, %rd757, 63;
-	shr.u64 %rd768, %rd767, 63;
-	add.s64 %rd769, %rd757, %rd768;
-	and.b64 %rd770, %rd769, -2;
-	sub.s64 %rd771, %rd757, %rd770;
-	mul.lo.s64 %rd772, %rd771, %rd373;
-	mov.b64 %rd773, %rd772;
-	mov.b64 %rd774, 0;
-	mov.b64 %rd775, 0;
-	mov.b64 %rd776, %rd338;
-	mov.b64 %rd777, %rd339;
-	mov.b64 %rd778, %rd340;
-	mov.b64 %rd779, %rd341;
-	mov.b64 %rd780, %rd342;
-	mov.b64 %rd781, %rd343;
-	mov.pred %p147, %p49;
-	mov.pred %p148, %p50;
-	mov.b32 %r197, %r83;
-	mov.b64 %rd782, %rd344;
-	mov.b64 %rd783, %rd345;
-	mov.b64 %rd784, %rd346;
-	mov.b64 %rd785, %rd347;
-	mov.pred %p149, %p51;
-	mov.b32 %r198, %r84;
-	mov.pred %p150, %p52;
-	mov.pred %p151, %p53;
-	mov.b64 %rd786, %rd292;
-	mov.b64 %rd787, %rd293;
-	mov.b64 %rd788, %rd294;
-	mov.b64 %rd789, %rd295;
-	mov.b64 %rd790, %rd296;
-	mov.b64 %rd791, %rd297;
-	mov.b64 %rd792, %rd298;
-	mov.b64 %rd793, %rd299;
-	mov.b64 %rd794, %rd300;
-	mov.pred %p152, %p54;
-	mov.b64 %rd795, %rd301;
-	mov.b64 %rd796, %rd302;
-	mov.b64 %rd797, %rd303;
-	mov.b32 %r199, %r85;
-	mov.b64 %rd798, %rd348;
-	mov.b64 %rd799, %rd349;
-	mov.b64 %rd800, %rd766;
-	mov.b64 %rd801, %rd754;
-	mov.b64 %rd802, %rd371;
-	mov.b64 %rd803, %rd370;
-	mov.b64 %rd804, %rd352;
-	mov.b64 %rd805, %rd372;
-	mov.b64 %rd806, %rd351;
-	mov.b64 %rd807, %rd773;
-	mov.b64 %rd808, %rd373;
-	add.s64 %rd809, %rd757, 1;
-	setp.lt.s64 %p153, %rd809, %rd346;
-	mov.pred %p154, %p153;
-	mov.pred %p155, %p51;
-	mov.b64 %rd810, %rd165;
-	mov.b64 %rd811, %rd166;
-	mov.b64 %rd812, %rd167;
-	mov.b64 %rd813, %rd802;
-	mov.b32 %r200, -1;
-	mov.b64 %rd814, 0;
-	mov.b64 %rd815, 0;
-	mov.b64 %rd816, 0;
-	mov.b64 %rd817, 0;
-	mov.b64 %rd818, 0;
-$L168:
-	mov.b64 %rd819, 0;
-	mov.b64 %rd820, %rd798;
-$L171:
-	setp.gt.s64 %p156, %rd820, 0;
+	add.s64 %rd799, %rd686, 1;
+	mov.b64 %rd686, %rd799;
+	setp.eq.s64 %p149, %rd686, %rd665;
+	@!%p149 bra $L159;
+	mov.b64 %rd800, %rd655;
+	mov.b64 %rd801, %rd656;
+	mov.b64 %rd802, %rd657;
+	mov.b64 %rd803, %rd658;
+	mov.b64 %rd804, %rd659;
+	mov.b64 %rd805, %rd660;
+	mov.pred %p150, %p130;
+	mov.pred %p151, %p131;
+	mov.b32 %r199, %r173;
+	mov.b64 %rd806, %rd661;
+	mov.b64 %rd807, %rd662;
+	mov.b64 %rd808, %rd663;
+	mov.b64 %rd809, %rd664;
+	mov.pred %p152, %p132;
+	mov.b32 %r200, %r174;
+	mov.pred %p153, %p133;
+	mov.pred %p154, %p134;
+	mov.b64 %rd810, %rd307;
+	mov.b64 %rd811, %rd308;
+	mov.b64 %rd812, %rd309;
+	mov.b64 %rd813, %rd310;
+	mov.b64 %rd814, %rd311;
+	mov.b64 %rd815, %rd312;
+	mov.b64 %rd816, %rd313;
+	mov.b64 %rd817, %rd314;
+	mov.b64 %rd818, %rd315;
+	mov.pred %p155, %p135;
+	mov.b64 %rd819, %rd316;
+	mov.b64 %rd820, %rd317;
+	mov.b64 %rd821, %rd318;
+	mov.b32 %r201, %r175;
+	mov.b64 %rd822, %rd665;
+	mov.b64 %rd823, %rd666;
+	mov.b64 %rd824, %rd674;
+	mov.b64 %rd825, %rd686;
+	mov.b64 %rd826, %rd675;
+	mov.b64 %rd827, %rd676;
+	mov.b64 %rd828, %rd677;
+	mov.b64 %rd829, %rd168;
+	mov.b64 %rd830, %rd169;
+	mov.b64 %rd831, %rd170;
+	mul.lo.s64 %rd832, %rd828, %rd186;
+	mad.lo.s64 %rd833, %rd832, 4, %rd184;
+	cvt.u32.u64 %r202, %rd825;
+	atom.shared.add.s32 %r203, [%rd833], %r202;
+	mov.b32 %r204, %r203;
+	cvt.s64.s32 %rd834, %r204;
+	mov.b64 %rd835, %rd834;
+	sub.s64 %rd836, %rd827, %rd835;
+	max.s64 %rd837, %rd836, 0;
+	min.s64 %rd838, %rd837, %rd825;
+	mov.b64 %rd839, %rd838;
+	mov.b64 %rd840, 0;
+$L160:
+	setp.lt.s64 %p156, %rd840, %rd839;
 	not.pred %p157, %p156;
-	@!%p157 bra $L175;
-	bra.uni $L173;
-$L175:
-	setp.ge.s64 %p158, %rd814, %rd815;
-	@!%p158 bra $L177;
-	setp.ge.s64 %p159, %rd813, %rd801;
-	@!%p159 bra $L179;
-	bra.uni $L173;
-$L179:
-	add.s64 %rd821, %rd800, %rd813;
-	mul.lo.s64 %rd822, %rd821, %rd175;
-	mad.lo.s64 %rd823, %rd822, 4, %rd173;
-	ld.shared.s32 %r201, [%rd823+0];
-	mov.b32 %r202, %r201;
-	mov.b32 %r200, %r202;
-	@!%p155 bra $L180;
-	add.s64 %rd824, %rd800, %rd813;
-	mov.b64 %rd826, 2;
-	mul.lo.s64 %rd825, %rd826, %rd824;
-	mov.b64 %rd827, %rd825;
-	mul.lo.s64 %rd828, %rd827, %rd178;
-	mad.lo.s64 %rd829, %rd828, 8, %rd176;
-	ld.shared.s64 %rd830, [%rd829+0];
-	mov.b64 %rd831, %rd830;
-	add.s64 %rd832, %rd827, 1;
-	mul.lo.s64 %rd833, %rd832, %rd178;
-	mad.lo.s64 %rd834, %rd833, 8, %rd176;
-	ld.shared.s64 %rd835, [%rd834+0];
-	mov.b64 %rd836, %rd835;
-	add.s64 %rd837, %rd831, %rd805;
-	mov.b64 %rd838, %rd837;
-	mov.b64 %rd839, %rd836;
-	mov.b64 %rd814, %rd838;
-	mov.b64 %rd815, %rd839;
-	bra.uni $L181;
-$L180:
-	mov.b64 %rd840, %rd776;
-	mov.b32 %r203, %r200;
-	cvt.s64.s32 %rd841, %r203;
-	mul.lo.s64 %rd842, %rd841, %rd32;
-	mad.lo.s64 %rd843, %rd842, 8, %rd28;
-	ld.global.nc.s64 %rd844, [%rd843+0];
-	mov.b64 %rd845, %rd844;
-	mov.b64 %rd846, %rd845;
-	mov.b64 %rd847, %rd776;
-	mov.b32 %r204, %r200;
-	cvt.s64.s32 %rd848, %r204;
-	add.s64 %rd849, %rd848, 1;
-	mul.lo.s64 %rd850, %rd849, %rd32;
-	mad.lo.s64 %rd851, %rd850, 8, %rd28;
-	ld.global.nc.s64 %rd852, [%rd851+0];
-	mov.b64 %rd853, %rd852;
-	mov.b64 %rd854, %rd853;
-	add.s64 %rd855, %rd846, %rd805;
-	mov.b64 %rd856, %rd855;
-	mov.b64 %rd857, %rd854;
-	mov.b64 %rd814, %rd856;
-	mov.b64 %rd815, %rd857;
-$L181:
-	add.s64 %rd858, %rd813, %rd803;
-	mov.b64 %rd813, %rd858;
-	bra.uni $L172;
-$L177:
-	mul.lo.s64 %rd859, %rd814, %rd39;
-	mad.lo.s64 %rd860, %rd859, 4, %rd35;
-	ld.global.nc.s32 %r205, [%rd860+0];
+	@!%p157 bra $L164;
+	bra.uni $L162;
+$L164:
+	mul.lo.s64 %rd841, %rd840, %rd831;
+	mad.lo.s64 %rd842, %rd841, 4, %rd829;
+	ld.shared.s32 %r205, [%rd842+0];
 	mov.b32 %r206, %r205;
-	mov.b32 %r207, %r206;
-	mov.b64 %rd861, 0;
-	mov.b64 %rd862, 0;
-	and.pred %p160, %p154, %p149;
-	@!%p160 bra $L183;
-	mov.b64 %rd863, %rd776;
+	add.s64 %rd843, %rd826, %rd835;
+	add.s64 %rd844, %rd843, %rd840;
+	mul.lo.s64 %rd845, %rd844, %rd178;
+	mad.lo.s64 %rd846, %rd845, 4, %rd176;
+	st.shared.s32 [%rd846+0], %r206;
+	@!%p152 bra $L166;
+	mov.b64 %rd848, 2;
+	mul.lo.s64 %rd847, %rd848, %rd840;
+	mul.lo.s64 %rd849, %rd847, %rd173;
+	mad.lo.s64 %rd850, %rd849, 8, %rd171;
+	ld.shared.s64 %rd851, [%rd850+0];
+	mov.b64 %rd852, %rd851;
+	add.s64 %rd853, %rd826, %rd835;
+	add.s64 %rd854, %rd853, %rd840;
+	mov.b64 %rd856, 2;
+	mul.lo.s64 %rd855, %rd856, %rd854;
+	mul.lo.s64 %rd857, %rd855, %rd181;
+	mad.lo.s64 %rd858, %rd857, 8, %rd179;
+	st.shared.s64 [%rd858+0], %rd852;
+	mov.b64 %rd860, 2;
+	mul.lo.s64 %rd859, %rd860, %rd840;
+	add.s64 %rd861, %rd859, 1;
+	mul.lo.s64 %rd862, %rd861, %rd173;
+	mad.lo.s64 %rd863, %rd862, 8, %rd171;
+	ld.shared.s64 %rd864, [%rd863+0];
+	mov.b64 %rd865, %rd864;
+	add.s64 %rd866, %rd826, %rd835;
+	add.s64 %rd867, %rd866, %rd840;
+	mov.b64 %rd869, 2;
+	mul.lo.s64 %rd868, %rd869, %rd867;
+	add.s64 %rd870, %rd868, 1;
+	mul.lo.s64 %rd871, %rd870, %rd181;
+	mad.lo.s64 %rd872, %rd871, 8, %rd179;
+	st.shared.s64 [%rd872+0], %rd865;
+$L166:
+$L161:
+	add.s64 %rd873, %rd840, 1;
+	mov.b64 %rd840, %rd873;
+	bra.uni $L160;
+$L162:
+	mov.b64 %rd874, 0;
+	mov.b64 %rd875, 0;
+	mov.b64 %rd876, 0;
+	mov.b64 %rd877, %rd839;
+$L167:
+	setp.lt.s64 %p158, %rd877, %rd825;
+	not.pred %p159, %p158;
+	@!%p159 bra $L171;
+	bra.uni $L169;
+$L171:
+	mul.lo.s64 %rd878, %rd877, %rd831;
+	mad.lo.s64 %rd879, %rd878, 4, %rd829;
+	ld.shared.s32 %r207, [%rd879+0];
 	mov.b32 %r208, %r207;
-	cvt.s64.s32 %rd864, %r208;
-	mul.lo.s64 %rd865, %rd864, %rd32;
-	mad.lo.s64 %rd866, %rd865, 8, %rd28;
-	ld.global.nc.s64 %rd867, [%rd866+0];
-	mov.b64 %rd868, %rd867;
-	mov.b64 %rd869, %rd868;
-	mov.b64 %rd870, %rd776;
-	mov.b32 %r209, %r207;
-	cvt.s64.s32 %rd871, %r209;
-	add.s64 %rd872, %rd871, 1;
-	mul.lo.s64 %rd873, %rd872, %rd32;
-	mad.lo.s64 %rd874, %rd873, 8, %rd28;
-	ld.global.nc.s64 %rd875, [%rd874+0];
-	mov.b64 %rd876, %rd875;
-	mov.b64 %rd877, %rd876;
-	mov.b64 %rd878, %rd869;
-	mov.b64 %rd879, %rd877;
-	mov.b64 %rd861, %rd878;
-	mov.b64 %rd862, %rd879;
-$L183:
-	mov.b32 %r210, %r198;
-	mov.pred %p161, %p150;
-	mov.b32 %r211, %r200;
-	mov.b32 %r212, %r207;
-	mov.b64 %rd880, %rd814;
-$L184:
+	mov.b32 %r209, %r208;
+	mov.pred %p160, 0;
+	mov.b64 %rd880, %rd876;
+	mov.b32 %r210, %r209;
+$L172:
+	@!%p154 bra $L176;
+	shr.s32 %r211, %r210, 5;
 	cvt.s64.s32 %rd881, %r211;
-	mul.lo.s64 %rd882, %rd881, %rd127;
-	mad.lo.s64 %rd883, %rd882, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd884, [%rd883+0];
-	mov.b64 %rd885, %rd884;
-	mov.b64 %rd886, %rd885;
-	shr.u64 %rd887, %rd886, 32;
-	cvt.u32.u64 %r213, %rd887;
-	mov.b32 %r214, %r213;
-	add.s32 %r215, %r214, 1;
-	mov.b32 %r216, %r215;
+	mov.b64 %rd882, %rd881;
+	and.b32 %r212, %r210, 31;
+	cvt.s64.s32 %rd883, %r212;
+	min.u64 %rd884, %rd883, 32;
+	cvt.u32.u64 %r213, %rd884;
+	mov.b32 %r215, 0x1;
+	shl.b32 %r214, %r215, %r213;
+	setp.hs.u32 %p161, %r213, 32;
+	selp.b32 %r216, 0, %r214, %p161;
 	mov.b32 %r217, %r216;
-	mov.b32 %r218, %r211;
-	cvt.u64.u32 %rd888, %r217;
-	shl.b64 %rd889, %rd888, 32;
-	cvt.u64.u32 %rd890, %r218;
-	or.b64 %rd891, %rd889, %rd890;
-	mov.b64 %rd892, %rd891;
-	mov.b64 %rd893, %rd892;
-$L187:
-	cvt.s64.s32 %rd894, %r212;
-	mul.lo.s64 %rd895, %rd894, %rd127;
-	mad.lo.s64 %rd896, %rd895, 8, %rd123;
-	ld.relaxed.gpu.global.u64 %rd897, [%rd896+0];
-	mov.b64 %rd898, %rd897;
-	mov.b64 %rd899, %rd898;
-	shr.u64 %rd900, %rd899, 32;
-	cvt.u32.u64 %r219, %rd900;
-	setp.ls.u32 %p162, %r219, %r216;
-	@!%p162 bra $L191;
-	mov.pred %p163, 0;
-	bra.uni $L186;
-$L191:
-	cvt.s64.s32 %rd901, %r212;
-	mul.lo.s64 %rd902, %rd901, %rd127;
-	mad.lo.s64 %rd903, %rd902, 8, %rd123;
-	atom.global.cas.b64 %rd904, [%rd903], %rd899, %rd893;
-	setp.eq.u64 %p164, %rd904, %rd899;
-	mov.pred %p165, %p164;
-	@!%p165 bra $L193;
-	mov.pred %p163, 1;
-	bra.uni $L186;
-$L193:
-$L188:
-	bra.uni $L187;
-$L189:
-	bra.uni $L186;
-$L185:
-	bra.uni $L184;
-$L186:
-	@!%p163 bra $L195;
-	@!%p154 bra $L196;
-	mul.lo.s64 %rd905, %rd819, %rd812;
-	mad.lo.s64 %rd906, %rd905, 4, %rd810;
-	st.shared.s32 [%rd906+0], %r207;
-	@!%p149 bra $L199;
-	mov.b64 %rd908, 2;
-	mul.lo.s64 %rd907, %rd908, %rd819;
-	mul.lo.s64 %rd909, %rd907, %rd170;
-	mad.lo.s64 %rd910, %rd909, 8, %rd168;
-	st.shared.s64 [%rd910+0], %rd861;
-	mov.b64 %rd912, 2;
-	mul.lo.s64 %rd911, %rd912, %rd819;
-	add.s64 %rd913, %rd911, 1;
-	mul.lo.s64 %rd914, %rd913, %rd170;
-	mad.lo.s64 %rd915, %rd914, 8, %rd168;
-	st.shared.s64 [%rd915+0], %rd862;
-$L199:
-	add.s64 %rd916, %rd819, 1;
-	mov.b64 %rd819, %rd916;
-	bra.uni $L197;
-$L196:
+	mov.b64 %rd885, %rd882;
+	mov.b32 %r218, %r217;
+	mul.lo.s64 %rd886, %rd885, %rd818;
+	mad.lo.s64 %rd887, %rd886, 4, %rd816;
+	ld.relaxed.gpu.global.u32 %r219, [%rd887+0];
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r218;
+	setp.ne.u32 %p162, %r221, 0x0;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L178;
+	mul.lo.s64 %rd888, %rd885, %rd818;
+	mad.lo.s64 %rd889, %rd888, 4, %rd816;
+	atom.global.or.b32 %r222, [%rd889], %r218;
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r218;
+	setp.ne.u32 %p165, %r224, 0x0;
+	mov.pred %p163, %p165;
+$L178:
+	@!%p163 bra $L180;
+	mov.b64 %rd890, %rd880;
+	mov.b64 %rd891, %rd890;
 	mov.pred %p166, 0;
-	mov.b64 %rd917, %rd819;
-	mov.b32 %r220, %r207;
-$L200:
-	@!%p151 bra $L204;
-	shr.s32 %r221, %r220, 5;
-	cvt.s64.s32 %rd918, %r221;
-	mov.b64 %rd919, %rd918;
-	and.b32 %r222, %r220, 31;
-	cvt.s64.s32 %rd920, %r222;
-	min.u64 %rd921, %rd920, 32;
-	cvt.u32.u64 %r223, %rd921;
-	mov.b32 %r225, 0x1;
-	shl.b32 %r224, %r225, %r223;
-	setp.hs.u32 %p167, %r223, 32;
-	selp.b32 %r226, 0, %r224, %p167;
-	mov.b32 %r227, %r226;
-	mov.b64 %rd922, %rd919;
+	bra.uni $L174;
+$L180:
+	mov.b64 %rd892, %rd880;
+	mov.b64 %rd891, %rd892;
+	mov.pred %p166, 1;
+	bra.uni $L174;
+$L176:
+	@!%p155 bra $L182;
+	cvt.s64.s32 %rd893, %r210;
+	mul.lo.s64 %rd894, %rd893, %rd821;
+	mad.lo.s64 %rd895, %rd894, 4, %rd819;
+	ld.relaxed.gpu.global.s32 %r225, [%rd895+0];
+	mov.b32 %r226, %r225;
+	setp.eq.s32 %p167, %r226, %r201;
+	mov.pred %p168, %p167;
+	not.pred %p169, %p168;
+	@!%p169 bra $L184;
+	cvt.s64.s32 %rd896, %r210;
+	mul.lo.s64 %rd897, %rd896, %rd821;
+	mad.lo.s64 %rd898, %rd897, 4, %rd819;
+	atom.global.exch.b32 %r227, [%rd898], %r201;
 	mov.b32 %r228, %r227;
-	mul.lo.s64 %rd923, %rd922, %rd794;
-	mad.lo.s64 %rd924, %rd923, 4, %rd792;
-	ld.relaxed.gpu.global.u32 %r229, [%rd924+0];
-	mov.b32 %r230, %r229;
-	and.b32 %r231, %r230, %r228;
-	setp.ne.u32 %p168, %r231, 0x0;
-	mov.pred %p169, %p168;
-	not.pred %p170, %p169;
-	@!%p170 bra $L206;
-	mul.lo.s64 %rd925, %rd922, %rd794;
-	mad.lo.s64 %rd926, %rd925, 4, %rd792;
-	atom.global.or.b32 %r232, [%rd926], %r228;
-	mov.b32 %r233, %r232;
-	and.b32 %r234, %r233, %r228;
-	setp.ne.u32 %p171, %r234, 0x0;
-	mov.pred %p169, %p171;
-$L206:
-	@!%p169 bra $L208;
-	mov.b64 %rd927, %rd917;
-	mov.b64 %rd928, %rd927;
-	mov.pred %p172, 0;
-	bra.uni $L202;
-$L208:
-	mov.b64 %rd929, %rd917;
-	mov.b64 %rd928, %rd929;
-	mov.pred %p172, 1;
-	bra.uni $L202;
-$L204:
-	@!%p152 bra $L210;
-	cvt.s64.s32 %rd930, %r220;
-	mul.lo.s64 %rd931, %rd930, %rd797;
-	mad.lo.s64 %rd932, %rd931, 4, %rd795;
-	ld.relaxed.gpu.global.s32 %r235, [%rd932+0];
-	mov.b32 %r236, %r235;
-	setp.eq.s32 %p173, %r236, %r199;
-	mov.pred %p174, %p173;
-	not.pred %p175, %p174;
-	@!%p175 bra $L212;
-	cvt.s64.s32 %rd933, %r220;
-	mul.lo.s64 %rd934, %rd933, %rd797;
-	mad.lo.s64 %rd935, %rd934, 4, %rd795;
-	atom.global.exch.b32 %r237, [%rd935], %r199;
-	mov.b32 %r238, %r237;
-	setp.eq.s32 %p176, %r238, %r199;
-	mov.pred %p174, %p176;
-$L212:
-	@!%p174 bra $L214;
-	mov.b64 %rd936, %rd917;
-	mov.b64 %rd928, %rd936;
-	mov.pred %p172, 0;
-	bra.uni $L202;
-$L214:
-$L210:
-	mul.lo.s64 %rd937, %rd917, %rd812;
-	mad.lo.s64 %rd938, %rd937, 4, %rd810;
-	st.shared.s32 [%rd938+0], %r220;
-	add.s64 %rd939, %rd917, 1;
-	mov.b64 %rd940, %rd939;
-	mov.b64 %rd928, %rd940;
-	mov.pred %p172, 1;
-	bra.uni $L202;
-$L201:
+	setp.eq.s32 %p170, %r228, %r201;
+	mov.pred %p168, %p170;
+$L184:
+	@!%p168 bra $L186;
+	mov.b64 %rd899, %rd880;
+	mov.b64 %rd891, %rd899;
+	mov.pred %p166, 0;
+	bra.uni $L174;
+$L186:
+$L182:
+	mul.lo.s64 %rd900, %rd880, %rd831;
+	mad.lo.s64 %rd901, %rd900, 4, %rd829;
+	st.shared.s32 [%rd901+0], %r210;
+	add.s64 %rd902, %rd880, 1;
+	mov.b64 %rd903, %rd902;
+	mov.b64 %rd891, %rd903;
+	mov.pred %p166, 1;
+	bra.uni $L174;
+$L173:
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd904, %rd891;
+	mov.pred %p171, %p166;
+	mov.b64 %rd876, %rd904;
+	mov.pred %p160, %p171;
+	@!%p160 bra $L188;
+	mov.b64 %rd905, %rd800;
+	mov.b32 %r229, %r209;
+	cvt.s64.s32 %rd906, %r229;
+	add.s64 %rd907, %rd906, 1;
+	mul.lo.s64 %rd908, %rd907, %rd32;
+	mad.lo.s64 %rd909, %rd908, 8, %rd28;
+	ld.global.nc.s64 %rd910, [%rd909+0];
+	mov.b64 %rd911, %rd910;
+	cvt.s64.s32 %rd912, %r229;
+	mul.lo.s64 %rd913, %rd912, %rd32;
+	mad.lo.s64 %rd914, %rd913, 8, %rd28;
+	ld.global.nc.s64 %rd915, [%rd914+0];
+	mov.b64 %rd916, %rd915;
+	sub.s64 %rd917, %rd911, %rd916;
+	mov.b64 %rd918, %rd917;
+	mov.b64 %rd919, %rd918;
+	add.s64 %rd920, %rd874, %rd919;
+	mov.b64 %rd874, %rd920;
+	max.s64 %rd921, %rd875, %rd919;
+	mov.b64 %rd875, %rd921;
+$L188:
+$L168:
+	add.s64 %rd922, %rd877, 1;
+	mov.b64 %rd877, %rd922;
+	bra.uni $L167;
+$L169:
+	setp.gt.s64 %p172, %rd876, 0;
+	@!%p172 bra $L190;
+	mul.lo.s64 %rd923, %rd824, %rd120;
+	mad.lo.s64 %rd924, %rd923, 8, %rd116;
+	atom.global.add.u64 %rd925, [%rd924], %rd876;
+	mov.b64 %rd926, %rd925;
+	mov.b64 %rd927, %rd926;
+	mov.b64 %rd928, 0;
+$L191:
+	setp.lt.s64 %p173, %rd928, %rd876;
+	not.pred %p174, %p173;
+	@!%p174 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd929, %rd928, %rd831;
+	mad.lo.s64 %rd930, %rd929, 4, %rd829;
+	ld.shared.s32 %r230, [%rd930+0];
+	mov.b32 %r231, %r230;
+	add.s64 %rd931, %rd927, %rd928;
+	mul.lo.s64 %rd932, %rd931, %rd295;
+	mad.lo.s64 %rd933, %rd932, 4, %rd293;
+	st.global.s32 [%rd933+0], %r231;
+$L192:
+	add.s64 %rd934, %rd928, 1;
+	mov.b64 %rd928, %rd934;
+	bra.uni $L191;
+$L193:
+$L190:
+	mov.b64 %rd935, %rd874;
+	mov.b64 %rd936, %rd875;
+	mov.b64 %rd937, %rd935;
+	mov.b64 %rd938, %rd936;
+	mov.b64 %rd939, %rd937;
+	mov.b64 %rd940, %rd938;
+	mov.b64 %rd941, %rd939;
+	mov.b64 %rd942, %rd940;
+	add.s64 %rd943, %rd684, %rd941;
+	mov.b64 %rd684, %rd943;
+	max.s64 %rd944, %rd685, %rd942;
+	mov.b64 %rd685, %rd944;
+	mov.b64 %rd686, 0;
+$L159:
+$L155:
+	add.s64 %rd945, %rd682, %rd672;
+	mov.b64 %rd682, %rd945;
+$L131:
+	bra.uni $L130;
+$L132:
+	setp.gt.s64 %p175, %rd686, 0;
+	@!%p175 bra $L197;
+	mov.b64 %rd946, %rd655;
+	mov.b64 %rd947, %rd656;
+	mov.b64 %rd948, %rd657;
+	mov.b64 %rd949, %rd658;
+	mov.b64 %rd950, %rd659;
+	mov.b64 %rd951, %rd660;
+	mov.pred %p176, %p130;
+	mov.pred %p177, %p131;
+	mov.b32 %r232, %r173;
+	mov.b64 %rd952, %rd661;
+	mov.b64 %rd953, %rd662;
+	mov.b64 %rd954, %rd663;
+	mov.b64 %rd955, %rd664;
+	mov.pred %p178, %p132;
+	mov.b32 %r233, %r174;
+	mov.pred %p179, %p133;
+	mov.pred %p180, %p134;
+	mov.b64 %rd956, %rd307;
+	mov.b64 %rd957, %rd308;
+	mov.b64 %rd958, %rd309;
+	mov.b64 %rd959, %rd310;
+	mov.b64 %rd960, %rd311;
+	mov.b64 %rd961, %rd312;
+	mov.b64 %rd962, %rd313;
+	mov.b64 %rd963, %rd314;
+	mov.b64 %rd964, %rd315;
+	mov.pred %p181, %p135;
+	mov.b64 %rd965, %rd316;
+	mov.b64 %rd966, %rd317;
+	mov.b64 %rd967, %rd318;
+	mov.b32 %r234, %r175;
+	mov.b64 %rd968, %rd665;
+	mov.b64 %rd969, %rd666;
+	mov.b64 %rd970, %rd674;
+	mov.b64 %rd971, %rd686;
+	mov.b64 %rd972, %rd675;
+	mov.b64 %rd973, %rd676;
+	mov.b64 %rd974, %rd677;
+	mov.b64 %rd975, %rd168;
+	mov.b64 %rd976, %rd169;
+	mov.b64 %rd977, %rd170;
+	mul.lo.s64 %rd978, %rd974, %rd186;
+	mad.lo.s64 %rd979, %rd978, 4, %rd184;
+	cvt.u32.u64 %r235, %rd971;
+	atom.shared.add.s32 %r236, [%rd979], %r235;
+	mov.b32 %r237, %r236;
+	cvt.s64.s32 %rd980, %r237;
+	mov.b64 %rd981, %rd980;
+	sub.s64 %rd982, %rd973, %rd981;
+	max.s64 %rd983, %rd982, 0;
+	min.s64 %rd984, %rd983, %rd971;
+	mov.b64 %rd985, %rd984;
+	mov.b64 %rd986, 0;
+$L198:
+	setp.lt.s64 %p182, %rd986, %rd985;
+	not.pred %p183, %p182;
+	@!%p183 bra $L202;
 	bra.uni $L200;
 $L202:
-	mov.b64 %rd941, %rd928;
-	mov.pred %p177, %p172;
-	mov.b64 %rd819, %rd941;
-	mov.pred %p166, %p177;
-	@!%p166 bra $L216;
-	mov.b64 %rd942, %rd776;
-	mov.b32 %r239, %r207;
-	cvt.s64.s32 %rd943, %r239;
-	add.s64 %rd944, %rd943, 1;
-	mul.lo.s64 %rd945, %rd944, %rd32;
-	mad.lo.s64 %rd946, %rd945, 8, %rd28;
-	ld.global.nc.s64 %rd947, [%rd946+0];
-	mov.b64 %rd948, %rd947;
-	cvt.s64.s32 %rd949, %r239;
-	mul.lo.s64 %rd950, %rd949, %rd32;
-	mad.lo.s64 %rd951, %rd950, 8, %rd28;
-	ld.global.nc.s64 %rd952, [%rd951+0];
-	mov.b64 %rd953, %rd952;
-	sub.s64 %rd954, %rd948, %rd953;
-	mov.b64 %rd955, %rd954;
-	mov.b64 %rd956, %rd955;
-	add.s64 %rd957, %rd816, %rd956;
-	mov.b64 %rd816, %rd957;
-	max.s64 %rd958, %rd817, %rd956;
-	mov.b64 %rd817, %rd958;
+	mul.lo.s64 %rd987, %rd986, %rd977;
+	mad.lo.s64 %rd988, %rd987, 4, %rd975;
+	ld.shared.s32 %r238, [%rd988+0];
+	mov.b32 %r239, %r238;
+	add.s64 %rd989, %rd972, %rd981;
+	add.s64 %rd990, %rd989, %rd986;
+	mul.lo.s64 %rd991, %rd990, %rd178;
+	mad.lo.s64 %rd992, %rd991, 4, %rd176;
+	st.shared.s32 [%rd992+0], %r239;
+	@!%p178 bra $L204;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd986;
+	mul.lo.s64 %rd995, %rd993, %rd173;
+	mad.lo.s64 %rd996, %rd995, 8, %rd171;
+	ld.shared.s64 %rd997, [%rd996+0];
+	mov.b64 %rd998, %rd997;
+	add.s64 %rd999, %rd972, %rd981;
+	add.s64 %rd1000, %rd999, %rd986;
+	mov.b64 %rd1002, 2;
+	mul.lo.s64 %rd1001, %rd1002, %rd1000;
+	mul.lo.s64 %rd1003, %rd1001, %rd181;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd179;
+	st.shared.s64 [%rd1004+0], %rd998;
+	mov.b64 %rd1006, 2;
+	mul.lo.s64 %rd1005, %rd1006, %rd986;
+	add.s64 %rd1007, %rd1005, 1;
+	mul.lo.s64 %rd1008, %rd1007, %rd173;
+	mad.lo.s64 %rd1009, %rd1008, 8, %rd171;
+	ld.shared.s64 %rd1010, [%rd1009+0];
+	mov.b64 %rd1011, %rd1010;
+	add.s64 %rd1012, %rd972, %rd981;
+	add.s64 %rd1013, %rd1012, %rd986;
+	mov.b64 %rd1015, 2;
+	mul.lo.s64 %rd1014, %rd1015, %rd1013;
+	add.s64 %rd1016, %rd1014, 1;
+	mul.lo.s64 %rd1017, %rd1016, %rd181;
+	mad.lo.s64 %rd1018, %rd1017, 8, %rd179;
+	st.shared.s64 [%rd1018+0], %rd1011;
+$L204:
+$L199:
+	add.s64 %rd1019, %rd986, 1;
+	mov.b64 %rd986, %rd1019;
+	bra.uni $L198;
+$L200:
+	mov.b64 %rd1020, 0;
+	mov.b64 %rd1021, 0;
+	mov.b64 %rd1022, 0;
+	mov.b64 %rd1023, %rd985;
+$L205:
+	setp.lt.s64 %p184, %rd1023, %rd971;
+	not.pred %p185, %p184;
+	@!%p185 bra $L209;
+	bra.uni $L207;
+$L209:
+	mul.lo.s64 %rd1024, %rd1023, %rd977;
+	mad.lo.s64 %rd1025, %rd1024, 4, %rd975;
+	ld.shared.s32 %r240, [%rd1025+0];
+	mov.b32 %r241, %r240;
+	mov.b32 %r242, %r241;
+	mov.pred %p186, 0;
+	mov.b64 %rd1026, %rd1022;
+	mov.b32 %r243, %r242;
+$L210:
+	@!%p180 bra $L214;
+	shr.s32 %r244, %r243, 5;
+	cvt.s64.s32 %rd1027, %r244;
+	mov.b64 %rd1028, %rd1027;
+	and.b32 %r245, %r243, 31;
+	cvt.s64.s32 %rd1029, %r245;
+	min.u64 %rd1030, %rd1029, 32;
+	cvt.u32.u64 %r246, %rd1030;
+	mov.b32 %r248, 0x1;
+	shl.b32 %r247, %r248, %r246;
+	setp.hs.u32 %p187, %r246, 32;
+	selp.b32 %r249, 0, %r247, %p187;
+	mov.b32 %r250, %r249;
+	mov.b64 %rd1031, %rd1028;
+	mov.b32 %r251, %r250;
+	mul.lo.s64 %rd1032, %rd1031, %rd964;
+	mad.lo.s64 %rd1033, %rd1032, 4, %rd962;
+	ld.relaxed.gpu.global.u32 %r252, [%rd1033+0];
+	mov.b32 %r253, %r252;
+	and.b32 %r254, %r253, %r251;
+	setp.ne.u32 %p188, %r254, 0x0;
+	mov.pred %p189, %p188;
+	not.pred %p190, %p189;
+	@!%p190 bra $L216;
+	mul.lo.s64 %rd1034, %rd1031, %rd964;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd962;
+	atom.global.or.b32 %r255, [%rd1035], %r251;
+	mov.b32 %r256, %r255;
+	and.b32 %r257, %r256, %r251;
+	setp.ne.u32 %p191, %r257, 0x0;
+	mov.pred %p189, %p191;
 $L216:
-$L197:
-$L195:
-	add.s64 %rd959, %rd814, %rd804;
-	mov.b64 %rd814, %rd959;
-	sub.s64 %rd960, %rd820, 1;
-	mov.b64 %rd820, %rd960;
-$L172:
-	bra.uni $L171;
-$L173:
-	mov.b64 %rd961, 0;
-	setp.lt.s64 %p178, %rd814, %rd815;
-	setp.lt.s64 %p179, %rd813, %rd801;
-	or.pred %p180, %p178, %p179;
-	@!%p180 bra $L218;
-	mov.b64 %rd961, 1;
+	@!%p189 bra $L218;
+	mov.b64 %rd1036, %rd1026;
+	mov.b64 %rd1037, %rd1036;
+	mov.pred %p192, 0;
+	bra.uni $L212;
 $L218:
-	shl.b64 %rd962, %rd961, 32;
-	or.b64 %rd963, %rd819, %rd962;
-	// block scan
-	mov.b64 %rd964, %rd963;
-	mov.b32 %r240, %r3;
-$L219:
-	setp.hs.u32 %p181, %r240, 32;
-	@%p181 bra $L220;
-	mov.b64 {%r241, %r242}, %rd964;
-	shfl.sync.up.b32 %r243|%p182, %r241, %r240, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, %r240, 0, %r17;
-	mov.b64 %rd965, {%r243, %r244};
-	@!%p182 bra $L221;
-	add.s64 %rd966, %rd965, %rd964;
-	mov.b64 %rd964, %rd966;
-$L221:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L219;
-$L220:
-	mov.b64 {%r245, %r246}, %rd964;
-	shfl.sync.up.b32 %r247|%p183, %r245, %r3, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, %r3, 0, %r17;
-	mov.b64 %rd967, {%r247, %r248};
-	setp.lo.u32 %p184, %r3, 32;
-	and.pred %p185, %p183, %p184;
-	selp.b64 %rd968, %rd967, 0, %p185;
-	sub.u32 %r249, %r13, %r3;
-	setp.eq.u32 %p186, %r7, %r249;
-	@!%p186 bra $L222;
-	mul.wide.u32 %rd969, %r8, 16;
-	add.s64 %rd970, %rd1, %rd969;
-	st.shared.s64 [%rd970+0], %rd964;
+	mov.b64 %rd1038, %rd1026;
+	mov.b64 %rd1037, %rd1038;
+	mov.pred %p192, 1;
+	bra.uni $L212;
+$L214:
+	@!%p181 bra $L220;
+	cvt.s64.s32 %rd1039, %r243;
+	mul.lo.s64 %rd1040, %rd1039, %rd967;
+	mad.lo.s64 %rd1041, %rd1040, 4, %rd965;
+	ld.relaxed.gpu.global.s32 %r258, [%rd1041+0];
+	mov.b32 %r259, %r258;
+	setp.eq.s32 %p193, %r259, %r234;
+	mov.pred %p194, %p193;
+	not.pred %p195, %p194;
+	@!%p195 bra $L222;
+	cvt.s64.s32 %rd1042, %r243;
+	mul.lo.s64 %rd1043, %rd1042, %rd967;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd965;
+	atom.global.exch.b32 %r260, [%rd1044], %r234;
+	mov.b32 %r261, %r260;
+	setp.eq.s32 %p196, %r261, %r234;
+	mov.pred %p194, %p196;
 $L222:
-	bar.sync 0;
-	setp.eq.u32 %p187, %r8, 0;
-	@!%p187 bra $L223;
-	mov.b64 %rd971, 0;
-	setp.lo.u32 %p188, %r7, %r10;
-	@!%p188 bra $L224;
-	mul.wide.u32 %rd972, %r7, 16;
-	add.s64 %rd973, %rd1, %rd972;
-	ld.shared.s64 %rd974, [%rd973+0];
-	mov.b64 %rd971, %rd974;
+	@!%p194 bra $L224;
+	mov.b64 %rd1045, %rd1026;
+	mov.b64 %rd1037, %rd1045;
+	mov.pred %p192, 0;
+	bra.uni $L212;
 $L224:
-	mov.b64 {%r250, %r251}, %rd971;
-	shfl.sync.up.b32 %r252|%p189, %r250, 1, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
-	mov.b64 %rd975, {%r252, %r253};
-	@!%p189 bra $L225;
-	add.s64 %rd976, %rd975, %rd971;
-	mov.b64 %rd971, %rd976;
-$L225:
-	mov.b64 {%r254, %r255}, %rd971;
-	shfl.sync.up.b32 %r256|%p190, %r254, 2, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 2, 0, %r17;
-	mov.b64 %rd977, {%r256, %r257};
-	@!%p190 bra $L226;
-	add.s64 %rd978, %rd977, %rd971;
-	mov.b64 %rd971, %rd978;
+$L220:
+	mul.lo.s64 %rd1046, %rd1026, %rd977;
+	mad.lo.s64 %rd1047, %rd1046, 4, %rd975;
+	st.shared.s32 [%rd1047+0], %r243;
+	add.s64 %rd1048, %rd1026, 1;
+	mov.b64 %rd1049, %rd1048;
+	mov.b64 %rd1037, %rd1049;
+	mov.pred %p192, 1;
+	bra.uni $L212;
+$L211:
+	bra.uni $L210;
+$L212:
+	mov.b64 %rd1050, %rd1037;
+	mov.pred %p197, %p192;
+	mov.b64 %rd1022, %rd1050;
+	mov.pred %p186, %p197;
+	@!%p186 bra $L226;
+	mov.b64 %rd1051, %rd946;
+	mov.b32 %r262, %r242;
+	cvt.s64.s32 %rd1052, %r262;
+	add.s64 %rd1053, %rd1052, 1;
+	mul.lo.s64 %rd1054, %rd1053, %rd32;
+	mad.lo.s64 %rd1055, %rd1054, 8, %rd28;
+	ld.global.nc.s64 %rd1056, [%rd1055+0];
+	mov.b64 %rd1057, %rd1056;
+	cvt.s64.s32 %rd1058, %r262;
+	mul.lo.s64 %rd1059, %rd1058, %rd32;
+	mad.lo.s64 %rd1060, %rd1059, 8, %rd28;
+	ld.global.nc.s64 %rd1061, [%rd1060+0];
+	mov.b64 %rd1062, %rd1061;
+	sub.s64 %rd1063, %rd1057, %rd1062;
+	mov.b64 %rd1064, %rd1063;
+	mov.b64 %rd1065, %rd1064;
+	add.s64 %rd1066, %rd1020, %rd1065;
+	mov.b64 %rd1020, %rd1066;
+	max.s64 %rd1067, %rd1021, %rd1065;
+	mov.b64 %rd1021, %rd1067;
 $L226:
-	mov.b64 {%r258, %r259}, %rd971;
-	shfl.sync.up.b32 %r260|%p191, %r258, 4, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 4, 0, %r17;
-	mov.b64 %rd979, {%r260, %r261};
-	@!%p191 bra $L227;
-	add.s64 %rd980, %rd979, %rd971;
-	mov.b64 %rd971, %rd980;
-$L227:
-	mov.b64 {%r262, %r263}, %rd971;
-	shfl.sync.up.b32 %r264|%p192, %r262, 8, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 8, 0, %r17;
-	mov.b64 %rd981, {%r264, %r265};
-	@!%p192 bra $L228;
-	add.s64 %rd982, %rd981, %rd971;
-	mov.b64 %rd971, %rd982;
-$L228:
-	mov.b64 {%r266, %r267}, %rd971;
-	shfl.sync.up.b32 %r268|%p193, %r266, 16, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, 16, 0, %r17;
-	mov.b64 %rd983, {%r268, %r269};
-	@!%p193 bra $L229;
-	add.s64 %rd984, %rd983, %rd971;
-	mov.b64 %rd971, %rd984;
+$L206:
+	add.s64 %rd1068, %rd1023, 1;
+	mov.b64 %rd1023, %rd1068;
+	bra.uni $L205;
+$L207:
+	setp.gt.s64 %p198, %rd1022, 0;
+	@!%p198 bra $L228;
+	mul.lo.s64 %rd1069, %rd970, %rd120;
+	mad.lo.s64 %rd1070, %rd1069, 8, %rd116;
+	atom.global.add.u64 %rd1071, [%rd1070], %rd1022;
+	mov.b64 %rd1072, %rd1071;
+	mov.b64 %rd1073, %rd1072;
+	mov.b64 %rd1074, 0;
 $L229:
-	mov.b64 {%r270, %r271}, %rd971;
-	shfl.sync.up.b32 %r272|%p194, %r270, 1, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, 1, 0, %r17;
-	mov.b64 %rd985, {%r272, %r273};
-	selp.b64 %rd986, %rd985, 0, %p194;
-	@!%p188 bra $L230;
-	mul.wide.u32 %rd987, %r7, 16;
-	add.s64 %rd988, %rd1, %rd987;
-	add.s64 %rd989, %rd988, 512;
-	st.shared.s64 [%rd989+0], %rd986;
+	setp.lt.s64 %p199, %rd1074, %rd1022;
+	not.pred %p200, %p199;
+	@!%p200 bra $L233;
+	bra.uni $L231;
+$L233:
+	mul.lo.s64 %rd1075, %rd1074, %rd977;
+	mad.lo.s64 %rd1076, %rd1075, 4, %rd975;
+	ld.shared.s32 %r263, [%rd1076+0];
+	mov.b32 %r264, %r263;
+	add.s64 %rd1077, %rd1073, %rd1074;
+	mul.lo.s64 %rd1078, %rd1077, %rd295;
+	mad.lo.s64 %rd1079, %rd1078, 4, %rd293;
+	st.global.s32 [%rd1079+0], %r264;
 $L230:
-	sub.u32 %r274, %r10, 1;
-	setp.eq.u32 %p195, %r7, %r274;
-	@!%p195 bra $L231;
-	st.shared.s64 [%rd1+1024], %rd971;
+	add.s64 %rd1080, %rd1074, 1;
+	mov.b64 %rd1074, %rd1080;
+	bra.uni $L229;
 $L231:
-$L223:
-	bar.sync 0;
-	mul.wide.u32 %rd990, %r8, 16;
-	add.s64 %rd991, %rd1, %rd990;
-	add.s64 %rd992, %rd991, 512;
-	ld.shared.s64 %rd993, [%rd992+0];
-	add.s64 %rd994, %rd993, %rd968;
-	ld.shared.s64 %rd995, [%rd1+1024];
-	mov.b64 {%r275, %r276}, %rd994;
-	shfl.sync.idx.b32 %r277|%p196, %r275, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r278, %r276, 0, %r21, %r17;
-	mov.b64 %rd996, {%r277, %r278};
-	mov.b64 %rd997, %rd995;
-	mov.b64 %rd998, %rd996;
-	mov.b64 %rd999, %rd997;
-	mov.b64 %rd1000, %rd998;
-	mov.b64 %rd1001, %rd999;
-	mov.b64 %rd1002, %rd1000;
-	mov.b64 %rd1003, %rd1001;
-	and.b64 %rd1004, %rd1002, 4294967295;
-	mov.b64 %rd1005, %rd1004;
-	and.b64 %rd1006, %rd1003, 4294967295;
-	mov.b64 %rd1007, %rd1006;
-	shr.s64 %rd1008, %rd1003, 32;
-	mov.b64 %rd1009, %rd1008;
-	mov.b64 %rd1010, %rd1005;
-	mov.b64 %rd1011, %rd1007;
-	mov.b64 %rd1012, %rd1009;
-	@!%p154 bra $L232;
-	add.s64 %rd1013, %rd818, %rd1010;
-	mov.b64 %rd1014, %rd1013;
-	sub.s64 %rd1015, %rd808, %rd1014;
-	max.s64 %rd1016, %rd1015, 0;
-	min.s64 %rd1017, %rd1016, %rd819;
-	mov.b64 %rd1018, %rd1017;
-	mov.b64 %rd1019, 0;
+$L228:
+	mov.b64 %rd1081, %rd1020;
+	mov.b64 %rd1082, %rd1021;
+	mov.b64 %rd1083, %rd1081;
+	mov.b64 %rd1084, %rd1082;
+	mov.b64 %rd1085, %rd1083;
+	mov.b64 %rd1086, %rd1084;
+	mov.b64 %rd1087, %rd1085;
+	mov.b64 %rd1088, %rd1086;
+	add.s64 %rd1089, %rd684, %rd1087;
+	mov.b64 %rd684, %rd1089;
+	max.s64 %rd1090, %rd685, %rd1088;
+	mov.b64 %rd685, %rd1090;
+$L197:
+	mov.b64 %rd1091, %rd684;
+	mov.b64 %rd1092, %rd685;
+	mov.b64 %rd1093, %rd1091;
+	mov.b64 %rd1094, %rd1092;
+	mov.b64 %rd1095, %rd1093;
+	mov.b64 %rd1096, %rd1094;
+	mov.b64 %rd404, %rd1095;
+	mov.b64 %rd405, %rd1096;
 $L234:
-	setp.lt.s64 %p197, %rd1019, %rd1018;
-	not.pred %p198, %p197;
-	@!%p198 bra $L238;
+	setp.lt.s64 %p201, %rd406, %rd361;
+	not.pred %p202, %p201;
+	@!%p202 bra $L238;
 	bra.uni $L236;
 $L238:
-	mul.lo.s64 %rd1020, %rd1019, %rd812;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd810;
-	ld.shared.s32 %r279, [%rd1021+0];
-	mov.b32 %r280, %r279;
-	add.s64 %rd1022, %rd807, %rd1014;
-	add.s64 %rd1023, %rd1022, %rd1019;
-	mul.lo.s64 %rd1024, %rd1023, %rd175;
-	mad.lo.s64 %rd1025, %rd1024, 4, %rd173;
-	st.shared.s32 [%rd1025+0], %r280;
-	@!%p149 bra $L240;
-	mov.b64 %rd1027, 2;
-	mul.lo.s64 %rd1026, %rd1027, %rd1019;
-	mul.lo.s64 %rd1028, %rd1026, %rd170;
-	mad.lo.s64 %rd1029, %rd1028, 8, %rd168;
-	ld.shared.s64 %rd1030, [%rd1029+0];
-	mov.b64 %rd1031, %rd1030;
-	add.s64 %rd1032, %rd807, %rd1014;
-	add.s64 %rd1033, %rd1032, %rd1019;
-	mov.b64 %rd1035, 2;
-	mul.lo.s64 %rd1034, %rd1035, %rd1033;
-	mul.lo.s64 %rd1036, %rd1034, %rd178;
-	mad.lo.s64 %rd1037, %rd1036, 8, %rd176;
-	st.shared.s64 [%rd1037+0], %rd1031;
-	mov.b64 %rd1039, 2;
-	mul.lo.s64 %rd1038, %rd1039, %rd1019;
-	add.s64 %rd1040, %rd1038, 1;
-	mul.lo.s64 %rd1041, %rd1040, %rd170;
-	mad.lo.s64 %rd1042, %rd1041, 8, %rd168;
-	ld.shared.s64 %rd1043, [%rd1042+0];
-	mov.b64 %rd1044, %rd1043;
-	add.s64 %rd1045, %rd807, %rd1014;
-	add.s64 %rd1046, %rd1045, %rd1019;
-	mov.b64 %rd1048, 2;
-	mul.lo.s64 %rd1047, %rd1048, %rd1046;
-	add.s64 %rd1049, %rd1047, 1;
-	mul.lo.s64 %rd1050, %rd1049, %rd178;
-	mad.lo.s64 %rd1051, %rd1050, 8, %rd176;
-	st.shared.s64 [%rd1051+0], %rd1044;
-$L240:
-$L235:
-	add.s64 %rd1052, %rd1019, 1;
-	mov.b64 %rd1019, %rd1052;
-	bra.uni $L234;
-$L236:
-	mov.b64 %rd1053, 0;
-	mov.b64 %rd1054, %rd1018;
-$L241:
-	setp.lt.s64 %p199, %rd1054, %rd819;
-	not.pred %p200, %p199;
-	@!%p200 bra $L245;
-	bra.uni $L243;
-$L245:
-	mul.lo.s64 %rd1055, %rd1054, %rd812;
-	mad.lo.s64 %rd1056, %rd1055, 4, %rd810;
-	ld.shared.s32 %r281, [%rd1056+0];
-	mov.b32 %r282, %r281;
-	mov.b32 %r283, %r282;
-	mov.pred %p201, 0;
-	mov.b64 %rd1057, %rd1053;
-	mov.b32 %r284, %r283;
-$L246:
-	@!%p151 bra $L250;
-	shr.s32 %r285, %r284, 5;
-	cvt.s64.s32 %rd1058, %r285;
-	mov.b64 %rd1059, %rd1058;
-	and.b32 %r286, %r284, 31;
-	cvt.s64.s32 %rd1060, %r286;
-	min.u64 %rd1061, %rd1060, 32;
-	cvt.u32.u64 %r287, %rd1061;
-	mov.b32 %r289, 0x1;
-	shl.b32 %r288, %r289, %r287;
-	setp.hs.u32 %p202, %r287, 32;
-	selp.b32 %r290, 0, %r288, %p202;
-	mov.b32 %r291, %r290;
-	mov.b64 %rd1062, %rd1059;
-	mov.b32 %r292, %r291;
-	mul.lo.s64 %rd1063, %rd1062, %rd794;
-	mad.lo.s64 %rd1064, %rd1063, 4, %rd792;
-	ld.relaxed.gpu.global.u32 %r293, [%rd1064+0];
-	mov.b32 %r294, %r293;
-	and.b32 %r295, %r294, %r292;
-	setp.ne.u32 %p203, %r295, 0x0;
-	mov.pred %p204, %p203;
-	not.pred %p205, %p204;
-	@!%p205 bra $L252;
-	mul.lo.s64 %rd1065, %rd1062, %rd794;
-	mad.lo.s64 %rd1066, %rd1065, 4, %rd792;
-	atom.global.or.b32 %r296, [%rd1066], %r292;
-	mov.b32 %r297, %r296;
-	and.b32 %r298, %r297, %r292;
-	setp.ne.u32 %p206, %r298, 0x0;
-	mov.pred %p204, %p206;
-$L252:
-	@!%p204 bra $L254;
-	mov.b64 %rd1067, %rd1057;
-	mov.b64 %rd1068, %rd1067;
-	mov.pred %p207, 0;
-	bra.uni $L248;
-$L254:
-	mov.b64 %rd1069, %rd1057;
-	mov.b64 %rd1068, %rd1069;
-	mov.pred %p207, 1;
-	bra.uni $L248;
-$L250:
-	@!%p152 bra $L256;
-	cvt.s64.s32 %rd1070, %r284;
-	mul.lo.s64 %rd1071, %rd1070, %rd797;
-	mad.lo.s64 %rd1072, %rd1071, 4, %rd795;
-	ld.relaxed.gpu.global.s32 %r299, [%rd1072+0];
-	mov.b32 %r300, %r299;
-	setp.eq.s32 %p208, %r300, %r199;
-	mov.pred %p209, %p208;
-	not.pred %p210, %p209;
-	@!%p210 bra $L258;
-	cvt.s64.s32 %rd1073, %r284;
-	mul.lo.s64 %rd1074, %rd1073, %rd797;
-	mad.lo.s64 %rd1075, %rd1074, 4, %rd795;
-	atom.global.exch.b32 %r301, [%rd1075], %r199;
-	mov.b32 %r302, %r301;
-	setp.eq.s32 %p211, %r302, %r199;
-	mov.pred %p209, %p211;
-$L258:
-	@!%p209 bra $L260;
-	mov.b64 %rd1076, %rd1057;
-	mov.b64 %rd1068, %rd1076;
-	mov.pred %p207, 0;
-	bra.uni $L248;
-$L260:
-$L256:
-	mul.lo.s64 %rd1077, %rd1057, %rd812;
-	mad.lo.s64 %rd1078, %rd1077, 4, %rd810;
-	st.shared.s32 [%rd1078+0], %r284;
-	add.s64 %rd1079, %rd1057, 1;
-	mov.b64 %rd1080, %rd1079;
-	mov.b64 %rd1068, %rd1080;
-	mov.pred %p207, 1;
-	bra.uni $L248;
-$L247:
-	bra.uni $L246;
-$L248:
-	mov.b64 %rd1081, %rd1068;
-	mov.pred %p212, %p207;
-	mov.b64 %rd1053, %rd1081;
-	mov.pred %p201, %p212;
-	@!%p201 bra $L262;
-	mov.b64 %rd1082, %rd776;
-	mov.b32 %r303, %r283;
-	cvt.s64.s32 %rd1083, %r303;
-	add.s64 %rd1084, %rd1083, 1;
-	mul.lo.s64 %rd1085, %rd1084, %rd32;
-	mad.lo.s64 %rd1086, %rd1085, 8, %rd28;
-	ld.global.nc.s64 %rd1087, [%rd1086+0];
-	mov.b64 %rd1088, %rd1087;
-	cvt.s64.s32 %rd1089, %r303;
-	mul.lo.s64 %rd1090, %rd1089, %rd32;
-	mad.lo.s64 %rd1091, %rd1090, 8, %rd28;
-	ld.global.nc.s64 %rd1092, [%rd1091+0];
-	mov.b64 %rd1093, %rd1092;
-	sub.s64 %rd1094, %rd1088, %rd1093;
-	mov.b64 %rd1095, %rd1094;
-	mov.b64 %rd1096, %rd1095;
-	add.s64 %rd1097, %rd816, %rd1096;
-	mov.b64 %rd816, %rd1097;
-	max.s64 %rd1098, %rd817, %rd1096;
-	mov.b64 %rd817, %rd1098;
-$L262:
-$L242:
-	add.s64 %rd1099, %rd1054, 1;
-	mov.b64 %rd1054, %rd1099;
-	bra.uni $L241;
-$L243:
-	setp.gt.s64 %p213, %rd1053, 0;
-	@!%p213 bra $L264;
-	mul.lo.s64 %rd1100, %rd806, %rd120;
-	mad.lo.s64 %rd1101, %rd1100, 8, %rd116;
-	atom.global.add.u64 %rd1102, [%rd1101], %rd1053;
+	bar.sync 0;
+	sub.s64 %rd1097, %rd406, 1;
+	rem.s64 %rd1098, %rd1097, 3;
+	mul.lo.s64 %rd1099, %rd1098, %rd186;
+	mad.lo.s64 %rd1100, %rd1099, 4, %rd184;
+	ld.shared.s32 %r265, [%rd1100+0];
+	mov.b32 %r266, %r265;
+	cvt.s64.s32 %rd1101, %r266;
+	min.s64 %rd1102, %rd388, %rd1101;
 	mov.b64 %rd1103, %rd1102;
-	mov.b64 %rd1104, %rd1103;
-	mov.b64 %rd1105, 0;
-$L265:
-	setp.lt.s64 %p214, %rd1105, %rd1053;
-	not.pred %p215, %p214;
-	@!%p215 bra $L269;
-	bra.uni $L267;
-$L269:
-	mul.lo.s64 %rd1106, %rd1105, %rd812;
-	mad.lo.s64 %rd1107, %rd1106, 4, %rd810;
-	ld.shared.s32 %r304, [%rd1107+0];
-	mov.b32 %r305, %r304;
-	add.s64 %rd1108, %rd1104, %rd1105;
-	mul.lo.s64 %rd1109, %rd1108, %rd280;
-	mad.lo.s64 %rd1110, %rd1109, 4, %rd278;
-	st.global.s32 [%rd1110+0], %r305;
+	setp.eq.s64 %p203, %rd1103, 0;
+	@!%p203 bra $L240;
+	bra.uni $L236;
+$L240:
+	cvt.u64.u32 %rd1104, %r2;
+	setp.eq.s64 %p204, %rd1104, 0;
+	@!%p204 bra $L242;
+	add.s64 %rd1105, %rd406, 1;
+	rem.s64 %rd1106, %rd1105, 3;
+	mul.lo.s64 %rd1107, %rd1106, %rd186;
+	mad.lo.s64 %rd1108, %rd1107, 4, %rd184;
+	mov.b32 %r267, 0;
+	st.shared.s32 [%rd1108+0], %r267;
+$L242:
+	shr.s64 %rd1109, %rd406, 63;
+	shr.u64 %rd1110, %rd1109, 63;
+	add.s64 %rd1111, %rd406, %rd1110;
+	and.b64 %rd1112, %rd1111, -2;
+	sub.s64 %rd1113, %rd406, %rd1112;
+	mov.b64 %rd1115, 1;
+	sub.s64 %rd1114, %rd1115, %rd1113;
+	mul.lo.s64 %rd1116, %rd1114, %rd388;
+	mov.b64 %rd1117, %rd1116;
+	mov.b64 %rd1118, 0;
+	mov.b64 %rd1119, 0;
+	add.s64 %rd1120, %rd406, 1;
+	setp.lt.s64 %p205, %rd1120, %rd361;
+	@!%p205 bra $L243;
+	mov.b64 %rd1121, %rd353;
+	mov.b64 %rd1122, %rd354;
+	mov.b64 %rd1123, %rd355;
+	mov.b64 %rd1124, %rd356;
+	mov.b64 %rd1125, %rd357;
+	mov.b64 %rd1126, %rd358;
+	mov.pred %p206, %p51;
+	mov.pred %p207, %p52;
+	mov.b32 %r268, %r84;
+	mov.b64 %rd1127, %rd359;
+	mov.b64 %rd1128, %rd360;
+	mov.b64 %rd1129, %rd361;
+	mov.b64 %rd1130, %rd362;
+	mov.pred %p208, %p53;
+	mov.b32 %r269, %r85;
+	mov.pred %p209, %p54;
+	mov.pred %p210, %p55;
+	mov.pred %p211, %p56;
+	mov.b32 %r270, %r86;
+	mov.b64 %rd1131, %rd363;
+	mov.b64 %rd1132, %rd364;
+	mov.b64 %rd1133, %rd1117;
+	mov.b64 %rd1134, %rd1103;
+	mov.b64 %rd1135, %rd386;
+	mov.b64 %rd1136, %rd385;
+	mov.b64 %rd1137, %rd367;
+	mov.b64 %rd1138, %rd387;
+	mov.b64 %rd1139, %rd366;
+	shr.s64 %rd1140, %rd406, 63;
+	shr.u64 %rd1141, %rd1140, 63;
+	add.s64 %rd1142, %rd406, %rd1141;
+	and.b64 %rd1143, %rd1142, -2;
+	sub.s64 %rd1144, %rd406, %rd1143;
+	mul.lo.s64 %rd1145, %rd1144, %rd388;
+	mov.b64 %rd1146, %rd1145;
+	mov.b64 %rd1147, %rd388;
+	rem.s64 %rd1148, %rd406, 3;
+	mov.b64 %rd1149, %rd1148;
+	mov.pred %p212, %p53;
+	mov.b64 %rd1150, %rd168;
+	mov.b64 %rd1151, %rd169;
+	mov.b64 %rd1152, %rd170;
+	mov.b64 %rd1153, %rd1135;
+	mov.b32 %r271, -1;
+	mov.b64 %rd1154, 0;
+	mov.b64 %rd1155, 0;
+	mov.b64 %rd1156, 0;
+	mov.b64 %rd1157, 0;
+	mov.b64 %rd1158, 0;
+$L245:
+	setp.ge.s64 %p213, %rd1154, %rd1155;
+	@!%p213 bra $L249;
+	setp.ge.s64 %p214, %rd1153, %rd1134;
+	@!%p214 bra $L251;
+	bra.uni $L247;
+$L251:
+	add.s64 %rd1159, %rd1133, %rd1153;
+	mul.lo.s64 %rd1160, %rd1159, %rd178;
+	mad.lo.s64 %rd1161, %rd1160, 4, %rd176;
+	ld.shared.s32 %r272, [%rd1161+0];
+	mov.b32 %r273, %r272;
+	mov.b32 %r271, %r273;
+	mov.b64 %rd1162, %rd1121;
+	mov.b64 %rd1163, %rd1122;
+	mov.b64 %rd1164, %rd1123;
+	mov.b64 %rd1165, %rd1124;
+	mov.b64 %rd1166, %rd1125;
+	mov.b64 %rd1167, %rd1126;
+	mov.pred %p215, %p206;
+	mov.pred %p216, %p207;
+	mov.b32 %r274, %r268;
+	mov.b64 %rd1168, %rd1127;
+	mov.b64 %rd1169, %rd1128;
+	mov.b64 %rd1170, %rd1129;
+	mov.b64 %rd1171, %rd1130;
+	mov.pred %p217, %p208;
+	mov.b32 %r275, %r269;
+	mov.pred %p218, %p209;
+	mov.b32 %r276, %r271;
+	add.s64 %rd1172, %rd1133, %rd1153;
+	mov.b64 %rd1173, %rd1172;
+	mov.b64 %rd1174, %rd1138;
+	mov.pred %p219, %p212;
+$L252:
+	@!%p219 bra $L256;
+	mov.b64 %rd1176, 2;
+	mul.lo.s64 %rd1175, %rd1176, %rd1173;
+	mul.lo.s64 %rd1177, %rd1175, %rd181;
+	mad.lo.s64 %rd1178, %rd1177, 8, %rd179;
+	ld.shared.s64 %rd1179, [%rd1178+0];
+	mov.b64 %rd1180, %rd1179;
+	mov.b64 %rd1182, 2;
+	mul.lo.s64 %rd1181, %rd1182, %rd1173;
+	add.s64 %rd1183, %rd1181, 1;
+	mul.lo.s64 %rd1184, %rd1183, %rd181;
+	mad.lo.s64 %rd1185, %rd1184, 8, %rd179;
+	ld.shared.s64 %rd1186, [%rd1185+0];
+	mov.b64 %rd1187, %rd1186;
+	add.s64 %rd1188, %rd1180, %rd1174;
+	mov.b64 %rd1189, %rd1188;
+	mov.b64 %rd1190, %rd1187;
+	mov.b64 %rd1191, %rd1189;
+	mov.b64 %rd1192, %rd1190;
+	bra.uni $L254;
+$L256:
+	mov.b64 %rd1193, %rd1162;
+	mov.b32 %r277, %r276;
+	cvt.s64.s32 %rd1194, %r277;
+	mul.lo.s64 %rd1195, %rd1194, %rd32;
+	mad.lo.s64 %rd1196, %rd1195, 8, %rd28;
+	ld.global.nc.s64 %rd1197, [%rd1196+0];
+	mov.b64 %rd1198, %rd1197;
+	mov.b64 %rd1199, %rd1198;
+	mov.b64 %rd1200, %rd1162;
+	mov.b32 %r278, %r276;
+	cvt.s64.s32 %rd1201, %r278;
+	add.s64 %rd1202, %rd1201, 1;
+	mul.lo.s64 %rd1203, %rd1202, %rd32;
+	mad.lo.s64 %rd1204, %rd1203, 8, %rd28;
+	ld.global.nc.s64 %rd1205, [%rd1204+0];
+	mov.b64 %rd1206, %rd1205;
+	mov.b64 %rd1207, %rd1206;
+	add.s64 %rd1208, %rd1199, %rd1174;
+	mov.b64 %rd1209, %rd1208;
+	mov.b64 %rd1210, %rd1207;
+	mov.b64 %rd1191, %rd1209;
+	mov.b64 %rd1192, %rd1210;
+	bra.uni $L254;
+$L253:
+	bra.uni $L252;
+$L254:
+	mov.b64 %rd1211, %rd1191;
+	mov.b64 %rd1212, %rd1192;
+	mov.b64 %rd1154, %rd1211;
+	mov.b64 %rd1155, %rd1212;
+	add.s64 %rd1213, %rd1153, %rd1136;
+	mov.b64 %rd1153, %rd1213;
+	bra.uni $L246;
+$L249:
+	mul.lo.s64 %rd1214, %rd1154, %rd39;
+	mad.lo.s64 %rd1215, %rd1214, 4, %rd35;
+	ld.global.nc.s32 %r279, [%rd1215+0];
+	mov.b32 %r280, %r279;
+	mov.b32 %r281, %r280;
+	mov.b64 %rd1216, 0;
+	mov.b64 %rd1217, 0;
+	@!%p208 bra $L258;
+	mov.b64 %rd1218, %rd1121;
+	mov.b32 %r282, %r281;
+	cvt.s64.s32 %rd1219, %r282;
+	mul.lo.s64 %rd1220, %rd1219, %rd32;
+	mad.lo.s64 %rd1221, %rd1220, 8, %rd28;
+	ld.global.nc.s64 %rd1222, [%rd1221+0];
+	mov.b64 %rd1223, %rd1222;
+	mov.b64 %rd1224, %rd1223;
+	mov.b64 %rd1225, %rd1121;
+	mov.b32 %r283, %r281;
+	cvt.s64.s32 %rd1226, %r283;
+	add.s64 %rd1227, %rd1226, 1;
+	mul.lo.s64 %rd1228, %rd1227, %rd32;
+	mad.lo.s64 %rd1229, %rd1228, 8, %rd28;
+	ld.global.nc.s64 %rd1230, [%rd1229+0];
+	mov.b64 %rd1231, %rd1230;
+	mov.b64 %rd1232, %rd1231;
+	mov.b64 %rd1233, %rd1224;
+	mov.b64 %rd1234, %rd1232;
+	mov.b64 %rd1216, %rd1233;
+	mov.b64 %rd1217, %rd1234;
+$L258:
+	mov.b32 %r284, %r269;
+	mov.pred %p220, %p209;
+	mov.b32 %r285, %r271;
+	mov.b32 %r286, %r281;
+	mov.b64 %rd1235, %rd1154;
+$L259:
+	cvt.s64.s32 %rd1236, %r285;
+	mul.lo.s64 %rd1237, %rd1236, %rd127;
+	mad.lo.s64 %rd1238, %rd1237, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd1239, [%rd1238+0];
+	mov.b64 %rd1240, %rd1239;
+	mov.b64 %rd1241, %rd1240;
+	shr.u64 %rd1242, %rd1241, 32;
+	cvt.u32.u64 %r287, %rd1242;
+	mov.b32 %r288, %r287;
+	add.s32 %r289, %r288, 1;
+	mov.b32 %r290, %r289;
+	mov.b32 %r291, %r290;
+	mov.b32 %r292, %r285;
+	cvt.u64.u32 %rd1243, %r291;
+	shl.b64 %rd1244, %rd1243, 32;
+	cvt.u64.u32 %rd1245, %r292;
+	or.b64 %rd1246, %rd1244, %rd1245;
+	mov.b64 %rd1247, %rd1246;
+	mov.b64 %rd1248, %rd1247;
+$L262:
+	cvt.s64.s32 %rd1249, %r286;
+	mul.lo.s64 %rd1250, %rd1249, %rd127;
+	mad.lo.s64 %rd1251, %rd1250, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd1252, [%rd1251+0];
+	mov.b64 %rd1253, %rd1252;
+	mov.b64 %rd1254, %rd1253;
+	shr.u64 %rd1255, %rd1254, 32;
+	cvt.u32.u64 %r293, %rd1255;
+	setp.ls.u32 %p221, %r293, %r290;
+	@!%p221 bra $L266;
+	mov.pred %p222, 0;
+	bra.uni $L261;
 $L266:
-	add.s64 %rd1111, %rd1105, 1;
-	mov.b64 %rd1105, %rd1111;
-	bra.uni $L265;
-$L267:
+	cvt.s64.s32 %rd1256, %r286;
+	mul.lo.s64 %rd1257, %rd1256, %rd127;
+	mad.lo.s64 %rd1258, %rd1257, 8, %rd123;
+	atom.global.cas.b64 %rd1259, [%rd1258], %rd1254, %rd1248;
+	setp.eq.u64 %p223, %rd1259, %rd1254;
+	mov.pred %p224, %p223;
+	@!%p224 bra $L268;
+	mov.pred %p222, 1;
+	bra.uni $L261;
+$L268:
+$L263:
+	bra.uni $L262;
 $L264:
-	add.s64 %rd1112, %rd818, %rd1011;
-	min.s64 %rd1113, %rd808, %rd1112;
-	mov.b64 %rd818, %rd1113;
-	bra.uni $L233;
-$L232:
-	mov.b64 %rd1114, 0;
-	cvt.u64.u32 %rd1115, %r2;
-	setp.eq.s64 %p216, %rd1115, 0;
-	setp.gt.s64 %p217, %rd1011, 0;
-	and.pred %p218, %p216, %p217;
-	@!%p218 bra $L271;
-	mul.lo.s64 %rd1116, %rd806, %rd120;
-	mad.lo.s64 %rd1117, %rd1116, 8, %rd116;
-	atom.global.add.u64 %rd1118, [%rd1117], %rd1011;
-	mov.b64 %rd1119, %rd1118;
-	mov.b64 %rd1114, %rd1119;
-$L271:
-	cvt.u64.u32 %rd1120, %r2;
-	setp.eq.s64 %p219, %rd1120, 0;
-	setp.eq.u32 %p220, %r1, 0;
-	and.pred %p221, %p219, %p220;
-	bar.sync 0;
-	@!%p221 bra $L272;
-	st.shared.s64 [%rd1+1024], %rd1114;
+	bra.uni $L261;
+$L260:
+	bra.uni $L259;
+$L261:
+	@!%p222 bra $L270;
+	mul.lo.s64 %rd1260, %rd1158, %rd1152;
+	mad.lo.s64 %rd1261, %rd1260, 4, %rd1150;
+	st.shared.s32 [%rd1261+0], %r281;
+	@!%p208 bra $L272;
+	mov.b64 %rd1263, 2;
+	mul.lo.s64 %rd1262, %rd1263, %rd1158;
+	mul.lo.s64 %rd1264, %rd1262, %rd173;
+	mad.lo.s64 %rd1265, %rd1264, 8, %rd171;
+	st.shared.s64 [%rd1265+0], %rd1216;
+	mov.b64 %rd1267, 2;
+	mul.lo.s64 %rd1266, %rd1267, %rd1158;
+	add.s64 %rd1268, %rd1266, 1;
+	mul.lo.s64 %rd1269, %rd1268, %rd173;
+	mad.lo.s64 %rd1270, %rd1269, 8, %rd171;
+	st.shared.s64 [%rd1270+0], %rd1217;
 $L272:
-	bar.sync 0;
-	ld.shared.s64 %rd1121, [%rd1+1024];
-	mov.b64 %rd1122, %rd1121;
-	add.s64 %rd1123, %rd1122, %rd1010;
-	mov.b64 %rd1124, %rd1123;
-	mov.b64 %rd1125, 0;
-$L273:
-	setp.lt.s64 %p222, %rd1125, %rd819;
-	not.pred %p223, %p222;
-	@!%p223 bra $L277;
+	add.s64 %rd1271, %rd1158, 1;
+	mov.b64 %rd1158, %rd1271;
+	setp.eq.s64 %p225, %rd1158, %rd1131;
+	@!%p225 bra $L274;
+	mov.b64 %rd1272, %rd1121;
+	mov.b64 %rd1273, %rd1122;
+	mov.b64 %rd1274, %rd1123;
+	mov.b64 %rd1275, %rd1124;
+	mov.b64 %rd1276, %rd1125;
+	mov.b64 %rd1277, %rd1126;
+	mov.pred %p226, %p206;
+	mov.pred %p227, %p207;
+	mov.b32 %r294, %r268;
+	mov.b64 %rd1278, %rd1127;
+	mov.b64 %rd1279, %rd1128;
+	mov.b64 %rd1280, %rd1129;
+	mov.b64 %rd1281, %rd1130;
+	mov.pred %p228, %p208;
+	mov.b32 %r295, %r269;
+	mov.pred %p229, %p209;
+	mov.pred %p230, %p210;
+	mov.b64 %rd1282, %rd307;
+	mov.b64 %rd1283, %rd308;
+	mov.b64 %rd1284, %rd309;
+	mov.b64 %rd1285, %rd310;
+	mov.b64 %rd1286, %rd311;
+	mov.b64 %rd1287, %rd312;
+	mov.b64 %rd1288, %rd313;
+	mov.b64 %rd1289, %rd314;
+	mov.b64 %rd1290, %rd315;
+	mov.pred %p231, %p211;
+	mov.b64 %rd1291, %rd316;
+	mov.b64 %rd1292, %rd317;
+	mov.b64 %rd1293, %rd318;
+	mov.b32 %r296, %r270;
+	mov.b64 %rd1294, %rd1131;
+	mov.b64 %rd1295, %rd1132;
+	mov.b64 %rd1296, %rd1139;
+	mov.b64 %rd1297, %rd1158;
+	mov.b64 %rd1298, %rd1146;
+	mov.b64 %rd1299, %rd1147;
+	mov.b64 %rd1300, %rd1149;
+	mov.b64 %rd1301, %rd168;
+	mov.b64 %rd1302, %rd169;
+	mov.b64 %rd1303, %rd170;
+	mul.lo.s64 %rd1304, %rd1300, %rd186;
+	mad.lo.s64 %rd1305, %rd1304, 4, %rd184;
+	cvt.u32.u64 %r297, %rd1297;
+	atom.shared.add.s32 %r298, [%rd1305], %r297;
+	mov.b32 %r299, %r298;
+	cvt.s64.s32 %rd1306, %r299;
+	mov.b64 %rd1307, %rd1306;
+	sub.s64 %rd1308, %rd1299, %rd1307;
+	max.s64 %rd1309, %rd1308, 0;
+	min.s64 %rd1310, %rd1309, %rd1297;
+	mov.b64 %rd1311, %rd1310;
+	mov.b64 %rd1312, 0;
+$L275:
+	setp.lt.s64 %p232, %rd1312, %rd1311;
+	not.pred %p233, %p232;
+	@!%p233 bra $L279;
+	bra.uni $L277;
+$L279:
+	mul.lo.s64 %rd1313, %rd1312, %rd1303;
+	mad.lo.s64 %rd1314, %rd1313, 4, %rd1301;
+	ld.shared.s32 %r300, [%rd1314+0];
+	mov.b32 %r301, %r300;
+	add.s64 %rd1315, %rd1298, %rd1307;
+	add.s64 %rd1316, %rd1315, %rd1312;
+	mul.lo.s64 %rd1317, %rd1316, %rd178;
+	mad.lo.s64 %rd1318, %rd1317, 4, %rd176;
+	st.shared.s32 [%rd1318+0], %r301;
+	@!%p228 bra $L281;
+	mov.b64 %rd1320, 2;
+	mul.lo.s64 %rd1319, %rd1320, %rd1312;
+	mul.lo.s64 %rd1321, %rd1319, %rd173;
+	mad.lo.s64 %rd1322, %rd1321, 8, %rd171;
+	ld.shared.s64 %rd1323, [%rd1322+0];
+	mov.b64 %rd1324, %rd1323;
+	add.s64 %rd1325, %rd1298, %rd1307;
+	add.s64 %rd1326, %rd1325, %rd1312;
+	mov.b64 %rd1328, 2;
+	mul.lo.s64 %rd1327, %rd1328, %rd1326;
+	mul.lo.s64 %rd1329, %rd1327, %rd181;
+	mad.lo.s64 %rd1330, %rd1329, 8, %rd179;
+	st.shared.s64 [%rd1330+0], %rd1324;
+	mov.b64 %rd1332, 2;
+	mul.lo.s64 %rd1331, %rd1332, %rd1312;
+	add.s64 %rd1333, %rd1331, 1;
+	mul.lo.s64 %rd1334, %rd1333, %rd173;
+	mad.lo.s64 %rd1335, %rd1334, 8, %rd171;
+	ld.shared.s64 %rd1336, [%rd1335+0];
+	mov.b64 %rd1337, %rd1336;
+	add.s64 %rd1338, %rd1298, %rd1307;
+	add.s64 %rd1339, %rd1338, %rd1312;
+	mov.b64 %rd1341, 2;
+	mul.lo.s64 %rd1340, %rd1341, %rd1339;
+	add.s64 %rd1342, %rd1340, 1;
+	mul.lo.s64 %rd1343, %rd1342, %rd181;
+	mad.lo.s64 %rd1344, %rd1343, 8, %rd179;
+	st.shared.s64 [%rd1344+0], %rd1337;
+$L281:
+$L276:
+	add.s64 %rd1345, %rd1312, 1;
+	mov.b64 %rd1312, %rd1345;
 	bra.uni $L275;
 $L277:
-	mul.lo.s64 %rd1126, %rd1125, %rd812;
-	mad.lo.s64 %rd1127, %rd1126, 4, %rd810;
-	ld.shared.s32 %r306, [%rd1127+0];
-	mov.b32 %r307, %r306;
-	add.s64 %rd1128, %rd1124, %rd1125;
-	mul.lo.s64 %rd1129, %rd1128, %rd280;
-	mad.lo.s64 %rd1130, %rd1129, 4, %rd278;
-	st.global.s32 [%rd1130+0], %r307;
-$L274:
-	add.s64 %rd1131, %rd1125, 1;
-	mov.b64 %rd1125, %rd1131;
-	bra.uni $L273;
-$L275:
-$L233:
-	setp.eq.s64 %p224, %rd1012, 0;
-	@!%p224 bra $L279;
-	bra.uni $L170;
-$L279:
-$L169:
-	bra.uni $L168;
-$L170:
-	mov.b64 %rd1132, %rd818;
-	mov.b64 %rd1133, %rd816;
-	mov.b64 %rd1134, %rd817;
-	mov.b64 %rd1135, %rd1132;
-	mov.b64 %rd1136, %rd1133;
-	mov.b64 %rd1137, %rd1134;
-	mov.b64 %rd1138, %rd1135;
-	mov.b64 %rd1139, %rd1136;
-	mov.b64 %rd1140, %rd1137;
-	mov.b64 %rd754, %rd1138;
-	mov.b64 %rd774, %rd1139;
-	mov.b64 %rd775, %rd1140;
-	add.s64 %rd1141, %rd755, %rd774;
-	mov.b64 %rd755, %rd1141;
-	max.s64 %rd1142, %rd756, %rd775;
-	mov.b64 %rd756, %rd1142;
-$L164:
-	add.s64 %rd1143, %rd757, 1;
-	mov.b64 %rd757, %rd1143;
-	bra.uni $L163;
-$L165:
-	mov.b64 %rd1144, %rd755;
-	// block reduction
-	sub.u32 %r308, %r13, 1;
-	mov.b32 %r309, %r3;
-$L280:
-	setp.hs.u32 %p225, %r309, 32;
-	@%p225 bra $L281;
-	mov.b64 {%r310, %r311}, %rd1144;
-	shfl.sync.down.b32 %r312|%p226, %r310, %r309, %r308, %r17;
-	shfl.sync.down.b32 %r313, %r311, %r309, %r308, %r17;
-	mov.b64 %rd1145, {%r312, %r313};
-	@!%p226 bra $L282;
-	add.s64 %rd1146, %rd1144, %rd1145;
-	mov.b64 %rd1144, %rd1146;
+	mov.b64 %rd1346, 0;
+	mov.b64 %rd1347, 0;
+	mov.b64 %rd1348, 0;
+	mov.b64 %rd1349, %rd1311;
 $L282:
-	shl.b32 %r309, %r309, 1;
-	bra.uni $L280;
-$L281:
-	setp.eq.u32 %p227, %r7, 0;
-	@!%p227 bra $L283;
-	mul.wide.u32 %rd1147, %r8, 16;
-	add.s64 %rd1148, %rd1, %rd1147;
-	st.shared.s64 [%rd1148+0], %rd1144;
-$L283:
-	bar.sync 0;
-	setp.eq.u32 %p228, %r8, 0;
-	@!%p228 bra $L284;
-	setp.lo.u32 %p229, %r7, %r10;
-	@!%p229 bra $L285;
-	mul.wide.u32 %rd1149, %r7, 16;
-	add.s64 %rd1150, %rd1, %rd1149;
-	ld.shared.s64 %rd1151, [%rd1150+0];
-	mov.b64 %rd1144, %rd1151;
-$L285:
-	sub.u32 %r314, %r10, 1;
-	mov.b64 {%r315, %r316}, %rd1144;
-	shfl.sync.down.b32 %r317|%p230, %r315, 1, %r314, %r17;
-	shfl.sync.down.b32 %r318, %r316, 1, %r314, %r17;
-	mov.b64 %rd1152, {%r317, %r318};
-	@!%p230 bra $L286;
-	add.s64 %rd1153, %rd1144, %rd1152;
-	mov.b64 %rd1144, %rd1153;
+	setp.lt.s64 %p234, %rd1349, %rd1297;
+	not.pred %p235, %p234;
+	@!%p235 bra $L286;
+	bra.uni $L284;
 $L286:
-	mov.b64 {%r319, %r320}, %rd1144;
-	shfl.sync.down.b32 %r321|%p231, %r319, 2, %r314, %r17;
-	shfl.sync.down.b32 %r322, %r320, 2, %r314, %r17;
-	mov.b64 %rd1154, {%r321, %r322};
-	@!%p231 bra $L287;
-	add.s64 %rd1155, %rd1144, %rd1154;
-	mov.b64 %rd1144, %rd1155;
+	mul.lo.s64 %rd1350, %rd1349, %rd1303;
+	mad.lo.s64 %rd1351, %rd1350, 4, %rd1301;
+	ld.shared.s32 %r302, [%rd1351+0];
+	mov.b32 %r303, %r302;
+	mov.b32 %r304, %r303;
+	mov.pred %p236, 0;
+	mov.b64 %rd1352, %rd1348;
+	mov.b32 %r305, %r304;
 $L287:
-	mov.b64 {%r323, %r324}, %rd1144;
-	shfl.sync.down.b32 %r325|%p232, %r323, 4, %r314, %r17;
-	shfl.sync.down.b32 %r326, %r324, 4, %r314, %r17;
-	mov.b64 %rd1156, {%r325, %r326};
-	@!%p232 bra $L288;
-	add.s64 %rd1157, %rd1144, %rd1156;
-	mov.b64 %rd1144, %rd1157;
-$L288:
-	mov.b64 {%r327, %r328}, %rd1144;
-	shfl.sync.down.b32 %r329|%p233, %r327, 8, %r314, %r17;
-	shfl.sync.down.b32 %r330, %r328, 8, %r314, %r17;
-	mov.b64 %rd1158, {%r329, %r330};
-	@!%p233 bra $L289;
-	add.s64 %rd1159, %rd1144, %rd1158;
-	mov.b64 %rd1144, %rd1159;
-$L289:
-	mov.b64 {%r331, %r332}, %rd1144;
-	shfl.sync.down.b32 %r333|%p234, %r331, 16, %r314, %r17;
-	shfl.sync.down.b32 %r334, %r332, 16, %r314, %r17;
-	mov.b64 %rd1160, {%r333, %r334};
-	@!%p234 bra $L290;
-	add.s64 %rd1161, %rd1144, %rd1160;
-	mov.b64 %rd1144, %rd1161;
-$L290:
-	@!%p227 bra $L291;
-	st.shared.s64 [%rd1+1024], %rd1144;
-$L291:
-$L284:
-	bar.sync 0;
-	ld.shared.s64 %rd1162, [%rd1+1024];
-	mov.b64 %rd1144, %rd1162;
-	mov.b64 %rd1163, %rd1144;
-	mov.b64 %rd755, %rd1163;
-	mov.b64 %rd1164, %rd756;
-	// block reduction
-	sub.u32 %r335, %r13, 1;
-	mov.b32 %r336, %r3;
-$L292:
-	setp.hs.u32 %p235, %r336, 32;
-	@%p235 bra $L293;
-	mov.b64 {%r337, %r338}, %rd1164;
-	shfl.sync.down.b32 %r339|%p236, %r337, %r336, %r335, %r17;
-	shfl.sync.down.b32 %r340, %r338, %r336, %r335, %r17;
-	mov.b64 %rd1165, {%r339, %r340};
-	@!%p236 bra $L294;
-	max.s64 %rd1166, %rd1164, %rd1165;
-	mov.b64 %rd1164, %rd1166;
-$L294:
-	shl.b32 %r336, %r336, 1;
-	bra.uni $L292;
+	@!%p230 bra $L291;
+	shr.s32 %r306, %r305, 5;
+	cvt.s64.s32 %rd1353, %r306;
+	mov.b64 %rd1354, %rd1353;
+	and.b32 %r307, %r305, 31;
+	cvt.s64.s32 %rd1355, %r307;
+	min.u64 %rd1356, %rd1355, 32;
+	cvt.u32.u64 %r308, %rd1356;
+	mov.b32 %r310, 0x1;
+	shl.b32 %r309, %r310, %r308;
+	setp.hs.u32 %p237, %r308, 32;
+	selp.b32 %r311, 0, %r309, %p237;
+	mov.b32 %r312, %r311;
+	mov.b64 %rd1357, %rd1354;
+	mov.b32 %r313, %r312;
+	mul.lo.s64 %rd1358, %rd1357, %rd1290;
+	mad.lo.s64 %rd1359, %rd1358, 4, %rd1288;
+	ld.relaxed.gpu.global.u32 %r314, [%rd1359+0];
+	mov.b32 %r315, %r314;
+	and.b32 %r316, %r315, %r313;
+	setp.ne.u32 %p238, %r316, 0x0;
+	mov.pred %p239, %p238;
+	not.pred %p240, %p239;
+	@!%p240 bra $L293;
+	mul.lo.s64 %rd1360, %rd1357, %rd1290;
+	mad.lo.s64 %rd1361, %rd1360, 4, %rd1288;
+	atom.global.or.b32 %r317, [%rd1361], %r313;
+	mov.b32 %r318, %r317;
+	and.b32 %r319, %r318, %r313;
+	setp.ne.u32 %p241, %r319, 0x0;
+	mov.pred %p239, %p241;
 $L293:
-	setp.eq.u32 %p237, %r7, 0;
-	@!%p237 bra $L295;
-	mul.wide.u32 %rd1167, %r8, 16;
-	add.s64 %rd1168, %rd1, %rd1167;
-	st.shared.s64 [%rd1168+0], %rd1164;
+	@!%p239 bra $L295;
+	mov.b64 %rd1362, %rd1352;
+	mov.b64 %rd1363, %rd1362;
+	mov.pred %p242, 0;
+	bra.uni $L289;
 $L295:
-	bar.sync 0;
-	setp.eq.u32 %p238, %r8, 0;
-	@!%p238 bra $L296;
-	setp.lo.u32 %p239, %r7, %r10;
-	@!%p239 bra $L297;
-	mul.wide.u32 %rd1169, %r7, 16;
-	add.s64 %rd1170, %rd1, %rd1169;
-	ld.shared.s64 %rd1171, [%rd1170+0];
-	mov.b64 %rd1164, %rd1171;
-$L297:
-	sub.u32 %r341, %r10, 1;
-	mov.b64 {%r342, %r343}, %rd1164;
-	shfl.sync.down.b32 %r344|%p240, %r342, 1, %r341, %r17;
-	shfl.sync.down.b32 %r345, %r343, 1, %r341, %r17;
-	mov.b64 %rd1172, {%r344, %r345};
-	@!%p240 bra $L298;
-	max.s64 %rd1173, %rd1164, %rd1172;
-	mov.b64 %rd1164, %rd1173;
-$L298:
-	mov.b64 {%r346, %r347}, %rd1164;
-	shfl.sync.down.b32 %r348|%p241, %r346, 2, %r341, %r17;
-	shfl.sync.down.b32 %r349, %r347, 2, %r341, %r17;
-	mov.b64 %rd1174, {%r348, %r349};
-	@!%p241 bra $L299;
-	max.s64 %rd1175, %rd1164, %rd1174;
-	mov.b64 %rd1164, %rd1175;
+	mov.b64 %rd1364, %rd1352;
+	mov.b64 %rd1363, %rd1364;
+	mov.pred %p242, 1;
+	bra.uni $L289;
+$L291:
+	@!%p231 bra $L297;
+	cvt.s64.s32 %rd1365, %r305;
+	mul.lo.s64 %rd1366, %rd1365, %rd1293;
+	mad.lo.s64 %rd1367, %rd1366, 4, %rd1291;
+	ld.relaxed.gpu.global.s32 %r320, [%rd1367+0];
+	mov.b32 %r321, %r320;
+	setp.eq.s32 %p243, %r321, %r296;
+	mov.pred %p244, %p243;
+	not.pred %p245, %p244;
+	@!%p245 bra $L299;
+	cvt.s64.s32 %rd1368, %r305;
+	mul.lo.s64 %rd1369, %rd1368, %rd1293;
+	mad.lo.s64 %rd1370, %rd1369, 4, %rd1291;
+	atom.global.exch.b32 %r322, [%rd1370], %r296;
+	mov.b32 %r323, %r322;
+	setp.eq.s32 %p246, %r323, %r296;
+	mov.pred %p244, %p246;
 $L299:
-	mov.b64 {%r350, %r351}, %rd1164;
-	shfl.sync.down.b32 %r352|%p242, %r350, 4, %r341, %r17;
-	shfl.sync.down.b32 %r353, %r351, 4, %r341, %r17;
-	mov.b64 %rd1176, {%r352, %r353};
-	@!%p242 bra $L300;
-	max.s64 %rd1177, %rd1164, %rd1176;
-	mov.b64 %rd1164, %rd1177;
-$L300:
-	mov.b64 {%r354, %r355}, %rd1164;
-	shfl.sync.down.b32 %r356|%p243, %r354, 8, %r341, %r17;
-	shfl.sync.down.b32 %r357, %r355, 8, %r341, %r17;
-	mov.b64 %rd1178, {%r356, %r357};
-	@!%p243 bra $L301;
-	max.s64 %rd1179, %rd1164, %rd1178;
-	mov.b64 %rd1164, %rd1179;
+	@!%p244 bra $L301;
+	mov.b64 %rd1371, %rd1352;
+	mov.b64 %rd1363, %rd1371;
+	mov.pred %p242, 0;
+	bra.uni $L289;
 $L301:
-	mov.b64 {%r358, %r359}, %rd1164;
-	shfl.sync.down.b32 %r360|%p244, %r358, 16, %r341, %r17;
-	shfl.sync.down.b32 %r361, %r359, 16, %r341, %r17;
-	mov.b64 %rd1180, {%r360, %r361};
-	@!%p244 bra $L302;
-	max.s64 %rd1181, %rd1164, %rd1180;
-	mov.b64 %rd1164, %rd1181;
-$L302:
-	@!%p237 bra $L303;
-	st.shared.s64 [%rd1+1024], %rd1164;
+$L297:
+	mul.lo.s64 %rd1372, %rd1352, %rd1303;
+	mad.lo.s64 %rd1373, %rd1372, 4, %rd1301;
+	st.shared.s32 [%rd1373+0], %r305;
+	add.s64 %rd1374, %rd1352, 1;
+	mov.b64 %rd1375, %rd1374;
+	mov.b64 %rd1363, %rd1375;
+	mov.pred %p242, 1;
+	bra.uni $L289;
+$L288:
+	bra.uni $L287;
+$L289:
+	mov.b64 %rd1376, %rd1363;
+	mov.pred %p247, %p242;
+	mov.b64 %rd1348, %rd1376;
+	mov.pred %p236, %p247;
+	@!%p236 bra $L303;
+	mov.b64 %rd1377, %rd1272;
+	mov.b32 %r324, %r304;
+	cvt.s64.s32 %rd1378, %r324;
+	add.s64 %rd1379, %rd1378, 1;
+	mul.lo.s64 %rd1380, %rd1379, %rd32;
+	mad.lo.s64 %rd1381, %rd1380, 8, %rd28;
+	ld.global.nc.s64 %rd1382, [%rd1381+0];
+	mov.b64 %rd1383, %rd1382;
+	cvt.s64.s32 %rd1384, %r324;
+	mul.lo.s64 %rd1385, %rd1384, %rd32;
+	mad.lo.s64 %rd1386, %rd1385, 8, %rd28;
+	ld.global.nc.s64 %rd1387, [%rd1386+0];
+	mov.b64 %rd1388, %rd1387;
+	sub.s64 %rd1389, %rd1383, %rd1388;
+	mov.b64 %rd1390, %rd1389;
+	mov.b64 %rd1391, %rd1390;
+	add.s64 %rd1392, %rd1346, %rd1391;
+	mov.b64 %rd1346, %rd1392;
+	max.s64 %rd1393, %rd1347, %rd1391;
+	mov.b64 %rd1347, %rd1393;
 $L303:
-$L296:
-	bar.sync 0;
-	ld.shared.s64 %rd1182, [%rd1+1024];
-	mov.b64 %rd1164, %rd1182;
-	mov.b64 %rd1183, %rd1164;
-	mov.b64 %rd756, %rd1183;
-	cvt.u64.u32 %rd1184, %r2;
-	setp.eq.s64 %p245, %rd1184, 0;
-	@!%p245 bra $L305;
-	setp.gt.s64 %p246, %rd755, 0;
-	@!%p246 bra $L307;
-	add.s64 %rd1185, %rd351, 1;
-	mul.lo.s64 %rd1186, %rd1185, %rd120;
-	mad.lo.s64 %rd1187, %rd1186, 8, %rd116;
-	atom.global.add.u64 %rd1188, [%rd1187], %rd755;
+$L283:
+	add.s64 %rd1394, %rd1349, 1;
+	mov.b64 %rd1349, %rd1394;
+	bra.uni $L282;
+$L284:
+	setp.gt.s64 %p248, %rd1348, 0;
+	@!%p248 bra $L305;
+	mul.lo.s64 %rd1395, %rd1296, %rd120;
+	mad.lo.s64 %rd1396, %rd1395, 8, %rd116;
+	atom.global.add.u64 %rd1397, [%rd1396], %rd1348;
+	mov.b64 %rd1398, %rd1397;
+	mov.b64 %rd1399, %rd1398;
+	mov.b64 %rd1400, 0;
+$L306:
+	setp.lt.s64 %p249, %rd1400, %rd1348;
+	not.pred %p250, %p249;
+	@!%p250 bra $L310;
+	bra.uni $L308;
+$L310:
+	mul.lo.s64 %rd1401, %rd1400, %rd1303;
+	mad.lo.s64 %rd1402, %rd1401, 4, %rd1301;
+	ld.shared.s32 %r325, [%rd1402+0];
+	mov.b32 %r326, %r325;
+	add.s64 %rd1403, %rd1399, %rd1400;
+	mul.lo.s64 %rd1404, %rd1403, %rd295;
+	mad.lo.s64 %rd1405, %rd1404, 4, %rd293;
+	st.global.s32 [%rd1405+0], %r326;
 $L307:
-	setp.gt.s64 %p247, %rd756, 0;
-	@!%p247 bra $L309;
-	add.s64 %rd1189, %rd351, 2;
-	mul.lo.s64 %rd1190, %rd1189, %rd120;
-	mad.lo.s64 %rd1191, %rd1190, 8, %rd116;
-	atom.global.max.s64 %rd1192, [%rd1191], %rd756;
-$L309:
-	add.s64 %rd1193, %rd351, 3;
-	mul.lo.s64 %rd1194, %rd1193, %rd120;
-	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
-	atom.global.max.s64 %rd1196, [%rd1195], %rd757;
+	add.s64 %rd1406, %rd1400, 1;
+	mov.b64 %rd1400, %rd1406;
+	bra.uni $L306;
+$L308:
 $L305:
+	mov.b64 %rd1407, %rd1346;
+	mov.b64 %rd1408, %rd1347;
+	mov.b64 %rd1409, %rd1407;
+	mov.b64 %rd1410, %rd1408;
+	mov.b64 %rd1411, %rd1409;
+	mov.b64 %rd1412, %rd1410;
+	mov.b64 %rd1413, %rd1411;
+	mov.b64 %rd1414, %rd1412;
+	add.s64 %rd1415, %rd1156, %rd1413;
+	mov.b64 %rd1156, %rd1415;
+	max.s64 %rd1416, %rd1157, %rd1414;
+	mov.b64 %rd1157, %rd1416;
+	mov.b64 %rd1158, 0;
+$L274:
+$L270:
+	add.s64 %rd1417, %rd1154, %rd1137;
+	mov.b64 %rd1154, %rd1417;
+$L246:
+	bra.uni $L245;
+$L247:
+	setp.gt.s64 %p251, %rd1158, 0;
+	@!%p251 bra $L312;
+	mov.b64 %rd1418, %rd1121;
+	mov.b64 %rd1419, %rd1122;
+	mov.b64 %rd1420, %rd1123;
+	mov.b64 %rd1421, %rd1124;
+	mov.b64 %rd1422, %rd1125;
+	mov.b64 %rd1423, %rd1126;
+	mov.pred %p252, %p206;
+	mov.pred %p253, %p207;
+	mov.b32 %r327, %r268;
+	mov.b64 %rd1424, %rd1127;
+	mov.b64 %rd1425, %rd1128;
+	mov.b64 %rd1426, %rd1129;
+	mov.b64 %rd1427, %rd1130;
+	mov.pred %p254, %p208;
+	mov.b32 %r328, %r269;
+	mov.pred %p255, %p209;
+	mov.pred %p256, %p210;
+	mov.b64 %rd1428, %rd307;
+	mov.b64 %rd1429, %rd308;
+	mov.b64 %rd1430, %rd309;
+	mov.b64 %rd1431, %rd310;
+	mov.b64 %rd1432, %rd311;
+	mov.b64 %rd1433, %rd312;
+	mov.b64 %rd1434, %rd313;
+	mov.b64 %rd1435, %rd314;
+	mov.b64 %rd1436, %rd315;
+	mov.pred %p257, %p211;
+	mov.b64 %rd1437, %rd316;
+	mov.b64 %rd1438, %rd317;
+	mov.b64 %rd1439, %rd318;
+	mov.b32 %r329, %r270;
+	mov.b64 %rd1440, %rd1131;
+	mov.b64 %rd1441, %rd1132;
+	mov.b64 %rd1442, %rd1139;
+	mov.b64 %rd1443, %rd1158;
+	mov.b64 %rd1444, %rd1146;
+	mov.b64 %rd1445, %rd1147;
+	mov.b64 %rd1446, %rd1149;
+	mov.b64 %rd1447, %rd168;
+	mov.b64 %rd1448, %rd169;
+	mov.b64 %rd1449, %rd170;
+	mul.lo.s64 %rd1450, %rd1446, %rd186;
+	mad.lo.s64 %rd1451, %rd1450, 4, %rd184;
+	cvt.u32.u64 %r330, %rd1443;
+	atom.shared.add.s32 %r331, [%rd1451], %r330;
+	mov.b32 %r332, %r331;
+	cvt.s64.s32 %rd1452, %r332;
+	mov.b64 %rd1453, %rd1452;
+	sub.s64 %rd1454, %rd1445, %rd1453;
+	max.s64 %rd1455, %rd1454, 0;
+	min.s64 %rd1456, %rd1455, %rd1443;
+	mov.b64 %rd1457, %rd1456;
+	mov.b64 %rd1458, 0;
+$L313:
+	setp.lt.s64 %p258, %rd1458, %rd1457;
+	not.pred %p259, %p258;
+	@!%p259 bra $L317;
+	bra.uni $L315;
+$L317:
+	mul.lo.s64 %rd1459, %rd1458, %rd1449;
+	mad.lo.s64 %rd1460, %rd1459, 4, %rd1447;
+	ld.shared.s32 %r333, [%rd1460+0];
+	mov.b32 %r334, %r333;
+	add.s64 %rd1461, %rd1444, %rd1453;
+	add.s64 %rd1462, %rd1461, %rd1458;
+	mul.lo.s64 %rd1463, %rd1462, %rd178;
+	mad.lo.s64 %rd1464, %rd1463, 4, %rd176;
+	st.shared.s32 [%rd1464+0], %r334;
+	@!%p254 bra $L319;
+	mov.b64 %rd1466, 2;
+	mul.lo.s64 %rd1465, %rd1466, %rd1458;
+	mul.lo.s64 %rd1467, %rd1465, %rd173;
+	mad.lo.s64 %rd1468, %rd1467, 8, %rd171;
+	ld.shared.s64 %rd1469, [%rd1468+0];
+	mov.b64 %rd1470, %rd1469;
+	add.s64 %rd1471, %rd1444, %rd1453;
+	add.s64 %rd1472, %rd1471, %rd1458;
+	mov.b64 %rd1474, 2;
+	mul.lo.s64 %rd1473, %rd1474, %rd1472;
+	mul.lo.s64 %rd1475, %rd1473, %rd181;
+	mad.lo.s64 %rd1476, %rd1475, 8, %rd179;
+	st.shared.s64 [%rd1476+0], %rd1470;
+	mov.b64 %rd1478, 2;
+	mul.lo.s64 %rd1477, %rd1478, %rd1458;
+	add.s64 %rd1479, %rd1477, 1;
+	mul.lo.s64 %rd1480, %rd1479, %rd173;
+	mad.lo.s64 %rd1481, %rd1480, 8, %rd171;
+	ld.shared.s64 %rd1482, [%rd1481+0];
+	mov.b64 %rd1483, %rd1482;
+	add.s64 %rd1484, %rd1444, %rd1453;
+	add.s64 %rd1485, %rd1484, %rd1458;
+	mov.b64 %rd1487, 2;
+	mul.lo.s64 %rd1486, %rd1487, %rd1485;
+	add.s64 %rd1488, %rd1486, 1;
+	mul.lo.s64 %rd1489, %rd1488, %rd181;
+	mad.lo.s64 %rd1490, %rd1489, 8, %rd179;
+	st.shared.s64 [%rd1490+0], %rd1483;
+$L319:
+$L314:
+	add.s64 %rd1491, %rd1458, 1;
+	mov.b64 %rd1458, %rd1491;
+	bra.uni $L313;
+$L315:
+	mov.b64 %rd1492, 0;
+	mov.b64 %rd1493, 0;
+	mov.b64 %rd1494, 0;
+	mov.b64 %rd1495, %rd1457;
+$L320:
+	setp.lt.s64 %p260, %rd1495, %rd1443;
+	not.pred %p261, %p260;
+	@!%p261 bra $L324;
+	bra.uni $L322;
+$L324:
+	mul.lo.s64 %rd1496, %rd1495, %rd1449;
+	mad.lo.s64 %rd1497, %rd1496, 4, %rd1447;
+	ld.shared.s32 %r335, [%rd1497+0];
+	mov.b32 %r336, %r335;
+	mov.b32 %r337, %r336;
+	mov.pred %p262, 0;
+	mov.b64 %rd1498, %rd1494;
+	mov.b32 %r338, %r337;
+$L325:
+	@!%p256 bra $L329;
+	shr.s32 %r339, %r338, 5;
+	cvt.s64.s32 %rd1499, %r339;
+	mov.b64 %rd1500, %rd1499;
+	and.b32 %r340, %r338, 31;
+	cvt.s64.s32 %rd1501, %r340;
+	min.u64 %rd1502, %rd1501, 32;
+	cvt.u32.u64 %r341, %rd1502;
+	mov.b32 %r343, 0x1;
+	shl.b32 %r342, %r343, %r341;
+	setp.hs.u32 %p263, %r341, 32;
+	selp.b32 %r344, 0, %r342, %p263;
+	mov.b32 %r345, %r344;
+	mov.b64 %rd1503, %rd1500;
+	mov.b32 %r346, %r345;
+	mul.lo.s64 %rd1504, %rd1503, %rd1436;
+	mad.lo.s64 %rd1505, %rd1504, 4, %rd1434;
+	ld.relaxed.gpu.global.u32 %r347, [%rd1505+0];
+	mov.b32 %r348, %r347;
+	and.b32 %r349, %r348, %r346;
+	setp.ne.u32 %p264, %r349, 0x0;
+	mov.pred %p265, %p264;
+	not.pred %p266, %p265;
+	@!%p266 bra $L331;
+	mul.lo.s64 %rd1506, %rd1503, %rd1436;
+	mad.lo.s64 %rd1507, %rd1506, 4, %rd1434;
+	atom.global.or.b32 %r350, [%rd1507], %r346;
+	mov.b32 %r351, %r350;
+	and.b32 %r352, %r351, %r346;
+	setp.ne.u32 %p267, %r352, 0x0;
+	mov.pred %p265, %p267;
+$L331:
+	@!%p265 bra $L333;
+	mov.b64 %rd1508, %rd1498;
+	mov.b64 %rd1509, %rd1508;
+	mov.pred %p268, 0;
+	bra.uni $L327;
+$L333:
+	mov.b64 %rd1510, %rd1498;
+	mov.b64 %rd1509, %rd1510;
+	mov.pred %p268, 1;
+	bra.uni $L327;
+$L329:
+	@!%p257 bra $L335;
+	cvt.s64.s32 %rd1511, %r338;
+	mul.lo.s64 %rd1512, %rd1511, %rd1439;
+	mad.lo.s64 %rd1513, %rd1512, 4, %rd1437;
+	ld.relaxed.gpu.global.s32 %r353, [%rd1513+0];
+	mov.b32 %r354, %r353;
+	setp.eq.s32 %p269, %r354, %r329;
+	mov.pred %p270, %p269;
+	not.pred %p271, %p270;
+	@!%p271 bra $L337;
+	cvt.s64.s32 %rd1514, %r338;
+	mul.lo.s64 %rd1515, %rd1514, %rd1439;
+	mad.lo.s64 %rd1516, %rd1515, 4, %rd1437;
+	atom.global.exch.b32 %r355, [%rd1516], %r329;
+	mov.b32 %r356, %r355;
+	setp.eq.s32 %p272, %r356, %r329;
+	mov.pred %p270, %p272;
+$L337:
+	@!%p270 bra $L339;
+	mov.b64 %rd1517, %rd1498;
+	mov.b64 %rd1509, %rd1517;
+	mov.pred %p268, 0;
+	bra.uni $L327;
+$L339:
+$L335:
+	mul.lo.s64 %rd1518, %rd1498, %rd1449;
+	mad.lo.s64 %rd1519, %rd1518, 4, %rd1447;
+	st.shared.s32 [%rd1519+0], %r338;
+	add.s64 %rd1520, %rd1498, 1;
+	mov.b64 %rd1521, %rd1520;
+	mov.b64 %rd1509, %rd1521;
+	mov.pred %p268, 1;
+	bra.uni $L327;
+$L326:
+	bra.uni $L325;
+$L327:
+	mov.b64 %rd1522, %rd1509;
+	mov.pred %p273, %p268;
+	mov.b64 %rd1494, %rd1522;
+	mov.pred %p262, %p273;
+	@!%p262 bra $L341;
+	mov.b64 %rd1523, %rd1418;
+	mov.b32 %r357, %r337;
+	cvt.s64.s32 %rd1524, %r357;
+	add.s64 %rd1525, %rd1524, 1;
+	mul.lo.s64 %rd1526, %rd1525, %rd32;
+	mad.lo.s64 %rd1527, %rd1526, 8, %rd28;
+	ld.global.nc.s64 %rd1528, [%rd1527+0];
+	mov.b64 %rd1529, %rd1528;
+	cvt.s64.s32 %rd1530, %r357;
+	mul.lo.s64 %rd1531, %rd1530, %rd32;
+	mad.lo.s64 %rd1532, %rd1531, 8, %rd28;
+	ld.global.nc.s64 %rd1533, [%rd1532+0];
+	mov.b64 %rd1534, %rd1533;
+	sub.s64 %rd1535, %rd1529, %rd1534;
+	mov.b64 %rd1536, %rd1535;
+	mov.b64 %rd1537, %rd1536;
+	add.s64 %rd1538, %rd1492, %rd1537;
+	mov.b64 %rd1492, %rd1538;
+	max.s64 %rd1539, %rd1493, %rd1537;
+	mov.b64 %rd1493, %rd1539;
+$L341:
+$L321:
+	add.s64 %rd1540, %rd1495, 1;
+	mov.b64 %rd1495, %rd1540;
+	bra.uni $L320;
+$L322:
+	setp.gt.s64 %p274, %rd1494, 0;
+	@!%p274 bra $L343;
+	mul.lo.s64 %rd1541, %rd1442, %rd120;
+	mad.lo.s64 %rd1542, %rd1541, 8, %rd116;
+	atom.global.add.u64 %rd1543, [%rd1542], %rd1494;
+	mov.b64 %rd1544, %rd1543;
+	mov.b64 %rd1545, %rd1544;
+	mov.b64 %rd1546, 0;
+$L344:
+	setp.lt.s64 %p275, %rd1546, %rd1494;
+	not.pred %p276, %p275;
+	@!%p276 bra $L348;
+	bra.uni $L346;
+$L348:
+	mul.lo.s64 %rd1547, %rd1546, %rd1449;
+	mad.lo.s64 %rd1548, %rd1547, 4, %rd1447;
+	ld.shared.s32 %r358, [%rd1548+0];
+	mov.b32 %r359, %r358;
+	add.s64 %rd1549, %rd1545, %rd1546;
+	mul.lo.s64 %rd1550, %rd1549, %rd295;
+	mad.lo.s64 %rd1551, %rd1550, 4, %rd293;
+	st.global.s32 [%rd1551+0], %r359;
+$L345:
+	add.s64 %rd1552, %rd1546, 1;
+	mov.b64 %rd1546, %rd1552;
+	bra.uni $L344;
+$L346:
+$L343:
+	mov.b64 %rd1553, %rd1492;
+	mov.b64 %rd1554, %rd1493;
+	mov.b64 %rd1555, %rd1553;
+	mov.b64 %rd1556, %rd1554;
+	mov.b64 %rd1557, %rd1555;
+	mov.b64 %rd1558, %rd1556;
+	mov.b64 %rd1559, %rd1557;
+	mov.b64 %rd1560, %rd1558;
+	add.s64 %rd1561, %rd1156, %rd1559;
+	mov.b64 %rd1156, %rd1561;
+	max.s64 %rd1562, %rd1157, %rd1560;
+	mov.b64 %rd1157, %rd1562;
+$L312:
+	mov.b64 %rd1563, %rd1156;
+	mov.b64 %rd1564, %rd1157;
+	mov.b64 %rd1565, %rd1563;
+	mov.b64 %rd1566, %rd1564;
+	mov.b64 %rd1567, %rd1565;
+	mov.b64 %rd1568, %rd1566;
+	mov.b64 %rd1118, %rd1567;
+	mov.b64 %rd1119, %rd1568;
+	bra.uni $L244;
+$L243:
+	mov.b64 %rd1569, %rd353;
+	mov.b64 %rd1570, %rd354;
+	mov.b64 %rd1571, %rd355;
+	mov.b64 %rd1572, %rd356;
+	mov.b64 %rd1573, %rd357;
+	mov.b64 %rd1574, %rd358;
+	mov.pred %p277, %p51;
+	mov.pred %p278, %p52;
+	mov.b32 %r360, %r84;
+	mov.b64 %rd1575, %rd359;
+	mov.b64 %rd1576, %rd360;
+	mov.b64 %rd1577, %rd361;
+	mov.b64 %rd1578, %rd362;
+	mov.pred %p279, %p53;
+	mov.b32 %r361, %r85;
+	mov.pred %p280, %p54;
+	mov.pred %p281, %p55;
+	mov.b64 %rd1579, %rd307;
+	mov.b64 %rd1580, %rd308;
+	mov.b64 %rd1581, %rd309;
+	mov.b64 %rd1582, %rd310;
+	mov.b64 %rd1583, %rd311;
+	mov.b64 %rd1584, %rd312;
+	mov.b64 %rd1585, %rd313;
+	mov.b64 %rd1586, %rd314;
+	mov.b64 %rd1587, %rd315;
+	mov.pred %p282, %p56;
+	mov.b64 %rd1588, %rd316;
+	mov.b64 %rd1589, %rd317;
+	mov.b64 %rd1590, %rd318;
+	mov.b32 %r362, %r86;
+	mov.b64 %rd1591, %rd363;
+	mov.b64 %rd1592, %rd364;
+	mov.b64 %rd1593, %rd1117;
+	mov.b64 %rd1594, %rd1103;
+	mov.b64 %rd1595, %rd386;
+	mov.b64 %rd1596, %rd385;
+	mov.b64 %rd1597, %rd367;
+	mov.b64 %rd1598, %rd387;
+	mov.b64 %rd1599, %rd366;
+	mov.pred %p283, %p53;
+	mov.b64 %rd1600, %rd168;
+	mov.b64 %rd1601, %rd169;
+	mov.b64 %rd1602, %rd170;
+	mov.b64 %rd1603, %rd1595;
+	mov.b32 %r363, -1;
+	mov.b64 %rd1604, 0;
+	mov.b64 %rd1605, 0;
+	mov.b64 %rd1606, 0;
+	mov.b64 %rd1607, 0;
+$L349:
+	mov.b64 %rd1608, 0;
+	mov.b64 %rd1609, %rd1591;
+$L352:
+	setp.gt.s64 %p284, %rd1609, 0;
+	not.pred %p285, %p284;
+	@!%p285 bra $L356;
+	bra.uni $L354;
+$L356:
+	setp.ge.s64 %p286, %rd1604, %rd1605;
+	@!%p286 bra $L358;
+	setp.ge.s64 %p287, %rd1603, %rd1594;
+	@!%p287 bra $L360;
+	bra.uni $L354;
+$L360:
+	add.s64 %rd1610, %rd1593, %rd1603;
+	mul.lo.s64 %rd1611, %rd1610, %rd178;
+	mad.lo.s64 %rd1612, %rd1611, 4, %rd176;
+	ld.shared.s32 %r364, [%rd1612+0];
+	mov.b32 %r365, %r364;
+	mov.b32 %r363, %r365;
+	mov.b64 %rd1613, %rd1569;
+	mov.b64 %rd1614, %rd1570;
+	mov.b64 %rd1615, %rd1571;
+	mov.b64 %rd1616, %rd1572;
+	mov.b64 %rd1617, %rd1573;
+	mov.b64 %rd1618, %rd1574;
+	mov.pred %p288, %p277;
+	mov.pred %p289, %p278;
+	mov.b32 %r366, %r360;
+	mov.b64 %rd1619, %rd1575;
+	mov.b64 %rd1620, %rd1576;
+	mov.b64 %rd1621, %rd1577;
+	mov.b64 %rd1622, %rd1578;
+	mov.pred %p290, %p279;
+	mov.b32 %r367, %r361;
+	mov.pred %p291, %p280;
+	mov.b32 %r368, %r363;
+	add.s64 %rd1623, %rd1593, %rd1603;
+	mov.b64 %rd1624, %rd1623;
+	mov.b64 %rd1625, %rd1598;
+	mov.pred %p292, %p283;
+$L361:
+	@!%p292 bra $L365;
+	mov.b64 %rd1627, 2;
+	mul.lo.s64 %rd1626, %rd1627, %rd1624;
+	mul.lo.s64 %rd1628, %rd1626, %rd181;
+	mad.lo.s64 %rd1629, %rd1628, 8, %rd179;
+	ld.shared.s64 %rd1630, [%rd1629+0];
+	mov.b64 %rd1631, %rd1630;
+	mov.b64 %rd1633, 2;
+	mul.lo.s64 %rd1632, %rd1633, %rd1624;
+	add.s64 %rd1634, %rd1632, 1;
+	mul.lo.s64 %rd1635, %rd1634, %rd181;
+	mad.lo.s64 %rd1636, %rd1635, 8, %rd179;
+	ld.shared.s64 %rd1637, [%rd1636+0];
+	mov.b64 %rd1638, %rd1637;
+	add.s64 %rd1639, %rd1631, %rd1625;
+	mov.b64 %rd1640, %rd1639;
+	mov.b64 %rd1641, %rd1638;
+	mov.b64 %rd1642, %rd1640;
+	mov.b64 %rd1643, %rd1641;
+	bra.uni $L363;
+$L365:
+	mov.b64 %rd1644, %rd1613;
+	mov.b32 %r369, %r368;
+	cvt.s64.s32 %rd1645, %r369;
+	mul.lo.s64 %rd1646, %rd1645, %rd32;
+	mad.lo.s64 %rd1647, %rd1646, 8, %rd28;
+	ld.global.nc.s64 %rd1648, [%rd1647+0];
+	mov.b64 %rd1649, %rd1648;
+	mov.b64 %rd1650, %rd1649;
+	mov.b64 %rd1651, %rd1613;
+	mov.b32 %r370, %r368;
+	cvt.s64.s32 %rd1652, %r370;
+	add.s64 %rd1653, %rd1652, 1;
+	mul.lo.s64 %rd1654, %rd1653, %rd32;
+	mad.lo.s64 %rd1655, %rd1654, 8, %rd28;
+	ld.global.nc.s64 %rd1656, [%rd1655+0];
+	mov.b64 %rd1657, %rd1656;
+	mov.b64 %rd1658, %rd1657;
+	add.s64 %rd1659, %rd1650, %rd1625;
+	mov.b64 %rd1660, %rd1659;
+	mov.b64 %rd1661, %rd1658;
+	mov.b64 %rd1642, %rd1660;
+	mov.b64 %rd1643, %rd1661;
+	bra.uni $L363;
+$L362:
+	bra.uni $L361;
+$L363:
+	mov.b64 %rd1662, %rd1642;
+	mov.b64 %rd1663, %rd1643;
+	mov.b64 %rd1604, %rd1662;
+	mov.b64 %rd1605, %rd1663;
+	add.s64 %rd1664, %rd1603, %rd1596;
+	mov.b64 %rd1603, %rd1664;
+	bra.uni $L353;
+$L358:
+	mul.lo.s64 %rd1665, %rd1604, %rd39;
+	mad.lo.s64 %rd1666, %rd1665, 4, %rd35;
+	ld.global.nc.s32 %r371, [%rd1666+0];
+	mov.b32 %r372, %r371;
+	mov.b32 %r373, %r372;
+	mov.b32 %r374, %r361;
+	mov.pred %p293, %p280;
+	mov.b32 %r375, %r363;
+	mov.b32 %r376, %r373;
+	mov.b64 %rd1667, %rd1604;
+$L366:
+	cvt.s64.s32 %rd1668, %r375;
+	mul.lo.s64 %rd1669, %rd1668, %rd127;
+	mad.lo.s64 %rd1670, %rd1669, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd1671, [%rd1670+0];
+	mov.b64 %rd1672, %rd1671;
+	mov.b64 %rd1673, %rd1672;
+	shr.u64 %rd1674, %rd1673, 32;
+	cvt.u32.u64 %r377, %rd1674;
+	mov.b32 %r378, %r377;
+	add.s32 %r379, %r378, 1;
+	mov.b32 %r380, %r379;
+	mov.b32 %r381, %r380;
+	mov.b32 %r382, %r375;
+	cvt.u64.u32 %rd1675, %r381;
+	shl.b64 %rd1676, %rd1675, 32;
+	cvt.u64.u32 %rd1677, %r382;
+	or.b64 %rd1678, %rd1676, %rd1677;
+	mov.b64 %rd1679, %rd1678;
+	mov.b64 %rd1680, %rd1679;
+$L369:
+	cvt.s64.s32 %rd1681, %r376;
+	mul.lo.s64 %rd1682, %rd1681, %rd127;
+	mad.lo.s64 %rd1683, %rd1682, 8, %rd123;
+	ld.relaxed.gpu.global.u64 %rd1684, [%rd1683+0];
+	mov.b64 %rd1685, %rd1684;
+	mov.b64 %rd1686, %rd1685;
+	shr.u64 %rd1687, %rd1686, 32;
+	cvt.u32.u64 %r383, %rd1687;
+	setp.ls.u32 %p294, %r383, %r380;
+	@!%p294 bra $L373;
+	mov.pred %p295, 0;
+	bra.uni $L368;
+$L373:
+	cvt.s64.s32 %rd1688, %r376;
+	mul.lo.s64 %rd1689, %rd1688, %rd127;
+	mad.lo.s64 %rd1690, %rd1689, 8, %rd123;
+	atom.global.cas.b64 %rd1691, [%rd1690], %rd1686, %rd1680;
+	setp.eq.u64 %p296, %rd1691, %rd1686;
+	mov.pred %p297, %p296;
+	@!%p297 bra $L375;
+	mov.pred %p295, 1;
+	bra.uni $L368;
+$L375:
+$L370:
+	bra.uni $L369;
+$L371:
+	bra.uni $L368;
+$L367:
+	bra.uni $L366;
+$L368:
+	@!%p295 bra $L377;
+	mov.pred %p298, 0;
+	mov.b64 %rd1692, %rd1608;
+	mov.b32 %r384, %r373;
+$L378:
+	@!%p281 bra $L382;
+	shr.s32 %r385, %r384, 5;
+	cvt.s64.s32 %rd1693, %r385;
+	mov.b64 %rd1694, %rd1693;
+	and.b32 %r386, %r384, 31;
+	cvt.s64.s32 %rd1695, %r386;
+	min.u64 %rd1696, %rd1695, 32;
+	cvt.u32.u64 %r387, %rd1696;
+	mov.b32 %r389, 0x1;
+	shl.b32 %r388, %r389, %r387;
+	setp.hs.u32 %p299, %r387, 32;
+	selp.b32 %r390, 0, %r388, %p299;
+	mov.b32 %r391, %r390;
+	mov.b64 %rd1697, %rd1694;
+	mov.b32 %r392, %r391;
+	mul.lo.s64 %rd1698, %rd1697, %rd1587;
+	mad.lo.s64 %rd1699, %rd1698, 4, %rd1585;
+	ld.relaxed.gpu.global.u32 %r393, [%rd1699+0];
+	mov.b32 %r394, %r393;
+	and.b32 %r395, %r394, %r392;
+	setp.ne.u32 %p300, %r395, 0x0;
+	mov.pred %p301, %p300;
+	not.pred %p302, %p301;
+	@!%p302 bra $L384;
+	mul.lo.s64 %rd1700, %rd1697, %rd1587;
+	mad.lo.s64 %rd1701, %rd1700, 4, %rd1585;
+	atom.global.or.b32 %r396, [%rd1701], %r392;
+	mov.b32 %r397, %r396;
+	and.b32 %r398, %r397, %r392;
+	setp.ne.u32 %p303, %r398, 0x0;
+	mov.pred %p301, %p303;
+$L384:
+	@!%p301 bra $L386;
+	mov.b64 %rd1702, %rd1692;
+	mov.b64 %rd1703, %rd1702;
+	mov.pred %p304, 0;
+	bra.uni $L380;
+$L386:
+	mov.b64 %rd1704, %rd1692;
+	mov.b64 %rd1703, %rd1704;
+	mov.pred %p304, 1;
+	bra.uni $L380;
+$L382:
+	@!%p282 bra $L388;
+	cvt.s64.s32 %rd1705, %r384;
+	mul.lo.s64 %rd1706, %rd1705, %rd1590;
+	mad.lo.s64 %rd1707, %rd1706, 4, %rd1588;
+	ld.relaxed.gpu.global.s32 %r399, [%rd1707+0];
+	mov.b32 %r400, %r399;
+	setp.eq.s32 %p305, %r400, %r362;
+	mov.pred %p306, %p305;
+	not.pred %p307, %p306;
+	@!%p307 bra $L390;
+	cvt.s64.s32 %rd1708, %r384;
+	mul.lo.s64 %rd1709, %rd1708, %rd1590;
+	mad.lo.s64 %rd1710, %rd1709, 4, %rd1588;
+	atom.global.exch.b32 %r401, [%rd1710], %r362;
+	mov.b32 %r402, %r401;
+	setp.eq.s32 %p308, %r402, %r362;
+	mov.pred %p306, %p308;
+$L390:
+	@!%p306 bra $L392;
+	mov.b64 %rd1711, %rd1692;
+	mov.b64 %rd1703, %rd1711;
+	mov.pred %p304, 0;
+	bra.uni $L380;
+$L392:
+$L388:
+	mul.lo.s64 %rd1712, %rd1692, %rd1602;
+	mad.lo.s64 %rd1713, %rd1712, 4, %rd1600;
+	st.shared.s32 [%rd1713+0], %r384;
+	add.s64 %rd1714, %rd1692, 1;
+	mov.b64 %rd1715, %rd1714;
+	mov.b64 %rd1703, %rd1715;
+	mov.pred %p304, 1;
+	bra.uni $L380;
+$L379:
+	bra.uni $L378;
+$L380:
+	mov.b64 %rd1716, %rd1703;
+	mov.pred %p309, %p304;
+	mov.b64 %rd1608, %rd1716;
+	mov.pred %p298, %p309;
+	@!%p298 bra $L394;
+	mov.b64 %rd1717, %rd1569;
+	mov.b32 %r403, %r373;
+	cvt.s64.s32 %rd1718, %r403;
+	add.s64 %rd1719, %rd1718, 1;
+	mul.lo.s64 %rd1720, %rd1719, %rd32;
+	mad.lo.s64 %rd1721, %rd1720, 8, %rd28;
+	ld.global.nc.s64 %rd1722, [%rd1721+0];
+	mov.b64 %rd1723, %rd1722;
+	cvt.s64.s32 %rd1724, %r403;
+	mul.lo.s64 %rd1725, %rd1724, %rd32;
+	mad.lo.s64 %rd1726, %rd1725, 8, %rd28;
+	ld.global.nc.s64 %rd1727, [%rd1726+0];
+	mov.b64 %rd1728, %rd1727;
+	sub.s64 %rd1729, %rd1723, %rd1728;
+	mov.b64 %rd1730, %rd1729;
+	mov.b64 %rd1731, %rd1730;
+	add.s64 %rd1732, %rd1606, %rd1731;
+	mov.b64 %rd1606, %rd1732;
+	max.s64 %rd1733, %rd1607, %rd1731;
+	mov.b64 %rd1607, %rd1733;
+$L394:
+$L377:
+	add.s64 %rd1734, %rd1604, %rd1597;
+	mov.b64 %rd1604, %rd1734;
+	sub.s64 %rd1735, %rd1609, 1;
+	mov.b64 %rd1609, %rd1735;
+$L353:
+	bra.uni $L352;
+$L354:
+	mov.b64 %rd1736, 0;
+	setp.lt.s64 %p310, %rd1604, %rd1605;
+	setp.lt.s64 %p311, %rd1603, %rd1594;
+	or.pred %p312, %p310, %p311;
+	@!%p312 bra $L396;
+	mov.b64 %rd1736, 1;
+$L396:
+	shl.b64 %rd1737, %rd1736, 32;
+	or.b64 %rd1738, %rd1608, %rd1737;
+	// block scan
+	mov.b64 %rd1739, %rd1738;
+	mov.b32 %r404, %r3;
+$L397:
+	setp.hs.u32 %p313, %r404, 32;
+	@%p313 bra $L398;
+	mov.b64 {%r405, %r406}, %rd1739;
+	shfl.sync.up.b32 %r407|%p314, %r405, %r404, 0, %r17;
+	shfl.sync.up.b32 %r408, %r406, %r404, 0, %r17;
+	mov.b64 %rd1740, {%r407, %r408};
+	@!%p314 bra $L399;
+	add.s64 %rd1741, %rd1740, %rd1739;
+	mov.b64 %rd1739, %rd1741;
+$L399:
+	shl.b32 %r404, %r404, 1;
+	bra.uni $L397;
+$L398:
+	mov.b64 {%r409, %r410}, %rd1739;
+	shfl.sync.up.b32 %r411|%p315, %r409, %r3, 0, %r17;
+	shfl.sync.up.b32 %r412, %r410, %r3, 0, %r17;
+	mov.b64 %rd1742, {%r411, %r412};
+	setp.lo.u32 %p316, %r3, 32;
+	and.pred %p317, %p315, %p316;
+	selp.b64 %rd1743, %rd1742, 0, %p317;
+	sub.u32 %r413, %r13, %r3;
+	setp.eq.u32 %p318, %r7, %r413;
+	@!%p318 bra $L400;
+	mul.wide.u32 %rd1744, %r8, 16;
+	add.s64 %rd1745, %rd1, %rd1744;
+	st.shared.s64 [%rd1745+0], %rd1739;
+$L400:
 	bar.sync 0;
-	setp.eq.u32 %p248, %r5, 0;
-	@!%p248 bra $L310;
+	setp.eq.u32 %p319, %r8, 0;
+	@!%p319 bra $L401;
+	mov.b64 %rd1746, 0;
+	setp.lo.u32 %p320, %r7, %r10;
+	@!%p320 bra $L402;
+	mul.wide.u32 %rd1747, %r7, 16;
+	add.s64 %rd1748, %rd1, %rd1747;
+	ld.shared.s64 %rd1749, [%rd1748+0];
+	mov.b64 %rd1746, %rd1749;
+$L402:
+	mov.b64 {%r414, %r415}, %rd1746;
+	shfl.sync.up.b32 %r416|%p321, %r414, 1, 0, %r17;
+	shfl.sync.up.b32 %r417, %r415, 1, 0, %r17;
+	mov.b64 %rd1750, {%r416, %r417};
+	@!%p321 bra $L403;
+	add.s64 %rd1751, %rd1750, %rd1746;
+	mov.b64 %rd1746, %rd1751;
+$L403:
+	mov.b64 {%r418, %r419}, %rd1746;
+	shfl.sync.up.b32 %r420|%p322, %r418, 2, 0, %r17;
+	shfl.sync.up.b32 %r421, %r419, 2, 0, %r17;
+	mov.b64 %rd1752, {%r420, %r421};
+	@!%p322 bra $L404;
+	add.s64 %rd1753, %rd1752, %rd1746;
+	mov.b64 %rd1746, %rd1753;
+$L404:
+	mov.b64 {%r422, %r423}, %rd1746;
+	shfl.sync.up.b32 %r424|%p323, %r422, 4, 0, %r17;
+	shfl.sync.up.b32 %r425, %r423, 4, 0, %r17;
+	mov.b64 %rd1754, {%r424, %r425};
+	@!%p323 bra $L405;
+	add.s64 %rd1755, %rd1754, %rd1746;
+	mov.b64 %rd1746, %rd1755;
+$L405:
+	mov.b64 {%r426, %r427}, %rd1746;
+	shfl.sync.up.b32 %r428|%p324, %r426, 8, 0, %r17;
+	shfl.sync.up.b32 %r429, %r427, 8, 0, %r17;
+	mov.b64 %rd1756, {%r428, %r429};
+	@!%p324 bra $L406;
+	add.s64 %rd1757, %rd1756, %rd1746;
+	mov.b64 %rd1746, %rd1757;
+$L406:
+	mov.b64 {%r430, %r431}, %rd1746;
+	shfl.sync.up.b32 %r432|%p325, %r430, 16, 0, %r17;
+	shfl.sync.up.b32 %r433, %r431, 16, 0, %r17;
+	mov.b64 %rd1758, {%r432, %r433};
+	@!%p325 bra $L407;
+	add.s64 %rd1759, %rd1758, %rd1746;
+	mov.b64 %rd1746, %rd1759;
+$L407:
+	mov.b64 {%r434, %r435}, %rd1746;
+	shfl.sync.up.b32 %r436|%p326, %r434, 1, 0, %r17;
+	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
+	mov.b64 %rd1760, {%r436, %r437};
+	selp.b64 %rd1761, %rd1760, 0, %p326;
+	@!%p320 bra $L408;
+	mul.wide.u32 %rd1762, %r7, 16;
+	add.s64 %rd1763, %rd1, %rd1762;
+	add.s64 %rd1764, %rd1763, 512;
+	st.shared.s64 [%rd1764+0], %rd1761;
+$L408:
+	sub.u32 %r438, %r10, 1;
+	setp.eq.u32 %p327, %r7, %r438;
+	@!%p327 bra $L409;
+	st.shared.s64 [%rd1+1024], %rd1746;
+$L409:
+$L401:
+	bar.sync 0;
+	mul.wide.u32 %rd1765, %r8, 16;
+	add.s64 %rd1766, %rd1, %rd1765;
+	add.s64 %rd1767, %rd1766, 512;
+	ld.shared.s64 %rd1768, [%rd1767+0];
+	add.s64 %rd1769, %rd1768, %rd1743;
+	ld.shared.s64 %rd1770, [%rd1+1024];
+	mov.b64 {%r439, %r440}, %rd1769;
+	shfl.sync.idx.b32 %r441|%p328, %r439, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r442, %r440, 0, %r21, %r17;
+	mov.b64 %rd1771, {%r441, %r442};
+	mov.b64 %rd1772, %rd1770;
+	mov.b64 %rd1773, %rd1771;
+	mov.b64 %rd1774, %rd1772;
+	mov.b64 %rd1775, %rd1773;
+	mov.b64 %rd1776, %rd1774;
+	mov.b64 %rd1777, %rd1775;
+	mov.b64 %rd1778, %rd1776;
+	and.b64 %rd1779, %rd1777, 4294967295;
+	mov.b64 %rd1780, %rd1779;
+	and.b64 %rd1781, %rd1778, 4294967295;
+	mov.b64 %rd1782, %rd1781;
+	shr.s64 %rd1783, %rd1778, 32;
+	mov.b64 %rd1784, %rd1783;
+	mov.b64 %rd1785, %rd1780;
+	mov.b64 %rd1786, %rd1782;
+	mov.b64 %rd1787, %rd1784;
+	mov.b64 %rd1788, 0;
+	cvt.u64.u32 %rd1789, %r2;
+	setp.eq.s64 %p329, %rd1789, 0;
+	setp.gt.s64 %p330, %rd1786, 0;
+	and.pred %p331, %p329, %p330;
+	@!%p331 bra $L411;
+	mul.lo.s64 %rd1790, %rd1599, %rd120;
+	mad.lo.s64 %rd1791, %rd1790, 8, %rd116;
+	atom.global.add.u64 %rd1792, [%rd1791], %rd1786;
+	mov.b64 %rd1793, %rd1792;
+	mov.b64 %rd1788, %rd1793;
+$L411:
+	cvt.u64.u32 %rd1794, %r2;
+	setp.eq.s64 %p332, %rd1794, 0;
+	setp.eq.u32 %p333, %r1, 0;
+	and.pred %p334, %p332, %p333;
+	bar.sync 0;
+	@!%p334 bra $L412;
+	st.shared.s64 [%rd1+1024], %rd1788;
+$L412:
+	bar.sync 0;
+	ld.shared.s64 %rd1795, [%rd1+1024];
+	mov.b64 %rd1796, %rd1795;
+	add.s64 %rd1797, %rd1796, %rd1785;
+	mov.b64 %rd1798, %rd1797;
+	mov.b64 %rd1799, 0;
+$L413:
+	setp.lt.s64 %p335, %rd1799, %rd1608;
+	not.pred %p336, %p335;
+	@!%p336 bra $L417;
+	bra.uni $L415;
+$L417:
+	mul.lo.s64 %rd1800, %rd1799, %rd1602;
+	mad.lo.s64 %rd1801, %rd1800, 4, %rd1600;
+	ld.shared.s32 %r443, [%rd1801+0];
+	mov.b32 %r444, %r443;
+	add.s64 %rd1802, %rd1798, %rd1799;
+	mul.lo.s64 %rd1803, %rd1802, %rd295;
+	mad.lo.s64 %rd1804, %rd1803, 4, %rd293;
+	st.global.s32 [%rd1804+0], %r444;
+$L414:
+	add.s64 %rd1805, %rd1799, 1;
+	mov.b64 %rd1799, %rd1805;
+	bra.uni $L413;
+$L415:
+	setp.eq.s64 %p337, %rd1787, 0;
+	@!%p337 bra $L419;
+	bra.uni $L351;
+$L419:
+$L350:
+	bra.uni $L349;
+$L351:
+	mov.b64 %rd1806, %rd1606;
+	mov.b64 %rd1807, %rd1607;
+	mov.b64 %rd1808, %rd1806;
+	mov.b64 %rd1809, %rd1807;
+	mov.b64 %rd1810, %rd1808;
+	mov.b64 %rd1811, %rd1809;
+	mov.b64 %rd1118, %rd1810;
+	mov.b64 %rd1119, %rd1811;
+$L244:
+	add.s64 %rd1812, %rd404, %rd1118;
+	mov.b64 %rd404, %rd1812;
+	max.s64 %rd1813, %rd405, %rd1119;
+	mov.b64 %rd405, %rd1813;
+$L235:
+	add.s64 %rd1814, %rd406, 1;
+	mov.b64 %rd406, %rd1814;
+	bra.uni $L234;
+$L236:
+$L56:
+	mov.b64 %rd1815, %rd404;
+	// block reduction
+	sub.u32 %r445, %r13, 1;
+	mov.b32 %r446, %r3;
+$L420:
+	setp.hs.u32 %p338, %r446, 32;
+	@%p338 bra $L421;
+	mov.b64 {%r447, %r448}, %rd1815;
+	shfl.sync.down.b32 %r449|%p339, %r447, %r446, %r445, %r17;
+	shfl.sync.down.b32 %r450, %r448, %r446, %r445, %r17;
+	mov.b64 %rd1816, {%r449, %r450};
+	@!%p339 bra $L422;
+	add.s64 %rd1817, %rd1815, %rd1816;
+	mov.b64 %rd1815, %rd1817;
+$L422:
+	shl.b32 %r446, %r446, 1;
+	bra.uni $L420;
+$L421:
+	setp.eq.u32 %p340, %r7, 0;
+	@!%p340 bra $L423;
+	mul.wide.u32 %rd1818, %r8, 16;
+	add.s64 %rd1819, %rd1, %rd1818;
+	st.shared.s64 [%rd1819+0], %rd1815;
+$L423:
+	bar.sync 0;
+	setp.eq.u32 %p341, %r8, 0;
+	@!%p341 bra $L424;
+	setp.lo.u32 %p342, %r7, %r10;
+	@!%p342 bra $L425;
+	mul.wide.u32 %rd1820, %r7, 16;
+	add.s64 %rd1821, %rd1, %rd1820;
+	ld.shared.s64 %rd1822, [%rd1821+0];
+	mov.b64 %rd1815, %rd1822;
+$L425:
+	sub.u32 %r451, %r10, 1;
+	mov.b64 {%r452, %r453}, %rd1815;
+	shfl.sync.down.b32 %r454|%p343, %r452, 1, %r451, %r17;
+	shfl.sync.down.b32 %r455, %r453, 1, %r451, %r17;
+	mov.b64 %rd1823, {%r454, %r455};
+	@!%p343 bra $L426;
+	add.s64 %rd1824, %rd1815, %rd1823;
+	mov.b64 %rd1815, %rd1824;
+$L426:
+	mov.b64 {%r456, %r457}, %rd1815;
+	shfl.sync.down.b32 %r458|%p344, %r456, 2, %r451, %r17;
+	shfl.sync.down.b32 %r459, %r457, 2, %r451, %r17;
+	mov.b64 %rd1825, {%r458, %r459};
+	@!%p344 bra $L427;
+	add.s64 %rd1826, %rd1815, %rd1825;
+	mov.b64 %rd1815, %rd1826;
+$L427:
+	mov.b64 {%r460, %r461}, %rd1815;
+	shfl.sync.down.b32 %r462|%p345, %r460, 4, %r451, %r17;
+	shfl.sync.down.b32 %r463, %r461, 4, %r451, %r17;
+	mov.b64 %rd1827, {%r462, %r463};
+	@!%p345 bra $L428;
+	add.s64 %rd1828, %rd1815, %rd1827;
+	mov.b64 %rd1815, %rd1828;
+$L428:
+	mov.b64 {%r464, %r465}, %rd1815;
+	shfl.sync.down.b32 %r466|%p346, %r464, 8, %r451, %r17;
+	shfl.sync.down.b32 %r467, %r465, 8, %r451, %r17;
+	mov.b64 %rd1829, {%r466, %r467};
+	@!%p346 bra $L429;
+	add.s64 %rd1830, %rd1815, %rd1829;
+	mov.b64 %rd1815, %rd1830;
+$L429:
+	mov.b64 {%r468, %r469}, %rd1815;
+	shfl.sync.down.b32 %r470|%p347, %r468, 16, %r451, %r17;
+	shfl.sync.down.b32 %r471, %r469, 16, %r451, %r17;
+	mov.b64 %rd1831, {%r470, %r471};
+	@!%p347 bra $L430;
+	add.s64 %rd1832, %rd1815, %rd1831;
+	mov.b64 %rd1815, %rd1832;
+$L430:
+	@!%p340 bra $L431;
+	st.shared.s64 [%rd1+1024], %rd1815;
+$L431:
+$L424:
+	bar.sync 0;
+	ld.shared.s64 %rd1833, [%rd1+1024];
+	mov.b64 %rd1815, %rd1833;
+	mov.b64 %rd1834, %rd1815;
+	mov.b64 %rd404, %rd1834;
+	mov.b64 %rd1835, %rd405;
+	// block reduction
+	sub.u32 %r472, %r13, 1;
+	mov.b32 %r473, %r3;
+$L432:
+	setp.hs.u32 %p348, %r473, 32;
+	@%p348 bra $L433;
+	mov.b64 {%r474, %r475}, %rd1835;
+	shfl.sync.down.b32 %r476|%p349, %r474, %r473, %r472, %r17;
+	shfl.sync.down.b32 %r477, %r475, %r473, %r472, %r17;
+	mov.b64 %rd1836, {%r476, %r477};
+	@!%p349 bra $L434;
+	max.s64 %rd1837, %rd1835, %rd1836;
+	mov.b64 %rd1835, %rd1837;
+$L434:
+	shl.b32 %r473, %r473, 1;
+	bra.uni $L432;
+$L433:
+	setp.eq.u32 %p350, %r7, 0;
+	@!%p350 bra $L435;
+	mul.wide.u32 %rd1838, %r8, 16;
+	add.s64 %rd1839, %rd1, %rd1838;
+	st.shared.s64 [%rd1839+0], %rd1835;
+$L435:
+	bar.sync 0;
+	setp.eq.u32 %p351, %r8, 0;
+	@!%p351 bra $L436;
+	setp.lo.u32 %p352, %r7, %r10;
+	@!%p352 bra $L437;
+	mul.wide.u32 %rd1840, %r7, 16;
+	add.s64 %rd1841, %rd1, %rd1840;
+	ld.shared.s64 %rd1842, [%rd1841+0];
+	mov.b64 %rd1835, %rd1842;
+$L437:
+	sub.u32 %r478, %r10, 1;
+	mov.b64 {%r479, %r480}, %rd1835;
+	shfl.sync.down.b32 %r481|%p353, %r479, 1, %r478, %r17;
+	shfl.sync.down.b32 %r482, %r480, 1, %r478, %r17;
+	mov.b64 %rd1843, {%r481, %r482};
+	@!%p353 bra $L438;
+	max.s64 %rd1844, %rd1835, %rd1843;
+	mov.b64 %rd1835, %rd1844;
+$L438:
+	mov.b64 {%r483, %r484}, %rd1835;
+	shfl.sync.down.b32 %r485|%p354, %r483, 2, %r478, %r17;
+	shfl.sync.down.b32 %r486, %r484, 2, %r478, %r17;
+	mov.b64 %rd1845, {%r485, %r486};
+	@!%p354 bra $L439;
+	max.s64 %rd1846, %rd1835, %rd1845;
+	mov.b64 %rd1835, %rd1846;
+$L439:
+	mov.b64 {%r487, %r488}, %rd1835;
+	shfl.sync.down.b32 %r489|%p355, %r487, 4, %r478, %r17;
+	shfl.sync.down.b32 %r490, %r488, 4, %r478, %r17;
+	mov.b64 %rd1847, {%r489, %r490};
+	@!%p355 bra $L440;
+	max.s64 %rd1848, %rd1835, %rd1847;
+	mov.b64 %rd1835, %rd1848;
+$L440:
+	mov.b64 {%r491, %r492}, %rd1835;
+	shfl.sync.down.b32 %r493|%p356, %r491, 8, %r478, %r17;
+	shfl.sync.down.b32 %r494, %r492, 8, %r478, %r17;
+	mov.b64 %rd1849, {%r493, %r494};
+	@!%p356 bra $L441;
+	max.s64 %rd1850, %rd1835, %rd1849;
+	mov.b64 %rd1835, %rd1850;
+$L441:
+	mov.b64 {%r495, %r496}, %rd1835;
+	shfl.sync.down.b32 %r497|%p357, %r495, 16, %r478, %r17;
+	shfl.sync.down.b32 %r498, %r496, 16, %r478, %r17;
+	mov.b64 %rd1851, {%r497, %r498};
+	@!%p357 bra $L442;
+	max.s64 %rd1852, %rd1835, %rd1851;
+	mov.b64 %rd1835, %rd1852;
+$L442:
+	@!%p350 bra $L443;
+	st.shared.s64 [%rd1+1024], %rd1835;
+$L443:
+$L436:
+	bar.sync 0;
+	ld.shared.s64 %rd1853, [%rd1+1024];
+	mov.b64 %rd1835, %rd1853;
+	mov.b64 %rd1854, %rd1835;
+	mov.b64 %rd405, %rd1854;
+	cvt.u64.u32 %rd1855, %r2;
+	setp.eq.s64 %p358, %rd1855, 0;
+	@!%p358 bra $L445;
+	setp.gt.s64 %p359, %rd361, 1;
+	@!%p359 bra $L447;
+	mov.b32 %r499, 0;
+	st.shared.s32 [%rd184+0], %r499;
+$L447:
+	setp.gt.s64 %p360, %rd404, 0;
+	@!%p360 bra $L449;
+	add.s64 %rd1856, %rd366, 1;
+	mul.lo.s64 %rd1857, %rd1856, %rd120;
+	mad.lo.s64 %rd1858, %rd1857, 8, %rd116;
+	atom.global.add.u64 %rd1859, [%rd1858], %rd404;
+$L449:
+	setp.gt.s64 %p361, %rd405, 0;
+	@!%p361 bra $L451;
+	add.s64 %rd1860, %rd366, 2;
+	mul.lo.s64 %rd1861, %rd1860, %rd120;
+	mad.lo.s64 %rd1862, %rd1861, 8, %rd116;
+	atom.global.max.s64 %rd1863, [%rd1862], %rd405;
+$L451:
+	add.s64 %rd1864, %rd366, 3;
+	mul.lo.s64 %rd1865, %rd1864, %rd120;
+	mad.lo.s64 %rd1866, %rd1865, 8, %rd116;
+	atom.global.max.s64 %rd1867, [%rd1866], %rd406;
+$L445:
+	bar.sync 0;
+	setp.eq.u32 %p362, %r5, 0;
+	@!%p362 bra $L452;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r362, [gk_league_sync+4];
-	atom.global.add.u32 %r363, [gk_league_sync], 1;
-	mov.u32 %r364, %nctaid.x;
-	sub.u32 %r365, %r364, 1;
-	setp.eq.u32 %p249, %r363, %r365;
-	@!%p249 bra $L311;
+	ld.relaxed.gpu.global.u32 %r500, [gk_league_sync+4];
+	atom.global.add.u32 %r501, [gk_league_sync], 1;
+	mov.u32 %r502, %nctaid.x;
+	sub.u32 %r503, %r502, 1;
+	setp.eq.u32 %p363, %r501, %r503;
+	@!%p363 bra $L453;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r366, [gk_league_sync+4], 1;
-	bra.uni $L312;
-$L311:
-	ld.relaxed.gpu.global.u32 %r367, [gk_league_sync+4];
-	setp.eq.u32 %p250, %r367, %r362;
-	@%p250 bra $L311;
-$L312:
+	atom.global.add.u32 %r504, [gk_league_sync+4], 1;
+	bra.uni $L454;
+$L453:
+	ld.relaxed.gpu.global.u32 %r505, [gk_league_sync+4];
+	setp.eq.u32 %p364, %r505, %r500;
+	@%p364 bra $L453;
+$L454:
 	fence.acq_rel.gpu;
-$L310:
+$L452:
 	bar.sync 0;
-	setp.eq.s64 %p251, %rd268, 0;
-	and.pred %p252, %p15, %p251;
-	@!%p252 bra $L314;
-	mov.b64 %rd1198, 12;
-	mul.lo.s64 %rd1197, %rd1198, %rd120;
-	mad.lo.s64 %rd1199, %rd1197, 8, %rd116;
-	mov.b64 %rd1200, 0;
-	st.global.s64 [%rd1199+0], %rd1200;
-$L314:
-	mul.lo.s64 %rd1201, %rd309, %rd120;
-	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
-	mov.b64 %rd1204, %rd1203;
-	add.s64 %rd1205, %rd309, 1;
-	mul.lo.s64 %rd1206, %rd1205, %rd120;
-	mad.lo.s64 %rd1207, %rd1206, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1208, [%rd1207+0];
-	mov.b64 %rd1209, %rd1208;
-	mov.b64 %rd1210, %rd1204;
-	mov.b64 %rd1211, %rd1209;
-	mov.b64 %rd1212, %rd1210;
-	mov.b64 %rd1213, %rd1211;
-	add.s64 %rd1214, %rd309, 2;
-	mul.lo.s64 %rd1215, %rd1214, %rd120;
-	mad.lo.s64 %rd1216, %rd1215, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1217, [%rd1216+0];
-	mov.b64 %rd1218, %rd1217;
-	mov.b64 %rd262, %rd1218;
-	@!%p15 bra $L316;
-	mov.b64 %rd1220, 4;
-	mul.lo.s64 %rd1219, %rd1220, %rd268;
-	mov.b64 %rd1222, 1;
-	add.s64 %rd1221, %rd1222, %rd1219;
-	mul.lo.s64 %rd1223, %rd1221, %rd113;
-	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
-	st.global.s64 [%rd1224+0], %rd1212;
-	mov.b64 %rd1226, 4;
-	mul.lo.s64 %rd1225, %rd1226, %rd268;
-	mov.b64 %rd1228, 2;
-	add.s64 %rd1227, %rd1228, %rd1225;
-	mul.lo.s64 %rd1229, %rd1227, %rd113;
-	mad.lo.s64 %rd1230, %rd1229, 8, %rd109;
-	st.global.s64 [%rd1230+0], %rd1213;
-	mov.b64 %rd1232, 4;
-	mul.lo.s64 %rd1231, %rd1232, %rd268;
-	mov.b64 %rd1234, 3;
-	add.s64 %rd1233, %rd1234, %rd1231;
-	mul.lo.s64 %rd1235, %rd1233, %rd113;
-	mad.lo.s64 %rd1236, %rd1235, 8, %rd109;
-	st.global.s64 [%rd1236+0], %rd262;
-	add.s64 %rd1237, %rd309, 3;
-	mul.lo.s64 %rd1238, %rd1237, %rd120;
-	mad.lo.s64 %rd1239, %rd1238, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1240, [%rd1239+0];
-	mov.b64 %rd1241, %rd1240;
-	mov.b64 %rd1243, 4;
-	mul.lo.s64 %rd1242, %rd1243, %rd268;
-	mov.b64 %rd1245, 4;
-	add.s64 %rd1244, %rd1245, %rd1242;
-	mul.lo.s64 %rd1246, %rd1244, %rd113;
-	mad.lo.s64 %rd1247, %rd1246, 8, %rd109;
-	st.global.s64 [%rd1247+0], %rd1241;
-	add.s64 %rd1248, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1248;
-$L316:
-	setp.eq.s64 %p253, %rd1212, 0;
-	setp.gt.s64 %p254, %rd1212, %rd66;
-	or.pred %p255, %p253, %p254;
-	setp.gt.s64 %p256, %rd1213, %rd68;
-	or.pred %p257, %p255, %p256;
-	setp.gt.s64 %p258, %rd262, %rd70;
-	or.pred %p259, %p257, %p258;
-	@!%p259 bra $L318;
+	setp.eq.s64 %p365, %rd283, 0;
+	and.pred %p366, %p17, %p365;
+	@!%p366 bra $L456;
+	mov.b64 %rd1869, 12;
+	mul.lo.s64 %rd1868, %rd1869, %rd120;
+	mad.lo.s64 %rd1870, %rd1868, 8, %rd116;
+	mov.b64 %rd1871, 0;
+	st.global.s64 [%rd1870+0], %rd1871;
+$L456:
+	mul.lo.s64 %rd1872, %rd324, %rd120;
+	mad.lo.s64 %rd1873, %rd1872, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1874, [%rd1873+0];
+	mov.b64 %rd1875, %rd1874;
+	add.s64 %rd1876, %rd324, 1;
+	mul.lo.s64 %rd1877, %rd1876, %rd120;
+	mad.lo.s64 %rd1878, %rd1877, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1879, [%rd1878+0];
+	mov.b64 %rd1880, %rd1879;
+	mov.b64 %rd1881, %rd1875;
+	mov.b64 %rd1882, %rd1880;
+	mov.b64 %rd1883, %rd1881;
+	mov.b64 %rd1884, %rd1882;
+	add.s64 %rd1885, %rd324, 2;
+	mul.lo.s64 %rd1886, %rd1885, %rd120;
+	mad.lo.s64 %rd1887, %rd1886, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1888, [%rd1887+0];
+	mov.b64 %rd1889, %rd1888;
+	mov.b64 %rd277, %rd1889;
+	@!%p17 bra $L458;
+	mov.b64 %rd1891, 4;
+	mul.lo.s64 %rd1890, %rd1891, %rd283;
+	mov.b64 %rd1893, 1;
+	add.s64 %rd1892, %rd1893, %rd1890;
+	mul.lo.s64 %rd1894, %rd1892, %rd113;
+	mad.lo.s64 %rd1895, %rd1894, 8, %rd109;
+	st.global.s64 [%rd1895+0], %rd1883;
+	mov.b64 %rd1897, 4;
+	mul.lo.s64 %rd1896, %rd1897, %rd283;
+	mov.b64 %rd1899, 2;
+	add.s64 %rd1898, %rd1899, %rd1896;
+	mul.lo.s64 %rd1900, %rd1898, %rd113;
+	mad.lo.s64 %rd1901, %rd1900, 8, %rd109;
+	st.global.s64 [%rd1901+0], %rd1884;
+	mov.b64 %rd1903, 4;
+	mul.lo.s64 %rd1902, %rd1903, %rd283;
+	mov.b64 %rd1905, 3;
+	add.s64 %rd1904, %rd1905, %rd1902;
+	mul.lo.s64 %rd1906, %rd1904, %rd113;
+	mad.lo.s64 %rd1907, %rd1906, 8, %rd109;
+	st.global.s64 [%rd1907+0], %rd277;
+	add.s64 %rd1908, %rd324, 3;
+	mul.lo.s64 %rd1909, %rd1908, %rd120;
+	mad.lo.s64 %rd1910, %rd1909, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1911, [%rd1910+0];
+	mov.b64 %rd1912, %rd1911;
+	mov.b64 %rd1914, 4;
+	mul.lo.s64 %rd1913, %rd1914, %rd283;
+	mov.b64 %rd1916, 4;
+	add.s64 %rd1915, %rd1916, %rd1913;
+	mul.lo.s64 %rd1917, %rd1915, %rd113;
+	mad.lo.s64 %rd1918, %rd1917, 8, %rd109;
+	st.global.s64 [%rd1918+0], %rd1912;
+	add.s64 %rd1919, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1919;
+$L458:
+	setp.eq.s64 %p367, %rd1883, 0;
+	setp.gt.s64 %p368, %rd1883, %rd66;
+	or.pred %p369, %p367, %p368;
+	setp.gt.s64 %p370, %rd1884, %rd68;
+	or.pred %p371, %p369, %p370;
+	setp.gt.s64 %p372, %rd277, %rd70;
+	or.pred %p373, %p371, %p372;
+	@!%p373 bra $L460;
 	bra.uni $L3;
-$L318:
-	mov.b64 %rd192, %rd1212;
-$L38:
-	add.s64 %rd1249, %rd268, 1;
-	mov.b64 %rd268, %rd1249;
-	bra.uni $L37;
-$L39:
+$L460:
+	mov.b64 %rd207, %rd1883;
+$L42:
+	add.s64 %rd1920, %rd283, 1;
+	mov.b64 %rd283, %rd1920;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -24512,14 +27980,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:43
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:24516
+//line gokkos_kernels_gen.go:27984
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:43
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:24523
+//line gokkos_kernels_gen.go:27991
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -24534,7 +28002,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:24538
+//line gokkos_kernels_gen.go:28006
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24543,7 +28011,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:24547
+//line gokkos_kernels_gen.go:28015
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -24561,7 +28029,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:24565
+//line gokkos_kernels_gen.go:28033
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -24569,7 +28037,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:24573
+//line gokkos_kernels_gen.go:28041
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24596,7 +28064,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:24600
+//line gokkos_kernels_gen.go:28068
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -24610,7 +28078,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:24614
+//line gokkos_kernels_gen.go:28082
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24626,7 +28094,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:24630
+//line gokkos_kernels_gen.go:28098
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -24640,7 +28108,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:24644
+//line gokkos_kernels_gen.go:28112
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -24652,14 +28120,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:103
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24656
+//line gokkos_kernels_gen.go:28124
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:103
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:24663
+//line gokkos_kernels_gen.go:28131
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24671,14 +28139,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:114
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:24675
+//line gokkos_kernels_gen.go:28143
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:114
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:24682
+//line gokkos_kernels_gen.go:28150
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -24693,7 +28161,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:24697
+//line gokkos_kernels_gen.go:28165
 		*acc = gokkosAccV
 		return
 	}
@@ -24703,7 +28171,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:24707
+//line gokkos_kernels_gen.go:28175
 	*acc = gokkosAccV
 }
 
@@ -24732,7 +28200,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:24736
+//line gokkos_kernels_gen.go:28204
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -24749,7 +28217,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24753
+//line gokkos_kernels_gen.go:28221
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -24761,7 +28229,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24765
+//line gokkos_kernels_gen.go:28233
 		*acc = gokkosAccV
 		return
 	}
@@ -24769,7 +28237,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:168
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:24773
+//line gokkos_kernels_gen.go:28241
 	*acc = gokkosAccV
 }
 
@@ -24791,7 +28259,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:24795
+//line gokkos_kernels_gen.go:28263
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -24800,7 +28268,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24804
+//line gokkos_kernels_gen.go:28272
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -24810,7 +28278,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:24814
+//line gokkos_kernels_gen.go:28282
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -24819,7 +28287,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:24823
+//line gokkos_kernels_gen.go:28291
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -24831,7 +28299,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24835
+//line gokkos_kernels_gen.go:28303
 		*acc = gokkosAccV
 		return
 	}
@@ -24839,7 +28307,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:195
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:24843
+//line gokkos_kernels_gen.go:28311
 	*acc = gokkosAccV
 }
 
@@ -24891,7 +28359,7 @@ gokkosNext:
 //line op.go:125
 		}
 	}
-//line gokkos_kernels_gen.go:24895
+//line gokkos_kernels_gen.go:28363
 	return gokkosN
 }
 
@@ -24950,7 +28418,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24954
+//line gokkos_kernels_gen.go:28422
 	return gokkosN
 }
 
@@ -24988,6 +28456,6 @@ gokkosNext:
 //line op.go:74
 		}
 	}
-//line gokkos_kernels_gen.go:24992
+//line gokkos_kernels_gen.go:28460
 	return gokkosN
 }

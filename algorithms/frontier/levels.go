@@ -82,6 +82,10 @@ const maxList = 4096
 // the space does not say how much it has.
 const carryScratch = 48 << 10
 
+// listCounts is the number of a team's list counters in local rounds (see step), rounded up
+// to keep the scratch after them aligned.
+const listCounts = 4
+
 // tallySet is the number of Tally slots per step (see PushFused).
 const tallySet = 4
 
@@ -98,6 +102,12 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 	sc := fusedScratch{Offs: teams.ThreadScratch[int64](m, 0, pairs), ListOffs: teams.TeamScratch[int64](m, 0, listPairs)}
 	sc.Buf = teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
 	sc.Lists = teams.TeamScratch[int32](m, 0, 2*k.ListCap)
+	if k.Rounds > 1 {
+		sc.Count = teams.TeamScratch[int32](m, 0, listCounts)
+		if m.TeamRank() == 0 {
+			sc.Count.Set(0, 0) // see step; the league barrier below orders it before the adds
+		}
+	}
 	first := m.LeagueRank() == 0 && m.TeamRank() == 0
 	size := k.Size
 	var deg int64
@@ -174,12 +184,14 @@ func lanes(top int64, teamSize int) int {
 // fusedScratch holds a member's views of a fused step's scratch: its buffer of the vertices it
 // claims (Buf) and, with local rounds, their offsets (Offs: where the out-edges of Buf[j] begin
 // at 2j and end at 2j+1); the team's two lists of ListCap entries each (Lists) and their
-// vertices' offsets (ListOffs, pairs likewise).
+// vertices' offsets (ListOffs, pairs likewise); and, with local rounds, the counters of the
+// lists' lengths (Count, see step).
 type fusedScratch struct {
 	Buf      views.View1D[int32]
 	Offs     views.View1D[int64]
 	Lists    views.View1D[int32]
 	ListOffs views.View1D[int64]
+	Count    views.View1D[int32]
 }
 
 // step runs one fused step: it expands the size vertices of in and adds the size of the next
@@ -198,21 +210,46 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 	// other and its local rounds grow one region, and spread over every team, so that a
 	// worklist smaller than the league's groups does not crowd into the first teams' lists.
 	lo, hi := size*m.LeagueRank()/m.LeagueSize(), size*(m.LeagueRank()+1)/m.LeagueSize()
-	n, edges, top := k.expand(m, sc, o, in, lo, hi-lo, group, groups, g, lane, out, set, 0, limit, k.Rounds > 1, false)
+	var edges, top int64
 	r := 1
-	for ; r < k.Rounds && n > 0; r++ {
-		// The list the round reads was written by every member in the round before.
-		m.Barrier()
-		from := (1 - r%2) * limit
-		to := (r % 2) * limit
-		var e, t int64
-		n, e, t = k.expand(m, sc, o, sc.Lists, from, n, group, groups, g, lane, out, set, to, limit, r+1 < k.Rounds, k.Carry)
-		edges += e
-		top = max(top, t)
+	if k.Rounds <= 1 {
+		edges, top = k.expand(m, sc, o, in, lo, hi-lo, group, groups, g, lane, out, set, false)
+	} else {
+		// Round r appends to list r mod 2 and counts its entries in Count[r mod 3], which
+		// member 0 cleared in round r-1 (Count[0] is zero when a step starts): a counter is
+		// cleared one barrier after the round that read it and one before the round that
+		// adds to it, so that a round needs one team barrier and no team scan.
+		if m.TeamRank() == 0 {
+			sc.Count.Set(1, 0)
+		}
+		edges, top = k.expandLocal(sc, o, in, lo, hi-lo, group, groups, g, lane, out, set, 0, limit, 0, false)
+		for ; r < k.Rounds; r++ {
+			// The list the round reads was written by every member in the round before.
+			m.Barrier()
+			n := min(limit, int(sc.Count.At((r-1)%3)))
+			if n == 0 {
+				break
+			}
+			if m.TeamRank() == 0 {
+				sc.Count.Set((r+1)%3, 0)
+			}
+			from := (1 - r%2) * limit
+			var e, t int64
+			if r+1 < k.Rounds {
+				e, t = k.expandLocal(sc, o, sc.Lists, from, n, group, groups, g, lane, out, set, (r%2)*limit, limit, r%3, k.Carry)
+			} else {
+				e, t = k.expand(m, sc, o, sc.Lists, from, n, group, groups, g, lane, out, set, k.Carry)
+			}
+			edges += e
+			top = max(top, t)
+		}
 	}
 	edges = teams.TeamReduce(m, edges, teams.Sum)
 	top = teams.TeamReduce(m, top, teams.Max)
 	if m.TeamRank() == 0 {
+		if k.Rounds > 1 {
+			sc.Count.Set(0, 0) // every member read the counters before the reductions
+		}
 		if edges > 0 {
 			k.Tally.AtomicAdd(set+1, edges)
 		}
@@ -224,26 +261,18 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 }
 
 // expand expands the vertices src[from+s] for the slots s = first, first+stride, ... below
-// size: member lane of a group of g takes a vertex's edges lane, lane+g, ...; each member
-// handles at most Out.Buffer edges between two flushes, which gather the team's buffers at
-// offsets from a team scan. With local set, a flush appends to the team's list
-// Lists[to:to+limit] (its length so far n, which expand returns), with the vertices' offsets,
-// when Carry is set, and sends the vertices beyond the limit to the next worklist; otherwise it
-// appends to the next worklist (out) with one atomic addition per team. With carried set, src
-// is the team's list and the offsets of its vertices come from ListOffs rather than from the
-// graph. It returns the list's length and the out-edges and largest degree of the vertices it
-// added to the next worklist (the member's own, not reduced over the team).
-//
-// A local round's chain of dependent accesses (list, offsets, adjacency, claim) sets the pace
-// of fused steps on a device, where one round is one level of the graph: carrying the offsets
-// in the list, loaded while the claim is on its way, takes one access out of the chain.
+// size into the next worklist (out): member lane of a group of g takes a vertex's edges lane,
+// lane+g, ...; each member handles at most Out.Buffer edges between two flushes, which gather
+// the team's buffers at offsets from a team scan and one atomic addition per team. With
+// carried set, src is the team's list and the offsets of its vertices come from ListOffs
+// rather than from the graph. It returns the out-edges and largest degree of the vertices it
+// added (the member's own, not reduced over the team).
 func (k PushFused[Op]) expand(m teams.Member, sc fusedScratch, o sink, src views.View1D[int32], from, size, first, stride, g int, lane int64,
-	out views.View1D[int32], set int, to, limit int, local, carried bool) (int, int64, int64) {
+	out views.View1D[int32], set int, carried bool) (int64, int64) {
 	buf := sc.Buf
 	s := first
 	u := int32(-1)
 	var e, end, edges, top int64
-	n := 0
 	for {
 		c := 0
 		for left := o.Buffer; left > 0; {
@@ -252,40 +281,17 @@ func (k PushFused[Op]) expand(m teams.Member, sc fusedScratch, o sink, src views
 					break
 				}
 				u = src.At(from + s)
-				if carried {
-					at := 2 * (from + s)
-					e, end = sc.ListOffs.At(at)+lane, sc.ListOffs.At(at+1)
-				} else {
-					e, end = k.G.Begin(u)+lane, k.G.End(u)
-				}
+				e, end = k.source(sc, u, from+s, lane, carried)
 				s += stride
 				continue
 			}
 			v := k.G.Adj.At(int(e))
-			var vb, ve int64
-			if local && k.Carry {
-				// Issued before the claim, so that they arrive while it waits. (An operator
-				// whose claim first loads a value of u, as BFS's level, then issues that load
-				// only once v has come; after the claim instead they wait in the round's
-				// chain before its scan: on an H200 that was 2% faster for BFS on a grid and
-				// 7-8% slower for Multistep's searches.)
-				vb, ve = k.G.Begin(v), k.G.End(v)
-			}
 			if k.Op.Visit(u, v, e) {
-				if local {
-					buf.Set(c, v)
-					if k.Carry {
-						sc.Offs.Set(2*c, vb)
-						sc.Offs.Set(2*c+1, ve)
-					}
-					c++
-				} else {
-					var added bool
-					if c, added = o.put(buf, c, v); added {
-						d := k.G.Degree(v)
-						edges += d
-						top = max(top, d)
-					}
+				var added bool
+				if c, added = o.put(buf, c, v); added {
+					d := k.G.Degree(v)
+					edges += d
+					top = max(top, d)
 				}
 			}
 			e += int64(g)
@@ -299,48 +305,121 @@ func (k PushFused[Op]) expand(m teams.Member, sc fusedScratch, o sink, src views
 		}
 		packedPrefix, packedTotal := teams.TeamScan(m, int64(c)|more<<32)
 		prefix, total, left := packedPrefix&0xffffffff, packedTotal&0xffffffff, packedTotal>>32
-		if local {
-			at := n + int(prefix)
-			keep := min(max(limit-at, 0), c)
-			for j := 0; j < keep; j++ {
-				sc.Lists.Set(to+at+j, buf.At(j))
-				if k.Carry {
-					sc.ListOffs.Set(2*(to+at+j), sc.Offs.At(2*j))
-					sc.ListOffs.Set(2*(to+at+j)+1, sc.Offs.At(2*j+1))
-				}
-			}
-			spill := 0
-			for j := keep; j < c; j++ {
-				v := buf.At(j)
-				var added bool
-				if spill, added = o.put(buf, spill, v); added {
-					d := k.G.Degree(v)
-					edges += d
-					top = max(top, d)
-				}
-			}
-			if spill > 0 {
-				base := int(k.Tally.AtomicAdd(set, int64(spill)))
-				for j := 0; j < spill; j++ {
-					out.Set(base+j, buf.At(j))
-				}
-			}
-			n = min(limit, n+int(total))
-		} else {
-			var base int64
-			if m.TeamRank() == 0 && total > 0 {
-				base = k.Tally.AtomicAdd(set, total)
-			}
-			at := int(teams.Broadcast(m, base, 0) + prefix)
-			for j := 0; j < c; j++ {
-				out.Set(at+j, buf.At(j))
-			}
+		var base int64
+		if m.TeamRank() == 0 && total > 0 {
+			base = k.Tally.AtomicAdd(set, total)
+		}
+		at := int(teams.Broadcast(m, base, 0) + prefix)
+		for j := 0; j < c; j++ {
+			out.Set(at+j, buf.At(j))
 		}
 		if left == 0 {
 			break
 		}
 	}
-	return n, edges, top
+	return edges, top
+}
+
+// source returns where the edges of lane lane of vertex u, the entry at of src, begin and end:
+// from the team's list's offsets when carried, from the graph otherwise.
+func (k PushFused[Op]) source(sc fusedScratch, u int32, at int, lane int64, carried bool) (int64, int64) {
+	if carried {
+		return sc.ListOffs.At(2*at) + lane, sc.ListOffs.At(2*at + 1)
+	}
+	return k.G.Begin(u) + lane, k.G.End(u)
+}
+
+// expandLocal is expand for a local round: the vertices the members improve go to the team's
+// list Lists[to:to+limit], with their offsets when Carry is set, and those beyond the limit to
+// the next worklist. A member flushes its buffer on its own whenever it fills and once at the
+// end, taking its entries' place in the list from an atomic addition on Count[count]: no
+// member waits for another inside a round, whose chain of dependent accesses (list, adjacency,
+// claim) then sets the pace of fused steps on a device, one round being one level of the graph.
+// It returns the out-edges and largest degree of the vertices it sent to the next worklist.
+func (k PushFused[Op]) expandLocal(sc fusedScratch, o sink, src views.View1D[int32], from, size, first, stride, g int, lane int64,
+	out views.View1D[int32], set int, to, limit, count int, carried bool) (int64, int64) {
+	buf := sc.Buf
+	s := first
+	u := int32(-1)
+	var e, end, edges, top int64
+	c := 0
+	for {
+		if e >= end {
+			if s >= size {
+				break
+			}
+			u = src.At(from + s)
+			e, end = k.source(sc, u, from+s, lane, carried)
+			s += stride
+			continue
+		}
+		v := k.G.Adj.At(int(e))
+		var vb, ve int64
+		if k.Carry {
+			// Issued before the claim, so that they arrive while it waits. (An operator
+			// whose claim first loads a value of u, as BFS's level, then issues that load
+			// only once v has come; after the claim instead they wait in the round's
+			// chain: on an H200 that was 2% faster for BFS on a grid and 7-8% slower for
+			// Multistep's searches.)
+			vb, ve = k.G.Begin(v), k.G.End(v)
+		}
+		if k.Op.Visit(u, v, e) {
+			buf.Set(c, v)
+			if k.Carry {
+				sc.Offs.Set(2*c, vb)
+				sc.Offs.Set(2*c+1, ve)
+			}
+			c++
+			if c == o.Buffer {
+				ed, t := k.appendList(sc, o, out, set, c, to, limit, count)
+				edges += ed
+				top = max(top, t)
+				c = 0
+			}
+		}
+		e += int64(g)
+	}
+	if c > 0 {
+		ed, t := k.appendList(sc, o, out, set, c, to, limit, count)
+		edges += ed
+		top = max(top, t)
+	}
+	return edges, top
+}
+
+// appendList appends a member's c buffered vertices (and their offsets, with Carry) to the
+// team's list Lists[to:to+limit] at the place an atomic addition on Count[count] gives, and
+// sends those beyond the limit to the next worklist (de-duplicated by o). It returns the
+// out-edges and largest degree of the vertices it sent there.
+func (k PushFused[Op]) appendList(sc fusedScratch, o sink, out views.View1D[int32], set, c, to, limit, count int) (int64, int64) {
+	buf := sc.Buf
+	at := int(sc.Count.AtomicAdd(count, int32(c)))
+	keep := min(max(limit-at, 0), c)
+	for j := 0; j < keep; j++ {
+		sc.Lists.Set(to+at+j, buf.At(j))
+		if k.Carry {
+			sc.ListOffs.Set(2*(to+at+j), sc.Offs.At(2*j))
+			sc.ListOffs.Set(2*(to+at+j)+1, sc.Offs.At(2*j+1))
+		}
+	}
+	var edges, top int64
+	spill := 0
+	for j := keep; j < c; j++ {
+		v := buf.At(j)
+		var added bool
+		if spill, added = o.put(buf, spill, v); added {
+			d := k.G.Degree(v)
+			edges += d
+			top = max(top, d)
+		}
+	}
+	if spill > 0 {
+		base := int(k.Tally.AtomicAdd(set, int64(spill)))
+		for j := 0; j < spill; j++ {
+			out.Set(base+j, buf.At(j))
+		}
+	}
+	return edges, top
 }
 
 // levelHead is the number of fused steps whose statistics PushLevels reads back with the step
@@ -426,6 +505,9 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	// A member's scratch follows the one before it: with offsets, a multiple of 8 bytes keeps
 	// every member's offsets aligned.
 	team, thread := 4*2*list, 4*f.tune.Buffer
+	if rounds > 1 {
+		team += 4 * listCounts
+	}
 	carryTeam, carryThread := team+16*2*list, (thread+16*f.tune.Buffer+7)&^7
 	limit := f.space.Info().ScratchLimit[0]
 	if limit <= 0 {

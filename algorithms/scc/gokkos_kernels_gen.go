@@ -11066,9 +11066,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<265>;
-	.reg .b32 %r<380>;
-	.reg .b64 %rd<1251>;
+	.reg .pred %p<379>;
+	.reg .b32 %r<526>;
+	.reg .b64 %rd<1916>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11291,2339 +11291,3533 @@ $L5:
 	mov.b64 %rd167, 0x0;
 	mov.b64 %rd168, 0;
 	mov.b64 %rd169, 0;
-	cvta.global.u64 %rd171, %rd164;
-	cvta.to.shared.u64 %rd170, %rd171;
-	mov.b64 %rd172, %rd170;
-	mov.b64 %rd173, %rd165;
-	mov.b64 %rd174, %rd166;
-	mov.b64 %rd175, %rd156;
-	mov.b64 %rd176, %rd157;
-	mov.b64 %rd177, %rd158;
-	cvta.global.u64 %rd179, %rd167;
-	cvta.to.shared.u64 %rd178, %rd179;
-	mov.b64 %rd180, %rd178;
-	mov.b64 %rd181, %rd168;
-	mov.b64 %rd182, %rd169;
-	mov.b64 %rd183, %rd161;
-	mov.b64 %rd184, %rd162;
-	mov.b64 %rd185, %rd163;
-	add.s64 %rd186, %rd13, %rd21;
-	mad.lo.s64 %rd187, %rd100, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd21, %rd21, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd100;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd172, %rd188;
-	mov.b64 %rd173, %rd189;
-	mov.b64 %rd174, %rd190;
-	mov.b64 %rd192, 2;
-	mul.lo.s64 %rd191, %rd192, %rd106;
-	add.s64 %rd193, %rd11, %rd20;
-	mad.lo.s64 %rd194, %rd191, 4, 15;
-	and.b64 %rd194, %rd194, -16;
-	add.s64 %rd20, %rd20, %rd194;
-	mov.b64 %rd195, %rd193;
-	mov.b64 %rd196, %rd191;
-	mov.b64 %rd197, 1;
-	mov.b64 %rd180, %rd195;
-	mov.b64 %rd181, %rd196;
-	mov.b64 %rd182, %rd197;
-	setp.eq.s64 %p10, %rd142, 0;
-	cvt.u64.u32 %rd198, %r2;
-	setp.eq.s64 %p11, %rd198, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd199, %rd62;
-	mov.b64 %rd200, 0;
-	cvt.u64.u32 %rd201, %r4;
-	mul.lo.s64 %rd202, %rd142, %rd201;
-	cvt.u64.u32 %rd203, %r2;
-	add.s64 %rd204, %rd202, %rd203;
-	mov.b64 %rd205, %rd204;
-$L6:
-	setp.lt.s64 %p14, %rd205, %rd199;
-	not.pred %p15, %p14;
-	@!%p15 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd206, %rd205, %rd53;
-	mad.lo.s64 %rd207, %rd206, 4, %rd49;
-	ld.global.s32 %r35, [%rd207+0];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd208, %rd25;
-	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd209, %r37;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd32;
-	mad.lo.s64 %rd212, %rd211, 8, %rd28;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	cvt.s64.s32 %rd215, %r37;
-	mul.lo.s64 %rd216, %rd215, %rd32;
-	mad.lo.s64 %rd217, %rd216, 8, %rd28;
-	ld.global.nc.s64 %rd218, [%rd217+0];
-	mov.b64 %rd219, %rd218;
-	sub.s64 %rd220, %rd214, %rd219;
-	mov.b64 %rd221, %rd220;
-	max.s64 %rd222, %rd200, %rd221;
-	mov.b64 %rd200, %rd222;
+	mov.b64 %rd170, 0x0;
+	mov.b64 %rd171, 0;
+	mov.b64 %rd172, 0;
+	cvta.global.u64 %rd174, %rd164;
+	cvta.to.shared.u64 %rd173, %rd174;
+	mov.b64 %rd175, %rd173;
+	mov.b64 %rd176, %rd165;
+	mov.b64 %rd177, %rd166;
+	mov.b64 %rd178, %rd156;
+	mov.b64 %rd179, %rd157;
+	mov.b64 %rd180, %rd158;
+	cvta.global.u64 %rd182, %rd167;
+	cvta.to.shared.u64 %rd181, %rd182;
+	mov.b64 %rd183, %rd181;
+	mov.b64 %rd184, %rd168;
+	mov.b64 %rd185, %rd169;
+	mov.b64 %rd186, %rd161;
+	mov.b64 %rd187, %rd162;
+	mov.b64 %rd188, %rd163;
+	cvta.global.u64 %rd190, %rd170;
+	cvta.to.shared.u64 %rd189, %rd190;
+	mov.b64 %rd191, %rd189;
+	mov.b64 %rd192, %rd171;
+	mov.b64 %rd193, %rd172;
+	add.s64 %rd194, %rd13, %rd21;
+	mad.lo.s64 %rd195, %rd100, 4, 15;
+	and.b64 %rd195, %rd195, -16;
+	add.s64 %rd21, %rd21, %rd195;
+	mov.b64 %rd196, %rd194;
+	mov.b64 %rd197, %rd100;
+	mov.b64 %rd198, 1;
+	mov.b64 %rd175, %rd196;
+	mov.b64 %rd176, %rd197;
+	mov.b64 %rd177, %rd198;
+	mov.b64 %rd200, 2;
+	mul.lo.s64 %rd199, %rd200, %rd106;
+	add.s64 %rd201, %rd11, %rd20;
+	mad.lo.s64 %rd202, %rd199, 4, 15;
+	and.b64 %rd202, %rd202, -16;
+	add.s64 %rd20, %rd20, %rd202;
+	mov.b64 %rd203, %rd201;
+	mov.b64 %rd204, %rd199;
+	mov.b64 %rd205, 1;
+	mov.b64 %rd183, %rd203;
+	mov.b64 %rd184, %rd204;
+	mov.b64 %rd185, %rd205;
+	setp.gt.s64 %p10, %rd104, 1;
+	@!%p10 bra $L7;
+	mov.b64 %rd206, 4;
+	add.s64 %rd207, %rd11, %rd20;
+	mad.lo.s64 %rd208, %rd206, 4, 15;
+	and.b64 %rd208, %rd208, -16;
+	add.s64 %rd20, %rd20, %rd208;
+	mov.b64 %rd209, %rd207;
+	mov.b64 %rd210, %rd206;
+	mov.b64 %rd211, 1;
+	mov.b64 %rd191, %rd209;
+	mov.b64 %rd192, %rd210;
+	mov.b64 %rd193, %rd211;
+	cvt.u64.u32 %rd212, %r2;
+	setp.eq.s64 %p11, %rd212, 0;
+	@!%p11 bra $L9;
+	mov.b32 %r35, 0;
+	st.shared.s32 [%rd191+0], %r35;
+$L9:
 $L7:
-	cvt.u64.u32 %rd223, %r4;
-	mul.lo.s64 %rd224, %rd2, %rd223;
-	add.s64 %rd225, %rd205, %rd224;
-	mov.b64 %rd205, %rd225;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd226, %rd200;
-	// block reduction
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r3;
-$L11:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd226;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd227, {%r42, %r43};
-	@!%p17 bra $L13;
-	max.s64 %rd228, %rd226, %rd227;
-	mov.b64 %rd226, %rd228;
-$L13:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd229, %r8, 16;
-	add.s64 %rd230, %rd1, %rd229;
-	st.shared.s64 [%rd230+0], %rd226;
+	setp.eq.s64 %p12, %rd142, 0;
+	cvt.u64.u32 %rd213, %r2;
+	setp.eq.s64 %p13, %rd213, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
+	mov.b64 %rd214, %rd62;
+	mov.b64 %rd215, 0;
+	cvt.u64.u32 %rd216, %r4;
+	mul.lo.s64 %rd217, %rd142, %rd216;
+	cvt.u64.u32 %rd218, %r2;
+	add.s64 %rd219, %rd217, %rd218;
+	mov.b64 %rd220, %rd219;
+$L10:
+	setp.lt.s64 %p16, %rd220, %rd214;
+	not.pred %p17, %p16;
+	@!%p17 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L15;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L16;
-	mul.wide.u32 %rd231, %r7, 16;
-	add.s64 %rd232, %rd1, %rd231;
-	ld.shared.s64 %rd233, [%rd232+0];
-	mov.b64 %rd226, %rd233;
-$L16:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd226;
-	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd234, {%r47, %r48};
-	@!%p21 bra $L17;
-	max.s64 %rd235, %rd226, %rd234;
-	mov.b64 %rd226, %rd235;
-$L17:
-	mov.b64 {%r49, %r50}, %rd226;
-	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd236, {%r51, %r52};
-	@!%p22 bra $L18;
-	max.s64 %rd237, %rd226, %rd236;
-	mov.b64 %rd226, %rd237;
-$L18:
-	mov.b64 {%r53, %r54}, %rd226;
-	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd238, {%r55, %r56};
-	@!%p23 bra $L19;
-	max.s64 %rd239, %rd226, %rd238;
-	mov.b64 %rd226, %rd239;
-$L19:
-	mov.b64 {%r57, %r58}, %rd226;
-	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd240, {%r59, %r60};
-	@!%p24 bra $L20;
-	max.s64 %rd241, %rd226, %rd240;
-	mov.b64 %rd226, %rd241;
-$L20:
-	mov.b64 {%r61, %r62}, %rd226;
-	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd242, {%r63, %r64};
-	@!%p25 bra $L21;
-	max.s64 %rd243, %rd226, %rd242;
-	mov.b64 %rd226, %rd243;
-$L21:
-	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd226;
-$L22:
+	mul.lo.s64 %rd221, %rd220, %rd53;
+	mad.lo.s64 %rd222, %rd221, 4, %rd49;
+	ld.global.s32 %r36, [%rd222+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd223, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd224, %r38;
+	add.s64 %rd225, %rd224, 1;
+	mul.lo.s64 %rd226, %rd225, %rd32;
+	mad.lo.s64 %rd227, %rd226, 8, %rd28;
+	ld.global.nc.s64 %rd228, [%rd227+0];
+	mov.b64 %rd229, %rd228;
+	cvt.s64.s32 %rd230, %r38;
+	mul.lo.s64 %rd231, %rd230, %rd32;
+	mad.lo.s64 %rd232, %rd231, 8, %rd28;
+	ld.global.nc.s64 %rd233, [%rd232+0];
+	mov.b64 %rd234, %rd233;
+	sub.s64 %rd235, %rd229, %rd234;
+	mov.b64 %rd236, %rd235;
+	max.s64 %rd237, %rd215, %rd236;
+	mov.b64 %rd215, %rd237;
+$L11:
+	cvt.u64.u32 %rd238, %r4;
+	mul.lo.s64 %rd239, %rd2, %rd238;
+	add.s64 %rd240, %rd220, %rd239;
+	mov.b64 %rd220, %rd240;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd241, %rd215;
+	// block reduction
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
 $L15:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L16;
+	mov.b64 {%r41, %r42}, %rd241;
+	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd242, {%r43, %r44};
+	@!%p19 bra $L17;
+	max.s64 %rd243, %rd241, %rd242;
+	mov.b64 %rd241, %rd243;
+$L17:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L18;
+	mul.wide.u32 %rd244, %r8, 16;
+	add.s64 %rd245, %rd1, %rd244;
+	st.shared.s64 [%rd245+0], %rd241;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd244, [%rd1+1024];
-	mov.b64 %rd226, %rd244;
-	mov.b64 %rd245, %rd226;
-	mov.b64 %rd200, %rd245;
-	cvt.u64.u32 %rd246, %r2;
-	setp.eq.s64 %p26, %rd246, 0;
-	setp.gt.s64 %p27, %rd200, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L24;
-	mov.b64 %rd248, 12;
-	mul.lo.s64 %rd247, %rd248, %rd120;
-	mad.lo.s64 %rd249, %rd247, 8, %rd116;
-	atom.global.max.s64 %rd250, [%rd249], %rd200;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L19;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd246, %r7, 16;
+	add.s64 %rd247, %rd1, %rd246;
+	ld.shared.s64 %rd248, [%rd247+0];
+	mov.b64 %rd241, %rd248;
+$L20:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd241;
+	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd249, {%r48, %r49};
+	@!%p23 bra $L21;
+	max.s64 %rd250, %rd241, %rd249;
+	mov.b64 %rd241, %rd250;
+$L21:
+	mov.b64 {%r50, %r51}, %rd241;
+	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd251, {%r52, %r53};
+	@!%p24 bra $L22;
+	max.s64 %rd252, %rd241, %rd251;
+	mov.b64 %rd241, %rd252;
+$L22:
+	mov.b64 {%r54, %r55}, %rd241;
+	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd253, {%r56, %r57};
+	@!%p25 bra $L23;
+	max.s64 %rd254, %rd241, %rd253;
+	mov.b64 %rd241, %rd254;
+$L23:
+	mov.b64 {%r58, %r59}, %rd241;
+	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd255, {%r60, %r61};
+	@!%p26 bra $L24;
+	max.s64 %rd256, %rd241, %rd255;
+	mov.b64 %rd241, %rd256;
 $L24:
-	@!%p13 bra $L26;
-	mov.b64 %rd251, 0;
-	st.global.s64 [%rd116+0], %rd251;
-	mov.b64 %rd253, 1;
-	mul.lo.s64 %rd252, %rd253, %rd120;
-	mad.lo.s64 %rd254, %rd252, 8, %rd116;
-	mov.b64 %rd255, 0;
-	st.global.s64 [%rd254+0], %rd255;
-	mov.b64 %rd257, 2;
-	mul.lo.s64 %rd256, %rd257, %rd120;
-	mad.lo.s64 %rd258, %rd256, 8, %rd116;
-	mov.b64 %rd259, 0;
-	st.global.s64 [%rd258+0], %rd259;
-	mov.b64 %rd261, 3;
-	mul.lo.s64 %rd260, %rd261, %rd120;
-	mad.lo.s64 %rd262, %rd260, 8, %rd116;
-	mov.b64 %rd263, 0;
-	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 {%r62, %r63}, %rd241;
+	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd257, {%r64, %r65};
+	@!%p27 bra $L25;
+	max.s64 %rd258, %rd241, %rd257;
+	mov.b64 %rd241, %rd258;
+$L25:
+	@!%p20 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd241;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
-	atom.global.add.u32 %r66, [gk_league_sync], 1;
-	mov.u32 %r67, %nctaid.x;
-	sub.u32 %r68, %r67, 1;
-	setp.eq.u32 %p30, %r66, %r68;
+	ld.shared.s64 %rd259, [%rd1+1024];
+	mov.b64 %rd241, %rd259;
+	mov.b64 %rd260, %rd241;
+	mov.b64 %rd215, %rd260;
+	cvt.u64.u32 %rd261, %r2;
+	setp.eq.s64 %p28, %rd261, 0;
+	setp.gt.s64 %p29, %rd215, 0;
+	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd263, 12;
+	mul.lo.s64 %rd262, %rd263, %rd120;
+	mad.lo.s64 %rd264, %rd262, 8, %rd116;
+	atom.global.max.s64 %rd265, [%rd264], %rd215;
 $L28:
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r70, %r65;
-	@%p31 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p15 bra $L30;
+	mov.b64 %rd266, 0;
+	st.global.s64 [%rd116+0], %rd266;
+	mov.b64 %rd268, 1;
+	mul.lo.s64 %rd267, %rd268, %rd120;
+	mad.lo.s64 %rd269, %rd267, 8, %rd116;
+	mov.b64 %rd270, 0;
+	st.global.s64 [%rd269+0], %rd270;
+	mov.b64 %rd272, 2;
+	mul.lo.s64 %rd271, %rd272, %rd120;
+	mad.lo.s64 %rd273, %rd271, 8, %rd116;
+	mov.b64 %rd274, 0;
+	st.global.s64 [%rd273+0], %rd274;
+	mov.b64 %rd276, 3;
+	mul.lo.s64 %rd275, %rd276, %rd120;
+	mad.lo.s64 %rd277, %rd275, 8, %rd116;
+	mov.b64 %rd278, 0;
+	st.global.s64 [%rd277+0], %rd278;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd265, 12;
-	mul.lo.s64 %rd264, %rd265, %rd120;
-	mad.lo.s64 %rd266, %rd264, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	mov.b64 %rd269, %rd268;
-	setp.gt.s64 %p32, %rd269, %rd70;
-	@!%p32 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L32;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	atom.global.add.u32 %r72, [gk_league_sync], 1;
-	mov.u32 %r73, %nctaid.x;
-	sub.u32 %r74, %r73, 1;
-	setp.eq.u32 %p34, %r72, %r74;
-	@!%p34 bra $L33;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p32, %r67, %r69;
+	@!%p32 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r76, %r71;
-	@%p35 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p13 bra $L36;
-	mov.b64 %rd271, 12;
-	mul.lo.s64 %rd270, %rd271, %rd120;
-	mad.lo.s64 %rd272, %rd270, 8, %rd116;
-	mov.b64 %rd273, 0;
-	st.global.s64 [%rd272+0], %rd273;
-	mov.b64 %rd274, -1;
-	st.global.s64 [%rd109+0], %rd274;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r71, %r66;
+	@%p33 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd275, 0;
+	bar.sync 0;
+	mov.b64 %rd280, 12;
+	mul.lo.s64 %rd279, %rd280, %rd120;
+	mad.lo.s64 %rd281, %rd279, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd282, [%rd281+0];
+	mov.b64 %rd283, %rd282;
+	mov.b64 %rd284, %rd283;
+	setp.gt.s64 %p34, %rd284, %rd70;
+	@!%p34 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p36, %r73, %r75;
+	@!%p36 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p36, %rd275, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r77, %r72;
+	@%p37 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p15 bra $L40;
+	mov.b64 %rd286, 12;
+	mul.lo.s64 %rd285, %rd286, %rd120;
+	mad.lo.s64 %rd287, %rd285, 8, %rd116;
+	mov.b64 %rd288, 0;
+	st.global.s64 [%rd287+0], %rd288;
+	mov.b64 %rd289, -1;
+	st.global.s64 [%rd109+0], %rd289;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd290, 0;
 $L41:
-	mov.b64 %rd276, %rd49;
-	mov.b64 %rd277, %rd51;
-	mov.b64 %rd278, %rd53;
-	mov.b64 %rd279, %rd56;
-	mov.b64 %rd280, %rd58;
-	mov.b64 %rd281, %rd60;
-	mov.b64 %rd282, %rd276;
-	mov.b64 %rd283, %rd277;
-	mov.b64 %rd284, %rd278;
-	mov.b64 %rd285, %rd279;
-	mov.b64 %rd286, %rd280;
-	mov.b64 %rd287, %rd281;
-	shr.s64 %rd288, %rd275, 63;
-	shr.u64 %rd289, %rd288, 63;
-	add.s64 %rd290, %rd275, %rd289;
-	and.b64 %rd291, %rd290, -2;
-	sub.s64 %rd292, %rd275, %rd291;
-	setp.eq.s64 %p38, %rd292, 1;
-	@!%p38 bra $L43;
-	mov.b64 %rd293, %rd56;
-	mov.b64 %rd294, %rd58;
-	mov.b64 %rd295, %rd60;
-	mov.b64 %rd296, %rd49;
-	mov.b64 %rd297, %rd51;
-	mov.b64 %rd298, %rd53;
-	mov.b64 %rd282, %rd293;
-	mov.b64 %rd283, %rd294;
-	mov.b64 %rd284, %rd295;
-	mov.b64 %rd285, %rd296;
-	mov.b64 %rd286, %rd297;
-	mov.b64 %rd287, %rd298;
-$L43:
-	mov.pred %p39, %p4;
-	mov.b64 %rd299, %rd73;
-	mov.b64 %rd300, %rd75;
-	mov.b64 %rd301, %rd77;
-	mov.b64 %rd302, %rd80;
-	mov.b64 %rd303, %rd82;
-	mov.b64 %rd304, %rd84;
-	mov.b64 %rd305, %rd87;
-	mov.b64 %rd306, %rd89;
-	mov.b64 %rd307, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd308, %rd94;
-	mov.b64 %rd309, %rd96;
-	mov.b64 %rd310, %rd98;
-	mov.b32 %r77, %r33;
-	mov.b64 %rd311, %rd100;
-	mov.b64 %rd312, %rd102;
-	cvt.u32.u64 %r78, %rd275;
-	add.s32 %r79, %r33, %r78;
-	mov.b32 %r77, %r79;
-	rem.s64 %rd313, %rd275, 3;
-	mov.b64 %rd315, 4;
-	mul.lo.s64 %rd314, %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	@!%p13 bra $L45;
-	add.s64 %rd317, %rd275, 1;
-	rem.s64 %rd318, %rd317, 3;
-	mov.b64 %rd320, 4;
-	mul.lo.s64 %rd319, %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mul.lo.s64 %rd322, %rd321, %rd120;
-	mad.lo.s64 %rd323, %rd322, 8, %rd116;
-	mov.b64 %rd324, 0;
-	st.global.s64 [%rd323+0], %rd324;
-	add.s64 %rd325, %rd321, 1;
-	mul.lo.s64 %rd326, %rd325, %rd120;
-	mad.lo.s64 %rd327, %rd326, 8, %rd116;
-	mov.b64 %rd328, 0;
-	st.global.s64 [%rd327+0], %rd328;
-	add.s64 %rd329, %rd321, 2;
-	mul.lo.s64 %rd330, %rd329, %rd120;
-	mad.lo.s64 %rd331, %rd330, 8, %rd116;
-	mov.b64 %rd332, 0;
-	st.global.s64 [%rd331+0], %rd332;
-	add.s64 %rd333, %rd321, 3;
-	mul.lo.s64 %rd334, %rd333, %rd120;
-	mad.lo.s64 %rd335, %rd334, 8, %rd116;
-	mov.b64 %rd336, 0;
-	st.global.s64 [%rd335+0], %rd336;
+	setp.lt.s64 %p38, %rd290, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd337, %rd269;
-	cvt.u64.u32 %rd338, %r4;
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd340, 1;
-$L46:
-	setp.lt.s64 %p41, %rd340, %rd337;
-	setp.lt.s64 %p42, %rd340, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd342, 2;
-	mul.lo.s64 %rd341, %rd342, %rd340;
-	setp.le.s64 %p44, %rd341, %rd339;
-	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd343, %rd340, 2;
-	mov.b64 %rd340, %rd343;
+	mov.b64 %rd291, %rd49;
+	mov.b64 %rd292, %rd51;
+	mov.b64 %rd293, %rd53;
+	mov.b64 %rd294, %rd56;
+	mov.b64 %rd295, %rd58;
+	mov.b64 %rd296, %rd60;
+	mov.b64 %rd297, %rd291;
+	mov.b64 %rd298, %rd292;
+	mov.b64 %rd299, %rd293;
+	mov.b64 %rd300, %rd294;
+	mov.b64 %rd301, %rd295;
+	mov.b64 %rd302, %rd296;
+	shr.s64 %rd303, %rd290, 63;
+	shr.u64 %rd304, %rd303, 63;
+	add.s64 %rd305, %rd290, %rd304;
+	and.b64 %rd306, %rd305, -2;
+	sub.s64 %rd307, %rd290, %rd306;
+	setp.eq.s64 %p40, %rd307, 1;
+	@!%p40 bra $L47;
+	mov.b64 %rd308, %rd56;
+	mov.b64 %rd309, %rd58;
+	mov.b64 %rd310, %rd60;
+	mov.b64 %rd311, %rd49;
+	mov.b64 %rd312, %rd51;
+	mov.b64 %rd313, %rd53;
+	mov.b64 %rd297, %rd308;
+	mov.b64 %rd298, %rd309;
+	mov.b64 %rd299, %rd310;
+	mov.b64 %rd300, %rd311;
+	mov.b64 %rd301, %rd312;
+	mov.b64 %rd302, %rd313;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd344, %rd340;
-	mov.b64 %rd345, %rd25;
-	mov.b64 %rd346, %rd62;
-	mov.b64 %rd347, %rd64;
-	mov.b64 %rd348, %rd66;
-	mov.b64 %rd349, %rd68;
-	mov.b64 %rd350, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd351, %rd100;
-	mov.b64 %rd352, %rd102;
-	mov.b64 %rd353, %rd104;
-	mov.b64 %rd354, %rd106;
-	mov.pred %p49, %p8;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r81, %r77;
-	mov.b64 %rd355, %rd311;
-	mov.b64 %rd356, %rd312;
-	mov.b64 %rd357, %rd199;
-	mov.b64 %rd358, %rd316;
-	mov.b64 %rd359, %rd344;
-	cvt.u64.u32 %rd360, %r4;
-	div.s64 %rd361, %rd360, %rd359;
-	setp.eq.s64 %p52, %rd359, -1;
-	neg.s64 %rd362, %rd360;
-	selp.b64 %rd363, %rd362, %rd361, %p52;
-	setp.eq.s64 %p53, %rd359, 0;
-	selp.b64 %rd364, 0, %rd363, %p53;
-	mov.b64 %rd365, %rd364;
-	cvt.u64.u32 %rd366, %r2;
-	div.s64 %rd367, %rd366, %rd359;
-	setp.eq.s64 %p54, %rd359, -1;
-	neg.s64 %rd368, %rd366;
-	selp.b64 %rd369, %rd368, %rd367, %p54;
-	setp.eq.s64 %p55, %rd359, 0;
-	selp.b64 %rd370, 0, %rd369, %p55;
-	mov.b64 %rd371, %rd370;
-	cvt.u64.u32 %rd372, %r2;
-	rem.s64 %rd373, %rd372, %rd359;
-	setp.eq.s64 %p56, %rd359, -1;
-	selp.b64 %rd374, 0, %rd373, %p56;
-	setp.eq.s64 %p57, %rd359, 0;
-	selp.b64 %rd375, %rd372, %rd374, %p57;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd377, %rd365;
-	mov.b64 %rd378, %rd371;
-	mov.b64 %rd379, %rd376;
-	mov.b64 %rd380, %rd354;
-	mul.lo.s64 %rd381, %rd357, %rd142;
-	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p58;
-	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p59;
-	mov.b64 %rd386, %rd385;
-	add.s64 %rd387, %rd142, 1;
-	mul.lo.s64 %rd388, %rd357, %rd387;
-	div.s64 %rd389, %rd388, %rd2;
-	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd390, %rd388;
-	selp.b64 %rd391, %rd390, %rd389, %p60;
-	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd392, 0, %rd391, %p61;
-	mov.b64 %rd393, %rd392;
-	mov.b64 %rd394, %rd386;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd345;
-	mov.b64 %rd397, %rd346;
-	mov.b64 %rd398, %rd347;
-	mov.b64 %rd399, %rd348;
-	mov.b64 %rd400, %rd349;
-	mov.b64 %rd401, %rd350;
-	mov.pred %p62, %p47;
-	mov.pred %p63, %p48;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd402, %rd351;
-	mov.b64 %rd403, %rd352;
-	mov.b64 %rd404, %rd353;
-	mov.b64 %rd405, %rd354;
-	mov.pred %p64, %p49;
-	mov.pred %p65, %p50;
-	mov.b64 %rd406, %rd299;
-	mov.b64 %rd407, %rd300;
-	mov.b64 %rd408, %rd301;
-	mov.b64 %rd409, %rd302;
-	mov.b64 %rd410, %rd303;
-	mov.b64 %rd411, %rd304;
-	mov.b64 %rd412, %rd305;
-	mov.b64 %rd413, %rd306;
-	mov.b64 %rd414, %rd307;
-	mov.pred %p66, %p51;
-	mov.b64 %rd415, %rd308;
-	mov.b64 %rd416, %rd309;
-	mov.b64 %rd417, %rd310;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd418, %rd355;
-	mov.b64 %rd419, %rd356;
-	mov.b64 %rd420, %rd394;
-	sub.s64 %rd421, %rd395, %rd394;
-	mov.b64 %rd422, %rd421;
-	mov.b64 %rd423, %rd378;
-	mov.b64 %rd424, %rd377;
-	mov.b64 %rd425, %rd359;
-	mov.b64 %rd426, %rd379;
-	mov.b64 %rd427, %rd358;
-	mov.b64 %rd428, 0;
-	mov.b64 %rd429, %rd380;
-	setp.gt.s64 %p67, %rd353, 1;
-	mov.pred %p68, %p67;
-	mov.pred %p69, 0;
-	mov.b64 %rd430, %rd172;
-	mov.b64 %rd431, %rd173;
-	mov.b64 %rd432, %rd174;
-	mov.b64 %rd433, %rd423;
-	mov.b32 %r84, -1;
-	mov.b64 %rd434, 0;
-	mov.b64 %rd435, 0;
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, 0;
-	mov.b64 %rd438, 0;
-$L51:
-	mov.b64 %rd439, 0;
-	mov.b64 %rd440, %rd418;
+	mov.pred %p41, %p4;
+	mov.b64 %rd314, %rd73;
+	mov.b64 %rd315, %rd75;
+	mov.b64 %rd316, %rd77;
+	mov.b64 %rd317, %rd80;
+	mov.b64 %rd318, %rd82;
+	mov.b64 %rd319, %rd84;
+	mov.b64 %rd320, %rd87;
+	mov.b64 %rd321, %rd89;
+	mov.b64 %rd322, %rd91;
+	mov.pred %p42, %p6;
+	mov.b64 %rd323, %rd94;
+	mov.b64 %rd324, %rd96;
+	mov.b64 %rd325, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd326, %rd100;
+	mov.b64 %rd327, %rd102;
+	cvt.u32.u64 %r79, %rd290;
+	add.s32 %r80, %r33, %r79;
+	mov.b32 %r78, %r80;
+	rem.s64 %rd328, %rd290, 3;
+	mov.b64 %rd330, 4;
+	mul.lo.s64 %rd329, %rd330, %rd328;
+	mov.b64 %rd331, %rd329;
+	@!%p15 bra $L49;
+	add.s64 %rd332, %rd290, 1;
+	rem.s64 %rd333, %rd332, 3;
+	mov.b64 %rd335, 4;
+	mul.lo.s64 %rd334, %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mul.lo.s64 %rd337, %rd336, %rd120;
+	mad.lo.s64 %rd338, %rd337, 8, %rd116;
+	mov.b64 %rd339, 0;
+	st.global.s64 [%rd338+0], %rd339;
+	add.s64 %rd340, %rd336, 1;
+	mul.lo.s64 %rd341, %rd340, %rd120;
+	mad.lo.s64 %rd342, %rd341, 8, %rd116;
+	mov.b64 %rd343, 0;
+	st.global.s64 [%rd342+0], %rd343;
+	add.s64 %rd344, %rd336, 2;
+	mul.lo.s64 %rd345, %rd344, %rd120;
+	mad.lo.s64 %rd346, %rd345, 8, %rd116;
+	mov.b64 %rd347, 0;
+	st.global.s64 [%rd346+0], %rd347;
+	add.s64 %rd348, %rd336, 3;
+	mul.lo.s64 %rd349, %rd348, %rd120;
+	mad.lo.s64 %rd350, %rd349, 8, %rd116;
+	mov.b64 %rd351, 0;
+	st.global.s64 [%rd350+0], %rd351;
+$L49:
+	mov.b64 %rd352, %rd284;
+	cvt.u64.u32 %rd353, %r4;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd355, 1;
+$L50:
+	setp.lt.s64 %p43, %rd355, %rd352;
+	setp.lt.s64 %p44, %rd355, 32;
+	and.pred %p45, %p43, %p44;
+	mov.b64 %rd357, 2;
+	mul.lo.s64 %rd356, %rd357, %rd355;
+	setp.le.s64 %p46, %rd356, %rd354;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p70, %rd440, 0;
-	not.pred %p71, %p70;
-	@!%p71 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p72, %rd434, %rd435;
-	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd433, %rd422;
-	@!%p73 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd441, %rd420, %rd433;
-	mul.lo.s64 %rd442, %rd441, %rd284;
-	mad.lo.s64 %rd443, %rd442, 4, %rd282;
-	ld.global.s32 %r85, [%rd443+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	@!%p69 bra $L63;
-	add.s64 %rd444, %rd420, %rd433;
-	mov.b64 %rd446, 2;
-	mul.lo.s64 %rd445, %rd446, %rd444;
-	mov.b64 %rd447, %rd445;
-	mul.lo.s64 %rd448, %rd447, %rd185;
-	mad.lo.s64 %rd449, %rd448, 8, %rd183;
-	ld.shared.s64 %rd450, [%rd449+0];
-	mov.b64 %rd451, %rd450;
-	add.s64 %rd452, %rd447, 1;
-	mul.lo.s64 %rd453, %rd452, %rd185;
-	mad.lo.s64 %rd454, %rd453, 8, %rd183;
-	ld.shared.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	add.s64 %rd457, %rd451, %rd426;
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd456;
-	mov.b64 %rd434, %rd458;
-	mov.b64 %rd435, %rd459;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd460, %rd396;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd461, %r87;
-	mul.lo.s64 %rd462, %rd461, %rd32;
-	mad.lo.s64 %rd463, %rd462, 8, %rd28;
-	ld.global.nc.s64 %rd464, [%rd463+0];
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd396;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd468, %r88;
-	add.s64 %rd469, %rd468, 1;
-	mul.lo.s64 %rd470, %rd469, %rd32;
-	mad.lo.s64 %rd471, %rd470, 8, %rd28;
-	ld.global.nc.s64 %rd472, [%rd471+0];
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd473;
-	add.s64 %rd475, %rd466, %rd426;
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd474;
-	mov.b64 %rd434, %rd476;
-	mov.b64 %rd435, %rd477;
-$L64:
-	add.s64 %rd478, %rd433, %rd424;
-	mov.b64 %rd433, %rd478;
-	bra.uni $L55;
+	mul.lo.s64 %rd358, %rd355, 2;
+	mov.b64 %rd355, %rd358;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd359, %rd355;
+	mov.b64 %rd360, %rd25;
+	mov.b64 %rd361, %rd62;
+	mov.b64 %rd362, %rd64;
+	mov.b64 %rd363, %rd66;
+	mov.b64 %rd364, %rd68;
+	mov.b64 %rd365, %rd70;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd366, %rd100;
+	mov.b64 %rd367, %rd102;
+	mov.b64 %rd368, %rd104;
+	mov.b64 %rd369, %rd106;
+	mov.pred %p51, %p8;
+	mov.pred %p52, %p41;
+	mov.pred %p53, %p42;
+	mov.b32 %r82, %r78;
+	mov.b64 %rd370, %rd326;
+	mov.b64 %rd371, %rd327;
+	mov.b64 %rd372, %rd214;
+	mov.b64 %rd373, %rd331;
+	mov.b64 %rd374, %rd359;
+	cvt.u64.u32 %rd375, %r4;
+	div.s64 %rd376, %rd375, %rd374;
+	setp.eq.s64 %p54, %rd374, -1;
+	neg.s64 %rd377, %rd375;
+	selp.b64 %rd378, %rd377, %rd376, %p54;
+	setp.eq.s64 %p55, %rd374, 0;
+	selp.b64 %rd379, 0, %rd378, %p55;
+	mov.b64 %rd380, %rd379;
+	cvt.u64.u32 %rd381, %r2;
+	div.s64 %rd382, %rd381, %rd374;
+	setp.eq.s64 %p56, %rd374, -1;
+	neg.s64 %rd383, %rd381;
+	selp.b64 %rd384, %rd383, %rd382, %p56;
+	setp.eq.s64 %p57, %rd374, 0;
+	selp.b64 %rd385, 0, %rd384, %p57;
+	mov.b64 %rd386, %rd385;
+	cvt.u64.u32 %rd387, %r2;
+	rem.s64 %rd388, %rd387, %rd374;
+	setp.eq.s64 %p58, %rd374, -1;
+	selp.b64 %rd389, 0, %rd388, %p58;
+	setp.eq.s64 %p59, %rd374, 0;
+	selp.b64 %rd390, %rd387, %rd389, %p59;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd392, %rd380;
+	mov.b64 %rd393, %rd386;
+	mov.b64 %rd394, %rd391;
+	mov.b64 %rd395, %rd369;
+	mul.lo.s64 %rd396, %rd372, %rd142;
+	div.s64 %rd397, %rd396, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd398, %rd396;
+	selp.b64 %rd399, %rd398, %rd397, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p61;
+	mov.b64 %rd401, %rd400;
+	add.s64 %rd402, %rd142, 1;
+	mul.lo.s64 %rd403, %rd372, %rd402;
+	div.s64 %rd404, %rd403, %rd2;
+	setp.eq.s64 %p62, %rd2, -1;
+	neg.s64 %rd405, %rd403;
+	selp.b64 %rd406, %rd405, %rd404, %p62;
+	setp.eq.s64 %p63, %rd2, 0;
+	selp.b64 %rd407, 0, %rd406, %p63;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd409, %rd401;
+	mov.b64 %rd410, %rd408;
+	mov.b64 %rd411, 0;
+	mov.b64 %rd412, 0;
+	mov.b64 %rd413, 1;
+	setp.le.s64 %p64, %rd368, 1;
+	@!%p64 bra $L55;
+	mov.b64 %rd414, %rd360;
+	mov.b64 %rd415, %rd361;
+	mov.b64 %rd416, %rd362;
+	mov.b64 %rd417, %rd363;
+	mov.b64 %rd418, %rd364;
+	mov.b64 %rd419, %rd365;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd420, %rd366;
+	mov.b64 %rd421, %rd367;
+	mov.b64 %rd422, %rd368;
+	mov.b64 %rd423, %rd369;
+	mov.pred %p67, %p51;
+	mov.pred %p68, %p52;
+	mov.b64 %rd424, %rd314;
+	mov.b64 %rd425, %rd315;
+	mov.b64 %rd426, %rd316;
+	mov.b64 %rd427, %rd317;
+	mov.b64 %rd428, %rd318;
+	mov.b64 %rd429, %rd319;
+	mov.b64 %rd430, %rd320;
+	mov.b64 %rd431, %rd321;
+	mov.b64 %rd432, %rd322;
+	mov.pred %p69, %p53;
+	mov.b64 %rd433, %rd323;
+	mov.b64 %rd434, %rd324;
+	mov.b64 %rd435, %rd325;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd436, %rd370;
+	mov.b64 %rd437, %rd371;
+	mov.b64 %rd438, %rd409;
+	sub.s64 %rd439, %rd410, %rd409;
+	mov.b64 %rd440, %rd439;
+	mov.b64 %rd441, %rd393;
+	mov.b64 %rd442, %rd392;
+	mov.b64 %rd443, %rd374;
+	mov.b64 %rd444, %rd394;
+	mov.b64 %rd445, %rd373;
+	mov.pred %p70, 0;
+	mov.b64 %rd446, %rd175;
+	mov.b64 %rd447, %rd176;
+	mov.b64 %rd448, %rd177;
+	mov.b64 %rd449, %rd441;
+	mov.b32 %r85, -1;
+	mov.b64 %rd450, 0;
+	mov.b64 %rd451, 0;
+	mov.b64 %rd452, 0;
+	mov.b64 %rd453, 0;
+$L57:
+	mov.b64 %rd454, 0;
+	mov.b64 %rd455, %rd436;
 $L60:
-	mul.lo.s64 %rd479, %rd434, %rd39;
-	mad.lo.s64 %rd480, %rd479, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd480+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.b64 %rd481, 0;
-	mov.b64 %rd482, 0;
-	and.pred %p74, %p68, %p64;
-	@!%p74 bra $L66;
-	mov.b64 %rd483, %rd396;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd484, %r92;
-	mul.lo.s64 %rd485, %rd484, %rd32;
-	mad.lo.s64 %rd486, %rd485, 8, %rd28;
-	ld.global.nc.s64 %rd487, [%rd486+0];
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd396;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd491, %r93;
-	add.s64 %rd492, %rd491, 1;
-	mul.lo.s64 %rd493, %rd492, %rd32;
-	mad.lo.s64 %rd494, %rd493, 8, %rd28;
-	ld.global.nc.s64 %rd495, [%rd494+0];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd489;
-	mov.b64 %rd499, %rd497;
-	mov.b64 %rd481, %rd498;
-	mov.b64 %rd482, %rd499;
-$L66:
-	mov.b32 %r94, %r84;
-	mov.b32 %r95, %r91;
-	mov.b64 %rd500, %rd434;
-$L67:
-	cvt.s64.s32 %rd501, %r94;
-	mul.lo.s64 %rd502, %rd501, %rd127;
-	mad.lo.s64 %rd503, %rd502, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd503+0];
-	mov.b32 %r97, %r96;
-	and.b32 %r98, %r97, 0x4;
-	setp.ne.u32 %p75, %r98, 0x0;
-	mov.pred %p76, %p75;
-	not.pred %p77, %p76;
-	@!%p77 bra $L71;
-	cvt.s64.s32 %rd504, %r95;
-	mul.lo.s64 %rd505, %rd504, %rd127;
-	mad.lo.s64 %rd506, %rd505, 4, %rd123;
-	ld.global.nc.u32 %r99, [%rd506+0];
-	mov.b32 %r100, %r99;
-	and.b32 %r101, %r100, 0x4;
-	setp.ne.u32 %p78, %r101, 0x0;
-	mov.pred %p76, %p78;
-$L71:
-	mov.pred %p79, %p76;
-	not.pred %p80, %p79;
-	@!%p80 bra $L73;
-	cvt.s64.s32 %rd507, %r95;
-	mul.lo.s64 %rd508, %rd507, %rd134;
-	mad.lo.s64 %rd509, %rd508, 4, %rd130;
-	ld.global.nc.s32 %r102, [%rd509+0];
-	mov.b32 %r103, %r102;
-	cvt.s64.s32 %rd510, %r94;
-	mul.lo.s64 %rd511, %rd510, %rd134;
-	mad.lo.s64 %rd512, %rd511, 4, %rd130;
-	ld.global.nc.s32 %r104, [%rd512+0];
-	mov.b32 %r105, %r104;
-	setp.ne.s32 %p81, %r103, %r105;
-	mov.pred %p79, %p81;
-$L73:
-	@!%p79 bra $L75;
-	mov.pred %p82, 0;
-	bra.uni $L69;
-$L75:
-	cvt.s64.s32 %rd513, %r94;
-	mul.lo.s64 %rd514, %rd513, %rd141;
-	mad.lo.s64 %rd515, %rd514, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r106, [%rd515+0];
-	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r107;
-	cvt.s64.s32 %rd516, %r95;
-	mul.lo.s64 %rd517, %rd516, %rd141;
-	mad.lo.s64 %rd518, %rd517, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r109, [%rd518+0];
-	mov.b32 %r110, %r109;
-	setp.ge.s32 %p83, %r110, %r108;
-	@!%p83 bra $L77;
-	mov.pred %p82, 0;
-	bra.uni $L69;
-$L77:
-	cvt.s64.s32 %rd519, %r95;
-	mul.lo.s64 %rd520, %rd519, %rd141;
-	mad.lo.s64 %rd521, %rd520, 4, %rd137;
-	atom.global.max.s32 %r111, [%rd521], %r108;
-	mov.b32 %r112, %r111;
-	setp.lt.s32 %p84, %r112, %r108;
-	mov.pred %p82, %p84;
-	bra.uni $L69;
+	setp.gt.s64 %p71, %rd455, 0;
+	not.pred %p72, %p71;
+	@!%p72 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p73, %rd450, %rd451;
+	@!%p73 bra $L66;
+	setp.ge.s64 %p74, %rd449, %rd440;
+	@!%p74 bra $L68;
+	bra.uni $L62;
 $L68:
-	bra.uni $L67;
+	add.s64 %rd456, %rd438, %rd449;
+	mul.lo.s64 %rd457, %rd456, %rd299;
+	mad.lo.s64 %rd458, %rd457, 4, %rd297;
+	ld.global.s32 %r86, [%rd458+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r85, %r87;
+	mov.b64 %rd459, %rd414;
+	mov.b64 %rd460, %rd415;
+	mov.b64 %rd461, %rd416;
+	mov.b64 %rd462, %rd417;
+	mov.b64 %rd463, %rd418;
+	mov.b64 %rd464, %rd419;
+	mov.pred %p75, %p65;
+	mov.pred %p76, %p66;
+	mov.b32 %r88, %r83;
+	mov.b64 %rd465, %rd420;
+	mov.b64 %rd466, %rd421;
+	mov.b64 %rd467, %rd422;
+	mov.b64 %rd468, %rd423;
+	mov.pred %p77, %p67;
+	mov.b32 %r89, %r85;
+	add.s64 %rd469, %rd438, %rd449;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd444;
+	mov.pred %p78, %p70;
 $L69:
-	@!%p82 bra $L79;
-	@!%p68 bra $L80;
-	mul.lo.s64 %rd522, %rd439, %rd432;
-	mad.lo.s64 %rd523, %rd522, 4, %rd430;
-	st.shared.s32 [%rd523+0], %r91;
-	@!%p64 bra $L83;
-	mov.b64 %rd525, 2;
-	mul.lo.s64 %rd524, %rd525, %rd439;
-	mul.lo.s64 %rd526, %rd524, %rd177;
-	mad.lo.s64 %rd527, %rd526, 8, %rd175;
-	st.shared.s64 [%rd527+0], %rd481;
-	mov.b64 %rd529, 2;
-	mul.lo.s64 %rd528, %rd529, %rd439;
-	add.s64 %rd530, %rd528, 1;
-	mul.lo.s64 %rd531, %rd530, %rd177;
-	mad.lo.s64 %rd532, %rd531, 8, %rd175;
-	st.shared.s64 [%rd532+0], %rd482;
-$L83:
-	add.s64 %rd533, %rd439, 1;
-	mov.b64 %rd439, %rd533;
-	bra.uni $L81;
+	@!%p78 bra $L73;
+	mov.b64 %rd473, 2;
+	mul.lo.s64 %rd472, %rd473, %rd470;
+	mul.lo.s64 %rd474, %rd472, %rd188;
+	mad.lo.s64 %rd475, %rd474, 8, %rd186;
+	ld.shared.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd479, 2;
+	mul.lo.s64 %rd478, %rd479, %rd470;
+	add.s64 %rd480, %rd478, 1;
+	mul.lo.s64 %rd481, %rd480, %rd188;
+	mad.lo.s64 %rd482, %rd481, 8, %rd186;
+	ld.shared.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	add.s64 %rd485, %rd477, %rd471;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, %rd484;
+	mov.b64 %rd488, %rd486;
+	mov.b64 %rd489, %rd487;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd490, %rd459;
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd491, %r90;
+	mul.lo.s64 %rd492, %rd491, %rd32;
+	mad.lo.s64 %rd493, %rd492, 8, %rd28;
+	ld.global.nc.s64 %rd494, [%rd493+0];
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd459;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd498, %r91;
+	add.s64 %rd499, %rd498, 1;
+	mul.lo.s64 %rd500, %rd499, %rd32;
+	mad.lo.s64 %rd501, %rd500, 8, %rd28;
+	ld.global.nc.s64 %rd502, [%rd501+0];
+	mov.b64 %rd503, %rd502;
+	mov.b64 %rd504, %rd503;
+	add.s64 %rd505, %rd496, %rd471;
+	mov.b64 %rd506, %rd505;
+	mov.b64 %rd507, %rd504;
+	mov.b64 %rd488, %rd506;
+	mov.b64 %rd489, %rd507;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd508, %rd488;
+	mov.b64 %rd509, %rd489;
+	mov.b64 %rd450, %rd508;
+	mov.b64 %rd451, %rd509;
+	add.s64 %rd510, %rd449, %rd442;
+	mov.b64 %rd449, %rd510;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd511, %rd450, %rd39;
+	mad.lo.s64 %rd512, %rd511, 4, %rd35;
+	ld.global.nc.s32 %r92, [%rd512+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r85;
+	mov.b32 %r96, %r94;
+	mov.b64 %rd513, %rd450;
+$L74:
+	cvt.s64.s32 %rd514, %r95;
+	mul.lo.s64 %rd515, %rd514, %rd127;
+	mad.lo.s64 %rd516, %rd515, 4, %rd123;
+	ld.global.nc.u32 %r97, [%rd516+0];
+	mov.b32 %r98, %r97;
+	and.b32 %r99, %r98, 0x4;
+	setp.ne.u32 %p79, %r99, 0x0;
+	mov.pred %p80, %p79;
+	not.pred %p81, %p80;
+	@!%p81 bra $L78;
+	cvt.s64.s32 %rd517, %r96;
+	mul.lo.s64 %rd518, %rd517, %rd127;
+	mad.lo.s64 %rd519, %rd518, 4, %rd123;
+	ld.global.nc.u32 %r100, [%rd519+0];
+	mov.b32 %r101, %r100;
+	and.b32 %r102, %r101, 0x4;
+	setp.ne.u32 %p82, %r102, 0x0;
+	mov.pred %p80, %p82;
+$L78:
+	mov.pred %p83, %p80;
+	not.pred %p84, %p83;
+	@!%p84 bra $L80;
+	cvt.s64.s32 %rd520, %r96;
+	mul.lo.s64 %rd521, %rd520, %rd134;
+	mad.lo.s64 %rd522, %rd521, 4, %rd130;
+	ld.global.nc.s32 %r103, [%rd522+0];
+	mov.b32 %r104, %r103;
+	cvt.s64.s32 %rd523, %r95;
+	mul.lo.s64 %rd524, %rd523, %rd134;
+	mad.lo.s64 %rd525, %rd524, 4, %rd130;
+	ld.global.nc.s32 %r105, [%rd525+0];
+	mov.b32 %r106, %r105;
+	setp.ne.s32 %p85, %r104, %r106;
+	mov.pred %p83, %p85;
 $L80:
-	mov.pred %p85, 0;
-	mov.b64 %rd534, %rd439;
-	mov.b32 %r113, %r91;
+	@!%p83 bra $L82;
+	mov.pred %p86, 0;
+	bra.uni $L76;
+$L82:
+	cvt.s64.s32 %rd526, %r95;
+	mul.lo.s64 %rd527, %rd526, %rd141;
+	mad.lo.s64 %rd528, %rd527, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r107, [%rd528+0];
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r108;
+	cvt.s64.s32 %rd529, %r96;
+	mul.lo.s64 %rd530, %rd529, %rd141;
+	mad.lo.s64 %rd531, %rd530, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r110, [%rd531+0];
+	mov.b32 %r111, %r110;
+	setp.ge.s32 %p87, %r111, %r109;
+	@!%p87 bra $L84;
+	mov.pred %p86, 0;
+	bra.uni $L76;
 $L84:
-	@!%p65 bra $L88;
-	shr.s32 %r114, %r113, 5;
-	cvt.s64.s32 %rd535, %r114;
-	mov.b64 %rd536, %rd535;
-	and.b32 %r115, %r113, 31;
-	cvt.s64.s32 %rd537, %r115;
-	min.u64 %rd538, %rd537, 32;
-	cvt.u32.u64 %r116, %rd538;
-	mov.b32 %r118, 0x1;
-	shl.b32 %r117, %r118, %r116;
-	setp.hs.u32 %p86, %r116, 32;
-	selp.b32 %r119, 0, %r117, %p86;
-	mov.b32 %r120, %r119;
-	mov.b64 %rd539, %rd536;
+	cvt.s64.s32 %rd532, %r96;
+	mul.lo.s64 %rd533, %rd532, %rd141;
+	mad.lo.s64 %rd534, %rd533, 4, %rd137;
+	atom.global.max.s32 %r112, [%rd534], %r109;
+	mov.b32 %r113, %r112;
+	setp.lt.s32 %p88, %r113, %r109;
+	mov.pred %p86, %p88;
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
+	@!%p86 bra $L86;
+	mov.pred %p89, 0;
+	mov.b64 %rd535, %rd454;
+	mov.b32 %r114, %r94;
+$L87:
+	@!%p68 bra $L91;
+	shr.s32 %r115, %r114, 5;
+	cvt.s64.s32 %rd536, %r115;
+	mov.b64 %rd537, %rd536;
+	and.b32 %r116, %r114, 31;
+	cvt.s64.s32 %rd538, %r116;
+	min.u64 %rd539, %rd538, 32;
+	cvt.u32.u64 %r117, %rd539;
+	mov.b32 %r119, 0x1;
+	shl.b32 %r118, %r119, %r117;
+	setp.hs.u32 %p90, %r117, 32;
+	selp.b32 %r120, 0, %r118, %p90;
 	mov.b32 %r121, %r120;
-	mul.lo.s64 %rd540, %rd539, %rd414;
-	mad.lo.s64 %rd541, %rd540, 4, %rd412;
-	ld.relaxed.gpu.global.u32 %r122, [%rd541+0];
-	mov.b32 %r123, %r122;
-	and.b32 %r124, %r123, %r121;
-	setp.ne.u32 %p87, %r124, 0x0;
-	mov.pred %p88, %p87;
-	not.pred %p89, %p88;
-	@!%p89 bra $L90;
-	mul.lo.s64 %rd542, %rd539, %rd414;
-	mad.lo.s64 %rd543, %rd542, 4, %rd412;
-	atom.global.or.b32 %r125, [%rd543], %r121;
-	mov.b32 %r126, %r125;
-	and.b32 %r127, %r126, %r121;
-	setp.ne.u32 %p90, %r127, 0x0;
-	mov.pred %p88, %p90;
-$L90:
-	@!%p88 bra $L92;
-	mov.b64 %rd544, %rd534;
-	mov.b64 %rd545, %rd544;
-	mov.pred %p91, 0;
-	bra.uni $L86;
-$L92:
-	mov.b64 %rd546, %rd534;
-	mov.b64 %rd545, %rd546;
-	mov.pred %p91, 1;
-	bra.uni $L86;
+	mov.b64 %rd540, %rd537;
+	mov.b32 %r122, %r121;
+	mul.lo.s64 %rd541, %rd540, %rd432;
+	mad.lo.s64 %rd542, %rd541, 4, %rd430;
+	ld.relaxed.gpu.global.u32 %r123, [%rd542+0];
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r122;
+	setp.ne.u32 %p91, %r125, 0x0;
+	mov.pred %p92, %p91;
+	not.pred %p93, %p92;
+	@!%p93 bra $L93;
+	mul.lo.s64 %rd543, %rd540, %rd432;
+	mad.lo.s64 %rd544, %rd543, 4, %rd430;
+	atom.global.or.b32 %r126, [%rd544], %r122;
+	mov.b32 %r127, %r126;
+	and.b32 %r128, %r127, %r122;
+	setp.ne.u32 %p94, %r128, 0x0;
+	mov.pred %p92, %p94;
+$L93:
+	@!%p92 bra $L95;
+	mov.b64 %rd545, %rd535;
+	mov.b64 %rd546, %rd545;
+	mov.pred %p95, 0;
+	bra.uni $L89;
+$L95:
+	mov.b64 %rd547, %rd535;
+	mov.b64 %rd546, %rd547;
+	mov.pred %p95, 1;
+	bra.uni $L89;
+$L91:
+	@!%p69 bra $L97;
+	cvt.s64.s32 %rd548, %r114;
+	mul.lo.s64 %rd549, %rd548, %rd435;
+	mad.lo.s64 %rd550, %rd549, 4, %rd433;
+	ld.relaxed.gpu.global.s32 %r129, [%rd550+0];
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p96, %r130, %r84;
+	mov.pred %p97, %p96;
+	not.pred %p98, %p97;
+	@!%p98 bra $L99;
+	cvt.s64.s32 %rd551, %r114;
+	mul.lo.s64 %rd552, %rd551, %rd435;
+	mad.lo.s64 %rd553, %rd552, 4, %rd433;
+	atom.global.exch.b32 %r131, [%rd553], %r84;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p99, %r132, %r84;
+	mov.pred %p97, %p99;
+$L99:
+	@!%p97 bra $L101;
+	mov.b64 %rd554, %rd535;
+	mov.b64 %rd546, %rd554;
+	mov.pred %p95, 0;
+	bra.uni $L89;
+$L101:
+$L97:
+	mul.lo.s64 %rd555, %rd535, %rd448;
+	mad.lo.s64 %rd556, %rd555, 4, %rd446;
+	st.shared.s32 [%rd556+0], %r114;
+	add.s64 %rd557, %rd535, 1;
+	mov.b64 %rd558, %rd557;
+	mov.b64 %rd546, %rd558;
+	mov.pred %p95, 1;
+	bra.uni $L89;
 $L88:
-	@!%p66 bra $L94;
-	cvt.s64.s32 %rd547, %r113;
-	mul.lo.s64 %rd548, %rd547, %rd417;
-	mad.lo.s64 %rd549, %rd548, 4, %rd415;
-	ld.relaxed.gpu.global.s32 %r128, [%rd549+0];
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p92, %r129, %r83;
-	mov.pred %p93, %p92;
-	not.pred %p94, %p93;
-	@!%p94 bra $L96;
-	cvt.s64.s32 %rd550, %r113;
-	mul.lo.s64 %rd551, %rd550, %rd417;
-	mad.lo.s64 %rd552, %rd551, 4, %rd415;
-	atom.global.exch.b32 %r130, [%rd552], %r83;
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p95, %r131, %r83;
-	mov.pred %p93, %p95;
-$L96:
-	@!%p93 bra $L98;
-	mov.b64 %rd553, %rd534;
-	mov.b64 %rd545, %rd553;
-	mov.pred %p91, 0;
-	bra.uni $L86;
-$L98:
-$L94:
-	mul.lo.s64 %rd554, %rd534, %rd432;
-	mad.lo.s64 %rd555, %rd554, 4, %rd430;
-	st.shared.s32 [%rd555+0], %r113;
-	add.s64 %rd556, %rd534, 1;
-	mov.b64 %rd557, %rd556;
-	mov.b64 %rd545, %rd557;
-	mov.pred %p91, 1;
-	bra.uni $L86;
-$L85:
-	bra.uni $L84;
-$L86:
-	mov.b64 %rd558, %rd545;
-	mov.pred %p96, %p91;
-	mov.b64 %rd439, %rd558;
-	mov.pred %p85, %p96;
-	@!%p85 bra $L100;
-	mov.b64 %rd559, %rd396;
-	mov.b32 %r132, %r91;
-	cvt.s64.s32 %rd560, %r132;
-	add.s64 %rd561, %rd560, 1;
-	mul.lo.s64 %rd562, %rd561, %rd32;
-	mad.lo.s64 %rd563, %rd562, 8, %rd28;
-	ld.global.nc.s64 %rd564, [%rd563+0];
-	mov.b64 %rd565, %rd564;
-	cvt.s64.s32 %rd566, %r132;
-	mul.lo.s64 %rd567, %rd566, %rd32;
-	mad.lo.s64 %rd568, %rd567, 8, %rd28;
-	ld.global.nc.s64 %rd569, [%rd568+0];
-	mov.b64 %rd570, %rd569;
-	sub.s64 %rd571, %rd565, %rd570;
-	mov.b64 %rd572, %rd571;
+	bra.uni $L87;
+$L89:
+	mov.b64 %rd559, %rd546;
+	mov.pred %p100, %p95;
+	mov.b64 %rd454, %rd559;
+	mov.pred %p89, %p100;
+	@!%p89 bra $L103;
+	mov.b64 %rd560, %rd414;
+	mov.b32 %r133, %r94;
+	cvt.s64.s32 %rd561, %r133;
+	add.s64 %rd562, %rd561, 1;
+	mul.lo.s64 %rd563, %rd562, %rd32;
+	mad.lo.s64 %rd564, %rd563, 8, %rd28;
+	ld.global.nc.s64 %rd565, [%rd564+0];
+	mov.b64 %rd566, %rd565;
+	cvt.s64.s32 %rd567, %r133;
+	mul.lo.s64 %rd568, %rd567, %rd32;
+	mad.lo.s64 %rd569, %rd568, 8, %rd28;
+	ld.global.nc.s64 %rd570, [%rd569+0];
+	mov.b64 %rd571, %rd570;
+	sub.s64 %rd572, %rd566, %rd571;
 	mov.b64 %rd573, %rd572;
-	add.s64 %rd574, %rd436, %rd573;
-	mov.b64 %rd436, %rd574;
-	max.s64 %rd575, %rd437, %rd573;
-	mov.b64 %rd437, %rd575;
-$L100:
-$L81:
-$L79:
-	add.s64 %rd576, %rd434, %rd425;
-	mov.b64 %rd434, %rd576;
-	sub.s64 %rd577, %rd440, 1;
-	mov.b64 %rd440, %rd577;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd578, 0;
-	setp.lt.s64 %p97, %rd434, %rd435;
-	setp.lt.s64 %p98, %rd433, %rd422;
-	or.pred %p99, %p97, %p98;
-	@!%p99 bra $L102;
-	mov.b64 %rd578, 1;
-$L102:
-	shl.b64 %rd579, %rd578, 32;
-	or.b64 %rd580, %rd439, %rd579;
-	// block scan
-	mov.b64 %rd581, %rd580;
-	mov.b32 %r133, %r3;
+	mov.b64 %rd574, %rd573;
+	add.s64 %rd575, %rd452, %rd574;
+	mov.b64 %rd452, %rd575;
+	max.s64 %rd576, %rd453, %rd574;
+	mov.b64 %rd453, %rd576;
 $L103:
-	setp.hs.u32 %p100, %r133, 32;
-	@%p100 bra $L104;
-	mov.b64 {%r134, %r135}, %rd581;
-	shfl.sync.up.b32 %r136|%p101, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd582, {%r136, %r137};
-	@!%p101 bra $L105;
-	add.s64 %rd583, %rd582, %rd581;
-	mov.b64 %rd581, %rd583;
+$L86:
+	add.s64 %rd577, %rd450, %rd443;
+	mov.b64 %rd450, %rd577;
+	sub.s64 %rd578, %rd455, 1;
+	mov.b64 %rd455, %rd578;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd579, 0;
+	setp.lt.s64 %p101, %rd450, %rd451;
+	setp.lt.s64 %p102, %rd449, %rd440;
+	or.pred %p103, %p101, %p102;
+	@!%p103 bra $L105;
+	mov.b64 %rd579, 1;
 $L105:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L103;
-$L104:
-	mov.b64 {%r138, %r139}, %rd581;
-	shfl.sync.up.b32 %r140|%p102, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd584, {%r140, %r141};
-	setp.lo.u32 %p103, %r3, 32;
-	and.pred %p104, %p102, %p103;
-	selp.b64 %rd585, %rd584, 0, %p104;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p105, %r7, %r142;
-	@!%p105 bra $L106;
-	mul.wide.u32 %rd586, %r8, 16;
-	add.s64 %rd587, %rd1, %rd586;
-	st.shared.s64 [%rd587+0], %rd581;
+	shl.b64 %rd580, %rd579, 32;
+	or.b64 %rd581, %rd454, %rd580;
+	// block scan
+	mov.b64 %rd582, %rd581;
+	mov.b32 %r134, %r3;
 $L106:
-	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L107;
-	mov.b64 %rd588, 0;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L108;
-	mul.wide.u32 %rd589, %r7, 16;
-	add.s64 %rd590, %rd1, %rd589;
-	ld.shared.s64 %rd591, [%rd590+0];
-	mov.b64 %rd588, %rd591;
+	setp.hs.u32 %p104, %r134, 32;
+	@%p104 bra $L107;
+	mov.b64 {%r135, %r136}, %rd582;
+	shfl.sync.up.b32 %r137|%p105, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd583, {%r137, %r138};
+	@!%p105 bra $L108;
+	add.s64 %rd584, %rd583, %rd582;
+	mov.b64 %rd582, %rd584;
 $L108:
-	mov.b64 {%r143, %r144}, %rd588;
-	shfl.sync.up.b32 %r145|%p108, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd592, {%r145, %r146};
-	@!%p108 bra $L109;
-	add.s64 %rd593, %rd592, %rd588;
-	mov.b64 %rd588, %rd593;
-$L109:
-	mov.b64 {%r147, %r148}, %rd588;
-	shfl.sync.up.b32 %r149|%p109, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd594, {%r149, %r150};
-	@!%p109 bra $L110;
-	add.s64 %rd595, %rd594, %rd588;
-	mov.b64 %rd588, %rd595;
-$L110:
-	mov.b64 {%r151, %r152}, %rd588;
-	shfl.sync.up.b32 %r153|%p110, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd596, {%r153, %r154};
-	@!%p110 bra $L111;
-	add.s64 %rd597, %rd596, %rd588;
-	mov.b64 %rd588, %rd597;
-$L111:
-	mov.b64 {%r155, %r156}, %rd588;
-	shfl.sync.up.b32 %r157|%p111, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd598, {%r157, %r158};
-	@!%p111 bra $L112;
-	add.s64 %rd599, %rd598, %rd588;
-	mov.b64 %rd588, %rd599;
-$L112:
-	mov.b64 {%r159, %r160}, %rd588;
-	shfl.sync.up.b32 %r161|%p112, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd600, {%r161, %r162};
-	@!%p112 bra $L113;
-	add.s64 %rd601, %rd600, %rd588;
-	mov.b64 %rd588, %rd601;
-$L113:
-	mov.b64 {%r163, %r164}, %rd588;
-	shfl.sync.up.b32 %r165|%p113, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd602, {%r165, %r166};
-	selp.b64 %rd603, %rd602, 0, %p113;
-	@!%p107 bra $L114;
-	mul.wide.u32 %rd604, %r7, 16;
-	add.s64 %rd605, %rd1, %rd604;
-	add.s64 %rd606, %rd605, 512;
-	st.shared.s64 [%rd606+0], %rd603;
-$L114:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p114, %r7, %r167;
-	@!%p114 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd588;
-$L115:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L106;
 $L107:
+	mov.b64 {%r139, %r140}, %rd582;
+	shfl.sync.up.b32 %r141|%p106, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd585, {%r141, %r142};
+	setp.lo.u32 %p107, %r3, 32;
+	and.pred %p108, %p106, %p107;
+	selp.b64 %rd586, %rd585, 0, %p108;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p109, %r7, %r143;
+	@!%p109 bra $L109;
+	mul.wide.u32 %rd587, %r8, 16;
+	add.s64 %rd588, %rd1, %rd587;
+	st.shared.s64 [%rd588+0], %rd582;
+$L109:
 	bar.sync 0;
-	mul.wide.u32 %rd607, %r8, 16;
-	add.s64 %rd608, %rd1, %rd607;
-	add.s64 %rd609, %rd608, 512;
-	ld.shared.s64 %rd610, [%rd609+0];
-	add.s64 %rd611, %rd610, %rd585;
-	ld.shared.s64 %rd612, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd611;
-	shfl.sync.idx.b32 %r170|%p115, %r168, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd613, {%r170, %r171};
-	mov.b64 %rd614, %rd612;
+	setp.eq.u32 %p110, %r8, 0;
+	@!%p110 bra $L110;
+	mov.b64 %rd589, 0;
+	setp.lo.u32 %p111, %r7, %r10;
+	@!%p111 bra $L111;
+	mul.wide.u32 %rd590, %r7, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	ld.shared.s64 %rd592, [%rd591+0];
+	mov.b64 %rd589, %rd592;
+$L111:
+	mov.b64 {%r144, %r145}, %rd589;
+	shfl.sync.up.b32 %r146|%p112, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd593, {%r146, %r147};
+	@!%p112 bra $L112;
+	add.s64 %rd594, %rd593, %rd589;
+	mov.b64 %rd589, %rd594;
+$L112:
+	mov.b64 {%r148, %r149}, %rd589;
+	shfl.sync.up.b32 %r150|%p113, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd595, {%r150, %r151};
+	@!%p113 bra $L113;
+	add.s64 %rd596, %rd595, %rd589;
+	mov.b64 %rd589, %rd596;
+$L113:
+	mov.b64 {%r152, %r153}, %rd589;
+	shfl.sync.up.b32 %r154|%p114, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd597, {%r154, %r155};
+	@!%p114 bra $L114;
+	add.s64 %rd598, %rd597, %rd589;
+	mov.b64 %rd589, %rd598;
+$L114:
+	mov.b64 {%r156, %r157}, %rd589;
+	shfl.sync.up.b32 %r158|%p115, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd599, {%r158, %r159};
+	@!%p115 bra $L115;
+	add.s64 %rd600, %rd599, %rd589;
+	mov.b64 %rd589, %rd600;
+$L115:
+	mov.b64 {%r160, %r161}, %rd589;
+	shfl.sync.up.b32 %r162|%p116, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd601, {%r162, %r163};
+	@!%p116 bra $L116;
+	add.s64 %rd602, %rd601, %rd589;
+	mov.b64 %rd589, %rd602;
+$L116:
+	mov.b64 {%r164, %r165}, %rd589;
+	shfl.sync.up.b32 %r166|%p117, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd603, {%r166, %r167};
+	selp.b64 %rd604, %rd603, 0, %p117;
+	@!%p111 bra $L117;
+	mul.wide.u32 %rd605, %r7, 16;
+	add.s64 %rd606, %rd1, %rd605;
+	add.s64 %rd607, %rd606, 512;
+	st.shared.s64 [%rd607+0], %rd604;
+$L117:
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p118, %r7, %r168;
+	@!%p118 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L118:
+$L110:
+	bar.sync 0;
+	mul.wide.u32 %rd608, %r8, 16;
+	add.s64 %rd609, %rd1, %rd608;
+	add.s64 %rd610, %rd609, 512;
+	ld.shared.s64 %rd611, [%rd610+0];
+	add.s64 %rd612, %rd611, %rd586;
+	ld.shared.s64 %rd613, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd612;
+	shfl.sync.idx.b32 %r171|%p119, %r169, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
+	mov.b64 %rd614, {%r171, %r172};
 	mov.b64 %rd615, %rd613;
 	mov.b64 %rd616, %rd614;
 	mov.b64 %rd617, %rd615;
 	mov.b64 %rd618, %rd616;
 	mov.b64 %rd619, %rd617;
 	mov.b64 %rd620, %rd618;
-	and.b64 %rd621, %rd619, 4294967295;
-	mov.b64 %rd622, %rd621;
-	and.b64 %rd623, %rd620, 4294967295;
-	mov.b64 %rd624, %rd623;
-	shr.s64 %rd625, %rd620, 32;
-	mov.b64 %rd626, %rd625;
-	mov.b64 %rd627, %rd622;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd626;
-	@!%p68 bra $L116;
-	add.s64 %rd630, %rd438, %rd627;
-	mov.b64 %rd631, %rd630;
-	sub.s64 %rd632, %rd429, %rd631;
-	max.s64 %rd633, %rd632, 0;
-	min.s64 %rd634, %rd633, %rd439;
-	mov.b64 %rd635, %rd634;
-	mov.b64 %rd636, 0;
-$L118:
-	setp.lt.s64 %p116, %rd636, %rd635;
-	not.pred %p117, %p116;
-	@!%p117 bra $L122;
-	bra.uni $L120;
-$L122:
-	mul.lo.s64 %rd637, %rd636, %rd432;
-	mad.lo.s64 %rd638, %rd637, 4, %rd430;
-	ld.shared.s32 %r172, [%rd638+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd639, %rd428, %rd631;
-	add.s64 %rd640, %rd639, %rd636;
-	mul.lo.s64 %rd641, %rd640, %rd182;
-	mad.lo.s64 %rd642, %rd641, 4, %rd180;
-	st.shared.s32 [%rd642+0], %r173;
-	@!%p64 bra $L124;
-	mov.b64 %rd644, 2;
-	mul.lo.s64 %rd643, %rd644, %rd636;
-	mul.lo.s64 %rd645, %rd643, %rd177;
-	mad.lo.s64 %rd646, %rd645, 8, %rd175;
-	ld.shared.s64 %rd647, [%rd646+0];
-	mov.b64 %rd648, %rd647;
-	add.s64 %rd649, %rd428, %rd631;
-	add.s64 %rd650, %rd649, %rd636;
-	mov.b64 %rd652, 2;
-	mul.lo.s64 %rd651, %rd652, %rd650;
-	mul.lo.s64 %rd653, %rd651, %rd185;
-	mad.lo.s64 %rd654, %rd653, 8, %rd183;
-	st.shared.s64 [%rd654+0], %rd648;
-	mov.b64 %rd656, 2;
-	mul.lo.s64 %rd655, %rd656, %rd636;
-	add.s64 %rd657, %rd655, 1;
-	mul.lo.s64 %rd658, %rd657, %rd177;
-	mad.lo.s64 %rd659, %rd658, 8, %rd175;
-	ld.shared.s64 %rd660, [%rd659+0];
-	mov.b64 %rd661, %rd660;
-	add.s64 %rd662, %rd428, %rd631;
-	add.s64 %rd663, %rd662, %rd636;
-	mov.b64 %rd665, 2;
-	mul.lo.s64 %rd664, %rd665, %rd663;
-	add.s64 %rd666, %rd664, 1;
-	mul.lo.s64 %rd667, %rd666, %rd185;
-	mad.lo.s64 %rd668, %rd667, 8, %rd183;
-	st.shared.s64 [%rd668+0], %rd661;
-$L124:
-$L119:
-	add.s64 %rd669, %rd636, 1;
-	mov.b64 %rd636, %rd669;
-	bra.uni $L118;
+	mov.b64 %rd621, %rd619;
+	and.b64 %rd622, %rd620, 4294967295;
+	mov.b64 %rd623, %rd622;
+	and.b64 %rd624, %rd621, 4294967295;
+	mov.b64 %rd625, %rd624;
+	shr.s64 %rd626, %rd621, 32;
+	mov.b64 %rd627, %rd626;
+	mov.b64 %rd628, %rd623;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd627;
+	mov.b64 %rd631, 0;
+	cvt.u64.u32 %rd632, %r2;
+	setp.eq.s64 %p120, %rd632, 0;
+	setp.gt.s64 %p121, %rd629, 0;
+	and.pred %p122, %p120, %p121;
+	@!%p122 bra $L120;
+	mul.lo.s64 %rd633, %rd445, %rd120;
+	mad.lo.s64 %rd634, %rd633, 8, %rd116;
+	atom.global.add.u64 %rd635, [%rd634], %rd629;
+	mov.b64 %rd636, %rd635;
+	mov.b64 %rd631, %rd636;
 $L120:
-	mov.b64 %rd670, 0;
-	mov.b64 %rd671, %rd635;
-$L125:
-	setp.lt.s64 %p118, %rd671, %rd439;
-	not.pred %p119, %p118;
-	@!%p119 bra $L129;
-	bra.uni $L127;
-$L129:
-	mul.lo.s64 %rd672, %rd671, %rd432;
-	mad.lo.s64 %rd673, %rd672, 4, %rd430;
-	ld.shared.s32 %r174, [%rd673+0];
-	mov.b32 %r175, %r174;
-	mov.b32 %r176, %r175;
-	mov.pred %p120, 0;
-	mov.b64 %rd674, %rd670;
-	mov.b32 %r177, %r176;
-$L130:
-	@!%p65 bra $L134;
-	shr.s32 %r178, %r177, 5;
-	cvt.s64.s32 %rd675, %r178;
-	mov.b64 %rd676, %rd675;
-	and.b32 %r179, %r177, 31;
-	cvt.s64.s32 %rd677, %r179;
-	min.u64 %rd678, %rd677, 32;
-	cvt.u32.u64 %r180, %rd678;
-	mov.b32 %r182, 0x1;
-	shl.b32 %r181, %r182, %r180;
-	setp.hs.u32 %p121, %r180, 32;
-	selp.b32 %r183, 0, %r181, %p121;
-	mov.b32 %r184, %r183;
-	mov.b64 %rd679, %rd676;
-	mov.b32 %r185, %r184;
-	mul.lo.s64 %rd680, %rd679, %rd414;
-	mad.lo.s64 %rd681, %rd680, 4, %rd412;
-	ld.relaxed.gpu.global.u32 %r186, [%rd681+0];
-	mov.b32 %r187, %r186;
-	and.b32 %r188, %r187, %r185;
-	setp.ne.u32 %p122, %r188, 0x0;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L136;
-	mul.lo.s64 %rd682, %rd679, %rd414;
-	mad.lo.s64 %rd683, %rd682, 4, %rd412;
-	atom.global.or.b32 %r189, [%rd683], %r185;
-	mov.b32 %r190, %r189;
-	and.b32 %r191, %r190, %r185;
-	setp.ne.u32 %p125, %r191, 0x0;
-	mov.pred %p123, %p125;
-$L136:
-	@!%p123 bra $L138;
-	mov.b64 %rd684, %rd674;
-	mov.b64 %rd685, %rd684;
-	mov.pred %p126, 0;
-	bra.uni $L132;
-$L138:
-	mov.b64 %rd686, %rd674;
-	mov.b64 %rd685, %rd686;
-	mov.pred %p126, 1;
-	bra.uni $L132;
-$L134:
-	@!%p66 bra $L140;
-	cvt.s64.s32 %rd687, %r177;
-	mul.lo.s64 %rd688, %rd687, %rd417;
-	mad.lo.s64 %rd689, %rd688, 4, %rd415;
-	ld.relaxed.gpu.global.s32 %r192, [%rd689+0];
-	mov.b32 %r193, %r192;
-	setp.eq.s32 %p127, %r193, %r83;
-	mov.pred %p128, %p127;
-	not.pred %p129, %p128;
-	@!%p129 bra $L142;
-	cvt.s64.s32 %rd690, %r177;
-	mul.lo.s64 %rd691, %rd690, %rd417;
-	mad.lo.s64 %rd692, %rd691, 4, %rd415;
-	atom.global.exch.b32 %r194, [%rd692], %r83;
-	mov.b32 %r195, %r194;
-	setp.eq.s32 %p130, %r195, %r83;
-	mov.pred %p128, %p130;
-$L142:
-	@!%p128 bra $L144;
-	mov.b64 %rd693, %rd674;
-	mov.b64 %rd685, %rd693;
-	mov.pred %p126, 0;
-	bra.uni $L132;
-$L144:
-$L140:
-	mul.lo.s64 %rd694, %rd674, %rd432;
-	mad.lo.s64 %rd695, %rd694, 4, %rd430;
-	st.shared.s32 [%rd695+0], %r177;
-	add.s64 %rd696, %rd674, 1;
-	mov.b64 %rd697, %rd696;
-	mov.b64 %rd685, %rd697;
-	mov.pred %p126, 1;
-	bra.uni $L132;
-$L131:
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd698, %rd685;
-	mov.pred %p131, %p126;
-	mov.b64 %rd670, %rd698;
-	mov.pred %p120, %p131;
-	@!%p120 bra $L146;
-	mov.b64 %rd699, %rd396;
-	mov.b32 %r196, %r176;
-	cvt.s64.s32 %rd700, %r196;
-	add.s64 %rd701, %rd700, 1;
-	mul.lo.s64 %rd702, %rd701, %rd32;
-	mad.lo.s64 %rd703, %rd702, 8, %rd28;
-	ld.global.nc.s64 %rd704, [%rd703+0];
-	mov.b64 %rd705, %rd704;
-	cvt.s64.s32 %rd706, %r196;
-	mul.lo.s64 %rd707, %rd706, %rd32;
-	mad.lo.s64 %rd708, %rd707, 8, %rd28;
-	ld.global.nc.s64 %rd709, [%rd708+0];
-	mov.b64 %rd710, %rd709;
-	sub.s64 %rd711, %rd705, %rd710;
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd713, %rd712;
-	add.s64 %rd714, %rd436, %rd713;
-	mov.b64 %rd436, %rd714;
-	max.s64 %rd715, %rd437, %rd713;
-	mov.b64 %rd437, %rd715;
-$L146:
+	cvt.u64.u32 %rd637, %r2;
+	setp.eq.s64 %p123, %rd637, 0;
+	setp.eq.u32 %p124, %r1, 0;
+	and.pred %p125, %p123, %p124;
+	bar.sync 0;
+	@!%p125 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd631;
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd638, [%rd1+1024];
+	mov.b64 %rd639, %rd638;
+	add.s64 %rd640, %rd639, %rd628;
+	mov.b64 %rd641, %rd640;
+	mov.b64 %rd642, 0;
+$L122:
+	setp.lt.s64 %p126, %rd642, %rd454;
+	not.pred %p127, %p126;
+	@!%p127 bra $L126;
+	bra.uni $L124;
 $L126:
-	add.s64 %rd716, %rd671, 1;
-	mov.b64 %rd671, %rd716;
-	bra.uni $L125;
-$L127:
-	setp.gt.s64 %p132, %rd670, 0;
-	@!%p132 bra $L148;
-	mul.lo.s64 %rd717, %rd427, %rd120;
-	mad.lo.s64 %rd718, %rd717, 8, %rd116;
-	atom.global.add.u64 %rd719, [%rd718], %rd670;
-	mov.b64 %rd720, %rd719;
+	mul.lo.s64 %rd643, %rd642, %rd448;
+	mad.lo.s64 %rd644, %rd643, 4, %rd446;
+	ld.shared.s32 %r173, [%rd644+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd645, %rd641, %rd642;
+	mul.lo.s64 %rd646, %rd645, %rd302;
+	mad.lo.s64 %rd647, %rd646, 4, %rd300;
+	st.global.s32 [%rd647+0], %r174;
+$L123:
+	add.s64 %rd648, %rd642, 1;
+	mov.b64 %rd642, %rd648;
+	bra.uni $L122;
+$L124:
+	setp.eq.s64 %p128, %rd630, 0;
+	@!%p128 bra $L128;
+	bra.uni $L59;
+$L128:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd649, %rd452;
+	mov.b64 %rd650, %rd453;
+	mov.b64 %rd651, %rd649;
+	mov.b64 %rd652, %rd650;
+	mov.b64 %rd653, %rd651;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd411, %rd653;
+	mov.b64 %rd412, %rd654;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd655, %r2;
+	setp.eq.s64 %p129, %rd655, 0;
+	@!%p129 bra $L130;
+	mov.b64 %rd657, 1;
+	mul.lo.s64 %rd656, %rd657, %rd193;
+	mad.lo.s64 %rd658, %rd656, 4, %rd191;
+	mov.b32 %r175, 0;
+	st.shared.s32 [%rd658+0], %r175;
+$L130:
+	mov.b64 %rd659, %rd360;
+	mov.b64 %rd660, %rd361;
+	mov.b64 %rd661, %rd362;
+	mov.b64 %rd662, %rd363;
+	mov.b64 %rd663, %rd364;
+	mov.b64 %rd664, %rd365;
+	mov.pred %p130, %p49;
+	mov.pred %p131, %p50;
+	mov.b32 %r176, %r81;
+	mov.b64 %rd665, %rd366;
+	mov.b64 %rd666, %rd367;
+	mov.b64 %rd667, %rd368;
+	mov.b64 %rd668, %rd369;
+	mov.pred %p132, %p51;
+	mov.pred %p133, %p52;
+	mov.pred %p134, %p53;
+	mov.b32 %r177, %r82;
+	mov.b64 %rd669, %rd370;
+	mov.b64 %rd670, %rd371;
+	mov.b64 %rd671, %rd409;
+	sub.s64 %rd672, %rd410, %rd409;
+	mov.b64 %rd673, %rd672;
+	mov.b64 %rd674, %rd393;
+	mov.b64 %rd675, %rd392;
+	mov.b64 %rd676, %rd374;
+	mov.b64 %rd677, %rd394;
+	mov.b64 %rd678, %rd373;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, %rd395;
+	mov.b64 %rd681, 0;
+	mov.pred %p135, 0;
+	mov.b64 %rd682, %rd175;
+	mov.b64 %rd683, %rd176;
+	mov.b64 %rd684, %rd177;
+	mov.b64 %rd685, %rd674;
+	mov.b32 %r178, -1;
+	mov.b64 %rd686, 0;
+	mov.b64 %rd687, 0;
+	mov.b64 %rd688, 0;
+	mov.b64 %rd689, 0;
+	mov.b64 %rd690, 0;
+$L131:
+	setp.ge.s64 %p136, %rd686, %rd687;
+	@!%p136 bra $L135;
+	setp.ge.s64 %p137, %rd685, %rd673;
+	@!%p137 bra $L137;
+	bra.uni $L133;
+$L137:
+	add.s64 %rd691, %rd671, %rd685;
+	mul.lo.s64 %rd692, %rd691, %rd299;
+	mad.lo.s64 %rd693, %rd692, 4, %rd297;
+	ld.global.s32 %r179, [%rd693+0];
+	mov.b32 %r180, %r179;
+	mov.b32 %r178, %r180;
+	mov.b64 %rd694, %rd659;
+	mov.b64 %rd695, %rd660;
+	mov.b64 %rd696, %rd661;
+	mov.b64 %rd697, %rd662;
+	mov.b64 %rd698, %rd663;
+	mov.b64 %rd699, %rd664;
+	mov.pred %p138, %p130;
+	mov.pred %p139, %p131;
+	mov.b32 %r181, %r176;
+	mov.b64 %rd700, %rd665;
+	mov.b64 %rd701, %rd666;
+	mov.b64 %rd702, %rd667;
+	mov.b64 %rd703, %rd668;
+	mov.pred %p140, %p132;
+	mov.b32 %r182, %r178;
+	add.s64 %rd704, %rd671, %rd685;
+	mov.b64 %rd705, %rd704;
+	mov.b64 %rd706, %rd677;
+	mov.pred %p141, %p135;
+$L138:
+	@!%p141 bra $L142;
+	mov.b64 %rd708, 2;
+	mul.lo.s64 %rd707, %rd708, %rd705;
+	mul.lo.s64 %rd709, %rd707, %rd188;
+	mad.lo.s64 %rd710, %rd709, 8, %rd186;
+	ld.shared.s64 %rd711, [%rd710+0];
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd714, 2;
+	mul.lo.s64 %rd713, %rd714, %rd705;
+	add.s64 %rd715, %rd713, 1;
+	mul.lo.s64 %rd716, %rd715, %rd188;
+	mad.lo.s64 %rd717, %rd716, 8, %rd186;
+	ld.shared.s64 %rd718, [%rd717+0];
+	mov.b64 %rd719, %rd718;
+	add.s64 %rd720, %rd712, %rd706;
 	mov.b64 %rd721, %rd720;
-	mov.b64 %rd722, 0;
-$L149:
-	setp.lt.s64 %p133, %rd722, %rd670;
-	not.pred %p134, %p133;
-	@!%p134 bra $L153;
-	bra.uni $L151;
-$L153:
-	mul.lo.s64 %rd723, %rd722, %rd432;
-	mad.lo.s64 %rd724, %rd723, 4, %rd430;
-	ld.shared.s32 %r197, [%rd724+0];
-	mov.b32 %r198, %r197;
-	add.s64 %rd725, %rd721, %rd722;
-	mul.lo.s64 %rd726, %rd725, %rd287;
-	mad.lo.s64 %rd727, %rd726, 4, %rd285;
-	st.global.s32 [%rd727+0], %r198;
-$L150:
-	add.s64 %rd728, %rd722, 1;
-	mov.b64 %rd722, %rd728;
-	bra.uni $L149;
-$L151:
-$L148:
-	add.s64 %rd729, %rd438, %rd628;
-	min.s64 %rd730, %rd429, %rd729;
-	mov.b64 %rd438, %rd730;
-	bra.uni $L117;
-$L116:
-	mov.b64 %rd731, 0;
-	cvt.u64.u32 %rd732, %r2;
-	setp.eq.s64 %p135, %rd732, 0;
-	setp.gt.s64 %p136, %rd628, 0;
-	and.pred %p137, %p135, %p136;
-	@!%p137 bra $L155;
-	mul.lo.s64 %rd733, %rd427, %rd120;
-	mad.lo.s64 %rd734, %rd733, 8, %rd116;
-	atom.global.add.u64 %rd735, [%rd734], %rd628;
-	mov.b64 %rd736, %rd735;
-	mov.b64 %rd731, %rd736;
-$L155:
-	cvt.u64.u32 %rd737, %r2;
-	setp.eq.s64 %p138, %rd737, 0;
-	setp.eq.u32 %p139, %r1, 0;
-	and.pred %p140, %p138, %p139;
-	bar.sync 0;
-	@!%p140 bra $L156;
-	st.shared.s64 [%rd1+1024], %rd731;
-$L156:
-	bar.sync 0;
-	ld.shared.s64 %rd738, [%rd1+1024];
+	mov.b64 %rd722, %rd719;
+	mov.b64 %rd723, %rd721;
+	mov.b64 %rd724, %rd722;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd725, %rd694;
+	mov.b32 %r183, %r182;
+	cvt.s64.s32 %rd726, %r183;
+	mul.lo.s64 %rd727, %rd726, %rd32;
+	mad.lo.s64 %rd728, %rd727, 8, %rd28;
+	ld.global.nc.s64 %rd729, [%rd728+0];
+	mov.b64 %rd730, %rd729;
+	mov.b64 %rd731, %rd730;
+	mov.b64 %rd732, %rd694;
+	mov.b32 %r184, %r182;
+	cvt.s64.s32 %rd733, %r184;
+	add.s64 %rd734, %rd733, 1;
+	mul.lo.s64 %rd735, %rd734, %rd32;
+	mad.lo.s64 %rd736, %rd735, 8, %rd28;
+	ld.global.nc.s64 %rd737, [%rd736+0];
+	mov.b64 %rd738, %rd737;
 	mov.b64 %rd739, %rd738;
-	add.s64 %rd740, %rd739, %rd627;
+	add.s64 %rd740, %rd731, %rd706;
 	mov.b64 %rd741, %rd740;
-	mov.b64 %rd742, 0;
-$L157:
-	setp.lt.s64 %p141, %rd742, %rd439;
-	not.pred %p142, %p141;
-	@!%p142 bra $L161;
-	bra.uni $L159;
-$L161:
-	mul.lo.s64 %rd743, %rd742, %rd432;
-	mad.lo.s64 %rd744, %rd743, 4, %rd430;
-	ld.shared.s32 %r199, [%rd744+0];
-	mov.b32 %r200, %r199;
-	add.s64 %rd745, %rd741, %rd742;
-	mul.lo.s64 %rd746, %rd745, %rd287;
-	mad.lo.s64 %rd747, %rd746, 4, %rd285;
-	st.global.s32 [%rd747+0], %r200;
-$L158:
-	add.s64 %rd748, %rd742, 1;
-	mov.b64 %rd742, %rd748;
-	bra.uni $L157;
-$L159:
-$L117:
-	setp.eq.s64 %p143, %rd629, 0;
-	@!%p143 bra $L163;
-	bra.uni $L53;
-$L163:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd749, %rd438;
-	mov.b64 %rd750, %rd436;
-	mov.b64 %rd751, %rd437;
-	mov.b64 %rd752, %rd749;
-	mov.b64 %rd753, %rd750;
-	mov.b64 %rd754, %rd751;
-	mov.b64 %rd755, %rd752;
-	mov.b64 %rd756, %rd753;
-	mov.b64 %rd757, %rd754;
-	mov.b64 %rd758, %rd755;
-	mov.b64 %rd759, %rd756;
-	mov.b64 %rd760, %rd757;
-	mov.b64 %rd761, 1;
-$L164:
-	setp.lt.s64 %p144, %rd761, %rd353;
-	setp.gt.s64 %p145, %rd758, 0;
-	and.pred %p146, %p144, %p145;
+	mov.b64 %rd742, %rd739;
+	mov.b64 %rd723, %rd741;
+	mov.b64 %rd724, %rd742;
+	bra.uni $L140;
+$L139:
+	bra.uni $L138;
+$L140:
+	mov.b64 %rd743, %rd723;
+	mov.b64 %rd744, %rd724;
+	mov.b64 %rd686, %rd743;
+	mov.b64 %rd687, %rd744;
+	add.s64 %rd745, %rd685, %rd675;
+	mov.b64 %rd685, %rd745;
+	bra.uni $L132;
+$L135:
+	mul.lo.s64 %rd746, %rd686, %rd39;
+	mad.lo.s64 %rd747, %rd746, 4, %rd35;
+	ld.global.nc.s32 %r185, [%rd747+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
+	mov.b64 %rd748, 0;
+	mov.b64 %rd749, 0;
+	@!%p132 bra $L144;
+	mov.b64 %rd750, %rd659;
+	mov.b32 %r188, %r187;
+	cvt.s64.s32 %rd751, %r188;
+	mul.lo.s64 %rd752, %rd751, %rd32;
+	mad.lo.s64 %rd753, %rd752, 8, %rd28;
+	ld.global.nc.s64 %rd754, [%rd753+0];
+	mov.b64 %rd755, %rd754;
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd757, %rd659;
+	mov.b32 %r189, %r187;
+	cvt.s64.s32 %rd758, %r189;
+	add.s64 %rd759, %rd758, 1;
+	mul.lo.s64 %rd760, %rd759, %rd32;
+	mad.lo.s64 %rd761, %rd760, 8, %rd28;
+	ld.global.nc.s64 %rd762, [%rd761+0];
+	mov.b64 %rd763, %rd762;
+	mov.b64 %rd764, %rd763;
+	mov.b64 %rd765, %rd756;
+	mov.b64 %rd766, %rd764;
+	mov.b64 %rd748, %rd765;
+	mov.b64 %rd749, %rd766;
+$L144:
+	mov.b32 %r190, %r178;
+	mov.b32 %r191, %r187;
+	mov.b64 %rd767, %rd686;
+$L145:
+	cvt.s64.s32 %rd768, %r190;
+	mul.lo.s64 %rd769, %rd768, %rd127;
+	mad.lo.s64 %rd770, %rd769, 4, %rd123;
+	ld.global.nc.u32 %r192, [%rd770+0];
+	mov.b32 %r193, %r192;
+	and.b32 %r194, %r193, 0x4;
+	setp.ne.u32 %p142, %r194, 0x0;
+	mov.pred %p143, %p142;
+	not.pred %p144, %p143;
+	@!%p144 bra $L149;
+	cvt.s64.s32 %rd771, %r191;
+	mul.lo.s64 %rd772, %rd771, %rd127;
+	mad.lo.s64 %rd773, %rd772, 4, %rd123;
+	ld.global.nc.u32 %r195, [%rd773+0];
+	mov.b32 %r196, %r195;
+	and.b32 %r197, %r196, 0x4;
+	setp.ne.u32 %p145, %r197, 0x0;
+	mov.pred %p143, %p145;
+$L149:
+	mov.pred %p146, %p143;
 	not.pred %p147, %p146;
-	@!%p147 bra $L168;
-	bra.uni $L166;
+	@!%p147 bra $L151;
+	cvt.s64.s32 %rd774, %r191;
+	mul.lo.s64 %rd775, %rd774, %rd134;
+	mad.lo.s64 %rd776, %rd775, 4, %rd130;
+	ld.global.nc.s32 %r198, [%rd776+0];
+	mov.b32 %r199, %r198;
+	cvt.s64.s32 %rd777, %r190;
+	mul.lo.s64 %rd778, %rd777, %rd134;
+	mad.lo.s64 %rd779, %rd778, 4, %rd130;
+	ld.global.nc.s32 %r200, [%rd779+0];
+	mov.b32 %r201, %r200;
+	setp.ne.s32 %p148, %r199, %r201;
+	mov.pred %p146, %p148;
+$L151:
+	@!%p146 bra $L153;
+	mov.pred %p149, 0;
+	bra.uni $L147;
+$L153:
+	cvt.s64.s32 %rd780, %r190;
+	mul.lo.s64 %rd781, %rd780, %rd141;
+	mad.lo.s64 %rd782, %rd781, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r202, [%rd782+0];
+	mov.b32 %r203, %r202;
+	mov.b32 %r204, %r203;
+	cvt.s64.s32 %rd783, %r191;
+	mul.lo.s64 %rd784, %rd783, %rd141;
+	mad.lo.s64 %rd785, %rd784, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r205, [%rd785+0];
+	mov.b32 %r206, %r205;
+	setp.ge.s32 %p150, %r206, %r204;
+	@!%p150 bra $L155;
+	mov.pred %p149, 0;
+	bra.uni $L147;
+$L155:
+	cvt.s64.s32 %rd786, %r191;
+	mul.lo.s64 %rd787, %rd786, %rd141;
+	mad.lo.s64 %rd788, %rd787, 4, %rd137;
+	atom.global.max.s32 %r207, [%rd788], %r204;
+	mov.b32 %r208, %r207;
+	setp.lt.s32 %p151, %r208, %r204;
+	mov.pred %p149, %p151;
+	bra.uni $L147;
+$L146:
+	bra.uni $L145;
+$L147:
+	@!%p149 bra $L157;
+	mul.lo.s64 %rd789, %rd690, %rd684;
+	mad.lo.s64 %rd790, %rd789, 4, %rd682;
+	st.shared.s32 [%rd790+0], %r187;
+	@!%p132 bra $L159;
+	mov.b64 %rd792, 2;
+	mul.lo.s64 %rd791, %rd792, %rd690;
+	mul.lo.s64 %rd793, %rd791, %rd180;
+	mad.lo.s64 %rd794, %rd793, 8, %rd178;
+	st.shared.s64 [%rd794+0], %rd748;
+	mov.b64 %rd796, 2;
+	mul.lo.s64 %rd795, %rd796, %rd690;
+	add.s64 %rd797, %rd795, 1;
+	mul.lo.s64 %rd798, %rd797, %rd180;
+	mad.lo.s64 %rd799, %rd798, 8, %rd178;
+	st.shared.s64 [%rd799+0], %rd749;
+$L159:
+	add.s64 %rd800, %rd690, 1;
+	mov.b64 %rd690, %rd800;
+	setp.eq.s64 %p152, %rd690, %rd669;
+	@!%p152 bra $L161;
+	mov.b64 %rd801, %rd659;
+	mov.b64 %rd802, %rd660;
+	mov.b64 %rd803, %rd661;
+	mov.b64 %rd804, %rd662;
+	mov.b64 %rd805, %rd663;
+	mov.b64 %rd806, %rd664;
+	mov.pred %p153, %p130;
+	mov.pred %p154, %p131;
+	mov.b32 %r209, %r176;
+	mov.b64 %rd807, %rd665;
+	mov.b64 %rd808, %rd666;
+	mov.b64 %rd809, %rd667;
+	mov.b64 %rd810, %rd668;
+	mov.pred %p155, %p132;
+	mov.pred %p156, %p133;
+	mov.b64 %rd811, %rd314;
+	mov.b64 %rd812, %rd315;
+	mov.b64 %rd813, %rd316;
+	mov.b64 %rd814, %rd317;
+	mov.b64 %rd815, %rd318;
+	mov.b64 %rd816, %rd319;
+	mov.b64 %rd817, %rd320;
+	mov.b64 %rd818, %rd321;
+	mov.b64 %rd819, %rd322;
+	mov.pred %p157, %p134;
+	mov.b64 %rd820, %rd323;
+	mov.b64 %rd821, %rd324;
+	mov.b64 %rd822, %rd325;
+	mov.b32 %r210, %r177;
+	mov.b64 %rd823, %rd669;
+	mov.b64 %rd824, %rd670;
+	mov.b64 %rd825, %rd678;
+	mov.b64 %rd826, %rd690;
+	mov.b64 %rd827, %rd679;
+	mov.b64 %rd828, %rd680;
+	mov.b64 %rd829, %rd681;
+	mov.b64 %rd830, %rd175;
+	mov.b64 %rd831, %rd176;
+	mov.b64 %rd832, %rd177;
+	mul.lo.s64 %rd833, %rd829, %rd193;
+	mad.lo.s64 %rd834, %rd833, 4, %rd191;
+	cvt.u32.u64 %r211, %rd826;
+	atom.shared.add.s32 %r212, [%rd834], %r211;
+	mov.b32 %r213, %r212;
+	cvt.s64.s32 %rd835, %r213;
+	mov.b64 %rd836, %rd835;
+	sub.s64 %rd837, %rd828, %rd836;
+	max.s64 %rd838, %rd837, 0;
+	min.s64 %rd839, %rd838, %rd826;
+	mov.b64 %rd840, %rd839;
+	mov.b64 %rd841, 0;
+$L162:
+	setp.lt.s64 %p158, %rd841, %rd840;
+	not.pred %p159, %p158;
+	@!%p159 bra $L166;
+	bra.uni $L164;
+$L166:
+	mul.lo.s64 %rd842, %rd841, %rd832;
+	mad.lo.s64 %rd843, %rd842, 4, %rd830;
+	ld.shared.s32 %r214, [%rd843+0];
+	mov.b32 %r215, %r214;
+	add.s64 %rd844, %rd827, %rd836;
+	add.s64 %rd845, %rd844, %rd841;
+	mul.lo.s64 %rd846, %rd845, %rd185;
+	mad.lo.s64 %rd847, %rd846, 4, %rd183;
+	st.shared.s32 [%rd847+0], %r215;
+	@!%p155 bra $L168;
+	mov.b64 %rd849, 2;
+	mul.lo.s64 %rd848, %rd849, %rd841;
+	mul.lo.s64 %rd850, %rd848, %rd180;
+	mad.lo.s64 %rd851, %rd850, 8, %rd178;
+	ld.shared.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	add.s64 %rd854, %rd827, %rd836;
+	add.s64 %rd855, %rd854, %rd841;
+	mov.b64 %rd857, 2;
+	mul.lo.s64 %rd856, %rd857, %rd855;
+	mul.lo.s64 %rd858, %rd856, %rd188;
+	mad.lo.s64 %rd859, %rd858, 8, %rd186;
+	st.shared.s64 [%rd859+0], %rd853;
+	mov.b64 %rd861, 2;
+	mul.lo.s64 %rd860, %rd861, %rd841;
+	add.s64 %rd862, %rd860, 1;
+	mul.lo.s64 %rd863, %rd862, %rd180;
+	mad.lo.s64 %rd864, %rd863, 8, %rd178;
+	ld.shared.s64 %rd865, [%rd864+0];
+	mov.b64 %rd866, %rd865;
+	add.s64 %rd867, %rd827, %rd836;
+	add.s64 %rd868, %rd867, %rd841;
+	mov.b64 %rd870, 2;
+	mul.lo.s64 %rd869, %rd870, %rd868;
+	add.s64 %rd871, %rd869, 1;
+	mul.lo.s64 %rd872, %rd871, %rd188;
+	mad.lo.s64 %rd873, %rd872, 8, %rd186;
+	st.shared.s64 [%rd873+0], %rd866;
 $L168:
-	bar.sync 0;
-	shr.s64 %rd762, %rd761, 63;
-	shr.u64 %rd763, %rd762, 63;
-	add.s64 %rd764, %rd761, %rd763;
-	and.b64 %rd765, %rd764, -2;
-	sub.s64 %rd766, %rd761, %rd765;
-	mov.b64 %rd768, 1;
-	sub.s64 %rd767, %rd768, %rd766;
-	mul.lo.s64 %rd769, %rd767, %rd380;
-	mov.b64 %rd770, %rd769;
-	shr.s64 %rd771, %rd761, 63;
-	shr.u64 %rd772, %rd771, 63;
-	add.s64 %rd773, %rd761, %rd772;
-	and.b64 %rd774, %rd773, -2;
-	sub.s64 %rd775, %rd761, %rd774;
-	mul.lo.s64 %rd776, %rd775, %rd380;
-	mov.b64 %rd777, %rd776;
-	mov.b64 %rd778, 0;
-	mov.b64 %rd779, 0;
-	mov.b64 %rd780, %rd345;
-	mov.b64 %rd781, %rd346;
-	mov.b64 %rd782, %rd347;
-	mov.b64 %rd783, %rd348;
-	mov.b64 %rd784, %rd349;
-	mov.b64 %rd785, %rd350;
-	mov.pred %p148, %p47;
-	mov.pred %p149, %p48;
-	mov.b32 %r201, %r80;
-	mov.b64 %rd786, %rd351;
-	mov.b64 %rd787, %rd352;
-	mov.b64 %rd788, %rd353;
-	mov.b64 %rd789, %rd354;
-	mov.pred %p150, %p49;
-	mov.pred %p151, %p50;
-	mov.b64 %rd790, %rd299;
-	mov.b64 %rd791, %rd300;
-	mov.b64 %rd792, %rd301;
-	mov.b64 %rd793, %rd302;
-	mov.b64 %rd794, %rd303;
-	mov.b64 %rd795, %rd304;
-	mov.b64 %rd796, %rd305;
-	mov.b64 %rd797, %rd306;
-	mov.b64 %rd798, %rd307;
-	mov.pred %p152, %p51;
-	mov.b64 %rd799, %rd308;
-	mov.b64 %rd800, %rd309;
-	mov.b64 %rd801, %rd310;
-	mov.b32 %r202, %r81;
-	mov.b64 %rd802, %rd355;
-	mov.b64 %rd803, %rd356;
-	mov.b64 %rd804, %rd770;
-	mov.b64 %rd805, %rd758;
-	mov.b64 %rd806, %rd378;
-	mov.b64 %rd807, %rd377;
-	mov.b64 %rd808, %rd359;
-	mov.b64 %rd809, %rd379;
-	mov.b64 %rd810, %rd358;
-	mov.b64 %rd811, %rd777;
-	mov.b64 %rd812, %rd380;
-	add.s64 %rd813, %rd761, 1;
-	setp.lt.s64 %p153, %rd813, %rd353;
-	mov.pred %p154, %p153;
-	mov.pred %p155, %p49;
-	mov.b64 %rd814, %rd172;
-	mov.b64 %rd815, %rd173;
-	mov.b64 %rd816, %rd174;
-	mov.b64 %rd817, %rd806;
-	mov.b32 %r203, -1;
-	mov.b64 %rd818, 0;
-	mov.b64 %rd819, 0;
-	mov.b64 %rd820, 0;
-	mov.b64 %rd821, 0;
-	mov.b64 %rd822, 0;
+$L163:
+	add.s64 %rd874, %rd841, 1;
+	mov.b64 %rd841, %rd874;
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd875, 0;
+	mov.b64 %rd876, 0;
+	mov.b64 %rd877, 0;
+	mov.b64 %rd878, %rd840;
 $L169:
-	mov.b64 %rd823, 0;
-	mov.b64 %rd824, %rd802;
-$L172:
-	setp.gt.s64 %p156, %rd824, 0;
-	not.pred %p157, %p156;
-	@!%p157 bra $L176;
+	setp.lt.s64 %p160, %rd878, %rd826;
+	not.pred %p161, %p160;
+	@!%p161 bra $L173;
+	bra.uni $L171;
+$L173:
+	mul.lo.s64 %rd879, %rd878, %rd832;
+	mad.lo.s64 %rd880, %rd879, 4, %rd830;
+	ld.shared.s32 %r216, [%rd880+0];
+	mov.b32 %r217, %r216;
+	mov.b32 %r218, %r217;
+	mov.pred %p162, 0;
+	mov.b64 %rd881, %rd877;
+	mov.b32 %r219, %r218;
+$L174:
+	@!%p156 bra $L178;
+	shr.s32 %r220, %r219, 5;
+	cvt.s64.s32 %rd882, %r220;
+	mov.b64 %rd883, %rd882;
+	and.b32 %r221, %r219, 31;
+	cvt.s64.s32 %rd884, %r221;
+	min.u64 %rd885, %rd884, 32;
+	cvt.u32.u64 %r222, %rd885;
+	mov.b32 %r224, 0x1;
+	shl.b32 %r223, %r224, %r222;
+	setp.hs.u32 %p163, %r222, 32;
+	selp.b32 %r225, 0, %r223, %p163;
+	mov.b32 %r226, %r225;
+	mov.b64 %rd886, %rd883;
+	mov.b32 %r227, %r226;
+	mul.lo.s64 %rd887, %rd886, %rd819;
+	mad.lo.s64 %rd888, %rd887, 4, %rd817;
+	ld.relaxed.gpu.global.u32 %r228, [%rd888+0];
+	mov.b32 %r229, %r228;
+	and.b32 %r230, %r229, %r227;
+	setp.ne.u32 %p164, %r230, 0x0;
+	mov.pred %p165, %p164;
+	not.pred %p166, %p165;
+	@!%p166 bra $L180;
+	mul.lo.s64 %rd889, %rd886, %rd819;
+	mad.lo.s64 %rd890, %rd889, 4, %rd817;
+	atom.global.or.b32 %r231, [%rd890], %r227;
+	mov.b32 %r232, %r231;
+	and.b32 %r233, %r232, %r227;
+	setp.ne.u32 %p167, %r233, 0x0;
+	mov.pred %p165, %p167;
+$L180:
+	@!%p165 bra $L182;
+	mov.b64 %rd891, %rd881;
+	mov.b64 %rd892, %rd891;
+	mov.pred %p168, 0;
+	bra.uni $L176;
+$L182:
+	mov.b64 %rd893, %rd881;
+	mov.b64 %rd892, %rd893;
+	mov.pred %p168, 1;
+	bra.uni $L176;
+$L178:
+	@!%p157 bra $L184;
+	cvt.s64.s32 %rd894, %r219;
+	mul.lo.s64 %rd895, %rd894, %rd822;
+	mad.lo.s64 %rd896, %rd895, 4, %rd820;
+	ld.relaxed.gpu.global.s32 %r234, [%rd896+0];
+	mov.b32 %r235, %r234;
+	setp.eq.s32 %p169, %r235, %r210;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L186;
+	cvt.s64.s32 %rd897, %r219;
+	mul.lo.s64 %rd898, %rd897, %rd822;
+	mad.lo.s64 %rd899, %rd898, 4, %rd820;
+	atom.global.exch.b32 %r236, [%rd899], %r210;
+	mov.b32 %r237, %r236;
+	setp.eq.s32 %p172, %r237, %r210;
+	mov.pred %p170, %p172;
+$L186:
+	@!%p170 bra $L188;
+	mov.b64 %rd900, %rd881;
+	mov.b64 %rd892, %rd900;
+	mov.pred %p168, 0;
+	bra.uni $L176;
+$L188:
+$L184:
+	mul.lo.s64 %rd901, %rd881, %rd832;
+	mad.lo.s64 %rd902, %rd901, 4, %rd830;
+	st.shared.s32 [%rd902+0], %r219;
+	add.s64 %rd903, %rd881, 1;
+	mov.b64 %rd904, %rd903;
+	mov.b64 %rd892, %rd904;
+	mov.pred %p168, 1;
+	bra.uni $L176;
+$L175:
 	bra.uni $L174;
 $L176:
-	setp.ge.s64 %p158, %rd818, %rd819;
-	@!%p158 bra $L178;
-	setp.ge.s64 %p159, %rd817, %rd805;
-	@!%p159 bra $L180;
-	bra.uni $L174;
-$L180:
-	add.s64 %rd825, %rd804, %rd817;
-	mul.lo.s64 %rd826, %rd825, %rd182;
-	mad.lo.s64 %rd827, %rd826, 4, %rd180;
-	ld.shared.s32 %r204, [%rd827+0];
-	mov.b32 %r205, %r204;
-	mov.b32 %r203, %r205;
-	@!%p155 bra $L181;
-	add.s64 %rd828, %rd804, %rd817;
-	mov.b64 %rd830, 2;
-	mul.lo.s64 %rd829, %rd830, %rd828;
-	mov.b64 %rd831, %rd829;
-	mul.lo.s64 %rd832, %rd831, %rd185;
-	mad.lo.s64 %rd833, %rd832, 8, %rd183;
-	ld.shared.s64 %rd834, [%rd833+0];
-	mov.b64 %rd835, %rd834;
-	add.s64 %rd836, %rd831, 1;
-	mul.lo.s64 %rd837, %rd836, %rd185;
-	mad.lo.s64 %rd838, %rd837, 8, %rd183;
-	ld.shared.s64 %rd839, [%rd838+0];
-	mov.b64 %rd840, %rd839;
-	add.s64 %rd841, %rd835, %rd809;
-	mov.b64 %rd842, %rd841;
-	mov.b64 %rd843, %rd840;
-	mov.b64 %rd818, %rd842;
-	mov.b64 %rd819, %rd843;
-	bra.uni $L182;
-$L181:
-	mov.b64 %rd844, %rd780;
-	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd845, %r206;
-	mul.lo.s64 %rd846, %rd845, %rd32;
-	mad.lo.s64 %rd847, %rd846, 8, %rd28;
-	ld.global.nc.s64 %rd848, [%rd847+0];
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd780;
-	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd852, %r207;
-	add.s64 %rd853, %rd852, 1;
-	mul.lo.s64 %rd854, %rd853, %rd32;
-	mad.lo.s64 %rd855, %rd854, 8, %rd28;
-	ld.global.nc.s64 %rd856, [%rd855+0];
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd857;
-	add.s64 %rd859, %rd850, %rd809;
-	mov.b64 %rd860, %rd859;
-	mov.b64 %rd861, %rd858;
-	mov.b64 %rd818, %rd860;
-	mov.b64 %rd819, %rd861;
-$L182:
-	add.s64 %rd862, %rd817, %rd807;
-	mov.b64 %rd817, %rd862;
-	bra.uni $L173;
-$L178:
-	mul.lo.s64 %rd863, %rd818, %rd39;
-	mad.lo.s64 %rd864, %rd863, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd864+0];
-	mov.b32 %r209, %r208;
-	mov.b32 %r210, %r209;
-	mov.b64 %rd865, 0;
-	mov.b64 %rd866, 0;
-	and.pred %p160, %p154, %p150;
-	@!%p160 bra $L184;
-	mov.b64 %rd867, %rd780;
-	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd868, %r211;
-	mul.lo.s64 %rd869, %rd868, %rd32;
-	mad.lo.s64 %rd870, %rd869, 8, %rd28;
-	ld.global.nc.s64 %rd871, [%rd870+0];
-	mov.b64 %rd872, %rd871;
-	mov.b64 %rd873, %rd872;
-	mov.b64 %rd874, %rd780;
-	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd875, %r212;
-	add.s64 %rd876, %rd875, 1;
-	mul.lo.s64 %rd877, %rd876, %rd32;
-	mad.lo.s64 %rd878, %rd877, 8, %rd28;
-	ld.global.nc.s64 %rd879, [%rd878+0];
-	mov.b64 %rd880, %rd879;
-	mov.b64 %rd881, %rd880;
-	mov.b64 %rd882, %rd873;
-	mov.b64 %rd883, %rd881;
-	mov.b64 %rd865, %rd882;
-	mov.b64 %rd866, %rd883;
-$L184:
-	mov.b32 %r213, %r203;
-	mov.b32 %r214, %r210;
-	mov.b64 %rd884, %rd818;
-$L185:
-	cvt.s64.s32 %rd885, %r213;
-	mul.lo.s64 %rd886, %rd885, %rd127;
-	mad.lo.s64 %rd887, %rd886, 4, %rd123;
-	ld.global.nc.u32 %r215, [%rd887+0];
-	mov.b32 %r216, %r215;
-	and.b32 %r217, %r216, 0x4;
-	setp.ne.u32 %p161, %r217, 0x0;
-	mov.pred %p162, %p161;
-	not.pred %p163, %p162;
-	@!%p163 bra $L189;
-	cvt.s64.s32 %rd888, %r214;
-	mul.lo.s64 %rd889, %rd888, %rd127;
-	mad.lo.s64 %rd890, %rd889, 4, %rd123;
-	ld.global.nc.u32 %r218, [%rd890+0];
-	mov.b32 %r219, %r218;
-	and.b32 %r220, %r219, 0x4;
-	setp.ne.u32 %p164, %r220, 0x0;
-	mov.pred %p162, %p164;
-$L189:
-	mov.pred %p165, %p162;
-	not.pred %p166, %p165;
-	@!%p166 bra $L191;
-	cvt.s64.s32 %rd891, %r214;
-	mul.lo.s64 %rd892, %rd891, %rd134;
-	mad.lo.s64 %rd893, %rd892, 4, %rd130;
-	ld.global.nc.s32 %r221, [%rd893+0];
-	mov.b32 %r222, %r221;
-	cvt.s64.s32 %rd894, %r213;
-	mul.lo.s64 %rd895, %rd894, %rd134;
-	mad.lo.s64 %rd896, %rd895, 4, %rd130;
-	ld.global.nc.s32 %r223, [%rd896+0];
-	mov.b32 %r224, %r223;
-	setp.ne.s32 %p167, %r222, %r224;
-	mov.pred %p165, %p167;
-$L191:
-	@!%p165 bra $L193;
-	mov.pred %p168, 0;
-	bra.uni $L187;
-$L193:
-	cvt.s64.s32 %rd897, %r213;
-	mul.lo.s64 %rd898, %rd897, %rd141;
-	mad.lo.s64 %rd899, %rd898, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r225, [%rd899+0];
-	mov.b32 %r226, %r225;
-	mov.b32 %r227, %r226;
-	cvt.s64.s32 %rd900, %r214;
-	mul.lo.s64 %rd901, %rd900, %rd141;
-	mad.lo.s64 %rd902, %rd901, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r228, [%rd902+0];
-	mov.b32 %r229, %r228;
-	setp.ge.s32 %p169, %r229, %r227;
-	@!%p169 bra $L195;
-	mov.pred %p168, 0;
-	bra.uni $L187;
-$L195:
-	cvt.s64.s32 %rd903, %r214;
-	mul.lo.s64 %rd904, %rd903, %rd141;
-	mad.lo.s64 %rd905, %rd904, 4, %rd137;
-	atom.global.max.s32 %r230, [%rd905], %r227;
-	mov.b32 %r231, %r230;
-	setp.lt.s32 %p170, %r231, %r227;
-	mov.pred %p168, %p170;
-	bra.uni $L187;
-$L186:
-	bra.uni $L185;
-$L187:
-	@!%p168 bra $L197;
-	@!%p154 bra $L198;
-	mul.lo.s64 %rd906, %rd823, %rd816;
-	mad.lo.s64 %rd907, %rd906, 4, %rd814;
-	st.shared.s32 [%rd907+0], %r210;
-	@!%p150 bra $L201;
-	mov.b64 %rd909, 2;
-	mul.lo.s64 %rd908, %rd909, %rd823;
-	mul.lo.s64 %rd910, %rd908, %rd177;
-	mad.lo.s64 %rd911, %rd910, 8, %rd175;
-	st.shared.s64 [%rd911+0], %rd865;
-	mov.b64 %rd913, 2;
-	mul.lo.s64 %rd912, %rd913, %rd823;
-	add.s64 %rd914, %rd912, 1;
-	mul.lo.s64 %rd915, %rd914, %rd177;
-	mad.lo.s64 %rd916, %rd915, 8, %rd175;
-	st.shared.s64 [%rd916+0], %rd866;
-$L201:
-	add.s64 %rd917, %rd823, 1;
-	mov.b64 %rd823, %rd917;
-	bra.uni $L199;
-$L198:
-	mov.pred %p171, 0;
-	mov.b64 %rd918, %rd823;
-	mov.b32 %r232, %r210;
-$L202:
-	@!%p151 bra $L206;
-	shr.s32 %r233, %r232, 5;
-	cvt.s64.s32 %rd919, %r233;
+	mov.b64 %rd905, %rd892;
+	mov.pred %p173, %p168;
+	mov.b64 %rd877, %rd905;
+	mov.pred %p162, %p173;
+	@!%p162 bra $L190;
+	mov.b64 %rd906, %rd801;
+	mov.b32 %r238, %r218;
+	cvt.s64.s32 %rd907, %r238;
+	add.s64 %rd908, %rd907, 1;
+	mul.lo.s64 %rd909, %rd908, %rd32;
+	mad.lo.s64 %rd910, %rd909, 8, %rd28;
+	ld.global.nc.s64 %rd911, [%rd910+0];
+	mov.b64 %rd912, %rd911;
+	cvt.s64.s32 %rd913, %r238;
+	mul.lo.s64 %rd914, %rd913, %rd32;
+	mad.lo.s64 %rd915, %rd914, 8, %rd28;
+	ld.global.nc.s64 %rd916, [%rd915+0];
+	mov.b64 %rd917, %rd916;
+	sub.s64 %rd918, %rd912, %rd917;
+	mov.b64 %rd919, %rd918;
 	mov.b64 %rd920, %rd919;
-	and.b32 %r234, %r232, 31;
-	cvt.s64.s32 %rd921, %r234;
-	min.u64 %rd922, %rd921, 32;
-	cvt.u32.u64 %r235, %rd922;
-	mov.b32 %r237, 0x1;
-	shl.b32 %r236, %r237, %r235;
-	setp.hs.u32 %p172, %r235, 32;
-	selp.b32 %r238, 0, %r236, %p172;
-	mov.b32 %r239, %r238;
-	mov.b64 %rd923, %rd920;
+	add.s64 %rd921, %rd875, %rd920;
+	mov.b64 %rd875, %rd921;
+	max.s64 %rd922, %rd876, %rd920;
+	mov.b64 %rd876, %rd922;
+$L190:
+$L170:
+	add.s64 %rd923, %rd878, 1;
+	mov.b64 %rd878, %rd923;
+	bra.uni $L169;
+$L171:
+	setp.gt.s64 %p174, %rd877, 0;
+	@!%p174 bra $L192;
+	mul.lo.s64 %rd924, %rd825, %rd120;
+	mad.lo.s64 %rd925, %rd924, 8, %rd116;
+	atom.global.add.u64 %rd926, [%rd925], %rd877;
+	mov.b64 %rd927, %rd926;
+	mov.b64 %rd928, %rd927;
+	mov.b64 %rd929, 0;
+$L193:
+	setp.lt.s64 %p175, %rd929, %rd877;
+	not.pred %p176, %p175;
+	@!%p176 bra $L197;
+	bra.uni $L195;
+$L197:
+	mul.lo.s64 %rd930, %rd929, %rd832;
+	mad.lo.s64 %rd931, %rd930, 4, %rd830;
+	ld.shared.s32 %r239, [%rd931+0];
 	mov.b32 %r240, %r239;
-	mul.lo.s64 %rd924, %rd923, %rd798;
-	mad.lo.s64 %rd925, %rd924, 4, %rd796;
-	ld.relaxed.gpu.global.u32 %r241, [%rd925+0];
-	mov.b32 %r242, %r241;
-	and.b32 %r243, %r242, %r240;
-	setp.ne.u32 %p173, %r243, 0x0;
-	mov.pred %p174, %p173;
-	not.pred %p175, %p174;
-	@!%p175 bra $L208;
-	mul.lo.s64 %rd926, %rd923, %rd798;
-	mad.lo.s64 %rd927, %rd926, 4, %rd796;
-	atom.global.or.b32 %r244, [%rd927], %r240;
+	add.s64 %rd932, %rd928, %rd929;
+	mul.lo.s64 %rd933, %rd932, %rd302;
+	mad.lo.s64 %rd934, %rd933, 4, %rd300;
+	st.global.s32 [%rd934+0], %r240;
+$L194:
+	add.s64 %rd935, %rd929, 1;
+	mov.b64 %rd929, %rd935;
+	bra.uni $L193;
+$L195:
+$L192:
+	mov.b64 %rd936, %rd875;
+	mov.b64 %rd937, %rd876;
+	mov.b64 %rd938, %rd936;
+	mov.b64 %rd939, %rd937;
+	mov.b64 %rd940, %rd938;
+	mov.b64 %rd941, %rd939;
+	mov.b64 %rd942, %rd940;
+	mov.b64 %rd943, %rd941;
+	add.s64 %rd944, %rd688, %rd942;
+	mov.b64 %rd688, %rd944;
+	max.s64 %rd945, %rd689, %rd943;
+	mov.b64 %rd689, %rd945;
+	mov.b64 %rd690, 0;
+$L161:
+$L157:
+	add.s64 %rd946, %rd686, %rd676;
+	mov.b64 %rd686, %rd946;
+$L132:
+	bra.uni $L131;
+$L133:
+	setp.gt.s64 %p177, %rd690, 0;
+	@!%p177 bra $L199;
+	mov.b64 %rd947, %rd659;
+	mov.b64 %rd948, %rd660;
+	mov.b64 %rd949, %rd661;
+	mov.b64 %rd950, %rd662;
+	mov.b64 %rd951, %rd663;
+	mov.b64 %rd952, %rd664;
+	mov.pred %p178, %p130;
+	mov.pred %p179, %p131;
+	mov.b32 %r241, %r176;
+	mov.b64 %rd953, %rd665;
+	mov.b64 %rd954, %rd666;
+	mov.b64 %rd955, %rd667;
+	mov.b64 %rd956, %rd668;
+	mov.pred %p180, %p132;
+	mov.pred %p181, %p133;
+	mov.b64 %rd957, %rd314;
+	mov.b64 %rd958, %rd315;
+	mov.b64 %rd959, %rd316;
+	mov.b64 %rd960, %rd317;
+	mov.b64 %rd961, %rd318;
+	mov.b64 %rd962, %rd319;
+	mov.b64 %rd963, %rd320;
+	mov.b64 %rd964, %rd321;
+	mov.b64 %rd965, %rd322;
+	mov.pred %p182, %p134;
+	mov.b64 %rd966, %rd323;
+	mov.b64 %rd967, %rd324;
+	mov.b64 %rd968, %rd325;
+	mov.b32 %r242, %r177;
+	mov.b64 %rd969, %rd669;
+	mov.b64 %rd970, %rd670;
+	mov.b64 %rd971, %rd678;
+	mov.b64 %rd972, %rd690;
+	mov.b64 %rd973, %rd679;
+	mov.b64 %rd974, %rd680;
+	mov.b64 %rd975, %rd681;
+	mov.b64 %rd976, %rd175;
+	mov.b64 %rd977, %rd176;
+	mov.b64 %rd978, %rd177;
+	mul.lo.s64 %rd979, %rd975, %rd193;
+	mad.lo.s64 %rd980, %rd979, 4, %rd191;
+	cvt.u32.u64 %r243, %rd972;
+	atom.shared.add.s32 %r244, [%rd980], %r243;
 	mov.b32 %r245, %r244;
-	and.b32 %r246, %r245, %r240;
-	setp.ne.u32 %p176, %r246, 0x0;
-	mov.pred %p174, %p176;
-$L208:
-	@!%p174 bra $L210;
-	mov.b64 %rd928, %rd918;
-	mov.b64 %rd929, %rd928;
-	mov.pred %p177, 0;
-	bra.uni $L204;
-$L210:
-	mov.b64 %rd930, %rd918;
-	mov.b64 %rd929, %rd930;
-	mov.pred %p177, 1;
-	bra.uni $L204;
-$L206:
-	@!%p152 bra $L212;
-	cvt.s64.s32 %rd931, %r232;
-	mul.lo.s64 %rd932, %rd931, %rd801;
-	mad.lo.s64 %rd933, %rd932, 4, %rd799;
-	ld.relaxed.gpu.global.s32 %r247, [%rd933+0];
-	mov.b32 %r248, %r247;
-	setp.eq.s32 %p178, %r248, %r202;
-	mov.pred %p179, %p178;
-	not.pred %p180, %p179;
-	@!%p180 bra $L214;
-	cvt.s64.s32 %rd934, %r232;
-	mul.lo.s64 %rd935, %rd934, %rd801;
-	mad.lo.s64 %rd936, %rd935, 4, %rd799;
-	atom.global.exch.b32 %r249, [%rd936], %r202;
-	mov.b32 %r250, %r249;
-	setp.eq.s32 %p181, %r250, %r202;
-	mov.pred %p179, %p181;
-$L214:
-	@!%p179 bra $L216;
-	mov.b64 %rd937, %rd918;
-	mov.b64 %rd929, %rd937;
-	mov.pred %p177, 0;
-	bra.uni $L204;
-$L216:
-$L212:
-	mul.lo.s64 %rd938, %rd918, %rd816;
-	mad.lo.s64 %rd939, %rd938, 4, %rd814;
-	st.shared.s32 [%rd939+0], %r232;
-	add.s64 %rd940, %rd918, 1;
-	mov.b64 %rd941, %rd940;
-	mov.b64 %rd929, %rd941;
-	mov.pred %p177, 1;
-	bra.uni $L204;
-$L203:
+	cvt.s64.s32 %rd981, %r245;
+	mov.b64 %rd982, %rd981;
+	sub.s64 %rd983, %rd974, %rd982;
+	max.s64 %rd984, %rd983, 0;
+	min.s64 %rd985, %rd984, %rd972;
+	mov.b64 %rd986, %rd985;
+	mov.b64 %rd987, 0;
+$L200:
+	setp.lt.s64 %p183, %rd987, %rd986;
+	not.pred %p184, %p183;
+	@!%p184 bra $L204;
 	bra.uni $L202;
 $L204:
-	mov.b64 %rd942, %rd929;
-	mov.pred %p182, %p177;
-	mov.b64 %rd823, %rd942;
-	mov.pred %p171, %p182;
-	@!%p171 bra $L218;
-	mov.b64 %rd943, %rd780;
-	mov.b32 %r251, %r210;
-	cvt.s64.s32 %rd944, %r251;
-	add.s64 %rd945, %rd944, 1;
-	mul.lo.s64 %rd946, %rd945, %rd32;
-	mad.lo.s64 %rd947, %rd946, 8, %rd28;
-	ld.global.nc.s64 %rd948, [%rd947+0];
-	mov.b64 %rd949, %rd948;
-	cvt.s64.s32 %rd950, %r251;
-	mul.lo.s64 %rd951, %rd950, %rd32;
-	mad.lo.s64 %rd952, %rd951, 8, %rd28;
-	ld.global.nc.s64 %rd953, [%rd952+0];
-	mov.b64 %rd954, %rd953;
-	sub.s64 %rd955, %rd949, %rd954;
-	mov.b64 %rd956, %rd955;
-	mov.b64 %rd957, %rd956;
-	add.s64 %rd958, %rd820, %rd957;
-	mov.b64 %rd820, %rd958;
-	max.s64 %rd959, %rd821, %rd957;
-	mov.b64 %rd821, %rd959;
+	mul.lo.s64 %rd988, %rd987, %rd978;
+	mad.lo.s64 %rd989, %rd988, 4, %rd976;
+	ld.shared.s32 %r246, [%rd989+0];
+	mov.b32 %r247, %r246;
+	add.s64 %rd990, %rd973, %rd982;
+	add.s64 %rd991, %rd990, %rd987;
+	mul.lo.s64 %rd992, %rd991, %rd185;
+	mad.lo.s64 %rd993, %rd992, 4, %rd183;
+	st.shared.s32 [%rd993+0], %r247;
+	@!%p180 bra $L206;
+	mov.b64 %rd995, 2;
+	mul.lo.s64 %rd994, %rd995, %rd987;
+	mul.lo.s64 %rd996, %rd994, %rd180;
+	mad.lo.s64 %rd997, %rd996, 8, %rd178;
+	ld.shared.s64 %rd998, [%rd997+0];
+	mov.b64 %rd999, %rd998;
+	add.s64 %rd1000, %rd973, %rd982;
+	add.s64 %rd1001, %rd1000, %rd987;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd1001;
+	mul.lo.s64 %rd1004, %rd1002, %rd188;
+	mad.lo.s64 %rd1005, %rd1004, 8, %rd186;
+	st.shared.s64 [%rd1005+0], %rd999;
+	mov.b64 %rd1007, 2;
+	mul.lo.s64 %rd1006, %rd1007, %rd987;
+	add.s64 %rd1008, %rd1006, 1;
+	mul.lo.s64 %rd1009, %rd1008, %rd180;
+	mad.lo.s64 %rd1010, %rd1009, 8, %rd178;
+	ld.shared.s64 %rd1011, [%rd1010+0];
+	mov.b64 %rd1012, %rd1011;
+	add.s64 %rd1013, %rd973, %rd982;
+	add.s64 %rd1014, %rd1013, %rd987;
+	mov.b64 %rd1016, 2;
+	mul.lo.s64 %rd1015, %rd1016, %rd1014;
+	add.s64 %rd1017, %rd1015, 1;
+	mul.lo.s64 %rd1018, %rd1017, %rd188;
+	mad.lo.s64 %rd1019, %rd1018, 8, %rd186;
+	st.shared.s64 [%rd1019+0], %rd1012;
+$L206:
+$L201:
+	add.s64 %rd1020, %rd987, 1;
+	mov.b64 %rd987, %rd1020;
+	bra.uni $L200;
+$L202:
+	mov.b64 %rd1021, 0;
+	mov.b64 %rd1022, 0;
+	mov.b64 %rd1023, 0;
+	mov.b64 %rd1024, %rd986;
+$L207:
+	setp.lt.s64 %p185, %rd1024, %rd972;
+	not.pred %p186, %p185;
+	@!%p186 bra $L211;
+	bra.uni $L209;
+$L211:
+	mul.lo.s64 %rd1025, %rd1024, %rd978;
+	mad.lo.s64 %rd1026, %rd1025, 4, %rd976;
+	ld.shared.s32 %r248, [%rd1026+0];
+	mov.b32 %r249, %r248;
+	mov.b32 %r250, %r249;
+	mov.pred %p187, 0;
+	mov.b64 %rd1027, %rd1023;
+	mov.b32 %r251, %r250;
+$L212:
+	@!%p181 bra $L216;
+	shr.s32 %r252, %r251, 5;
+	cvt.s64.s32 %rd1028, %r252;
+	mov.b64 %rd1029, %rd1028;
+	and.b32 %r253, %r251, 31;
+	cvt.s64.s32 %rd1030, %r253;
+	min.u64 %rd1031, %rd1030, 32;
+	cvt.u32.u64 %r254, %rd1031;
+	mov.b32 %r256, 0x1;
+	shl.b32 %r255, %r256, %r254;
+	setp.hs.u32 %p188, %r254, 32;
+	selp.b32 %r257, 0, %r255, %p188;
+	mov.b32 %r258, %r257;
+	mov.b64 %rd1032, %rd1029;
+	mov.b32 %r259, %r258;
+	mul.lo.s64 %rd1033, %rd1032, %rd965;
+	mad.lo.s64 %rd1034, %rd1033, 4, %rd963;
+	ld.relaxed.gpu.global.u32 %r260, [%rd1034+0];
+	mov.b32 %r261, %r260;
+	and.b32 %r262, %r261, %r259;
+	setp.ne.u32 %p189, %r262, 0x0;
+	mov.pred %p190, %p189;
+	not.pred %p191, %p190;
+	@!%p191 bra $L218;
+	mul.lo.s64 %rd1035, %rd1032, %rd965;
+	mad.lo.s64 %rd1036, %rd1035, 4, %rd963;
+	atom.global.or.b32 %r263, [%rd1036], %r259;
+	mov.b32 %r264, %r263;
+	and.b32 %r265, %r264, %r259;
+	setp.ne.u32 %p192, %r265, 0x0;
+	mov.pred %p190, %p192;
 $L218:
-$L199:
-$L197:
-	add.s64 %rd960, %rd818, %rd808;
-	mov.b64 %rd818, %rd960;
-	sub.s64 %rd961, %rd824, 1;
-	mov.b64 %rd824, %rd961;
-$L173:
-	bra.uni $L172;
-$L174:
-	mov.b64 %rd962, 0;
-	setp.lt.s64 %p183, %rd818, %rd819;
-	setp.lt.s64 %p184, %rd817, %rd805;
-	or.pred %p185, %p183, %p184;
-	@!%p185 bra $L220;
-	mov.b64 %rd962, 1;
+	@!%p190 bra $L220;
+	mov.b64 %rd1037, %rd1027;
+	mov.b64 %rd1038, %rd1037;
+	mov.pred %p193, 0;
+	bra.uni $L214;
 $L220:
-	shl.b64 %rd963, %rd962, 32;
-	or.b64 %rd964, %rd823, %rd963;
-	// block scan
-	mov.b64 %rd965, %rd964;
-	mov.b32 %r252, %r3;
-$L221:
-	setp.hs.u32 %p186, %r252, 32;
-	@%p186 bra $L222;
-	mov.b64 {%r253, %r254}, %rd965;
-	shfl.sync.up.b32 %r255|%p187, %r253, %r252, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, %r252, 0, %r17;
-	mov.b64 %rd966, {%r255, %r256};
-	@!%p187 bra $L223;
-	add.s64 %rd967, %rd966, %rd965;
-	mov.b64 %rd965, %rd967;
-$L223:
-	shl.b32 %r252, %r252, 1;
-	bra.uni $L221;
-$L222:
-	mov.b64 {%r257, %r258}, %rd965;
-	shfl.sync.up.b32 %r259|%p188, %r257, %r3, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, %r3, 0, %r17;
-	mov.b64 %rd968, {%r259, %r260};
-	setp.lo.u32 %p189, %r3, 32;
-	and.pred %p190, %p188, %p189;
-	selp.b64 %rd969, %rd968, 0, %p190;
-	sub.u32 %r261, %r13, %r3;
-	setp.eq.u32 %p191, %r7, %r261;
-	@!%p191 bra $L224;
-	mul.wide.u32 %rd970, %r8, 16;
-	add.s64 %rd971, %rd1, %rd970;
-	st.shared.s64 [%rd971+0], %rd965;
+	mov.b64 %rd1039, %rd1027;
+	mov.b64 %rd1038, %rd1039;
+	mov.pred %p193, 1;
+	bra.uni $L214;
+$L216:
+	@!%p182 bra $L222;
+	cvt.s64.s32 %rd1040, %r251;
+	mul.lo.s64 %rd1041, %rd1040, %rd968;
+	mad.lo.s64 %rd1042, %rd1041, 4, %rd966;
+	ld.relaxed.gpu.global.s32 %r266, [%rd1042+0];
+	mov.b32 %r267, %r266;
+	setp.eq.s32 %p194, %r267, %r242;
+	mov.pred %p195, %p194;
+	not.pred %p196, %p195;
+	@!%p196 bra $L224;
+	cvt.s64.s32 %rd1043, %r251;
+	mul.lo.s64 %rd1044, %rd1043, %rd968;
+	mad.lo.s64 %rd1045, %rd1044, 4, %rd966;
+	atom.global.exch.b32 %r268, [%rd1045], %r242;
+	mov.b32 %r269, %r268;
+	setp.eq.s32 %p197, %r269, %r242;
+	mov.pred %p195, %p197;
 $L224:
-	bar.sync 0;
-	setp.eq.u32 %p192, %r8, 0;
-	@!%p192 bra $L225;
-	mov.b64 %rd972, 0;
-	setp.lo.u32 %p193, %r7, %r10;
-	@!%p193 bra $L226;
-	mul.wide.u32 %rd973, %r7, 16;
-	add.s64 %rd974, %rd1, %rd973;
-	ld.shared.s64 %rd975, [%rd974+0];
-	mov.b64 %rd972, %rd975;
+	@!%p195 bra $L226;
+	mov.b64 %rd1046, %rd1027;
+	mov.b64 %rd1038, %rd1046;
+	mov.pred %p193, 0;
+	bra.uni $L214;
 $L226:
-	mov.b64 {%r262, %r263}, %rd972;
-	shfl.sync.up.b32 %r264|%p194, %r262, 1, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd976, {%r264, %r265};
-	@!%p194 bra $L227;
-	add.s64 %rd977, %rd976, %rd972;
-	mov.b64 %rd972, %rd977;
-$L227:
-	mov.b64 {%r266, %r267}, %rd972;
-	shfl.sync.up.b32 %r268|%p195, %r266, 2, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, 2, 0, %r17;
-	mov.b64 %rd978, {%r268, %r269};
-	@!%p195 bra $L228;
-	add.s64 %rd979, %rd978, %rd972;
-	mov.b64 %rd972, %rd979;
+$L222:
+	mul.lo.s64 %rd1047, %rd1027, %rd978;
+	mad.lo.s64 %rd1048, %rd1047, 4, %rd976;
+	st.shared.s32 [%rd1048+0], %r251;
+	add.s64 %rd1049, %rd1027, 1;
+	mov.b64 %rd1050, %rd1049;
+	mov.b64 %rd1038, %rd1050;
+	mov.pred %p193, 1;
+	bra.uni $L214;
+$L213:
+	bra.uni $L212;
+$L214:
+	mov.b64 %rd1051, %rd1038;
+	mov.pred %p198, %p193;
+	mov.b64 %rd1023, %rd1051;
+	mov.pred %p187, %p198;
+	@!%p187 bra $L228;
+	mov.b64 %rd1052, %rd947;
+	mov.b32 %r270, %r250;
+	cvt.s64.s32 %rd1053, %r270;
+	add.s64 %rd1054, %rd1053, 1;
+	mul.lo.s64 %rd1055, %rd1054, %rd32;
+	mad.lo.s64 %rd1056, %rd1055, 8, %rd28;
+	ld.global.nc.s64 %rd1057, [%rd1056+0];
+	mov.b64 %rd1058, %rd1057;
+	cvt.s64.s32 %rd1059, %r270;
+	mul.lo.s64 %rd1060, %rd1059, %rd32;
+	mad.lo.s64 %rd1061, %rd1060, 8, %rd28;
+	ld.global.nc.s64 %rd1062, [%rd1061+0];
+	mov.b64 %rd1063, %rd1062;
+	sub.s64 %rd1064, %rd1058, %rd1063;
+	mov.b64 %rd1065, %rd1064;
+	mov.b64 %rd1066, %rd1065;
+	add.s64 %rd1067, %rd1021, %rd1066;
+	mov.b64 %rd1021, %rd1067;
+	max.s64 %rd1068, %rd1022, %rd1066;
+	mov.b64 %rd1022, %rd1068;
 $L228:
-	mov.b64 {%r270, %r271}, %rd972;
-	shfl.sync.up.b32 %r272|%p196, %r270, 4, 0, %r17;
-	shfl.sync.up.b32 %r273, %r271, 4, 0, %r17;
-	mov.b64 %rd980, {%r272, %r273};
-	@!%p196 bra $L229;
-	add.s64 %rd981, %rd980, %rd972;
-	mov.b64 %rd972, %rd981;
-$L229:
-	mov.b64 {%r274, %r275}, %rd972;
-	shfl.sync.up.b32 %r276|%p197, %r274, 8, 0, %r17;
-	shfl.sync.up.b32 %r277, %r275, 8, 0, %r17;
-	mov.b64 %rd982, {%r276, %r277};
-	@!%p197 bra $L230;
-	add.s64 %rd983, %rd982, %rd972;
-	mov.b64 %rd972, %rd983;
-$L230:
-	mov.b64 {%r278, %r279}, %rd972;
-	shfl.sync.up.b32 %r280|%p198, %r278, 16, 0, %r17;
-	shfl.sync.up.b32 %r281, %r279, 16, 0, %r17;
-	mov.b64 %rd984, {%r280, %r281};
-	@!%p198 bra $L231;
-	add.s64 %rd985, %rd984, %rd972;
-	mov.b64 %rd972, %rd985;
+$L208:
+	add.s64 %rd1069, %rd1024, 1;
+	mov.b64 %rd1024, %rd1069;
+	bra.uni $L207;
+$L209:
+	setp.gt.s64 %p199, %rd1023, 0;
+	@!%p199 bra $L230;
+	mul.lo.s64 %rd1070, %rd971, %rd120;
+	mad.lo.s64 %rd1071, %rd1070, 8, %rd116;
+	atom.global.add.u64 %rd1072, [%rd1071], %rd1023;
+	mov.b64 %rd1073, %rd1072;
+	mov.b64 %rd1074, %rd1073;
+	mov.b64 %rd1075, 0;
 $L231:
-	mov.b64 {%r282, %r283}, %rd972;
-	shfl.sync.up.b32 %r284|%p199, %r282, 1, 0, %r17;
-	shfl.sync.up.b32 %r285, %r283, 1, 0, %r17;
-	mov.b64 %rd986, {%r284, %r285};
-	selp.b64 %rd987, %rd986, 0, %p199;
-	@!%p193 bra $L232;
-	mul.wide.u32 %rd988, %r7, 16;
-	add.s64 %rd989, %rd1, %rd988;
-	add.s64 %rd990, %rd989, 512;
-	st.shared.s64 [%rd990+0], %rd987;
+	setp.lt.s64 %p200, %rd1075, %rd1023;
+	not.pred %p201, %p200;
+	@!%p201 bra $L235;
+	bra.uni $L233;
+$L235:
+	mul.lo.s64 %rd1076, %rd1075, %rd978;
+	mad.lo.s64 %rd1077, %rd1076, 4, %rd976;
+	ld.shared.s32 %r271, [%rd1077+0];
+	mov.b32 %r272, %r271;
+	add.s64 %rd1078, %rd1074, %rd1075;
+	mul.lo.s64 %rd1079, %rd1078, %rd302;
+	mad.lo.s64 %rd1080, %rd1079, 4, %rd300;
+	st.global.s32 [%rd1080+0], %r272;
 $L232:
-	sub.u32 %r286, %r10, 1;
-	setp.eq.u32 %p200, %r7, %r286;
-	@!%p200 bra $L233;
-	st.shared.s64 [%rd1+1024], %rd972;
+	add.s64 %rd1081, %rd1075, 1;
+	mov.b64 %rd1075, %rd1081;
+	bra.uni $L231;
 $L233:
-$L225:
-	bar.sync 0;
-	mul.wide.u32 %rd991, %r8, 16;
-	add.s64 %rd992, %rd1, %rd991;
-	add.s64 %rd993, %rd992, 512;
-	ld.shared.s64 %rd994, [%rd993+0];
-	add.s64 %rd995, %rd994, %rd969;
-	ld.shared.s64 %rd996, [%rd1+1024];
-	mov.b64 {%r287, %r288}, %rd995;
-	shfl.sync.idx.b32 %r289|%p201, %r287, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r290, %r288, 0, %r21, %r17;
-	mov.b64 %rd997, {%r289, %r290};
-	mov.b64 %rd998, %rd996;
-	mov.b64 %rd999, %rd997;
-	mov.b64 %rd1000, %rd998;
-	mov.b64 %rd1001, %rd999;
-	mov.b64 %rd1002, %rd1000;
-	mov.b64 %rd1003, %rd1001;
-	mov.b64 %rd1004, %rd1002;
-	and.b64 %rd1005, %rd1003, 4294967295;
-	mov.b64 %rd1006, %rd1005;
-	and.b64 %rd1007, %rd1004, 4294967295;
-	mov.b64 %rd1008, %rd1007;
-	shr.s64 %rd1009, %rd1004, 32;
-	mov.b64 %rd1010, %rd1009;
-	mov.b64 %rd1011, %rd1006;
-	mov.b64 %rd1012, %rd1008;
-	mov.b64 %rd1013, %rd1010;
-	@!%p154 bra $L234;
-	add.s64 %rd1014, %rd822, %rd1011;
-	mov.b64 %rd1015, %rd1014;
-	sub.s64 %rd1016, %rd812, %rd1015;
-	max.s64 %rd1017, %rd1016, 0;
-	min.s64 %rd1018, %rd1017, %rd823;
-	mov.b64 %rd1019, %rd1018;
-	mov.b64 %rd1020, 0;
+$L230:
+	mov.b64 %rd1082, %rd1021;
+	mov.b64 %rd1083, %rd1022;
+	mov.b64 %rd1084, %rd1082;
+	mov.b64 %rd1085, %rd1083;
+	mov.b64 %rd1086, %rd1084;
+	mov.b64 %rd1087, %rd1085;
+	mov.b64 %rd1088, %rd1086;
+	mov.b64 %rd1089, %rd1087;
+	add.s64 %rd1090, %rd688, %rd1088;
+	mov.b64 %rd688, %rd1090;
+	max.s64 %rd1091, %rd689, %rd1089;
+	mov.b64 %rd689, %rd1091;
+$L199:
+	mov.b64 %rd1092, %rd688;
+	mov.b64 %rd1093, %rd689;
+	mov.b64 %rd1094, %rd1092;
+	mov.b64 %rd1095, %rd1093;
+	mov.b64 %rd1096, %rd1094;
+	mov.b64 %rd1097, %rd1095;
+	mov.b64 %rd411, %rd1096;
+	mov.b64 %rd412, %rd1097;
 $L236:
-	setp.lt.s64 %p202, %rd1020, %rd1019;
+	setp.lt.s64 %p202, %rd413, %rd368;
 	not.pred %p203, %p202;
 	@!%p203 bra $L240;
 	bra.uni $L238;
 $L240:
-	mul.lo.s64 %rd1021, %rd1020, %rd816;
-	mad.lo.s64 %rd1022, %rd1021, 4, %rd814;
-	ld.shared.s32 %r291, [%rd1022+0];
-	mov.b32 %r292, %r291;
-	add.s64 %rd1023, %rd811, %rd1015;
-	add.s64 %rd1024, %rd1023, %rd1020;
-	mul.lo.s64 %rd1025, %rd1024, %rd182;
-	mad.lo.s64 %rd1026, %rd1025, 4, %rd180;
-	st.shared.s32 [%rd1026+0], %r292;
-	@!%p150 bra $L242;
-	mov.b64 %rd1028, 2;
-	mul.lo.s64 %rd1027, %rd1028, %rd1020;
-	mul.lo.s64 %rd1029, %rd1027, %rd177;
-	mad.lo.s64 %rd1030, %rd1029, 8, %rd175;
-	ld.shared.s64 %rd1031, [%rd1030+0];
-	mov.b64 %rd1032, %rd1031;
-	add.s64 %rd1033, %rd811, %rd1015;
-	add.s64 %rd1034, %rd1033, %rd1020;
-	mov.b64 %rd1036, 2;
-	mul.lo.s64 %rd1035, %rd1036, %rd1034;
-	mul.lo.s64 %rd1037, %rd1035, %rd185;
-	mad.lo.s64 %rd1038, %rd1037, 8, %rd183;
-	st.shared.s64 [%rd1038+0], %rd1032;
-	mov.b64 %rd1040, 2;
-	mul.lo.s64 %rd1039, %rd1040, %rd1020;
-	add.s64 %rd1041, %rd1039, 1;
-	mul.lo.s64 %rd1042, %rd1041, %rd177;
-	mad.lo.s64 %rd1043, %rd1042, 8, %rd175;
-	ld.shared.s64 %rd1044, [%rd1043+0];
-	mov.b64 %rd1045, %rd1044;
-	add.s64 %rd1046, %rd811, %rd1015;
-	add.s64 %rd1047, %rd1046, %rd1020;
-	mov.b64 %rd1049, 2;
-	mul.lo.s64 %rd1048, %rd1049, %rd1047;
-	add.s64 %rd1050, %rd1048, 1;
-	mul.lo.s64 %rd1051, %rd1050, %rd185;
-	mad.lo.s64 %rd1052, %rd1051, 8, %rd183;
-	st.shared.s64 [%rd1052+0], %rd1045;
+	bar.sync 0;
+	sub.s64 %rd1098, %rd413, 1;
+	rem.s64 %rd1099, %rd1098, 3;
+	mul.lo.s64 %rd1100, %rd1099, %rd193;
+	mad.lo.s64 %rd1101, %rd1100, 4, %rd191;
+	ld.shared.s32 %r273, [%rd1101+0];
+	mov.b32 %r274, %r273;
+	cvt.s64.s32 %rd1102, %r274;
+	min.s64 %rd1103, %rd395, %rd1102;
+	mov.b64 %rd1104, %rd1103;
+	setp.eq.s64 %p204, %rd1104, 0;
+	@!%p204 bra $L242;
+	bra.uni $L238;
 $L242:
+	cvt.u64.u32 %rd1105, %r2;
+	setp.eq.s64 %p205, %rd1105, 0;
+	@!%p205 bra $L244;
+	add.s64 %rd1106, %rd413, 1;
+	rem.s64 %rd1107, %rd1106, 3;
+	mul.lo.s64 %rd1108, %rd1107, %rd193;
+	mad.lo.s64 %rd1109, %rd1108, 4, %rd191;
+	mov.b32 %r275, 0;
+	st.shared.s32 [%rd1109+0], %r275;
+$L244:
+	shr.s64 %rd1110, %rd413, 63;
+	shr.u64 %rd1111, %rd1110, 63;
+	add.s64 %rd1112, %rd413, %rd1111;
+	and.b64 %rd1113, %rd1112, -2;
+	sub.s64 %rd1114, %rd413, %rd1113;
+	mov.b64 %rd1116, 1;
+	sub.s64 %rd1115, %rd1116, %rd1114;
+	mul.lo.s64 %rd1117, %rd1115, %rd395;
+	mov.b64 %rd1118, %rd1117;
+	mov.b64 %rd1119, 0;
+	mov.b64 %rd1120, 0;
+	add.s64 %rd1121, %rd413, 1;
+	setp.lt.s64 %p206, %rd1121, %rd368;
+	@!%p206 bra $L245;
+	mov.b64 %rd1122, %rd360;
+	mov.b64 %rd1123, %rd361;
+	mov.b64 %rd1124, %rd362;
+	mov.b64 %rd1125, %rd363;
+	mov.b64 %rd1126, %rd364;
+	mov.b64 %rd1127, %rd365;
+	mov.pred %p207, %p49;
+	mov.pred %p208, %p50;
+	mov.b32 %r276, %r81;
+	mov.b64 %rd1128, %rd366;
+	mov.b64 %rd1129, %rd367;
+	mov.b64 %rd1130, %rd368;
+	mov.b64 %rd1131, %rd369;
+	mov.pred %p209, %p51;
+	mov.pred %p210, %p52;
+	mov.pred %p211, %p53;
+	mov.b32 %r277, %r82;
+	mov.b64 %rd1132, %rd370;
+	mov.b64 %rd1133, %rd371;
+	mov.b64 %rd1134, %rd1118;
+	mov.b64 %rd1135, %rd1104;
+	mov.b64 %rd1136, %rd393;
+	mov.b64 %rd1137, %rd392;
+	mov.b64 %rd1138, %rd374;
+	mov.b64 %rd1139, %rd394;
+	mov.b64 %rd1140, %rd373;
+	shr.s64 %rd1141, %rd413, 63;
+	shr.u64 %rd1142, %rd1141, 63;
+	add.s64 %rd1143, %rd413, %rd1142;
+	and.b64 %rd1144, %rd1143, -2;
+	sub.s64 %rd1145, %rd413, %rd1144;
+	mul.lo.s64 %rd1146, %rd1145, %rd395;
+	mov.b64 %rd1147, %rd1146;
+	mov.b64 %rd1148, %rd395;
+	rem.s64 %rd1149, %rd413, 3;
+	mov.b64 %rd1150, %rd1149;
+	mov.pred %p212, %p51;
+	mov.b64 %rd1151, %rd175;
+	mov.b64 %rd1152, %rd176;
+	mov.b64 %rd1153, %rd177;
+	mov.b64 %rd1154, %rd1136;
+	mov.b32 %r278, -1;
+	mov.b64 %rd1155, 0;
+	mov.b64 %rd1156, 0;
+	mov.b64 %rd1157, 0;
+	mov.b64 %rd1158, 0;
+	mov.b64 %rd1159, 0;
+$L247:
+	setp.ge.s64 %p213, %rd1155, %rd1156;
+	@!%p213 bra $L251;
+	setp.ge.s64 %p214, %rd1154, %rd1135;
+	@!%p214 bra $L253;
+	bra.uni $L249;
+$L253:
+	add.s64 %rd1160, %rd1134, %rd1154;
+	mul.lo.s64 %rd1161, %rd1160, %rd185;
+	mad.lo.s64 %rd1162, %rd1161, 4, %rd183;
+	ld.shared.s32 %r279, [%rd1162+0];
+	mov.b32 %r280, %r279;
+	mov.b32 %r278, %r280;
+	mov.b64 %rd1163, %rd1122;
+	mov.b64 %rd1164, %rd1123;
+	mov.b64 %rd1165, %rd1124;
+	mov.b64 %rd1166, %rd1125;
+	mov.b64 %rd1167, %rd1126;
+	mov.b64 %rd1168, %rd1127;
+	mov.pred %p215, %p207;
+	mov.pred %p216, %p208;
+	mov.b32 %r281, %r276;
+	mov.b64 %rd1169, %rd1128;
+	mov.b64 %rd1170, %rd1129;
+	mov.b64 %rd1171, %rd1130;
+	mov.b64 %rd1172, %rd1131;
+	mov.pred %p217, %p209;
+	mov.b32 %r282, %r278;
+	add.s64 %rd1173, %rd1134, %rd1154;
+	mov.b64 %rd1174, %rd1173;
+	mov.b64 %rd1175, %rd1139;
+	mov.pred %p218, %p212;
+$L254:
+	@!%p218 bra $L258;
+	mov.b64 %rd1177, 2;
+	mul.lo.s64 %rd1176, %rd1177, %rd1174;
+	mul.lo.s64 %rd1178, %rd1176, %rd188;
+	mad.lo.s64 %rd1179, %rd1178, 8, %rd186;
+	ld.shared.s64 %rd1180, [%rd1179+0];
+	mov.b64 %rd1181, %rd1180;
+	mov.b64 %rd1183, 2;
+	mul.lo.s64 %rd1182, %rd1183, %rd1174;
+	add.s64 %rd1184, %rd1182, 1;
+	mul.lo.s64 %rd1185, %rd1184, %rd188;
+	mad.lo.s64 %rd1186, %rd1185, 8, %rd186;
+	ld.shared.s64 %rd1187, [%rd1186+0];
+	mov.b64 %rd1188, %rd1187;
+	add.s64 %rd1189, %rd1181, %rd1175;
+	mov.b64 %rd1190, %rd1189;
+	mov.b64 %rd1191, %rd1188;
+	mov.b64 %rd1192, %rd1190;
+	mov.b64 %rd1193, %rd1191;
+	bra.uni $L256;
+$L258:
+	mov.b64 %rd1194, %rd1163;
+	mov.b32 %r283, %r282;
+	cvt.s64.s32 %rd1195, %r283;
+	mul.lo.s64 %rd1196, %rd1195, %rd32;
+	mad.lo.s64 %rd1197, %rd1196, 8, %rd28;
+	ld.global.nc.s64 %rd1198, [%rd1197+0];
+	mov.b64 %rd1199, %rd1198;
+	mov.b64 %rd1200, %rd1199;
+	mov.b64 %rd1201, %rd1163;
+	mov.b32 %r284, %r282;
+	cvt.s64.s32 %rd1202, %r284;
+	add.s64 %rd1203, %rd1202, 1;
+	mul.lo.s64 %rd1204, %rd1203, %rd32;
+	mad.lo.s64 %rd1205, %rd1204, 8, %rd28;
+	ld.global.nc.s64 %rd1206, [%rd1205+0];
+	mov.b64 %rd1207, %rd1206;
+	mov.b64 %rd1208, %rd1207;
+	add.s64 %rd1209, %rd1200, %rd1175;
+	mov.b64 %rd1210, %rd1209;
+	mov.b64 %rd1211, %rd1208;
+	mov.b64 %rd1192, %rd1210;
+	mov.b64 %rd1193, %rd1211;
+	bra.uni $L256;
+$L255:
+	bra.uni $L254;
+$L256:
+	mov.b64 %rd1212, %rd1192;
+	mov.b64 %rd1213, %rd1193;
+	mov.b64 %rd1155, %rd1212;
+	mov.b64 %rd1156, %rd1213;
+	add.s64 %rd1214, %rd1154, %rd1137;
+	mov.b64 %rd1154, %rd1214;
+	bra.uni $L248;
+$L251:
+	mul.lo.s64 %rd1215, %rd1155, %rd39;
+	mad.lo.s64 %rd1216, %rd1215, 4, %rd35;
+	ld.global.nc.s32 %r285, [%rd1216+0];
+	mov.b32 %r286, %r285;
+	mov.b32 %r287, %r286;
+	mov.b64 %rd1217, 0;
+	mov.b64 %rd1218, 0;
+	@!%p209 bra $L260;
+	mov.b64 %rd1219, %rd1122;
+	mov.b32 %r288, %r287;
+	cvt.s64.s32 %rd1220, %r288;
+	mul.lo.s64 %rd1221, %rd1220, %rd32;
+	mad.lo.s64 %rd1222, %rd1221, 8, %rd28;
+	ld.global.nc.s64 %rd1223, [%rd1222+0];
+	mov.b64 %rd1224, %rd1223;
+	mov.b64 %rd1225, %rd1224;
+	mov.b64 %rd1226, %rd1122;
+	mov.b32 %r289, %r287;
+	cvt.s64.s32 %rd1227, %r289;
+	add.s64 %rd1228, %rd1227, 1;
+	mul.lo.s64 %rd1229, %rd1228, %rd32;
+	mad.lo.s64 %rd1230, %rd1229, 8, %rd28;
+	ld.global.nc.s64 %rd1231, [%rd1230+0];
+	mov.b64 %rd1232, %rd1231;
+	mov.b64 %rd1233, %rd1232;
+	mov.b64 %rd1234, %rd1225;
+	mov.b64 %rd1235, %rd1233;
+	mov.b64 %rd1217, %rd1234;
+	mov.b64 %rd1218, %rd1235;
+$L260:
+	mov.b32 %r290, %r278;
+	mov.b32 %r291, %r287;
+	mov.b64 %rd1236, %rd1155;
+$L261:
+	cvt.s64.s32 %rd1237, %r290;
+	mul.lo.s64 %rd1238, %rd1237, %rd127;
+	mad.lo.s64 %rd1239, %rd1238, 4, %rd123;
+	ld.global.nc.u32 %r292, [%rd1239+0];
+	mov.b32 %r293, %r292;
+	and.b32 %r294, %r293, 0x4;
+	setp.ne.u32 %p219, %r294, 0x0;
+	mov.pred %p220, %p219;
+	not.pred %p221, %p220;
+	@!%p221 bra $L265;
+	cvt.s64.s32 %rd1240, %r291;
+	mul.lo.s64 %rd1241, %rd1240, %rd127;
+	mad.lo.s64 %rd1242, %rd1241, 4, %rd123;
+	ld.global.nc.u32 %r295, [%rd1242+0];
+	mov.b32 %r296, %r295;
+	and.b32 %r297, %r296, 0x4;
+	setp.ne.u32 %p222, %r297, 0x0;
+	mov.pred %p220, %p222;
+$L265:
+	mov.pred %p223, %p220;
+	not.pred %p224, %p223;
+	@!%p224 bra $L267;
+	cvt.s64.s32 %rd1243, %r291;
+	mul.lo.s64 %rd1244, %rd1243, %rd134;
+	mad.lo.s64 %rd1245, %rd1244, 4, %rd130;
+	ld.global.nc.s32 %r298, [%rd1245+0];
+	mov.b32 %r299, %r298;
+	cvt.s64.s32 %rd1246, %r290;
+	mul.lo.s64 %rd1247, %rd1246, %rd134;
+	mad.lo.s64 %rd1248, %rd1247, 4, %rd130;
+	ld.global.nc.s32 %r300, [%rd1248+0];
+	mov.b32 %r301, %r300;
+	setp.ne.s32 %p225, %r299, %r301;
+	mov.pred %p223, %p225;
+$L267:
+	@!%p223 bra $L269;
+	mov.pred %p226, 0;
+	bra.uni $L263;
+$L269:
+	cvt.s64.s32 %rd1249, %r290;
+	mul.lo.s64 %rd1250, %rd1249, %rd141;
+	mad.lo.s64 %rd1251, %rd1250, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1251+0];
+	mov.b32 %r303, %r302;
+	mov.b32 %r304, %r303;
+	cvt.s64.s32 %rd1252, %r291;
+	mul.lo.s64 %rd1253, %rd1252, %rd141;
+	mad.lo.s64 %rd1254, %rd1253, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r305, [%rd1254+0];
+	mov.b32 %r306, %r305;
+	setp.ge.s32 %p227, %r306, %r304;
+	@!%p227 bra $L271;
+	mov.pred %p226, 0;
+	bra.uni $L263;
+$L271:
+	cvt.s64.s32 %rd1255, %r291;
+	mul.lo.s64 %rd1256, %rd1255, %rd141;
+	mad.lo.s64 %rd1257, %rd1256, 4, %rd137;
+	atom.global.max.s32 %r307, [%rd1257], %r304;
+	mov.b32 %r308, %r307;
+	setp.lt.s32 %p228, %r308, %r304;
+	mov.pred %p226, %p228;
+	bra.uni $L263;
+$L262:
+	bra.uni $L261;
+$L263:
+	@!%p226 bra $L273;
+	mul.lo.s64 %rd1258, %rd1159, %rd1153;
+	mad.lo.s64 %rd1259, %rd1258, 4, %rd1151;
+	st.shared.s32 [%rd1259+0], %r287;
+	@!%p209 bra $L275;
+	mov.b64 %rd1261, 2;
+	mul.lo.s64 %rd1260, %rd1261, %rd1159;
+	mul.lo.s64 %rd1262, %rd1260, %rd180;
+	mad.lo.s64 %rd1263, %rd1262, 8, %rd178;
+	st.shared.s64 [%rd1263+0], %rd1217;
+	mov.b64 %rd1265, 2;
+	mul.lo.s64 %rd1264, %rd1265, %rd1159;
+	add.s64 %rd1266, %rd1264, 1;
+	mul.lo.s64 %rd1267, %rd1266, %rd180;
+	mad.lo.s64 %rd1268, %rd1267, 8, %rd178;
+	st.shared.s64 [%rd1268+0], %rd1218;
+$L275:
+	add.s64 %rd1269, %rd1159, 1;
+	mov.b64 %rd1159, %rd1269;
+	setp.eq.s64 %p229, %rd1159, %rd1132;
+	@!%p229 bra $L277;
+	mov.b64 %rd1270, %rd1122;
+	mov.b64 %rd1271, %rd1123;
+	mov.b64 %rd1272, %rd1124;
+	mov.b64 %rd1273, %rd1125;
+	mov.b64 %rd1274, %rd1126;
+	mov.b64 %rd1275, %rd1127;
+	mov.pred %p230, %p207;
+	mov.pred %p231, %p208;
+	mov.b32 %r309, %r276;
+	mov.b64 %rd1276, %rd1128;
+	mov.b64 %rd1277, %rd1129;
+	mov.b64 %rd1278, %rd1130;
+	mov.b64 %rd1279, %rd1131;
+	mov.pred %p232, %p209;
+	mov.pred %p233, %p210;
+	mov.b64 %rd1280, %rd314;
+	mov.b64 %rd1281, %rd315;
+	mov.b64 %rd1282, %rd316;
+	mov.b64 %rd1283, %rd317;
+	mov.b64 %rd1284, %rd318;
+	mov.b64 %rd1285, %rd319;
+	mov.b64 %rd1286, %rd320;
+	mov.b64 %rd1287, %rd321;
+	mov.b64 %rd1288, %rd322;
+	mov.pred %p234, %p211;
+	mov.b64 %rd1289, %rd323;
+	mov.b64 %rd1290, %rd324;
+	mov.b64 %rd1291, %rd325;
+	mov.b32 %r310, %r277;
+	mov.b64 %rd1292, %rd1132;
+	mov.b64 %rd1293, %rd1133;
+	mov.b64 %rd1294, %rd1140;
+	mov.b64 %rd1295, %rd1159;
+	mov.b64 %rd1296, %rd1147;
+	mov.b64 %rd1297, %rd1148;
+	mov.b64 %rd1298, %rd1150;
+	mov.b64 %rd1299, %rd175;
+	mov.b64 %rd1300, %rd176;
+	mov.b64 %rd1301, %rd177;
+	mul.lo.s64 %rd1302, %rd1298, %rd193;
+	mad.lo.s64 %rd1303, %rd1302, 4, %rd191;
+	cvt.u32.u64 %r311, %rd1295;
+	atom.shared.add.s32 %r312, [%rd1303], %r311;
+	mov.b32 %r313, %r312;
+	cvt.s64.s32 %rd1304, %r313;
+	mov.b64 %rd1305, %rd1304;
+	sub.s64 %rd1306, %rd1297, %rd1305;
+	max.s64 %rd1307, %rd1306, 0;
+	min.s64 %rd1308, %rd1307, %rd1295;
+	mov.b64 %rd1309, %rd1308;
+	mov.b64 %rd1310, 0;
+$L278:
+	setp.lt.s64 %p235, %rd1310, %rd1309;
+	not.pred %p236, %p235;
+	@!%p236 bra $L282;
+	bra.uni $L280;
+$L282:
+	mul.lo.s64 %rd1311, %rd1310, %rd1301;
+	mad.lo.s64 %rd1312, %rd1311, 4, %rd1299;
+	ld.shared.s32 %r314, [%rd1312+0];
+	mov.b32 %r315, %r314;
+	add.s64 %rd1313, %rd1296, %rd1305;
+	add.s64 %rd1314, %rd1313, %rd1310;
+	mul.lo.s64 %rd1315, %rd1314, %rd185;
+	mad.lo.s64 %rd1316, %rd1315, 4, %rd183;
+	st.shared.s32 [%rd1316+0], %r315;
+	@!%p232 bra $L284;
+	mov.b64 %rd1318, 2;
+	mul.lo.s64 %rd1317, %rd1318, %rd1310;
+	mul.lo.s64 %rd1319, %rd1317, %rd180;
+	mad.lo.s64 %rd1320, %rd1319, 8, %rd178;
+	ld.shared.s64 %rd1321, [%rd1320+0];
+	mov.b64 %rd1322, %rd1321;
+	add.s64 %rd1323, %rd1296, %rd1305;
+	add.s64 %rd1324, %rd1323, %rd1310;
+	mov.b64 %rd1326, 2;
+	mul.lo.s64 %rd1325, %rd1326, %rd1324;
+	mul.lo.s64 %rd1327, %rd1325, %rd188;
+	mad.lo.s64 %rd1328, %rd1327, 8, %rd186;
+	st.shared.s64 [%rd1328+0], %rd1322;
+	mov.b64 %rd1330, 2;
+	mul.lo.s64 %rd1329, %rd1330, %rd1310;
+	add.s64 %rd1331, %rd1329, 1;
+	mul.lo.s64 %rd1332, %rd1331, %rd180;
+	mad.lo.s64 %rd1333, %rd1332, 8, %rd178;
+	ld.shared.s64 %rd1334, [%rd1333+0];
+	mov.b64 %rd1335, %rd1334;
+	add.s64 %rd1336, %rd1296, %rd1305;
+	add.s64 %rd1337, %rd1336, %rd1310;
+	mov.b64 %rd1339, 2;
+	mul.lo.s64 %rd1338, %rd1339, %rd1337;
+	add.s64 %rd1340, %rd1338, 1;
+	mul.lo.s64 %rd1341, %rd1340, %rd188;
+	mad.lo.s64 %rd1342, %rd1341, 8, %rd186;
+	st.shared.s64 [%rd1342+0], %rd1335;
+$L284:
+$L279:
+	add.s64 %rd1343, %rd1310, 1;
+	mov.b64 %rd1310, %rd1343;
+	bra.uni $L278;
+$L280:
+	mov.b64 %rd1344, 0;
+	mov.b64 %rd1345, 0;
+	mov.b64 %rd1346, 0;
+	mov.b64 %rd1347, %rd1309;
+$L285:
+	setp.lt.s64 %p237, %rd1347, %rd1295;
+	not.pred %p238, %p237;
+	@!%p238 bra $L289;
+	bra.uni $L287;
+$L289:
+	mul.lo.s64 %rd1348, %rd1347, %rd1301;
+	mad.lo.s64 %rd1349, %rd1348, 4, %rd1299;
+	ld.shared.s32 %r316, [%rd1349+0];
+	mov.b32 %r317, %r316;
+	mov.b32 %r318, %r317;
+	mov.pred %p239, 0;
+	mov.b64 %rd1350, %rd1346;
+	mov.b32 %r319, %r318;
+$L290:
+	@!%p233 bra $L294;
+	shr.s32 %r320, %r319, 5;
+	cvt.s64.s32 %rd1351, %r320;
+	mov.b64 %rd1352, %rd1351;
+	and.b32 %r321, %r319, 31;
+	cvt.s64.s32 %rd1353, %r321;
+	min.u64 %rd1354, %rd1353, 32;
+	cvt.u32.u64 %r322, %rd1354;
+	mov.b32 %r324, 0x1;
+	shl.b32 %r323, %r324, %r322;
+	setp.hs.u32 %p240, %r322, 32;
+	selp.b32 %r325, 0, %r323, %p240;
+	mov.b32 %r326, %r325;
+	mov.b64 %rd1355, %rd1352;
+	mov.b32 %r327, %r326;
+	mul.lo.s64 %rd1356, %rd1355, %rd1288;
+	mad.lo.s64 %rd1357, %rd1356, 4, %rd1286;
+	ld.relaxed.gpu.global.u32 %r328, [%rd1357+0];
+	mov.b32 %r329, %r328;
+	and.b32 %r330, %r329, %r327;
+	setp.ne.u32 %p241, %r330, 0x0;
+	mov.pred %p242, %p241;
+	not.pred %p243, %p242;
+	@!%p243 bra $L296;
+	mul.lo.s64 %rd1358, %rd1355, %rd1288;
+	mad.lo.s64 %rd1359, %rd1358, 4, %rd1286;
+	atom.global.or.b32 %r331, [%rd1359], %r327;
+	mov.b32 %r332, %r331;
+	and.b32 %r333, %r332, %r327;
+	setp.ne.u32 %p244, %r333, 0x0;
+	mov.pred %p242, %p244;
+$L296:
+	@!%p242 bra $L298;
+	mov.b64 %rd1360, %rd1350;
+	mov.b64 %rd1361, %rd1360;
+	mov.pred %p245, 0;
+	bra.uni $L292;
+$L298:
+	mov.b64 %rd1362, %rd1350;
+	mov.b64 %rd1361, %rd1362;
+	mov.pred %p245, 1;
+	bra.uni $L292;
+$L294:
+	@!%p234 bra $L300;
+	cvt.s64.s32 %rd1363, %r319;
+	mul.lo.s64 %rd1364, %rd1363, %rd1291;
+	mad.lo.s64 %rd1365, %rd1364, 4, %rd1289;
+	ld.relaxed.gpu.global.s32 %r334, [%rd1365+0];
+	mov.b32 %r335, %r334;
+	setp.eq.s32 %p246, %r335, %r310;
+	mov.pred %p247, %p246;
+	not.pred %p248, %p247;
+	@!%p248 bra $L302;
+	cvt.s64.s32 %rd1366, %r319;
+	mul.lo.s64 %rd1367, %rd1366, %rd1291;
+	mad.lo.s64 %rd1368, %rd1367, 4, %rd1289;
+	atom.global.exch.b32 %r336, [%rd1368], %r310;
+	mov.b32 %r337, %r336;
+	setp.eq.s32 %p249, %r337, %r310;
+	mov.pred %p247, %p249;
+$L302:
+	@!%p247 bra $L304;
+	mov.b64 %rd1369, %rd1350;
+	mov.b64 %rd1361, %rd1369;
+	mov.pred %p245, 0;
+	bra.uni $L292;
+$L304:
+$L300:
+	mul.lo.s64 %rd1370, %rd1350, %rd1301;
+	mad.lo.s64 %rd1371, %rd1370, 4, %rd1299;
+	st.shared.s32 [%rd1371+0], %r319;
+	add.s64 %rd1372, %rd1350, 1;
+	mov.b64 %rd1373, %rd1372;
+	mov.b64 %rd1361, %rd1373;
+	mov.pred %p245, 1;
+	bra.uni $L292;
+$L291:
+	bra.uni $L290;
+$L292:
+	mov.b64 %rd1374, %rd1361;
+	mov.pred %p250, %p245;
+	mov.b64 %rd1346, %rd1374;
+	mov.pred %p239, %p250;
+	@!%p239 bra $L306;
+	mov.b64 %rd1375, %rd1270;
+	mov.b32 %r338, %r318;
+	cvt.s64.s32 %rd1376, %r338;
+	add.s64 %rd1377, %rd1376, 1;
+	mul.lo.s64 %rd1378, %rd1377, %rd32;
+	mad.lo.s64 %rd1379, %rd1378, 8, %rd28;
+	ld.global.nc.s64 %rd1380, [%rd1379+0];
+	mov.b64 %rd1381, %rd1380;
+	cvt.s64.s32 %rd1382, %r338;
+	mul.lo.s64 %rd1383, %rd1382, %rd32;
+	mad.lo.s64 %rd1384, %rd1383, 8, %rd28;
+	ld.global.nc.s64 %rd1385, [%rd1384+0];
+	mov.b64 %rd1386, %rd1385;
+	sub.s64 %rd1387, %rd1381, %rd1386;
+	mov.b64 %rd1388, %rd1387;
+	mov.b64 %rd1389, %rd1388;
+	add.s64 %rd1390, %rd1344, %rd1389;
+	mov.b64 %rd1344, %rd1390;
+	max.s64 %rd1391, %rd1345, %rd1389;
+	mov.b64 %rd1345, %rd1391;
+$L306:
+$L286:
+	add.s64 %rd1392, %rd1347, 1;
+	mov.b64 %rd1347, %rd1392;
+	bra.uni $L285;
+$L287:
+	setp.gt.s64 %p251, %rd1346, 0;
+	@!%p251 bra $L308;
+	mul.lo.s64 %rd1393, %rd1294, %rd120;
+	mad.lo.s64 %rd1394, %rd1393, 8, %rd116;
+	atom.global.add.u64 %rd1395, [%rd1394], %rd1346;
+	mov.b64 %rd1396, %rd1395;
+	mov.b64 %rd1397, %rd1396;
+	mov.b64 %rd1398, 0;
+$L309:
+	setp.lt.s64 %p252, %rd1398, %rd1346;
+	not.pred %p253, %p252;
+	@!%p253 bra $L313;
+	bra.uni $L311;
+$L313:
+	mul.lo.s64 %rd1399, %rd1398, %rd1301;
+	mad.lo.s64 %rd1400, %rd1399, 4, %rd1299;
+	ld.shared.s32 %r339, [%rd1400+0];
+	mov.b32 %r340, %r339;
+	add.s64 %rd1401, %rd1397, %rd1398;
+	mul.lo.s64 %rd1402, %rd1401, %rd302;
+	mad.lo.s64 %rd1403, %rd1402, 4, %rd300;
+	st.global.s32 [%rd1403+0], %r340;
+$L310:
+	add.s64 %rd1404, %rd1398, 1;
+	mov.b64 %rd1398, %rd1404;
+	bra.uni $L309;
+$L311:
+$L308:
+	mov.b64 %rd1405, %rd1344;
+	mov.b64 %rd1406, %rd1345;
+	mov.b64 %rd1407, %rd1405;
+	mov.b64 %rd1408, %rd1406;
+	mov.b64 %rd1409, %rd1407;
+	mov.b64 %rd1410, %rd1408;
+	mov.b64 %rd1411, %rd1409;
+	mov.b64 %rd1412, %rd1410;
+	add.s64 %rd1413, %rd1157, %rd1411;
+	mov.b64 %rd1157, %rd1413;
+	max.s64 %rd1414, %rd1158, %rd1412;
+	mov.b64 %rd1158, %rd1414;
+	mov.b64 %rd1159, 0;
+$L277:
+$L273:
+	add.s64 %rd1415, %rd1155, %rd1138;
+	mov.b64 %rd1155, %rd1415;
+$L248:
+	bra.uni $L247;
+$L249:
+	setp.gt.s64 %p254, %rd1159, 0;
+	@!%p254 bra $L315;
+	mov.b64 %rd1416, %rd1122;
+	mov.b64 %rd1417, %rd1123;
+	mov.b64 %rd1418, %rd1124;
+	mov.b64 %rd1419, %rd1125;
+	mov.b64 %rd1420, %rd1126;
+	mov.b64 %rd1421, %rd1127;
+	mov.pred %p255, %p207;
+	mov.pred %p256, %p208;
+	mov.b32 %r341, %r276;
+	mov.b64 %rd1422, %rd1128;
+	mov.b64 %rd1423, %rd1129;
+	mov.b64 %rd1424, %rd1130;
+	mov.b64 %rd1425, %rd1131;
+	mov.pred %p257, %p209;
+	mov.pred %p258, %p210;
+	mov.b64 %rd1426, %rd314;
+	mov.b64 %rd1427, %rd315;
+	mov.b64 %rd1428, %rd316;
+	mov.b64 %rd1429, %rd317;
+	mov.b64 %rd1430, %rd318;
+	mov.b64 %rd1431, %rd319;
+	mov.b64 %rd1432, %rd320;
+	mov.b64 %rd1433, %rd321;
+	mov.b64 %rd1434, %rd322;
+	mov.pred %p259, %p211;
+	mov.b64 %rd1435, %rd323;
+	mov.b64 %rd1436, %rd324;
+	mov.b64 %rd1437, %rd325;
+	mov.b32 %r342, %r277;
+	mov.b64 %rd1438, %rd1132;
+	mov.b64 %rd1439, %rd1133;
+	mov.b64 %rd1440, %rd1140;
+	mov.b64 %rd1441, %rd1159;
+	mov.b64 %rd1442, %rd1147;
+	mov.b64 %rd1443, %rd1148;
+	mov.b64 %rd1444, %rd1150;
+	mov.b64 %rd1445, %rd175;
+	mov.b64 %rd1446, %rd176;
+	mov.b64 %rd1447, %rd177;
+	mul.lo.s64 %rd1448, %rd1444, %rd193;
+	mad.lo.s64 %rd1449, %rd1448, 4, %rd191;
+	cvt.u32.u64 %r343, %rd1441;
+	atom.shared.add.s32 %r344, [%rd1449], %r343;
+	mov.b32 %r345, %r344;
+	cvt.s64.s32 %rd1450, %r345;
+	mov.b64 %rd1451, %rd1450;
+	sub.s64 %rd1452, %rd1443, %rd1451;
+	max.s64 %rd1453, %rd1452, 0;
+	min.s64 %rd1454, %rd1453, %rd1441;
+	mov.b64 %rd1455, %rd1454;
+	mov.b64 %rd1456, 0;
+$L316:
+	setp.lt.s64 %p260, %rd1456, %rd1455;
+	not.pred %p261, %p260;
+	@!%p261 bra $L320;
+	bra.uni $L318;
+$L320:
+	mul.lo.s64 %rd1457, %rd1456, %rd1447;
+	mad.lo.s64 %rd1458, %rd1457, 4, %rd1445;
+	ld.shared.s32 %r346, [%rd1458+0];
+	mov.b32 %r347, %r346;
+	add.s64 %rd1459, %rd1442, %rd1451;
+	add.s64 %rd1460, %rd1459, %rd1456;
+	mul.lo.s64 %rd1461, %rd1460, %rd185;
+	mad.lo.s64 %rd1462, %rd1461, 4, %rd183;
+	st.shared.s32 [%rd1462+0], %r347;
+	@!%p257 bra $L322;
+	mov.b64 %rd1464, 2;
+	mul.lo.s64 %rd1463, %rd1464, %rd1456;
+	mul.lo.s64 %rd1465, %rd1463, %rd180;
+	mad.lo.s64 %rd1466, %rd1465, 8, %rd178;
+	ld.shared.s64 %rd1467, [%rd1466+0];
+	mov.b64 %rd1468, %rd1467;
+	add.s64 %rd1469, %rd1442, %rd1451;
+	add.s64 %rd1470, %rd1469, %rd1456;
+	mov.b64 %rd1472, 2;
+	mul.lo.s64 %rd1471, %rd1472, %rd1470;
+	mul.lo.s64 %rd1473, %rd1471, %rd188;
+	mad.lo.s64 %rd1474, %rd1473, 8, %rd186;
+	st.shared.s64 [%rd1474+0], %rd1468;
+	mov.b64 %rd1476, 2;
+	mul.lo.s64 %rd1475, %rd1476, %rd1456;
+	add.s64 %rd1477, %rd1475, 1;
+	mul.lo.s64 %rd1478, %rd1477, %rd180;
+	mad.lo.s64 %rd1479, %rd1478, 8, %rd178;
+	ld.shared.s64 %rd1480, [%rd1479+0];
+	mov.b64 %rd1481, %rd1480;
+	add.s64 %rd1482, %rd1442, %rd1451;
+	add.s64 %rd1483, %rd1482, %rd1456;
+	mov.b64 %rd1485, 2;
+	mul.lo.s64 %rd1484, %rd1485, %rd1483;
+	add.s64 %rd1486, %rd1484, 1;
+	mul.lo.s64 %rd1487, %rd1486, %rd188;
+	mad.lo.s64 %rd1488, %rd1487, 8, %rd186;
+	st.shared.s64 [%rd1488+0], %rd1481;
+$L322:
+$L317:
+	add.s64 %rd1489, %rd1456, 1;
+	mov.b64 %rd1456, %rd1489;
+	bra.uni $L316;
+$L318:
+	mov.b64 %rd1490, 0;
+	mov.b64 %rd1491, 0;
+	mov.b64 %rd1492, 0;
+	mov.b64 %rd1493, %rd1455;
+$L323:
+	setp.lt.s64 %p262, %rd1493, %rd1441;
+	not.pred %p263, %p262;
+	@!%p263 bra $L327;
+	bra.uni $L325;
+$L327:
+	mul.lo.s64 %rd1494, %rd1493, %rd1447;
+	mad.lo.s64 %rd1495, %rd1494, 4, %rd1445;
+	ld.shared.s32 %r348, [%rd1495+0];
+	mov.b32 %r349, %r348;
+	mov.b32 %r350, %r349;
+	mov.pred %p264, 0;
+	mov.b64 %rd1496, %rd1492;
+	mov.b32 %r351, %r350;
+$L328:
+	@!%p258 bra $L332;
+	shr.s32 %r352, %r351, 5;
+	cvt.s64.s32 %rd1497, %r352;
+	mov.b64 %rd1498, %rd1497;
+	and.b32 %r353, %r351, 31;
+	cvt.s64.s32 %rd1499, %r353;
+	min.u64 %rd1500, %rd1499, 32;
+	cvt.u32.u64 %r354, %rd1500;
+	mov.b32 %r356, 0x1;
+	shl.b32 %r355, %r356, %r354;
+	setp.hs.u32 %p265, %r354, 32;
+	selp.b32 %r357, 0, %r355, %p265;
+	mov.b32 %r358, %r357;
+	mov.b64 %rd1501, %rd1498;
+	mov.b32 %r359, %r358;
+	mul.lo.s64 %rd1502, %rd1501, %rd1434;
+	mad.lo.s64 %rd1503, %rd1502, 4, %rd1432;
+	ld.relaxed.gpu.global.u32 %r360, [%rd1503+0];
+	mov.b32 %r361, %r360;
+	and.b32 %r362, %r361, %r359;
+	setp.ne.u32 %p266, %r362, 0x0;
+	mov.pred %p267, %p266;
+	not.pred %p268, %p267;
+	@!%p268 bra $L334;
+	mul.lo.s64 %rd1504, %rd1501, %rd1434;
+	mad.lo.s64 %rd1505, %rd1504, 4, %rd1432;
+	atom.global.or.b32 %r363, [%rd1505], %r359;
+	mov.b32 %r364, %r363;
+	and.b32 %r365, %r364, %r359;
+	setp.ne.u32 %p269, %r365, 0x0;
+	mov.pred %p267, %p269;
+$L334:
+	@!%p267 bra $L336;
+	mov.b64 %rd1506, %rd1496;
+	mov.b64 %rd1507, %rd1506;
+	mov.pred %p270, 0;
+	bra.uni $L330;
+$L336:
+	mov.b64 %rd1508, %rd1496;
+	mov.b64 %rd1507, %rd1508;
+	mov.pred %p270, 1;
+	bra.uni $L330;
+$L332:
+	@!%p259 bra $L338;
+	cvt.s64.s32 %rd1509, %r351;
+	mul.lo.s64 %rd1510, %rd1509, %rd1437;
+	mad.lo.s64 %rd1511, %rd1510, 4, %rd1435;
+	ld.relaxed.gpu.global.s32 %r366, [%rd1511+0];
+	mov.b32 %r367, %r366;
+	setp.eq.s32 %p271, %r367, %r342;
+	mov.pred %p272, %p271;
+	not.pred %p273, %p272;
+	@!%p273 bra $L340;
+	cvt.s64.s32 %rd1512, %r351;
+	mul.lo.s64 %rd1513, %rd1512, %rd1437;
+	mad.lo.s64 %rd1514, %rd1513, 4, %rd1435;
+	atom.global.exch.b32 %r368, [%rd1514], %r342;
+	mov.b32 %r369, %r368;
+	setp.eq.s32 %p274, %r369, %r342;
+	mov.pred %p272, %p274;
+$L340:
+	@!%p272 bra $L342;
+	mov.b64 %rd1515, %rd1496;
+	mov.b64 %rd1507, %rd1515;
+	mov.pred %p270, 0;
+	bra.uni $L330;
+$L342:
+$L338:
+	mul.lo.s64 %rd1516, %rd1496, %rd1447;
+	mad.lo.s64 %rd1517, %rd1516, 4, %rd1445;
+	st.shared.s32 [%rd1517+0], %r351;
+	add.s64 %rd1518, %rd1496, 1;
+	mov.b64 %rd1519, %rd1518;
+	mov.b64 %rd1507, %rd1519;
+	mov.pred %p270, 1;
+	bra.uni $L330;
+$L329:
+	bra.uni $L328;
+$L330:
+	mov.b64 %rd1520, %rd1507;
+	mov.pred %p275, %p270;
+	mov.b64 %rd1492, %rd1520;
+	mov.pred %p264, %p275;
+	@!%p264 bra $L344;
+	mov.b64 %rd1521, %rd1416;
+	mov.b32 %r370, %r350;
+	cvt.s64.s32 %rd1522, %r370;
+	add.s64 %rd1523, %rd1522, 1;
+	mul.lo.s64 %rd1524, %rd1523, %rd32;
+	mad.lo.s64 %rd1525, %rd1524, 8, %rd28;
+	ld.global.nc.s64 %rd1526, [%rd1525+0];
+	mov.b64 %rd1527, %rd1526;
+	cvt.s64.s32 %rd1528, %r370;
+	mul.lo.s64 %rd1529, %rd1528, %rd32;
+	mad.lo.s64 %rd1530, %rd1529, 8, %rd28;
+	ld.global.nc.s64 %rd1531, [%rd1530+0];
+	mov.b64 %rd1532, %rd1531;
+	sub.s64 %rd1533, %rd1527, %rd1532;
+	mov.b64 %rd1534, %rd1533;
+	mov.b64 %rd1535, %rd1534;
+	add.s64 %rd1536, %rd1490, %rd1535;
+	mov.b64 %rd1490, %rd1536;
+	max.s64 %rd1537, %rd1491, %rd1535;
+	mov.b64 %rd1491, %rd1537;
+$L344:
+$L324:
+	add.s64 %rd1538, %rd1493, 1;
+	mov.b64 %rd1493, %rd1538;
+	bra.uni $L323;
+$L325:
+	setp.gt.s64 %p276, %rd1492, 0;
+	@!%p276 bra $L346;
+	mul.lo.s64 %rd1539, %rd1440, %rd120;
+	mad.lo.s64 %rd1540, %rd1539, 8, %rd116;
+	atom.global.add.u64 %rd1541, [%rd1540], %rd1492;
+	mov.b64 %rd1542, %rd1541;
+	mov.b64 %rd1543, %rd1542;
+	mov.b64 %rd1544, 0;
+$L347:
+	setp.lt.s64 %p277, %rd1544, %rd1492;
+	not.pred %p278, %p277;
+	@!%p278 bra $L351;
+	bra.uni $L349;
+$L351:
+	mul.lo.s64 %rd1545, %rd1544, %rd1447;
+	mad.lo.s64 %rd1546, %rd1545, 4, %rd1445;
+	ld.shared.s32 %r371, [%rd1546+0];
+	mov.b32 %r372, %r371;
+	add.s64 %rd1547, %rd1543, %rd1544;
+	mul.lo.s64 %rd1548, %rd1547, %rd302;
+	mad.lo.s64 %rd1549, %rd1548, 4, %rd300;
+	st.global.s32 [%rd1549+0], %r372;
+$L348:
+	add.s64 %rd1550, %rd1544, 1;
+	mov.b64 %rd1544, %rd1550;
+	bra.uni $L347;
+$L349:
+$L346:
+	mov.b64 %rd1551, %rd1490;
+	mov.b64 %rd1552, %rd1491;
+	mov.b64 %rd1553, %rd1551;
+	mov.b64 %rd1554, %rd1552;
+	mov.b64 %rd1555, %rd1553;
+	mov.b64 %rd1556, %rd1554;
+	mov.b64 %rd1557, %rd1555;
+	mov.b64 %rd1558, %rd1556;
+	add.s64 %rd1559, %rd1157, %rd1557;
+	mov.b64 %rd1157, %rd1559;
+	max.s64 %rd1560, %rd1158, %rd1558;
+	mov.b64 %rd1158, %rd1560;
+$L315:
+	mov.b64 %rd1561, %rd1157;
+	mov.b64 %rd1562, %rd1158;
+	mov.b64 %rd1563, %rd1561;
+	mov.b64 %rd1564, %rd1562;
+	mov.b64 %rd1565, %rd1563;
+	mov.b64 %rd1566, %rd1564;
+	mov.b64 %rd1119, %rd1565;
+	mov.b64 %rd1120, %rd1566;
+	bra.uni $L246;
+$L245:
+	mov.b64 %rd1567, %rd360;
+	mov.b64 %rd1568, %rd361;
+	mov.b64 %rd1569, %rd362;
+	mov.b64 %rd1570, %rd363;
+	mov.b64 %rd1571, %rd364;
+	mov.b64 %rd1572, %rd365;
+	mov.pred %p279, %p49;
+	mov.pred %p280, %p50;
+	mov.b32 %r373, %r81;
+	mov.b64 %rd1573, %rd366;
+	mov.b64 %rd1574, %rd367;
+	mov.b64 %rd1575, %rd368;
+	mov.b64 %rd1576, %rd369;
+	mov.pred %p281, %p51;
+	mov.pred %p282, %p52;
+	mov.b64 %rd1577, %rd314;
+	mov.b64 %rd1578, %rd315;
+	mov.b64 %rd1579, %rd316;
+	mov.b64 %rd1580, %rd317;
+	mov.b64 %rd1581, %rd318;
+	mov.b64 %rd1582, %rd319;
+	mov.b64 %rd1583, %rd320;
+	mov.b64 %rd1584, %rd321;
+	mov.b64 %rd1585, %rd322;
+	mov.pred %p283, %p53;
+	mov.b64 %rd1586, %rd323;
+	mov.b64 %rd1587, %rd324;
+	mov.b64 %rd1588, %rd325;
+	mov.b32 %r374, %r82;
+	mov.b64 %rd1589, %rd370;
+	mov.b64 %rd1590, %rd371;
+	mov.b64 %rd1591, %rd1118;
+	mov.b64 %rd1592, %rd1104;
+	mov.b64 %rd1593, %rd393;
+	mov.b64 %rd1594, %rd392;
+	mov.b64 %rd1595, %rd374;
+	mov.b64 %rd1596, %rd394;
+	mov.b64 %rd1597, %rd373;
+	mov.pred %p284, %p51;
+	mov.b64 %rd1598, %rd175;
+	mov.b64 %rd1599, %rd176;
+	mov.b64 %rd1600, %rd177;
+	mov.b64 %rd1601, %rd1593;
+	mov.b32 %r375, -1;
+	mov.b64 %rd1602, 0;
+	mov.b64 %rd1603, 0;
+	mov.b64 %rd1604, 0;
+	mov.b64 %rd1605, 0;
+$L352:
+	mov.b64 %rd1606, 0;
+	mov.b64 %rd1607, %rd1589;
+$L355:
+	setp.gt.s64 %p285, %rd1607, 0;
+	not.pred %p286, %p285;
+	@!%p286 bra $L359;
+	bra.uni $L357;
+$L359:
+	setp.ge.s64 %p287, %rd1602, %rd1603;
+	@!%p287 bra $L361;
+	setp.ge.s64 %p288, %rd1601, %rd1592;
+	@!%p288 bra $L363;
+	bra.uni $L357;
+$L363:
+	add.s64 %rd1608, %rd1591, %rd1601;
+	mul.lo.s64 %rd1609, %rd1608, %rd185;
+	mad.lo.s64 %rd1610, %rd1609, 4, %rd183;
+	ld.shared.s32 %r376, [%rd1610+0];
+	mov.b32 %r377, %r376;
+	mov.b32 %r375, %r377;
+	mov.b64 %rd1611, %rd1567;
+	mov.b64 %rd1612, %rd1568;
+	mov.b64 %rd1613, %rd1569;
+	mov.b64 %rd1614, %rd1570;
+	mov.b64 %rd1615, %rd1571;
+	mov.b64 %rd1616, %rd1572;
+	mov.pred %p289, %p279;
+	mov.pred %p290, %p280;
+	mov.b32 %r378, %r373;
+	mov.b64 %rd1617, %rd1573;
+	mov.b64 %rd1618, %rd1574;
+	mov.b64 %rd1619, %rd1575;
+	mov.b64 %rd1620, %rd1576;
+	mov.pred %p291, %p281;
+	mov.b32 %r379, %r375;
+	add.s64 %rd1621, %rd1591, %rd1601;
+	mov.b64 %rd1622, %rd1621;
+	mov.b64 %rd1623, %rd1596;
+	mov.pred %p292, %p284;
+$L364:
+	@!%p292 bra $L368;
+	mov.b64 %rd1625, 2;
+	mul.lo.s64 %rd1624, %rd1625, %rd1622;
+	mul.lo.s64 %rd1626, %rd1624, %rd188;
+	mad.lo.s64 %rd1627, %rd1626, 8, %rd186;
+	ld.shared.s64 %rd1628, [%rd1627+0];
+	mov.b64 %rd1629, %rd1628;
+	mov.b64 %rd1631, 2;
+	mul.lo.s64 %rd1630, %rd1631, %rd1622;
+	add.s64 %rd1632, %rd1630, 1;
+	mul.lo.s64 %rd1633, %rd1632, %rd188;
+	mad.lo.s64 %rd1634, %rd1633, 8, %rd186;
+	ld.shared.s64 %rd1635, [%rd1634+0];
+	mov.b64 %rd1636, %rd1635;
+	add.s64 %rd1637, %rd1629, %rd1623;
+	mov.b64 %rd1638, %rd1637;
+	mov.b64 %rd1639, %rd1636;
+	mov.b64 %rd1640, %rd1638;
+	mov.b64 %rd1641, %rd1639;
+	bra.uni $L366;
+$L368:
+	mov.b64 %rd1642, %rd1611;
+	mov.b32 %r380, %r379;
+	cvt.s64.s32 %rd1643, %r380;
+	mul.lo.s64 %rd1644, %rd1643, %rd32;
+	mad.lo.s64 %rd1645, %rd1644, 8, %rd28;
+	ld.global.nc.s64 %rd1646, [%rd1645+0];
+	mov.b64 %rd1647, %rd1646;
+	mov.b64 %rd1648, %rd1647;
+	mov.b64 %rd1649, %rd1611;
+	mov.b32 %r381, %r379;
+	cvt.s64.s32 %rd1650, %r381;
+	add.s64 %rd1651, %rd1650, 1;
+	mul.lo.s64 %rd1652, %rd1651, %rd32;
+	mad.lo.s64 %rd1653, %rd1652, 8, %rd28;
+	ld.global.nc.s64 %rd1654, [%rd1653+0];
+	mov.b64 %rd1655, %rd1654;
+	mov.b64 %rd1656, %rd1655;
+	add.s64 %rd1657, %rd1648, %rd1623;
+	mov.b64 %rd1658, %rd1657;
+	mov.b64 %rd1659, %rd1656;
+	mov.b64 %rd1640, %rd1658;
+	mov.b64 %rd1641, %rd1659;
+	bra.uni $L366;
+$L365:
+	bra.uni $L364;
+$L366:
+	mov.b64 %rd1660, %rd1640;
+	mov.b64 %rd1661, %rd1641;
+	mov.b64 %rd1602, %rd1660;
+	mov.b64 %rd1603, %rd1661;
+	add.s64 %rd1662, %rd1601, %rd1594;
+	mov.b64 %rd1601, %rd1662;
+	bra.uni $L356;
+$L361:
+	mul.lo.s64 %rd1663, %rd1602, %rd39;
+	mad.lo.s64 %rd1664, %rd1663, 4, %rd35;
+	ld.global.nc.s32 %r382, [%rd1664+0];
+	mov.b32 %r383, %r382;
+	mov.b32 %r384, %r383;
+	mov.b32 %r385, %r375;
+	mov.b32 %r386, %r384;
+	mov.b64 %rd1665, %rd1602;
+$L369:
+	cvt.s64.s32 %rd1666, %r385;
+	mul.lo.s64 %rd1667, %rd1666, %rd127;
+	mad.lo.s64 %rd1668, %rd1667, 4, %rd123;
+	ld.global.nc.u32 %r387, [%rd1668+0];
+	mov.b32 %r388, %r387;
+	and.b32 %r389, %r388, 0x4;
+	setp.ne.u32 %p293, %r389, 0x0;
+	mov.pred %p294, %p293;
+	not.pred %p295, %p294;
+	@!%p295 bra $L373;
+	cvt.s64.s32 %rd1669, %r386;
+	mul.lo.s64 %rd1670, %rd1669, %rd127;
+	mad.lo.s64 %rd1671, %rd1670, 4, %rd123;
+	ld.global.nc.u32 %r390, [%rd1671+0];
+	mov.b32 %r391, %r390;
+	and.b32 %r392, %r391, 0x4;
+	setp.ne.u32 %p296, %r392, 0x0;
+	mov.pred %p294, %p296;
+$L373:
+	mov.pred %p297, %p294;
+	not.pred %p298, %p297;
+	@!%p298 bra $L375;
+	cvt.s64.s32 %rd1672, %r386;
+	mul.lo.s64 %rd1673, %rd1672, %rd134;
+	mad.lo.s64 %rd1674, %rd1673, 4, %rd130;
+	ld.global.nc.s32 %r393, [%rd1674+0];
+	mov.b32 %r394, %r393;
+	cvt.s64.s32 %rd1675, %r385;
+	mul.lo.s64 %rd1676, %rd1675, %rd134;
+	mad.lo.s64 %rd1677, %rd1676, 4, %rd130;
+	ld.global.nc.s32 %r395, [%rd1677+0];
+	mov.b32 %r396, %r395;
+	setp.ne.s32 %p299, %r394, %r396;
+	mov.pred %p297, %p299;
+$L375:
+	@!%p297 bra $L377;
+	mov.pred %p300, 0;
+	bra.uni $L371;
+$L377:
+	cvt.s64.s32 %rd1678, %r385;
+	mul.lo.s64 %rd1679, %rd1678, %rd141;
+	mad.lo.s64 %rd1680, %rd1679, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r397, [%rd1680+0];
+	mov.b32 %r398, %r397;
+	mov.b32 %r399, %r398;
+	cvt.s64.s32 %rd1681, %r386;
+	mul.lo.s64 %rd1682, %rd1681, %rd141;
+	mad.lo.s64 %rd1683, %rd1682, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r400, [%rd1683+0];
+	mov.b32 %r401, %r400;
+	setp.ge.s32 %p301, %r401, %r399;
+	@!%p301 bra $L379;
+	mov.pred %p300, 0;
+	bra.uni $L371;
+$L379:
+	cvt.s64.s32 %rd1684, %r386;
+	mul.lo.s64 %rd1685, %rd1684, %rd141;
+	mad.lo.s64 %rd1686, %rd1685, 4, %rd137;
+	atom.global.max.s32 %r402, [%rd1686], %r399;
+	mov.b32 %r403, %r402;
+	setp.lt.s32 %p302, %r403, %r399;
+	mov.pred %p300, %p302;
+	bra.uni $L371;
+$L370:
+	bra.uni $L369;
+$L371:
+	@!%p300 bra $L381;
+	mov.pred %p303, 0;
+	mov.b64 %rd1687, %rd1606;
+	mov.b32 %r404, %r384;
+$L382:
+	@!%p282 bra $L386;
+	shr.s32 %r405, %r404, 5;
+	cvt.s64.s32 %rd1688, %r405;
+	mov.b64 %rd1689, %rd1688;
+	and.b32 %r406, %r404, 31;
+	cvt.s64.s32 %rd1690, %r406;
+	min.u64 %rd1691, %rd1690, 32;
+	cvt.u32.u64 %r407, %rd1691;
+	mov.b32 %r409, 0x1;
+	shl.b32 %r408, %r409, %r407;
+	setp.hs.u32 %p304, %r407, 32;
+	selp.b32 %r410, 0, %r408, %p304;
+	mov.b32 %r411, %r410;
+	mov.b64 %rd1692, %rd1689;
+	mov.b32 %r412, %r411;
+	mul.lo.s64 %rd1693, %rd1692, %rd1585;
+	mad.lo.s64 %rd1694, %rd1693, 4, %rd1583;
+	ld.relaxed.gpu.global.u32 %r413, [%rd1694+0];
+	mov.b32 %r414, %r413;
+	and.b32 %r415, %r414, %r412;
+	setp.ne.u32 %p305, %r415, 0x0;
+	mov.pred %p306, %p305;
+	not.pred %p307, %p306;
+	@!%p307 bra $L388;
+	mul.lo.s64 %rd1695, %rd1692, %rd1585;
+	mad.lo.s64 %rd1696, %rd1695, 4, %rd1583;
+	atom.global.or.b32 %r416, [%rd1696], %r412;
+	mov.b32 %r417, %r416;
+	and.b32 %r418, %r417, %r412;
+	setp.ne.u32 %p308, %r418, 0x0;
+	mov.pred %p306, %p308;
+$L388:
+	@!%p306 bra $L390;
+	mov.b64 %rd1697, %rd1687;
+	mov.b64 %rd1698, %rd1697;
+	mov.pred %p309, 0;
+	bra.uni $L384;
+$L390:
+	mov.b64 %rd1699, %rd1687;
+	mov.b64 %rd1698, %rd1699;
+	mov.pred %p309, 1;
+	bra.uni $L384;
+$L386:
+	@!%p283 bra $L392;
+	cvt.s64.s32 %rd1700, %r404;
+	mul.lo.s64 %rd1701, %rd1700, %rd1588;
+	mad.lo.s64 %rd1702, %rd1701, 4, %rd1586;
+	ld.relaxed.gpu.global.s32 %r419, [%rd1702+0];
+	mov.b32 %r420, %r419;
+	setp.eq.s32 %p310, %r420, %r374;
+	mov.pred %p311, %p310;
+	not.pred %p312, %p311;
+	@!%p312 bra $L394;
+	cvt.s64.s32 %rd1703, %r404;
+	mul.lo.s64 %rd1704, %rd1703, %rd1588;
+	mad.lo.s64 %rd1705, %rd1704, 4, %rd1586;
+	atom.global.exch.b32 %r421, [%rd1705], %r374;
+	mov.b32 %r422, %r421;
+	setp.eq.s32 %p313, %r422, %r374;
+	mov.pred %p311, %p313;
+$L394:
+	@!%p311 bra $L396;
+	mov.b64 %rd1706, %rd1687;
+	mov.b64 %rd1698, %rd1706;
+	mov.pred %p309, 0;
+	bra.uni $L384;
+$L396:
+$L392:
+	mul.lo.s64 %rd1707, %rd1687, %rd1600;
+	mad.lo.s64 %rd1708, %rd1707, 4, %rd1598;
+	st.shared.s32 [%rd1708+0], %r404;
+	add.s64 %rd1709, %rd1687, 1;
+	mov.b64 %rd1710, %rd1709;
+	mov.b64 %rd1698, %rd1710;
+	mov.pred %p309, 1;
+	bra.uni $L384;
+$L383:
+	bra.uni $L382;
+$L384:
+	mov.b64 %rd1711, %rd1698;
+	mov.pred %p314, %p309;
+	mov.b64 %rd1606, %rd1711;
+	mov.pred %p303, %p314;
+	@!%p303 bra $L398;
+	mov.b64 %rd1712, %rd1567;
+	mov.b32 %r423, %r384;
+	cvt.s64.s32 %rd1713, %r423;
+	add.s64 %rd1714, %rd1713, 1;
+	mul.lo.s64 %rd1715, %rd1714, %rd32;
+	mad.lo.s64 %rd1716, %rd1715, 8, %rd28;
+	ld.global.nc.s64 %rd1717, [%rd1716+0];
+	mov.b64 %rd1718, %rd1717;
+	cvt.s64.s32 %rd1719, %r423;
+	mul.lo.s64 %rd1720, %rd1719, %rd32;
+	mad.lo.s64 %rd1721, %rd1720, 8, %rd28;
+	ld.global.nc.s64 %rd1722, [%rd1721+0];
+	mov.b64 %rd1723, %rd1722;
+	sub.s64 %rd1724, %rd1718, %rd1723;
+	mov.b64 %rd1725, %rd1724;
+	mov.b64 %rd1726, %rd1725;
+	add.s64 %rd1727, %rd1604, %rd1726;
+	mov.b64 %rd1604, %rd1727;
+	max.s64 %rd1728, %rd1605, %rd1726;
+	mov.b64 %rd1605, %rd1728;
+$L398:
+$L381:
+	add.s64 %rd1729, %rd1602, %rd1595;
+	mov.b64 %rd1602, %rd1729;
+	sub.s64 %rd1730, %rd1607, 1;
+	mov.b64 %rd1607, %rd1730;
+$L356:
+	bra.uni $L355;
+$L357:
+	mov.b64 %rd1731, 0;
+	setp.lt.s64 %p315, %rd1602, %rd1603;
+	setp.lt.s64 %p316, %rd1601, %rd1592;
+	or.pred %p317, %p315, %p316;
+	@!%p317 bra $L400;
+	mov.b64 %rd1731, 1;
+$L400:
+	shl.b64 %rd1732, %rd1731, 32;
+	or.b64 %rd1733, %rd1606, %rd1732;
+	// block scan
+	mov.b64 %rd1734, %rd1733;
+	mov.b32 %r424, %r3;
+$L401:
+	setp.hs.u32 %p318, %r424, 32;
+	@%p318 bra $L402;
+	mov.b64 {%r425, %r426}, %rd1734;
+	shfl.sync.up.b32 %r427|%p319, %r425, %r424, 0, %r17;
+	shfl.sync.up.b32 %r428, %r426, %r424, 0, %r17;
+	mov.b64 %rd1735, {%r427, %r428};
+	@!%p319 bra $L403;
+	add.s64 %rd1736, %rd1735, %rd1734;
+	mov.b64 %rd1734, %rd1736;
+$L403:
+	shl.b32 %r424, %r424, 1;
+	bra.uni $L401;
+$L402:
+	mov.b64 {%r429, %r430}, %rd1734;
+	shfl.sync.up.b32 %r431|%p320, %r429, %r3, 0, %r17;
+	shfl.sync.up.b32 %r432, %r430, %r3, 0, %r17;
+	mov.b64 %rd1737, {%r431, %r432};
+	setp.lo.u32 %p321, %r3, 32;
+	and.pred %p322, %p320, %p321;
+	selp.b64 %rd1738, %rd1737, 0, %p322;
+	sub.u32 %r433, %r13, %r3;
+	setp.eq.u32 %p323, %r7, %r433;
+	@!%p323 bra $L404;
+	mul.wide.u32 %rd1739, %r8, 16;
+	add.s64 %rd1740, %rd1, %rd1739;
+	st.shared.s64 [%rd1740+0], %rd1734;
+$L404:
+	bar.sync 0;
+	setp.eq.u32 %p324, %r8, 0;
+	@!%p324 bra $L405;
+	mov.b64 %rd1741, 0;
+	setp.lo.u32 %p325, %r7, %r10;
+	@!%p325 bra $L406;
+	mul.wide.u32 %rd1742, %r7, 16;
+	add.s64 %rd1743, %rd1, %rd1742;
+	ld.shared.s64 %rd1744, [%rd1743+0];
+	mov.b64 %rd1741, %rd1744;
+$L406:
+	mov.b64 {%r434, %r435}, %rd1741;
+	shfl.sync.up.b32 %r436|%p326, %r434, 1, 0, %r17;
+	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
+	mov.b64 %rd1745, {%r436, %r437};
+	@!%p326 bra $L407;
+	add.s64 %rd1746, %rd1745, %rd1741;
+	mov.b64 %rd1741, %rd1746;
+$L407:
+	mov.b64 {%r438, %r439}, %rd1741;
+	shfl.sync.up.b32 %r440|%p327, %r438, 2, 0, %r17;
+	shfl.sync.up.b32 %r441, %r439, 2, 0, %r17;
+	mov.b64 %rd1747, {%r440, %r441};
+	@!%p327 bra $L408;
+	add.s64 %rd1748, %rd1747, %rd1741;
+	mov.b64 %rd1741, %rd1748;
+$L408:
+	mov.b64 {%r442, %r443}, %rd1741;
+	shfl.sync.up.b32 %r444|%p328, %r442, 4, 0, %r17;
+	shfl.sync.up.b32 %r445, %r443, 4, 0, %r17;
+	mov.b64 %rd1749, {%r444, %r445};
+	@!%p328 bra $L409;
+	add.s64 %rd1750, %rd1749, %rd1741;
+	mov.b64 %rd1741, %rd1750;
+$L409:
+	mov.b64 {%r446, %r447}, %rd1741;
+	shfl.sync.up.b32 %r448|%p329, %r446, 8, 0, %r17;
+	shfl.sync.up.b32 %r449, %r447, 8, 0, %r17;
+	mov.b64 %rd1751, {%r448, %r449};
+	@!%p329 bra $L410;
+	add.s64 %rd1752, %rd1751, %rd1741;
+	mov.b64 %rd1741, %rd1752;
+$L410:
+	mov.b64 {%r450, %r451}, %rd1741;
+	shfl.sync.up.b32 %r452|%p330, %r450, 16, 0, %r17;
+	shfl.sync.up.b32 %r453, %r451, 16, 0, %r17;
+	mov.b64 %rd1753, {%r452, %r453};
+	@!%p330 bra $L411;
+	add.s64 %rd1754, %rd1753, %rd1741;
+	mov.b64 %rd1741, %rd1754;
+$L411:
+	mov.b64 {%r454, %r455}, %rd1741;
+	shfl.sync.up.b32 %r456|%p331, %r454, 1, 0, %r17;
+	shfl.sync.up.b32 %r457, %r455, 1, 0, %r17;
+	mov.b64 %rd1755, {%r456, %r457};
+	selp.b64 %rd1756, %rd1755, 0, %p331;
+	@!%p325 bra $L412;
+	mul.wide.u32 %rd1757, %r7, 16;
+	add.s64 %rd1758, %rd1, %rd1757;
+	add.s64 %rd1759, %rd1758, 512;
+	st.shared.s64 [%rd1759+0], %rd1756;
+$L412:
+	sub.u32 %r458, %r10, 1;
+	setp.eq.u32 %p332, %r7, %r458;
+	@!%p332 bra $L413;
+	st.shared.s64 [%rd1+1024], %rd1741;
+$L413:
+$L405:
+	bar.sync 0;
+	mul.wide.u32 %rd1760, %r8, 16;
+	add.s64 %rd1761, %rd1, %rd1760;
+	add.s64 %rd1762, %rd1761, 512;
+	ld.shared.s64 %rd1763, [%rd1762+0];
+	add.s64 %rd1764, %rd1763, %rd1738;
+	ld.shared.s64 %rd1765, [%rd1+1024];
+	mov.b64 {%r459, %r460}, %rd1764;
+	shfl.sync.idx.b32 %r461|%p333, %r459, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r462, %r460, 0, %r21, %r17;
+	mov.b64 %rd1766, {%r461, %r462};
+	mov.b64 %rd1767, %rd1765;
+	mov.b64 %rd1768, %rd1766;
+	mov.b64 %rd1769, %rd1767;
+	mov.b64 %rd1770, %rd1768;
+	mov.b64 %rd1771, %rd1769;
+	mov.b64 %rd1772, %rd1770;
+	mov.b64 %rd1773, %rd1771;
+	and.b64 %rd1774, %rd1772, 4294967295;
+	mov.b64 %rd1775, %rd1774;
+	and.b64 %rd1776, %rd1773, 4294967295;
+	mov.b64 %rd1777, %rd1776;
+	shr.s64 %rd1778, %rd1773, 32;
+	mov.b64 %rd1779, %rd1778;
+	mov.b64 %rd1780, %rd1775;
+	mov.b64 %rd1781, %rd1777;
+	mov.b64 %rd1782, %rd1779;
+	mov.b64 %rd1783, 0;
+	cvt.u64.u32 %rd1784, %r2;
+	setp.eq.s64 %p334, %rd1784, 0;
+	setp.gt.s64 %p335, %rd1781, 0;
+	and.pred %p336, %p334, %p335;
+	@!%p336 bra $L415;
+	mul.lo.s64 %rd1785, %rd1597, %rd120;
+	mad.lo.s64 %rd1786, %rd1785, 8, %rd116;
+	atom.global.add.u64 %rd1787, [%rd1786], %rd1781;
+	mov.b64 %rd1788, %rd1787;
+	mov.b64 %rd1783, %rd1788;
+$L415:
+	cvt.u64.u32 %rd1789, %r2;
+	setp.eq.s64 %p337, %rd1789, 0;
+	setp.eq.u32 %p338, %r1, 0;
+	and.pred %p339, %p337, %p338;
+	bar.sync 0;
+	@!%p339 bra $L416;
+	st.shared.s64 [%rd1+1024], %rd1783;
+$L416:
+	bar.sync 0;
+	ld.shared.s64 %rd1790, [%rd1+1024];
+	mov.b64 %rd1791, %rd1790;
+	add.s64 %rd1792, %rd1791, %rd1780;
+	mov.b64 %rd1793, %rd1792;
+	mov.b64 %rd1794, 0;
+$L417:
+	setp.lt.s64 %p340, %rd1794, %rd1606;
+	not.pred %p341, %p340;
+	@!%p341 bra $L421;
+	bra.uni $L419;
+$L421:
+	mul.lo.s64 %rd1795, %rd1794, %rd1600;
+	mad.lo.s64 %rd1796, %rd1795, 4, %rd1598;
+	ld.shared.s32 %r463, [%rd1796+0];
+	mov.b32 %r464, %r463;
+	add.s64 %rd1797, %rd1793, %rd1794;
+	mul.lo.s64 %rd1798, %rd1797, %rd302;
+	mad.lo.s64 %rd1799, %rd1798, 4, %rd300;
+	st.global.s32 [%rd1799+0], %r464;
+$L418:
+	add.s64 %rd1800, %rd1794, 1;
+	mov.b64 %rd1794, %rd1800;
+	bra.uni $L417;
+$L419:
+	setp.eq.s64 %p342, %rd1782, 0;
+	@!%p342 bra $L423;
+	bra.uni $L354;
+$L423:
+$L353:
+	bra.uni $L352;
+$L354:
+	mov.b64 %rd1801, %rd1604;
+	mov.b64 %rd1802, %rd1605;
+	mov.b64 %rd1803, %rd1801;
+	mov.b64 %rd1804, %rd1802;
+	mov.b64 %rd1805, %rd1803;
+	mov.b64 %rd1806, %rd1804;
+	mov.b64 %rd1119, %rd1805;
+	mov.b64 %rd1120, %rd1806;
+$L246:
+	add.s64 %rd1807, %rd411, %rd1119;
+	mov.b64 %rd411, %rd1807;
+	max.s64 %rd1808, %rd412, %rd1120;
+	mov.b64 %rd412, %rd1808;
 $L237:
-	add.s64 %rd1053, %rd1020, 1;
-	mov.b64 %rd1020, %rd1053;
+	add.s64 %rd1809, %rd413, 1;
+	mov.b64 %rd413, %rd1809;
 	bra.uni $L236;
 $L238:
-	mov.b64 %rd1054, 0;
-	mov.b64 %rd1055, %rd1019;
-$L243:
-	setp.lt.s64 %p204, %rd1055, %rd823;
-	not.pred %p205, %p204;
-	@!%p205 bra $L247;
-	bra.uni $L245;
-$L247:
-	mul.lo.s64 %rd1056, %rd1055, %rd816;
-	mad.lo.s64 %rd1057, %rd1056, 4, %rd814;
-	ld.shared.s32 %r293, [%rd1057+0];
-	mov.b32 %r294, %r293;
-	mov.b32 %r295, %r294;
-	mov.pred %p206, 0;
-	mov.b64 %rd1058, %rd1054;
-	mov.b32 %r296, %r295;
-$L248:
-	@!%p151 bra $L252;
-	shr.s32 %r297, %r296, 5;
-	cvt.s64.s32 %rd1059, %r297;
-	mov.b64 %rd1060, %rd1059;
-	and.b32 %r298, %r296, 31;
-	cvt.s64.s32 %rd1061, %r298;
-	min.u64 %rd1062, %rd1061, 32;
-	cvt.u32.u64 %r299, %rd1062;
-	mov.b32 %r301, 0x1;
-	shl.b32 %r300, %r301, %r299;
-	setp.hs.u32 %p207, %r299, 32;
-	selp.b32 %r302, 0, %r300, %p207;
-	mov.b32 %r303, %r302;
-	mov.b64 %rd1063, %rd1060;
-	mov.b32 %r304, %r303;
-	mul.lo.s64 %rd1064, %rd1063, %rd798;
-	mad.lo.s64 %rd1065, %rd1064, 4, %rd796;
-	ld.relaxed.gpu.global.u32 %r305, [%rd1065+0];
-	mov.b32 %r306, %r305;
-	and.b32 %r307, %r306, %r304;
-	setp.ne.u32 %p208, %r307, 0x0;
-	mov.pred %p209, %p208;
-	not.pred %p210, %p209;
-	@!%p210 bra $L254;
-	mul.lo.s64 %rd1066, %rd1063, %rd798;
-	mad.lo.s64 %rd1067, %rd1066, 4, %rd796;
-	atom.global.or.b32 %r308, [%rd1067], %r304;
-	mov.b32 %r309, %r308;
-	and.b32 %r310, %r309, %r304;
-	setp.ne.u32 %p211, %r310, 0x0;
-	mov.pred %p209, %p211;
-$L254:
-	@!%p209 bra $L256;
-	mov.b64 %rd1068, %rd1058;
-	mov.b64 %rd1069, %rd1068;
-	mov.pred %p212, 0;
-	bra.uni $L250;
-$L256:
-	mov.b64 %rd1070, %rd1058;
-	mov.b64 %rd1069, %rd1070;
-	mov.pred %p212, 1;
-	bra.uni $L250;
-$L252:
-	@!%p152 bra $L258;
-	cvt.s64.s32 %rd1071, %r296;
-	mul.lo.s64 %rd1072, %rd1071, %rd801;
-	mad.lo.s64 %rd1073, %rd1072, 4, %rd799;
-	ld.relaxed.gpu.global.s32 %r311, [%rd1073+0];
-	mov.b32 %r312, %r311;
-	setp.eq.s32 %p213, %r312, %r202;
-	mov.pred %p214, %p213;
-	not.pred %p215, %p214;
-	@!%p215 bra $L260;
-	cvt.s64.s32 %rd1074, %r296;
-	mul.lo.s64 %rd1075, %rd1074, %rd801;
-	mad.lo.s64 %rd1076, %rd1075, 4, %rd799;
-	atom.global.exch.b32 %r313, [%rd1076], %r202;
-	mov.b32 %r314, %r313;
-	setp.eq.s32 %p216, %r314, %r202;
-	mov.pred %p214, %p216;
-$L260:
-	@!%p214 bra $L262;
-	mov.b64 %rd1077, %rd1058;
-	mov.b64 %rd1069, %rd1077;
-	mov.pred %p212, 0;
-	bra.uni $L250;
-$L262:
-$L258:
-	mul.lo.s64 %rd1078, %rd1058, %rd816;
-	mad.lo.s64 %rd1079, %rd1078, 4, %rd814;
-	st.shared.s32 [%rd1079+0], %r296;
-	add.s64 %rd1080, %rd1058, 1;
-	mov.b64 %rd1081, %rd1080;
-	mov.b64 %rd1069, %rd1081;
-	mov.pred %p212, 1;
-	bra.uni $L250;
-$L249:
-	bra.uni $L248;
-$L250:
-	mov.b64 %rd1082, %rd1069;
-	mov.pred %p217, %p212;
-	mov.b64 %rd1054, %rd1082;
-	mov.pred %p206, %p217;
-	@!%p206 bra $L264;
-	mov.b64 %rd1083, %rd780;
-	mov.b32 %r315, %r295;
-	cvt.s64.s32 %rd1084, %r315;
-	add.s64 %rd1085, %rd1084, 1;
-	mul.lo.s64 %rd1086, %rd1085, %rd32;
-	mad.lo.s64 %rd1087, %rd1086, 8, %rd28;
-	ld.global.nc.s64 %rd1088, [%rd1087+0];
-	mov.b64 %rd1089, %rd1088;
-	cvt.s64.s32 %rd1090, %r315;
-	mul.lo.s64 %rd1091, %rd1090, %rd32;
-	mad.lo.s64 %rd1092, %rd1091, 8, %rd28;
-	ld.global.nc.s64 %rd1093, [%rd1092+0];
-	mov.b64 %rd1094, %rd1093;
-	sub.s64 %rd1095, %rd1089, %rd1094;
-	mov.b64 %rd1096, %rd1095;
-	mov.b64 %rd1097, %rd1096;
-	add.s64 %rd1098, %rd820, %rd1097;
-	mov.b64 %rd820, %rd1098;
-	max.s64 %rd1099, %rd821, %rd1097;
-	mov.b64 %rd821, %rd1099;
-$L264:
-$L244:
-	add.s64 %rd1100, %rd1055, 1;
-	mov.b64 %rd1055, %rd1100;
-	bra.uni $L243;
-$L245:
-	setp.gt.s64 %p218, %rd1054, 0;
-	@!%p218 bra $L266;
-	mul.lo.s64 %rd1101, %rd810, %rd120;
-	mad.lo.s64 %rd1102, %rd1101, 8, %rd116;
-	atom.global.add.u64 %rd1103, [%rd1102], %rd1054;
-	mov.b64 %rd1104, %rd1103;
-	mov.b64 %rd1105, %rd1104;
-	mov.b64 %rd1106, 0;
-$L267:
-	setp.lt.s64 %p219, %rd1106, %rd1054;
-	not.pred %p220, %p219;
-	@!%p220 bra $L271;
-	bra.uni $L269;
-$L271:
-	mul.lo.s64 %rd1107, %rd1106, %rd816;
-	mad.lo.s64 %rd1108, %rd1107, 4, %rd814;
-	ld.shared.s32 %r316, [%rd1108+0];
-	mov.b32 %r317, %r316;
-	add.s64 %rd1109, %rd1105, %rd1106;
-	mul.lo.s64 %rd1110, %rd1109, %rd287;
-	mad.lo.s64 %rd1111, %rd1110, 4, %rd285;
-	st.global.s32 [%rd1111+0], %r317;
-$L268:
-	add.s64 %rd1112, %rd1106, 1;
-	mov.b64 %rd1106, %rd1112;
-	bra.uni $L267;
-$L269:
-$L266:
-	add.s64 %rd1113, %rd822, %rd1012;
-	min.s64 %rd1114, %rd812, %rd1113;
-	mov.b64 %rd822, %rd1114;
-	bra.uni $L235;
-$L234:
-	mov.b64 %rd1115, 0;
-	cvt.u64.u32 %rd1116, %r2;
-	setp.eq.s64 %p221, %rd1116, 0;
-	setp.gt.s64 %p222, %rd1012, 0;
-	and.pred %p223, %p221, %p222;
-	@!%p223 bra $L273;
-	mul.lo.s64 %rd1117, %rd810, %rd120;
-	mad.lo.s64 %rd1118, %rd1117, 8, %rd116;
-	atom.global.add.u64 %rd1119, [%rd1118], %rd1012;
-	mov.b64 %rd1120, %rd1119;
-	mov.b64 %rd1115, %rd1120;
-$L273:
-	cvt.u64.u32 %rd1121, %r2;
-	setp.eq.s64 %p224, %rd1121, 0;
-	setp.eq.u32 %p225, %r1, 0;
-	and.pred %p226, %p224, %p225;
-	bar.sync 0;
-	@!%p226 bra $L274;
-	st.shared.s64 [%rd1+1024], %rd1115;
-$L274:
-	bar.sync 0;
-	ld.shared.s64 %rd1122, [%rd1+1024];
-	mov.b64 %rd1123, %rd1122;
-	add.s64 %rd1124, %rd1123, %rd1011;
-	mov.b64 %rd1125, %rd1124;
-	mov.b64 %rd1126, 0;
-$L275:
-	setp.lt.s64 %p227, %rd1126, %rd823;
-	not.pred %p228, %p227;
-	@!%p228 bra $L279;
-	bra.uni $L277;
-$L279:
-	mul.lo.s64 %rd1127, %rd1126, %rd816;
-	mad.lo.s64 %rd1128, %rd1127, 4, %rd814;
-	ld.shared.s32 %r318, [%rd1128+0];
-	mov.b32 %r319, %r318;
-	add.s64 %rd1129, %rd1125, %rd1126;
-	mul.lo.s64 %rd1130, %rd1129, %rd287;
-	mad.lo.s64 %rd1131, %rd1130, 4, %rd285;
-	st.global.s32 [%rd1131+0], %r319;
-$L276:
-	add.s64 %rd1132, %rd1126, 1;
-	mov.b64 %rd1126, %rd1132;
-	bra.uni $L275;
-$L277:
-$L235:
-	setp.eq.s64 %p229, %rd1013, 0;
-	@!%p229 bra $L281;
-	bra.uni $L171;
-$L281:
-$L170:
-	bra.uni $L169;
-$L171:
-	mov.b64 %rd1133, %rd822;
-	mov.b64 %rd1134, %rd820;
-	mov.b64 %rd1135, %rd821;
-	mov.b64 %rd1136, %rd1133;
-	mov.b64 %rd1137, %rd1134;
-	mov.b64 %rd1138, %rd1135;
-	mov.b64 %rd1139, %rd1136;
-	mov.b64 %rd1140, %rd1137;
-	mov.b64 %rd1141, %rd1138;
-	mov.b64 %rd758, %rd1139;
-	mov.b64 %rd778, %rd1140;
-	mov.b64 %rd779, %rd1141;
-	add.s64 %rd1142, %rd759, %rd778;
-	mov.b64 %rd759, %rd1142;
-	max.s64 %rd1143, %rd760, %rd779;
-	mov.b64 %rd760, %rd1143;
-$L165:
-	add.s64 %rd1144, %rd761, 1;
-	mov.b64 %rd761, %rd1144;
-	bra.uni $L164;
-$L166:
-	mov.b64 %rd1145, %rd759;
+$L56:
+	mov.b64 %rd1810, %rd411;
 	// block reduction
-	sub.u32 %r320, %r13, 1;
-	mov.b32 %r321, %r3;
-$L282:
-	setp.hs.u32 %p230, %r321, 32;
-	@%p230 bra $L283;
-	mov.b64 {%r322, %r323}, %rd1145;
-	shfl.sync.down.b32 %r324|%p231, %r322, %r321, %r320, %r17;
-	shfl.sync.down.b32 %r325, %r323, %r321, %r320, %r17;
-	mov.b64 %rd1146, {%r324, %r325};
-	@!%p231 bra $L284;
-	add.s64 %rd1147, %rd1145, %rd1146;
-	mov.b64 %rd1145, %rd1147;
-$L284:
-	shl.b32 %r321, %r321, 1;
-	bra.uni $L282;
-$L283:
-	setp.eq.u32 %p232, %r7, 0;
-	@!%p232 bra $L285;
-	mul.wide.u32 %rd1148, %r8, 16;
-	add.s64 %rd1149, %rd1, %rd1148;
-	st.shared.s64 [%rd1149+0], %rd1145;
-$L285:
+	sub.u32 %r465, %r13, 1;
+	mov.b32 %r466, %r3;
+$L424:
+	setp.hs.u32 %p343, %r466, 32;
+	@%p343 bra $L425;
+	mov.b64 {%r467, %r468}, %rd1810;
+	shfl.sync.down.b32 %r469|%p344, %r467, %r466, %r465, %r17;
+	shfl.sync.down.b32 %r470, %r468, %r466, %r465, %r17;
+	mov.b64 %rd1811, {%r469, %r470};
+	@!%p344 bra $L426;
+	add.s64 %rd1812, %rd1810, %rd1811;
+	mov.b64 %rd1810, %rd1812;
+$L426:
+	shl.b32 %r466, %r466, 1;
+	bra.uni $L424;
+$L425:
+	setp.eq.u32 %p345, %r7, 0;
+	@!%p345 bra $L427;
+	mul.wide.u32 %rd1813, %r8, 16;
+	add.s64 %rd1814, %rd1, %rd1813;
+	st.shared.s64 [%rd1814+0], %rd1810;
+$L427:
 	bar.sync 0;
-	setp.eq.u32 %p233, %r8, 0;
-	@!%p233 bra $L286;
-	setp.lo.u32 %p234, %r7, %r10;
-	@!%p234 bra $L287;
-	mul.wide.u32 %rd1150, %r7, 16;
-	add.s64 %rd1151, %rd1, %rd1150;
-	ld.shared.s64 %rd1152, [%rd1151+0];
-	mov.b64 %rd1145, %rd1152;
-$L287:
-	sub.u32 %r326, %r10, 1;
-	mov.b64 {%r327, %r328}, %rd1145;
-	shfl.sync.down.b32 %r329|%p235, %r327, 1, %r326, %r17;
-	shfl.sync.down.b32 %r330, %r328, 1, %r326, %r17;
-	mov.b64 %rd1153, {%r329, %r330};
-	@!%p235 bra $L288;
-	add.s64 %rd1154, %rd1145, %rd1153;
-	mov.b64 %rd1145, %rd1154;
-$L288:
-	mov.b64 {%r331, %r332}, %rd1145;
-	shfl.sync.down.b32 %r333|%p236, %r331, 2, %r326, %r17;
-	shfl.sync.down.b32 %r334, %r332, 2, %r326, %r17;
-	mov.b64 %rd1155, {%r333, %r334};
-	@!%p236 bra $L289;
-	add.s64 %rd1156, %rd1145, %rd1155;
-	mov.b64 %rd1145, %rd1156;
-$L289:
-	mov.b64 {%r335, %r336}, %rd1145;
-	shfl.sync.down.b32 %r337|%p237, %r335, 4, %r326, %r17;
-	shfl.sync.down.b32 %r338, %r336, 4, %r326, %r17;
-	mov.b64 %rd1157, {%r337, %r338};
-	@!%p237 bra $L290;
-	add.s64 %rd1158, %rd1145, %rd1157;
-	mov.b64 %rd1145, %rd1158;
-$L290:
-	mov.b64 {%r339, %r340}, %rd1145;
-	shfl.sync.down.b32 %r341|%p238, %r339, 8, %r326, %r17;
-	shfl.sync.down.b32 %r342, %r340, 8, %r326, %r17;
-	mov.b64 %rd1159, {%r341, %r342};
-	@!%p238 bra $L291;
-	add.s64 %rd1160, %rd1145, %rd1159;
-	mov.b64 %rd1145, %rd1160;
-$L291:
-	mov.b64 {%r343, %r344}, %rd1145;
-	shfl.sync.down.b32 %r345|%p239, %r343, 16, %r326, %r17;
-	shfl.sync.down.b32 %r346, %r344, 16, %r326, %r17;
-	mov.b64 %rd1161, {%r345, %r346};
-	@!%p239 bra $L292;
-	add.s64 %rd1162, %rd1145, %rd1161;
-	mov.b64 %rd1145, %rd1162;
-$L292:
-	@!%p232 bra $L293;
-	st.shared.s64 [%rd1+1024], %rd1145;
-$L293:
-$L286:
+	setp.eq.u32 %p346, %r8, 0;
+	@!%p346 bra $L428;
+	setp.lo.u32 %p347, %r7, %r10;
+	@!%p347 bra $L429;
+	mul.wide.u32 %rd1815, %r7, 16;
+	add.s64 %rd1816, %rd1, %rd1815;
+	ld.shared.s64 %rd1817, [%rd1816+0];
+	mov.b64 %rd1810, %rd1817;
+$L429:
+	sub.u32 %r471, %r10, 1;
+	mov.b64 {%r472, %r473}, %rd1810;
+	shfl.sync.down.b32 %r474|%p348, %r472, 1, %r471, %r17;
+	shfl.sync.down.b32 %r475, %r473, 1, %r471, %r17;
+	mov.b64 %rd1818, {%r474, %r475};
+	@!%p348 bra $L430;
+	add.s64 %rd1819, %rd1810, %rd1818;
+	mov.b64 %rd1810, %rd1819;
+$L430:
+	mov.b64 {%r476, %r477}, %rd1810;
+	shfl.sync.down.b32 %r478|%p349, %r476, 2, %r471, %r17;
+	shfl.sync.down.b32 %r479, %r477, 2, %r471, %r17;
+	mov.b64 %rd1820, {%r478, %r479};
+	@!%p349 bra $L431;
+	add.s64 %rd1821, %rd1810, %rd1820;
+	mov.b64 %rd1810, %rd1821;
+$L431:
+	mov.b64 {%r480, %r481}, %rd1810;
+	shfl.sync.down.b32 %r482|%p350, %r480, 4, %r471, %r17;
+	shfl.sync.down.b32 %r483, %r481, 4, %r471, %r17;
+	mov.b64 %rd1822, {%r482, %r483};
+	@!%p350 bra $L432;
+	add.s64 %rd1823, %rd1810, %rd1822;
+	mov.b64 %rd1810, %rd1823;
+$L432:
+	mov.b64 {%r484, %r485}, %rd1810;
+	shfl.sync.down.b32 %r486|%p351, %r484, 8, %r471, %r17;
+	shfl.sync.down.b32 %r487, %r485, 8, %r471, %r17;
+	mov.b64 %rd1824, {%r486, %r487};
+	@!%p351 bra $L433;
+	add.s64 %rd1825, %rd1810, %rd1824;
+	mov.b64 %rd1810, %rd1825;
+$L433:
+	mov.b64 {%r488, %r489}, %rd1810;
+	shfl.sync.down.b32 %r490|%p352, %r488, 16, %r471, %r17;
+	shfl.sync.down.b32 %r491, %r489, 16, %r471, %r17;
+	mov.b64 %rd1826, {%r490, %r491};
+	@!%p352 bra $L434;
+	add.s64 %rd1827, %rd1810, %rd1826;
+	mov.b64 %rd1810, %rd1827;
+$L434:
+	@!%p345 bra $L435;
+	st.shared.s64 [%rd1+1024], %rd1810;
+$L435:
+$L428:
 	bar.sync 0;
-	ld.shared.s64 %rd1163, [%rd1+1024];
-	mov.b64 %rd1145, %rd1163;
-	mov.b64 %rd1164, %rd1145;
-	mov.b64 %rd759, %rd1164;
-	mov.b64 %rd1165, %rd760;
+	ld.shared.s64 %rd1828, [%rd1+1024];
+	mov.b64 %rd1810, %rd1828;
+	mov.b64 %rd1829, %rd1810;
+	mov.b64 %rd411, %rd1829;
+	mov.b64 %rd1830, %rd412;
 	// block reduction
-	sub.u32 %r347, %r13, 1;
-	mov.b32 %r348, %r3;
-$L294:
-	setp.hs.u32 %p240, %r348, 32;
-	@%p240 bra $L295;
-	mov.b64 {%r349, %r350}, %rd1165;
-	shfl.sync.down.b32 %r351|%p241, %r349, %r348, %r347, %r17;
-	shfl.sync.down.b32 %r352, %r350, %r348, %r347, %r17;
-	mov.b64 %rd1166, {%r351, %r352};
-	@!%p241 bra $L296;
-	max.s64 %rd1167, %rd1165, %rd1166;
-	mov.b64 %rd1165, %rd1167;
-$L296:
-	shl.b32 %r348, %r348, 1;
-	bra.uni $L294;
-$L295:
-	setp.eq.u32 %p242, %r7, 0;
-	@!%p242 bra $L297;
-	mul.wide.u32 %rd1168, %r8, 16;
-	add.s64 %rd1169, %rd1, %rd1168;
-	st.shared.s64 [%rd1169+0], %rd1165;
-$L297:
+	sub.u32 %r492, %r13, 1;
+	mov.b32 %r493, %r3;
+$L436:
+	setp.hs.u32 %p353, %r493, 32;
+	@%p353 bra $L437;
+	mov.b64 {%r494, %r495}, %rd1830;
+	shfl.sync.down.b32 %r496|%p354, %r494, %r493, %r492, %r17;
+	shfl.sync.down.b32 %r497, %r495, %r493, %r492, %r17;
+	mov.b64 %rd1831, {%r496, %r497};
+	@!%p354 bra $L438;
+	max.s64 %rd1832, %rd1830, %rd1831;
+	mov.b64 %rd1830, %rd1832;
+$L438:
+	shl.b32 %r493, %r493, 1;
+	bra.uni $L436;
+$L437:
+	setp.eq.u32 %p355, %r7, 0;
+	@!%p355 bra $L439;
+	mul.wide.u32 %rd1833, %r8, 16;
+	add.s64 %rd1834, %rd1, %rd1833;
+	st.shared.s64 [%rd1834+0], %rd1830;
+$L439:
 	bar.sync 0;
-	setp.eq.u32 %p243, %r8, 0;
-	@!%p243 bra $L298;
-	setp.lo.u32 %p244, %r7, %r10;
-	@!%p244 bra $L299;
-	mul.wide.u32 %rd1170, %r7, 16;
-	add.s64 %rd1171, %rd1, %rd1170;
-	ld.shared.s64 %rd1172, [%rd1171+0];
-	mov.b64 %rd1165, %rd1172;
-$L299:
-	sub.u32 %r353, %r10, 1;
-	mov.b64 {%r354, %r355}, %rd1165;
-	shfl.sync.down.b32 %r356|%p245, %r354, 1, %r353, %r17;
-	shfl.sync.down.b32 %r357, %r355, 1, %r353, %r17;
-	mov.b64 %rd1173, {%r356, %r357};
-	@!%p245 bra $L300;
-	max.s64 %rd1174, %rd1165, %rd1173;
-	mov.b64 %rd1165, %rd1174;
-$L300:
-	mov.b64 {%r358, %r359}, %rd1165;
-	shfl.sync.down.b32 %r360|%p246, %r358, 2, %r353, %r17;
-	shfl.sync.down.b32 %r361, %r359, 2, %r353, %r17;
-	mov.b64 %rd1175, {%r360, %r361};
-	@!%p246 bra $L301;
-	max.s64 %rd1176, %rd1165, %rd1175;
-	mov.b64 %rd1165, %rd1176;
-$L301:
-	mov.b64 {%r362, %r363}, %rd1165;
-	shfl.sync.down.b32 %r364|%p247, %r362, 4, %r353, %r17;
-	shfl.sync.down.b32 %r365, %r363, 4, %r353, %r17;
-	mov.b64 %rd1177, {%r364, %r365};
-	@!%p247 bra $L302;
-	max.s64 %rd1178, %rd1165, %rd1177;
-	mov.b64 %rd1165, %rd1178;
-$L302:
-	mov.b64 {%r366, %r367}, %rd1165;
-	shfl.sync.down.b32 %r368|%p248, %r366, 8, %r353, %r17;
-	shfl.sync.down.b32 %r369, %r367, 8, %r353, %r17;
-	mov.b64 %rd1179, {%r368, %r369};
-	@!%p248 bra $L303;
-	max.s64 %rd1180, %rd1165, %rd1179;
-	mov.b64 %rd1165, %rd1180;
-$L303:
-	mov.b64 {%r370, %r371}, %rd1165;
-	shfl.sync.down.b32 %r372|%p249, %r370, 16, %r353, %r17;
-	shfl.sync.down.b32 %r373, %r371, 16, %r353, %r17;
-	mov.b64 %rd1181, {%r372, %r373};
-	@!%p249 bra $L304;
-	max.s64 %rd1182, %rd1165, %rd1181;
-	mov.b64 %rd1165, %rd1182;
-$L304:
-	@!%p242 bra $L305;
-	st.shared.s64 [%rd1+1024], %rd1165;
-$L305:
-$L298:
+	setp.eq.u32 %p356, %r8, 0;
+	@!%p356 bra $L440;
+	setp.lo.u32 %p357, %r7, %r10;
+	@!%p357 bra $L441;
+	mul.wide.u32 %rd1835, %r7, 16;
+	add.s64 %rd1836, %rd1, %rd1835;
+	ld.shared.s64 %rd1837, [%rd1836+0];
+	mov.b64 %rd1830, %rd1837;
+$L441:
+	sub.u32 %r498, %r10, 1;
+	mov.b64 {%r499, %r500}, %rd1830;
+	shfl.sync.down.b32 %r501|%p358, %r499, 1, %r498, %r17;
+	shfl.sync.down.b32 %r502, %r500, 1, %r498, %r17;
+	mov.b64 %rd1838, {%r501, %r502};
+	@!%p358 bra $L442;
+	max.s64 %rd1839, %rd1830, %rd1838;
+	mov.b64 %rd1830, %rd1839;
+$L442:
+	mov.b64 {%r503, %r504}, %rd1830;
+	shfl.sync.down.b32 %r505|%p359, %r503, 2, %r498, %r17;
+	shfl.sync.down.b32 %r506, %r504, 2, %r498, %r17;
+	mov.b64 %rd1840, {%r505, %r506};
+	@!%p359 bra $L443;
+	max.s64 %rd1841, %rd1830, %rd1840;
+	mov.b64 %rd1830, %rd1841;
+$L443:
+	mov.b64 {%r507, %r508}, %rd1830;
+	shfl.sync.down.b32 %r509|%p360, %r507, 4, %r498, %r17;
+	shfl.sync.down.b32 %r510, %r508, 4, %r498, %r17;
+	mov.b64 %rd1842, {%r509, %r510};
+	@!%p360 bra $L444;
+	max.s64 %rd1843, %rd1830, %rd1842;
+	mov.b64 %rd1830, %rd1843;
+$L444:
+	mov.b64 {%r511, %r512}, %rd1830;
+	shfl.sync.down.b32 %r513|%p361, %r511, 8, %r498, %r17;
+	shfl.sync.down.b32 %r514, %r512, 8, %r498, %r17;
+	mov.b64 %rd1844, {%r513, %r514};
+	@!%p361 bra $L445;
+	max.s64 %rd1845, %rd1830, %rd1844;
+	mov.b64 %rd1830, %rd1845;
+$L445:
+	mov.b64 {%r515, %r516}, %rd1830;
+	shfl.sync.down.b32 %r517|%p362, %r515, 16, %r498, %r17;
+	shfl.sync.down.b32 %r518, %r516, 16, %r498, %r17;
+	mov.b64 %rd1846, {%r517, %r518};
+	@!%p362 bra $L446;
+	max.s64 %rd1847, %rd1830, %rd1846;
+	mov.b64 %rd1830, %rd1847;
+$L446:
+	@!%p355 bra $L447;
+	st.shared.s64 [%rd1+1024], %rd1830;
+$L447:
+$L440:
 	bar.sync 0;
-	ld.shared.s64 %rd1183, [%rd1+1024];
-	mov.b64 %rd1165, %rd1183;
-	mov.b64 %rd1184, %rd1165;
-	mov.b64 %rd760, %rd1184;
-	cvt.u64.u32 %rd1185, %r2;
-	setp.eq.s64 %p250, %rd1185, 0;
-	@!%p250 bra $L307;
-	setp.gt.s64 %p251, %rd759, 0;
-	@!%p251 bra $L309;
-	add.s64 %rd1186, %rd358, 1;
-	mul.lo.s64 %rd1187, %rd1186, %rd120;
-	mad.lo.s64 %rd1188, %rd1187, 8, %rd116;
-	atom.global.add.u64 %rd1189, [%rd1188], %rd759;
-$L309:
-	setp.gt.s64 %p252, %rd760, 0;
-	@!%p252 bra $L311;
-	add.s64 %rd1190, %rd358, 2;
-	mul.lo.s64 %rd1191, %rd1190, %rd120;
-	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
-	atom.global.max.s64 %rd1193, [%rd1192], %rd760;
-$L311:
-	add.s64 %rd1194, %rd358, 3;
-	mul.lo.s64 %rd1195, %rd1194, %rd120;
-	mad.lo.s64 %rd1196, %rd1195, 8, %rd116;
-	atom.global.max.s64 %rd1197, [%rd1196], %rd761;
-$L307:
+	ld.shared.s64 %rd1848, [%rd1+1024];
+	mov.b64 %rd1830, %rd1848;
+	mov.b64 %rd1849, %rd1830;
+	mov.b64 %rd412, %rd1849;
+	cvt.u64.u32 %rd1850, %r2;
+	setp.eq.s64 %p363, %rd1850, 0;
+	@!%p363 bra $L449;
+	setp.gt.s64 %p364, %rd368, 1;
+	@!%p364 bra $L451;
+	mov.b32 %r519, 0;
+	st.shared.s32 [%rd191+0], %r519;
+$L451:
+	setp.gt.s64 %p365, %rd411, 0;
+	@!%p365 bra $L453;
+	add.s64 %rd1851, %rd373, 1;
+	mul.lo.s64 %rd1852, %rd1851, %rd120;
+	mad.lo.s64 %rd1853, %rd1852, 8, %rd116;
+	atom.global.add.u64 %rd1854, [%rd1853], %rd411;
+$L453:
+	setp.gt.s64 %p366, %rd412, 0;
+	@!%p366 bra $L455;
+	add.s64 %rd1855, %rd373, 2;
+	mul.lo.s64 %rd1856, %rd1855, %rd120;
+	mad.lo.s64 %rd1857, %rd1856, 8, %rd116;
+	atom.global.max.s64 %rd1858, [%rd1857], %rd412;
+$L455:
+	add.s64 %rd1859, %rd373, 3;
+	mul.lo.s64 %rd1860, %rd1859, %rd120;
+	mad.lo.s64 %rd1861, %rd1860, 8, %rd116;
+	atom.global.max.s64 %rd1862, [%rd1861], %rd413;
+$L449:
 	bar.sync 0;
-	setp.eq.u32 %p253, %r5, 0;
-	@!%p253 bra $L312;
+	setp.eq.u32 %p367, %r5, 0;
+	@!%p367 bra $L456;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	atom.global.add.u32 %r375, [gk_league_sync], 1;
-	mov.u32 %r376, %nctaid.x;
-	sub.u32 %r377, %r376, 1;
-	setp.eq.u32 %p254, %r375, %r377;
-	@!%p254 bra $L313;
+	ld.relaxed.gpu.global.u32 %r520, [gk_league_sync+4];
+	atom.global.add.u32 %r521, [gk_league_sync], 1;
+	mov.u32 %r522, %nctaid.x;
+	sub.u32 %r523, %r522, 1;
+	setp.eq.u32 %p368, %r521, %r523;
+	@!%p368 bra $L457;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r378, [gk_league_sync+4], 1;
-	bra.uni $L314;
-$L313:
-	ld.relaxed.gpu.global.u32 %r379, [gk_league_sync+4];
-	setp.eq.u32 %p255, %r379, %r374;
-	@%p255 bra $L313;
-$L314:
+	atom.global.add.u32 %r524, [gk_league_sync+4], 1;
+	bra.uni $L458;
+$L457:
+	ld.relaxed.gpu.global.u32 %r525, [gk_league_sync+4];
+	setp.eq.u32 %p369, %r525, %r520;
+	@%p369 bra $L457;
+$L458:
 	fence.acq_rel.gpu;
-$L312:
+$L456:
 	bar.sync 0;
-	setp.eq.s64 %p256, %rd275, 0;
-	and.pred %p257, %p13, %p256;
-	@!%p257 bra $L316;
-	mov.b64 %rd1199, 12;
-	mul.lo.s64 %rd1198, %rd1199, %rd120;
-	mad.lo.s64 %rd1200, %rd1198, 8, %rd116;
-	mov.b64 %rd1201, 0;
-	st.global.s64 [%rd1200+0], %rd1201;
-$L316:
-	mul.lo.s64 %rd1202, %rd316, %rd120;
-	mad.lo.s64 %rd1203, %rd1202, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1204, [%rd1203+0];
-	mov.b64 %rd1205, %rd1204;
-	add.s64 %rd1206, %rd316, 1;
-	mul.lo.s64 %rd1207, %rd1206, %rd120;
-	mad.lo.s64 %rd1208, %rd1207, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1209, [%rd1208+0];
-	mov.b64 %rd1210, %rd1209;
-	mov.b64 %rd1211, %rd1205;
-	mov.b64 %rd1212, %rd1210;
-	mov.b64 %rd1213, %rd1211;
-	mov.b64 %rd1214, %rd1212;
-	add.s64 %rd1215, %rd316, 2;
-	mul.lo.s64 %rd1216, %rd1215, %rd120;
-	mad.lo.s64 %rd1217, %rd1216, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1218, [%rd1217+0];
-	mov.b64 %rd1219, %rd1218;
-	mov.b64 %rd269, %rd1219;
-	@!%p13 bra $L318;
-	mov.b64 %rd1221, 4;
-	mul.lo.s64 %rd1220, %rd1221, %rd275;
-	mov.b64 %rd1223, 1;
-	add.s64 %rd1222, %rd1223, %rd1220;
-	mul.lo.s64 %rd1224, %rd1222, %rd113;
-	mad.lo.s64 %rd1225, %rd1224, 8, %rd109;
-	st.global.s64 [%rd1225+0], %rd1213;
-	mov.b64 %rd1227, 4;
-	mul.lo.s64 %rd1226, %rd1227, %rd275;
-	mov.b64 %rd1229, 2;
-	add.s64 %rd1228, %rd1229, %rd1226;
-	mul.lo.s64 %rd1230, %rd1228, %rd113;
-	mad.lo.s64 %rd1231, %rd1230, 8, %rd109;
-	st.global.s64 [%rd1231+0], %rd1214;
-	mov.b64 %rd1233, 4;
-	mul.lo.s64 %rd1232, %rd1233, %rd275;
-	mov.b64 %rd1235, 3;
-	add.s64 %rd1234, %rd1235, %rd1232;
-	mul.lo.s64 %rd1236, %rd1234, %rd113;
-	mad.lo.s64 %rd1237, %rd1236, 8, %rd109;
-	st.global.s64 [%rd1237+0], %rd269;
-	add.s64 %rd1238, %rd316, 3;
-	mul.lo.s64 %rd1239, %rd1238, %rd120;
-	mad.lo.s64 %rd1240, %rd1239, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1241, [%rd1240+0];
-	mov.b64 %rd1242, %rd1241;
-	mov.b64 %rd1244, 4;
-	mul.lo.s64 %rd1243, %rd1244, %rd275;
-	mov.b64 %rd1246, 4;
-	add.s64 %rd1245, %rd1246, %rd1243;
-	mul.lo.s64 %rd1247, %rd1245, %rd113;
-	mad.lo.s64 %rd1248, %rd1247, 8, %rd109;
-	st.global.s64 [%rd1248+0], %rd1242;
-	add.s64 %rd1249, %rd275, 1;
-	st.global.s64 [%rd109+0], %rd1249;
-$L318:
-	setp.eq.s64 %p258, %rd1213, 0;
-	setp.gt.s64 %p259, %rd1213, %rd66;
-	or.pred %p260, %p258, %p259;
-	setp.gt.s64 %p261, %rd1214, %rd68;
-	or.pred %p262, %p260, %p261;
-	setp.gt.s64 %p263, %rd269, %rd70;
-	or.pred %p264, %p262, %p263;
-	@!%p264 bra $L320;
+	setp.eq.s64 %p370, %rd290, 0;
+	and.pred %p371, %p15, %p370;
+	@!%p371 bra $L460;
+	mov.b64 %rd1864, 12;
+	mul.lo.s64 %rd1863, %rd1864, %rd120;
+	mad.lo.s64 %rd1865, %rd1863, 8, %rd116;
+	mov.b64 %rd1866, 0;
+	st.global.s64 [%rd1865+0], %rd1866;
+$L460:
+	mul.lo.s64 %rd1867, %rd331, %rd120;
+	mad.lo.s64 %rd1868, %rd1867, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1869, [%rd1868+0];
+	mov.b64 %rd1870, %rd1869;
+	add.s64 %rd1871, %rd331, 1;
+	mul.lo.s64 %rd1872, %rd1871, %rd120;
+	mad.lo.s64 %rd1873, %rd1872, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1874, [%rd1873+0];
+	mov.b64 %rd1875, %rd1874;
+	mov.b64 %rd1876, %rd1870;
+	mov.b64 %rd1877, %rd1875;
+	mov.b64 %rd1878, %rd1876;
+	mov.b64 %rd1879, %rd1877;
+	add.s64 %rd1880, %rd331, 2;
+	mul.lo.s64 %rd1881, %rd1880, %rd120;
+	mad.lo.s64 %rd1882, %rd1881, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1883, [%rd1882+0];
+	mov.b64 %rd1884, %rd1883;
+	mov.b64 %rd284, %rd1884;
+	@!%p15 bra $L462;
+	mov.b64 %rd1886, 4;
+	mul.lo.s64 %rd1885, %rd1886, %rd290;
+	mov.b64 %rd1888, 1;
+	add.s64 %rd1887, %rd1888, %rd1885;
+	mul.lo.s64 %rd1889, %rd1887, %rd113;
+	mad.lo.s64 %rd1890, %rd1889, 8, %rd109;
+	st.global.s64 [%rd1890+0], %rd1878;
+	mov.b64 %rd1892, 4;
+	mul.lo.s64 %rd1891, %rd1892, %rd290;
+	mov.b64 %rd1894, 2;
+	add.s64 %rd1893, %rd1894, %rd1891;
+	mul.lo.s64 %rd1895, %rd1893, %rd113;
+	mad.lo.s64 %rd1896, %rd1895, 8, %rd109;
+	st.global.s64 [%rd1896+0], %rd1879;
+	mov.b64 %rd1898, 4;
+	mul.lo.s64 %rd1897, %rd1898, %rd290;
+	mov.b64 %rd1900, 3;
+	add.s64 %rd1899, %rd1900, %rd1897;
+	mul.lo.s64 %rd1901, %rd1899, %rd113;
+	mad.lo.s64 %rd1902, %rd1901, 8, %rd109;
+	st.global.s64 [%rd1902+0], %rd284;
+	add.s64 %rd1903, %rd331, 3;
+	mul.lo.s64 %rd1904, %rd1903, %rd120;
+	mad.lo.s64 %rd1905, %rd1904, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1906, [%rd1905+0];
+	mov.b64 %rd1907, %rd1906;
+	mov.b64 %rd1909, 4;
+	mul.lo.s64 %rd1908, %rd1909, %rd290;
+	mov.b64 %rd1911, 4;
+	add.s64 %rd1910, %rd1911, %rd1908;
+	mul.lo.s64 %rd1912, %rd1910, %rd113;
+	mad.lo.s64 %rd1913, %rd1912, 8, %rd109;
+	st.global.s64 [%rd1913+0], %rd1907;
+	add.s64 %rd1914, %rd290, 1;
+	st.global.s64 [%rd109+0], %rd1914;
+$L462:
+	setp.eq.s64 %p372, %rd1878, 0;
+	setp.gt.s64 %p373, %rd1878, %rd66;
+	or.pred %p374, %p372, %p373;
+	setp.gt.s64 %p375, %rd1879, %rd68;
+	or.pred %p376, %p374, %p375;
+	setp.gt.s64 %p377, %rd284, %rd70;
+	or.pred %p378, %p376, %p377;
+	@!%p378 bra $L464;
 	bra.uni $L3;
-$L320:
-	mov.b64 %rd199, %rd1213;
-$L38:
-	add.s64 %rd1250, %rd275, 1;
-	mov.b64 %rd275, %rd1250;
-	bra.uni $L37;
-$L39:
+$L464:
+	mov.b64 %rd214, %rd1878;
+$L42:
+	add.s64 %rd1915, %rd290, 1;
+	mov.b64 %rd290, %rd1915;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd145, %rd145, %rd144;
@@ -13711,9 +14905,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<257>;
-	.reg .b32 %r<375>;
-	.reg .b64 %rd<1226>;
+	.reg .pred %p<363>;
+	.reg .b32 %r<521>;
+	.reg .b64 %rd<1873>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13931,2292 +15125,3446 @@ $L5:
 	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
 	mov.b64 %rd162, 0;
-	cvta.global.u64 %rd164, %rd157;
-	cvta.to.shared.u64 %rd163, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd149;
-	mov.b64 %rd169, %rd150;
-	mov.b64 %rd170, %rd151;
-	cvta.global.u64 %rd172, %rd160;
-	cvta.to.shared.u64 %rd171, %rd172;
-	mov.b64 %rd173, %rd171;
-	mov.b64 %rd174, %rd161;
-	mov.b64 %rd175, %rd162;
-	mov.b64 %rd176, %rd154;
-	mov.b64 %rd177, %rd155;
-	mov.b64 %rd178, %rd156;
-	add.s64 %rd179, %rd13, %rd21;
-	mad.lo.s64 %rd180, %rd100, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd21, %rd21, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd100;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd165, %rd181;
-	mov.b64 %rd166, %rd182;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd185, 2;
-	mul.lo.s64 %rd184, %rd185, %rd106;
-	add.s64 %rd186, %rd11, %rd20;
-	mad.lo.s64 %rd187, %rd184, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd20, %rd20, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd184;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd173, %rd188;
-	mov.b64 %rd174, %rd189;
-	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p10, %rd135, 0;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p11, %rd191, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd192, %rd62;
-	mov.b64 %rd193, 0;
-	cvt.u64.u32 %rd194, %r4;
-	mul.lo.s64 %rd195, %rd135, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	add.s64 %rd197, %rd195, %rd196;
-	mov.b64 %rd198, %rd197;
-$L6:
-	setp.lt.s64 %p14, %rd198, %rd192;
-	not.pred %p15, %p14;
-	@!%p15 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd199, %rd198, %rd53;
-	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r37, [%rd200+0];
-	mov.b32 %r38, %r37;
-	mov.b64 %rd201, %rd25;
-	mov.b32 %r39, %r38;
-	cvt.s64.s32 %rd202, %r39;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r39;
-	mul.lo.s64 %rd209, %rd208, %rd32;
-	mad.lo.s64 %rd210, %rd209, 8, %rd28;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	sub.s64 %rd213, %rd207, %rd212;
-	mov.b64 %rd214, %rd213;
-	max.s64 %rd215, %rd193, %rd214;
-	mov.b64 %rd193, %rd215;
+	mov.b64 %rd163, 0x0;
+	mov.b64 %rd164, 0;
+	mov.b64 %rd165, 0;
+	cvta.global.u64 %rd167, %rd157;
+	cvta.to.shared.u64 %rd166, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd158;
+	mov.b64 %rd170, %rd159;
+	mov.b64 %rd171, %rd149;
+	mov.b64 %rd172, %rd150;
+	mov.b64 %rd173, %rd151;
+	cvta.global.u64 %rd175, %rd160;
+	cvta.to.shared.u64 %rd174, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd161;
+	mov.b64 %rd178, %rd162;
+	mov.b64 %rd179, %rd154;
+	mov.b64 %rd180, %rd155;
+	mov.b64 %rd181, %rd156;
+	cvta.global.u64 %rd183, %rd163;
+	cvta.to.shared.u64 %rd182, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	add.s64 %rd187, %rd13, %rd21;
+	mad.lo.s64 %rd188, %rd100, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd21, %rd21, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd100;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd168, %rd189;
+	mov.b64 %rd169, %rd190;
+	mov.b64 %rd170, %rd191;
+	mov.b64 %rd193, 2;
+	mul.lo.s64 %rd192, %rd193, %rd106;
+	add.s64 %rd194, %rd11, %rd20;
+	mad.lo.s64 %rd195, %rd192, 4, 15;
+	and.b64 %rd195, %rd195, -16;
+	add.s64 %rd20, %rd20, %rd195;
+	mov.b64 %rd196, %rd194;
+	mov.b64 %rd197, %rd192;
+	mov.b64 %rd198, 1;
+	mov.b64 %rd176, %rd196;
+	mov.b64 %rd177, %rd197;
+	mov.b64 %rd178, %rd198;
+	setp.gt.s64 %p10, %rd104, 1;
+	@!%p10 bra $L7;
+	mov.b64 %rd199, 4;
+	add.s64 %rd200, %rd11, %rd20;
+	mad.lo.s64 %rd201, %rd199, 4, 15;
+	and.b64 %rd201, %rd201, -16;
+	add.s64 %rd20, %rd20, %rd201;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd199;
+	mov.b64 %rd204, 1;
+	mov.b64 %rd184, %rd202;
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd186, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p11, %rd205, 0;
+	@!%p11 bra $L9;
+	mov.b32 %r37, 0;
+	st.shared.s32 [%rd184+0], %r37;
+$L9:
 $L7:
-	cvt.u64.u32 %rd216, %r4;
-	mul.lo.s64 %rd217, %rd2, %rd216;
-	add.s64 %rd218, %rd198, %rd217;
-	mov.b64 %rd198, %rd218;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd219, %rd193;
-	// block reduction
-	sub.u32 %r40, %r13, 1;
-	mov.b32 %r41, %r3;
-$L11:
-	setp.hs.u32 %p16, %r41, 32;
-	@%p16 bra $L12;
-	mov.b64 {%r42, %r43}, %rd219;
-	shfl.sync.down.b32 %r44|%p17, %r42, %r41, %r40, %r17;
-	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
-	mov.b64 %rd220, {%r44, %r45};
-	@!%p17 bra $L13;
-	max.s64 %rd221, %rd219, %rd220;
-	mov.b64 %rd219, %rd221;
-$L13:
-	shl.b32 %r41, %r41, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd219;
+	setp.eq.s64 %p12, %rd135, 0;
+	cvt.u64.u32 %rd206, %r2;
+	setp.eq.s64 %p13, %rd206, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
+	mov.b64 %rd207, %rd62;
+	mov.b64 %rd208, 0;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd135, %rd209;
+	cvt.u64.u32 %rd211, %r2;
+	add.s64 %rd212, %rd210, %rd211;
+	mov.b64 %rd213, %rd212;
+$L10:
+	setp.lt.s64 %p16, %rd213, %rd207;
+	not.pred %p17, %p16;
+	@!%p17 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L15;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L16;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	mov.b64 %rd219, %rd226;
-$L16:
-	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd219;
-	shfl.sync.down.b32 %r49|%p21, %r47, 1, %r46, %r17;
-	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd227, {%r49, %r50};
-	@!%p21 bra $L17;
-	max.s64 %rd228, %rd219, %rd227;
-	mov.b64 %rd219, %rd228;
-$L17:
-	mov.b64 {%r51, %r52}, %rd219;
-	shfl.sync.down.b32 %r53|%p22, %r51, 2, %r46, %r17;
-	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd229, {%r53, %r54};
-	@!%p22 bra $L18;
-	max.s64 %rd230, %rd219, %rd229;
-	mov.b64 %rd219, %rd230;
-$L18:
-	mov.b64 {%r55, %r56}, %rd219;
-	shfl.sync.down.b32 %r57|%p23, %r55, 4, %r46, %r17;
-	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd231, {%r57, %r58};
-	@!%p23 bra $L19;
-	max.s64 %rd232, %rd219, %rd231;
-	mov.b64 %rd219, %rd232;
-$L19:
-	mov.b64 {%r59, %r60}, %rd219;
-	shfl.sync.down.b32 %r61|%p24, %r59, 8, %r46, %r17;
-	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd233, {%r61, %r62};
-	@!%p24 bra $L20;
-	max.s64 %rd234, %rd219, %rd233;
-	mov.b64 %rd219, %rd234;
-$L20:
-	mov.b64 {%r63, %r64}, %rd219;
-	shfl.sync.down.b32 %r65|%p25, %r63, 16, %r46, %r17;
-	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd235, {%r65, %r66};
-	@!%p25 bra $L21;
-	max.s64 %rd236, %rd219, %rd235;
-	mov.b64 %rd219, %rd236;
-$L21:
-	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd219;
-$L22:
+	mul.lo.s64 %rd214, %rd213, %rd53;
+	mad.lo.s64 %rd215, %rd214, 4, %rd49;
+	ld.global.s32 %r38, [%rd215+0];
+	mov.b32 %r39, %r38;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd217, %r40;
+	add.s64 %rd218, %rd217, 1;
+	mul.lo.s64 %rd219, %rd218, %rd32;
+	mad.lo.s64 %rd220, %rd219, 8, %rd28;
+	ld.global.nc.s64 %rd221, [%rd220+0];
+	mov.b64 %rd222, %rd221;
+	cvt.s64.s32 %rd223, %r40;
+	mul.lo.s64 %rd224, %rd223, %rd32;
+	mad.lo.s64 %rd225, %rd224, 8, %rd28;
+	ld.global.nc.s64 %rd226, [%rd225+0];
+	mov.b64 %rd227, %rd226;
+	sub.s64 %rd228, %rd222, %rd227;
+	mov.b64 %rd229, %rd228;
+	max.s64 %rd230, %rd208, %rd229;
+	mov.b64 %rd208, %rd230;
+$L11:
+	cvt.u64.u32 %rd231, %r4;
+	mul.lo.s64 %rd232, %rd2, %rd231;
+	add.s64 %rd233, %rd213, %rd232;
+	mov.b64 %rd213, %rd233;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd234, %rd208;
+	// block reduction
+	sub.u32 %r41, %r13, 1;
+	mov.b32 %r42, %r3;
 $L15:
+	setp.hs.u32 %p18, %r42, 32;
+	@%p18 bra $L16;
+	mov.b64 {%r43, %r44}, %rd234;
+	shfl.sync.down.b32 %r45|%p19, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd235, {%r45, %r46};
+	@!%p19 bra $L17;
+	max.s64 %rd236, %rd234, %rd235;
+	mov.b64 %rd234, %rd236;
+$L17:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L18;
+	mul.wide.u32 %rd237, %r8, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	st.shared.s64 [%rd238+0], %rd234;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd237, [%rd1+1024];
-	mov.b64 %rd219, %rd237;
-	mov.b64 %rd238, %rd219;
-	mov.b64 %rd193, %rd238;
-	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p26, %rd239, 0;
-	setp.gt.s64 %p27, %rd193, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L24;
-	mov.b64 %rd241, 12;
-	mul.lo.s64 %rd240, %rd241, %rd120;
-	mad.lo.s64 %rd242, %rd240, 8, %rd116;
-	atom.global.max.s64 %rd243, [%rd242], %rd193;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L19;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd234, %rd241;
+$L20:
+	sub.u32 %r47, %r10, 1;
+	mov.b64 {%r48, %r49}, %rd234;
+	shfl.sync.down.b32 %r50|%p23, %r48, 1, %r47, %r17;
+	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
+	mov.b64 %rd242, {%r50, %r51};
+	@!%p23 bra $L21;
+	max.s64 %rd243, %rd234, %rd242;
+	mov.b64 %rd234, %rd243;
+$L21:
+	mov.b64 {%r52, %r53}, %rd234;
+	shfl.sync.down.b32 %r54|%p24, %r52, 2, %r47, %r17;
+	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
+	mov.b64 %rd244, {%r54, %r55};
+	@!%p24 bra $L22;
+	max.s64 %rd245, %rd234, %rd244;
+	mov.b64 %rd234, %rd245;
+$L22:
+	mov.b64 {%r56, %r57}, %rd234;
+	shfl.sync.down.b32 %r58|%p25, %r56, 4, %r47, %r17;
+	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
+	mov.b64 %rd246, {%r58, %r59};
+	@!%p25 bra $L23;
+	max.s64 %rd247, %rd234, %rd246;
+	mov.b64 %rd234, %rd247;
+$L23:
+	mov.b64 {%r60, %r61}, %rd234;
+	shfl.sync.down.b32 %r62|%p26, %r60, 8, %r47, %r17;
+	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
+	mov.b64 %rd248, {%r62, %r63};
+	@!%p26 bra $L24;
+	max.s64 %rd249, %rd234, %rd248;
+	mov.b64 %rd234, %rd249;
 $L24:
-	@!%p13 bra $L26;
-	mov.b64 %rd244, 0;
-	st.global.s64 [%rd116+0], %rd244;
-	mov.b64 %rd246, 1;
-	mul.lo.s64 %rd245, %rd246, %rd120;
-	mad.lo.s64 %rd247, %rd245, 8, %rd116;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	mov.b64 %rd250, 2;
-	mul.lo.s64 %rd249, %rd250, %rd120;
-	mad.lo.s64 %rd251, %rd249, 8, %rd116;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	mov.b64 %rd254, 3;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
+	mov.b64 {%r64, %r65}, %rd234;
+	shfl.sync.down.b32 %r66|%p27, %r64, 16, %r47, %r17;
+	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
+	mov.b64 %rd250, {%r66, %r67};
+	@!%p27 bra $L25;
+	max.s64 %rd251, %rd234, %rd250;
+	mov.b64 %rd234, %rd251;
+$L25:
+	@!%p20 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
-	atom.global.add.u32 %r68, [gk_league_sync], 1;
-	mov.u32 %r69, %nctaid.x;
-	sub.u32 %r70, %r69, 1;
-	setp.eq.u32 %p30, %r68, %r70;
+	ld.shared.s64 %rd252, [%rd1+1024];
+	mov.b64 %rd234, %rd252;
+	mov.b64 %rd253, %rd234;
+	mov.b64 %rd208, %rd253;
+	cvt.u64.u32 %rd254, %r2;
+	setp.eq.s64 %p28, %rd254, 0;
+	setp.gt.s64 %p29, %rd208, 0;
+	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r71, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd256, 12;
+	mul.lo.s64 %rd255, %rd256, %rd120;
+	mad.lo.s64 %rd257, %rd255, 8, %rd116;
+	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r72, %r67;
-	@%p31 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p15 bra $L30;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd116+0], %rd259;
+	mov.b64 %rd261, 1;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 %rd265, 2;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	mov.b64 %rd267, 0;
+	st.global.s64 [%rd266+0], %rd267;
+	mov.b64 %rd269, 3;
+	mul.lo.s64 %rd268, %rd269, %rd120;
+	mad.lo.s64 %rd270, %rd268, 8, %rd116;
+	mov.b64 %rd271, 0;
+	st.global.s64 [%rd270+0], %rd271;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd258, 12;
-	mul.lo.s64 %rd257, %rd258, %rd120;
-	mad.lo.s64 %rd259, %rd257, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p32, %rd262, %rd70;
-	@!%p32 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L32;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
-	atom.global.add.u32 %r74, [gk_league_sync], 1;
-	mov.u32 %r75, %nctaid.x;
-	sub.u32 %r76, %r75, 1;
-	setp.eq.u32 %p34, %r74, %r76;
-	@!%p34 bra $L33;
+	ld.relaxed.gpu.global.u32 %r68, [gk_league_sync+4];
+	atom.global.add.u32 %r69, [gk_league_sync], 1;
+	mov.u32 %r70, %nctaid.x;
+	sub.u32 %r71, %r70, 1;
+	setp.eq.u32 %p32, %r69, %r71;
+	@!%p32 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r77, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r78, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r78, %r73;
-	@%p35 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r72, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p13 bra $L36;
-	mov.b64 %rd264, 12;
-	mul.lo.s64 %rd263, %rd264, %rd120;
-	mad.lo.s64 %rd265, %rd263, 8, %rd116;
-	mov.b64 %rd266, 0;
-	st.global.s64 [%rd265+0], %rd266;
-	mov.b64 %rd267, -1;
-	st.global.s64 [%rd109+0], %rd267;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r73, %r68;
+	@%p33 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd268, 0;
+	bar.sync 0;
+	mov.b64 %rd273, 12;
+	mul.lo.s64 %rd272, %rd273, %rd120;
+	mad.lo.s64 %rd274, %rd272, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+	setp.gt.s64 %p34, %rd277, %rd70;
+	@!%p34 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
+	atom.global.add.u32 %r75, [gk_league_sync], 1;
+	mov.u32 %r76, %nctaid.x;
+	sub.u32 %r77, %r76, 1;
+	setp.eq.u32 %p36, %r75, %r77;
+	@!%p36 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r78, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p36, %rd268, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r79, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r79, %r74;
+	@%p37 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p15 bra $L40;
+	mov.b64 %rd279, 12;
+	mul.lo.s64 %rd278, %rd279, %rd120;
+	mad.lo.s64 %rd280, %rd278, 8, %rd116;
+	mov.b64 %rd281, 0;
+	st.global.s64 [%rd280+0], %rd281;
+	mov.b64 %rd282, -1;
+	st.global.s64 [%rd109+0], %rd282;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd283, 0;
 $L41:
-	mov.b64 %rd269, %rd49;
-	mov.b64 %rd270, %rd51;
-	mov.b64 %rd271, %rd53;
-	mov.b64 %rd272, %rd56;
-	mov.b64 %rd273, %rd58;
-	mov.b64 %rd274, %rd60;
-	mov.b64 %rd275, %rd269;
-	mov.b64 %rd276, %rd270;
-	mov.b64 %rd277, %rd271;
-	mov.b64 %rd278, %rd272;
-	mov.b64 %rd279, %rd273;
-	mov.b64 %rd280, %rd274;
-	shr.s64 %rd281, %rd268, 63;
-	shr.u64 %rd282, %rd281, 63;
-	add.s64 %rd283, %rd268, %rd282;
-	and.b64 %rd284, %rd283, -2;
-	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p38, %rd285, 1;
-	@!%p38 bra $L43;
-	mov.b64 %rd286, %rd56;
-	mov.b64 %rd287, %rd58;
-	mov.b64 %rd288, %rd60;
-	mov.b64 %rd289, %rd49;
-	mov.b64 %rd290, %rd51;
-	mov.b64 %rd291, %rd53;
-	mov.b64 %rd275, %rd286;
-	mov.b64 %rd276, %rd287;
-	mov.b64 %rd277, %rd288;
-	mov.b64 %rd278, %rd289;
-	mov.b64 %rd279, %rd290;
-	mov.b64 %rd280, %rd291;
-$L43:
-	mov.pred %p39, %p4;
-	mov.b64 %rd292, %rd73;
-	mov.b64 %rd293, %rd75;
-	mov.b64 %rd294, %rd77;
-	mov.b64 %rd295, %rd80;
-	mov.b64 %rd296, %rd82;
-	mov.b64 %rd297, %rd84;
-	mov.b64 %rd298, %rd87;
-	mov.b64 %rd299, %rd89;
-	mov.b64 %rd300, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd301, %rd94;
-	mov.b64 %rd302, %rd96;
-	mov.b64 %rd303, %rd98;
-	mov.b32 %r79, %r33;
-	mov.b64 %rd304, %rd100;
-	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r80, %rd268;
-	add.s32 %r81, %r33, %r80;
-	mov.b32 %r79, %r81;
-	rem.s64 %rd306, %rd268, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	@!%p13 bra $L45;
-	add.s64 %rd310, %rd268, 1;
-	rem.s64 %rd311, %rd310, 3;
-	mov.b64 %rd313, 4;
-	mul.lo.s64 %rd312, %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mul.lo.s64 %rd315, %rd314, %rd120;
-	mad.lo.s64 %rd316, %rd315, 8, %rd116;
-	mov.b64 %rd317, 0;
-	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd314, 1;
-	mul.lo.s64 %rd319, %rd318, %rd120;
-	mad.lo.s64 %rd320, %rd319, 8, %rd116;
-	mov.b64 %rd321, 0;
-	st.global.s64 [%rd320+0], %rd321;
-	add.s64 %rd322, %rd314, 2;
-	mul.lo.s64 %rd323, %rd322, %rd120;
-	mad.lo.s64 %rd324, %rd323, 8, %rd116;
-	mov.b64 %rd325, 0;
-	st.global.s64 [%rd324+0], %rd325;
-	add.s64 %rd326, %rd314, 3;
-	mul.lo.s64 %rd327, %rd326, %rd120;
-	mad.lo.s64 %rd328, %rd327, 8, %rd116;
-	mov.b64 %rd329, 0;
-	st.global.s64 [%rd328+0], %rd329;
+	setp.lt.s64 %p38, %rd283, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd330, %rd262;
-	cvt.u64.u32 %rd331, %r4;
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, 1;
-$L46:
-	setp.lt.s64 %p41, %rd333, %rd330;
-	setp.lt.s64 %p42, %rd333, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd335, 2;
-	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p44, %rd334, %rd332;
-	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd336, %rd333, 2;
-	mov.b64 %rd333, %rd336;
+	mov.b64 %rd284, %rd49;
+	mov.b64 %rd285, %rd51;
+	mov.b64 %rd286, %rd53;
+	mov.b64 %rd287, %rd56;
+	mov.b64 %rd288, %rd58;
+	mov.b64 %rd289, %rd60;
+	mov.b64 %rd290, %rd284;
+	mov.b64 %rd291, %rd285;
+	mov.b64 %rd292, %rd286;
+	mov.b64 %rd293, %rd287;
+	mov.b64 %rd294, %rd288;
+	mov.b64 %rd295, %rd289;
+	shr.s64 %rd296, %rd283, 63;
+	shr.u64 %rd297, %rd296, 63;
+	add.s64 %rd298, %rd283, %rd297;
+	and.b64 %rd299, %rd298, -2;
+	sub.s64 %rd300, %rd283, %rd299;
+	setp.eq.s64 %p40, %rd300, 1;
+	@!%p40 bra $L47;
+	mov.b64 %rd301, %rd56;
+	mov.b64 %rd302, %rd58;
+	mov.b64 %rd303, %rd60;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd290, %rd301;
+	mov.b64 %rd291, %rd302;
+	mov.b64 %rd292, %rd303;
+	mov.b64 %rd293, %rd304;
+	mov.b64 %rd294, %rd305;
+	mov.b64 %rd295, %rd306;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd338, %rd25;
-	mov.b64 %rd339, %rd62;
-	mov.b64 %rd340, %rd64;
-	mov.b64 %rd341, %rd66;
-	mov.b64 %rd342, %rd68;
-	mov.b64 %rd343, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r82, %r33;
-	mov.b64 %rd344, %rd100;
-	mov.b64 %rd345, %rd102;
-	mov.b64 %rd346, %rd104;
-	mov.b64 %rd347, %rd106;
-	mov.pred %p49, %p8;
-	mov.b32 %r83, %r36;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r84, %r79;
-	mov.b64 %rd348, %rd304;
-	mov.b64 %rd349, %rd305;
-	mov.b64 %rd350, %rd192;
-	mov.b64 %rd351, %rd309;
-	mov.b64 %rd352, %rd337;
-	cvt.u64.u32 %rd353, %r4;
-	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p52, %rd352, -1;
-	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p52;
-	setp.eq.s64 %p53, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p53;
-	mov.b64 %rd358, %rd357;
-	cvt.u64.u32 %rd359, %r2;
-	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p54, %rd352, -1;
-	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p54;
-	setp.eq.s64 %p55, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p55;
-	mov.b64 %rd364, %rd363;
-	cvt.u64.u32 %rd365, %r2;
-	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p56, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p56;
-	setp.eq.s64 %p57, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p57;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd358;
-	mov.b64 %rd371, %rd364;
-	mov.b64 %rd372, %rd369;
-	mov.b64 %rd373, %rd347;
-	mul.lo.s64 %rd374, %rd350, %rd135;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p58;
-	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p59;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd135, 1;
-	mul.lo.s64 %rd381, %rd350, %rd380;
-	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p60;
-	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p61;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd338;
-	mov.b64 %rd390, %rd339;
-	mov.b64 %rd391, %rd340;
-	mov.b64 %rd392, %rd341;
-	mov.b64 %rd393, %rd342;
-	mov.b64 %rd394, %rd343;
-	mov.pred %p62, %p47;
-	mov.pred %p63, %p48;
-	mov.b32 %r85, %r82;
-	mov.b64 %rd395, %rd344;
-	mov.b64 %rd396, %rd345;
-	mov.b64 %rd397, %rd346;
-	mov.b64 %rd398, %rd347;
-	mov.pred %p64, %p49;
-	mov.b32 %r86, %r83;
-	mov.pred %p65, %p50;
-	mov.b64 %rd399, %rd292;
-	mov.b64 %rd400, %rd293;
-	mov.b64 %rd401, %rd294;
-	mov.b64 %rd402, %rd295;
-	mov.b64 %rd403, %rd296;
-	mov.b64 %rd404, %rd297;
-	mov.b64 %rd405, %rd298;
-	mov.b64 %rd406, %rd299;
-	mov.b64 %rd407, %rd300;
-	mov.pred %p66, %p51;
-	mov.b64 %rd408, %rd301;
-	mov.b64 %rd409, %rd302;
-	mov.b64 %rd410, %rd303;
-	mov.b32 %r87, %r84;
-	mov.b64 %rd411, %rd348;
-	mov.b64 %rd412, %rd349;
-	mov.b64 %rd413, %rd387;
-	sub.s64 %rd414, %rd388, %rd387;
-	mov.b64 %rd415, %rd414;
-	mov.b64 %rd416, %rd371;
-	mov.b64 %rd417, %rd370;
-	mov.b64 %rd418, %rd352;
-	mov.b64 %rd419, %rd372;
-	mov.b64 %rd420, %rd351;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p67, %rd346, 1;
-	mov.pred %p68, %p67;
-	mov.pred %p69, 0;
-	mov.b64 %rd423, %rd165;
-	mov.b64 %rd424, %rd166;
-	mov.b64 %rd425, %rd167;
-	mov.b64 %rd426, %rd416;
-	mov.b32 %r88, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
-	mov.b64 %rd431, 0;
-$L51:
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, %rd411;
+	mov.pred %p41, %p4;
+	mov.b64 %rd307, %rd73;
+	mov.b64 %rd308, %rd75;
+	mov.b64 %rd309, %rd77;
+	mov.b64 %rd310, %rd80;
+	mov.b64 %rd311, %rd82;
+	mov.b64 %rd312, %rd84;
+	mov.b64 %rd313, %rd87;
+	mov.b64 %rd314, %rd89;
+	mov.b64 %rd315, %rd91;
+	mov.pred %p42, %p6;
+	mov.b64 %rd316, %rd94;
+	mov.b64 %rd317, %rd96;
+	mov.b64 %rd318, %rd98;
+	mov.b32 %r80, %r33;
+	mov.b64 %rd319, %rd100;
+	mov.b64 %rd320, %rd102;
+	cvt.u32.u64 %r81, %rd283;
+	add.s32 %r82, %r33, %r81;
+	mov.b32 %r80, %r82;
+	rem.s64 %rd321, %rd283, 3;
+	mov.b64 %rd323, 4;
+	mul.lo.s64 %rd322, %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	@!%p15 bra $L49;
+	add.s64 %rd325, %rd283, 1;
+	rem.s64 %rd326, %rd325, 3;
+	mov.b64 %rd328, 4;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd329, 1;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
+	add.s64 %rd337, %rd329, 2;
+	mul.lo.s64 %rd338, %rd337, %rd120;
+	mad.lo.s64 %rd339, %rd338, 8, %rd116;
+	mov.b64 %rd340, 0;
+	st.global.s64 [%rd339+0], %rd340;
+	add.s64 %rd341, %rd329, 3;
+	mul.lo.s64 %rd342, %rd341, %rd120;
+	mad.lo.s64 %rd343, %rd342, 8, %rd116;
+	mov.b64 %rd344, 0;
+	st.global.s64 [%rd343+0], %rd344;
+$L49:
+	mov.b64 %rd345, %rd277;
+	cvt.u64.u32 %rd346, %r4;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, 1;
+$L50:
+	setp.lt.s64 %p43, %rd348, %rd345;
+	setp.lt.s64 %p44, %rd348, 32;
+	and.pred %p45, %p43, %p44;
+	mov.b64 %rd350, 2;
+	mul.lo.s64 %rd349, %rd350, %rd348;
+	setp.le.s64 %p46, %rd349, %rd347;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p70, %rd433, 0;
-	not.pred %p71, %p70;
-	@!%p71 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p72, %rd427, %rd428;
-	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd426, %rd415;
-	@!%p73 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd434, %rd413, %rd426;
-	mul.lo.s64 %rd435, %rd434, %rd277;
-	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r89, [%rd436+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r88, %r90;
-	@!%p69 bra $L63;
-	add.s64 %rd437, %rd413, %rd426;
-	mov.b64 %rd439, 2;
-	mul.lo.s64 %rd438, %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mul.lo.s64 %rd441, %rd440, %rd178;
-	mad.lo.s64 %rd442, %rd441, 8, %rd176;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	add.s64 %rd445, %rd440, 1;
-	mul.lo.s64 %rd446, %rd445, %rd178;
-	mad.lo.s64 %rd447, %rd446, 8, %rd176;
-	ld.shared.s64 %rd448, [%rd447+0];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd444, %rd419;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd427, %rd451;
-	mov.b64 %rd428, %rd452;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd453, %rd389;
-	mov.b32 %r91, %r88;
-	cvt.s64.s32 %rd454, %r91;
-	mul.lo.s64 %rd455, %rd454, %rd32;
-	mad.lo.s64 %rd456, %rd455, 8, %rd28;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd389;
-	mov.b32 %r92, %r88;
-	cvt.s64.s32 %rd461, %r92;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd32;
-	mad.lo.s64 %rd464, %rd463, 8, %rd28;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	add.s64 %rd468, %rd459, %rd419;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd467;
-	mov.b64 %rd427, %rd469;
-	mov.b64 %rd428, %rd470;
-$L64:
-	add.s64 %rd471, %rd426, %rd417;
-	mov.b64 %rd426, %rd471;
-	bra.uni $L55;
+	mul.lo.s64 %rd351, %rd348, 2;
+	mov.b64 %rd348, %rd351;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd25;
+	mov.b64 %rd354, %rd62;
+	mov.b64 %rd355, %rd64;
+	mov.b64 %rd356, %rd66;
+	mov.b64 %rd357, %rd68;
+	mov.b64 %rd358, %rd70;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r83, %r33;
+	mov.b64 %rd359, %rd100;
+	mov.b64 %rd360, %rd102;
+	mov.b64 %rd361, %rd104;
+	mov.b64 %rd362, %rd106;
+	mov.pred %p51, %p8;
+	mov.b32 %r84, %r36;
+	mov.pred %p52, %p41;
+	mov.pred %p53, %p42;
+	mov.b32 %r85, %r80;
+	mov.b64 %rd363, %rd319;
+	mov.b64 %rd364, %rd320;
+	mov.b64 %rd365, %rd207;
+	mov.b64 %rd366, %rd324;
+	mov.b64 %rd367, %rd352;
+	cvt.u64.u32 %rd368, %r4;
+	div.s64 %rd369, %rd368, %rd367;
+	setp.eq.s64 %p54, %rd367, -1;
+	neg.s64 %rd370, %rd368;
+	selp.b64 %rd371, %rd370, %rd369, %p54;
+	setp.eq.s64 %p55, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p55;
+	mov.b64 %rd373, %rd372;
+	cvt.u64.u32 %rd374, %r2;
+	div.s64 %rd375, %rd374, %rd367;
+	setp.eq.s64 %p56, %rd367, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p56;
+	setp.eq.s64 %p57, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p57;
+	mov.b64 %rd379, %rd378;
+	cvt.u64.u32 %rd380, %r2;
+	rem.s64 %rd381, %rd380, %rd367;
+	setp.eq.s64 %p58, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p58;
+	setp.eq.s64 %p59, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p59;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd373;
+	mov.b64 %rd386, %rd379;
+	mov.b64 %rd387, %rd384;
+	mov.b64 %rd388, %rd362;
+	mul.lo.s64 %rd389, %rd365, %rd135;
+	div.s64 %rd390, %rd389, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd391, %rd389;
+	selp.b64 %rd392, %rd391, %rd390, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p61;
+	mov.b64 %rd394, %rd393;
+	add.s64 %rd395, %rd135, 1;
+	mul.lo.s64 %rd396, %rd365, %rd395;
+	div.s64 %rd397, %rd396, %rd2;
+	setp.eq.s64 %p62, %rd2, -1;
+	neg.s64 %rd398, %rd396;
+	selp.b64 %rd399, %rd398, %rd397, %p62;
+	setp.eq.s64 %p63, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p63;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, 0;
+	mov.b64 %rd406, 1;
+	setp.le.s64 %p64, %rd361, 1;
+	@!%p64 bra $L55;
+	mov.b64 %rd407, %rd353;
+	mov.b64 %rd408, %rd354;
+	mov.b64 %rd409, %rd355;
+	mov.b64 %rd410, %rd356;
+	mov.b64 %rd411, %rd357;
+	mov.b64 %rd412, %rd358;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
+	mov.b32 %r86, %r83;
+	mov.b64 %rd413, %rd359;
+	mov.b64 %rd414, %rd360;
+	mov.b64 %rd415, %rd361;
+	mov.b64 %rd416, %rd362;
+	mov.pred %p67, %p51;
+	mov.b32 %r87, %r84;
+	mov.pred %p68, %p52;
+	mov.b64 %rd417, %rd307;
+	mov.b64 %rd418, %rd308;
+	mov.b64 %rd419, %rd309;
+	mov.b64 %rd420, %rd310;
+	mov.b64 %rd421, %rd311;
+	mov.b64 %rd422, %rd312;
+	mov.b64 %rd423, %rd313;
+	mov.b64 %rd424, %rd314;
+	mov.b64 %rd425, %rd315;
+	mov.pred %p69, %p53;
+	mov.b64 %rd426, %rd316;
+	mov.b64 %rd427, %rd317;
+	mov.b64 %rd428, %rd318;
+	mov.b32 %r88, %r85;
+	mov.b64 %rd429, %rd363;
+	mov.b64 %rd430, %rd364;
+	mov.b64 %rd431, %rd402;
+	sub.s64 %rd432, %rd403, %rd402;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd434, %rd386;
+	mov.b64 %rd435, %rd385;
+	mov.b64 %rd436, %rd367;
+	mov.b64 %rd437, %rd387;
+	mov.b64 %rd438, %rd366;
+	mov.pred %p70, 0;
+	mov.b64 %rd439, %rd168;
+	mov.b64 %rd440, %rd169;
+	mov.b64 %rd441, %rd170;
+	mov.b64 %rd442, %rd434;
+	mov.b32 %r89, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L57:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd429;
 $L60:
-	mul.lo.s64 %rd472, %rd427, %rd39;
-	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r93, [%rd473+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r94;
-	mov.b64 %rd474, 0;
-	mov.b64 %rd475, 0;
-	and.pred %p74, %p68, %p64;
-	@!%p74 bra $L66;
-	mov.b64 %rd476, %rd389;
-	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd477, %r96;
-	mul.lo.s64 %rd478, %rd477, %rd32;
-	mad.lo.s64 %rd479, %rd478, 8, %rd28;
-	ld.global.nc.s64 %rd480, [%rd479+0];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd389;
-	mov.b32 %r97, %r95;
-	cvt.s64.s32 %rd484, %r97;
-	add.s64 %rd485, %rd484, 1;
-	mul.lo.s64 %rd486, %rd485, %rd32;
-	mad.lo.s64 %rd487, %rd486, 8, %rd28;
-	ld.global.nc.s64 %rd488, [%rd487+0];
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd482;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd474, %rd491;
-	mov.b64 %rd475, %rd492;
-$L66:
-	mov.b32 %r98, %r86;
-	mov.b32 %r99, %r88;
-	mov.b32 %r100, %r95;
-	mov.b64 %rd493, %rd427;
-$L67:
-	cvt.s64.s32 %rd494, %r100;
-	mul.lo.s64 %rd495, %rd494, %rd134;
-	mad.lo.s64 %rd496, %rd495, 4, %rd130;
-	ld.global.nc.s32 %r101, [%rd496+0];
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd497, %r99;
-	mul.lo.s64 %rd498, %rd497, %rd134;
-	mad.lo.s64 %rd499, %rd498, 4, %rd130;
-	ld.global.nc.s32 %r103, [%rd499+0];
-	mov.b32 %r104, %r103;
-	setp.ne.s32 %p75, %r102, %r104;
-	mov.pred %p76, %p75;
-	not.pred %p77, %p76;
-	@!%p77 bra $L71;
-	cvt.s64.s32 %rd500, %r100;
-	mul.lo.s64 %rd501, %rd500, %rd127;
-	mad.lo.s64 %rd502, %rd501, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r105, [%rd502+0];
-	mov.b32 %r106, %r105;
-	or.b32 %r107, %r98, 0x4;
-	and.b32 %r108, %r106, %r107;
-	setp.ne.u32 %p78, %r108, 0x0;
-	mov.pred %p76, %p78;
-$L71:
-	@!%p76 bra $L73;
-	mov.pred %p79, 0;
-	bra.uni $L69;
-$L73:
-	cvt.s64.s32 %rd503, %r100;
-	mul.lo.s64 %rd504, %rd503, %rd127;
-	mad.lo.s64 %rd505, %rd504, 4, %rd123;
-	atom.global.or.b32 %r109, [%rd505], %r98;
-	mov.b32 %r110, %r109;
-	and.b32 %r111, %r110, %r98;
-	setp.eq.u32 %p80, %r111, 0x0;
-	mov.pred %p79, %p80;
-	bra.uni $L69;
+	setp.gt.s64 %p71, %rd448, 0;
+	not.pred %p72, %p71;
+	@!%p72 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p73, %rd443, %rd444;
+	@!%p73 bra $L66;
+	setp.ge.s64 %p74, %rd442, %rd433;
+	@!%p74 bra $L68;
+	bra.uni $L62;
 $L68:
-	bra.uni $L67;
+	add.s64 %rd449, %rd431, %rd442;
+	mul.lo.s64 %rd450, %rd449, %rd292;
+	mad.lo.s64 %rd451, %rd450, 4, %rd290;
+	ld.global.s32 %r90, [%rd451+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r89, %r91;
+	mov.b64 %rd452, %rd407;
+	mov.b64 %rd453, %rd408;
+	mov.b64 %rd454, %rd409;
+	mov.b64 %rd455, %rd410;
+	mov.b64 %rd456, %rd411;
+	mov.b64 %rd457, %rd412;
+	mov.pred %p75, %p65;
+	mov.pred %p76, %p66;
+	mov.b32 %r92, %r86;
+	mov.b64 %rd458, %rd413;
+	mov.b64 %rd459, %rd414;
+	mov.b64 %rd460, %rd415;
+	mov.b64 %rd461, %rd416;
+	mov.pred %p77, %p67;
+	mov.b32 %r93, %r87;
+	mov.b32 %r94, %r89;
+	add.s64 %rd462, %rd431, %rd442;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd437;
+	mov.pred %p78, %p70;
 $L69:
-	@!%p79 bra $L75;
-	@!%p68 bra $L76;
-	mul.lo.s64 %rd506, %rd432, %rd425;
-	mad.lo.s64 %rd507, %rd506, 4, %rd423;
-	st.shared.s32 [%rd507+0], %r95;
-	@!%p64 bra $L79;
-	mov.b64 %rd509, 2;
-	mul.lo.s64 %rd508, %rd509, %rd432;
-	mul.lo.s64 %rd510, %rd508, %rd170;
-	mad.lo.s64 %rd511, %rd510, 8, %rd168;
-	st.shared.s64 [%rd511+0], %rd474;
-	mov.b64 %rd513, 2;
-	mul.lo.s64 %rd512, %rd513, %rd432;
-	add.s64 %rd514, %rd512, 1;
-	mul.lo.s64 %rd515, %rd514, %rd170;
-	mad.lo.s64 %rd516, %rd515, 8, %rd168;
-	st.shared.s64 [%rd516+0], %rd475;
-$L79:
-	add.s64 %rd517, %rd432, 1;
-	mov.b64 %rd432, %rd517;
-	bra.uni $L77;
-$L76:
-	mov.pred %p81, 0;
-	mov.b64 %rd518, %rd432;
-	mov.b32 %r112, %r95;
+	@!%p78 bra $L73;
+	mov.b64 %rd466, 2;
+	mul.lo.s64 %rd465, %rd466, %rd463;
+	mul.lo.s64 %rd467, %rd465, %rd181;
+	mad.lo.s64 %rd468, %rd467, 8, %rd179;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd472, 2;
+	mul.lo.s64 %rd471, %rd472, %rd463;
+	add.s64 %rd473, %rd471, 1;
+	mul.lo.s64 %rd474, %rd473, %rd181;
+	mad.lo.s64 %rd475, %rd474, 8, %rd179;
+	ld.shared.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	add.s64 %rd478, %rd470, %rd464;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd477;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd483, %rd452;
+	mov.b32 %r95, %r94;
+	cvt.s64.s32 %rd484, %r95;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd452;
+	mov.b32 %r96, %r94;
+	cvt.s64.s32 %rd491, %r96;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	add.s64 %rd498, %rd489, %rd464;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, %rd497;
+	mov.b64 %rd481, %rd499;
+	mov.b64 %rd482, %rd500;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd501, %rd481;
+	mov.b64 %rd502, %rd482;
+	mov.b64 %rd443, %rd501;
+	mov.b64 %rd444, %rd502;
+	add.s64 %rd503, %rd442, %rd435;
+	mov.b64 %rd442, %rd503;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd504, %rd443, %rd39;
+	mad.lo.s64 %rd505, %rd504, 4, %rd35;
+	ld.global.nc.s32 %r97, [%rd505+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r98;
+	mov.b32 %r100, %r87;
+	mov.b32 %r101, %r89;
+	mov.b32 %r102, %r99;
+	mov.b64 %rd506, %rd443;
+$L74:
+	cvt.s64.s32 %rd507, %r102;
+	mul.lo.s64 %rd508, %rd507, %rd134;
+	mad.lo.s64 %rd509, %rd508, 4, %rd130;
+	ld.global.nc.s32 %r103, [%rd509+0];
+	mov.b32 %r104, %r103;
+	cvt.s64.s32 %rd510, %r101;
+	mul.lo.s64 %rd511, %rd510, %rd134;
+	mad.lo.s64 %rd512, %rd511, 4, %rd130;
+	ld.global.nc.s32 %r105, [%rd512+0];
+	mov.b32 %r106, %r105;
+	setp.ne.s32 %p79, %r104, %r106;
+	mov.pred %p80, %p79;
+	not.pred %p81, %p80;
+	@!%p81 bra $L78;
+	cvt.s64.s32 %rd513, %r102;
+	mul.lo.s64 %rd514, %rd513, %rd127;
+	mad.lo.s64 %rd515, %rd514, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r107, [%rd515+0];
+	mov.b32 %r108, %r107;
+	or.b32 %r109, %r100, 0x4;
+	and.b32 %r110, %r108, %r109;
+	setp.ne.u32 %p82, %r110, 0x0;
+	mov.pred %p80, %p82;
+$L78:
+	@!%p80 bra $L80;
+	mov.pred %p83, 0;
+	bra.uni $L76;
 $L80:
-	@!%p65 bra $L84;
-	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd519, %r113;
-	mov.b64 %rd520, %rd519;
-	and.b32 %r114, %r112, 31;
-	cvt.s64.s32 %rd521, %r114;
-	min.u64 %rd522, %rd521, 32;
-	cvt.u32.u64 %r115, %rd522;
-	mov.b32 %r117, 0x1;
-	shl.b32 %r116, %r117, %r115;
-	setp.hs.u32 %p82, %r115, 32;
-	selp.b32 %r118, 0, %r116, %p82;
-	mov.b32 %r119, %r118;
-	mov.b64 %rd523, %rd520;
-	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd524, %rd523, %rd407;
-	mad.lo.s64 %rd525, %rd524, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r121, [%rd525+0];
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r120;
-	setp.ne.u32 %p83, %r123, 0x0;
-	mov.pred %p84, %p83;
-	not.pred %p85, %p84;
-	@!%p85 bra $L86;
-	mul.lo.s64 %rd526, %rd523, %rd407;
-	mad.lo.s64 %rd527, %rd526, 4, %rd405;
-	atom.global.or.b32 %r124, [%rd527], %r120;
-	mov.b32 %r125, %r124;
-	and.b32 %r126, %r125, %r120;
-	setp.ne.u32 %p86, %r126, 0x0;
-	mov.pred %p84, %p86;
-$L86:
-	@!%p84 bra $L88;
-	mov.b64 %rd528, %rd518;
-	mov.b64 %rd529, %rd528;
-	mov.pred %p87, 0;
-	bra.uni $L82;
-$L88:
-	mov.b64 %rd530, %rd518;
-	mov.b64 %rd529, %rd530;
-	mov.pred %p87, 1;
-	bra.uni $L82;
-$L84:
-	@!%p66 bra $L90;
-	cvt.s64.s32 %rd531, %r112;
-	mul.lo.s64 %rd532, %rd531, %rd410;
-	mad.lo.s64 %rd533, %rd532, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r127, [%rd533+0];
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p88, %r128, %r87;
-	mov.pred %p89, %p88;
-	not.pred %p90, %p89;
-	@!%p90 bra $L92;
-	cvt.s64.s32 %rd534, %r112;
-	mul.lo.s64 %rd535, %rd534, %rd410;
-	mad.lo.s64 %rd536, %rd535, 4, %rd408;
-	atom.global.exch.b32 %r129, [%rd536], %r87;
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p91, %r130, %r87;
-	mov.pred %p89, %p91;
-$L92:
-	@!%p89 bra $L94;
-	mov.b64 %rd537, %rd518;
-	mov.b64 %rd529, %rd537;
-	mov.pred %p87, 0;
-	bra.uni $L82;
-$L94:
-$L90:
-	mul.lo.s64 %rd538, %rd518, %rd425;
-	mad.lo.s64 %rd539, %rd538, 4, %rd423;
-	st.shared.s32 [%rd539+0], %r112;
-	add.s64 %rd540, %rd518, 1;
-	mov.b64 %rd541, %rd540;
-	mov.b64 %rd529, %rd541;
-	mov.pred %p87, 1;
-	bra.uni $L82;
-$L81:
-	bra.uni $L80;
-$L82:
-	mov.b64 %rd542, %rd529;
-	mov.pred %p92, %p87;
-	mov.b64 %rd432, %rd542;
-	mov.pred %p81, %p92;
-	@!%p81 bra $L96;
-	mov.b64 %rd543, %rd389;
-	mov.b32 %r131, %r95;
-	cvt.s64.s32 %rd544, %r131;
-	add.s64 %rd545, %rd544, 1;
-	mul.lo.s64 %rd546, %rd545, %rd32;
-	mad.lo.s64 %rd547, %rd546, 8, %rd28;
-	ld.global.nc.s64 %rd548, [%rd547+0];
-	mov.b64 %rd549, %rd548;
-	cvt.s64.s32 %rd550, %r131;
-	mul.lo.s64 %rd551, %rd550, %rd32;
-	mad.lo.s64 %rd552, %rd551, 8, %rd28;
-	ld.global.nc.s64 %rd553, [%rd552+0];
-	mov.b64 %rd554, %rd553;
-	sub.s64 %rd555, %rd549, %rd554;
-	mov.b64 %rd556, %rd555;
-	mov.b64 %rd557, %rd556;
-	add.s64 %rd558, %rd429, %rd557;
-	mov.b64 %rd429, %rd558;
-	max.s64 %rd559, %rd430, %rd557;
-	mov.b64 %rd430, %rd559;
-$L96:
-$L77:
+	cvt.s64.s32 %rd516, %r102;
+	mul.lo.s64 %rd517, %rd516, %rd127;
+	mad.lo.s64 %rd518, %rd517, 4, %rd123;
+	atom.global.or.b32 %r111, [%rd518], %r100;
+	mov.b32 %r112, %r111;
+	and.b32 %r113, %r112, %r100;
+	setp.eq.u32 %p84, %r113, 0x0;
+	mov.pred %p83, %p84;
+	bra.uni $L76;
 $L75:
-	add.s64 %rd560, %rd427, %rd418;
-	mov.b64 %rd427, %rd560;
-	sub.s64 %rd561, %rd433, 1;
-	mov.b64 %rd433, %rd561;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd562, 0;
-	setp.lt.s64 %p93, %rd427, %rd428;
-	setp.lt.s64 %p94, %rd426, %rd415;
-	or.pred %p95, %p93, %p94;
-	@!%p95 bra $L98;
-	mov.b64 %rd562, 1;
-$L98:
-	shl.b64 %rd563, %rd562, 32;
-	or.b64 %rd564, %rd432, %rd563;
-	// block scan
-	mov.b64 %rd565, %rd564;
-	mov.b32 %r132, %r3;
+	bra.uni $L74;
+$L76:
+	@!%p83 bra $L82;
+	mov.pred %p85, 0;
+	mov.b64 %rd519, %rd447;
+	mov.b32 %r114, %r99;
+$L83:
+	@!%p68 bra $L87;
+	shr.s32 %r115, %r114, 5;
+	cvt.s64.s32 %rd520, %r115;
+	mov.b64 %rd521, %rd520;
+	and.b32 %r116, %r114, 31;
+	cvt.s64.s32 %rd522, %r116;
+	min.u64 %rd523, %rd522, 32;
+	cvt.u32.u64 %r117, %rd523;
+	mov.b32 %r119, 0x1;
+	shl.b32 %r118, %r119, %r117;
+	setp.hs.u32 %p86, %r117, 32;
+	selp.b32 %r120, 0, %r118, %p86;
+	mov.b32 %r121, %r120;
+	mov.b64 %rd524, %rd521;
+	mov.b32 %r122, %r121;
+	mul.lo.s64 %rd525, %rd524, %rd425;
+	mad.lo.s64 %rd526, %rd525, 4, %rd423;
+	ld.relaxed.gpu.global.u32 %r123, [%rd526+0];
+	mov.b32 %r124, %r123;
+	and.b32 %r125, %r124, %r122;
+	setp.ne.u32 %p87, %r125, 0x0;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L89;
+	mul.lo.s64 %rd527, %rd524, %rd425;
+	mad.lo.s64 %rd528, %rd527, 4, %rd423;
+	atom.global.or.b32 %r126, [%rd528], %r122;
+	mov.b32 %r127, %r126;
+	and.b32 %r128, %r127, %r122;
+	setp.ne.u32 %p90, %r128, 0x0;
+	mov.pred %p88, %p90;
+$L89:
+	@!%p88 bra $L91;
+	mov.b64 %rd529, %rd519;
+	mov.b64 %rd530, %rd529;
+	mov.pred %p91, 0;
+	bra.uni $L85;
+$L91:
+	mov.b64 %rd531, %rd519;
+	mov.b64 %rd530, %rd531;
+	mov.pred %p91, 1;
+	bra.uni $L85;
+$L87:
+	@!%p69 bra $L93;
+	cvt.s64.s32 %rd532, %r114;
+	mul.lo.s64 %rd533, %rd532, %rd428;
+	mad.lo.s64 %rd534, %rd533, 4, %rd426;
+	ld.relaxed.gpu.global.s32 %r129, [%rd534+0];
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p92, %r130, %r88;
+	mov.pred %p93, %p92;
+	not.pred %p94, %p93;
+	@!%p94 bra $L95;
+	cvt.s64.s32 %rd535, %r114;
+	mul.lo.s64 %rd536, %rd535, %rd428;
+	mad.lo.s64 %rd537, %rd536, 4, %rd426;
+	atom.global.exch.b32 %r131, [%rd537], %r88;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p95, %r132, %r88;
+	mov.pred %p93, %p95;
+$L95:
+	@!%p93 bra $L97;
+	mov.b64 %rd538, %rd519;
+	mov.b64 %rd530, %rd538;
+	mov.pred %p91, 0;
+	bra.uni $L85;
+$L97:
+$L93:
+	mul.lo.s64 %rd539, %rd519, %rd441;
+	mad.lo.s64 %rd540, %rd539, 4, %rd439;
+	st.shared.s32 [%rd540+0], %r114;
+	add.s64 %rd541, %rd519, 1;
+	mov.b64 %rd542, %rd541;
+	mov.b64 %rd530, %rd542;
+	mov.pred %p91, 1;
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
+	mov.b64 %rd543, %rd530;
+	mov.pred %p96, %p91;
+	mov.b64 %rd447, %rd543;
+	mov.pred %p85, %p96;
+	@!%p85 bra $L99;
+	mov.b64 %rd544, %rd407;
+	mov.b32 %r133, %r99;
+	cvt.s64.s32 %rd545, %r133;
+	add.s64 %rd546, %rd545, 1;
+	mul.lo.s64 %rd547, %rd546, %rd32;
+	mad.lo.s64 %rd548, %rd547, 8, %rd28;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	cvt.s64.s32 %rd551, %r133;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	sub.s64 %rd556, %rd550, %rd555;
+	mov.b64 %rd557, %rd556;
+	mov.b64 %rd558, %rd557;
+	add.s64 %rd559, %rd445, %rd558;
+	mov.b64 %rd445, %rd559;
+	max.s64 %rd560, %rd446, %rd558;
+	mov.b64 %rd446, %rd560;
 $L99:
-	setp.hs.u32 %p96, %r132, 32;
-	@%p96 bra $L100;
-	mov.b64 {%r133, %r134}, %rd565;
-	shfl.sync.up.b32 %r135|%p97, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd566, {%r135, %r136};
-	@!%p97 bra $L101;
-	add.s64 %rd567, %rd566, %rd565;
-	mov.b64 %rd565, %rd567;
+$L82:
+	add.s64 %rd561, %rd443, %rd436;
+	mov.b64 %rd443, %rd561;
+	sub.s64 %rd562, %rd448, 1;
+	mov.b64 %rd448, %rd562;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd563, 0;
+	setp.lt.s64 %p97, %rd443, %rd444;
+	setp.lt.s64 %p98, %rd442, %rd433;
+	or.pred %p99, %p97, %p98;
+	@!%p99 bra $L101;
+	mov.b64 %rd563, 1;
 $L101:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r137, %r138}, %rd565;
-	shfl.sync.up.b32 %r139|%p98, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd568, {%r139, %r140};
-	setp.lo.u32 %p99, %r3, 32;
-	and.pred %p100, %p98, %p99;
-	selp.b64 %rd569, %rd568, 0, %p100;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p101, %r7, %r141;
-	@!%p101 bra $L102;
-	mul.wide.u32 %rd570, %r8, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	st.shared.s64 [%rd571+0], %rd565;
+	shl.b64 %rd564, %rd563, 32;
+	or.b64 %rd565, %rd447, %rd564;
+	// block scan
+	mov.b64 %rd566, %rd565;
+	mov.b32 %r134, %r3;
 $L102:
-	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L103;
-	mov.b64 %rd572, 0;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L104;
-	mul.wide.u32 %rd573, %r7, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	ld.shared.s64 %rd575, [%rd574+0];
-	mov.b64 %rd572, %rd575;
+	setp.hs.u32 %p100, %r134, 32;
+	@%p100 bra $L103;
+	mov.b64 {%r135, %r136}, %rd566;
+	shfl.sync.up.b32 %r137|%p101, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd567, {%r137, %r138};
+	@!%p101 bra $L104;
+	add.s64 %rd568, %rd567, %rd566;
+	mov.b64 %rd566, %rd568;
 $L104:
-	mov.b64 {%r142, %r143}, %rd572;
-	shfl.sync.up.b32 %r144|%p104, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd576, {%r144, %r145};
-	@!%p104 bra $L105;
-	add.s64 %rd577, %rd576, %rd572;
-	mov.b64 %rd572, %rd577;
-$L105:
-	mov.b64 {%r146, %r147}, %rd572;
-	shfl.sync.up.b32 %r148|%p105, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd578, {%r148, %r149};
-	@!%p105 bra $L106;
-	add.s64 %rd579, %rd578, %rd572;
-	mov.b64 %rd572, %rd579;
-$L106:
-	mov.b64 {%r150, %r151}, %rd572;
-	shfl.sync.up.b32 %r152|%p106, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd580, {%r152, %r153};
-	@!%p106 bra $L107;
-	add.s64 %rd581, %rd580, %rd572;
-	mov.b64 %rd572, %rd581;
-$L107:
-	mov.b64 {%r154, %r155}, %rd572;
-	shfl.sync.up.b32 %r156|%p107, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd582, {%r156, %r157};
-	@!%p107 bra $L108;
-	add.s64 %rd583, %rd582, %rd572;
-	mov.b64 %rd572, %rd583;
-$L108:
-	mov.b64 {%r158, %r159}, %rd572;
-	shfl.sync.up.b32 %r160|%p108, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd584, {%r160, %r161};
-	@!%p108 bra $L109;
-	add.s64 %rd585, %rd584, %rd572;
-	mov.b64 %rd572, %rd585;
-$L109:
-	mov.b64 {%r162, %r163}, %rd572;
-	shfl.sync.up.b32 %r164|%p109, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd586, {%r164, %r165};
-	selp.b64 %rd587, %rd586, 0, %p109;
-	@!%p103 bra $L110;
-	mul.wide.u32 %rd588, %r7, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	st.shared.s64 [%rd590+0], %rd587;
-$L110:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p110, %r7, %r166;
-	@!%p110 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd572;
-$L111:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L102;
 $L103:
+	mov.b64 {%r139, %r140}, %rd566;
+	shfl.sync.up.b32 %r141|%p102, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd569, {%r141, %r142};
+	setp.lo.u32 %p103, %r3, 32;
+	and.pred %p104, %p102, %p103;
+	selp.b64 %rd570, %rd569, 0, %p104;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p105, %r7, %r143;
+	@!%p105 bra $L105;
+	mul.wide.u32 %rd571, %r8, 16;
+	add.s64 %rd572, %rd1, %rd571;
+	st.shared.s64 [%rd572+0], %rd566;
+$L105:
 	bar.sync 0;
-	mul.wide.u32 %rd591, %r8, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	add.s64 %rd593, %rd592, 512;
-	ld.shared.s64 %rd594, [%rd593+0];
-	add.s64 %rd595, %rd594, %rd569;
-	ld.shared.s64 %rd596, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd595;
-	shfl.sync.idx.b32 %r169|%p111, %r167, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
-	mov.b64 %rd597, {%r169, %r170};
-	mov.b64 %rd598, %rd596;
+	setp.eq.u32 %p106, %r8, 0;
+	@!%p106 bra $L106;
+	mov.b64 %rd573, 0;
+	setp.lo.u32 %p107, %r7, %r10;
+	@!%p107 bra $L107;
+	mul.wide.u32 %rd574, %r7, 16;
+	add.s64 %rd575, %rd1, %rd574;
+	ld.shared.s64 %rd576, [%rd575+0];
+	mov.b64 %rd573, %rd576;
+$L107:
+	mov.b64 {%r144, %r145}, %rd573;
+	shfl.sync.up.b32 %r146|%p108, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd577, {%r146, %r147};
+	@!%p108 bra $L108;
+	add.s64 %rd578, %rd577, %rd573;
+	mov.b64 %rd573, %rd578;
+$L108:
+	mov.b64 {%r148, %r149}, %rd573;
+	shfl.sync.up.b32 %r150|%p109, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd579, {%r150, %r151};
+	@!%p109 bra $L109;
+	add.s64 %rd580, %rd579, %rd573;
+	mov.b64 %rd573, %rd580;
+$L109:
+	mov.b64 {%r152, %r153}, %rd573;
+	shfl.sync.up.b32 %r154|%p110, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd581, {%r154, %r155};
+	@!%p110 bra $L110;
+	add.s64 %rd582, %rd581, %rd573;
+	mov.b64 %rd573, %rd582;
+$L110:
+	mov.b64 {%r156, %r157}, %rd573;
+	shfl.sync.up.b32 %r158|%p111, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd583, {%r158, %r159};
+	@!%p111 bra $L111;
+	add.s64 %rd584, %rd583, %rd573;
+	mov.b64 %rd573, %rd584;
+$L111:
+	mov.b64 {%r160, %r161}, %rd573;
+	shfl.sync.up.b32 %r162|%p112, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd585, {%r162, %r163};
+	@!%p112 bra $L112;
+	add.s64 %rd586, %rd585, %rd573;
+	mov.b64 %rd573, %rd586;
+$L112:
+	mov.b64 {%r164, %r165}, %rd573;
+	shfl.sync.up.b32 %r166|%p113, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd587, {%r166, %r167};
+	selp.b64 %rd588, %rd587, 0, %p113;
+	@!%p107 bra $L113;
+	mul.wide.u32 %rd589, %r7, 16;
+	add.s64 %rd590, %rd1, %rd589;
+	add.s64 %rd591, %rd590, 512;
+	st.shared.s64 [%rd591+0], %rd588;
+$L113:
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p114, %r7, %r168;
+	@!%p114 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd573;
+$L114:
+$L106:
+	bar.sync 0;
+	mul.wide.u32 %rd592, %r8, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	add.s64 %rd594, %rd593, 512;
+	ld.shared.s64 %rd595, [%rd594+0];
+	add.s64 %rd596, %rd595, %rd570;
+	ld.shared.s64 %rd597, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd596;
+	shfl.sync.idx.b32 %r171|%p115, %r169, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
+	mov.b64 %rd598, {%r171, %r172};
 	mov.b64 %rd599, %rd597;
 	mov.b64 %rd600, %rd598;
 	mov.b64 %rd601, %rd599;
 	mov.b64 %rd602, %rd600;
 	mov.b64 %rd603, %rd601;
 	mov.b64 %rd604, %rd602;
-	and.b64 %rd605, %rd603, 4294967295;
-	mov.b64 %rd606, %rd605;
-	and.b64 %rd607, %rd604, 4294967295;
-	mov.b64 %rd608, %rd607;
-	shr.s64 %rd609, %rd604, 32;
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd611, %rd606;
-	mov.b64 %rd612, %rd608;
-	mov.b64 %rd613, %rd610;
-	@!%p68 bra $L112;
-	add.s64 %rd614, %rd431, %rd611;
-	mov.b64 %rd615, %rd614;
-	sub.s64 %rd616, %rd422, %rd615;
-	max.s64 %rd617, %rd616, 0;
-	min.s64 %rd618, %rd617, %rd432;
-	mov.b64 %rd619, %rd618;
-	mov.b64 %rd620, 0;
-$L114:
-	setp.lt.s64 %p112, %rd620, %rd619;
-	not.pred %p113, %p112;
-	@!%p113 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd621, %rd620, %rd425;
-	mad.lo.s64 %rd622, %rd621, 4, %rd423;
-	ld.shared.s32 %r171, [%rd622+0];
-	mov.b32 %r172, %r171;
-	add.s64 %rd623, %rd421, %rd615;
-	add.s64 %rd624, %rd623, %rd620;
-	mul.lo.s64 %rd625, %rd624, %rd175;
-	mad.lo.s64 %rd626, %rd625, 4, %rd173;
-	st.shared.s32 [%rd626+0], %r172;
-	@!%p64 bra $L120;
-	mov.b64 %rd628, 2;
-	mul.lo.s64 %rd627, %rd628, %rd620;
-	mul.lo.s64 %rd629, %rd627, %rd170;
-	mad.lo.s64 %rd630, %rd629, 8, %rd168;
-	ld.shared.s64 %rd631, [%rd630+0];
-	mov.b64 %rd632, %rd631;
-	add.s64 %rd633, %rd421, %rd615;
-	add.s64 %rd634, %rd633, %rd620;
-	mov.b64 %rd636, 2;
-	mul.lo.s64 %rd635, %rd636, %rd634;
-	mul.lo.s64 %rd637, %rd635, %rd178;
-	mad.lo.s64 %rd638, %rd637, 8, %rd176;
-	st.shared.s64 [%rd638+0], %rd632;
-	mov.b64 %rd640, 2;
-	mul.lo.s64 %rd639, %rd640, %rd620;
-	add.s64 %rd641, %rd639, 1;
-	mul.lo.s64 %rd642, %rd641, %rd170;
-	mad.lo.s64 %rd643, %rd642, 8, %rd168;
-	ld.shared.s64 %rd644, [%rd643+0];
-	mov.b64 %rd645, %rd644;
-	add.s64 %rd646, %rd421, %rd615;
-	add.s64 %rd647, %rd646, %rd620;
-	mov.b64 %rd649, 2;
-	mul.lo.s64 %rd648, %rd649, %rd647;
-	add.s64 %rd650, %rd648, 1;
-	mul.lo.s64 %rd651, %rd650, %rd178;
-	mad.lo.s64 %rd652, %rd651, 8, %rd176;
-	st.shared.s64 [%rd652+0], %rd645;
-$L120:
-$L115:
-	add.s64 %rd653, %rd620, 1;
-	mov.b64 %rd620, %rd653;
-	bra.uni $L114;
+	mov.b64 %rd605, %rd603;
+	and.b64 %rd606, %rd604, 4294967295;
+	mov.b64 %rd607, %rd606;
+	and.b64 %rd608, %rd605, 4294967295;
+	mov.b64 %rd609, %rd608;
+	shr.s64 %rd610, %rd605, 32;
+	mov.b64 %rd611, %rd610;
+	mov.b64 %rd612, %rd607;
+	mov.b64 %rd613, %rd609;
+	mov.b64 %rd614, %rd611;
+	mov.b64 %rd615, 0;
+	cvt.u64.u32 %rd616, %r2;
+	setp.eq.s64 %p116, %rd616, 0;
+	setp.gt.s64 %p117, %rd613, 0;
+	and.pred %p118, %p116, %p117;
+	@!%p118 bra $L116;
+	mul.lo.s64 %rd617, %rd438, %rd120;
+	mad.lo.s64 %rd618, %rd617, 8, %rd116;
+	atom.global.add.u64 %rd619, [%rd618], %rd613;
+	mov.b64 %rd620, %rd619;
+	mov.b64 %rd615, %rd620;
 $L116:
-	mov.b64 %rd654, 0;
-	mov.b64 %rd655, %rd619;
-$L121:
-	setp.lt.s64 %p114, %rd655, %rd432;
-	not.pred %p115, %p114;
-	@!%p115 bra $L125;
-	bra.uni $L123;
-$L125:
-	mul.lo.s64 %rd656, %rd655, %rd425;
-	mad.lo.s64 %rd657, %rd656, 4, %rd423;
-	ld.shared.s32 %r173, [%rd657+0];
-	mov.b32 %r174, %r173;
-	mov.b32 %r175, %r174;
-	mov.pred %p116, 0;
-	mov.b64 %rd658, %rd654;
-	mov.b32 %r176, %r175;
-$L126:
-	@!%p65 bra $L130;
-	shr.s32 %r177, %r176, 5;
-	cvt.s64.s32 %rd659, %r177;
-	mov.b64 %rd660, %rd659;
-	and.b32 %r178, %r176, 31;
-	cvt.s64.s32 %rd661, %r178;
-	min.u64 %rd662, %rd661, 32;
-	cvt.u32.u64 %r179, %rd662;
-	mov.b32 %r181, 0x1;
-	shl.b32 %r180, %r181, %r179;
-	setp.hs.u32 %p117, %r179, 32;
-	selp.b32 %r182, 0, %r180, %p117;
-	mov.b32 %r183, %r182;
-	mov.b64 %rd663, %rd660;
-	mov.b32 %r184, %r183;
-	mul.lo.s64 %rd664, %rd663, %rd407;
-	mad.lo.s64 %rd665, %rd664, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r185, [%rd665+0];
-	mov.b32 %r186, %r185;
-	and.b32 %r187, %r186, %r184;
-	setp.ne.u32 %p118, %r187, 0x0;
-	mov.pred %p119, %p118;
-	not.pred %p120, %p119;
-	@!%p120 bra $L132;
-	mul.lo.s64 %rd666, %rd663, %rd407;
-	mad.lo.s64 %rd667, %rd666, 4, %rd405;
-	atom.global.or.b32 %r188, [%rd667], %r184;
-	mov.b32 %r189, %r188;
-	and.b32 %r190, %r189, %r184;
-	setp.ne.u32 %p121, %r190, 0x0;
-	mov.pred %p119, %p121;
-$L132:
-	@!%p119 bra $L134;
-	mov.b64 %rd668, %rd658;
-	mov.b64 %rd669, %rd668;
-	mov.pred %p122, 0;
-	bra.uni $L128;
-$L134:
-	mov.b64 %rd670, %rd658;
-	mov.b64 %rd669, %rd670;
-	mov.pred %p122, 1;
-	bra.uni $L128;
-$L130:
-	@!%p66 bra $L136;
-	cvt.s64.s32 %rd671, %r176;
-	mul.lo.s64 %rd672, %rd671, %rd410;
-	mad.lo.s64 %rd673, %rd672, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r191, [%rd673+0];
-	mov.b32 %r192, %r191;
-	setp.eq.s32 %p123, %r192, %r87;
-	mov.pred %p124, %p123;
-	not.pred %p125, %p124;
-	@!%p125 bra $L138;
-	cvt.s64.s32 %rd674, %r176;
-	mul.lo.s64 %rd675, %rd674, %rd410;
-	mad.lo.s64 %rd676, %rd675, 4, %rd408;
-	atom.global.exch.b32 %r193, [%rd676], %r87;
-	mov.b32 %r194, %r193;
-	setp.eq.s32 %p126, %r194, %r87;
-	mov.pred %p124, %p126;
-$L138:
-	@!%p124 bra $L140;
-	mov.b64 %rd677, %rd658;
-	mov.b64 %rd669, %rd677;
-	mov.pred %p122, 0;
-	bra.uni $L128;
-$L140:
-$L136:
-	mul.lo.s64 %rd678, %rd658, %rd425;
-	mad.lo.s64 %rd679, %rd678, 4, %rd423;
-	st.shared.s32 [%rd679+0], %r176;
-	add.s64 %rd680, %rd658, 1;
-	mov.b64 %rd681, %rd680;
-	mov.b64 %rd669, %rd681;
-	mov.pred %p122, 1;
-	bra.uni $L128;
-$L127:
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd682, %rd669;
-	mov.pred %p127, %p122;
-	mov.b64 %rd654, %rd682;
-	mov.pred %p116, %p127;
-	@!%p116 bra $L142;
-	mov.b64 %rd683, %rd389;
-	mov.b32 %r195, %r175;
-	cvt.s64.s32 %rd684, %r195;
-	add.s64 %rd685, %rd684, 1;
-	mul.lo.s64 %rd686, %rd685, %rd32;
-	mad.lo.s64 %rd687, %rd686, 8, %rd28;
-	ld.global.nc.s64 %rd688, [%rd687+0];
-	mov.b64 %rd689, %rd688;
-	cvt.s64.s32 %rd690, %r195;
-	mul.lo.s64 %rd691, %rd690, %rd32;
-	mad.lo.s64 %rd692, %rd691, 8, %rd28;
-	ld.global.nc.s64 %rd693, [%rd692+0];
-	mov.b64 %rd694, %rd693;
-	sub.s64 %rd695, %rd689, %rd694;
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd697, %rd696;
-	add.s64 %rd698, %rd429, %rd697;
-	mov.b64 %rd429, %rd698;
-	max.s64 %rd699, %rd430, %rd697;
-	mov.b64 %rd430, %rd699;
-$L142:
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p119, %rd621, 0;
+	setp.eq.u32 %p120, %r1, 0;
+	and.pred %p121, %p119, %p120;
+	bar.sync 0;
+	@!%p121 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd615;
+$L117:
+	bar.sync 0;
+	ld.shared.s64 %rd622, [%rd1+1024];
+	mov.b64 %rd623, %rd622;
+	add.s64 %rd624, %rd623, %rd612;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd626, 0;
+$L118:
+	setp.lt.s64 %p122, %rd626, %rd447;
+	not.pred %p123, %p122;
+	@!%p123 bra $L122;
+	bra.uni $L120;
 $L122:
-	add.s64 %rd700, %rd655, 1;
-	mov.b64 %rd655, %rd700;
-	bra.uni $L121;
-$L123:
-	setp.gt.s64 %p128, %rd654, 0;
-	@!%p128 bra $L144;
-	mul.lo.s64 %rd701, %rd420, %rd120;
-	mad.lo.s64 %rd702, %rd701, 8, %rd116;
-	atom.global.add.u64 %rd703, [%rd702], %rd654;
-	mov.b64 %rd704, %rd703;
+	mul.lo.s64 %rd627, %rd626, %rd441;
+	mad.lo.s64 %rd628, %rd627, 4, %rd439;
+	ld.shared.s32 %r173, [%rd628+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd629, %rd625, %rd626;
+	mul.lo.s64 %rd630, %rd629, %rd295;
+	mad.lo.s64 %rd631, %rd630, 4, %rd293;
+	st.global.s32 [%rd631+0], %r174;
+$L119:
+	add.s64 %rd632, %rd626, 1;
+	mov.b64 %rd626, %rd632;
+	bra.uni $L118;
+$L120:
+	setp.eq.s64 %p124, %rd614, 0;
+	@!%p124 bra $L124;
+	bra.uni $L59;
+$L124:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd633, %rd445;
+	mov.b64 %rd634, %rd446;
+	mov.b64 %rd635, %rd633;
+	mov.b64 %rd636, %rd634;
+	mov.b64 %rd637, %rd635;
+	mov.b64 %rd638, %rd636;
+	mov.b64 %rd404, %rd637;
+	mov.b64 %rd405, %rd638;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd639, %r2;
+	setp.eq.s64 %p125, %rd639, 0;
+	@!%p125 bra $L126;
+	mov.b64 %rd641, 1;
+	mul.lo.s64 %rd640, %rd641, %rd186;
+	mad.lo.s64 %rd642, %rd640, 4, %rd184;
+	mov.b32 %r175, 0;
+	st.shared.s32 [%rd642+0], %r175;
+$L126:
+	mov.b64 %rd643, %rd353;
+	mov.b64 %rd644, %rd354;
+	mov.b64 %rd645, %rd355;
+	mov.b64 %rd646, %rd356;
+	mov.b64 %rd647, %rd357;
+	mov.b64 %rd648, %rd358;
+	mov.pred %p126, %p49;
+	mov.pred %p127, %p50;
+	mov.b32 %r176, %r83;
+	mov.b64 %rd649, %rd359;
+	mov.b64 %rd650, %rd360;
+	mov.b64 %rd651, %rd361;
+	mov.b64 %rd652, %rd362;
+	mov.pred %p128, %p51;
+	mov.b32 %r177, %r84;
+	mov.pred %p129, %p52;
+	mov.pred %p130, %p53;
+	mov.b32 %r178, %r85;
+	mov.b64 %rd653, %rd363;
+	mov.b64 %rd654, %rd364;
+	mov.b64 %rd655, %rd402;
+	sub.s64 %rd656, %rd403, %rd402;
+	mov.b64 %rd657, %rd656;
+	mov.b64 %rd658, %rd386;
+	mov.b64 %rd659, %rd385;
+	mov.b64 %rd660, %rd367;
+	mov.b64 %rd661, %rd387;
+	mov.b64 %rd662, %rd366;
+	mov.b64 %rd663, 0;
+	mov.b64 %rd664, %rd388;
+	mov.b64 %rd665, 0;
+	mov.pred %p131, 0;
+	mov.b64 %rd666, %rd168;
+	mov.b64 %rd667, %rd169;
+	mov.b64 %rd668, %rd170;
+	mov.b64 %rd669, %rd658;
+	mov.b32 %r179, -1;
+	mov.b64 %rd670, 0;
+	mov.b64 %rd671, 0;
+	mov.b64 %rd672, 0;
+	mov.b64 %rd673, 0;
+	mov.b64 %rd674, 0;
+$L127:
+	setp.ge.s64 %p132, %rd670, %rd671;
+	@!%p132 bra $L131;
+	setp.ge.s64 %p133, %rd669, %rd657;
+	@!%p133 bra $L133;
+	bra.uni $L129;
+$L133:
+	add.s64 %rd675, %rd655, %rd669;
+	mul.lo.s64 %rd676, %rd675, %rd292;
+	mad.lo.s64 %rd677, %rd676, 4, %rd290;
+	ld.global.s32 %r180, [%rd677+0];
+	mov.b32 %r181, %r180;
+	mov.b32 %r179, %r181;
+	mov.b64 %rd678, %rd643;
+	mov.b64 %rd679, %rd644;
+	mov.b64 %rd680, %rd645;
+	mov.b64 %rd681, %rd646;
+	mov.b64 %rd682, %rd647;
+	mov.b64 %rd683, %rd648;
+	mov.pred %p134, %p126;
+	mov.pred %p135, %p127;
+	mov.b32 %r182, %r176;
+	mov.b64 %rd684, %rd649;
+	mov.b64 %rd685, %rd650;
+	mov.b64 %rd686, %rd651;
+	mov.b64 %rd687, %rd652;
+	mov.pred %p136, %p128;
+	mov.b32 %r183, %r177;
+	mov.b32 %r184, %r179;
+	add.s64 %rd688, %rd655, %rd669;
+	mov.b64 %rd689, %rd688;
+	mov.b64 %rd690, %rd661;
+	mov.pred %p137, %p131;
+$L134:
+	@!%p137 bra $L138;
+	mov.b64 %rd692, 2;
+	mul.lo.s64 %rd691, %rd692, %rd689;
+	mul.lo.s64 %rd693, %rd691, %rd181;
+	mad.lo.s64 %rd694, %rd693, 8, %rd179;
+	ld.shared.s64 %rd695, [%rd694+0];
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd698, 2;
+	mul.lo.s64 %rd697, %rd698, %rd689;
+	add.s64 %rd699, %rd697, 1;
+	mul.lo.s64 %rd700, %rd699, %rd181;
+	mad.lo.s64 %rd701, %rd700, 8, %rd179;
+	ld.shared.s64 %rd702, [%rd701+0];
+	mov.b64 %rd703, %rd702;
+	add.s64 %rd704, %rd696, %rd690;
 	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, 0;
-$L145:
-	setp.lt.s64 %p129, %rd706, %rd654;
-	not.pred %p130, %p129;
-	@!%p130 bra $L149;
-	bra.uni $L147;
-$L149:
-	mul.lo.s64 %rd707, %rd706, %rd425;
-	mad.lo.s64 %rd708, %rd707, 4, %rd423;
-	ld.shared.s32 %r196, [%rd708+0];
-	mov.b32 %r197, %r196;
-	add.s64 %rd709, %rd705, %rd706;
-	mul.lo.s64 %rd710, %rd709, %rd280;
-	mad.lo.s64 %rd711, %rd710, 4, %rd278;
-	st.global.s32 [%rd711+0], %r197;
-$L146:
-	add.s64 %rd712, %rd706, 1;
-	mov.b64 %rd706, %rd712;
-	bra.uni $L145;
-$L147:
-$L144:
-	add.s64 %rd713, %rd431, %rd612;
-	min.s64 %rd714, %rd422, %rd713;
-	mov.b64 %rd431, %rd714;
-	bra.uni $L113;
-$L112:
-	mov.b64 %rd715, 0;
-	cvt.u64.u32 %rd716, %r2;
-	setp.eq.s64 %p131, %rd716, 0;
-	setp.gt.s64 %p132, %rd612, 0;
-	and.pred %p133, %p131, %p132;
-	@!%p133 bra $L151;
-	mul.lo.s64 %rd717, %rd420, %rd120;
-	mad.lo.s64 %rd718, %rd717, 8, %rd116;
-	atom.global.add.u64 %rd719, [%rd718], %rd612;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd715, %rd720;
-$L151:
-	cvt.u64.u32 %rd721, %r2;
-	setp.eq.s64 %p134, %rd721, 0;
-	setp.eq.u32 %p135, %r1, 0;
-	and.pred %p136, %p134, %p135;
-	bar.sync 0;
-	@!%p136 bra $L152;
-	st.shared.s64 [%rd1+1024], %rd715;
-$L152:
-	bar.sync 0;
-	ld.shared.s64 %rd722, [%rd1+1024];
+	mov.b64 %rd706, %rd703;
+	mov.b64 %rd707, %rd705;
+	mov.b64 %rd708, %rd706;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd709, %rd678;
+	mov.b32 %r185, %r184;
+	cvt.s64.s32 %rd710, %r185;
+	mul.lo.s64 %rd711, %rd710, %rd32;
+	mad.lo.s64 %rd712, %rd711, 8, %rd28;
+	ld.global.nc.s64 %rd713, [%rd712+0];
+	mov.b64 %rd714, %rd713;
+	mov.b64 %rd715, %rd714;
+	mov.b64 %rd716, %rd678;
+	mov.b32 %r186, %r184;
+	cvt.s64.s32 %rd717, %r186;
+	add.s64 %rd718, %rd717, 1;
+	mul.lo.s64 %rd719, %rd718, %rd32;
+	mad.lo.s64 %rd720, %rd719, 8, %rd28;
+	ld.global.nc.s64 %rd721, [%rd720+0];
+	mov.b64 %rd722, %rd721;
 	mov.b64 %rd723, %rd722;
-	add.s64 %rd724, %rd723, %rd611;
+	add.s64 %rd724, %rd715, %rd690;
 	mov.b64 %rd725, %rd724;
-	mov.b64 %rd726, 0;
-$L153:
-	setp.lt.s64 %p137, %rd726, %rd432;
-	not.pred %p138, %p137;
-	@!%p138 bra $L157;
-	bra.uni $L155;
-$L157:
-	mul.lo.s64 %rd727, %rd726, %rd425;
-	mad.lo.s64 %rd728, %rd727, 4, %rd423;
-	ld.shared.s32 %r198, [%rd728+0];
-	mov.b32 %r199, %r198;
-	add.s64 %rd729, %rd725, %rd726;
-	mul.lo.s64 %rd730, %rd729, %rd280;
-	mad.lo.s64 %rd731, %rd730, 4, %rd278;
-	st.global.s32 [%rd731+0], %r199;
-$L154:
-	add.s64 %rd732, %rd726, 1;
-	mov.b64 %rd726, %rd732;
-	bra.uni $L153;
-$L155:
-$L113:
-	setp.eq.s64 %p139, %rd613, 0;
-	@!%p139 bra $L159;
-	bra.uni $L53;
-$L159:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd733, %rd431;
-	mov.b64 %rd734, %rd429;
-	mov.b64 %rd735, %rd430;
-	mov.b64 %rd736, %rd733;
-	mov.b64 %rd737, %rd734;
-	mov.b64 %rd738, %rd735;
-	mov.b64 %rd739, %rd736;
-	mov.b64 %rd740, %rd737;
-	mov.b64 %rd741, %rd738;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, 1;
-$L160:
-	setp.lt.s64 %p140, %rd745, %rd346;
-	setp.gt.s64 %p141, %rd742, 0;
-	and.pred %p142, %p140, %p141;
-	not.pred %p143, %p142;
-	@!%p143 bra $L164;
-	bra.uni $L162;
-$L164:
-	bar.sync 0;
-	shr.s64 %rd746, %rd745, 63;
-	shr.u64 %rd747, %rd746, 63;
-	add.s64 %rd748, %rd745, %rd747;
-	and.b64 %rd749, %rd748, -2;
-	sub.s64 %rd750, %rd745, %rd749;
-	mov.b64 %rd752, 1;
-	sub.s64 %rd751, %rd752, %rd750;
-	mul.lo.s64 %rd753, %rd751, %rd373;
-	mov.b64 %rd754, %rd753;
-	shr.s64 %rd755, %rd745, 63;
-	shr.u64 %rd756, %rd755, 63;
-	add.s64 %rd757, %rd745, %rd756;
-	and.b64 %rd758, %rd757, -2;
-	sub.s64 %rd759, %rd745, %rd758;
-	mul.lo.s64 %rd760, %rd759, %rd373;
-	mov.b64 %rd761, %rd760;
-	mov.b64 %rd762, 0;
-	mov.b64 %rd763, 0;
-	mov.b64 %rd764, %rd338;
-	mov.b64 %rd765, %rd339;
-	mov.b64 %rd766, %rd340;
-	mov.b64 %rd767, %rd341;
-	mov.b64 %rd768, %rd342;
-	mov.b64 %rd769, %rd343;
-	mov.pred %p144, %p47;
-	mov.pred %p145, %p48;
-	mov.b32 %r200, %r82;
-	mov.b64 %rd770, %rd344;
-	mov.b64 %rd771, %rd345;
-	mov.b64 %rd772, %rd346;
-	mov.b64 %rd773, %rd347;
-	mov.pred %p146, %p49;
-	mov.b32 %r201, %r83;
-	mov.pred %p147, %p50;
-	mov.b64 %rd774, %rd292;
-	mov.b64 %rd775, %rd293;
-	mov.b64 %rd776, %rd294;
-	mov.b64 %rd777, %rd295;
-	mov.b64 %rd778, %rd296;
-	mov.b64 %rd779, %rd297;
-	mov.b64 %rd780, %rd298;
-	mov.b64 %rd781, %rd299;
-	mov.b64 %rd782, %rd300;
-	mov.pred %p148, %p51;
-	mov.b64 %rd783, %rd301;
-	mov.b64 %rd784, %rd302;
-	mov.b64 %rd785, %rd303;
-	mov.b32 %r202, %r84;
-	mov.b64 %rd786, %rd348;
-	mov.b64 %rd787, %rd349;
-	mov.b64 %rd788, %rd754;
-	mov.b64 %rd789, %rd742;
-	mov.b64 %rd790, %rd371;
-	mov.b64 %rd791, %rd370;
-	mov.b64 %rd792, %rd352;
-	mov.b64 %rd793, %rd372;
-	mov.b64 %rd794, %rd351;
-	mov.b64 %rd795, %rd761;
-	mov.b64 %rd796, %rd373;
-	add.s64 %rd797, %rd745, 1;
-	setp.lt.s64 %p149, %rd797, %rd346;
-	mov.pred %p150, %p149;
-	mov.pred %p151, %p49;
-	mov.b64 %rd798, %rd165;
-	mov.b64 %rd799, %rd166;
-	mov.b64 %rd800, %rd167;
-	mov.b64 %rd801, %rd790;
-	mov.b32 %r203, -1;
-	mov.b64 %rd802, 0;
-	mov.b64 %rd803, 0;
-	mov.b64 %rd804, 0;
-	mov.b64 %rd805, 0;
-	mov.b64 %rd806, 0;
-$L165:
-	mov.b64 %rd807, 0;
-	mov.b64 %rd808, %rd786;
-$L168:
-	setp.gt.s64 %p152, %rd808, 0;
-	not.pred %p153, %p152;
-	@!%p153 bra $L172;
-	bra.uni $L170;
-$L172:
-	setp.ge.s64 %p154, %rd802, %rd803;
-	@!%p154 bra $L174;
-	setp.ge.s64 %p155, %rd801, %rd789;
-	@!%p155 bra $L176;
-	bra.uni $L170;
-$L176:
-	add.s64 %rd809, %rd788, %rd801;
-	mul.lo.s64 %rd810, %rd809, %rd175;
-	mad.lo.s64 %rd811, %rd810, 4, %rd173;
-	ld.shared.s32 %r204, [%rd811+0];
-	mov.b32 %r205, %r204;
-	mov.b32 %r203, %r205;
-	@!%p151 bra $L177;
-	add.s64 %rd812, %rd788, %rd801;
-	mov.b64 %rd814, 2;
-	mul.lo.s64 %rd813, %rd814, %rd812;
-	mov.b64 %rd815, %rd813;
-	mul.lo.s64 %rd816, %rd815, %rd178;
-	mad.lo.s64 %rd817, %rd816, 8, %rd176;
-	ld.shared.s64 %rd818, [%rd817+0];
-	mov.b64 %rd819, %rd818;
-	add.s64 %rd820, %rd815, 1;
-	mul.lo.s64 %rd821, %rd820, %rd178;
-	mad.lo.s64 %rd822, %rd821, 8, %rd176;
-	ld.shared.s64 %rd823, [%rd822+0];
-	mov.b64 %rd824, %rd823;
-	add.s64 %rd825, %rd819, %rd793;
-	mov.b64 %rd826, %rd825;
-	mov.b64 %rd827, %rd824;
-	mov.b64 %rd802, %rd826;
-	mov.b64 %rd803, %rd827;
-	bra.uni $L178;
-$L177:
-	mov.b64 %rd828, %rd764;
-	mov.b32 %r206, %r203;
-	cvt.s64.s32 %rd829, %r206;
-	mul.lo.s64 %rd830, %rd829, %rd32;
-	mad.lo.s64 %rd831, %rd830, 8, %rd28;
-	ld.global.nc.s64 %rd832, [%rd831+0];
-	mov.b64 %rd833, %rd832;
-	mov.b64 %rd834, %rd833;
-	mov.b64 %rd835, %rd764;
-	mov.b32 %r207, %r203;
-	cvt.s64.s32 %rd836, %r207;
-	add.s64 %rd837, %rd836, 1;
-	mul.lo.s64 %rd838, %rd837, %rd32;
-	mad.lo.s64 %rd839, %rd838, 8, %rd28;
-	ld.global.nc.s64 %rd840, [%rd839+0];
-	mov.b64 %rd841, %rd840;
-	mov.b64 %rd842, %rd841;
-	add.s64 %rd843, %rd834, %rd793;
-	mov.b64 %rd844, %rd843;
-	mov.b64 %rd845, %rd842;
-	mov.b64 %rd802, %rd844;
-	mov.b64 %rd803, %rd845;
-$L178:
-	add.s64 %rd846, %rd801, %rd791;
-	mov.b64 %rd801, %rd846;
-	bra.uni $L169;
-$L174:
-	mul.lo.s64 %rd847, %rd802, %rd39;
-	mad.lo.s64 %rd848, %rd847, 4, %rd35;
-	ld.global.nc.s32 %r208, [%rd848+0];
-	mov.b32 %r209, %r208;
-	mov.b32 %r210, %r209;
-	mov.b64 %rd849, 0;
-	mov.b64 %rd850, 0;
-	and.pred %p156, %p150, %p146;
-	@!%p156 bra $L180;
-	mov.b64 %rd851, %rd764;
+	mov.b64 %rd726, %rd723;
+	mov.b64 %rd707, %rd725;
+	mov.b64 %rd708, %rd726;
+	bra.uni $L136;
+$L135:
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd727, %rd707;
+	mov.b64 %rd728, %rd708;
+	mov.b64 %rd670, %rd727;
+	mov.b64 %rd671, %rd728;
+	add.s64 %rd729, %rd669, %rd659;
+	mov.b64 %rd669, %rd729;
+	bra.uni $L128;
+$L131:
+	mul.lo.s64 %rd730, %rd670, %rd39;
+	mad.lo.s64 %rd731, %rd730, 4, %rd35;
+	ld.global.nc.s32 %r187, [%rd731+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b64 %rd732, 0;
+	mov.b64 %rd733, 0;
+	@!%p128 bra $L140;
+	mov.b64 %rd734, %rd643;
+	mov.b32 %r190, %r189;
+	cvt.s64.s32 %rd735, %r190;
+	mul.lo.s64 %rd736, %rd735, %rd32;
+	mad.lo.s64 %rd737, %rd736, 8, %rd28;
+	ld.global.nc.s64 %rd738, [%rd737+0];
+	mov.b64 %rd739, %rd738;
+	mov.b64 %rd740, %rd739;
+	mov.b64 %rd741, %rd643;
+	mov.b32 %r191, %r189;
+	cvt.s64.s32 %rd742, %r191;
+	add.s64 %rd743, %rd742, 1;
+	mul.lo.s64 %rd744, %rd743, %rd32;
+	mad.lo.s64 %rd745, %rd744, 8, %rd28;
+	ld.global.nc.s64 %rd746, [%rd745+0];
+	mov.b64 %rd747, %rd746;
+	mov.b64 %rd748, %rd747;
+	mov.b64 %rd749, %rd740;
+	mov.b64 %rd750, %rd748;
+	mov.b64 %rd732, %rd749;
+	mov.b64 %rd733, %rd750;
+$L140:
+	mov.b32 %r192, %r177;
+	mov.b32 %r193, %r179;
+	mov.b32 %r194, %r189;
+	mov.b64 %rd751, %rd670;
+$L141:
+	cvt.s64.s32 %rd752, %r194;
+	mul.lo.s64 %rd753, %rd752, %rd134;
+	mad.lo.s64 %rd754, %rd753, 4, %rd130;
+	ld.global.nc.s32 %r195, [%rd754+0];
+	mov.b32 %r196, %r195;
+	cvt.s64.s32 %rd755, %r193;
+	mul.lo.s64 %rd756, %rd755, %rd134;
+	mad.lo.s64 %rd757, %rd756, 4, %rd130;
+	ld.global.nc.s32 %r197, [%rd757+0];
+	mov.b32 %r198, %r197;
+	setp.ne.s32 %p138, %r196, %r198;
+	mov.pred %p139, %p138;
+	not.pred %p140, %p139;
+	@!%p140 bra $L145;
+	cvt.s64.s32 %rd758, %r194;
+	mul.lo.s64 %rd759, %rd758, %rd127;
+	mad.lo.s64 %rd760, %rd759, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r199, [%rd760+0];
+	mov.b32 %r200, %r199;
+	or.b32 %r201, %r192, 0x4;
+	and.b32 %r202, %r200, %r201;
+	setp.ne.u32 %p141, %r202, 0x0;
+	mov.pred %p139, %p141;
+$L145:
+	@!%p139 bra $L147;
+	mov.pred %p142, 0;
+	bra.uni $L143;
+$L147:
+	cvt.s64.s32 %rd761, %r194;
+	mul.lo.s64 %rd762, %rd761, %rd127;
+	mad.lo.s64 %rd763, %rd762, 4, %rd123;
+	atom.global.or.b32 %r203, [%rd763], %r192;
+	mov.b32 %r204, %r203;
+	and.b32 %r205, %r204, %r192;
+	setp.eq.u32 %p143, %r205, 0x0;
+	mov.pred %p142, %p143;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	@!%p142 bra $L149;
+	mul.lo.s64 %rd764, %rd674, %rd668;
+	mad.lo.s64 %rd765, %rd764, 4, %rd666;
+	st.shared.s32 [%rd765+0], %r189;
+	@!%p128 bra $L151;
+	mov.b64 %rd767, 2;
+	mul.lo.s64 %rd766, %rd767, %rd674;
+	mul.lo.s64 %rd768, %rd766, %rd173;
+	mad.lo.s64 %rd769, %rd768, 8, %rd171;
+	st.shared.s64 [%rd769+0], %rd732;
+	mov.b64 %rd771, 2;
+	mul.lo.s64 %rd770, %rd771, %rd674;
+	add.s64 %rd772, %rd770, 1;
+	mul.lo.s64 %rd773, %rd772, %rd173;
+	mad.lo.s64 %rd774, %rd773, 8, %rd171;
+	st.shared.s64 [%rd774+0], %rd733;
+$L151:
+	add.s64 %rd775, %rd674, 1;
+	mov.b64 %rd674, %rd775;
+	setp.eq.s64 %p144, %rd674, %rd653;
+	@!%p144 bra $L153;
+	mov.b64 %rd776, %rd643;
+	mov.b64 %rd777, %rd644;
+	mov.b64 %rd778, %rd645;
+	mov.b64 %rd779, %rd646;
+	mov.b64 %rd780, %rd647;
+	mov.b64 %rd781, %rd648;
+	mov.pred %p145, %p126;
+	mov.pred %p146, %p127;
+	mov.b32 %r206, %r176;
+	mov.b64 %rd782, %rd649;
+	mov.b64 %rd783, %rd650;
+	mov.b64 %rd784, %rd651;
+	mov.b64 %rd785, %rd652;
+	mov.pred %p147, %p128;
+	mov.b32 %r207, %r177;
+	mov.pred %p148, %p129;
+	mov.b64 %rd786, %rd307;
+	mov.b64 %rd787, %rd308;
+	mov.b64 %rd788, %rd309;
+	mov.b64 %rd789, %rd310;
+	mov.b64 %rd790, %rd311;
+	mov.b64 %rd791, %rd312;
+	mov.b64 %rd792, %rd313;
+	mov.b64 %rd793, %rd314;
+	mov.b64 %rd794, %rd315;
+	mov.pred %p149, %p130;
+	mov.b64 %rd795, %rd316;
+	mov.b64 %rd796, %rd317;
+	mov.b64 %rd797, %rd318;
+	mov.b32 %r208, %r178;
+	mov.b64 %rd798, %rd653;
+	mov.b64 %rd799, %rd654;
+	mov.b64 %rd800, %rd662;
+	mov.b64 %rd801, %rd674;
+	mov.b64 %rd802, %rd663;
+	mov.b64 %rd803, %rd664;
+	mov.b64 %rd804, %rd665;
+	mov.b64 %rd805, %rd168;
+	mov.b64 %rd806, %rd169;
+	mov.b64 %rd807, %rd170;
+	mul.lo.s64 %rd808, %rd804, %rd186;
+	mad.lo.s64 %rd809, %rd808, 4, %rd184;
+	cvt.u32.u64 %r209, %rd801;
+	atom.shared.add.s32 %r210, [%rd809], %r209;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd852, %r211;
-	mul.lo.s64 %rd853, %rd852, %rd32;
-	mad.lo.s64 %rd854, %rd853, 8, %rd28;
-	ld.global.nc.s64 %rd855, [%rd854+0];
-	mov.b64 %rd856, %rd855;
-	mov.b64 %rd857, %rd856;
-	mov.b64 %rd858, %rd764;
-	mov.b32 %r212, %r210;
-	cvt.s64.s32 %rd859, %r212;
-	add.s64 %rd860, %rd859, 1;
-	mul.lo.s64 %rd861, %rd860, %rd32;
-	mad.lo.s64 %rd862, %rd861, 8, %rd28;
-	ld.global.nc.s64 %rd863, [%rd862+0];
-	mov.b64 %rd864, %rd863;
-	mov.b64 %rd865, %rd864;
-	mov.b64 %rd866, %rd857;
-	mov.b64 %rd867, %rd865;
-	mov.b64 %rd849, %rd866;
-	mov.b64 %rd850, %rd867;
-$L180:
-	mov.b32 %r213, %r201;
-	mov.b32 %r214, %r203;
-	mov.b32 %r215, %r210;
-	mov.b64 %rd868, %rd802;
-$L181:
-	cvt.s64.s32 %rd869, %r215;
-	mul.lo.s64 %rd870, %rd869, %rd134;
-	mad.lo.s64 %rd871, %rd870, 4, %rd130;
-	ld.global.nc.s32 %r216, [%rd871+0];
+	cvt.s64.s32 %rd810, %r211;
+	mov.b64 %rd811, %rd810;
+	sub.s64 %rd812, %rd803, %rd811;
+	max.s64 %rd813, %rd812, 0;
+	min.s64 %rd814, %rd813, %rd801;
+	mov.b64 %rd815, %rd814;
+	mov.b64 %rd816, 0;
+$L154:
+	setp.lt.s64 %p150, %rd816, %rd815;
+	not.pred %p151, %p150;
+	@!%p151 bra $L158;
+	bra.uni $L156;
+$L158:
+	mul.lo.s64 %rd817, %rd816, %rd807;
+	mad.lo.s64 %rd818, %rd817, 4, %rd805;
+	ld.shared.s32 %r212, [%rd818+0];
+	mov.b32 %r213, %r212;
+	add.s64 %rd819, %rd802, %rd811;
+	add.s64 %rd820, %rd819, %rd816;
+	mul.lo.s64 %rd821, %rd820, %rd178;
+	mad.lo.s64 %rd822, %rd821, 4, %rd176;
+	st.shared.s32 [%rd822+0], %r213;
+	@!%p147 bra $L160;
+	mov.b64 %rd824, 2;
+	mul.lo.s64 %rd823, %rd824, %rd816;
+	mul.lo.s64 %rd825, %rd823, %rd173;
+	mad.lo.s64 %rd826, %rd825, 8, %rd171;
+	ld.shared.s64 %rd827, [%rd826+0];
+	mov.b64 %rd828, %rd827;
+	add.s64 %rd829, %rd802, %rd811;
+	add.s64 %rd830, %rd829, %rd816;
+	mov.b64 %rd832, 2;
+	mul.lo.s64 %rd831, %rd832, %rd830;
+	mul.lo.s64 %rd833, %rd831, %rd181;
+	mad.lo.s64 %rd834, %rd833, 8, %rd179;
+	st.shared.s64 [%rd834+0], %rd828;
+	mov.b64 %rd836, 2;
+	mul.lo.s64 %rd835, %rd836, %rd816;
+	add.s64 %rd837, %rd835, 1;
+	mul.lo.s64 %rd838, %rd837, %rd173;
+	mad.lo.s64 %rd839, %rd838, 8, %rd171;
+	ld.shared.s64 %rd840, [%rd839+0];
+	mov.b64 %rd841, %rd840;
+	add.s64 %rd842, %rd802, %rd811;
+	add.s64 %rd843, %rd842, %rd816;
+	mov.b64 %rd845, 2;
+	mul.lo.s64 %rd844, %rd845, %rd843;
+	add.s64 %rd846, %rd844, 1;
+	mul.lo.s64 %rd847, %rd846, %rd181;
+	mad.lo.s64 %rd848, %rd847, 8, %rd179;
+	st.shared.s64 [%rd848+0], %rd841;
+$L160:
+$L155:
+	add.s64 %rd849, %rd816, 1;
+	mov.b64 %rd816, %rd849;
+	bra.uni $L154;
+$L156:
+	mov.b64 %rd850, 0;
+	mov.b64 %rd851, 0;
+	mov.b64 %rd852, 0;
+	mov.b64 %rd853, %rd815;
+$L161:
+	setp.lt.s64 %p152, %rd853, %rd801;
+	not.pred %p153, %p152;
+	@!%p153 bra $L165;
+	bra.uni $L163;
+$L165:
+	mul.lo.s64 %rd854, %rd853, %rd807;
+	mad.lo.s64 %rd855, %rd854, 4, %rd805;
+	ld.shared.s32 %r214, [%rd855+0];
+	mov.b32 %r215, %r214;
+	mov.b32 %r216, %r215;
+	mov.pred %p154, 0;
+	mov.b64 %rd856, %rd852;
 	mov.b32 %r217, %r216;
-	cvt.s64.s32 %rd872, %r214;
-	mul.lo.s64 %rd873, %rd872, %rd134;
-	mad.lo.s64 %rd874, %rd873, 4, %rd130;
-	ld.global.nc.s32 %r218, [%rd874+0];
-	mov.b32 %r219, %r218;
-	setp.ne.s32 %p157, %r217, %r219;
-	mov.pred %p158, %p157;
-	not.pred %p159, %p158;
-	@!%p159 bra $L185;
-	cvt.s64.s32 %rd875, %r215;
-	mul.lo.s64 %rd876, %rd875, %rd127;
-	mad.lo.s64 %rd877, %rd876, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r220, [%rd877+0];
-	mov.b32 %r221, %r220;
-	or.b32 %r222, %r213, 0x4;
-	and.b32 %r223, %r221, %r222;
-	setp.ne.u32 %p160, %r223, 0x0;
-	mov.pred %p158, %p160;
-$L185:
-	@!%p158 bra $L187;
-	mov.pred %p161, 0;
-	bra.uni $L183;
-$L187:
-	cvt.s64.s32 %rd878, %r215;
-	mul.lo.s64 %rd879, %rd878, %rd127;
-	mad.lo.s64 %rd880, %rd879, 4, %rd123;
-	atom.global.or.b32 %r224, [%rd880], %r213;
+$L166:
+	@!%p148 bra $L170;
+	shr.s32 %r218, %r217, 5;
+	cvt.s64.s32 %rd857, %r218;
+	mov.b64 %rd858, %rd857;
+	and.b32 %r219, %r217, 31;
+	cvt.s64.s32 %rd859, %r219;
+	min.u64 %rd860, %rd859, 32;
+	cvt.u32.u64 %r220, %rd860;
+	mov.b32 %r222, 0x1;
+	shl.b32 %r221, %r222, %r220;
+	setp.hs.u32 %p155, %r220, 32;
+	selp.b32 %r223, 0, %r221, %p155;
+	mov.b32 %r224, %r223;
+	mov.b64 %rd861, %rd858;
 	mov.b32 %r225, %r224;
-	and.b32 %r226, %r225, %r213;
-	setp.eq.u32 %p162, %r226, 0x0;
-	mov.pred %p161, %p162;
-	bra.uni $L183;
-$L182:
-	bra.uni $L181;
-$L183:
-	@!%p161 bra $L189;
-	@!%p150 bra $L190;
-	mul.lo.s64 %rd881, %rd807, %rd800;
-	mad.lo.s64 %rd882, %rd881, 4, %rd798;
-	st.shared.s32 [%rd882+0], %r210;
-	@!%p146 bra $L193;
-	mov.b64 %rd884, 2;
-	mul.lo.s64 %rd883, %rd884, %rd807;
-	mul.lo.s64 %rd885, %rd883, %rd170;
-	mad.lo.s64 %rd886, %rd885, 8, %rd168;
-	st.shared.s64 [%rd886+0], %rd849;
-	mov.b64 %rd888, 2;
-	mul.lo.s64 %rd887, %rd888, %rd807;
-	add.s64 %rd889, %rd887, 1;
-	mul.lo.s64 %rd890, %rd889, %rd170;
-	mad.lo.s64 %rd891, %rd890, 8, %rd168;
-	st.shared.s64 [%rd891+0], %rd850;
-$L193:
-	add.s64 %rd892, %rd807, 1;
-	mov.b64 %rd807, %rd892;
-	bra.uni $L191;
-$L190:
-	mov.pred %p163, 0;
-	mov.b64 %rd893, %rd807;
-	mov.b32 %r227, %r210;
-$L194:
-	@!%p147 bra $L198;
-	shr.s32 %r228, %r227, 5;
-	cvt.s64.s32 %rd894, %r228;
-	mov.b64 %rd895, %rd894;
-	and.b32 %r229, %r227, 31;
-	cvt.s64.s32 %rd896, %r229;
-	min.u64 %rd897, %rd896, 32;
-	cvt.u32.u64 %r230, %rd897;
-	mov.b32 %r232, 0x1;
-	shl.b32 %r231, %r232, %r230;
-	setp.hs.u32 %p164, %r230, 32;
-	selp.b32 %r233, 0, %r231, %p164;
-	mov.b32 %r234, %r233;
-	mov.b64 %rd898, %rd895;
-	mov.b32 %r235, %r234;
-	mul.lo.s64 %rd899, %rd898, %rd782;
-	mad.lo.s64 %rd900, %rd899, 4, %rd780;
-	ld.relaxed.gpu.global.u32 %r236, [%rd900+0];
-	mov.b32 %r237, %r236;
-	and.b32 %r238, %r237, %r235;
-	setp.ne.u32 %p165, %r238, 0x0;
-	mov.pred %p166, %p165;
-	not.pred %p167, %p166;
-	@!%p167 bra $L200;
-	mul.lo.s64 %rd901, %rd898, %rd782;
-	mad.lo.s64 %rd902, %rd901, 4, %rd780;
-	atom.global.or.b32 %r239, [%rd902], %r235;
-	mov.b32 %r240, %r239;
-	and.b32 %r241, %r240, %r235;
-	setp.ne.u32 %p168, %r241, 0x0;
-	mov.pred %p166, %p168;
-$L200:
-	@!%p166 bra $L202;
-	mov.b64 %rd903, %rd893;
-	mov.b64 %rd904, %rd903;
-	mov.pred %p169, 0;
-	bra.uni $L196;
-$L202:
-	mov.b64 %rd905, %rd893;
-	mov.b64 %rd904, %rd905;
-	mov.pred %p169, 1;
-	bra.uni $L196;
-$L198:
-	@!%p148 bra $L204;
-	cvt.s64.s32 %rd906, %r227;
-	mul.lo.s64 %rd907, %rd906, %rd785;
-	mad.lo.s64 %rd908, %rd907, 4, %rd783;
-	ld.relaxed.gpu.global.s32 %r242, [%rd908+0];
-	mov.b32 %r243, %r242;
-	setp.eq.s32 %p170, %r243, %r202;
-	mov.pred %p171, %p170;
-	not.pred %p172, %p171;
-	@!%p172 bra $L206;
-	cvt.s64.s32 %rd909, %r227;
-	mul.lo.s64 %rd910, %rd909, %rd785;
-	mad.lo.s64 %rd911, %rd910, 4, %rd783;
-	atom.global.exch.b32 %r244, [%rd911], %r202;
-	mov.b32 %r245, %r244;
-	setp.eq.s32 %p173, %r245, %r202;
-	mov.pred %p171, %p173;
-$L206:
-	@!%p171 bra $L208;
-	mov.b64 %rd912, %rd893;
-	mov.b64 %rd904, %rd912;
-	mov.pred %p169, 0;
-	bra.uni $L196;
-$L208:
-$L204:
-	mul.lo.s64 %rd913, %rd893, %rd800;
-	mad.lo.s64 %rd914, %rd913, 4, %rd798;
-	st.shared.s32 [%rd914+0], %r227;
-	add.s64 %rd915, %rd893, 1;
-	mov.b64 %rd916, %rd915;
-	mov.b64 %rd904, %rd916;
-	mov.pred %p169, 1;
-	bra.uni $L196;
-$L195:
-	bra.uni $L194;
-$L196:
-	mov.b64 %rd917, %rd904;
-	mov.pred %p174, %p169;
-	mov.b64 %rd807, %rd917;
-	mov.pred %p163, %p174;
-	@!%p163 bra $L210;
-	mov.b64 %rd918, %rd764;
-	mov.b32 %r246, %r210;
-	cvt.s64.s32 %rd919, %r246;
-	add.s64 %rd920, %rd919, 1;
-	mul.lo.s64 %rd921, %rd920, %rd32;
-	mad.lo.s64 %rd922, %rd921, 8, %rd28;
-	ld.global.nc.s64 %rd923, [%rd922+0];
-	mov.b64 %rd924, %rd923;
-	cvt.s64.s32 %rd925, %r246;
-	mul.lo.s64 %rd926, %rd925, %rd32;
-	mad.lo.s64 %rd927, %rd926, 8, %rd28;
-	ld.global.nc.s64 %rd928, [%rd927+0];
-	mov.b64 %rd929, %rd928;
-	sub.s64 %rd930, %rd924, %rd929;
-	mov.b64 %rd931, %rd930;
-	mov.b64 %rd932, %rd931;
-	add.s64 %rd933, %rd804, %rd932;
-	mov.b64 %rd804, %rd933;
-	max.s64 %rd934, %rd805, %rd932;
-	mov.b64 %rd805, %rd934;
-$L210:
-$L191:
-$L189:
-	add.s64 %rd935, %rd802, %rd792;
-	mov.b64 %rd802, %rd935;
-	sub.s64 %rd936, %rd808, 1;
-	mov.b64 %rd808, %rd936;
-$L169:
+	mul.lo.s64 %rd862, %rd861, %rd794;
+	mad.lo.s64 %rd863, %rd862, 4, %rd792;
+	ld.relaxed.gpu.global.u32 %r226, [%rd863+0];
+	mov.b32 %r227, %r226;
+	and.b32 %r228, %r227, %r225;
+	setp.ne.u32 %p156, %r228, 0x0;
+	mov.pred %p157, %p156;
+	not.pred %p158, %p157;
+	@!%p158 bra $L172;
+	mul.lo.s64 %rd864, %rd861, %rd794;
+	mad.lo.s64 %rd865, %rd864, 4, %rd792;
+	atom.global.or.b32 %r229, [%rd865], %r225;
+	mov.b32 %r230, %r229;
+	and.b32 %r231, %r230, %r225;
+	setp.ne.u32 %p159, %r231, 0x0;
+	mov.pred %p157, %p159;
+$L172:
+	@!%p157 bra $L174;
+	mov.b64 %rd866, %rd856;
+	mov.b64 %rd867, %rd866;
+	mov.pred %p160, 0;
+	bra.uni $L168;
+$L174:
+	mov.b64 %rd868, %rd856;
+	mov.b64 %rd867, %rd868;
+	mov.pred %p160, 1;
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd937, 0;
-	setp.lt.s64 %p175, %rd802, %rd803;
-	setp.lt.s64 %p176, %rd801, %rd789;
-	or.pred %p177, %p175, %p176;
-	@!%p177 bra $L212;
-	mov.b64 %rd937, 1;
+	@!%p149 bra $L176;
+	cvt.s64.s32 %rd869, %r217;
+	mul.lo.s64 %rd870, %rd869, %rd797;
+	mad.lo.s64 %rd871, %rd870, 4, %rd795;
+	ld.relaxed.gpu.global.s32 %r232, [%rd871+0];
+	mov.b32 %r233, %r232;
+	setp.eq.s32 %p161, %r233, %r208;
+	mov.pred %p162, %p161;
+	not.pred %p163, %p162;
+	@!%p163 bra $L178;
+	cvt.s64.s32 %rd872, %r217;
+	mul.lo.s64 %rd873, %rd872, %rd797;
+	mad.lo.s64 %rd874, %rd873, 4, %rd795;
+	atom.global.exch.b32 %r234, [%rd874], %r208;
+	mov.b32 %r235, %r234;
+	setp.eq.s32 %p164, %r235, %r208;
+	mov.pred %p162, %p164;
+$L178:
+	@!%p162 bra $L180;
+	mov.b64 %rd875, %rd856;
+	mov.b64 %rd867, %rd875;
+	mov.pred %p160, 0;
+	bra.uni $L168;
+$L180:
+$L176:
+	mul.lo.s64 %rd876, %rd856, %rd807;
+	mad.lo.s64 %rd877, %rd876, 4, %rd805;
+	st.shared.s32 [%rd877+0], %r217;
+	add.s64 %rd878, %rd856, 1;
+	mov.b64 %rd879, %rd878;
+	mov.b64 %rd867, %rd879;
+	mov.pred %p160, 1;
+	bra.uni $L168;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd880, %rd867;
+	mov.pred %p165, %p160;
+	mov.b64 %rd852, %rd880;
+	mov.pred %p154, %p165;
+	@!%p154 bra $L182;
+	mov.b64 %rd881, %rd776;
+	mov.b32 %r236, %r216;
+	cvt.s64.s32 %rd882, %r236;
+	add.s64 %rd883, %rd882, 1;
+	mul.lo.s64 %rd884, %rd883, %rd32;
+	mad.lo.s64 %rd885, %rd884, 8, %rd28;
+	ld.global.nc.s64 %rd886, [%rd885+0];
+	mov.b64 %rd887, %rd886;
+	cvt.s64.s32 %rd888, %r236;
+	mul.lo.s64 %rd889, %rd888, %rd32;
+	mad.lo.s64 %rd890, %rd889, 8, %rd28;
+	ld.global.nc.s64 %rd891, [%rd890+0];
+	mov.b64 %rd892, %rd891;
+	sub.s64 %rd893, %rd887, %rd892;
+	mov.b64 %rd894, %rd893;
+	mov.b64 %rd895, %rd894;
+	add.s64 %rd896, %rd850, %rd895;
+	mov.b64 %rd850, %rd896;
+	max.s64 %rd897, %rd851, %rd895;
+	mov.b64 %rd851, %rd897;
+$L182:
+$L162:
+	add.s64 %rd898, %rd853, 1;
+	mov.b64 %rd853, %rd898;
+	bra.uni $L161;
+$L163:
+	setp.gt.s64 %p166, %rd852, 0;
+	@!%p166 bra $L184;
+	mul.lo.s64 %rd899, %rd800, %rd120;
+	mad.lo.s64 %rd900, %rd899, 8, %rd116;
+	atom.global.add.u64 %rd901, [%rd900], %rd852;
+	mov.b64 %rd902, %rd901;
+	mov.b64 %rd903, %rd902;
+	mov.b64 %rd904, 0;
+$L185:
+	setp.lt.s64 %p167, %rd904, %rd852;
+	not.pred %p168, %p167;
+	@!%p168 bra $L189;
+	bra.uni $L187;
+$L189:
+	mul.lo.s64 %rd905, %rd904, %rd807;
+	mad.lo.s64 %rd906, %rd905, 4, %rd805;
+	ld.shared.s32 %r237, [%rd906+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd907, %rd903, %rd904;
+	mul.lo.s64 %rd908, %rd907, %rd295;
+	mad.lo.s64 %rd909, %rd908, 4, %rd293;
+	st.global.s32 [%rd909+0], %r238;
+$L186:
+	add.s64 %rd910, %rd904, 1;
+	mov.b64 %rd904, %rd910;
+	bra.uni $L185;
+$L187:
+$L184:
+	mov.b64 %rd911, %rd850;
+	mov.b64 %rd912, %rd851;
+	mov.b64 %rd913, %rd911;
+	mov.b64 %rd914, %rd912;
+	mov.b64 %rd915, %rd913;
+	mov.b64 %rd916, %rd914;
+	mov.b64 %rd917, %rd915;
+	mov.b64 %rd918, %rd916;
+	add.s64 %rd919, %rd672, %rd917;
+	mov.b64 %rd672, %rd919;
+	max.s64 %rd920, %rd673, %rd918;
+	mov.b64 %rd673, %rd920;
+	mov.b64 %rd674, 0;
+$L153:
+$L149:
+	add.s64 %rd921, %rd670, %rd660;
+	mov.b64 %rd670, %rd921;
+$L128:
+	bra.uni $L127;
+$L129:
+	setp.gt.s64 %p169, %rd674, 0;
+	@!%p169 bra $L191;
+	mov.b64 %rd922, %rd643;
+	mov.b64 %rd923, %rd644;
+	mov.b64 %rd924, %rd645;
+	mov.b64 %rd925, %rd646;
+	mov.b64 %rd926, %rd647;
+	mov.b64 %rd927, %rd648;
+	mov.pred %p170, %p126;
+	mov.pred %p171, %p127;
+	mov.b32 %r239, %r176;
+	mov.b64 %rd928, %rd649;
+	mov.b64 %rd929, %rd650;
+	mov.b64 %rd930, %rd651;
+	mov.b64 %rd931, %rd652;
+	mov.pred %p172, %p128;
+	mov.b32 %r240, %r177;
+	mov.pred %p173, %p129;
+	mov.b64 %rd932, %rd307;
+	mov.b64 %rd933, %rd308;
+	mov.b64 %rd934, %rd309;
+	mov.b64 %rd935, %rd310;
+	mov.b64 %rd936, %rd311;
+	mov.b64 %rd937, %rd312;
+	mov.b64 %rd938, %rd313;
+	mov.b64 %rd939, %rd314;
+	mov.b64 %rd940, %rd315;
+	mov.pred %p174, %p130;
+	mov.b64 %rd941, %rd316;
+	mov.b64 %rd942, %rd317;
+	mov.b64 %rd943, %rd318;
+	mov.b32 %r241, %r178;
+	mov.b64 %rd944, %rd653;
+	mov.b64 %rd945, %rd654;
+	mov.b64 %rd946, %rd662;
+	mov.b64 %rd947, %rd674;
+	mov.b64 %rd948, %rd663;
+	mov.b64 %rd949, %rd664;
+	mov.b64 %rd950, %rd665;
+	mov.b64 %rd951, %rd168;
+	mov.b64 %rd952, %rd169;
+	mov.b64 %rd953, %rd170;
+	mul.lo.s64 %rd954, %rd950, %rd186;
+	mad.lo.s64 %rd955, %rd954, 4, %rd184;
+	cvt.u32.u64 %r242, %rd947;
+	atom.shared.add.s32 %r243, [%rd955], %r242;
+	mov.b32 %r244, %r243;
+	cvt.s64.s32 %rd956, %r244;
+	mov.b64 %rd957, %rd956;
+	sub.s64 %rd958, %rd949, %rd957;
+	max.s64 %rd959, %rd958, 0;
+	min.s64 %rd960, %rd959, %rd947;
+	mov.b64 %rd961, %rd960;
+	mov.b64 %rd962, 0;
+$L192:
+	setp.lt.s64 %p175, %rd962, %rd961;
+	not.pred %p176, %p175;
+	@!%p176 bra $L196;
+	bra.uni $L194;
+$L196:
+	mul.lo.s64 %rd963, %rd962, %rd953;
+	mad.lo.s64 %rd964, %rd963, 4, %rd951;
+	ld.shared.s32 %r245, [%rd964+0];
+	mov.b32 %r246, %r245;
+	add.s64 %rd965, %rd948, %rd957;
+	add.s64 %rd966, %rd965, %rd962;
+	mul.lo.s64 %rd967, %rd966, %rd178;
+	mad.lo.s64 %rd968, %rd967, 4, %rd176;
+	st.shared.s32 [%rd968+0], %r246;
+	@!%p172 bra $L198;
+	mov.b64 %rd970, 2;
+	mul.lo.s64 %rd969, %rd970, %rd962;
+	mul.lo.s64 %rd971, %rd969, %rd173;
+	mad.lo.s64 %rd972, %rd971, 8, %rd171;
+	ld.shared.s64 %rd973, [%rd972+0];
+	mov.b64 %rd974, %rd973;
+	add.s64 %rd975, %rd948, %rd957;
+	add.s64 %rd976, %rd975, %rd962;
+	mov.b64 %rd978, 2;
+	mul.lo.s64 %rd977, %rd978, %rd976;
+	mul.lo.s64 %rd979, %rd977, %rd181;
+	mad.lo.s64 %rd980, %rd979, 8, %rd179;
+	st.shared.s64 [%rd980+0], %rd974;
+	mov.b64 %rd982, 2;
+	mul.lo.s64 %rd981, %rd982, %rd962;
+	add.s64 %rd983, %rd981, 1;
+	mul.lo.s64 %rd984, %rd983, %rd173;
+	mad.lo.s64 %rd985, %rd984, 8, %rd171;
+	ld.shared.s64 %rd986, [%rd985+0];
+	mov.b64 %rd987, %rd986;
+	add.s64 %rd988, %rd948, %rd957;
+	add.s64 %rd989, %rd988, %rd962;
+	mov.b64 %rd991, 2;
+	mul.lo.s64 %rd990, %rd991, %rd989;
+	add.s64 %rd992, %rd990, 1;
+	mul.lo.s64 %rd993, %rd992, %rd181;
+	mad.lo.s64 %rd994, %rd993, 8, %rd179;
+	st.shared.s64 [%rd994+0], %rd987;
+$L198:
+$L193:
+	add.s64 %rd995, %rd962, 1;
+	mov.b64 %rd962, %rd995;
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd996, 0;
+	mov.b64 %rd997, 0;
+	mov.b64 %rd998, 0;
+	mov.b64 %rd999, %rd961;
+$L199:
+	setp.lt.s64 %p177, %rd999, %rd947;
+	not.pred %p178, %p177;
+	@!%p178 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd1000, %rd999, %rd953;
+	mad.lo.s64 %rd1001, %rd1000, 4, %rd951;
+	ld.shared.s32 %r247, [%rd1001+0];
+	mov.b32 %r248, %r247;
+	mov.b32 %r249, %r248;
+	mov.pred %p179, 0;
+	mov.b64 %rd1002, %rd998;
+	mov.b32 %r250, %r249;
+$L204:
+	@!%p173 bra $L208;
+	shr.s32 %r251, %r250, 5;
+	cvt.s64.s32 %rd1003, %r251;
+	mov.b64 %rd1004, %rd1003;
+	and.b32 %r252, %r250, 31;
+	cvt.s64.s32 %rd1005, %r252;
+	min.u64 %rd1006, %rd1005, 32;
+	cvt.u32.u64 %r253, %rd1006;
+	mov.b32 %r255, 0x1;
+	shl.b32 %r254, %r255, %r253;
+	setp.hs.u32 %p180, %r253, 32;
+	selp.b32 %r256, 0, %r254, %p180;
+	mov.b32 %r257, %r256;
+	mov.b64 %rd1007, %rd1004;
+	mov.b32 %r258, %r257;
+	mul.lo.s64 %rd1008, %rd1007, %rd940;
+	mad.lo.s64 %rd1009, %rd1008, 4, %rd938;
+	ld.relaxed.gpu.global.u32 %r259, [%rd1009+0];
+	mov.b32 %r260, %r259;
+	and.b32 %r261, %r260, %r258;
+	setp.ne.u32 %p181, %r261, 0x0;
+	mov.pred %p182, %p181;
+	not.pred %p183, %p182;
+	@!%p183 bra $L210;
+	mul.lo.s64 %rd1010, %rd1007, %rd940;
+	mad.lo.s64 %rd1011, %rd1010, 4, %rd938;
+	atom.global.or.b32 %r262, [%rd1011], %r258;
+	mov.b32 %r263, %r262;
+	and.b32 %r264, %r263, %r258;
+	setp.ne.u32 %p184, %r264, 0x0;
+	mov.pred %p182, %p184;
+$L210:
+	@!%p182 bra $L212;
+	mov.b64 %rd1012, %rd1002;
+	mov.b64 %rd1013, %rd1012;
+	mov.pred %p185, 0;
+	bra.uni $L206;
 $L212:
-	shl.b64 %rd938, %rd937, 32;
-	or.b64 %rd939, %rd807, %rd938;
-	// block scan
-	mov.b64 %rd940, %rd939;
-	mov.b32 %r247, %r3;
-$L213:
-	setp.hs.u32 %p178, %r247, 32;
-	@%p178 bra $L214;
-	mov.b64 {%r248, %r249}, %rd940;
-	shfl.sync.up.b32 %r250|%p179, %r248, %r247, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, %r247, 0, %r17;
-	mov.b64 %rd941, {%r250, %r251};
-	@!%p179 bra $L215;
-	add.s64 %rd942, %rd941, %rd940;
-	mov.b64 %rd940, %rd942;
-$L215:
-	shl.b32 %r247, %r247, 1;
-	bra.uni $L213;
-$L214:
-	mov.b64 {%r252, %r253}, %rd940;
-	shfl.sync.up.b32 %r254|%p180, %r252, %r3, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, %r3, 0, %r17;
-	mov.b64 %rd943, {%r254, %r255};
-	setp.lo.u32 %p181, %r3, 32;
-	and.pred %p182, %p180, %p181;
-	selp.b64 %rd944, %rd943, 0, %p182;
-	sub.u32 %r256, %r13, %r3;
-	setp.eq.u32 %p183, %r7, %r256;
-	@!%p183 bra $L216;
-	mul.wide.u32 %rd945, %r8, 16;
-	add.s64 %rd946, %rd1, %rd945;
-	st.shared.s64 [%rd946+0], %rd940;
+	mov.b64 %rd1014, %rd1002;
+	mov.b64 %rd1013, %rd1014;
+	mov.pred %p185, 1;
+	bra.uni $L206;
+$L208:
+	@!%p174 bra $L214;
+	cvt.s64.s32 %rd1015, %r250;
+	mul.lo.s64 %rd1016, %rd1015, %rd943;
+	mad.lo.s64 %rd1017, %rd1016, 4, %rd941;
+	ld.relaxed.gpu.global.s32 %r265, [%rd1017+0];
+	mov.b32 %r266, %r265;
+	setp.eq.s32 %p186, %r266, %r241;
+	mov.pred %p187, %p186;
+	not.pred %p188, %p187;
+	@!%p188 bra $L216;
+	cvt.s64.s32 %rd1018, %r250;
+	mul.lo.s64 %rd1019, %rd1018, %rd943;
+	mad.lo.s64 %rd1020, %rd1019, 4, %rd941;
+	atom.global.exch.b32 %r267, [%rd1020], %r241;
+	mov.b32 %r268, %r267;
+	setp.eq.s32 %p189, %r268, %r241;
+	mov.pred %p187, %p189;
 $L216:
-	bar.sync 0;
-	setp.eq.u32 %p184, %r8, 0;
-	@!%p184 bra $L217;
-	mov.b64 %rd947, 0;
-	setp.lo.u32 %p185, %r7, %r10;
-	@!%p185 bra $L218;
-	mul.wide.u32 %rd948, %r7, 16;
-	add.s64 %rd949, %rd1, %rd948;
-	ld.shared.s64 %rd950, [%rd949+0];
-	mov.b64 %rd947, %rd950;
+	@!%p187 bra $L218;
+	mov.b64 %rd1021, %rd1002;
+	mov.b64 %rd1013, %rd1021;
+	mov.pred %p185, 0;
+	bra.uni $L206;
 $L218:
-	mov.b64 {%r257, %r258}, %rd947;
-	shfl.sync.up.b32 %r259|%p186, %r257, 1, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd951, {%r259, %r260};
-	@!%p186 bra $L219;
-	add.s64 %rd952, %rd951, %rd947;
-	mov.b64 %rd947, %rd952;
-$L219:
-	mov.b64 {%r261, %r262}, %rd947;
-	shfl.sync.up.b32 %r263|%p187, %r261, 2, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 2, 0, %r17;
-	mov.b64 %rd953, {%r263, %r264};
-	@!%p187 bra $L220;
-	add.s64 %rd954, %rd953, %rd947;
-	mov.b64 %rd947, %rd954;
+$L214:
+	mul.lo.s64 %rd1022, %rd1002, %rd953;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd951;
+	st.shared.s32 [%rd1023+0], %r250;
+	add.s64 %rd1024, %rd1002, 1;
+	mov.b64 %rd1025, %rd1024;
+	mov.b64 %rd1013, %rd1025;
+	mov.pred %p185, 1;
+	bra.uni $L206;
+$L205:
+	bra.uni $L204;
+$L206:
+	mov.b64 %rd1026, %rd1013;
+	mov.pred %p190, %p185;
+	mov.b64 %rd998, %rd1026;
+	mov.pred %p179, %p190;
+	@!%p179 bra $L220;
+	mov.b64 %rd1027, %rd922;
+	mov.b32 %r269, %r249;
+	cvt.s64.s32 %rd1028, %r269;
+	add.s64 %rd1029, %rd1028, 1;
+	mul.lo.s64 %rd1030, %rd1029, %rd32;
+	mad.lo.s64 %rd1031, %rd1030, 8, %rd28;
+	ld.global.nc.s64 %rd1032, [%rd1031+0];
+	mov.b64 %rd1033, %rd1032;
+	cvt.s64.s32 %rd1034, %r269;
+	mul.lo.s64 %rd1035, %rd1034, %rd32;
+	mad.lo.s64 %rd1036, %rd1035, 8, %rd28;
+	ld.global.nc.s64 %rd1037, [%rd1036+0];
+	mov.b64 %rd1038, %rd1037;
+	sub.s64 %rd1039, %rd1033, %rd1038;
+	mov.b64 %rd1040, %rd1039;
+	mov.b64 %rd1041, %rd1040;
+	add.s64 %rd1042, %rd996, %rd1041;
+	mov.b64 %rd996, %rd1042;
+	max.s64 %rd1043, %rd997, %rd1041;
+	mov.b64 %rd997, %rd1043;
 $L220:
-	mov.b64 {%r265, %r266}, %rd947;
-	shfl.sync.up.b32 %r267|%p188, %r265, 4, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, 4, 0, %r17;
-	mov.b64 %rd955, {%r267, %r268};
-	@!%p188 bra $L221;
-	add.s64 %rd956, %rd955, %rd947;
-	mov.b64 %rd947, %rd956;
-$L221:
-	mov.b64 {%r269, %r270}, %rd947;
-	shfl.sync.up.b32 %r271|%p189, %r269, 8, 0, %r17;
-	shfl.sync.up.b32 %r272, %r270, 8, 0, %r17;
-	mov.b64 %rd957, {%r271, %r272};
-	@!%p189 bra $L222;
-	add.s64 %rd958, %rd957, %rd947;
-	mov.b64 %rd947, %rd958;
-$L222:
-	mov.b64 {%r273, %r274}, %rd947;
-	shfl.sync.up.b32 %r275|%p190, %r273, 16, 0, %r17;
-	shfl.sync.up.b32 %r276, %r274, 16, 0, %r17;
-	mov.b64 %rd959, {%r275, %r276};
-	@!%p190 bra $L223;
-	add.s64 %rd960, %rd959, %rd947;
-	mov.b64 %rd947, %rd960;
+$L200:
+	add.s64 %rd1044, %rd999, 1;
+	mov.b64 %rd999, %rd1044;
+	bra.uni $L199;
+$L201:
+	setp.gt.s64 %p191, %rd998, 0;
+	@!%p191 bra $L222;
+	mul.lo.s64 %rd1045, %rd946, %rd120;
+	mad.lo.s64 %rd1046, %rd1045, 8, %rd116;
+	atom.global.add.u64 %rd1047, [%rd1046], %rd998;
+	mov.b64 %rd1048, %rd1047;
+	mov.b64 %rd1049, %rd1048;
+	mov.b64 %rd1050, 0;
 $L223:
-	mov.b64 {%r277, %r278}, %rd947;
-	shfl.sync.up.b32 %r279|%p191, %r277, 1, 0, %r17;
-	shfl.sync.up.b32 %r280, %r278, 1, 0, %r17;
-	mov.b64 %rd961, {%r279, %r280};
-	selp.b64 %rd962, %rd961, 0, %p191;
-	@!%p185 bra $L224;
-	mul.wide.u32 %rd963, %r7, 16;
-	add.s64 %rd964, %rd1, %rd963;
-	add.s64 %rd965, %rd964, 512;
-	st.shared.s64 [%rd965+0], %rd962;
+	setp.lt.s64 %p192, %rd1050, %rd998;
+	not.pred %p193, %p192;
+	@!%p193 bra $L227;
+	bra.uni $L225;
+$L227:
+	mul.lo.s64 %rd1051, %rd1050, %rd953;
+	mad.lo.s64 %rd1052, %rd1051, 4, %rd951;
+	ld.shared.s32 %r270, [%rd1052+0];
+	mov.b32 %r271, %r270;
+	add.s64 %rd1053, %rd1049, %rd1050;
+	mul.lo.s64 %rd1054, %rd1053, %rd295;
+	mad.lo.s64 %rd1055, %rd1054, 4, %rd293;
+	st.global.s32 [%rd1055+0], %r271;
 $L224:
-	sub.u32 %r281, %r10, 1;
-	setp.eq.u32 %p192, %r7, %r281;
-	@!%p192 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd947;
+	add.s64 %rd1056, %rd1050, 1;
+	mov.b64 %rd1050, %rd1056;
+	bra.uni $L223;
 $L225:
-$L217:
-	bar.sync 0;
-	mul.wide.u32 %rd966, %r8, 16;
-	add.s64 %rd967, %rd1, %rd966;
-	add.s64 %rd968, %rd967, 512;
-	ld.shared.s64 %rd969, [%rd968+0];
-	add.s64 %rd970, %rd969, %rd944;
-	ld.shared.s64 %rd971, [%rd1+1024];
-	mov.b64 {%r282, %r283}, %rd970;
-	shfl.sync.idx.b32 %r284|%p193, %r282, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r285, %r283, 0, %r21, %r17;
-	mov.b64 %rd972, {%r284, %r285};
-	mov.b64 %rd973, %rd971;
-	mov.b64 %rd974, %rd972;
-	mov.b64 %rd975, %rd973;
-	mov.b64 %rd976, %rd974;
-	mov.b64 %rd977, %rd975;
-	mov.b64 %rd978, %rd976;
-	mov.b64 %rd979, %rd977;
-	and.b64 %rd980, %rd978, 4294967295;
-	mov.b64 %rd981, %rd980;
-	and.b64 %rd982, %rd979, 4294967295;
-	mov.b64 %rd983, %rd982;
-	shr.s64 %rd984, %rd979, 32;
-	mov.b64 %rd985, %rd984;
-	mov.b64 %rd986, %rd981;
-	mov.b64 %rd987, %rd983;
-	mov.b64 %rd988, %rd985;
-	@!%p150 bra $L226;
-	add.s64 %rd989, %rd806, %rd986;
-	mov.b64 %rd990, %rd989;
-	sub.s64 %rd991, %rd796, %rd990;
-	max.s64 %rd992, %rd991, 0;
-	min.s64 %rd993, %rd992, %rd807;
-	mov.b64 %rd994, %rd993;
-	mov.b64 %rd995, 0;
+$L222:
+	mov.b64 %rd1057, %rd996;
+	mov.b64 %rd1058, %rd997;
+	mov.b64 %rd1059, %rd1057;
+	mov.b64 %rd1060, %rd1058;
+	mov.b64 %rd1061, %rd1059;
+	mov.b64 %rd1062, %rd1060;
+	mov.b64 %rd1063, %rd1061;
+	mov.b64 %rd1064, %rd1062;
+	add.s64 %rd1065, %rd672, %rd1063;
+	mov.b64 %rd672, %rd1065;
+	max.s64 %rd1066, %rd673, %rd1064;
+	mov.b64 %rd673, %rd1066;
+$L191:
+	mov.b64 %rd1067, %rd672;
+	mov.b64 %rd1068, %rd673;
+	mov.b64 %rd1069, %rd1067;
+	mov.b64 %rd1070, %rd1068;
+	mov.b64 %rd1071, %rd1069;
+	mov.b64 %rd1072, %rd1070;
+	mov.b64 %rd404, %rd1071;
+	mov.b64 %rd405, %rd1072;
 $L228:
-	setp.lt.s64 %p194, %rd995, %rd994;
+	setp.lt.s64 %p194, %rd406, %rd361;
 	not.pred %p195, %p194;
 	@!%p195 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd996, %rd995, %rd800;
-	mad.lo.s64 %rd997, %rd996, 4, %rd798;
-	ld.shared.s32 %r286, [%rd997+0];
-	mov.b32 %r287, %r286;
-	add.s64 %rd998, %rd795, %rd990;
-	add.s64 %rd999, %rd998, %rd995;
-	mul.lo.s64 %rd1000, %rd999, %rd175;
-	mad.lo.s64 %rd1001, %rd1000, 4, %rd173;
-	st.shared.s32 [%rd1001+0], %r287;
-	@!%p146 bra $L234;
-	mov.b64 %rd1003, 2;
-	mul.lo.s64 %rd1002, %rd1003, %rd995;
-	mul.lo.s64 %rd1004, %rd1002, %rd170;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd168;
-	ld.shared.s64 %rd1006, [%rd1005+0];
-	mov.b64 %rd1007, %rd1006;
-	add.s64 %rd1008, %rd795, %rd990;
-	add.s64 %rd1009, %rd1008, %rd995;
-	mov.b64 %rd1011, 2;
-	mul.lo.s64 %rd1010, %rd1011, %rd1009;
-	mul.lo.s64 %rd1012, %rd1010, %rd178;
-	mad.lo.s64 %rd1013, %rd1012, 8, %rd176;
-	st.shared.s64 [%rd1013+0], %rd1007;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd995;
-	add.s64 %rd1016, %rd1014, 1;
-	mul.lo.s64 %rd1017, %rd1016, %rd170;
-	mad.lo.s64 %rd1018, %rd1017, 8, %rd168;
-	ld.shared.s64 %rd1019, [%rd1018+0];
-	mov.b64 %rd1020, %rd1019;
-	add.s64 %rd1021, %rd795, %rd990;
-	add.s64 %rd1022, %rd1021, %rd995;
-	mov.b64 %rd1024, 2;
-	mul.lo.s64 %rd1023, %rd1024, %rd1022;
-	add.s64 %rd1025, %rd1023, 1;
-	mul.lo.s64 %rd1026, %rd1025, %rd178;
-	mad.lo.s64 %rd1027, %rd1026, 8, %rd176;
-	st.shared.s64 [%rd1027+0], %rd1020;
+	bar.sync 0;
+	sub.s64 %rd1073, %rd406, 1;
+	rem.s64 %rd1074, %rd1073, 3;
+	mul.lo.s64 %rd1075, %rd1074, %rd186;
+	mad.lo.s64 %rd1076, %rd1075, 4, %rd184;
+	ld.shared.s32 %r272, [%rd1076+0];
+	mov.b32 %r273, %r272;
+	cvt.s64.s32 %rd1077, %r273;
+	min.s64 %rd1078, %rd388, %rd1077;
+	mov.b64 %rd1079, %rd1078;
+	setp.eq.s64 %p196, %rd1079, 0;
+	@!%p196 bra $L234;
+	bra.uni $L230;
 $L234:
+	cvt.u64.u32 %rd1080, %r2;
+	setp.eq.s64 %p197, %rd1080, 0;
+	@!%p197 bra $L236;
+	add.s64 %rd1081, %rd406, 1;
+	rem.s64 %rd1082, %rd1081, 3;
+	mul.lo.s64 %rd1083, %rd1082, %rd186;
+	mad.lo.s64 %rd1084, %rd1083, 4, %rd184;
+	mov.b32 %r274, 0;
+	st.shared.s32 [%rd1084+0], %r274;
+$L236:
+	shr.s64 %rd1085, %rd406, 63;
+	shr.u64 %rd1086, %rd1085, 63;
+	add.s64 %rd1087, %rd406, %rd1086;
+	and.b64 %rd1088, %rd1087, -2;
+	sub.s64 %rd1089, %rd406, %rd1088;
+	mov.b64 %rd1091, 1;
+	sub.s64 %rd1090, %rd1091, %rd1089;
+	mul.lo.s64 %rd1092, %rd1090, %rd388;
+	mov.b64 %rd1093, %rd1092;
+	mov.b64 %rd1094, 0;
+	mov.b64 %rd1095, 0;
+	add.s64 %rd1096, %rd406, 1;
+	setp.lt.s64 %p198, %rd1096, %rd361;
+	@!%p198 bra $L237;
+	mov.b64 %rd1097, %rd353;
+	mov.b64 %rd1098, %rd354;
+	mov.b64 %rd1099, %rd355;
+	mov.b64 %rd1100, %rd356;
+	mov.b64 %rd1101, %rd357;
+	mov.b64 %rd1102, %rd358;
+	mov.pred %p199, %p49;
+	mov.pred %p200, %p50;
+	mov.b32 %r275, %r83;
+	mov.b64 %rd1103, %rd359;
+	mov.b64 %rd1104, %rd360;
+	mov.b64 %rd1105, %rd361;
+	mov.b64 %rd1106, %rd362;
+	mov.pred %p201, %p51;
+	mov.b32 %r276, %r84;
+	mov.pred %p202, %p52;
+	mov.pred %p203, %p53;
+	mov.b32 %r277, %r85;
+	mov.b64 %rd1107, %rd363;
+	mov.b64 %rd1108, %rd364;
+	mov.b64 %rd1109, %rd1093;
+	mov.b64 %rd1110, %rd1079;
+	mov.b64 %rd1111, %rd386;
+	mov.b64 %rd1112, %rd385;
+	mov.b64 %rd1113, %rd367;
+	mov.b64 %rd1114, %rd387;
+	mov.b64 %rd1115, %rd366;
+	shr.s64 %rd1116, %rd406, 63;
+	shr.u64 %rd1117, %rd1116, 63;
+	add.s64 %rd1118, %rd406, %rd1117;
+	and.b64 %rd1119, %rd1118, -2;
+	sub.s64 %rd1120, %rd406, %rd1119;
+	mul.lo.s64 %rd1121, %rd1120, %rd388;
+	mov.b64 %rd1122, %rd1121;
+	mov.b64 %rd1123, %rd388;
+	rem.s64 %rd1124, %rd406, 3;
+	mov.b64 %rd1125, %rd1124;
+	mov.pred %p204, %p51;
+	mov.b64 %rd1126, %rd168;
+	mov.b64 %rd1127, %rd169;
+	mov.b64 %rd1128, %rd170;
+	mov.b64 %rd1129, %rd1111;
+	mov.b32 %r278, -1;
+	mov.b64 %rd1130, 0;
+	mov.b64 %rd1131, 0;
+	mov.b64 %rd1132, 0;
+	mov.b64 %rd1133, 0;
+	mov.b64 %rd1134, 0;
+$L239:
+	setp.ge.s64 %p205, %rd1130, %rd1131;
+	@!%p205 bra $L243;
+	setp.ge.s64 %p206, %rd1129, %rd1110;
+	@!%p206 bra $L245;
+	bra.uni $L241;
+$L245:
+	add.s64 %rd1135, %rd1109, %rd1129;
+	mul.lo.s64 %rd1136, %rd1135, %rd178;
+	mad.lo.s64 %rd1137, %rd1136, 4, %rd176;
+	ld.shared.s32 %r279, [%rd1137+0];
+	mov.b32 %r280, %r279;
+	mov.b32 %r278, %r280;
+	mov.b64 %rd1138, %rd1097;
+	mov.b64 %rd1139, %rd1098;
+	mov.b64 %rd1140, %rd1099;
+	mov.b64 %rd1141, %rd1100;
+	mov.b64 %rd1142, %rd1101;
+	mov.b64 %rd1143, %rd1102;
+	mov.pred %p207, %p199;
+	mov.pred %p208, %p200;
+	mov.b32 %r281, %r275;
+	mov.b64 %rd1144, %rd1103;
+	mov.b64 %rd1145, %rd1104;
+	mov.b64 %rd1146, %rd1105;
+	mov.b64 %rd1147, %rd1106;
+	mov.pred %p209, %p201;
+	mov.b32 %r282, %r276;
+	mov.b32 %r283, %r278;
+	add.s64 %rd1148, %rd1109, %rd1129;
+	mov.b64 %rd1149, %rd1148;
+	mov.b64 %rd1150, %rd1114;
+	mov.pred %p210, %p204;
+$L246:
+	@!%p210 bra $L250;
+	mov.b64 %rd1152, 2;
+	mul.lo.s64 %rd1151, %rd1152, %rd1149;
+	mul.lo.s64 %rd1153, %rd1151, %rd181;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd179;
+	ld.shared.s64 %rd1155, [%rd1154+0];
+	mov.b64 %rd1156, %rd1155;
+	mov.b64 %rd1158, 2;
+	mul.lo.s64 %rd1157, %rd1158, %rd1149;
+	add.s64 %rd1159, %rd1157, 1;
+	mul.lo.s64 %rd1160, %rd1159, %rd181;
+	mad.lo.s64 %rd1161, %rd1160, 8, %rd179;
+	ld.shared.s64 %rd1162, [%rd1161+0];
+	mov.b64 %rd1163, %rd1162;
+	add.s64 %rd1164, %rd1156, %rd1150;
+	mov.b64 %rd1165, %rd1164;
+	mov.b64 %rd1166, %rd1163;
+	mov.b64 %rd1167, %rd1165;
+	mov.b64 %rd1168, %rd1166;
+	bra.uni $L248;
+$L250:
+	mov.b64 %rd1169, %rd1138;
+	mov.b32 %r284, %r283;
+	cvt.s64.s32 %rd1170, %r284;
+	mul.lo.s64 %rd1171, %rd1170, %rd32;
+	mad.lo.s64 %rd1172, %rd1171, 8, %rd28;
+	ld.global.nc.s64 %rd1173, [%rd1172+0];
+	mov.b64 %rd1174, %rd1173;
+	mov.b64 %rd1175, %rd1174;
+	mov.b64 %rd1176, %rd1138;
+	mov.b32 %r285, %r283;
+	cvt.s64.s32 %rd1177, %r285;
+	add.s64 %rd1178, %rd1177, 1;
+	mul.lo.s64 %rd1179, %rd1178, %rd32;
+	mad.lo.s64 %rd1180, %rd1179, 8, %rd28;
+	ld.global.nc.s64 %rd1181, [%rd1180+0];
+	mov.b64 %rd1182, %rd1181;
+	mov.b64 %rd1183, %rd1182;
+	add.s64 %rd1184, %rd1175, %rd1150;
+	mov.b64 %rd1185, %rd1184;
+	mov.b64 %rd1186, %rd1183;
+	mov.b64 %rd1167, %rd1185;
+	mov.b64 %rd1168, %rd1186;
+	bra.uni $L248;
+$L247:
+	bra.uni $L246;
+$L248:
+	mov.b64 %rd1187, %rd1167;
+	mov.b64 %rd1188, %rd1168;
+	mov.b64 %rd1130, %rd1187;
+	mov.b64 %rd1131, %rd1188;
+	add.s64 %rd1189, %rd1129, %rd1112;
+	mov.b64 %rd1129, %rd1189;
+	bra.uni $L240;
+$L243:
+	mul.lo.s64 %rd1190, %rd1130, %rd39;
+	mad.lo.s64 %rd1191, %rd1190, 4, %rd35;
+	ld.global.nc.s32 %r286, [%rd1191+0];
+	mov.b32 %r287, %r286;
+	mov.b32 %r288, %r287;
+	mov.b64 %rd1192, 0;
+	mov.b64 %rd1193, 0;
+	@!%p201 bra $L252;
+	mov.b64 %rd1194, %rd1097;
+	mov.b32 %r289, %r288;
+	cvt.s64.s32 %rd1195, %r289;
+	mul.lo.s64 %rd1196, %rd1195, %rd32;
+	mad.lo.s64 %rd1197, %rd1196, 8, %rd28;
+	ld.global.nc.s64 %rd1198, [%rd1197+0];
+	mov.b64 %rd1199, %rd1198;
+	mov.b64 %rd1200, %rd1199;
+	mov.b64 %rd1201, %rd1097;
+	mov.b32 %r290, %r288;
+	cvt.s64.s32 %rd1202, %r290;
+	add.s64 %rd1203, %rd1202, 1;
+	mul.lo.s64 %rd1204, %rd1203, %rd32;
+	mad.lo.s64 %rd1205, %rd1204, 8, %rd28;
+	ld.global.nc.s64 %rd1206, [%rd1205+0];
+	mov.b64 %rd1207, %rd1206;
+	mov.b64 %rd1208, %rd1207;
+	mov.b64 %rd1209, %rd1200;
+	mov.b64 %rd1210, %rd1208;
+	mov.b64 %rd1192, %rd1209;
+	mov.b64 %rd1193, %rd1210;
+$L252:
+	mov.b32 %r291, %r276;
+	mov.b32 %r292, %r278;
+	mov.b32 %r293, %r288;
+	mov.b64 %rd1211, %rd1130;
+$L253:
+	cvt.s64.s32 %rd1212, %r293;
+	mul.lo.s64 %rd1213, %rd1212, %rd134;
+	mad.lo.s64 %rd1214, %rd1213, 4, %rd130;
+	ld.global.nc.s32 %r294, [%rd1214+0];
+	mov.b32 %r295, %r294;
+	cvt.s64.s32 %rd1215, %r292;
+	mul.lo.s64 %rd1216, %rd1215, %rd134;
+	mad.lo.s64 %rd1217, %rd1216, 4, %rd130;
+	ld.global.nc.s32 %r296, [%rd1217+0];
+	mov.b32 %r297, %r296;
+	setp.ne.s32 %p211, %r295, %r297;
+	mov.pred %p212, %p211;
+	not.pred %p213, %p212;
+	@!%p213 bra $L257;
+	cvt.s64.s32 %rd1218, %r293;
+	mul.lo.s64 %rd1219, %rd1218, %rd127;
+	mad.lo.s64 %rd1220, %rd1219, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r298, [%rd1220+0];
+	mov.b32 %r299, %r298;
+	or.b32 %r300, %r291, 0x4;
+	and.b32 %r301, %r299, %r300;
+	setp.ne.u32 %p214, %r301, 0x0;
+	mov.pred %p212, %p214;
+$L257:
+	@!%p212 bra $L259;
+	mov.pred %p215, 0;
+	bra.uni $L255;
+$L259:
+	cvt.s64.s32 %rd1221, %r293;
+	mul.lo.s64 %rd1222, %rd1221, %rd127;
+	mad.lo.s64 %rd1223, %rd1222, 4, %rd123;
+	atom.global.or.b32 %r302, [%rd1223], %r291;
+	mov.b32 %r303, %r302;
+	and.b32 %r304, %r303, %r291;
+	setp.eq.u32 %p216, %r304, 0x0;
+	mov.pred %p215, %p216;
+	bra.uni $L255;
+$L254:
+	bra.uni $L253;
+$L255:
+	@!%p215 bra $L261;
+	mul.lo.s64 %rd1224, %rd1134, %rd1128;
+	mad.lo.s64 %rd1225, %rd1224, 4, %rd1126;
+	st.shared.s32 [%rd1225+0], %r288;
+	@!%p201 bra $L263;
+	mov.b64 %rd1227, 2;
+	mul.lo.s64 %rd1226, %rd1227, %rd1134;
+	mul.lo.s64 %rd1228, %rd1226, %rd173;
+	mad.lo.s64 %rd1229, %rd1228, 8, %rd171;
+	st.shared.s64 [%rd1229+0], %rd1192;
+	mov.b64 %rd1231, 2;
+	mul.lo.s64 %rd1230, %rd1231, %rd1134;
+	add.s64 %rd1232, %rd1230, 1;
+	mul.lo.s64 %rd1233, %rd1232, %rd173;
+	mad.lo.s64 %rd1234, %rd1233, 8, %rd171;
+	st.shared.s64 [%rd1234+0], %rd1193;
+$L263:
+	add.s64 %rd1235, %rd1134, 1;
+	mov.b64 %rd1134, %rd1235;
+	setp.eq.s64 %p217, %rd1134, %rd1107;
+	@!%p217 bra $L265;
+	mov.b64 %rd1236, %rd1097;
+	mov.b64 %rd1237, %rd1098;
+	mov.b64 %rd1238, %rd1099;
+	mov.b64 %rd1239, %rd1100;
+	mov.b64 %rd1240, %rd1101;
+	mov.b64 %rd1241, %rd1102;
+	mov.pred %p218, %p199;
+	mov.pred %p219, %p200;
+	mov.b32 %r305, %r275;
+	mov.b64 %rd1242, %rd1103;
+	mov.b64 %rd1243, %rd1104;
+	mov.b64 %rd1244, %rd1105;
+	mov.b64 %rd1245, %rd1106;
+	mov.pred %p220, %p201;
+	mov.b32 %r306, %r276;
+	mov.pred %p221, %p202;
+	mov.b64 %rd1246, %rd307;
+	mov.b64 %rd1247, %rd308;
+	mov.b64 %rd1248, %rd309;
+	mov.b64 %rd1249, %rd310;
+	mov.b64 %rd1250, %rd311;
+	mov.b64 %rd1251, %rd312;
+	mov.b64 %rd1252, %rd313;
+	mov.b64 %rd1253, %rd314;
+	mov.b64 %rd1254, %rd315;
+	mov.pred %p222, %p203;
+	mov.b64 %rd1255, %rd316;
+	mov.b64 %rd1256, %rd317;
+	mov.b64 %rd1257, %rd318;
+	mov.b32 %r307, %r277;
+	mov.b64 %rd1258, %rd1107;
+	mov.b64 %rd1259, %rd1108;
+	mov.b64 %rd1260, %rd1115;
+	mov.b64 %rd1261, %rd1134;
+	mov.b64 %rd1262, %rd1122;
+	mov.b64 %rd1263, %rd1123;
+	mov.b64 %rd1264, %rd1125;
+	mov.b64 %rd1265, %rd168;
+	mov.b64 %rd1266, %rd169;
+	mov.b64 %rd1267, %rd170;
+	mul.lo.s64 %rd1268, %rd1264, %rd186;
+	mad.lo.s64 %rd1269, %rd1268, 4, %rd184;
+	cvt.u32.u64 %r308, %rd1261;
+	atom.shared.add.s32 %r309, [%rd1269], %r308;
+	mov.b32 %r310, %r309;
+	cvt.s64.s32 %rd1270, %r310;
+	mov.b64 %rd1271, %rd1270;
+	sub.s64 %rd1272, %rd1263, %rd1271;
+	max.s64 %rd1273, %rd1272, 0;
+	min.s64 %rd1274, %rd1273, %rd1261;
+	mov.b64 %rd1275, %rd1274;
+	mov.b64 %rd1276, 0;
+$L266:
+	setp.lt.s64 %p223, %rd1276, %rd1275;
+	not.pred %p224, %p223;
+	@!%p224 bra $L270;
+	bra.uni $L268;
+$L270:
+	mul.lo.s64 %rd1277, %rd1276, %rd1267;
+	mad.lo.s64 %rd1278, %rd1277, 4, %rd1265;
+	ld.shared.s32 %r311, [%rd1278+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd1279, %rd1262, %rd1271;
+	add.s64 %rd1280, %rd1279, %rd1276;
+	mul.lo.s64 %rd1281, %rd1280, %rd178;
+	mad.lo.s64 %rd1282, %rd1281, 4, %rd176;
+	st.shared.s32 [%rd1282+0], %r312;
+	@!%p220 bra $L272;
+	mov.b64 %rd1284, 2;
+	mul.lo.s64 %rd1283, %rd1284, %rd1276;
+	mul.lo.s64 %rd1285, %rd1283, %rd173;
+	mad.lo.s64 %rd1286, %rd1285, 8, %rd171;
+	ld.shared.s64 %rd1287, [%rd1286+0];
+	mov.b64 %rd1288, %rd1287;
+	add.s64 %rd1289, %rd1262, %rd1271;
+	add.s64 %rd1290, %rd1289, %rd1276;
+	mov.b64 %rd1292, 2;
+	mul.lo.s64 %rd1291, %rd1292, %rd1290;
+	mul.lo.s64 %rd1293, %rd1291, %rd181;
+	mad.lo.s64 %rd1294, %rd1293, 8, %rd179;
+	st.shared.s64 [%rd1294+0], %rd1288;
+	mov.b64 %rd1296, 2;
+	mul.lo.s64 %rd1295, %rd1296, %rd1276;
+	add.s64 %rd1297, %rd1295, 1;
+	mul.lo.s64 %rd1298, %rd1297, %rd173;
+	mad.lo.s64 %rd1299, %rd1298, 8, %rd171;
+	ld.shared.s64 %rd1300, [%rd1299+0];
+	mov.b64 %rd1301, %rd1300;
+	add.s64 %rd1302, %rd1262, %rd1271;
+	add.s64 %rd1303, %rd1302, %rd1276;
+	mov.b64 %rd1305, 2;
+	mul.lo.s64 %rd1304, %rd1305, %rd1303;
+	add.s64 %rd1306, %rd1304, 1;
+	mul.lo.s64 %rd1307, %rd1306, %rd181;
+	mad.lo.s64 %rd1308, %rd1307, 8, %rd179;
+	st.shared.s64 [%rd1308+0], %rd1301;
+$L272:
+$L267:
+	add.s64 %rd1309, %rd1276, 1;
+	mov.b64 %rd1276, %rd1309;
+	bra.uni $L266;
+$L268:
+	mov.b64 %rd1310, 0;
+	mov.b64 %rd1311, 0;
+	mov.b64 %rd1312, 0;
+	mov.b64 %rd1313, %rd1275;
+$L273:
+	setp.lt.s64 %p225, %rd1313, %rd1261;
+	not.pred %p226, %p225;
+	@!%p226 bra $L277;
+	bra.uni $L275;
+$L277:
+	mul.lo.s64 %rd1314, %rd1313, %rd1267;
+	mad.lo.s64 %rd1315, %rd1314, 4, %rd1265;
+	ld.shared.s32 %r313, [%rd1315+0];
+	mov.b32 %r314, %r313;
+	mov.b32 %r315, %r314;
+	mov.pred %p227, 0;
+	mov.b64 %rd1316, %rd1312;
+	mov.b32 %r316, %r315;
+$L278:
+	@!%p221 bra $L282;
+	shr.s32 %r317, %r316, 5;
+	cvt.s64.s32 %rd1317, %r317;
+	mov.b64 %rd1318, %rd1317;
+	and.b32 %r318, %r316, 31;
+	cvt.s64.s32 %rd1319, %r318;
+	min.u64 %rd1320, %rd1319, 32;
+	cvt.u32.u64 %r319, %rd1320;
+	mov.b32 %r321, 0x1;
+	shl.b32 %r320, %r321, %r319;
+	setp.hs.u32 %p228, %r319, 32;
+	selp.b32 %r322, 0, %r320, %p228;
+	mov.b32 %r323, %r322;
+	mov.b64 %rd1321, %rd1318;
+	mov.b32 %r324, %r323;
+	mul.lo.s64 %rd1322, %rd1321, %rd1254;
+	mad.lo.s64 %rd1323, %rd1322, 4, %rd1252;
+	ld.relaxed.gpu.global.u32 %r325, [%rd1323+0];
+	mov.b32 %r326, %r325;
+	and.b32 %r327, %r326, %r324;
+	setp.ne.u32 %p229, %r327, 0x0;
+	mov.pred %p230, %p229;
+	not.pred %p231, %p230;
+	@!%p231 bra $L284;
+	mul.lo.s64 %rd1324, %rd1321, %rd1254;
+	mad.lo.s64 %rd1325, %rd1324, 4, %rd1252;
+	atom.global.or.b32 %r328, [%rd1325], %r324;
+	mov.b32 %r329, %r328;
+	and.b32 %r330, %r329, %r324;
+	setp.ne.u32 %p232, %r330, 0x0;
+	mov.pred %p230, %p232;
+$L284:
+	@!%p230 bra $L286;
+	mov.b64 %rd1326, %rd1316;
+	mov.b64 %rd1327, %rd1326;
+	mov.pred %p233, 0;
+	bra.uni $L280;
+$L286:
+	mov.b64 %rd1328, %rd1316;
+	mov.b64 %rd1327, %rd1328;
+	mov.pred %p233, 1;
+	bra.uni $L280;
+$L282:
+	@!%p222 bra $L288;
+	cvt.s64.s32 %rd1329, %r316;
+	mul.lo.s64 %rd1330, %rd1329, %rd1257;
+	mad.lo.s64 %rd1331, %rd1330, 4, %rd1255;
+	ld.relaxed.gpu.global.s32 %r331, [%rd1331+0];
+	mov.b32 %r332, %r331;
+	setp.eq.s32 %p234, %r332, %r307;
+	mov.pred %p235, %p234;
+	not.pred %p236, %p235;
+	@!%p236 bra $L290;
+	cvt.s64.s32 %rd1332, %r316;
+	mul.lo.s64 %rd1333, %rd1332, %rd1257;
+	mad.lo.s64 %rd1334, %rd1333, 4, %rd1255;
+	atom.global.exch.b32 %r333, [%rd1334], %r307;
+	mov.b32 %r334, %r333;
+	setp.eq.s32 %p237, %r334, %r307;
+	mov.pred %p235, %p237;
+$L290:
+	@!%p235 bra $L292;
+	mov.b64 %rd1335, %rd1316;
+	mov.b64 %rd1327, %rd1335;
+	mov.pred %p233, 0;
+	bra.uni $L280;
+$L292:
+$L288:
+	mul.lo.s64 %rd1336, %rd1316, %rd1267;
+	mad.lo.s64 %rd1337, %rd1336, 4, %rd1265;
+	st.shared.s32 [%rd1337+0], %r316;
+	add.s64 %rd1338, %rd1316, 1;
+	mov.b64 %rd1339, %rd1338;
+	mov.b64 %rd1327, %rd1339;
+	mov.pred %p233, 1;
+	bra.uni $L280;
+$L279:
+	bra.uni $L278;
+$L280:
+	mov.b64 %rd1340, %rd1327;
+	mov.pred %p238, %p233;
+	mov.b64 %rd1312, %rd1340;
+	mov.pred %p227, %p238;
+	@!%p227 bra $L294;
+	mov.b64 %rd1341, %rd1236;
+	mov.b32 %r335, %r315;
+	cvt.s64.s32 %rd1342, %r335;
+	add.s64 %rd1343, %rd1342, 1;
+	mul.lo.s64 %rd1344, %rd1343, %rd32;
+	mad.lo.s64 %rd1345, %rd1344, 8, %rd28;
+	ld.global.nc.s64 %rd1346, [%rd1345+0];
+	mov.b64 %rd1347, %rd1346;
+	cvt.s64.s32 %rd1348, %r335;
+	mul.lo.s64 %rd1349, %rd1348, %rd32;
+	mad.lo.s64 %rd1350, %rd1349, 8, %rd28;
+	ld.global.nc.s64 %rd1351, [%rd1350+0];
+	mov.b64 %rd1352, %rd1351;
+	sub.s64 %rd1353, %rd1347, %rd1352;
+	mov.b64 %rd1354, %rd1353;
+	mov.b64 %rd1355, %rd1354;
+	add.s64 %rd1356, %rd1310, %rd1355;
+	mov.b64 %rd1310, %rd1356;
+	max.s64 %rd1357, %rd1311, %rd1355;
+	mov.b64 %rd1311, %rd1357;
+$L294:
+$L274:
+	add.s64 %rd1358, %rd1313, 1;
+	mov.b64 %rd1313, %rd1358;
+	bra.uni $L273;
+$L275:
+	setp.gt.s64 %p239, %rd1312, 0;
+	@!%p239 bra $L296;
+	mul.lo.s64 %rd1359, %rd1260, %rd120;
+	mad.lo.s64 %rd1360, %rd1359, 8, %rd116;
+	atom.global.add.u64 %rd1361, [%rd1360], %rd1312;
+	mov.b64 %rd1362, %rd1361;
+	mov.b64 %rd1363, %rd1362;
+	mov.b64 %rd1364, 0;
+$L297:
+	setp.lt.s64 %p240, %rd1364, %rd1312;
+	not.pred %p241, %p240;
+	@!%p241 bra $L301;
+	bra.uni $L299;
+$L301:
+	mul.lo.s64 %rd1365, %rd1364, %rd1267;
+	mad.lo.s64 %rd1366, %rd1365, 4, %rd1265;
+	ld.shared.s32 %r336, [%rd1366+0];
+	mov.b32 %r337, %r336;
+	add.s64 %rd1367, %rd1363, %rd1364;
+	mul.lo.s64 %rd1368, %rd1367, %rd295;
+	mad.lo.s64 %rd1369, %rd1368, 4, %rd293;
+	st.global.s32 [%rd1369+0], %r337;
+$L298:
+	add.s64 %rd1370, %rd1364, 1;
+	mov.b64 %rd1364, %rd1370;
+	bra.uni $L297;
+$L299:
+$L296:
+	mov.b64 %rd1371, %rd1310;
+	mov.b64 %rd1372, %rd1311;
+	mov.b64 %rd1373, %rd1371;
+	mov.b64 %rd1374, %rd1372;
+	mov.b64 %rd1375, %rd1373;
+	mov.b64 %rd1376, %rd1374;
+	mov.b64 %rd1377, %rd1375;
+	mov.b64 %rd1378, %rd1376;
+	add.s64 %rd1379, %rd1132, %rd1377;
+	mov.b64 %rd1132, %rd1379;
+	max.s64 %rd1380, %rd1133, %rd1378;
+	mov.b64 %rd1133, %rd1380;
+	mov.b64 %rd1134, 0;
+$L265:
+$L261:
+	add.s64 %rd1381, %rd1130, %rd1113;
+	mov.b64 %rd1130, %rd1381;
+$L240:
+	bra.uni $L239;
+$L241:
+	setp.gt.s64 %p242, %rd1134, 0;
+	@!%p242 bra $L303;
+	mov.b64 %rd1382, %rd1097;
+	mov.b64 %rd1383, %rd1098;
+	mov.b64 %rd1384, %rd1099;
+	mov.b64 %rd1385, %rd1100;
+	mov.b64 %rd1386, %rd1101;
+	mov.b64 %rd1387, %rd1102;
+	mov.pred %p243, %p199;
+	mov.pred %p244, %p200;
+	mov.b32 %r338, %r275;
+	mov.b64 %rd1388, %rd1103;
+	mov.b64 %rd1389, %rd1104;
+	mov.b64 %rd1390, %rd1105;
+	mov.b64 %rd1391, %rd1106;
+	mov.pred %p245, %p201;
+	mov.b32 %r339, %r276;
+	mov.pred %p246, %p202;
+	mov.b64 %rd1392, %rd307;
+	mov.b64 %rd1393, %rd308;
+	mov.b64 %rd1394, %rd309;
+	mov.b64 %rd1395, %rd310;
+	mov.b64 %rd1396, %rd311;
+	mov.b64 %rd1397, %rd312;
+	mov.b64 %rd1398, %rd313;
+	mov.b64 %rd1399, %rd314;
+	mov.b64 %rd1400, %rd315;
+	mov.pred %p247, %p203;
+	mov.b64 %rd1401, %rd316;
+	mov.b64 %rd1402, %rd317;
+	mov.b64 %rd1403, %rd318;
+	mov.b32 %r340, %r277;
+	mov.b64 %rd1404, %rd1107;
+	mov.b64 %rd1405, %rd1108;
+	mov.b64 %rd1406, %rd1115;
+	mov.b64 %rd1407, %rd1134;
+	mov.b64 %rd1408, %rd1122;
+	mov.b64 %rd1409, %rd1123;
+	mov.b64 %rd1410, %rd1125;
+	mov.b64 %rd1411, %rd168;
+	mov.b64 %rd1412, %rd169;
+	mov.b64 %rd1413, %rd170;
+	mul.lo.s64 %rd1414, %rd1410, %rd186;
+	mad.lo.s64 %rd1415, %rd1414, 4, %rd184;
+	cvt.u32.u64 %r341, %rd1407;
+	atom.shared.add.s32 %r342, [%rd1415], %r341;
+	mov.b32 %r343, %r342;
+	cvt.s64.s32 %rd1416, %r343;
+	mov.b64 %rd1417, %rd1416;
+	sub.s64 %rd1418, %rd1409, %rd1417;
+	max.s64 %rd1419, %rd1418, 0;
+	min.s64 %rd1420, %rd1419, %rd1407;
+	mov.b64 %rd1421, %rd1420;
+	mov.b64 %rd1422, 0;
+$L304:
+	setp.lt.s64 %p248, %rd1422, %rd1421;
+	not.pred %p249, %p248;
+	@!%p249 bra $L308;
+	bra.uni $L306;
+$L308:
+	mul.lo.s64 %rd1423, %rd1422, %rd1413;
+	mad.lo.s64 %rd1424, %rd1423, 4, %rd1411;
+	ld.shared.s32 %r344, [%rd1424+0];
+	mov.b32 %r345, %r344;
+	add.s64 %rd1425, %rd1408, %rd1417;
+	add.s64 %rd1426, %rd1425, %rd1422;
+	mul.lo.s64 %rd1427, %rd1426, %rd178;
+	mad.lo.s64 %rd1428, %rd1427, 4, %rd176;
+	st.shared.s32 [%rd1428+0], %r345;
+	@!%p245 bra $L310;
+	mov.b64 %rd1430, 2;
+	mul.lo.s64 %rd1429, %rd1430, %rd1422;
+	mul.lo.s64 %rd1431, %rd1429, %rd173;
+	mad.lo.s64 %rd1432, %rd1431, 8, %rd171;
+	ld.shared.s64 %rd1433, [%rd1432+0];
+	mov.b64 %rd1434, %rd1433;
+	add.s64 %rd1435, %rd1408, %rd1417;
+	add.s64 %rd1436, %rd1435, %rd1422;
+	mov.b64 %rd1438, 2;
+	mul.lo.s64 %rd1437, %rd1438, %rd1436;
+	mul.lo.s64 %rd1439, %rd1437, %rd181;
+	mad.lo.s64 %rd1440, %rd1439, 8, %rd179;
+	st.shared.s64 [%rd1440+0], %rd1434;
+	mov.b64 %rd1442, 2;
+	mul.lo.s64 %rd1441, %rd1442, %rd1422;
+	add.s64 %rd1443, %rd1441, 1;
+	mul.lo.s64 %rd1444, %rd1443, %rd173;
+	mad.lo.s64 %rd1445, %rd1444, 8, %rd171;
+	ld.shared.s64 %rd1446, [%rd1445+0];
+	mov.b64 %rd1447, %rd1446;
+	add.s64 %rd1448, %rd1408, %rd1417;
+	add.s64 %rd1449, %rd1448, %rd1422;
+	mov.b64 %rd1451, 2;
+	mul.lo.s64 %rd1450, %rd1451, %rd1449;
+	add.s64 %rd1452, %rd1450, 1;
+	mul.lo.s64 %rd1453, %rd1452, %rd181;
+	mad.lo.s64 %rd1454, %rd1453, 8, %rd179;
+	st.shared.s64 [%rd1454+0], %rd1447;
+$L310:
+$L305:
+	add.s64 %rd1455, %rd1422, 1;
+	mov.b64 %rd1422, %rd1455;
+	bra.uni $L304;
+$L306:
+	mov.b64 %rd1456, 0;
+	mov.b64 %rd1457, 0;
+	mov.b64 %rd1458, 0;
+	mov.b64 %rd1459, %rd1421;
+$L311:
+	setp.lt.s64 %p250, %rd1459, %rd1407;
+	not.pred %p251, %p250;
+	@!%p251 bra $L315;
+	bra.uni $L313;
+$L315:
+	mul.lo.s64 %rd1460, %rd1459, %rd1413;
+	mad.lo.s64 %rd1461, %rd1460, 4, %rd1411;
+	ld.shared.s32 %r346, [%rd1461+0];
+	mov.b32 %r347, %r346;
+	mov.b32 %r348, %r347;
+	mov.pred %p252, 0;
+	mov.b64 %rd1462, %rd1458;
+	mov.b32 %r349, %r348;
+$L316:
+	@!%p246 bra $L320;
+	shr.s32 %r350, %r349, 5;
+	cvt.s64.s32 %rd1463, %r350;
+	mov.b64 %rd1464, %rd1463;
+	and.b32 %r351, %r349, 31;
+	cvt.s64.s32 %rd1465, %r351;
+	min.u64 %rd1466, %rd1465, 32;
+	cvt.u32.u64 %r352, %rd1466;
+	mov.b32 %r354, 0x1;
+	shl.b32 %r353, %r354, %r352;
+	setp.hs.u32 %p253, %r352, 32;
+	selp.b32 %r355, 0, %r353, %p253;
+	mov.b32 %r356, %r355;
+	mov.b64 %rd1467, %rd1464;
+	mov.b32 %r357, %r356;
+	mul.lo.s64 %rd1468, %rd1467, %rd1400;
+	mad.lo.s64 %rd1469, %rd1468, 4, %rd1398;
+	ld.relaxed.gpu.global.u32 %r358, [%rd1469+0];
+	mov.b32 %r359, %r358;
+	and.b32 %r360, %r359, %r357;
+	setp.ne.u32 %p254, %r360, 0x0;
+	mov.pred %p255, %p254;
+	not.pred %p256, %p255;
+	@!%p256 bra $L322;
+	mul.lo.s64 %rd1470, %rd1467, %rd1400;
+	mad.lo.s64 %rd1471, %rd1470, 4, %rd1398;
+	atom.global.or.b32 %r361, [%rd1471], %r357;
+	mov.b32 %r362, %r361;
+	and.b32 %r363, %r362, %r357;
+	setp.ne.u32 %p257, %r363, 0x0;
+	mov.pred %p255, %p257;
+$L322:
+	@!%p255 bra $L324;
+	mov.b64 %rd1472, %rd1462;
+	mov.b64 %rd1473, %rd1472;
+	mov.pred %p258, 0;
+	bra.uni $L318;
+$L324:
+	mov.b64 %rd1474, %rd1462;
+	mov.b64 %rd1473, %rd1474;
+	mov.pred %p258, 1;
+	bra.uni $L318;
+$L320:
+	@!%p247 bra $L326;
+	cvt.s64.s32 %rd1475, %r349;
+	mul.lo.s64 %rd1476, %rd1475, %rd1403;
+	mad.lo.s64 %rd1477, %rd1476, 4, %rd1401;
+	ld.relaxed.gpu.global.s32 %r364, [%rd1477+0];
+	mov.b32 %r365, %r364;
+	setp.eq.s32 %p259, %r365, %r340;
+	mov.pred %p260, %p259;
+	not.pred %p261, %p260;
+	@!%p261 bra $L328;
+	cvt.s64.s32 %rd1478, %r349;
+	mul.lo.s64 %rd1479, %rd1478, %rd1403;
+	mad.lo.s64 %rd1480, %rd1479, 4, %rd1401;
+	atom.global.exch.b32 %r366, [%rd1480], %r340;
+	mov.b32 %r367, %r366;
+	setp.eq.s32 %p262, %r367, %r340;
+	mov.pred %p260, %p262;
+$L328:
+	@!%p260 bra $L330;
+	mov.b64 %rd1481, %rd1462;
+	mov.b64 %rd1473, %rd1481;
+	mov.pred %p258, 0;
+	bra.uni $L318;
+$L330:
+$L326:
+	mul.lo.s64 %rd1482, %rd1462, %rd1413;
+	mad.lo.s64 %rd1483, %rd1482, 4, %rd1411;
+	st.shared.s32 [%rd1483+0], %r349;
+	add.s64 %rd1484, %rd1462, 1;
+	mov.b64 %rd1485, %rd1484;
+	mov.b64 %rd1473, %rd1485;
+	mov.pred %p258, 1;
+	bra.uni $L318;
+$L317:
+	bra.uni $L316;
+$L318:
+	mov.b64 %rd1486, %rd1473;
+	mov.pred %p263, %p258;
+	mov.b64 %rd1458, %rd1486;
+	mov.pred %p252, %p263;
+	@!%p252 bra $L332;
+	mov.b64 %rd1487, %rd1382;
+	mov.b32 %r368, %r348;
+	cvt.s64.s32 %rd1488, %r368;
+	add.s64 %rd1489, %rd1488, 1;
+	mul.lo.s64 %rd1490, %rd1489, %rd32;
+	mad.lo.s64 %rd1491, %rd1490, 8, %rd28;
+	ld.global.nc.s64 %rd1492, [%rd1491+0];
+	mov.b64 %rd1493, %rd1492;
+	cvt.s64.s32 %rd1494, %r368;
+	mul.lo.s64 %rd1495, %rd1494, %rd32;
+	mad.lo.s64 %rd1496, %rd1495, 8, %rd28;
+	ld.global.nc.s64 %rd1497, [%rd1496+0];
+	mov.b64 %rd1498, %rd1497;
+	sub.s64 %rd1499, %rd1493, %rd1498;
+	mov.b64 %rd1500, %rd1499;
+	mov.b64 %rd1501, %rd1500;
+	add.s64 %rd1502, %rd1456, %rd1501;
+	mov.b64 %rd1456, %rd1502;
+	max.s64 %rd1503, %rd1457, %rd1501;
+	mov.b64 %rd1457, %rd1503;
+$L332:
+$L312:
+	add.s64 %rd1504, %rd1459, 1;
+	mov.b64 %rd1459, %rd1504;
+	bra.uni $L311;
+$L313:
+	setp.gt.s64 %p264, %rd1458, 0;
+	@!%p264 bra $L334;
+	mul.lo.s64 %rd1505, %rd1406, %rd120;
+	mad.lo.s64 %rd1506, %rd1505, 8, %rd116;
+	atom.global.add.u64 %rd1507, [%rd1506], %rd1458;
+	mov.b64 %rd1508, %rd1507;
+	mov.b64 %rd1509, %rd1508;
+	mov.b64 %rd1510, 0;
+$L335:
+	setp.lt.s64 %p265, %rd1510, %rd1458;
+	not.pred %p266, %p265;
+	@!%p266 bra $L339;
+	bra.uni $L337;
+$L339:
+	mul.lo.s64 %rd1511, %rd1510, %rd1413;
+	mad.lo.s64 %rd1512, %rd1511, 4, %rd1411;
+	ld.shared.s32 %r369, [%rd1512+0];
+	mov.b32 %r370, %r369;
+	add.s64 %rd1513, %rd1509, %rd1510;
+	mul.lo.s64 %rd1514, %rd1513, %rd295;
+	mad.lo.s64 %rd1515, %rd1514, 4, %rd293;
+	st.global.s32 [%rd1515+0], %r370;
+$L336:
+	add.s64 %rd1516, %rd1510, 1;
+	mov.b64 %rd1510, %rd1516;
+	bra.uni $L335;
+$L337:
+$L334:
+	mov.b64 %rd1517, %rd1456;
+	mov.b64 %rd1518, %rd1457;
+	mov.b64 %rd1519, %rd1517;
+	mov.b64 %rd1520, %rd1518;
+	mov.b64 %rd1521, %rd1519;
+	mov.b64 %rd1522, %rd1520;
+	mov.b64 %rd1523, %rd1521;
+	mov.b64 %rd1524, %rd1522;
+	add.s64 %rd1525, %rd1132, %rd1523;
+	mov.b64 %rd1132, %rd1525;
+	max.s64 %rd1526, %rd1133, %rd1524;
+	mov.b64 %rd1133, %rd1526;
+$L303:
+	mov.b64 %rd1527, %rd1132;
+	mov.b64 %rd1528, %rd1133;
+	mov.b64 %rd1529, %rd1527;
+	mov.b64 %rd1530, %rd1528;
+	mov.b64 %rd1531, %rd1529;
+	mov.b64 %rd1532, %rd1530;
+	mov.b64 %rd1094, %rd1531;
+	mov.b64 %rd1095, %rd1532;
+	bra.uni $L238;
+$L237:
+	mov.b64 %rd1533, %rd353;
+	mov.b64 %rd1534, %rd354;
+	mov.b64 %rd1535, %rd355;
+	mov.b64 %rd1536, %rd356;
+	mov.b64 %rd1537, %rd357;
+	mov.b64 %rd1538, %rd358;
+	mov.pred %p267, %p49;
+	mov.pred %p268, %p50;
+	mov.b32 %r371, %r83;
+	mov.b64 %rd1539, %rd359;
+	mov.b64 %rd1540, %rd360;
+	mov.b64 %rd1541, %rd361;
+	mov.b64 %rd1542, %rd362;
+	mov.pred %p269, %p51;
+	mov.b32 %r372, %r84;
+	mov.pred %p270, %p52;
+	mov.b64 %rd1543, %rd307;
+	mov.b64 %rd1544, %rd308;
+	mov.b64 %rd1545, %rd309;
+	mov.b64 %rd1546, %rd310;
+	mov.b64 %rd1547, %rd311;
+	mov.b64 %rd1548, %rd312;
+	mov.b64 %rd1549, %rd313;
+	mov.b64 %rd1550, %rd314;
+	mov.b64 %rd1551, %rd315;
+	mov.pred %p271, %p53;
+	mov.b64 %rd1552, %rd316;
+	mov.b64 %rd1553, %rd317;
+	mov.b64 %rd1554, %rd318;
+	mov.b32 %r373, %r85;
+	mov.b64 %rd1555, %rd363;
+	mov.b64 %rd1556, %rd364;
+	mov.b64 %rd1557, %rd1093;
+	mov.b64 %rd1558, %rd1079;
+	mov.b64 %rd1559, %rd386;
+	mov.b64 %rd1560, %rd385;
+	mov.b64 %rd1561, %rd367;
+	mov.b64 %rd1562, %rd387;
+	mov.b64 %rd1563, %rd366;
+	mov.pred %p272, %p51;
+	mov.b64 %rd1564, %rd168;
+	mov.b64 %rd1565, %rd169;
+	mov.b64 %rd1566, %rd170;
+	mov.b64 %rd1567, %rd1559;
+	mov.b32 %r374, -1;
+	mov.b64 %rd1568, 0;
+	mov.b64 %rd1569, 0;
+	mov.b64 %rd1570, 0;
+	mov.b64 %rd1571, 0;
+$L340:
+	mov.b64 %rd1572, 0;
+	mov.b64 %rd1573, %rd1555;
+$L343:
+	setp.gt.s64 %p273, %rd1573, 0;
+	not.pred %p274, %p273;
+	@!%p274 bra $L347;
+	bra.uni $L345;
+$L347:
+	setp.ge.s64 %p275, %rd1568, %rd1569;
+	@!%p275 bra $L349;
+	setp.ge.s64 %p276, %rd1567, %rd1558;
+	@!%p276 bra $L351;
+	bra.uni $L345;
+$L351:
+	add.s64 %rd1574, %rd1557, %rd1567;
+	mul.lo.s64 %rd1575, %rd1574, %rd178;
+	mad.lo.s64 %rd1576, %rd1575, 4, %rd176;
+	ld.shared.s32 %r375, [%rd1576+0];
+	mov.b32 %r376, %r375;
+	mov.b32 %r374, %r376;
+	mov.b64 %rd1577, %rd1533;
+	mov.b64 %rd1578, %rd1534;
+	mov.b64 %rd1579, %rd1535;
+	mov.b64 %rd1580, %rd1536;
+	mov.b64 %rd1581, %rd1537;
+	mov.b64 %rd1582, %rd1538;
+	mov.pred %p277, %p267;
+	mov.pred %p278, %p268;
+	mov.b32 %r377, %r371;
+	mov.b64 %rd1583, %rd1539;
+	mov.b64 %rd1584, %rd1540;
+	mov.b64 %rd1585, %rd1541;
+	mov.b64 %rd1586, %rd1542;
+	mov.pred %p279, %p269;
+	mov.b32 %r378, %r372;
+	mov.b32 %r379, %r374;
+	add.s64 %rd1587, %rd1557, %rd1567;
+	mov.b64 %rd1588, %rd1587;
+	mov.b64 %rd1589, %rd1562;
+	mov.pred %p280, %p272;
+$L352:
+	@!%p280 bra $L356;
+	mov.b64 %rd1591, 2;
+	mul.lo.s64 %rd1590, %rd1591, %rd1588;
+	mul.lo.s64 %rd1592, %rd1590, %rd181;
+	mad.lo.s64 %rd1593, %rd1592, 8, %rd179;
+	ld.shared.s64 %rd1594, [%rd1593+0];
+	mov.b64 %rd1595, %rd1594;
+	mov.b64 %rd1597, 2;
+	mul.lo.s64 %rd1596, %rd1597, %rd1588;
+	add.s64 %rd1598, %rd1596, 1;
+	mul.lo.s64 %rd1599, %rd1598, %rd181;
+	mad.lo.s64 %rd1600, %rd1599, 8, %rd179;
+	ld.shared.s64 %rd1601, [%rd1600+0];
+	mov.b64 %rd1602, %rd1601;
+	add.s64 %rd1603, %rd1595, %rd1589;
+	mov.b64 %rd1604, %rd1603;
+	mov.b64 %rd1605, %rd1602;
+	mov.b64 %rd1606, %rd1604;
+	mov.b64 %rd1607, %rd1605;
+	bra.uni $L354;
+$L356:
+	mov.b64 %rd1608, %rd1577;
+	mov.b32 %r380, %r379;
+	cvt.s64.s32 %rd1609, %r380;
+	mul.lo.s64 %rd1610, %rd1609, %rd32;
+	mad.lo.s64 %rd1611, %rd1610, 8, %rd28;
+	ld.global.nc.s64 %rd1612, [%rd1611+0];
+	mov.b64 %rd1613, %rd1612;
+	mov.b64 %rd1614, %rd1613;
+	mov.b64 %rd1615, %rd1577;
+	mov.b32 %r381, %r379;
+	cvt.s64.s32 %rd1616, %r381;
+	add.s64 %rd1617, %rd1616, 1;
+	mul.lo.s64 %rd1618, %rd1617, %rd32;
+	mad.lo.s64 %rd1619, %rd1618, 8, %rd28;
+	ld.global.nc.s64 %rd1620, [%rd1619+0];
+	mov.b64 %rd1621, %rd1620;
+	mov.b64 %rd1622, %rd1621;
+	add.s64 %rd1623, %rd1614, %rd1589;
+	mov.b64 %rd1624, %rd1623;
+	mov.b64 %rd1625, %rd1622;
+	mov.b64 %rd1606, %rd1624;
+	mov.b64 %rd1607, %rd1625;
+	bra.uni $L354;
+$L353:
+	bra.uni $L352;
+$L354:
+	mov.b64 %rd1626, %rd1606;
+	mov.b64 %rd1627, %rd1607;
+	mov.b64 %rd1568, %rd1626;
+	mov.b64 %rd1569, %rd1627;
+	add.s64 %rd1628, %rd1567, %rd1560;
+	mov.b64 %rd1567, %rd1628;
+	bra.uni $L344;
+$L349:
+	mul.lo.s64 %rd1629, %rd1568, %rd39;
+	mad.lo.s64 %rd1630, %rd1629, 4, %rd35;
+	ld.global.nc.s32 %r382, [%rd1630+0];
+	mov.b32 %r383, %r382;
+	mov.b32 %r384, %r383;
+	mov.b32 %r385, %r372;
+	mov.b32 %r386, %r374;
+	mov.b32 %r387, %r384;
+	mov.b64 %rd1631, %rd1568;
+$L357:
+	cvt.s64.s32 %rd1632, %r387;
+	mul.lo.s64 %rd1633, %rd1632, %rd134;
+	mad.lo.s64 %rd1634, %rd1633, 4, %rd130;
+	ld.global.nc.s32 %r388, [%rd1634+0];
+	mov.b32 %r389, %r388;
+	cvt.s64.s32 %rd1635, %r386;
+	mul.lo.s64 %rd1636, %rd1635, %rd134;
+	mad.lo.s64 %rd1637, %rd1636, 4, %rd130;
+	ld.global.nc.s32 %r390, [%rd1637+0];
+	mov.b32 %r391, %r390;
+	setp.ne.s32 %p281, %r389, %r391;
+	mov.pred %p282, %p281;
+	not.pred %p283, %p282;
+	@!%p283 bra $L361;
+	cvt.s64.s32 %rd1638, %r387;
+	mul.lo.s64 %rd1639, %rd1638, %rd127;
+	mad.lo.s64 %rd1640, %rd1639, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r392, [%rd1640+0];
+	mov.b32 %r393, %r392;
+	or.b32 %r394, %r385, 0x4;
+	and.b32 %r395, %r393, %r394;
+	setp.ne.u32 %p284, %r395, 0x0;
+	mov.pred %p282, %p284;
+$L361:
+	@!%p282 bra $L363;
+	mov.pred %p285, 0;
+	bra.uni $L359;
+$L363:
+	cvt.s64.s32 %rd1641, %r387;
+	mul.lo.s64 %rd1642, %rd1641, %rd127;
+	mad.lo.s64 %rd1643, %rd1642, 4, %rd123;
+	atom.global.or.b32 %r396, [%rd1643], %r385;
+	mov.b32 %r397, %r396;
+	and.b32 %r398, %r397, %r385;
+	setp.eq.u32 %p286, %r398, 0x0;
+	mov.pred %p285, %p286;
+	bra.uni $L359;
+$L358:
+	bra.uni $L357;
+$L359:
+	@!%p285 bra $L365;
+	mov.pred %p287, 0;
+	mov.b64 %rd1644, %rd1572;
+	mov.b32 %r399, %r384;
+$L366:
+	@!%p270 bra $L370;
+	shr.s32 %r400, %r399, 5;
+	cvt.s64.s32 %rd1645, %r400;
+	mov.b64 %rd1646, %rd1645;
+	and.b32 %r401, %r399, 31;
+	cvt.s64.s32 %rd1647, %r401;
+	min.u64 %rd1648, %rd1647, 32;
+	cvt.u32.u64 %r402, %rd1648;
+	mov.b32 %r404, 0x1;
+	shl.b32 %r403, %r404, %r402;
+	setp.hs.u32 %p288, %r402, 32;
+	selp.b32 %r405, 0, %r403, %p288;
+	mov.b32 %r406, %r405;
+	mov.b64 %rd1649, %rd1646;
+	mov.b32 %r407, %r406;
+	mul.lo.s64 %rd1650, %rd1649, %rd1551;
+	mad.lo.s64 %rd1651, %rd1650, 4, %rd1549;
+	ld.relaxed.gpu.global.u32 %r408, [%rd1651+0];
+	mov.b32 %r409, %r408;
+	and.b32 %r410, %r409, %r407;
+	setp.ne.u32 %p289, %r410, 0x0;
+	mov.pred %p290, %p289;
+	not.pred %p291, %p290;
+	@!%p291 bra $L372;
+	mul.lo.s64 %rd1652, %rd1649, %rd1551;
+	mad.lo.s64 %rd1653, %rd1652, 4, %rd1549;
+	atom.global.or.b32 %r411, [%rd1653], %r407;
+	mov.b32 %r412, %r411;
+	and.b32 %r413, %r412, %r407;
+	setp.ne.u32 %p292, %r413, 0x0;
+	mov.pred %p290, %p292;
+$L372:
+	@!%p290 bra $L374;
+	mov.b64 %rd1654, %rd1644;
+	mov.b64 %rd1655, %rd1654;
+	mov.pred %p293, 0;
+	bra.uni $L368;
+$L374:
+	mov.b64 %rd1656, %rd1644;
+	mov.b64 %rd1655, %rd1656;
+	mov.pred %p293, 1;
+	bra.uni $L368;
+$L370:
+	@!%p271 bra $L376;
+	cvt.s64.s32 %rd1657, %r399;
+	mul.lo.s64 %rd1658, %rd1657, %rd1554;
+	mad.lo.s64 %rd1659, %rd1658, 4, %rd1552;
+	ld.relaxed.gpu.global.s32 %r414, [%rd1659+0];
+	mov.b32 %r415, %r414;
+	setp.eq.s32 %p294, %r415, %r373;
+	mov.pred %p295, %p294;
+	not.pred %p296, %p295;
+	@!%p296 bra $L378;
+	cvt.s64.s32 %rd1660, %r399;
+	mul.lo.s64 %rd1661, %rd1660, %rd1554;
+	mad.lo.s64 %rd1662, %rd1661, 4, %rd1552;
+	atom.global.exch.b32 %r416, [%rd1662], %r373;
+	mov.b32 %r417, %r416;
+	setp.eq.s32 %p297, %r417, %r373;
+	mov.pred %p295, %p297;
+$L378:
+	@!%p295 bra $L380;
+	mov.b64 %rd1663, %rd1644;
+	mov.b64 %rd1655, %rd1663;
+	mov.pred %p293, 0;
+	bra.uni $L368;
+$L380:
+$L376:
+	mul.lo.s64 %rd1664, %rd1644, %rd1566;
+	mad.lo.s64 %rd1665, %rd1664, 4, %rd1564;
+	st.shared.s32 [%rd1665+0], %r399;
+	add.s64 %rd1666, %rd1644, 1;
+	mov.b64 %rd1667, %rd1666;
+	mov.b64 %rd1655, %rd1667;
+	mov.pred %p293, 1;
+	bra.uni $L368;
+$L367:
+	bra.uni $L366;
+$L368:
+	mov.b64 %rd1668, %rd1655;
+	mov.pred %p298, %p293;
+	mov.b64 %rd1572, %rd1668;
+	mov.pred %p287, %p298;
+	@!%p287 bra $L382;
+	mov.b64 %rd1669, %rd1533;
+	mov.b32 %r418, %r384;
+	cvt.s64.s32 %rd1670, %r418;
+	add.s64 %rd1671, %rd1670, 1;
+	mul.lo.s64 %rd1672, %rd1671, %rd32;
+	mad.lo.s64 %rd1673, %rd1672, 8, %rd28;
+	ld.global.nc.s64 %rd1674, [%rd1673+0];
+	mov.b64 %rd1675, %rd1674;
+	cvt.s64.s32 %rd1676, %r418;
+	mul.lo.s64 %rd1677, %rd1676, %rd32;
+	mad.lo.s64 %rd1678, %rd1677, 8, %rd28;
+	ld.global.nc.s64 %rd1679, [%rd1678+0];
+	mov.b64 %rd1680, %rd1679;
+	sub.s64 %rd1681, %rd1675, %rd1680;
+	mov.b64 %rd1682, %rd1681;
+	mov.b64 %rd1683, %rd1682;
+	add.s64 %rd1684, %rd1570, %rd1683;
+	mov.b64 %rd1570, %rd1684;
+	max.s64 %rd1685, %rd1571, %rd1683;
+	mov.b64 %rd1571, %rd1685;
+$L382:
+$L365:
+	add.s64 %rd1686, %rd1568, %rd1561;
+	mov.b64 %rd1568, %rd1686;
+	sub.s64 %rd1687, %rd1573, 1;
+	mov.b64 %rd1573, %rd1687;
+$L344:
+	bra.uni $L343;
+$L345:
+	mov.b64 %rd1688, 0;
+	setp.lt.s64 %p299, %rd1568, %rd1569;
+	setp.lt.s64 %p300, %rd1567, %rd1558;
+	or.pred %p301, %p299, %p300;
+	@!%p301 bra $L384;
+	mov.b64 %rd1688, 1;
+$L384:
+	shl.b64 %rd1689, %rd1688, 32;
+	or.b64 %rd1690, %rd1572, %rd1689;
+	// block scan
+	mov.b64 %rd1691, %rd1690;
+	mov.b32 %r419, %r3;
+$L385:
+	setp.hs.u32 %p302, %r419, 32;
+	@%p302 bra $L386;
+	mov.b64 {%r420, %r421}, %rd1691;
+	shfl.sync.up.b32 %r422|%p303, %r420, %r419, 0, %r17;
+	shfl.sync.up.b32 %r423, %r421, %r419, 0, %r17;
+	mov.b64 %rd1692, {%r422, %r423};
+	@!%p303 bra $L387;
+	add.s64 %rd1693, %rd1692, %rd1691;
+	mov.b64 %rd1691, %rd1693;
+$L387:
+	shl.b32 %r419, %r419, 1;
+	bra.uni $L385;
+$L386:
+	mov.b64 {%r424, %r425}, %rd1691;
+	shfl.sync.up.b32 %r426|%p304, %r424, %r3, 0, %r17;
+	shfl.sync.up.b32 %r427, %r425, %r3, 0, %r17;
+	mov.b64 %rd1694, {%r426, %r427};
+	setp.lo.u32 %p305, %r3, 32;
+	and.pred %p306, %p304, %p305;
+	selp.b64 %rd1695, %rd1694, 0, %p306;
+	sub.u32 %r428, %r13, %r3;
+	setp.eq.u32 %p307, %r7, %r428;
+	@!%p307 bra $L388;
+	mul.wide.u32 %rd1696, %r8, 16;
+	add.s64 %rd1697, %rd1, %rd1696;
+	st.shared.s64 [%rd1697+0], %rd1691;
+$L388:
+	bar.sync 0;
+	setp.eq.u32 %p308, %r8, 0;
+	@!%p308 bra $L389;
+	mov.b64 %rd1698, 0;
+	setp.lo.u32 %p309, %r7, %r10;
+	@!%p309 bra $L390;
+	mul.wide.u32 %rd1699, %r7, 16;
+	add.s64 %rd1700, %rd1, %rd1699;
+	ld.shared.s64 %rd1701, [%rd1700+0];
+	mov.b64 %rd1698, %rd1701;
+$L390:
+	mov.b64 {%r429, %r430}, %rd1698;
+	shfl.sync.up.b32 %r431|%p310, %r429, 1, 0, %r17;
+	shfl.sync.up.b32 %r432, %r430, 1, 0, %r17;
+	mov.b64 %rd1702, {%r431, %r432};
+	@!%p310 bra $L391;
+	add.s64 %rd1703, %rd1702, %rd1698;
+	mov.b64 %rd1698, %rd1703;
+$L391:
+	mov.b64 {%r433, %r434}, %rd1698;
+	shfl.sync.up.b32 %r435|%p311, %r433, 2, 0, %r17;
+	shfl.sync.up.b32 %r436, %r434, 2, 0, %r17;
+	mov.b64 %rd1704, {%r435, %r436};
+	@!%p311 bra $L392;
+	add.s64 %rd1705, %rd1704, %rd1698;
+	mov.b64 %rd1698, %rd1705;
+$L392:
+	mov.b64 {%r437, %r438}, %rd1698;
+	shfl.sync.up.b32 %r439|%p312, %r437, 4, 0, %r17;
+	shfl.sync.up.b32 %r440, %r438, 4, 0, %r17;
+	mov.b64 %rd1706, {%r439, %r440};
+	@!%p312 bra $L393;
+	add.s64 %rd1707, %rd1706, %rd1698;
+	mov.b64 %rd1698, %rd1707;
+$L393:
+	mov.b64 {%r441, %r442}, %rd1698;
+	shfl.sync.up.b32 %r443|%p313, %r441, 8, 0, %r17;
+	shfl.sync.up.b32 %r444, %r442, 8, 0, %r17;
+	mov.b64 %rd1708, {%r443, %r444};
+	@!%p313 bra $L394;
+	add.s64 %rd1709, %rd1708, %rd1698;
+	mov.b64 %rd1698, %rd1709;
+$L394:
+	mov.b64 {%r445, %r446}, %rd1698;
+	shfl.sync.up.b32 %r447|%p314, %r445, 16, 0, %r17;
+	shfl.sync.up.b32 %r448, %r446, 16, 0, %r17;
+	mov.b64 %rd1710, {%r447, %r448};
+	@!%p314 bra $L395;
+	add.s64 %rd1711, %rd1710, %rd1698;
+	mov.b64 %rd1698, %rd1711;
+$L395:
+	mov.b64 {%r449, %r450}, %rd1698;
+	shfl.sync.up.b32 %r451|%p315, %r449, 1, 0, %r17;
+	shfl.sync.up.b32 %r452, %r450, 1, 0, %r17;
+	mov.b64 %rd1712, {%r451, %r452};
+	selp.b64 %rd1713, %rd1712, 0, %p315;
+	@!%p309 bra $L396;
+	mul.wide.u32 %rd1714, %r7, 16;
+	add.s64 %rd1715, %rd1, %rd1714;
+	add.s64 %rd1716, %rd1715, 512;
+	st.shared.s64 [%rd1716+0], %rd1713;
+$L396:
+	sub.u32 %r453, %r10, 1;
+	setp.eq.u32 %p316, %r7, %r453;
+	@!%p316 bra $L397;
+	st.shared.s64 [%rd1+1024], %rd1698;
+$L397:
+$L389:
+	bar.sync 0;
+	mul.wide.u32 %rd1717, %r8, 16;
+	add.s64 %rd1718, %rd1, %rd1717;
+	add.s64 %rd1719, %rd1718, 512;
+	ld.shared.s64 %rd1720, [%rd1719+0];
+	add.s64 %rd1721, %rd1720, %rd1695;
+	ld.shared.s64 %rd1722, [%rd1+1024];
+	mov.b64 {%r454, %r455}, %rd1721;
+	shfl.sync.idx.b32 %r456|%p317, %r454, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r457, %r455, 0, %r21, %r17;
+	mov.b64 %rd1723, {%r456, %r457};
+	mov.b64 %rd1724, %rd1722;
+	mov.b64 %rd1725, %rd1723;
+	mov.b64 %rd1726, %rd1724;
+	mov.b64 %rd1727, %rd1725;
+	mov.b64 %rd1728, %rd1726;
+	mov.b64 %rd1729, %rd1727;
+	mov.b64 %rd1730, %rd1728;
+	and.b64 %rd1731, %rd1729, 4294967295;
+	mov.b64 %rd1732, %rd1731;
+	and.b64 %rd1733, %rd1730, 4294967295;
+	mov.b64 %rd1734, %rd1733;
+	shr.s64 %rd1735, %rd1730, 32;
+	mov.b64 %rd1736, %rd1735;
+	mov.b64 %rd1737, %rd1732;
+	mov.b64 %rd1738, %rd1734;
+	mov.b64 %rd1739, %rd1736;
+	mov.b64 %rd1740, 0;
+	cvt.u64.u32 %rd1741, %r2;
+	setp.eq.s64 %p318, %rd1741, 0;
+	setp.gt.s64 %p319, %rd1738, 0;
+	and.pred %p320, %p318, %p319;
+	@!%p320 bra $L399;
+	mul.lo.s64 %rd1742, %rd1563, %rd120;
+	mad.lo.s64 %rd1743, %rd1742, 8, %rd116;
+	atom.global.add.u64 %rd1744, [%rd1743], %rd1738;
+	mov.b64 %rd1745, %rd1744;
+	mov.b64 %rd1740, %rd1745;
+$L399:
+	cvt.u64.u32 %rd1746, %r2;
+	setp.eq.s64 %p321, %rd1746, 0;
+	setp.eq.u32 %p322, %r1, 0;
+	and.pred %p323, %p321, %p322;
+	bar.sync 0;
+	@!%p323 bra $L400;
+	st.shared.s64 [%rd1+1024], %rd1740;
+$L400:
+	bar.sync 0;
+	ld.shared.s64 %rd1747, [%rd1+1024];
+	mov.b64 %rd1748, %rd1747;
+	add.s64 %rd1749, %rd1748, %rd1737;
+	mov.b64 %rd1750, %rd1749;
+	mov.b64 %rd1751, 0;
+$L401:
+	setp.lt.s64 %p324, %rd1751, %rd1572;
+	not.pred %p325, %p324;
+	@!%p325 bra $L405;
+	bra.uni $L403;
+$L405:
+	mul.lo.s64 %rd1752, %rd1751, %rd1566;
+	mad.lo.s64 %rd1753, %rd1752, 4, %rd1564;
+	ld.shared.s32 %r458, [%rd1753+0];
+	mov.b32 %r459, %r458;
+	add.s64 %rd1754, %rd1750, %rd1751;
+	mul.lo.s64 %rd1755, %rd1754, %rd295;
+	mad.lo.s64 %rd1756, %rd1755, 4, %rd293;
+	st.global.s32 [%rd1756+0], %r459;
+$L402:
+	add.s64 %rd1757, %rd1751, 1;
+	mov.b64 %rd1751, %rd1757;
+	bra.uni $L401;
+$L403:
+	setp.eq.s64 %p326, %rd1739, 0;
+	@!%p326 bra $L407;
+	bra.uni $L342;
+$L407:
+$L341:
+	bra.uni $L340;
+$L342:
+	mov.b64 %rd1758, %rd1570;
+	mov.b64 %rd1759, %rd1571;
+	mov.b64 %rd1760, %rd1758;
+	mov.b64 %rd1761, %rd1759;
+	mov.b64 %rd1762, %rd1760;
+	mov.b64 %rd1763, %rd1761;
+	mov.b64 %rd1094, %rd1762;
+	mov.b64 %rd1095, %rd1763;
+$L238:
+	add.s64 %rd1764, %rd404, %rd1094;
+	mov.b64 %rd404, %rd1764;
+	max.s64 %rd1765, %rd405, %rd1095;
+	mov.b64 %rd405, %rd1765;
 $L229:
-	add.s64 %rd1028, %rd995, 1;
-	mov.b64 %rd995, %rd1028;
+	add.s64 %rd1766, %rd406, 1;
+	mov.b64 %rd406, %rd1766;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1029, 0;
-	mov.b64 %rd1030, %rd994;
-$L235:
-	setp.lt.s64 %p196, %rd1030, %rd807;
-	not.pred %p197, %p196;
-	@!%p197 bra $L239;
-	bra.uni $L237;
-$L239:
-	mul.lo.s64 %rd1031, %rd1030, %rd800;
-	mad.lo.s64 %rd1032, %rd1031, 4, %rd798;
-	ld.shared.s32 %r288, [%rd1032+0];
-	mov.b32 %r289, %r288;
-	mov.b32 %r290, %r289;
-	mov.pred %p198, 0;
-	mov.b64 %rd1033, %rd1029;
-	mov.b32 %r291, %r290;
-$L240:
-	@!%p147 bra $L244;
-	shr.s32 %r292, %r291, 5;
-	cvt.s64.s32 %rd1034, %r292;
-	mov.b64 %rd1035, %rd1034;
-	and.b32 %r293, %r291, 31;
-	cvt.s64.s32 %rd1036, %r293;
-	min.u64 %rd1037, %rd1036, 32;
-	cvt.u32.u64 %r294, %rd1037;
-	mov.b32 %r296, 0x1;
-	shl.b32 %r295, %r296, %r294;
-	setp.hs.u32 %p199, %r294, 32;
-	selp.b32 %r297, 0, %r295, %p199;
-	mov.b32 %r298, %r297;
-	mov.b64 %rd1038, %rd1035;
-	mov.b32 %r299, %r298;
-	mul.lo.s64 %rd1039, %rd1038, %rd782;
-	mad.lo.s64 %rd1040, %rd1039, 4, %rd780;
-	ld.relaxed.gpu.global.u32 %r300, [%rd1040+0];
-	mov.b32 %r301, %r300;
-	and.b32 %r302, %r301, %r299;
-	setp.ne.u32 %p200, %r302, 0x0;
-	mov.pred %p201, %p200;
-	not.pred %p202, %p201;
-	@!%p202 bra $L246;
-	mul.lo.s64 %rd1041, %rd1038, %rd782;
-	mad.lo.s64 %rd1042, %rd1041, 4, %rd780;
-	atom.global.or.b32 %r303, [%rd1042], %r299;
-	mov.b32 %r304, %r303;
-	and.b32 %r305, %r304, %r299;
-	setp.ne.u32 %p203, %r305, 0x0;
-	mov.pred %p201, %p203;
-$L246:
-	@!%p201 bra $L248;
-	mov.b64 %rd1043, %rd1033;
-	mov.b64 %rd1044, %rd1043;
-	mov.pred %p204, 0;
-	bra.uni $L242;
-$L248:
-	mov.b64 %rd1045, %rd1033;
-	mov.b64 %rd1044, %rd1045;
-	mov.pred %p204, 1;
-	bra.uni $L242;
-$L244:
-	@!%p148 bra $L250;
-	cvt.s64.s32 %rd1046, %r291;
-	mul.lo.s64 %rd1047, %rd1046, %rd785;
-	mad.lo.s64 %rd1048, %rd1047, 4, %rd783;
-	ld.relaxed.gpu.global.s32 %r306, [%rd1048+0];
-	mov.b32 %r307, %r306;
-	setp.eq.s32 %p205, %r307, %r202;
-	mov.pred %p206, %p205;
-	not.pred %p207, %p206;
-	@!%p207 bra $L252;
-	cvt.s64.s32 %rd1049, %r291;
-	mul.lo.s64 %rd1050, %rd1049, %rd785;
-	mad.lo.s64 %rd1051, %rd1050, 4, %rd783;
-	atom.global.exch.b32 %r308, [%rd1051], %r202;
-	mov.b32 %r309, %r308;
-	setp.eq.s32 %p208, %r309, %r202;
-	mov.pred %p206, %p208;
-$L252:
-	@!%p206 bra $L254;
-	mov.b64 %rd1052, %rd1033;
-	mov.b64 %rd1044, %rd1052;
-	mov.pred %p204, 0;
-	bra.uni $L242;
-$L254:
-$L250:
-	mul.lo.s64 %rd1053, %rd1033, %rd800;
-	mad.lo.s64 %rd1054, %rd1053, 4, %rd798;
-	st.shared.s32 [%rd1054+0], %r291;
-	add.s64 %rd1055, %rd1033, 1;
-	mov.b64 %rd1056, %rd1055;
-	mov.b64 %rd1044, %rd1056;
-	mov.pred %p204, 1;
-	bra.uni $L242;
-$L241:
-	bra.uni $L240;
-$L242:
-	mov.b64 %rd1057, %rd1044;
-	mov.pred %p209, %p204;
-	mov.b64 %rd1029, %rd1057;
-	mov.pred %p198, %p209;
-	@!%p198 bra $L256;
-	mov.b64 %rd1058, %rd764;
-	mov.b32 %r310, %r290;
-	cvt.s64.s32 %rd1059, %r310;
-	add.s64 %rd1060, %rd1059, 1;
-	mul.lo.s64 %rd1061, %rd1060, %rd32;
-	mad.lo.s64 %rd1062, %rd1061, 8, %rd28;
-	ld.global.nc.s64 %rd1063, [%rd1062+0];
-	mov.b64 %rd1064, %rd1063;
-	cvt.s64.s32 %rd1065, %r310;
-	mul.lo.s64 %rd1066, %rd1065, %rd32;
-	mad.lo.s64 %rd1067, %rd1066, 8, %rd28;
-	ld.global.nc.s64 %rd1068, [%rd1067+0];
-	mov.b64 %rd1069, %rd1068;
-	sub.s64 %rd1070, %rd1064, %rd1069;
-	mov.b64 %rd1071, %rd1070;
-	mov.b64 %rd1072, %rd1071;
-	add.s64 %rd1073, %rd804, %rd1072;
-	mov.b64 %rd804, %rd1073;
-	max.s64 %rd1074, %rd805, %rd1072;
-	mov.b64 %rd805, %rd1074;
-$L256:
-$L236:
-	add.s64 %rd1075, %rd1030, 1;
-	mov.b64 %rd1030, %rd1075;
-	bra.uni $L235;
-$L237:
-	setp.gt.s64 %p210, %rd1029, 0;
-	@!%p210 bra $L258;
-	mul.lo.s64 %rd1076, %rd794, %rd120;
-	mad.lo.s64 %rd1077, %rd1076, 8, %rd116;
-	atom.global.add.u64 %rd1078, [%rd1077], %rd1029;
-	mov.b64 %rd1079, %rd1078;
-	mov.b64 %rd1080, %rd1079;
-	mov.b64 %rd1081, 0;
-$L259:
-	setp.lt.s64 %p211, %rd1081, %rd1029;
-	not.pred %p212, %p211;
-	@!%p212 bra $L263;
-	bra.uni $L261;
-$L263:
-	mul.lo.s64 %rd1082, %rd1081, %rd800;
-	mad.lo.s64 %rd1083, %rd1082, 4, %rd798;
-	ld.shared.s32 %r311, [%rd1083+0];
-	mov.b32 %r312, %r311;
-	add.s64 %rd1084, %rd1080, %rd1081;
-	mul.lo.s64 %rd1085, %rd1084, %rd280;
-	mad.lo.s64 %rd1086, %rd1085, 4, %rd278;
-	st.global.s32 [%rd1086+0], %r312;
-$L260:
-	add.s64 %rd1087, %rd1081, 1;
-	mov.b64 %rd1081, %rd1087;
-	bra.uni $L259;
-$L261:
-$L258:
-	add.s64 %rd1088, %rd806, %rd987;
-	min.s64 %rd1089, %rd796, %rd1088;
-	mov.b64 %rd806, %rd1089;
-	bra.uni $L227;
-$L226:
-	mov.b64 %rd1090, 0;
-	cvt.u64.u32 %rd1091, %r2;
-	setp.eq.s64 %p213, %rd1091, 0;
-	setp.gt.s64 %p214, %rd987, 0;
-	and.pred %p215, %p213, %p214;
-	@!%p215 bra $L265;
-	mul.lo.s64 %rd1092, %rd794, %rd120;
-	mad.lo.s64 %rd1093, %rd1092, 8, %rd116;
-	atom.global.add.u64 %rd1094, [%rd1093], %rd987;
-	mov.b64 %rd1095, %rd1094;
-	mov.b64 %rd1090, %rd1095;
-$L265:
-	cvt.u64.u32 %rd1096, %r2;
-	setp.eq.s64 %p216, %rd1096, 0;
-	setp.eq.u32 %p217, %r1, 0;
-	and.pred %p218, %p216, %p217;
-	bar.sync 0;
-	@!%p218 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd1090;
-$L266:
-	bar.sync 0;
-	ld.shared.s64 %rd1097, [%rd1+1024];
-	mov.b64 %rd1098, %rd1097;
-	add.s64 %rd1099, %rd1098, %rd986;
-	mov.b64 %rd1100, %rd1099;
-	mov.b64 %rd1101, 0;
-$L267:
-	setp.lt.s64 %p219, %rd1101, %rd807;
-	not.pred %p220, %p219;
-	@!%p220 bra $L271;
-	bra.uni $L269;
-$L271:
-	mul.lo.s64 %rd1102, %rd1101, %rd800;
-	mad.lo.s64 %rd1103, %rd1102, 4, %rd798;
-	ld.shared.s32 %r313, [%rd1103+0];
-	mov.b32 %r314, %r313;
-	add.s64 %rd1104, %rd1100, %rd1101;
-	mul.lo.s64 %rd1105, %rd1104, %rd280;
-	mad.lo.s64 %rd1106, %rd1105, 4, %rd278;
-	st.global.s32 [%rd1106+0], %r314;
-$L268:
-	add.s64 %rd1107, %rd1101, 1;
-	mov.b64 %rd1101, %rd1107;
-	bra.uni $L267;
-$L269:
-$L227:
-	setp.eq.s64 %p221, %rd988, 0;
-	@!%p221 bra $L273;
-	bra.uni $L167;
-$L273:
-$L166:
-	bra.uni $L165;
-$L167:
-	mov.b64 %rd1108, %rd806;
-	mov.b64 %rd1109, %rd804;
-	mov.b64 %rd1110, %rd805;
-	mov.b64 %rd1111, %rd1108;
-	mov.b64 %rd1112, %rd1109;
-	mov.b64 %rd1113, %rd1110;
-	mov.b64 %rd1114, %rd1111;
-	mov.b64 %rd1115, %rd1112;
-	mov.b64 %rd1116, %rd1113;
-	mov.b64 %rd742, %rd1114;
-	mov.b64 %rd762, %rd1115;
-	mov.b64 %rd763, %rd1116;
-	add.s64 %rd1117, %rd743, %rd762;
-	mov.b64 %rd743, %rd1117;
-	max.s64 %rd1118, %rd744, %rd763;
-	mov.b64 %rd744, %rd1118;
-$L161:
-	add.s64 %rd1119, %rd745, 1;
-	mov.b64 %rd745, %rd1119;
-	bra.uni $L160;
-$L162:
-	mov.b64 %rd1120, %rd743;
+$L56:
+	mov.b64 %rd1767, %rd404;
 	// block reduction
-	sub.u32 %r315, %r13, 1;
-	mov.b32 %r316, %r3;
-$L274:
-	setp.hs.u32 %p222, %r316, 32;
-	@%p222 bra $L275;
-	mov.b64 {%r317, %r318}, %rd1120;
-	shfl.sync.down.b32 %r319|%p223, %r317, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd1121, {%r319, %r320};
-	@!%p223 bra $L276;
-	add.s64 %rd1122, %rd1120, %rd1121;
-	mov.b64 %rd1120, %rd1122;
-$L276:
-	shl.b32 %r316, %r316, 1;
-	bra.uni $L274;
-$L275:
-	setp.eq.u32 %p224, %r7, 0;
-	@!%p224 bra $L277;
-	mul.wide.u32 %rd1123, %r8, 16;
-	add.s64 %rd1124, %rd1, %rd1123;
-	st.shared.s64 [%rd1124+0], %rd1120;
-$L277:
+	sub.u32 %r460, %r13, 1;
+	mov.b32 %r461, %r3;
+$L408:
+	setp.hs.u32 %p327, %r461, 32;
+	@%p327 bra $L409;
+	mov.b64 {%r462, %r463}, %rd1767;
+	shfl.sync.down.b32 %r464|%p328, %r462, %r461, %r460, %r17;
+	shfl.sync.down.b32 %r465, %r463, %r461, %r460, %r17;
+	mov.b64 %rd1768, {%r464, %r465};
+	@!%p328 bra $L410;
+	add.s64 %rd1769, %rd1767, %rd1768;
+	mov.b64 %rd1767, %rd1769;
+$L410:
+	shl.b32 %r461, %r461, 1;
+	bra.uni $L408;
+$L409:
+	setp.eq.u32 %p329, %r7, 0;
+	@!%p329 bra $L411;
+	mul.wide.u32 %rd1770, %r8, 16;
+	add.s64 %rd1771, %rd1, %rd1770;
+	st.shared.s64 [%rd1771+0], %rd1767;
+$L411:
 	bar.sync 0;
-	setp.eq.u32 %p225, %r8, 0;
-	@!%p225 bra $L278;
-	setp.lo.u32 %p226, %r7, %r10;
-	@!%p226 bra $L279;
-	mul.wide.u32 %rd1125, %r7, 16;
-	add.s64 %rd1126, %rd1, %rd1125;
-	ld.shared.s64 %rd1127, [%rd1126+0];
-	mov.b64 %rd1120, %rd1127;
-$L279:
-	sub.u32 %r321, %r10, 1;
-	mov.b64 {%r322, %r323}, %rd1120;
-	shfl.sync.down.b32 %r324|%p227, %r322, 1, %r321, %r17;
-	shfl.sync.down.b32 %r325, %r323, 1, %r321, %r17;
-	mov.b64 %rd1128, {%r324, %r325};
-	@!%p227 bra $L280;
-	add.s64 %rd1129, %rd1120, %rd1128;
-	mov.b64 %rd1120, %rd1129;
-$L280:
-	mov.b64 {%r326, %r327}, %rd1120;
-	shfl.sync.down.b32 %r328|%p228, %r326, 2, %r321, %r17;
-	shfl.sync.down.b32 %r329, %r327, 2, %r321, %r17;
-	mov.b64 %rd1130, {%r328, %r329};
-	@!%p228 bra $L281;
-	add.s64 %rd1131, %rd1120, %rd1130;
-	mov.b64 %rd1120, %rd1131;
-$L281:
-	mov.b64 {%r330, %r331}, %rd1120;
-	shfl.sync.down.b32 %r332|%p229, %r330, 4, %r321, %r17;
-	shfl.sync.down.b32 %r333, %r331, 4, %r321, %r17;
-	mov.b64 %rd1132, {%r332, %r333};
-	@!%p229 bra $L282;
-	add.s64 %rd1133, %rd1120, %rd1132;
-	mov.b64 %rd1120, %rd1133;
-$L282:
-	mov.b64 {%r334, %r335}, %rd1120;
-	shfl.sync.down.b32 %r336|%p230, %r334, 8, %r321, %r17;
-	shfl.sync.down.b32 %r337, %r335, 8, %r321, %r17;
-	mov.b64 %rd1134, {%r336, %r337};
-	@!%p230 bra $L283;
-	add.s64 %rd1135, %rd1120, %rd1134;
-	mov.b64 %rd1120, %rd1135;
-$L283:
-	mov.b64 {%r338, %r339}, %rd1120;
-	shfl.sync.down.b32 %r340|%p231, %r338, 16, %r321, %r17;
-	shfl.sync.down.b32 %r341, %r339, 16, %r321, %r17;
-	mov.b64 %rd1136, {%r340, %r341};
-	@!%p231 bra $L284;
-	add.s64 %rd1137, %rd1120, %rd1136;
-	mov.b64 %rd1120, %rd1137;
-$L284:
-	@!%p224 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd1120;
-$L285:
-$L278:
+	setp.eq.u32 %p330, %r8, 0;
+	@!%p330 bra $L412;
+	setp.lo.u32 %p331, %r7, %r10;
+	@!%p331 bra $L413;
+	mul.wide.u32 %rd1772, %r7, 16;
+	add.s64 %rd1773, %rd1, %rd1772;
+	ld.shared.s64 %rd1774, [%rd1773+0];
+	mov.b64 %rd1767, %rd1774;
+$L413:
+	sub.u32 %r466, %r10, 1;
+	mov.b64 {%r467, %r468}, %rd1767;
+	shfl.sync.down.b32 %r469|%p332, %r467, 1, %r466, %r17;
+	shfl.sync.down.b32 %r470, %r468, 1, %r466, %r17;
+	mov.b64 %rd1775, {%r469, %r470};
+	@!%p332 bra $L414;
+	add.s64 %rd1776, %rd1767, %rd1775;
+	mov.b64 %rd1767, %rd1776;
+$L414:
+	mov.b64 {%r471, %r472}, %rd1767;
+	shfl.sync.down.b32 %r473|%p333, %r471, 2, %r466, %r17;
+	shfl.sync.down.b32 %r474, %r472, 2, %r466, %r17;
+	mov.b64 %rd1777, {%r473, %r474};
+	@!%p333 bra $L415;
+	add.s64 %rd1778, %rd1767, %rd1777;
+	mov.b64 %rd1767, %rd1778;
+$L415:
+	mov.b64 {%r475, %r476}, %rd1767;
+	shfl.sync.down.b32 %r477|%p334, %r475, 4, %r466, %r17;
+	shfl.sync.down.b32 %r478, %r476, 4, %r466, %r17;
+	mov.b64 %rd1779, {%r477, %r478};
+	@!%p334 bra $L416;
+	add.s64 %rd1780, %rd1767, %rd1779;
+	mov.b64 %rd1767, %rd1780;
+$L416:
+	mov.b64 {%r479, %r480}, %rd1767;
+	shfl.sync.down.b32 %r481|%p335, %r479, 8, %r466, %r17;
+	shfl.sync.down.b32 %r482, %r480, 8, %r466, %r17;
+	mov.b64 %rd1781, {%r481, %r482};
+	@!%p335 bra $L417;
+	add.s64 %rd1782, %rd1767, %rd1781;
+	mov.b64 %rd1767, %rd1782;
+$L417:
+	mov.b64 {%r483, %r484}, %rd1767;
+	shfl.sync.down.b32 %r485|%p336, %r483, 16, %r466, %r17;
+	shfl.sync.down.b32 %r486, %r484, 16, %r466, %r17;
+	mov.b64 %rd1783, {%r485, %r486};
+	@!%p336 bra $L418;
+	add.s64 %rd1784, %rd1767, %rd1783;
+	mov.b64 %rd1767, %rd1784;
+$L418:
+	@!%p329 bra $L419;
+	st.shared.s64 [%rd1+1024], %rd1767;
+$L419:
+$L412:
 	bar.sync 0;
-	ld.shared.s64 %rd1138, [%rd1+1024];
-	mov.b64 %rd1120, %rd1138;
-	mov.b64 %rd1139, %rd1120;
-	mov.b64 %rd743, %rd1139;
-	mov.b64 %rd1140, %rd744;
+	ld.shared.s64 %rd1785, [%rd1+1024];
+	mov.b64 %rd1767, %rd1785;
+	mov.b64 %rd1786, %rd1767;
+	mov.b64 %rd404, %rd1786;
+	mov.b64 %rd1787, %rd405;
 	// block reduction
-	sub.u32 %r342, %r13, 1;
-	mov.b32 %r343, %r3;
-$L286:
-	setp.hs.u32 %p232, %r343, 32;
-	@%p232 bra $L287;
-	mov.b64 {%r344, %r345}, %rd1140;
-	shfl.sync.down.b32 %r346|%p233, %r344, %r343, %r342, %r17;
-	shfl.sync.down.b32 %r347, %r345, %r343, %r342, %r17;
-	mov.b64 %rd1141, {%r346, %r347};
-	@!%p233 bra $L288;
-	max.s64 %rd1142, %rd1140, %rd1141;
-	mov.b64 %rd1140, %rd1142;
-$L288:
-	shl.b32 %r343, %r343, 1;
-	bra.uni $L286;
-$L287:
-	setp.eq.u32 %p234, %r7, 0;
-	@!%p234 bra $L289;
-	mul.wide.u32 %rd1143, %r8, 16;
-	add.s64 %rd1144, %rd1, %rd1143;
-	st.shared.s64 [%rd1144+0], %rd1140;
-$L289:
+	sub.u32 %r487, %r13, 1;
+	mov.b32 %r488, %r3;
+$L420:
+	setp.hs.u32 %p337, %r488, 32;
+	@%p337 bra $L421;
+	mov.b64 {%r489, %r490}, %rd1787;
+	shfl.sync.down.b32 %r491|%p338, %r489, %r488, %r487, %r17;
+	shfl.sync.down.b32 %r492, %r490, %r488, %r487, %r17;
+	mov.b64 %rd1788, {%r491, %r492};
+	@!%p338 bra $L422;
+	max.s64 %rd1789, %rd1787, %rd1788;
+	mov.b64 %rd1787, %rd1789;
+$L422:
+	shl.b32 %r488, %r488, 1;
+	bra.uni $L420;
+$L421:
+	setp.eq.u32 %p339, %r7, 0;
+	@!%p339 bra $L423;
+	mul.wide.u32 %rd1790, %r8, 16;
+	add.s64 %rd1791, %rd1, %rd1790;
+	st.shared.s64 [%rd1791+0], %rd1787;
+$L423:
 	bar.sync 0;
-	setp.eq.u32 %p235, %r8, 0;
-	@!%p235 bra $L290;
-	setp.lo.u32 %p236, %r7, %r10;
-	@!%p236 bra $L291;
-	mul.wide.u32 %rd1145, %r7, 16;
-	add.s64 %rd1146, %rd1, %rd1145;
-	ld.shared.s64 %rd1147, [%rd1146+0];
-	mov.b64 %rd1140, %rd1147;
-$L291:
-	sub.u32 %r348, %r10, 1;
-	mov.b64 {%r349, %r350}, %rd1140;
-	shfl.sync.down.b32 %r351|%p237, %r349, 1, %r348, %r17;
-	shfl.sync.down.b32 %r352, %r350, 1, %r348, %r17;
-	mov.b64 %rd1148, {%r351, %r352};
-	@!%p237 bra $L292;
-	max.s64 %rd1149, %rd1140, %rd1148;
-	mov.b64 %rd1140, %rd1149;
-$L292:
-	mov.b64 {%r353, %r354}, %rd1140;
-	shfl.sync.down.b32 %r355|%p238, %r353, 2, %r348, %r17;
-	shfl.sync.down.b32 %r356, %r354, 2, %r348, %r17;
-	mov.b64 %rd1150, {%r355, %r356};
-	@!%p238 bra $L293;
-	max.s64 %rd1151, %rd1140, %rd1150;
-	mov.b64 %rd1140, %rd1151;
-$L293:
-	mov.b64 {%r357, %r358}, %rd1140;
-	shfl.sync.down.b32 %r359|%p239, %r357, 4, %r348, %r17;
-	shfl.sync.down.b32 %r360, %r358, 4, %r348, %r17;
-	mov.b64 %rd1152, {%r359, %r360};
-	@!%p239 bra $L294;
-	max.s64 %rd1153, %rd1140, %rd1152;
-	mov.b64 %rd1140, %rd1153;
-$L294:
-	mov.b64 {%r361, %r362}, %rd1140;
-	shfl.sync.down.b32 %r363|%p240, %r361, 8, %r348, %r17;
-	shfl.sync.down.b32 %r364, %r362, 8, %r348, %r17;
-	mov.b64 %rd1154, {%r363, %r364};
-	@!%p240 bra $L295;
-	max.s64 %rd1155, %rd1140, %rd1154;
-	mov.b64 %rd1140, %rd1155;
-$L295:
-	mov.b64 {%r365, %r366}, %rd1140;
-	shfl.sync.down.b32 %r367|%p241, %r365, 16, %r348, %r17;
-	shfl.sync.down.b32 %r368, %r366, 16, %r348, %r17;
-	mov.b64 %rd1156, {%r367, %r368};
-	@!%p241 bra $L296;
-	max.s64 %rd1157, %rd1140, %rd1156;
-	mov.b64 %rd1140, %rd1157;
-$L296:
-	@!%p234 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1140;
-$L297:
-$L290:
+	setp.eq.u32 %p340, %r8, 0;
+	@!%p340 bra $L424;
+	setp.lo.u32 %p341, %r7, %r10;
+	@!%p341 bra $L425;
+	mul.wide.u32 %rd1792, %r7, 16;
+	add.s64 %rd1793, %rd1, %rd1792;
+	ld.shared.s64 %rd1794, [%rd1793+0];
+	mov.b64 %rd1787, %rd1794;
+$L425:
+	sub.u32 %r493, %r10, 1;
+	mov.b64 {%r494, %r495}, %rd1787;
+	shfl.sync.down.b32 %r496|%p342, %r494, 1, %r493, %r17;
+	shfl.sync.down.b32 %r497, %r495, 1, %r493, %r17;
+	mov.b64 %rd1795, {%r496, %r497};
+	@!%p342 bra $L426;
+	max.s64 %rd1796, %rd1787, %rd1795;
+	mov.b64 %rd1787, %rd1796;
+$L426:
+	mov.b64 {%r498, %r499}, %rd1787;
+	shfl.sync.down.b32 %r500|%p343, %r498, 2, %r493, %r17;
+	shfl.sync.down.b32 %r501, %r499, 2, %r493, %r17;
+	mov.b64 %rd1797, {%r500, %r501};
+	@!%p343 bra $L427;
+	max.s64 %rd1798, %rd1787, %rd1797;
+	mov.b64 %rd1787, %rd1798;
+$L427:
+	mov.b64 {%r502, %r503}, %rd1787;
+	shfl.sync.down.b32 %r504|%p344, %r502, 4, %r493, %r17;
+	shfl.sync.down.b32 %r505, %r503, 4, %r493, %r17;
+	mov.b64 %rd1799, {%r504, %r505};
+	@!%p344 bra $L428;
+	max.s64 %rd1800, %rd1787, %rd1799;
+	mov.b64 %rd1787, %rd1800;
+$L428:
+	mov.b64 {%r506, %r507}, %rd1787;
+	shfl.sync.down.b32 %r508|%p345, %r506, 8, %r493, %r17;
+	shfl.sync.down.b32 %r509, %r507, 8, %r493, %r17;
+	mov.b64 %rd1801, {%r508, %r509};
+	@!%p345 bra $L429;
+	max.s64 %rd1802, %rd1787, %rd1801;
+	mov.b64 %rd1787, %rd1802;
+$L429:
+	mov.b64 {%r510, %r511}, %rd1787;
+	shfl.sync.down.b32 %r512|%p346, %r510, 16, %r493, %r17;
+	shfl.sync.down.b32 %r513, %r511, 16, %r493, %r17;
+	mov.b64 %rd1803, {%r512, %r513};
+	@!%p346 bra $L430;
+	max.s64 %rd1804, %rd1787, %rd1803;
+	mov.b64 %rd1787, %rd1804;
+$L430:
+	@!%p339 bra $L431;
+	st.shared.s64 [%rd1+1024], %rd1787;
+$L431:
+$L424:
 	bar.sync 0;
-	ld.shared.s64 %rd1158, [%rd1+1024];
-	mov.b64 %rd1140, %rd1158;
-	mov.b64 %rd1159, %rd1140;
-	mov.b64 %rd744, %rd1159;
-	cvt.u64.u32 %rd1160, %r2;
-	setp.eq.s64 %p242, %rd1160, 0;
-	@!%p242 bra $L299;
-	setp.gt.s64 %p243, %rd743, 0;
-	@!%p243 bra $L301;
-	add.s64 %rd1161, %rd351, 1;
-	mul.lo.s64 %rd1162, %rd1161, %rd120;
-	mad.lo.s64 %rd1163, %rd1162, 8, %rd116;
-	atom.global.add.u64 %rd1164, [%rd1163], %rd743;
-$L301:
-	setp.gt.s64 %p244, %rd744, 0;
-	@!%p244 bra $L303;
-	add.s64 %rd1165, %rd351, 2;
-	mul.lo.s64 %rd1166, %rd1165, %rd120;
-	mad.lo.s64 %rd1167, %rd1166, 8, %rd116;
-	atom.global.max.s64 %rd1168, [%rd1167], %rd744;
-$L303:
-	add.s64 %rd1169, %rd351, 3;
-	mul.lo.s64 %rd1170, %rd1169, %rd120;
-	mad.lo.s64 %rd1171, %rd1170, 8, %rd116;
-	atom.global.max.s64 %rd1172, [%rd1171], %rd745;
-$L299:
+	ld.shared.s64 %rd1805, [%rd1+1024];
+	mov.b64 %rd1787, %rd1805;
+	mov.b64 %rd1806, %rd1787;
+	mov.b64 %rd405, %rd1806;
+	cvt.u64.u32 %rd1807, %r2;
+	setp.eq.s64 %p347, %rd1807, 0;
+	@!%p347 bra $L433;
+	setp.gt.s64 %p348, %rd361, 1;
+	@!%p348 bra $L435;
+	mov.b32 %r514, 0;
+	st.shared.s32 [%rd184+0], %r514;
+$L435:
+	setp.gt.s64 %p349, %rd404, 0;
+	@!%p349 bra $L437;
+	add.s64 %rd1808, %rd366, 1;
+	mul.lo.s64 %rd1809, %rd1808, %rd120;
+	mad.lo.s64 %rd1810, %rd1809, 8, %rd116;
+	atom.global.add.u64 %rd1811, [%rd1810], %rd404;
+$L437:
+	setp.gt.s64 %p350, %rd405, 0;
+	@!%p350 bra $L439;
+	add.s64 %rd1812, %rd366, 2;
+	mul.lo.s64 %rd1813, %rd1812, %rd120;
+	mad.lo.s64 %rd1814, %rd1813, 8, %rd116;
+	atom.global.max.s64 %rd1815, [%rd1814], %rd405;
+$L439:
+	add.s64 %rd1816, %rd366, 3;
+	mul.lo.s64 %rd1817, %rd1816, %rd120;
+	mad.lo.s64 %rd1818, %rd1817, 8, %rd116;
+	atom.global.max.s64 %rd1819, [%rd1818], %rd406;
+$L433:
 	bar.sync 0;
-	setp.eq.u32 %p245, %r5, 0;
-	@!%p245 bra $L304;
+	setp.eq.u32 %p351, %r5, 0;
+	@!%p351 bra $L440;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r369, [gk_league_sync+4];
-	atom.global.add.u32 %r370, [gk_league_sync], 1;
-	mov.u32 %r371, %nctaid.x;
-	sub.u32 %r372, %r371, 1;
-	setp.eq.u32 %p246, %r370, %r372;
-	@!%p246 bra $L305;
+	ld.relaxed.gpu.global.u32 %r515, [gk_league_sync+4];
+	atom.global.add.u32 %r516, [gk_league_sync], 1;
+	mov.u32 %r517, %nctaid.x;
+	sub.u32 %r518, %r517, 1;
+	setp.eq.u32 %p352, %r516, %r518;
+	@!%p352 bra $L441;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r373, [gk_league_sync+4], 1;
-	bra.uni $L306;
-$L305:
-	ld.relaxed.gpu.global.u32 %r374, [gk_league_sync+4];
-	setp.eq.u32 %p247, %r374, %r369;
-	@%p247 bra $L305;
-$L306:
+	atom.global.add.u32 %r519, [gk_league_sync+4], 1;
+	bra.uni $L442;
+$L441:
+	ld.relaxed.gpu.global.u32 %r520, [gk_league_sync+4];
+	setp.eq.u32 %p353, %r520, %r515;
+	@%p353 bra $L441;
+$L442:
 	fence.acq_rel.gpu;
-$L304:
+$L440:
 	bar.sync 0;
-	setp.eq.s64 %p248, %rd268, 0;
-	and.pred %p249, %p13, %p248;
-	@!%p249 bra $L308;
-	mov.b64 %rd1174, 12;
-	mul.lo.s64 %rd1173, %rd1174, %rd120;
-	mad.lo.s64 %rd1175, %rd1173, 8, %rd116;
-	mov.b64 %rd1176, 0;
-	st.global.s64 [%rd1175+0], %rd1176;
-$L308:
-	mul.lo.s64 %rd1177, %rd309, %rd120;
-	mad.lo.s64 %rd1178, %rd1177, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1179, [%rd1178+0];
-	mov.b64 %rd1180, %rd1179;
-	add.s64 %rd1181, %rd309, 1;
-	mul.lo.s64 %rd1182, %rd1181, %rd120;
-	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1184, [%rd1183+0];
-	mov.b64 %rd1185, %rd1184;
-	mov.b64 %rd1186, %rd1180;
-	mov.b64 %rd1187, %rd1185;
-	mov.b64 %rd1188, %rd1186;
-	mov.b64 %rd1189, %rd1187;
-	add.s64 %rd1190, %rd309, 2;
-	mul.lo.s64 %rd1191, %rd1190, %rd120;
-	mad.lo.s64 %rd1192, %rd1191, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1193, [%rd1192+0];
-	mov.b64 %rd1194, %rd1193;
-	mov.b64 %rd262, %rd1194;
-	@!%p13 bra $L310;
-	mov.b64 %rd1196, 4;
-	mul.lo.s64 %rd1195, %rd1196, %rd268;
-	mov.b64 %rd1198, 1;
-	add.s64 %rd1197, %rd1198, %rd1195;
-	mul.lo.s64 %rd1199, %rd1197, %rd113;
-	mad.lo.s64 %rd1200, %rd1199, 8, %rd109;
-	st.global.s64 [%rd1200+0], %rd1188;
-	mov.b64 %rd1202, 4;
-	mul.lo.s64 %rd1201, %rd1202, %rd268;
-	mov.b64 %rd1204, 2;
-	add.s64 %rd1203, %rd1204, %rd1201;
-	mul.lo.s64 %rd1205, %rd1203, %rd113;
-	mad.lo.s64 %rd1206, %rd1205, 8, %rd109;
-	st.global.s64 [%rd1206+0], %rd1189;
-	mov.b64 %rd1208, 4;
-	mul.lo.s64 %rd1207, %rd1208, %rd268;
-	mov.b64 %rd1210, 3;
-	add.s64 %rd1209, %rd1210, %rd1207;
-	mul.lo.s64 %rd1211, %rd1209, %rd113;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
-	st.global.s64 [%rd1212+0], %rd262;
-	add.s64 %rd1213, %rd309, 3;
-	mul.lo.s64 %rd1214, %rd1213, %rd120;
-	mad.lo.s64 %rd1215, %rd1214, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1216, [%rd1215+0];
-	mov.b64 %rd1217, %rd1216;
-	mov.b64 %rd1219, 4;
-	mul.lo.s64 %rd1218, %rd1219, %rd268;
-	mov.b64 %rd1221, 4;
-	add.s64 %rd1220, %rd1221, %rd1218;
-	mul.lo.s64 %rd1222, %rd1220, %rd113;
-	mad.lo.s64 %rd1223, %rd1222, 8, %rd109;
-	st.global.s64 [%rd1223+0], %rd1217;
-	add.s64 %rd1224, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1224;
-$L310:
-	setp.eq.s64 %p250, %rd1188, 0;
-	setp.gt.s64 %p251, %rd1188, %rd66;
-	or.pred %p252, %p250, %p251;
-	setp.gt.s64 %p253, %rd1189, %rd68;
-	or.pred %p254, %p252, %p253;
-	setp.gt.s64 %p255, %rd262, %rd70;
-	or.pred %p256, %p254, %p255;
-	@!%p256 bra $L312;
+	setp.eq.s64 %p354, %rd283, 0;
+	and.pred %p355, %p15, %p354;
+	@!%p355 bra $L444;
+	mov.b64 %rd1821, 12;
+	mul.lo.s64 %rd1820, %rd1821, %rd120;
+	mad.lo.s64 %rd1822, %rd1820, 8, %rd116;
+	mov.b64 %rd1823, 0;
+	st.global.s64 [%rd1822+0], %rd1823;
+$L444:
+	mul.lo.s64 %rd1824, %rd324, %rd120;
+	mad.lo.s64 %rd1825, %rd1824, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1826, [%rd1825+0];
+	mov.b64 %rd1827, %rd1826;
+	add.s64 %rd1828, %rd324, 1;
+	mul.lo.s64 %rd1829, %rd1828, %rd120;
+	mad.lo.s64 %rd1830, %rd1829, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1831, [%rd1830+0];
+	mov.b64 %rd1832, %rd1831;
+	mov.b64 %rd1833, %rd1827;
+	mov.b64 %rd1834, %rd1832;
+	mov.b64 %rd1835, %rd1833;
+	mov.b64 %rd1836, %rd1834;
+	add.s64 %rd1837, %rd324, 2;
+	mul.lo.s64 %rd1838, %rd1837, %rd120;
+	mad.lo.s64 %rd1839, %rd1838, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1840, [%rd1839+0];
+	mov.b64 %rd1841, %rd1840;
+	mov.b64 %rd277, %rd1841;
+	@!%p15 bra $L446;
+	mov.b64 %rd1843, 4;
+	mul.lo.s64 %rd1842, %rd1843, %rd283;
+	mov.b64 %rd1845, 1;
+	add.s64 %rd1844, %rd1845, %rd1842;
+	mul.lo.s64 %rd1846, %rd1844, %rd113;
+	mad.lo.s64 %rd1847, %rd1846, 8, %rd109;
+	st.global.s64 [%rd1847+0], %rd1835;
+	mov.b64 %rd1849, 4;
+	mul.lo.s64 %rd1848, %rd1849, %rd283;
+	mov.b64 %rd1851, 2;
+	add.s64 %rd1850, %rd1851, %rd1848;
+	mul.lo.s64 %rd1852, %rd1850, %rd113;
+	mad.lo.s64 %rd1853, %rd1852, 8, %rd109;
+	st.global.s64 [%rd1853+0], %rd1836;
+	mov.b64 %rd1855, 4;
+	mul.lo.s64 %rd1854, %rd1855, %rd283;
+	mov.b64 %rd1857, 3;
+	add.s64 %rd1856, %rd1857, %rd1854;
+	mul.lo.s64 %rd1858, %rd1856, %rd113;
+	mad.lo.s64 %rd1859, %rd1858, 8, %rd109;
+	st.global.s64 [%rd1859+0], %rd277;
+	add.s64 %rd1860, %rd324, 3;
+	mul.lo.s64 %rd1861, %rd1860, %rd120;
+	mad.lo.s64 %rd1862, %rd1861, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1863, [%rd1862+0];
+	mov.b64 %rd1864, %rd1863;
+	mov.b64 %rd1866, 4;
+	mul.lo.s64 %rd1865, %rd1866, %rd283;
+	mov.b64 %rd1868, 4;
+	add.s64 %rd1867, %rd1868, %rd1865;
+	mul.lo.s64 %rd1869, %rd1867, %rd113;
+	mad.lo.s64 %rd1870, %rd1869, 8, %rd109;
+	st.global.s64 [%rd1870+0], %rd1864;
+	add.s64 %rd1871, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1871;
+$L446:
+	setp.eq.s64 %p356, %rd1835, 0;
+	setp.gt.s64 %p357, %rd1835, %rd66;
+	or.pred %p358, %p356, %p357;
+	setp.gt.s64 %p359, %rd1836, %rd68;
+	or.pred %p360, %p358, %p359;
+	setp.gt.s64 %p361, %rd277, %rd70;
+	or.pred %p362, %p360, %p361;
+	@!%p362 bra $L448;
 	bra.uni $L3;
-$L312:
-	mov.b64 %rd192, %rd1188;
-$L38:
-	add.s64 %rd1225, %rd268, 1;
-	mov.b64 %rd268, %rd1225;
-	bra.uni $L37;
-$L39:
+$L448:
+	mov.b64 %rd207, %rd1835;
+$L42:
+	add.s64 %rd1872, %rd283, 1;
+	mov.b64 %rd283, %rd1872;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -44537,7 +46885,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44541
+//line gokkos_kernels_gen.go:46889
 			*acc = gokkosAccV
 			return
 		}
@@ -44559,7 +46907,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44563
+//line gokkos_kernels_gen.go:46911
 		*acc = gokkosAccV
 		return
 	}
@@ -44584,7 +46932,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44588
+//line gokkos_kernels_gen.go:46936
 		*acc = gokkosAccV
 		return
 	}
@@ -44606,7 +46954,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44610
+//line gokkos_kernels_gen.go:46958
 	*acc = gokkosAccV
 }
 
@@ -44634,7 +46982,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44638
+//line gokkos_kernels_gen.go:46986
 			*acc = gokkosAccV
 			return
 		}
@@ -44648,7 +46996,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44652
+//line gokkos_kernels_gen.go:47000
 		*acc = gokkosAccV
 		return
 	}
@@ -44664,7 +47012,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44668
+//line gokkos_kernels_gen.go:47016
 		*acc = gokkosAccV
 		return
 	}
@@ -44678,7 +47026,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44682
+//line gokkos_kernels_gen.go:47030
 	*acc = gokkosAccV
 }
 
@@ -44707,7 +47055,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44711
+//line gokkos_kernels_gen.go:47059
 			*acc = gokkosAccV
 			return
 		}
@@ -44722,7 +47070,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44726
+//line gokkos_kernels_gen.go:47074
 		*acc = gokkosAccV
 		return
 	}
@@ -44738,7 +47086,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44742
+//line gokkos_kernels_gen.go:47090
 		*acc = gokkosAccV
 		return
 	}
@@ -44753,7 +47101,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44757
+//line gokkos_kernels_gen.go:47105
 	*acc = gokkosAccV
 }
 
@@ -44776,7 +47124,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:44780
+//line gokkos_kernels_gen.go:47128
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -44785,7 +47133,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:44789
+//line gokkos_kernels_gen.go:47137
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44795,7 +47143,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:44799
+//line gokkos_kernels_gen.go:47147
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44804,7 +47152,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:44808
+//line gokkos_kernels_gen.go:47156
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -44838,7 +47186,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:44842
+//line gokkos_kernels_gen.go:47190
 			*acc = gokkosAccV
 			return
 		}
@@ -44856,7 +47204,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:44860
+//line gokkos_kernels_gen.go:47208
 		*acc = gokkosAccV
 		return
 	}
@@ -44875,7 +47223,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:44879
+//line gokkos_kernels_gen.go:47227
 		*acc = gokkosAccV
 		return
 	}
@@ -44893,7 +47241,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:44897
+//line gokkos_kernels_gen.go:47245
 	*acc = gokkosAccV
 }
 
@@ -44928,7 +47276,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44932
+//line gokkos_kernels_gen.go:47280
 			*acc = gokkosAccV
 			return
 		}
@@ -44944,7 +47292,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44948
+//line gokkos_kernels_gen.go:47296
 		*acc = gokkosAccV
 		return
 	}
@@ -44962,7 +47310,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44966
+//line gokkos_kernels_gen.go:47314
 		*acc = gokkosAccV
 		return
 	}
@@ -44978,7 +47326,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44982
+//line gokkos_kernels_gen.go:47330
 	*acc = gokkosAccV
 }
 
@@ -45012,7 +47360,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45016
+//line gokkos_kernels_gen.go:47364
 		*acc = gokkosAccV
 		return
 	}
@@ -45034,7 +47382,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45038
+//line gokkos_kernels_gen.go:47386
 	*acc = gokkosAccV
 }
 
@@ -45053,7 +47401,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:45057
+//line gokkos_kernels_gen.go:47405
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -45068,7 +47416,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:45072
+//line gokkos_kernels_gen.go:47420
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45078,7 +47426,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:45082
+//line gokkos_kernels_gen.go:47430
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -45093,7 +47441,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:45097
+//line gokkos_kernels_gen.go:47445
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45102,7 +47450,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:45106
+//line gokkos_kernels_gen.go:47454
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -45139,7 +47487,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:45143
+//line gokkos_kernels_gen.go:47491
 			*acc = gokkosAccV
 			return
 		}
@@ -45161,7 +47509,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:45165
+//line gokkos_kernels_gen.go:47513
 		*acc = gokkosAccV
 		return
 	}
@@ -45185,7 +47533,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:45189
+//line gokkos_kernels_gen.go:47537
 		*acc = gokkosAccV
 		return
 	}
@@ -45207,7 +47555,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:45211
+//line gokkos_kernels_gen.go:47559
 	*acc = gokkosAccV
 }
 
@@ -45232,7 +47580,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45236
+//line gokkos_kernels_gen.go:47584
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45245,7 +47593,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45249
+//line gokkos_kernels_gen.go:47597
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -45261,7 +47609,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:45265
+//line gokkos_kernels_gen.go:47613
 		*acc = gokkosAccV
 		return
 	}
@@ -45273,7 +47621,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:45277
+//line gokkos_kernels_gen.go:47625
 	*acc = gokkosAccV
 }
 
@@ -45305,7 +47653,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:45309
+//line gokkos_kernels_gen.go:47657
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -45323,7 +47671,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:45327
+//line gokkos_kernels_gen.go:47675
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -45352,7 +47700,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:45356
+//line gokkos_kernels_gen.go:47704
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -45364,7 +47712,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:45368
+//line gokkos_kernels_gen.go:47716
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -45378,7 +47726,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:45382
+//line gokkos_kernels_gen.go:47730
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -45390,7 +47738,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:45394
+//line gokkos_kernels_gen.go:47742
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -45430,7 +47778,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:45434
+//line gokkos_kernels_gen.go:47782
 		*acc = gokkosAccV
 		return
 	}
@@ -45452,7 +47800,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:45456
+//line gokkos_kernels_gen.go:47804
 	*acc = gokkosAccV
 }
 
@@ -45472,7 +47820,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:45476
+//line gokkos_kernels_gen.go:47824
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -45506,7 +47854,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:45510
+//line gokkos_kernels_gen.go:47858
 		*acc = gokkosAccV
 		return
 	}
@@ -45527,7 +47875,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:45531
+//line gokkos_kernels_gen.go:47879
 	*acc = gokkosAccV
 }
 
@@ -45537,7 +47885,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:45541
+//line gokkos_kernels_gen.go:47889
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -45548,7 +47896,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:45552
+//line gokkos_kernels_gen.go:47900
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -45574,7 +47922,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:45578
+//line gokkos_kernels_gen.go:47926
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -45604,7 +47952,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:45608
+//line gokkos_kernels_gen.go:47956
 		*acc = gokkosAccV
 		return
 	}
@@ -45622,7 +47970,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:45626
+//line gokkos_kernels_gen.go:47974
 	*acc = gokkosAccV
 }
 
@@ -45632,7 +47980,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:45636
+//line gokkos_kernels_gen.go:47984
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -45643,7 +47991,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:45647
+//line gokkos_kernels_gen.go:47995
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -45669,7 +48017,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:45673
+//line gokkos_kernels_gen.go:48021
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -45708,7 +48056,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:45712
+//line gokkos_kernels_gen.go:48060
 			*acc = gokkosAccV
 			return
 		}
@@ -45732,7 +48080,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:45736
+//line gokkos_kernels_gen.go:48084
 		*acc = gokkosAccV
 		return
 	}
@@ -45759,7 +48107,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:45763
+//line gokkos_kernels_gen.go:48111
 		*acc = gokkosAccV
 		return
 	}
@@ -45783,7 +48131,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:45787
+//line gokkos_kernels_gen.go:48135
 	*acc = gokkosAccV
 }
 
@@ -45806,7 +48154,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45810
+//line gokkos_kernels_gen.go:48158
 		*acc = gokkosAccV
 		return
 	}
@@ -45821,7 +48169,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45825
+//line gokkos_kernels_gen.go:48173
 	*acc = gokkosAccV
 }
 
@@ -45862,7 +48210,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:45866
+//line gokkos_kernels_gen.go:48214
 			*acc = gokkosAccV
 			return
 		}
@@ -45884,7 +48232,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:45888
+//line gokkos_kernels_gen.go:48236
 		*acc = gokkosAccV
 		return
 	}
@@ -45910,7 +48258,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:45914
+//line gokkos_kernels_gen.go:48262
 		*acc = gokkosAccV
 		return
 	}
@@ -45932,7 +48280,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:45936
+//line gokkos_kernels_gen.go:48284
 	*acc = gokkosAccV
 }
 
@@ -45963,7 +48311,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:45967
+//line gokkos_kernels_gen.go:48315
 			*acc = gokkosAccV
 			return
 		}
@@ -45978,7 +48326,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:45982
+//line gokkos_kernels_gen.go:48330
 		*acc = gokkosAccV
 		return
 	}
@@ -45996,7 +48344,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46000
+//line gokkos_kernels_gen.go:48348
 		*acc = gokkosAccV
 		return
 	}
@@ -46011,7 +48359,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46015
+//line gokkos_kernels_gen.go:48363
 	*acc = gokkosAccV
 }
 
@@ -46042,7 +48390,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46046
+//line gokkos_kernels_gen.go:48394
 			*acc = gokkosAccV
 			return
 		}
@@ -46058,7 +48406,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46062
+//line gokkos_kernels_gen.go:48410
 		*acc = gokkosAccV
 		return
 	}
@@ -46075,7 +48423,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:46079
+//line gokkos_kernels_gen.go:48427
 		*acc = gokkosAccV
 		return
 	}
@@ -46091,7 +48439,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:46095
+//line gokkos_kernels_gen.go:48443
 	*acc = gokkosAccV
 }
 
@@ -46117,7 +48465,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:46121
+//line gokkos_kernels_gen.go:48469
 		*acc = gokkosAccV
 		return
 	}
@@ -46132,7 +48480,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:46136
+//line gokkos_kernels_gen.go:48484
 	*acc = gokkosAccV
 }
 
@@ -46147,7 +48495,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:46151
+//line gokkos_kernels_gen.go:48499
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46155,7 +48503,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:46159
+//line gokkos_kernels_gen.go:48507
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -46188,7 +48536,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:46192
+//line gokkos_kernels_gen.go:48540
 			*acc = gokkosAccV
 			return
 		}
@@ -46207,7 +48555,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46211
+//line gokkos_kernels_gen.go:48559
 		*acc = gokkosAccV
 		return
 	}
@@ -46228,7 +48576,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:46232
+//line gokkos_kernels_gen.go:48580
 		*acc = gokkosAccV
 		return
 	}
@@ -46247,7 +48595,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:46251
+//line gokkos_kernels_gen.go:48599
 	*acc = gokkosAccV
 }
 
@@ -46260,7 +48608,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:97
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46264
+//line gokkos_kernels_gen.go:48612
 		*acc = gokkosAccV
 		return
 	}
@@ -46268,7 +48616,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:97
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:46272
+//line gokkos_kernels_gen.go:48620
 	*acc = gokkosAccV
 }
 
@@ -46296,7 +48644,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += lead
 			}
-//line gokkos_kernels_gen.go:46300
+//line gokkos_kernels_gen.go:48648
 			*acc = gokkosAccV
 			return
 		}
@@ -46308,7 +48656,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:46312
+//line gokkos_kernels_gen.go:48660
 		*acc = gokkosAccV
 		return
 	}
@@ -46323,7 +48671,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:46327
+//line gokkos_kernels_gen.go:48675
 		*acc = gokkosAccV
 		return
 	}
@@ -46335,7 +48683,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += lead
 	}
-//line gokkos_kernels_gen.go:46339
+//line gokkos_kernels_gen.go:48687
 	*acc = gokkosAccV
 }
 
@@ -46358,14 +48706,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosG2[int(gokkosS1[gokkosJ])])]
 			}
-//line gokkos_kernels_gen.go:46362
+//line gokkos_kernels_gen.go:48710
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[int(gokkosG3[v])])]
 		}
-//line gokkos_kernels_gen.go:46369
+//line gokkos_kernels_gen.go:48717
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46374,14 +48722,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(k.Least.At(int(gokkosS1[gokkosJ]))))
 		}
-//line gokkos_kernels_gen.go:46378
+//line gokkos_kernels_gen.go:48726
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v))))))
 	}
-//line gokkos_kernels_gen.go:46385
+//line gokkos_kernels_gen.go:48733
 }
 
 // gokkosHostLoop39 runs compSolo.Run for every index in [gokkosLo, gokkosHi).
@@ -46416,7 +48764,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:46420
+//line gokkos_kernels_gen.go:48768
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46435,7 +48783,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46439
+//line gokkos_kernels_gen.go:48787
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46457,7 +48805,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46461
+//line gokkos_kernels_gen.go:48809
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46476,7 +48824,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46480
+//line gokkos_kernels_gen.go:48828
 }
 
 // gokkosHostLoop40 runs compScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -46497,14 +48845,14 @@ func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
 //line number.go:180
 				gokkosG0[int(gokkosS0[gokkosJ])] = gokkosS1[gokkosJ]
 			}
-//line gokkos_kernels_gen.go:46501
+//line gokkos_kernels_gen.go:48849
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:180
 			gokkosG0[int(gokkosG1[i])] = gokkosG2[i]
 		}
-//line gokkos_kernels_gen.go:46508
+//line gokkos_kernels_gen.go:48856
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Solo.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46513,14 +48861,14 @@ func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
 //line number.go:180
 			k.Out.Set(int(gokkosS0[gokkosJ]), gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:46517
+//line gokkos_kernels_gen.go:48865
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:180
 		k.Out.Set(int(k.Solo.At(i)), k.Num.At(i))
 	}
-//line gokkos_kernels_gen.go:46524
+//line gokkos_kernels_gen.go:48872
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -46549,7 +48897,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:46553
+//line gokkos_kernels_gen.go:48901
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46562,7 +48910,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46566
+//line gokkos_kernels_gen.go:48914
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -46579,7 +48927,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:46583
+//line gokkos_kernels_gen.go:48931
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46592,7 +48940,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:46596
+//line gokkos_kernels_gen.go:48944
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -46612,7 +48960,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:46616
+//line gokkos_kernels_gen.go:48964
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -46620,7 +48968,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:46624
+//line gokkos_kernels_gen.go:48972
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46635,7 +48983,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:46639
+//line gokkos_kernels_gen.go:48987
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46644,7 +48992,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:46648
+//line gokkos_kernels_gen.go:48996
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -46670,7 +49018,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46674
+//line gokkos_kernels_gen.go:49022
 			*acc = gokkosAccV
 			return
 		}
@@ -46681,7 +49029,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46685
+//line gokkos_kernels_gen.go:49033
 		*acc = gokkosAccV
 		return
 	}
@@ -46695,7 +49043,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46699
+//line gokkos_kernels_gen.go:49047
 		*acc = gokkosAccV
 		return
 	}
@@ -46706,7 +49054,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46710
+//line gokkos_kernels_gen.go:49058
 	*acc = gokkosAccV
 }
 
@@ -46730,7 +49078,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46734
+//line gokkos_kernels_gen.go:49082
 		*acc = gokkosAccV
 		return
 	}
@@ -46748,7 +49096,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46752
+//line gokkos_kernels_gen.go:49100
 	*acc = gokkosAccV
 }
 
@@ -46782,7 +49130,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:46786
+//line gokkos_kernels_gen.go:49134
 			*acc = gokkosAccV
 			return
 		}
@@ -46798,7 +49146,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:46802
+//line gokkos_kernels_gen.go:49150
 		*acc = gokkosAccV
 		return
 	}
@@ -46816,7 +49164,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:46820
+//line gokkos_kernels_gen.go:49168
 		*acc = gokkosAccV
 		return
 	}
@@ -46832,7 +49180,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:46836
+//line gokkos_kernels_gen.go:49184
 	*acc = gokkosAccV
 }
 
@@ -46851,7 +49199,7 @@ func gokkosHostLoop46Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:46855
+//line gokkos_kernels_gen.go:49203
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -46889,7 +49237,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:46893
+//line gokkos_kernels_gen.go:49241
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -46909,7 +49257,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46913
+//line gokkos_kernels_gen.go:49261
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -46933,7 +49281,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:46937
+//line gokkos_kernels_gen.go:49285
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -46953,7 +49301,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:46957
+//line gokkos_kernels_gen.go:49305
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -46977,7 +49325,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:46981
+//line gokkos_kernels_gen.go:49329
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -46986,7 +49334,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:46990
+//line gokkos_kernels_gen.go:49338
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -46997,7 +49345,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:47001
+//line gokkos_kernels_gen.go:49349
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47006,7 +49354,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:47010
+//line gokkos_kernels_gen.go:49358
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -47034,7 +49382,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:47038
+//line gokkos_kernels_gen.go:49386
 			*acc = gokkosAccV
 			return
 		}
@@ -47049,7 +49397,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47053
+//line gokkos_kernels_gen.go:49401
 		*acc = gokkosAccV
 		return
 	}
@@ -47066,7 +49414,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47070
+//line gokkos_kernels_gen.go:49418
 		*acc = gokkosAccV
 		return
 	}
@@ -47081,7 +49429,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47085
+//line gokkos_kernels_gen.go:49433
 	*acc = gokkosAccV
 }
 
@@ -47113,7 +49461,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:47117
+//line gokkos_kernels_gen.go:49465
 			*acc = gokkosAccV
 			return
 		}
@@ -47125,7 +49473,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:47129
+//line gokkos_kernels_gen.go:49477
 		*acc = gokkosAccV
 		return
 	}
@@ -47139,7 +49487,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:47143
+//line gokkos_kernels_gen.go:49491
 		*acc = gokkosAccV
 		return
 	}
@@ -47151,7 +49499,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:47155
+//line gokkos_kernels_gen.go:49503
 	*acc = gokkosAccV
 }
 
@@ -47161,7 +49509,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:47165
+//line gokkos_kernels_gen.go:49513
 
 // gokkosHostLoop50Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -47177,7 +49525,7 @@ func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:47181
+//line gokkos_kernels_gen.go:49529
 
 // gokkosHostLoop50Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -47188,7 +49536,7 @@ func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:47192
+//line gokkos_kernels_gen.go:49540
 
 // gokkosHostLoop50Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -47210,7 +49558,7 @@ func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:47214
+//line gokkos_kernels_gen.go:49562
 
 // gokkosHostLoop50Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47225,7 +49573,7 @@ func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47229
+//line gokkos_kernels_gen.go:49577
 
 // gokkosHostLoop50Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47236,7 +49584,7 @@ func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop50Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:47240
+//line gokkos_kernels_gen.go:49588
 
 // gokkosHostLoop50Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -47268,7 +49616,7 @@ func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:47272
+//line gokkos_kernels_gen.go:49620
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -47290,7 +49638,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop52Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:47294
+//line gokkos_kernels_gen.go:49642
 		*acc = gokkosAccV
 		return
 	}
@@ -47300,7 +49648,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:47304
+//line gokkos_kernels_gen.go:49652
 	*acc = gokkosAccV
 }
 
@@ -47310,7 +49658,7 @@ func gokkosHostLoop52Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:47314
+//line gokkos_kernels_gen.go:49662
 
 // gokkosHostLoop52Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47325,7 +49673,7 @@ func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47329
+//line gokkos_kernels_gen.go:49677
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47351,7 +49699,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47355
+//line gokkos_kernels_gen.go:49703
 			*acc = gokkosAccV
 			return
 		}
@@ -47365,7 +49713,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47369
+//line gokkos_kernels_gen.go:49717
 		*acc = gokkosAccV
 		return
 	}
@@ -47381,7 +49729,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47385
+//line gokkos_kernels_gen.go:49733
 		*acc = gokkosAccV
 		return
 	}
@@ -47395,7 +49743,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47399
+//line gokkos_kernels_gen.go:49747
 	*acc = gokkosAccV
 }
 
@@ -47429,7 +49777,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47433
+//line gokkos_kernels_gen.go:49781
 			*acc = gokkosAccV
 			return
 		}
@@ -47444,7 +49792,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47448
+//line gokkos_kernels_gen.go:49796
 		*acc = gokkosAccV
 		return
 	}
@@ -47464,7 +49812,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:47468
+//line gokkos_kernels_gen.go:49816
 		*acc = gokkosAccV
 		return
 	}
@@ -47479,7 +49827,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:47483
+//line gokkos_kernels_gen.go:49831
 	*acc = gokkosAccV
 }
 
@@ -47507,7 +49855,7 @@ func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop55Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:47511
+//line gokkos_kernels_gen.go:49859
 		*acc = gokkosAccV
 		return
 	}
@@ -47518,7 +49866,7 @@ func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:47522
+//line gokkos_kernels_gen.go:49870
 	*acc = gokkosAccV
 }
 
@@ -47532,7 +49880,7 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47536
+//line gokkos_kernels_gen.go:49884
 
 // gokkosHostLoop55Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -47547,7 +49895,7 @@ func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:47551
+//line gokkos_kernels_gen.go:49899
 
 // gokkosHostLoop56 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -47598,7 +49946,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:47602
+//line gokkos_kernels_gen.go:49950
 			*acc = gokkosAccV
 			return
 		}
@@ -47629,7 +49977,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47633
+//line gokkos_kernels_gen.go:49981
 		*acc = gokkosAccV
 		return
 	}
@@ -47662,7 +50010,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:47666
+//line gokkos_kernels_gen.go:50014
 		*acc = gokkosAccV
 		return
 	}
@@ -47693,7 +50041,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:47697
+//line gokkos_kernels_gen.go:50045
 	*acc = gokkosAccV
 }
 
@@ -47707,7 +50055,7 @@ func gokkosHostLoop56Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:47711
+//line gokkos_kernels_gen.go:50059
 
 // gokkosHostLoop56Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -47715,7 +50063,7 @@ func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop56Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:47719
+//line gokkos_kernels_gen.go:50067
 
 // gokkosHostLoop56Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -47730,7 +50078,7 @@ func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:47734
+//line gokkos_kernels_gen.go:50082
 
 // gokkosHostLoop56Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -47738,7 +50086,7 @@ func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:47742
+//line gokkos_kernels_gen.go:50090
 
 // gokkosHostLoop56Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -47759,7 +50107,7 @@ func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:47763
+//line gokkos_kernels_gen.go:50111
 
 // gokkosHostLoop57 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -47794,7 +50142,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:47798
+//line gokkos_kernels_gen.go:50146
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -47810,7 +50158,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47814
+//line gokkos_kernels_gen.go:50162
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -47830,7 +50178,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:47834
+//line gokkos_kernels_gen.go:50182
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47846,7 +50194,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:47850
+//line gokkos_kernels_gen.go:50198
 }
 
 // gokkosHostLoop57Helper0 is sole with slices for its views (a host loop's gather path).
@@ -47867,7 +50215,7 @@ func gokkosHostLoop57Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:47871
+//line gokkos_kernels_gen.go:50219
 
 // gokkosHostLoop57Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -47879,7 +50227,7 @@ func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:47883
+//line gokkos_kernels_gen.go:50231
 
 // gokkosHostLoop58 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -47909,7 +50257,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47913
+//line gokkos_kernels_gen.go:50261
 			*acc = gokkosAccV
 			return
 		}
@@ -47925,7 +50273,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47929
+//line gokkos_kernels_gen.go:50277
 		*acc = gokkosAccV
 		return
 	}
@@ -47944,7 +50292,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47948
+//line gokkos_kernels_gen.go:50296
 		*acc = gokkosAccV
 		return
 	}
@@ -47960,7 +50308,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47964
+//line gokkos_kernels_gen.go:50312
 	*acc = gokkosAccV
 }
 
@@ -48035,7 +50383,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:48039
+//line gokkos_kernels_gen.go:50387
 	return gokkosN
 }
 
@@ -48090,6 +50438,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:48094
+//line gokkos_kernels_gen.go:50442
 	return gokkosN
 }

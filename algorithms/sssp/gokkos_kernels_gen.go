@@ -16784,10 +16784,10 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s69
 )
 {
-	.reg .pred %p<292>;
-	.reg .b32 %r<371>;
-	.reg .b64 %rd<1349>;
-	.reg .f64 %fd<52>;
+	.reg .pred %p<438>;
+	.reg .b32 %r<507>;
+	.reg .b64 %rd<2084>;
+	.reg .f64 %fd<108>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17043,2529 +17043,3927 @@ $L5:
 	mov.b64 %rd195, 0x0;
 	mov.b64 %rd196, 0;
 	mov.b64 %rd197, 0;
-	cvta.global.u64 %rd199, %rd192;
-	cvta.to.shared.u64 %rd198, %rd199;
-	mov.b64 %rd200, %rd198;
-	mov.b64 %rd201, %rd193;
-	mov.b64 %rd202, %rd194;
-	mov.b64 %rd203, %rd184;
-	mov.b64 %rd204, %rd185;
-	mov.b64 %rd205, %rd186;
-	cvta.global.u64 %rd207, %rd195;
-	cvta.to.shared.u64 %rd206, %rd207;
-	mov.b64 %rd208, %rd206;
-	mov.b64 %rd209, %rd196;
-	mov.b64 %rd210, %rd197;
-	mov.b64 %rd211, %rd189;
-	mov.b64 %rd212, %rd190;
-	mov.b64 %rd213, %rd191;
-	add.s64 %rd214, %rd13, %rd21;
-	mad.lo.s64 %rd215, %rd100, 4, 15;
-	and.b64 %rd215, %rd215, -16;
-	add.s64 %rd21, %rd21, %rd215;
-	mov.b64 %rd216, %rd214;
-	mov.b64 %rd217, %rd100;
-	mov.b64 %rd218, 1;
-	mov.b64 %rd200, %rd216;
-	mov.b64 %rd201, %rd217;
-	mov.b64 %rd202, %rd218;
-	mov.b64 %rd220, 2;
-	mul.lo.s64 %rd219, %rd220, %rd106;
-	add.s64 %rd221, %rd11, %rd20;
-	mad.lo.s64 %rd222, %rd219, 4, 15;
-	and.b64 %rd222, %rd222, -16;
-	add.s64 %rd20, %rd20, %rd222;
-	mov.b64 %rd223, %rd221;
-	mov.b64 %rd224, %rd219;
-	mov.b64 %rd225, 1;
-	mov.b64 %rd208, %rd223;
-	mov.b64 %rd209, %rd224;
-	mov.b64 %rd210, %rd225;
-	setp.eq.s64 %p12, %rd170, 0;
-	cvt.u64.u32 %rd226, %r2;
-	setp.eq.s64 %p13, %rd226, 0;
-	and.pred %p14, %p12, %p13;
-	mov.pred %p15, %p14;
-	mov.b64 %rd227, %rd62;
-	mov.b64 %rd228, 0;
-	cvt.u64.u32 %rd229, %r4;
-	mul.lo.s64 %rd230, %rd170, %rd229;
-	cvt.u64.u32 %rd231, %r2;
-	add.s64 %rd232, %rd230, %rd231;
-	mov.b64 %rd233, %rd232;
-$L6:
-	setp.lt.s64 %p16, %rd233, %rd227;
-	not.pred %p17, %p16;
-	@!%p17 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd234, %rd233, %rd53;
-	mad.lo.s64 %rd235, %rd234, 4, %rd49;
-	ld.global.s32 %r36, [%rd235+0];
-	mov.b32 %r37, %r36;
-	mov.b64 %rd236, %rd25;
-	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd237, %r38;
-	add.s64 %rd238, %rd237, 1;
-	mul.lo.s64 %rd239, %rd238, %rd32;
-	mad.lo.s64 %rd240, %rd239, 8, %rd28;
-	ld.global.nc.s64 %rd241, [%rd240+0];
-	mov.b64 %rd242, %rd241;
-	cvt.s64.s32 %rd243, %r38;
-	mul.lo.s64 %rd244, %rd243, %rd32;
-	mad.lo.s64 %rd245, %rd244, 8, %rd28;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	sub.s64 %rd248, %rd242, %rd247;
-	mov.b64 %rd249, %rd248;
-	max.s64 %rd250, %rd228, %rd249;
-	mov.b64 %rd228, %rd250;
+	mov.b64 %rd198, 0x0;
+	mov.b64 %rd199, 0;
+	mov.b64 %rd200, 0;
+	cvta.global.u64 %rd202, %rd192;
+	cvta.to.shared.u64 %rd201, %rd202;
+	mov.b64 %rd203, %rd201;
+	mov.b64 %rd204, %rd193;
+	mov.b64 %rd205, %rd194;
+	mov.b64 %rd206, %rd184;
+	mov.b64 %rd207, %rd185;
+	mov.b64 %rd208, %rd186;
+	cvta.global.u64 %rd210, %rd195;
+	cvta.to.shared.u64 %rd209, %rd210;
+	mov.b64 %rd211, %rd209;
+	mov.b64 %rd212, %rd196;
+	mov.b64 %rd213, %rd197;
+	mov.b64 %rd214, %rd189;
+	mov.b64 %rd215, %rd190;
+	mov.b64 %rd216, %rd191;
+	cvta.global.u64 %rd218, %rd198;
+	cvta.to.shared.u64 %rd217, %rd218;
+	mov.b64 %rd219, %rd217;
+	mov.b64 %rd220, %rd199;
+	mov.b64 %rd221, %rd200;
+	add.s64 %rd222, %rd13, %rd21;
+	mad.lo.s64 %rd223, %rd100, 4, 15;
+	and.b64 %rd223, %rd223, -16;
+	add.s64 %rd21, %rd21, %rd223;
+	mov.b64 %rd224, %rd222;
+	mov.b64 %rd225, %rd100;
+	mov.b64 %rd226, 1;
+	mov.b64 %rd203, %rd224;
+	mov.b64 %rd204, %rd225;
+	mov.b64 %rd205, %rd226;
+	mov.b64 %rd228, 2;
+	mul.lo.s64 %rd227, %rd228, %rd106;
+	add.s64 %rd229, %rd11, %rd20;
+	mad.lo.s64 %rd230, %rd227, 4, 15;
+	and.b64 %rd230, %rd230, -16;
+	add.s64 %rd20, %rd20, %rd230;
+	mov.b64 %rd231, %rd229;
+	mov.b64 %rd232, %rd227;
+	mov.b64 %rd233, 1;
+	mov.b64 %rd211, %rd231;
+	mov.b64 %rd212, %rd232;
+	mov.b64 %rd213, %rd233;
+	setp.gt.s64 %p12, %rd104, 1;
+	@!%p12 bra $L7;
+	mov.b64 %rd234, 4;
+	add.s64 %rd235, %rd11, %rd20;
+	mad.lo.s64 %rd236, %rd234, 4, 15;
+	and.b64 %rd236, %rd236, -16;
+	add.s64 %rd20, %rd20, %rd236;
+	mov.b64 %rd237, %rd235;
+	mov.b64 %rd238, %rd234;
+	mov.b64 %rd239, 1;
+	mov.b64 %rd219, %rd237;
+	mov.b64 %rd220, %rd238;
+	mov.b64 %rd221, %rd239;
+	cvt.u64.u32 %rd240, %r2;
+	setp.eq.s64 %p13, %rd240, 0;
+	@!%p13 bra $L9;
+	mov.b32 %r36, 0;
+	st.shared.s32 [%rd219+0], %r36;
+$L9:
 $L7:
-	cvt.u64.u32 %rd251, %r4;
-	mul.lo.s64 %rd252, %rd2, %rd251;
-	add.s64 %rd253, %rd233, %rd252;
-	mov.b64 %rd233, %rd253;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd254, %rd228;
-	// block reduction
-	sub.u32 %r39, %r13, 1;
-	mov.b32 %r40, %r3;
-$L11:
-	setp.hs.u32 %p18, %r40, 32;
-	@%p18 bra $L12;
-	mov.b64 {%r41, %r42}, %rd254;
-	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
-	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd255, {%r43, %r44};
-	@!%p19 bra $L13;
-	max.s64 %rd256, %rd254, %rd255;
-	mov.b64 %rd254, %rd256;
-$L13:
-	shl.b32 %r40, %r40, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L14;
-	mul.wide.u32 %rd257, %r8, 16;
-	add.s64 %rd258, %rd1, %rd257;
-	st.shared.s64 [%rd258+0], %rd254;
+	setp.eq.s64 %p14, %rd170, 0;
+	cvt.u64.u32 %rd241, %r2;
+	setp.eq.s64 %p15, %rd241, 0;
+	and.pred %p16, %p14, %p15;
+	mov.pred %p17, %p16;
+	mov.b64 %rd242, %rd62;
+	mov.b64 %rd243, 0;
+	cvt.u64.u32 %rd244, %r4;
+	mul.lo.s64 %rd245, %rd170, %rd244;
+	cvt.u64.u32 %rd246, %r2;
+	add.s64 %rd247, %rd245, %rd246;
+	mov.b64 %rd248, %rd247;
+$L10:
+	setp.lt.s64 %p18, %rd248, %rd242;
+	not.pred %p19, %p18;
+	@!%p19 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L15;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L16;
-	mul.wide.u32 %rd259, %r7, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	ld.shared.s64 %rd261, [%rd260+0];
-	mov.b64 %rd254, %rd261;
-$L16:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd254;
-	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd262, {%r48, %r49};
-	@!%p23 bra $L17;
-	max.s64 %rd263, %rd254, %rd262;
-	mov.b64 %rd254, %rd263;
-$L17:
-	mov.b64 {%r50, %r51}, %rd254;
-	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd264, {%r52, %r53};
-	@!%p24 bra $L18;
-	max.s64 %rd265, %rd254, %rd264;
-	mov.b64 %rd254, %rd265;
-$L18:
-	mov.b64 {%r54, %r55}, %rd254;
-	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd266, {%r56, %r57};
-	@!%p25 bra $L19;
-	max.s64 %rd267, %rd254, %rd266;
-	mov.b64 %rd254, %rd267;
-$L19:
-	mov.b64 {%r58, %r59}, %rd254;
-	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd268, {%r60, %r61};
-	@!%p26 bra $L20;
-	max.s64 %rd269, %rd254, %rd268;
-	mov.b64 %rd254, %rd269;
-$L20:
-	mov.b64 {%r62, %r63}, %rd254;
-	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd270, {%r64, %r65};
-	@!%p27 bra $L21;
-	max.s64 %rd271, %rd254, %rd270;
-	mov.b64 %rd254, %rd271;
-$L21:
-	@!%p20 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd254;
-$L22:
+	mul.lo.s64 %rd249, %rd248, %rd53;
+	mad.lo.s64 %rd250, %rd249, 4, %rd49;
+	ld.global.s32 %r37, [%rd250+0];
+	mov.b32 %r38, %r37;
+	mov.b64 %rd251, %rd25;
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd252, %r39;
+	add.s64 %rd253, %rd252, 1;
+	mul.lo.s64 %rd254, %rd253, %rd32;
+	mad.lo.s64 %rd255, %rd254, 8, %rd28;
+	ld.global.nc.s64 %rd256, [%rd255+0];
+	mov.b64 %rd257, %rd256;
+	cvt.s64.s32 %rd258, %r39;
+	mul.lo.s64 %rd259, %rd258, %rd32;
+	mad.lo.s64 %rd260, %rd259, 8, %rd28;
+	ld.global.nc.s64 %rd261, [%rd260+0];
+	mov.b64 %rd262, %rd261;
+	sub.s64 %rd263, %rd257, %rd262;
+	mov.b64 %rd264, %rd263;
+	max.s64 %rd265, %rd243, %rd264;
+	mov.b64 %rd243, %rd265;
+$L11:
+	cvt.u64.u32 %rd266, %r4;
+	mul.lo.s64 %rd267, %rd2, %rd266;
+	add.s64 %rd268, %rd248, %rd267;
+	mov.b64 %rd248, %rd268;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd269, %rd243;
+	// block reduction
+	sub.u32 %r40, %r13, 1;
+	mov.b32 %r41, %r3;
 $L15:
+	setp.hs.u32 %p20, %r41, 32;
+	@%p20 bra $L16;
+	mov.b64 {%r42, %r43}, %rd269;
+	shfl.sync.down.b32 %r44|%p21, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd270, {%r44, %r45};
+	@!%p21 bra $L17;
+	max.s64 %rd271, %rd269, %rd270;
+	mov.b64 %rd269, %rd271;
+$L17:
+	shl.b32 %r41, %r41, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L18;
+	mul.wide.u32 %rd272, %r8, 16;
+	add.s64 %rd273, %rd1, %rd272;
+	st.shared.s64 [%rd273+0], %rd269;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd272, [%rd1+1024];
-	mov.b64 %rd254, %rd272;
-	mov.b64 %rd273, %rd254;
-	mov.b64 %rd228, %rd273;
-	cvt.u64.u32 %rd274, %r2;
-	setp.eq.s64 %p28, %rd274, 0;
-	setp.gt.s64 %p29, %rd228, 0;
-	and.pred %p30, %p28, %p29;
-	@!%p30 bra $L24;
-	mov.b64 %rd276, 12;
-	mul.lo.s64 %rd275, %rd276, %rd120;
-	mad.lo.s64 %rd277, %rd275, 8, %rd116;
-	atom.global.max.s64 %rd278, [%rd277], %rd228;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L19;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L20;
+	mul.wide.u32 %rd274, %r7, 16;
+	add.s64 %rd275, %rd1, %rd274;
+	ld.shared.s64 %rd276, [%rd275+0];
+	mov.b64 %rd269, %rd276;
+$L20:
+	sub.u32 %r46, %r10, 1;
+	mov.b64 {%r47, %r48}, %rd269;
+	shfl.sync.down.b32 %r49|%p25, %r47, 1, %r46, %r17;
+	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
+	mov.b64 %rd277, {%r49, %r50};
+	@!%p25 bra $L21;
+	max.s64 %rd278, %rd269, %rd277;
+	mov.b64 %rd269, %rd278;
+$L21:
+	mov.b64 {%r51, %r52}, %rd269;
+	shfl.sync.down.b32 %r53|%p26, %r51, 2, %r46, %r17;
+	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
+	mov.b64 %rd279, {%r53, %r54};
+	@!%p26 bra $L22;
+	max.s64 %rd280, %rd269, %rd279;
+	mov.b64 %rd269, %rd280;
+$L22:
+	mov.b64 {%r55, %r56}, %rd269;
+	shfl.sync.down.b32 %r57|%p27, %r55, 4, %r46, %r17;
+	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
+	mov.b64 %rd281, {%r57, %r58};
+	@!%p27 bra $L23;
+	max.s64 %rd282, %rd269, %rd281;
+	mov.b64 %rd269, %rd282;
+$L23:
+	mov.b64 {%r59, %r60}, %rd269;
+	shfl.sync.down.b32 %r61|%p28, %r59, 8, %r46, %r17;
+	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
+	mov.b64 %rd283, {%r61, %r62};
+	@!%p28 bra $L24;
+	max.s64 %rd284, %rd269, %rd283;
+	mov.b64 %rd269, %rd284;
 $L24:
-	@!%p15 bra $L26;
-	mov.b64 %rd279, 0;
-	st.global.s64 [%rd116+0], %rd279;
-	mov.b64 %rd281, 1;
-	mul.lo.s64 %rd280, %rd281, %rd120;
-	mad.lo.s64 %rd282, %rd280, 8, %rd116;
-	mov.b64 %rd283, 0;
-	st.global.s64 [%rd282+0], %rd283;
-	mov.b64 %rd285, 2;
-	mul.lo.s64 %rd284, %rd285, %rd120;
-	mad.lo.s64 %rd286, %rd284, 8, %rd116;
-	mov.b64 %rd287, 0;
-	st.global.s64 [%rd286+0], %rd287;
-	mov.b64 %rd289, 3;
-	mul.lo.s64 %rd288, %rd289, %rd120;
-	mad.lo.s64 %rd290, %rd288, 8, %rd116;
-	mov.b64 %rd291, 0;
-	st.global.s64 [%rd290+0], %rd291;
+	mov.b64 {%r63, %r64}, %rd269;
+	shfl.sync.down.b32 %r65|%p29, %r63, 16, %r46, %r17;
+	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
+	mov.b64 %rd285, {%r65, %r66};
+	@!%p29 bra $L25;
+	max.s64 %rd286, %rd269, %rd285;
+	mov.b64 %rd269, %rd286;
+$L25:
+	@!%p22 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd269;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p31, %r5, 0;
-	@!%p31 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
-	atom.global.add.u32 %r67, [gk_league_sync], 1;
-	mov.u32 %r68, %nctaid.x;
-	sub.u32 %r69, %r68, 1;
-	setp.eq.u32 %p32, %r67, %r69;
+	ld.shared.s64 %rd287, [%rd1+1024];
+	mov.b64 %rd269, %rd287;
+	mov.b64 %rd288, %rd269;
+	mov.b64 %rd243, %rd288;
+	cvt.u64.u32 %rd289, %r2;
+	setp.eq.s64 %p30, %rd289, 0;
+	setp.gt.s64 %p31, %rd243, 0;
+	and.pred %p32, %p30, %p31;
 	@!%p32 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd291, 12;
+	mul.lo.s64 %rd290, %rd291, %rd120;
+	mad.lo.s64 %rd292, %rd290, 8, %rd116;
+	atom.global.max.s64 %rd293, [%rd292], %rd243;
 $L28:
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	setp.eq.u32 %p33, %r71, %r66;
-	@%p33 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p17 bra $L30;
+	mov.b64 %rd294, 0;
+	st.global.s64 [%rd116+0], %rd294;
+	mov.b64 %rd296, 1;
+	mul.lo.s64 %rd295, %rd296, %rd120;
+	mad.lo.s64 %rd297, %rd295, 8, %rd116;
+	mov.b64 %rd298, 0;
+	st.global.s64 [%rd297+0], %rd298;
+	mov.b64 %rd300, 2;
+	mul.lo.s64 %rd299, %rd300, %rd120;
+	mad.lo.s64 %rd301, %rd299, 8, %rd116;
+	mov.b64 %rd302, 0;
+	st.global.s64 [%rd301+0], %rd302;
+	mov.b64 %rd304, 3;
+	mul.lo.s64 %rd303, %rd304, %rd120;
+	mad.lo.s64 %rd305, %rd303, 8, %rd116;
+	mov.b64 %rd306, 0;
+	st.global.s64 [%rd305+0], %rd306;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd293, 12;
-	mul.lo.s64 %rd292, %rd293, %rd120;
-	mad.lo.s64 %rd294, %rd292, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	mov.b64 %rd297, %rd296;
-	setp.gt.s64 %p34, %rd297, %rd70;
-	@!%p34 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p35, %r5, 0;
-	@!%p35 bra $L32;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
-	atom.global.add.u32 %r73, [gk_league_sync], 1;
-	mov.u32 %r74, %nctaid.x;
-	sub.u32 %r75, %r74, 1;
-	setp.eq.u32 %p36, %r73, %r75;
-	@!%p36 bra $L33;
+	ld.relaxed.gpu.global.u32 %r67, [gk_league_sync+4];
+	atom.global.add.u32 %r68, [gk_league_sync], 1;
+	mov.u32 %r69, %nctaid.x;
+	sub.u32 %r70, %r69, 1;
+	setp.eq.u32 %p34, %r68, %r70;
+	@!%p34 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
-	setp.eq.u32 %p37, %r77, %r72;
-	@%p37 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r71, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p15 bra $L36;
-	mov.b64 %rd299, 12;
-	mul.lo.s64 %rd298, %rd299, %rd120;
-	mad.lo.s64 %rd300, %rd298, 8, %rd116;
-	mov.b64 %rd301, 0;
-	st.global.s64 [%rd300+0], %rd301;
-	mov.b64 %rd302, -1;
-	st.global.s64 [%rd109+0], %rd302;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	setp.eq.u32 %p35, %r72, %r67;
+	@%p35 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd303, 0;
+	bar.sync 0;
+	mov.b64 %rd308, 12;
+	mul.lo.s64 %rd307, %rd308, %rd120;
+	mad.lo.s64 %rd309, %rd307, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	mov.b64 %rd312, %rd311;
+	setp.gt.s64 %p36, %rd312, %rd70;
+	@!%p36 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r73, [gk_league_sync+4];
+	atom.global.add.u32 %r74, [gk_league_sync], 1;
+	mov.u32 %r75, %nctaid.x;
+	sub.u32 %r76, %r75, 1;
+	setp.eq.u32 %p38, %r74, %r76;
+	@!%p38 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r77, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p38, %rd303, %rd64;
-	not.pred %p39, %p38;
-	@!%p39 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r78, [gk_league_sync+4];
+	setp.eq.u32 %p39, %r78, %r73;
+	@%p39 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p17 bra $L40;
+	mov.b64 %rd314, 12;
+	mul.lo.s64 %rd313, %rd314, %rd120;
+	mad.lo.s64 %rd315, %rd313, 8, %rd116;
+	mov.b64 %rd316, 0;
+	st.global.s64 [%rd315+0], %rd316;
+	mov.b64 %rd317, -1;
+	st.global.s64 [%rd109+0], %rd317;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd318, 0;
 $L41:
-	mov.b64 %rd304, %rd49;
-	mov.b64 %rd305, %rd51;
-	mov.b64 %rd306, %rd53;
-	mov.b64 %rd307, %rd56;
-	mov.b64 %rd308, %rd58;
-	mov.b64 %rd309, %rd60;
-	mov.b64 %rd310, %rd304;
-	mov.b64 %rd311, %rd305;
-	mov.b64 %rd312, %rd306;
-	mov.b64 %rd313, %rd307;
-	mov.b64 %rd314, %rd308;
-	mov.b64 %rd315, %rd309;
-	shr.s64 %rd316, %rd303, 63;
-	shr.u64 %rd317, %rd316, 63;
-	add.s64 %rd318, %rd303, %rd317;
-	and.b64 %rd319, %rd318, -2;
-	sub.s64 %rd320, %rd303, %rd319;
-	setp.eq.s64 %p40, %rd320, 1;
-	@!%p40 bra $L43;
-	mov.b64 %rd321, %rd56;
-	mov.b64 %rd322, %rd58;
-	mov.b64 %rd323, %rd60;
-	mov.b64 %rd324, %rd49;
-	mov.b64 %rd325, %rd51;
-	mov.b64 %rd326, %rd53;
-	mov.b64 %rd310, %rd321;
-	mov.b64 %rd311, %rd322;
-	mov.b64 %rd312, %rd323;
-	mov.b64 %rd313, %rd324;
-	mov.b64 %rd314, %rd325;
-	mov.b64 %rd315, %rd326;
-$L43:
-	mov.pred %p41, %p4;
-	mov.b64 %rd327, %rd73;
-	mov.b64 %rd328, %rd75;
-	mov.b64 %rd329, %rd77;
-	mov.b64 %rd330, %rd80;
-	mov.b64 %rd331, %rd82;
-	mov.b64 %rd332, %rd84;
-	mov.b64 %rd333, %rd87;
-	mov.b64 %rd334, %rd89;
-	mov.b64 %rd335, %rd91;
-	mov.pred %p42, %p6;
-	mov.b64 %rd336, %rd94;
-	mov.b64 %rd337, %rd96;
-	mov.b64 %rd338, %rd98;
-	mov.b32 %r78, %r33;
-	mov.b64 %rd339, %rd100;
-	mov.b64 %rd340, %rd102;
-	cvt.u32.u64 %r79, %rd303;
-	add.s32 %r80, %r33, %r79;
-	mov.b32 %r78, %r80;
-	rem.s64 %rd341, %rd303, 3;
-	mov.b64 %rd343, 4;
-	mul.lo.s64 %rd342, %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	@!%p15 bra $L45;
-	add.s64 %rd345, %rd303, 1;
-	rem.s64 %rd346, %rd345, 3;
-	mov.b64 %rd348, 4;
-	mul.lo.s64 %rd347, %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mul.lo.s64 %rd350, %rd349, %rd120;
-	mad.lo.s64 %rd351, %rd350, 8, %rd116;
-	mov.b64 %rd352, 0;
-	st.global.s64 [%rd351+0], %rd352;
-	add.s64 %rd353, %rd349, 1;
-	mul.lo.s64 %rd354, %rd353, %rd120;
-	mad.lo.s64 %rd355, %rd354, 8, %rd116;
-	mov.b64 %rd356, 0;
-	st.global.s64 [%rd355+0], %rd356;
-	add.s64 %rd357, %rd349, 2;
-	mul.lo.s64 %rd358, %rd357, %rd120;
-	mad.lo.s64 %rd359, %rd358, 8, %rd116;
-	mov.b64 %rd360, 0;
-	st.global.s64 [%rd359+0], %rd360;
-	add.s64 %rd361, %rd349, 3;
-	mul.lo.s64 %rd362, %rd361, %rd120;
-	mad.lo.s64 %rd363, %rd362, 8, %rd116;
-	mov.b64 %rd364, 0;
-	st.global.s64 [%rd363+0], %rd364;
+	setp.lt.s64 %p40, %rd318, %rd64;
+	not.pred %p41, %p40;
+	@!%p41 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd365, %rd297;
-	cvt.u64.u32 %rd366, %r4;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd368, 1;
-$L46:
-	setp.lt.s64 %p43, %rd368, %rd365;
-	setp.lt.s64 %p44, %rd368, 32;
-	and.pred %p45, %p43, %p44;
-	mov.b64 %rd370, 2;
-	mul.lo.s64 %rd369, %rd370, %rd368;
-	setp.le.s64 %p46, %rd369, %rd367;
-	and.pred %p47, %p45, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd371, %rd368, 2;
-	mov.b64 %rd368, %rd371;
+	mov.b64 %rd319, %rd49;
+	mov.b64 %rd320, %rd51;
+	mov.b64 %rd321, %rd53;
+	mov.b64 %rd322, %rd56;
+	mov.b64 %rd323, %rd58;
+	mov.b64 %rd324, %rd60;
+	mov.b64 %rd325, %rd319;
+	mov.b64 %rd326, %rd320;
+	mov.b64 %rd327, %rd321;
+	mov.b64 %rd328, %rd322;
+	mov.b64 %rd329, %rd323;
+	mov.b64 %rd330, %rd324;
+	shr.s64 %rd331, %rd318, 63;
+	shr.u64 %rd332, %rd331, 63;
+	add.s64 %rd333, %rd318, %rd332;
+	and.b64 %rd334, %rd333, -2;
+	sub.s64 %rd335, %rd318, %rd334;
+	setp.eq.s64 %p42, %rd335, 1;
+	@!%p42 bra $L47;
+	mov.b64 %rd336, %rd56;
+	mov.b64 %rd337, %rd58;
+	mov.b64 %rd338, %rd60;
+	mov.b64 %rd339, %rd49;
+	mov.b64 %rd340, %rd51;
+	mov.b64 %rd341, %rd53;
+	mov.b64 %rd325, %rd336;
+	mov.b64 %rd326, %rd337;
+	mov.b64 %rd327, %rd338;
+	mov.b64 %rd328, %rd339;
+	mov.b64 %rd329, %rd340;
+	mov.b64 %rd330, %rd341;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd372, %rd368;
-	mov.b64 %rd373, %rd25;
-	mov.b64 %rd374, %rd62;
-	mov.b64 %rd375, %rd64;
-	mov.b64 %rd376, %rd66;
-	mov.b64 %rd377, %rd68;
-	mov.b64 %rd378, %rd70;
-	mov.pred %p49, %p4;
-	mov.pred %p50, %p6;
-	mov.b32 %r81, %r33;
-	mov.b64 %rd379, %rd100;
-	mov.b64 %rd380, %rd102;
-	mov.b64 %rd381, %rd104;
-	mov.b64 %rd382, %rd106;
-	mov.pred %p51, %p8;
-	mov.pred %p52, %p10;
-	mov.f64 %fd3, %fd2;
-	mov.pred %p53, %p41;
-	mov.pred %p54, %p42;
-	mov.b32 %r82, %r78;
-	mov.b64 %rd383, %rd339;
-	mov.b64 %rd384, %rd340;
-	mov.b64 %rd385, %rd227;
-	mov.b64 %rd386, %rd344;
-	mov.b64 %rd387, %rd372;
-	cvt.u64.u32 %rd388, %r4;
-	div.s64 %rd389, %rd388, %rd387;
-	setp.eq.s64 %p55, %rd387, -1;
-	neg.s64 %rd390, %rd388;
-	selp.b64 %rd391, %rd390, %rd389, %p55;
-	setp.eq.s64 %p56, %rd387, 0;
-	selp.b64 %rd392, 0, %rd391, %p56;
-	mov.b64 %rd393, %rd392;
-	cvt.u64.u32 %rd394, %r2;
-	div.s64 %rd395, %rd394, %rd387;
-	setp.eq.s64 %p57, %rd387, -1;
-	neg.s64 %rd396, %rd394;
-	selp.b64 %rd397, %rd396, %rd395, %p57;
-	setp.eq.s64 %p58, %rd387, 0;
-	selp.b64 %rd398, 0, %rd397, %p58;
-	mov.b64 %rd399, %rd398;
-	cvt.u64.u32 %rd400, %r2;
-	rem.s64 %rd401, %rd400, %rd387;
-	setp.eq.s64 %p59, %rd387, -1;
-	selp.b64 %rd402, 0, %rd401, %p59;
-	setp.eq.s64 %p60, %rd387, 0;
-	selp.b64 %rd403, %rd400, %rd402, %p60;
-	mov.b64 %rd404, %rd403;
-	mov.b64 %rd405, %rd393;
-	mov.b64 %rd406, %rd399;
-	mov.b64 %rd407, %rd404;
-	mov.b64 %rd408, %rd382;
-	mul.lo.s64 %rd409, %rd385, %rd170;
-	div.s64 %rd410, %rd409, %rd2;
-	setp.eq.s64 %p61, %rd2, -1;
-	neg.s64 %rd411, %rd409;
-	selp.b64 %rd412, %rd411, %rd410, %p61;
-	setp.eq.s64 %p62, %rd2, 0;
-	selp.b64 %rd413, 0, %rd412, %p62;
-	mov.b64 %rd414, %rd413;
-	add.s64 %rd415, %rd170, 1;
-	mul.lo.s64 %rd416, %rd385, %rd415;
-	div.s64 %rd417, %rd416, %rd2;
-	setp.eq.s64 %p63, %rd2, -1;
-	neg.s64 %rd418, %rd416;
-	selp.b64 %rd419, %rd418, %rd417, %p63;
-	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd420, 0, %rd419, %p64;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd373;
-	mov.b64 %rd425, %rd374;
-	mov.b64 %rd426, %rd375;
-	mov.b64 %rd427, %rd376;
-	mov.b64 %rd428, %rd377;
-	mov.b64 %rd429, %rd378;
-	mov.pred %p65, %p49;
-	mov.pred %p66, %p50;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd430, %rd379;
-	mov.b64 %rd431, %rd380;
-	mov.b64 %rd432, %rd381;
-	mov.b64 %rd433, %rd382;
-	mov.pred %p67, %p51;
-	mov.pred %p68, %p52;
-	mov.f64 %fd4, %fd3;
-	mov.pred %p69, %p53;
-	mov.b64 %rd434, %rd327;
-	mov.b64 %rd435, %rd328;
-	mov.b64 %rd436, %rd329;
-	mov.b64 %rd437, %rd330;
-	mov.b64 %rd438, %rd331;
-	mov.b64 %rd439, %rd332;
-	mov.b64 %rd440, %rd333;
-	mov.b64 %rd441, %rd334;
-	mov.b64 %rd442, %rd335;
-	mov.pred %p70, %p54;
-	mov.b64 %rd443, %rd336;
-	mov.b64 %rd444, %rd337;
-	mov.b64 %rd445, %rd338;
-	mov.b32 %r84, %r82;
-	mov.b64 %rd446, %rd383;
-	mov.b64 %rd447, %rd384;
-	mov.b64 %rd448, %rd422;
-	sub.s64 %rd449, %rd423, %rd422;
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd406;
-	mov.b64 %rd452, %rd405;
-	mov.b64 %rd453, %rd387;
-	mov.b64 %rd454, %rd407;
-	mov.b64 %rd455, %rd386;
-	mov.b64 %rd456, 0;
-	mov.b64 %rd457, %rd408;
-	setp.gt.s64 %p71, %rd381, 1;
-	mov.pred %p72, %p71;
-	mov.pred %p73, 0;
-	mov.b64 %rd458, %rd200;
-	mov.b64 %rd459, %rd201;
-	mov.b64 %rd460, %rd202;
-	mov.b64 %rd461, %rd451;
-	mov.b32 %r85, -1;
-	mov.b64 %rd462, 0;
-	mov.b64 %rd463, 0;
-	mov.b64 %rd464, 0;
-	mov.b64 %rd465, 0;
-	mov.b64 %rd466, 0;
-$L51:
-	mov.b64 %rd467, 0;
-	mov.b64 %rd468, %rd446;
+	mov.pred %p43, %p4;
+	mov.b64 %rd342, %rd73;
+	mov.b64 %rd343, %rd75;
+	mov.b64 %rd344, %rd77;
+	mov.b64 %rd345, %rd80;
+	mov.b64 %rd346, %rd82;
+	mov.b64 %rd347, %rd84;
+	mov.b64 %rd348, %rd87;
+	mov.b64 %rd349, %rd89;
+	mov.b64 %rd350, %rd91;
+	mov.pred %p44, %p6;
+	mov.b64 %rd351, %rd94;
+	mov.b64 %rd352, %rd96;
+	mov.b64 %rd353, %rd98;
+	mov.b32 %r79, %r33;
+	mov.b64 %rd354, %rd100;
+	mov.b64 %rd355, %rd102;
+	cvt.u32.u64 %r80, %rd318;
+	add.s32 %r81, %r33, %r80;
+	mov.b32 %r79, %r81;
+	rem.s64 %rd356, %rd318, 3;
+	mov.b64 %rd358, 4;
+	mul.lo.s64 %rd357, %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	@!%p17 bra $L49;
+	add.s64 %rd360, %rd318, 1;
+	rem.s64 %rd361, %rd360, 3;
+	mov.b64 %rd363, 4;
+	mul.lo.s64 %rd362, %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mul.lo.s64 %rd365, %rd364, %rd120;
+	mad.lo.s64 %rd366, %rd365, 8, %rd116;
+	mov.b64 %rd367, 0;
+	st.global.s64 [%rd366+0], %rd367;
+	add.s64 %rd368, %rd364, 1;
+	mul.lo.s64 %rd369, %rd368, %rd120;
+	mad.lo.s64 %rd370, %rd369, 8, %rd116;
+	mov.b64 %rd371, 0;
+	st.global.s64 [%rd370+0], %rd371;
+	add.s64 %rd372, %rd364, 2;
+	mul.lo.s64 %rd373, %rd372, %rd120;
+	mad.lo.s64 %rd374, %rd373, 8, %rd116;
+	mov.b64 %rd375, 0;
+	st.global.s64 [%rd374+0], %rd375;
+	add.s64 %rd376, %rd364, 3;
+	mul.lo.s64 %rd377, %rd376, %rd120;
+	mad.lo.s64 %rd378, %rd377, 8, %rd116;
+	mov.b64 %rd379, 0;
+	st.global.s64 [%rd378+0], %rd379;
+$L49:
+	mov.b64 %rd380, %rd312;
+	cvt.u64.u32 %rd381, %r4;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, 1;
+$L50:
+	setp.lt.s64 %p45, %rd383, %rd380;
+	setp.lt.s64 %p46, %rd383, 32;
+	and.pred %p47, %p45, %p46;
+	mov.b64 %rd385, 2;
+	mul.lo.s64 %rd384, %rd385, %rd383;
+	setp.le.s64 %p48, %rd384, %rd382;
+	and.pred %p49, %p47, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p74, %rd468, 0;
-	not.pred %p75, %p74;
-	@!%p75 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p76, %rd462, %rd463;
-	@!%p76 bra $L60;
-	setp.ge.s64 %p77, %rd461, %rd450;
-	@!%p77 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd469, %rd448, %rd461;
-	mul.lo.s64 %rd470, %rd469, %rd312;
-	mad.lo.s64 %rd471, %rd470, 4, %rd310;
-	ld.global.s32 %r86, [%rd471+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r85, %r87;
-	@!%p73 bra $L63;
-	add.s64 %rd472, %rd448, %rd461;
-	mov.b64 %rd474, 2;
-	mul.lo.s64 %rd473, %rd474, %rd472;
-	mov.b64 %rd475, %rd473;
-	mul.lo.s64 %rd476, %rd475, %rd213;
-	mad.lo.s64 %rd477, %rd476, 8, %rd211;
-	ld.shared.s64 %rd478, [%rd477+0];
-	mov.b64 %rd479, %rd478;
-	add.s64 %rd480, %rd475, 1;
-	mul.lo.s64 %rd481, %rd480, %rd213;
-	mad.lo.s64 %rd482, %rd481, 8, %rd211;
-	ld.shared.s64 %rd483, [%rd482+0];
-	mov.b64 %rd484, %rd483;
-	add.s64 %rd485, %rd479, %rd454;
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd484;
-	mov.b64 %rd462, %rd486;
-	mov.b64 %rd463, %rd487;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd488, %rd424;
-	mov.b32 %r88, %r85;
-	cvt.s64.s32 %rd489, %r88;
-	mul.lo.s64 %rd490, %rd489, %rd32;
-	mad.lo.s64 %rd491, %rd490, 8, %rd28;
-	ld.global.nc.s64 %rd492, [%rd491+0];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, %rd493;
-	mov.b64 %rd495, %rd424;
-	mov.b32 %r89, %r85;
-	cvt.s64.s32 %rd496, %r89;
-	add.s64 %rd497, %rd496, 1;
-	mul.lo.s64 %rd498, %rd497, %rd32;
-	mad.lo.s64 %rd499, %rd498, 8, %rd28;
-	ld.global.nc.s64 %rd500, [%rd499+0];
-	mov.b64 %rd501, %rd500;
-	mov.b64 %rd502, %rd501;
-	add.s64 %rd503, %rd494, %rd454;
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, %rd502;
-	mov.b64 %rd462, %rd504;
-	mov.b64 %rd463, %rd505;
-$L64:
-	add.s64 %rd506, %rd461, %rd452;
-	mov.b64 %rd461, %rd506;
-	bra.uni $L55;
+	mul.lo.s64 %rd386, %rd383, 2;
+	mov.b64 %rd383, %rd386;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd387, %rd383;
+	mov.b64 %rd388, %rd25;
+	mov.b64 %rd389, %rd62;
+	mov.b64 %rd390, %rd64;
+	mov.b64 %rd391, %rd66;
+	mov.b64 %rd392, %rd68;
+	mov.b64 %rd393, %rd70;
+	mov.pred %p51, %p4;
+	mov.pred %p52, %p6;
+	mov.b32 %r82, %r33;
+	mov.b64 %rd394, %rd100;
+	mov.b64 %rd395, %rd102;
+	mov.b64 %rd396, %rd104;
+	mov.b64 %rd397, %rd106;
+	mov.pred %p53, %p8;
+	mov.pred %p54, %p10;
+	mov.f64 %fd3, %fd2;
+	mov.pred %p55, %p43;
+	mov.pred %p56, %p44;
+	mov.b32 %r83, %r79;
+	mov.b64 %rd398, %rd354;
+	mov.b64 %rd399, %rd355;
+	mov.b64 %rd400, %rd242;
+	mov.b64 %rd401, %rd359;
+	mov.b64 %rd402, %rd387;
+	cvt.u64.u32 %rd403, %r4;
+	div.s64 %rd404, %rd403, %rd402;
+	setp.eq.s64 %p57, %rd402, -1;
+	neg.s64 %rd405, %rd403;
+	selp.b64 %rd406, %rd405, %rd404, %p57;
+	setp.eq.s64 %p58, %rd402, 0;
+	selp.b64 %rd407, 0, %rd406, %p58;
+	mov.b64 %rd408, %rd407;
+	cvt.u64.u32 %rd409, %r2;
+	div.s64 %rd410, %rd409, %rd402;
+	setp.eq.s64 %p59, %rd402, -1;
+	neg.s64 %rd411, %rd409;
+	selp.b64 %rd412, %rd411, %rd410, %p59;
+	setp.eq.s64 %p60, %rd402, 0;
+	selp.b64 %rd413, 0, %rd412, %p60;
+	mov.b64 %rd414, %rd413;
+	cvt.u64.u32 %rd415, %r2;
+	rem.s64 %rd416, %rd415, %rd402;
+	setp.eq.s64 %p61, %rd402, -1;
+	selp.b64 %rd417, 0, %rd416, %p61;
+	setp.eq.s64 %p62, %rd402, 0;
+	selp.b64 %rd418, %rd415, %rd417, %p62;
+	mov.b64 %rd419, %rd418;
+	mov.b64 %rd420, %rd408;
+	mov.b64 %rd421, %rd414;
+	mov.b64 %rd422, %rd419;
+	mov.b64 %rd423, %rd397;
+	mul.lo.s64 %rd424, %rd400, %rd170;
+	div.s64 %rd425, %rd424, %rd2;
+	setp.eq.s64 %p63, %rd2, -1;
+	neg.s64 %rd426, %rd424;
+	selp.b64 %rd427, %rd426, %rd425, %p63;
+	setp.eq.s64 %p64, %rd2, 0;
+	selp.b64 %rd428, 0, %rd427, %p64;
+	mov.b64 %rd429, %rd428;
+	add.s64 %rd430, %rd170, 1;
+	mul.lo.s64 %rd431, %rd400, %rd430;
+	div.s64 %rd432, %rd431, %rd2;
+	setp.eq.s64 %p65, %rd2, -1;
+	neg.s64 %rd433, %rd431;
+	selp.b64 %rd434, %rd433, %rd432, %p65;
+	setp.eq.s64 %p66, %rd2, 0;
+	selp.b64 %rd435, 0, %rd434, %p66;
+	mov.b64 %rd436, %rd435;
+	mov.b64 %rd437, %rd429;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, 0;
+	mov.b64 %rd440, 0;
+	mov.b64 %rd441, 1;
+	setp.le.s64 %p67, %rd396, 1;
+	@!%p67 bra $L55;
+	mov.b64 %rd442, %rd388;
+	mov.b64 %rd443, %rd389;
+	mov.b64 %rd444, %rd390;
+	mov.b64 %rd445, %rd391;
+	mov.b64 %rd446, %rd392;
+	mov.b64 %rd447, %rd393;
+	mov.pred %p68, %p51;
+	mov.pred %p69, %p52;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd448, %rd394;
+	mov.b64 %rd449, %rd395;
+	mov.b64 %rd450, %rd396;
+	mov.b64 %rd451, %rd397;
+	mov.pred %p70, %p53;
+	mov.pred %p71, %p54;
+	mov.f64 %fd4, %fd3;
+	mov.pred %p72, %p55;
+	mov.b64 %rd452, %rd342;
+	mov.b64 %rd453, %rd343;
+	mov.b64 %rd454, %rd344;
+	mov.b64 %rd455, %rd345;
+	mov.b64 %rd456, %rd346;
+	mov.b64 %rd457, %rd347;
+	mov.b64 %rd458, %rd348;
+	mov.b64 %rd459, %rd349;
+	mov.b64 %rd460, %rd350;
+	mov.pred %p73, %p56;
+	mov.b64 %rd461, %rd351;
+	mov.b64 %rd462, %rd352;
+	mov.b64 %rd463, %rd353;
+	mov.b32 %r85, %r83;
+	mov.b64 %rd464, %rd398;
+	mov.b64 %rd465, %rd399;
+	mov.b64 %rd466, %rd437;
+	sub.s64 %rd467, %rd438, %rd437;
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd469, %rd421;
+	mov.b64 %rd470, %rd420;
+	mov.b64 %rd471, %rd402;
+	mov.b64 %rd472, %rd422;
+	mov.b64 %rd473, %rd401;
+	mov.pred %p74, 0;
+	mov.b64 %rd474, %rd203;
+	mov.b64 %rd475, %rd204;
+	mov.b64 %rd476, %rd205;
+	mov.b64 %rd477, %rd469;
+	mov.b32 %r86, -1;
+	mov.b64 %rd478, 0;
+	mov.b64 %rd479, 0;
+	mov.b64 %rd480, 0;
+	mov.b64 %rd481, 0;
+$L57:
+	mov.b64 %rd482, 0;
+	mov.b64 %rd483, %rd464;
 $L60:
-	mul.lo.s64 %rd507, %rd462, %rd39;
-	mad.lo.s64 %rd508, %rd507, 4, %rd35;
-	ld.global.nc.s32 %r90, [%rd508+0];
-	mov.b32 %r91, %r90;
-	mov.b32 %r92, %r91;
-	mov.b64 %rd509, 0;
-	mov.b64 %rd510, 0;
-	and.pred %p78, %p72, %p67;
-	@!%p78 bra $L66;
-	mov.b64 %rd511, %rd424;
-	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd512, %r93;
-	mul.lo.s64 %rd513, %rd512, %rd32;
-	mad.lo.s64 %rd514, %rd513, 8, %rd28;
-	ld.global.nc.s64 %rd515, [%rd514+0];
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd517, %rd516;
-	mov.b64 %rd518, %rd424;
-	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd519, %r94;
-	add.s64 %rd520, %rd519, 1;
-	mul.lo.s64 %rd521, %rd520, %rd32;
-	mad.lo.s64 %rd522, %rd521, 8, %rd28;
-	ld.global.nc.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	mov.b64 %rd525, %rd524;
-	mov.b64 %rd526, %rd517;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd509, %rd526;
-	mov.b64 %rd510, %rd527;
-$L66:
+	setp.gt.s64 %p75, %rd483, 0;
+	not.pred %p76, %p75;
+	@!%p76 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p77, %rd478, %rd479;
+	@!%p77 bra $L66;
+	setp.ge.s64 %p78, %rd477, %rd468;
+	@!%p78 bra $L68;
+	bra.uni $L62;
+$L68:
+	add.s64 %rd484, %rd466, %rd477;
+	mul.lo.s64 %rd485, %rd484, %rd327;
+	mad.lo.s64 %rd486, %rd485, 4, %rd325;
+	ld.global.s32 %r87, [%rd486+0];
+	mov.b32 %r88, %r87;
+	mov.b32 %r86, %r88;
+	mov.b64 %rd487, %rd442;
+	mov.b64 %rd488, %rd443;
+	mov.b64 %rd489, %rd444;
+	mov.b64 %rd490, %rd445;
+	mov.b64 %rd491, %rd446;
+	mov.b64 %rd492, %rd447;
 	mov.pred %p79, %p68;
+	mov.pred %p80, %p69;
+	mov.b32 %r89, %r84;
+	mov.b64 %rd493, %rd448;
+	mov.b64 %rd494, %rd449;
+	mov.b64 %rd495, %rd450;
+	mov.b64 %rd496, %rd451;
+	mov.pred %p81, %p70;
+	mov.pred %p82, %p71;
 	mov.f64 %fd5, %fd4;
-	mov.b32 %r95, %r85;
-	mov.b32 %r96, %r92;
-	mov.b64 %rd528, %rd462;
-$L67:
-	mov.b64 %rd529, 0;
-	mov.f64 %fd6, 0d0000000000000000;
-	@!%p79 bra $L70;
-	mov.b64 %rd530, 0x1;
-	setp.gt.s64 %p80, %rd139, 0;
-	@!%p80 bra $L73;
-	mul.lo.s64 %rd531, %rd528, %rd141;
-	mad.lo.s64 %rd532, %rd531, 4, %rd137;
-	ld.global.nc.u32 %r97, [%rd532+0];
-	mov.b32 %r98, %r97;
-	cvt.u64.u32 %rd533, %r98;
-	mov.b64 %rd530, %rd533;
+	mov.b32 %r90, %r86;
+	add.s64 %rd497, %rd466, %rd477;
+	mov.b64 %rd498, %rd497;
+	mov.b64 %rd499, %rd472;
+	mov.pred %p83, %p74;
+$L69:
+	@!%p83 bra $L73;
+	mov.b64 %rd501, 2;
+	mul.lo.s64 %rd500, %rd501, %rd498;
+	mul.lo.s64 %rd502, %rd500, %rd216;
+	mad.lo.s64 %rd503, %rd502, 8, %rd214;
+	ld.shared.s64 %rd504, [%rd503+0];
+	mov.b64 %rd505, %rd504;
+	mov.b64 %rd507, 2;
+	mul.lo.s64 %rd506, %rd507, %rd498;
+	add.s64 %rd508, %rd506, 1;
+	mul.lo.s64 %rd509, %rd508, %rd216;
+	mad.lo.s64 %rd510, %rd509, 8, %rd214;
+	ld.shared.s64 %rd511, [%rd510+0];
+	mov.b64 %rd512, %rd511;
+	add.s64 %rd513, %rd505, %rd499;
+	mov.b64 %rd514, %rd513;
+	mov.b64 %rd515, %rd512;
+	mov.b64 %rd516, %rd514;
+	mov.b64 %rd517, %rd515;
+	bra.uni $L71;
 $L73:
-	cvt.s64.s32 %rd534, %r95;
-	mul.lo.s64 %rd535, %rd534, %rd148;
-	mad.lo.s64 %rd536, %rd535, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r99, [%rd536+0];
-	mov.b32 %r100, %r99;
-	cvt.u64.u32 %rd537, %r100;
-	add.u64 %rd538, %rd537, %rd530;
-	mov.b64 %rd539, %rd538;
-	cvt.s64.s32 %rd540, %r96;
-	mul.lo.s64 %rd541, %rd540, %rd148;
-	mad.lo.s64 %rd542, %rd541, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r101, [%rd542+0];
-	mov.b32 %r102, %r101;
-	cvt.u64.u32 %rd543, %r102;
-	setp.hs.u64 %p81, %rd539, %rd543;
-	mov.pred %p82, %p81;
-	not.pred %p83, %p82;
-	@!%p83 bra $L75;
-	cvt.s64.s32 %rd544, %r96;
-	mul.lo.s64 %rd545, %rd544, %rd148;
-	mad.lo.s64 %rd546, %rd545, 4, %rd144;
-	cvt.u32.u64 %r103, %rd539;
-	atom.global.min.u32 %r104, [%rd546], %r103;
-	mov.b32 %r105, %r104;
-	cvt.u64.u32 %rd547, %r105;
-	setp.ls.u64 %p84, %rd547, %rd539;
-	mov.pred %p82, %p84;
-$L75:
-	@!%p82 bra $L77;
-	mov.pred %p85, 0;
-	bra.uni $L69;
-$L77:
-	mov.b64 %rd548, %rd539;
-	cvt.rn.f64.u64 %fd7, %rd539;
-	mov.f64 %fd8, %fd7;
-	mov.b64 %rd529, %rd548;
-	mov.f64 %fd6, %fd8;
+	mov.b64 %rd518, %rd487;
+	mov.b32 %r91, %r90;
+	cvt.s64.s32 %rd519, %r91;
+	mul.lo.s64 %rd520, %rd519, %rd32;
+	mad.lo.s64 %rd521, %rd520, 8, %rd28;
+	ld.global.nc.s64 %rd522, [%rd521+0];
+	mov.b64 %rd523, %rd522;
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd525, %rd487;
+	mov.b32 %r92, %r90;
+	cvt.s64.s32 %rd526, %r92;
+	add.s64 %rd527, %rd526, 1;
+	mul.lo.s64 %rd528, %rd527, %rd32;
+	mad.lo.s64 %rd529, %rd528, 8, %rd28;
+	ld.global.nc.s64 %rd530, [%rd529+0];
+	mov.b64 %rd531, %rd530;
+	mov.b64 %rd532, %rd531;
+	add.s64 %rd533, %rd524, %rd499;
+	mov.b64 %rd534, %rd533;
+	mov.b64 %rd535, %rd532;
+	mov.b64 %rd516, %rd534;
+	mov.b64 %rd517, %rd535;
 	bra.uni $L71;
 $L70:
-	mov.f64 %fd9, 0d3FF0000000000000;
-	setp.gt.s64 %p86, %rd125, 0;
-	@!%p86 bra $L79;
-	mul.lo.s64 %rd549, %rd528, %rd127;
-	mad.lo.s64 %rd550, %rd549, 8, %rd123;
-	ld.global.nc.f64 %fd10, [%rd550+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L79:
-	cvt.s64.s32 %rd551, %r95;
-	mul.lo.s64 %rd552, %rd551, %rd134;
-	mad.lo.s64 %rd553, %rd552, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd12, [%rd553+0];
-	mov.f64 %fd13, %fd12;
-	add.rn.f64 %fd14, %fd13, %fd9;
-	mov.f64 %fd15, %fd14;
-	cvt.s64.s32 %rd554, %r96;
-	mul.lo.s64 %rd555, %rd554, %rd134;
-	mad.lo.s64 %rd556, %rd555, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd16, [%rd556+0];
-	mov.f64 %fd17, %fd16;
-	setp.lt.f64 %p87, %fd15, %fd17;
-	not.pred %p88, %p87;
-	mov.pred %p89, %p88;
-	not.pred %p90, %p89;
-	@!%p90 bra $L81;
-	cvt.s64.s32 %rd557, %r96;
-	mul.lo.s64 %rd558, %rd557, %rd134;
-	mad.lo.s64 %rd559, %rd558, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd560, [%rd559];
-$L82:
-	mov.b64 %fd18, %rd560;
-	min.f64 %fd19, %fd18, %fd15;
-	mov.b64 %rd561, %fd18;
-	mov.b64 %rd562, %fd15;
-	or.b64 %rd563, %rd561, %rd562;
-	setp.eq.f64 %p91, %fd18, %fd15;
-	mov.b64 %fd20, %rd563;
-	selp.f64 %fd21, %fd20, %fd19, %p91;
-	setp.nan.f64 %p92, %fd18, %fd15;
-	add.rn.f64 %fd22, %fd18, %fd15;
-	selp.f64 %fd23, %fd22, %fd21, %p92;
-	mov.b64 %rd564, %fd23;
-	setp.eq.u64 %p93, %rd560, %rd564;
-	@%p93 bra $L83;
-	atom.global.cas.b64 %rd565, [%rd559], %rd560, %rd564;
-	setp.eq.u64 %p94, %rd565, %rd560;
-	mov.b64 %rd560, %rd565;
-	@!%p94 bra $L82;
-$L83:
-	mov.b64 %fd25, %rd560;
-	mov.f64 %fd24, %fd25;
-	mov.f64 %fd26, %fd24;
-	setp.gt.f64 %p95, %fd26, %fd15;
-	not.pred %p96, %p95;
-	mov.pred %p89, %p96;
-$L81:
-	@!%p89 bra $L85;
-	mov.pred %p85, 0;
 	bra.uni $L69;
-$L85:
-	mov.b64 %rd566, %fd15;
-	mov.b64 %rd567, %rd566;
-	mov.f64 %fd27, %fd15;
-	mov.b64 %rd529, %rd567;
-	mov.f64 %fd6, %fd27;
 $L71:
-	setp.lt.f64 %p97, %fd6, %fd5;
-	@!%p97 bra $L87;
-	mov.pred %p85, 1;
-	bra.uni $L69;
-$L87:
-	mov.b64 %rd569, 1;
-	mul.lo.s64 %rd568, %rd569, %rd169;
-	mad.lo.s64 %rd570, %rd568, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd571, [%rd570+0];
-	mov.b64 %rd572, %rd571;
-	setp.lt.s64 %p98, %rd529, %rd572;
-	@!%p98 bra $L89;
-	mov.b64 %rd574, 1;
-	mul.lo.s64 %rd573, %rd574, %rd169;
-	mad.lo.s64 %rd575, %rd573, 8, %rd165;
-	atom.global.min.s64 %rd576, [%rd575], %rd529;
+	mov.b64 %rd536, %rd516;
+	mov.b64 %rd537, %rd517;
+	mov.b64 %rd478, %rd536;
+	mov.b64 %rd479, %rd537;
+	add.s64 %rd538, %rd477, %rd470;
+	mov.b64 %rd477, %rd538;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd539, %rd478, %rd39;
+	mad.lo.s64 %rd540, %rd539, 4, %rd35;
+	ld.global.nc.s32 %r93, [%rd540+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+	mov.pred %p84, %p71;
+	mov.f64 %fd6, %fd4;
+	mov.b32 %r96, %r86;
+	mov.b32 %r97, %r95;
+	mov.b64 %rd541, %rd478;
+$L74:
+	mov.b64 %rd542, 0;
+	mov.f64 %fd7, 0d0000000000000000;
+	@!%p84 bra $L77;
+	mov.b64 %rd543, 0x1;
+	setp.gt.s64 %p85, %rd139, 0;
+	@!%p85 bra $L80;
+	mul.lo.s64 %rd544, %rd541, %rd141;
+	mad.lo.s64 %rd545, %rd544, 4, %rd137;
+	ld.global.nc.u32 %r98, [%rd545+0];
+	mov.b32 %r99, %r98;
+	cvt.u64.u32 %rd546, %r99;
+	mov.b64 %rd543, %rd546;
+$L80:
+	cvt.s64.s32 %rd547, %r96;
+	mul.lo.s64 %rd548, %rd547, %rd148;
+	mad.lo.s64 %rd549, %rd548, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r100, [%rd549+0];
+	mov.b32 %r101, %r100;
+	cvt.u64.u32 %rd550, %r101;
+	add.u64 %rd551, %rd550, %rd543;
+	mov.b64 %rd552, %rd551;
+	cvt.s64.s32 %rd553, %r97;
+	mul.lo.s64 %rd554, %rd553, %rd148;
+	mad.lo.s64 %rd555, %rd554, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r102, [%rd555+0];
+	mov.b32 %r103, %r102;
+	cvt.u64.u32 %rd556, %r103;
+	setp.hs.u64 %p86, %rd552, %rd556;
+	mov.pred %p87, %p86;
+	not.pred %p88, %p87;
+	@!%p88 bra $L82;
+	cvt.s64.s32 %rd557, %r97;
+	mul.lo.s64 %rd558, %rd557, %rd148;
+	mad.lo.s64 %rd559, %rd558, 4, %rd144;
+	cvt.u32.u64 %r104, %rd552;
+	atom.global.min.u32 %r105, [%rd559], %r104;
+	mov.b32 %r106, %r105;
+	cvt.u64.u32 %rd560, %r106;
+	setp.ls.u64 %p89, %rd560, %rd552;
+	mov.pred %p87, %p89;
+$L82:
+	@!%p87 bra $L84;
+	mov.pred %p90, 0;
+	bra.uni $L76;
+$L84:
+	mov.b64 %rd561, %rd552;
+	cvt.rn.f64.u64 %fd8, %rd552;
+	mov.f64 %fd9, %fd8;
+	mov.b64 %rd542, %rd561;
+	mov.f64 %fd7, %fd9;
+	bra.uni $L78;
+$L77:
+	mov.f64 %fd10, 0d3FF0000000000000;
+	setp.gt.s64 %p91, %rd125, 0;
+	@!%p91 bra $L86;
+	mul.lo.s64 %rd562, %rd541, %rd127;
+	mad.lo.s64 %rd563, %rd562, 8, %rd123;
+	ld.global.nc.f64 %fd11, [%rd563+0];
+	mov.f64 %fd12, %fd11;
+	mov.f64 %fd10, %fd12;
+$L86:
+	cvt.s64.s32 %rd564, %r96;
+	mul.lo.s64 %rd565, %rd564, %rd134;
+	mad.lo.s64 %rd566, %rd565, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd13, [%rd566+0];
+	mov.f64 %fd14, %fd13;
+	add.rn.f64 %fd15, %fd14, %fd10;
+	mov.f64 %fd16, %fd15;
+	cvt.s64.s32 %rd567, %r97;
+	mul.lo.s64 %rd568, %rd567, %rd134;
+	mad.lo.s64 %rd569, %rd568, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd17, [%rd569+0];
+	mov.f64 %fd18, %fd17;
+	setp.lt.f64 %p92, %fd16, %fd18;
+	not.pred %p93, %p92;
+	mov.pred %p94, %p93;
+	not.pred %p95, %p94;
+	@!%p95 bra $L88;
+	cvt.s64.s32 %rd570, %r97;
+	mul.lo.s64 %rd571, %rd570, %rd134;
+	mad.lo.s64 %rd572, %rd571, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd573, [%rd572];
 $L89:
-	cvt.s64.s32 %rd577, %r96;
-	mul.lo.s64 %rd578, %rd577, %rd155;
-	mad.lo.s64 %rd579, %rd578, 4, %rd151;
-	mov.b32 %r106, 1;
-	atom.global.exch.b32 %r107, [%rd579], %r106;
-	mov.b32 %r108, %r107;
-	setp.ne.s32 %p99, %r108, 1;
-	@!%p99 bra $L91;
-	mov.b64 %rd580, 1;
-	atom.global.add.u64 %rd581, [%rd165], %rd580;
-	mov.b64 %rd582, %rd581;
-	mul.lo.s64 %rd583, %rd582, %rd162;
-	mad.lo.s64 %rd584, %rd583, 4, %rd158;
-	st.global.s32 [%rd584+0], %r96;
-$L91:
-	mov.pred %p85, 0;
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	@!%p85 bra $L93;
-	@!%p72 bra $L94;
-	mul.lo.s64 %rd585, %rd467, %rd460;
-	mad.lo.s64 %rd586, %rd585, 4, %rd458;
-	st.shared.s32 [%rd586+0], %r92;
-	@!%p67 bra $L97;
-	mov.b64 %rd588, 2;
-	mul.lo.s64 %rd587, %rd588, %rd467;
-	mul.lo.s64 %rd589, %rd587, %rd205;
-	mad.lo.s64 %rd590, %rd589, 8, %rd203;
-	st.shared.s64 [%rd590+0], %rd509;
-	mov.b64 %rd592, 2;
-	mul.lo.s64 %rd591, %rd592, %rd467;
-	add.s64 %rd593, %rd591, 1;
-	mul.lo.s64 %rd594, %rd593, %rd205;
-	mad.lo.s64 %rd595, %rd594, 8, %rd203;
-	st.shared.s64 [%rd595+0], %rd510;
-$L97:
-	add.s64 %rd596, %rd467, 1;
-	mov.b64 %rd467, %rd596;
-	bra.uni $L95;
+	mov.b64 %fd19, %rd573;
+	min.f64 %fd20, %fd19, %fd16;
+	mov.b64 %rd574, %fd19;
+	mov.b64 %rd575, %fd16;
+	or.b64 %rd576, %rd574, %rd575;
+	setp.eq.f64 %p96, %fd19, %fd16;
+	mov.b64 %fd21, %rd576;
+	selp.f64 %fd22, %fd21, %fd20, %p96;
+	setp.nan.f64 %p97, %fd19, %fd16;
+	add.rn.f64 %fd23, %fd19, %fd16;
+	selp.f64 %fd24, %fd23, %fd22, %p97;
+	mov.b64 %rd577, %fd24;
+	setp.eq.u64 %p98, %rd573, %rd577;
+	@%p98 bra $L90;
+	atom.global.cas.b64 %rd578, [%rd572], %rd573, %rd577;
+	setp.eq.u64 %p99, %rd578, %rd573;
+	mov.b64 %rd573, %rd578;
+	@!%p99 bra $L89;
+$L90:
+	mov.b64 %fd26, %rd573;
+	mov.f64 %fd25, %fd26;
+	mov.f64 %fd27, %fd25;
+	setp.gt.f64 %p100, %fd27, %fd16;
+	not.pred %p101, %p100;
+	mov.pred %p94, %p101;
+$L88:
+	@!%p94 bra $L92;
+	mov.pred %p90, 0;
+	bra.uni $L76;
+$L92:
+	mov.b64 %rd579, %fd16;
+	mov.b64 %rd580, %rd579;
+	mov.f64 %fd28, %fd16;
+	mov.b64 %rd542, %rd580;
+	mov.f64 %fd7, %fd28;
+$L78:
+	setp.lt.f64 %p102, %fd7, %fd6;
+	@!%p102 bra $L94;
+	mov.pred %p90, 1;
+	bra.uni $L76;
 $L94:
-	mov.pred %p100, 0;
-	mov.b64 %rd597, %rd467;
-	mov.b32 %r109, %r92;
+	mov.b64 %rd582, 1;
+	mul.lo.s64 %rd581, %rd582, %rd169;
+	mad.lo.s64 %rd583, %rd581, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd584, [%rd583+0];
+	mov.b64 %rd585, %rd584;
+	setp.lt.s64 %p103, %rd542, %rd585;
+	@!%p103 bra $L96;
+	mov.b64 %rd587, 1;
+	mul.lo.s64 %rd586, %rd587, %rd169;
+	mad.lo.s64 %rd588, %rd586, 8, %rd165;
+	atom.global.min.s64 %rd589, [%rd588], %rd542;
+$L96:
+	cvt.s64.s32 %rd590, %r97;
+	mul.lo.s64 %rd591, %rd590, %rd155;
+	mad.lo.s64 %rd592, %rd591, 4, %rd151;
+	mov.b32 %r107, 1;
+	atom.global.exch.b32 %r108, [%rd592], %r107;
+	mov.b32 %r109, %r108;
+	setp.ne.s32 %p104, %r109, 1;
+	@!%p104 bra $L98;
+	mov.b64 %rd593, 1;
+	atom.global.add.u64 %rd594, [%rd165], %rd593;
+	mov.b64 %rd595, %rd594;
+	mul.lo.s64 %rd596, %rd595, %rd162;
+	mad.lo.s64 %rd597, %rd596, 4, %rd158;
+	st.global.s32 [%rd597+0], %r97;
 $L98:
-	@!%p69 bra $L102;
-	shr.s32 %r110, %r109, 5;
-	cvt.s64.s32 %rd598, %r110;
-	mov.b64 %rd599, %rd598;
-	and.b32 %r111, %r109, 31;
-	cvt.s64.s32 %rd600, %r111;
-	min.u64 %rd601, %rd600, 32;
-	cvt.u32.u64 %r112, %rd601;
-	mov.b32 %r114, 0x1;
-	shl.b32 %r113, %r114, %r112;
-	setp.hs.u32 %p101, %r112, 32;
-	selp.b32 %r115, 0, %r113, %p101;
-	mov.b32 %r116, %r115;
-	mov.b64 %rd602, %rd599;
+	mov.pred %p90, 0;
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
+	@!%p90 bra $L100;
+	mov.pred %p105, 0;
+	mov.b64 %rd598, %rd482;
+	mov.b32 %r110, %r95;
+$L101:
+	@!%p72 bra $L105;
+	shr.s32 %r111, %r110, 5;
+	cvt.s64.s32 %rd599, %r111;
+	mov.b64 %rd600, %rd599;
+	and.b32 %r112, %r110, 31;
+	cvt.s64.s32 %rd601, %r112;
+	min.u64 %rd602, %rd601, 32;
+	cvt.u32.u64 %r113, %rd602;
+	mov.b32 %r115, 0x1;
+	shl.b32 %r114, %r115, %r113;
+	setp.hs.u32 %p106, %r113, 32;
+	selp.b32 %r116, 0, %r114, %p106;
 	mov.b32 %r117, %r116;
-	mul.lo.s64 %rd603, %rd602, %rd442;
-	mad.lo.s64 %rd604, %rd603, 4, %rd440;
-	ld.relaxed.gpu.global.u32 %r118, [%rd604+0];
-	mov.b32 %r119, %r118;
-	and.b32 %r120, %r119, %r117;
-	setp.ne.u32 %p102, %r120, 0x0;
-	mov.pred %p103, %p102;
-	not.pred %p104, %p103;
-	@!%p104 bra $L104;
-	mul.lo.s64 %rd605, %rd602, %rd442;
-	mad.lo.s64 %rd606, %rd605, 4, %rd440;
-	atom.global.or.b32 %r121, [%rd606], %r117;
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r117;
-	setp.ne.u32 %p105, %r123, 0x0;
-	mov.pred %p103, %p105;
-$L104:
-	@!%p103 bra $L106;
-	mov.b64 %rd607, %rd597;
-	mov.b64 %rd608, %rd607;
-	mov.pred %p106, 0;
-	bra.uni $L100;
-$L106:
-	mov.b64 %rd609, %rd597;
-	mov.b64 %rd608, %rd609;
-	mov.pred %p106, 1;
-	bra.uni $L100;
-$L102:
-	@!%p70 bra $L108;
-	cvt.s64.s32 %rd610, %r109;
-	mul.lo.s64 %rd611, %rd610, %rd445;
-	mad.lo.s64 %rd612, %rd611, 4, %rd443;
-	ld.relaxed.gpu.global.s32 %r124, [%rd612+0];
-	mov.b32 %r125, %r124;
-	setp.eq.s32 %p107, %r125, %r84;
+	mov.b64 %rd603, %rd600;
+	mov.b32 %r118, %r117;
+	mul.lo.s64 %rd604, %rd603, %rd460;
+	mad.lo.s64 %rd605, %rd604, 4, %rd458;
+	ld.relaxed.gpu.global.u32 %r119, [%rd605+0];
+	mov.b32 %r120, %r119;
+	and.b32 %r121, %r120, %r118;
+	setp.ne.u32 %p107, %r121, 0x0;
 	mov.pred %p108, %p107;
 	not.pred %p109, %p108;
-	@!%p109 bra $L110;
-	cvt.s64.s32 %rd613, %r109;
-	mul.lo.s64 %rd614, %rd613, %rd445;
-	mad.lo.s64 %rd615, %rd614, 4, %rd443;
-	atom.global.exch.b32 %r126, [%rd615], %r84;
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p110, %r127, %r84;
+	@!%p109 bra $L107;
+	mul.lo.s64 %rd606, %rd603, %rd460;
+	mad.lo.s64 %rd607, %rd606, 4, %rd458;
+	atom.global.or.b32 %r122, [%rd607], %r118;
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r118;
+	setp.ne.u32 %p110, %r124, 0x0;
 	mov.pred %p108, %p110;
-$L110:
-	@!%p108 bra $L112;
-	mov.b64 %rd616, %rd597;
-	mov.b64 %rd608, %rd616;
-	mov.pred %p106, 0;
-	bra.uni $L100;
-$L112:
-$L108:
-	mul.lo.s64 %rd617, %rd597, %rd460;
-	mad.lo.s64 %rd618, %rd617, 4, %rd458;
-	st.shared.s32 [%rd618+0], %r109;
-	add.s64 %rd619, %rd597, 1;
-	mov.b64 %rd620, %rd619;
-	mov.b64 %rd608, %rd620;
-	mov.pred %p106, 1;
-	bra.uni $L100;
-$L99:
-	bra.uni $L98;
-$L100:
-	mov.b64 %rd621, %rd608;
-	mov.pred %p111, %p106;
-	mov.b64 %rd467, %rd621;
-	mov.pred %p100, %p111;
-	@!%p100 bra $L114;
-	mov.b64 %rd622, %rd424;
-	mov.b32 %r128, %r92;
-	cvt.s64.s32 %rd623, %r128;
-	add.s64 %rd624, %rd623, 1;
-	mul.lo.s64 %rd625, %rd624, %rd32;
-	mad.lo.s64 %rd626, %rd625, 8, %rd28;
-	ld.global.nc.s64 %rd627, [%rd626+0];
-	mov.b64 %rd628, %rd627;
-	cvt.s64.s32 %rd629, %r128;
-	mul.lo.s64 %rd630, %rd629, %rd32;
-	mad.lo.s64 %rd631, %rd630, 8, %rd28;
-	ld.global.nc.s64 %rd632, [%rd631+0];
-	mov.b64 %rd633, %rd632;
-	sub.s64 %rd634, %rd628, %rd633;
-	mov.b64 %rd635, %rd634;
+$L107:
+	@!%p108 bra $L109;
+	mov.b64 %rd608, %rd598;
+	mov.b64 %rd609, %rd608;
+	mov.pred %p111, 0;
+	bra.uni $L103;
+$L109:
+	mov.b64 %rd610, %rd598;
+	mov.b64 %rd609, %rd610;
+	mov.pred %p111, 1;
+	bra.uni $L103;
+$L105:
+	@!%p73 bra $L111;
+	cvt.s64.s32 %rd611, %r110;
+	mul.lo.s64 %rd612, %rd611, %rd463;
+	mad.lo.s64 %rd613, %rd612, 4, %rd461;
+	ld.relaxed.gpu.global.s32 %r125, [%rd613+0];
+	mov.b32 %r126, %r125;
+	setp.eq.s32 %p112, %r126, %r85;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L113;
+	cvt.s64.s32 %rd614, %r110;
+	mul.lo.s64 %rd615, %rd614, %rd463;
+	mad.lo.s64 %rd616, %rd615, 4, %rd461;
+	atom.global.exch.b32 %r127, [%rd616], %r85;
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p115, %r128, %r85;
+	mov.pred %p113, %p115;
+$L113:
+	@!%p113 bra $L115;
+	mov.b64 %rd617, %rd598;
+	mov.b64 %rd609, %rd617;
+	mov.pred %p111, 0;
+	bra.uni $L103;
+$L115:
+$L111:
+	mul.lo.s64 %rd618, %rd598, %rd476;
+	mad.lo.s64 %rd619, %rd618, 4, %rd474;
+	st.shared.s32 [%rd619+0], %r110;
+	add.s64 %rd620, %rd598, 1;
+	mov.b64 %rd621, %rd620;
+	mov.b64 %rd609, %rd621;
+	mov.pred %p111, 1;
+	bra.uni $L103;
+$L102:
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd622, %rd609;
+	mov.pred %p116, %p111;
+	mov.b64 %rd482, %rd622;
+	mov.pred %p105, %p116;
+	@!%p105 bra $L117;
+	mov.b64 %rd623, %rd442;
+	mov.b32 %r129, %r95;
+	cvt.s64.s32 %rd624, %r129;
+	add.s64 %rd625, %rd624, 1;
+	mul.lo.s64 %rd626, %rd625, %rd32;
+	mad.lo.s64 %rd627, %rd626, 8, %rd28;
+	ld.global.nc.s64 %rd628, [%rd627+0];
+	mov.b64 %rd629, %rd628;
+	cvt.s64.s32 %rd630, %r129;
+	mul.lo.s64 %rd631, %rd630, %rd32;
+	mad.lo.s64 %rd632, %rd631, 8, %rd28;
+	ld.global.nc.s64 %rd633, [%rd632+0];
+	mov.b64 %rd634, %rd633;
+	sub.s64 %rd635, %rd629, %rd634;
 	mov.b64 %rd636, %rd635;
-	add.s64 %rd637, %rd464, %rd636;
-	mov.b64 %rd464, %rd637;
-	max.s64 %rd638, %rd465, %rd636;
-	mov.b64 %rd465, %rd638;
-$L114:
-$L95:
-$L93:
-	add.s64 %rd639, %rd462, %rd453;
-	mov.b64 %rd462, %rd639;
-	sub.s64 %rd640, %rd468, 1;
-	mov.b64 %rd468, %rd640;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd641, 0;
-	setp.lt.s64 %p112, %rd462, %rd463;
-	setp.lt.s64 %p113, %rd461, %rd450;
-	or.pred %p114, %p112, %p113;
-	@!%p114 bra $L116;
-	mov.b64 %rd641, 1;
-$L116:
-	shl.b64 %rd642, %rd641, 32;
-	or.b64 %rd643, %rd467, %rd642;
-	// block scan
-	mov.b64 %rd644, %rd643;
-	mov.b32 %r129, %r3;
+	mov.b64 %rd637, %rd636;
+	add.s64 %rd638, %rd480, %rd637;
+	mov.b64 %rd480, %rd638;
+	max.s64 %rd639, %rd481, %rd637;
+	mov.b64 %rd481, %rd639;
 $L117:
-	setp.hs.u32 %p115, %r129, 32;
-	@%p115 bra $L118;
-	mov.b64 {%r130, %r131}, %rd644;
-	shfl.sync.up.b32 %r132|%p116, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd645, {%r132, %r133};
-	@!%p116 bra $L119;
-	add.s64 %rd646, %rd645, %rd644;
-	mov.b64 %rd644, %rd646;
+$L100:
+	add.s64 %rd640, %rd478, %rd471;
+	mov.b64 %rd478, %rd640;
+	sub.s64 %rd641, %rd483, 1;
+	mov.b64 %rd483, %rd641;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd642, 0;
+	setp.lt.s64 %p117, %rd478, %rd479;
+	setp.lt.s64 %p118, %rd477, %rd468;
+	or.pred %p119, %p117, %p118;
+	@!%p119 bra $L119;
+	mov.b64 %rd642, 1;
 $L119:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L117;
-$L118:
-	mov.b64 {%r134, %r135}, %rd644;
-	shfl.sync.up.b32 %r136|%p117, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd647, {%r136, %r137};
-	setp.lo.u32 %p118, %r3, 32;
-	and.pred %p119, %p117, %p118;
-	selp.b64 %rd648, %rd647, 0, %p119;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p120, %r7, %r138;
-	@!%p120 bra $L120;
-	mul.wide.u32 %rd649, %r8, 16;
-	add.s64 %rd650, %rd1, %rd649;
-	st.shared.s64 [%rd650+0], %rd644;
+	shl.b64 %rd643, %rd642, 32;
+	or.b64 %rd644, %rd482, %rd643;
+	// block scan
+	mov.b64 %rd645, %rd644;
+	mov.b32 %r130, %r3;
 $L120:
-	bar.sync 0;
-	setp.eq.u32 %p121, %r8, 0;
-	@!%p121 bra $L121;
-	mov.b64 %rd651, 0;
-	setp.lo.u32 %p122, %r7, %r10;
-	@!%p122 bra $L122;
-	mul.wide.u32 %rd652, %r7, 16;
-	add.s64 %rd653, %rd1, %rd652;
-	ld.shared.s64 %rd654, [%rd653+0];
-	mov.b64 %rd651, %rd654;
+	setp.hs.u32 %p120, %r130, 32;
+	@%p120 bra $L121;
+	mov.b64 {%r131, %r132}, %rd645;
+	shfl.sync.up.b32 %r133|%p121, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd646, {%r133, %r134};
+	@!%p121 bra $L122;
+	add.s64 %rd647, %rd646, %rd645;
+	mov.b64 %rd645, %rd647;
 $L122:
-	mov.b64 {%r139, %r140}, %rd651;
-	shfl.sync.up.b32 %r141|%p123, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd655, {%r141, %r142};
-	@!%p123 bra $L123;
-	add.s64 %rd656, %rd655, %rd651;
-	mov.b64 %rd651, %rd656;
-$L123:
-	mov.b64 {%r143, %r144}, %rd651;
-	shfl.sync.up.b32 %r145|%p124, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd657, {%r145, %r146};
-	@!%p124 bra $L124;
-	add.s64 %rd658, %rd657, %rd651;
-	mov.b64 %rd651, %rd658;
-$L124:
-	mov.b64 {%r147, %r148}, %rd651;
-	shfl.sync.up.b32 %r149|%p125, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd659, {%r149, %r150};
-	@!%p125 bra $L125;
-	add.s64 %rd660, %rd659, %rd651;
-	mov.b64 %rd651, %rd660;
-$L125:
-	mov.b64 {%r151, %r152}, %rd651;
-	shfl.sync.up.b32 %r153|%p126, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd661, {%r153, %r154};
-	@!%p126 bra $L126;
-	add.s64 %rd662, %rd661, %rd651;
-	mov.b64 %rd651, %rd662;
-$L126:
-	mov.b64 {%r155, %r156}, %rd651;
-	shfl.sync.up.b32 %r157|%p127, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd663, {%r157, %r158};
-	@!%p127 bra $L127;
-	add.s64 %rd664, %rd663, %rd651;
-	mov.b64 %rd651, %rd664;
-$L127:
-	mov.b64 {%r159, %r160}, %rd651;
-	shfl.sync.up.b32 %r161|%p128, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd665, {%r161, %r162};
-	selp.b64 %rd666, %rd665, 0, %p128;
-	@!%p122 bra $L128;
-	mul.wide.u32 %rd667, %r7, 16;
-	add.s64 %rd668, %rd1, %rd667;
-	add.s64 %rd669, %rd668, 512;
-	st.shared.s64 [%rd669+0], %rd666;
-$L128:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p129, %r7, %r163;
-	@!%p129 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd651;
-$L129:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L120;
 $L121:
+	mov.b64 {%r135, %r136}, %rd645;
+	shfl.sync.up.b32 %r137|%p122, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd648, {%r137, %r138};
+	setp.lo.u32 %p123, %r3, 32;
+	and.pred %p124, %p122, %p123;
+	selp.b64 %rd649, %rd648, 0, %p124;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p125, %r7, %r139;
+	@!%p125 bra $L123;
+	mul.wide.u32 %rd650, %r8, 16;
+	add.s64 %rd651, %rd1, %rd650;
+	st.shared.s64 [%rd651+0], %rd645;
+$L123:
 	bar.sync 0;
-	mul.wide.u32 %rd670, %r8, 16;
-	add.s64 %rd671, %rd1, %rd670;
-	add.s64 %rd672, %rd671, 512;
-	ld.shared.s64 %rd673, [%rd672+0];
-	add.s64 %rd674, %rd673, %rd648;
-	ld.shared.s64 %rd675, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd674;
-	shfl.sync.idx.b32 %r166|%p130, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd676, {%r166, %r167};
-	mov.b64 %rd677, %rd675;
+	setp.eq.u32 %p126, %r8, 0;
+	@!%p126 bra $L124;
+	mov.b64 %rd652, 0;
+	setp.lo.u32 %p127, %r7, %r10;
+	@!%p127 bra $L125;
+	mul.wide.u32 %rd653, %r7, 16;
+	add.s64 %rd654, %rd1, %rd653;
+	ld.shared.s64 %rd655, [%rd654+0];
+	mov.b64 %rd652, %rd655;
+$L125:
+	mov.b64 {%r140, %r141}, %rd652;
+	shfl.sync.up.b32 %r142|%p128, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd656, {%r142, %r143};
+	@!%p128 bra $L126;
+	add.s64 %rd657, %rd656, %rd652;
+	mov.b64 %rd652, %rd657;
+$L126:
+	mov.b64 {%r144, %r145}, %rd652;
+	shfl.sync.up.b32 %r146|%p129, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd658, {%r146, %r147};
+	@!%p129 bra $L127;
+	add.s64 %rd659, %rd658, %rd652;
+	mov.b64 %rd652, %rd659;
+$L127:
+	mov.b64 {%r148, %r149}, %rd652;
+	shfl.sync.up.b32 %r150|%p130, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd660, {%r150, %r151};
+	@!%p130 bra $L128;
+	add.s64 %rd661, %rd660, %rd652;
+	mov.b64 %rd652, %rd661;
+$L128:
+	mov.b64 {%r152, %r153}, %rd652;
+	shfl.sync.up.b32 %r154|%p131, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd662, {%r154, %r155};
+	@!%p131 bra $L129;
+	add.s64 %rd663, %rd662, %rd652;
+	mov.b64 %rd652, %rd663;
+$L129:
+	mov.b64 {%r156, %r157}, %rd652;
+	shfl.sync.up.b32 %r158|%p132, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd664, {%r158, %r159};
+	@!%p132 bra $L130;
+	add.s64 %rd665, %rd664, %rd652;
+	mov.b64 %rd652, %rd665;
+$L130:
+	mov.b64 {%r160, %r161}, %rd652;
+	shfl.sync.up.b32 %r162|%p133, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd666, {%r162, %r163};
+	selp.b64 %rd667, %rd666, 0, %p133;
+	@!%p127 bra $L131;
+	mul.wide.u32 %rd668, %r7, 16;
+	add.s64 %rd669, %rd1, %rd668;
+	add.s64 %rd670, %rd669, 512;
+	st.shared.s64 [%rd670+0], %rd667;
+$L131:
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p134, %r7, %r164;
+	@!%p134 bra $L132;
+	st.shared.s64 [%rd1+1024], %rd652;
+$L132:
+$L124:
+	bar.sync 0;
+	mul.wide.u32 %rd671, %r8, 16;
+	add.s64 %rd672, %rd1, %rd671;
+	add.s64 %rd673, %rd672, 512;
+	ld.shared.s64 %rd674, [%rd673+0];
+	add.s64 %rd675, %rd674, %rd649;
+	ld.shared.s64 %rd676, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd675;
+	shfl.sync.idx.b32 %r167|%p135, %r165, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r168, %r166, 0, %r21, %r17;
+	mov.b64 %rd677, {%r167, %r168};
 	mov.b64 %rd678, %rd676;
 	mov.b64 %rd679, %rd677;
 	mov.b64 %rd680, %rd678;
 	mov.b64 %rd681, %rd679;
 	mov.b64 %rd682, %rd680;
 	mov.b64 %rd683, %rd681;
-	and.b64 %rd684, %rd682, 4294967295;
-	mov.b64 %rd685, %rd684;
-	and.b64 %rd686, %rd683, 4294967295;
-	mov.b64 %rd687, %rd686;
-	shr.s64 %rd688, %rd683, 32;
-	mov.b64 %rd689, %rd688;
-	mov.b64 %rd690, %rd685;
-	mov.b64 %rd691, %rd687;
-	mov.b64 %rd692, %rd689;
-	@!%p72 bra $L130;
-	add.s64 %rd693, %rd466, %rd690;
-	mov.b64 %rd694, %rd693;
-	sub.s64 %rd695, %rd457, %rd694;
-	max.s64 %rd696, %rd695, 0;
-	min.s64 %rd697, %rd696, %rd467;
-	mov.b64 %rd698, %rd697;
-	mov.b64 %rd699, 0;
-$L132:
-	setp.lt.s64 %p131, %rd699, %rd698;
-	not.pred %p132, %p131;
-	@!%p132 bra $L136;
-	bra.uni $L134;
-$L136:
-	mul.lo.s64 %rd700, %rd699, %rd460;
-	mad.lo.s64 %rd701, %rd700, 4, %rd458;
-	ld.shared.s32 %r168, [%rd701+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd702, %rd456, %rd694;
-	add.s64 %rd703, %rd702, %rd699;
-	mul.lo.s64 %rd704, %rd703, %rd210;
-	mad.lo.s64 %rd705, %rd704, 4, %rd208;
-	st.shared.s32 [%rd705+0], %r169;
-	@!%p67 bra $L138;
-	mov.b64 %rd707, 2;
-	mul.lo.s64 %rd706, %rd707, %rd699;
-	mul.lo.s64 %rd708, %rd706, %rd205;
-	mad.lo.s64 %rd709, %rd708, 8, %rd203;
-	ld.shared.s64 %rd710, [%rd709+0];
-	mov.b64 %rd711, %rd710;
-	add.s64 %rd712, %rd456, %rd694;
-	add.s64 %rd713, %rd712, %rd699;
-	mov.b64 %rd715, 2;
-	mul.lo.s64 %rd714, %rd715, %rd713;
-	mul.lo.s64 %rd716, %rd714, %rd213;
-	mad.lo.s64 %rd717, %rd716, 8, %rd211;
-	st.shared.s64 [%rd717+0], %rd711;
-	mov.b64 %rd719, 2;
-	mul.lo.s64 %rd718, %rd719, %rd699;
-	add.s64 %rd720, %rd718, 1;
-	mul.lo.s64 %rd721, %rd720, %rd205;
-	mad.lo.s64 %rd722, %rd721, 8, %rd203;
-	ld.shared.s64 %rd723, [%rd722+0];
-	mov.b64 %rd724, %rd723;
-	add.s64 %rd725, %rd456, %rd694;
-	add.s64 %rd726, %rd725, %rd699;
-	mov.b64 %rd728, 2;
-	mul.lo.s64 %rd727, %rd728, %rd726;
-	add.s64 %rd729, %rd727, 1;
-	mul.lo.s64 %rd730, %rd729, %rd213;
-	mad.lo.s64 %rd731, %rd730, 8, %rd211;
-	st.shared.s64 [%rd731+0], %rd724;
-$L138:
-$L133:
-	add.s64 %rd732, %rd699, 1;
-	mov.b64 %rd699, %rd732;
-	bra.uni $L132;
+	mov.b64 %rd684, %rd682;
+	and.b64 %rd685, %rd683, 4294967295;
+	mov.b64 %rd686, %rd685;
+	and.b64 %rd687, %rd684, 4294967295;
+	mov.b64 %rd688, %rd687;
+	shr.s64 %rd689, %rd684, 32;
+	mov.b64 %rd690, %rd689;
+	mov.b64 %rd691, %rd686;
+	mov.b64 %rd692, %rd688;
+	mov.b64 %rd693, %rd690;
+	mov.b64 %rd694, 0;
+	cvt.u64.u32 %rd695, %r2;
+	setp.eq.s64 %p136, %rd695, 0;
+	setp.gt.s64 %p137, %rd692, 0;
+	and.pred %p138, %p136, %p137;
+	@!%p138 bra $L134;
+	mul.lo.s64 %rd696, %rd473, %rd120;
+	mad.lo.s64 %rd697, %rd696, 8, %rd116;
+	atom.global.add.u64 %rd698, [%rd697], %rd692;
+	mov.b64 %rd699, %rd698;
+	mov.b64 %rd694, %rd699;
 $L134:
-	mov.b64 %rd733, 0;
-	mov.b64 %rd734, %rd698;
-$L139:
-	setp.lt.s64 %p133, %rd734, %rd467;
-	not.pred %p134, %p133;
-	@!%p134 bra $L143;
-	bra.uni $L141;
-$L143:
-	mul.lo.s64 %rd735, %rd734, %rd460;
-	mad.lo.s64 %rd736, %rd735, 4, %rd458;
-	ld.shared.s32 %r170, [%rd736+0];
-	mov.b32 %r171, %r170;
-	mov.b32 %r172, %r171;
-	mov.pred %p135, 0;
-	mov.b64 %rd737, %rd733;
-	mov.b32 %r173, %r172;
-$L144:
-	@!%p69 bra $L148;
-	shr.s32 %r174, %r173, 5;
-	cvt.s64.s32 %rd738, %r174;
-	mov.b64 %rd739, %rd738;
-	and.b32 %r175, %r173, 31;
-	cvt.s64.s32 %rd740, %r175;
-	min.u64 %rd741, %rd740, 32;
-	cvt.u32.u64 %r176, %rd741;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p136, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p136;
-	mov.b32 %r180, %r179;
-	mov.b64 %rd742, %rd739;
-	mov.b32 %r181, %r180;
-	mul.lo.s64 %rd743, %rd742, %rd442;
-	mad.lo.s64 %rd744, %rd743, 4, %rd440;
-	ld.relaxed.gpu.global.u32 %r182, [%rd744+0];
-	mov.b32 %r183, %r182;
-	and.b32 %r184, %r183, %r181;
-	setp.ne.u32 %p137, %r184, 0x0;
-	mov.pred %p138, %p137;
-	not.pred %p139, %p138;
-	@!%p139 bra $L150;
-	mul.lo.s64 %rd745, %rd742, %rd442;
-	mad.lo.s64 %rd746, %rd745, 4, %rd440;
-	atom.global.or.b32 %r185, [%rd746], %r181;
-	mov.b32 %r186, %r185;
-	and.b32 %r187, %r186, %r181;
-	setp.ne.u32 %p140, %r187, 0x0;
-	mov.pred %p138, %p140;
-$L150:
-	@!%p138 bra $L152;
-	mov.b64 %rd747, %rd737;
-	mov.b64 %rd748, %rd747;
-	mov.pred %p141, 0;
-	bra.uni $L146;
-$L152:
-	mov.b64 %rd749, %rd737;
-	mov.b64 %rd748, %rd749;
-	mov.pred %p141, 1;
-	bra.uni $L146;
-$L148:
-	@!%p70 bra $L154;
-	cvt.s64.s32 %rd750, %r173;
-	mul.lo.s64 %rd751, %rd750, %rd445;
-	mad.lo.s64 %rd752, %rd751, 4, %rd443;
-	ld.relaxed.gpu.global.s32 %r188, [%rd752+0];
-	mov.b32 %r189, %r188;
-	setp.eq.s32 %p142, %r189, %r84;
-	mov.pred %p143, %p142;
-	not.pred %p144, %p143;
-	@!%p144 bra $L156;
-	cvt.s64.s32 %rd753, %r173;
-	mul.lo.s64 %rd754, %rd753, %rd445;
-	mad.lo.s64 %rd755, %rd754, 4, %rd443;
-	atom.global.exch.b32 %r190, [%rd755], %r84;
-	mov.b32 %r191, %r190;
-	setp.eq.s32 %p145, %r191, %r84;
-	mov.pred %p143, %p145;
-$L156:
-	@!%p143 bra $L158;
-	mov.b64 %rd756, %rd737;
-	mov.b64 %rd748, %rd756;
-	mov.pred %p141, 0;
-	bra.uni $L146;
-$L158:
-$L154:
-	mul.lo.s64 %rd757, %rd737, %rd460;
-	mad.lo.s64 %rd758, %rd757, 4, %rd458;
-	st.shared.s32 [%rd758+0], %r173;
-	add.s64 %rd759, %rd737, 1;
-	mov.b64 %rd760, %rd759;
-	mov.b64 %rd748, %rd760;
-	mov.pred %p141, 1;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	mov.b64 %rd761, %rd748;
-	mov.pred %p146, %p141;
-	mov.b64 %rd733, %rd761;
-	mov.pred %p135, %p146;
-	@!%p135 bra $L160;
-	mov.b64 %rd762, %rd424;
-	mov.b32 %r192, %r172;
-	cvt.s64.s32 %rd763, %r192;
-	add.s64 %rd764, %rd763, 1;
-	mul.lo.s64 %rd765, %rd764, %rd32;
-	mad.lo.s64 %rd766, %rd765, 8, %rd28;
-	ld.global.nc.s64 %rd767, [%rd766+0];
-	mov.b64 %rd768, %rd767;
-	cvt.s64.s32 %rd769, %r192;
-	mul.lo.s64 %rd770, %rd769, %rd32;
-	mad.lo.s64 %rd771, %rd770, 8, %rd28;
-	ld.global.nc.s64 %rd772, [%rd771+0];
-	mov.b64 %rd773, %rd772;
-	sub.s64 %rd774, %rd768, %rd773;
-	mov.b64 %rd775, %rd774;
-	mov.b64 %rd776, %rd775;
-	add.s64 %rd777, %rd464, %rd776;
-	mov.b64 %rd464, %rd777;
-	max.s64 %rd778, %rd465, %rd776;
-	mov.b64 %rd465, %rd778;
-$L160:
+	cvt.u64.u32 %rd700, %r2;
+	setp.eq.s64 %p139, %rd700, 0;
+	setp.eq.u32 %p140, %r1, 0;
+	and.pred %p141, %p139, %p140;
+	bar.sync 0;
+	@!%p141 bra $L135;
+	st.shared.s64 [%rd1+1024], %rd694;
+$L135:
+	bar.sync 0;
+	ld.shared.s64 %rd701, [%rd1+1024];
+	mov.b64 %rd702, %rd701;
+	add.s64 %rd703, %rd702, %rd691;
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd705, 0;
+$L136:
+	setp.lt.s64 %p142, %rd705, %rd482;
+	not.pred %p143, %p142;
+	@!%p143 bra $L140;
+	bra.uni $L138;
 $L140:
-	add.s64 %rd779, %rd734, 1;
-	mov.b64 %rd734, %rd779;
-	bra.uni $L139;
-$L141:
-	setp.gt.s64 %p147, %rd733, 0;
-	@!%p147 bra $L162;
-	mul.lo.s64 %rd780, %rd455, %rd120;
-	mad.lo.s64 %rd781, %rd780, 8, %rd116;
-	atom.global.add.u64 %rd782, [%rd781], %rd733;
-	mov.b64 %rd783, %rd782;
+	mul.lo.s64 %rd706, %rd705, %rd476;
+	mad.lo.s64 %rd707, %rd706, 4, %rd474;
+	ld.shared.s32 %r169, [%rd707+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd708, %rd704, %rd705;
+	mul.lo.s64 %rd709, %rd708, %rd330;
+	mad.lo.s64 %rd710, %rd709, 4, %rd328;
+	st.global.s32 [%rd710+0], %r170;
+$L137:
+	add.s64 %rd711, %rd705, 1;
+	mov.b64 %rd705, %rd711;
+	bra.uni $L136;
+$L138:
+	setp.eq.s64 %p144, %rd693, 0;
+	@!%p144 bra $L142;
+	bra.uni $L59;
+$L142:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd712, %rd480;
+	mov.b64 %rd713, %rd481;
+	mov.b64 %rd714, %rd712;
+	mov.b64 %rd715, %rd713;
+	mov.b64 %rd716, %rd714;
+	mov.b64 %rd717, %rd715;
+	mov.b64 %rd439, %rd716;
+	mov.b64 %rd440, %rd717;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd718, %r2;
+	setp.eq.s64 %p145, %rd718, 0;
+	@!%p145 bra $L144;
+	mov.b64 %rd720, 1;
+	mul.lo.s64 %rd719, %rd720, %rd221;
+	mad.lo.s64 %rd721, %rd719, 4, %rd219;
+	mov.b32 %r171, 0;
+	st.shared.s32 [%rd721+0], %r171;
+$L144:
+	mov.b64 %rd722, %rd388;
+	mov.b64 %rd723, %rd389;
+	mov.b64 %rd724, %rd390;
+	mov.b64 %rd725, %rd391;
+	mov.b64 %rd726, %rd392;
+	mov.b64 %rd727, %rd393;
+	mov.pred %p146, %p51;
+	mov.pred %p147, %p52;
+	mov.b32 %r172, %r82;
+	mov.b64 %rd728, %rd394;
+	mov.b64 %rd729, %rd395;
+	mov.b64 %rd730, %rd396;
+	mov.b64 %rd731, %rd397;
+	mov.pred %p148, %p53;
+	mov.pred %p149, %p54;
+	mov.f64 %fd29, %fd3;
+	mov.pred %p150, %p55;
+	mov.pred %p151, %p56;
+	mov.b32 %r173, %r83;
+	mov.b64 %rd732, %rd398;
+	mov.b64 %rd733, %rd399;
+	mov.b64 %rd734, %rd437;
+	sub.s64 %rd735, %rd438, %rd437;
+	mov.b64 %rd736, %rd735;
+	mov.b64 %rd737, %rd421;
+	mov.b64 %rd738, %rd420;
+	mov.b64 %rd739, %rd402;
+	mov.b64 %rd740, %rd422;
+	mov.b64 %rd741, %rd401;
+	mov.b64 %rd742, 0;
+	mov.b64 %rd743, %rd423;
+	mov.b64 %rd744, 0;
+	mov.pred %p152, 0;
+	mov.b64 %rd745, %rd203;
+	mov.b64 %rd746, %rd204;
+	mov.b64 %rd747, %rd205;
+	mov.b64 %rd748, %rd737;
+	mov.b32 %r174, -1;
+	mov.b64 %rd749, 0;
+	mov.b64 %rd750, 0;
+	mov.b64 %rd751, 0;
+	mov.b64 %rd752, 0;
+	mov.b64 %rd753, 0;
+$L145:
+	setp.ge.s64 %p153, %rd749, %rd750;
+	@!%p153 bra $L149;
+	setp.ge.s64 %p154, %rd748, %rd736;
+	@!%p154 bra $L151;
+	bra.uni $L147;
+$L151:
+	add.s64 %rd754, %rd734, %rd748;
+	mul.lo.s64 %rd755, %rd754, %rd327;
+	mad.lo.s64 %rd756, %rd755, 4, %rd325;
+	ld.global.s32 %r175, [%rd756+0];
+	mov.b32 %r176, %r175;
+	mov.b32 %r174, %r176;
+	mov.b64 %rd757, %rd722;
+	mov.b64 %rd758, %rd723;
+	mov.b64 %rd759, %rd724;
+	mov.b64 %rd760, %rd725;
+	mov.b64 %rd761, %rd726;
+	mov.b64 %rd762, %rd727;
+	mov.pred %p155, %p146;
+	mov.pred %p156, %p147;
+	mov.b32 %r177, %r172;
+	mov.b64 %rd763, %rd728;
+	mov.b64 %rd764, %rd729;
+	mov.b64 %rd765, %rd730;
+	mov.b64 %rd766, %rd731;
+	mov.pred %p157, %p148;
+	mov.pred %p158, %p149;
+	mov.f64 %fd30, %fd29;
+	mov.b32 %r178, %r174;
+	add.s64 %rd767, %rd734, %rd748;
+	mov.b64 %rd768, %rd767;
+	mov.b64 %rd769, %rd740;
+	mov.pred %p159, %p152;
+$L152:
+	@!%p159 bra $L156;
+	mov.b64 %rd771, 2;
+	mul.lo.s64 %rd770, %rd771, %rd768;
+	mul.lo.s64 %rd772, %rd770, %rd216;
+	mad.lo.s64 %rd773, %rd772, 8, %rd214;
+	ld.shared.s64 %rd774, [%rd773+0];
+	mov.b64 %rd775, %rd774;
+	mov.b64 %rd777, 2;
+	mul.lo.s64 %rd776, %rd777, %rd768;
+	add.s64 %rd778, %rd776, 1;
+	mul.lo.s64 %rd779, %rd778, %rd216;
+	mad.lo.s64 %rd780, %rd779, 8, %rd214;
+	ld.shared.s64 %rd781, [%rd780+0];
+	mov.b64 %rd782, %rd781;
+	add.s64 %rd783, %rd775, %rd769;
 	mov.b64 %rd784, %rd783;
-	mov.b64 %rd785, 0;
-$L163:
-	setp.lt.s64 %p148, %rd785, %rd733;
-	not.pred %p149, %p148;
-	@!%p149 bra $L167;
-	bra.uni $L165;
-$L167:
-	mul.lo.s64 %rd786, %rd785, %rd460;
-	mad.lo.s64 %rd787, %rd786, 4, %rd458;
-	ld.shared.s32 %r193, [%rd787+0];
-	mov.b32 %r194, %r193;
-	add.s64 %rd788, %rd784, %rd785;
-	mul.lo.s64 %rd789, %rd788, %rd315;
-	mad.lo.s64 %rd790, %rd789, 4, %rd313;
-	st.global.s32 [%rd790+0], %r194;
-$L164:
-	add.s64 %rd791, %rd785, 1;
-	mov.b64 %rd785, %rd791;
-	bra.uni $L163;
-$L165:
-$L162:
-	add.s64 %rd792, %rd466, %rd691;
-	min.s64 %rd793, %rd457, %rd792;
-	mov.b64 %rd466, %rd793;
-	bra.uni $L131;
-$L130:
-	mov.b64 %rd794, 0;
-	cvt.u64.u32 %rd795, %r2;
-	setp.eq.s64 %p150, %rd795, 0;
-	setp.gt.s64 %p151, %rd691, 0;
-	and.pred %p152, %p150, %p151;
-	@!%p152 bra $L169;
-	mul.lo.s64 %rd796, %rd455, %rd120;
-	mad.lo.s64 %rd797, %rd796, 8, %rd116;
-	atom.global.add.u64 %rd798, [%rd797], %rd691;
-	mov.b64 %rd799, %rd798;
-	mov.b64 %rd794, %rd799;
-$L169:
-	cvt.u64.u32 %rd800, %r2;
-	setp.eq.s64 %p153, %rd800, 0;
-	setp.eq.u32 %p154, %r1, 0;
-	and.pred %p155, %p153, %p154;
-	bar.sync 0;
-	@!%p155 bra $L170;
-	st.shared.s64 [%rd1+1024], %rd794;
-$L170:
-	bar.sync 0;
-	ld.shared.s64 %rd801, [%rd1+1024];
+	mov.b64 %rd785, %rd782;
+	mov.b64 %rd786, %rd784;
+	mov.b64 %rd787, %rd785;
+	bra.uni $L154;
+$L156:
+	mov.b64 %rd788, %rd757;
+	mov.b32 %r179, %r178;
+	cvt.s64.s32 %rd789, %r179;
+	mul.lo.s64 %rd790, %rd789, %rd32;
+	mad.lo.s64 %rd791, %rd790, 8, %rd28;
+	ld.global.nc.s64 %rd792, [%rd791+0];
+	mov.b64 %rd793, %rd792;
+	mov.b64 %rd794, %rd793;
+	mov.b64 %rd795, %rd757;
+	mov.b32 %r180, %r178;
+	cvt.s64.s32 %rd796, %r180;
+	add.s64 %rd797, %rd796, 1;
+	mul.lo.s64 %rd798, %rd797, %rd32;
+	mad.lo.s64 %rd799, %rd798, 8, %rd28;
+	ld.global.nc.s64 %rd800, [%rd799+0];
+	mov.b64 %rd801, %rd800;
 	mov.b64 %rd802, %rd801;
-	add.s64 %rd803, %rd802, %rd690;
+	add.s64 %rd803, %rd794, %rd769;
 	mov.b64 %rd804, %rd803;
-	mov.b64 %rd805, 0;
-$L171:
-	setp.lt.s64 %p156, %rd805, %rd467;
-	not.pred %p157, %p156;
-	@!%p157 bra $L175;
-	bra.uni $L173;
-$L175:
-	mul.lo.s64 %rd806, %rd805, %rd460;
-	mad.lo.s64 %rd807, %rd806, 4, %rd458;
-	ld.shared.s32 %r195, [%rd807+0];
+	mov.b64 %rd805, %rd802;
+	mov.b64 %rd786, %rd804;
+	mov.b64 %rd787, %rd805;
+	bra.uni $L154;
+$L153:
+	bra.uni $L152;
+$L154:
+	mov.b64 %rd806, %rd786;
+	mov.b64 %rd807, %rd787;
+	mov.b64 %rd749, %rd806;
+	mov.b64 %rd750, %rd807;
+	add.s64 %rd808, %rd748, %rd738;
+	mov.b64 %rd748, %rd808;
+	bra.uni $L146;
+$L149:
+	mul.lo.s64 %rd809, %rd749, %rd39;
+	mad.lo.s64 %rd810, %rd809, 4, %rd35;
+	ld.global.nc.s32 %r181, [%rd810+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r182;
+	mov.b64 %rd811, 0;
+	mov.b64 %rd812, 0;
+	@!%p148 bra $L158;
+	mov.b64 %rd813, %rd722;
+	mov.b32 %r184, %r183;
+	cvt.s64.s32 %rd814, %r184;
+	mul.lo.s64 %rd815, %rd814, %rd32;
+	mad.lo.s64 %rd816, %rd815, 8, %rd28;
+	ld.global.nc.s64 %rd817, [%rd816+0];
+	mov.b64 %rd818, %rd817;
+	mov.b64 %rd819, %rd818;
+	mov.b64 %rd820, %rd722;
+	mov.b32 %r185, %r183;
+	cvt.s64.s32 %rd821, %r185;
+	add.s64 %rd822, %rd821, 1;
+	mul.lo.s64 %rd823, %rd822, %rd32;
+	mad.lo.s64 %rd824, %rd823, 8, %rd28;
+	ld.global.nc.s64 %rd825, [%rd824+0];
+	mov.b64 %rd826, %rd825;
+	mov.b64 %rd827, %rd826;
+	mov.b64 %rd828, %rd819;
+	mov.b64 %rd829, %rd827;
+	mov.b64 %rd811, %rd828;
+	mov.b64 %rd812, %rd829;
+$L158:
+	mov.pred %p160, %p149;
+	mov.f64 %fd31, %fd29;
+	mov.b32 %r186, %r174;
+	mov.b32 %r187, %r183;
+	mov.b64 %rd830, %rd749;
+$L159:
+	mov.b64 %rd831, 0;
+	mov.f64 %fd32, 0d0000000000000000;
+	@!%p160 bra $L162;
+	mov.b64 %rd832, 0x1;
+	setp.gt.s64 %p161, %rd139, 0;
+	@!%p161 bra $L165;
+	mul.lo.s64 %rd833, %rd830, %rd141;
+	mad.lo.s64 %rd834, %rd833, 4, %rd137;
+	ld.global.nc.u32 %r188, [%rd834+0];
+	mov.b32 %r189, %r188;
+	cvt.u64.u32 %rd835, %r189;
+	mov.b64 %rd832, %rd835;
+$L165:
+	cvt.s64.s32 %rd836, %r186;
+	mul.lo.s64 %rd837, %rd836, %rd148;
+	mad.lo.s64 %rd838, %rd837, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r190, [%rd838+0];
+	mov.b32 %r191, %r190;
+	cvt.u64.u32 %rd839, %r191;
+	add.u64 %rd840, %rd839, %rd832;
+	mov.b64 %rd841, %rd840;
+	cvt.s64.s32 %rd842, %r187;
+	mul.lo.s64 %rd843, %rd842, %rd148;
+	mad.lo.s64 %rd844, %rd843, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r192, [%rd844+0];
+	mov.b32 %r193, %r192;
+	cvt.u64.u32 %rd845, %r193;
+	setp.hs.u64 %p162, %rd841, %rd845;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L167;
+	cvt.s64.s32 %rd846, %r187;
+	mul.lo.s64 %rd847, %rd846, %rd148;
+	mad.lo.s64 %rd848, %rd847, 4, %rd144;
+	cvt.u32.u64 %r194, %rd841;
+	atom.global.min.u32 %r195, [%rd848], %r194;
 	mov.b32 %r196, %r195;
-	add.s64 %rd808, %rd804, %rd805;
-	mul.lo.s64 %rd809, %rd808, %rd315;
-	mad.lo.s64 %rd810, %rd809, 4, %rd313;
-	st.global.s32 [%rd810+0], %r196;
-$L172:
-	add.s64 %rd811, %rd805, 1;
-	mov.b64 %rd805, %rd811;
-	bra.uni $L171;
-$L173:
-$L131:
-	setp.eq.s64 %p158, %rd692, 0;
-	@!%p158 bra $L177;
-	bra.uni $L53;
-$L177:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd812, %rd466;
-	mov.b64 %rd813, %rd464;
-	mov.b64 %rd814, %rd465;
-	mov.b64 %rd815, %rd812;
-	mov.b64 %rd816, %rd813;
-	mov.b64 %rd817, %rd814;
-	mov.b64 %rd818, %rd815;
-	mov.b64 %rd819, %rd816;
-	mov.b64 %rd820, %rd817;
-	mov.b64 %rd821, %rd818;
-	mov.b64 %rd822, %rd819;
-	mov.b64 %rd823, %rd820;
-	mov.b64 %rd824, 1;
-$L178:
-	setp.lt.s64 %p159, %rd824, %rd381;
-	setp.gt.s64 %p160, %rd821, 0;
-	and.pred %p161, %p159, %p160;
-	not.pred %p162, %p161;
-	@!%p162 bra $L182;
-	bra.uni $L180;
-$L182:
-	bar.sync 0;
-	shr.s64 %rd825, %rd824, 63;
-	shr.u64 %rd826, %rd825, 63;
-	add.s64 %rd827, %rd824, %rd826;
-	and.b64 %rd828, %rd827, -2;
-	sub.s64 %rd829, %rd824, %rd828;
-	mov.b64 %rd831, 1;
-	sub.s64 %rd830, %rd831, %rd829;
-	mul.lo.s64 %rd832, %rd830, %rd408;
-	mov.b64 %rd833, %rd832;
-	shr.s64 %rd834, %rd824, 63;
-	shr.u64 %rd835, %rd834, 63;
-	add.s64 %rd836, %rd824, %rd835;
-	and.b64 %rd837, %rd836, -2;
-	sub.s64 %rd838, %rd824, %rd837;
-	mul.lo.s64 %rd839, %rd838, %rd408;
-	mov.b64 %rd840, %rd839;
-	mov.b64 %rd841, 0;
-	mov.b64 %rd842, 0;
-	mov.b64 %rd843, %rd373;
-	mov.b64 %rd844, %rd374;
-	mov.b64 %rd845, %rd375;
-	mov.b64 %rd846, %rd376;
-	mov.b64 %rd847, %rd377;
-	mov.b64 %rd848, %rd378;
-	mov.pred %p163, %p49;
-	mov.pred %p164, %p50;
-	mov.b32 %r197, %r81;
-	mov.b64 %rd849, %rd379;
-	mov.b64 %rd850, %rd380;
-	mov.b64 %rd851, %rd381;
-	mov.b64 %rd852, %rd382;
-	mov.pred %p165, %p51;
-	mov.pred %p166, %p52;
-	mov.f64 %fd28, %fd3;
-	mov.pred %p167, %p53;
-	mov.b64 %rd853, %rd327;
-	mov.b64 %rd854, %rd328;
-	mov.b64 %rd855, %rd329;
-	mov.b64 %rd856, %rd330;
-	mov.b64 %rd857, %rd331;
-	mov.b64 %rd858, %rd332;
-	mov.b64 %rd859, %rd333;
-	mov.b64 %rd860, %rd334;
-	mov.b64 %rd861, %rd335;
-	mov.pred %p168, %p54;
-	mov.b64 %rd862, %rd336;
-	mov.b64 %rd863, %rd337;
-	mov.b64 %rd864, %rd338;
-	mov.b32 %r198, %r82;
-	mov.b64 %rd865, %rd383;
-	mov.b64 %rd866, %rd384;
-	mov.b64 %rd867, %rd833;
-	mov.b64 %rd868, %rd821;
-	mov.b64 %rd869, %rd406;
-	mov.b64 %rd870, %rd405;
-	mov.b64 %rd871, %rd387;
-	mov.b64 %rd872, %rd407;
-	mov.b64 %rd873, %rd386;
-	mov.b64 %rd874, %rd840;
-	mov.b64 %rd875, %rd408;
-	add.s64 %rd876, %rd824, 1;
-	setp.lt.s64 %p169, %rd876, %rd381;
-	mov.pred %p170, %p169;
-	mov.pred %p171, %p51;
-	mov.b64 %rd877, %rd200;
-	mov.b64 %rd878, %rd201;
-	mov.b64 %rd879, %rd202;
-	mov.b64 %rd880, %rd869;
-	mov.b32 %r199, -1;
-	mov.b64 %rd881, 0;
-	mov.b64 %rd882, 0;
-	mov.b64 %rd883, 0;
-	mov.b64 %rd884, 0;
-	mov.b64 %rd885, 0;
-$L183:
-	mov.b64 %rd886, 0;
-	mov.b64 %rd887, %rd865;
-$L186:
-	setp.gt.s64 %p172, %rd887, 0;
-	not.pred %p173, %p172;
-	@!%p173 bra $L190;
-	bra.uni $L188;
-$L190:
-	setp.ge.s64 %p174, %rd881, %rd882;
-	@!%p174 bra $L192;
-	setp.ge.s64 %p175, %rd880, %rd868;
-	@!%p175 bra $L194;
-	bra.uni $L188;
-$L194:
-	add.s64 %rd888, %rd867, %rd880;
-	mul.lo.s64 %rd889, %rd888, %rd210;
-	mad.lo.s64 %rd890, %rd889, 4, %rd208;
-	ld.shared.s32 %r200, [%rd890+0];
-	mov.b32 %r201, %r200;
-	mov.b32 %r199, %r201;
-	@!%p171 bra $L195;
-	add.s64 %rd891, %rd867, %rd880;
-	mov.b64 %rd893, 2;
-	mul.lo.s64 %rd892, %rd893, %rd891;
-	mov.b64 %rd894, %rd892;
-	mul.lo.s64 %rd895, %rd894, %rd213;
-	mad.lo.s64 %rd896, %rd895, 8, %rd211;
-	ld.shared.s64 %rd897, [%rd896+0];
-	mov.b64 %rd898, %rd897;
-	add.s64 %rd899, %rd894, 1;
-	mul.lo.s64 %rd900, %rd899, %rd213;
-	mad.lo.s64 %rd901, %rd900, 8, %rd211;
-	ld.shared.s64 %rd902, [%rd901+0];
-	mov.b64 %rd903, %rd902;
-	add.s64 %rd904, %rd898, %rd872;
-	mov.b64 %rd905, %rd904;
-	mov.b64 %rd906, %rd903;
-	mov.b64 %rd881, %rd905;
-	mov.b64 %rd882, %rd906;
-	bra.uni $L196;
-$L195:
-	mov.b64 %rd907, %rd843;
-	mov.b32 %r202, %r199;
-	cvt.s64.s32 %rd908, %r202;
-	mul.lo.s64 %rd909, %rd908, %rd32;
-	mad.lo.s64 %rd910, %rd909, 8, %rd28;
-	ld.global.nc.s64 %rd911, [%rd910+0];
-	mov.b64 %rd912, %rd911;
-	mov.b64 %rd913, %rd912;
-	mov.b64 %rd914, %rd843;
-	mov.b32 %r203, %r199;
-	cvt.s64.s32 %rd915, %r203;
-	add.s64 %rd916, %rd915, 1;
-	mul.lo.s64 %rd917, %rd916, %rd32;
-	mad.lo.s64 %rd918, %rd917, 8, %rd28;
-	ld.global.nc.s64 %rd919, [%rd918+0];
-	mov.b64 %rd920, %rd919;
-	mov.b64 %rd921, %rd920;
-	add.s64 %rd922, %rd913, %rd872;
-	mov.b64 %rd923, %rd922;
-	mov.b64 %rd924, %rd921;
-	mov.b64 %rd881, %rd923;
-	mov.b64 %rd882, %rd924;
-$L196:
-	add.s64 %rd925, %rd880, %rd870;
-	mov.b64 %rd880, %rd925;
-	bra.uni $L187;
-$L192:
-	mul.lo.s64 %rd926, %rd881, %rd39;
-	mad.lo.s64 %rd927, %rd926, 4, %rd35;
-	ld.global.nc.s32 %r204, [%rd927+0];
-	mov.b32 %r205, %r204;
-	mov.b32 %r206, %r205;
-	mov.b64 %rd928, 0;
-	mov.b64 %rd929, 0;
-	and.pred %p176, %p170, %p165;
-	@!%p176 bra $L198;
-	mov.b64 %rd930, %rd843;
-	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd931, %r207;
-	mul.lo.s64 %rd932, %rd931, %rd32;
-	mad.lo.s64 %rd933, %rd932, 8, %rd28;
-	ld.global.nc.s64 %rd934, [%rd933+0];
-	mov.b64 %rd935, %rd934;
-	mov.b64 %rd936, %rd935;
-	mov.b64 %rd937, %rd843;
-	mov.b32 %r208, %r206;
-	cvt.s64.s32 %rd938, %r208;
-	add.s64 %rd939, %rd938, 1;
-	mul.lo.s64 %rd940, %rd939, %rd32;
-	mad.lo.s64 %rd941, %rd940, 8, %rd28;
-	ld.global.nc.s64 %rd942, [%rd941+0];
-	mov.b64 %rd943, %rd942;
-	mov.b64 %rd944, %rd943;
-	mov.b64 %rd945, %rd936;
-	mov.b64 %rd946, %rd944;
-	mov.b64 %rd928, %rd945;
-	mov.b64 %rd929, %rd946;
-$L198:
-	mov.pred %p177, %p166;
-	mov.f64 %fd29, %fd28;
-	mov.b32 %r209, %r199;
-	mov.b32 %r210, %r206;
-	mov.b64 %rd947, %rd881;
-$L199:
-	mov.b64 %rd948, 0;
-	mov.f64 %fd30, 0d0000000000000000;
-	@!%p177 bra $L202;
-	mov.b64 %rd949, 0x1;
-	setp.gt.s64 %p178, %rd139, 0;
-	@!%p178 bra $L205;
-	mul.lo.s64 %rd950, %rd947, %rd141;
-	mad.lo.s64 %rd951, %rd950, 4, %rd137;
-	ld.global.nc.u32 %r211, [%rd951+0];
-	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd952, %r212;
-	mov.b64 %rd949, %rd952;
-$L205:
-	cvt.s64.s32 %rd953, %r209;
-	mul.lo.s64 %rd954, %rd953, %rd148;
-	mad.lo.s64 %rd955, %rd954, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r213, [%rd955+0];
-	mov.b32 %r214, %r213;
-	cvt.u64.u32 %rd956, %r214;
-	add.u64 %rd957, %rd956, %rd949;
-	mov.b64 %rd958, %rd957;
-	cvt.s64.s32 %rd959, %r210;
-	mul.lo.s64 %rd960, %rd959, %rd148;
-	mad.lo.s64 %rd961, %rd960, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r215, [%rd961+0];
-	mov.b32 %r216, %r215;
-	cvt.u64.u32 %rd962, %r216;
-	setp.hs.u64 %p179, %rd958, %rd962;
-	mov.pred %p180, %p179;
-	not.pred %p181, %p180;
-	@!%p181 bra $L207;
-	cvt.s64.s32 %rd963, %r210;
-	mul.lo.s64 %rd964, %rd963, %rd148;
-	mad.lo.s64 %rd965, %rd964, 4, %rd144;
-	cvt.u32.u64 %r217, %rd958;
-	atom.global.min.u32 %r218, [%rd965], %r217;
-	mov.b32 %r219, %r218;
-	cvt.u64.u32 %rd966, %r219;
-	setp.ls.u64 %p182, %rd966, %rd958;
-	mov.pred %p180, %p182;
-$L207:
-	@!%p180 bra $L209;
-	mov.pred %p183, 0;
-	bra.uni $L201;
-$L209:
-	mov.b64 %rd967, %rd958;
-	cvt.rn.f64.u64 %fd31, %rd958;
-	mov.f64 %fd32, %fd31;
-	mov.b64 %rd948, %rd967;
-	mov.f64 %fd30, %fd32;
-	bra.uni $L203;
-$L202:
-	mov.f64 %fd33, 0d3FF0000000000000;
-	setp.gt.s64 %p184, %rd125, 0;
-	@!%p184 bra $L211;
-	mul.lo.s64 %rd968, %rd947, %rd127;
-	mad.lo.s64 %rd969, %rd968, 8, %rd123;
-	ld.global.nc.f64 %fd34, [%rd969+0];
-	mov.f64 %fd35, %fd34;
-	mov.f64 %fd33, %fd35;
-$L211:
-	cvt.s64.s32 %rd970, %r209;
-	mul.lo.s64 %rd971, %rd970, %rd134;
-	mad.lo.s64 %rd972, %rd971, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd36, [%rd972+0];
+	cvt.u64.u32 %rd849, %r196;
+	setp.ls.u64 %p165, %rd849, %rd841;
+	mov.pred %p163, %p165;
+$L167:
+	@!%p163 bra $L169;
+	mov.pred %p166, 0;
+	bra.uni $L161;
+$L169:
+	mov.b64 %rd850, %rd841;
+	cvt.rn.f64.u64 %fd33, %rd841;
+	mov.f64 %fd34, %fd33;
+	mov.b64 %rd831, %rd850;
+	mov.f64 %fd32, %fd34;
+	bra.uni $L163;
+$L162:
+	mov.f64 %fd35, 0d3FF0000000000000;
+	setp.gt.s64 %p167, %rd125, 0;
+	@!%p167 bra $L171;
+	mul.lo.s64 %rd851, %rd830, %rd127;
+	mad.lo.s64 %rd852, %rd851, 8, %rd123;
+	ld.global.nc.f64 %fd36, [%rd852+0];
 	mov.f64 %fd37, %fd36;
-	add.rn.f64 %fd38, %fd37, %fd33;
+	mov.f64 %fd35, %fd37;
+$L171:
+	cvt.s64.s32 %rd853, %r186;
+	mul.lo.s64 %rd854, %rd853, %rd134;
+	mad.lo.s64 %rd855, %rd854, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd38, [%rd855+0];
 	mov.f64 %fd39, %fd38;
-	cvt.s64.s32 %rd973, %r210;
-	mul.lo.s64 %rd974, %rd973, %rd134;
-	mad.lo.s64 %rd975, %rd974, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd975+0];
+	add.rn.f64 %fd40, %fd39, %fd35;
 	mov.f64 %fd41, %fd40;
-	setp.lt.f64 %p185, %fd39, %fd41;
-	not.pred %p186, %p185;
-	mov.pred %p187, %p186;
-	not.pred %p188, %p187;
-	@!%p188 bra $L213;
-	cvt.s64.s32 %rd976, %r210;
-	mul.lo.s64 %rd977, %rd976, %rd134;
-	mad.lo.s64 %rd978, %rd977, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd979, [%rd978];
-$L214:
-	mov.b64 %fd42, %rd979;
-	min.f64 %fd43, %fd42, %fd39;
-	mov.b64 %rd980, %fd42;
-	mov.b64 %rd981, %fd39;
-	or.b64 %rd982, %rd980, %rd981;
-	setp.eq.f64 %p189, %fd42, %fd39;
-	mov.b64 %fd44, %rd982;
-	selp.f64 %fd45, %fd44, %fd43, %p189;
-	setp.nan.f64 %p190, %fd42, %fd39;
-	add.rn.f64 %fd46, %fd42, %fd39;
-	selp.f64 %fd47, %fd46, %fd45, %p190;
-	mov.b64 %rd983, %fd47;
-	setp.eq.u64 %p191, %rd979, %rd983;
-	@%p191 bra $L215;
-	atom.global.cas.b64 %rd984, [%rd978], %rd979, %rd983;
-	setp.eq.u64 %p192, %rd984, %rd979;
-	mov.b64 %rd979, %rd984;
-	@!%p192 bra $L214;
-$L215:
-	mov.b64 %fd49, %rd979;
-	mov.f64 %fd48, %fd49;
-	mov.f64 %fd50, %fd48;
-	setp.gt.f64 %p193, %fd50, %fd39;
-	not.pred %p194, %p193;
-	mov.pred %p187, %p194;
-$L213:
-	@!%p187 bra $L217;
-	mov.pred %p183, 0;
-	bra.uni $L201;
-$L217:
-	mov.b64 %rd985, %fd39;
-	mov.b64 %rd986, %rd985;
-	mov.f64 %fd51, %fd39;
-	mov.b64 %rd948, %rd986;
-	mov.f64 %fd30, %fd51;
-$L203:
-	setp.lt.f64 %p195, %fd30, %fd29;
-	@!%p195 bra $L219;
-	mov.pred %p183, 1;
-	bra.uni $L201;
-$L219:
-	mov.b64 %rd988, 1;
-	mul.lo.s64 %rd987, %rd988, %rd169;
-	mad.lo.s64 %rd989, %rd987, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd990, [%rd989+0];
-	mov.b64 %rd991, %rd990;
-	setp.lt.s64 %p196, %rd948, %rd991;
-	@!%p196 bra $L221;
-	mov.b64 %rd993, 1;
-	mul.lo.s64 %rd992, %rd993, %rd169;
-	mad.lo.s64 %rd994, %rd992, 8, %rd165;
-	atom.global.min.s64 %rd995, [%rd994], %rd948;
-$L221:
-	cvt.s64.s32 %rd996, %r210;
-	mul.lo.s64 %rd997, %rd996, %rd155;
-	mad.lo.s64 %rd998, %rd997, 4, %rd151;
-	mov.b32 %r220, 1;
-	atom.global.exch.b32 %r221, [%rd998], %r220;
-	mov.b32 %r222, %r221;
-	setp.ne.s32 %p197, %r222, 1;
-	@!%p197 bra $L223;
-	mov.b64 %rd999, 1;
-	atom.global.add.u64 %rd1000, [%rd165], %rd999;
-	mov.b64 %rd1001, %rd1000;
-	mul.lo.s64 %rd1002, %rd1001, %rd162;
-	mad.lo.s64 %rd1003, %rd1002, 4, %rd158;
-	st.global.s32 [%rd1003+0], %r210;
-$L223:
-	mov.pred %p183, 0;
-	bra.uni $L201;
-$L200:
+	cvt.s64.s32 %rd856, %r187;
+	mul.lo.s64 %rd857, %rd856, %rd134;
+	mad.lo.s64 %rd858, %rd857, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd42, [%rd858+0];
+	mov.f64 %fd43, %fd42;
+	setp.lt.f64 %p168, %fd41, %fd43;
+	not.pred %p169, %p168;
+	mov.pred %p170, %p169;
+	not.pred %p171, %p170;
+	@!%p171 bra $L173;
+	cvt.s64.s32 %rd859, %r187;
+	mul.lo.s64 %rd860, %rd859, %rd134;
+	mad.lo.s64 %rd861, %rd860, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd862, [%rd861];
+$L174:
+	mov.b64 %fd44, %rd862;
+	min.f64 %fd45, %fd44, %fd41;
+	mov.b64 %rd863, %fd44;
+	mov.b64 %rd864, %fd41;
+	or.b64 %rd865, %rd863, %rd864;
+	setp.eq.f64 %p172, %fd44, %fd41;
+	mov.b64 %fd46, %rd865;
+	selp.f64 %fd47, %fd46, %fd45, %p172;
+	setp.nan.f64 %p173, %fd44, %fd41;
+	add.rn.f64 %fd48, %fd44, %fd41;
+	selp.f64 %fd49, %fd48, %fd47, %p173;
+	mov.b64 %rd866, %fd49;
+	setp.eq.u64 %p174, %rd862, %rd866;
+	@%p174 bra $L175;
+	atom.global.cas.b64 %rd867, [%rd861], %rd862, %rd866;
+	setp.eq.u64 %p175, %rd867, %rd862;
+	mov.b64 %rd862, %rd867;
+	@!%p175 bra $L174;
+$L175:
+	mov.b64 %fd51, %rd862;
+	mov.f64 %fd50, %fd51;
+	mov.f64 %fd52, %fd50;
+	setp.gt.f64 %p176, %fd52, %fd41;
+	not.pred %p177, %p176;
+	mov.pred %p170, %p177;
+$L173:
+	@!%p170 bra $L177;
+	mov.pred %p166, 0;
+	bra.uni $L161;
+$L177:
+	mov.b64 %rd868, %fd41;
+	mov.b64 %rd869, %rd868;
+	mov.f64 %fd53, %fd41;
+	mov.b64 %rd831, %rd869;
+	mov.f64 %fd32, %fd53;
+$L163:
+	setp.lt.f64 %p178, %fd32, %fd31;
+	@!%p178 bra $L179;
+	mov.pred %p166, 1;
+	bra.uni $L161;
+$L179:
+	mov.b64 %rd871, 1;
+	mul.lo.s64 %rd870, %rd871, %rd169;
+	mad.lo.s64 %rd872, %rd870, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd873, [%rd872+0];
+	mov.b64 %rd874, %rd873;
+	setp.lt.s64 %p179, %rd831, %rd874;
+	@!%p179 bra $L181;
+	mov.b64 %rd876, 1;
+	mul.lo.s64 %rd875, %rd876, %rd169;
+	mad.lo.s64 %rd877, %rd875, 8, %rd165;
+	atom.global.min.s64 %rd878, [%rd877], %rd831;
+$L181:
+	cvt.s64.s32 %rd879, %r187;
+	mul.lo.s64 %rd880, %rd879, %rd155;
+	mad.lo.s64 %rd881, %rd880, 4, %rd151;
+	mov.b32 %r197, 1;
+	atom.global.exch.b32 %r198, [%rd881], %r197;
+	mov.b32 %r199, %r198;
+	setp.ne.s32 %p180, %r199, 1;
+	@!%p180 bra $L183;
+	mov.b64 %rd882, 1;
+	atom.global.add.u64 %rd883, [%rd165], %rd882;
+	mov.b64 %rd884, %rd883;
+	mul.lo.s64 %rd885, %rd884, %rd162;
+	mad.lo.s64 %rd886, %rd885, 4, %rd158;
+	st.global.s32 [%rd886+0], %r187;
+$L183:
+	mov.pred %p166, 0;
+	bra.uni $L161;
+$L160:
+	bra.uni $L159;
+$L161:
+	@!%p166 bra $L185;
+	mul.lo.s64 %rd887, %rd753, %rd747;
+	mad.lo.s64 %rd888, %rd887, 4, %rd745;
+	st.shared.s32 [%rd888+0], %r183;
+	@!%p148 bra $L187;
+	mov.b64 %rd890, 2;
+	mul.lo.s64 %rd889, %rd890, %rd753;
+	mul.lo.s64 %rd891, %rd889, %rd208;
+	mad.lo.s64 %rd892, %rd891, 8, %rd206;
+	st.shared.s64 [%rd892+0], %rd811;
+	mov.b64 %rd894, 2;
+	mul.lo.s64 %rd893, %rd894, %rd753;
+	add.s64 %rd895, %rd893, 1;
+	mul.lo.s64 %rd896, %rd895, %rd208;
+	mad.lo.s64 %rd897, %rd896, 8, %rd206;
+	st.shared.s64 [%rd897+0], %rd812;
+$L187:
+	add.s64 %rd898, %rd753, 1;
+	mov.b64 %rd753, %rd898;
+	setp.eq.s64 %p181, %rd753, %rd732;
+	@!%p181 bra $L189;
+	mov.b64 %rd899, %rd722;
+	mov.b64 %rd900, %rd723;
+	mov.b64 %rd901, %rd724;
+	mov.b64 %rd902, %rd725;
+	mov.b64 %rd903, %rd726;
+	mov.b64 %rd904, %rd727;
+	mov.pred %p182, %p146;
+	mov.pred %p183, %p147;
+	mov.b32 %r200, %r172;
+	mov.b64 %rd905, %rd728;
+	mov.b64 %rd906, %rd729;
+	mov.b64 %rd907, %rd730;
+	mov.b64 %rd908, %rd731;
+	mov.pred %p184, %p148;
+	mov.pred %p185, %p149;
+	mov.f64 %fd54, %fd29;
+	mov.pred %p186, %p150;
+	mov.b64 %rd909, %rd342;
+	mov.b64 %rd910, %rd343;
+	mov.b64 %rd911, %rd344;
+	mov.b64 %rd912, %rd345;
+	mov.b64 %rd913, %rd346;
+	mov.b64 %rd914, %rd347;
+	mov.b64 %rd915, %rd348;
+	mov.b64 %rd916, %rd349;
+	mov.b64 %rd917, %rd350;
+	mov.pred %p187, %p151;
+	mov.b64 %rd918, %rd351;
+	mov.b64 %rd919, %rd352;
+	mov.b64 %rd920, %rd353;
+	mov.b32 %r201, %r173;
+	mov.b64 %rd921, %rd732;
+	mov.b64 %rd922, %rd733;
+	mov.b64 %rd923, %rd741;
+	mov.b64 %rd924, %rd753;
+	mov.b64 %rd925, %rd742;
+	mov.b64 %rd926, %rd743;
+	mov.b64 %rd927, %rd744;
+	mov.b64 %rd928, %rd203;
+	mov.b64 %rd929, %rd204;
+	mov.b64 %rd930, %rd205;
+	mul.lo.s64 %rd931, %rd927, %rd221;
+	mad.lo.s64 %rd932, %rd931, 4, %rd219;
+	cvt.u32.u64 %r202, %rd924;
+	atom.shared.add.s32 %r203, [%rd932], %r202;
+	mov.b32 %r204, %r203;
+	cvt.s64.s32 %rd933, %r204;
+	mov.b64 %rd934, %rd933;
+	sub.s64 %rd935, %rd926, %rd934;
+	max.s64 %rd936, %rd935, 0;
+	min.s64 %rd937, %rd936, %rd924;
+	mov.b64 %rd938, %rd937;
+	mov.b64 %rd939, 0;
+$L190:
+	setp.lt.s64 %p188, %rd939, %rd938;
+	not.pred %p189, %p188;
+	@!%p189 bra $L194;
+	bra.uni $L192;
+$L194:
+	mul.lo.s64 %rd940, %rd939, %rd930;
+	mad.lo.s64 %rd941, %rd940, 4, %rd928;
+	ld.shared.s32 %r205, [%rd941+0];
+	mov.b32 %r206, %r205;
+	add.s64 %rd942, %rd925, %rd934;
+	add.s64 %rd943, %rd942, %rd939;
+	mul.lo.s64 %rd944, %rd943, %rd213;
+	mad.lo.s64 %rd945, %rd944, 4, %rd211;
+	st.shared.s32 [%rd945+0], %r206;
+	@!%p184 bra $L196;
+	mov.b64 %rd947, 2;
+	mul.lo.s64 %rd946, %rd947, %rd939;
+	mul.lo.s64 %rd948, %rd946, %rd208;
+	mad.lo.s64 %rd949, %rd948, 8, %rd206;
+	ld.shared.s64 %rd950, [%rd949+0];
+	mov.b64 %rd951, %rd950;
+	add.s64 %rd952, %rd925, %rd934;
+	add.s64 %rd953, %rd952, %rd939;
+	mov.b64 %rd955, 2;
+	mul.lo.s64 %rd954, %rd955, %rd953;
+	mul.lo.s64 %rd956, %rd954, %rd216;
+	mad.lo.s64 %rd957, %rd956, 8, %rd214;
+	st.shared.s64 [%rd957+0], %rd951;
+	mov.b64 %rd959, 2;
+	mul.lo.s64 %rd958, %rd959, %rd939;
+	add.s64 %rd960, %rd958, 1;
+	mul.lo.s64 %rd961, %rd960, %rd208;
+	mad.lo.s64 %rd962, %rd961, 8, %rd206;
+	ld.shared.s64 %rd963, [%rd962+0];
+	mov.b64 %rd964, %rd963;
+	add.s64 %rd965, %rd925, %rd934;
+	add.s64 %rd966, %rd965, %rd939;
+	mov.b64 %rd968, 2;
+	mul.lo.s64 %rd967, %rd968, %rd966;
+	add.s64 %rd969, %rd967, 1;
+	mul.lo.s64 %rd970, %rd969, %rd216;
+	mad.lo.s64 %rd971, %rd970, 8, %rd214;
+	st.shared.s64 [%rd971+0], %rd964;
+$L196:
+$L191:
+	add.s64 %rd972, %rd939, 1;
+	mov.b64 %rd939, %rd972;
+	bra.uni $L190;
+$L192:
+	mov.b64 %rd973, 0;
+	mov.b64 %rd974, 0;
+	mov.b64 %rd975, 0;
+	mov.b64 %rd976, %rd938;
+$L197:
+	setp.lt.s64 %p190, %rd976, %rd924;
+	not.pred %p191, %p190;
+	@!%p191 bra $L201;
 	bra.uni $L199;
 $L201:
-	@!%p183 bra $L225;
-	@!%p170 bra $L226;
-	mul.lo.s64 %rd1004, %rd886, %rd879;
-	mad.lo.s64 %rd1005, %rd1004, 4, %rd877;
-	st.shared.s32 [%rd1005+0], %r206;
-	@!%p165 bra $L229;
-	mov.b64 %rd1007, 2;
-	mul.lo.s64 %rd1006, %rd1007, %rd886;
-	mul.lo.s64 %rd1008, %rd1006, %rd205;
-	mad.lo.s64 %rd1009, %rd1008, 8, %rd203;
-	st.shared.s64 [%rd1009+0], %rd928;
-	mov.b64 %rd1011, 2;
-	mul.lo.s64 %rd1010, %rd1011, %rd886;
-	add.s64 %rd1012, %rd1010, 1;
-	mul.lo.s64 %rd1013, %rd1012, %rd205;
-	mad.lo.s64 %rd1014, %rd1013, 8, %rd203;
-	st.shared.s64 [%rd1014+0], %rd929;
-$L229:
-	add.s64 %rd1015, %rd886, 1;
-	mov.b64 %rd886, %rd1015;
-	bra.uni $L227;
-$L226:
+	mul.lo.s64 %rd977, %rd976, %rd930;
+	mad.lo.s64 %rd978, %rd977, 4, %rd928;
+	ld.shared.s32 %r207, [%rd978+0];
+	mov.b32 %r208, %r207;
+	mov.b32 %r209, %r208;
+	mov.pred %p192, 0;
+	mov.b64 %rd979, %rd975;
+	mov.b32 %r210, %r209;
+$L202:
+	@!%p186 bra $L206;
+	shr.s32 %r211, %r210, 5;
+	cvt.s64.s32 %rd980, %r211;
+	mov.b64 %rd981, %rd980;
+	and.b32 %r212, %r210, 31;
+	cvt.s64.s32 %rd982, %r212;
+	min.u64 %rd983, %rd982, 32;
+	cvt.u32.u64 %r213, %rd983;
+	mov.b32 %r215, 0x1;
+	shl.b32 %r214, %r215, %r213;
+	setp.hs.u32 %p193, %r213, 32;
+	selp.b32 %r216, 0, %r214, %p193;
+	mov.b32 %r217, %r216;
+	mov.b64 %rd984, %rd981;
+	mov.b32 %r218, %r217;
+	mul.lo.s64 %rd985, %rd984, %rd917;
+	mad.lo.s64 %rd986, %rd985, 4, %rd915;
+	ld.relaxed.gpu.global.u32 %r219, [%rd986+0];
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r218;
+	setp.ne.u32 %p194, %r221, 0x0;
+	mov.pred %p195, %p194;
+	not.pred %p196, %p195;
+	@!%p196 bra $L208;
+	mul.lo.s64 %rd987, %rd984, %rd917;
+	mad.lo.s64 %rd988, %rd987, 4, %rd915;
+	atom.global.or.b32 %r222, [%rd988], %r218;
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r218;
+	setp.ne.u32 %p197, %r224, 0x0;
+	mov.pred %p195, %p197;
+$L208:
+	@!%p195 bra $L210;
+	mov.b64 %rd989, %rd979;
+	mov.b64 %rd990, %rd989;
 	mov.pred %p198, 0;
-	mov.b64 %rd1016, %rd886;
-	mov.b32 %r223, %r206;
-$L230:
-	@!%p167 bra $L234;
-	shr.s32 %r224, %r223, 5;
-	cvt.s64.s32 %rd1017, %r224;
+	bra.uni $L204;
+$L210:
+	mov.b64 %rd991, %rd979;
+	mov.b64 %rd990, %rd991;
+	mov.pred %p198, 1;
+	bra.uni $L204;
+$L206:
+	@!%p187 bra $L212;
+	cvt.s64.s32 %rd992, %r210;
+	mul.lo.s64 %rd993, %rd992, %rd920;
+	mad.lo.s64 %rd994, %rd993, 4, %rd918;
+	ld.relaxed.gpu.global.s32 %r225, [%rd994+0];
+	mov.b32 %r226, %r225;
+	setp.eq.s32 %p199, %r226, %r201;
+	mov.pred %p200, %p199;
+	not.pred %p201, %p200;
+	@!%p201 bra $L214;
+	cvt.s64.s32 %rd995, %r210;
+	mul.lo.s64 %rd996, %rd995, %rd920;
+	mad.lo.s64 %rd997, %rd996, 4, %rd918;
+	atom.global.exch.b32 %r227, [%rd997], %r201;
+	mov.b32 %r228, %r227;
+	setp.eq.s32 %p202, %r228, %r201;
+	mov.pred %p200, %p202;
+$L214:
+	@!%p200 bra $L216;
+	mov.b64 %rd998, %rd979;
+	mov.b64 %rd990, %rd998;
+	mov.pred %p198, 0;
+	bra.uni $L204;
+$L216:
+$L212:
+	mul.lo.s64 %rd999, %rd979, %rd930;
+	mad.lo.s64 %rd1000, %rd999, 4, %rd928;
+	st.shared.s32 [%rd1000+0], %r210;
+	add.s64 %rd1001, %rd979, 1;
+	mov.b64 %rd1002, %rd1001;
+	mov.b64 %rd990, %rd1002;
+	mov.pred %p198, 1;
+	bra.uni $L204;
+$L203:
+	bra.uni $L202;
+$L204:
+	mov.b64 %rd1003, %rd990;
+	mov.pred %p203, %p198;
+	mov.b64 %rd975, %rd1003;
+	mov.pred %p192, %p203;
+	@!%p192 bra $L218;
+	mov.b64 %rd1004, %rd899;
+	mov.b32 %r229, %r209;
+	cvt.s64.s32 %rd1005, %r229;
+	add.s64 %rd1006, %rd1005, 1;
+	mul.lo.s64 %rd1007, %rd1006, %rd32;
+	mad.lo.s64 %rd1008, %rd1007, 8, %rd28;
+	ld.global.nc.s64 %rd1009, [%rd1008+0];
+	mov.b64 %rd1010, %rd1009;
+	cvt.s64.s32 %rd1011, %r229;
+	mul.lo.s64 %rd1012, %rd1011, %rd32;
+	mad.lo.s64 %rd1013, %rd1012, 8, %rd28;
+	ld.global.nc.s64 %rd1014, [%rd1013+0];
+	mov.b64 %rd1015, %rd1014;
+	sub.s64 %rd1016, %rd1010, %rd1015;
+	mov.b64 %rd1017, %rd1016;
 	mov.b64 %rd1018, %rd1017;
-	and.b32 %r225, %r223, 31;
-	cvt.s64.s32 %rd1019, %r225;
-	min.u64 %rd1020, %rd1019, 32;
-	cvt.u32.u64 %r226, %rd1020;
-	mov.b32 %r228, 0x1;
-	shl.b32 %r227, %r228, %r226;
-	setp.hs.u32 %p199, %r226, 32;
-	selp.b32 %r229, 0, %r227, %p199;
-	mov.b32 %r230, %r229;
-	mov.b64 %rd1021, %rd1018;
+	add.s64 %rd1019, %rd973, %rd1018;
+	mov.b64 %rd973, %rd1019;
+	max.s64 %rd1020, %rd974, %rd1018;
+	mov.b64 %rd974, %rd1020;
+$L218:
+$L198:
+	add.s64 %rd1021, %rd976, 1;
+	mov.b64 %rd976, %rd1021;
+	bra.uni $L197;
+$L199:
+	setp.gt.s64 %p204, %rd975, 0;
+	@!%p204 bra $L220;
+	mul.lo.s64 %rd1022, %rd923, %rd120;
+	mad.lo.s64 %rd1023, %rd1022, 8, %rd116;
+	atom.global.add.u64 %rd1024, [%rd1023], %rd975;
+	mov.b64 %rd1025, %rd1024;
+	mov.b64 %rd1026, %rd1025;
+	mov.b64 %rd1027, 0;
+$L221:
+	setp.lt.s64 %p205, %rd1027, %rd975;
+	not.pred %p206, %p205;
+	@!%p206 bra $L225;
+	bra.uni $L223;
+$L225:
+	mul.lo.s64 %rd1028, %rd1027, %rd930;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd928;
+	ld.shared.s32 %r230, [%rd1029+0];
 	mov.b32 %r231, %r230;
-	mul.lo.s64 %rd1022, %rd1021, %rd861;
-	mad.lo.s64 %rd1023, %rd1022, 4, %rd859;
-	ld.relaxed.gpu.global.u32 %r232, [%rd1023+0];
-	mov.b32 %r233, %r232;
-	and.b32 %r234, %r233, %r231;
-	setp.ne.u32 %p200, %r234, 0x0;
-	mov.pred %p201, %p200;
-	not.pred %p202, %p201;
-	@!%p202 bra $L236;
-	mul.lo.s64 %rd1024, %rd1021, %rd861;
-	mad.lo.s64 %rd1025, %rd1024, 4, %rd859;
-	atom.global.or.b32 %r235, [%rd1025], %r231;
+	add.s64 %rd1030, %rd1026, %rd1027;
+	mul.lo.s64 %rd1031, %rd1030, %rd330;
+	mad.lo.s64 %rd1032, %rd1031, 4, %rd328;
+	st.global.s32 [%rd1032+0], %r231;
+$L222:
+	add.s64 %rd1033, %rd1027, 1;
+	mov.b64 %rd1027, %rd1033;
+	bra.uni $L221;
+$L223:
+$L220:
+	mov.b64 %rd1034, %rd973;
+	mov.b64 %rd1035, %rd974;
+	mov.b64 %rd1036, %rd1034;
+	mov.b64 %rd1037, %rd1035;
+	mov.b64 %rd1038, %rd1036;
+	mov.b64 %rd1039, %rd1037;
+	mov.b64 %rd1040, %rd1038;
+	mov.b64 %rd1041, %rd1039;
+	add.s64 %rd1042, %rd751, %rd1040;
+	mov.b64 %rd751, %rd1042;
+	max.s64 %rd1043, %rd752, %rd1041;
+	mov.b64 %rd752, %rd1043;
+	mov.b64 %rd753, 0;
+$L189:
+$L185:
+	add.s64 %rd1044, %rd749, %rd739;
+	mov.b64 %rd749, %rd1044;
+$L146:
+	bra.uni $L145;
+$L147:
+	setp.gt.s64 %p207, %rd753, 0;
+	@!%p207 bra $L227;
+	mov.b64 %rd1045, %rd722;
+	mov.b64 %rd1046, %rd723;
+	mov.b64 %rd1047, %rd724;
+	mov.b64 %rd1048, %rd725;
+	mov.b64 %rd1049, %rd726;
+	mov.b64 %rd1050, %rd727;
+	mov.pred %p208, %p146;
+	mov.pred %p209, %p147;
+	mov.b32 %r232, %r172;
+	mov.b64 %rd1051, %rd728;
+	mov.b64 %rd1052, %rd729;
+	mov.b64 %rd1053, %rd730;
+	mov.b64 %rd1054, %rd731;
+	mov.pred %p210, %p148;
+	mov.pred %p211, %p149;
+	mov.f64 %fd55, %fd29;
+	mov.pred %p212, %p150;
+	mov.b64 %rd1055, %rd342;
+	mov.b64 %rd1056, %rd343;
+	mov.b64 %rd1057, %rd344;
+	mov.b64 %rd1058, %rd345;
+	mov.b64 %rd1059, %rd346;
+	mov.b64 %rd1060, %rd347;
+	mov.b64 %rd1061, %rd348;
+	mov.b64 %rd1062, %rd349;
+	mov.b64 %rd1063, %rd350;
+	mov.pred %p213, %p151;
+	mov.b64 %rd1064, %rd351;
+	mov.b64 %rd1065, %rd352;
+	mov.b64 %rd1066, %rd353;
+	mov.b32 %r233, %r173;
+	mov.b64 %rd1067, %rd732;
+	mov.b64 %rd1068, %rd733;
+	mov.b64 %rd1069, %rd741;
+	mov.b64 %rd1070, %rd753;
+	mov.b64 %rd1071, %rd742;
+	mov.b64 %rd1072, %rd743;
+	mov.b64 %rd1073, %rd744;
+	mov.b64 %rd1074, %rd203;
+	mov.b64 %rd1075, %rd204;
+	mov.b64 %rd1076, %rd205;
+	mul.lo.s64 %rd1077, %rd1073, %rd221;
+	mad.lo.s64 %rd1078, %rd1077, 4, %rd219;
+	cvt.u32.u64 %r234, %rd1070;
+	atom.shared.add.s32 %r235, [%rd1078], %r234;
 	mov.b32 %r236, %r235;
-	and.b32 %r237, %r236, %r231;
-	setp.ne.u32 %p203, %r237, 0x0;
-	mov.pred %p201, %p203;
-$L236:
-	@!%p201 bra $L238;
-	mov.b64 %rd1026, %rd1016;
-	mov.b64 %rd1027, %rd1026;
-	mov.pred %p204, 0;
-	bra.uni $L232;
-$L238:
-	mov.b64 %rd1028, %rd1016;
-	mov.b64 %rd1027, %rd1028;
-	mov.pred %p204, 1;
-	bra.uni $L232;
-$L234:
-	@!%p168 bra $L240;
-	cvt.s64.s32 %rd1029, %r223;
-	mul.lo.s64 %rd1030, %rd1029, %rd864;
-	mad.lo.s64 %rd1031, %rd1030, 4, %rd862;
-	ld.relaxed.gpu.global.s32 %r238, [%rd1031+0];
-	mov.b32 %r239, %r238;
-	setp.eq.s32 %p205, %r239, %r198;
-	mov.pred %p206, %p205;
-	not.pred %p207, %p206;
-	@!%p207 bra $L242;
-	cvt.s64.s32 %rd1032, %r223;
-	mul.lo.s64 %rd1033, %rd1032, %rd864;
-	mad.lo.s64 %rd1034, %rd1033, 4, %rd862;
-	atom.global.exch.b32 %r240, [%rd1034], %r198;
-	mov.b32 %r241, %r240;
-	setp.eq.s32 %p208, %r241, %r198;
-	mov.pred %p206, %p208;
-$L242:
-	@!%p206 bra $L244;
-	mov.b64 %rd1035, %rd1016;
-	mov.b64 %rd1027, %rd1035;
-	mov.pred %p204, 0;
-	bra.uni $L232;
-$L244:
-$L240:
-	mul.lo.s64 %rd1036, %rd1016, %rd879;
-	mad.lo.s64 %rd1037, %rd1036, 4, %rd877;
-	st.shared.s32 [%rd1037+0], %r223;
-	add.s64 %rd1038, %rd1016, 1;
-	mov.b64 %rd1039, %rd1038;
-	mov.b64 %rd1027, %rd1039;
-	mov.pred %p204, 1;
-	bra.uni $L232;
-$L231:
+	cvt.s64.s32 %rd1079, %r236;
+	mov.b64 %rd1080, %rd1079;
+	sub.s64 %rd1081, %rd1072, %rd1080;
+	max.s64 %rd1082, %rd1081, 0;
+	min.s64 %rd1083, %rd1082, %rd1070;
+	mov.b64 %rd1084, %rd1083;
+	mov.b64 %rd1085, 0;
+$L228:
+	setp.lt.s64 %p214, %rd1085, %rd1084;
+	not.pred %p215, %p214;
+	@!%p215 bra $L232;
 	bra.uni $L230;
 $L232:
-	mov.b64 %rd1040, %rd1027;
-	mov.pred %p209, %p204;
-	mov.b64 %rd886, %rd1040;
-	mov.pred %p198, %p209;
-	@!%p198 bra $L246;
-	mov.b64 %rd1041, %rd843;
-	mov.b32 %r242, %r206;
-	cvt.s64.s32 %rd1042, %r242;
-	add.s64 %rd1043, %rd1042, 1;
-	mul.lo.s64 %rd1044, %rd1043, %rd32;
-	mad.lo.s64 %rd1045, %rd1044, 8, %rd28;
-	ld.global.nc.s64 %rd1046, [%rd1045+0];
-	mov.b64 %rd1047, %rd1046;
-	cvt.s64.s32 %rd1048, %r242;
-	mul.lo.s64 %rd1049, %rd1048, %rd32;
-	mad.lo.s64 %rd1050, %rd1049, 8, %rd28;
-	ld.global.nc.s64 %rd1051, [%rd1050+0];
-	mov.b64 %rd1052, %rd1051;
-	sub.s64 %rd1053, %rd1047, %rd1052;
-	mov.b64 %rd1054, %rd1053;
-	mov.b64 %rd1055, %rd1054;
-	add.s64 %rd1056, %rd883, %rd1055;
-	mov.b64 %rd883, %rd1056;
-	max.s64 %rd1057, %rd884, %rd1055;
-	mov.b64 %rd884, %rd1057;
+	mul.lo.s64 %rd1086, %rd1085, %rd1076;
+	mad.lo.s64 %rd1087, %rd1086, 4, %rd1074;
+	ld.shared.s32 %r237, [%rd1087+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd1088, %rd1071, %rd1080;
+	add.s64 %rd1089, %rd1088, %rd1085;
+	mul.lo.s64 %rd1090, %rd1089, %rd213;
+	mad.lo.s64 %rd1091, %rd1090, 4, %rd211;
+	st.shared.s32 [%rd1091+0], %r238;
+	@!%p210 bra $L234;
+	mov.b64 %rd1093, 2;
+	mul.lo.s64 %rd1092, %rd1093, %rd1085;
+	mul.lo.s64 %rd1094, %rd1092, %rd208;
+	mad.lo.s64 %rd1095, %rd1094, 8, %rd206;
+	ld.shared.s64 %rd1096, [%rd1095+0];
+	mov.b64 %rd1097, %rd1096;
+	add.s64 %rd1098, %rd1071, %rd1080;
+	add.s64 %rd1099, %rd1098, %rd1085;
+	mov.b64 %rd1101, 2;
+	mul.lo.s64 %rd1100, %rd1101, %rd1099;
+	mul.lo.s64 %rd1102, %rd1100, %rd216;
+	mad.lo.s64 %rd1103, %rd1102, 8, %rd214;
+	st.shared.s64 [%rd1103+0], %rd1097;
+	mov.b64 %rd1105, 2;
+	mul.lo.s64 %rd1104, %rd1105, %rd1085;
+	add.s64 %rd1106, %rd1104, 1;
+	mul.lo.s64 %rd1107, %rd1106, %rd208;
+	mad.lo.s64 %rd1108, %rd1107, 8, %rd206;
+	ld.shared.s64 %rd1109, [%rd1108+0];
+	mov.b64 %rd1110, %rd1109;
+	add.s64 %rd1111, %rd1071, %rd1080;
+	add.s64 %rd1112, %rd1111, %rd1085;
+	mov.b64 %rd1114, 2;
+	mul.lo.s64 %rd1113, %rd1114, %rd1112;
+	add.s64 %rd1115, %rd1113, 1;
+	mul.lo.s64 %rd1116, %rd1115, %rd216;
+	mad.lo.s64 %rd1117, %rd1116, 8, %rd214;
+	st.shared.s64 [%rd1117+0], %rd1110;
+$L234:
+$L229:
+	add.s64 %rd1118, %rd1085, 1;
+	mov.b64 %rd1085, %rd1118;
+	bra.uni $L228;
+$L230:
+	mov.b64 %rd1119, 0;
+	mov.b64 %rd1120, 0;
+	mov.b64 %rd1121, 0;
+	mov.b64 %rd1122, %rd1084;
+$L235:
+	setp.lt.s64 %p216, %rd1122, %rd1070;
+	not.pred %p217, %p216;
+	@!%p217 bra $L239;
+	bra.uni $L237;
+$L239:
+	mul.lo.s64 %rd1123, %rd1122, %rd1076;
+	mad.lo.s64 %rd1124, %rd1123, 4, %rd1074;
+	ld.shared.s32 %r239, [%rd1124+0];
+	mov.b32 %r240, %r239;
+	mov.b32 %r241, %r240;
+	mov.pred %p218, 0;
+	mov.b64 %rd1125, %rd1121;
+	mov.b32 %r242, %r241;
+$L240:
+	@!%p212 bra $L244;
+	shr.s32 %r243, %r242, 5;
+	cvt.s64.s32 %rd1126, %r243;
+	mov.b64 %rd1127, %rd1126;
+	and.b32 %r244, %r242, 31;
+	cvt.s64.s32 %rd1128, %r244;
+	min.u64 %rd1129, %rd1128, 32;
+	cvt.u32.u64 %r245, %rd1129;
+	mov.b32 %r247, 0x1;
+	shl.b32 %r246, %r247, %r245;
+	setp.hs.u32 %p219, %r245, 32;
+	selp.b32 %r248, 0, %r246, %p219;
+	mov.b32 %r249, %r248;
+	mov.b64 %rd1130, %rd1127;
+	mov.b32 %r250, %r249;
+	mul.lo.s64 %rd1131, %rd1130, %rd1063;
+	mad.lo.s64 %rd1132, %rd1131, 4, %rd1061;
+	ld.relaxed.gpu.global.u32 %r251, [%rd1132+0];
+	mov.b32 %r252, %r251;
+	and.b32 %r253, %r252, %r250;
+	setp.ne.u32 %p220, %r253, 0x0;
+	mov.pred %p221, %p220;
+	not.pred %p222, %p221;
+	@!%p222 bra $L246;
+	mul.lo.s64 %rd1133, %rd1130, %rd1063;
+	mad.lo.s64 %rd1134, %rd1133, 4, %rd1061;
+	atom.global.or.b32 %r254, [%rd1134], %r250;
+	mov.b32 %r255, %r254;
+	and.b32 %r256, %r255, %r250;
+	setp.ne.u32 %p223, %r256, 0x0;
+	mov.pred %p221, %p223;
 $L246:
-$L227:
-$L225:
-	add.s64 %rd1058, %rd881, %rd871;
-	mov.b64 %rd881, %rd1058;
-	sub.s64 %rd1059, %rd887, 1;
-	mov.b64 %rd887, %rd1059;
-$L187:
-	bra.uni $L186;
-$L188:
-	mov.b64 %rd1060, 0;
-	setp.lt.s64 %p210, %rd881, %rd882;
-	setp.lt.s64 %p211, %rd880, %rd868;
-	or.pred %p212, %p210, %p211;
-	@!%p212 bra $L248;
-	mov.b64 %rd1060, 1;
+	@!%p221 bra $L248;
+	mov.b64 %rd1135, %rd1125;
+	mov.b64 %rd1136, %rd1135;
+	mov.pred %p224, 0;
+	bra.uni $L242;
 $L248:
-	shl.b64 %rd1061, %rd1060, 32;
-	or.b64 %rd1062, %rd886, %rd1061;
-	// block scan
-	mov.b64 %rd1063, %rd1062;
-	mov.b32 %r243, %r3;
-$L249:
-	setp.hs.u32 %p213, %r243, 32;
-	@%p213 bra $L250;
-	mov.b64 {%r244, %r245}, %rd1063;
-	shfl.sync.up.b32 %r246|%p214, %r244, %r243, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, %r243, 0, %r17;
-	mov.b64 %rd1064, {%r246, %r247};
-	@!%p214 bra $L251;
-	add.s64 %rd1065, %rd1064, %rd1063;
-	mov.b64 %rd1063, %rd1065;
-$L251:
-	shl.b32 %r243, %r243, 1;
-	bra.uni $L249;
-$L250:
-	mov.b64 {%r248, %r249}, %rd1063;
-	shfl.sync.up.b32 %r250|%p215, %r248, %r3, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, %r3, 0, %r17;
-	mov.b64 %rd1066, {%r250, %r251};
-	setp.lo.u32 %p216, %r3, 32;
-	and.pred %p217, %p215, %p216;
-	selp.b64 %rd1067, %rd1066, 0, %p217;
-	sub.u32 %r252, %r13, %r3;
-	setp.eq.u32 %p218, %r7, %r252;
-	@!%p218 bra $L252;
-	mul.wide.u32 %rd1068, %r8, 16;
-	add.s64 %rd1069, %rd1, %rd1068;
-	st.shared.s64 [%rd1069+0], %rd1063;
+	mov.b64 %rd1137, %rd1125;
+	mov.b64 %rd1136, %rd1137;
+	mov.pred %p224, 1;
+	bra.uni $L242;
+$L244:
+	@!%p213 bra $L250;
+	cvt.s64.s32 %rd1138, %r242;
+	mul.lo.s64 %rd1139, %rd1138, %rd1066;
+	mad.lo.s64 %rd1140, %rd1139, 4, %rd1064;
+	ld.relaxed.gpu.global.s32 %r257, [%rd1140+0];
+	mov.b32 %r258, %r257;
+	setp.eq.s32 %p225, %r258, %r233;
+	mov.pred %p226, %p225;
+	not.pred %p227, %p226;
+	@!%p227 bra $L252;
+	cvt.s64.s32 %rd1141, %r242;
+	mul.lo.s64 %rd1142, %rd1141, %rd1066;
+	mad.lo.s64 %rd1143, %rd1142, 4, %rd1064;
+	atom.global.exch.b32 %r259, [%rd1143], %r233;
+	mov.b32 %r260, %r259;
+	setp.eq.s32 %p228, %r260, %r233;
+	mov.pred %p226, %p228;
 $L252:
-	bar.sync 0;
-	setp.eq.u32 %p219, %r8, 0;
-	@!%p219 bra $L253;
-	mov.b64 %rd1070, 0;
-	setp.lo.u32 %p220, %r7, %r10;
-	@!%p220 bra $L254;
-	mul.wide.u32 %rd1071, %r7, 16;
-	add.s64 %rd1072, %rd1, %rd1071;
-	ld.shared.s64 %rd1073, [%rd1072+0];
-	mov.b64 %rd1070, %rd1073;
+	@!%p226 bra $L254;
+	mov.b64 %rd1144, %rd1125;
+	mov.b64 %rd1136, %rd1144;
+	mov.pred %p224, 0;
+	bra.uni $L242;
 $L254:
-	mov.b64 {%r253, %r254}, %rd1070;
-	shfl.sync.up.b32 %r255|%p221, %r253, 1, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 1, 0, %r17;
-	mov.b64 %rd1074, {%r255, %r256};
-	@!%p221 bra $L255;
-	add.s64 %rd1075, %rd1074, %rd1070;
-	mov.b64 %rd1070, %rd1075;
-$L255:
-	mov.b64 {%r257, %r258}, %rd1070;
-	shfl.sync.up.b32 %r259|%p222, %r257, 2, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 2, 0, %r17;
-	mov.b64 %rd1076, {%r259, %r260};
-	@!%p222 bra $L256;
-	add.s64 %rd1077, %rd1076, %rd1070;
-	mov.b64 %rd1070, %rd1077;
+$L250:
+	mul.lo.s64 %rd1145, %rd1125, %rd1076;
+	mad.lo.s64 %rd1146, %rd1145, 4, %rd1074;
+	st.shared.s32 [%rd1146+0], %r242;
+	add.s64 %rd1147, %rd1125, 1;
+	mov.b64 %rd1148, %rd1147;
+	mov.b64 %rd1136, %rd1148;
+	mov.pred %p224, 1;
+	bra.uni $L242;
+$L241:
+	bra.uni $L240;
+$L242:
+	mov.b64 %rd1149, %rd1136;
+	mov.pred %p229, %p224;
+	mov.b64 %rd1121, %rd1149;
+	mov.pred %p218, %p229;
+	@!%p218 bra $L256;
+	mov.b64 %rd1150, %rd1045;
+	mov.b32 %r261, %r241;
+	cvt.s64.s32 %rd1151, %r261;
+	add.s64 %rd1152, %rd1151, 1;
+	mul.lo.s64 %rd1153, %rd1152, %rd32;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd28;
+	ld.global.nc.s64 %rd1155, [%rd1154+0];
+	mov.b64 %rd1156, %rd1155;
+	cvt.s64.s32 %rd1157, %r261;
+	mul.lo.s64 %rd1158, %rd1157, %rd32;
+	mad.lo.s64 %rd1159, %rd1158, 8, %rd28;
+	ld.global.nc.s64 %rd1160, [%rd1159+0];
+	mov.b64 %rd1161, %rd1160;
+	sub.s64 %rd1162, %rd1156, %rd1161;
+	mov.b64 %rd1163, %rd1162;
+	mov.b64 %rd1164, %rd1163;
+	add.s64 %rd1165, %rd1119, %rd1164;
+	mov.b64 %rd1119, %rd1165;
+	max.s64 %rd1166, %rd1120, %rd1164;
+	mov.b64 %rd1120, %rd1166;
 $L256:
-	mov.b64 {%r261, %r262}, %rd1070;
-	shfl.sync.up.b32 %r263|%p223, %r261, 4, 0, %r17;
-	shfl.sync.up.b32 %r264, %r262, 4, 0, %r17;
-	mov.b64 %rd1078, {%r263, %r264};
-	@!%p223 bra $L257;
-	add.s64 %rd1079, %rd1078, %rd1070;
-	mov.b64 %rd1070, %rd1079;
-$L257:
-	mov.b64 {%r265, %r266}, %rd1070;
-	shfl.sync.up.b32 %r267|%p224, %r265, 8, 0, %r17;
-	shfl.sync.up.b32 %r268, %r266, 8, 0, %r17;
-	mov.b64 %rd1080, {%r267, %r268};
-	@!%p224 bra $L258;
-	add.s64 %rd1081, %rd1080, %rd1070;
-	mov.b64 %rd1070, %rd1081;
-$L258:
-	mov.b64 {%r269, %r270}, %rd1070;
-	shfl.sync.up.b32 %r271|%p225, %r269, 16, 0, %r17;
-	shfl.sync.up.b32 %r272, %r270, 16, 0, %r17;
-	mov.b64 %rd1082, {%r271, %r272};
-	@!%p225 bra $L259;
-	add.s64 %rd1083, %rd1082, %rd1070;
-	mov.b64 %rd1070, %rd1083;
+$L236:
+	add.s64 %rd1167, %rd1122, 1;
+	mov.b64 %rd1122, %rd1167;
+	bra.uni $L235;
+$L237:
+	setp.gt.s64 %p230, %rd1121, 0;
+	@!%p230 bra $L258;
+	mul.lo.s64 %rd1168, %rd1069, %rd120;
+	mad.lo.s64 %rd1169, %rd1168, 8, %rd116;
+	atom.global.add.u64 %rd1170, [%rd1169], %rd1121;
+	mov.b64 %rd1171, %rd1170;
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, 0;
 $L259:
-	mov.b64 {%r273, %r274}, %rd1070;
-	shfl.sync.up.b32 %r275|%p226, %r273, 1, 0, %r17;
-	shfl.sync.up.b32 %r276, %r274, 1, 0, %r17;
-	mov.b64 %rd1084, {%r275, %r276};
-	selp.b64 %rd1085, %rd1084, 0, %p226;
-	@!%p220 bra $L260;
-	mul.wide.u32 %rd1086, %r7, 16;
-	add.s64 %rd1087, %rd1, %rd1086;
-	add.s64 %rd1088, %rd1087, 512;
-	st.shared.s64 [%rd1088+0], %rd1085;
+	setp.lt.s64 %p231, %rd1173, %rd1121;
+	not.pred %p232, %p231;
+	@!%p232 bra $L263;
+	bra.uni $L261;
+$L263:
+	mul.lo.s64 %rd1174, %rd1173, %rd1076;
+	mad.lo.s64 %rd1175, %rd1174, 4, %rd1074;
+	ld.shared.s32 %r262, [%rd1175+0];
+	mov.b32 %r263, %r262;
+	add.s64 %rd1176, %rd1172, %rd1173;
+	mul.lo.s64 %rd1177, %rd1176, %rd330;
+	mad.lo.s64 %rd1178, %rd1177, 4, %rd328;
+	st.global.s32 [%rd1178+0], %r263;
 $L260:
-	sub.u32 %r277, %r10, 1;
-	setp.eq.u32 %p227, %r7, %r277;
-	@!%p227 bra $L261;
-	st.shared.s64 [%rd1+1024], %rd1070;
+	add.s64 %rd1179, %rd1173, 1;
+	mov.b64 %rd1173, %rd1179;
+	bra.uni $L259;
 $L261:
-$L253:
-	bar.sync 0;
-	mul.wide.u32 %rd1089, %r8, 16;
-	add.s64 %rd1090, %rd1, %rd1089;
-	add.s64 %rd1091, %rd1090, 512;
-	ld.shared.s64 %rd1092, [%rd1091+0];
-	add.s64 %rd1093, %rd1092, %rd1067;
-	ld.shared.s64 %rd1094, [%rd1+1024];
-	mov.b64 {%r278, %r279}, %rd1093;
-	shfl.sync.idx.b32 %r280|%p228, %r278, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r281, %r279, 0, %r21, %r17;
-	mov.b64 %rd1095, {%r280, %r281};
-	mov.b64 %rd1096, %rd1094;
-	mov.b64 %rd1097, %rd1095;
-	mov.b64 %rd1098, %rd1096;
-	mov.b64 %rd1099, %rd1097;
-	mov.b64 %rd1100, %rd1098;
-	mov.b64 %rd1101, %rd1099;
-	mov.b64 %rd1102, %rd1100;
-	and.b64 %rd1103, %rd1101, 4294967295;
-	mov.b64 %rd1104, %rd1103;
-	and.b64 %rd1105, %rd1102, 4294967295;
-	mov.b64 %rd1106, %rd1105;
-	shr.s64 %rd1107, %rd1102, 32;
-	mov.b64 %rd1108, %rd1107;
-	mov.b64 %rd1109, %rd1104;
-	mov.b64 %rd1110, %rd1106;
-	mov.b64 %rd1111, %rd1108;
-	@!%p170 bra $L262;
-	add.s64 %rd1112, %rd885, %rd1109;
-	mov.b64 %rd1113, %rd1112;
-	sub.s64 %rd1114, %rd875, %rd1113;
-	max.s64 %rd1115, %rd1114, 0;
-	min.s64 %rd1116, %rd1115, %rd886;
-	mov.b64 %rd1117, %rd1116;
-	mov.b64 %rd1118, 0;
+$L258:
+	mov.b64 %rd1180, %rd1119;
+	mov.b64 %rd1181, %rd1120;
+	mov.b64 %rd1182, %rd1180;
+	mov.b64 %rd1183, %rd1181;
+	mov.b64 %rd1184, %rd1182;
+	mov.b64 %rd1185, %rd1183;
+	mov.b64 %rd1186, %rd1184;
+	mov.b64 %rd1187, %rd1185;
+	add.s64 %rd1188, %rd751, %rd1186;
+	mov.b64 %rd751, %rd1188;
+	max.s64 %rd1189, %rd752, %rd1187;
+	mov.b64 %rd752, %rd1189;
+$L227:
+	mov.b64 %rd1190, %rd751;
+	mov.b64 %rd1191, %rd752;
+	mov.b64 %rd1192, %rd1190;
+	mov.b64 %rd1193, %rd1191;
+	mov.b64 %rd1194, %rd1192;
+	mov.b64 %rd1195, %rd1193;
+	mov.b64 %rd439, %rd1194;
+	mov.b64 %rd440, %rd1195;
 $L264:
-	setp.lt.s64 %p229, %rd1118, %rd1117;
-	not.pred %p230, %p229;
-	@!%p230 bra $L268;
+	setp.lt.s64 %p233, %rd441, %rd396;
+	not.pred %p234, %p233;
+	@!%p234 bra $L268;
 	bra.uni $L266;
 $L268:
-	mul.lo.s64 %rd1119, %rd1118, %rd879;
-	mad.lo.s64 %rd1120, %rd1119, 4, %rd877;
-	ld.shared.s32 %r282, [%rd1120+0];
-	mov.b32 %r283, %r282;
-	add.s64 %rd1121, %rd874, %rd1113;
-	add.s64 %rd1122, %rd1121, %rd1118;
-	mul.lo.s64 %rd1123, %rd1122, %rd210;
-	mad.lo.s64 %rd1124, %rd1123, 4, %rd208;
-	st.shared.s32 [%rd1124+0], %r283;
-	@!%p165 bra $L270;
-	mov.b64 %rd1126, 2;
-	mul.lo.s64 %rd1125, %rd1126, %rd1118;
-	mul.lo.s64 %rd1127, %rd1125, %rd205;
-	mad.lo.s64 %rd1128, %rd1127, 8, %rd203;
-	ld.shared.s64 %rd1129, [%rd1128+0];
-	mov.b64 %rd1130, %rd1129;
-	add.s64 %rd1131, %rd874, %rd1113;
-	add.s64 %rd1132, %rd1131, %rd1118;
-	mov.b64 %rd1134, 2;
-	mul.lo.s64 %rd1133, %rd1134, %rd1132;
-	mul.lo.s64 %rd1135, %rd1133, %rd213;
-	mad.lo.s64 %rd1136, %rd1135, 8, %rd211;
-	st.shared.s64 [%rd1136+0], %rd1130;
-	mov.b64 %rd1138, 2;
-	mul.lo.s64 %rd1137, %rd1138, %rd1118;
-	add.s64 %rd1139, %rd1137, 1;
-	mul.lo.s64 %rd1140, %rd1139, %rd205;
-	mad.lo.s64 %rd1141, %rd1140, 8, %rd203;
-	ld.shared.s64 %rd1142, [%rd1141+0];
-	mov.b64 %rd1143, %rd1142;
-	add.s64 %rd1144, %rd874, %rd1113;
-	add.s64 %rd1145, %rd1144, %rd1118;
-	mov.b64 %rd1147, 2;
-	mul.lo.s64 %rd1146, %rd1147, %rd1145;
-	add.s64 %rd1148, %rd1146, 1;
-	mul.lo.s64 %rd1149, %rd1148, %rd213;
-	mad.lo.s64 %rd1150, %rd1149, 8, %rd211;
-	st.shared.s64 [%rd1150+0], %rd1143;
+	bar.sync 0;
+	sub.s64 %rd1196, %rd441, 1;
+	rem.s64 %rd1197, %rd1196, 3;
+	mul.lo.s64 %rd1198, %rd1197, %rd221;
+	mad.lo.s64 %rd1199, %rd1198, 4, %rd219;
+	ld.shared.s32 %r264, [%rd1199+0];
+	mov.b32 %r265, %r264;
+	cvt.s64.s32 %rd1200, %r265;
+	min.s64 %rd1201, %rd423, %rd1200;
+	mov.b64 %rd1202, %rd1201;
+	setp.eq.s64 %p235, %rd1202, 0;
+	@!%p235 bra $L270;
+	bra.uni $L266;
 $L270:
+	cvt.u64.u32 %rd1203, %r2;
+	setp.eq.s64 %p236, %rd1203, 0;
+	@!%p236 bra $L272;
+	add.s64 %rd1204, %rd441, 1;
+	rem.s64 %rd1205, %rd1204, 3;
+	mul.lo.s64 %rd1206, %rd1205, %rd221;
+	mad.lo.s64 %rd1207, %rd1206, 4, %rd219;
+	mov.b32 %r266, 0;
+	st.shared.s32 [%rd1207+0], %r266;
+$L272:
+	shr.s64 %rd1208, %rd441, 63;
+	shr.u64 %rd1209, %rd1208, 63;
+	add.s64 %rd1210, %rd441, %rd1209;
+	and.b64 %rd1211, %rd1210, -2;
+	sub.s64 %rd1212, %rd441, %rd1211;
+	mov.b64 %rd1214, 1;
+	sub.s64 %rd1213, %rd1214, %rd1212;
+	mul.lo.s64 %rd1215, %rd1213, %rd423;
+	mov.b64 %rd1216, %rd1215;
+	mov.b64 %rd1217, 0;
+	mov.b64 %rd1218, 0;
+	add.s64 %rd1219, %rd441, 1;
+	setp.lt.s64 %p237, %rd1219, %rd396;
+	@!%p237 bra $L273;
+	mov.b64 %rd1220, %rd388;
+	mov.b64 %rd1221, %rd389;
+	mov.b64 %rd1222, %rd390;
+	mov.b64 %rd1223, %rd391;
+	mov.b64 %rd1224, %rd392;
+	mov.b64 %rd1225, %rd393;
+	mov.pred %p238, %p51;
+	mov.pred %p239, %p52;
+	mov.b32 %r267, %r82;
+	mov.b64 %rd1226, %rd394;
+	mov.b64 %rd1227, %rd395;
+	mov.b64 %rd1228, %rd396;
+	mov.b64 %rd1229, %rd397;
+	mov.pred %p240, %p53;
+	mov.pred %p241, %p54;
+	mov.f64 %fd56, %fd3;
+	mov.pred %p242, %p55;
+	mov.pred %p243, %p56;
+	mov.b32 %r268, %r83;
+	mov.b64 %rd1230, %rd398;
+	mov.b64 %rd1231, %rd399;
+	mov.b64 %rd1232, %rd1216;
+	mov.b64 %rd1233, %rd1202;
+	mov.b64 %rd1234, %rd421;
+	mov.b64 %rd1235, %rd420;
+	mov.b64 %rd1236, %rd402;
+	mov.b64 %rd1237, %rd422;
+	mov.b64 %rd1238, %rd401;
+	shr.s64 %rd1239, %rd441, 63;
+	shr.u64 %rd1240, %rd1239, 63;
+	add.s64 %rd1241, %rd441, %rd1240;
+	and.b64 %rd1242, %rd1241, -2;
+	sub.s64 %rd1243, %rd441, %rd1242;
+	mul.lo.s64 %rd1244, %rd1243, %rd423;
+	mov.b64 %rd1245, %rd1244;
+	mov.b64 %rd1246, %rd423;
+	rem.s64 %rd1247, %rd441, 3;
+	mov.b64 %rd1248, %rd1247;
+	mov.pred %p244, %p53;
+	mov.b64 %rd1249, %rd203;
+	mov.b64 %rd1250, %rd204;
+	mov.b64 %rd1251, %rd205;
+	mov.b64 %rd1252, %rd1234;
+	mov.b32 %r269, -1;
+	mov.b64 %rd1253, 0;
+	mov.b64 %rd1254, 0;
+	mov.b64 %rd1255, 0;
+	mov.b64 %rd1256, 0;
+	mov.b64 %rd1257, 0;
+$L275:
+	setp.ge.s64 %p245, %rd1253, %rd1254;
+	@!%p245 bra $L279;
+	setp.ge.s64 %p246, %rd1252, %rd1233;
+	@!%p246 bra $L281;
+	bra.uni $L277;
+$L281:
+	add.s64 %rd1258, %rd1232, %rd1252;
+	mul.lo.s64 %rd1259, %rd1258, %rd213;
+	mad.lo.s64 %rd1260, %rd1259, 4, %rd211;
+	ld.shared.s32 %r270, [%rd1260+0];
+	mov.b32 %r271, %r270;
+	mov.b32 %r269, %r271;
+	mov.b64 %rd1261, %rd1220;
+	mov.b64 %rd1262, %rd1221;
+	mov.b64 %rd1263, %rd1222;
+	mov.b64 %rd1264, %rd1223;
+	mov.b64 %rd1265, %rd1224;
+	mov.b64 %rd1266, %rd1225;
+	mov.pred %p247, %p238;
+	mov.pred %p248, %p239;
+	mov.b32 %r272, %r267;
+	mov.b64 %rd1267, %rd1226;
+	mov.b64 %rd1268, %rd1227;
+	mov.b64 %rd1269, %rd1228;
+	mov.b64 %rd1270, %rd1229;
+	mov.pred %p249, %p240;
+	mov.pred %p250, %p241;
+	mov.f64 %fd57, %fd56;
+	mov.b32 %r273, %r269;
+	add.s64 %rd1271, %rd1232, %rd1252;
+	mov.b64 %rd1272, %rd1271;
+	mov.b64 %rd1273, %rd1237;
+	mov.pred %p251, %p244;
+$L282:
+	@!%p251 bra $L286;
+	mov.b64 %rd1275, 2;
+	mul.lo.s64 %rd1274, %rd1275, %rd1272;
+	mul.lo.s64 %rd1276, %rd1274, %rd216;
+	mad.lo.s64 %rd1277, %rd1276, 8, %rd214;
+	ld.shared.s64 %rd1278, [%rd1277+0];
+	mov.b64 %rd1279, %rd1278;
+	mov.b64 %rd1281, 2;
+	mul.lo.s64 %rd1280, %rd1281, %rd1272;
+	add.s64 %rd1282, %rd1280, 1;
+	mul.lo.s64 %rd1283, %rd1282, %rd216;
+	mad.lo.s64 %rd1284, %rd1283, 8, %rd214;
+	ld.shared.s64 %rd1285, [%rd1284+0];
+	mov.b64 %rd1286, %rd1285;
+	add.s64 %rd1287, %rd1279, %rd1273;
+	mov.b64 %rd1288, %rd1287;
+	mov.b64 %rd1289, %rd1286;
+	mov.b64 %rd1290, %rd1288;
+	mov.b64 %rd1291, %rd1289;
+	bra.uni $L284;
+$L286:
+	mov.b64 %rd1292, %rd1261;
+	mov.b32 %r274, %r273;
+	cvt.s64.s32 %rd1293, %r274;
+	mul.lo.s64 %rd1294, %rd1293, %rd32;
+	mad.lo.s64 %rd1295, %rd1294, 8, %rd28;
+	ld.global.nc.s64 %rd1296, [%rd1295+0];
+	mov.b64 %rd1297, %rd1296;
+	mov.b64 %rd1298, %rd1297;
+	mov.b64 %rd1299, %rd1261;
+	mov.b32 %r275, %r273;
+	cvt.s64.s32 %rd1300, %r275;
+	add.s64 %rd1301, %rd1300, 1;
+	mul.lo.s64 %rd1302, %rd1301, %rd32;
+	mad.lo.s64 %rd1303, %rd1302, 8, %rd28;
+	ld.global.nc.s64 %rd1304, [%rd1303+0];
+	mov.b64 %rd1305, %rd1304;
+	mov.b64 %rd1306, %rd1305;
+	add.s64 %rd1307, %rd1298, %rd1273;
+	mov.b64 %rd1308, %rd1307;
+	mov.b64 %rd1309, %rd1306;
+	mov.b64 %rd1290, %rd1308;
+	mov.b64 %rd1291, %rd1309;
+	bra.uni $L284;
+$L283:
+	bra.uni $L282;
+$L284:
+	mov.b64 %rd1310, %rd1290;
+	mov.b64 %rd1311, %rd1291;
+	mov.b64 %rd1253, %rd1310;
+	mov.b64 %rd1254, %rd1311;
+	add.s64 %rd1312, %rd1252, %rd1235;
+	mov.b64 %rd1252, %rd1312;
+	bra.uni $L276;
+$L279:
+	mul.lo.s64 %rd1313, %rd1253, %rd39;
+	mad.lo.s64 %rd1314, %rd1313, 4, %rd35;
+	ld.global.nc.s32 %r276, [%rd1314+0];
+	mov.b32 %r277, %r276;
+	mov.b32 %r278, %r277;
+	mov.b64 %rd1315, 0;
+	mov.b64 %rd1316, 0;
+	@!%p240 bra $L288;
+	mov.b64 %rd1317, %rd1220;
+	mov.b32 %r279, %r278;
+	cvt.s64.s32 %rd1318, %r279;
+	mul.lo.s64 %rd1319, %rd1318, %rd32;
+	mad.lo.s64 %rd1320, %rd1319, 8, %rd28;
+	ld.global.nc.s64 %rd1321, [%rd1320+0];
+	mov.b64 %rd1322, %rd1321;
+	mov.b64 %rd1323, %rd1322;
+	mov.b64 %rd1324, %rd1220;
+	mov.b32 %r280, %r278;
+	cvt.s64.s32 %rd1325, %r280;
+	add.s64 %rd1326, %rd1325, 1;
+	mul.lo.s64 %rd1327, %rd1326, %rd32;
+	mad.lo.s64 %rd1328, %rd1327, 8, %rd28;
+	ld.global.nc.s64 %rd1329, [%rd1328+0];
+	mov.b64 %rd1330, %rd1329;
+	mov.b64 %rd1331, %rd1330;
+	mov.b64 %rd1332, %rd1323;
+	mov.b64 %rd1333, %rd1331;
+	mov.b64 %rd1315, %rd1332;
+	mov.b64 %rd1316, %rd1333;
+$L288:
+	mov.pred %p252, %p241;
+	mov.f64 %fd58, %fd56;
+	mov.b32 %r281, %r269;
+	mov.b32 %r282, %r278;
+	mov.b64 %rd1334, %rd1253;
+$L289:
+	mov.b64 %rd1335, 0;
+	mov.f64 %fd59, 0d0000000000000000;
+	@!%p252 bra $L292;
+	mov.b64 %rd1336, 0x1;
+	setp.gt.s64 %p253, %rd139, 0;
+	@!%p253 bra $L295;
+	mul.lo.s64 %rd1337, %rd1334, %rd141;
+	mad.lo.s64 %rd1338, %rd1337, 4, %rd137;
+	ld.global.nc.u32 %r283, [%rd1338+0];
+	mov.b32 %r284, %r283;
+	cvt.u64.u32 %rd1339, %r284;
+	mov.b64 %rd1336, %rd1339;
+$L295:
+	cvt.s64.s32 %rd1340, %r281;
+	mul.lo.s64 %rd1341, %rd1340, %rd148;
+	mad.lo.s64 %rd1342, %rd1341, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r285, [%rd1342+0];
+	mov.b32 %r286, %r285;
+	cvt.u64.u32 %rd1343, %r286;
+	add.u64 %rd1344, %rd1343, %rd1336;
+	mov.b64 %rd1345, %rd1344;
+	cvt.s64.s32 %rd1346, %r282;
+	mul.lo.s64 %rd1347, %rd1346, %rd148;
+	mad.lo.s64 %rd1348, %rd1347, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r287, [%rd1348+0];
+	mov.b32 %r288, %r287;
+	cvt.u64.u32 %rd1349, %r288;
+	setp.hs.u64 %p254, %rd1345, %rd1349;
+	mov.pred %p255, %p254;
+	not.pred %p256, %p255;
+	@!%p256 bra $L297;
+	cvt.s64.s32 %rd1350, %r282;
+	mul.lo.s64 %rd1351, %rd1350, %rd148;
+	mad.lo.s64 %rd1352, %rd1351, 4, %rd144;
+	cvt.u32.u64 %r289, %rd1345;
+	atom.global.min.u32 %r290, [%rd1352], %r289;
+	mov.b32 %r291, %r290;
+	cvt.u64.u32 %rd1353, %r291;
+	setp.ls.u64 %p257, %rd1353, %rd1345;
+	mov.pred %p255, %p257;
+$L297:
+	@!%p255 bra $L299;
+	mov.pred %p258, 0;
+	bra.uni $L291;
+$L299:
+	mov.b64 %rd1354, %rd1345;
+	cvt.rn.f64.u64 %fd60, %rd1345;
+	mov.f64 %fd61, %fd60;
+	mov.b64 %rd1335, %rd1354;
+	mov.f64 %fd59, %fd61;
+	bra.uni $L293;
+$L292:
+	mov.f64 %fd62, 0d3FF0000000000000;
+	setp.gt.s64 %p259, %rd125, 0;
+	@!%p259 bra $L301;
+	mul.lo.s64 %rd1355, %rd1334, %rd127;
+	mad.lo.s64 %rd1356, %rd1355, 8, %rd123;
+	ld.global.nc.f64 %fd63, [%rd1356+0];
+	mov.f64 %fd64, %fd63;
+	mov.f64 %fd62, %fd64;
+$L301:
+	cvt.s64.s32 %rd1357, %r281;
+	mul.lo.s64 %rd1358, %rd1357, %rd134;
+	mad.lo.s64 %rd1359, %rd1358, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd65, [%rd1359+0];
+	mov.f64 %fd66, %fd65;
+	add.rn.f64 %fd67, %fd66, %fd62;
+	mov.f64 %fd68, %fd67;
+	cvt.s64.s32 %rd1360, %r282;
+	mul.lo.s64 %rd1361, %rd1360, %rd134;
+	mad.lo.s64 %rd1362, %rd1361, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd69, [%rd1362+0];
+	mov.f64 %fd70, %fd69;
+	setp.lt.f64 %p260, %fd68, %fd70;
+	not.pred %p261, %p260;
+	mov.pred %p262, %p261;
+	not.pred %p263, %p262;
+	@!%p263 bra $L303;
+	cvt.s64.s32 %rd1363, %r282;
+	mul.lo.s64 %rd1364, %rd1363, %rd134;
+	mad.lo.s64 %rd1365, %rd1364, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1366, [%rd1365];
+$L304:
+	mov.b64 %fd71, %rd1366;
+	min.f64 %fd72, %fd71, %fd68;
+	mov.b64 %rd1367, %fd71;
+	mov.b64 %rd1368, %fd68;
+	or.b64 %rd1369, %rd1367, %rd1368;
+	setp.eq.f64 %p264, %fd71, %fd68;
+	mov.b64 %fd73, %rd1369;
+	selp.f64 %fd74, %fd73, %fd72, %p264;
+	setp.nan.f64 %p265, %fd71, %fd68;
+	add.rn.f64 %fd75, %fd71, %fd68;
+	selp.f64 %fd76, %fd75, %fd74, %p265;
+	mov.b64 %rd1370, %fd76;
+	setp.eq.u64 %p266, %rd1366, %rd1370;
+	@%p266 bra $L305;
+	atom.global.cas.b64 %rd1371, [%rd1365], %rd1366, %rd1370;
+	setp.eq.u64 %p267, %rd1371, %rd1366;
+	mov.b64 %rd1366, %rd1371;
+	@!%p267 bra $L304;
+$L305:
+	mov.b64 %fd78, %rd1366;
+	mov.f64 %fd77, %fd78;
+	mov.f64 %fd79, %fd77;
+	setp.gt.f64 %p268, %fd79, %fd68;
+	not.pred %p269, %p268;
+	mov.pred %p262, %p269;
+$L303:
+	@!%p262 bra $L307;
+	mov.pred %p258, 0;
+	bra.uni $L291;
+$L307:
+	mov.b64 %rd1372, %fd68;
+	mov.b64 %rd1373, %rd1372;
+	mov.f64 %fd80, %fd68;
+	mov.b64 %rd1335, %rd1373;
+	mov.f64 %fd59, %fd80;
+$L293:
+	setp.lt.f64 %p270, %fd59, %fd58;
+	@!%p270 bra $L309;
+	mov.pred %p258, 1;
+	bra.uni $L291;
+$L309:
+	mov.b64 %rd1375, 1;
+	mul.lo.s64 %rd1374, %rd1375, %rd169;
+	mad.lo.s64 %rd1376, %rd1374, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd1377, [%rd1376+0];
+	mov.b64 %rd1378, %rd1377;
+	setp.lt.s64 %p271, %rd1335, %rd1378;
+	@!%p271 bra $L311;
+	mov.b64 %rd1380, 1;
+	mul.lo.s64 %rd1379, %rd1380, %rd169;
+	mad.lo.s64 %rd1381, %rd1379, 8, %rd165;
+	atom.global.min.s64 %rd1382, [%rd1381], %rd1335;
+$L311:
+	cvt.s64.s32 %rd1383, %r282;
+	mul.lo.s64 %rd1384, %rd1383, %rd155;
+	mad.lo.s64 %rd1385, %rd1384, 4, %rd151;
+	mov.b32 %r292, 1;
+	atom.global.exch.b32 %r293, [%rd1385], %r292;
+	mov.b32 %r294, %r293;
+	setp.ne.s32 %p272, %r294, 1;
+	@!%p272 bra $L313;
+	mov.b64 %rd1386, 1;
+	atom.global.add.u64 %rd1387, [%rd165], %rd1386;
+	mov.b64 %rd1388, %rd1387;
+	mul.lo.s64 %rd1389, %rd1388, %rd162;
+	mad.lo.s64 %rd1390, %rd1389, 4, %rd158;
+	st.global.s32 [%rd1390+0], %r282;
+$L313:
+	mov.pred %p258, 0;
+	bra.uni $L291;
+$L290:
+	bra.uni $L289;
+$L291:
+	@!%p258 bra $L315;
+	mul.lo.s64 %rd1391, %rd1257, %rd1251;
+	mad.lo.s64 %rd1392, %rd1391, 4, %rd1249;
+	st.shared.s32 [%rd1392+0], %r278;
+	@!%p240 bra $L317;
+	mov.b64 %rd1394, 2;
+	mul.lo.s64 %rd1393, %rd1394, %rd1257;
+	mul.lo.s64 %rd1395, %rd1393, %rd208;
+	mad.lo.s64 %rd1396, %rd1395, 8, %rd206;
+	st.shared.s64 [%rd1396+0], %rd1315;
+	mov.b64 %rd1398, 2;
+	mul.lo.s64 %rd1397, %rd1398, %rd1257;
+	add.s64 %rd1399, %rd1397, 1;
+	mul.lo.s64 %rd1400, %rd1399, %rd208;
+	mad.lo.s64 %rd1401, %rd1400, 8, %rd206;
+	st.shared.s64 [%rd1401+0], %rd1316;
+$L317:
+	add.s64 %rd1402, %rd1257, 1;
+	mov.b64 %rd1257, %rd1402;
+	setp.eq.s64 %p273, %rd1257, %rd1230;
+	@!%p273 bra $L319;
+	mov.b64 %rd1403, %rd1220;
+	mov.b64 %rd1404, %rd1221;
+	mov.b64 %rd1405, %rd1222;
+	mov.b64 %rd1406, %rd1223;
+	mov.b64 %rd1407, %rd1224;
+	mov.b64 %rd1408, %rd1225;
+	mov.pred %p274, %p238;
+	mov.pred %p275, %p239;
+	mov.b32 %r295, %r267;
+	mov.b64 %rd1409, %rd1226;
+	mov.b64 %rd1410, %rd1227;
+	mov.b64 %rd1411, %rd1228;
+	mov.b64 %rd1412, %rd1229;
+	mov.pred %p276, %p240;
+	mov.pred %p277, %p241;
+	mov.f64 %fd81, %fd56;
+	mov.pred %p278, %p242;
+	mov.b64 %rd1413, %rd342;
+	mov.b64 %rd1414, %rd343;
+	mov.b64 %rd1415, %rd344;
+	mov.b64 %rd1416, %rd345;
+	mov.b64 %rd1417, %rd346;
+	mov.b64 %rd1418, %rd347;
+	mov.b64 %rd1419, %rd348;
+	mov.b64 %rd1420, %rd349;
+	mov.b64 %rd1421, %rd350;
+	mov.pred %p279, %p243;
+	mov.b64 %rd1422, %rd351;
+	mov.b64 %rd1423, %rd352;
+	mov.b64 %rd1424, %rd353;
+	mov.b32 %r296, %r268;
+	mov.b64 %rd1425, %rd1230;
+	mov.b64 %rd1426, %rd1231;
+	mov.b64 %rd1427, %rd1238;
+	mov.b64 %rd1428, %rd1257;
+	mov.b64 %rd1429, %rd1245;
+	mov.b64 %rd1430, %rd1246;
+	mov.b64 %rd1431, %rd1248;
+	mov.b64 %rd1432, %rd203;
+	mov.b64 %rd1433, %rd204;
+	mov.b64 %rd1434, %rd205;
+	mul.lo.s64 %rd1435, %rd1431, %rd221;
+	mad.lo.s64 %rd1436, %rd1435, 4, %rd219;
+	cvt.u32.u64 %r297, %rd1428;
+	atom.shared.add.s32 %r298, [%rd1436], %r297;
+	mov.b32 %r299, %r298;
+	cvt.s64.s32 %rd1437, %r299;
+	mov.b64 %rd1438, %rd1437;
+	sub.s64 %rd1439, %rd1430, %rd1438;
+	max.s64 %rd1440, %rd1439, 0;
+	min.s64 %rd1441, %rd1440, %rd1428;
+	mov.b64 %rd1442, %rd1441;
+	mov.b64 %rd1443, 0;
+$L320:
+	setp.lt.s64 %p280, %rd1443, %rd1442;
+	not.pred %p281, %p280;
+	@!%p281 bra $L324;
+	bra.uni $L322;
+$L324:
+	mul.lo.s64 %rd1444, %rd1443, %rd1434;
+	mad.lo.s64 %rd1445, %rd1444, 4, %rd1432;
+	ld.shared.s32 %r300, [%rd1445+0];
+	mov.b32 %r301, %r300;
+	add.s64 %rd1446, %rd1429, %rd1438;
+	add.s64 %rd1447, %rd1446, %rd1443;
+	mul.lo.s64 %rd1448, %rd1447, %rd213;
+	mad.lo.s64 %rd1449, %rd1448, 4, %rd211;
+	st.shared.s32 [%rd1449+0], %r301;
+	@!%p276 bra $L326;
+	mov.b64 %rd1451, 2;
+	mul.lo.s64 %rd1450, %rd1451, %rd1443;
+	mul.lo.s64 %rd1452, %rd1450, %rd208;
+	mad.lo.s64 %rd1453, %rd1452, 8, %rd206;
+	ld.shared.s64 %rd1454, [%rd1453+0];
+	mov.b64 %rd1455, %rd1454;
+	add.s64 %rd1456, %rd1429, %rd1438;
+	add.s64 %rd1457, %rd1456, %rd1443;
+	mov.b64 %rd1459, 2;
+	mul.lo.s64 %rd1458, %rd1459, %rd1457;
+	mul.lo.s64 %rd1460, %rd1458, %rd216;
+	mad.lo.s64 %rd1461, %rd1460, 8, %rd214;
+	st.shared.s64 [%rd1461+0], %rd1455;
+	mov.b64 %rd1463, 2;
+	mul.lo.s64 %rd1462, %rd1463, %rd1443;
+	add.s64 %rd1464, %rd1462, 1;
+	mul.lo.s64 %rd1465, %rd1464, %rd208;
+	mad.lo.s64 %rd1466, %rd1465, 8, %rd206;
+	ld.shared.s64 %rd1467, [%rd1466+0];
+	mov.b64 %rd1468, %rd1467;
+	add.s64 %rd1469, %rd1429, %rd1438;
+	add.s64 %rd1470, %rd1469, %rd1443;
+	mov.b64 %rd1472, 2;
+	mul.lo.s64 %rd1471, %rd1472, %rd1470;
+	add.s64 %rd1473, %rd1471, 1;
+	mul.lo.s64 %rd1474, %rd1473, %rd216;
+	mad.lo.s64 %rd1475, %rd1474, 8, %rd214;
+	st.shared.s64 [%rd1475+0], %rd1468;
+$L326:
+$L321:
+	add.s64 %rd1476, %rd1443, 1;
+	mov.b64 %rd1443, %rd1476;
+	bra.uni $L320;
+$L322:
+	mov.b64 %rd1477, 0;
+	mov.b64 %rd1478, 0;
+	mov.b64 %rd1479, 0;
+	mov.b64 %rd1480, %rd1442;
+$L327:
+	setp.lt.s64 %p282, %rd1480, %rd1428;
+	not.pred %p283, %p282;
+	@!%p283 bra $L331;
+	bra.uni $L329;
+$L331:
+	mul.lo.s64 %rd1481, %rd1480, %rd1434;
+	mad.lo.s64 %rd1482, %rd1481, 4, %rd1432;
+	ld.shared.s32 %r302, [%rd1482+0];
+	mov.b32 %r303, %r302;
+	mov.b32 %r304, %r303;
+	mov.pred %p284, 0;
+	mov.b64 %rd1483, %rd1479;
+	mov.b32 %r305, %r304;
+$L332:
+	@!%p278 bra $L336;
+	shr.s32 %r306, %r305, 5;
+	cvt.s64.s32 %rd1484, %r306;
+	mov.b64 %rd1485, %rd1484;
+	and.b32 %r307, %r305, 31;
+	cvt.s64.s32 %rd1486, %r307;
+	min.u64 %rd1487, %rd1486, 32;
+	cvt.u32.u64 %r308, %rd1487;
+	mov.b32 %r310, 0x1;
+	shl.b32 %r309, %r310, %r308;
+	setp.hs.u32 %p285, %r308, 32;
+	selp.b32 %r311, 0, %r309, %p285;
+	mov.b32 %r312, %r311;
+	mov.b64 %rd1488, %rd1485;
+	mov.b32 %r313, %r312;
+	mul.lo.s64 %rd1489, %rd1488, %rd1421;
+	mad.lo.s64 %rd1490, %rd1489, 4, %rd1419;
+	ld.relaxed.gpu.global.u32 %r314, [%rd1490+0];
+	mov.b32 %r315, %r314;
+	and.b32 %r316, %r315, %r313;
+	setp.ne.u32 %p286, %r316, 0x0;
+	mov.pred %p287, %p286;
+	not.pred %p288, %p287;
+	@!%p288 bra $L338;
+	mul.lo.s64 %rd1491, %rd1488, %rd1421;
+	mad.lo.s64 %rd1492, %rd1491, 4, %rd1419;
+	atom.global.or.b32 %r317, [%rd1492], %r313;
+	mov.b32 %r318, %r317;
+	and.b32 %r319, %r318, %r313;
+	setp.ne.u32 %p289, %r319, 0x0;
+	mov.pred %p287, %p289;
+$L338:
+	@!%p287 bra $L340;
+	mov.b64 %rd1493, %rd1483;
+	mov.b64 %rd1494, %rd1493;
+	mov.pred %p290, 0;
+	bra.uni $L334;
+$L340:
+	mov.b64 %rd1495, %rd1483;
+	mov.b64 %rd1494, %rd1495;
+	mov.pred %p290, 1;
+	bra.uni $L334;
+$L336:
+	@!%p279 bra $L342;
+	cvt.s64.s32 %rd1496, %r305;
+	mul.lo.s64 %rd1497, %rd1496, %rd1424;
+	mad.lo.s64 %rd1498, %rd1497, 4, %rd1422;
+	ld.relaxed.gpu.global.s32 %r320, [%rd1498+0];
+	mov.b32 %r321, %r320;
+	setp.eq.s32 %p291, %r321, %r296;
+	mov.pred %p292, %p291;
+	not.pred %p293, %p292;
+	@!%p293 bra $L344;
+	cvt.s64.s32 %rd1499, %r305;
+	mul.lo.s64 %rd1500, %rd1499, %rd1424;
+	mad.lo.s64 %rd1501, %rd1500, 4, %rd1422;
+	atom.global.exch.b32 %r322, [%rd1501], %r296;
+	mov.b32 %r323, %r322;
+	setp.eq.s32 %p294, %r323, %r296;
+	mov.pred %p292, %p294;
+$L344:
+	@!%p292 bra $L346;
+	mov.b64 %rd1502, %rd1483;
+	mov.b64 %rd1494, %rd1502;
+	mov.pred %p290, 0;
+	bra.uni $L334;
+$L346:
+$L342:
+	mul.lo.s64 %rd1503, %rd1483, %rd1434;
+	mad.lo.s64 %rd1504, %rd1503, 4, %rd1432;
+	st.shared.s32 [%rd1504+0], %r305;
+	add.s64 %rd1505, %rd1483, 1;
+	mov.b64 %rd1506, %rd1505;
+	mov.b64 %rd1494, %rd1506;
+	mov.pred %p290, 1;
+	bra.uni $L334;
+$L333:
+	bra.uni $L332;
+$L334:
+	mov.b64 %rd1507, %rd1494;
+	mov.pred %p295, %p290;
+	mov.b64 %rd1479, %rd1507;
+	mov.pred %p284, %p295;
+	@!%p284 bra $L348;
+	mov.b64 %rd1508, %rd1403;
+	mov.b32 %r324, %r304;
+	cvt.s64.s32 %rd1509, %r324;
+	add.s64 %rd1510, %rd1509, 1;
+	mul.lo.s64 %rd1511, %rd1510, %rd32;
+	mad.lo.s64 %rd1512, %rd1511, 8, %rd28;
+	ld.global.nc.s64 %rd1513, [%rd1512+0];
+	mov.b64 %rd1514, %rd1513;
+	cvt.s64.s32 %rd1515, %r324;
+	mul.lo.s64 %rd1516, %rd1515, %rd32;
+	mad.lo.s64 %rd1517, %rd1516, 8, %rd28;
+	ld.global.nc.s64 %rd1518, [%rd1517+0];
+	mov.b64 %rd1519, %rd1518;
+	sub.s64 %rd1520, %rd1514, %rd1519;
+	mov.b64 %rd1521, %rd1520;
+	mov.b64 %rd1522, %rd1521;
+	add.s64 %rd1523, %rd1477, %rd1522;
+	mov.b64 %rd1477, %rd1523;
+	max.s64 %rd1524, %rd1478, %rd1522;
+	mov.b64 %rd1478, %rd1524;
+$L348:
+$L328:
+	add.s64 %rd1525, %rd1480, 1;
+	mov.b64 %rd1480, %rd1525;
+	bra.uni $L327;
+$L329:
+	setp.gt.s64 %p296, %rd1479, 0;
+	@!%p296 bra $L350;
+	mul.lo.s64 %rd1526, %rd1427, %rd120;
+	mad.lo.s64 %rd1527, %rd1526, 8, %rd116;
+	atom.global.add.u64 %rd1528, [%rd1527], %rd1479;
+	mov.b64 %rd1529, %rd1528;
+	mov.b64 %rd1530, %rd1529;
+	mov.b64 %rd1531, 0;
+$L351:
+	setp.lt.s64 %p297, %rd1531, %rd1479;
+	not.pred %p298, %p297;
+	@!%p298 bra $L355;
+	bra.uni $L353;
+$L355:
+	mul.lo.s64 %rd1532, %rd1531, %rd1434;
+	mad.lo.s64 %rd1533, %rd1532, 4, %rd1432;
+	ld.shared.s32 %r325, [%rd1533+0];
+	mov.b32 %r326, %r325;
+	add.s64 %rd1534, %rd1530, %rd1531;
+	mul.lo.s64 %rd1535, %rd1534, %rd330;
+	mad.lo.s64 %rd1536, %rd1535, 4, %rd328;
+	st.global.s32 [%rd1536+0], %r326;
+$L352:
+	add.s64 %rd1537, %rd1531, 1;
+	mov.b64 %rd1531, %rd1537;
+	bra.uni $L351;
+$L353:
+$L350:
+	mov.b64 %rd1538, %rd1477;
+	mov.b64 %rd1539, %rd1478;
+	mov.b64 %rd1540, %rd1538;
+	mov.b64 %rd1541, %rd1539;
+	mov.b64 %rd1542, %rd1540;
+	mov.b64 %rd1543, %rd1541;
+	mov.b64 %rd1544, %rd1542;
+	mov.b64 %rd1545, %rd1543;
+	add.s64 %rd1546, %rd1255, %rd1544;
+	mov.b64 %rd1255, %rd1546;
+	max.s64 %rd1547, %rd1256, %rd1545;
+	mov.b64 %rd1256, %rd1547;
+	mov.b64 %rd1257, 0;
+$L319:
+$L315:
+	add.s64 %rd1548, %rd1253, %rd1236;
+	mov.b64 %rd1253, %rd1548;
+$L276:
+	bra.uni $L275;
+$L277:
+	setp.gt.s64 %p299, %rd1257, 0;
+	@!%p299 bra $L357;
+	mov.b64 %rd1549, %rd1220;
+	mov.b64 %rd1550, %rd1221;
+	mov.b64 %rd1551, %rd1222;
+	mov.b64 %rd1552, %rd1223;
+	mov.b64 %rd1553, %rd1224;
+	mov.b64 %rd1554, %rd1225;
+	mov.pred %p300, %p238;
+	mov.pred %p301, %p239;
+	mov.b32 %r327, %r267;
+	mov.b64 %rd1555, %rd1226;
+	mov.b64 %rd1556, %rd1227;
+	mov.b64 %rd1557, %rd1228;
+	mov.b64 %rd1558, %rd1229;
+	mov.pred %p302, %p240;
+	mov.pred %p303, %p241;
+	mov.f64 %fd82, %fd56;
+	mov.pred %p304, %p242;
+	mov.b64 %rd1559, %rd342;
+	mov.b64 %rd1560, %rd343;
+	mov.b64 %rd1561, %rd344;
+	mov.b64 %rd1562, %rd345;
+	mov.b64 %rd1563, %rd346;
+	mov.b64 %rd1564, %rd347;
+	mov.b64 %rd1565, %rd348;
+	mov.b64 %rd1566, %rd349;
+	mov.b64 %rd1567, %rd350;
+	mov.pred %p305, %p243;
+	mov.b64 %rd1568, %rd351;
+	mov.b64 %rd1569, %rd352;
+	mov.b64 %rd1570, %rd353;
+	mov.b32 %r328, %r268;
+	mov.b64 %rd1571, %rd1230;
+	mov.b64 %rd1572, %rd1231;
+	mov.b64 %rd1573, %rd1238;
+	mov.b64 %rd1574, %rd1257;
+	mov.b64 %rd1575, %rd1245;
+	mov.b64 %rd1576, %rd1246;
+	mov.b64 %rd1577, %rd1248;
+	mov.b64 %rd1578, %rd203;
+	mov.b64 %rd1579, %rd204;
+	mov.b64 %rd1580, %rd205;
+	mul.lo.s64 %rd1581, %rd1577, %rd221;
+	mad.lo.s64 %rd1582, %rd1581, 4, %rd219;
+	cvt.u32.u64 %r329, %rd1574;
+	atom.shared.add.s32 %r330, [%rd1582], %r329;
+	mov.b32 %r331, %r330;
+	cvt.s64.s32 %rd1583, %r331;
+	mov.b64 %rd1584, %rd1583;
+	sub.s64 %rd1585, %rd1576, %rd1584;
+	max.s64 %rd1586, %rd1585, 0;
+	min.s64 %rd1587, %rd1586, %rd1574;
+	mov.b64 %rd1588, %rd1587;
+	mov.b64 %rd1589, 0;
+$L358:
+	setp.lt.s64 %p306, %rd1589, %rd1588;
+	not.pred %p307, %p306;
+	@!%p307 bra $L362;
+	bra.uni $L360;
+$L362:
+	mul.lo.s64 %rd1590, %rd1589, %rd1580;
+	mad.lo.s64 %rd1591, %rd1590, 4, %rd1578;
+	ld.shared.s32 %r332, [%rd1591+0];
+	mov.b32 %r333, %r332;
+	add.s64 %rd1592, %rd1575, %rd1584;
+	add.s64 %rd1593, %rd1592, %rd1589;
+	mul.lo.s64 %rd1594, %rd1593, %rd213;
+	mad.lo.s64 %rd1595, %rd1594, 4, %rd211;
+	st.shared.s32 [%rd1595+0], %r333;
+	@!%p302 bra $L364;
+	mov.b64 %rd1597, 2;
+	mul.lo.s64 %rd1596, %rd1597, %rd1589;
+	mul.lo.s64 %rd1598, %rd1596, %rd208;
+	mad.lo.s64 %rd1599, %rd1598, 8, %rd206;
+	ld.shared.s64 %rd1600, [%rd1599+0];
+	mov.b64 %rd1601, %rd1600;
+	add.s64 %rd1602, %rd1575, %rd1584;
+	add.s64 %rd1603, %rd1602, %rd1589;
+	mov.b64 %rd1605, 2;
+	mul.lo.s64 %rd1604, %rd1605, %rd1603;
+	mul.lo.s64 %rd1606, %rd1604, %rd216;
+	mad.lo.s64 %rd1607, %rd1606, 8, %rd214;
+	st.shared.s64 [%rd1607+0], %rd1601;
+	mov.b64 %rd1609, 2;
+	mul.lo.s64 %rd1608, %rd1609, %rd1589;
+	add.s64 %rd1610, %rd1608, 1;
+	mul.lo.s64 %rd1611, %rd1610, %rd208;
+	mad.lo.s64 %rd1612, %rd1611, 8, %rd206;
+	ld.shared.s64 %rd1613, [%rd1612+0];
+	mov.b64 %rd1614, %rd1613;
+	add.s64 %rd1615, %rd1575, %rd1584;
+	add.s64 %rd1616, %rd1615, %rd1589;
+	mov.b64 %rd1618, 2;
+	mul.lo.s64 %rd1617, %rd1618, %rd1616;
+	add.s64 %rd1619, %rd1617, 1;
+	mul.lo.s64 %rd1620, %rd1619, %rd216;
+	mad.lo.s64 %rd1621, %rd1620, 8, %rd214;
+	st.shared.s64 [%rd1621+0], %rd1614;
+$L364:
+$L359:
+	add.s64 %rd1622, %rd1589, 1;
+	mov.b64 %rd1589, %rd1622;
+	bra.uni $L358;
+$L360:
+	mov.b64 %rd1623, 0;
+	mov.b64 %rd1624, 0;
+	mov.b64 %rd1625, 0;
+	mov.b64 %rd1626, %rd1588;
+$L365:
+	setp.lt.s64 %p308, %rd1626, %rd1574;
+	not.pred %p309, %p308;
+	@!%p309 bra $L369;
+	bra.uni $L367;
+$L369:
+	mul.lo.s64 %rd1627, %rd1626, %rd1580;
+	mad.lo.s64 %rd1628, %rd1627, 4, %rd1578;
+	ld.shared.s32 %r334, [%rd1628+0];
+	mov.b32 %r335, %r334;
+	mov.b32 %r336, %r335;
+	mov.pred %p310, 0;
+	mov.b64 %rd1629, %rd1625;
+	mov.b32 %r337, %r336;
+$L370:
+	@!%p304 bra $L374;
+	shr.s32 %r338, %r337, 5;
+	cvt.s64.s32 %rd1630, %r338;
+	mov.b64 %rd1631, %rd1630;
+	and.b32 %r339, %r337, 31;
+	cvt.s64.s32 %rd1632, %r339;
+	min.u64 %rd1633, %rd1632, 32;
+	cvt.u32.u64 %r340, %rd1633;
+	mov.b32 %r342, 0x1;
+	shl.b32 %r341, %r342, %r340;
+	setp.hs.u32 %p311, %r340, 32;
+	selp.b32 %r343, 0, %r341, %p311;
+	mov.b32 %r344, %r343;
+	mov.b64 %rd1634, %rd1631;
+	mov.b32 %r345, %r344;
+	mul.lo.s64 %rd1635, %rd1634, %rd1567;
+	mad.lo.s64 %rd1636, %rd1635, 4, %rd1565;
+	ld.relaxed.gpu.global.u32 %r346, [%rd1636+0];
+	mov.b32 %r347, %r346;
+	and.b32 %r348, %r347, %r345;
+	setp.ne.u32 %p312, %r348, 0x0;
+	mov.pred %p313, %p312;
+	not.pred %p314, %p313;
+	@!%p314 bra $L376;
+	mul.lo.s64 %rd1637, %rd1634, %rd1567;
+	mad.lo.s64 %rd1638, %rd1637, 4, %rd1565;
+	atom.global.or.b32 %r349, [%rd1638], %r345;
+	mov.b32 %r350, %r349;
+	and.b32 %r351, %r350, %r345;
+	setp.ne.u32 %p315, %r351, 0x0;
+	mov.pred %p313, %p315;
+$L376:
+	@!%p313 bra $L378;
+	mov.b64 %rd1639, %rd1629;
+	mov.b64 %rd1640, %rd1639;
+	mov.pred %p316, 0;
+	bra.uni $L372;
+$L378:
+	mov.b64 %rd1641, %rd1629;
+	mov.b64 %rd1640, %rd1641;
+	mov.pred %p316, 1;
+	bra.uni $L372;
+$L374:
+	@!%p305 bra $L380;
+	cvt.s64.s32 %rd1642, %r337;
+	mul.lo.s64 %rd1643, %rd1642, %rd1570;
+	mad.lo.s64 %rd1644, %rd1643, 4, %rd1568;
+	ld.relaxed.gpu.global.s32 %r352, [%rd1644+0];
+	mov.b32 %r353, %r352;
+	setp.eq.s32 %p317, %r353, %r328;
+	mov.pred %p318, %p317;
+	not.pred %p319, %p318;
+	@!%p319 bra $L382;
+	cvt.s64.s32 %rd1645, %r337;
+	mul.lo.s64 %rd1646, %rd1645, %rd1570;
+	mad.lo.s64 %rd1647, %rd1646, 4, %rd1568;
+	atom.global.exch.b32 %r354, [%rd1647], %r328;
+	mov.b32 %r355, %r354;
+	setp.eq.s32 %p320, %r355, %r328;
+	mov.pred %p318, %p320;
+$L382:
+	@!%p318 bra $L384;
+	mov.b64 %rd1648, %rd1629;
+	mov.b64 %rd1640, %rd1648;
+	mov.pred %p316, 0;
+	bra.uni $L372;
+$L384:
+$L380:
+	mul.lo.s64 %rd1649, %rd1629, %rd1580;
+	mad.lo.s64 %rd1650, %rd1649, 4, %rd1578;
+	st.shared.s32 [%rd1650+0], %r337;
+	add.s64 %rd1651, %rd1629, 1;
+	mov.b64 %rd1652, %rd1651;
+	mov.b64 %rd1640, %rd1652;
+	mov.pred %p316, 1;
+	bra.uni $L372;
+$L371:
+	bra.uni $L370;
+$L372:
+	mov.b64 %rd1653, %rd1640;
+	mov.pred %p321, %p316;
+	mov.b64 %rd1625, %rd1653;
+	mov.pred %p310, %p321;
+	@!%p310 bra $L386;
+	mov.b64 %rd1654, %rd1549;
+	mov.b32 %r356, %r336;
+	cvt.s64.s32 %rd1655, %r356;
+	add.s64 %rd1656, %rd1655, 1;
+	mul.lo.s64 %rd1657, %rd1656, %rd32;
+	mad.lo.s64 %rd1658, %rd1657, 8, %rd28;
+	ld.global.nc.s64 %rd1659, [%rd1658+0];
+	mov.b64 %rd1660, %rd1659;
+	cvt.s64.s32 %rd1661, %r356;
+	mul.lo.s64 %rd1662, %rd1661, %rd32;
+	mad.lo.s64 %rd1663, %rd1662, 8, %rd28;
+	ld.global.nc.s64 %rd1664, [%rd1663+0];
+	mov.b64 %rd1665, %rd1664;
+	sub.s64 %rd1666, %rd1660, %rd1665;
+	mov.b64 %rd1667, %rd1666;
+	mov.b64 %rd1668, %rd1667;
+	add.s64 %rd1669, %rd1623, %rd1668;
+	mov.b64 %rd1623, %rd1669;
+	max.s64 %rd1670, %rd1624, %rd1668;
+	mov.b64 %rd1624, %rd1670;
+$L386:
+$L366:
+	add.s64 %rd1671, %rd1626, 1;
+	mov.b64 %rd1626, %rd1671;
+	bra.uni $L365;
+$L367:
+	setp.gt.s64 %p322, %rd1625, 0;
+	@!%p322 bra $L388;
+	mul.lo.s64 %rd1672, %rd1573, %rd120;
+	mad.lo.s64 %rd1673, %rd1672, 8, %rd116;
+	atom.global.add.u64 %rd1674, [%rd1673], %rd1625;
+	mov.b64 %rd1675, %rd1674;
+	mov.b64 %rd1676, %rd1675;
+	mov.b64 %rd1677, 0;
+$L389:
+	setp.lt.s64 %p323, %rd1677, %rd1625;
+	not.pred %p324, %p323;
+	@!%p324 bra $L393;
+	bra.uni $L391;
+$L393:
+	mul.lo.s64 %rd1678, %rd1677, %rd1580;
+	mad.lo.s64 %rd1679, %rd1678, 4, %rd1578;
+	ld.shared.s32 %r357, [%rd1679+0];
+	mov.b32 %r358, %r357;
+	add.s64 %rd1680, %rd1676, %rd1677;
+	mul.lo.s64 %rd1681, %rd1680, %rd330;
+	mad.lo.s64 %rd1682, %rd1681, 4, %rd328;
+	st.global.s32 [%rd1682+0], %r358;
+$L390:
+	add.s64 %rd1683, %rd1677, 1;
+	mov.b64 %rd1677, %rd1683;
+	bra.uni $L389;
+$L391:
+$L388:
+	mov.b64 %rd1684, %rd1623;
+	mov.b64 %rd1685, %rd1624;
+	mov.b64 %rd1686, %rd1684;
+	mov.b64 %rd1687, %rd1685;
+	mov.b64 %rd1688, %rd1686;
+	mov.b64 %rd1689, %rd1687;
+	mov.b64 %rd1690, %rd1688;
+	mov.b64 %rd1691, %rd1689;
+	add.s64 %rd1692, %rd1255, %rd1690;
+	mov.b64 %rd1255, %rd1692;
+	max.s64 %rd1693, %rd1256, %rd1691;
+	mov.b64 %rd1256, %rd1693;
+$L357:
+	mov.b64 %rd1694, %rd1255;
+	mov.b64 %rd1695, %rd1256;
+	mov.b64 %rd1696, %rd1694;
+	mov.b64 %rd1697, %rd1695;
+	mov.b64 %rd1698, %rd1696;
+	mov.b64 %rd1699, %rd1697;
+	mov.b64 %rd1217, %rd1698;
+	mov.b64 %rd1218, %rd1699;
+	bra.uni $L274;
+$L273:
+	mov.b64 %rd1700, %rd388;
+	mov.b64 %rd1701, %rd389;
+	mov.b64 %rd1702, %rd390;
+	mov.b64 %rd1703, %rd391;
+	mov.b64 %rd1704, %rd392;
+	mov.b64 %rd1705, %rd393;
+	mov.pred %p325, %p51;
+	mov.pred %p326, %p52;
+	mov.b32 %r359, %r82;
+	mov.b64 %rd1706, %rd394;
+	mov.b64 %rd1707, %rd395;
+	mov.b64 %rd1708, %rd396;
+	mov.b64 %rd1709, %rd397;
+	mov.pred %p327, %p53;
+	mov.pred %p328, %p54;
+	mov.f64 %fd83, %fd3;
+	mov.pred %p329, %p55;
+	mov.b64 %rd1710, %rd342;
+	mov.b64 %rd1711, %rd343;
+	mov.b64 %rd1712, %rd344;
+	mov.b64 %rd1713, %rd345;
+	mov.b64 %rd1714, %rd346;
+	mov.b64 %rd1715, %rd347;
+	mov.b64 %rd1716, %rd348;
+	mov.b64 %rd1717, %rd349;
+	mov.b64 %rd1718, %rd350;
+	mov.pred %p330, %p56;
+	mov.b64 %rd1719, %rd351;
+	mov.b64 %rd1720, %rd352;
+	mov.b64 %rd1721, %rd353;
+	mov.b32 %r360, %r83;
+	mov.b64 %rd1722, %rd398;
+	mov.b64 %rd1723, %rd399;
+	mov.b64 %rd1724, %rd1216;
+	mov.b64 %rd1725, %rd1202;
+	mov.b64 %rd1726, %rd421;
+	mov.b64 %rd1727, %rd420;
+	mov.b64 %rd1728, %rd402;
+	mov.b64 %rd1729, %rd422;
+	mov.b64 %rd1730, %rd401;
+	mov.pred %p331, %p53;
+	mov.b64 %rd1731, %rd203;
+	mov.b64 %rd1732, %rd204;
+	mov.b64 %rd1733, %rd205;
+	mov.b64 %rd1734, %rd1726;
+	mov.b32 %r361, -1;
+	mov.b64 %rd1735, 0;
+	mov.b64 %rd1736, 0;
+	mov.b64 %rd1737, 0;
+	mov.b64 %rd1738, 0;
+$L394:
+	mov.b64 %rd1739, 0;
+	mov.b64 %rd1740, %rd1722;
+$L397:
+	setp.gt.s64 %p332, %rd1740, 0;
+	not.pred %p333, %p332;
+	@!%p333 bra $L401;
+	bra.uni $L399;
+$L401:
+	setp.ge.s64 %p334, %rd1735, %rd1736;
+	@!%p334 bra $L403;
+	setp.ge.s64 %p335, %rd1734, %rd1725;
+	@!%p335 bra $L405;
+	bra.uni $L399;
+$L405:
+	add.s64 %rd1741, %rd1724, %rd1734;
+	mul.lo.s64 %rd1742, %rd1741, %rd213;
+	mad.lo.s64 %rd1743, %rd1742, 4, %rd211;
+	ld.shared.s32 %r362, [%rd1743+0];
+	mov.b32 %r363, %r362;
+	mov.b32 %r361, %r363;
+	mov.b64 %rd1744, %rd1700;
+	mov.b64 %rd1745, %rd1701;
+	mov.b64 %rd1746, %rd1702;
+	mov.b64 %rd1747, %rd1703;
+	mov.b64 %rd1748, %rd1704;
+	mov.b64 %rd1749, %rd1705;
+	mov.pred %p336, %p325;
+	mov.pred %p337, %p326;
+	mov.b32 %r364, %r359;
+	mov.b64 %rd1750, %rd1706;
+	mov.b64 %rd1751, %rd1707;
+	mov.b64 %rd1752, %rd1708;
+	mov.b64 %rd1753, %rd1709;
+	mov.pred %p338, %p327;
+	mov.pred %p339, %p328;
+	mov.f64 %fd84, %fd83;
+	mov.b32 %r365, %r361;
+	add.s64 %rd1754, %rd1724, %rd1734;
+	mov.b64 %rd1755, %rd1754;
+	mov.b64 %rd1756, %rd1729;
+	mov.pred %p340, %p331;
+$L406:
+	@!%p340 bra $L410;
+	mov.b64 %rd1758, 2;
+	mul.lo.s64 %rd1757, %rd1758, %rd1755;
+	mul.lo.s64 %rd1759, %rd1757, %rd216;
+	mad.lo.s64 %rd1760, %rd1759, 8, %rd214;
+	ld.shared.s64 %rd1761, [%rd1760+0];
+	mov.b64 %rd1762, %rd1761;
+	mov.b64 %rd1764, 2;
+	mul.lo.s64 %rd1763, %rd1764, %rd1755;
+	add.s64 %rd1765, %rd1763, 1;
+	mul.lo.s64 %rd1766, %rd1765, %rd216;
+	mad.lo.s64 %rd1767, %rd1766, 8, %rd214;
+	ld.shared.s64 %rd1768, [%rd1767+0];
+	mov.b64 %rd1769, %rd1768;
+	add.s64 %rd1770, %rd1762, %rd1756;
+	mov.b64 %rd1771, %rd1770;
+	mov.b64 %rd1772, %rd1769;
+	mov.b64 %rd1773, %rd1771;
+	mov.b64 %rd1774, %rd1772;
+	bra.uni $L408;
+$L410:
+	mov.b64 %rd1775, %rd1744;
+	mov.b32 %r366, %r365;
+	cvt.s64.s32 %rd1776, %r366;
+	mul.lo.s64 %rd1777, %rd1776, %rd32;
+	mad.lo.s64 %rd1778, %rd1777, 8, %rd28;
+	ld.global.nc.s64 %rd1779, [%rd1778+0];
+	mov.b64 %rd1780, %rd1779;
+	mov.b64 %rd1781, %rd1780;
+	mov.b64 %rd1782, %rd1744;
+	mov.b32 %r367, %r365;
+	cvt.s64.s32 %rd1783, %r367;
+	add.s64 %rd1784, %rd1783, 1;
+	mul.lo.s64 %rd1785, %rd1784, %rd32;
+	mad.lo.s64 %rd1786, %rd1785, 8, %rd28;
+	ld.global.nc.s64 %rd1787, [%rd1786+0];
+	mov.b64 %rd1788, %rd1787;
+	mov.b64 %rd1789, %rd1788;
+	add.s64 %rd1790, %rd1781, %rd1756;
+	mov.b64 %rd1791, %rd1790;
+	mov.b64 %rd1792, %rd1789;
+	mov.b64 %rd1773, %rd1791;
+	mov.b64 %rd1774, %rd1792;
+	bra.uni $L408;
+$L407:
+	bra.uni $L406;
+$L408:
+	mov.b64 %rd1793, %rd1773;
+	mov.b64 %rd1794, %rd1774;
+	mov.b64 %rd1735, %rd1793;
+	mov.b64 %rd1736, %rd1794;
+	add.s64 %rd1795, %rd1734, %rd1727;
+	mov.b64 %rd1734, %rd1795;
+	bra.uni $L398;
+$L403:
+	mul.lo.s64 %rd1796, %rd1735, %rd39;
+	mad.lo.s64 %rd1797, %rd1796, 4, %rd35;
+	ld.global.nc.s32 %r368, [%rd1797+0];
+	mov.b32 %r369, %r368;
+	mov.b32 %r370, %r369;
+	mov.pred %p341, %p328;
+	mov.f64 %fd85, %fd83;
+	mov.b32 %r371, %r361;
+	mov.b32 %r372, %r370;
+	mov.b64 %rd1798, %rd1735;
+$L411:
+	mov.b64 %rd1799, 0;
+	mov.f64 %fd86, 0d0000000000000000;
+	@!%p341 bra $L414;
+	mov.b64 %rd1800, 0x1;
+	setp.gt.s64 %p342, %rd139, 0;
+	@!%p342 bra $L417;
+	mul.lo.s64 %rd1801, %rd1798, %rd141;
+	mad.lo.s64 %rd1802, %rd1801, 4, %rd137;
+	ld.global.nc.u32 %r373, [%rd1802+0];
+	mov.b32 %r374, %r373;
+	cvt.u64.u32 %rd1803, %r374;
+	mov.b64 %rd1800, %rd1803;
+$L417:
+	cvt.s64.s32 %rd1804, %r371;
+	mul.lo.s64 %rd1805, %rd1804, %rd148;
+	mad.lo.s64 %rd1806, %rd1805, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r375, [%rd1806+0];
+	mov.b32 %r376, %r375;
+	cvt.u64.u32 %rd1807, %r376;
+	add.u64 %rd1808, %rd1807, %rd1800;
+	mov.b64 %rd1809, %rd1808;
+	cvt.s64.s32 %rd1810, %r372;
+	mul.lo.s64 %rd1811, %rd1810, %rd148;
+	mad.lo.s64 %rd1812, %rd1811, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r377, [%rd1812+0];
+	mov.b32 %r378, %r377;
+	cvt.u64.u32 %rd1813, %r378;
+	setp.hs.u64 %p343, %rd1809, %rd1813;
+	mov.pred %p344, %p343;
+	not.pred %p345, %p344;
+	@!%p345 bra $L419;
+	cvt.s64.s32 %rd1814, %r372;
+	mul.lo.s64 %rd1815, %rd1814, %rd148;
+	mad.lo.s64 %rd1816, %rd1815, 4, %rd144;
+	cvt.u32.u64 %r379, %rd1809;
+	atom.global.min.u32 %r380, [%rd1816], %r379;
+	mov.b32 %r381, %r380;
+	cvt.u64.u32 %rd1817, %r381;
+	setp.ls.u64 %p346, %rd1817, %rd1809;
+	mov.pred %p344, %p346;
+$L419:
+	@!%p344 bra $L421;
+	mov.pred %p347, 0;
+	bra.uni $L413;
+$L421:
+	mov.b64 %rd1818, %rd1809;
+	cvt.rn.f64.u64 %fd87, %rd1809;
+	mov.f64 %fd88, %fd87;
+	mov.b64 %rd1799, %rd1818;
+	mov.f64 %fd86, %fd88;
+	bra.uni $L415;
+$L414:
+	mov.f64 %fd89, 0d3FF0000000000000;
+	setp.gt.s64 %p348, %rd125, 0;
+	@!%p348 bra $L423;
+	mul.lo.s64 %rd1819, %rd1798, %rd127;
+	mad.lo.s64 %rd1820, %rd1819, 8, %rd123;
+	ld.global.nc.f64 %fd90, [%rd1820+0];
+	mov.f64 %fd91, %fd90;
+	mov.f64 %fd89, %fd91;
+$L423:
+	cvt.s64.s32 %rd1821, %r371;
+	mul.lo.s64 %rd1822, %rd1821, %rd134;
+	mad.lo.s64 %rd1823, %rd1822, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd92, [%rd1823+0];
+	mov.f64 %fd93, %fd92;
+	add.rn.f64 %fd94, %fd93, %fd89;
+	mov.f64 %fd95, %fd94;
+	cvt.s64.s32 %rd1824, %r372;
+	mul.lo.s64 %rd1825, %rd1824, %rd134;
+	mad.lo.s64 %rd1826, %rd1825, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd96, [%rd1826+0];
+	mov.f64 %fd97, %fd96;
+	setp.lt.f64 %p349, %fd95, %fd97;
+	not.pred %p350, %p349;
+	mov.pred %p351, %p350;
+	not.pred %p352, %p351;
+	@!%p352 bra $L425;
+	cvt.s64.s32 %rd1827, %r372;
+	mul.lo.s64 %rd1828, %rd1827, %rd134;
+	mad.lo.s64 %rd1829, %rd1828, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1830, [%rd1829];
+$L426:
+	mov.b64 %fd98, %rd1830;
+	min.f64 %fd99, %fd98, %fd95;
+	mov.b64 %rd1831, %fd98;
+	mov.b64 %rd1832, %fd95;
+	or.b64 %rd1833, %rd1831, %rd1832;
+	setp.eq.f64 %p353, %fd98, %fd95;
+	mov.b64 %fd100, %rd1833;
+	selp.f64 %fd101, %fd100, %fd99, %p353;
+	setp.nan.f64 %p354, %fd98, %fd95;
+	add.rn.f64 %fd102, %fd98, %fd95;
+	selp.f64 %fd103, %fd102, %fd101, %p354;
+	mov.b64 %rd1834, %fd103;
+	setp.eq.u64 %p355, %rd1830, %rd1834;
+	@%p355 bra $L427;
+	atom.global.cas.b64 %rd1835, [%rd1829], %rd1830, %rd1834;
+	setp.eq.u64 %p356, %rd1835, %rd1830;
+	mov.b64 %rd1830, %rd1835;
+	@!%p356 bra $L426;
+$L427:
+	mov.b64 %fd105, %rd1830;
+	mov.f64 %fd104, %fd105;
+	mov.f64 %fd106, %fd104;
+	setp.gt.f64 %p357, %fd106, %fd95;
+	not.pred %p358, %p357;
+	mov.pred %p351, %p358;
+$L425:
+	@!%p351 bra $L429;
+	mov.pred %p347, 0;
+	bra.uni $L413;
+$L429:
+	mov.b64 %rd1836, %fd95;
+	mov.b64 %rd1837, %rd1836;
+	mov.f64 %fd107, %fd95;
+	mov.b64 %rd1799, %rd1837;
+	mov.f64 %fd86, %fd107;
+$L415:
+	setp.lt.f64 %p359, %fd86, %fd85;
+	@!%p359 bra $L431;
+	mov.pred %p347, 1;
+	bra.uni $L413;
+$L431:
+	mov.b64 %rd1839, 1;
+	mul.lo.s64 %rd1838, %rd1839, %rd169;
+	mad.lo.s64 %rd1840, %rd1838, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd1841, [%rd1840+0];
+	mov.b64 %rd1842, %rd1841;
+	setp.lt.s64 %p360, %rd1799, %rd1842;
+	@!%p360 bra $L433;
+	mov.b64 %rd1844, 1;
+	mul.lo.s64 %rd1843, %rd1844, %rd169;
+	mad.lo.s64 %rd1845, %rd1843, 8, %rd165;
+	atom.global.min.s64 %rd1846, [%rd1845], %rd1799;
+$L433:
+	cvt.s64.s32 %rd1847, %r372;
+	mul.lo.s64 %rd1848, %rd1847, %rd155;
+	mad.lo.s64 %rd1849, %rd1848, 4, %rd151;
+	mov.b32 %r382, 1;
+	atom.global.exch.b32 %r383, [%rd1849], %r382;
+	mov.b32 %r384, %r383;
+	setp.ne.s32 %p361, %r384, 1;
+	@!%p361 bra $L435;
+	mov.b64 %rd1850, 1;
+	atom.global.add.u64 %rd1851, [%rd165], %rd1850;
+	mov.b64 %rd1852, %rd1851;
+	mul.lo.s64 %rd1853, %rd1852, %rd162;
+	mad.lo.s64 %rd1854, %rd1853, 4, %rd158;
+	st.global.s32 [%rd1854+0], %r372;
+$L435:
+	mov.pred %p347, 0;
+	bra.uni $L413;
+$L412:
+	bra.uni $L411;
+$L413:
+	@!%p347 bra $L437;
+	mov.pred %p362, 0;
+	mov.b64 %rd1855, %rd1739;
+	mov.b32 %r385, %r370;
+$L438:
+	@!%p329 bra $L442;
+	shr.s32 %r386, %r385, 5;
+	cvt.s64.s32 %rd1856, %r386;
+	mov.b64 %rd1857, %rd1856;
+	and.b32 %r387, %r385, 31;
+	cvt.s64.s32 %rd1858, %r387;
+	min.u64 %rd1859, %rd1858, 32;
+	cvt.u32.u64 %r388, %rd1859;
+	mov.b32 %r390, 0x1;
+	shl.b32 %r389, %r390, %r388;
+	setp.hs.u32 %p363, %r388, 32;
+	selp.b32 %r391, 0, %r389, %p363;
+	mov.b32 %r392, %r391;
+	mov.b64 %rd1860, %rd1857;
+	mov.b32 %r393, %r392;
+	mul.lo.s64 %rd1861, %rd1860, %rd1718;
+	mad.lo.s64 %rd1862, %rd1861, 4, %rd1716;
+	ld.relaxed.gpu.global.u32 %r394, [%rd1862+0];
+	mov.b32 %r395, %r394;
+	and.b32 %r396, %r395, %r393;
+	setp.ne.u32 %p364, %r396, 0x0;
+	mov.pred %p365, %p364;
+	not.pred %p366, %p365;
+	@!%p366 bra $L444;
+	mul.lo.s64 %rd1863, %rd1860, %rd1718;
+	mad.lo.s64 %rd1864, %rd1863, 4, %rd1716;
+	atom.global.or.b32 %r397, [%rd1864], %r393;
+	mov.b32 %r398, %r397;
+	and.b32 %r399, %r398, %r393;
+	setp.ne.u32 %p367, %r399, 0x0;
+	mov.pred %p365, %p367;
+$L444:
+	@!%p365 bra $L446;
+	mov.b64 %rd1865, %rd1855;
+	mov.b64 %rd1866, %rd1865;
+	mov.pred %p368, 0;
+	bra.uni $L440;
+$L446:
+	mov.b64 %rd1867, %rd1855;
+	mov.b64 %rd1866, %rd1867;
+	mov.pred %p368, 1;
+	bra.uni $L440;
+$L442:
+	@!%p330 bra $L448;
+	cvt.s64.s32 %rd1868, %r385;
+	mul.lo.s64 %rd1869, %rd1868, %rd1721;
+	mad.lo.s64 %rd1870, %rd1869, 4, %rd1719;
+	ld.relaxed.gpu.global.s32 %r400, [%rd1870+0];
+	mov.b32 %r401, %r400;
+	setp.eq.s32 %p369, %r401, %r360;
+	mov.pred %p370, %p369;
+	not.pred %p371, %p370;
+	@!%p371 bra $L450;
+	cvt.s64.s32 %rd1871, %r385;
+	mul.lo.s64 %rd1872, %rd1871, %rd1721;
+	mad.lo.s64 %rd1873, %rd1872, 4, %rd1719;
+	atom.global.exch.b32 %r402, [%rd1873], %r360;
+	mov.b32 %r403, %r402;
+	setp.eq.s32 %p372, %r403, %r360;
+	mov.pred %p370, %p372;
+$L450:
+	@!%p370 bra $L452;
+	mov.b64 %rd1874, %rd1855;
+	mov.b64 %rd1866, %rd1874;
+	mov.pred %p368, 0;
+	bra.uni $L440;
+$L452:
+$L448:
+	mul.lo.s64 %rd1875, %rd1855, %rd1733;
+	mad.lo.s64 %rd1876, %rd1875, 4, %rd1731;
+	st.shared.s32 [%rd1876+0], %r385;
+	add.s64 %rd1877, %rd1855, 1;
+	mov.b64 %rd1878, %rd1877;
+	mov.b64 %rd1866, %rd1878;
+	mov.pred %p368, 1;
+	bra.uni $L440;
+$L439:
+	bra.uni $L438;
+$L440:
+	mov.b64 %rd1879, %rd1866;
+	mov.pred %p373, %p368;
+	mov.b64 %rd1739, %rd1879;
+	mov.pred %p362, %p373;
+	@!%p362 bra $L454;
+	mov.b64 %rd1880, %rd1700;
+	mov.b32 %r404, %r370;
+	cvt.s64.s32 %rd1881, %r404;
+	add.s64 %rd1882, %rd1881, 1;
+	mul.lo.s64 %rd1883, %rd1882, %rd32;
+	mad.lo.s64 %rd1884, %rd1883, 8, %rd28;
+	ld.global.nc.s64 %rd1885, [%rd1884+0];
+	mov.b64 %rd1886, %rd1885;
+	cvt.s64.s32 %rd1887, %r404;
+	mul.lo.s64 %rd1888, %rd1887, %rd32;
+	mad.lo.s64 %rd1889, %rd1888, 8, %rd28;
+	ld.global.nc.s64 %rd1890, [%rd1889+0];
+	mov.b64 %rd1891, %rd1890;
+	sub.s64 %rd1892, %rd1886, %rd1891;
+	mov.b64 %rd1893, %rd1892;
+	mov.b64 %rd1894, %rd1893;
+	add.s64 %rd1895, %rd1737, %rd1894;
+	mov.b64 %rd1737, %rd1895;
+	max.s64 %rd1896, %rd1738, %rd1894;
+	mov.b64 %rd1738, %rd1896;
+$L454:
+$L437:
+	add.s64 %rd1897, %rd1735, %rd1728;
+	mov.b64 %rd1735, %rd1897;
+	sub.s64 %rd1898, %rd1740, 1;
+	mov.b64 %rd1740, %rd1898;
+$L398:
+	bra.uni $L397;
+$L399:
+	mov.b64 %rd1899, 0;
+	setp.lt.s64 %p374, %rd1735, %rd1736;
+	setp.lt.s64 %p375, %rd1734, %rd1725;
+	or.pred %p376, %p374, %p375;
+	@!%p376 bra $L456;
+	mov.b64 %rd1899, 1;
+$L456:
+	shl.b64 %rd1900, %rd1899, 32;
+	or.b64 %rd1901, %rd1739, %rd1900;
+	// block scan
+	mov.b64 %rd1902, %rd1901;
+	mov.b32 %r405, %r3;
+$L457:
+	setp.hs.u32 %p377, %r405, 32;
+	@%p377 bra $L458;
+	mov.b64 {%r406, %r407}, %rd1902;
+	shfl.sync.up.b32 %r408|%p378, %r406, %r405, 0, %r17;
+	shfl.sync.up.b32 %r409, %r407, %r405, 0, %r17;
+	mov.b64 %rd1903, {%r408, %r409};
+	@!%p378 bra $L459;
+	add.s64 %rd1904, %rd1903, %rd1902;
+	mov.b64 %rd1902, %rd1904;
+$L459:
+	shl.b32 %r405, %r405, 1;
+	bra.uni $L457;
+$L458:
+	mov.b64 {%r410, %r411}, %rd1902;
+	shfl.sync.up.b32 %r412|%p379, %r410, %r3, 0, %r17;
+	shfl.sync.up.b32 %r413, %r411, %r3, 0, %r17;
+	mov.b64 %rd1905, {%r412, %r413};
+	setp.lo.u32 %p380, %r3, 32;
+	and.pred %p381, %p379, %p380;
+	selp.b64 %rd1906, %rd1905, 0, %p381;
+	sub.u32 %r414, %r13, %r3;
+	setp.eq.u32 %p382, %r7, %r414;
+	@!%p382 bra $L460;
+	mul.wide.u32 %rd1907, %r8, 16;
+	add.s64 %rd1908, %rd1, %rd1907;
+	st.shared.s64 [%rd1908+0], %rd1902;
+$L460:
+	bar.sync 0;
+	setp.eq.u32 %p383, %r8, 0;
+	@!%p383 bra $L461;
+	mov.b64 %rd1909, 0;
+	setp.lo.u32 %p384, %r7, %r10;
+	@!%p384 bra $L462;
+	mul.wide.u32 %rd1910, %r7, 16;
+	add.s64 %rd1911, %rd1, %rd1910;
+	ld.shared.s64 %rd1912, [%rd1911+0];
+	mov.b64 %rd1909, %rd1912;
+$L462:
+	mov.b64 {%r415, %r416}, %rd1909;
+	shfl.sync.up.b32 %r417|%p385, %r415, 1, 0, %r17;
+	shfl.sync.up.b32 %r418, %r416, 1, 0, %r17;
+	mov.b64 %rd1913, {%r417, %r418};
+	@!%p385 bra $L463;
+	add.s64 %rd1914, %rd1913, %rd1909;
+	mov.b64 %rd1909, %rd1914;
+$L463:
+	mov.b64 {%r419, %r420}, %rd1909;
+	shfl.sync.up.b32 %r421|%p386, %r419, 2, 0, %r17;
+	shfl.sync.up.b32 %r422, %r420, 2, 0, %r17;
+	mov.b64 %rd1915, {%r421, %r422};
+	@!%p386 bra $L464;
+	add.s64 %rd1916, %rd1915, %rd1909;
+	mov.b64 %rd1909, %rd1916;
+$L464:
+	mov.b64 {%r423, %r424}, %rd1909;
+	shfl.sync.up.b32 %r425|%p387, %r423, 4, 0, %r17;
+	shfl.sync.up.b32 %r426, %r424, 4, 0, %r17;
+	mov.b64 %rd1917, {%r425, %r426};
+	@!%p387 bra $L465;
+	add.s64 %rd1918, %rd1917, %rd1909;
+	mov.b64 %rd1909, %rd1918;
+$L465:
+	mov.b64 {%r427, %r428}, %rd1909;
+	shfl.sync.up.b32 %r429|%p388, %r427, 8, 0, %r17;
+	shfl.sync.up.b32 %r430, %r428, 8, 0, %r17;
+	mov.b64 %rd1919, {%r429, %r430};
+	@!%p388 bra $L466;
+	add.s64 %rd1920, %rd1919, %rd1909;
+	mov.b64 %rd1909, %rd1920;
+$L466:
+	mov.b64 {%r431, %r432}, %rd1909;
+	shfl.sync.up.b32 %r433|%p389, %r431, 16, 0, %r17;
+	shfl.sync.up.b32 %r434, %r432, 16, 0, %r17;
+	mov.b64 %rd1921, {%r433, %r434};
+	@!%p389 bra $L467;
+	add.s64 %rd1922, %rd1921, %rd1909;
+	mov.b64 %rd1909, %rd1922;
+$L467:
+	mov.b64 {%r435, %r436}, %rd1909;
+	shfl.sync.up.b32 %r437|%p390, %r435, 1, 0, %r17;
+	shfl.sync.up.b32 %r438, %r436, 1, 0, %r17;
+	mov.b64 %rd1923, {%r437, %r438};
+	selp.b64 %rd1924, %rd1923, 0, %p390;
+	@!%p384 bra $L468;
+	mul.wide.u32 %rd1925, %r7, 16;
+	add.s64 %rd1926, %rd1, %rd1925;
+	add.s64 %rd1927, %rd1926, 512;
+	st.shared.s64 [%rd1927+0], %rd1924;
+$L468:
+	sub.u32 %r439, %r10, 1;
+	setp.eq.u32 %p391, %r7, %r439;
+	@!%p391 bra $L469;
+	st.shared.s64 [%rd1+1024], %rd1909;
+$L469:
+$L461:
+	bar.sync 0;
+	mul.wide.u32 %rd1928, %r8, 16;
+	add.s64 %rd1929, %rd1, %rd1928;
+	add.s64 %rd1930, %rd1929, 512;
+	ld.shared.s64 %rd1931, [%rd1930+0];
+	add.s64 %rd1932, %rd1931, %rd1906;
+	ld.shared.s64 %rd1933, [%rd1+1024];
+	mov.b64 {%r440, %r441}, %rd1932;
+	shfl.sync.idx.b32 %r442|%p392, %r440, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r443, %r441, 0, %r21, %r17;
+	mov.b64 %rd1934, {%r442, %r443};
+	mov.b64 %rd1935, %rd1933;
+	mov.b64 %rd1936, %rd1934;
+	mov.b64 %rd1937, %rd1935;
+	mov.b64 %rd1938, %rd1936;
+	mov.b64 %rd1939, %rd1937;
+	mov.b64 %rd1940, %rd1938;
+	mov.b64 %rd1941, %rd1939;
+	and.b64 %rd1942, %rd1940, 4294967295;
+	mov.b64 %rd1943, %rd1942;
+	and.b64 %rd1944, %rd1941, 4294967295;
+	mov.b64 %rd1945, %rd1944;
+	shr.s64 %rd1946, %rd1941, 32;
+	mov.b64 %rd1947, %rd1946;
+	mov.b64 %rd1948, %rd1943;
+	mov.b64 %rd1949, %rd1945;
+	mov.b64 %rd1950, %rd1947;
+	mov.b64 %rd1951, 0;
+	cvt.u64.u32 %rd1952, %r2;
+	setp.eq.s64 %p393, %rd1952, 0;
+	setp.gt.s64 %p394, %rd1949, 0;
+	and.pred %p395, %p393, %p394;
+	@!%p395 bra $L471;
+	mul.lo.s64 %rd1953, %rd1730, %rd120;
+	mad.lo.s64 %rd1954, %rd1953, 8, %rd116;
+	atom.global.add.u64 %rd1955, [%rd1954], %rd1949;
+	mov.b64 %rd1956, %rd1955;
+	mov.b64 %rd1951, %rd1956;
+$L471:
+	cvt.u64.u32 %rd1957, %r2;
+	setp.eq.s64 %p396, %rd1957, 0;
+	setp.eq.u32 %p397, %r1, 0;
+	and.pred %p398, %p396, %p397;
+	bar.sync 0;
+	@!%p398 bra $L472;
+	st.shared.s64 [%rd1+1024], %rd1951;
+$L472:
+	bar.sync 0;
+	ld.shared.s64 %rd1958, [%rd1+1024];
+	mov.b64 %rd1959, %rd1958;
+	add.s64 %rd1960, %rd1959, %rd1948;
+	mov.b64 %rd1961, %rd1960;
+	mov.b64 %rd1962, 0;
+$L473:
+	setp.lt.s64 %p399, %rd1962, %rd1739;
+	not.pred %p400, %p399;
+	@!%p400 bra $L477;
+	bra.uni $L475;
+$L477:
+	mul.lo.s64 %rd1963, %rd1962, %rd1733;
+	mad.lo.s64 %rd1964, %rd1963, 4, %rd1731;
+	ld.shared.s32 %r444, [%rd1964+0];
+	mov.b32 %r445, %r444;
+	add.s64 %rd1965, %rd1961, %rd1962;
+	mul.lo.s64 %rd1966, %rd1965, %rd330;
+	mad.lo.s64 %rd1967, %rd1966, 4, %rd328;
+	st.global.s32 [%rd1967+0], %r445;
+$L474:
+	add.s64 %rd1968, %rd1962, 1;
+	mov.b64 %rd1962, %rd1968;
+	bra.uni $L473;
+$L475:
+	setp.eq.s64 %p401, %rd1950, 0;
+	@!%p401 bra $L479;
+	bra.uni $L396;
+$L479:
+$L395:
+	bra.uni $L394;
+$L396:
+	mov.b64 %rd1969, %rd1737;
+	mov.b64 %rd1970, %rd1738;
+	mov.b64 %rd1971, %rd1969;
+	mov.b64 %rd1972, %rd1970;
+	mov.b64 %rd1973, %rd1971;
+	mov.b64 %rd1974, %rd1972;
+	mov.b64 %rd1217, %rd1973;
+	mov.b64 %rd1218, %rd1974;
+$L274:
+	add.s64 %rd1975, %rd439, %rd1217;
+	mov.b64 %rd439, %rd1975;
+	max.s64 %rd1976, %rd440, %rd1218;
+	mov.b64 %rd440, %rd1976;
 $L265:
-	add.s64 %rd1151, %rd1118, 1;
-	mov.b64 %rd1118, %rd1151;
+	add.s64 %rd1977, %rd441, 1;
+	mov.b64 %rd441, %rd1977;
 	bra.uni $L264;
 $L266:
-	mov.b64 %rd1152, 0;
-	mov.b64 %rd1153, %rd1117;
-$L271:
-	setp.lt.s64 %p231, %rd1153, %rd886;
-	not.pred %p232, %p231;
-	@!%p232 bra $L275;
-	bra.uni $L273;
-$L275:
-	mul.lo.s64 %rd1154, %rd1153, %rd879;
-	mad.lo.s64 %rd1155, %rd1154, 4, %rd877;
-	ld.shared.s32 %r284, [%rd1155+0];
-	mov.b32 %r285, %r284;
-	mov.b32 %r286, %r285;
-	mov.pred %p233, 0;
-	mov.b64 %rd1156, %rd1152;
-	mov.b32 %r287, %r286;
-$L276:
-	@!%p167 bra $L280;
-	shr.s32 %r288, %r287, 5;
-	cvt.s64.s32 %rd1157, %r288;
-	mov.b64 %rd1158, %rd1157;
-	and.b32 %r289, %r287, 31;
-	cvt.s64.s32 %rd1159, %r289;
-	min.u64 %rd1160, %rd1159, 32;
-	cvt.u32.u64 %r290, %rd1160;
-	mov.b32 %r292, 0x1;
-	shl.b32 %r291, %r292, %r290;
-	setp.hs.u32 %p234, %r290, 32;
-	selp.b32 %r293, 0, %r291, %p234;
-	mov.b32 %r294, %r293;
-	mov.b64 %rd1161, %rd1158;
-	mov.b32 %r295, %r294;
-	mul.lo.s64 %rd1162, %rd1161, %rd861;
-	mad.lo.s64 %rd1163, %rd1162, 4, %rd859;
-	ld.relaxed.gpu.global.u32 %r296, [%rd1163+0];
-	mov.b32 %r297, %r296;
-	and.b32 %r298, %r297, %r295;
-	setp.ne.u32 %p235, %r298, 0x0;
-	mov.pred %p236, %p235;
-	not.pred %p237, %p236;
-	@!%p237 bra $L282;
-	mul.lo.s64 %rd1164, %rd1161, %rd861;
-	mad.lo.s64 %rd1165, %rd1164, 4, %rd859;
-	atom.global.or.b32 %r299, [%rd1165], %r295;
-	mov.b32 %r300, %r299;
-	and.b32 %r301, %r300, %r295;
-	setp.ne.u32 %p238, %r301, 0x0;
-	mov.pred %p236, %p238;
-$L282:
-	@!%p236 bra $L284;
-	mov.b64 %rd1166, %rd1156;
-	mov.b64 %rd1167, %rd1166;
-	mov.pred %p239, 0;
-	bra.uni $L278;
-$L284:
-	mov.b64 %rd1168, %rd1156;
-	mov.b64 %rd1167, %rd1168;
-	mov.pred %p239, 1;
-	bra.uni $L278;
-$L280:
-	@!%p168 bra $L286;
-	cvt.s64.s32 %rd1169, %r287;
-	mul.lo.s64 %rd1170, %rd1169, %rd864;
-	mad.lo.s64 %rd1171, %rd1170, 4, %rd862;
-	ld.relaxed.gpu.global.s32 %r302, [%rd1171+0];
-	mov.b32 %r303, %r302;
-	setp.eq.s32 %p240, %r303, %r198;
-	mov.pred %p241, %p240;
-	not.pred %p242, %p241;
-	@!%p242 bra $L288;
-	cvt.s64.s32 %rd1172, %r287;
-	mul.lo.s64 %rd1173, %rd1172, %rd864;
-	mad.lo.s64 %rd1174, %rd1173, 4, %rd862;
-	atom.global.exch.b32 %r304, [%rd1174], %r198;
-	mov.b32 %r305, %r304;
-	setp.eq.s32 %p243, %r305, %r198;
-	mov.pred %p241, %p243;
-$L288:
-	@!%p241 bra $L290;
-	mov.b64 %rd1175, %rd1156;
-	mov.b64 %rd1167, %rd1175;
-	mov.pred %p239, 0;
-	bra.uni $L278;
-$L290:
-$L286:
-	mul.lo.s64 %rd1176, %rd1156, %rd879;
-	mad.lo.s64 %rd1177, %rd1176, 4, %rd877;
-	st.shared.s32 [%rd1177+0], %r287;
-	add.s64 %rd1178, %rd1156, 1;
-	mov.b64 %rd1179, %rd1178;
-	mov.b64 %rd1167, %rd1179;
-	mov.pred %p239, 1;
-	bra.uni $L278;
-$L277:
-	bra.uni $L276;
-$L278:
-	mov.b64 %rd1180, %rd1167;
-	mov.pred %p244, %p239;
-	mov.b64 %rd1152, %rd1180;
-	mov.pred %p233, %p244;
-	@!%p233 bra $L292;
-	mov.b64 %rd1181, %rd843;
-	mov.b32 %r306, %r286;
-	cvt.s64.s32 %rd1182, %r306;
-	add.s64 %rd1183, %rd1182, 1;
-	mul.lo.s64 %rd1184, %rd1183, %rd32;
-	mad.lo.s64 %rd1185, %rd1184, 8, %rd28;
-	ld.global.nc.s64 %rd1186, [%rd1185+0];
-	mov.b64 %rd1187, %rd1186;
-	cvt.s64.s32 %rd1188, %r306;
-	mul.lo.s64 %rd1189, %rd1188, %rd32;
-	mad.lo.s64 %rd1190, %rd1189, 8, %rd28;
-	ld.global.nc.s64 %rd1191, [%rd1190+0];
-	mov.b64 %rd1192, %rd1191;
-	sub.s64 %rd1193, %rd1187, %rd1192;
-	mov.b64 %rd1194, %rd1193;
-	mov.b64 %rd1195, %rd1194;
-	add.s64 %rd1196, %rd883, %rd1195;
-	mov.b64 %rd883, %rd1196;
-	max.s64 %rd1197, %rd884, %rd1195;
-	mov.b64 %rd884, %rd1197;
-$L292:
-$L272:
-	add.s64 %rd1198, %rd1153, 1;
-	mov.b64 %rd1153, %rd1198;
-	bra.uni $L271;
-$L273:
-	setp.gt.s64 %p245, %rd1152, 0;
-	@!%p245 bra $L294;
-	mul.lo.s64 %rd1199, %rd873, %rd120;
-	mad.lo.s64 %rd1200, %rd1199, 8, %rd116;
-	atom.global.add.u64 %rd1201, [%rd1200], %rd1152;
-	mov.b64 %rd1202, %rd1201;
-	mov.b64 %rd1203, %rd1202;
-	mov.b64 %rd1204, 0;
-$L295:
-	setp.lt.s64 %p246, %rd1204, %rd1152;
-	not.pred %p247, %p246;
-	@!%p247 bra $L299;
-	bra.uni $L297;
-$L299:
-	mul.lo.s64 %rd1205, %rd1204, %rd879;
-	mad.lo.s64 %rd1206, %rd1205, 4, %rd877;
-	ld.shared.s32 %r307, [%rd1206+0];
-	mov.b32 %r308, %r307;
-	add.s64 %rd1207, %rd1203, %rd1204;
-	mul.lo.s64 %rd1208, %rd1207, %rd315;
-	mad.lo.s64 %rd1209, %rd1208, 4, %rd313;
-	st.global.s32 [%rd1209+0], %r308;
-$L296:
-	add.s64 %rd1210, %rd1204, 1;
-	mov.b64 %rd1204, %rd1210;
-	bra.uni $L295;
-$L297:
-$L294:
-	add.s64 %rd1211, %rd885, %rd1110;
-	min.s64 %rd1212, %rd875, %rd1211;
-	mov.b64 %rd885, %rd1212;
-	bra.uni $L263;
-$L262:
-	mov.b64 %rd1213, 0;
-	cvt.u64.u32 %rd1214, %r2;
-	setp.eq.s64 %p248, %rd1214, 0;
-	setp.gt.s64 %p249, %rd1110, 0;
-	and.pred %p250, %p248, %p249;
-	@!%p250 bra $L301;
-	mul.lo.s64 %rd1215, %rd873, %rd120;
-	mad.lo.s64 %rd1216, %rd1215, 8, %rd116;
-	atom.global.add.u64 %rd1217, [%rd1216], %rd1110;
-	mov.b64 %rd1218, %rd1217;
-	mov.b64 %rd1213, %rd1218;
-$L301:
-	cvt.u64.u32 %rd1219, %r2;
-	setp.eq.s64 %p251, %rd1219, 0;
-	setp.eq.u32 %p252, %r1, 0;
-	and.pred %p253, %p251, %p252;
-	bar.sync 0;
-	@!%p253 bra $L302;
-	st.shared.s64 [%rd1+1024], %rd1213;
-$L302:
-	bar.sync 0;
-	ld.shared.s64 %rd1220, [%rd1+1024];
-	mov.b64 %rd1221, %rd1220;
-	add.s64 %rd1222, %rd1221, %rd1109;
-	mov.b64 %rd1223, %rd1222;
-	mov.b64 %rd1224, 0;
-$L303:
-	setp.lt.s64 %p254, %rd1224, %rd886;
-	not.pred %p255, %p254;
-	@!%p255 bra $L307;
-	bra.uni $L305;
-$L307:
-	mul.lo.s64 %rd1225, %rd1224, %rd879;
-	mad.lo.s64 %rd1226, %rd1225, 4, %rd877;
-	ld.shared.s32 %r309, [%rd1226+0];
-	mov.b32 %r310, %r309;
-	add.s64 %rd1227, %rd1223, %rd1224;
-	mul.lo.s64 %rd1228, %rd1227, %rd315;
-	mad.lo.s64 %rd1229, %rd1228, 4, %rd313;
-	st.global.s32 [%rd1229+0], %r310;
-$L304:
-	add.s64 %rd1230, %rd1224, 1;
-	mov.b64 %rd1224, %rd1230;
-	bra.uni $L303;
-$L305:
-$L263:
-	setp.eq.s64 %p256, %rd1111, 0;
-	@!%p256 bra $L309;
-	bra.uni $L185;
-$L309:
-$L184:
-	bra.uni $L183;
-$L185:
-	mov.b64 %rd1231, %rd885;
-	mov.b64 %rd1232, %rd883;
-	mov.b64 %rd1233, %rd884;
-	mov.b64 %rd1234, %rd1231;
-	mov.b64 %rd1235, %rd1232;
-	mov.b64 %rd1236, %rd1233;
-	mov.b64 %rd1237, %rd1234;
-	mov.b64 %rd1238, %rd1235;
-	mov.b64 %rd1239, %rd1236;
-	mov.b64 %rd821, %rd1237;
-	mov.b64 %rd841, %rd1238;
-	mov.b64 %rd842, %rd1239;
-	add.s64 %rd1240, %rd822, %rd841;
-	mov.b64 %rd822, %rd1240;
-	max.s64 %rd1241, %rd823, %rd842;
-	mov.b64 %rd823, %rd1241;
-$L179:
-	add.s64 %rd1242, %rd824, 1;
-	mov.b64 %rd824, %rd1242;
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd1243, %rd822;
+$L56:
+	mov.b64 %rd1978, %rd439;
 	// block reduction
-	sub.u32 %r311, %r13, 1;
-	mov.b32 %r312, %r3;
-$L310:
-	setp.hs.u32 %p257, %r312, 32;
-	@%p257 bra $L311;
-	mov.b64 {%r313, %r314}, %rd1243;
-	shfl.sync.down.b32 %r315|%p258, %r313, %r312, %r311, %r17;
-	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd1244, {%r315, %r316};
-	@!%p258 bra $L312;
-	add.s64 %rd1245, %rd1243, %rd1244;
-	mov.b64 %rd1243, %rd1245;
-$L312:
-	shl.b32 %r312, %r312, 1;
-	bra.uni $L310;
-$L311:
-	setp.eq.u32 %p259, %r7, 0;
-	@!%p259 bra $L313;
-	mul.wide.u32 %rd1246, %r8, 16;
-	add.s64 %rd1247, %rd1, %rd1246;
-	st.shared.s64 [%rd1247+0], %rd1243;
-$L313:
+	sub.u32 %r446, %r13, 1;
+	mov.b32 %r447, %r3;
+$L480:
+	setp.hs.u32 %p402, %r447, 32;
+	@%p402 bra $L481;
+	mov.b64 {%r448, %r449}, %rd1978;
+	shfl.sync.down.b32 %r450|%p403, %r448, %r447, %r446, %r17;
+	shfl.sync.down.b32 %r451, %r449, %r447, %r446, %r17;
+	mov.b64 %rd1979, {%r450, %r451};
+	@!%p403 bra $L482;
+	add.s64 %rd1980, %rd1978, %rd1979;
+	mov.b64 %rd1978, %rd1980;
+$L482:
+	shl.b32 %r447, %r447, 1;
+	bra.uni $L480;
+$L481:
+	setp.eq.u32 %p404, %r7, 0;
+	@!%p404 bra $L483;
+	mul.wide.u32 %rd1981, %r8, 16;
+	add.s64 %rd1982, %rd1, %rd1981;
+	st.shared.s64 [%rd1982+0], %rd1978;
+$L483:
 	bar.sync 0;
-	setp.eq.u32 %p260, %r8, 0;
-	@!%p260 bra $L314;
-	setp.lo.u32 %p261, %r7, %r10;
-	@!%p261 bra $L315;
-	mul.wide.u32 %rd1248, %r7, 16;
-	add.s64 %rd1249, %rd1, %rd1248;
-	ld.shared.s64 %rd1250, [%rd1249+0];
-	mov.b64 %rd1243, %rd1250;
-$L315:
-	sub.u32 %r317, %r10, 1;
-	mov.b64 {%r318, %r319}, %rd1243;
-	shfl.sync.down.b32 %r320|%p262, %r318, 1, %r317, %r17;
-	shfl.sync.down.b32 %r321, %r319, 1, %r317, %r17;
-	mov.b64 %rd1251, {%r320, %r321};
-	@!%p262 bra $L316;
-	add.s64 %rd1252, %rd1243, %rd1251;
-	mov.b64 %rd1243, %rd1252;
-$L316:
-	mov.b64 {%r322, %r323}, %rd1243;
-	shfl.sync.down.b32 %r324|%p263, %r322, 2, %r317, %r17;
-	shfl.sync.down.b32 %r325, %r323, 2, %r317, %r17;
-	mov.b64 %rd1253, {%r324, %r325};
-	@!%p263 bra $L317;
-	add.s64 %rd1254, %rd1243, %rd1253;
-	mov.b64 %rd1243, %rd1254;
-$L317:
-	mov.b64 {%r326, %r327}, %rd1243;
-	shfl.sync.down.b32 %r328|%p264, %r326, 4, %r317, %r17;
-	shfl.sync.down.b32 %r329, %r327, 4, %r317, %r17;
-	mov.b64 %rd1255, {%r328, %r329};
-	@!%p264 bra $L318;
-	add.s64 %rd1256, %rd1243, %rd1255;
-	mov.b64 %rd1243, %rd1256;
-$L318:
-	mov.b64 {%r330, %r331}, %rd1243;
-	shfl.sync.down.b32 %r332|%p265, %r330, 8, %r317, %r17;
-	shfl.sync.down.b32 %r333, %r331, 8, %r317, %r17;
-	mov.b64 %rd1257, {%r332, %r333};
-	@!%p265 bra $L319;
-	add.s64 %rd1258, %rd1243, %rd1257;
-	mov.b64 %rd1243, %rd1258;
-$L319:
-	mov.b64 {%r334, %r335}, %rd1243;
-	shfl.sync.down.b32 %r336|%p266, %r334, 16, %r317, %r17;
-	shfl.sync.down.b32 %r337, %r335, 16, %r317, %r17;
-	mov.b64 %rd1259, {%r336, %r337};
-	@!%p266 bra $L320;
-	add.s64 %rd1260, %rd1243, %rd1259;
-	mov.b64 %rd1243, %rd1260;
-$L320:
-	@!%p259 bra $L321;
-	st.shared.s64 [%rd1+1024], %rd1243;
-$L321:
-$L314:
+	setp.eq.u32 %p405, %r8, 0;
+	@!%p405 bra $L484;
+	setp.lo.u32 %p406, %r7, %r10;
+	@!%p406 bra $L485;
+	mul.wide.u32 %rd1983, %r7, 16;
+	add.s64 %rd1984, %rd1, %rd1983;
+	ld.shared.s64 %rd1985, [%rd1984+0];
+	mov.b64 %rd1978, %rd1985;
+$L485:
+	sub.u32 %r452, %r10, 1;
+	mov.b64 {%r453, %r454}, %rd1978;
+	shfl.sync.down.b32 %r455|%p407, %r453, 1, %r452, %r17;
+	shfl.sync.down.b32 %r456, %r454, 1, %r452, %r17;
+	mov.b64 %rd1986, {%r455, %r456};
+	@!%p407 bra $L486;
+	add.s64 %rd1987, %rd1978, %rd1986;
+	mov.b64 %rd1978, %rd1987;
+$L486:
+	mov.b64 {%r457, %r458}, %rd1978;
+	shfl.sync.down.b32 %r459|%p408, %r457, 2, %r452, %r17;
+	shfl.sync.down.b32 %r460, %r458, 2, %r452, %r17;
+	mov.b64 %rd1988, {%r459, %r460};
+	@!%p408 bra $L487;
+	add.s64 %rd1989, %rd1978, %rd1988;
+	mov.b64 %rd1978, %rd1989;
+$L487:
+	mov.b64 {%r461, %r462}, %rd1978;
+	shfl.sync.down.b32 %r463|%p409, %r461, 4, %r452, %r17;
+	shfl.sync.down.b32 %r464, %r462, 4, %r452, %r17;
+	mov.b64 %rd1990, {%r463, %r464};
+	@!%p409 bra $L488;
+	add.s64 %rd1991, %rd1978, %rd1990;
+	mov.b64 %rd1978, %rd1991;
+$L488:
+	mov.b64 {%r465, %r466}, %rd1978;
+	shfl.sync.down.b32 %r467|%p410, %r465, 8, %r452, %r17;
+	shfl.sync.down.b32 %r468, %r466, 8, %r452, %r17;
+	mov.b64 %rd1992, {%r467, %r468};
+	@!%p410 bra $L489;
+	add.s64 %rd1993, %rd1978, %rd1992;
+	mov.b64 %rd1978, %rd1993;
+$L489:
+	mov.b64 {%r469, %r470}, %rd1978;
+	shfl.sync.down.b32 %r471|%p411, %r469, 16, %r452, %r17;
+	shfl.sync.down.b32 %r472, %r470, 16, %r452, %r17;
+	mov.b64 %rd1994, {%r471, %r472};
+	@!%p411 bra $L490;
+	add.s64 %rd1995, %rd1978, %rd1994;
+	mov.b64 %rd1978, %rd1995;
+$L490:
+	@!%p404 bra $L491;
+	st.shared.s64 [%rd1+1024], %rd1978;
+$L491:
+$L484:
 	bar.sync 0;
-	ld.shared.s64 %rd1261, [%rd1+1024];
-	mov.b64 %rd1243, %rd1261;
-	mov.b64 %rd1262, %rd1243;
-	mov.b64 %rd822, %rd1262;
-	mov.b64 %rd1263, %rd823;
+	ld.shared.s64 %rd1996, [%rd1+1024];
+	mov.b64 %rd1978, %rd1996;
+	mov.b64 %rd1997, %rd1978;
+	mov.b64 %rd439, %rd1997;
+	mov.b64 %rd1998, %rd440;
 	// block reduction
-	sub.u32 %r338, %r13, 1;
-	mov.b32 %r339, %r3;
-$L322:
-	setp.hs.u32 %p267, %r339, 32;
-	@%p267 bra $L323;
-	mov.b64 {%r340, %r341}, %rd1263;
-	shfl.sync.down.b32 %r342|%p268, %r340, %r339, %r338, %r17;
-	shfl.sync.down.b32 %r343, %r341, %r339, %r338, %r17;
-	mov.b64 %rd1264, {%r342, %r343};
-	@!%p268 bra $L324;
-	max.s64 %rd1265, %rd1263, %rd1264;
-	mov.b64 %rd1263, %rd1265;
-$L324:
-	shl.b32 %r339, %r339, 1;
-	bra.uni $L322;
-$L323:
-	setp.eq.u32 %p269, %r7, 0;
-	@!%p269 bra $L325;
-	mul.wide.u32 %rd1266, %r8, 16;
-	add.s64 %rd1267, %rd1, %rd1266;
-	st.shared.s64 [%rd1267+0], %rd1263;
-$L325:
+	sub.u32 %r473, %r13, 1;
+	mov.b32 %r474, %r3;
+$L492:
+	setp.hs.u32 %p412, %r474, 32;
+	@%p412 bra $L493;
+	mov.b64 {%r475, %r476}, %rd1998;
+	shfl.sync.down.b32 %r477|%p413, %r475, %r474, %r473, %r17;
+	shfl.sync.down.b32 %r478, %r476, %r474, %r473, %r17;
+	mov.b64 %rd1999, {%r477, %r478};
+	@!%p413 bra $L494;
+	max.s64 %rd2000, %rd1998, %rd1999;
+	mov.b64 %rd1998, %rd2000;
+$L494:
+	shl.b32 %r474, %r474, 1;
+	bra.uni $L492;
+$L493:
+	setp.eq.u32 %p414, %r7, 0;
+	@!%p414 bra $L495;
+	mul.wide.u32 %rd2001, %r8, 16;
+	add.s64 %rd2002, %rd1, %rd2001;
+	st.shared.s64 [%rd2002+0], %rd1998;
+$L495:
 	bar.sync 0;
-	setp.eq.u32 %p270, %r8, 0;
-	@!%p270 bra $L326;
-	setp.lo.u32 %p271, %r7, %r10;
-	@!%p271 bra $L327;
-	mul.wide.u32 %rd1268, %r7, 16;
-	add.s64 %rd1269, %rd1, %rd1268;
-	ld.shared.s64 %rd1270, [%rd1269+0];
-	mov.b64 %rd1263, %rd1270;
-$L327:
-	sub.u32 %r344, %r10, 1;
-	mov.b64 {%r345, %r346}, %rd1263;
-	shfl.sync.down.b32 %r347|%p272, %r345, 1, %r344, %r17;
-	shfl.sync.down.b32 %r348, %r346, 1, %r344, %r17;
-	mov.b64 %rd1271, {%r347, %r348};
-	@!%p272 bra $L328;
-	max.s64 %rd1272, %rd1263, %rd1271;
-	mov.b64 %rd1263, %rd1272;
-$L328:
-	mov.b64 {%r349, %r350}, %rd1263;
-	shfl.sync.down.b32 %r351|%p273, %r349, 2, %r344, %r17;
-	shfl.sync.down.b32 %r352, %r350, 2, %r344, %r17;
-	mov.b64 %rd1273, {%r351, %r352};
-	@!%p273 bra $L329;
-	max.s64 %rd1274, %rd1263, %rd1273;
-	mov.b64 %rd1263, %rd1274;
-$L329:
-	mov.b64 {%r353, %r354}, %rd1263;
-	shfl.sync.down.b32 %r355|%p274, %r353, 4, %r344, %r17;
-	shfl.sync.down.b32 %r356, %r354, 4, %r344, %r17;
-	mov.b64 %rd1275, {%r355, %r356};
-	@!%p274 bra $L330;
-	max.s64 %rd1276, %rd1263, %rd1275;
-	mov.b64 %rd1263, %rd1276;
-$L330:
-	mov.b64 {%r357, %r358}, %rd1263;
-	shfl.sync.down.b32 %r359|%p275, %r357, 8, %r344, %r17;
-	shfl.sync.down.b32 %r360, %r358, 8, %r344, %r17;
-	mov.b64 %rd1277, {%r359, %r360};
-	@!%p275 bra $L331;
-	max.s64 %rd1278, %rd1263, %rd1277;
-	mov.b64 %rd1263, %rd1278;
-$L331:
-	mov.b64 {%r361, %r362}, %rd1263;
-	shfl.sync.down.b32 %r363|%p276, %r361, 16, %r344, %r17;
-	shfl.sync.down.b32 %r364, %r362, 16, %r344, %r17;
-	mov.b64 %rd1279, {%r363, %r364};
-	@!%p276 bra $L332;
-	max.s64 %rd1280, %rd1263, %rd1279;
-	mov.b64 %rd1263, %rd1280;
-$L332:
-	@!%p269 bra $L333;
-	st.shared.s64 [%rd1+1024], %rd1263;
-$L333:
-$L326:
+	setp.eq.u32 %p415, %r8, 0;
+	@!%p415 bra $L496;
+	setp.lo.u32 %p416, %r7, %r10;
+	@!%p416 bra $L497;
+	mul.wide.u32 %rd2003, %r7, 16;
+	add.s64 %rd2004, %rd1, %rd2003;
+	ld.shared.s64 %rd2005, [%rd2004+0];
+	mov.b64 %rd1998, %rd2005;
+$L497:
+	sub.u32 %r479, %r10, 1;
+	mov.b64 {%r480, %r481}, %rd1998;
+	shfl.sync.down.b32 %r482|%p417, %r480, 1, %r479, %r17;
+	shfl.sync.down.b32 %r483, %r481, 1, %r479, %r17;
+	mov.b64 %rd2006, {%r482, %r483};
+	@!%p417 bra $L498;
+	max.s64 %rd2007, %rd1998, %rd2006;
+	mov.b64 %rd1998, %rd2007;
+$L498:
+	mov.b64 {%r484, %r485}, %rd1998;
+	shfl.sync.down.b32 %r486|%p418, %r484, 2, %r479, %r17;
+	shfl.sync.down.b32 %r487, %r485, 2, %r479, %r17;
+	mov.b64 %rd2008, {%r486, %r487};
+	@!%p418 bra $L499;
+	max.s64 %rd2009, %rd1998, %rd2008;
+	mov.b64 %rd1998, %rd2009;
+$L499:
+	mov.b64 {%r488, %r489}, %rd1998;
+	shfl.sync.down.b32 %r490|%p419, %r488, 4, %r479, %r17;
+	shfl.sync.down.b32 %r491, %r489, 4, %r479, %r17;
+	mov.b64 %rd2010, {%r490, %r491};
+	@!%p419 bra $L500;
+	max.s64 %rd2011, %rd1998, %rd2010;
+	mov.b64 %rd1998, %rd2011;
+$L500:
+	mov.b64 {%r492, %r493}, %rd1998;
+	shfl.sync.down.b32 %r494|%p420, %r492, 8, %r479, %r17;
+	shfl.sync.down.b32 %r495, %r493, 8, %r479, %r17;
+	mov.b64 %rd2012, {%r494, %r495};
+	@!%p420 bra $L501;
+	max.s64 %rd2013, %rd1998, %rd2012;
+	mov.b64 %rd1998, %rd2013;
+$L501:
+	mov.b64 {%r496, %r497}, %rd1998;
+	shfl.sync.down.b32 %r498|%p421, %r496, 16, %r479, %r17;
+	shfl.sync.down.b32 %r499, %r497, 16, %r479, %r17;
+	mov.b64 %rd2014, {%r498, %r499};
+	@!%p421 bra $L502;
+	max.s64 %rd2015, %rd1998, %rd2014;
+	mov.b64 %rd1998, %rd2015;
+$L502:
+	@!%p414 bra $L503;
+	st.shared.s64 [%rd1+1024], %rd1998;
+$L503:
+$L496:
 	bar.sync 0;
-	ld.shared.s64 %rd1281, [%rd1+1024];
-	mov.b64 %rd1263, %rd1281;
-	mov.b64 %rd1282, %rd1263;
-	mov.b64 %rd823, %rd1282;
-	cvt.u64.u32 %rd1283, %r2;
-	setp.eq.s64 %p277, %rd1283, 0;
-	@!%p277 bra $L335;
-	setp.gt.s64 %p278, %rd822, 0;
-	@!%p278 bra $L337;
-	add.s64 %rd1284, %rd386, 1;
-	mul.lo.s64 %rd1285, %rd1284, %rd120;
-	mad.lo.s64 %rd1286, %rd1285, 8, %rd116;
-	atom.global.add.u64 %rd1287, [%rd1286], %rd822;
-$L337:
-	setp.gt.s64 %p279, %rd823, 0;
-	@!%p279 bra $L339;
-	add.s64 %rd1288, %rd386, 2;
-	mul.lo.s64 %rd1289, %rd1288, %rd120;
-	mad.lo.s64 %rd1290, %rd1289, 8, %rd116;
-	atom.global.max.s64 %rd1291, [%rd1290], %rd823;
-$L339:
-	add.s64 %rd1292, %rd386, 3;
-	mul.lo.s64 %rd1293, %rd1292, %rd120;
-	mad.lo.s64 %rd1294, %rd1293, 8, %rd116;
-	atom.global.max.s64 %rd1295, [%rd1294], %rd824;
-$L335:
+	ld.shared.s64 %rd2016, [%rd1+1024];
+	mov.b64 %rd1998, %rd2016;
+	mov.b64 %rd2017, %rd1998;
+	mov.b64 %rd440, %rd2017;
+	cvt.u64.u32 %rd2018, %r2;
+	setp.eq.s64 %p422, %rd2018, 0;
+	@!%p422 bra $L505;
+	setp.gt.s64 %p423, %rd396, 1;
+	@!%p423 bra $L507;
+	mov.b32 %r500, 0;
+	st.shared.s32 [%rd219+0], %r500;
+$L507:
+	setp.gt.s64 %p424, %rd439, 0;
+	@!%p424 bra $L509;
+	add.s64 %rd2019, %rd401, 1;
+	mul.lo.s64 %rd2020, %rd2019, %rd120;
+	mad.lo.s64 %rd2021, %rd2020, 8, %rd116;
+	atom.global.add.u64 %rd2022, [%rd2021], %rd439;
+$L509:
+	setp.gt.s64 %p425, %rd440, 0;
+	@!%p425 bra $L511;
+	add.s64 %rd2023, %rd401, 2;
+	mul.lo.s64 %rd2024, %rd2023, %rd120;
+	mad.lo.s64 %rd2025, %rd2024, 8, %rd116;
+	atom.global.max.s64 %rd2026, [%rd2025], %rd440;
+$L511:
+	add.s64 %rd2027, %rd401, 3;
+	mul.lo.s64 %rd2028, %rd2027, %rd120;
+	mad.lo.s64 %rd2029, %rd2028, 8, %rd116;
+	atom.global.max.s64 %rd2030, [%rd2029], %rd441;
+$L505:
 	bar.sync 0;
-	setp.eq.u32 %p280, %r5, 0;
-	@!%p280 bra $L340;
+	setp.eq.u32 %p426, %r5, 0;
+	@!%p426 bra $L512;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r365, [gk_league_sync+4];
-	atom.global.add.u32 %r366, [gk_league_sync], 1;
-	mov.u32 %r367, %nctaid.x;
-	sub.u32 %r368, %r367, 1;
-	setp.eq.u32 %p281, %r366, %r368;
-	@!%p281 bra $L341;
+	ld.relaxed.gpu.global.u32 %r501, [gk_league_sync+4];
+	atom.global.add.u32 %r502, [gk_league_sync], 1;
+	mov.u32 %r503, %nctaid.x;
+	sub.u32 %r504, %r503, 1;
+	setp.eq.u32 %p427, %r502, %r504;
+	@!%p427 bra $L513;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r369, [gk_league_sync+4], 1;
-	bra.uni $L342;
-$L341:
-	ld.relaxed.gpu.global.u32 %r370, [gk_league_sync+4];
-	setp.eq.u32 %p282, %r370, %r365;
-	@%p282 bra $L341;
-$L342:
+	atom.global.add.u32 %r505, [gk_league_sync+4], 1;
+	bra.uni $L514;
+$L513:
+	ld.relaxed.gpu.global.u32 %r506, [gk_league_sync+4];
+	setp.eq.u32 %p428, %r506, %r501;
+	@%p428 bra $L513;
+$L514:
 	fence.acq_rel.gpu;
-$L340:
+$L512:
 	bar.sync 0;
-	setp.eq.s64 %p283, %rd303, 0;
-	and.pred %p284, %p15, %p283;
-	@!%p284 bra $L344;
-	mov.b64 %rd1297, 12;
-	mul.lo.s64 %rd1296, %rd1297, %rd120;
-	mad.lo.s64 %rd1298, %rd1296, 8, %rd116;
-	mov.b64 %rd1299, 0;
-	st.global.s64 [%rd1298+0], %rd1299;
-$L344:
-	mul.lo.s64 %rd1300, %rd344, %rd120;
-	mad.lo.s64 %rd1301, %rd1300, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1302, [%rd1301+0];
-	mov.b64 %rd1303, %rd1302;
-	add.s64 %rd1304, %rd344, 1;
-	mul.lo.s64 %rd1305, %rd1304, %rd120;
-	mad.lo.s64 %rd1306, %rd1305, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1307, [%rd1306+0];
-	mov.b64 %rd1308, %rd1307;
-	mov.b64 %rd1309, %rd1303;
-	mov.b64 %rd1310, %rd1308;
-	mov.b64 %rd1311, %rd1309;
-	mov.b64 %rd1312, %rd1310;
-	add.s64 %rd1313, %rd344, 2;
-	mul.lo.s64 %rd1314, %rd1313, %rd120;
-	mad.lo.s64 %rd1315, %rd1314, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1316, [%rd1315+0];
-	mov.b64 %rd1317, %rd1316;
-	mov.b64 %rd297, %rd1317;
-	@!%p15 bra $L346;
-	mov.b64 %rd1319, 4;
-	mul.lo.s64 %rd1318, %rd1319, %rd303;
-	mov.b64 %rd1321, 1;
-	add.s64 %rd1320, %rd1321, %rd1318;
-	mul.lo.s64 %rd1322, %rd1320, %rd113;
-	mad.lo.s64 %rd1323, %rd1322, 8, %rd109;
-	st.global.s64 [%rd1323+0], %rd1311;
-	mov.b64 %rd1325, 4;
-	mul.lo.s64 %rd1324, %rd1325, %rd303;
-	mov.b64 %rd1327, 2;
-	add.s64 %rd1326, %rd1327, %rd1324;
-	mul.lo.s64 %rd1328, %rd1326, %rd113;
-	mad.lo.s64 %rd1329, %rd1328, 8, %rd109;
-	st.global.s64 [%rd1329+0], %rd1312;
-	mov.b64 %rd1331, 4;
-	mul.lo.s64 %rd1330, %rd1331, %rd303;
-	mov.b64 %rd1333, 3;
-	add.s64 %rd1332, %rd1333, %rd1330;
-	mul.lo.s64 %rd1334, %rd1332, %rd113;
-	mad.lo.s64 %rd1335, %rd1334, 8, %rd109;
-	st.global.s64 [%rd1335+0], %rd297;
-	add.s64 %rd1336, %rd344, 3;
-	mul.lo.s64 %rd1337, %rd1336, %rd120;
-	mad.lo.s64 %rd1338, %rd1337, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1339, [%rd1338+0];
-	mov.b64 %rd1340, %rd1339;
-	mov.b64 %rd1342, 4;
-	mul.lo.s64 %rd1341, %rd1342, %rd303;
-	mov.b64 %rd1344, 4;
-	add.s64 %rd1343, %rd1344, %rd1341;
-	mul.lo.s64 %rd1345, %rd1343, %rd113;
-	mad.lo.s64 %rd1346, %rd1345, 8, %rd109;
-	st.global.s64 [%rd1346+0], %rd1340;
-	add.s64 %rd1347, %rd303, 1;
-	st.global.s64 [%rd109+0], %rd1347;
-$L346:
-	setp.eq.s64 %p285, %rd1311, 0;
-	setp.gt.s64 %p286, %rd1311, %rd66;
-	or.pred %p287, %p285, %p286;
-	setp.gt.s64 %p288, %rd1312, %rd68;
-	or.pred %p289, %p287, %p288;
-	setp.gt.s64 %p290, %rd297, %rd70;
-	or.pred %p291, %p289, %p290;
-	@!%p291 bra $L348;
+	setp.eq.s64 %p429, %rd318, 0;
+	and.pred %p430, %p17, %p429;
+	@!%p430 bra $L516;
+	mov.b64 %rd2032, 12;
+	mul.lo.s64 %rd2031, %rd2032, %rd120;
+	mad.lo.s64 %rd2033, %rd2031, 8, %rd116;
+	mov.b64 %rd2034, 0;
+	st.global.s64 [%rd2033+0], %rd2034;
+$L516:
+	mul.lo.s64 %rd2035, %rd359, %rd120;
+	mad.lo.s64 %rd2036, %rd2035, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2037, [%rd2036+0];
+	mov.b64 %rd2038, %rd2037;
+	add.s64 %rd2039, %rd359, 1;
+	mul.lo.s64 %rd2040, %rd2039, %rd120;
+	mad.lo.s64 %rd2041, %rd2040, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2042, [%rd2041+0];
+	mov.b64 %rd2043, %rd2042;
+	mov.b64 %rd2044, %rd2038;
+	mov.b64 %rd2045, %rd2043;
+	mov.b64 %rd2046, %rd2044;
+	mov.b64 %rd2047, %rd2045;
+	add.s64 %rd2048, %rd359, 2;
+	mul.lo.s64 %rd2049, %rd2048, %rd120;
+	mad.lo.s64 %rd2050, %rd2049, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2051, [%rd2050+0];
+	mov.b64 %rd2052, %rd2051;
+	mov.b64 %rd312, %rd2052;
+	@!%p17 bra $L518;
+	mov.b64 %rd2054, 4;
+	mul.lo.s64 %rd2053, %rd2054, %rd318;
+	mov.b64 %rd2056, 1;
+	add.s64 %rd2055, %rd2056, %rd2053;
+	mul.lo.s64 %rd2057, %rd2055, %rd113;
+	mad.lo.s64 %rd2058, %rd2057, 8, %rd109;
+	st.global.s64 [%rd2058+0], %rd2046;
+	mov.b64 %rd2060, 4;
+	mul.lo.s64 %rd2059, %rd2060, %rd318;
+	mov.b64 %rd2062, 2;
+	add.s64 %rd2061, %rd2062, %rd2059;
+	mul.lo.s64 %rd2063, %rd2061, %rd113;
+	mad.lo.s64 %rd2064, %rd2063, 8, %rd109;
+	st.global.s64 [%rd2064+0], %rd2047;
+	mov.b64 %rd2066, 4;
+	mul.lo.s64 %rd2065, %rd2066, %rd318;
+	mov.b64 %rd2068, 3;
+	add.s64 %rd2067, %rd2068, %rd2065;
+	mul.lo.s64 %rd2069, %rd2067, %rd113;
+	mad.lo.s64 %rd2070, %rd2069, 8, %rd109;
+	st.global.s64 [%rd2070+0], %rd312;
+	add.s64 %rd2071, %rd359, 3;
+	mul.lo.s64 %rd2072, %rd2071, %rd120;
+	mad.lo.s64 %rd2073, %rd2072, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2074, [%rd2073+0];
+	mov.b64 %rd2075, %rd2074;
+	mov.b64 %rd2077, 4;
+	mul.lo.s64 %rd2076, %rd2077, %rd318;
+	mov.b64 %rd2079, 4;
+	add.s64 %rd2078, %rd2079, %rd2076;
+	mul.lo.s64 %rd2080, %rd2078, %rd113;
+	mad.lo.s64 %rd2081, %rd2080, 8, %rd109;
+	st.global.s64 [%rd2081+0], %rd2075;
+	add.s64 %rd2082, %rd318, 1;
+	st.global.s64 [%rd109+0], %rd2082;
+$L518:
+	setp.eq.s64 %p431, %rd2046, 0;
+	setp.gt.s64 %p432, %rd2046, %rd66;
+	or.pred %p433, %p431, %p432;
+	setp.gt.s64 %p434, %rd2047, %rd68;
+	or.pred %p435, %p433, %p434;
+	setp.gt.s64 %p436, %rd312, %rd70;
+	or.pred %p437, %p435, %p436;
+	@!%p437 bra $L520;
 	bra.uni $L3;
-$L348:
-	mov.b64 %rd227, %rd1311;
-$L38:
-	add.s64 %rd1348, %rd303, 1;
-	mov.b64 %rd303, %rd1348;
-	bra.uni $L37;
-$L39:
+$L520:
+	mov.b64 %rd242, %rd2046;
+$L42:
+	add.s64 %rd2083, %rd318, 1;
+	mov.b64 %rd318, %rd2083;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd173, %rd173, %rd172;
@@ -19652,9 +21050,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<253>;
-	.reg .b32 %r<364>;
-	.reg .b64 %rd<1238>;
+	.reg .pred %p<355>;
+	.reg .b32 %r<494>;
+	.reg .b64 %rd<1897>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19870,2291 +21268,3437 @@ $L5:
 	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
 	mov.b64 %rd162, 0;
-	cvta.global.u64 %rd164, %rd157;
-	cvta.to.shared.u64 %rd163, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd149;
-	mov.b64 %rd169, %rd150;
-	mov.b64 %rd170, %rd151;
-	cvta.global.u64 %rd172, %rd160;
-	cvta.to.shared.u64 %rd171, %rd172;
-	mov.b64 %rd173, %rd171;
-	mov.b64 %rd174, %rd161;
-	mov.b64 %rd175, %rd162;
-	mov.b64 %rd176, %rd154;
-	mov.b64 %rd177, %rd155;
-	mov.b64 %rd178, %rd156;
-	add.s64 %rd179, %rd13, %rd21;
-	mad.lo.s64 %rd180, %rd100, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd21, %rd21, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd100;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd165, %rd181;
-	mov.b64 %rd166, %rd182;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd185, 2;
-	mul.lo.s64 %rd184, %rd185, %rd106;
-	add.s64 %rd186, %rd11, %rd20;
-	mad.lo.s64 %rd187, %rd184, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd20, %rd20, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd184;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd173, %rd188;
-	mov.b64 %rd174, %rd189;
-	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p10, %rd135, 0;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p11, %rd191, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd192, %rd62;
-	mov.b64 %rd193, 0;
-	cvt.u64.u32 %rd194, %r4;
-	mul.lo.s64 %rd195, %rd135, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	add.s64 %rd197, %rd195, %rd196;
-	mov.b64 %rd198, %rd197;
-$L6:
-	setp.lt.s64 %p14, %rd198, %rd192;
-	not.pred %p15, %p14;
-	@!%p15 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd199, %rd198, %rd53;
-	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r35, [%rd200+0];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd201, %rd25;
-	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd202, %r37;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r37;
-	mul.lo.s64 %rd209, %rd208, %rd32;
-	mad.lo.s64 %rd210, %rd209, 8, %rd28;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	sub.s64 %rd213, %rd207, %rd212;
-	mov.b64 %rd214, %rd213;
-	max.s64 %rd215, %rd193, %rd214;
-	mov.b64 %rd193, %rd215;
+	mov.b64 %rd163, 0x0;
+	mov.b64 %rd164, 0;
+	mov.b64 %rd165, 0;
+	cvta.global.u64 %rd167, %rd157;
+	cvta.to.shared.u64 %rd166, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd158;
+	mov.b64 %rd170, %rd159;
+	mov.b64 %rd171, %rd149;
+	mov.b64 %rd172, %rd150;
+	mov.b64 %rd173, %rd151;
+	cvta.global.u64 %rd175, %rd160;
+	cvta.to.shared.u64 %rd174, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd161;
+	mov.b64 %rd178, %rd162;
+	mov.b64 %rd179, %rd154;
+	mov.b64 %rd180, %rd155;
+	mov.b64 %rd181, %rd156;
+	cvta.global.u64 %rd183, %rd163;
+	cvta.to.shared.u64 %rd182, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	add.s64 %rd187, %rd13, %rd21;
+	mad.lo.s64 %rd188, %rd100, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd21, %rd21, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd100;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd168, %rd189;
+	mov.b64 %rd169, %rd190;
+	mov.b64 %rd170, %rd191;
+	mov.b64 %rd193, 2;
+	mul.lo.s64 %rd192, %rd193, %rd106;
+	add.s64 %rd194, %rd11, %rd20;
+	mad.lo.s64 %rd195, %rd192, 4, 15;
+	and.b64 %rd195, %rd195, -16;
+	add.s64 %rd20, %rd20, %rd195;
+	mov.b64 %rd196, %rd194;
+	mov.b64 %rd197, %rd192;
+	mov.b64 %rd198, 1;
+	mov.b64 %rd176, %rd196;
+	mov.b64 %rd177, %rd197;
+	mov.b64 %rd178, %rd198;
+	setp.gt.s64 %p10, %rd104, 1;
+	@!%p10 bra $L7;
+	mov.b64 %rd199, 4;
+	add.s64 %rd200, %rd11, %rd20;
+	mad.lo.s64 %rd201, %rd199, 4, 15;
+	and.b64 %rd201, %rd201, -16;
+	add.s64 %rd20, %rd20, %rd201;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd199;
+	mov.b64 %rd204, 1;
+	mov.b64 %rd184, %rd202;
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd186, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p11, %rd205, 0;
+	@!%p11 bra $L9;
+	mov.b32 %r35, 0;
+	st.shared.s32 [%rd184+0], %r35;
+$L9:
 $L7:
-	cvt.u64.u32 %rd216, %r4;
-	mul.lo.s64 %rd217, %rd2, %rd216;
-	add.s64 %rd218, %rd198, %rd217;
-	mov.b64 %rd198, %rd218;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd219, %rd193;
-	// block reduction
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r3;
-$L11:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd219;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd220, {%r42, %r43};
-	@!%p17 bra $L13;
-	max.s64 %rd221, %rd219, %rd220;
-	mov.b64 %rd219, %rd221;
-$L13:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd219;
+	setp.eq.s64 %p12, %rd135, 0;
+	cvt.u64.u32 %rd206, %r2;
+	setp.eq.s64 %p13, %rd206, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
+	mov.b64 %rd207, %rd62;
+	mov.b64 %rd208, 0;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd135, %rd209;
+	cvt.u64.u32 %rd211, %r2;
+	add.s64 %rd212, %rd210, %rd211;
+	mov.b64 %rd213, %rd212;
+$L10:
+	setp.lt.s64 %p16, %rd213, %rd207;
+	not.pred %p17, %p16;
+	@!%p17 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L15;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L16;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	mov.b64 %rd219, %rd226;
-$L16:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd219;
-	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd227, {%r47, %r48};
-	@!%p21 bra $L17;
-	max.s64 %rd228, %rd219, %rd227;
-	mov.b64 %rd219, %rd228;
-$L17:
-	mov.b64 {%r49, %r50}, %rd219;
-	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd229, {%r51, %r52};
-	@!%p22 bra $L18;
-	max.s64 %rd230, %rd219, %rd229;
-	mov.b64 %rd219, %rd230;
-$L18:
-	mov.b64 {%r53, %r54}, %rd219;
-	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd231, {%r55, %r56};
-	@!%p23 bra $L19;
-	max.s64 %rd232, %rd219, %rd231;
-	mov.b64 %rd219, %rd232;
-$L19:
-	mov.b64 {%r57, %r58}, %rd219;
-	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd233, {%r59, %r60};
-	@!%p24 bra $L20;
-	max.s64 %rd234, %rd219, %rd233;
-	mov.b64 %rd219, %rd234;
-$L20:
-	mov.b64 {%r61, %r62}, %rd219;
-	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd235, {%r63, %r64};
-	@!%p25 bra $L21;
-	max.s64 %rd236, %rd219, %rd235;
-	mov.b64 %rd219, %rd236;
-$L21:
-	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd219;
-$L22:
+	mul.lo.s64 %rd214, %rd213, %rd53;
+	mad.lo.s64 %rd215, %rd214, 4, %rd49;
+	ld.global.s32 %r36, [%rd215+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd217, %r38;
+	add.s64 %rd218, %rd217, 1;
+	mul.lo.s64 %rd219, %rd218, %rd32;
+	mad.lo.s64 %rd220, %rd219, 8, %rd28;
+	ld.global.nc.s64 %rd221, [%rd220+0];
+	mov.b64 %rd222, %rd221;
+	cvt.s64.s32 %rd223, %r38;
+	mul.lo.s64 %rd224, %rd223, %rd32;
+	mad.lo.s64 %rd225, %rd224, 8, %rd28;
+	ld.global.nc.s64 %rd226, [%rd225+0];
+	mov.b64 %rd227, %rd226;
+	sub.s64 %rd228, %rd222, %rd227;
+	mov.b64 %rd229, %rd228;
+	max.s64 %rd230, %rd208, %rd229;
+	mov.b64 %rd208, %rd230;
+$L11:
+	cvt.u64.u32 %rd231, %r4;
+	mul.lo.s64 %rd232, %rd2, %rd231;
+	add.s64 %rd233, %rd213, %rd232;
+	mov.b64 %rd213, %rd233;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd234, %rd208;
+	// block reduction
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
 $L15:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L16;
+	mov.b64 {%r41, %r42}, %rd234;
+	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd235, {%r43, %r44};
+	@!%p19 bra $L17;
+	max.s64 %rd236, %rd234, %rd235;
+	mov.b64 %rd234, %rd236;
+$L17:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L18;
+	mul.wide.u32 %rd237, %r8, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	st.shared.s64 [%rd238+0], %rd234;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd237, [%rd1+1024];
-	mov.b64 %rd219, %rd237;
-	mov.b64 %rd238, %rd219;
-	mov.b64 %rd193, %rd238;
-	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p26, %rd239, 0;
-	setp.gt.s64 %p27, %rd193, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L24;
-	mov.b64 %rd241, 12;
-	mul.lo.s64 %rd240, %rd241, %rd120;
-	mad.lo.s64 %rd242, %rd240, 8, %rd116;
-	atom.global.max.s64 %rd243, [%rd242], %rd193;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L19;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd234, %rd241;
+$L20:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd234;
+	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd242, {%r48, %r49};
+	@!%p23 bra $L21;
+	max.s64 %rd243, %rd234, %rd242;
+	mov.b64 %rd234, %rd243;
+$L21:
+	mov.b64 {%r50, %r51}, %rd234;
+	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd244, {%r52, %r53};
+	@!%p24 bra $L22;
+	max.s64 %rd245, %rd234, %rd244;
+	mov.b64 %rd234, %rd245;
+$L22:
+	mov.b64 {%r54, %r55}, %rd234;
+	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd246, {%r56, %r57};
+	@!%p25 bra $L23;
+	max.s64 %rd247, %rd234, %rd246;
+	mov.b64 %rd234, %rd247;
+$L23:
+	mov.b64 {%r58, %r59}, %rd234;
+	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd248, {%r60, %r61};
+	@!%p26 bra $L24;
+	max.s64 %rd249, %rd234, %rd248;
+	mov.b64 %rd234, %rd249;
 $L24:
-	@!%p13 bra $L26;
-	mov.b64 %rd244, 0;
-	st.global.s64 [%rd116+0], %rd244;
-	mov.b64 %rd246, 1;
-	mul.lo.s64 %rd245, %rd246, %rd120;
-	mad.lo.s64 %rd247, %rd245, 8, %rd116;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	mov.b64 %rd250, 2;
-	mul.lo.s64 %rd249, %rd250, %rd120;
-	mad.lo.s64 %rd251, %rd249, 8, %rd116;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	mov.b64 %rd254, 3;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
+	mov.b64 {%r62, %r63}, %rd234;
+	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd250, {%r64, %r65};
+	@!%p27 bra $L25;
+	max.s64 %rd251, %rd234, %rd250;
+	mov.b64 %rd234, %rd251;
+$L25:
+	@!%p20 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
-	atom.global.add.u32 %r66, [gk_league_sync], 1;
-	mov.u32 %r67, %nctaid.x;
-	sub.u32 %r68, %r67, 1;
-	setp.eq.u32 %p30, %r66, %r68;
+	ld.shared.s64 %rd252, [%rd1+1024];
+	mov.b64 %rd234, %rd252;
+	mov.b64 %rd253, %rd234;
+	mov.b64 %rd208, %rd253;
+	cvt.u64.u32 %rd254, %r2;
+	setp.eq.s64 %p28, %rd254, 0;
+	setp.gt.s64 %p29, %rd208, 0;
+	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd256, 12;
+	mul.lo.s64 %rd255, %rd256, %rd120;
+	mad.lo.s64 %rd257, %rd255, 8, %rd116;
+	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r70, %r65;
-	@%p31 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p15 bra $L30;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd116+0], %rd259;
+	mov.b64 %rd261, 1;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 %rd265, 2;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	mov.b64 %rd267, 0;
+	st.global.s64 [%rd266+0], %rd267;
+	mov.b64 %rd269, 3;
+	mul.lo.s64 %rd268, %rd269, %rd120;
+	mad.lo.s64 %rd270, %rd268, 8, %rd116;
+	mov.b64 %rd271, 0;
+	st.global.s64 [%rd270+0], %rd271;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd258, 12;
-	mul.lo.s64 %rd257, %rd258, %rd120;
-	mad.lo.s64 %rd259, %rd257, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p32, %rd262, %rd70;
-	@!%p32 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L32;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	atom.global.add.u32 %r72, [gk_league_sync], 1;
-	mov.u32 %r73, %nctaid.x;
-	sub.u32 %r74, %r73, 1;
-	setp.eq.u32 %p34, %r72, %r74;
-	@!%p34 bra $L33;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p32, %r67, %r69;
+	@!%p32 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r76, %r71;
-	@%p35 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p13 bra $L36;
-	mov.b64 %rd264, 12;
-	mul.lo.s64 %rd263, %rd264, %rd120;
-	mad.lo.s64 %rd265, %rd263, 8, %rd116;
-	mov.b64 %rd266, 0;
-	st.global.s64 [%rd265+0], %rd266;
-	mov.b64 %rd267, -1;
-	st.global.s64 [%rd109+0], %rd267;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r71, %r66;
+	@%p33 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd268, 0;
+	bar.sync 0;
+	mov.b64 %rd273, 12;
+	mul.lo.s64 %rd272, %rd273, %rd120;
+	mad.lo.s64 %rd274, %rd272, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+	setp.gt.s64 %p34, %rd277, %rd70;
+	@!%p34 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p36, %r73, %r75;
+	@!%p36 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p36, %rd268, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r77, %r72;
+	@%p37 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p15 bra $L40;
+	mov.b64 %rd279, 12;
+	mul.lo.s64 %rd278, %rd279, %rd120;
+	mad.lo.s64 %rd280, %rd278, 8, %rd116;
+	mov.b64 %rd281, 0;
+	st.global.s64 [%rd280+0], %rd281;
+	mov.b64 %rd282, -1;
+	st.global.s64 [%rd109+0], %rd282;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd283, 0;
 $L41:
-	mov.b64 %rd269, %rd49;
-	mov.b64 %rd270, %rd51;
-	mov.b64 %rd271, %rd53;
-	mov.b64 %rd272, %rd56;
-	mov.b64 %rd273, %rd58;
-	mov.b64 %rd274, %rd60;
-	mov.b64 %rd275, %rd269;
-	mov.b64 %rd276, %rd270;
-	mov.b64 %rd277, %rd271;
-	mov.b64 %rd278, %rd272;
-	mov.b64 %rd279, %rd273;
-	mov.b64 %rd280, %rd274;
-	shr.s64 %rd281, %rd268, 63;
-	shr.u64 %rd282, %rd281, 63;
-	add.s64 %rd283, %rd268, %rd282;
-	and.b64 %rd284, %rd283, -2;
-	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p38, %rd285, 1;
-	@!%p38 bra $L43;
-	mov.b64 %rd286, %rd56;
-	mov.b64 %rd287, %rd58;
-	mov.b64 %rd288, %rd60;
-	mov.b64 %rd289, %rd49;
-	mov.b64 %rd290, %rd51;
-	mov.b64 %rd291, %rd53;
-	mov.b64 %rd275, %rd286;
-	mov.b64 %rd276, %rd287;
-	mov.b64 %rd277, %rd288;
-	mov.b64 %rd278, %rd289;
-	mov.b64 %rd279, %rd290;
-	mov.b64 %rd280, %rd291;
-$L43:
-	mov.pred %p39, %p4;
-	mov.b64 %rd292, %rd73;
-	mov.b64 %rd293, %rd75;
-	mov.b64 %rd294, %rd77;
-	mov.b64 %rd295, %rd80;
-	mov.b64 %rd296, %rd82;
-	mov.b64 %rd297, %rd84;
-	mov.b64 %rd298, %rd87;
-	mov.b64 %rd299, %rd89;
-	mov.b64 %rd300, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd301, %rd94;
-	mov.b64 %rd302, %rd96;
-	mov.b64 %rd303, %rd98;
-	mov.b32 %r77, %r33;
-	mov.b64 %rd304, %rd100;
-	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r78, %rd268;
-	add.s32 %r79, %r33, %r78;
-	mov.b32 %r77, %r79;
-	rem.s64 %rd306, %rd268, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	@!%p13 bra $L45;
-	add.s64 %rd310, %rd268, 1;
-	rem.s64 %rd311, %rd310, 3;
-	mov.b64 %rd313, 4;
-	mul.lo.s64 %rd312, %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mul.lo.s64 %rd315, %rd314, %rd120;
-	mad.lo.s64 %rd316, %rd315, 8, %rd116;
-	mov.b64 %rd317, 0;
-	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd314, 1;
-	mul.lo.s64 %rd319, %rd318, %rd120;
-	mad.lo.s64 %rd320, %rd319, 8, %rd116;
-	mov.b64 %rd321, 0;
-	st.global.s64 [%rd320+0], %rd321;
-	add.s64 %rd322, %rd314, 2;
-	mul.lo.s64 %rd323, %rd322, %rd120;
-	mad.lo.s64 %rd324, %rd323, 8, %rd116;
-	mov.b64 %rd325, 0;
-	st.global.s64 [%rd324+0], %rd325;
-	add.s64 %rd326, %rd314, 3;
-	mul.lo.s64 %rd327, %rd326, %rd120;
-	mad.lo.s64 %rd328, %rd327, 8, %rd116;
-	mov.b64 %rd329, 0;
-	st.global.s64 [%rd328+0], %rd329;
+	setp.lt.s64 %p38, %rd283, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd330, %rd262;
-	cvt.u64.u32 %rd331, %r4;
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, 1;
-$L46:
-	setp.lt.s64 %p41, %rd333, %rd330;
-	setp.lt.s64 %p42, %rd333, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd335, 2;
-	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p44, %rd334, %rd332;
-	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd336, %rd333, 2;
-	mov.b64 %rd333, %rd336;
+	mov.b64 %rd284, %rd49;
+	mov.b64 %rd285, %rd51;
+	mov.b64 %rd286, %rd53;
+	mov.b64 %rd287, %rd56;
+	mov.b64 %rd288, %rd58;
+	mov.b64 %rd289, %rd60;
+	mov.b64 %rd290, %rd284;
+	mov.b64 %rd291, %rd285;
+	mov.b64 %rd292, %rd286;
+	mov.b64 %rd293, %rd287;
+	mov.b64 %rd294, %rd288;
+	mov.b64 %rd295, %rd289;
+	shr.s64 %rd296, %rd283, 63;
+	shr.u64 %rd297, %rd296, 63;
+	add.s64 %rd298, %rd283, %rd297;
+	and.b64 %rd299, %rd298, -2;
+	sub.s64 %rd300, %rd283, %rd299;
+	setp.eq.s64 %p40, %rd300, 1;
+	@!%p40 bra $L47;
+	mov.b64 %rd301, %rd56;
+	mov.b64 %rd302, %rd58;
+	mov.b64 %rd303, %rd60;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd290, %rd301;
+	mov.b64 %rd291, %rd302;
+	mov.b64 %rd292, %rd303;
+	mov.b64 %rd293, %rd304;
+	mov.b64 %rd294, %rd305;
+	mov.b64 %rd295, %rd306;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd338, %rd25;
-	mov.b64 %rd339, %rd62;
-	mov.b64 %rd340, %rd64;
-	mov.b64 %rd341, %rd66;
-	mov.b64 %rd342, %rd68;
-	mov.b64 %rd343, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd344, %rd100;
-	mov.b64 %rd345, %rd102;
-	mov.b64 %rd346, %rd104;
-	mov.b64 %rd347, %rd106;
-	mov.pred %p49, %p8;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r81, %r77;
-	mov.b64 %rd348, %rd304;
-	mov.b64 %rd349, %rd305;
-	mov.b64 %rd350, %rd192;
-	mov.b64 %rd351, %rd309;
-	mov.b64 %rd352, %rd337;
-	cvt.u64.u32 %rd353, %r4;
-	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p52, %rd352, -1;
-	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p52;
-	setp.eq.s64 %p53, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p53;
-	mov.b64 %rd358, %rd357;
-	cvt.u64.u32 %rd359, %r2;
-	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p54, %rd352, -1;
-	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p54;
-	setp.eq.s64 %p55, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p55;
-	mov.b64 %rd364, %rd363;
-	cvt.u64.u32 %rd365, %r2;
-	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p56, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p56;
-	setp.eq.s64 %p57, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p57;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd358;
-	mov.b64 %rd371, %rd364;
-	mov.b64 %rd372, %rd369;
-	mov.b64 %rd373, %rd347;
-	mul.lo.s64 %rd374, %rd350, %rd135;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p58;
-	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p59;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd135, 1;
-	mul.lo.s64 %rd381, %rd350, %rd380;
-	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p60;
-	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p61;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd338;
-	mov.b64 %rd390, %rd339;
-	mov.b64 %rd391, %rd340;
-	mov.b64 %rd392, %rd341;
-	mov.b64 %rd393, %rd342;
-	mov.b64 %rd394, %rd343;
-	mov.pred %p62, %p47;
-	mov.pred %p63, %p48;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd395, %rd344;
-	mov.b64 %rd396, %rd345;
-	mov.b64 %rd397, %rd346;
-	mov.b64 %rd398, %rd347;
-	mov.pred %p64, %p49;
-	mov.pred %p65, %p50;
-	mov.b64 %rd399, %rd292;
-	mov.b64 %rd400, %rd293;
-	mov.b64 %rd401, %rd294;
-	mov.b64 %rd402, %rd295;
-	mov.b64 %rd403, %rd296;
-	mov.b64 %rd404, %rd297;
-	mov.b64 %rd405, %rd298;
-	mov.b64 %rd406, %rd299;
-	mov.b64 %rd407, %rd300;
-	mov.pred %p66, %p51;
-	mov.b64 %rd408, %rd301;
-	mov.b64 %rd409, %rd302;
-	mov.b64 %rd410, %rd303;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd411, %rd348;
-	mov.b64 %rd412, %rd349;
-	mov.b64 %rd413, %rd387;
-	sub.s64 %rd414, %rd388, %rd387;
-	mov.b64 %rd415, %rd414;
-	mov.b64 %rd416, %rd371;
-	mov.b64 %rd417, %rd370;
-	mov.b64 %rd418, %rd352;
-	mov.b64 %rd419, %rd372;
-	mov.b64 %rd420, %rd351;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p67, %rd346, 1;
-	mov.pred %p68, %p67;
-	mov.pred %p69, 0;
-	mov.b64 %rd423, %rd165;
-	mov.b64 %rd424, %rd166;
-	mov.b64 %rd425, %rd167;
-	mov.b64 %rd426, %rd416;
-	mov.b32 %r84, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
-	mov.b64 %rd431, 0;
-$L51:
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, %rd411;
+	mov.pred %p41, %p4;
+	mov.b64 %rd307, %rd73;
+	mov.b64 %rd308, %rd75;
+	mov.b64 %rd309, %rd77;
+	mov.b64 %rd310, %rd80;
+	mov.b64 %rd311, %rd82;
+	mov.b64 %rd312, %rd84;
+	mov.b64 %rd313, %rd87;
+	mov.b64 %rd314, %rd89;
+	mov.b64 %rd315, %rd91;
+	mov.pred %p42, %p6;
+	mov.b64 %rd316, %rd94;
+	mov.b64 %rd317, %rd96;
+	mov.b64 %rd318, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd319, %rd100;
+	mov.b64 %rd320, %rd102;
+	cvt.u32.u64 %r79, %rd283;
+	add.s32 %r80, %r33, %r79;
+	mov.b32 %r78, %r80;
+	rem.s64 %rd321, %rd283, 3;
+	mov.b64 %rd323, 4;
+	mul.lo.s64 %rd322, %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	@!%p15 bra $L49;
+	add.s64 %rd325, %rd283, 1;
+	rem.s64 %rd326, %rd325, 3;
+	mov.b64 %rd328, 4;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd329, 1;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
+	add.s64 %rd337, %rd329, 2;
+	mul.lo.s64 %rd338, %rd337, %rd120;
+	mad.lo.s64 %rd339, %rd338, 8, %rd116;
+	mov.b64 %rd340, 0;
+	st.global.s64 [%rd339+0], %rd340;
+	add.s64 %rd341, %rd329, 3;
+	mul.lo.s64 %rd342, %rd341, %rd120;
+	mad.lo.s64 %rd343, %rd342, 8, %rd116;
+	mov.b64 %rd344, 0;
+	st.global.s64 [%rd343+0], %rd344;
+$L49:
+	mov.b64 %rd345, %rd277;
+	cvt.u64.u32 %rd346, %r4;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, 1;
+$L50:
+	setp.lt.s64 %p43, %rd348, %rd345;
+	setp.lt.s64 %p44, %rd348, 32;
+	and.pred %p45, %p43, %p44;
+	mov.b64 %rd350, 2;
+	mul.lo.s64 %rd349, %rd350, %rd348;
+	setp.le.s64 %p46, %rd349, %rd347;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p70, %rd433, 0;
-	not.pred %p71, %p70;
-	@!%p71 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p72, %rd427, %rd428;
-	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd426, %rd415;
-	@!%p73 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd434, %rd413, %rd426;
-	mul.lo.s64 %rd435, %rd434, %rd277;
-	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r85, [%rd436+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	@!%p69 bra $L63;
-	add.s64 %rd437, %rd413, %rd426;
-	mov.b64 %rd439, 2;
-	mul.lo.s64 %rd438, %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mul.lo.s64 %rd441, %rd440, %rd178;
-	mad.lo.s64 %rd442, %rd441, 8, %rd176;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	add.s64 %rd445, %rd440, 1;
-	mul.lo.s64 %rd446, %rd445, %rd178;
-	mad.lo.s64 %rd447, %rd446, 8, %rd176;
-	ld.shared.s64 %rd448, [%rd447+0];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd444, %rd419;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd427, %rd451;
-	mov.b64 %rd428, %rd452;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd453, %rd389;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd454, %r87;
-	mul.lo.s64 %rd455, %rd454, %rd32;
-	mad.lo.s64 %rd456, %rd455, 8, %rd28;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd389;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd461, %r88;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd32;
-	mad.lo.s64 %rd464, %rd463, 8, %rd28;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	add.s64 %rd468, %rd459, %rd419;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd467;
-	mov.b64 %rd427, %rd469;
-	mov.b64 %rd428, %rd470;
-$L64:
-	add.s64 %rd471, %rd426, %rd417;
-	mov.b64 %rd426, %rd471;
-	bra.uni $L55;
+	mul.lo.s64 %rd351, %rd348, 2;
+	mov.b64 %rd348, %rd351;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd25;
+	mov.b64 %rd354, %rd62;
+	mov.b64 %rd355, %rd64;
+	mov.b64 %rd356, %rd66;
+	mov.b64 %rd357, %rd68;
+	mov.b64 %rd358, %rd70;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd359, %rd100;
+	mov.b64 %rd360, %rd102;
+	mov.b64 %rd361, %rd104;
+	mov.b64 %rd362, %rd106;
+	mov.pred %p51, %p8;
+	mov.pred %p52, %p41;
+	mov.pred %p53, %p42;
+	mov.b32 %r82, %r78;
+	mov.b64 %rd363, %rd319;
+	mov.b64 %rd364, %rd320;
+	mov.b64 %rd365, %rd207;
+	mov.b64 %rd366, %rd324;
+	mov.b64 %rd367, %rd352;
+	cvt.u64.u32 %rd368, %r4;
+	div.s64 %rd369, %rd368, %rd367;
+	setp.eq.s64 %p54, %rd367, -1;
+	neg.s64 %rd370, %rd368;
+	selp.b64 %rd371, %rd370, %rd369, %p54;
+	setp.eq.s64 %p55, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p55;
+	mov.b64 %rd373, %rd372;
+	cvt.u64.u32 %rd374, %r2;
+	div.s64 %rd375, %rd374, %rd367;
+	setp.eq.s64 %p56, %rd367, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p56;
+	setp.eq.s64 %p57, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p57;
+	mov.b64 %rd379, %rd378;
+	cvt.u64.u32 %rd380, %r2;
+	rem.s64 %rd381, %rd380, %rd367;
+	setp.eq.s64 %p58, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p58;
+	setp.eq.s64 %p59, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p59;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd373;
+	mov.b64 %rd386, %rd379;
+	mov.b64 %rd387, %rd384;
+	mov.b64 %rd388, %rd362;
+	mul.lo.s64 %rd389, %rd365, %rd135;
+	div.s64 %rd390, %rd389, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd391, %rd389;
+	selp.b64 %rd392, %rd391, %rd390, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p61;
+	mov.b64 %rd394, %rd393;
+	add.s64 %rd395, %rd135, 1;
+	mul.lo.s64 %rd396, %rd365, %rd395;
+	div.s64 %rd397, %rd396, %rd2;
+	setp.eq.s64 %p62, %rd2, -1;
+	neg.s64 %rd398, %rd396;
+	selp.b64 %rd399, %rd398, %rd397, %p62;
+	setp.eq.s64 %p63, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p63;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, 0;
+	mov.b64 %rd406, 1;
+	setp.le.s64 %p64, %rd361, 1;
+	@!%p64 bra $L55;
+	mov.b64 %rd407, %rd353;
+	mov.b64 %rd408, %rd354;
+	mov.b64 %rd409, %rd355;
+	mov.b64 %rd410, %rd356;
+	mov.b64 %rd411, %rd357;
+	mov.b64 %rd412, %rd358;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd413, %rd359;
+	mov.b64 %rd414, %rd360;
+	mov.b64 %rd415, %rd361;
+	mov.b64 %rd416, %rd362;
+	mov.pred %p67, %p51;
+	mov.pred %p68, %p52;
+	mov.b64 %rd417, %rd307;
+	mov.b64 %rd418, %rd308;
+	mov.b64 %rd419, %rd309;
+	mov.b64 %rd420, %rd310;
+	mov.b64 %rd421, %rd311;
+	mov.b64 %rd422, %rd312;
+	mov.b64 %rd423, %rd313;
+	mov.b64 %rd424, %rd314;
+	mov.b64 %rd425, %rd315;
+	mov.pred %p69, %p53;
+	mov.b64 %rd426, %rd316;
+	mov.b64 %rd427, %rd317;
+	mov.b64 %rd428, %rd318;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd429, %rd363;
+	mov.b64 %rd430, %rd364;
+	mov.b64 %rd431, %rd402;
+	sub.s64 %rd432, %rd403, %rd402;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd434, %rd386;
+	mov.b64 %rd435, %rd385;
+	mov.b64 %rd436, %rd367;
+	mov.b64 %rd437, %rd387;
+	mov.b64 %rd438, %rd366;
+	mov.pred %p70, 0;
+	mov.b64 %rd439, %rd168;
+	mov.b64 %rd440, %rd169;
+	mov.b64 %rd441, %rd170;
+	mov.b64 %rd442, %rd434;
+	mov.b32 %r85, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L57:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd429;
 $L60:
-	mul.lo.s64 %rd472, %rd427, %rd39;
-	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd473+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.b64 %rd474, 0;
-	mov.b64 %rd475, 0;
-	and.pred %p74, %p68, %p64;
-	@!%p74 bra $L66;
-	mov.b64 %rd476, %rd389;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd477, %r92;
-	mul.lo.s64 %rd478, %rd477, %rd32;
-	mad.lo.s64 %rd479, %rd478, 8, %rd28;
-	ld.global.nc.s64 %rd480, [%rd479+0];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd389;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd484, %r93;
-	add.s64 %rd485, %rd484, 1;
-	mul.lo.s64 %rd486, %rd485, %rd32;
-	mad.lo.s64 %rd487, %rd486, 8, %rd28;
-	ld.global.nc.s64 %rd488, [%rd487+0];
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd482;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd474, %rd491;
-	mov.b64 %rd475, %rd492;
-$L66:
-	mov.b32 %r94, %r84;
-	mov.b32 %r95, %r91;
-	mov.b64 %rd493, %rd427;
-$L67:
-	mov.b64 %rd494, 0x1;
-	setp.gt.s64 %p75, %rd125, 0;
-	@!%p75 bra $L71;
-	mul.lo.s64 %rd495, %rd493, %rd127;
-	mad.lo.s64 %rd496, %rd495, 4, %rd123;
-	ld.global.nc.u32 %r96, [%rd496+0];
-	mov.b32 %r97, %r96;
-	cvt.u64.u32 %rd497, %r97;
-	mov.b64 %rd494, %rd497;
-$L71:
-	cvt.s64.s32 %rd498, %r94;
-	mul.lo.s64 %rd499, %rd498, %rd134;
-	mad.lo.s64 %rd500, %rd499, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r98, [%rd500+0];
-	mov.b32 %r99, %r98;
-	cvt.u64.u32 %rd501, %r99;
-	add.u64 %rd502, %rd501, %rd494;
-	mov.b64 %rd503, %rd502;
-	cvt.s64.s32 %rd504, %r95;
-	mul.lo.s64 %rd505, %rd504, %rd134;
-	mad.lo.s64 %rd506, %rd505, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r100, [%rd506+0];
-	mov.b32 %r101, %r100;
-	cvt.u64.u32 %rd507, %r101;
-	setp.hs.u64 %p76, %rd503, %rd507;
-	@!%p76 bra $L73;
-	mov.pred %p77, 0;
-	bra.uni $L69;
-$L73:
-	cvt.s64.s32 %rd508, %r95;
-	mul.lo.s64 %rd509, %rd508, %rd134;
-	mad.lo.s64 %rd510, %rd509, 4, %rd130;
-	cvt.u32.u64 %r102, %rd503;
-	atom.global.min.u32 %r103, [%rd510], %r102;
-	mov.b32 %r104, %r103;
-	cvt.u64.u32 %rd511, %r104;
-	setp.hi.u64 %p78, %rd511, %rd503;
-	mov.pred %p77, %p78;
-	bra.uni $L69;
+	setp.gt.s64 %p71, %rd448, 0;
+	not.pred %p72, %p71;
+	@!%p72 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p73, %rd443, %rd444;
+	@!%p73 bra $L66;
+	setp.ge.s64 %p74, %rd442, %rd433;
+	@!%p74 bra $L68;
+	bra.uni $L62;
 $L68:
-	bra.uni $L67;
+	add.s64 %rd449, %rd431, %rd442;
+	mul.lo.s64 %rd450, %rd449, %rd292;
+	mad.lo.s64 %rd451, %rd450, 4, %rd290;
+	ld.global.s32 %r86, [%rd451+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r85, %r87;
+	mov.b64 %rd452, %rd407;
+	mov.b64 %rd453, %rd408;
+	mov.b64 %rd454, %rd409;
+	mov.b64 %rd455, %rd410;
+	mov.b64 %rd456, %rd411;
+	mov.b64 %rd457, %rd412;
+	mov.pred %p75, %p65;
+	mov.pred %p76, %p66;
+	mov.b32 %r88, %r83;
+	mov.b64 %rd458, %rd413;
+	mov.b64 %rd459, %rd414;
+	mov.b64 %rd460, %rd415;
+	mov.b64 %rd461, %rd416;
+	mov.pred %p77, %p67;
+	mov.b32 %r89, %r85;
+	add.s64 %rd462, %rd431, %rd442;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd437;
+	mov.pred %p78, %p70;
 $L69:
-	@!%p77 bra $L75;
-	@!%p68 bra $L76;
-	mul.lo.s64 %rd512, %rd432, %rd425;
-	mad.lo.s64 %rd513, %rd512, 4, %rd423;
-	st.shared.s32 [%rd513+0], %r91;
-	@!%p64 bra $L79;
-	mov.b64 %rd515, 2;
-	mul.lo.s64 %rd514, %rd515, %rd432;
-	mul.lo.s64 %rd516, %rd514, %rd170;
-	mad.lo.s64 %rd517, %rd516, 8, %rd168;
-	st.shared.s64 [%rd517+0], %rd474;
-	mov.b64 %rd519, 2;
-	mul.lo.s64 %rd518, %rd519, %rd432;
-	add.s64 %rd520, %rd518, 1;
-	mul.lo.s64 %rd521, %rd520, %rd170;
-	mad.lo.s64 %rd522, %rd521, 8, %rd168;
-	st.shared.s64 [%rd522+0], %rd475;
-$L79:
-	add.s64 %rd523, %rd432, 1;
-	mov.b64 %rd432, %rd523;
-	bra.uni $L77;
-$L76:
-	mov.pred %p79, 0;
-	mov.b64 %rd524, %rd432;
-	mov.b32 %r105, %r91;
+	@!%p78 bra $L73;
+	mov.b64 %rd466, 2;
+	mul.lo.s64 %rd465, %rd466, %rd463;
+	mul.lo.s64 %rd467, %rd465, %rd181;
+	mad.lo.s64 %rd468, %rd467, 8, %rd179;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd472, 2;
+	mul.lo.s64 %rd471, %rd472, %rd463;
+	add.s64 %rd473, %rd471, 1;
+	mul.lo.s64 %rd474, %rd473, %rd181;
+	mad.lo.s64 %rd475, %rd474, 8, %rd179;
+	ld.shared.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	add.s64 %rd478, %rd470, %rd464;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd477;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd483, %rd452;
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd484, %r90;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, %rd452;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd491, %r91;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	add.s64 %rd498, %rd489, %rd464;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, %rd497;
+	mov.b64 %rd481, %rd499;
+	mov.b64 %rd482, %rd500;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd501, %rd481;
+	mov.b64 %rd502, %rd482;
+	mov.b64 %rd443, %rd501;
+	mov.b64 %rd444, %rd502;
+	add.s64 %rd503, %rd442, %rd435;
+	mov.b64 %rd442, %rd503;
+	bra.uni $L61;
+$L66:
+	mul.lo.s64 %rd504, %rd443, %rd39;
+	mad.lo.s64 %rd505, %rd504, 4, %rd35;
+	ld.global.nc.s32 %r92, [%rd505+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r85;
+	mov.b32 %r96, %r94;
+	mov.b64 %rd506, %rd443;
+$L74:
+	mov.b64 %rd507, 0x1;
+	setp.gt.s64 %p79, %rd125, 0;
+	@!%p79 bra $L78;
+	mul.lo.s64 %rd508, %rd506, %rd127;
+	mad.lo.s64 %rd509, %rd508, 4, %rd123;
+	ld.global.nc.u32 %r97, [%rd509+0];
+	mov.b32 %r98, %r97;
+	cvt.u64.u32 %rd510, %r98;
+	mov.b64 %rd507, %rd510;
+$L78:
+	cvt.s64.s32 %rd511, %r95;
+	mul.lo.s64 %rd512, %rd511, %rd134;
+	mad.lo.s64 %rd513, %rd512, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r99, [%rd513+0];
+	mov.b32 %r100, %r99;
+	cvt.u64.u32 %rd514, %r100;
+	add.u64 %rd515, %rd514, %rd507;
+	mov.b64 %rd516, %rd515;
+	cvt.s64.s32 %rd517, %r96;
+	mul.lo.s64 %rd518, %rd517, %rd134;
+	mad.lo.s64 %rd519, %rd518, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r101, [%rd519+0];
+	mov.b32 %r102, %r101;
+	cvt.u64.u32 %rd520, %r102;
+	setp.hs.u64 %p80, %rd516, %rd520;
+	@!%p80 bra $L80;
+	mov.pred %p81, 0;
+	bra.uni $L76;
 $L80:
-	@!%p65 bra $L84;
-	shr.s32 %r106, %r105, 5;
-	cvt.s64.s32 %rd525, %r106;
-	mov.b64 %rd526, %rd525;
-	and.b32 %r107, %r105, 31;
-	cvt.s64.s32 %rd527, %r107;
-	min.u64 %rd528, %rd527, 32;
-	cvt.u32.u64 %r108, %rd528;
-	mov.b32 %r110, 0x1;
-	shl.b32 %r109, %r110, %r108;
-	setp.hs.u32 %p80, %r108, 32;
-	selp.b32 %r111, 0, %r109, %p80;
-	mov.b32 %r112, %r111;
-	mov.b64 %rd529, %rd526;
-	mov.b32 %r113, %r112;
-	mul.lo.s64 %rd530, %rd529, %rd407;
-	mad.lo.s64 %rd531, %rd530, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r114, [%rd531+0];
-	mov.b32 %r115, %r114;
-	and.b32 %r116, %r115, %r113;
-	setp.ne.u32 %p81, %r116, 0x0;
-	mov.pred %p82, %p81;
-	not.pred %p83, %p82;
-	@!%p83 bra $L86;
-	mul.lo.s64 %rd532, %rd529, %rd407;
-	mad.lo.s64 %rd533, %rd532, 4, %rd405;
-	atom.global.or.b32 %r117, [%rd533], %r113;
-	mov.b32 %r118, %r117;
-	and.b32 %r119, %r118, %r113;
-	setp.ne.u32 %p84, %r119, 0x0;
-	mov.pred %p82, %p84;
-$L86:
-	@!%p82 bra $L88;
-	mov.b64 %rd534, %rd524;
-	mov.b64 %rd535, %rd534;
-	mov.pred %p85, 0;
-	bra.uni $L82;
-$L88:
-	mov.b64 %rd536, %rd524;
-	mov.b64 %rd535, %rd536;
-	mov.pred %p85, 1;
-	bra.uni $L82;
-$L84:
-	@!%p66 bra $L90;
-	cvt.s64.s32 %rd537, %r105;
-	mul.lo.s64 %rd538, %rd537, %rd410;
-	mad.lo.s64 %rd539, %rd538, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r120, [%rd539+0];
-	mov.b32 %r121, %r120;
-	setp.eq.s32 %p86, %r121, %r83;
-	mov.pred %p87, %p86;
-	not.pred %p88, %p87;
-	@!%p88 bra $L92;
-	cvt.s64.s32 %rd540, %r105;
-	mul.lo.s64 %rd541, %rd540, %rd410;
-	mad.lo.s64 %rd542, %rd541, 4, %rd408;
-	atom.global.exch.b32 %r122, [%rd542], %r83;
-	mov.b32 %r123, %r122;
-	setp.eq.s32 %p89, %r123, %r83;
-	mov.pred %p87, %p89;
-$L92:
-	@!%p87 bra $L94;
-	mov.b64 %rd543, %rd524;
-	mov.b64 %rd535, %rd543;
-	mov.pred %p85, 0;
-	bra.uni $L82;
-$L94:
-$L90:
-	mul.lo.s64 %rd544, %rd524, %rd425;
-	mad.lo.s64 %rd545, %rd544, 4, %rd423;
-	st.shared.s32 [%rd545+0], %r105;
-	add.s64 %rd546, %rd524, 1;
-	mov.b64 %rd547, %rd546;
-	mov.b64 %rd535, %rd547;
-	mov.pred %p85, 1;
-	bra.uni $L82;
-$L81:
-	bra.uni $L80;
-$L82:
-	mov.b64 %rd548, %rd535;
-	mov.pred %p90, %p85;
-	mov.b64 %rd432, %rd548;
-	mov.pred %p79, %p90;
-	@!%p79 bra $L96;
-	mov.b64 %rd549, %rd389;
-	mov.b32 %r124, %r91;
-	cvt.s64.s32 %rd550, %r124;
-	add.s64 %rd551, %rd550, 1;
-	mul.lo.s64 %rd552, %rd551, %rd32;
-	mad.lo.s64 %rd553, %rd552, 8, %rd28;
-	ld.global.nc.s64 %rd554, [%rd553+0];
-	mov.b64 %rd555, %rd554;
-	cvt.s64.s32 %rd556, %r124;
-	mul.lo.s64 %rd557, %rd556, %rd32;
-	mad.lo.s64 %rd558, %rd557, 8, %rd28;
-	ld.global.nc.s64 %rd559, [%rd558+0];
-	mov.b64 %rd560, %rd559;
-	sub.s64 %rd561, %rd555, %rd560;
-	mov.b64 %rd562, %rd561;
-	mov.b64 %rd563, %rd562;
-	add.s64 %rd564, %rd429, %rd563;
-	mov.b64 %rd429, %rd564;
-	max.s64 %rd565, %rd430, %rd563;
-	mov.b64 %rd430, %rd565;
-$L96:
-$L77:
+	cvt.s64.s32 %rd521, %r96;
+	mul.lo.s64 %rd522, %rd521, %rd134;
+	mad.lo.s64 %rd523, %rd522, 4, %rd130;
+	cvt.u32.u64 %r103, %rd516;
+	atom.global.min.u32 %r104, [%rd523], %r103;
+	mov.b32 %r105, %r104;
+	cvt.u64.u32 %rd524, %r105;
+	setp.hi.u64 %p82, %rd524, %rd516;
+	mov.pred %p81, %p82;
+	bra.uni $L76;
 $L75:
-	add.s64 %rd566, %rd427, %rd418;
-	mov.b64 %rd427, %rd566;
-	sub.s64 %rd567, %rd433, 1;
-	mov.b64 %rd433, %rd567;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd568, 0;
-	setp.lt.s64 %p91, %rd427, %rd428;
-	setp.lt.s64 %p92, %rd426, %rd415;
-	or.pred %p93, %p91, %p92;
-	@!%p93 bra $L98;
-	mov.b64 %rd568, 1;
-$L98:
-	shl.b64 %rd569, %rd568, 32;
-	or.b64 %rd570, %rd432, %rd569;
-	// block scan
-	mov.b64 %rd571, %rd570;
-	mov.b32 %r125, %r3;
+	bra.uni $L74;
+$L76:
+	@!%p81 bra $L82;
+	mov.pred %p83, 0;
+	mov.b64 %rd525, %rd447;
+	mov.b32 %r106, %r94;
+$L83:
+	@!%p68 bra $L87;
+	shr.s32 %r107, %r106, 5;
+	cvt.s64.s32 %rd526, %r107;
+	mov.b64 %rd527, %rd526;
+	and.b32 %r108, %r106, 31;
+	cvt.s64.s32 %rd528, %r108;
+	min.u64 %rd529, %rd528, 32;
+	cvt.u32.u64 %r109, %rd529;
+	mov.b32 %r111, 0x1;
+	shl.b32 %r110, %r111, %r109;
+	setp.hs.u32 %p84, %r109, 32;
+	selp.b32 %r112, 0, %r110, %p84;
+	mov.b32 %r113, %r112;
+	mov.b64 %rd530, %rd527;
+	mov.b32 %r114, %r113;
+	mul.lo.s64 %rd531, %rd530, %rd425;
+	mad.lo.s64 %rd532, %rd531, 4, %rd423;
+	ld.relaxed.gpu.global.u32 %r115, [%rd532+0];
+	mov.b32 %r116, %r115;
+	and.b32 %r117, %r116, %r114;
+	setp.ne.u32 %p85, %r117, 0x0;
+	mov.pred %p86, %p85;
+	not.pred %p87, %p86;
+	@!%p87 bra $L89;
+	mul.lo.s64 %rd533, %rd530, %rd425;
+	mad.lo.s64 %rd534, %rd533, 4, %rd423;
+	atom.global.or.b32 %r118, [%rd534], %r114;
+	mov.b32 %r119, %r118;
+	and.b32 %r120, %r119, %r114;
+	setp.ne.u32 %p88, %r120, 0x0;
+	mov.pred %p86, %p88;
+$L89:
+	@!%p86 bra $L91;
+	mov.b64 %rd535, %rd525;
+	mov.b64 %rd536, %rd535;
+	mov.pred %p89, 0;
+	bra.uni $L85;
+$L91:
+	mov.b64 %rd537, %rd525;
+	mov.b64 %rd536, %rd537;
+	mov.pred %p89, 1;
+	bra.uni $L85;
+$L87:
+	@!%p69 bra $L93;
+	cvt.s64.s32 %rd538, %r106;
+	mul.lo.s64 %rd539, %rd538, %rd428;
+	mad.lo.s64 %rd540, %rd539, 4, %rd426;
+	ld.relaxed.gpu.global.s32 %r121, [%rd540+0];
+	mov.b32 %r122, %r121;
+	setp.eq.s32 %p90, %r122, %r84;
+	mov.pred %p91, %p90;
+	not.pred %p92, %p91;
+	@!%p92 bra $L95;
+	cvt.s64.s32 %rd541, %r106;
+	mul.lo.s64 %rd542, %rd541, %rd428;
+	mad.lo.s64 %rd543, %rd542, 4, %rd426;
+	atom.global.exch.b32 %r123, [%rd543], %r84;
+	mov.b32 %r124, %r123;
+	setp.eq.s32 %p93, %r124, %r84;
+	mov.pred %p91, %p93;
+$L95:
+	@!%p91 bra $L97;
+	mov.b64 %rd544, %rd525;
+	mov.b64 %rd536, %rd544;
+	mov.pred %p89, 0;
+	bra.uni $L85;
+$L97:
+$L93:
+	mul.lo.s64 %rd545, %rd525, %rd441;
+	mad.lo.s64 %rd546, %rd545, 4, %rd439;
+	st.shared.s32 [%rd546+0], %r106;
+	add.s64 %rd547, %rd525, 1;
+	mov.b64 %rd548, %rd547;
+	mov.b64 %rd536, %rd548;
+	mov.pred %p89, 1;
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
+	mov.b64 %rd549, %rd536;
+	mov.pred %p94, %p89;
+	mov.b64 %rd447, %rd549;
+	mov.pred %p83, %p94;
+	@!%p83 bra $L99;
+	mov.b64 %rd550, %rd407;
+	mov.b32 %r125, %r94;
+	cvt.s64.s32 %rd551, %r125;
+	add.s64 %rd552, %rd551, 1;
+	mul.lo.s64 %rd553, %rd552, %rd32;
+	mad.lo.s64 %rd554, %rd553, 8, %rd28;
+	ld.global.nc.s64 %rd555, [%rd554+0];
+	mov.b64 %rd556, %rd555;
+	cvt.s64.s32 %rd557, %r125;
+	mul.lo.s64 %rd558, %rd557, %rd32;
+	mad.lo.s64 %rd559, %rd558, 8, %rd28;
+	ld.global.nc.s64 %rd560, [%rd559+0];
+	mov.b64 %rd561, %rd560;
+	sub.s64 %rd562, %rd556, %rd561;
+	mov.b64 %rd563, %rd562;
+	mov.b64 %rd564, %rd563;
+	add.s64 %rd565, %rd445, %rd564;
+	mov.b64 %rd445, %rd565;
+	max.s64 %rd566, %rd446, %rd564;
+	mov.b64 %rd446, %rd566;
 $L99:
-	setp.hs.u32 %p94, %r125, 32;
-	@%p94 bra $L100;
-	mov.b64 {%r126, %r127}, %rd571;
-	shfl.sync.up.b32 %r128|%p95, %r126, %r125, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd572, {%r128, %r129};
-	@!%p95 bra $L101;
-	add.s64 %rd573, %rd572, %rd571;
-	mov.b64 %rd571, %rd573;
+$L82:
+	add.s64 %rd567, %rd443, %rd436;
+	mov.b64 %rd443, %rd567;
+	sub.s64 %rd568, %rd448, 1;
+	mov.b64 %rd448, %rd568;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd569, 0;
+	setp.lt.s64 %p95, %rd443, %rd444;
+	setp.lt.s64 %p96, %rd442, %rd433;
+	or.pred %p97, %p95, %p96;
+	@!%p97 bra $L101;
+	mov.b64 %rd569, 1;
 $L101:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r130, %r131}, %rd571;
-	shfl.sync.up.b32 %r132|%p96, %r130, %r3, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd574, {%r132, %r133};
-	setp.lo.u32 %p97, %r3, 32;
-	and.pred %p98, %p96, %p97;
-	selp.b64 %rd575, %rd574, 0, %p98;
-	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p99, %r7, %r134;
-	@!%p99 bra $L102;
-	mul.wide.u32 %rd576, %r8, 16;
-	add.s64 %rd577, %rd1, %rd576;
-	st.shared.s64 [%rd577+0], %rd571;
+	shl.b64 %rd570, %rd569, 32;
+	or.b64 %rd571, %rd447, %rd570;
+	// block scan
+	mov.b64 %rd572, %rd571;
+	mov.b32 %r126, %r3;
 $L102:
-	bar.sync 0;
-	setp.eq.u32 %p100, %r8, 0;
-	@!%p100 bra $L103;
-	mov.b64 %rd578, 0;
-	setp.lo.u32 %p101, %r7, %r10;
-	@!%p101 bra $L104;
-	mul.wide.u32 %rd579, %r7, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	ld.shared.s64 %rd581, [%rd580+0];
-	mov.b64 %rd578, %rd581;
+	setp.hs.u32 %p98, %r126, 32;
+	@%p98 bra $L103;
+	mov.b64 {%r127, %r128}, %rd572;
+	shfl.sync.up.b32 %r129|%p99, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd573, {%r129, %r130};
+	@!%p99 bra $L104;
+	add.s64 %rd574, %rd573, %rd572;
+	mov.b64 %rd572, %rd574;
 $L104:
-	mov.b64 {%r135, %r136}, %rd578;
-	shfl.sync.up.b32 %r137|%p102, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd582, {%r137, %r138};
-	@!%p102 bra $L105;
-	add.s64 %rd583, %rd582, %rd578;
-	mov.b64 %rd578, %rd583;
-$L105:
-	mov.b64 {%r139, %r140}, %rd578;
-	shfl.sync.up.b32 %r141|%p103, %r139, 2, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd584, {%r141, %r142};
-	@!%p103 bra $L106;
-	add.s64 %rd585, %rd584, %rd578;
-	mov.b64 %rd578, %rd585;
-$L106:
-	mov.b64 {%r143, %r144}, %rd578;
-	shfl.sync.up.b32 %r145|%p104, %r143, 4, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd586, {%r145, %r146};
-	@!%p104 bra $L107;
-	add.s64 %rd587, %rd586, %rd578;
-	mov.b64 %rd578, %rd587;
-$L107:
-	mov.b64 {%r147, %r148}, %rd578;
-	shfl.sync.up.b32 %r149|%p105, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd588, {%r149, %r150};
-	@!%p105 bra $L108;
-	add.s64 %rd589, %rd588, %rd578;
-	mov.b64 %rd578, %rd589;
-$L108:
-	mov.b64 {%r151, %r152}, %rd578;
-	shfl.sync.up.b32 %r153|%p106, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd590, {%r153, %r154};
-	@!%p106 bra $L109;
-	add.s64 %rd591, %rd590, %rd578;
-	mov.b64 %rd578, %rd591;
-$L109:
-	mov.b64 {%r155, %r156}, %rd578;
-	shfl.sync.up.b32 %r157|%p107, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd592, {%r157, %r158};
-	selp.b64 %rd593, %rd592, 0, %p107;
-	@!%p101 bra $L110;
-	mul.wide.u32 %rd594, %r7, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	add.s64 %rd596, %rd595, 512;
-	st.shared.s64 [%rd596+0], %rd593;
-$L110:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p108, %r7, %r159;
-	@!%p108 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd578;
-$L111:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L102;
 $L103:
+	mov.b64 {%r131, %r132}, %rd572;
+	shfl.sync.up.b32 %r133|%p100, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd575, {%r133, %r134};
+	setp.lo.u32 %p101, %r3, 32;
+	and.pred %p102, %p100, %p101;
+	selp.b64 %rd576, %rd575, 0, %p102;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p103, %r7, %r135;
+	@!%p103 bra $L105;
+	mul.wide.u32 %rd577, %r8, 16;
+	add.s64 %rd578, %rd1, %rd577;
+	st.shared.s64 [%rd578+0], %rd572;
+$L105:
 	bar.sync 0;
-	mul.wide.u32 %rd597, %r8, 16;
-	add.s64 %rd598, %rd1, %rd597;
-	add.s64 %rd599, %rd598, 512;
-	ld.shared.s64 %rd600, [%rd599+0];
-	add.s64 %rd601, %rd600, %rd575;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd601;
-	shfl.sync.idx.b32 %r162|%p109, %r160, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r163, %r161, 0, %r21, %r17;
-	mov.b64 %rd603, {%r162, %r163};
-	mov.b64 %rd604, %rd602;
+	setp.eq.u32 %p104, %r8, 0;
+	@!%p104 bra $L106;
+	mov.b64 %rd579, 0;
+	setp.lo.u32 %p105, %r7, %r10;
+	@!%p105 bra $L107;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	ld.shared.s64 %rd582, [%rd581+0];
+	mov.b64 %rd579, %rd582;
+$L107:
+	mov.b64 {%r136, %r137}, %rd579;
+	shfl.sync.up.b32 %r138|%p106, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd583, {%r138, %r139};
+	@!%p106 bra $L108;
+	add.s64 %rd584, %rd583, %rd579;
+	mov.b64 %rd579, %rd584;
+$L108:
+	mov.b64 {%r140, %r141}, %rd579;
+	shfl.sync.up.b32 %r142|%p107, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd585, {%r142, %r143};
+	@!%p107 bra $L109;
+	add.s64 %rd586, %rd585, %rd579;
+	mov.b64 %rd579, %rd586;
+$L109:
+	mov.b64 {%r144, %r145}, %rd579;
+	shfl.sync.up.b32 %r146|%p108, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd587, {%r146, %r147};
+	@!%p108 bra $L110;
+	add.s64 %rd588, %rd587, %rd579;
+	mov.b64 %rd579, %rd588;
+$L110:
+	mov.b64 {%r148, %r149}, %rd579;
+	shfl.sync.up.b32 %r150|%p109, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd589, {%r150, %r151};
+	@!%p109 bra $L111;
+	add.s64 %rd590, %rd589, %rd579;
+	mov.b64 %rd579, %rd590;
+$L111:
+	mov.b64 {%r152, %r153}, %rd579;
+	shfl.sync.up.b32 %r154|%p110, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd591, {%r154, %r155};
+	@!%p110 bra $L112;
+	add.s64 %rd592, %rd591, %rd579;
+	mov.b64 %rd579, %rd592;
+$L112:
+	mov.b64 {%r156, %r157}, %rd579;
+	shfl.sync.up.b32 %r158|%p111, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd593, {%r158, %r159};
+	selp.b64 %rd594, %rd593, 0, %p111;
+	@!%p105 bra $L113;
+	mul.wide.u32 %rd595, %r7, 16;
+	add.s64 %rd596, %rd1, %rd595;
+	add.s64 %rd597, %rd596, 512;
+	st.shared.s64 [%rd597+0], %rd594;
+$L113:
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p112, %r7, %r160;
+	@!%p112 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd579;
+$L114:
+$L106:
+	bar.sync 0;
+	mul.wide.u32 %rd598, %r8, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	add.s64 %rd600, %rd599, 512;
+	ld.shared.s64 %rd601, [%rd600+0];
+	add.s64 %rd602, %rd601, %rd576;
+	ld.shared.s64 %rd603, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd602;
+	shfl.sync.idx.b32 %r163|%p113, %r161, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
+	mov.b64 %rd604, {%r163, %r164};
 	mov.b64 %rd605, %rd603;
 	mov.b64 %rd606, %rd604;
 	mov.b64 %rd607, %rd605;
 	mov.b64 %rd608, %rd606;
 	mov.b64 %rd609, %rd607;
 	mov.b64 %rd610, %rd608;
-	and.b64 %rd611, %rd609, 4294967295;
-	mov.b64 %rd612, %rd611;
-	and.b64 %rd613, %rd610, 4294967295;
-	mov.b64 %rd614, %rd613;
-	shr.s64 %rd615, %rd610, 32;
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd617, %rd612;
-	mov.b64 %rd618, %rd614;
-	mov.b64 %rd619, %rd616;
-	@!%p68 bra $L112;
-	add.s64 %rd620, %rd431, %rd617;
-	mov.b64 %rd621, %rd620;
-	sub.s64 %rd622, %rd422, %rd621;
-	max.s64 %rd623, %rd622, 0;
-	min.s64 %rd624, %rd623, %rd432;
-	mov.b64 %rd625, %rd624;
-	mov.b64 %rd626, 0;
-$L114:
-	setp.lt.s64 %p110, %rd626, %rd625;
-	not.pred %p111, %p110;
-	@!%p111 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd627, %rd626, %rd425;
-	mad.lo.s64 %rd628, %rd627, 4, %rd423;
-	ld.shared.s32 %r164, [%rd628+0];
-	mov.b32 %r165, %r164;
-	add.s64 %rd629, %rd421, %rd621;
-	add.s64 %rd630, %rd629, %rd626;
-	mul.lo.s64 %rd631, %rd630, %rd175;
-	mad.lo.s64 %rd632, %rd631, 4, %rd173;
-	st.shared.s32 [%rd632+0], %r165;
-	@!%p64 bra $L120;
-	mov.b64 %rd634, 2;
-	mul.lo.s64 %rd633, %rd634, %rd626;
-	mul.lo.s64 %rd635, %rd633, %rd170;
-	mad.lo.s64 %rd636, %rd635, 8, %rd168;
-	ld.shared.s64 %rd637, [%rd636+0];
-	mov.b64 %rd638, %rd637;
-	add.s64 %rd639, %rd421, %rd621;
-	add.s64 %rd640, %rd639, %rd626;
-	mov.b64 %rd642, 2;
-	mul.lo.s64 %rd641, %rd642, %rd640;
-	mul.lo.s64 %rd643, %rd641, %rd178;
-	mad.lo.s64 %rd644, %rd643, 8, %rd176;
-	st.shared.s64 [%rd644+0], %rd638;
-	mov.b64 %rd646, 2;
-	mul.lo.s64 %rd645, %rd646, %rd626;
-	add.s64 %rd647, %rd645, 1;
-	mul.lo.s64 %rd648, %rd647, %rd170;
-	mad.lo.s64 %rd649, %rd648, 8, %rd168;
-	ld.shared.s64 %rd650, [%rd649+0];
-	mov.b64 %rd651, %rd650;
-	add.s64 %rd652, %rd421, %rd621;
-	add.s64 %rd653, %rd652, %rd626;
-	mov.b64 %rd655, 2;
-	mul.lo.s64 %rd654, %rd655, %rd653;
-	add.s64 %rd656, %rd654, 1;
-	mul.lo.s64 %rd657, %rd656, %rd178;
-	mad.lo.s64 %rd658, %rd657, 8, %rd176;
-	st.shared.s64 [%rd658+0], %rd651;
-$L120:
-$L115:
-	add.s64 %rd659, %rd626, 1;
-	mov.b64 %rd626, %rd659;
-	bra.uni $L114;
+	mov.b64 %rd611, %rd609;
+	and.b64 %rd612, %rd610, 4294967295;
+	mov.b64 %rd613, %rd612;
+	and.b64 %rd614, %rd611, 4294967295;
+	mov.b64 %rd615, %rd614;
+	shr.s64 %rd616, %rd611, 32;
+	mov.b64 %rd617, %rd616;
+	mov.b64 %rd618, %rd613;
+	mov.b64 %rd619, %rd615;
+	mov.b64 %rd620, %rd617;
+	mov.b64 %rd621, 0;
+	cvt.u64.u32 %rd622, %r2;
+	setp.eq.s64 %p114, %rd622, 0;
+	setp.gt.s64 %p115, %rd619, 0;
+	and.pred %p116, %p114, %p115;
+	@!%p116 bra $L116;
+	mul.lo.s64 %rd623, %rd438, %rd120;
+	mad.lo.s64 %rd624, %rd623, 8, %rd116;
+	atom.global.add.u64 %rd625, [%rd624], %rd619;
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd621, %rd626;
 $L116:
-	mov.b64 %rd660, 0;
-	mov.b64 %rd661, %rd625;
-$L121:
-	setp.lt.s64 %p112, %rd661, %rd432;
-	not.pred %p113, %p112;
-	@!%p113 bra $L125;
-	bra.uni $L123;
-$L125:
-	mul.lo.s64 %rd662, %rd661, %rd425;
-	mad.lo.s64 %rd663, %rd662, 4, %rd423;
-	ld.shared.s32 %r166, [%rd663+0];
-	mov.b32 %r167, %r166;
-	mov.b32 %r168, %r167;
-	mov.pred %p114, 0;
-	mov.b64 %rd664, %rd660;
-	mov.b32 %r169, %r168;
-$L126:
-	@!%p65 bra $L130;
-	shr.s32 %r170, %r169, 5;
-	cvt.s64.s32 %rd665, %r170;
-	mov.b64 %rd666, %rd665;
-	and.b32 %r171, %r169, 31;
-	cvt.s64.s32 %rd667, %r171;
-	min.u64 %rd668, %rd667, 32;
-	cvt.u32.u64 %r172, %rd668;
-	mov.b32 %r174, 0x1;
-	shl.b32 %r173, %r174, %r172;
-	setp.hs.u32 %p115, %r172, 32;
-	selp.b32 %r175, 0, %r173, %p115;
-	mov.b32 %r176, %r175;
-	mov.b64 %rd669, %rd666;
-	mov.b32 %r177, %r176;
-	mul.lo.s64 %rd670, %rd669, %rd407;
-	mad.lo.s64 %rd671, %rd670, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r178, [%rd671+0];
-	mov.b32 %r179, %r178;
-	and.b32 %r180, %r179, %r177;
-	setp.ne.u32 %p116, %r180, 0x0;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L132;
-	mul.lo.s64 %rd672, %rd669, %rd407;
-	mad.lo.s64 %rd673, %rd672, 4, %rd405;
-	atom.global.or.b32 %r181, [%rd673], %r177;
-	mov.b32 %r182, %r181;
-	and.b32 %r183, %r182, %r177;
-	setp.ne.u32 %p119, %r183, 0x0;
-	mov.pred %p117, %p119;
-$L132:
-	@!%p117 bra $L134;
-	mov.b64 %rd674, %rd664;
-	mov.b64 %rd675, %rd674;
-	mov.pred %p120, 0;
-	bra.uni $L128;
-$L134:
-	mov.b64 %rd676, %rd664;
-	mov.b64 %rd675, %rd676;
-	mov.pred %p120, 1;
-	bra.uni $L128;
-$L130:
-	@!%p66 bra $L136;
-	cvt.s64.s32 %rd677, %r169;
-	mul.lo.s64 %rd678, %rd677, %rd410;
-	mad.lo.s64 %rd679, %rd678, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r184, [%rd679+0];
-	mov.b32 %r185, %r184;
-	setp.eq.s32 %p121, %r185, %r83;
-	mov.pred %p122, %p121;
-	not.pred %p123, %p122;
-	@!%p123 bra $L138;
-	cvt.s64.s32 %rd680, %r169;
-	mul.lo.s64 %rd681, %rd680, %rd410;
-	mad.lo.s64 %rd682, %rd681, 4, %rd408;
-	atom.global.exch.b32 %r186, [%rd682], %r83;
-	mov.b32 %r187, %r186;
-	setp.eq.s32 %p124, %r187, %r83;
-	mov.pred %p122, %p124;
-$L138:
-	@!%p122 bra $L140;
-	mov.b64 %rd683, %rd664;
-	mov.b64 %rd675, %rd683;
-	mov.pred %p120, 0;
-	bra.uni $L128;
-$L140:
-$L136:
-	mul.lo.s64 %rd684, %rd664, %rd425;
-	mad.lo.s64 %rd685, %rd684, 4, %rd423;
-	st.shared.s32 [%rd685+0], %r169;
-	add.s64 %rd686, %rd664, 1;
-	mov.b64 %rd687, %rd686;
-	mov.b64 %rd675, %rd687;
-	mov.pred %p120, 1;
-	bra.uni $L128;
-$L127:
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd688, %rd675;
-	mov.pred %p125, %p120;
-	mov.b64 %rd660, %rd688;
-	mov.pred %p114, %p125;
-	@!%p114 bra $L142;
-	mov.b64 %rd689, %rd389;
-	mov.b32 %r188, %r168;
-	cvt.s64.s32 %rd690, %r188;
-	add.s64 %rd691, %rd690, 1;
-	mul.lo.s64 %rd692, %rd691, %rd32;
-	mad.lo.s64 %rd693, %rd692, 8, %rd28;
-	ld.global.nc.s64 %rd694, [%rd693+0];
-	mov.b64 %rd695, %rd694;
-	cvt.s64.s32 %rd696, %r188;
-	mul.lo.s64 %rd697, %rd696, %rd32;
-	mad.lo.s64 %rd698, %rd697, 8, %rd28;
-	ld.global.nc.s64 %rd699, [%rd698+0];
-	mov.b64 %rd700, %rd699;
-	sub.s64 %rd701, %rd695, %rd700;
-	mov.b64 %rd702, %rd701;
-	mov.b64 %rd703, %rd702;
-	add.s64 %rd704, %rd429, %rd703;
-	mov.b64 %rd429, %rd704;
-	max.s64 %rd705, %rd430, %rd703;
-	mov.b64 %rd430, %rd705;
-$L142:
+	cvt.u64.u32 %rd627, %r2;
+	setp.eq.s64 %p117, %rd627, 0;
+	setp.eq.u32 %p118, %r1, 0;
+	and.pred %p119, %p117, %p118;
+	bar.sync 0;
+	@!%p119 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd621;
+$L117:
+	bar.sync 0;
+	ld.shared.s64 %rd628, [%rd1+1024];
+	mov.b64 %rd629, %rd628;
+	add.s64 %rd630, %rd629, %rd618;
+	mov.b64 %rd631, %rd630;
+	mov.b64 %rd632, 0;
+$L118:
+	setp.lt.s64 %p120, %rd632, %rd447;
+	not.pred %p121, %p120;
+	@!%p121 bra $L122;
+	bra.uni $L120;
 $L122:
-	add.s64 %rd706, %rd661, 1;
-	mov.b64 %rd661, %rd706;
-	bra.uni $L121;
-$L123:
-	setp.gt.s64 %p126, %rd660, 0;
-	@!%p126 bra $L144;
-	mul.lo.s64 %rd707, %rd420, %rd120;
-	mad.lo.s64 %rd708, %rd707, 8, %rd116;
-	atom.global.add.u64 %rd709, [%rd708], %rd660;
-	mov.b64 %rd710, %rd709;
+	mul.lo.s64 %rd633, %rd632, %rd441;
+	mad.lo.s64 %rd634, %rd633, 4, %rd439;
+	ld.shared.s32 %r165, [%rd634+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd635, %rd631, %rd632;
+	mul.lo.s64 %rd636, %rd635, %rd295;
+	mad.lo.s64 %rd637, %rd636, 4, %rd293;
+	st.global.s32 [%rd637+0], %r166;
+$L119:
+	add.s64 %rd638, %rd632, 1;
+	mov.b64 %rd632, %rd638;
+	bra.uni $L118;
+$L120:
+	setp.eq.s64 %p122, %rd620, 0;
+	@!%p122 bra $L124;
+	bra.uni $L59;
+$L124:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd639, %rd445;
+	mov.b64 %rd640, %rd446;
+	mov.b64 %rd641, %rd639;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	mov.b64 %rd644, %rd642;
+	mov.b64 %rd404, %rd643;
+	mov.b64 %rd405, %rd644;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd645, %r2;
+	setp.eq.s64 %p123, %rd645, 0;
+	@!%p123 bra $L126;
+	mov.b64 %rd647, 1;
+	mul.lo.s64 %rd646, %rd647, %rd186;
+	mad.lo.s64 %rd648, %rd646, 4, %rd184;
+	mov.b32 %r167, 0;
+	st.shared.s32 [%rd648+0], %r167;
+$L126:
+	mov.b64 %rd649, %rd353;
+	mov.b64 %rd650, %rd354;
+	mov.b64 %rd651, %rd355;
+	mov.b64 %rd652, %rd356;
+	mov.b64 %rd653, %rd357;
+	mov.b64 %rd654, %rd358;
+	mov.pred %p124, %p49;
+	mov.pred %p125, %p50;
+	mov.b32 %r168, %r81;
+	mov.b64 %rd655, %rd359;
+	mov.b64 %rd656, %rd360;
+	mov.b64 %rd657, %rd361;
+	mov.b64 %rd658, %rd362;
+	mov.pred %p126, %p51;
+	mov.pred %p127, %p52;
+	mov.pred %p128, %p53;
+	mov.b32 %r169, %r82;
+	mov.b64 %rd659, %rd363;
+	mov.b64 %rd660, %rd364;
+	mov.b64 %rd661, %rd402;
+	sub.s64 %rd662, %rd403, %rd402;
+	mov.b64 %rd663, %rd662;
+	mov.b64 %rd664, %rd386;
+	mov.b64 %rd665, %rd385;
+	mov.b64 %rd666, %rd367;
+	mov.b64 %rd667, %rd387;
+	mov.b64 %rd668, %rd366;
+	mov.b64 %rd669, 0;
+	mov.b64 %rd670, %rd388;
+	mov.b64 %rd671, 0;
+	mov.pred %p129, 0;
+	mov.b64 %rd672, %rd168;
+	mov.b64 %rd673, %rd169;
+	mov.b64 %rd674, %rd170;
+	mov.b64 %rd675, %rd664;
+	mov.b32 %r170, -1;
+	mov.b64 %rd676, 0;
+	mov.b64 %rd677, 0;
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+$L127:
+	setp.ge.s64 %p130, %rd676, %rd677;
+	@!%p130 bra $L131;
+	setp.ge.s64 %p131, %rd675, %rd663;
+	@!%p131 bra $L133;
+	bra.uni $L129;
+$L133:
+	add.s64 %rd681, %rd661, %rd675;
+	mul.lo.s64 %rd682, %rd681, %rd292;
+	mad.lo.s64 %rd683, %rd682, 4, %rd290;
+	ld.global.s32 %r171, [%rd683+0];
+	mov.b32 %r172, %r171;
+	mov.b32 %r170, %r172;
+	mov.b64 %rd684, %rd649;
+	mov.b64 %rd685, %rd650;
+	mov.b64 %rd686, %rd651;
+	mov.b64 %rd687, %rd652;
+	mov.b64 %rd688, %rd653;
+	mov.b64 %rd689, %rd654;
+	mov.pred %p132, %p124;
+	mov.pred %p133, %p125;
+	mov.b32 %r173, %r168;
+	mov.b64 %rd690, %rd655;
+	mov.b64 %rd691, %rd656;
+	mov.b64 %rd692, %rd657;
+	mov.b64 %rd693, %rd658;
+	mov.pred %p134, %p126;
+	mov.b32 %r174, %r170;
+	add.s64 %rd694, %rd661, %rd675;
+	mov.b64 %rd695, %rd694;
+	mov.b64 %rd696, %rd667;
+	mov.pred %p135, %p129;
+$L134:
+	@!%p135 bra $L138;
+	mov.b64 %rd698, 2;
+	mul.lo.s64 %rd697, %rd698, %rd695;
+	mul.lo.s64 %rd699, %rd697, %rd181;
+	mad.lo.s64 %rd700, %rd699, 8, %rd179;
+	ld.shared.s64 %rd701, [%rd700+0];
+	mov.b64 %rd702, %rd701;
+	mov.b64 %rd704, 2;
+	mul.lo.s64 %rd703, %rd704, %rd695;
+	add.s64 %rd705, %rd703, 1;
+	mul.lo.s64 %rd706, %rd705, %rd181;
+	mad.lo.s64 %rd707, %rd706, 8, %rd179;
+	ld.shared.s64 %rd708, [%rd707+0];
+	mov.b64 %rd709, %rd708;
+	add.s64 %rd710, %rd702, %rd696;
 	mov.b64 %rd711, %rd710;
-	mov.b64 %rd712, 0;
-$L145:
-	setp.lt.s64 %p127, %rd712, %rd660;
-	not.pred %p128, %p127;
-	@!%p128 bra $L149;
-	bra.uni $L147;
-$L149:
-	mul.lo.s64 %rd713, %rd712, %rd425;
-	mad.lo.s64 %rd714, %rd713, 4, %rd423;
-	ld.shared.s32 %r189, [%rd714+0];
-	mov.b32 %r190, %r189;
-	add.s64 %rd715, %rd711, %rd712;
-	mul.lo.s64 %rd716, %rd715, %rd280;
-	mad.lo.s64 %rd717, %rd716, 4, %rd278;
-	st.global.s32 [%rd717+0], %r190;
-$L146:
-	add.s64 %rd718, %rd712, 1;
-	mov.b64 %rd712, %rd718;
-	bra.uni $L145;
-$L147:
-$L144:
-	add.s64 %rd719, %rd431, %rd618;
-	min.s64 %rd720, %rd422, %rd719;
-	mov.b64 %rd431, %rd720;
-	bra.uni $L113;
-$L112:
-	mov.b64 %rd721, 0;
-	cvt.u64.u32 %rd722, %r2;
-	setp.eq.s64 %p129, %rd722, 0;
-	setp.gt.s64 %p130, %rd618, 0;
-	and.pred %p131, %p129, %p130;
-	@!%p131 bra $L151;
-	mul.lo.s64 %rd723, %rd420, %rd120;
-	mad.lo.s64 %rd724, %rd723, 8, %rd116;
-	atom.global.add.u64 %rd725, [%rd724], %rd618;
-	mov.b64 %rd726, %rd725;
-	mov.b64 %rd721, %rd726;
-$L151:
-	cvt.u64.u32 %rd727, %r2;
-	setp.eq.s64 %p132, %rd727, 0;
-	setp.eq.u32 %p133, %r1, 0;
-	and.pred %p134, %p132, %p133;
-	bar.sync 0;
-	@!%p134 bra $L152;
-	st.shared.s64 [%rd1+1024], %rd721;
-$L152:
-	bar.sync 0;
-	ld.shared.s64 %rd728, [%rd1+1024];
+	mov.b64 %rd712, %rd709;
+	mov.b64 %rd713, %rd711;
+	mov.b64 %rd714, %rd712;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd715, %rd684;
+	mov.b32 %r175, %r174;
+	cvt.s64.s32 %rd716, %r175;
+	mul.lo.s64 %rd717, %rd716, %rd32;
+	mad.lo.s64 %rd718, %rd717, 8, %rd28;
+	ld.global.nc.s64 %rd719, [%rd718+0];
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd722, %rd684;
+	mov.b32 %r176, %r174;
+	cvt.s64.s32 %rd723, %r176;
+	add.s64 %rd724, %rd723, 1;
+	mul.lo.s64 %rd725, %rd724, %rd32;
+	mad.lo.s64 %rd726, %rd725, 8, %rd28;
+	ld.global.nc.s64 %rd727, [%rd726+0];
+	mov.b64 %rd728, %rd727;
 	mov.b64 %rd729, %rd728;
-	add.s64 %rd730, %rd729, %rd617;
+	add.s64 %rd730, %rd721, %rd696;
 	mov.b64 %rd731, %rd730;
-	mov.b64 %rd732, 0;
-$L153:
-	setp.lt.s64 %p135, %rd732, %rd432;
-	not.pred %p136, %p135;
-	@!%p136 bra $L157;
-	bra.uni $L155;
-$L157:
-	mul.lo.s64 %rd733, %rd732, %rd425;
-	mad.lo.s64 %rd734, %rd733, 4, %rd423;
-	ld.shared.s32 %r191, [%rd734+0];
-	mov.b32 %r192, %r191;
-	add.s64 %rd735, %rd731, %rd732;
-	mul.lo.s64 %rd736, %rd735, %rd280;
-	mad.lo.s64 %rd737, %rd736, 4, %rd278;
-	st.global.s32 [%rd737+0], %r192;
-$L154:
-	add.s64 %rd738, %rd732, 1;
-	mov.b64 %rd732, %rd738;
-	bra.uni $L153;
-$L155:
-$L113:
-	setp.eq.s64 %p137, %rd619, 0;
-	@!%p137 bra $L159;
-	bra.uni $L53;
-$L159:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd739, %rd431;
-	mov.b64 %rd740, %rd429;
-	mov.b64 %rd741, %rd430;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, %rd742;
-	mov.b64 %rd746, %rd743;
-	mov.b64 %rd747, %rd744;
-	mov.b64 %rd748, %rd745;
-	mov.b64 %rd749, %rd746;
-	mov.b64 %rd750, %rd747;
-	mov.b64 %rd751, 1;
-$L160:
-	setp.lt.s64 %p138, %rd751, %rd346;
-	setp.gt.s64 %p139, %rd748, 0;
-	and.pred %p140, %p138, %p139;
-	not.pred %p141, %p140;
-	@!%p141 bra $L164;
-	bra.uni $L162;
-$L164:
-	bar.sync 0;
-	shr.s64 %rd752, %rd751, 63;
-	shr.u64 %rd753, %rd752, 63;
-	add.s64 %rd754, %rd751, %rd753;
-	and.b64 %rd755, %rd754, -2;
-	sub.s64 %rd756, %rd751, %rd755;
-	mov.b64 %rd758, 1;
-	sub.s64 %rd757, %rd758, %rd756;
-	mul.lo.s64 %rd759, %rd757, %rd373;
-	mov.b64 %rd760, %rd759;
-	shr.s64 %rd761, %rd751, 63;
-	shr.u64 %rd762, %rd761, 63;
-	add.s64 %rd763, %rd751, %rd762;
-	and.b64 %rd764, %rd763, -2;
-	sub.s64 %rd765, %rd751, %rd764;
-	mul.lo.s64 %rd766, %rd765, %rd373;
+	mov.b64 %rd732, %rd729;
+	mov.b64 %rd713, %rd731;
+	mov.b64 %rd714, %rd732;
+	bra.uni $L136;
+$L135:
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd733, %rd713;
+	mov.b64 %rd734, %rd714;
+	mov.b64 %rd676, %rd733;
+	mov.b64 %rd677, %rd734;
+	add.s64 %rd735, %rd675, %rd665;
+	mov.b64 %rd675, %rd735;
+	bra.uni $L128;
+$L131:
+	mul.lo.s64 %rd736, %rd676, %rd39;
+	mad.lo.s64 %rd737, %rd736, 4, %rd35;
+	ld.global.nc.s32 %r177, [%rd737+0];
+	mov.b32 %r178, %r177;
+	mov.b32 %r179, %r178;
+	mov.b64 %rd738, 0;
+	mov.b64 %rd739, 0;
+	@!%p126 bra $L140;
+	mov.b64 %rd740, %rd649;
+	mov.b32 %r180, %r179;
+	cvt.s64.s32 %rd741, %r180;
+	mul.lo.s64 %rd742, %rd741, %rd32;
+	mad.lo.s64 %rd743, %rd742, 8, %rd28;
+	ld.global.nc.s64 %rd744, [%rd743+0];
+	mov.b64 %rd745, %rd744;
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd747, %rd649;
+	mov.b32 %r181, %r179;
+	cvt.s64.s32 %rd748, %r181;
+	add.s64 %rd749, %rd748, 1;
+	mul.lo.s64 %rd750, %rd749, %rd32;
+	mad.lo.s64 %rd751, %rd750, 8, %rd28;
+	ld.global.nc.s64 %rd752, [%rd751+0];
+	mov.b64 %rd753, %rd752;
+	mov.b64 %rd754, %rd753;
+	mov.b64 %rd755, %rd746;
+	mov.b64 %rd756, %rd754;
+	mov.b64 %rd738, %rd755;
+	mov.b64 %rd739, %rd756;
+$L140:
+	mov.b32 %r182, %r170;
+	mov.b32 %r183, %r179;
+	mov.b64 %rd757, %rd676;
+$L141:
+	mov.b64 %rd758, 0x1;
+	setp.gt.s64 %p136, %rd125, 0;
+	@!%p136 bra $L145;
+	mul.lo.s64 %rd759, %rd757, %rd127;
+	mad.lo.s64 %rd760, %rd759, 4, %rd123;
+	ld.global.nc.u32 %r184, [%rd760+0];
+	mov.b32 %r185, %r184;
+	cvt.u64.u32 %rd761, %r185;
+	mov.b64 %rd758, %rd761;
+$L145:
+	cvt.s64.s32 %rd762, %r182;
+	mul.lo.s64 %rd763, %rd762, %rd134;
+	mad.lo.s64 %rd764, %rd763, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r186, [%rd764+0];
+	mov.b32 %r187, %r186;
+	cvt.u64.u32 %rd765, %r187;
+	add.u64 %rd766, %rd765, %rd758;
 	mov.b64 %rd767, %rd766;
-	mov.b64 %rd768, 0;
-	mov.b64 %rd769, 0;
-	mov.b64 %rd770, %rd338;
-	mov.b64 %rd771, %rd339;
-	mov.b64 %rd772, %rd340;
-	mov.b64 %rd773, %rd341;
-	mov.b64 %rd774, %rd342;
-	mov.b64 %rd775, %rd343;
-	mov.pred %p142, %p47;
-	mov.pred %p143, %p48;
-	mov.b32 %r193, %r80;
-	mov.b64 %rd776, %rd344;
-	mov.b64 %rd777, %rd345;
-	mov.b64 %rd778, %rd346;
-	mov.b64 %rd779, %rd347;
-	mov.pred %p144, %p49;
-	mov.pred %p145, %p50;
-	mov.b64 %rd780, %rd292;
-	mov.b64 %rd781, %rd293;
-	mov.b64 %rd782, %rd294;
-	mov.b64 %rd783, %rd295;
-	mov.b64 %rd784, %rd296;
-	mov.b64 %rd785, %rd297;
-	mov.b64 %rd786, %rd298;
-	mov.b64 %rd787, %rd299;
-	mov.b64 %rd788, %rd300;
-	mov.pred %p146, %p51;
-	mov.b64 %rd789, %rd301;
-	mov.b64 %rd790, %rd302;
-	mov.b64 %rd791, %rd303;
-	mov.b32 %r194, %r81;
-	mov.b64 %rd792, %rd348;
-	mov.b64 %rd793, %rd349;
-	mov.b64 %rd794, %rd760;
-	mov.b64 %rd795, %rd748;
-	mov.b64 %rd796, %rd371;
-	mov.b64 %rd797, %rd370;
-	mov.b64 %rd798, %rd352;
-	mov.b64 %rd799, %rd372;
-	mov.b64 %rd800, %rd351;
-	mov.b64 %rd801, %rd767;
-	mov.b64 %rd802, %rd373;
-	add.s64 %rd803, %rd751, 1;
-	setp.lt.s64 %p147, %rd803, %rd346;
-	mov.pred %p148, %p147;
-	mov.pred %p149, %p49;
-	mov.b64 %rd804, %rd165;
-	mov.b64 %rd805, %rd166;
-	mov.b64 %rd806, %rd167;
-	mov.b64 %rd807, %rd796;
-	mov.b32 %r195, -1;
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, 0;
-	mov.b64 %rd810, 0;
-	mov.b64 %rd811, 0;
-	mov.b64 %rd812, 0;
-$L165:
-	mov.b64 %rd813, 0;
-	mov.b64 %rd814, %rd792;
-$L168:
-	setp.gt.s64 %p150, %rd814, 0;
-	not.pred %p151, %p150;
-	@!%p151 bra $L172;
-	bra.uni $L170;
-$L172:
-	setp.ge.s64 %p152, %rd808, %rd809;
-	@!%p152 bra $L174;
-	setp.ge.s64 %p153, %rd807, %rd795;
-	@!%p153 bra $L176;
-	bra.uni $L170;
-$L176:
-	add.s64 %rd815, %rd794, %rd807;
-	mul.lo.s64 %rd816, %rd815, %rd175;
-	mad.lo.s64 %rd817, %rd816, 4, %rd173;
-	ld.shared.s32 %r196, [%rd817+0];
+	cvt.s64.s32 %rd768, %r183;
+	mul.lo.s64 %rd769, %rd768, %rd134;
+	mad.lo.s64 %rd770, %rd769, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r188, [%rd770+0];
+	mov.b32 %r189, %r188;
+	cvt.u64.u32 %rd771, %r189;
+	setp.hs.u64 %p137, %rd767, %rd771;
+	@!%p137 bra $L147;
+	mov.pred %p138, 0;
+	bra.uni $L143;
+$L147:
+	cvt.s64.s32 %rd772, %r183;
+	mul.lo.s64 %rd773, %rd772, %rd134;
+	mad.lo.s64 %rd774, %rd773, 4, %rd130;
+	cvt.u32.u64 %r190, %rd767;
+	atom.global.min.u32 %r191, [%rd774], %r190;
+	mov.b32 %r192, %r191;
+	cvt.u64.u32 %rd775, %r192;
+	setp.hi.u64 %p139, %rd775, %rd767;
+	mov.pred %p138, %p139;
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
+	@!%p138 bra $L149;
+	mul.lo.s64 %rd776, %rd680, %rd674;
+	mad.lo.s64 %rd777, %rd776, 4, %rd672;
+	st.shared.s32 [%rd777+0], %r179;
+	@!%p126 bra $L151;
+	mov.b64 %rd779, 2;
+	mul.lo.s64 %rd778, %rd779, %rd680;
+	mul.lo.s64 %rd780, %rd778, %rd173;
+	mad.lo.s64 %rd781, %rd780, 8, %rd171;
+	st.shared.s64 [%rd781+0], %rd738;
+	mov.b64 %rd783, 2;
+	mul.lo.s64 %rd782, %rd783, %rd680;
+	add.s64 %rd784, %rd782, 1;
+	mul.lo.s64 %rd785, %rd784, %rd173;
+	mad.lo.s64 %rd786, %rd785, 8, %rd171;
+	st.shared.s64 [%rd786+0], %rd739;
+$L151:
+	add.s64 %rd787, %rd680, 1;
+	mov.b64 %rd680, %rd787;
+	setp.eq.s64 %p140, %rd680, %rd659;
+	@!%p140 bra $L153;
+	mov.b64 %rd788, %rd649;
+	mov.b64 %rd789, %rd650;
+	mov.b64 %rd790, %rd651;
+	mov.b64 %rd791, %rd652;
+	mov.b64 %rd792, %rd653;
+	mov.b64 %rd793, %rd654;
+	mov.pred %p141, %p124;
+	mov.pred %p142, %p125;
+	mov.b32 %r193, %r168;
+	mov.b64 %rd794, %rd655;
+	mov.b64 %rd795, %rd656;
+	mov.b64 %rd796, %rd657;
+	mov.b64 %rd797, %rd658;
+	mov.pred %p143, %p126;
+	mov.pred %p144, %p127;
+	mov.b64 %rd798, %rd307;
+	mov.b64 %rd799, %rd308;
+	mov.b64 %rd800, %rd309;
+	mov.b64 %rd801, %rd310;
+	mov.b64 %rd802, %rd311;
+	mov.b64 %rd803, %rd312;
+	mov.b64 %rd804, %rd313;
+	mov.b64 %rd805, %rd314;
+	mov.b64 %rd806, %rd315;
+	mov.pred %p145, %p128;
+	mov.b64 %rd807, %rd316;
+	mov.b64 %rd808, %rd317;
+	mov.b64 %rd809, %rd318;
+	mov.b32 %r194, %r169;
+	mov.b64 %rd810, %rd659;
+	mov.b64 %rd811, %rd660;
+	mov.b64 %rd812, %rd668;
+	mov.b64 %rd813, %rd680;
+	mov.b64 %rd814, %rd669;
+	mov.b64 %rd815, %rd670;
+	mov.b64 %rd816, %rd671;
+	mov.b64 %rd817, %rd168;
+	mov.b64 %rd818, %rd169;
+	mov.b64 %rd819, %rd170;
+	mul.lo.s64 %rd820, %rd816, %rd186;
+	mad.lo.s64 %rd821, %rd820, 4, %rd184;
+	cvt.u32.u64 %r195, %rd813;
+	atom.shared.add.s32 %r196, [%rd821], %r195;
 	mov.b32 %r197, %r196;
-	mov.b32 %r195, %r197;
-	@!%p149 bra $L177;
-	add.s64 %rd818, %rd794, %rd807;
-	mov.b64 %rd820, 2;
-	mul.lo.s64 %rd819, %rd820, %rd818;
-	mov.b64 %rd821, %rd819;
-	mul.lo.s64 %rd822, %rd821, %rd178;
-	mad.lo.s64 %rd823, %rd822, 8, %rd176;
-	ld.shared.s64 %rd824, [%rd823+0];
-	mov.b64 %rd825, %rd824;
-	add.s64 %rd826, %rd821, 1;
-	mul.lo.s64 %rd827, %rd826, %rd178;
-	mad.lo.s64 %rd828, %rd827, 8, %rd176;
-	ld.shared.s64 %rd829, [%rd828+0];
-	mov.b64 %rd830, %rd829;
-	add.s64 %rd831, %rd825, %rd799;
-	mov.b64 %rd832, %rd831;
-	mov.b64 %rd833, %rd830;
-	mov.b64 %rd808, %rd832;
-	mov.b64 %rd809, %rd833;
-	bra.uni $L178;
-$L177:
-	mov.b64 %rd834, %rd770;
-	mov.b32 %r198, %r195;
-	cvt.s64.s32 %rd835, %r198;
-	mul.lo.s64 %rd836, %rd835, %rd32;
-	mad.lo.s64 %rd837, %rd836, 8, %rd28;
-	ld.global.nc.s64 %rd838, [%rd837+0];
-	mov.b64 %rd839, %rd838;
+	cvt.s64.s32 %rd822, %r197;
+	mov.b64 %rd823, %rd822;
+	sub.s64 %rd824, %rd815, %rd823;
+	max.s64 %rd825, %rd824, 0;
+	min.s64 %rd826, %rd825, %rd813;
+	mov.b64 %rd827, %rd826;
+	mov.b64 %rd828, 0;
+$L154:
+	setp.lt.s64 %p146, %rd828, %rd827;
+	not.pred %p147, %p146;
+	@!%p147 bra $L158;
+	bra.uni $L156;
+$L158:
+	mul.lo.s64 %rd829, %rd828, %rd819;
+	mad.lo.s64 %rd830, %rd829, 4, %rd817;
+	ld.shared.s32 %r198, [%rd830+0];
+	mov.b32 %r199, %r198;
+	add.s64 %rd831, %rd814, %rd823;
+	add.s64 %rd832, %rd831, %rd828;
+	mul.lo.s64 %rd833, %rd832, %rd178;
+	mad.lo.s64 %rd834, %rd833, 4, %rd176;
+	st.shared.s32 [%rd834+0], %r199;
+	@!%p143 bra $L160;
+	mov.b64 %rd836, 2;
+	mul.lo.s64 %rd835, %rd836, %rd828;
+	mul.lo.s64 %rd837, %rd835, %rd173;
+	mad.lo.s64 %rd838, %rd837, 8, %rd171;
+	ld.shared.s64 %rd839, [%rd838+0];
 	mov.b64 %rd840, %rd839;
-	mov.b64 %rd841, %rd770;
-	mov.b32 %r199, %r195;
-	cvt.s64.s32 %rd842, %r199;
-	add.s64 %rd843, %rd842, 1;
-	mul.lo.s64 %rd844, %rd843, %rd32;
-	mad.lo.s64 %rd845, %rd844, 8, %rd28;
-	ld.global.nc.s64 %rd846, [%rd845+0];
-	mov.b64 %rd847, %rd846;
-	mov.b64 %rd848, %rd847;
-	add.s64 %rd849, %rd840, %rd799;
-	mov.b64 %rd850, %rd849;
-	mov.b64 %rd851, %rd848;
-	mov.b64 %rd808, %rd850;
-	mov.b64 %rd809, %rd851;
-$L178:
-	add.s64 %rd852, %rd807, %rd797;
-	mov.b64 %rd807, %rd852;
-	bra.uni $L169;
-$L174:
-	mul.lo.s64 %rd853, %rd808, %rd39;
-	mad.lo.s64 %rd854, %rd853, 4, %rd35;
-	ld.global.nc.s32 %r200, [%rd854+0];
+	add.s64 %rd841, %rd814, %rd823;
+	add.s64 %rd842, %rd841, %rd828;
+	mov.b64 %rd844, 2;
+	mul.lo.s64 %rd843, %rd844, %rd842;
+	mul.lo.s64 %rd845, %rd843, %rd181;
+	mad.lo.s64 %rd846, %rd845, 8, %rd179;
+	st.shared.s64 [%rd846+0], %rd840;
+	mov.b64 %rd848, 2;
+	mul.lo.s64 %rd847, %rd848, %rd828;
+	add.s64 %rd849, %rd847, 1;
+	mul.lo.s64 %rd850, %rd849, %rd173;
+	mad.lo.s64 %rd851, %rd850, 8, %rd171;
+	ld.shared.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	add.s64 %rd854, %rd814, %rd823;
+	add.s64 %rd855, %rd854, %rd828;
+	mov.b64 %rd857, 2;
+	mul.lo.s64 %rd856, %rd857, %rd855;
+	add.s64 %rd858, %rd856, 1;
+	mul.lo.s64 %rd859, %rd858, %rd181;
+	mad.lo.s64 %rd860, %rd859, 8, %rd179;
+	st.shared.s64 [%rd860+0], %rd853;
+$L160:
+$L155:
+	add.s64 %rd861, %rd828, 1;
+	mov.b64 %rd828, %rd861;
+	bra.uni $L154;
+$L156:
+	mov.b64 %rd862, 0;
+	mov.b64 %rd863, 0;
+	mov.b64 %rd864, 0;
+	mov.b64 %rd865, %rd827;
+$L161:
+	setp.lt.s64 %p148, %rd865, %rd813;
+	not.pred %p149, %p148;
+	@!%p149 bra $L165;
+	bra.uni $L163;
+$L165:
+	mul.lo.s64 %rd866, %rd865, %rd819;
+	mad.lo.s64 %rd867, %rd866, 4, %rd817;
+	ld.shared.s32 %r200, [%rd867+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r202, %r201;
-	mov.b64 %rd855, 0;
-	mov.b64 %rd856, 0;
-	and.pred %p154, %p148, %p144;
-	@!%p154 bra $L180;
-	mov.b64 %rd857, %rd770;
+	mov.pred %p150, 0;
+	mov.b64 %rd868, %rd864;
 	mov.b32 %r203, %r202;
-	cvt.s64.s32 %rd858, %r203;
-	mul.lo.s64 %rd859, %rd858, %rd32;
-	mad.lo.s64 %rd860, %rd859, 8, %rd28;
-	ld.global.nc.s64 %rd861, [%rd860+0];
-	mov.b64 %rd862, %rd861;
-	mov.b64 %rd863, %rd862;
-	mov.b64 %rd864, %rd770;
-	mov.b32 %r204, %r202;
-	cvt.s64.s32 %rd865, %r204;
-	add.s64 %rd866, %rd865, 1;
-	mul.lo.s64 %rd867, %rd866, %rd32;
-	mad.lo.s64 %rd868, %rd867, 8, %rd28;
-	ld.global.nc.s64 %rd869, [%rd868+0];
+$L166:
+	@!%p144 bra $L170;
+	shr.s32 %r204, %r203, 5;
+	cvt.s64.s32 %rd869, %r204;
 	mov.b64 %rd870, %rd869;
-	mov.b64 %rd871, %rd870;
-	mov.b64 %rd872, %rd863;
-	mov.b64 %rd873, %rd871;
-	mov.b64 %rd855, %rd872;
-	mov.b64 %rd856, %rd873;
-$L180:
-	mov.b32 %r205, %r195;
-	mov.b32 %r206, %r202;
-	mov.b64 %rd874, %rd808;
-$L181:
-	mov.b64 %rd875, 0x1;
-	setp.gt.s64 %p155, %rd125, 0;
-	@!%p155 bra $L185;
-	mul.lo.s64 %rd876, %rd874, %rd127;
-	mad.lo.s64 %rd877, %rd876, 4, %rd123;
-	ld.global.nc.u32 %r207, [%rd877+0];
-	mov.b32 %r208, %r207;
-	cvt.u64.u32 %rd878, %r208;
-	mov.b64 %rd875, %rd878;
-$L185:
-	cvt.s64.s32 %rd879, %r205;
-	mul.lo.s64 %rd880, %rd879, %rd134;
-	mad.lo.s64 %rd881, %rd880, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r209, [%rd881+0];
+	and.b32 %r205, %r203, 31;
+	cvt.s64.s32 %rd871, %r205;
+	min.u64 %rd872, %rd871, 32;
+	cvt.u32.u64 %r206, %rd872;
+	mov.b32 %r208, 0x1;
+	shl.b32 %r207, %r208, %r206;
+	setp.hs.u32 %p151, %r206, 32;
+	selp.b32 %r209, 0, %r207, %p151;
 	mov.b32 %r210, %r209;
-	cvt.u64.u32 %rd882, %r210;
-	add.u64 %rd883, %rd882, %rd875;
-	mov.b64 %rd884, %rd883;
-	cvt.s64.s32 %rd885, %r206;
-	mul.lo.s64 %rd886, %rd885, %rd134;
-	mad.lo.s64 %rd887, %rd886, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r211, [%rd887+0];
-	mov.b32 %r212, %r211;
-	cvt.u64.u32 %rd888, %r212;
-	setp.hs.u64 %p156, %rd884, %rd888;
-	@!%p156 bra $L187;
-	mov.pred %p157, 0;
-	bra.uni $L183;
-$L187:
-	cvt.s64.s32 %rd889, %r206;
-	mul.lo.s64 %rd890, %rd889, %rd134;
-	mad.lo.s64 %rd891, %rd890, 4, %rd130;
-	cvt.u32.u64 %r213, %rd884;
-	atom.global.min.u32 %r214, [%rd891], %r213;
-	mov.b32 %r215, %r214;
-	cvt.u64.u32 %rd892, %r215;
-	setp.hi.u64 %p158, %rd892, %rd884;
-	mov.pred %p157, %p158;
-	bra.uni $L183;
-$L182:
-	bra.uni $L181;
-$L183:
-	@!%p157 bra $L189;
-	@!%p148 bra $L190;
-	mul.lo.s64 %rd893, %rd813, %rd806;
-	mad.lo.s64 %rd894, %rd893, 4, %rd804;
-	st.shared.s32 [%rd894+0], %r202;
-	@!%p144 bra $L193;
-	mov.b64 %rd896, 2;
-	mul.lo.s64 %rd895, %rd896, %rd813;
-	mul.lo.s64 %rd897, %rd895, %rd170;
-	mad.lo.s64 %rd898, %rd897, 8, %rd168;
-	st.shared.s64 [%rd898+0], %rd855;
-	mov.b64 %rd900, 2;
-	mul.lo.s64 %rd899, %rd900, %rd813;
-	add.s64 %rd901, %rd899, 1;
-	mul.lo.s64 %rd902, %rd901, %rd170;
-	mad.lo.s64 %rd903, %rd902, 8, %rd168;
-	st.shared.s64 [%rd903+0], %rd856;
-$L193:
-	add.s64 %rd904, %rd813, 1;
-	mov.b64 %rd813, %rd904;
-	bra.uni $L191;
-$L190:
-	mov.pred %p159, 0;
-	mov.b64 %rd905, %rd813;
-	mov.b32 %r216, %r202;
-$L194:
-	@!%p145 bra $L198;
-	shr.s32 %r217, %r216, 5;
-	cvt.s64.s32 %rd906, %r217;
-	mov.b64 %rd907, %rd906;
-	and.b32 %r218, %r216, 31;
-	cvt.s64.s32 %rd908, %r218;
-	min.u64 %rd909, %rd908, 32;
-	cvt.u32.u64 %r219, %rd909;
-	mov.b32 %r221, 0x1;
-	shl.b32 %r220, %r221, %r219;
-	setp.hs.u32 %p160, %r219, 32;
-	selp.b32 %r222, 0, %r220, %p160;
-	mov.b32 %r223, %r222;
-	mov.b64 %rd910, %rd907;
-	mov.b32 %r224, %r223;
-	mul.lo.s64 %rd911, %rd910, %rd788;
-	mad.lo.s64 %rd912, %rd911, 4, %rd786;
-	ld.relaxed.gpu.global.u32 %r225, [%rd912+0];
-	mov.b32 %r226, %r225;
-	and.b32 %r227, %r226, %r224;
-	setp.ne.u32 %p161, %r227, 0x0;
-	mov.pred %p162, %p161;
-	not.pred %p163, %p162;
-	@!%p163 bra $L200;
-	mul.lo.s64 %rd913, %rd910, %rd788;
-	mad.lo.s64 %rd914, %rd913, 4, %rd786;
-	atom.global.or.b32 %r228, [%rd914], %r224;
-	mov.b32 %r229, %r228;
-	and.b32 %r230, %r229, %r224;
-	setp.ne.u32 %p164, %r230, 0x0;
-	mov.pred %p162, %p164;
-$L200:
-	@!%p162 bra $L202;
-	mov.b64 %rd915, %rd905;
-	mov.b64 %rd916, %rd915;
-	mov.pred %p165, 0;
-	bra.uni $L196;
-$L202:
-	mov.b64 %rd917, %rd905;
-	mov.b64 %rd916, %rd917;
-	mov.pred %p165, 1;
-	bra.uni $L196;
-$L198:
-	@!%p146 bra $L204;
-	cvt.s64.s32 %rd918, %r216;
-	mul.lo.s64 %rd919, %rd918, %rd791;
-	mad.lo.s64 %rd920, %rd919, 4, %rd789;
-	ld.relaxed.gpu.global.s32 %r231, [%rd920+0];
-	mov.b32 %r232, %r231;
-	setp.eq.s32 %p166, %r232, %r194;
-	mov.pred %p167, %p166;
-	not.pred %p168, %p167;
-	@!%p168 bra $L206;
-	cvt.s64.s32 %rd921, %r216;
-	mul.lo.s64 %rd922, %rd921, %rd791;
-	mad.lo.s64 %rd923, %rd922, 4, %rd789;
-	atom.global.exch.b32 %r233, [%rd923], %r194;
-	mov.b32 %r234, %r233;
-	setp.eq.s32 %p169, %r234, %r194;
-	mov.pred %p167, %p169;
-$L206:
-	@!%p167 bra $L208;
-	mov.b64 %rd924, %rd905;
-	mov.b64 %rd916, %rd924;
-	mov.pred %p165, 0;
-	bra.uni $L196;
-$L208:
-$L204:
-	mul.lo.s64 %rd925, %rd905, %rd806;
-	mad.lo.s64 %rd926, %rd925, 4, %rd804;
-	st.shared.s32 [%rd926+0], %r216;
-	add.s64 %rd927, %rd905, 1;
-	mov.b64 %rd928, %rd927;
-	mov.b64 %rd916, %rd928;
-	mov.pred %p165, 1;
-	bra.uni $L196;
-$L195:
-	bra.uni $L194;
-$L196:
-	mov.b64 %rd929, %rd916;
-	mov.pred %p170, %p165;
-	mov.b64 %rd813, %rd929;
-	mov.pred %p159, %p170;
-	@!%p159 bra $L210;
-	mov.b64 %rd930, %rd770;
-	mov.b32 %r235, %r202;
-	cvt.s64.s32 %rd931, %r235;
-	add.s64 %rd932, %rd931, 1;
-	mul.lo.s64 %rd933, %rd932, %rd32;
-	mad.lo.s64 %rd934, %rd933, 8, %rd28;
-	ld.global.nc.s64 %rd935, [%rd934+0];
-	mov.b64 %rd936, %rd935;
-	cvt.s64.s32 %rd937, %r235;
-	mul.lo.s64 %rd938, %rd937, %rd32;
-	mad.lo.s64 %rd939, %rd938, 8, %rd28;
-	ld.global.nc.s64 %rd940, [%rd939+0];
-	mov.b64 %rd941, %rd940;
-	sub.s64 %rd942, %rd936, %rd941;
-	mov.b64 %rd943, %rd942;
-	mov.b64 %rd944, %rd943;
-	add.s64 %rd945, %rd810, %rd944;
-	mov.b64 %rd810, %rd945;
-	max.s64 %rd946, %rd811, %rd944;
-	mov.b64 %rd811, %rd946;
-$L210:
-$L191:
-$L189:
-	add.s64 %rd947, %rd808, %rd798;
-	mov.b64 %rd808, %rd947;
-	sub.s64 %rd948, %rd814, 1;
-	mov.b64 %rd814, %rd948;
-$L169:
+	mov.b64 %rd873, %rd870;
+	mov.b32 %r211, %r210;
+	mul.lo.s64 %rd874, %rd873, %rd806;
+	mad.lo.s64 %rd875, %rd874, 4, %rd804;
+	ld.relaxed.gpu.global.u32 %r212, [%rd875+0];
+	mov.b32 %r213, %r212;
+	and.b32 %r214, %r213, %r211;
+	setp.ne.u32 %p152, %r214, 0x0;
+	mov.pred %p153, %p152;
+	not.pred %p154, %p153;
+	@!%p154 bra $L172;
+	mul.lo.s64 %rd876, %rd873, %rd806;
+	mad.lo.s64 %rd877, %rd876, 4, %rd804;
+	atom.global.or.b32 %r215, [%rd877], %r211;
+	mov.b32 %r216, %r215;
+	and.b32 %r217, %r216, %r211;
+	setp.ne.u32 %p155, %r217, 0x0;
+	mov.pred %p153, %p155;
+$L172:
+	@!%p153 bra $L174;
+	mov.b64 %rd878, %rd868;
+	mov.b64 %rd879, %rd878;
+	mov.pred %p156, 0;
+	bra.uni $L168;
+$L174:
+	mov.b64 %rd880, %rd868;
+	mov.b64 %rd879, %rd880;
+	mov.pred %p156, 1;
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd949, 0;
-	setp.lt.s64 %p171, %rd808, %rd809;
-	setp.lt.s64 %p172, %rd807, %rd795;
-	or.pred %p173, %p171, %p172;
-	@!%p173 bra $L212;
-	mov.b64 %rd949, 1;
+	@!%p145 bra $L176;
+	cvt.s64.s32 %rd881, %r203;
+	mul.lo.s64 %rd882, %rd881, %rd809;
+	mad.lo.s64 %rd883, %rd882, 4, %rd807;
+	ld.relaxed.gpu.global.s32 %r218, [%rd883+0];
+	mov.b32 %r219, %r218;
+	setp.eq.s32 %p157, %r219, %r194;
+	mov.pred %p158, %p157;
+	not.pred %p159, %p158;
+	@!%p159 bra $L178;
+	cvt.s64.s32 %rd884, %r203;
+	mul.lo.s64 %rd885, %rd884, %rd809;
+	mad.lo.s64 %rd886, %rd885, 4, %rd807;
+	atom.global.exch.b32 %r220, [%rd886], %r194;
+	mov.b32 %r221, %r220;
+	setp.eq.s32 %p160, %r221, %r194;
+	mov.pred %p158, %p160;
+$L178:
+	@!%p158 bra $L180;
+	mov.b64 %rd887, %rd868;
+	mov.b64 %rd879, %rd887;
+	mov.pred %p156, 0;
+	bra.uni $L168;
+$L180:
+$L176:
+	mul.lo.s64 %rd888, %rd868, %rd819;
+	mad.lo.s64 %rd889, %rd888, 4, %rd817;
+	st.shared.s32 [%rd889+0], %r203;
+	add.s64 %rd890, %rd868, 1;
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd879, %rd891;
+	mov.pred %p156, 1;
+	bra.uni $L168;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd892, %rd879;
+	mov.pred %p161, %p156;
+	mov.b64 %rd864, %rd892;
+	mov.pred %p150, %p161;
+	@!%p150 bra $L182;
+	mov.b64 %rd893, %rd788;
+	mov.b32 %r222, %r202;
+	cvt.s64.s32 %rd894, %r222;
+	add.s64 %rd895, %rd894, 1;
+	mul.lo.s64 %rd896, %rd895, %rd32;
+	mad.lo.s64 %rd897, %rd896, 8, %rd28;
+	ld.global.nc.s64 %rd898, [%rd897+0];
+	mov.b64 %rd899, %rd898;
+	cvt.s64.s32 %rd900, %r222;
+	mul.lo.s64 %rd901, %rd900, %rd32;
+	mad.lo.s64 %rd902, %rd901, 8, %rd28;
+	ld.global.nc.s64 %rd903, [%rd902+0];
+	mov.b64 %rd904, %rd903;
+	sub.s64 %rd905, %rd899, %rd904;
+	mov.b64 %rd906, %rd905;
+	mov.b64 %rd907, %rd906;
+	add.s64 %rd908, %rd862, %rd907;
+	mov.b64 %rd862, %rd908;
+	max.s64 %rd909, %rd863, %rd907;
+	mov.b64 %rd863, %rd909;
+$L182:
+$L162:
+	add.s64 %rd910, %rd865, 1;
+	mov.b64 %rd865, %rd910;
+	bra.uni $L161;
+$L163:
+	setp.gt.s64 %p162, %rd864, 0;
+	@!%p162 bra $L184;
+	mul.lo.s64 %rd911, %rd812, %rd120;
+	mad.lo.s64 %rd912, %rd911, 8, %rd116;
+	atom.global.add.u64 %rd913, [%rd912], %rd864;
+	mov.b64 %rd914, %rd913;
+	mov.b64 %rd915, %rd914;
+	mov.b64 %rd916, 0;
+$L185:
+	setp.lt.s64 %p163, %rd916, %rd864;
+	not.pred %p164, %p163;
+	@!%p164 bra $L189;
+	bra.uni $L187;
+$L189:
+	mul.lo.s64 %rd917, %rd916, %rd819;
+	mad.lo.s64 %rd918, %rd917, 4, %rd817;
+	ld.shared.s32 %r223, [%rd918+0];
+	mov.b32 %r224, %r223;
+	add.s64 %rd919, %rd915, %rd916;
+	mul.lo.s64 %rd920, %rd919, %rd295;
+	mad.lo.s64 %rd921, %rd920, 4, %rd293;
+	st.global.s32 [%rd921+0], %r224;
+$L186:
+	add.s64 %rd922, %rd916, 1;
+	mov.b64 %rd916, %rd922;
+	bra.uni $L185;
+$L187:
+$L184:
+	mov.b64 %rd923, %rd862;
+	mov.b64 %rd924, %rd863;
+	mov.b64 %rd925, %rd923;
+	mov.b64 %rd926, %rd924;
+	mov.b64 %rd927, %rd925;
+	mov.b64 %rd928, %rd926;
+	mov.b64 %rd929, %rd927;
+	mov.b64 %rd930, %rd928;
+	add.s64 %rd931, %rd678, %rd929;
+	mov.b64 %rd678, %rd931;
+	max.s64 %rd932, %rd679, %rd930;
+	mov.b64 %rd679, %rd932;
+	mov.b64 %rd680, 0;
+$L153:
+$L149:
+	add.s64 %rd933, %rd676, %rd666;
+	mov.b64 %rd676, %rd933;
+$L128:
+	bra.uni $L127;
+$L129:
+	setp.gt.s64 %p165, %rd680, 0;
+	@!%p165 bra $L191;
+	mov.b64 %rd934, %rd649;
+	mov.b64 %rd935, %rd650;
+	mov.b64 %rd936, %rd651;
+	mov.b64 %rd937, %rd652;
+	mov.b64 %rd938, %rd653;
+	mov.b64 %rd939, %rd654;
+	mov.pred %p166, %p124;
+	mov.pred %p167, %p125;
+	mov.b32 %r225, %r168;
+	mov.b64 %rd940, %rd655;
+	mov.b64 %rd941, %rd656;
+	mov.b64 %rd942, %rd657;
+	mov.b64 %rd943, %rd658;
+	mov.pred %p168, %p126;
+	mov.pred %p169, %p127;
+	mov.b64 %rd944, %rd307;
+	mov.b64 %rd945, %rd308;
+	mov.b64 %rd946, %rd309;
+	mov.b64 %rd947, %rd310;
+	mov.b64 %rd948, %rd311;
+	mov.b64 %rd949, %rd312;
+	mov.b64 %rd950, %rd313;
+	mov.b64 %rd951, %rd314;
+	mov.b64 %rd952, %rd315;
+	mov.pred %p170, %p128;
+	mov.b64 %rd953, %rd316;
+	mov.b64 %rd954, %rd317;
+	mov.b64 %rd955, %rd318;
+	mov.b32 %r226, %r169;
+	mov.b64 %rd956, %rd659;
+	mov.b64 %rd957, %rd660;
+	mov.b64 %rd958, %rd668;
+	mov.b64 %rd959, %rd680;
+	mov.b64 %rd960, %rd669;
+	mov.b64 %rd961, %rd670;
+	mov.b64 %rd962, %rd671;
+	mov.b64 %rd963, %rd168;
+	mov.b64 %rd964, %rd169;
+	mov.b64 %rd965, %rd170;
+	mul.lo.s64 %rd966, %rd962, %rd186;
+	mad.lo.s64 %rd967, %rd966, 4, %rd184;
+	cvt.u32.u64 %r227, %rd959;
+	atom.shared.add.s32 %r228, [%rd967], %r227;
+	mov.b32 %r229, %r228;
+	cvt.s64.s32 %rd968, %r229;
+	mov.b64 %rd969, %rd968;
+	sub.s64 %rd970, %rd961, %rd969;
+	max.s64 %rd971, %rd970, 0;
+	min.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd973, %rd972;
+	mov.b64 %rd974, 0;
+$L192:
+	setp.lt.s64 %p171, %rd974, %rd973;
+	not.pred %p172, %p171;
+	@!%p172 bra $L196;
+	bra.uni $L194;
+$L196:
+	mul.lo.s64 %rd975, %rd974, %rd965;
+	mad.lo.s64 %rd976, %rd975, 4, %rd963;
+	ld.shared.s32 %r230, [%rd976+0];
+	mov.b32 %r231, %r230;
+	add.s64 %rd977, %rd960, %rd969;
+	add.s64 %rd978, %rd977, %rd974;
+	mul.lo.s64 %rd979, %rd978, %rd178;
+	mad.lo.s64 %rd980, %rd979, 4, %rd176;
+	st.shared.s32 [%rd980+0], %r231;
+	@!%p168 bra $L198;
+	mov.b64 %rd982, 2;
+	mul.lo.s64 %rd981, %rd982, %rd974;
+	mul.lo.s64 %rd983, %rd981, %rd173;
+	mad.lo.s64 %rd984, %rd983, 8, %rd171;
+	ld.shared.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd960, %rd969;
+	add.s64 %rd988, %rd987, %rd974;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd988;
+	mul.lo.s64 %rd991, %rd989, %rd181;
+	mad.lo.s64 %rd992, %rd991, 8, %rd179;
+	st.shared.s64 [%rd992+0], %rd986;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd974;
+	add.s64 %rd995, %rd993, 1;
+	mul.lo.s64 %rd996, %rd995, %rd173;
+	mad.lo.s64 %rd997, %rd996, 8, %rd171;
+	ld.shared.s64 %rd998, [%rd997+0];
+	mov.b64 %rd999, %rd998;
+	add.s64 %rd1000, %rd960, %rd969;
+	add.s64 %rd1001, %rd1000, %rd974;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd1001;
+	add.s64 %rd1004, %rd1002, 1;
+	mul.lo.s64 %rd1005, %rd1004, %rd181;
+	mad.lo.s64 %rd1006, %rd1005, 8, %rd179;
+	st.shared.s64 [%rd1006+0], %rd999;
+$L198:
+$L193:
+	add.s64 %rd1007, %rd974, 1;
+	mov.b64 %rd974, %rd1007;
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd1008, 0;
+	mov.b64 %rd1009, 0;
+	mov.b64 %rd1010, 0;
+	mov.b64 %rd1011, %rd973;
+$L199:
+	setp.lt.s64 %p173, %rd1011, %rd959;
+	not.pred %p174, %p173;
+	@!%p174 bra $L203;
+	bra.uni $L201;
+$L203:
+	mul.lo.s64 %rd1012, %rd1011, %rd965;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd963;
+	ld.shared.s32 %r232, [%rd1013+0];
+	mov.b32 %r233, %r232;
+	mov.b32 %r234, %r233;
+	mov.pred %p175, 0;
+	mov.b64 %rd1014, %rd1010;
+	mov.b32 %r235, %r234;
+$L204:
+	@!%p169 bra $L208;
+	shr.s32 %r236, %r235, 5;
+	cvt.s64.s32 %rd1015, %r236;
+	mov.b64 %rd1016, %rd1015;
+	and.b32 %r237, %r235, 31;
+	cvt.s64.s32 %rd1017, %r237;
+	min.u64 %rd1018, %rd1017, 32;
+	cvt.u32.u64 %r238, %rd1018;
+	mov.b32 %r240, 0x1;
+	shl.b32 %r239, %r240, %r238;
+	setp.hs.u32 %p176, %r238, 32;
+	selp.b32 %r241, 0, %r239, %p176;
+	mov.b32 %r242, %r241;
+	mov.b64 %rd1019, %rd1016;
+	mov.b32 %r243, %r242;
+	mul.lo.s64 %rd1020, %rd1019, %rd952;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd950;
+	ld.relaxed.gpu.global.u32 %r244, [%rd1021+0];
+	mov.b32 %r245, %r244;
+	and.b32 %r246, %r245, %r243;
+	setp.ne.u32 %p177, %r246, 0x0;
+	mov.pred %p178, %p177;
+	not.pred %p179, %p178;
+	@!%p179 bra $L210;
+	mul.lo.s64 %rd1022, %rd1019, %rd952;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd950;
+	atom.global.or.b32 %r247, [%rd1023], %r243;
+	mov.b32 %r248, %r247;
+	and.b32 %r249, %r248, %r243;
+	setp.ne.u32 %p180, %r249, 0x0;
+	mov.pred %p178, %p180;
+$L210:
+	@!%p178 bra $L212;
+	mov.b64 %rd1024, %rd1014;
+	mov.b64 %rd1025, %rd1024;
+	mov.pred %p181, 0;
+	bra.uni $L206;
 $L212:
-	shl.b64 %rd950, %rd949, 32;
-	or.b64 %rd951, %rd813, %rd950;
-	// block scan
-	mov.b64 %rd952, %rd951;
-	mov.b32 %r236, %r3;
-$L213:
-	setp.hs.u32 %p174, %r236, 32;
-	@%p174 bra $L214;
-	mov.b64 {%r237, %r238}, %rd952;
-	shfl.sync.up.b32 %r239|%p175, %r237, %r236, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, %r236, 0, %r17;
-	mov.b64 %rd953, {%r239, %r240};
-	@!%p175 bra $L215;
-	add.s64 %rd954, %rd953, %rd952;
-	mov.b64 %rd952, %rd954;
-$L215:
-	shl.b32 %r236, %r236, 1;
-	bra.uni $L213;
-$L214:
-	mov.b64 {%r241, %r242}, %rd952;
-	shfl.sync.up.b32 %r243|%p176, %r241, %r3, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, %r3, 0, %r17;
-	mov.b64 %rd955, {%r243, %r244};
-	setp.lo.u32 %p177, %r3, 32;
-	and.pred %p178, %p176, %p177;
-	selp.b64 %rd956, %rd955, 0, %p178;
-	sub.u32 %r245, %r13, %r3;
-	setp.eq.u32 %p179, %r7, %r245;
-	@!%p179 bra $L216;
-	mul.wide.u32 %rd957, %r8, 16;
-	add.s64 %rd958, %rd1, %rd957;
-	st.shared.s64 [%rd958+0], %rd952;
+	mov.b64 %rd1026, %rd1014;
+	mov.b64 %rd1025, %rd1026;
+	mov.pred %p181, 1;
+	bra.uni $L206;
+$L208:
+	@!%p170 bra $L214;
+	cvt.s64.s32 %rd1027, %r235;
+	mul.lo.s64 %rd1028, %rd1027, %rd955;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd953;
+	ld.relaxed.gpu.global.s32 %r250, [%rd1029+0];
+	mov.b32 %r251, %r250;
+	setp.eq.s32 %p182, %r251, %r226;
+	mov.pred %p183, %p182;
+	not.pred %p184, %p183;
+	@!%p184 bra $L216;
+	cvt.s64.s32 %rd1030, %r235;
+	mul.lo.s64 %rd1031, %rd1030, %rd955;
+	mad.lo.s64 %rd1032, %rd1031, 4, %rd953;
+	atom.global.exch.b32 %r252, [%rd1032], %r226;
+	mov.b32 %r253, %r252;
+	setp.eq.s32 %p185, %r253, %r226;
+	mov.pred %p183, %p185;
 $L216:
-	bar.sync 0;
-	setp.eq.u32 %p180, %r8, 0;
-	@!%p180 bra $L217;
-	mov.b64 %rd959, 0;
-	setp.lo.u32 %p181, %r7, %r10;
-	@!%p181 bra $L218;
-	mul.wide.u32 %rd960, %r7, 16;
-	add.s64 %rd961, %rd1, %rd960;
-	ld.shared.s64 %rd962, [%rd961+0];
-	mov.b64 %rd959, %rd962;
+	@!%p183 bra $L218;
+	mov.b64 %rd1033, %rd1014;
+	mov.b64 %rd1025, %rd1033;
+	mov.pred %p181, 0;
+	bra.uni $L206;
 $L218:
-	mov.b64 {%r246, %r247}, %rd959;
-	shfl.sync.up.b32 %r248|%p182, %r246, 1, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd963, {%r248, %r249};
-	@!%p182 bra $L219;
-	add.s64 %rd964, %rd963, %rd959;
-	mov.b64 %rd959, %rd964;
-$L219:
-	mov.b64 {%r250, %r251}, %rd959;
-	shfl.sync.up.b32 %r252|%p183, %r250, 2, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 2, 0, %r17;
-	mov.b64 %rd965, {%r252, %r253};
-	@!%p183 bra $L220;
-	add.s64 %rd966, %rd965, %rd959;
-	mov.b64 %rd959, %rd966;
+$L214:
+	mul.lo.s64 %rd1034, %rd1014, %rd965;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd963;
+	st.shared.s32 [%rd1035+0], %r235;
+	add.s64 %rd1036, %rd1014, 1;
+	mov.b64 %rd1037, %rd1036;
+	mov.b64 %rd1025, %rd1037;
+	mov.pred %p181, 1;
+	bra.uni $L206;
+$L205:
+	bra.uni $L204;
+$L206:
+	mov.b64 %rd1038, %rd1025;
+	mov.pred %p186, %p181;
+	mov.b64 %rd1010, %rd1038;
+	mov.pred %p175, %p186;
+	@!%p175 bra $L220;
+	mov.b64 %rd1039, %rd934;
+	mov.b32 %r254, %r234;
+	cvt.s64.s32 %rd1040, %r254;
+	add.s64 %rd1041, %rd1040, 1;
+	mul.lo.s64 %rd1042, %rd1041, %rd32;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd28;
+	ld.global.nc.s64 %rd1044, [%rd1043+0];
+	mov.b64 %rd1045, %rd1044;
+	cvt.s64.s32 %rd1046, %r254;
+	mul.lo.s64 %rd1047, %rd1046, %rd32;
+	mad.lo.s64 %rd1048, %rd1047, 8, %rd28;
+	ld.global.nc.s64 %rd1049, [%rd1048+0];
+	mov.b64 %rd1050, %rd1049;
+	sub.s64 %rd1051, %rd1045, %rd1050;
+	mov.b64 %rd1052, %rd1051;
+	mov.b64 %rd1053, %rd1052;
+	add.s64 %rd1054, %rd1008, %rd1053;
+	mov.b64 %rd1008, %rd1054;
+	max.s64 %rd1055, %rd1009, %rd1053;
+	mov.b64 %rd1009, %rd1055;
 $L220:
-	mov.b64 {%r254, %r255}, %rd959;
-	shfl.sync.up.b32 %r256|%p184, %r254, 4, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 4, 0, %r17;
-	mov.b64 %rd967, {%r256, %r257};
-	@!%p184 bra $L221;
-	add.s64 %rd968, %rd967, %rd959;
-	mov.b64 %rd959, %rd968;
-$L221:
-	mov.b64 {%r258, %r259}, %rd959;
-	shfl.sync.up.b32 %r260|%p185, %r258, 8, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 8, 0, %r17;
-	mov.b64 %rd969, {%r260, %r261};
-	@!%p185 bra $L222;
-	add.s64 %rd970, %rd969, %rd959;
-	mov.b64 %rd959, %rd970;
-$L222:
-	mov.b64 {%r262, %r263}, %rd959;
-	shfl.sync.up.b32 %r264|%p186, %r262, 16, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 16, 0, %r17;
-	mov.b64 %rd971, {%r264, %r265};
-	@!%p186 bra $L223;
-	add.s64 %rd972, %rd971, %rd959;
-	mov.b64 %rd959, %rd972;
+$L200:
+	add.s64 %rd1056, %rd1011, 1;
+	mov.b64 %rd1011, %rd1056;
+	bra.uni $L199;
+$L201:
+	setp.gt.s64 %p187, %rd1010, 0;
+	@!%p187 bra $L222;
+	mul.lo.s64 %rd1057, %rd958, %rd120;
+	mad.lo.s64 %rd1058, %rd1057, 8, %rd116;
+	atom.global.add.u64 %rd1059, [%rd1058], %rd1010;
+	mov.b64 %rd1060, %rd1059;
+	mov.b64 %rd1061, %rd1060;
+	mov.b64 %rd1062, 0;
 $L223:
-	mov.b64 {%r266, %r267}, %rd959;
-	shfl.sync.up.b32 %r268|%p187, %r266, 1, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, 1, 0, %r17;
-	mov.b64 %rd973, {%r268, %r269};
-	selp.b64 %rd974, %rd973, 0, %p187;
-	@!%p181 bra $L224;
-	mul.wide.u32 %rd975, %r7, 16;
-	add.s64 %rd976, %rd1, %rd975;
-	add.s64 %rd977, %rd976, 512;
-	st.shared.s64 [%rd977+0], %rd974;
+	setp.lt.s64 %p188, %rd1062, %rd1010;
+	not.pred %p189, %p188;
+	@!%p189 bra $L227;
+	bra.uni $L225;
+$L227:
+	mul.lo.s64 %rd1063, %rd1062, %rd965;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd963;
+	ld.shared.s32 %r255, [%rd1064+0];
+	mov.b32 %r256, %r255;
+	add.s64 %rd1065, %rd1061, %rd1062;
+	mul.lo.s64 %rd1066, %rd1065, %rd295;
+	mad.lo.s64 %rd1067, %rd1066, 4, %rd293;
+	st.global.s32 [%rd1067+0], %r256;
 $L224:
-	sub.u32 %r270, %r10, 1;
-	setp.eq.u32 %p188, %r7, %r270;
-	@!%p188 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd959;
+	add.s64 %rd1068, %rd1062, 1;
+	mov.b64 %rd1062, %rd1068;
+	bra.uni $L223;
 $L225:
-$L217:
-	bar.sync 0;
-	mul.wide.u32 %rd978, %r8, 16;
-	add.s64 %rd979, %rd1, %rd978;
-	add.s64 %rd980, %rd979, 512;
-	ld.shared.s64 %rd981, [%rd980+0];
-	add.s64 %rd982, %rd981, %rd956;
-	ld.shared.s64 %rd983, [%rd1+1024];
-	mov.b64 {%r271, %r272}, %rd982;
-	shfl.sync.idx.b32 %r273|%p189, %r271, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r274, %r272, 0, %r21, %r17;
-	mov.b64 %rd984, {%r273, %r274};
-	mov.b64 %rd985, %rd983;
-	mov.b64 %rd986, %rd984;
-	mov.b64 %rd987, %rd985;
-	mov.b64 %rd988, %rd986;
-	mov.b64 %rd989, %rd987;
-	mov.b64 %rd990, %rd988;
-	mov.b64 %rd991, %rd989;
-	and.b64 %rd992, %rd990, 4294967295;
-	mov.b64 %rd993, %rd992;
-	and.b64 %rd994, %rd991, 4294967295;
-	mov.b64 %rd995, %rd994;
-	shr.s64 %rd996, %rd991, 32;
-	mov.b64 %rd997, %rd996;
-	mov.b64 %rd998, %rd993;
-	mov.b64 %rd999, %rd995;
-	mov.b64 %rd1000, %rd997;
-	@!%p148 bra $L226;
-	add.s64 %rd1001, %rd812, %rd998;
-	mov.b64 %rd1002, %rd1001;
-	sub.s64 %rd1003, %rd802, %rd1002;
-	max.s64 %rd1004, %rd1003, 0;
-	min.s64 %rd1005, %rd1004, %rd813;
-	mov.b64 %rd1006, %rd1005;
-	mov.b64 %rd1007, 0;
+$L222:
+	mov.b64 %rd1069, %rd1008;
+	mov.b64 %rd1070, %rd1009;
+	mov.b64 %rd1071, %rd1069;
+	mov.b64 %rd1072, %rd1070;
+	mov.b64 %rd1073, %rd1071;
+	mov.b64 %rd1074, %rd1072;
+	mov.b64 %rd1075, %rd1073;
+	mov.b64 %rd1076, %rd1074;
+	add.s64 %rd1077, %rd678, %rd1075;
+	mov.b64 %rd678, %rd1077;
+	max.s64 %rd1078, %rd679, %rd1076;
+	mov.b64 %rd679, %rd1078;
+$L191:
+	mov.b64 %rd1079, %rd678;
+	mov.b64 %rd1080, %rd679;
+	mov.b64 %rd1081, %rd1079;
+	mov.b64 %rd1082, %rd1080;
+	mov.b64 %rd1083, %rd1081;
+	mov.b64 %rd1084, %rd1082;
+	mov.b64 %rd404, %rd1083;
+	mov.b64 %rd405, %rd1084;
 $L228:
-	setp.lt.s64 %p190, %rd1007, %rd1006;
+	setp.lt.s64 %p190, %rd406, %rd361;
 	not.pred %p191, %p190;
 	@!%p191 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd1008, %rd1007, %rd806;
-	mad.lo.s64 %rd1009, %rd1008, 4, %rd804;
-	ld.shared.s32 %r275, [%rd1009+0];
-	mov.b32 %r276, %r275;
-	add.s64 %rd1010, %rd801, %rd1002;
-	add.s64 %rd1011, %rd1010, %rd1007;
-	mul.lo.s64 %rd1012, %rd1011, %rd175;
-	mad.lo.s64 %rd1013, %rd1012, 4, %rd173;
-	st.shared.s32 [%rd1013+0], %r276;
-	@!%p144 bra $L234;
-	mov.b64 %rd1015, 2;
-	mul.lo.s64 %rd1014, %rd1015, %rd1007;
-	mul.lo.s64 %rd1016, %rd1014, %rd170;
-	mad.lo.s64 %rd1017, %rd1016, 8, %rd168;
-	ld.shared.s64 %rd1018, [%rd1017+0];
-	mov.b64 %rd1019, %rd1018;
-	add.s64 %rd1020, %rd801, %rd1002;
-	add.s64 %rd1021, %rd1020, %rd1007;
-	mov.b64 %rd1023, 2;
-	mul.lo.s64 %rd1022, %rd1023, %rd1021;
-	mul.lo.s64 %rd1024, %rd1022, %rd178;
-	mad.lo.s64 %rd1025, %rd1024, 8, %rd176;
-	st.shared.s64 [%rd1025+0], %rd1019;
-	mov.b64 %rd1027, 2;
-	mul.lo.s64 %rd1026, %rd1027, %rd1007;
-	add.s64 %rd1028, %rd1026, 1;
-	mul.lo.s64 %rd1029, %rd1028, %rd170;
-	mad.lo.s64 %rd1030, %rd1029, 8, %rd168;
-	ld.shared.s64 %rd1031, [%rd1030+0];
-	mov.b64 %rd1032, %rd1031;
-	add.s64 %rd1033, %rd801, %rd1002;
-	add.s64 %rd1034, %rd1033, %rd1007;
-	mov.b64 %rd1036, 2;
-	mul.lo.s64 %rd1035, %rd1036, %rd1034;
-	add.s64 %rd1037, %rd1035, 1;
-	mul.lo.s64 %rd1038, %rd1037, %rd178;
-	mad.lo.s64 %rd1039, %rd1038, 8, %rd176;
-	st.shared.s64 [%rd1039+0], %rd1032;
+	bar.sync 0;
+	sub.s64 %rd1085, %rd406, 1;
+	rem.s64 %rd1086, %rd1085, 3;
+	mul.lo.s64 %rd1087, %rd1086, %rd186;
+	mad.lo.s64 %rd1088, %rd1087, 4, %rd184;
+	ld.shared.s32 %r257, [%rd1088+0];
+	mov.b32 %r258, %r257;
+	cvt.s64.s32 %rd1089, %r258;
+	min.s64 %rd1090, %rd388, %rd1089;
+	mov.b64 %rd1091, %rd1090;
+	setp.eq.s64 %p192, %rd1091, 0;
+	@!%p192 bra $L234;
+	bra.uni $L230;
 $L234:
+	cvt.u64.u32 %rd1092, %r2;
+	setp.eq.s64 %p193, %rd1092, 0;
+	@!%p193 bra $L236;
+	add.s64 %rd1093, %rd406, 1;
+	rem.s64 %rd1094, %rd1093, 3;
+	mul.lo.s64 %rd1095, %rd1094, %rd186;
+	mad.lo.s64 %rd1096, %rd1095, 4, %rd184;
+	mov.b32 %r259, 0;
+	st.shared.s32 [%rd1096+0], %r259;
+$L236:
+	shr.s64 %rd1097, %rd406, 63;
+	shr.u64 %rd1098, %rd1097, 63;
+	add.s64 %rd1099, %rd406, %rd1098;
+	and.b64 %rd1100, %rd1099, -2;
+	sub.s64 %rd1101, %rd406, %rd1100;
+	mov.b64 %rd1103, 1;
+	sub.s64 %rd1102, %rd1103, %rd1101;
+	mul.lo.s64 %rd1104, %rd1102, %rd388;
+	mov.b64 %rd1105, %rd1104;
+	mov.b64 %rd1106, 0;
+	mov.b64 %rd1107, 0;
+	add.s64 %rd1108, %rd406, 1;
+	setp.lt.s64 %p194, %rd1108, %rd361;
+	@!%p194 bra $L237;
+	mov.b64 %rd1109, %rd353;
+	mov.b64 %rd1110, %rd354;
+	mov.b64 %rd1111, %rd355;
+	mov.b64 %rd1112, %rd356;
+	mov.b64 %rd1113, %rd357;
+	mov.b64 %rd1114, %rd358;
+	mov.pred %p195, %p49;
+	mov.pred %p196, %p50;
+	mov.b32 %r260, %r81;
+	mov.b64 %rd1115, %rd359;
+	mov.b64 %rd1116, %rd360;
+	mov.b64 %rd1117, %rd361;
+	mov.b64 %rd1118, %rd362;
+	mov.pred %p197, %p51;
+	mov.pred %p198, %p52;
+	mov.pred %p199, %p53;
+	mov.b32 %r261, %r82;
+	mov.b64 %rd1119, %rd363;
+	mov.b64 %rd1120, %rd364;
+	mov.b64 %rd1121, %rd1105;
+	mov.b64 %rd1122, %rd1091;
+	mov.b64 %rd1123, %rd386;
+	mov.b64 %rd1124, %rd385;
+	mov.b64 %rd1125, %rd367;
+	mov.b64 %rd1126, %rd387;
+	mov.b64 %rd1127, %rd366;
+	shr.s64 %rd1128, %rd406, 63;
+	shr.u64 %rd1129, %rd1128, 63;
+	add.s64 %rd1130, %rd406, %rd1129;
+	and.b64 %rd1131, %rd1130, -2;
+	sub.s64 %rd1132, %rd406, %rd1131;
+	mul.lo.s64 %rd1133, %rd1132, %rd388;
+	mov.b64 %rd1134, %rd1133;
+	mov.b64 %rd1135, %rd388;
+	rem.s64 %rd1136, %rd406, 3;
+	mov.b64 %rd1137, %rd1136;
+	mov.pred %p200, %p51;
+	mov.b64 %rd1138, %rd168;
+	mov.b64 %rd1139, %rd169;
+	mov.b64 %rd1140, %rd170;
+	mov.b64 %rd1141, %rd1123;
+	mov.b32 %r262, -1;
+	mov.b64 %rd1142, 0;
+	mov.b64 %rd1143, 0;
+	mov.b64 %rd1144, 0;
+	mov.b64 %rd1145, 0;
+	mov.b64 %rd1146, 0;
+$L239:
+	setp.ge.s64 %p201, %rd1142, %rd1143;
+	@!%p201 bra $L243;
+	setp.ge.s64 %p202, %rd1141, %rd1122;
+	@!%p202 bra $L245;
+	bra.uni $L241;
+$L245:
+	add.s64 %rd1147, %rd1121, %rd1141;
+	mul.lo.s64 %rd1148, %rd1147, %rd178;
+	mad.lo.s64 %rd1149, %rd1148, 4, %rd176;
+	ld.shared.s32 %r263, [%rd1149+0];
+	mov.b32 %r264, %r263;
+	mov.b32 %r262, %r264;
+	mov.b64 %rd1150, %rd1109;
+	mov.b64 %rd1151, %rd1110;
+	mov.b64 %rd1152, %rd1111;
+	mov.b64 %rd1153, %rd1112;
+	mov.b64 %rd1154, %rd1113;
+	mov.b64 %rd1155, %rd1114;
+	mov.pred %p203, %p195;
+	mov.pred %p204, %p196;
+	mov.b32 %r265, %r260;
+	mov.b64 %rd1156, %rd1115;
+	mov.b64 %rd1157, %rd1116;
+	mov.b64 %rd1158, %rd1117;
+	mov.b64 %rd1159, %rd1118;
+	mov.pred %p205, %p197;
+	mov.b32 %r266, %r262;
+	add.s64 %rd1160, %rd1121, %rd1141;
+	mov.b64 %rd1161, %rd1160;
+	mov.b64 %rd1162, %rd1126;
+	mov.pred %p206, %p200;
+$L246:
+	@!%p206 bra $L250;
+	mov.b64 %rd1164, 2;
+	mul.lo.s64 %rd1163, %rd1164, %rd1161;
+	mul.lo.s64 %rd1165, %rd1163, %rd181;
+	mad.lo.s64 %rd1166, %rd1165, 8, %rd179;
+	ld.shared.s64 %rd1167, [%rd1166+0];
+	mov.b64 %rd1168, %rd1167;
+	mov.b64 %rd1170, 2;
+	mul.lo.s64 %rd1169, %rd1170, %rd1161;
+	add.s64 %rd1171, %rd1169, 1;
+	mul.lo.s64 %rd1172, %rd1171, %rd181;
+	mad.lo.s64 %rd1173, %rd1172, 8, %rd179;
+	ld.shared.s64 %rd1174, [%rd1173+0];
+	mov.b64 %rd1175, %rd1174;
+	add.s64 %rd1176, %rd1168, %rd1162;
+	mov.b64 %rd1177, %rd1176;
+	mov.b64 %rd1178, %rd1175;
+	mov.b64 %rd1179, %rd1177;
+	mov.b64 %rd1180, %rd1178;
+	bra.uni $L248;
+$L250:
+	mov.b64 %rd1181, %rd1150;
+	mov.b32 %r267, %r266;
+	cvt.s64.s32 %rd1182, %r267;
+	mul.lo.s64 %rd1183, %rd1182, %rd32;
+	mad.lo.s64 %rd1184, %rd1183, 8, %rd28;
+	ld.global.nc.s64 %rd1185, [%rd1184+0];
+	mov.b64 %rd1186, %rd1185;
+	mov.b64 %rd1187, %rd1186;
+	mov.b64 %rd1188, %rd1150;
+	mov.b32 %r268, %r266;
+	cvt.s64.s32 %rd1189, %r268;
+	add.s64 %rd1190, %rd1189, 1;
+	mul.lo.s64 %rd1191, %rd1190, %rd32;
+	mad.lo.s64 %rd1192, %rd1191, 8, %rd28;
+	ld.global.nc.s64 %rd1193, [%rd1192+0];
+	mov.b64 %rd1194, %rd1193;
+	mov.b64 %rd1195, %rd1194;
+	add.s64 %rd1196, %rd1187, %rd1162;
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1195;
+	mov.b64 %rd1179, %rd1197;
+	mov.b64 %rd1180, %rd1198;
+	bra.uni $L248;
+$L247:
+	bra.uni $L246;
+$L248:
+	mov.b64 %rd1199, %rd1179;
+	mov.b64 %rd1200, %rd1180;
+	mov.b64 %rd1142, %rd1199;
+	mov.b64 %rd1143, %rd1200;
+	add.s64 %rd1201, %rd1141, %rd1124;
+	mov.b64 %rd1141, %rd1201;
+	bra.uni $L240;
+$L243:
+	mul.lo.s64 %rd1202, %rd1142, %rd39;
+	mad.lo.s64 %rd1203, %rd1202, 4, %rd35;
+	ld.global.nc.s32 %r269, [%rd1203+0];
+	mov.b32 %r270, %r269;
+	mov.b32 %r271, %r270;
+	mov.b64 %rd1204, 0;
+	mov.b64 %rd1205, 0;
+	@!%p197 bra $L252;
+	mov.b64 %rd1206, %rd1109;
+	mov.b32 %r272, %r271;
+	cvt.s64.s32 %rd1207, %r272;
+	mul.lo.s64 %rd1208, %rd1207, %rd32;
+	mad.lo.s64 %rd1209, %rd1208, 8, %rd28;
+	ld.global.nc.s64 %rd1210, [%rd1209+0];
+	mov.b64 %rd1211, %rd1210;
+	mov.b64 %rd1212, %rd1211;
+	mov.b64 %rd1213, %rd1109;
+	mov.b32 %r273, %r271;
+	cvt.s64.s32 %rd1214, %r273;
+	add.s64 %rd1215, %rd1214, 1;
+	mul.lo.s64 %rd1216, %rd1215, %rd32;
+	mad.lo.s64 %rd1217, %rd1216, 8, %rd28;
+	ld.global.nc.s64 %rd1218, [%rd1217+0];
+	mov.b64 %rd1219, %rd1218;
+	mov.b64 %rd1220, %rd1219;
+	mov.b64 %rd1221, %rd1212;
+	mov.b64 %rd1222, %rd1220;
+	mov.b64 %rd1204, %rd1221;
+	mov.b64 %rd1205, %rd1222;
+$L252:
+	mov.b32 %r274, %r262;
+	mov.b32 %r275, %r271;
+	mov.b64 %rd1223, %rd1142;
+$L253:
+	mov.b64 %rd1224, 0x1;
+	setp.gt.s64 %p207, %rd125, 0;
+	@!%p207 bra $L257;
+	mul.lo.s64 %rd1225, %rd1223, %rd127;
+	mad.lo.s64 %rd1226, %rd1225, 4, %rd123;
+	ld.global.nc.u32 %r276, [%rd1226+0];
+	mov.b32 %r277, %r276;
+	cvt.u64.u32 %rd1227, %r277;
+	mov.b64 %rd1224, %rd1227;
+$L257:
+	cvt.s64.s32 %rd1228, %r274;
+	mul.lo.s64 %rd1229, %rd1228, %rd134;
+	mad.lo.s64 %rd1230, %rd1229, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r278, [%rd1230+0];
+	mov.b32 %r279, %r278;
+	cvt.u64.u32 %rd1231, %r279;
+	add.u64 %rd1232, %rd1231, %rd1224;
+	mov.b64 %rd1233, %rd1232;
+	cvt.s64.s32 %rd1234, %r275;
+	mul.lo.s64 %rd1235, %rd1234, %rd134;
+	mad.lo.s64 %rd1236, %rd1235, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r280, [%rd1236+0];
+	mov.b32 %r281, %r280;
+	cvt.u64.u32 %rd1237, %r281;
+	setp.hs.u64 %p208, %rd1233, %rd1237;
+	@!%p208 bra $L259;
+	mov.pred %p209, 0;
+	bra.uni $L255;
+$L259:
+	cvt.s64.s32 %rd1238, %r275;
+	mul.lo.s64 %rd1239, %rd1238, %rd134;
+	mad.lo.s64 %rd1240, %rd1239, 4, %rd130;
+	cvt.u32.u64 %r282, %rd1233;
+	atom.global.min.u32 %r283, [%rd1240], %r282;
+	mov.b32 %r284, %r283;
+	cvt.u64.u32 %rd1241, %r284;
+	setp.hi.u64 %p210, %rd1241, %rd1233;
+	mov.pred %p209, %p210;
+	bra.uni $L255;
+$L254:
+	bra.uni $L253;
+$L255:
+	@!%p209 bra $L261;
+	mul.lo.s64 %rd1242, %rd1146, %rd1140;
+	mad.lo.s64 %rd1243, %rd1242, 4, %rd1138;
+	st.shared.s32 [%rd1243+0], %r271;
+	@!%p197 bra $L263;
+	mov.b64 %rd1245, 2;
+	mul.lo.s64 %rd1244, %rd1245, %rd1146;
+	mul.lo.s64 %rd1246, %rd1244, %rd173;
+	mad.lo.s64 %rd1247, %rd1246, 8, %rd171;
+	st.shared.s64 [%rd1247+0], %rd1204;
+	mov.b64 %rd1249, 2;
+	mul.lo.s64 %rd1248, %rd1249, %rd1146;
+	add.s64 %rd1250, %rd1248, 1;
+	mul.lo.s64 %rd1251, %rd1250, %rd173;
+	mad.lo.s64 %rd1252, %rd1251, 8, %rd171;
+	st.shared.s64 [%rd1252+0], %rd1205;
+$L263:
+	add.s64 %rd1253, %rd1146, 1;
+	mov.b64 %rd1146, %rd1253;
+	setp.eq.s64 %p211, %rd1146, %rd1119;
+	@!%p211 bra $L265;
+	mov.b64 %rd1254, %rd1109;
+	mov.b64 %rd1255, %rd1110;
+	mov.b64 %rd1256, %rd1111;
+	mov.b64 %rd1257, %rd1112;
+	mov.b64 %rd1258, %rd1113;
+	mov.b64 %rd1259, %rd1114;
+	mov.pred %p212, %p195;
+	mov.pred %p213, %p196;
+	mov.b32 %r285, %r260;
+	mov.b64 %rd1260, %rd1115;
+	mov.b64 %rd1261, %rd1116;
+	mov.b64 %rd1262, %rd1117;
+	mov.b64 %rd1263, %rd1118;
+	mov.pred %p214, %p197;
+	mov.pred %p215, %p198;
+	mov.b64 %rd1264, %rd307;
+	mov.b64 %rd1265, %rd308;
+	mov.b64 %rd1266, %rd309;
+	mov.b64 %rd1267, %rd310;
+	mov.b64 %rd1268, %rd311;
+	mov.b64 %rd1269, %rd312;
+	mov.b64 %rd1270, %rd313;
+	mov.b64 %rd1271, %rd314;
+	mov.b64 %rd1272, %rd315;
+	mov.pred %p216, %p199;
+	mov.b64 %rd1273, %rd316;
+	mov.b64 %rd1274, %rd317;
+	mov.b64 %rd1275, %rd318;
+	mov.b32 %r286, %r261;
+	mov.b64 %rd1276, %rd1119;
+	mov.b64 %rd1277, %rd1120;
+	mov.b64 %rd1278, %rd1127;
+	mov.b64 %rd1279, %rd1146;
+	mov.b64 %rd1280, %rd1134;
+	mov.b64 %rd1281, %rd1135;
+	mov.b64 %rd1282, %rd1137;
+	mov.b64 %rd1283, %rd168;
+	mov.b64 %rd1284, %rd169;
+	mov.b64 %rd1285, %rd170;
+	mul.lo.s64 %rd1286, %rd1282, %rd186;
+	mad.lo.s64 %rd1287, %rd1286, 4, %rd184;
+	cvt.u32.u64 %r287, %rd1279;
+	atom.shared.add.s32 %r288, [%rd1287], %r287;
+	mov.b32 %r289, %r288;
+	cvt.s64.s32 %rd1288, %r289;
+	mov.b64 %rd1289, %rd1288;
+	sub.s64 %rd1290, %rd1281, %rd1289;
+	max.s64 %rd1291, %rd1290, 0;
+	min.s64 %rd1292, %rd1291, %rd1279;
+	mov.b64 %rd1293, %rd1292;
+	mov.b64 %rd1294, 0;
+$L266:
+	setp.lt.s64 %p217, %rd1294, %rd1293;
+	not.pred %p218, %p217;
+	@!%p218 bra $L270;
+	bra.uni $L268;
+$L270:
+	mul.lo.s64 %rd1295, %rd1294, %rd1285;
+	mad.lo.s64 %rd1296, %rd1295, 4, %rd1283;
+	ld.shared.s32 %r290, [%rd1296+0];
+	mov.b32 %r291, %r290;
+	add.s64 %rd1297, %rd1280, %rd1289;
+	add.s64 %rd1298, %rd1297, %rd1294;
+	mul.lo.s64 %rd1299, %rd1298, %rd178;
+	mad.lo.s64 %rd1300, %rd1299, 4, %rd176;
+	st.shared.s32 [%rd1300+0], %r291;
+	@!%p214 bra $L272;
+	mov.b64 %rd1302, 2;
+	mul.lo.s64 %rd1301, %rd1302, %rd1294;
+	mul.lo.s64 %rd1303, %rd1301, %rd173;
+	mad.lo.s64 %rd1304, %rd1303, 8, %rd171;
+	ld.shared.s64 %rd1305, [%rd1304+0];
+	mov.b64 %rd1306, %rd1305;
+	add.s64 %rd1307, %rd1280, %rd1289;
+	add.s64 %rd1308, %rd1307, %rd1294;
+	mov.b64 %rd1310, 2;
+	mul.lo.s64 %rd1309, %rd1310, %rd1308;
+	mul.lo.s64 %rd1311, %rd1309, %rd181;
+	mad.lo.s64 %rd1312, %rd1311, 8, %rd179;
+	st.shared.s64 [%rd1312+0], %rd1306;
+	mov.b64 %rd1314, 2;
+	mul.lo.s64 %rd1313, %rd1314, %rd1294;
+	add.s64 %rd1315, %rd1313, 1;
+	mul.lo.s64 %rd1316, %rd1315, %rd173;
+	mad.lo.s64 %rd1317, %rd1316, 8, %rd171;
+	ld.shared.s64 %rd1318, [%rd1317+0];
+	mov.b64 %rd1319, %rd1318;
+	add.s64 %rd1320, %rd1280, %rd1289;
+	add.s64 %rd1321, %rd1320, %rd1294;
+	mov.b64 %rd1323, 2;
+	mul.lo.s64 %rd1322, %rd1323, %rd1321;
+	add.s64 %rd1324, %rd1322, 1;
+	mul.lo.s64 %rd1325, %rd1324, %rd181;
+	mad.lo.s64 %rd1326, %rd1325, 8, %rd179;
+	st.shared.s64 [%rd1326+0], %rd1319;
+$L272:
+$L267:
+	add.s64 %rd1327, %rd1294, 1;
+	mov.b64 %rd1294, %rd1327;
+	bra.uni $L266;
+$L268:
+	mov.b64 %rd1328, 0;
+	mov.b64 %rd1329, 0;
+	mov.b64 %rd1330, 0;
+	mov.b64 %rd1331, %rd1293;
+$L273:
+	setp.lt.s64 %p219, %rd1331, %rd1279;
+	not.pred %p220, %p219;
+	@!%p220 bra $L277;
+	bra.uni $L275;
+$L277:
+	mul.lo.s64 %rd1332, %rd1331, %rd1285;
+	mad.lo.s64 %rd1333, %rd1332, 4, %rd1283;
+	ld.shared.s32 %r292, [%rd1333+0];
+	mov.b32 %r293, %r292;
+	mov.b32 %r294, %r293;
+	mov.pred %p221, 0;
+	mov.b64 %rd1334, %rd1330;
+	mov.b32 %r295, %r294;
+$L278:
+	@!%p215 bra $L282;
+	shr.s32 %r296, %r295, 5;
+	cvt.s64.s32 %rd1335, %r296;
+	mov.b64 %rd1336, %rd1335;
+	and.b32 %r297, %r295, 31;
+	cvt.s64.s32 %rd1337, %r297;
+	min.u64 %rd1338, %rd1337, 32;
+	cvt.u32.u64 %r298, %rd1338;
+	mov.b32 %r300, 0x1;
+	shl.b32 %r299, %r300, %r298;
+	setp.hs.u32 %p222, %r298, 32;
+	selp.b32 %r301, 0, %r299, %p222;
+	mov.b32 %r302, %r301;
+	mov.b64 %rd1339, %rd1336;
+	mov.b32 %r303, %r302;
+	mul.lo.s64 %rd1340, %rd1339, %rd1272;
+	mad.lo.s64 %rd1341, %rd1340, 4, %rd1270;
+	ld.relaxed.gpu.global.u32 %r304, [%rd1341+0];
+	mov.b32 %r305, %r304;
+	and.b32 %r306, %r305, %r303;
+	setp.ne.u32 %p223, %r306, 0x0;
+	mov.pred %p224, %p223;
+	not.pred %p225, %p224;
+	@!%p225 bra $L284;
+	mul.lo.s64 %rd1342, %rd1339, %rd1272;
+	mad.lo.s64 %rd1343, %rd1342, 4, %rd1270;
+	atom.global.or.b32 %r307, [%rd1343], %r303;
+	mov.b32 %r308, %r307;
+	and.b32 %r309, %r308, %r303;
+	setp.ne.u32 %p226, %r309, 0x0;
+	mov.pred %p224, %p226;
+$L284:
+	@!%p224 bra $L286;
+	mov.b64 %rd1344, %rd1334;
+	mov.b64 %rd1345, %rd1344;
+	mov.pred %p227, 0;
+	bra.uni $L280;
+$L286:
+	mov.b64 %rd1346, %rd1334;
+	mov.b64 %rd1345, %rd1346;
+	mov.pred %p227, 1;
+	bra.uni $L280;
+$L282:
+	@!%p216 bra $L288;
+	cvt.s64.s32 %rd1347, %r295;
+	mul.lo.s64 %rd1348, %rd1347, %rd1275;
+	mad.lo.s64 %rd1349, %rd1348, 4, %rd1273;
+	ld.relaxed.gpu.global.s32 %r310, [%rd1349+0];
+	mov.b32 %r311, %r310;
+	setp.eq.s32 %p228, %r311, %r286;
+	mov.pred %p229, %p228;
+	not.pred %p230, %p229;
+	@!%p230 bra $L290;
+	cvt.s64.s32 %rd1350, %r295;
+	mul.lo.s64 %rd1351, %rd1350, %rd1275;
+	mad.lo.s64 %rd1352, %rd1351, 4, %rd1273;
+	atom.global.exch.b32 %r312, [%rd1352], %r286;
+	mov.b32 %r313, %r312;
+	setp.eq.s32 %p231, %r313, %r286;
+	mov.pred %p229, %p231;
+$L290:
+	@!%p229 bra $L292;
+	mov.b64 %rd1353, %rd1334;
+	mov.b64 %rd1345, %rd1353;
+	mov.pred %p227, 0;
+	bra.uni $L280;
+$L292:
+$L288:
+	mul.lo.s64 %rd1354, %rd1334, %rd1285;
+	mad.lo.s64 %rd1355, %rd1354, 4, %rd1283;
+	st.shared.s32 [%rd1355+0], %r295;
+	add.s64 %rd1356, %rd1334, 1;
+	mov.b64 %rd1357, %rd1356;
+	mov.b64 %rd1345, %rd1357;
+	mov.pred %p227, 1;
+	bra.uni $L280;
+$L279:
+	bra.uni $L278;
+$L280:
+	mov.b64 %rd1358, %rd1345;
+	mov.pred %p232, %p227;
+	mov.b64 %rd1330, %rd1358;
+	mov.pred %p221, %p232;
+	@!%p221 bra $L294;
+	mov.b64 %rd1359, %rd1254;
+	mov.b32 %r314, %r294;
+	cvt.s64.s32 %rd1360, %r314;
+	add.s64 %rd1361, %rd1360, 1;
+	mul.lo.s64 %rd1362, %rd1361, %rd32;
+	mad.lo.s64 %rd1363, %rd1362, 8, %rd28;
+	ld.global.nc.s64 %rd1364, [%rd1363+0];
+	mov.b64 %rd1365, %rd1364;
+	cvt.s64.s32 %rd1366, %r314;
+	mul.lo.s64 %rd1367, %rd1366, %rd32;
+	mad.lo.s64 %rd1368, %rd1367, 8, %rd28;
+	ld.global.nc.s64 %rd1369, [%rd1368+0];
+	mov.b64 %rd1370, %rd1369;
+	sub.s64 %rd1371, %rd1365, %rd1370;
+	mov.b64 %rd1372, %rd1371;
+	mov.b64 %rd1373, %rd1372;
+	add.s64 %rd1374, %rd1328, %rd1373;
+	mov.b64 %rd1328, %rd1374;
+	max.s64 %rd1375, %rd1329, %rd1373;
+	mov.b64 %rd1329, %rd1375;
+$L294:
+$L274:
+	add.s64 %rd1376, %rd1331, 1;
+	mov.b64 %rd1331, %rd1376;
+	bra.uni $L273;
+$L275:
+	setp.gt.s64 %p233, %rd1330, 0;
+	@!%p233 bra $L296;
+	mul.lo.s64 %rd1377, %rd1278, %rd120;
+	mad.lo.s64 %rd1378, %rd1377, 8, %rd116;
+	atom.global.add.u64 %rd1379, [%rd1378], %rd1330;
+	mov.b64 %rd1380, %rd1379;
+	mov.b64 %rd1381, %rd1380;
+	mov.b64 %rd1382, 0;
+$L297:
+	setp.lt.s64 %p234, %rd1382, %rd1330;
+	not.pred %p235, %p234;
+	@!%p235 bra $L301;
+	bra.uni $L299;
+$L301:
+	mul.lo.s64 %rd1383, %rd1382, %rd1285;
+	mad.lo.s64 %rd1384, %rd1383, 4, %rd1283;
+	ld.shared.s32 %r315, [%rd1384+0];
+	mov.b32 %r316, %r315;
+	add.s64 %rd1385, %rd1381, %rd1382;
+	mul.lo.s64 %rd1386, %rd1385, %rd295;
+	mad.lo.s64 %rd1387, %rd1386, 4, %rd293;
+	st.global.s32 [%rd1387+0], %r316;
+$L298:
+	add.s64 %rd1388, %rd1382, 1;
+	mov.b64 %rd1382, %rd1388;
+	bra.uni $L297;
+$L299:
+$L296:
+	mov.b64 %rd1389, %rd1328;
+	mov.b64 %rd1390, %rd1329;
+	mov.b64 %rd1391, %rd1389;
+	mov.b64 %rd1392, %rd1390;
+	mov.b64 %rd1393, %rd1391;
+	mov.b64 %rd1394, %rd1392;
+	mov.b64 %rd1395, %rd1393;
+	mov.b64 %rd1396, %rd1394;
+	add.s64 %rd1397, %rd1144, %rd1395;
+	mov.b64 %rd1144, %rd1397;
+	max.s64 %rd1398, %rd1145, %rd1396;
+	mov.b64 %rd1145, %rd1398;
+	mov.b64 %rd1146, 0;
+$L265:
+$L261:
+	add.s64 %rd1399, %rd1142, %rd1125;
+	mov.b64 %rd1142, %rd1399;
+$L240:
+	bra.uni $L239;
+$L241:
+	setp.gt.s64 %p236, %rd1146, 0;
+	@!%p236 bra $L303;
+	mov.b64 %rd1400, %rd1109;
+	mov.b64 %rd1401, %rd1110;
+	mov.b64 %rd1402, %rd1111;
+	mov.b64 %rd1403, %rd1112;
+	mov.b64 %rd1404, %rd1113;
+	mov.b64 %rd1405, %rd1114;
+	mov.pred %p237, %p195;
+	mov.pred %p238, %p196;
+	mov.b32 %r317, %r260;
+	mov.b64 %rd1406, %rd1115;
+	mov.b64 %rd1407, %rd1116;
+	mov.b64 %rd1408, %rd1117;
+	mov.b64 %rd1409, %rd1118;
+	mov.pred %p239, %p197;
+	mov.pred %p240, %p198;
+	mov.b64 %rd1410, %rd307;
+	mov.b64 %rd1411, %rd308;
+	mov.b64 %rd1412, %rd309;
+	mov.b64 %rd1413, %rd310;
+	mov.b64 %rd1414, %rd311;
+	mov.b64 %rd1415, %rd312;
+	mov.b64 %rd1416, %rd313;
+	mov.b64 %rd1417, %rd314;
+	mov.b64 %rd1418, %rd315;
+	mov.pred %p241, %p199;
+	mov.b64 %rd1419, %rd316;
+	mov.b64 %rd1420, %rd317;
+	mov.b64 %rd1421, %rd318;
+	mov.b32 %r318, %r261;
+	mov.b64 %rd1422, %rd1119;
+	mov.b64 %rd1423, %rd1120;
+	mov.b64 %rd1424, %rd1127;
+	mov.b64 %rd1425, %rd1146;
+	mov.b64 %rd1426, %rd1134;
+	mov.b64 %rd1427, %rd1135;
+	mov.b64 %rd1428, %rd1137;
+	mov.b64 %rd1429, %rd168;
+	mov.b64 %rd1430, %rd169;
+	mov.b64 %rd1431, %rd170;
+	mul.lo.s64 %rd1432, %rd1428, %rd186;
+	mad.lo.s64 %rd1433, %rd1432, 4, %rd184;
+	cvt.u32.u64 %r319, %rd1425;
+	atom.shared.add.s32 %r320, [%rd1433], %r319;
+	mov.b32 %r321, %r320;
+	cvt.s64.s32 %rd1434, %r321;
+	mov.b64 %rd1435, %rd1434;
+	sub.s64 %rd1436, %rd1427, %rd1435;
+	max.s64 %rd1437, %rd1436, 0;
+	min.s64 %rd1438, %rd1437, %rd1425;
+	mov.b64 %rd1439, %rd1438;
+	mov.b64 %rd1440, 0;
+$L304:
+	setp.lt.s64 %p242, %rd1440, %rd1439;
+	not.pred %p243, %p242;
+	@!%p243 bra $L308;
+	bra.uni $L306;
+$L308:
+	mul.lo.s64 %rd1441, %rd1440, %rd1431;
+	mad.lo.s64 %rd1442, %rd1441, 4, %rd1429;
+	ld.shared.s32 %r322, [%rd1442+0];
+	mov.b32 %r323, %r322;
+	add.s64 %rd1443, %rd1426, %rd1435;
+	add.s64 %rd1444, %rd1443, %rd1440;
+	mul.lo.s64 %rd1445, %rd1444, %rd178;
+	mad.lo.s64 %rd1446, %rd1445, 4, %rd176;
+	st.shared.s32 [%rd1446+0], %r323;
+	@!%p239 bra $L310;
+	mov.b64 %rd1448, 2;
+	mul.lo.s64 %rd1447, %rd1448, %rd1440;
+	mul.lo.s64 %rd1449, %rd1447, %rd173;
+	mad.lo.s64 %rd1450, %rd1449, 8, %rd171;
+	ld.shared.s64 %rd1451, [%rd1450+0];
+	mov.b64 %rd1452, %rd1451;
+	add.s64 %rd1453, %rd1426, %rd1435;
+	add.s64 %rd1454, %rd1453, %rd1440;
+	mov.b64 %rd1456, 2;
+	mul.lo.s64 %rd1455, %rd1456, %rd1454;
+	mul.lo.s64 %rd1457, %rd1455, %rd181;
+	mad.lo.s64 %rd1458, %rd1457, 8, %rd179;
+	st.shared.s64 [%rd1458+0], %rd1452;
+	mov.b64 %rd1460, 2;
+	mul.lo.s64 %rd1459, %rd1460, %rd1440;
+	add.s64 %rd1461, %rd1459, 1;
+	mul.lo.s64 %rd1462, %rd1461, %rd173;
+	mad.lo.s64 %rd1463, %rd1462, 8, %rd171;
+	ld.shared.s64 %rd1464, [%rd1463+0];
+	mov.b64 %rd1465, %rd1464;
+	add.s64 %rd1466, %rd1426, %rd1435;
+	add.s64 %rd1467, %rd1466, %rd1440;
+	mov.b64 %rd1469, 2;
+	mul.lo.s64 %rd1468, %rd1469, %rd1467;
+	add.s64 %rd1470, %rd1468, 1;
+	mul.lo.s64 %rd1471, %rd1470, %rd181;
+	mad.lo.s64 %rd1472, %rd1471, 8, %rd179;
+	st.shared.s64 [%rd1472+0], %rd1465;
+$L310:
+$L305:
+	add.s64 %rd1473, %rd1440, 1;
+	mov.b64 %rd1440, %rd1473;
+	bra.uni $L304;
+$L306:
+	mov.b64 %rd1474, 0;
+	mov.b64 %rd1475, 0;
+	mov.b64 %rd1476, 0;
+	mov.b64 %rd1477, %rd1439;
+$L311:
+	setp.lt.s64 %p244, %rd1477, %rd1425;
+	not.pred %p245, %p244;
+	@!%p245 bra $L315;
+	bra.uni $L313;
+$L315:
+	mul.lo.s64 %rd1478, %rd1477, %rd1431;
+	mad.lo.s64 %rd1479, %rd1478, 4, %rd1429;
+	ld.shared.s32 %r324, [%rd1479+0];
+	mov.b32 %r325, %r324;
+	mov.b32 %r326, %r325;
+	mov.pred %p246, 0;
+	mov.b64 %rd1480, %rd1476;
+	mov.b32 %r327, %r326;
+$L316:
+	@!%p240 bra $L320;
+	shr.s32 %r328, %r327, 5;
+	cvt.s64.s32 %rd1481, %r328;
+	mov.b64 %rd1482, %rd1481;
+	and.b32 %r329, %r327, 31;
+	cvt.s64.s32 %rd1483, %r329;
+	min.u64 %rd1484, %rd1483, 32;
+	cvt.u32.u64 %r330, %rd1484;
+	mov.b32 %r332, 0x1;
+	shl.b32 %r331, %r332, %r330;
+	setp.hs.u32 %p247, %r330, 32;
+	selp.b32 %r333, 0, %r331, %p247;
+	mov.b32 %r334, %r333;
+	mov.b64 %rd1485, %rd1482;
+	mov.b32 %r335, %r334;
+	mul.lo.s64 %rd1486, %rd1485, %rd1418;
+	mad.lo.s64 %rd1487, %rd1486, 4, %rd1416;
+	ld.relaxed.gpu.global.u32 %r336, [%rd1487+0];
+	mov.b32 %r337, %r336;
+	and.b32 %r338, %r337, %r335;
+	setp.ne.u32 %p248, %r338, 0x0;
+	mov.pred %p249, %p248;
+	not.pred %p250, %p249;
+	@!%p250 bra $L322;
+	mul.lo.s64 %rd1488, %rd1485, %rd1418;
+	mad.lo.s64 %rd1489, %rd1488, 4, %rd1416;
+	atom.global.or.b32 %r339, [%rd1489], %r335;
+	mov.b32 %r340, %r339;
+	and.b32 %r341, %r340, %r335;
+	setp.ne.u32 %p251, %r341, 0x0;
+	mov.pred %p249, %p251;
+$L322:
+	@!%p249 bra $L324;
+	mov.b64 %rd1490, %rd1480;
+	mov.b64 %rd1491, %rd1490;
+	mov.pred %p252, 0;
+	bra.uni $L318;
+$L324:
+	mov.b64 %rd1492, %rd1480;
+	mov.b64 %rd1491, %rd1492;
+	mov.pred %p252, 1;
+	bra.uni $L318;
+$L320:
+	@!%p241 bra $L326;
+	cvt.s64.s32 %rd1493, %r327;
+	mul.lo.s64 %rd1494, %rd1493, %rd1421;
+	mad.lo.s64 %rd1495, %rd1494, 4, %rd1419;
+	ld.relaxed.gpu.global.s32 %r342, [%rd1495+0];
+	mov.b32 %r343, %r342;
+	setp.eq.s32 %p253, %r343, %r318;
+	mov.pred %p254, %p253;
+	not.pred %p255, %p254;
+	@!%p255 bra $L328;
+	cvt.s64.s32 %rd1496, %r327;
+	mul.lo.s64 %rd1497, %rd1496, %rd1421;
+	mad.lo.s64 %rd1498, %rd1497, 4, %rd1419;
+	atom.global.exch.b32 %r344, [%rd1498], %r318;
+	mov.b32 %r345, %r344;
+	setp.eq.s32 %p256, %r345, %r318;
+	mov.pred %p254, %p256;
+$L328:
+	@!%p254 bra $L330;
+	mov.b64 %rd1499, %rd1480;
+	mov.b64 %rd1491, %rd1499;
+	mov.pred %p252, 0;
+	bra.uni $L318;
+$L330:
+$L326:
+	mul.lo.s64 %rd1500, %rd1480, %rd1431;
+	mad.lo.s64 %rd1501, %rd1500, 4, %rd1429;
+	st.shared.s32 [%rd1501+0], %r327;
+	add.s64 %rd1502, %rd1480, 1;
+	mov.b64 %rd1503, %rd1502;
+	mov.b64 %rd1491, %rd1503;
+	mov.pred %p252, 1;
+	bra.uni $L318;
+$L317:
+	bra.uni $L316;
+$L318:
+	mov.b64 %rd1504, %rd1491;
+	mov.pred %p257, %p252;
+	mov.b64 %rd1476, %rd1504;
+	mov.pred %p246, %p257;
+	@!%p246 bra $L332;
+	mov.b64 %rd1505, %rd1400;
+	mov.b32 %r346, %r326;
+	cvt.s64.s32 %rd1506, %r346;
+	add.s64 %rd1507, %rd1506, 1;
+	mul.lo.s64 %rd1508, %rd1507, %rd32;
+	mad.lo.s64 %rd1509, %rd1508, 8, %rd28;
+	ld.global.nc.s64 %rd1510, [%rd1509+0];
+	mov.b64 %rd1511, %rd1510;
+	cvt.s64.s32 %rd1512, %r346;
+	mul.lo.s64 %rd1513, %rd1512, %rd32;
+	mad.lo.s64 %rd1514, %rd1513, 8, %rd28;
+	ld.global.nc.s64 %rd1515, [%rd1514+0];
+	mov.b64 %rd1516, %rd1515;
+	sub.s64 %rd1517, %rd1511, %rd1516;
+	mov.b64 %rd1518, %rd1517;
+	mov.b64 %rd1519, %rd1518;
+	add.s64 %rd1520, %rd1474, %rd1519;
+	mov.b64 %rd1474, %rd1520;
+	max.s64 %rd1521, %rd1475, %rd1519;
+	mov.b64 %rd1475, %rd1521;
+$L332:
+$L312:
+	add.s64 %rd1522, %rd1477, 1;
+	mov.b64 %rd1477, %rd1522;
+	bra.uni $L311;
+$L313:
+	setp.gt.s64 %p258, %rd1476, 0;
+	@!%p258 bra $L334;
+	mul.lo.s64 %rd1523, %rd1424, %rd120;
+	mad.lo.s64 %rd1524, %rd1523, 8, %rd116;
+	atom.global.add.u64 %rd1525, [%rd1524], %rd1476;
+	mov.b64 %rd1526, %rd1525;
+	mov.b64 %rd1527, %rd1526;
+	mov.b64 %rd1528, 0;
+$L335:
+	setp.lt.s64 %p259, %rd1528, %rd1476;
+	not.pred %p260, %p259;
+	@!%p260 bra $L339;
+	bra.uni $L337;
+$L339:
+	mul.lo.s64 %rd1529, %rd1528, %rd1431;
+	mad.lo.s64 %rd1530, %rd1529, 4, %rd1429;
+	ld.shared.s32 %r347, [%rd1530+0];
+	mov.b32 %r348, %r347;
+	add.s64 %rd1531, %rd1527, %rd1528;
+	mul.lo.s64 %rd1532, %rd1531, %rd295;
+	mad.lo.s64 %rd1533, %rd1532, 4, %rd293;
+	st.global.s32 [%rd1533+0], %r348;
+$L336:
+	add.s64 %rd1534, %rd1528, 1;
+	mov.b64 %rd1528, %rd1534;
+	bra.uni $L335;
+$L337:
+$L334:
+	mov.b64 %rd1535, %rd1474;
+	mov.b64 %rd1536, %rd1475;
+	mov.b64 %rd1537, %rd1535;
+	mov.b64 %rd1538, %rd1536;
+	mov.b64 %rd1539, %rd1537;
+	mov.b64 %rd1540, %rd1538;
+	mov.b64 %rd1541, %rd1539;
+	mov.b64 %rd1542, %rd1540;
+	add.s64 %rd1543, %rd1144, %rd1541;
+	mov.b64 %rd1144, %rd1543;
+	max.s64 %rd1544, %rd1145, %rd1542;
+	mov.b64 %rd1145, %rd1544;
+$L303:
+	mov.b64 %rd1545, %rd1144;
+	mov.b64 %rd1546, %rd1145;
+	mov.b64 %rd1547, %rd1545;
+	mov.b64 %rd1548, %rd1546;
+	mov.b64 %rd1549, %rd1547;
+	mov.b64 %rd1550, %rd1548;
+	mov.b64 %rd1106, %rd1549;
+	mov.b64 %rd1107, %rd1550;
+	bra.uni $L238;
+$L237:
+	mov.b64 %rd1551, %rd353;
+	mov.b64 %rd1552, %rd354;
+	mov.b64 %rd1553, %rd355;
+	mov.b64 %rd1554, %rd356;
+	mov.b64 %rd1555, %rd357;
+	mov.b64 %rd1556, %rd358;
+	mov.pred %p261, %p49;
+	mov.pred %p262, %p50;
+	mov.b32 %r349, %r81;
+	mov.b64 %rd1557, %rd359;
+	mov.b64 %rd1558, %rd360;
+	mov.b64 %rd1559, %rd361;
+	mov.b64 %rd1560, %rd362;
+	mov.pred %p263, %p51;
+	mov.pred %p264, %p52;
+	mov.b64 %rd1561, %rd307;
+	mov.b64 %rd1562, %rd308;
+	mov.b64 %rd1563, %rd309;
+	mov.b64 %rd1564, %rd310;
+	mov.b64 %rd1565, %rd311;
+	mov.b64 %rd1566, %rd312;
+	mov.b64 %rd1567, %rd313;
+	mov.b64 %rd1568, %rd314;
+	mov.b64 %rd1569, %rd315;
+	mov.pred %p265, %p53;
+	mov.b64 %rd1570, %rd316;
+	mov.b64 %rd1571, %rd317;
+	mov.b64 %rd1572, %rd318;
+	mov.b32 %r350, %r82;
+	mov.b64 %rd1573, %rd363;
+	mov.b64 %rd1574, %rd364;
+	mov.b64 %rd1575, %rd1105;
+	mov.b64 %rd1576, %rd1091;
+	mov.b64 %rd1577, %rd386;
+	mov.b64 %rd1578, %rd385;
+	mov.b64 %rd1579, %rd367;
+	mov.b64 %rd1580, %rd387;
+	mov.b64 %rd1581, %rd366;
+	mov.pred %p266, %p51;
+	mov.b64 %rd1582, %rd168;
+	mov.b64 %rd1583, %rd169;
+	mov.b64 %rd1584, %rd170;
+	mov.b64 %rd1585, %rd1577;
+	mov.b32 %r351, -1;
+	mov.b64 %rd1586, 0;
+	mov.b64 %rd1587, 0;
+	mov.b64 %rd1588, 0;
+	mov.b64 %rd1589, 0;
+$L340:
+	mov.b64 %rd1590, 0;
+	mov.b64 %rd1591, %rd1573;
+$L343:
+	setp.gt.s64 %p267, %rd1591, 0;
+	not.pred %p268, %p267;
+	@!%p268 bra $L347;
+	bra.uni $L345;
+$L347:
+	setp.ge.s64 %p269, %rd1586, %rd1587;
+	@!%p269 bra $L349;
+	setp.ge.s64 %p270, %rd1585, %rd1576;
+	@!%p270 bra $L351;
+	bra.uni $L345;
+$L351:
+	add.s64 %rd1592, %rd1575, %rd1585;
+	mul.lo.s64 %rd1593, %rd1592, %rd178;
+	mad.lo.s64 %rd1594, %rd1593, 4, %rd176;
+	ld.shared.s32 %r352, [%rd1594+0];
+	mov.b32 %r353, %r352;
+	mov.b32 %r351, %r353;
+	mov.b64 %rd1595, %rd1551;
+	mov.b64 %rd1596, %rd1552;
+	mov.b64 %rd1597, %rd1553;
+	mov.b64 %rd1598, %rd1554;
+	mov.b64 %rd1599, %rd1555;
+	mov.b64 %rd1600, %rd1556;
+	mov.pred %p271, %p261;
+	mov.pred %p272, %p262;
+	mov.b32 %r354, %r349;
+	mov.b64 %rd1601, %rd1557;
+	mov.b64 %rd1602, %rd1558;
+	mov.b64 %rd1603, %rd1559;
+	mov.b64 %rd1604, %rd1560;
+	mov.pred %p273, %p263;
+	mov.b32 %r355, %r351;
+	add.s64 %rd1605, %rd1575, %rd1585;
+	mov.b64 %rd1606, %rd1605;
+	mov.b64 %rd1607, %rd1580;
+	mov.pred %p274, %p266;
+$L352:
+	@!%p274 bra $L356;
+	mov.b64 %rd1609, 2;
+	mul.lo.s64 %rd1608, %rd1609, %rd1606;
+	mul.lo.s64 %rd1610, %rd1608, %rd181;
+	mad.lo.s64 %rd1611, %rd1610, 8, %rd179;
+	ld.shared.s64 %rd1612, [%rd1611+0];
+	mov.b64 %rd1613, %rd1612;
+	mov.b64 %rd1615, 2;
+	mul.lo.s64 %rd1614, %rd1615, %rd1606;
+	add.s64 %rd1616, %rd1614, 1;
+	mul.lo.s64 %rd1617, %rd1616, %rd181;
+	mad.lo.s64 %rd1618, %rd1617, 8, %rd179;
+	ld.shared.s64 %rd1619, [%rd1618+0];
+	mov.b64 %rd1620, %rd1619;
+	add.s64 %rd1621, %rd1613, %rd1607;
+	mov.b64 %rd1622, %rd1621;
+	mov.b64 %rd1623, %rd1620;
+	mov.b64 %rd1624, %rd1622;
+	mov.b64 %rd1625, %rd1623;
+	bra.uni $L354;
+$L356:
+	mov.b64 %rd1626, %rd1595;
+	mov.b32 %r356, %r355;
+	cvt.s64.s32 %rd1627, %r356;
+	mul.lo.s64 %rd1628, %rd1627, %rd32;
+	mad.lo.s64 %rd1629, %rd1628, 8, %rd28;
+	ld.global.nc.s64 %rd1630, [%rd1629+0];
+	mov.b64 %rd1631, %rd1630;
+	mov.b64 %rd1632, %rd1631;
+	mov.b64 %rd1633, %rd1595;
+	mov.b32 %r357, %r355;
+	cvt.s64.s32 %rd1634, %r357;
+	add.s64 %rd1635, %rd1634, 1;
+	mul.lo.s64 %rd1636, %rd1635, %rd32;
+	mad.lo.s64 %rd1637, %rd1636, 8, %rd28;
+	ld.global.nc.s64 %rd1638, [%rd1637+0];
+	mov.b64 %rd1639, %rd1638;
+	mov.b64 %rd1640, %rd1639;
+	add.s64 %rd1641, %rd1632, %rd1607;
+	mov.b64 %rd1642, %rd1641;
+	mov.b64 %rd1643, %rd1640;
+	mov.b64 %rd1624, %rd1642;
+	mov.b64 %rd1625, %rd1643;
+	bra.uni $L354;
+$L353:
+	bra.uni $L352;
+$L354:
+	mov.b64 %rd1644, %rd1624;
+	mov.b64 %rd1645, %rd1625;
+	mov.b64 %rd1586, %rd1644;
+	mov.b64 %rd1587, %rd1645;
+	add.s64 %rd1646, %rd1585, %rd1578;
+	mov.b64 %rd1585, %rd1646;
+	bra.uni $L344;
+$L349:
+	mul.lo.s64 %rd1647, %rd1586, %rd39;
+	mad.lo.s64 %rd1648, %rd1647, 4, %rd35;
+	ld.global.nc.s32 %r358, [%rd1648+0];
+	mov.b32 %r359, %r358;
+	mov.b32 %r360, %r359;
+	mov.b32 %r361, %r351;
+	mov.b32 %r362, %r360;
+	mov.b64 %rd1649, %rd1586;
+$L357:
+	mov.b64 %rd1650, 0x1;
+	setp.gt.s64 %p275, %rd125, 0;
+	@!%p275 bra $L361;
+	mul.lo.s64 %rd1651, %rd1649, %rd127;
+	mad.lo.s64 %rd1652, %rd1651, 4, %rd123;
+	ld.global.nc.u32 %r363, [%rd1652+0];
+	mov.b32 %r364, %r363;
+	cvt.u64.u32 %rd1653, %r364;
+	mov.b64 %rd1650, %rd1653;
+$L361:
+	cvt.s64.s32 %rd1654, %r361;
+	mul.lo.s64 %rd1655, %rd1654, %rd134;
+	mad.lo.s64 %rd1656, %rd1655, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r365, [%rd1656+0];
+	mov.b32 %r366, %r365;
+	cvt.u64.u32 %rd1657, %r366;
+	add.u64 %rd1658, %rd1657, %rd1650;
+	mov.b64 %rd1659, %rd1658;
+	cvt.s64.s32 %rd1660, %r362;
+	mul.lo.s64 %rd1661, %rd1660, %rd134;
+	mad.lo.s64 %rd1662, %rd1661, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r367, [%rd1662+0];
+	mov.b32 %r368, %r367;
+	cvt.u64.u32 %rd1663, %r368;
+	setp.hs.u64 %p276, %rd1659, %rd1663;
+	@!%p276 bra $L363;
+	mov.pred %p277, 0;
+	bra.uni $L359;
+$L363:
+	cvt.s64.s32 %rd1664, %r362;
+	mul.lo.s64 %rd1665, %rd1664, %rd134;
+	mad.lo.s64 %rd1666, %rd1665, 4, %rd130;
+	cvt.u32.u64 %r369, %rd1659;
+	atom.global.min.u32 %r370, [%rd1666], %r369;
+	mov.b32 %r371, %r370;
+	cvt.u64.u32 %rd1667, %r371;
+	setp.hi.u64 %p278, %rd1667, %rd1659;
+	mov.pred %p277, %p278;
+	bra.uni $L359;
+$L358:
+	bra.uni $L357;
+$L359:
+	@!%p277 bra $L365;
+	mov.pred %p279, 0;
+	mov.b64 %rd1668, %rd1590;
+	mov.b32 %r372, %r360;
+$L366:
+	@!%p264 bra $L370;
+	shr.s32 %r373, %r372, 5;
+	cvt.s64.s32 %rd1669, %r373;
+	mov.b64 %rd1670, %rd1669;
+	and.b32 %r374, %r372, 31;
+	cvt.s64.s32 %rd1671, %r374;
+	min.u64 %rd1672, %rd1671, 32;
+	cvt.u32.u64 %r375, %rd1672;
+	mov.b32 %r377, 0x1;
+	shl.b32 %r376, %r377, %r375;
+	setp.hs.u32 %p280, %r375, 32;
+	selp.b32 %r378, 0, %r376, %p280;
+	mov.b32 %r379, %r378;
+	mov.b64 %rd1673, %rd1670;
+	mov.b32 %r380, %r379;
+	mul.lo.s64 %rd1674, %rd1673, %rd1569;
+	mad.lo.s64 %rd1675, %rd1674, 4, %rd1567;
+	ld.relaxed.gpu.global.u32 %r381, [%rd1675+0];
+	mov.b32 %r382, %r381;
+	and.b32 %r383, %r382, %r380;
+	setp.ne.u32 %p281, %r383, 0x0;
+	mov.pred %p282, %p281;
+	not.pred %p283, %p282;
+	@!%p283 bra $L372;
+	mul.lo.s64 %rd1676, %rd1673, %rd1569;
+	mad.lo.s64 %rd1677, %rd1676, 4, %rd1567;
+	atom.global.or.b32 %r384, [%rd1677], %r380;
+	mov.b32 %r385, %r384;
+	and.b32 %r386, %r385, %r380;
+	setp.ne.u32 %p284, %r386, 0x0;
+	mov.pred %p282, %p284;
+$L372:
+	@!%p282 bra $L374;
+	mov.b64 %rd1678, %rd1668;
+	mov.b64 %rd1679, %rd1678;
+	mov.pred %p285, 0;
+	bra.uni $L368;
+$L374:
+	mov.b64 %rd1680, %rd1668;
+	mov.b64 %rd1679, %rd1680;
+	mov.pred %p285, 1;
+	bra.uni $L368;
+$L370:
+	@!%p265 bra $L376;
+	cvt.s64.s32 %rd1681, %r372;
+	mul.lo.s64 %rd1682, %rd1681, %rd1572;
+	mad.lo.s64 %rd1683, %rd1682, 4, %rd1570;
+	ld.relaxed.gpu.global.s32 %r387, [%rd1683+0];
+	mov.b32 %r388, %r387;
+	setp.eq.s32 %p286, %r388, %r350;
+	mov.pred %p287, %p286;
+	not.pred %p288, %p287;
+	@!%p288 bra $L378;
+	cvt.s64.s32 %rd1684, %r372;
+	mul.lo.s64 %rd1685, %rd1684, %rd1572;
+	mad.lo.s64 %rd1686, %rd1685, 4, %rd1570;
+	atom.global.exch.b32 %r389, [%rd1686], %r350;
+	mov.b32 %r390, %r389;
+	setp.eq.s32 %p289, %r390, %r350;
+	mov.pred %p287, %p289;
+$L378:
+	@!%p287 bra $L380;
+	mov.b64 %rd1687, %rd1668;
+	mov.b64 %rd1679, %rd1687;
+	mov.pred %p285, 0;
+	bra.uni $L368;
+$L380:
+$L376:
+	mul.lo.s64 %rd1688, %rd1668, %rd1584;
+	mad.lo.s64 %rd1689, %rd1688, 4, %rd1582;
+	st.shared.s32 [%rd1689+0], %r372;
+	add.s64 %rd1690, %rd1668, 1;
+	mov.b64 %rd1691, %rd1690;
+	mov.b64 %rd1679, %rd1691;
+	mov.pred %p285, 1;
+	bra.uni $L368;
+$L367:
+	bra.uni $L366;
+$L368:
+	mov.b64 %rd1692, %rd1679;
+	mov.pred %p290, %p285;
+	mov.b64 %rd1590, %rd1692;
+	mov.pred %p279, %p290;
+	@!%p279 bra $L382;
+	mov.b64 %rd1693, %rd1551;
+	mov.b32 %r391, %r360;
+	cvt.s64.s32 %rd1694, %r391;
+	add.s64 %rd1695, %rd1694, 1;
+	mul.lo.s64 %rd1696, %rd1695, %rd32;
+	mad.lo.s64 %rd1697, %rd1696, 8, %rd28;
+	ld.global.nc.s64 %rd1698, [%rd1697+0];
+	mov.b64 %rd1699, %rd1698;
+	cvt.s64.s32 %rd1700, %r391;
+	mul.lo.s64 %rd1701, %rd1700, %rd32;
+	mad.lo.s64 %rd1702, %rd1701, 8, %rd28;
+	ld.global.nc.s64 %rd1703, [%rd1702+0];
+	mov.b64 %rd1704, %rd1703;
+	sub.s64 %rd1705, %rd1699, %rd1704;
+	mov.b64 %rd1706, %rd1705;
+	mov.b64 %rd1707, %rd1706;
+	add.s64 %rd1708, %rd1588, %rd1707;
+	mov.b64 %rd1588, %rd1708;
+	max.s64 %rd1709, %rd1589, %rd1707;
+	mov.b64 %rd1589, %rd1709;
+$L382:
+$L365:
+	add.s64 %rd1710, %rd1586, %rd1579;
+	mov.b64 %rd1586, %rd1710;
+	sub.s64 %rd1711, %rd1591, 1;
+	mov.b64 %rd1591, %rd1711;
+$L344:
+	bra.uni $L343;
+$L345:
+	mov.b64 %rd1712, 0;
+	setp.lt.s64 %p291, %rd1586, %rd1587;
+	setp.lt.s64 %p292, %rd1585, %rd1576;
+	or.pred %p293, %p291, %p292;
+	@!%p293 bra $L384;
+	mov.b64 %rd1712, 1;
+$L384:
+	shl.b64 %rd1713, %rd1712, 32;
+	or.b64 %rd1714, %rd1590, %rd1713;
+	// block scan
+	mov.b64 %rd1715, %rd1714;
+	mov.b32 %r392, %r3;
+$L385:
+	setp.hs.u32 %p294, %r392, 32;
+	@%p294 bra $L386;
+	mov.b64 {%r393, %r394}, %rd1715;
+	shfl.sync.up.b32 %r395|%p295, %r393, %r392, 0, %r17;
+	shfl.sync.up.b32 %r396, %r394, %r392, 0, %r17;
+	mov.b64 %rd1716, {%r395, %r396};
+	@!%p295 bra $L387;
+	add.s64 %rd1717, %rd1716, %rd1715;
+	mov.b64 %rd1715, %rd1717;
+$L387:
+	shl.b32 %r392, %r392, 1;
+	bra.uni $L385;
+$L386:
+	mov.b64 {%r397, %r398}, %rd1715;
+	shfl.sync.up.b32 %r399|%p296, %r397, %r3, 0, %r17;
+	shfl.sync.up.b32 %r400, %r398, %r3, 0, %r17;
+	mov.b64 %rd1718, {%r399, %r400};
+	setp.lo.u32 %p297, %r3, 32;
+	and.pred %p298, %p296, %p297;
+	selp.b64 %rd1719, %rd1718, 0, %p298;
+	sub.u32 %r401, %r13, %r3;
+	setp.eq.u32 %p299, %r7, %r401;
+	@!%p299 bra $L388;
+	mul.wide.u32 %rd1720, %r8, 16;
+	add.s64 %rd1721, %rd1, %rd1720;
+	st.shared.s64 [%rd1721+0], %rd1715;
+$L388:
+	bar.sync 0;
+	setp.eq.u32 %p300, %r8, 0;
+	@!%p300 bra $L389;
+	mov.b64 %rd1722, 0;
+	setp.lo.u32 %p301, %r7, %r10;
+	@!%p301 bra $L390;
+	mul.wide.u32 %rd1723, %r7, 16;
+	add.s64 %rd1724, %rd1, %rd1723;
+	ld.shared.s64 %rd1725, [%rd1724+0];
+	mov.b64 %rd1722, %rd1725;
+$L390:
+	mov.b64 {%r402, %r403}, %rd1722;
+	shfl.sync.up.b32 %r404|%p302, %r402, 1, 0, %r17;
+	shfl.sync.up.b32 %r405, %r403, 1, 0, %r17;
+	mov.b64 %rd1726, {%r404, %r405};
+	@!%p302 bra $L391;
+	add.s64 %rd1727, %rd1726, %rd1722;
+	mov.b64 %rd1722, %rd1727;
+$L391:
+	mov.b64 {%r406, %r407}, %rd1722;
+	shfl.sync.up.b32 %r408|%p303, %r406, 2, 0, %r17;
+	shfl.sync.up.b32 %r409, %r407, 2, 0, %r17;
+	mov.b64 %rd1728, {%r408, %r409};
+	@!%p303 bra $L392;
+	add.s64 %rd1729, %rd1728, %rd1722;
+	mov.b64 %rd1722, %rd1729;
+$L392:
+	mov.b64 {%r410, %r411}, %rd1722;
+	shfl.sync.up.b32 %r412|%p304, %r410, 4, 0, %r17;
+	shfl.sync.up.b32 %r413, %r411, 4, 0, %r17;
+	mov.b64 %rd1730, {%r412, %r413};
+	@!%p304 bra $L393;
+	add.s64 %rd1731, %rd1730, %rd1722;
+	mov.b64 %rd1722, %rd1731;
+$L393:
+	mov.b64 {%r414, %r415}, %rd1722;
+	shfl.sync.up.b32 %r416|%p305, %r414, 8, 0, %r17;
+	shfl.sync.up.b32 %r417, %r415, 8, 0, %r17;
+	mov.b64 %rd1732, {%r416, %r417};
+	@!%p305 bra $L394;
+	add.s64 %rd1733, %rd1732, %rd1722;
+	mov.b64 %rd1722, %rd1733;
+$L394:
+	mov.b64 {%r418, %r419}, %rd1722;
+	shfl.sync.up.b32 %r420|%p306, %r418, 16, 0, %r17;
+	shfl.sync.up.b32 %r421, %r419, 16, 0, %r17;
+	mov.b64 %rd1734, {%r420, %r421};
+	@!%p306 bra $L395;
+	add.s64 %rd1735, %rd1734, %rd1722;
+	mov.b64 %rd1722, %rd1735;
+$L395:
+	mov.b64 {%r422, %r423}, %rd1722;
+	shfl.sync.up.b32 %r424|%p307, %r422, 1, 0, %r17;
+	shfl.sync.up.b32 %r425, %r423, 1, 0, %r17;
+	mov.b64 %rd1736, {%r424, %r425};
+	selp.b64 %rd1737, %rd1736, 0, %p307;
+	@!%p301 bra $L396;
+	mul.wide.u32 %rd1738, %r7, 16;
+	add.s64 %rd1739, %rd1, %rd1738;
+	add.s64 %rd1740, %rd1739, 512;
+	st.shared.s64 [%rd1740+0], %rd1737;
+$L396:
+	sub.u32 %r426, %r10, 1;
+	setp.eq.u32 %p308, %r7, %r426;
+	@!%p308 bra $L397;
+	st.shared.s64 [%rd1+1024], %rd1722;
+$L397:
+$L389:
+	bar.sync 0;
+	mul.wide.u32 %rd1741, %r8, 16;
+	add.s64 %rd1742, %rd1, %rd1741;
+	add.s64 %rd1743, %rd1742, 512;
+	ld.shared.s64 %rd1744, [%rd1743+0];
+	add.s64 %rd1745, %rd1744, %rd1719;
+	ld.shared.s64 %rd1746, [%rd1+1024];
+	mov.b64 {%r427, %r428}, %rd1745;
+	shfl.sync.idx.b32 %r429|%p309, %r427, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r430, %r428, 0, %r21, %r17;
+	mov.b64 %rd1747, {%r429, %r430};
+	mov.b64 %rd1748, %rd1746;
+	mov.b64 %rd1749, %rd1747;
+	mov.b64 %rd1750, %rd1748;
+	mov.b64 %rd1751, %rd1749;
+	mov.b64 %rd1752, %rd1750;
+	mov.b64 %rd1753, %rd1751;
+	mov.b64 %rd1754, %rd1752;
+	and.b64 %rd1755, %rd1753, 4294967295;
+	mov.b64 %rd1756, %rd1755;
+	and.b64 %rd1757, %rd1754, 4294967295;
+	mov.b64 %rd1758, %rd1757;
+	shr.s64 %rd1759, %rd1754, 32;
+	mov.b64 %rd1760, %rd1759;
+	mov.b64 %rd1761, %rd1756;
+	mov.b64 %rd1762, %rd1758;
+	mov.b64 %rd1763, %rd1760;
+	mov.b64 %rd1764, 0;
+	cvt.u64.u32 %rd1765, %r2;
+	setp.eq.s64 %p310, %rd1765, 0;
+	setp.gt.s64 %p311, %rd1762, 0;
+	and.pred %p312, %p310, %p311;
+	@!%p312 bra $L399;
+	mul.lo.s64 %rd1766, %rd1581, %rd120;
+	mad.lo.s64 %rd1767, %rd1766, 8, %rd116;
+	atom.global.add.u64 %rd1768, [%rd1767], %rd1762;
+	mov.b64 %rd1769, %rd1768;
+	mov.b64 %rd1764, %rd1769;
+$L399:
+	cvt.u64.u32 %rd1770, %r2;
+	setp.eq.s64 %p313, %rd1770, 0;
+	setp.eq.u32 %p314, %r1, 0;
+	and.pred %p315, %p313, %p314;
+	bar.sync 0;
+	@!%p315 bra $L400;
+	st.shared.s64 [%rd1+1024], %rd1764;
+$L400:
+	bar.sync 0;
+	ld.shared.s64 %rd1771, [%rd1+1024];
+	mov.b64 %rd1772, %rd1771;
+	add.s64 %rd1773, %rd1772, %rd1761;
+	mov.b64 %rd1774, %rd1773;
+	mov.b64 %rd1775, 0;
+$L401:
+	setp.lt.s64 %p316, %rd1775, %rd1590;
+	not.pred %p317, %p316;
+	@!%p317 bra $L405;
+	bra.uni $L403;
+$L405:
+	mul.lo.s64 %rd1776, %rd1775, %rd1584;
+	mad.lo.s64 %rd1777, %rd1776, 4, %rd1582;
+	ld.shared.s32 %r431, [%rd1777+0];
+	mov.b32 %r432, %r431;
+	add.s64 %rd1778, %rd1774, %rd1775;
+	mul.lo.s64 %rd1779, %rd1778, %rd295;
+	mad.lo.s64 %rd1780, %rd1779, 4, %rd293;
+	st.global.s32 [%rd1780+0], %r432;
+$L402:
+	add.s64 %rd1781, %rd1775, 1;
+	mov.b64 %rd1775, %rd1781;
+	bra.uni $L401;
+$L403:
+	setp.eq.s64 %p318, %rd1763, 0;
+	@!%p318 bra $L407;
+	bra.uni $L342;
+$L407:
+$L341:
+	bra.uni $L340;
+$L342:
+	mov.b64 %rd1782, %rd1588;
+	mov.b64 %rd1783, %rd1589;
+	mov.b64 %rd1784, %rd1782;
+	mov.b64 %rd1785, %rd1783;
+	mov.b64 %rd1786, %rd1784;
+	mov.b64 %rd1787, %rd1785;
+	mov.b64 %rd1106, %rd1786;
+	mov.b64 %rd1107, %rd1787;
+$L238:
+	add.s64 %rd1788, %rd404, %rd1106;
+	mov.b64 %rd404, %rd1788;
+	max.s64 %rd1789, %rd405, %rd1107;
+	mov.b64 %rd405, %rd1789;
 $L229:
-	add.s64 %rd1040, %rd1007, 1;
-	mov.b64 %rd1007, %rd1040;
+	add.s64 %rd1790, %rd406, 1;
+	mov.b64 %rd406, %rd1790;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1041, 0;
-	mov.b64 %rd1042, %rd1006;
-$L235:
-	setp.lt.s64 %p192, %rd1042, %rd813;
-	not.pred %p193, %p192;
-	@!%p193 bra $L239;
-	bra.uni $L237;
-$L239:
-	mul.lo.s64 %rd1043, %rd1042, %rd806;
-	mad.lo.s64 %rd1044, %rd1043, 4, %rd804;
-	ld.shared.s32 %r277, [%rd1044+0];
-	mov.b32 %r278, %r277;
-	mov.b32 %r279, %r278;
-	mov.pred %p194, 0;
-	mov.b64 %rd1045, %rd1041;
-	mov.b32 %r280, %r279;
-$L240:
-	@!%p145 bra $L244;
-	shr.s32 %r281, %r280, 5;
-	cvt.s64.s32 %rd1046, %r281;
-	mov.b64 %rd1047, %rd1046;
-	and.b32 %r282, %r280, 31;
-	cvt.s64.s32 %rd1048, %r282;
-	min.u64 %rd1049, %rd1048, 32;
-	cvt.u32.u64 %r283, %rd1049;
-	mov.b32 %r285, 0x1;
-	shl.b32 %r284, %r285, %r283;
-	setp.hs.u32 %p195, %r283, 32;
-	selp.b32 %r286, 0, %r284, %p195;
-	mov.b32 %r287, %r286;
-	mov.b64 %rd1050, %rd1047;
-	mov.b32 %r288, %r287;
-	mul.lo.s64 %rd1051, %rd1050, %rd788;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd786;
-	ld.relaxed.gpu.global.u32 %r289, [%rd1052+0];
-	mov.b32 %r290, %r289;
-	and.b32 %r291, %r290, %r288;
-	setp.ne.u32 %p196, %r291, 0x0;
-	mov.pred %p197, %p196;
-	not.pred %p198, %p197;
-	@!%p198 bra $L246;
-	mul.lo.s64 %rd1053, %rd1050, %rd788;
-	mad.lo.s64 %rd1054, %rd1053, 4, %rd786;
-	atom.global.or.b32 %r292, [%rd1054], %r288;
-	mov.b32 %r293, %r292;
-	and.b32 %r294, %r293, %r288;
-	setp.ne.u32 %p199, %r294, 0x0;
-	mov.pred %p197, %p199;
-$L246:
-	@!%p197 bra $L248;
-	mov.b64 %rd1055, %rd1045;
-	mov.b64 %rd1056, %rd1055;
-	mov.pred %p200, 0;
-	bra.uni $L242;
-$L248:
-	mov.b64 %rd1057, %rd1045;
-	mov.b64 %rd1056, %rd1057;
-	mov.pred %p200, 1;
-	bra.uni $L242;
-$L244:
-	@!%p146 bra $L250;
-	cvt.s64.s32 %rd1058, %r280;
-	mul.lo.s64 %rd1059, %rd1058, %rd791;
-	mad.lo.s64 %rd1060, %rd1059, 4, %rd789;
-	ld.relaxed.gpu.global.s32 %r295, [%rd1060+0];
-	mov.b32 %r296, %r295;
-	setp.eq.s32 %p201, %r296, %r194;
-	mov.pred %p202, %p201;
-	not.pred %p203, %p202;
-	@!%p203 bra $L252;
-	cvt.s64.s32 %rd1061, %r280;
-	mul.lo.s64 %rd1062, %rd1061, %rd791;
-	mad.lo.s64 %rd1063, %rd1062, 4, %rd789;
-	atom.global.exch.b32 %r297, [%rd1063], %r194;
-	mov.b32 %r298, %r297;
-	setp.eq.s32 %p204, %r298, %r194;
-	mov.pred %p202, %p204;
-$L252:
-	@!%p202 bra $L254;
-	mov.b64 %rd1064, %rd1045;
-	mov.b64 %rd1056, %rd1064;
-	mov.pred %p200, 0;
-	bra.uni $L242;
-$L254:
-$L250:
-	mul.lo.s64 %rd1065, %rd1045, %rd806;
-	mad.lo.s64 %rd1066, %rd1065, 4, %rd804;
-	st.shared.s32 [%rd1066+0], %r280;
-	add.s64 %rd1067, %rd1045, 1;
-	mov.b64 %rd1068, %rd1067;
-	mov.b64 %rd1056, %rd1068;
-	mov.pred %p200, 1;
-	bra.uni $L242;
-$L241:
-	bra.uni $L240;
-$L242:
-	mov.b64 %rd1069, %rd1056;
-	mov.pred %p205, %p200;
-	mov.b64 %rd1041, %rd1069;
-	mov.pred %p194, %p205;
-	@!%p194 bra $L256;
-	mov.b64 %rd1070, %rd770;
-	mov.b32 %r299, %r279;
-	cvt.s64.s32 %rd1071, %r299;
-	add.s64 %rd1072, %rd1071, 1;
-	mul.lo.s64 %rd1073, %rd1072, %rd32;
-	mad.lo.s64 %rd1074, %rd1073, 8, %rd28;
-	ld.global.nc.s64 %rd1075, [%rd1074+0];
-	mov.b64 %rd1076, %rd1075;
-	cvt.s64.s32 %rd1077, %r299;
-	mul.lo.s64 %rd1078, %rd1077, %rd32;
-	mad.lo.s64 %rd1079, %rd1078, 8, %rd28;
-	ld.global.nc.s64 %rd1080, [%rd1079+0];
-	mov.b64 %rd1081, %rd1080;
-	sub.s64 %rd1082, %rd1076, %rd1081;
-	mov.b64 %rd1083, %rd1082;
-	mov.b64 %rd1084, %rd1083;
-	add.s64 %rd1085, %rd810, %rd1084;
-	mov.b64 %rd810, %rd1085;
-	max.s64 %rd1086, %rd811, %rd1084;
-	mov.b64 %rd811, %rd1086;
-$L256:
-$L236:
-	add.s64 %rd1087, %rd1042, 1;
-	mov.b64 %rd1042, %rd1087;
-	bra.uni $L235;
-$L237:
-	setp.gt.s64 %p206, %rd1041, 0;
-	@!%p206 bra $L258;
-	mul.lo.s64 %rd1088, %rd800, %rd120;
-	mad.lo.s64 %rd1089, %rd1088, 8, %rd116;
-	atom.global.add.u64 %rd1090, [%rd1089], %rd1041;
-	mov.b64 %rd1091, %rd1090;
-	mov.b64 %rd1092, %rd1091;
-	mov.b64 %rd1093, 0;
-$L259:
-	setp.lt.s64 %p207, %rd1093, %rd1041;
-	not.pred %p208, %p207;
-	@!%p208 bra $L263;
-	bra.uni $L261;
-$L263:
-	mul.lo.s64 %rd1094, %rd1093, %rd806;
-	mad.lo.s64 %rd1095, %rd1094, 4, %rd804;
-	ld.shared.s32 %r300, [%rd1095+0];
-	mov.b32 %r301, %r300;
-	add.s64 %rd1096, %rd1092, %rd1093;
-	mul.lo.s64 %rd1097, %rd1096, %rd280;
-	mad.lo.s64 %rd1098, %rd1097, 4, %rd278;
-	st.global.s32 [%rd1098+0], %r301;
-$L260:
-	add.s64 %rd1099, %rd1093, 1;
-	mov.b64 %rd1093, %rd1099;
-	bra.uni $L259;
-$L261:
-$L258:
-	add.s64 %rd1100, %rd812, %rd999;
-	min.s64 %rd1101, %rd802, %rd1100;
-	mov.b64 %rd812, %rd1101;
-	bra.uni $L227;
-$L226:
-	mov.b64 %rd1102, 0;
-	cvt.u64.u32 %rd1103, %r2;
-	setp.eq.s64 %p209, %rd1103, 0;
-	setp.gt.s64 %p210, %rd999, 0;
-	and.pred %p211, %p209, %p210;
-	@!%p211 bra $L265;
-	mul.lo.s64 %rd1104, %rd800, %rd120;
-	mad.lo.s64 %rd1105, %rd1104, 8, %rd116;
-	atom.global.add.u64 %rd1106, [%rd1105], %rd999;
-	mov.b64 %rd1107, %rd1106;
-	mov.b64 %rd1102, %rd1107;
-$L265:
-	cvt.u64.u32 %rd1108, %r2;
-	setp.eq.s64 %p212, %rd1108, 0;
-	setp.eq.u32 %p213, %r1, 0;
-	and.pred %p214, %p212, %p213;
-	bar.sync 0;
-	@!%p214 bra $L266;
-	st.shared.s64 [%rd1+1024], %rd1102;
-$L266:
-	bar.sync 0;
-	ld.shared.s64 %rd1109, [%rd1+1024];
-	mov.b64 %rd1110, %rd1109;
-	add.s64 %rd1111, %rd1110, %rd998;
-	mov.b64 %rd1112, %rd1111;
-	mov.b64 %rd1113, 0;
-$L267:
-	setp.lt.s64 %p215, %rd1113, %rd813;
-	not.pred %p216, %p215;
-	@!%p216 bra $L271;
-	bra.uni $L269;
-$L271:
-	mul.lo.s64 %rd1114, %rd1113, %rd806;
-	mad.lo.s64 %rd1115, %rd1114, 4, %rd804;
-	ld.shared.s32 %r302, [%rd1115+0];
-	mov.b32 %r303, %r302;
-	add.s64 %rd1116, %rd1112, %rd1113;
-	mul.lo.s64 %rd1117, %rd1116, %rd280;
-	mad.lo.s64 %rd1118, %rd1117, 4, %rd278;
-	st.global.s32 [%rd1118+0], %r303;
-$L268:
-	add.s64 %rd1119, %rd1113, 1;
-	mov.b64 %rd1113, %rd1119;
-	bra.uni $L267;
-$L269:
-$L227:
-	setp.eq.s64 %p217, %rd1000, 0;
-	@!%p217 bra $L273;
-	bra.uni $L167;
-$L273:
-$L166:
-	bra.uni $L165;
-$L167:
-	mov.b64 %rd1120, %rd812;
-	mov.b64 %rd1121, %rd810;
-	mov.b64 %rd1122, %rd811;
-	mov.b64 %rd1123, %rd1120;
-	mov.b64 %rd1124, %rd1121;
-	mov.b64 %rd1125, %rd1122;
-	mov.b64 %rd1126, %rd1123;
-	mov.b64 %rd1127, %rd1124;
-	mov.b64 %rd1128, %rd1125;
-	mov.b64 %rd748, %rd1126;
-	mov.b64 %rd768, %rd1127;
-	mov.b64 %rd769, %rd1128;
-	add.s64 %rd1129, %rd749, %rd768;
-	mov.b64 %rd749, %rd1129;
-	max.s64 %rd1130, %rd750, %rd769;
-	mov.b64 %rd750, %rd1130;
-$L161:
-	add.s64 %rd1131, %rd751, 1;
-	mov.b64 %rd751, %rd1131;
-	bra.uni $L160;
-$L162:
-	mov.b64 %rd1132, %rd749;
+$L56:
+	mov.b64 %rd1791, %rd404;
 	// block reduction
-	sub.u32 %r304, %r13, 1;
-	mov.b32 %r305, %r3;
-$L274:
-	setp.hs.u32 %p218, %r305, 32;
-	@%p218 bra $L275;
-	mov.b64 {%r306, %r307}, %rd1132;
-	shfl.sync.down.b32 %r308|%p219, %r306, %r305, %r304, %r17;
-	shfl.sync.down.b32 %r309, %r307, %r305, %r304, %r17;
-	mov.b64 %rd1133, {%r308, %r309};
-	@!%p219 bra $L276;
-	add.s64 %rd1134, %rd1132, %rd1133;
-	mov.b64 %rd1132, %rd1134;
-$L276:
-	shl.b32 %r305, %r305, 1;
-	bra.uni $L274;
-$L275:
-	setp.eq.u32 %p220, %r7, 0;
-	@!%p220 bra $L277;
-	mul.wide.u32 %rd1135, %r8, 16;
-	add.s64 %rd1136, %rd1, %rd1135;
-	st.shared.s64 [%rd1136+0], %rd1132;
-$L277:
+	sub.u32 %r433, %r13, 1;
+	mov.b32 %r434, %r3;
+$L408:
+	setp.hs.u32 %p319, %r434, 32;
+	@%p319 bra $L409;
+	mov.b64 {%r435, %r436}, %rd1791;
+	shfl.sync.down.b32 %r437|%p320, %r435, %r434, %r433, %r17;
+	shfl.sync.down.b32 %r438, %r436, %r434, %r433, %r17;
+	mov.b64 %rd1792, {%r437, %r438};
+	@!%p320 bra $L410;
+	add.s64 %rd1793, %rd1791, %rd1792;
+	mov.b64 %rd1791, %rd1793;
+$L410:
+	shl.b32 %r434, %r434, 1;
+	bra.uni $L408;
+$L409:
+	setp.eq.u32 %p321, %r7, 0;
+	@!%p321 bra $L411;
+	mul.wide.u32 %rd1794, %r8, 16;
+	add.s64 %rd1795, %rd1, %rd1794;
+	st.shared.s64 [%rd1795+0], %rd1791;
+$L411:
 	bar.sync 0;
-	setp.eq.u32 %p221, %r8, 0;
-	@!%p221 bra $L278;
-	setp.lo.u32 %p222, %r7, %r10;
-	@!%p222 bra $L279;
-	mul.wide.u32 %rd1137, %r7, 16;
-	add.s64 %rd1138, %rd1, %rd1137;
-	ld.shared.s64 %rd1139, [%rd1138+0];
-	mov.b64 %rd1132, %rd1139;
-$L279:
-	sub.u32 %r310, %r10, 1;
-	mov.b64 {%r311, %r312}, %rd1132;
-	shfl.sync.down.b32 %r313|%p223, %r311, 1, %r310, %r17;
-	shfl.sync.down.b32 %r314, %r312, 1, %r310, %r17;
-	mov.b64 %rd1140, {%r313, %r314};
-	@!%p223 bra $L280;
-	add.s64 %rd1141, %rd1132, %rd1140;
-	mov.b64 %rd1132, %rd1141;
-$L280:
-	mov.b64 {%r315, %r316}, %rd1132;
-	shfl.sync.down.b32 %r317|%p224, %r315, 2, %r310, %r17;
-	shfl.sync.down.b32 %r318, %r316, 2, %r310, %r17;
-	mov.b64 %rd1142, {%r317, %r318};
-	@!%p224 bra $L281;
-	add.s64 %rd1143, %rd1132, %rd1142;
-	mov.b64 %rd1132, %rd1143;
-$L281:
-	mov.b64 {%r319, %r320}, %rd1132;
-	shfl.sync.down.b32 %r321|%p225, %r319, 4, %r310, %r17;
-	shfl.sync.down.b32 %r322, %r320, 4, %r310, %r17;
-	mov.b64 %rd1144, {%r321, %r322};
-	@!%p225 bra $L282;
-	add.s64 %rd1145, %rd1132, %rd1144;
-	mov.b64 %rd1132, %rd1145;
-$L282:
-	mov.b64 {%r323, %r324}, %rd1132;
-	shfl.sync.down.b32 %r325|%p226, %r323, 8, %r310, %r17;
-	shfl.sync.down.b32 %r326, %r324, 8, %r310, %r17;
-	mov.b64 %rd1146, {%r325, %r326};
-	@!%p226 bra $L283;
-	add.s64 %rd1147, %rd1132, %rd1146;
-	mov.b64 %rd1132, %rd1147;
-$L283:
-	mov.b64 {%r327, %r328}, %rd1132;
-	shfl.sync.down.b32 %r329|%p227, %r327, 16, %r310, %r17;
-	shfl.sync.down.b32 %r330, %r328, 16, %r310, %r17;
-	mov.b64 %rd1148, {%r329, %r330};
-	@!%p227 bra $L284;
-	add.s64 %rd1149, %rd1132, %rd1148;
-	mov.b64 %rd1132, %rd1149;
-$L284:
-	@!%p220 bra $L285;
-	st.shared.s64 [%rd1+1024], %rd1132;
-$L285:
-$L278:
+	setp.eq.u32 %p322, %r8, 0;
+	@!%p322 bra $L412;
+	setp.lo.u32 %p323, %r7, %r10;
+	@!%p323 bra $L413;
+	mul.wide.u32 %rd1796, %r7, 16;
+	add.s64 %rd1797, %rd1, %rd1796;
+	ld.shared.s64 %rd1798, [%rd1797+0];
+	mov.b64 %rd1791, %rd1798;
+$L413:
+	sub.u32 %r439, %r10, 1;
+	mov.b64 {%r440, %r441}, %rd1791;
+	shfl.sync.down.b32 %r442|%p324, %r440, 1, %r439, %r17;
+	shfl.sync.down.b32 %r443, %r441, 1, %r439, %r17;
+	mov.b64 %rd1799, {%r442, %r443};
+	@!%p324 bra $L414;
+	add.s64 %rd1800, %rd1791, %rd1799;
+	mov.b64 %rd1791, %rd1800;
+$L414:
+	mov.b64 {%r444, %r445}, %rd1791;
+	shfl.sync.down.b32 %r446|%p325, %r444, 2, %r439, %r17;
+	shfl.sync.down.b32 %r447, %r445, 2, %r439, %r17;
+	mov.b64 %rd1801, {%r446, %r447};
+	@!%p325 bra $L415;
+	add.s64 %rd1802, %rd1791, %rd1801;
+	mov.b64 %rd1791, %rd1802;
+$L415:
+	mov.b64 {%r448, %r449}, %rd1791;
+	shfl.sync.down.b32 %r450|%p326, %r448, 4, %r439, %r17;
+	shfl.sync.down.b32 %r451, %r449, 4, %r439, %r17;
+	mov.b64 %rd1803, {%r450, %r451};
+	@!%p326 bra $L416;
+	add.s64 %rd1804, %rd1791, %rd1803;
+	mov.b64 %rd1791, %rd1804;
+$L416:
+	mov.b64 {%r452, %r453}, %rd1791;
+	shfl.sync.down.b32 %r454|%p327, %r452, 8, %r439, %r17;
+	shfl.sync.down.b32 %r455, %r453, 8, %r439, %r17;
+	mov.b64 %rd1805, {%r454, %r455};
+	@!%p327 bra $L417;
+	add.s64 %rd1806, %rd1791, %rd1805;
+	mov.b64 %rd1791, %rd1806;
+$L417:
+	mov.b64 {%r456, %r457}, %rd1791;
+	shfl.sync.down.b32 %r458|%p328, %r456, 16, %r439, %r17;
+	shfl.sync.down.b32 %r459, %r457, 16, %r439, %r17;
+	mov.b64 %rd1807, {%r458, %r459};
+	@!%p328 bra $L418;
+	add.s64 %rd1808, %rd1791, %rd1807;
+	mov.b64 %rd1791, %rd1808;
+$L418:
+	@!%p321 bra $L419;
+	st.shared.s64 [%rd1+1024], %rd1791;
+$L419:
+$L412:
 	bar.sync 0;
-	ld.shared.s64 %rd1150, [%rd1+1024];
-	mov.b64 %rd1132, %rd1150;
-	mov.b64 %rd1151, %rd1132;
-	mov.b64 %rd749, %rd1151;
-	mov.b64 %rd1152, %rd750;
+	ld.shared.s64 %rd1809, [%rd1+1024];
+	mov.b64 %rd1791, %rd1809;
+	mov.b64 %rd1810, %rd1791;
+	mov.b64 %rd404, %rd1810;
+	mov.b64 %rd1811, %rd405;
 	// block reduction
-	sub.u32 %r331, %r13, 1;
-	mov.b32 %r332, %r3;
-$L286:
-	setp.hs.u32 %p228, %r332, 32;
-	@%p228 bra $L287;
-	mov.b64 {%r333, %r334}, %rd1152;
-	shfl.sync.down.b32 %r335|%p229, %r333, %r332, %r331, %r17;
-	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
-	mov.b64 %rd1153, {%r335, %r336};
-	@!%p229 bra $L288;
-	max.s64 %rd1154, %rd1152, %rd1153;
-	mov.b64 %rd1152, %rd1154;
-$L288:
-	shl.b32 %r332, %r332, 1;
-	bra.uni $L286;
-$L287:
-	setp.eq.u32 %p230, %r7, 0;
-	@!%p230 bra $L289;
-	mul.wide.u32 %rd1155, %r8, 16;
-	add.s64 %rd1156, %rd1, %rd1155;
-	st.shared.s64 [%rd1156+0], %rd1152;
-$L289:
+	sub.u32 %r460, %r13, 1;
+	mov.b32 %r461, %r3;
+$L420:
+	setp.hs.u32 %p329, %r461, 32;
+	@%p329 bra $L421;
+	mov.b64 {%r462, %r463}, %rd1811;
+	shfl.sync.down.b32 %r464|%p330, %r462, %r461, %r460, %r17;
+	shfl.sync.down.b32 %r465, %r463, %r461, %r460, %r17;
+	mov.b64 %rd1812, {%r464, %r465};
+	@!%p330 bra $L422;
+	max.s64 %rd1813, %rd1811, %rd1812;
+	mov.b64 %rd1811, %rd1813;
+$L422:
+	shl.b32 %r461, %r461, 1;
+	bra.uni $L420;
+$L421:
+	setp.eq.u32 %p331, %r7, 0;
+	@!%p331 bra $L423;
+	mul.wide.u32 %rd1814, %r8, 16;
+	add.s64 %rd1815, %rd1, %rd1814;
+	st.shared.s64 [%rd1815+0], %rd1811;
+$L423:
 	bar.sync 0;
-	setp.eq.u32 %p231, %r8, 0;
-	@!%p231 bra $L290;
-	setp.lo.u32 %p232, %r7, %r10;
-	@!%p232 bra $L291;
-	mul.wide.u32 %rd1157, %r7, 16;
-	add.s64 %rd1158, %rd1, %rd1157;
-	ld.shared.s64 %rd1159, [%rd1158+0];
-	mov.b64 %rd1152, %rd1159;
-$L291:
-	sub.u32 %r337, %r10, 1;
-	mov.b64 {%r338, %r339}, %rd1152;
-	shfl.sync.down.b32 %r340|%p233, %r338, 1, %r337, %r17;
-	shfl.sync.down.b32 %r341, %r339, 1, %r337, %r17;
-	mov.b64 %rd1160, {%r340, %r341};
-	@!%p233 bra $L292;
-	max.s64 %rd1161, %rd1152, %rd1160;
-	mov.b64 %rd1152, %rd1161;
-$L292:
-	mov.b64 {%r342, %r343}, %rd1152;
-	shfl.sync.down.b32 %r344|%p234, %r342, 2, %r337, %r17;
-	shfl.sync.down.b32 %r345, %r343, 2, %r337, %r17;
-	mov.b64 %rd1162, {%r344, %r345};
-	@!%p234 bra $L293;
-	max.s64 %rd1163, %rd1152, %rd1162;
-	mov.b64 %rd1152, %rd1163;
-$L293:
-	mov.b64 {%r346, %r347}, %rd1152;
-	shfl.sync.down.b32 %r348|%p235, %r346, 4, %r337, %r17;
-	shfl.sync.down.b32 %r349, %r347, 4, %r337, %r17;
-	mov.b64 %rd1164, {%r348, %r349};
-	@!%p235 bra $L294;
-	max.s64 %rd1165, %rd1152, %rd1164;
-	mov.b64 %rd1152, %rd1165;
-$L294:
-	mov.b64 {%r350, %r351}, %rd1152;
-	shfl.sync.down.b32 %r352|%p236, %r350, 8, %r337, %r17;
-	shfl.sync.down.b32 %r353, %r351, 8, %r337, %r17;
-	mov.b64 %rd1166, {%r352, %r353};
-	@!%p236 bra $L295;
-	max.s64 %rd1167, %rd1152, %rd1166;
-	mov.b64 %rd1152, %rd1167;
-$L295:
-	mov.b64 {%r354, %r355}, %rd1152;
-	shfl.sync.down.b32 %r356|%p237, %r354, 16, %r337, %r17;
-	shfl.sync.down.b32 %r357, %r355, 16, %r337, %r17;
-	mov.b64 %rd1168, {%r356, %r357};
-	@!%p237 bra $L296;
-	max.s64 %rd1169, %rd1152, %rd1168;
-	mov.b64 %rd1152, %rd1169;
-$L296:
-	@!%p230 bra $L297;
-	st.shared.s64 [%rd1+1024], %rd1152;
-$L297:
-$L290:
+	setp.eq.u32 %p332, %r8, 0;
+	@!%p332 bra $L424;
+	setp.lo.u32 %p333, %r7, %r10;
+	@!%p333 bra $L425;
+	mul.wide.u32 %rd1816, %r7, 16;
+	add.s64 %rd1817, %rd1, %rd1816;
+	ld.shared.s64 %rd1818, [%rd1817+0];
+	mov.b64 %rd1811, %rd1818;
+$L425:
+	sub.u32 %r466, %r10, 1;
+	mov.b64 {%r467, %r468}, %rd1811;
+	shfl.sync.down.b32 %r469|%p334, %r467, 1, %r466, %r17;
+	shfl.sync.down.b32 %r470, %r468, 1, %r466, %r17;
+	mov.b64 %rd1819, {%r469, %r470};
+	@!%p334 bra $L426;
+	max.s64 %rd1820, %rd1811, %rd1819;
+	mov.b64 %rd1811, %rd1820;
+$L426:
+	mov.b64 {%r471, %r472}, %rd1811;
+	shfl.sync.down.b32 %r473|%p335, %r471, 2, %r466, %r17;
+	shfl.sync.down.b32 %r474, %r472, 2, %r466, %r17;
+	mov.b64 %rd1821, {%r473, %r474};
+	@!%p335 bra $L427;
+	max.s64 %rd1822, %rd1811, %rd1821;
+	mov.b64 %rd1811, %rd1822;
+$L427:
+	mov.b64 {%r475, %r476}, %rd1811;
+	shfl.sync.down.b32 %r477|%p336, %r475, 4, %r466, %r17;
+	shfl.sync.down.b32 %r478, %r476, 4, %r466, %r17;
+	mov.b64 %rd1823, {%r477, %r478};
+	@!%p336 bra $L428;
+	max.s64 %rd1824, %rd1811, %rd1823;
+	mov.b64 %rd1811, %rd1824;
+$L428:
+	mov.b64 {%r479, %r480}, %rd1811;
+	shfl.sync.down.b32 %r481|%p337, %r479, 8, %r466, %r17;
+	shfl.sync.down.b32 %r482, %r480, 8, %r466, %r17;
+	mov.b64 %rd1825, {%r481, %r482};
+	@!%p337 bra $L429;
+	max.s64 %rd1826, %rd1811, %rd1825;
+	mov.b64 %rd1811, %rd1826;
+$L429:
+	mov.b64 {%r483, %r484}, %rd1811;
+	shfl.sync.down.b32 %r485|%p338, %r483, 16, %r466, %r17;
+	shfl.sync.down.b32 %r486, %r484, 16, %r466, %r17;
+	mov.b64 %rd1827, {%r485, %r486};
+	@!%p338 bra $L430;
+	max.s64 %rd1828, %rd1811, %rd1827;
+	mov.b64 %rd1811, %rd1828;
+$L430:
+	@!%p331 bra $L431;
+	st.shared.s64 [%rd1+1024], %rd1811;
+$L431:
+$L424:
 	bar.sync 0;
-	ld.shared.s64 %rd1170, [%rd1+1024];
-	mov.b64 %rd1152, %rd1170;
-	mov.b64 %rd1171, %rd1152;
-	mov.b64 %rd750, %rd1171;
-	cvt.u64.u32 %rd1172, %r2;
-	setp.eq.s64 %p238, %rd1172, 0;
-	@!%p238 bra $L299;
-	setp.gt.s64 %p239, %rd749, 0;
-	@!%p239 bra $L301;
-	add.s64 %rd1173, %rd351, 1;
-	mul.lo.s64 %rd1174, %rd1173, %rd120;
-	mad.lo.s64 %rd1175, %rd1174, 8, %rd116;
-	atom.global.add.u64 %rd1176, [%rd1175], %rd749;
-$L301:
-	setp.gt.s64 %p240, %rd750, 0;
-	@!%p240 bra $L303;
-	add.s64 %rd1177, %rd351, 2;
-	mul.lo.s64 %rd1178, %rd1177, %rd120;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd116;
-	atom.global.max.s64 %rd1180, [%rd1179], %rd750;
-$L303:
-	add.s64 %rd1181, %rd351, 3;
-	mul.lo.s64 %rd1182, %rd1181, %rd120;
-	mad.lo.s64 %rd1183, %rd1182, 8, %rd116;
-	atom.global.max.s64 %rd1184, [%rd1183], %rd751;
-$L299:
+	ld.shared.s64 %rd1829, [%rd1+1024];
+	mov.b64 %rd1811, %rd1829;
+	mov.b64 %rd1830, %rd1811;
+	mov.b64 %rd405, %rd1830;
+	cvt.u64.u32 %rd1831, %r2;
+	setp.eq.s64 %p339, %rd1831, 0;
+	@!%p339 bra $L433;
+	setp.gt.s64 %p340, %rd361, 1;
+	@!%p340 bra $L435;
+	mov.b32 %r487, 0;
+	st.shared.s32 [%rd184+0], %r487;
+$L435:
+	setp.gt.s64 %p341, %rd404, 0;
+	@!%p341 bra $L437;
+	add.s64 %rd1832, %rd366, 1;
+	mul.lo.s64 %rd1833, %rd1832, %rd120;
+	mad.lo.s64 %rd1834, %rd1833, 8, %rd116;
+	atom.global.add.u64 %rd1835, [%rd1834], %rd404;
+$L437:
+	setp.gt.s64 %p342, %rd405, 0;
+	@!%p342 bra $L439;
+	add.s64 %rd1836, %rd366, 2;
+	mul.lo.s64 %rd1837, %rd1836, %rd120;
+	mad.lo.s64 %rd1838, %rd1837, 8, %rd116;
+	atom.global.max.s64 %rd1839, [%rd1838], %rd405;
+$L439:
+	add.s64 %rd1840, %rd366, 3;
+	mul.lo.s64 %rd1841, %rd1840, %rd120;
+	mad.lo.s64 %rd1842, %rd1841, 8, %rd116;
+	atom.global.max.s64 %rd1843, [%rd1842], %rd406;
+$L433:
 	bar.sync 0;
-	setp.eq.u32 %p241, %r5, 0;
-	@!%p241 bra $L304;
+	setp.eq.u32 %p343, %r5, 0;
+	@!%p343 bra $L440;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r358, [gk_league_sync+4];
-	atom.global.add.u32 %r359, [gk_league_sync], 1;
-	mov.u32 %r360, %nctaid.x;
-	sub.u32 %r361, %r360, 1;
-	setp.eq.u32 %p242, %r359, %r361;
-	@!%p242 bra $L305;
+	ld.relaxed.gpu.global.u32 %r488, [gk_league_sync+4];
+	atom.global.add.u32 %r489, [gk_league_sync], 1;
+	mov.u32 %r490, %nctaid.x;
+	sub.u32 %r491, %r490, 1;
+	setp.eq.u32 %p344, %r489, %r491;
+	@!%p344 bra $L441;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r362, [gk_league_sync+4], 1;
-	bra.uni $L306;
-$L305:
-	ld.relaxed.gpu.global.u32 %r363, [gk_league_sync+4];
-	setp.eq.u32 %p243, %r363, %r358;
-	@%p243 bra $L305;
-$L306:
+	atom.global.add.u32 %r492, [gk_league_sync+4], 1;
+	bra.uni $L442;
+$L441:
+	ld.relaxed.gpu.global.u32 %r493, [gk_league_sync+4];
+	setp.eq.u32 %p345, %r493, %r488;
+	@%p345 bra $L441;
+$L442:
 	fence.acq_rel.gpu;
-$L304:
+$L440:
 	bar.sync 0;
-	setp.eq.s64 %p244, %rd268, 0;
-	and.pred %p245, %p13, %p244;
-	@!%p245 bra $L308;
-	mov.b64 %rd1186, 12;
-	mul.lo.s64 %rd1185, %rd1186, %rd120;
-	mad.lo.s64 %rd1187, %rd1185, 8, %rd116;
-	mov.b64 %rd1188, 0;
-	st.global.s64 [%rd1187+0], %rd1188;
-$L308:
-	mul.lo.s64 %rd1189, %rd309, %rd120;
-	mad.lo.s64 %rd1190, %rd1189, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1191, [%rd1190+0];
-	mov.b64 %rd1192, %rd1191;
-	add.s64 %rd1193, %rd309, 1;
-	mul.lo.s64 %rd1194, %rd1193, %rd120;
-	mad.lo.s64 %rd1195, %rd1194, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1196, [%rd1195+0];
-	mov.b64 %rd1197, %rd1196;
-	mov.b64 %rd1198, %rd1192;
-	mov.b64 %rd1199, %rd1197;
-	mov.b64 %rd1200, %rd1198;
-	mov.b64 %rd1201, %rd1199;
-	add.s64 %rd1202, %rd309, 2;
-	mul.lo.s64 %rd1203, %rd1202, %rd120;
-	mad.lo.s64 %rd1204, %rd1203, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1205, [%rd1204+0];
-	mov.b64 %rd1206, %rd1205;
-	mov.b64 %rd262, %rd1206;
-	@!%p13 bra $L310;
-	mov.b64 %rd1208, 4;
-	mul.lo.s64 %rd1207, %rd1208, %rd268;
-	mov.b64 %rd1210, 1;
-	add.s64 %rd1209, %rd1210, %rd1207;
-	mul.lo.s64 %rd1211, %rd1209, %rd113;
-	mad.lo.s64 %rd1212, %rd1211, 8, %rd109;
-	st.global.s64 [%rd1212+0], %rd1200;
-	mov.b64 %rd1214, 4;
-	mul.lo.s64 %rd1213, %rd1214, %rd268;
-	mov.b64 %rd1216, 2;
-	add.s64 %rd1215, %rd1216, %rd1213;
-	mul.lo.s64 %rd1217, %rd1215, %rd113;
-	mad.lo.s64 %rd1218, %rd1217, 8, %rd109;
-	st.global.s64 [%rd1218+0], %rd1201;
-	mov.b64 %rd1220, 4;
-	mul.lo.s64 %rd1219, %rd1220, %rd268;
-	mov.b64 %rd1222, 3;
-	add.s64 %rd1221, %rd1222, %rd1219;
-	mul.lo.s64 %rd1223, %rd1221, %rd113;
-	mad.lo.s64 %rd1224, %rd1223, 8, %rd109;
-	st.global.s64 [%rd1224+0], %rd262;
-	add.s64 %rd1225, %rd309, 3;
-	mul.lo.s64 %rd1226, %rd1225, %rd120;
-	mad.lo.s64 %rd1227, %rd1226, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1228, [%rd1227+0];
-	mov.b64 %rd1229, %rd1228;
-	mov.b64 %rd1231, 4;
-	mul.lo.s64 %rd1230, %rd1231, %rd268;
-	mov.b64 %rd1233, 4;
-	add.s64 %rd1232, %rd1233, %rd1230;
-	mul.lo.s64 %rd1234, %rd1232, %rd113;
-	mad.lo.s64 %rd1235, %rd1234, 8, %rd109;
-	st.global.s64 [%rd1235+0], %rd1229;
-	add.s64 %rd1236, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1236;
-$L310:
-	setp.eq.s64 %p246, %rd1200, 0;
-	setp.gt.s64 %p247, %rd1200, %rd66;
-	or.pred %p248, %p246, %p247;
-	setp.gt.s64 %p249, %rd1201, %rd68;
-	or.pred %p250, %p248, %p249;
-	setp.gt.s64 %p251, %rd262, %rd70;
-	or.pred %p252, %p250, %p251;
-	@!%p252 bra $L312;
+	setp.eq.s64 %p346, %rd283, 0;
+	and.pred %p347, %p15, %p346;
+	@!%p347 bra $L444;
+	mov.b64 %rd1845, 12;
+	mul.lo.s64 %rd1844, %rd1845, %rd120;
+	mad.lo.s64 %rd1846, %rd1844, 8, %rd116;
+	mov.b64 %rd1847, 0;
+	st.global.s64 [%rd1846+0], %rd1847;
+$L444:
+	mul.lo.s64 %rd1848, %rd324, %rd120;
+	mad.lo.s64 %rd1849, %rd1848, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1850, [%rd1849+0];
+	mov.b64 %rd1851, %rd1850;
+	add.s64 %rd1852, %rd324, 1;
+	mul.lo.s64 %rd1853, %rd1852, %rd120;
+	mad.lo.s64 %rd1854, %rd1853, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1855, [%rd1854+0];
+	mov.b64 %rd1856, %rd1855;
+	mov.b64 %rd1857, %rd1851;
+	mov.b64 %rd1858, %rd1856;
+	mov.b64 %rd1859, %rd1857;
+	mov.b64 %rd1860, %rd1858;
+	add.s64 %rd1861, %rd324, 2;
+	mul.lo.s64 %rd1862, %rd1861, %rd120;
+	mad.lo.s64 %rd1863, %rd1862, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1864, [%rd1863+0];
+	mov.b64 %rd1865, %rd1864;
+	mov.b64 %rd277, %rd1865;
+	@!%p15 bra $L446;
+	mov.b64 %rd1867, 4;
+	mul.lo.s64 %rd1866, %rd1867, %rd283;
+	mov.b64 %rd1869, 1;
+	add.s64 %rd1868, %rd1869, %rd1866;
+	mul.lo.s64 %rd1870, %rd1868, %rd113;
+	mad.lo.s64 %rd1871, %rd1870, 8, %rd109;
+	st.global.s64 [%rd1871+0], %rd1859;
+	mov.b64 %rd1873, 4;
+	mul.lo.s64 %rd1872, %rd1873, %rd283;
+	mov.b64 %rd1875, 2;
+	add.s64 %rd1874, %rd1875, %rd1872;
+	mul.lo.s64 %rd1876, %rd1874, %rd113;
+	mad.lo.s64 %rd1877, %rd1876, 8, %rd109;
+	st.global.s64 [%rd1877+0], %rd1860;
+	mov.b64 %rd1879, 4;
+	mul.lo.s64 %rd1878, %rd1879, %rd283;
+	mov.b64 %rd1881, 3;
+	add.s64 %rd1880, %rd1881, %rd1878;
+	mul.lo.s64 %rd1882, %rd1880, %rd113;
+	mad.lo.s64 %rd1883, %rd1882, 8, %rd109;
+	st.global.s64 [%rd1883+0], %rd277;
+	add.s64 %rd1884, %rd324, 3;
+	mul.lo.s64 %rd1885, %rd1884, %rd120;
+	mad.lo.s64 %rd1886, %rd1885, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1887, [%rd1886+0];
+	mov.b64 %rd1888, %rd1887;
+	mov.b64 %rd1890, 4;
+	mul.lo.s64 %rd1889, %rd1890, %rd283;
+	mov.b64 %rd1892, 4;
+	add.s64 %rd1891, %rd1892, %rd1889;
+	mul.lo.s64 %rd1893, %rd1891, %rd113;
+	mad.lo.s64 %rd1894, %rd1893, 8, %rd109;
+	st.global.s64 [%rd1894+0], %rd1888;
+	add.s64 %rd1895, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1895;
+$L446:
+	setp.eq.s64 %p348, %rd1859, 0;
+	setp.gt.s64 %p349, %rd1859, %rd66;
+	or.pred %p350, %p348, %p349;
+	setp.gt.s64 %p351, %rd1860, %rd68;
+	or.pred %p352, %p350, %p351;
+	setp.gt.s64 %p353, %rd277, %rd70;
+	or.pred %p354, %p352, %p353;
+	@!%p354 bra $L448;
 	bra.uni $L3;
-$L312:
-	mov.b64 %rd192, %rd1200;
-$L38:
-	add.s64 %rd1237, %rd268, 1;
-	mov.b64 %rd268, %rd1237;
-	bra.uni $L37;
-$L39:
+$L448:
+	mov.b64 %rd207, %rd1859;
+$L42:
+	add.s64 %rd1896, %rd283, 1;
+	mov.b64 %rd283, %rd1896;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -22241,10 +24785,10 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<263>;
-	.reg .b32 %r<346>;
-	.reg .b64 %rd<1236>;
-	.reg .f64 %fd<37>;
+	.reg .pred %p<375>;
+	.reg .b32 %r<458>;
+	.reg .b64 %rd<1893>;
+	.reg .f64 %fd<73>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22460,2327 +25004,3509 @@ $L5:
 	mov.b64 %rd160, 0x0;
 	mov.b64 %rd161, 0;
 	mov.b64 %rd162, 0;
-	cvta.global.u64 %rd164, %rd157;
-	cvta.to.shared.u64 %rd163, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd158;
-	mov.b64 %rd167, %rd159;
-	mov.b64 %rd168, %rd149;
-	mov.b64 %rd169, %rd150;
-	mov.b64 %rd170, %rd151;
-	cvta.global.u64 %rd172, %rd160;
-	cvta.to.shared.u64 %rd171, %rd172;
-	mov.b64 %rd173, %rd171;
-	mov.b64 %rd174, %rd161;
-	mov.b64 %rd175, %rd162;
-	mov.b64 %rd176, %rd154;
-	mov.b64 %rd177, %rd155;
-	mov.b64 %rd178, %rd156;
-	add.s64 %rd179, %rd13, %rd21;
-	mad.lo.s64 %rd180, %rd100, 4, 15;
-	and.b64 %rd180, %rd180, -16;
-	add.s64 %rd21, %rd21, %rd180;
-	mov.b64 %rd181, %rd179;
-	mov.b64 %rd182, %rd100;
-	mov.b64 %rd183, 1;
-	mov.b64 %rd165, %rd181;
-	mov.b64 %rd166, %rd182;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd185, 2;
-	mul.lo.s64 %rd184, %rd185, %rd106;
-	add.s64 %rd186, %rd11, %rd20;
-	mad.lo.s64 %rd187, %rd184, 4, 15;
-	and.b64 %rd187, %rd187, -16;
-	add.s64 %rd20, %rd20, %rd187;
-	mov.b64 %rd188, %rd186;
-	mov.b64 %rd189, %rd184;
-	mov.b64 %rd190, 1;
-	mov.b64 %rd173, %rd188;
-	mov.b64 %rd174, %rd189;
-	mov.b64 %rd175, %rd190;
-	setp.eq.s64 %p10, %rd135, 0;
-	cvt.u64.u32 %rd191, %r2;
-	setp.eq.s64 %p11, %rd191, 0;
-	and.pred %p12, %p10, %p11;
-	mov.pred %p13, %p12;
-	mov.b64 %rd192, %rd62;
-	mov.b64 %rd193, 0;
-	cvt.u64.u32 %rd194, %r4;
-	mul.lo.s64 %rd195, %rd135, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	add.s64 %rd197, %rd195, %rd196;
-	mov.b64 %rd198, %rd197;
-$L6:
-	setp.lt.s64 %p14, %rd198, %rd192;
-	not.pred %p15, %p14;
-	@!%p15 bra $L10;
-	bra.uni $L8;
-$L10:
-	mul.lo.s64 %rd199, %rd198, %rd53;
-	mad.lo.s64 %rd200, %rd199, 4, %rd49;
-	ld.global.s32 %r35, [%rd200+0];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd201, %rd25;
-	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd202, %r37;
-	add.s64 %rd203, %rd202, 1;
-	mul.lo.s64 %rd204, %rd203, %rd32;
-	mad.lo.s64 %rd205, %rd204, 8, %rd28;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	cvt.s64.s32 %rd208, %r37;
-	mul.lo.s64 %rd209, %rd208, %rd32;
-	mad.lo.s64 %rd210, %rd209, 8, %rd28;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	sub.s64 %rd213, %rd207, %rd212;
-	mov.b64 %rd214, %rd213;
-	max.s64 %rd215, %rd193, %rd214;
-	mov.b64 %rd193, %rd215;
+	mov.b64 %rd163, 0x0;
+	mov.b64 %rd164, 0;
+	mov.b64 %rd165, 0;
+	cvta.global.u64 %rd167, %rd157;
+	cvta.to.shared.u64 %rd166, %rd167;
+	mov.b64 %rd168, %rd166;
+	mov.b64 %rd169, %rd158;
+	mov.b64 %rd170, %rd159;
+	mov.b64 %rd171, %rd149;
+	mov.b64 %rd172, %rd150;
+	mov.b64 %rd173, %rd151;
+	cvta.global.u64 %rd175, %rd160;
+	cvta.to.shared.u64 %rd174, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd161;
+	mov.b64 %rd178, %rd162;
+	mov.b64 %rd179, %rd154;
+	mov.b64 %rd180, %rd155;
+	mov.b64 %rd181, %rd156;
+	cvta.global.u64 %rd183, %rd163;
+	cvta.to.shared.u64 %rd182, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	add.s64 %rd187, %rd13, %rd21;
+	mad.lo.s64 %rd188, %rd100, 4, 15;
+	and.b64 %rd188, %rd188, -16;
+	add.s64 %rd21, %rd21, %rd188;
+	mov.b64 %rd189, %rd187;
+	mov.b64 %rd190, %rd100;
+	mov.b64 %rd191, 1;
+	mov.b64 %rd168, %rd189;
+	mov.b64 %rd169, %rd190;
+	mov.b64 %rd170, %rd191;
+	mov.b64 %rd193, 2;
+	mul.lo.s64 %rd192, %rd193, %rd106;
+	add.s64 %rd194, %rd11, %rd20;
+	mad.lo.s64 %rd195, %rd192, 4, 15;
+	and.b64 %rd195, %rd195, -16;
+	add.s64 %rd20, %rd20, %rd195;
+	mov.b64 %rd196, %rd194;
+	mov.b64 %rd197, %rd192;
+	mov.b64 %rd198, 1;
+	mov.b64 %rd176, %rd196;
+	mov.b64 %rd177, %rd197;
+	mov.b64 %rd178, %rd198;
+	setp.gt.s64 %p10, %rd104, 1;
+	@!%p10 bra $L7;
+	mov.b64 %rd199, 4;
+	add.s64 %rd200, %rd11, %rd20;
+	mad.lo.s64 %rd201, %rd199, 4, 15;
+	and.b64 %rd201, %rd201, -16;
+	add.s64 %rd20, %rd20, %rd201;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd199;
+	mov.b64 %rd204, 1;
+	mov.b64 %rd184, %rd202;
+	mov.b64 %rd185, %rd203;
+	mov.b64 %rd186, %rd204;
+	cvt.u64.u32 %rd205, %r2;
+	setp.eq.s64 %p11, %rd205, 0;
+	@!%p11 bra $L9;
+	mov.b32 %r35, 0;
+	st.shared.s32 [%rd184+0], %r35;
+$L9:
 $L7:
-	cvt.u64.u32 %rd216, %r4;
-	mul.lo.s64 %rd217, %rd2, %rd216;
-	add.s64 %rd218, %rd198, %rd217;
-	mov.b64 %rd198, %rd218;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd219, %rd193;
-	// block reduction
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r3;
-$L11:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L12;
-	mov.b64 {%r40, %r41}, %rd219;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd220, {%r42, %r43};
-	@!%p17 bra $L13;
-	max.s64 %rd221, %rd219, %rd220;
-	mov.b64 %rd219, %rd221;
-$L13:
-	shl.b32 %r39, %r39, 1;
-	bra.uni $L11;
-$L12:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L14;
-	mul.wide.u32 %rd222, %r8, 16;
-	add.s64 %rd223, %rd1, %rd222;
-	st.shared.s64 [%rd223+0], %rd219;
+	setp.eq.s64 %p12, %rd135, 0;
+	cvt.u64.u32 %rd206, %r2;
+	setp.eq.s64 %p13, %rd206, 0;
+	and.pred %p14, %p12, %p13;
+	mov.pred %p15, %p14;
+	mov.b64 %rd207, %rd62;
+	mov.b64 %rd208, 0;
+	cvt.u64.u32 %rd209, %r4;
+	mul.lo.s64 %rd210, %rd135, %rd209;
+	cvt.u64.u32 %rd211, %r2;
+	add.s64 %rd212, %rd210, %rd211;
+	mov.b64 %rd213, %rd212;
+$L10:
+	setp.lt.s64 %p16, %rd213, %rd207;
+	not.pred %p17, %p16;
+	@!%p17 bra $L14;
+	bra.uni $L12;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L15;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L16;
-	mul.wide.u32 %rd224, %r7, 16;
-	add.s64 %rd225, %rd1, %rd224;
-	ld.shared.s64 %rd226, [%rd225+0];
-	mov.b64 %rd219, %rd226;
-$L16:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd219;
-	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd227, {%r47, %r48};
-	@!%p21 bra $L17;
-	max.s64 %rd228, %rd219, %rd227;
-	mov.b64 %rd219, %rd228;
-$L17:
-	mov.b64 {%r49, %r50}, %rd219;
-	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd229, {%r51, %r52};
-	@!%p22 bra $L18;
-	max.s64 %rd230, %rd219, %rd229;
-	mov.b64 %rd219, %rd230;
-$L18:
-	mov.b64 {%r53, %r54}, %rd219;
-	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd231, {%r55, %r56};
-	@!%p23 bra $L19;
-	max.s64 %rd232, %rd219, %rd231;
-	mov.b64 %rd219, %rd232;
-$L19:
-	mov.b64 {%r57, %r58}, %rd219;
-	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd233, {%r59, %r60};
-	@!%p24 bra $L20;
-	max.s64 %rd234, %rd219, %rd233;
-	mov.b64 %rd219, %rd234;
-$L20:
-	mov.b64 {%r61, %r62}, %rd219;
-	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd235, {%r63, %r64};
-	@!%p25 bra $L21;
-	max.s64 %rd236, %rd219, %rd235;
-	mov.b64 %rd219, %rd236;
-$L21:
-	@!%p18 bra $L22;
-	st.shared.s64 [%rd1+1024], %rd219;
-$L22:
+	mul.lo.s64 %rd214, %rd213, %rd53;
+	mad.lo.s64 %rd215, %rd214, 4, %rd49;
+	ld.global.s32 %r36, [%rd215+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd217, %r38;
+	add.s64 %rd218, %rd217, 1;
+	mul.lo.s64 %rd219, %rd218, %rd32;
+	mad.lo.s64 %rd220, %rd219, 8, %rd28;
+	ld.global.nc.s64 %rd221, [%rd220+0];
+	mov.b64 %rd222, %rd221;
+	cvt.s64.s32 %rd223, %r38;
+	mul.lo.s64 %rd224, %rd223, %rd32;
+	mad.lo.s64 %rd225, %rd224, 8, %rd28;
+	ld.global.nc.s64 %rd226, [%rd225+0];
+	mov.b64 %rd227, %rd226;
+	sub.s64 %rd228, %rd222, %rd227;
+	mov.b64 %rd229, %rd228;
+	max.s64 %rd230, %rd208, %rd229;
+	mov.b64 %rd208, %rd230;
+$L11:
+	cvt.u64.u32 %rd231, %r4;
+	mul.lo.s64 %rd232, %rd2, %rd231;
+	add.s64 %rd233, %rd213, %rd232;
+	mov.b64 %rd213, %rd233;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd234, %rd208;
+	// block reduction
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
 $L15:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L16;
+	mov.b64 {%r41, %r42}, %rd234;
+	shfl.sync.down.b32 %r43|%p19, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd235, {%r43, %r44};
+	@!%p19 bra $L17;
+	max.s64 %rd236, %rd234, %rd235;
+	mov.b64 %rd234, %rd236;
+$L17:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L18;
+	mul.wide.u32 %rd237, %r8, 16;
+	add.s64 %rd238, %rd1, %rd237;
+	st.shared.s64 [%rd238+0], %rd234;
+$L18:
 	bar.sync 0;
-	ld.shared.s64 %rd237, [%rd1+1024];
-	mov.b64 %rd219, %rd237;
-	mov.b64 %rd238, %rd219;
-	mov.b64 %rd193, %rd238;
-	cvt.u64.u32 %rd239, %r2;
-	setp.eq.s64 %p26, %rd239, 0;
-	setp.gt.s64 %p27, %rd193, 0;
-	and.pred %p28, %p26, %p27;
-	@!%p28 bra $L24;
-	mov.b64 %rd241, 12;
-	mul.lo.s64 %rd240, %rd241, %rd120;
-	mad.lo.s64 %rd242, %rd240, 8, %rd116;
-	atom.global.max.s64 %rd243, [%rd242], %rd193;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L19;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd234, %rd241;
+$L20:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd234;
+	shfl.sync.down.b32 %r48|%p23, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd242, {%r48, %r49};
+	@!%p23 bra $L21;
+	max.s64 %rd243, %rd234, %rd242;
+	mov.b64 %rd234, %rd243;
+$L21:
+	mov.b64 {%r50, %r51}, %rd234;
+	shfl.sync.down.b32 %r52|%p24, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd244, {%r52, %r53};
+	@!%p24 bra $L22;
+	max.s64 %rd245, %rd234, %rd244;
+	mov.b64 %rd234, %rd245;
+$L22:
+	mov.b64 {%r54, %r55}, %rd234;
+	shfl.sync.down.b32 %r56|%p25, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd246, {%r56, %r57};
+	@!%p25 bra $L23;
+	max.s64 %rd247, %rd234, %rd246;
+	mov.b64 %rd234, %rd247;
+$L23:
+	mov.b64 {%r58, %r59}, %rd234;
+	shfl.sync.down.b32 %r60|%p26, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd248, {%r60, %r61};
+	@!%p26 bra $L24;
+	max.s64 %rd249, %rd234, %rd248;
+	mov.b64 %rd234, %rd249;
 $L24:
-	@!%p13 bra $L26;
-	mov.b64 %rd244, 0;
-	st.global.s64 [%rd116+0], %rd244;
-	mov.b64 %rd246, 1;
-	mul.lo.s64 %rd245, %rd246, %rd120;
-	mad.lo.s64 %rd247, %rd245, 8, %rd116;
-	mov.b64 %rd248, 0;
-	st.global.s64 [%rd247+0], %rd248;
-	mov.b64 %rd250, 2;
-	mul.lo.s64 %rd249, %rd250, %rd120;
-	mad.lo.s64 %rd251, %rd249, 8, %rd116;
-	mov.b64 %rd252, 0;
-	st.global.s64 [%rd251+0], %rd252;
-	mov.b64 %rd254, 3;
-	mul.lo.s64 %rd253, %rd254, %rd120;
-	mad.lo.s64 %rd255, %rd253, 8, %rd116;
-	mov.b64 %rd256, 0;
-	st.global.s64 [%rd255+0], %rd256;
+	mov.b64 {%r62, %r63}, %rd234;
+	shfl.sync.down.b32 %r64|%p27, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd250, {%r64, %r65};
+	@!%p27 bra $L25;
+	max.s64 %rd251, %rd234, %rd250;
+	mov.b64 %rd234, %rd251;
+$L25:
+	@!%p20 bra $L26;
+	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L27;
-	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
-	atom.global.add.u32 %r66, [gk_league_sync], 1;
-	mov.u32 %r67, %nctaid.x;
-	sub.u32 %r68, %r67, 1;
-	setp.eq.u32 %p30, %r66, %r68;
+	ld.shared.s64 %rd252, [%rd1+1024];
+	mov.b64 %rd234, %rd252;
+	mov.b64 %rd253, %rd234;
+	mov.b64 %rd208, %rd253;
+	cvt.u64.u32 %rd254, %r2;
+	setp.eq.s64 %p28, %rd254, 0;
+	setp.gt.s64 %p29, %rd208, 0;
+	and.pred %p30, %p28, %p29;
 	@!%p30 bra $L28;
-	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
-	fence.acq_rel.gpu;
-	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
-	bra.uni $L29;
+	mov.b64 %rd256, 12;
+	mul.lo.s64 %rd255, %rd256, %rd120;
+	mad.lo.s64 %rd257, %rd255, 8, %rd116;
+	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
-	setp.eq.u32 %p31, %r70, %r65;
-	@%p31 bra $L28;
-$L29:
-	fence.acq_rel.gpu;
-$L27:
+	@!%p15 bra $L30;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd116+0], %rd259;
+	mov.b64 %rd261, 1;
+	mul.lo.s64 %rd260, %rd261, %rd120;
+	mad.lo.s64 %rd262, %rd260, 8, %rd116;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+	mov.b64 %rd265, 2;
+	mul.lo.s64 %rd264, %rd265, %rd120;
+	mad.lo.s64 %rd266, %rd264, 8, %rd116;
+	mov.b64 %rd267, 0;
+	st.global.s64 [%rd266+0], %rd267;
+	mov.b64 %rd269, 3;
+	mul.lo.s64 %rd268, %rd269, %rd120;
+	mad.lo.s64 %rd270, %rd268, 8, %rd116;
+	mov.b64 %rd271, 0;
+	st.global.s64 [%rd270+0], %rd271;
+$L30:
 	bar.sync 0;
-	mov.b64 %rd258, 12;
-	mul.lo.s64 %rd257, %rd258, %rd120;
-	mad.lo.s64 %rd259, %rd257, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd260, [%rd259+0];
-	mov.b64 %rd261, %rd260;
-	mov.b64 %rd262, %rd261;
-	setp.gt.s64 %p32, %rd262, %rd70;
-	@!%p32 bra $L31;
-	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L32;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
-	atom.global.add.u32 %r72, [gk_league_sync], 1;
-	mov.u32 %r73, %nctaid.x;
-	sub.u32 %r74, %r73, 1;
-	setp.eq.u32 %p34, %r72, %r74;
-	@!%p34 bra $L33;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p32, %r67, %r69;
+	@!%p32 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r75, [gk_league_sync+4], 1;
-	bra.uni $L34;
-$L33:
-	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r76, %r71;
-	@%p35 bra $L33;
-$L34:
-	fence.acq_rel.gpu;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L33;
 $L32:
-	bar.sync 0;
-	@!%p13 bra $L36;
-	mov.b64 %rd264, 12;
-	mul.lo.s64 %rd263, %rd264, %rd120;
-	mad.lo.s64 %rd265, %rd263, 8, %rd116;
-	mov.b64 %rd266, 0;
-	st.global.s64 [%rd265+0], %rd266;
-	mov.b64 %rd267, -1;
-	st.global.s64 [%rd109+0], %rd267;
-$L36:
-	bra.uni $L3;
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p33, %r71, %r66;
+	@%p33 bra $L32;
+$L33:
+	fence.acq_rel.gpu;
 $L31:
-	mov.b64 %rd268, 0;
+	bar.sync 0;
+	mov.b64 %rd273, 12;
+	mul.lo.s64 %rd272, %rd273, %rd120;
+	mad.lo.s64 %rd274, %rd272, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd277, %rd276;
+	setp.gt.s64 %p34, %rd277, %rd70;
+	@!%p34 bra $L35;
+	bar.sync 0;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L36;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r72, [gk_league_sync+4];
+	atom.global.add.u32 %r73, [gk_league_sync], 1;
+	mov.u32 %r74, %nctaid.x;
+	sub.u32 %r75, %r74, 1;
+	setp.eq.u32 %p36, %r73, %r75;
+	@!%p36 bra $L37;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r76, [gk_league_sync+4], 1;
+	bra.uni $L38;
 $L37:
-	setp.lt.s64 %p36, %rd268, %rd64;
-	not.pred %p37, %p36;
-	@!%p37 bra $L41;
-	bra.uni $L39;
+	ld.relaxed.gpu.global.u32 %r77, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r77, %r72;
+	@%p37 bra $L37;
+$L38:
+	fence.acq_rel.gpu;
+$L36:
+	bar.sync 0;
+	@!%p15 bra $L40;
+	mov.b64 %rd279, 12;
+	mul.lo.s64 %rd278, %rd279, %rd120;
+	mad.lo.s64 %rd280, %rd278, 8, %rd116;
+	mov.b64 %rd281, 0;
+	st.global.s64 [%rd280+0], %rd281;
+	mov.b64 %rd282, -1;
+	st.global.s64 [%rd109+0], %rd282;
+$L40:
+	bra.uni $L3;
+$L35:
+	mov.b64 %rd283, 0;
 $L41:
-	mov.b64 %rd269, %rd49;
-	mov.b64 %rd270, %rd51;
-	mov.b64 %rd271, %rd53;
-	mov.b64 %rd272, %rd56;
-	mov.b64 %rd273, %rd58;
-	mov.b64 %rd274, %rd60;
-	mov.b64 %rd275, %rd269;
-	mov.b64 %rd276, %rd270;
-	mov.b64 %rd277, %rd271;
-	mov.b64 %rd278, %rd272;
-	mov.b64 %rd279, %rd273;
-	mov.b64 %rd280, %rd274;
-	shr.s64 %rd281, %rd268, 63;
-	shr.u64 %rd282, %rd281, 63;
-	add.s64 %rd283, %rd268, %rd282;
-	and.b64 %rd284, %rd283, -2;
-	sub.s64 %rd285, %rd268, %rd284;
-	setp.eq.s64 %p38, %rd285, 1;
-	@!%p38 bra $L43;
-	mov.b64 %rd286, %rd56;
-	mov.b64 %rd287, %rd58;
-	mov.b64 %rd288, %rd60;
-	mov.b64 %rd289, %rd49;
-	mov.b64 %rd290, %rd51;
-	mov.b64 %rd291, %rd53;
-	mov.b64 %rd275, %rd286;
-	mov.b64 %rd276, %rd287;
-	mov.b64 %rd277, %rd288;
-	mov.b64 %rd278, %rd289;
-	mov.b64 %rd279, %rd290;
-	mov.b64 %rd280, %rd291;
-$L43:
-	mov.pred %p39, %p4;
-	mov.b64 %rd292, %rd73;
-	mov.b64 %rd293, %rd75;
-	mov.b64 %rd294, %rd77;
-	mov.b64 %rd295, %rd80;
-	mov.b64 %rd296, %rd82;
-	mov.b64 %rd297, %rd84;
-	mov.b64 %rd298, %rd87;
-	mov.b64 %rd299, %rd89;
-	mov.b64 %rd300, %rd91;
-	mov.pred %p40, %p6;
-	mov.b64 %rd301, %rd94;
-	mov.b64 %rd302, %rd96;
-	mov.b64 %rd303, %rd98;
-	mov.b32 %r77, %r33;
-	mov.b64 %rd304, %rd100;
-	mov.b64 %rd305, %rd102;
-	cvt.u32.u64 %r78, %rd268;
-	add.s32 %r79, %r33, %r78;
-	mov.b32 %r77, %r79;
-	rem.s64 %rd306, %rd268, 3;
-	mov.b64 %rd308, 4;
-	mul.lo.s64 %rd307, %rd308, %rd306;
-	mov.b64 %rd309, %rd307;
-	@!%p13 bra $L45;
-	add.s64 %rd310, %rd268, 1;
-	rem.s64 %rd311, %rd310, 3;
-	mov.b64 %rd313, 4;
-	mul.lo.s64 %rd312, %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mul.lo.s64 %rd315, %rd314, %rd120;
-	mad.lo.s64 %rd316, %rd315, 8, %rd116;
-	mov.b64 %rd317, 0;
-	st.global.s64 [%rd316+0], %rd317;
-	add.s64 %rd318, %rd314, 1;
-	mul.lo.s64 %rd319, %rd318, %rd120;
-	mad.lo.s64 %rd320, %rd319, 8, %rd116;
-	mov.b64 %rd321, 0;
-	st.global.s64 [%rd320+0], %rd321;
-	add.s64 %rd322, %rd314, 2;
-	mul.lo.s64 %rd323, %rd322, %rd120;
-	mad.lo.s64 %rd324, %rd323, 8, %rd116;
-	mov.b64 %rd325, 0;
-	st.global.s64 [%rd324+0], %rd325;
-	add.s64 %rd326, %rd314, 3;
-	mul.lo.s64 %rd327, %rd326, %rd120;
-	mad.lo.s64 %rd328, %rd327, 8, %rd116;
-	mov.b64 %rd329, 0;
-	st.global.s64 [%rd328+0], %rd329;
+	setp.lt.s64 %p38, %rd283, %rd64;
+	not.pred %p39, %p38;
+	@!%p39 bra $L45;
+	bra.uni $L43;
 $L45:
-	mov.b64 %rd330, %rd262;
-	cvt.u64.u32 %rd331, %r4;
-	mov.b64 %rd332, %rd331;
-	mov.b64 %rd333, 1;
-$L46:
-	setp.lt.s64 %p41, %rd333, %rd330;
-	setp.lt.s64 %p42, %rd333, 32;
-	and.pred %p43, %p41, %p42;
-	mov.b64 %rd335, 2;
-	mul.lo.s64 %rd334, %rd335, %rd333;
-	setp.le.s64 %p44, %rd334, %rd332;
-	and.pred %p45, %p43, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L50;
-	bra.uni $L48;
-$L50:
-	mul.lo.s64 %rd336, %rd333, 2;
-	mov.b64 %rd333, %rd336;
+	mov.b64 %rd284, %rd49;
+	mov.b64 %rd285, %rd51;
+	mov.b64 %rd286, %rd53;
+	mov.b64 %rd287, %rd56;
+	mov.b64 %rd288, %rd58;
+	mov.b64 %rd289, %rd60;
+	mov.b64 %rd290, %rd284;
+	mov.b64 %rd291, %rd285;
+	mov.b64 %rd292, %rd286;
+	mov.b64 %rd293, %rd287;
+	mov.b64 %rd294, %rd288;
+	mov.b64 %rd295, %rd289;
+	shr.s64 %rd296, %rd283, 63;
+	shr.u64 %rd297, %rd296, 63;
+	add.s64 %rd298, %rd283, %rd297;
+	and.b64 %rd299, %rd298, -2;
+	sub.s64 %rd300, %rd283, %rd299;
+	setp.eq.s64 %p40, %rd300, 1;
+	@!%p40 bra $L47;
+	mov.b64 %rd301, %rd56;
+	mov.b64 %rd302, %rd58;
+	mov.b64 %rd303, %rd60;
+	mov.b64 %rd304, %rd49;
+	mov.b64 %rd305, %rd51;
+	mov.b64 %rd306, %rd53;
+	mov.b64 %rd290, %rd301;
+	mov.b64 %rd291, %rd302;
+	mov.b64 %rd292, %rd303;
+	mov.b64 %rd293, %rd304;
+	mov.b64 %rd294, %rd305;
+	mov.b64 %rd295, %rd306;
 $L47:
-	bra.uni $L46;
-$L48:
-	mov.b64 %rd337, %rd333;
-	mov.b64 %rd338, %rd25;
-	mov.b64 %rd339, %rd62;
-	mov.b64 %rd340, %rd64;
-	mov.b64 %rd341, %rd66;
-	mov.b64 %rd342, %rd68;
-	mov.b64 %rd343, %rd70;
-	mov.pred %p47, %p4;
-	mov.pred %p48, %p6;
-	mov.b32 %r80, %r33;
-	mov.b64 %rd344, %rd100;
-	mov.b64 %rd345, %rd102;
-	mov.b64 %rd346, %rd104;
-	mov.b64 %rd347, %rd106;
-	mov.pred %p49, %p8;
-	mov.pred %p50, %p39;
-	mov.pred %p51, %p40;
-	mov.b32 %r81, %r77;
-	mov.b64 %rd348, %rd304;
-	mov.b64 %rd349, %rd305;
-	mov.b64 %rd350, %rd192;
-	mov.b64 %rd351, %rd309;
-	mov.b64 %rd352, %rd337;
-	cvt.u64.u32 %rd353, %r4;
-	div.s64 %rd354, %rd353, %rd352;
-	setp.eq.s64 %p52, %rd352, -1;
-	neg.s64 %rd355, %rd353;
-	selp.b64 %rd356, %rd355, %rd354, %p52;
-	setp.eq.s64 %p53, %rd352, 0;
-	selp.b64 %rd357, 0, %rd356, %p53;
-	mov.b64 %rd358, %rd357;
-	cvt.u64.u32 %rd359, %r2;
-	div.s64 %rd360, %rd359, %rd352;
-	setp.eq.s64 %p54, %rd352, -1;
-	neg.s64 %rd361, %rd359;
-	selp.b64 %rd362, %rd361, %rd360, %p54;
-	setp.eq.s64 %p55, %rd352, 0;
-	selp.b64 %rd363, 0, %rd362, %p55;
-	mov.b64 %rd364, %rd363;
-	cvt.u64.u32 %rd365, %r2;
-	rem.s64 %rd366, %rd365, %rd352;
-	setp.eq.s64 %p56, %rd352, -1;
-	selp.b64 %rd367, 0, %rd366, %p56;
-	setp.eq.s64 %p57, %rd352, 0;
-	selp.b64 %rd368, %rd365, %rd367, %p57;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, %rd358;
-	mov.b64 %rd371, %rd364;
-	mov.b64 %rd372, %rd369;
-	mov.b64 %rd373, %rd347;
-	mul.lo.s64 %rd374, %rd350, %rd135;
-	div.s64 %rd375, %rd374, %rd2;
-	setp.eq.s64 %p58, %rd2, -1;
-	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p58;
-	setp.eq.s64 %p59, %rd2, 0;
-	selp.b64 %rd378, 0, %rd377, %p59;
-	mov.b64 %rd379, %rd378;
-	add.s64 %rd380, %rd135, 1;
-	mul.lo.s64 %rd381, %rd350, %rd380;
-	div.s64 %rd382, %rd381, %rd2;
-	setp.eq.s64 %p60, %rd2, -1;
-	neg.s64 %rd383, %rd381;
-	selp.b64 %rd384, %rd383, %rd382, %p60;
-	setp.eq.s64 %p61, %rd2, 0;
-	selp.b64 %rd385, 0, %rd384, %p61;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd387, %rd379;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd338;
-	mov.b64 %rd390, %rd339;
-	mov.b64 %rd391, %rd340;
-	mov.b64 %rd392, %rd341;
-	mov.b64 %rd393, %rd342;
-	mov.b64 %rd394, %rd343;
-	mov.pred %p62, %p47;
-	mov.pred %p63, %p48;
-	mov.b32 %r82, %r80;
-	mov.b64 %rd395, %rd344;
-	mov.b64 %rd396, %rd345;
-	mov.b64 %rd397, %rd346;
-	mov.b64 %rd398, %rd347;
-	mov.pred %p64, %p49;
-	mov.pred %p65, %p50;
-	mov.b64 %rd399, %rd292;
-	mov.b64 %rd400, %rd293;
-	mov.b64 %rd401, %rd294;
-	mov.b64 %rd402, %rd295;
-	mov.b64 %rd403, %rd296;
-	mov.b64 %rd404, %rd297;
-	mov.b64 %rd405, %rd298;
-	mov.b64 %rd406, %rd299;
-	mov.b64 %rd407, %rd300;
-	mov.pred %p66, %p51;
-	mov.b64 %rd408, %rd301;
-	mov.b64 %rd409, %rd302;
-	mov.b64 %rd410, %rd303;
-	mov.b32 %r83, %r81;
-	mov.b64 %rd411, %rd348;
-	mov.b64 %rd412, %rd349;
-	mov.b64 %rd413, %rd387;
-	sub.s64 %rd414, %rd388, %rd387;
-	mov.b64 %rd415, %rd414;
-	mov.b64 %rd416, %rd371;
-	mov.b64 %rd417, %rd370;
-	mov.b64 %rd418, %rd352;
-	mov.b64 %rd419, %rd372;
-	mov.b64 %rd420, %rd351;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, %rd373;
-	setp.gt.s64 %p67, %rd346, 1;
-	mov.pred %p68, %p67;
-	mov.pred %p69, 0;
-	mov.b64 %rd423, %rd165;
-	mov.b64 %rd424, %rd166;
-	mov.b64 %rd425, %rd167;
-	mov.b64 %rd426, %rd416;
-	mov.b32 %r84, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
-	mov.b64 %rd431, 0;
-$L51:
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, %rd411;
+	mov.pred %p41, %p4;
+	mov.b64 %rd307, %rd73;
+	mov.b64 %rd308, %rd75;
+	mov.b64 %rd309, %rd77;
+	mov.b64 %rd310, %rd80;
+	mov.b64 %rd311, %rd82;
+	mov.b64 %rd312, %rd84;
+	mov.b64 %rd313, %rd87;
+	mov.b64 %rd314, %rd89;
+	mov.b64 %rd315, %rd91;
+	mov.pred %p42, %p6;
+	mov.b64 %rd316, %rd94;
+	mov.b64 %rd317, %rd96;
+	mov.b64 %rd318, %rd98;
+	mov.b32 %r78, %r33;
+	mov.b64 %rd319, %rd100;
+	mov.b64 %rd320, %rd102;
+	cvt.u32.u64 %r79, %rd283;
+	add.s32 %r80, %r33, %r79;
+	mov.b32 %r78, %r80;
+	rem.s64 %rd321, %rd283, 3;
+	mov.b64 %rd323, 4;
+	mul.lo.s64 %rd322, %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	@!%p15 bra $L49;
+	add.s64 %rd325, %rd283, 1;
+	rem.s64 %rd326, %rd325, 3;
+	mov.b64 %rd328, 4;
+	mul.lo.s64 %rd327, %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mul.lo.s64 %rd330, %rd329, %rd120;
+	mad.lo.s64 %rd331, %rd330, 8, %rd116;
+	mov.b64 %rd332, 0;
+	st.global.s64 [%rd331+0], %rd332;
+	add.s64 %rd333, %rd329, 1;
+	mul.lo.s64 %rd334, %rd333, %rd120;
+	mad.lo.s64 %rd335, %rd334, 8, %rd116;
+	mov.b64 %rd336, 0;
+	st.global.s64 [%rd335+0], %rd336;
+	add.s64 %rd337, %rd329, 2;
+	mul.lo.s64 %rd338, %rd337, %rd120;
+	mad.lo.s64 %rd339, %rd338, 8, %rd116;
+	mov.b64 %rd340, 0;
+	st.global.s64 [%rd339+0], %rd340;
+	add.s64 %rd341, %rd329, 3;
+	mul.lo.s64 %rd342, %rd341, %rd120;
+	mad.lo.s64 %rd343, %rd342, 8, %rd116;
+	mov.b64 %rd344, 0;
+	st.global.s64 [%rd343+0], %rd344;
+$L49:
+	mov.b64 %rd345, %rd277;
+	cvt.u64.u32 %rd346, %r4;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd348, 1;
+$L50:
+	setp.lt.s64 %p43, %rd348, %rd345;
+	setp.lt.s64 %p44, %rd348, 32;
+	and.pred %p45, %p43, %p44;
+	mov.b64 %rd350, 2;
+	mul.lo.s64 %rd349, %rd350, %rd348;
+	setp.le.s64 %p46, %rd349, %rd347;
+	and.pred %p47, %p45, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L54;
+	bra.uni $L52;
 $L54:
-	setp.gt.s64 %p70, %rd433, 0;
-	not.pred %p71, %p70;
-	@!%p71 bra $L58;
-	bra.uni $L56;
-$L58:
-	setp.ge.s64 %p72, %rd427, %rd428;
-	@!%p72 bra $L60;
-	setp.ge.s64 %p73, %rd426, %rd415;
-	@!%p73 bra $L62;
-	bra.uni $L56;
-$L62:
-	add.s64 %rd434, %rd413, %rd426;
-	mul.lo.s64 %rd435, %rd434, %rd277;
-	mad.lo.s64 %rd436, %rd435, 4, %rd275;
-	ld.global.s32 %r85, [%rd436+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r84, %r86;
-	@!%p69 bra $L63;
-	add.s64 %rd437, %rd413, %rd426;
-	mov.b64 %rd439, 2;
-	mul.lo.s64 %rd438, %rd439, %rd437;
-	mov.b64 %rd440, %rd438;
-	mul.lo.s64 %rd441, %rd440, %rd178;
-	mad.lo.s64 %rd442, %rd441, 8, %rd176;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd444, %rd443;
-	add.s64 %rd445, %rd440, 1;
-	mul.lo.s64 %rd446, %rd445, %rd178;
-	mad.lo.s64 %rd447, %rd446, 8, %rd176;
-	ld.shared.s64 %rd448, [%rd447+0];
-	mov.b64 %rd449, %rd448;
-	add.s64 %rd450, %rd444, %rd419;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd427, %rd451;
-	mov.b64 %rd428, %rd452;
-	bra.uni $L64;
-$L63:
-	mov.b64 %rd453, %rd389;
-	mov.b32 %r87, %r84;
-	cvt.s64.s32 %rd454, %r87;
-	mul.lo.s64 %rd455, %rd454, %rd32;
-	mad.lo.s64 %rd456, %rd455, 8, %rd28;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd389;
-	mov.b32 %r88, %r84;
-	cvt.s64.s32 %rd461, %r88;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd32;
-	mad.lo.s64 %rd464, %rd463, 8, %rd28;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	add.s64 %rd468, %rd459, %rd419;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd467;
-	mov.b64 %rd427, %rd469;
-	mov.b64 %rd428, %rd470;
-$L64:
-	add.s64 %rd471, %rd426, %rd417;
-	mov.b64 %rd426, %rd471;
-	bra.uni $L55;
+	mul.lo.s64 %rd351, %rd348, 2;
+	mov.b64 %rd348, %rd351;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd25;
+	mov.b64 %rd354, %rd62;
+	mov.b64 %rd355, %rd64;
+	mov.b64 %rd356, %rd66;
+	mov.b64 %rd357, %rd68;
+	mov.b64 %rd358, %rd70;
+	mov.pred %p49, %p4;
+	mov.pred %p50, %p6;
+	mov.b32 %r81, %r33;
+	mov.b64 %rd359, %rd100;
+	mov.b64 %rd360, %rd102;
+	mov.b64 %rd361, %rd104;
+	mov.b64 %rd362, %rd106;
+	mov.pred %p51, %p8;
+	mov.pred %p52, %p41;
+	mov.pred %p53, %p42;
+	mov.b32 %r82, %r78;
+	mov.b64 %rd363, %rd319;
+	mov.b64 %rd364, %rd320;
+	mov.b64 %rd365, %rd207;
+	mov.b64 %rd366, %rd324;
+	mov.b64 %rd367, %rd352;
+	cvt.u64.u32 %rd368, %r4;
+	div.s64 %rd369, %rd368, %rd367;
+	setp.eq.s64 %p54, %rd367, -1;
+	neg.s64 %rd370, %rd368;
+	selp.b64 %rd371, %rd370, %rd369, %p54;
+	setp.eq.s64 %p55, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p55;
+	mov.b64 %rd373, %rd372;
+	cvt.u64.u32 %rd374, %r2;
+	div.s64 %rd375, %rd374, %rd367;
+	setp.eq.s64 %p56, %rd367, -1;
+	neg.s64 %rd376, %rd374;
+	selp.b64 %rd377, %rd376, %rd375, %p56;
+	setp.eq.s64 %p57, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p57;
+	mov.b64 %rd379, %rd378;
+	cvt.u64.u32 %rd380, %r2;
+	rem.s64 %rd381, %rd380, %rd367;
+	setp.eq.s64 %p58, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p58;
+	setp.eq.s64 %p59, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p59;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, %rd373;
+	mov.b64 %rd386, %rd379;
+	mov.b64 %rd387, %rd384;
+	mov.b64 %rd388, %rd362;
+	mul.lo.s64 %rd389, %rd365, %rd135;
+	div.s64 %rd390, %rd389, %rd2;
+	setp.eq.s64 %p60, %rd2, -1;
+	neg.s64 %rd391, %rd389;
+	selp.b64 %rd392, %rd391, %rd390, %p60;
+	setp.eq.s64 %p61, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p61;
+	mov.b64 %rd394, %rd393;
+	add.s64 %rd395, %rd135, 1;
+	mul.lo.s64 %rd396, %rd365, %rd395;
+	div.s64 %rd397, %rd396, %rd2;
+	setp.eq.s64 %p62, %rd2, -1;
+	neg.s64 %rd398, %rd396;
+	selp.b64 %rd399, %rd398, %rd397, %p62;
+	setp.eq.s64 %p63, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p63;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, 0;
+	mov.b64 %rd405, 0;
+	mov.b64 %rd406, 1;
+	setp.le.s64 %p64, %rd361, 1;
+	@!%p64 bra $L55;
+	mov.b64 %rd407, %rd353;
+	mov.b64 %rd408, %rd354;
+	mov.b64 %rd409, %rd355;
+	mov.b64 %rd410, %rd356;
+	mov.b64 %rd411, %rd357;
+	mov.b64 %rd412, %rd358;
+	mov.pred %p65, %p49;
+	mov.pred %p66, %p50;
+	mov.b32 %r83, %r81;
+	mov.b64 %rd413, %rd359;
+	mov.b64 %rd414, %rd360;
+	mov.b64 %rd415, %rd361;
+	mov.b64 %rd416, %rd362;
+	mov.pred %p67, %p51;
+	mov.pred %p68, %p52;
+	mov.b64 %rd417, %rd307;
+	mov.b64 %rd418, %rd308;
+	mov.b64 %rd419, %rd309;
+	mov.b64 %rd420, %rd310;
+	mov.b64 %rd421, %rd311;
+	mov.b64 %rd422, %rd312;
+	mov.b64 %rd423, %rd313;
+	mov.b64 %rd424, %rd314;
+	mov.b64 %rd425, %rd315;
+	mov.pred %p69, %p53;
+	mov.b64 %rd426, %rd316;
+	mov.b64 %rd427, %rd317;
+	mov.b64 %rd428, %rd318;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd429, %rd363;
+	mov.b64 %rd430, %rd364;
+	mov.b64 %rd431, %rd402;
+	sub.s64 %rd432, %rd403, %rd402;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd434, %rd386;
+	mov.b64 %rd435, %rd385;
+	mov.b64 %rd436, %rd367;
+	mov.b64 %rd437, %rd387;
+	mov.b64 %rd438, %rd366;
+	mov.pred %p70, 0;
+	mov.b64 %rd439, %rd168;
+	mov.b64 %rd440, %rd169;
+	mov.b64 %rd441, %rd170;
+	mov.b64 %rd442, %rd434;
+	mov.b32 %r85, -1;
+	mov.b64 %rd443, 0;
+	mov.b64 %rd444, 0;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L57:
+	mov.b64 %rd447, 0;
+	mov.b64 %rd448, %rd429;
 $L60:
-	mul.lo.s64 %rd472, %rd427, %rd39;
-	mad.lo.s64 %rd473, %rd472, 4, %rd35;
-	ld.global.nc.s32 %r89, [%rd473+0];
+	setp.gt.s64 %p71, %rd448, 0;
+	not.pred %p72, %p71;
+	@!%p72 bra $L64;
+	bra.uni $L62;
+$L64:
+	setp.ge.s64 %p73, %rd443, %rd444;
+	@!%p73 bra $L66;
+	setp.ge.s64 %p74, %rd442, %rd433;
+	@!%p74 bra $L68;
+	bra.uni $L62;
+$L68:
+	add.s64 %rd449, %rd431, %rd442;
+	mul.lo.s64 %rd450, %rd449, %rd292;
+	mad.lo.s64 %rd451, %rd450, 4, %rd290;
+	ld.global.s32 %r86, [%rd451+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r85, %r87;
+	mov.b64 %rd452, %rd407;
+	mov.b64 %rd453, %rd408;
+	mov.b64 %rd454, %rd409;
+	mov.b64 %rd455, %rd410;
+	mov.b64 %rd456, %rd411;
+	mov.b64 %rd457, %rd412;
+	mov.pred %p75, %p65;
+	mov.pred %p76, %p66;
+	mov.b32 %r88, %r83;
+	mov.b64 %rd458, %rd413;
+	mov.b64 %rd459, %rd414;
+	mov.b64 %rd460, %rd415;
+	mov.b64 %rd461, %rd416;
+	mov.pred %p77, %p67;
+	mov.b32 %r89, %r85;
+	add.s64 %rd462, %rd431, %rd442;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd437;
+	mov.pred %p78, %p70;
+$L69:
+	@!%p78 bra $L73;
+	mov.b64 %rd466, 2;
+	mul.lo.s64 %rd465, %rd466, %rd463;
+	mul.lo.s64 %rd467, %rd465, %rd181;
+	mad.lo.s64 %rd468, %rd467, 8, %rd179;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd472, 2;
+	mul.lo.s64 %rd471, %rd472, %rd463;
+	add.s64 %rd473, %rd471, 1;
+	mul.lo.s64 %rd474, %rd473, %rd181;
+	mad.lo.s64 %rd475, %rd474, 8, %rd179;
+	ld.shared.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	add.s64 %rd478, %rd470, %rd464;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd477;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd483, %rd452;
 	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	mov.b64 %rd474, 0;
-	mov.b64 %rd475, 0;
-	and.pred %p74, %p68, %p64;
-	@!%p74 bra $L66;
-	mov.b64 %rd476, %rd389;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd477, %r92;
-	mul.lo.s64 %rd478, %rd477, %rd32;
-	mad.lo.s64 %rd479, %rd478, 8, %rd28;
-	ld.global.nc.s64 %rd480, [%rd479+0];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd389;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd484, %r93;
-	add.s64 %rd485, %rd484, 1;
-	mul.lo.s64 %rd486, %rd485, %rd32;
-	mad.lo.s64 %rd487, %rd486, 8, %rd28;
-	ld.global.nc.s64 %rd488, [%rd487+0];
+	cvt.s64.s32 %rd484, %r90;
+	mul.lo.s64 %rd485, %rd484, %rd32;
+	mad.lo.s64 %rd486, %rd485, 8, %rd28;
+	ld.global.nc.s64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
 	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, %rd482;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd474, %rd491;
-	mov.b64 %rd475, %rd492;
+	mov.b64 %rd490, %rd452;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd491, %r91;
+	add.s64 %rd492, %rd491, 1;
+	mul.lo.s64 %rd493, %rd492, %rd32;
+	mad.lo.s64 %rd494, %rd493, 8, %rd28;
+	ld.global.nc.s64 %rd495, [%rd494+0];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd497, %rd496;
+	add.s64 %rd498, %rd489, %rd464;
+	mov.b64 %rd499, %rd498;
+	mov.b64 %rd500, %rd497;
+	mov.b64 %rd481, %rd499;
+	mov.b64 %rd482, %rd500;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd501, %rd481;
+	mov.b64 %rd502, %rd482;
+	mov.b64 %rd443, %rd501;
+	mov.b64 %rd444, %rd502;
+	add.s64 %rd503, %rd442, %rd435;
+	mov.b64 %rd442, %rd503;
+	bra.uni $L61;
 $L66:
-	mov.b32 %r94, %r84;
-	mov.b32 %r95, %r91;
-	mov.b64 %rd493, %rd427;
-$L67:
+	mul.lo.s64 %rd504, %rd443, %rd39;
+	mad.lo.s64 %rd505, %rd504, 4, %rd35;
+	ld.global.nc.s32 %r92, [%rd505+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r85;
+	mov.b32 %r96, %r94;
+	mov.b64 %rd506, %rd443;
+$L74:
 	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p75, %rd125, 0;
-	@!%p75 bra $L71;
-	mul.lo.s64 %rd494, %rd493, %rd127;
-	mad.lo.s64 %rd495, %rd494, 8, %rd123;
-	ld.global.nc.f64 %fd2, [%rd495+0];
+	setp.gt.s64 %p79, %rd125, 0;
+	@!%p79 bra $L78;
+	mul.lo.s64 %rd507, %rd506, %rd127;
+	mad.lo.s64 %rd508, %rd507, 8, %rd123;
+	ld.global.nc.f64 %fd2, [%rd508+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
-$L71:
-	cvt.s64.s32 %rd496, %r94;
-	mul.lo.s64 %rd497, %rd496, %rd134;
-	mad.lo.s64 %rd498, %rd497, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd498+0];
+$L78:
+	cvt.s64.s32 %rd509, %r95;
+	mul.lo.s64 %rd510, %rd509, %rd134;
+	mad.lo.s64 %rd511, %rd510, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd511+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd499, %r95;
-	mul.lo.s64 %rd500, %rd499, %rd134;
-	mad.lo.s64 %rd501, %rd500, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd501+0];
+	cvt.s64.s32 %rd512, %r96;
+	mul.lo.s64 %rd513, %rd512, %rd134;
+	mad.lo.s64 %rd514, %rd513, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd514+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p76, %fd7, %fd9;
-	not.pred %p77, %p76;
-	@!%p77 bra $L73;
-	mov.pred %p78, 0;
-	bra.uni $L69;
-$L73:
-	cvt.s64.s32 %rd502, %r95;
-	mul.lo.s64 %rd503, %rd502, %rd134;
-	mad.lo.s64 %rd504, %rd503, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd505, [%rd504];
-$L74:
-	mov.b64 %fd10, %rd505;
+	setp.lt.f64 %p80, %fd7, %fd9;
+	not.pred %p81, %p80;
+	@!%p81 bra $L80;
+	mov.pred %p82, 0;
+	bra.uni $L76;
+$L80:
+	cvt.s64.s32 %rd515, %r96;
+	mul.lo.s64 %rd516, %rd515, %rd134;
+	mad.lo.s64 %rd517, %rd516, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd518, [%rd517];
+$L81:
+	mov.b64 %fd10, %rd518;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd506, %fd10;
-	mov.b64 %rd507, %fd7;
-	or.b64 %rd508, %rd506, %rd507;
-	setp.eq.f64 %p79, %fd10, %fd7;
-	mov.b64 %fd12, %rd508;
-	selp.f64 %fd13, %fd12, %fd11, %p79;
-	setp.nan.f64 %p80, %fd10, %fd7;
+	mov.b64 %rd519, %fd10;
+	mov.b64 %rd520, %fd7;
+	or.b64 %rd521, %rd519, %rd520;
+	setp.eq.f64 %p83, %fd10, %fd7;
+	mov.b64 %fd12, %rd521;
+	selp.f64 %fd13, %fd12, %fd11, %p83;
+	setp.nan.f64 %p84, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p80;
-	mov.b64 %rd509, %fd15;
-	setp.eq.u64 %p81, %rd505, %rd509;
-	@%p81 bra $L75;
-	atom.global.cas.b64 %rd510, [%rd504], %rd505, %rd509;
-	setp.eq.u64 %p82, %rd510, %rd505;
-	mov.b64 %rd505, %rd510;
-	@!%p82 bra $L74;
-$L75:
-	mov.b64 %fd17, %rd505;
+	selp.f64 %fd15, %fd14, %fd13, %p84;
+	mov.b64 %rd522, %fd15;
+	setp.eq.u64 %p85, %rd518, %rd522;
+	@%p85 bra $L82;
+	atom.global.cas.b64 %rd523, [%rd517], %rd518, %rd522;
+	setp.eq.u64 %p86, %rd523, %rd518;
+	mov.b64 %rd518, %rd523;
+	@!%p86 bra $L81;
+$L82:
+	mov.b64 %fd17, %rd518;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p83, %fd18, %fd7;
-	mov.pred %p78, %p83;
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
-$L69:
-	@!%p78 bra $L77;
-	@!%p68 bra $L78;
-	mul.lo.s64 %rd511, %rd432, %rd425;
-	mad.lo.s64 %rd512, %rd511, 4, %rd423;
-	st.shared.s32 [%rd512+0], %r91;
-	@!%p64 bra $L81;
-	mov.b64 %rd514, 2;
-	mul.lo.s64 %rd513, %rd514, %rd432;
-	mul.lo.s64 %rd515, %rd513, %rd170;
-	mad.lo.s64 %rd516, %rd515, 8, %rd168;
-	st.shared.s64 [%rd516+0], %rd474;
-	mov.b64 %rd518, 2;
-	mul.lo.s64 %rd517, %rd518, %rd432;
-	add.s64 %rd519, %rd517, 1;
-	mul.lo.s64 %rd520, %rd519, %rd170;
-	mad.lo.s64 %rd521, %rd520, 8, %rd168;
-	st.shared.s64 [%rd521+0], %rd475;
-$L81:
-	add.s64 %rd522, %rd432, 1;
-	mov.b64 %rd432, %rd522;
-	bra.uni $L79;
-$L78:
-	mov.pred %p84, 0;
-	mov.b64 %rd523, %rd432;
-	mov.b32 %r96, %r91;
-$L82:
-	@!%p65 bra $L86;
-	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd524, %r97;
-	mov.b64 %rd525, %rd524;
-	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd526, %r98;
-	min.u64 %rd527, %rd526, 32;
-	cvt.u32.u64 %r99, %rd527;
-	mov.b32 %r101, 0x1;
-	shl.b32 %r100, %r101, %r99;
-	setp.hs.u32 %p85, %r99, 32;
-	selp.b32 %r102, 0, %r100, %p85;
-	mov.b32 %r103, %r102;
-	mov.b64 %rd528, %rd525;
+	setp.gt.f64 %p87, %fd18, %fd7;
+	mov.pred %p82, %p87;
+	bra.uni $L76;
+$L75:
+	bra.uni $L74;
+$L76:
+	@!%p82 bra $L84;
+	mov.pred %p88, 0;
+	mov.b64 %rd524, %rd447;
+	mov.b32 %r97, %r94;
+$L85:
+	@!%p68 bra $L89;
+	shr.s32 %r98, %r97, 5;
+	cvt.s64.s32 %rd525, %r98;
+	mov.b64 %rd526, %rd525;
+	and.b32 %r99, %r97, 31;
+	cvt.s64.s32 %rd527, %r99;
+	min.u64 %rd528, %rd527, 32;
+	cvt.u32.u64 %r100, %rd528;
+	mov.b32 %r102, 0x1;
+	shl.b32 %r101, %r102, %r100;
+	setp.hs.u32 %p89, %r100, 32;
+	selp.b32 %r103, 0, %r101, %p89;
 	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd529, %rd528, %rd407;
-	mad.lo.s64 %rd530, %rd529, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r105, [%rd530+0];
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r104;
-	setp.ne.u32 %p86, %r107, 0x0;
-	mov.pred %p87, %p86;
-	not.pred %p88, %p87;
-	@!%p88 bra $L88;
-	mul.lo.s64 %rd531, %rd528, %rd407;
-	mad.lo.s64 %rd532, %rd531, 4, %rd405;
-	atom.global.or.b32 %r108, [%rd532], %r104;
-	mov.b32 %r109, %r108;
-	and.b32 %r110, %r109, %r104;
-	setp.ne.u32 %p89, %r110, 0x0;
-	mov.pred %p87, %p89;
-$L88:
-	@!%p87 bra $L90;
-	mov.b64 %rd533, %rd523;
-	mov.b64 %rd534, %rd533;
-	mov.pred %p90, 0;
-	bra.uni $L84;
-$L90:
-	mov.b64 %rd535, %rd523;
-	mov.b64 %rd534, %rd535;
-	mov.pred %p90, 1;
-	bra.uni $L84;
+	mov.b64 %rd529, %rd526;
+	mov.b32 %r105, %r104;
+	mul.lo.s64 %rd530, %rd529, %rd425;
+	mad.lo.s64 %rd531, %rd530, 4, %rd423;
+	ld.relaxed.gpu.global.u32 %r106, [%rd531+0];
+	mov.b32 %r107, %r106;
+	and.b32 %r108, %r107, %r105;
+	setp.ne.u32 %p90, %r108, 0x0;
+	mov.pred %p91, %p90;
+	not.pred %p92, %p91;
+	@!%p92 bra $L91;
+	mul.lo.s64 %rd532, %rd529, %rd425;
+	mad.lo.s64 %rd533, %rd532, 4, %rd423;
+	atom.global.or.b32 %r109, [%rd533], %r105;
+	mov.b32 %r110, %r109;
+	and.b32 %r111, %r110, %r105;
+	setp.ne.u32 %p93, %r111, 0x0;
+	mov.pred %p91, %p93;
+$L91:
+	@!%p91 bra $L93;
+	mov.b64 %rd534, %rd524;
+	mov.b64 %rd535, %rd534;
+	mov.pred %p94, 0;
+	bra.uni $L87;
+$L93:
+	mov.b64 %rd536, %rd524;
+	mov.b64 %rd535, %rd536;
+	mov.pred %p94, 1;
+	bra.uni $L87;
+$L89:
+	@!%p69 bra $L95;
+	cvt.s64.s32 %rd537, %r97;
+	mul.lo.s64 %rd538, %rd537, %rd428;
+	mad.lo.s64 %rd539, %rd538, 4, %rd426;
+	ld.relaxed.gpu.global.s32 %r112, [%rd539+0];
+	mov.b32 %r113, %r112;
+	setp.eq.s32 %p95, %r113, %r84;
+	mov.pred %p96, %p95;
+	not.pred %p97, %p96;
+	@!%p97 bra $L97;
+	cvt.s64.s32 %rd540, %r97;
+	mul.lo.s64 %rd541, %rd540, %rd428;
+	mad.lo.s64 %rd542, %rd541, 4, %rd426;
+	atom.global.exch.b32 %r114, [%rd542], %r84;
+	mov.b32 %r115, %r114;
+	setp.eq.s32 %p98, %r115, %r84;
+	mov.pred %p96, %p98;
+$L97:
+	@!%p96 bra $L99;
+	mov.b64 %rd543, %rd524;
+	mov.b64 %rd535, %rd543;
+	mov.pred %p94, 0;
+	bra.uni $L87;
+$L99:
+$L95:
+	mul.lo.s64 %rd544, %rd524, %rd441;
+	mad.lo.s64 %rd545, %rd544, 4, %rd439;
+	st.shared.s32 [%rd545+0], %r97;
+	add.s64 %rd546, %rd524, 1;
+	mov.b64 %rd547, %rd546;
+	mov.b64 %rd535, %rd547;
+	mov.pred %p94, 1;
+	bra.uni $L87;
 $L86:
-	@!%p66 bra $L92;
-	cvt.s64.s32 %rd536, %r96;
-	mul.lo.s64 %rd537, %rd536, %rd410;
-	mad.lo.s64 %rd538, %rd537, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r111, [%rd538+0];
-	mov.b32 %r112, %r111;
-	setp.eq.s32 %p91, %r112, %r83;
-	mov.pred %p92, %p91;
-	not.pred %p93, %p92;
-	@!%p93 bra $L94;
-	cvt.s64.s32 %rd539, %r96;
-	mul.lo.s64 %rd540, %rd539, %rd410;
-	mad.lo.s64 %rd541, %rd540, 4, %rd408;
-	atom.global.exch.b32 %r113, [%rd541], %r83;
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p94, %r114, %r83;
-	mov.pred %p92, %p94;
-$L94:
-	@!%p92 bra $L96;
-	mov.b64 %rd542, %rd523;
-	mov.b64 %rd534, %rd542;
-	mov.pred %p90, 0;
-	bra.uni $L84;
-$L96:
-$L92:
-	mul.lo.s64 %rd543, %rd523, %rd425;
-	mad.lo.s64 %rd544, %rd543, 4, %rd423;
-	st.shared.s32 [%rd544+0], %r96;
-	add.s64 %rd545, %rd523, 1;
-	mov.b64 %rd546, %rd545;
-	mov.b64 %rd534, %rd546;
-	mov.pred %p90, 1;
-	bra.uni $L84;
-$L83:
-	bra.uni $L82;
-$L84:
-	mov.b64 %rd547, %rd534;
-	mov.pred %p95, %p90;
-	mov.b64 %rd432, %rd547;
-	mov.pred %p84, %p95;
-	@!%p84 bra $L98;
-	mov.b64 %rd548, %rd389;
-	mov.b32 %r115, %r91;
-	cvt.s64.s32 %rd549, %r115;
-	add.s64 %rd550, %rd549, 1;
-	mul.lo.s64 %rd551, %rd550, %rd32;
-	mad.lo.s64 %rd552, %rd551, 8, %rd28;
-	ld.global.nc.s64 %rd553, [%rd552+0];
-	mov.b64 %rd554, %rd553;
-	cvt.s64.s32 %rd555, %r115;
-	mul.lo.s64 %rd556, %rd555, %rd32;
-	mad.lo.s64 %rd557, %rd556, 8, %rd28;
-	ld.global.nc.s64 %rd558, [%rd557+0];
-	mov.b64 %rd559, %rd558;
-	sub.s64 %rd560, %rd554, %rd559;
-	mov.b64 %rd561, %rd560;
+	bra.uni $L85;
+$L87:
+	mov.b64 %rd548, %rd535;
+	mov.pred %p99, %p94;
+	mov.b64 %rd447, %rd548;
+	mov.pred %p88, %p99;
+	@!%p88 bra $L101;
+	mov.b64 %rd549, %rd407;
+	mov.b32 %r116, %r94;
+	cvt.s64.s32 %rd550, %r116;
+	add.s64 %rd551, %rd550, 1;
+	mul.lo.s64 %rd552, %rd551, %rd32;
+	mad.lo.s64 %rd553, %rd552, 8, %rd28;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	cvt.s64.s32 %rd556, %r116;
+	mul.lo.s64 %rd557, %rd556, %rd32;
+	mad.lo.s64 %rd558, %rd557, 8, %rd28;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	sub.s64 %rd561, %rd555, %rd560;
 	mov.b64 %rd562, %rd561;
-	add.s64 %rd563, %rd429, %rd562;
-	mov.b64 %rd429, %rd563;
-	max.s64 %rd564, %rd430, %rd562;
-	mov.b64 %rd430, %rd564;
-$L98:
-$L79:
-$L77:
-	add.s64 %rd565, %rd427, %rd418;
-	mov.b64 %rd427, %rd565;
-	sub.s64 %rd566, %rd433, 1;
-	mov.b64 %rd433, %rd566;
-$L55:
-	bra.uni $L54;
-$L56:
-	mov.b64 %rd567, 0;
-	setp.lt.s64 %p96, %rd427, %rd428;
-	setp.lt.s64 %p97, %rd426, %rd415;
-	or.pred %p98, %p96, %p97;
-	@!%p98 bra $L100;
-	mov.b64 %rd567, 1;
-$L100:
-	shl.b64 %rd568, %rd567, 32;
-	or.b64 %rd569, %rd432, %rd568;
-	// block scan
-	mov.b64 %rd570, %rd569;
-	mov.b32 %r116, %r3;
+	mov.b64 %rd563, %rd562;
+	add.s64 %rd564, %rd445, %rd563;
+	mov.b64 %rd445, %rd564;
+	max.s64 %rd565, %rd446, %rd563;
+	mov.b64 %rd446, %rd565;
 $L101:
-	setp.hs.u32 %p99, %r116, 32;
-	@%p99 bra $L102;
-	mov.b64 {%r117, %r118}, %rd570;
-	shfl.sync.up.b32 %r119|%p100, %r117, %r116, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
-	mov.b64 %rd571, {%r119, %r120};
-	@!%p100 bra $L103;
-	add.s64 %rd572, %rd571, %rd570;
-	mov.b64 %rd570, %rd572;
+$L84:
+	add.s64 %rd566, %rd443, %rd436;
+	mov.b64 %rd443, %rd566;
+	sub.s64 %rd567, %rd448, 1;
+	mov.b64 %rd448, %rd567;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd568, 0;
+	setp.lt.s64 %p100, %rd443, %rd444;
+	setp.lt.s64 %p101, %rd442, %rd433;
+	or.pred %p102, %p100, %p101;
+	@!%p102 bra $L103;
+	mov.b64 %rd568, 1;
 $L103:
-	shl.b32 %r116, %r116, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r121, %r122}, %rd570;
-	shfl.sync.up.b32 %r123|%p101, %r121, %r3, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
-	mov.b64 %rd573, {%r123, %r124};
-	setp.lo.u32 %p102, %r3, 32;
-	and.pred %p103, %p101, %p102;
-	selp.b64 %rd574, %rd573, 0, %p103;
-	sub.u32 %r125, %r13, %r3;
-	setp.eq.u32 %p104, %r7, %r125;
-	@!%p104 bra $L104;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	st.shared.s64 [%rd576+0], %rd570;
+	shl.b64 %rd569, %rd568, 32;
+	or.b64 %rd570, %rd447, %rd569;
+	// block scan
+	mov.b64 %rd571, %rd570;
+	mov.b32 %r117, %r3;
 $L104:
-	bar.sync 0;
-	setp.eq.u32 %p105, %r8, 0;
-	@!%p105 bra $L105;
-	mov.b64 %rd577, 0;
-	setp.lo.u32 %p106, %r7, %r10;
-	@!%p106 bra $L106;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	ld.shared.s64 %rd580, [%rd579+0];
-	mov.b64 %rd577, %rd580;
+	setp.hs.u32 %p103, %r117, 32;
+	@%p103 bra $L105;
+	mov.b64 {%r118, %r119}, %rd571;
+	shfl.sync.up.b32 %r120|%p104, %r118, %r117, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, %r117, 0, %r17;
+	mov.b64 %rd572, {%r120, %r121};
+	@!%p104 bra $L106;
+	add.s64 %rd573, %rd572, %rd571;
+	mov.b64 %rd571, %rd573;
 $L106:
-	mov.b64 {%r126, %r127}, %rd577;
-	shfl.sync.up.b32 %r128|%p107, %r126, 1, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd581, {%r128, %r129};
-	@!%p107 bra $L107;
-	add.s64 %rd582, %rd581, %rd577;
-	mov.b64 %rd577, %rd582;
-$L107:
-	mov.b64 {%r130, %r131}, %rd577;
-	shfl.sync.up.b32 %r132|%p108, %r130, 2, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
-	mov.b64 %rd583, {%r132, %r133};
-	@!%p108 bra $L108;
-	add.s64 %rd584, %rd583, %rd577;
-	mov.b64 %rd577, %rd584;
-$L108:
-	mov.b64 {%r134, %r135}, %rd577;
-	shfl.sync.up.b32 %r136|%p109, %r134, 4, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
-	mov.b64 %rd585, {%r136, %r137};
-	@!%p109 bra $L109;
-	add.s64 %rd586, %rd585, %rd577;
-	mov.b64 %rd577, %rd586;
-$L109:
-	mov.b64 {%r138, %r139}, %rd577;
-	shfl.sync.up.b32 %r140|%p110, %r138, 8, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
-	mov.b64 %rd587, {%r140, %r141};
-	@!%p110 bra $L110;
-	add.s64 %rd588, %rd587, %rd577;
-	mov.b64 %rd577, %rd588;
-$L110:
-	mov.b64 {%r142, %r143}, %rd577;
-	shfl.sync.up.b32 %r144|%p111, %r142, 16, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
-	mov.b64 %rd589, {%r144, %r145};
-	@!%p111 bra $L111;
-	add.s64 %rd590, %rd589, %rd577;
-	mov.b64 %rd577, %rd590;
-$L111:
-	mov.b64 {%r146, %r147}, %rd577;
-	shfl.sync.up.b32 %r148|%p112, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd591, {%r148, %r149};
-	selp.b64 %rd592, %rd591, 0, %p112;
-	@!%p106 bra $L112;
-	mul.wide.u32 %rd593, %r7, 16;
-	add.s64 %rd594, %rd1, %rd593;
-	add.s64 %rd595, %rd594, 512;
-	st.shared.s64 [%rd595+0], %rd592;
-$L112:
-	sub.u32 %r150, %r10, 1;
-	setp.eq.u32 %p113, %r7, %r150;
-	@!%p113 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd577;
-$L113:
+	shl.b32 %r117, %r117, 1;
+	bra.uni $L104;
 $L105:
+	mov.b64 {%r122, %r123}, %rd571;
+	shfl.sync.up.b32 %r124|%p105, %r122, %r3, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, %r3, 0, %r17;
+	mov.b64 %rd574, {%r124, %r125};
+	setp.lo.u32 %p106, %r3, 32;
+	and.pred %p107, %p105, %p106;
+	selp.b64 %rd575, %rd574, 0, %p107;
+	sub.u32 %r126, %r13, %r3;
+	setp.eq.u32 %p108, %r7, %r126;
+	@!%p108 bra $L107;
+	mul.wide.u32 %rd576, %r8, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	st.shared.s64 [%rd577+0], %rd571;
+$L107:
 	bar.sync 0;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	add.s64 %rd598, %rd597, 512;
-	ld.shared.s64 %rd599, [%rd598+0];
-	add.s64 %rd600, %rd599, %rd574;
-	ld.shared.s64 %rd601, [%rd1+1024];
-	mov.b64 {%r151, %r152}, %rd600;
-	shfl.sync.idx.b32 %r153|%p114, %r151, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
-	mov.b64 %rd602, {%r153, %r154};
-	mov.b64 %rd603, %rd601;
+	setp.eq.u32 %p109, %r8, 0;
+	@!%p109 bra $L108;
+	mov.b64 %rd578, 0;
+	setp.lo.u32 %p110, %r7, %r10;
+	@!%p110 bra $L109;
+	mul.wide.u32 %rd579, %r7, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	ld.shared.s64 %rd581, [%rd580+0];
+	mov.b64 %rd578, %rd581;
+$L109:
+	mov.b64 {%r127, %r128}, %rd578;
+	shfl.sync.up.b32 %r129|%p111, %r127, 1, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, 1, 0, %r17;
+	mov.b64 %rd582, {%r129, %r130};
+	@!%p111 bra $L110;
+	add.s64 %rd583, %rd582, %rd578;
+	mov.b64 %rd578, %rd583;
+$L110:
+	mov.b64 {%r131, %r132}, %rd578;
+	shfl.sync.up.b32 %r133|%p112, %r131, 2, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, 2, 0, %r17;
+	mov.b64 %rd584, {%r133, %r134};
+	@!%p112 bra $L111;
+	add.s64 %rd585, %rd584, %rd578;
+	mov.b64 %rd578, %rd585;
+$L111:
+	mov.b64 {%r135, %r136}, %rd578;
+	shfl.sync.up.b32 %r137|%p113, %r135, 4, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 4, 0, %r17;
+	mov.b64 %rd586, {%r137, %r138};
+	@!%p113 bra $L112;
+	add.s64 %rd587, %rd586, %rd578;
+	mov.b64 %rd578, %rd587;
+$L112:
+	mov.b64 {%r139, %r140}, %rd578;
+	shfl.sync.up.b32 %r141|%p114, %r139, 8, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 8, 0, %r17;
+	mov.b64 %rd588, {%r141, %r142};
+	@!%p114 bra $L113;
+	add.s64 %rd589, %rd588, %rd578;
+	mov.b64 %rd578, %rd589;
+$L113:
+	mov.b64 {%r143, %r144}, %rd578;
+	shfl.sync.up.b32 %r145|%p115, %r143, 16, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 16, 0, %r17;
+	mov.b64 %rd590, {%r145, %r146};
+	@!%p115 bra $L114;
+	add.s64 %rd591, %rd590, %rd578;
+	mov.b64 %rd578, %rd591;
+$L114:
+	mov.b64 {%r147, %r148}, %rd578;
+	shfl.sync.up.b32 %r149|%p116, %r147, 1, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
+	mov.b64 %rd592, {%r149, %r150};
+	selp.b64 %rd593, %rd592, 0, %p116;
+	@!%p110 bra $L115;
+	mul.wide.u32 %rd594, %r7, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	st.shared.s64 [%rd596+0], %rd593;
+$L115:
+	sub.u32 %r151, %r10, 1;
+	setp.eq.u32 %p117, %r7, %r151;
+	@!%p117 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd578;
+$L116:
+$L108:
+	bar.sync 0;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	add.s64 %rd599, %rd598, 512;
+	ld.shared.s64 %rd600, [%rd599+0];
+	add.s64 %rd601, %rd600, %rd575;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 {%r152, %r153}, %rd601;
+	shfl.sync.idx.b32 %r154|%p118, %r152, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r155, %r153, 0, %r21, %r17;
+	mov.b64 %rd603, {%r154, %r155};
 	mov.b64 %rd604, %rd602;
 	mov.b64 %rd605, %rd603;
 	mov.b64 %rd606, %rd604;
 	mov.b64 %rd607, %rd605;
 	mov.b64 %rd608, %rd606;
 	mov.b64 %rd609, %rd607;
-	and.b64 %rd610, %rd608, 4294967295;
-	mov.b64 %rd611, %rd610;
-	and.b64 %rd612, %rd609, 4294967295;
-	mov.b64 %rd613, %rd612;
-	shr.s64 %rd614, %rd609, 32;
-	mov.b64 %rd615, %rd614;
-	mov.b64 %rd616, %rd611;
-	mov.b64 %rd617, %rd613;
-	mov.b64 %rd618, %rd615;
-	@!%p68 bra $L114;
-	add.s64 %rd619, %rd431, %rd616;
-	mov.b64 %rd620, %rd619;
-	sub.s64 %rd621, %rd422, %rd620;
-	max.s64 %rd622, %rd621, 0;
-	min.s64 %rd623, %rd622, %rd432;
-	mov.b64 %rd624, %rd623;
-	mov.b64 %rd625, 0;
-$L116:
-	setp.lt.s64 %p115, %rd625, %rd624;
-	not.pred %p116, %p115;
-	@!%p116 bra $L120;
-	bra.uni $L118;
-$L120:
-	mul.lo.s64 %rd626, %rd625, %rd425;
-	mad.lo.s64 %rd627, %rd626, 4, %rd423;
-	ld.shared.s32 %r155, [%rd627+0];
-	mov.b32 %r156, %r155;
-	add.s64 %rd628, %rd421, %rd620;
-	add.s64 %rd629, %rd628, %rd625;
-	mul.lo.s64 %rd630, %rd629, %rd175;
-	mad.lo.s64 %rd631, %rd630, 4, %rd173;
-	st.shared.s32 [%rd631+0], %r156;
-	@!%p64 bra $L122;
-	mov.b64 %rd633, 2;
-	mul.lo.s64 %rd632, %rd633, %rd625;
-	mul.lo.s64 %rd634, %rd632, %rd170;
-	mad.lo.s64 %rd635, %rd634, 8, %rd168;
-	ld.shared.s64 %rd636, [%rd635+0];
-	mov.b64 %rd637, %rd636;
-	add.s64 %rd638, %rd421, %rd620;
-	add.s64 %rd639, %rd638, %rd625;
-	mov.b64 %rd641, 2;
-	mul.lo.s64 %rd640, %rd641, %rd639;
-	mul.lo.s64 %rd642, %rd640, %rd178;
-	mad.lo.s64 %rd643, %rd642, 8, %rd176;
-	st.shared.s64 [%rd643+0], %rd637;
-	mov.b64 %rd645, 2;
-	mul.lo.s64 %rd644, %rd645, %rd625;
-	add.s64 %rd646, %rd644, 1;
-	mul.lo.s64 %rd647, %rd646, %rd170;
-	mad.lo.s64 %rd648, %rd647, 8, %rd168;
-	ld.shared.s64 %rd649, [%rd648+0];
-	mov.b64 %rd650, %rd649;
-	add.s64 %rd651, %rd421, %rd620;
-	add.s64 %rd652, %rd651, %rd625;
-	mov.b64 %rd654, 2;
-	mul.lo.s64 %rd653, %rd654, %rd652;
-	add.s64 %rd655, %rd653, 1;
-	mul.lo.s64 %rd656, %rd655, %rd178;
-	mad.lo.s64 %rd657, %rd656, 8, %rd176;
-	st.shared.s64 [%rd657+0], %rd650;
-$L122:
-$L117:
-	add.s64 %rd658, %rd625, 1;
-	mov.b64 %rd625, %rd658;
-	bra.uni $L116;
+	mov.b64 %rd610, %rd608;
+	and.b64 %rd611, %rd609, 4294967295;
+	mov.b64 %rd612, %rd611;
+	and.b64 %rd613, %rd610, 4294967295;
+	mov.b64 %rd614, %rd613;
+	shr.s64 %rd615, %rd610, 32;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, %rd612;
+	mov.b64 %rd618, %rd614;
+	mov.b64 %rd619, %rd616;
+	mov.b64 %rd620, 0;
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p119, %rd621, 0;
+	setp.gt.s64 %p120, %rd618, 0;
+	and.pred %p121, %p119, %p120;
+	@!%p121 bra $L118;
+	mul.lo.s64 %rd622, %rd438, %rd120;
+	mad.lo.s64 %rd623, %rd622, 8, %rd116;
+	atom.global.add.u64 %rd624, [%rd623], %rd618;
+	mov.b64 %rd625, %rd624;
+	mov.b64 %rd620, %rd625;
 $L118:
-	mov.b64 %rd659, 0;
-	mov.b64 %rd660, %rd624;
-$L123:
-	setp.lt.s64 %p117, %rd660, %rd432;
-	not.pred %p118, %p117;
-	@!%p118 bra $L127;
-	bra.uni $L125;
-$L127:
-	mul.lo.s64 %rd661, %rd660, %rd425;
-	mad.lo.s64 %rd662, %rd661, 4, %rd423;
-	ld.shared.s32 %r157, [%rd662+0];
-	mov.b32 %r158, %r157;
-	mov.b32 %r159, %r158;
-	mov.pred %p119, 0;
-	mov.b64 %rd663, %rd659;
-	mov.b32 %r160, %r159;
-$L128:
-	@!%p65 bra $L132;
-	shr.s32 %r161, %r160, 5;
-	cvt.s64.s32 %rd664, %r161;
-	mov.b64 %rd665, %rd664;
-	and.b32 %r162, %r160, 31;
-	cvt.s64.s32 %rd666, %r162;
-	min.u64 %rd667, %rd666, 32;
-	cvt.u32.u64 %r163, %rd667;
-	mov.b32 %r165, 0x1;
-	shl.b32 %r164, %r165, %r163;
-	setp.hs.u32 %p120, %r163, 32;
-	selp.b32 %r166, 0, %r164, %p120;
-	mov.b32 %r167, %r166;
-	mov.b64 %rd668, %rd665;
-	mov.b32 %r168, %r167;
-	mul.lo.s64 %rd669, %rd668, %rd407;
-	mad.lo.s64 %rd670, %rd669, 4, %rd405;
-	ld.relaxed.gpu.global.u32 %r169, [%rd670+0];
-	mov.b32 %r170, %r169;
-	and.b32 %r171, %r170, %r168;
-	setp.ne.u32 %p121, %r171, 0x0;
-	mov.pred %p122, %p121;
-	not.pred %p123, %p122;
-	@!%p123 bra $L134;
-	mul.lo.s64 %rd671, %rd668, %rd407;
-	mad.lo.s64 %rd672, %rd671, 4, %rd405;
-	atom.global.or.b32 %r172, [%rd672], %r168;
-	mov.b32 %r173, %r172;
-	and.b32 %r174, %r173, %r168;
-	setp.ne.u32 %p124, %r174, 0x0;
-	mov.pred %p122, %p124;
-$L134:
-	@!%p122 bra $L136;
-	mov.b64 %rd673, %rd663;
-	mov.b64 %rd674, %rd673;
-	mov.pred %p125, 0;
-	bra.uni $L130;
-$L136:
-	mov.b64 %rd675, %rd663;
-	mov.b64 %rd674, %rd675;
-	mov.pred %p125, 1;
-	bra.uni $L130;
-$L132:
-	@!%p66 bra $L138;
-	cvt.s64.s32 %rd676, %r160;
-	mul.lo.s64 %rd677, %rd676, %rd410;
-	mad.lo.s64 %rd678, %rd677, 4, %rd408;
-	ld.relaxed.gpu.global.s32 %r175, [%rd678+0];
-	mov.b32 %r176, %r175;
-	setp.eq.s32 %p126, %r176, %r83;
-	mov.pred %p127, %p126;
-	not.pred %p128, %p127;
-	@!%p128 bra $L140;
-	cvt.s64.s32 %rd679, %r160;
-	mul.lo.s64 %rd680, %rd679, %rd410;
-	mad.lo.s64 %rd681, %rd680, 4, %rd408;
-	atom.global.exch.b32 %r177, [%rd681], %r83;
-	mov.b32 %r178, %r177;
-	setp.eq.s32 %p129, %r178, %r83;
-	mov.pred %p127, %p129;
-$L140:
-	@!%p127 bra $L142;
-	mov.b64 %rd682, %rd663;
-	mov.b64 %rd674, %rd682;
-	mov.pred %p125, 0;
-	bra.uni $L130;
-$L142:
-$L138:
-	mul.lo.s64 %rd683, %rd663, %rd425;
-	mad.lo.s64 %rd684, %rd683, 4, %rd423;
-	st.shared.s32 [%rd684+0], %r160;
-	add.s64 %rd685, %rd663, 1;
-	mov.b64 %rd686, %rd685;
-	mov.b64 %rd674, %rd686;
-	mov.pred %p125, 1;
-	bra.uni $L130;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd687, %rd674;
-	mov.pred %p130, %p125;
-	mov.b64 %rd659, %rd687;
-	mov.pred %p119, %p130;
-	@!%p119 bra $L144;
-	mov.b64 %rd688, %rd389;
-	mov.b32 %r179, %r159;
-	cvt.s64.s32 %rd689, %r179;
-	add.s64 %rd690, %rd689, 1;
-	mul.lo.s64 %rd691, %rd690, %rd32;
-	mad.lo.s64 %rd692, %rd691, 8, %rd28;
-	ld.global.nc.s64 %rd693, [%rd692+0];
-	mov.b64 %rd694, %rd693;
-	cvt.s64.s32 %rd695, %r179;
-	mul.lo.s64 %rd696, %rd695, %rd32;
-	mad.lo.s64 %rd697, %rd696, 8, %rd28;
-	ld.global.nc.s64 %rd698, [%rd697+0];
-	mov.b64 %rd699, %rd698;
-	sub.s64 %rd700, %rd694, %rd699;
-	mov.b64 %rd701, %rd700;
-	mov.b64 %rd702, %rd701;
-	add.s64 %rd703, %rd429, %rd702;
-	mov.b64 %rd429, %rd703;
-	max.s64 %rd704, %rd430, %rd702;
-	mov.b64 %rd430, %rd704;
-$L144:
+	cvt.u64.u32 %rd626, %r2;
+	setp.eq.s64 %p122, %rd626, 0;
+	setp.eq.u32 %p123, %r1, 0;
+	and.pred %p124, %p122, %p123;
+	bar.sync 0;
+	@!%p124 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd620;
+$L119:
+	bar.sync 0;
+	ld.shared.s64 %rd627, [%rd1+1024];
+	mov.b64 %rd628, %rd627;
+	add.s64 %rd629, %rd628, %rd617;
+	mov.b64 %rd630, %rd629;
+	mov.b64 %rd631, 0;
+$L120:
+	setp.lt.s64 %p125, %rd631, %rd447;
+	not.pred %p126, %p125;
+	@!%p126 bra $L124;
+	bra.uni $L122;
 $L124:
-	add.s64 %rd705, %rd660, 1;
-	mov.b64 %rd660, %rd705;
-	bra.uni $L123;
-$L125:
-	setp.gt.s64 %p131, %rd659, 0;
-	@!%p131 bra $L146;
-	mul.lo.s64 %rd706, %rd420, %rd120;
-	mad.lo.s64 %rd707, %rd706, 8, %rd116;
-	atom.global.add.u64 %rd708, [%rd707], %rd659;
-	mov.b64 %rd709, %rd708;
+	mul.lo.s64 %rd632, %rd631, %rd441;
+	mad.lo.s64 %rd633, %rd632, 4, %rd439;
+	ld.shared.s32 %r156, [%rd633+0];
+	mov.b32 %r157, %r156;
+	add.s64 %rd634, %rd630, %rd631;
+	mul.lo.s64 %rd635, %rd634, %rd295;
+	mad.lo.s64 %rd636, %rd635, 4, %rd293;
+	st.global.s32 [%rd636+0], %r157;
+$L121:
+	add.s64 %rd637, %rd631, 1;
+	mov.b64 %rd631, %rd637;
+	bra.uni $L120;
+$L122:
+	setp.eq.s64 %p127, %rd619, 0;
+	@!%p127 bra $L126;
+	bra.uni $L59;
+$L126:
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd638, %rd445;
+	mov.b64 %rd639, %rd446;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	mov.b64 %rd404, %rd642;
+	mov.b64 %rd405, %rd643;
+	bra.uni $L56;
+$L55:
+	cvt.u64.u32 %rd644, %r2;
+	setp.eq.s64 %p128, %rd644, 0;
+	@!%p128 bra $L128;
+	mov.b64 %rd646, 1;
+	mul.lo.s64 %rd645, %rd646, %rd186;
+	mad.lo.s64 %rd647, %rd645, 4, %rd184;
+	mov.b32 %r158, 0;
+	st.shared.s32 [%rd647+0], %r158;
+$L128:
+	mov.b64 %rd648, %rd353;
+	mov.b64 %rd649, %rd354;
+	mov.b64 %rd650, %rd355;
+	mov.b64 %rd651, %rd356;
+	mov.b64 %rd652, %rd357;
+	mov.b64 %rd653, %rd358;
+	mov.pred %p129, %p49;
+	mov.pred %p130, %p50;
+	mov.b32 %r159, %r81;
+	mov.b64 %rd654, %rd359;
+	mov.b64 %rd655, %rd360;
+	mov.b64 %rd656, %rd361;
+	mov.b64 %rd657, %rd362;
+	mov.pred %p131, %p51;
+	mov.pred %p132, %p52;
+	mov.pred %p133, %p53;
+	mov.b32 %r160, %r82;
+	mov.b64 %rd658, %rd363;
+	mov.b64 %rd659, %rd364;
+	mov.b64 %rd660, %rd402;
+	sub.s64 %rd661, %rd403, %rd402;
+	mov.b64 %rd662, %rd661;
+	mov.b64 %rd663, %rd386;
+	mov.b64 %rd664, %rd385;
+	mov.b64 %rd665, %rd367;
+	mov.b64 %rd666, %rd387;
+	mov.b64 %rd667, %rd366;
+	mov.b64 %rd668, 0;
+	mov.b64 %rd669, %rd388;
+	mov.b64 %rd670, 0;
+	mov.pred %p134, 0;
+	mov.b64 %rd671, %rd168;
+	mov.b64 %rd672, %rd169;
+	mov.b64 %rd673, %rd170;
+	mov.b64 %rd674, %rd663;
+	mov.b32 %r161, -1;
+	mov.b64 %rd675, 0;
+	mov.b64 %rd676, 0;
+	mov.b64 %rd677, 0;
+	mov.b64 %rd678, 0;
+	mov.b64 %rd679, 0;
+$L129:
+	setp.ge.s64 %p135, %rd675, %rd676;
+	@!%p135 bra $L133;
+	setp.ge.s64 %p136, %rd674, %rd662;
+	@!%p136 bra $L135;
+	bra.uni $L131;
+$L135:
+	add.s64 %rd680, %rd660, %rd674;
+	mul.lo.s64 %rd681, %rd680, %rd292;
+	mad.lo.s64 %rd682, %rd681, 4, %rd290;
+	ld.global.s32 %r162, [%rd682+0];
+	mov.b32 %r163, %r162;
+	mov.b32 %r161, %r163;
+	mov.b64 %rd683, %rd648;
+	mov.b64 %rd684, %rd649;
+	mov.b64 %rd685, %rd650;
+	mov.b64 %rd686, %rd651;
+	mov.b64 %rd687, %rd652;
+	mov.b64 %rd688, %rd653;
+	mov.pred %p137, %p129;
+	mov.pred %p138, %p130;
+	mov.b32 %r164, %r159;
+	mov.b64 %rd689, %rd654;
+	mov.b64 %rd690, %rd655;
+	mov.b64 %rd691, %rd656;
+	mov.b64 %rd692, %rd657;
+	mov.pred %p139, %p131;
+	mov.b32 %r165, %r161;
+	add.s64 %rd693, %rd660, %rd674;
+	mov.b64 %rd694, %rd693;
+	mov.b64 %rd695, %rd666;
+	mov.pred %p140, %p134;
+$L136:
+	@!%p140 bra $L140;
+	mov.b64 %rd697, 2;
+	mul.lo.s64 %rd696, %rd697, %rd694;
+	mul.lo.s64 %rd698, %rd696, %rd181;
+	mad.lo.s64 %rd699, %rd698, 8, %rd179;
+	ld.shared.s64 %rd700, [%rd699+0];
+	mov.b64 %rd701, %rd700;
+	mov.b64 %rd703, 2;
+	mul.lo.s64 %rd702, %rd703, %rd694;
+	add.s64 %rd704, %rd702, 1;
+	mul.lo.s64 %rd705, %rd704, %rd181;
+	mad.lo.s64 %rd706, %rd705, 8, %rd179;
+	ld.shared.s64 %rd707, [%rd706+0];
+	mov.b64 %rd708, %rd707;
+	add.s64 %rd709, %rd701, %rd695;
 	mov.b64 %rd710, %rd709;
-	mov.b64 %rd711, 0;
-$L147:
-	setp.lt.s64 %p132, %rd711, %rd659;
-	not.pred %p133, %p132;
-	@!%p133 bra $L151;
-	bra.uni $L149;
-$L151:
-	mul.lo.s64 %rd712, %rd711, %rd425;
-	mad.lo.s64 %rd713, %rd712, 4, %rd423;
-	ld.shared.s32 %r180, [%rd713+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd714, %rd710, %rd711;
-	mul.lo.s64 %rd715, %rd714, %rd280;
-	mad.lo.s64 %rd716, %rd715, 4, %rd278;
-	st.global.s32 [%rd716+0], %r181;
-$L148:
-	add.s64 %rd717, %rd711, 1;
-	mov.b64 %rd711, %rd717;
-	bra.uni $L147;
-$L149:
-$L146:
-	add.s64 %rd718, %rd431, %rd617;
-	min.s64 %rd719, %rd422, %rd718;
-	mov.b64 %rd431, %rd719;
-	bra.uni $L115;
-$L114:
-	mov.b64 %rd720, 0;
-	cvt.u64.u32 %rd721, %r2;
-	setp.eq.s64 %p134, %rd721, 0;
-	setp.gt.s64 %p135, %rd617, 0;
-	and.pred %p136, %p134, %p135;
-	@!%p136 bra $L153;
-	mul.lo.s64 %rd722, %rd420, %rd120;
-	mad.lo.s64 %rd723, %rd722, 8, %rd116;
-	atom.global.add.u64 %rd724, [%rd723], %rd617;
-	mov.b64 %rd725, %rd724;
-	mov.b64 %rd720, %rd725;
-$L153:
-	cvt.u64.u32 %rd726, %r2;
-	setp.eq.s64 %p137, %rd726, 0;
-	setp.eq.u32 %p138, %r1, 0;
-	and.pred %p139, %p137, %p138;
-	bar.sync 0;
-	@!%p139 bra $L154;
-	st.shared.s64 [%rd1+1024], %rd720;
-$L154:
-	bar.sync 0;
-	ld.shared.s64 %rd727, [%rd1+1024];
+	mov.b64 %rd711, %rd708;
+	mov.b64 %rd712, %rd710;
+	mov.b64 %rd713, %rd711;
+	bra.uni $L138;
+$L140:
+	mov.b64 %rd714, %rd683;
+	mov.b32 %r166, %r165;
+	cvt.s64.s32 %rd715, %r166;
+	mul.lo.s64 %rd716, %rd715, %rd32;
+	mad.lo.s64 %rd717, %rd716, 8, %rd28;
+	ld.global.nc.s64 %rd718, [%rd717+0];
+	mov.b64 %rd719, %rd718;
+	mov.b64 %rd720, %rd719;
+	mov.b64 %rd721, %rd683;
+	mov.b32 %r167, %r165;
+	cvt.s64.s32 %rd722, %r167;
+	add.s64 %rd723, %rd722, 1;
+	mul.lo.s64 %rd724, %rd723, %rd32;
+	mad.lo.s64 %rd725, %rd724, 8, %rd28;
+	ld.global.nc.s64 %rd726, [%rd725+0];
+	mov.b64 %rd727, %rd726;
 	mov.b64 %rd728, %rd727;
-	add.s64 %rd729, %rd728, %rd616;
+	add.s64 %rd729, %rd720, %rd695;
 	mov.b64 %rd730, %rd729;
-	mov.b64 %rd731, 0;
-$L155:
-	setp.lt.s64 %p140, %rd731, %rd432;
-	not.pred %p141, %p140;
-	@!%p141 bra $L159;
-	bra.uni $L157;
-$L159:
-	mul.lo.s64 %rd732, %rd731, %rd425;
-	mad.lo.s64 %rd733, %rd732, 4, %rd423;
-	ld.shared.s32 %r182, [%rd733+0];
-	mov.b32 %r183, %r182;
-	add.s64 %rd734, %rd730, %rd731;
-	mul.lo.s64 %rd735, %rd734, %rd280;
-	mad.lo.s64 %rd736, %rd735, 4, %rd278;
-	st.global.s32 [%rd736+0], %r183;
-$L156:
-	add.s64 %rd737, %rd731, 1;
-	mov.b64 %rd731, %rd737;
-	bra.uni $L155;
-$L157:
-$L115:
-	setp.eq.s64 %p142, %rd618, 0;
-	@!%p142 bra $L161;
-	bra.uni $L53;
-$L161:
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd738, %rd431;
-	mov.b64 %rd739, %rd429;
-	mov.b64 %rd740, %rd430;
-	mov.b64 %rd741, %rd738;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd743, %rd740;
-	mov.b64 %rd744, %rd741;
-	mov.b64 %rd745, %rd742;
-	mov.b64 %rd746, %rd743;
-	mov.b64 %rd747, %rd744;
-	mov.b64 %rd748, %rd745;
-	mov.b64 %rd749, %rd746;
-	mov.b64 %rd750, 1;
-$L162:
-	setp.lt.s64 %p143, %rd750, %rd346;
-	setp.gt.s64 %p144, %rd747, 0;
-	and.pred %p145, %p143, %p144;
-	not.pred %p146, %p145;
-	@!%p146 bra $L166;
-	bra.uni $L164;
-$L166:
-	bar.sync 0;
-	shr.s64 %rd751, %rd750, 63;
-	shr.u64 %rd752, %rd751, 63;
-	add.s64 %rd753, %rd750, %rd752;
-	and.b64 %rd754, %rd753, -2;
-	sub.s64 %rd755, %rd750, %rd754;
-	mov.b64 %rd757, 1;
-	sub.s64 %rd756, %rd757, %rd755;
-	mul.lo.s64 %rd758, %rd756, %rd373;
-	mov.b64 %rd759, %rd758;
-	shr.s64 %rd760, %rd750, 63;
-	shr.u64 %rd761, %rd760, 63;
-	add.s64 %rd762, %rd750, %rd761;
-	and.b64 %rd763, %rd762, -2;
-	sub.s64 %rd764, %rd750, %rd763;
-	mul.lo.s64 %rd765, %rd764, %rd373;
-	mov.b64 %rd766, %rd765;
-	mov.b64 %rd767, 0;
-	mov.b64 %rd768, 0;
-	mov.b64 %rd769, %rd338;
-	mov.b64 %rd770, %rd339;
-	mov.b64 %rd771, %rd340;
-	mov.b64 %rd772, %rd341;
-	mov.b64 %rd773, %rd342;
-	mov.b64 %rd774, %rd343;
-	mov.pred %p147, %p47;
-	mov.pred %p148, %p48;
-	mov.b32 %r184, %r80;
-	mov.b64 %rd775, %rd344;
-	mov.b64 %rd776, %rd345;
-	mov.b64 %rd777, %rd346;
-	mov.b64 %rd778, %rd347;
-	mov.pred %p149, %p49;
-	mov.pred %p150, %p50;
-	mov.b64 %rd779, %rd292;
-	mov.b64 %rd780, %rd293;
-	mov.b64 %rd781, %rd294;
-	mov.b64 %rd782, %rd295;
-	mov.b64 %rd783, %rd296;
-	mov.b64 %rd784, %rd297;
-	mov.b64 %rd785, %rd298;
-	mov.b64 %rd786, %rd299;
-	mov.b64 %rd787, %rd300;
-	mov.pred %p151, %p51;
-	mov.b64 %rd788, %rd301;
-	mov.b64 %rd789, %rd302;
-	mov.b64 %rd790, %rd303;
-	mov.b32 %r185, %r81;
-	mov.b64 %rd791, %rd348;
-	mov.b64 %rd792, %rd349;
-	mov.b64 %rd793, %rd759;
-	mov.b64 %rd794, %rd747;
-	mov.b64 %rd795, %rd371;
-	mov.b64 %rd796, %rd370;
-	mov.b64 %rd797, %rd352;
-	mov.b64 %rd798, %rd372;
-	mov.b64 %rd799, %rd351;
-	mov.b64 %rd800, %rd766;
-	mov.b64 %rd801, %rd373;
-	add.s64 %rd802, %rd750, 1;
-	setp.lt.s64 %p152, %rd802, %rd346;
-	mov.pred %p153, %p152;
-	mov.pred %p154, %p49;
-	mov.b64 %rd803, %rd165;
-	mov.b64 %rd804, %rd166;
-	mov.b64 %rd805, %rd167;
-	mov.b64 %rd806, %rd795;
-	mov.b32 %r186, -1;
-	mov.b64 %rd807, 0;
-	mov.b64 %rd808, 0;
-	mov.b64 %rd809, 0;
-	mov.b64 %rd810, 0;
-	mov.b64 %rd811, 0;
-$L167:
-	mov.b64 %rd812, 0;
-	mov.b64 %rd813, %rd791;
-$L170:
-	setp.gt.s64 %p155, %rd813, 0;
-	not.pred %p156, %p155;
-	@!%p156 bra $L174;
-	bra.uni $L172;
-$L174:
-	setp.ge.s64 %p157, %rd807, %rd808;
-	@!%p157 bra $L176;
-	setp.ge.s64 %p158, %rd806, %rd794;
-	@!%p158 bra $L178;
-	bra.uni $L172;
-$L178:
-	add.s64 %rd814, %rd793, %rd806;
-	mul.lo.s64 %rd815, %rd814, %rd175;
-	mad.lo.s64 %rd816, %rd815, 4, %rd173;
-	ld.shared.s32 %r187, [%rd816+0];
-	mov.b32 %r188, %r187;
-	mov.b32 %r186, %r188;
-	@!%p154 bra $L179;
-	add.s64 %rd817, %rd793, %rd806;
-	mov.b64 %rd819, 2;
-	mul.lo.s64 %rd818, %rd819, %rd817;
-	mov.b64 %rd820, %rd818;
-	mul.lo.s64 %rd821, %rd820, %rd178;
-	mad.lo.s64 %rd822, %rd821, 8, %rd176;
-	ld.shared.s64 %rd823, [%rd822+0];
-	mov.b64 %rd824, %rd823;
-	add.s64 %rd825, %rd820, 1;
-	mul.lo.s64 %rd826, %rd825, %rd178;
-	mad.lo.s64 %rd827, %rd826, 8, %rd176;
-	ld.shared.s64 %rd828, [%rd827+0];
-	mov.b64 %rd829, %rd828;
-	add.s64 %rd830, %rd824, %rd798;
-	mov.b64 %rd831, %rd830;
-	mov.b64 %rd832, %rd829;
-	mov.b64 %rd807, %rd831;
-	mov.b64 %rd808, %rd832;
-	bra.uni $L180;
-$L179:
-	mov.b64 %rd833, %rd769;
-	mov.b32 %r189, %r186;
-	cvt.s64.s32 %rd834, %r189;
-	mul.lo.s64 %rd835, %rd834, %rd32;
-	mad.lo.s64 %rd836, %rd835, 8, %rd28;
-	ld.global.nc.s64 %rd837, [%rd836+0];
-	mov.b64 %rd838, %rd837;
-	mov.b64 %rd839, %rd838;
-	mov.b64 %rd840, %rd769;
-	mov.b32 %r190, %r186;
-	cvt.s64.s32 %rd841, %r190;
-	add.s64 %rd842, %rd841, 1;
-	mul.lo.s64 %rd843, %rd842, %rd32;
-	mad.lo.s64 %rd844, %rd843, 8, %rd28;
-	ld.global.nc.s64 %rd845, [%rd844+0];
-	mov.b64 %rd846, %rd845;
-	mov.b64 %rd847, %rd846;
-	add.s64 %rd848, %rd839, %rd798;
-	mov.b64 %rd849, %rd848;
-	mov.b64 %rd850, %rd847;
-	mov.b64 %rd807, %rd849;
-	mov.b64 %rd808, %rd850;
-$L180:
-	add.s64 %rd851, %rd806, %rd796;
-	mov.b64 %rd806, %rd851;
-	bra.uni $L171;
-$L176:
-	mul.lo.s64 %rd852, %rd807, %rd39;
-	mad.lo.s64 %rd853, %rd852, 4, %rd35;
-	ld.global.nc.s32 %r191, [%rd853+0];
-	mov.b32 %r192, %r191;
-	mov.b32 %r193, %r192;
-	mov.b64 %rd854, 0;
-	mov.b64 %rd855, 0;
-	and.pred %p159, %p153, %p149;
-	@!%p159 bra $L182;
-	mov.b64 %rd856, %rd769;
-	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd857, %r194;
-	mul.lo.s64 %rd858, %rd857, %rd32;
-	mad.lo.s64 %rd859, %rd858, 8, %rd28;
-	ld.global.nc.s64 %rd860, [%rd859+0];
-	mov.b64 %rd861, %rd860;
-	mov.b64 %rd862, %rd861;
-	mov.b64 %rd863, %rd769;
-	mov.b32 %r195, %r193;
-	cvt.s64.s32 %rd864, %r195;
-	add.s64 %rd865, %rd864, 1;
-	mul.lo.s64 %rd866, %rd865, %rd32;
-	mad.lo.s64 %rd867, %rd866, 8, %rd28;
-	ld.global.nc.s64 %rd868, [%rd867+0];
-	mov.b64 %rd869, %rd868;
-	mov.b64 %rd870, %rd869;
-	mov.b64 %rd871, %rd862;
-	mov.b64 %rd872, %rd870;
-	mov.b64 %rd854, %rd871;
-	mov.b64 %rd855, %rd872;
-$L182:
-	mov.b32 %r196, %r186;
-	mov.b32 %r197, %r193;
-	mov.b64 %rd873, %rd807;
-$L183:
+	mov.b64 %rd731, %rd728;
+	mov.b64 %rd712, %rd730;
+	mov.b64 %rd713, %rd731;
+	bra.uni $L138;
+$L137:
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd732, %rd712;
+	mov.b64 %rd733, %rd713;
+	mov.b64 %rd675, %rd732;
+	mov.b64 %rd676, %rd733;
+	add.s64 %rd734, %rd674, %rd664;
+	mov.b64 %rd674, %rd734;
+	bra.uni $L130;
+$L133:
+	mul.lo.s64 %rd735, %rd675, %rd39;
+	mad.lo.s64 %rd736, %rd735, 4, %rd35;
+	ld.global.nc.s32 %r168, [%rd736+0];
+	mov.b32 %r169, %r168;
+	mov.b32 %r170, %r169;
+	mov.b64 %rd737, 0;
+	mov.b64 %rd738, 0;
+	@!%p131 bra $L142;
+	mov.b64 %rd739, %rd648;
+	mov.b32 %r171, %r170;
+	cvt.s64.s32 %rd740, %r171;
+	mul.lo.s64 %rd741, %rd740, %rd32;
+	mad.lo.s64 %rd742, %rd741, 8, %rd28;
+	ld.global.nc.s64 %rd743, [%rd742+0];
+	mov.b64 %rd744, %rd743;
+	mov.b64 %rd745, %rd744;
+	mov.b64 %rd746, %rd648;
+	mov.b32 %r172, %r170;
+	cvt.s64.s32 %rd747, %r172;
+	add.s64 %rd748, %rd747, 1;
+	mul.lo.s64 %rd749, %rd748, %rd32;
+	mad.lo.s64 %rd750, %rd749, 8, %rd28;
+	ld.global.nc.s64 %rd751, [%rd750+0];
+	mov.b64 %rd752, %rd751;
+	mov.b64 %rd753, %rd752;
+	mov.b64 %rd754, %rd745;
+	mov.b64 %rd755, %rd753;
+	mov.b64 %rd737, %rd754;
+	mov.b64 %rd738, %rd755;
+$L142:
+	mov.b32 %r173, %r161;
+	mov.b32 %r174, %r170;
+	mov.b64 %rd756, %rd675;
+$L143:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p160, %rd125, 0;
-	@!%p160 bra $L187;
-	mul.lo.s64 %rd874, %rd873, %rd127;
-	mad.lo.s64 %rd875, %rd874, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd875+0];
+	setp.gt.s64 %p141, %rd125, 0;
+	@!%p141 bra $L147;
+	mul.lo.s64 %rd757, %rd756, %rd127;
+	mad.lo.s64 %rd758, %rd757, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd758+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
-$L187:
-	cvt.s64.s32 %rd876, %r196;
-	mul.lo.s64 %rd877, %rd876, %rd134;
-	mad.lo.s64 %rd878, %rd877, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd878+0];
+$L147:
+	cvt.s64.s32 %rd759, %r173;
+	mul.lo.s64 %rd760, %rd759, %rd134;
+	mad.lo.s64 %rd761, %rd760, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd761+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd879, %r197;
-	mul.lo.s64 %rd880, %rd879, %rd134;
-	mad.lo.s64 %rd881, %rd880, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd881+0];
+	cvt.s64.s32 %rd762, %r174;
+	mul.lo.s64 %rd763, %rd762, %rd134;
+	mad.lo.s64 %rd764, %rd763, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd764+0];
 	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p161, %fd25, %fd27;
-	not.pred %p162, %p161;
-	@!%p162 bra $L189;
-	mov.pred %p163, 0;
-	bra.uni $L185;
-$L189:
-	cvt.s64.s32 %rd882, %r197;
-	mul.lo.s64 %rd883, %rd882, %rd134;
-	mad.lo.s64 %rd884, %rd883, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd885, [%rd884];
-$L190:
-	mov.b64 %fd28, %rd885;
+	setp.lt.f64 %p142, %fd25, %fd27;
+	not.pred %p143, %p142;
+	@!%p143 bra $L149;
+	mov.pred %p144, 0;
+	bra.uni $L145;
+$L149:
+	cvt.s64.s32 %rd765, %r174;
+	mul.lo.s64 %rd766, %rd765, %rd134;
+	mad.lo.s64 %rd767, %rd766, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd768, [%rd767];
+$L150:
+	mov.b64 %fd28, %rd768;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd886, %fd28;
-	mov.b64 %rd887, %fd25;
-	or.b64 %rd888, %rd886, %rd887;
-	setp.eq.f64 %p164, %fd28, %fd25;
-	mov.b64 %fd30, %rd888;
-	selp.f64 %fd31, %fd30, %fd29, %p164;
-	setp.nan.f64 %p165, %fd28, %fd25;
+	mov.b64 %rd769, %fd28;
+	mov.b64 %rd770, %fd25;
+	or.b64 %rd771, %rd769, %rd770;
+	setp.eq.f64 %p145, %fd28, %fd25;
+	mov.b64 %fd30, %rd771;
+	selp.f64 %fd31, %fd30, %fd29, %p145;
+	setp.nan.f64 %p146, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p165;
-	mov.b64 %rd889, %fd33;
-	setp.eq.u64 %p166, %rd885, %rd889;
-	@%p166 bra $L191;
-	atom.global.cas.b64 %rd890, [%rd884], %rd885, %rd889;
-	setp.eq.u64 %p167, %rd890, %rd885;
-	mov.b64 %rd885, %rd890;
-	@!%p167 bra $L190;
-$L191:
-	mov.b64 %fd35, %rd885;
+	selp.f64 %fd33, %fd32, %fd31, %p146;
+	mov.b64 %rd772, %fd33;
+	setp.eq.u64 %p147, %rd768, %rd772;
+	@%p147 bra $L151;
+	atom.global.cas.b64 %rd773, [%rd767], %rd768, %rd772;
+	setp.eq.u64 %p148, %rd773, %rd768;
+	mov.b64 %rd768, %rd773;
+	@!%p148 bra $L150;
+$L151:
+	mov.b64 %fd35, %rd768;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p168, %fd36, %fd25;
-	mov.pred %p163, %p168;
-	bra.uni $L185;
+	setp.gt.f64 %p149, %fd36, %fd25;
+	mov.pred %p144, %p149;
+	bra.uni $L145;
+$L144:
+	bra.uni $L143;
+$L145:
+	@!%p144 bra $L153;
+	mul.lo.s64 %rd774, %rd679, %rd673;
+	mad.lo.s64 %rd775, %rd774, 4, %rd671;
+	st.shared.s32 [%rd775+0], %r170;
+	@!%p131 bra $L155;
+	mov.b64 %rd777, 2;
+	mul.lo.s64 %rd776, %rd777, %rd679;
+	mul.lo.s64 %rd778, %rd776, %rd173;
+	mad.lo.s64 %rd779, %rd778, 8, %rd171;
+	st.shared.s64 [%rd779+0], %rd737;
+	mov.b64 %rd781, 2;
+	mul.lo.s64 %rd780, %rd781, %rd679;
+	add.s64 %rd782, %rd780, 1;
+	mul.lo.s64 %rd783, %rd782, %rd173;
+	mad.lo.s64 %rd784, %rd783, 8, %rd171;
+	st.shared.s64 [%rd784+0], %rd738;
+$L155:
+	add.s64 %rd785, %rd679, 1;
+	mov.b64 %rd679, %rd785;
+	setp.eq.s64 %p150, %rd679, %rd658;
+	@!%p150 bra $L157;
+	mov.b64 %rd786, %rd648;
+	mov.b64 %rd787, %rd649;
+	mov.b64 %rd788, %rd650;
+	mov.b64 %rd789, %rd651;
+	mov.b64 %rd790, %rd652;
+	mov.b64 %rd791, %rd653;
+	mov.pred %p151, %p129;
+	mov.pred %p152, %p130;
+	mov.b32 %r175, %r159;
+	mov.b64 %rd792, %rd654;
+	mov.b64 %rd793, %rd655;
+	mov.b64 %rd794, %rd656;
+	mov.b64 %rd795, %rd657;
+	mov.pred %p153, %p131;
+	mov.pred %p154, %p132;
+	mov.b64 %rd796, %rd307;
+	mov.b64 %rd797, %rd308;
+	mov.b64 %rd798, %rd309;
+	mov.b64 %rd799, %rd310;
+	mov.b64 %rd800, %rd311;
+	mov.b64 %rd801, %rd312;
+	mov.b64 %rd802, %rd313;
+	mov.b64 %rd803, %rd314;
+	mov.b64 %rd804, %rd315;
+	mov.pred %p155, %p133;
+	mov.b64 %rd805, %rd316;
+	mov.b64 %rd806, %rd317;
+	mov.b64 %rd807, %rd318;
+	mov.b32 %r176, %r160;
+	mov.b64 %rd808, %rd658;
+	mov.b64 %rd809, %rd659;
+	mov.b64 %rd810, %rd667;
+	mov.b64 %rd811, %rd679;
+	mov.b64 %rd812, %rd668;
+	mov.b64 %rd813, %rd669;
+	mov.b64 %rd814, %rd670;
+	mov.b64 %rd815, %rd168;
+	mov.b64 %rd816, %rd169;
+	mov.b64 %rd817, %rd170;
+	mul.lo.s64 %rd818, %rd814, %rd186;
+	mad.lo.s64 %rd819, %rd818, 4, %rd184;
+	cvt.u32.u64 %r177, %rd811;
+	atom.shared.add.s32 %r178, [%rd819], %r177;
+	mov.b32 %r179, %r178;
+	cvt.s64.s32 %rd820, %r179;
+	mov.b64 %rd821, %rd820;
+	sub.s64 %rd822, %rd813, %rd821;
+	max.s64 %rd823, %rd822, 0;
+	min.s64 %rd824, %rd823, %rd811;
+	mov.b64 %rd825, %rd824;
+	mov.b64 %rd826, 0;
+$L158:
+	setp.lt.s64 %p156, %rd826, %rd825;
+	not.pred %p157, %p156;
+	@!%p157 bra $L162;
+	bra.uni $L160;
+$L162:
+	mul.lo.s64 %rd827, %rd826, %rd817;
+	mad.lo.s64 %rd828, %rd827, 4, %rd815;
+	ld.shared.s32 %r180, [%rd828+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd829, %rd812, %rd821;
+	add.s64 %rd830, %rd829, %rd826;
+	mul.lo.s64 %rd831, %rd830, %rd178;
+	mad.lo.s64 %rd832, %rd831, 4, %rd176;
+	st.shared.s32 [%rd832+0], %r181;
+	@!%p153 bra $L164;
+	mov.b64 %rd834, 2;
+	mul.lo.s64 %rd833, %rd834, %rd826;
+	mul.lo.s64 %rd835, %rd833, %rd173;
+	mad.lo.s64 %rd836, %rd835, 8, %rd171;
+	ld.shared.s64 %rd837, [%rd836+0];
+	mov.b64 %rd838, %rd837;
+	add.s64 %rd839, %rd812, %rd821;
+	add.s64 %rd840, %rd839, %rd826;
+	mov.b64 %rd842, 2;
+	mul.lo.s64 %rd841, %rd842, %rd840;
+	mul.lo.s64 %rd843, %rd841, %rd181;
+	mad.lo.s64 %rd844, %rd843, 8, %rd179;
+	st.shared.s64 [%rd844+0], %rd838;
+	mov.b64 %rd846, 2;
+	mul.lo.s64 %rd845, %rd846, %rd826;
+	add.s64 %rd847, %rd845, 1;
+	mul.lo.s64 %rd848, %rd847, %rd173;
+	mad.lo.s64 %rd849, %rd848, 8, %rd171;
+	ld.shared.s64 %rd850, [%rd849+0];
+	mov.b64 %rd851, %rd850;
+	add.s64 %rd852, %rd812, %rd821;
+	add.s64 %rd853, %rd852, %rd826;
+	mov.b64 %rd855, 2;
+	mul.lo.s64 %rd854, %rd855, %rd853;
+	add.s64 %rd856, %rd854, 1;
+	mul.lo.s64 %rd857, %rd856, %rd181;
+	mad.lo.s64 %rd858, %rd857, 8, %rd179;
+	st.shared.s64 [%rd858+0], %rd851;
+$L164:
+$L159:
+	add.s64 %rd859, %rd826, 1;
+	mov.b64 %rd826, %rd859;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd860, 0;
+	mov.b64 %rd861, 0;
+	mov.b64 %rd862, 0;
+	mov.b64 %rd863, %rd825;
+$L165:
+	setp.lt.s64 %p158, %rd863, %rd811;
+	not.pred %p159, %p158;
+	@!%p159 bra $L169;
+	bra.uni $L167;
+$L169:
+	mul.lo.s64 %rd864, %rd863, %rd817;
+	mad.lo.s64 %rd865, %rd864, 4, %rd815;
+	ld.shared.s32 %r182, [%rd865+0];
+	mov.b32 %r183, %r182;
+	mov.b32 %r184, %r183;
+	mov.pred %p160, 0;
+	mov.b64 %rd866, %rd862;
+	mov.b32 %r185, %r184;
+$L170:
+	@!%p154 bra $L174;
+	shr.s32 %r186, %r185, 5;
+	cvt.s64.s32 %rd867, %r186;
+	mov.b64 %rd868, %rd867;
+	and.b32 %r187, %r185, 31;
+	cvt.s64.s32 %rd869, %r187;
+	min.u64 %rd870, %rd869, 32;
+	cvt.u32.u64 %r188, %rd870;
+	mov.b32 %r190, 0x1;
+	shl.b32 %r189, %r190, %r188;
+	setp.hs.u32 %p161, %r188, 32;
+	selp.b32 %r191, 0, %r189, %p161;
+	mov.b32 %r192, %r191;
+	mov.b64 %rd871, %rd868;
+	mov.b32 %r193, %r192;
+	mul.lo.s64 %rd872, %rd871, %rd804;
+	mad.lo.s64 %rd873, %rd872, 4, %rd802;
+	ld.relaxed.gpu.global.u32 %r194, [%rd873+0];
+	mov.b32 %r195, %r194;
+	and.b32 %r196, %r195, %r193;
+	setp.ne.u32 %p162, %r196, 0x0;
+	mov.pred %p163, %p162;
+	not.pred %p164, %p163;
+	@!%p164 bra $L176;
+	mul.lo.s64 %rd874, %rd871, %rd804;
+	mad.lo.s64 %rd875, %rd874, 4, %rd802;
+	atom.global.or.b32 %r197, [%rd875], %r193;
+	mov.b32 %r198, %r197;
+	and.b32 %r199, %r198, %r193;
+	setp.ne.u32 %p165, %r199, 0x0;
+	mov.pred %p163, %p165;
+$L176:
+	@!%p163 bra $L178;
+	mov.b64 %rd876, %rd866;
+	mov.b64 %rd877, %rd876;
+	mov.pred %p166, 0;
+	bra.uni $L172;
+$L178:
+	mov.b64 %rd878, %rd866;
+	mov.b64 %rd877, %rd878;
+	mov.pred %p166, 1;
+	bra.uni $L172;
+$L174:
+	@!%p155 bra $L180;
+	cvt.s64.s32 %rd879, %r185;
+	mul.lo.s64 %rd880, %rd879, %rd807;
+	mad.lo.s64 %rd881, %rd880, 4, %rd805;
+	ld.relaxed.gpu.global.s32 %r200, [%rd881+0];
+	mov.b32 %r201, %r200;
+	setp.eq.s32 %p167, %r201, %r176;
+	mov.pred %p168, %p167;
+	not.pred %p169, %p168;
+	@!%p169 bra $L182;
+	cvt.s64.s32 %rd882, %r185;
+	mul.lo.s64 %rd883, %rd882, %rd807;
+	mad.lo.s64 %rd884, %rd883, 4, %rd805;
+	atom.global.exch.b32 %r202, [%rd884], %r176;
+	mov.b32 %r203, %r202;
+	setp.eq.s32 %p170, %r203, %r176;
+	mov.pred %p168, %p170;
+$L182:
+	@!%p168 bra $L184;
+	mov.b64 %rd885, %rd866;
+	mov.b64 %rd877, %rd885;
+	mov.pred %p166, 0;
+	bra.uni $L172;
 $L184:
-	bra.uni $L183;
-$L185:
-	@!%p163 bra $L193;
-	@!%p153 bra $L194;
-	mul.lo.s64 %rd891, %rd812, %rd805;
-	mad.lo.s64 %rd892, %rd891, 4, %rd803;
-	st.shared.s32 [%rd892+0], %r193;
-	@!%p149 bra $L197;
-	mov.b64 %rd894, 2;
-	mul.lo.s64 %rd893, %rd894, %rd812;
-	mul.lo.s64 %rd895, %rd893, %rd170;
-	mad.lo.s64 %rd896, %rd895, 8, %rd168;
-	st.shared.s64 [%rd896+0], %rd854;
-	mov.b64 %rd898, 2;
-	mul.lo.s64 %rd897, %rd898, %rd812;
-	add.s64 %rd899, %rd897, 1;
-	mul.lo.s64 %rd900, %rd899, %rd170;
-	mad.lo.s64 %rd901, %rd900, 8, %rd168;
-	st.shared.s64 [%rd901+0], %rd855;
-$L197:
-	add.s64 %rd902, %rd812, 1;
-	mov.b64 %rd812, %rd902;
-	bra.uni $L195;
-$L194:
-	mov.pred %p169, 0;
-	mov.b64 %rd903, %rd812;
-	mov.b32 %r198, %r193;
-$L198:
-	@!%p150 bra $L202;
-	shr.s32 %r199, %r198, 5;
-	cvt.s64.s32 %rd904, %r199;
-	mov.b64 %rd905, %rd904;
-	and.b32 %r200, %r198, 31;
-	cvt.s64.s32 %rd906, %r200;
-	min.u64 %rd907, %rd906, 32;
-	cvt.u32.u64 %r201, %rd907;
-	mov.b32 %r203, 0x1;
-	shl.b32 %r202, %r203, %r201;
-	setp.hs.u32 %p170, %r201, 32;
-	selp.b32 %r204, 0, %r202, %p170;
-	mov.b32 %r205, %r204;
-	mov.b64 %rd908, %rd905;
-	mov.b32 %r206, %r205;
-	mul.lo.s64 %rd909, %rd908, %rd787;
-	mad.lo.s64 %rd910, %rd909, 4, %rd785;
-	ld.relaxed.gpu.global.u32 %r207, [%rd910+0];
-	mov.b32 %r208, %r207;
-	and.b32 %r209, %r208, %r206;
-	setp.ne.u32 %p171, %r209, 0x0;
-	mov.pred %p172, %p171;
-	not.pred %p173, %p172;
-	@!%p173 bra $L204;
-	mul.lo.s64 %rd911, %rd908, %rd787;
-	mad.lo.s64 %rd912, %rd911, 4, %rd785;
-	atom.global.or.b32 %r210, [%rd912], %r206;
-	mov.b32 %r211, %r210;
-	and.b32 %r212, %r211, %r206;
-	setp.ne.u32 %p174, %r212, 0x0;
-	mov.pred %p172, %p174;
-$L204:
-	@!%p172 bra $L206;
-	mov.b64 %rd913, %rd903;
-	mov.b64 %rd914, %rd913;
-	mov.pred %p175, 0;
-	bra.uni $L200;
-$L206:
-	mov.b64 %rd915, %rd903;
-	mov.b64 %rd914, %rd915;
-	mov.pred %p175, 1;
-	bra.uni $L200;
-$L202:
-	@!%p151 bra $L208;
-	cvt.s64.s32 %rd916, %r198;
-	mul.lo.s64 %rd917, %rd916, %rd790;
-	mad.lo.s64 %rd918, %rd917, 4, %rd788;
-	ld.relaxed.gpu.global.s32 %r213, [%rd918+0];
-	mov.b32 %r214, %r213;
-	setp.eq.s32 %p176, %r214, %r185;
-	mov.pred %p177, %p176;
-	not.pred %p178, %p177;
-	@!%p178 bra $L210;
-	cvt.s64.s32 %rd919, %r198;
-	mul.lo.s64 %rd920, %rd919, %rd790;
-	mad.lo.s64 %rd921, %rd920, 4, %rd788;
-	atom.global.exch.b32 %r215, [%rd921], %r185;
-	mov.b32 %r216, %r215;
-	setp.eq.s32 %p179, %r216, %r185;
-	mov.pred %p177, %p179;
-$L210:
-	@!%p177 bra $L212;
-	mov.b64 %rd922, %rd903;
-	mov.b64 %rd914, %rd922;
-	mov.pred %p175, 0;
-	bra.uni $L200;
-$L212:
-$L208:
-	mul.lo.s64 %rd923, %rd903, %rd805;
-	mad.lo.s64 %rd924, %rd923, 4, %rd803;
-	st.shared.s32 [%rd924+0], %r198;
-	add.s64 %rd925, %rd903, 1;
-	mov.b64 %rd926, %rd925;
-	mov.b64 %rd914, %rd926;
-	mov.pred %p175, 1;
-	bra.uni $L200;
-$L199:
-	bra.uni $L198;
-$L200:
-	mov.b64 %rd927, %rd914;
-	mov.pred %p180, %p175;
-	mov.b64 %rd812, %rd927;
-	mov.pred %p169, %p180;
-	@!%p169 bra $L214;
-	mov.b64 %rd928, %rd769;
-	mov.b32 %r217, %r193;
-	cvt.s64.s32 %rd929, %r217;
-	add.s64 %rd930, %rd929, 1;
-	mul.lo.s64 %rd931, %rd930, %rd32;
-	mad.lo.s64 %rd932, %rd931, 8, %rd28;
-	ld.global.nc.s64 %rd933, [%rd932+0];
-	mov.b64 %rd934, %rd933;
-	cvt.s64.s32 %rd935, %r217;
-	mul.lo.s64 %rd936, %rd935, %rd32;
-	mad.lo.s64 %rd937, %rd936, 8, %rd28;
-	ld.global.nc.s64 %rd938, [%rd937+0];
-	mov.b64 %rd939, %rd938;
-	sub.s64 %rd940, %rd934, %rd939;
-	mov.b64 %rd941, %rd940;
-	mov.b64 %rd942, %rd941;
-	add.s64 %rd943, %rd809, %rd942;
-	mov.b64 %rd809, %rd943;
-	max.s64 %rd944, %rd810, %rd942;
-	mov.b64 %rd810, %rd944;
-$L214:
-$L195:
-$L193:
-	add.s64 %rd945, %rd807, %rd797;
-	mov.b64 %rd807, %rd945;
-	sub.s64 %rd946, %rd813, 1;
-	mov.b64 %rd813, %rd946;
+$L180:
+	mul.lo.s64 %rd886, %rd866, %rd817;
+	mad.lo.s64 %rd887, %rd886, 4, %rd815;
+	st.shared.s32 [%rd887+0], %r185;
+	add.s64 %rd888, %rd866, 1;
+	mov.b64 %rd889, %rd888;
+	mov.b64 %rd877, %rd889;
+	mov.pred %p166, 1;
+	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd947, 0;
-	setp.lt.s64 %p181, %rd807, %rd808;
-	setp.lt.s64 %p182, %rd806, %rd794;
-	or.pred %p183, %p181, %p182;
-	@!%p183 bra $L216;
-	mov.b64 %rd947, 1;
+	mov.b64 %rd890, %rd877;
+	mov.pred %p171, %p166;
+	mov.b64 %rd862, %rd890;
+	mov.pred %p160, %p171;
+	@!%p160 bra $L186;
+	mov.b64 %rd891, %rd786;
+	mov.b32 %r204, %r184;
+	cvt.s64.s32 %rd892, %r204;
+	add.s64 %rd893, %rd892, 1;
+	mul.lo.s64 %rd894, %rd893, %rd32;
+	mad.lo.s64 %rd895, %rd894, 8, %rd28;
+	ld.global.nc.s64 %rd896, [%rd895+0];
+	mov.b64 %rd897, %rd896;
+	cvt.s64.s32 %rd898, %r204;
+	mul.lo.s64 %rd899, %rd898, %rd32;
+	mad.lo.s64 %rd900, %rd899, 8, %rd28;
+	ld.global.nc.s64 %rd901, [%rd900+0];
+	mov.b64 %rd902, %rd901;
+	sub.s64 %rd903, %rd897, %rd902;
+	mov.b64 %rd904, %rd903;
+	mov.b64 %rd905, %rd904;
+	add.s64 %rd906, %rd860, %rd905;
+	mov.b64 %rd860, %rd906;
+	max.s64 %rd907, %rd861, %rd905;
+	mov.b64 %rd861, %rd907;
+$L186:
+$L166:
+	add.s64 %rd908, %rd863, 1;
+	mov.b64 %rd863, %rd908;
+	bra.uni $L165;
+$L167:
+	setp.gt.s64 %p172, %rd862, 0;
+	@!%p172 bra $L188;
+	mul.lo.s64 %rd909, %rd810, %rd120;
+	mad.lo.s64 %rd910, %rd909, 8, %rd116;
+	atom.global.add.u64 %rd911, [%rd910], %rd862;
+	mov.b64 %rd912, %rd911;
+	mov.b64 %rd913, %rd912;
+	mov.b64 %rd914, 0;
+$L189:
+	setp.lt.s64 %p173, %rd914, %rd862;
+	not.pred %p174, %p173;
+	@!%p174 bra $L193;
+	bra.uni $L191;
+$L193:
+	mul.lo.s64 %rd915, %rd914, %rd817;
+	mad.lo.s64 %rd916, %rd915, 4, %rd815;
+	ld.shared.s32 %r205, [%rd916+0];
+	mov.b32 %r206, %r205;
+	add.s64 %rd917, %rd913, %rd914;
+	mul.lo.s64 %rd918, %rd917, %rd295;
+	mad.lo.s64 %rd919, %rd918, 4, %rd293;
+	st.global.s32 [%rd919+0], %r206;
+$L190:
+	add.s64 %rd920, %rd914, 1;
+	mov.b64 %rd914, %rd920;
+	bra.uni $L189;
+$L191:
+$L188:
+	mov.b64 %rd921, %rd860;
+	mov.b64 %rd922, %rd861;
+	mov.b64 %rd923, %rd921;
+	mov.b64 %rd924, %rd922;
+	mov.b64 %rd925, %rd923;
+	mov.b64 %rd926, %rd924;
+	mov.b64 %rd927, %rd925;
+	mov.b64 %rd928, %rd926;
+	add.s64 %rd929, %rd677, %rd927;
+	mov.b64 %rd677, %rd929;
+	max.s64 %rd930, %rd678, %rd928;
+	mov.b64 %rd678, %rd930;
+	mov.b64 %rd679, 0;
+$L157:
+$L153:
+	add.s64 %rd931, %rd675, %rd665;
+	mov.b64 %rd675, %rd931;
+$L130:
+	bra.uni $L129;
+$L131:
+	setp.gt.s64 %p175, %rd679, 0;
+	@!%p175 bra $L195;
+	mov.b64 %rd932, %rd648;
+	mov.b64 %rd933, %rd649;
+	mov.b64 %rd934, %rd650;
+	mov.b64 %rd935, %rd651;
+	mov.b64 %rd936, %rd652;
+	mov.b64 %rd937, %rd653;
+	mov.pred %p176, %p129;
+	mov.pred %p177, %p130;
+	mov.b32 %r207, %r159;
+	mov.b64 %rd938, %rd654;
+	mov.b64 %rd939, %rd655;
+	mov.b64 %rd940, %rd656;
+	mov.b64 %rd941, %rd657;
+	mov.pred %p178, %p131;
+	mov.pred %p179, %p132;
+	mov.b64 %rd942, %rd307;
+	mov.b64 %rd943, %rd308;
+	mov.b64 %rd944, %rd309;
+	mov.b64 %rd945, %rd310;
+	mov.b64 %rd946, %rd311;
+	mov.b64 %rd947, %rd312;
+	mov.b64 %rd948, %rd313;
+	mov.b64 %rd949, %rd314;
+	mov.b64 %rd950, %rd315;
+	mov.pred %p180, %p133;
+	mov.b64 %rd951, %rd316;
+	mov.b64 %rd952, %rd317;
+	mov.b64 %rd953, %rd318;
+	mov.b32 %r208, %r160;
+	mov.b64 %rd954, %rd658;
+	mov.b64 %rd955, %rd659;
+	mov.b64 %rd956, %rd667;
+	mov.b64 %rd957, %rd679;
+	mov.b64 %rd958, %rd668;
+	mov.b64 %rd959, %rd669;
+	mov.b64 %rd960, %rd670;
+	mov.b64 %rd961, %rd168;
+	mov.b64 %rd962, %rd169;
+	mov.b64 %rd963, %rd170;
+	mul.lo.s64 %rd964, %rd960, %rd186;
+	mad.lo.s64 %rd965, %rd964, 4, %rd184;
+	cvt.u32.u64 %r209, %rd957;
+	atom.shared.add.s32 %r210, [%rd965], %r209;
+	mov.b32 %r211, %r210;
+	cvt.s64.s32 %rd966, %r211;
+	mov.b64 %rd967, %rd966;
+	sub.s64 %rd968, %rd959, %rd967;
+	max.s64 %rd969, %rd968, 0;
+	min.s64 %rd970, %rd969, %rd957;
+	mov.b64 %rd971, %rd970;
+	mov.b64 %rd972, 0;
+$L196:
+	setp.lt.s64 %p181, %rd972, %rd971;
+	not.pred %p182, %p181;
+	@!%p182 bra $L200;
+	bra.uni $L198;
+$L200:
+	mul.lo.s64 %rd973, %rd972, %rd963;
+	mad.lo.s64 %rd974, %rd973, 4, %rd961;
+	ld.shared.s32 %r212, [%rd974+0];
+	mov.b32 %r213, %r212;
+	add.s64 %rd975, %rd958, %rd967;
+	add.s64 %rd976, %rd975, %rd972;
+	mul.lo.s64 %rd977, %rd976, %rd178;
+	mad.lo.s64 %rd978, %rd977, 4, %rd176;
+	st.shared.s32 [%rd978+0], %r213;
+	@!%p178 bra $L202;
+	mov.b64 %rd980, 2;
+	mul.lo.s64 %rd979, %rd980, %rd972;
+	mul.lo.s64 %rd981, %rd979, %rd173;
+	mad.lo.s64 %rd982, %rd981, 8, %rd171;
+	ld.shared.s64 %rd983, [%rd982+0];
+	mov.b64 %rd984, %rd983;
+	add.s64 %rd985, %rd958, %rd967;
+	add.s64 %rd986, %rd985, %rd972;
+	mov.b64 %rd988, 2;
+	mul.lo.s64 %rd987, %rd988, %rd986;
+	mul.lo.s64 %rd989, %rd987, %rd181;
+	mad.lo.s64 %rd990, %rd989, 8, %rd179;
+	st.shared.s64 [%rd990+0], %rd984;
+	mov.b64 %rd992, 2;
+	mul.lo.s64 %rd991, %rd992, %rd972;
+	add.s64 %rd993, %rd991, 1;
+	mul.lo.s64 %rd994, %rd993, %rd173;
+	mad.lo.s64 %rd995, %rd994, 8, %rd171;
+	ld.shared.s64 %rd996, [%rd995+0];
+	mov.b64 %rd997, %rd996;
+	add.s64 %rd998, %rd958, %rd967;
+	add.s64 %rd999, %rd998, %rd972;
+	mov.b64 %rd1001, 2;
+	mul.lo.s64 %rd1000, %rd1001, %rd999;
+	add.s64 %rd1002, %rd1000, 1;
+	mul.lo.s64 %rd1003, %rd1002, %rd181;
+	mad.lo.s64 %rd1004, %rd1003, 8, %rd179;
+	st.shared.s64 [%rd1004+0], %rd997;
+$L202:
+$L197:
+	add.s64 %rd1005, %rd972, 1;
+	mov.b64 %rd972, %rd1005;
+	bra.uni $L196;
+$L198:
+	mov.b64 %rd1006, 0;
+	mov.b64 %rd1007, 0;
+	mov.b64 %rd1008, 0;
+	mov.b64 %rd1009, %rd971;
+$L203:
+	setp.lt.s64 %p183, %rd1009, %rd957;
+	not.pred %p184, %p183;
+	@!%p184 bra $L207;
+	bra.uni $L205;
+$L207:
+	mul.lo.s64 %rd1010, %rd1009, %rd963;
+	mad.lo.s64 %rd1011, %rd1010, 4, %rd961;
+	ld.shared.s32 %r214, [%rd1011+0];
+	mov.b32 %r215, %r214;
+	mov.b32 %r216, %r215;
+	mov.pred %p185, 0;
+	mov.b64 %rd1012, %rd1008;
+	mov.b32 %r217, %r216;
+$L208:
+	@!%p179 bra $L212;
+	shr.s32 %r218, %r217, 5;
+	cvt.s64.s32 %rd1013, %r218;
+	mov.b64 %rd1014, %rd1013;
+	and.b32 %r219, %r217, 31;
+	cvt.s64.s32 %rd1015, %r219;
+	min.u64 %rd1016, %rd1015, 32;
+	cvt.u32.u64 %r220, %rd1016;
+	mov.b32 %r222, 0x1;
+	shl.b32 %r221, %r222, %r220;
+	setp.hs.u32 %p186, %r220, 32;
+	selp.b32 %r223, 0, %r221, %p186;
+	mov.b32 %r224, %r223;
+	mov.b64 %rd1017, %rd1014;
+	mov.b32 %r225, %r224;
+	mul.lo.s64 %rd1018, %rd1017, %rd950;
+	mad.lo.s64 %rd1019, %rd1018, 4, %rd948;
+	ld.relaxed.gpu.global.u32 %r226, [%rd1019+0];
+	mov.b32 %r227, %r226;
+	and.b32 %r228, %r227, %r225;
+	setp.ne.u32 %p187, %r228, 0x0;
+	mov.pred %p188, %p187;
+	not.pred %p189, %p188;
+	@!%p189 bra $L214;
+	mul.lo.s64 %rd1020, %rd1017, %rd950;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd948;
+	atom.global.or.b32 %r229, [%rd1021], %r225;
+	mov.b32 %r230, %r229;
+	and.b32 %r231, %r230, %r225;
+	setp.ne.u32 %p190, %r231, 0x0;
+	mov.pred %p188, %p190;
+$L214:
+	@!%p188 bra $L216;
+	mov.b64 %rd1022, %rd1012;
+	mov.b64 %rd1023, %rd1022;
+	mov.pred %p191, 0;
+	bra.uni $L210;
 $L216:
-	shl.b64 %rd948, %rd947, 32;
-	or.b64 %rd949, %rd812, %rd948;
-	// block scan
-	mov.b64 %rd950, %rd949;
-	mov.b32 %r218, %r3;
-$L217:
-	setp.hs.u32 %p184, %r218, 32;
-	@%p184 bra $L218;
-	mov.b64 {%r219, %r220}, %rd950;
-	shfl.sync.up.b32 %r221|%p185, %r219, %r218, 0, %r17;
-	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
-	mov.b64 %rd951, {%r221, %r222};
-	@!%p185 bra $L219;
-	add.s64 %rd952, %rd951, %rd950;
-	mov.b64 %rd950, %rd952;
-$L219:
-	shl.b32 %r218, %r218, 1;
-	bra.uni $L217;
-$L218:
-	mov.b64 {%r223, %r224}, %rd950;
-	shfl.sync.up.b32 %r225|%p186, %r223, %r3, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
-	mov.b64 %rd953, {%r225, %r226};
-	setp.lo.u32 %p187, %r3, 32;
-	and.pred %p188, %p186, %p187;
-	selp.b64 %rd954, %rd953, 0, %p188;
-	sub.u32 %r227, %r13, %r3;
-	setp.eq.u32 %p189, %r7, %r227;
-	@!%p189 bra $L220;
-	mul.wide.u32 %rd955, %r8, 16;
-	add.s64 %rd956, %rd1, %rd955;
-	st.shared.s64 [%rd956+0], %rd950;
+	mov.b64 %rd1024, %rd1012;
+	mov.b64 %rd1023, %rd1024;
+	mov.pred %p191, 1;
+	bra.uni $L210;
+$L212:
+	@!%p180 bra $L218;
+	cvt.s64.s32 %rd1025, %r217;
+	mul.lo.s64 %rd1026, %rd1025, %rd953;
+	mad.lo.s64 %rd1027, %rd1026, 4, %rd951;
+	ld.relaxed.gpu.global.s32 %r232, [%rd1027+0];
+	mov.b32 %r233, %r232;
+	setp.eq.s32 %p192, %r233, %r208;
+	mov.pred %p193, %p192;
+	not.pred %p194, %p193;
+	@!%p194 bra $L220;
+	cvt.s64.s32 %rd1028, %r217;
+	mul.lo.s64 %rd1029, %rd1028, %rd953;
+	mad.lo.s64 %rd1030, %rd1029, 4, %rd951;
+	atom.global.exch.b32 %r234, [%rd1030], %r208;
+	mov.b32 %r235, %r234;
+	setp.eq.s32 %p195, %r235, %r208;
+	mov.pred %p193, %p195;
 $L220:
-	bar.sync 0;
-	setp.eq.u32 %p190, %r8, 0;
-	@!%p190 bra $L221;
-	mov.b64 %rd957, 0;
-	setp.lo.u32 %p191, %r7, %r10;
-	@!%p191 bra $L222;
-	mul.wide.u32 %rd958, %r7, 16;
-	add.s64 %rd959, %rd1, %rd958;
-	ld.shared.s64 %rd960, [%rd959+0];
-	mov.b64 %rd957, %rd960;
+	@!%p193 bra $L222;
+	mov.b64 %rd1031, %rd1012;
+	mov.b64 %rd1023, %rd1031;
+	mov.pred %p191, 0;
+	bra.uni $L210;
 $L222:
-	mov.b64 {%r228, %r229}, %rd957;
-	shfl.sync.up.b32 %r230|%p192, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd961, {%r230, %r231};
-	@!%p192 bra $L223;
-	add.s64 %rd962, %rd961, %rd957;
-	mov.b64 %rd957, %rd962;
-$L223:
-	mov.b64 {%r232, %r233}, %rd957;
-	shfl.sync.up.b32 %r234|%p193, %r232, 2, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
-	mov.b64 %rd963, {%r234, %r235};
-	@!%p193 bra $L224;
-	add.s64 %rd964, %rd963, %rd957;
-	mov.b64 %rd957, %rd964;
+$L218:
+	mul.lo.s64 %rd1032, %rd1012, %rd963;
+	mad.lo.s64 %rd1033, %rd1032, 4, %rd961;
+	st.shared.s32 [%rd1033+0], %r217;
+	add.s64 %rd1034, %rd1012, 1;
+	mov.b64 %rd1035, %rd1034;
+	mov.b64 %rd1023, %rd1035;
+	mov.pred %p191, 1;
+	bra.uni $L210;
+$L209:
+	bra.uni $L208;
+$L210:
+	mov.b64 %rd1036, %rd1023;
+	mov.pred %p196, %p191;
+	mov.b64 %rd1008, %rd1036;
+	mov.pred %p185, %p196;
+	@!%p185 bra $L224;
+	mov.b64 %rd1037, %rd932;
+	mov.b32 %r236, %r216;
+	cvt.s64.s32 %rd1038, %r236;
+	add.s64 %rd1039, %rd1038, 1;
+	mul.lo.s64 %rd1040, %rd1039, %rd32;
+	mad.lo.s64 %rd1041, %rd1040, 8, %rd28;
+	ld.global.nc.s64 %rd1042, [%rd1041+0];
+	mov.b64 %rd1043, %rd1042;
+	cvt.s64.s32 %rd1044, %r236;
+	mul.lo.s64 %rd1045, %rd1044, %rd32;
+	mad.lo.s64 %rd1046, %rd1045, 8, %rd28;
+	ld.global.nc.s64 %rd1047, [%rd1046+0];
+	mov.b64 %rd1048, %rd1047;
+	sub.s64 %rd1049, %rd1043, %rd1048;
+	mov.b64 %rd1050, %rd1049;
+	mov.b64 %rd1051, %rd1050;
+	add.s64 %rd1052, %rd1006, %rd1051;
+	mov.b64 %rd1006, %rd1052;
+	max.s64 %rd1053, %rd1007, %rd1051;
+	mov.b64 %rd1007, %rd1053;
 $L224:
-	mov.b64 {%r236, %r237}, %rd957;
-	shfl.sync.up.b32 %r238|%p194, %r236, 4, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
-	mov.b64 %rd965, {%r238, %r239};
-	@!%p194 bra $L225;
-	add.s64 %rd966, %rd965, %rd957;
-	mov.b64 %rd957, %rd966;
-$L225:
-	mov.b64 {%r240, %r241}, %rd957;
-	shfl.sync.up.b32 %r242|%p195, %r240, 8, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
-	mov.b64 %rd967, {%r242, %r243};
-	@!%p195 bra $L226;
-	add.s64 %rd968, %rd967, %rd957;
-	mov.b64 %rd957, %rd968;
-$L226:
-	mov.b64 {%r244, %r245}, %rd957;
-	shfl.sync.up.b32 %r246|%p196, %r244, 16, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
-	mov.b64 %rd969, {%r246, %r247};
-	@!%p196 bra $L227;
-	add.s64 %rd970, %rd969, %rd957;
-	mov.b64 %rd957, %rd970;
+$L204:
+	add.s64 %rd1054, %rd1009, 1;
+	mov.b64 %rd1009, %rd1054;
+	bra.uni $L203;
+$L205:
+	setp.gt.s64 %p197, %rd1008, 0;
+	@!%p197 bra $L226;
+	mul.lo.s64 %rd1055, %rd956, %rd120;
+	mad.lo.s64 %rd1056, %rd1055, 8, %rd116;
+	atom.global.add.u64 %rd1057, [%rd1056], %rd1008;
+	mov.b64 %rd1058, %rd1057;
+	mov.b64 %rd1059, %rd1058;
+	mov.b64 %rd1060, 0;
 $L227:
-	mov.b64 {%r248, %r249}, %rd957;
-	shfl.sync.up.b32 %r250|%p197, %r248, 1, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd971, {%r250, %r251};
-	selp.b64 %rd972, %rd971, 0, %p197;
-	@!%p191 bra $L228;
-	mul.wide.u32 %rd973, %r7, 16;
-	add.s64 %rd974, %rd1, %rd973;
-	add.s64 %rd975, %rd974, 512;
-	st.shared.s64 [%rd975+0], %rd972;
+	setp.lt.s64 %p198, %rd1060, %rd1008;
+	not.pred %p199, %p198;
+	@!%p199 bra $L231;
+	bra.uni $L229;
+$L231:
+	mul.lo.s64 %rd1061, %rd1060, %rd963;
+	mad.lo.s64 %rd1062, %rd1061, 4, %rd961;
+	ld.shared.s32 %r237, [%rd1062+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd1063, %rd1059, %rd1060;
+	mul.lo.s64 %rd1064, %rd1063, %rd295;
+	mad.lo.s64 %rd1065, %rd1064, 4, %rd293;
+	st.global.s32 [%rd1065+0], %r238;
 $L228:
-	sub.u32 %r252, %r10, 1;
-	setp.eq.u32 %p198, %r7, %r252;
-	@!%p198 bra $L229;
-	st.shared.s64 [%rd1+1024], %rd957;
+	add.s64 %rd1066, %rd1060, 1;
+	mov.b64 %rd1060, %rd1066;
+	bra.uni $L227;
 $L229:
-$L221:
-	bar.sync 0;
-	mul.wide.u32 %rd976, %r8, 16;
-	add.s64 %rd977, %rd1, %rd976;
-	add.s64 %rd978, %rd977, 512;
-	ld.shared.s64 %rd979, [%rd978+0];
-	add.s64 %rd980, %rd979, %rd954;
-	ld.shared.s64 %rd981, [%rd1+1024];
-	mov.b64 {%r253, %r254}, %rd980;
-	shfl.sync.idx.b32 %r255|%p199, %r253, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r256, %r254, 0, %r21, %r17;
-	mov.b64 %rd982, {%r255, %r256};
-	mov.b64 %rd983, %rd981;
-	mov.b64 %rd984, %rd982;
-	mov.b64 %rd985, %rd983;
-	mov.b64 %rd986, %rd984;
-	mov.b64 %rd987, %rd985;
-	mov.b64 %rd988, %rd986;
-	mov.b64 %rd989, %rd987;
-	and.b64 %rd990, %rd988, 4294967295;
-	mov.b64 %rd991, %rd990;
-	and.b64 %rd992, %rd989, 4294967295;
-	mov.b64 %rd993, %rd992;
-	shr.s64 %rd994, %rd989, 32;
-	mov.b64 %rd995, %rd994;
-	mov.b64 %rd996, %rd991;
-	mov.b64 %rd997, %rd993;
-	mov.b64 %rd998, %rd995;
-	@!%p153 bra $L230;
-	add.s64 %rd999, %rd811, %rd996;
-	mov.b64 %rd1000, %rd999;
-	sub.s64 %rd1001, %rd801, %rd1000;
-	max.s64 %rd1002, %rd1001, 0;
-	min.s64 %rd1003, %rd1002, %rd812;
-	mov.b64 %rd1004, %rd1003;
-	mov.b64 %rd1005, 0;
+$L226:
+	mov.b64 %rd1067, %rd1006;
+	mov.b64 %rd1068, %rd1007;
+	mov.b64 %rd1069, %rd1067;
+	mov.b64 %rd1070, %rd1068;
+	mov.b64 %rd1071, %rd1069;
+	mov.b64 %rd1072, %rd1070;
+	mov.b64 %rd1073, %rd1071;
+	mov.b64 %rd1074, %rd1072;
+	add.s64 %rd1075, %rd677, %rd1073;
+	mov.b64 %rd677, %rd1075;
+	max.s64 %rd1076, %rd678, %rd1074;
+	mov.b64 %rd678, %rd1076;
+$L195:
+	mov.b64 %rd1077, %rd677;
+	mov.b64 %rd1078, %rd678;
+	mov.b64 %rd1079, %rd1077;
+	mov.b64 %rd1080, %rd1078;
+	mov.b64 %rd1081, %rd1079;
+	mov.b64 %rd1082, %rd1080;
+	mov.b64 %rd404, %rd1081;
+	mov.b64 %rd405, %rd1082;
 $L232:
-	setp.lt.s64 %p200, %rd1005, %rd1004;
+	setp.lt.s64 %p200, %rd406, %rd361;
 	not.pred %p201, %p200;
 	@!%p201 bra $L236;
 	bra.uni $L234;
 $L236:
-	mul.lo.s64 %rd1006, %rd1005, %rd805;
-	mad.lo.s64 %rd1007, %rd1006, 4, %rd803;
-	ld.shared.s32 %r257, [%rd1007+0];
-	mov.b32 %r258, %r257;
-	add.s64 %rd1008, %rd800, %rd1000;
-	add.s64 %rd1009, %rd1008, %rd1005;
-	mul.lo.s64 %rd1010, %rd1009, %rd175;
-	mad.lo.s64 %rd1011, %rd1010, 4, %rd173;
-	st.shared.s32 [%rd1011+0], %r258;
-	@!%p149 bra $L238;
-	mov.b64 %rd1013, 2;
-	mul.lo.s64 %rd1012, %rd1013, %rd1005;
-	mul.lo.s64 %rd1014, %rd1012, %rd170;
-	mad.lo.s64 %rd1015, %rd1014, 8, %rd168;
-	ld.shared.s64 %rd1016, [%rd1015+0];
-	mov.b64 %rd1017, %rd1016;
-	add.s64 %rd1018, %rd800, %rd1000;
-	add.s64 %rd1019, %rd1018, %rd1005;
-	mov.b64 %rd1021, 2;
-	mul.lo.s64 %rd1020, %rd1021, %rd1019;
-	mul.lo.s64 %rd1022, %rd1020, %rd178;
-	mad.lo.s64 %rd1023, %rd1022, 8, %rd176;
-	st.shared.s64 [%rd1023+0], %rd1017;
-	mov.b64 %rd1025, 2;
-	mul.lo.s64 %rd1024, %rd1025, %rd1005;
-	add.s64 %rd1026, %rd1024, 1;
-	mul.lo.s64 %rd1027, %rd1026, %rd170;
-	mad.lo.s64 %rd1028, %rd1027, 8, %rd168;
-	ld.shared.s64 %rd1029, [%rd1028+0];
-	mov.b64 %rd1030, %rd1029;
-	add.s64 %rd1031, %rd800, %rd1000;
-	add.s64 %rd1032, %rd1031, %rd1005;
-	mov.b64 %rd1034, 2;
-	mul.lo.s64 %rd1033, %rd1034, %rd1032;
-	add.s64 %rd1035, %rd1033, 1;
-	mul.lo.s64 %rd1036, %rd1035, %rd178;
-	mad.lo.s64 %rd1037, %rd1036, 8, %rd176;
-	st.shared.s64 [%rd1037+0], %rd1030;
+	bar.sync 0;
+	sub.s64 %rd1083, %rd406, 1;
+	rem.s64 %rd1084, %rd1083, 3;
+	mul.lo.s64 %rd1085, %rd1084, %rd186;
+	mad.lo.s64 %rd1086, %rd1085, 4, %rd184;
+	ld.shared.s32 %r239, [%rd1086+0];
+	mov.b32 %r240, %r239;
+	cvt.s64.s32 %rd1087, %r240;
+	min.s64 %rd1088, %rd388, %rd1087;
+	mov.b64 %rd1089, %rd1088;
+	setp.eq.s64 %p202, %rd1089, 0;
+	@!%p202 bra $L238;
+	bra.uni $L234;
 $L238:
+	cvt.u64.u32 %rd1090, %r2;
+	setp.eq.s64 %p203, %rd1090, 0;
+	@!%p203 bra $L240;
+	add.s64 %rd1091, %rd406, 1;
+	rem.s64 %rd1092, %rd1091, 3;
+	mul.lo.s64 %rd1093, %rd1092, %rd186;
+	mad.lo.s64 %rd1094, %rd1093, 4, %rd184;
+	mov.b32 %r241, 0;
+	st.shared.s32 [%rd1094+0], %r241;
+$L240:
+	shr.s64 %rd1095, %rd406, 63;
+	shr.u64 %rd1096, %rd1095, 63;
+	add.s64 %rd1097, %rd406, %rd1096;
+	and.b64 %rd1098, %rd1097, -2;
+	sub.s64 %rd1099, %rd406, %rd1098;
+	mov.b64 %rd1101, 1;
+	sub.s64 %rd1100, %rd1101, %rd1099;
+	mul.lo.s64 %rd1102, %rd1100, %rd388;
+	mov.b64 %rd1103, %rd1102;
+	mov.b64 %rd1104, 0;
+	mov.b64 %rd1105, 0;
+	add.s64 %rd1106, %rd406, 1;
+	setp.lt.s64 %p204, %rd1106, %rd361;
+	@!%p204 bra $L241;
+	mov.b64 %rd1107, %rd353;
+	mov.b64 %rd1108, %rd354;
+	mov.b64 %rd1109, %rd355;
+	mov.b64 %rd1110, %rd356;
+	mov.b64 %rd1111, %rd357;
+	mov.b64 %rd1112, %rd358;
+	mov.pred %p205, %p49;
+	mov.pred %p206, %p50;
+	mov.b32 %r242, %r81;
+	mov.b64 %rd1113, %rd359;
+	mov.b64 %rd1114, %rd360;
+	mov.b64 %rd1115, %rd361;
+	mov.b64 %rd1116, %rd362;
+	mov.pred %p207, %p51;
+	mov.pred %p208, %p52;
+	mov.pred %p209, %p53;
+	mov.b32 %r243, %r82;
+	mov.b64 %rd1117, %rd363;
+	mov.b64 %rd1118, %rd364;
+	mov.b64 %rd1119, %rd1103;
+	mov.b64 %rd1120, %rd1089;
+	mov.b64 %rd1121, %rd386;
+	mov.b64 %rd1122, %rd385;
+	mov.b64 %rd1123, %rd367;
+	mov.b64 %rd1124, %rd387;
+	mov.b64 %rd1125, %rd366;
+	shr.s64 %rd1126, %rd406, 63;
+	shr.u64 %rd1127, %rd1126, 63;
+	add.s64 %rd1128, %rd406, %rd1127;
+	and.b64 %rd1129, %rd1128, -2;
+	sub.s64 %rd1130, %rd406, %rd1129;
+	mul.lo.s64 %rd1131, %rd1130, %rd388;
+	mov.b64 %rd1132, %rd1131;
+	mov.b64 %rd1133, %rd388;
+	rem.s64 %rd1134, %rd406, 3;
+	mov.b64 %rd1135, %rd1134;
+	mov.pred %p210, %p51;
+	mov.b64 %rd1136, %rd168;
+	mov.b64 %rd1137, %rd169;
+	mov.b64 %rd1138, %rd170;
+	mov.b64 %rd1139, %rd1121;
+	mov.b32 %r244, -1;
+	mov.b64 %rd1140, 0;
+	mov.b64 %rd1141, 0;
+	mov.b64 %rd1142, 0;
+	mov.b64 %rd1143, 0;
+	mov.b64 %rd1144, 0;
+$L243:
+	setp.ge.s64 %p211, %rd1140, %rd1141;
+	@!%p211 bra $L247;
+	setp.ge.s64 %p212, %rd1139, %rd1120;
+	@!%p212 bra $L249;
+	bra.uni $L245;
+$L249:
+	add.s64 %rd1145, %rd1119, %rd1139;
+	mul.lo.s64 %rd1146, %rd1145, %rd178;
+	mad.lo.s64 %rd1147, %rd1146, 4, %rd176;
+	ld.shared.s32 %r245, [%rd1147+0];
+	mov.b32 %r246, %r245;
+	mov.b32 %r244, %r246;
+	mov.b64 %rd1148, %rd1107;
+	mov.b64 %rd1149, %rd1108;
+	mov.b64 %rd1150, %rd1109;
+	mov.b64 %rd1151, %rd1110;
+	mov.b64 %rd1152, %rd1111;
+	mov.b64 %rd1153, %rd1112;
+	mov.pred %p213, %p205;
+	mov.pred %p214, %p206;
+	mov.b32 %r247, %r242;
+	mov.b64 %rd1154, %rd1113;
+	mov.b64 %rd1155, %rd1114;
+	mov.b64 %rd1156, %rd1115;
+	mov.b64 %rd1157, %rd1116;
+	mov.pred %p215, %p207;
+	mov.b32 %r248, %r244;
+	add.s64 %rd1158, %rd1119, %rd1139;
+	mov.b64 %rd1159, %rd1158;
+	mov.b64 %rd1160, %rd1124;
+	mov.pred %p216, %p210;
+$L250:
+	@!%p216 bra $L254;
+	mov.b64 %rd1162, 2;
+	mul.lo.s64 %rd1161, %rd1162, %rd1159;
+	mul.lo.s64 %rd1163, %rd1161, %rd181;
+	mad.lo.s64 %rd1164, %rd1163, 8, %rd179;
+	ld.shared.s64 %rd1165, [%rd1164+0];
+	mov.b64 %rd1166, %rd1165;
+	mov.b64 %rd1168, 2;
+	mul.lo.s64 %rd1167, %rd1168, %rd1159;
+	add.s64 %rd1169, %rd1167, 1;
+	mul.lo.s64 %rd1170, %rd1169, %rd181;
+	mad.lo.s64 %rd1171, %rd1170, 8, %rd179;
+	ld.shared.s64 %rd1172, [%rd1171+0];
+	mov.b64 %rd1173, %rd1172;
+	add.s64 %rd1174, %rd1166, %rd1160;
+	mov.b64 %rd1175, %rd1174;
+	mov.b64 %rd1176, %rd1173;
+	mov.b64 %rd1177, %rd1175;
+	mov.b64 %rd1178, %rd1176;
+	bra.uni $L252;
+$L254:
+	mov.b64 %rd1179, %rd1148;
+	mov.b32 %r249, %r248;
+	cvt.s64.s32 %rd1180, %r249;
+	mul.lo.s64 %rd1181, %rd1180, %rd32;
+	mad.lo.s64 %rd1182, %rd1181, 8, %rd28;
+	ld.global.nc.s64 %rd1183, [%rd1182+0];
+	mov.b64 %rd1184, %rd1183;
+	mov.b64 %rd1185, %rd1184;
+	mov.b64 %rd1186, %rd1148;
+	mov.b32 %r250, %r248;
+	cvt.s64.s32 %rd1187, %r250;
+	add.s64 %rd1188, %rd1187, 1;
+	mul.lo.s64 %rd1189, %rd1188, %rd32;
+	mad.lo.s64 %rd1190, %rd1189, 8, %rd28;
+	ld.global.nc.s64 %rd1191, [%rd1190+0];
+	mov.b64 %rd1192, %rd1191;
+	mov.b64 %rd1193, %rd1192;
+	add.s64 %rd1194, %rd1185, %rd1160;
+	mov.b64 %rd1195, %rd1194;
+	mov.b64 %rd1196, %rd1193;
+	mov.b64 %rd1177, %rd1195;
+	mov.b64 %rd1178, %rd1196;
+	bra.uni $L252;
+$L251:
+	bra.uni $L250;
+$L252:
+	mov.b64 %rd1197, %rd1177;
+	mov.b64 %rd1198, %rd1178;
+	mov.b64 %rd1140, %rd1197;
+	mov.b64 %rd1141, %rd1198;
+	add.s64 %rd1199, %rd1139, %rd1122;
+	mov.b64 %rd1139, %rd1199;
+	bra.uni $L244;
+$L247:
+	mul.lo.s64 %rd1200, %rd1140, %rd39;
+	mad.lo.s64 %rd1201, %rd1200, 4, %rd35;
+	ld.global.nc.s32 %r251, [%rd1201+0];
+	mov.b32 %r252, %r251;
+	mov.b32 %r253, %r252;
+	mov.b64 %rd1202, 0;
+	mov.b64 %rd1203, 0;
+	@!%p207 bra $L256;
+	mov.b64 %rd1204, %rd1107;
+	mov.b32 %r254, %r253;
+	cvt.s64.s32 %rd1205, %r254;
+	mul.lo.s64 %rd1206, %rd1205, %rd32;
+	mad.lo.s64 %rd1207, %rd1206, 8, %rd28;
+	ld.global.nc.s64 %rd1208, [%rd1207+0];
+	mov.b64 %rd1209, %rd1208;
+	mov.b64 %rd1210, %rd1209;
+	mov.b64 %rd1211, %rd1107;
+	mov.b32 %r255, %r253;
+	cvt.s64.s32 %rd1212, %r255;
+	add.s64 %rd1213, %rd1212, 1;
+	mul.lo.s64 %rd1214, %rd1213, %rd32;
+	mad.lo.s64 %rd1215, %rd1214, 8, %rd28;
+	ld.global.nc.s64 %rd1216, [%rd1215+0];
+	mov.b64 %rd1217, %rd1216;
+	mov.b64 %rd1218, %rd1217;
+	mov.b64 %rd1219, %rd1210;
+	mov.b64 %rd1220, %rd1218;
+	mov.b64 %rd1202, %rd1219;
+	mov.b64 %rd1203, %rd1220;
+$L256:
+	mov.b32 %r256, %r244;
+	mov.b32 %r257, %r253;
+	mov.b64 %rd1221, %rd1140;
+$L257:
+	mov.f64 %fd37, 0d3FF0000000000000;
+	setp.gt.s64 %p217, %rd125, 0;
+	@!%p217 bra $L261;
+	mul.lo.s64 %rd1222, %rd1221, %rd127;
+	mad.lo.s64 %rd1223, %rd1222, 8, %rd123;
+	ld.global.nc.f64 %fd38, [%rd1223+0];
+	mov.f64 %fd39, %fd38;
+	mov.f64 %fd37, %fd39;
+$L261:
+	cvt.s64.s32 %rd1224, %r256;
+	mul.lo.s64 %rd1225, %rd1224, %rd134;
+	mad.lo.s64 %rd1226, %rd1225, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd1226+0];
+	mov.f64 %fd41, %fd40;
+	add.rn.f64 %fd42, %fd41, %fd37;
+	mov.f64 %fd43, %fd42;
+	cvt.s64.s32 %rd1227, %r257;
+	mul.lo.s64 %rd1228, %rd1227, %rd134;
+	mad.lo.s64 %rd1229, %rd1228, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd44, [%rd1229+0];
+	mov.f64 %fd45, %fd44;
+	setp.lt.f64 %p218, %fd43, %fd45;
+	not.pred %p219, %p218;
+	@!%p219 bra $L263;
+	mov.pred %p220, 0;
+	bra.uni $L259;
+$L263:
+	cvt.s64.s32 %rd1230, %r257;
+	mul.lo.s64 %rd1231, %rd1230, %rd134;
+	mad.lo.s64 %rd1232, %rd1231, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1233, [%rd1232];
+$L264:
+	mov.b64 %fd46, %rd1233;
+	min.f64 %fd47, %fd46, %fd43;
+	mov.b64 %rd1234, %fd46;
+	mov.b64 %rd1235, %fd43;
+	or.b64 %rd1236, %rd1234, %rd1235;
+	setp.eq.f64 %p221, %fd46, %fd43;
+	mov.b64 %fd48, %rd1236;
+	selp.f64 %fd49, %fd48, %fd47, %p221;
+	setp.nan.f64 %p222, %fd46, %fd43;
+	add.rn.f64 %fd50, %fd46, %fd43;
+	selp.f64 %fd51, %fd50, %fd49, %p222;
+	mov.b64 %rd1237, %fd51;
+	setp.eq.u64 %p223, %rd1233, %rd1237;
+	@%p223 bra $L265;
+	atom.global.cas.b64 %rd1238, [%rd1232], %rd1233, %rd1237;
+	setp.eq.u64 %p224, %rd1238, %rd1233;
+	mov.b64 %rd1233, %rd1238;
+	@!%p224 bra $L264;
+$L265:
+	mov.b64 %fd53, %rd1233;
+	mov.f64 %fd52, %fd53;
+	mov.f64 %fd54, %fd52;
+	setp.gt.f64 %p225, %fd54, %fd43;
+	mov.pred %p220, %p225;
+	bra.uni $L259;
+$L258:
+	bra.uni $L257;
+$L259:
+	@!%p220 bra $L267;
+	mul.lo.s64 %rd1239, %rd1144, %rd1138;
+	mad.lo.s64 %rd1240, %rd1239, 4, %rd1136;
+	st.shared.s32 [%rd1240+0], %r253;
+	@!%p207 bra $L269;
+	mov.b64 %rd1242, 2;
+	mul.lo.s64 %rd1241, %rd1242, %rd1144;
+	mul.lo.s64 %rd1243, %rd1241, %rd173;
+	mad.lo.s64 %rd1244, %rd1243, 8, %rd171;
+	st.shared.s64 [%rd1244+0], %rd1202;
+	mov.b64 %rd1246, 2;
+	mul.lo.s64 %rd1245, %rd1246, %rd1144;
+	add.s64 %rd1247, %rd1245, 1;
+	mul.lo.s64 %rd1248, %rd1247, %rd173;
+	mad.lo.s64 %rd1249, %rd1248, 8, %rd171;
+	st.shared.s64 [%rd1249+0], %rd1203;
+$L269:
+	add.s64 %rd1250, %rd1144, 1;
+	mov.b64 %rd1144, %rd1250;
+	setp.eq.s64 %p226, %rd1144, %rd1117;
+	@!%p226 bra $L271;
+	mov.b64 %rd1251, %rd1107;
+	mov.b64 %rd1252, %rd1108;
+	mov.b64 %rd1253, %rd1109;
+	mov.b64 %rd1254, %rd1110;
+	mov.b64 %rd1255, %rd1111;
+	mov.b64 %rd1256, %rd1112;
+	mov.pred %p227, %p205;
+	mov.pred %p228, %p206;
+	mov.b32 %r258, %r242;
+	mov.b64 %rd1257, %rd1113;
+	mov.b64 %rd1258, %rd1114;
+	mov.b64 %rd1259, %rd1115;
+	mov.b64 %rd1260, %rd1116;
+	mov.pred %p229, %p207;
+	mov.pred %p230, %p208;
+	mov.b64 %rd1261, %rd307;
+	mov.b64 %rd1262, %rd308;
+	mov.b64 %rd1263, %rd309;
+	mov.b64 %rd1264, %rd310;
+	mov.b64 %rd1265, %rd311;
+	mov.b64 %rd1266, %rd312;
+	mov.b64 %rd1267, %rd313;
+	mov.b64 %rd1268, %rd314;
+	mov.b64 %rd1269, %rd315;
+	mov.pred %p231, %p209;
+	mov.b64 %rd1270, %rd316;
+	mov.b64 %rd1271, %rd317;
+	mov.b64 %rd1272, %rd318;
+	mov.b32 %r259, %r243;
+	mov.b64 %rd1273, %rd1117;
+	mov.b64 %rd1274, %rd1118;
+	mov.b64 %rd1275, %rd1125;
+	mov.b64 %rd1276, %rd1144;
+	mov.b64 %rd1277, %rd1132;
+	mov.b64 %rd1278, %rd1133;
+	mov.b64 %rd1279, %rd1135;
+	mov.b64 %rd1280, %rd168;
+	mov.b64 %rd1281, %rd169;
+	mov.b64 %rd1282, %rd170;
+	mul.lo.s64 %rd1283, %rd1279, %rd186;
+	mad.lo.s64 %rd1284, %rd1283, 4, %rd184;
+	cvt.u32.u64 %r260, %rd1276;
+	atom.shared.add.s32 %r261, [%rd1284], %r260;
+	mov.b32 %r262, %r261;
+	cvt.s64.s32 %rd1285, %r262;
+	mov.b64 %rd1286, %rd1285;
+	sub.s64 %rd1287, %rd1278, %rd1286;
+	max.s64 %rd1288, %rd1287, 0;
+	min.s64 %rd1289, %rd1288, %rd1276;
+	mov.b64 %rd1290, %rd1289;
+	mov.b64 %rd1291, 0;
+$L272:
+	setp.lt.s64 %p232, %rd1291, %rd1290;
+	not.pred %p233, %p232;
+	@!%p233 bra $L276;
+	bra.uni $L274;
+$L276:
+	mul.lo.s64 %rd1292, %rd1291, %rd1282;
+	mad.lo.s64 %rd1293, %rd1292, 4, %rd1280;
+	ld.shared.s32 %r263, [%rd1293+0];
+	mov.b32 %r264, %r263;
+	add.s64 %rd1294, %rd1277, %rd1286;
+	add.s64 %rd1295, %rd1294, %rd1291;
+	mul.lo.s64 %rd1296, %rd1295, %rd178;
+	mad.lo.s64 %rd1297, %rd1296, 4, %rd176;
+	st.shared.s32 [%rd1297+0], %r264;
+	@!%p229 bra $L278;
+	mov.b64 %rd1299, 2;
+	mul.lo.s64 %rd1298, %rd1299, %rd1291;
+	mul.lo.s64 %rd1300, %rd1298, %rd173;
+	mad.lo.s64 %rd1301, %rd1300, 8, %rd171;
+	ld.shared.s64 %rd1302, [%rd1301+0];
+	mov.b64 %rd1303, %rd1302;
+	add.s64 %rd1304, %rd1277, %rd1286;
+	add.s64 %rd1305, %rd1304, %rd1291;
+	mov.b64 %rd1307, 2;
+	mul.lo.s64 %rd1306, %rd1307, %rd1305;
+	mul.lo.s64 %rd1308, %rd1306, %rd181;
+	mad.lo.s64 %rd1309, %rd1308, 8, %rd179;
+	st.shared.s64 [%rd1309+0], %rd1303;
+	mov.b64 %rd1311, 2;
+	mul.lo.s64 %rd1310, %rd1311, %rd1291;
+	add.s64 %rd1312, %rd1310, 1;
+	mul.lo.s64 %rd1313, %rd1312, %rd173;
+	mad.lo.s64 %rd1314, %rd1313, 8, %rd171;
+	ld.shared.s64 %rd1315, [%rd1314+0];
+	mov.b64 %rd1316, %rd1315;
+	add.s64 %rd1317, %rd1277, %rd1286;
+	add.s64 %rd1318, %rd1317, %rd1291;
+	mov.b64 %rd1320, 2;
+	mul.lo.s64 %rd1319, %rd1320, %rd1318;
+	add.s64 %rd1321, %rd1319, 1;
+	mul.lo.s64 %rd1322, %rd1321, %rd181;
+	mad.lo.s64 %rd1323, %rd1322, 8, %rd179;
+	st.shared.s64 [%rd1323+0], %rd1316;
+$L278:
+$L273:
+	add.s64 %rd1324, %rd1291, 1;
+	mov.b64 %rd1291, %rd1324;
+	bra.uni $L272;
+$L274:
+	mov.b64 %rd1325, 0;
+	mov.b64 %rd1326, 0;
+	mov.b64 %rd1327, 0;
+	mov.b64 %rd1328, %rd1290;
+$L279:
+	setp.lt.s64 %p234, %rd1328, %rd1276;
+	not.pred %p235, %p234;
+	@!%p235 bra $L283;
+	bra.uni $L281;
+$L283:
+	mul.lo.s64 %rd1329, %rd1328, %rd1282;
+	mad.lo.s64 %rd1330, %rd1329, 4, %rd1280;
+	ld.shared.s32 %r265, [%rd1330+0];
+	mov.b32 %r266, %r265;
+	mov.b32 %r267, %r266;
+	mov.pred %p236, 0;
+	mov.b64 %rd1331, %rd1327;
+	mov.b32 %r268, %r267;
+$L284:
+	@!%p230 bra $L288;
+	shr.s32 %r269, %r268, 5;
+	cvt.s64.s32 %rd1332, %r269;
+	mov.b64 %rd1333, %rd1332;
+	and.b32 %r270, %r268, 31;
+	cvt.s64.s32 %rd1334, %r270;
+	min.u64 %rd1335, %rd1334, 32;
+	cvt.u32.u64 %r271, %rd1335;
+	mov.b32 %r273, 0x1;
+	shl.b32 %r272, %r273, %r271;
+	setp.hs.u32 %p237, %r271, 32;
+	selp.b32 %r274, 0, %r272, %p237;
+	mov.b32 %r275, %r274;
+	mov.b64 %rd1336, %rd1333;
+	mov.b32 %r276, %r275;
+	mul.lo.s64 %rd1337, %rd1336, %rd1269;
+	mad.lo.s64 %rd1338, %rd1337, 4, %rd1267;
+	ld.relaxed.gpu.global.u32 %r277, [%rd1338+0];
+	mov.b32 %r278, %r277;
+	and.b32 %r279, %r278, %r276;
+	setp.ne.u32 %p238, %r279, 0x0;
+	mov.pred %p239, %p238;
+	not.pred %p240, %p239;
+	@!%p240 bra $L290;
+	mul.lo.s64 %rd1339, %rd1336, %rd1269;
+	mad.lo.s64 %rd1340, %rd1339, 4, %rd1267;
+	atom.global.or.b32 %r280, [%rd1340], %r276;
+	mov.b32 %r281, %r280;
+	and.b32 %r282, %r281, %r276;
+	setp.ne.u32 %p241, %r282, 0x0;
+	mov.pred %p239, %p241;
+$L290:
+	@!%p239 bra $L292;
+	mov.b64 %rd1341, %rd1331;
+	mov.b64 %rd1342, %rd1341;
+	mov.pred %p242, 0;
+	bra.uni $L286;
+$L292:
+	mov.b64 %rd1343, %rd1331;
+	mov.b64 %rd1342, %rd1343;
+	mov.pred %p242, 1;
+	bra.uni $L286;
+$L288:
+	@!%p231 bra $L294;
+	cvt.s64.s32 %rd1344, %r268;
+	mul.lo.s64 %rd1345, %rd1344, %rd1272;
+	mad.lo.s64 %rd1346, %rd1345, 4, %rd1270;
+	ld.relaxed.gpu.global.s32 %r283, [%rd1346+0];
+	mov.b32 %r284, %r283;
+	setp.eq.s32 %p243, %r284, %r259;
+	mov.pred %p244, %p243;
+	not.pred %p245, %p244;
+	@!%p245 bra $L296;
+	cvt.s64.s32 %rd1347, %r268;
+	mul.lo.s64 %rd1348, %rd1347, %rd1272;
+	mad.lo.s64 %rd1349, %rd1348, 4, %rd1270;
+	atom.global.exch.b32 %r285, [%rd1349], %r259;
+	mov.b32 %r286, %r285;
+	setp.eq.s32 %p246, %r286, %r259;
+	mov.pred %p244, %p246;
+$L296:
+	@!%p244 bra $L298;
+	mov.b64 %rd1350, %rd1331;
+	mov.b64 %rd1342, %rd1350;
+	mov.pred %p242, 0;
+	bra.uni $L286;
+$L298:
+$L294:
+	mul.lo.s64 %rd1351, %rd1331, %rd1282;
+	mad.lo.s64 %rd1352, %rd1351, 4, %rd1280;
+	st.shared.s32 [%rd1352+0], %r268;
+	add.s64 %rd1353, %rd1331, 1;
+	mov.b64 %rd1354, %rd1353;
+	mov.b64 %rd1342, %rd1354;
+	mov.pred %p242, 1;
+	bra.uni $L286;
+$L285:
+	bra.uni $L284;
+$L286:
+	mov.b64 %rd1355, %rd1342;
+	mov.pred %p247, %p242;
+	mov.b64 %rd1327, %rd1355;
+	mov.pred %p236, %p247;
+	@!%p236 bra $L300;
+	mov.b64 %rd1356, %rd1251;
+	mov.b32 %r287, %r267;
+	cvt.s64.s32 %rd1357, %r287;
+	add.s64 %rd1358, %rd1357, 1;
+	mul.lo.s64 %rd1359, %rd1358, %rd32;
+	mad.lo.s64 %rd1360, %rd1359, 8, %rd28;
+	ld.global.nc.s64 %rd1361, [%rd1360+0];
+	mov.b64 %rd1362, %rd1361;
+	cvt.s64.s32 %rd1363, %r287;
+	mul.lo.s64 %rd1364, %rd1363, %rd32;
+	mad.lo.s64 %rd1365, %rd1364, 8, %rd28;
+	ld.global.nc.s64 %rd1366, [%rd1365+0];
+	mov.b64 %rd1367, %rd1366;
+	sub.s64 %rd1368, %rd1362, %rd1367;
+	mov.b64 %rd1369, %rd1368;
+	mov.b64 %rd1370, %rd1369;
+	add.s64 %rd1371, %rd1325, %rd1370;
+	mov.b64 %rd1325, %rd1371;
+	max.s64 %rd1372, %rd1326, %rd1370;
+	mov.b64 %rd1326, %rd1372;
+$L300:
+$L280:
+	add.s64 %rd1373, %rd1328, 1;
+	mov.b64 %rd1328, %rd1373;
+	bra.uni $L279;
+$L281:
+	setp.gt.s64 %p248, %rd1327, 0;
+	@!%p248 bra $L302;
+	mul.lo.s64 %rd1374, %rd1275, %rd120;
+	mad.lo.s64 %rd1375, %rd1374, 8, %rd116;
+	atom.global.add.u64 %rd1376, [%rd1375], %rd1327;
+	mov.b64 %rd1377, %rd1376;
+	mov.b64 %rd1378, %rd1377;
+	mov.b64 %rd1379, 0;
+$L303:
+	setp.lt.s64 %p249, %rd1379, %rd1327;
+	not.pred %p250, %p249;
+	@!%p250 bra $L307;
+	bra.uni $L305;
+$L307:
+	mul.lo.s64 %rd1380, %rd1379, %rd1282;
+	mad.lo.s64 %rd1381, %rd1380, 4, %rd1280;
+	ld.shared.s32 %r288, [%rd1381+0];
+	mov.b32 %r289, %r288;
+	add.s64 %rd1382, %rd1378, %rd1379;
+	mul.lo.s64 %rd1383, %rd1382, %rd295;
+	mad.lo.s64 %rd1384, %rd1383, 4, %rd293;
+	st.global.s32 [%rd1384+0], %r289;
+$L304:
+	add.s64 %rd1385, %rd1379, 1;
+	mov.b64 %rd1379, %rd1385;
+	bra.uni $L303;
+$L305:
+$L302:
+	mov.b64 %rd1386, %rd1325;
+	mov.b64 %rd1387, %rd1326;
+	mov.b64 %rd1388, %rd1386;
+	mov.b64 %rd1389, %rd1387;
+	mov.b64 %rd1390, %rd1388;
+	mov.b64 %rd1391, %rd1389;
+	mov.b64 %rd1392, %rd1390;
+	mov.b64 %rd1393, %rd1391;
+	add.s64 %rd1394, %rd1142, %rd1392;
+	mov.b64 %rd1142, %rd1394;
+	max.s64 %rd1395, %rd1143, %rd1393;
+	mov.b64 %rd1143, %rd1395;
+	mov.b64 %rd1144, 0;
+$L271:
+$L267:
+	add.s64 %rd1396, %rd1140, %rd1123;
+	mov.b64 %rd1140, %rd1396;
+$L244:
+	bra.uni $L243;
+$L245:
+	setp.gt.s64 %p251, %rd1144, 0;
+	@!%p251 bra $L309;
+	mov.b64 %rd1397, %rd1107;
+	mov.b64 %rd1398, %rd1108;
+	mov.b64 %rd1399, %rd1109;
+	mov.b64 %rd1400, %rd1110;
+	mov.b64 %rd1401, %rd1111;
+	mov.b64 %rd1402, %rd1112;
+	mov.pred %p252, %p205;
+	mov.pred %p253, %p206;
+	mov.b32 %r290, %r242;
+	mov.b64 %rd1403, %rd1113;
+	mov.b64 %rd1404, %rd1114;
+	mov.b64 %rd1405, %rd1115;
+	mov.b64 %rd1406, %rd1116;
+	mov.pred %p254, %p207;
+	mov.pred %p255, %p208;
+	mov.b64 %rd1407, %rd307;
+	mov.b64 %rd1408, %rd308;
+	mov.b64 %rd1409, %rd309;
+	mov.b64 %rd1410, %rd310;
+	mov.b64 %rd1411, %rd311;
+	mov.b64 %rd1412, %rd312;
+	mov.b64 %rd1413, %rd313;
+	mov.b64 %rd1414, %rd314;
+	mov.b64 %rd1415, %rd315;
+	mov.pred %p256, %p209;
+	mov.b64 %rd1416, %rd316;
+	mov.b64 %rd1417, %rd317;
+	mov.b64 %rd1418, %rd318;
+	mov.b32 %r291, %r243;
+	mov.b64 %rd1419, %rd1117;
+	mov.b64 %rd1420, %rd1118;
+	mov.b64 %rd1421, %rd1125;
+	mov.b64 %rd1422, %rd1144;
+	mov.b64 %rd1423, %rd1132;
+	mov.b64 %rd1424, %rd1133;
+	mov.b64 %rd1425, %rd1135;
+	mov.b64 %rd1426, %rd168;
+	mov.b64 %rd1427, %rd169;
+	mov.b64 %rd1428, %rd170;
+	mul.lo.s64 %rd1429, %rd1425, %rd186;
+	mad.lo.s64 %rd1430, %rd1429, 4, %rd184;
+	cvt.u32.u64 %r292, %rd1422;
+	atom.shared.add.s32 %r293, [%rd1430], %r292;
+	mov.b32 %r294, %r293;
+	cvt.s64.s32 %rd1431, %r294;
+	mov.b64 %rd1432, %rd1431;
+	sub.s64 %rd1433, %rd1424, %rd1432;
+	max.s64 %rd1434, %rd1433, 0;
+	min.s64 %rd1435, %rd1434, %rd1422;
+	mov.b64 %rd1436, %rd1435;
+	mov.b64 %rd1437, 0;
+$L310:
+	setp.lt.s64 %p257, %rd1437, %rd1436;
+	not.pred %p258, %p257;
+	@!%p258 bra $L314;
+	bra.uni $L312;
+$L314:
+	mul.lo.s64 %rd1438, %rd1437, %rd1428;
+	mad.lo.s64 %rd1439, %rd1438, 4, %rd1426;
+	ld.shared.s32 %r295, [%rd1439+0];
+	mov.b32 %r296, %r295;
+	add.s64 %rd1440, %rd1423, %rd1432;
+	add.s64 %rd1441, %rd1440, %rd1437;
+	mul.lo.s64 %rd1442, %rd1441, %rd178;
+	mad.lo.s64 %rd1443, %rd1442, 4, %rd176;
+	st.shared.s32 [%rd1443+0], %r296;
+	@!%p254 bra $L316;
+	mov.b64 %rd1445, 2;
+	mul.lo.s64 %rd1444, %rd1445, %rd1437;
+	mul.lo.s64 %rd1446, %rd1444, %rd173;
+	mad.lo.s64 %rd1447, %rd1446, 8, %rd171;
+	ld.shared.s64 %rd1448, [%rd1447+0];
+	mov.b64 %rd1449, %rd1448;
+	add.s64 %rd1450, %rd1423, %rd1432;
+	add.s64 %rd1451, %rd1450, %rd1437;
+	mov.b64 %rd1453, 2;
+	mul.lo.s64 %rd1452, %rd1453, %rd1451;
+	mul.lo.s64 %rd1454, %rd1452, %rd181;
+	mad.lo.s64 %rd1455, %rd1454, 8, %rd179;
+	st.shared.s64 [%rd1455+0], %rd1449;
+	mov.b64 %rd1457, 2;
+	mul.lo.s64 %rd1456, %rd1457, %rd1437;
+	add.s64 %rd1458, %rd1456, 1;
+	mul.lo.s64 %rd1459, %rd1458, %rd173;
+	mad.lo.s64 %rd1460, %rd1459, 8, %rd171;
+	ld.shared.s64 %rd1461, [%rd1460+0];
+	mov.b64 %rd1462, %rd1461;
+	add.s64 %rd1463, %rd1423, %rd1432;
+	add.s64 %rd1464, %rd1463, %rd1437;
+	mov.b64 %rd1466, 2;
+	mul.lo.s64 %rd1465, %rd1466, %rd1464;
+	add.s64 %rd1467, %rd1465, 1;
+	mul.lo.s64 %rd1468, %rd1467, %rd181;
+	mad.lo.s64 %rd1469, %rd1468, 8, %rd179;
+	st.shared.s64 [%rd1469+0], %rd1462;
+$L316:
+$L311:
+	add.s64 %rd1470, %rd1437, 1;
+	mov.b64 %rd1437, %rd1470;
+	bra.uni $L310;
+$L312:
+	mov.b64 %rd1471, 0;
+	mov.b64 %rd1472, 0;
+	mov.b64 %rd1473, 0;
+	mov.b64 %rd1474, %rd1436;
+$L317:
+	setp.lt.s64 %p259, %rd1474, %rd1422;
+	not.pred %p260, %p259;
+	@!%p260 bra $L321;
+	bra.uni $L319;
+$L321:
+	mul.lo.s64 %rd1475, %rd1474, %rd1428;
+	mad.lo.s64 %rd1476, %rd1475, 4, %rd1426;
+	ld.shared.s32 %r297, [%rd1476+0];
+	mov.b32 %r298, %r297;
+	mov.b32 %r299, %r298;
+	mov.pred %p261, 0;
+	mov.b64 %rd1477, %rd1473;
+	mov.b32 %r300, %r299;
+$L322:
+	@!%p255 bra $L326;
+	shr.s32 %r301, %r300, 5;
+	cvt.s64.s32 %rd1478, %r301;
+	mov.b64 %rd1479, %rd1478;
+	and.b32 %r302, %r300, 31;
+	cvt.s64.s32 %rd1480, %r302;
+	min.u64 %rd1481, %rd1480, 32;
+	cvt.u32.u64 %r303, %rd1481;
+	mov.b32 %r305, 0x1;
+	shl.b32 %r304, %r305, %r303;
+	setp.hs.u32 %p262, %r303, 32;
+	selp.b32 %r306, 0, %r304, %p262;
+	mov.b32 %r307, %r306;
+	mov.b64 %rd1482, %rd1479;
+	mov.b32 %r308, %r307;
+	mul.lo.s64 %rd1483, %rd1482, %rd1415;
+	mad.lo.s64 %rd1484, %rd1483, 4, %rd1413;
+	ld.relaxed.gpu.global.u32 %r309, [%rd1484+0];
+	mov.b32 %r310, %r309;
+	and.b32 %r311, %r310, %r308;
+	setp.ne.u32 %p263, %r311, 0x0;
+	mov.pred %p264, %p263;
+	not.pred %p265, %p264;
+	@!%p265 bra $L328;
+	mul.lo.s64 %rd1485, %rd1482, %rd1415;
+	mad.lo.s64 %rd1486, %rd1485, 4, %rd1413;
+	atom.global.or.b32 %r312, [%rd1486], %r308;
+	mov.b32 %r313, %r312;
+	and.b32 %r314, %r313, %r308;
+	setp.ne.u32 %p266, %r314, 0x0;
+	mov.pred %p264, %p266;
+$L328:
+	@!%p264 bra $L330;
+	mov.b64 %rd1487, %rd1477;
+	mov.b64 %rd1488, %rd1487;
+	mov.pred %p267, 0;
+	bra.uni $L324;
+$L330:
+	mov.b64 %rd1489, %rd1477;
+	mov.b64 %rd1488, %rd1489;
+	mov.pred %p267, 1;
+	bra.uni $L324;
+$L326:
+	@!%p256 bra $L332;
+	cvt.s64.s32 %rd1490, %r300;
+	mul.lo.s64 %rd1491, %rd1490, %rd1418;
+	mad.lo.s64 %rd1492, %rd1491, 4, %rd1416;
+	ld.relaxed.gpu.global.s32 %r315, [%rd1492+0];
+	mov.b32 %r316, %r315;
+	setp.eq.s32 %p268, %r316, %r291;
+	mov.pred %p269, %p268;
+	not.pred %p270, %p269;
+	@!%p270 bra $L334;
+	cvt.s64.s32 %rd1493, %r300;
+	mul.lo.s64 %rd1494, %rd1493, %rd1418;
+	mad.lo.s64 %rd1495, %rd1494, 4, %rd1416;
+	atom.global.exch.b32 %r317, [%rd1495], %r291;
+	mov.b32 %r318, %r317;
+	setp.eq.s32 %p271, %r318, %r291;
+	mov.pred %p269, %p271;
+$L334:
+	@!%p269 bra $L336;
+	mov.b64 %rd1496, %rd1477;
+	mov.b64 %rd1488, %rd1496;
+	mov.pred %p267, 0;
+	bra.uni $L324;
+$L336:
+$L332:
+	mul.lo.s64 %rd1497, %rd1477, %rd1428;
+	mad.lo.s64 %rd1498, %rd1497, 4, %rd1426;
+	st.shared.s32 [%rd1498+0], %r300;
+	add.s64 %rd1499, %rd1477, 1;
+	mov.b64 %rd1500, %rd1499;
+	mov.b64 %rd1488, %rd1500;
+	mov.pred %p267, 1;
+	bra.uni $L324;
+$L323:
+	bra.uni $L322;
+$L324:
+	mov.b64 %rd1501, %rd1488;
+	mov.pred %p272, %p267;
+	mov.b64 %rd1473, %rd1501;
+	mov.pred %p261, %p272;
+	@!%p261 bra $L338;
+	mov.b64 %rd1502, %rd1397;
+	mov.b32 %r319, %r299;
+	cvt.s64.s32 %rd1503, %r319;
+	add.s64 %rd1504, %rd1503, 1;
+	mul.lo.s64 %rd1505, %rd1504, %rd32;
+	mad.lo.s64 %rd1506, %rd1505, 8, %rd28;
+	ld.global.nc.s64 %rd1507, [%rd1506+0];
+	mov.b64 %rd1508, %rd1507;
+	cvt.s64.s32 %rd1509, %r319;
+	mul.lo.s64 %rd1510, %rd1509, %rd32;
+	mad.lo.s64 %rd1511, %rd1510, 8, %rd28;
+	ld.global.nc.s64 %rd1512, [%rd1511+0];
+	mov.b64 %rd1513, %rd1512;
+	sub.s64 %rd1514, %rd1508, %rd1513;
+	mov.b64 %rd1515, %rd1514;
+	mov.b64 %rd1516, %rd1515;
+	add.s64 %rd1517, %rd1471, %rd1516;
+	mov.b64 %rd1471, %rd1517;
+	max.s64 %rd1518, %rd1472, %rd1516;
+	mov.b64 %rd1472, %rd1518;
+$L338:
+$L318:
+	add.s64 %rd1519, %rd1474, 1;
+	mov.b64 %rd1474, %rd1519;
+	bra.uni $L317;
+$L319:
+	setp.gt.s64 %p273, %rd1473, 0;
+	@!%p273 bra $L340;
+	mul.lo.s64 %rd1520, %rd1421, %rd120;
+	mad.lo.s64 %rd1521, %rd1520, 8, %rd116;
+	atom.global.add.u64 %rd1522, [%rd1521], %rd1473;
+	mov.b64 %rd1523, %rd1522;
+	mov.b64 %rd1524, %rd1523;
+	mov.b64 %rd1525, 0;
+$L341:
+	setp.lt.s64 %p274, %rd1525, %rd1473;
+	not.pred %p275, %p274;
+	@!%p275 bra $L345;
+	bra.uni $L343;
+$L345:
+	mul.lo.s64 %rd1526, %rd1525, %rd1428;
+	mad.lo.s64 %rd1527, %rd1526, 4, %rd1426;
+	ld.shared.s32 %r320, [%rd1527+0];
+	mov.b32 %r321, %r320;
+	add.s64 %rd1528, %rd1524, %rd1525;
+	mul.lo.s64 %rd1529, %rd1528, %rd295;
+	mad.lo.s64 %rd1530, %rd1529, 4, %rd293;
+	st.global.s32 [%rd1530+0], %r321;
+$L342:
+	add.s64 %rd1531, %rd1525, 1;
+	mov.b64 %rd1525, %rd1531;
+	bra.uni $L341;
+$L343:
+$L340:
+	mov.b64 %rd1532, %rd1471;
+	mov.b64 %rd1533, %rd1472;
+	mov.b64 %rd1534, %rd1532;
+	mov.b64 %rd1535, %rd1533;
+	mov.b64 %rd1536, %rd1534;
+	mov.b64 %rd1537, %rd1535;
+	mov.b64 %rd1538, %rd1536;
+	mov.b64 %rd1539, %rd1537;
+	add.s64 %rd1540, %rd1142, %rd1538;
+	mov.b64 %rd1142, %rd1540;
+	max.s64 %rd1541, %rd1143, %rd1539;
+	mov.b64 %rd1143, %rd1541;
+$L309:
+	mov.b64 %rd1542, %rd1142;
+	mov.b64 %rd1543, %rd1143;
+	mov.b64 %rd1544, %rd1542;
+	mov.b64 %rd1545, %rd1543;
+	mov.b64 %rd1546, %rd1544;
+	mov.b64 %rd1547, %rd1545;
+	mov.b64 %rd1104, %rd1546;
+	mov.b64 %rd1105, %rd1547;
+	bra.uni $L242;
+$L241:
+	mov.b64 %rd1548, %rd353;
+	mov.b64 %rd1549, %rd354;
+	mov.b64 %rd1550, %rd355;
+	mov.b64 %rd1551, %rd356;
+	mov.b64 %rd1552, %rd357;
+	mov.b64 %rd1553, %rd358;
+	mov.pred %p276, %p49;
+	mov.pred %p277, %p50;
+	mov.b32 %r322, %r81;
+	mov.b64 %rd1554, %rd359;
+	mov.b64 %rd1555, %rd360;
+	mov.b64 %rd1556, %rd361;
+	mov.b64 %rd1557, %rd362;
+	mov.pred %p278, %p51;
+	mov.pred %p279, %p52;
+	mov.b64 %rd1558, %rd307;
+	mov.b64 %rd1559, %rd308;
+	mov.b64 %rd1560, %rd309;
+	mov.b64 %rd1561, %rd310;
+	mov.b64 %rd1562, %rd311;
+	mov.b64 %rd1563, %rd312;
+	mov.b64 %rd1564, %rd313;
+	mov.b64 %rd1565, %rd314;
+	mov.b64 %rd1566, %rd315;
+	mov.pred %p280, %p53;
+	mov.b64 %rd1567, %rd316;
+	mov.b64 %rd1568, %rd317;
+	mov.b64 %rd1569, %rd318;
+	mov.b32 %r323, %r82;
+	mov.b64 %rd1570, %rd363;
+	mov.b64 %rd1571, %rd364;
+	mov.b64 %rd1572, %rd1103;
+	mov.b64 %rd1573, %rd1089;
+	mov.b64 %rd1574, %rd386;
+	mov.b64 %rd1575, %rd385;
+	mov.b64 %rd1576, %rd367;
+	mov.b64 %rd1577, %rd387;
+	mov.b64 %rd1578, %rd366;
+	mov.pred %p281, %p51;
+	mov.b64 %rd1579, %rd168;
+	mov.b64 %rd1580, %rd169;
+	mov.b64 %rd1581, %rd170;
+	mov.b64 %rd1582, %rd1574;
+	mov.b32 %r324, -1;
+	mov.b64 %rd1583, 0;
+	mov.b64 %rd1584, 0;
+	mov.b64 %rd1585, 0;
+	mov.b64 %rd1586, 0;
+$L346:
+	mov.b64 %rd1587, 0;
+	mov.b64 %rd1588, %rd1570;
+$L349:
+	setp.gt.s64 %p282, %rd1588, 0;
+	not.pred %p283, %p282;
+	@!%p283 bra $L353;
+	bra.uni $L351;
+$L353:
+	setp.ge.s64 %p284, %rd1583, %rd1584;
+	@!%p284 bra $L355;
+	setp.ge.s64 %p285, %rd1582, %rd1573;
+	@!%p285 bra $L357;
+	bra.uni $L351;
+$L357:
+	add.s64 %rd1589, %rd1572, %rd1582;
+	mul.lo.s64 %rd1590, %rd1589, %rd178;
+	mad.lo.s64 %rd1591, %rd1590, 4, %rd176;
+	ld.shared.s32 %r325, [%rd1591+0];
+	mov.b32 %r326, %r325;
+	mov.b32 %r324, %r326;
+	mov.b64 %rd1592, %rd1548;
+	mov.b64 %rd1593, %rd1549;
+	mov.b64 %rd1594, %rd1550;
+	mov.b64 %rd1595, %rd1551;
+	mov.b64 %rd1596, %rd1552;
+	mov.b64 %rd1597, %rd1553;
+	mov.pred %p286, %p276;
+	mov.pred %p287, %p277;
+	mov.b32 %r327, %r322;
+	mov.b64 %rd1598, %rd1554;
+	mov.b64 %rd1599, %rd1555;
+	mov.b64 %rd1600, %rd1556;
+	mov.b64 %rd1601, %rd1557;
+	mov.pred %p288, %p278;
+	mov.b32 %r328, %r324;
+	add.s64 %rd1602, %rd1572, %rd1582;
+	mov.b64 %rd1603, %rd1602;
+	mov.b64 %rd1604, %rd1577;
+	mov.pred %p289, %p281;
+$L358:
+	@!%p289 bra $L362;
+	mov.b64 %rd1606, 2;
+	mul.lo.s64 %rd1605, %rd1606, %rd1603;
+	mul.lo.s64 %rd1607, %rd1605, %rd181;
+	mad.lo.s64 %rd1608, %rd1607, 8, %rd179;
+	ld.shared.s64 %rd1609, [%rd1608+0];
+	mov.b64 %rd1610, %rd1609;
+	mov.b64 %rd1612, 2;
+	mul.lo.s64 %rd1611, %rd1612, %rd1603;
+	add.s64 %rd1613, %rd1611, 1;
+	mul.lo.s64 %rd1614, %rd1613, %rd181;
+	mad.lo.s64 %rd1615, %rd1614, 8, %rd179;
+	ld.shared.s64 %rd1616, [%rd1615+0];
+	mov.b64 %rd1617, %rd1616;
+	add.s64 %rd1618, %rd1610, %rd1604;
+	mov.b64 %rd1619, %rd1618;
+	mov.b64 %rd1620, %rd1617;
+	mov.b64 %rd1621, %rd1619;
+	mov.b64 %rd1622, %rd1620;
+	bra.uni $L360;
+$L362:
+	mov.b64 %rd1623, %rd1592;
+	mov.b32 %r329, %r328;
+	cvt.s64.s32 %rd1624, %r329;
+	mul.lo.s64 %rd1625, %rd1624, %rd32;
+	mad.lo.s64 %rd1626, %rd1625, 8, %rd28;
+	ld.global.nc.s64 %rd1627, [%rd1626+0];
+	mov.b64 %rd1628, %rd1627;
+	mov.b64 %rd1629, %rd1628;
+	mov.b64 %rd1630, %rd1592;
+	mov.b32 %r330, %r328;
+	cvt.s64.s32 %rd1631, %r330;
+	add.s64 %rd1632, %rd1631, 1;
+	mul.lo.s64 %rd1633, %rd1632, %rd32;
+	mad.lo.s64 %rd1634, %rd1633, 8, %rd28;
+	ld.global.nc.s64 %rd1635, [%rd1634+0];
+	mov.b64 %rd1636, %rd1635;
+	mov.b64 %rd1637, %rd1636;
+	add.s64 %rd1638, %rd1629, %rd1604;
+	mov.b64 %rd1639, %rd1638;
+	mov.b64 %rd1640, %rd1637;
+	mov.b64 %rd1621, %rd1639;
+	mov.b64 %rd1622, %rd1640;
+	bra.uni $L360;
+$L359:
+	bra.uni $L358;
+$L360:
+	mov.b64 %rd1641, %rd1621;
+	mov.b64 %rd1642, %rd1622;
+	mov.b64 %rd1583, %rd1641;
+	mov.b64 %rd1584, %rd1642;
+	add.s64 %rd1643, %rd1582, %rd1575;
+	mov.b64 %rd1582, %rd1643;
+	bra.uni $L350;
+$L355:
+	mul.lo.s64 %rd1644, %rd1583, %rd39;
+	mad.lo.s64 %rd1645, %rd1644, 4, %rd35;
+	ld.global.nc.s32 %r331, [%rd1645+0];
+	mov.b32 %r332, %r331;
+	mov.b32 %r333, %r332;
+	mov.b32 %r334, %r324;
+	mov.b32 %r335, %r333;
+	mov.b64 %rd1646, %rd1583;
+$L363:
+	mov.f64 %fd55, 0d3FF0000000000000;
+	setp.gt.s64 %p290, %rd125, 0;
+	@!%p290 bra $L367;
+	mul.lo.s64 %rd1647, %rd1646, %rd127;
+	mad.lo.s64 %rd1648, %rd1647, 8, %rd123;
+	ld.global.nc.f64 %fd56, [%rd1648+0];
+	mov.f64 %fd57, %fd56;
+	mov.f64 %fd55, %fd57;
+$L367:
+	cvt.s64.s32 %rd1649, %r334;
+	mul.lo.s64 %rd1650, %rd1649, %rd134;
+	mad.lo.s64 %rd1651, %rd1650, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd58, [%rd1651+0];
+	mov.f64 %fd59, %fd58;
+	add.rn.f64 %fd60, %fd59, %fd55;
+	mov.f64 %fd61, %fd60;
+	cvt.s64.s32 %rd1652, %r335;
+	mul.lo.s64 %rd1653, %rd1652, %rd134;
+	mad.lo.s64 %rd1654, %rd1653, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd62, [%rd1654+0];
+	mov.f64 %fd63, %fd62;
+	setp.lt.f64 %p291, %fd61, %fd63;
+	not.pred %p292, %p291;
+	@!%p292 bra $L369;
+	mov.pred %p293, 0;
+	bra.uni $L365;
+$L369:
+	cvt.s64.s32 %rd1655, %r335;
+	mul.lo.s64 %rd1656, %rd1655, %rd134;
+	mad.lo.s64 %rd1657, %rd1656, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1658, [%rd1657];
+$L370:
+	mov.b64 %fd64, %rd1658;
+	min.f64 %fd65, %fd64, %fd61;
+	mov.b64 %rd1659, %fd64;
+	mov.b64 %rd1660, %fd61;
+	or.b64 %rd1661, %rd1659, %rd1660;
+	setp.eq.f64 %p294, %fd64, %fd61;
+	mov.b64 %fd66, %rd1661;
+	selp.f64 %fd67, %fd66, %fd65, %p294;
+	setp.nan.f64 %p295, %fd64, %fd61;
+	add.rn.f64 %fd68, %fd64, %fd61;
+	selp.f64 %fd69, %fd68, %fd67, %p295;
+	mov.b64 %rd1662, %fd69;
+	setp.eq.u64 %p296, %rd1658, %rd1662;
+	@%p296 bra $L371;
+	atom.global.cas.b64 %rd1663, [%rd1657], %rd1658, %rd1662;
+	setp.eq.u64 %p297, %rd1663, %rd1658;
+	mov.b64 %rd1658, %rd1663;
+	@!%p297 bra $L370;
+$L371:
+	mov.b64 %fd71, %rd1658;
+	mov.f64 %fd70, %fd71;
+	mov.f64 %fd72, %fd70;
+	setp.gt.f64 %p298, %fd72, %fd61;
+	mov.pred %p293, %p298;
+	bra.uni $L365;
+$L364:
+	bra.uni $L363;
+$L365:
+	@!%p293 bra $L373;
+	mov.pred %p299, 0;
+	mov.b64 %rd1664, %rd1587;
+	mov.b32 %r336, %r333;
+$L374:
+	@!%p279 bra $L378;
+	shr.s32 %r337, %r336, 5;
+	cvt.s64.s32 %rd1665, %r337;
+	mov.b64 %rd1666, %rd1665;
+	and.b32 %r338, %r336, 31;
+	cvt.s64.s32 %rd1667, %r338;
+	min.u64 %rd1668, %rd1667, 32;
+	cvt.u32.u64 %r339, %rd1668;
+	mov.b32 %r341, 0x1;
+	shl.b32 %r340, %r341, %r339;
+	setp.hs.u32 %p300, %r339, 32;
+	selp.b32 %r342, 0, %r340, %p300;
+	mov.b32 %r343, %r342;
+	mov.b64 %rd1669, %rd1666;
+	mov.b32 %r344, %r343;
+	mul.lo.s64 %rd1670, %rd1669, %rd1566;
+	mad.lo.s64 %rd1671, %rd1670, 4, %rd1564;
+	ld.relaxed.gpu.global.u32 %r345, [%rd1671+0];
+	mov.b32 %r346, %r345;
+	and.b32 %r347, %r346, %r344;
+	setp.ne.u32 %p301, %r347, 0x0;
+	mov.pred %p302, %p301;
+	not.pred %p303, %p302;
+	@!%p303 bra $L380;
+	mul.lo.s64 %rd1672, %rd1669, %rd1566;
+	mad.lo.s64 %rd1673, %rd1672, 4, %rd1564;
+	atom.global.or.b32 %r348, [%rd1673], %r344;
+	mov.b32 %r349, %r348;
+	and.b32 %r350, %r349, %r344;
+	setp.ne.u32 %p304, %r350, 0x0;
+	mov.pred %p302, %p304;
+$L380:
+	@!%p302 bra $L382;
+	mov.b64 %rd1674, %rd1664;
+	mov.b64 %rd1675, %rd1674;
+	mov.pred %p305, 0;
+	bra.uni $L376;
+$L382:
+	mov.b64 %rd1676, %rd1664;
+	mov.b64 %rd1675, %rd1676;
+	mov.pred %p305, 1;
+	bra.uni $L376;
+$L378:
+	@!%p280 bra $L384;
+	cvt.s64.s32 %rd1677, %r336;
+	mul.lo.s64 %rd1678, %rd1677, %rd1569;
+	mad.lo.s64 %rd1679, %rd1678, 4, %rd1567;
+	ld.relaxed.gpu.global.s32 %r351, [%rd1679+0];
+	mov.b32 %r352, %r351;
+	setp.eq.s32 %p306, %r352, %r323;
+	mov.pred %p307, %p306;
+	not.pred %p308, %p307;
+	@!%p308 bra $L386;
+	cvt.s64.s32 %rd1680, %r336;
+	mul.lo.s64 %rd1681, %rd1680, %rd1569;
+	mad.lo.s64 %rd1682, %rd1681, 4, %rd1567;
+	atom.global.exch.b32 %r353, [%rd1682], %r323;
+	mov.b32 %r354, %r353;
+	setp.eq.s32 %p309, %r354, %r323;
+	mov.pred %p307, %p309;
+$L386:
+	@!%p307 bra $L388;
+	mov.b64 %rd1683, %rd1664;
+	mov.b64 %rd1675, %rd1683;
+	mov.pred %p305, 0;
+	bra.uni $L376;
+$L388:
+$L384:
+	mul.lo.s64 %rd1684, %rd1664, %rd1581;
+	mad.lo.s64 %rd1685, %rd1684, 4, %rd1579;
+	st.shared.s32 [%rd1685+0], %r336;
+	add.s64 %rd1686, %rd1664, 1;
+	mov.b64 %rd1687, %rd1686;
+	mov.b64 %rd1675, %rd1687;
+	mov.pred %p305, 1;
+	bra.uni $L376;
+$L375:
+	bra.uni $L374;
+$L376:
+	mov.b64 %rd1688, %rd1675;
+	mov.pred %p310, %p305;
+	mov.b64 %rd1587, %rd1688;
+	mov.pred %p299, %p310;
+	@!%p299 bra $L390;
+	mov.b64 %rd1689, %rd1548;
+	mov.b32 %r355, %r333;
+	cvt.s64.s32 %rd1690, %r355;
+	add.s64 %rd1691, %rd1690, 1;
+	mul.lo.s64 %rd1692, %rd1691, %rd32;
+	mad.lo.s64 %rd1693, %rd1692, 8, %rd28;
+	ld.global.nc.s64 %rd1694, [%rd1693+0];
+	mov.b64 %rd1695, %rd1694;
+	cvt.s64.s32 %rd1696, %r355;
+	mul.lo.s64 %rd1697, %rd1696, %rd32;
+	mad.lo.s64 %rd1698, %rd1697, 8, %rd28;
+	ld.global.nc.s64 %rd1699, [%rd1698+0];
+	mov.b64 %rd1700, %rd1699;
+	sub.s64 %rd1701, %rd1695, %rd1700;
+	mov.b64 %rd1702, %rd1701;
+	mov.b64 %rd1703, %rd1702;
+	add.s64 %rd1704, %rd1585, %rd1703;
+	mov.b64 %rd1585, %rd1704;
+	max.s64 %rd1705, %rd1586, %rd1703;
+	mov.b64 %rd1586, %rd1705;
+$L390:
+$L373:
+	add.s64 %rd1706, %rd1583, %rd1576;
+	mov.b64 %rd1583, %rd1706;
+	sub.s64 %rd1707, %rd1588, 1;
+	mov.b64 %rd1588, %rd1707;
+$L350:
+	bra.uni $L349;
+$L351:
+	mov.b64 %rd1708, 0;
+	setp.lt.s64 %p311, %rd1583, %rd1584;
+	setp.lt.s64 %p312, %rd1582, %rd1573;
+	or.pred %p313, %p311, %p312;
+	@!%p313 bra $L392;
+	mov.b64 %rd1708, 1;
+$L392:
+	shl.b64 %rd1709, %rd1708, 32;
+	or.b64 %rd1710, %rd1587, %rd1709;
+	// block scan
+	mov.b64 %rd1711, %rd1710;
+	mov.b32 %r356, %r3;
+$L393:
+	setp.hs.u32 %p314, %r356, 32;
+	@%p314 bra $L394;
+	mov.b64 {%r357, %r358}, %rd1711;
+	shfl.sync.up.b32 %r359|%p315, %r357, %r356, 0, %r17;
+	shfl.sync.up.b32 %r360, %r358, %r356, 0, %r17;
+	mov.b64 %rd1712, {%r359, %r360};
+	@!%p315 bra $L395;
+	add.s64 %rd1713, %rd1712, %rd1711;
+	mov.b64 %rd1711, %rd1713;
+$L395:
+	shl.b32 %r356, %r356, 1;
+	bra.uni $L393;
+$L394:
+	mov.b64 {%r361, %r362}, %rd1711;
+	shfl.sync.up.b32 %r363|%p316, %r361, %r3, 0, %r17;
+	shfl.sync.up.b32 %r364, %r362, %r3, 0, %r17;
+	mov.b64 %rd1714, {%r363, %r364};
+	setp.lo.u32 %p317, %r3, 32;
+	and.pred %p318, %p316, %p317;
+	selp.b64 %rd1715, %rd1714, 0, %p318;
+	sub.u32 %r365, %r13, %r3;
+	setp.eq.u32 %p319, %r7, %r365;
+	@!%p319 bra $L396;
+	mul.wide.u32 %rd1716, %r8, 16;
+	add.s64 %rd1717, %rd1, %rd1716;
+	st.shared.s64 [%rd1717+0], %rd1711;
+$L396:
+	bar.sync 0;
+	setp.eq.u32 %p320, %r8, 0;
+	@!%p320 bra $L397;
+	mov.b64 %rd1718, 0;
+	setp.lo.u32 %p321, %r7, %r10;
+	@!%p321 bra $L398;
+	mul.wide.u32 %rd1719, %r7, 16;
+	add.s64 %rd1720, %rd1, %rd1719;
+	ld.shared.s64 %rd1721, [%rd1720+0];
+	mov.b64 %rd1718, %rd1721;
+$L398:
+	mov.b64 {%r366, %r367}, %rd1718;
+	shfl.sync.up.b32 %r368|%p322, %r366, 1, 0, %r17;
+	shfl.sync.up.b32 %r369, %r367, 1, 0, %r17;
+	mov.b64 %rd1722, {%r368, %r369};
+	@!%p322 bra $L399;
+	add.s64 %rd1723, %rd1722, %rd1718;
+	mov.b64 %rd1718, %rd1723;
+$L399:
+	mov.b64 {%r370, %r371}, %rd1718;
+	shfl.sync.up.b32 %r372|%p323, %r370, 2, 0, %r17;
+	shfl.sync.up.b32 %r373, %r371, 2, 0, %r17;
+	mov.b64 %rd1724, {%r372, %r373};
+	@!%p323 bra $L400;
+	add.s64 %rd1725, %rd1724, %rd1718;
+	mov.b64 %rd1718, %rd1725;
+$L400:
+	mov.b64 {%r374, %r375}, %rd1718;
+	shfl.sync.up.b32 %r376|%p324, %r374, 4, 0, %r17;
+	shfl.sync.up.b32 %r377, %r375, 4, 0, %r17;
+	mov.b64 %rd1726, {%r376, %r377};
+	@!%p324 bra $L401;
+	add.s64 %rd1727, %rd1726, %rd1718;
+	mov.b64 %rd1718, %rd1727;
+$L401:
+	mov.b64 {%r378, %r379}, %rd1718;
+	shfl.sync.up.b32 %r380|%p325, %r378, 8, 0, %r17;
+	shfl.sync.up.b32 %r381, %r379, 8, 0, %r17;
+	mov.b64 %rd1728, {%r380, %r381};
+	@!%p325 bra $L402;
+	add.s64 %rd1729, %rd1728, %rd1718;
+	mov.b64 %rd1718, %rd1729;
+$L402:
+	mov.b64 {%r382, %r383}, %rd1718;
+	shfl.sync.up.b32 %r384|%p326, %r382, 16, 0, %r17;
+	shfl.sync.up.b32 %r385, %r383, 16, 0, %r17;
+	mov.b64 %rd1730, {%r384, %r385};
+	@!%p326 bra $L403;
+	add.s64 %rd1731, %rd1730, %rd1718;
+	mov.b64 %rd1718, %rd1731;
+$L403:
+	mov.b64 {%r386, %r387}, %rd1718;
+	shfl.sync.up.b32 %r388|%p327, %r386, 1, 0, %r17;
+	shfl.sync.up.b32 %r389, %r387, 1, 0, %r17;
+	mov.b64 %rd1732, {%r388, %r389};
+	selp.b64 %rd1733, %rd1732, 0, %p327;
+	@!%p321 bra $L404;
+	mul.wide.u32 %rd1734, %r7, 16;
+	add.s64 %rd1735, %rd1, %rd1734;
+	add.s64 %rd1736, %rd1735, 512;
+	st.shared.s64 [%rd1736+0], %rd1733;
+$L404:
+	sub.u32 %r390, %r10, 1;
+	setp.eq.u32 %p328, %r7, %r390;
+	@!%p328 bra $L405;
+	st.shared.s64 [%rd1+1024], %rd1718;
+$L405:
+$L397:
+	bar.sync 0;
+	mul.wide.u32 %rd1737, %r8, 16;
+	add.s64 %rd1738, %rd1, %rd1737;
+	add.s64 %rd1739, %rd1738, 512;
+	ld.shared.s64 %rd1740, [%rd1739+0];
+	add.s64 %rd1741, %rd1740, %rd1715;
+	ld.shared.s64 %rd1742, [%rd1+1024];
+	mov.b64 {%r391, %r392}, %rd1741;
+	shfl.sync.idx.b32 %r393|%p329, %r391, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r394, %r392, 0, %r21, %r17;
+	mov.b64 %rd1743, {%r393, %r394};
+	mov.b64 %rd1744, %rd1742;
+	mov.b64 %rd1745, %rd1743;
+	mov.b64 %rd1746, %rd1744;
+	mov.b64 %rd1747, %rd1745;
+	mov.b64 %rd1748, %rd1746;
+	mov.b64 %rd1749, %rd1747;
+	mov.b64 %rd1750, %rd1748;
+	and.b64 %rd1751, %rd1749, 4294967295;
+	mov.b64 %rd1752, %rd1751;
+	and.b64 %rd1753, %rd1750, 4294967295;
+	mov.b64 %rd1754, %rd1753;
+	shr.s64 %rd1755, %rd1750, 32;
+	mov.b64 %rd1756, %rd1755;
+	mov.b64 %rd1757, %rd1752;
+	mov.b64 %rd1758, %rd1754;
+	mov.b64 %rd1759, %rd1756;
+	mov.b64 %rd1760, 0;
+	cvt.u64.u32 %rd1761, %r2;
+	setp.eq.s64 %p330, %rd1761, 0;
+	setp.gt.s64 %p331, %rd1758, 0;
+	and.pred %p332, %p330, %p331;
+	@!%p332 bra $L407;
+	mul.lo.s64 %rd1762, %rd1578, %rd120;
+	mad.lo.s64 %rd1763, %rd1762, 8, %rd116;
+	atom.global.add.u64 %rd1764, [%rd1763], %rd1758;
+	mov.b64 %rd1765, %rd1764;
+	mov.b64 %rd1760, %rd1765;
+$L407:
+	cvt.u64.u32 %rd1766, %r2;
+	setp.eq.s64 %p333, %rd1766, 0;
+	setp.eq.u32 %p334, %r1, 0;
+	and.pred %p335, %p333, %p334;
+	bar.sync 0;
+	@!%p335 bra $L408;
+	st.shared.s64 [%rd1+1024], %rd1760;
+$L408:
+	bar.sync 0;
+	ld.shared.s64 %rd1767, [%rd1+1024];
+	mov.b64 %rd1768, %rd1767;
+	add.s64 %rd1769, %rd1768, %rd1757;
+	mov.b64 %rd1770, %rd1769;
+	mov.b64 %rd1771, 0;
+$L409:
+	setp.lt.s64 %p336, %rd1771, %rd1587;
+	not.pred %p337, %p336;
+	@!%p337 bra $L413;
+	bra.uni $L411;
+$L413:
+	mul.lo.s64 %rd1772, %rd1771, %rd1581;
+	mad.lo.s64 %rd1773, %rd1772, 4, %rd1579;
+	ld.shared.s32 %r395, [%rd1773+0];
+	mov.b32 %r396, %r395;
+	add.s64 %rd1774, %rd1770, %rd1771;
+	mul.lo.s64 %rd1775, %rd1774, %rd295;
+	mad.lo.s64 %rd1776, %rd1775, 4, %rd293;
+	st.global.s32 [%rd1776+0], %r396;
+$L410:
+	add.s64 %rd1777, %rd1771, 1;
+	mov.b64 %rd1771, %rd1777;
+	bra.uni $L409;
+$L411:
+	setp.eq.s64 %p338, %rd1759, 0;
+	@!%p338 bra $L415;
+	bra.uni $L348;
+$L415:
+$L347:
+	bra.uni $L346;
+$L348:
+	mov.b64 %rd1778, %rd1585;
+	mov.b64 %rd1779, %rd1586;
+	mov.b64 %rd1780, %rd1778;
+	mov.b64 %rd1781, %rd1779;
+	mov.b64 %rd1782, %rd1780;
+	mov.b64 %rd1783, %rd1781;
+	mov.b64 %rd1104, %rd1782;
+	mov.b64 %rd1105, %rd1783;
+$L242:
+	add.s64 %rd1784, %rd404, %rd1104;
+	mov.b64 %rd404, %rd1784;
+	max.s64 %rd1785, %rd405, %rd1105;
+	mov.b64 %rd405, %rd1785;
 $L233:
-	add.s64 %rd1038, %rd1005, 1;
-	mov.b64 %rd1005, %rd1038;
+	add.s64 %rd1786, %rd406, 1;
+	mov.b64 %rd406, %rd1786;
 	bra.uni $L232;
 $L234:
-	mov.b64 %rd1039, 0;
-	mov.b64 %rd1040, %rd1004;
-$L239:
-	setp.lt.s64 %p202, %rd1040, %rd812;
-	not.pred %p203, %p202;
-	@!%p203 bra $L243;
-	bra.uni $L241;
-$L243:
-	mul.lo.s64 %rd1041, %rd1040, %rd805;
-	mad.lo.s64 %rd1042, %rd1041, 4, %rd803;
-	ld.shared.s32 %r259, [%rd1042+0];
-	mov.b32 %r260, %r259;
-	mov.b32 %r261, %r260;
-	mov.pred %p204, 0;
-	mov.b64 %rd1043, %rd1039;
-	mov.b32 %r262, %r261;
-$L244:
-	@!%p150 bra $L248;
-	shr.s32 %r263, %r262, 5;
-	cvt.s64.s32 %rd1044, %r263;
-	mov.b64 %rd1045, %rd1044;
-	and.b32 %r264, %r262, 31;
-	cvt.s64.s32 %rd1046, %r264;
-	min.u64 %rd1047, %rd1046, 32;
-	cvt.u32.u64 %r265, %rd1047;
-	mov.b32 %r267, 0x1;
-	shl.b32 %r266, %r267, %r265;
-	setp.hs.u32 %p205, %r265, 32;
-	selp.b32 %r268, 0, %r266, %p205;
-	mov.b32 %r269, %r268;
-	mov.b64 %rd1048, %rd1045;
-	mov.b32 %r270, %r269;
-	mul.lo.s64 %rd1049, %rd1048, %rd787;
-	mad.lo.s64 %rd1050, %rd1049, 4, %rd785;
-	ld.relaxed.gpu.global.u32 %r271, [%rd1050+0];
-	mov.b32 %r272, %r271;
-	and.b32 %r273, %r272, %r270;
-	setp.ne.u32 %p206, %r273, 0x0;
-	mov.pred %p207, %p206;
-	not.pred %p208, %p207;
-	@!%p208 bra $L250;
-	mul.lo.s64 %rd1051, %rd1048, %rd787;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd785;
-	atom.global.or.b32 %r274, [%rd1052], %r270;
-	mov.b32 %r275, %r274;
-	and.b32 %r276, %r275, %r270;
-	setp.ne.u32 %p209, %r276, 0x0;
-	mov.pred %p207, %p209;
-$L250:
-	@!%p207 bra $L252;
-	mov.b64 %rd1053, %rd1043;
-	mov.b64 %rd1054, %rd1053;
-	mov.pred %p210, 0;
-	bra.uni $L246;
-$L252:
-	mov.b64 %rd1055, %rd1043;
-	mov.b64 %rd1054, %rd1055;
-	mov.pred %p210, 1;
-	bra.uni $L246;
-$L248:
-	@!%p151 bra $L254;
-	cvt.s64.s32 %rd1056, %r262;
-	mul.lo.s64 %rd1057, %rd1056, %rd790;
-	mad.lo.s64 %rd1058, %rd1057, 4, %rd788;
-	ld.relaxed.gpu.global.s32 %r277, [%rd1058+0];
-	mov.b32 %r278, %r277;
-	setp.eq.s32 %p211, %r278, %r185;
-	mov.pred %p212, %p211;
-	not.pred %p213, %p212;
-	@!%p213 bra $L256;
-	cvt.s64.s32 %rd1059, %r262;
-	mul.lo.s64 %rd1060, %rd1059, %rd790;
-	mad.lo.s64 %rd1061, %rd1060, 4, %rd788;
-	atom.global.exch.b32 %r279, [%rd1061], %r185;
-	mov.b32 %r280, %r279;
-	setp.eq.s32 %p214, %r280, %r185;
-	mov.pred %p212, %p214;
-$L256:
-	@!%p212 bra $L258;
-	mov.b64 %rd1062, %rd1043;
-	mov.b64 %rd1054, %rd1062;
-	mov.pred %p210, 0;
-	bra.uni $L246;
-$L258:
-$L254:
-	mul.lo.s64 %rd1063, %rd1043, %rd805;
-	mad.lo.s64 %rd1064, %rd1063, 4, %rd803;
-	st.shared.s32 [%rd1064+0], %r262;
-	add.s64 %rd1065, %rd1043, 1;
-	mov.b64 %rd1066, %rd1065;
-	mov.b64 %rd1054, %rd1066;
-	mov.pred %p210, 1;
-	bra.uni $L246;
-$L245:
-	bra.uni $L244;
-$L246:
-	mov.b64 %rd1067, %rd1054;
-	mov.pred %p215, %p210;
-	mov.b64 %rd1039, %rd1067;
-	mov.pred %p204, %p215;
-	@!%p204 bra $L260;
-	mov.b64 %rd1068, %rd769;
-	mov.b32 %r281, %r261;
-	cvt.s64.s32 %rd1069, %r281;
-	add.s64 %rd1070, %rd1069, 1;
-	mul.lo.s64 %rd1071, %rd1070, %rd32;
-	mad.lo.s64 %rd1072, %rd1071, 8, %rd28;
-	ld.global.nc.s64 %rd1073, [%rd1072+0];
-	mov.b64 %rd1074, %rd1073;
-	cvt.s64.s32 %rd1075, %r281;
-	mul.lo.s64 %rd1076, %rd1075, %rd32;
-	mad.lo.s64 %rd1077, %rd1076, 8, %rd28;
-	ld.global.nc.s64 %rd1078, [%rd1077+0];
-	mov.b64 %rd1079, %rd1078;
-	sub.s64 %rd1080, %rd1074, %rd1079;
-	mov.b64 %rd1081, %rd1080;
-	mov.b64 %rd1082, %rd1081;
-	add.s64 %rd1083, %rd809, %rd1082;
-	mov.b64 %rd809, %rd1083;
-	max.s64 %rd1084, %rd810, %rd1082;
-	mov.b64 %rd810, %rd1084;
-$L260:
-$L240:
-	add.s64 %rd1085, %rd1040, 1;
-	mov.b64 %rd1040, %rd1085;
-	bra.uni $L239;
-$L241:
-	setp.gt.s64 %p216, %rd1039, 0;
-	@!%p216 bra $L262;
-	mul.lo.s64 %rd1086, %rd799, %rd120;
-	mad.lo.s64 %rd1087, %rd1086, 8, %rd116;
-	atom.global.add.u64 %rd1088, [%rd1087], %rd1039;
-	mov.b64 %rd1089, %rd1088;
-	mov.b64 %rd1090, %rd1089;
-	mov.b64 %rd1091, 0;
-$L263:
-	setp.lt.s64 %p217, %rd1091, %rd1039;
-	not.pred %p218, %p217;
-	@!%p218 bra $L267;
-	bra.uni $L265;
-$L267:
-	mul.lo.s64 %rd1092, %rd1091, %rd805;
-	mad.lo.s64 %rd1093, %rd1092, 4, %rd803;
-	ld.shared.s32 %r282, [%rd1093+0];
-	mov.b32 %r283, %r282;
-	add.s64 %rd1094, %rd1090, %rd1091;
-	mul.lo.s64 %rd1095, %rd1094, %rd280;
-	mad.lo.s64 %rd1096, %rd1095, 4, %rd278;
-	st.global.s32 [%rd1096+0], %r283;
-$L264:
-	add.s64 %rd1097, %rd1091, 1;
-	mov.b64 %rd1091, %rd1097;
-	bra.uni $L263;
-$L265:
-$L262:
-	add.s64 %rd1098, %rd811, %rd997;
-	min.s64 %rd1099, %rd801, %rd1098;
-	mov.b64 %rd811, %rd1099;
-	bra.uni $L231;
-$L230:
-	mov.b64 %rd1100, 0;
-	cvt.u64.u32 %rd1101, %r2;
-	setp.eq.s64 %p219, %rd1101, 0;
-	setp.gt.s64 %p220, %rd997, 0;
-	and.pred %p221, %p219, %p220;
-	@!%p221 bra $L269;
-	mul.lo.s64 %rd1102, %rd799, %rd120;
-	mad.lo.s64 %rd1103, %rd1102, 8, %rd116;
-	atom.global.add.u64 %rd1104, [%rd1103], %rd997;
-	mov.b64 %rd1105, %rd1104;
-	mov.b64 %rd1100, %rd1105;
-$L269:
-	cvt.u64.u32 %rd1106, %r2;
-	setp.eq.s64 %p222, %rd1106, 0;
-	setp.eq.u32 %p223, %r1, 0;
-	and.pred %p224, %p222, %p223;
-	bar.sync 0;
-	@!%p224 bra $L270;
-	st.shared.s64 [%rd1+1024], %rd1100;
-$L270:
-	bar.sync 0;
-	ld.shared.s64 %rd1107, [%rd1+1024];
-	mov.b64 %rd1108, %rd1107;
-	add.s64 %rd1109, %rd1108, %rd996;
-	mov.b64 %rd1110, %rd1109;
-	mov.b64 %rd1111, 0;
-$L271:
-	setp.lt.s64 %p225, %rd1111, %rd812;
-	not.pred %p226, %p225;
-	@!%p226 bra $L275;
-	bra.uni $L273;
-$L275:
-	mul.lo.s64 %rd1112, %rd1111, %rd805;
-	mad.lo.s64 %rd1113, %rd1112, 4, %rd803;
-	ld.shared.s32 %r284, [%rd1113+0];
-	mov.b32 %r285, %r284;
-	add.s64 %rd1114, %rd1110, %rd1111;
-	mul.lo.s64 %rd1115, %rd1114, %rd280;
-	mad.lo.s64 %rd1116, %rd1115, 4, %rd278;
-	st.global.s32 [%rd1116+0], %r285;
-$L272:
-	add.s64 %rd1117, %rd1111, 1;
-	mov.b64 %rd1111, %rd1117;
-	bra.uni $L271;
-$L273:
-$L231:
-	setp.eq.s64 %p227, %rd998, 0;
-	@!%p227 bra $L277;
-	bra.uni $L169;
-$L277:
-$L168:
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd1118, %rd811;
-	mov.b64 %rd1119, %rd809;
-	mov.b64 %rd1120, %rd810;
-	mov.b64 %rd1121, %rd1118;
-	mov.b64 %rd1122, %rd1119;
-	mov.b64 %rd1123, %rd1120;
-	mov.b64 %rd1124, %rd1121;
-	mov.b64 %rd1125, %rd1122;
-	mov.b64 %rd1126, %rd1123;
-	mov.b64 %rd747, %rd1124;
-	mov.b64 %rd767, %rd1125;
-	mov.b64 %rd768, %rd1126;
-	add.s64 %rd1127, %rd748, %rd767;
-	mov.b64 %rd748, %rd1127;
-	max.s64 %rd1128, %rd749, %rd768;
-	mov.b64 %rd749, %rd1128;
-$L163:
-	add.s64 %rd1129, %rd750, 1;
-	mov.b64 %rd750, %rd1129;
-	bra.uni $L162;
-$L164:
-	mov.b64 %rd1130, %rd748;
+$L56:
+	mov.b64 %rd1787, %rd404;
 	// block reduction
-	sub.u32 %r286, %r13, 1;
-	mov.b32 %r287, %r3;
-$L278:
-	setp.hs.u32 %p228, %r287, 32;
-	@%p228 bra $L279;
-	mov.b64 {%r288, %r289}, %rd1130;
-	shfl.sync.down.b32 %r290|%p229, %r288, %r287, %r286, %r17;
-	shfl.sync.down.b32 %r291, %r289, %r287, %r286, %r17;
-	mov.b64 %rd1131, {%r290, %r291};
-	@!%p229 bra $L280;
-	add.s64 %rd1132, %rd1130, %rd1131;
-	mov.b64 %rd1130, %rd1132;
-$L280:
-	shl.b32 %r287, %r287, 1;
-	bra.uni $L278;
-$L279:
-	setp.eq.u32 %p230, %r7, 0;
-	@!%p230 bra $L281;
-	mul.wide.u32 %rd1133, %r8, 16;
-	add.s64 %rd1134, %rd1, %rd1133;
-	st.shared.s64 [%rd1134+0], %rd1130;
-$L281:
+	sub.u32 %r397, %r13, 1;
+	mov.b32 %r398, %r3;
+$L416:
+	setp.hs.u32 %p339, %r398, 32;
+	@%p339 bra $L417;
+	mov.b64 {%r399, %r400}, %rd1787;
+	shfl.sync.down.b32 %r401|%p340, %r399, %r398, %r397, %r17;
+	shfl.sync.down.b32 %r402, %r400, %r398, %r397, %r17;
+	mov.b64 %rd1788, {%r401, %r402};
+	@!%p340 bra $L418;
+	add.s64 %rd1789, %rd1787, %rd1788;
+	mov.b64 %rd1787, %rd1789;
+$L418:
+	shl.b32 %r398, %r398, 1;
+	bra.uni $L416;
+$L417:
+	setp.eq.u32 %p341, %r7, 0;
+	@!%p341 bra $L419;
+	mul.wide.u32 %rd1790, %r8, 16;
+	add.s64 %rd1791, %rd1, %rd1790;
+	st.shared.s64 [%rd1791+0], %rd1787;
+$L419:
 	bar.sync 0;
-	setp.eq.u32 %p231, %r8, 0;
-	@!%p231 bra $L282;
-	setp.lo.u32 %p232, %r7, %r10;
-	@!%p232 bra $L283;
-	mul.wide.u32 %rd1135, %r7, 16;
-	add.s64 %rd1136, %rd1, %rd1135;
-	ld.shared.s64 %rd1137, [%rd1136+0];
-	mov.b64 %rd1130, %rd1137;
-$L283:
-	sub.u32 %r292, %r10, 1;
-	mov.b64 {%r293, %r294}, %rd1130;
-	shfl.sync.down.b32 %r295|%p233, %r293, 1, %r292, %r17;
-	shfl.sync.down.b32 %r296, %r294, 1, %r292, %r17;
-	mov.b64 %rd1138, {%r295, %r296};
-	@!%p233 bra $L284;
-	add.s64 %rd1139, %rd1130, %rd1138;
-	mov.b64 %rd1130, %rd1139;
-$L284:
-	mov.b64 {%r297, %r298}, %rd1130;
-	shfl.sync.down.b32 %r299|%p234, %r297, 2, %r292, %r17;
-	shfl.sync.down.b32 %r300, %r298, 2, %r292, %r17;
-	mov.b64 %rd1140, {%r299, %r300};
-	@!%p234 bra $L285;
-	add.s64 %rd1141, %rd1130, %rd1140;
-	mov.b64 %rd1130, %rd1141;
-$L285:
-	mov.b64 {%r301, %r302}, %rd1130;
-	shfl.sync.down.b32 %r303|%p235, %r301, 4, %r292, %r17;
-	shfl.sync.down.b32 %r304, %r302, 4, %r292, %r17;
-	mov.b64 %rd1142, {%r303, %r304};
-	@!%p235 bra $L286;
-	add.s64 %rd1143, %rd1130, %rd1142;
-	mov.b64 %rd1130, %rd1143;
-$L286:
-	mov.b64 {%r305, %r306}, %rd1130;
-	shfl.sync.down.b32 %r307|%p236, %r305, 8, %r292, %r17;
-	shfl.sync.down.b32 %r308, %r306, 8, %r292, %r17;
-	mov.b64 %rd1144, {%r307, %r308};
-	@!%p236 bra $L287;
-	add.s64 %rd1145, %rd1130, %rd1144;
-	mov.b64 %rd1130, %rd1145;
-$L287:
-	mov.b64 {%r309, %r310}, %rd1130;
-	shfl.sync.down.b32 %r311|%p237, %r309, 16, %r292, %r17;
-	shfl.sync.down.b32 %r312, %r310, 16, %r292, %r17;
-	mov.b64 %rd1146, {%r311, %r312};
-	@!%p237 bra $L288;
-	add.s64 %rd1147, %rd1130, %rd1146;
-	mov.b64 %rd1130, %rd1147;
-$L288:
-	@!%p230 bra $L289;
-	st.shared.s64 [%rd1+1024], %rd1130;
-$L289:
-$L282:
+	setp.eq.u32 %p342, %r8, 0;
+	@!%p342 bra $L420;
+	setp.lo.u32 %p343, %r7, %r10;
+	@!%p343 bra $L421;
+	mul.wide.u32 %rd1792, %r7, 16;
+	add.s64 %rd1793, %rd1, %rd1792;
+	ld.shared.s64 %rd1794, [%rd1793+0];
+	mov.b64 %rd1787, %rd1794;
+$L421:
+	sub.u32 %r403, %r10, 1;
+	mov.b64 {%r404, %r405}, %rd1787;
+	shfl.sync.down.b32 %r406|%p344, %r404, 1, %r403, %r17;
+	shfl.sync.down.b32 %r407, %r405, 1, %r403, %r17;
+	mov.b64 %rd1795, {%r406, %r407};
+	@!%p344 bra $L422;
+	add.s64 %rd1796, %rd1787, %rd1795;
+	mov.b64 %rd1787, %rd1796;
+$L422:
+	mov.b64 {%r408, %r409}, %rd1787;
+	shfl.sync.down.b32 %r410|%p345, %r408, 2, %r403, %r17;
+	shfl.sync.down.b32 %r411, %r409, 2, %r403, %r17;
+	mov.b64 %rd1797, {%r410, %r411};
+	@!%p345 bra $L423;
+	add.s64 %rd1798, %rd1787, %rd1797;
+	mov.b64 %rd1787, %rd1798;
+$L423:
+	mov.b64 {%r412, %r413}, %rd1787;
+	shfl.sync.down.b32 %r414|%p346, %r412, 4, %r403, %r17;
+	shfl.sync.down.b32 %r415, %r413, 4, %r403, %r17;
+	mov.b64 %rd1799, {%r414, %r415};
+	@!%p346 bra $L424;
+	add.s64 %rd1800, %rd1787, %rd1799;
+	mov.b64 %rd1787, %rd1800;
+$L424:
+	mov.b64 {%r416, %r417}, %rd1787;
+	shfl.sync.down.b32 %r418|%p347, %r416, 8, %r403, %r17;
+	shfl.sync.down.b32 %r419, %r417, 8, %r403, %r17;
+	mov.b64 %rd1801, {%r418, %r419};
+	@!%p347 bra $L425;
+	add.s64 %rd1802, %rd1787, %rd1801;
+	mov.b64 %rd1787, %rd1802;
+$L425:
+	mov.b64 {%r420, %r421}, %rd1787;
+	shfl.sync.down.b32 %r422|%p348, %r420, 16, %r403, %r17;
+	shfl.sync.down.b32 %r423, %r421, 16, %r403, %r17;
+	mov.b64 %rd1803, {%r422, %r423};
+	@!%p348 bra $L426;
+	add.s64 %rd1804, %rd1787, %rd1803;
+	mov.b64 %rd1787, %rd1804;
+$L426:
+	@!%p341 bra $L427;
+	st.shared.s64 [%rd1+1024], %rd1787;
+$L427:
+$L420:
 	bar.sync 0;
-	ld.shared.s64 %rd1148, [%rd1+1024];
-	mov.b64 %rd1130, %rd1148;
-	mov.b64 %rd1149, %rd1130;
-	mov.b64 %rd748, %rd1149;
-	mov.b64 %rd1150, %rd749;
+	ld.shared.s64 %rd1805, [%rd1+1024];
+	mov.b64 %rd1787, %rd1805;
+	mov.b64 %rd1806, %rd1787;
+	mov.b64 %rd404, %rd1806;
+	mov.b64 %rd1807, %rd405;
 	// block reduction
-	sub.u32 %r313, %r13, 1;
-	mov.b32 %r314, %r3;
-$L290:
-	setp.hs.u32 %p238, %r314, 32;
-	@%p238 bra $L291;
-	mov.b64 {%r315, %r316}, %rd1150;
-	shfl.sync.down.b32 %r317|%p239, %r315, %r314, %r313, %r17;
-	shfl.sync.down.b32 %r318, %r316, %r314, %r313, %r17;
-	mov.b64 %rd1151, {%r317, %r318};
-	@!%p239 bra $L292;
-	max.s64 %rd1152, %rd1150, %rd1151;
-	mov.b64 %rd1150, %rd1152;
-$L292:
-	shl.b32 %r314, %r314, 1;
-	bra.uni $L290;
-$L291:
-	setp.eq.u32 %p240, %r7, 0;
-	@!%p240 bra $L293;
-	mul.wide.u32 %rd1153, %r8, 16;
-	add.s64 %rd1154, %rd1, %rd1153;
-	st.shared.s64 [%rd1154+0], %rd1150;
-$L293:
+	sub.u32 %r424, %r13, 1;
+	mov.b32 %r425, %r3;
+$L428:
+	setp.hs.u32 %p349, %r425, 32;
+	@%p349 bra $L429;
+	mov.b64 {%r426, %r427}, %rd1807;
+	shfl.sync.down.b32 %r428|%p350, %r426, %r425, %r424, %r17;
+	shfl.sync.down.b32 %r429, %r427, %r425, %r424, %r17;
+	mov.b64 %rd1808, {%r428, %r429};
+	@!%p350 bra $L430;
+	max.s64 %rd1809, %rd1807, %rd1808;
+	mov.b64 %rd1807, %rd1809;
+$L430:
+	shl.b32 %r425, %r425, 1;
+	bra.uni $L428;
+$L429:
+	setp.eq.u32 %p351, %r7, 0;
+	@!%p351 bra $L431;
+	mul.wide.u32 %rd1810, %r8, 16;
+	add.s64 %rd1811, %rd1, %rd1810;
+	st.shared.s64 [%rd1811+0], %rd1807;
+$L431:
 	bar.sync 0;
-	setp.eq.u32 %p241, %r8, 0;
-	@!%p241 bra $L294;
-	setp.lo.u32 %p242, %r7, %r10;
-	@!%p242 bra $L295;
-	mul.wide.u32 %rd1155, %r7, 16;
-	add.s64 %rd1156, %rd1, %rd1155;
-	ld.shared.s64 %rd1157, [%rd1156+0];
-	mov.b64 %rd1150, %rd1157;
-$L295:
-	sub.u32 %r319, %r10, 1;
-	mov.b64 {%r320, %r321}, %rd1150;
-	shfl.sync.down.b32 %r322|%p243, %r320, 1, %r319, %r17;
-	shfl.sync.down.b32 %r323, %r321, 1, %r319, %r17;
-	mov.b64 %rd1158, {%r322, %r323};
-	@!%p243 bra $L296;
-	max.s64 %rd1159, %rd1150, %rd1158;
-	mov.b64 %rd1150, %rd1159;
-$L296:
-	mov.b64 {%r324, %r325}, %rd1150;
-	shfl.sync.down.b32 %r326|%p244, %r324, 2, %r319, %r17;
-	shfl.sync.down.b32 %r327, %r325, 2, %r319, %r17;
-	mov.b64 %rd1160, {%r326, %r327};
-	@!%p244 bra $L297;
-	max.s64 %rd1161, %rd1150, %rd1160;
-	mov.b64 %rd1150, %rd1161;
-$L297:
-	mov.b64 {%r328, %r329}, %rd1150;
-	shfl.sync.down.b32 %r330|%p245, %r328, 4, %r319, %r17;
-	shfl.sync.down.b32 %r331, %r329, 4, %r319, %r17;
-	mov.b64 %rd1162, {%r330, %r331};
-	@!%p245 bra $L298;
-	max.s64 %rd1163, %rd1150, %rd1162;
-	mov.b64 %rd1150, %rd1163;
-$L298:
-	mov.b64 {%r332, %r333}, %rd1150;
-	shfl.sync.down.b32 %r334|%p246, %r332, 8, %r319, %r17;
-	shfl.sync.down.b32 %r335, %r333, 8, %r319, %r17;
-	mov.b64 %rd1164, {%r334, %r335};
-	@!%p246 bra $L299;
-	max.s64 %rd1165, %rd1150, %rd1164;
-	mov.b64 %rd1150, %rd1165;
-$L299:
-	mov.b64 {%r336, %r337}, %rd1150;
-	shfl.sync.down.b32 %r338|%p247, %r336, 16, %r319, %r17;
-	shfl.sync.down.b32 %r339, %r337, 16, %r319, %r17;
-	mov.b64 %rd1166, {%r338, %r339};
-	@!%p247 bra $L300;
-	max.s64 %rd1167, %rd1150, %rd1166;
-	mov.b64 %rd1150, %rd1167;
-$L300:
-	@!%p240 bra $L301;
-	st.shared.s64 [%rd1+1024], %rd1150;
-$L301:
-$L294:
+	setp.eq.u32 %p352, %r8, 0;
+	@!%p352 bra $L432;
+	setp.lo.u32 %p353, %r7, %r10;
+	@!%p353 bra $L433;
+	mul.wide.u32 %rd1812, %r7, 16;
+	add.s64 %rd1813, %rd1, %rd1812;
+	ld.shared.s64 %rd1814, [%rd1813+0];
+	mov.b64 %rd1807, %rd1814;
+$L433:
+	sub.u32 %r430, %r10, 1;
+	mov.b64 {%r431, %r432}, %rd1807;
+	shfl.sync.down.b32 %r433|%p354, %r431, 1, %r430, %r17;
+	shfl.sync.down.b32 %r434, %r432, 1, %r430, %r17;
+	mov.b64 %rd1815, {%r433, %r434};
+	@!%p354 bra $L434;
+	max.s64 %rd1816, %rd1807, %rd1815;
+	mov.b64 %rd1807, %rd1816;
+$L434:
+	mov.b64 {%r435, %r436}, %rd1807;
+	shfl.sync.down.b32 %r437|%p355, %r435, 2, %r430, %r17;
+	shfl.sync.down.b32 %r438, %r436, 2, %r430, %r17;
+	mov.b64 %rd1817, {%r437, %r438};
+	@!%p355 bra $L435;
+	max.s64 %rd1818, %rd1807, %rd1817;
+	mov.b64 %rd1807, %rd1818;
+$L435:
+	mov.b64 {%r439, %r440}, %rd1807;
+	shfl.sync.down.b32 %r441|%p356, %r439, 4, %r430, %r17;
+	shfl.sync.down.b32 %r442, %r440, 4, %r430, %r17;
+	mov.b64 %rd1819, {%r441, %r442};
+	@!%p356 bra $L436;
+	max.s64 %rd1820, %rd1807, %rd1819;
+	mov.b64 %rd1807, %rd1820;
+$L436:
+	mov.b64 {%r443, %r444}, %rd1807;
+	shfl.sync.down.b32 %r445|%p357, %r443, 8, %r430, %r17;
+	shfl.sync.down.b32 %r446, %r444, 8, %r430, %r17;
+	mov.b64 %rd1821, {%r445, %r446};
+	@!%p357 bra $L437;
+	max.s64 %rd1822, %rd1807, %rd1821;
+	mov.b64 %rd1807, %rd1822;
+$L437:
+	mov.b64 {%r447, %r448}, %rd1807;
+	shfl.sync.down.b32 %r449|%p358, %r447, 16, %r430, %r17;
+	shfl.sync.down.b32 %r450, %r448, 16, %r430, %r17;
+	mov.b64 %rd1823, {%r449, %r450};
+	@!%p358 bra $L438;
+	max.s64 %rd1824, %rd1807, %rd1823;
+	mov.b64 %rd1807, %rd1824;
+$L438:
+	@!%p351 bra $L439;
+	st.shared.s64 [%rd1+1024], %rd1807;
+$L439:
+$L432:
 	bar.sync 0;
-	ld.shared.s64 %rd1168, [%rd1+1024];
-	mov.b64 %rd1150, %rd1168;
-	mov.b64 %rd1169, %rd1150;
-	mov.b64 %rd749, %rd1169;
-	cvt.u64.u32 %rd1170, %r2;
-	setp.eq.s64 %p248, %rd1170, 0;
-	@!%p248 bra $L303;
-	setp.gt.s64 %p249, %rd748, 0;
-	@!%p249 bra $L305;
-	add.s64 %rd1171, %rd351, 1;
-	mul.lo.s64 %rd1172, %rd1171, %rd120;
-	mad.lo.s64 %rd1173, %rd1172, 8, %rd116;
-	atom.global.add.u64 %rd1174, [%rd1173], %rd748;
-$L305:
-	setp.gt.s64 %p250, %rd749, 0;
-	@!%p250 bra $L307;
-	add.s64 %rd1175, %rd351, 2;
-	mul.lo.s64 %rd1176, %rd1175, %rd120;
-	mad.lo.s64 %rd1177, %rd1176, 8, %rd116;
-	atom.global.max.s64 %rd1178, [%rd1177], %rd749;
-$L307:
-	add.s64 %rd1179, %rd351, 3;
-	mul.lo.s64 %rd1180, %rd1179, %rd120;
-	mad.lo.s64 %rd1181, %rd1180, 8, %rd116;
-	atom.global.max.s64 %rd1182, [%rd1181], %rd750;
-$L303:
+	ld.shared.s64 %rd1825, [%rd1+1024];
+	mov.b64 %rd1807, %rd1825;
+	mov.b64 %rd1826, %rd1807;
+	mov.b64 %rd405, %rd1826;
+	cvt.u64.u32 %rd1827, %r2;
+	setp.eq.s64 %p359, %rd1827, 0;
+	@!%p359 bra $L441;
+	setp.gt.s64 %p360, %rd361, 1;
+	@!%p360 bra $L443;
+	mov.b32 %r451, 0;
+	st.shared.s32 [%rd184+0], %r451;
+$L443:
+	setp.gt.s64 %p361, %rd404, 0;
+	@!%p361 bra $L445;
+	add.s64 %rd1828, %rd366, 1;
+	mul.lo.s64 %rd1829, %rd1828, %rd120;
+	mad.lo.s64 %rd1830, %rd1829, 8, %rd116;
+	atom.global.add.u64 %rd1831, [%rd1830], %rd404;
+$L445:
+	setp.gt.s64 %p362, %rd405, 0;
+	@!%p362 bra $L447;
+	add.s64 %rd1832, %rd366, 2;
+	mul.lo.s64 %rd1833, %rd1832, %rd120;
+	mad.lo.s64 %rd1834, %rd1833, 8, %rd116;
+	atom.global.max.s64 %rd1835, [%rd1834], %rd405;
+$L447:
+	add.s64 %rd1836, %rd366, 3;
+	mul.lo.s64 %rd1837, %rd1836, %rd120;
+	mad.lo.s64 %rd1838, %rd1837, 8, %rd116;
+	atom.global.max.s64 %rd1839, [%rd1838], %rd406;
+$L441:
 	bar.sync 0;
-	setp.eq.u32 %p251, %r5, 0;
-	@!%p251 bra $L308;
+	setp.eq.u32 %p363, %r5, 0;
+	@!%p363 bra $L448;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r340, [gk_league_sync+4];
-	atom.global.add.u32 %r341, [gk_league_sync], 1;
-	mov.u32 %r342, %nctaid.x;
-	sub.u32 %r343, %r342, 1;
-	setp.eq.u32 %p252, %r341, %r343;
-	@!%p252 bra $L309;
+	ld.relaxed.gpu.global.u32 %r452, [gk_league_sync+4];
+	atom.global.add.u32 %r453, [gk_league_sync], 1;
+	mov.u32 %r454, %nctaid.x;
+	sub.u32 %r455, %r454, 1;
+	setp.eq.u32 %p364, %r453, %r455;
+	@!%p364 bra $L449;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r344, [gk_league_sync+4], 1;
-	bra.uni $L310;
-$L309:
-	ld.relaxed.gpu.global.u32 %r345, [gk_league_sync+4];
-	setp.eq.u32 %p253, %r345, %r340;
-	@%p253 bra $L309;
-$L310:
+	atom.global.add.u32 %r456, [gk_league_sync+4], 1;
+	bra.uni $L450;
+$L449:
+	ld.relaxed.gpu.global.u32 %r457, [gk_league_sync+4];
+	setp.eq.u32 %p365, %r457, %r452;
+	@%p365 bra $L449;
+$L450:
 	fence.acq_rel.gpu;
-$L308:
+$L448:
 	bar.sync 0;
-	setp.eq.s64 %p254, %rd268, 0;
-	and.pred %p255, %p13, %p254;
-	@!%p255 bra $L312;
-	mov.b64 %rd1184, 12;
-	mul.lo.s64 %rd1183, %rd1184, %rd120;
-	mad.lo.s64 %rd1185, %rd1183, 8, %rd116;
-	mov.b64 %rd1186, 0;
-	st.global.s64 [%rd1185+0], %rd1186;
-$L312:
-	mul.lo.s64 %rd1187, %rd309, %rd120;
-	mad.lo.s64 %rd1188, %rd1187, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1189, [%rd1188+0];
-	mov.b64 %rd1190, %rd1189;
-	add.s64 %rd1191, %rd309, 1;
-	mul.lo.s64 %rd1192, %rd1191, %rd120;
-	mad.lo.s64 %rd1193, %rd1192, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1194, [%rd1193+0];
-	mov.b64 %rd1195, %rd1194;
-	mov.b64 %rd1196, %rd1190;
-	mov.b64 %rd1197, %rd1195;
-	mov.b64 %rd1198, %rd1196;
-	mov.b64 %rd1199, %rd1197;
-	add.s64 %rd1200, %rd309, 2;
-	mul.lo.s64 %rd1201, %rd1200, %rd120;
-	mad.lo.s64 %rd1202, %rd1201, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1203, [%rd1202+0];
-	mov.b64 %rd1204, %rd1203;
-	mov.b64 %rd262, %rd1204;
-	@!%p13 bra $L314;
-	mov.b64 %rd1206, 4;
-	mul.lo.s64 %rd1205, %rd1206, %rd268;
-	mov.b64 %rd1208, 1;
-	add.s64 %rd1207, %rd1208, %rd1205;
-	mul.lo.s64 %rd1209, %rd1207, %rd113;
-	mad.lo.s64 %rd1210, %rd1209, 8, %rd109;
-	st.global.s64 [%rd1210+0], %rd1198;
-	mov.b64 %rd1212, 4;
-	mul.lo.s64 %rd1211, %rd1212, %rd268;
-	mov.b64 %rd1214, 2;
-	add.s64 %rd1213, %rd1214, %rd1211;
-	mul.lo.s64 %rd1215, %rd1213, %rd113;
-	mad.lo.s64 %rd1216, %rd1215, 8, %rd109;
-	st.global.s64 [%rd1216+0], %rd1199;
-	mov.b64 %rd1218, 4;
-	mul.lo.s64 %rd1217, %rd1218, %rd268;
-	mov.b64 %rd1220, 3;
-	add.s64 %rd1219, %rd1220, %rd1217;
-	mul.lo.s64 %rd1221, %rd1219, %rd113;
-	mad.lo.s64 %rd1222, %rd1221, 8, %rd109;
-	st.global.s64 [%rd1222+0], %rd262;
-	add.s64 %rd1223, %rd309, 3;
-	mul.lo.s64 %rd1224, %rd1223, %rd120;
-	mad.lo.s64 %rd1225, %rd1224, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1226, [%rd1225+0];
-	mov.b64 %rd1227, %rd1226;
-	mov.b64 %rd1229, 4;
-	mul.lo.s64 %rd1228, %rd1229, %rd268;
-	mov.b64 %rd1231, 4;
-	add.s64 %rd1230, %rd1231, %rd1228;
-	mul.lo.s64 %rd1232, %rd1230, %rd113;
-	mad.lo.s64 %rd1233, %rd1232, 8, %rd109;
-	st.global.s64 [%rd1233+0], %rd1227;
-	add.s64 %rd1234, %rd268, 1;
-	st.global.s64 [%rd109+0], %rd1234;
-$L314:
-	setp.eq.s64 %p256, %rd1198, 0;
-	setp.gt.s64 %p257, %rd1198, %rd66;
-	or.pred %p258, %p256, %p257;
-	setp.gt.s64 %p259, %rd1199, %rd68;
-	or.pred %p260, %p258, %p259;
-	setp.gt.s64 %p261, %rd262, %rd70;
-	or.pred %p262, %p260, %p261;
-	@!%p262 bra $L316;
+	setp.eq.s64 %p366, %rd283, 0;
+	and.pred %p367, %p15, %p366;
+	@!%p367 bra $L452;
+	mov.b64 %rd1841, 12;
+	mul.lo.s64 %rd1840, %rd1841, %rd120;
+	mad.lo.s64 %rd1842, %rd1840, 8, %rd116;
+	mov.b64 %rd1843, 0;
+	st.global.s64 [%rd1842+0], %rd1843;
+$L452:
+	mul.lo.s64 %rd1844, %rd324, %rd120;
+	mad.lo.s64 %rd1845, %rd1844, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1846, [%rd1845+0];
+	mov.b64 %rd1847, %rd1846;
+	add.s64 %rd1848, %rd324, 1;
+	mul.lo.s64 %rd1849, %rd1848, %rd120;
+	mad.lo.s64 %rd1850, %rd1849, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1851, [%rd1850+0];
+	mov.b64 %rd1852, %rd1851;
+	mov.b64 %rd1853, %rd1847;
+	mov.b64 %rd1854, %rd1852;
+	mov.b64 %rd1855, %rd1853;
+	mov.b64 %rd1856, %rd1854;
+	add.s64 %rd1857, %rd324, 2;
+	mul.lo.s64 %rd1858, %rd1857, %rd120;
+	mad.lo.s64 %rd1859, %rd1858, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1860, [%rd1859+0];
+	mov.b64 %rd1861, %rd1860;
+	mov.b64 %rd277, %rd1861;
+	@!%p15 bra $L454;
+	mov.b64 %rd1863, 4;
+	mul.lo.s64 %rd1862, %rd1863, %rd283;
+	mov.b64 %rd1865, 1;
+	add.s64 %rd1864, %rd1865, %rd1862;
+	mul.lo.s64 %rd1866, %rd1864, %rd113;
+	mad.lo.s64 %rd1867, %rd1866, 8, %rd109;
+	st.global.s64 [%rd1867+0], %rd1855;
+	mov.b64 %rd1869, 4;
+	mul.lo.s64 %rd1868, %rd1869, %rd283;
+	mov.b64 %rd1871, 2;
+	add.s64 %rd1870, %rd1871, %rd1868;
+	mul.lo.s64 %rd1872, %rd1870, %rd113;
+	mad.lo.s64 %rd1873, %rd1872, 8, %rd109;
+	st.global.s64 [%rd1873+0], %rd1856;
+	mov.b64 %rd1875, 4;
+	mul.lo.s64 %rd1874, %rd1875, %rd283;
+	mov.b64 %rd1877, 3;
+	add.s64 %rd1876, %rd1877, %rd1874;
+	mul.lo.s64 %rd1878, %rd1876, %rd113;
+	mad.lo.s64 %rd1879, %rd1878, 8, %rd109;
+	st.global.s64 [%rd1879+0], %rd277;
+	add.s64 %rd1880, %rd324, 3;
+	mul.lo.s64 %rd1881, %rd1880, %rd120;
+	mad.lo.s64 %rd1882, %rd1881, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1883, [%rd1882+0];
+	mov.b64 %rd1884, %rd1883;
+	mov.b64 %rd1886, 4;
+	mul.lo.s64 %rd1885, %rd1886, %rd283;
+	mov.b64 %rd1888, 4;
+	add.s64 %rd1887, %rd1888, %rd1885;
+	mul.lo.s64 %rd1889, %rd1887, %rd113;
+	mad.lo.s64 %rd1890, %rd1889, 8, %rd109;
+	st.global.s64 [%rd1890+0], %rd1884;
+	add.s64 %rd1891, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1891;
+$L454:
+	setp.eq.s64 %p368, %rd1855, 0;
+	setp.gt.s64 %p369, %rd1855, %rd66;
+	or.pred %p370, %p368, %p369;
+	setp.gt.s64 %p371, %rd1856, %rd68;
+	or.pred %p372, %p370, %p371;
+	setp.gt.s64 %p373, %rd277, %rd70;
+	or.pred %p374, %p372, %p373;
+	@!%p374 bra $L456;
 	bra.uni $L3;
-$L316:
-	mov.b64 %rd192, %rd1198;
-$L38:
-	add.s64 %rd1235, %rd268, 1;
-	mov.b64 %rd268, %rd1235;
-	bra.uni $L37;
-$L39:
+$L456:
+	mov.b64 %rd207, %rd1855;
+$L42:
+	add.s64 %rd1892, %rd283, 1;
+	mov.b64 %rd283, %rd1892;
+	bra.uni $L41;
+$L43:
 $L3:
 	bar.sync 0;
 	add.s64 %rd138, %rd138, %rd137;
@@ -43822,7 +47548,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43826
+//line gokkos_kernels_gen.go:47552
 			*acc = gokkosAccV
 			return
 		}
@@ -43841,7 +47567,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:43845
+//line gokkos_kernels_gen.go:47571
 		*acc = gokkosAccV
 		return
 	}
@@ -43862,7 +47588,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43866
+//line gokkos_kernels_gen.go:47592
 		*acc = gokkosAccV
 		return
 	}
@@ -43881,7 +47607,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:43885
+//line gokkos_kernels_gen.go:47611
 	*acc = gokkosAccV
 }
 
@@ -43898,7 +47624,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:43902
+//line gokkos_kernels_gen.go:47628
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -43933,7 +47659,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:43937
+//line gokkos_kernels_gen.go:47663
 			*acc = gokkosAccV
 			return
 		}
@@ -43953,7 +47679,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:43957
+//line gokkos_kernels_gen.go:47683
 		*acc = gokkosAccV
 		return
 	}
@@ -43975,7 +47701,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:43979
+//line gokkos_kernels_gen.go:47705
 		*acc = gokkosAccV
 		return
 	}
@@ -43995,7 +47721,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:43999
+//line gokkos_kernels_gen.go:47725
 	*acc = gokkosAccV
 }
 
@@ -44012,7 +47738,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44016
+//line gokkos_kernels_gen.go:47742
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44048,7 +47774,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:44052
+//line gokkos_kernels_gen.go:47778
 			*acc = gokkosAccV
 			return
 		}
@@ -44071,7 +47797,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44075
+//line gokkos_kernels_gen.go:47801
 		*acc = gokkosAccV
 		return
 	}
@@ -44096,7 +47822,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:44100
+//line gokkos_kernels_gen.go:47826
 		*acc = gokkosAccV
 		return
 	}
@@ -44119,7 +47845,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:44123
+//line gokkos_kernels_gen.go:47849
 	*acc = gokkosAccV
 }
 
@@ -44142,7 +47868,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:44146
+//line gokkos_kernels_gen.go:47872
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44153,7 +47879,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:44157
+//line gokkos_kernels_gen.go:47883
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44169,7 +47895,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:44173
+//line gokkos_kernels_gen.go:47899
 		*acc = gokkosAccV
 		return
 	}
@@ -44181,7 +47907,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:44185
+//line gokkos_kernels_gen.go:47911
 	*acc = gokkosAccV
 }
 
@@ -44215,7 +47941,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44219
+//line gokkos_kernels_gen.go:47945
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -44233,7 +47959,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44237
+//line gokkos_kernels_gen.go:47963
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44269,7 +47995,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44273
+//line gokkos_kernels_gen.go:47999
 			*acc = gokkosAccV
 			return
 		}
@@ -44289,7 +48015,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44293
+//line gokkos_kernels_gen.go:48019
 		*acc = gokkosAccV
 		return
 	}
@@ -44312,7 +48038,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44316
+//line gokkos_kernels_gen.go:48042
 		*acc = gokkosAccV
 		return
 	}
@@ -44332,7 +48058,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44336
+//line gokkos_kernels_gen.go:48062
 	*acc = gokkosAccV
 }
 
@@ -44372,7 +48098,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44376
+//line gokkos_kernels_gen.go:48102
 			*acc = gokkosAccV
 			return
 		}
@@ -44395,7 +48121,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44399
+//line gokkos_kernels_gen.go:48125
 		*acc = gokkosAccV
 		return
 	}
@@ -44421,7 +48147,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44425
+//line gokkos_kernels_gen.go:48151
 		*acc = gokkosAccV
 		return
 	}
@@ -44444,7 +48170,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44448
+//line gokkos_kernels_gen.go:48174
 	*acc = gokkosAccV
 }
 
@@ -44460,7 +48186,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44464
+//line gokkos_kernels_gen.go:48190
 		*acc = gokkosAccV
 		return
 	}
@@ -44471,7 +48197,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44475
+//line gokkos_kernels_gen.go:48201
 	*acc = gokkosAccV
 }
 
@@ -44484,14 +48210,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44488
+//line gokkos_kernels_gen.go:48214
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:44495
+//line gokkos_kernels_gen.go:48221
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44508,7 +48234,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:44512
+//line gokkos_kernels_gen.go:48238
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44520,7 +48246,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:44524
+//line gokkos_kernels_gen.go:48250
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -44559,7 +48285,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:44563
+//line gokkos_kernels_gen.go:48289
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -44584,7 +48310,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:44588
+//line gokkos_kernels_gen.go:48314
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44611,7 +48337,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:44615
+//line gokkos_kernels_gen.go:48341
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44636,7 +48362,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:44640
+//line gokkos_kernels_gen.go:48366
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -44653,14 +48379,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:44657
+//line gokkos_kernels_gen.go:48383
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:44664
+//line gokkos_kernels_gen.go:48390
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -44672,7 +48398,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:44676
+//line gokkos_kernels_gen.go:48402
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -44693,7 +48419,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:44697
+//line gokkos_kernels_gen.go:48423
 			*acc = gokkosAccV
 			return
 		}
@@ -44701,7 +48427,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:44705
+//line gokkos_kernels_gen.go:48431
 		*acc = gokkosAccV
 		return
 	}
@@ -44710,7 +48436,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:44714
+//line gokkos_kernels_gen.go:48440
 		*acc = gokkosAccV
 		return
 	}
@@ -44718,7 +48444,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:44722
+//line gokkos_kernels_gen.go:48448
 	*acc = gokkosAccV
 }
 
@@ -44735,7 +48461,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44739
+//line gokkos_kernels_gen.go:48465
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -44772,7 +48498,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:44776
+//line gokkos_kernels_gen.go:48502
 			*acc = gokkosAccV
 			return
 		}
@@ -44793,7 +48519,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44797
+//line gokkos_kernels_gen.go:48523
 		*acc = gokkosAccV
 		return
 	}
@@ -44816,7 +48542,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44820
+//line gokkos_kernels_gen.go:48546
 		*acc = gokkosAccV
 		return
 	}
@@ -44837,7 +48563,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44841
+//line gokkos_kernels_gen.go:48567
 	*acc = gokkosAccV
 }
 
@@ -44854,7 +48580,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:44858
+//line gokkos_kernels_gen.go:48584
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -44877,7 +48603,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:44881
+//line gokkos_kernels_gen.go:48607
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -44888,7 +48614,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:44892
+//line gokkos_kernels_gen.go:48618
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -44901,7 +48627,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:44905
+//line gokkos_kernels_gen.go:48631
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -44912,7 +48638,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:44916
+//line gokkos_kernels_gen.go:48642
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -44939,7 +48665,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:44943
+//line gokkos_kernels_gen.go:48669
 			*acc = gokkosAccV
 			return
 		}
@@ -44953,7 +48679,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44957
+//line gokkos_kernels_gen.go:48683
 		*acc = gokkosAccV
 		return
 	}
@@ -44969,7 +48695,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:44973
+//line gokkos_kernels_gen.go:48699
 		*acc = gokkosAccV
 		return
 	}
@@ -44983,7 +48709,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:44987
+//line gokkos_kernels_gen.go:48713
 	*acc = gokkosAccV
 }
 
@@ -44996,7 +48722,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:45000
+//line gokkos_kernels_gen.go:48726
 		*acc = gokkosAccV
 		return
 	}
@@ -45004,7 +48730,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:45008
+//line gokkos_kernels_gen.go:48734
 	*acc = gokkosAccV
 }
 
@@ -45017,7 +48743,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:45021
+//line gokkos_kernels_gen.go:48747
 		*acc = gokkosAccV
 		return
 	}
@@ -45025,7 +48751,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:45029
+//line gokkos_kernels_gen.go:48755
 	*acc = gokkosAccV
 }
 
@@ -45040,7 +48766,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:45044
+//line gokkos_kernels_gen.go:48770
 		*acc = gokkosAccV
 		return
 	}
@@ -45050,7 +48776,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:45054
+//line gokkos_kernels_gen.go:48780
 	*acc = gokkosAccV
 }
 
@@ -45065,7 +48791,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:45069
+//line gokkos_kernels_gen.go:48795
 		*acc = gokkosAccV
 		return
 	}
@@ -45075,7 +48801,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:45079
+//line gokkos_kernels_gen.go:48805
 	*acc = gokkosAccV
 }
 
@@ -45090,7 +48816,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:45094
+//line gokkos_kernels_gen.go:48820
 		*acc = gokkosAccV
 		return
 	}
@@ -45100,7 +48826,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:45104
+//line gokkos_kernels_gen.go:48830
 	*acc = gokkosAccV
 }
 
@@ -45115,7 +48841,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:45119
+//line gokkos_kernels_gen.go:48845
 		*acc = gokkosAccV
 		return
 	}
@@ -45125,7 +48851,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:45129
+//line gokkos_kernels_gen.go:48855
 	*acc = gokkosAccV
 }
 
@@ -45141,7 +48867,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45145
+//line gokkos_kernels_gen.go:48871
 		*acc = gokkosAccV
 		return
 	}
@@ -45151,7 +48877,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45155
+//line gokkos_kernels_gen.go:48881
 	*acc = gokkosAccV
 }
 
@@ -45208,7 +48934,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:45212
+//line gokkos_kernels_gen.go:48938
 			*acc = gokkosAccV
 			return
 		}
@@ -45247,7 +48973,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45251
+//line gokkos_kernels_gen.go:48977
 		*acc = gokkosAccV
 		return
 	}
@@ -45287,7 +49013,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:45291
+//line gokkos_kernels_gen.go:49017
 		*acc = gokkosAccV
 		return
 	}
@@ -45326,7 +49052,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:45330
+//line gokkos_kernels_gen.go:49056
 	*acc = gokkosAccV
 }
 
@@ -45343,7 +49069,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45347
+//line gokkos_kernels_gen.go:49073
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -45379,7 +49105,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:45383
+//line gokkos_kernels_gen.go:49109
 			*acc = gokkosAccV
 			return
 		}
@@ -45400,7 +49126,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:45404
+//line gokkos_kernels_gen.go:49130
 		*acc = gokkosAccV
 		return
 	}
@@ -45423,7 +49149,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:45427
+//line gokkos_kernels_gen.go:49153
 		*acc = gokkosAccV
 		return
 	}
@@ -45444,7 +49170,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:45448
+//line gokkos_kernels_gen.go:49174
 	*acc = gokkosAccV
 }
 
@@ -45461,7 +49187,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45465
+//line gokkos_kernels_gen.go:49191
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -45485,7 +49211,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:45489
+//line gokkos_kernels_gen.go:49215
 			*acc = gokkosAccV
 			return
 		}
@@ -45496,7 +49222,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:45500
+//line gokkos_kernels_gen.go:49226
 		*acc = gokkosAccV
 		return
 	}
@@ -45508,7 +49234,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:45512
+//line gokkos_kernels_gen.go:49238
 		*acc = gokkosAccV
 		return
 	}
@@ -45519,7 +49245,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:45523
+//line gokkos_kernels_gen.go:49249
 	*acc = gokkosAccV
 }
 
@@ -45536,7 +49262,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:45540
+//line gokkos_kernels_gen.go:49266
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -45576,7 +49302,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:45580
+//line gokkos_kernels_gen.go:49306
 			*acc = gokkosAccV
 			return
 		}
@@ -45601,7 +49327,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45605
+//line gokkos_kernels_gen.go:49331
 		*acc = gokkosAccV
 		return
 	}
@@ -45628,7 +49354,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:45632
+//line gokkos_kernels_gen.go:49358
 		*acc = gokkosAccV
 		return
 	}
@@ -45653,7 +49379,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:45657
+//line gokkos_kernels_gen.go:49383
 	*acc = gokkosAccV
 }
 
@@ -45704,7 +49430,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:45708
+//line gokkos_kernels_gen.go:49434
 	return gokkosN
 }
 
@@ -45764,7 +49490,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:45768
+//line gokkos_kernels_gen.go:49494
 	return gokkosN
 }
 
@@ -45824,7 +49550,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:45828
+//line gokkos_kernels_gen.go:49554
 	return gokkosN
 }
 
@@ -45956,6 +49682,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:45960
+//line gokkos_kernels_gen.go:49686
 	return gokkosN
 }
