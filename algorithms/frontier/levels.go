@@ -218,25 +218,29 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 		// Round r appends to list r mod 2 and counts its entries in Count[r mod 3], which
 		// member 0 cleared in round r-1 (Count[0] is zero when a step starts): a counter is
 		// cleared one barrier after the round that read it and one before the round that
-		// adds to it, so that a round needs one team barrier and no team scan.
+		// adds to it, so that a round needs one team barrier and no team scan. (The lists and
+		// counters turn with variables: a remainder is a division on a device.)
+		cnt, to := 0, 0
 		if m.TeamRank() == 0 {
 			sc.Count.Set(1, 0)
 		}
-		edges, top = k.expandLocal(sc, o, in, lo, hi-lo, group, groups, g, lane, out, set, 0, limit, 0, false)
+		edges, top = k.expandLocal(sc, o, in, lo, hi-lo, group, groups, g, lane, out, set, to, limit, cnt, false)
 		for ; r < k.Rounds; r++ {
 			// The list the round reads was written by every member in the round before.
 			m.Barrier()
-			n := min(limit, int(sc.Count.At((r-1)%3)))
+			n := min(limit, int(sc.Count.At(cnt)))
 			if n == 0 {
 				break
 			}
+			cnt = nextCount(cnt)
 			if m.TeamRank() == 0 {
-				sc.Count.Set((r+1)%3, 0)
+				sc.Count.Set(nextCount(cnt), 0)
 			}
-			from := (1 - r%2) * limit
+			from := to
+			to = limit - to
 			var e, t int64
 			if r+1 < k.Rounds {
-				e, t = k.expandLocal(sc, o, sc.Lists, from, n, group, groups, g, lane, out, set, (r%2)*limit, limit, r%3, k.Carry)
+				e, t = k.expandLocal(sc, o, sc.Lists, from, n, group, groups, g, lane, out, set, to, limit, cnt, k.Carry)
 			} else {
 				e, t = k.expand(m, sc, o, sc.Lists, from, n, group, groups, g, lane, out, set, k.Carry)
 			}
@@ -258,6 +262,14 @@ func (k PushFused[Op]) step(m teams.Member, sc fusedScratch, o sink, in, out vie
 		}
 		k.Tally.AtomicMax(set+3, int64(r))
 	}
+}
+
+// nextCount returns the list counter after counter i (see step).
+func nextCount(i int) int {
+	if i == 2 {
+		return 0
+	}
+	return i + 1
 }
 
 // expand expands the vertices src[from+s] for the slots s = first, first+stride, ... below

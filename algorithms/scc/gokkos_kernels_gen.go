@@ -11066,9 +11066,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<379>;
+	.reg .pred %p<381>;
 	.reg .b32 %r<526>;
-	.reg .b64 %rd<1916>;
+	.reg .b64 %rd<1906>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12298,192 +12298,194 @@ $L59:
 	mov.b64 %rd412, %rd654;
 	bra.uni $L56;
 $L55:
-	cvt.u64.u32 %rd655, %r2;
-	setp.eq.s64 %p129, %rd655, 0;
+	mov.b64 %rd655, 0;
+	mov.b64 %rd656, 0;
+	cvt.u64.u32 %rd657, %r2;
+	setp.eq.s64 %p129, %rd657, 0;
 	@!%p129 bra $L130;
-	mov.b64 %rd657, 1;
-	mul.lo.s64 %rd656, %rd657, %rd193;
-	mad.lo.s64 %rd658, %rd656, 4, %rd191;
+	mov.b64 %rd659, 1;
+	mul.lo.s64 %rd658, %rd659, %rd193;
+	mad.lo.s64 %rd660, %rd658, 4, %rd191;
 	mov.b32 %r175, 0;
-	st.shared.s32 [%rd658+0], %r175;
+	st.shared.s32 [%rd660+0], %r175;
 $L130:
-	mov.b64 %rd659, %rd360;
-	mov.b64 %rd660, %rd361;
-	mov.b64 %rd661, %rd362;
-	mov.b64 %rd662, %rd363;
-	mov.b64 %rd663, %rd364;
-	mov.b64 %rd664, %rd365;
+	mov.b64 %rd661, %rd360;
+	mov.b64 %rd662, %rd361;
+	mov.b64 %rd663, %rd362;
+	mov.b64 %rd664, %rd363;
+	mov.b64 %rd665, %rd364;
+	mov.b64 %rd666, %rd365;
 	mov.pred %p130, %p49;
 	mov.pred %p131, %p50;
 	mov.b32 %r176, %r81;
-	mov.b64 %rd665, %rd366;
-	mov.b64 %rd666, %rd367;
-	mov.b64 %rd667, %rd368;
-	mov.b64 %rd668, %rd369;
+	mov.b64 %rd667, %rd366;
+	mov.b64 %rd668, %rd367;
+	mov.b64 %rd669, %rd368;
+	mov.b64 %rd670, %rd369;
 	mov.pred %p132, %p51;
 	mov.pred %p133, %p52;
 	mov.pred %p134, %p53;
 	mov.b32 %r177, %r82;
-	mov.b64 %rd669, %rd370;
-	mov.b64 %rd670, %rd371;
-	mov.b64 %rd671, %rd409;
-	sub.s64 %rd672, %rd410, %rd409;
-	mov.b64 %rd673, %rd672;
-	mov.b64 %rd674, %rd393;
-	mov.b64 %rd675, %rd392;
-	mov.b64 %rd676, %rd374;
-	mov.b64 %rd677, %rd394;
-	mov.b64 %rd678, %rd373;
-	mov.b64 %rd679, 0;
-	mov.b64 %rd680, %rd395;
-	mov.b64 %rd681, 0;
+	mov.b64 %rd671, %rd370;
+	mov.b64 %rd672, %rd371;
+	mov.b64 %rd673, %rd409;
+	sub.s64 %rd674, %rd410, %rd409;
+	mov.b64 %rd675, %rd674;
+	mov.b64 %rd676, %rd393;
+	mov.b64 %rd677, %rd392;
+	mov.b64 %rd678, %rd374;
+	mov.b64 %rd679, %rd394;
+	mov.b64 %rd680, %rd373;
+	mov.b64 %rd681, %rd656;
+	mov.b64 %rd682, %rd395;
+	mov.b64 %rd683, %rd655;
 	mov.pred %p135, 0;
-	mov.b64 %rd682, %rd175;
-	mov.b64 %rd683, %rd176;
-	mov.b64 %rd684, %rd177;
-	mov.b64 %rd685, %rd674;
+	mov.b64 %rd684, %rd175;
+	mov.b64 %rd685, %rd176;
+	mov.b64 %rd686, %rd177;
+	mov.b64 %rd687, %rd676;
 	mov.b32 %r178, -1;
-	mov.b64 %rd686, 0;
-	mov.b64 %rd687, 0;
 	mov.b64 %rd688, 0;
 	mov.b64 %rd689, 0;
 	mov.b64 %rd690, 0;
+	mov.b64 %rd691, 0;
+	mov.b64 %rd692, 0;
 $L131:
-	setp.ge.s64 %p136, %rd686, %rd687;
+	setp.ge.s64 %p136, %rd688, %rd689;
 	@!%p136 bra $L135;
-	setp.ge.s64 %p137, %rd685, %rd673;
+	setp.ge.s64 %p137, %rd687, %rd675;
 	@!%p137 bra $L137;
 	bra.uni $L133;
 $L137:
-	add.s64 %rd691, %rd671, %rd685;
-	mul.lo.s64 %rd692, %rd691, %rd299;
-	mad.lo.s64 %rd693, %rd692, 4, %rd297;
-	ld.global.s32 %r179, [%rd693+0];
+	add.s64 %rd693, %rd673, %rd687;
+	mul.lo.s64 %rd694, %rd693, %rd299;
+	mad.lo.s64 %rd695, %rd694, 4, %rd297;
+	ld.global.s32 %r179, [%rd695+0];
 	mov.b32 %r180, %r179;
 	mov.b32 %r178, %r180;
-	mov.b64 %rd694, %rd659;
-	mov.b64 %rd695, %rd660;
 	mov.b64 %rd696, %rd661;
 	mov.b64 %rd697, %rd662;
 	mov.b64 %rd698, %rd663;
 	mov.b64 %rd699, %rd664;
+	mov.b64 %rd700, %rd665;
+	mov.b64 %rd701, %rd666;
 	mov.pred %p138, %p130;
 	mov.pred %p139, %p131;
 	mov.b32 %r181, %r176;
-	mov.b64 %rd700, %rd665;
-	mov.b64 %rd701, %rd666;
 	mov.b64 %rd702, %rd667;
 	mov.b64 %rd703, %rd668;
+	mov.b64 %rd704, %rd669;
+	mov.b64 %rd705, %rd670;
 	mov.pred %p140, %p132;
 	mov.b32 %r182, %r178;
-	add.s64 %rd704, %rd671, %rd685;
-	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, %rd677;
+	add.s64 %rd706, %rd673, %rd687;
+	mov.b64 %rd707, %rd706;
+	mov.b64 %rd708, %rd679;
 	mov.pred %p141, %p135;
 $L138:
 	@!%p141 bra $L142;
-	mov.b64 %rd708, 2;
-	mul.lo.s64 %rd707, %rd708, %rd705;
-	mul.lo.s64 %rd709, %rd707, %rd188;
-	mad.lo.s64 %rd710, %rd709, 8, %rd186;
-	ld.shared.s64 %rd711, [%rd710+0];
-	mov.b64 %rd712, %rd711;
-	mov.b64 %rd714, 2;
-	mul.lo.s64 %rd713, %rd714, %rd705;
-	add.s64 %rd715, %rd713, 1;
-	mul.lo.s64 %rd716, %rd715, %rd188;
-	mad.lo.s64 %rd717, %rd716, 8, %rd186;
-	ld.shared.s64 %rd718, [%rd717+0];
-	mov.b64 %rd719, %rd718;
-	add.s64 %rd720, %rd712, %rd706;
+	mov.b64 %rd710, 2;
+	mul.lo.s64 %rd709, %rd710, %rd707;
+	mul.lo.s64 %rd711, %rd709, %rd188;
+	mad.lo.s64 %rd712, %rd711, 8, %rd186;
+	ld.shared.s64 %rd713, [%rd712+0];
+	mov.b64 %rd714, %rd713;
+	mov.b64 %rd716, 2;
+	mul.lo.s64 %rd715, %rd716, %rd707;
+	add.s64 %rd717, %rd715, 1;
+	mul.lo.s64 %rd718, %rd717, %rd188;
+	mad.lo.s64 %rd719, %rd718, 8, %rd186;
+	ld.shared.s64 %rd720, [%rd719+0];
 	mov.b64 %rd721, %rd720;
-	mov.b64 %rd722, %rd719;
-	mov.b64 %rd723, %rd721;
-	mov.b64 %rd724, %rd722;
+	add.s64 %rd722, %rd714, %rd708;
+	mov.b64 %rd723, %rd722;
+	mov.b64 %rd724, %rd721;
+	mov.b64 %rd725, %rd723;
+	mov.b64 %rd726, %rd724;
 	bra.uni $L140;
 $L142:
-	mov.b64 %rd725, %rd694;
+	mov.b64 %rd727, %rd696;
 	mov.b32 %r183, %r182;
-	cvt.s64.s32 %rd726, %r183;
-	mul.lo.s64 %rd727, %rd726, %rd32;
-	mad.lo.s64 %rd728, %rd727, 8, %rd28;
-	ld.global.nc.s64 %rd729, [%rd728+0];
-	mov.b64 %rd730, %rd729;
-	mov.b64 %rd731, %rd730;
-	mov.b64 %rd732, %rd694;
+	cvt.s64.s32 %rd728, %r183;
+	mul.lo.s64 %rd729, %rd728, %rd32;
+	mad.lo.s64 %rd730, %rd729, 8, %rd28;
+	ld.global.nc.s64 %rd731, [%rd730+0];
+	mov.b64 %rd732, %rd731;
+	mov.b64 %rd733, %rd732;
+	mov.b64 %rd734, %rd696;
 	mov.b32 %r184, %r182;
-	cvt.s64.s32 %rd733, %r184;
-	add.s64 %rd734, %rd733, 1;
-	mul.lo.s64 %rd735, %rd734, %rd32;
-	mad.lo.s64 %rd736, %rd735, 8, %rd28;
-	ld.global.nc.s64 %rd737, [%rd736+0];
-	mov.b64 %rd738, %rd737;
-	mov.b64 %rd739, %rd738;
-	add.s64 %rd740, %rd731, %rd706;
+	cvt.s64.s32 %rd735, %r184;
+	add.s64 %rd736, %rd735, 1;
+	mul.lo.s64 %rd737, %rd736, %rd32;
+	mad.lo.s64 %rd738, %rd737, 8, %rd28;
+	ld.global.nc.s64 %rd739, [%rd738+0];
+	mov.b64 %rd740, %rd739;
 	mov.b64 %rd741, %rd740;
-	mov.b64 %rd742, %rd739;
-	mov.b64 %rd723, %rd741;
-	mov.b64 %rd724, %rd742;
+	add.s64 %rd742, %rd733, %rd708;
+	mov.b64 %rd743, %rd742;
+	mov.b64 %rd744, %rd741;
+	mov.b64 %rd725, %rd743;
+	mov.b64 %rd726, %rd744;
 	bra.uni $L140;
 $L139:
 	bra.uni $L138;
 $L140:
-	mov.b64 %rd743, %rd723;
-	mov.b64 %rd744, %rd724;
-	mov.b64 %rd686, %rd743;
-	mov.b64 %rd687, %rd744;
-	add.s64 %rd745, %rd685, %rd675;
-	mov.b64 %rd685, %rd745;
+	mov.b64 %rd745, %rd725;
+	mov.b64 %rd746, %rd726;
+	mov.b64 %rd688, %rd745;
+	mov.b64 %rd689, %rd746;
+	add.s64 %rd747, %rd687, %rd677;
+	mov.b64 %rd687, %rd747;
 	bra.uni $L132;
 $L135:
-	mul.lo.s64 %rd746, %rd686, %rd39;
-	mad.lo.s64 %rd747, %rd746, 4, %rd35;
-	ld.global.nc.s32 %r185, [%rd747+0];
+	mul.lo.s64 %rd748, %rd688, %rd39;
+	mad.lo.s64 %rd749, %rd748, 4, %rd35;
+	ld.global.nc.s32 %r185, [%rd749+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r187, %r186;
-	mov.b64 %rd748, 0;
-	mov.b64 %rd749, 0;
+	mov.b64 %rd750, 0;
+	mov.b64 %rd751, 0;
 	@!%p132 bra $L144;
-	mov.b64 %rd750, %rd659;
+	mov.b64 %rd752, %rd661;
 	mov.b32 %r188, %r187;
-	cvt.s64.s32 %rd751, %r188;
-	mul.lo.s64 %rd752, %rd751, %rd32;
-	mad.lo.s64 %rd753, %rd752, 8, %rd28;
-	ld.global.nc.s64 %rd754, [%rd753+0];
-	mov.b64 %rd755, %rd754;
-	mov.b64 %rd756, %rd755;
-	mov.b64 %rd757, %rd659;
+	cvt.s64.s32 %rd753, %r188;
+	mul.lo.s64 %rd754, %rd753, %rd32;
+	mad.lo.s64 %rd755, %rd754, 8, %rd28;
+	ld.global.nc.s64 %rd756, [%rd755+0];
+	mov.b64 %rd757, %rd756;
+	mov.b64 %rd758, %rd757;
+	mov.b64 %rd759, %rd661;
 	mov.b32 %r189, %r187;
-	cvt.s64.s32 %rd758, %r189;
-	add.s64 %rd759, %rd758, 1;
-	mul.lo.s64 %rd760, %rd759, %rd32;
-	mad.lo.s64 %rd761, %rd760, 8, %rd28;
-	ld.global.nc.s64 %rd762, [%rd761+0];
-	mov.b64 %rd763, %rd762;
-	mov.b64 %rd764, %rd763;
-	mov.b64 %rd765, %rd756;
-	mov.b64 %rd766, %rd764;
-	mov.b64 %rd748, %rd765;
-	mov.b64 %rd749, %rd766;
+	cvt.s64.s32 %rd760, %r189;
+	add.s64 %rd761, %rd760, 1;
+	mul.lo.s64 %rd762, %rd761, %rd32;
+	mad.lo.s64 %rd763, %rd762, 8, %rd28;
+	ld.global.nc.s64 %rd764, [%rd763+0];
+	mov.b64 %rd765, %rd764;
+	mov.b64 %rd766, %rd765;
+	mov.b64 %rd767, %rd758;
+	mov.b64 %rd768, %rd766;
+	mov.b64 %rd750, %rd767;
+	mov.b64 %rd751, %rd768;
 $L144:
 	mov.b32 %r190, %r178;
 	mov.b32 %r191, %r187;
-	mov.b64 %rd767, %rd686;
+	mov.b64 %rd769, %rd688;
 $L145:
-	cvt.s64.s32 %rd768, %r190;
-	mul.lo.s64 %rd769, %rd768, %rd127;
-	mad.lo.s64 %rd770, %rd769, 4, %rd123;
-	ld.global.nc.u32 %r192, [%rd770+0];
+	cvt.s64.s32 %rd770, %r190;
+	mul.lo.s64 %rd771, %rd770, %rd127;
+	mad.lo.s64 %rd772, %rd771, 4, %rd123;
+	ld.global.nc.u32 %r192, [%rd772+0];
 	mov.b32 %r193, %r192;
 	and.b32 %r194, %r193, 0x4;
 	setp.ne.u32 %p142, %r194, 0x0;
 	mov.pred %p143, %p142;
 	not.pred %p144, %p143;
 	@!%p144 bra $L149;
-	cvt.s64.s32 %rd771, %r191;
-	mul.lo.s64 %rd772, %rd771, %rd127;
-	mad.lo.s64 %rd773, %rd772, 4, %rd123;
-	ld.global.nc.u32 %r195, [%rd773+0];
+	cvt.s64.s32 %rd773, %r191;
+	mul.lo.s64 %rd774, %rd773, %rd127;
+	mad.lo.s64 %rd775, %rd774, 4, %rd123;
+	ld.global.nc.u32 %r195, [%rd775+0];
 	mov.b32 %r196, %r195;
 	and.b32 %r197, %r196, 0x4;
 	setp.ne.u32 %p145, %r197, 0x0;
@@ -12492,15 +12494,15 @@ $L149:
 	mov.pred %p146, %p143;
 	not.pred %p147, %p146;
 	@!%p147 bra $L151;
-	cvt.s64.s32 %rd774, %r191;
-	mul.lo.s64 %rd775, %rd774, %rd134;
-	mad.lo.s64 %rd776, %rd775, 4, %rd130;
-	ld.global.nc.s32 %r198, [%rd776+0];
+	cvt.s64.s32 %rd776, %r191;
+	mul.lo.s64 %rd777, %rd776, %rd134;
+	mad.lo.s64 %rd778, %rd777, 4, %rd130;
+	ld.global.nc.s32 %r198, [%rd778+0];
 	mov.b32 %r199, %r198;
-	cvt.s64.s32 %rd777, %r190;
-	mul.lo.s64 %rd778, %rd777, %rd134;
-	mad.lo.s64 %rd779, %rd778, 4, %rd130;
-	ld.global.nc.s32 %r200, [%rd779+0];
+	cvt.s64.s32 %rd779, %r190;
+	mul.lo.s64 %rd780, %rd779, %rd134;
+	mad.lo.s64 %rd781, %rd780, 4, %rd130;
+	ld.global.nc.s32 %r200, [%rd781+0];
 	mov.b32 %r201, %r200;
 	setp.ne.s32 %p148, %r199, %r201;
 	mov.pred %p146, %p148;
@@ -12509,26 +12511,26 @@ $L151:
 	mov.pred %p149, 0;
 	bra.uni $L147;
 $L153:
-	cvt.s64.s32 %rd780, %r190;
-	mul.lo.s64 %rd781, %rd780, %rd141;
-	mad.lo.s64 %rd782, %rd781, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r202, [%rd782+0];
+	cvt.s64.s32 %rd782, %r190;
+	mul.lo.s64 %rd783, %rd782, %rd141;
+	mad.lo.s64 %rd784, %rd783, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r202, [%rd784+0];
 	mov.b32 %r203, %r202;
 	mov.b32 %r204, %r203;
-	cvt.s64.s32 %rd783, %r191;
-	mul.lo.s64 %rd784, %rd783, %rd141;
-	mad.lo.s64 %rd785, %rd784, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r205, [%rd785+0];
+	cvt.s64.s32 %rd785, %r191;
+	mul.lo.s64 %rd786, %rd785, %rd141;
+	mad.lo.s64 %rd787, %rd786, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r205, [%rd787+0];
 	mov.b32 %r206, %r205;
 	setp.ge.s32 %p150, %r206, %r204;
 	@!%p150 bra $L155;
 	mov.pred %p149, 0;
 	bra.uni $L147;
 $L155:
-	cvt.s64.s32 %rd786, %r191;
-	mul.lo.s64 %rd787, %rd786, %rd141;
-	mad.lo.s64 %rd788, %rd787, 4, %rd137;
-	atom.global.max.s32 %r207, [%rd788], %r204;
+	cvt.s64.s32 %rd788, %r191;
+	mul.lo.s64 %rd789, %rd788, %rd141;
+	mad.lo.s64 %rd790, %rd789, 4, %rd137;
+	atom.global.max.s32 %r207, [%rd790], %r204;
 	mov.b32 %r208, %r207;
 	setp.lt.s32 %p151, %r208, %r204;
 	mov.pred %p149, %p151;
@@ -12537,585 +12539,585 @@ $L146:
 	bra.uni $L145;
 $L147:
 	@!%p149 bra $L157;
-	mul.lo.s64 %rd789, %rd690, %rd684;
-	mad.lo.s64 %rd790, %rd789, 4, %rd682;
-	st.shared.s32 [%rd790+0], %r187;
+	mul.lo.s64 %rd791, %rd692, %rd686;
+	mad.lo.s64 %rd792, %rd791, 4, %rd684;
+	st.shared.s32 [%rd792+0], %r187;
 	@!%p132 bra $L159;
-	mov.b64 %rd792, 2;
-	mul.lo.s64 %rd791, %rd792, %rd690;
-	mul.lo.s64 %rd793, %rd791, %rd180;
-	mad.lo.s64 %rd794, %rd793, 8, %rd178;
-	st.shared.s64 [%rd794+0], %rd748;
-	mov.b64 %rd796, 2;
-	mul.lo.s64 %rd795, %rd796, %rd690;
-	add.s64 %rd797, %rd795, 1;
-	mul.lo.s64 %rd798, %rd797, %rd180;
-	mad.lo.s64 %rd799, %rd798, 8, %rd178;
-	st.shared.s64 [%rd799+0], %rd749;
+	mov.b64 %rd794, 2;
+	mul.lo.s64 %rd793, %rd794, %rd692;
+	mul.lo.s64 %rd795, %rd793, %rd180;
+	mad.lo.s64 %rd796, %rd795, 8, %rd178;
+	st.shared.s64 [%rd796+0], %rd750;
+	mov.b64 %rd798, 2;
+	mul.lo.s64 %rd797, %rd798, %rd692;
+	add.s64 %rd799, %rd797, 1;
+	mul.lo.s64 %rd800, %rd799, %rd180;
+	mad.lo.s64 %rd801, %rd800, 8, %rd178;
+	st.shared.s64 [%rd801+0], %rd751;
 $L159:
-	add.s64 %rd800, %rd690, 1;
-	mov.b64 %rd690, %rd800;
-	setp.eq.s64 %p152, %rd690, %rd669;
+	add.s64 %rd802, %rd692, 1;
+	mov.b64 %rd692, %rd802;
+	setp.eq.s64 %p152, %rd692, %rd671;
 	@!%p152 bra $L161;
-	mov.b64 %rd801, %rd659;
-	mov.b64 %rd802, %rd660;
 	mov.b64 %rd803, %rd661;
 	mov.b64 %rd804, %rd662;
 	mov.b64 %rd805, %rd663;
 	mov.b64 %rd806, %rd664;
+	mov.b64 %rd807, %rd665;
+	mov.b64 %rd808, %rd666;
 	mov.pred %p153, %p130;
 	mov.pred %p154, %p131;
 	mov.b32 %r209, %r176;
-	mov.b64 %rd807, %rd665;
-	mov.b64 %rd808, %rd666;
 	mov.b64 %rd809, %rd667;
 	mov.b64 %rd810, %rd668;
+	mov.b64 %rd811, %rd669;
+	mov.b64 %rd812, %rd670;
 	mov.pred %p155, %p132;
 	mov.pred %p156, %p133;
-	mov.b64 %rd811, %rd314;
-	mov.b64 %rd812, %rd315;
-	mov.b64 %rd813, %rd316;
-	mov.b64 %rd814, %rd317;
-	mov.b64 %rd815, %rd318;
-	mov.b64 %rd816, %rd319;
-	mov.b64 %rd817, %rd320;
-	mov.b64 %rd818, %rd321;
-	mov.b64 %rd819, %rd322;
+	mov.b64 %rd813, %rd314;
+	mov.b64 %rd814, %rd315;
+	mov.b64 %rd815, %rd316;
+	mov.b64 %rd816, %rd317;
+	mov.b64 %rd817, %rd318;
+	mov.b64 %rd818, %rd319;
+	mov.b64 %rd819, %rd320;
+	mov.b64 %rd820, %rd321;
+	mov.b64 %rd821, %rd322;
 	mov.pred %p157, %p134;
-	mov.b64 %rd820, %rd323;
-	mov.b64 %rd821, %rd324;
-	mov.b64 %rd822, %rd325;
+	mov.b64 %rd822, %rd323;
+	mov.b64 %rd823, %rd324;
+	mov.b64 %rd824, %rd325;
 	mov.b32 %r210, %r177;
-	mov.b64 %rd823, %rd669;
-	mov.b64 %rd824, %rd670;
-	mov.b64 %rd825, %rd678;
-	mov.b64 %rd826, %rd690;
-	mov.b64 %rd827, %rd679;
-	mov.b64 %rd828, %rd680;
+	mov.b64 %rd825, %rd671;
+	mov.b64 %rd826, %rd672;
+	mov.b64 %rd827, %rd680;
+	mov.b64 %rd828, %rd692;
 	mov.b64 %rd829, %rd681;
-	mov.b64 %rd830, %rd175;
-	mov.b64 %rd831, %rd176;
-	mov.b64 %rd832, %rd177;
-	mul.lo.s64 %rd833, %rd829, %rd193;
-	mad.lo.s64 %rd834, %rd833, 4, %rd191;
-	cvt.u32.u64 %r211, %rd826;
-	atom.shared.add.s32 %r212, [%rd834], %r211;
+	mov.b64 %rd830, %rd682;
+	mov.b64 %rd831, %rd683;
+	mov.b64 %rd832, %rd175;
+	mov.b64 %rd833, %rd176;
+	mov.b64 %rd834, %rd177;
+	mul.lo.s64 %rd835, %rd831, %rd193;
+	mad.lo.s64 %rd836, %rd835, 4, %rd191;
+	cvt.u32.u64 %r211, %rd828;
+	atom.shared.add.s32 %r212, [%rd836], %r211;
 	mov.b32 %r213, %r212;
-	cvt.s64.s32 %rd835, %r213;
-	mov.b64 %rd836, %rd835;
-	sub.s64 %rd837, %rd828, %rd836;
-	max.s64 %rd838, %rd837, 0;
-	min.s64 %rd839, %rd838, %rd826;
-	mov.b64 %rd840, %rd839;
-	mov.b64 %rd841, 0;
+	cvt.s64.s32 %rd837, %r213;
+	mov.b64 %rd838, %rd837;
+	sub.s64 %rd839, %rd830, %rd838;
+	max.s64 %rd840, %rd839, 0;
+	min.s64 %rd841, %rd840, %rd828;
+	mov.b64 %rd842, %rd841;
+	mov.b64 %rd843, 0;
 $L162:
-	setp.lt.s64 %p158, %rd841, %rd840;
+	setp.lt.s64 %p158, %rd843, %rd842;
 	not.pred %p159, %p158;
 	@!%p159 bra $L166;
 	bra.uni $L164;
 $L166:
-	mul.lo.s64 %rd842, %rd841, %rd832;
-	mad.lo.s64 %rd843, %rd842, 4, %rd830;
-	ld.shared.s32 %r214, [%rd843+0];
+	mul.lo.s64 %rd844, %rd843, %rd834;
+	mad.lo.s64 %rd845, %rd844, 4, %rd832;
+	ld.shared.s32 %r214, [%rd845+0];
 	mov.b32 %r215, %r214;
-	add.s64 %rd844, %rd827, %rd836;
-	add.s64 %rd845, %rd844, %rd841;
-	mul.lo.s64 %rd846, %rd845, %rd185;
-	mad.lo.s64 %rd847, %rd846, 4, %rd183;
-	st.shared.s32 [%rd847+0], %r215;
+	add.s64 %rd846, %rd829, %rd838;
+	add.s64 %rd847, %rd846, %rd843;
+	mul.lo.s64 %rd848, %rd847, %rd185;
+	mad.lo.s64 %rd849, %rd848, 4, %rd183;
+	st.shared.s32 [%rd849+0], %r215;
 	@!%p155 bra $L168;
-	mov.b64 %rd849, 2;
-	mul.lo.s64 %rd848, %rd849, %rd841;
-	mul.lo.s64 %rd850, %rd848, %rd180;
-	mad.lo.s64 %rd851, %rd850, 8, %rd178;
-	ld.shared.s64 %rd852, [%rd851+0];
-	mov.b64 %rd853, %rd852;
-	add.s64 %rd854, %rd827, %rd836;
-	add.s64 %rd855, %rd854, %rd841;
-	mov.b64 %rd857, 2;
-	mul.lo.s64 %rd856, %rd857, %rd855;
-	mul.lo.s64 %rd858, %rd856, %rd188;
-	mad.lo.s64 %rd859, %rd858, 8, %rd186;
-	st.shared.s64 [%rd859+0], %rd853;
-	mov.b64 %rd861, 2;
-	mul.lo.s64 %rd860, %rd861, %rd841;
-	add.s64 %rd862, %rd860, 1;
-	mul.lo.s64 %rd863, %rd862, %rd180;
-	mad.lo.s64 %rd864, %rd863, 8, %rd178;
-	ld.shared.s64 %rd865, [%rd864+0];
-	mov.b64 %rd866, %rd865;
-	add.s64 %rd867, %rd827, %rd836;
-	add.s64 %rd868, %rd867, %rd841;
-	mov.b64 %rd870, 2;
-	mul.lo.s64 %rd869, %rd870, %rd868;
-	add.s64 %rd871, %rd869, 1;
-	mul.lo.s64 %rd872, %rd871, %rd188;
-	mad.lo.s64 %rd873, %rd872, 8, %rd186;
-	st.shared.s64 [%rd873+0], %rd866;
+	mov.b64 %rd851, 2;
+	mul.lo.s64 %rd850, %rd851, %rd843;
+	mul.lo.s64 %rd852, %rd850, %rd180;
+	mad.lo.s64 %rd853, %rd852, 8, %rd178;
+	ld.shared.s64 %rd854, [%rd853+0];
+	mov.b64 %rd855, %rd854;
+	add.s64 %rd856, %rd829, %rd838;
+	add.s64 %rd857, %rd856, %rd843;
+	mov.b64 %rd859, 2;
+	mul.lo.s64 %rd858, %rd859, %rd857;
+	mul.lo.s64 %rd860, %rd858, %rd188;
+	mad.lo.s64 %rd861, %rd860, 8, %rd186;
+	st.shared.s64 [%rd861+0], %rd855;
+	mov.b64 %rd863, 2;
+	mul.lo.s64 %rd862, %rd863, %rd843;
+	add.s64 %rd864, %rd862, 1;
+	mul.lo.s64 %rd865, %rd864, %rd180;
+	mad.lo.s64 %rd866, %rd865, 8, %rd178;
+	ld.shared.s64 %rd867, [%rd866+0];
+	mov.b64 %rd868, %rd867;
+	add.s64 %rd869, %rd829, %rd838;
+	add.s64 %rd870, %rd869, %rd843;
+	mov.b64 %rd872, 2;
+	mul.lo.s64 %rd871, %rd872, %rd870;
+	add.s64 %rd873, %rd871, 1;
+	mul.lo.s64 %rd874, %rd873, %rd188;
+	mad.lo.s64 %rd875, %rd874, 8, %rd186;
+	st.shared.s64 [%rd875+0], %rd868;
 $L168:
 $L163:
-	add.s64 %rd874, %rd841, 1;
-	mov.b64 %rd841, %rd874;
+	add.s64 %rd876, %rd843, 1;
+	mov.b64 %rd843, %rd876;
 	bra.uni $L162;
 $L164:
-	mov.b64 %rd875, 0;
-	mov.b64 %rd876, 0;
 	mov.b64 %rd877, 0;
-	mov.b64 %rd878, %rd840;
+	mov.b64 %rd878, 0;
+	mov.b64 %rd879, 0;
+	mov.b64 %rd880, %rd842;
 $L169:
-	setp.lt.s64 %p160, %rd878, %rd826;
+	setp.lt.s64 %p160, %rd880, %rd828;
 	not.pred %p161, %p160;
 	@!%p161 bra $L173;
 	bra.uni $L171;
 $L173:
-	mul.lo.s64 %rd879, %rd878, %rd832;
-	mad.lo.s64 %rd880, %rd879, 4, %rd830;
-	ld.shared.s32 %r216, [%rd880+0];
+	mul.lo.s64 %rd881, %rd880, %rd834;
+	mad.lo.s64 %rd882, %rd881, 4, %rd832;
+	ld.shared.s32 %r216, [%rd882+0];
 	mov.b32 %r217, %r216;
 	mov.b32 %r218, %r217;
 	mov.pred %p162, 0;
-	mov.b64 %rd881, %rd877;
+	mov.b64 %rd883, %rd879;
 	mov.b32 %r219, %r218;
 $L174:
 	@!%p156 bra $L178;
 	shr.s32 %r220, %r219, 5;
-	cvt.s64.s32 %rd882, %r220;
-	mov.b64 %rd883, %rd882;
+	cvt.s64.s32 %rd884, %r220;
+	mov.b64 %rd885, %rd884;
 	and.b32 %r221, %r219, 31;
-	cvt.s64.s32 %rd884, %r221;
-	min.u64 %rd885, %rd884, 32;
-	cvt.u32.u64 %r222, %rd885;
+	cvt.s64.s32 %rd886, %r221;
+	min.u64 %rd887, %rd886, 32;
+	cvt.u32.u64 %r222, %rd887;
 	mov.b32 %r224, 0x1;
 	shl.b32 %r223, %r224, %r222;
 	setp.hs.u32 %p163, %r222, 32;
 	selp.b32 %r225, 0, %r223, %p163;
 	mov.b32 %r226, %r225;
-	mov.b64 %rd886, %rd883;
+	mov.b64 %rd888, %rd885;
 	mov.b32 %r227, %r226;
-	mul.lo.s64 %rd887, %rd886, %rd819;
-	mad.lo.s64 %rd888, %rd887, 4, %rd817;
-	ld.relaxed.gpu.global.u32 %r228, [%rd888+0];
+	mul.lo.s64 %rd889, %rd888, %rd821;
+	mad.lo.s64 %rd890, %rd889, 4, %rd819;
+	ld.relaxed.gpu.global.u32 %r228, [%rd890+0];
 	mov.b32 %r229, %r228;
 	and.b32 %r230, %r229, %r227;
 	setp.ne.u32 %p164, %r230, 0x0;
 	mov.pred %p165, %p164;
 	not.pred %p166, %p165;
 	@!%p166 bra $L180;
-	mul.lo.s64 %rd889, %rd886, %rd819;
-	mad.lo.s64 %rd890, %rd889, 4, %rd817;
-	atom.global.or.b32 %r231, [%rd890], %r227;
+	mul.lo.s64 %rd891, %rd888, %rd821;
+	mad.lo.s64 %rd892, %rd891, 4, %rd819;
+	atom.global.or.b32 %r231, [%rd892], %r227;
 	mov.b32 %r232, %r231;
 	and.b32 %r233, %r232, %r227;
 	setp.ne.u32 %p167, %r233, 0x0;
 	mov.pred %p165, %p167;
 $L180:
 	@!%p165 bra $L182;
-	mov.b64 %rd891, %rd881;
-	mov.b64 %rd892, %rd891;
+	mov.b64 %rd893, %rd883;
+	mov.b64 %rd894, %rd893;
 	mov.pred %p168, 0;
 	bra.uni $L176;
 $L182:
-	mov.b64 %rd893, %rd881;
-	mov.b64 %rd892, %rd893;
+	mov.b64 %rd895, %rd883;
+	mov.b64 %rd894, %rd895;
 	mov.pred %p168, 1;
 	bra.uni $L176;
 $L178:
 	@!%p157 bra $L184;
-	cvt.s64.s32 %rd894, %r219;
-	mul.lo.s64 %rd895, %rd894, %rd822;
-	mad.lo.s64 %rd896, %rd895, 4, %rd820;
-	ld.relaxed.gpu.global.s32 %r234, [%rd896+0];
+	cvt.s64.s32 %rd896, %r219;
+	mul.lo.s64 %rd897, %rd896, %rd824;
+	mad.lo.s64 %rd898, %rd897, 4, %rd822;
+	ld.relaxed.gpu.global.s32 %r234, [%rd898+0];
 	mov.b32 %r235, %r234;
 	setp.eq.s32 %p169, %r235, %r210;
 	mov.pred %p170, %p169;
 	not.pred %p171, %p170;
 	@!%p171 bra $L186;
-	cvt.s64.s32 %rd897, %r219;
-	mul.lo.s64 %rd898, %rd897, %rd822;
-	mad.lo.s64 %rd899, %rd898, 4, %rd820;
-	atom.global.exch.b32 %r236, [%rd899], %r210;
+	cvt.s64.s32 %rd899, %r219;
+	mul.lo.s64 %rd900, %rd899, %rd824;
+	mad.lo.s64 %rd901, %rd900, 4, %rd822;
+	atom.global.exch.b32 %r236, [%rd901], %r210;
 	mov.b32 %r237, %r236;
 	setp.eq.s32 %p172, %r237, %r210;
 	mov.pred %p170, %p172;
 $L186:
 	@!%p170 bra $L188;
-	mov.b64 %rd900, %rd881;
-	mov.b64 %rd892, %rd900;
+	mov.b64 %rd902, %rd883;
+	mov.b64 %rd894, %rd902;
 	mov.pred %p168, 0;
 	bra.uni $L176;
 $L188:
 $L184:
-	mul.lo.s64 %rd901, %rd881, %rd832;
-	mad.lo.s64 %rd902, %rd901, 4, %rd830;
-	st.shared.s32 [%rd902+0], %r219;
-	add.s64 %rd903, %rd881, 1;
-	mov.b64 %rd904, %rd903;
-	mov.b64 %rd892, %rd904;
+	mul.lo.s64 %rd903, %rd883, %rd834;
+	mad.lo.s64 %rd904, %rd903, 4, %rd832;
+	st.shared.s32 [%rd904+0], %r219;
+	add.s64 %rd905, %rd883, 1;
+	mov.b64 %rd906, %rd905;
+	mov.b64 %rd894, %rd906;
 	mov.pred %p168, 1;
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd905, %rd892;
+	mov.b64 %rd907, %rd894;
 	mov.pred %p173, %p168;
-	mov.b64 %rd877, %rd905;
+	mov.b64 %rd879, %rd907;
 	mov.pred %p162, %p173;
 	@!%p162 bra $L190;
-	mov.b64 %rd906, %rd801;
+	mov.b64 %rd908, %rd803;
 	mov.b32 %r238, %r218;
-	cvt.s64.s32 %rd907, %r238;
-	add.s64 %rd908, %rd907, 1;
-	mul.lo.s64 %rd909, %rd908, %rd32;
-	mad.lo.s64 %rd910, %rd909, 8, %rd28;
-	ld.global.nc.s64 %rd911, [%rd910+0];
-	mov.b64 %rd912, %rd911;
-	cvt.s64.s32 %rd913, %r238;
-	mul.lo.s64 %rd914, %rd913, %rd32;
-	mad.lo.s64 %rd915, %rd914, 8, %rd28;
-	ld.global.nc.s64 %rd916, [%rd915+0];
-	mov.b64 %rd917, %rd916;
-	sub.s64 %rd918, %rd912, %rd917;
+	cvt.s64.s32 %rd909, %r238;
+	add.s64 %rd910, %rd909, 1;
+	mul.lo.s64 %rd911, %rd910, %rd32;
+	mad.lo.s64 %rd912, %rd911, 8, %rd28;
+	ld.global.nc.s64 %rd913, [%rd912+0];
+	mov.b64 %rd914, %rd913;
+	cvt.s64.s32 %rd915, %r238;
+	mul.lo.s64 %rd916, %rd915, %rd32;
+	mad.lo.s64 %rd917, %rd916, 8, %rd28;
+	ld.global.nc.s64 %rd918, [%rd917+0];
 	mov.b64 %rd919, %rd918;
-	mov.b64 %rd920, %rd919;
-	add.s64 %rd921, %rd875, %rd920;
-	mov.b64 %rd875, %rd921;
-	max.s64 %rd922, %rd876, %rd920;
-	mov.b64 %rd876, %rd922;
+	sub.s64 %rd920, %rd914, %rd919;
+	mov.b64 %rd921, %rd920;
+	mov.b64 %rd922, %rd921;
+	add.s64 %rd923, %rd877, %rd922;
+	mov.b64 %rd877, %rd923;
+	max.s64 %rd924, %rd878, %rd922;
+	mov.b64 %rd878, %rd924;
 $L190:
 $L170:
-	add.s64 %rd923, %rd878, 1;
-	mov.b64 %rd878, %rd923;
+	add.s64 %rd925, %rd880, 1;
+	mov.b64 %rd880, %rd925;
 	bra.uni $L169;
 $L171:
-	setp.gt.s64 %p174, %rd877, 0;
+	setp.gt.s64 %p174, %rd879, 0;
 	@!%p174 bra $L192;
-	mul.lo.s64 %rd924, %rd825, %rd120;
-	mad.lo.s64 %rd925, %rd924, 8, %rd116;
-	atom.global.add.u64 %rd926, [%rd925], %rd877;
-	mov.b64 %rd927, %rd926;
-	mov.b64 %rd928, %rd927;
-	mov.b64 %rd929, 0;
+	mul.lo.s64 %rd926, %rd827, %rd120;
+	mad.lo.s64 %rd927, %rd926, 8, %rd116;
+	atom.global.add.u64 %rd928, [%rd927], %rd879;
+	mov.b64 %rd929, %rd928;
+	mov.b64 %rd930, %rd929;
+	mov.b64 %rd931, 0;
 $L193:
-	setp.lt.s64 %p175, %rd929, %rd877;
+	setp.lt.s64 %p175, %rd931, %rd879;
 	not.pred %p176, %p175;
 	@!%p176 bra $L197;
 	bra.uni $L195;
 $L197:
-	mul.lo.s64 %rd930, %rd929, %rd832;
-	mad.lo.s64 %rd931, %rd930, 4, %rd830;
-	ld.shared.s32 %r239, [%rd931+0];
+	mul.lo.s64 %rd932, %rd931, %rd834;
+	mad.lo.s64 %rd933, %rd932, 4, %rd832;
+	ld.shared.s32 %r239, [%rd933+0];
 	mov.b32 %r240, %r239;
-	add.s64 %rd932, %rd928, %rd929;
-	mul.lo.s64 %rd933, %rd932, %rd302;
-	mad.lo.s64 %rd934, %rd933, 4, %rd300;
-	st.global.s32 [%rd934+0], %r240;
+	add.s64 %rd934, %rd930, %rd931;
+	mul.lo.s64 %rd935, %rd934, %rd302;
+	mad.lo.s64 %rd936, %rd935, 4, %rd300;
+	st.global.s32 [%rd936+0], %r240;
 $L194:
-	add.s64 %rd935, %rd929, 1;
-	mov.b64 %rd929, %rd935;
+	add.s64 %rd937, %rd931, 1;
+	mov.b64 %rd931, %rd937;
 	bra.uni $L193;
 $L195:
 $L192:
-	mov.b64 %rd936, %rd875;
-	mov.b64 %rd937, %rd876;
-	mov.b64 %rd938, %rd936;
-	mov.b64 %rd939, %rd937;
+	mov.b64 %rd938, %rd877;
+	mov.b64 %rd939, %rd878;
 	mov.b64 %rd940, %rd938;
 	mov.b64 %rd941, %rd939;
 	mov.b64 %rd942, %rd940;
 	mov.b64 %rd943, %rd941;
-	add.s64 %rd944, %rd688, %rd942;
-	mov.b64 %rd688, %rd944;
-	max.s64 %rd945, %rd689, %rd943;
-	mov.b64 %rd689, %rd945;
-	mov.b64 %rd690, 0;
+	mov.b64 %rd944, %rd942;
+	mov.b64 %rd945, %rd943;
+	add.s64 %rd946, %rd690, %rd944;
+	mov.b64 %rd690, %rd946;
+	max.s64 %rd947, %rd691, %rd945;
+	mov.b64 %rd691, %rd947;
+	mov.b64 %rd692, 0;
 $L161:
 $L157:
-	add.s64 %rd946, %rd686, %rd676;
-	mov.b64 %rd686, %rd946;
+	add.s64 %rd948, %rd688, %rd678;
+	mov.b64 %rd688, %rd948;
 $L132:
 	bra.uni $L131;
 $L133:
-	setp.gt.s64 %p177, %rd690, 0;
+	setp.gt.s64 %p177, %rd692, 0;
 	@!%p177 bra $L199;
-	mov.b64 %rd947, %rd659;
-	mov.b64 %rd948, %rd660;
 	mov.b64 %rd949, %rd661;
 	mov.b64 %rd950, %rd662;
 	mov.b64 %rd951, %rd663;
 	mov.b64 %rd952, %rd664;
+	mov.b64 %rd953, %rd665;
+	mov.b64 %rd954, %rd666;
 	mov.pred %p178, %p130;
 	mov.pred %p179, %p131;
 	mov.b32 %r241, %r176;
-	mov.b64 %rd953, %rd665;
-	mov.b64 %rd954, %rd666;
 	mov.b64 %rd955, %rd667;
 	mov.b64 %rd956, %rd668;
+	mov.b64 %rd957, %rd669;
+	mov.b64 %rd958, %rd670;
 	mov.pred %p180, %p132;
 	mov.pred %p181, %p133;
-	mov.b64 %rd957, %rd314;
-	mov.b64 %rd958, %rd315;
-	mov.b64 %rd959, %rd316;
-	mov.b64 %rd960, %rd317;
-	mov.b64 %rd961, %rd318;
-	mov.b64 %rd962, %rd319;
-	mov.b64 %rd963, %rd320;
-	mov.b64 %rd964, %rd321;
-	mov.b64 %rd965, %rd322;
+	mov.b64 %rd959, %rd314;
+	mov.b64 %rd960, %rd315;
+	mov.b64 %rd961, %rd316;
+	mov.b64 %rd962, %rd317;
+	mov.b64 %rd963, %rd318;
+	mov.b64 %rd964, %rd319;
+	mov.b64 %rd965, %rd320;
+	mov.b64 %rd966, %rd321;
+	mov.b64 %rd967, %rd322;
 	mov.pred %p182, %p134;
-	mov.b64 %rd966, %rd323;
-	mov.b64 %rd967, %rd324;
-	mov.b64 %rd968, %rd325;
+	mov.b64 %rd968, %rd323;
+	mov.b64 %rd969, %rd324;
+	mov.b64 %rd970, %rd325;
 	mov.b32 %r242, %r177;
-	mov.b64 %rd969, %rd669;
-	mov.b64 %rd970, %rd670;
-	mov.b64 %rd971, %rd678;
-	mov.b64 %rd972, %rd690;
-	mov.b64 %rd973, %rd679;
-	mov.b64 %rd974, %rd680;
+	mov.b64 %rd971, %rd671;
+	mov.b64 %rd972, %rd672;
+	mov.b64 %rd973, %rd680;
+	mov.b64 %rd974, %rd692;
 	mov.b64 %rd975, %rd681;
-	mov.b64 %rd976, %rd175;
-	mov.b64 %rd977, %rd176;
-	mov.b64 %rd978, %rd177;
-	mul.lo.s64 %rd979, %rd975, %rd193;
-	mad.lo.s64 %rd980, %rd979, 4, %rd191;
-	cvt.u32.u64 %r243, %rd972;
-	atom.shared.add.s32 %r244, [%rd980], %r243;
+	mov.b64 %rd976, %rd682;
+	mov.b64 %rd977, %rd683;
+	mov.b64 %rd978, %rd175;
+	mov.b64 %rd979, %rd176;
+	mov.b64 %rd980, %rd177;
+	mul.lo.s64 %rd981, %rd977, %rd193;
+	mad.lo.s64 %rd982, %rd981, 4, %rd191;
+	cvt.u32.u64 %r243, %rd974;
+	atom.shared.add.s32 %r244, [%rd982], %r243;
 	mov.b32 %r245, %r244;
-	cvt.s64.s32 %rd981, %r245;
-	mov.b64 %rd982, %rd981;
-	sub.s64 %rd983, %rd974, %rd982;
-	max.s64 %rd984, %rd983, 0;
-	min.s64 %rd985, %rd984, %rd972;
-	mov.b64 %rd986, %rd985;
-	mov.b64 %rd987, 0;
+	cvt.s64.s32 %rd983, %r245;
+	mov.b64 %rd984, %rd983;
+	sub.s64 %rd985, %rd976, %rd984;
+	max.s64 %rd986, %rd985, 0;
+	min.s64 %rd987, %rd986, %rd974;
+	mov.b64 %rd988, %rd987;
+	mov.b64 %rd989, 0;
 $L200:
-	setp.lt.s64 %p183, %rd987, %rd986;
+	setp.lt.s64 %p183, %rd989, %rd988;
 	not.pred %p184, %p183;
 	@!%p184 bra $L204;
 	bra.uni $L202;
 $L204:
-	mul.lo.s64 %rd988, %rd987, %rd978;
-	mad.lo.s64 %rd989, %rd988, 4, %rd976;
-	ld.shared.s32 %r246, [%rd989+0];
+	mul.lo.s64 %rd990, %rd989, %rd980;
+	mad.lo.s64 %rd991, %rd990, 4, %rd978;
+	ld.shared.s32 %r246, [%rd991+0];
 	mov.b32 %r247, %r246;
-	add.s64 %rd990, %rd973, %rd982;
-	add.s64 %rd991, %rd990, %rd987;
-	mul.lo.s64 %rd992, %rd991, %rd185;
-	mad.lo.s64 %rd993, %rd992, 4, %rd183;
-	st.shared.s32 [%rd993+0], %r247;
+	add.s64 %rd992, %rd975, %rd984;
+	add.s64 %rd993, %rd992, %rd989;
+	mul.lo.s64 %rd994, %rd993, %rd185;
+	mad.lo.s64 %rd995, %rd994, 4, %rd183;
+	st.shared.s32 [%rd995+0], %r247;
 	@!%p180 bra $L206;
-	mov.b64 %rd995, 2;
-	mul.lo.s64 %rd994, %rd995, %rd987;
-	mul.lo.s64 %rd996, %rd994, %rd180;
-	mad.lo.s64 %rd997, %rd996, 8, %rd178;
-	ld.shared.s64 %rd998, [%rd997+0];
-	mov.b64 %rd999, %rd998;
-	add.s64 %rd1000, %rd973, %rd982;
-	add.s64 %rd1001, %rd1000, %rd987;
-	mov.b64 %rd1003, 2;
-	mul.lo.s64 %rd1002, %rd1003, %rd1001;
-	mul.lo.s64 %rd1004, %rd1002, %rd188;
-	mad.lo.s64 %rd1005, %rd1004, 8, %rd186;
-	st.shared.s64 [%rd1005+0], %rd999;
-	mov.b64 %rd1007, 2;
-	mul.lo.s64 %rd1006, %rd1007, %rd987;
-	add.s64 %rd1008, %rd1006, 1;
-	mul.lo.s64 %rd1009, %rd1008, %rd180;
-	mad.lo.s64 %rd1010, %rd1009, 8, %rd178;
-	ld.shared.s64 %rd1011, [%rd1010+0];
-	mov.b64 %rd1012, %rd1011;
-	add.s64 %rd1013, %rd973, %rd982;
-	add.s64 %rd1014, %rd1013, %rd987;
-	mov.b64 %rd1016, 2;
-	mul.lo.s64 %rd1015, %rd1016, %rd1014;
-	add.s64 %rd1017, %rd1015, 1;
-	mul.lo.s64 %rd1018, %rd1017, %rd188;
-	mad.lo.s64 %rd1019, %rd1018, 8, %rd186;
-	st.shared.s64 [%rd1019+0], %rd1012;
+	mov.b64 %rd997, 2;
+	mul.lo.s64 %rd996, %rd997, %rd989;
+	mul.lo.s64 %rd998, %rd996, %rd180;
+	mad.lo.s64 %rd999, %rd998, 8, %rd178;
+	ld.shared.s64 %rd1000, [%rd999+0];
+	mov.b64 %rd1001, %rd1000;
+	add.s64 %rd1002, %rd975, %rd984;
+	add.s64 %rd1003, %rd1002, %rd989;
+	mov.b64 %rd1005, 2;
+	mul.lo.s64 %rd1004, %rd1005, %rd1003;
+	mul.lo.s64 %rd1006, %rd1004, %rd188;
+	mad.lo.s64 %rd1007, %rd1006, 8, %rd186;
+	st.shared.s64 [%rd1007+0], %rd1001;
+	mov.b64 %rd1009, 2;
+	mul.lo.s64 %rd1008, %rd1009, %rd989;
+	add.s64 %rd1010, %rd1008, 1;
+	mul.lo.s64 %rd1011, %rd1010, %rd180;
+	mad.lo.s64 %rd1012, %rd1011, 8, %rd178;
+	ld.shared.s64 %rd1013, [%rd1012+0];
+	mov.b64 %rd1014, %rd1013;
+	add.s64 %rd1015, %rd975, %rd984;
+	add.s64 %rd1016, %rd1015, %rd989;
+	mov.b64 %rd1018, 2;
+	mul.lo.s64 %rd1017, %rd1018, %rd1016;
+	add.s64 %rd1019, %rd1017, 1;
+	mul.lo.s64 %rd1020, %rd1019, %rd188;
+	mad.lo.s64 %rd1021, %rd1020, 8, %rd186;
+	st.shared.s64 [%rd1021+0], %rd1014;
 $L206:
 $L201:
-	add.s64 %rd1020, %rd987, 1;
-	mov.b64 %rd987, %rd1020;
+	add.s64 %rd1022, %rd989, 1;
+	mov.b64 %rd989, %rd1022;
 	bra.uni $L200;
 $L202:
-	mov.b64 %rd1021, 0;
-	mov.b64 %rd1022, 0;
 	mov.b64 %rd1023, 0;
-	mov.b64 %rd1024, %rd986;
+	mov.b64 %rd1024, 0;
+	mov.b64 %rd1025, 0;
+	mov.b64 %rd1026, %rd988;
 $L207:
-	setp.lt.s64 %p185, %rd1024, %rd972;
+	setp.lt.s64 %p185, %rd1026, %rd974;
 	not.pred %p186, %p185;
 	@!%p186 bra $L211;
 	bra.uni $L209;
 $L211:
-	mul.lo.s64 %rd1025, %rd1024, %rd978;
-	mad.lo.s64 %rd1026, %rd1025, 4, %rd976;
-	ld.shared.s32 %r248, [%rd1026+0];
+	mul.lo.s64 %rd1027, %rd1026, %rd980;
+	mad.lo.s64 %rd1028, %rd1027, 4, %rd978;
+	ld.shared.s32 %r248, [%rd1028+0];
 	mov.b32 %r249, %r248;
 	mov.b32 %r250, %r249;
 	mov.pred %p187, 0;
-	mov.b64 %rd1027, %rd1023;
+	mov.b64 %rd1029, %rd1025;
 	mov.b32 %r251, %r250;
 $L212:
 	@!%p181 bra $L216;
 	shr.s32 %r252, %r251, 5;
-	cvt.s64.s32 %rd1028, %r252;
-	mov.b64 %rd1029, %rd1028;
+	cvt.s64.s32 %rd1030, %r252;
+	mov.b64 %rd1031, %rd1030;
 	and.b32 %r253, %r251, 31;
-	cvt.s64.s32 %rd1030, %r253;
-	min.u64 %rd1031, %rd1030, 32;
-	cvt.u32.u64 %r254, %rd1031;
+	cvt.s64.s32 %rd1032, %r253;
+	min.u64 %rd1033, %rd1032, 32;
+	cvt.u32.u64 %r254, %rd1033;
 	mov.b32 %r256, 0x1;
 	shl.b32 %r255, %r256, %r254;
 	setp.hs.u32 %p188, %r254, 32;
 	selp.b32 %r257, 0, %r255, %p188;
 	mov.b32 %r258, %r257;
-	mov.b64 %rd1032, %rd1029;
+	mov.b64 %rd1034, %rd1031;
 	mov.b32 %r259, %r258;
-	mul.lo.s64 %rd1033, %rd1032, %rd965;
-	mad.lo.s64 %rd1034, %rd1033, 4, %rd963;
-	ld.relaxed.gpu.global.u32 %r260, [%rd1034+0];
+	mul.lo.s64 %rd1035, %rd1034, %rd967;
+	mad.lo.s64 %rd1036, %rd1035, 4, %rd965;
+	ld.relaxed.gpu.global.u32 %r260, [%rd1036+0];
 	mov.b32 %r261, %r260;
 	and.b32 %r262, %r261, %r259;
 	setp.ne.u32 %p189, %r262, 0x0;
 	mov.pred %p190, %p189;
 	not.pred %p191, %p190;
 	@!%p191 bra $L218;
-	mul.lo.s64 %rd1035, %rd1032, %rd965;
-	mad.lo.s64 %rd1036, %rd1035, 4, %rd963;
-	atom.global.or.b32 %r263, [%rd1036], %r259;
+	mul.lo.s64 %rd1037, %rd1034, %rd967;
+	mad.lo.s64 %rd1038, %rd1037, 4, %rd965;
+	atom.global.or.b32 %r263, [%rd1038], %r259;
 	mov.b32 %r264, %r263;
 	and.b32 %r265, %r264, %r259;
 	setp.ne.u32 %p192, %r265, 0x0;
 	mov.pred %p190, %p192;
 $L218:
 	@!%p190 bra $L220;
-	mov.b64 %rd1037, %rd1027;
-	mov.b64 %rd1038, %rd1037;
+	mov.b64 %rd1039, %rd1029;
+	mov.b64 %rd1040, %rd1039;
 	mov.pred %p193, 0;
 	bra.uni $L214;
 $L220:
-	mov.b64 %rd1039, %rd1027;
-	mov.b64 %rd1038, %rd1039;
+	mov.b64 %rd1041, %rd1029;
+	mov.b64 %rd1040, %rd1041;
 	mov.pred %p193, 1;
 	bra.uni $L214;
 $L216:
 	@!%p182 bra $L222;
-	cvt.s64.s32 %rd1040, %r251;
-	mul.lo.s64 %rd1041, %rd1040, %rd968;
-	mad.lo.s64 %rd1042, %rd1041, 4, %rd966;
-	ld.relaxed.gpu.global.s32 %r266, [%rd1042+0];
+	cvt.s64.s32 %rd1042, %r251;
+	mul.lo.s64 %rd1043, %rd1042, %rd970;
+	mad.lo.s64 %rd1044, %rd1043, 4, %rd968;
+	ld.relaxed.gpu.global.s32 %r266, [%rd1044+0];
 	mov.b32 %r267, %r266;
 	setp.eq.s32 %p194, %r267, %r242;
 	mov.pred %p195, %p194;
 	not.pred %p196, %p195;
 	@!%p196 bra $L224;
-	cvt.s64.s32 %rd1043, %r251;
-	mul.lo.s64 %rd1044, %rd1043, %rd968;
-	mad.lo.s64 %rd1045, %rd1044, 4, %rd966;
-	atom.global.exch.b32 %r268, [%rd1045], %r242;
+	cvt.s64.s32 %rd1045, %r251;
+	mul.lo.s64 %rd1046, %rd1045, %rd970;
+	mad.lo.s64 %rd1047, %rd1046, 4, %rd968;
+	atom.global.exch.b32 %r268, [%rd1047], %r242;
 	mov.b32 %r269, %r268;
 	setp.eq.s32 %p197, %r269, %r242;
 	mov.pred %p195, %p197;
 $L224:
 	@!%p195 bra $L226;
-	mov.b64 %rd1046, %rd1027;
-	mov.b64 %rd1038, %rd1046;
+	mov.b64 %rd1048, %rd1029;
+	mov.b64 %rd1040, %rd1048;
 	mov.pred %p193, 0;
 	bra.uni $L214;
 $L226:
 $L222:
-	mul.lo.s64 %rd1047, %rd1027, %rd978;
-	mad.lo.s64 %rd1048, %rd1047, 4, %rd976;
-	st.shared.s32 [%rd1048+0], %r251;
-	add.s64 %rd1049, %rd1027, 1;
-	mov.b64 %rd1050, %rd1049;
-	mov.b64 %rd1038, %rd1050;
+	mul.lo.s64 %rd1049, %rd1029, %rd980;
+	mad.lo.s64 %rd1050, %rd1049, 4, %rd978;
+	st.shared.s32 [%rd1050+0], %r251;
+	add.s64 %rd1051, %rd1029, 1;
+	mov.b64 %rd1052, %rd1051;
+	mov.b64 %rd1040, %rd1052;
 	mov.pred %p193, 1;
 	bra.uni $L214;
 $L213:
 	bra.uni $L212;
 $L214:
-	mov.b64 %rd1051, %rd1038;
+	mov.b64 %rd1053, %rd1040;
 	mov.pred %p198, %p193;
-	mov.b64 %rd1023, %rd1051;
+	mov.b64 %rd1025, %rd1053;
 	mov.pred %p187, %p198;
 	@!%p187 bra $L228;
-	mov.b64 %rd1052, %rd947;
+	mov.b64 %rd1054, %rd949;
 	mov.b32 %r270, %r250;
-	cvt.s64.s32 %rd1053, %r270;
-	add.s64 %rd1054, %rd1053, 1;
-	mul.lo.s64 %rd1055, %rd1054, %rd32;
-	mad.lo.s64 %rd1056, %rd1055, 8, %rd28;
-	ld.global.nc.s64 %rd1057, [%rd1056+0];
-	mov.b64 %rd1058, %rd1057;
-	cvt.s64.s32 %rd1059, %r270;
-	mul.lo.s64 %rd1060, %rd1059, %rd32;
-	mad.lo.s64 %rd1061, %rd1060, 8, %rd28;
-	ld.global.nc.s64 %rd1062, [%rd1061+0];
-	mov.b64 %rd1063, %rd1062;
-	sub.s64 %rd1064, %rd1058, %rd1063;
+	cvt.s64.s32 %rd1055, %r270;
+	add.s64 %rd1056, %rd1055, 1;
+	mul.lo.s64 %rd1057, %rd1056, %rd32;
+	mad.lo.s64 %rd1058, %rd1057, 8, %rd28;
+	ld.global.nc.s64 %rd1059, [%rd1058+0];
+	mov.b64 %rd1060, %rd1059;
+	cvt.s64.s32 %rd1061, %r270;
+	mul.lo.s64 %rd1062, %rd1061, %rd32;
+	mad.lo.s64 %rd1063, %rd1062, 8, %rd28;
+	ld.global.nc.s64 %rd1064, [%rd1063+0];
 	mov.b64 %rd1065, %rd1064;
-	mov.b64 %rd1066, %rd1065;
-	add.s64 %rd1067, %rd1021, %rd1066;
-	mov.b64 %rd1021, %rd1067;
-	max.s64 %rd1068, %rd1022, %rd1066;
-	mov.b64 %rd1022, %rd1068;
+	sub.s64 %rd1066, %rd1060, %rd1065;
+	mov.b64 %rd1067, %rd1066;
+	mov.b64 %rd1068, %rd1067;
+	add.s64 %rd1069, %rd1023, %rd1068;
+	mov.b64 %rd1023, %rd1069;
+	max.s64 %rd1070, %rd1024, %rd1068;
+	mov.b64 %rd1024, %rd1070;
 $L228:
 $L208:
-	add.s64 %rd1069, %rd1024, 1;
-	mov.b64 %rd1024, %rd1069;
+	add.s64 %rd1071, %rd1026, 1;
+	mov.b64 %rd1026, %rd1071;
 	bra.uni $L207;
 $L209:
-	setp.gt.s64 %p199, %rd1023, 0;
+	setp.gt.s64 %p199, %rd1025, 0;
 	@!%p199 bra $L230;
-	mul.lo.s64 %rd1070, %rd971, %rd120;
-	mad.lo.s64 %rd1071, %rd1070, 8, %rd116;
-	atom.global.add.u64 %rd1072, [%rd1071], %rd1023;
-	mov.b64 %rd1073, %rd1072;
-	mov.b64 %rd1074, %rd1073;
-	mov.b64 %rd1075, 0;
+	mul.lo.s64 %rd1072, %rd973, %rd120;
+	mad.lo.s64 %rd1073, %rd1072, 8, %rd116;
+	atom.global.add.u64 %rd1074, [%rd1073], %rd1025;
+	mov.b64 %rd1075, %rd1074;
+	mov.b64 %rd1076, %rd1075;
+	mov.b64 %rd1077, 0;
 $L231:
-	setp.lt.s64 %p200, %rd1075, %rd1023;
+	setp.lt.s64 %p200, %rd1077, %rd1025;
 	not.pred %p201, %p200;
 	@!%p201 bra $L235;
 	bra.uni $L233;
 $L235:
-	mul.lo.s64 %rd1076, %rd1075, %rd978;
-	mad.lo.s64 %rd1077, %rd1076, 4, %rd976;
-	ld.shared.s32 %r271, [%rd1077+0];
+	mul.lo.s64 %rd1078, %rd1077, %rd980;
+	mad.lo.s64 %rd1079, %rd1078, 4, %rd978;
+	ld.shared.s32 %r271, [%rd1079+0];
 	mov.b32 %r272, %r271;
-	add.s64 %rd1078, %rd1074, %rd1075;
-	mul.lo.s64 %rd1079, %rd1078, %rd302;
-	mad.lo.s64 %rd1080, %rd1079, 4, %rd300;
-	st.global.s32 [%rd1080+0], %r272;
+	add.s64 %rd1080, %rd1076, %rd1077;
+	mul.lo.s64 %rd1081, %rd1080, %rd302;
+	mad.lo.s64 %rd1082, %rd1081, 4, %rd300;
+	st.global.s32 [%rd1082+0], %r272;
 $L232:
-	add.s64 %rd1081, %rd1075, 1;
-	mov.b64 %rd1075, %rd1081;
+	add.s64 %rd1083, %rd1077, 1;
+	mov.b64 %rd1077, %rd1083;
 	bra.uni $L231;
 $L233:
 $L230:
-	mov.b64 %rd1082, %rd1021;
-	mov.b64 %rd1083, %rd1022;
-	mov.b64 %rd1084, %rd1082;
-	mov.b64 %rd1085, %rd1083;
+	mov.b64 %rd1084, %rd1023;
+	mov.b64 %rd1085, %rd1024;
 	mov.b64 %rd1086, %rd1084;
 	mov.b64 %rd1087, %rd1085;
 	mov.b64 %rd1088, %rd1086;
 	mov.b64 %rd1089, %rd1087;
-	add.s64 %rd1090, %rd688, %rd1088;
-	mov.b64 %rd688, %rd1090;
-	max.s64 %rd1091, %rd689, %rd1089;
-	mov.b64 %rd689, %rd1091;
+	mov.b64 %rd1090, %rd1088;
+	mov.b64 %rd1091, %rd1089;
+	add.s64 %rd1092, %rd690, %rd1090;
+	mov.b64 %rd690, %rd1092;
+	max.s64 %rd1093, %rd691, %rd1091;
+	mov.b64 %rd691, %rd1093;
 $L199:
-	mov.b64 %rd1092, %rd688;
-	mov.b64 %rd1093, %rd689;
-	mov.b64 %rd1094, %rd1092;
-	mov.b64 %rd1095, %rd1093;
+	mov.b64 %rd1094, %rd690;
+	mov.b64 %rd1095, %rd691;
 	mov.b64 %rd1096, %rd1094;
 	mov.b64 %rd1097, %rd1095;
-	mov.b64 %rd411, %rd1096;
-	mov.b64 %rd412, %rd1097;
+	mov.b64 %rd1098, %rd1096;
+	mov.b64 %rd1099, %rd1097;
+	mov.b64 %rd411, %rd1098;
+	mov.b64 %rd412, %rd1099;
 $L236:
 	setp.lt.s64 %p202, %rd413, %rd368;
 	not.pred %p203, %p202;
@@ -13123,9 +13125,7 @@ $L236:
 	bra.uni $L238;
 $L240:
 	bar.sync 0;
-	sub.s64 %rd1098, %rd413, 1;
-	rem.s64 %rd1099, %rd1098, 3;
-	mul.lo.s64 %rd1100, %rd1099, %rd193;
+	mul.lo.s64 %rd1100, %rd655, %rd193;
 	mad.lo.s64 %rd1101, %rd1100, 4, %rd191;
 	ld.shared.s32 %r273, [%rd1101+0];
 	mov.b32 %r274, %r273;
@@ -13136,1686 +13136,1698 @@ $L240:
 	@!%p204 bra $L242;
 	bra.uni $L238;
 $L242:
-	cvt.u64.u32 %rd1105, %r2;
-	setp.eq.s64 %p205, %rd1105, 0;
-	@!%p205 bra $L244;
-	add.s64 %rd1106, %rd413, 1;
-	rem.s64 %rd1107, %rd1106, 3;
-	mul.lo.s64 %rd1108, %rd1107, %rd193;
-	mad.lo.s64 %rd1109, %rd1108, 4, %rd191;
-	mov.b32 %r275, 0;
-	st.shared.s32 [%rd1109+0], %r275;
-$L244:
-	shr.s64 %rd1110, %rd413, 63;
-	shr.u64 %rd1111, %rd1110, 63;
-	add.s64 %rd1112, %rd413, %rd1111;
-	and.b64 %rd1113, %rd1112, -2;
-	sub.s64 %rd1114, %rd413, %rd1113;
-	mov.b64 %rd1116, 1;
-	sub.s64 %rd1115, %rd1116, %rd1114;
-	mul.lo.s64 %rd1117, %rd1115, %rd395;
-	mov.b64 %rd1118, %rd1117;
-	mov.b64 %rd1119, 0;
-	mov.b64 %rd1120, 0;
-	add.s64 %rd1121, %rd413, 1;
-	setp.lt.s64 %p206, %rd1121, %rd368;
-	@!%p206 bra $L245;
-	mov.b64 %rd1122, %rd360;
-	mov.b64 %rd1123, %rd361;
-	mov.b64 %rd1124, %rd362;
-	mov.b64 %rd1125, %rd363;
-	mov.b64 %rd1126, %rd364;
-	mov.b64 %rd1127, %rd365;
-	mov.pred %p207, %p49;
-	mov.pred %p208, %p50;
-	mov.b32 %r276, %r81;
-	mov.b64 %rd1128, %rd366;
-	mov.b64 %rd1129, %rd367;
-	mov.b64 %rd1130, %rd368;
-	mov.b64 %rd1131, %rd369;
-	mov.pred %p209, %p51;
-	mov.pred %p210, %p52;
-	mov.pred %p211, %p53;
-	mov.b32 %r277, %r82;
-	mov.b64 %rd1132, %rd370;
-	mov.b64 %rd1133, %rd371;
-	mov.b64 %rd1134, %rd1118;
-	mov.b64 %rd1135, %rd1104;
-	mov.b64 %rd1136, %rd393;
-	mov.b64 %rd1137, %rd392;
-	mov.b64 %rd1138, %rd374;
-	mov.b64 %rd1139, %rd394;
-	mov.b64 %rd1140, %rd373;
-	shr.s64 %rd1141, %rd413, 63;
-	shr.u64 %rd1142, %rd1141, 63;
-	add.s64 %rd1143, %rd413, %rd1142;
-	and.b64 %rd1144, %rd1143, -2;
-	sub.s64 %rd1145, %rd413, %rd1144;
-	mul.lo.s64 %rd1146, %rd1145, %rd395;
-	mov.b64 %rd1147, %rd1146;
-	mov.b64 %rd1148, %rd395;
-	rem.s64 %rd1149, %rd413, 3;
-	mov.b64 %rd1150, %rd1149;
-	mov.pred %p212, %p51;
-	mov.b64 %rd1151, %rd175;
-	mov.b64 %rd1152, %rd176;
-	mov.b64 %rd1153, %rd177;
-	mov.b64 %rd1154, %rd1136;
-	mov.b32 %r278, -1;
-	mov.b64 %rd1155, 0;
-	mov.b64 %rd1156, 0;
-	mov.b64 %rd1157, 0;
-	mov.b64 %rd1158, 0;
-	mov.b64 %rd1159, 0;
+	mov.b64 %rd1105, %rd655;
+$L243:
+	setp.eq.s64 %p205, %rd1105, 2;
+	@!%p205 bra $L247;
+	mov.b64 %rd1106, 0;
+	bra.uni $L245;
 $L247:
-	setp.ge.s64 %p213, %rd1155, %rd1156;
-	@!%p213 bra $L251;
-	setp.ge.s64 %p214, %rd1154, %rd1135;
-	@!%p214 bra $L253;
-	bra.uni $L249;
-$L253:
-	add.s64 %rd1160, %rd1134, %rd1154;
-	mul.lo.s64 %rd1161, %rd1160, %rd185;
-	mad.lo.s64 %rd1162, %rd1161, 4, %rd183;
-	ld.shared.s32 %r279, [%rd1162+0];
+	add.s64 %rd1107, %rd1105, 1;
+	mov.b64 %rd1106, %rd1107;
+	bra.uni $L245;
+$L244:
+	bra.uni $L243;
+$L245:
+	mov.b64 %rd655, %rd1106;
+	cvt.u64.u32 %rd1108, %r2;
+	setp.eq.s64 %p206, %rd1108, 0;
+	@!%p206 bra $L249;
+	mov.b64 %rd1109, %rd655;
+$L250:
+	setp.eq.s64 %p207, %rd1109, 2;
+	@!%p207 bra $L254;
+	mov.b64 %rd1110, 0;
+	bra.uni $L252;
+$L254:
+	add.s64 %rd1111, %rd1109, 1;
+	mov.b64 %rd1110, %rd1111;
+	bra.uni $L252;
+$L251:
+	bra.uni $L250;
+$L252:
+	mul.lo.s64 %rd1112, %rd1110, %rd193;
+	mad.lo.s64 %rd1113, %rd1112, 4, %rd191;
+	mov.b32 %r275, 0;
+	st.shared.s32 [%rd1113+0], %r275;
+$L249:
+	mov.b64 %rd1114, %rd656;
+	sub.s64 %rd1115, %rd395, %rd656;
+	mov.b64 %rd656, %rd1115;
+	mov.b64 %rd1116, 0;
+	mov.b64 %rd1117, 0;
+	add.s64 %rd1118, %rd413, 1;
+	setp.lt.s64 %p208, %rd1118, %rd368;
+	@!%p208 bra $L255;
+	mov.b64 %rd1119, %rd360;
+	mov.b64 %rd1120, %rd361;
+	mov.b64 %rd1121, %rd362;
+	mov.b64 %rd1122, %rd363;
+	mov.b64 %rd1123, %rd364;
+	mov.b64 %rd1124, %rd365;
+	mov.pred %p209, %p49;
+	mov.pred %p210, %p50;
+	mov.b32 %r276, %r81;
+	mov.b64 %rd1125, %rd366;
+	mov.b64 %rd1126, %rd367;
+	mov.b64 %rd1127, %rd368;
+	mov.b64 %rd1128, %rd369;
+	mov.pred %p211, %p51;
+	mov.pred %p212, %p52;
+	mov.pred %p213, %p53;
+	mov.b32 %r277, %r82;
+	mov.b64 %rd1129, %rd370;
+	mov.b64 %rd1130, %rd371;
+	mov.b64 %rd1131, %rd1114;
+	mov.b64 %rd1132, %rd1104;
+	mov.b64 %rd1133, %rd393;
+	mov.b64 %rd1134, %rd392;
+	mov.b64 %rd1135, %rd374;
+	mov.b64 %rd1136, %rd394;
+	mov.b64 %rd1137, %rd373;
+	mov.b64 %rd1138, %rd656;
+	mov.b64 %rd1139, %rd395;
+	mov.b64 %rd1140, %rd655;
+	mov.pred %p214, %p51;
+	mov.b64 %rd1141, %rd175;
+	mov.b64 %rd1142, %rd176;
+	mov.b64 %rd1143, %rd177;
+	mov.b64 %rd1144, %rd1133;
+	mov.b32 %r278, -1;
+	mov.b64 %rd1145, 0;
+	mov.b64 %rd1146, 0;
+	mov.b64 %rd1147, 0;
+	mov.b64 %rd1148, 0;
+	mov.b64 %rd1149, 0;
+$L257:
+	setp.ge.s64 %p215, %rd1145, %rd1146;
+	@!%p215 bra $L261;
+	setp.ge.s64 %p216, %rd1144, %rd1132;
+	@!%p216 bra $L263;
+	bra.uni $L259;
+$L263:
+	add.s64 %rd1150, %rd1131, %rd1144;
+	mul.lo.s64 %rd1151, %rd1150, %rd185;
+	mad.lo.s64 %rd1152, %rd1151, 4, %rd183;
+	ld.shared.s32 %r279, [%rd1152+0];
 	mov.b32 %r280, %r279;
 	mov.b32 %r278, %r280;
-	mov.b64 %rd1163, %rd1122;
-	mov.b64 %rd1164, %rd1123;
-	mov.b64 %rd1165, %rd1124;
-	mov.b64 %rd1166, %rd1125;
-	mov.b64 %rd1167, %rd1126;
-	mov.b64 %rd1168, %rd1127;
-	mov.pred %p215, %p207;
-	mov.pred %p216, %p208;
-	mov.b32 %r281, %r276;
-	mov.b64 %rd1169, %rd1128;
-	mov.b64 %rd1170, %rd1129;
-	mov.b64 %rd1171, %rd1130;
-	mov.b64 %rd1172, %rd1131;
+	mov.b64 %rd1153, %rd1119;
+	mov.b64 %rd1154, %rd1120;
+	mov.b64 %rd1155, %rd1121;
+	mov.b64 %rd1156, %rd1122;
+	mov.b64 %rd1157, %rd1123;
+	mov.b64 %rd1158, %rd1124;
 	mov.pred %p217, %p209;
+	mov.pred %p218, %p210;
+	mov.b32 %r281, %r276;
+	mov.b64 %rd1159, %rd1125;
+	mov.b64 %rd1160, %rd1126;
+	mov.b64 %rd1161, %rd1127;
+	mov.b64 %rd1162, %rd1128;
+	mov.pred %p219, %p211;
 	mov.b32 %r282, %r278;
-	add.s64 %rd1173, %rd1134, %rd1154;
-	mov.b64 %rd1174, %rd1173;
-	mov.b64 %rd1175, %rd1139;
-	mov.pred %p218, %p212;
-$L254:
-	@!%p218 bra $L258;
-	mov.b64 %rd1177, 2;
-	mul.lo.s64 %rd1176, %rd1177, %rd1174;
-	mul.lo.s64 %rd1178, %rd1176, %rd188;
-	mad.lo.s64 %rd1179, %rd1178, 8, %rd186;
-	ld.shared.s64 %rd1180, [%rd1179+0];
-	mov.b64 %rd1181, %rd1180;
-	mov.b64 %rd1183, 2;
-	mul.lo.s64 %rd1182, %rd1183, %rd1174;
-	add.s64 %rd1184, %rd1182, 1;
-	mul.lo.s64 %rd1185, %rd1184, %rd188;
-	mad.lo.s64 %rd1186, %rd1185, 8, %rd186;
-	ld.shared.s64 %rd1187, [%rd1186+0];
-	mov.b64 %rd1188, %rd1187;
-	add.s64 %rd1189, %rd1181, %rd1175;
-	mov.b64 %rd1190, %rd1189;
-	mov.b64 %rd1191, %rd1188;
-	mov.b64 %rd1192, %rd1190;
-	mov.b64 %rd1193, %rd1191;
-	bra.uni $L256;
-$L258:
-	mov.b64 %rd1194, %rd1163;
+	add.s64 %rd1163, %rd1131, %rd1144;
+	mov.b64 %rd1164, %rd1163;
+	mov.b64 %rd1165, %rd1136;
+	mov.pred %p220, %p214;
+$L264:
+	@!%p220 bra $L268;
+	mov.b64 %rd1167, 2;
+	mul.lo.s64 %rd1166, %rd1167, %rd1164;
+	mul.lo.s64 %rd1168, %rd1166, %rd188;
+	mad.lo.s64 %rd1169, %rd1168, 8, %rd186;
+	ld.shared.s64 %rd1170, [%rd1169+0];
+	mov.b64 %rd1171, %rd1170;
+	mov.b64 %rd1173, 2;
+	mul.lo.s64 %rd1172, %rd1173, %rd1164;
+	add.s64 %rd1174, %rd1172, 1;
+	mul.lo.s64 %rd1175, %rd1174, %rd188;
+	mad.lo.s64 %rd1176, %rd1175, 8, %rd186;
+	ld.shared.s64 %rd1177, [%rd1176+0];
+	mov.b64 %rd1178, %rd1177;
+	add.s64 %rd1179, %rd1171, %rd1165;
+	mov.b64 %rd1180, %rd1179;
+	mov.b64 %rd1181, %rd1178;
+	mov.b64 %rd1182, %rd1180;
+	mov.b64 %rd1183, %rd1181;
+	bra.uni $L266;
+$L268:
+	mov.b64 %rd1184, %rd1153;
 	mov.b32 %r283, %r282;
-	cvt.s64.s32 %rd1195, %r283;
-	mul.lo.s64 %rd1196, %rd1195, %rd32;
-	mad.lo.s64 %rd1197, %rd1196, 8, %rd28;
-	ld.global.nc.s64 %rd1198, [%rd1197+0];
-	mov.b64 %rd1199, %rd1198;
-	mov.b64 %rd1200, %rd1199;
-	mov.b64 %rd1201, %rd1163;
+	cvt.s64.s32 %rd1185, %r283;
+	mul.lo.s64 %rd1186, %rd1185, %rd32;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd28;
+	ld.global.nc.s64 %rd1188, [%rd1187+0];
+	mov.b64 %rd1189, %rd1188;
+	mov.b64 %rd1190, %rd1189;
+	mov.b64 %rd1191, %rd1153;
 	mov.b32 %r284, %r282;
-	cvt.s64.s32 %rd1202, %r284;
-	add.s64 %rd1203, %rd1202, 1;
-	mul.lo.s64 %rd1204, %rd1203, %rd32;
-	mad.lo.s64 %rd1205, %rd1204, 8, %rd28;
-	ld.global.nc.s64 %rd1206, [%rd1205+0];
-	mov.b64 %rd1207, %rd1206;
-	mov.b64 %rd1208, %rd1207;
-	add.s64 %rd1209, %rd1200, %rd1175;
-	mov.b64 %rd1210, %rd1209;
-	mov.b64 %rd1211, %rd1208;
-	mov.b64 %rd1192, %rd1210;
-	mov.b64 %rd1193, %rd1211;
-	bra.uni $L256;
-$L255:
-	bra.uni $L254;
-$L256:
-	mov.b64 %rd1212, %rd1192;
-	mov.b64 %rd1213, %rd1193;
-	mov.b64 %rd1155, %rd1212;
-	mov.b64 %rd1156, %rd1213;
-	add.s64 %rd1214, %rd1154, %rd1137;
-	mov.b64 %rd1154, %rd1214;
-	bra.uni $L248;
-$L251:
-	mul.lo.s64 %rd1215, %rd1155, %rd39;
-	mad.lo.s64 %rd1216, %rd1215, 4, %rd35;
-	ld.global.nc.s32 %r285, [%rd1216+0];
+	cvt.s64.s32 %rd1192, %r284;
+	add.s64 %rd1193, %rd1192, 1;
+	mul.lo.s64 %rd1194, %rd1193, %rd32;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd28;
+	ld.global.nc.s64 %rd1196, [%rd1195+0];
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1197;
+	add.s64 %rd1199, %rd1190, %rd1165;
+	mov.b64 %rd1200, %rd1199;
+	mov.b64 %rd1201, %rd1198;
+	mov.b64 %rd1182, %rd1200;
+	mov.b64 %rd1183, %rd1201;
+	bra.uni $L266;
+$L265:
+	bra.uni $L264;
+$L266:
+	mov.b64 %rd1202, %rd1182;
+	mov.b64 %rd1203, %rd1183;
+	mov.b64 %rd1145, %rd1202;
+	mov.b64 %rd1146, %rd1203;
+	add.s64 %rd1204, %rd1144, %rd1134;
+	mov.b64 %rd1144, %rd1204;
+	bra.uni $L258;
+$L261:
+	mul.lo.s64 %rd1205, %rd1145, %rd39;
+	mad.lo.s64 %rd1206, %rd1205, 4, %rd35;
+	ld.global.nc.s32 %r285, [%rd1206+0];
 	mov.b32 %r286, %r285;
 	mov.b32 %r287, %r286;
-	mov.b64 %rd1217, 0;
-	mov.b64 %rd1218, 0;
-	@!%p209 bra $L260;
-	mov.b64 %rd1219, %rd1122;
+	mov.b64 %rd1207, 0;
+	mov.b64 %rd1208, 0;
+	@!%p211 bra $L270;
+	mov.b64 %rd1209, %rd1119;
 	mov.b32 %r288, %r287;
-	cvt.s64.s32 %rd1220, %r288;
-	mul.lo.s64 %rd1221, %rd1220, %rd32;
-	mad.lo.s64 %rd1222, %rd1221, 8, %rd28;
-	ld.global.nc.s64 %rd1223, [%rd1222+0];
-	mov.b64 %rd1224, %rd1223;
-	mov.b64 %rd1225, %rd1224;
-	mov.b64 %rd1226, %rd1122;
+	cvt.s64.s32 %rd1210, %r288;
+	mul.lo.s64 %rd1211, %rd1210, %rd32;
+	mad.lo.s64 %rd1212, %rd1211, 8, %rd28;
+	ld.global.nc.s64 %rd1213, [%rd1212+0];
+	mov.b64 %rd1214, %rd1213;
+	mov.b64 %rd1215, %rd1214;
+	mov.b64 %rd1216, %rd1119;
 	mov.b32 %r289, %r287;
-	cvt.s64.s32 %rd1227, %r289;
-	add.s64 %rd1228, %rd1227, 1;
-	mul.lo.s64 %rd1229, %rd1228, %rd32;
-	mad.lo.s64 %rd1230, %rd1229, 8, %rd28;
-	ld.global.nc.s64 %rd1231, [%rd1230+0];
-	mov.b64 %rd1232, %rd1231;
-	mov.b64 %rd1233, %rd1232;
-	mov.b64 %rd1234, %rd1225;
-	mov.b64 %rd1235, %rd1233;
-	mov.b64 %rd1217, %rd1234;
-	mov.b64 %rd1218, %rd1235;
-$L260:
+	cvt.s64.s32 %rd1217, %r289;
+	add.s64 %rd1218, %rd1217, 1;
+	mul.lo.s64 %rd1219, %rd1218, %rd32;
+	mad.lo.s64 %rd1220, %rd1219, 8, %rd28;
+	ld.global.nc.s64 %rd1221, [%rd1220+0];
+	mov.b64 %rd1222, %rd1221;
+	mov.b64 %rd1223, %rd1222;
+	mov.b64 %rd1224, %rd1215;
+	mov.b64 %rd1225, %rd1223;
+	mov.b64 %rd1207, %rd1224;
+	mov.b64 %rd1208, %rd1225;
+$L270:
 	mov.b32 %r290, %r278;
 	mov.b32 %r291, %r287;
-	mov.b64 %rd1236, %rd1155;
-$L261:
-	cvt.s64.s32 %rd1237, %r290;
-	mul.lo.s64 %rd1238, %rd1237, %rd127;
-	mad.lo.s64 %rd1239, %rd1238, 4, %rd123;
-	ld.global.nc.u32 %r292, [%rd1239+0];
+	mov.b64 %rd1226, %rd1145;
+$L271:
+	cvt.s64.s32 %rd1227, %r290;
+	mul.lo.s64 %rd1228, %rd1227, %rd127;
+	mad.lo.s64 %rd1229, %rd1228, 4, %rd123;
+	ld.global.nc.u32 %r292, [%rd1229+0];
 	mov.b32 %r293, %r292;
 	and.b32 %r294, %r293, 0x4;
-	setp.ne.u32 %p219, %r294, 0x0;
-	mov.pred %p220, %p219;
-	not.pred %p221, %p220;
-	@!%p221 bra $L265;
-	cvt.s64.s32 %rd1240, %r291;
-	mul.lo.s64 %rd1241, %rd1240, %rd127;
-	mad.lo.s64 %rd1242, %rd1241, 4, %rd123;
-	ld.global.nc.u32 %r295, [%rd1242+0];
+	setp.ne.u32 %p221, %r294, 0x0;
+	mov.pred %p222, %p221;
+	not.pred %p223, %p222;
+	@!%p223 bra $L275;
+	cvt.s64.s32 %rd1230, %r291;
+	mul.lo.s64 %rd1231, %rd1230, %rd127;
+	mad.lo.s64 %rd1232, %rd1231, 4, %rd123;
+	ld.global.nc.u32 %r295, [%rd1232+0];
 	mov.b32 %r296, %r295;
 	and.b32 %r297, %r296, 0x4;
-	setp.ne.u32 %p222, %r297, 0x0;
-	mov.pred %p220, %p222;
-$L265:
-	mov.pred %p223, %p220;
-	not.pred %p224, %p223;
-	@!%p224 bra $L267;
-	cvt.s64.s32 %rd1243, %r291;
-	mul.lo.s64 %rd1244, %rd1243, %rd134;
-	mad.lo.s64 %rd1245, %rd1244, 4, %rd130;
-	ld.global.nc.s32 %r298, [%rd1245+0];
+	setp.ne.u32 %p224, %r297, 0x0;
+	mov.pred %p222, %p224;
+$L275:
+	mov.pred %p225, %p222;
+	not.pred %p226, %p225;
+	@!%p226 bra $L277;
+	cvt.s64.s32 %rd1233, %r291;
+	mul.lo.s64 %rd1234, %rd1233, %rd134;
+	mad.lo.s64 %rd1235, %rd1234, 4, %rd130;
+	ld.global.nc.s32 %r298, [%rd1235+0];
 	mov.b32 %r299, %r298;
-	cvt.s64.s32 %rd1246, %r290;
-	mul.lo.s64 %rd1247, %rd1246, %rd134;
-	mad.lo.s64 %rd1248, %rd1247, 4, %rd130;
-	ld.global.nc.s32 %r300, [%rd1248+0];
+	cvt.s64.s32 %rd1236, %r290;
+	mul.lo.s64 %rd1237, %rd1236, %rd134;
+	mad.lo.s64 %rd1238, %rd1237, 4, %rd130;
+	ld.global.nc.s32 %r300, [%rd1238+0];
 	mov.b32 %r301, %r300;
-	setp.ne.s32 %p225, %r299, %r301;
-	mov.pred %p223, %p225;
-$L267:
-	@!%p223 bra $L269;
-	mov.pred %p226, 0;
-	bra.uni $L263;
-$L269:
-	cvt.s64.s32 %rd1249, %r290;
-	mul.lo.s64 %rd1250, %rd1249, %rd141;
-	mad.lo.s64 %rd1251, %rd1250, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r302, [%rd1251+0];
+	setp.ne.s32 %p227, %r299, %r301;
+	mov.pred %p225, %p227;
+$L277:
+	@!%p225 bra $L279;
+	mov.pred %p228, 0;
+	bra.uni $L273;
+$L279:
+	cvt.s64.s32 %rd1239, %r290;
+	mul.lo.s64 %rd1240, %rd1239, %rd141;
+	mad.lo.s64 %rd1241, %rd1240, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r302, [%rd1241+0];
 	mov.b32 %r303, %r302;
 	mov.b32 %r304, %r303;
-	cvt.s64.s32 %rd1252, %r291;
-	mul.lo.s64 %rd1253, %rd1252, %rd141;
-	mad.lo.s64 %rd1254, %rd1253, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r305, [%rd1254+0];
+	cvt.s64.s32 %rd1242, %r291;
+	mul.lo.s64 %rd1243, %rd1242, %rd141;
+	mad.lo.s64 %rd1244, %rd1243, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r305, [%rd1244+0];
 	mov.b32 %r306, %r305;
-	setp.ge.s32 %p227, %r306, %r304;
-	@!%p227 bra $L271;
-	mov.pred %p226, 0;
-	bra.uni $L263;
-$L271:
-	cvt.s64.s32 %rd1255, %r291;
-	mul.lo.s64 %rd1256, %rd1255, %rd141;
-	mad.lo.s64 %rd1257, %rd1256, 4, %rd137;
-	atom.global.max.s32 %r307, [%rd1257], %r304;
+	setp.ge.s32 %p229, %r306, %r304;
+	@!%p229 bra $L281;
+	mov.pred %p228, 0;
+	bra.uni $L273;
+$L281:
+	cvt.s64.s32 %rd1245, %r291;
+	mul.lo.s64 %rd1246, %rd1245, %rd141;
+	mad.lo.s64 %rd1247, %rd1246, 4, %rd137;
+	atom.global.max.s32 %r307, [%rd1247], %r304;
 	mov.b32 %r308, %r307;
-	setp.lt.s32 %p228, %r308, %r304;
-	mov.pred %p226, %p228;
-	bra.uni $L263;
-$L262:
-	bra.uni $L261;
-$L263:
-	@!%p226 bra $L273;
-	mul.lo.s64 %rd1258, %rd1159, %rd1153;
-	mad.lo.s64 %rd1259, %rd1258, 4, %rd1151;
-	st.shared.s32 [%rd1259+0], %r287;
-	@!%p209 bra $L275;
-	mov.b64 %rd1261, 2;
-	mul.lo.s64 %rd1260, %rd1261, %rd1159;
-	mul.lo.s64 %rd1262, %rd1260, %rd180;
-	mad.lo.s64 %rd1263, %rd1262, 8, %rd178;
-	st.shared.s64 [%rd1263+0], %rd1217;
-	mov.b64 %rd1265, 2;
-	mul.lo.s64 %rd1264, %rd1265, %rd1159;
-	add.s64 %rd1266, %rd1264, 1;
-	mul.lo.s64 %rd1267, %rd1266, %rd180;
-	mad.lo.s64 %rd1268, %rd1267, 8, %rd178;
-	st.shared.s64 [%rd1268+0], %rd1218;
-$L275:
-	add.s64 %rd1269, %rd1159, 1;
-	mov.b64 %rd1159, %rd1269;
-	setp.eq.s64 %p229, %rd1159, %rd1132;
-	@!%p229 bra $L277;
-	mov.b64 %rd1270, %rd1122;
-	mov.b64 %rd1271, %rd1123;
-	mov.b64 %rd1272, %rd1124;
-	mov.b64 %rd1273, %rd1125;
-	mov.b64 %rd1274, %rd1126;
-	mov.b64 %rd1275, %rd1127;
-	mov.pred %p230, %p207;
-	mov.pred %p231, %p208;
-	mov.b32 %r309, %r276;
-	mov.b64 %rd1276, %rd1128;
-	mov.b64 %rd1277, %rd1129;
-	mov.b64 %rd1278, %rd1130;
-	mov.b64 %rd1279, %rd1131;
+	setp.lt.s32 %p230, %r308, %r304;
+	mov.pred %p228, %p230;
+	bra.uni $L273;
+$L272:
+	bra.uni $L271;
+$L273:
+	@!%p228 bra $L283;
+	mul.lo.s64 %rd1248, %rd1149, %rd1143;
+	mad.lo.s64 %rd1249, %rd1248, 4, %rd1141;
+	st.shared.s32 [%rd1249+0], %r287;
+	@!%p211 bra $L285;
+	mov.b64 %rd1251, 2;
+	mul.lo.s64 %rd1250, %rd1251, %rd1149;
+	mul.lo.s64 %rd1252, %rd1250, %rd180;
+	mad.lo.s64 %rd1253, %rd1252, 8, %rd178;
+	st.shared.s64 [%rd1253+0], %rd1207;
+	mov.b64 %rd1255, 2;
+	mul.lo.s64 %rd1254, %rd1255, %rd1149;
+	add.s64 %rd1256, %rd1254, 1;
+	mul.lo.s64 %rd1257, %rd1256, %rd180;
+	mad.lo.s64 %rd1258, %rd1257, 8, %rd178;
+	st.shared.s64 [%rd1258+0], %rd1208;
+$L285:
+	add.s64 %rd1259, %rd1149, 1;
+	mov.b64 %rd1149, %rd1259;
+	setp.eq.s64 %p231, %rd1149, %rd1129;
+	@!%p231 bra $L287;
+	mov.b64 %rd1260, %rd1119;
+	mov.b64 %rd1261, %rd1120;
+	mov.b64 %rd1262, %rd1121;
+	mov.b64 %rd1263, %rd1122;
+	mov.b64 %rd1264, %rd1123;
+	mov.b64 %rd1265, %rd1124;
 	mov.pred %p232, %p209;
 	mov.pred %p233, %p210;
-	mov.b64 %rd1280, %rd314;
-	mov.b64 %rd1281, %rd315;
-	mov.b64 %rd1282, %rd316;
-	mov.b64 %rd1283, %rd317;
-	mov.b64 %rd1284, %rd318;
-	mov.b64 %rd1285, %rd319;
-	mov.b64 %rd1286, %rd320;
-	mov.b64 %rd1287, %rd321;
-	mov.b64 %rd1288, %rd322;
+	mov.b32 %r309, %r276;
+	mov.b64 %rd1266, %rd1125;
+	mov.b64 %rd1267, %rd1126;
+	mov.b64 %rd1268, %rd1127;
+	mov.b64 %rd1269, %rd1128;
 	mov.pred %p234, %p211;
-	mov.b64 %rd1289, %rd323;
-	mov.b64 %rd1290, %rd324;
-	mov.b64 %rd1291, %rd325;
+	mov.pred %p235, %p212;
+	mov.b64 %rd1270, %rd314;
+	mov.b64 %rd1271, %rd315;
+	mov.b64 %rd1272, %rd316;
+	mov.b64 %rd1273, %rd317;
+	mov.b64 %rd1274, %rd318;
+	mov.b64 %rd1275, %rd319;
+	mov.b64 %rd1276, %rd320;
+	mov.b64 %rd1277, %rd321;
+	mov.b64 %rd1278, %rd322;
+	mov.pred %p236, %p213;
+	mov.b64 %rd1279, %rd323;
+	mov.b64 %rd1280, %rd324;
+	mov.b64 %rd1281, %rd325;
 	mov.b32 %r310, %r277;
-	mov.b64 %rd1292, %rd1132;
-	mov.b64 %rd1293, %rd1133;
-	mov.b64 %rd1294, %rd1140;
-	mov.b64 %rd1295, %rd1159;
-	mov.b64 %rd1296, %rd1147;
-	mov.b64 %rd1297, %rd1148;
-	mov.b64 %rd1298, %rd1150;
-	mov.b64 %rd1299, %rd175;
-	mov.b64 %rd1300, %rd176;
-	mov.b64 %rd1301, %rd177;
-	mul.lo.s64 %rd1302, %rd1298, %rd193;
-	mad.lo.s64 %rd1303, %rd1302, 4, %rd191;
-	cvt.u32.u64 %r311, %rd1295;
-	atom.shared.add.s32 %r312, [%rd1303], %r311;
+	mov.b64 %rd1282, %rd1129;
+	mov.b64 %rd1283, %rd1130;
+	mov.b64 %rd1284, %rd1137;
+	mov.b64 %rd1285, %rd1149;
+	mov.b64 %rd1286, %rd1138;
+	mov.b64 %rd1287, %rd1139;
+	mov.b64 %rd1288, %rd1140;
+	mov.b64 %rd1289, %rd175;
+	mov.b64 %rd1290, %rd176;
+	mov.b64 %rd1291, %rd177;
+	mul.lo.s64 %rd1292, %rd1288, %rd193;
+	mad.lo.s64 %rd1293, %rd1292, 4, %rd191;
+	cvt.u32.u64 %r311, %rd1285;
+	atom.shared.add.s32 %r312, [%rd1293], %r311;
 	mov.b32 %r313, %r312;
-	cvt.s64.s32 %rd1304, %r313;
-	mov.b64 %rd1305, %rd1304;
-	sub.s64 %rd1306, %rd1297, %rd1305;
-	max.s64 %rd1307, %rd1306, 0;
-	min.s64 %rd1308, %rd1307, %rd1295;
-	mov.b64 %rd1309, %rd1308;
-	mov.b64 %rd1310, 0;
-$L278:
-	setp.lt.s64 %p235, %rd1310, %rd1309;
-	not.pred %p236, %p235;
-	@!%p236 bra $L282;
-	bra.uni $L280;
-$L282:
-	mul.lo.s64 %rd1311, %rd1310, %rd1301;
-	mad.lo.s64 %rd1312, %rd1311, 4, %rd1299;
-	ld.shared.s32 %r314, [%rd1312+0];
-	mov.b32 %r315, %r314;
-	add.s64 %rd1313, %rd1296, %rd1305;
-	add.s64 %rd1314, %rd1313, %rd1310;
-	mul.lo.s64 %rd1315, %rd1314, %rd185;
-	mad.lo.s64 %rd1316, %rd1315, 4, %rd183;
-	st.shared.s32 [%rd1316+0], %r315;
-	@!%p232 bra $L284;
-	mov.b64 %rd1318, 2;
-	mul.lo.s64 %rd1317, %rd1318, %rd1310;
-	mul.lo.s64 %rd1319, %rd1317, %rd180;
-	mad.lo.s64 %rd1320, %rd1319, 8, %rd178;
-	ld.shared.s64 %rd1321, [%rd1320+0];
-	mov.b64 %rd1322, %rd1321;
-	add.s64 %rd1323, %rd1296, %rd1305;
-	add.s64 %rd1324, %rd1323, %rd1310;
-	mov.b64 %rd1326, 2;
-	mul.lo.s64 %rd1325, %rd1326, %rd1324;
-	mul.lo.s64 %rd1327, %rd1325, %rd188;
-	mad.lo.s64 %rd1328, %rd1327, 8, %rd186;
-	st.shared.s64 [%rd1328+0], %rd1322;
-	mov.b64 %rd1330, 2;
-	mul.lo.s64 %rd1329, %rd1330, %rd1310;
-	add.s64 %rd1331, %rd1329, 1;
-	mul.lo.s64 %rd1332, %rd1331, %rd180;
-	mad.lo.s64 %rd1333, %rd1332, 8, %rd178;
-	ld.shared.s64 %rd1334, [%rd1333+0];
-	mov.b64 %rd1335, %rd1334;
-	add.s64 %rd1336, %rd1296, %rd1305;
-	add.s64 %rd1337, %rd1336, %rd1310;
-	mov.b64 %rd1339, 2;
-	mul.lo.s64 %rd1338, %rd1339, %rd1337;
-	add.s64 %rd1340, %rd1338, 1;
-	mul.lo.s64 %rd1341, %rd1340, %rd188;
-	mad.lo.s64 %rd1342, %rd1341, 8, %rd186;
-	st.shared.s64 [%rd1342+0], %rd1335;
-$L284:
-$L279:
-	add.s64 %rd1343, %rd1310, 1;
-	mov.b64 %rd1310, %rd1343;
-	bra.uni $L278;
-$L280:
-	mov.b64 %rd1344, 0;
-	mov.b64 %rd1345, 0;
-	mov.b64 %rd1346, 0;
-	mov.b64 %rd1347, %rd1309;
-$L285:
-	setp.lt.s64 %p237, %rd1347, %rd1295;
+	cvt.s64.s32 %rd1294, %r313;
+	mov.b64 %rd1295, %rd1294;
+	sub.s64 %rd1296, %rd1287, %rd1295;
+	max.s64 %rd1297, %rd1296, 0;
+	min.s64 %rd1298, %rd1297, %rd1285;
+	mov.b64 %rd1299, %rd1298;
+	mov.b64 %rd1300, 0;
+$L288:
+	setp.lt.s64 %p237, %rd1300, %rd1299;
 	not.pred %p238, %p237;
-	@!%p238 bra $L289;
-	bra.uni $L287;
-$L289:
-	mul.lo.s64 %rd1348, %rd1347, %rd1301;
-	mad.lo.s64 %rd1349, %rd1348, 4, %rd1299;
-	ld.shared.s32 %r316, [%rd1349+0];
-	mov.b32 %r317, %r316;
-	mov.b32 %r318, %r317;
-	mov.pred %p239, 0;
-	mov.b64 %rd1350, %rd1346;
-	mov.b32 %r319, %r318;
-$L290:
-	@!%p233 bra $L294;
-	shr.s32 %r320, %r319, 5;
-	cvt.s64.s32 %rd1351, %r320;
-	mov.b64 %rd1352, %rd1351;
-	and.b32 %r321, %r319, 31;
-	cvt.s64.s32 %rd1353, %r321;
-	min.u64 %rd1354, %rd1353, 32;
-	cvt.u32.u64 %r322, %rd1354;
-	mov.b32 %r324, 0x1;
-	shl.b32 %r323, %r324, %r322;
-	setp.hs.u32 %p240, %r322, 32;
-	selp.b32 %r325, 0, %r323, %p240;
-	mov.b32 %r326, %r325;
-	mov.b64 %rd1355, %rd1352;
-	mov.b32 %r327, %r326;
-	mul.lo.s64 %rd1356, %rd1355, %rd1288;
-	mad.lo.s64 %rd1357, %rd1356, 4, %rd1286;
-	ld.relaxed.gpu.global.u32 %r328, [%rd1357+0];
-	mov.b32 %r329, %r328;
-	and.b32 %r330, %r329, %r327;
-	setp.ne.u32 %p241, %r330, 0x0;
-	mov.pred %p242, %p241;
-	not.pred %p243, %p242;
-	@!%p243 bra $L296;
-	mul.lo.s64 %rd1358, %rd1355, %rd1288;
-	mad.lo.s64 %rd1359, %rd1358, 4, %rd1286;
-	atom.global.or.b32 %r331, [%rd1359], %r327;
-	mov.b32 %r332, %r331;
-	and.b32 %r333, %r332, %r327;
-	setp.ne.u32 %p244, %r333, 0x0;
-	mov.pred %p242, %p244;
-$L296:
-	@!%p242 bra $L298;
-	mov.b64 %rd1360, %rd1350;
-	mov.b64 %rd1361, %rd1360;
-	mov.pred %p245, 0;
-	bra.uni $L292;
-$L298:
-	mov.b64 %rd1362, %rd1350;
-	mov.b64 %rd1361, %rd1362;
-	mov.pred %p245, 1;
-	bra.uni $L292;
-$L294:
-	@!%p234 bra $L300;
-	cvt.s64.s32 %rd1363, %r319;
-	mul.lo.s64 %rd1364, %rd1363, %rd1291;
-	mad.lo.s64 %rd1365, %rd1364, 4, %rd1289;
-	ld.relaxed.gpu.global.s32 %r334, [%rd1365+0];
-	mov.b32 %r335, %r334;
-	setp.eq.s32 %p246, %r335, %r310;
-	mov.pred %p247, %p246;
-	not.pred %p248, %p247;
-	@!%p248 bra $L302;
-	cvt.s64.s32 %rd1366, %r319;
-	mul.lo.s64 %rd1367, %rd1366, %rd1291;
-	mad.lo.s64 %rd1368, %rd1367, 4, %rd1289;
-	atom.global.exch.b32 %r336, [%rd1368], %r310;
-	mov.b32 %r337, %r336;
-	setp.eq.s32 %p249, %r337, %r310;
-	mov.pred %p247, %p249;
-$L302:
-	@!%p247 bra $L304;
-	mov.b64 %rd1369, %rd1350;
-	mov.b64 %rd1361, %rd1369;
-	mov.pred %p245, 0;
-	bra.uni $L292;
-$L304:
-$L300:
-	mul.lo.s64 %rd1370, %rd1350, %rd1301;
-	mad.lo.s64 %rd1371, %rd1370, 4, %rd1299;
-	st.shared.s32 [%rd1371+0], %r319;
-	add.s64 %rd1372, %rd1350, 1;
-	mov.b64 %rd1373, %rd1372;
-	mov.b64 %rd1361, %rd1373;
-	mov.pred %p245, 1;
-	bra.uni $L292;
-$L291:
+	@!%p238 bra $L292;
 	bra.uni $L290;
 $L292:
-	mov.b64 %rd1374, %rd1361;
-	mov.pred %p250, %p245;
-	mov.b64 %rd1346, %rd1374;
-	mov.pred %p239, %p250;
-	@!%p239 bra $L306;
-	mov.b64 %rd1375, %rd1270;
-	mov.b32 %r338, %r318;
-	cvt.s64.s32 %rd1376, %r338;
-	add.s64 %rd1377, %rd1376, 1;
-	mul.lo.s64 %rd1378, %rd1377, %rd32;
-	mad.lo.s64 %rd1379, %rd1378, 8, %rd28;
-	ld.global.nc.s64 %rd1380, [%rd1379+0];
-	mov.b64 %rd1381, %rd1380;
-	cvt.s64.s32 %rd1382, %r338;
-	mul.lo.s64 %rd1383, %rd1382, %rd32;
-	mad.lo.s64 %rd1384, %rd1383, 8, %rd28;
-	ld.global.nc.s64 %rd1385, [%rd1384+0];
-	mov.b64 %rd1386, %rd1385;
-	sub.s64 %rd1387, %rd1381, %rd1386;
-	mov.b64 %rd1388, %rd1387;
-	mov.b64 %rd1389, %rd1388;
-	add.s64 %rd1390, %rd1344, %rd1389;
-	mov.b64 %rd1344, %rd1390;
-	max.s64 %rd1391, %rd1345, %rd1389;
-	mov.b64 %rd1345, %rd1391;
+	mul.lo.s64 %rd1301, %rd1300, %rd1291;
+	mad.lo.s64 %rd1302, %rd1301, 4, %rd1289;
+	ld.shared.s32 %r314, [%rd1302+0];
+	mov.b32 %r315, %r314;
+	add.s64 %rd1303, %rd1286, %rd1295;
+	add.s64 %rd1304, %rd1303, %rd1300;
+	mul.lo.s64 %rd1305, %rd1304, %rd185;
+	mad.lo.s64 %rd1306, %rd1305, 4, %rd183;
+	st.shared.s32 [%rd1306+0], %r315;
+	@!%p234 bra $L294;
+	mov.b64 %rd1308, 2;
+	mul.lo.s64 %rd1307, %rd1308, %rd1300;
+	mul.lo.s64 %rd1309, %rd1307, %rd180;
+	mad.lo.s64 %rd1310, %rd1309, 8, %rd178;
+	ld.shared.s64 %rd1311, [%rd1310+0];
+	mov.b64 %rd1312, %rd1311;
+	add.s64 %rd1313, %rd1286, %rd1295;
+	add.s64 %rd1314, %rd1313, %rd1300;
+	mov.b64 %rd1316, 2;
+	mul.lo.s64 %rd1315, %rd1316, %rd1314;
+	mul.lo.s64 %rd1317, %rd1315, %rd188;
+	mad.lo.s64 %rd1318, %rd1317, 8, %rd186;
+	st.shared.s64 [%rd1318+0], %rd1312;
+	mov.b64 %rd1320, 2;
+	mul.lo.s64 %rd1319, %rd1320, %rd1300;
+	add.s64 %rd1321, %rd1319, 1;
+	mul.lo.s64 %rd1322, %rd1321, %rd180;
+	mad.lo.s64 %rd1323, %rd1322, 8, %rd178;
+	ld.shared.s64 %rd1324, [%rd1323+0];
+	mov.b64 %rd1325, %rd1324;
+	add.s64 %rd1326, %rd1286, %rd1295;
+	add.s64 %rd1327, %rd1326, %rd1300;
+	mov.b64 %rd1329, 2;
+	mul.lo.s64 %rd1328, %rd1329, %rd1327;
+	add.s64 %rd1330, %rd1328, 1;
+	mul.lo.s64 %rd1331, %rd1330, %rd188;
+	mad.lo.s64 %rd1332, %rd1331, 8, %rd186;
+	st.shared.s64 [%rd1332+0], %rd1325;
+$L294:
+$L289:
+	add.s64 %rd1333, %rd1300, 1;
+	mov.b64 %rd1300, %rd1333;
+	bra.uni $L288;
+$L290:
+	mov.b64 %rd1334, 0;
+	mov.b64 %rd1335, 0;
+	mov.b64 %rd1336, 0;
+	mov.b64 %rd1337, %rd1299;
+$L295:
+	setp.lt.s64 %p239, %rd1337, %rd1285;
+	not.pred %p240, %p239;
+	@!%p240 bra $L299;
+	bra.uni $L297;
+$L299:
+	mul.lo.s64 %rd1338, %rd1337, %rd1291;
+	mad.lo.s64 %rd1339, %rd1338, 4, %rd1289;
+	ld.shared.s32 %r316, [%rd1339+0];
+	mov.b32 %r317, %r316;
+	mov.b32 %r318, %r317;
+	mov.pred %p241, 0;
+	mov.b64 %rd1340, %rd1336;
+	mov.b32 %r319, %r318;
+$L300:
+	@!%p235 bra $L304;
+	shr.s32 %r320, %r319, 5;
+	cvt.s64.s32 %rd1341, %r320;
+	mov.b64 %rd1342, %rd1341;
+	and.b32 %r321, %r319, 31;
+	cvt.s64.s32 %rd1343, %r321;
+	min.u64 %rd1344, %rd1343, 32;
+	cvt.u32.u64 %r322, %rd1344;
+	mov.b32 %r324, 0x1;
+	shl.b32 %r323, %r324, %r322;
+	setp.hs.u32 %p242, %r322, 32;
+	selp.b32 %r325, 0, %r323, %p242;
+	mov.b32 %r326, %r325;
+	mov.b64 %rd1345, %rd1342;
+	mov.b32 %r327, %r326;
+	mul.lo.s64 %rd1346, %rd1345, %rd1278;
+	mad.lo.s64 %rd1347, %rd1346, 4, %rd1276;
+	ld.relaxed.gpu.global.u32 %r328, [%rd1347+0];
+	mov.b32 %r329, %r328;
+	and.b32 %r330, %r329, %r327;
+	setp.ne.u32 %p243, %r330, 0x0;
+	mov.pred %p244, %p243;
+	not.pred %p245, %p244;
+	@!%p245 bra $L306;
+	mul.lo.s64 %rd1348, %rd1345, %rd1278;
+	mad.lo.s64 %rd1349, %rd1348, 4, %rd1276;
+	atom.global.or.b32 %r331, [%rd1349], %r327;
+	mov.b32 %r332, %r331;
+	and.b32 %r333, %r332, %r327;
+	setp.ne.u32 %p246, %r333, 0x0;
+	mov.pred %p244, %p246;
 $L306:
-$L286:
-	add.s64 %rd1392, %rd1347, 1;
-	mov.b64 %rd1347, %rd1392;
-	bra.uni $L285;
-$L287:
-	setp.gt.s64 %p251, %rd1346, 0;
-	@!%p251 bra $L308;
-	mul.lo.s64 %rd1393, %rd1294, %rd120;
-	mad.lo.s64 %rd1394, %rd1393, 8, %rd116;
-	atom.global.add.u64 %rd1395, [%rd1394], %rd1346;
-	mov.b64 %rd1396, %rd1395;
-	mov.b64 %rd1397, %rd1396;
-	mov.b64 %rd1398, 0;
-$L309:
-	setp.lt.s64 %p252, %rd1398, %rd1346;
-	not.pred %p253, %p252;
-	@!%p253 bra $L313;
-	bra.uni $L311;
-$L313:
-	mul.lo.s64 %rd1399, %rd1398, %rd1301;
-	mad.lo.s64 %rd1400, %rd1399, 4, %rd1299;
-	ld.shared.s32 %r339, [%rd1400+0];
-	mov.b32 %r340, %r339;
-	add.s64 %rd1401, %rd1397, %rd1398;
-	mul.lo.s64 %rd1402, %rd1401, %rd302;
-	mad.lo.s64 %rd1403, %rd1402, 4, %rd300;
-	st.global.s32 [%rd1403+0], %r340;
-$L310:
-	add.s64 %rd1404, %rd1398, 1;
-	mov.b64 %rd1398, %rd1404;
-	bra.uni $L309;
-$L311:
+	@!%p244 bra $L308;
+	mov.b64 %rd1350, %rd1340;
+	mov.b64 %rd1351, %rd1350;
+	mov.pred %p247, 0;
+	bra.uni $L302;
 $L308:
-	mov.b64 %rd1405, %rd1344;
-	mov.b64 %rd1406, %rd1345;
-	mov.b64 %rd1407, %rd1405;
-	mov.b64 %rd1408, %rd1406;
-	mov.b64 %rd1409, %rd1407;
-	mov.b64 %rd1410, %rd1408;
-	mov.b64 %rd1411, %rd1409;
-	mov.b64 %rd1412, %rd1410;
-	add.s64 %rd1413, %rd1157, %rd1411;
-	mov.b64 %rd1157, %rd1413;
-	max.s64 %rd1414, %rd1158, %rd1412;
-	mov.b64 %rd1158, %rd1414;
-	mov.b64 %rd1159, 0;
-$L277:
-$L273:
-	add.s64 %rd1415, %rd1155, %rd1138;
-	mov.b64 %rd1155, %rd1415;
-$L248:
-	bra.uni $L247;
-$L249:
-	setp.gt.s64 %p254, %rd1159, 0;
-	@!%p254 bra $L315;
-	mov.b64 %rd1416, %rd1122;
-	mov.b64 %rd1417, %rd1123;
-	mov.b64 %rd1418, %rd1124;
-	mov.b64 %rd1419, %rd1125;
-	mov.b64 %rd1420, %rd1126;
-	mov.b64 %rd1421, %rd1127;
-	mov.pred %p255, %p207;
-	mov.pred %p256, %p208;
-	mov.b32 %r341, %r276;
-	mov.b64 %rd1422, %rd1128;
-	mov.b64 %rd1423, %rd1129;
-	mov.b64 %rd1424, %rd1130;
-	mov.b64 %rd1425, %rd1131;
+	mov.b64 %rd1352, %rd1340;
+	mov.b64 %rd1351, %rd1352;
+	mov.pred %p247, 1;
+	bra.uni $L302;
+$L304:
+	@!%p236 bra $L310;
+	cvt.s64.s32 %rd1353, %r319;
+	mul.lo.s64 %rd1354, %rd1353, %rd1281;
+	mad.lo.s64 %rd1355, %rd1354, 4, %rd1279;
+	ld.relaxed.gpu.global.s32 %r334, [%rd1355+0];
+	mov.b32 %r335, %r334;
+	setp.eq.s32 %p248, %r335, %r310;
+	mov.pred %p249, %p248;
+	not.pred %p250, %p249;
+	@!%p250 bra $L312;
+	cvt.s64.s32 %rd1356, %r319;
+	mul.lo.s64 %rd1357, %rd1356, %rd1281;
+	mad.lo.s64 %rd1358, %rd1357, 4, %rd1279;
+	atom.global.exch.b32 %r336, [%rd1358], %r310;
+	mov.b32 %r337, %r336;
+	setp.eq.s32 %p251, %r337, %r310;
+	mov.pred %p249, %p251;
+$L312:
+	@!%p249 bra $L314;
+	mov.b64 %rd1359, %rd1340;
+	mov.b64 %rd1351, %rd1359;
+	mov.pred %p247, 0;
+	bra.uni $L302;
+$L314:
+$L310:
+	mul.lo.s64 %rd1360, %rd1340, %rd1291;
+	mad.lo.s64 %rd1361, %rd1360, 4, %rd1289;
+	st.shared.s32 [%rd1361+0], %r319;
+	add.s64 %rd1362, %rd1340, 1;
+	mov.b64 %rd1363, %rd1362;
+	mov.b64 %rd1351, %rd1363;
+	mov.pred %p247, 1;
+	bra.uni $L302;
+$L301:
+	bra.uni $L300;
+$L302:
+	mov.b64 %rd1364, %rd1351;
+	mov.pred %p252, %p247;
+	mov.b64 %rd1336, %rd1364;
+	mov.pred %p241, %p252;
+	@!%p241 bra $L316;
+	mov.b64 %rd1365, %rd1260;
+	mov.b32 %r338, %r318;
+	cvt.s64.s32 %rd1366, %r338;
+	add.s64 %rd1367, %rd1366, 1;
+	mul.lo.s64 %rd1368, %rd1367, %rd32;
+	mad.lo.s64 %rd1369, %rd1368, 8, %rd28;
+	ld.global.nc.s64 %rd1370, [%rd1369+0];
+	mov.b64 %rd1371, %rd1370;
+	cvt.s64.s32 %rd1372, %r338;
+	mul.lo.s64 %rd1373, %rd1372, %rd32;
+	mad.lo.s64 %rd1374, %rd1373, 8, %rd28;
+	ld.global.nc.s64 %rd1375, [%rd1374+0];
+	mov.b64 %rd1376, %rd1375;
+	sub.s64 %rd1377, %rd1371, %rd1376;
+	mov.b64 %rd1378, %rd1377;
+	mov.b64 %rd1379, %rd1378;
+	add.s64 %rd1380, %rd1334, %rd1379;
+	mov.b64 %rd1334, %rd1380;
+	max.s64 %rd1381, %rd1335, %rd1379;
+	mov.b64 %rd1335, %rd1381;
+$L316:
+$L296:
+	add.s64 %rd1382, %rd1337, 1;
+	mov.b64 %rd1337, %rd1382;
+	bra.uni $L295;
+$L297:
+	setp.gt.s64 %p253, %rd1336, 0;
+	@!%p253 bra $L318;
+	mul.lo.s64 %rd1383, %rd1284, %rd120;
+	mad.lo.s64 %rd1384, %rd1383, 8, %rd116;
+	atom.global.add.u64 %rd1385, [%rd1384], %rd1336;
+	mov.b64 %rd1386, %rd1385;
+	mov.b64 %rd1387, %rd1386;
+	mov.b64 %rd1388, 0;
+$L319:
+	setp.lt.s64 %p254, %rd1388, %rd1336;
+	not.pred %p255, %p254;
+	@!%p255 bra $L323;
+	bra.uni $L321;
+$L323:
+	mul.lo.s64 %rd1389, %rd1388, %rd1291;
+	mad.lo.s64 %rd1390, %rd1389, 4, %rd1289;
+	ld.shared.s32 %r339, [%rd1390+0];
+	mov.b32 %r340, %r339;
+	add.s64 %rd1391, %rd1387, %rd1388;
+	mul.lo.s64 %rd1392, %rd1391, %rd302;
+	mad.lo.s64 %rd1393, %rd1392, 4, %rd300;
+	st.global.s32 [%rd1393+0], %r340;
+$L320:
+	add.s64 %rd1394, %rd1388, 1;
+	mov.b64 %rd1388, %rd1394;
+	bra.uni $L319;
+$L321:
+$L318:
+	mov.b64 %rd1395, %rd1334;
+	mov.b64 %rd1396, %rd1335;
+	mov.b64 %rd1397, %rd1395;
+	mov.b64 %rd1398, %rd1396;
+	mov.b64 %rd1399, %rd1397;
+	mov.b64 %rd1400, %rd1398;
+	mov.b64 %rd1401, %rd1399;
+	mov.b64 %rd1402, %rd1400;
+	add.s64 %rd1403, %rd1147, %rd1401;
+	mov.b64 %rd1147, %rd1403;
+	max.s64 %rd1404, %rd1148, %rd1402;
+	mov.b64 %rd1148, %rd1404;
+	mov.b64 %rd1149, 0;
+$L287:
+$L283:
+	add.s64 %rd1405, %rd1145, %rd1135;
+	mov.b64 %rd1145, %rd1405;
+$L258:
+	bra.uni $L257;
+$L259:
+	setp.gt.s64 %p256, %rd1149, 0;
+	@!%p256 bra $L325;
+	mov.b64 %rd1406, %rd1119;
+	mov.b64 %rd1407, %rd1120;
+	mov.b64 %rd1408, %rd1121;
+	mov.b64 %rd1409, %rd1122;
+	mov.b64 %rd1410, %rd1123;
+	mov.b64 %rd1411, %rd1124;
 	mov.pred %p257, %p209;
 	mov.pred %p258, %p210;
-	mov.b64 %rd1426, %rd314;
-	mov.b64 %rd1427, %rd315;
-	mov.b64 %rd1428, %rd316;
-	mov.b64 %rd1429, %rd317;
-	mov.b64 %rd1430, %rd318;
-	mov.b64 %rd1431, %rd319;
-	mov.b64 %rd1432, %rd320;
-	mov.b64 %rd1433, %rd321;
-	mov.b64 %rd1434, %rd322;
+	mov.b32 %r341, %r276;
+	mov.b64 %rd1412, %rd1125;
+	mov.b64 %rd1413, %rd1126;
+	mov.b64 %rd1414, %rd1127;
+	mov.b64 %rd1415, %rd1128;
 	mov.pred %p259, %p211;
-	mov.b64 %rd1435, %rd323;
-	mov.b64 %rd1436, %rd324;
-	mov.b64 %rd1437, %rd325;
+	mov.pred %p260, %p212;
+	mov.b64 %rd1416, %rd314;
+	mov.b64 %rd1417, %rd315;
+	mov.b64 %rd1418, %rd316;
+	mov.b64 %rd1419, %rd317;
+	mov.b64 %rd1420, %rd318;
+	mov.b64 %rd1421, %rd319;
+	mov.b64 %rd1422, %rd320;
+	mov.b64 %rd1423, %rd321;
+	mov.b64 %rd1424, %rd322;
+	mov.pred %p261, %p213;
+	mov.b64 %rd1425, %rd323;
+	mov.b64 %rd1426, %rd324;
+	mov.b64 %rd1427, %rd325;
 	mov.b32 %r342, %r277;
-	mov.b64 %rd1438, %rd1132;
-	mov.b64 %rd1439, %rd1133;
-	mov.b64 %rd1440, %rd1140;
-	mov.b64 %rd1441, %rd1159;
-	mov.b64 %rd1442, %rd1147;
-	mov.b64 %rd1443, %rd1148;
-	mov.b64 %rd1444, %rd1150;
-	mov.b64 %rd1445, %rd175;
-	mov.b64 %rd1446, %rd176;
-	mov.b64 %rd1447, %rd177;
-	mul.lo.s64 %rd1448, %rd1444, %rd193;
-	mad.lo.s64 %rd1449, %rd1448, 4, %rd191;
-	cvt.u32.u64 %r343, %rd1441;
-	atom.shared.add.s32 %r344, [%rd1449], %r343;
+	mov.b64 %rd1428, %rd1129;
+	mov.b64 %rd1429, %rd1130;
+	mov.b64 %rd1430, %rd1137;
+	mov.b64 %rd1431, %rd1149;
+	mov.b64 %rd1432, %rd1138;
+	mov.b64 %rd1433, %rd1139;
+	mov.b64 %rd1434, %rd1140;
+	mov.b64 %rd1435, %rd175;
+	mov.b64 %rd1436, %rd176;
+	mov.b64 %rd1437, %rd177;
+	mul.lo.s64 %rd1438, %rd1434, %rd193;
+	mad.lo.s64 %rd1439, %rd1438, 4, %rd191;
+	cvt.u32.u64 %r343, %rd1431;
+	atom.shared.add.s32 %r344, [%rd1439], %r343;
 	mov.b32 %r345, %r344;
-	cvt.s64.s32 %rd1450, %r345;
-	mov.b64 %rd1451, %rd1450;
-	sub.s64 %rd1452, %rd1443, %rd1451;
-	max.s64 %rd1453, %rd1452, 0;
-	min.s64 %rd1454, %rd1453, %rd1441;
-	mov.b64 %rd1455, %rd1454;
-	mov.b64 %rd1456, 0;
-$L316:
-	setp.lt.s64 %p260, %rd1456, %rd1455;
-	not.pred %p261, %p260;
-	@!%p261 bra $L320;
-	bra.uni $L318;
-$L320:
-	mul.lo.s64 %rd1457, %rd1456, %rd1447;
-	mad.lo.s64 %rd1458, %rd1457, 4, %rd1445;
-	ld.shared.s32 %r346, [%rd1458+0];
-	mov.b32 %r347, %r346;
-	add.s64 %rd1459, %rd1442, %rd1451;
-	add.s64 %rd1460, %rd1459, %rd1456;
-	mul.lo.s64 %rd1461, %rd1460, %rd185;
-	mad.lo.s64 %rd1462, %rd1461, 4, %rd183;
-	st.shared.s32 [%rd1462+0], %r347;
-	@!%p257 bra $L322;
-	mov.b64 %rd1464, 2;
-	mul.lo.s64 %rd1463, %rd1464, %rd1456;
-	mul.lo.s64 %rd1465, %rd1463, %rd180;
-	mad.lo.s64 %rd1466, %rd1465, 8, %rd178;
-	ld.shared.s64 %rd1467, [%rd1466+0];
-	mov.b64 %rd1468, %rd1467;
-	add.s64 %rd1469, %rd1442, %rd1451;
-	add.s64 %rd1470, %rd1469, %rd1456;
-	mov.b64 %rd1472, 2;
-	mul.lo.s64 %rd1471, %rd1472, %rd1470;
-	mul.lo.s64 %rd1473, %rd1471, %rd188;
-	mad.lo.s64 %rd1474, %rd1473, 8, %rd186;
-	st.shared.s64 [%rd1474+0], %rd1468;
-	mov.b64 %rd1476, 2;
-	mul.lo.s64 %rd1475, %rd1476, %rd1456;
-	add.s64 %rd1477, %rd1475, 1;
-	mul.lo.s64 %rd1478, %rd1477, %rd180;
-	mad.lo.s64 %rd1479, %rd1478, 8, %rd178;
-	ld.shared.s64 %rd1480, [%rd1479+0];
-	mov.b64 %rd1481, %rd1480;
-	add.s64 %rd1482, %rd1442, %rd1451;
-	add.s64 %rd1483, %rd1482, %rd1456;
-	mov.b64 %rd1485, 2;
-	mul.lo.s64 %rd1484, %rd1485, %rd1483;
-	add.s64 %rd1486, %rd1484, 1;
-	mul.lo.s64 %rd1487, %rd1486, %rd188;
-	mad.lo.s64 %rd1488, %rd1487, 8, %rd186;
-	st.shared.s64 [%rd1488+0], %rd1481;
-$L322:
-$L317:
-	add.s64 %rd1489, %rd1456, 1;
-	mov.b64 %rd1456, %rd1489;
-	bra.uni $L316;
-$L318:
-	mov.b64 %rd1490, 0;
-	mov.b64 %rd1491, 0;
-	mov.b64 %rd1492, 0;
-	mov.b64 %rd1493, %rd1455;
-$L323:
-	setp.lt.s64 %p262, %rd1493, %rd1441;
+	cvt.s64.s32 %rd1440, %r345;
+	mov.b64 %rd1441, %rd1440;
+	sub.s64 %rd1442, %rd1433, %rd1441;
+	max.s64 %rd1443, %rd1442, 0;
+	min.s64 %rd1444, %rd1443, %rd1431;
+	mov.b64 %rd1445, %rd1444;
+	mov.b64 %rd1446, 0;
+$L326:
+	setp.lt.s64 %p262, %rd1446, %rd1445;
 	not.pred %p263, %p262;
-	@!%p263 bra $L327;
-	bra.uni $L325;
-$L327:
-	mul.lo.s64 %rd1494, %rd1493, %rd1447;
-	mad.lo.s64 %rd1495, %rd1494, 4, %rd1445;
-	ld.shared.s32 %r348, [%rd1495+0];
-	mov.b32 %r349, %r348;
-	mov.b32 %r350, %r349;
-	mov.pred %p264, 0;
-	mov.b64 %rd1496, %rd1492;
-	mov.b32 %r351, %r350;
-$L328:
-	@!%p258 bra $L332;
-	shr.s32 %r352, %r351, 5;
-	cvt.s64.s32 %rd1497, %r352;
-	mov.b64 %rd1498, %rd1497;
-	and.b32 %r353, %r351, 31;
-	cvt.s64.s32 %rd1499, %r353;
-	min.u64 %rd1500, %rd1499, 32;
-	cvt.u32.u64 %r354, %rd1500;
-	mov.b32 %r356, 0x1;
-	shl.b32 %r355, %r356, %r354;
-	setp.hs.u32 %p265, %r354, 32;
-	selp.b32 %r357, 0, %r355, %p265;
-	mov.b32 %r358, %r357;
-	mov.b64 %rd1501, %rd1498;
-	mov.b32 %r359, %r358;
-	mul.lo.s64 %rd1502, %rd1501, %rd1434;
-	mad.lo.s64 %rd1503, %rd1502, 4, %rd1432;
-	ld.relaxed.gpu.global.u32 %r360, [%rd1503+0];
-	mov.b32 %r361, %r360;
-	and.b32 %r362, %r361, %r359;
-	setp.ne.u32 %p266, %r362, 0x0;
-	mov.pred %p267, %p266;
-	not.pred %p268, %p267;
-	@!%p268 bra $L334;
-	mul.lo.s64 %rd1504, %rd1501, %rd1434;
-	mad.lo.s64 %rd1505, %rd1504, 4, %rd1432;
-	atom.global.or.b32 %r363, [%rd1505], %r359;
-	mov.b32 %r364, %r363;
-	and.b32 %r365, %r364, %r359;
-	setp.ne.u32 %p269, %r365, 0x0;
-	mov.pred %p267, %p269;
-$L334:
-	@!%p267 bra $L336;
-	mov.b64 %rd1506, %rd1496;
-	mov.b64 %rd1507, %rd1506;
-	mov.pred %p270, 0;
-	bra.uni $L330;
-$L336:
-	mov.b64 %rd1508, %rd1496;
-	mov.b64 %rd1507, %rd1508;
-	mov.pred %p270, 1;
-	bra.uni $L330;
-$L332:
-	@!%p259 bra $L338;
-	cvt.s64.s32 %rd1509, %r351;
-	mul.lo.s64 %rd1510, %rd1509, %rd1437;
-	mad.lo.s64 %rd1511, %rd1510, 4, %rd1435;
-	ld.relaxed.gpu.global.s32 %r366, [%rd1511+0];
-	mov.b32 %r367, %r366;
-	setp.eq.s32 %p271, %r367, %r342;
-	mov.pred %p272, %p271;
-	not.pred %p273, %p272;
-	@!%p273 bra $L340;
-	cvt.s64.s32 %rd1512, %r351;
-	mul.lo.s64 %rd1513, %rd1512, %rd1437;
-	mad.lo.s64 %rd1514, %rd1513, 4, %rd1435;
-	atom.global.exch.b32 %r368, [%rd1514], %r342;
-	mov.b32 %r369, %r368;
-	setp.eq.s32 %p274, %r369, %r342;
-	mov.pred %p272, %p274;
-$L340:
-	@!%p272 bra $L342;
-	mov.b64 %rd1515, %rd1496;
-	mov.b64 %rd1507, %rd1515;
-	mov.pred %p270, 0;
-	bra.uni $L330;
-$L342:
-$L338:
-	mul.lo.s64 %rd1516, %rd1496, %rd1447;
-	mad.lo.s64 %rd1517, %rd1516, 4, %rd1445;
-	st.shared.s32 [%rd1517+0], %r351;
-	add.s64 %rd1518, %rd1496, 1;
-	mov.b64 %rd1519, %rd1518;
-	mov.b64 %rd1507, %rd1519;
-	mov.pred %p270, 1;
-	bra.uni $L330;
-$L329:
+	@!%p263 bra $L330;
 	bra.uni $L328;
 $L330:
-	mov.b64 %rd1520, %rd1507;
-	mov.pred %p275, %p270;
-	mov.b64 %rd1492, %rd1520;
-	mov.pred %p264, %p275;
-	@!%p264 bra $L344;
-	mov.b64 %rd1521, %rd1416;
-	mov.b32 %r370, %r350;
-	cvt.s64.s32 %rd1522, %r370;
-	add.s64 %rd1523, %rd1522, 1;
-	mul.lo.s64 %rd1524, %rd1523, %rd32;
-	mad.lo.s64 %rd1525, %rd1524, 8, %rd28;
-	ld.global.nc.s64 %rd1526, [%rd1525+0];
-	mov.b64 %rd1527, %rd1526;
-	cvt.s64.s32 %rd1528, %r370;
-	mul.lo.s64 %rd1529, %rd1528, %rd32;
-	mad.lo.s64 %rd1530, %rd1529, 8, %rd28;
-	ld.global.nc.s64 %rd1531, [%rd1530+0];
-	mov.b64 %rd1532, %rd1531;
-	sub.s64 %rd1533, %rd1527, %rd1532;
-	mov.b64 %rd1534, %rd1533;
-	mov.b64 %rd1535, %rd1534;
-	add.s64 %rd1536, %rd1490, %rd1535;
-	mov.b64 %rd1490, %rd1536;
-	max.s64 %rd1537, %rd1491, %rd1535;
-	mov.b64 %rd1491, %rd1537;
+	mul.lo.s64 %rd1447, %rd1446, %rd1437;
+	mad.lo.s64 %rd1448, %rd1447, 4, %rd1435;
+	ld.shared.s32 %r346, [%rd1448+0];
+	mov.b32 %r347, %r346;
+	add.s64 %rd1449, %rd1432, %rd1441;
+	add.s64 %rd1450, %rd1449, %rd1446;
+	mul.lo.s64 %rd1451, %rd1450, %rd185;
+	mad.lo.s64 %rd1452, %rd1451, 4, %rd183;
+	st.shared.s32 [%rd1452+0], %r347;
+	@!%p259 bra $L332;
+	mov.b64 %rd1454, 2;
+	mul.lo.s64 %rd1453, %rd1454, %rd1446;
+	mul.lo.s64 %rd1455, %rd1453, %rd180;
+	mad.lo.s64 %rd1456, %rd1455, 8, %rd178;
+	ld.shared.s64 %rd1457, [%rd1456+0];
+	mov.b64 %rd1458, %rd1457;
+	add.s64 %rd1459, %rd1432, %rd1441;
+	add.s64 %rd1460, %rd1459, %rd1446;
+	mov.b64 %rd1462, 2;
+	mul.lo.s64 %rd1461, %rd1462, %rd1460;
+	mul.lo.s64 %rd1463, %rd1461, %rd188;
+	mad.lo.s64 %rd1464, %rd1463, 8, %rd186;
+	st.shared.s64 [%rd1464+0], %rd1458;
+	mov.b64 %rd1466, 2;
+	mul.lo.s64 %rd1465, %rd1466, %rd1446;
+	add.s64 %rd1467, %rd1465, 1;
+	mul.lo.s64 %rd1468, %rd1467, %rd180;
+	mad.lo.s64 %rd1469, %rd1468, 8, %rd178;
+	ld.shared.s64 %rd1470, [%rd1469+0];
+	mov.b64 %rd1471, %rd1470;
+	add.s64 %rd1472, %rd1432, %rd1441;
+	add.s64 %rd1473, %rd1472, %rd1446;
+	mov.b64 %rd1475, 2;
+	mul.lo.s64 %rd1474, %rd1475, %rd1473;
+	add.s64 %rd1476, %rd1474, 1;
+	mul.lo.s64 %rd1477, %rd1476, %rd188;
+	mad.lo.s64 %rd1478, %rd1477, 8, %rd186;
+	st.shared.s64 [%rd1478+0], %rd1471;
+$L332:
+$L327:
+	add.s64 %rd1479, %rd1446, 1;
+	mov.b64 %rd1446, %rd1479;
+	bra.uni $L326;
+$L328:
+	mov.b64 %rd1480, 0;
+	mov.b64 %rd1481, 0;
+	mov.b64 %rd1482, 0;
+	mov.b64 %rd1483, %rd1445;
+$L333:
+	setp.lt.s64 %p264, %rd1483, %rd1431;
+	not.pred %p265, %p264;
+	@!%p265 bra $L337;
+	bra.uni $L335;
+$L337:
+	mul.lo.s64 %rd1484, %rd1483, %rd1437;
+	mad.lo.s64 %rd1485, %rd1484, 4, %rd1435;
+	ld.shared.s32 %r348, [%rd1485+0];
+	mov.b32 %r349, %r348;
+	mov.b32 %r350, %r349;
+	mov.pred %p266, 0;
+	mov.b64 %rd1486, %rd1482;
+	mov.b32 %r351, %r350;
+$L338:
+	@!%p260 bra $L342;
+	shr.s32 %r352, %r351, 5;
+	cvt.s64.s32 %rd1487, %r352;
+	mov.b64 %rd1488, %rd1487;
+	and.b32 %r353, %r351, 31;
+	cvt.s64.s32 %rd1489, %r353;
+	min.u64 %rd1490, %rd1489, 32;
+	cvt.u32.u64 %r354, %rd1490;
+	mov.b32 %r356, 0x1;
+	shl.b32 %r355, %r356, %r354;
+	setp.hs.u32 %p267, %r354, 32;
+	selp.b32 %r357, 0, %r355, %p267;
+	mov.b32 %r358, %r357;
+	mov.b64 %rd1491, %rd1488;
+	mov.b32 %r359, %r358;
+	mul.lo.s64 %rd1492, %rd1491, %rd1424;
+	mad.lo.s64 %rd1493, %rd1492, 4, %rd1422;
+	ld.relaxed.gpu.global.u32 %r360, [%rd1493+0];
+	mov.b32 %r361, %r360;
+	and.b32 %r362, %r361, %r359;
+	setp.ne.u32 %p268, %r362, 0x0;
+	mov.pred %p269, %p268;
+	not.pred %p270, %p269;
+	@!%p270 bra $L344;
+	mul.lo.s64 %rd1494, %rd1491, %rd1424;
+	mad.lo.s64 %rd1495, %rd1494, 4, %rd1422;
+	atom.global.or.b32 %r363, [%rd1495], %r359;
+	mov.b32 %r364, %r363;
+	and.b32 %r365, %r364, %r359;
+	setp.ne.u32 %p271, %r365, 0x0;
+	mov.pred %p269, %p271;
 $L344:
-$L324:
-	add.s64 %rd1538, %rd1493, 1;
-	mov.b64 %rd1493, %rd1538;
-	bra.uni $L323;
-$L325:
-	setp.gt.s64 %p276, %rd1492, 0;
-	@!%p276 bra $L346;
-	mul.lo.s64 %rd1539, %rd1440, %rd120;
-	mad.lo.s64 %rd1540, %rd1539, 8, %rd116;
-	atom.global.add.u64 %rd1541, [%rd1540], %rd1492;
-	mov.b64 %rd1542, %rd1541;
-	mov.b64 %rd1543, %rd1542;
-	mov.b64 %rd1544, 0;
-$L347:
-	setp.lt.s64 %p277, %rd1544, %rd1492;
-	not.pred %p278, %p277;
-	@!%p278 bra $L351;
-	bra.uni $L349;
-$L351:
-	mul.lo.s64 %rd1545, %rd1544, %rd1447;
-	mad.lo.s64 %rd1546, %rd1545, 4, %rd1445;
-	ld.shared.s32 %r371, [%rd1546+0];
-	mov.b32 %r372, %r371;
-	add.s64 %rd1547, %rd1543, %rd1544;
-	mul.lo.s64 %rd1548, %rd1547, %rd302;
-	mad.lo.s64 %rd1549, %rd1548, 4, %rd300;
-	st.global.s32 [%rd1549+0], %r372;
-$L348:
-	add.s64 %rd1550, %rd1544, 1;
-	mov.b64 %rd1544, %rd1550;
-	bra.uni $L347;
-$L349:
+	@!%p269 bra $L346;
+	mov.b64 %rd1496, %rd1486;
+	mov.b64 %rd1497, %rd1496;
+	mov.pred %p272, 0;
+	bra.uni $L340;
 $L346:
-	mov.b64 %rd1551, %rd1490;
-	mov.b64 %rd1552, %rd1491;
+	mov.b64 %rd1498, %rd1486;
+	mov.b64 %rd1497, %rd1498;
+	mov.pred %p272, 1;
+	bra.uni $L340;
+$L342:
+	@!%p261 bra $L348;
+	cvt.s64.s32 %rd1499, %r351;
+	mul.lo.s64 %rd1500, %rd1499, %rd1427;
+	mad.lo.s64 %rd1501, %rd1500, 4, %rd1425;
+	ld.relaxed.gpu.global.s32 %r366, [%rd1501+0];
+	mov.b32 %r367, %r366;
+	setp.eq.s32 %p273, %r367, %r342;
+	mov.pred %p274, %p273;
+	not.pred %p275, %p274;
+	@!%p275 bra $L350;
+	cvt.s64.s32 %rd1502, %r351;
+	mul.lo.s64 %rd1503, %rd1502, %rd1427;
+	mad.lo.s64 %rd1504, %rd1503, 4, %rd1425;
+	atom.global.exch.b32 %r368, [%rd1504], %r342;
+	mov.b32 %r369, %r368;
+	setp.eq.s32 %p276, %r369, %r342;
+	mov.pred %p274, %p276;
+$L350:
+	@!%p274 bra $L352;
+	mov.b64 %rd1505, %rd1486;
+	mov.b64 %rd1497, %rd1505;
+	mov.pred %p272, 0;
+	bra.uni $L340;
+$L352:
+$L348:
+	mul.lo.s64 %rd1506, %rd1486, %rd1437;
+	mad.lo.s64 %rd1507, %rd1506, 4, %rd1435;
+	st.shared.s32 [%rd1507+0], %r351;
+	add.s64 %rd1508, %rd1486, 1;
+	mov.b64 %rd1509, %rd1508;
+	mov.b64 %rd1497, %rd1509;
+	mov.pred %p272, 1;
+	bra.uni $L340;
+$L339:
+	bra.uni $L338;
+$L340:
+	mov.b64 %rd1510, %rd1497;
+	mov.pred %p277, %p272;
+	mov.b64 %rd1482, %rd1510;
+	mov.pred %p266, %p277;
+	@!%p266 bra $L354;
+	mov.b64 %rd1511, %rd1406;
+	mov.b32 %r370, %r350;
+	cvt.s64.s32 %rd1512, %r370;
+	add.s64 %rd1513, %rd1512, 1;
+	mul.lo.s64 %rd1514, %rd1513, %rd32;
+	mad.lo.s64 %rd1515, %rd1514, 8, %rd28;
+	ld.global.nc.s64 %rd1516, [%rd1515+0];
+	mov.b64 %rd1517, %rd1516;
+	cvt.s64.s32 %rd1518, %r370;
+	mul.lo.s64 %rd1519, %rd1518, %rd32;
+	mad.lo.s64 %rd1520, %rd1519, 8, %rd28;
+	ld.global.nc.s64 %rd1521, [%rd1520+0];
+	mov.b64 %rd1522, %rd1521;
+	sub.s64 %rd1523, %rd1517, %rd1522;
+	mov.b64 %rd1524, %rd1523;
+	mov.b64 %rd1525, %rd1524;
+	add.s64 %rd1526, %rd1480, %rd1525;
+	mov.b64 %rd1480, %rd1526;
+	max.s64 %rd1527, %rd1481, %rd1525;
+	mov.b64 %rd1481, %rd1527;
+$L354:
+$L334:
+	add.s64 %rd1528, %rd1483, 1;
+	mov.b64 %rd1483, %rd1528;
+	bra.uni $L333;
+$L335:
+	setp.gt.s64 %p278, %rd1482, 0;
+	@!%p278 bra $L356;
+	mul.lo.s64 %rd1529, %rd1430, %rd120;
+	mad.lo.s64 %rd1530, %rd1529, 8, %rd116;
+	atom.global.add.u64 %rd1531, [%rd1530], %rd1482;
+	mov.b64 %rd1532, %rd1531;
+	mov.b64 %rd1533, %rd1532;
+	mov.b64 %rd1534, 0;
+$L357:
+	setp.lt.s64 %p279, %rd1534, %rd1482;
+	not.pred %p280, %p279;
+	@!%p280 bra $L361;
+	bra.uni $L359;
+$L361:
+	mul.lo.s64 %rd1535, %rd1534, %rd1437;
+	mad.lo.s64 %rd1536, %rd1535, 4, %rd1435;
+	ld.shared.s32 %r371, [%rd1536+0];
+	mov.b32 %r372, %r371;
+	add.s64 %rd1537, %rd1533, %rd1534;
+	mul.lo.s64 %rd1538, %rd1537, %rd302;
+	mad.lo.s64 %rd1539, %rd1538, 4, %rd300;
+	st.global.s32 [%rd1539+0], %r372;
+$L358:
+	add.s64 %rd1540, %rd1534, 1;
+	mov.b64 %rd1534, %rd1540;
+	bra.uni $L357;
+$L359:
+$L356:
+	mov.b64 %rd1541, %rd1480;
+	mov.b64 %rd1542, %rd1481;
+	mov.b64 %rd1543, %rd1541;
+	mov.b64 %rd1544, %rd1542;
+	mov.b64 %rd1545, %rd1543;
+	mov.b64 %rd1546, %rd1544;
+	mov.b64 %rd1547, %rd1545;
+	mov.b64 %rd1548, %rd1546;
+	add.s64 %rd1549, %rd1147, %rd1547;
+	mov.b64 %rd1147, %rd1549;
+	max.s64 %rd1550, %rd1148, %rd1548;
+	mov.b64 %rd1148, %rd1550;
+$L325:
+	mov.b64 %rd1551, %rd1147;
+	mov.b64 %rd1552, %rd1148;
 	mov.b64 %rd1553, %rd1551;
 	mov.b64 %rd1554, %rd1552;
 	mov.b64 %rd1555, %rd1553;
 	mov.b64 %rd1556, %rd1554;
-	mov.b64 %rd1557, %rd1555;
-	mov.b64 %rd1558, %rd1556;
-	add.s64 %rd1559, %rd1157, %rd1557;
-	mov.b64 %rd1157, %rd1559;
-	max.s64 %rd1560, %rd1158, %rd1558;
-	mov.b64 %rd1158, %rd1560;
-$L315:
-	mov.b64 %rd1561, %rd1157;
-	mov.b64 %rd1562, %rd1158;
-	mov.b64 %rd1563, %rd1561;
-	mov.b64 %rd1564, %rd1562;
-	mov.b64 %rd1565, %rd1563;
-	mov.b64 %rd1566, %rd1564;
-	mov.b64 %rd1119, %rd1565;
-	mov.b64 %rd1120, %rd1566;
-	bra.uni $L246;
-$L245:
-	mov.b64 %rd1567, %rd360;
-	mov.b64 %rd1568, %rd361;
-	mov.b64 %rd1569, %rd362;
-	mov.b64 %rd1570, %rd363;
-	mov.b64 %rd1571, %rd364;
-	mov.b64 %rd1572, %rd365;
-	mov.pred %p279, %p49;
-	mov.pred %p280, %p50;
+	mov.b64 %rd1116, %rd1555;
+	mov.b64 %rd1117, %rd1556;
+	bra.uni $L256;
+$L255:
+	mov.b64 %rd1557, %rd360;
+	mov.b64 %rd1558, %rd361;
+	mov.b64 %rd1559, %rd362;
+	mov.b64 %rd1560, %rd363;
+	mov.b64 %rd1561, %rd364;
+	mov.b64 %rd1562, %rd365;
+	mov.pred %p281, %p49;
+	mov.pred %p282, %p50;
 	mov.b32 %r373, %r81;
-	mov.b64 %rd1573, %rd366;
-	mov.b64 %rd1574, %rd367;
-	mov.b64 %rd1575, %rd368;
-	mov.b64 %rd1576, %rd369;
-	mov.pred %p281, %p51;
-	mov.pred %p282, %p52;
-	mov.b64 %rd1577, %rd314;
-	mov.b64 %rd1578, %rd315;
-	mov.b64 %rd1579, %rd316;
-	mov.b64 %rd1580, %rd317;
-	mov.b64 %rd1581, %rd318;
-	mov.b64 %rd1582, %rd319;
-	mov.b64 %rd1583, %rd320;
-	mov.b64 %rd1584, %rd321;
-	mov.b64 %rd1585, %rd322;
-	mov.pred %p283, %p53;
-	mov.b64 %rd1586, %rd323;
-	mov.b64 %rd1587, %rd324;
-	mov.b64 %rd1588, %rd325;
+	mov.b64 %rd1563, %rd366;
+	mov.b64 %rd1564, %rd367;
+	mov.b64 %rd1565, %rd368;
+	mov.b64 %rd1566, %rd369;
+	mov.pred %p283, %p51;
+	mov.pred %p284, %p52;
+	mov.b64 %rd1567, %rd314;
+	mov.b64 %rd1568, %rd315;
+	mov.b64 %rd1569, %rd316;
+	mov.b64 %rd1570, %rd317;
+	mov.b64 %rd1571, %rd318;
+	mov.b64 %rd1572, %rd319;
+	mov.b64 %rd1573, %rd320;
+	mov.b64 %rd1574, %rd321;
+	mov.b64 %rd1575, %rd322;
+	mov.pred %p285, %p53;
+	mov.b64 %rd1576, %rd323;
+	mov.b64 %rd1577, %rd324;
+	mov.b64 %rd1578, %rd325;
 	mov.b32 %r374, %r82;
-	mov.b64 %rd1589, %rd370;
-	mov.b64 %rd1590, %rd371;
-	mov.b64 %rd1591, %rd1118;
-	mov.b64 %rd1592, %rd1104;
-	mov.b64 %rd1593, %rd393;
-	mov.b64 %rd1594, %rd392;
-	mov.b64 %rd1595, %rd374;
-	mov.b64 %rd1596, %rd394;
-	mov.b64 %rd1597, %rd373;
-	mov.pred %p284, %p51;
-	mov.b64 %rd1598, %rd175;
-	mov.b64 %rd1599, %rd176;
-	mov.b64 %rd1600, %rd177;
-	mov.b64 %rd1601, %rd1593;
+	mov.b64 %rd1579, %rd370;
+	mov.b64 %rd1580, %rd371;
+	mov.b64 %rd1581, %rd1114;
+	mov.b64 %rd1582, %rd1104;
+	mov.b64 %rd1583, %rd393;
+	mov.b64 %rd1584, %rd392;
+	mov.b64 %rd1585, %rd374;
+	mov.b64 %rd1586, %rd394;
+	mov.b64 %rd1587, %rd373;
+	mov.pred %p286, %p51;
+	mov.b64 %rd1588, %rd175;
+	mov.b64 %rd1589, %rd176;
+	mov.b64 %rd1590, %rd177;
+	mov.b64 %rd1591, %rd1583;
 	mov.b32 %r375, -1;
-	mov.b64 %rd1602, 0;
-	mov.b64 %rd1603, 0;
-	mov.b64 %rd1604, 0;
-	mov.b64 %rd1605, 0;
-$L352:
-	mov.b64 %rd1606, 0;
-	mov.b64 %rd1607, %rd1589;
-$L355:
-	setp.gt.s64 %p285, %rd1607, 0;
-	not.pred %p286, %p285;
-	@!%p286 bra $L359;
-	bra.uni $L357;
-$L359:
-	setp.ge.s64 %p287, %rd1602, %rd1603;
-	@!%p287 bra $L361;
-	setp.ge.s64 %p288, %rd1601, %rd1592;
-	@!%p288 bra $L363;
-	bra.uni $L357;
-$L363:
-	add.s64 %rd1608, %rd1591, %rd1601;
-	mul.lo.s64 %rd1609, %rd1608, %rd185;
-	mad.lo.s64 %rd1610, %rd1609, 4, %rd183;
-	ld.shared.s32 %r376, [%rd1610+0];
+	mov.b64 %rd1592, 0;
+	mov.b64 %rd1593, 0;
+	mov.b64 %rd1594, 0;
+	mov.b64 %rd1595, 0;
+$L362:
+	mov.b64 %rd1596, 0;
+	mov.b64 %rd1597, %rd1579;
+$L365:
+	setp.gt.s64 %p287, %rd1597, 0;
+	not.pred %p288, %p287;
+	@!%p288 bra $L369;
+	bra.uni $L367;
+$L369:
+	setp.ge.s64 %p289, %rd1592, %rd1593;
+	@!%p289 bra $L371;
+	setp.ge.s64 %p290, %rd1591, %rd1582;
+	@!%p290 bra $L373;
+	bra.uni $L367;
+$L373:
+	add.s64 %rd1598, %rd1581, %rd1591;
+	mul.lo.s64 %rd1599, %rd1598, %rd185;
+	mad.lo.s64 %rd1600, %rd1599, 4, %rd183;
+	ld.shared.s32 %r376, [%rd1600+0];
 	mov.b32 %r377, %r376;
 	mov.b32 %r375, %r377;
-	mov.b64 %rd1611, %rd1567;
-	mov.b64 %rd1612, %rd1568;
-	mov.b64 %rd1613, %rd1569;
-	mov.b64 %rd1614, %rd1570;
-	mov.b64 %rd1615, %rd1571;
-	mov.b64 %rd1616, %rd1572;
-	mov.pred %p289, %p279;
-	mov.pred %p290, %p280;
-	mov.b32 %r378, %r373;
-	mov.b64 %rd1617, %rd1573;
-	mov.b64 %rd1618, %rd1574;
-	mov.b64 %rd1619, %rd1575;
-	mov.b64 %rd1620, %rd1576;
+	mov.b64 %rd1601, %rd1557;
+	mov.b64 %rd1602, %rd1558;
+	mov.b64 %rd1603, %rd1559;
+	mov.b64 %rd1604, %rd1560;
+	mov.b64 %rd1605, %rd1561;
+	mov.b64 %rd1606, %rd1562;
 	mov.pred %p291, %p281;
+	mov.pred %p292, %p282;
+	mov.b32 %r378, %r373;
+	mov.b64 %rd1607, %rd1563;
+	mov.b64 %rd1608, %rd1564;
+	mov.b64 %rd1609, %rd1565;
+	mov.b64 %rd1610, %rd1566;
+	mov.pred %p293, %p283;
 	mov.b32 %r379, %r375;
-	add.s64 %rd1621, %rd1591, %rd1601;
-	mov.b64 %rd1622, %rd1621;
-	mov.b64 %rd1623, %rd1596;
-	mov.pred %p292, %p284;
-$L364:
-	@!%p292 bra $L368;
-	mov.b64 %rd1625, 2;
-	mul.lo.s64 %rd1624, %rd1625, %rd1622;
-	mul.lo.s64 %rd1626, %rd1624, %rd188;
-	mad.lo.s64 %rd1627, %rd1626, 8, %rd186;
-	ld.shared.s64 %rd1628, [%rd1627+0];
-	mov.b64 %rd1629, %rd1628;
-	mov.b64 %rd1631, 2;
-	mul.lo.s64 %rd1630, %rd1631, %rd1622;
-	add.s64 %rd1632, %rd1630, 1;
-	mul.lo.s64 %rd1633, %rd1632, %rd188;
-	mad.lo.s64 %rd1634, %rd1633, 8, %rd186;
-	ld.shared.s64 %rd1635, [%rd1634+0];
-	mov.b64 %rd1636, %rd1635;
-	add.s64 %rd1637, %rd1629, %rd1623;
-	mov.b64 %rd1638, %rd1637;
-	mov.b64 %rd1639, %rd1636;
-	mov.b64 %rd1640, %rd1638;
-	mov.b64 %rd1641, %rd1639;
-	bra.uni $L366;
-$L368:
-	mov.b64 %rd1642, %rd1611;
+	add.s64 %rd1611, %rd1581, %rd1591;
+	mov.b64 %rd1612, %rd1611;
+	mov.b64 %rd1613, %rd1586;
+	mov.pred %p294, %p286;
+$L374:
+	@!%p294 bra $L378;
+	mov.b64 %rd1615, 2;
+	mul.lo.s64 %rd1614, %rd1615, %rd1612;
+	mul.lo.s64 %rd1616, %rd1614, %rd188;
+	mad.lo.s64 %rd1617, %rd1616, 8, %rd186;
+	ld.shared.s64 %rd1618, [%rd1617+0];
+	mov.b64 %rd1619, %rd1618;
+	mov.b64 %rd1621, 2;
+	mul.lo.s64 %rd1620, %rd1621, %rd1612;
+	add.s64 %rd1622, %rd1620, 1;
+	mul.lo.s64 %rd1623, %rd1622, %rd188;
+	mad.lo.s64 %rd1624, %rd1623, 8, %rd186;
+	ld.shared.s64 %rd1625, [%rd1624+0];
+	mov.b64 %rd1626, %rd1625;
+	add.s64 %rd1627, %rd1619, %rd1613;
+	mov.b64 %rd1628, %rd1627;
+	mov.b64 %rd1629, %rd1626;
+	mov.b64 %rd1630, %rd1628;
+	mov.b64 %rd1631, %rd1629;
+	bra.uni $L376;
+$L378:
+	mov.b64 %rd1632, %rd1601;
 	mov.b32 %r380, %r379;
-	cvt.s64.s32 %rd1643, %r380;
-	mul.lo.s64 %rd1644, %rd1643, %rd32;
-	mad.lo.s64 %rd1645, %rd1644, 8, %rd28;
-	ld.global.nc.s64 %rd1646, [%rd1645+0];
-	mov.b64 %rd1647, %rd1646;
-	mov.b64 %rd1648, %rd1647;
-	mov.b64 %rd1649, %rd1611;
+	cvt.s64.s32 %rd1633, %r380;
+	mul.lo.s64 %rd1634, %rd1633, %rd32;
+	mad.lo.s64 %rd1635, %rd1634, 8, %rd28;
+	ld.global.nc.s64 %rd1636, [%rd1635+0];
+	mov.b64 %rd1637, %rd1636;
+	mov.b64 %rd1638, %rd1637;
+	mov.b64 %rd1639, %rd1601;
 	mov.b32 %r381, %r379;
-	cvt.s64.s32 %rd1650, %r381;
-	add.s64 %rd1651, %rd1650, 1;
-	mul.lo.s64 %rd1652, %rd1651, %rd32;
-	mad.lo.s64 %rd1653, %rd1652, 8, %rd28;
-	ld.global.nc.s64 %rd1654, [%rd1653+0];
-	mov.b64 %rd1655, %rd1654;
-	mov.b64 %rd1656, %rd1655;
-	add.s64 %rd1657, %rd1648, %rd1623;
-	mov.b64 %rd1658, %rd1657;
-	mov.b64 %rd1659, %rd1656;
-	mov.b64 %rd1640, %rd1658;
-	mov.b64 %rd1641, %rd1659;
+	cvt.s64.s32 %rd1640, %r381;
+	add.s64 %rd1641, %rd1640, 1;
+	mul.lo.s64 %rd1642, %rd1641, %rd32;
+	mad.lo.s64 %rd1643, %rd1642, 8, %rd28;
+	ld.global.nc.s64 %rd1644, [%rd1643+0];
+	mov.b64 %rd1645, %rd1644;
+	mov.b64 %rd1646, %rd1645;
+	add.s64 %rd1647, %rd1638, %rd1613;
+	mov.b64 %rd1648, %rd1647;
+	mov.b64 %rd1649, %rd1646;
+	mov.b64 %rd1630, %rd1648;
+	mov.b64 %rd1631, %rd1649;
+	bra.uni $L376;
+$L375:
+	bra.uni $L374;
+$L376:
+	mov.b64 %rd1650, %rd1630;
+	mov.b64 %rd1651, %rd1631;
+	mov.b64 %rd1592, %rd1650;
+	mov.b64 %rd1593, %rd1651;
+	add.s64 %rd1652, %rd1591, %rd1584;
+	mov.b64 %rd1591, %rd1652;
 	bra.uni $L366;
-$L365:
-	bra.uni $L364;
-$L366:
-	mov.b64 %rd1660, %rd1640;
-	mov.b64 %rd1661, %rd1641;
-	mov.b64 %rd1602, %rd1660;
-	mov.b64 %rd1603, %rd1661;
-	add.s64 %rd1662, %rd1601, %rd1594;
-	mov.b64 %rd1601, %rd1662;
-	bra.uni $L356;
-$L361:
-	mul.lo.s64 %rd1663, %rd1602, %rd39;
-	mad.lo.s64 %rd1664, %rd1663, 4, %rd35;
-	ld.global.nc.s32 %r382, [%rd1664+0];
+$L371:
+	mul.lo.s64 %rd1653, %rd1592, %rd39;
+	mad.lo.s64 %rd1654, %rd1653, 4, %rd35;
+	ld.global.nc.s32 %r382, [%rd1654+0];
 	mov.b32 %r383, %r382;
 	mov.b32 %r384, %r383;
 	mov.b32 %r385, %r375;
 	mov.b32 %r386, %r384;
-	mov.b64 %rd1665, %rd1602;
-$L369:
-	cvt.s64.s32 %rd1666, %r385;
-	mul.lo.s64 %rd1667, %rd1666, %rd127;
-	mad.lo.s64 %rd1668, %rd1667, 4, %rd123;
-	ld.global.nc.u32 %r387, [%rd1668+0];
+	mov.b64 %rd1655, %rd1592;
+$L379:
+	cvt.s64.s32 %rd1656, %r385;
+	mul.lo.s64 %rd1657, %rd1656, %rd127;
+	mad.lo.s64 %rd1658, %rd1657, 4, %rd123;
+	ld.global.nc.u32 %r387, [%rd1658+0];
 	mov.b32 %r388, %r387;
 	and.b32 %r389, %r388, 0x4;
-	setp.ne.u32 %p293, %r389, 0x0;
-	mov.pred %p294, %p293;
-	not.pred %p295, %p294;
-	@!%p295 bra $L373;
-	cvt.s64.s32 %rd1669, %r386;
-	mul.lo.s64 %rd1670, %rd1669, %rd127;
-	mad.lo.s64 %rd1671, %rd1670, 4, %rd123;
-	ld.global.nc.u32 %r390, [%rd1671+0];
+	setp.ne.u32 %p295, %r389, 0x0;
+	mov.pred %p296, %p295;
+	not.pred %p297, %p296;
+	@!%p297 bra $L383;
+	cvt.s64.s32 %rd1659, %r386;
+	mul.lo.s64 %rd1660, %rd1659, %rd127;
+	mad.lo.s64 %rd1661, %rd1660, 4, %rd123;
+	ld.global.nc.u32 %r390, [%rd1661+0];
 	mov.b32 %r391, %r390;
 	and.b32 %r392, %r391, 0x4;
-	setp.ne.u32 %p296, %r392, 0x0;
-	mov.pred %p294, %p296;
-$L373:
-	mov.pred %p297, %p294;
-	not.pred %p298, %p297;
-	@!%p298 bra $L375;
-	cvt.s64.s32 %rd1672, %r386;
-	mul.lo.s64 %rd1673, %rd1672, %rd134;
-	mad.lo.s64 %rd1674, %rd1673, 4, %rd130;
-	ld.global.nc.s32 %r393, [%rd1674+0];
+	setp.ne.u32 %p298, %r392, 0x0;
+	mov.pred %p296, %p298;
+$L383:
+	mov.pred %p299, %p296;
+	not.pred %p300, %p299;
+	@!%p300 bra $L385;
+	cvt.s64.s32 %rd1662, %r386;
+	mul.lo.s64 %rd1663, %rd1662, %rd134;
+	mad.lo.s64 %rd1664, %rd1663, 4, %rd130;
+	ld.global.nc.s32 %r393, [%rd1664+0];
 	mov.b32 %r394, %r393;
-	cvt.s64.s32 %rd1675, %r385;
-	mul.lo.s64 %rd1676, %rd1675, %rd134;
-	mad.lo.s64 %rd1677, %rd1676, 4, %rd130;
-	ld.global.nc.s32 %r395, [%rd1677+0];
+	cvt.s64.s32 %rd1665, %r385;
+	mul.lo.s64 %rd1666, %rd1665, %rd134;
+	mad.lo.s64 %rd1667, %rd1666, 4, %rd130;
+	ld.global.nc.s32 %r395, [%rd1667+0];
 	mov.b32 %r396, %r395;
-	setp.ne.s32 %p299, %r394, %r396;
-	mov.pred %p297, %p299;
-$L375:
-	@!%p297 bra $L377;
-	mov.pred %p300, 0;
-	bra.uni $L371;
-$L377:
-	cvt.s64.s32 %rd1678, %r385;
-	mul.lo.s64 %rd1679, %rd1678, %rd141;
-	mad.lo.s64 %rd1680, %rd1679, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r397, [%rd1680+0];
+	setp.ne.s32 %p301, %r394, %r396;
+	mov.pred %p299, %p301;
+$L385:
+	@!%p299 bra $L387;
+	mov.pred %p302, 0;
+	bra.uni $L381;
+$L387:
+	cvt.s64.s32 %rd1668, %r385;
+	mul.lo.s64 %rd1669, %rd1668, %rd141;
+	mad.lo.s64 %rd1670, %rd1669, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r397, [%rd1670+0];
 	mov.b32 %r398, %r397;
 	mov.b32 %r399, %r398;
-	cvt.s64.s32 %rd1681, %r386;
-	mul.lo.s64 %rd1682, %rd1681, %rd141;
-	mad.lo.s64 %rd1683, %rd1682, 4, %rd137;
-	ld.relaxed.gpu.global.s32 %r400, [%rd1683+0];
+	cvt.s64.s32 %rd1671, %r386;
+	mul.lo.s64 %rd1672, %rd1671, %rd141;
+	mad.lo.s64 %rd1673, %rd1672, 4, %rd137;
+	ld.relaxed.gpu.global.s32 %r400, [%rd1673+0];
 	mov.b32 %r401, %r400;
-	setp.ge.s32 %p301, %r401, %r399;
-	@!%p301 bra $L379;
-	mov.pred %p300, 0;
-	bra.uni $L371;
-$L379:
-	cvt.s64.s32 %rd1684, %r386;
-	mul.lo.s64 %rd1685, %rd1684, %rd141;
-	mad.lo.s64 %rd1686, %rd1685, 4, %rd137;
-	atom.global.max.s32 %r402, [%rd1686], %r399;
+	setp.ge.s32 %p303, %r401, %r399;
+	@!%p303 bra $L389;
+	mov.pred %p302, 0;
+	bra.uni $L381;
+$L389:
+	cvt.s64.s32 %rd1674, %r386;
+	mul.lo.s64 %rd1675, %rd1674, %rd141;
+	mad.lo.s64 %rd1676, %rd1675, 4, %rd137;
+	atom.global.max.s32 %r402, [%rd1676], %r399;
 	mov.b32 %r403, %r402;
-	setp.lt.s32 %p302, %r403, %r399;
-	mov.pred %p300, %p302;
-	bra.uni $L371;
-$L370:
-	bra.uni $L369;
-$L371:
-	@!%p300 bra $L381;
-	mov.pred %p303, 0;
-	mov.b64 %rd1687, %rd1606;
+	setp.lt.s32 %p304, %r403, %r399;
+	mov.pred %p302, %p304;
+	bra.uni $L381;
+$L380:
+	bra.uni $L379;
+$L381:
+	@!%p302 bra $L391;
+	mov.pred %p305, 0;
+	mov.b64 %rd1677, %rd1596;
 	mov.b32 %r404, %r384;
-$L382:
-	@!%p282 bra $L386;
+$L392:
+	@!%p284 bra $L396;
 	shr.s32 %r405, %r404, 5;
-	cvt.s64.s32 %rd1688, %r405;
-	mov.b64 %rd1689, %rd1688;
+	cvt.s64.s32 %rd1678, %r405;
+	mov.b64 %rd1679, %rd1678;
 	and.b32 %r406, %r404, 31;
-	cvt.s64.s32 %rd1690, %r406;
-	min.u64 %rd1691, %rd1690, 32;
-	cvt.u32.u64 %r407, %rd1691;
+	cvt.s64.s32 %rd1680, %r406;
+	min.u64 %rd1681, %rd1680, 32;
+	cvt.u32.u64 %r407, %rd1681;
 	mov.b32 %r409, 0x1;
 	shl.b32 %r408, %r409, %r407;
-	setp.hs.u32 %p304, %r407, 32;
-	selp.b32 %r410, 0, %r408, %p304;
+	setp.hs.u32 %p306, %r407, 32;
+	selp.b32 %r410, 0, %r408, %p306;
 	mov.b32 %r411, %r410;
-	mov.b64 %rd1692, %rd1689;
+	mov.b64 %rd1682, %rd1679;
 	mov.b32 %r412, %r411;
-	mul.lo.s64 %rd1693, %rd1692, %rd1585;
-	mad.lo.s64 %rd1694, %rd1693, 4, %rd1583;
-	ld.relaxed.gpu.global.u32 %r413, [%rd1694+0];
+	mul.lo.s64 %rd1683, %rd1682, %rd1575;
+	mad.lo.s64 %rd1684, %rd1683, 4, %rd1573;
+	ld.relaxed.gpu.global.u32 %r413, [%rd1684+0];
 	mov.b32 %r414, %r413;
 	and.b32 %r415, %r414, %r412;
-	setp.ne.u32 %p305, %r415, 0x0;
-	mov.pred %p306, %p305;
-	not.pred %p307, %p306;
-	@!%p307 bra $L388;
-	mul.lo.s64 %rd1695, %rd1692, %rd1585;
-	mad.lo.s64 %rd1696, %rd1695, 4, %rd1583;
-	atom.global.or.b32 %r416, [%rd1696], %r412;
+	setp.ne.u32 %p307, %r415, 0x0;
+	mov.pred %p308, %p307;
+	not.pred %p309, %p308;
+	@!%p309 bra $L398;
+	mul.lo.s64 %rd1685, %rd1682, %rd1575;
+	mad.lo.s64 %rd1686, %rd1685, 4, %rd1573;
+	atom.global.or.b32 %r416, [%rd1686], %r412;
 	mov.b32 %r417, %r416;
 	and.b32 %r418, %r417, %r412;
-	setp.ne.u32 %p308, %r418, 0x0;
-	mov.pred %p306, %p308;
-$L388:
-	@!%p306 bra $L390;
-	mov.b64 %rd1697, %rd1687;
-	mov.b64 %rd1698, %rd1697;
-	mov.pred %p309, 0;
-	bra.uni $L384;
-$L390:
-	mov.b64 %rd1699, %rd1687;
-	mov.b64 %rd1698, %rd1699;
-	mov.pred %p309, 1;
-	bra.uni $L384;
-$L386:
-	@!%p283 bra $L392;
-	cvt.s64.s32 %rd1700, %r404;
-	mul.lo.s64 %rd1701, %rd1700, %rd1588;
-	mad.lo.s64 %rd1702, %rd1701, 4, %rd1586;
-	ld.relaxed.gpu.global.s32 %r419, [%rd1702+0];
-	mov.b32 %r420, %r419;
-	setp.eq.s32 %p310, %r420, %r374;
-	mov.pred %p311, %p310;
-	not.pred %p312, %p311;
-	@!%p312 bra $L394;
-	cvt.s64.s32 %rd1703, %r404;
-	mul.lo.s64 %rd1704, %rd1703, %rd1588;
-	mad.lo.s64 %rd1705, %rd1704, 4, %rd1586;
-	atom.global.exch.b32 %r421, [%rd1705], %r374;
-	mov.b32 %r422, %r421;
-	setp.eq.s32 %p313, %r422, %r374;
-	mov.pred %p311, %p313;
-$L394:
-	@!%p311 bra $L396;
-	mov.b64 %rd1706, %rd1687;
-	mov.b64 %rd1698, %rd1706;
-	mov.pred %p309, 0;
-	bra.uni $L384;
-$L396:
-$L392:
-	mul.lo.s64 %rd1707, %rd1687, %rd1600;
-	mad.lo.s64 %rd1708, %rd1707, 4, %rd1598;
-	st.shared.s32 [%rd1708+0], %r404;
-	add.s64 %rd1709, %rd1687, 1;
-	mov.b64 %rd1710, %rd1709;
-	mov.b64 %rd1698, %rd1710;
-	mov.pred %p309, 1;
-	bra.uni $L384;
-$L383:
-	bra.uni $L382;
-$L384:
-	mov.b64 %rd1711, %rd1698;
-	mov.pred %p314, %p309;
-	mov.b64 %rd1606, %rd1711;
-	mov.pred %p303, %p314;
-	@!%p303 bra $L398;
-	mov.b64 %rd1712, %rd1567;
-	mov.b32 %r423, %r384;
-	cvt.s64.s32 %rd1713, %r423;
-	add.s64 %rd1714, %rd1713, 1;
-	mul.lo.s64 %rd1715, %rd1714, %rd32;
-	mad.lo.s64 %rd1716, %rd1715, 8, %rd28;
-	ld.global.nc.s64 %rd1717, [%rd1716+0];
-	mov.b64 %rd1718, %rd1717;
-	cvt.s64.s32 %rd1719, %r423;
-	mul.lo.s64 %rd1720, %rd1719, %rd32;
-	mad.lo.s64 %rd1721, %rd1720, 8, %rd28;
-	ld.global.nc.s64 %rd1722, [%rd1721+0];
-	mov.b64 %rd1723, %rd1722;
-	sub.s64 %rd1724, %rd1718, %rd1723;
-	mov.b64 %rd1725, %rd1724;
-	mov.b64 %rd1726, %rd1725;
-	add.s64 %rd1727, %rd1604, %rd1726;
-	mov.b64 %rd1604, %rd1727;
-	max.s64 %rd1728, %rd1605, %rd1726;
-	mov.b64 %rd1605, %rd1728;
+	setp.ne.u32 %p310, %r418, 0x0;
+	mov.pred %p308, %p310;
 $L398:
-$L381:
-	add.s64 %rd1729, %rd1602, %rd1595;
-	mov.b64 %rd1602, %rd1729;
-	sub.s64 %rd1730, %rd1607, 1;
-	mov.b64 %rd1607, %rd1730;
-$L356:
-	bra.uni $L355;
-$L357:
-	mov.b64 %rd1731, 0;
-	setp.lt.s64 %p315, %rd1602, %rd1603;
-	setp.lt.s64 %p316, %rd1601, %rd1592;
-	or.pred %p317, %p315, %p316;
-	@!%p317 bra $L400;
-	mov.b64 %rd1731, 1;
+	@!%p308 bra $L400;
+	mov.b64 %rd1687, %rd1677;
+	mov.b64 %rd1688, %rd1687;
+	mov.pred %p311, 0;
+	bra.uni $L394;
 $L400:
-	shl.b64 %rd1732, %rd1731, 32;
-	or.b64 %rd1733, %rd1606, %rd1732;
-	// block scan
-	mov.b64 %rd1734, %rd1733;
-	mov.b32 %r424, %r3;
-$L401:
-	setp.hs.u32 %p318, %r424, 32;
-	@%p318 bra $L402;
-	mov.b64 {%r425, %r426}, %rd1734;
-	shfl.sync.up.b32 %r427|%p319, %r425, %r424, 0, %r17;
-	shfl.sync.up.b32 %r428, %r426, %r424, 0, %r17;
-	mov.b64 %rd1735, {%r427, %r428};
-	@!%p319 bra $L403;
-	add.s64 %rd1736, %rd1735, %rd1734;
-	mov.b64 %rd1734, %rd1736;
-$L403:
-	shl.b32 %r424, %r424, 1;
-	bra.uni $L401;
-$L402:
-	mov.b64 {%r429, %r430}, %rd1734;
-	shfl.sync.up.b32 %r431|%p320, %r429, %r3, 0, %r17;
-	shfl.sync.up.b32 %r432, %r430, %r3, 0, %r17;
-	mov.b64 %rd1737, {%r431, %r432};
-	setp.lo.u32 %p321, %r3, 32;
-	and.pred %p322, %p320, %p321;
-	selp.b64 %rd1738, %rd1737, 0, %p322;
-	sub.u32 %r433, %r13, %r3;
-	setp.eq.u32 %p323, %r7, %r433;
-	@!%p323 bra $L404;
-	mul.wide.u32 %rd1739, %r8, 16;
-	add.s64 %rd1740, %rd1, %rd1739;
-	st.shared.s64 [%rd1740+0], %rd1734;
+	mov.b64 %rd1689, %rd1677;
+	mov.b64 %rd1688, %rd1689;
+	mov.pred %p311, 1;
+	bra.uni $L394;
+$L396:
+	@!%p285 bra $L402;
+	cvt.s64.s32 %rd1690, %r404;
+	mul.lo.s64 %rd1691, %rd1690, %rd1578;
+	mad.lo.s64 %rd1692, %rd1691, 4, %rd1576;
+	ld.relaxed.gpu.global.s32 %r419, [%rd1692+0];
+	mov.b32 %r420, %r419;
+	setp.eq.s32 %p312, %r420, %r374;
+	mov.pred %p313, %p312;
+	not.pred %p314, %p313;
+	@!%p314 bra $L404;
+	cvt.s64.s32 %rd1693, %r404;
+	mul.lo.s64 %rd1694, %rd1693, %rd1578;
+	mad.lo.s64 %rd1695, %rd1694, 4, %rd1576;
+	atom.global.exch.b32 %r421, [%rd1695], %r374;
+	mov.b32 %r422, %r421;
+	setp.eq.s32 %p315, %r422, %r374;
+	mov.pred %p313, %p315;
 $L404:
-	bar.sync 0;
-	setp.eq.u32 %p324, %r8, 0;
-	@!%p324 bra $L405;
-	mov.b64 %rd1741, 0;
-	setp.lo.u32 %p325, %r7, %r10;
-	@!%p325 bra $L406;
-	mul.wide.u32 %rd1742, %r7, 16;
-	add.s64 %rd1743, %rd1, %rd1742;
-	ld.shared.s64 %rd1744, [%rd1743+0];
-	mov.b64 %rd1741, %rd1744;
+	@!%p313 bra $L406;
+	mov.b64 %rd1696, %rd1677;
+	mov.b64 %rd1688, %rd1696;
+	mov.pred %p311, 0;
+	bra.uni $L394;
 $L406:
-	mov.b64 {%r434, %r435}, %rd1741;
-	shfl.sync.up.b32 %r436|%p326, %r434, 1, 0, %r17;
-	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
-	mov.b64 %rd1745, {%r436, %r437};
-	@!%p326 bra $L407;
-	add.s64 %rd1746, %rd1745, %rd1741;
-	mov.b64 %rd1741, %rd1746;
-$L407:
-	mov.b64 {%r438, %r439}, %rd1741;
-	shfl.sync.up.b32 %r440|%p327, %r438, 2, 0, %r17;
-	shfl.sync.up.b32 %r441, %r439, 2, 0, %r17;
-	mov.b64 %rd1747, {%r440, %r441};
-	@!%p327 bra $L408;
-	add.s64 %rd1748, %rd1747, %rd1741;
-	mov.b64 %rd1741, %rd1748;
+$L402:
+	mul.lo.s64 %rd1697, %rd1677, %rd1590;
+	mad.lo.s64 %rd1698, %rd1697, 4, %rd1588;
+	st.shared.s32 [%rd1698+0], %r404;
+	add.s64 %rd1699, %rd1677, 1;
+	mov.b64 %rd1700, %rd1699;
+	mov.b64 %rd1688, %rd1700;
+	mov.pred %p311, 1;
+	bra.uni $L394;
+$L393:
+	bra.uni $L392;
+$L394:
+	mov.b64 %rd1701, %rd1688;
+	mov.pred %p316, %p311;
+	mov.b64 %rd1596, %rd1701;
+	mov.pred %p305, %p316;
+	@!%p305 bra $L408;
+	mov.b64 %rd1702, %rd1557;
+	mov.b32 %r423, %r384;
+	cvt.s64.s32 %rd1703, %r423;
+	add.s64 %rd1704, %rd1703, 1;
+	mul.lo.s64 %rd1705, %rd1704, %rd32;
+	mad.lo.s64 %rd1706, %rd1705, 8, %rd28;
+	ld.global.nc.s64 %rd1707, [%rd1706+0];
+	mov.b64 %rd1708, %rd1707;
+	cvt.s64.s32 %rd1709, %r423;
+	mul.lo.s64 %rd1710, %rd1709, %rd32;
+	mad.lo.s64 %rd1711, %rd1710, 8, %rd28;
+	ld.global.nc.s64 %rd1712, [%rd1711+0];
+	mov.b64 %rd1713, %rd1712;
+	sub.s64 %rd1714, %rd1708, %rd1713;
+	mov.b64 %rd1715, %rd1714;
+	mov.b64 %rd1716, %rd1715;
+	add.s64 %rd1717, %rd1594, %rd1716;
+	mov.b64 %rd1594, %rd1717;
+	max.s64 %rd1718, %rd1595, %rd1716;
+	mov.b64 %rd1595, %rd1718;
 $L408:
-	mov.b64 {%r442, %r443}, %rd1741;
-	shfl.sync.up.b32 %r444|%p328, %r442, 4, 0, %r17;
-	shfl.sync.up.b32 %r445, %r443, 4, 0, %r17;
-	mov.b64 %rd1749, {%r444, %r445};
-	@!%p328 bra $L409;
-	add.s64 %rd1750, %rd1749, %rd1741;
-	mov.b64 %rd1741, %rd1750;
-$L409:
-	mov.b64 {%r446, %r447}, %rd1741;
-	shfl.sync.up.b32 %r448|%p329, %r446, 8, 0, %r17;
-	shfl.sync.up.b32 %r449, %r447, 8, 0, %r17;
-	mov.b64 %rd1751, {%r448, %r449};
-	@!%p329 bra $L410;
-	add.s64 %rd1752, %rd1751, %rd1741;
-	mov.b64 %rd1741, %rd1752;
+$L391:
+	add.s64 %rd1719, %rd1592, %rd1585;
+	mov.b64 %rd1592, %rd1719;
+	sub.s64 %rd1720, %rd1597, 1;
+	mov.b64 %rd1597, %rd1720;
+$L366:
+	bra.uni $L365;
+$L367:
+	mov.b64 %rd1721, 0;
+	setp.lt.s64 %p317, %rd1592, %rd1593;
+	setp.lt.s64 %p318, %rd1591, %rd1582;
+	or.pred %p319, %p317, %p318;
+	@!%p319 bra $L410;
+	mov.b64 %rd1721, 1;
 $L410:
-	mov.b64 {%r450, %r451}, %rd1741;
-	shfl.sync.up.b32 %r452|%p330, %r450, 16, 0, %r17;
-	shfl.sync.up.b32 %r453, %r451, 16, 0, %r17;
-	mov.b64 %rd1753, {%r452, %r453};
-	@!%p330 bra $L411;
-	add.s64 %rd1754, %rd1753, %rd1741;
-	mov.b64 %rd1741, %rd1754;
+	shl.b64 %rd1722, %rd1721, 32;
+	or.b64 %rd1723, %rd1596, %rd1722;
+	// block scan
+	mov.b64 %rd1724, %rd1723;
+	mov.b32 %r424, %r3;
 $L411:
-	mov.b64 {%r454, %r455}, %rd1741;
-	shfl.sync.up.b32 %r456|%p331, %r454, 1, 0, %r17;
-	shfl.sync.up.b32 %r457, %r455, 1, 0, %r17;
-	mov.b64 %rd1755, {%r456, %r457};
-	selp.b64 %rd1756, %rd1755, 0, %p331;
-	@!%p325 bra $L412;
-	mul.wide.u32 %rd1757, %r7, 16;
-	add.s64 %rd1758, %rd1, %rd1757;
-	add.s64 %rd1759, %rd1758, 512;
-	st.shared.s64 [%rd1759+0], %rd1756;
-$L412:
-	sub.u32 %r458, %r10, 1;
-	setp.eq.u32 %p332, %r7, %r458;
-	@!%p332 bra $L413;
-	st.shared.s64 [%rd1+1024], %rd1741;
+	setp.hs.u32 %p320, %r424, 32;
+	@%p320 bra $L412;
+	mov.b64 {%r425, %r426}, %rd1724;
+	shfl.sync.up.b32 %r427|%p321, %r425, %r424, 0, %r17;
+	shfl.sync.up.b32 %r428, %r426, %r424, 0, %r17;
+	mov.b64 %rd1725, {%r427, %r428};
+	@!%p321 bra $L413;
+	add.s64 %rd1726, %rd1725, %rd1724;
+	mov.b64 %rd1724, %rd1726;
 $L413:
-$L405:
+	shl.b32 %r424, %r424, 1;
+	bra.uni $L411;
+$L412:
+	mov.b64 {%r429, %r430}, %rd1724;
+	shfl.sync.up.b32 %r431|%p322, %r429, %r3, 0, %r17;
+	shfl.sync.up.b32 %r432, %r430, %r3, 0, %r17;
+	mov.b64 %rd1727, {%r431, %r432};
+	setp.lo.u32 %p323, %r3, 32;
+	and.pred %p324, %p322, %p323;
+	selp.b64 %rd1728, %rd1727, 0, %p324;
+	sub.u32 %r433, %r13, %r3;
+	setp.eq.u32 %p325, %r7, %r433;
+	@!%p325 bra $L414;
+	mul.wide.u32 %rd1729, %r8, 16;
+	add.s64 %rd1730, %rd1, %rd1729;
+	st.shared.s64 [%rd1730+0], %rd1724;
+$L414:
 	bar.sync 0;
-	mul.wide.u32 %rd1760, %r8, 16;
-	add.s64 %rd1761, %rd1, %rd1760;
-	add.s64 %rd1762, %rd1761, 512;
-	ld.shared.s64 %rd1763, [%rd1762+0];
-	add.s64 %rd1764, %rd1763, %rd1738;
-	ld.shared.s64 %rd1765, [%rd1+1024];
-	mov.b64 {%r459, %r460}, %rd1764;
-	shfl.sync.idx.b32 %r461|%p333, %r459, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r462, %r460, 0, %r21, %r17;
-	mov.b64 %rd1766, {%r461, %r462};
-	mov.b64 %rd1767, %rd1765;
-	mov.b64 %rd1768, %rd1766;
-	mov.b64 %rd1769, %rd1767;
-	mov.b64 %rd1770, %rd1768;
-	mov.b64 %rd1771, %rd1769;
-	mov.b64 %rd1772, %rd1770;
-	mov.b64 %rd1773, %rd1771;
-	and.b64 %rd1774, %rd1772, 4294967295;
-	mov.b64 %rd1775, %rd1774;
-	and.b64 %rd1776, %rd1773, 4294967295;
-	mov.b64 %rd1777, %rd1776;
-	shr.s64 %rd1778, %rd1773, 32;
-	mov.b64 %rd1779, %rd1778;
-	mov.b64 %rd1780, %rd1775;
-	mov.b64 %rd1781, %rd1777;
-	mov.b64 %rd1782, %rd1779;
-	mov.b64 %rd1783, 0;
-	cvt.u64.u32 %rd1784, %r2;
-	setp.eq.s64 %p334, %rd1784, 0;
-	setp.gt.s64 %p335, %rd1781, 0;
-	and.pred %p336, %p334, %p335;
-	@!%p336 bra $L415;
-	mul.lo.s64 %rd1785, %rd1597, %rd120;
-	mad.lo.s64 %rd1786, %rd1785, 8, %rd116;
-	atom.global.add.u64 %rd1787, [%rd1786], %rd1781;
-	mov.b64 %rd1788, %rd1787;
-	mov.b64 %rd1783, %rd1788;
-$L415:
-	cvt.u64.u32 %rd1789, %r2;
-	setp.eq.s64 %p337, %rd1789, 0;
-	setp.eq.u32 %p338, %r1, 0;
-	and.pred %p339, %p337, %p338;
-	bar.sync 0;
-	@!%p339 bra $L416;
-	st.shared.s64 [%rd1+1024], %rd1783;
+	setp.eq.u32 %p326, %r8, 0;
+	@!%p326 bra $L415;
+	mov.b64 %rd1731, 0;
+	setp.lo.u32 %p327, %r7, %r10;
+	@!%p327 bra $L416;
+	mul.wide.u32 %rd1732, %r7, 16;
+	add.s64 %rd1733, %rd1, %rd1732;
+	ld.shared.s64 %rd1734, [%rd1733+0];
+	mov.b64 %rd1731, %rd1734;
 $L416:
-	bar.sync 0;
-	ld.shared.s64 %rd1790, [%rd1+1024];
-	mov.b64 %rd1791, %rd1790;
-	add.s64 %rd1792, %rd1791, %rd1780;
-	mov.b64 %rd1793, %rd1792;
-	mov.b64 %rd1794, 0;
+	mov.b64 {%r434, %r435}, %rd1731;
+	shfl.sync.up.b32 %r436|%p328, %r434, 1, 0, %r17;
+	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
+	mov.b64 %rd1735, {%r436, %r437};
+	@!%p328 bra $L417;
+	add.s64 %rd1736, %rd1735, %rd1731;
+	mov.b64 %rd1731, %rd1736;
 $L417:
-	setp.lt.s64 %p340, %rd1794, %rd1606;
-	not.pred %p341, %p340;
-	@!%p341 bra $L421;
-	bra.uni $L419;
-$L421:
-	mul.lo.s64 %rd1795, %rd1794, %rd1600;
-	mad.lo.s64 %rd1796, %rd1795, 4, %rd1598;
-	ld.shared.s32 %r463, [%rd1796+0];
-	mov.b32 %r464, %r463;
-	add.s64 %rd1797, %rd1793, %rd1794;
-	mul.lo.s64 %rd1798, %rd1797, %rd302;
-	mad.lo.s64 %rd1799, %rd1798, 4, %rd300;
-	st.global.s32 [%rd1799+0], %r464;
+	mov.b64 {%r438, %r439}, %rd1731;
+	shfl.sync.up.b32 %r440|%p329, %r438, 2, 0, %r17;
+	shfl.sync.up.b32 %r441, %r439, 2, 0, %r17;
+	mov.b64 %rd1737, {%r440, %r441};
+	@!%p329 bra $L418;
+	add.s64 %rd1738, %rd1737, %rd1731;
+	mov.b64 %rd1731, %rd1738;
 $L418:
-	add.s64 %rd1800, %rd1794, 1;
-	mov.b64 %rd1794, %rd1800;
-	bra.uni $L417;
+	mov.b64 {%r442, %r443}, %rd1731;
+	shfl.sync.up.b32 %r444|%p330, %r442, 4, 0, %r17;
+	shfl.sync.up.b32 %r445, %r443, 4, 0, %r17;
+	mov.b64 %rd1739, {%r444, %r445};
+	@!%p330 bra $L419;
+	add.s64 %rd1740, %rd1739, %rd1731;
+	mov.b64 %rd1731, %rd1740;
 $L419:
-	setp.eq.s64 %p342, %rd1782, 0;
-	@!%p342 bra $L423;
-	bra.uni $L354;
+	mov.b64 {%r446, %r447}, %rd1731;
+	shfl.sync.up.b32 %r448|%p331, %r446, 8, 0, %r17;
+	shfl.sync.up.b32 %r449, %r447, 8, 0, %r17;
+	mov.b64 %rd1741, {%r448, %r449};
+	@!%p331 bra $L420;
+	add.s64 %rd1742, %rd1741, %rd1731;
+	mov.b64 %rd1731, %rd1742;
+$L420:
+	mov.b64 {%r450, %r451}, %rd1731;
+	shfl.sync.up.b32 %r452|%p332, %r450, 16, 0, %r17;
+	shfl.sync.up.b32 %r453, %r451, 16, 0, %r17;
+	mov.b64 %rd1743, {%r452, %r453};
+	@!%p332 bra $L421;
+	add.s64 %rd1744, %rd1743, %rd1731;
+	mov.b64 %rd1731, %rd1744;
+$L421:
+	mov.b64 {%r454, %r455}, %rd1731;
+	shfl.sync.up.b32 %r456|%p333, %r454, 1, 0, %r17;
+	shfl.sync.up.b32 %r457, %r455, 1, 0, %r17;
+	mov.b64 %rd1745, {%r456, %r457};
+	selp.b64 %rd1746, %rd1745, 0, %p333;
+	@!%p327 bra $L422;
+	mul.wide.u32 %rd1747, %r7, 16;
+	add.s64 %rd1748, %rd1, %rd1747;
+	add.s64 %rd1749, %rd1748, 512;
+	st.shared.s64 [%rd1749+0], %rd1746;
+$L422:
+	sub.u32 %r458, %r10, 1;
+	setp.eq.u32 %p334, %r7, %r458;
+	@!%p334 bra $L423;
+	st.shared.s64 [%rd1+1024], %rd1731;
 $L423:
-$L353:
-	bra.uni $L352;
-$L354:
-	mov.b64 %rd1801, %rd1604;
-	mov.b64 %rd1802, %rd1605;
-	mov.b64 %rd1803, %rd1801;
-	mov.b64 %rd1804, %rd1802;
-	mov.b64 %rd1805, %rd1803;
-	mov.b64 %rd1806, %rd1804;
-	mov.b64 %rd1119, %rd1805;
-	mov.b64 %rd1120, %rd1806;
-$L246:
-	add.s64 %rd1807, %rd411, %rd1119;
-	mov.b64 %rd411, %rd1807;
-	max.s64 %rd1808, %rd412, %rd1120;
-	mov.b64 %rd412, %rd1808;
+$L415:
+	bar.sync 0;
+	mul.wide.u32 %rd1750, %r8, 16;
+	add.s64 %rd1751, %rd1, %rd1750;
+	add.s64 %rd1752, %rd1751, 512;
+	ld.shared.s64 %rd1753, [%rd1752+0];
+	add.s64 %rd1754, %rd1753, %rd1728;
+	ld.shared.s64 %rd1755, [%rd1+1024];
+	mov.b64 {%r459, %r460}, %rd1754;
+	shfl.sync.idx.b32 %r461|%p335, %r459, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r462, %r460, 0, %r21, %r17;
+	mov.b64 %rd1756, {%r461, %r462};
+	mov.b64 %rd1757, %rd1755;
+	mov.b64 %rd1758, %rd1756;
+	mov.b64 %rd1759, %rd1757;
+	mov.b64 %rd1760, %rd1758;
+	mov.b64 %rd1761, %rd1759;
+	mov.b64 %rd1762, %rd1760;
+	mov.b64 %rd1763, %rd1761;
+	and.b64 %rd1764, %rd1762, 4294967295;
+	mov.b64 %rd1765, %rd1764;
+	and.b64 %rd1766, %rd1763, 4294967295;
+	mov.b64 %rd1767, %rd1766;
+	shr.s64 %rd1768, %rd1763, 32;
+	mov.b64 %rd1769, %rd1768;
+	mov.b64 %rd1770, %rd1765;
+	mov.b64 %rd1771, %rd1767;
+	mov.b64 %rd1772, %rd1769;
+	mov.b64 %rd1773, 0;
+	cvt.u64.u32 %rd1774, %r2;
+	setp.eq.s64 %p336, %rd1774, 0;
+	setp.gt.s64 %p337, %rd1771, 0;
+	and.pred %p338, %p336, %p337;
+	@!%p338 bra $L425;
+	mul.lo.s64 %rd1775, %rd1587, %rd120;
+	mad.lo.s64 %rd1776, %rd1775, 8, %rd116;
+	atom.global.add.u64 %rd1777, [%rd1776], %rd1771;
+	mov.b64 %rd1778, %rd1777;
+	mov.b64 %rd1773, %rd1778;
+$L425:
+	cvt.u64.u32 %rd1779, %r2;
+	setp.eq.s64 %p339, %rd1779, 0;
+	setp.eq.u32 %p340, %r1, 0;
+	and.pred %p341, %p339, %p340;
+	bar.sync 0;
+	@!%p341 bra $L426;
+	st.shared.s64 [%rd1+1024], %rd1773;
+$L426:
+	bar.sync 0;
+	ld.shared.s64 %rd1780, [%rd1+1024];
+	mov.b64 %rd1781, %rd1780;
+	add.s64 %rd1782, %rd1781, %rd1770;
+	mov.b64 %rd1783, %rd1782;
+	mov.b64 %rd1784, 0;
+$L427:
+	setp.lt.s64 %p342, %rd1784, %rd1596;
+	not.pred %p343, %p342;
+	@!%p343 bra $L431;
+	bra.uni $L429;
+$L431:
+	mul.lo.s64 %rd1785, %rd1784, %rd1590;
+	mad.lo.s64 %rd1786, %rd1785, 4, %rd1588;
+	ld.shared.s32 %r463, [%rd1786+0];
+	mov.b32 %r464, %r463;
+	add.s64 %rd1787, %rd1783, %rd1784;
+	mul.lo.s64 %rd1788, %rd1787, %rd302;
+	mad.lo.s64 %rd1789, %rd1788, 4, %rd300;
+	st.global.s32 [%rd1789+0], %r464;
+$L428:
+	add.s64 %rd1790, %rd1784, 1;
+	mov.b64 %rd1784, %rd1790;
+	bra.uni $L427;
+$L429:
+	setp.eq.s64 %p344, %rd1772, 0;
+	@!%p344 bra $L433;
+	bra.uni $L364;
+$L433:
+$L363:
+	bra.uni $L362;
+$L364:
+	mov.b64 %rd1791, %rd1594;
+	mov.b64 %rd1792, %rd1595;
+	mov.b64 %rd1793, %rd1791;
+	mov.b64 %rd1794, %rd1792;
+	mov.b64 %rd1795, %rd1793;
+	mov.b64 %rd1796, %rd1794;
+	mov.b64 %rd1116, %rd1795;
+	mov.b64 %rd1117, %rd1796;
+$L256:
+	add.s64 %rd1797, %rd411, %rd1116;
+	mov.b64 %rd411, %rd1797;
+	max.s64 %rd1798, %rd412, %rd1117;
+	mov.b64 %rd412, %rd1798;
 $L237:
-	add.s64 %rd1809, %rd413, 1;
-	mov.b64 %rd413, %rd1809;
+	add.s64 %rd1799, %rd413, 1;
+	mov.b64 %rd413, %rd1799;
 	bra.uni $L236;
 $L238:
 $L56:
-	mov.b64 %rd1810, %rd411;
+	mov.b64 %rd1800, %rd411;
 	// block reduction
 	sub.u32 %r465, %r13, 1;
 	mov.b32 %r466, %r3;
-$L424:
-	setp.hs.u32 %p343, %r466, 32;
-	@%p343 bra $L425;
-	mov.b64 {%r467, %r468}, %rd1810;
-	shfl.sync.down.b32 %r469|%p344, %r467, %r466, %r465, %r17;
-	shfl.sync.down.b32 %r470, %r468, %r466, %r465, %r17;
-	mov.b64 %rd1811, {%r469, %r470};
-	@!%p344 bra $L426;
-	add.s64 %rd1812, %rd1810, %rd1811;
-	mov.b64 %rd1810, %rd1812;
-$L426:
-	shl.b32 %r466, %r466, 1;
-	bra.uni $L424;
-$L425:
-	setp.eq.u32 %p345, %r7, 0;
-	@!%p345 bra $L427;
-	mul.wide.u32 %rd1813, %r8, 16;
-	add.s64 %rd1814, %rd1, %rd1813;
-	st.shared.s64 [%rd1814+0], %rd1810;
-$L427:
-	bar.sync 0;
-	setp.eq.u32 %p346, %r8, 0;
-	@!%p346 bra $L428;
-	setp.lo.u32 %p347, %r7, %r10;
-	@!%p347 bra $L429;
-	mul.wide.u32 %rd1815, %r7, 16;
-	add.s64 %rd1816, %rd1, %rd1815;
-	ld.shared.s64 %rd1817, [%rd1816+0];
-	mov.b64 %rd1810, %rd1817;
-$L429:
-	sub.u32 %r471, %r10, 1;
-	mov.b64 {%r472, %r473}, %rd1810;
-	shfl.sync.down.b32 %r474|%p348, %r472, 1, %r471, %r17;
-	shfl.sync.down.b32 %r475, %r473, 1, %r471, %r17;
-	mov.b64 %rd1818, {%r474, %r475};
-	@!%p348 bra $L430;
-	add.s64 %rd1819, %rd1810, %rd1818;
-	mov.b64 %rd1810, %rd1819;
-$L430:
-	mov.b64 {%r476, %r477}, %rd1810;
-	shfl.sync.down.b32 %r478|%p349, %r476, 2, %r471, %r17;
-	shfl.sync.down.b32 %r479, %r477, 2, %r471, %r17;
-	mov.b64 %rd1820, {%r478, %r479};
-	@!%p349 bra $L431;
-	add.s64 %rd1821, %rd1810, %rd1820;
-	mov.b64 %rd1810, %rd1821;
-$L431:
-	mov.b64 {%r480, %r481}, %rd1810;
-	shfl.sync.down.b32 %r482|%p350, %r480, 4, %r471, %r17;
-	shfl.sync.down.b32 %r483, %r481, 4, %r471, %r17;
-	mov.b64 %rd1822, {%r482, %r483};
-	@!%p350 bra $L432;
-	add.s64 %rd1823, %rd1810, %rd1822;
-	mov.b64 %rd1810, %rd1823;
-$L432:
-	mov.b64 {%r484, %r485}, %rd1810;
-	shfl.sync.down.b32 %r486|%p351, %r484, 8, %r471, %r17;
-	shfl.sync.down.b32 %r487, %r485, 8, %r471, %r17;
-	mov.b64 %rd1824, {%r486, %r487};
-	@!%p351 bra $L433;
-	add.s64 %rd1825, %rd1810, %rd1824;
-	mov.b64 %rd1810, %rd1825;
-$L433:
-	mov.b64 {%r488, %r489}, %rd1810;
-	shfl.sync.down.b32 %r490|%p352, %r488, 16, %r471, %r17;
-	shfl.sync.down.b32 %r491, %r489, 16, %r471, %r17;
-	mov.b64 %rd1826, {%r490, %r491};
-	@!%p352 bra $L434;
-	add.s64 %rd1827, %rd1810, %rd1826;
-	mov.b64 %rd1810, %rd1827;
 $L434:
-	@!%p345 bra $L435;
-	st.shared.s64 [%rd1+1024], %rd1810;
+	setp.hs.u32 %p345, %r466, 32;
+	@%p345 bra $L435;
+	mov.b64 {%r467, %r468}, %rd1800;
+	shfl.sync.down.b32 %r469|%p346, %r467, %r466, %r465, %r17;
+	shfl.sync.down.b32 %r470, %r468, %r466, %r465, %r17;
+	mov.b64 %rd1801, {%r469, %r470};
+	@!%p346 bra $L436;
+	add.s64 %rd1802, %rd1800, %rd1801;
+	mov.b64 %rd1800, %rd1802;
+$L436:
+	shl.b32 %r466, %r466, 1;
+	bra.uni $L434;
 $L435:
-$L428:
+	setp.eq.u32 %p347, %r7, 0;
+	@!%p347 bra $L437;
+	mul.wide.u32 %rd1803, %r8, 16;
+	add.s64 %rd1804, %rd1, %rd1803;
+	st.shared.s64 [%rd1804+0], %rd1800;
+$L437:
 	bar.sync 0;
-	ld.shared.s64 %rd1828, [%rd1+1024];
-	mov.b64 %rd1810, %rd1828;
-	mov.b64 %rd1829, %rd1810;
-	mov.b64 %rd411, %rd1829;
-	mov.b64 %rd1830, %rd412;
+	setp.eq.u32 %p348, %r8, 0;
+	@!%p348 bra $L438;
+	setp.lo.u32 %p349, %r7, %r10;
+	@!%p349 bra $L439;
+	mul.wide.u32 %rd1805, %r7, 16;
+	add.s64 %rd1806, %rd1, %rd1805;
+	ld.shared.s64 %rd1807, [%rd1806+0];
+	mov.b64 %rd1800, %rd1807;
+$L439:
+	sub.u32 %r471, %r10, 1;
+	mov.b64 {%r472, %r473}, %rd1800;
+	shfl.sync.down.b32 %r474|%p350, %r472, 1, %r471, %r17;
+	shfl.sync.down.b32 %r475, %r473, 1, %r471, %r17;
+	mov.b64 %rd1808, {%r474, %r475};
+	@!%p350 bra $L440;
+	add.s64 %rd1809, %rd1800, %rd1808;
+	mov.b64 %rd1800, %rd1809;
+$L440:
+	mov.b64 {%r476, %r477}, %rd1800;
+	shfl.sync.down.b32 %r478|%p351, %r476, 2, %r471, %r17;
+	shfl.sync.down.b32 %r479, %r477, 2, %r471, %r17;
+	mov.b64 %rd1810, {%r478, %r479};
+	@!%p351 bra $L441;
+	add.s64 %rd1811, %rd1800, %rd1810;
+	mov.b64 %rd1800, %rd1811;
+$L441:
+	mov.b64 {%r480, %r481}, %rd1800;
+	shfl.sync.down.b32 %r482|%p352, %r480, 4, %r471, %r17;
+	shfl.sync.down.b32 %r483, %r481, 4, %r471, %r17;
+	mov.b64 %rd1812, {%r482, %r483};
+	@!%p352 bra $L442;
+	add.s64 %rd1813, %rd1800, %rd1812;
+	mov.b64 %rd1800, %rd1813;
+$L442:
+	mov.b64 {%r484, %r485}, %rd1800;
+	shfl.sync.down.b32 %r486|%p353, %r484, 8, %r471, %r17;
+	shfl.sync.down.b32 %r487, %r485, 8, %r471, %r17;
+	mov.b64 %rd1814, {%r486, %r487};
+	@!%p353 bra $L443;
+	add.s64 %rd1815, %rd1800, %rd1814;
+	mov.b64 %rd1800, %rd1815;
+$L443:
+	mov.b64 {%r488, %r489}, %rd1800;
+	shfl.sync.down.b32 %r490|%p354, %r488, 16, %r471, %r17;
+	shfl.sync.down.b32 %r491, %r489, 16, %r471, %r17;
+	mov.b64 %rd1816, {%r490, %r491};
+	@!%p354 bra $L444;
+	add.s64 %rd1817, %rd1800, %rd1816;
+	mov.b64 %rd1800, %rd1817;
+$L444:
+	@!%p347 bra $L445;
+	st.shared.s64 [%rd1+1024], %rd1800;
+$L445:
+$L438:
+	bar.sync 0;
+	ld.shared.s64 %rd1818, [%rd1+1024];
+	mov.b64 %rd1800, %rd1818;
+	mov.b64 %rd1819, %rd1800;
+	mov.b64 %rd411, %rd1819;
+	mov.b64 %rd1820, %rd412;
 	// block reduction
 	sub.u32 %r492, %r13, 1;
 	mov.b32 %r493, %r3;
-$L436:
-	setp.hs.u32 %p353, %r493, 32;
-	@%p353 bra $L437;
-	mov.b64 {%r494, %r495}, %rd1830;
-	shfl.sync.down.b32 %r496|%p354, %r494, %r493, %r492, %r17;
-	shfl.sync.down.b32 %r497, %r495, %r493, %r492, %r17;
-	mov.b64 %rd1831, {%r496, %r497};
-	@!%p354 bra $L438;
-	max.s64 %rd1832, %rd1830, %rd1831;
-	mov.b64 %rd1830, %rd1832;
-$L438:
-	shl.b32 %r493, %r493, 1;
-	bra.uni $L436;
-$L437:
-	setp.eq.u32 %p355, %r7, 0;
-	@!%p355 bra $L439;
-	mul.wide.u32 %rd1833, %r8, 16;
-	add.s64 %rd1834, %rd1, %rd1833;
-	st.shared.s64 [%rd1834+0], %rd1830;
-$L439:
-	bar.sync 0;
-	setp.eq.u32 %p356, %r8, 0;
-	@!%p356 bra $L440;
-	setp.lo.u32 %p357, %r7, %r10;
-	@!%p357 bra $L441;
-	mul.wide.u32 %rd1835, %r7, 16;
-	add.s64 %rd1836, %rd1, %rd1835;
-	ld.shared.s64 %rd1837, [%rd1836+0];
-	mov.b64 %rd1830, %rd1837;
-$L441:
-	sub.u32 %r498, %r10, 1;
-	mov.b64 {%r499, %r500}, %rd1830;
-	shfl.sync.down.b32 %r501|%p358, %r499, 1, %r498, %r17;
-	shfl.sync.down.b32 %r502, %r500, 1, %r498, %r17;
-	mov.b64 %rd1838, {%r501, %r502};
-	@!%p358 bra $L442;
-	max.s64 %rd1839, %rd1830, %rd1838;
-	mov.b64 %rd1830, %rd1839;
-$L442:
-	mov.b64 {%r503, %r504}, %rd1830;
-	shfl.sync.down.b32 %r505|%p359, %r503, 2, %r498, %r17;
-	shfl.sync.down.b32 %r506, %r504, 2, %r498, %r17;
-	mov.b64 %rd1840, {%r505, %r506};
-	@!%p359 bra $L443;
-	max.s64 %rd1841, %rd1830, %rd1840;
-	mov.b64 %rd1830, %rd1841;
-$L443:
-	mov.b64 {%r507, %r508}, %rd1830;
-	shfl.sync.down.b32 %r509|%p360, %r507, 4, %r498, %r17;
-	shfl.sync.down.b32 %r510, %r508, 4, %r498, %r17;
-	mov.b64 %rd1842, {%r509, %r510};
-	@!%p360 bra $L444;
-	max.s64 %rd1843, %rd1830, %rd1842;
-	mov.b64 %rd1830, %rd1843;
-$L444:
-	mov.b64 {%r511, %r512}, %rd1830;
-	shfl.sync.down.b32 %r513|%p361, %r511, 8, %r498, %r17;
-	shfl.sync.down.b32 %r514, %r512, 8, %r498, %r17;
-	mov.b64 %rd1844, {%r513, %r514};
-	@!%p361 bra $L445;
-	max.s64 %rd1845, %rd1830, %rd1844;
-	mov.b64 %rd1830, %rd1845;
-$L445:
-	mov.b64 {%r515, %r516}, %rd1830;
-	shfl.sync.down.b32 %r517|%p362, %r515, 16, %r498, %r17;
-	shfl.sync.down.b32 %r518, %r516, 16, %r498, %r17;
-	mov.b64 %rd1846, {%r517, %r518};
-	@!%p362 bra $L446;
-	max.s64 %rd1847, %rd1830, %rd1846;
-	mov.b64 %rd1830, %rd1847;
 $L446:
-	@!%p355 bra $L447;
-	st.shared.s64 [%rd1+1024], %rd1830;
+	setp.hs.u32 %p355, %r493, 32;
+	@%p355 bra $L447;
+	mov.b64 {%r494, %r495}, %rd1820;
+	shfl.sync.down.b32 %r496|%p356, %r494, %r493, %r492, %r17;
+	shfl.sync.down.b32 %r497, %r495, %r493, %r492, %r17;
+	mov.b64 %rd1821, {%r496, %r497};
+	@!%p356 bra $L448;
+	max.s64 %rd1822, %rd1820, %rd1821;
+	mov.b64 %rd1820, %rd1822;
+$L448:
+	shl.b32 %r493, %r493, 1;
+	bra.uni $L446;
 $L447:
-$L440:
-	bar.sync 0;
-	ld.shared.s64 %rd1848, [%rd1+1024];
-	mov.b64 %rd1830, %rd1848;
-	mov.b64 %rd1849, %rd1830;
-	mov.b64 %rd412, %rd1849;
-	cvt.u64.u32 %rd1850, %r2;
-	setp.eq.s64 %p363, %rd1850, 0;
-	@!%p363 bra $L449;
-	setp.gt.s64 %p364, %rd368, 1;
-	@!%p364 bra $L451;
-	mov.b32 %r519, 0;
-	st.shared.s32 [%rd191+0], %r519;
-$L451:
-	setp.gt.s64 %p365, %rd411, 0;
-	@!%p365 bra $L453;
-	add.s64 %rd1851, %rd373, 1;
-	mul.lo.s64 %rd1852, %rd1851, %rd120;
-	mad.lo.s64 %rd1853, %rd1852, 8, %rd116;
-	atom.global.add.u64 %rd1854, [%rd1853], %rd411;
-$L453:
-	setp.gt.s64 %p366, %rd412, 0;
-	@!%p366 bra $L455;
-	add.s64 %rd1855, %rd373, 2;
-	mul.lo.s64 %rd1856, %rd1855, %rd120;
-	mad.lo.s64 %rd1857, %rd1856, 8, %rd116;
-	atom.global.max.s64 %rd1858, [%rd1857], %rd412;
-$L455:
-	add.s64 %rd1859, %rd373, 3;
-	mul.lo.s64 %rd1860, %rd1859, %rd120;
-	mad.lo.s64 %rd1861, %rd1860, 8, %rd116;
-	atom.global.max.s64 %rd1862, [%rd1861], %rd413;
+	setp.eq.u32 %p357, %r7, 0;
+	@!%p357 bra $L449;
+	mul.wide.u32 %rd1823, %r8, 16;
+	add.s64 %rd1824, %rd1, %rd1823;
+	st.shared.s64 [%rd1824+0], %rd1820;
 $L449:
 	bar.sync 0;
-	setp.eq.u32 %p367, %r5, 0;
-	@!%p367 bra $L456;
+	setp.eq.u32 %p358, %r8, 0;
+	@!%p358 bra $L450;
+	setp.lo.u32 %p359, %r7, %r10;
+	@!%p359 bra $L451;
+	mul.wide.u32 %rd1825, %r7, 16;
+	add.s64 %rd1826, %rd1, %rd1825;
+	ld.shared.s64 %rd1827, [%rd1826+0];
+	mov.b64 %rd1820, %rd1827;
+$L451:
+	sub.u32 %r498, %r10, 1;
+	mov.b64 {%r499, %r500}, %rd1820;
+	shfl.sync.down.b32 %r501|%p360, %r499, 1, %r498, %r17;
+	shfl.sync.down.b32 %r502, %r500, 1, %r498, %r17;
+	mov.b64 %rd1828, {%r501, %r502};
+	@!%p360 bra $L452;
+	max.s64 %rd1829, %rd1820, %rd1828;
+	mov.b64 %rd1820, %rd1829;
+$L452:
+	mov.b64 {%r503, %r504}, %rd1820;
+	shfl.sync.down.b32 %r505|%p361, %r503, 2, %r498, %r17;
+	shfl.sync.down.b32 %r506, %r504, 2, %r498, %r17;
+	mov.b64 %rd1830, {%r505, %r506};
+	@!%p361 bra $L453;
+	max.s64 %rd1831, %rd1820, %rd1830;
+	mov.b64 %rd1820, %rd1831;
+$L453:
+	mov.b64 {%r507, %r508}, %rd1820;
+	shfl.sync.down.b32 %r509|%p362, %r507, 4, %r498, %r17;
+	shfl.sync.down.b32 %r510, %r508, 4, %r498, %r17;
+	mov.b64 %rd1832, {%r509, %r510};
+	@!%p362 bra $L454;
+	max.s64 %rd1833, %rd1820, %rd1832;
+	mov.b64 %rd1820, %rd1833;
+$L454:
+	mov.b64 {%r511, %r512}, %rd1820;
+	shfl.sync.down.b32 %r513|%p363, %r511, 8, %r498, %r17;
+	shfl.sync.down.b32 %r514, %r512, 8, %r498, %r17;
+	mov.b64 %rd1834, {%r513, %r514};
+	@!%p363 bra $L455;
+	max.s64 %rd1835, %rd1820, %rd1834;
+	mov.b64 %rd1820, %rd1835;
+$L455:
+	mov.b64 {%r515, %r516}, %rd1820;
+	shfl.sync.down.b32 %r517|%p364, %r515, 16, %r498, %r17;
+	shfl.sync.down.b32 %r518, %r516, 16, %r498, %r17;
+	mov.b64 %rd1836, {%r517, %r518};
+	@!%p364 bra $L456;
+	max.s64 %rd1837, %rd1820, %rd1836;
+	mov.b64 %rd1820, %rd1837;
+$L456:
+	@!%p357 bra $L457;
+	st.shared.s64 [%rd1+1024], %rd1820;
+$L457:
+$L450:
+	bar.sync 0;
+	ld.shared.s64 %rd1838, [%rd1+1024];
+	mov.b64 %rd1820, %rd1838;
+	mov.b64 %rd1839, %rd1820;
+	mov.b64 %rd412, %rd1839;
+	cvt.u64.u32 %rd1840, %r2;
+	setp.eq.s64 %p365, %rd1840, 0;
+	@!%p365 bra $L459;
+	setp.gt.s64 %p366, %rd368, 1;
+	@!%p366 bra $L461;
+	mov.b32 %r519, 0;
+	st.shared.s32 [%rd191+0], %r519;
+$L461:
+	setp.gt.s64 %p367, %rd411, 0;
+	@!%p367 bra $L463;
+	add.s64 %rd1841, %rd373, 1;
+	mul.lo.s64 %rd1842, %rd1841, %rd120;
+	mad.lo.s64 %rd1843, %rd1842, 8, %rd116;
+	atom.global.add.u64 %rd1844, [%rd1843], %rd411;
+$L463:
+	setp.gt.s64 %p368, %rd412, 0;
+	@!%p368 bra $L465;
+	add.s64 %rd1845, %rd373, 2;
+	mul.lo.s64 %rd1846, %rd1845, %rd120;
+	mad.lo.s64 %rd1847, %rd1846, 8, %rd116;
+	atom.global.max.s64 %rd1848, [%rd1847], %rd412;
+$L465:
+	add.s64 %rd1849, %rd373, 3;
+	mul.lo.s64 %rd1850, %rd1849, %rd120;
+	mad.lo.s64 %rd1851, %rd1850, 8, %rd116;
+	atom.global.max.s64 %rd1852, [%rd1851], %rd413;
+$L459:
+	bar.sync 0;
+	setp.eq.u32 %p369, %r5, 0;
+	@!%p369 bra $L466;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r520, [gk_league_sync+4];
 	atom.global.add.u32 %r521, [gk_league_sync], 1;
 	mov.u32 %r522, %nctaid.x;
 	sub.u32 %r523, %r522, 1;
-	setp.eq.u32 %p368, %r521, %r523;
-	@!%p368 bra $L457;
+	setp.eq.u32 %p370, %r521, %r523;
+	@!%p370 bra $L467;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r524, [gk_league_sync+4], 1;
-	bra.uni $L458;
-$L457:
+	bra.uni $L468;
+$L467:
 	ld.relaxed.gpu.global.u32 %r525, [gk_league_sync+4];
-	setp.eq.u32 %p369, %r525, %r520;
-	@%p369 bra $L457;
-$L458:
+	setp.eq.u32 %p371, %r525, %r520;
+	@%p371 bra $L467;
+$L468:
 	fence.acq_rel.gpu;
-$L456:
+$L466:
 	bar.sync 0;
-	setp.eq.s64 %p370, %rd290, 0;
-	and.pred %p371, %p15, %p370;
-	@!%p371 bra $L460;
-	mov.b64 %rd1864, 12;
-	mul.lo.s64 %rd1863, %rd1864, %rd120;
-	mad.lo.s64 %rd1865, %rd1863, 8, %rd116;
-	mov.b64 %rd1866, 0;
-	st.global.s64 [%rd1865+0], %rd1866;
-$L460:
-	mul.lo.s64 %rd1867, %rd331, %rd120;
-	mad.lo.s64 %rd1868, %rd1867, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1869, [%rd1868+0];
-	mov.b64 %rd1870, %rd1869;
-	add.s64 %rd1871, %rd331, 1;
-	mul.lo.s64 %rd1872, %rd1871, %rd120;
-	mad.lo.s64 %rd1873, %rd1872, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1874, [%rd1873+0];
-	mov.b64 %rd1875, %rd1874;
-	mov.b64 %rd1876, %rd1870;
-	mov.b64 %rd1877, %rd1875;
-	mov.b64 %rd1878, %rd1876;
-	mov.b64 %rd1879, %rd1877;
-	add.s64 %rd1880, %rd331, 2;
-	mul.lo.s64 %rd1881, %rd1880, %rd120;
-	mad.lo.s64 %rd1882, %rd1881, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1883, [%rd1882+0];
-	mov.b64 %rd1884, %rd1883;
-	mov.b64 %rd284, %rd1884;
-	@!%p15 bra $L462;
-	mov.b64 %rd1886, 4;
-	mul.lo.s64 %rd1885, %rd1886, %rd290;
-	mov.b64 %rd1888, 1;
-	add.s64 %rd1887, %rd1888, %rd1885;
-	mul.lo.s64 %rd1889, %rd1887, %rd113;
-	mad.lo.s64 %rd1890, %rd1889, 8, %rd109;
-	st.global.s64 [%rd1890+0], %rd1878;
-	mov.b64 %rd1892, 4;
-	mul.lo.s64 %rd1891, %rd1892, %rd290;
-	mov.b64 %rd1894, 2;
-	add.s64 %rd1893, %rd1894, %rd1891;
-	mul.lo.s64 %rd1895, %rd1893, %rd113;
-	mad.lo.s64 %rd1896, %rd1895, 8, %rd109;
-	st.global.s64 [%rd1896+0], %rd1879;
-	mov.b64 %rd1898, 4;
-	mul.lo.s64 %rd1897, %rd1898, %rd290;
-	mov.b64 %rd1900, 3;
-	add.s64 %rd1899, %rd1900, %rd1897;
-	mul.lo.s64 %rd1901, %rd1899, %rd113;
-	mad.lo.s64 %rd1902, %rd1901, 8, %rd109;
-	st.global.s64 [%rd1902+0], %rd284;
-	add.s64 %rd1903, %rd331, 3;
-	mul.lo.s64 %rd1904, %rd1903, %rd120;
-	mad.lo.s64 %rd1905, %rd1904, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1906, [%rd1905+0];
-	mov.b64 %rd1907, %rd1906;
-	mov.b64 %rd1909, 4;
-	mul.lo.s64 %rd1908, %rd1909, %rd290;
-	mov.b64 %rd1911, 4;
-	add.s64 %rd1910, %rd1911, %rd1908;
-	mul.lo.s64 %rd1912, %rd1910, %rd113;
-	mad.lo.s64 %rd1913, %rd1912, 8, %rd109;
-	st.global.s64 [%rd1913+0], %rd1907;
-	add.s64 %rd1914, %rd290, 1;
-	st.global.s64 [%rd109+0], %rd1914;
-$L462:
-	setp.eq.s64 %p372, %rd1878, 0;
-	setp.gt.s64 %p373, %rd1878, %rd66;
-	or.pred %p374, %p372, %p373;
-	setp.gt.s64 %p375, %rd1879, %rd68;
+	setp.eq.s64 %p372, %rd290, 0;
+	and.pred %p373, %p15, %p372;
+	@!%p373 bra $L470;
+	mov.b64 %rd1854, 12;
+	mul.lo.s64 %rd1853, %rd1854, %rd120;
+	mad.lo.s64 %rd1855, %rd1853, 8, %rd116;
+	mov.b64 %rd1856, 0;
+	st.global.s64 [%rd1855+0], %rd1856;
+$L470:
+	mul.lo.s64 %rd1857, %rd331, %rd120;
+	mad.lo.s64 %rd1858, %rd1857, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1859, [%rd1858+0];
+	mov.b64 %rd1860, %rd1859;
+	add.s64 %rd1861, %rd331, 1;
+	mul.lo.s64 %rd1862, %rd1861, %rd120;
+	mad.lo.s64 %rd1863, %rd1862, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1864, [%rd1863+0];
+	mov.b64 %rd1865, %rd1864;
+	mov.b64 %rd1866, %rd1860;
+	mov.b64 %rd1867, %rd1865;
+	mov.b64 %rd1868, %rd1866;
+	mov.b64 %rd1869, %rd1867;
+	add.s64 %rd1870, %rd331, 2;
+	mul.lo.s64 %rd1871, %rd1870, %rd120;
+	mad.lo.s64 %rd1872, %rd1871, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1873, [%rd1872+0];
+	mov.b64 %rd1874, %rd1873;
+	mov.b64 %rd284, %rd1874;
+	@!%p15 bra $L472;
+	mov.b64 %rd1876, 4;
+	mul.lo.s64 %rd1875, %rd1876, %rd290;
+	mov.b64 %rd1878, 1;
+	add.s64 %rd1877, %rd1878, %rd1875;
+	mul.lo.s64 %rd1879, %rd1877, %rd113;
+	mad.lo.s64 %rd1880, %rd1879, 8, %rd109;
+	st.global.s64 [%rd1880+0], %rd1868;
+	mov.b64 %rd1882, 4;
+	mul.lo.s64 %rd1881, %rd1882, %rd290;
+	mov.b64 %rd1884, 2;
+	add.s64 %rd1883, %rd1884, %rd1881;
+	mul.lo.s64 %rd1885, %rd1883, %rd113;
+	mad.lo.s64 %rd1886, %rd1885, 8, %rd109;
+	st.global.s64 [%rd1886+0], %rd1869;
+	mov.b64 %rd1888, 4;
+	mul.lo.s64 %rd1887, %rd1888, %rd290;
+	mov.b64 %rd1890, 3;
+	add.s64 %rd1889, %rd1890, %rd1887;
+	mul.lo.s64 %rd1891, %rd1889, %rd113;
+	mad.lo.s64 %rd1892, %rd1891, 8, %rd109;
+	st.global.s64 [%rd1892+0], %rd284;
+	add.s64 %rd1893, %rd331, 3;
+	mul.lo.s64 %rd1894, %rd1893, %rd120;
+	mad.lo.s64 %rd1895, %rd1894, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1896, [%rd1895+0];
+	mov.b64 %rd1897, %rd1896;
+	mov.b64 %rd1899, 4;
+	mul.lo.s64 %rd1898, %rd1899, %rd290;
+	mov.b64 %rd1901, 4;
+	add.s64 %rd1900, %rd1901, %rd1898;
+	mul.lo.s64 %rd1902, %rd1900, %rd113;
+	mad.lo.s64 %rd1903, %rd1902, 8, %rd109;
+	st.global.s64 [%rd1903+0], %rd1897;
+	add.s64 %rd1904, %rd290, 1;
+	st.global.s64 [%rd109+0], %rd1904;
+$L472:
+	setp.eq.s64 %p374, %rd1868, 0;
+	setp.gt.s64 %p375, %rd1868, %rd66;
 	or.pred %p376, %p374, %p375;
-	setp.gt.s64 %p377, %rd284, %rd70;
+	setp.gt.s64 %p377, %rd1869, %rd68;
 	or.pred %p378, %p376, %p377;
-	@!%p378 bra $L464;
+	setp.gt.s64 %p379, %rd284, %rd70;
+	or.pred %p380, %p378, %p379;
+	@!%p380 bra $L474;
 	bra.uni $L3;
-$L464:
-	mov.b64 %rd214, %rd1878;
+$L474:
+	mov.b64 %rd214, %rd1868;
 $L42:
-	add.s64 %rd1915, %rd290, 1;
-	mov.b64 %rd290, %rd1915;
+	add.s64 %rd1905, %rd290, 1;
+	mov.b64 %rd290, %rd1905;
 	bra.uni $L41;
 $L43:
 $L3:
@@ -14905,9 +14917,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<363>;
+	.reg .pred %p<365>;
 	.reg .b32 %r<521>;
-	.reg .b64 %rd<1873>;
+	.reg .b64 %rd<1863>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16110,199 +16122,201 @@ $L59:
 	mov.b64 %rd405, %rd638;
 	bra.uni $L56;
 $L55:
-	cvt.u64.u32 %rd639, %r2;
-	setp.eq.s64 %p125, %rd639, 0;
+	mov.b64 %rd639, 0;
+	mov.b64 %rd640, 0;
+	cvt.u64.u32 %rd641, %r2;
+	setp.eq.s64 %p125, %rd641, 0;
 	@!%p125 bra $L126;
-	mov.b64 %rd641, 1;
-	mul.lo.s64 %rd640, %rd641, %rd186;
-	mad.lo.s64 %rd642, %rd640, 4, %rd184;
+	mov.b64 %rd643, 1;
+	mul.lo.s64 %rd642, %rd643, %rd186;
+	mad.lo.s64 %rd644, %rd642, 4, %rd184;
 	mov.b32 %r175, 0;
-	st.shared.s32 [%rd642+0], %r175;
+	st.shared.s32 [%rd644+0], %r175;
 $L126:
-	mov.b64 %rd643, %rd353;
-	mov.b64 %rd644, %rd354;
-	mov.b64 %rd645, %rd355;
-	mov.b64 %rd646, %rd356;
-	mov.b64 %rd647, %rd357;
-	mov.b64 %rd648, %rd358;
+	mov.b64 %rd645, %rd353;
+	mov.b64 %rd646, %rd354;
+	mov.b64 %rd647, %rd355;
+	mov.b64 %rd648, %rd356;
+	mov.b64 %rd649, %rd357;
+	mov.b64 %rd650, %rd358;
 	mov.pred %p126, %p49;
 	mov.pred %p127, %p50;
 	mov.b32 %r176, %r83;
-	mov.b64 %rd649, %rd359;
-	mov.b64 %rd650, %rd360;
-	mov.b64 %rd651, %rd361;
-	mov.b64 %rd652, %rd362;
+	mov.b64 %rd651, %rd359;
+	mov.b64 %rd652, %rd360;
+	mov.b64 %rd653, %rd361;
+	mov.b64 %rd654, %rd362;
 	mov.pred %p128, %p51;
 	mov.b32 %r177, %r84;
 	mov.pred %p129, %p52;
 	mov.pred %p130, %p53;
 	mov.b32 %r178, %r85;
-	mov.b64 %rd653, %rd363;
-	mov.b64 %rd654, %rd364;
-	mov.b64 %rd655, %rd402;
-	sub.s64 %rd656, %rd403, %rd402;
-	mov.b64 %rd657, %rd656;
-	mov.b64 %rd658, %rd386;
-	mov.b64 %rd659, %rd385;
-	mov.b64 %rd660, %rd367;
-	mov.b64 %rd661, %rd387;
-	mov.b64 %rd662, %rd366;
-	mov.b64 %rd663, 0;
-	mov.b64 %rd664, %rd388;
-	mov.b64 %rd665, 0;
+	mov.b64 %rd655, %rd363;
+	mov.b64 %rd656, %rd364;
+	mov.b64 %rd657, %rd402;
+	sub.s64 %rd658, %rd403, %rd402;
+	mov.b64 %rd659, %rd658;
+	mov.b64 %rd660, %rd386;
+	mov.b64 %rd661, %rd385;
+	mov.b64 %rd662, %rd367;
+	mov.b64 %rd663, %rd387;
+	mov.b64 %rd664, %rd366;
+	mov.b64 %rd665, %rd640;
+	mov.b64 %rd666, %rd388;
+	mov.b64 %rd667, %rd639;
 	mov.pred %p131, 0;
-	mov.b64 %rd666, %rd168;
-	mov.b64 %rd667, %rd169;
-	mov.b64 %rd668, %rd170;
-	mov.b64 %rd669, %rd658;
+	mov.b64 %rd668, %rd168;
+	mov.b64 %rd669, %rd169;
+	mov.b64 %rd670, %rd170;
+	mov.b64 %rd671, %rd660;
 	mov.b32 %r179, -1;
-	mov.b64 %rd670, 0;
-	mov.b64 %rd671, 0;
 	mov.b64 %rd672, 0;
 	mov.b64 %rd673, 0;
 	mov.b64 %rd674, 0;
+	mov.b64 %rd675, 0;
+	mov.b64 %rd676, 0;
 $L127:
-	setp.ge.s64 %p132, %rd670, %rd671;
+	setp.ge.s64 %p132, %rd672, %rd673;
 	@!%p132 bra $L131;
-	setp.ge.s64 %p133, %rd669, %rd657;
+	setp.ge.s64 %p133, %rd671, %rd659;
 	@!%p133 bra $L133;
 	bra.uni $L129;
 $L133:
-	add.s64 %rd675, %rd655, %rd669;
-	mul.lo.s64 %rd676, %rd675, %rd292;
-	mad.lo.s64 %rd677, %rd676, 4, %rd290;
-	ld.global.s32 %r180, [%rd677+0];
+	add.s64 %rd677, %rd657, %rd671;
+	mul.lo.s64 %rd678, %rd677, %rd292;
+	mad.lo.s64 %rd679, %rd678, 4, %rd290;
+	ld.global.s32 %r180, [%rd679+0];
 	mov.b32 %r181, %r180;
 	mov.b32 %r179, %r181;
-	mov.b64 %rd678, %rd643;
-	mov.b64 %rd679, %rd644;
 	mov.b64 %rd680, %rd645;
 	mov.b64 %rd681, %rd646;
 	mov.b64 %rd682, %rd647;
 	mov.b64 %rd683, %rd648;
+	mov.b64 %rd684, %rd649;
+	mov.b64 %rd685, %rd650;
 	mov.pred %p134, %p126;
 	mov.pred %p135, %p127;
 	mov.b32 %r182, %r176;
-	mov.b64 %rd684, %rd649;
-	mov.b64 %rd685, %rd650;
 	mov.b64 %rd686, %rd651;
 	mov.b64 %rd687, %rd652;
+	mov.b64 %rd688, %rd653;
+	mov.b64 %rd689, %rd654;
 	mov.pred %p136, %p128;
 	mov.b32 %r183, %r177;
 	mov.b32 %r184, %r179;
-	add.s64 %rd688, %rd655, %rd669;
-	mov.b64 %rd689, %rd688;
-	mov.b64 %rd690, %rd661;
+	add.s64 %rd690, %rd657, %rd671;
+	mov.b64 %rd691, %rd690;
+	mov.b64 %rd692, %rd663;
 	mov.pred %p137, %p131;
 $L134:
 	@!%p137 bra $L138;
-	mov.b64 %rd692, 2;
-	mul.lo.s64 %rd691, %rd692, %rd689;
-	mul.lo.s64 %rd693, %rd691, %rd181;
-	mad.lo.s64 %rd694, %rd693, 8, %rd179;
-	ld.shared.s64 %rd695, [%rd694+0];
-	mov.b64 %rd696, %rd695;
-	mov.b64 %rd698, 2;
-	mul.lo.s64 %rd697, %rd698, %rd689;
-	add.s64 %rd699, %rd697, 1;
-	mul.lo.s64 %rd700, %rd699, %rd181;
-	mad.lo.s64 %rd701, %rd700, 8, %rd179;
-	ld.shared.s64 %rd702, [%rd701+0];
-	mov.b64 %rd703, %rd702;
-	add.s64 %rd704, %rd696, %rd690;
+	mov.b64 %rd694, 2;
+	mul.lo.s64 %rd693, %rd694, %rd691;
+	mul.lo.s64 %rd695, %rd693, %rd181;
+	mad.lo.s64 %rd696, %rd695, 8, %rd179;
+	ld.shared.s64 %rd697, [%rd696+0];
+	mov.b64 %rd698, %rd697;
+	mov.b64 %rd700, 2;
+	mul.lo.s64 %rd699, %rd700, %rd691;
+	add.s64 %rd701, %rd699, 1;
+	mul.lo.s64 %rd702, %rd701, %rd181;
+	mad.lo.s64 %rd703, %rd702, 8, %rd179;
+	ld.shared.s64 %rd704, [%rd703+0];
 	mov.b64 %rd705, %rd704;
-	mov.b64 %rd706, %rd703;
-	mov.b64 %rd707, %rd705;
-	mov.b64 %rd708, %rd706;
+	add.s64 %rd706, %rd698, %rd692;
+	mov.b64 %rd707, %rd706;
+	mov.b64 %rd708, %rd705;
+	mov.b64 %rd709, %rd707;
+	mov.b64 %rd710, %rd708;
 	bra.uni $L136;
 $L138:
-	mov.b64 %rd709, %rd678;
+	mov.b64 %rd711, %rd680;
 	mov.b32 %r185, %r184;
-	cvt.s64.s32 %rd710, %r185;
-	mul.lo.s64 %rd711, %rd710, %rd32;
-	mad.lo.s64 %rd712, %rd711, 8, %rd28;
-	ld.global.nc.s64 %rd713, [%rd712+0];
-	mov.b64 %rd714, %rd713;
-	mov.b64 %rd715, %rd714;
-	mov.b64 %rd716, %rd678;
+	cvt.s64.s32 %rd712, %r185;
+	mul.lo.s64 %rd713, %rd712, %rd32;
+	mad.lo.s64 %rd714, %rd713, 8, %rd28;
+	ld.global.nc.s64 %rd715, [%rd714+0];
+	mov.b64 %rd716, %rd715;
+	mov.b64 %rd717, %rd716;
+	mov.b64 %rd718, %rd680;
 	mov.b32 %r186, %r184;
-	cvt.s64.s32 %rd717, %r186;
-	add.s64 %rd718, %rd717, 1;
-	mul.lo.s64 %rd719, %rd718, %rd32;
-	mad.lo.s64 %rd720, %rd719, 8, %rd28;
-	ld.global.nc.s64 %rd721, [%rd720+0];
-	mov.b64 %rd722, %rd721;
-	mov.b64 %rd723, %rd722;
-	add.s64 %rd724, %rd715, %rd690;
+	cvt.s64.s32 %rd719, %r186;
+	add.s64 %rd720, %rd719, 1;
+	mul.lo.s64 %rd721, %rd720, %rd32;
+	mad.lo.s64 %rd722, %rd721, 8, %rd28;
+	ld.global.nc.s64 %rd723, [%rd722+0];
+	mov.b64 %rd724, %rd723;
 	mov.b64 %rd725, %rd724;
-	mov.b64 %rd726, %rd723;
-	mov.b64 %rd707, %rd725;
-	mov.b64 %rd708, %rd726;
+	add.s64 %rd726, %rd717, %rd692;
+	mov.b64 %rd727, %rd726;
+	mov.b64 %rd728, %rd725;
+	mov.b64 %rd709, %rd727;
+	mov.b64 %rd710, %rd728;
 	bra.uni $L136;
 $L135:
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd727, %rd707;
-	mov.b64 %rd728, %rd708;
-	mov.b64 %rd670, %rd727;
-	mov.b64 %rd671, %rd728;
-	add.s64 %rd729, %rd669, %rd659;
-	mov.b64 %rd669, %rd729;
+	mov.b64 %rd729, %rd709;
+	mov.b64 %rd730, %rd710;
+	mov.b64 %rd672, %rd729;
+	mov.b64 %rd673, %rd730;
+	add.s64 %rd731, %rd671, %rd661;
+	mov.b64 %rd671, %rd731;
 	bra.uni $L128;
 $L131:
-	mul.lo.s64 %rd730, %rd670, %rd39;
-	mad.lo.s64 %rd731, %rd730, 4, %rd35;
-	ld.global.nc.s32 %r187, [%rd731+0];
+	mul.lo.s64 %rd732, %rd672, %rd39;
+	mad.lo.s64 %rd733, %rd732, 4, %rd35;
+	ld.global.nc.s32 %r187, [%rd733+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r189, %r188;
-	mov.b64 %rd732, 0;
-	mov.b64 %rd733, 0;
+	mov.b64 %rd734, 0;
+	mov.b64 %rd735, 0;
 	@!%p128 bra $L140;
-	mov.b64 %rd734, %rd643;
+	mov.b64 %rd736, %rd645;
 	mov.b32 %r190, %r189;
-	cvt.s64.s32 %rd735, %r190;
-	mul.lo.s64 %rd736, %rd735, %rd32;
-	mad.lo.s64 %rd737, %rd736, 8, %rd28;
-	ld.global.nc.s64 %rd738, [%rd737+0];
-	mov.b64 %rd739, %rd738;
-	mov.b64 %rd740, %rd739;
-	mov.b64 %rd741, %rd643;
+	cvt.s64.s32 %rd737, %r190;
+	mul.lo.s64 %rd738, %rd737, %rd32;
+	mad.lo.s64 %rd739, %rd738, 8, %rd28;
+	ld.global.nc.s64 %rd740, [%rd739+0];
+	mov.b64 %rd741, %rd740;
+	mov.b64 %rd742, %rd741;
+	mov.b64 %rd743, %rd645;
 	mov.b32 %r191, %r189;
-	cvt.s64.s32 %rd742, %r191;
-	add.s64 %rd743, %rd742, 1;
-	mul.lo.s64 %rd744, %rd743, %rd32;
-	mad.lo.s64 %rd745, %rd744, 8, %rd28;
-	ld.global.nc.s64 %rd746, [%rd745+0];
-	mov.b64 %rd747, %rd746;
-	mov.b64 %rd748, %rd747;
-	mov.b64 %rd749, %rd740;
-	mov.b64 %rd750, %rd748;
-	mov.b64 %rd732, %rd749;
-	mov.b64 %rd733, %rd750;
+	cvt.s64.s32 %rd744, %r191;
+	add.s64 %rd745, %rd744, 1;
+	mul.lo.s64 %rd746, %rd745, %rd32;
+	mad.lo.s64 %rd747, %rd746, 8, %rd28;
+	ld.global.nc.s64 %rd748, [%rd747+0];
+	mov.b64 %rd749, %rd748;
+	mov.b64 %rd750, %rd749;
+	mov.b64 %rd751, %rd742;
+	mov.b64 %rd752, %rd750;
+	mov.b64 %rd734, %rd751;
+	mov.b64 %rd735, %rd752;
 $L140:
 	mov.b32 %r192, %r177;
 	mov.b32 %r193, %r179;
 	mov.b32 %r194, %r189;
-	mov.b64 %rd751, %rd670;
+	mov.b64 %rd753, %rd672;
 $L141:
-	cvt.s64.s32 %rd752, %r194;
-	mul.lo.s64 %rd753, %rd752, %rd134;
-	mad.lo.s64 %rd754, %rd753, 4, %rd130;
-	ld.global.nc.s32 %r195, [%rd754+0];
+	cvt.s64.s32 %rd754, %r194;
+	mul.lo.s64 %rd755, %rd754, %rd134;
+	mad.lo.s64 %rd756, %rd755, 4, %rd130;
+	ld.global.nc.s32 %r195, [%rd756+0];
 	mov.b32 %r196, %r195;
-	cvt.s64.s32 %rd755, %r193;
-	mul.lo.s64 %rd756, %rd755, %rd134;
-	mad.lo.s64 %rd757, %rd756, 4, %rd130;
-	ld.global.nc.s32 %r197, [%rd757+0];
+	cvt.s64.s32 %rd757, %r193;
+	mul.lo.s64 %rd758, %rd757, %rd134;
+	mad.lo.s64 %rd759, %rd758, 4, %rd130;
+	ld.global.nc.s32 %r197, [%rd759+0];
 	mov.b32 %r198, %r197;
 	setp.ne.s32 %p138, %r196, %r198;
 	mov.pred %p139, %p138;
 	not.pred %p140, %p139;
 	@!%p140 bra $L145;
-	cvt.s64.s32 %rd758, %r194;
-	mul.lo.s64 %rd759, %rd758, %rd127;
-	mad.lo.s64 %rd760, %rd759, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r199, [%rd760+0];
+	cvt.s64.s32 %rd760, %r194;
+	mul.lo.s64 %rd761, %rd760, %rd127;
+	mad.lo.s64 %rd762, %rd761, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r199, [%rd762+0];
 	mov.b32 %r200, %r199;
 	or.b32 %r201, %r192, 0x4;
 	and.b32 %r202, %r200, %r201;
@@ -16313,10 +16327,10 @@ $L145:
 	mov.pred %p142, 0;
 	bra.uni $L143;
 $L147:
-	cvt.s64.s32 %rd761, %r194;
-	mul.lo.s64 %rd762, %rd761, %rd127;
-	mad.lo.s64 %rd763, %rd762, 4, %rd123;
-	atom.global.or.b32 %r203, [%rd763], %r192;
+	cvt.s64.s32 %rd763, %r194;
+	mul.lo.s64 %rd764, %rd763, %rd127;
+	mad.lo.s64 %rd765, %rd764, 4, %rd123;
+	atom.global.or.b32 %r203, [%rd765], %r192;
 	mov.b32 %r204, %r203;
 	and.b32 %r205, %r204, %r192;
 	setp.eq.u32 %p143, %r205, 0x0;
@@ -16326,587 +16340,587 @@ $L142:
 	bra.uni $L141;
 $L143:
 	@!%p142 bra $L149;
-	mul.lo.s64 %rd764, %rd674, %rd668;
-	mad.lo.s64 %rd765, %rd764, 4, %rd666;
-	st.shared.s32 [%rd765+0], %r189;
+	mul.lo.s64 %rd766, %rd676, %rd670;
+	mad.lo.s64 %rd767, %rd766, 4, %rd668;
+	st.shared.s32 [%rd767+0], %r189;
 	@!%p128 bra $L151;
-	mov.b64 %rd767, 2;
-	mul.lo.s64 %rd766, %rd767, %rd674;
-	mul.lo.s64 %rd768, %rd766, %rd173;
-	mad.lo.s64 %rd769, %rd768, 8, %rd171;
-	st.shared.s64 [%rd769+0], %rd732;
-	mov.b64 %rd771, 2;
-	mul.lo.s64 %rd770, %rd771, %rd674;
-	add.s64 %rd772, %rd770, 1;
-	mul.lo.s64 %rd773, %rd772, %rd173;
-	mad.lo.s64 %rd774, %rd773, 8, %rd171;
-	st.shared.s64 [%rd774+0], %rd733;
+	mov.b64 %rd769, 2;
+	mul.lo.s64 %rd768, %rd769, %rd676;
+	mul.lo.s64 %rd770, %rd768, %rd173;
+	mad.lo.s64 %rd771, %rd770, 8, %rd171;
+	st.shared.s64 [%rd771+0], %rd734;
+	mov.b64 %rd773, 2;
+	mul.lo.s64 %rd772, %rd773, %rd676;
+	add.s64 %rd774, %rd772, 1;
+	mul.lo.s64 %rd775, %rd774, %rd173;
+	mad.lo.s64 %rd776, %rd775, 8, %rd171;
+	st.shared.s64 [%rd776+0], %rd735;
 $L151:
-	add.s64 %rd775, %rd674, 1;
-	mov.b64 %rd674, %rd775;
-	setp.eq.s64 %p144, %rd674, %rd653;
+	add.s64 %rd777, %rd676, 1;
+	mov.b64 %rd676, %rd777;
+	setp.eq.s64 %p144, %rd676, %rd655;
 	@!%p144 bra $L153;
-	mov.b64 %rd776, %rd643;
-	mov.b64 %rd777, %rd644;
 	mov.b64 %rd778, %rd645;
 	mov.b64 %rd779, %rd646;
 	mov.b64 %rd780, %rd647;
 	mov.b64 %rd781, %rd648;
+	mov.b64 %rd782, %rd649;
+	mov.b64 %rd783, %rd650;
 	mov.pred %p145, %p126;
 	mov.pred %p146, %p127;
 	mov.b32 %r206, %r176;
-	mov.b64 %rd782, %rd649;
-	mov.b64 %rd783, %rd650;
 	mov.b64 %rd784, %rd651;
 	mov.b64 %rd785, %rd652;
+	mov.b64 %rd786, %rd653;
+	mov.b64 %rd787, %rd654;
 	mov.pred %p147, %p128;
 	mov.b32 %r207, %r177;
 	mov.pred %p148, %p129;
-	mov.b64 %rd786, %rd307;
-	mov.b64 %rd787, %rd308;
-	mov.b64 %rd788, %rd309;
-	mov.b64 %rd789, %rd310;
-	mov.b64 %rd790, %rd311;
-	mov.b64 %rd791, %rd312;
-	mov.b64 %rd792, %rd313;
-	mov.b64 %rd793, %rd314;
-	mov.b64 %rd794, %rd315;
+	mov.b64 %rd788, %rd307;
+	mov.b64 %rd789, %rd308;
+	mov.b64 %rd790, %rd309;
+	mov.b64 %rd791, %rd310;
+	mov.b64 %rd792, %rd311;
+	mov.b64 %rd793, %rd312;
+	mov.b64 %rd794, %rd313;
+	mov.b64 %rd795, %rd314;
+	mov.b64 %rd796, %rd315;
 	mov.pred %p149, %p130;
-	mov.b64 %rd795, %rd316;
-	mov.b64 %rd796, %rd317;
-	mov.b64 %rd797, %rd318;
+	mov.b64 %rd797, %rd316;
+	mov.b64 %rd798, %rd317;
+	mov.b64 %rd799, %rd318;
 	mov.b32 %r208, %r178;
-	mov.b64 %rd798, %rd653;
-	mov.b64 %rd799, %rd654;
-	mov.b64 %rd800, %rd662;
-	mov.b64 %rd801, %rd674;
-	mov.b64 %rd802, %rd663;
-	mov.b64 %rd803, %rd664;
+	mov.b64 %rd800, %rd655;
+	mov.b64 %rd801, %rd656;
+	mov.b64 %rd802, %rd664;
+	mov.b64 %rd803, %rd676;
 	mov.b64 %rd804, %rd665;
-	mov.b64 %rd805, %rd168;
-	mov.b64 %rd806, %rd169;
-	mov.b64 %rd807, %rd170;
-	mul.lo.s64 %rd808, %rd804, %rd186;
-	mad.lo.s64 %rd809, %rd808, 4, %rd184;
-	cvt.u32.u64 %r209, %rd801;
-	atom.shared.add.s32 %r210, [%rd809], %r209;
+	mov.b64 %rd805, %rd666;
+	mov.b64 %rd806, %rd667;
+	mov.b64 %rd807, %rd168;
+	mov.b64 %rd808, %rd169;
+	mov.b64 %rd809, %rd170;
+	mul.lo.s64 %rd810, %rd806, %rd186;
+	mad.lo.s64 %rd811, %rd810, 4, %rd184;
+	cvt.u32.u64 %r209, %rd803;
+	atom.shared.add.s32 %r210, [%rd811], %r209;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd810, %r211;
-	mov.b64 %rd811, %rd810;
-	sub.s64 %rd812, %rd803, %rd811;
-	max.s64 %rd813, %rd812, 0;
-	min.s64 %rd814, %rd813, %rd801;
-	mov.b64 %rd815, %rd814;
-	mov.b64 %rd816, 0;
+	cvt.s64.s32 %rd812, %r211;
+	mov.b64 %rd813, %rd812;
+	sub.s64 %rd814, %rd805, %rd813;
+	max.s64 %rd815, %rd814, 0;
+	min.s64 %rd816, %rd815, %rd803;
+	mov.b64 %rd817, %rd816;
+	mov.b64 %rd818, 0;
 $L154:
-	setp.lt.s64 %p150, %rd816, %rd815;
+	setp.lt.s64 %p150, %rd818, %rd817;
 	not.pred %p151, %p150;
 	@!%p151 bra $L158;
 	bra.uni $L156;
 $L158:
-	mul.lo.s64 %rd817, %rd816, %rd807;
-	mad.lo.s64 %rd818, %rd817, 4, %rd805;
-	ld.shared.s32 %r212, [%rd818+0];
+	mul.lo.s64 %rd819, %rd818, %rd809;
+	mad.lo.s64 %rd820, %rd819, 4, %rd807;
+	ld.shared.s32 %r212, [%rd820+0];
 	mov.b32 %r213, %r212;
-	add.s64 %rd819, %rd802, %rd811;
-	add.s64 %rd820, %rd819, %rd816;
-	mul.lo.s64 %rd821, %rd820, %rd178;
-	mad.lo.s64 %rd822, %rd821, 4, %rd176;
-	st.shared.s32 [%rd822+0], %r213;
+	add.s64 %rd821, %rd804, %rd813;
+	add.s64 %rd822, %rd821, %rd818;
+	mul.lo.s64 %rd823, %rd822, %rd178;
+	mad.lo.s64 %rd824, %rd823, 4, %rd176;
+	st.shared.s32 [%rd824+0], %r213;
 	@!%p147 bra $L160;
-	mov.b64 %rd824, 2;
-	mul.lo.s64 %rd823, %rd824, %rd816;
-	mul.lo.s64 %rd825, %rd823, %rd173;
-	mad.lo.s64 %rd826, %rd825, 8, %rd171;
-	ld.shared.s64 %rd827, [%rd826+0];
-	mov.b64 %rd828, %rd827;
-	add.s64 %rd829, %rd802, %rd811;
-	add.s64 %rd830, %rd829, %rd816;
-	mov.b64 %rd832, 2;
-	mul.lo.s64 %rd831, %rd832, %rd830;
-	mul.lo.s64 %rd833, %rd831, %rd181;
-	mad.lo.s64 %rd834, %rd833, 8, %rd179;
-	st.shared.s64 [%rd834+0], %rd828;
-	mov.b64 %rd836, 2;
-	mul.lo.s64 %rd835, %rd836, %rd816;
-	add.s64 %rd837, %rd835, 1;
-	mul.lo.s64 %rd838, %rd837, %rd173;
-	mad.lo.s64 %rd839, %rd838, 8, %rd171;
-	ld.shared.s64 %rd840, [%rd839+0];
-	mov.b64 %rd841, %rd840;
-	add.s64 %rd842, %rd802, %rd811;
-	add.s64 %rd843, %rd842, %rd816;
-	mov.b64 %rd845, 2;
-	mul.lo.s64 %rd844, %rd845, %rd843;
-	add.s64 %rd846, %rd844, 1;
-	mul.lo.s64 %rd847, %rd846, %rd181;
-	mad.lo.s64 %rd848, %rd847, 8, %rd179;
-	st.shared.s64 [%rd848+0], %rd841;
+	mov.b64 %rd826, 2;
+	mul.lo.s64 %rd825, %rd826, %rd818;
+	mul.lo.s64 %rd827, %rd825, %rd173;
+	mad.lo.s64 %rd828, %rd827, 8, %rd171;
+	ld.shared.s64 %rd829, [%rd828+0];
+	mov.b64 %rd830, %rd829;
+	add.s64 %rd831, %rd804, %rd813;
+	add.s64 %rd832, %rd831, %rd818;
+	mov.b64 %rd834, 2;
+	mul.lo.s64 %rd833, %rd834, %rd832;
+	mul.lo.s64 %rd835, %rd833, %rd181;
+	mad.lo.s64 %rd836, %rd835, 8, %rd179;
+	st.shared.s64 [%rd836+0], %rd830;
+	mov.b64 %rd838, 2;
+	mul.lo.s64 %rd837, %rd838, %rd818;
+	add.s64 %rd839, %rd837, 1;
+	mul.lo.s64 %rd840, %rd839, %rd173;
+	mad.lo.s64 %rd841, %rd840, 8, %rd171;
+	ld.shared.s64 %rd842, [%rd841+0];
+	mov.b64 %rd843, %rd842;
+	add.s64 %rd844, %rd804, %rd813;
+	add.s64 %rd845, %rd844, %rd818;
+	mov.b64 %rd847, 2;
+	mul.lo.s64 %rd846, %rd847, %rd845;
+	add.s64 %rd848, %rd846, 1;
+	mul.lo.s64 %rd849, %rd848, %rd181;
+	mad.lo.s64 %rd850, %rd849, 8, %rd179;
+	st.shared.s64 [%rd850+0], %rd843;
 $L160:
 $L155:
-	add.s64 %rd849, %rd816, 1;
-	mov.b64 %rd816, %rd849;
+	add.s64 %rd851, %rd818, 1;
+	mov.b64 %rd818, %rd851;
 	bra.uni $L154;
 $L156:
-	mov.b64 %rd850, 0;
-	mov.b64 %rd851, 0;
 	mov.b64 %rd852, 0;
-	mov.b64 %rd853, %rd815;
+	mov.b64 %rd853, 0;
+	mov.b64 %rd854, 0;
+	mov.b64 %rd855, %rd817;
 $L161:
-	setp.lt.s64 %p152, %rd853, %rd801;
+	setp.lt.s64 %p152, %rd855, %rd803;
 	not.pred %p153, %p152;
 	@!%p153 bra $L165;
 	bra.uni $L163;
 $L165:
-	mul.lo.s64 %rd854, %rd853, %rd807;
-	mad.lo.s64 %rd855, %rd854, 4, %rd805;
-	ld.shared.s32 %r214, [%rd855+0];
+	mul.lo.s64 %rd856, %rd855, %rd809;
+	mad.lo.s64 %rd857, %rd856, 4, %rd807;
+	ld.shared.s32 %r214, [%rd857+0];
 	mov.b32 %r215, %r214;
 	mov.b32 %r216, %r215;
 	mov.pred %p154, 0;
-	mov.b64 %rd856, %rd852;
+	mov.b64 %rd858, %rd854;
 	mov.b32 %r217, %r216;
 $L166:
 	@!%p148 bra $L170;
 	shr.s32 %r218, %r217, 5;
-	cvt.s64.s32 %rd857, %r218;
-	mov.b64 %rd858, %rd857;
+	cvt.s64.s32 %rd859, %r218;
+	mov.b64 %rd860, %rd859;
 	and.b32 %r219, %r217, 31;
-	cvt.s64.s32 %rd859, %r219;
-	min.u64 %rd860, %rd859, 32;
-	cvt.u32.u64 %r220, %rd860;
+	cvt.s64.s32 %rd861, %r219;
+	min.u64 %rd862, %rd861, 32;
+	cvt.u32.u64 %r220, %rd862;
 	mov.b32 %r222, 0x1;
 	shl.b32 %r221, %r222, %r220;
 	setp.hs.u32 %p155, %r220, 32;
 	selp.b32 %r223, 0, %r221, %p155;
 	mov.b32 %r224, %r223;
-	mov.b64 %rd861, %rd858;
+	mov.b64 %rd863, %rd860;
 	mov.b32 %r225, %r224;
-	mul.lo.s64 %rd862, %rd861, %rd794;
-	mad.lo.s64 %rd863, %rd862, 4, %rd792;
-	ld.relaxed.gpu.global.u32 %r226, [%rd863+0];
+	mul.lo.s64 %rd864, %rd863, %rd796;
+	mad.lo.s64 %rd865, %rd864, 4, %rd794;
+	ld.relaxed.gpu.global.u32 %r226, [%rd865+0];
 	mov.b32 %r227, %r226;
 	and.b32 %r228, %r227, %r225;
 	setp.ne.u32 %p156, %r228, 0x0;
 	mov.pred %p157, %p156;
 	not.pred %p158, %p157;
 	@!%p158 bra $L172;
-	mul.lo.s64 %rd864, %rd861, %rd794;
-	mad.lo.s64 %rd865, %rd864, 4, %rd792;
-	atom.global.or.b32 %r229, [%rd865], %r225;
+	mul.lo.s64 %rd866, %rd863, %rd796;
+	mad.lo.s64 %rd867, %rd866, 4, %rd794;
+	atom.global.or.b32 %r229, [%rd867], %r225;
 	mov.b32 %r230, %r229;
 	and.b32 %r231, %r230, %r225;
 	setp.ne.u32 %p159, %r231, 0x0;
 	mov.pred %p157, %p159;
 $L172:
 	@!%p157 bra $L174;
-	mov.b64 %rd866, %rd856;
-	mov.b64 %rd867, %rd866;
+	mov.b64 %rd868, %rd858;
+	mov.b64 %rd869, %rd868;
 	mov.pred %p160, 0;
 	bra.uni $L168;
 $L174:
-	mov.b64 %rd868, %rd856;
-	mov.b64 %rd867, %rd868;
+	mov.b64 %rd870, %rd858;
+	mov.b64 %rd869, %rd870;
 	mov.pred %p160, 1;
 	bra.uni $L168;
 $L170:
 	@!%p149 bra $L176;
-	cvt.s64.s32 %rd869, %r217;
-	mul.lo.s64 %rd870, %rd869, %rd797;
-	mad.lo.s64 %rd871, %rd870, 4, %rd795;
-	ld.relaxed.gpu.global.s32 %r232, [%rd871+0];
+	cvt.s64.s32 %rd871, %r217;
+	mul.lo.s64 %rd872, %rd871, %rd799;
+	mad.lo.s64 %rd873, %rd872, 4, %rd797;
+	ld.relaxed.gpu.global.s32 %r232, [%rd873+0];
 	mov.b32 %r233, %r232;
 	setp.eq.s32 %p161, %r233, %r208;
 	mov.pred %p162, %p161;
 	not.pred %p163, %p162;
 	@!%p163 bra $L178;
-	cvt.s64.s32 %rd872, %r217;
-	mul.lo.s64 %rd873, %rd872, %rd797;
-	mad.lo.s64 %rd874, %rd873, 4, %rd795;
-	atom.global.exch.b32 %r234, [%rd874], %r208;
+	cvt.s64.s32 %rd874, %r217;
+	mul.lo.s64 %rd875, %rd874, %rd799;
+	mad.lo.s64 %rd876, %rd875, 4, %rd797;
+	atom.global.exch.b32 %r234, [%rd876], %r208;
 	mov.b32 %r235, %r234;
 	setp.eq.s32 %p164, %r235, %r208;
 	mov.pred %p162, %p164;
 $L178:
 	@!%p162 bra $L180;
-	mov.b64 %rd875, %rd856;
-	mov.b64 %rd867, %rd875;
+	mov.b64 %rd877, %rd858;
+	mov.b64 %rd869, %rd877;
 	mov.pred %p160, 0;
 	bra.uni $L168;
 $L180:
 $L176:
-	mul.lo.s64 %rd876, %rd856, %rd807;
-	mad.lo.s64 %rd877, %rd876, 4, %rd805;
-	st.shared.s32 [%rd877+0], %r217;
-	add.s64 %rd878, %rd856, 1;
-	mov.b64 %rd879, %rd878;
-	mov.b64 %rd867, %rd879;
+	mul.lo.s64 %rd878, %rd858, %rd809;
+	mad.lo.s64 %rd879, %rd878, 4, %rd807;
+	st.shared.s32 [%rd879+0], %r217;
+	add.s64 %rd880, %rd858, 1;
+	mov.b64 %rd881, %rd880;
+	mov.b64 %rd869, %rd881;
 	mov.pred %p160, 1;
 	bra.uni $L168;
 $L167:
 	bra.uni $L166;
 $L168:
-	mov.b64 %rd880, %rd867;
+	mov.b64 %rd882, %rd869;
 	mov.pred %p165, %p160;
-	mov.b64 %rd852, %rd880;
+	mov.b64 %rd854, %rd882;
 	mov.pred %p154, %p165;
 	@!%p154 bra $L182;
-	mov.b64 %rd881, %rd776;
+	mov.b64 %rd883, %rd778;
 	mov.b32 %r236, %r216;
-	cvt.s64.s32 %rd882, %r236;
-	add.s64 %rd883, %rd882, 1;
-	mul.lo.s64 %rd884, %rd883, %rd32;
-	mad.lo.s64 %rd885, %rd884, 8, %rd28;
-	ld.global.nc.s64 %rd886, [%rd885+0];
-	mov.b64 %rd887, %rd886;
-	cvt.s64.s32 %rd888, %r236;
-	mul.lo.s64 %rd889, %rd888, %rd32;
-	mad.lo.s64 %rd890, %rd889, 8, %rd28;
-	ld.global.nc.s64 %rd891, [%rd890+0];
-	mov.b64 %rd892, %rd891;
-	sub.s64 %rd893, %rd887, %rd892;
+	cvt.s64.s32 %rd884, %r236;
+	add.s64 %rd885, %rd884, 1;
+	mul.lo.s64 %rd886, %rd885, %rd32;
+	mad.lo.s64 %rd887, %rd886, 8, %rd28;
+	ld.global.nc.s64 %rd888, [%rd887+0];
+	mov.b64 %rd889, %rd888;
+	cvt.s64.s32 %rd890, %r236;
+	mul.lo.s64 %rd891, %rd890, %rd32;
+	mad.lo.s64 %rd892, %rd891, 8, %rd28;
+	ld.global.nc.s64 %rd893, [%rd892+0];
 	mov.b64 %rd894, %rd893;
-	mov.b64 %rd895, %rd894;
-	add.s64 %rd896, %rd850, %rd895;
-	mov.b64 %rd850, %rd896;
-	max.s64 %rd897, %rd851, %rd895;
-	mov.b64 %rd851, %rd897;
+	sub.s64 %rd895, %rd889, %rd894;
+	mov.b64 %rd896, %rd895;
+	mov.b64 %rd897, %rd896;
+	add.s64 %rd898, %rd852, %rd897;
+	mov.b64 %rd852, %rd898;
+	max.s64 %rd899, %rd853, %rd897;
+	mov.b64 %rd853, %rd899;
 $L182:
 $L162:
-	add.s64 %rd898, %rd853, 1;
-	mov.b64 %rd853, %rd898;
+	add.s64 %rd900, %rd855, 1;
+	mov.b64 %rd855, %rd900;
 	bra.uni $L161;
 $L163:
-	setp.gt.s64 %p166, %rd852, 0;
+	setp.gt.s64 %p166, %rd854, 0;
 	@!%p166 bra $L184;
-	mul.lo.s64 %rd899, %rd800, %rd120;
-	mad.lo.s64 %rd900, %rd899, 8, %rd116;
-	atom.global.add.u64 %rd901, [%rd900], %rd852;
-	mov.b64 %rd902, %rd901;
-	mov.b64 %rd903, %rd902;
-	mov.b64 %rd904, 0;
+	mul.lo.s64 %rd901, %rd802, %rd120;
+	mad.lo.s64 %rd902, %rd901, 8, %rd116;
+	atom.global.add.u64 %rd903, [%rd902], %rd854;
+	mov.b64 %rd904, %rd903;
+	mov.b64 %rd905, %rd904;
+	mov.b64 %rd906, 0;
 $L185:
-	setp.lt.s64 %p167, %rd904, %rd852;
+	setp.lt.s64 %p167, %rd906, %rd854;
 	not.pred %p168, %p167;
 	@!%p168 bra $L189;
 	bra.uni $L187;
 $L189:
-	mul.lo.s64 %rd905, %rd904, %rd807;
-	mad.lo.s64 %rd906, %rd905, 4, %rd805;
-	ld.shared.s32 %r237, [%rd906+0];
+	mul.lo.s64 %rd907, %rd906, %rd809;
+	mad.lo.s64 %rd908, %rd907, 4, %rd807;
+	ld.shared.s32 %r237, [%rd908+0];
 	mov.b32 %r238, %r237;
-	add.s64 %rd907, %rd903, %rd904;
-	mul.lo.s64 %rd908, %rd907, %rd295;
-	mad.lo.s64 %rd909, %rd908, 4, %rd293;
-	st.global.s32 [%rd909+0], %r238;
+	add.s64 %rd909, %rd905, %rd906;
+	mul.lo.s64 %rd910, %rd909, %rd295;
+	mad.lo.s64 %rd911, %rd910, 4, %rd293;
+	st.global.s32 [%rd911+0], %r238;
 $L186:
-	add.s64 %rd910, %rd904, 1;
-	mov.b64 %rd904, %rd910;
+	add.s64 %rd912, %rd906, 1;
+	mov.b64 %rd906, %rd912;
 	bra.uni $L185;
 $L187:
 $L184:
-	mov.b64 %rd911, %rd850;
-	mov.b64 %rd912, %rd851;
-	mov.b64 %rd913, %rd911;
-	mov.b64 %rd914, %rd912;
+	mov.b64 %rd913, %rd852;
+	mov.b64 %rd914, %rd853;
 	mov.b64 %rd915, %rd913;
 	mov.b64 %rd916, %rd914;
 	mov.b64 %rd917, %rd915;
 	mov.b64 %rd918, %rd916;
-	add.s64 %rd919, %rd672, %rd917;
-	mov.b64 %rd672, %rd919;
-	max.s64 %rd920, %rd673, %rd918;
-	mov.b64 %rd673, %rd920;
-	mov.b64 %rd674, 0;
+	mov.b64 %rd919, %rd917;
+	mov.b64 %rd920, %rd918;
+	add.s64 %rd921, %rd674, %rd919;
+	mov.b64 %rd674, %rd921;
+	max.s64 %rd922, %rd675, %rd920;
+	mov.b64 %rd675, %rd922;
+	mov.b64 %rd676, 0;
 $L153:
 $L149:
-	add.s64 %rd921, %rd670, %rd660;
-	mov.b64 %rd670, %rd921;
+	add.s64 %rd923, %rd672, %rd662;
+	mov.b64 %rd672, %rd923;
 $L128:
 	bra.uni $L127;
 $L129:
-	setp.gt.s64 %p169, %rd674, 0;
+	setp.gt.s64 %p169, %rd676, 0;
 	@!%p169 bra $L191;
-	mov.b64 %rd922, %rd643;
-	mov.b64 %rd923, %rd644;
 	mov.b64 %rd924, %rd645;
 	mov.b64 %rd925, %rd646;
 	mov.b64 %rd926, %rd647;
 	mov.b64 %rd927, %rd648;
+	mov.b64 %rd928, %rd649;
+	mov.b64 %rd929, %rd650;
 	mov.pred %p170, %p126;
 	mov.pred %p171, %p127;
 	mov.b32 %r239, %r176;
-	mov.b64 %rd928, %rd649;
-	mov.b64 %rd929, %rd650;
 	mov.b64 %rd930, %rd651;
 	mov.b64 %rd931, %rd652;
+	mov.b64 %rd932, %rd653;
+	mov.b64 %rd933, %rd654;
 	mov.pred %p172, %p128;
 	mov.b32 %r240, %r177;
 	mov.pred %p173, %p129;
-	mov.b64 %rd932, %rd307;
-	mov.b64 %rd933, %rd308;
-	mov.b64 %rd934, %rd309;
-	mov.b64 %rd935, %rd310;
-	mov.b64 %rd936, %rd311;
-	mov.b64 %rd937, %rd312;
-	mov.b64 %rd938, %rd313;
-	mov.b64 %rd939, %rd314;
-	mov.b64 %rd940, %rd315;
+	mov.b64 %rd934, %rd307;
+	mov.b64 %rd935, %rd308;
+	mov.b64 %rd936, %rd309;
+	mov.b64 %rd937, %rd310;
+	mov.b64 %rd938, %rd311;
+	mov.b64 %rd939, %rd312;
+	mov.b64 %rd940, %rd313;
+	mov.b64 %rd941, %rd314;
+	mov.b64 %rd942, %rd315;
 	mov.pred %p174, %p130;
-	mov.b64 %rd941, %rd316;
-	mov.b64 %rd942, %rd317;
-	mov.b64 %rd943, %rd318;
+	mov.b64 %rd943, %rd316;
+	mov.b64 %rd944, %rd317;
+	mov.b64 %rd945, %rd318;
 	mov.b32 %r241, %r178;
-	mov.b64 %rd944, %rd653;
-	mov.b64 %rd945, %rd654;
-	mov.b64 %rd946, %rd662;
-	mov.b64 %rd947, %rd674;
-	mov.b64 %rd948, %rd663;
-	mov.b64 %rd949, %rd664;
+	mov.b64 %rd946, %rd655;
+	mov.b64 %rd947, %rd656;
+	mov.b64 %rd948, %rd664;
+	mov.b64 %rd949, %rd676;
 	mov.b64 %rd950, %rd665;
-	mov.b64 %rd951, %rd168;
-	mov.b64 %rd952, %rd169;
-	mov.b64 %rd953, %rd170;
-	mul.lo.s64 %rd954, %rd950, %rd186;
-	mad.lo.s64 %rd955, %rd954, 4, %rd184;
-	cvt.u32.u64 %r242, %rd947;
-	atom.shared.add.s32 %r243, [%rd955], %r242;
+	mov.b64 %rd951, %rd666;
+	mov.b64 %rd952, %rd667;
+	mov.b64 %rd953, %rd168;
+	mov.b64 %rd954, %rd169;
+	mov.b64 %rd955, %rd170;
+	mul.lo.s64 %rd956, %rd952, %rd186;
+	mad.lo.s64 %rd957, %rd956, 4, %rd184;
+	cvt.u32.u64 %r242, %rd949;
+	atom.shared.add.s32 %r243, [%rd957], %r242;
 	mov.b32 %r244, %r243;
-	cvt.s64.s32 %rd956, %r244;
-	mov.b64 %rd957, %rd956;
-	sub.s64 %rd958, %rd949, %rd957;
-	max.s64 %rd959, %rd958, 0;
-	min.s64 %rd960, %rd959, %rd947;
-	mov.b64 %rd961, %rd960;
-	mov.b64 %rd962, 0;
+	cvt.s64.s32 %rd958, %r244;
+	mov.b64 %rd959, %rd958;
+	sub.s64 %rd960, %rd951, %rd959;
+	max.s64 %rd961, %rd960, 0;
+	min.s64 %rd962, %rd961, %rd949;
+	mov.b64 %rd963, %rd962;
+	mov.b64 %rd964, 0;
 $L192:
-	setp.lt.s64 %p175, %rd962, %rd961;
+	setp.lt.s64 %p175, %rd964, %rd963;
 	not.pred %p176, %p175;
 	@!%p176 bra $L196;
 	bra.uni $L194;
 $L196:
-	mul.lo.s64 %rd963, %rd962, %rd953;
-	mad.lo.s64 %rd964, %rd963, 4, %rd951;
-	ld.shared.s32 %r245, [%rd964+0];
+	mul.lo.s64 %rd965, %rd964, %rd955;
+	mad.lo.s64 %rd966, %rd965, 4, %rd953;
+	ld.shared.s32 %r245, [%rd966+0];
 	mov.b32 %r246, %r245;
-	add.s64 %rd965, %rd948, %rd957;
-	add.s64 %rd966, %rd965, %rd962;
-	mul.lo.s64 %rd967, %rd966, %rd178;
-	mad.lo.s64 %rd968, %rd967, 4, %rd176;
-	st.shared.s32 [%rd968+0], %r246;
+	add.s64 %rd967, %rd950, %rd959;
+	add.s64 %rd968, %rd967, %rd964;
+	mul.lo.s64 %rd969, %rd968, %rd178;
+	mad.lo.s64 %rd970, %rd969, 4, %rd176;
+	st.shared.s32 [%rd970+0], %r246;
 	@!%p172 bra $L198;
-	mov.b64 %rd970, 2;
-	mul.lo.s64 %rd969, %rd970, %rd962;
-	mul.lo.s64 %rd971, %rd969, %rd173;
-	mad.lo.s64 %rd972, %rd971, 8, %rd171;
-	ld.shared.s64 %rd973, [%rd972+0];
-	mov.b64 %rd974, %rd973;
-	add.s64 %rd975, %rd948, %rd957;
-	add.s64 %rd976, %rd975, %rd962;
-	mov.b64 %rd978, 2;
-	mul.lo.s64 %rd977, %rd978, %rd976;
-	mul.lo.s64 %rd979, %rd977, %rd181;
-	mad.lo.s64 %rd980, %rd979, 8, %rd179;
-	st.shared.s64 [%rd980+0], %rd974;
-	mov.b64 %rd982, 2;
-	mul.lo.s64 %rd981, %rd982, %rd962;
-	add.s64 %rd983, %rd981, 1;
-	mul.lo.s64 %rd984, %rd983, %rd173;
-	mad.lo.s64 %rd985, %rd984, 8, %rd171;
-	ld.shared.s64 %rd986, [%rd985+0];
-	mov.b64 %rd987, %rd986;
-	add.s64 %rd988, %rd948, %rd957;
-	add.s64 %rd989, %rd988, %rd962;
-	mov.b64 %rd991, 2;
-	mul.lo.s64 %rd990, %rd991, %rd989;
-	add.s64 %rd992, %rd990, 1;
-	mul.lo.s64 %rd993, %rd992, %rd181;
-	mad.lo.s64 %rd994, %rd993, 8, %rd179;
-	st.shared.s64 [%rd994+0], %rd987;
+	mov.b64 %rd972, 2;
+	mul.lo.s64 %rd971, %rd972, %rd964;
+	mul.lo.s64 %rd973, %rd971, %rd173;
+	mad.lo.s64 %rd974, %rd973, 8, %rd171;
+	ld.shared.s64 %rd975, [%rd974+0];
+	mov.b64 %rd976, %rd975;
+	add.s64 %rd977, %rd950, %rd959;
+	add.s64 %rd978, %rd977, %rd964;
+	mov.b64 %rd980, 2;
+	mul.lo.s64 %rd979, %rd980, %rd978;
+	mul.lo.s64 %rd981, %rd979, %rd181;
+	mad.lo.s64 %rd982, %rd981, 8, %rd179;
+	st.shared.s64 [%rd982+0], %rd976;
+	mov.b64 %rd984, 2;
+	mul.lo.s64 %rd983, %rd984, %rd964;
+	add.s64 %rd985, %rd983, 1;
+	mul.lo.s64 %rd986, %rd985, %rd173;
+	mad.lo.s64 %rd987, %rd986, 8, %rd171;
+	ld.shared.s64 %rd988, [%rd987+0];
+	mov.b64 %rd989, %rd988;
+	add.s64 %rd990, %rd950, %rd959;
+	add.s64 %rd991, %rd990, %rd964;
+	mov.b64 %rd993, 2;
+	mul.lo.s64 %rd992, %rd993, %rd991;
+	add.s64 %rd994, %rd992, 1;
+	mul.lo.s64 %rd995, %rd994, %rd181;
+	mad.lo.s64 %rd996, %rd995, 8, %rd179;
+	st.shared.s64 [%rd996+0], %rd989;
 $L198:
 $L193:
-	add.s64 %rd995, %rd962, 1;
-	mov.b64 %rd962, %rd995;
+	add.s64 %rd997, %rd964, 1;
+	mov.b64 %rd964, %rd997;
 	bra.uni $L192;
 $L194:
-	mov.b64 %rd996, 0;
-	mov.b64 %rd997, 0;
 	mov.b64 %rd998, 0;
-	mov.b64 %rd999, %rd961;
+	mov.b64 %rd999, 0;
+	mov.b64 %rd1000, 0;
+	mov.b64 %rd1001, %rd963;
 $L199:
-	setp.lt.s64 %p177, %rd999, %rd947;
+	setp.lt.s64 %p177, %rd1001, %rd949;
 	not.pred %p178, %p177;
 	@!%p178 bra $L203;
 	bra.uni $L201;
 $L203:
-	mul.lo.s64 %rd1000, %rd999, %rd953;
-	mad.lo.s64 %rd1001, %rd1000, 4, %rd951;
-	ld.shared.s32 %r247, [%rd1001+0];
+	mul.lo.s64 %rd1002, %rd1001, %rd955;
+	mad.lo.s64 %rd1003, %rd1002, 4, %rd953;
+	ld.shared.s32 %r247, [%rd1003+0];
 	mov.b32 %r248, %r247;
 	mov.b32 %r249, %r248;
 	mov.pred %p179, 0;
-	mov.b64 %rd1002, %rd998;
+	mov.b64 %rd1004, %rd1000;
 	mov.b32 %r250, %r249;
 $L204:
 	@!%p173 bra $L208;
 	shr.s32 %r251, %r250, 5;
-	cvt.s64.s32 %rd1003, %r251;
-	mov.b64 %rd1004, %rd1003;
+	cvt.s64.s32 %rd1005, %r251;
+	mov.b64 %rd1006, %rd1005;
 	and.b32 %r252, %r250, 31;
-	cvt.s64.s32 %rd1005, %r252;
-	min.u64 %rd1006, %rd1005, 32;
-	cvt.u32.u64 %r253, %rd1006;
+	cvt.s64.s32 %rd1007, %r252;
+	min.u64 %rd1008, %rd1007, 32;
+	cvt.u32.u64 %r253, %rd1008;
 	mov.b32 %r255, 0x1;
 	shl.b32 %r254, %r255, %r253;
 	setp.hs.u32 %p180, %r253, 32;
 	selp.b32 %r256, 0, %r254, %p180;
 	mov.b32 %r257, %r256;
-	mov.b64 %rd1007, %rd1004;
+	mov.b64 %rd1009, %rd1006;
 	mov.b32 %r258, %r257;
-	mul.lo.s64 %rd1008, %rd1007, %rd940;
-	mad.lo.s64 %rd1009, %rd1008, 4, %rd938;
-	ld.relaxed.gpu.global.u32 %r259, [%rd1009+0];
+	mul.lo.s64 %rd1010, %rd1009, %rd942;
+	mad.lo.s64 %rd1011, %rd1010, 4, %rd940;
+	ld.relaxed.gpu.global.u32 %r259, [%rd1011+0];
 	mov.b32 %r260, %r259;
 	and.b32 %r261, %r260, %r258;
 	setp.ne.u32 %p181, %r261, 0x0;
 	mov.pred %p182, %p181;
 	not.pred %p183, %p182;
 	@!%p183 bra $L210;
-	mul.lo.s64 %rd1010, %rd1007, %rd940;
-	mad.lo.s64 %rd1011, %rd1010, 4, %rd938;
-	atom.global.or.b32 %r262, [%rd1011], %r258;
+	mul.lo.s64 %rd1012, %rd1009, %rd942;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd940;
+	atom.global.or.b32 %r262, [%rd1013], %r258;
 	mov.b32 %r263, %r262;
 	and.b32 %r264, %r263, %r258;
 	setp.ne.u32 %p184, %r264, 0x0;
 	mov.pred %p182, %p184;
 $L210:
 	@!%p182 bra $L212;
-	mov.b64 %rd1012, %rd1002;
-	mov.b64 %rd1013, %rd1012;
+	mov.b64 %rd1014, %rd1004;
+	mov.b64 %rd1015, %rd1014;
 	mov.pred %p185, 0;
 	bra.uni $L206;
 $L212:
-	mov.b64 %rd1014, %rd1002;
-	mov.b64 %rd1013, %rd1014;
+	mov.b64 %rd1016, %rd1004;
+	mov.b64 %rd1015, %rd1016;
 	mov.pred %p185, 1;
 	bra.uni $L206;
 $L208:
 	@!%p174 bra $L214;
-	cvt.s64.s32 %rd1015, %r250;
-	mul.lo.s64 %rd1016, %rd1015, %rd943;
-	mad.lo.s64 %rd1017, %rd1016, 4, %rd941;
-	ld.relaxed.gpu.global.s32 %r265, [%rd1017+0];
+	cvt.s64.s32 %rd1017, %r250;
+	mul.lo.s64 %rd1018, %rd1017, %rd945;
+	mad.lo.s64 %rd1019, %rd1018, 4, %rd943;
+	ld.relaxed.gpu.global.s32 %r265, [%rd1019+0];
 	mov.b32 %r266, %r265;
 	setp.eq.s32 %p186, %r266, %r241;
 	mov.pred %p187, %p186;
 	not.pred %p188, %p187;
 	@!%p188 bra $L216;
-	cvt.s64.s32 %rd1018, %r250;
-	mul.lo.s64 %rd1019, %rd1018, %rd943;
-	mad.lo.s64 %rd1020, %rd1019, 4, %rd941;
-	atom.global.exch.b32 %r267, [%rd1020], %r241;
+	cvt.s64.s32 %rd1020, %r250;
+	mul.lo.s64 %rd1021, %rd1020, %rd945;
+	mad.lo.s64 %rd1022, %rd1021, 4, %rd943;
+	atom.global.exch.b32 %r267, [%rd1022], %r241;
 	mov.b32 %r268, %r267;
 	setp.eq.s32 %p189, %r268, %r241;
 	mov.pred %p187, %p189;
 $L216:
 	@!%p187 bra $L218;
-	mov.b64 %rd1021, %rd1002;
-	mov.b64 %rd1013, %rd1021;
+	mov.b64 %rd1023, %rd1004;
+	mov.b64 %rd1015, %rd1023;
 	mov.pred %p185, 0;
 	bra.uni $L206;
 $L218:
 $L214:
-	mul.lo.s64 %rd1022, %rd1002, %rd953;
-	mad.lo.s64 %rd1023, %rd1022, 4, %rd951;
-	st.shared.s32 [%rd1023+0], %r250;
-	add.s64 %rd1024, %rd1002, 1;
-	mov.b64 %rd1025, %rd1024;
-	mov.b64 %rd1013, %rd1025;
+	mul.lo.s64 %rd1024, %rd1004, %rd955;
+	mad.lo.s64 %rd1025, %rd1024, 4, %rd953;
+	st.shared.s32 [%rd1025+0], %r250;
+	add.s64 %rd1026, %rd1004, 1;
+	mov.b64 %rd1027, %rd1026;
+	mov.b64 %rd1015, %rd1027;
 	mov.pred %p185, 1;
 	bra.uni $L206;
 $L205:
 	bra.uni $L204;
 $L206:
-	mov.b64 %rd1026, %rd1013;
+	mov.b64 %rd1028, %rd1015;
 	mov.pred %p190, %p185;
-	mov.b64 %rd998, %rd1026;
+	mov.b64 %rd1000, %rd1028;
 	mov.pred %p179, %p190;
 	@!%p179 bra $L220;
-	mov.b64 %rd1027, %rd922;
+	mov.b64 %rd1029, %rd924;
 	mov.b32 %r269, %r249;
-	cvt.s64.s32 %rd1028, %r269;
-	add.s64 %rd1029, %rd1028, 1;
-	mul.lo.s64 %rd1030, %rd1029, %rd32;
-	mad.lo.s64 %rd1031, %rd1030, 8, %rd28;
-	ld.global.nc.s64 %rd1032, [%rd1031+0];
-	mov.b64 %rd1033, %rd1032;
-	cvt.s64.s32 %rd1034, %r269;
-	mul.lo.s64 %rd1035, %rd1034, %rd32;
-	mad.lo.s64 %rd1036, %rd1035, 8, %rd28;
-	ld.global.nc.s64 %rd1037, [%rd1036+0];
-	mov.b64 %rd1038, %rd1037;
-	sub.s64 %rd1039, %rd1033, %rd1038;
+	cvt.s64.s32 %rd1030, %r269;
+	add.s64 %rd1031, %rd1030, 1;
+	mul.lo.s64 %rd1032, %rd1031, %rd32;
+	mad.lo.s64 %rd1033, %rd1032, 8, %rd28;
+	ld.global.nc.s64 %rd1034, [%rd1033+0];
+	mov.b64 %rd1035, %rd1034;
+	cvt.s64.s32 %rd1036, %r269;
+	mul.lo.s64 %rd1037, %rd1036, %rd32;
+	mad.lo.s64 %rd1038, %rd1037, 8, %rd28;
+	ld.global.nc.s64 %rd1039, [%rd1038+0];
 	mov.b64 %rd1040, %rd1039;
-	mov.b64 %rd1041, %rd1040;
-	add.s64 %rd1042, %rd996, %rd1041;
-	mov.b64 %rd996, %rd1042;
-	max.s64 %rd1043, %rd997, %rd1041;
-	mov.b64 %rd997, %rd1043;
+	sub.s64 %rd1041, %rd1035, %rd1040;
+	mov.b64 %rd1042, %rd1041;
+	mov.b64 %rd1043, %rd1042;
+	add.s64 %rd1044, %rd998, %rd1043;
+	mov.b64 %rd998, %rd1044;
+	max.s64 %rd1045, %rd999, %rd1043;
+	mov.b64 %rd999, %rd1045;
 $L220:
 $L200:
-	add.s64 %rd1044, %rd999, 1;
-	mov.b64 %rd999, %rd1044;
+	add.s64 %rd1046, %rd1001, 1;
+	mov.b64 %rd1001, %rd1046;
 	bra.uni $L199;
 $L201:
-	setp.gt.s64 %p191, %rd998, 0;
+	setp.gt.s64 %p191, %rd1000, 0;
 	@!%p191 bra $L222;
-	mul.lo.s64 %rd1045, %rd946, %rd120;
-	mad.lo.s64 %rd1046, %rd1045, 8, %rd116;
-	atom.global.add.u64 %rd1047, [%rd1046], %rd998;
-	mov.b64 %rd1048, %rd1047;
-	mov.b64 %rd1049, %rd1048;
-	mov.b64 %rd1050, 0;
+	mul.lo.s64 %rd1047, %rd948, %rd120;
+	mad.lo.s64 %rd1048, %rd1047, 8, %rd116;
+	atom.global.add.u64 %rd1049, [%rd1048], %rd1000;
+	mov.b64 %rd1050, %rd1049;
+	mov.b64 %rd1051, %rd1050;
+	mov.b64 %rd1052, 0;
 $L223:
-	setp.lt.s64 %p192, %rd1050, %rd998;
+	setp.lt.s64 %p192, %rd1052, %rd1000;
 	not.pred %p193, %p192;
 	@!%p193 bra $L227;
 	bra.uni $L225;
 $L227:
-	mul.lo.s64 %rd1051, %rd1050, %rd953;
-	mad.lo.s64 %rd1052, %rd1051, 4, %rd951;
-	ld.shared.s32 %r270, [%rd1052+0];
+	mul.lo.s64 %rd1053, %rd1052, %rd955;
+	mad.lo.s64 %rd1054, %rd1053, 4, %rd953;
+	ld.shared.s32 %r270, [%rd1054+0];
 	mov.b32 %r271, %r270;
-	add.s64 %rd1053, %rd1049, %rd1050;
-	mul.lo.s64 %rd1054, %rd1053, %rd295;
-	mad.lo.s64 %rd1055, %rd1054, 4, %rd293;
-	st.global.s32 [%rd1055+0], %r271;
+	add.s64 %rd1055, %rd1051, %rd1052;
+	mul.lo.s64 %rd1056, %rd1055, %rd295;
+	mad.lo.s64 %rd1057, %rd1056, 4, %rd293;
+	st.global.s32 [%rd1057+0], %r271;
 $L224:
-	add.s64 %rd1056, %rd1050, 1;
-	mov.b64 %rd1050, %rd1056;
+	add.s64 %rd1058, %rd1052, 1;
+	mov.b64 %rd1052, %rd1058;
 	bra.uni $L223;
 $L225:
 $L222:
-	mov.b64 %rd1057, %rd996;
-	mov.b64 %rd1058, %rd997;
-	mov.b64 %rd1059, %rd1057;
-	mov.b64 %rd1060, %rd1058;
+	mov.b64 %rd1059, %rd998;
+	mov.b64 %rd1060, %rd999;
 	mov.b64 %rd1061, %rd1059;
 	mov.b64 %rd1062, %rd1060;
 	mov.b64 %rd1063, %rd1061;
 	mov.b64 %rd1064, %rd1062;
-	add.s64 %rd1065, %rd672, %rd1063;
-	mov.b64 %rd672, %rd1065;
-	max.s64 %rd1066, %rd673, %rd1064;
-	mov.b64 %rd673, %rd1066;
+	mov.b64 %rd1065, %rd1063;
+	mov.b64 %rd1066, %rd1064;
+	add.s64 %rd1067, %rd674, %rd1065;
+	mov.b64 %rd674, %rd1067;
+	max.s64 %rd1068, %rd675, %rd1066;
+	mov.b64 %rd675, %rd1068;
 $L191:
-	mov.b64 %rd1067, %rd672;
-	mov.b64 %rd1068, %rd673;
-	mov.b64 %rd1069, %rd1067;
-	mov.b64 %rd1070, %rd1068;
+	mov.b64 %rd1069, %rd674;
+	mov.b64 %rd1070, %rd675;
 	mov.b64 %rd1071, %rd1069;
 	mov.b64 %rd1072, %rd1070;
-	mov.b64 %rd404, %rd1071;
-	mov.b64 %rd405, %rd1072;
+	mov.b64 %rd1073, %rd1071;
+	mov.b64 %rd1074, %rd1072;
+	mov.b64 %rd404, %rd1073;
+	mov.b64 %rd405, %rd1074;
 $L228:
 	setp.lt.s64 %p194, %rd406, %rd361;
 	not.pred %p195, %p194;
@@ -16914,9 +16928,7 @@ $L228:
 	bra.uni $L230;
 $L232:
 	bar.sync 0;
-	sub.s64 %rd1073, %rd406, 1;
-	rem.s64 %rd1074, %rd1073, 3;
-	mul.lo.s64 %rd1075, %rd1074, %rd186;
+	mul.lo.s64 %rd1075, %rd639, %rd186;
 	mad.lo.s64 %rd1076, %rd1075, 4, %rd184;
 	ld.shared.s32 %r272, [%rd1076+0];
 	mov.b32 %r273, %r272;
@@ -16927,1642 +16939,1654 @@ $L232:
 	@!%p196 bra $L234;
 	bra.uni $L230;
 $L234:
-	cvt.u64.u32 %rd1080, %r2;
-	setp.eq.s64 %p197, %rd1080, 0;
-	@!%p197 bra $L236;
-	add.s64 %rd1081, %rd406, 1;
-	rem.s64 %rd1082, %rd1081, 3;
-	mul.lo.s64 %rd1083, %rd1082, %rd186;
-	mad.lo.s64 %rd1084, %rd1083, 4, %rd184;
-	mov.b32 %r274, 0;
-	st.shared.s32 [%rd1084+0], %r274;
-$L236:
-	shr.s64 %rd1085, %rd406, 63;
-	shr.u64 %rd1086, %rd1085, 63;
-	add.s64 %rd1087, %rd406, %rd1086;
-	and.b64 %rd1088, %rd1087, -2;
-	sub.s64 %rd1089, %rd406, %rd1088;
-	mov.b64 %rd1091, 1;
-	sub.s64 %rd1090, %rd1091, %rd1089;
-	mul.lo.s64 %rd1092, %rd1090, %rd388;
-	mov.b64 %rd1093, %rd1092;
-	mov.b64 %rd1094, 0;
-	mov.b64 %rd1095, 0;
-	add.s64 %rd1096, %rd406, 1;
-	setp.lt.s64 %p198, %rd1096, %rd361;
-	@!%p198 bra $L237;
-	mov.b64 %rd1097, %rd353;
-	mov.b64 %rd1098, %rd354;
-	mov.b64 %rd1099, %rd355;
-	mov.b64 %rd1100, %rd356;
-	mov.b64 %rd1101, %rd357;
-	mov.b64 %rd1102, %rd358;
-	mov.pred %p199, %p49;
-	mov.pred %p200, %p50;
-	mov.b32 %r275, %r83;
-	mov.b64 %rd1103, %rd359;
-	mov.b64 %rd1104, %rd360;
-	mov.b64 %rd1105, %rd361;
-	mov.b64 %rd1106, %rd362;
-	mov.pred %p201, %p51;
-	mov.b32 %r276, %r84;
-	mov.pred %p202, %p52;
-	mov.pred %p203, %p53;
-	mov.b32 %r277, %r85;
-	mov.b64 %rd1107, %rd363;
-	mov.b64 %rd1108, %rd364;
-	mov.b64 %rd1109, %rd1093;
-	mov.b64 %rd1110, %rd1079;
-	mov.b64 %rd1111, %rd386;
-	mov.b64 %rd1112, %rd385;
-	mov.b64 %rd1113, %rd367;
-	mov.b64 %rd1114, %rd387;
-	mov.b64 %rd1115, %rd366;
-	shr.s64 %rd1116, %rd406, 63;
-	shr.u64 %rd1117, %rd1116, 63;
-	add.s64 %rd1118, %rd406, %rd1117;
-	and.b64 %rd1119, %rd1118, -2;
-	sub.s64 %rd1120, %rd406, %rd1119;
-	mul.lo.s64 %rd1121, %rd1120, %rd388;
-	mov.b64 %rd1122, %rd1121;
-	mov.b64 %rd1123, %rd388;
-	rem.s64 %rd1124, %rd406, 3;
-	mov.b64 %rd1125, %rd1124;
-	mov.pred %p204, %p51;
-	mov.b64 %rd1126, %rd168;
-	mov.b64 %rd1127, %rd169;
-	mov.b64 %rd1128, %rd170;
-	mov.b64 %rd1129, %rd1111;
-	mov.b32 %r278, -1;
-	mov.b64 %rd1130, 0;
-	mov.b64 %rd1131, 0;
-	mov.b64 %rd1132, 0;
-	mov.b64 %rd1133, 0;
-	mov.b64 %rd1134, 0;
+	mov.b64 %rd1080, %rd639;
+$L235:
+	setp.eq.s64 %p197, %rd1080, 2;
+	@!%p197 bra $L239;
+	mov.b64 %rd1081, 0;
+	bra.uni $L237;
 $L239:
-	setp.ge.s64 %p205, %rd1130, %rd1131;
-	@!%p205 bra $L243;
-	setp.ge.s64 %p206, %rd1129, %rd1110;
-	@!%p206 bra $L245;
-	bra.uni $L241;
-$L245:
-	add.s64 %rd1135, %rd1109, %rd1129;
-	mul.lo.s64 %rd1136, %rd1135, %rd178;
-	mad.lo.s64 %rd1137, %rd1136, 4, %rd176;
-	ld.shared.s32 %r279, [%rd1137+0];
+	add.s64 %rd1082, %rd1080, 1;
+	mov.b64 %rd1081, %rd1082;
+	bra.uni $L237;
+$L236:
+	bra.uni $L235;
+$L237:
+	mov.b64 %rd639, %rd1081;
+	cvt.u64.u32 %rd1083, %r2;
+	setp.eq.s64 %p198, %rd1083, 0;
+	@!%p198 bra $L241;
+	mov.b64 %rd1084, %rd639;
+$L242:
+	setp.eq.s64 %p199, %rd1084, 2;
+	@!%p199 bra $L246;
+	mov.b64 %rd1085, 0;
+	bra.uni $L244;
+$L246:
+	add.s64 %rd1086, %rd1084, 1;
+	mov.b64 %rd1085, %rd1086;
+	bra.uni $L244;
+$L243:
+	bra.uni $L242;
+$L244:
+	mul.lo.s64 %rd1087, %rd1085, %rd186;
+	mad.lo.s64 %rd1088, %rd1087, 4, %rd184;
+	mov.b32 %r274, 0;
+	st.shared.s32 [%rd1088+0], %r274;
+$L241:
+	mov.b64 %rd1089, %rd640;
+	sub.s64 %rd1090, %rd388, %rd640;
+	mov.b64 %rd640, %rd1090;
+	mov.b64 %rd1091, 0;
+	mov.b64 %rd1092, 0;
+	add.s64 %rd1093, %rd406, 1;
+	setp.lt.s64 %p200, %rd1093, %rd361;
+	@!%p200 bra $L247;
+	mov.b64 %rd1094, %rd353;
+	mov.b64 %rd1095, %rd354;
+	mov.b64 %rd1096, %rd355;
+	mov.b64 %rd1097, %rd356;
+	mov.b64 %rd1098, %rd357;
+	mov.b64 %rd1099, %rd358;
+	mov.pred %p201, %p49;
+	mov.pred %p202, %p50;
+	mov.b32 %r275, %r83;
+	mov.b64 %rd1100, %rd359;
+	mov.b64 %rd1101, %rd360;
+	mov.b64 %rd1102, %rd361;
+	mov.b64 %rd1103, %rd362;
+	mov.pred %p203, %p51;
+	mov.b32 %r276, %r84;
+	mov.pred %p204, %p52;
+	mov.pred %p205, %p53;
+	mov.b32 %r277, %r85;
+	mov.b64 %rd1104, %rd363;
+	mov.b64 %rd1105, %rd364;
+	mov.b64 %rd1106, %rd1089;
+	mov.b64 %rd1107, %rd1079;
+	mov.b64 %rd1108, %rd386;
+	mov.b64 %rd1109, %rd385;
+	mov.b64 %rd1110, %rd367;
+	mov.b64 %rd1111, %rd387;
+	mov.b64 %rd1112, %rd366;
+	mov.b64 %rd1113, %rd640;
+	mov.b64 %rd1114, %rd388;
+	mov.b64 %rd1115, %rd639;
+	mov.pred %p206, %p51;
+	mov.b64 %rd1116, %rd168;
+	mov.b64 %rd1117, %rd169;
+	mov.b64 %rd1118, %rd170;
+	mov.b64 %rd1119, %rd1108;
+	mov.b32 %r278, -1;
+	mov.b64 %rd1120, 0;
+	mov.b64 %rd1121, 0;
+	mov.b64 %rd1122, 0;
+	mov.b64 %rd1123, 0;
+	mov.b64 %rd1124, 0;
+$L249:
+	setp.ge.s64 %p207, %rd1120, %rd1121;
+	@!%p207 bra $L253;
+	setp.ge.s64 %p208, %rd1119, %rd1107;
+	@!%p208 bra $L255;
+	bra.uni $L251;
+$L255:
+	add.s64 %rd1125, %rd1106, %rd1119;
+	mul.lo.s64 %rd1126, %rd1125, %rd178;
+	mad.lo.s64 %rd1127, %rd1126, 4, %rd176;
+	ld.shared.s32 %r279, [%rd1127+0];
 	mov.b32 %r280, %r279;
 	mov.b32 %r278, %r280;
-	mov.b64 %rd1138, %rd1097;
-	mov.b64 %rd1139, %rd1098;
-	mov.b64 %rd1140, %rd1099;
-	mov.b64 %rd1141, %rd1100;
-	mov.b64 %rd1142, %rd1101;
-	mov.b64 %rd1143, %rd1102;
-	mov.pred %p207, %p199;
-	mov.pred %p208, %p200;
-	mov.b32 %r281, %r275;
-	mov.b64 %rd1144, %rd1103;
-	mov.b64 %rd1145, %rd1104;
-	mov.b64 %rd1146, %rd1105;
-	mov.b64 %rd1147, %rd1106;
+	mov.b64 %rd1128, %rd1094;
+	mov.b64 %rd1129, %rd1095;
+	mov.b64 %rd1130, %rd1096;
+	mov.b64 %rd1131, %rd1097;
+	mov.b64 %rd1132, %rd1098;
+	mov.b64 %rd1133, %rd1099;
 	mov.pred %p209, %p201;
+	mov.pred %p210, %p202;
+	mov.b32 %r281, %r275;
+	mov.b64 %rd1134, %rd1100;
+	mov.b64 %rd1135, %rd1101;
+	mov.b64 %rd1136, %rd1102;
+	mov.b64 %rd1137, %rd1103;
+	mov.pred %p211, %p203;
 	mov.b32 %r282, %r276;
 	mov.b32 %r283, %r278;
-	add.s64 %rd1148, %rd1109, %rd1129;
-	mov.b64 %rd1149, %rd1148;
-	mov.b64 %rd1150, %rd1114;
-	mov.pred %p210, %p204;
-$L246:
-	@!%p210 bra $L250;
-	mov.b64 %rd1152, 2;
-	mul.lo.s64 %rd1151, %rd1152, %rd1149;
-	mul.lo.s64 %rd1153, %rd1151, %rd181;
-	mad.lo.s64 %rd1154, %rd1153, 8, %rd179;
-	ld.shared.s64 %rd1155, [%rd1154+0];
-	mov.b64 %rd1156, %rd1155;
-	mov.b64 %rd1158, 2;
-	mul.lo.s64 %rd1157, %rd1158, %rd1149;
-	add.s64 %rd1159, %rd1157, 1;
-	mul.lo.s64 %rd1160, %rd1159, %rd181;
-	mad.lo.s64 %rd1161, %rd1160, 8, %rd179;
-	ld.shared.s64 %rd1162, [%rd1161+0];
-	mov.b64 %rd1163, %rd1162;
-	add.s64 %rd1164, %rd1156, %rd1150;
-	mov.b64 %rd1165, %rd1164;
-	mov.b64 %rd1166, %rd1163;
-	mov.b64 %rd1167, %rd1165;
-	mov.b64 %rd1168, %rd1166;
-	bra.uni $L248;
-$L250:
-	mov.b64 %rd1169, %rd1138;
+	add.s64 %rd1138, %rd1106, %rd1119;
+	mov.b64 %rd1139, %rd1138;
+	mov.b64 %rd1140, %rd1111;
+	mov.pred %p212, %p206;
+$L256:
+	@!%p212 bra $L260;
+	mov.b64 %rd1142, 2;
+	mul.lo.s64 %rd1141, %rd1142, %rd1139;
+	mul.lo.s64 %rd1143, %rd1141, %rd181;
+	mad.lo.s64 %rd1144, %rd1143, 8, %rd179;
+	ld.shared.s64 %rd1145, [%rd1144+0];
+	mov.b64 %rd1146, %rd1145;
+	mov.b64 %rd1148, 2;
+	mul.lo.s64 %rd1147, %rd1148, %rd1139;
+	add.s64 %rd1149, %rd1147, 1;
+	mul.lo.s64 %rd1150, %rd1149, %rd181;
+	mad.lo.s64 %rd1151, %rd1150, 8, %rd179;
+	ld.shared.s64 %rd1152, [%rd1151+0];
+	mov.b64 %rd1153, %rd1152;
+	add.s64 %rd1154, %rd1146, %rd1140;
+	mov.b64 %rd1155, %rd1154;
+	mov.b64 %rd1156, %rd1153;
+	mov.b64 %rd1157, %rd1155;
+	mov.b64 %rd1158, %rd1156;
+	bra.uni $L258;
+$L260:
+	mov.b64 %rd1159, %rd1128;
 	mov.b32 %r284, %r283;
-	cvt.s64.s32 %rd1170, %r284;
-	mul.lo.s64 %rd1171, %rd1170, %rd32;
-	mad.lo.s64 %rd1172, %rd1171, 8, %rd28;
-	ld.global.nc.s64 %rd1173, [%rd1172+0];
-	mov.b64 %rd1174, %rd1173;
-	mov.b64 %rd1175, %rd1174;
-	mov.b64 %rd1176, %rd1138;
+	cvt.s64.s32 %rd1160, %r284;
+	mul.lo.s64 %rd1161, %rd1160, %rd32;
+	mad.lo.s64 %rd1162, %rd1161, 8, %rd28;
+	ld.global.nc.s64 %rd1163, [%rd1162+0];
+	mov.b64 %rd1164, %rd1163;
+	mov.b64 %rd1165, %rd1164;
+	mov.b64 %rd1166, %rd1128;
 	mov.b32 %r285, %r283;
-	cvt.s64.s32 %rd1177, %r285;
-	add.s64 %rd1178, %rd1177, 1;
-	mul.lo.s64 %rd1179, %rd1178, %rd32;
-	mad.lo.s64 %rd1180, %rd1179, 8, %rd28;
-	ld.global.nc.s64 %rd1181, [%rd1180+0];
-	mov.b64 %rd1182, %rd1181;
-	mov.b64 %rd1183, %rd1182;
-	add.s64 %rd1184, %rd1175, %rd1150;
-	mov.b64 %rd1185, %rd1184;
-	mov.b64 %rd1186, %rd1183;
-	mov.b64 %rd1167, %rd1185;
-	mov.b64 %rd1168, %rd1186;
-	bra.uni $L248;
-$L247:
-	bra.uni $L246;
-$L248:
-	mov.b64 %rd1187, %rd1167;
-	mov.b64 %rd1188, %rd1168;
-	mov.b64 %rd1130, %rd1187;
-	mov.b64 %rd1131, %rd1188;
-	add.s64 %rd1189, %rd1129, %rd1112;
-	mov.b64 %rd1129, %rd1189;
-	bra.uni $L240;
-$L243:
-	mul.lo.s64 %rd1190, %rd1130, %rd39;
-	mad.lo.s64 %rd1191, %rd1190, 4, %rd35;
-	ld.global.nc.s32 %r286, [%rd1191+0];
+	cvt.s64.s32 %rd1167, %r285;
+	add.s64 %rd1168, %rd1167, 1;
+	mul.lo.s64 %rd1169, %rd1168, %rd32;
+	mad.lo.s64 %rd1170, %rd1169, 8, %rd28;
+	ld.global.nc.s64 %rd1171, [%rd1170+0];
+	mov.b64 %rd1172, %rd1171;
+	mov.b64 %rd1173, %rd1172;
+	add.s64 %rd1174, %rd1165, %rd1140;
+	mov.b64 %rd1175, %rd1174;
+	mov.b64 %rd1176, %rd1173;
+	mov.b64 %rd1157, %rd1175;
+	mov.b64 %rd1158, %rd1176;
+	bra.uni $L258;
+$L257:
+	bra.uni $L256;
+$L258:
+	mov.b64 %rd1177, %rd1157;
+	mov.b64 %rd1178, %rd1158;
+	mov.b64 %rd1120, %rd1177;
+	mov.b64 %rd1121, %rd1178;
+	add.s64 %rd1179, %rd1119, %rd1109;
+	mov.b64 %rd1119, %rd1179;
+	bra.uni $L250;
+$L253:
+	mul.lo.s64 %rd1180, %rd1120, %rd39;
+	mad.lo.s64 %rd1181, %rd1180, 4, %rd35;
+	ld.global.nc.s32 %r286, [%rd1181+0];
 	mov.b32 %r287, %r286;
 	mov.b32 %r288, %r287;
-	mov.b64 %rd1192, 0;
-	mov.b64 %rd1193, 0;
-	@!%p201 bra $L252;
-	mov.b64 %rd1194, %rd1097;
+	mov.b64 %rd1182, 0;
+	mov.b64 %rd1183, 0;
+	@!%p203 bra $L262;
+	mov.b64 %rd1184, %rd1094;
 	mov.b32 %r289, %r288;
-	cvt.s64.s32 %rd1195, %r289;
-	mul.lo.s64 %rd1196, %rd1195, %rd32;
-	mad.lo.s64 %rd1197, %rd1196, 8, %rd28;
-	ld.global.nc.s64 %rd1198, [%rd1197+0];
-	mov.b64 %rd1199, %rd1198;
-	mov.b64 %rd1200, %rd1199;
-	mov.b64 %rd1201, %rd1097;
+	cvt.s64.s32 %rd1185, %r289;
+	mul.lo.s64 %rd1186, %rd1185, %rd32;
+	mad.lo.s64 %rd1187, %rd1186, 8, %rd28;
+	ld.global.nc.s64 %rd1188, [%rd1187+0];
+	mov.b64 %rd1189, %rd1188;
+	mov.b64 %rd1190, %rd1189;
+	mov.b64 %rd1191, %rd1094;
 	mov.b32 %r290, %r288;
-	cvt.s64.s32 %rd1202, %r290;
-	add.s64 %rd1203, %rd1202, 1;
-	mul.lo.s64 %rd1204, %rd1203, %rd32;
-	mad.lo.s64 %rd1205, %rd1204, 8, %rd28;
-	ld.global.nc.s64 %rd1206, [%rd1205+0];
-	mov.b64 %rd1207, %rd1206;
-	mov.b64 %rd1208, %rd1207;
-	mov.b64 %rd1209, %rd1200;
-	mov.b64 %rd1210, %rd1208;
-	mov.b64 %rd1192, %rd1209;
-	mov.b64 %rd1193, %rd1210;
-$L252:
+	cvt.s64.s32 %rd1192, %r290;
+	add.s64 %rd1193, %rd1192, 1;
+	mul.lo.s64 %rd1194, %rd1193, %rd32;
+	mad.lo.s64 %rd1195, %rd1194, 8, %rd28;
+	ld.global.nc.s64 %rd1196, [%rd1195+0];
+	mov.b64 %rd1197, %rd1196;
+	mov.b64 %rd1198, %rd1197;
+	mov.b64 %rd1199, %rd1190;
+	mov.b64 %rd1200, %rd1198;
+	mov.b64 %rd1182, %rd1199;
+	mov.b64 %rd1183, %rd1200;
+$L262:
 	mov.b32 %r291, %r276;
 	mov.b32 %r292, %r278;
 	mov.b32 %r293, %r288;
-	mov.b64 %rd1211, %rd1130;
-$L253:
-	cvt.s64.s32 %rd1212, %r293;
-	mul.lo.s64 %rd1213, %rd1212, %rd134;
-	mad.lo.s64 %rd1214, %rd1213, 4, %rd130;
-	ld.global.nc.s32 %r294, [%rd1214+0];
+	mov.b64 %rd1201, %rd1120;
+$L263:
+	cvt.s64.s32 %rd1202, %r293;
+	mul.lo.s64 %rd1203, %rd1202, %rd134;
+	mad.lo.s64 %rd1204, %rd1203, 4, %rd130;
+	ld.global.nc.s32 %r294, [%rd1204+0];
 	mov.b32 %r295, %r294;
-	cvt.s64.s32 %rd1215, %r292;
-	mul.lo.s64 %rd1216, %rd1215, %rd134;
-	mad.lo.s64 %rd1217, %rd1216, 4, %rd130;
-	ld.global.nc.s32 %r296, [%rd1217+0];
+	cvt.s64.s32 %rd1205, %r292;
+	mul.lo.s64 %rd1206, %rd1205, %rd134;
+	mad.lo.s64 %rd1207, %rd1206, 4, %rd130;
+	ld.global.nc.s32 %r296, [%rd1207+0];
 	mov.b32 %r297, %r296;
-	setp.ne.s32 %p211, %r295, %r297;
-	mov.pred %p212, %p211;
-	not.pred %p213, %p212;
-	@!%p213 bra $L257;
-	cvt.s64.s32 %rd1218, %r293;
-	mul.lo.s64 %rd1219, %rd1218, %rd127;
-	mad.lo.s64 %rd1220, %rd1219, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r298, [%rd1220+0];
+	setp.ne.s32 %p213, %r295, %r297;
+	mov.pred %p214, %p213;
+	not.pred %p215, %p214;
+	@!%p215 bra $L267;
+	cvt.s64.s32 %rd1208, %r293;
+	mul.lo.s64 %rd1209, %rd1208, %rd127;
+	mad.lo.s64 %rd1210, %rd1209, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r298, [%rd1210+0];
 	mov.b32 %r299, %r298;
 	or.b32 %r300, %r291, 0x4;
 	and.b32 %r301, %r299, %r300;
-	setp.ne.u32 %p214, %r301, 0x0;
-	mov.pred %p212, %p214;
-$L257:
-	@!%p212 bra $L259;
-	mov.pred %p215, 0;
-	bra.uni $L255;
-$L259:
-	cvt.s64.s32 %rd1221, %r293;
-	mul.lo.s64 %rd1222, %rd1221, %rd127;
-	mad.lo.s64 %rd1223, %rd1222, 4, %rd123;
-	atom.global.or.b32 %r302, [%rd1223], %r291;
+	setp.ne.u32 %p216, %r301, 0x0;
+	mov.pred %p214, %p216;
+$L267:
+	@!%p214 bra $L269;
+	mov.pred %p217, 0;
+	bra.uni $L265;
+$L269:
+	cvt.s64.s32 %rd1211, %r293;
+	mul.lo.s64 %rd1212, %rd1211, %rd127;
+	mad.lo.s64 %rd1213, %rd1212, 4, %rd123;
+	atom.global.or.b32 %r302, [%rd1213], %r291;
 	mov.b32 %r303, %r302;
 	and.b32 %r304, %r303, %r291;
-	setp.eq.u32 %p216, %r304, 0x0;
-	mov.pred %p215, %p216;
-	bra.uni $L255;
-$L254:
-	bra.uni $L253;
-$L255:
-	@!%p215 bra $L261;
-	mul.lo.s64 %rd1224, %rd1134, %rd1128;
-	mad.lo.s64 %rd1225, %rd1224, 4, %rd1126;
-	st.shared.s32 [%rd1225+0], %r288;
-	@!%p201 bra $L263;
-	mov.b64 %rd1227, 2;
-	mul.lo.s64 %rd1226, %rd1227, %rd1134;
-	mul.lo.s64 %rd1228, %rd1226, %rd173;
-	mad.lo.s64 %rd1229, %rd1228, 8, %rd171;
-	st.shared.s64 [%rd1229+0], %rd1192;
-	mov.b64 %rd1231, 2;
-	mul.lo.s64 %rd1230, %rd1231, %rd1134;
-	add.s64 %rd1232, %rd1230, 1;
-	mul.lo.s64 %rd1233, %rd1232, %rd173;
-	mad.lo.s64 %rd1234, %rd1233, 8, %rd171;
-	st.shared.s64 [%rd1234+0], %rd1193;
-$L263:
-	add.s64 %rd1235, %rd1134, 1;
-	mov.b64 %rd1134, %rd1235;
-	setp.eq.s64 %p217, %rd1134, %rd1107;
-	@!%p217 bra $L265;
-	mov.b64 %rd1236, %rd1097;
-	mov.b64 %rd1237, %rd1098;
-	mov.b64 %rd1238, %rd1099;
-	mov.b64 %rd1239, %rd1100;
-	mov.b64 %rd1240, %rd1101;
-	mov.b64 %rd1241, %rd1102;
-	mov.pred %p218, %p199;
-	mov.pred %p219, %p200;
-	mov.b32 %r305, %r275;
-	mov.b64 %rd1242, %rd1103;
-	mov.b64 %rd1243, %rd1104;
-	mov.b64 %rd1244, %rd1105;
-	mov.b64 %rd1245, %rd1106;
-	mov.pred %p220, %p201;
-	mov.b32 %r306, %r276;
-	mov.pred %p221, %p202;
-	mov.b64 %rd1246, %rd307;
-	mov.b64 %rd1247, %rd308;
-	mov.b64 %rd1248, %rd309;
-	mov.b64 %rd1249, %rd310;
-	mov.b64 %rd1250, %rd311;
-	mov.b64 %rd1251, %rd312;
-	mov.b64 %rd1252, %rd313;
-	mov.b64 %rd1253, %rd314;
-	mov.b64 %rd1254, %rd315;
-	mov.pred %p222, %p203;
-	mov.b64 %rd1255, %rd316;
-	mov.b64 %rd1256, %rd317;
-	mov.b64 %rd1257, %rd318;
-	mov.b32 %r307, %r277;
-	mov.b64 %rd1258, %rd1107;
-	mov.b64 %rd1259, %rd1108;
-	mov.b64 %rd1260, %rd1115;
-	mov.b64 %rd1261, %rd1134;
-	mov.b64 %rd1262, %rd1122;
-	mov.b64 %rd1263, %rd1123;
-	mov.b64 %rd1264, %rd1125;
-	mov.b64 %rd1265, %rd168;
-	mov.b64 %rd1266, %rd169;
-	mov.b64 %rd1267, %rd170;
-	mul.lo.s64 %rd1268, %rd1264, %rd186;
-	mad.lo.s64 %rd1269, %rd1268, 4, %rd184;
-	cvt.u32.u64 %r308, %rd1261;
-	atom.shared.add.s32 %r309, [%rd1269], %r308;
-	mov.b32 %r310, %r309;
-	cvt.s64.s32 %rd1270, %r310;
-	mov.b64 %rd1271, %rd1270;
-	sub.s64 %rd1272, %rd1263, %rd1271;
-	max.s64 %rd1273, %rd1272, 0;
-	min.s64 %rd1274, %rd1273, %rd1261;
-	mov.b64 %rd1275, %rd1274;
-	mov.b64 %rd1276, 0;
-$L266:
-	setp.lt.s64 %p223, %rd1276, %rd1275;
-	not.pred %p224, %p223;
-	@!%p224 bra $L270;
-	bra.uni $L268;
-$L270:
-	mul.lo.s64 %rd1277, %rd1276, %rd1267;
-	mad.lo.s64 %rd1278, %rd1277, 4, %rd1265;
-	ld.shared.s32 %r311, [%rd1278+0];
-	mov.b32 %r312, %r311;
-	add.s64 %rd1279, %rd1262, %rd1271;
-	add.s64 %rd1280, %rd1279, %rd1276;
-	mul.lo.s64 %rd1281, %rd1280, %rd178;
-	mad.lo.s64 %rd1282, %rd1281, 4, %rd176;
-	st.shared.s32 [%rd1282+0], %r312;
-	@!%p220 bra $L272;
-	mov.b64 %rd1284, 2;
-	mul.lo.s64 %rd1283, %rd1284, %rd1276;
-	mul.lo.s64 %rd1285, %rd1283, %rd173;
-	mad.lo.s64 %rd1286, %rd1285, 8, %rd171;
-	ld.shared.s64 %rd1287, [%rd1286+0];
-	mov.b64 %rd1288, %rd1287;
-	add.s64 %rd1289, %rd1262, %rd1271;
-	add.s64 %rd1290, %rd1289, %rd1276;
-	mov.b64 %rd1292, 2;
-	mul.lo.s64 %rd1291, %rd1292, %rd1290;
-	mul.lo.s64 %rd1293, %rd1291, %rd181;
-	mad.lo.s64 %rd1294, %rd1293, 8, %rd179;
-	st.shared.s64 [%rd1294+0], %rd1288;
-	mov.b64 %rd1296, 2;
-	mul.lo.s64 %rd1295, %rd1296, %rd1276;
-	add.s64 %rd1297, %rd1295, 1;
-	mul.lo.s64 %rd1298, %rd1297, %rd173;
-	mad.lo.s64 %rd1299, %rd1298, 8, %rd171;
-	ld.shared.s64 %rd1300, [%rd1299+0];
-	mov.b64 %rd1301, %rd1300;
-	add.s64 %rd1302, %rd1262, %rd1271;
-	add.s64 %rd1303, %rd1302, %rd1276;
-	mov.b64 %rd1305, 2;
-	mul.lo.s64 %rd1304, %rd1305, %rd1303;
-	add.s64 %rd1306, %rd1304, 1;
-	mul.lo.s64 %rd1307, %rd1306, %rd181;
-	mad.lo.s64 %rd1308, %rd1307, 8, %rd179;
-	st.shared.s64 [%rd1308+0], %rd1301;
-$L272:
-$L267:
-	add.s64 %rd1309, %rd1276, 1;
-	mov.b64 %rd1276, %rd1309;
-	bra.uni $L266;
-$L268:
-	mov.b64 %rd1310, 0;
-	mov.b64 %rd1311, 0;
-	mov.b64 %rd1312, 0;
-	mov.b64 %rd1313, %rd1275;
+	setp.eq.u32 %p218, %r304, 0x0;
+	mov.pred %p217, %p218;
+	bra.uni $L265;
+$L264:
+	bra.uni $L263;
+$L265:
+	@!%p217 bra $L271;
+	mul.lo.s64 %rd1214, %rd1124, %rd1118;
+	mad.lo.s64 %rd1215, %rd1214, 4, %rd1116;
+	st.shared.s32 [%rd1215+0], %r288;
+	@!%p203 bra $L273;
+	mov.b64 %rd1217, 2;
+	mul.lo.s64 %rd1216, %rd1217, %rd1124;
+	mul.lo.s64 %rd1218, %rd1216, %rd173;
+	mad.lo.s64 %rd1219, %rd1218, 8, %rd171;
+	st.shared.s64 [%rd1219+0], %rd1182;
+	mov.b64 %rd1221, 2;
+	mul.lo.s64 %rd1220, %rd1221, %rd1124;
+	add.s64 %rd1222, %rd1220, 1;
+	mul.lo.s64 %rd1223, %rd1222, %rd173;
+	mad.lo.s64 %rd1224, %rd1223, 8, %rd171;
+	st.shared.s64 [%rd1224+0], %rd1183;
 $L273:
-	setp.lt.s64 %p225, %rd1313, %rd1261;
+	add.s64 %rd1225, %rd1124, 1;
+	mov.b64 %rd1124, %rd1225;
+	setp.eq.s64 %p219, %rd1124, %rd1104;
+	@!%p219 bra $L275;
+	mov.b64 %rd1226, %rd1094;
+	mov.b64 %rd1227, %rd1095;
+	mov.b64 %rd1228, %rd1096;
+	mov.b64 %rd1229, %rd1097;
+	mov.b64 %rd1230, %rd1098;
+	mov.b64 %rd1231, %rd1099;
+	mov.pred %p220, %p201;
+	mov.pred %p221, %p202;
+	mov.b32 %r305, %r275;
+	mov.b64 %rd1232, %rd1100;
+	mov.b64 %rd1233, %rd1101;
+	mov.b64 %rd1234, %rd1102;
+	mov.b64 %rd1235, %rd1103;
+	mov.pred %p222, %p203;
+	mov.b32 %r306, %r276;
+	mov.pred %p223, %p204;
+	mov.b64 %rd1236, %rd307;
+	mov.b64 %rd1237, %rd308;
+	mov.b64 %rd1238, %rd309;
+	mov.b64 %rd1239, %rd310;
+	mov.b64 %rd1240, %rd311;
+	mov.b64 %rd1241, %rd312;
+	mov.b64 %rd1242, %rd313;
+	mov.b64 %rd1243, %rd314;
+	mov.b64 %rd1244, %rd315;
+	mov.pred %p224, %p205;
+	mov.b64 %rd1245, %rd316;
+	mov.b64 %rd1246, %rd317;
+	mov.b64 %rd1247, %rd318;
+	mov.b32 %r307, %r277;
+	mov.b64 %rd1248, %rd1104;
+	mov.b64 %rd1249, %rd1105;
+	mov.b64 %rd1250, %rd1112;
+	mov.b64 %rd1251, %rd1124;
+	mov.b64 %rd1252, %rd1113;
+	mov.b64 %rd1253, %rd1114;
+	mov.b64 %rd1254, %rd1115;
+	mov.b64 %rd1255, %rd168;
+	mov.b64 %rd1256, %rd169;
+	mov.b64 %rd1257, %rd170;
+	mul.lo.s64 %rd1258, %rd1254, %rd186;
+	mad.lo.s64 %rd1259, %rd1258, 4, %rd184;
+	cvt.u32.u64 %r308, %rd1251;
+	atom.shared.add.s32 %r309, [%rd1259], %r308;
+	mov.b32 %r310, %r309;
+	cvt.s64.s32 %rd1260, %r310;
+	mov.b64 %rd1261, %rd1260;
+	sub.s64 %rd1262, %rd1253, %rd1261;
+	max.s64 %rd1263, %rd1262, 0;
+	min.s64 %rd1264, %rd1263, %rd1251;
+	mov.b64 %rd1265, %rd1264;
+	mov.b64 %rd1266, 0;
+$L276:
+	setp.lt.s64 %p225, %rd1266, %rd1265;
 	not.pred %p226, %p225;
-	@!%p226 bra $L277;
-	bra.uni $L275;
-$L277:
-	mul.lo.s64 %rd1314, %rd1313, %rd1267;
-	mad.lo.s64 %rd1315, %rd1314, 4, %rd1265;
-	ld.shared.s32 %r313, [%rd1315+0];
-	mov.b32 %r314, %r313;
-	mov.b32 %r315, %r314;
-	mov.pred %p227, 0;
-	mov.b64 %rd1316, %rd1312;
-	mov.b32 %r316, %r315;
-$L278:
-	@!%p221 bra $L282;
-	shr.s32 %r317, %r316, 5;
-	cvt.s64.s32 %rd1317, %r317;
-	mov.b64 %rd1318, %rd1317;
-	and.b32 %r318, %r316, 31;
-	cvt.s64.s32 %rd1319, %r318;
-	min.u64 %rd1320, %rd1319, 32;
-	cvt.u32.u64 %r319, %rd1320;
-	mov.b32 %r321, 0x1;
-	shl.b32 %r320, %r321, %r319;
-	setp.hs.u32 %p228, %r319, 32;
-	selp.b32 %r322, 0, %r320, %p228;
-	mov.b32 %r323, %r322;
-	mov.b64 %rd1321, %rd1318;
-	mov.b32 %r324, %r323;
-	mul.lo.s64 %rd1322, %rd1321, %rd1254;
-	mad.lo.s64 %rd1323, %rd1322, 4, %rd1252;
-	ld.relaxed.gpu.global.u32 %r325, [%rd1323+0];
-	mov.b32 %r326, %r325;
-	and.b32 %r327, %r326, %r324;
-	setp.ne.u32 %p229, %r327, 0x0;
-	mov.pred %p230, %p229;
-	not.pred %p231, %p230;
-	@!%p231 bra $L284;
-	mul.lo.s64 %rd1324, %rd1321, %rd1254;
-	mad.lo.s64 %rd1325, %rd1324, 4, %rd1252;
-	atom.global.or.b32 %r328, [%rd1325], %r324;
-	mov.b32 %r329, %r328;
-	and.b32 %r330, %r329, %r324;
-	setp.ne.u32 %p232, %r330, 0x0;
-	mov.pred %p230, %p232;
-$L284:
-	@!%p230 bra $L286;
-	mov.b64 %rd1326, %rd1316;
-	mov.b64 %rd1327, %rd1326;
-	mov.pred %p233, 0;
-	bra.uni $L280;
-$L286:
-	mov.b64 %rd1328, %rd1316;
-	mov.b64 %rd1327, %rd1328;
-	mov.pred %p233, 1;
-	bra.uni $L280;
-$L282:
-	@!%p222 bra $L288;
-	cvt.s64.s32 %rd1329, %r316;
-	mul.lo.s64 %rd1330, %rd1329, %rd1257;
-	mad.lo.s64 %rd1331, %rd1330, 4, %rd1255;
-	ld.relaxed.gpu.global.s32 %r331, [%rd1331+0];
-	mov.b32 %r332, %r331;
-	setp.eq.s32 %p234, %r332, %r307;
-	mov.pred %p235, %p234;
-	not.pred %p236, %p235;
-	@!%p236 bra $L290;
-	cvt.s64.s32 %rd1332, %r316;
-	mul.lo.s64 %rd1333, %rd1332, %rd1257;
-	mad.lo.s64 %rd1334, %rd1333, 4, %rd1255;
-	atom.global.exch.b32 %r333, [%rd1334], %r307;
-	mov.b32 %r334, %r333;
-	setp.eq.s32 %p237, %r334, %r307;
-	mov.pred %p235, %p237;
-$L290:
-	@!%p235 bra $L292;
-	mov.b64 %rd1335, %rd1316;
-	mov.b64 %rd1327, %rd1335;
-	mov.pred %p233, 0;
-	bra.uni $L280;
-$L292:
-$L288:
-	mul.lo.s64 %rd1336, %rd1316, %rd1267;
-	mad.lo.s64 %rd1337, %rd1336, 4, %rd1265;
-	st.shared.s32 [%rd1337+0], %r316;
-	add.s64 %rd1338, %rd1316, 1;
-	mov.b64 %rd1339, %rd1338;
-	mov.b64 %rd1327, %rd1339;
-	mov.pred %p233, 1;
-	bra.uni $L280;
-$L279:
+	@!%p226 bra $L280;
 	bra.uni $L278;
 $L280:
-	mov.b64 %rd1340, %rd1327;
-	mov.pred %p238, %p233;
-	mov.b64 %rd1312, %rd1340;
-	mov.pred %p227, %p238;
-	@!%p227 bra $L294;
-	mov.b64 %rd1341, %rd1236;
-	mov.b32 %r335, %r315;
-	cvt.s64.s32 %rd1342, %r335;
-	add.s64 %rd1343, %rd1342, 1;
-	mul.lo.s64 %rd1344, %rd1343, %rd32;
-	mad.lo.s64 %rd1345, %rd1344, 8, %rd28;
-	ld.global.nc.s64 %rd1346, [%rd1345+0];
-	mov.b64 %rd1347, %rd1346;
-	cvt.s64.s32 %rd1348, %r335;
-	mul.lo.s64 %rd1349, %rd1348, %rd32;
-	mad.lo.s64 %rd1350, %rd1349, 8, %rd28;
-	ld.global.nc.s64 %rd1351, [%rd1350+0];
-	mov.b64 %rd1352, %rd1351;
-	sub.s64 %rd1353, %rd1347, %rd1352;
-	mov.b64 %rd1354, %rd1353;
-	mov.b64 %rd1355, %rd1354;
-	add.s64 %rd1356, %rd1310, %rd1355;
-	mov.b64 %rd1310, %rd1356;
-	max.s64 %rd1357, %rd1311, %rd1355;
-	mov.b64 %rd1311, %rd1357;
+	mul.lo.s64 %rd1267, %rd1266, %rd1257;
+	mad.lo.s64 %rd1268, %rd1267, 4, %rd1255;
+	ld.shared.s32 %r311, [%rd1268+0];
+	mov.b32 %r312, %r311;
+	add.s64 %rd1269, %rd1252, %rd1261;
+	add.s64 %rd1270, %rd1269, %rd1266;
+	mul.lo.s64 %rd1271, %rd1270, %rd178;
+	mad.lo.s64 %rd1272, %rd1271, 4, %rd176;
+	st.shared.s32 [%rd1272+0], %r312;
+	@!%p222 bra $L282;
+	mov.b64 %rd1274, 2;
+	mul.lo.s64 %rd1273, %rd1274, %rd1266;
+	mul.lo.s64 %rd1275, %rd1273, %rd173;
+	mad.lo.s64 %rd1276, %rd1275, 8, %rd171;
+	ld.shared.s64 %rd1277, [%rd1276+0];
+	mov.b64 %rd1278, %rd1277;
+	add.s64 %rd1279, %rd1252, %rd1261;
+	add.s64 %rd1280, %rd1279, %rd1266;
+	mov.b64 %rd1282, 2;
+	mul.lo.s64 %rd1281, %rd1282, %rd1280;
+	mul.lo.s64 %rd1283, %rd1281, %rd181;
+	mad.lo.s64 %rd1284, %rd1283, 8, %rd179;
+	st.shared.s64 [%rd1284+0], %rd1278;
+	mov.b64 %rd1286, 2;
+	mul.lo.s64 %rd1285, %rd1286, %rd1266;
+	add.s64 %rd1287, %rd1285, 1;
+	mul.lo.s64 %rd1288, %rd1287, %rd173;
+	mad.lo.s64 %rd1289, %rd1288, 8, %rd171;
+	ld.shared.s64 %rd1290, [%rd1289+0];
+	mov.b64 %rd1291, %rd1290;
+	add.s64 %rd1292, %rd1252, %rd1261;
+	add.s64 %rd1293, %rd1292, %rd1266;
+	mov.b64 %rd1295, 2;
+	mul.lo.s64 %rd1294, %rd1295, %rd1293;
+	add.s64 %rd1296, %rd1294, 1;
+	mul.lo.s64 %rd1297, %rd1296, %rd181;
+	mad.lo.s64 %rd1298, %rd1297, 8, %rd179;
+	st.shared.s64 [%rd1298+0], %rd1291;
+$L282:
+$L277:
+	add.s64 %rd1299, %rd1266, 1;
+	mov.b64 %rd1266, %rd1299;
+	bra.uni $L276;
+$L278:
+	mov.b64 %rd1300, 0;
+	mov.b64 %rd1301, 0;
+	mov.b64 %rd1302, 0;
+	mov.b64 %rd1303, %rd1265;
+$L283:
+	setp.lt.s64 %p227, %rd1303, %rd1251;
+	not.pred %p228, %p227;
+	@!%p228 bra $L287;
+	bra.uni $L285;
+$L287:
+	mul.lo.s64 %rd1304, %rd1303, %rd1257;
+	mad.lo.s64 %rd1305, %rd1304, 4, %rd1255;
+	ld.shared.s32 %r313, [%rd1305+0];
+	mov.b32 %r314, %r313;
+	mov.b32 %r315, %r314;
+	mov.pred %p229, 0;
+	mov.b64 %rd1306, %rd1302;
+	mov.b32 %r316, %r315;
+$L288:
+	@!%p223 bra $L292;
+	shr.s32 %r317, %r316, 5;
+	cvt.s64.s32 %rd1307, %r317;
+	mov.b64 %rd1308, %rd1307;
+	and.b32 %r318, %r316, 31;
+	cvt.s64.s32 %rd1309, %r318;
+	min.u64 %rd1310, %rd1309, 32;
+	cvt.u32.u64 %r319, %rd1310;
+	mov.b32 %r321, 0x1;
+	shl.b32 %r320, %r321, %r319;
+	setp.hs.u32 %p230, %r319, 32;
+	selp.b32 %r322, 0, %r320, %p230;
+	mov.b32 %r323, %r322;
+	mov.b64 %rd1311, %rd1308;
+	mov.b32 %r324, %r323;
+	mul.lo.s64 %rd1312, %rd1311, %rd1244;
+	mad.lo.s64 %rd1313, %rd1312, 4, %rd1242;
+	ld.relaxed.gpu.global.u32 %r325, [%rd1313+0];
+	mov.b32 %r326, %r325;
+	and.b32 %r327, %r326, %r324;
+	setp.ne.u32 %p231, %r327, 0x0;
+	mov.pred %p232, %p231;
+	not.pred %p233, %p232;
+	@!%p233 bra $L294;
+	mul.lo.s64 %rd1314, %rd1311, %rd1244;
+	mad.lo.s64 %rd1315, %rd1314, 4, %rd1242;
+	atom.global.or.b32 %r328, [%rd1315], %r324;
+	mov.b32 %r329, %r328;
+	and.b32 %r330, %r329, %r324;
+	setp.ne.u32 %p234, %r330, 0x0;
+	mov.pred %p232, %p234;
 $L294:
-$L274:
-	add.s64 %rd1358, %rd1313, 1;
-	mov.b64 %rd1313, %rd1358;
-	bra.uni $L273;
-$L275:
-	setp.gt.s64 %p239, %rd1312, 0;
-	@!%p239 bra $L296;
-	mul.lo.s64 %rd1359, %rd1260, %rd120;
-	mad.lo.s64 %rd1360, %rd1359, 8, %rd116;
-	atom.global.add.u64 %rd1361, [%rd1360], %rd1312;
-	mov.b64 %rd1362, %rd1361;
-	mov.b64 %rd1363, %rd1362;
-	mov.b64 %rd1364, 0;
-$L297:
-	setp.lt.s64 %p240, %rd1364, %rd1312;
-	not.pred %p241, %p240;
-	@!%p241 bra $L301;
-	bra.uni $L299;
-$L301:
-	mul.lo.s64 %rd1365, %rd1364, %rd1267;
-	mad.lo.s64 %rd1366, %rd1365, 4, %rd1265;
-	ld.shared.s32 %r336, [%rd1366+0];
-	mov.b32 %r337, %r336;
-	add.s64 %rd1367, %rd1363, %rd1364;
-	mul.lo.s64 %rd1368, %rd1367, %rd295;
-	mad.lo.s64 %rd1369, %rd1368, 4, %rd293;
-	st.global.s32 [%rd1369+0], %r337;
-$L298:
-	add.s64 %rd1370, %rd1364, 1;
-	mov.b64 %rd1364, %rd1370;
-	bra.uni $L297;
-$L299:
+	@!%p232 bra $L296;
+	mov.b64 %rd1316, %rd1306;
+	mov.b64 %rd1317, %rd1316;
+	mov.pred %p235, 0;
+	bra.uni $L290;
 $L296:
-	mov.b64 %rd1371, %rd1310;
-	mov.b64 %rd1372, %rd1311;
-	mov.b64 %rd1373, %rd1371;
-	mov.b64 %rd1374, %rd1372;
-	mov.b64 %rd1375, %rd1373;
-	mov.b64 %rd1376, %rd1374;
-	mov.b64 %rd1377, %rd1375;
-	mov.b64 %rd1378, %rd1376;
-	add.s64 %rd1379, %rd1132, %rd1377;
-	mov.b64 %rd1132, %rd1379;
-	max.s64 %rd1380, %rd1133, %rd1378;
-	mov.b64 %rd1133, %rd1380;
-	mov.b64 %rd1134, 0;
-$L265:
-$L261:
-	add.s64 %rd1381, %rd1130, %rd1113;
-	mov.b64 %rd1130, %rd1381;
-$L240:
-	bra.uni $L239;
-$L241:
-	setp.gt.s64 %p242, %rd1134, 0;
-	@!%p242 bra $L303;
-	mov.b64 %rd1382, %rd1097;
-	mov.b64 %rd1383, %rd1098;
-	mov.b64 %rd1384, %rd1099;
-	mov.b64 %rd1385, %rd1100;
-	mov.b64 %rd1386, %rd1101;
-	mov.b64 %rd1387, %rd1102;
-	mov.pred %p243, %p199;
-	mov.pred %p244, %p200;
-	mov.b32 %r338, %r275;
-	mov.b64 %rd1388, %rd1103;
-	mov.b64 %rd1389, %rd1104;
-	mov.b64 %rd1390, %rd1105;
-	mov.b64 %rd1391, %rd1106;
-	mov.pred %p245, %p201;
-	mov.b32 %r339, %r276;
-	mov.pred %p246, %p202;
-	mov.b64 %rd1392, %rd307;
-	mov.b64 %rd1393, %rd308;
-	mov.b64 %rd1394, %rd309;
-	mov.b64 %rd1395, %rd310;
-	mov.b64 %rd1396, %rd311;
-	mov.b64 %rd1397, %rd312;
-	mov.b64 %rd1398, %rd313;
-	mov.b64 %rd1399, %rd314;
-	mov.b64 %rd1400, %rd315;
-	mov.pred %p247, %p203;
-	mov.b64 %rd1401, %rd316;
-	mov.b64 %rd1402, %rd317;
-	mov.b64 %rd1403, %rd318;
-	mov.b32 %r340, %r277;
-	mov.b64 %rd1404, %rd1107;
-	mov.b64 %rd1405, %rd1108;
-	mov.b64 %rd1406, %rd1115;
-	mov.b64 %rd1407, %rd1134;
-	mov.b64 %rd1408, %rd1122;
-	mov.b64 %rd1409, %rd1123;
-	mov.b64 %rd1410, %rd1125;
-	mov.b64 %rd1411, %rd168;
-	mov.b64 %rd1412, %rd169;
-	mov.b64 %rd1413, %rd170;
-	mul.lo.s64 %rd1414, %rd1410, %rd186;
-	mad.lo.s64 %rd1415, %rd1414, 4, %rd184;
-	cvt.u32.u64 %r341, %rd1407;
-	atom.shared.add.s32 %r342, [%rd1415], %r341;
-	mov.b32 %r343, %r342;
-	cvt.s64.s32 %rd1416, %r343;
-	mov.b64 %rd1417, %rd1416;
-	sub.s64 %rd1418, %rd1409, %rd1417;
-	max.s64 %rd1419, %rd1418, 0;
-	min.s64 %rd1420, %rd1419, %rd1407;
-	mov.b64 %rd1421, %rd1420;
-	mov.b64 %rd1422, 0;
+	mov.b64 %rd1318, %rd1306;
+	mov.b64 %rd1317, %rd1318;
+	mov.pred %p235, 1;
+	bra.uni $L290;
+$L292:
+	@!%p224 bra $L298;
+	cvt.s64.s32 %rd1319, %r316;
+	mul.lo.s64 %rd1320, %rd1319, %rd1247;
+	mad.lo.s64 %rd1321, %rd1320, 4, %rd1245;
+	ld.relaxed.gpu.global.s32 %r331, [%rd1321+0];
+	mov.b32 %r332, %r331;
+	setp.eq.s32 %p236, %r332, %r307;
+	mov.pred %p237, %p236;
+	not.pred %p238, %p237;
+	@!%p238 bra $L300;
+	cvt.s64.s32 %rd1322, %r316;
+	mul.lo.s64 %rd1323, %rd1322, %rd1247;
+	mad.lo.s64 %rd1324, %rd1323, 4, %rd1245;
+	atom.global.exch.b32 %r333, [%rd1324], %r307;
+	mov.b32 %r334, %r333;
+	setp.eq.s32 %p239, %r334, %r307;
+	mov.pred %p237, %p239;
+$L300:
+	@!%p237 bra $L302;
+	mov.b64 %rd1325, %rd1306;
+	mov.b64 %rd1317, %rd1325;
+	mov.pred %p235, 0;
+	bra.uni $L290;
+$L302:
+$L298:
+	mul.lo.s64 %rd1326, %rd1306, %rd1257;
+	mad.lo.s64 %rd1327, %rd1326, 4, %rd1255;
+	st.shared.s32 [%rd1327+0], %r316;
+	add.s64 %rd1328, %rd1306, 1;
+	mov.b64 %rd1329, %rd1328;
+	mov.b64 %rd1317, %rd1329;
+	mov.pred %p235, 1;
+	bra.uni $L290;
+$L289:
+	bra.uni $L288;
+$L290:
+	mov.b64 %rd1330, %rd1317;
+	mov.pred %p240, %p235;
+	mov.b64 %rd1302, %rd1330;
+	mov.pred %p229, %p240;
+	@!%p229 bra $L304;
+	mov.b64 %rd1331, %rd1226;
+	mov.b32 %r335, %r315;
+	cvt.s64.s32 %rd1332, %r335;
+	add.s64 %rd1333, %rd1332, 1;
+	mul.lo.s64 %rd1334, %rd1333, %rd32;
+	mad.lo.s64 %rd1335, %rd1334, 8, %rd28;
+	ld.global.nc.s64 %rd1336, [%rd1335+0];
+	mov.b64 %rd1337, %rd1336;
+	cvt.s64.s32 %rd1338, %r335;
+	mul.lo.s64 %rd1339, %rd1338, %rd32;
+	mad.lo.s64 %rd1340, %rd1339, 8, %rd28;
+	ld.global.nc.s64 %rd1341, [%rd1340+0];
+	mov.b64 %rd1342, %rd1341;
+	sub.s64 %rd1343, %rd1337, %rd1342;
+	mov.b64 %rd1344, %rd1343;
+	mov.b64 %rd1345, %rd1344;
+	add.s64 %rd1346, %rd1300, %rd1345;
+	mov.b64 %rd1300, %rd1346;
+	max.s64 %rd1347, %rd1301, %rd1345;
+	mov.b64 %rd1301, %rd1347;
 $L304:
-	setp.lt.s64 %p248, %rd1422, %rd1421;
-	not.pred %p249, %p248;
-	@!%p249 bra $L308;
-	bra.uni $L306;
-$L308:
-	mul.lo.s64 %rd1423, %rd1422, %rd1413;
-	mad.lo.s64 %rd1424, %rd1423, 4, %rd1411;
-	ld.shared.s32 %r344, [%rd1424+0];
-	mov.b32 %r345, %r344;
-	add.s64 %rd1425, %rd1408, %rd1417;
-	add.s64 %rd1426, %rd1425, %rd1422;
-	mul.lo.s64 %rd1427, %rd1426, %rd178;
-	mad.lo.s64 %rd1428, %rd1427, 4, %rd176;
-	st.shared.s32 [%rd1428+0], %r345;
-	@!%p245 bra $L310;
-	mov.b64 %rd1430, 2;
-	mul.lo.s64 %rd1429, %rd1430, %rd1422;
-	mul.lo.s64 %rd1431, %rd1429, %rd173;
-	mad.lo.s64 %rd1432, %rd1431, 8, %rd171;
-	ld.shared.s64 %rd1433, [%rd1432+0];
-	mov.b64 %rd1434, %rd1433;
-	add.s64 %rd1435, %rd1408, %rd1417;
-	add.s64 %rd1436, %rd1435, %rd1422;
-	mov.b64 %rd1438, 2;
-	mul.lo.s64 %rd1437, %rd1438, %rd1436;
-	mul.lo.s64 %rd1439, %rd1437, %rd181;
-	mad.lo.s64 %rd1440, %rd1439, 8, %rd179;
-	st.shared.s64 [%rd1440+0], %rd1434;
-	mov.b64 %rd1442, 2;
-	mul.lo.s64 %rd1441, %rd1442, %rd1422;
-	add.s64 %rd1443, %rd1441, 1;
-	mul.lo.s64 %rd1444, %rd1443, %rd173;
-	mad.lo.s64 %rd1445, %rd1444, 8, %rd171;
-	ld.shared.s64 %rd1446, [%rd1445+0];
-	mov.b64 %rd1447, %rd1446;
-	add.s64 %rd1448, %rd1408, %rd1417;
-	add.s64 %rd1449, %rd1448, %rd1422;
-	mov.b64 %rd1451, 2;
-	mul.lo.s64 %rd1450, %rd1451, %rd1449;
-	add.s64 %rd1452, %rd1450, 1;
-	mul.lo.s64 %rd1453, %rd1452, %rd181;
-	mad.lo.s64 %rd1454, %rd1453, 8, %rd179;
-	st.shared.s64 [%rd1454+0], %rd1447;
-$L310:
-$L305:
-	add.s64 %rd1455, %rd1422, 1;
-	mov.b64 %rd1422, %rd1455;
-	bra.uni $L304;
-$L306:
-	mov.b64 %rd1456, 0;
-	mov.b64 %rd1457, 0;
-	mov.b64 %rd1458, 0;
-	mov.b64 %rd1459, %rd1421;
+$L284:
+	add.s64 %rd1348, %rd1303, 1;
+	mov.b64 %rd1303, %rd1348;
+	bra.uni $L283;
+$L285:
+	setp.gt.s64 %p241, %rd1302, 0;
+	@!%p241 bra $L306;
+	mul.lo.s64 %rd1349, %rd1250, %rd120;
+	mad.lo.s64 %rd1350, %rd1349, 8, %rd116;
+	atom.global.add.u64 %rd1351, [%rd1350], %rd1302;
+	mov.b64 %rd1352, %rd1351;
+	mov.b64 %rd1353, %rd1352;
+	mov.b64 %rd1354, 0;
+$L307:
+	setp.lt.s64 %p242, %rd1354, %rd1302;
+	not.pred %p243, %p242;
+	@!%p243 bra $L311;
+	bra.uni $L309;
 $L311:
-	setp.lt.s64 %p250, %rd1459, %rd1407;
+	mul.lo.s64 %rd1355, %rd1354, %rd1257;
+	mad.lo.s64 %rd1356, %rd1355, 4, %rd1255;
+	ld.shared.s32 %r336, [%rd1356+0];
+	mov.b32 %r337, %r336;
+	add.s64 %rd1357, %rd1353, %rd1354;
+	mul.lo.s64 %rd1358, %rd1357, %rd295;
+	mad.lo.s64 %rd1359, %rd1358, 4, %rd293;
+	st.global.s32 [%rd1359+0], %r337;
+$L308:
+	add.s64 %rd1360, %rd1354, 1;
+	mov.b64 %rd1354, %rd1360;
+	bra.uni $L307;
+$L309:
+$L306:
+	mov.b64 %rd1361, %rd1300;
+	mov.b64 %rd1362, %rd1301;
+	mov.b64 %rd1363, %rd1361;
+	mov.b64 %rd1364, %rd1362;
+	mov.b64 %rd1365, %rd1363;
+	mov.b64 %rd1366, %rd1364;
+	mov.b64 %rd1367, %rd1365;
+	mov.b64 %rd1368, %rd1366;
+	add.s64 %rd1369, %rd1122, %rd1367;
+	mov.b64 %rd1122, %rd1369;
+	max.s64 %rd1370, %rd1123, %rd1368;
+	mov.b64 %rd1123, %rd1370;
+	mov.b64 %rd1124, 0;
+$L275:
+$L271:
+	add.s64 %rd1371, %rd1120, %rd1110;
+	mov.b64 %rd1120, %rd1371;
+$L250:
+	bra.uni $L249;
+$L251:
+	setp.gt.s64 %p244, %rd1124, 0;
+	@!%p244 bra $L313;
+	mov.b64 %rd1372, %rd1094;
+	mov.b64 %rd1373, %rd1095;
+	mov.b64 %rd1374, %rd1096;
+	mov.b64 %rd1375, %rd1097;
+	mov.b64 %rd1376, %rd1098;
+	mov.b64 %rd1377, %rd1099;
+	mov.pred %p245, %p201;
+	mov.pred %p246, %p202;
+	mov.b32 %r338, %r275;
+	mov.b64 %rd1378, %rd1100;
+	mov.b64 %rd1379, %rd1101;
+	mov.b64 %rd1380, %rd1102;
+	mov.b64 %rd1381, %rd1103;
+	mov.pred %p247, %p203;
+	mov.b32 %r339, %r276;
+	mov.pred %p248, %p204;
+	mov.b64 %rd1382, %rd307;
+	mov.b64 %rd1383, %rd308;
+	mov.b64 %rd1384, %rd309;
+	mov.b64 %rd1385, %rd310;
+	mov.b64 %rd1386, %rd311;
+	mov.b64 %rd1387, %rd312;
+	mov.b64 %rd1388, %rd313;
+	mov.b64 %rd1389, %rd314;
+	mov.b64 %rd1390, %rd315;
+	mov.pred %p249, %p205;
+	mov.b64 %rd1391, %rd316;
+	mov.b64 %rd1392, %rd317;
+	mov.b64 %rd1393, %rd318;
+	mov.b32 %r340, %r277;
+	mov.b64 %rd1394, %rd1104;
+	mov.b64 %rd1395, %rd1105;
+	mov.b64 %rd1396, %rd1112;
+	mov.b64 %rd1397, %rd1124;
+	mov.b64 %rd1398, %rd1113;
+	mov.b64 %rd1399, %rd1114;
+	mov.b64 %rd1400, %rd1115;
+	mov.b64 %rd1401, %rd168;
+	mov.b64 %rd1402, %rd169;
+	mov.b64 %rd1403, %rd170;
+	mul.lo.s64 %rd1404, %rd1400, %rd186;
+	mad.lo.s64 %rd1405, %rd1404, 4, %rd184;
+	cvt.u32.u64 %r341, %rd1397;
+	atom.shared.add.s32 %r342, [%rd1405], %r341;
+	mov.b32 %r343, %r342;
+	cvt.s64.s32 %rd1406, %r343;
+	mov.b64 %rd1407, %rd1406;
+	sub.s64 %rd1408, %rd1399, %rd1407;
+	max.s64 %rd1409, %rd1408, 0;
+	min.s64 %rd1410, %rd1409, %rd1397;
+	mov.b64 %rd1411, %rd1410;
+	mov.b64 %rd1412, 0;
+$L314:
+	setp.lt.s64 %p250, %rd1412, %rd1411;
 	not.pred %p251, %p250;
-	@!%p251 bra $L315;
-	bra.uni $L313;
-$L315:
-	mul.lo.s64 %rd1460, %rd1459, %rd1413;
-	mad.lo.s64 %rd1461, %rd1460, 4, %rd1411;
-	ld.shared.s32 %r346, [%rd1461+0];
-	mov.b32 %r347, %r346;
-	mov.b32 %r348, %r347;
-	mov.pred %p252, 0;
-	mov.b64 %rd1462, %rd1458;
-	mov.b32 %r349, %r348;
-$L316:
-	@!%p246 bra $L320;
-	shr.s32 %r350, %r349, 5;
-	cvt.s64.s32 %rd1463, %r350;
-	mov.b64 %rd1464, %rd1463;
-	and.b32 %r351, %r349, 31;
-	cvt.s64.s32 %rd1465, %r351;
-	min.u64 %rd1466, %rd1465, 32;
-	cvt.u32.u64 %r352, %rd1466;
-	mov.b32 %r354, 0x1;
-	shl.b32 %r353, %r354, %r352;
-	setp.hs.u32 %p253, %r352, 32;
-	selp.b32 %r355, 0, %r353, %p253;
-	mov.b32 %r356, %r355;
-	mov.b64 %rd1467, %rd1464;
-	mov.b32 %r357, %r356;
-	mul.lo.s64 %rd1468, %rd1467, %rd1400;
-	mad.lo.s64 %rd1469, %rd1468, 4, %rd1398;
-	ld.relaxed.gpu.global.u32 %r358, [%rd1469+0];
-	mov.b32 %r359, %r358;
-	and.b32 %r360, %r359, %r357;
-	setp.ne.u32 %p254, %r360, 0x0;
-	mov.pred %p255, %p254;
-	not.pred %p256, %p255;
-	@!%p256 bra $L322;
-	mul.lo.s64 %rd1470, %rd1467, %rd1400;
-	mad.lo.s64 %rd1471, %rd1470, 4, %rd1398;
-	atom.global.or.b32 %r361, [%rd1471], %r357;
-	mov.b32 %r362, %r361;
-	and.b32 %r363, %r362, %r357;
-	setp.ne.u32 %p257, %r363, 0x0;
-	mov.pred %p255, %p257;
-$L322:
-	@!%p255 bra $L324;
-	mov.b64 %rd1472, %rd1462;
-	mov.b64 %rd1473, %rd1472;
-	mov.pred %p258, 0;
-	bra.uni $L318;
-$L324:
-	mov.b64 %rd1474, %rd1462;
-	mov.b64 %rd1473, %rd1474;
-	mov.pred %p258, 1;
-	bra.uni $L318;
-$L320:
-	@!%p247 bra $L326;
-	cvt.s64.s32 %rd1475, %r349;
-	mul.lo.s64 %rd1476, %rd1475, %rd1403;
-	mad.lo.s64 %rd1477, %rd1476, 4, %rd1401;
-	ld.relaxed.gpu.global.s32 %r364, [%rd1477+0];
-	mov.b32 %r365, %r364;
-	setp.eq.s32 %p259, %r365, %r340;
-	mov.pred %p260, %p259;
-	not.pred %p261, %p260;
-	@!%p261 bra $L328;
-	cvt.s64.s32 %rd1478, %r349;
-	mul.lo.s64 %rd1479, %rd1478, %rd1403;
-	mad.lo.s64 %rd1480, %rd1479, 4, %rd1401;
-	atom.global.exch.b32 %r366, [%rd1480], %r340;
-	mov.b32 %r367, %r366;
-	setp.eq.s32 %p262, %r367, %r340;
-	mov.pred %p260, %p262;
-$L328:
-	@!%p260 bra $L330;
-	mov.b64 %rd1481, %rd1462;
-	mov.b64 %rd1473, %rd1481;
-	mov.pred %p258, 0;
-	bra.uni $L318;
-$L330:
-$L326:
-	mul.lo.s64 %rd1482, %rd1462, %rd1413;
-	mad.lo.s64 %rd1483, %rd1482, 4, %rd1411;
-	st.shared.s32 [%rd1483+0], %r349;
-	add.s64 %rd1484, %rd1462, 1;
-	mov.b64 %rd1485, %rd1484;
-	mov.b64 %rd1473, %rd1485;
-	mov.pred %p258, 1;
-	bra.uni $L318;
-$L317:
+	@!%p251 bra $L318;
 	bra.uni $L316;
 $L318:
-	mov.b64 %rd1486, %rd1473;
-	mov.pred %p263, %p258;
-	mov.b64 %rd1458, %rd1486;
-	mov.pred %p252, %p263;
-	@!%p252 bra $L332;
-	mov.b64 %rd1487, %rd1382;
-	mov.b32 %r368, %r348;
-	cvt.s64.s32 %rd1488, %r368;
-	add.s64 %rd1489, %rd1488, 1;
-	mul.lo.s64 %rd1490, %rd1489, %rd32;
-	mad.lo.s64 %rd1491, %rd1490, 8, %rd28;
-	ld.global.nc.s64 %rd1492, [%rd1491+0];
-	mov.b64 %rd1493, %rd1492;
-	cvt.s64.s32 %rd1494, %r368;
-	mul.lo.s64 %rd1495, %rd1494, %rd32;
-	mad.lo.s64 %rd1496, %rd1495, 8, %rd28;
-	ld.global.nc.s64 %rd1497, [%rd1496+0];
-	mov.b64 %rd1498, %rd1497;
-	sub.s64 %rd1499, %rd1493, %rd1498;
-	mov.b64 %rd1500, %rd1499;
-	mov.b64 %rd1501, %rd1500;
-	add.s64 %rd1502, %rd1456, %rd1501;
-	mov.b64 %rd1456, %rd1502;
-	max.s64 %rd1503, %rd1457, %rd1501;
-	mov.b64 %rd1457, %rd1503;
+	mul.lo.s64 %rd1413, %rd1412, %rd1403;
+	mad.lo.s64 %rd1414, %rd1413, 4, %rd1401;
+	ld.shared.s32 %r344, [%rd1414+0];
+	mov.b32 %r345, %r344;
+	add.s64 %rd1415, %rd1398, %rd1407;
+	add.s64 %rd1416, %rd1415, %rd1412;
+	mul.lo.s64 %rd1417, %rd1416, %rd178;
+	mad.lo.s64 %rd1418, %rd1417, 4, %rd176;
+	st.shared.s32 [%rd1418+0], %r345;
+	@!%p247 bra $L320;
+	mov.b64 %rd1420, 2;
+	mul.lo.s64 %rd1419, %rd1420, %rd1412;
+	mul.lo.s64 %rd1421, %rd1419, %rd173;
+	mad.lo.s64 %rd1422, %rd1421, 8, %rd171;
+	ld.shared.s64 %rd1423, [%rd1422+0];
+	mov.b64 %rd1424, %rd1423;
+	add.s64 %rd1425, %rd1398, %rd1407;
+	add.s64 %rd1426, %rd1425, %rd1412;
+	mov.b64 %rd1428, 2;
+	mul.lo.s64 %rd1427, %rd1428, %rd1426;
+	mul.lo.s64 %rd1429, %rd1427, %rd181;
+	mad.lo.s64 %rd1430, %rd1429, 8, %rd179;
+	st.shared.s64 [%rd1430+0], %rd1424;
+	mov.b64 %rd1432, 2;
+	mul.lo.s64 %rd1431, %rd1432, %rd1412;
+	add.s64 %rd1433, %rd1431, 1;
+	mul.lo.s64 %rd1434, %rd1433, %rd173;
+	mad.lo.s64 %rd1435, %rd1434, 8, %rd171;
+	ld.shared.s64 %rd1436, [%rd1435+0];
+	mov.b64 %rd1437, %rd1436;
+	add.s64 %rd1438, %rd1398, %rd1407;
+	add.s64 %rd1439, %rd1438, %rd1412;
+	mov.b64 %rd1441, 2;
+	mul.lo.s64 %rd1440, %rd1441, %rd1439;
+	add.s64 %rd1442, %rd1440, 1;
+	mul.lo.s64 %rd1443, %rd1442, %rd181;
+	mad.lo.s64 %rd1444, %rd1443, 8, %rd179;
+	st.shared.s64 [%rd1444+0], %rd1437;
+$L320:
+$L315:
+	add.s64 %rd1445, %rd1412, 1;
+	mov.b64 %rd1412, %rd1445;
+	bra.uni $L314;
+$L316:
+	mov.b64 %rd1446, 0;
+	mov.b64 %rd1447, 0;
+	mov.b64 %rd1448, 0;
+	mov.b64 %rd1449, %rd1411;
+$L321:
+	setp.lt.s64 %p252, %rd1449, %rd1397;
+	not.pred %p253, %p252;
+	@!%p253 bra $L325;
+	bra.uni $L323;
+$L325:
+	mul.lo.s64 %rd1450, %rd1449, %rd1403;
+	mad.lo.s64 %rd1451, %rd1450, 4, %rd1401;
+	ld.shared.s32 %r346, [%rd1451+0];
+	mov.b32 %r347, %r346;
+	mov.b32 %r348, %r347;
+	mov.pred %p254, 0;
+	mov.b64 %rd1452, %rd1448;
+	mov.b32 %r349, %r348;
+$L326:
+	@!%p248 bra $L330;
+	shr.s32 %r350, %r349, 5;
+	cvt.s64.s32 %rd1453, %r350;
+	mov.b64 %rd1454, %rd1453;
+	and.b32 %r351, %r349, 31;
+	cvt.s64.s32 %rd1455, %r351;
+	min.u64 %rd1456, %rd1455, 32;
+	cvt.u32.u64 %r352, %rd1456;
+	mov.b32 %r354, 0x1;
+	shl.b32 %r353, %r354, %r352;
+	setp.hs.u32 %p255, %r352, 32;
+	selp.b32 %r355, 0, %r353, %p255;
+	mov.b32 %r356, %r355;
+	mov.b64 %rd1457, %rd1454;
+	mov.b32 %r357, %r356;
+	mul.lo.s64 %rd1458, %rd1457, %rd1390;
+	mad.lo.s64 %rd1459, %rd1458, 4, %rd1388;
+	ld.relaxed.gpu.global.u32 %r358, [%rd1459+0];
+	mov.b32 %r359, %r358;
+	and.b32 %r360, %r359, %r357;
+	setp.ne.u32 %p256, %r360, 0x0;
+	mov.pred %p257, %p256;
+	not.pred %p258, %p257;
+	@!%p258 bra $L332;
+	mul.lo.s64 %rd1460, %rd1457, %rd1390;
+	mad.lo.s64 %rd1461, %rd1460, 4, %rd1388;
+	atom.global.or.b32 %r361, [%rd1461], %r357;
+	mov.b32 %r362, %r361;
+	and.b32 %r363, %r362, %r357;
+	setp.ne.u32 %p259, %r363, 0x0;
+	mov.pred %p257, %p259;
 $L332:
-$L312:
-	add.s64 %rd1504, %rd1459, 1;
-	mov.b64 %rd1459, %rd1504;
-	bra.uni $L311;
-$L313:
-	setp.gt.s64 %p264, %rd1458, 0;
-	@!%p264 bra $L334;
-	mul.lo.s64 %rd1505, %rd1406, %rd120;
-	mad.lo.s64 %rd1506, %rd1505, 8, %rd116;
-	atom.global.add.u64 %rd1507, [%rd1506], %rd1458;
-	mov.b64 %rd1508, %rd1507;
-	mov.b64 %rd1509, %rd1508;
-	mov.b64 %rd1510, 0;
-$L335:
-	setp.lt.s64 %p265, %rd1510, %rd1458;
-	not.pred %p266, %p265;
-	@!%p266 bra $L339;
-	bra.uni $L337;
-$L339:
-	mul.lo.s64 %rd1511, %rd1510, %rd1413;
-	mad.lo.s64 %rd1512, %rd1511, 4, %rd1411;
-	ld.shared.s32 %r369, [%rd1512+0];
-	mov.b32 %r370, %r369;
-	add.s64 %rd1513, %rd1509, %rd1510;
-	mul.lo.s64 %rd1514, %rd1513, %rd295;
-	mad.lo.s64 %rd1515, %rd1514, 4, %rd293;
-	st.global.s32 [%rd1515+0], %r370;
-$L336:
-	add.s64 %rd1516, %rd1510, 1;
-	mov.b64 %rd1510, %rd1516;
-	bra.uni $L335;
-$L337:
+	@!%p257 bra $L334;
+	mov.b64 %rd1462, %rd1452;
+	mov.b64 %rd1463, %rd1462;
+	mov.pred %p260, 0;
+	bra.uni $L328;
 $L334:
-	mov.b64 %rd1517, %rd1456;
-	mov.b64 %rd1518, %rd1457;
+	mov.b64 %rd1464, %rd1452;
+	mov.b64 %rd1463, %rd1464;
+	mov.pred %p260, 1;
+	bra.uni $L328;
+$L330:
+	@!%p249 bra $L336;
+	cvt.s64.s32 %rd1465, %r349;
+	mul.lo.s64 %rd1466, %rd1465, %rd1393;
+	mad.lo.s64 %rd1467, %rd1466, 4, %rd1391;
+	ld.relaxed.gpu.global.s32 %r364, [%rd1467+0];
+	mov.b32 %r365, %r364;
+	setp.eq.s32 %p261, %r365, %r340;
+	mov.pred %p262, %p261;
+	not.pred %p263, %p262;
+	@!%p263 bra $L338;
+	cvt.s64.s32 %rd1468, %r349;
+	mul.lo.s64 %rd1469, %rd1468, %rd1393;
+	mad.lo.s64 %rd1470, %rd1469, 4, %rd1391;
+	atom.global.exch.b32 %r366, [%rd1470], %r340;
+	mov.b32 %r367, %r366;
+	setp.eq.s32 %p264, %r367, %r340;
+	mov.pred %p262, %p264;
+$L338:
+	@!%p262 bra $L340;
+	mov.b64 %rd1471, %rd1452;
+	mov.b64 %rd1463, %rd1471;
+	mov.pred %p260, 0;
+	bra.uni $L328;
+$L340:
+$L336:
+	mul.lo.s64 %rd1472, %rd1452, %rd1403;
+	mad.lo.s64 %rd1473, %rd1472, 4, %rd1401;
+	st.shared.s32 [%rd1473+0], %r349;
+	add.s64 %rd1474, %rd1452, 1;
+	mov.b64 %rd1475, %rd1474;
+	mov.b64 %rd1463, %rd1475;
+	mov.pred %p260, 1;
+	bra.uni $L328;
+$L327:
+	bra.uni $L326;
+$L328:
+	mov.b64 %rd1476, %rd1463;
+	mov.pred %p265, %p260;
+	mov.b64 %rd1448, %rd1476;
+	mov.pred %p254, %p265;
+	@!%p254 bra $L342;
+	mov.b64 %rd1477, %rd1372;
+	mov.b32 %r368, %r348;
+	cvt.s64.s32 %rd1478, %r368;
+	add.s64 %rd1479, %rd1478, 1;
+	mul.lo.s64 %rd1480, %rd1479, %rd32;
+	mad.lo.s64 %rd1481, %rd1480, 8, %rd28;
+	ld.global.nc.s64 %rd1482, [%rd1481+0];
+	mov.b64 %rd1483, %rd1482;
+	cvt.s64.s32 %rd1484, %r368;
+	mul.lo.s64 %rd1485, %rd1484, %rd32;
+	mad.lo.s64 %rd1486, %rd1485, 8, %rd28;
+	ld.global.nc.s64 %rd1487, [%rd1486+0];
+	mov.b64 %rd1488, %rd1487;
+	sub.s64 %rd1489, %rd1483, %rd1488;
+	mov.b64 %rd1490, %rd1489;
+	mov.b64 %rd1491, %rd1490;
+	add.s64 %rd1492, %rd1446, %rd1491;
+	mov.b64 %rd1446, %rd1492;
+	max.s64 %rd1493, %rd1447, %rd1491;
+	mov.b64 %rd1447, %rd1493;
+$L342:
+$L322:
+	add.s64 %rd1494, %rd1449, 1;
+	mov.b64 %rd1449, %rd1494;
+	bra.uni $L321;
+$L323:
+	setp.gt.s64 %p266, %rd1448, 0;
+	@!%p266 bra $L344;
+	mul.lo.s64 %rd1495, %rd1396, %rd120;
+	mad.lo.s64 %rd1496, %rd1495, 8, %rd116;
+	atom.global.add.u64 %rd1497, [%rd1496], %rd1448;
+	mov.b64 %rd1498, %rd1497;
+	mov.b64 %rd1499, %rd1498;
+	mov.b64 %rd1500, 0;
+$L345:
+	setp.lt.s64 %p267, %rd1500, %rd1448;
+	not.pred %p268, %p267;
+	@!%p268 bra $L349;
+	bra.uni $L347;
+$L349:
+	mul.lo.s64 %rd1501, %rd1500, %rd1403;
+	mad.lo.s64 %rd1502, %rd1501, 4, %rd1401;
+	ld.shared.s32 %r369, [%rd1502+0];
+	mov.b32 %r370, %r369;
+	add.s64 %rd1503, %rd1499, %rd1500;
+	mul.lo.s64 %rd1504, %rd1503, %rd295;
+	mad.lo.s64 %rd1505, %rd1504, 4, %rd293;
+	st.global.s32 [%rd1505+0], %r370;
+$L346:
+	add.s64 %rd1506, %rd1500, 1;
+	mov.b64 %rd1500, %rd1506;
+	bra.uni $L345;
+$L347:
+$L344:
+	mov.b64 %rd1507, %rd1446;
+	mov.b64 %rd1508, %rd1447;
+	mov.b64 %rd1509, %rd1507;
+	mov.b64 %rd1510, %rd1508;
+	mov.b64 %rd1511, %rd1509;
+	mov.b64 %rd1512, %rd1510;
+	mov.b64 %rd1513, %rd1511;
+	mov.b64 %rd1514, %rd1512;
+	add.s64 %rd1515, %rd1122, %rd1513;
+	mov.b64 %rd1122, %rd1515;
+	max.s64 %rd1516, %rd1123, %rd1514;
+	mov.b64 %rd1123, %rd1516;
+$L313:
+	mov.b64 %rd1517, %rd1122;
+	mov.b64 %rd1518, %rd1123;
 	mov.b64 %rd1519, %rd1517;
 	mov.b64 %rd1520, %rd1518;
 	mov.b64 %rd1521, %rd1519;
 	mov.b64 %rd1522, %rd1520;
-	mov.b64 %rd1523, %rd1521;
-	mov.b64 %rd1524, %rd1522;
-	add.s64 %rd1525, %rd1132, %rd1523;
-	mov.b64 %rd1132, %rd1525;
-	max.s64 %rd1526, %rd1133, %rd1524;
-	mov.b64 %rd1133, %rd1526;
-$L303:
-	mov.b64 %rd1527, %rd1132;
-	mov.b64 %rd1528, %rd1133;
-	mov.b64 %rd1529, %rd1527;
-	mov.b64 %rd1530, %rd1528;
-	mov.b64 %rd1531, %rd1529;
-	mov.b64 %rd1532, %rd1530;
-	mov.b64 %rd1094, %rd1531;
-	mov.b64 %rd1095, %rd1532;
-	bra.uni $L238;
-$L237:
-	mov.b64 %rd1533, %rd353;
-	mov.b64 %rd1534, %rd354;
-	mov.b64 %rd1535, %rd355;
-	mov.b64 %rd1536, %rd356;
-	mov.b64 %rd1537, %rd357;
-	mov.b64 %rd1538, %rd358;
-	mov.pred %p267, %p49;
-	mov.pred %p268, %p50;
+	mov.b64 %rd1091, %rd1521;
+	mov.b64 %rd1092, %rd1522;
+	bra.uni $L248;
+$L247:
+	mov.b64 %rd1523, %rd353;
+	mov.b64 %rd1524, %rd354;
+	mov.b64 %rd1525, %rd355;
+	mov.b64 %rd1526, %rd356;
+	mov.b64 %rd1527, %rd357;
+	mov.b64 %rd1528, %rd358;
+	mov.pred %p269, %p49;
+	mov.pred %p270, %p50;
 	mov.b32 %r371, %r83;
-	mov.b64 %rd1539, %rd359;
-	mov.b64 %rd1540, %rd360;
-	mov.b64 %rd1541, %rd361;
-	mov.b64 %rd1542, %rd362;
-	mov.pred %p269, %p51;
+	mov.b64 %rd1529, %rd359;
+	mov.b64 %rd1530, %rd360;
+	mov.b64 %rd1531, %rd361;
+	mov.b64 %rd1532, %rd362;
+	mov.pred %p271, %p51;
 	mov.b32 %r372, %r84;
-	mov.pred %p270, %p52;
-	mov.b64 %rd1543, %rd307;
-	mov.b64 %rd1544, %rd308;
-	mov.b64 %rd1545, %rd309;
-	mov.b64 %rd1546, %rd310;
-	mov.b64 %rd1547, %rd311;
-	mov.b64 %rd1548, %rd312;
-	mov.b64 %rd1549, %rd313;
-	mov.b64 %rd1550, %rd314;
-	mov.b64 %rd1551, %rd315;
-	mov.pred %p271, %p53;
-	mov.b64 %rd1552, %rd316;
-	mov.b64 %rd1553, %rd317;
-	mov.b64 %rd1554, %rd318;
+	mov.pred %p272, %p52;
+	mov.b64 %rd1533, %rd307;
+	mov.b64 %rd1534, %rd308;
+	mov.b64 %rd1535, %rd309;
+	mov.b64 %rd1536, %rd310;
+	mov.b64 %rd1537, %rd311;
+	mov.b64 %rd1538, %rd312;
+	mov.b64 %rd1539, %rd313;
+	mov.b64 %rd1540, %rd314;
+	mov.b64 %rd1541, %rd315;
+	mov.pred %p273, %p53;
+	mov.b64 %rd1542, %rd316;
+	mov.b64 %rd1543, %rd317;
+	mov.b64 %rd1544, %rd318;
 	mov.b32 %r373, %r85;
-	mov.b64 %rd1555, %rd363;
-	mov.b64 %rd1556, %rd364;
-	mov.b64 %rd1557, %rd1093;
-	mov.b64 %rd1558, %rd1079;
-	mov.b64 %rd1559, %rd386;
-	mov.b64 %rd1560, %rd385;
-	mov.b64 %rd1561, %rd367;
-	mov.b64 %rd1562, %rd387;
-	mov.b64 %rd1563, %rd366;
-	mov.pred %p272, %p51;
-	mov.b64 %rd1564, %rd168;
-	mov.b64 %rd1565, %rd169;
-	mov.b64 %rd1566, %rd170;
-	mov.b64 %rd1567, %rd1559;
+	mov.b64 %rd1545, %rd363;
+	mov.b64 %rd1546, %rd364;
+	mov.b64 %rd1547, %rd1089;
+	mov.b64 %rd1548, %rd1079;
+	mov.b64 %rd1549, %rd386;
+	mov.b64 %rd1550, %rd385;
+	mov.b64 %rd1551, %rd367;
+	mov.b64 %rd1552, %rd387;
+	mov.b64 %rd1553, %rd366;
+	mov.pred %p274, %p51;
+	mov.b64 %rd1554, %rd168;
+	mov.b64 %rd1555, %rd169;
+	mov.b64 %rd1556, %rd170;
+	mov.b64 %rd1557, %rd1549;
 	mov.b32 %r374, -1;
-	mov.b64 %rd1568, 0;
-	mov.b64 %rd1569, 0;
-	mov.b64 %rd1570, 0;
-	mov.b64 %rd1571, 0;
-$L340:
-	mov.b64 %rd1572, 0;
-	mov.b64 %rd1573, %rd1555;
-$L343:
-	setp.gt.s64 %p273, %rd1573, 0;
-	not.pred %p274, %p273;
-	@!%p274 bra $L347;
-	bra.uni $L345;
-$L347:
-	setp.ge.s64 %p275, %rd1568, %rd1569;
-	@!%p275 bra $L349;
-	setp.ge.s64 %p276, %rd1567, %rd1558;
-	@!%p276 bra $L351;
-	bra.uni $L345;
-$L351:
-	add.s64 %rd1574, %rd1557, %rd1567;
-	mul.lo.s64 %rd1575, %rd1574, %rd178;
-	mad.lo.s64 %rd1576, %rd1575, 4, %rd176;
-	ld.shared.s32 %r375, [%rd1576+0];
+	mov.b64 %rd1558, 0;
+	mov.b64 %rd1559, 0;
+	mov.b64 %rd1560, 0;
+	mov.b64 %rd1561, 0;
+$L350:
+	mov.b64 %rd1562, 0;
+	mov.b64 %rd1563, %rd1545;
+$L353:
+	setp.gt.s64 %p275, %rd1563, 0;
+	not.pred %p276, %p275;
+	@!%p276 bra $L357;
+	bra.uni $L355;
+$L357:
+	setp.ge.s64 %p277, %rd1558, %rd1559;
+	@!%p277 bra $L359;
+	setp.ge.s64 %p278, %rd1557, %rd1548;
+	@!%p278 bra $L361;
+	bra.uni $L355;
+$L361:
+	add.s64 %rd1564, %rd1547, %rd1557;
+	mul.lo.s64 %rd1565, %rd1564, %rd178;
+	mad.lo.s64 %rd1566, %rd1565, 4, %rd176;
+	ld.shared.s32 %r375, [%rd1566+0];
 	mov.b32 %r376, %r375;
 	mov.b32 %r374, %r376;
-	mov.b64 %rd1577, %rd1533;
-	mov.b64 %rd1578, %rd1534;
-	mov.b64 %rd1579, %rd1535;
-	mov.b64 %rd1580, %rd1536;
-	mov.b64 %rd1581, %rd1537;
-	mov.b64 %rd1582, %rd1538;
-	mov.pred %p277, %p267;
-	mov.pred %p278, %p268;
-	mov.b32 %r377, %r371;
-	mov.b64 %rd1583, %rd1539;
-	mov.b64 %rd1584, %rd1540;
-	mov.b64 %rd1585, %rd1541;
-	mov.b64 %rd1586, %rd1542;
+	mov.b64 %rd1567, %rd1523;
+	mov.b64 %rd1568, %rd1524;
+	mov.b64 %rd1569, %rd1525;
+	mov.b64 %rd1570, %rd1526;
+	mov.b64 %rd1571, %rd1527;
+	mov.b64 %rd1572, %rd1528;
 	mov.pred %p279, %p269;
+	mov.pred %p280, %p270;
+	mov.b32 %r377, %r371;
+	mov.b64 %rd1573, %rd1529;
+	mov.b64 %rd1574, %rd1530;
+	mov.b64 %rd1575, %rd1531;
+	mov.b64 %rd1576, %rd1532;
+	mov.pred %p281, %p271;
 	mov.b32 %r378, %r372;
 	mov.b32 %r379, %r374;
-	add.s64 %rd1587, %rd1557, %rd1567;
-	mov.b64 %rd1588, %rd1587;
-	mov.b64 %rd1589, %rd1562;
-	mov.pred %p280, %p272;
-$L352:
-	@!%p280 bra $L356;
-	mov.b64 %rd1591, 2;
-	mul.lo.s64 %rd1590, %rd1591, %rd1588;
-	mul.lo.s64 %rd1592, %rd1590, %rd181;
-	mad.lo.s64 %rd1593, %rd1592, 8, %rd179;
-	ld.shared.s64 %rd1594, [%rd1593+0];
-	mov.b64 %rd1595, %rd1594;
-	mov.b64 %rd1597, 2;
-	mul.lo.s64 %rd1596, %rd1597, %rd1588;
-	add.s64 %rd1598, %rd1596, 1;
-	mul.lo.s64 %rd1599, %rd1598, %rd181;
-	mad.lo.s64 %rd1600, %rd1599, 8, %rd179;
-	ld.shared.s64 %rd1601, [%rd1600+0];
-	mov.b64 %rd1602, %rd1601;
-	add.s64 %rd1603, %rd1595, %rd1589;
-	mov.b64 %rd1604, %rd1603;
-	mov.b64 %rd1605, %rd1602;
-	mov.b64 %rd1606, %rd1604;
-	mov.b64 %rd1607, %rd1605;
-	bra.uni $L354;
-$L356:
-	mov.b64 %rd1608, %rd1577;
+	add.s64 %rd1577, %rd1547, %rd1557;
+	mov.b64 %rd1578, %rd1577;
+	mov.b64 %rd1579, %rd1552;
+	mov.pred %p282, %p274;
+$L362:
+	@!%p282 bra $L366;
+	mov.b64 %rd1581, 2;
+	mul.lo.s64 %rd1580, %rd1581, %rd1578;
+	mul.lo.s64 %rd1582, %rd1580, %rd181;
+	mad.lo.s64 %rd1583, %rd1582, 8, %rd179;
+	ld.shared.s64 %rd1584, [%rd1583+0];
+	mov.b64 %rd1585, %rd1584;
+	mov.b64 %rd1587, 2;
+	mul.lo.s64 %rd1586, %rd1587, %rd1578;
+	add.s64 %rd1588, %rd1586, 1;
+	mul.lo.s64 %rd1589, %rd1588, %rd181;
+	mad.lo.s64 %rd1590, %rd1589, 8, %rd179;
+	ld.shared.s64 %rd1591, [%rd1590+0];
+	mov.b64 %rd1592, %rd1591;
+	add.s64 %rd1593, %rd1585, %rd1579;
+	mov.b64 %rd1594, %rd1593;
+	mov.b64 %rd1595, %rd1592;
+	mov.b64 %rd1596, %rd1594;
+	mov.b64 %rd1597, %rd1595;
+	bra.uni $L364;
+$L366:
+	mov.b64 %rd1598, %rd1567;
 	mov.b32 %r380, %r379;
-	cvt.s64.s32 %rd1609, %r380;
-	mul.lo.s64 %rd1610, %rd1609, %rd32;
-	mad.lo.s64 %rd1611, %rd1610, 8, %rd28;
-	ld.global.nc.s64 %rd1612, [%rd1611+0];
-	mov.b64 %rd1613, %rd1612;
-	mov.b64 %rd1614, %rd1613;
-	mov.b64 %rd1615, %rd1577;
+	cvt.s64.s32 %rd1599, %r380;
+	mul.lo.s64 %rd1600, %rd1599, %rd32;
+	mad.lo.s64 %rd1601, %rd1600, 8, %rd28;
+	ld.global.nc.s64 %rd1602, [%rd1601+0];
+	mov.b64 %rd1603, %rd1602;
+	mov.b64 %rd1604, %rd1603;
+	mov.b64 %rd1605, %rd1567;
 	mov.b32 %r381, %r379;
-	cvt.s64.s32 %rd1616, %r381;
-	add.s64 %rd1617, %rd1616, 1;
-	mul.lo.s64 %rd1618, %rd1617, %rd32;
-	mad.lo.s64 %rd1619, %rd1618, 8, %rd28;
-	ld.global.nc.s64 %rd1620, [%rd1619+0];
-	mov.b64 %rd1621, %rd1620;
-	mov.b64 %rd1622, %rd1621;
-	add.s64 %rd1623, %rd1614, %rd1589;
-	mov.b64 %rd1624, %rd1623;
-	mov.b64 %rd1625, %rd1622;
-	mov.b64 %rd1606, %rd1624;
-	mov.b64 %rd1607, %rd1625;
+	cvt.s64.s32 %rd1606, %r381;
+	add.s64 %rd1607, %rd1606, 1;
+	mul.lo.s64 %rd1608, %rd1607, %rd32;
+	mad.lo.s64 %rd1609, %rd1608, 8, %rd28;
+	ld.global.nc.s64 %rd1610, [%rd1609+0];
+	mov.b64 %rd1611, %rd1610;
+	mov.b64 %rd1612, %rd1611;
+	add.s64 %rd1613, %rd1604, %rd1579;
+	mov.b64 %rd1614, %rd1613;
+	mov.b64 %rd1615, %rd1612;
+	mov.b64 %rd1596, %rd1614;
+	mov.b64 %rd1597, %rd1615;
+	bra.uni $L364;
+$L363:
+	bra.uni $L362;
+$L364:
+	mov.b64 %rd1616, %rd1596;
+	mov.b64 %rd1617, %rd1597;
+	mov.b64 %rd1558, %rd1616;
+	mov.b64 %rd1559, %rd1617;
+	add.s64 %rd1618, %rd1557, %rd1550;
+	mov.b64 %rd1557, %rd1618;
 	bra.uni $L354;
-$L353:
-	bra.uni $L352;
-$L354:
-	mov.b64 %rd1626, %rd1606;
-	mov.b64 %rd1627, %rd1607;
-	mov.b64 %rd1568, %rd1626;
-	mov.b64 %rd1569, %rd1627;
-	add.s64 %rd1628, %rd1567, %rd1560;
-	mov.b64 %rd1567, %rd1628;
-	bra.uni $L344;
-$L349:
-	mul.lo.s64 %rd1629, %rd1568, %rd39;
-	mad.lo.s64 %rd1630, %rd1629, 4, %rd35;
-	ld.global.nc.s32 %r382, [%rd1630+0];
+$L359:
+	mul.lo.s64 %rd1619, %rd1558, %rd39;
+	mad.lo.s64 %rd1620, %rd1619, 4, %rd35;
+	ld.global.nc.s32 %r382, [%rd1620+0];
 	mov.b32 %r383, %r382;
 	mov.b32 %r384, %r383;
 	mov.b32 %r385, %r372;
 	mov.b32 %r386, %r374;
 	mov.b32 %r387, %r384;
-	mov.b64 %rd1631, %rd1568;
-$L357:
-	cvt.s64.s32 %rd1632, %r387;
-	mul.lo.s64 %rd1633, %rd1632, %rd134;
-	mad.lo.s64 %rd1634, %rd1633, 4, %rd130;
-	ld.global.nc.s32 %r388, [%rd1634+0];
+	mov.b64 %rd1621, %rd1558;
+$L367:
+	cvt.s64.s32 %rd1622, %r387;
+	mul.lo.s64 %rd1623, %rd1622, %rd134;
+	mad.lo.s64 %rd1624, %rd1623, 4, %rd130;
+	ld.global.nc.s32 %r388, [%rd1624+0];
 	mov.b32 %r389, %r388;
-	cvt.s64.s32 %rd1635, %r386;
-	mul.lo.s64 %rd1636, %rd1635, %rd134;
-	mad.lo.s64 %rd1637, %rd1636, 4, %rd130;
-	ld.global.nc.s32 %r390, [%rd1637+0];
+	cvt.s64.s32 %rd1625, %r386;
+	mul.lo.s64 %rd1626, %rd1625, %rd134;
+	mad.lo.s64 %rd1627, %rd1626, 4, %rd130;
+	ld.global.nc.s32 %r390, [%rd1627+0];
 	mov.b32 %r391, %r390;
-	setp.ne.s32 %p281, %r389, %r391;
-	mov.pred %p282, %p281;
-	not.pred %p283, %p282;
-	@!%p283 bra $L361;
-	cvt.s64.s32 %rd1638, %r387;
-	mul.lo.s64 %rd1639, %rd1638, %rd127;
-	mad.lo.s64 %rd1640, %rd1639, 4, %rd123;
-	ld.relaxed.gpu.global.u32 %r392, [%rd1640+0];
+	setp.ne.s32 %p283, %r389, %r391;
+	mov.pred %p284, %p283;
+	not.pred %p285, %p284;
+	@!%p285 bra $L371;
+	cvt.s64.s32 %rd1628, %r387;
+	mul.lo.s64 %rd1629, %rd1628, %rd127;
+	mad.lo.s64 %rd1630, %rd1629, 4, %rd123;
+	ld.relaxed.gpu.global.u32 %r392, [%rd1630+0];
 	mov.b32 %r393, %r392;
 	or.b32 %r394, %r385, 0x4;
 	and.b32 %r395, %r393, %r394;
-	setp.ne.u32 %p284, %r395, 0x0;
-	mov.pred %p282, %p284;
-$L361:
-	@!%p282 bra $L363;
-	mov.pred %p285, 0;
-	bra.uni $L359;
-$L363:
-	cvt.s64.s32 %rd1641, %r387;
-	mul.lo.s64 %rd1642, %rd1641, %rd127;
-	mad.lo.s64 %rd1643, %rd1642, 4, %rd123;
-	atom.global.or.b32 %r396, [%rd1643], %r385;
+	setp.ne.u32 %p286, %r395, 0x0;
+	mov.pred %p284, %p286;
+$L371:
+	@!%p284 bra $L373;
+	mov.pred %p287, 0;
+	bra.uni $L369;
+$L373:
+	cvt.s64.s32 %rd1631, %r387;
+	mul.lo.s64 %rd1632, %rd1631, %rd127;
+	mad.lo.s64 %rd1633, %rd1632, 4, %rd123;
+	atom.global.or.b32 %r396, [%rd1633], %r385;
 	mov.b32 %r397, %r396;
 	and.b32 %r398, %r397, %r385;
-	setp.eq.u32 %p286, %r398, 0x0;
-	mov.pred %p285, %p286;
-	bra.uni $L359;
-$L358:
-	bra.uni $L357;
-$L359:
-	@!%p285 bra $L365;
-	mov.pred %p287, 0;
-	mov.b64 %rd1644, %rd1572;
+	setp.eq.u32 %p288, %r398, 0x0;
+	mov.pred %p287, %p288;
+	bra.uni $L369;
+$L368:
+	bra.uni $L367;
+$L369:
+	@!%p287 bra $L375;
+	mov.pred %p289, 0;
+	mov.b64 %rd1634, %rd1562;
 	mov.b32 %r399, %r384;
-$L366:
-	@!%p270 bra $L370;
+$L376:
+	@!%p272 bra $L380;
 	shr.s32 %r400, %r399, 5;
-	cvt.s64.s32 %rd1645, %r400;
-	mov.b64 %rd1646, %rd1645;
+	cvt.s64.s32 %rd1635, %r400;
+	mov.b64 %rd1636, %rd1635;
 	and.b32 %r401, %r399, 31;
-	cvt.s64.s32 %rd1647, %r401;
-	min.u64 %rd1648, %rd1647, 32;
-	cvt.u32.u64 %r402, %rd1648;
+	cvt.s64.s32 %rd1637, %r401;
+	min.u64 %rd1638, %rd1637, 32;
+	cvt.u32.u64 %r402, %rd1638;
 	mov.b32 %r404, 0x1;
 	shl.b32 %r403, %r404, %r402;
-	setp.hs.u32 %p288, %r402, 32;
-	selp.b32 %r405, 0, %r403, %p288;
+	setp.hs.u32 %p290, %r402, 32;
+	selp.b32 %r405, 0, %r403, %p290;
 	mov.b32 %r406, %r405;
-	mov.b64 %rd1649, %rd1646;
+	mov.b64 %rd1639, %rd1636;
 	mov.b32 %r407, %r406;
-	mul.lo.s64 %rd1650, %rd1649, %rd1551;
-	mad.lo.s64 %rd1651, %rd1650, 4, %rd1549;
-	ld.relaxed.gpu.global.u32 %r408, [%rd1651+0];
+	mul.lo.s64 %rd1640, %rd1639, %rd1541;
+	mad.lo.s64 %rd1641, %rd1640, 4, %rd1539;
+	ld.relaxed.gpu.global.u32 %r408, [%rd1641+0];
 	mov.b32 %r409, %r408;
 	and.b32 %r410, %r409, %r407;
-	setp.ne.u32 %p289, %r410, 0x0;
-	mov.pred %p290, %p289;
-	not.pred %p291, %p290;
-	@!%p291 bra $L372;
-	mul.lo.s64 %rd1652, %rd1649, %rd1551;
-	mad.lo.s64 %rd1653, %rd1652, 4, %rd1549;
-	atom.global.or.b32 %r411, [%rd1653], %r407;
+	setp.ne.u32 %p291, %r410, 0x0;
+	mov.pred %p292, %p291;
+	not.pred %p293, %p292;
+	@!%p293 bra $L382;
+	mul.lo.s64 %rd1642, %rd1639, %rd1541;
+	mad.lo.s64 %rd1643, %rd1642, 4, %rd1539;
+	atom.global.or.b32 %r411, [%rd1643], %r407;
 	mov.b32 %r412, %r411;
 	and.b32 %r413, %r412, %r407;
-	setp.ne.u32 %p292, %r413, 0x0;
-	mov.pred %p290, %p292;
-$L372:
-	@!%p290 bra $L374;
-	mov.b64 %rd1654, %rd1644;
-	mov.b64 %rd1655, %rd1654;
-	mov.pred %p293, 0;
-	bra.uni $L368;
-$L374:
-	mov.b64 %rd1656, %rd1644;
-	mov.b64 %rd1655, %rd1656;
-	mov.pred %p293, 1;
-	bra.uni $L368;
-$L370:
-	@!%p271 bra $L376;
-	cvt.s64.s32 %rd1657, %r399;
-	mul.lo.s64 %rd1658, %rd1657, %rd1554;
-	mad.lo.s64 %rd1659, %rd1658, 4, %rd1552;
-	ld.relaxed.gpu.global.s32 %r414, [%rd1659+0];
-	mov.b32 %r415, %r414;
-	setp.eq.s32 %p294, %r415, %r373;
-	mov.pred %p295, %p294;
-	not.pred %p296, %p295;
-	@!%p296 bra $L378;
-	cvt.s64.s32 %rd1660, %r399;
-	mul.lo.s64 %rd1661, %rd1660, %rd1554;
-	mad.lo.s64 %rd1662, %rd1661, 4, %rd1552;
-	atom.global.exch.b32 %r416, [%rd1662], %r373;
-	mov.b32 %r417, %r416;
-	setp.eq.s32 %p297, %r417, %r373;
-	mov.pred %p295, %p297;
-$L378:
-	@!%p295 bra $L380;
-	mov.b64 %rd1663, %rd1644;
-	mov.b64 %rd1655, %rd1663;
-	mov.pred %p293, 0;
-	bra.uni $L368;
-$L380:
-$L376:
-	mul.lo.s64 %rd1664, %rd1644, %rd1566;
-	mad.lo.s64 %rd1665, %rd1664, 4, %rd1564;
-	st.shared.s32 [%rd1665+0], %r399;
-	add.s64 %rd1666, %rd1644, 1;
-	mov.b64 %rd1667, %rd1666;
-	mov.b64 %rd1655, %rd1667;
-	mov.pred %p293, 1;
-	bra.uni $L368;
-$L367:
-	bra.uni $L366;
-$L368:
-	mov.b64 %rd1668, %rd1655;
-	mov.pred %p298, %p293;
-	mov.b64 %rd1572, %rd1668;
-	mov.pred %p287, %p298;
-	@!%p287 bra $L382;
-	mov.b64 %rd1669, %rd1533;
-	mov.b32 %r418, %r384;
-	cvt.s64.s32 %rd1670, %r418;
-	add.s64 %rd1671, %rd1670, 1;
-	mul.lo.s64 %rd1672, %rd1671, %rd32;
-	mad.lo.s64 %rd1673, %rd1672, 8, %rd28;
-	ld.global.nc.s64 %rd1674, [%rd1673+0];
-	mov.b64 %rd1675, %rd1674;
-	cvt.s64.s32 %rd1676, %r418;
-	mul.lo.s64 %rd1677, %rd1676, %rd32;
-	mad.lo.s64 %rd1678, %rd1677, 8, %rd28;
-	ld.global.nc.s64 %rd1679, [%rd1678+0];
-	mov.b64 %rd1680, %rd1679;
-	sub.s64 %rd1681, %rd1675, %rd1680;
-	mov.b64 %rd1682, %rd1681;
-	mov.b64 %rd1683, %rd1682;
-	add.s64 %rd1684, %rd1570, %rd1683;
-	mov.b64 %rd1570, %rd1684;
-	max.s64 %rd1685, %rd1571, %rd1683;
-	mov.b64 %rd1571, %rd1685;
+	setp.ne.u32 %p294, %r413, 0x0;
+	mov.pred %p292, %p294;
 $L382:
-$L365:
-	add.s64 %rd1686, %rd1568, %rd1561;
-	mov.b64 %rd1568, %rd1686;
-	sub.s64 %rd1687, %rd1573, 1;
-	mov.b64 %rd1573, %rd1687;
-$L344:
-	bra.uni $L343;
-$L345:
-	mov.b64 %rd1688, 0;
-	setp.lt.s64 %p299, %rd1568, %rd1569;
-	setp.lt.s64 %p300, %rd1567, %rd1558;
-	or.pred %p301, %p299, %p300;
-	@!%p301 bra $L384;
-	mov.b64 %rd1688, 1;
+	@!%p292 bra $L384;
+	mov.b64 %rd1644, %rd1634;
+	mov.b64 %rd1645, %rd1644;
+	mov.pred %p295, 0;
+	bra.uni $L378;
 $L384:
-	shl.b64 %rd1689, %rd1688, 32;
-	or.b64 %rd1690, %rd1572, %rd1689;
-	// block scan
-	mov.b64 %rd1691, %rd1690;
-	mov.b32 %r419, %r3;
-$L385:
-	setp.hs.u32 %p302, %r419, 32;
-	@%p302 bra $L386;
-	mov.b64 {%r420, %r421}, %rd1691;
-	shfl.sync.up.b32 %r422|%p303, %r420, %r419, 0, %r17;
-	shfl.sync.up.b32 %r423, %r421, %r419, 0, %r17;
-	mov.b64 %rd1692, {%r422, %r423};
-	@!%p303 bra $L387;
-	add.s64 %rd1693, %rd1692, %rd1691;
-	mov.b64 %rd1691, %rd1693;
-$L387:
-	shl.b32 %r419, %r419, 1;
-	bra.uni $L385;
-$L386:
-	mov.b64 {%r424, %r425}, %rd1691;
-	shfl.sync.up.b32 %r426|%p304, %r424, %r3, 0, %r17;
-	shfl.sync.up.b32 %r427, %r425, %r3, 0, %r17;
-	mov.b64 %rd1694, {%r426, %r427};
-	setp.lo.u32 %p305, %r3, 32;
-	and.pred %p306, %p304, %p305;
-	selp.b64 %rd1695, %rd1694, 0, %p306;
-	sub.u32 %r428, %r13, %r3;
-	setp.eq.u32 %p307, %r7, %r428;
-	@!%p307 bra $L388;
-	mul.wide.u32 %rd1696, %r8, 16;
-	add.s64 %rd1697, %rd1, %rd1696;
-	st.shared.s64 [%rd1697+0], %rd1691;
+	mov.b64 %rd1646, %rd1634;
+	mov.b64 %rd1645, %rd1646;
+	mov.pred %p295, 1;
+	bra.uni $L378;
+$L380:
+	@!%p273 bra $L386;
+	cvt.s64.s32 %rd1647, %r399;
+	mul.lo.s64 %rd1648, %rd1647, %rd1544;
+	mad.lo.s64 %rd1649, %rd1648, 4, %rd1542;
+	ld.relaxed.gpu.global.s32 %r414, [%rd1649+0];
+	mov.b32 %r415, %r414;
+	setp.eq.s32 %p296, %r415, %r373;
+	mov.pred %p297, %p296;
+	not.pred %p298, %p297;
+	@!%p298 bra $L388;
+	cvt.s64.s32 %rd1650, %r399;
+	mul.lo.s64 %rd1651, %rd1650, %rd1544;
+	mad.lo.s64 %rd1652, %rd1651, 4, %rd1542;
+	atom.global.exch.b32 %r416, [%rd1652], %r373;
+	mov.b32 %r417, %r416;
+	setp.eq.s32 %p299, %r417, %r373;
+	mov.pred %p297, %p299;
 $L388:
-	bar.sync 0;
-	setp.eq.u32 %p308, %r8, 0;
-	@!%p308 bra $L389;
-	mov.b64 %rd1698, 0;
-	setp.lo.u32 %p309, %r7, %r10;
-	@!%p309 bra $L390;
-	mul.wide.u32 %rd1699, %r7, 16;
-	add.s64 %rd1700, %rd1, %rd1699;
-	ld.shared.s64 %rd1701, [%rd1700+0];
-	mov.b64 %rd1698, %rd1701;
+	@!%p297 bra $L390;
+	mov.b64 %rd1653, %rd1634;
+	mov.b64 %rd1645, %rd1653;
+	mov.pred %p295, 0;
+	bra.uni $L378;
 $L390:
-	mov.b64 {%r429, %r430}, %rd1698;
-	shfl.sync.up.b32 %r431|%p310, %r429, 1, 0, %r17;
-	shfl.sync.up.b32 %r432, %r430, 1, 0, %r17;
-	mov.b64 %rd1702, {%r431, %r432};
-	@!%p310 bra $L391;
-	add.s64 %rd1703, %rd1702, %rd1698;
-	mov.b64 %rd1698, %rd1703;
-$L391:
-	mov.b64 {%r433, %r434}, %rd1698;
-	shfl.sync.up.b32 %r435|%p311, %r433, 2, 0, %r17;
-	shfl.sync.up.b32 %r436, %r434, 2, 0, %r17;
-	mov.b64 %rd1704, {%r435, %r436};
-	@!%p311 bra $L392;
-	add.s64 %rd1705, %rd1704, %rd1698;
-	mov.b64 %rd1698, %rd1705;
+$L386:
+	mul.lo.s64 %rd1654, %rd1634, %rd1556;
+	mad.lo.s64 %rd1655, %rd1654, 4, %rd1554;
+	st.shared.s32 [%rd1655+0], %r399;
+	add.s64 %rd1656, %rd1634, 1;
+	mov.b64 %rd1657, %rd1656;
+	mov.b64 %rd1645, %rd1657;
+	mov.pred %p295, 1;
+	bra.uni $L378;
+$L377:
+	bra.uni $L376;
+$L378:
+	mov.b64 %rd1658, %rd1645;
+	mov.pred %p300, %p295;
+	mov.b64 %rd1562, %rd1658;
+	mov.pred %p289, %p300;
+	@!%p289 bra $L392;
+	mov.b64 %rd1659, %rd1523;
+	mov.b32 %r418, %r384;
+	cvt.s64.s32 %rd1660, %r418;
+	add.s64 %rd1661, %rd1660, 1;
+	mul.lo.s64 %rd1662, %rd1661, %rd32;
+	mad.lo.s64 %rd1663, %rd1662, 8, %rd28;
+	ld.global.nc.s64 %rd1664, [%rd1663+0];
+	mov.b64 %rd1665, %rd1664;
+	cvt.s64.s32 %rd1666, %r418;
+	mul.lo.s64 %rd1667, %rd1666, %rd32;
+	mad.lo.s64 %rd1668, %rd1667, 8, %rd28;
+	ld.global.nc.s64 %rd1669, [%rd1668+0];
+	mov.b64 %rd1670, %rd1669;
+	sub.s64 %rd1671, %rd1665, %rd1670;
+	mov.b64 %rd1672, %rd1671;
+	mov.b64 %rd1673, %rd1672;
+	add.s64 %rd1674, %rd1560, %rd1673;
+	mov.b64 %rd1560, %rd1674;
+	max.s64 %rd1675, %rd1561, %rd1673;
+	mov.b64 %rd1561, %rd1675;
 $L392:
-	mov.b64 {%r437, %r438}, %rd1698;
-	shfl.sync.up.b32 %r439|%p312, %r437, 4, 0, %r17;
-	shfl.sync.up.b32 %r440, %r438, 4, 0, %r17;
-	mov.b64 %rd1706, {%r439, %r440};
-	@!%p312 bra $L393;
-	add.s64 %rd1707, %rd1706, %rd1698;
-	mov.b64 %rd1698, %rd1707;
-$L393:
-	mov.b64 {%r441, %r442}, %rd1698;
-	shfl.sync.up.b32 %r443|%p313, %r441, 8, 0, %r17;
-	shfl.sync.up.b32 %r444, %r442, 8, 0, %r17;
-	mov.b64 %rd1708, {%r443, %r444};
-	@!%p313 bra $L394;
-	add.s64 %rd1709, %rd1708, %rd1698;
-	mov.b64 %rd1698, %rd1709;
+$L375:
+	add.s64 %rd1676, %rd1558, %rd1551;
+	mov.b64 %rd1558, %rd1676;
+	sub.s64 %rd1677, %rd1563, 1;
+	mov.b64 %rd1563, %rd1677;
+$L354:
+	bra.uni $L353;
+$L355:
+	mov.b64 %rd1678, 0;
+	setp.lt.s64 %p301, %rd1558, %rd1559;
+	setp.lt.s64 %p302, %rd1557, %rd1548;
+	or.pred %p303, %p301, %p302;
+	@!%p303 bra $L394;
+	mov.b64 %rd1678, 1;
 $L394:
-	mov.b64 {%r445, %r446}, %rd1698;
-	shfl.sync.up.b32 %r447|%p314, %r445, 16, 0, %r17;
-	shfl.sync.up.b32 %r448, %r446, 16, 0, %r17;
-	mov.b64 %rd1710, {%r447, %r448};
-	@!%p314 bra $L395;
-	add.s64 %rd1711, %rd1710, %rd1698;
-	mov.b64 %rd1698, %rd1711;
+	shl.b64 %rd1679, %rd1678, 32;
+	or.b64 %rd1680, %rd1562, %rd1679;
+	// block scan
+	mov.b64 %rd1681, %rd1680;
+	mov.b32 %r419, %r3;
 $L395:
-	mov.b64 {%r449, %r450}, %rd1698;
-	shfl.sync.up.b32 %r451|%p315, %r449, 1, 0, %r17;
-	shfl.sync.up.b32 %r452, %r450, 1, 0, %r17;
-	mov.b64 %rd1712, {%r451, %r452};
-	selp.b64 %rd1713, %rd1712, 0, %p315;
-	@!%p309 bra $L396;
-	mul.wide.u32 %rd1714, %r7, 16;
-	add.s64 %rd1715, %rd1, %rd1714;
-	add.s64 %rd1716, %rd1715, 512;
-	st.shared.s64 [%rd1716+0], %rd1713;
-$L396:
-	sub.u32 %r453, %r10, 1;
-	setp.eq.u32 %p316, %r7, %r453;
-	@!%p316 bra $L397;
-	st.shared.s64 [%rd1+1024], %rd1698;
+	setp.hs.u32 %p304, %r419, 32;
+	@%p304 bra $L396;
+	mov.b64 {%r420, %r421}, %rd1681;
+	shfl.sync.up.b32 %r422|%p305, %r420, %r419, 0, %r17;
+	shfl.sync.up.b32 %r423, %r421, %r419, 0, %r17;
+	mov.b64 %rd1682, {%r422, %r423};
+	@!%p305 bra $L397;
+	add.s64 %rd1683, %rd1682, %rd1681;
+	mov.b64 %rd1681, %rd1683;
 $L397:
-$L389:
+	shl.b32 %r419, %r419, 1;
+	bra.uni $L395;
+$L396:
+	mov.b64 {%r424, %r425}, %rd1681;
+	shfl.sync.up.b32 %r426|%p306, %r424, %r3, 0, %r17;
+	shfl.sync.up.b32 %r427, %r425, %r3, 0, %r17;
+	mov.b64 %rd1684, {%r426, %r427};
+	setp.lo.u32 %p307, %r3, 32;
+	and.pred %p308, %p306, %p307;
+	selp.b64 %rd1685, %rd1684, 0, %p308;
+	sub.u32 %r428, %r13, %r3;
+	setp.eq.u32 %p309, %r7, %r428;
+	@!%p309 bra $L398;
+	mul.wide.u32 %rd1686, %r8, 16;
+	add.s64 %rd1687, %rd1, %rd1686;
+	st.shared.s64 [%rd1687+0], %rd1681;
+$L398:
 	bar.sync 0;
-	mul.wide.u32 %rd1717, %r8, 16;
-	add.s64 %rd1718, %rd1, %rd1717;
-	add.s64 %rd1719, %rd1718, 512;
-	ld.shared.s64 %rd1720, [%rd1719+0];
-	add.s64 %rd1721, %rd1720, %rd1695;
-	ld.shared.s64 %rd1722, [%rd1+1024];
-	mov.b64 {%r454, %r455}, %rd1721;
-	shfl.sync.idx.b32 %r456|%p317, %r454, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r457, %r455, 0, %r21, %r17;
-	mov.b64 %rd1723, {%r456, %r457};
-	mov.b64 %rd1724, %rd1722;
-	mov.b64 %rd1725, %rd1723;
-	mov.b64 %rd1726, %rd1724;
-	mov.b64 %rd1727, %rd1725;
-	mov.b64 %rd1728, %rd1726;
-	mov.b64 %rd1729, %rd1727;
-	mov.b64 %rd1730, %rd1728;
-	and.b64 %rd1731, %rd1729, 4294967295;
-	mov.b64 %rd1732, %rd1731;
-	and.b64 %rd1733, %rd1730, 4294967295;
-	mov.b64 %rd1734, %rd1733;
-	shr.s64 %rd1735, %rd1730, 32;
-	mov.b64 %rd1736, %rd1735;
-	mov.b64 %rd1737, %rd1732;
-	mov.b64 %rd1738, %rd1734;
-	mov.b64 %rd1739, %rd1736;
-	mov.b64 %rd1740, 0;
-	cvt.u64.u32 %rd1741, %r2;
-	setp.eq.s64 %p318, %rd1741, 0;
-	setp.gt.s64 %p319, %rd1738, 0;
-	and.pred %p320, %p318, %p319;
-	@!%p320 bra $L399;
-	mul.lo.s64 %rd1742, %rd1563, %rd120;
-	mad.lo.s64 %rd1743, %rd1742, 8, %rd116;
-	atom.global.add.u64 %rd1744, [%rd1743], %rd1738;
-	mov.b64 %rd1745, %rd1744;
-	mov.b64 %rd1740, %rd1745;
-$L399:
-	cvt.u64.u32 %rd1746, %r2;
-	setp.eq.s64 %p321, %rd1746, 0;
-	setp.eq.u32 %p322, %r1, 0;
-	and.pred %p323, %p321, %p322;
-	bar.sync 0;
-	@!%p323 bra $L400;
-	st.shared.s64 [%rd1+1024], %rd1740;
+	setp.eq.u32 %p310, %r8, 0;
+	@!%p310 bra $L399;
+	mov.b64 %rd1688, 0;
+	setp.lo.u32 %p311, %r7, %r10;
+	@!%p311 bra $L400;
+	mul.wide.u32 %rd1689, %r7, 16;
+	add.s64 %rd1690, %rd1, %rd1689;
+	ld.shared.s64 %rd1691, [%rd1690+0];
+	mov.b64 %rd1688, %rd1691;
 $L400:
-	bar.sync 0;
-	ld.shared.s64 %rd1747, [%rd1+1024];
-	mov.b64 %rd1748, %rd1747;
-	add.s64 %rd1749, %rd1748, %rd1737;
-	mov.b64 %rd1750, %rd1749;
-	mov.b64 %rd1751, 0;
+	mov.b64 {%r429, %r430}, %rd1688;
+	shfl.sync.up.b32 %r431|%p312, %r429, 1, 0, %r17;
+	shfl.sync.up.b32 %r432, %r430, 1, 0, %r17;
+	mov.b64 %rd1692, {%r431, %r432};
+	@!%p312 bra $L401;
+	add.s64 %rd1693, %rd1692, %rd1688;
+	mov.b64 %rd1688, %rd1693;
 $L401:
-	setp.lt.s64 %p324, %rd1751, %rd1572;
-	not.pred %p325, %p324;
-	@!%p325 bra $L405;
-	bra.uni $L403;
-$L405:
-	mul.lo.s64 %rd1752, %rd1751, %rd1566;
-	mad.lo.s64 %rd1753, %rd1752, 4, %rd1564;
-	ld.shared.s32 %r458, [%rd1753+0];
-	mov.b32 %r459, %r458;
-	add.s64 %rd1754, %rd1750, %rd1751;
-	mul.lo.s64 %rd1755, %rd1754, %rd295;
-	mad.lo.s64 %rd1756, %rd1755, 4, %rd293;
-	st.global.s32 [%rd1756+0], %r459;
+	mov.b64 {%r433, %r434}, %rd1688;
+	shfl.sync.up.b32 %r435|%p313, %r433, 2, 0, %r17;
+	shfl.sync.up.b32 %r436, %r434, 2, 0, %r17;
+	mov.b64 %rd1694, {%r435, %r436};
+	@!%p313 bra $L402;
+	add.s64 %rd1695, %rd1694, %rd1688;
+	mov.b64 %rd1688, %rd1695;
 $L402:
-	add.s64 %rd1757, %rd1751, 1;
-	mov.b64 %rd1751, %rd1757;
-	bra.uni $L401;
+	mov.b64 {%r437, %r438}, %rd1688;
+	shfl.sync.up.b32 %r439|%p314, %r437, 4, 0, %r17;
+	shfl.sync.up.b32 %r440, %r438, 4, 0, %r17;
+	mov.b64 %rd1696, {%r439, %r440};
+	@!%p314 bra $L403;
+	add.s64 %rd1697, %rd1696, %rd1688;
+	mov.b64 %rd1688, %rd1697;
 $L403:
-	setp.eq.s64 %p326, %rd1739, 0;
-	@!%p326 bra $L407;
-	bra.uni $L342;
+	mov.b64 {%r441, %r442}, %rd1688;
+	shfl.sync.up.b32 %r443|%p315, %r441, 8, 0, %r17;
+	shfl.sync.up.b32 %r444, %r442, 8, 0, %r17;
+	mov.b64 %rd1698, {%r443, %r444};
+	@!%p315 bra $L404;
+	add.s64 %rd1699, %rd1698, %rd1688;
+	mov.b64 %rd1688, %rd1699;
+$L404:
+	mov.b64 {%r445, %r446}, %rd1688;
+	shfl.sync.up.b32 %r447|%p316, %r445, 16, 0, %r17;
+	shfl.sync.up.b32 %r448, %r446, 16, 0, %r17;
+	mov.b64 %rd1700, {%r447, %r448};
+	@!%p316 bra $L405;
+	add.s64 %rd1701, %rd1700, %rd1688;
+	mov.b64 %rd1688, %rd1701;
+$L405:
+	mov.b64 {%r449, %r450}, %rd1688;
+	shfl.sync.up.b32 %r451|%p317, %r449, 1, 0, %r17;
+	shfl.sync.up.b32 %r452, %r450, 1, 0, %r17;
+	mov.b64 %rd1702, {%r451, %r452};
+	selp.b64 %rd1703, %rd1702, 0, %p317;
+	@!%p311 bra $L406;
+	mul.wide.u32 %rd1704, %r7, 16;
+	add.s64 %rd1705, %rd1, %rd1704;
+	add.s64 %rd1706, %rd1705, 512;
+	st.shared.s64 [%rd1706+0], %rd1703;
+$L406:
+	sub.u32 %r453, %r10, 1;
+	setp.eq.u32 %p318, %r7, %r453;
+	@!%p318 bra $L407;
+	st.shared.s64 [%rd1+1024], %rd1688;
 $L407:
-$L341:
-	bra.uni $L340;
-$L342:
-	mov.b64 %rd1758, %rd1570;
-	mov.b64 %rd1759, %rd1571;
-	mov.b64 %rd1760, %rd1758;
-	mov.b64 %rd1761, %rd1759;
-	mov.b64 %rd1762, %rd1760;
-	mov.b64 %rd1763, %rd1761;
-	mov.b64 %rd1094, %rd1762;
-	mov.b64 %rd1095, %rd1763;
-$L238:
-	add.s64 %rd1764, %rd404, %rd1094;
-	mov.b64 %rd404, %rd1764;
-	max.s64 %rd1765, %rd405, %rd1095;
-	mov.b64 %rd405, %rd1765;
+$L399:
+	bar.sync 0;
+	mul.wide.u32 %rd1707, %r8, 16;
+	add.s64 %rd1708, %rd1, %rd1707;
+	add.s64 %rd1709, %rd1708, 512;
+	ld.shared.s64 %rd1710, [%rd1709+0];
+	add.s64 %rd1711, %rd1710, %rd1685;
+	ld.shared.s64 %rd1712, [%rd1+1024];
+	mov.b64 {%r454, %r455}, %rd1711;
+	shfl.sync.idx.b32 %r456|%p319, %r454, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r457, %r455, 0, %r21, %r17;
+	mov.b64 %rd1713, {%r456, %r457};
+	mov.b64 %rd1714, %rd1712;
+	mov.b64 %rd1715, %rd1713;
+	mov.b64 %rd1716, %rd1714;
+	mov.b64 %rd1717, %rd1715;
+	mov.b64 %rd1718, %rd1716;
+	mov.b64 %rd1719, %rd1717;
+	mov.b64 %rd1720, %rd1718;
+	and.b64 %rd1721, %rd1719, 4294967295;
+	mov.b64 %rd1722, %rd1721;
+	and.b64 %rd1723, %rd1720, 4294967295;
+	mov.b64 %rd1724, %rd1723;
+	shr.s64 %rd1725, %rd1720, 32;
+	mov.b64 %rd1726, %rd1725;
+	mov.b64 %rd1727, %rd1722;
+	mov.b64 %rd1728, %rd1724;
+	mov.b64 %rd1729, %rd1726;
+	mov.b64 %rd1730, 0;
+	cvt.u64.u32 %rd1731, %r2;
+	setp.eq.s64 %p320, %rd1731, 0;
+	setp.gt.s64 %p321, %rd1728, 0;
+	and.pred %p322, %p320, %p321;
+	@!%p322 bra $L409;
+	mul.lo.s64 %rd1732, %rd1553, %rd120;
+	mad.lo.s64 %rd1733, %rd1732, 8, %rd116;
+	atom.global.add.u64 %rd1734, [%rd1733], %rd1728;
+	mov.b64 %rd1735, %rd1734;
+	mov.b64 %rd1730, %rd1735;
+$L409:
+	cvt.u64.u32 %rd1736, %r2;
+	setp.eq.s64 %p323, %rd1736, 0;
+	setp.eq.u32 %p324, %r1, 0;
+	and.pred %p325, %p323, %p324;
+	bar.sync 0;
+	@!%p325 bra $L410;
+	st.shared.s64 [%rd1+1024], %rd1730;
+$L410:
+	bar.sync 0;
+	ld.shared.s64 %rd1737, [%rd1+1024];
+	mov.b64 %rd1738, %rd1737;
+	add.s64 %rd1739, %rd1738, %rd1727;
+	mov.b64 %rd1740, %rd1739;
+	mov.b64 %rd1741, 0;
+$L411:
+	setp.lt.s64 %p326, %rd1741, %rd1562;
+	not.pred %p327, %p326;
+	@!%p327 bra $L415;
+	bra.uni $L413;
+$L415:
+	mul.lo.s64 %rd1742, %rd1741, %rd1556;
+	mad.lo.s64 %rd1743, %rd1742, 4, %rd1554;
+	ld.shared.s32 %r458, [%rd1743+0];
+	mov.b32 %r459, %r458;
+	add.s64 %rd1744, %rd1740, %rd1741;
+	mul.lo.s64 %rd1745, %rd1744, %rd295;
+	mad.lo.s64 %rd1746, %rd1745, 4, %rd293;
+	st.global.s32 [%rd1746+0], %r459;
+$L412:
+	add.s64 %rd1747, %rd1741, 1;
+	mov.b64 %rd1741, %rd1747;
+	bra.uni $L411;
+$L413:
+	setp.eq.s64 %p328, %rd1729, 0;
+	@!%p328 bra $L417;
+	bra.uni $L352;
+$L417:
+$L351:
+	bra.uni $L350;
+$L352:
+	mov.b64 %rd1748, %rd1560;
+	mov.b64 %rd1749, %rd1561;
+	mov.b64 %rd1750, %rd1748;
+	mov.b64 %rd1751, %rd1749;
+	mov.b64 %rd1752, %rd1750;
+	mov.b64 %rd1753, %rd1751;
+	mov.b64 %rd1091, %rd1752;
+	mov.b64 %rd1092, %rd1753;
+$L248:
+	add.s64 %rd1754, %rd404, %rd1091;
+	mov.b64 %rd404, %rd1754;
+	max.s64 %rd1755, %rd405, %rd1092;
+	mov.b64 %rd405, %rd1755;
 $L229:
-	add.s64 %rd1766, %rd406, 1;
-	mov.b64 %rd406, %rd1766;
+	add.s64 %rd1756, %rd406, 1;
+	mov.b64 %rd406, %rd1756;
 	bra.uni $L228;
 $L230:
 $L56:
-	mov.b64 %rd1767, %rd404;
+	mov.b64 %rd1757, %rd404;
 	// block reduction
 	sub.u32 %r460, %r13, 1;
 	mov.b32 %r461, %r3;
-$L408:
-	setp.hs.u32 %p327, %r461, 32;
-	@%p327 bra $L409;
-	mov.b64 {%r462, %r463}, %rd1767;
-	shfl.sync.down.b32 %r464|%p328, %r462, %r461, %r460, %r17;
-	shfl.sync.down.b32 %r465, %r463, %r461, %r460, %r17;
-	mov.b64 %rd1768, {%r464, %r465};
-	@!%p328 bra $L410;
-	add.s64 %rd1769, %rd1767, %rd1768;
-	mov.b64 %rd1767, %rd1769;
-$L410:
-	shl.b32 %r461, %r461, 1;
-	bra.uni $L408;
-$L409:
-	setp.eq.u32 %p329, %r7, 0;
-	@!%p329 bra $L411;
-	mul.wide.u32 %rd1770, %r8, 16;
-	add.s64 %rd1771, %rd1, %rd1770;
-	st.shared.s64 [%rd1771+0], %rd1767;
-$L411:
-	bar.sync 0;
-	setp.eq.u32 %p330, %r8, 0;
-	@!%p330 bra $L412;
-	setp.lo.u32 %p331, %r7, %r10;
-	@!%p331 bra $L413;
-	mul.wide.u32 %rd1772, %r7, 16;
-	add.s64 %rd1773, %rd1, %rd1772;
-	ld.shared.s64 %rd1774, [%rd1773+0];
-	mov.b64 %rd1767, %rd1774;
-$L413:
-	sub.u32 %r466, %r10, 1;
-	mov.b64 {%r467, %r468}, %rd1767;
-	shfl.sync.down.b32 %r469|%p332, %r467, 1, %r466, %r17;
-	shfl.sync.down.b32 %r470, %r468, 1, %r466, %r17;
-	mov.b64 %rd1775, {%r469, %r470};
-	@!%p332 bra $L414;
-	add.s64 %rd1776, %rd1767, %rd1775;
-	mov.b64 %rd1767, %rd1776;
-$L414:
-	mov.b64 {%r471, %r472}, %rd1767;
-	shfl.sync.down.b32 %r473|%p333, %r471, 2, %r466, %r17;
-	shfl.sync.down.b32 %r474, %r472, 2, %r466, %r17;
-	mov.b64 %rd1777, {%r473, %r474};
-	@!%p333 bra $L415;
-	add.s64 %rd1778, %rd1767, %rd1777;
-	mov.b64 %rd1767, %rd1778;
-$L415:
-	mov.b64 {%r475, %r476}, %rd1767;
-	shfl.sync.down.b32 %r477|%p334, %r475, 4, %r466, %r17;
-	shfl.sync.down.b32 %r478, %r476, 4, %r466, %r17;
-	mov.b64 %rd1779, {%r477, %r478};
-	@!%p334 bra $L416;
-	add.s64 %rd1780, %rd1767, %rd1779;
-	mov.b64 %rd1767, %rd1780;
-$L416:
-	mov.b64 {%r479, %r480}, %rd1767;
-	shfl.sync.down.b32 %r481|%p335, %r479, 8, %r466, %r17;
-	shfl.sync.down.b32 %r482, %r480, 8, %r466, %r17;
-	mov.b64 %rd1781, {%r481, %r482};
-	@!%p335 bra $L417;
-	add.s64 %rd1782, %rd1767, %rd1781;
-	mov.b64 %rd1767, %rd1782;
-$L417:
-	mov.b64 {%r483, %r484}, %rd1767;
-	shfl.sync.down.b32 %r485|%p336, %r483, 16, %r466, %r17;
-	shfl.sync.down.b32 %r486, %r484, 16, %r466, %r17;
-	mov.b64 %rd1783, {%r485, %r486};
-	@!%p336 bra $L418;
-	add.s64 %rd1784, %rd1767, %rd1783;
-	mov.b64 %rd1767, %rd1784;
 $L418:
-	@!%p329 bra $L419;
-	st.shared.s64 [%rd1+1024], %rd1767;
+	setp.hs.u32 %p329, %r461, 32;
+	@%p329 bra $L419;
+	mov.b64 {%r462, %r463}, %rd1757;
+	shfl.sync.down.b32 %r464|%p330, %r462, %r461, %r460, %r17;
+	shfl.sync.down.b32 %r465, %r463, %r461, %r460, %r17;
+	mov.b64 %rd1758, {%r464, %r465};
+	@!%p330 bra $L420;
+	add.s64 %rd1759, %rd1757, %rd1758;
+	mov.b64 %rd1757, %rd1759;
+$L420:
+	shl.b32 %r461, %r461, 1;
+	bra.uni $L418;
 $L419:
-$L412:
+	setp.eq.u32 %p331, %r7, 0;
+	@!%p331 bra $L421;
+	mul.wide.u32 %rd1760, %r8, 16;
+	add.s64 %rd1761, %rd1, %rd1760;
+	st.shared.s64 [%rd1761+0], %rd1757;
+$L421:
 	bar.sync 0;
-	ld.shared.s64 %rd1785, [%rd1+1024];
-	mov.b64 %rd1767, %rd1785;
-	mov.b64 %rd1786, %rd1767;
-	mov.b64 %rd404, %rd1786;
-	mov.b64 %rd1787, %rd405;
+	setp.eq.u32 %p332, %r8, 0;
+	@!%p332 bra $L422;
+	setp.lo.u32 %p333, %r7, %r10;
+	@!%p333 bra $L423;
+	mul.wide.u32 %rd1762, %r7, 16;
+	add.s64 %rd1763, %rd1, %rd1762;
+	ld.shared.s64 %rd1764, [%rd1763+0];
+	mov.b64 %rd1757, %rd1764;
+$L423:
+	sub.u32 %r466, %r10, 1;
+	mov.b64 {%r467, %r468}, %rd1757;
+	shfl.sync.down.b32 %r469|%p334, %r467, 1, %r466, %r17;
+	shfl.sync.down.b32 %r470, %r468, 1, %r466, %r17;
+	mov.b64 %rd1765, {%r469, %r470};
+	@!%p334 bra $L424;
+	add.s64 %rd1766, %rd1757, %rd1765;
+	mov.b64 %rd1757, %rd1766;
+$L424:
+	mov.b64 {%r471, %r472}, %rd1757;
+	shfl.sync.down.b32 %r473|%p335, %r471, 2, %r466, %r17;
+	shfl.sync.down.b32 %r474, %r472, 2, %r466, %r17;
+	mov.b64 %rd1767, {%r473, %r474};
+	@!%p335 bra $L425;
+	add.s64 %rd1768, %rd1757, %rd1767;
+	mov.b64 %rd1757, %rd1768;
+$L425:
+	mov.b64 {%r475, %r476}, %rd1757;
+	shfl.sync.down.b32 %r477|%p336, %r475, 4, %r466, %r17;
+	shfl.sync.down.b32 %r478, %r476, 4, %r466, %r17;
+	mov.b64 %rd1769, {%r477, %r478};
+	@!%p336 bra $L426;
+	add.s64 %rd1770, %rd1757, %rd1769;
+	mov.b64 %rd1757, %rd1770;
+$L426:
+	mov.b64 {%r479, %r480}, %rd1757;
+	shfl.sync.down.b32 %r481|%p337, %r479, 8, %r466, %r17;
+	shfl.sync.down.b32 %r482, %r480, 8, %r466, %r17;
+	mov.b64 %rd1771, {%r481, %r482};
+	@!%p337 bra $L427;
+	add.s64 %rd1772, %rd1757, %rd1771;
+	mov.b64 %rd1757, %rd1772;
+$L427:
+	mov.b64 {%r483, %r484}, %rd1757;
+	shfl.sync.down.b32 %r485|%p338, %r483, 16, %r466, %r17;
+	shfl.sync.down.b32 %r486, %r484, 16, %r466, %r17;
+	mov.b64 %rd1773, {%r485, %r486};
+	@!%p338 bra $L428;
+	add.s64 %rd1774, %rd1757, %rd1773;
+	mov.b64 %rd1757, %rd1774;
+$L428:
+	@!%p331 bra $L429;
+	st.shared.s64 [%rd1+1024], %rd1757;
+$L429:
+$L422:
+	bar.sync 0;
+	ld.shared.s64 %rd1775, [%rd1+1024];
+	mov.b64 %rd1757, %rd1775;
+	mov.b64 %rd1776, %rd1757;
+	mov.b64 %rd404, %rd1776;
+	mov.b64 %rd1777, %rd405;
 	// block reduction
 	sub.u32 %r487, %r13, 1;
 	mov.b32 %r488, %r3;
-$L420:
-	setp.hs.u32 %p337, %r488, 32;
-	@%p337 bra $L421;
-	mov.b64 {%r489, %r490}, %rd1787;
-	shfl.sync.down.b32 %r491|%p338, %r489, %r488, %r487, %r17;
-	shfl.sync.down.b32 %r492, %r490, %r488, %r487, %r17;
-	mov.b64 %rd1788, {%r491, %r492};
-	@!%p338 bra $L422;
-	max.s64 %rd1789, %rd1787, %rd1788;
-	mov.b64 %rd1787, %rd1789;
-$L422:
-	shl.b32 %r488, %r488, 1;
-	bra.uni $L420;
-$L421:
-	setp.eq.u32 %p339, %r7, 0;
-	@!%p339 bra $L423;
-	mul.wide.u32 %rd1790, %r8, 16;
-	add.s64 %rd1791, %rd1, %rd1790;
-	st.shared.s64 [%rd1791+0], %rd1787;
-$L423:
-	bar.sync 0;
-	setp.eq.u32 %p340, %r8, 0;
-	@!%p340 bra $L424;
-	setp.lo.u32 %p341, %r7, %r10;
-	@!%p341 bra $L425;
-	mul.wide.u32 %rd1792, %r7, 16;
-	add.s64 %rd1793, %rd1, %rd1792;
-	ld.shared.s64 %rd1794, [%rd1793+0];
-	mov.b64 %rd1787, %rd1794;
-$L425:
-	sub.u32 %r493, %r10, 1;
-	mov.b64 {%r494, %r495}, %rd1787;
-	shfl.sync.down.b32 %r496|%p342, %r494, 1, %r493, %r17;
-	shfl.sync.down.b32 %r497, %r495, 1, %r493, %r17;
-	mov.b64 %rd1795, {%r496, %r497};
-	@!%p342 bra $L426;
-	max.s64 %rd1796, %rd1787, %rd1795;
-	mov.b64 %rd1787, %rd1796;
-$L426:
-	mov.b64 {%r498, %r499}, %rd1787;
-	shfl.sync.down.b32 %r500|%p343, %r498, 2, %r493, %r17;
-	shfl.sync.down.b32 %r501, %r499, 2, %r493, %r17;
-	mov.b64 %rd1797, {%r500, %r501};
-	@!%p343 bra $L427;
-	max.s64 %rd1798, %rd1787, %rd1797;
-	mov.b64 %rd1787, %rd1798;
-$L427:
-	mov.b64 {%r502, %r503}, %rd1787;
-	shfl.sync.down.b32 %r504|%p344, %r502, 4, %r493, %r17;
-	shfl.sync.down.b32 %r505, %r503, 4, %r493, %r17;
-	mov.b64 %rd1799, {%r504, %r505};
-	@!%p344 bra $L428;
-	max.s64 %rd1800, %rd1787, %rd1799;
-	mov.b64 %rd1787, %rd1800;
-$L428:
-	mov.b64 {%r506, %r507}, %rd1787;
-	shfl.sync.down.b32 %r508|%p345, %r506, 8, %r493, %r17;
-	shfl.sync.down.b32 %r509, %r507, 8, %r493, %r17;
-	mov.b64 %rd1801, {%r508, %r509};
-	@!%p345 bra $L429;
-	max.s64 %rd1802, %rd1787, %rd1801;
-	mov.b64 %rd1787, %rd1802;
-$L429:
-	mov.b64 {%r510, %r511}, %rd1787;
-	shfl.sync.down.b32 %r512|%p346, %r510, 16, %r493, %r17;
-	shfl.sync.down.b32 %r513, %r511, 16, %r493, %r17;
-	mov.b64 %rd1803, {%r512, %r513};
-	@!%p346 bra $L430;
-	max.s64 %rd1804, %rd1787, %rd1803;
-	mov.b64 %rd1787, %rd1804;
 $L430:
-	@!%p339 bra $L431;
-	st.shared.s64 [%rd1+1024], %rd1787;
+	setp.hs.u32 %p339, %r488, 32;
+	@%p339 bra $L431;
+	mov.b64 {%r489, %r490}, %rd1777;
+	shfl.sync.down.b32 %r491|%p340, %r489, %r488, %r487, %r17;
+	shfl.sync.down.b32 %r492, %r490, %r488, %r487, %r17;
+	mov.b64 %rd1778, {%r491, %r492};
+	@!%p340 bra $L432;
+	max.s64 %rd1779, %rd1777, %rd1778;
+	mov.b64 %rd1777, %rd1779;
+$L432:
+	shl.b32 %r488, %r488, 1;
+	bra.uni $L430;
 $L431:
-$L424:
-	bar.sync 0;
-	ld.shared.s64 %rd1805, [%rd1+1024];
-	mov.b64 %rd1787, %rd1805;
-	mov.b64 %rd1806, %rd1787;
-	mov.b64 %rd405, %rd1806;
-	cvt.u64.u32 %rd1807, %r2;
-	setp.eq.s64 %p347, %rd1807, 0;
-	@!%p347 bra $L433;
-	setp.gt.s64 %p348, %rd361, 1;
-	@!%p348 bra $L435;
-	mov.b32 %r514, 0;
-	st.shared.s32 [%rd184+0], %r514;
-$L435:
-	setp.gt.s64 %p349, %rd404, 0;
-	@!%p349 bra $L437;
-	add.s64 %rd1808, %rd366, 1;
-	mul.lo.s64 %rd1809, %rd1808, %rd120;
-	mad.lo.s64 %rd1810, %rd1809, 8, %rd116;
-	atom.global.add.u64 %rd1811, [%rd1810], %rd404;
-$L437:
-	setp.gt.s64 %p350, %rd405, 0;
-	@!%p350 bra $L439;
-	add.s64 %rd1812, %rd366, 2;
-	mul.lo.s64 %rd1813, %rd1812, %rd120;
-	mad.lo.s64 %rd1814, %rd1813, 8, %rd116;
-	atom.global.max.s64 %rd1815, [%rd1814], %rd405;
-$L439:
-	add.s64 %rd1816, %rd366, 3;
-	mul.lo.s64 %rd1817, %rd1816, %rd120;
-	mad.lo.s64 %rd1818, %rd1817, 8, %rd116;
-	atom.global.max.s64 %rd1819, [%rd1818], %rd406;
+	setp.eq.u32 %p341, %r7, 0;
+	@!%p341 bra $L433;
+	mul.wide.u32 %rd1780, %r8, 16;
+	add.s64 %rd1781, %rd1, %rd1780;
+	st.shared.s64 [%rd1781+0], %rd1777;
 $L433:
 	bar.sync 0;
-	setp.eq.u32 %p351, %r5, 0;
-	@!%p351 bra $L440;
+	setp.eq.u32 %p342, %r8, 0;
+	@!%p342 bra $L434;
+	setp.lo.u32 %p343, %r7, %r10;
+	@!%p343 bra $L435;
+	mul.wide.u32 %rd1782, %r7, 16;
+	add.s64 %rd1783, %rd1, %rd1782;
+	ld.shared.s64 %rd1784, [%rd1783+0];
+	mov.b64 %rd1777, %rd1784;
+$L435:
+	sub.u32 %r493, %r10, 1;
+	mov.b64 {%r494, %r495}, %rd1777;
+	shfl.sync.down.b32 %r496|%p344, %r494, 1, %r493, %r17;
+	shfl.sync.down.b32 %r497, %r495, 1, %r493, %r17;
+	mov.b64 %rd1785, {%r496, %r497};
+	@!%p344 bra $L436;
+	max.s64 %rd1786, %rd1777, %rd1785;
+	mov.b64 %rd1777, %rd1786;
+$L436:
+	mov.b64 {%r498, %r499}, %rd1777;
+	shfl.sync.down.b32 %r500|%p345, %r498, 2, %r493, %r17;
+	shfl.sync.down.b32 %r501, %r499, 2, %r493, %r17;
+	mov.b64 %rd1787, {%r500, %r501};
+	@!%p345 bra $L437;
+	max.s64 %rd1788, %rd1777, %rd1787;
+	mov.b64 %rd1777, %rd1788;
+$L437:
+	mov.b64 {%r502, %r503}, %rd1777;
+	shfl.sync.down.b32 %r504|%p346, %r502, 4, %r493, %r17;
+	shfl.sync.down.b32 %r505, %r503, 4, %r493, %r17;
+	mov.b64 %rd1789, {%r504, %r505};
+	@!%p346 bra $L438;
+	max.s64 %rd1790, %rd1777, %rd1789;
+	mov.b64 %rd1777, %rd1790;
+$L438:
+	mov.b64 {%r506, %r507}, %rd1777;
+	shfl.sync.down.b32 %r508|%p347, %r506, 8, %r493, %r17;
+	shfl.sync.down.b32 %r509, %r507, 8, %r493, %r17;
+	mov.b64 %rd1791, {%r508, %r509};
+	@!%p347 bra $L439;
+	max.s64 %rd1792, %rd1777, %rd1791;
+	mov.b64 %rd1777, %rd1792;
+$L439:
+	mov.b64 {%r510, %r511}, %rd1777;
+	shfl.sync.down.b32 %r512|%p348, %r510, 16, %r493, %r17;
+	shfl.sync.down.b32 %r513, %r511, 16, %r493, %r17;
+	mov.b64 %rd1793, {%r512, %r513};
+	@!%p348 bra $L440;
+	max.s64 %rd1794, %rd1777, %rd1793;
+	mov.b64 %rd1777, %rd1794;
+$L440:
+	@!%p341 bra $L441;
+	st.shared.s64 [%rd1+1024], %rd1777;
+$L441:
+$L434:
+	bar.sync 0;
+	ld.shared.s64 %rd1795, [%rd1+1024];
+	mov.b64 %rd1777, %rd1795;
+	mov.b64 %rd1796, %rd1777;
+	mov.b64 %rd405, %rd1796;
+	cvt.u64.u32 %rd1797, %r2;
+	setp.eq.s64 %p349, %rd1797, 0;
+	@!%p349 bra $L443;
+	setp.gt.s64 %p350, %rd361, 1;
+	@!%p350 bra $L445;
+	mov.b32 %r514, 0;
+	st.shared.s32 [%rd184+0], %r514;
+$L445:
+	setp.gt.s64 %p351, %rd404, 0;
+	@!%p351 bra $L447;
+	add.s64 %rd1798, %rd366, 1;
+	mul.lo.s64 %rd1799, %rd1798, %rd120;
+	mad.lo.s64 %rd1800, %rd1799, 8, %rd116;
+	atom.global.add.u64 %rd1801, [%rd1800], %rd404;
+$L447:
+	setp.gt.s64 %p352, %rd405, 0;
+	@!%p352 bra $L449;
+	add.s64 %rd1802, %rd366, 2;
+	mul.lo.s64 %rd1803, %rd1802, %rd120;
+	mad.lo.s64 %rd1804, %rd1803, 8, %rd116;
+	atom.global.max.s64 %rd1805, [%rd1804], %rd405;
+$L449:
+	add.s64 %rd1806, %rd366, 3;
+	mul.lo.s64 %rd1807, %rd1806, %rd120;
+	mad.lo.s64 %rd1808, %rd1807, 8, %rd116;
+	atom.global.max.s64 %rd1809, [%rd1808], %rd406;
+$L443:
+	bar.sync 0;
+	setp.eq.u32 %p353, %r5, 0;
+	@!%p353 bra $L450;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r515, [gk_league_sync+4];
 	atom.global.add.u32 %r516, [gk_league_sync], 1;
 	mov.u32 %r517, %nctaid.x;
 	sub.u32 %r518, %r517, 1;
-	setp.eq.u32 %p352, %r516, %r518;
-	@!%p352 bra $L441;
+	setp.eq.u32 %p354, %r516, %r518;
+	@!%p354 bra $L451;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r519, [gk_league_sync+4], 1;
-	bra.uni $L442;
-$L441:
+	bra.uni $L452;
+$L451:
 	ld.relaxed.gpu.global.u32 %r520, [gk_league_sync+4];
-	setp.eq.u32 %p353, %r520, %r515;
-	@%p353 bra $L441;
-$L442:
+	setp.eq.u32 %p355, %r520, %r515;
+	@%p355 bra $L451;
+$L452:
 	fence.acq_rel.gpu;
-$L440:
+$L450:
 	bar.sync 0;
-	setp.eq.s64 %p354, %rd283, 0;
-	and.pred %p355, %p15, %p354;
-	@!%p355 bra $L444;
-	mov.b64 %rd1821, 12;
-	mul.lo.s64 %rd1820, %rd1821, %rd120;
-	mad.lo.s64 %rd1822, %rd1820, 8, %rd116;
-	mov.b64 %rd1823, 0;
-	st.global.s64 [%rd1822+0], %rd1823;
-$L444:
-	mul.lo.s64 %rd1824, %rd324, %rd120;
-	mad.lo.s64 %rd1825, %rd1824, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1826, [%rd1825+0];
-	mov.b64 %rd1827, %rd1826;
-	add.s64 %rd1828, %rd324, 1;
-	mul.lo.s64 %rd1829, %rd1828, %rd120;
-	mad.lo.s64 %rd1830, %rd1829, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1831, [%rd1830+0];
-	mov.b64 %rd1832, %rd1831;
-	mov.b64 %rd1833, %rd1827;
-	mov.b64 %rd1834, %rd1832;
-	mov.b64 %rd1835, %rd1833;
-	mov.b64 %rd1836, %rd1834;
-	add.s64 %rd1837, %rd324, 2;
-	mul.lo.s64 %rd1838, %rd1837, %rd120;
-	mad.lo.s64 %rd1839, %rd1838, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1840, [%rd1839+0];
-	mov.b64 %rd1841, %rd1840;
-	mov.b64 %rd277, %rd1841;
-	@!%p15 bra $L446;
-	mov.b64 %rd1843, 4;
-	mul.lo.s64 %rd1842, %rd1843, %rd283;
-	mov.b64 %rd1845, 1;
-	add.s64 %rd1844, %rd1845, %rd1842;
-	mul.lo.s64 %rd1846, %rd1844, %rd113;
-	mad.lo.s64 %rd1847, %rd1846, 8, %rd109;
-	st.global.s64 [%rd1847+0], %rd1835;
-	mov.b64 %rd1849, 4;
-	mul.lo.s64 %rd1848, %rd1849, %rd283;
-	mov.b64 %rd1851, 2;
-	add.s64 %rd1850, %rd1851, %rd1848;
-	mul.lo.s64 %rd1852, %rd1850, %rd113;
-	mad.lo.s64 %rd1853, %rd1852, 8, %rd109;
-	st.global.s64 [%rd1853+0], %rd1836;
-	mov.b64 %rd1855, 4;
-	mul.lo.s64 %rd1854, %rd1855, %rd283;
-	mov.b64 %rd1857, 3;
-	add.s64 %rd1856, %rd1857, %rd1854;
-	mul.lo.s64 %rd1858, %rd1856, %rd113;
-	mad.lo.s64 %rd1859, %rd1858, 8, %rd109;
-	st.global.s64 [%rd1859+0], %rd277;
-	add.s64 %rd1860, %rd324, 3;
-	mul.lo.s64 %rd1861, %rd1860, %rd120;
-	mad.lo.s64 %rd1862, %rd1861, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1863, [%rd1862+0];
-	mov.b64 %rd1864, %rd1863;
-	mov.b64 %rd1866, 4;
-	mul.lo.s64 %rd1865, %rd1866, %rd283;
-	mov.b64 %rd1868, 4;
-	add.s64 %rd1867, %rd1868, %rd1865;
-	mul.lo.s64 %rd1869, %rd1867, %rd113;
-	mad.lo.s64 %rd1870, %rd1869, 8, %rd109;
-	st.global.s64 [%rd1870+0], %rd1864;
-	add.s64 %rd1871, %rd283, 1;
-	st.global.s64 [%rd109+0], %rd1871;
-$L446:
-	setp.eq.s64 %p356, %rd1835, 0;
-	setp.gt.s64 %p357, %rd1835, %rd66;
-	or.pred %p358, %p356, %p357;
-	setp.gt.s64 %p359, %rd1836, %rd68;
+	setp.eq.s64 %p356, %rd283, 0;
+	and.pred %p357, %p15, %p356;
+	@!%p357 bra $L454;
+	mov.b64 %rd1811, 12;
+	mul.lo.s64 %rd1810, %rd1811, %rd120;
+	mad.lo.s64 %rd1812, %rd1810, 8, %rd116;
+	mov.b64 %rd1813, 0;
+	st.global.s64 [%rd1812+0], %rd1813;
+$L454:
+	mul.lo.s64 %rd1814, %rd324, %rd120;
+	mad.lo.s64 %rd1815, %rd1814, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1816, [%rd1815+0];
+	mov.b64 %rd1817, %rd1816;
+	add.s64 %rd1818, %rd324, 1;
+	mul.lo.s64 %rd1819, %rd1818, %rd120;
+	mad.lo.s64 %rd1820, %rd1819, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1821, [%rd1820+0];
+	mov.b64 %rd1822, %rd1821;
+	mov.b64 %rd1823, %rd1817;
+	mov.b64 %rd1824, %rd1822;
+	mov.b64 %rd1825, %rd1823;
+	mov.b64 %rd1826, %rd1824;
+	add.s64 %rd1827, %rd324, 2;
+	mul.lo.s64 %rd1828, %rd1827, %rd120;
+	mad.lo.s64 %rd1829, %rd1828, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1830, [%rd1829+0];
+	mov.b64 %rd1831, %rd1830;
+	mov.b64 %rd277, %rd1831;
+	@!%p15 bra $L456;
+	mov.b64 %rd1833, 4;
+	mul.lo.s64 %rd1832, %rd1833, %rd283;
+	mov.b64 %rd1835, 1;
+	add.s64 %rd1834, %rd1835, %rd1832;
+	mul.lo.s64 %rd1836, %rd1834, %rd113;
+	mad.lo.s64 %rd1837, %rd1836, 8, %rd109;
+	st.global.s64 [%rd1837+0], %rd1825;
+	mov.b64 %rd1839, 4;
+	mul.lo.s64 %rd1838, %rd1839, %rd283;
+	mov.b64 %rd1841, 2;
+	add.s64 %rd1840, %rd1841, %rd1838;
+	mul.lo.s64 %rd1842, %rd1840, %rd113;
+	mad.lo.s64 %rd1843, %rd1842, 8, %rd109;
+	st.global.s64 [%rd1843+0], %rd1826;
+	mov.b64 %rd1845, 4;
+	mul.lo.s64 %rd1844, %rd1845, %rd283;
+	mov.b64 %rd1847, 3;
+	add.s64 %rd1846, %rd1847, %rd1844;
+	mul.lo.s64 %rd1848, %rd1846, %rd113;
+	mad.lo.s64 %rd1849, %rd1848, 8, %rd109;
+	st.global.s64 [%rd1849+0], %rd277;
+	add.s64 %rd1850, %rd324, 3;
+	mul.lo.s64 %rd1851, %rd1850, %rd120;
+	mad.lo.s64 %rd1852, %rd1851, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1853, [%rd1852+0];
+	mov.b64 %rd1854, %rd1853;
+	mov.b64 %rd1856, 4;
+	mul.lo.s64 %rd1855, %rd1856, %rd283;
+	mov.b64 %rd1858, 4;
+	add.s64 %rd1857, %rd1858, %rd1855;
+	mul.lo.s64 %rd1859, %rd1857, %rd113;
+	mad.lo.s64 %rd1860, %rd1859, 8, %rd109;
+	st.global.s64 [%rd1860+0], %rd1854;
+	add.s64 %rd1861, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1861;
+$L456:
+	setp.eq.s64 %p358, %rd1825, 0;
+	setp.gt.s64 %p359, %rd1825, %rd66;
 	or.pred %p360, %p358, %p359;
-	setp.gt.s64 %p361, %rd277, %rd70;
+	setp.gt.s64 %p361, %rd1826, %rd68;
 	or.pred %p362, %p360, %p361;
-	@!%p362 bra $L448;
+	setp.gt.s64 %p363, %rd277, %rd70;
+	or.pred %p364, %p362, %p363;
+	@!%p364 bra $L458;
 	bra.uni $L3;
-$L448:
-	mov.b64 %rd207, %rd1835;
+$L458:
+	mov.b64 %rd207, %rd1825;
 $L42:
-	add.s64 %rd1872, %rd283, 1;
-	mov.b64 %rd283, %rd1872;
+	add.s64 %rd1862, %rd283, 1;
+	mov.b64 %rd283, %rd1862;
 	bra.uni $L41;
 $L43:
 $L3:
@@ -46885,7 +46909,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:46889
+//line gokkos_kernels_gen.go:46913
 			*acc = gokkosAccV
 			return
 		}
@@ -46907,7 +46931,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46911
+//line gokkos_kernels_gen.go:46935
 		*acc = gokkosAccV
 		return
 	}
@@ -46932,7 +46956,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:46936
+//line gokkos_kernels_gen.go:46960
 		*acc = gokkosAccV
 		return
 	}
@@ -46954,7 +46978,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:46958
+//line gokkos_kernels_gen.go:46982
 	*acc = gokkosAccV
 }
 
@@ -46982,7 +47006,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:46986
+//line gokkos_kernels_gen.go:47010
 			*acc = gokkosAccV
 			return
 		}
@@ -46996,7 +47020,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47000
+//line gokkos_kernels_gen.go:47024
 		*acc = gokkosAccV
 		return
 	}
@@ -47012,7 +47036,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47016
+//line gokkos_kernels_gen.go:47040
 		*acc = gokkosAccV
 		return
 	}
@@ -47026,7 +47050,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47030
+//line gokkos_kernels_gen.go:47054
 	*acc = gokkosAccV
 }
 
@@ -47055,7 +47079,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47059
+//line gokkos_kernels_gen.go:47083
 			*acc = gokkosAccV
 			return
 		}
@@ -47070,7 +47094,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47074
+//line gokkos_kernels_gen.go:47098
 		*acc = gokkosAccV
 		return
 	}
@@ -47086,7 +47110,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47090
+//line gokkos_kernels_gen.go:47114
 		*acc = gokkosAccV
 		return
 	}
@@ -47101,7 +47125,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47105
+//line gokkos_kernels_gen.go:47129
 	*acc = gokkosAccV
 }
 
@@ -47124,7 +47148,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 				gokkosG1[int(v)] = v
 				gokkosG2[int(v)] = v
 			}
-//line gokkos_kernels_gen.go:47128
+//line gokkos_kernels_gen.go:47152
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47133,7 +47157,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			gokkosG1[int(v)] = v
 			gokkosG2[int(v)] = v
 		}
-//line gokkos_kernels_gen.go:47137
+//line gokkos_kernels_gen.go:47161
 		return
 	}
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -47143,7 +47167,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:47147
+//line gokkos_kernels_gen.go:47171
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47152,7 +47176,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:47156
+//line gokkos_kernels_gen.go:47180
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -47186,7 +47210,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 				gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 			}
-//line gokkos_kernels_gen.go:47190
+//line gokkos_kernels_gen.go:47214
 			*acc = gokkosAccV
 			return
 		}
@@ -47204,7 +47228,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			gokkosG5[v] = int32(uint32(a)*0x9e3779b1 + uint32(b))
 		}
-//line gokkos_kernels_gen.go:47208
+//line gokkos_kernels_gen.go:47232
 		*acc = gokkosAccV
 		return
 	}
@@ -47223,7 +47247,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:47227
+//line gokkos_kernels_gen.go:47251
 		*acc = gokkosAccV
 		return
 	}
@@ -47241,7 +47265,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:47245
+//line gokkos_kernels_gen.go:47269
 	*acc = gokkosAccV
 }
 
@@ -47276,7 +47300,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:47280
+//line gokkos_kernels_gen.go:47304
 			*acc = gokkosAccV
 			return
 		}
@@ -47292,7 +47316,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47296
+//line gokkos_kernels_gen.go:47320
 		*acc = gokkosAccV
 		return
 	}
@@ -47310,7 +47334,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:47314
+//line gokkos_kernels_gen.go:47338
 		*acc = gokkosAccV
 		return
 	}
@@ -47326,7 +47350,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:47330
+//line gokkos_kernels_gen.go:47354
 	*acc = gokkosAccV
 }
 
@@ -47360,7 +47384,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47364
+//line gokkos_kernels_gen.go:47388
 		*acc = gokkosAccV
 		return
 	}
@@ -47382,7 +47406,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47386
+//line gokkos_kernels_gen.go:47410
 	*acc = gokkosAccV
 }
 
@@ -47401,7 +47425,7 @@ func gokkosHostLoop17Helper0(n int, e int64, gokkosG0 []int64) int {
 	return lo
 }
 
-//line gokkos_kernels_gen.go:47405
+//line gokkos_kernels_gen.go:47429
 
 // gokkosHostLoop18 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
@@ -47416,7 +47440,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:47420
+//line gokkos_kernels_gen.go:47444
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47426,7 +47450,7 @@ func gokkosHostLoop18(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:47430
+//line gokkos_kernels_gen.go:47454
 }
 
 // gokkosHostLoop19 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -47441,7 +47465,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:47445
+//line gokkos_kernels_gen.go:47469
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -47450,7 +47474,7 @@ func gokkosHostLoop19(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:47454
+//line gokkos_kernels_gen.go:47478
 }
 
 // gokkosHostLoop20 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -47487,7 +47511,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 				}
 				gokkosG1[v] = s &^ (stStep | stCQ)
 			}
-//line gokkos_kernels_gen.go:47491
+//line gokkos_kernels_gen.go:47515
 			*acc = gokkosAccV
 			return
 		}
@@ -47509,7 +47533,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosG1[v] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:47513
+//line gokkos_kernels_gen.go:47537
 		*acc = gokkosAccV
 		return
 	}
@@ -47533,7 +47557,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			k.St.Set(v, s&^(stStep|stCQ))
 		}
-//line gokkos_kernels_gen.go:47537
+//line gokkos_kernels_gen.go:47561
 		*acc = gokkosAccV
 		return
 	}
@@ -47555,7 +47579,7 @@ func gokkosHostLoop20(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:47559
+//line gokkos_kernels_gen.go:47583
 	*acc = gokkosAccV
 }
 
@@ -47580,7 +47604,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47584
+//line gokkos_kernels_gen.go:47608
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47593,7 +47617,7 @@ func gokkosHostLoop21(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47597
+//line gokkos_kernels_gen.go:47621
 }
 
 // gokkosHostLoop22 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47609,7 +47633,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47613
+//line gokkos_kernels_gen.go:47637
 		*acc = gokkosAccV
 		return
 	}
@@ -47621,7 +47645,7 @@ func gokkosHostLoop22(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47625
+//line gokkos_kernels_gen.go:47649
 	*acc = gokkosAccV
 }
 
@@ -47653,7 +47677,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 				gokkosG3[p] = w
 			}
 		}
-//line gokkos_kernels_gen.go:47657
+//line gokkos_kernels_gen.go:47681
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47671,7 +47695,7 @@ func gokkosHostLoop23(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:47675
+//line gokkos_kernels_gen.go:47699
 }
 
 // gokkosHostLoop24 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -47700,7 +47724,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 				gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 			}
-//line gokkos_kernels_gen.go:47704
+//line gokkos_kernels_gen.go:47728
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -47712,7 +47736,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			gokkosimpl.AtomicAddInt32(&gokkosG4[u], 1)
 			gokkosimpl.AtomicAddInt32(&gokkosG5[v], 1)
 		}
-//line gokkos_kernels_gen.go:47716
+//line gokkos_kernels_gen.go:47740
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -47726,7 +47750,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:47730
+//line gokkos_kernels_gen.go:47754
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -47738,7 +47762,7 @@ func gokkosHostLoop24(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:47742
+//line gokkos_kernels_gen.go:47766
 }
 
 // gokkosHostLoop25 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -47778,7 +47802,7 @@ func gokkosHostLoop25(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 				v = gokkosHostLoop25Helper0(v, c, next, gokkosG7, gokkosG8, gokkosG0, gokkosG4, gokkosG2)
 			}
 		}
-//line gokkos_kernels_gen.go:47782
+//line gokkos_kernels_gen.go:47806
 		*acc = gokkosAccV
 		return
 	}
@@ -47800,7 +47824,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:47804
+//line gokkos_kernels_gen.go:47828
 	*acc = gokkosAccV
 }
 
@@ -47820,7 +47844,7 @@ func gokkosHostLoop25Helper0(v int, c int32, next int, gokkosG0 []int64, gokkosG
 	return next
 }
 
-//line gokkos_kernels_gen.go:47824
+//line gokkos_kernels_gen.go:47848
 
 // gokkosHostLoop26 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
@@ -47854,7 +47878,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 + gokkosHostLoop26Helper2(k.Op, v, c, gokkosG3, gokkosG4, gokkosG2, gokkosG1)
 			}
 		}
-//line gokkos_kernels_gen.go:47858
+//line gokkos_kernels_gen.go:47882
 		*acc = gokkosAccV
 		return
 	}
@@ -47875,7 +47899,7 @@ func gokkosHostLoop26(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:47879
+//line gokkos_kernels_gen.go:47903
 	*acc = gokkosAccV
 }
 
@@ -47885,7 +47909,7 @@ func gokkosHostLoop26Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:47889
+//line gokkos_kernels_gen.go:47913
 
 // gokkosHostLoop26Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -47896,7 +47920,7 @@ func gokkosHostLoop26Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:47900
+//line gokkos_kernels_gen.go:47924
 
 // gokkosHostLoop26Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -47922,7 +47946,7 @@ func gokkosHostLoop26Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:47926
+//line gokkos_kernels_gen.go:47950
 
 // gokkosHostLoop27 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
@@ -47952,7 +47976,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47956
+//line gokkos_kernels_gen.go:47980
 		*acc = gokkosAccV
 		return
 	}
@@ -47970,7 +47994,7 @@ func gokkosHostLoop27(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47974
+//line gokkos_kernels_gen.go:47998
 	*acc = gokkosAccV
 }
 
@@ -47980,7 +48004,7 @@ func gokkosHostLoop27Helper0(o elMark, u int, gokkosG0 []uint32) bool {
 	return gokkosimpl.AtomicLoadUint32(&gokkosG0[u])&(o.Mark|stDone) == o.Mark
 }
 
-//line gokkos_kernels_gen.go:47984
+//line gokkos_kernels_gen.go:48008
 
 // gokkosHostLoop27Helper1 is mark with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG1 []uint32) bool {
@@ -47991,7 +48015,7 @@ func gokkosHostLoop27Helper1(o elMark, w int, c int32, gokkosG0 []int32, gokkosG
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:47995
+//line gokkos_kernels_gen.go:48019
 
 // gokkosHostLoop27Helper2 is chain with slices for its views (a host loop's gather path).
 func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32, gokkosG3 []uint32) int64 {
@@ -48017,7 +48041,7 @@ func gokkosHostLoop27Helper2(o elMark, v int, c int32, gokkosG0 []int64, gokkosG
 	return n
 }
 
-//line gokkos_kernels_gen.go:48021
+//line gokkos_kernels_gen.go:48045
 
 // gokkosHostLoop28 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
@@ -48056,7 +48080,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 				}
 				gokkosS0[gokkosJ] = s &^ stStep
 			}
-//line gokkos_kernels_gen.go:48060
+//line gokkos_kernels_gen.go:48084
 			*acc = gokkosAccV
 			return
 		}
@@ -48080,7 +48104,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosG0[v] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48084
+//line gokkos_kernels_gen.go:48108
 		*acc = gokkosAccV
 		return
 	}
@@ -48107,7 +48131,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:48111
+//line gokkos_kernels_gen.go:48135
 		*acc = gokkosAccV
 		return
 	}
@@ -48131,7 +48155,7 @@ func gokkosHostLoop28(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:48135
+//line gokkos_kernels_gen.go:48159
 	*acc = gokkosAccV
 }
 
@@ -48154,7 +48178,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48158
+//line gokkos_kernels_gen.go:48182
 		*acc = gokkosAccV
 		return
 	}
@@ -48169,7 +48193,7 @@ func gokkosHostLoop29(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48173
+//line gokkos_kernels_gen.go:48197
 	*acc = gokkosAccV
 }
 
@@ -48210,7 +48234,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosS2[gokkosJ] = k.N + k.P
 				}
 			}
-//line gokkos_kernels_gen.go:48214
+//line gokkos_kernels_gen.go:48238
 			*acc = gokkosAccV
 			return
 		}
@@ -48232,7 +48256,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG4[v] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48236
+//line gokkos_kernels_gen.go:48260
 		*acc = gokkosAccV
 		return
 	}
@@ -48258,7 +48282,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:48262
+//line gokkos_kernels_gen.go:48286
 		*acc = gokkosAccV
 		return
 	}
@@ -48280,7 +48304,7 @@ func gokkosHostLoop30(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:48284
+//line gokkos_kernels_gen.go:48308
 	*acc = gokkosAccV
 }
 
@@ -48311,7 +48335,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48315
+//line gokkos_kernels_gen.go:48339
 			*acc = gokkosAccV
 			return
 		}
@@ -48326,7 +48350,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48330
+//line gokkos_kernels_gen.go:48354
 		*acc = gokkosAccV
 		return
 	}
@@ -48344,7 +48368,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48348
+//line gokkos_kernels_gen.go:48372
 		*acc = gokkosAccV
 		return
 	}
@@ -48359,7 +48383,7 @@ func gokkosHostLoop31(gokkosK *ownColour, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48363
+//line gokkos_kernels_gen.go:48387
 	*acc = gokkosAccV
 }
 
@@ -48390,7 +48414,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48394
+//line gokkos_kernels_gen.go:48418
 			*acc = gokkosAccV
 			return
 		}
@@ -48406,7 +48430,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48410
+//line gokkos_kernels_gen.go:48434
 		*acc = gokkosAccV
 		return
 	}
@@ -48423,7 +48447,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48427
+//line gokkos_kernels_gen.go:48451
 		*acc = gokkosAccV
 		return
 	}
@@ -48439,7 +48463,7 @@ func gokkosHostLoop32(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48443
+//line gokkos_kernels_gen.go:48467
 	*acc = gokkosAccV
 }
 
@@ -48465,7 +48489,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 		}
-//line gokkos_kernels_gen.go:48469
+//line gokkos_kernels_gen.go:48493
 		*acc = gokkosAccV
 		return
 	}
@@ -48480,7 +48504,7 @@ func gokkosHostLoop33(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV = max(gokkosAccV, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:48484
+//line gokkos_kernels_gen.go:48508
 	*acc = gokkosAccV
 }
 
@@ -48495,7 +48519,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:48499
+//line gokkos_kernels_gen.go:48523
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48503,7 +48527,7 @@ func gokkosHostLoop34(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:48507
+//line gokkos_kernels_gen.go:48531
 }
 
 // gokkosHostLoop35 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -48536,7 +48560,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:48540
+//line gokkos_kernels_gen.go:48564
 			*acc = gokkosAccV
 			return
 		}
@@ -48555,7 +48579,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:48559
+//line gokkos_kernels_gen.go:48583
 		*acc = gokkosAccV
 		return
 	}
@@ -48576,7 +48600,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:48580
+//line gokkos_kernels_gen.go:48604
 		*acc = gokkosAccV
 		return
 	}
@@ -48595,7 +48619,7 @@ func gokkosHostLoop35(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:48599
+//line gokkos_kernels_gen.go:48623
 	*acc = gokkosAccV
 }
 
@@ -48608,7 +48632,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:97
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48612
+//line gokkos_kernels_gen.go:48636
 		*acc = gokkosAccV
 		return
 	}
@@ -48616,7 +48640,7 @@ func gokkosHostLoop36(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:97
 		gokkosAccV = max(gokkosAccV, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:48620
+//line gokkos_kernels_gen.go:48644
 	*acc = gokkosAccV
 }
 
@@ -48644,7 +48668,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				}
 				gokkosAccV += lead
 			}
-//line gokkos_kernels_gen.go:48648
+//line gokkos_kernels_gen.go:48672
 			*acc = gokkosAccV
 			return
 		}
@@ -48656,7 +48680,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:48660
+//line gokkos_kernels_gen.go:48684
 		*acc = gokkosAccV
 		return
 	}
@@ -48671,7 +48695,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += lead
 		}
-//line gokkos_kernels_gen.go:48675
+//line gokkos_kernels_gen.go:48699
 		*acc = gokkosAccV
 		return
 	}
@@ -48683,7 +48707,7 @@ func gokkosHostLoop37(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += lead
 	}
-//line gokkos_kernels_gen.go:48687
+//line gokkos_kernels_gen.go:48711
 	*acc = gokkosAccV
 }
 
@@ -48706,14 +48730,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 				gokkosS0[gokkosJ] = gokkosG1[int(gokkosG2[int(gokkosS1[gokkosJ])])]
 			}
-//line gokkos_kernels_gen.go:48710
+//line gokkos_kernels_gen.go:48734
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 			gokkosG0[v] = gokkosG1[int(gokkosG2[int(gokkosG3[v])])]
 		}
-//line gokkos_kernels_gen.go:48717
+//line gokkos_kernels_gen.go:48741
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48722,14 +48746,14 @@ func gokkosHostLoop38(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(k.Least.At(int(gokkosS1[gokkosJ]))))
 		}
-//line gokkos_kernels_gen.go:48726
+//line gokkos_kernels_gen.go:48750
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Least.At(int(k.Comp.At(v))))))
 	}
-//line gokkos_kernels_gen.go:48733
+//line gokkos_kernels_gen.go:48757
 }
 
 // gokkosHostLoop39 runs compSolo.Run for every index in [gokkosLo, gokkosHi).
@@ -48764,7 +48788,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:48768
+//line gokkos_kernels_gen.go:48792
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48783,7 +48807,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48787
+//line gokkos_kernels_gen.go:48811
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Comp.Span(gokkosLo, gokkosHi), k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48805,7 +48829,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:48809
+//line gokkos_kernels_gen.go:48833
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48824,7 +48848,7 @@ func gokkosHostLoop39(gokkosK *compSolo, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:48828
+//line gokkos_kernels_gen.go:48852
 }
 
 // gokkosHostLoop40 runs compScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -48845,14 +48869,14 @@ func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
 //line number.go:180
 				gokkosG0[int(gokkosS0[gokkosJ])] = gokkosS1[gokkosJ]
 			}
-//line gokkos_kernels_gen.go:48849
+//line gokkos_kernels_gen.go:48873
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:180
 			gokkosG0[int(gokkosG1[i])] = gokkosG2[i]
 		}
-//line gokkos_kernels_gen.go:48856
+//line gokkos_kernels_gen.go:48880
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Solo.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -48861,14 +48885,14 @@ func gokkosHostLoop40(gokkosK *compScatter, gokkosLo, gokkosHi int) {
 //line number.go:180
 			k.Out.Set(int(gokkosS0[gokkosJ]), gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48865
+//line gokkos_kernels_gen.go:48889
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:180
 		k.Out.Set(int(k.Solo.At(i)), k.Num.At(i))
 	}
-//line gokkos_kernels_gen.go:48872
+//line gokkos_kernels_gen.go:48896
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -48897,7 +48921,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 					acc.Val, acc.Loc = x, v
 				}
 			}
-//line gokkos_kernels_gen.go:48901
+//line gokkos_kernels_gen.go:48925
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48910,7 +48934,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48914
+//line gokkos_kernels_gen.go:48938
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -48927,7 +48951,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:48931
+//line gokkos_kernels_gen.go:48955
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48940,7 +48964,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:48944
+//line gokkos_kernels_gen.go:48968
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -48960,7 +48984,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 			gokkosG0[int(gokkosG1[k.P])] = int32(k.P)
 			gokkosimpl.AtomicOrUint32(&gokkosG2[k.P], stFW|stBW)
 		}
-//line gokkos_kernels_gen.go:48964
+//line gokkos_kernels_gen.go:48988
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -48968,7 +48992,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:48972
+//line gokkos_kernels_gen.go:48996
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -48983,7 +49007,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48987
+//line gokkos_kernels_gen.go:49011
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48992,7 +49016,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48996
+//line gokkos_kernels_gen.go:49020
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -49018,7 +49042,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49022
+//line gokkos_kernels_gen.go:49046
 			*acc = gokkosAccV
 			return
 		}
@@ -49029,7 +49053,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49033
+//line gokkos_kernels_gen.go:49057
 		*acc = gokkosAccV
 		return
 	}
@@ -49043,7 +49067,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49047
+//line gokkos_kernels_gen.go:49071
 		*acc = gokkosAccV
 		return
 	}
@@ -49054,7 +49078,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49058
+//line gokkos_kernels_gen.go:49082
 	*acc = gokkosAccV
 }
 
@@ -49078,7 +49102,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49082
+//line gokkos_kernels_gen.go:49106
 		*acc = gokkosAccV
 		return
 	}
@@ -49096,7 +49120,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49100
+//line gokkos_kernels_gen.go:49124
 	*acc = gokkosAccV
 }
 
@@ -49130,7 +49154,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 				}
 				gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 			}
-//line gokkos_kernels_gen.go:49134
+//line gokkos_kernels_gen.go:49158
 			*acc = gokkosAccV
 			return
 		}
@@ -49146,7 +49170,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += gokkosHostLoop46Helper0(v, gokkosG3, gokkosG4, gokkosG5, gokkosG0)
 		}
-//line gokkos_kernels_gen.go:49150
+//line gokkos_kernels_gen.go:49174
 		*acc = gokkosAccV
 		return
 	}
@@ -49164,7 +49188,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			gokkosAccV += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:49168
+//line gokkos_kernels_gen.go:49192
 		*acc = gokkosAccV
 		return
 	}
@@ -49180,7 +49204,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		gokkosAccV += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:49184
+//line gokkos_kernels_gen.go:49208
 	*acc = gokkosAccV
 }
 
@@ -49199,7 +49223,7 @@ func gokkosHostLoop46Helper0(v int, gokkosG0 []int32, gokkosG1 []int64, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49203
+//line gokkos_kernels_gen.go:49227
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
@@ -49237,7 +49261,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49241
+//line gokkos_kernels_gen.go:49265
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -49257,7 +49281,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49261
+//line gokkos_kernels_gen.go:49285
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -49281,7 +49305,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49285
+//line gokkos_kernels_gen.go:49309
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -49301,7 +49325,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49305
+//line gokkos_kernels_gen.go:49329
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -49325,7 +49349,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 				gokkosG1[v] = gokkosS1[gokkosJ]
 				gokkosG3[v] = gokkosG3[v] | stDone
 			}
-//line gokkos_kernels_gen.go:49329
+//line gokkos_kernels_gen.go:49353
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -49334,7 +49358,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			gokkosG1[v] = gokkosG2[i]
 			gokkosG3[v] = gokkosG3[v] | stDone
 		}
-//line gokkos_kernels_gen.go:49338
+//line gokkos_kernels_gen.go:49362
 		return
 	}
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
@@ -49345,7 +49369,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:49349
+//line gokkos_kernels_gen.go:49373
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -49354,7 +49378,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:49358
+//line gokkos_kernels_gen.go:49382
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -49382,7 +49406,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:49386
+//line gokkos_kernels_gen.go:49410
 			*acc = gokkosAccV
 			return
 		}
@@ -49397,7 +49421,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49401
+//line gokkos_kernels_gen.go:49425
 		*acc = gokkosAccV
 		return
 	}
@@ -49414,7 +49438,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:49418
+//line gokkos_kernels_gen.go:49442
 		*acc = gokkosAccV
 		return
 	}
@@ -49429,7 +49453,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:49433
+//line gokkos_kernels_gen.go:49457
 	*acc = gokkosAccV
 }
 
@@ -49461,7 +49485,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 				}
 				gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 			}
-//line gokkos_kernels_gen.go:49465
+//line gokkos_kernels_gen.go:49489
 			*acc = gokkosAccV
 			return
 		}
@@ -49473,7 +49497,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += gokkosHostLoop50Helper6(k.Op, v, gokkosG1, gokkosG2, gokkosG3, gokkosG4, gokkosG5, gokkosG6, gokkosG7)
 		}
-//line gokkos_kernels_gen.go:49477
+//line gokkos_kernels_gen.go:49501
 		*acc = gokkosAccV
 		return
 	}
@@ -49487,7 +49511,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			gokkosAccV += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:49491
+//line gokkos_kernels_gen.go:49515
 		*acc = gokkosAccV
 		return
 	}
@@ -49499,7 +49523,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		gokkosAccV += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:49503
+//line gokkos_kernels_gen.go:49527
 	*acc = gokkosAccV
 }
 
@@ -49509,7 +49533,7 @@ func gokkosHostLoop50Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49513
+//line gokkos_kernels_gen.go:49537
 
 // gokkosHostLoop50Helper1 is claim with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
@@ -49525,7 +49549,7 @@ func gokkosHostLoop50Helper1(o frontierOp, v int, gokkosG0 []uint32) bool {
 	}
 }
 
-//line gokkos_kernels_gen.go:49529
+//line gokkos_kernels_gen.go:49553
 
 // gokkosHostLoop50Helper2 is colour with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
@@ -49536,7 +49560,7 @@ func gokkosHostLoop50Helper2(o frontierOp, v int, gokkosG0 []int32) int32 {
 	return gokkosimpl.AtomicLoadInt32(&gokkosG0[v])
 }
 
-//line gokkos_kernels_gen.go:49540
+//line gokkos_kernels_gen.go:49564
 
 // gokkosHostLoop50Helper3 is activate with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []int32, gokkosG1 []uint32, gokkosG2 []int32) bool {
@@ -49558,7 +49582,7 @@ func gokkosHostLoop50Helper3(o frontierOp, kv int32, c int32, w int, gokkosG0 []
 	return gokkosimpl.AtomicOrUint32(&gokkosG1[w], o.Mark)&o.Mark == 0
 }
 
-//line gokkos_kernels_gen.go:49562
+//line gokkos_kernels_gen.go:49586
 
 // gokkosHostLoop50Helper4 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49573,7 +49597,7 @@ func gokkosHostLoop50Helper4(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49577
+//line gokkos_kernels_gen.go:49601
 
 // gokkosHostLoop50Helper5 is record with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49584,7 +49608,7 @@ func gokkosHostLoop50Helper5(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return gokkosHostLoop50Helper4(o, w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:49588
+//line gokkos_kernels_gen.go:49612
 
 // gokkosHostLoop50Helper6 is expand with slices for its views (a host loop's gather path).
 func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []int64, gokkosG2 []int32, gokkosG3 []int32, gokkosG4 []int32, gokkosG5 []int32, gokkosG6 []int32) int64 {
@@ -49616,7 +49640,7 @@ func gokkosHostLoop50Helper6(o frontierOp, v int, gokkosG0 []uint32, gokkosG1 []
 	return n
 }
 
-//line gokkos_kernels_gen.go:49620
+//line gokkos_kernels_gen.go:49644
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
@@ -49638,7 +49662,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += gokkosHostLoop52Helper1(k.Op, v, gokkosG1, gokkosG2, gokkosG3)
 			}
 		}
-//line gokkos_kernels_gen.go:49642
+//line gokkos_kernels_gen.go:49666
 		*acc = gokkosAccV
 		return
 	}
@@ -49648,7 +49672,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:49652
+//line gokkos_kernels_gen.go:49676
 	*acc = gokkosAccV
 }
 
@@ -49658,7 +49682,7 @@ func gokkosHostLoop52Helper0(o frontierOp, w int, gokkosG0 []int64) bool {
 	return o.Heavy > 0 && gokkosG0[w+1]-gokkosG0[w] > o.Heavy
 }
 
-//line gokkos_kernels_gen.go:49662
+//line gokkos_kernels_gen.go:49686
 
 // gokkosHostLoop52Helper1 is push with slices for its views (a host loop's gather path).
 func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -49673,7 +49697,7 @@ func gokkosHostLoop52Helper1(o frontierOp, w int, gokkosG0 []int64, gokkosG1 []i
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49677
+//line gokkos_kernels_gen.go:49701
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49699,7 +49723,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:49703
+//line gokkos_kernels_gen.go:49727
 			*acc = gokkosAccV
 			return
 		}
@@ -49713,7 +49737,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49717
+//line gokkos_kernels_gen.go:49741
 		*acc = gokkosAccV
 		return
 	}
@@ -49729,7 +49753,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:49733
+//line gokkos_kernels_gen.go:49757
 		*acc = gokkosAccV
 		return
 	}
@@ -49743,7 +49767,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:49747
+//line gokkos_kernels_gen.go:49771
 	*acc = gokkosAccV
 }
 
@@ -49777,7 +49801,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:49781
+//line gokkos_kernels_gen.go:49805
 			*acc = gokkosAccV
 			return
 		}
@@ -49792,7 +49816,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49796
+//line gokkos_kernels_gen.go:49820
 		*acc = gokkosAccV
 		return
 	}
@@ -49812,7 +49836,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:49816
+//line gokkos_kernels_gen.go:49840
 		*acc = gokkosAccV
 		return
 	}
@@ -49827,7 +49851,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:49831
+//line gokkos_kernels_gen.go:49855
 	*acc = gokkosAccV
 }
 
@@ -49855,7 +49879,7 @@ func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosAccV += gokkosHostLoop55Helper1(v, gokkosG1, gokkosG2, gokkosG0, gokkosG3, gokkosG4) + gokkosHostLoop55Helper1(v, gokkosG5, gokkosG6, gokkosG0, gokkosG3, gokkosG4)
 		}
-//line gokkos_kernels_gen.go:49859
+//line gokkos_kernels_gen.go:49883
 		*acc = gokkosAccV
 		return
 	}
@@ -49866,7 +49890,7 @@ func gokkosHostLoop55(gokkosK *trimQueue, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		gokkosAccV += k.queue(k.Off, k.Adj, v) + k.queue(k.ROff, k.RAdj, v)
 	}
-//line gokkos_kernels_gen.go:49870
+//line gokkos_kernels_gen.go:49894
 	*acc = gokkosAccV
 }
 
@@ -49880,7 +49904,7 @@ func gokkosHostLoop55Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:49884
+//line gokkos_kernels_gen.go:49908
 
 // gokkosHostLoop55Helper1 is queue with slices for its views (a host loop's gather path).
 func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int32) int64 {
@@ -49895,7 +49919,7 @@ func gokkosHostLoop55Helper1(v int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2
 	return n
 }
 
-//line gokkos_kernels_gen.go:49899
+//line gokkos_kernels_gen.go:49923
 
 // gokkosHostLoop56 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
@@ -49946,7 +49970,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 					v = next
 				}
 			}
-//line gokkos_kernels_gen.go:49950
+//line gokkos_kernels_gen.go:49974
 			*acc = gokkosAccV
 			return
 		}
@@ -49977,7 +50001,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:49981
+//line gokkos_kernels_gen.go:50005
 		*acc = gokkosAccV
 		return
 	}
@@ -50010,7 +50034,7 @@ func gokkosHostLoop56(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:50014
+//line gokkos_kernels_gen.go:50038
 		*acc = gokkosAccV
 		return
 	}
@@ -50041,7 +50065,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:50045
+//line gokkos_kernels_gen.go:50069
 	*acc = gokkosAccV
 }
 
@@ -50055,7 +50079,7 @@ func gokkosHostLoop56Helper0(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return 1
 }
 
-//line gokkos_kernels_gen.go:50059
+//line gokkos_kernels_gen.go:50083
 
 // gokkosHostLoop56Helper1 is enqueue with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG2 []int32) int64 {
@@ -50063,7 +50087,7 @@ func gokkosHostLoop56Helper1(w int, gokkosG0 []uint32, gokkosG1 []int32, gokkosG
 	return gokkosHostLoop56Helper0(w, gokkosG0, gokkosG1, gokkosG2)
 }
 
-//line gokkos_kernels_gen.go:50067
+//line gokkos_kernels_gen.go:50091
 
 // gokkosHostLoop56Helper2 is live with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) bool {
@@ -50078,7 +50102,7 @@ func gokkosHostLoop56Helper2(oneSub bool, v int, c int32, gokkosG0 []int64, gokk
 	return false
 }
 
-//line gokkos_kernels_gen.go:50082
+//line gokkos_kernels_gen.go:50106
 
 // gokkosHostLoop56Helper3 is trimmable with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32) bool {
@@ -50086,7 +50110,7 @@ func gokkosHostLoop56Helper3(k trimStep, v int, c int32, gokkosG0 []int64, gokko
 	return !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG0, gokkosG1, gokkosG2, gokkosG3) || !gokkosHostLoop56Helper2(k.OneSub, v, c, gokkosG4, gokkosG5, gokkosG2, gokkosG3)
 }
 
-//line gokkos_kernels_gen.go:50090
+//line gokkos_kernels_gen.go:50114
 
 // gokkosHostLoop56Helper4 is neighbours with slices for its views (a host loop's gather path).
 func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32, gokkosG4 []int64, gokkosG5 []int32, gokkosG6 []int64, gokkosG7 []int32, gokkosG8 []int32, gokkosG9 []int32) (int, int64) {
@@ -50107,7 +50131,7 @@ func gokkosHostLoop56Helper4(k trimStep, v int, c int32, next int, gokkosG0 []in
 	return next, n
 }
 
-//line gokkos_kernels_gen.go:50111
+//line gokkos_kernels_gen.go:50135
 
 // gokkosHostLoop57 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
@@ -50142,7 +50166,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = int32(u)
 			}
-//line gokkos_kernels_gen.go:50146
+//line gokkos_kernels_gen.go:50170
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -50158,7 +50182,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosG0[v] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50162
+//line gokkos_kernels_gen.go:50186
 		return
 	}
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
@@ -50178,7 +50202,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:50182
+//line gokkos_kernels_gen.go:50206
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -50194,7 +50218,7 @@ func gokkosHostLoop57(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:50198
+//line gokkos_kernels_gen.go:50222
 }
 
 // gokkosHostLoop57Helper0 is sole with slices for its views (a host loop's gather path).
@@ -50215,7 +50239,7 @@ func gokkosHostLoop57Helper0(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return found
 }
 
-//line gokkos_kernels_gen.go:50219
+//line gokkos_kernels_gen.go:50243
 
 // gokkosHostLoop57Helper1 is pair with slices for its views (a host loop's gather path).
 func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32, gokkosG2 []uint32, gokkosG3 []int32) int {
@@ -50227,7 +50251,7 @@ func gokkosHostLoop57Helper1(v int, c int32, gokkosG0 []int64, gokkosG1 []int32,
 	return -1
 }
 
-//line gokkos_kernels_gen.go:50231
+//line gokkos_kernels_gen.go:50255
 
 // gokkosHostLoop58 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
@@ -50257,7 +50281,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosG2[u] = int32(v)
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:50261
+//line gokkos_kernels_gen.go:50285
 			*acc = gokkosAccV
 			return
 		}
@@ -50273,7 +50297,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosG2[u] = int32(v)
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50277
+//line gokkos_kernels_gen.go:50301
 		*acc = gokkosAccV
 		return
 	}
@@ -50292,7 +50316,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:50296
+//line gokkos_kernels_gen.go:50320
 		*acc = gokkosAccV
 		return
 	}
@@ -50308,7 +50332,7 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:50312
+//line gokkos_kernels_gen.go:50336
 	*acc = gokkosAccV
 }
 
@@ -50383,7 +50407,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50387
+//line gokkos_kernels_gen.go:50411
 	return gokkosN
 }
 
@@ -50438,6 +50462,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50442
+//line gokkos_kernels_gen.go:50466
 	return gokkosN
 }

@@ -16784,9 +16784,9 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s69
 )
 {
-	.reg .pred %p<438>;
+	.reg .pred %p<440>;
 	.reg .b32 %r<507>;
-	.reg .b64 %rd<2084>;
+	.reg .b64 %rd<2074>;
 	.reg .f64 %fd<108>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18148,287 +18148,289 @@ $L59:
 	mov.b64 %rd440, %rd717;
 	bra.uni $L56;
 $L55:
-	cvt.u64.u32 %rd718, %r2;
-	setp.eq.s64 %p145, %rd718, 0;
+	mov.b64 %rd718, 0;
+	mov.b64 %rd719, 0;
+	cvt.u64.u32 %rd720, %r2;
+	setp.eq.s64 %p145, %rd720, 0;
 	@!%p145 bra $L144;
-	mov.b64 %rd720, 1;
-	mul.lo.s64 %rd719, %rd720, %rd221;
-	mad.lo.s64 %rd721, %rd719, 4, %rd219;
+	mov.b64 %rd722, 1;
+	mul.lo.s64 %rd721, %rd722, %rd221;
+	mad.lo.s64 %rd723, %rd721, 4, %rd219;
 	mov.b32 %r171, 0;
-	st.shared.s32 [%rd721+0], %r171;
+	st.shared.s32 [%rd723+0], %r171;
 $L144:
-	mov.b64 %rd722, %rd388;
-	mov.b64 %rd723, %rd389;
-	mov.b64 %rd724, %rd390;
-	mov.b64 %rd725, %rd391;
-	mov.b64 %rd726, %rd392;
-	mov.b64 %rd727, %rd393;
+	mov.b64 %rd724, %rd388;
+	mov.b64 %rd725, %rd389;
+	mov.b64 %rd726, %rd390;
+	mov.b64 %rd727, %rd391;
+	mov.b64 %rd728, %rd392;
+	mov.b64 %rd729, %rd393;
 	mov.pred %p146, %p51;
 	mov.pred %p147, %p52;
 	mov.b32 %r172, %r82;
-	mov.b64 %rd728, %rd394;
-	mov.b64 %rd729, %rd395;
-	mov.b64 %rd730, %rd396;
-	mov.b64 %rd731, %rd397;
+	mov.b64 %rd730, %rd394;
+	mov.b64 %rd731, %rd395;
+	mov.b64 %rd732, %rd396;
+	mov.b64 %rd733, %rd397;
 	mov.pred %p148, %p53;
 	mov.pred %p149, %p54;
 	mov.f64 %fd29, %fd3;
 	mov.pred %p150, %p55;
 	mov.pred %p151, %p56;
 	mov.b32 %r173, %r83;
-	mov.b64 %rd732, %rd398;
-	mov.b64 %rd733, %rd399;
-	mov.b64 %rd734, %rd437;
-	sub.s64 %rd735, %rd438, %rd437;
-	mov.b64 %rd736, %rd735;
-	mov.b64 %rd737, %rd421;
-	mov.b64 %rd738, %rd420;
-	mov.b64 %rd739, %rd402;
-	mov.b64 %rd740, %rd422;
-	mov.b64 %rd741, %rd401;
-	mov.b64 %rd742, 0;
-	mov.b64 %rd743, %rd423;
-	mov.b64 %rd744, 0;
+	mov.b64 %rd734, %rd398;
+	mov.b64 %rd735, %rd399;
+	mov.b64 %rd736, %rd437;
+	sub.s64 %rd737, %rd438, %rd437;
+	mov.b64 %rd738, %rd737;
+	mov.b64 %rd739, %rd421;
+	mov.b64 %rd740, %rd420;
+	mov.b64 %rd741, %rd402;
+	mov.b64 %rd742, %rd422;
+	mov.b64 %rd743, %rd401;
+	mov.b64 %rd744, %rd719;
+	mov.b64 %rd745, %rd423;
+	mov.b64 %rd746, %rd718;
 	mov.pred %p152, 0;
-	mov.b64 %rd745, %rd203;
-	mov.b64 %rd746, %rd204;
-	mov.b64 %rd747, %rd205;
-	mov.b64 %rd748, %rd737;
+	mov.b64 %rd747, %rd203;
+	mov.b64 %rd748, %rd204;
+	mov.b64 %rd749, %rd205;
+	mov.b64 %rd750, %rd739;
 	mov.b32 %r174, -1;
-	mov.b64 %rd749, 0;
-	mov.b64 %rd750, 0;
 	mov.b64 %rd751, 0;
 	mov.b64 %rd752, 0;
 	mov.b64 %rd753, 0;
+	mov.b64 %rd754, 0;
+	mov.b64 %rd755, 0;
 $L145:
-	setp.ge.s64 %p153, %rd749, %rd750;
+	setp.ge.s64 %p153, %rd751, %rd752;
 	@!%p153 bra $L149;
-	setp.ge.s64 %p154, %rd748, %rd736;
+	setp.ge.s64 %p154, %rd750, %rd738;
 	@!%p154 bra $L151;
 	bra.uni $L147;
 $L151:
-	add.s64 %rd754, %rd734, %rd748;
-	mul.lo.s64 %rd755, %rd754, %rd327;
-	mad.lo.s64 %rd756, %rd755, 4, %rd325;
-	ld.global.s32 %r175, [%rd756+0];
+	add.s64 %rd756, %rd736, %rd750;
+	mul.lo.s64 %rd757, %rd756, %rd327;
+	mad.lo.s64 %rd758, %rd757, 4, %rd325;
+	ld.global.s32 %r175, [%rd758+0];
 	mov.b32 %r176, %r175;
 	mov.b32 %r174, %r176;
-	mov.b64 %rd757, %rd722;
-	mov.b64 %rd758, %rd723;
 	mov.b64 %rd759, %rd724;
 	mov.b64 %rd760, %rd725;
 	mov.b64 %rd761, %rd726;
 	mov.b64 %rd762, %rd727;
+	mov.b64 %rd763, %rd728;
+	mov.b64 %rd764, %rd729;
 	mov.pred %p155, %p146;
 	mov.pred %p156, %p147;
 	mov.b32 %r177, %r172;
-	mov.b64 %rd763, %rd728;
-	mov.b64 %rd764, %rd729;
 	mov.b64 %rd765, %rd730;
 	mov.b64 %rd766, %rd731;
+	mov.b64 %rd767, %rd732;
+	mov.b64 %rd768, %rd733;
 	mov.pred %p157, %p148;
 	mov.pred %p158, %p149;
 	mov.f64 %fd30, %fd29;
 	mov.b32 %r178, %r174;
-	add.s64 %rd767, %rd734, %rd748;
-	mov.b64 %rd768, %rd767;
-	mov.b64 %rd769, %rd740;
+	add.s64 %rd769, %rd736, %rd750;
+	mov.b64 %rd770, %rd769;
+	mov.b64 %rd771, %rd742;
 	mov.pred %p159, %p152;
 $L152:
 	@!%p159 bra $L156;
-	mov.b64 %rd771, 2;
-	mul.lo.s64 %rd770, %rd771, %rd768;
-	mul.lo.s64 %rd772, %rd770, %rd216;
-	mad.lo.s64 %rd773, %rd772, 8, %rd214;
-	ld.shared.s64 %rd774, [%rd773+0];
-	mov.b64 %rd775, %rd774;
-	mov.b64 %rd777, 2;
-	mul.lo.s64 %rd776, %rd777, %rd768;
-	add.s64 %rd778, %rd776, 1;
-	mul.lo.s64 %rd779, %rd778, %rd216;
-	mad.lo.s64 %rd780, %rd779, 8, %rd214;
-	ld.shared.s64 %rd781, [%rd780+0];
-	mov.b64 %rd782, %rd781;
-	add.s64 %rd783, %rd775, %rd769;
+	mov.b64 %rd773, 2;
+	mul.lo.s64 %rd772, %rd773, %rd770;
+	mul.lo.s64 %rd774, %rd772, %rd216;
+	mad.lo.s64 %rd775, %rd774, 8, %rd214;
+	ld.shared.s64 %rd776, [%rd775+0];
+	mov.b64 %rd777, %rd776;
+	mov.b64 %rd779, 2;
+	mul.lo.s64 %rd778, %rd779, %rd770;
+	add.s64 %rd780, %rd778, 1;
+	mul.lo.s64 %rd781, %rd780, %rd216;
+	mad.lo.s64 %rd782, %rd781, 8, %rd214;
+	ld.shared.s64 %rd783, [%rd782+0];
 	mov.b64 %rd784, %rd783;
-	mov.b64 %rd785, %rd782;
-	mov.b64 %rd786, %rd784;
-	mov.b64 %rd787, %rd785;
+	add.s64 %rd785, %rd777, %rd771;
+	mov.b64 %rd786, %rd785;
+	mov.b64 %rd787, %rd784;
+	mov.b64 %rd788, %rd786;
+	mov.b64 %rd789, %rd787;
 	bra.uni $L154;
 $L156:
-	mov.b64 %rd788, %rd757;
+	mov.b64 %rd790, %rd759;
 	mov.b32 %r179, %r178;
-	cvt.s64.s32 %rd789, %r179;
-	mul.lo.s64 %rd790, %rd789, %rd32;
-	mad.lo.s64 %rd791, %rd790, 8, %rd28;
-	ld.global.nc.s64 %rd792, [%rd791+0];
-	mov.b64 %rd793, %rd792;
-	mov.b64 %rd794, %rd793;
-	mov.b64 %rd795, %rd757;
+	cvt.s64.s32 %rd791, %r179;
+	mul.lo.s64 %rd792, %rd791, %rd32;
+	mad.lo.s64 %rd793, %rd792, 8, %rd28;
+	ld.global.nc.s64 %rd794, [%rd793+0];
+	mov.b64 %rd795, %rd794;
+	mov.b64 %rd796, %rd795;
+	mov.b64 %rd797, %rd759;
 	mov.b32 %r180, %r178;
-	cvt.s64.s32 %rd796, %r180;
-	add.s64 %rd797, %rd796, 1;
-	mul.lo.s64 %rd798, %rd797, %rd32;
-	mad.lo.s64 %rd799, %rd798, 8, %rd28;
-	ld.global.nc.s64 %rd800, [%rd799+0];
-	mov.b64 %rd801, %rd800;
-	mov.b64 %rd802, %rd801;
-	add.s64 %rd803, %rd794, %rd769;
+	cvt.s64.s32 %rd798, %r180;
+	add.s64 %rd799, %rd798, 1;
+	mul.lo.s64 %rd800, %rd799, %rd32;
+	mad.lo.s64 %rd801, %rd800, 8, %rd28;
+	ld.global.nc.s64 %rd802, [%rd801+0];
+	mov.b64 %rd803, %rd802;
 	mov.b64 %rd804, %rd803;
-	mov.b64 %rd805, %rd802;
-	mov.b64 %rd786, %rd804;
-	mov.b64 %rd787, %rd805;
+	add.s64 %rd805, %rd796, %rd771;
+	mov.b64 %rd806, %rd805;
+	mov.b64 %rd807, %rd804;
+	mov.b64 %rd788, %rd806;
+	mov.b64 %rd789, %rd807;
 	bra.uni $L154;
 $L153:
 	bra.uni $L152;
 $L154:
-	mov.b64 %rd806, %rd786;
-	mov.b64 %rd807, %rd787;
-	mov.b64 %rd749, %rd806;
-	mov.b64 %rd750, %rd807;
-	add.s64 %rd808, %rd748, %rd738;
-	mov.b64 %rd748, %rd808;
+	mov.b64 %rd808, %rd788;
+	mov.b64 %rd809, %rd789;
+	mov.b64 %rd751, %rd808;
+	mov.b64 %rd752, %rd809;
+	add.s64 %rd810, %rd750, %rd740;
+	mov.b64 %rd750, %rd810;
 	bra.uni $L146;
 $L149:
-	mul.lo.s64 %rd809, %rd749, %rd39;
-	mad.lo.s64 %rd810, %rd809, 4, %rd35;
-	ld.global.nc.s32 %r181, [%rd810+0];
+	mul.lo.s64 %rd811, %rd751, %rd39;
+	mad.lo.s64 %rd812, %rd811, 4, %rd35;
+	ld.global.nc.s32 %r181, [%rd812+0];
 	mov.b32 %r182, %r181;
 	mov.b32 %r183, %r182;
-	mov.b64 %rd811, 0;
-	mov.b64 %rd812, 0;
+	mov.b64 %rd813, 0;
+	mov.b64 %rd814, 0;
 	@!%p148 bra $L158;
-	mov.b64 %rd813, %rd722;
+	mov.b64 %rd815, %rd724;
 	mov.b32 %r184, %r183;
-	cvt.s64.s32 %rd814, %r184;
-	mul.lo.s64 %rd815, %rd814, %rd32;
-	mad.lo.s64 %rd816, %rd815, 8, %rd28;
-	ld.global.nc.s64 %rd817, [%rd816+0];
-	mov.b64 %rd818, %rd817;
-	mov.b64 %rd819, %rd818;
-	mov.b64 %rd820, %rd722;
+	cvt.s64.s32 %rd816, %r184;
+	mul.lo.s64 %rd817, %rd816, %rd32;
+	mad.lo.s64 %rd818, %rd817, 8, %rd28;
+	ld.global.nc.s64 %rd819, [%rd818+0];
+	mov.b64 %rd820, %rd819;
+	mov.b64 %rd821, %rd820;
+	mov.b64 %rd822, %rd724;
 	mov.b32 %r185, %r183;
-	cvt.s64.s32 %rd821, %r185;
-	add.s64 %rd822, %rd821, 1;
-	mul.lo.s64 %rd823, %rd822, %rd32;
-	mad.lo.s64 %rd824, %rd823, 8, %rd28;
-	ld.global.nc.s64 %rd825, [%rd824+0];
-	mov.b64 %rd826, %rd825;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, %rd819;
-	mov.b64 %rd829, %rd827;
-	mov.b64 %rd811, %rd828;
-	mov.b64 %rd812, %rd829;
+	cvt.s64.s32 %rd823, %r185;
+	add.s64 %rd824, %rd823, 1;
+	mul.lo.s64 %rd825, %rd824, %rd32;
+	mad.lo.s64 %rd826, %rd825, 8, %rd28;
+	ld.global.nc.s64 %rd827, [%rd826+0];
+	mov.b64 %rd828, %rd827;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd830, %rd821;
+	mov.b64 %rd831, %rd829;
+	mov.b64 %rd813, %rd830;
+	mov.b64 %rd814, %rd831;
 $L158:
 	mov.pred %p160, %p149;
 	mov.f64 %fd31, %fd29;
 	mov.b32 %r186, %r174;
 	mov.b32 %r187, %r183;
-	mov.b64 %rd830, %rd749;
+	mov.b64 %rd832, %rd751;
 $L159:
-	mov.b64 %rd831, 0;
+	mov.b64 %rd833, 0;
 	mov.f64 %fd32, 0d0000000000000000;
 	@!%p160 bra $L162;
-	mov.b64 %rd832, 0x1;
+	mov.b64 %rd834, 0x1;
 	setp.gt.s64 %p161, %rd139, 0;
 	@!%p161 bra $L165;
-	mul.lo.s64 %rd833, %rd830, %rd141;
-	mad.lo.s64 %rd834, %rd833, 4, %rd137;
-	ld.global.nc.u32 %r188, [%rd834+0];
+	mul.lo.s64 %rd835, %rd832, %rd141;
+	mad.lo.s64 %rd836, %rd835, 4, %rd137;
+	ld.global.nc.u32 %r188, [%rd836+0];
 	mov.b32 %r189, %r188;
-	cvt.u64.u32 %rd835, %r189;
-	mov.b64 %rd832, %rd835;
+	cvt.u64.u32 %rd837, %r189;
+	mov.b64 %rd834, %rd837;
 $L165:
-	cvt.s64.s32 %rd836, %r186;
-	mul.lo.s64 %rd837, %rd836, %rd148;
-	mad.lo.s64 %rd838, %rd837, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r190, [%rd838+0];
+	cvt.s64.s32 %rd838, %r186;
+	mul.lo.s64 %rd839, %rd838, %rd148;
+	mad.lo.s64 %rd840, %rd839, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r190, [%rd840+0];
 	mov.b32 %r191, %r190;
-	cvt.u64.u32 %rd839, %r191;
-	add.u64 %rd840, %rd839, %rd832;
-	mov.b64 %rd841, %rd840;
-	cvt.s64.s32 %rd842, %r187;
-	mul.lo.s64 %rd843, %rd842, %rd148;
-	mad.lo.s64 %rd844, %rd843, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r192, [%rd844+0];
+	cvt.u64.u32 %rd841, %r191;
+	add.u64 %rd842, %rd841, %rd834;
+	mov.b64 %rd843, %rd842;
+	cvt.s64.s32 %rd844, %r187;
+	mul.lo.s64 %rd845, %rd844, %rd148;
+	mad.lo.s64 %rd846, %rd845, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r192, [%rd846+0];
 	mov.b32 %r193, %r192;
-	cvt.u64.u32 %rd845, %r193;
-	setp.hs.u64 %p162, %rd841, %rd845;
+	cvt.u64.u32 %rd847, %r193;
+	setp.hs.u64 %p162, %rd843, %rd847;
 	mov.pred %p163, %p162;
 	not.pred %p164, %p163;
 	@!%p164 bra $L167;
-	cvt.s64.s32 %rd846, %r187;
-	mul.lo.s64 %rd847, %rd846, %rd148;
-	mad.lo.s64 %rd848, %rd847, 4, %rd144;
-	cvt.u32.u64 %r194, %rd841;
-	atom.global.min.u32 %r195, [%rd848], %r194;
+	cvt.s64.s32 %rd848, %r187;
+	mul.lo.s64 %rd849, %rd848, %rd148;
+	mad.lo.s64 %rd850, %rd849, 4, %rd144;
+	cvt.u32.u64 %r194, %rd843;
+	atom.global.min.u32 %r195, [%rd850], %r194;
 	mov.b32 %r196, %r195;
-	cvt.u64.u32 %rd849, %r196;
-	setp.ls.u64 %p165, %rd849, %rd841;
+	cvt.u64.u32 %rd851, %r196;
+	setp.ls.u64 %p165, %rd851, %rd843;
 	mov.pred %p163, %p165;
 $L167:
 	@!%p163 bra $L169;
 	mov.pred %p166, 0;
 	bra.uni $L161;
 $L169:
-	mov.b64 %rd850, %rd841;
-	cvt.rn.f64.u64 %fd33, %rd841;
+	mov.b64 %rd852, %rd843;
+	cvt.rn.f64.u64 %fd33, %rd843;
 	mov.f64 %fd34, %fd33;
-	mov.b64 %rd831, %rd850;
+	mov.b64 %rd833, %rd852;
 	mov.f64 %fd32, %fd34;
 	bra.uni $L163;
 $L162:
 	mov.f64 %fd35, 0d3FF0000000000000;
 	setp.gt.s64 %p167, %rd125, 0;
 	@!%p167 bra $L171;
-	mul.lo.s64 %rd851, %rd830, %rd127;
-	mad.lo.s64 %rd852, %rd851, 8, %rd123;
-	ld.global.nc.f64 %fd36, [%rd852+0];
+	mul.lo.s64 %rd853, %rd832, %rd127;
+	mad.lo.s64 %rd854, %rd853, 8, %rd123;
+	ld.global.nc.f64 %fd36, [%rd854+0];
 	mov.f64 %fd37, %fd36;
 	mov.f64 %fd35, %fd37;
 $L171:
-	cvt.s64.s32 %rd853, %r186;
-	mul.lo.s64 %rd854, %rd853, %rd134;
-	mad.lo.s64 %rd855, %rd854, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd38, [%rd855+0];
+	cvt.s64.s32 %rd855, %r186;
+	mul.lo.s64 %rd856, %rd855, %rd134;
+	mad.lo.s64 %rd857, %rd856, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd38, [%rd857+0];
 	mov.f64 %fd39, %fd38;
 	add.rn.f64 %fd40, %fd39, %fd35;
 	mov.f64 %fd41, %fd40;
-	cvt.s64.s32 %rd856, %r187;
-	mul.lo.s64 %rd857, %rd856, %rd134;
-	mad.lo.s64 %rd858, %rd857, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd42, [%rd858+0];
+	cvt.s64.s32 %rd858, %r187;
+	mul.lo.s64 %rd859, %rd858, %rd134;
+	mad.lo.s64 %rd860, %rd859, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd42, [%rd860+0];
 	mov.f64 %fd43, %fd42;
 	setp.lt.f64 %p168, %fd41, %fd43;
 	not.pred %p169, %p168;
 	mov.pred %p170, %p169;
 	not.pred %p171, %p170;
 	@!%p171 bra $L173;
-	cvt.s64.s32 %rd859, %r187;
-	mul.lo.s64 %rd860, %rd859, %rd134;
-	mad.lo.s64 %rd861, %rd860, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd862, [%rd861];
+	cvt.s64.s32 %rd861, %r187;
+	mul.lo.s64 %rd862, %rd861, %rd134;
+	mad.lo.s64 %rd863, %rd862, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd864, [%rd863];
 $L174:
-	mov.b64 %fd44, %rd862;
+	mov.b64 %fd44, %rd864;
 	min.f64 %fd45, %fd44, %fd41;
-	mov.b64 %rd863, %fd44;
-	mov.b64 %rd864, %fd41;
-	or.b64 %rd865, %rd863, %rd864;
+	mov.b64 %rd865, %fd44;
+	mov.b64 %rd866, %fd41;
+	or.b64 %rd867, %rd865, %rd866;
 	setp.eq.f64 %p172, %fd44, %fd41;
-	mov.b64 %fd46, %rd865;
+	mov.b64 %fd46, %rd867;
 	selp.f64 %fd47, %fd46, %fd45, %p172;
 	setp.nan.f64 %p173, %fd44, %fd41;
 	add.rn.f64 %fd48, %fd44, %fd41;
 	selp.f64 %fd49, %fd48, %fd47, %p173;
-	mov.b64 %rd866, %fd49;
-	setp.eq.u64 %p174, %rd862, %rd866;
+	mov.b64 %rd868, %fd49;
+	setp.eq.u64 %p174, %rd864, %rd868;
 	@%p174 bra $L175;
-	atom.global.cas.b64 %rd867, [%rd861], %rd862, %rd866;
-	setp.eq.u64 %p175, %rd867, %rd862;
-	mov.b64 %rd862, %rd867;
+	atom.global.cas.b64 %rd869, [%rd863], %rd864, %rd868;
+	setp.eq.u64 %p175, %rd869, %rd864;
+	mov.b64 %rd864, %rd869;
 	@!%p175 bra $L174;
 $L175:
-	mov.b64 %fd51, %rd862;
+	mov.b64 %fd51, %rd864;
 	mov.f64 %fd50, %fd51;
 	mov.f64 %fd52, %fd50;
 	setp.gt.f64 %p176, %fd52, %fd41;
@@ -18439,10 +18441,10 @@ $L173:
 	mov.pred %p166, 0;
 	bra.uni $L161;
 $L177:
-	mov.b64 %rd868, %fd41;
-	mov.b64 %rd869, %rd868;
+	mov.b64 %rd870, %fd41;
+	mov.b64 %rd871, %rd870;
 	mov.f64 %fd53, %fd41;
-	mov.b64 %rd831, %rd869;
+	mov.b64 %rd833, %rd871;
 	mov.f64 %fd32, %fd53;
 $L163:
 	setp.lt.f64 %p178, %fd32, %fd31;
@@ -18450,32 +18452,32 @@ $L163:
 	mov.pred %p166, 1;
 	bra.uni $L161;
 $L179:
-	mov.b64 %rd871, 1;
-	mul.lo.s64 %rd870, %rd871, %rd169;
-	mad.lo.s64 %rd872, %rd870, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd873, [%rd872+0];
-	mov.b64 %rd874, %rd873;
-	setp.lt.s64 %p179, %rd831, %rd874;
+	mov.b64 %rd873, 1;
+	mul.lo.s64 %rd872, %rd873, %rd169;
+	mad.lo.s64 %rd874, %rd872, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd875, [%rd874+0];
+	mov.b64 %rd876, %rd875;
+	setp.lt.s64 %p179, %rd833, %rd876;
 	@!%p179 bra $L181;
-	mov.b64 %rd876, 1;
-	mul.lo.s64 %rd875, %rd876, %rd169;
-	mad.lo.s64 %rd877, %rd875, 8, %rd165;
-	atom.global.min.s64 %rd878, [%rd877], %rd831;
+	mov.b64 %rd878, 1;
+	mul.lo.s64 %rd877, %rd878, %rd169;
+	mad.lo.s64 %rd879, %rd877, 8, %rd165;
+	atom.global.min.s64 %rd880, [%rd879], %rd833;
 $L181:
-	cvt.s64.s32 %rd879, %r187;
-	mul.lo.s64 %rd880, %rd879, %rd155;
-	mad.lo.s64 %rd881, %rd880, 4, %rd151;
+	cvt.s64.s32 %rd881, %r187;
+	mul.lo.s64 %rd882, %rd881, %rd155;
+	mad.lo.s64 %rd883, %rd882, 4, %rd151;
 	mov.b32 %r197, 1;
-	atom.global.exch.b32 %r198, [%rd881], %r197;
+	atom.global.exch.b32 %r198, [%rd883], %r197;
 	mov.b32 %r199, %r198;
 	setp.ne.s32 %p180, %r199, 1;
 	@!%p180 bra $L183;
-	mov.b64 %rd882, 1;
-	atom.global.add.u64 %rd883, [%rd165], %rd882;
-	mov.b64 %rd884, %rd883;
-	mul.lo.s64 %rd885, %rd884, %rd162;
-	mad.lo.s64 %rd886, %rd885, 4, %rd158;
-	st.global.s32 [%rd886+0], %r187;
+	mov.b64 %rd884, 1;
+	atom.global.add.u64 %rd885, [%rd165], %rd884;
+	mov.b64 %rd886, %rd885;
+	mul.lo.s64 %rd887, %rd886, %rd162;
+	mad.lo.s64 %rd888, %rd887, 4, %rd158;
+	st.global.s32 [%rd888+0], %r187;
 $L183:
 	mov.pred %p166, 0;
 	bra.uni $L161;
@@ -18483,589 +18485,589 @@ $L160:
 	bra.uni $L159;
 $L161:
 	@!%p166 bra $L185;
-	mul.lo.s64 %rd887, %rd753, %rd747;
-	mad.lo.s64 %rd888, %rd887, 4, %rd745;
-	st.shared.s32 [%rd888+0], %r183;
+	mul.lo.s64 %rd889, %rd755, %rd749;
+	mad.lo.s64 %rd890, %rd889, 4, %rd747;
+	st.shared.s32 [%rd890+0], %r183;
 	@!%p148 bra $L187;
-	mov.b64 %rd890, 2;
-	mul.lo.s64 %rd889, %rd890, %rd753;
-	mul.lo.s64 %rd891, %rd889, %rd208;
-	mad.lo.s64 %rd892, %rd891, 8, %rd206;
-	st.shared.s64 [%rd892+0], %rd811;
-	mov.b64 %rd894, 2;
-	mul.lo.s64 %rd893, %rd894, %rd753;
-	add.s64 %rd895, %rd893, 1;
-	mul.lo.s64 %rd896, %rd895, %rd208;
-	mad.lo.s64 %rd897, %rd896, 8, %rd206;
-	st.shared.s64 [%rd897+0], %rd812;
+	mov.b64 %rd892, 2;
+	mul.lo.s64 %rd891, %rd892, %rd755;
+	mul.lo.s64 %rd893, %rd891, %rd208;
+	mad.lo.s64 %rd894, %rd893, 8, %rd206;
+	st.shared.s64 [%rd894+0], %rd813;
+	mov.b64 %rd896, 2;
+	mul.lo.s64 %rd895, %rd896, %rd755;
+	add.s64 %rd897, %rd895, 1;
+	mul.lo.s64 %rd898, %rd897, %rd208;
+	mad.lo.s64 %rd899, %rd898, 8, %rd206;
+	st.shared.s64 [%rd899+0], %rd814;
 $L187:
-	add.s64 %rd898, %rd753, 1;
-	mov.b64 %rd753, %rd898;
-	setp.eq.s64 %p181, %rd753, %rd732;
+	add.s64 %rd900, %rd755, 1;
+	mov.b64 %rd755, %rd900;
+	setp.eq.s64 %p181, %rd755, %rd734;
 	@!%p181 bra $L189;
-	mov.b64 %rd899, %rd722;
-	mov.b64 %rd900, %rd723;
 	mov.b64 %rd901, %rd724;
 	mov.b64 %rd902, %rd725;
 	mov.b64 %rd903, %rd726;
 	mov.b64 %rd904, %rd727;
+	mov.b64 %rd905, %rd728;
+	mov.b64 %rd906, %rd729;
 	mov.pred %p182, %p146;
 	mov.pred %p183, %p147;
 	mov.b32 %r200, %r172;
-	mov.b64 %rd905, %rd728;
-	mov.b64 %rd906, %rd729;
 	mov.b64 %rd907, %rd730;
 	mov.b64 %rd908, %rd731;
+	mov.b64 %rd909, %rd732;
+	mov.b64 %rd910, %rd733;
 	mov.pred %p184, %p148;
 	mov.pred %p185, %p149;
 	mov.f64 %fd54, %fd29;
 	mov.pred %p186, %p150;
-	mov.b64 %rd909, %rd342;
-	mov.b64 %rd910, %rd343;
-	mov.b64 %rd911, %rd344;
-	mov.b64 %rd912, %rd345;
-	mov.b64 %rd913, %rd346;
-	mov.b64 %rd914, %rd347;
-	mov.b64 %rd915, %rd348;
-	mov.b64 %rd916, %rd349;
-	mov.b64 %rd917, %rd350;
+	mov.b64 %rd911, %rd342;
+	mov.b64 %rd912, %rd343;
+	mov.b64 %rd913, %rd344;
+	mov.b64 %rd914, %rd345;
+	mov.b64 %rd915, %rd346;
+	mov.b64 %rd916, %rd347;
+	mov.b64 %rd917, %rd348;
+	mov.b64 %rd918, %rd349;
+	mov.b64 %rd919, %rd350;
 	mov.pred %p187, %p151;
-	mov.b64 %rd918, %rd351;
-	mov.b64 %rd919, %rd352;
-	mov.b64 %rd920, %rd353;
+	mov.b64 %rd920, %rd351;
+	mov.b64 %rd921, %rd352;
+	mov.b64 %rd922, %rd353;
 	mov.b32 %r201, %r173;
-	mov.b64 %rd921, %rd732;
-	mov.b64 %rd922, %rd733;
-	mov.b64 %rd923, %rd741;
-	mov.b64 %rd924, %rd753;
-	mov.b64 %rd925, %rd742;
-	mov.b64 %rd926, %rd743;
+	mov.b64 %rd923, %rd734;
+	mov.b64 %rd924, %rd735;
+	mov.b64 %rd925, %rd743;
+	mov.b64 %rd926, %rd755;
 	mov.b64 %rd927, %rd744;
-	mov.b64 %rd928, %rd203;
-	mov.b64 %rd929, %rd204;
-	mov.b64 %rd930, %rd205;
-	mul.lo.s64 %rd931, %rd927, %rd221;
-	mad.lo.s64 %rd932, %rd931, 4, %rd219;
-	cvt.u32.u64 %r202, %rd924;
-	atom.shared.add.s32 %r203, [%rd932], %r202;
+	mov.b64 %rd928, %rd745;
+	mov.b64 %rd929, %rd746;
+	mov.b64 %rd930, %rd203;
+	mov.b64 %rd931, %rd204;
+	mov.b64 %rd932, %rd205;
+	mul.lo.s64 %rd933, %rd929, %rd221;
+	mad.lo.s64 %rd934, %rd933, 4, %rd219;
+	cvt.u32.u64 %r202, %rd926;
+	atom.shared.add.s32 %r203, [%rd934], %r202;
 	mov.b32 %r204, %r203;
-	cvt.s64.s32 %rd933, %r204;
-	mov.b64 %rd934, %rd933;
-	sub.s64 %rd935, %rd926, %rd934;
-	max.s64 %rd936, %rd935, 0;
-	min.s64 %rd937, %rd936, %rd924;
-	mov.b64 %rd938, %rd937;
-	mov.b64 %rd939, 0;
+	cvt.s64.s32 %rd935, %r204;
+	mov.b64 %rd936, %rd935;
+	sub.s64 %rd937, %rd928, %rd936;
+	max.s64 %rd938, %rd937, 0;
+	min.s64 %rd939, %rd938, %rd926;
+	mov.b64 %rd940, %rd939;
+	mov.b64 %rd941, 0;
 $L190:
-	setp.lt.s64 %p188, %rd939, %rd938;
+	setp.lt.s64 %p188, %rd941, %rd940;
 	not.pred %p189, %p188;
 	@!%p189 bra $L194;
 	bra.uni $L192;
 $L194:
-	mul.lo.s64 %rd940, %rd939, %rd930;
-	mad.lo.s64 %rd941, %rd940, 4, %rd928;
-	ld.shared.s32 %r205, [%rd941+0];
+	mul.lo.s64 %rd942, %rd941, %rd932;
+	mad.lo.s64 %rd943, %rd942, 4, %rd930;
+	ld.shared.s32 %r205, [%rd943+0];
 	mov.b32 %r206, %r205;
-	add.s64 %rd942, %rd925, %rd934;
-	add.s64 %rd943, %rd942, %rd939;
-	mul.lo.s64 %rd944, %rd943, %rd213;
-	mad.lo.s64 %rd945, %rd944, 4, %rd211;
-	st.shared.s32 [%rd945+0], %r206;
+	add.s64 %rd944, %rd927, %rd936;
+	add.s64 %rd945, %rd944, %rd941;
+	mul.lo.s64 %rd946, %rd945, %rd213;
+	mad.lo.s64 %rd947, %rd946, 4, %rd211;
+	st.shared.s32 [%rd947+0], %r206;
 	@!%p184 bra $L196;
-	mov.b64 %rd947, 2;
-	mul.lo.s64 %rd946, %rd947, %rd939;
-	mul.lo.s64 %rd948, %rd946, %rd208;
-	mad.lo.s64 %rd949, %rd948, 8, %rd206;
-	ld.shared.s64 %rd950, [%rd949+0];
-	mov.b64 %rd951, %rd950;
-	add.s64 %rd952, %rd925, %rd934;
-	add.s64 %rd953, %rd952, %rd939;
-	mov.b64 %rd955, 2;
-	mul.lo.s64 %rd954, %rd955, %rd953;
-	mul.lo.s64 %rd956, %rd954, %rd216;
-	mad.lo.s64 %rd957, %rd956, 8, %rd214;
-	st.shared.s64 [%rd957+0], %rd951;
-	mov.b64 %rd959, 2;
-	mul.lo.s64 %rd958, %rd959, %rd939;
-	add.s64 %rd960, %rd958, 1;
-	mul.lo.s64 %rd961, %rd960, %rd208;
-	mad.lo.s64 %rd962, %rd961, 8, %rd206;
-	ld.shared.s64 %rd963, [%rd962+0];
-	mov.b64 %rd964, %rd963;
-	add.s64 %rd965, %rd925, %rd934;
-	add.s64 %rd966, %rd965, %rd939;
-	mov.b64 %rd968, 2;
-	mul.lo.s64 %rd967, %rd968, %rd966;
-	add.s64 %rd969, %rd967, 1;
-	mul.lo.s64 %rd970, %rd969, %rd216;
-	mad.lo.s64 %rd971, %rd970, 8, %rd214;
-	st.shared.s64 [%rd971+0], %rd964;
+	mov.b64 %rd949, 2;
+	mul.lo.s64 %rd948, %rd949, %rd941;
+	mul.lo.s64 %rd950, %rd948, %rd208;
+	mad.lo.s64 %rd951, %rd950, 8, %rd206;
+	ld.shared.s64 %rd952, [%rd951+0];
+	mov.b64 %rd953, %rd952;
+	add.s64 %rd954, %rd927, %rd936;
+	add.s64 %rd955, %rd954, %rd941;
+	mov.b64 %rd957, 2;
+	mul.lo.s64 %rd956, %rd957, %rd955;
+	mul.lo.s64 %rd958, %rd956, %rd216;
+	mad.lo.s64 %rd959, %rd958, 8, %rd214;
+	st.shared.s64 [%rd959+0], %rd953;
+	mov.b64 %rd961, 2;
+	mul.lo.s64 %rd960, %rd961, %rd941;
+	add.s64 %rd962, %rd960, 1;
+	mul.lo.s64 %rd963, %rd962, %rd208;
+	mad.lo.s64 %rd964, %rd963, 8, %rd206;
+	ld.shared.s64 %rd965, [%rd964+0];
+	mov.b64 %rd966, %rd965;
+	add.s64 %rd967, %rd927, %rd936;
+	add.s64 %rd968, %rd967, %rd941;
+	mov.b64 %rd970, 2;
+	mul.lo.s64 %rd969, %rd970, %rd968;
+	add.s64 %rd971, %rd969, 1;
+	mul.lo.s64 %rd972, %rd971, %rd216;
+	mad.lo.s64 %rd973, %rd972, 8, %rd214;
+	st.shared.s64 [%rd973+0], %rd966;
 $L196:
 $L191:
-	add.s64 %rd972, %rd939, 1;
-	mov.b64 %rd939, %rd972;
+	add.s64 %rd974, %rd941, 1;
+	mov.b64 %rd941, %rd974;
 	bra.uni $L190;
 $L192:
-	mov.b64 %rd973, 0;
-	mov.b64 %rd974, 0;
 	mov.b64 %rd975, 0;
-	mov.b64 %rd976, %rd938;
+	mov.b64 %rd976, 0;
+	mov.b64 %rd977, 0;
+	mov.b64 %rd978, %rd940;
 $L197:
-	setp.lt.s64 %p190, %rd976, %rd924;
+	setp.lt.s64 %p190, %rd978, %rd926;
 	not.pred %p191, %p190;
 	@!%p191 bra $L201;
 	bra.uni $L199;
 $L201:
-	mul.lo.s64 %rd977, %rd976, %rd930;
-	mad.lo.s64 %rd978, %rd977, 4, %rd928;
-	ld.shared.s32 %r207, [%rd978+0];
+	mul.lo.s64 %rd979, %rd978, %rd932;
+	mad.lo.s64 %rd980, %rd979, 4, %rd930;
+	ld.shared.s32 %r207, [%rd980+0];
 	mov.b32 %r208, %r207;
 	mov.b32 %r209, %r208;
 	mov.pred %p192, 0;
-	mov.b64 %rd979, %rd975;
+	mov.b64 %rd981, %rd977;
 	mov.b32 %r210, %r209;
 $L202:
 	@!%p186 bra $L206;
 	shr.s32 %r211, %r210, 5;
-	cvt.s64.s32 %rd980, %r211;
-	mov.b64 %rd981, %rd980;
+	cvt.s64.s32 %rd982, %r211;
+	mov.b64 %rd983, %rd982;
 	and.b32 %r212, %r210, 31;
-	cvt.s64.s32 %rd982, %r212;
-	min.u64 %rd983, %rd982, 32;
-	cvt.u32.u64 %r213, %rd983;
+	cvt.s64.s32 %rd984, %r212;
+	min.u64 %rd985, %rd984, 32;
+	cvt.u32.u64 %r213, %rd985;
 	mov.b32 %r215, 0x1;
 	shl.b32 %r214, %r215, %r213;
 	setp.hs.u32 %p193, %r213, 32;
 	selp.b32 %r216, 0, %r214, %p193;
 	mov.b32 %r217, %r216;
-	mov.b64 %rd984, %rd981;
+	mov.b64 %rd986, %rd983;
 	mov.b32 %r218, %r217;
-	mul.lo.s64 %rd985, %rd984, %rd917;
-	mad.lo.s64 %rd986, %rd985, 4, %rd915;
-	ld.relaxed.gpu.global.u32 %r219, [%rd986+0];
+	mul.lo.s64 %rd987, %rd986, %rd919;
+	mad.lo.s64 %rd988, %rd987, 4, %rd917;
+	ld.relaxed.gpu.global.u32 %r219, [%rd988+0];
 	mov.b32 %r220, %r219;
 	and.b32 %r221, %r220, %r218;
 	setp.ne.u32 %p194, %r221, 0x0;
 	mov.pred %p195, %p194;
 	not.pred %p196, %p195;
 	@!%p196 bra $L208;
-	mul.lo.s64 %rd987, %rd984, %rd917;
-	mad.lo.s64 %rd988, %rd987, 4, %rd915;
-	atom.global.or.b32 %r222, [%rd988], %r218;
+	mul.lo.s64 %rd989, %rd986, %rd919;
+	mad.lo.s64 %rd990, %rd989, 4, %rd917;
+	atom.global.or.b32 %r222, [%rd990], %r218;
 	mov.b32 %r223, %r222;
 	and.b32 %r224, %r223, %r218;
 	setp.ne.u32 %p197, %r224, 0x0;
 	mov.pred %p195, %p197;
 $L208:
 	@!%p195 bra $L210;
-	mov.b64 %rd989, %rd979;
-	mov.b64 %rd990, %rd989;
+	mov.b64 %rd991, %rd981;
+	mov.b64 %rd992, %rd991;
 	mov.pred %p198, 0;
 	bra.uni $L204;
 $L210:
-	mov.b64 %rd991, %rd979;
-	mov.b64 %rd990, %rd991;
+	mov.b64 %rd993, %rd981;
+	mov.b64 %rd992, %rd993;
 	mov.pred %p198, 1;
 	bra.uni $L204;
 $L206:
 	@!%p187 bra $L212;
-	cvt.s64.s32 %rd992, %r210;
-	mul.lo.s64 %rd993, %rd992, %rd920;
-	mad.lo.s64 %rd994, %rd993, 4, %rd918;
-	ld.relaxed.gpu.global.s32 %r225, [%rd994+0];
+	cvt.s64.s32 %rd994, %r210;
+	mul.lo.s64 %rd995, %rd994, %rd922;
+	mad.lo.s64 %rd996, %rd995, 4, %rd920;
+	ld.relaxed.gpu.global.s32 %r225, [%rd996+0];
 	mov.b32 %r226, %r225;
 	setp.eq.s32 %p199, %r226, %r201;
 	mov.pred %p200, %p199;
 	not.pred %p201, %p200;
 	@!%p201 bra $L214;
-	cvt.s64.s32 %rd995, %r210;
-	mul.lo.s64 %rd996, %rd995, %rd920;
-	mad.lo.s64 %rd997, %rd996, 4, %rd918;
-	atom.global.exch.b32 %r227, [%rd997], %r201;
+	cvt.s64.s32 %rd997, %r210;
+	mul.lo.s64 %rd998, %rd997, %rd922;
+	mad.lo.s64 %rd999, %rd998, 4, %rd920;
+	atom.global.exch.b32 %r227, [%rd999], %r201;
 	mov.b32 %r228, %r227;
 	setp.eq.s32 %p202, %r228, %r201;
 	mov.pred %p200, %p202;
 $L214:
 	@!%p200 bra $L216;
-	mov.b64 %rd998, %rd979;
-	mov.b64 %rd990, %rd998;
+	mov.b64 %rd1000, %rd981;
+	mov.b64 %rd992, %rd1000;
 	mov.pred %p198, 0;
 	bra.uni $L204;
 $L216:
 $L212:
-	mul.lo.s64 %rd999, %rd979, %rd930;
-	mad.lo.s64 %rd1000, %rd999, 4, %rd928;
-	st.shared.s32 [%rd1000+0], %r210;
-	add.s64 %rd1001, %rd979, 1;
-	mov.b64 %rd1002, %rd1001;
-	mov.b64 %rd990, %rd1002;
+	mul.lo.s64 %rd1001, %rd981, %rd932;
+	mad.lo.s64 %rd1002, %rd1001, 4, %rd930;
+	st.shared.s32 [%rd1002+0], %r210;
+	add.s64 %rd1003, %rd981, 1;
+	mov.b64 %rd1004, %rd1003;
+	mov.b64 %rd992, %rd1004;
 	mov.pred %p198, 1;
 	bra.uni $L204;
 $L203:
 	bra.uni $L202;
 $L204:
-	mov.b64 %rd1003, %rd990;
+	mov.b64 %rd1005, %rd992;
 	mov.pred %p203, %p198;
-	mov.b64 %rd975, %rd1003;
+	mov.b64 %rd977, %rd1005;
 	mov.pred %p192, %p203;
 	@!%p192 bra $L218;
-	mov.b64 %rd1004, %rd899;
+	mov.b64 %rd1006, %rd901;
 	mov.b32 %r229, %r209;
-	cvt.s64.s32 %rd1005, %r229;
-	add.s64 %rd1006, %rd1005, 1;
-	mul.lo.s64 %rd1007, %rd1006, %rd32;
-	mad.lo.s64 %rd1008, %rd1007, 8, %rd28;
-	ld.global.nc.s64 %rd1009, [%rd1008+0];
-	mov.b64 %rd1010, %rd1009;
-	cvt.s64.s32 %rd1011, %r229;
-	mul.lo.s64 %rd1012, %rd1011, %rd32;
-	mad.lo.s64 %rd1013, %rd1012, 8, %rd28;
-	ld.global.nc.s64 %rd1014, [%rd1013+0];
-	mov.b64 %rd1015, %rd1014;
-	sub.s64 %rd1016, %rd1010, %rd1015;
+	cvt.s64.s32 %rd1007, %r229;
+	add.s64 %rd1008, %rd1007, 1;
+	mul.lo.s64 %rd1009, %rd1008, %rd32;
+	mad.lo.s64 %rd1010, %rd1009, 8, %rd28;
+	ld.global.nc.s64 %rd1011, [%rd1010+0];
+	mov.b64 %rd1012, %rd1011;
+	cvt.s64.s32 %rd1013, %r229;
+	mul.lo.s64 %rd1014, %rd1013, %rd32;
+	mad.lo.s64 %rd1015, %rd1014, 8, %rd28;
+	ld.global.nc.s64 %rd1016, [%rd1015+0];
 	mov.b64 %rd1017, %rd1016;
-	mov.b64 %rd1018, %rd1017;
-	add.s64 %rd1019, %rd973, %rd1018;
-	mov.b64 %rd973, %rd1019;
-	max.s64 %rd1020, %rd974, %rd1018;
-	mov.b64 %rd974, %rd1020;
+	sub.s64 %rd1018, %rd1012, %rd1017;
+	mov.b64 %rd1019, %rd1018;
+	mov.b64 %rd1020, %rd1019;
+	add.s64 %rd1021, %rd975, %rd1020;
+	mov.b64 %rd975, %rd1021;
+	max.s64 %rd1022, %rd976, %rd1020;
+	mov.b64 %rd976, %rd1022;
 $L218:
 $L198:
-	add.s64 %rd1021, %rd976, 1;
-	mov.b64 %rd976, %rd1021;
+	add.s64 %rd1023, %rd978, 1;
+	mov.b64 %rd978, %rd1023;
 	bra.uni $L197;
 $L199:
-	setp.gt.s64 %p204, %rd975, 0;
+	setp.gt.s64 %p204, %rd977, 0;
 	@!%p204 bra $L220;
-	mul.lo.s64 %rd1022, %rd923, %rd120;
-	mad.lo.s64 %rd1023, %rd1022, 8, %rd116;
-	atom.global.add.u64 %rd1024, [%rd1023], %rd975;
-	mov.b64 %rd1025, %rd1024;
-	mov.b64 %rd1026, %rd1025;
-	mov.b64 %rd1027, 0;
+	mul.lo.s64 %rd1024, %rd925, %rd120;
+	mad.lo.s64 %rd1025, %rd1024, 8, %rd116;
+	atom.global.add.u64 %rd1026, [%rd1025], %rd977;
+	mov.b64 %rd1027, %rd1026;
+	mov.b64 %rd1028, %rd1027;
+	mov.b64 %rd1029, 0;
 $L221:
-	setp.lt.s64 %p205, %rd1027, %rd975;
+	setp.lt.s64 %p205, %rd1029, %rd977;
 	not.pred %p206, %p205;
 	@!%p206 bra $L225;
 	bra.uni $L223;
 $L225:
-	mul.lo.s64 %rd1028, %rd1027, %rd930;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd928;
-	ld.shared.s32 %r230, [%rd1029+0];
+	mul.lo.s64 %rd1030, %rd1029, %rd932;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd930;
+	ld.shared.s32 %r230, [%rd1031+0];
 	mov.b32 %r231, %r230;
-	add.s64 %rd1030, %rd1026, %rd1027;
-	mul.lo.s64 %rd1031, %rd1030, %rd330;
-	mad.lo.s64 %rd1032, %rd1031, 4, %rd328;
-	st.global.s32 [%rd1032+0], %r231;
+	add.s64 %rd1032, %rd1028, %rd1029;
+	mul.lo.s64 %rd1033, %rd1032, %rd330;
+	mad.lo.s64 %rd1034, %rd1033, 4, %rd328;
+	st.global.s32 [%rd1034+0], %r231;
 $L222:
-	add.s64 %rd1033, %rd1027, 1;
-	mov.b64 %rd1027, %rd1033;
+	add.s64 %rd1035, %rd1029, 1;
+	mov.b64 %rd1029, %rd1035;
 	bra.uni $L221;
 $L223:
 $L220:
-	mov.b64 %rd1034, %rd973;
-	mov.b64 %rd1035, %rd974;
-	mov.b64 %rd1036, %rd1034;
-	mov.b64 %rd1037, %rd1035;
+	mov.b64 %rd1036, %rd975;
+	mov.b64 %rd1037, %rd976;
 	mov.b64 %rd1038, %rd1036;
 	mov.b64 %rd1039, %rd1037;
 	mov.b64 %rd1040, %rd1038;
 	mov.b64 %rd1041, %rd1039;
-	add.s64 %rd1042, %rd751, %rd1040;
-	mov.b64 %rd751, %rd1042;
-	max.s64 %rd1043, %rd752, %rd1041;
-	mov.b64 %rd752, %rd1043;
-	mov.b64 %rd753, 0;
+	mov.b64 %rd1042, %rd1040;
+	mov.b64 %rd1043, %rd1041;
+	add.s64 %rd1044, %rd753, %rd1042;
+	mov.b64 %rd753, %rd1044;
+	max.s64 %rd1045, %rd754, %rd1043;
+	mov.b64 %rd754, %rd1045;
+	mov.b64 %rd755, 0;
 $L189:
 $L185:
-	add.s64 %rd1044, %rd749, %rd739;
-	mov.b64 %rd749, %rd1044;
+	add.s64 %rd1046, %rd751, %rd741;
+	mov.b64 %rd751, %rd1046;
 $L146:
 	bra.uni $L145;
 $L147:
-	setp.gt.s64 %p207, %rd753, 0;
+	setp.gt.s64 %p207, %rd755, 0;
 	@!%p207 bra $L227;
-	mov.b64 %rd1045, %rd722;
-	mov.b64 %rd1046, %rd723;
 	mov.b64 %rd1047, %rd724;
 	mov.b64 %rd1048, %rd725;
 	mov.b64 %rd1049, %rd726;
 	mov.b64 %rd1050, %rd727;
+	mov.b64 %rd1051, %rd728;
+	mov.b64 %rd1052, %rd729;
 	mov.pred %p208, %p146;
 	mov.pred %p209, %p147;
 	mov.b32 %r232, %r172;
-	mov.b64 %rd1051, %rd728;
-	mov.b64 %rd1052, %rd729;
 	mov.b64 %rd1053, %rd730;
 	mov.b64 %rd1054, %rd731;
+	mov.b64 %rd1055, %rd732;
+	mov.b64 %rd1056, %rd733;
 	mov.pred %p210, %p148;
 	mov.pred %p211, %p149;
 	mov.f64 %fd55, %fd29;
 	mov.pred %p212, %p150;
-	mov.b64 %rd1055, %rd342;
-	mov.b64 %rd1056, %rd343;
-	mov.b64 %rd1057, %rd344;
-	mov.b64 %rd1058, %rd345;
-	mov.b64 %rd1059, %rd346;
-	mov.b64 %rd1060, %rd347;
-	mov.b64 %rd1061, %rd348;
-	mov.b64 %rd1062, %rd349;
-	mov.b64 %rd1063, %rd350;
+	mov.b64 %rd1057, %rd342;
+	mov.b64 %rd1058, %rd343;
+	mov.b64 %rd1059, %rd344;
+	mov.b64 %rd1060, %rd345;
+	mov.b64 %rd1061, %rd346;
+	mov.b64 %rd1062, %rd347;
+	mov.b64 %rd1063, %rd348;
+	mov.b64 %rd1064, %rd349;
+	mov.b64 %rd1065, %rd350;
 	mov.pred %p213, %p151;
-	mov.b64 %rd1064, %rd351;
-	mov.b64 %rd1065, %rd352;
-	mov.b64 %rd1066, %rd353;
+	mov.b64 %rd1066, %rd351;
+	mov.b64 %rd1067, %rd352;
+	mov.b64 %rd1068, %rd353;
 	mov.b32 %r233, %r173;
-	mov.b64 %rd1067, %rd732;
-	mov.b64 %rd1068, %rd733;
-	mov.b64 %rd1069, %rd741;
-	mov.b64 %rd1070, %rd753;
-	mov.b64 %rd1071, %rd742;
-	mov.b64 %rd1072, %rd743;
+	mov.b64 %rd1069, %rd734;
+	mov.b64 %rd1070, %rd735;
+	mov.b64 %rd1071, %rd743;
+	mov.b64 %rd1072, %rd755;
 	mov.b64 %rd1073, %rd744;
-	mov.b64 %rd1074, %rd203;
-	mov.b64 %rd1075, %rd204;
-	mov.b64 %rd1076, %rd205;
-	mul.lo.s64 %rd1077, %rd1073, %rd221;
-	mad.lo.s64 %rd1078, %rd1077, 4, %rd219;
-	cvt.u32.u64 %r234, %rd1070;
-	atom.shared.add.s32 %r235, [%rd1078], %r234;
+	mov.b64 %rd1074, %rd745;
+	mov.b64 %rd1075, %rd746;
+	mov.b64 %rd1076, %rd203;
+	mov.b64 %rd1077, %rd204;
+	mov.b64 %rd1078, %rd205;
+	mul.lo.s64 %rd1079, %rd1075, %rd221;
+	mad.lo.s64 %rd1080, %rd1079, 4, %rd219;
+	cvt.u32.u64 %r234, %rd1072;
+	atom.shared.add.s32 %r235, [%rd1080], %r234;
 	mov.b32 %r236, %r235;
-	cvt.s64.s32 %rd1079, %r236;
-	mov.b64 %rd1080, %rd1079;
-	sub.s64 %rd1081, %rd1072, %rd1080;
-	max.s64 %rd1082, %rd1081, 0;
-	min.s64 %rd1083, %rd1082, %rd1070;
-	mov.b64 %rd1084, %rd1083;
-	mov.b64 %rd1085, 0;
+	cvt.s64.s32 %rd1081, %r236;
+	mov.b64 %rd1082, %rd1081;
+	sub.s64 %rd1083, %rd1074, %rd1082;
+	max.s64 %rd1084, %rd1083, 0;
+	min.s64 %rd1085, %rd1084, %rd1072;
+	mov.b64 %rd1086, %rd1085;
+	mov.b64 %rd1087, 0;
 $L228:
-	setp.lt.s64 %p214, %rd1085, %rd1084;
+	setp.lt.s64 %p214, %rd1087, %rd1086;
 	not.pred %p215, %p214;
 	@!%p215 bra $L232;
 	bra.uni $L230;
 $L232:
-	mul.lo.s64 %rd1086, %rd1085, %rd1076;
-	mad.lo.s64 %rd1087, %rd1086, 4, %rd1074;
-	ld.shared.s32 %r237, [%rd1087+0];
+	mul.lo.s64 %rd1088, %rd1087, %rd1078;
+	mad.lo.s64 %rd1089, %rd1088, 4, %rd1076;
+	ld.shared.s32 %r237, [%rd1089+0];
 	mov.b32 %r238, %r237;
-	add.s64 %rd1088, %rd1071, %rd1080;
-	add.s64 %rd1089, %rd1088, %rd1085;
-	mul.lo.s64 %rd1090, %rd1089, %rd213;
-	mad.lo.s64 %rd1091, %rd1090, 4, %rd211;
-	st.shared.s32 [%rd1091+0], %r238;
+	add.s64 %rd1090, %rd1073, %rd1082;
+	add.s64 %rd1091, %rd1090, %rd1087;
+	mul.lo.s64 %rd1092, %rd1091, %rd213;
+	mad.lo.s64 %rd1093, %rd1092, 4, %rd211;
+	st.shared.s32 [%rd1093+0], %r238;
 	@!%p210 bra $L234;
-	mov.b64 %rd1093, 2;
-	mul.lo.s64 %rd1092, %rd1093, %rd1085;
-	mul.lo.s64 %rd1094, %rd1092, %rd208;
-	mad.lo.s64 %rd1095, %rd1094, 8, %rd206;
-	ld.shared.s64 %rd1096, [%rd1095+0];
-	mov.b64 %rd1097, %rd1096;
-	add.s64 %rd1098, %rd1071, %rd1080;
-	add.s64 %rd1099, %rd1098, %rd1085;
-	mov.b64 %rd1101, 2;
-	mul.lo.s64 %rd1100, %rd1101, %rd1099;
-	mul.lo.s64 %rd1102, %rd1100, %rd216;
-	mad.lo.s64 %rd1103, %rd1102, 8, %rd214;
-	st.shared.s64 [%rd1103+0], %rd1097;
-	mov.b64 %rd1105, 2;
-	mul.lo.s64 %rd1104, %rd1105, %rd1085;
-	add.s64 %rd1106, %rd1104, 1;
-	mul.lo.s64 %rd1107, %rd1106, %rd208;
-	mad.lo.s64 %rd1108, %rd1107, 8, %rd206;
-	ld.shared.s64 %rd1109, [%rd1108+0];
-	mov.b64 %rd1110, %rd1109;
-	add.s64 %rd1111, %rd1071, %rd1080;
-	add.s64 %rd1112, %rd1111, %rd1085;
-	mov.b64 %rd1114, 2;
-	mul.lo.s64 %rd1113, %rd1114, %rd1112;
-	add.s64 %rd1115, %rd1113, 1;
-	mul.lo.s64 %rd1116, %rd1115, %rd216;
-	mad.lo.s64 %rd1117, %rd1116, 8, %rd214;
-	st.shared.s64 [%rd1117+0], %rd1110;
+	mov.b64 %rd1095, 2;
+	mul.lo.s64 %rd1094, %rd1095, %rd1087;
+	mul.lo.s64 %rd1096, %rd1094, %rd208;
+	mad.lo.s64 %rd1097, %rd1096, 8, %rd206;
+	ld.shared.s64 %rd1098, [%rd1097+0];
+	mov.b64 %rd1099, %rd1098;
+	add.s64 %rd1100, %rd1073, %rd1082;
+	add.s64 %rd1101, %rd1100, %rd1087;
+	mov.b64 %rd1103, 2;
+	mul.lo.s64 %rd1102, %rd1103, %rd1101;
+	mul.lo.s64 %rd1104, %rd1102, %rd216;
+	mad.lo.s64 %rd1105, %rd1104, 8, %rd214;
+	st.shared.s64 [%rd1105+0], %rd1099;
+	mov.b64 %rd1107, 2;
+	mul.lo.s64 %rd1106, %rd1107, %rd1087;
+	add.s64 %rd1108, %rd1106, 1;
+	mul.lo.s64 %rd1109, %rd1108, %rd208;
+	mad.lo.s64 %rd1110, %rd1109, 8, %rd206;
+	ld.shared.s64 %rd1111, [%rd1110+0];
+	mov.b64 %rd1112, %rd1111;
+	add.s64 %rd1113, %rd1073, %rd1082;
+	add.s64 %rd1114, %rd1113, %rd1087;
+	mov.b64 %rd1116, 2;
+	mul.lo.s64 %rd1115, %rd1116, %rd1114;
+	add.s64 %rd1117, %rd1115, 1;
+	mul.lo.s64 %rd1118, %rd1117, %rd216;
+	mad.lo.s64 %rd1119, %rd1118, 8, %rd214;
+	st.shared.s64 [%rd1119+0], %rd1112;
 $L234:
 $L229:
-	add.s64 %rd1118, %rd1085, 1;
-	mov.b64 %rd1085, %rd1118;
+	add.s64 %rd1120, %rd1087, 1;
+	mov.b64 %rd1087, %rd1120;
 	bra.uni $L228;
 $L230:
-	mov.b64 %rd1119, 0;
-	mov.b64 %rd1120, 0;
 	mov.b64 %rd1121, 0;
-	mov.b64 %rd1122, %rd1084;
+	mov.b64 %rd1122, 0;
+	mov.b64 %rd1123, 0;
+	mov.b64 %rd1124, %rd1086;
 $L235:
-	setp.lt.s64 %p216, %rd1122, %rd1070;
+	setp.lt.s64 %p216, %rd1124, %rd1072;
 	not.pred %p217, %p216;
 	@!%p217 bra $L239;
 	bra.uni $L237;
 $L239:
-	mul.lo.s64 %rd1123, %rd1122, %rd1076;
-	mad.lo.s64 %rd1124, %rd1123, 4, %rd1074;
-	ld.shared.s32 %r239, [%rd1124+0];
+	mul.lo.s64 %rd1125, %rd1124, %rd1078;
+	mad.lo.s64 %rd1126, %rd1125, 4, %rd1076;
+	ld.shared.s32 %r239, [%rd1126+0];
 	mov.b32 %r240, %r239;
 	mov.b32 %r241, %r240;
 	mov.pred %p218, 0;
-	mov.b64 %rd1125, %rd1121;
+	mov.b64 %rd1127, %rd1123;
 	mov.b32 %r242, %r241;
 $L240:
 	@!%p212 bra $L244;
 	shr.s32 %r243, %r242, 5;
-	cvt.s64.s32 %rd1126, %r243;
-	mov.b64 %rd1127, %rd1126;
+	cvt.s64.s32 %rd1128, %r243;
+	mov.b64 %rd1129, %rd1128;
 	and.b32 %r244, %r242, 31;
-	cvt.s64.s32 %rd1128, %r244;
-	min.u64 %rd1129, %rd1128, 32;
-	cvt.u32.u64 %r245, %rd1129;
+	cvt.s64.s32 %rd1130, %r244;
+	min.u64 %rd1131, %rd1130, 32;
+	cvt.u32.u64 %r245, %rd1131;
 	mov.b32 %r247, 0x1;
 	shl.b32 %r246, %r247, %r245;
 	setp.hs.u32 %p219, %r245, 32;
 	selp.b32 %r248, 0, %r246, %p219;
 	mov.b32 %r249, %r248;
-	mov.b64 %rd1130, %rd1127;
+	mov.b64 %rd1132, %rd1129;
 	mov.b32 %r250, %r249;
-	mul.lo.s64 %rd1131, %rd1130, %rd1063;
-	mad.lo.s64 %rd1132, %rd1131, 4, %rd1061;
-	ld.relaxed.gpu.global.u32 %r251, [%rd1132+0];
+	mul.lo.s64 %rd1133, %rd1132, %rd1065;
+	mad.lo.s64 %rd1134, %rd1133, 4, %rd1063;
+	ld.relaxed.gpu.global.u32 %r251, [%rd1134+0];
 	mov.b32 %r252, %r251;
 	and.b32 %r253, %r252, %r250;
 	setp.ne.u32 %p220, %r253, 0x0;
 	mov.pred %p221, %p220;
 	not.pred %p222, %p221;
 	@!%p222 bra $L246;
-	mul.lo.s64 %rd1133, %rd1130, %rd1063;
-	mad.lo.s64 %rd1134, %rd1133, 4, %rd1061;
-	atom.global.or.b32 %r254, [%rd1134], %r250;
+	mul.lo.s64 %rd1135, %rd1132, %rd1065;
+	mad.lo.s64 %rd1136, %rd1135, 4, %rd1063;
+	atom.global.or.b32 %r254, [%rd1136], %r250;
 	mov.b32 %r255, %r254;
 	and.b32 %r256, %r255, %r250;
 	setp.ne.u32 %p223, %r256, 0x0;
 	mov.pred %p221, %p223;
 $L246:
 	@!%p221 bra $L248;
-	mov.b64 %rd1135, %rd1125;
-	mov.b64 %rd1136, %rd1135;
+	mov.b64 %rd1137, %rd1127;
+	mov.b64 %rd1138, %rd1137;
 	mov.pred %p224, 0;
 	bra.uni $L242;
 $L248:
-	mov.b64 %rd1137, %rd1125;
-	mov.b64 %rd1136, %rd1137;
+	mov.b64 %rd1139, %rd1127;
+	mov.b64 %rd1138, %rd1139;
 	mov.pred %p224, 1;
 	bra.uni $L242;
 $L244:
 	@!%p213 bra $L250;
-	cvt.s64.s32 %rd1138, %r242;
-	mul.lo.s64 %rd1139, %rd1138, %rd1066;
-	mad.lo.s64 %rd1140, %rd1139, 4, %rd1064;
-	ld.relaxed.gpu.global.s32 %r257, [%rd1140+0];
+	cvt.s64.s32 %rd1140, %r242;
+	mul.lo.s64 %rd1141, %rd1140, %rd1068;
+	mad.lo.s64 %rd1142, %rd1141, 4, %rd1066;
+	ld.relaxed.gpu.global.s32 %r257, [%rd1142+0];
 	mov.b32 %r258, %r257;
 	setp.eq.s32 %p225, %r258, %r233;
 	mov.pred %p226, %p225;
 	not.pred %p227, %p226;
 	@!%p227 bra $L252;
-	cvt.s64.s32 %rd1141, %r242;
-	mul.lo.s64 %rd1142, %rd1141, %rd1066;
-	mad.lo.s64 %rd1143, %rd1142, 4, %rd1064;
-	atom.global.exch.b32 %r259, [%rd1143], %r233;
+	cvt.s64.s32 %rd1143, %r242;
+	mul.lo.s64 %rd1144, %rd1143, %rd1068;
+	mad.lo.s64 %rd1145, %rd1144, 4, %rd1066;
+	atom.global.exch.b32 %r259, [%rd1145], %r233;
 	mov.b32 %r260, %r259;
 	setp.eq.s32 %p228, %r260, %r233;
 	mov.pred %p226, %p228;
 $L252:
 	@!%p226 bra $L254;
-	mov.b64 %rd1144, %rd1125;
-	mov.b64 %rd1136, %rd1144;
+	mov.b64 %rd1146, %rd1127;
+	mov.b64 %rd1138, %rd1146;
 	mov.pred %p224, 0;
 	bra.uni $L242;
 $L254:
 $L250:
-	mul.lo.s64 %rd1145, %rd1125, %rd1076;
-	mad.lo.s64 %rd1146, %rd1145, 4, %rd1074;
-	st.shared.s32 [%rd1146+0], %r242;
-	add.s64 %rd1147, %rd1125, 1;
-	mov.b64 %rd1148, %rd1147;
-	mov.b64 %rd1136, %rd1148;
+	mul.lo.s64 %rd1147, %rd1127, %rd1078;
+	mad.lo.s64 %rd1148, %rd1147, 4, %rd1076;
+	st.shared.s32 [%rd1148+0], %r242;
+	add.s64 %rd1149, %rd1127, 1;
+	mov.b64 %rd1150, %rd1149;
+	mov.b64 %rd1138, %rd1150;
 	mov.pred %p224, 1;
 	bra.uni $L242;
 $L241:
 	bra.uni $L240;
 $L242:
-	mov.b64 %rd1149, %rd1136;
+	mov.b64 %rd1151, %rd1138;
 	mov.pred %p229, %p224;
-	mov.b64 %rd1121, %rd1149;
+	mov.b64 %rd1123, %rd1151;
 	mov.pred %p218, %p229;
 	@!%p218 bra $L256;
-	mov.b64 %rd1150, %rd1045;
+	mov.b64 %rd1152, %rd1047;
 	mov.b32 %r261, %r241;
-	cvt.s64.s32 %rd1151, %r261;
-	add.s64 %rd1152, %rd1151, 1;
-	mul.lo.s64 %rd1153, %rd1152, %rd32;
-	mad.lo.s64 %rd1154, %rd1153, 8, %rd28;
-	ld.global.nc.s64 %rd1155, [%rd1154+0];
-	mov.b64 %rd1156, %rd1155;
-	cvt.s64.s32 %rd1157, %r261;
-	mul.lo.s64 %rd1158, %rd1157, %rd32;
-	mad.lo.s64 %rd1159, %rd1158, 8, %rd28;
-	ld.global.nc.s64 %rd1160, [%rd1159+0];
-	mov.b64 %rd1161, %rd1160;
-	sub.s64 %rd1162, %rd1156, %rd1161;
+	cvt.s64.s32 %rd1153, %r261;
+	add.s64 %rd1154, %rd1153, 1;
+	mul.lo.s64 %rd1155, %rd1154, %rd32;
+	mad.lo.s64 %rd1156, %rd1155, 8, %rd28;
+	ld.global.nc.s64 %rd1157, [%rd1156+0];
+	mov.b64 %rd1158, %rd1157;
+	cvt.s64.s32 %rd1159, %r261;
+	mul.lo.s64 %rd1160, %rd1159, %rd32;
+	mad.lo.s64 %rd1161, %rd1160, 8, %rd28;
+	ld.global.nc.s64 %rd1162, [%rd1161+0];
 	mov.b64 %rd1163, %rd1162;
-	mov.b64 %rd1164, %rd1163;
-	add.s64 %rd1165, %rd1119, %rd1164;
-	mov.b64 %rd1119, %rd1165;
-	max.s64 %rd1166, %rd1120, %rd1164;
-	mov.b64 %rd1120, %rd1166;
+	sub.s64 %rd1164, %rd1158, %rd1163;
+	mov.b64 %rd1165, %rd1164;
+	mov.b64 %rd1166, %rd1165;
+	add.s64 %rd1167, %rd1121, %rd1166;
+	mov.b64 %rd1121, %rd1167;
+	max.s64 %rd1168, %rd1122, %rd1166;
+	mov.b64 %rd1122, %rd1168;
 $L256:
 $L236:
-	add.s64 %rd1167, %rd1122, 1;
-	mov.b64 %rd1122, %rd1167;
+	add.s64 %rd1169, %rd1124, 1;
+	mov.b64 %rd1124, %rd1169;
 	bra.uni $L235;
 $L237:
-	setp.gt.s64 %p230, %rd1121, 0;
+	setp.gt.s64 %p230, %rd1123, 0;
 	@!%p230 bra $L258;
-	mul.lo.s64 %rd1168, %rd1069, %rd120;
-	mad.lo.s64 %rd1169, %rd1168, 8, %rd116;
-	atom.global.add.u64 %rd1170, [%rd1169], %rd1121;
-	mov.b64 %rd1171, %rd1170;
-	mov.b64 %rd1172, %rd1171;
-	mov.b64 %rd1173, 0;
+	mul.lo.s64 %rd1170, %rd1071, %rd120;
+	mad.lo.s64 %rd1171, %rd1170, 8, %rd116;
+	atom.global.add.u64 %rd1172, [%rd1171], %rd1123;
+	mov.b64 %rd1173, %rd1172;
+	mov.b64 %rd1174, %rd1173;
+	mov.b64 %rd1175, 0;
 $L259:
-	setp.lt.s64 %p231, %rd1173, %rd1121;
+	setp.lt.s64 %p231, %rd1175, %rd1123;
 	not.pred %p232, %p231;
 	@!%p232 bra $L263;
 	bra.uni $L261;
 $L263:
-	mul.lo.s64 %rd1174, %rd1173, %rd1076;
-	mad.lo.s64 %rd1175, %rd1174, 4, %rd1074;
-	ld.shared.s32 %r262, [%rd1175+0];
+	mul.lo.s64 %rd1176, %rd1175, %rd1078;
+	mad.lo.s64 %rd1177, %rd1176, 4, %rd1076;
+	ld.shared.s32 %r262, [%rd1177+0];
 	mov.b32 %r263, %r262;
-	add.s64 %rd1176, %rd1172, %rd1173;
-	mul.lo.s64 %rd1177, %rd1176, %rd330;
-	mad.lo.s64 %rd1178, %rd1177, 4, %rd328;
-	st.global.s32 [%rd1178+0], %r263;
+	add.s64 %rd1178, %rd1174, %rd1175;
+	mul.lo.s64 %rd1179, %rd1178, %rd330;
+	mad.lo.s64 %rd1180, %rd1179, 4, %rd328;
+	st.global.s32 [%rd1180+0], %r263;
 $L260:
-	add.s64 %rd1179, %rd1173, 1;
-	mov.b64 %rd1173, %rd1179;
+	add.s64 %rd1181, %rd1175, 1;
+	mov.b64 %rd1175, %rd1181;
 	bra.uni $L259;
 $L261:
 $L258:
-	mov.b64 %rd1180, %rd1119;
-	mov.b64 %rd1181, %rd1120;
-	mov.b64 %rd1182, %rd1180;
-	mov.b64 %rd1183, %rd1181;
+	mov.b64 %rd1182, %rd1121;
+	mov.b64 %rd1183, %rd1122;
 	mov.b64 %rd1184, %rd1182;
 	mov.b64 %rd1185, %rd1183;
 	mov.b64 %rd1186, %rd1184;
 	mov.b64 %rd1187, %rd1185;
-	add.s64 %rd1188, %rd751, %rd1186;
-	mov.b64 %rd751, %rd1188;
-	max.s64 %rd1189, %rd752, %rd1187;
-	mov.b64 %rd752, %rd1189;
+	mov.b64 %rd1188, %rd1186;
+	mov.b64 %rd1189, %rd1187;
+	add.s64 %rd1190, %rd753, %rd1188;
+	mov.b64 %rd753, %rd1190;
+	max.s64 %rd1191, %rd754, %rd1189;
+	mov.b64 %rd754, %rd1191;
 $L227:
-	mov.b64 %rd1190, %rd751;
-	mov.b64 %rd1191, %rd752;
-	mov.b64 %rd1192, %rd1190;
-	mov.b64 %rd1193, %rd1191;
+	mov.b64 %rd1192, %rd753;
+	mov.b64 %rd1193, %rd754;
 	mov.b64 %rd1194, %rd1192;
 	mov.b64 %rd1195, %rd1193;
-	mov.b64 %rd439, %rd1194;
-	mov.b64 %rd440, %rd1195;
+	mov.b64 %rd1196, %rd1194;
+	mov.b64 %rd1197, %rd1195;
+	mov.b64 %rd439, %rd1196;
+	mov.b64 %rd440, %rd1197;
 $L264:
 	setp.lt.s64 %p233, %rd441, %rd396;
 	not.pred %p234, %p233;
@@ -19073,9 +19075,7 @@ $L264:
 	bra.uni $L266;
 $L268:
 	bar.sync 0;
-	sub.s64 %rd1196, %rd441, 1;
-	rem.s64 %rd1197, %rd1196, 3;
-	mul.lo.s64 %rd1198, %rd1197, %rd221;
+	mul.lo.s64 %rd1198, %rd718, %rd221;
 	mad.lo.s64 %rd1199, %rd1198, 4, %rd219;
 	ld.shared.s32 %r264, [%rd1199+0];
 	mov.b32 %r265, %r264;
@@ -19086,1882 +19086,1894 @@ $L268:
 	@!%p235 bra $L270;
 	bra.uni $L266;
 $L270:
-	cvt.u64.u32 %rd1203, %r2;
-	setp.eq.s64 %p236, %rd1203, 0;
-	@!%p236 bra $L272;
-	add.s64 %rd1204, %rd441, 1;
-	rem.s64 %rd1205, %rd1204, 3;
-	mul.lo.s64 %rd1206, %rd1205, %rd221;
-	mad.lo.s64 %rd1207, %rd1206, 4, %rd219;
-	mov.b32 %r266, 0;
-	st.shared.s32 [%rd1207+0], %r266;
-$L272:
-	shr.s64 %rd1208, %rd441, 63;
-	shr.u64 %rd1209, %rd1208, 63;
-	add.s64 %rd1210, %rd441, %rd1209;
-	and.b64 %rd1211, %rd1210, -2;
-	sub.s64 %rd1212, %rd441, %rd1211;
-	mov.b64 %rd1214, 1;
-	sub.s64 %rd1213, %rd1214, %rd1212;
-	mul.lo.s64 %rd1215, %rd1213, %rd423;
-	mov.b64 %rd1216, %rd1215;
-	mov.b64 %rd1217, 0;
-	mov.b64 %rd1218, 0;
-	add.s64 %rd1219, %rd441, 1;
-	setp.lt.s64 %p237, %rd1219, %rd396;
-	@!%p237 bra $L273;
-	mov.b64 %rd1220, %rd388;
-	mov.b64 %rd1221, %rd389;
-	mov.b64 %rd1222, %rd390;
-	mov.b64 %rd1223, %rd391;
-	mov.b64 %rd1224, %rd392;
-	mov.b64 %rd1225, %rd393;
-	mov.pred %p238, %p51;
-	mov.pred %p239, %p52;
-	mov.b32 %r267, %r82;
-	mov.b64 %rd1226, %rd394;
-	mov.b64 %rd1227, %rd395;
-	mov.b64 %rd1228, %rd396;
-	mov.b64 %rd1229, %rd397;
-	mov.pred %p240, %p53;
-	mov.pred %p241, %p54;
-	mov.f64 %fd56, %fd3;
-	mov.pred %p242, %p55;
-	mov.pred %p243, %p56;
-	mov.b32 %r268, %r83;
-	mov.b64 %rd1230, %rd398;
-	mov.b64 %rd1231, %rd399;
-	mov.b64 %rd1232, %rd1216;
-	mov.b64 %rd1233, %rd1202;
-	mov.b64 %rd1234, %rd421;
-	mov.b64 %rd1235, %rd420;
-	mov.b64 %rd1236, %rd402;
-	mov.b64 %rd1237, %rd422;
-	mov.b64 %rd1238, %rd401;
-	shr.s64 %rd1239, %rd441, 63;
-	shr.u64 %rd1240, %rd1239, 63;
-	add.s64 %rd1241, %rd441, %rd1240;
-	and.b64 %rd1242, %rd1241, -2;
-	sub.s64 %rd1243, %rd441, %rd1242;
-	mul.lo.s64 %rd1244, %rd1243, %rd423;
-	mov.b64 %rd1245, %rd1244;
-	mov.b64 %rd1246, %rd423;
-	rem.s64 %rd1247, %rd441, 3;
-	mov.b64 %rd1248, %rd1247;
-	mov.pred %p244, %p53;
-	mov.b64 %rd1249, %rd203;
-	mov.b64 %rd1250, %rd204;
-	mov.b64 %rd1251, %rd205;
-	mov.b64 %rd1252, %rd1234;
-	mov.b32 %r269, -1;
-	mov.b64 %rd1253, 0;
-	mov.b64 %rd1254, 0;
-	mov.b64 %rd1255, 0;
-	mov.b64 %rd1256, 0;
-	mov.b64 %rd1257, 0;
+	mov.b64 %rd1203, %rd718;
+$L271:
+	setp.eq.s64 %p236, %rd1203, 2;
+	@!%p236 bra $L275;
+	mov.b64 %rd1204, 0;
+	bra.uni $L273;
 $L275:
-	setp.ge.s64 %p245, %rd1253, %rd1254;
-	@!%p245 bra $L279;
-	setp.ge.s64 %p246, %rd1252, %rd1233;
-	@!%p246 bra $L281;
-	bra.uni $L277;
-$L281:
-	add.s64 %rd1258, %rd1232, %rd1252;
-	mul.lo.s64 %rd1259, %rd1258, %rd213;
-	mad.lo.s64 %rd1260, %rd1259, 4, %rd211;
-	ld.shared.s32 %r270, [%rd1260+0];
+	add.s64 %rd1205, %rd1203, 1;
+	mov.b64 %rd1204, %rd1205;
+	bra.uni $L273;
+$L272:
+	bra.uni $L271;
+$L273:
+	mov.b64 %rd718, %rd1204;
+	cvt.u64.u32 %rd1206, %r2;
+	setp.eq.s64 %p237, %rd1206, 0;
+	@!%p237 bra $L277;
+	mov.b64 %rd1207, %rd718;
+$L278:
+	setp.eq.s64 %p238, %rd1207, 2;
+	@!%p238 bra $L282;
+	mov.b64 %rd1208, 0;
+	bra.uni $L280;
+$L282:
+	add.s64 %rd1209, %rd1207, 1;
+	mov.b64 %rd1208, %rd1209;
+	bra.uni $L280;
+$L279:
+	bra.uni $L278;
+$L280:
+	mul.lo.s64 %rd1210, %rd1208, %rd221;
+	mad.lo.s64 %rd1211, %rd1210, 4, %rd219;
+	mov.b32 %r266, 0;
+	st.shared.s32 [%rd1211+0], %r266;
+$L277:
+	mov.b64 %rd1212, %rd719;
+	sub.s64 %rd1213, %rd423, %rd719;
+	mov.b64 %rd719, %rd1213;
+	mov.b64 %rd1214, 0;
+	mov.b64 %rd1215, 0;
+	add.s64 %rd1216, %rd441, 1;
+	setp.lt.s64 %p239, %rd1216, %rd396;
+	@!%p239 bra $L283;
+	mov.b64 %rd1217, %rd388;
+	mov.b64 %rd1218, %rd389;
+	mov.b64 %rd1219, %rd390;
+	mov.b64 %rd1220, %rd391;
+	mov.b64 %rd1221, %rd392;
+	mov.b64 %rd1222, %rd393;
+	mov.pred %p240, %p51;
+	mov.pred %p241, %p52;
+	mov.b32 %r267, %r82;
+	mov.b64 %rd1223, %rd394;
+	mov.b64 %rd1224, %rd395;
+	mov.b64 %rd1225, %rd396;
+	mov.b64 %rd1226, %rd397;
+	mov.pred %p242, %p53;
+	mov.pred %p243, %p54;
+	mov.f64 %fd56, %fd3;
+	mov.pred %p244, %p55;
+	mov.pred %p245, %p56;
+	mov.b32 %r268, %r83;
+	mov.b64 %rd1227, %rd398;
+	mov.b64 %rd1228, %rd399;
+	mov.b64 %rd1229, %rd1212;
+	mov.b64 %rd1230, %rd1202;
+	mov.b64 %rd1231, %rd421;
+	mov.b64 %rd1232, %rd420;
+	mov.b64 %rd1233, %rd402;
+	mov.b64 %rd1234, %rd422;
+	mov.b64 %rd1235, %rd401;
+	mov.b64 %rd1236, %rd719;
+	mov.b64 %rd1237, %rd423;
+	mov.b64 %rd1238, %rd718;
+	mov.pred %p246, %p53;
+	mov.b64 %rd1239, %rd203;
+	mov.b64 %rd1240, %rd204;
+	mov.b64 %rd1241, %rd205;
+	mov.b64 %rd1242, %rd1231;
+	mov.b32 %r269, -1;
+	mov.b64 %rd1243, 0;
+	mov.b64 %rd1244, 0;
+	mov.b64 %rd1245, 0;
+	mov.b64 %rd1246, 0;
+	mov.b64 %rd1247, 0;
+$L285:
+	setp.ge.s64 %p247, %rd1243, %rd1244;
+	@!%p247 bra $L289;
+	setp.ge.s64 %p248, %rd1242, %rd1230;
+	@!%p248 bra $L291;
+	bra.uni $L287;
+$L291:
+	add.s64 %rd1248, %rd1229, %rd1242;
+	mul.lo.s64 %rd1249, %rd1248, %rd213;
+	mad.lo.s64 %rd1250, %rd1249, 4, %rd211;
+	ld.shared.s32 %r270, [%rd1250+0];
 	mov.b32 %r271, %r270;
 	mov.b32 %r269, %r271;
-	mov.b64 %rd1261, %rd1220;
-	mov.b64 %rd1262, %rd1221;
-	mov.b64 %rd1263, %rd1222;
-	mov.b64 %rd1264, %rd1223;
-	mov.b64 %rd1265, %rd1224;
-	mov.b64 %rd1266, %rd1225;
-	mov.pred %p247, %p238;
-	mov.pred %p248, %p239;
-	mov.b32 %r272, %r267;
-	mov.b64 %rd1267, %rd1226;
-	mov.b64 %rd1268, %rd1227;
-	mov.b64 %rd1269, %rd1228;
-	mov.b64 %rd1270, %rd1229;
+	mov.b64 %rd1251, %rd1217;
+	mov.b64 %rd1252, %rd1218;
+	mov.b64 %rd1253, %rd1219;
+	mov.b64 %rd1254, %rd1220;
+	mov.b64 %rd1255, %rd1221;
+	mov.b64 %rd1256, %rd1222;
 	mov.pred %p249, %p240;
 	mov.pred %p250, %p241;
+	mov.b32 %r272, %r267;
+	mov.b64 %rd1257, %rd1223;
+	mov.b64 %rd1258, %rd1224;
+	mov.b64 %rd1259, %rd1225;
+	mov.b64 %rd1260, %rd1226;
+	mov.pred %p251, %p242;
+	mov.pred %p252, %p243;
 	mov.f64 %fd57, %fd56;
 	mov.b32 %r273, %r269;
-	add.s64 %rd1271, %rd1232, %rd1252;
-	mov.b64 %rd1272, %rd1271;
-	mov.b64 %rd1273, %rd1237;
-	mov.pred %p251, %p244;
-$L282:
-	@!%p251 bra $L286;
-	mov.b64 %rd1275, 2;
-	mul.lo.s64 %rd1274, %rd1275, %rd1272;
-	mul.lo.s64 %rd1276, %rd1274, %rd216;
-	mad.lo.s64 %rd1277, %rd1276, 8, %rd214;
-	ld.shared.s64 %rd1278, [%rd1277+0];
-	mov.b64 %rd1279, %rd1278;
-	mov.b64 %rd1281, 2;
-	mul.lo.s64 %rd1280, %rd1281, %rd1272;
-	add.s64 %rd1282, %rd1280, 1;
-	mul.lo.s64 %rd1283, %rd1282, %rd216;
-	mad.lo.s64 %rd1284, %rd1283, 8, %rd214;
-	ld.shared.s64 %rd1285, [%rd1284+0];
-	mov.b64 %rd1286, %rd1285;
-	add.s64 %rd1287, %rd1279, %rd1273;
-	mov.b64 %rd1288, %rd1287;
-	mov.b64 %rd1289, %rd1286;
-	mov.b64 %rd1290, %rd1288;
-	mov.b64 %rd1291, %rd1289;
-	bra.uni $L284;
-$L286:
-	mov.b64 %rd1292, %rd1261;
+	add.s64 %rd1261, %rd1229, %rd1242;
+	mov.b64 %rd1262, %rd1261;
+	mov.b64 %rd1263, %rd1234;
+	mov.pred %p253, %p246;
+$L292:
+	@!%p253 bra $L296;
+	mov.b64 %rd1265, 2;
+	mul.lo.s64 %rd1264, %rd1265, %rd1262;
+	mul.lo.s64 %rd1266, %rd1264, %rd216;
+	mad.lo.s64 %rd1267, %rd1266, 8, %rd214;
+	ld.shared.s64 %rd1268, [%rd1267+0];
+	mov.b64 %rd1269, %rd1268;
+	mov.b64 %rd1271, 2;
+	mul.lo.s64 %rd1270, %rd1271, %rd1262;
+	add.s64 %rd1272, %rd1270, 1;
+	mul.lo.s64 %rd1273, %rd1272, %rd216;
+	mad.lo.s64 %rd1274, %rd1273, 8, %rd214;
+	ld.shared.s64 %rd1275, [%rd1274+0];
+	mov.b64 %rd1276, %rd1275;
+	add.s64 %rd1277, %rd1269, %rd1263;
+	mov.b64 %rd1278, %rd1277;
+	mov.b64 %rd1279, %rd1276;
+	mov.b64 %rd1280, %rd1278;
+	mov.b64 %rd1281, %rd1279;
+	bra.uni $L294;
+$L296:
+	mov.b64 %rd1282, %rd1251;
 	mov.b32 %r274, %r273;
-	cvt.s64.s32 %rd1293, %r274;
-	mul.lo.s64 %rd1294, %rd1293, %rd32;
-	mad.lo.s64 %rd1295, %rd1294, 8, %rd28;
-	ld.global.nc.s64 %rd1296, [%rd1295+0];
-	mov.b64 %rd1297, %rd1296;
-	mov.b64 %rd1298, %rd1297;
-	mov.b64 %rd1299, %rd1261;
+	cvt.s64.s32 %rd1283, %r274;
+	mul.lo.s64 %rd1284, %rd1283, %rd32;
+	mad.lo.s64 %rd1285, %rd1284, 8, %rd28;
+	ld.global.nc.s64 %rd1286, [%rd1285+0];
+	mov.b64 %rd1287, %rd1286;
+	mov.b64 %rd1288, %rd1287;
+	mov.b64 %rd1289, %rd1251;
 	mov.b32 %r275, %r273;
-	cvt.s64.s32 %rd1300, %r275;
-	add.s64 %rd1301, %rd1300, 1;
-	mul.lo.s64 %rd1302, %rd1301, %rd32;
-	mad.lo.s64 %rd1303, %rd1302, 8, %rd28;
-	ld.global.nc.s64 %rd1304, [%rd1303+0];
-	mov.b64 %rd1305, %rd1304;
-	mov.b64 %rd1306, %rd1305;
-	add.s64 %rd1307, %rd1298, %rd1273;
-	mov.b64 %rd1308, %rd1307;
-	mov.b64 %rd1309, %rd1306;
-	mov.b64 %rd1290, %rd1308;
-	mov.b64 %rd1291, %rd1309;
-	bra.uni $L284;
-$L283:
-	bra.uni $L282;
-$L284:
-	mov.b64 %rd1310, %rd1290;
-	mov.b64 %rd1311, %rd1291;
-	mov.b64 %rd1253, %rd1310;
-	mov.b64 %rd1254, %rd1311;
-	add.s64 %rd1312, %rd1252, %rd1235;
-	mov.b64 %rd1252, %rd1312;
-	bra.uni $L276;
-$L279:
-	mul.lo.s64 %rd1313, %rd1253, %rd39;
-	mad.lo.s64 %rd1314, %rd1313, 4, %rd35;
-	ld.global.nc.s32 %r276, [%rd1314+0];
+	cvt.s64.s32 %rd1290, %r275;
+	add.s64 %rd1291, %rd1290, 1;
+	mul.lo.s64 %rd1292, %rd1291, %rd32;
+	mad.lo.s64 %rd1293, %rd1292, 8, %rd28;
+	ld.global.nc.s64 %rd1294, [%rd1293+0];
+	mov.b64 %rd1295, %rd1294;
+	mov.b64 %rd1296, %rd1295;
+	add.s64 %rd1297, %rd1288, %rd1263;
+	mov.b64 %rd1298, %rd1297;
+	mov.b64 %rd1299, %rd1296;
+	mov.b64 %rd1280, %rd1298;
+	mov.b64 %rd1281, %rd1299;
+	bra.uni $L294;
+$L293:
+	bra.uni $L292;
+$L294:
+	mov.b64 %rd1300, %rd1280;
+	mov.b64 %rd1301, %rd1281;
+	mov.b64 %rd1243, %rd1300;
+	mov.b64 %rd1244, %rd1301;
+	add.s64 %rd1302, %rd1242, %rd1232;
+	mov.b64 %rd1242, %rd1302;
+	bra.uni $L286;
+$L289:
+	mul.lo.s64 %rd1303, %rd1243, %rd39;
+	mad.lo.s64 %rd1304, %rd1303, 4, %rd35;
+	ld.global.nc.s32 %r276, [%rd1304+0];
 	mov.b32 %r277, %r276;
 	mov.b32 %r278, %r277;
-	mov.b64 %rd1315, 0;
-	mov.b64 %rd1316, 0;
-	@!%p240 bra $L288;
-	mov.b64 %rd1317, %rd1220;
+	mov.b64 %rd1305, 0;
+	mov.b64 %rd1306, 0;
+	@!%p242 bra $L298;
+	mov.b64 %rd1307, %rd1217;
 	mov.b32 %r279, %r278;
-	cvt.s64.s32 %rd1318, %r279;
-	mul.lo.s64 %rd1319, %rd1318, %rd32;
-	mad.lo.s64 %rd1320, %rd1319, 8, %rd28;
-	ld.global.nc.s64 %rd1321, [%rd1320+0];
-	mov.b64 %rd1322, %rd1321;
-	mov.b64 %rd1323, %rd1322;
-	mov.b64 %rd1324, %rd1220;
+	cvt.s64.s32 %rd1308, %r279;
+	mul.lo.s64 %rd1309, %rd1308, %rd32;
+	mad.lo.s64 %rd1310, %rd1309, 8, %rd28;
+	ld.global.nc.s64 %rd1311, [%rd1310+0];
+	mov.b64 %rd1312, %rd1311;
+	mov.b64 %rd1313, %rd1312;
+	mov.b64 %rd1314, %rd1217;
 	mov.b32 %r280, %r278;
-	cvt.s64.s32 %rd1325, %r280;
-	add.s64 %rd1326, %rd1325, 1;
-	mul.lo.s64 %rd1327, %rd1326, %rd32;
-	mad.lo.s64 %rd1328, %rd1327, 8, %rd28;
-	ld.global.nc.s64 %rd1329, [%rd1328+0];
-	mov.b64 %rd1330, %rd1329;
-	mov.b64 %rd1331, %rd1330;
-	mov.b64 %rd1332, %rd1323;
-	mov.b64 %rd1333, %rd1331;
-	mov.b64 %rd1315, %rd1332;
-	mov.b64 %rd1316, %rd1333;
-$L288:
-	mov.pred %p252, %p241;
+	cvt.s64.s32 %rd1315, %r280;
+	add.s64 %rd1316, %rd1315, 1;
+	mul.lo.s64 %rd1317, %rd1316, %rd32;
+	mad.lo.s64 %rd1318, %rd1317, 8, %rd28;
+	ld.global.nc.s64 %rd1319, [%rd1318+0];
+	mov.b64 %rd1320, %rd1319;
+	mov.b64 %rd1321, %rd1320;
+	mov.b64 %rd1322, %rd1313;
+	mov.b64 %rd1323, %rd1321;
+	mov.b64 %rd1305, %rd1322;
+	mov.b64 %rd1306, %rd1323;
+$L298:
+	mov.pred %p254, %p243;
 	mov.f64 %fd58, %fd56;
 	mov.b32 %r281, %r269;
 	mov.b32 %r282, %r278;
-	mov.b64 %rd1334, %rd1253;
-$L289:
-	mov.b64 %rd1335, 0;
+	mov.b64 %rd1324, %rd1243;
+$L299:
+	mov.b64 %rd1325, 0;
 	mov.f64 %fd59, 0d0000000000000000;
-	@!%p252 bra $L292;
-	mov.b64 %rd1336, 0x1;
-	setp.gt.s64 %p253, %rd139, 0;
-	@!%p253 bra $L295;
-	mul.lo.s64 %rd1337, %rd1334, %rd141;
-	mad.lo.s64 %rd1338, %rd1337, 4, %rd137;
-	ld.global.nc.u32 %r283, [%rd1338+0];
+	@!%p254 bra $L302;
+	mov.b64 %rd1326, 0x1;
+	setp.gt.s64 %p255, %rd139, 0;
+	@!%p255 bra $L305;
+	mul.lo.s64 %rd1327, %rd1324, %rd141;
+	mad.lo.s64 %rd1328, %rd1327, 4, %rd137;
+	ld.global.nc.u32 %r283, [%rd1328+0];
 	mov.b32 %r284, %r283;
-	cvt.u64.u32 %rd1339, %r284;
-	mov.b64 %rd1336, %rd1339;
-$L295:
-	cvt.s64.s32 %rd1340, %r281;
+	cvt.u64.u32 %rd1329, %r284;
+	mov.b64 %rd1326, %rd1329;
+$L305:
+	cvt.s64.s32 %rd1330, %r281;
+	mul.lo.s64 %rd1331, %rd1330, %rd148;
+	mad.lo.s64 %rd1332, %rd1331, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r285, [%rd1332+0];
+	mov.b32 %r286, %r285;
+	cvt.u64.u32 %rd1333, %r286;
+	add.u64 %rd1334, %rd1333, %rd1326;
+	mov.b64 %rd1335, %rd1334;
+	cvt.s64.s32 %rd1336, %r282;
+	mul.lo.s64 %rd1337, %rd1336, %rd148;
+	mad.lo.s64 %rd1338, %rd1337, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r287, [%rd1338+0];
+	mov.b32 %r288, %r287;
+	cvt.u64.u32 %rd1339, %r288;
+	setp.hs.u64 %p256, %rd1335, %rd1339;
+	mov.pred %p257, %p256;
+	not.pred %p258, %p257;
+	@!%p258 bra $L307;
+	cvt.s64.s32 %rd1340, %r282;
 	mul.lo.s64 %rd1341, %rd1340, %rd148;
 	mad.lo.s64 %rd1342, %rd1341, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r285, [%rd1342+0];
-	mov.b32 %r286, %r285;
-	cvt.u64.u32 %rd1343, %r286;
-	add.u64 %rd1344, %rd1343, %rd1336;
-	mov.b64 %rd1345, %rd1344;
-	cvt.s64.s32 %rd1346, %r282;
-	mul.lo.s64 %rd1347, %rd1346, %rd148;
-	mad.lo.s64 %rd1348, %rd1347, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r287, [%rd1348+0];
-	mov.b32 %r288, %r287;
-	cvt.u64.u32 %rd1349, %r288;
-	setp.hs.u64 %p254, %rd1345, %rd1349;
-	mov.pred %p255, %p254;
-	not.pred %p256, %p255;
-	@!%p256 bra $L297;
-	cvt.s64.s32 %rd1350, %r282;
-	mul.lo.s64 %rd1351, %rd1350, %rd148;
-	mad.lo.s64 %rd1352, %rd1351, 4, %rd144;
-	cvt.u32.u64 %r289, %rd1345;
-	atom.global.min.u32 %r290, [%rd1352], %r289;
+	cvt.u32.u64 %r289, %rd1335;
+	atom.global.min.u32 %r290, [%rd1342], %r289;
 	mov.b32 %r291, %r290;
-	cvt.u64.u32 %rd1353, %r291;
-	setp.ls.u64 %p257, %rd1353, %rd1345;
-	mov.pred %p255, %p257;
-$L297:
-	@!%p255 bra $L299;
-	mov.pred %p258, 0;
-	bra.uni $L291;
-$L299:
-	mov.b64 %rd1354, %rd1345;
-	cvt.rn.f64.u64 %fd60, %rd1345;
+	cvt.u64.u32 %rd1343, %r291;
+	setp.ls.u64 %p259, %rd1343, %rd1335;
+	mov.pred %p257, %p259;
+$L307:
+	@!%p257 bra $L309;
+	mov.pred %p260, 0;
+	bra.uni $L301;
+$L309:
+	mov.b64 %rd1344, %rd1335;
+	cvt.rn.f64.u64 %fd60, %rd1335;
 	mov.f64 %fd61, %fd60;
-	mov.b64 %rd1335, %rd1354;
+	mov.b64 %rd1325, %rd1344;
 	mov.f64 %fd59, %fd61;
-	bra.uni $L293;
-$L292:
+	bra.uni $L303;
+$L302:
 	mov.f64 %fd62, 0d3FF0000000000000;
-	setp.gt.s64 %p259, %rd125, 0;
-	@!%p259 bra $L301;
-	mul.lo.s64 %rd1355, %rd1334, %rd127;
-	mad.lo.s64 %rd1356, %rd1355, 8, %rd123;
-	ld.global.nc.f64 %fd63, [%rd1356+0];
+	setp.gt.s64 %p261, %rd125, 0;
+	@!%p261 bra $L311;
+	mul.lo.s64 %rd1345, %rd1324, %rd127;
+	mad.lo.s64 %rd1346, %rd1345, 8, %rd123;
+	ld.global.nc.f64 %fd63, [%rd1346+0];
 	mov.f64 %fd64, %fd63;
 	mov.f64 %fd62, %fd64;
-$L301:
-	cvt.s64.s32 %rd1357, %r281;
-	mul.lo.s64 %rd1358, %rd1357, %rd134;
-	mad.lo.s64 %rd1359, %rd1358, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd65, [%rd1359+0];
+$L311:
+	cvt.s64.s32 %rd1347, %r281;
+	mul.lo.s64 %rd1348, %rd1347, %rd134;
+	mad.lo.s64 %rd1349, %rd1348, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd65, [%rd1349+0];
 	mov.f64 %fd66, %fd65;
 	add.rn.f64 %fd67, %fd66, %fd62;
 	mov.f64 %fd68, %fd67;
-	cvt.s64.s32 %rd1360, %r282;
-	mul.lo.s64 %rd1361, %rd1360, %rd134;
-	mad.lo.s64 %rd1362, %rd1361, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd69, [%rd1362+0];
+	cvt.s64.s32 %rd1350, %r282;
+	mul.lo.s64 %rd1351, %rd1350, %rd134;
+	mad.lo.s64 %rd1352, %rd1351, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd69, [%rd1352+0];
 	mov.f64 %fd70, %fd69;
-	setp.lt.f64 %p260, %fd68, %fd70;
-	not.pred %p261, %p260;
-	mov.pred %p262, %p261;
+	setp.lt.f64 %p262, %fd68, %fd70;
 	not.pred %p263, %p262;
-	@!%p263 bra $L303;
-	cvt.s64.s32 %rd1363, %r282;
-	mul.lo.s64 %rd1364, %rd1363, %rd134;
-	mad.lo.s64 %rd1365, %rd1364, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd1366, [%rd1365];
-$L304:
-	mov.b64 %fd71, %rd1366;
+	mov.pred %p264, %p263;
+	not.pred %p265, %p264;
+	@!%p265 bra $L313;
+	cvt.s64.s32 %rd1353, %r282;
+	mul.lo.s64 %rd1354, %rd1353, %rd134;
+	mad.lo.s64 %rd1355, %rd1354, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1356, [%rd1355];
+$L314:
+	mov.b64 %fd71, %rd1356;
 	min.f64 %fd72, %fd71, %fd68;
-	mov.b64 %rd1367, %fd71;
-	mov.b64 %rd1368, %fd68;
-	or.b64 %rd1369, %rd1367, %rd1368;
-	setp.eq.f64 %p264, %fd71, %fd68;
-	mov.b64 %fd73, %rd1369;
-	selp.f64 %fd74, %fd73, %fd72, %p264;
-	setp.nan.f64 %p265, %fd71, %fd68;
+	mov.b64 %rd1357, %fd71;
+	mov.b64 %rd1358, %fd68;
+	or.b64 %rd1359, %rd1357, %rd1358;
+	setp.eq.f64 %p266, %fd71, %fd68;
+	mov.b64 %fd73, %rd1359;
+	selp.f64 %fd74, %fd73, %fd72, %p266;
+	setp.nan.f64 %p267, %fd71, %fd68;
 	add.rn.f64 %fd75, %fd71, %fd68;
-	selp.f64 %fd76, %fd75, %fd74, %p265;
-	mov.b64 %rd1370, %fd76;
-	setp.eq.u64 %p266, %rd1366, %rd1370;
-	@%p266 bra $L305;
-	atom.global.cas.b64 %rd1371, [%rd1365], %rd1366, %rd1370;
-	setp.eq.u64 %p267, %rd1371, %rd1366;
-	mov.b64 %rd1366, %rd1371;
-	@!%p267 bra $L304;
-$L305:
-	mov.b64 %fd78, %rd1366;
+	selp.f64 %fd76, %fd75, %fd74, %p267;
+	mov.b64 %rd1360, %fd76;
+	setp.eq.u64 %p268, %rd1356, %rd1360;
+	@%p268 bra $L315;
+	atom.global.cas.b64 %rd1361, [%rd1355], %rd1356, %rd1360;
+	setp.eq.u64 %p269, %rd1361, %rd1356;
+	mov.b64 %rd1356, %rd1361;
+	@!%p269 bra $L314;
+$L315:
+	mov.b64 %fd78, %rd1356;
 	mov.f64 %fd77, %fd78;
 	mov.f64 %fd79, %fd77;
-	setp.gt.f64 %p268, %fd79, %fd68;
-	not.pred %p269, %p268;
-	mov.pred %p262, %p269;
-$L303:
-	@!%p262 bra $L307;
-	mov.pred %p258, 0;
-	bra.uni $L291;
-$L307:
-	mov.b64 %rd1372, %fd68;
-	mov.b64 %rd1373, %rd1372;
-	mov.f64 %fd80, %fd68;
-	mov.b64 %rd1335, %rd1373;
-	mov.f64 %fd59, %fd80;
-$L293:
-	setp.lt.f64 %p270, %fd59, %fd58;
-	@!%p270 bra $L309;
-	mov.pred %p258, 1;
-	bra.uni $L291;
-$L309:
-	mov.b64 %rd1375, 1;
-	mul.lo.s64 %rd1374, %rd1375, %rd169;
-	mad.lo.s64 %rd1376, %rd1374, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd1377, [%rd1376+0];
-	mov.b64 %rd1378, %rd1377;
-	setp.lt.s64 %p271, %rd1335, %rd1378;
-	@!%p271 bra $L311;
-	mov.b64 %rd1380, 1;
-	mul.lo.s64 %rd1379, %rd1380, %rd169;
-	mad.lo.s64 %rd1381, %rd1379, 8, %rd165;
-	atom.global.min.s64 %rd1382, [%rd1381], %rd1335;
-$L311:
-	cvt.s64.s32 %rd1383, %r282;
-	mul.lo.s64 %rd1384, %rd1383, %rd155;
-	mad.lo.s64 %rd1385, %rd1384, 4, %rd151;
-	mov.b32 %r292, 1;
-	atom.global.exch.b32 %r293, [%rd1385], %r292;
-	mov.b32 %r294, %r293;
-	setp.ne.s32 %p272, %r294, 1;
-	@!%p272 bra $L313;
-	mov.b64 %rd1386, 1;
-	atom.global.add.u64 %rd1387, [%rd165], %rd1386;
-	mov.b64 %rd1388, %rd1387;
-	mul.lo.s64 %rd1389, %rd1388, %rd162;
-	mad.lo.s64 %rd1390, %rd1389, 4, %rd158;
-	st.global.s32 [%rd1390+0], %r282;
+	setp.gt.f64 %p270, %fd79, %fd68;
+	not.pred %p271, %p270;
+	mov.pred %p264, %p271;
 $L313:
-	mov.pred %p258, 0;
-	bra.uni $L291;
-$L290:
-	bra.uni $L289;
-$L291:
-	@!%p258 bra $L315;
-	mul.lo.s64 %rd1391, %rd1257, %rd1251;
-	mad.lo.s64 %rd1392, %rd1391, 4, %rd1249;
-	st.shared.s32 [%rd1392+0], %r278;
-	@!%p240 bra $L317;
-	mov.b64 %rd1394, 2;
-	mul.lo.s64 %rd1393, %rd1394, %rd1257;
-	mul.lo.s64 %rd1395, %rd1393, %rd208;
-	mad.lo.s64 %rd1396, %rd1395, 8, %rd206;
-	st.shared.s64 [%rd1396+0], %rd1315;
-	mov.b64 %rd1398, 2;
-	mul.lo.s64 %rd1397, %rd1398, %rd1257;
-	add.s64 %rd1399, %rd1397, 1;
-	mul.lo.s64 %rd1400, %rd1399, %rd208;
-	mad.lo.s64 %rd1401, %rd1400, 8, %rd206;
-	st.shared.s64 [%rd1401+0], %rd1316;
+	@!%p264 bra $L317;
+	mov.pred %p260, 0;
+	bra.uni $L301;
 $L317:
-	add.s64 %rd1402, %rd1257, 1;
-	mov.b64 %rd1257, %rd1402;
-	setp.eq.s64 %p273, %rd1257, %rd1230;
-	@!%p273 bra $L319;
-	mov.b64 %rd1403, %rd1220;
-	mov.b64 %rd1404, %rd1221;
-	mov.b64 %rd1405, %rd1222;
-	mov.b64 %rd1406, %rd1223;
-	mov.b64 %rd1407, %rd1224;
-	mov.b64 %rd1408, %rd1225;
-	mov.pred %p274, %p238;
-	mov.pred %p275, %p239;
-	mov.b32 %r295, %r267;
-	mov.b64 %rd1409, %rd1226;
-	mov.b64 %rd1410, %rd1227;
-	mov.b64 %rd1411, %rd1228;
-	mov.b64 %rd1412, %rd1229;
+	mov.b64 %rd1362, %fd68;
+	mov.b64 %rd1363, %rd1362;
+	mov.f64 %fd80, %fd68;
+	mov.b64 %rd1325, %rd1363;
+	mov.f64 %fd59, %fd80;
+$L303:
+	setp.lt.f64 %p272, %fd59, %fd58;
+	@!%p272 bra $L319;
+	mov.pred %p260, 1;
+	bra.uni $L301;
+$L319:
+	mov.b64 %rd1365, 1;
+	mul.lo.s64 %rd1364, %rd1365, %rd169;
+	mad.lo.s64 %rd1366, %rd1364, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd1367, [%rd1366+0];
+	mov.b64 %rd1368, %rd1367;
+	setp.lt.s64 %p273, %rd1325, %rd1368;
+	@!%p273 bra $L321;
+	mov.b64 %rd1370, 1;
+	mul.lo.s64 %rd1369, %rd1370, %rd169;
+	mad.lo.s64 %rd1371, %rd1369, 8, %rd165;
+	atom.global.min.s64 %rd1372, [%rd1371], %rd1325;
+$L321:
+	cvt.s64.s32 %rd1373, %r282;
+	mul.lo.s64 %rd1374, %rd1373, %rd155;
+	mad.lo.s64 %rd1375, %rd1374, 4, %rd151;
+	mov.b32 %r292, 1;
+	atom.global.exch.b32 %r293, [%rd1375], %r292;
+	mov.b32 %r294, %r293;
+	setp.ne.s32 %p274, %r294, 1;
+	@!%p274 bra $L323;
+	mov.b64 %rd1376, 1;
+	atom.global.add.u64 %rd1377, [%rd165], %rd1376;
+	mov.b64 %rd1378, %rd1377;
+	mul.lo.s64 %rd1379, %rd1378, %rd162;
+	mad.lo.s64 %rd1380, %rd1379, 4, %rd158;
+	st.global.s32 [%rd1380+0], %r282;
+$L323:
+	mov.pred %p260, 0;
+	bra.uni $L301;
+$L300:
+	bra.uni $L299;
+$L301:
+	@!%p260 bra $L325;
+	mul.lo.s64 %rd1381, %rd1247, %rd1241;
+	mad.lo.s64 %rd1382, %rd1381, 4, %rd1239;
+	st.shared.s32 [%rd1382+0], %r278;
+	@!%p242 bra $L327;
+	mov.b64 %rd1384, 2;
+	mul.lo.s64 %rd1383, %rd1384, %rd1247;
+	mul.lo.s64 %rd1385, %rd1383, %rd208;
+	mad.lo.s64 %rd1386, %rd1385, 8, %rd206;
+	st.shared.s64 [%rd1386+0], %rd1305;
+	mov.b64 %rd1388, 2;
+	mul.lo.s64 %rd1387, %rd1388, %rd1247;
+	add.s64 %rd1389, %rd1387, 1;
+	mul.lo.s64 %rd1390, %rd1389, %rd208;
+	mad.lo.s64 %rd1391, %rd1390, 8, %rd206;
+	st.shared.s64 [%rd1391+0], %rd1306;
+$L327:
+	add.s64 %rd1392, %rd1247, 1;
+	mov.b64 %rd1247, %rd1392;
+	setp.eq.s64 %p275, %rd1247, %rd1227;
+	@!%p275 bra $L329;
+	mov.b64 %rd1393, %rd1217;
+	mov.b64 %rd1394, %rd1218;
+	mov.b64 %rd1395, %rd1219;
+	mov.b64 %rd1396, %rd1220;
+	mov.b64 %rd1397, %rd1221;
+	mov.b64 %rd1398, %rd1222;
 	mov.pred %p276, %p240;
 	mov.pred %p277, %p241;
-	mov.f64 %fd81, %fd56;
+	mov.b32 %r295, %r267;
+	mov.b64 %rd1399, %rd1223;
+	mov.b64 %rd1400, %rd1224;
+	mov.b64 %rd1401, %rd1225;
+	mov.b64 %rd1402, %rd1226;
 	mov.pred %p278, %p242;
-	mov.b64 %rd1413, %rd342;
-	mov.b64 %rd1414, %rd343;
-	mov.b64 %rd1415, %rd344;
-	mov.b64 %rd1416, %rd345;
-	mov.b64 %rd1417, %rd346;
-	mov.b64 %rd1418, %rd347;
-	mov.b64 %rd1419, %rd348;
-	mov.b64 %rd1420, %rd349;
-	mov.b64 %rd1421, %rd350;
 	mov.pred %p279, %p243;
-	mov.b64 %rd1422, %rd351;
-	mov.b64 %rd1423, %rd352;
-	mov.b64 %rd1424, %rd353;
+	mov.f64 %fd81, %fd56;
+	mov.pred %p280, %p244;
+	mov.b64 %rd1403, %rd342;
+	mov.b64 %rd1404, %rd343;
+	mov.b64 %rd1405, %rd344;
+	mov.b64 %rd1406, %rd345;
+	mov.b64 %rd1407, %rd346;
+	mov.b64 %rd1408, %rd347;
+	mov.b64 %rd1409, %rd348;
+	mov.b64 %rd1410, %rd349;
+	mov.b64 %rd1411, %rd350;
+	mov.pred %p281, %p245;
+	mov.b64 %rd1412, %rd351;
+	mov.b64 %rd1413, %rd352;
+	mov.b64 %rd1414, %rd353;
 	mov.b32 %r296, %r268;
-	mov.b64 %rd1425, %rd1230;
-	mov.b64 %rd1426, %rd1231;
-	mov.b64 %rd1427, %rd1238;
-	mov.b64 %rd1428, %rd1257;
-	mov.b64 %rd1429, %rd1245;
-	mov.b64 %rd1430, %rd1246;
-	mov.b64 %rd1431, %rd1248;
-	mov.b64 %rd1432, %rd203;
-	mov.b64 %rd1433, %rd204;
-	mov.b64 %rd1434, %rd205;
-	mul.lo.s64 %rd1435, %rd1431, %rd221;
-	mad.lo.s64 %rd1436, %rd1435, 4, %rd219;
-	cvt.u32.u64 %r297, %rd1428;
-	atom.shared.add.s32 %r298, [%rd1436], %r297;
+	mov.b64 %rd1415, %rd1227;
+	mov.b64 %rd1416, %rd1228;
+	mov.b64 %rd1417, %rd1235;
+	mov.b64 %rd1418, %rd1247;
+	mov.b64 %rd1419, %rd1236;
+	mov.b64 %rd1420, %rd1237;
+	mov.b64 %rd1421, %rd1238;
+	mov.b64 %rd1422, %rd203;
+	mov.b64 %rd1423, %rd204;
+	mov.b64 %rd1424, %rd205;
+	mul.lo.s64 %rd1425, %rd1421, %rd221;
+	mad.lo.s64 %rd1426, %rd1425, 4, %rd219;
+	cvt.u32.u64 %r297, %rd1418;
+	atom.shared.add.s32 %r298, [%rd1426], %r297;
 	mov.b32 %r299, %r298;
-	cvt.s64.s32 %rd1437, %r299;
-	mov.b64 %rd1438, %rd1437;
-	sub.s64 %rd1439, %rd1430, %rd1438;
-	max.s64 %rd1440, %rd1439, 0;
-	min.s64 %rd1441, %rd1440, %rd1428;
-	mov.b64 %rd1442, %rd1441;
-	mov.b64 %rd1443, 0;
-$L320:
-	setp.lt.s64 %p280, %rd1443, %rd1442;
-	not.pred %p281, %p280;
-	@!%p281 bra $L324;
-	bra.uni $L322;
-$L324:
-	mul.lo.s64 %rd1444, %rd1443, %rd1434;
-	mad.lo.s64 %rd1445, %rd1444, 4, %rd1432;
-	ld.shared.s32 %r300, [%rd1445+0];
-	mov.b32 %r301, %r300;
-	add.s64 %rd1446, %rd1429, %rd1438;
-	add.s64 %rd1447, %rd1446, %rd1443;
-	mul.lo.s64 %rd1448, %rd1447, %rd213;
-	mad.lo.s64 %rd1449, %rd1448, 4, %rd211;
-	st.shared.s32 [%rd1449+0], %r301;
-	@!%p276 bra $L326;
-	mov.b64 %rd1451, 2;
-	mul.lo.s64 %rd1450, %rd1451, %rd1443;
-	mul.lo.s64 %rd1452, %rd1450, %rd208;
-	mad.lo.s64 %rd1453, %rd1452, 8, %rd206;
-	ld.shared.s64 %rd1454, [%rd1453+0];
-	mov.b64 %rd1455, %rd1454;
-	add.s64 %rd1456, %rd1429, %rd1438;
-	add.s64 %rd1457, %rd1456, %rd1443;
-	mov.b64 %rd1459, 2;
-	mul.lo.s64 %rd1458, %rd1459, %rd1457;
-	mul.lo.s64 %rd1460, %rd1458, %rd216;
-	mad.lo.s64 %rd1461, %rd1460, 8, %rd214;
-	st.shared.s64 [%rd1461+0], %rd1455;
-	mov.b64 %rd1463, 2;
-	mul.lo.s64 %rd1462, %rd1463, %rd1443;
-	add.s64 %rd1464, %rd1462, 1;
-	mul.lo.s64 %rd1465, %rd1464, %rd208;
-	mad.lo.s64 %rd1466, %rd1465, 8, %rd206;
-	ld.shared.s64 %rd1467, [%rd1466+0];
-	mov.b64 %rd1468, %rd1467;
-	add.s64 %rd1469, %rd1429, %rd1438;
-	add.s64 %rd1470, %rd1469, %rd1443;
-	mov.b64 %rd1472, 2;
-	mul.lo.s64 %rd1471, %rd1472, %rd1470;
-	add.s64 %rd1473, %rd1471, 1;
-	mul.lo.s64 %rd1474, %rd1473, %rd216;
-	mad.lo.s64 %rd1475, %rd1474, 8, %rd214;
-	st.shared.s64 [%rd1475+0], %rd1468;
-$L326:
-$L321:
-	add.s64 %rd1476, %rd1443, 1;
-	mov.b64 %rd1443, %rd1476;
-	bra.uni $L320;
-$L322:
-	mov.b64 %rd1477, 0;
-	mov.b64 %rd1478, 0;
-	mov.b64 %rd1479, 0;
-	mov.b64 %rd1480, %rd1442;
-$L327:
-	setp.lt.s64 %p282, %rd1480, %rd1428;
+	cvt.s64.s32 %rd1427, %r299;
+	mov.b64 %rd1428, %rd1427;
+	sub.s64 %rd1429, %rd1420, %rd1428;
+	max.s64 %rd1430, %rd1429, 0;
+	min.s64 %rd1431, %rd1430, %rd1418;
+	mov.b64 %rd1432, %rd1431;
+	mov.b64 %rd1433, 0;
+$L330:
+	setp.lt.s64 %p282, %rd1433, %rd1432;
 	not.pred %p283, %p282;
-	@!%p283 bra $L331;
-	bra.uni $L329;
-$L331:
-	mul.lo.s64 %rd1481, %rd1480, %rd1434;
-	mad.lo.s64 %rd1482, %rd1481, 4, %rd1432;
-	ld.shared.s32 %r302, [%rd1482+0];
-	mov.b32 %r303, %r302;
-	mov.b32 %r304, %r303;
-	mov.pred %p284, 0;
-	mov.b64 %rd1483, %rd1479;
-	mov.b32 %r305, %r304;
-$L332:
-	@!%p278 bra $L336;
-	shr.s32 %r306, %r305, 5;
-	cvt.s64.s32 %rd1484, %r306;
-	mov.b64 %rd1485, %rd1484;
-	and.b32 %r307, %r305, 31;
-	cvt.s64.s32 %rd1486, %r307;
-	min.u64 %rd1487, %rd1486, 32;
-	cvt.u32.u64 %r308, %rd1487;
-	mov.b32 %r310, 0x1;
-	shl.b32 %r309, %r310, %r308;
-	setp.hs.u32 %p285, %r308, 32;
-	selp.b32 %r311, 0, %r309, %p285;
-	mov.b32 %r312, %r311;
-	mov.b64 %rd1488, %rd1485;
-	mov.b32 %r313, %r312;
-	mul.lo.s64 %rd1489, %rd1488, %rd1421;
-	mad.lo.s64 %rd1490, %rd1489, 4, %rd1419;
-	ld.relaxed.gpu.global.u32 %r314, [%rd1490+0];
-	mov.b32 %r315, %r314;
-	and.b32 %r316, %r315, %r313;
-	setp.ne.u32 %p286, %r316, 0x0;
-	mov.pred %p287, %p286;
-	not.pred %p288, %p287;
-	@!%p288 bra $L338;
-	mul.lo.s64 %rd1491, %rd1488, %rd1421;
-	mad.lo.s64 %rd1492, %rd1491, 4, %rd1419;
-	atom.global.or.b32 %r317, [%rd1492], %r313;
-	mov.b32 %r318, %r317;
-	and.b32 %r319, %r318, %r313;
-	setp.ne.u32 %p289, %r319, 0x0;
-	mov.pred %p287, %p289;
-$L338:
-	@!%p287 bra $L340;
-	mov.b64 %rd1493, %rd1483;
-	mov.b64 %rd1494, %rd1493;
-	mov.pred %p290, 0;
-	bra.uni $L334;
-$L340:
-	mov.b64 %rd1495, %rd1483;
-	mov.b64 %rd1494, %rd1495;
-	mov.pred %p290, 1;
-	bra.uni $L334;
-$L336:
-	@!%p279 bra $L342;
-	cvt.s64.s32 %rd1496, %r305;
-	mul.lo.s64 %rd1497, %rd1496, %rd1424;
-	mad.lo.s64 %rd1498, %rd1497, 4, %rd1422;
-	ld.relaxed.gpu.global.s32 %r320, [%rd1498+0];
-	mov.b32 %r321, %r320;
-	setp.eq.s32 %p291, %r321, %r296;
-	mov.pred %p292, %p291;
-	not.pred %p293, %p292;
-	@!%p293 bra $L344;
-	cvt.s64.s32 %rd1499, %r305;
-	mul.lo.s64 %rd1500, %rd1499, %rd1424;
-	mad.lo.s64 %rd1501, %rd1500, 4, %rd1422;
-	atom.global.exch.b32 %r322, [%rd1501], %r296;
-	mov.b32 %r323, %r322;
-	setp.eq.s32 %p294, %r323, %r296;
-	mov.pred %p292, %p294;
-$L344:
-	@!%p292 bra $L346;
-	mov.b64 %rd1502, %rd1483;
-	mov.b64 %rd1494, %rd1502;
-	mov.pred %p290, 0;
-	bra.uni $L334;
-$L346:
-$L342:
-	mul.lo.s64 %rd1503, %rd1483, %rd1434;
-	mad.lo.s64 %rd1504, %rd1503, 4, %rd1432;
-	st.shared.s32 [%rd1504+0], %r305;
-	add.s64 %rd1505, %rd1483, 1;
-	mov.b64 %rd1506, %rd1505;
-	mov.b64 %rd1494, %rd1506;
-	mov.pred %p290, 1;
-	bra.uni $L334;
-$L333:
+	@!%p283 bra $L334;
 	bra.uni $L332;
 $L334:
-	mov.b64 %rd1507, %rd1494;
-	mov.pred %p295, %p290;
-	mov.b64 %rd1479, %rd1507;
-	mov.pred %p284, %p295;
-	@!%p284 bra $L348;
-	mov.b64 %rd1508, %rd1403;
-	mov.b32 %r324, %r304;
-	cvt.s64.s32 %rd1509, %r324;
-	add.s64 %rd1510, %rd1509, 1;
-	mul.lo.s64 %rd1511, %rd1510, %rd32;
-	mad.lo.s64 %rd1512, %rd1511, 8, %rd28;
-	ld.global.nc.s64 %rd1513, [%rd1512+0];
-	mov.b64 %rd1514, %rd1513;
-	cvt.s64.s32 %rd1515, %r324;
-	mul.lo.s64 %rd1516, %rd1515, %rd32;
-	mad.lo.s64 %rd1517, %rd1516, 8, %rd28;
-	ld.global.nc.s64 %rd1518, [%rd1517+0];
-	mov.b64 %rd1519, %rd1518;
-	sub.s64 %rd1520, %rd1514, %rd1519;
-	mov.b64 %rd1521, %rd1520;
-	mov.b64 %rd1522, %rd1521;
-	add.s64 %rd1523, %rd1477, %rd1522;
-	mov.b64 %rd1477, %rd1523;
-	max.s64 %rd1524, %rd1478, %rd1522;
-	mov.b64 %rd1478, %rd1524;
+	mul.lo.s64 %rd1434, %rd1433, %rd1424;
+	mad.lo.s64 %rd1435, %rd1434, 4, %rd1422;
+	ld.shared.s32 %r300, [%rd1435+0];
+	mov.b32 %r301, %r300;
+	add.s64 %rd1436, %rd1419, %rd1428;
+	add.s64 %rd1437, %rd1436, %rd1433;
+	mul.lo.s64 %rd1438, %rd1437, %rd213;
+	mad.lo.s64 %rd1439, %rd1438, 4, %rd211;
+	st.shared.s32 [%rd1439+0], %r301;
+	@!%p278 bra $L336;
+	mov.b64 %rd1441, 2;
+	mul.lo.s64 %rd1440, %rd1441, %rd1433;
+	mul.lo.s64 %rd1442, %rd1440, %rd208;
+	mad.lo.s64 %rd1443, %rd1442, 8, %rd206;
+	ld.shared.s64 %rd1444, [%rd1443+0];
+	mov.b64 %rd1445, %rd1444;
+	add.s64 %rd1446, %rd1419, %rd1428;
+	add.s64 %rd1447, %rd1446, %rd1433;
+	mov.b64 %rd1449, 2;
+	mul.lo.s64 %rd1448, %rd1449, %rd1447;
+	mul.lo.s64 %rd1450, %rd1448, %rd216;
+	mad.lo.s64 %rd1451, %rd1450, 8, %rd214;
+	st.shared.s64 [%rd1451+0], %rd1445;
+	mov.b64 %rd1453, 2;
+	mul.lo.s64 %rd1452, %rd1453, %rd1433;
+	add.s64 %rd1454, %rd1452, 1;
+	mul.lo.s64 %rd1455, %rd1454, %rd208;
+	mad.lo.s64 %rd1456, %rd1455, 8, %rd206;
+	ld.shared.s64 %rd1457, [%rd1456+0];
+	mov.b64 %rd1458, %rd1457;
+	add.s64 %rd1459, %rd1419, %rd1428;
+	add.s64 %rd1460, %rd1459, %rd1433;
+	mov.b64 %rd1462, 2;
+	mul.lo.s64 %rd1461, %rd1462, %rd1460;
+	add.s64 %rd1463, %rd1461, 1;
+	mul.lo.s64 %rd1464, %rd1463, %rd216;
+	mad.lo.s64 %rd1465, %rd1464, 8, %rd214;
+	st.shared.s64 [%rd1465+0], %rd1458;
+$L336:
+$L331:
+	add.s64 %rd1466, %rd1433, 1;
+	mov.b64 %rd1433, %rd1466;
+	bra.uni $L330;
+$L332:
+	mov.b64 %rd1467, 0;
+	mov.b64 %rd1468, 0;
+	mov.b64 %rd1469, 0;
+	mov.b64 %rd1470, %rd1432;
+$L337:
+	setp.lt.s64 %p284, %rd1470, %rd1418;
+	not.pred %p285, %p284;
+	@!%p285 bra $L341;
+	bra.uni $L339;
+$L341:
+	mul.lo.s64 %rd1471, %rd1470, %rd1424;
+	mad.lo.s64 %rd1472, %rd1471, 4, %rd1422;
+	ld.shared.s32 %r302, [%rd1472+0];
+	mov.b32 %r303, %r302;
+	mov.b32 %r304, %r303;
+	mov.pred %p286, 0;
+	mov.b64 %rd1473, %rd1469;
+	mov.b32 %r305, %r304;
+$L342:
+	@!%p280 bra $L346;
+	shr.s32 %r306, %r305, 5;
+	cvt.s64.s32 %rd1474, %r306;
+	mov.b64 %rd1475, %rd1474;
+	and.b32 %r307, %r305, 31;
+	cvt.s64.s32 %rd1476, %r307;
+	min.u64 %rd1477, %rd1476, 32;
+	cvt.u32.u64 %r308, %rd1477;
+	mov.b32 %r310, 0x1;
+	shl.b32 %r309, %r310, %r308;
+	setp.hs.u32 %p287, %r308, 32;
+	selp.b32 %r311, 0, %r309, %p287;
+	mov.b32 %r312, %r311;
+	mov.b64 %rd1478, %rd1475;
+	mov.b32 %r313, %r312;
+	mul.lo.s64 %rd1479, %rd1478, %rd1411;
+	mad.lo.s64 %rd1480, %rd1479, 4, %rd1409;
+	ld.relaxed.gpu.global.u32 %r314, [%rd1480+0];
+	mov.b32 %r315, %r314;
+	and.b32 %r316, %r315, %r313;
+	setp.ne.u32 %p288, %r316, 0x0;
+	mov.pred %p289, %p288;
+	not.pred %p290, %p289;
+	@!%p290 bra $L348;
+	mul.lo.s64 %rd1481, %rd1478, %rd1411;
+	mad.lo.s64 %rd1482, %rd1481, 4, %rd1409;
+	atom.global.or.b32 %r317, [%rd1482], %r313;
+	mov.b32 %r318, %r317;
+	and.b32 %r319, %r318, %r313;
+	setp.ne.u32 %p291, %r319, 0x0;
+	mov.pred %p289, %p291;
 $L348:
-$L328:
-	add.s64 %rd1525, %rd1480, 1;
-	mov.b64 %rd1480, %rd1525;
-	bra.uni $L327;
-$L329:
-	setp.gt.s64 %p296, %rd1479, 0;
-	@!%p296 bra $L350;
-	mul.lo.s64 %rd1526, %rd1427, %rd120;
-	mad.lo.s64 %rd1527, %rd1526, 8, %rd116;
-	atom.global.add.u64 %rd1528, [%rd1527], %rd1479;
-	mov.b64 %rd1529, %rd1528;
-	mov.b64 %rd1530, %rd1529;
-	mov.b64 %rd1531, 0;
-$L351:
-	setp.lt.s64 %p297, %rd1531, %rd1479;
-	not.pred %p298, %p297;
-	@!%p298 bra $L355;
-	bra.uni $L353;
-$L355:
-	mul.lo.s64 %rd1532, %rd1531, %rd1434;
-	mad.lo.s64 %rd1533, %rd1532, 4, %rd1432;
-	ld.shared.s32 %r325, [%rd1533+0];
-	mov.b32 %r326, %r325;
-	add.s64 %rd1534, %rd1530, %rd1531;
-	mul.lo.s64 %rd1535, %rd1534, %rd330;
-	mad.lo.s64 %rd1536, %rd1535, 4, %rd328;
-	st.global.s32 [%rd1536+0], %r326;
-$L352:
-	add.s64 %rd1537, %rd1531, 1;
-	mov.b64 %rd1531, %rd1537;
-	bra.uni $L351;
-$L353:
+	@!%p289 bra $L350;
+	mov.b64 %rd1483, %rd1473;
+	mov.b64 %rd1484, %rd1483;
+	mov.pred %p292, 0;
+	bra.uni $L344;
 $L350:
-	mov.b64 %rd1538, %rd1477;
-	mov.b64 %rd1539, %rd1478;
-	mov.b64 %rd1540, %rd1538;
-	mov.b64 %rd1541, %rd1539;
-	mov.b64 %rd1542, %rd1540;
-	mov.b64 %rd1543, %rd1541;
-	mov.b64 %rd1544, %rd1542;
-	mov.b64 %rd1545, %rd1543;
-	add.s64 %rd1546, %rd1255, %rd1544;
-	mov.b64 %rd1255, %rd1546;
-	max.s64 %rd1547, %rd1256, %rd1545;
-	mov.b64 %rd1256, %rd1547;
-	mov.b64 %rd1257, 0;
-$L319:
-$L315:
-	add.s64 %rd1548, %rd1253, %rd1236;
-	mov.b64 %rd1253, %rd1548;
-$L276:
-	bra.uni $L275;
-$L277:
-	setp.gt.s64 %p299, %rd1257, 0;
-	@!%p299 bra $L357;
-	mov.b64 %rd1549, %rd1220;
-	mov.b64 %rd1550, %rd1221;
-	mov.b64 %rd1551, %rd1222;
-	mov.b64 %rd1552, %rd1223;
-	mov.b64 %rd1553, %rd1224;
-	mov.b64 %rd1554, %rd1225;
-	mov.pred %p300, %p238;
-	mov.pred %p301, %p239;
-	mov.b32 %r327, %r267;
-	mov.b64 %rd1555, %rd1226;
-	mov.b64 %rd1556, %rd1227;
-	mov.b64 %rd1557, %rd1228;
-	mov.b64 %rd1558, %rd1229;
+	mov.b64 %rd1485, %rd1473;
+	mov.b64 %rd1484, %rd1485;
+	mov.pred %p292, 1;
+	bra.uni $L344;
+$L346:
+	@!%p281 bra $L352;
+	cvt.s64.s32 %rd1486, %r305;
+	mul.lo.s64 %rd1487, %rd1486, %rd1414;
+	mad.lo.s64 %rd1488, %rd1487, 4, %rd1412;
+	ld.relaxed.gpu.global.s32 %r320, [%rd1488+0];
+	mov.b32 %r321, %r320;
+	setp.eq.s32 %p293, %r321, %r296;
+	mov.pred %p294, %p293;
+	not.pred %p295, %p294;
+	@!%p295 bra $L354;
+	cvt.s64.s32 %rd1489, %r305;
+	mul.lo.s64 %rd1490, %rd1489, %rd1414;
+	mad.lo.s64 %rd1491, %rd1490, 4, %rd1412;
+	atom.global.exch.b32 %r322, [%rd1491], %r296;
+	mov.b32 %r323, %r322;
+	setp.eq.s32 %p296, %r323, %r296;
+	mov.pred %p294, %p296;
+$L354:
+	@!%p294 bra $L356;
+	mov.b64 %rd1492, %rd1473;
+	mov.b64 %rd1484, %rd1492;
+	mov.pred %p292, 0;
+	bra.uni $L344;
+$L356:
+$L352:
+	mul.lo.s64 %rd1493, %rd1473, %rd1424;
+	mad.lo.s64 %rd1494, %rd1493, 4, %rd1422;
+	st.shared.s32 [%rd1494+0], %r305;
+	add.s64 %rd1495, %rd1473, 1;
+	mov.b64 %rd1496, %rd1495;
+	mov.b64 %rd1484, %rd1496;
+	mov.pred %p292, 1;
+	bra.uni $L344;
+$L343:
+	bra.uni $L342;
+$L344:
+	mov.b64 %rd1497, %rd1484;
+	mov.pred %p297, %p292;
+	mov.b64 %rd1469, %rd1497;
+	mov.pred %p286, %p297;
+	@!%p286 bra $L358;
+	mov.b64 %rd1498, %rd1393;
+	mov.b32 %r324, %r304;
+	cvt.s64.s32 %rd1499, %r324;
+	add.s64 %rd1500, %rd1499, 1;
+	mul.lo.s64 %rd1501, %rd1500, %rd32;
+	mad.lo.s64 %rd1502, %rd1501, 8, %rd28;
+	ld.global.nc.s64 %rd1503, [%rd1502+0];
+	mov.b64 %rd1504, %rd1503;
+	cvt.s64.s32 %rd1505, %r324;
+	mul.lo.s64 %rd1506, %rd1505, %rd32;
+	mad.lo.s64 %rd1507, %rd1506, 8, %rd28;
+	ld.global.nc.s64 %rd1508, [%rd1507+0];
+	mov.b64 %rd1509, %rd1508;
+	sub.s64 %rd1510, %rd1504, %rd1509;
+	mov.b64 %rd1511, %rd1510;
+	mov.b64 %rd1512, %rd1511;
+	add.s64 %rd1513, %rd1467, %rd1512;
+	mov.b64 %rd1467, %rd1513;
+	max.s64 %rd1514, %rd1468, %rd1512;
+	mov.b64 %rd1468, %rd1514;
+$L358:
+$L338:
+	add.s64 %rd1515, %rd1470, 1;
+	mov.b64 %rd1470, %rd1515;
+	bra.uni $L337;
+$L339:
+	setp.gt.s64 %p298, %rd1469, 0;
+	@!%p298 bra $L360;
+	mul.lo.s64 %rd1516, %rd1417, %rd120;
+	mad.lo.s64 %rd1517, %rd1516, 8, %rd116;
+	atom.global.add.u64 %rd1518, [%rd1517], %rd1469;
+	mov.b64 %rd1519, %rd1518;
+	mov.b64 %rd1520, %rd1519;
+	mov.b64 %rd1521, 0;
+$L361:
+	setp.lt.s64 %p299, %rd1521, %rd1469;
+	not.pred %p300, %p299;
+	@!%p300 bra $L365;
+	bra.uni $L363;
+$L365:
+	mul.lo.s64 %rd1522, %rd1521, %rd1424;
+	mad.lo.s64 %rd1523, %rd1522, 4, %rd1422;
+	ld.shared.s32 %r325, [%rd1523+0];
+	mov.b32 %r326, %r325;
+	add.s64 %rd1524, %rd1520, %rd1521;
+	mul.lo.s64 %rd1525, %rd1524, %rd330;
+	mad.lo.s64 %rd1526, %rd1525, 4, %rd328;
+	st.global.s32 [%rd1526+0], %r326;
+$L362:
+	add.s64 %rd1527, %rd1521, 1;
+	mov.b64 %rd1521, %rd1527;
+	bra.uni $L361;
+$L363:
+$L360:
+	mov.b64 %rd1528, %rd1467;
+	mov.b64 %rd1529, %rd1468;
+	mov.b64 %rd1530, %rd1528;
+	mov.b64 %rd1531, %rd1529;
+	mov.b64 %rd1532, %rd1530;
+	mov.b64 %rd1533, %rd1531;
+	mov.b64 %rd1534, %rd1532;
+	mov.b64 %rd1535, %rd1533;
+	add.s64 %rd1536, %rd1245, %rd1534;
+	mov.b64 %rd1245, %rd1536;
+	max.s64 %rd1537, %rd1246, %rd1535;
+	mov.b64 %rd1246, %rd1537;
+	mov.b64 %rd1247, 0;
+$L329:
+$L325:
+	add.s64 %rd1538, %rd1243, %rd1233;
+	mov.b64 %rd1243, %rd1538;
+$L286:
+	bra.uni $L285;
+$L287:
+	setp.gt.s64 %p301, %rd1247, 0;
+	@!%p301 bra $L367;
+	mov.b64 %rd1539, %rd1217;
+	mov.b64 %rd1540, %rd1218;
+	mov.b64 %rd1541, %rd1219;
+	mov.b64 %rd1542, %rd1220;
+	mov.b64 %rd1543, %rd1221;
+	mov.b64 %rd1544, %rd1222;
 	mov.pred %p302, %p240;
 	mov.pred %p303, %p241;
-	mov.f64 %fd82, %fd56;
+	mov.b32 %r327, %r267;
+	mov.b64 %rd1545, %rd1223;
+	mov.b64 %rd1546, %rd1224;
+	mov.b64 %rd1547, %rd1225;
+	mov.b64 %rd1548, %rd1226;
 	mov.pred %p304, %p242;
-	mov.b64 %rd1559, %rd342;
-	mov.b64 %rd1560, %rd343;
-	mov.b64 %rd1561, %rd344;
-	mov.b64 %rd1562, %rd345;
-	mov.b64 %rd1563, %rd346;
-	mov.b64 %rd1564, %rd347;
-	mov.b64 %rd1565, %rd348;
-	mov.b64 %rd1566, %rd349;
-	mov.b64 %rd1567, %rd350;
 	mov.pred %p305, %p243;
-	mov.b64 %rd1568, %rd351;
-	mov.b64 %rd1569, %rd352;
-	mov.b64 %rd1570, %rd353;
+	mov.f64 %fd82, %fd56;
+	mov.pred %p306, %p244;
+	mov.b64 %rd1549, %rd342;
+	mov.b64 %rd1550, %rd343;
+	mov.b64 %rd1551, %rd344;
+	mov.b64 %rd1552, %rd345;
+	mov.b64 %rd1553, %rd346;
+	mov.b64 %rd1554, %rd347;
+	mov.b64 %rd1555, %rd348;
+	mov.b64 %rd1556, %rd349;
+	mov.b64 %rd1557, %rd350;
+	mov.pred %p307, %p245;
+	mov.b64 %rd1558, %rd351;
+	mov.b64 %rd1559, %rd352;
+	mov.b64 %rd1560, %rd353;
 	mov.b32 %r328, %r268;
-	mov.b64 %rd1571, %rd1230;
-	mov.b64 %rd1572, %rd1231;
-	mov.b64 %rd1573, %rd1238;
-	mov.b64 %rd1574, %rd1257;
-	mov.b64 %rd1575, %rd1245;
-	mov.b64 %rd1576, %rd1246;
-	mov.b64 %rd1577, %rd1248;
-	mov.b64 %rd1578, %rd203;
-	mov.b64 %rd1579, %rd204;
-	mov.b64 %rd1580, %rd205;
-	mul.lo.s64 %rd1581, %rd1577, %rd221;
-	mad.lo.s64 %rd1582, %rd1581, 4, %rd219;
-	cvt.u32.u64 %r329, %rd1574;
-	atom.shared.add.s32 %r330, [%rd1582], %r329;
+	mov.b64 %rd1561, %rd1227;
+	mov.b64 %rd1562, %rd1228;
+	mov.b64 %rd1563, %rd1235;
+	mov.b64 %rd1564, %rd1247;
+	mov.b64 %rd1565, %rd1236;
+	mov.b64 %rd1566, %rd1237;
+	mov.b64 %rd1567, %rd1238;
+	mov.b64 %rd1568, %rd203;
+	mov.b64 %rd1569, %rd204;
+	mov.b64 %rd1570, %rd205;
+	mul.lo.s64 %rd1571, %rd1567, %rd221;
+	mad.lo.s64 %rd1572, %rd1571, 4, %rd219;
+	cvt.u32.u64 %r329, %rd1564;
+	atom.shared.add.s32 %r330, [%rd1572], %r329;
 	mov.b32 %r331, %r330;
-	cvt.s64.s32 %rd1583, %r331;
-	mov.b64 %rd1584, %rd1583;
-	sub.s64 %rd1585, %rd1576, %rd1584;
-	max.s64 %rd1586, %rd1585, 0;
-	min.s64 %rd1587, %rd1586, %rd1574;
-	mov.b64 %rd1588, %rd1587;
-	mov.b64 %rd1589, 0;
-$L358:
-	setp.lt.s64 %p306, %rd1589, %rd1588;
-	not.pred %p307, %p306;
-	@!%p307 bra $L362;
-	bra.uni $L360;
-$L362:
-	mul.lo.s64 %rd1590, %rd1589, %rd1580;
-	mad.lo.s64 %rd1591, %rd1590, 4, %rd1578;
-	ld.shared.s32 %r332, [%rd1591+0];
-	mov.b32 %r333, %r332;
-	add.s64 %rd1592, %rd1575, %rd1584;
-	add.s64 %rd1593, %rd1592, %rd1589;
-	mul.lo.s64 %rd1594, %rd1593, %rd213;
-	mad.lo.s64 %rd1595, %rd1594, 4, %rd211;
-	st.shared.s32 [%rd1595+0], %r333;
-	@!%p302 bra $L364;
-	mov.b64 %rd1597, 2;
-	mul.lo.s64 %rd1596, %rd1597, %rd1589;
-	mul.lo.s64 %rd1598, %rd1596, %rd208;
-	mad.lo.s64 %rd1599, %rd1598, 8, %rd206;
-	ld.shared.s64 %rd1600, [%rd1599+0];
-	mov.b64 %rd1601, %rd1600;
-	add.s64 %rd1602, %rd1575, %rd1584;
-	add.s64 %rd1603, %rd1602, %rd1589;
-	mov.b64 %rd1605, 2;
-	mul.lo.s64 %rd1604, %rd1605, %rd1603;
-	mul.lo.s64 %rd1606, %rd1604, %rd216;
-	mad.lo.s64 %rd1607, %rd1606, 8, %rd214;
-	st.shared.s64 [%rd1607+0], %rd1601;
-	mov.b64 %rd1609, 2;
-	mul.lo.s64 %rd1608, %rd1609, %rd1589;
-	add.s64 %rd1610, %rd1608, 1;
-	mul.lo.s64 %rd1611, %rd1610, %rd208;
-	mad.lo.s64 %rd1612, %rd1611, 8, %rd206;
-	ld.shared.s64 %rd1613, [%rd1612+0];
-	mov.b64 %rd1614, %rd1613;
-	add.s64 %rd1615, %rd1575, %rd1584;
-	add.s64 %rd1616, %rd1615, %rd1589;
-	mov.b64 %rd1618, 2;
-	mul.lo.s64 %rd1617, %rd1618, %rd1616;
-	add.s64 %rd1619, %rd1617, 1;
-	mul.lo.s64 %rd1620, %rd1619, %rd216;
-	mad.lo.s64 %rd1621, %rd1620, 8, %rd214;
-	st.shared.s64 [%rd1621+0], %rd1614;
-$L364:
-$L359:
-	add.s64 %rd1622, %rd1589, 1;
-	mov.b64 %rd1589, %rd1622;
-	bra.uni $L358;
-$L360:
-	mov.b64 %rd1623, 0;
-	mov.b64 %rd1624, 0;
-	mov.b64 %rd1625, 0;
-	mov.b64 %rd1626, %rd1588;
-$L365:
-	setp.lt.s64 %p308, %rd1626, %rd1574;
+	cvt.s64.s32 %rd1573, %r331;
+	mov.b64 %rd1574, %rd1573;
+	sub.s64 %rd1575, %rd1566, %rd1574;
+	max.s64 %rd1576, %rd1575, 0;
+	min.s64 %rd1577, %rd1576, %rd1564;
+	mov.b64 %rd1578, %rd1577;
+	mov.b64 %rd1579, 0;
+$L368:
+	setp.lt.s64 %p308, %rd1579, %rd1578;
 	not.pred %p309, %p308;
-	@!%p309 bra $L369;
-	bra.uni $L367;
-$L369:
-	mul.lo.s64 %rd1627, %rd1626, %rd1580;
-	mad.lo.s64 %rd1628, %rd1627, 4, %rd1578;
-	ld.shared.s32 %r334, [%rd1628+0];
-	mov.b32 %r335, %r334;
-	mov.b32 %r336, %r335;
-	mov.pred %p310, 0;
-	mov.b64 %rd1629, %rd1625;
-	mov.b32 %r337, %r336;
-$L370:
-	@!%p304 bra $L374;
-	shr.s32 %r338, %r337, 5;
-	cvt.s64.s32 %rd1630, %r338;
-	mov.b64 %rd1631, %rd1630;
-	and.b32 %r339, %r337, 31;
-	cvt.s64.s32 %rd1632, %r339;
-	min.u64 %rd1633, %rd1632, 32;
-	cvt.u32.u64 %r340, %rd1633;
-	mov.b32 %r342, 0x1;
-	shl.b32 %r341, %r342, %r340;
-	setp.hs.u32 %p311, %r340, 32;
-	selp.b32 %r343, 0, %r341, %p311;
-	mov.b32 %r344, %r343;
-	mov.b64 %rd1634, %rd1631;
-	mov.b32 %r345, %r344;
-	mul.lo.s64 %rd1635, %rd1634, %rd1567;
-	mad.lo.s64 %rd1636, %rd1635, 4, %rd1565;
-	ld.relaxed.gpu.global.u32 %r346, [%rd1636+0];
-	mov.b32 %r347, %r346;
-	and.b32 %r348, %r347, %r345;
-	setp.ne.u32 %p312, %r348, 0x0;
-	mov.pred %p313, %p312;
-	not.pred %p314, %p313;
-	@!%p314 bra $L376;
-	mul.lo.s64 %rd1637, %rd1634, %rd1567;
-	mad.lo.s64 %rd1638, %rd1637, 4, %rd1565;
-	atom.global.or.b32 %r349, [%rd1638], %r345;
-	mov.b32 %r350, %r349;
-	and.b32 %r351, %r350, %r345;
-	setp.ne.u32 %p315, %r351, 0x0;
-	mov.pred %p313, %p315;
-$L376:
-	@!%p313 bra $L378;
-	mov.b64 %rd1639, %rd1629;
-	mov.b64 %rd1640, %rd1639;
-	mov.pred %p316, 0;
-	bra.uni $L372;
-$L378:
-	mov.b64 %rd1641, %rd1629;
-	mov.b64 %rd1640, %rd1641;
-	mov.pred %p316, 1;
-	bra.uni $L372;
-$L374:
-	@!%p305 bra $L380;
-	cvt.s64.s32 %rd1642, %r337;
-	mul.lo.s64 %rd1643, %rd1642, %rd1570;
-	mad.lo.s64 %rd1644, %rd1643, 4, %rd1568;
-	ld.relaxed.gpu.global.s32 %r352, [%rd1644+0];
-	mov.b32 %r353, %r352;
-	setp.eq.s32 %p317, %r353, %r328;
-	mov.pred %p318, %p317;
-	not.pred %p319, %p318;
-	@!%p319 bra $L382;
-	cvt.s64.s32 %rd1645, %r337;
-	mul.lo.s64 %rd1646, %rd1645, %rd1570;
-	mad.lo.s64 %rd1647, %rd1646, 4, %rd1568;
-	atom.global.exch.b32 %r354, [%rd1647], %r328;
-	mov.b32 %r355, %r354;
-	setp.eq.s32 %p320, %r355, %r328;
-	mov.pred %p318, %p320;
-$L382:
-	@!%p318 bra $L384;
-	mov.b64 %rd1648, %rd1629;
-	mov.b64 %rd1640, %rd1648;
-	mov.pred %p316, 0;
-	bra.uni $L372;
-$L384:
-$L380:
-	mul.lo.s64 %rd1649, %rd1629, %rd1580;
-	mad.lo.s64 %rd1650, %rd1649, 4, %rd1578;
-	st.shared.s32 [%rd1650+0], %r337;
-	add.s64 %rd1651, %rd1629, 1;
-	mov.b64 %rd1652, %rd1651;
-	mov.b64 %rd1640, %rd1652;
-	mov.pred %p316, 1;
-	bra.uni $L372;
-$L371:
+	@!%p309 bra $L372;
 	bra.uni $L370;
 $L372:
-	mov.b64 %rd1653, %rd1640;
-	mov.pred %p321, %p316;
-	mov.b64 %rd1625, %rd1653;
-	mov.pred %p310, %p321;
-	@!%p310 bra $L386;
-	mov.b64 %rd1654, %rd1549;
-	mov.b32 %r356, %r336;
-	cvt.s64.s32 %rd1655, %r356;
-	add.s64 %rd1656, %rd1655, 1;
-	mul.lo.s64 %rd1657, %rd1656, %rd32;
-	mad.lo.s64 %rd1658, %rd1657, 8, %rd28;
-	ld.global.nc.s64 %rd1659, [%rd1658+0];
-	mov.b64 %rd1660, %rd1659;
-	cvt.s64.s32 %rd1661, %r356;
-	mul.lo.s64 %rd1662, %rd1661, %rd32;
-	mad.lo.s64 %rd1663, %rd1662, 8, %rd28;
-	ld.global.nc.s64 %rd1664, [%rd1663+0];
-	mov.b64 %rd1665, %rd1664;
-	sub.s64 %rd1666, %rd1660, %rd1665;
-	mov.b64 %rd1667, %rd1666;
-	mov.b64 %rd1668, %rd1667;
-	add.s64 %rd1669, %rd1623, %rd1668;
-	mov.b64 %rd1623, %rd1669;
-	max.s64 %rd1670, %rd1624, %rd1668;
-	mov.b64 %rd1624, %rd1670;
+	mul.lo.s64 %rd1580, %rd1579, %rd1570;
+	mad.lo.s64 %rd1581, %rd1580, 4, %rd1568;
+	ld.shared.s32 %r332, [%rd1581+0];
+	mov.b32 %r333, %r332;
+	add.s64 %rd1582, %rd1565, %rd1574;
+	add.s64 %rd1583, %rd1582, %rd1579;
+	mul.lo.s64 %rd1584, %rd1583, %rd213;
+	mad.lo.s64 %rd1585, %rd1584, 4, %rd211;
+	st.shared.s32 [%rd1585+0], %r333;
+	@!%p304 bra $L374;
+	mov.b64 %rd1587, 2;
+	mul.lo.s64 %rd1586, %rd1587, %rd1579;
+	mul.lo.s64 %rd1588, %rd1586, %rd208;
+	mad.lo.s64 %rd1589, %rd1588, 8, %rd206;
+	ld.shared.s64 %rd1590, [%rd1589+0];
+	mov.b64 %rd1591, %rd1590;
+	add.s64 %rd1592, %rd1565, %rd1574;
+	add.s64 %rd1593, %rd1592, %rd1579;
+	mov.b64 %rd1595, 2;
+	mul.lo.s64 %rd1594, %rd1595, %rd1593;
+	mul.lo.s64 %rd1596, %rd1594, %rd216;
+	mad.lo.s64 %rd1597, %rd1596, 8, %rd214;
+	st.shared.s64 [%rd1597+0], %rd1591;
+	mov.b64 %rd1599, 2;
+	mul.lo.s64 %rd1598, %rd1599, %rd1579;
+	add.s64 %rd1600, %rd1598, 1;
+	mul.lo.s64 %rd1601, %rd1600, %rd208;
+	mad.lo.s64 %rd1602, %rd1601, 8, %rd206;
+	ld.shared.s64 %rd1603, [%rd1602+0];
+	mov.b64 %rd1604, %rd1603;
+	add.s64 %rd1605, %rd1565, %rd1574;
+	add.s64 %rd1606, %rd1605, %rd1579;
+	mov.b64 %rd1608, 2;
+	mul.lo.s64 %rd1607, %rd1608, %rd1606;
+	add.s64 %rd1609, %rd1607, 1;
+	mul.lo.s64 %rd1610, %rd1609, %rd216;
+	mad.lo.s64 %rd1611, %rd1610, 8, %rd214;
+	st.shared.s64 [%rd1611+0], %rd1604;
+$L374:
+$L369:
+	add.s64 %rd1612, %rd1579, 1;
+	mov.b64 %rd1579, %rd1612;
+	bra.uni $L368;
+$L370:
+	mov.b64 %rd1613, 0;
+	mov.b64 %rd1614, 0;
+	mov.b64 %rd1615, 0;
+	mov.b64 %rd1616, %rd1578;
+$L375:
+	setp.lt.s64 %p310, %rd1616, %rd1564;
+	not.pred %p311, %p310;
+	@!%p311 bra $L379;
+	bra.uni $L377;
+$L379:
+	mul.lo.s64 %rd1617, %rd1616, %rd1570;
+	mad.lo.s64 %rd1618, %rd1617, 4, %rd1568;
+	ld.shared.s32 %r334, [%rd1618+0];
+	mov.b32 %r335, %r334;
+	mov.b32 %r336, %r335;
+	mov.pred %p312, 0;
+	mov.b64 %rd1619, %rd1615;
+	mov.b32 %r337, %r336;
+$L380:
+	@!%p306 bra $L384;
+	shr.s32 %r338, %r337, 5;
+	cvt.s64.s32 %rd1620, %r338;
+	mov.b64 %rd1621, %rd1620;
+	and.b32 %r339, %r337, 31;
+	cvt.s64.s32 %rd1622, %r339;
+	min.u64 %rd1623, %rd1622, 32;
+	cvt.u32.u64 %r340, %rd1623;
+	mov.b32 %r342, 0x1;
+	shl.b32 %r341, %r342, %r340;
+	setp.hs.u32 %p313, %r340, 32;
+	selp.b32 %r343, 0, %r341, %p313;
+	mov.b32 %r344, %r343;
+	mov.b64 %rd1624, %rd1621;
+	mov.b32 %r345, %r344;
+	mul.lo.s64 %rd1625, %rd1624, %rd1557;
+	mad.lo.s64 %rd1626, %rd1625, 4, %rd1555;
+	ld.relaxed.gpu.global.u32 %r346, [%rd1626+0];
+	mov.b32 %r347, %r346;
+	and.b32 %r348, %r347, %r345;
+	setp.ne.u32 %p314, %r348, 0x0;
+	mov.pred %p315, %p314;
+	not.pred %p316, %p315;
+	@!%p316 bra $L386;
+	mul.lo.s64 %rd1627, %rd1624, %rd1557;
+	mad.lo.s64 %rd1628, %rd1627, 4, %rd1555;
+	atom.global.or.b32 %r349, [%rd1628], %r345;
+	mov.b32 %r350, %r349;
+	and.b32 %r351, %r350, %r345;
+	setp.ne.u32 %p317, %r351, 0x0;
+	mov.pred %p315, %p317;
 $L386:
-$L366:
-	add.s64 %rd1671, %rd1626, 1;
-	mov.b64 %rd1626, %rd1671;
-	bra.uni $L365;
-$L367:
-	setp.gt.s64 %p322, %rd1625, 0;
-	@!%p322 bra $L388;
-	mul.lo.s64 %rd1672, %rd1573, %rd120;
-	mad.lo.s64 %rd1673, %rd1672, 8, %rd116;
-	atom.global.add.u64 %rd1674, [%rd1673], %rd1625;
-	mov.b64 %rd1675, %rd1674;
-	mov.b64 %rd1676, %rd1675;
-	mov.b64 %rd1677, 0;
-$L389:
-	setp.lt.s64 %p323, %rd1677, %rd1625;
-	not.pred %p324, %p323;
-	@!%p324 bra $L393;
-	bra.uni $L391;
-$L393:
-	mul.lo.s64 %rd1678, %rd1677, %rd1580;
-	mad.lo.s64 %rd1679, %rd1678, 4, %rd1578;
-	ld.shared.s32 %r357, [%rd1679+0];
-	mov.b32 %r358, %r357;
-	add.s64 %rd1680, %rd1676, %rd1677;
-	mul.lo.s64 %rd1681, %rd1680, %rd330;
-	mad.lo.s64 %rd1682, %rd1681, 4, %rd328;
-	st.global.s32 [%rd1682+0], %r358;
-$L390:
-	add.s64 %rd1683, %rd1677, 1;
-	mov.b64 %rd1677, %rd1683;
-	bra.uni $L389;
-$L391:
+	@!%p315 bra $L388;
+	mov.b64 %rd1629, %rd1619;
+	mov.b64 %rd1630, %rd1629;
+	mov.pred %p318, 0;
+	bra.uni $L382;
 $L388:
-	mov.b64 %rd1684, %rd1623;
-	mov.b64 %rd1685, %rd1624;
+	mov.b64 %rd1631, %rd1619;
+	mov.b64 %rd1630, %rd1631;
+	mov.pred %p318, 1;
+	bra.uni $L382;
+$L384:
+	@!%p307 bra $L390;
+	cvt.s64.s32 %rd1632, %r337;
+	mul.lo.s64 %rd1633, %rd1632, %rd1560;
+	mad.lo.s64 %rd1634, %rd1633, 4, %rd1558;
+	ld.relaxed.gpu.global.s32 %r352, [%rd1634+0];
+	mov.b32 %r353, %r352;
+	setp.eq.s32 %p319, %r353, %r328;
+	mov.pred %p320, %p319;
+	not.pred %p321, %p320;
+	@!%p321 bra $L392;
+	cvt.s64.s32 %rd1635, %r337;
+	mul.lo.s64 %rd1636, %rd1635, %rd1560;
+	mad.lo.s64 %rd1637, %rd1636, 4, %rd1558;
+	atom.global.exch.b32 %r354, [%rd1637], %r328;
+	mov.b32 %r355, %r354;
+	setp.eq.s32 %p322, %r355, %r328;
+	mov.pred %p320, %p322;
+$L392:
+	@!%p320 bra $L394;
+	mov.b64 %rd1638, %rd1619;
+	mov.b64 %rd1630, %rd1638;
+	mov.pred %p318, 0;
+	bra.uni $L382;
+$L394:
+$L390:
+	mul.lo.s64 %rd1639, %rd1619, %rd1570;
+	mad.lo.s64 %rd1640, %rd1639, 4, %rd1568;
+	st.shared.s32 [%rd1640+0], %r337;
+	add.s64 %rd1641, %rd1619, 1;
+	mov.b64 %rd1642, %rd1641;
+	mov.b64 %rd1630, %rd1642;
+	mov.pred %p318, 1;
+	bra.uni $L382;
+$L381:
+	bra.uni $L380;
+$L382:
+	mov.b64 %rd1643, %rd1630;
+	mov.pred %p323, %p318;
+	mov.b64 %rd1615, %rd1643;
+	mov.pred %p312, %p323;
+	@!%p312 bra $L396;
+	mov.b64 %rd1644, %rd1539;
+	mov.b32 %r356, %r336;
+	cvt.s64.s32 %rd1645, %r356;
+	add.s64 %rd1646, %rd1645, 1;
+	mul.lo.s64 %rd1647, %rd1646, %rd32;
+	mad.lo.s64 %rd1648, %rd1647, 8, %rd28;
+	ld.global.nc.s64 %rd1649, [%rd1648+0];
+	mov.b64 %rd1650, %rd1649;
+	cvt.s64.s32 %rd1651, %r356;
+	mul.lo.s64 %rd1652, %rd1651, %rd32;
+	mad.lo.s64 %rd1653, %rd1652, 8, %rd28;
+	ld.global.nc.s64 %rd1654, [%rd1653+0];
+	mov.b64 %rd1655, %rd1654;
+	sub.s64 %rd1656, %rd1650, %rd1655;
+	mov.b64 %rd1657, %rd1656;
+	mov.b64 %rd1658, %rd1657;
+	add.s64 %rd1659, %rd1613, %rd1658;
+	mov.b64 %rd1613, %rd1659;
+	max.s64 %rd1660, %rd1614, %rd1658;
+	mov.b64 %rd1614, %rd1660;
+$L396:
+$L376:
+	add.s64 %rd1661, %rd1616, 1;
+	mov.b64 %rd1616, %rd1661;
+	bra.uni $L375;
+$L377:
+	setp.gt.s64 %p324, %rd1615, 0;
+	@!%p324 bra $L398;
+	mul.lo.s64 %rd1662, %rd1563, %rd120;
+	mad.lo.s64 %rd1663, %rd1662, 8, %rd116;
+	atom.global.add.u64 %rd1664, [%rd1663], %rd1615;
+	mov.b64 %rd1665, %rd1664;
+	mov.b64 %rd1666, %rd1665;
+	mov.b64 %rd1667, 0;
+$L399:
+	setp.lt.s64 %p325, %rd1667, %rd1615;
+	not.pred %p326, %p325;
+	@!%p326 bra $L403;
+	bra.uni $L401;
+$L403:
+	mul.lo.s64 %rd1668, %rd1667, %rd1570;
+	mad.lo.s64 %rd1669, %rd1668, 4, %rd1568;
+	ld.shared.s32 %r357, [%rd1669+0];
+	mov.b32 %r358, %r357;
+	add.s64 %rd1670, %rd1666, %rd1667;
+	mul.lo.s64 %rd1671, %rd1670, %rd330;
+	mad.lo.s64 %rd1672, %rd1671, 4, %rd328;
+	st.global.s32 [%rd1672+0], %r358;
+$L400:
+	add.s64 %rd1673, %rd1667, 1;
+	mov.b64 %rd1667, %rd1673;
+	bra.uni $L399;
+$L401:
+$L398:
+	mov.b64 %rd1674, %rd1613;
+	mov.b64 %rd1675, %rd1614;
+	mov.b64 %rd1676, %rd1674;
+	mov.b64 %rd1677, %rd1675;
+	mov.b64 %rd1678, %rd1676;
+	mov.b64 %rd1679, %rd1677;
+	mov.b64 %rd1680, %rd1678;
+	mov.b64 %rd1681, %rd1679;
+	add.s64 %rd1682, %rd1245, %rd1680;
+	mov.b64 %rd1245, %rd1682;
+	max.s64 %rd1683, %rd1246, %rd1681;
+	mov.b64 %rd1246, %rd1683;
+$L367:
+	mov.b64 %rd1684, %rd1245;
+	mov.b64 %rd1685, %rd1246;
 	mov.b64 %rd1686, %rd1684;
 	mov.b64 %rd1687, %rd1685;
 	mov.b64 %rd1688, %rd1686;
 	mov.b64 %rd1689, %rd1687;
-	mov.b64 %rd1690, %rd1688;
-	mov.b64 %rd1691, %rd1689;
-	add.s64 %rd1692, %rd1255, %rd1690;
-	mov.b64 %rd1255, %rd1692;
-	max.s64 %rd1693, %rd1256, %rd1691;
-	mov.b64 %rd1256, %rd1693;
-$L357:
-	mov.b64 %rd1694, %rd1255;
-	mov.b64 %rd1695, %rd1256;
-	mov.b64 %rd1696, %rd1694;
-	mov.b64 %rd1697, %rd1695;
-	mov.b64 %rd1698, %rd1696;
-	mov.b64 %rd1699, %rd1697;
-	mov.b64 %rd1217, %rd1698;
-	mov.b64 %rd1218, %rd1699;
-	bra.uni $L274;
-$L273:
-	mov.b64 %rd1700, %rd388;
-	mov.b64 %rd1701, %rd389;
-	mov.b64 %rd1702, %rd390;
-	mov.b64 %rd1703, %rd391;
-	mov.b64 %rd1704, %rd392;
-	mov.b64 %rd1705, %rd393;
-	mov.pred %p325, %p51;
-	mov.pred %p326, %p52;
+	mov.b64 %rd1214, %rd1688;
+	mov.b64 %rd1215, %rd1689;
+	bra.uni $L284;
+$L283:
+	mov.b64 %rd1690, %rd388;
+	mov.b64 %rd1691, %rd389;
+	mov.b64 %rd1692, %rd390;
+	mov.b64 %rd1693, %rd391;
+	mov.b64 %rd1694, %rd392;
+	mov.b64 %rd1695, %rd393;
+	mov.pred %p327, %p51;
+	mov.pred %p328, %p52;
 	mov.b32 %r359, %r82;
-	mov.b64 %rd1706, %rd394;
-	mov.b64 %rd1707, %rd395;
-	mov.b64 %rd1708, %rd396;
-	mov.b64 %rd1709, %rd397;
-	mov.pred %p327, %p53;
-	mov.pred %p328, %p54;
+	mov.b64 %rd1696, %rd394;
+	mov.b64 %rd1697, %rd395;
+	mov.b64 %rd1698, %rd396;
+	mov.b64 %rd1699, %rd397;
+	mov.pred %p329, %p53;
+	mov.pred %p330, %p54;
 	mov.f64 %fd83, %fd3;
-	mov.pred %p329, %p55;
-	mov.b64 %rd1710, %rd342;
-	mov.b64 %rd1711, %rd343;
-	mov.b64 %rd1712, %rd344;
-	mov.b64 %rd1713, %rd345;
-	mov.b64 %rd1714, %rd346;
-	mov.b64 %rd1715, %rd347;
-	mov.b64 %rd1716, %rd348;
-	mov.b64 %rd1717, %rd349;
-	mov.b64 %rd1718, %rd350;
-	mov.pred %p330, %p56;
-	mov.b64 %rd1719, %rd351;
-	mov.b64 %rd1720, %rd352;
-	mov.b64 %rd1721, %rd353;
+	mov.pred %p331, %p55;
+	mov.b64 %rd1700, %rd342;
+	mov.b64 %rd1701, %rd343;
+	mov.b64 %rd1702, %rd344;
+	mov.b64 %rd1703, %rd345;
+	mov.b64 %rd1704, %rd346;
+	mov.b64 %rd1705, %rd347;
+	mov.b64 %rd1706, %rd348;
+	mov.b64 %rd1707, %rd349;
+	mov.b64 %rd1708, %rd350;
+	mov.pred %p332, %p56;
+	mov.b64 %rd1709, %rd351;
+	mov.b64 %rd1710, %rd352;
+	mov.b64 %rd1711, %rd353;
 	mov.b32 %r360, %r83;
-	mov.b64 %rd1722, %rd398;
-	mov.b64 %rd1723, %rd399;
-	mov.b64 %rd1724, %rd1216;
-	mov.b64 %rd1725, %rd1202;
-	mov.b64 %rd1726, %rd421;
-	mov.b64 %rd1727, %rd420;
-	mov.b64 %rd1728, %rd402;
-	mov.b64 %rd1729, %rd422;
-	mov.b64 %rd1730, %rd401;
-	mov.pred %p331, %p53;
-	mov.b64 %rd1731, %rd203;
-	mov.b64 %rd1732, %rd204;
-	mov.b64 %rd1733, %rd205;
-	mov.b64 %rd1734, %rd1726;
+	mov.b64 %rd1712, %rd398;
+	mov.b64 %rd1713, %rd399;
+	mov.b64 %rd1714, %rd1212;
+	mov.b64 %rd1715, %rd1202;
+	mov.b64 %rd1716, %rd421;
+	mov.b64 %rd1717, %rd420;
+	mov.b64 %rd1718, %rd402;
+	mov.b64 %rd1719, %rd422;
+	mov.b64 %rd1720, %rd401;
+	mov.pred %p333, %p53;
+	mov.b64 %rd1721, %rd203;
+	mov.b64 %rd1722, %rd204;
+	mov.b64 %rd1723, %rd205;
+	mov.b64 %rd1724, %rd1716;
 	mov.b32 %r361, -1;
-	mov.b64 %rd1735, 0;
-	mov.b64 %rd1736, 0;
-	mov.b64 %rd1737, 0;
-	mov.b64 %rd1738, 0;
-$L394:
-	mov.b64 %rd1739, 0;
-	mov.b64 %rd1740, %rd1722;
-$L397:
-	setp.gt.s64 %p332, %rd1740, 0;
-	not.pred %p333, %p332;
-	@!%p333 bra $L401;
-	bra.uni $L399;
-$L401:
-	setp.ge.s64 %p334, %rd1735, %rd1736;
-	@!%p334 bra $L403;
-	setp.ge.s64 %p335, %rd1734, %rd1725;
-	@!%p335 bra $L405;
-	bra.uni $L399;
-$L405:
-	add.s64 %rd1741, %rd1724, %rd1734;
-	mul.lo.s64 %rd1742, %rd1741, %rd213;
-	mad.lo.s64 %rd1743, %rd1742, 4, %rd211;
-	ld.shared.s32 %r362, [%rd1743+0];
+	mov.b64 %rd1725, 0;
+	mov.b64 %rd1726, 0;
+	mov.b64 %rd1727, 0;
+	mov.b64 %rd1728, 0;
+$L404:
+	mov.b64 %rd1729, 0;
+	mov.b64 %rd1730, %rd1712;
+$L407:
+	setp.gt.s64 %p334, %rd1730, 0;
+	not.pred %p335, %p334;
+	@!%p335 bra $L411;
+	bra.uni $L409;
+$L411:
+	setp.ge.s64 %p336, %rd1725, %rd1726;
+	@!%p336 bra $L413;
+	setp.ge.s64 %p337, %rd1724, %rd1715;
+	@!%p337 bra $L415;
+	bra.uni $L409;
+$L415:
+	add.s64 %rd1731, %rd1714, %rd1724;
+	mul.lo.s64 %rd1732, %rd1731, %rd213;
+	mad.lo.s64 %rd1733, %rd1732, 4, %rd211;
+	ld.shared.s32 %r362, [%rd1733+0];
 	mov.b32 %r363, %r362;
 	mov.b32 %r361, %r363;
-	mov.b64 %rd1744, %rd1700;
-	mov.b64 %rd1745, %rd1701;
-	mov.b64 %rd1746, %rd1702;
-	mov.b64 %rd1747, %rd1703;
-	mov.b64 %rd1748, %rd1704;
-	mov.b64 %rd1749, %rd1705;
-	mov.pred %p336, %p325;
-	mov.pred %p337, %p326;
-	mov.b32 %r364, %r359;
-	mov.b64 %rd1750, %rd1706;
-	mov.b64 %rd1751, %rd1707;
-	mov.b64 %rd1752, %rd1708;
-	mov.b64 %rd1753, %rd1709;
+	mov.b64 %rd1734, %rd1690;
+	mov.b64 %rd1735, %rd1691;
+	mov.b64 %rd1736, %rd1692;
+	mov.b64 %rd1737, %rd1693;
+	mov.b64 %rd1738, %rd1694;
+	mov.b64 %rd1739, %rd1695;
 	mov.pred %p338, %p327;
 	mov.pred %p339, %p328;
+	mov.b32 %r364, %r359;
+	mov.b64 %rd1740, %rd1696;
+	mov.b64 %rd1741, %rd1697;
+	mov.b64 %rd1742, %rd1698;
+	mov.b64 %rd1743, %rd1699;
+	mov.pred %p340, %p329;
+	mov.pred %p341, %p330;
 	mov.f64 %fd84, %fd83;
 	mov.b32 %r365, %r361;
-	add.s64 %rd1754, %rd1724, %rd1734;
-	mov.b64 %rd1755, %rd1754;
-	mov.b64 %rd1756, %rd1729;
-	mov.pred %p340, %p331;
-$L406:
-	@!%p340 bra $L410;
-	mov.b64 %rd1758, 2;
-	mul.lo.s64 %rd1757, %rd1758, %rd1755;
-	mul.lo.s64 %rd1759, %rd1757, %rd216;
-	mad.lo.s64 %rd1760, %rd1759, 8, %rd214;
-	ld.shared.s64 %rd1761, [%rd1760+0];
-	mov.b64 %rd1762, %rd1761;
-	mov.b64 %rd1764, 2;
-	mul.lo.s64 %rd1763, %rd1764, %rd1755;
-	add.s64 %rd1765, %rd1763, 1;
-	mul.lo.s64 %rd1766, %rd1765, %rd216;
-	mad.lo.s64 %rd1767, %rd1766, 8, %rd214;
-	ld.shared.s64 %rd1768, [%rd1767+0];
-	mov.b64 %rd1769, %rd1768;
-	add.s64 %rd1770, %rd1762, %rd1756;
-	mov.b64 %rd1771, %rd1770;
-	mov.b64 %rd1772, %rd1769;
-	mov.b64 %rd1773, %rd1771;
-	mov.b64 %rd1774, %rd1772;
-	bra.uni $L408;
-$L410:
-	mov.b64 %rd1775, %rd1744;
+	add.s64 %rd1744, %rd1714, %rd1724;
+	mov.b64 %rd1745, %rd1744;
+	mov.b64 %rd1746, %rd1719;
+	mov.pred %p342, %p333;
+$L416:
+	@!%p342 bra $L420;
+	mov.b64 %rd1748, 2;
+	mul.lo.s64 %rd1747, %rd1748, %rd1745;
+	mul.lo.s64 %rd1749, %rd1747, %rd216;
+	mad.lo.s64 %rd1750, %rd1749, 8, %rd214;
+	ld.shared.s64 %rd1751, [%rd1750+0];
+	mov.b64 %rd1752, %rd1751;
+	mov.b64 %rd1754, 2;
+	mul.lo.s64 %rd1753, %rd1754, %rd1745;
+	add.s64 %rd1755, %rd1753, 1;
+	mul.lo.s64 %rd1756, %rd1755, %rd216;
+	mad.lo.s64 %rd1757, %rd1756, 8, %rd214;
+	ld.shared.s64 %rd1758, [%rd1757+0];
+	mov.b64 %rd1759, %rd1758;
+	add.s64 %rd1760, %rd1752, %rd1746;
+	mov.b64 %rd1761, %rd1760;
+	mov.b64 %rd1762, %rd1759;
+	mov.b64 %rd1763, %rd1761;
+	mov.b64 %rd1764, %rd1762;
+	bra.uni $L418;
+$L420:
+	mov.b64 %rd1765, %rd1734;
 	mov.b32 %r366, %r365;
-	cvt.s64.s32 %rd1776, %r366;
-	mul.lo.s64 %rd1777, %rd1776, %rd32;
-	mad.lo.s64 %rd1778, %rd1777, 8, %rd28;
-	ld.global.nc.s64 %rd1779, [%rd1778+0];
-	mov.b64 %rd1780, %rd1779;
-	mov.b64 %rd1781, %rd1780;
-	mov.b64 %rd1782, %rd1744;
+	cvt.s64.s32 %rd1766, %r366;
+	mul.lo.s64 %rd1767, %rd1766, %rd32;
+	mad.lo.s64 %rd1768, %rd1767, 8, %rd28;
+	ld.global.nc.s64 %rd1769, [%rd1768+0];
+	mov.b64 %rd1770, %rd1769;
+	mov.b64 %rd1771, %rd1770;
+	mov.b64 %rd1772, %rd1734;
 	mov.b32 %r367, %r365;
-	cvt.s64.s32 %rd1783, %r367;
-	add.s64 %rd1784, %rd1783, 1;
-	mul.lo.s64 %rd1785, %rd1784, %rd32;
-	mad.lo.s64 %rd1786, %rd1785, 8, %rd28;
-	ld.global.nc.s64 %rd1787, [%rd1786+0];
-	mov.b64 %rd1788, %rd1787;
-	mov.b64 %rd1789, %rd1788;
-	add.s64 %rd1790, %rd1781, %rd1756;
-	mov.b64 %rd1791, %rd1790;
-	mov.b64 %rd1792, %rd1789;
-	mov.b64 %rd1773, %rd1791;
-	mov.b64 %rd1774, %rd1792;
+	cvt.s64.s32 %rd1773, %r367;
+	add.s64 %rd1774, %rd1773, 1;
+	mul.lo.s64 %rd1775, %rd1774, %rd32;
+	mad.lo.s64 %rd1776, %rd1775, 8, %rd28;
+	ld.global.nc.s64 %rd1777, [%rd1776+0];
+	mov.b64 %rd1778, %rd1777;
+	mov.b64 %rd1779, %rd1778;
+	add.s64 %rd1780, %rd1771, %rd1746;
+	mov.b64 %rd1781, %rd1780;
+	mov.b64 %rd1782, %rd1779;
+	mov.b64 %rd1763, %rd1781;
+	mov.b64 %rd1764, %rd1782;
+	bra.uni $L418;
+$L417:
+	bra.uni $L416;
+$L418:
+	mov.b64 %rd1783, %rd1763;
+	mov.b64 %rd1784, %rd1764;
+	mov.b64 %rd1725, %rd1783;
+	mov.b64 %rd1726, %rd1784;
+	add.s64 %rd1785, %rd1724, %rd1717;
+	mov.b64 %rd1724, %rd1785;
 	bra.uni $L408;
-$L407:
-	bra.uni $L406;
-$L408:
-	mov.b64 %rd1793, %rd1773;
-	mov.b64 %rd1794, %rd1774;
-	mov.b64 %rd1735, %rd1793;
-	mov.b64 %rd1736, %rd1794;
-	add.s64 %rd1795, %rd1734, %rd1727;
-	mov.b64 %rd1734, %rd1795;
-	bra.uni $L398;
-$L403:
-	mul.lo.s64 %rd1796, %rd1735, %rd39;
-	mad.lo.s64 %rd1797, %rd1796, 4, %rd35;
-	ld.global.nc.s32 %r368, [%rd1797+0];
+$L413:
+	mul.lo.s64 %rd1786, %rd1725, %rd39;
+	mad.lo.s64 %rd1787, %rd1786, 4, %rd35;
+	ld.global.nc.s32 %r368, [%rd1787+0];
 	mov.b32 %r369, %r368;
 	mov.b32 %r370, %r369;
-	mov.pred %p341, %p328;
+	mov.pred %p343, %p330;
 	mov.f64 %fd85, %fd83;
 	mov.b32 %r371, %r361;
 	mov.b32 %r372, %r370;
-	mov.b64 %rd1798, %rd1735;
-$L411:
-	mov.b64 %rd1799, 0;
+	mov.b64 %rd1788, %rd1725;
+$L421:
+	mov.b64 %rd1789, 0;
 	mov.f64 %fd86, 0d0000000000000000;
-	@!%p341 bra $L414;
-	mov.b64 %rd1800, 0x1;
-	setp.gt.s64 %p342, %rd139, 0;
-	@!%p342 bra $L417;
-	mul.lo.s64 %rd1801, %rd1798, %rd141;
-	mad.lo.s64 %rd1802, %rd1801, 4, %rd137;
-	ld.global.nc.u32 %r373, [%rd1802+0];
+	@!%p343 bra $L424;
+	mov.b64 %rd1790, 0x1;
+	setp.gt.s64 %p344, %rd139, 0;
+	@!%p344 bra $L427;
+	mul.lo.s64 %rd1791, %rd1788, %rd141;
+	mad.lo.s64 %rd1792, %rd1791, 4, %rd137;
+	ld.global.nc.u32 %r373, [%rd1792+0];
 	mov.b32 %r374, %r373;
-	cvt.u64.u32 %rd1803, %r374;
-	mov.b64 %rd1800, %rd1803;
-$L417:
-	cvt.s64.s32 %rd1804, %r371;
+	cvt.u64.u32 %rd1793, %r374;
+	mov.b64 %rd1790, %rd1793;
+$L427:
+	cvt.s64.s32 %rd1794, %r371;
+	mul.lo.s64 %rd1795, %rd1794, %rd148;
+	mad.lo.s64 %rd1796, %rd1795, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r375, [%rd1796+0];
+	mov.b32 %r376, %r375;
+	cvt.u64.u32 %rd1797, %r376;
+	add.u64 %rd1798, %rd1797, %rd1790;
+	mov.b64 %rd1799, %rd1798;
+	cvt.s64.s32 %rd1800, %r372;
+	mul.lo.s64 %rd1801, %rd1800, %rd148;
+	mad.lo.s64 %rd1802, %rd1801, 4, %rd144;
+	ld.relaxed.gpu.global.u32 %r377, [%rd1802+0];
+	mov.b32 %r378, %r377;
+	cvt.u64.u32 %rd1803, %r378;
+	setp.hs.u64 %p345, %rd1799, %rd1803;
+	mov.pred %p346, %p345;
+	not.pred %p347, %p346;
+	@!%p347 bra $L429;
+	cvt.s64.s32 %rd1804, %r372;
 	mul.lo.s64 %rd1805, %rd1804, %rd148;
 	mad.lo.s64 %rd1806, %rd1805, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r375, [%rd1806+0];
-	mov.b32 %r376, %r375;
-	cvt.u64.u32 %rd1807, %r376;
-	add.u64 %rd1808, %rd1807, %rd1800;
-	mov.b64 %rd1809, %rd1808;
-	cvt.s64.s32 %rd1810, %r372;
-	mul.lo.s64 %rd1811, %rd1810, %rd148;
-	mad.lo.s64 %rd1812, %rd1811, 4, %rd144;
-	ld.relaxed.gpu.global.u32 %r377, [%rd1812+0];
-	mov.b32 %r378, %r377;
-	cvt.u64.u32 %rd1813, %r378;
-	setp.hs.u64 %p343, %rd1809, %rd1813;
-	mov.pred %p344, %p343;
-	not.pred %p345, %p344;
-	@!%p345 bra $L419;
-	cvt.s64.s32 %rd1814, %r372;
-	mul.lo.s64 %rd1815, %rd1814, %rd148;
-	mad.lo.s64 %rd1816, %rd1815, 4, %rd144;
-	cvt.u32.u64 %r379, %rd1809;
-	atom.global.min.u32 %r380, [%rd1816], %r379;
+	cvt.u32.u64 %r379, %rd1799;
+	atom.global.min.u32 %r380, [%rd1806], %r379;
 	mov.b32 %r381, %r380;
-	cvt.u64.u32 %rd1817, %r381;
-	setp.ls.u64 %p346, %rd1817, %rd1809;
-	mov.pred %p344, %p346;
-$L419:
-	@!%p344 bra $L421;
-	mov.pred %p347, 0;
-	bra.uni $L413;
-$L421:
-	mov.b64 %rd1818, %rd1809;
-	cvt.rn.f64.u64 %fd87, %rd1809;
+	cvt.u64.u32 %rd1807, %r381;
+	setp.ls.u64 %p348, %rd1807, %rd1799;
+	mov.pred %p346, %p348;
+$L429:
+	@!%p346 bra $L431;
+	mov.pred %p349, 0;
+	bra.uni $L423;
+$L431:
+	mov.b64 %rd1808, %rd1799;
+	cvt.rn.f64.u64 %fd87, %rd1799;
 	mov.f64 %fd88, %fd87;
-	mov.b64 %rd1799, %rd1818;
+	mov.b64 %rd1789, %rd1808;
 	mov.f64 %fd86, %fd88;
-	bra.uni $L415;
-$L414:
+	bra.uni $L425;
+$L424:
 	mov.f64 %fd89, 0d3FF0000000000000;
-	setp.gt.s64 %p348, %rd125, 0;
-	@!%p348 bra $L423;
-	mul.lo.s64 %rd1819, %rd1798, %rd127;
-	mad.lo.s64 %rd1820, %rd1819, 8, %rd123;
-	ld.global.nc.f64 %fd90, [%rd1820+0];
+	setp.gt.s64 %p350, %rd125, 0;
+	@!%p350 bra $L433;
+	mul.lo.s64 %rd1809, %rd1788, %rd127;
+	mad.lo.s64 %rd1810, %rd1809, 8, %rd123;
+	ld.global.nc.f64 %fd90, [%rd1810+0];
 	mov.f64 %fd91, %fd90;
 	mov.f64 %fd89, %fd91;
-$L423:
-	cvt.s64.s32 %rd1821, %r371;
-	mul.lo.s64 %rd1822, %rd1821, %rd134;
-	mad.lo.s64 %rd1823, %rd1822, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd92, [%rd1823+0];
+$L433:
+	cvt.s64.s32 %rd1811, %r371;
+	mul.lo.s64 %rd1812, %rd1811, %rd134;
+	mad.lo.s64 %rd1813, %rd1812, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd92, [%rd1813+0];
 	mov.f64 %fd93, %fd92;
 	add.rn.f64 %fd94, %fd93, %fd89;
 	mov.f64 %fd95, %fd94;
-	cvt.s64.s32 %rd1824, %r372;
-	mul.lo.s64 %rd1825, %rd1824, %rd134;
-	mad.lo.s64 %rd1826, %rd1825, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd96, [%rd1826+0];
+	cvt.s64.s32 %rd1814, %r372;
+	mul.lo.s64 %rd1815, %rd1814, %rd134;
+	mad.lo.s64 %rd1816, %rd1815, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd96, [%rd1816+0];
 	mov.f64 %fd97, %fd96;
-	setp.lt.f64 %p349, %fd95, %fd97;
-	not.pred %p350, %p349;
-	mov.pred %p351, %p350;
+	setp.lt.f64 %p351, %fd95, %fd97;
 	not.pred %p352, %p351;
-	@!%p352 bra $L425;
-	cvt.s64.s32 %rd1827, %r372;
-	mul.lo.s64 %rd1828, %rd1827, %rd134;
-	mad.lo.s64 %rd1829, %rd1828, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd1830, [%rd1829];
-$L426:
-	mov.b64 %fd98, %rd1830;
+	mov.pred %p353, %p352;
+	not.pred %p354, %p353;
+	@!%p354 bra $L435;
+	cvt.s64.s32 %rd1817, %r372;
+	mul.lo.s64 %rd1818, %rd1817, %rd134;
+	mad.lo.s64 %rd1819, %rd1818, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1820, [%rd1819];
+$L436:
+	mov.b64 %fd98, %rd1820;
 	min.f64 %fd99, %fd98, %fd95;
-	mov.b64 %rd1831, %fd98;
-	mov.b64 %rd1832, %fd95;
-	or.b64 %rd1833, %rd1831, %rd1832;
-	setp.eq.f64 %p353, %fd98, %fd95;
-	mov.b64 %fd100, %rd1833;
-	selp.f64 %fd101, %fd100, %fd99, %p353;
-	setp.nan.f64 %p354, %fd98, %fd95;
+	mov.b64 %rd1821, %fd98;
+	mov.b64 %rd1822, %fd95;
+	or.b64 %rd1823, %rd1821, %rd1822;
+	setp.eq.f64 %p355, %fd98, %fd95;
+	mov.b64 %fd100, %rd1823;
+	selp.f64 %fd101, %fd100, %fd99, %p355;
+	setp.nan.f64 %p356, %fd98, %fd95;
 	add.rn.f64 %fd102, %fd98, %fd95;
-	selp.f64 %fd103, %fd102, %fd101, %p354;
-	mov.b64 %rd1834, %fd103;
-	setp.eq.u64 %p355, %rd1830, %rd1834;
-	@%p355 bra $L427;
-	atom.global.cas.b64 %rd1835, [%rd1829], %rd1830, %rd1834;
-	setp.eq.u64 %p356, %rd1835, %rd1830;
-	mov.b64 %rd1830, %rd1835;
-	@!%p356 bra $L426;
-$L427:
-	mov.b64 %fd105, %rd1830;
+	selp.f64 %fd103, %fd102, %fd101, %p356;
+	mov.b64 %rd1824, %fd103;
+	setp.eq.u64 %p357, %rd1820, %rd1824;
+	@%p357 bra $L437;
+	atom.global.cas.b64 %rd1825, [%rd1819], %rd1820, %rd1824;
+	setp.eq.u64 %p358, %rd1825, %rd1820;
+	mov.b64 %rd1820, %rd1825;
+	@!%p358 bra $L436;
+$L437:
+	mov.b64 %fd105, %rd1820;
 	mov.f64 %fd104, %fd105;
 	mov.f64 %fd106, %fd104;
-	setp.gt.f64 %p357, %fd106, %fd95;
-	not.pred %p358, %p357;
-	mov.pred %p351, %p358;
-$L425:
-	@!%p351 bra $L429;
-	mov.pred %p347, 0;
-	bra.uni $L413;
-$L429:
-	mov.b64 %rd1836, %fd95;
-	mov.b64 %rd1837, %rd1836;
-	mov.f64 %fd107, %fd95;
-	mov.b64 %rd1799, %rd1837;
-	mov.f64 %fd86, %fd107;
-$L415:
-	setp.lt.f64 %p359, %fd86, %fd85;
-	@!%p359 bra $L431;
-	mov.pred %p347, 1;
-	bra.uni $L413;
-$L431:
-	mov.b64 %rd1839, 1;
-	mul.lo.s64 %rd1838, %rd1839, %rd169;
-	mad.lo.s64 %rd1840, %rd1838, 8, %rd165;
-	ld.relaxed.gpu.global.s64 %rd1841, [%rd1840+0];
-	mov.b64 %rd1842, %rd1841;
-	setp.lt.s64 %p360, %rd1799, %rd1842;
-	@!%p360 bra $L433;
-	mov.b64 %rd1844, 1;
-	mul.lo.s64 %rd1843, %rd1844, %rd169;
-	mad.lo.s64 %rd1845, %rd1843, 8, %rd165;
-	atom.global.min.s64 %rd1846, [%rd1845], %rd1799;
-$L433:
-	cvt.s64.s32 %rd1847, %r372;
-	mul.lo.s64 %rd1848, %rd1847, %rd155;
-	mad.lo.s64 %rd1849, %rd1848, 4, %rd151;
-	mov.b32 %r382, 1;
-	atom.global.exch.b32 %r383, [%rd1849], %r382;
-	mov.b32 %r384, %r383;
-	setp.ne.s32 %p361, %r384, 1;
-	@!%p361 bra $L435;
-	mov.b64 %rd1850, 1;
-	atom.global.add.u64 %rd1851, [%rd165], %rd1850;
-	mov.b64 %rd1852, %rd1851;
-	mul.lo.s64 %rd1853, %rd1852, %rd162;
-	mad.lo.s64 %rd1854, %rd1853, 4, %rd158;
-	st.global.s32 [%rd1854+0], %r372;
+	setp.gt.f64 %p359, %fd106, %fd95;
+	not.pred %p360, %p359;
+	mov.pred %p353, %p360;
 $L435:
-	mov.pred %p347, 0;
-	bra.uni $L413;
-$L412:
-	bra.uni $L411;
-$L413:
-	@!%p347 bra $L437;
-	mov.pred %p362, 0;
-	mov.b64 %rd1855, %rd1739;
+	@!%p353 bra $L439;
+	mov.pred %p349, 0;
+	bra.uni $L423;
+$L439:
+	mov.b64 %rd1826, %fd95;
+	mov.b64 %rd1827, %rd1826;
+	mov.f64 %fd107, %fd95;
+	mov.b64 %rd1789, %rd1827;
+	mov.f64 %fd86, %fd107;
+$L425:
+	setp.lt.f64 %p361, %fd86, %fd85;
+	@!%p361 bra $L441;
+	mov.pred %p349, 1;
+	bra.uni $L423;
+$L441:
+	mov.b64 %rd1829, 1;
+	mul.lo.s64 %rd1828, %rd1829, %rd169;
+	mad.lo.s64 %rd1830, %rd1828, 8, %rd165;
+	ld.relaxed.gpu.global.s64 %rd1831, [%rd1830+0];
+	mov.b64 %rd1832, %rd1831;
+	setp.lt.s64 %p362, %rd1789, %rd1832;
+	@!%p362 bra $L443;
+	mov.b64 %rd1834, 1;
+	mul.lo.s64 %rd1833, %rd1834, %rd169;
+	mad.lo.s64 %rd1835, %rd1833, 8, %rd165;
+	atom.global.min.s64 %rd1836, [%rd1835], %rd1789;
+$L443:
+	cvt.s64.s32 %rd1837, %r372;
+	mul.lo.s64 %rd1838, %rd1837, %rd155;
+	mad.lo.s64 %rd1839, %rd1838, 4, %rd151;
+	mov.b32 %r382, 1;
+	atom.global.exch.b32 %r383, [%rd1839], %r382;
+	mov.b32 %r384, %r383;
+	setp.ne.s32 %p363, %r384, 1;
+	@!%p363 bra $L445;
+	mov.b64 %rd1840, 1;
+	atom.global.add.u64 %rd1841, [%rd165], %rd1840;
+	mov.b64 %rd1842, %rd1841;
+	mul.lo.s64 %rd1843, %rd1842, %rd162;
+	mad.lo.s64 %rd1844, %rd1843, 4, %rd158;
+	st.global.s32 [%rd1844+0], %r372;
+$L445:
+	mov.pred %p349, 0;
+	bra.uni $L423;
+$L422:
+	bra.uni $L421;
+$L423:
+	@!%p349 bra $L447;
+	mov.pred %p364, 0;
+	mov.b64 %rd1845, %rd1729;
 	mov.b32 %r385, %r370;
-$L438:
-	@!%p329 bra $L442;
+$L448:
+	@!%p331 bra $L452;
 	shr.s32 %r386, %r385, 5;
-	cvt.s64.s32 %rd1856, %r386;
-	mov.b64 %rd1857, %rd1856;
+	cvt.s64.s32 %rd1846, %r386;
+	mov.b64 %rd1847, %rd1846;
 	and.b32 %r387, %r385, 31;
-	cvt.s64.s32 %rd1858, %r387;
-	min.u64 %rd1859, %rd1858, 32;
-	cvt.u32.u64 %r388, %rd1859;
+	cvt.s64.s32 %rd1848, %r387;
+	min.u64 %rd1849, %rd1848, 32;
+	cvt.u32.u64 %r388, %rd1849;
 	mov.b32 %r390, 0x1;
 	shl.b32 %r389, %r390, %r388;
-	setp.hs.u32 %p363, %r388, 32;
-	selp.b32 %r391, 0, %r389, %p363;
+	setp.hs.u32 %p365, %r388, 32;
+	selp.b32 %r391, 0, %r389, %p365;
 	mov.b32 %r392, %r391;
-	mov.b64 %rd1860, %rd1857;
+	mov.b64 %rd1850, %rd1847;
 	mov.b32 %r393, %r392;
-	mul.lo.s64 %rd1861, %rd1860, %rd1718;
-	mad.lo.s64 %rd1862, %rd1861, 4, %rd1716;
-	ld.relaxed.gpu.global.u32 %r394, [%rd1862+0];
+	mul.lo.s64 %rd1851, %rd1850, %rd1708;
+	mad.lo.s64 %rd1852, %rd1851, 4, %rd1706;
+	ld.relaxed.gpu.global.u32 %r394, [%rd1852+0];
 	mov.b32 %r395, %r394;
 	and.b32 %r396, %r395, %r393;
-	setp.ne.u32 %p364, %r396, 0x0;
-	mov.pred %p365, %p364;
-	not.pred %p366, %p365;
-	@!%p366 bra $L444;
-	mul.lo.s64 %rd1863, %rd1860, %rd1718;
-	mad.lo.s64 %rd1864, %rd1863, 4, %rd1716;
-	atom.global.or.b32 %r397, [%rd1864], %r393;
+	setp.ne.u32 %p366, %r396, 0x0;
+	mov.pred %p367, %p366;
+	not.pred %p368, %p367;
+	@!%p368 bra $L454;
+	mul.lo.s64 %rd1853, %rd1850, %rd1708;
+	mad.lo.s64 %rd1854, %rd1853, 4, %rd1706;
+	atom.global.or.b32 %r397, [%rd1854], %r393;
 	mov.b32 %r398, %r397;
 	and.b32 %r399, %r398, %r393;
-	setp.ne.u32 %p367, %r399, 0x0;
-	mov.pred %p365, %p367;
-$L444:
-	@!%p365 bra $L446;
-	mov.b64 %rd1865, %rd1855;
-	mov.b64 %rd1866, %rd1865;
-	mov.pred %p368, 0;
-	bra.uni $L440;
-$L446:
-	mov.b64 %rd1867, %rd1855;
-	mov.b64 %rd1866, %rd1867;
-	mov.pred %p368, 1;
-	bra.uni $L440;
-$L442:
-	@!%p330 bra $L448;
-	cvt.s64.s32 %rd1868, %r385;
-	mul.lo.s64 %rd1869, %rd1868, %rd1721;
-	mad.lo.s64 %rd1870, %rd1869, 4, %rd1719;
-	ld.relaxed.gpu.global.s32 %r400, [%rd1870+0];
-	mov.b32 %r401, %r400;
-	setp.eq.s32 %p369, %r401, %r360;
-	mov.pred %p370, %p369;
-	not.pred %p371, %p370;
-	@!%p371 bra $L450;
-	cvt.s64.s32 %rd1871, %r385;
-	mul.lo.s64 %rd1872, %rd1871, %rd1721;
-	mad.lo.s64 %rd1873, %rd1872, 4, %rd1719;
-	atom.global.exch.b32 %r402, [%rd1873], %r360;
-	mov.b32 %r403, %r402;
-	setp.eq.s32 %p372, %r403, %r360;
-	mov.pred %p370, %p372;
-$L450:
-	@!%p370 bra $L452;
-	mov.b64 %rd1874, %rd1855;
-	mov.b64 %rd1866, %rd1874;
-	mov.pred %p368, 0;
-	bra.uni $L440;
-$L452:
-$L448:
-	mul.lo.s64 %rd1875, %rd1855, %rd1733;
-	mad.lo.s64 %rd1876, %rd1875, 4, %rd1731;
-	st.shared.s32 [%rd1876+0], %r385;
-	add.s64 %rd1877, %rd1855, 1;
-	mov.b64 %rd1878, %rd1877;
-	mov.b64 %rd1866, %rd1878;
-	mov.pred %p368, 1;
-	bra.uni $L440;
-$L439:
-	bra.uni $L438;
-$L440:
-	mov.b64 %rd1879, %rd1866;
-	mov.pred %p373, %p368;
-	mov.b64 %rd1739, %rd1879;
-	mov.pred %p362, %p373;
-	@!%p362 bra $L454;
-	mov.b64 %rd1880, %rd1700;
-	mov.b32 %r404, %r370;
-	cvt.s64.s32 %rd1881, %r404;
-	add.s64 %rd1882, %rd1881, 1;
-	mul.lo.s64 %rd1883, %rd1882, %rd32;
-	mad.lo.s64 %rd1884, %rd1883, 8, %rd28;
-	ld.global.nc.s64 %rd1885, [%rd1884+0];
-	mov.b64 %rd1886, %rd1885;
-	cvt.s64.s32 %rd1887, %r404;
-	mul.lo.s64 %rd1888, %rd1887, %rd32;
-	mad.lo.s64 %rd1889, %rd1888, 8, %rd28;
-	ld.global.nc.s64 %rd1890, [%rd1889+0];
-	mov.b64 %rd1891, %rd1890;
-	sub.s64 %rd1892, %rd1886, %rd1891;
-	mov.b64 %rd1893, %rd1892;
-	mov.b64 %rd1894, %rd1893;
-	add.s64 %rd1895, %rd1737, %rd1894;
-	mov.b64 %rd1737, %rd1895;
-	max.s64 %rd1896, %rd1738, %rd1894;
-	mov.b64 %rd1738, %rd1896;
+	setp.ne.u32 %p369, %r399, 0x0;
+	mov.pred %p367, %p369;
 $L454:
-$L437:
-	add.s64 %rd1897, %rd1735, %rd1728;
-	mov.b64 %rd1735, %rd1897;
-	sub.s64 %rd1898, %rd1740, 1;
-	mov.b64 %rd1740, %rd1898;
-$L398:
-	bra.uni $L397;
-$L399:
-	mov.b64 %rd1899, 0;
-	setp.lt.s64 %p374, %rd1735, %rd1736;
-	setp.lt.s64 %p375, %rd1734, %rd1725;
-	or.pred %p376, %p374, %p375;
-	@!%p376 bra $L456;
-	mov.b64 %rd1899, 1;
+	@!%p367 bra $L456;
+	mov.b64 %rd1855, %rd1845;
+	mov.b64 %rd1856, %rd1855;
+	mov.pred %p370, 0;
+	bra.uni $L450;
 $L456:
-	shl.b64 %rd1900, %rd1899, 32;
-	or.b64 %rd1901, %rd1739, %rd1900;
-	// block scan
-	mov.b64 %rd1902, %rd1901;
-	mov.b32 %r405, %r3;
-$L457:
-	setp.hs.u32 %p377, %r405, 32;
-	@%p377 bra $L458;
-	mov.b64 {%r406, %r407}, %rd1902;
-	shfl.sync.up.b32 %r408|%p378, %r406, %r405, 0, %r17;
-	shfl.sync.up.b32 %r409, %r407, %r405, 0, %r17;
-	mov.b64 %rd1903, {%r408, %r409};
-	@!%p378 bra $L459;
-	add.s64 %rd1904, %rd1903, %rd1902;
-	mov.b64 %rd1902, %rd1904;
-$L459:
-	shl.b32 %r405, %r405, 1;
-	bra.uni $L457;
-$L458:
-	mov.b64 {%r410, %r411}, %rd1902;
-	shfl.sync.up.b32 %r412|%p379, %r410, %r3, 0, %r17;
-	shfl.sync.up.b32 %r413, %r411, %r3, 0, %r17;
-	mov.b64 %rd1905, {%r412, %r413};
-	setp.lo.u32 %p380, %r3, 32;
-	and.pred %p381, %p379, %p380;
-	selp.b64 %rd1906, %rd1905, 0, %p381;
-	sub.u32 %r414, %r13, %r3;
-	setp.eq.u32 %p382, %r7, %r414;
-	@!%p382 bra $L460;
-	mul.wide.u32 %rd1907, %r8, 16;
-	add.s64 %rd1908, %rd1, %rd1907;
-	st.shared.s64 [%rd1908+0], %rd1902;
+	mov.b64 %rd1857, %rd1845;
+	mov.b64 %rd1856, %rd1857;
+	mov.pred %p370, 1;
+	bra.uni $L450;
+$L452:
+	@!%p332 bra $L458;
+	cvt.s64.s32 %rd1858, %r385;
+	mul.lo.s64 %rd1859, %rd1858, %rd1711;
+	mad.lo.s64 %rd1860, %rd1859, 4, %rd1709;
+	ld.relaxed.gpu.global.s32 %r400, [%rd1860+0];
+	mov.b32 %r401, %r400;
+	setp.eq.s32 %p371, %r401, %r360;
+	mov.pred %p372, %p371;
+	not.pred %p373, %p372;
+	@!%p373 bra $L460;
+	cvt.s64.s32 %rd1861, %r385;
+	mul.lo.s64 %rd1862, %rd1861, %rd1711;
+	mad.lo.s64 %rd1863, %rd1862, 4, %rd1709;
+	atom.global.exch.b32 %r402, [%rd1863], %r360;
+	mov.b32 %r403, %r402;
+	setp.eq.s32 %p374, %r403, %r360;
+	mov.pred %p372, %p374;
 $L460:
-	bar.sync 0;
-	setp.eq.u32 %p383, %r8, 0;
-	@!%p383 bra $L461;
-	mov.b64 %rd1909, 0;
-	setp.lo.u32 %p384, %r7, %r10;
-	@!%p384 bra $L462;
-	mul.wide.u32 %rd1910, %r7, 16;
-	add.s64 %rd1911, %rd1, %rd1910;
-	ld.shared.s64 %rd1912, [%rd1911+0];
-	mov.b64 %rd1909, %rd1912;
+	@!%p372 bra $L462;
+	mov.b64 %rd1864, %rd1845;
+	mov.b64 %rd1856, %rd1864;
+	mov.pred %p370, 0;
+	bra.uni $L450;
 $L462:
-	mov.b64 {%r415, %r416}, %rd1909;
-	shfl.sync.up.b32 %r417|%p385, %r415, 1, 0, %r17;
-	shfl.sync.up.b32 %r418, %r416, 1, 0, %r17;
-	mov.b64 %rd1913, {%r417, %r418};
-	@!%p385 bra $L463;
-	add.s64 %rd1914, %rd1913, %rd1909;
-	mov.b64 %rd1909, %rd1914;
-$L463:
-	mov.b64 {%r419, %r420}, %rd1909;
-	shfl.sync.up.b32 %r421|%p386, %r419, 2, 0, %r17;
-	shfl.sync.up.b32 %r422, %r420, 2, 0, %r17;
-	mov.b64 %rd1915, {%r421, %r422};
-	@!%p386 bra $L464;
-	add.s64 %rd1916, %rd1915, %rd1909;
-	mov.b64 %rd1909, %rd1916;
+$L458:
+	mul.lo.s64 %rd1865, %rd1845, %rd1723;
+	mad.lo.s64 %rd1866, %rd1865, 4, %rd1721;
+	st.shared.s32 [%rd1866+0], %r385;
+	add.s64 %rd1867, %rd1845, 1;
+	mov.b64 %rd1868, %rd1867;
+	mov.b64 %rd1856, %rd1868;
+	mov.pred %p370, 1;
+	bra.uni $L450;
+$L449:
+	bra.uni $L448;
+$L450:
+	mov.b64 %rd1869, %rd1856;
+	mov.pred %p375, %p370;
+	mov.b64 %rd1729, %rd1869;
+	mov.pred %p364, %p375;
+	@!%p364 bra $L464;
+	mov.b64 %rd1870, %rd1690;
+	mov.b32 %r404, %r370;
+	cvt.s64.s32 %rd1871, %r404;
+	add.s64 %rd1872, %rd1871, 1;
+	mul.lo.s64 %rd1873, %rd1872, %rd32;
+	mad.lo.s64 %rd1874, %rd1873, 8, %rd28;
+	ld.global.nc.s64 %rd1875, [%rd1874+0];
+	mov.b64 %rd1876, %rd1875;
+	cvt.s64.s32 %rd1877, %r404;
+	mul.lo.s64 %rd1878, %rd1877, %rd32;
+	mad.lo.s64 %rd1879, %rd1878, 8, %rd28;
+	ld.global.nc.s64 %rd1880, [%rd1879+0];
+	mov.b64 %rd1881, %rd1880;
+	sub.s64 %rd1882, %rd1876, %rd1881;
+	mov.b64 %rd1883, %rd1882;
+	mov.b64 %rd1884, %rd1883;
+	add.s64 %rd1885, %rd1727, %rd1884;
+	mov.b64 %rd1727, %rd1885;
+	max.s64 %rd1886, %rd1728, %rd1884;
+	mov.b64 %rd1728, %rd1886;
 $L464:
-	mov.b64 {%r423, %r424}, %rd1909;
-	shfl.sync.up.b32 %r425|%p387, %r423, 4, 0, %r17;
-	shfl.sync.up.b32 %r426, %r424, 4, 0, %r17;
-	mov.b64 %rd1917, {%r425, %r426};
-	@!%p387 bra $L465;
-	add.s64 %rd1918, %rd1917, %rd1909;
-	mov.b64 %rd1909, %rd1918;
-$L465:
-	mov.b64 {%r427, %r428}, %rd1909;
-	shfl.sync.up.b32 %r429|%p388, %r427, 8, 0, %r17;
-	shfl.sync.up.b32 %r430, %r428, 8, 0, %r17;
-	mov.b64 %rd1919, {%r429, %r430};
-	@!%p388 bra $L466;
-	add.s64 %rd1920, %rd1919, %rd1909;
-	mov.b64 %rd1909, %rd1920;
+$L447:
+	add.s64 %rd1887, %rd1725, %rd1718;
+	mov.b64 %rd1725, %rd1887;
+	sub.s64 %rd1888, %rd1730, 1;
+	mov.b64 %rd1730, %rd1888;
+$L408:
+	bra.uni $L407;
+$L409:
+	mov.b64 %rd1889, 0;
+	setp.lt.s64 %p376, %rd1725, %rd1726;
+	setp.lt.s64 %p377, %rd1724, %rd1715;
+	or.pred %p378, %p376, %p377;
+	@!%p378 bra $L466;
+	mov.b64 %rd1889, 1;
 $L466:
-	mov.b64 {%r431, %r432}, %rd1909;
-	shfl.sync.up.b32 %r433|%p389, %r431, 16, 0, %r17;
-	shfl.sync.up.b32 %r434, %r432, 16, 0, %r17;
-	mov.b64 %rd1921, {%r433, %r434};
-	@!%p389 bra $L467;
-	add.s64 %rd1922, %rd1921, %rd1909;
-	mov.b64 %rd1909, %rd1922;
+	shl.b64 %rd1890, %rd1889, 32;
+	or.b64 %rd1891, %rd1729, %rd1890;
+	// block scan
+	mov.b64 %rd1892, %rd1891;
+	mov.b32 %r405, %r3;
 $L467:
-	mov.b64 {%r435, %r436}, %rd1909;
-	shfl.sync.up.b32 %r437|%p390, %r435, 1, 0, %r17;
-	shfl.sync.up.b32 %r438, %r436, 1, 0, %r17;
-	mov.b64 %rd1923, {%r437, %r438};
-	selp.b64 %rd1924, %rd1923, 0, %p390;
-	@!%p384 bra $L468;
-	mul.wide.u32 %rd1925, %r7, 16;
-	add.s64 %rd1926, %rd1, %rd1925;
-	add.s64 %rd1927, %rd1926, 512;
-	st.shared.s64 [%rd1927+0], %rd1924;
-$L468:
-	sub.u32 %r439, %r10, 1;
-	setp.eq.u32 %p391, %r7, %r439;
-	@!%p391 bra $L469;
-	st.shared.s64 [%rd1+1024], %rd1909;
+	setp.hs.u32 %p379, %r405, 32;
+	@%p379 bra $L468;
+	mov.b64 {%r406, %r407}, %rd1892;
+	shfl.sync.up.b32 %r408|%p380, %r406, %r405, 0, %r17;
+	shfl.sync.up.b32 %r409, %r407, %r405, 0, %r17;
+	mov.b64 %rd1893, {%r408, %r409};
+	@!%p380 bra $L469;
+	add.s64 %rd1894, %rd1893, %rd1892;
+	mov.b64 %rd1892, %rd1894;
 $L469:
-$L461:
+	shl.b32 %r405, %r405, 1;
+	bra.uni $L467;
+$L468:
+	mov.b64 {%r410, %r411}, %rd1892;
+	shfl.sync.up.b32 %r412|%p381, %r410, %r3, 0, %r17;
+	shfl.sync.up.b32 %r413, %r411, %r3, 0, %r17;
+	mov.b64 %rd1895, {%r412, %r413};
+	setp.lo.u32 %p382, %r3, 32;
+	and.pred %p383, %p381, %p382;
+	selp.b64 %rd1896, %rd1895, 0, %p383;
+	sub.u32 %r414, %r13, %r3;
+	setp.eq.u32 %p384, %r7, %r414;
+	@!%p384 bra $L470;
+	mul.wide.u32 %rd1897, %r8, 16;
+	add.s64 %rd1898, %rd1, %rd1897;
+	st.shared.s64 [%rd1898+0], %rd1892;
+$L470:
 	bar.sync 0;
-	mul.wide.u32 %rd1928, %r8, 16;
-	add.s64 %rd1929, %rd1, %rd1928;
-	add.s64 %rd1930, %rd1929, 512;
-	ld.shared.s64 %rd1931, [%rd1930+0];
-	add.s64 %rd1932, %rd1931, %rd1906;
-	ld.shared.s64 %rd1933, [%rd1+1024];
-	mov.b64 {%r440, %r441}, %rd1932;
-	shfl.sync.idx.b32 %r442|%p392, %r440, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r443, %r441, 0, %r21, %r17;
-	mov.b64 %rd1934, {%r442, %r443};
-	mov.b64 %rd1935, %rd1933;
-	mov.b64 %rd1936, %rd1934;
-	mov.b64 %rd1937, %rd1935;
-	mov.b64 %rd1938, %rd1936;
-	mov.b64 %rd1939, %rd1937;
-	mov.b64 %rd1940, %rd1938;
-	mov.b64 %rd1941, %rd1939;
-	and.b64 %rd1942, %rd1940, 4294967295;
-	mov.b64 %rd1943, %rd1942;
-	and.b64 %rd1944, %rd1941, 4294967295;
-	mov.b64 %rd1945, %rd1944;
-	shr.s64 %rd1946, %rd1941, 32;
-	mov.b64 %rd1947, %rd1946;
-	mov.b64 %rd1948, %rd1943;
-	mov.b64 %rd1949, %rd1945;
-	mov.b64 %rd1950, %rd1947;
-	mov.b64 %rd1951, 0;
-	cvt.u64.u32 %rd1952, %r2;
-	setp.eq.s64 %p393, %rd1952, 0;
-	setp.gt.s64 %p394, %rd1949, 0;
-	and.pred %p395, %p393, %p394;
-	@!%p395 bra $L471;
-	mul.lo.s64 %rd1953, %rd1730, %rd120;
-	mad.lo.s64 %rd1954, %rd1953, 8, %rd116;
-	atom.global.add.u64 %rd1955, [%rd1954], %rd1949;
-	mov.b64 %rd1956, %rd1955;
-	mov.b64 %rd1951, %rd1956;
-$L471:
-	cvt.u64.u32 %rd1957, %r2;
-	setp.eq.s64 %p396, %rd1957, 0;
-	setp.eq.u32 %p397, %r1, 0;
-	and.pred %p398, %p396, %p397;
-	bar.sync 0;
-	@!%p398 bra $L472;
-	st.shared.s64 [%rd1+1024], %rd1951;
+	setp.eq.u32 %p385, %r8, 0;
+	@!%p385 bra $L471;
+	mov.b64 %rd1899, 0;
+	setp.lo.u32 %p386, %r7, %r10;
+	@!%p386 bra $L472;
+	mul.wide.u32 %rd1900, %r7, 16;
+	add.s64 %rd1901, %rd1, %rd1900;
+	ld.shared.s64 %rd1902, [%rd1901+0];
+	mov.b64 %rd1899, %rd1902;
 $L472:
-	bar.sync 0;
-	ld.shared.s64 %rd1958, [%rd1+1024];
-	mov.b64 %rd1959, %rd1958;
-	add.s64 %rd1960, %rd1959, %rd1948;
-	mov.b64 %rd1961, %rd1960;
-	mov.b64 %rd1962, 0;
+	mov.b64 {%r415, %r416}, %rd1899;
+	shfl.sync.up.b32 %r417|%p387, %r415, 1, 0, %r17;
+	shfl.sync.up.b32 %r418, %r416, 1, 0, %r17;
+	mov.b64 %rd1903, {%r417, %r418};
+	@!%p387 bra $L473;
+	add.s64 %rd1904, %rd1903, %rd1899;
+	mov.b64 %rd1899, %rd1904;
 $L473:
-	setp.lt.s64 %p399, %rd1962, %rd1739;
-	not.pred %p400, %p399;
-	@!%p400 bra $L477;
-	bra.uni $L475;
-$L477:
-	mul.lo.s64 %rd1963, %rd1962, %rd1733;
-	mad.lo.s64 %rd1964, %rd1963, 4, %rd1731;
-	ld.shared.s32 %r444, [%rd1964+0];
-	mov.b32 %r445, %r444;
-	add.s64 %rd1965, %rd1961, %rd1962;
-	mul.lo.s64 %rd1966, %rd1965, %rd330;
-	mad.lo.s64 %rd1967, %rd1966, 4, %rd328;
-	st.global.s32 [%rd1967+0], %r445;
+	mov.b64 {%r419, %r420}, %rd1899;
+	shfl.sync.up.b32 %r421|%p388, %r419, 2, 0, %r17;
+	shfl.sync.up.b32 %r422, %r420, 2, 0, %r17;
+	mov.b64 %rd1905, {%r421, %r422};
+	@!%p388 bra $L474;
+	add.s64 %rd1906, %rd1905, %rd1899;
+	mov.b64 %rd1899, %rd1906;
 $L474:
-	add.s64 %rd1968, %rd1962, 1;
-	mov.b64 %rd1962, %rd1968;
-	bra.uni $L473;
+	mov.b64 {%r423, %r424}, %rd1899;
+	shfl.sync.up.b32 %r425|%p389, %r423, 4, 0, %r17;
+	shfl.sync.up.b32 %r426, %r424, 4, 0, %r17;
+	mov.b64 %rd1907, {%r425, %r426};
+	@!%p389 bra $L475;
+	add.s64 %rd1908, %rd1907, %rd1899;
+	mov.b64 %rd1899, %rd1908;
 $L475:
-	setp.eq.s64 %p401, %rd1950, 0;
-	@!%p401 bra $L479;
-	bra.uni $L396;
+	mov.b64 {%r427, %r428}, %rd1899;
+	shfl.sync.up.b32 %r429|%p390, %r427, 8, 0, %r17;
+	shfl.sync.up.b32 %r430, %r428, 8, 0, %r17;
+	mov.b64 %rd1909, {%r429, %r430};
+	@!%p390 bra $L476;
+	add.s64 %rd1910, %rd1909, %rd1899;
+	mov.b64 %rd1899, %rd1910;
+$L476:
+	mov.b64 {%r431, %r432}, %rd1899;
+	shfl.sync.up.b32 %r433|%p391, %r431, 16, 0, %r17;
+	shfl.sync.up.b32 %r434, %r432, 16, 0, %r17;
+	mov.b64 %rd1911, {%r433, %r434};
+	@!%p391 bra $L477;
+	add.s64 %rd1912, %rd1911, %rd1899;
+	mov.b64 %rd1899, %rd1912;
+$L477:
+	mov.b64 {%r435, %r436}, %rd1899;
+	shfl.sync.up.b32 %r437|%p392, %r435, 1, 0, %r17;
+	shfl.sync.up.b32 %r438, %r436, 1, 0, %r17;
+	mov.b64 %rd1913, {%r437, %r438};
+	selp.b64 %rd1914, %rd1913, 0, %p392;
+	@!%p386 bra $L478;
+	mul.wide.u32 %rd1915, %r7, 16;
+	add.s64 %rd1916, %rd1, %rd1915;
+	add.s64 %rd1917, %rd1916, 512;
+	st.shared.s64 [%rd1917+0], %rd1914;
+$L478:
+	sub.u32 %r439, %r10, 1;
+	setp.eq.u32 %p393, %r7, %r439;
+	@!%p393 bra $L479;
+	st.shared.s64 [%rd1+1024], %rd1899;
 $L479:
-$L395:
-	bra.uni $L394;
-$L396:
-	mov.b64 %rd1969, %rd1737;
-	mov.b64 %rd1970, %rd1738;
-	mov.b64 %rd1971, %rd1969;
-	mov.b64 %rd1972, %rd1970;
-	mov.b64 %rd1973, %rd1971;
-	mov.b64 %rd1974, %rd1972;
-	mov.b64 %rd1217, %rd1973;
-	mov.b64 %rd1218, %rd1974;
-$L274:
-	add.s64 %rd1975, %rd439, %rd1217;
-	mov.b64 %rd439, %rd1975;
-	max.s64 %rd1976, %rd440, %rd1218;
-	mov.b64 %rd440, %rd1976;
+$L471:
+	bar.sync 0;
+	mul.wide.u32 %rd1918, %r8, 16;
+	add.s64 %rd1919, %rd1, %rd1918;
+	add.s64 %rd1920, %rd1919, 512;
+	ld.shared.s64 %rd1921, [%rd1920+0];
+	add.s64 %rd1922, %rd1921, %rd1896;
+	ld.shared.s64 %rd1923, [%rd1+1024];
+	mov.b64 {%r440, %r441}, %rd1922;
+	shfl.sync.idx.b32 %r442|%p394, %r440, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r443, %r441, 0, %r21, %r17;
+	mov.b64 %rd1924, {%r442, %r443};
+	mov.b64 %rd1925, %rd1923;
+	mov.b64 %rd1926, %rd1924;
+	mov.b64 %rd1927, %rd1925;
+	mov.b64 %rd1928, %rd1926;
+	mov.b64 %rd1929, %rd1927;
+	mov.b64 %rd1930, %rd1928;
+	mov.b64 %rd1931, %rd1929;
+	and.b64 %rd1932, %rd1930, 4294967295;
+	mov.b64 %rd1933, %rd1932;
+	and.b64 %rd1934, %rd1931, 4294967295;
+	mov.b64 %rd1935, %rd1934;
+	shr.s64 %rd1936, %rd1931, 32;
+	mov.b64 %rd1937, %rd1936;
+	mov.b64 %rd1938, %rd1933;
+	mov.b64 %rd1939, %rd1935;
+	mov.b64 %rd1940, %rd1937;
+	mov.b64 %rd1941, 0;
+	cvt.u64.u32 %rd1942, %r2;
+	setp.eq.s64 %p395, %rd1942, 0;
+	setp.gt.s64 %p396, %rd1939, 0;
+	and.pred %p397, %p395, %p396;
+	@!%p397 bra $L481;
+	mul.lo.s64 %rd1943, %rd1720, %rd120;
+	mad.lo.s64 %rd1944, %rd1943, 8, %rd116;
+	atom.global.add.u64 %rd1945, [%rd1944], %rd1939;
+	mov.b64 %rd1946, %rd1945;
+	mov.b64 %rd1941, %rd1946;
+$L481:
+	cvt.u64.u32 %rd1947, %r2;
+	setp.eq.s64 %p398, %rd1947, 0;
+	setp.eq.u32 %p399, %r1, 0;
+	and.pred %p400, %p398, %p399;
+	bar.sync 0;
+	@!%p400 bra $L482;
+	st.shared.s64 [%rd1+1024], %rd1941;
+$L482:
+	bar.sync 0;
+	ld.shared.s64 %rd1948, [%rd1+1024];
+	mov.b64 %rd1949, %rd1948;
+	add.s64 %rd1950, %rd1949, %rd1938;
+	mov.b64 %rd1951, %rd1950;
+	mov.b64 %rd1952, 0;
+$L483:
+	setp.lt.s64 %p401, %rd1952, %rd1729;
+	not.pred %p402, %p401;
+	@!%p402 bra $L487;
+	bra.uni $L485;
+$L487:
+	mul.lo.s64 %rd1953, %rd1952, %rd1723;
+	mad.lo.s64 %rd1954, %rd1953, 4, %rd1721;
+	ld.shared.s32 %r444, [%rd1954+0];
+	mov.b32 %r445, %r444;
+	add.s64 %rd1955, %rd1951, %rd1952;
+	mul.lo.s64 %rd1956, %rd1955, %rd330;
+	mad.lo.s64 %rd1957, %rd1956, 4, %rd328;
+	st.global.s32 [%rd1957+0], %r445;
+$L484:
+	add.s64 %rd1958, %rd1952, 1;
+	mov.b64 %rd1952, %rd1958;
+	bra.uni $L483;
+$L485:
+	setp.eq.s64 %p403, %rd1940, 0;
+	@!%p403 bra $L489;
+	bra.uni $L406;
+$L489:
+$L405:
+	bra.uni $L404;
+$L406:
+	mov.b64 %rd1959, %rd1727;
+	mov.b64 %rd1960, %rd1728;
+	mov.b64 %rd1961, %rd1959;
+	mov.b64 %rd1962, %rd1960;
+	mov.b64 %rd1963, %rd1961;
+	mov.b64 %rd1964, %rd1962;
+	mov.b64 %rd1214, %rd1963;
+	mov.b64 %rd1215, %rd1964;
+$L284:
+	add.s64 %rd1965, %rd439, %rd1214;
+	mov.b64 %rd439, %rd1965;
+	max.s64 %rd1966, %rd440, %rd1215;
+	mov.b64 %rd440, %rd1966;
 $L265:
-	add.s64 %rd1977, %rd441, 1;
-	mov.b64 %rd441, %rd1977;
+	add.s64 %rd1967, %rd441, 1;
+	mov.b64 %rd441, %rd1967;
 	bra.uni $L264;
 $L266:
 $L56:
-	mov.b64 %rd1978, %rd439;
+	mov.b64 %rd1968, %rd439;
 	// block reduction
 	sub.u32 %r446, %r13, 1;
 	mov.b32 %r447, %r3;
-$L480:
-	setp.hs.u32 %p402, %r447, 32;
-	@%p402 bra $L481;
-	mov.b64 {%r448, %r449}, %rd1978;
-	shfl.sync.down.b32 %r450|%p403, %r448, %r447, %r446, %r17;
-	shfl.sync.down.b32 %r451, %r449, %r447, %r446, %r17;
-	mov.b64 %rd1979, {%r450, %r451};
-	@!%p403 bra $L482;
-	add.s64 %rd1980, %rd1978, %rd1979;
-	mov.b64 %rd1978, %rd1980;
-$L482:
-	shl.b32 %r447, %r447, 1;
-	bra.uni $L480;
-$L481:
-	setp.eq.u32 %p404, %r7, 0;
-	@!%p404 bra $L483;
-	mul.wide.u32 %rd1981, %r8, 16;
-	add.s64 %rd1982, %rd1, %rd1981;
-	st.shared.s64 [%rd1982+0], %rd1978;
-$L483:
-	bar.sync 0;
-	setp.eq.u32 %p405, %r8, 0;
-	@!%p405 bra $L484;
-	setp.lo.u32 %p406, %r7, %r10;
-	@!%p406 bra $L485;
-	mul.wide.u32 %rd1983, %r7, 16;
-	add.s64 %rd1984, %rd1, %rd1983;
-	ld.shared.s64 %rd1985, [%rd1984+0];
-	mov.b64 %rd1978, %rd1985;
-$L485:
-	sub.u32 %r452, %r10, 1;
-	mov.b64 {%r453, %r454}, %rd1978;
-	shfl.sync.down.b32 %r455|%p407, %r453, 1, %r452, %r17;
-	shfl.sync.down.b32 %r456, %r454, 1, %r452, %r17;
-	mov.b64 %rd1986, {%r455, %r456};
-	@!%p407 bra $L486;
-	add.s64 %rd1987, %rd1978, %rd1986;
-	mov.b64 %rd1978, %rd1987;
-$L486:
-	mov.b64 {%r457, %r458}, %rd1978;
-	shfl.sync.down.b32 %r459|%p408, %r457, 2, %r452, %r17;
-	shfl.sync.down.b32 %r460, %r458, 2, %r452, %r17;
-	mov.b64 %rd1988, {%r459, %r460};
-	@!%p408 bra $L487;
-	add.s64 %rd1989, %rd1978, %rd1988;
-	mov.b64 %rd1978, %rd1989;
-$L487:
-	mov.b64 {%r461, %r462}, %rd1978;
-	shfl.sync.down.b32 %r463|%p409, %r461, 4, %r452, %r17;
-	shfl.sync.down.b32 %r464, %r462, 4, %r452, %r17;
-	mov.b64 %rd1990, {%r463, %r464};
-	@!%p409 bra $L488;
-	add.s64 %rd1991, %rd1978, %rd1990;
-	mov.b64 %rd1978, %rd1991;
-$L488:
-	mov.b64 {%r465, %r466}, %rd1978;
-	shfl.sync.down.b32 %r467|%p410, %r465, 8, %r452, %r17;
-	shfl.sync.down.b32 %r468, %r466, 8, %r452, %r17;
-	mov.b64 %rd1992, {%r467, %r468};
-	@!%p410 bra $L489;
-	add.s64 %rd1993, %rd1978, %rd1992;
-	mov.b64 %rd1978, %rd1993;
-$L489:
-	mov.b64 {%r469, %r470}, %rd1978;
-	shfl.sync.down.b32 %r471|%p411, %r469, 16, %r452, %r17;
-	shfl.sync.down.b32 %r472, %r470, 16, %r452, %r17;
-	mov.b64 %rd1994, {%r471, %r472};
-	@!%p411 bra $L490;
-	add.s64 %rd1995, %rd1978, %rd1994;
-	mov.b64 %rd1978, %rd1995;
 $L490:
-	@!%p404 bra $L491;
-	st.shared.s64 [%rd1+1024], %rd1978;
+	setp.hs.u32 %p404, %r447, 32;
+	@%p404 bra $L491;
+	mov.b64 {%r448, %r449}, %rd1968;
+	shfl.sync.down.b32 %r450|%p405, %r448, %r447, %r446, %r17;
+	shfl.sync.down.b32 %r451, %r449, %r447, %r446, %r17;
+	mov.b64 %rd1969, {%r450, %r451};
+	@!%p405 bra $L492;
+	add.s64 %rd1970, %rd1968, %rd1969;
+	mov.b64 %rd1968, %rd1970;
+$L492:
+	shl.b32 %r447, %r447, 1;
+	bra.uni $L490;
 $L491:
-$L484:
+	setp.eq.u32 %p406, %r7, 0;
+	@!%p406 bra $L493;
+	mul.wide.u32 %rd1971, %r8, 16;
+	add.s64 %rd1972, %rd1, %rd1971;
+	st.shared.s64 [%rd1972+0], %rd1968;
+$L493:
 	bar.sync 0;
-	ld.shared.s64 %rd1996, [%rd1+1024];
-	mov.b64 %rd1978, %rd1996;
-	mov.b64 %rd1997, %rd1978;
-	mov.b64 %rd439, %rd1997;
-	mov.b64 %rd1998, %rd440;
+	setp.eq.u32 %p407, %r8, 0;
+	@!%p407 bra $L494;
+	setp.lo.u32 %p408, %r7, %r10;
+	@!%p408 bra $L495;
+	mul.wide.u32 %rd1973, %r7, 16;
+	add.s64 %rd1974, %rd1, %rd1973;
+	ld.shared.s64 %rd1975, [%rd1974+0];
+	mov.b64 %rd1968, %rd1975;
+$L495:
+	sub.u32 %r452, %r10, 1;
+	mov.b64 {%r453, %r454}, %rd1968;
+	shfl.sync.down.b32 %r455|%p409, %r453, 1, %r452, %r17;
+	shfl.sync.down.b32 %r456, %r454, 1, %r452, %r17;
+	mov.b64 %rd1976, {%r455, %r456};
+	@!%p409 bra $L496;
+	add.s64 %rd1977, %rd1968, %rd1976;
+	mov.b64 %rd1968, %rd1977;
+$L496:
+	mov.b64 {%r457, %r458}, %rd1968;
+	shfl.sync.down.b32 %r459|%p410, %r457, 2, %r452, %r17;
+	shfl.sync.down.b32 %r460, %r458, 2, %r452, %r17;
+	mov.b64 %rd1978, {%r459, %r460};
+	@!%p410 bra $L497;
+	add.s64 %rd1979, %rd1968, %rd1978;
+	mov.b64 %rd1968, %rd1979;
+$L497:
+	mov.b64 {%r461, %r462}, %rd1968;
+	shfl.sync.down.b32 %r463|%p411, %r461, 4, %r452, %r17;
+	shfl.sync.down.b32 %r464, %r462, 4, %r452, %r17;
+	mov.b64 %rd1980, {%r463, %r464};
+	@!%p411 bra $L498;
+	add.s64 %rd1981, %rd1968, %rd1980;
+	mov.b64 %rd1968, %rd1981;
+$L498:
+	mov.b64 {%r465, %r466}, %rd1968;
+	shfl.sync.down.b32 %r467|%p412, %r465, 8, %r452, %r17;
+	shfl.sync.down.b32 %r468, %r466, 8, %r452, %r17;
+	mov.b64 %rd1982, {%r467, %r468};
+	@!%p412 bra $L499;
+	add.s64 %rd1983, %rd1968, %rd1982;
+	mov.b64 %rd1968, %rd1983;
+$L499:
+	mov.b64 {%r469, %r470}, %rd1968;
+	shfl.sync.down.b32 %r471|%p413, %r469, 16, %r452, %r17;
+	shfl.sync.down.b32 %r472, %r470, 16, %r452, %r17;
+	mov.b64 %rd1984, {%r471, %r472};
+	@!%p413 bra $L500;
+	add.s64 %rd1985, %rd1968, %rd1984;
+	mov.b64 %rd1968, %rd1985;
+$L500:
+	@!%p406 bra $L501;
+	st.shared.s64 [%rd1+1024], %rd1968;
+$L501:
+$L494:
+	bar.sync 0;
+	ld.shared.s64 %rd1986, [%rd1+1024];
+	mov.b64 %rd1968, %rd1986;
+	mov.b64 %rd1987, %rd1968;
+	mov.b64 %rd439, %rd1987;
+	mov.b64 %rd1988, %rd440;
 	// block reduction
 	sub.u32 %r473, %r13, 1;
 	mov.b32 %r474, %r3;
-$L492:
-	setp.hs.u32 %p412, %r474, 32;
-	@%p412 bra $L493;
-	mov.b64 {%r475, %r476}, %rd1998;
-	shfl.sync.down.b32 %r477|%p413, %r475, %r474, %r473, %r17;
-	shfl.sync.down.b32 %r478, %r476, %r474, %r473, %r17;
-	mov.b64 %rd1999, {%r477, %r478};
-	@!%p413 bra $L494;
-	max.s64 %rd2000, %rd1998, %rd1999;
-	mov.b64 %rd1998, %rd2000;
-$L494:
-	shl.b32 %r474, %r474, 1;
-	bra.uni $L492;
-$L493:
-	setp.eq.u32 %p414, %r7, 0;
-	@!%p414 bra $L495;
-	mul.wide.u32 %rd2001, %r8, 16;
-	add.s64 %rd2002, %rd1, %rd2001;
-	st.shared.s64 [%rd2002+0], %rd1998;
-$L495:
-	bar.sync 0;
-	setp.eq.u32 %p415, %r8, 0;
-	@!%p415 bra $L496;
-	setp.lo.u32 %p416, %r7, %r10;
-	@!%p416 bra $L497;
-	mul.wide.u32 %rd2003, %r7, 16;
-	add.s64 %rd2004, %rd1, %rd2003;
-	ld.shared.s64 %rd2005, [%rd2004+0];
-	mov.b64 %rd1998, %rd2005;
-$L497:
-	sub.u32 %r479, %r10, 1;
-	mov.b64 {%r480, %r481}, %rd1998;
-	shfl.sync.down.b32 %r482|%p417, %r480, 1, %r479, %r17;
-	shfl.sync.down.b32 %r483, %r481, 1, %r479, %r17;
-	mov.b64 %rd2006, {%r482, %r483};
-	@!%p417 bra $L498;
-	max.s64 %rd2007, %rd1998, %rd2006;
-	mov.b64 %rd1998, %rd2007;
-$L498:
-	mov.b64 {%r484, %r485}, %rd1998;
-	shfl.sync.down.b32 %r486|%p418, %r484, 2, %r479, %r17;
-	shfl.sync.down.b32 %r487, %r485, 2, %r479, %r17;
-	mov.b64 %rd2008, {%r486, %r487};
-	@!%p418 bra $L499;
-	max.s64 %rd2009, %rd1998, %rd2008;
-	mov.b64 %rd1998, %rd2009;
-$L499:
-	mov.b64 {%r488, %r489}, %rd1998;
-	shfl.sync.down.b32 %r490|%p419, %r488, 4, %r479, %r17;
-	shfl.sync.down.b32 %r491, %r489, 4, %r479, %r17;
-	mov.b64 %rd2010, {%r490, %r491};
-	@!%p419 bra $L500;
-	max.s64 %rd2011, %rd1998, %rd2010;
-	mov.b64 %rd1998, %rd2011;
-$L500:
-	mov.b64 {%r492, %r493}, %rd1998;
-	shfl.sync.down.b32 %r494|%p420, %r492, 8, %r479, %r17;
-	shfl.sync.down.b32 %r495, %r493, 8, %r479, %r17;
-	mov.b64 %rd2012, {%r494, %r495};
-	@!%p420 bra $L501;
-	max.s64 %rd2013, %rd1998, %rd2012;
-	mov.b64 %rd1998, %rd2013;
-$L501:
-	mov.b64 {%r496, %r497}, %rd1998;
-	shfl.sync.down.b32 %r498|%p421, %r496, 16, %r479, %r17;
-	shfl.sync.down.b32 %r499, %r497, 16, %r479, %r17;
-	mov.b64 %rd2014, {%r498, %r499};
-	@!%p421 bra $L502;
-	max.s64 %rd2015, %rd1998, %rd2014;
-	mov.b64 %rd1998, %rd2015;
 $L502:
-	@!%p414 bra $L503;
-	st.shared.s64 [%rd1+1024], %rd1998;
+	setp.hs.u32 %p414, %r474, 32;
+	@%p414 bra $L503;
+	mov.b64 {%r475, %r476}, %rd1988;
+	shfl.sync.down.b32 %r477|%p415, %r475, %r474, %r473, %r17;
+	shfl.sync.down.b32 %r478, %r476, %r474, %r473, %r17;
+	mov.b64 %rd1989, {%r477, %r478};
+	@!%p415 bra $L504;
+	max.s64 %rd1990, %rd1988, %rd1989;
+	mov.b64 %rd1988, %rd1990;
+$L504:
+	shl.b32 %r474, %r474, 1;
+	bra.uni $L502;
 $L503:
-$L496:
-	bar.sync 0;
-	ld.shared.s64 %rd2016, [%rd1+1024];
-	mov.b64 %rd1998, %rd2016;
-	mov.b64 %rd2017, %rd1998;
-	mov.b64 %rd440, %rd2017;
-	cvt.u64.u32 %rd2018, %r2;
-	setp.eq.s64 %p422, %rd2018, 0;
-	@!%p422 bra $L505;
-	setp.gt.s64 %p423, %rd396, 1;
-	@!%p423 bra $L507;
-	mov.b32 %r500, 0;
-	st.shared.s32 [%rd219+0], %r500;
-$L507:
-	setp.gt.s64 %p424, %rd439, 0;
-	@!%p424 bra $L509;
-	add.s64 %rd2019, %rd401, 1;
-	mul.lo.s64 %rd2020, %rd2019, %rd120;
-	mad.lo.s64 %rd2021, %rd2020, 8, %rd116;
-	atom.global.add.u64 %rd2022, [%rd2021], %rd439;
-$L509:
-	setp.gt.s64 %p425, %rd440, 0;
-	@!%p425 bra $L511;
-	add.s64 %rd2023, %rd401, 2;
-	mul.lo.s64 %rd2024, %rd2023, %rd120;
-	mad.lo.s64 %rd2025, %rd2024, 8, %rd116;
-	atom.global.max.s64 %rd2026, [%rd2025], %rd440;
-$L511:
-	add.s64 %rd2027, %rd401, 3;
-	mul.lo.s64 %rd2028, %rd2027, %rd120;
-	mad.lo.s64 %rd2029, %rd2028, 8, %rd116;
-	atom.global.max.s64 %rd2030, [%rd2029], %rd441;
+	setp.eq.u32 %p416, %r7, 0;
+	@!%p416 bra $L505;
+	mul.wide.u32 %rd1991, %r8, 16;
+	add.s64 %rd1992, %rd1, %rd1991;
+	st.shared.s64 [%rd1992+0], %rd1988;
 $L505:
 	bar.sync 0;
-	setp.eq.u32 %p426, %r5, 0;
-	@!%p426 bra $L512;
+	setp.eq.u32 %p417, %r8, 0;
+	@!%p417 bra $L506;
+	setp.lo.u32 %p418, %r7, %r10;
+	@!%p418 bra $L507;
+	mul.wide.u32 %rd1993, %r7, 16;
+	add.s64 %rd1994, %rd1, %rd1993;
+	ld.shared.s64 %rd1995, [%rd1994+0];
+	mov.b64 %rd1988, %rd1995;
+$L507:
+	sub.u32 %r479, %r10, 1;
+	mov.b64 {%r480, %r481}, %rd1988;
+	shfl.sync.down.b32 %r482|%p419, %r480, 1, %r479, %r17;
+	shfl.sync.down.b32 %r483, %r481, 1, %r479, %r17;
+	mov.b64 %rd1996, {%r482, %r483};
+	@!%p419 bra $L508;
+	max.s64 %rd1997, %rd1988, %rd1996;
+	mov.b64 %rd1988, %rd1997;
+$L508:
+	mov.b64 {%r484, %r485}, %rd1988;
+	shfl.sync.down.b32 %r486|%p420, %r484, 2, %r479, %r17;
+	shfl.sync.down.b32 %r487, %r485, 2, %r479, %r17;
+	mov.b64 %rd1998, {%r486, %r487};
+	@!%p420 bra $L509;
+	max.s64 %rd1999, %rd1988, %rd1998;
+	mov.b64 %rd1988, %rd1999;
+$L509:
+	mov.b64 {%r488, %r489}, %rd1988;
+	shfl.sync.down.b32 %r490|%p421, %r488, 4, %r479, %r17;
+	shfl.sync.down.b32 %r491, %r489, 4, %r479, %r17;
+	mov.b64 %rd2000, {%r490, %r491};
+	@!%p421 bra $L510;
+	max.s64 %rd2001, %rd1988, %rd2000;
+	mov.b64 %rd1988, %rd2001;
+$L510:
+	mov.b64 {%r492, %r493}, %rd1988;
+	shfl.sync.down.b32 %r494|%p422, %r492, 8, %r479, %r17;
+	shfl.sync.down.b32 %r495, %r493, 8, %r479, %r17;
+	mov.b64 %rd2002, {%r494, %r495};
+	@!%p422 bra $L511;
+	max.s64 %rd2003, %rd1988, %rd2002;
+	mov.b64 %rd1988, %rd2003;
+$L511:
+	mov.b64 {%r496, %r497}, %rd1988;
+	shfl.sync.down.b32 %r498|%p423, %r496, 16, %r479, %r17;
+	shfl.sync.down.b32 %r499, %r497, 16, %r479, %r17;
+	mov.b64 %rd2004, {%r498, %r499};
+	@!%p423 bra $L512;
+	max.s64 %rd2005, %rd1988, %rd2004;
+	mov.b64 %rd1988, %rd2005;
+$L512:
+	@!%p416 bra $L513;
+	st.shared.s64 [%rd1+1024], %rd1988;
+$L513:
+$L506:
+	bar.sync 0;
+	ld.shared.s64 %rd2006, [%rd1+1024];
+	mov.b64 %rd1988, %rd2006;
+	mov.b64 %rd2007, %rd1988;
+	mov.b64 %rd440, %rd2007;
+	cvt.u64.u32 %rd2008, %r2;
+	setp.eq.s64 %p424, %rd2008, 0;
+	@!%p424 bra $L515;
+	setp.gt.s64 %p425, %rd396, 1;
+	@!%p425 bra $L517;
+	mov.b32 %r500, 0;
+	st.shared.s32 [%rd219+0], %r500;
+$L517:
+	setp.gt.s64 %p426, %rd439, 0;
+	@!%p426 bra $L519;
+	add.s64 %rd2009, %rd401, 1;
+	mul.lo.s64 %rd2010, %rd2009, %rd120;
+	mad.lo.s64 %rd2011, %rd2010, 8, %rd116;
+	atom.global.add.u64 %rd2012, [%rd2011], %rd439;
+$L519:
+	setp.gt.s64 %p427, %rd440, 0;
+	@!%p427 bra $L521;
+	add.s64 %rd2013, %rd401, 2;
+	mul.lo.s64 %rd2014, %rd2013, %rd120;
+	mad.lo.s64 %rd2015, %rd2014, 8, %rd116;
+	atom.global.max.s64 %rd2016, [%rd2015], %rd440;
+$L521:
+	add.s64 %rd2017, %rd401, 3;
+	mul.lo.s64 %rd2018, %rd2017, %rd120;
+	mad.lo.s64 %rd2019, %rd2018, 8, %rd116;
+	atom.global.max.s64 %rd2020, [%rd2019], %rd441;
+$L515:
+	bar.sync 0;
+	setp.eq.u32 %p428, %r5, 0;
+	@!%p428 bra $L522;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r501, [gk_league_sync+4];
 	atom.global.add.u32 %r502, [gk_league_sync], 1;
 	mov.u32 %r503, %nctaid.x;
 	sub.u32 %r504, %r503, 1;
-	setp.eq.u32 %p427, %r502, %r504;
-	@!%p427 bra $L513;
+	setp.eq.u32 %p429, %r502, %r504;
+	@!%p429 bra $L523;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r505, [gk_league_sync+4], 1;
-	bra.uni $L514;
-$L513:
+	bra.uni $L524;
+$L523:
 	ld.relaxed.gpu.global.u32 %r506, [gk_league_sync+4];
-	setp.eq.u32 %p428, %r506, %r501;
-	@%p428 bra $L513;
-$L514:
+	setp.eq.u32 %p430, %r506, %r501;
+	@%p430 bra $L523;
+$L524:
 	fence.acq_rel.gpu;
-$L512:
+$L522:
 	bar.sync 0;
-	setp.eq.s64 %p429, %rd318, 0;
-	and.pred %p430, %p17, %p429;
-	@!%p430 bra $L516;
-	mov.b64 %rd2032, 12;
-	mul.lo.s64 %rd2031, %rd2032, %rd120;
-	mad.lo.s64 %rd2033, %rd2031, 8, %rd116;
-	mov.b64 %rd2034, 0;
-	st.global.s64 [%rd2033+0], %rd2034;
-$L516:
-	mul.lo.s64 %rd2035, %rd359, %rd120;
-	mad.lo.s64 %rd2036, %rd2035, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd2037, [%rd2036+0];
-	mov.b64 %rd2038, %rd2037;
-	add.s64 %rd2039, %rd359, 1;
-	mul.lo.s64 %rd2040, %rd2039, %rd120;
-	mad.lo.s64 %rd2041, %rd2040, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd2042, [%rd2041+0];
-	mov.b64 %rd2043, %rd2042;
-	mov.b64 %rd2044, %rd2038;
-	mov.b64 %rd2045, %rd2043;
-	mov.b64 %rd2046, %rd2044;
-	mov.b64 %rd2047, %rd2045;
-	add.s64 %rd2048, %rd359, 2;
-	mul.lo.s64 %rd2049, %rd2048, %rd120;
-	mad.lo.s64 %rd2050, %rd2049, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd2051, [%rd2050+0];
-	mov.b64 %rd2052, %rd2051;
-	mov.b64 %rd312, %rd2052;
-	@!%p17 bra $L518;
-	mov.b64 %rd2054, 4;
-	mul.lo.s64 %rd2053, %rd2054, %rd318;
-	mov.b64 %rd2056, 1;
-	add.s64 %rd2055, %rd2056, %rd2053;
-	mul.lo.s64 %rd2057, %rd2055, %rd113;
-	mad.lo.s64 %rd2058, %rd2057, 8, %rd109;
-	st.global.s64 [%rd2058+0], %rd2046;
-	mov.b64 %rd2060, 4;
-	mul.lo.s64 %rd2059, %rd2060, %rd318;
-	mov.b64 %rd2062, 2;
-	add.s64 %rd2061, %rd2062, %rd2059;
-	mul.lo.s64 %rd2063, %rd2061, %rd113;
-	mad.lo.s64 %rd2064, %rd2063, 8, %rd109;
-	st.global.s64 [%rd2064+0], %rd2047;
-	mov.b64 %rd2066, 4;
-	mul.lo.s64 %rd2065, %rd2066, %rd318;
-	mov.b64 %rd2068, 3;
-	add.s64 %rd2067, %rd2068, %rd2065;
-	mul.lo.s64 %rd2069, %rd2067, %rd113;
-	mad.lo.s64 %rd2070, %rd2069, 8, %rd109;
-	st.global.s64 [%rd2070+0], %rd312;
-	add.s64 %rd2071, %rd359, 3;
-	mul.lo.s64 %rd2072, %rd2071, %rd120;
-	mad.lo.s64 %rd2073, %rd2072, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd2074, [%rd2073+0];
-	mov.b64 %rd2075, %rd2074;
-	mov.b64 %rd2077, 4;
-	mul.lo.s64 %rd2076, %rd2077, %rd318;
-	mov.b64 %rd2079, 4;
-	add.s64 %rd2078, %rd2079, %rd2076;
-	mul.lo.s64 %rd2080, %rd2078, %rd113;
-	mad.lo.s64 %rd2081, %rd2080, 8, %rd109;
-	st.global.s64 [%rd2081+0], %rd2075;
-	add.s64 %rd2082, %rd318, 1;
-	st.global.s64 [%rd109+0], %rd2082;
-$L518:
-	setp.eq.s64 %p431, %rd2046, 0;
-	setp.gt.s64 %p432, %rd2046, %rd66;
-	or.pred %p433, %p431, %p432;
-	setp.gt.s64 %p434, %rd2047, %rd68;
+	setp.eq.s64 %p431, %rd318, 0;
+	and.pred %p432, %p17, %p431;
+	@!%p432 bra $L526;
+	mov.b64 %rd2022, 12;
+	mul.lo.s64 %rd2021, %rd2022, %rd120;
+	mad.lo.s64 %rd2023, %rd2021, 8, %rd116;
+	mov.b64 %rd2024, 0;
+	st.global.s64 [%rd2023+0], %rd2024;
+$L526:
+	mul.lo.s64 %rd2025, %rd359, %rd120;
+	mad.lo.s64 %rd2026, %rd2025, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2027, [%rd2026+0];
+	mov.b64 %rd2028, %rd2027;
+	add.s64 %rd2029, %rd359, 1;
+	mul.lo.s64 %rd2030, %rd2029, %rd120;
+	mad.lo.s64 %rd2031, %rd2030, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2032, [%rd2031+0];
+	mov.b64 %rd2033, %rd2032;
+	mov.b64 %rd2034, %rd2028;
+	mov.b64 %rd2035, %rd2033;
+	mov.b64 %rd2036, %rd2034;
+	mov.b64 %rd2037, %rd2035;
+	add.s64 %rd2038, %rd359, 2;
+	mul.lo.s64 %rd2039, %rd2038, %rd120;
+	mad.lo.s64 %rd2040, %rd2039, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2041, [%rd2040+0];
+	mov.b64 %rd2042, %rd2041;
+	mov.b64 %rd312, %rd2042;
+	@!%p17 bra $L528;
+	mov.b64 %rd2044, 4;
+	mul.lo.s64 %rd2043, %rd2044, %rd318;
+	mov.b64 %rd2046, 1;
+	add.s64 %rd2045, %rd2046, %rd2043;
+	mul.lo.s64 %rd2047, %rd2045, %rd113;
+	mad.lo.s64 %rd2048, %rd2047, 8, %rd109;
+	st.global.s64 [%rd2048+0], %rd2036;
+	mov.b64 %rd2050, 4;
+	mul.lo.s64 %rd2049, %rd2050, %rd318;
+	mov.b64 %rd2052, 2;
+	add.s64 %rd2051, %rd2052, %rd2049;
+	mul.lo.s64 %rd2053, %rd2051, %rd113;
+	mad.lo.s64 %rd2054, %rd2053, 8, %rd109;
+	st.global.s64 [%rd2054+0], %rd2037;
+	mov.b64 %rd2056, 4;
+	mul.lo.s64 %rd2055, %rd2056, %rd318;
+	mov.b64 %rd2058, 3;
+	add.s64 %rd2057, %rd2058, %rd2055;
+	mul.lo.s64 %rd2059, %rd2057, %rd113;
+	mad.lo.s64 %rd2060, %rd2059, 8, %rd109;
+	st.global.s64 [%rd2060+0], %rd312;
+	add.s64 %rd2061, %rd359, 3;
+	mul.lo.s64 %rd2062, %rd2061, %rd120;
+	mad.lo.s64 %rd2063, %rd2062, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd2064, [%rd2063+0];
+	mov.b64 %rd2065, %rd2064;
+	mov.b64 %rd2067, 4;
+	mul.lo.s64 %rd2066, %rd2067, %rd318;
+	mov.b64 %rd2069, 4;
+	add.s64 %rd2068, %rd2069, %rd2066;
+	mul.lo.s64 %rd2070, %rd2068, %rd113;
+	mad.lo.s64 %rd2071, %rd2070, 8, %rd109;
+	st.global.s64 [%rd2071+0], %rd2065;
+	add.s64 %rd2072, %rd318, 1;
+	st.global.s64 [%rd109+0], %rd2072;
+$L528:
+	setp.eq.s64 %p433, %rd2036, 0;
+	setp.gt.s64 %p434, %rd2036, %rd66;
 	or.pred %p435, %p433, %p434;
-	setp.gt.s64 %p436, %rd312, %rd70;
+	setp.gt.s64 %p436, %rd2037, %rd68;
 	or.pred %p437, %p435, %p436;
-	@!%p437 bra $L520;
+	setp.gt.s64 %p438, %rd312, %rd70;
+	or.pred %p439, %p437, %p438;
+	@!%p439 bra $L530;
 	bra.uni $L3;
-$L520:
-	mov.b64 %rd242, %rd2046;
+$L530:
+	mov.b64 %rd242, %rd2036;
 $L42:
-	add.s64 %rd2083, %rd318, 1;
-	mov.b64 %rd318, %rd2083;
+	add.s64 %rd2073, %rd318, 1;
+	mov.b64 %rd318, %rd2073;
 	bra.uni $L41;
 $L43:
 $L3:
@@ -21050,9 +21062,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<355>;
+	.reg .pred %p<357>;
 	.reg .b32 %r<494>;
-	.reg .b64 %rd<1897>;
+	.reg .b64 %rd<1887>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22251,800 +22263,802 @@ $L59:
 	mov.b64 %rd405, %rd644;
 	bra.uni $L56;
 $L55:
-	cvt.u64.u32 %rd645, %r2;
-	setp.eq.s64 %p123, %rd645, 0;
+	mov.b64 %rd645, 0;
+	mov.b64 %rd646, 0;
+	cvt.u64.u32 %rd647, %r2;
+	setp.eq.s64 %p123, %rd647, 0;
 	@!%p123 bra $L126;
-	mov.b64 %rd647, 1;
-	mul.lo.s64 %rd646, %rd647, %rd186;
-	mad.lo.s64 %rd648, %rd646, 4, %rd184;
+	mov.b64 %rd649, 1;
+	mul.lo.s64 %rd648, %rd649, %rd186;
+	mad.lo.s64 %rd650, %rd648, 4, %rd184;
 	mov.b32 %r167, 0;
-	st.shared.s32 [%rd648+0], %r167;
+	st.shared.s32 [%rd650+0], %r167;
 $L126:
-	mov.b64 %rd649, %rd353;
-	mov.b64 %rd650, %rd354;
-	mov.b64 %rd651, %rd355;
-	mov.b64 %rd652, %rd356;
-	mov.b64 %rd653, %rd357;
-	mov.b64 %rd654, %rd358;
+	mov.b64 %rd651, %rd353;
+	mov.b64 %rd652, %rd354;
+	mov.b64 %rd653, %rd355;
+	mov.b64 %rd654, %rd356;
+	mov.b64 %rd655, %rd357;
+	mov.b64 %rd656, %rd358;
 	mov.pred %p124, %p49;
 	mov.pred %p125, %p50;
 	mov.b32 %r168, %r81;
-	mov.b64 %rd655, %rd359;
-	mov.b64 %rd656, %rd360;
-	mov.b64 %rd657, %rd361;
-	mov.b64 %rd658, %rd362;
+	mov.b64 %rd657, %rd359;
+	mov.b64 %rd658, %rd360;
+	mov.b64 %rd659, %rd361;
+	mov.b64 %rd660, %rd362;
 	mov.pred %p126, %p51;
 	mov.pred %p127, %p52;
 	mov.pred %p128, %p53;
 	mov.b32 %r169, %r82;
-	mov.b64 %rd659, %rd363;
-	mov.b64 %rd660, %rd364;
-	mov.b64 %rd661, %rd402;
-	sub.s64 %rd662, %rd403, %rd402;
-	mov.b64 %rd663, %rd662;
-	mov.b64 %rd664, %rd386;
-	mov.b64 %rd665, %rd385;
-	mov.b64 %rd666, %rd367;
-	mov.b64 %rd667, %rd387;
-	mov.b64 %rd668, %rd366;
-	mov.b64 %rd669, 0;
-	mov.b64 %rd670, %rd388;
-	mov.b64 %rd671, 0;
+	mov.b64 %rd661, %rd363;
+	mov.b64 %rd662, %rd364;
+	mov.b64 %rd663, %rd402;
+	sub.s64 %rd664, %rd403, %rd402;
+	mov.b64 %rd665, %rd664;
+	mov.b64 %rd666, %rd386;
+	mov.b64 %rd667, %rd385;
+	mov.b64 %rd668, %rd367;
+	mov.b64 %rd669, %rd387;
+	mov.b64 %rd670, %rd366;
+	mov.b64 %rd671, %rd646;
+	mov.b64 %rd672, %rd388;
+	mov.b64 %rd673, %rd645;
 	mov.pred %p129, 0;
-	mov.b64 %rd672, %rd168;
-	mov.b64 %rd673, %rd169;
-	mov.b64 %rd674, %rd170;
-	mov.b64 %rd675, %rd664;
+	mov.b64 %rd674, %rd168;
+	mov.b64 %rd675, %rd169;
+	mov.b64 %rd676, %rd170;
+	mov.b64 %rd677, %rd666;
 	mov.b32 %r170, -1;
-	mov.b64 %rd676, 0;
-	mov.b64 %rd677, 0;
 	mov.b64 %rd678, 0;
 	mov.b64 %rd679, 0;
 	mov.b64 %rd680, 0;
+	mov.b64 %rd681, 0;
+	mov.b64 %rd682, 0;
 $L127:
-	setp.ge.s64 %p130, %rd676, %rd677;
+	setp.ge.s64 %p130, %rd678, %rd679;
 	@!%p130 bra $L131;
-	setp.ge.s64 %p131, %rd675, %rd663;
+	setp.ge.s64 %p131, %rd677, %rd665;
 	@!%p131 bra $L133;
 	bra.uni $L129;
 $L133:
-	add.s64 %rd681, %rd661, %rd675;
-	mul.lo.s64 %rd682, %rd681, %rd292;
-	mad.lo.s64 %rd683, %rd682, 4, %rd290;
-	ld.global.s32 %r171, [%rd683+0];
+	add.s64 %rd683, %rd663, %rd677;
+	mul.lo.s64 %rd684, %rd683, %rd292;
+	mad.lo.s64 %rd685, %rd684, 4, %rd290;
+	ld.global.s32 %r171, [%rd685+0];
 	mov.b32 %r172, %r171;
 	mov.b32 %r170, %r172;
-	mov.b64 %rd684, %rd649;
-	mov.b64 %rd685, %rd650;
 	mov.b64 %rd686, %rd651;
 	mov.b64 %rd687, %rd652;
 	mov.b64 %rd688, %rd653;
 	mov.b64 %rd689, %rd654;
+	mov.b64 %rd690, %rd655;
+	mov.b64 %rd691, %rd656;
 	mov.pred %p132, %p124;
 	mov.pred %p133, %p125;
 	mov.b32 %r173, %r168;
-	mov.b64 %rd690, %rd655;
-	mov.b64 %rd691, %rd656;
 	mov.b64 %rd692, %rd657;
 	mov.b64 %rd693, %rd658;
+	mov.b64 %rd694, %rd659;
+	mov.b64 %rd695, %rd660;
 	mov.pred %p134, %p126;
 	mov.b32 %r174, %r170;
-	add.s64 %rd694, %rd661, %rd675;
-	mov.b64 %rd695, %rd694;
-	mov.b64 %rd696, %rd667;
+	add.s64 %rd696, %rd663, %rd677;
+	mov.b64 %rd697, %rd696;
+	mov.b64 %rd698, %rd669;
 	mov.pred %p135, %p129;
 $L134:
 	@!%p135 bra $L138;
-	mov.b64 %rd698, 2;
-	mul.lo.s64 %rd697, %rd698, %rd695;
-	mul.lo.s64 %rd699, %rd697, %rd181;
-	mad.lo.s64 %rd700, %rd699, 8, %rd179;
-	ld.shared.s64 %rd701, [%rd700+0];
-	mov.b64 %rd702, %rd701;
-	mov.b64 %rd704, 2;
-	mul.lo.s64 %rd703, %rd704, %rd695;
-	add.s64 %rd705, %rd703, 1;
-	mul.lo.s64 %rd706, %rd705, %rd181;
-	mad.lo.s64 %rd707, %rd706, 8, %rd179;
-	ld.shared.s64 %rd708, [%rd707+0];
-	mov.b64 %rd709, %rd708;
-	add.s64 %rd710, %rd702, %rd696;
+	mov.b64 %rd700, 2;
+	mul.lo.s64 %rd699, %rd700, %rd697;
+	mul.lo.s64 %rd701, %rd699, %rd181;
+	mad.lo.s64 %rd702, %rd701, 8, %rd179;
+	ld.shared.s64 %rd703, [%rd702+0];
+	mov.b64 %rd704, %rd703;
+	mov.b64 %rd706, 2;
+	mul.lo.s64 %rd705, %rd706, %rd697;
+	add.s64 %rd707, %rd705, 1;
+	mul.lo.s64 %rd708, %rd707, %rd181;
+	mad.lo.s64 %rd709, %rd708, 8, %rd179;
+	ld.shared.s64 %rd710, [%rd709+0];
 	mov.b64 %rd711, %rd710;
-	mov.b64 %rd712, %rd709;
-	mov.b64 %rd713, %rd711;
-	mov.b64 %rd714, %rd712;
+	add.s64 %rd712, %rd704, %rd698;
+	mov.b64 %rd713, %rd712;
+	mov.b64 %rd714, %rd711;
+	mov.b64 %rd715, %rd713;
+	mov.b64 %rd716, %rd714;
 	bra.uni $L136;
 $L138:
-	mov.b64 %rd715, %rd684;
+	mov.b64 %rd717, %rd686;
 	mov.b32 %r175, %r174;
-	cvt.s64.s32 %rd716, %r175;
-	mul.lo.s64 %rd717, %rd716, %rd32;
-	mad.lo.s64 %rd718, %rd717, 8, %rd28;
-	ld.global.nc.s64 %rd719, [%rd718+0];
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd721, %rd720;
-	mov.b64 %rd722, %rd684;
+	cvt.s64.s32 %rd718, %r175;
+	mul.lo.s64 %rd719, %rd718, %rd32;
+	mad.lo.s64 %rd720, %rd719, 8, %rd28;
+	ld.global.nc.s64 %rd721, [%rd720+0];
+	mov.b64 %rd722, %rd721;
+	mov.b64 %rd723, %rd722;
+	mov.b64 %rd724, %rd686;
 	mov.b32 %r176, %r174;
-	cvt.s64.s32 %rd723, %r176;
-	add.s64 %rd724, %rd723, 1;
-	mul.lo.s64 %rd725, %rd724, %rd32;
-	mad.lo.s64 %rd726, %rd725, 8, %rd28;
-	ld.global.nc.s64 %rd727, [%rd726+0];
-	mov.b64 %rd728, %rd727;
-	mov.b64 %rd729, %rd728;
-	add.s64 %rd730, %rd721, %rd696;
+	cvt.s64.s32 %rd725, %r176;
+	add.s64 %rd726, %rd725, 1;
+	mul.lo.s64 %rd727, %rd726, %rd32;
+	mad.lo.s64 %rd728, %rd727, 8, %rd28;
+	ld.global.nc.s64 %rd729, [%rd728+0];
+	mov.b64 %rd730, %rd729;
 	mov.b64 %rd731, %rd730;
-	mov.b64 %rd732, %rd729;
-	mov.b64 %rd713, %rd731;
-	mov.b64 %rd714, %rd732;
+	add.s64 %rd732, %rd723, %rd698;
+	mov.b64 %rd733, %rd732;
+	mov.b64 %rd734, %rd731;
+	mov.b64 %rd715, %rd733;
+	mov.b64 %rd716, %rd734;
 	bra.uni $L136;
 $L135:
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd733, %rd713;
-	mov.b64 %rd734, %rd714;
-	mov.b64 %rd676, %rd733;
-	mov.b64 %rd677, %rd734;
-	add.s64 %rd735, %rd675, %rd665;
-	mov.b64 %rd675, %rd735;
+	mov.b64 %rd735, %rd715;
+	mov.b64 %rd736, %rd716;
+	mov.b64 %rd678, %rd735;
+	mov.b64 %rd679, %rd736;
+	add.s64 %rd737, %rd677, %rd667;
+	mov.b64 %rd677, %rd737;
 	bra.uni $L128;
 $L131:
-	mul.lo.s64 %rd736, %rd676, %rd39;
-	mad.lo.s64 %rd737, %rd736, 4, %rd35;
-	ld.global.nc.s32 %r177, [%rd737+0];
+	mul.lo.s64 %rd738, %rd678, %rd39;
+	mad.lo.s64 %rd739, %rd738, 4, %rd35;
+	ld.global.nc.s32 %r177, [%rd739+0];
 	mov.b32 %r178, %r177;
 	mov.b32 %r179, %r178;
-	mov.b64 %rd738, 0;
-	mov.b64 %rd739, 0;
+	mov.b64 %rd740, 0;
+	mov.b64 %rd741, 0;
 	@!%p126 bra $L140;
-	mov.b64 %rd740, %rd649;
+	mov.b64 %rd742, %rd651;
 	mov.b32 %r180, %r179;
-	cvt.s64.s32 %rd741, %r180;
-	mul.lo.s64 %rd742, %rd741, %rd32;
-	mad.lo.s64 %rd743, %rd742, 8, %rd28;
-	ld.global.nc.s64 %rd744, [%rd743+0];
-	mov.b64 %rd745, %rd744;
-	mov.b64 %rd746, %rd745;
-	mov.b64 %rd747, %rd649;
+	cvt.s64.s32 %rd743, %r180;
+	mul.lo.s64 %rd744, %rd743, %rd32;
+	mad.lo.s64 %rd745, %rd744, 8, %rd28;
+	ld.global.nc.s64 %rd746, [%rd745+0];
+	mov.b64 %rd747, %rd746;
+	mov.b64 %rd748, %rd747;
+	mov.b64 %rd749, %rd651;
 	mov.b32 %r181, %r179;
-	cvt.s64.s32 %rd748, %r181;
-	add.s64 %rd749, %rd748, 1;
-	mul.lo.s64 %rd750, %rd749, %rd32;
-	mad.lo.s64 %rd751, %rd750, 8, %rd28;
-	ld.global.nc.s64 %rd752, [%rd751+0];
-	mov.b64 %rd753, %rd752;
-	mov.b64 %rd754, %rd753;
-	mov.b64 %rd755, %rd746;
-	mov.b64 %rd756, %rd754;
-	mov.b64 %rd738, %rd755;
-	mov.b64 %rd739, %rd756;
+	cvt.s64.s32 %rd750, %r181;
+	add.s64 %rd751, %rd750, 1;
+	mul.lo.s64 %rd752, %rd751, %rd32;
+	mad.lo.s64 %rd753, %rd752, 8, %rd28;
+	ld.global.nc.s64 %rd754, [%rd753+0];
+	mov.b64 %rd755, %rd754;
+	mov.b64 %rd756, %rd755;
+	mov.b64 %rd757, %rd748;
+	mov.b64 %rd758, %rd756;
+	mov.b64 %rd740, %rd757;
+	mov.b64 %rd741, %rd758;
 $L140:
 	mov.b32 %r182, %r170;
 	mov.b32 %r183, %r179;
-	mov.b64 %rd757, %rd676;
+	mov.b64 %rd759, %rd678;
 $L141:
-	mov.b64 %rd758, 0x1;
+	mov.b64 %rd760, 0x1;
 	setp.gt.s64 %p136, %rd125, 0;
 	@!%p136 bra $L145;
-	mul.lo.s64 %rd759, %rd757, %rd127;
-	mad.lo.s64 %rd760, %rd759, 4, %rd123;
-	ld.global.nc.u32 %r184, [%rd760+0];
+	mul.lo.s64 %rd761, %rd759, %rd127;
+	mad.lo.s64 %rd762, %rd761, 4, %rd123;
+	ld.global.nc.u32 %r184, [%rd762+0];
 	mov.b32 %r185, %r184;
-	cvt.u64.u32 %rd761, %r185;
-	mov.b64 %rd758, %rd761;
+	cvt.u64.u32 %rd763, %r185;
+	mov.b64 %rd760, %rd763;
 $L145:
-	cvt.s64.s32 %rd762, %r182;
-	mul.lo.s64 %rd763, %rd762, %rd134;
-	mad.lo.s64 %rd764, %rd763, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r186, [%rd764+0];
+	cvt.s64.s32 %rd764, %r182;
+	mul.lo.s64 %rd765, %rd764, %rd134;
+	mad.lo.s64 %rd766, %rd765, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r186, [%rd766+0];
 	mov.b32 %r187, %r186;
-	cvt.u64.u32 %rd765, %r187;
-	add.u64 %rd766, %rd765, %rd758;
-	mov.b64 %rd767, %rd766;
-	cvt.s64.s32 %rd768, %r183;
-	mul.lo.s64 %rd769, %rd768, %rd134;
-	mad.lo.s64 %rd770, %rd769, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r188, [%rd770+0];
+	cvt.u64.u32 %rd767, %r187;
+	add.u64 %rd768, %rd767, %rd760;
+	mov.b64 %rd769, %rd768;
+	cvt.s64.s32 %rd770, %r183;
+	mul.lo.s64 %rd771, %rd770, %rd134;
+	mad.lo.s64 %rd772, %rd771, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r188, [%rd772+0];
 	mov.b32 %r189, %r188;
-	cvt.u64.u32 %rd771, %r189;
-	setp.hs.u64 %p137, %rd767, %rd771;
+	cvt.u64.u32 %rd773, %r189;
+	setp.hs.u64 %p137, %rd769, %rd773;
 	@!%p137 bra $L147;
 	mov.pred %p138, 0;
 	bra.uni $L143;
 $L147:
-	cvt.s64.s32 %rd772, %r183;
-	mul.lo.s64 %rd773, %rd772, %rd134;
-	mad.lo.s64 %rd774, %rd773, 4, %rd130;
-	cvt.u32.u64 %r190, %rd767;
-	atom.global.min.u32 %r191, [%rd774], %r190;
+	cvt.s64.s32 %rd774, %r183;
+	mul.lo.s64 %rd775, %rd774, %rd134;
+	mad.lo.s64 %rd776, %rd775, 4, %rd130;
+	cvt.u32.u64 %r190, %rd769;
+	atom.global.min.u32 %r191, [%rd776], %r190;
 	mov.b32 %r192, %r191;
-	cvt.u64.u32 %rd775, %r192;
-	setp.hi.u64 %p139, %rd775, %rd767;
+	cvt.u64.u32 %rd777, %r192;
+	setp.hi.u64 %p139, %rd777, %rd769;
 	mov.pred %p138, %p139;
 	bra.uni $L143;
 $L142:
 	bra.uni $L141;
 $L143:
 	@!%p138 bra $L149;
-	mul.lo.s64 %rd776, %rd680, %rd674;
-	mad.lo.s64 %rd777, %rd776, 4, %rd672;
-	st.shared.s32 [%rd777+0], %r179;
+	mul.lo.s64 %rd778, %rd682, %rd676;
+	mad.lo.s64 %rd779, %rd778, 4, %rd674;
+	st.shared.s32 [%rd779+0], %r179;
 	@!%p126 bra $L151;
-	mov.b64 %rd779, 2;
-	mul.lo.s64 %rd778, %rd779, %rd680;
-	mul.lo.s64 %rd780, %rd778, %rd173;
-	mad.lo.s64 %rd781, %rd780, 8, %rd171;
-	st.shared.s64 [%rd781+0], %rd738;
-	mov.b64 %rd783, 2;
-	mul.lo.s64 %rd782, %rd783, %rd680;
-	add.s64 %rd784, %rd782, 1;
-	mul.lo.s64 %rd785, %rd784, %rd173;
-	mad.lo.s64 %rd786, %rd785, 8, %rd171;
-	st.shared.s64 [%rd786+0], %rd739;
+	mov.b64 %rd781, 2;
+	mul.lo.s64 %rd780, %rd781, %rd682;
+	mul.lo.s64 %rd782, %rd780, %rd173;
+	mad.lo.s64 %rd783, %rd782, 8, %rd171;
+	st.shared.s64 [%rd783+0], %rd740;
+	mov.b64 %rd785, 2;
+	mul.lo.s64 %rd784, %rd785, %rd682;
+	add.s64 %rd786, %rd784, 1;
+	mul.lo.s64 %rd787, %rd786, %rd173;
+	mad.lo.s64 %rd788, %rd787, 8, %rd171;
+	st.shared.s64 [%rd788+0], %rd741;
 $L151:
-	add.s64 %rd787, %rd680, 1;
-	mov.b64 %rd680, %rd787;
-	setp.eq.s64 %p140, %rd680, %rd659;
+	add.s64 %rd789, %rd682, 1;
+	mov.b64 %rd682, %rd789;
+	setp.eq.s64 %p140, %rd682, %rd661;
 	@!%p140 bra $L153;
-	mov.b64 %rd788, %rd649;
-	mov.b64 %rd789, %rd650;
 	mov.b64 %rd790, %rd651;
 	mov.b64 %rd791, %rd652;
 	mov.b64 %rd792, %rd653;
 	mov.b64 %rd793, %rd654;
+	mov.b64 %rd794, %rd655;
+	mov.b64 %rd795, %rd656;
 	mov.pred %p141, %p124;
 	mov.pred %p142, %p125;
 	mov.b32 %r193, %r168;
-	mov.b64 %rd794, %rd655;
-	mov.b64 %rd795, %rd656;
 	mov.b64 %rd796, %rd657;
 	mov.b64 %rd797, %rd658;
+	mov.b64 %rd798, %rd659;
+	mov.b64 %rd799, %rd660;
 	mov.pred %p143, %p126;
 	mov.pred %p144, %p127;
-	mov.b64 %rd798, %rd307;
-	mov.b64 %rd799, %rd308;
-	mov.b64 %rd800, %rd309;
-	mov.b64 %rd801, %rd310;
-	mov.b64 %rd802, %rd311;
-	mov.b64 %rd803, %rd312;
-	mov.b64 %rd804, %rd313;
-	mov.b64 %rd805, %rd314;
-	mov.b64 %rd806, %rd315;
+	mov.b64 %rd800, %rd307;
+	mov.b64 %rd801, %rd308;
+	mov.b64 %rd802, %rd309;
+	mov.b64 %rd803, %rd310;
+	mov.b64 %rd804, %rd311;
+	mov.b64 %rd805, %rd312;
+	mov.b64 %rd806, %rd313;
+	mov.b64 %rd807, %rd314;
+	mov.b64 %rd808, %rd315;
 	mov.pred %p145, %p128;
-	mov.b64 %rd807, %rd316;
-	mov.b64 %rd808, %rd317;
-	mov.b64 %rd809, %rd318;
+	mov.b64 %rd809, %rd316;
+	mov.b64 %rd810, %rd317;
+	mov.b64 %rd811, %rd318;
 	mov.b32 %r194, %r169;
-	mov.b64 %rd810, %rd659;
-	mov.b64 %rd811, %rd660;
-	mov.b64 %rd812, %rd668;
-	mov.b64 %rd813, %rd680;
-	mov.b64 %rd814, %rd669;
-	mov.b64 %rd815, %rd670;
+	mov.b64 %rd812, %rd661;
+	mov.b64 %rd813, %rd662;
+	mov.b64 %rd814, %rd670;
+	mov.b64 %rd815, %rd682;
 	mov.b64 %rd816, %rd671;
-	mov.b64 %rd817, %rd168;
-	mov.b64 %rd818, %rd169;
-	mov.b64 %rd819, %rd170;
-	mul.lo.s64 %rd820, %rd816, %rd186;
-	mad.lo.s64 %rd821, %rd820, 4, %rd184;
-	cvt.u32.u64 %r195, %rd813;
-	atom.shared.add.s32 %r196, [%rd821], %r195;
+	mov.b64 %rd817, %rd672;
+	mov.b64 %rd818, %rd673;
+	mov.b64 %rd819, %rd168;
+	mov.b64 %rd820, %rd169;
+	mov.b64 %rd821, %rd170;
+	mul.lo.s64 %rd822, %rd818, %rd186;
+	mad.lo.s64 %rd823, %rd822, 4, %rd184;
+	cvt.u32.u64 %r195, %rd815;
+	atom.shared.add.s32 %r196, [%rd823], %r195;
 	mov.b32 %r197, %r196;
-	cvt.s64.s32 %rd822, %r197;
-	mov.b64 %rd823, %rd822;
-	sub.s64 %rd824, %rd815, %rd823;
-	max.s64 %rd825, %rd824, 0;
-	min.s64 %rd826, %rd825, %rd813;
-	mov.b64 %rd827, %rd826;
-	mov.b64 %rd828, 0;
+	cvt.s64.s32 %rd824, %r197;
+	mov.b64 %rd825, %rd824;
+	sub.s64 %rd826, %rd817, %rd825;
+	max.s64 %rd827, %rd826, 0;
+	min.s64 %rd828, %rd827, %rd815;
+	mov.b64 %rd829, %rd828;
+	mov.b64 %rd830, 0;
 $L154:
-	setp.lt.s64 %p146, %rd828, %rd827;
+	setp.lt.s64 %p146, %rd830, %rd829;
 	not.pred %p147, %p146;
 	@!%p147 bra $L158;
 	bra.uni $L156;
 $L158:
-	mul.lo.s64 %rd829, %rd828, %rd819;
-	mad.lo.s64 %rd830, %rd829, 4, %rd817;
-	ld.shared.s32 %r198, [%rd830+0];
+	mul.lo.s64 %rd831, %rd830, %rd821;
+	mad.lo.s64 %rd832, %rd831, 4, %rd819;
+	ld.shared.s32 %r198, [%rd832+0];
 	mov.b32 %r199, %r198;
-	add.s64 %rd831, %rd814, %rd823;
-	add.s64 %rd832, %rd831, %rd828;
-	mul.lo.s64 %rd833, %rd832, %rd178;
-	mad.lo.s64 %rd834, %rd833, 4, %rd176;
-	st.shared.s32 [%rd834+0], %r199;
+	add.s64 %rd833, %rd816, %rd825;
+	add.s64 %rd834, %rd833, %rd830;
+	mul.lo.s64 %rd835, %rd834, %rd178;
+	mad.lo.s64 %rd836, %rd835, 4, %rd176;
+	st.shared.s32 [%rd836+0], %r199;
 	@!%p143 bra $L160;
-	mov.b64 %rd836, 2;
-	mul.lo.s64 %rd835, %rd836, %rd828;
-	mul.lo.s64 %rd837, %rd835, %rd173;
-	mad.lo.s64 %rd838, %rd837, 8, %rd171;
-	ld.shared.s64 %rd839, [%rd838+0];
-	mov.b64 %rd840, %rd839;
-	add.s64 %rd841, %rd814, %rd823;
-	add.s64 %rd842, %rd841, %rd828;
-	mov.b64 %rd844, 2;
-	mul.lo.s64 %rd843, %rd844, %rd842;
-	mul.lo.s64 %rd845, %rd843, %rd181;
-	mad.lo.s64 %rd846, %rd845, 8, %rd179;
-	st.shared.s64 [%rd846+0], %rd840;
-	mov.b64 %rd848, 2;
-	mul.lo.s64 %rd847, %rd848, %rd828;
-	add.s64 %rd849, %rd847, 1;
-	mul.lo.s64 %rd850, %rd849, %rd173;
-	mad.lo.s64 %rd851, %rd850, 8, %rd171;
-	ld.shared.s64 %rd852, [%rd851+0];
-	mov.b64 %rd853, %rd852;
-	add.s64 %rd854, %rd814, %rd823;
-	add.s64 %rd855, %rd854, %rd828;
-	mov.b64 %rd857, 2;
-	mul.lo.s64 %rd856, %rd857, %rd855;
-	add.s64 %rd858, %rd856, 1;
-	mul.lo.s64 %rd859, %rd858, %rd181;
-	mad.lo.s64 %rd860, %rd859, 8, %rd179;
-	st.shared.s64 [%rd860+0], %rd853;
+	mov.b64 %rd838, 2;
+	mul.lo.s64 %rd837, %rd838, %rd830;
+	mul.lo.s64 %rd839, %rd837, %rd173;
+	mad.lo.s64 %rd840, %rd839, 8, %rd171;
+	ld.shared.s64 %rd841, [%rd840+0];
+	mov.b64 %rd842, %rd841;
+	add.s64 %rd843, %rd816, %rd825;
+	add.s64 %rd844, %rd843, %rd830;
+	mov.b64 %rd846, 2;
+	mul.lo.s64 %rd845, %rd846, %rd844;
+	mul.lo.s64 %rd847, %rd845, %rd181;
+	mad.lo.s64 %rd848, %rd847, 8, %rd179;
+	st.shared.s64 [%rd848+0], %rd842;
+	mov.b64 %rd850, 2;
+	mul.lo.s64 %rd849, %rd850, %rd830;
+	add.s64 %rd851, %rd849, 1;
+	mul.lo.s64 %rd852, %rd851, %rd173;
+	mad.lo.s64 %rd853, %rd852, 8, %rd171;
+	ld.shared.s64 %rd854, [%rd853+0];
+	mov.b64 %rd855, %rd854;
+	add.s64 %rd856, %rd816, %rd825;
+	add.s64 %rd857, %rd856, %rd830;
+	mov.b64 %rd859, 2;
+	mul.lo.s64 %rd858, %rd859, %rd857;
+	add.s64 %rd860, %rd858, 1;
+	mul.lo.s64 %rd861, %rd860, %rd181;
+	mad.lo.s64 %rd862, %rd861, 8, %rd179;
+	st.shared.s64 [%rd862+0], %rd855;
 $L160:
 $L155:
-	add.s64 %rd861, %rd828, 1;
-	mov.b64 %rd828, %rd861;
+	add.s64 %rd863, %rd830, 1;
+	mov.b64 %rd830, %rd863;
 	bra.uni $L154;
 $L156:
-	mov.b64 %rd862, 0;
-	mov.b64 %rd863, 0;
 	mov.b64 %rd864, 0;
-	mov.b64 %rd865, %rd827;
+	mov.b64 %rd865, 0;
+	mov.b64 %rd866, 0;
+	mov.b64 %rd867, %rd829;
 $L161:
-	setp.lt.s64 %p148, %rd865, %rd813;
+	setp.lt.s64 %p148, %rd867, %rd815;
 	not.pred %p149, %p148;
 	@!%p149 bra $L165;
 	bra.uni $L163;
 $L165:
-	mul.lo.s64 %rd866, %rd865, %rd819;
-	mad.lo.s64 %rd867, %rd866, 4, %rd817;
-	ld.shared.s32 %r200, [%rd867+0];
+	mul.lo.s64 %rd868, %rd867, %rd821;
+	mad.lo.s64 %rd869, %rd868, 4, %rd819;
+	ld.shared.s32 %r200, [%rd869+0];
 	mov.b32 %r201, %r200;
 	mov.b32 %r202, %r201;
 	mov.pred %p150, 0;
-	mov.b64 %rd868, %rd864;
+	mov.b64 %rd870, %rd866;
 	mov.b32 %r203, %r202;
 $L166:
 	@!%p144 bra $L170;
 	shr.s32 %r204, %r203, 5;
-	cvt.s64.s32 %rd869, %r204;
-	mov.b64 %rd870, %rd869;
+	cvt.s64.s32 %rd871, %r204;
+	mov.b64 %rd872, %rd871;
 	and.b32 %r205, %r203, 31;
-	cvt.s64.s32 %rd871, %r205;
-	min.u64 %rd872, %rd871, 32;
-	cvt.u32.u64 %r206, %rd872;
+	cvt.s64.s32 %rd873, %r205;
+	min.u64 %rd874, %rd873, 32;
+	cvt.u32.u64 %r206, %rd874;
 	mov.b32 %r208, 0x1;
 	shl.b32 %r207, %r208, %r206;
 	setp.hs.u32 %p151, %r206, 32;
 	selp.b32 %r209, 0, %r207, %p151;
 	mov.b32 %r210, %r209;
-	mov.b64 %rd873, %rd870;
+	mov.b64 %rd875, %rd872;
 	mov.b32 %r211, %r210;
-	mul.lo.s64 %rd874, %rd873, %rd806;
-	mad.lo.s64 %rd875, %rd874, 4, %rd804;
-	ld.relaxed.gpu.global.u32 %r212, [%rd875+0];
+	mul.lo.s64 %rd876, %rd875, %rd808;
+	mad.lo.s64 %rd877, %rd876, 4, %rd806;
+	ld.relaxed.gpu.global.u32 %r212, [%rd877+0];
 	mov.b32 %r213, %r212;
 	and.b32 %r214, %r213, %r211;
 	setp.ne.u32 %p152, %r214, 0x0;
 	mov.pred %p153, %p152;
 	not.pred %p154, %p153;
 	@!%p154 bra $L172;
-	mul.lo.s64 %rd876, %rd873, %rd806;
-	mad.lo.s64 %rd877, %rd876, 4, %rd804;
-	atom.global.or.b32 %r215, [%rd877], %r211;
+	mul.lo.s64 %rd878, %rd875, %rd808;
+	mad.lo.s64 %rd879, %rd878, 4, %rd806;
+	atom.global.or.b32 %r215, [%rd879], %r211;
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, %r211;
 	setp.ne.u32 %p155, %r217, 0x0;
 	mov.pred %p153, %p155;
 $L172:
 	@!%p153 bra $L174;
-	mov.b64 %rd878, %rd868;
-	mov.b64 %rd879, %rd878;
+	mov.b64 %rd880, %rd870;
+	mov.b64 %rd881, %rd880;
 	mov.pred %p156, 0;
 	bra.uni $L168;
 $L174:
-	mov.b64 %rd880, %rd868;
-	mov.b64 %rd879, %rd880;
+	mov.b64 %rd882, %rd870;
+	mov.b64 %rd881, %rd882;
 	mov.pred %p156, 1;
 	bra.uni $L168;
 $L170:
 	@!%p145 bra $L176;
-	cvt.s64.s32 %rd881, %r203;
-	mul.lo.s64 %rd882, %rd881, %rd809;
-	mad.lo.s64 %rd883, %rd882, 4, %rd807;
-	ld.relaxed.gpu.global.s32 %r218, [%rd883+0];
+	cvt.s64.s32 %rd883, %r203;
+	mul.lo.s64 %rd884, %rd883, %rd811;
+	mad.lo.s64 %rd885, %rd884, 4, %rd809;
+	ld.relaxed.gpu.global.s32 %r218, [%rd885+0];
 	mov.b32 %r219, %r218;
 	setp.eq.s32 %p157, %r219, %r194;
 	mov.pred %p158, %p157;
 	not.pred %p159, %p158;
 	@!%p159 bra $L178;
-	cvt.s64.s32 %rd884, %r203;
-	mul.lo.s64 %rd885, %rd884, %rd809;
-	mad.lo.s64 %rd886, %rd885, 4, %rd807;
-	atom.global.exch.b32 %r220, [%rd886], %r194;
+	cvt.s64.s32 %rd886, %r203;
+	mul.lo.s64 %rd887, %rd886, %rd811;
+	mad.lo.s64 %rd888, %rd887, 4, %rd809;
+	atom.global.exch.b32 %r220, [%rd888], %r194;
 	mov.b32 %r221, %r220;
 	setp.eq.s32 %p160, %r221, %r194;
 	mov.pred %p158, %p160;
 $L178:
 	@!%p158 bra $L180;
-	mov.b64 %rd887, %rd868;
-	mov.b64 %rd879, %rd887;
+	mov.b64 %rd889, %rd870;
+	mov.b64 %rd881, %rd889;
 	mov.pred %p156, 0;
 	bra.uni $L168;
 $L180:
 $L176:
-	mul.lo.s64 %rd888, %rd868, %rd819;
-	mad.lo.s64 %rd889, %rd888, 4, %rd817;
-	st.shared.s32 [%rd889+0], %r203;
-	add.s64 %rd890, %rd868, 1;
-	mov.b64 %rd891, %rd890;
-	mov.b64 %rd879, %rd891;
+	mul.lo.s64 %rd890, %rd870, %rd821;
+	mad.lo.s64 %rd891, %rd890, 4, %rd819;
+	st.shared.s32 [%rd891+0], %r203;
+	add.s64 %rd892, %rd870, 1;
+	mov.b64 %rd893, %rd892;
+	mov.b64 %rd881, %rd893;
 	mov.pred %p156, 1;
 	bra.uni $L168;
 $L167:
 	bra.uni $L166;
 $L168:
-	mov.b64 %rd892, %rd879;
+	mov.b64 %rd894, %rd881;
 	mov.pred %p161, %p156;
-	mov.b64 %rd864, %rd892;
+	mov.b64 %rd866, %rd894;
 	mov.pred %p150, %p161;
 	@!%p150 bra $L182;
-	mov.b64 %rd893, %rd788;
+	mov.b64 %rd895, %rd790;
 	mov.b32 %r222, %r202;
-	cvt.s64.s32 %rd894, %r222;
-	add.s64 %rd895, %rd894, 1;
-	mul.lo.s64 %rd896, %rd895, %rd32;
-	mad.lo.s64 %rd897, %rd896, 8, %rd28;
-	ld.global.nc.s64 %rd898, [%rd897+0];
-	mov.b64 %rd899, %rd898;
-	cvt.s64.s32 %rd900, %r222;
-	mul.lo.s64 %rd901, %rd900, %rd32;
-	mad.lo.s64 %rd902, %rd901, 8, %rd28;
-	ld.global.nc.s64 %rd903, [%rd902+0];
-	mov.b64 %rd904, %rd903;
-	sub.s64 %rd905, %rd899, %rd904;
+	cvt.s64.s32 %rd896, %r222;
+	add.s64 %rd897, %rd896, 1;
+	mul.lo.s64 %rd898, %rd897, %rd32;
+	mad.lo.s64 %rd899, %rd898, 8, %rd28;
+	ld.global.nc.s64 %rd900, [%rd899+0];
+	mov.b64 %rd901, %rd900;
+	cvt.s64.s32 %rd902, %r222;
+	mul.lo.s64 %rd903, %rd902, %rd32;
+	mad.lo.s64 %rd904, %rd903, 8, %rd28;
+	ld.global.nc.s64 %rd905, [%rd904+0];
 	mov.b64 %rd906, %rd905;
-	mov.b64 %rd907, %rd906;
-	add.s64 %rd908, %rd862, %rd907;
-	mov.b64 %rd862, %rd908;
-	max.s64 %rd909, %rd863, %rd907;
-	mov.b64 %rd863, %rd909;
+	sub.s64 %rd907, %rd901, %rd906;
+	mov.b64 %rd908, %rd907;
+	mov.b64 %rd909, %rd908;
+	add.s64 %rd910, %rd864, %rd909;
+	mov.b64 %rd864, %rd910;
+	max.s64 %rd911, %rd865, %rd909;
+	mov.b64 %rd865, %rd911;
 $L182:
 $L162:
-	add.s64 %rd910, %rd865, 1;
-	mov.b64 %rd865, %rd910;
+	add.s64 %rd912, %rd867, 1;
+	mov.b64 %rd867, %rd912;
 	bra.uni $L161;
 $L163:
-	setp.gt.s64 %p162, %rd864, 0;
+	setp.gt.s64 %p162, %rd866, 0;
 	@!%p162 bra $L184;
-	mul.lo.s64 %rd911, %rd812, %rd120;
-	mad.lo.s64 %rd912, %rd911, 8, %rd116;
-	atom.global.add.u64 %rd913, [%rd912], %rd864;
-	mov.b64 %rd914, %rd913;
-	mov.b64 %rd915, %rd914;
-	mov.b64 %rd916, 0;
+	mul.lo.s64 %rd913, %rd814, %rd120;
+	mad.lo.s64 %rd914, %rd913, 8, %rd116;
+	atom.global.add.u64 %rd915, [%rd914], %rd866;
+	mov.b64 %rd916, %rd915;
+	mov.b64 %rd917, %rd916;
+	mov.b64 %rd918, 0;
 $L185:
-	setp.lt.s64 %p163, %rd916, %rd864;
+	setp.lt.s64 %p163, %rd918, %rd866;
 	not.pred %p164, %p163;
 	@!%p164 bra $L189;
 	bra.uni $L187;
 $L189:
-	mul.lo.s64 %rd917, %rd916, %rd819;
-	mad.lo.s64 %rd918, %rd917, 4, %rd817;
-	ld.shared.s32 %r223, [%rd918+0];
+	mul.lo.s64 %rd919, %rd918, %rd821;
+	mad.lo.s64 %rd920, %rd919, 4, %rd819;
+	ld.shared.s32 %r223, [%rd920+0];
 	mov.b32 %r224, %r223;
-	add.s64 %rd919, %rd915, %rd916;
-	mul.lo.s64 %rd920, %rd919, %rd295;
-	mad.lo.s64 %rd921, %rd920, 4, %rd293;
-	st.global.s32 [%rd921+0], %r224;
+	add.s64 %rd921, %rd917, %rd918;
+	mul.lo.s64 %rd922, %rd921, %rd295;
+	mad.lo.s64 %rd923, %rd922, 4, %rd293;
+	st.global.s32 [%rd923+0], %r224;
 $L186:
-	add.s64 %rd922, %rd916, 1;
-	mov.b64 %rd916, %rd922;
+	add.s64 %rd924, %rd918, 1;
+	mov.b64 %rd918, %rd924;
 	bra.uni $L185;
 $L187:
 $L184:
-	mov.b64 %rd923, %rd862;
-	mov.b64 %rd924, %rd863;
-	mov.b64 %rd925, %rd923;
-	mov.b64 %rd926, %rd924;
+	mov.b64 %rd925, %rd864;
+	mov.b64 %rd926, %rd865;
 	mov.b64 %rd927, %rd925;
 	mov.b64 %rd928, %rd926;
 	mov.b64 %rd929, %rd927;
 	mov.b64 %rd930, %rd928;
-	add.s64 %rd931, %rd678, %rd929;
-	mov.b64 %rd678, %rd931;
-	max.s64 %rd932, %rd679, %rd930;
-	mov.b64 %rd679, %rd932;
-	mov.b64 %rd680, 0;
+	mov.b64 %rd931, %rd929;
+	mov.b64 %rd932, %rd930;
+	add.s64 %rd933, %rd680, %rd931;
+	mov.b64 %rd680, %rd933;
+	max.s64 %rd934, %rd681, %rd932;
+	mov.b64 %rd681, %rd934;
+	mov.b64 %rd682, 0;
 $L153:
 $L149:
-	add.s64 %rd933, %rd676, %rd666;
-	mov.b64 %rd676, %rd933;
+	add.s64 %rd935, %rd678, %rd668;
+	mov.b64 %rd678, %rd935;
 $L128:
 	bra.uni $L127;
 $L129:
-	setp.gt.s64 %p165, %rd680, 0;
+	setp.gt.s64 %p165, %rd682, 0;
 	@!%p165 bra $L191;
-	mov.b64 %rd934, %rd649;
-	mov.b64 %rd935, %rd650;
 	mov.b64 %rd936, %rd651;
 	mov.b64 %rd937, %rd652;
 	mov.b64 %rd938, %rd653;
 	mov.b64 %rd939, %rd654;
+	mov.b64 %rd940, %rd655;
+	mov.b64 %rd941, %rd656;
 	mov.pred %p166, %p124;
 	mov.pred %p167, %p125;
 	mov.b32 %r225, %r168;
-	mov.b64 %rd940, %rd655;
-	mov.b64 %rd941, %rd656;
 	mov.b64 %rd942, %rd657;
 	mov.b64 %rd943, %rd658;
+	mov.b64 %rd944, %rd659;
+	mov.b64 %rd945, %rd660;
 	mov.pred %p168, %p126;
 	mov.pred %p169, %p127;
-	mov.b64 %rd944, %rd307;
-	mov.b64 %rd945, %rd308;
-	mov.b64 %rd946, %rd309;
-	mov.b64 %rd947, %rd310;
-	mov.b64 %rd948, %rd311;
-	mov.b64 %rd949, %rd312;
-	mov.b64 %rd950, %rd313;
-	mov.b64 %rd951, %rd314;
-	mov.b64 %rd952, %rd315;
+	mov.b64 %rd946, %rd307;
+	mov.b64 %rd947, %rd308;
+	mov.b64 %rd948, %rd309;
+	mov.b64 %rd949, %rd310;
+	mov.b64 %rd950, %rd311;
+	mov.b64 %rd951, %rd312;
+	mov.b64 %rd952, %rd313;
+	mov.b64 %rd953, %rd314;
+	mov.b64 %rd954, %rd315;
 	mov.pred %p170, %p128;
-	mov.b64 %rd953, %rd316;
-	mov.b64 %rd954, %rd317;
-	mov.b64 %rd955, %rd318;
+	mov.b64 %rd955, %rd316;
+	mov.b64 %rd956, %rd317;
+	mov.b64 %rd957, %rd318;
 	mov.b32 %r226, %r169;
-	mov.b64 %rd956, %rd659;
-	mov.b64 %rd957, %rd660;
-	mov.b64 %rd958, %rd668;
-	mov.b64 %rd959, %rd680;
-	mov.b64 %rd960, %rd669;
-	mov.b64 %rd961, %rd670;
+	mov.b64 %rd958, %rd661;
+	mov.b64 %rd959, %rd662;
+	mov.b64 %rd960, %rd670;
+	mov.b64 %rd961, %rd682;
 	mov.b64 %rd962, %rd671;
-	mov.b64 %rd963, %rd168;
-	mov.b64 %rd964, %rd169;
-	mov.b64 %rd965, %rd170;
-	mul.lo.s64 %rd966, %rd962, %rd186;
-	mad.lo.s64 %rd967, %rd966, 4, %rd184;
-	cvt.u32.u64 %r227, %rd959;
-	atom.shared.add.s32 %r228, [%rd967], %r227;
+	mov.b64 %rd963, %rd672;
+	mov.b64 %rd964, %rd673;
+	mov.b64 %rd965, %rd168;
+	mov.b64 %rd966, %rd169;
+	mov.b64 %rd967, %rd170;
+	mul.lo.s64 %rd968, %rd964, %rd186;
+	mad.lo.s64 %rd969, %rd968, 4, %rd184;
+	cvt.u32.u64 %r227, %rd961;
+	atom.shared.add.s32 %r228, [%rd969], %r227;
 	mov.b32 %r229, %r228;
-	cvt.s64.s32 %rd968, %r229;
-	mov.b64 %rd969, %rd968;
-	sub.s64 %rd970, %rd961, %rd969;
-	max.s64 %rd971, %rd970, 0;
-	min.s64 %rd972, %rd971, %rd959;
-	mov.b64 %rd973, %rd972;
-	mov.b64 %rd974, 0;
+	cvt.s64.s32 %rd970, %r229;
+	mov.b64 %rd971, %rd970;
+	sub.s64 %rd972, %rd963, %rd971;
+	max.s64 %rd973, %rd972, 0;
+	min.s64 %rd974, %rd973, %rd961;
+	mov.b64 %rd975, %rd974;
+	mov.b64 %rd976, 0;
 $L192:
-	setp.lt.s64 %p171, %rd974, %rd973;
+	setp.lt.s64 %p171, %rd976, %rd975;
 	not.pred %p172, %p171;
 	@!%p172 bra $L196;
 	bra.uni $L194;
 $L196:
-	mul.lo.s64 %rd975, %rd974, %rd965;
-	mad.lo.s64 %rd976, %rd975, 4, %rd963;
-	ld.shared.s32 %r230, [%rd976+0];
+	mul.lo.s64 %rd977, %rd976, %rd967;
+	mad.lo.s64 %rd978, %rd977, 4, %rd965;
+	ld.shared.s32 %r230, [%rd978+0];
 	mov.b32 %r231, %r230;
-	add.s64 %rd977, %rd960, %rd969;
-	add.s64 %rd978, %rd977, %rd974;
-	mul.lo.s64 %rd979, %rd978, %rd178;
-	mad.lo.s64 %rd980, %rd979, 4, %rd176;
-	st.shared.s32 [%rd980+0], %r231;
+	add.s64 %rd979, %rd962, %rd971;
+	add.s64 %rd980, %rd979, %rd976;
+	mul.lo.s64 %rd981, %rd980, %rd178;
+	mad.lo.s64 %rd982, %rd981, 4, %rd176;
+	st.shared.s32 [%rd982+0], %r231;
 	@!%p168 bra $L198;
-	mov.b64 %rd982, 2;
-	mul.lo.s64 %rd981, %rd982, %rd974;
-	mul.lo.s64 %rd983, %rd981, %rd173;
-	mad.lo.s64 %rd984, %rd983, 8, %rd171;
-	ld.shared.s64 %rd985, [%rd984+0];
-	mov.b64 %rd986, %rd985;
-	add.s64 %rd987, %rd960, %rd969;
-	add.s64 %rd988, %rd987, %rd974;
-	mov.b64 %rd990, 2;
-	mul.lo.s64 %rd989, %rd990, %rd988;
-	mul.lo.s64 %rd991, %rd989, %rd181;
-	mad.lo.s64 %rd992, %rd991, 8, %rd179;
-	st.shared.s64 [%rd992+0], %rd986;
-	mov.b64 %rd994, 2;
-	mul.lo.s64 %rd993, %rd994, %rd974;
-	add.s64 %rd995, %rd993, 1;
-	mul.lo.s64 %rd996, %rd995, %rd173;
-	mad.lo.s64 %rd997, %rd996, 8, %rd171;
-	ld.shared.s64 %rd998, [%rd997+0];
-	mov.b64 %rd999, %rd998;
-	add.s64 %rd1000, %rd960, %rd969;
-	add.s64 %rd1001, %rd1000, %rd974;
-	mov.b64 %rd1003, 2;
-	mul.lo.s64 %rd1002, %rd1003, %rd1001;
-	add.s64 %rd1004, %rd1002, 1;
-	mul.lo.s64 %rd1005, %rd1004, %rd181;
-	mad.lo.s64 %rd1006, %rd1005, 8, %rd179;
-	st.shared.s64 [%rd1006+0], %rd999;
+	mov.b64 %rd984, 2;
+	mul.lo.s64 %rd983, %rd984, %rd976;
+	mul.lo.s64 %rd985, %rd983, %rd173;
+	mad.lo.s64 %rd986, %rd985, 8, %rd171;
+	ld.shared.s64 %rd987, [%rd986+0];
+	mov.b64 %rd988, %rd987;
+	add.s64 %rd989, %rd962, %rd971;
+	add.s64 %rd990, %rd989, %rd976;
+	mov.b64 %rd992, 2;
+	mul.lo.s64 %rd991, %rd992, %rd990;
+	mul.lo.s64 %rd993, %rd991, %rd181;
+	mad.lo.s64 %rd994, %rd993, 8, %rd179;
+	st.shared.s64 [%rd994+0], %rd988;
+	mov.b64 %rd996, 2;
+	mul.lo.s64 %rd995, %rd996, %rd976;
+	add.s64 %rd997, %rd995, 1;
+	mul.lo.s64 %rd998, %rd997, %rd173;
+	mad.lo.s64 %rd999, %rd998, 8, %rd171;
+	ld.shared.s64 %rd1000, [%rd999+0];
+	mov.b64 %rd1001, %rd1000;
+	add.s64 %rd1002, %rd962, %rd971;
+	add.s64 %rd1003, %rd1002, %rd976;
+	mov.b64 %rd1005, 2;
+	mul.lo.s64 %rd1004, %rd1005, %rd1003;
+	add.s64 %rd1006, %rd1004, 1;
+	mul.lo.s64 %rd1007, %rd1006, %rd181;
+	mad.lo.s64 %rd1008, %rd1007, 8, %rd179;
+	st.shared.s64 [%rd1008+0], %rd1001;
 $L198:
 $L193:
-	add.s64 %rd1007, %rd974, 1;
-	mov.b64 %rd974, %rd1007;
+	add.s64 %rd1009, %rd976, 1;
+	mov.b64 %rd976, %rd1009;
 	bra.uni $L192;
 $L194:
-	mov.b64 %rd1008, 0;
-	mov.b64 %rd1009, 0;
 	mov.b64 %rd1010, 0;
-	mov.b64 %rd1011, %rd973;
+	mov.b64 %rd1011, 0;
+	mov.b64 %rd1012, 0;
+	mov.b64 %rd1013, %rd975;
 $L199:
-	setp.lt.s64 %p173, %rd1011, %rd959;
+	setp.lt.s64 %p173, %rd1013, %rd961;
 	not.pred %p174, %p173;
 	@!%p174 bra $L203;
 	bra.uni $L201;
 $L203:
-	mul.lo.s64 %rd1012, %rd1011, %rd965;
-	mad.lo.s64 %rd1013, %rd1012, 4, %rd963;
-	ld.shared.s32 %r232, [%rd1013+0];
+	mul.lo.s64 %rd1014, %rd1013, %rd967;
+	mad.lo.s64 %rd1015, %rd1014, 4, %rd965;
+	ld.shared.s32 %r232, [%rd1015+0];
 	mov.b32 %r233, %r232;
 	mov.b32 %r234, %r233;
 	mov.pred %p175, 0;
-	mov.b64 %rd1014, %rd1010;
+	mov.b64 %rd1016, %rd1012;
 	mov.b32 %r235, %r234;
 $L204:
 	@!%p169 bra $L208;
 	shr.s32 %r236, %r235, 5;
-	cvt.s64.s32 %rd1015, %r236;
-	mov.b64 %rd1016, %rd1015;
+	cvt.s64.s32 %rd1017, %r236;
+	mov.b64 %rd1018, %rd1017;
 	and.b32 %r237, %r235, 31;
-	cvt.s64.s32 %rd1017, %r237;
-	min.u64 %rd1018, %rd1017, 32;
-	cvt.u32.u64 %r238, %rd1018;
+	cvt.s64.s32 %rd1019, %r237;
+	min.u64 %rd1020, %rd1019, 32;
+	cvt.u32.u64 %r238, %rd1020;
 	mov.b32 %r240, 0x1;
 	shl.b32 %r239, %r240, %r238;
 	setp.hs.u32 %p176, %r238, 32;
 	selp.b32 %r241, 0, %r239, %p176;
 	mov.b32 %r242, %r241;
-	mov.b64 %rd1019, %rd1016;
+	mov.b64 %rd1021, %rd1018;
 	mov.b32 %r243, %r242;
-	mul.lo.s64 %rd1020, %rd1019, %rd952;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd950;
-	ld.relaxed.gpu.global.u32 %r244, [%rd1021+0];
+	mul.lo.s64 %rd1022, %rd1021, %rd954;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd952;
+	ld.relaxed.gpu.global.u32 %r244, [%rd1023+0];
 	mov.b32 %r245, %r244;
 	and.b32 %r246, %r245, %r243;
 	setp.ne.u32 %p177, %r246, 0x0;
 	mov.pred %p178, %p177;
 	not.pred %p179, %p178;
 	@!%p179 bra $L210;
-	mul.lo.s64 %rd1022, %rd1019, %rd952;
-	mad.lo.s64 %rd1023, %rd1022, 4, %rd950;
-	atom.global.or.b32 %r247, [%rd1023], %r243;
+	mul.lo.s64 %rd1024, %rd1021, %rd954;
+	mad.lo.s64 %rd1025, %rd1024, 4, %rd952;
+	atom.global.or.b32 %r247, [%rd1025], %r243;
 	mov.b32 %r248, %r247;
 	and.b32 %r249, %r248, %r243;
 	setp.ne.u32 %p180, %r249, 0x0;
 	mov.pred %p178, %p180;
 $L210:
 	@!%p178 bra $L212;
-	mov.b64 %rd1024, %rd1014;
-	mov.b64 %rd1025, %rd1024;
+	mov.b64 %rd1026, %rd1016;
+	mov.b64 %rd1027, %rd1026;
 	mov.pred %p181, 0;
 	bra.uni $L206;
 $L212:
-	mov.b64 %rd1026, %rd1014;
-	mov.b64 %rd1025, %rd1026;
+	mov.b64 %rd1028, %rd1016;
+	mov.b64 %rd1027, %rd1028;
 	mov.pred %p181, 1;
 	bra.uni $L206;
 $L208:
 	@!%p170 bra $L214;
-	cvt.s64.s32 %rd1027, %r235;
-	mul.lo.s64 %rd1028, %rd1027, %rd955;
-	mad.lo.s64 %rd1029, %rd1028, 4, %rd953;
-	ld.relaxed.gpu.global.s32 %r250, [%rd1029+0];
+	cvt.s64.s32 %rd1029, %r235;
+	mul.lo.s64 %rd1030, %rd1029, %rd957;
+	mad.lo.s64 %rd1031, %rd1030, 4, %rd955;
+	ld.relaxed.gpu.global.s32 %r250, [%rd1031+0];
 	mov.b32 %r251, %r250;
 	setp.eq.s32 %p182, %r251, %r226;
 	mov.pred %p183, %p182;
 	not.pred %p184, %p183;
 	@!%p184 bra $L216;
-	cvt.s64.s32 %rd1030, %r235;
-	mul.lo.s64 %rd1031, %rd1030, %rd955;
-	mad.lo.s64 %rd1032, %rd1031, 4, %rd953;
-	atom.global.exch.b32 %r252, [%rd1032], %r226;
+	cvt.s64.s32 %rd1032, %r235;
+	mul.lo.s64 %rd1033, %rd1032, %rd957;
+	mad.lo.s64 %rd1034, %rd1033, 4, %rd955;
+	atom.global.exch.b32 %r252, [%rd1034], %r226;
 	mov.b32 %r253, %r252;
 	setp.eq.s32 %p185, %r253, %r226;
 	mov.pred %p183, %p185;
 $L216:
 	@!%p183 bra $L218;
-	mov.b64 %rd1033, %rd1014;
-	mov.b64 %rd1025, %rd1033;
+	mov.b64 %rd1035, %rd1016;
+	mov.b64 %rd1027, %rd1035;
 	mov.pred %p181, 0;
 	bra.uni $L206;
 $L218:
 $L214:
-	mul.lo.s64 %rd1034, %rd1014, %rd965;
-	mad.lo.s64 %rd1035, %rd1034, 4, %rd963;
-	st.shared.s32 [%rd1035+0], %r235;
-	add.s64 %rd1036, %rd1014, 1;
-	mov.b64 %rd1037, %rd1036;
-	mov.b64 %rd1025, %rd1037;
+	mul.lo.s64 %rd1036, %rd1016, %rd967;
+	mad.lo.s64 %rd1037, %rd1036, 4, %rd965;
+	st.shared.s32 [%rd1037+0], %r235;
+	add.s64 %rd1038, %rd1016, 1;
+	mov.b64 %rd1039, %rd1038;
+	mov.b64 %rd1027, %rd1039;
 	mov.pred %p181, 1;
 	bra.uni $L206;
 $L205:
 	bra.uni $L204;
 $L206:
-	mov.b64 %rd1038, %rd1025;
+	mov.b64 %rd1040, %rd1027;
 	mov.pred %p186, %p181;
-	mov.b64 %rd1010, %rd1038;
+	mov.b64 %rd1012, %rd1040;
 	mov.pred %p175, %p186;
 	@!%p175 bra $L220;
-	mov.b64 %rd1039, %rd934;
+	mov.b64 %rd1041, %rd936;
 	mov.b32 %r254, %r234;
-	cvt.s64.s32 %rd1040, %r254;
-	add.s64 %rd1041, %rd1040, 1;
-	mul.lo.s64 %rd1042, %rd1041, %rd32;
-	mad.lo.s64 %rd1043, %rd1042, 8, %rd28;
-	ld.global.nc.s64 %rd1044, [%rd1043+0];
-	mov.b64 %rd1045, %rd1044;
-	cvt.s64.s32 %rd1046, %r254;
-	mul.lo.s64 %rd1047, %rd1046, %rd32;
-	mad.lo.s64 %rd1048, %rd1047, 8, %rd28;
-	ld.global.nc.s64 %rd1049, [%rd1048+0];
-	mov.b64 %rd1050, %rd1049;
-	sub.s64 %rd1051, %rd1045, %rd1050;
+	cvt.s64.s32 %rd1042, %r254;
+	add.s64 %rd1043, %rd1042, 1;
+	mul.lo.s64 %rd1044, %rd1043, %rd32;
+	mad.lo.s64 %rd1045, %rd1044, 8, %rd28;
+	ld.global.nc.s64 %rd1046, [%rd1045+0];
+	mov.b64 %rd1047, %rd1046;
+	cvt.s64.s32 %rd1048, %r254;
+	mul.lo.s64 %rd1049, %rd1048, %rd32;
+	mad.lo.s64 %rd1050, %rd1049, 8, %rd28;
+	ld.global.nc.s64 %rd1051, [%rd1050+0];
 	mov.b64 %rd1052, %rd1051;
-	mov.b64 %rd1053, %rd1052;
-	add.s64 %rd1054, %rd1008, %rd1053;
-	mov.b64 %rd1008, %rd1054;
-	max.s64 %rd1055, %rd1009, %rd1053;
-	mov.b64 %rd1009, %rd1055;
+	sub.s64 %rd1053, %rd1047, %rd1052;
+	mov.b64 %rd1054, %rd1053;
+	mov.b64 %rd1055, %rd1054;
+	add.s64 %rd1056, %rd1010, %rd1055;
+	mov.b64 %rd1010, %rd1056;
+	max.s64 %rd1057, %rd1011, %rd1055;
+	mov.b64 %rd1011, %rd1057;
 $L220:
 $L200:
-	add.s64 %rd1056, %rd1011, 1;
-	mov.b64 %rd1011, %rd1056;
+	add.s64 %rd1058, %rd1013, 1;
+	mov.b64 %rd1013, %rd1058;
 	bra.uni $L199;
 $L201:
-	setp.gt.s64 %p187, %rd1010, 0;
+	setp.gt.s64 %p187, %rd1012, 0;
 	@!%p187 bra $L222;
-	mul.lo.s64 %rd1057, %rd958, %rd120;
-	mad.lo.s64 %rd1058, %rd1057, 8, %rd116;
-	atom.global.add.u64 %rd1059, [%rd1058], %rd1010;
-	mov.b64 %rd1060, %rd1059;
-	mov.b64 %rd1061, %rd1060;
-	mov.b64 %rd1062, 0;
+	mul.lo.s64 %rd1059, %rd960, %rd120;
+	mad.lo.s64 %rd1060, %rd1059, 8, %rd116;
+	atom.global.add.u64 %rd1061, [%rd1060], %rd1012;
+	mov.b64 %rd1062, %rd1061;
+	mov.b64 %rd1063, %rd1062;
+	mov.b64 %rd1064, 0;
 $L223:
-	setp.lt.s64 %p188, %rd1062, %rd1010;
+	setp.lt.s64 %p188, %rd1064, %rd1012;
 	not.pred %p189, %p188;
 	@!%p189 bra $L227;
 	bra.uni $L225;
 $L227:
-	mul.lo.s64 %rd1063, %rd1062, %rd965;
-	mad.lo.s64 %rd1064, %rd1063, 4, %rd963;
-	ld.shared.s32 %r255, [%rd1064+0];
+	mul.lo.s64 %rd1065, %rd1064, %rd967;
+	mad.lo.s64 %rd1066, %rd1065, 4, %rd965;
+	ld.shared.s32 %r255, [%rd1066+0];
 	mov.b32 %r256, %r255;
-	add.s64 %rd1065, %rd1061, %rd1062;
-	mul.lo.s64 %rd1066, %rd1065, %rd295;
-	mad.lo.s64 %rd1067, %rd1066, 4, %rd293;
-	st.global.s32 [%rd1067+0], %r256;
+	add.s64 %rd1067, %rd1063, %rd1064;
+	mul.lo.s64 %rd1068, %rd1067, %rd295;
+	mad.lo.s64 %rd1069, %rd1068, 4, %rd293;
+	st.global.s32 [%rd1069+0], %r256;
 $L224:
-	add.s64 %rd1068, %rd1062, 1;
-	mov.b64 %rd1062, %rd1068;
+	add.s64 %rd1070, %rd1064, 1;
+	mov.b64 %rd1064, %rd1070;
 	bra.uni $L223;
 $L225:
 $L222:
-	mov.b64 %rd1069, %rd1008;
-	mov.b64 %rd1070, %rd1009;
-	mov.b64 %rd1071, %rd1069;
-	mov.b64 %rd1072, %rd1070;
+	mov.b64 %rd1071, %rd1010;
+	mov.b64 %rd1072, %rd1011;
 	mov.b64 %rd1073, %rd1071;
 	mov.b64 %rd1074, %rd1072;
 	mov.b64 %rd1075, %rd1073;
 	mov.b64 %rd1076, %rd1074;
-	add.s64 %rd1077, %rd678, %rd1075;
-	mov.b64 %rd678, %rd1077;
-	max.s64 %rd1078, %rd679, %rd1076;
-	mov.b64 %rd679, %rd1078;
+	mov.b64 %rd1077, %rd1075;
+	mov.b64 %rd1078, %rd1076;
+	add.s64 %rd1079, %rd680, %rd1077;
+	mov.b64 %rd680, %rd1079;
+	max.s64 %rd1080, %rd681, %rd1078;
+	mov.b64 %rd681, %rd1080;
 $L191:
-	mov.b64 %rd1079, %rd678;
-	mov.b64 %rd1080, %rd679;
-	mov.b64 %rd1081, %rd1079;
-	mov.b64 %rd1082, %rd1080;
+	mov.b64 %rd1081, %rd680;
+	mov.b64 %rd1082, %rd681;
 	mov.b64 %rd1083, %rd1081;
 	mov.b64 %rd1084, %rd1082;
-	mov.b64 %rd404, %rd1083;
-	mov.b64 %rd405, %rd1084;
+	mov.b64 %rd1085, %rd1083;
+	mov.b64 %rd1086, %rd1084;
+	mov.b64 %rd404, %rd1085;
+	mov.b64 %rd405, %rd1086;
 $L228:
 	setp.lt.s64 %p190, %rd406, %rd361;
 	not.pred %p191, %p190;
@@ -23052,9 +23066,7 @@ $L228:
 	bra.uni $L230;
 $L232:
 	bar.sync 0;
-	sub.s64 %rd1085, %rd406, 1;
-	rem.s64 %rd1086, %rd1085, 3;
-	mul.lo.s64 %rd1087, %rd1086, %rd186;
+	mul.lo.s64 %rd1087, %rd645, %rd186;
 	mad.lo.s64 %rd1088, %rd1087, 4, %rd184;
 	ld.shared.s32 %r257, [%rd1088+0];
 	mov.b32 %r258, %r257;
@@ -23065,1638 +23077,1650 @@ $L232:
 	@!%p192 bra $L234;
 	bra.uni $L230;
 $L234:
-	cvt.u64.u32 %rd1092, %r2;
-	setp.eq.s64 %p193, %rd1092, 0;
-	@!%p193 bra $L236;
-	add.s64 %rd1093, %rd406, 1;
-	rem.s64 %rd1094, %rd1093, 3;
-	mul.lo.s64 %rd1095, %rd1094, %rd186;
-	mad.lo.s64 %rd1096, %rd1095, 4, %rd184;
-	mov.b32 %r259, 0;
-	st.shared.s32 [%rd1096+0], %r259;
-$L236:
-	shr.s64 %rd1097, %rd406, 63;
-	shr.u64 %rd1098, %rd1097, 63;
-	add.s64 %rd1099, %rd406, %rd1098;
-	and.b64 %rd1100, %rd1099, -2;
-	sub.s64 %rd1101, %rd406, %rd1100;
-	mov.b64 %rd1103, 1;
-	sub.s64 %rd1102, %rd1103, %rd1101;
-	mul.lo.s64 %rd1104, %rd1102, %rd388;
-	mov.b64 %rd1105, %rd1104;
-	mov.b64 %rd1106, 0;
-	mov.b64 %rd1107, 0;
-	add.s64 %rd1108, %rd406, 1;
-	setp.lt.s64 %p194, %rd1108, %rd361;
-	@!%p194 bra $L237;
-	mov.b64 %rd1109, %rd353;
-	mov.b64 %rd1110, %rd354;
-	mov.b64 %rd1111, %rd355;
-	mov.b64 %rd1112, %rd356;
-	mov.b64 %rd1113, %rd357;
-	mov.b64 %rd1114, %rd358;
-	mov.pred %p195, %p49;
-	mov.pred %p196, %p50;
-	mov.b32 %r260, %r81;
-	mov.b64 %rd1115, %rd359;
-	mov.b64 %rd1116, %rd360;
-	mov.b64 %rd1117, %rd361;
-	mov.b64 %rd1118, %rd362;
-	mov.pred %p197, %p51;
-	mov.pred %p198, %p52;
-	mov.pred %p199, %p53;
-	mov.b32 %r261, %r82;
-	mov.b64 %rd1119, %rd363;
-	mov.b64 %rd1120, %rd364;
-	mov.b64 %rd1121, %rd1105;
-	mov.b64 %rd1122, %rd1091;
-	mov.b64 %rd1123, %rd386;
-	mov.b64 %rd1124, %rd385;
-	mov.b64 %rd1125, %rd367;
-	mov.b64 %rd1126, %rd387;
-	mov.b64 %rd1127, %rd366;
-	shr.s64 %rd1128, %rd406, 63;
-	shr.u64 %rd1129, %rd1128, 63;
-	add.s64 %rd1130, %rd406, %rd1129;
-	and.b64 %rd1131, %rd1130, -2;
-	sub.s64 %rd1132, %rd406, %rd1131;
-	mul.lo.s64 %rd1133, %rd1132, %rd388;
-	mov.b64 %rd1134, %rd1133;
-	mov.b64 %rd1135, %rd388;
-	rem.s64 %rd1136, %rd406, 3;
-	mov.b64 %rd1137, %rd1136;
-	mov.pred %p200, %p51;
-	mov.b64 %rd1138, %rd168;
-	mov.b64 %rd1139, %rd169;
-	mov.b64 %rd1140, %rd170;
-	mov.b64 %rd1141, %rd1123;
-	mov.b32 %r262, -1;
-	mov.b64 %rd1142, 0;
-	mov.b64 %rd1143, 0;
-	mov.b64 %rd1144, 0;
-	mov.b64 %rd1145, 0;
-	mov.b64 %rd1146, 0;
+	mov.b64 %rd1092, %rd645;
+$L235:
+	setp.eq.s64 %p193, %rd1092, 2;
+	@!%p193 bra $L239;
+	mov.b64 %rd1093, 0;
+	bra.uni $L237;
 $L239:
-	setp.ge.s64 %p201, %rd1142, %rd1143;
-	@!%p201 bra $L243;
-	setp.ge.s64 %p202, %rd1141, %rd1122;
-	@!%p202 bra $L245;
-	bra.uni $L241;
-$L245:
-	add.s64 %rd1147, %rd1121, %rd1141;
-	mul.lo.s64 %rd1148, %rd1147, %rd178;
-	mad.lo.s64 %rd1149, %rd1148, 4, %rd176;
-	ld.shared.s32 %r263, [%rd1149+0];
+	add.s64 %rd1094, %rd1092, 1;
+	mov.b64 %rd1093, %rd1094;
+	bra.uni $L237;
+$L236:
+	bra.uni $L235;
+$L237:
+	mov.b64 %rd645, %rd1093;
+	cvt.u64.u32 %rd1095, %r2;
+	setp.eq.s64 %p194, %rd1095, 0;
+	@!%p194 bra $L241;
+	mov.b64 %rd1096, %rd645;
+$L242:
+	setp.eq.s64 %p195, %rd1096, 2;
+	@!%p195 bra $L246;
+	mov.b64 %rd1097, 0;
+	bra.uni $L244;
+$L246:
+	add.s64 %rd1098, %rd1096, 1;
+	mov.b64 %rd1097, %rd1098;
+	bra.uni $L244;
+$L243:
+	bra.uni $L242;
+$L244:
+	mul.lo.s64 %rd1099, %rd1097, %rd186;
+	mad.lo.s64 %rd1100, %rd1099, 4, %rd184;
+	mov.b32 %r259, 0;
+	st.shared.s32 [%rd1100+0], %r259;
+$L241:
+	mov.b64 %rd1101, %rd646;
+	sub.s64 %rd1102, %rd388, %rd646;
+	mov.b64 %rd646, %rd1102;
+	mov.b64 %rd1103, 0;
+	mov.b64 %rd1104, 0;
+	add.s64 %rd1105, %rd406, 1;
+	setp.lt.s64 %p196, %rd1105, %rd361;
+	@!%p196 bra $L247;
+	mov.b64 %rd1106, %rd353;
+	mov.b64 %rd1107, %rd354;
+	mov.b64 %rd1108, %rd355;
+	mov.b64 %rd1109, %rd356;
+	mov.b64 %rd1110, %rd357;
+	mov.b64 %rd1111, %rd358;
+	mov.pred %p197, %p49;
+	mov.pred %p198, %p50;
+	mov.b32 %r260, %r81;
+	mov.b64 %rd1112, %rd359;
+	mov.b64 %rd1113, %rd360;
+	mov.b64 %rd1114, %rd361;
+	mov.b64 %rd1115, %rd362;
+	mov.pred %p199, %p51;
+	mov.pred %p200, %p52;
+	mov.pred %p201, %p53;
+	mov.b32 %r261, %r82;
+	mov.b64 %rd1116, %rd363;
+	mov.b64 %rd1117, %rd364;
+	mov.b64 %rd1118, %rd1101;
+	mov.b64 %rd1119, %rd1091;
+	mov.b64 %rd1120, %rd386;
+	mov.b64 %rd1121, %rd385;
+	mov.b64 %rd1122, %rd367;
+	mov.b64 %rd1123, %rd387;
+	mov.b64 %rd1124, %rd366;
+	mov.b64 %rd1125, %rd646;
+	mov.b64 %rd1126, %rd388;
+	mov.b64 %rd1127, %rd645;
+	mov.pred %p202, %p51;
+	mov.b64 %rd1128, %rd168;
+	mov.b64 %rd1129, %rd169;
+	mov.b64 %rd1130, %rd170;
+	mov.b64 %rd1131, %rd1120;
+	mov.b32 %r262, -1;
+	mov.b64 %rd1132, 0;
+	mov.b64 %rd1133, 0;
+	mov.b64 %rd1134, 0;
+	mov.b64 %rd1135, 0;
+	mov.b64 %rd1136, 0;
+$L249:
+	setp.ge.s64 %p203, %rd1132, %rd1133;
+	@!%p203 bra $L253;
+	setp.ge.s64 %p204, %rd1131, %rd1119;
+	@!%p204 bra $L255;
+	bra.uni $L251;
+$L255:
+	add.s64 %rd1137, %rd1118, %rd1131;
+	mul.lo.s64 %rd1138, %rd1137, %rd178;
+	mad.lo.s64 %rd1139, %rd1138, 4, %rd176;
+	ld.shared.s32 %r263, [%rd1139+0];
 	mov.b32 %r264, %r263;
 	mov.b32 %r262, %r264;
-	mov.b64 %rd1150, %rd1109;
-	mov.b64 %rd1151, %rd1110;
-	mov.b64 %rd1152, %rd1111;
-	mov.b64 %rd1153, %rd1112;
-	mov.b64 %rd1154, %rd1113;
-	mov.b64 %rd1155, %rd1114;
-	mov.pred %p203, %p195;
-	mov.pred %p204, %p196;
-	mov.b32 %r265, %r260;
-	mov.b64 %rd1156, %rd1115;
-	mov.b64 %rd1157, %rd1116;
-	mov.b64 %rd1158, %rd1117;
-	mov.b64 %rd1159, %rd1118;
+	mov.b64 %rd1140, %rd1106;
+	mov.b64 %rd1141, %rd1107;
+	mov.b64 %rd1142, %rd1108;
+	mov.b64 %rd1143, %rd1109;
+	mov.b64 %rd1144, %rd1110;
+	mov.b64 %rd1145, %rd1111;
 	mov.pred %p205, %p197;
+	mov.pred %p206, %p198;
+	mov.b32 %r265, %r260;
+	mov.b64 %rd1146, %rd1112;
+	mov.b64 %rd1147, %rd1113;
+	mov.b64 %rd1148, %rd1114;
+	mov.b64 %rd1149, %rd1115;
+	mov.pred %p207, %p199;
 	mov.b32 %r266, %r262;
-	add.s64 %rd1160, %rd1121, %rd1141;
-	mov.b64 %rd1161, %rd1160;
-	mov.b64 %rd1162, %rd1126;
-	mov.pred %p206, %p200;
-$L246:
-	@!%p206 bra $L250;
-	mov.b64 %rd1164, 2;
-	mul.lo.s64 %rd1163, %rd1164, %rd1161;
-	mul.lo.s64 %rd1165, %rd1163, %rd181;
-	mad.lo.s64 %rd1166, %rd1165, 8, %rd179;
-	ld.shared.s64 %rd1167, [%rd1166+0];
-	mov.b64 %rd1168, %rd1167;
-	mov.b64 %rd1170, 2;
-	mul.lo.s64 %rd1169, %rd1170, %rd1161;
-	add.s64 %rd1171, %rd1169, 1;
-	mul.lo.s64 %rd1172, %rd1171, %rd181;
-	mad.lo.s64 %rd1173, %rd1172, 8, %rd179;
-	ld.shared.s64 %rd1174, [%rd1173+0];
-	mov.b64 %rd1175, %rd1174;
-	add.s64 %rd1176, %rd1168, %rd1162;
-	mov.b64 %rd1177, %rd1176;
-	mov.b64 %rd1178, %rd1175;
-	mov.b64 %rd1179, %rd1177;
-	mov.b64 %rd1180, %rd1178;
-	bra.uni $L248;
-$L250:
-	mov.b64 %rd1181, %rd1150;
+	add.s64 %rd1150, %rd1118, %rd1131;
+	mov.b64 %rd1151, %rd1150;
+	mov.b64 %rd1152, %rd1123;
+	mov.pred %p208, %p202;
+$L256:
+	@!%p208 bra $L260;
+	mov.b64 %rd1154, 2;
+	mul.lo.s64 %rd1153, %rd1154, %rd1151;
+	mul.lo.s64 %rd1155, %rd1153, %rd181;
+	mad.lo.s64 %rd1156, %rd1155, 8, %rd179;
+	ld.shared.s64 %rd1157, [%rd1156+0];
+	mov.b64 %rd1158, %rd1157;
+	mov.b64 %rd1160, 2;
+	mul.lo.s64 %rd1159, %rd1160, %rd1151;
+	add.s64 %rd1161, %rd1159, 1;
+	mul.lo.s64 %rd1162, %rd1161, %rd181;
+	mad.lo.s64 %rd1163, %rd1162, 8, %rd179;
+	ld.shared.s64 %rd1164, [%rd1163+0];
+	mov.b64 %rd1165, %rd1164;
+	add.s64 %rd1166, %rd1158, %rd1152;
+	mov.b64 %rd1167, %rd1166;
+	mov.b64 %rd1168, %rd1165;
+	mov.b64 %rd1169, %rd1167;
+	mov.b64 %rd1170, %rd1168;
+	bra.uni $L258;
+$L260:
+	mov.b64 %rd1171, %rd1140;
 	mov.b32 %r267, %r266;
-	cvt.s64.s32 %rd1182, %r267;
-	mul.lo.s64 %rd1183, %rd1182, %rd32;
-	mad.lo.s64 %rd1184, %rd1183, 8, %rd28;
-	ld.global.nc.s64 %rd1185, [%rd1184+0];
-	mov.b64 %rd1186, %rd1185;
-	mov.b64 %rd1187, %rd1186;
-	mov.b64 %rd1188, %rd1150;
+	cvt.s64.s32 %rd1172, %r267;
+	mul.lo.s64 %rd1173, %rd1172, %rd32;
+	mad.lo.s64 %rd1174, %rd1173, 8, %rd28;
+	ld.global.nc.s64 %rd1175, [%rd1174+0];
+	mov.b64 %rd1176, %rd1175;
+	mov.b64 %rd1177, %rd1176;
+	mov.b64 %rd1178, %rd1140;
 	mov.b32 %r268, %r266;
-	cvt.s64.s32 %rd1189, %r268;
-	add.s64 %rd1190, %rd1189, 1;
-	mul.lo.s64 %rd1191, %rd1190, %rd32;
-	mad.lo.s64 %rd1192, %rd1191, 8, %rd28;
-	ld.global.nc.s64 %rd1193, [%rd1192+0];
-	mov.b64 %rd1194, %rd1193;
-	mov.b64 %rd1195, %rd1194;
-	add.s64 %rd1196, %rd1187, %rd1162;
-	mov.b64 %rd1197, %rd1196;
-	mov.b64 %rd1198, %rd1195;
-	mov.b64 %rd1179, %rd1197;
-	mov.b64 %rd1180, %rd1198;
-	bra.uni $L248;
-$L247:
-	bra.uni $L246;
-$L248:
-	mov.b64 %rd1199, %rd1179;
-	mov.b64 %rd1200, %rd1180;
-	mov.b64 %rd1142, %rd1199;
-	mov.b64 %rd1143, %rd1200;
-	add.s64 %rd1201, %rd1141, %rd1124;
-	mov.b64 %rd1141, %rd1201;
-	bra.uni $L240;
-$L243:
-	mul.lo.s64 %rd1202, %rd1142, %rd39;
-	mad.lo.s64 %rd1203, %rd1202, 4, %rd35;
-	ld.global.nc.s32 %r269, [%rd1203+0];
+	cvt.s64.s32 %rd1179, %r268;
+	add.s64 %rd1180, %rd1179, 1;
+	mul.lo.s64 %rd1181, %rd1180, %rd32;
+	mad.lo.s64 %rd1182, %rd1181, 8, %rd28;
+	ld.global.nc.s64 %rd1183, [%rd1182+0];
+	mov.b64 %rd1184, %rd1183;
+	mov.b64 %rd1185, %rd1184;
+	add.s64 %rd1186, %rd1177, %rd1152;
+	mov.b64 %rd1187, %rd1186;
+	mov.b64 %rd1188, %rd1185;
+	mov.b64 %rd1169, %rd1187;
+	mov.b64 %rd1170, %rd1188;
+	bra.uni $L258;
+$L257:
+	bra.uni $L256;
+$L258:
+	mov.b64 %rd1189, %rd1169;
+	mov.b64 %rd1190, %rd1170;
+	mov.b64 %rd1132, %rd1189;
+	mov.b64 %rd1133, %rd1190;
+	add.s64 %rd1191, %rd1131, %rd1121;
+	mov.b64 %rd1131, %rd1191;
+	bra.uni $L250;
+$L253:
+	mul.lo.s64 %rd1192, %rd1132, %rd39;
+	mad.lo.s64 %rd1193, %rd1192, 4, %rd35;
+	ld.global.nc.s32 %r269, [%rd1193+0];
 	mov.b32 %r270, %r269;
 	mov.b32 %r271, %r270;
-	mov.b64 %rd1204, 0;
-	mov.b64 %rd1205, 0;
-	@!%p197 bra $L252;
-	mov.b64 %rd1206, %rd1109;
+	mov.b64 %rd1194, 0;
+	mov.b64 %rd1195, 0;
+	@!%p199 bra $L262;
+	mov.b64 %rd1196, %rd1106;
 	mov.b32 %r272, %r271;
-	cvt.s64.s32 %rd1207, %r272;
-	mul.lo.s64 %rd1208, %rd1207, %rd32;
-	mad.lo.s64 %rd1209, %rd1208, 8, %rd28;
-	ld.global.nc.s64 %rd1210, [%rd1209+0];
-	mov.b64 %rd1211, %rd1210;
-	mov.b64 %rd1212, %rd1211;
-	mov.b64 %rd1213, %rd1109;
+	cvt.s64.s32 %rd1197, %r272;
+	mul.lo.s64 %rd1198, %rd1197, %rd32;
+	mad.lo.s64 %rd1199, %rd1198, 8, %rd28;
+	ld.global.nc.s64 %rd1200, [%rd1199+0];
+	mov.b64 %rd1201, %rd1200;
+	mov.b64 %rd1202, %rd1201;
+	mov.b64 %rd1203, %rd1106;
 	mov.b32 %r273, %r271;
-	cvt.s64.s32 %rd1214, %r273;
-	add.s64 %rd1215, %rd1214, 1;
-	mul.lo.s64 %rd1216, %rd1215, %rd32;
-	mad.lo.s64 %rd1217, %rd1216, 8, %rd28;
-	ld.global.nc.s64 %rd1218, [%rd1217+0];
-	mov.b64 %rd1219, %rd1218;
-	mov.b64 %rd1220, %rd1219;
-	mov.b64 %rd1221, %rd1212;
-	mov.b64 %rd1222, %rd1220;
-	mov.b64 %rd1204, %rd1221;
-	mov.b64 %rd1205, %rd1222;
-$L252:
+	cvt.s64.s32 %rd1204, %r273;
+	add.s64 %rd1205, %rd1204, 1;
+	mul.lo.s64 %rd1206, %rd1205, %rd32;
+	mad.lo.s64 %rd1207, %rd1206, 8, %rd28;
+	ld.global.nc.s64 %rd1208, [%rd1207+0];
+	mov.b64 %rd1209, %rd1208;
+	mov.b64 %rd1210, %rd1209;
+	mov.b64 %rd1211, %rd1202;
+	mov.b64 %rd1212, %rd1210;
+	mov.b64 %rd1194, %rd1211;
+	mov.b64 %rd1195, %rd1212;
+$L262:
 	mov.b32 %r274, %r262;
 	mov.b32 %r275, %r271;
-	mov.b64 %rd1223, %rd1142;
-$L253:
-	mov.b64 %rd1224, 0x1;
-	setp.gt.s64 %p207, %rd125, 0;
-	@!%p207 bra $L257;
-	mul.lo.s64 %rd1225, %rd1223, %rd127;
-	mad.lo.s64 %rd1226, %rd1225, 4, %rd123;
-	ld.global.nc.u32 %r276, [%rd1226+0];
+	mov.b64 %rd1213, %rd1132;
+$L263:
+	mov.b64 %rd1214, 0x1;
+	setp.gt.s64 %p209, %rd125, 0;
+	@!%p209 bra $L267;
+	mul.lo.s64 %rd1215, %rd1213, %rd127;
+	mad.lo.s64 %rd1216, %rd1215, 4, %rd123;
+	ld.global.nc.u32 %r276, [%rd1216+0];
 	mov.b32 %r277, %r276;
-	cvt.u64.u32 %rd1227, %r277;
-	mov.b64 %rd1224, %rd1227;
-$L257:
-	cvt.s64.s32 %rd1228, %r274;
+	cvt.u64.u32 %rd1217, %r277;
+	mov.b64 %rd1214, %rd1217;
+$L267:
+	cvt.s64.s32 %rd1218, %r274;
+	mul.lo.s64 %rd1219, %rd1218, %rd134;
+	mad.lo.s64 %rd1220, %rd1219, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r278, [%rd1220+0];
+	mov.b32 %r279, %r278;
+	cvt.u64.u32 %rd1221, %r279;
+	add.u64 %rd1222, %rd1221, %rd1214;
+	mov.b64 %rd1223, %rd1222;
+	cvt.s64.s32 %rd1224, %r275;
+	mul.lo.s64 %rd1225, %rd1224, %rd134;
+	mad.lo.s64 %rd1226, %rd1225, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r280, [%rd1226+0];
+	mov.b32 %r281, %r280;
+	cvt.u64.u32 %rd1227, %r281;
+	setp.hs.u64 %p210, %rd1223, %rd1227;
+	@!%p210 bra $L269;
+	mov.pred %p211, 0;
+	bra.uni $L265;
+$L269:
+	cvt.s64.s32 %rd1228, %r275;
 	mul.lo.s64 %rd1229, %rd1228, %rd134;
 	mad.lo.s64 %rd1230, %rd1229, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r278, [%rd1230+0];
-	mov.b32 %r279, %r278;
-	cvt.u64.u32 %rd1231, %r279;
-	add.u64 %rd1232, %rd1231, %rd1224;
-	mov.b64 %rd1233, %rd1232;
-	cvt.s64.s32 %rd1234, %r275;
-	mul.lo.s64 %rd1235, %rd1234, %rd134;
-	mad.lo.s64 %rd1236, %rd1235, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r280, [%rd1236+0];
-	mov.b32 %r281, %r280;
-	cvt.u64.u32 %rd1237, %r281;
-	setp.hs.u64 %p208, %rd1233, %rd1237;
-	@!%p208 bra $L259;
-	mov.pred %p209, 0;
-	bra.uni $L255;
-$L259:
-	cvt.s64.s32 %rd1238, %r275;
-	mul.lo.s64 %rd1239, %rd1238, %rd134;
-	mad.lo.s64 %rd1240, %rd1239, 4, %rd130;
-	cvt.u32.u64 %r282, %rd1233;
-	atom.global.min.u32 %r283, [%rd1240], %r282;
+	cvt.u32.u64 %r282, %rd1223;
+	atom.global.min.u32 %r283, [%rd1230], %r282;
 	mov.b32 %r284, %r283;
-	cvt.u64.u32 %rd1241, %r284;
-	setp.hi.u64 %p210, %rd1241, %rd1233;
-	mov.pred %p209, %p210;
-	bra.uni $L255;
-$L254:
-	bra.uni $L253;
-$L255:
-	@!%p209 bra $L261;
-	mul.lo.s64 %rd1242, %rd1146, %rd1140;
-	mad.lo.s64 %rd1243, %rd1242, 4, %rd1138;
-	st.shared.s32 [%rd1243+0], %r271;
-	@!%p197 bra $L263;
-	mov.b64 %rd1245, 2;
-	mul.lo.s64 %rd1244, %rd1245, %rd1146;
-	mul.lo.s64 %rd1246, %rd1244, %rd173;
-	mad.lo.s64 %rd1247, %rd1246, 8, %rd171;
-	st.shared.s64 [%rd1247+0], %rd1204;
-	mov.b64 %rd1249, 2;
-	mul.lo.s64 %rd1248, %rd1249, %rd1146;
-	add.s64 %rd1250, %rd1248, 1;
-	mul.lo.s64 %rd1251, %rd1250, %rd173;
-	mad.lo.s64 %rd1252, %rd1251, 8, %rd171;
-	st.shared.s64 [%rd1252+0], %rd1205;
-$L263:
-	add.s64 %rd1253, %rd1146, 1;
-	mov.b64 %rd1146, %rd1253;
-	setp.eq.s64 %p211, %rd1146, %rd1119;
-	@!%p211 bra $L265;
-	mov.b64 %rd1254, %rd1109;
-	mov.b64 %rd1255, %rd1110;
-	mov.b64 %rd1256, %rd1111;
-	mov.b64 %rd1257, %rd1112;
-	mov.b64 %rd1258, %rd1113;
-	mov.b64 %rd1259, %rd1114;
-	mov.pred %p212, %p195;
-	mov.pred %p213, %p196;
-	mov.b32 %r285, %r260;
-	mov.b64 %rd1260, %rd1115;
-	mov.b64 %rd1261, %rd1116;
-	mov.b64 %rd1262, %rd1117;
-	mov.b64 %rd1263, %rd1118;
+	cvt.u64.u32 %rd1231, %r284;
+	setp.hi.u64 %p212, %rd1231, %rd1223;
+	mov.pred %p211, %p212;
+	bra.uni $L265;
+$L264:
+	bra.uni $L263;
+$L265:
+	@!%p211 bra $L271;
+	mul.lo.s64 %rd1232, %rd1136, %rd1130;
+	mad.lo.s64 %rd1233, %rd1232, 4, %rd1128;
+	st.shared.s32 [%rd1233+0], %r271;
+	@!%p199 bra $L273;
+	mov.b64 %rd1235, 2;
+	mul.lo.s64 %rd1234, %rd1235, %rd1136;
+	mul.lo.s64 %rd1236, %rd1234, %rd173;
+	mad.lo.s64 %rd1237, %rd1236, 8, %rd171;
+	st.shared.s64 [%rd1237+0], %rd1194;
+	mov.b64 %rd1239, 2;
+	mul.lo.s64 %rd1238, %rd1239, %rd1136;
+	add.s64 %rd1240, %rd1238, 1;
+	mul.lo.s64 %rd1241, %rd1240, %rd173;
+	mad.lo.s64 %rd1242, %rd1241, 8, %rd171;
+	st.shared.s64 [%rd1242+0], %rd1195;
+$L273:
+	add.s64 %rd1243, %rd1136, 1;
+	mov.b64 %rd1136, %rd1243;
+	setp.eq.s64 %p213, %rd1136, %rd1116;
+	@!%p213 bra $L275;
+	mov.b64 %rd1244, %rd1106;
+	mov.b64 %rd1245, %rd1107;
+	mov.b64 %rd1246, %rd1108;
+	mov.b64 %rd1247, %rd1109;
+	mov.b64 %rd1248, %rd1110;
+	mov.b64 %rd1249, %rd1111;
 	mov.pred %p214, %p197;
 	mov.pred %p215, %p198;
-	mov.b64 %rd1264, %rd307;
-	mov.b64 %rd1265, %rd308;
-	mov.b64 %rd1266, %rd309;
-	mov.b64 %rd1267, %rd310;
-	mov.b64 %rd1268, %rd311;
-	mov.b64 %rd1269, %rd312;
-	mov.b64 %rd1270, %rd313;
-	mov.b64 %rd1271, %rd314;
-	mov.b64 %rd1272, %rd315;
+	mov.b32 %r285, %r260;
+	mov.b64 %rd1250, %rd1112;
+	mov.b64 %rd1251, %rd1113;
+	mov.b64 %rd1252, %rd1114;
+	mov.b64 %rd1253, %rd1115;
 	mov.pred %p216, %p199;
-	mov.b64 %rd1273, %rd316;
-	mov.b64 %rd1274, %rd317;
-	mov.b64 %rd1275, %rd318;
+	mov.pred %p217, %p200;
+	mov.b64 %rd1254, %rd307;
+	mov.b64 %rd1255, %rd308;
+	mov.b64 %rd1256, %rd309;
+	mov.b64 %rd1257, %rd310;
+	mov.b64 %rd1258, %rd311;
+	mov.b64 %rd1259, %rd312;
+	mov.b64 %rd1260, %rd313;
+	mov.b64 %rd1261, %rd314;
+	mov.b64 %rd1262, %rd315;
+	mov.pred %p218, %p201;
+	mov.b64 %rd1263, %rd316;
+	mov.b64 %rd1264, %rd317;
+	mov.b64 %rd1265, %rd318;
 	mov.b32 %r286, %r261;
-	mov.b64 %rd1276, %rd1119;
-	mov.b64 %rd1277, %rd1120;
-	mov.b64 %rd1278, %rd1127;
-	mov.b64 %rd1279, %rd1146;
-	mov.b64 %rd1280, %rd1134;
-	mov.b64 %rd1281, %rd1135;
-	mov.b64 %rd1282, %rd1137;
-	mov.b64 %rd1283, %rd168;
-	mov.b64 %rd1284, %rd169;
-	mov.b64 %rd1285, %rd170;
-	mul.lo.s64 %rd1286, %rd1282, %rd186;
-	mad.lo.s64 %rd1287, %rd1286, 4, %rd184;
-	cvt.u32.u64 %r287, %rd1279;
-	atom.shared.add.s32 %r288, [%rd1287], %r287;
+	mov.b64 %rd1266, %rd1116;
+	mov.b64 %rd1267, %rd1117;
+	mov.b64 %rd1268, %rd1124;
+	mov.b64 %rd1269, %rd1136;
+	mov.b64 %rd1270, %rd1125;
+	mov.b64 %rd1271, %rd1126;
+	mov.b64 %rd1272, %rd1127;
+	mov.b64 %rd1273, %rd168;
+	mov.b64 %rd1274, %rd169;
+	mov.b64 %rd1275, %rd170;
+	mul.lo.s64 %rd1276, %rd1272, %rd186;
+	mad.lo.s64 %rd1277, %rd1276, 4, %rd184;
+	cvt.u32.u64 %r287, %rd1269;
+	atom.shared.add.s32 %r288, [%rd1277], %r287;
 	mov.b32 %r289, %r288;
-	cvt.s64.s32 %rd1288, %r289;
-	mov.b64 %rd1289, %rd1288;
-	sub.s64 %rd1290, %rd1281, %rd1289;
-	max.s64 %rd1291, %rd1290, 0;
-	min.s64 %rd1292, %rd1291, %rd1279;
-	mov.b64 %rd1293, %rd1292;
-	mov.b64 %rd1294, 0;
-$L266:
-	setp.lt.s64 %p217, %rd1294, %rd1293;
-	not.pred %p218, %p217;
-	@!%p218 bra $L270;
-	bra.uni $L268;
-$L270:
-	mul.lo.s64 %rd1295, %rd1294, %rd1285;
-	mad.lo.s64 %rd1296, %rd1295, 4, %rd1283;
-	ld.shared.s32 %r290, [%rd1296+0];
-	mov.b32 %r291, %r290;
-	add.s64 %rd1297, %rd1280, %rd1289;
-	add.s64 %rd1298, %rd1297, %rd1294;
-	mul.lo.s64 %rd1299, %rd1298, %rd178;
-	mad.lo.s64 %rd1300, %rd1299, 4, %rd176;
-	st.shared.s32 [%rd1300+0], %r291;
-	@!%p214 bra $L272;
-	mov.b64 %rd1302, 2;
-	mul.lo.s64 %rd1301, %rd1302, %rd1294;
-	mul.lo.s64 %rd1303, %rd1301, %rd173;
-	mad.lo.s64 %rd1304, %rd1303, 8, %rd171;
-	ld.shared.s64 %rd1305, [%rd1304+0];
-	mov.b64 %rd1306, %rd1305;
-	add.s64 %rd1307, %rd1280, %rd1289;
-	add.s64 %rd1308, %rd1307, %rd1294;
-	mov.b64 %rd1310, 2;
-	mul.lo.s64 %rd1309, %rd1310, %rd1308;
-	mul.lo.s64 %rd1311, %rd1309, %rd181;
-	mad.lo.s64 %rd1312, %rd1311, 8, %rd179;
-	st.shared.s64 [%rd1312+0], %rd1306;
-	mov.b64 %rd1314, 2;
-	mul.lo.s64 %rd1313, %rd1314, %rd1294;
-	add.s64 %rd1315, %rd1313, 1;
-	mul.lo.s64 %rd1316, %rd1315, %rd173;
-	mad.lo.s64 %rd1317, %rd1316, 8, %rd171;
-	ld.shared.s64 %rd1318, [%rd1317+0];
-	mov.b64 %rd1319, %rd1318;
-	add.s64 %rd1320, %rd1280, %rd1289;
-	add.s64 %rd1321, %rd1320, %rd1294;
-	mov.b64 %rd1323, 2;
-	mul.lo.s64 %rd1322, %rd1323, %rd1321;
-	add.s64 %rd1324, %rd1322, 1;
-	mul.lo.s64 %rd1325, %rd1324, %rd181;
-	mad.lo.s64 %rd1326, %rd1325, 8, %rd179;
-	st.shared.s64 [%rd1326+0], %rd1319;
-$L272:
-$L267:
-	add.s64 %rd1327, %rd1294, 1;
-	mov.b64 %rd1294, %rd1327;
-	bra.uni $L266;
-$L268:
-	mov.b64 %rd1328, 0;
-	mov.b64 %rd1329, 0;
-	mov.b64 %rd1330, 0;
-	mov.b64 %rd1331, %rd1293;
-$L273:
-	setp.lt.s64 %p219, %rd1331, %rd1279;
+	cvt.s64.s32 %rd1278, %r289;
+	mov.b64 %rd1279, %rd1278;
+	sub.s64 %rd1280, %rd1271, %rd1279;
+	max.s64 %rd1281, %rd1280, 0;
+	min.s64 %rd1282, %rd1281, %rd1269;
+	mov.b64 %rd1283, %rd1282;
+	mov.b64 %rd1284, 0;
+$L276:
+	setp.lt.s64 %p219, %rd1284, %rd1283;
 	not.pred %p220, %p219;
-	@!%p220 bra $L277;
-	bra.uni $L275;
-$L277:
-	mul.lo.s64 %rd1332, %rd1331, %rd1285;
-	mad.lo.s64 %rd1333, %rd1332, 4, %rd1283;
-	ld.shared.s32 %r292, [%rd1333+0];
-	mov.b32 %r293, %r292;
-	mov.b32 %r294, %r293;
-	mov.pred %p221, 0;
-	mov.b64 %rd1334, %rd1330;
-	mov.b32 %r295, %r294;
-$L278:
-	@!%p215 bra $L282;
-	shr.s32 %r296, %r295, 5;
-	cvt.s64.s32 %rd1335, %r296;
-	mov.b64 %rd1336, %rd1335;
-	and.b32 %r297, %r295, 31;
-	cvt.s64.s32 %rd1337, %r297;
-	min.u64 %rd1338, %rd1337, 32;
-	cvt.u32.u64 %r298, %rd1338;
-	mov.b32 %r300, 0x1;
-	shl.b32 %r299, %r300, %r298;
-	setp.hs.u32 %p222, %r298, 32;
-	selp.b32 %r301, 0, %r299, %p222;
-	mov.b32 %r302, %r301;
-	mov.b64 %rd1339, %rd1336;
-	mov.b32 %r303, %r302;
-	mul.lo.s64 %rd1340, %rd1339, %rd1272;
-	mad.lo.s64 %rd1341, %rd1340, 4, %rd1270;
-	ld.relaxed.gpu.global.u32 %r304, [%rd1341+0];
-	mov.b32 %r305, %r304;
-	and.b32 %r306, %r305, %r303;
-	setp.ne.u32 %p223, %r306, 0x0;
-	mov.pred %p224, %p223;
-	not.pred %p225, %p224;
-	@!%p225 bra $L284;
-	mul.lo.s64 %rd1342, %rd1339, %rd1272;
-	mad.lo.s64 %rd1343, %rd1342, 4, %rd1270;
-	atom.global.or.b32 %r307, [%rd1343], %r303;
-	mov.b32 %r308, %r307;
-	and.b32 %r309, %r308, %r303;
-	setp.ne.u32 %p226, %r309, 0x0;
-	mov.pred %p224, %p226;
-$L284:
-	@!%p224 bra $L286;
-	mov.b64 %rd1344, %rd1334;
-	mov.b64 %rd1345, %rd1344;
-	mov.pred %p227, 0;
-	bra.uni $L280;
-$L286:
-	mov.b64 %rd1346, %rd1334;
-	mov.b64 %rd1345, %rd1346;
-	mov.pred %p227, 1;
-	bra.uni $L280;
-$L282:
-	@!%p216 bra $L288;
-	cvt.s64.s32 %rd1347, %r295;
-	mul.lo.s64 %rd1348, %rd1347, %rd1275;
-	mad.lo.s64 %rd1349, %rd1348, 4, %rd1273;
-	ld.relaxed.gpu.global.s32 %r310, [%rd1349+0];
-	mov.b32 %r311, %r310;
-	setp.eq.s32 %p228, %r311, %r286;
-	mov.pred %p229, %p228;
-	not.pred %p230, %p229;
-	@!%p230 bra $L290;
-	cvt.s64.s32 %rd1350, %r295;
-	mul.lo.s64 %rd1351, %rd1350, %rd1275;
-	mad.lo.s64 %rd1352, %rd1351, 4, %rd1273;
-	atom.global.exch.b32 %r312, [%rd1352], %r286;
-	mov.b32 %r313, %r312;
-	setp.eq.s32 %p231, %r313, %r286;
-	mov.pred %p229, %p231;
-$L290:
-	@!%p229 bra $L292;
-	mov.b64 %rd1353, %rd1334;
-	mov.b64 %rd1345, %rd1353;
-	mov.pred %p227, 0;
-	bra.uni $L280;
-$L292:
-$L288:
-	mul.lo.s64 %rd1354, %rd1334, %rd1285;
-	mad.lo.s64 %rd1355, %rd1354, 4, %rd1283;
-	st.shared.s32 [%rd1355+0], %r295;
-	add.s64 %rd1356, %rd1334, 1;
-	mov.b64 %rd1357, %rd1356;
-	mov.b64 %rd1345, %rd1357;
-	mov.pred %p227, 1;
-	bra.uni $L280;
-$L279:
+	@!%p220 bra $L280;
 	bra.uni $L278;
 $L280:
-	mov.b64 %rd1358, %rd1345;
-	mov.pred %p232, %p227;
-	mov.b64 %rd1330, %rd1358;
-	mov.pred %p221, %p232;
-	@!%p221 bra $L294;
-	mov.b64 %rd1359, %rd1254;
-	mov.b32 %r314, %r294;
-	cvt.s64.s32 %rd1360, %r314;
-	add.s64 %rd1361, %rd1360, 1;
-	mul.lo.s64 %rd1362, %rd1361, %rd32;
-	mad.lo.s64 %rd1363, %rd1362, 8, %rd28;
-	ld.global.nc.s64 %rd1364, [%rd1363+0];
-	mov.b64 %rd1365, %rd1364;
-	cvt.s64.s32 %rd1366, %r314;
-	mul.lo.s64 %rd1367, %rd1366, %rd32;
-	mad.lo.s64 %rd1368, %rd1367, 8, %rd28;
-	ld.global.nc.s64 %rd1369, [%rd1368+0];
-	mov.b64 %rd1370, %rd1369;
-	sub.s64 %rd1371, %rd1365, %rd1370;
-	mov.b64 %rd1372, %rd1371;
-	mov.b64 %rd1373, %rd1372;
-	add.s64 %rd1374, %rd1328, %rd1373;
-	mov.b64 %rd1328, %rd1374;
-	max.s64 %rd1375, %rd1329, %rd1373;
-	mov.b64 %rd1329, %rd1375;
+	mul.lo.s64 %rd1285, %rd1284, %rd1275;
+	mad.lo.s64 %rd1286, %rd1285, 4, %rd1273;
+	ld.shared.s32 %r290, [%rd1286+0];
+	mov.b32 %r291, %r290;
+	add.s64 %rd1287, %rd1270, %rd1279;
+	add.s64 %rd1288, %rd1287, %rd1284;
+	mul.lo.s64 %rd1289, %rd1288, %rd178;
+	mad.lo.s64 %rd1290, %rd1289, 4, %rd176;
+	st.shared.s32 [%rd1290+0], %r291;
+	@!%p216 bra $L282;
+	mov.b64 %rd1292, 2;
+	mul.lo.s64 %rd1291, %rd1292, %rd1284;
+	mul.lo.s64 %rd1293, %rd1291, %rd173;
+	mad.lo.s64 %rd1294, %rd1293, 8, %rd171;
+	ld.shared.s64 %rd1295, [%rd1294+0];
+	mov.b64 %rd1296, %rd1295;
+	add.s64 %rd1297, %rd1270, %rd1279;
+	add.s64 %rd1298, %rd1297, %rd1284;
+	mov.b64 %rd1300, 2;
+	mul.lo.s64 %rd1299, %rd1300, %rd1298;
+	mul.lo.s64 %rd1301, %rd1299, %rd181;
+	mad.lo.s64 %rd1302, %rd1301, 8, %rd179;
+	st.shared.s64 [%rd1302+0], %rd1296;
+	mov.b64 %rd1304, 2;
+	mul.lo.s64 %rd1303, %rd1304, %rd1284;
+	add.s64 %rd1305, %rd1303, 1;
+	mul.lo.s64 %rd1306, %rd1305, %rd173;
+	mad.lo.s64 %rd1307, %rd1306, 8, %rd171;
+	ld.shared.s64 %rd1308, [%rd1307+0];
+	mov.b64 %rd1309, %rd1308;
+	add.s64 %rd1310, %rd1270, %rd1279;
+	add.s64 %rd1311, %rd1310, %rd1284;
+	mov.b64 %rd1313, 2;
+	mul.lo.s64 %rd1312, %rd1313, %rd1311;
+	add.s64 %rd1314, %rd1312, 1;
+	mul.lo.s64 %rd1315, %rd1314, %rd181;
+	mad.lo.s64 %rd1316, %rd1315, 8, %rd179;
+	st.shared.s64 [%rd1316+0], %rd1309;
+$L282:
+$L277:
+	add.s64 %rd1317, %rd1284, 1;
+	mov.b64 %rd1284, %rd1317;
+	bra.uni $L276;
+$L278:
+	mov.b64 %rd1318, 0;
+	mov.b64 %rd1319, 0;
+	mov.b64 %rd1320, 0;
+	mov.b64 %rd1321, %rd1283;
+$L283:
+	setp.lt.s64 %p221, %rd1321, %rd1269;
+	not.pred %p222, %p221;
+	@!%p222 bra $L287;
+	bra.uni $L285;
+$L287:
+	mul.lo.s64 %rd1322, %rd1321, %rd1275;
+	mad.lo.s64 %rd1323, %rd1322, 4, %rd1273;
+	ld.shared.s32 %r292, [%rd1323+0];
+	mov.b32 %r293, %r292;
+	mov.b32 %r294, %r293;
+	mov.pred %p223, 0;
+	mov.b64 %rd1324, %rd1320;
+	mov.b32 %r295, %r294;
+$L288:
+	@!%p217 bra $L292;
+	shr.s32 %r296, %r295, 5;
+	cvt.s64.s32 %rd1325, %r296;
+	mov.b64 %rd1326, %rd1325;
+	and.b32 %r297, %r295, 31;
+	cvt.s64.s32 %rd1327, %r297;
+	min.u64 %rd1328, %rd1327, 32;
+	cvt.u32.u64 %r298, %rd1328;
+	mov.b32 %r300, 0x1;
+	shl.b32 %r299, %r300, %r298;
+	setp.hs.u32 %p224, %r298, 32;
+	selp.b32 %r301, 0, %r299, %p224;
+	mov.b32 %r302, %r301;
+	mov.b64 %rd1329, %rd1326;
+	mov.b32 %r303, %r302;
+	mul.lo.s64 %rd1330, %rd1329, %rd1262;
+	mad.lo.s64 %rd1331, %rd1330, 4, %rd1260;
+	ld.relaxed.gpu.global.u32 %r304, [%rd1331+0];
+	mov.b32 %r305, %r304;
+	and.b32 %r306, %r305, %r303;
+	setp.ne.u32 %p225, %r306, 0x0;
+	mov.pred %p226, %p225;
+	not.pred %p227, %p226;
+	@!%p227 bra $L294;
+	mul.lo.s64 %rd1332, %rd1329, %rd1262;
+	mad.lo.s64 %rd1333, %rd1332, 4, %rd1260;
+	atom.global.or.b32 %r307, [%rd1333], %r303;
+	mov.b32 %r308, %r307;
+	and.b32 %r309, %r308, %r303;
+	setp.ne.u32 %p228, %r309, 0x0;
+	mov.pred %p226, %p228;
 $L294:
-$L274:
-	add.s64 %rd1376, %rd1331, 1;
-	mov.b64 %rd1331, %rd1376;
-	bra.uni $L273;
-$L275:
-	setp.gt.s64 %p233, %rd1330, 0;
-	@!%p233 bra $L296;
-	mul.lo.s64 %rd1377, %rd1278, %rd120;
-	mad.lo.s64 %rd1378, %rd1377, 8, %rd116;
-	atom.global.add.u64 %rd1379, [%rd1378], %rd1330;
-	mov.b64 %rd1380, %rd1379;
-	mov.b64 %rd1381, %rd1380;
-	mov.b64 %rd1382, 0;
-$L297:
-	setp.lt.s64 %p234, %rd1382, %rd1330;
-	not.pred %p235, %p234;
-	@!%p235 bra $L301;
-	bra.uni $L299;
-$L301:
-	mul.lo.s64 %rd1383, %rd1382, %rd1285;
-	mad.lo.s64 %rd1384, %rd1383, 4, %rd1283;
-	ld.shared.s32 %r315, [%rd1384+0];
-	mov.b32 %r316, %r315;
-	add.s64 %rd1385, %rd1381, %rd1382;
-	mul.lo.s64 %rd1386, %rd1385, %rd295;
-	mad.lo.s64 %rd1387, %rd1386, 4, %rd293;
-	st.global.s32 [%rd1387+0], %r316;
-$L298:
-	add.s64 %rd1388, %rd1382, 1;
-	mov.b64 %rd1382, %rd1388;
-	bra.uni $L297;
-$L299:
+	@!%p226 bra $L296;
+	mov.b64 %rd1334, %rd1324;
+	mov.b64 %rd1335, %rd1334;
+	mov.pred %p229, 0;
+	bra.uni $L290;
 $L296:
-	mov.b64 %rd1389, %rd1328;
-	mov.b64 %rd1390, %rd1329;
-	mov.b64 %rd1391, %rd1389;
-	mov.b64 %rd1392, %rd1390;
-	mov.b64 %rd1393, %rd1391;
-	mov.b64 %rd1394, %rd1392;
-	mov.b64 %rd1395, %rd1393;
-	mov.b64 %rd1396, %rd1394;
-	add.s64 %rd1397, %rd1144, %rd1395;
-	mov.b64 %rd1144, %rd1397;
-	max.s64 %rd1398, %rd1145, %rd1396;
-	mov.b64 %rd1145, %rd1398;
-	mov.b64 %rd1146, 0;
-$L265:
-$L261:
-	add.s64 %rd1399, %rd1142, %rd1125;
-	mov.b64 %rd1142, %rd1399;
-$L240:
-	bra.uni $L239;
-$L241:
-	setp.gt.s64 %p236, %rd1146, 0;
-	@!%p236 bra $L303;
-	mov.b64 %rd1400, %rd1109;
-	mov.b64 %rd1401, %rd1110;
-	mov.b64 %rd1402, %rd1111;
-	mov.b64 %rd1403, %rd1112;
-	mov.b64 %rd1404, %rd1113;
-	mov.b64 %rd1405, %rd1114;
-	mov.pred %p237, %p195;
-	mov.pred %p238, %p196;
-	mov.b32 %r317, %r260;
-	mov.b64 %rd1406, %rd1115;
-	mov.b64 %rd1407, %rd1116;
-	mov.b64 %rd1408, %rd1117;
-	mov.b64 %rd1409, %rd1118;
+	mov.b64 %rd1336, %rd1324;
+	mov.b64 %rd1335, %rd1336;
+	mov.pred %p229, 1;
+	bra.uni $L290;
+$L292:
+	@!%p218 bra $L298;
+	cvt.s64.s32 %rd1337, %r295;
+	mul.lo.s64 %rd1338, %rd1337, %rd1265;
+	mad.lo.s64 %rd1339, %rd1338, 4, %rd1263;
+	ld.relaxed.gpu.global.s32 %r310, [%rd1339+0];
+	mov.b32 %r311, %r310;
+	setp.eq.s32 %p230, %r311, %r286;
+	mov.pred %p231, %p230;
+	not.pred %p232, %p231;
+	@!%p232 bra $L300;
+	cvt.s64.s32 %rd1340, %r295;
+	mul.lo.s64 %rd1341, %rd1340, %rd1265;
+	mad.lo.s64 %rd1342, %rd1341, 4, %rd1263;
+	atom.global.exch.b32 %r312, [%rd1342], %r286;
+	mov.b32 %r313, %r312;
+	setp.eq.s32 %p233, %r313, %r286;
+	mov.pred %p231, %p233;
+$L300:
+	@!%p231 bra $L302;
+	mov.b64 %rd1343, %rd1324;
+	mov.b64 %rd1335, %rd1343;
+	mov.pred %p229, 0;
+	bra.uni $L290;
+$L302:
+$L298:
+	mul.lo.s64 %rd1344, %rd1324, %rd1275;
+	mad.lo.s64 %rd1345, %rd1344, 4, %rd1273;
+	st.shared.s32 [%rd1345+0], %r295;
+	add.s64 %rd1346, %rd1324, 1;
+	mov.b64 %rd1347, %rd1346;
+	mov.b64 %rd1335, %rd1347;
+	mov.pred %p229, 1;
+	bra.uni $L290;
+$L289:
+	bra.uni $L288;
+$L290:
+	mov.b64 %rd1348, %rd1335;
+	mov.pred %p234, %p229;
+	mov.b64 %rd1320, %rd1348;
+	mov.pred %p223, %p234;
+	@!%p223 bra $L304;
+	mov.b64 %rd1349, %rd1244;
+	mov.b32 %r314, %r294;
+	cvt.s64.s32 %rd1350, %r314;
+	add.s64 %rd1351, %rd1350, 1;
+	mul.lo.s64 %rd1352, %rd1351, %rd32;
+	mad.lo.s64 %rd1353, %rd1352, 8, %rd28;
+	ld.global.nc.s64 %rd1354, [%rd1353+0];
+	mov.b64 %rd1355, %rd1354;
+	cvt.s64.s32 %rd1356, %r314;
+	mul.lo.s64 %rd1357, %rd1356, %rd32;
+	mad.lo.s64 %rd1358, %rd1357, 8, %rd28;
+	ld.global.nc.s64 %rd1359, [%rd1358+0];
+	mov.b64 %rd1360, %rd1359;
+	sub.s64 %rd1361, %rd1355, %rd1360;
+	mov.b64 %rd1362, %rd1361;
+	mov.b64 %rd1363, %rd1362;
+	add.s64 %rd1364, %rd1318, %rd1363;
+	mov.b64 %rd1318, %rd1364;
+	max.s64 %rd1365, %rd1319, %rd1363;
+	mov.b64 %rd1319, %rd1365;
+$L304:
+$L284:
+	add.s64 %rd1366, %rd1321, 1;
+	mov.b64 %rd1321, %rd1366;
+	bra.uni $L283;
+$L285:
+	setp.gt.s64 %p235, %rd1320, 0;
+	@!%p235 bra $L306;
+	mul.lo.s64 %rd1367, %rd1268, %rd120;
+	mad.lo.s64 %rd1368, %rd1367, 8, %rd116;
+	atom.global.add.u64 %rd1369, [%rd1368], %rd1320;
+	mov.b64 %rd1370, %rd1369;
+	mov.b64 %rd1371, %rd1370;
+	mov.b64 %rd1372, 0;
+$L307:
+	setp.lt.s64 %p236, %rd1372, %rd1320;
+	not.pred %p237, %p236;
+	@!%p237 bra $L311;
+	bra.uni $L309;
+$L311:
+	mul.lo.s64 %rd1373, %rd1372, %rd1275;
+	mad.lo.s64 %rd1374, %rd1373, 4, %rd1273;
+	ld.shared.s32 %r315, [%rd1374+0];
+	mov.b32 %r316, %r315;
+	add.s64 %rd1375, %rd1371, %rd1372;
+	mul.lo.s64 %rd1376, %rd1375, %rd295;
+	mad.lo.s64 %rd1377, %rd1376, 4, %rd293;
+	st.global.s32 [%rd1377+0], %r316;
+$L308:
+	add.s64 %rd1378, %rd1372, 1;
+	mov.b64 %rd1372, %rd1378;
+	bra.uni $L307;
+$L309:
+$L306:
+	mov.b64 %rd1379, %rd1318;
+	mov.b64 %rd1380, %rd1319;
+	mov.b64 %rd1381, %rd1379;
+	mov.b64 %rd1382, %rd1380;
+	mov.b64 %rd1383, %rd1381;
+	mov.b64 %rd1384, %rd1382;
+	mov.b64 %rd1385, %rd1383;
+	mov.b64 %rd1386, %rd1384;
+	add.s64 %rd1387, %rd1134, %rd1385;
+	mov.b64 %rd1134, %rd1387;
+	max.s64 %rd1388, %rd1135, %rd1386;
+	mov.b64 %rd1135, %rd1388;
+	mov.b64 %rd1136, 0;
+$L275:
+$L271:
+	add.s64 %rd1389, %rd1132, %rd1122;
+	mov.b64 %rd1132, %rd1389;
+$L250:
+	bra.uni $L249;
+$L251:
+	setp.gt.s64 %p238, %rd1136, 0;
+	@!%p238 bra $L313;
+	mov.b64 %rd1390, %rd1106;
+	mov.b64 %rd1391, %rd1107;
+	mov.b64 %rd1392, %rd1108;
+	mov.b64 %rd1393, %rd1109;
+	mov.b64 %rd1394, %rd1110;
+	mov.b64 %rd1395, %rd1111;
 	mov.pred %p239, %p197;
 	mov.pred %p240, %p198;
-	mov.b64 %rd1410, %rd307;
-	mov.b64 %rd1411, %rd308;
-	mov.b64 %rd1412, %rd309;
-	mov.b64 %rd1413, %rd310;
-	mov.b64 %rd1414, %rd311;
-	mov.b64 %rd1415, %rd312;
-	mov.b64 %rd1416, %rd313;
-	mov.b64 %rd1417, %rd314;
-	mov.b64 %rd1418, %rd315;
+	mov.b32 %r317, %r260;
+	mov.b64 %rd1396, %rd1112;
+	mov.b64 %rd1397, %rd1113;
+	mov.b64 %rd1398, %rd1114;
+	mov.b64 %rd1399, %rd1115;
 	mov.pred %p241, %p199;
-	mov.b64 %rd1419, %rd316;
-	mov.b64 %rd1420, %rd317;
-	mov.b64 %rd1421, %rd318;
+	mov.pred %p242, %p200;
+	mov.b64 %rd1400, %rd307;
+	mov.b64 %rd1401, %rd308;
+	mov.b64 %rd1402, %rd309;
+	mov.b64 %rd1403, %rd310;
+	mov.b64 %rd1404, %rd311;
+	mov.b64 %rd1405, %rd312;
+	mov.b64 %rd1406, %rd313;
+	mov.b64 %rd1407, %rd314;
+	mov.b64 %rd1408, %rd315;
+	mov.pred %p243, %p201;
+	mov.b64 %rd1409, %rd316;
+	mov.b64 %rd1410, %rd317;
+	mov.b64 %rd1411, %rd318;
 	mov.b32 %r318, %r261;
-	mov.b64 %rd1422, %rd1119;
-	mov.b64 %rd1423, %rd1120;
-	mov.b64 %rd1424, %rd1127;
-	mov.b64 %rd1425, %rd1146;
-	mov.b64 %rd1426, %rd1134;
-	mov.b64 %rd1427, %rd1135;
-	mov.b64 %rd1428, %rd1137;
-	mov.b64 %rd1429, %rd168;
-	mov.b64 %rd1430, %rd169;
-	mov.b64 %rd1431, %rd170;
-	mul.lo.s64 %rd1432, %rd1428, %rd186;
-	mad.lo.s64 %rd1433, %rd1432, 4, %rd184;
-	cvt.u32.u64 %r319, %rd1425;
-	atom.shared.add.s32 %r320, [%rd1433], %r319;
+	mov.b64 %rd1412, %rd1116;
+	mov.b64 %rd1413, %rd1117;
+	mov.b64 %rd1414, %rd1124;
+	mov.b64 %rd1415, %rd1136;
+	mov.b64 %rd1416, %rd1125;
+	mov.b64 %rd1417, %rd1126;
+	mov.b64 %rd1418, %rd1127;
+	mov.b64 %rd1419, %rd168;
+	mov.b64 %rd1420, %rd169;
+	mov.b64 %rd1421, %rd170;
+	mul.lo.s64 %rd1422, %rd1418, %rd186;
+	mad.lo.s64 %rd1423, %rd1422, 4, %rd184;
+	cvt.u32.u64 %r319, %rd1415;
+	atom.shared.add.s32 %r320, [%rd1423], %r319;
 	mov.b32 %r321, %r320;
-	cvt.s64.s32 %rd1434, %r321;
-	mov.b64 %rd1435, %rd1434;
-	sub.s64 %rd1436, %rd1427, %rd1435;
-	max.s64 %rd1437, %rd1436, 0;
-	min.s64 %rd1438, %rd1437, %rd1425;
-	mov.b64 %rd1439, %rd1438;
-	mov.b64 %rd1440, 0;
-$L304:
-	setp.lt.s64 %p242, %rd1440, %rd1439;
-	not.pred %p243, %p242;
-	@!%p243 bra $L308;
-	bra.uni $L306;
-$L308:
-	mul.lo.s64 %rd1441, %rd1440, %rd1431;
-	mad.lo.s64 %rd1442, %rd1441, 4, %rd1429;
-	ld.shared.s32 %r322, [%rd1442+0];
-	mov.b32 %r323, %r322;
-	add.s64 %rd1443, %rd1426, %rd1435;
-	add.s64 %rd1444, %rd1443, %rd1440;
-	mul.lo.s64 %rd1445, %rd1444, %rd178;
-	mad.lo.s64 %rd1446, %rd1445, 4, %rd176;
-	st.shared.s32 [%rd1446+0], %r323;
-	@!%p239 bra $L310;
-	mov.b64 %rd1448, 2;
-	mul.lo.s64 %rd1447, %rd1448, %rd1440;
-	mul.lo.s64 %rd1449, %rd1447, %rd173;
-	mad.lo.s64 %rd1450, %rd1449, 8, %rd171;
-	ld.shared.s64 %rd1451, [%rd1450+0];
-	mov.b64 %rd1452, %rd1451;
-	add.s64 %rd1453, %rd1426, %rd1435;
-	add.s64 %rd1454, %rd1453, %rd1440;
-	mov.b64 %rd1456, 2;
-	mul.lo.s64 %rd1455, %rd1456, %rd1454;
-	mul.lo.s64 %rd1457, %rd1455, %rd181;
-	mad.lo.s64 %rd1458, %rd1457, 8, %rd179;
-	st.shared.s64 [%rd1458+0], %rd1452;
-	mov.b64 %rd1460, 2;
-	mul.lo.s64 %rd1459, %rd1460, %rd1440;
-	add.s64 %rd1461, %rd1459, 1;
-	mul.lo.s64 %rd1462, %rd1461, %rd173;
-	mad.lo.s64 %rd1463, %rd1462, 8, %rd171;
-	ld.shared.s64 %rd1464, [%rd1463+0];
-	mov.b64 %rd1465, %rd1464;
-	add.s64 %rd1466, %rd1426, %rd1435;
-	add.s64 %rd1467, %rd1466, %rd1440;
-	mov.b64 %rd1469, 2;
-	mul.lo.s64 %rd1468, %rd1469, %rd1467;
-	add.s64 %rd1470, %rd1468, 1;
-	mul.lo.s64 %rd1471, %rd1470, %rd181;
-	mad.lo.s64 %rd1472, %rd1471, 8, %rd179;
-	st.shared.s64 [%rd1472+0], %rd1465;
-$L310:
-$L305:
-	add.s64 %rd1473, %rd1440, 1;
-	mov.b64 %rd1440, %rd1473;
-	bra.uni $L304;
-$L306:
-	mov.b64 %rd1474, 0;
-	mov.b64 %rd1475, 0;
-	mov.b64 %rd1476, 0;
-	mov.b64 %rd1477, %rd1439;
-$L311:
-	setp.lt.s64 %p244, %rd1477, %rd1425;
+	cvt.s64.s32 %rd1424, %r321;
+	mov.b64 %rd1425, %rd1424;
+	sub.s64 %rd1426, %rd1417, %rd1425;
+	max.s64 %rd1427, %rd1426, 0;
+	min.s64 %rd1428, %rd1427, %rd1415;
+	mov.b64 %rd1429, %rd1428;
+	mov.b64 %rd1430, 0;
+$L314:
+	setp.lt.s64 %p244, %rd1430, %rd1429;
 	not.pred %p245, %p244;
-	@!%p245 bra $L315;
-	bra.uni $L313;
-$L315:
-	mul.lo.s64 %rd1478, %rd1477, %rd1431;
-	mad.lo.s64 %rd1479, %rd1478, 4, %rd1429;
-	ld.shared.s32 %r324, [%rd1479+0];
-	mov.b32 %r325, %r324;
-	mov.b32 %r326, %r325;
-	mov.pred %p246, 0;
-	mov.b64 %rd1480, %rd1476;
-	mov.b32 %r327, %r326;
-$L316:
-	@!%p240 bra $L320;
-	shr.s32 %r328, %r327, 5;
-	cvt.s64.s32 %rd1481, %r328;
-	mov.b64 %rd1482, %rd1481;
-	and.b32 %r329, %r327, 31;
-	cvt.s64.s32 %rd1483, %r329;
-	min.u64 %rd1484, %rd1483, 32;
-	cvt.u32.u64 %r330, %rd1484;
-	mov.b32 %r332, 0x1;
-	shl.b32 %r331, %r332, %r330;
-	setp.hs.u32 %p247, %r330, 32;
-	selp.b32 %r333, 0, %r331, %p247;
-	mov.b32 %r334, %r333;
-	mov.b64 %rd1485, %rd1482;
-	mov.b32 %r335, %r334;
-	mul.lo.s64 %rd1486, %rd1485, %rd1418;
-	mad.lo.s64 %rd1487, %rd1486, 4, %rd1416;
-	ld.relaxed.gpu.global.u32 %r336, [%rd1487+0];
-	mov.b32 %r337, %r336;
-	and.b32 %r338, %r337, %r335;
-	setp.ne.u32 %p248, %r338, 0x0;
-	mov.pred %p249, %p248;
-	not.pred %p250, %p249;
-	@!%p250 bra $L322;
-	mul.lo.s64 %rd1488, %rd1485, %rd1418;
-	mad.lo.s64 %rd1489, %rd1488, 4, %rd1416;
-	atom.global.or.b32 %r339, [%rd1489], %r335;
-	mov.b32 %r340, %r339;
-	and.b32 %r341, %r340, %r335;
-	setp.ne.u32 %p251, %r341, 0x0;
-	mov.pred %p249, %p251;
-$L322:
-	@!%p249 bra $L324;
-	mov.b64 %rd1490, %rd1480;
-	mov.b64 %rd1491, %rd1490;
-	mov.pred %p252, 0;
-	bra.uni $L318;
-$L324:
-	mov.b64 %rd1492, %rd1480;
-	mov.b64 %rd1491, %rd1492;
-	mov.pred %p252, 1;
-	bra.uni $L318;
-$L320:
-	@!%p241 bra $L326;
-	cvt.s64.s32 %rd1493, %r327;
-	mul.lo.s64 %rd1494, %rd1493, %rd1421;
-	mad.lo.s64 %rd1495, %rd1494, 4, %rd1419;
-	ld.relaxed.gpu.global.s32 %r342, [%rd1495+0];
-	mov.b32 %r343, %r342;
-	setp.eq.s32 %p253, %r343, %r318;
-	mov.pred %p254, %p253;
-	not.pred %p255, %p254;
-	@!%p255 bra $L328;
-	cvt.s64.s32 %rd1496, %r327;
-	mul.lo.s64 %rd1497, %rd1496, %rd1421;
-	mad.lo.s64 %rd1498, %rd1497, 4, %rd1419;
-	atom.global.exch.b32 %r344, [%rd1498], %r318;
-	mov.b32 %r345, %r344;
-	setp.eq.s32 %p256, %r345, %r318;
-	mov.pred %p254, %p256;
-$L328:
-	@!%p254 bra $L330;
-	mov.b64 %rd1499, %rd1480;
-	mov.b64 %rd1491, %rd1499;
-	mov.pred %p252, 0;
-	bra.uni $L318;
-$L330:
-$L326:
-	mul.lo.s64 %rd1500, %rd1480, %rd1431;
-	mad.lo.s64 %rd1501, %rd1500, 4, %rd1429;
-	st.shared.s32 [%rd1501+0], %r327;
-	add.s64 %rd1502, %rd1480, 1;
-	mov.b64 %rd1503, %rd1502;
-	mov.b64 %rd1491, %rd1503;
-	mov.pred %p252, 1;
-	bra.uni $L318;
-$L317:
+	@!%p245 bra $L318;
 	bra.uni $L316;
 $L318:
-	mov.b64 %rd1504, %rd1491;
-	mov.pred %p257, %p252;
-	mov.b64 %rd1476, %rd1504;
-	mov.pred %p246, %p257;
-	@!%p246 bra $L332;
-	mov.b64 %rd1505, %rd1400;
-	mov.b32 %r346, %r326;
-	cvt.s64.s32 %rd1506, %r346;
-	add.s64 %rd1507, %rd1506, 1;
-	mul.lo.s64 %rd1508, %rd1507, %rd32;
-	mad.lo.s64 %rd1509, %rd1508, 8, %rd28;
-	ld.global.nc.s64 %rd1510, [%rd1509+0];
-	mov.b64 %rd1511, %rd1510;
-	cvt.s64.s32 %rd1512, %r346;
-	mul.lo.s64 %rd1513, %rd1512, %rd32;
-	mad.lo.s64 %rd1514, %rd1513, 8, %rd28;
-	ld.global.nc.s64 %rd1515, [%rd1514+0];
-	mov.b64 %rd1516, %rd1515;
-	sub.s64 %rd1517, %rd1511, %rd1516;
-	mov.b64 %rd1518, %rd1517;
-	mov.b64 %rd1519, %rd1518;
-	add.s64 %rd1520, %rd1474, %rd1519;
-	mov.b64 %rd1474, %rd1520;
-	max.s64 %rd1521, %rd1475, %rd1519;
-	mov.b64 %rd1475, %rd1521;
+	mul.lo.s64 %rd1431, %rd1430, %rd1421;
+	mad.lo.s64 %rd1432, %rd1431, 4, %rd1419;
+	ld.shared.s32 %r322, [%rd1432+0];
+	mov.b32 %r323, %r322;
+	add.s64 %rd1433, %rd1416, %rd1425;
+	add.s64 %rd1434, %rd1433, %rd1430;
+	mul.lo.s64 %rd1435, %rd1434, %rd178;
+	mad.lo.s64 %rd1436, %rd1435, 4, %rd176;
+	st.shared.s32 [%rd1436+0], %r323;
+	@!%p241 bra $L320;
+	mov.b64 %rd1438, 2;
+	mul.lo.s64 %rd1437, %rd1438, %rd1430;
+	mul.lo.s64 %rd1439, %rd1437, %rd173;
+	mad.lo.s64 %rd1440, %rd1439, 8, %rd171;
+	ld.shared.s64 %rd1441, [%rd1440+0];
+	mov.b64 %rd1442, %rd1441;
+	add.s64 %rd1443, %rd1416, %rd1425;
+	add.s64 %rd1444, %rd1443, %rd1430;
+	mov.b64 %rd1446, 2;
+	mul.lo.s64 %rd1445, %rd1446, %rd1444;
+	mul.lo.s64 %rd1447, %rd1445, %rd181;
+	mad.lo.s64 %rd1448, %rd1447, 8, %rd179;
+	st.shared.s64 [%rd1448+0], %rd1442;
+	mov.b64 %rd1450, 2;
+	mul.lo.s64 %rd1449, %rd1450, %rd1430;
+	add.s64 %rd1451, %rd1449, 1;
+	mul.lo.s64 %rd1452, %rd1451, %rd173;
+	mad.lo.s64 %rd1453, %rd1452, 8, %rd171;
+	ld.shared.s64 %rd1454, [%rd1453+0];
+	mov.b64 %rd1455, %rd1454;
+	add.s64 %rd1456, %rd1416, %rd1425;
+	add.s64 %rd1457, %rd1456, %rd1430;
+	mov.b64 %rd1459, 2;
+	mul.lo.s64 %rd1458, %rd1459, %rd1457;
+	add.s64 %rd1460, %rd1458, 1;
+	mul.lo.s64 %rd1461, %rd1460, %rd181;
+	mad.lo.s64 %rd1462, %rd1461, 8, %rd179;
+	st.shared.s64 [%rd1462+0], %rd1455;
+$L320:
+$L315:
+	add.s64 %rd1463, %rd1430, 1;
+	mov.b64 %rd1430, %rd1463;
+	bra.uni $L314;
+$L316:
+	mov.b64 %rd1464, 0;
+	mov.b64 %rd1465, 0;
+	mov.b64 %rd1466, 0;
+	mov.b64 %rd1467, %rd1429;
+$L321:
+	setp.lt.s64 %p246, %rd1467, %rd1415;
+	not.pred %p247, %p246;
+	@!%p247 bra $L325;
+	bra.uni $L323;
+$L325:
+	mul.lo.s64 %rd1468, %rd1467, %rd1421;
+	mad.lo.s64 %rd1469, %rd1468, 4, %rd1419;
+	ld.shared.s32 %r324, [%rd1469+0];
+	mov.b32 %r325, %r324;
+	mov.b32 %r326, %r325;
+	mov.pred %p248, 0;
+	mov.b64 %rd1470, %rd1466;
+	mov.b32 %r327, %r326;
+$L326:
+	@!%p242 bra $L330;
+	shr.s32 %r328, %r327, 5;
+	cvt.s64.s32 %rd1471, %r328;
+	mov.b64 %rd1472, %rd1471;
+	and.b32 %r329, %r327, 31;
+	cvt.s64.s32 %rd1473, %r329;
+	min.u64 %rd1474, %rd1473, 32;
+	cvt.u32.u64 %r330, %rd1474;
+	mov.b32 %r332, 0x1;
+	shl.b32 %r331, %r332, %r330;
+	setp.hs.u32 %p249, %r330, 32;
+	selp.b32 %r333, 0, %r331, %p249;
+	mov.b32 %r334, %r333;
+	mov.b64 %rd1475, %rd1472;
+	mov.b32 %r335, %r334;
+	mul.lo.s64 %rd1476, %rd1475, %rd1408;
+	mad.lo.s64 %rd1477, %rd1476, 4, %rd1406;
+	ld.relaxed.gpu.global.u32 %r336, [%rd1477+0];
+	mov.b32 %r337, %r336;
+	and.b32 %r338, %r337, %r335;
+	setp.ne.u32 %p250, %r338, 0x0;
+	mov.pred %p251, %p250;
+	not.pred %p252, %p251;
+	@!%p252 bra $L332;
+	mul.lo.s64 %rd1478, %rd1475, %rd1408;
+	mad.lo.s64 %rd1479, %rd1478, 4, %rd1406;
+	atom.global.or.b32 %r339, [%rd1479], %r335;
+	mov.b32 %r340, %r339;
+	and.b32 %r341, %r340, %r335;
+	setp.ne.u32 %p253, %r341, 0x0;
+	mov.pred %p251, %p253;
 $L332:
-$L312:
-	add.s64 %rd1522, %rd1477, 1;
-	mov.b64 %rd1477, %rd1522;
-	bra.uni $L311;
-$L313:
-	setp.gt.s64 %p258, %rd1476, 0;
-	@!%p258 bra $L334;
-	mul.lo.s64 %rd1523, %rd1424, %rd120;
-	mad.lo.s64 %rd1524, %rd1523, 8, %rd116;
-	atom.global.add.u64 %rd1525, [%rd1524], %rd1476;
-	mov.b64 %rd1526, %rd1525;
-	mov.b64 %rd1527, %rd1526;
-	mov.b64 %rd1528, 0;
-$L335:
-	setp.lt.s64 %p259, %rd1528, %rd1476;
-	not.pred %p260, %p259;
-	@!%p260 bra $L339;
-	bra.uni $L337;
-$L339:
-	mul.lo.s64 %rd1529, %rd1528, %rd1431;
-	mad.lo.s64 %rd1530, %rd1529, 4, %rd1429;
-	ld.shared.s32 %r347, [%rd1530+0];
-	mov.b32 %r348, %r347;
-	add.s64 %rd1531, %rd1527, %rd1528;
-	mul.lo.s64 %rd1532, %rd1531, %rd295;
-	mad.lo.s64 %rd1533, %rd1532, 4, %rd293;
-	st.global.s32 [%rd1533+0], %r348;
-$L336:
-	add.s64 %rd1534, %rd1528, 1;
-	mov.b64 %rd1528, %rd1534;
-	bra.uni $L335;
-$L337:
+	@!%p251 bra $L334;
+	mov.b64 %rd1480, %rd1470;
+	mov.b64 %rd1481, %rd1480;
+	mov.pred %p254, 0;
+	bra.uni $L328;
 $L334:
-	mov.b64 %rd1535, %rd1474;
-	mov.b64 %rd1536, %rd1475;
+	mov.b64 %rd1482, %rd1470;
+	mov.b64 %rd1481, %rd1482;
+	mov.pred %p254, 1;
+	bra.uni $L328;
+$L330:
+	@!%p243 bra $L336;
+	cvt.s64.s32 %rd1483, %r327;
+	mul.lo.s64 %rd1484, %rd1483, %rd1411;
+	mad.lo.s64 %rd1485, %rd1484, 4, %rd1409;
+	ld.relaxed.gpu.global.s32 %r342, [%rd1485+0];
+	mov.b32 %r343, %r342;
+	setp.eq.s32 %p255, %r343, %r318;
+	mov.pred %p256, %p255;
+	not.pred %p257, %p256;
+	@!%p257 bra $L338;
+	cvt.s64.s32 %rd1486, %r327;
+	mul.lo.s64 %rd1487, %rd1486, %rd1411;
+	mad.lo.s64 %rd1488, %rd1487, 4, %rd1409;
+	atom.global.exch.b32 %r344, [%rd1488], %r318;
+	mov.b32 %r345, %r344;
+	setp.eq.s32 %p258, %r345, %r318;
+	mov.pred %p256, %p258;
+$L338:
+	@!%p256 bra $L340;
+	mov.b64 %rd1489, %rd1470;
+	mov.b64 %rd1481, %rd1489;
+	mov.pred %p254, 0;
+	bra.uni $L328;
+$L340:
+$L336:
+	mul.lo.s64 %rd1490, %rd1470, %rd1421;
+	mad.lo.s64 %rd1491, %rd1490, 4, %rd1419;
+	st.shared.s32 [%rd1491+0], %r327;
+	add.s64 %rd1492, %rd1470, 1;
+	mov.b64 %rd1493, %rd1492;
+	mov.b64 %rd1481, %rd1493;
+	mov.pred %p254, 1;
+	bra.uni $L328;
+$L327:
+	bra.uni $L326;
+$L328:
+	mov.b64 %rd1494, %rd1481;
+	mov.pred %p259, %p254;
+	mov.b64 %rd1466, %rd1494;
+	mov.pred %p248, %p259;
+	@!%p248 bra $L342;
+	mov.b64 %rd1495, %rd1390;
+	mov.b32 %r346, %r326;
+	cvt.s64.s32 %rd1496, %r346;
+	add.s64 %rd1497, %rd1496, 1;
+	mul.lo.s64 %rd1498, %rd1497, %rd32;
+	mad.lo.s64 %rd1499, %rd1498, 8, %rd28;
+	ld.global.nc.s64 %rd1500, [%rd1499+0];
+	mov.b64 %rd1501, %rd1500;
+	cvt.s64.s32 %rd1502, %r346;
+	mul.lo.s64 %rd1503, %rd1502, %rd32;
+	mad.lo.s64 %rd1504, %rd1503, 8, %rd28;
+	ld.global.nc.s64 %rd1505, [%rd1504+0];
+	mov.b64 %rd1506, %rd1505;
+	sub.s64 %rd1507, %rd1501, %rd1506;
+	mov.b64 %rd1508, %rd1507;
+	mov.b64 %rd1509, %rd1508;
+	add.s64 %rd1510, %rd1464, %rd1509;
+	mov.b64 %rd1464, %rd1510;
+	max.s64 %rd1511, %rd1465, %rd1509;
+	mov.b64 %rd1465, %rd1511;
+$L342:
+$L322:
+	add.s64 %rd1512, %rd1467, 1;
+	mov.b64 %rd1467, %rd1512;
+	bra.uni $L321;
+$L323:
+	setp.gt.s64 %p260, %rd1466, 0;
+	@!%p260 bra $L344;
+	mul.lo.s64 %rd1513, %rd1414, %rd120;
+	mad.lo.s64 %rd1514, %rd1513, 8, %rd116;
+	atom.global.add.u64 %rd1515, [%rd1514], %rd1466;
+	mov.b64 %rd1516, %rd1515;
+	mov.b64 %rd1517, %rd1516;
+	mov.b64 %rd1518, 0;
+$L345:
+	setp.lt.s64 %p261, %rd1518, %rd1466;
+	not.pred %p262, %p261;
+	@!%p262 bra $L349;
+	bra.uni $L347;
+$L349:
+	mul.lo.s64 %rd1519, %rd1518, %rd1421;
+	mad.lo.s64 %rd1520, %rd1519, 4, %rd1419;
+	ld.shared.s32 %r347, [%rd1520+0];
+	mov.b32 %r348, %r347;
+	add.s64 %rd1521, %rd1517, %rd1518;
+	mul.lo.s64 %rd1522, %rd1521, %rd295;
+	mad.lo.s64 %rd1523, %rd1522, 4, %rd293;
+	st.global.s32 [%rd1523+0], %r348;
+$L346:
+	add.s64 %rd1524, %rd1518, 1;
+	mov.b64 %rd1518, %rd1524;
+	bra.uni $L345;
+$L347:
+$L344:
+	mov.b64 %rd1525, %rd1464;
+	mov.b64 %rd1526, %rd1465;
+	mov.b64 %rd1527, %rd1525;
+	mov.b64 %rd1528, %rd1526;
+	mov.b64 %rd1529, %rd1527;
+	mov.b64 %rd1530, %rd1528;
+	mov.b64 %rd1531, %rd1529;
+	mov.b64 %rd1532, %rd1530;
+	add.s64 %rd1533, %rd1134, %rd1531;
+	mov.b64 %rd1134, %rd1533;
+	max.s64 %rd1534, %rd1135, %rd1532;
+	mov.b64 %rd1135, %rd1534;
+$L313:
+	mov.b64 %rd1535, %rd1134;
+	mov.b64 %rd1536, %rd1135;
 	mov.b64 %rd1537, %rd1535;
 	mov.b64 %rd1538, %rd1536;
 	mov.b64 %rd1539, %rd1537;
 	mov.b64 %rd1540, %rd1538;
-	mov.b64 %rd1541, %rd1539;
-	mov.b64 %rd1542, %rd1540;
-	add.s64 %rd1543, %rd1144, %rd1541;
-	mov.b64 %rd1144, %rd1543;
-	max.s64 %rd1544, %rd1145, %rd1542;
-	mov.b64 %rd1145, %rd1544;
-$L303:
-	mov.b64 %rd1545, %rd1144;
-	mov.b64 %rd1546, %rd1145;
-	mov.b64 %rd1547, %rd1545;
-	mov.b64 %rd1548, %rd1546;
-	mov.b64 %rd1549, %rd1547;
-	mov.b64 %rd1550, %rd1548;
-	mov.b64 %rd1106, %rd1549;
-	mov.b64 %rd1107, %rd1550;
-	bra.uni $L238;
-$L237:
-	mov.b64 %rd1551, %rd353;
-	mov.b64 %rd1552, %rd354;
-	mov.b64 %rd1553, %rd355;
-	mov.b64 %rd1554, %rd356;
-	mov.b64 %rd1555, %rd357;
-	mov.b64 %rd1556, %rd358;
-	mov.pred %p261, %p49;
-	mov.pred %p262, %p50;
+	mov.b64 %rd1103, %rd1539;
+	mov.b64 %rd1104, %rd1540;
+	bra.uni $L248;
+$L247:
+	mov.b64 %rd1541, %rd353;
+	mov.b64 %rd1542, %rd354;
+	mov.b64 %rd1543, %rd355;
+	mov.b64 %rd1544, %rd356;
+	mov.b64 %rd1545, %rd357;
+	mov.b64 %rd1546, %rd358;
+	mov.pred %p263, %p49;
+	mov.pred %p264, %p50;
 	mov.b32 %r349, %r81;
-	mov.b64 %rd1557, %rd359;
-	mov.b64 %rd1558, %rd360;
-	mov.b64 %rd1559, %rd361;
-	mov.b64 %rd1560, %rd362;
-	mov.pred %p263, %p51;
-	mov.pred %p264, %p52;
-	mov.b64 %rd1561, %rd307;
-	mov.b64 %rd1562, %rd308;
-	mov.b64 %rd1563, %rd309;
-	mov.b64 %rd1564, %rd310;
-	mov.b64 %rd1565, %rd311;
-	mov.b64 %rd1566, %rd312;
-	mov.b64 %rd1567, %rd313;
-	mov.b64 %rd1568, %rd314;
-	mov.b64 %rd1569, %rd315;
-	mov.pred %p265, %p53;
-	mov.b64 %rd1570, %rd316;
-	mov.b64 %rd1571, %rd317;
-	mov.b64 %rd1572, %rd318;
+	mov.b64 %rd1547, %rd359;
+	mov.b64 %rd1548, %rd360;
+	mov.b64 %rd1549, %rd361;
+	mov.b64 %rd1550, %rd362;
+	mov.pred %p265, %p51;
+	mov.pred %p266, %p52;
+	mov.b64 %rd1551, %rd307;
+	mov.b64 %rd1552, %rd308;
+	mov.b64 %rd1553, %rd309;
+	mov.b64 %rd1554, %rd310;
+	mov.b64 %rd1555, %rd311;
+	mov.b64 %rd1556, %rd312;
+	mov.b64 %rd1557, %rd313;
+	mov.b64 %rd1558, %rd314;
+	mov.b64 %rd1559, %rd315;
+	mov.pred %p267, %p53;
+	mov.b64 %rd1560, %rd316;
+	mov.b64 %rd1561, %rd317;
+	mov.b64 %rd1562, %rd318;
 	mov.b32 %r350, %r82;
-	mov.b64 %rd1573, %rd363;
-	mov.b64 %rd1574, %rd364;
-	mov.b64 %rd1575, %rd1105;
-	mov.b64 %rd1576, %rd1091;
-	mov.b64 %rd1577, %rd386;
-	mov.b64 %rd1578, %rd385;
-	mov.b64 %rd1579, %rd367;
-	mov.b64 %rd1580, %rd387;
-	mov.b64 %rd1581, %rd366;
-	mov.pred %p266, %p51;
-	mov.b64 %rd1582, %rd168;
-	mov.b64 %rd1583, %rd169;
-	mov.b64 %rd1584, %rd170;
-	mov.b64 %rd1585, %rd1577;
+	mov.b64 %rd1563, %rd363;
+	mov.b64 %rd1564, %rd364;
+	mov.b64 %rd1565, %rd1101;
+	mov.b64 %rd1566, %rd1091;
+	mov.b64 %rd1567, %rd386;
+	mov.b64 %rd1568, %rd385;
+	mov.b64 %rd1569, %rd367;
+	mov.b64 %rd1570, %rd387;
+	mov.b64 %rd1571, %rd366;
+	mov.pred %p268, %p51;
+	mov.b64 %rd1572, %rd168;
+	mov.b64 %rd1573, %rd169;
+	mov.b64 %rd1574, %rd170;
+	mov.b64 %rd1575, %rd1567;
 	mov.b32 %r351, -1;
-	mov.b64 %rd1586, 0;
-	mov.b64 %rd1587, 0;
-	mov.b64 %rd1588, 0;
-	mov.b64 %rd1589, 0;
-$L340:
-	mov.b64 %rd1590, 0;
-	mov.b64 %rd1591, %rd1573;
-$L343:
-	setp.gt.s64 %p267, %rd1591, 0;
-	not.pred %p268, %p267;
-	@!%p268 bra $L347;
-	bra.uni $L345;
-$L347:
-	setp.ge.s64 %p269, %rd1586, %rd1587;
-	@!%p269 bra $L349;
-	setp.ge.s64 %p270, %rd1585, %rd1576;
-	@!%p270 bra $L351;
-	bra.uni $L345;
-$L351:
-	add.s64 %rd1592, %rd1575, %rd1585;
-	mul.lo.s64 %rd1593, %rd1592, %rd178;
-	mad.lo.s64 %rd1594, %rd1593, 4, %rd176;
-	ld.shared.s32 %r352, [%rd1594+0];
+	mov.b64 %rd1576, 0;
+	mov.b64 %rd1577, 0;
+	mov.b64 %rd1578, 0;
+	mov.b64 %rd1579, 0;
+$L350:
+	mov.b64 %rd1580, 0;
+	mov.b64 %rd1581, %rd1563;
+$L353:
+	setp.gt.s64 %p269, %rd1581, 0;
+	not.pred %p270, %p269;
+	@!%p270 bra $L357;
+	bra.uni $L355;
+$L357:
+	setp.ge.s64 %p271, %rd1576, %rd1577;
+	@!%p271 bra $L359;
+	setp.ge.s64 %p272, %rd1575, %rd1566;
+	@!%p272 bra $L361;
+	bra.uni $L355;
+$L361:
+	add.s64 %rd1582, %rd1565, %rd1575;
+	mul.lo.s64 %rd1583, %rd1582, %rd178;
+	mad.lo.s64 %rd1584, %rd1583, 4, %rd176;
+	ld.shared.s32 %r352, [%rd1584+0];
 	mov.b32 %r353, %r352;
 	mov.b32 %r351, %r353;
-	mov.b64 %rd1595, %rd1551;
-	mov.b64 %rd1596, %rd1552;
-	mov.b64 %rd1597, %rd1553;
-	mov.b64 %rd1598, %rd1554;
-	mov.b64 %rd1599, %rd1555;
-	mov.b64 %rd1600, %rd1556;
-	mov.pred %p271, %p261;
-	mov.pred %p272, %p262;
-	mov.b32 %r354, %r349;
-	mov.b64 %rd1601, %rd1557;
-	mov.b64 %rd1602, %rd1558;
-	mov.b64 %rd1603, %rd1559;
-	mov.b64 %rd1604, %rd1560;
+	mov.b64 %rd1585, %rd1541;
+	mov.b64 %rd1586, %rd1542;
+	mov.b64 %rd1587, %rd1543;
+	mov.b64 %rd1588, %rd1544;
+	mov.b64 %rd1589, %rd1545;
+	mov.b64 %rd1590, %rd1546;
 	mov.pred %p273, %p263;
+	mov.pred %p274, %p264;
+	mov.b32 %r354, %r349;
+	mov.b64 %rd1591, %rd1547;
+	mov.b64 %rd1592, %rd1548;
+	mov.b64 %rd1593, %rd1549;
+	mov.b64 %rd1594, %rd1550;
+	mov.pred %p275, %p265;
 	mov.b32 %r355, %r351;
-	add.s64 %rd1605, %rd1575, %rd1585;
-	mov.b64 %rd1606, %rd1605;
-	mov.b64 %rd1607, %rd1580;
-	mov.pred %p274, %p266;
-$L352:
-	@!%p274 bra $L356;
-	mov.b64 %rd1609, 2;
-	mul.lo.s64 %rd1608, %rd1609, %rd1606;
-	mul.lo.s64 %rd1610, %rd1608, %rd181;
-	mad.lo.s64 %rd1611, %rd1610, 8, %rd179;
-	ld.shared.s64 %rd1612, [%rd1611+0];
-	mov.b64 %rd1613, %rd1612;
-	mov.b64 %rd1615, 2;
-	mul.lo.s64 %rd1614, %rd1615, %rd1606;
-	add.s64 %rd1616, %rd1614, 1;
-	mul.lo.s64 %rd1617, %rd1616, %rd181;
-	mad.lo.s64 %rd1618, %rd1617, 8, %rd179;
-	ld.shared.s64 %rd1619, [%rd1618+0];
-	mov.b64 %rd1620, %rd1619;
-	add.s64 %rd1621, %rd1613, %rd1607;
-	mov.b64 %rd1622, %rd1621;
-	mov.b64 %rd1623, %rd1620;
-	mov.b64 %rd1624, %rd1622;
-	mov.b64 %rd1625, %rd1623;
-	bra.uni $L354;
-$L356:
-	mov.b64 %rd1626, %rd1595;
+	add.s64 %rd1595, %rd1565, %rd1575;
+	mov.b64 %rd1596, %rd1595;
+	mov.b64 %rd1597, %rd1570;
+	mov.pred %p276, %p268;
+$L362:
+	@!%p276 bra $L366;
+	mov.b64 %rd1599, 2;
+	mul.lo.s64 %rd1598, %rd1599, %rd1596;
+	mul.lo.s64 %rd1600, %rd1598, %rd181;
+	mad.lo.s64 %rd1601, %rd1600, 8, %rd179;
+	ld.shared.s64 %rd1602, [%rd1601+0];
+	mov.b64 %rd1603, %rd1602;
+	mov.b64 %rd1605, 2;
+	mul.lo.s64 %rd1604, %rd1605, %rd1596;
+	add.s64 %rd1606, %rd1604, 1;
+	mul.lo.s64 %rd1607, %rd1606, %rd181;
+	mad.lo.s64 %rd1608, %rd1607, 8, %rd179;
+	ld.shared.s64 %rd1609, [%rd1608+0];
+	mov.b64 %rd1610, %rd1609;
+	add.s64 %rd1611, %rd1603, %rd1597;
+	mov.b64 %rd1612, %rd1611;
+	mov.b64 %rd1613, %rd1610;
+	mov.b64 %rd1614, %rd1612;
+	mov.b64 %rd1615, %rd1613;
+	bra.uni $L364;
+$L366:
+	mov.b64 %rd1616, %rd1585;
 	mov.b32 %r356, %r355;
-	cvt.s64.s32 %rd1627, %r356;
-	mul.lo.s64 %rd1628, %rd1627, %rd32;
-	mad.lo.s64 %rd1629, %rd1628, 8, %rd28;
-	ld.global.nc.s64 %rd1630, [%rd1629+0];
-	mov.b64 %rd1631, %rd1630;
-	mov.b64 %rd1632, %rd1631;
-	mov.b64 %rd1633, %rd1595;
+	cvt.s64.s32 %rd1617, %r356;
+	mul.lo.s64 %rd1618, %rd1617, %rd32;
+	mad.lo.s64 %rd1619, %rd1618, 8, %rd28;
+	ld.global.nc.s64 %rd1620, [%rd1619+0];
+	mov.b64 %rd1621, %rd1620;
+	mov.b64 %rd1622, %rd1621;
+	mov.b64 %rd1623, %rd1585;
 	mov.b32 %r357, %r355;
-	cvt.s64.s32 %rd1634, %r357;
-	add.s64 %rd1635, %rd1634, 1;
-	mul.lo.s64 %rd1636, %rd1635, %rd32;
-	mad.lo.s64 %rd1637, %rd1636, 8, %rd28;
-	ld.global.nc.s64 %rd1638, [%rd1637+0];
-	mov.b64 %rd1639, %rd1638;
-	mov.b64 %rd1640, %rd1639;
-	add.s64 %rd1641, %rd1632, %rd1607;
-	mov.b64 %rd1642, %rd1641;
-	mov.b64 %rd1643, %rd1640;
-	mov.b64 %rd1624, %rd1642;
-	mov.b64 %rd1625, %rd1643;
+	cvt.s64.s32 %rd1624, %r357;
+	add.s64 %rd1625, %rd1624, 1;
+	mul.lo.s64 %rd1626, %rd1625, %rd32;
+	mad.lo.s64 %rd1627, %rd1626, 8, %rd28;
+	ld.global.nc.s64 %rd1628, [%rd1627+0];
+	mov.b64 %rd1629, %rd1628;
+	mov.b64 %rd1630, %rd1629;
+	add.s64 %rd1631, %rd1622, %rd1597;
+	mov.b64 %rd1632, %rd1631;
+	mov.b64 %rd1633, %rd1630;
+	mov.b64 %rd1614, %rd1632;
+	mov.b64 %rd1615, %rd1633;
+	bra.uni $L364;
+$L363:
+	bra.uni $L362;
+$L364:
+	mov.b64 %rd1634, %rd1614;
+	mov.b64 %rd1635, %rd1615;
+	mov.b64 %rd1576, %rd1634;
+	mov.b64 %rd1577, %rd1635;
+	add.s64 %rd1636, %rd1575, %rd1568;
+	mov.b64 %rd1575, %rd1636;
 	bra.uni $L354;
-$L353:
-	bra.uni $L352;
-$L354:
-	mov.b64 %rd1644, %rd1624;
-	mov.b64 %rd1645, %rd1625;
-	mov.b64 %rd1586, %rd1644;
-	mov.b64 %rd1587, %rd1645;
-	add.s64 %rd1646, %rd1585, %rd1578;
-	mov.b64 %rd1585, %rd1646;
-	bra.uni $L344;
-$L349:
-	mul.lo.s64 %rd1647, %rd1586, %rd39;
-	mad.lo.s64 %rd1648, %rd1647, 4, %rd35;
-	ld.global.nc.s32 %r358, [%rd1648+0];
+$L359:
+	mul.lo.s64 %rd1637, %rd1576, %rd39;
+	mad.lo.s64 %rd1638, %rd1637, 4, %rd35;
+	ld.global.nc.s32 %r358, [%rd1638+0];
 	mov.b32 %r359, %r358;
 	mov.b32 %r360, %r359;
 	mov.b32 %r361, %r351;
 	mov.b32 %r362, %r360;
-	mov.b64 %rd1649, %rd1586;
-$L357:
-	mov.b64 %rd1650, 0x1;
-	setp.gt.s64 %p275, %rd125, 0;
-	@!%p275 bra $L361;
-	mul.lo.s64 %rd1651, %rd1649, %rd127;
-	mad.lo.s64 %rd1652, %rd1651, 4, %rd123;
-	ld.global.nc.u32 %r363, [%rd1652+0];
+	mov.b64 %rd1639, %rd1576;
+$L367:
+	mov.b64 %rd1640, 0x1;
+	setp.gt.s64 %p277, %rd125, 0;
+	@!%p277 bra $L371;
+	mul.lo.s64 %rd1641, %rd1639, %rd127;
+	mad.lo.s64 %rd1642, %rd1641, 4, %rd123;
+	ld.global.nc.u32 %r363, [%rd1642+0];
 	mov.b32 %r364, %r363;
-	cvt.u64.u32 %rd1653, %r364;
-	mov.b64 %rd1650, %rd1653;
-$L361:
-	cvt.s64.s32 %rd1654, %r361;
+	cvt.u64.u32 %rd1643, %r364;
+	mov.b64 %rd1640, %rd1643;
+$L371:
+	cvt.s64.s32 %rd1644, %r361;
+	mul.lo.s64 %rd1645, %rd1644, %rd134;
+	mad.lo.s64 %rd1646, %rd1645, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r365, [%rd1646+0];
+	mov.b32 %r366, %r365;
+	cvt.u64.u32 %rd1647, %r366;
+	add.u64 %rd1648, %rd1647, %rd1640;
+	mov.b64 %rd1649, %rd1648;
+	cvt.s64.s32 %rd1650, %r362;
+	mul.lo.s64 %rd1651, %rd1650, %rd134;
+	mad.lo.s64 %rd1652, %rd1651, 4, %rd130;
+	ld.relaxed.gpu.global.u32 %r367, [%rd1652+0];
+	mov.b32 %r368, %r367;
+	cvt.u64.u32 %rd1653, %r368;
+	setp.hs.u64 %p278, %rd1649, %rd1653;
+	@!%p278 bra $L373;
+	mov.pred %p279, 0;
+	bra.uni $L369;
+$L373:
+	cvt.s64.s32 %rd1654, %r362;
 	mul.lo.s64 %rd1655, %rd1654, %rd134;
 	mad.lo.s64 %rd1656, %rd1655, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r365, [%rd1656+0];
-	mov.b32 %r366, %r365;
-	cvt.u64.u32 %rd1657, %r366;
-	add.u64 %rd1658, %rd1657, %rd1650;
-	mov.b64 %rd1659, %rd1658;
-	cvt.s64.s32 %rd1660, %r362;
-	mul.lo.s64 %rd1661, %rd1660, %rd134;
-	mad.lo.s64 %rd1662, %rd1661, 4, %rd130;
-	ld.relaxed.gpu.global.u32 %r367, [%rd1662+0];
-	mov.b32 %r368, %r367;
-	cvt.u64.u32 %rd1663, %r368;
-	setp.hs.u64 %p276, %rd1659, %rd1663;
-	@!%p276 bra $L363;
-	mov.pred %p277, 0;
-	bra.uni $L359;
-$L363:
-	cvt.s64.s32 %rd1664, %r362;
-	mul.lo.s64 %rd1665, %rd1664, %rd134;
-	mad.lo.s64 %rd1666, %rd1665, 4, %rd130;
-	cvt.u32.u64 %r369, %rd1659;
-	atom.global.min.u32 %r370, [%rd1666], %r369;
+	cvt.u32.u64 %r369, %rd1649;
+	atom.global.min.u32 %r370, [%rd1656], %r369;
 	mov.b32 %r371, %r370;
-	cvt.u64.u32 %rd1667, %r371;
-	setp.hi.u64 %p278, %rd1667, %rd1659;
-	mov.pred %p277, %p278;
-	bra.uni $L359;
-$L358:
-	bra.uni $L357;
-$L359:
-	@!%p277 bra $L365;
-	mov.pred %p279, 0;
-	mov.b64 %rd1668, %rd1590;
+	cvt.u64.u32 %rd1657, %r371;
+	setp.hi.u64 %p280, %rd1657, %rd1649;
+	mov.pred %p279, %p280;
+	bra.uni $L369;
+$L368:
+	bra.uni $L367;
+$L369:
+	@!%p279 bra $L375;
+	mov.pred %p281, 0;
+	mov.b64 %rd1658, %rd1580;
 	mov.b32 %r372, %r360;
-$L366:
-	@!%p264 bra $L370;
+$L376:
+	@!%p266 bra $L380;
 	shr.s32 %r373, %r372, 5;
-	cvt.s64.s32 %rd1669, %r373;
-	mov.b64 %rd1670, %rd1669;
+	cvt.s64.s32 %rd1659, %r373;
+	mov.b64 %rd1660, %rd1659;
 	and.b32 %r374, %r372, 31;
-	cvt.s64.s32 %rd1671, %r374;
-	min.u64 %rd1672, %rd1671, 32;
-	cvt.u32.u64 %r375, %rd1672;
+	cvt.s64.s32 %rd1661, %r374;
+	min.u64 %rd1662, %rd1661, 32;
+	cvt.u32.u64 %r375, %rd1662;
 	mov.b32 %r377, 0x1;
 	shl.b32 %r376, %r377, %r375;
-	setp.hs.u32 %p280, %r375, 32;
-	selp.b32 %r378, 0, %r376, %p280;
+	setp.hs.u32 %p282, %r375, 32;
+	selp.b32 %r378, 0, %r376, %p282;
 	mov.b32 %r379, %r378;
-	mov.b64 %rd1673, %rd1670;
+	mov.b64 %rd1663, %rd1660;
 	mov.b32 %r380, %r379;
-	mul.lo.s64 %rd1674, %rd1673, %rd1569;
-	mad.lo.s64 %rd1675, %rd1674, 4, %rd1567;
-	ld.relaxed.gpu.global.u32 %r381, [%rd1675+0];
+	mul.lo.s64 %rd1664, %rd1663, %rd1559;
+	mad.lo.s64 %rd1665, %rd1664, 4, %rd1557;
+	ld.relaxed.gpu.global.u32 %r381, [%rd1665+0];
 	mov.b32 %r382, %r381;
 	and.b32 %r383, %r382, %r380;
-	setp.ne.u32 %p281, %r383, 0x0;
-	mov.pred %p282, %p281;
-	not.pred %p283, %p282;
-	@!%p283 bra $L372;
-	mul.lo.s64 %rd1676, %rd1673, %rd1569;
-	mad.lo.s64 %rd1677, %rd1676, 4, %rd1567;
-	atom.global.or.b32 %r384, [%rd1677], %r380;
+	setp.ne.u32 %p283, %r383, 0x0;
+	mov.pred %p284, %p283;
+	not.pred %p285, %p284;
+	@!%p285 bra $L382;
+	mul.lo.s64 %rd1666, %rd1663, %rd1559;
+	mad.lo.s64 %rd1667, %rd1666, 4, %rd1557;
+	atom.global.or.b32 %r384, [%rd1667], %r380;
 	mov.b32 %r385, %r384;
 	and.b32 %r386, %r385, %r380;
-	setp.ne.u32 %p284, %r386, 0x0;
-	mov.pred %p282, %p284;
-$L372:
-	@!%p282 bra $L374;
-	mov.b64 %rd1678, %rd1668;
-	mov.b64 %rd1679, %rd1678;
-	mov.pred %p285, 0;
-	bra.uni $L368;
-$L374:
-	mov.b64 %rd1680, %rd1668;
-	mov.b64 %rd1679, %rd1680;
-	mov.pred %p285, 1;
-	bra.uni $L368;
-$L370:
-	@!%p265 bra $L376;
-	cvt.s64.s32 %rd1681, %r372;
-	mul.lo.s64 %rd1682, %rd1681, %rd1572;
-	mad.lo.s64 %rd1683, %rd1682, 4, %rd1570;
-	ld.relaxed.gpu.global.s32 %r387, [%rd1683+0];
-	mov.b32 %r388, %r387;
-	setp.eq.s32 %p286, %r388, %r350;
-	mov.pred %p287, %p286;
-	not.pred %p288, %p287;
-	@!%p288 bra $L378;
-	cvt.s64.s32 %rd1684, %r372;
-	mul.lo.s64 %rd1685, %rd1684, %rd1572;
-	mad.lo.s64 %rd1686, %rd1685, 4, %rd1570;
-	atom.global.exch.b32 %r389, [%rd1686], %r350;
-	mov.b32 %r390, %r389;
-	setp.eq.s32 %p289, %r390, %r350;
-	mov.pred %p287, %p289;
-$L378:
-	@!%p287 bra $L380;
-	mov.b64 %rd1687, %rd1668;
-	mov.b64 %rd1679, %rd1687;
-	mov.pred %p285, 0;
-	bra.uni $L368;
-$L380:
-$L376:
-	mul.lo.s64 %rd1688, %rd1668, %rd1584;
-	mad.lo.s64 %rd1689, %rd1688, 4, %rd1582;
-	st.shared.s32 [%rd1689+0], %r372;
-	add.s64 %rd1690, %rd1668, 1;
-	mov.b64 %rd1691, %rd1690;
-	mov.b64 %rd1679, %rd1691;
-	mov.pred %p285, 1;
-	bra.uni $L368;
-$L367:
-	bra.uni $L366;
-$L368:
-	mov.b64 %rd1692, %rd1679;
-	mov.pred %p290, %p285;
-	mov.b64 %rd1590, %rd1692;
-	mov.pred %p279, %p290;
-	@!%p279 bra $L382;
-	mov.b64 %rd1693, %rd1551;
-	mov.b32 %r391, %r360;
-	cvt.s64.s32 %rd1694, %r391;
-	add.s64 %rd1695, %rd1694, 1;
-	mul.lo.s64 %rd1696, %rd1695, %rd32;
-	mad.lo.s64 %rd1697, %rd1696, 8, %rd28;
-	ld.global.nc.s64 %rd1698, [%rd1697+0];
-	mov.b64 %rd1699, %rd1698;
-	cvt.s64.s32 %rd1700, %r391;
-	mul.lo.s64 %rd1701, %rd1700, %rd32;
-	mad.lo.s64 %rd1702, %rd1701, 8, %rd28;
-	ld.global.nc.s64 %rd1703, [%rd1702+0];
-	mov.b64 %rd1704, %rd1703;
-	sub.s64 %rd1705, %rd1699, %rd1704;
-	mov.b64 %rd1706, %rd1705;
-	mov.b64 %rd1707, %rd1706;
-	add.s64 %rd1708, %rd1588, %rd1707;
-	mov.b64 %rd1588, %rd1708;
-	max.s64 %rd1709, %rd1589, %rd1707;
-	mov.b64 %rd1589, %rd1709;
+	setp.ne.u32 %p286, %r386, 0x0;
+	mov.pred %p284, %p286;
 $L382:
-$L365:
-	add.s64 %rd1710, %rd1586, %rd1579;
-	mov.b64 %rd1586, %rd1710;
-	sub.s64 %rd1711, %rd1591, 1;
-	mov.b64 %rd1591, %rd1711;
-$L344:
-	bra.uni $L343;
-$L345:
-	mov.b64 %rd1712, 0;
-	setp.lt.s64 %p291, %rd1586, %rd1587;
-	setp.lt.s64 %p292, %rd1585, %rd1576;
-	or.pred %p293, %p291, %p292;
-	@!%p293 bra $L384;
-	mov.b64 %rd1712, 1;
+	@!%p284 bra $L384;
+	mov.b64 %rd1668, %rd1658;
+	mov.b64 %rd1669, %rd1668;
+	mov.pred %p287, 0;
+	bra.uni $L378;
 $L384:
-	shl.b64 %rd1713, %rd1712, 32;
-	or.b64 %rd1714, %rd1590, %rd1713;
-	// block scan
-	mov.b64 %rd1715, %rd1714;
-	mov.b32 %r392, %r3;
-$L385:
-	setp.hs.u32 %p294, %r392, 32;
-	@%p294 bra $L386;
-	mov.b64 {%r393, %r394}, %rd1715;
-	shfl.sync.up.b32 %r395|%p295, %r393, %r392, 0, %r17;
-	shfl.sync.up.b32 %r396, %r394, %r392, 0, %r17;
-	mov.b64 %rd1716, {%r395, %r396};
-	@!%p295 bra $L387;
-	add.s64 %rd1717, %rd1716, %rd1715;
-	mov.b64 %rd1715, %rd1717;
-$L387:
-	shl.b32 %r392, %r392, 1;
-	bra.uni $L385;
-$L386:
-	mov.b64 {%r397, %r398}, %rd1715;
-	shfl.sync.up.b32 %r399|%p296, %r397, %r3, 0, %r17;
-	shfl.sync.up.b32 %r400, %r398, %r3, 0, %r17;
-	mov.b64 %rd1718, {%r399, %r400};
-	setp.lo.u32 %p297, %r3, 32;
-	and.pred %p298, %p296, %p297;
-	selp.b64 %rd1719, %rd1718, 0, %p298;
-	sub.u32 %r401, %r13, %r3;
-	setp.eq.u32 %p299, %r7, %r401;
-	@!%p299 bra $L388;
-	mul.wide.u32 %rd1720, %r8, 16;
-	add.s64 %rd1721, %rd1, %rd1720;
-	st.shared.s64 [%rd1721+0], %rd1715;
+	mov.b64 %rd1670, %rd1658;
+	mov.b64 %rd1669, %rd1670;
+	mov.pred %p287, 1;
+	bra.uni $L378;
+$L380:
+	@!%p267 bra $L386;
+	cvt.s64.s32 %rd1671, %r372;
+	mul.lo.s64 %rd1672, %rd1671, %rd1562;
+	mad.lo.s64 %rd1673, %rd1672, 4, %rd1560;
+	ld.relaxed.gpu.global.s32 %r387, [%rd1673+0];
+	mov.b32 %r388, %r387;
+	setp.eq.s32 %p288, %r388, %r350;
+	mov.pred %p289, %p288;
+	not.pred %p290, %p289;
+	@!%p290 bra $L388;
+	cvt.s64.s32 %rd1674, %r372;
+	mul.lo.s64 %rd1675, %rd1674, %rd1562;
+	mad.lo.s64 %rd1676, %rd1675, 4, %rd1560;
+	atom.global.exch.b32 %r389, [%rd1676], %r350;
+	mov.b32 %r390, %r389;
+	setp.eq.s32 %p291, %r390, %r350;
+	mov.pred %p289, %p291;
 $L388:
-	bar.sync 0;
-	setp.eq.u32 %p300, %r8, 0;
-	@!%p300 bra $L389;
-	mov.b64 %rd1722, 0;
-	setp.lo.u32 %p301, %r7, %r10;
-	@!%p301 bra $L390;
-	mul.wide.u32 %rd1723, %r7, 16;
-	add.s64 %rd1724, %rd1, %rd1723;
-	ld.shared.s64 %rd1725, [%rd1724+0];
-	mov.b64 %rd1722, %rd1725;
+	@!%p289 bra $L390;
+	mov.b64 %rd1677, %rd1658;
+	mov.b64 %rd1669, %rd1677;
+	mov.pred %p287, 0;
+	bra.uni $L378;
 $L390:
-	mov.b64 {%r402, %r403}, %rd1722;
-	shfl.sync.up.b32 %r404|%p302, %r402, 1, 0, %r17;
-	shfl.sync.up.b32 %r405, %r403, 1, 0, %r17;
-	mov.b64 %rd1726, {%r404, %r405};
-	@!%p302 bra $L391;
-	add.s64 %rd1727, %rd1726, %rd1722;
-	mov.b64 %rd1722, %rd1727;
-$L391:
-	mov.b64 {%r406, %r407}, %rd1722;
-	shfl.sync.up.b32 %r408|%p303, %r406, 2, 0, %r17;
-	shfl.sync.up.b32 %r409, %r407, 2, 0, %r17;
-	mov.b64 %rd1728, {%r408, %r409};
-	@!%p303 bra $L392;
-	add.s64 %rd1729, %rd1728, %rd1722;
-	mov.b64 %rd1722, %rd1729;
+$L386:
+	mul.lo.s64 %rd1678, %rd1658, %rd1574;
+	mad.lo.s64 %rd1679, %rd1678, 4, %rd1572;
+	st.shared.s32 [%rd1679+0], %r372;
+	add.s64 %rd1680, %rd1658, 1;
+	mov.b64 %rd1681, %rd1680;
+	mov.b64 %rd1669, %rd1681;
+	mov.pred %p287, 1;
+	bra.uni $L378;
+$L377:
+	bra.uni $L376;
+$L378:
+	mov.b64 %rd1682, %rd1669;
+	mov.pred %p292, %p287;
+	mov.b64 %rd1580, %rd1682;
+	mov.pred %p281, %p292;
+	@!%p281 bra $L392;
+	mov.b64 %rd1683, %rd1541;
+	mov.b32 %r391, %r360;
+	cvt.s64.s32 %rd1684, %r391;
+	add.s64 %rd1685, %rd1684, 1;
+	mul.lo.s64 %rd1686, %rd1685, %rd32;
+	mad.lo.s64 %rd1687, %rd1686, 8, %rd28;
+	ld.global.nc.s64 %rd1688, [%rd1687+0];
+	mov.b64 %rd1689, %rd1688;
+	cvt.s64.s32 %rd1690, %r391;
+	mul.lo.s64 %rd1691, %rd1690, %rd32;
+	mad.lo.s64 %rd1692, %rd1691, 8, %rd28;
+	ld.global.nc.s64 %rd1693, [%rd1692+0];
+	mov.b64 %rd1694, %rd1693;
+	sub.s64 %rd1695, %rd1689, %rd1694;
+	mov.b64 %rd1696, %rd1695;
+	mov.b64 %rd1697, %rd1696;
+	add.s64 %rd1698, %rd1578, %rd1697;
+	mov.b64 %rd1578, %rd1698;
+	max.s64 %rd1699, %rd1579, %rd1697;
+	mov.b64 %rd1579, %rd1699;
 $L392:
-	mov.b64 {%r410, %r411}, %rd1722;
-	shfl.sync.up.b32 %r412|%p304, %r410, 4, 0, %r17;
-	shfl.sync.up.b32 %r413, %r411, 4, 0, %r17;
-	mov.b64 %rd1730, {%r412, %r413};
-	@!%p304 bra $L393;
-	add.s64 %rd1731, %rd1730, %rd1722;
-	mov.b64 %rd1722, %rd1731;
-$L393:
-	mov.b64 {%r414, %r415}, %rd1722;
-	shfl.sync.up.b32 %r416|%p305, %r414, 8, 0, %r17;
-	shfl.sync.up.b32 %r417, %r415, 8, 0, %r17;
-	mov.b64 %rd1732, {%r416, %r417};
-	@!%p305 bra $L394;
-	add.s64 %rd1733, %rd1732, %rd1722;
-	mov.b64 %rd1722, %rd1733;
+$L375:
+	add.s64 %rd1700, %rd1576, %rd1569;
+	mov.b64 %rd1576, %rd1700;
+	sub.s64 %rd1701, %rd1581, 1;
+	mov.b64 %rd1581, %rd1701;
+$L354:
+	bra.uni $L353;
+$L355:
+	mov.b64 %rd1702, 0;
+	setp.lt.s64 %p293, %rd1576, %rd1577;
+	setp.lt.s64 %p294, %rd1575, %rd1566;
+	or.pred %p295, %p293, %p294;
+	@!%p295 bra $L394;
+	mov.b64 %rd1702, 1;
 $L394:
-	mov.b64 {%r418, %r419}, %rd1722;
-	shfl.sync.up.b32 %r420|%p306, %r418, 16, 0, %r17;
-	shfl.sync.up.b32 %r421, %r419, 16, 0, %r17;
-	mov.b64 %rd1734, {%r420, %r421};
-	@!%p306 bra $L395;
-	add.s64 %rd1735, %rd1734, %rd1722;
-	mov.b64 %rd1722, %rd1735;
+	shl.b64 %rd1703, %rd1702, 32;
+	or.b64 %rd1704, %rd1580, %rd1703;
+	// block scan
+	mov.b64 %rd1705, %rd1704;
+	mov.b32 %r392, %r3;
 $L395:
-	mov.b64 {%r422, %r423}, %rd1722;
-	shfl.sync.up.b32 %r424|%p307, %r422, 1, 0, %r17;
-	shfl.sync.up.b32 %r425, %r423, 1, 0, %r17;
-	mov.b64 %rd1736, {%r424, %r425};
-	selp.b64 %rd1737, %rd1736, 0, %p307;
-	@!%p301 bra $L396;
-	mul.wide.u32 %rd1738, %r7, 16;
-	add.s64 %rd1739, %rd1, %rd1738;
-	add.s64 %rd1740, %rd1739, 512;
-	st.shared.s64 [%rd1740+0], %rd1737;
-$L396:
-	sub.u32 %r426, %r10, 1;
-	setp.eq.u32 %p308, %r7, %r426;
-	@!%p308 bra $L397;
-	st.shared.s64 [%rd1+1024], %rd1722;
+	setp.hs.u32 %p296, %r392, 32;
+	@%p296 bra $L396;
+	mov.b64 {%r393, %r394}, %rd1705;
+	shfl.sync.up.b32 %r395|%p297, %r393, %r392, 0, %r17;
+	shfl.sync.up.b32 %r396, %r394, %r392, 0, %r17;
+	mov.b64 %rd1706, {%r395, %r396};
+	@!%p297 bra $L397;
+	add.s64 %rd1707, %rd1706, %rd1705;
+	mov.b64 %rd1705, %rd1707;
 $L397:
-$L389:
+	shl.b32 %r392, %r392, 1;
+	bra.uni $L395;
+$L396:
+	mov.b64 {%r397, %r398}, %rd1705;
+	shfl.sync.up.b32 %r399|%p298, %r397, %r3, 0, %r17;
+	shfl.sync.up.b32 %r400, %r398, %r3, 0, %r17;
+	mov.b64 %rd1708, {%r399, %r400};
+	setp.lo.u32 %p299, %r3, 32;
+	and.pred %p300, %p298, %p299;
+	selp.b64 %rd1709, %rd1708, 0, %p300;
+	sub.u32 %r401, %r13, %r3;
+	setp.eq.u32 %p301, %r7, %r401;
+	@!%p301 bra $L398;
+	mul.wide.u32 %rd1710, %r8, 16;
+	add.s64 %rd1711, %rd1, %rd1710;
+	st.shared.s64 [%rd1711+0], %rd1705;
+$L398:
 	bar.sync 0;
-	mul.wide.u32 %rd1741, %r8, 16;
-	add.s64 %rd1742, %rd1, %rd1741;
-	add.s64 %rd1743, %rd1742, 512;
-	ld.shared.s64 %rd1744, [%rd1743+0];
-	add.s64 %rd1745, %rd1744, %rd1719;
-	ld.shared.s64 %rd1746, [%rd1+1024];
-	mov.b64 {%r427, %r428}, %rd1745;
-	shfl.sync.idx.b32 %r429|%p309, %r427, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r430, %r428, 0, %r21, %r17;
-	mov.b64 %rd1747, {%r429, %r430};
-	mov.b64 %rd1748, %rd1746;
-	mov.b64 %rd1749, %rd1747;
-	mov.b64 %rd1750, %rd1748;
-	mov.b64 %rd1751, %rd1749;
-	mov.b64 %rd1752, %rd1750;
-	mov.b64 %rd1753, %rd1751;
-	mov.b64 %rd1754, %rd1752;
-	and.b64 %rd1755, %rd1753, 4294967295;
-	mov.b64 %rd1756, %rd1755;
-	and.b64 %rd1757, %rd1754, 4294967295;
-	mov.b64 %rd1758, %rd1757;
-	shr.s64 %rd1759, %rd1754, 32;
-	mov.b64 %rd1760, %rd1759;
-	mov.b64 %rd1761, %rd1756;
-	mov.b64 %rd1762, %rd1758;
-	mov.b64 %rd1763, %rd1760;
-	mov.b64 %rd1764, 0;
-	cvt.u64.u32 %rd1765, %r2;
-	setp.eq.s64 %p310, %rd1765, 0;
-	setp.gt.s64 %p311, %rd1762, 0;
-	and.pred %p312, %p310, %p311;
-	@!%p312 bra $L399;
-	mul.lo.s64 %rd1766, %rd1581, %rd120;
-	mad.lo.s64 %rd1767, %rd1766, 8, %rd116;
-	atom.global.add.u64 %rd1768, [%rd1767], %rd1762;
-	mov.b64 %rd1769, %rd1768;
-	mov.b64 %rd1764, %rd1769;
-$L399:
-	cvt.u64.u32 %rd1770, %r2;
-	setp.eq.s64 %p313, %rd1770, 0;
-	setp.eq.u32 %p314, %r1, 0;
-	and.pred %p315, %p313, %p314;
-	bar.sync 0;
-	@!%p315 bra $L400;
-	st.shared.s64 [%rd1+1024], %rd1764;
+	setp.eq.u32 %p302, %r8, 0;
+	@!%p302 bra $L399;
+	mov.b64 %rd1712, 0;
+	setp.lo.u32 %p303, %r7, %r10;
+	@!%p303 bra $L400;
+	mul.wide.u32 %rd1713, %r7, 16;
+	add.s64 %rd1714, %rd1, %rd1713;
+	ld.shared.s64 %rd1715, [%rd1714+0];
+	mov.b64 %rd1712, %rd1715;
 $L400:
-	bar.sync 0;
-	ld.shared.s64 %rd1771, [%rd1+1024];
-	mov.b64 %rd1772, %rd1771;
-	add.s64 %rd1773, %rd1772, %rd1761;
-	mov.b64 %rd1774, %rd1773;
-	mov.b64 %rd1775, 0;
+	mov.b64 {%r402, %r403}, %rd1712;
+	shfl.sync.up.b32 %r404|%p304, %r402, 1, 0, %r17;
+	shfl.sync.up.b32 %r405, %r403, 1, 0, %r17;
+	mov.b64 %rd1716, {%r404, %r405};
+	@!%p304 bra $L401;
+	add.s64 %rd1717, %rd1716, %rd1712;
+	mov.b64 %rd1712, %rd1717;
 $L401:
-	setp.lt.s64 %p316, %rd1775, %rd1590;
-	not.pred %p317, %p316;
-	@!%p317 bra $L405;
-	bra.uni $L403;
-$L405:
-	mul.lo.s64 %rd1776, %rd1775, %rd1584;
-	mad.lo.s64 %rd1777, %rd1776, 4, %rd1582;
-	ld.shared.s32 %r431, [%rd1777+0];
-	mov.b32 %r432, %r431;
-	add.s64 %rd1778, %rd1774, %rd1775;
-	mul.lo.s64 %rd1779, %rd1778, %rd295;
-	mad.lo.s64 %rd1780, %rd1779, 4, %rd293;
-	st.global.s32 [%rd1780+0], %r432;
+	mov.b64 {%r406, %r407}, %rd1712;
+	shfl.sync.up.b32 %r408|%p305, %r406, 2, 0, %r17;
+	shfl.sync.up.b32 %r409, %r407, 2, 0, %r17;
+	mov.b64 %rd1718, {%r408, %r409};
+	@!%p305 bra $L402;
+	add.s64 %rd1719, %rd1718, %rd1712;
+	mov.b64 %rd1712, %rd1719;
 $L402:
-	add.s64 %rd1781, %rd1775, 1;
-	mov.b64 %rd1775, %rd1781;
-	bra.uni $L401;
+	mov.b64 {%r410, %r411}, %rd1712;
+	shfl.sync.up.b32 %r412|%p306, %r410, 4, 0, %r17;
+	shfl.sync.up.b32 %r413, %r411, 4, 0, %r17;
+	mov.b64 %rd1720, {%r412, %r413};
+	@!%p306 bra $L403;
+	add.s64 %rd1721, %rd1720, %rd1712;
+	mov.b64 %rd1712, %rd1721;
 $L403:
-	setp.eq.s64 %p318, %rd1763, 0;
-	@!%p318 bra $L407;
-	bra.uni $L342;
+	mov.b64 {%r414, %r415}, %rd1712;
+	shfl.sync.up.b32 %r416|%p307, %r414, 8, 0, %r17;
+	shfl.sync.up.b32 %r417, %r415, 8, 0, %r17;
+	mov.b64 %rd1722, {%r416, %r417};
+	@!%p307 bra $L404;
+	add.s64 %rd1723, %rd1722, %rd1712;
+	mov.b64 %rd1712, %rd1723;
+$L404:
+	mov.b64 {%r418, %r419}, %rd1712;
+	shfl.sync.up.b32 %r420|%p308, %r418, 16, 0, %r17;
+	shfl.sync.up.b32 %r421, %r419, 16, 0, %r17;
+	mov.b64 %rd1724, {%r420, %r421};
+	@!%p308 bra $L405;
+	add.s64 %rd1725, %rd1724, %rd1712;
+	mov.b64 %rd1712, %rd1725;
+$L405:
+	mov.b64 {%r422, %r423}, %rd1712;
+	shfl.sync.up.b32 %r424|%p309, %r422, 1, 0, %r17;
+	shfl.sync.up.b32 %r425, %r423, 1, 0, %r17;
+	mov.b64 %rd1726, {%r424, %r425};
+	selp.b64 %rd1727, %rd1726, 0, %p309;
+	@!%p303 bra $L406;
+	mul.wide.u32 %rd1728, %r7, 16;
+	add.s64 %rd1729, %rd1, %rd1728;
+	add.s64 %rd1730, %rd1729, 512;
+	st.shared.s64 [%rd1730+0], %rd1727;
+$L406:
+	sub.u32 %r426, %r10, 1;
+	setp.eq.u32 %p310, %r7, %r426;
+	@!%p310 bra $L407;
+	st.shared.s64 [%rd1+1024], %rd1712;
 $L407:
-$L341:
-	bra.uni $L340;
-$L342:
-	mov.b64 %rd1782, %rd1588;
-	mov.b64 %rd1783, %rd1589;
-	mov.b64 %rd1784, %rd1782;
-	mov.b64 %rd1785, %rd1783;
-	mov.b64 %rd1786, %rd1784;
-	mov.b64 %rd1787, %rd1785;
-	mov.b64 %rd1106, %rd1786;
-	mov.b64 %rd1107, %rd1787;
-$L238:
-	add.s64 %rd1788, %rd404, %rd1106;
-	mov.b64 %rd404, %rd1788;
-	max.s64 %rd1789, %rd405, %rd1107;
-	mov.b64 %rd405, %rd1789;
+$L399:
+	bar.sync 0;
+	mul.wide.u32 %rd1731, %r8, 16;
+	add.s64 %rd1732, %rd1, %rd1731;
+	add.s64 %rd1733, %rd1732, 512;
+	ld.shared.s64 %rd1734, [%rd1733+0];
+	add.s64 %rd1735, %rd1734, %rd1709;
+	ld.shared.s64 %rd1736, [%rd1+1024];
+	mov.b64 {%r427, %r428}, %rd1735;
+	shfl.sync.idx.b32 %r429|%p311, %r427, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r430, %r428, 0, %r21, %r17;
+	mov.b64 %rd1737, {%r429, %r430};
+	mov.b64 %rd1738, %rd1736;
+	mov.b64 %rd1739, %rd1737;
+	mov.b64 %rd1740, %rd1738;
+	mov.b64 %rd1741, %rd1739;
+	mov.b64 %rd1742, %rd1740;
+	mov.b64 %rd1743, %rd1741;
+	mov.b64 %rd1744, %rd1742;
+	and.b64 %rd1745, %rd1743, 4294967295;
+	mov.b64 %rd1746, %rd1745;
+	and.b64 %rd1747, %rd1744, 4294967295;
+	mov.b64 %rd1748, %rd1747;
+	shr.s64 %rd1749, %rd1744, 32;
+	mov.b64 %rd1750, %rd1749;
+	mov.b64 %rd1751, %rd1746;
+	mov.b64 %rd1752, %rd1748;
+	mov.b64 %rd1753, %rd1750;
+	mov.b64 %rd1754, 0;
+	cvt.u64.u32 %rd1755, %r2;
+	setp.eq.s64 %p312, %rd1755, 0;
+	setp.gt.s64 %p313, %rd1752, 0;
+	and.pred %p314, %p312, %p313;
+	@!%p314 bra $L409;
+	mul.lo.s64 %rd1756, %rd1571, %rd120;
+	mad.lo.s64 %rd1757, %rd1756, 8, %rd116;
+	atom.global.add.u64 %rd1758, [%rd1757], %rd1752;
+	mov.b64 %rd1759, %rd1758;
+	mov.b64 %rd1754, %rd1759;
+$L409:
+	cvt.u64.u32 %rd1760, %r2;
+	setp.eq.s64 %p315, %rd1760, 0;
+	setp.eq.u32 %p316, %r1, 0;
+	and.pred %p317, %p315, %p316;
+	bar.sync 0;
+	@!%p317 bra $L410;
+	st.shared.s64 [%rd1+1024], %rd1754;
+$L410:
+	bar.sync 0;
+	ld.shared.s64 %rd1761, [%rd1+1024];
+	mov.b64 %rd1762, %rd1761;
+	add.s64 %rd1763, %rd1762, %rd1751;
+	mov.b64 %rd1764, %rd1763;
+	mov.b64 %rd1765, 0;
+$L411:
+	setp.lt.s64 %p318, %rd1765, %rd1580;
+	not.pred %p319, %p318;
+	@!%p319 bra $L415;
+	bra.uni $L413;
+$L415:
+	mul.lo.s64 %rd1766, %rd1765, %rd1574;
+	mad.lo.s64 %rd1767, %rd1766, 4, %rd1572;
+	ld.shared.s32 %r431, [%rd1767+0];
+	mov.b32 %r432, %r431;
+	add.s64 %rd1768, %rd1764, %rd1765;
+	mul.lo.s64 %rd1769, %rd1768, %rd295;
+	mad.lo.s64 %rd1770, %rd1769, 4, %rd293;
+	st.global.s32 [%rd1770+0], %r432;
+$L412:
+	add.s64 %rd1771, %rd1765, 1;
+	mov.b64 %rd1765, %rd1771;
+	bra.uni $L411;
+$L413:
+	setp.eq.s64 %p320, %rd1753, 0;
+	@!%p320 bra $L417;
+	bra.uni $L352;
+$L417:
+$L351:
+	bra.uni $L350;
+$L352:
+	mov.b64 %rd1772, %rd1578;
+	mov.b64 %rd1773, %rd1579;
+	mov.b64 %rd1774, %rd1772;
+	mov.b64 %rd1775, %rd1773;
+	mov.b64 %rd1776, %rd1774;
+	mov.b64 %rd1777, %rd1775;
+	mov.b64 %rd1103, %rd1776;
+	mov.b64 %rd1104, %rd1777;
+$L248:
+	add.s64 %rd1778, %rd404, %rd1103;
+	mov.b64 %rd404, %rd1778;
+	max.s64 %rd1779, %rd405, %rd1104;
+	mov.b64 %rd405, %rd1779;
 $L229:
-	add.s64 %rd1790, %rd406, 1;
-	mov.b64 %rd406, %rd1790;
+	add.s64 %rd1780, %rd406, 1;
+	mov.b64 %rd406, %rd1780;
 	bra.uni $L228;
 $L230:
 $L56:
-	mov.b64 %rd1791, %rd404;
+	mov.b64 %rd1781, %rd404;
 	// block reduction
 	sub.u32 %r433, %r13, 1;
 	mov.b32 %r434, %r3;
-$L408:
-	setp.hs.u32 %p319, %r434, 32;
-	@%p319 bra $L409;
-	mov.b64 {%r435, %r436}, %rd1791;
-	shfl.sync.down.b32 %r437|%p320, %r435, %r434, %r433, %r17;
-	shfl.sync.down.b32 %r438, %r436, %r434, %r433, %r17;
-	mov.b64 %rd1792, {%r437, %r438};
-	@!%p320 bra $L410;
-	add.s64 %rd1793, %rd1791, %rd1792;
-	mov.b64 %rd1791, %rd1793;
-$L410:
-	shl.b32 %r434, %r434, 1;
-	bra.uni $L408;
-$L409:
-	setp.eq.u32 %p321, %r7, 0;
-	@!%p321 bra $L411;
-	mul.wide.u32 %rd1794, %r8, 16;
-	add.s64 %rd1795, %rd1, %rd1794;
-	st.shared.s64 [%rd1795+0], %rd1791;
-$L411:
-	bar.sync 0;
-	setp.eq.u32 %p322, %r8, 0;
-	@!%p322 bra $L412;
-	setp.lo.u32 %p323, %r7, %r10;
-	@!%p323 bra $L413;
-	mul.wide.u32 %rd1796, %r7, 16;
-	add.s64 %rd1797, %rd1, %rd1796;
-	ld.shared.s64 %rd1798, [%rd1797+0];
-	mov.b64 %rd1791, %rd1798;
-$L413:
-	sub.u32 %r439, %r10, 1;
-	mov.b64 {%r440, %r441}, %rd1791;
-	shfl.sync.down.b32 %r442|%p324, %r440, 1, %r439, %r17;
-	shfl.sync.down.b32 %r443, %r441, 1, %r439, %r17;
-	mov.b64 %rd1799, {%r442, %r443};
-	@!%p324 bra $L414;
-	add.s64 %rd1800, %rd1791, %rd1799;
-	mov.b64 %rd1791, %rd1800;
-$L414:
-	mov.b64 {%r444, %r445}, %rd1791;
-	shfl.sync.down.b32 %r446|%p325, %r444, 2, %r439, %r17;
-	shfl.sync.down.b32 %r447, %r445, 2, %r439, %r17;
-	mov.b64 %rd1801, {%r446, %r447};
-	@!%p325 bra $L415;
-	add.s64 %rd1802, %rd1791, %rd1801;
-	mov.b64 %rd1791, %rd1802;
-$L415:
-	mov.b64 {%r448, %r449}, %rd1791;
-	shfl.sync.down.b32 %r450|%p326, %r448, 4, %r439, %r17;
-	shfl.sync.down.b32 %r451, %r449, 4, %r439, %r17;
-	mov.b64 %rd1803, {%r450, %r451};
-	@!%p326 bra $L416;
-	add.s64 %rd1804, %rd1791, %rd1803;
-	mov.b64 %rd1791, %rd1804;
-$L416:
-	mov.b64 {%r452, %r453}, %rd1791;
-	shfl.sync.down.b32 %r454|%p327, %r452, 8, %r439, %r17;
-	shfl.sync.down.b32 %r455, %r453, 8, %r439, %r17;
-	mov.b64 %rd1805, {%r454, %r455};
-	@!%p327 bra $L417;
-	add.s64 %rd1806, %rd1791, %rd1805;
-	mov.b64 %rd1791, %rd1806;
-$L417:
-	mov.b64 {%r456, %r457}, %rd1791;
-	shfl.sync.down.b32 %r458|%p328, %r456, 16, %r439, %r17;
-	shfl.sync.down.b32 %r459, %r457, 16, %r439, %r17;
-	mov.b64 %rd1807, {%r458, %r459};
-	@!%p328 bra $L418;
-	add.s64 %rd1808, %rd1791, %rd1807;
-	mov.b64 %rd1791, %rd1808;
 $L418:
-	@!%p321 bra $L419;
-	st.shared.s64 [%rd1+1024], %rd1791;
+	setp.hs.u32 %p321, %r434, 32;
+	@%p321 bra $L419;
+	mov.b64 {%r435, %r436}, %rd1781;
+	shfl.sync.down.b32 %r437|%p322, %r435, %r434, %r433, %r17;
+	shfl.sync.down.b32 %r438, %r436, %r434, %r433, %r17;
+	mov.b64 %rd1782, {%r437, %r438};
+	@!%p322 bra $L420;
+	add.s64 %rd1783, %rd1781, %rd1782;
+	mov.b64 %rd1781, %rd1783;
+$L420:
+	shl.b32 %r434, %r434, 1;
+	bra.uni $L418;
 $L419:
-$L412:
+	setp.eq.u32 %p323, %r7, 0;
+	@!%p323 bra $L421;
+	mul.wide.u32 %rd1784, %r8, 16;
+	add.s64 %rd1785, %rd1, %rd1784;
+	st.shared.s64 [%rd1785+0], %rd1781;
+$L421:
 	bar.sync 0;
-	ld.shared.s64 %rd1809, [%rd1+1024];
-	mov.b64 %rd1791, %rd1809;
-	mov.b64 %rd1810, %rd1791;
-	mov.b64 %rd404, %rd1810;
-	mov.b64 %rd1811, %rd405;
+	setp.eq.u32 %p324, %r8, 0;
+	@!%p324 bra $L422;
+	setp.lo.u32 %p325, %r7, %r10;
+	@!%p325 bra $L423;
+	mul.wide.u32 %rd1786, %r7, 16;
+	add.s64 %rd1787, %rd1, %rd1786;
+	ld.shared.s64 %rd1788, [%rd1787+0];
+	mov.b64 %rd1781, %rd1788;
+$L423:
+	sub.u32 %r439, %r10, 1;
+	mov.b64 {%r440, %r441}, %rd1781;
+	shfl.sync.down.b32 %r442|%p326, %r440, 1, %r439, %r17;
+	shfl.sync.down.b32 %r443, %r441, 1, %r439, %r17;
+	mov.b64 %rd1789, {%r442, %r443};
+	@!%p326 bra $L424;
+	add.s64 %rd1790, %rd1781, %rd1789;
+	mov.b64 %rd1781, %rd1790;
+$L424:
+	mov.b64 {%r444, %r445}, %rd1781;
+	shfl.sync.down.b32 %r446|%p327, %r444, 2, %r439, %r17;
+	shfl.sync.down.b32 %r447, %r445, 2, %r439, %r17;
+	mov.b64 %rd1791, {%r446, %r447};
+	@!%p327 bra $L425;
+	add.s64 %rd1792, %rd1781, %rd1791;
+	mov.b64 %rd1781, %rd1792;
+$L425:
+	mov.b64 {%r448, %r449}, %rd1781;
+	shfl.sync.down.b32 %r450|%p328, %r448, 4, %r439, %r17;
+	shfl.sync.down.b32 %r451, %r449, 4, %r439, %r17;
+	mov.b64 %rd1793, {%r450, %r451};
+	@!%p328 bra $L426;
+	add.s64 %rd1794, %rd1781, %rd1793;
+	mov.b64 %rd1781, %rd1794;
+$L426:
+	mov.b64 {%r452, %r453}, %rd1781;
+	shfl.sync.down.b32 %r454|%p329, %r452, 8, %r439, %r17;
+	shfl.sync.down.b32 %r455, %r453, 8, %r439, %r17;
+	mov.b64 %rd1795, {%r454, %r455};
+	@!%p329 bra $L427;
+	add.s64 %rd1796, %rd1781, %rd1795;
+	mov.b64 %rd1781, %rd1796;
+$L427:
+	mov.b64 {%r456, %r457}, %rd1781;
+	shfl.sync.down.b32 %r458|%p330, %r456, 16, %r439, %r17;
+	shfl.sync.down.b32 %r459, %r457, 16, %r439, %r17;
+	mov.b64 %rd1797, {%r458, %r459};
+	@!%p330 bra $L428;
+	add.s64 %rd1798, %rd1781, %rd1797;
+	mov.b64 %rd1781, %rd1798;
+$L428:
+	@!%p323 bra $L429;
+	st.shared.s64 [%rd1+1024], %rd1781;
+$L429:
+$L422:
+	bar.sync 0;
+	ld.shared.s64 %rd1799, [%rd1+1024];
+	mov.b64 %rd1781, %rd1799;
+	mov.b64 %rd1800, %rd1781;
+	mov.b64 %rd404, %rd1800;
+	mov.b64 %rd1801, %rd405;
 	// block reduction
 	sub.u32 %r460, %r13, 1;
 	mov.b32 %r461, %r3;
-$L420:
-	setp.hs.u32 %p329, %r461, 32;
-	@%p329 bra $L421;
-	mov.b64 {%r462, %r463}, %rd1811;
-	shfl.sync.down.b32 %r464|%p330, %r462, %r461, %r460, %r17;
-	shfl.sync.down.b32 %r465, %r463, %r461, %r460, %r17;
-	mov.b64 %rd1812, {%r464, %r465};
-	@!%p330 bra $L422;
-	max.s64 %rd1813, %rd1811, %rd1812;
-	mov.b64 %rd1811, %rd1813;
-$L422:
-	shl.b32 %r461, %r461, 1;
-	bra.uni $L420;
-$L421:
-	setp.eq.u32 %p331, %r7, 0;
-	@!%p331 bra $L423;
-	mul.wide.u32 %rd1814, %r8, 16;
-	add.s64 %rd1815, %rd1, %rd1814;
-	st.shared.s64 [%rd1815+0], %rd1811;
-$L423:
-	bar.sync 0;
-	setp.eq.u32 %p332, %r8, 0;
-	@!%p332 bra $L424;
-	setp.lo.u32 %p333, %r7, %r10;
-	@!%p333 bra $L425;
-	mul.wide.u32 %rd1816, %r7, 16;
-	add.s64 %rd1817, %rd1, %rd1816;
-	ld.shared.s64 %rd1818, [%rd1817+0];
-	mov.b64 %rd1811, %rd1818;
-$L425:
-	sub.u32 %r466, %r10, 1;
-	mov.b64 {%r467, %r468}, %rd1811;
-	shfl.sync.down.b32 %r469|%p334, %r467, 1, %r466, %r17;
-	shfl.sync.down.b32 %r470, %r468, 1, %r466, %r17;
-	mov.b64 %rd1819, {%r469, %r470};
-	@!%p334 bra $L426;
-	max.s64 %rd1820, %rd1811, %rd1819;
-	mov.b64 %rd1811, %rd1820;
-$L426:
-	mov.b64 {%r471, %r472}, %rd1811;
-	shfl.sync.down.b32 %r473|%p335, %r471, 2, %r466, %r17;
-	shfl.sync.down.b32 %r474, %r472, 2, %r466, %r17;
-	mov.b64 %rd1821, {%r473, %r474};
-	@!%p335 bra $L427;
-	max.s64 %rd1822, %rd1811, %rd1821;
-	mov.b64 %rd1811, %rd1822;
-$L427:
-	mov.b64 {%r475, %r476}, %rd1811;
-	shfl.sync.down.b32 %r477|%p336, %r475, 4, %r466, %r17;
-	shfl.sync.down.b32 %r478, %r476, 4, %r466, %r17;
-	mov.b64 %rd1823, {%r477, %r478};
-	@!%p336 bra $L428;
-	max.s64 %rd1824, %rd1811, %rd1823;
-	mov.b64 %rd1811, %rd1824;
-$L428:
-	mov.b64 {%r479, %r480}, %rd1811;
-	shfl.sync.down.b32 %r481|%p337, %r479, 8, %r466, %r17;
-	shfl.sync.down.b32 %r482, %r480, 8, %r466, %r17;
-	mov.b64 %rd1825, {%r481, %r482};
-	@!%p337 bra $L429;
-	max.s64 %rd1826, %rd1811, %rd1825;
-	mov.b64 %rd1811, %rd1826;
-$L429:
-	mov.b64 {%r483, %r484}, %rd1811;
-	shfl.sync.down.b32 %r485|%p338, %r483, 16, %r466, %r17;
-	shfl.sync.down.b32 %r486, %r484, 16, %r466, %r17;
-	mov.b64 %rd1827, {%r485, %r486};
-	@!%p338 bra $L430;
-	max.s64 %rd1828, %rd1811, %rd1827;
-	mov.b64 %rd1811, %rd1828;
 $L430:
-	@!%p331 bra $L431;
-	st.shared.s64 [%rd1+1024], %rd1811;
+	setp.hs.u32 %p331, %r461, 32;
+	@%p331 bra $L431;
+	mov.b64 {%r462, %r463}, %rd1801;
+	shfl.sync.down.b32 %r464|%p332, %r462, %r461, %r460, %r17;
+	shfl.sync.down.b32 %r465, %r463, %r461, %r460, %r17;
+	mov.b64 %rd1802, {%r464, %r465};
+	@!%p332 bra $L432;
+	max.s64 %rd1803, %rd1801, %rd1802;
+	mov.b64 %rd1801, %rd1803;
+$L432:
+	shl.b32 %r461, %r461, 1;
+	bra.uni $L430;
 $L431:
-$L424:
-	bar.sync 0;
-	ld.shared.s64 %rd1829, [%rd1+1024];
-	mov.b64 %rd1811, %rd1829;
-	mov.b64 %rd1830, %rd1811;
-	mov.b64 %rd405, %rd1830;
-	cvt.u64.u32 %rd1831, %r2;
-	setp.eq.s64 %p339, %rd1831, 0;
-	@!%p339 bra $L433;
-	setp.gt.s64 %p340, %rd361, 1;
-	@!%p340 bra $L435;
-	mov.b32 %r487, 0;
-	st.shared.s32 [%rd184+0], %r487;
-$L435:
-	setp.gt.s64 %p341, %rd404, 0;
-	@!%p341 bra $L437;
-	add.s64 %rd1832, %rd366, 1;
-	mul.lo.s64 %rd1833, %rd1832, %rd120;
-	mad.lo.s64 %rd1834, %rd1833, 8, %rd116;
-	atom.global.add.u64 %rd1835, [%rd1834], %rd404;
-$L437:
-	setp.gt.s64 %p342, %rd405, 0;
-	@!%p342 bra $L439;
-	add.s64 %rd1836, %rd366, 2;
-	mul.lo.s64 %rd1837, %rd1836, %rd120;
-	mad.lo.s64 %rd1838, %rd1837, 8, %rd116;
-	atom.global.max.s64 %rd1839, [%rd1838], %rd405;
-$L439:
-	add.s64 %rd1840, %rd366, 3;
-	mul.lo.s64 %rd1841, %rd1840, %rd120;
-	mad.lo.s64 %rd1842, %rd1841, 8, %rd116;
-	atom.global.max.s64 %rd1843, [%rd1842], %rd406;
+	setp.eq.u32 %p333, %r7, 0;
+	@!%p333 bra $L433;
+	mul.wide.u32 %rd1804, %r8, 16;
+	add.s64 %rd1805, %rd1, %rd1804;
+	st.shared.s64 [%rd1805+0], %rd1801;
 $L433:
 	bar.sync 0;
-	setp.eq.u32 %p343, %r5, 0;
-	@!%p343 bra $L440;
+	setp.eq.u32 %p334, %r8, 0;
+	@!%p334 bra $L434;
+	setp.lo.u32 %p335, %r7, %r10;
+	@!%p335 bra $L435;
+	mul.wide.u32 %rd1806, %r7, 16;
+	add.s64 %rd1807, %rd1, %rd1806;
+	ld.shared.s64 %rd1808, [%rd1807+0];
+	mov.b64 %rd1801, %rd1808;
+$L435:
+	sub.u32 %r466, %r10, 1;
+	mov.b64 {%r467, %r468}, %rd1801;
+	shfl.sync.down.b32 %r469|%p336, %r467, 1, %r466, %r17;
+	shfl.sync.down.b32 %r470, %r468, 1, %r466, %r17;
+	mov.b64 %rd1809, {%r469, %r470};
+	@!%p336 bra $L436;
+	max.s64 %rd1810, %rd1801, %rd1809;
+	mov.b64 %rd1801, %rd1810;
+$L436:
+	mov.b64 {%r471, %r472}, %rd1801;
+	shfl.sync.down.b32 %r473|%p337, %r471, 2, %r466, %r17;
+	shfl.sync.down.b32 %r474, %r472, 2, %r466, %r17;
+	mov.b64 %rd1811, {%r473, %r474};
+	@!%p337 bra $L437;
+	max.s64 %rd1812, %rd1801, %rd1811;
+	mov.b64 %rd1801, %rd1812;
+$L437:
+	mov.b64 {%r475, %r476}, %rd1801;
+	shfl.sync.down.b32 %r477|%p338, %r475, 4, %r466, %r17;
+	shfl.sync.down.b32 %r478, %r476, 4, %r466, %r17;
+	mov.b64 %rd1813, {%r477, %r478};
+	@!%p338 bra $L438;
+	max.s64 %rd1814, %rd1801, %rd1813;
+	mov.b64 %rd1801, %rd1814;
+$L438:
+	mov.b64 {%r479, %r480}, %rd1801;
+	shfl.sync.down.b32 %r481|%p339, %r479, 8, %r466, %r17;
+	shfl.sync.down.b32 %r482, %r480, 8, %r466, %r17;
+	mov.b64 %rd1815, {%r481, %r482};
+	@!%p339 bra $L439;
+	max.s64 %rd1816, %rd1801, %rd1815;
+	mov.b64 %rd1801, %rd1816;
+$L439:
+	mov.b64 {%r483, %r484}, %rd1801;
+	shfl.sync.down.b32 %r485|%p340, %r483, 16, %r466, %r17;
+	shfl.sync.down.b32 %r486, %r484, 16, %r466, %r17;
+	mov.b64 %rd1817, {%r485, %r486};
+	@!%p340 bra $L440;
+	max.s64 %rd1818, %rd1801, %rd1817;
+	mov.b64 %rd1801, %rd1818;
+$L440:
+	@!%p333 bra $L441;
+	st.shared.s64 [%rd1+1024], %rd1801;
+$L441:
+$L434:
+	bar.sync 0;
+	ld.shared.s64 %rd1819, [%rd1+1024];
+	mov.b64 %rd1801, %rd1819;
+	mov.b64 %rd1820, %rd1801;
+	mov.b64 %rd405, %rd1820;
+	cvt.u64.u32 %rd1821, %r2;
+	setp.eq.s64 %p341, %rd1821, 0;
+	@!%p341 bra $L443;
+	setp.gt.s64 %p342, %rd361, 1;
+	@!%p342 bra $L445;
+	mov.b32 %r487, 0;
+	st.shared.s32 [%rd184+0], %r487;
+$L445:
+	setp.gt.s64 %p343, %rd404, 0;
+	@!%p343 bra $L447;
+	add.s64 %rd1822, %rd366, 1;
+	mul.lo.s64 %rd1823, %rd1822, %rd120;
+	mad.lo.s64 %rd1824, %rd1823, 8, %rd116;
+	atom.global.add.u64 %rd1825, [%rd1824], %rd404;
+$L447:
+	setp.gt.s64 %p344, %rd405, 0;
+	@!%p344 bra $L449;
+	add.s64 %rd1826, %rd366, 2;
+	mul.lo.s64 %rd1827, %rd1826, %rd120;
+	mad.lo.s64 %rd1828, %rd1827, 8, %rd116;
+	atom.global.max.s64 %rd1829, [%rd1828], %rd405;
+$L449:
+	add.s64 %rd1830, %rd366, 3;
+	mul.lo.s64 %rd1831, %rd1830, %rd120;
+	mad.lo.s64 %rd1832, %rd1831, 8, %rd116;
+	atom.global.max.s64 %rd1833, [%rd1832], %rd406;
+$L443:
+	bar.sync 0;
+	setp.eq.u32 %p345, %r5, 0;
+	@!%p345 bra $L450;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r488, [gk_league_sync+4];
 	atom.global.add.u32 %r489, [gk_league_sync], 1;
 	mov.u32 %r490, %nctaid.x;
 	sub.u32 %r491, %r490, 1;
-	setp.eq.u32 %p344, %r489, %r491;
-	@!%p344 bra $L441;
+	setp.eq.u32 %p346, %r489, %r491;
+	@!%p346 bra $L451;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r492, [gk_league_sync+4], 1;
-	bra.uni $L442;
-$L441:
+	bra.uni $L452;
+$L451:
 	ld.relaxed.gpu.global.u32 %r493, [gk_league_sync+4];
-	setp.eq.u32 %p345, %r493, %r488;
-	@%p345 bra $L441;
-$L442:
+	setp.eq.u32 %p347, %r493, %r488;
+	@%p347 bra $L451;
+$L452:
 	fence.acq_rel.gpu;
-$L440:
+$L450:
 	bar.sync 0;
-	setp.eq.s64 %p346, %rd283, 0;
-	and.pred %p347, %p15, %p346;
-	@!%p347 bra $L444;
-	mov.b64 %rd1845, 12;
-	mul.lo.s64 %rd1844, %rd1845, %rd120;
-	mad.lo.s64 %rd1846, %rd1844, 8, %rd116;
-	mov.b64 %rd1847, 0;
-	st.global.s64 [%rd1846+0], %rd1847;
-$L444:
-	mul.lo.s64 %rd1848, %rd324, %rd120;
-	mad.lo.s64 %rd1849, %rd1848, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1850, [%rd1849+0];
-	mov.b64 %rd1851, %rd1850;
-	add.s64 %rd1852, %rd324, 1;
-	mul.lo.s64 %rd1853, %rd1852, %rd120;
-	mad.lo.s64 %rd1854, %rd1853, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1855, [%rd1854+0];
-	mov.b64 %rd1856, %rd1855;
-	mov.b64 %rd1857, %rd1851;
-	mov.b64 %rd1858, %rd1856;
-	mov.b64 %rd1859, %rd1857;
-	mov.b64 %rd1860, %rd1858;
-	add.s64 %rd1861, %rd324, 2;
-	mul.lo.s64 %rd1862, %rd1861, %rd120;
-	mad.lo.s64 %rd1863, %rd1862, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1864, [%rd1863+0];
-	mov.b64 %rd1865, %rd1864;
-	mov.b64 %rd277, %rd1865;
-	@!%p15 bra $L446;
-	mov.b64 %rd1867, 4;
-	mul.lo.s64 %rd1866, %rd1867, %rd283;
-	mov.b64 %rd1869, 1;
-	add.s64 %rd1868, %rd1869, %rd1866;
-	mul.lo.s64 %rd1870, %rd1868, %rd113;
-	mad.lo.s64 %rd1871, %rd1870, 8, %rd109;
-	st.global.s64 [%rd1871+0], %rd1859;
-	mov.b64 %rd1873, 4;
-	mul.lo.s64 %rd1872, %rd1873, %rd283;
-	mov.b64 %rd1875, 2;
-	add.s64 %rd1874, %rd1875, %rd1872;
-	mul.lo.s64 %rd1876, %rd1874, %rd113;
-	mad.lo.s64 %rd1877, %rd1876, 8, %rd109;
-	st.global.s64 [%rd1877+0], %rd1860;
-	mov.b64 %rd1879, 4;
-	mul.lo.s64 %rd1878, %rd1879, %rd283;
-	mov.b64 %rd1881, 3;
-	add.s64 %rd1880, %rd1881, %rd1878;
-	mul.lo.s64 %rd1882, %rd1880, %rd113;
-	mad.lo.s64 %rd1883, %rd1882, 8, %rd109;
-	st.global.s64 [%rd1883+0], %rd277;
-	add.s64 %rd1884, %rd324, 3;
-	mul.lo.s64 %rd1885, %rd1884, %rd120;
-	mad.lo.s64 %rd1886, %rd1885, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1887, [%rd1886+0];
-	mov.b64 %rd1888, %rd1887;
-	mov.b64 %rd1890, 4;
-	mul.lo.s64 %rd1889, %rd1890, %rd283;
-	mov.b64 %rd1892, 4;
-	add.s64 %rd1891, %rd1892, %rd1889;
-	mul.lo.s64 %rd1893, %rd1891, %rd113;
-	mad.lo.s64 %rd1894, %rd1893, 8, %rd109;
-	st.global.s64 [%rd1894+0], %rd1888;
-	add.s64 %rd1895, %rd283, 1;
-	st.global.s64 [%rd109+0], %rd1895;
-$L446:
-	setp.eq.s64 %p348, %rd1859, 0;
-	setp.gt.s64 %p349, %rd1859, %rd66;
-	or.pred %p350, %p348, %p349;
-	setp.gt.s64 %p351, %rd1860, %rd68;
+	setp.eq.s64 %p348, %rd283, 0;
+	and.pred %p349, %p15, %p348;
+	@!%p349 bra $L454;
+	mov.b64 %rd1835, 12;
+	mul.lo.s64 %rd1834, %rd1835, %rd120;
+	mad.lo.s64 %rd1836, %rd1834, 8, %rd116;
+	mov.b64 %rd1837, 0;
+	st.global.s64 [%rd1836+0], %rd1837;
+$L454:
+	mul.lo.s64 %rd1838, %rd324, %rd120;
+	mad.lo.s64 %rd1839, %rd1838, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1840, [%rd1839+0];
+	mov.b64 %rd1841, %rd1840;
+	add.s64 %rd1842, %rd324, 1;
+	mul.lo.s64 %rd1843, %rd1842, %rd120;
+	mad.lo.s64 %rd1844, %rd1843, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1845, [%rd1844+0];
+	mov.b64 %rd1846, %rd1845;
+	mov.b64 %rd1847, %rd1841;
+	mov.b64 %rd1848, %rd1846;
+	mov.b64 %rd1849, %rd1847;
+	mov.b64 %rd1850, %rd1848;
+	add.s64 %rd1851, %rd324, 2;
+	mul.lo.s64 %rd1852, %rd1851, %rd120;
+	mad.lo.s64 %rd1853, %rd1852, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1854, [%rd1853+0];
+	mov.b64 %rd1855, %rd1854;
+	mov.b64 %rd277, %rd1855;
+	@!%p15 bra $L456;
+	mov.b64 %rd1857, 4;
+	mul.lo.s64 %rd1856, %rd1857, %rd283;
+	mov.b64 %rd1859, 1;
+	add.s64 %rd1858, %rd1859, %rd1856;
+	mul.lo.s64 %rd1860, %rd1858, %rd113;
+	mad.lo.s64 %rd1861, %rd1860, 8, %rd109;
+	st.global.s64 [%rd1861+0], %rd1849;
+	mov.b64 %rd1863, 4;
+	mul.lo.s64 %rd1862, %rd1863, %rd283;
+	mov.b64 %rd1865, 2;
+	add.s64 %rd1864, %rd1865, %rd1862;
+	mul.lo.s64 %rd1866, %rd1864, %rd113;
+	mad.lo.s64 %rd1867, %rd1866, 8, %rd109;
+	st.global.s64 [%rd1867+0], %rd1850;
+	mov.b64 %rd1869, 4;
+	mul.lo.s64 %rd1868, %rd1869, %rd283;
+	mov.b64 %rd1871, 3;
+	add.s64 %rd1870, %rd1871, %rd1868;
+	mul.lo.s64 %rd1872, %rd1870, %rd113;
+	mad.lo.s64 %rd1873, %rd1872, 8, %rd109;
+	st.global.s64 [%rd1873+0], %rd277;
+	add.s64 %rd1874, %rd324, 3;
+	mul.lo.s64 %rd1875, %rd1874, %rd120;
+	mad.lo.s64 %rd1876, %rd1875, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1877, [%rd1876+0];
+	mov.b64 %rd1878, %rd1877;
+	mov.b64 %rd1880, 4;
+	mul.lo.s64 %rd1879, %rd1880, %rd283;
+	mov.b64 %rd1882, 4;
+	add.s64 %rd1881, %rd1882, %rd1879;
+	mul.lo.s64 %rd1883, %rd1881, %rd113;
+	mad.lo.s64 %rd1884, %rd1883, 8, %rd109;
+	st.global.s64 [%rd1884+0], %rd1878;
+	add.s64 %rd1885, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1885;
+$L456:
+	setp.eq.s64 %p350, %rd1849, 0;
+	setp.gt.s64 %p351, %rd1849, %rd66;
 	or.pred %p352, %p350, %p351;
-	setp.gt.s64 %p353, %rd277, %rd70;
+	setp.gt.s64 %p353, %rd1850, %rd68;
 	or.pred %p354, %p352, %p353;
-	@!%p354 bra $L448;
+	setp.gt.s64 %p355, %rd277, %rd70;
+	or.pred %p356, %p354, %p355;
+	@!%p356 bra $L458;
 	bra.uni $L3;
-$L448:
-	mov.b64 %rd207, %rd1859;
+$L458:
+	mov.b64 %rd207, %rd1849;
 $L42:
-	add.s64 %rd1896, %rd283, 1;
-	mov.b64 %rd283, %rd1896;
+	add.s64 %rd1886, %rd283, 1;
+	mov.b64 %rd283, %rd1886;
 	bra.uni $L41;
 $L43:
 $L3:
@@ -24785,9 +24809,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<375>;
+	.reg .pred %p<377>;
 	.reg .b32 %r<458>;
-	.reg .b64 %rd<1893>;
+	.reg .b64 %rd<1883>;
 	.reg .f64 %fd<73>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -26005,198 +26029,200 @@ $L59:
 	mov.b64 %rd405, %rd643;
 	bra.uni $L56;
 $L55:
-	cvt.u64.u32 %rd644, %r2;
-	setp.eq.s64 %p128, %rd644, 0;
+	mov.b64 %rd644, 0;
+	mov.b64 %rd645, 0;
+	cvt.u64.u32 %rd646, %r2;
+	setp.eq.s64 %p128, %rd646, 0;
 	@!%p128 bra $L128;
-	mov.b64 %rd646, 1;
-	mul.lo.s64 %rd645, %rd646, %rd186;
-	mad.lo.s64 %rd647, %rd645, 4, %rd184;
+	mov.b64 %rd648, 1;
+	mul.lo.s64 %rd647, %rd648, %rd186;
+	mad.lo.s64 %rd649, %rd647, 4, %rd184;
 	mov.b32 %r158, 0;
-	st.shared.s32 [%rd647+0], %r158;
+	st.shared.s32 [%rd649+0], %r158;
 $L128:
-	mov.b64 %rd648, %rd353;
-	mov.b64 %rd649, %rd354;
-	mov.b64 %rd650, %rd355;
-	mov.b64 %rd651, %rd356;
-	mov.b64 %rd652, %rd357;
-	mov.b64 %rd653, %rd358;
+	mov.b64 %rd650, %rd353;
+	mov.b64 %rd651, %rd354;
+	mov.b64 %rd652, %rd355;
+	mov.b64 %rd653, %rd356;
+	mov.b64 %rd654, %rd357;
+	mov.b64 %rd655, %rd358;
 	mov.pred %p129, %p49;
 	mov.pred %p130, %p50;
 	mov.b32 %r159, %r81;
-	mov.b64 %rd654, %rd359;
-	mov.b64 %rd655, %rd360;
-	mov.b64 %rd656, %rd361;
-	mov.b64 %rd657, %rd362;
+	mov.b64 %rd656, %rd359;
+	mov.b64 %rd657, %rd360;
+	mov.b64 %rd658, %rd361;
+	mov.b64 %rd659, %rd362;
 	mov.pred %p131, %p51;
 	mov.pred %p132, %p52;
 	mov.pred %p133, %p53;
 	mov.b32 %r160, %r82;
-	mov.b64 %rd658, %rd363;
-	mov.b64 %rd659, %rd364;
-	mov.b64 %rd660, %rd402;
-	sub.s64 %rd661, %rd403, %rd402;
-	mov.b64 %rd662, %rd661;
-	mov.b64 %rd663, %rd386;
-	mov.b64 %rd664, %rd385;
-	mov.b64 %rd665, %rd367;
-	mov.b64 %rd666, %rd387;
-	mov.b64 %rd667, %rd366;
-	mov.b64 %rd668, 0;
-	mov.b64 %rd669, %rd388;
-	mov.b64 %rd670, 0;
+	mov.b64 %rd660, %rd363;
+	mov.b64 %rd661, %rd364;
+	mov.b64 %rd662, %rd402;
+	sub.s64 %rd663, %rd403, %rd402;
+	mov.b64 %rd664, %rd663;
+	mov.b64 %rd665, %rd386;
+	mov.b64 %rd666, %rd385;
+	mov.b64 %rd667, %rd367;
+	mov.b64 %rd668, %rd387;
+	mov.b64 %rd669, %rd366;
+	mov.b64 %rd670, %rd645;
+	mov.b64 %rd671, %rd388;
+	mov.b64 %rd672, %rd644;
 	mov.pred %p134, 0;
-	mov.b64 %rd671, %rd168;
-	mov.b64 %rd672, %rd169;
-	mov.b64 %rd673, %rd170;
-	mov.b64 %rd674, %rd663;
+	mov.b64 %rd673, %rd168;
+	mov.b64 %rd674, %rd169;
+	mov.b64 %rd675, %rd170;
+	mov.b64 %rd676, %rd665;
 	mov.b32 %r161, -1;
-	mov.b64 %rd675, 0;
-	mov.b64 %rd676, 0;
 	mov.b64 %rd677, 0;
 	mov.b64 %rd678, 0;
 	mov.b64 %rd679, 0;
+	mov.b64 %rd680, 0;
+	mov.b64 %rd681, 0;
 $L129:
-	setp.ge.s64 %p135, %rd675, %rd676;
+	setp.ge.s64 %p135, %rd677, %rd678;
 	@!%p135 bra $L133;
-	setp.ge.s64 %p136, %rd674, %rd662;
+	setp.ge.s64 %p136, %rd676, %rd664;
 	@!%p136 bra $L135;
 	bra.uni $L131;
 $L135:
-	add.s64 %rd680, %rd660, %rd674;
-	mul.lo.s64 %rd681, %rd680, %rd292;
-	mad.lo.s64 %rd682, %rd681, 4, %rd290;
-	ld.global.s32 %r162, [%rd682+0];
+	add.s64 %rd682, %rd662, %rd676;
+	mul.lo.s64 %rd683, %rd682, %rd292;
+	mad.lo.s64 %rd684, %rd683, 4, %rd290;
+	ld.global.s32 %r162, [%rd684+0];
 	mov.b32 %r163, %r162;
 	mov.b32 %r161, %r163;
-	mov.b64 %rd683, %rd648;
-	mov.b64 %rd684, %rd649;
 	mov.b64 %rd685, %rd650;
 	mov.b64 %rd686, %rd651;
 	mov.b64 %rd687, %rd652;
 	mov.b64 %rd688, %rd653;
+	mov.b64 %rd689, %rd654;
+	mov.b64 %rd690, %rd655;
 	mov.pred %p137, %p129;
 	mov.pred %p138, %p130;
 	mov.b32 %r164, %r159;
-	mov.b64 %rd689, %rd654;
-	mov.b64 %rd690, %rd655;
 	mov.b64 %rd691, %rd656;
 	mov.b64 %rd692, %rd657;
+	mov.b64 %rd693, %rd658;
+	mov.b64 %rd694, %rd659;
 	mov.pred %p139, %p131;
 	mov.b32 %r165, %r161;
-	add.s64 %rd693, %rd660, %rd674;
-	mov.b64 %rd694, %rd693;
-	mov.b64 %rd695, %rd666;
+	add.s64 %rd695, %rd662, %rd676;
+	mov.b64 %rd696, %rd695;
+	mov.b64 %rd697, %rd668;
 	mov.pred %p140, %p134;
 $L136:
 	@!%p140 bra $L140;
-	mov.b64 %rd697, 2;
-	mul.lo.s64 %rd696, %rd697, %rd694;
-	mul.lo.s64 %rd698, %rd696, %rd181;
-	mad.lo.s64 %rd699, %rd698, 8, %rd179;
-	ld.shared.s64 %rd700, [%rd699+0];
-	mov.b64 %rd701, %rd700;
-	mov.b64 %rd703, 2;
-	mul.lo.s64 %rd702, %rd703, %rd694;
-	add.s64 %rd704, %rd702, 1;
-	mul.lo.s64 %rd705, %rd704, %rd181;
-	mad.lo.s64 %rd706, %rd705, 8, %rd179;
-	ld.shared.s64 %rd707, [%rd706+0];
-	mov.b64 %rd708, %rd707;
-	add.s64 %rd709, %rd701, %rd695;
+	mov.b64 %rd699, 2;
+	mul.lo.s64 %rd698, %rd699, %rd696;
+	mul.lo.s64 %rd700, %rd698, %rd181;
+	mad.lo.s64 %rd701, %rd700, 8, %rd179;
+	ld.shared.s64 %rd702, [%rd701+0];
+	mov.b64 %rd703, %rd702;
+	mov.b64 %rd705, 2;
+	mul.lo.s64 %rd704, %rd705, %rd696;
+	add.s64 %rd706, %rd704, 1;
+	mul.lo.s64 %rd707, %rd706, %rd181;
+	mad.lo.s64 %rd708, %rd707, 8, %rd179;
+	ld.shared.s64 %rd709, [%rd708+0];
 	mov.b64 %rd710, %rd709;
-	mov.b64 %rd711, %rd708;
-	mov.b64 %rd712, %rd710;
-	mov.b64 %rd713, %rd711;
+	add.s64 %rd711, %rd703, %rd697;
+	mov.b64 %rd712, %rd711;
+	mov.b64 %rd713, %rd710;
+	mov.b64 %rd714, %rd712;
+	mov.b64 %rd715, %rd713;
 	bra.uni $L138;
 $L140:
-	mov.b64 %rd714, %rd683;
+	mov.b64 %rd716, %rd685;
 	mov.b32 %r166, %r165;
-	cvt.s64.s32 %rd715, %r166;
-	mul.lo.s64 %rd716, %rd715, %rd32;
-	mad.lo.s64 %rd717, %rd716, 8, %rd28;
-	ld.global.nc.s64 %rd718, [%rd717+0];
-	mov.b64 %rd719, %rd718;
-	mov.b64 %rd720, %rd719;
-	mov.b64 %rd721, %rd683;
+	cvt.s64.s32 %rd717, %r166;
+	mul.lo.s64 %rd718, %rd717, %rd32;
+	mad.lo.s64 %rd719, %rd718, 8, %rd28;
+	ld.global.nc.s64 %rd720, [%rd719+0];
+	mov.b64 %rd721, %rd720;
+	mov.b64 %rd722, %rd721;
+	mov.b64 %rd723, %rd685;
 	mov.b32 %r167, %r165;
-	cvt.s64.s32 %rd722, %r167;
-	add.s64 %rd723, %rd722, 1;
-	mul.lo.s64 %rd724, %rd723, %rd32;
-	mad.lo.s64 %rd725, %rd724, 8, %rd28;
-	ld.global.nc.s64 %rd726, [%rd725+0];
-	mov.b64 %rd727, %rd726;
-	mov.b64 %rd728, %rd727;
-	add.s64 %rd729, %rd720, %rd695;
+	cvt.s64.s32 %rd724, %r167;
+	add.s64 %rd725, %rd724, 1;
+	mul.lo.s64 %rd726, %rd725, %rd32;
+	mad.lo.s64 %rd727, %rd726, 8, %rd28;
+	ld.global.nc.s64 %rd728, [%rd727+0];
+	mov.b64 %rd729, %rd728;
 	mov.b64 %rd730, %rd729;
-	mov.b64 %rd731, %rd728;
-	mov.b64 %rd712, %rd730;
-	mov.b64 %rd713, %rd731;
+	add.s64 %rd731, %rd722, %rd697;
+	mov.b64 %rd732, %rd731;
+	mov.b64 %rd733, %rd730;
+	mov.b64 %rd714, %rd732;
+	mov.b64 %rd715, %rd733;
 	bra.uni $L138;
 $L137:
 	bra.uni $L136;
 $L138:
-	mov.b64 %rd732, %rd712;
-	mov.b64 %rd733, %rd713;
-	mov.b64 %rd675, %rd732;
-	mov.b64 %rd676, %rd733;
-	add.s64 %rd734, %rd674, %rd664;
-	mov.b64 %rd674, %rd734;
+	mov.b64 %rd734, %rd714;
+	mov.b64 %rd735, %rd715;
+	mov.b64 %rd677, %rd734;
+	mov.b64 %rd678, %rd735;
+	add.s64 %rd736, %rd676, %rd666;
+	mov.b64 %rd676, %rd736;
 	bra.uni $L130;
 $L133:
-	mul.lo.s64 %rd735, %rd675, %rd39;
-	mad.lo.s64 %rd736, %rd735, 4, %rd35;
-	ld.global.nc.s32 %r168, [%rd736+0];
+	mul.lo.s64 %rd737, %rd677, %rd39;
+	mad.lo.s64 %rd738, %rd737, 4, %rd35;
+	ld.global.nc.s32 %r168, [%rd738+0];
 	mov.b32 %r169, %r168;
 	mov.b32 %r170, %r169;
-	mov.b64 %rd737, 0;
-	mov.b64 %rd738, 0;
+	mov.b64 %rd739, 0;
+	mov.b64 %rd740, 0;
 	@!%p131 bra $L142;
-	mov.b64 %rd739, %rd648;
+	mov.b64 %rd741, %rd650;
 	mov.b32 %r171, %r170;
-	cvt.s64.s32 %rd740, %r171;
-	mul.lo.s64 %rd741, %rd740, %rd32;
-	mad.lo.s64 %rd742, %rd741, 8, %rd28;
-	ld.global.nc.s64 %rd743, [%rd742+0];
-	mov.b64 %rd744, %rd743;
-	mov.b64 %rd745, %rd744;
-	mov.b64 %rd746, %rd648;
+	cvt.s64.s32 %rd742, %r171;
+	mul.lo.s64 %rd743, %rd742, %rd32;
+	mad.lo.s64 %rd744, %rd743, 8, %rd28;
+	ld.global.nc.s64 %rd745, [%rd744+0];
+	mov.b64 %rd746, %rd745;
+	mov.b64 %rd747, %rd746;
+	mov.b64 %rd748, %rd650;
 	mov.b32 %r172, %r170;
-	cvt.s64.s32 %rd747, %r172;
-	add.s64 %rd748, %rd747, 1;
-	mul.lo.s64 %rd749, %rd748, %rd32;
-	mad.lo.s64 %rd750, %rd749, 8, %rd28;
-	ld.global.nc.s64 %rd751, [%rd750+0];
-	mov.b64 %rd752, %rd751;
-	mov.b64 %rd753, %rd752;
-	mov.b64 %rd754, %rd745;
-	mov.b64 %rd755, %rd753;
-	mov.b64 %rd737, %rd754;
-	mov.b64 %rd738, %rd755;
+	cvt.s64.s32 %rd749, %r172;
+	add.s64 %rd750, %rd749, 1;
+	mul.lo.s64 %rd751, %rd750, %rd32;
+	mad.lo.s64 %rd752, %rd751, 8, %rd28;
+	ld.global.nc.s64 %rd753, [%rd752+0];
+	mov.b64 %rd754, %rd753;
+	mov.b64 %rd755, %rd754;
+	mov.b64 %rd756, %rd747;
+	mov.b64 %rd757, %rd755;
+	mov.b64 %rd739, %rd756;
+	mov.b64 %rd740, %rd757;
 $L142:
 	mov.b32 %r173, %r161;
 	mov.b32 %r174, %r170;
-	mov.b64 %rd756, %rd675;
+	mov.b64 %rd758, %rd677;
 $L143:
 	mov.f64 %fd19, 0d3FF0000000000000;
 	setp.gt.s64 %p141, %rd125, 0;
 	@!%p141 bra $L147;
-	mul.lo.s64 %rd757, %rd756, %rd127;
-	mad.lo.s64 %rd758, %rd757, 8, %rd123;
-	ld.global.nc.f64 %fd20, [%rd758+0];
+	mul.lo.s64 %rd759, %rd758, %rd127;
+	mad.lo.s64 %rd760, %rd759, 8, %rd123;
+	ld.global.nc.f64 %fd20, [%rd760+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
 $L147:
-	cvt.s64.s32 %rd759, %r173;
-	mul.lo.s64 %rd760, %rd759, %rd134;
-	mad.lo.s64 %rd761, %rd760, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd761+0];
+	cvt.s64.s32 %rd761, %r173;
+	mul.lo.s64 %rd762, %rd761, %rd134;
+	mad.lo.s64 %rd763, %rd762, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd763+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd762, %r174;
-	mul.lo.s64 %rd763, %rd762, %rd134;
-	mad.lo.s64 %rd764, %rd763, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd764+0];
+	cvt.s64.s32 %rd764, %r174;
+	mul.lo.s64 %rd765, %rd764, %rd134;
+	mad.lo.s64 %rd766, %rd765, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd766+0];
 	mov.f64 %fd27, %fd26;
 	setp.lt.f64 %p142, %fd25, %fd27;
 	not.pred %p143, %p142;
@@ -26204,31 +26230,31 @@ $L147:
 	mov.pred %p144, 0;
 	bra.uni $L145;
 $L149:
-	cvt.s64.s32 %rd765, %r174;
-	mul.lo.s64 %rd766, %rd765, %rd134;
-	mad.lo.s64 %rd767, %rd766, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd768, [%rd767];
+	cvt.s64.s32 %rd767, %r174;
+	mul.lo.s64 %rd768, %rd767, %rd134;
+	mad.lo.s64 %rd769, %rd768, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd770, [%rd769];
 $L150:
-	mov.b64 %fd28, %rd768;
+	mov.b64 %fd28, %rd770;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd769, %fd28;
-	mov.b64 %rd770, %fd25;
-	or.b64 %rd771, %rd769, %rd770;
+	mov.b64 %rd771, %fd28;
+	mov.b64 %rd772, %fd25;
+	or.b64 %rd773, %rd771, %rd772;
 	setp.eq.f64 %p145, %fd28, %fd25;
-	mov.b64 %fd30, %rd771;
+	mov.b64 %fd30, %rd773;
 	selp.f64 %fd31, %fd30, %fd29, %p145;
 	setp.nan.f64 %p146, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
 	selp.f64 %fd33, %fd32, %fd31, %p146;
-	mov.b64 %rd772, %fd33;
-	setp.eq.u64 %p147, %rd768, %rd772;
+	mov.b64 %rd774, %fd33;
+	setp.eq.u64 %p147, %rd770, %rd774;
 	@%p147 bra $L151;
-	atom.global.cas.b64 %rd773, [%rd767], %rd768, %rd772;
-	setp.eq.u64 %p148, %rd773, %rd768;
-	mov.b64 %rd768, %rd773;
+	atom.global.cas.b64 %rd775, [%rd769], %rd770, %rd774;
+	setp.eq.u64 %p148, %rd775, %rd770;
+	mov.b64 %rd770, %rd775;
 	@!%p148 bra $L150;
 $L151:
-	mov.b64 %fd35, %rd768;
+	mov.b64 %fd35, %rd770;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
 	setp.gt.f64 %p149, %fd36, %fd25;
@@ -26238,585 +26264,585 @@ $L144:
 	bra.uni $L143;
 $L145:
 	@!%p144 bra $L153;
-	mul.lo.s64 %rd774, %rd679, %rd673;
-	mad.lo.s64 %rd775, %rd774, 4, %rd671;
-	st.shared.s32 [%rd775+0], %r170;
+	mul.lo.s64 %rd776, %rd681, %rd675;
+	mad.lo.s64 %rd777, %rd776, 4, %rd673;
+	st.shared.s32 [%rd777+0], %r170;
 	@!%p131 bra $L155;
-	mov.b64 %rd777, 2;
-	mul.lo.s64 %rd776, %rd777, %rd679;
-	mul.lo.s64 %rd778, %rd776, %rd173;
-	mad.lo.s64 %rd779, %rd778, 8, %rd171;
-	st.shared.s64 [%rd779+0], %rd737;
-	mov.b64 %rd781, 2;
-	mul.lo.s64 %rd780, %rd781, %rd679;
-	add.s64 %rd782, %rd780, 1;
-	mul.lo.s64 %rd783, %rd782, %rd173;
-	mad.lo.s64 %rd784, %rd783, 8, %rd171;
-	st.shared.s64 [%rd784+0], %rd738;
+	mov.b64 %rd779, 2;
+	mul.lo.s64 %rd778, %rd779, %rd681;
+	mul.lo.s64 %rd780, %rd778, %rd173;
+	mad.lo.s64 %rd781, %rd780, 8, %rd171;
+	st.shared.s64 [%rd781+0], %rd739;
+	mov.b64 %rd783, 2;
+	mul.lo.s64 %rd782, %rd783, %rd681;
+	add.s64 %rd784, %rd782, 1;
+	mul.lo.s64 %rd785, %rd784, %rd173;
+	mad.lo.s64 %rd786, %rd785, 8, %rd171;
+	st.shared.s64 [%rd786+0], %rd740;
 $L155:
-	add.s64 %rd785, %rd679, 1;
-	mov.b64 %rd679, %rd785;
-	setp.eq.s64 %p150, %rd679, %rd658;
+	add.s64 %rd787, %rd681, 1;
+	mov.b64 %rd681, %rd787;
+	setp.eq.s64 %p150, %rd681, %rd660;
 	@!%p150 bra $L157;
-	mov.b64 %rd786, %rd648;
-	mov.b64 %rd787, %rd649;
 	mov.b64 %rd788, %rd650;
 	mov.b64 %rd789, %rd651;
 	mov.b64 %rd790, %rd652;
 	mov.b64 %rd791, %rd653;
+	mov.b64 %rd792, %rd654;
+	mov.b64 %rd793, %rd655;
 	mov.pred %p151, %p129;
 	mov.pred %p152, %p130;
 	mov.b32 %r175, %r159;
-	mov.b64 %rd792, %rd654;
-	mov.b64 %rd793, %rd655;
 	mov.b64 %rd794, %rd656;
 	mov.b64 %rd795, %rd657;
+	mov.b64 %rd796, %rd658;
+	mov.b64 %rd797, %rd659;
 	mov.pred %p153, %p131;
 	mov.pred %p154, %p132;
-	mov.b64 %rd796, %rd307;
-	mov.b64 %rd797, %rd308;
-	mov.b64 %rd798, %rd309;
-	mov.b64 %rd799, %rd310;
-	mov.b64 %rd800, %rd311;
-	mov.b64 %rd801, %rd312;
-	mov.b64 %rd802, %rd313;
-	mov.b64 %rd803, %rd314;
-	mov.b64 %rd804, %rd315;
+	mov.b64 %rd798, %rd307;
+	mov.b64 %rd799, %rd308;
+	mov.b64 %rd800, %rd309;
+	mov.b64 %rd801, %rd310;
+	mov.b64 %rd802, %rd311;
+	mov.b64 %rd803, %rd312;
+	mov.b64 %rd804, %rd313;
+	mov.b64 %rd805, %rd314;
+	mov.b64 %rd806, %rd315;
 	mov.pred %p155, %p133;
-	mov.b64 %rd805, %rd316;
-	mov.b64 %rd806, %rd317;
-	mov.b64 %rd807, %rd318;
+	mov.b64 %rd807, %rd316;
+	mov.b64 %rd808, %rd317;
+	mov.b64 %rd809, %rd318;
 	mov.b32 %r176, %r160;
-	mov.b64 %rd808, %rd658;
-	mov.b64 %rd809, %rd659;
-	mov.b64 %rd810, %rd667;
-	mov.b64 %rd811, %rd679;
-	mov.b64 %rd812, %rd668;
-	mov.b64 %rd813, %rd669;
+	mov.b64 %rd810, %rd660;
+	mov.b64 %rd811, %rd661;
+	mov.b64 %rd812, %rd669;
+	mov.b64 %rd813, %rd681;
 	mov.b64 %rd814, %rd670;
-	mov.b64 %rd815, %rd168;
-	mov.b64 %rd816, %rd169;
-	mov.b64 %rd817, %rd170;
-	mul.lo.s64 %rd818, %rd814, %rd186;
-	mad.lo.s64 %rd819, %rd818, 4, %rd184;
-	cvt.u32.u64 %r177, %rd811;
-	atom.shared.add.s32 %r178, [%rd819], %r177;
+	mov.b64 %rd815, %rd671;
+	mov.b64 %rd816, %rd672;
+	mov.b64 %rd817, %rd168;
+	mov.b64 %rd818, %rd169;
+	mov.b64 %rd819, %rd170;
+	mul.lo.s64 %rd820, %rd816, %rd186;
+	mad.lo.s64 %rd821, %rd820, 4, %rd184;
+	cvt.u32.u64 %r177, %rd813;
+	atom.shared.add.s32 %r178, [%rd821], %r177;
 	mov.b32 %r179, %r178;
-	cvt.s64.s32 %rd820, %r179;
-	mov.b64 %rd821, %rd820;
-	sub.s64 %rd822, %rd813, %rd821;
-	max.s64 %rd823, %rd822, 0;
-	min.s64 %rd824, %rd823, %rd811;
-	mov.b64 %rd825, %rd824;
-	mov.b64 %rd826, 0;
+	cvt.s64.s32 %rd822, %r179;
+	mov.b64 %rd823, %rd822;
+	sub.s64 %rd824, %rd815, %rd823;
+	max.s64 %rd825, %rd824, 0;
+	min.s64 %rd826, %rd825, %rd813;
+	mov.b64 %rd827, %rd826;
+	mov.b64 %rd828, 0;
 $L158:
-	setp.lt.s64 %p156, %rd826, %rd825;
+	setp.lt.s64 %p156, %rd828, %rd827;
 	not.pred %p157, %p156;
 	@!%p157 bra $L162;
 	bra.uni $L160;
 $L162:
-	mul.lo.s64 %rd827, %rd826, %rd817;
-	mad.lo.s64 %rd828, %rd827, 4, %rd815;
-	ld.shared.s32 %r180, [%rd828+0];
+	mul.lo.s64 %rd829, %rd828, %rd819;
+	mad.lo.s64 %rd830, %rd829, 4, %rd817;
+	ld.shared.s32 %r180, [%rd830+0];
 	mov.b32 %r181, %r180;
-	add.s64 %rd829, %rd812, %rd821;
-	add.s64 %rd830, %rd829, %rd826;
-	mul.lo.s64 %rd831, %rd830, %rd178;
-	mad.lo.s64 %rd832, %rd831, 4, %rd176;
-	st.shared.s32 [%rd832+0], %r181;
+	add.s64 %rd831, %rd814, %rd823;
+	add.s64 %rd832, %rd831, %rd828;
+	mul.lo.s64 %rd833, %rd832, %rd178;
+	mad.lo.s64 %rd834, %rd833, 4, %rd176;
+	st.shared.s32 [%rd834+0], %r181;
 	@!%p153 bra $L164;
-	mov.b64 %rd834, 2;
-	mul.lo.s64 %rd833, %rd834, %rd826;
-	mul.lo.s64 %rd835, %rd833, %rd173;
-	mad.lo.s64 %rd836, %rd835, 8, %rd171;
-	ld.shared.s64 %rd837, [%rd836+0];
-	mov.b64 %rd838, %rd837;
-	add.s64 %rd839, %rd812, %rd821;
-	add.s64 %rd840, %rd839, %rd826;
-	mov.b64 %rd842, 2;
-	mul.lo.s64 %rd841, %rd842, %rd840;
-	mul.lo.s64 %rd843, %rd841, %rd181;
-	mad.lo.s64 %rd844, %rd843, 8, %rd179;
-	st.shared.s64 [%rd844+0], %rd838;
-	mov.b64 %rd846, 2;
-	mul.lo.s64 %rd845, %rd846, %rd826;
-	add.s64 %rd847, %rd845, 1;
-	mul.lo.s64 %rd848, %rd847, %rd173;
-	mad.lo.s64 %rd849, %rd848, 8, %rd171;
-	ld.shared.s64 %rd850, [%rd849+0];
-	mov.b64 %rd851, %rd850;
-	add.s64 %rd852, %rd812, %rd821;
-	add.s64 %rd853, %rd852, %rd826;
-	mov.b64 %rd855, 2;
-	mul.lo.s64 %rd854, %rd855, %rd853;
-	add.s64 %rd856, %rd854, 1;
-	mul.lo.s64 %rd857, %rd856, %rd181;
-	mad.lo.s64 %rd858, %rd857, 8, %rd179;
-	st.shared.s64 [%rd858+0], %rd851;
+	mov.b64 %rd836, 2;
+	mul.lo.s64 %rd835, %rd836, %rd828;
+	mul.lo.s64 %rd837, %rd835, %rd173;
+	mad.lo.s64 %rd838, %rd837, 8, %rd171;
+	ld.shared.s64 %rd839, [%rd838+0];
+	mov.b64 %rd840, %rd839;
+	add.s64 %rd841, %rd814, %rd823;
+	add.s64 %rd842, %rd841, %rd828;
+	mov.b64 %rd844, 2;
+	mul.lo.s64 %rd843, %rd844, %rd842;
+	mul.lo.s64 %rd845, %rd843, %rd181;
+	mad.lo.s64 %rd846, %rd845, 8, %rd179;
+	st.shared.s64 [%rd846+0], %rd840;
+	mov.b64 %rd848, 2;
+	mul.lo.s64 %rd847, %rd848, %rd828;
+	add.s64 %rd849, %rd847, 1;
+	mul.lo.s64 %rd850, %rd849, %rd173;
+	mad.lo.s64 %rd851, %rd850, 8, %rd171;
+	ld.shared.s64 %rd852, [%rd851+0];
+	mov.b64 %rd853, %rd852;
+	add.s64 %rd854, %rd814, %rd823;
+	add.s64 %rd855, %rd854, %rd828;
+	mov.b64 %rd857, 2;
+	mul.lo.s64 %rd856, %rd857, %rd855;
+	add.s64 %rd858, %rd856, 1;
+	mul.lo.s64 %rd859, %rd858, %rd181;
+	mad.lo.s64 %rd860, %rd859, 8, %rd179;
+	st.shared.s64 [%rd860+0], %rd853;
 $L164:
 $L159:
-	add.s64 %rd859, %rd826, 1;
-	mov.b64 %rd826, %rd859;
+	add.s64 %rd861, %rd828, 1;
+	mov.b64 %rd828, %rd861;
 	bra.uni $L158;
 $L160:
-	mov.b64 %rd860, 0;
-	mov.b64 %rd861, 0;
 	mov.b64 %rd862, 0;
-	mov.b64 %rd863, %rd825;
+	mov.b64 %rd863, 0;
+	mov.b64 %rd864, 0;
+	mov.b64 %rd865, %rd827;
 $L165:
-	setp.lt.s64 %p158, %rd863, %rd811;
+	setp.lt.s64 %p158, %rd865, %rd813;
 	not.pred %p159, %p158;
 	@!%p159 bra $L169;
 	bra.uni $L167;
 $L169:
-	mul.lo.s64 %rd864, %rd863, %rd817;
-	mad.lo.s64 %rd865, %rd864, 4, %rd815;
-	ld.shared.s32 %r182, [%rd865+0];
+	mul.lo.s64 %rd866, %rd865, %rd819;
+	mad.lo.s64 %rd867, %rd866, 4, %rd817;
+	ld.shared.s32 %r182, [%rd867+0];
 	mov.b32 %r183, %r182;
 	mov.b32 %r184, %r183;
 	mov.pred %p160, 0;
-	mov.b64 %rd866, %rd862;
+	mov.b64 %rd868, %rd864;
 	mov.b32 %r185, %r184;
 $L170:
 	@!%p154 bra $L174;
 	shr.s32 %r186, %r185, 5;
-	cvt.s64.s32 %rd867, %r186;
-	mov.b64 %rd868, %rd867;
+	cvt.s64.s32 %rd869, %r186;
+	mov.b64 %rd870, %rd869;
 	and.b32 %r187, %r185, 31;
-	cvt.s64.s32 %rd869, %r187;
-	min.u64 %rd870, %rd869, 32;
-	cvt.u32.u64 %r188, %rd870;
+	cvt.s64.s32 %rd871, %r187;
+	min.u64 %rd872, %rd871, 32;
+	cvt.u32.u64 %r188, %rd872;
 	mov.b32 %r190, 0x1;
 	shl.b32 %r189, %r190, %r188;
 	setp.hs.u32 %p161, %r188, 32;
 	selp.b32 %r191, 0, %r189, %p161;
 	mov.b32 %r192, %r191;
-	mov.b64 %rd871, %rd868;
+	mov.b64 %rd873, %rd870;
 	mov.b32 %r193, %r192;
-	mul.lo.s64 %rd872, %rd871, %rd804;
-	mad.lo.s64 %rd873, %rd872, 4, %rd802;
-	ld.relaxed.gpu.global.u32 %r194, [%rd873+0];
+	mul.lo.s64 %rd874, %rd873, %rd806;
+	mad.lo.s64 %rd875, %rd874, 4, %rd804;
+	ld.relaxed.gpu.global.u32 %r194, [%rd875+0];
 	mov.b32 %r195, %r194;
 	and.b32 %r196, %r195, %r193;
 	setp.ne.u32 %p162, %r196, 0x0;
 	mov.pred %p163, %p162;
 	not.pred %p164, %p163;
 	@!%p164 bra $L176;
-	mul.lo.s64 %rd874, %rd871, %rd804;
-	mad.lo.s64 %rd875, %rd874, 4, %rd802;
-	atom.global.or.b32 %r197, [%rd875], %r193;
+	mul.lo.s64 %rd876, %rd873, %rd806;
+	mad.lo.s64 %rd877, %rd876, 4, %rd804;
+	atom.global.or.b32 %r197, [%rd877], %r193;
 	mov.b32 %r198, %r197;
 	and.b32 %r199, %r198, %r193;
 	setp.ne.u32 %p165, %r199, 0x0;
 	mov.pred %p163, %p165;
 $L176:
 	@!%p163 bra $L178;
-	mov.b64 %rd876, %rd866;
-	mov.b64 %rd877, %rd876;
+	mov.b64 %rd878, %rd868;
+	mov.b64 %rd879, %rd878;
 	mov.pred %p166, 0;
 	bra.uni $L172;
 $L178:
-	mov.b64 %rd878, %rd866;
-	mov.b64 %rd877, %rd878;
+	mov.b64 %rd880, %rd868;
+	mov.b64 %rd879, %rd880;
 	mov.pred %p166, 1;
 	bra.uni $L172;
 $L174:
 	@!%p155 bra $L180;
-	cvt.s64.s32 %rd879, %r185;
-	mul.lo.s64 %rd880, %rd879, %rd807;
-	mad.lo.s64 %rd881, %rd880, 4, %rd805;
-	ld.relaxed.gpu.global.s32 %r200, [%rd881+0];
+	cvt.s64.s32 %rd881, %r185;
+	mul.lo.s64 %rd882, %rd881, %rd809;
+	mad.lo.s64 %rd883, %rd882, 4, %rd807;
+	ld.relaxed.gpu.global.s32 %r200, [%rd883+0];
 	mov.b32 %r201, %r200;
 	setp.eq.s32 %p167, %r201, %r176;
 	mov.pred %p168, %p167;
 	not.pred %p169, %p168;
 	@!%p169 bra $L182;
-	cvt.s64.s32 %rd882, %r185;
-	mul.lo.s64 %rd883, %rd882, %rd807;
-	mad.lo.s64 %rd884, %rd883, 4, %rd805;
-	atom.global.exch.b32 %r202, [%rd884], %r176;
+	cvt.s64.s32 %rd884, %r185;
+	mul.lo.s64 %rd885, %rd884, %rd809;
+	mad.lo.s64 %rd886, %rd885, 4, %rd807;
+	atom.global.exch.b32 %r202, [%rd886], %r176;
 	mov.b32 %r203, %r202;
 	setp.eq.s32 %p170, %r203, %r176;
 	mov.pred %p168, %p170;
 $L182:
 	@!%p168 bra $L184;
-	mov.b64 %rd885, %rd866;
-	mov.b64 %rd877, %rd885;
+	mov.b64 %rd887, %rd868;
+	mov.b64 %rd879, %rd887;
 	mov.pred %p166, 0;
 	bra.uni $L172;
 $L184:
 $L180:
-	mul.lo.s64 %rd886, %rd866, %rd817;
-	mad.lo.s64 %rd887, %rd886, 4, %rd815;
-	st.shared.s32 [%rd887+0], %r185;
-	add.s64 %rd888, %rd866, 1;
-	mov.b64 %rd889, %rd888;
-	mov.b64 %rd877, %rd889;
+	mul.lo.s64 %rd888, %rd868, %rd819;
+	mad.lo.s64 %rd889, %rd888, 4, %rd817;
+	st.shared.s32 [%rd889+0], %r185;
+	add.s64 %rd890, %rd868, 1;
+	mov.b64 %rd891, %rd890;
+	mov.b64 %rd879, %rd891;
 	mov.pred %p166, 1;
 	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd890, %rd877;
+	mov.b64 %rd892, %rd879;
 	mov.pred %p171, %p166;
-	mov.b64 %rd862, %rd890;
+	mov.b64 %rd864, %rd892;
 	mov.pred %p160, %p171;
 	@!%p160 bra $L186;
-	mov.b64 %rd891, %rd786;
+	mov.b64 %rd893, %rd788;
 	mov.b32 %r204, %r184;
-	cvt.s64.s32 %rd892, %r204;
-	add.s64 %rd893, %rd892, 1;
-	mul.lo.s64 %rd894, %rd893, %rd32;
-	mad.lo.s64 %rd895, %rd894, 8, %rd28;
-	ld.global.nc.s64 %rd896, [%rd895+0];
-	mov.b64 %rd897, %rd896;
-	cvt.s64.s32 %rd898, %r204;
-	mul.lo.s64 %rd899, %rd898, %rd32;
-	mad.lo.s64 %rd900, %rd899, 8, %rd28;
-	ld.global.nc.s64 %rd901, [%rd900+0];
-	mov.b64 %rd902, %rd901;
-	sub.s64 %rd903, %rd897, %rd902;
+	cvt.s64.s32 %rd894, %r204;
+	add.s64 %rd895, %rd894, 1;
+	mul.lo.s64 %rd896, %rd895, %rd32;
+	mad.lo.s64 %rd897, %rd896, 8, %rd28;
+	ld.global.nc.s64 %rd898, [%rd897+0];
+	mov.b64 %rd899, %rd898;
+	cvt.s64.s32 %rd900, %r204;
+	mul.lo.s64 %rd901, %rd900, %rd32;
+	mad.lo.s64 %rd902, %rd901, 8, %rd28;
+	ld.global.nc.s64 %rd903, [%rd902+0];
 	mov.b64 %rd904, %rd903;
-	mov.b64 %rd905, %rd904;
-	add.s64 %rd906, %rd860, %rd905;
-	mov.b64 %rd860, %rd906;
-	max.s64 %rd907, %rd861, %rd905;
-	mov.b64 %rd861, %rd907;
+	sub.s64 %rd905, %rd899, %rd904;
+	mov.b64 %rd906, %rd905;
+	mov.b64 %rd907, %rd906;
+	add.s64 %rd908, %rd862, %rd907;
+	mov.b64 %rd862, %rd908;
+	max.s64 %rd909, %rd863, %rd907;
+	mov.b64 %rd863, %rd909;
 $L186:
 $L166:
-	add.s64 %rd908, %rd863, 1;
-	mov.b64 %rd863, %rd908;
+	add.s64 %rd910, %rd865, 1;
+	mov.b64 %rd865, %rd910;
 	bra.uni $L165;
 $L167:
-	setp.gt.s64 %p172, %rd862, 0;
+	setp.gt.s64 %p172, %rd864, 0;
 	@!%p172 bra $L188;
-	mul.lo.s64 %rd909, %rd810, %rd120;
-	mad.lo.s64 %rd910, %rd909, 8, %rd116;
-	atom.global.add.u64 %rd911, [%rd910], %rd862;
-	mov.b64 %rd912, %rd911;
-	mov.b64 %rd913, %rd912;
-	mov.b64 %rd914, 0;
+	mul.lo.s64 %rd911, %rd812, %rd120;
+	mad.lo.s64 %rd912, %rd911, 8, %rd116;
+	atom.global.add.u64 %rd913, [%rd912], %rd864;
+	mov.b64 %rd914, %rd913;
+	mov.b64 %rd915, %rd914;
+	mov.b64 %rd916, 0;
 $L189:
-	setp.lt.s64 %p173, %rd914, %rd862;
+	setp.lt.s64 %p173, %rd916, %rd864;
 	not.pred %p174, %p173;
 	@!%p174 bra $L193;
 	bra.uni $L191;
 $L193:
-	mul.lo.s64 %rd915, %rd914, %rd817;
-	mad.lo.s64 %rd916, %rd915, 4, %rd815;
-	ld.shared.s32 %r205, [%rd916+0];
+	mul.lo.s64 %rd917, %rd916, %rd819;
+	mad.lo.s64 %rd918, %rd917, 4, %rd817;
+	ld.shared.s32 %r205, [%rd918+0];
 	mov.b32 %r206, %r205;
-	add.s64 %rd917, %rd913, %rd914;
-	mul.lo.s64 %rd918, %rd917, %rd295;
-	mad.lo.s64 %rd919, %rd918, 4, %rd293;
-	st.global.s32 [%rd919+0], %r206;
+	add.s64 %rd919, %rd915, %rd916;
+	mul.lo.s64 %rd920, %rd919, %rd295;
+	mad.lo.s64 %rd921, %rd920, 4, %rd293;
+	st.global.s32 [%rd921+0], %r206;
 $L190:
-	add.s64 %rd920, %rd914, 1;
-	mov.b64 %rd914, %rd920;
+	add.s64 %rd922, %rd916, 1;
+	mov.b64 %rd916, %rd922;
 	bra.uni $L189;
 $L191:
 $L188:
-	mov.b64 %rd921, %rd860;
-	mov.b64 %rd922, %rd861;
-	mov.b64 %rd923, %rd921;
-	mov.b64 %rd924, %rd922;
+	mov.b64 %rd923, %rd862;
+	mov.b64 %rd924, %rd863;
 	mov.b64 %rd925, %rd923;
 	mov.b64 %rd926, %rd924;
 	mov.b64 %rd927, %rd925;
 	mov.b64 %rd928, %rd926;
-	add.s64 %rd929, %rd677, %rd927;
-	mov.b64 %rd677, %rd929;
-	max.s64 %rd930, %rd678, %rd928;
-	mov.b64 %rd678, %rd930;
-	mov.b64 %rd679, 0;
+	mov.b64 %rd929, %rd927;
+	mov.b64 %rd930, %rd928;
+	add.s64 %rd931, %rd679, %rd929;
+	mov.b64 %rd679, %rd931;
+	max.s64 %rd932, %rd680, %rd930;
+	mov.b64 %rd680, %rd932;
+	mov.b64 %rd681, 0;
 $L157:
 $L153:
-	add.s64 %rd931, %rd675, %rd665;
-	mov.b64 %rd675, %rd931;
+	add.s64 %rd933, %rd677, %rd667;
+	mov.b64 %rd677, %rd933;
 $L130:
 	bra.uni $L129;
 $L131:
-	setp.gt.s64 %p175, %rd679, 0;
+	setp.gt.s64 %p175, %rd681, 0;
 	@!%p175 bra $L195;
-	mov.b64 %rd932, %rd648;
-	mov.b64 %rd933, %rd649;
 	mov.b64 %rd934, %rd650;
 	mov.b64 %rd935, %rd651;
 	mov.b64 %rd936, %rd652;
 	mov.b64 %rd937, %rd653;
+	mov.b64 %rd938, %rd654;
+	mov.b64 %rd939, %rd655;
 	mov.pred %p176, %p129;
 	mov.pred %p177, %p130;
 	mov.b32 %r207, %r159;
-	mov.b64 %rd938, %rd654;
-	mov.b64 %rd939, %rd655;
 	mov.b64 %rd940, %rd656;
 	mov.b64 %rd941, %rd657;
+	mov.b64 %rd942, %rd658;
+	mov.b64 %rd943, %rd659;
 	mov.pred %p178, %p131;
 	mov.pred %p179, %p132;
-	mov.b64 %rd942, %rd307;
-	mov.b64 %rd943, %rd308;
-	mov.b64 %rd944, %rd309;
-	mov.b64 %rd945, %rd310;
-	mov.b64 %rd946, %rd311;
-	mov.b64 %rd947, %rd312;
-	mov.b64 %rd948, %rd313;
-	mov.b64 %rd949, %rd314;
-	mov.b64 %rd950, %rd315;
+	mov.b64 %rd944, %rd307;
+	mov.b64 %rd945, %rd308;
+	mov.b64 %rd946, %rd309;
+	mov.b64 %rd947, %rd310;
+	mov.b64 %rd948, %rd311;
+	mov.b64 %rd949, %rd312;
+	mov.b64 %rd950, %rd313;
+	mov.b64 %rd951, %rd314;
+	mov.b64 %rd952, %rd315;
 	mov.pred %p180, %p133;
-	mov.b64 %rd951, %rd316;
-	mov.b64 %rd952, %rd317;
-	mov.b64 %rd953, %rd318;
+	mov.b64 %rd953, %rd316;
+	mov.b64 %rd954, %rd317;
+	mov.b64 %rd955, %rd318;
 	mov.b32 %r208, %r160;
-	mov.b64 %rd954, %rd658;
-	mov.b64 %rd955, %rd659;
-	mov.b64 %rd956, %rd667;
-	mov.b64 %rd957, %rd679;
-	mov.b64 %rd958, %rd668;
-	mov.b64 %rd959, %rd669;
+	mov.b64 %rd956, %rd660;
+	mov.b64 %rd957, %rd661;
+	mov.b64 %rd958, %rd669;
+	mov.b64 %rd959, %rd681;
 	mov.b64 %rd960, %rd670;
-	mov.b64 %rd961, %rd168;
-	mov.b64 %rd962, %rd169;
-	mov.b64 %rd963, %rd170;
-	mul.lo.s64 %rd964, %rd960, %rd186;
-	mad.lo.s64 %rd965, %rd964, 4, %rd184;
-	cvt.u32.u64 %r209, %rd957;
-	atom.shared.add.s32 %r210, [%rd965], %r209;
+	mov.b64 %rd961, %rd671;
+	mov.b64 %rd962, %rd672;
+	mov.b64 %rd963, %rd168;
+	mov.b64 %rd964, %rd169;
+	mov.b64 %rd965, %rd170;
+	mul.lo.s64 %rd966, %rd962, %rd186;
+	mad.lo.s64 %rd967, %rd966, 4, %rd184;
+	cvt.u32.u64 %r209, %rd959;
+	atom.shared.add.s32 %r210, [%rd967], %r209;
 	mov.b32 %r211, %r210;
-	cvt.s64.s32 %rd966, %r211;
-	mov.b64 %rd967, %rd966;
-	sub.s64 %rd968, %rd959, %rd967;
-	max.s64 %rd969, %rd968, 0;
-	min.s64 %rd970, %rd969, %rd957;
-	mov.b64 %rd971, %rd970;
-	mov.b64 %rd972, 0;
+	cvt.s64.s32 %rd968, %r211;
+	mov.b64 %rd969, %rd968;
+	sub.s64 %rd970, %rd961, %rd969;
+	max.s64 %rd971, %rd970, 0;
+	min.s64 %rd972, %rd971, %rd959;
+	mov.b64 %rd973, %rd972;
+	mov.b64 %rd974, 0;
 $L196:
-	setp.lt.s64 %p181, %rd972, %rd971;
+	setp.lt.s64 %p181, %rd974, %rd973;
 	not.pred %p182, %p181;
 	@!%p182 bra $L200;
 	bra.uni $L198;
 $L200:
-	mul.lo.s64 %rd973, %rd972, %rd963;
-	mad.lo.s64 %rd974, %rd973, 4, %rd961;
-	ld.shared.s32 %r212, [%rd974+0];
+	mul.lo.s64 %rd975, %rd974, %rd965;
+	mad.lo.s64 %rd976, %rd975, 4, %rd963;
+	ld.shared.s32 %r212, [%rd976+0];
 	mov.b32 %r213, %r212;
-	add.s64 %rd975, %rd958, %rd967;
-	add.s64 %rd976, %rd975, %rd972;
-	mul.lo.s64 %rd977, %rd976, %rd178;
-	mad.lo.s64 %rd978, %rd977, 4, %rd176;
-	st.shared.s32 [%rd978+0], %r213;
+	add.s64 %rd977, %rd960, %rd969;
+	add.s64 %rd978, %rd977, %rd974;
+	mul.lo.s64 %rd979, %rd978, %rd178;
+	mad.lo.s64 %rd980, %rd979, 4, %rd176;
+	st.shared.s32 [%rd980+0], %r213;
 	@!%p178 bra $L202;
-	mov.b64 %rd980, 2;
-	mul.lo.s64 %rd979, %rd980, %rd972;
-	mul.lo.s64 %rd981, %rd979, %rd173;
-	mad.lo.s64 %rd982, %rd981, 8, %rd171;
-	ld.shared.s64 %rd983, [%rd982+0];
-	mov.b64 %rd984, %rd983;
-	add.s64 %rd985, %rd958, %rd967;
-	add.s64 %rd986, %rd985, %rd972;
-	mov.b64 %rd988, 2;
-	mul.lo.s64 %rd987, %rd988, %rd986;
-	mul.lo.s64 %rd989, %rd987, %rd181;
-	mad.lo.s64 %rd990, %rd989, 8, %rd179;
-	st.shared.s64 [%rd990+0], %rd984;
-	mov.b64 %rd992, 2;
-	mul.lo.s64 %rd991, %rd992, %rd972;
-	add.s64 %rd993, %rd991, 1;
-	mul.lo.s64 %rd994, %rd993, %rd173;
-	mad.lo.s64 %rd995, %rd994, 8, %rd171;
-	ld.shared.s64 %rd996, [%rd995+0];
-	mov.b64 %rd997, %rd996;
-	add.s64 %rd998, %rd958, %rd967;
-	add.s64 %rd999, %rd998, %rd972;
-	mov.b64 %rd1001, 2;
-	mul.lo.s64 %rd1000, %rd1001, %rd999;
-	add.s64 %rd1002, %rd1000, 1;
-	mul.lo.s64 %rd1003, %rd1002, %rd181;
-	mad.lo.s64 %rd1004, %rd1003, 8, %rd179;
-	st.shared.s64 [%rd1004+0], %rd997;
+	mov.b64 %rd982, 2;
+	mul.lo.s64 %rd981, %rd982, %rd974;
+	mul.lo.s64 %rd983, %rd981, %rd173;
+	mad.lo.s64 %rd984, %rd983, 8, %rd171;
+	ld.shared.s64 %rd985, [%rd984+0];
+	mov.b64 %rd986, %rd985;
+	add.s64 %rd987, %rd960, %rd969;
+	add.s64 %rd988, %rd987, %rd974;
+	mov.b64 %rd990, 2;
+	mul.lo.s64 %rd989, %rd990, %rd988;
+	mul.lo.s64 %rd991, %rd989, %rd181;
+	mad.lo.s64 %rd992, %rd991, 8, %rd179;
+	st.shared.s64 [%rd992+0], %rd986;
+	mov.b64 %rd994, 2;
+	mul.lo.s64 %rd993, %rd994, %rd974;
+	add.s64 %rd995, %rd993, 1;
+	mul.lo.s64 %rd996, %rd995, %rd173;
+	mad.lo.s64 %rd997, %rd996, 8, %rd171;
+	ld.shared.s64 %rd998, [%rd997+0];
+	mov.b64 %rd999, %rd998;
+	add.s64 %rd1000, %rd960, %rd969;
+	add.s64 %rd1001, %rd1000, %rd974;
+	mov.b64 %rd1003, 2;
+	mul.lo.s64 %rd1002, %rd1003, %rd1001;
+	add.s64 %rd1004, %rd1002, 1;
+	mul.lo.s64 %rd1005, %rd1004, %rd181;
+	mad.lo.s64 %rd1006, %rd1005, 8, %rd179;
+	st.shared.s64 [%rd1006+0], %rd999;
 $L202:
 $L197:
-	add.s64 %rd1005, %rd972, 1;
-	mov.b64 %rd972, %rd1005;
+	add.s64 %rd1007, %rd974, 1;
+	mov.b64 %rd974, %rd1007;
 	bra.uni $L196;
 $L198:
-	mov.b64 %rd1006, 0;
-	mov.b64 %rd1007, 0;
 	mov.b64 %rd1008, 0;
-	mov.b64 %rd1009, %rd971;
+	mov.b64 %rd1009, 0;
+	mov.b64 %rd1010, 0;
+	mov.b64 %rd1011, %rd973;
 $L203:
-	setp.lt.s64 %p183, %rd1009, %rd957;
+	setp.lt.s64 %p183, %rd1011, %rd959;
 	not.pred %p184, %p183;
 	@!%p184 bra $L207;
 	bra.uni $L205;
 $L207:
-	mul.lo.s64 %rd1010, %rd1009, %rd963;
-	mad.lo.s64 %rd1011, %rd1010, 4, %rd961;
-	ld.shared.s32 %r214, [%rd1011+0];
+	mul.lo.s64 %rd1012, %rd1011, %rd965;
+	mad.lo.s64 %rd1013, %rd1012, 4, %rd963;
+	ld.shared.s32 %r214, [%rd1013+0];
 	mov.b32 %r215, %r214;
 	mov.b32 %r216, %r215;
 	mov.pred %p185, 0;
-	mov.b64 %rd1012, %rd1008;
+	mov.b64 %rd1014, %rd1010;
 	mov.b32 %r217, %r216;
 $L208:
 	@!%p179 bra $L212;
 	shr.s32 %r218, %r217, 5;
-	cvt.s64.s32 %rd1013, %r218;
-	mov.b64 %rd1014, %rd1013;
+	cvt.s64.s32 %rd1015, %r218;
+	mov.b64 %rd1016, %rd1015;
 	and.b32 %r219, %r217, 31;
-	cvt.s64.s32 %rd1015, %r219;
-	min.u64 %rd1016, %rd1015, 32;
-	cvt.u32.u64 %r220, %rd1016;
+	cvt.s64.s32 %rd1017, %r219;
+	min.u64 %rd1018, %rd1017, 32;
+	cvt.u32.u64 %r220, %rd1018;
 	mov.b32 %r222, 0x1;
 	shl.b32 %r221, %r222, %r220;
 	setp.hs.u32 %p186, %r220, 32;
 	selp.b32 %r223, 0, %r221, %p186;
 	mov.b32 %r224, %r223;
-	mov.b64 %rd1017, %rd1014;
+	mov.b64 %rd1019, %rd1016;
 	mov.b32 %r225, %r224;
-	mul.lo.s64 %rd1018, %rd1017, %rd950;
-	mad.lo.s64 %rd1019, %rd1018, 4, %rd948;
-	ld.relaxed.gpu.global.u32 %r226, [%rd1019+0];
+	mul.lo.s64 %rd1020, %rd1019, %rd952;
+	mad.lo.s64 %rd1021, %rd1020, 4, %rd950;
+	ld.relaxed.gpu.global.u32 %r226, [%rd1021+0];
 	mov.b32 %r227, %r226;
 	and.b32 %r228, %r227, %r225;
 	setp.ne.u32 %p187, %r228, 0x0;
 	mov.pred %p188, %p187;
 	not.pred %p189, %p188;
 	@!%p189 bra $L214;
-	mul.lo.s64 %rd1020, %rd1017, %rd950;
-	mad.lo.s64 %rd1021, %rd1020, 4, %rd948;
-	atom.global.or.b32 %r229, [%rd1021], %r225;
+	mul.lo.s64 %rd1022, %rd1019, %rd952;
+	mad.lo.s64 %rd1023, %rd1022, 4, %rd950;
+	atom.global.or.b32 %r229, [%rd1023], %r225;
 	mov.b32 %r230, %r229;
 	and.b32 %r231, %r230, %r225;
 	setp.ne.u32 %p190, %r231, 0x0;
 	mov.pred %p188, %p190;
 $L214:
 	@!%p188 bra $L216;
-	mov.b64 %rd1022, %rd1012;
-	mov.b64 %rd1023, %rd1022;
+	mov.b64 %rd1024, %rd1014;
+	mov.b64 %rd1025, %rd1024;
 	mov.pred %p191, 0;
 	bra.uni $L210;
 $L216:
-	mov.b64 %rd1024, %rd1012;
-	mov.b64 %rd1023, %rd1024;
+	mov.b64 %rd1026, %rd1014;
+	mov.b64 %rd1025, %rd1026;
 	mov.pred %p191, 1;
 	bra.uni $L210;
 $L212:
 	@!%p180 bra $L218;
-	cvt.s64.s32 %rd1025, %r217;
-	mul.lo.s64 %rd1026, %rd1025, %rd953;
-	mad.lo.s64 %rd1027, %rd1026, 4, %rd951;
-	ld.relaxed.gpu.global.s32 %r232, [%rd1027+0];
+	cvt.s64.s32 %rd1027, %r217;
+	mul.lo.s64 %rd1028, %rd1027, %rd955;
+	mad.lo.s64 %rd1029, %rd1028, 4, %rd953;
+	ld.relaxed.gpu.global.s32 %r232, [%rd1029+0];
 	mov.b32 %r233, %r232;
 	setp.eq.s32 %p192, %r233, %r208;
 	mov.pred %p193, %p192;
 	not.pred %p194, %p193;
 	@!%p194 bra $L220;
-	cvt.s64.s32 %rd1028, %r217;
-	mul.lo.s64 %rd1029, %rd1028, %rd953;
-	mad.lo.s64 %rd1030, %rd1029, 4, %rd951;
-	atom.global.exch.b32 %r234, [%rd1030], %r208;
+	cvt.s64.s32 %rd1030, %r217;
+	mul.lo.s64 %rd1031, %rd1030, %rd955;
+	mad.lo.s64 %rd1032, %rd1031, 4, %rd953;
+	atom.global.exch.b32 %r234, [%rd1032], %r208;
 	mov.b32 %r235, %r234;
 	setp.eq.s32 %p195, %r235, %r208;
 	mov.pred %p193, %p195;
 $L220:
 	@!%p193 bra $L222;
-	mov.b64 %rd1031, %rd1012;
-	mov.b64 %rd1023, %rd1031;
+	mov.b64 %rd1033, %rd1014;
+	mov.b64 %rd1025, %rd1033;
 	mov.pred %p191, 0;
 	bra.uni $L210;
 $L222:
 $L218:
-	mul.lo.s64 %rd1032, %rd1012, %rd963;
-	mad.lo.s64 %rd1033, %rd1032, 4, %rd961;
-	st.shared.s32 [%rd1033+0], %r217;
-	add.s64 %rd1034, %rd1012, 1;
-	mov.b64 %rd1035, %rd1034;
-	mov.b64 %rd1023, %rd1035;
+	mul.lo.s64 %rd1034, %rd1014, %rd965;
+	mad.lo.s64 %rd1035, %rd1034, 4, %rd963;
+	st.shared.s32 [%rd1035+0], %r217;
+	add.s64 %rd1036, %rd1014, 1;
+	mov.b64 %rd1037, %rd1036;
+	mov.b64 %rd1025, %rd1037;
 	mov.pred %p191, 1;
 	bra.uni $L210;
 $L209:
 	bra.uni $L208;
 $L210:
-	mov.b64 %rd1036, %rd1023;
+	mov.b64 %rd1038, %rd1025;
 	mov.pred %p196, %p191;
-	mov.b64 %rd1008, %rd1036;
+	mov.b64 %rd1010, %rd1038;
 	mov.pred %p185, %p196;
 	@!%p185 bra $L224;
-	mov.b64 %rd1037, %rd932;
+	mov.b64 %rd1039, %rd934;
 	mov.b32 %r236, %r216;
-	cvt.s64.s32 %rd1038, %r236;
-	add.s64 %rd1039, %rd1038, 1;
-	mul.lo.s64 %rd1040, %rd1039, %rd32;
-	mad.lo.s64 %rd1041, %rd1040, 8, %rd28;
-	ld.global.nc.s64 %rd1042, [%rd1041+0];
-	mov.b64 %rd1043, %rd1042;
-	cvt.s64.s32 %rd1044, %r236;
-	mul.lo.s64 %rd1045, %rd1044, %rd32;
-	mad.lo.s64 %rd1046, %rd1045, 8, %rd28;
-	ld.global.nc.s64 %rd1047, [%rd1046+0];
-	mov.b64 %rd1048, %rd1047;
-	sub.s64 %rd1049, %rd1043, %rd1048;
+	cvt.s64.s32 %rd1040, %r236;
+	add.s64 %rd1041, %rd1040, 1;
+	mul.lo.s64 %rd1042, %rd1041, %rd32;
+	mad.lo.s64 %rd1043, %rd1042, 8, %rd28;
+	ld.global.nc.s64 %rd1044, [%rd1043+0];
+	mov.b64 %rd1045, %rd1044;
+	cvt.s64.s32 %rd1046, %r236;
+	mul.lo.s64 %rd1047, %rd1046, %rd32;
+	mad.lo.s64 %rd1048, %rd1047, 8, %rd28;
+	ld.global.nc.s64 %rd1049, [%rd1048+0];
 	mov.b64 %rd1050, %rd1049;
-	mov.b64 %rd1051, %rd1050;
-	add.s64 %rd1052, %rd1006, %rd1051;
-	mov.b64 %rd1006, %rd1052;
-	max.s64 %rd1053, %rd1007, %rd1051;
-	mov.b64 %rd1007, %rd1053;
+	sub.s64 %rd1051, %rd1045, %rd1050;
+	mov.b64 %rd1052, %rd1051;
+	mov.b64 %rd1053, %rd1052;
+	add.s64 %rd1054, %rd1008, %rd1053;
+	mov.b64 %rd1008, %rd1054;
+	max.s64 %rd1055, %rd1009, %rd1053;
+	mov.b64 %rd1009, %rd1055;
 $L224:
 $L204:
-	add.s64 %rd1054, %rd1009, 1;
-	mov.b64 %rd1009, %rd1054;
+	add.s64 %rd1056, %rd1011, 1;
+	mov.b64 %rd1011, %rd1056;
 	bra.uni $L203;
 $L205:
-	setp.gt.s64 %p197, %rd1008, 0;
+	setp.gt.s64 %p197, %rd1010, 0;
 	@!%p197 bra $L226;
-	mul.lo.s64 %rd1055, %rd956, %rd120;
-	mad.lo.s64 %rd1056, %rd1055, 8, %rd116;
-	atom.global.add.u64 %rd1057, [%rd1056], %rd1008;
-	mov.b64 %rd1058, %rd1057;
-	mov.b64 %rd1059, %rd1058;
-	mov.b64 %rd1060, 0;
+	mul.lo.s64 %rd1057, %rd958, %rd120;
+	mad.lo.s64 %rd1058, %rd1057, 8, %rd116;
+	atom.global.add.u64 %rd1059, [%rd1058], %rd1010;
+	mov.b64 %rd1060, %rd1059;
+	mov.b64 %rd1061, %rd1060;
+	mov.b64 %rd1062, 0;
 $L227:
-	setp.lt.s64 %p198, %rd1060, %rd1008;
+	setp.lt.s64 %p198, %rd1062, %rd1010;
 	not.pred %p199, %p198;
 	@!%p199 bra $L231;
 	bra.uni $L229;
 $L231:
-	mul.lo.s64 %rd1061, %rd1060, %rd963;
-	mad.lo.s64 %rd1062, %rd1061, 4, %rd961;
-	ld.shared.s32 %r237, [%rd1062+0];
+	mul.lo.s64 %rd1063, %rd1062, %rd965;
+	mad.lo.s64 %rd1064, %rd1063, 4, %rd963;
+	ld.shared.s32 %r237, [%rd1064+0];
 	mov.b32 %r238, %r237;
-	add.s64 %rd1063, %rd1059, %rd1060;
-	mul.lo.s64 %rd1064, %rd1063, %rd295;
-	mad.lo.s64 %rd1065, %rd1064, 4, %rd293;
-	st.global.s32 [%rd1065+0], %r238;
+	add.s64 %rd1065, %rd1061, %rd1062;
+	mul.lo.s64 %rd1066, %rd1065, %rd295;
+	mad.lo.s64 %rd1067, %rd1066, 4, %rd293;
+	st.global.s32 [%rd1067+0], %r238;
 $L228:
-	add.s64 %rd1066, %rd1060, 1;
-	mov.b64 %rd1060, %rd1066;
+	add.s64 %rd1068, %rd1062, 1;
+	mov.b64 %rd1062, %rd1068;
 	bra.uni $L227;
 $L229:
 $L226:
-	mov.b64 %rd1067, %rd1006;
-	mov.b64 %rd1068, %rd1007;
-	mov.b64 %rd1069, %rd1067;
-	mov.b64 %rd1070, %rd1068;
+	mov.b64 %rd1069, %rd1008;
+	mov.b64 %rd1070, %rd1009;
 	mov.b64 %rd1071, %rd1069;
 	mov.b64 %rd1072, %rd1070;
 	mov.b64 %rd1073, %rd1071;
 	mov.b64 %rd1074, %rd1072;
-	add.s64 %rd1075, %rd677, %rd1073;
-	mov.b64 %rd677, %rd1075;
-	max.s64 %rd1076, %rd678, %rd1074;
-	mov.b64 %rd678, %rd1076;
+	mov.b64 %rd1075, %rd1073;
+	mov.b64 %rd1076, %rd1074;
+	add.s64 %rd1077, %rd679, %rd1075;
+	mov.b64 %rd679, %rd1077;
+	max.s64 %rd1078, %rd680, %rd1076;
+	mov.b64 %rd680, %rd1078;
 $L195:
-	mov.b64 %rd1077, %rd677;
-	mov.b64 %rd1078, %rd678;
-	mov.b64 %rd1079, %rd1077;
-	mov.b64 %rd1080, %rd1078;
+	mov.b64 %rd1079, %rd679;
+	mov.b64 %rd1080, %rd680;
 	mov.b64 %rd1081, %rd1079;
 	mov.b64 %rd1082, %rd1080;
-	mov.b64 %rd404, %rd1081;
-	mov.b64 %rd405, %rd1082;
+	mov.b64 %rd1083, %rd1081;
+	mov.b64 %rd1084, %rd1082;
+	mov.b64 %rd404, %rd1083;
+	mov.b64 %rd405, %rd1084;
 $L232:
 	setp.lt.s64 %p200, %rd406, %rd361;
 	not.pred %p201, %p200;
@@ -26824,9 +26850,7 @@ $L232:
 	bra.uni $L234;
 $L236:
 	bar.sync 0;
-	sub.s64 %rd1083, %rd406, 1;
-	rem.s64 %rd1084, %rd1083, 3;
-	mul.lo.s64 %rd1085, %rd1084, %rd186;
+	mul.lo.s64 %rd1085, %rd644, %rd186;
 	mad.lo.s64 %rd1086, %rd1085, 4, %rd184;
 	ld.shared.s32 %r239, [%rd1086+0];
 	mov.b32 %r240, %r239;
@@ -26837,1674 +26861,1686 @@ $L236:
 	@!%p202 bra $L238;
 	bra.uni $L234;
 $L238:
-	cvt.u64.u32 %rd1090, %r2;
-	setp.eq.s64 %p203, %rd1090, 0;
-	@!%p203 bra $L240;
-	add.s64 %rd1091, %rd406, 1;
-	rem.s64 %rd1092, %rd1091, 3;
-	mul.lo.s64 %rd1093, %rd1092, %rd186;
-	mad.lo.s64 %rd1094, %rd1093, 4, %rd184;
-	mov.b32 %r241, 0;
-	st.shared.s32 [%rd1094+0], %r241;
-$L240:
-	shr.s64 %rd1095, %rd406, 63;
-	shr.u64 %rd1096, %rd1095, 63;
-	add.s64 %rd1097, %rd406, %rd1096;
-	and.b64 %rd1098, %rd1097, -2;
-	sub.s64 %rd1099, %rd406, %rd1098;
-	mov.b64 %rd1101, 1;
-	sub.s64 %rd1100, %rd1101, %rd1099;
-	mul.lo.s64 %rd1102, %rd1100, %rd388;
-	mov.b64 %rd1103, %rd1102;
-	mov.b64 %rd1104, 0;
-	mov.b64 %rd1105, 0;
-	add.s64 %rd1106, %rd406, 1;
-	setp.lt.s64 %p204, %rd1106, %rd361;
-	@!%p204 bra $L241;
-	mov.b64 %rd1107, %rd353;
-	mov.b64 %rd1108, %rd354;
-	mov.b64 %rd1109, %rd355;
-	mov.b64 %rd1110, %rd356;
-	mov.b64 %rd1111, %rd357;
-	mov.b64 %rd1112, %rd358;
-	mov.pred %p205, %p49;
-	mov.pred %p206, %p50;
-	mov.b32 %r242, %r81;
-	mov.b64 %rd1113, %rd359;
-	mov.b64 %rd1114, %rd360;
-	mov.b64 %rd1115, %rd361;
-	mov.b64 %rd1116, %rd362;
-	mov.pred %p207, %p51;
-	mov.pred %p208, %p52;
-	mov.pred %p209, %p53;
-	mov.b32 %r243, %r82;
-	mov.b64 %rd1117, %rd363;
-	mov.b64 %rd1118, %rd364;
-	mov.b64 %rd1119, %rd1103;
-	mov.b64 %rd1120, %rd1089;
-	mov.b64 %rd1121, %rd386;
-	mov.b64 %rd1122, %rd385;
-	mov.b64 %rd1123, %rd367;
-	mov.b64 %rd1124, %rd387;
-	mov.b64 %rd1125, %rd366;
-	shr.s64 %rd1126, %rd406, 63;
-	shr.u64 %rd1127, %rd1126, 63;
-	add.s64 %rd1128, %rd406, %rd1127;
-	and.b64 %rd1129, %rd1128, -2;
-	sub.s64 %rd1130, %rd406, %rd1129;
-	mul.lo.s64 %rd1131, %rd1130, %rd388;
-	mov.b64 %rd1132, %rd1131;
-	mov.b64 %rd1133, %rd388;
-	rem.s64 %rd1134, %rd406, 3;
-	mov.b64 %rd1135, %rd1134;
-	mov.pred %p210, %p51;
-	mov.b64 %rd1136, %rd168;
-	mov.b64 %rd1137, %rd169;
-	mov.b64 %rd1138, %rd170;
-	mov.b64 %rd1139, %rd1121;
-	mov.b32 %r244, -1;
-	mov.b64 %rd1140, 0;
-	mov.b64 %rd1141, 0;
-	mov.b64 %rd1142, 0;
-	mov.b64 %rd1143, 0;
-	mov.b64 %rd1144, 0;
+	mov.b64 %rd1090, %rd644;
+$L239:
+	setp.eq.s64 %p203, %rd1090, 2;
+	@!%p203 bra $L243;
+	mov.b64 %rd1091, 0;
+	bra.uni $L241;
 $L243:
-	setp.ge.s64 %p211, %rd1140, %rd1141;
-	@!%p211 bra $L247;
-	setp.ge.s64 %p212, %rd1139, %rd1120;
-	@!%p212 bra $L249;
-	bra.uni $L245;
-$L249:
-	add.s64 %rd1145, %rd1119, %rd1139;
-	mul.lo.s64 %rd1146, %rd1145, %rd178;
-	mad.lo.s64 %rd1147, %rd1146, 4, %rd176;
-	ld.shared.s32 %r245, [%rd1147+0];
+	add.s64 %rd1092, %rd1090, 1;
+	mov.b64 %rd1091, %rd1092;
+	bra.uni $L241;
+$L240:
+	bra.uni $L239;
+$L241:
+	mov.b64 %rd644, %rd1091;
+	cvt.u64.u32 %rd1093, %r2;
+	setp.eq.s64 %p204, %rd1093, 0;
+	@!%p204 bra $L245;
+	mov.b64 %rd1094, %rd644;
+$L246:
+	setp.eq.s64 %p205, %rd1094, 2;
+	@!%p205 bra $L250;
+	mov.b64 %rd1095, 0;
+	bra.uni $L248;
+$L250:
+	add.s64 %rd1096, %rd1094, 1;
+	mov.b64 %rd1095, %rd1096;
+	bra.uni $L248;
+$L247:
+	bra.uni $L246;
+$L248:
+	mul.lo.s64 %rd1097, %rd1095, %rd186;
+	mad.lo.s64 %rd1098, %rd1097, 4, %rd184;
+	mov.b32 %r241, 0;
+	st.shared.s32 [%rd1098+0], %r241;
+$L245:
+	mov.b64 %rd1099, %rd645;
+	sub.s64 %rd1100, %rd388, %rd645;
+	mov.b64 %rd645, %rd1100;
+	mov.b64 %rd1101, 0;
+	mov.b64 %rd1102, 0;
+	add.s64 %rd1103, %rd406, 1;
+	setp.lt.s64 %p206, %rd1103, %rd361;
+	@!%p206 bra $L251;
+	mov.b64 %rd1104, %rd353;
+	mov.b64 %rd1105, %rd354;
+	mov.b64 %rd1106, %rd355;
+	mov.b64 %rd1107, %rd356;
+	mov.b64 %rd1108, %rd357;
+	mov.b64 %rd1109, %rd358;
+	mov.pred %p207, %p49;
+	mov.pred %p208, %p50;
+	mov.b32 %r242, %r81;
+	mov.b64 %rd1110, %rd359;
+	mov.b64 %rd1111, %rd360;
+	mov.b64 %rd1112, %rd361;
+	mov.b64 %rd1113, %rd362;
+	mov.pred %p209, %p51;
+	mov.pred %p210, %p52;
+	mov.pred %p211, %p53;
+	mov.b32 %r243, %r82;
+	mov.b64 %rd1114, %rd363;
+	mov.b64 %rd1115, %rd364;
+	mov.b64 %rd1116, %rd1099;
+	mov.b64 %rd1117, %rd1089;
+	mov.b64 %rd1118, %rd386;
+	mov.b64 %rd1119, %rd385;
+	mov.b64 %rd1120, %rd367;
+	mov.b64 %rd1121, %rd387;
+	mov.b64 %rd1122, %rd366;
+	mov.b64 %rd1123, %rd645;
+	mov.b64 %rd1124, %rd388;
+	mov.b64 %rd1125, %rd644;
+	mov.pred %p212, %p51;
+	mov.b64 %rd1126, %rd168;
+	mov.b64 %rd1127, %rd169;
+	mov.b64 %rd1128, %rd170;
+	mov.b64 %rd1129, %rd1118;
+	mov.b32 %r244, -1;
+	mov.b64 %rd1130, 0;
+	mov.b64 %rd1131, 0;
+	mov.b64 %rd1132, 0;
+	mov.b64 %rd1133, 0;
+	mov.b64 %rd1134, 0;
+$L253:
+	setp.ge.s64 %p213, %rd1130, %rd1131;
+	@!%p213 bra $L257;
+	setp.ge.s64 %p214, %rd1129, %rd1117;
+	@!%p214 bra $L259;
+	bra.uni $L255;
+$L259:
+	add.s64 %rd1135, %rd1116, %rd1129;
+	mul.lo.s64 %rd1136, %rd1135, %rd178;
+	mad.lo.s64 %rd1137, %rd1136, 4, %rd176;
+	ld.shared.s32 %r245, [%rd1137+0];
 	mov.b32 %r246, %r245;
 	mov.b32 %r244, %r246;
-	mov.b64 %rd1148, %rd1107;
-	mov.b64 %rd1149, %rd1108;
-	mov.b64 %rd1150, %rd1109;
-	mov.b64 %rd1151, %rd1110;
-	mov.b64 %rd1152, %rd1111;
-	mov.b64 %rd1153, %rd1112;
-	mov.pred %p213, %p205;
-	mov.pred %p214, %p206;
-	mov.b32 %r247, %r242;
-	mov.b64 %rd1154, %rd1113;
-	mov.b64 %rd1155, %rd1114;
-	mov.b64 %rd1156, %rd1115;
-	mov.b64 %rd1157, %rd1116;
+	mov.b64 %rd1138, %rd1104;
+	mov.b64 %rd1139, %rd1105;
+	mov.b64 %rd1140, %rd1106;
+	mov.b64 %rd1141, %rd1107;
+	mov.b64 %rd1142, %rd1108;
+	mov.b64 %rd1143, %rd1109;
 	mov.pred %p215, %p207;
+	mov.pred %p216, %p208;
+	mov.b32 %r247, %r242;
+	mov.b64 %rd1144, %rd1110;
+	mov.b64 %rd1145, %rd1111;
+	mov.b64 %rd1146, %rd1112;
+	mov.b64 %rd1147, %rd1113;
+	mov.pred %p217, %p209;
 	mov.b32 %r248, %r244;
-	add.s64 %rd1158, %rd1119, %rd1139;
-	mov.b64 %rd1159, %rd1158;
-	mov.b64 %rd1160, %rd1124;
-	mov.pred %p216, %p210;
-$L250:
-	@!%p216 bra $L254;
-	mov.b64 %rd1162, 2;
-	mul.lo.s64 %rd1161, %rd1162, %rd1159;
-	mul.lo.s64 %rd1163, %rd1161, %rd181;
-	mad.lo.s64 %rd1164, %rd1163, 8, %rd179;
-	ld.shared.s64 %rd1165, [%rd1164+0];
-	mov.b64 %rd1166, %rd1165;
-	mov.b64 %rd1168, 2;
-	mul.lo.s64 %rd1167, %rd1168, %rd1159;
-	add.s64 %rd1169, %rd1167, 1;
-	mul.lo.s64 %rd1170, %rd1169, %rd181;
-	mad.lo.s64 %rd1171, %rd1170, 8, %rd179;
-	ld.shared.s64 %rd1172, [%rd1171+0];
-	mov.b64 %rd1173, %rd1172;
-	add.s64 %rd1174, %rd1166, %rd1160;
-	mov.b64 %rd1175, %rd1174;
-	mov.b64 %rd1176, %rd1173;
-	mov.b64 %rd1177, %rd1175;
-	mov.b64 %rd1178, %rd1176;
-	bra.uni $L252;
-$L254:
-	mov.b64 %rd1179, %rd1148;
+	add.s64 %rd1148, %rd1116, %rd1129;
+	mov.b64 %rd1149, %rd1148;
+	mov.b64 %rd1150, %rd1121;
+	mov.pred %p218, %p212;
+$L260:
+	@!%p218 bra $L264;
+	mov.b64 %rd1152, 2;
+	mul.lo.s64 %rd1151, %rd1152, %rd1149;
+	mul.lo.s64 %rd1153, %rd1151, %rd181;
+	mad.lo.s64 %rd1154, %rd1153, 8, %rd179;
+	ld.shared.s64 %rd1155, [%rd1154+0];
+	mov.b64 %rd1156, %rd1155;
+	mov.b64 %rd1158, 2;
+	mul.lo.s64 %rd1157, %rd1158, %rd1149;
+	add.s64 %rd1159, %rd1157, 1;
+	mul.lo.s64 %rd1160, %rd1159, %rd181;
+	mad.lo.s64 %rd1161, %rd1160, 8, %rd179;
+	ld.shared.s64 %rd1162, [%rd1161+0];
+	mov.b64 %rd1163, %rd1162;
+	add.s64 %rd1164, %rd1156, %rd1150;
+	mov.b64 %rd1165, %rd1164;
+	mov.b64 %rd1166, %rd1163;
+	mov.b64 %rd1167, %rd1165;
+	mov.b64 %rd1168, %rd1166;
+	bra.uni $L262;
+$L264:
+	mov.b64 %rd1169, %rd1138;
 	mov.b32 %r249, %r248;
-	cvt.s64.s32 %rd1180, %r249;
-	mul.lo.s64 %rd1181, %rd1180, %rd32;
-	mad.lo.s64 %rd1182, %rd1181, 8, %rd28;
-	ld.global.nc.s64 %rd1183, [%rd1182+0];
-	mov.b64 %rd1184, %rd1183;
-	mov.b64 %rd1185, %rd1184;
-	mov.b64 %rd1186, %rd1148;
+	cvt.s64.s32 %rd1170, %r249;
+	mul.lo.s64 %rd1171, %rd1170, %rd32;
+	mad.lo.s64 %rd1172, %rd1171, 8, %rd28;
+	ld.global.nc.s64 %rd1173, [%rd1172+0];
+	mov.b64 %rd1174, %rd1173;
+	mov.b64 %rd1175, %rd1174;
+	mov.b64 %rd1176, %rd1138;
 	mov.b32 %r250, %r248;
-	cvt.s64.s32 %rd1187, %r250;
-	add.s64 %rd1188, %rd1187, 1;
-	mul.lo.s64 %rd1189, %rd1188, %rd32;
-	mad.lo.s64 %rd1190, %rd1189, 8, %rd28;
-	ld.global.nc.s64 %rd1191, [%rd1190+0];
-	mov.b64 %rd1192, %rd1191;
-	mov.b64 %rd1193, %rd1192;
-	add.s64 %rd1194, %rd1185, %rd1160;
-	mov.b64 %rd1195, %rd1194;
-	mov.b64 %rd1196, %rd1193;
-	mov.b64 %rd1177, %rd1195;
-	mov.b64 %rd1178, %rd1196;
-	bra.uni $L252;
-$L251:
-	bra.uni $L250;
-$L252:
-	mov.b64 %rd1197, %rd1177;
-	mov.b64 %rd1198, %rd1178;
-	mov.b64 %rd1140, %rd1197;
-	mov.b64 %rd1141, %rd1198;
-	add.s64 %rd1199, %rd1139, %rd1122;
-	mov.b64 %rd1139, %rd1199;
-	bra.uni $L244;
-$L247:
-	mul.lo.s64 %rd1200, %rd1140, %rd39;
-	mad.lo.s64 %rd1201, %rd1200, 4, %rd35;
-	ld.global.nc.s32 %r251, [%rd1201+0];
+	cvt.s64.s32 %rd1177, %r250;
+	add.s64 %rd1178, %rd1177, 1;
+	mul.lo.s64 %rd1179, %rd1178, %rd32;
+	mad.lo.s64 %rd1180, %rd1179, 8, %rd28;
+	ld.global.nc.s64 %rd1181, [%rd1180+0];
+	mov.b64 %rd1182, %rd1181;
+	mov.b64 %rd1183, %rd1182;
+	add.s64 %rd1184, %rd1175, %rd1150;
+	mov.b64 %rd1185, %rd1184;
+	mov.b64 %rd1186, %rd1183;
+	mov.b64 %rd1167, %rd1185;
+	mov.b64 %rd1168, %rd1186;
+	bra.uni $L262;
+$L261:
+	bra.uni $L260;
+$L262:
+	mov.b64 %rd1187, %rd1167;
+	mov.b64 %rd1188, %rd1168;
+	mov.b64 %rd1130, %rd1187;
+	mov.b64 %rd1131, %rd1188;
+	add.s64 %rd1189, %rd1129, %rd1119;
+	mov.b64 %rd1129, %rd1189;
+	bra.uni $L254;
+$L257:
+	mul.lo.s64 %rd1190, %rd1130, %rd39;
+	mad.lo.s64 %rd1191, %rd1190, 4, %rd35;
+	ld.global.nc.s32 %r251, [%rd1191+0];
 	mov.b32 %r252, %r251;
 	mov.b32 %r253, %r252;
-	mov.b64 %rd1202, 0;
-	mov.b64 %rd1203, 0;
-	@!%p207 bra $L256;
-	mov.b64 %rd1204, %rd1107;
+	mov.b64 %rd1192, 0;
+	mov.b64 %rd1193, 0;
+	@!%p209 bra $L266;
+	mov.b64 %rd1194, %rd1104;
 	mov.b32 %r254, %r253;
-	cvt.s64.s32 %rd1205, %r254;
-	mul.lo.s64 %rd1206, %rd1205, %rd32;
-	mad.lo.s64 %rd1207, %rd1206, 8, %rd28;
-	ld.global.nc.s64 %rd1208, [%rd1207+0];
-	mov.b64 %rd1209, %rd1208;
-	mov.b64 %rd1210, %rd1209;
-	mov.b64 %rd1211, %rd1107;
+	cvt.s64.s32 %rd1195, %r254;
+	mul.lo.s64 %rd1196, %rd1195, %rd32;
+	mad.lo.s64 %rd1197, %rd1196, 8, %rd28;
+	ld.global.nc.s64 %rd1198, [%rd1197+0];
+	mov.b64 %rd1199, %rd1198;
+	mov.b64 %rd1200, %rd1199;
+	mov.b64 %rd1201, %rd1104;
 	mov.b32 %r255, %r253;
-	cvt.s64.s32 %rd1212, %r255;
-	add.s64 %rd1213, %rd1212, 1;
-	mul.lo.s64 %rd1214, %rd1213, %rd32;
-	mad.lo.s64 %rd1215, %rd1214, 8, %rd28;
-	ld.global.nc.s64 %rd1216, [%rd1215+0];
-	mov.b64 %rd1217, %rd1216;
-	mov.b64 %rd1218, %rd1217;
-	mov.b64 %rd1219, %rd1210;
-	mov.b64 %rd1220, %rd1218;
-	mov.b64 %rd1202, %rd1219;
-	mov.b64 %rd1203, %rd1220;
-$L256:
+	cvt.s64.s32 %rd1202, %r255;
+	add.s64 %rd1203, %rd1202, 1;
+	mul.lo.s64 %rd1204, %rd1203, %rd32;
+	mad.lo.s64 %rd1205, %rd1204, 8, %rd28;
+	ld.global.nc.s64 %rd1206, [%rd1205+0];
+	mov.b64 %rd1207, %rd1206;
+	mov.b64 %rd1208, %rd1207;
+	mov.b64 %rd1209, %rd1200;
+	mov.b64 %rd1210, %rd1208;
+	mov.b64 %rd1192, %rd1209;
+	mov.b64 %rd1193, %rd1210;
+$L266:
 	mov.b32 %r256, %r244;
 	mov.b32 %r257, %r253;
-	mov.b64 %rd1221, %rd1140;
-$L257:
+	mov.b64 %rd1211, %rd1130;
+$L267:
 	mov.f64 %fd37, 0d3FF0000000000000;
-	setp.gt.s64 %p217, %rd125, 0;
-	@!%p217 bra $L261;
-	mul.lo.s64 %rd1222, %rd1221, %rd127;
-	mad.lo.s64 %rd1223, %rd1222, 8, %rd123;
-	ld.global.nc.f64 %fd38, [%rd1223+0];
+	setp.gt.s64 %p219, %rd125, 0;
+	@!%p219 bra $L271;
+	mul.lo.s64 %rd1212, %rd1211, %rd127;
+	mad.lo.s64 %rd1213, %rd1212, 8, %rd123;
+	ld.global.nc.f64 %fd38, [%rd1213+0];
 	mov.f64 %fd39, %fd38;
 	mov.f64 %fd37, %fd39;
-$L261:
-	cvt.s64.s32 %rd1224, %r256;
-	mul.lo.s64 %rd1225, %rd1224, %rd134;
-	mad.lo.s64 %rd1226, %rd1225, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd40, [%rd1226+0];
+$L271:
+	cvt.s64.s32 %rd1214, %r256;
+	mul.lo.s64 %rd1215, %rd1214, %rd134;
+	mad.lo.s64 %rd1216, %rd1215, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd40, [%rd1216+0];
 	mov.f64 %fd41, %fd40;
 	add.rn.f64 %fd42, %fd41, %fd37;
 	mov.f64 %fd43, %fd42;
-	cvt.s64.s32 %rd1227, %r257;
-	mul.lo.s64 %rd1228, %rd1227, %rd134;
-	mad.lo.s64 %rd1229, %rd1228, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd44, [%rd1229+0];
+	cvt.s64.s32 %rd1217, %r257;
+	mul.lo.s64 %rd1218, %rd1217, %rd134;
+	mad.lo.s64 %rd1219, %rd1218, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd44, [%rd1219+0];
 	mov.f64 %fd45, %fd44;
-	setp.lt.f64 %p218, %fd43, %fd45;
-	not.pred %p219, %p218;
-	@!%p219 bra $L263;
-	mov.pred %p220, 0;
-	bra.uni $L259;
-$L263:
-	cvt.s64.s32 %rd1230, %r257;
-	mul.lo.s64 %rd1231, %rd1230, %rd134;
-	mad.lo.s64 %rd1232, %rd1231, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd1233, [%rd1232];
-$L264:
-	mov.b64 %fd46, %rd1233;
+	setp.lt.f64 %p220, %fd43, %fd45;
+	not.pred %p221, %p220;
+	@!%p221 bra $L273;
+	mov.pred %p222, 0;
+	bra.uni $L269;
+$L273:
+	cvt.s64.s32 %rd1220, %r257;
+	mul.lo.s64 %rd1221, %rd1220, %rd134;
+	mad.lo.s64 %rd1222, %rd1221, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1223, [%rd1222];
+$L274:
+	mov.b64 %fd46, %rd1223;
 	min.f64 %fd47, %fd46, %fd43;
-	mov.b64 %rd1234, %fd46;
-	mov.b64 %rd1235, %fd43;
-	or.b64 %rd1236, %rd1234, %rd1235;
-	setp.eq.f64 %p221, %fd46, %fd43;
-	mov.b64 %fd48, %rd1236;
-	selp.f64 %fd49, %fd48, %fd47, %p221;
-	setp.nan.f64 %p222, %fd46, %fd43;
+	mov.b64 %rd1224, %fd46;
+	mov.b64 %rd1225, %fd43;
+	or.b64 %rd1226, %rd1224, %rd1225;
+	setp.eq.f64 %p223, %fd46, %fd43;
+	mov.b64 %fd48, %rd1226;
+	selp.f64 %fd49, %fd48, %fd47, %p223;
+	setp.nan.f64 %p224, %fd46, %fd43;
 	add.rn.f64 %fd50, %fd46, %fd43;
-	selp.f64 %fd51, %fd50, %fd49, %p222;
-	mov.b64 %rd1237, %fd51;
-	setp.eq.u64 %p223, %rd1233, %rd1237;
-	@%p223 bra $L265;
-	atom.global.cas.b64 %rd1238, [%rd1232], %rd1233, %rd1237;
-	setp.eq.u64 %p224, %rd1238, %rd1233;
-	mov.b64 %rd1233, %rd1238;
-	@!%p224 bra $L264;
-$L265:
-	mov.b64 %fd53, %rd1233;
+	selp.f64 %fd51, %fd50, %fd49, %p224;
+	mov.b64 %rd1227, %fd51;
+	setp.eq.u64 %p225, %rd1223, %rd1227;
+	@%p225 bra $L275;
+	atom.global.cas.b64 %rd1228, [%rd1222], %rd1223, %rd1227;
+	setp.eq.u64 %p226, %rd1228, %rd1223;
+	mov.b64 %rd1223, %rd1228;
+	@!%p226 bra $L274;
+$L275:
+	mov.b64 %fd53, %rd1223;
 	mov.f64 %fd52, %fd53;
 	mov.f64 %fd54, %fd52;
-	setp.gt.f64 %p225, %fd54, %fd43;
-	mov.pred %p220, %p225;
-	bra.uni $L259;
-$L258:
-	bra.uni $L257;
-$L259:
-	@!%p220 bra $L267;
-	mul.lo.s64 %rd1239, %rd1144, %rd1138;
-	mad.lo.s64 %rd1240, %rd1239, 4, %rd1136;
-	st.shared.s32 [%rd1240+0], %r253;
-	@!%p207 bra $L269;
-	mov.b64 %rd1242, 2;
-	mul.lo.s64 %rd1241, %rd1242, %rd1144;
-	mul.lo.s64 %rd1243, %rd1241, %rd173;
-	mad.lo.s64 %rd1244, %rd1243, 8, %rd171;
-	st.shared.s64 [%rd1244+0], %rd1202;
-	mov.b64 %rd1246, 2;
-	mul.lo.s64 %rd1245, %rd1246, %rd1144;
-	add.s64 %rd1247, %rd1245, 1;
-	mul.lo.s64 %rd1248, %rd1247, %rd173;
-	mad.lo.s64 %rd1249, %rd1248, 8, %rd171;
-	st.shared.s64 [%rd1249+0], %rd1203;
+	setp.gt.f64 %p227, %fd54, %fd43;
+	mov.pred %p222, %p227;
+	bra.uni $L269;
+$L268:
+	bra.uni $L267;
 $L269:
-	add.s64 %rd1250, %rd1144, 1;
-	mov.b64 %rd1144, %rd1250;
-	setp.eq.s64 %p226, %rd1144, %rd1117;
-	@!%p226 bra $L271;
-	mov.b64 %rd1251, %rd1107;
-	mov.b64 %rd1252, %rd1108;
-	mov.b64 %rd1253, %rd1109;
-	mov.b64 %rd1254, %rd1110;
-	mov.b64 %rd1255, %rd1111;
-	mov.b64 %rd1256, %rd1112;
-	mov.pred %p227, %p205;
-	mov.pred %p228, %p206;
-	mov.b32 %r258, %r242;
-	mov.b64 %rd1257, %rd1113;
-	mov.b64 %rd1258, %rd1114;
-	mov.b64 %rd1259, %rd1115;
-	mov.b64 %rd1260, %rd1116;
+	@!%p222 bra $L277;
+	mul.lo.s64 %rd1229, %rd1134, %rd1128;
+	mad.lo.s64 %rd1230, %rd1229, 4, %rd1126;
+	st.shared.s32 [%rd1230+0], %r253;
+	@!%p209 bra $L279;
+	mov.b64 %rd1232, 2;
+	mul.lo.s64 %rd1231, %rd1232, %rd1134;
+	mul.lo.s64 %rd1233, %rd1231, %rd173;
+	mad.lo.s64 %rd1234, %rd1233, 8, %rd171;
+	st.shared.s64 [%rd1234+0], %rd1192;
+	mov.b64 %rd1236, 2;
+	mul.lo.s64 %rd1235, %rd1236, %rd1134;
+	add.s64 %rd1237, %rd1235, 1;
+	mul.lo.s64 %rd1238, %rd1237, %rd173;
+	mad.lo.s64 %rd1239, %rd1238, 8, %rd171;
+	st.shared.s64 [%rd1239+0], %rd1193;
+$L279:
+	add.s64 %rd1240, %rd1134, 1;
+	mov.b64 %rd1134, %rd1240;
+	setp.eq.s64 %p228, %rd1134, %rd1114;
+	@!%p228 bra $L281;
+	mov.b64 %rd1241, %rd1104;
+	mov.b64 %rd1242, %rd1105;
+	mov.b64 %rd1243, %rd1106;
+	mov.b64 %rd1244, %rd1107;
+	mov.b64 %rd1245, %rd1108;
+	mov.b64 %rd1246, %rd1109;
 	mov.pred %p229, %p207;
 	mov.pred %p230, %p208;
-	mov.b64 %rd1261, %rd307;
-	mov.b64 %rd1262, %rd308;
-	mov.b64 %rd1263, %rd309;
-	mov.b64 %rd1264, %rd310;
-	mov.b64 %rd1265, %rd311;
-	mov.b64 %rd1266, %rd312;
-	mov.b64 %rd1267, %rd313;
-	mov.b64 %rd1268, %rd314;
-	mov.b64 %rd1269, %rd315;
+	mov.b32 %r258, %r242;
+	mov.b64 %rd1247, %rd1110;
+	mov.b64 %rd1248, %rd1111;
+	mov.b64 %rd1249, %rd1112;
+	mov.b64 %rd1250, %rd1113;
 	mov.pred %p231, %p209;
-	mov.b64 %rd1270, %rd316;
-	mov.b64 %rd1271, %rd317;
-	mov.b64 %rd1272, %rd318;
+	mov.pred %p232, %p210;
+	mov.b64 %rd1251, %rd307;
+	mov.b64 %rd1252, %rd308;
+	mov.b64 %rd1253, %rd309;
+	mov.b64 %rd1254, %rd310;
+	mov.b64 %rd1255, %rd311;
+	mov.b64 %rd1256, %rd312;
+	mov.b64 %rd1257, %rd313;
+	mov.b64 %rd1258, %rd314;
+	mov.b64 %rd1259, %rd315;
+	mov.pred %p233, %p211;
+	mov.b64 %rd1260, %rd316;
+	mov.b64 %rd1261, %rd317;
+	mov.b64 %rd1262, %rd318;
 	mov.b32 %r259, %r243;
-	mov.b64 %rd1273, %rd1117;
-	mov.b64 %rd1274, %rd1118;
-	mov.b64 %rd1275, %rd1125;
-	mov.b64 %rd1276, %rd1144;
-	mov.b64 %rd1277, %rd1132;
-	mov.b64 %rd1278, %rd1133;
-	mov.b64 %rd1279, %rd1135;
-	mov.b64 %rd1280, %rd168;
-	mov.b64 %rd1281, %rd169;
-	mov.b64 %rd1282, %rd170;
-	mul.lo.s64 %rd1283, %rd1279, %rd186;
-	mad.lo.s64 %rd1284, %rd1283, 4, %rd184;
-	cvt.u32.u64 %r260, %rd1276;
-	atom.shared.add.s32 %r261, [%rd1284], %r260;
+	mov.b64 %rd1263, %rd1114;
+	mov.b64 %rd1264, %rd1115;
+	mov.b64 %rd1265, %rd1122;
+	mov.b64 %rd1266, %rd1134;
+	mov.b64 %rd1267, %rd1123;
+	mov.b64 %rd1268, %rd1124;
+	mov.b64 %rd1269, %rd1125;
+	mov.b64 %rd1270, %rd168;
+	mov.b64 %rd1271, %rd169;
+	mov.b64 %rd1272, %rd170;
+	mul.lo.s64 %rd1273, %rd1269, %rd186;
+	mad.lo.s64 %rd1274, %rd1273, 4, %rd184;
+	cvt.u32.u64 %r260, %rd1266;
+	atom.shared.add.s32 %r261, [%rd1274], %r260;
 	mov.b32 %r262, %r261;
-	cvt.s64.s32 %rd1285, %r262;
-	mov.b64 %rd1286, %rd1285;
-	sub.s64 %rd1287, %rd1278, %rd1286;
-	max.s64 %rd1288, %rd1287, 0;
-	min.s64 %rd1289, %rd1288, %rd1276;
-	mov.b64 %rd1290, %rd1289;
-	mov.b64 %rd1291, 0;
-$L272:
-	setp.lt.s64 %p232, %rd1291, %rd1290;
-	not.pred %p233, %p232;
-	@!%p233 bra $L276;
-	bra.uni $L274;
-$L276:
-	mul.lo.s64 %rd1292, %rd1291, %rd1282;
-	mad.lo.s64 %rd1293, %rd1292, 4, %rd1280;
-	ld.shared.s32 %r263, [%rd1293+0];
-	mov.b32 %r264, %r263;
-	add.s64 %rd1294, %rd1277, %rd1286;
-	add.s64 %rd1295, %rd1294, %rd1291;
-	mul.lo.s64 %rd1296, %rd1295, %rd178;
-	mad.lo.s64 %rd1297, %rd1296, 4, %rd176;
-	st.shared.s32 [%rd1297+0], %r264;
-	@!%p229 bra $L278;
-	mov.b64 %rd1299, 2;
-	mul.lo.s64 %rd1298, %rd1299, %rd1291;
-	mul.lo.s64 %rd1300, %rd1298, %rd173;
-	mad.lo.s64 %rd1301, %rd1300, 8, %rd171;
-	ld.shared.s64 %rd1302, [%rd1301+0];
-	mov.b64 %rd1303, %rd1302;
-	add.s64 %rd1304, %rd1277, %rd1286;
-	add.s64 %rd1305, %rd1304, %rd1291;
-	mov.b64 %rd1307, 2;
-	mul.lo.s64 %rd1306, %rd1307, %rd1305;
-	mul.lo.s64 %rd1308, %rd1306, %rd181;
-	mad.lo.s64 %rd1309, %rd1308, 8, %rd179;
-	st.shared.s64 [%rd1309+0], %rd1303;
-	mov.b64 %rd1311, 2;
-	mul.lo.s64 %rd1310, %rd1311, %rd1291;
-	add.s64 %rd1312, %rd1310, 1;
-	mul.lo.s64 %rd1313, %rd1312, %rd173;
-	mad.lo.s64 %rd1314, %rd1313, 8, %rd171;
-	ld.shared.s64 %rd1315, [%rd1314+0];
-	mov.b64 %rd1316, %rd1315;
-	add.s64 %rd1317, %rd1277, %rd1286;
-	add.s64 %rd1318, %rd1317, %rd1291;
-	mov.b64 %rd1320, 2;
-	mul.lo.s64 %rd1319, %rd1320, %rd1318;
-	add.s64 %rd1321, %rd1319, 1;
-	mul.lo.s64 %rd1322, %rd1321, %rd181;
-	mad.lo.s64 %rd1323, %rd1322, 8, %rd179;
-	st.shared.s64 [%rd1323+0], %rd1316;
-$L278:
-$L273:
-	add.s64 %rd1324, %rd1291, 1;
-	mov.b64 %rd1291, %rd1324;
-	bra.uni $L272;
-$L274:
-	mov.b64 %rd1325, 0;
-	mov.b64 %rd1326, 0;
-	mov.b64 %rd1327, 0;
-	mov.b64 %rd1328, %rd1290;
-$L279:
-	setp.lt.s64 %p234, %rd1328, %rd1276;
+	cvt.s64.s32 %rd1275, %r262;
+	mov.b64 %rd1276, %rd1275;
+	sub.s64 %rd1277, %rd1268, %rd1276;
+	max.s64 %rd1278, %rd1277, 0;
+	min.s64 %rd1279, %rd1278, %rd1266;
+	mov.b64 %rd1280, %rd1279;
+	mov.b64 %rd1281, 0;
+$L282:
+	setp.lt.s64 %p234, %rd1281, %rd1280;
 	not.pred %p235, %p234;
-	@!%p235 bra $L283;
-	bra.uni $L281;
-$L283:
-	mul.lo.s64 %rd1329, %rd1328, %rd1282;
-	mad.lo.s64 %rd1330, %rd1329, 4, %rd1280;
-	ld.shared.s32 %r265, [%rd1330+0];
-	mov.b32 %r266, %r265;
-	mov.b32 %r267, %r266;
-	mov.pred %p236, 0;
-	mov.b64 %rd1331, %rd1327;
-	mov.b32 %r268, %r267;
-$L284:
-	@!%p230 bra $L288;
-	shr.s32 %r269, %r268, 5;
-	cvt.s64.s32 %rd1332, %r269;
-	mov.b64 %rd1333, %rd1332;
-	and.b32 %r270, %r268, 31;
-	cvt.s64.s32 %rd1334, %r270;
-	min.u64 %rd1335, %rd1334, 32;
-	cvt.u32.u64 %r271, %rd1335;
-	mov.b32 %r273, 0x1;
-	shl.b32 %r272, %r273, %r271;
-	setp.hs.u32 %p237, %r271, 32;
-	selp.b32 %r274, 0, %r272, %p237;
-	mov.b32 %r275, %r274;
-	mov.b64 %rd1336, %rd1333;
-	mov.b32 %r276, %r275;
-	mul.lo.s64 %rd1337, %rd1336, %rd1269;
-	mad.lo.s64 %rd1338, %rd1337, 4, %rd1267;
-	ld.relaxed.gpu.global.u32 %r277, [%rd1338+0];
-	mov.b32 %r278, %r277;
-	and.b32 %r279, %r278, %r276;
-	setp.ne.u32 %p238, %r279, 0x0;
-	mov.pred %p239, %p238;
-	not.pred %p240, %p239;
-	@!%p240 bra $L290;
-	mul.lo.s64 %rd1339, %rd1336, %rd1269;
-	mad.lo.s64 %rd1340, %rd1339, 4, %rd1267;
-	atom.global.or.b32 %r280, [%rd1340], %r276;
-	mov.b32 %r281, %r280;
-	and.b32 %r282, %r281, %r276;
-	setp.ne.u32 %p241, %r282, 0x0;
-	mov.pred %p239, %p241;
-$L290:
-	@!%p239 bra $L292;
-	mov.b64 %rd1341, %rd1331;
-	mov.b64 %rd1342, %rd1341;
-	mov.pred %p242, 0;
-	bra.uni $L286;
-$L292:
-	mov.b64 %rd1343, %rd1331;
-	mov.b64 %rd1342, %rd1343;
-	mov.pred %p242, 1;
-	bra.uni $L286;
-$L288:
-	@!%p231 bra $L294;
-	cvt.s64.s32 %rd1344, %r268;
-	mul.lo.s64 %rd1345, %rd1344, %rd1272;
-	mad.lo.s64 %rd1346, %rd1345, 4, %rd1270;
-	ld.relaxed.gpu.global.s32 %r283, [%rd1346+0];
-	mov.b32 %r284, %r283;
-	setp.eq.s32 %p243, %r284, %r259;
-	mov.pred %p244, %p243;
-	not.pred %p245, %p244;
-	@!%p245 bra $L296;
-	cvt.s64.s32 %rd1347, %r268;
-	mul.lo.s64 %rd1348, %rd1347, %rd1272;
-	mad.lo.s64 %rd1349, %rd1348, 4, %rd1270;
-	atom.global.exch.b32 %r285, [%rd1349], %r259;
-	mov.b32 %r286, %r285;
-	setp.eq.s32 %p246, %r286, %r259;
-	mov.pred %p244, %p246;
-$L296:
-	@!%p244 bra $L298;
-	mov.b64 %rd1350, %rd1331;
-	mov.b64 %rd1342, %rd1350;
-	mov.pred %p242, 0;
-	bra.uni $L286;
-$L298:
-$L294:
-	mul.lo.s64 %rd1351, %rd1331, %rd1282;
-	mad.lo.s64 %rd1352, %rd1351, 4, %rd1280;
-	st.shared.s32 [%rd1352+0], %r268;
-	add.s64 %rd1353, %rd1331, 1;
-	mov.b64 %rd1354, %rd1353;
-	mov.b64 %rd1342, %rd1354;
-	mov.pred %p242, 1;
-	bra.uni $L286;
-$L285:
+	@!%p235 bra $L286;
 	bra.uni $L284;
 $L286:
-	mov.b64 %rd1355, %rd1342;
-	mov.pred %p247, %p242;
-	mov.b64 %rd1327, %rd1355;
-	mov.pred %p236, %p247;
-	@!%p236 bra $L300;
-	mov.b64 %rd1356, %rd1251;
-	mov.b32 %r287, %r267;
-	cvt.s64.s32 %rd1357, %r287;
-	add.s64 %rd1358, %rd1357, 1;
-	mul.lo.s64 %rd1359, %rd1358, %rd32;
-	mad.lo.s64 %rd1360, %rd1359, 8, %rd28;
-	ld.global.nc.s64 %rd1361, [%rd1360+0];
-	mov.b64 %rd1362, %rd1361;
-	cvt.s64.s32 %rd1363, %r287;
-	mul.lo.s64 %rd1364, %rd1363, %rd32;
-	mad.lo.s64 %rd1365, %rd1364, 8, %rd28;
-	ld.global.nc.s64 %rd1366, [%rd1365+0];
-	mov.b64 %rd1367, %rd1366;
-	sub.s64 %rd1368, %rd1362, %rd1367;
-	mov.b64 %rd1369, %rd1368;
-	mov.b64 %rd1370, %rd1369;
-	add.s64 %rd1371, %rd1325, %rd1370;
-	mov.b64 %rd1325, %rd1371;
-	max.s64 %rd1372, %rd1326, %rd1370;
-	mov.b64 %rd1326, %rd1372;
+	mul.lo.s64 %rd1282, %rd1281, %rd1272;
+	mad.lo.s64 %rd1283, %rd1282, 4, %rd1270;
+	ld.shared.s32 %r263, [%rd1283+0];
+	mov.b32 %r264, %r263;
+	add.s64 %rd1284, %rd1267, %rd1276;
+	add.s64 %rd1285, %rd1284, %rd1281;
+	mul.lo.s64 %rd1286, %rd1285, %rd178;
+	mad.lo.s64 %rd1287, %rd1286, 4, %rd176;
+	st.shared.s32 [%rd1287+0], %r264;
+	@!%p231 bra $L288;
+	mov.b64 %rd1289, 2;
+	mul.lo.s64 %rd1288, %rd1289, %rd1281;
+	mul.lo.s64 %rd1290, %rd1288, %rd173;
+	mad.lo.s64 %rd1291, %rd1290, 8, %rd171;
+	ld.shared.s64 %rd1292, [%rd1291+0];
+	mov.b64 %rd1293, %rd1292;
+	add.s64 %rd1294, %rd1267, %rd1276;
+	add.s64 %rd1295, %rd1294, %rd1281;
+	mov.b64 %rd1297, 2;
+	mul.lo.s64 %rd1296, %rd1297, %rd1295;
+	mul.lo.s64 %rd1298, %rd1296, %rd181;
+	mad.lo.s64 %rd1299, %rd1298, 8, %rd179;
+	st.shared.s64 [%rd1299+0], %rd1293;
+	mov.b64 %rd1301, 2;
+	mul.lo.s64 %rd1300, %rd1301, %rd1281;
+	add.s64 %rd1302, %rd1300, 1;
+	mul.lo.s64 %rd1303, %rd1302, %rd173;
+	mad.lo.s64 %rd1304, %rd1303, 8, %rd171;
+	ld.shared.s64 %rd1305, [%rd1304+0];
+	mov.b64 %rd1306, %rd1305;
+	add.s64 %rd1307, %rd1267, %rd1276;
+	add.s64 %rd1308, %rd1307, %rd1281;
+	mov.b64 %rd1310, 2;
+	mul.lo.s64 %rd1309, %rd1310, %rd1308;
+	add.s64 %rd1311, %rd1309, 1;
+	mul.lo.s64 %rd1312, %rd1311, %rd181;
+	mad.lo.s64 %rd1313, %rd1312, 8, %rd179;
+	st.shared.s64 [%rd1313+0], %rd1306;
+$L288:
+$L283:
+	add.s64 %rd1314, %rd1281, 1;
+	mov.b64 %rd1281, %rd1314;
+	bra.uni $L282;
+$L284:
+	mov.b64 %rd1315, 0;
+	mov.b64 %rd1316, 0;
+	mov.b64 %rd1317, 0;
+	mov.b64 %rd1318, %rd1280;
+$L289:
+	setp.lt.s64 %p236, %rd1318, %rd1266;
+	not.pred %p237, %p236;
+	@!%p237 bra $L293;
+	bra.uni $L291;
+$L293:
+	mul.lo.s64 %rd1319, %rd1318, %rd1272;
+	mad.lo.s64 %rd1320, %rd1319, 4, %rd1270;
+	ld.shared.s32 %r265, [%rd1320+0];
+	mov.b32 %r266, %r265;
+	mov.b32 %r267, %r266;
+	mov.pred %p238, 0;
+	mov.b64 %rd1321, %rd1317;
+	mov.b32 %r268, %r267;
+$L294:
+	@!%p232 bra $L298;
+	shr.s32 %r269, %r268, 5;
+	cvt.s64.s32 %rd1322, %r269;
+	mov.b64 %rd1323, %rd1322;
+	and.b32 %r270, %r268, 31;
+	cvt.s64.s32 %rd1324, %r270;
+	min.u64 %rd1325, %rd1324, 32;
+	cvt.u32.u64 %r271, %rd1325;
+	mov.b32 %r273, 0x1;
+	shl.b32 %r272, %r273, %r271;
+	setp.hs.u32 %p239, %r271, 32;
+	selp.b32 %r274, 0, %r272, %p239;
+	mov.b32 %r275, %r274;
+	mov.b64 %rd1326, %rd1323;
+	mov.b32 %r276, %r275;
+	mul.lo.s64 %rd1327, %rd1326, %rd1259;
+	mad.lo.s64 %rd1328, %rd1327, 4, %rd1257;
+	ld.relaxed.gpu.global.u32 %r277, [%rd1328+0];
+	mov.b32 %r278, %r277;
+	and.b32 %r279, %r278, %r276;
+	setp.ne.u32 %p240, %r279, 0x0;
+	mov.pred %p241, %p240;
+	not.pred %p242, %p241;
+	@!%p242 bra $L300;
+	mul.lo.s64 %rd1329, %rd1326, %rd1259;
+	mad.lo.s64 %rd1330, %rd1329, 4, %rd1257;
+	atom.global.or.b32 %r280, [%rd1330], %r276;
+	mov.b32 %r281, %r280;
+	and.b32 %r282, %r281, %r276;
+	setp.ne.u32 %p243, %r282, 0x0;
+	mov.pred %p241, %p243;
 $L300:
-$L280:
-	add.s64 %rd1373, %rd1328, 1;
-	mov.b64 %rd1328, %rd1373;
-	bra.uni $L279;
-$L281:
-	setp.gt.s64 %p248, %rd1327, 0;
-	@!%p248 bra $L302;
-	mul.lo.s64 %rd1374, %rd1275, %rd120;
-	mad.lo.s64 %rd1375, %rd1374, 8, %rd116;
-	atom.global.add.u64 %rd1376, [%rd1375], %rd1327;
-	mov.b64 %rd1377, %rd1376;
-	mov.b64 %rd1378, %rd1377;
-	mov.b64 %rd1379, 0;
-$L303:
-	setp.lt.s64 %p249, %rd1379, %rd1327;
-	not.pred %p250, %p249;
-	@!%p250 bra $L307;
-	bra.uni $L305;
-$L307:
-	mul.lo.s64 %rd1380, %rd1379, %rd1282;
-	mad.lo.s64 %rd1381, %rd1380, 4, %rd1280;
-	ld.shared.s32 %r288, [%rd1381+0];
-	mov.b32 %r289, %r288;
-	add.s64 %rd1382, %rd1378, %rd1379;
-	mul.lo.s64 %rd1383, %rd1382, %rd295;
-	mad.lo.s64 %rd1384, %rd1383, 4, %rd293;
-	st.global.s32 [%rd1384+0], %r289;
-$L304:
-	add.s64 %rd1385, %rd1379, 1;
-	mov.b64 %rd1379, %rd1385;
-	bra.uni $L303;
-$L305:
+	@!%p241 bra $L302;
+	mov.b64 %rd1331, %rd1321;
+	mov.b64 %rd1332, %rd1331;
+	mov.pred %p244, 0;
+	bra.uni $L296;
 $L302:
-	mov.b64 %rd1386, %rd1325;
-	mov.b64 %rd1387, %rd1326;
-	mov.b64 %rd1388, %rd1386;
-	mov.b64 %rd1389, %rd1387;
-	mov.b64 %rd1390, %rd1388;
-	mov.b64 %rd1391, %rd1389;
-	mov.b64 %rd1392, %rd1390;
-	mov.b64 %rd1393, %rd1391;
-	add.s64 %rd1394, %rd1142, %rd1392;
-	mov.b64 %rd1142, %rd1394;
-	max.s64 %rd1395, %rd1143, %rd1393;
-	mov.b64 %rd1143, %rd1395;
-	mov.b64 %rd1144, 0;
-$L271:
-$L267:
-	add.s64 %rd1396, %rd1140, %rd1123;
-	mov.b64 %rd1140, %rd1396;
-$L244:
-	bra.uni $L243;
-$L245:
-	setp.gt.s64 %p251, %rd1144, 0;
-	@!%p251 bra $L309;
-	mov.b64 %rd1397, %rd1107;
-	mov.b64 %rd1398, %rd1108;
-	mov.b64 %rd1399, %rd1109;
-	mov.b64 %rd1400, %rd1110;
-	mov.b64 %rd1401, %rd1111;
-	mov.b64 %rd1402, %rd1112;
-	mov.pred %p252, %p205;
-	mov.pred %p253, %p206;
-	mov.b32 %r290, %r242;
-	mov.b64 %rd1403, %rd1113;
-	mov.b64 %rd1404, %rd1114;
-	mov.b64 %rd1405, %rd1115;
-	mov.b64 %rd1406, %rd1116;
+	mov.b64 %rd1333, %rd1321;
+	mov.b64 %rd1332, %rd1333;
+	mov.pred %p244, 1;
+	bra.uni $L296;
+$L298:
+	@!%p233 bra $L304;
+	cvt.s64.s32 %rd1334, %r268;
+	mul.lo.s64 %rd1335, %rd1334, %rd1262;
+	mad.lo.s64 %rd1336, %rd1335, 4, %rd1260;
+	ld.relaxed.gpu.global.s32 %r283, [%rd1336+0];
+	mov.b32 %r284, %r283;
+	setp.eq.s32 %p245, %r284, %r259;
+	mov.pred %p246, %p245;
+	not.pred %p247, %p246;
+	@!%p247 bra $L306;
+	cvt.s64.s32 %rd1337, %r268;
+	mul.lo.s64 %rd1338, %rd1337, %rd1262;
+	mad.lo.s64 %rd1339, %rd1338, 4, %rd1260;
+	atom.global.exch.b32 %r285, [%rd1339], %r259;
+	mov.b32 %r286, %r285;
+	setp.eq.s32 %p248, %r286, %r259;
+	mov.pred %p246, %p248;
+$L306:
+	@!%p246 bra $L308;
+	mov.b64 %rd1340, %rd1321;
+	mov.b64 %rd1332, %rd1340;
+	mov.pred %p244, 0;
+	bra.uni $L296;
+$L308:
+$L304:
+	mul.lo.s64 %rd1341, %rd1321, %rd1272;
+	mad.lo.s64 %rd1342, %rd1341, 4, %rd1270;
+	st.shared.s32 [%rd1342+0], %r268;
+	add.s64 %rd1343, %rd1321, 1;
+	mov.b64 %rd1344, %rd1343;
+	mov.b64 %rd1332, %rd1344;
+	mov.pred %p244, 1;
+	bra.uni $L296;
+$L295:
+	bra.uni $L294;
+$L296:
+	mov.b64 %rd1345, %rd1332;
+	mov.pred %p249, %p244;
+	mov.b64 %rd1317, %rd1345;
+	mov.pred %p238, %p249;
+	@!%p238 bra $L310;
+	mov.b64 %rd1346, %rd1241;
+	mov.b32 %r287, %r267;
+	cvt.s64.s32 %rd1347, %r287;
+	add.s64 %rd1348, %rd1347, 1;
+	mul.lo.s64 %rd1349, %rd1348, %rd32;
+	mad.lo.s64 %rd1350, %rd1349, 8, %rd28;
+	ld.global.nc.s64 %rd1351, [%rd1350+0];
+	mov.b64 %rd1352, %rd1351;
+	cvt.s64.s32 %rd1353, %r287;
+	mul.lo.s64 %rd1354, %rd1353, %rd32;
+	mad.lo.s64 %rd1355, %rd1354, 8, %rd28;
+	ld.global.nc.s64 %rd1356, [%rd1355+0];
+	mov.b64 %rd1357, %rd1356;
+	sub.s64 %rd1358, %rd1352, %rd1357;
+	mov.b64 %rd1359, %rd1358;
+	mov.b64 %rd1360, %rd1359;
+	add.s64 %rd1361, %rd1315, %rd1360;
+	mov.b64 %rd1315, %rd1361;
+	max.s64 %rd1362, %rd1316, %rd1360;
+	mov.b64 %rd1316, %rd1362;
+$L310:
+$L290:
+	add.s64 %rd1363, %rd1318, 1;
+	mov.b64 %rd1318, %rd1363;
+	bra.uni $L289;
+$L291:
+	setp.gt.s64 %p250, %rd1317, 0;
+	@!%p250 bra $L312;
+	mul.lo.s64 %rd1364, %rd1265, %rd120;
+	mad.lo.s64 %rd1365, %rd1364, 8, %rd116;
+	atom.global.add.u64 %rd1366, [%rd1365], %rd1317;
+	mov.b64 %rd1367, %rd1366;
+	mov.b64 %rd1368, %rd1367;
+	mov.b64 %rd1369, 0;
+$L313:
+	setp.lt.s64 %p251, %rd1369, %rd1317;
+	not.pred %p252, %p251;
+	@!%p252 bra $L317;
+	bra.uni $L315;
+$L317:
+	mul.lo.s64 %rd1370, %rd1369, %rd1272;
+	mad.lo.s64 %rd1371, %rd1370, 4, %rd1270;
+	ld.shared.s32 %r288, [%rd1371+0];
+	mov.b32 %r289, %r288;
+	add.s64 %rd1372, %rd1368, %rd1369;
+	mul.lo.s64 %rd1373, %rd1372, %rd295;
+	mad.lo.s64 %rd1374, %rd1373, 4, %rd293;
+	st.global.s32 [%rd1374+0], %r289;
+$L314:
+	add.s64 %rd1375, %rd1369, 1;
+	mov.b64 %rd1369, %rd1375;
+	bra.uni $L313;
+$L315:
+$L312:
+	mov.b64 %rd1376, %rd1315;
+	mov.b64 %rd1377, %rd1316;
+	mov.b64 %rd1378, %rd1376;
+	mov.b64 %rd1379, %rd1377;
+	mov.b64 %rd1380, %rd1378;
+	mov.b64 %rd1381, %rd1379;
+	mov.b64 %rd1382, %rd1380;
+	mov.b64 %rd1383, %rd1381;
+	add.s64 %rd1384, %rd1132, %rd1382;
+	mov.b64 %rd1132, %rd1384;
+	max.s64 %rd1385, %rd1133, %rd1383;
+	mov.b64 %rd1133, %rd1385;
+	mov.b64 %rd1134, 0;
+$L281:
+$L277:
+	add.s64 %rd1386, %rd1130, %rd1120;
+	mov.b64 %rd1130, %rd1386;
+$L254:
+	bra.uni $L253;
+$L255:
+	setp.gt.s64 %p253, %rd1134, 0;
+	@!%p253 bra $L319;
+	mov.b64 %rd1387, %rd1104;
+	mov.b64 %rd1388, %rd1105;
+	mov.b64 %rd1389, %rd1106;
+	mov.b64 %rd1390, %rd1107;
+	mov.b64 %rd1391, %rd1108;
+	mov.b64 %rd1392, %rd1109;
 	mov.pred %p254, %p207;
 	mov.pred %p255, %p208;
-	mov.b64 %rd1407, %rd307;
-	mov.b64 %rd1408, %rd308;
-	mov.b64 %rd1409, %rd309;
-	mov.b64 %rd1410, %rd310;
-	mov.b64 %rd1411, %rd311;
-	mov.b64 %rd1412, %rd312;
-	mov.b64 %rd1413, %rd313;
-	mov.b64 %rd1414, %rd314;
-	mov.b64 %rd1415, %rd315;
+	mov.b32 %r290, %r242;
+	mov.b64 %rd1393, %rd1110;
+	mov.b64 %rd1394, %rd1111;
+	mov.b64 %rd1395, %rd1112;
+	mov.b64 %rd1396, %rd1113;
 	mov.pred %p256, %p209;
-	mov.b64 %rd1416, %rd316;
-	mov.b64 %rd1417, %rd317;
-	mov.b64 %rd1418, %rd318;
+	mov.pred %p257, %p210;
+	mov.b64 %rd1397, %rd307;
+	mov.b64 %rd1398, %rd308;
+	mov.b64 %rd1399, %rd309;
+	mov.b64 %rd1400, %rd310;
+	mov.b64 %rd1401, %rd311;
+	mov.b64 %rd1402, %rd312;
+	mov.b64 %rd1403, %rd313;
+	mov.b64 %rd1404, %rd314;
+	mov.b64 %rd1405, %rd315;
+	mov.pred %p258, %p211;
+	mov.b64 %rd1406, %rd316;
+	mov.b64 %rd1407, %rd317;
+	mov.b64 %rd1408, %rd318;
 	mov.b32 %r291, %r243;
-	mov.b64 %rd1419, %rd1117;
-	mov.b64 %rd1420, %rd1118;
-	mov.b64 %rd1421, %rd1125;
-	mov.b64 %rd1422, %rd1144;
-	mov.b64 %rd1423, %rd1132;
-	mov.b64 %rd1424, %rd1133;
-	mov.b64 %rd1425, %rd1135;
-	mov.b64 %rd1426, %rd168;
-	mov.b64 %rd1427, %rd169;
-	mov.b64 %rd1428, %rd170;
-	mul.lo.s64 %rd1429, %rd1425, %rd186;
-	mad.lo.s64 %rd1430, %rd1429, 4, %rd184;
-	cvt.u32.u64 %r292, %rd1422;
-	atom.shared.add.s32 %r293, [%rd1430], %r292;
+	mov.b64 %rd1409, %rd1114;
+	mov.b64 %rd1410, %rd1115;
+	mov.b64 %rd1411, %rd1122;
+	mov.b64 %rd1412, %rd1134;
+	mov.b64 %rd1413, %rd1123;
+	mov.b64 %rd1414, %rd1124;
+	mov.b64 %rd1415, %rd1125;
+	mov.b64 %rd1416, %rd168;
+	mov.b64 %rd1417, %rd169;
+	mov.b64 %rd1418, %rd170;
+	mul.lo.s64 %rd1419, %rd1415, %rd186;
+	mad.lo.s64 %rd1420, %rd1419, 4, %rd184;
+	cvt.u32.u64 %r292, %rd1412;
+	atom.shared.add.s32 %r293, [%rd1420], %r292;
 	mov.b32 %r294, %r293;
-	cvt.s64.s32 %rd1431, %r294;
-	mov.b64 %rd1432, %rd1431;
-	sub.s64 %rd1433, %rd1424, %rd1432;
-	max.s64 %rd1434, %rd1433, 0;
-	min.s64 %rd1435, %rd1434, %rd1422;
-	mov.b64 %rd1436, %rd1435;
-	mov.b64 %rd1437, 0;
-$L310:
-	setp.lt.s64 %p257, %rd1437, %rd1436;
-	not.pred %p258, %p257;
-	@!%p258 bra $L314;
-	bra.uni $L312;
-$L314:
-	mul.lo.s64 %rd1438, %rd1437, %rd1428;
-	mad.lo.s64 %rd1439, %rd1438, 4, %rd1426;
-	ld.shared.s32 %r295, [%rd1439+0];
-	mov.b32 %r296, %r295;
-	add.s64 %rd1440, %rd1423, %rd1432;
-	add.s64 %rd1441, %rd1440, %rd1437;
-	mul.lo.s64 %rd1442, %rd1441, %rd178;
-	mad.lo.s64 %rd1443, %rd1442, 4, %rd176;
-	st.shared.s32 [%rd1443+0], %r296;
-	@!%p254 bra $L316;
-	mov.b64 %rd1445, 2;
-	mul.lo.s64 %rd1444, %rd1445, %rd1437;
-	mul.lo.s64 %rd1446, %rd1444, %rd173;
-	mad.lo.s64 %rd1447, %rd1446, 8, %rd171;
-	ld.shared.s64 %rd1448, [%rd1447+0];
-	mov.b64 %rd1449, %rd1448;
-	add.s64 %rd1450, %rd1423, %rd1432;
-	add.s64 %rd1451, %rd1450, %rd1437;
-	mov.b64 %rd1453, 2;
-	mul.lo.s64 %rd1452, %rd1453, %rd1451;
-	mul.lo.s64 %rd1454, %rd1452, %rd181;
-	mad.lo.s64 %rd1455, %rd1454, 8, %rd179;
-	st.shared.s64 [%rd1455+0], %rd1449;
-	mov.b64 %rd1457, 2;
-	mul.lo.s64 %rd1456, %rd1457, %rd1437;
-	add.s64 %rd1458, %rd1456, 1;
-	mul.lo.s64 %rd1459, %rd1458, %rd173;
-	mad.lo.s64 %rd1460, %rd1459, 8, %rd171;
-	ld.shared.s64 %rd1461, [%rd1460+0];
-	mov.b64 %rd1462, %rd1461;
-	add.s64 %rd1463, %rd1423, %rd1432;
-	add.s64 %rd1464, %rd1463, %rd1437;
-	mov.b64 %rd1466, 2;
-	mul.lo.s64 %rd1465, %rd1466, %rd1464;
-	add.s64 %rd1467, %rd1465, 1;
-	mul.lo.s64 %rd1468, %rd1467, %rd181;
-	mad.lo.s64 %rd1469, %rd1468, 8, %rd179;
-	st.shared.s64 [%rd1469+0], %rd1462;
-$L316:
-$L311:
-	add.s64 %rd1470, %rd1437, 1;
-	mov.b64 %rd1437, %rd1470;
-	bra.uni $L310;
-$L312:
-	mov.b64 %rd1471, 0;
-	mov.b64 %rd1472, 0;
-	mov.b64 %rd1473, 0;
-	mov.b64 %rd1474, %rd1436;
-$L317:
-	setp.lt.s64 %p259, %rd1474, %rd1422;
+	cvt.s64.s32 %rd1421, %r294;
+	mov.b64 %rd1422, %rd1421;
+	sub.s64 %rd1423, %rd1414, %rd1422;
+	max.s64 %rd1424, %rd1423, 0;
+	min.s64 %rd1425, %rd1424, %rd1412;
+	mov.b64 %rd1426, %rd1425;
+	mov.b64 %rd1427, 0;
+$L320:
+	setp.lt.s64 %p259, %rd1427, %rd1426;
 	not.pred %p260, %p259;
-	@!%p260 bra $L321;
-	bra.uni $L319;
-$L321:
-	mul.lo.s64 %rd1475, %rd1474, %rd1428;
-	mad.lo.s64 %rd1476, %rd1475, 4, %rd1426;
-	ld.shared.s32 %r297, [%rd1476+0];
-	mov.b32 %r298, %r297;
-	mov.b32 %r299, %r298;
-	mov.pred %p261, 0;
-	mov.b64 %rd1477, %rd1473;
-	mov.b32 %r300, %r299;
-$L322:
-	@!%p255 bra $L326;
-	shr.s32 %r301, %r300, 5;
-	cvt.s64.s32 %rd1478, %r301;
-	mov.b64 %rd1479, %rd1478;
-	and.b32 %r302, %r300, 31;
-	cvt.s64.s32 %rd1480, %r302;
-	min.u64 %rd1481, %rd1480, 32;
-	cvt.u32.u64 %r303, %rd1481;
-	mov.b32 %r305, 0x1;
-	shl.b32 %r304, %r305, %r303;
-	setp.hs.u32 %p262, %r303, 32;
-	selp.b32 %r306, 0, %r304, %p262;
-	mov.b32 %r307, %r306;
-	mov.b64 %rd1482, %rd1479;
-	mov.b32 %r308, %r307;
-	mul.lo.s64 %rd1483, %rd1482, %rd1415;
-	mad.lo.s64 %rd1484, %rd1483, 4, %rd1413;
-	ld.relaxed.gpu.global.u32 %r309, [%rd1484+0];
-	mov.b32 %r310, %r309;
-	and.b32 %r311, %r310, %r308;
-	setp.ne.u32 %p263, %r311, 0x0;
-	mov.pred %p264, %p263;
-	not.pred %p265, %p264;
-	@!%p265 bra $L328;
-	mul.lo.s64 %rd1485, %rd1482, %rd1415;
-	mad.lo.s64 %rd1486, %rd1485, 4, %rd1413;
-	atom.global.or.b32 %r312, [%rd1486], %r308;
-	mov.b32 %r313, %r312;
-	and.b32 %r314, %r313, %r308;
-	setp.ne.u32 %p266, %r314, 0x0;
-	mov.pred %p264, %p266;
-$L328:
-	@!%p264 bra $L330;
-	mov.b64 %rd1487, %rd1477;
-	mov.b64 %rd1488, %rd1487;
-	mov.pred %p267, 0;
-	bra.uni $L324;
-$L330:
-	mov.b64 %rd1489, %rd1477;
-	mov.b64 %rd1488, %rd1489;
-	mov.pred %p267, 1;
-	bra.uni $L324;
-$L326:
-	@!%p256 bra $L332;
-	cvt.s64.s32 %rd1490, %r300;
-	mul.lo.s64 %rd1491, %rd1490, %rd1418;
-	mad.lo.s64 %rd1492, %rd1491, 4, %rd1416;
-	ld.relaxed.gpu.global.s32 %r315, [%rd1492+0];
-	mov.b32 %r316, %r315;
-	setp.eq.s32 %p268, %r316, %r291;
-	mov.pred %p269, %p268;
-	not.pred %p270, %p269;
-	@!%p270 bra $L334;
-	cvt.s64.s32 %rd1493, %r300;
-	mul.lo.s64 %rd1494, %rd1493, %rd1418;
-	mad.lo.s64 %rd1495, %rd1494, 4, %rd1416;
-	atom.global.exch.b32 %r317, [%rd1495], %r291;
-	mov.b32 %r318, %r317;
-	setp.eq.s32 %p271, %r318, %r291;
-	mov.pred %p269, %p271;
-$L334:
-	@!%p269 bra $L336;
-	mov.b64 %rd1496, %rd1477;
-	mov.b64 %rd1488, %rd1496;
-	mov.pred %p267, 0;
-	bra.uni $L324;
-$L336:
-$L332:
-	mul.lo.s64 %rd1497, %rd1477, %rd1428;
-	mad.lo.s64 %rd1498, %rd1497, 4, %rd1426;
-	st.shared.s32 [%rd1498+0], %r300;
-	add.s64 %rd1499, %rd1477, 1;
-	mov.b64 %rd1500, %rd1499;
-	mov.b64 %rd1488, %rd1500;
-	mov.pred %p267, 1;
-	bra.uni $L324;
-$L323:
+	@!%p260 bra $L324;
 	bra.uni $L322;
 $L324:
-	mov.b64 %rd1501, %rd1488;
-	mov.pred %p272, %p267;
-	mov.b64 %rd1473, %rd1501;
-	mov.pred %p261, %p272;
-	@!%p261 bra $L338;
-	mov.b64 %rd1502, %rd1397;
-	mov.b32 %r319, %r299;
-	cvt.s64.s32 %rd1503, %r319;
-	add.s64 %rd1504, %rd1503, 1;
-	mul.lo.s64 %rd1505, %rd1504, %rd32;
-	mad.lo.s64 %rd1506, %rd1505, 8, %rd28;
-	ld.global.nc.s64 %rd1507, [%rd1506+0];
-	mov.b64 %rd1508, %rd1507;
-	cvt.s64.s32 %rd1509, %r319;
-	mul.lo.s64 %rd1510, %rd1509, %rd32;
-	mad.lo.s64 %rd1511, %rd1510, 8, %rd28;
-	ld.global.nc.s64 %rd1512, [%rd1511+0];
-	mov.b64 %rd1513, %rd1512;
-	sub.s64 %rd1514, %rd1508, %rd1513;
-	mov.b64 %rd1515, %rd1514;
-	mov.b64 %rd1516, %rd1515;
-	add.s64 %rd1517, %rd1471, %rd1516;
-	mov.b64 %rd1471, %rd1517;
-	max.s64 %rd1518, %rd1472, %rd1516;
-	mov.b64 %rd1472, %rd1518;
+	mul.lo.s64 %rd1428, %rd1427, %rd1418;
+	mad.lo.s64 %rd1429, %rd1428, 4, %rd1416;
+	ld.shared.s32 %r295, [%rd1429+0];
+	mov.b32 %r296, %r295;
+	add.s64 %rd1430, %rd1413, %rd1422;
+	add.s64 %rd1431, %rd1430, %rd1427;
+	mul.lo.s64 %rd1432, %rd1431, %rd178;
+	mad.lo.s64 %rd1433, %rd1432, 4, %rd176;
+	st.shared.s32 [%rd1433+0], %r296;
+	@!%p256 bra $L326;
+	mov.b64 %rd1435, 2;
+	mul.lo.s64 %rd1434, %rd1435, %rd1427;
+	mul.lo.s64 %rd1436, %rd1434, %rd173;
+	mad.lo.s64 %rd1437, %rd1436, 8, %rd171;
+	ld.shared.s64 %rd1438, [%rd1437+0];
+	mov.b64 %rd1439, %rd1438;
+	add.s64 %rd1440, %rd1413, %rd1422;
+	add.s64 %rd1441, %rd1440, %rd1427;
+	mov.b64 %rd1443, 2;
+	mul.lo.s64 %rd1442, %rd1443, %rd1441;
+	mul.lo.s64 %rd1444, %rd1442, %rd181;
+	mad.lo.s64 %rd1445, %rd1444, 8, %rd179;
+	st.shared.s64 [%rd1445+0], %rd1439;
+	mov.b64 %rd1447, 2;
+	mul.lo.s64 %rd1446, %rd1447, %rd1427;
+	add.s64 %rd1448, %rd1446, 1;
+	mul.lo.s64 %rd1449, %rd1448, %rd173;
+	mad.lo.s64 %rd1450, %rd1449, 8, %rd171;
+	ld.shared.s64 %rd1451, [%rd1450+0];
+	mov.b64 %rd1452, %rd1451;
+	add.s64 %rd1453, %rd1413, %rd1422;
+	add.s64 %rd1454, %rd1453, %rd1427;
+	mov.b64 %rd1456, 2;
+	mul.lo.s64 %rd1455, %rd1456, %rd1454;
+	add.s64 %rd1457, %rd1455, 1;
+	mul.lo.s64 %rd1458, %rd1457, %rd181;
+	mad.lo.s64 %rd1459, %rd1458, 8, %rd179;
+	st.shared.s64 [%rd1459+0], %rd1452;
+$L326:
+$L321:
+	add.s64 %rd1460, %rd1427, 1;
+	mov.b64 %rd1427, %rd1460;
+	bra.uni $L320;
+$L322:
+	mov.b64 %rd1461, 0;
+	mov.b64 %rd1462, 0;
+	mov.b64 %rd1463, 0;
+	mov.b64 %rd1464, %rd1426;
+$L327:
+	setp.lt.s64 %p261, %rd1464, %rd1412;
+	not.pred %p262, %p261;
+	@!%p262 bra $L331;
+	bra.uni $L329;
+$L331:
+	mul.lo.s64 %rd1465, %rd1464, %rd1418;
+	mad.lo.s64 %rd1466, %rd1465, 4, %rd1416;
+	ld.shared.s32 %r297, [%rd1466+0];
+	mov.b32 %r298, %r297;
+	mov.b32 %r299, %r298;
+	mov.pred %p263, 0;
+	mov.b64 %rd1467, %rd1463;
+	mov.b32 %r300, %r299;
+$L332:
+	@!%p257 bra $L336;
+	shr.s32 %r301, %r300, 5;
+	cvt.s64.s32 %rd1468, %r301;
+	mov.b64 %rd1469, %rd1468;
+	and.b32 %r302, %r300, 31;
+	cvt.s64.s32 %rd1470, %r302;
+	min.u64 %rd1471, %rd1470, 32;
+	cvt.u32.u64 %r303, %rd1471;
+	mov.b32 %r305, 0x1;
+	shl.b32 %r304, %r305, %r303;
+	setp.hs.u32 %p264, %r303, 32;
+	selp.b32 %r306, 0, %r304, %p264;
+	mov.b32 %r307, %r306;
+	mov.b64 %rd1472, %rd1469;
+	mov.b32 %r308, %r307;
+	mul.lo.s64 %rd1473, %rd1472, %rd1405;
+	mad.lo.s64 %rd1474, %rd1473, 4, %rd1403;
+	ld.relaxed.gpu.global.u32 %r309, [%rd1474+0];
+	mov.b32 %r310, %r309;
+	and.b32 %r311, %r310, %r308;
+	setp.ne.u32 %p265, %r311, 0x0;
+	mov.pred %p266, %p265;
+	not.pred %p267, %p266;
+	@!%p267 bra $L338;
+	mul.lo.s64 %rd1475, %rd1472, %rd1405;
+	mad.lo.s64 %rd1476, %rd1475, 4, %rd1403;
+	atom.global.or.b32 %r312, [%rd1476], %r308;
+	mov.b32 %r313, %r312;
+	and.b32 %r314, %r313, %r308;
+	setp.ne.u32 %p268, %r314, 0x0;
+	mov.pred %p266, %p268;
 $L338:
-$L318:
-	add.s64 %rd1519, %rd1474, 1;
-	mov.b64 %rd1474, %rd1519;
-	bra.uni $L317;
-$L319:
-	setp.gt.s64 %p273, %rd1473, 0;
-	@!%p273 bra $L340;
-	mul.lo.s64 %rd1520, %rd1421, %rd120;
-	mad.lo.s64 %rd1521, %rd1520, 8, %rd116;
-	atom.global.add.u64 %rd1522, [%rd1521], %rd1473;
-	mov.b64 %rd1523, %rd1522;
-	mov.b64 %rd1524, %rd1523;
-	mov.b64 %rd1525, 0;
-$L341:
-	setp.lt.s64 %p274, %rd1525, %rd1473;
-	not.pred %p275, %p274;
-	@!%p275 bra $L345;
-	bra.uni $L343;
-$L345:
-	mul.lo.s64 %rd1526, %rd1525, %rd1428;
-	mad.lo.s64 %rd1527, %rd1526, 4, %rd1426;
-	ld.shared.s32 %r320, [%rd1527+0];
-	mov.b32 %r321, %r320;
-	add.s64 %rd1528, %rd1524, %rd1525;
-	mul.lo.s64 %rd1529, %rd1528, %rd295;
-	mad.lo.s64 %rd1530, %rd1529, 4, %rd293;
-	st.global.s32 [%rd1530+0], %r321;
-$L342:
-	add.s64 %rd1531, %rd1525, 1;
-	mov.b64 %rd1525, %rd1531;
-	bra.uni $L341;
-$L343:
+	@!%p266 bra $L340;
+	mov.b64 %rd1477, %rd1467;
+	mov.b64 %rd1478, %rd1477;
+	mov.pred %p269, 0;
+	bra.uni $L334;
 $L340:
-	mov.b64 %rd1532, %rd1471;
-	mov.b64 %rd1533, %rd1472;
+	mov.b64 %rd1479, %rd1467;
+	mov.b64 %rd1478, %rd1479;
+	mov.pred %p269, 1;
+	bra.uni $L334;
+$L336:
+	@!%p258 bra $L342;
+	cvt.s64.s32 %rd1480, %r300;
+	mul.lo.s64 %rd1481, %rd1480, %rd1408;
+	mad.lo.s64 %rd1482, %rd1481, 4, %rd1406;
+	ld.relaxed.gpu.global.s32 %r315, [%rd1482+0];
+	mov.b32 %r316, %r315;
+	setp.eq.s32 %p270, %r316, %r291;
+	mov.pred %p271, %p270;
+	not.pred %p272, %p271;
+	@!%p272 bra $L344;
+	cvt.s64.s32 %rd1483, %r300;
+	mul.lo.s64 %rd1484, %rd1483, %rd1408;
+	mad.lo.s64 %rd1485, %rd1484, 4, %rd1406;
+	atom.global.exch.b32 %r317, [%rd1485], %r291;
+	mov.b32 %r318, %r317;
+	setp.eq.s32 %p273, %r318, %r291;
+	mov.pred %p271, %p273;
+$L344:
+	@!%p271 bra $L346;
+	mov.b64 %rd1486, %rd1467;
+	mov.b64 %rd1478, %rd1486;
+	mov.pred %p269, 0;
+	bra.uni $L334;
+$L346:
+$L342:
+	mul.lo.s64 %rd1487, %rd1467, %rd1418;
+	mad.lo.s64 %rd1488, %rd1487, 4, %rd1416;
+	st.shared.s32 [%rd1488+0], %r300;
+	add.s64 %rd1489, %rd1467, 1;
+	mov.b64 %rd1490, %rd1489;
+	mov.b64 %rd1478, %rd1490;
+	mov.pred %p269, 1;
+	bra.uni $L334;
+$L333:
+	bra.uni $L332;
+$L334:
+	mov.b64 %rd1491, %rd1478;
+	mov.pred %p274, %p269;
+	mov.b64 %rd1463, %rd1491;
+	mov.pred %p263, %p274;
+	@!%p263 bra $L348;
+	mov.b64 %rd1492, %rd1387;
+	mov.b32 %r319, %r299;
+	cvt.s64.s32 %rd1493, %r319;
+	add.s64 %rd1494, %rd1493, 1;
+	mul.lo.s64 %rd1495, %rd1494, %rd32;
+	mad.lo.s64 %rd1496, %rd1495, 8, %rd28;
+	ld.global.nc.s64 %rd1497, [%rd1496+0];
+	mov.b64 %rd1498, %rd1497;
+	cvt.s64.s32 %rd1499, %r319;
+	mul.lo.s64 %rd1500, %rd1499, %rd32;
+	mad.lo.s64 %rd1501, %rd1500, 8, %rd28;
+	ld.global.nc.s64 %rd1502, [%rd1501+0];
+	mov.b64 %rd1503, %rd1502;
+	sub.s64 %rd1504, %rd1498, %rd1503;
+	mov.b64 %rd1505, %rd1504;
+	mov.b64 %rd1506, %rd1505;
+	add.s64 %rd1507, %rd1461, %rd1506;
+	mov.b64 %rd1461, %rd1507;
+	max.s64 %rd1508, %rd1462, %rd1506;
+	mov.b64 %rd1462, %rd1508;
+$L348:
+$L328:
+	add.s64 %rd1509, %rd1464, 1;
+	mov.b64 %rd1464, %rd1509;
+	bra.uni $L327;
+$L329:
+	setp.gt.s64 %p275, %rd1463, 0;
+	@!%p275 bra $L350;
+	mul.lo.s64 %rd1510, %rd1411, %rd120;
+	mad.lo.s64 %rd1511, %rd1510, 8, %rd116;
+	atom.global.add.u64 %rd1512, [%rd1511], %rd1463;
+	mov.b64 %rd1513, %rd1512;
+	mov.b64 %rd1514, %rd1513;
+	mov.b64 %rd1515, 0;
+$L351:
+	setp.lt.s64 %p276, %rd1515, %rd1463;
+	not.pred %p277, %p276;
+	@!%p277 bra $L355;
+	bra.uni $L353;
+$L355:
+	mul.lo.s64 %rd1516, %rd1515, %rd1418;
+	mad.lo.s64 %rd1517, %rd1516, 4, %rd1416;
+	ld.shared.s32 %r320, [%rd1517+0];
+	mov.b32 %r321, %r320;
+	add.s64 %rd1518, %rd1514, %rd1515;
+	mul.lo.s64 %rd1519, %rd1518, %rd295;
+	mad.lo.s64 %rd1520, %rd1519, 4, %rd293;
+	st.global.s32 [%rd1520+0], %r321;
+$L352:
+	add.s64 %rd1521, %rd1515, 1;
+	mov.b64 %rd1515, %rd1521;
+	bra.uni $L351;
+$L353:
+$L350:
+	mov.b64 %rd1522, %rd1461;
+	mov.b64 %rd1523, %rd1462;
+	mov.b64 %rd1524, %rd1522;
+	mov.b64 %rd1525, %rd1523;
+	mov.b64 %rd1526, %rd1524;
+	mov.b64 %rd1527, %rd1525;
+	mov.b64 %rd1528, %rd1526;
+	mov.b64 %rd1529, %rd1527;
+	add.s64 %rd1530, %rd1132, %rd1528;
+	mov.b64 %rd1132, %rd1530;
+	max.s64 %rd1531, %rd1133, %rd1529;
+	mov.b64 %rd1133, %rd1531;
+$L319:
+	mov.b64 %rd1532, %rd1132;
+	mov.b64 %rd1533, %rd1133;
 	mov.b64 %rd1534, %rd1532;
 	mov.b64 %rd1535, %rd1533;
 	mov.b64 %rd1536, %rd1534;
 	mov.b64 %rd1537, %rd1535;
-	mov.b64 %rd1538, %rd1536;
-	mov.b64 %rd1539, %rd1537;
-	add.s64 %rd1540, %rd1142, %rd1538;
-	mov.b64 %rd1142, %rd1540;
-	max.s64 %rd1541, %rd1143, %rd1539;
-	mov.b64 %rd1143, %rd1541;
-$L309:
-	mov.b64 %rd1542, %rd1142;
-	mov.b64 %rd1543, %rd1143;
-	mov.b64 %rd1544, %rd1542;
-	mov.b64 %rd1545, %rd1543;
-	mov.b64 %rd1546, %rd1544;
-	mov.b64 %rd1547, %rd1545;
-	mov.b64 %rd1104, %rd1546;
-	mov.b64 %rd1105, %rd1547;
-	bra.uni $L242;
-$L241:
-	mov.b64 %rd1548, %rd353;
-	mov.b64 %rd1549, %rd354;
-	mov.b64 %rd1550, %rd355;
-	mov.b64 %rd1551, %rd356;
-	mov.b64 %rd1552, %rd357;
-	mov.b64 %rd1553, %rd358;
-	mov.pred %p276, %p49;
-	mov.pred %p277, %p50;
+	mov.b64 %rd1101, %rd1536;
+	mov.b64 %rd1102, %rd1537;
+	bra.uni $L252;
+$L251:
+	mov.b64 %rd1538, %rd353;
+	mov.b64 %rd1539, %rd354;
+	mov.b64 %rd1540, %rd355;
+	mov.b64 %rd1541, %rd356;
+	mov.b64 %rd1542, %rd357;
+	mov.b64 %rd1543, %rd358;
+	mov.pred %p278, %p49;
+	mov.pred %p279, %p50;
 	mov.b32 %r322, %r81;
-	mov.b64 %rd1554, %rd359;
-	mov.b64 %rd1555, %rd360;
-	mov.b64 %rd1556, %rd361;
-	mov.b64 %rd1557, %rd362;
-	mov.pred %p278, %p51;
-	mov.pred %p279, %p52;
-	mov.b64 %rd1558, %rd307;
-	mov.b64 %rd1559, %rd308;
-	mov.b64 %rd1560, %rd309;
-	mov.b64 %rd1561, %rd310;
-	mov.b64 %rd1562, %rd311;
-	mov.b64 %rd1563, %rd312;
-	mov.b64 %rd1564, %rd313;
-	mov.b64 %rd1565, %rd314;
-	mov.b64 %rd1566, %rd315;
-	mov.pred %p280, %p53;
-	mov.b64 %rd1567, %rd316;
-	mov.b64 %rd1568, %rd317;
-	mov.b64 %rd1569, %rd318;
+	mov.b64 %rd1544, %rd359;
+	mov.b64 %rd1545, %rd360;
+	mov.b64 %rd1546, %rd361;
+	mov.b64 %rd1547, %rd362;
+	mov.pred %p280, %p51;
+	mov.pred %p281, %p52;
+	mov.b64 %rd1548, %rd307;
+	mov.b64 %rd1549, %rd308;
+	mov.b64 %rd1550, %rd309;
+	mov.b64 %rd1551, %rd310;
+	mov.b64 %rd1552, %rd311;
+	mov.b64 %rd1553, %rd312;
+	mov.b64 %rd1554, %rd313;
+	mov.b64 %rd1555, %rd314;
+	mov.b64 %rd1556, %rd315;
+	mov.pred %p282, %p53;
+	mov.b64 %rd1557, %rd316;
+	mov.b64 %rd1558, %rd317;
+	mov.b64 %rd1559, %rd318;
 	mov.b32 %r323, %r82;
-	mov.b64 %rd1570, %rd363;
-	mov.b64 %rd1571, %rd364;
-	mov.b64 %rd1572, %rd1103;
-	mov.b64 %rd1573, %rd1089;
-	mov.b64 %rd1574, %rd386;
-	mov.b64 %rd1575, %rd385;
-	mov.b64 %rd1576, %rd367;
-	mov.b64 %rd1577, %rd387;
-	mov.b64 %rd1578, %rd366;
-	mov.pred %p281, %p51;
-	mov.b64 %rd1579, %rd168;
-	mov.b64 %rd1580, %rd169;
-	mov.b64 %rd1581, %rd170;
-	mov.b64 %rd1582, %rd1574;
+	mov.b64 %rd1560, %rd363;
+	mov.b64 %rd1561, %rd364;
+	mov.b64 %rd1562, %rd1099;
+	mov.b64 %rd1563, %rd1089;
+	mov.b64 %rd1564, %rd386;
+	mov.b64 %rd1565, %rd385;
+	mov.b64 %rd1566, %rd367;
+	mov.b64 %rd1567, %rd387;
+	mov.b64 %rd1568, %rd366;
+	mov.pred %p283, %p51;
+	mov.b64 %rd1569, %rd168;
+	mov.b64 %rd1570, %rd169;
+	mov.b64 %rd1571, %rd170;
+	mov.b64 %rd1572, %rd1564;
 	mov.b32 %r324, -1;
-	mov.b64 %rd1583, 0;
-	mov.b64 %rd1584, 0;
-	mov.b64 %rd1585, 0;
-	mov.b64 %rd1586, 0;
-$L346:
-	mov.b64 %rd1587, 0;
-	mov.b64 %rd1588, %rd1570;
-$L349:
-	setp.gt.s64 %p282, %rd1588, 0;
-	not.pred %p283, %p282;
-	@!%p283 bra $L353;
-	bra.uni $L351;
-$L353:
-	setp.ge.s64 %p284, %rd1583, %rd1584;
-	@!%p284 bra $L355;
-	setp.ge.s64 %p285, %rd1582, %rd1573;
-	@!%p285 bra $L357;
-	bra.uni $L351;
-$L357:
-	add.s64 %rd1589, %rd1572, %rd1582;
-	mul.lo.s64 %rd1590, %rd1589, %rd178;
-	mad.lo.s64 %rd1591, %rd1590, 4, %rd176;
-	ld.shared.s32 %r325, [%rd1591+0];
+	mov.b64 %rd1573, 0;
+	mov.b64 %rd1574, 0;
+	mov.b64 %rd1575, 0;
+	mov.b64 %rd1576, 0;
+$L356:
+	mov.b64 %rd1577, 0;
+	mov.b64 %rd1578, %rd1560;
+$L359:
+	setp.gt.s64 %p284, %rd1578, 0;
+	not.pred %p285, %p284;
+	@!%p285 bra $L363;
+	bra.uni $L361;
+$L363:
+	setp.ge.s64 %p286, %rd1573, %rd1574;
+	@!%p286 bra $L365;
+	setp.ge.s64 %p287, %rd1572, %rd1563;
+	@!%p287 bra $L367;
+	bra.uni $L361;
+$L367:
+	add.s64 %rd1579, %rd1562, %rd1572;
+	mul.lo.s64 %rd1580, %rd1579, %rd178;
+	mad.lo.s64 %rd1581, %rd1580, 4, %rd176;
+	ld.shared.s32 %r325, [%rd1581+0];
 	mov.b32 %r326, %r325;
 	mov.b32 %r324, %r326;
-	mov.b64 %rd1592, %rd1548;
-	mov.b64 %rd1593, %rd1549;
-	mov.b64 %rd1594, %rd1550;
-	mov.b64 %rd1595, %rd1551;
-	mov.b64 %rd1596, %rd1552;
-	mov.b64 %rd1597, %rd1553;
-	mov.pred %p286, %p276;
-	mov.pred %p287, %p277;
-	mov.b32 %r327, %r322;
-	mov.b64 %rd1598, %rd1554;
-	mov.b64 %rd1599, %rd1555;
-	mov.b64 %rd1600, %rd1556;
-	mov.b64 %rd1601, %rd1557;
+	mov.b64 %rd1582, %rd1538;
+	mov.b64 %rd1583, %rd1539;
+	mov.b64 %rd1584, %rd1540;
+	mov.b64 %rd1585, %rd1541;
+	mov.b64 %rd1586, %rd1542;
+	mov.b64 %rd1587, %rd1543;
 	mov.pred %p288, %p278;
+	mov.pred %p289, %p279;
+	mov.b32 %r327, %r322;
+	mov.b64 %rd1588, %rd1544;
+	mov.b64 %rd1589, %rd1545;
+	mov.b64 %rd1590, %rd1546;
+	mov.b64 %rd1591, %rd1547;
+	mov.pred %p290, %p280;
 	mov.b32 %r328, %r324;
-	add.s64 %rd1602, %rd1572, %rd1582;
-	mov.b64 %rd1603, %rd1602;
-	mov.b64 %rd1604, %rd1577;
-	mov.pred %p289, %p281;
-$L358:
-	@!%p289 bra $L362;
-	mov.b64 %rd1606, 2;
-	mul.lo.s64 %rd1605, %rd1606, %rd1603;
-	mul.lo.s64 %rd1607, %rd1605, %rd181;
-	mad.lo.s64 %rd1608, %rd1607, 8, %rd179;
-	ld.shared.s64 %rd1609, [%rd1608+0];
-	mov.b64 %rd1610, %rd1609;
-	mov.b64 %rd1612, 2;
-	mul.lo.s64 %rd1611, %rd1612, %rd1603;
-	add.s64 %rd1613, %rd1611, 1;
-	mul.lo.s64 %rd1614, %rd1613, %rd181;
-	mad.lo.s64 %rd1615, %rd1614, 8, %rd179;
-	ld.shared.s64 %rd1616, [%rd1615+0];
-	mov.b64 %rd1617, %rd1616;
-	add.s64 %rd1618, %rd1610, %rd1604;
-	mov.b64 %rd1619, %rd1618;
-	mov.b64 %rd1620, %rd1617;
-	mov.b64 %rd1621, %rd1619;
-	mov.b64 %rd1622, %rd1620;
-	bra.uni $L360;
-$L362:
-	mov.b64 %rd1623, %rd1592;
+	add.s64 %rd1592, %rd1562, %rd1572;
+	mov.b64 %rd1593, %rd1592;
+	mov.b64 %rd1594, %rd1567;
+	mov.pred %p291, %p283;
+$L368:
+	@!%p291 bra $L372;
+	mov.b64 %rd1596, 2;
+	mul.lo.s64 %rd1595, %rd1596, %rd1593;
+	mul.lo.s64 %rd1597, %rd1595, %rd181;
+	mad.lo.s64 %rd1598, %rd1597, 8, %rd179;
+	ld.shared.s64 %rd1599, [%rd1598+0];
+	mov.b64 %rd1600, %rd1599;
+	mov.b64 %rd1602, 2;
+	mul.lo.s64 %rd1601, %rd1602, %rd1593;
+	add.s64 %rd1603, %rd1601, 1;
+	mul.lo.s64 %rd1604, %rd1603, %rd181;
+	mad.lo.s64 %rd1605, %rd1604, 8, %rd179;
+	ld.shared.s64 %rd1606, [%rd1605+0];
+	mov.b64 %rd1607, %rd1606;
+	add.s64 %rd1608, %rd1600, %rd1594;
+	mov.b64 %rd1609, %rd1608;
+	mov.b64 %rd1610, %rd1607;
+	mov.b64 %rd1611, %rd1609;
+	mov.b64 %rd1612, %rd1610;
+	bra.uni $L370;
+$L372:
+	mov.b64 %rd1613, %rd1582;
 	mov.b32 %r329, %r328;
-	cvt.s64.s32 %rd1624, %r329;
-	mul.lo.s64 %rd1625, %rd1624, %rd32;
-	mad.lo.s64 %rd1626, %rd1625, 8, %rd28;
-	ld.global.nc.s64 %rd1627, [%rd1626+0];
-	mov.b64 %rd1628, %rd1627;
-	mov.b64 %rd1629, %rd1628;
-	mov.b64 %rd1630, %rd1592;
+	cvt.s64.s32 %rd1614, %r329;
+	mul.lo.s64 %rd1615, %rd1614, %rd32;
+	mad.lo.s64 %rd1616, %rd1615, 8, %rd28;
+	ld.global.nc.s64 %rd1617, [%rd1616+0];
+	mov.b64 %rd1618, %rd1617;
+	mov.b64 %rd1619, %rd1618;
+	mov.b64 %rd1620, %rd1582;
 	mov.b32 %r330, %r328;
-	cvt.s64.s32 %rd1631, %r330;
-	add.s64 %rd1632, %rd1631, 1;
-	mul.lo.s64 %rd1633, %rd1632, %rd32;
-	mad.lo.s64 %rd1634, %rd1633, 8, %rd28;
-	ld.global.nc.s64 %rd1635, [%rd1634+0];
-	mov.b64 %rd1636, %rd1635;
-	mov.b64 %rd1637, %rd1636;
-	add.s64 %rd1638, %rd1629, %rd1604;
-	mov.b64 %rd1639, %rd1638;
-	mov.b64 %rd1640, %rd1637;
-	mov.b64 %rd1621, %rd1639;
-	mov.b64 %rd1622, %rd1640;
+	cvt.s64.s32 %rd1621, %r330;
+	add.s64 %rd1622, %rd1621, 1;
+	mul.lo.s64 %rd1623, %rd1622, %rd32;
+	mad.lo.s64 %rd1624, %rd1623, 8, %rd28;
+	ld.global.nc.s64 %rd1625, [%rd1624+0];
+	mov.b64 %rd1626, %rd1625;
+	mov.b64 %rd1627, %rd1626;
+	add.s64 %rd1628, %rd1619, %rd1594;
+	mov.b64 %rd1629, %rd1628;
+	mov.b64 %rd1630, %rd1627;
+	mov.b64 %rd1611, %rd1629;
+	mov.b64 %rd1612, %rd1630;
+	bra.uni $L370;
+$L369:
+	bra.uni $L368;
+$L370:
+	mov.b64 %rd1631, %rd1611;
+	mov.b64 %rd1632, %rd1612;
+	mov.b64 %rd1573, %rd1631;
+	mov.b64 %rd1574, %rd1632;
+	add.s64 %rd1633, %rd1572, %rd1565;
+	mov.b64 %rd1572, %rd1633;
 	bra.uni $L360;
-$L359:
-	bra.uni $L358;
-$L360:
-	mov.b64 %rd1641, %rd1621;
-	mov.b64 %rd1642, %rd1622;
-	mov.b64 %rd1583, %rd1641;
-	mov.b64 %rd1584, %rd1642;
-	add.s64 %rd1643, %rd1582, %rd1575;
-	mov.b64 %rd1582, %rd1643;
-	bra.uni $L350;
-$L355:
-	mul.lo.s64 %rd1644, %rd1583, %rd39;
-	mad.lo.s64 %rd1645, %rd1644, 4, %rd35;
-	ld.global.nc.s32 %r331, [%rd1645+0];
+$L365:
+	mul.lo.s64 %rd1634, %rd1573, %rd39;
+	mad.lo.s64 %rd1635, %rd1634, 4, %rd35;
+	ld.global.nc.s32 %r331, [%rd1635+0];
 	mov.b32 %r332, %r331;
 	mov.b32 %r333, %r332;
 	mov.b32 %r334, %r324;
 	mov.b32 %r335, %r333;
-	mov.b64 %rd1646, %rd1583;
-$L363:
+	mov.b64 %rd1636, %rd1573;
+$L373:
 	mov.f64 %fd55, 0d3FF0000000000000;
-	setp.gt.s64 %p290, %rd125, 0;
-	@!%p290 bra $L367;
-	mul.lo.s64 %rd1647, %rd1646, %rd127;
-	mad.lo.s64 %rd1648, %rd1647, 8, %rd123;
-	ld.global.nc.f64 %fd56, [%rd1648+0];
+	setp.gt.s64 %p292, %rd125, 0;
+	@!%p292 bra $L377;
+	mul.lo.s64 %rd1637, %rd1636, %rd127;
+	mad.lo.s64 %rd1638, %rd1637, 8, %rd123;
+	ld.global.nc.f64 %fd56, [%rd1638+0];
 	mov.f64 %fd57, %fd56;
 	mov.f64 %fd55, %fd57;
-$L367:
-	cvt.s64.s32 %rd1649, %r334;
-	mul.lo.s64 %rd1650, %rd1649, %rd134;
-	mad.lo.s64 %rd1651, %rd1650, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd58, [%rd1651+0];
+$L377:
+	cvt.s64.s32 %rd1639, %r334;
+	mul.lo.s64 %rd1640, %rd1639, %rd134;
+	mad.lo.s64 %rd1641, %rd1640, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd58, [%rd1641+0];
 	mov.f64 %fd59, %fd58;
 	add.rn.f64 %fd60, %fd59, %fd55;
 	mov.f64 %fd61, %fd60;
-	cvt.s64.s32 %rd1652, %r335;
-	mul.lo.s64 %rd1653, %rd1652, %rd134;
-	mad.lo.s64 %rd1654, %rd1653, 8, %rd130;
-	ld.relaxed.gpu.global.f64 %fd62, [%rd1654+0];
+	cvt.s64.s32 %rd1642, %r335;
+	mul.lo.s64 %rd1643, %rd1642, %rd134;
+	mad.lo.s64 %rd1644, %rd1643, 8, %rd130;
+	ld.relaxed.gpu.global.f64 %fd62, [%rd1644+0];
 	mov.f64 %fd63, %fd62;
-	setp.lt.f64 %p291, %fd61, %fd63;
-	not.pred %p292, %p291;
-	@!%p292 bra $L369;
-	mov.pred %p293, 0;
-	bra.uni $L365;
-$L369:
-	cvt.s64.s32 %rd1655, %r335;
-	mul.lo.s64 %rd1656, %rd1655, %rd134;
-	mad.lo.s64 %rd1657, %rd1656, 8, %rd130;
-	ld.relaxed.gpu.global.b64 %rd1658, [%rd1657];
-$L370:
-	mov.b64 %fd64, %rd1658;
+	setp.lt.f64 %p293, %fd61, %fd63;
+	not.pred %p294, %p293;
+	@!%p294 bra $L379;
+	mov.pred %p295, 0;
+	bra.uni $L375;
+$L379:
+	cvt.s64.s32 %rd1645, %r335;
+	mul.lo.s64 %rd1646, %rd1645, %rd134;
+	mad.lo.s64 %rd1647, %rd1646, 8, %rd130;
+	ld.relaxed.gpu.global.b64 %rd1648, [%rd1647];
+$L380:
+	mov.b64 %fd64, %rd1648;
 	min.f64 %fd65, %fd64, %fd61;
-	mov.b64 %rd1659, %fd64;
-	mov.b64 %rd1660, %fd61;
-	or.b64 %rd1661, %rd1659, %rd1660;
-	setp.eq.f64 %p294, %fd64, %fd61;
-	mov.b64 %fd66, %rd1661;
-	selp.f64 %fd67, %fd66, %fd65, %p294;
-	setp.nan.f64 %p295, %fd64, %fd61;
+	mov.b64 %rd1649, %fd64;
+	mov.b64 %rd1650, %fd61;
+	or.b64 %rd1651, %rd1649, %rd1650;
+	setp.eq.f64 %p296, %fd64, %fd61;
+	mov.b64 %fd66, %rd1651;
+	selp.f64 %fd67, %fd66, %fd65, %p296;
+	setp.nan.f64 %p297, %fd64, %fd61;
 	add.rn.f64 %fd68, %fd64, %fd61;
-	selp.f64 %fd69, %fd68, %fd67, %p295;
-	mov.b64 %rd1662, %fd69;
-	setp.eq.u64 %p296, %rd1658, %rd1662;
-	@%p296 bra $L371;
-	atom.global.cas.b64 %rd1663, [%rd1657], %rd1658, %rd1662;
-	setp.eq.u64 %p297, %rd1663, %rd1658;
-	mov.b64 %rd1658, %rd1663;
-	@!%p297 bra $L370;
-$L371:
-	mov.b64 %fd71, %rd1658;
+	selp.f64 %fd69, %fd68, %fd67, %p297;
+	mov.b64 %rd1652, %fd69;
+	setp.eq.u64 %p298, %rd1648, %rd1652;
+	@%p298 bra $L381;
+	atom.global.cas.b64 %rd1653, [%rd1647], %rd1648, %rd1652;
+	setp.eq.u64 %p299, %rd1653, %rd1648;
+	mov.b64 %rd1648, %rd1653;
+	@!%p299 bra $L380;
+$L381:
+	mov.b64 %fd71, %rd1648;
 	mov.f64 %fd70, %fd71;
 	mov.f64 %fd72, %fd70;
-	setp.gt.f64 %p298, %fd72, %fd61;
-	mov.pred %p293, %p298;
-	bra.uni $L365;
-$L364:
-	bra.uni $L363;
-$L365:
-	@!%p293 bra $L373;
-	mov.pred %p299, 0;
-	mov.b64 %rd1664, %rd1587;
-	mov.b32 %r336, %r333;
+	setp.gt.f64 %p300, %fd72, %fd61;
+	mov.pred %p295, %p300;
+	bra.uni $L375;
 $L374:
-	@!%p279 bra $L378;
+	bra.uni $L373;
+$L375:
+	@!%p295 bra $L383;
+	mov.pred %p301, 0;
+	mov.b64 %rd1654, %rd1577;
+	mov.b32 %r336, %r333;
+$L384:
+	@!%p281 bra $L388;
 	shr.s32 %r337, %r336, 5;
-	cvt.s64.s32 %rd1665, %r337;
-	mov.b64 %rd1666, %rd1665;
+	cvt.s64.s32 %rd1655, %r337;
+	mov.b64 %rd1656, %rd1655;
 	and.b32 %r338, %r336, 31;
-	cvt.s64.s32 %rd1667, %r338;
-	min.u64 %rd1668, %rd1667, 32;
-	cvt.u32.u64 %r339, %rd1668;
+	cvt.s64.s32 %rd1657, %r338;
+	min.u64 %rd1658, %rd1657, 32;
+	cvt.u32.u64 %r339, %rd1658;
 	mov.b32 %r341, 0x1;
 	shl.b32 %r340, %r341, %r339;
-	setp.hs.u32 %p300, %r339, 32;
-	selp.b32 %r342, 0, %r340, %p300;
+	setp.hs.u32 %p302, %r339, 32;
+	selp.b32 %r342, 0, %r340, %p302;
 	mov.b32 %r343, %r342;
-	mov.b64 %rd1669, %rd1666;
+	mov.b64 %rd1659, %rd1656;
 	mov.b32 %r344, %r343;
-	mul.lo.s64 %rd1670, %rd1669, %rd1566;
-	mad.lo.s64 %rd1671, %rd1670, 4, %rd1564;
-	ld.relaxed.gpu.global.u32 %r345, [%rd1671+0];
+	mul.lo.s64 %rd1660, %rd1659, %rd1556;
+	mad.lo.s64 %rd1661, %rd1660, 4, %rd1554;
+	ld.relaxed.gpu.global.u32 %r345, [%rd1661+0];
 	mov.b32 %r346, %r345;
 	and.b32 %r347, %r346, %r344;
-	setp.ne.u32 %p301, %r347, 0x0;
-	mov.pred %p302, %p301;
-	not.pred %p303, %p302;
-	@!%p303 bra $L380;
-	mul.lo.s64 %rd1672, %rd1669, %rd1566;
-	mad.lo.s64 %rd1673, %rd1672, 4, %rd1564;
-	atom.global.or.b32 %r348, [%rd1673], %r344;
+	setp.ne.u32 %p303, %r347, 0x0;
+	mov.pred %p304, %p303;
+	not.pred %p305, %p304;
+	@!%p305 bra $L390;
+	mul.lo.s64 %rd1662, %rd1659, %rd1556;
+	mad.lo.s64 %rd1663, %rd1662, 4, %rd1554;
+	atom.global.or.b32 %r348, [%rd1663], %r344;
 	mov.b32 %r349, %r348;
 	and.b32 %r350, %r349, %r344;
-	setp.ne.u32 %p304, %r350, 0x0;
-	mov.pred %p302, %p304;
-$L380:
-	@!%p302 bra $L382;
-	mov.b64 %rd1674, %rd1664;
-	mov.b64 %rd1675, %rd1674;
-	mov.pred %p305, 0;
-	bra.uni $L376;
-$L382:
-	mov.b64 %rd1676, %rd1664;
-	mov.b64 %rd1675, %rd1676;
-	mov.pred %p305, 1;
-	bra.uni $L376;
-$L378:
-	@!%p280 bra $L384;
-	cvt.s64.s32 %rd1677, %r336;
-	mul.lo.s64 %rd1678, %rd1677, %rd1569;
-	mad.lo.s64 %rd1679, %rd1678, 4, %rd1567;
-	ld.relaxed.gpu.global.s32 %r351, [%rd1679+0];
-	mov.b32 %r352, %r351;
-	setp.eq.s32 %p306, %r352, %r323;
-	mov.pred %p307, %p306;
-	not.pred %p308, %p307;
-	@!%p308 bra $L386;
-	cvt.s64.s32 %rd1680, %r336;
-	mul.lo.s64 %rd1681, %rd1680, %rd1569;
-	mad.lo.s64 %rd1682, %rd1681, 4, %rd1567;
-	atom.global.exch.b32 %r353, [%rd1682], %r323;
-	mov.b32 %r354, %r353;
-	setp.eq.s32 %p309, %r354, %r323;
-	mov.pred %p307, %p309;
-$L386:
-	@!%p307 bra $L388;
-	mov.b64 %rd1683, %rd1664;
-	mov.b64 %rd1675, %rd1683;
-	mov.pred %p305, 0;
-	bra.uni $L376;
-$L388:
-$L384:
-	mul.lo.s64 %rd1684, %rd1664, %rd1581;
-	mad.lo.s64 %rd1685, %rd1684, 4, %rd1579;
-	st.shared.s32 [%rd1685+0], %r336;
-	add.s64 %rd1686, %rd1664, 1;
-	mov.b64 %rd1687, %rd1686;
-	mov.b64 %rd1675, %rd1687;
-	mov.pred %p305, 1;
-	bra.uni $L376;
-$L375:
-	bra.uni $L374;
-$L376:
-	mov.b64 %rd1688, %rd1675;
-	mov.pred %p310, %p305;
-	mov.b64 %rd1587, %rd1688;
-	mov.pred %p299, %p310;
-	@!%p299 bra $L390;
-	mov.b64 %rd1689, %rd1548;
-	mov.b32 %r355, %r333;
-	cvt.s64.s32 %rd1690, %r355;
-	add.s64 %rd1691, %rd1690, 1;
-	mul.lo.s64 %rd1692, %rd1691, %rd32;
-	mad.lo.s64 %rd1693, %rd1692, 8, %rd28;
-	ld.global.nc.s64 %rd1694, [%rd1693+0];
-	mov.b64 %rd1695, %rd1694;
-	cvt.s64.s32 %rd1696, %r355;
-	mul.lo.s64 %rd1697, %rd1696, %rd32;
-	mad.lo.s64 %rd1698, %rd1697, 8, %rd28;
-	ld.global.nc.s64 %rd1699, [%rd1698+0];
-	mov.b64 %rd1700, %rd1699;
-	sub.s64 %rd1701, %rd1695, %rd1700;
-	mov.b64 %rd1702, %rd1701;
-	mov.b64 %rd1703, %rd1702;
-	add.s64 %rd1704, %rd1585, %rd1703;
-	mov.b64 %rd1585, %rd1704;
-	max.s64 %rd1705, %rd1586, %rd1703;
-	mov.b64 %rd1586, %rd1705;
+	setp.ne.u32 %p306, %r350, 0x0;
+	mov.pred %p304, %p306;
 $L390:
-$L373:
-	add.s64 %rd1706, %rd1583, %rd1576;
-	mov.b64 %rd1583, %rd1706;
-	sub.s64 %rd1707, %rd1588, 1;
-	mov.b64 %rd1588, %rd1707;
-$L350:
-	bra.uni $L349;
-$L351:
-	mov.b64 %rd1708, 0;
-	setp.lt.s64 %p311, %rd1583, %rd1584;
-	setp.lt.s64 %p312, %rd1582, %rd1573;
-	or.pred %p313, %p311, %p312;
-	@!%p313 bra $L392;
-	mov.b64 %rd1708, 1;
+	@!%p304 bra $L392;
+	mov.b64 %rd1664, %rd1654;
+	mov.b64 %rd1665, %rd1664;
+	mov.pred %p307, 0;
+	bra.uni $L386;
 $L392:
-	shl.b64 %rd1709, %rd1708, 32;
-	or.b64 %rd1710, %rd1587, %rd1709;
-	// block scan
-	mov.b64 %rd1711, %rd1710;
-	mov.b32 %r356, %r3;
-$L393:
-	setp.hs.u32 %p314, %r356, 32;
-	@%p314 bra $L394;
-	mov.b64 {%r357, %r358}, %rd1711;
-	shfl.sync.up.b32 %r359|%p315, %r357, %r356, 0, %r17;
-	shfl.sync.up.b32 %r360, %r358, %r356, 0, %r17;
-	mov.b64 %rd1712, {%r359, %r360};
-	@!%p315 bra $L395;
-	add.s64 %rd1713, %rd1712, %rd1711;
-	mov.b64 %rd1711, %rd1713;
-$L395:
-	shl.b32 %r356, %r356, 1;
-	bra.uni $L393;
-$L394:
-	mov.b64 {%r361, %r362}, %rd1711;
-	shfl.sync.up.b32 %r363|%p316, %r361, %r3, 0, %r17;
-	shfl.sync.up.b32 %r364, %r362, %r3, 0, %r17;
-	mov.b64 %rd1714, {%r363, %r364};
-	setp.lo.u32 %p317, %r3, 32;
-	and.pred %p318, %p316, %p317;
-	selp.b64 %rd1715, %rd1714, 0, %p318;
-	sub.u32 %r365, %r13, %r3;
-	setp.eq.u32 %p319, %r7, %r365;
-	@!%p319 bra $L396;
-	mul.wide.u32 %rd1716, %r8, 16;
-	add.s64 %rd1717, %rd1, %rd1716;
-	st.shared.s64 [%rd1717+0], %rd1711;
+	mov.b64 %rd1666, %rd1654;
+	mov.b64 %rd1665, %rd1666;
+	mov.pred %p307, 1;
+	bra.uni $L386;
+$L388:
+	@!%p282 bra $L394;
+	cvt.s64.s32 %rd1667, %r336;
+	mul.lo.s64 %rd1668, %rd1667, %rd1559;
+	mad.lo.s64 %rd1669, %rd1668, 4, %rd1557;
+	ld.relaxed.gpu.global.s32 %r351, [%rd1669+0];
+	mov.b32 %r352, %r351;
+	setp.eq.s32 %p308, %r352, %r323;
+	mov.pred %p309, %p308;
+	not.pred %p310, %p309;
+	@!%p310 bra $L396;
+	cvt.s64.s32 %rd1670, %r336;
+	mul.lo.s64 %rd1671, %rd1670, %rd1559;
+	mad.lo.s64 %rd1672, %rd1671, 4, %rd1557;
+	atom.global.exch.b32 %r353, [%rd1672], %r323;
+	mov.b32 %r354, %r353;
+	setp.eq.s32 %p311, %r354, %r323;
+	mov.pred %p309, %p311;
 $L396:
-	bar.sync 0;
-	setp.eq.u32 %p320, %r8, 0;
-	@!%p320 bra $L397;
-	mov.b64 %rd1718, 0;
-	setp.lo.u32 %p321, %r7, %r10;
-	@!%p321 bra $L398;
-	mul.wide.u32 %rd1719, %r7, 16;
-	add.s64 %rd1720, %rd1, %rd1719;
-	ld.shared.s64 %rd1721, [%rd1720+0];
-	mov.b64 %rd1718, %rd1721;
+	@!%p309 bra $L398;
+	mov.b64 %rd1673, %rd1654;
+	mov.b64 %rd1665, %rd1673;
+	mov.pred %p307, 0;
+	bra.uni $L386;
 $L398:
-	mov.b64 {%r366, %r367}, %rd1718;
-	shfl.sync.up.b32 %r368|%p322, %r366, 1, 0, %r17;
-	shfl.sync.up.b32 %r369, %r367, 1, 0, %r17;
-	mov.b64 %rd1722, {%r368, %r369};
-	@!%p322 bra $L399;
-	add.s64 %rd1723, %rd1722, %rd1718;
-	mov.b64 %rd1718, %rd1723;
-$L399:
-	mov.b64 {%r370, %r371}, %rd1718;
-	shfl.sync.up.b32 %r372|%p323, %r370, 2, 0, %r17;
-	shfl.sync.up.b32 %r373, %r371, 2, 0, %r17;
-	mov.b64 %rd1724, {%r372, %r373};
-	@!%p323 bra $L400;
-	add.s64 %rd1725, %rd1724, %rd1718;
-	mov.b64 %rd1718, %rd1725;
+$L394:
+	mul.lo.s64 %rd1674, %rd1654, %rd1571;
+	mad.lo.s64 %rd1675, %rd1674, 4, %rd1569;
+	st.shared.s32 [%rd1675+0], %r336;
+	add.s64 %rd1676, %rd1654, 1;
+	mov.b64 %rd1677, %rd1676;
+	mov.b64 %rd1665, %rd1677;
+	mov.pred %p307, 1;
+	bra.uni $L386;
+$L385:
+	bra.uni $L384;
+$L386:
+	mov.b64 %rd1678, %rd1665;
+	mov.pred %p312, %p307;
+	mov.b64 %rd1577, %rd1678;
+	mov.pred %p301, %p312;
+	@!%p301 bra $L400;
+	mov.b64 %rd1679, %rd1538;
+	mov.b32 %r355, %r333;
+	cvt.s64.s32 %rd1680, %r355;
+	add.s64 %rd1681, %rd1680, 1;
+	mul.lo.s64 %rd1682, %rd1681, %rd32;
+	mad.lo.s64 %rd1683, %rd1682, 8, %rd28;
+	ld.global.nc.s64 %rd1684, [%rd1683+0];
+	mov.b64 %rd1685, %rd1684;
+	cvt.s64.s32 %rd1686, %r355;
+	mul.lo.s64 %rd1687, %rd1686, %rd32;
+	mad.lo.s64 %rd1688, %rd1687, 8, %rd28;
+	ld.global.nc.s64 %rd1689, [%rd1688+0];
+	mov.b64 %rd1690, %rd1689;
+	sub.s64 %rd1691, %rd1685, %rd1690;
+	mov.b64 %rd1692, %rd1691;
+	mov.b64 %rd1693, %rd1692;
+	add.s64 %rd1694, %rd1575, %rd1693;
+	mov.b64 %rd1575, %rd1694;
+	max.s64 %rd1695, %rd1576, %rd1693;
+	mov.b64 %rd1576, %rd1695;
 $L400:
-	mov.b64 {%r374, %r375}, %rd1718;
-	shfl.sync.up.b32 %r376|%p324, %r374, 4, 0, %r17;
-	shfl.sync.up.b32 %r377, %r375, 4, 0, %r17;
-	mov.b64 %rd1726, {%r376, %r377};
-	@!%p324 bra $L401;
-	add.s64 %rd1727, %rd1726, %rd1718;
-	mov.b64 %rd1718, %rd1727;
-$L401:
-	mov.b64 {%r378, %r379}, %rd1718;
-	shfl.sync.up.b32 %r380|%p325, %r378, 8, 0, %r17;
-	shfl.sync.up.b32 %r381, %r379, 8, 0, %r17;
-	mov.b64 %rd1728, {%r380, %r381};
-	@!%p325 bra $L402;
-	add.s64 %rd1729, %rd1728, %rd1718;
-	mov.b64 %rd1718, %rd1729;
+$L383:
+	add.s64 %rd1696, %rd1573, %rd1566;
+	mov.b64 %rd1573, %rd1696;
+	sub.s64 %rd1697, %rd1578, 1;
+	mov.b64 %rd1578, %rd1697;
+$L360:
+	bra.uni $L359;
+$L361:
+	mov.b64 %rd1698, 0;
+	setp.lt.s64 %p313, %rd1573, %rd1574;
+	setp.lt.s64 %p314, %rd1572, %rd1563;
+	or.pred %p315, %p313, %p314;
+	@!%p315 bra $L402;
+	mov.b64 %rd1698, 1;
 $L402:
-	mov.b64 {%r382, %r383}, %rd1718;
-	shfl.sync.up.b32 %r384|%p326, %r382, 16, 0, %r17;
-	shfl.sync.up.b32 %r385, %r383, 16, 0, %r17;
-	mov.b64 %rd1730, {%r384, %r385};
-	@!%p326 bra $L403;
-	add.s64 %rd1731, %rd1730, %rd1718;
-	mov.b64 %rd1718, %rd1731;
+	shl.b64 %rd1699, %rd1698, 32;
+	or.b64 %rd1700, %rd1577, %rd1699;
+	// block scan
+	mov.b64 %rd1701, %rd1700;
+	mov.b32 %r356, %r3;
 $L403:
-	mov.b64 {%r386, %r387}, %rd1718;
-	shfl.sync.up.b32 %r388|%p327, %r386, 1, 0, %r17;
-	shfl.sync.up.b32 %r389, %r387, 1, 0, %r17;
-	mov.b64 %rd1732, {%r388, %r389};
-	selp.b64 %rd1733, %rd1732, 0, %p327;
-	@!%p321 bra $L404;
-	mul.wide.u32 %rd1734, %r7, 16;
-	add.s64 %rd1735, %rd1, %rd1734;
-	add.s64 %rd1736, %rd1735, 512;
-	st.shared.s64 [%rd1736+0], %rd1733;
-$L404:
-	sub.u32 %r390, %r10, 1;
-	setp.eq.u32 %p328, %r7, %r390;
-	@!%p328 bra $L405;
-	st.shared.s64 [%rd1+1024], %rd1718;
+	setp.hs.u32 %p316, %r356, 32;
+	@%p316 bra $L404;
+	mov.b64 {%r357, %r358}, %rd1701;
+	shfl.sync.up.b32 %r359|%p317, %r357, %r356, 0, %r17;
+	shfl.sync.up.b32 %r360, %r358, %r356, 0, %r17;
+	mov.b64 %rd1702, {%r359, %r360};
+	@!%p317 bra $L405;
+	add.s64 %rd1703, %rd1702, %rd1701;
+	mov.b64 %rd1701, %rd1703;
 $L405:
-$L397:
+	shl.b32 %r356, %r356, 1;
+	bra.uni $L403;
+$L404:
+	mov.b64 {%r361, %r362}, %rd1701;
+	shfl.sync.up.b32 %r363|%p318, %r361, %r3, 0, %r17;
+	shfl.sync.up.b32 %r364, %r362, %r3, 0, %r17;
+	mov.b64 %rd1704, {%r363, %r364};
+	setp.lo.u32 %p319, %r3, 32;
+	and.pred %p320, %p318, %p319;
+	selp.b64 %rd1705, %rd1704, 0, %p320;
+	sub.u32 %r365, %r13, %r3;
+	setp.eq.u32 %p321, %r7, %r365;
+	@!%p321 bra $L406;
+	mul.wide.u32 %rd1706, %r8, 16;
+	add.s64 %rd1707, %rd1, %rd1706;
+	st.shared.s64 [%rd1707+0], %rd1701;
+$L406:
 	bar.sync 0;
-	mul.wide.u32 %rd1737, %r8, 16;
-	add.s64 %rd1738, %rd1, %rd1737;
-	add.s64 %rd1739, %rd1738, 512;
-	ld.shared.s64 %rd1740, [%rd1739+0];
-	add.s64 %rd1741, %rd1740, %rd1715;
-	ld.shared.s64 %rd1742, [%rd1+1024];
-	mov.b64 {%r391, %r392}, %rd1741;
-	shfl.sync.idx.b32 %r393|%p329, %r391, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r394, %r392, 0, %r21, %r17;
-	mov.b64 %rd1743, {%r393, %r394};
-	mov.b64 %rd1744, %rd1742;
-	mov.b64 %rd1745, %rd1743;
-	mov.b64 %rd1746, %rd1744;
-	mov.b64 %rd1747, %rd1745;
-	mov.b64 %rd1748, %rd1746;
-	mov.b64 %rd1749, %rd1747;
-	mov.b64 %rd1750, %rd1748;
-	and.b64 %rd1751, %rd1749, 4294967295;
-	mov.b64 %rd1752, %rd1751;
-	and.b64 %rd1753, %rd1750, 4294967295;
-	mov.b64 %rd1754, %rd1753;
-	shr.s64 %rd1755, %rd1750, 32;
-	mov.b64 %rd1756, %rd1755;
-	mov.b64 %rd1757, %rd1752;
-	mov.b64 %rd1758, %rd1754;
-	mov.b64 %rd1759, %rd1756;
-	mov.b64 %rd1760, 0;
-	cvt.u64.u32 %rd1761, %r2;
-	setp.eq.s64 %p330, %rd1761, 0;
-	setp.gt.s64 %p331, %rd1758, 0;
-	and.pred %p332, %p330, %p331;
-	@!%p332 bra $L407;
-	mul.lo.s64 %rd1762, %rd1578, %rd120;
-	mad.lo.s64 %rd1763, %rd1762, 8, %rd116;
-	atom.global.add.u64 %rd1764, [%rd1763], %rd1758;
-	mov.b64 %rd1765, %rd1764;
-	mov.b64 %rd1760, %rd1765;
-$L407:
-	cvt.u64.u32 %rd1766, %r2;
-	setp.eq.s64 %p333, %rd1766, 0;
-	setp.eq.u32 %p334, %r1, 0;
-	and.pred %p335, %p333, %p334;
-	bar.sync 0;
-	@!%p335 bra $L408;
-	st.shared.s64 [%rd1+1024], %rd1760;
+	setp.eq.u32 %p322, %r8, 0;
+	@!%p322 bra $L407;
+	mov.b64 %rd1708, 0;
+	setp.lo.u32 %p323, %r7, %r10;
+	@!%p323 bra $L408;
+	mul.wide.u32 %rd1709, %r7, 16;
+	add.s64 %rd1710, %rd1, %rd1709;
+	ld.shared.s64 %rd1711, [%rd1710+0];
+	mov.b64 %rd1708, %rd1711;
 $L408:
-	bar.sync 0;
-	ld.shared.s64 %rd1767, [%rd1+1024];
-	mov.b64 %rd1768, %rd1767;
-	add.s64 %rd1769, %rd1768, %rd1757;
-	mov.b64 %rd1770, %rd1769;
-	mov.b64 %rd1771, 0;
+	mov.b64 {%r366, %r367}, %rd1708;
+	shfl.sync.up.b32 %r368|%p324, %r366, 1, 0, %r17;
+	shfl.sync.up.b32 %r369, %r367, 1, 0, %r17;
+	mov.b64 %rd1712, {%r368, %r369};
+	@!%p324 bra $L409;
+	add.s64 %rd1713, %rd1712, %rd1708;
+	mov.b64 %rd1708, %rd1713;
 $L409:
-	setp.lt.s64 %p336, %rd1771, %rd1587;
-	not.pred %p337, %p336;
-	@!%p337 bra $L413;
-	bra.uni $L411;
-$L413:
-	mul.lo.s64 %rd1772, %rd1771, %rd1581;
-	mad.lo.s64 %rd1773, %rd1772, 4, %rd1579;
-	ld.shared.s32 %r395, [%rd1773+0];
-	mov.b32 %r396, %r395;
-	add.s64 %rd1774, %rd1770, %rd1771;
-	mul.lo.s64 %rd1775, %rd1774, %rd295;
-	mad.lo.s64 %rd1776, %rd1775, 4, %rd293;
-	st.global.s32 [%rd1776+0], %r396;
+	mov.b64 {%r370, %r371}, %rd1708;
+	shfl.sync.up.b32 %r372|%p325, %r370, 2, 0, %r17;
+	shfl.sync.up.b32 %r373, %r371, 2, 0, %r17;
+	mov.b64 %rd1714, {%r372, %r373};
+	@!%p325 bra $L410;
+	add.s64 %rd1715, %rd1714, %rd1708;
+	mov.b64 %rd1708, %rd1715;
 $L410:
-	add.s64 %rd1777, %rd1771, 1;
-	mov.b64 %rd1771, %rd1777;
-	bra.uni $L409;
+	mov.b64 {%r374, %r375}, %rd1708;
+	shfl.sync.up.b32 %r376|%p326, %r374, 4, 0, %r17;
+	shfl.sync.up.b32 %r377, %r375, 4, 0, %r17;
+	mov.b64 %rd1716, {%r376, %r377};
+	@!%p326 bra $L411;
+	add.s64 %rd1717, %rd1716, %rd1708;
+	mov.b64 %rd1708, %rd1717;
 $L411:
-	setp.eq.s64 %p338, %rd1759, 0;
-	@!%p338 bra $L415;
-	bra.uni $L348;
+	mov.b64 {%r378, %r379}, %rd1708;
+	shfl.sync.up.b32 %r380|%p327, %r378, 8, 0, %r17;
+	shfl.sync.up.b32 %r381, %r379, 8, 0, %r17;
+	mov.b64 %rd1718, {%r380, %r381};
+	@!%p327 bra $L412;
+	add.s64 %rd1719, %rd1718, %rd1708;
+	mov.b64 %rd1708, %rd1719;
+$L412:
+	mov.b64 {%r382, %r383}, %rd1708;
+	shfl.sync.up.b32 %r384|%p328, %r382, 16, 0, %r17;
+	shfl.sync.up.b32 %r385, %r383, 16, 0, %r17;
+	mov.b64 %rd1720, {%r384, %r385};
+	@!%p328 bra $L413;
+	add.s64 %rd1721, %rd1720, %rd1708;
+	mov.b64 %rd1708, %rd1721;
+$L413:
+	mov.b64 {%r386, %r387}, %rd1708;
+	shfl.sync.up.b32 %r388|%p329, %r386, 1, 0, %r17;
+	shfl.sync.up.b32 %r389, %r387, 1, 0, %r17;
+	mov.b64 %rd1722, {%r388, %r389};
+	selp.b64 %rd1723, %rd1722, 0, %p329;
+	@!%p323 bra $L414;
+	mul.wide.u32 %rd1724, %r7, 16;
+	add.s64 %rd1725, %rd1, %rd1724;
+	add.s64 %rd1726, %rd1725, 512;
+	st.shared.s64 [%rd1726+0], %rd1723;
+$L414:
+	sub.u32 %r390, %r10, 1;
+	setp.eq.u32 %p330, %r7, %r390;
+	@!%p330 bra $L415;
+	st.shared.s64 [%rd1+1024], %rd1708;
 $L415:
-$L347:
-	bra.uni $L346;
-$L348:
-	mov.b64 %rd1778, %rd1585;
-	mov.b64 %rd1779, %rd1586;
-	mov.b64 %rd1780, %rd1778;
-	mov.b64 %rd1781, %rd1779;
-	mov.b64 %rd1782, %rd1780;
-	mov.b64 %rd1783, %rd1781;
-	mov.b64 %rd1104, %rd1782;
-	mov.b64 %rd1105, %rd1783;
-$L242:
-	add.s64 %rd1784, %rd404, %rd1104;
-	mov.b64 %rd404, %rd1784;
-	max.s64 %rd1785, %rd405, %rd1105;
-	mov.b64 %rd405, %rd1785;
+$L407:
+	bar.sync 0;
+	mul.wide.u32 %rd1727, %r8, 16;
+	add.s64 %rd1728, %rd1, %rd1727;
+	add.s64 %rd1729, %rd1728, 512;
+	ld.shared.s64 %rd1730, [%rd1729+0];
+	add.s64 %rd1731, %rd1730, %rd1705;
+	ld.shared.s64 %rd1732, [%rd1+1024];
+	mov.b64 {%r391, %r392}, %rd1731;
+	shfl.sync.idx.b32 %r393|%p331, %r391, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r394, %r392, 0, %r21, %r17;
+	mov.b64 %rd1733, {%r393, %r394};
+	mov.b64 %rd1734, %rd1732;
+	mov.b64 %rd1735, %rd1733;
+	mov.b64 %rd1736, %rd1734;
+	mov.b64 %rd1737, %rd1735;
+	mov.b64 %rd1738, %rd1736;
+	mov.b64 %rd1739, %rd1737;
+	mov.b64 %rd1740, %rd1738;
+	and.b64 %rd1741, %rd1739, 4294967295;
+	mov.b64 %rd1742, %rd1741;
+	and.b64 %rd1743, %rd1740, 4294967295;
+	mov.b64 %rd1744, %rd1743;
+	shr.s64 %rd1745, %rd1740, 32;
+	mov.b64 %rd1746, %rd1745;
+	mov.b64 %rd1747, %rd1742;
+	mov.b64 %rd1748, %rd1744;
+	mov.b64 %rd1749, %rd1746;
+	mov.b64 %rd1750, 0;
+	cvt.u64.u32 %rd1751, %r2;
+	setp.eq.s64 %p332, %rd1751, 0;
+	setp.gt.s64 %p333, %rd1748, 0;
+	and.pred %p334, %p332, %p333;
+	@!%p334 bra $L417;
+	mul.lo.s64 %rd1752, %rd1568, %rd120;
+	mad.lo.s64 %rd1753, %rd1752, 8, %rd116;
+	atom.global.add.u64 %rd1754, [%rd1753], %rd1748;
+	mov.b64 %rd1755, %rd1754;
+	mov.b64 %rd1750, %rd1755;
+$L417:
+	cvt.u64.u32 %rd1756, %r2;
+	setp.eq.s64 %p335, %rd1756, 0;
+	setp.eq.u32 %p336, %r1, 0;
+	and.pred %p337, %p335, %p336;
+	bar.sync 0;
+	@!%p337 bra $L418;
+	st.shared.s64 [%rd1+1024], %rd1750;
+$L418:
+	bar.sync 0;
+	ld.shared.s64 %rd1757, [%rd1+1024];
+	mov.b64 %rd1758, %rd1757;
+	add.s64 %rd1759, %rd1758, %rd1747;
+	mov.b64 %rd1760, %rd1759;
+	mov.b64 %rd1761, 0;
+$L419:
+	setp.lt.s64 %p338, %rd1761, %rd1577;
+	not.pred %p339, %p338;
+	@!%p339 bra $L423;
+	bra.uni $L421;
+$L423:
+	mul.lo.s64 %rd1762, %rd1761, %rd1571;
+	mad.lo.s64 %rd1763, %rd1762, 4, %rd1569;
+	ld.shared.s32 %r395, [%rd1763+0];
+	mov.b32 %r396, %r395;
+	add.s64 %rd1764, %rd1760, %rd1761;
+	mul.lo.s64 %rd1765, %rd1764, %rd295;
+	mad.lo.s64 %rd1766, %rd1765, 4, %rd293;
+	st.global.s32 [%rd1766+0], %r396;
+$L420:
+	add.s64 %rd1767, %rd1761, 1;
+	mov.b64 %rd1761, %rd1767;
+	bra.uni $L419;
+$L421:
+	setp.eq.s64 %p340, %rd1749, 0;
+	@!%p340 bra $L425;
+	bra.uni $L358;
+$L425:
+$L357:
+	bra.uni $L356;
+$L358:
+	mov.b64 %rd1768, %rd1575;
+	mov.b64 %rd1769, %rd1576;
+	mov.b64 %rd1770, %rd1768;
+	mov.b64 %rd1771, %rd1769;
+	mov.b64 %rd1772, %rd1770;
+	mov.b64 %rd1773, %rd1771;
+	mov.b64 %rd1101, %rd1772;
+	mov.b64 %rd1102, %rd1773;
+$L252:
+	add.s64 %rd1774, %rd404, %rd1101;
+	mov.b64 %rd404, %rd1774;
+	max.s64 %rd1775, %rd405, %rd1102;
+	mov.b64 %rd405, %rd1775;
 $L233:
-	add.s64 %rd1786, %rd406, 1;
-	mov.b64 %rd406, %rd1786;
+	add.s64 %rd1776, %rd406, 1;
+	mov.b64 %rd406, %rd1776;
 	bra.uni $L232;
 $L234:
 $L56:
-	mov.b64 %rd1787, %rd404;
+	mov.b64 %rd1777, %rd404;
 	// block reduction
 	sub.u32 %r397, %r13, 1;
 	mov.b32 %r398, %r3;
-$L416:
-	setp.hs.u32 %p339, %r398, 32;
-	@%p339 bra $L417;
-	mov.b64 {%r399, %r400}, %rd1787;
-	shfl.sync.down.b32 %r401|%p340, %r399, %r398, %r397, %r17;
-	shfl.sync.down.b32 %r402, %r400, %r398, %r397, %r17;
-	mov.b64 %rd1788, {%r401, %r402};
-	@!%p340 bra $L418;
-	add.s64 %rd1789, %rd1787, %rd1788;
-	mov.b64 %rd1787, %rd1789;
-$L418:
-	shl.b32 %r398, %r398, 1;
-	bra.uni $L416;
-$L417:
-	setp.eq.u32 %p341, %r7, 0;
-	@!%p341 bra $L419;
-	mul.wide.u32 %rd1790, %r8, 16;
-	add.s64 %rd1791, %rd1, %rd1790;
-	st.shared.s64 [%rd1791+0], %rd1787;
-$L419:
-	bar.sync 0;
-	setp.eq.u32 %p342, %r8, 0;
-	@!%p342 bra $L420;
-	setp.lo.u32 %p343, %r7, %r10;
-	@!%p343 bra $L421;
-	mul.wide.u32 %rd1792, %r7, 16;
-	add.s64 %rd1793, %rd1, %rd1792;
-	ld.shared.s64 %rd1794, [%rd1793+0];
-	mov.b64 %rd1787, %rd1794;
-$L421:
-	sub.u32 %r403, %r10, 1;
-	mov.b64 {%r404, %r405}, %rd1787;
-	shfl.sync.down.b32 %r406|%p344, %r404, 1, %r403, %r17;
-	shfl.sync.down.b32 %r407, %r405, 1, %r403, %r17;
-	mov.b64 %rd1795, {%r406, %r407};
-	@!%p344 bra $L422;
-	add.s64 %rd1796, %rd1787, %rd1795;
-	mov.b64 %rd1787, %rd1796;
-$L422:
-	mov.b64 {%r408, %r409}, %rd1787;
-	shfl.sync.down.b32 %r410|%p345, %r408, 2, %r403, %r17;
-	shfl.sync.down.b32 %r411, %r409, 2, %r403, %r17;
-	mov.b64 %rd1797, {%r410, %r411};
-	@!%p345 bra $L423;
-	add.s64 %rd1798, %rd1787, %rd1797;
-	mov.b64 %rd1787, %rd1798;
-$L423:
-	mov.b64 {%r412, %r413}, %rd1787;
-	shfl.sync.down.b32 %r414|%p346, %r412, 4, %r403, %r17;
-	shfl.sync.down.b32 %r415, %r413, 4, %r403, %r17;
-	mov.b64 %rd1799, {%r414, %r415};
-	@!%p346 bra $L424;
-	add.s64 %rd1800, %rd1787, %rd1799;
-	mov.b64 %rd1787, %rd1800;
-$L424:
-	mov.b64 {%r416, %r417}, %rd1787;
-	shfl.sync.down.b32 %r418|%p347, %r416, 8, %r403, %r17;
-	shfl.sync.down.b32 %r419, %r417, 8, %r403, %r17;
-	mov.b64 %rd1801, {%r418, %r419};
-	@!%p347 bra $L425;
-	add.s64 %rd1802, %rd1787, %rd1801;
-	mov.b64 %rd1787, %rd1802;
-$L425:
-	mov.b64 {%r420, %r421}, %rd1787;
-	shfl.sync.down.b32 %r422|%p348, %r420, 16, %r403, %r17;
-	shfl.sync.down.b32 %r423, %r421, 16, %r403, %r17;
-	mov.b64 %rd1803, {%r422, %r423};
-	@!%p348 bra $L426;
-	add.s64 %rd1804, %rd1787, %rd1803;
-	mov.b64 %rd1787, %rd1804;
 $L426:
-	@!%p341 bra $L427;
-	st.shared.s64 [%rd1+1024], %rd1787;
+	setp.hs.u32 %p341, %r398, 32;
+	@%p341 bra $L427;
+	mov.b64 {%r399, %r400}, %rd1777;
+	shfl.sync.down.b32 %r401|%p342, %r399, %r398, %r397, %r17;
+	shfl.sync.down.b32 %r402, %r400, %r398, %r397, %r17;
+	mov.b64 %rd1778, {%r401, %r402};
+	@!%p342 bra $L428;
+	add.s64 %rd1779, %rd1777, %rd1778;
+	mov.b64 %rd1777, %rd1779;
+$L428:
+	shl.b32 %r398, %r398, 1;
+	bra.uni $L426;
 $L427:
-$L420:
+	setp.eq.u32 %p343, %r7, 0;
+	@!%p343 bra $L429;
+	mul.wide.u32 %rd1780, %r8, 16;
+	add.s64 %rd1781, %rd1, %rd1780;
+	st.shared.s64 [%rd1781+0], %rd1777;
+$L429:
 	bar.sync 0;
-	ld.shared.s64 %rd1805, [%rd1+1024];
-	mov.b64 %rd1787, %rd1805;
-	mov.b64 %rd1806, %rd1787;
-	mov.b64 %rd404, %rd1806;
-	mov.b64 %rd1807, %rd405;
+	setp.eq.u32 %p344, %r8, 0;
+	@!%p344 bra $L430;
+	setp.lo.u32 %p345, %r7, %r10;
+	@!%p345 bra $L431;
+	mul.wide.u32 %rd1782, %r7, 16;
+	add.s64 %rd1783, %rd1, %rd1782;
+	ld.shared.s64 %rd1784, [%rd1783+0];
+	mov.b64 %rd1777, %rd1784;
+$L431:
+	sub.u32 %r403, %r10, 1;
+	mov.b64 {%r404, %r405}, %rd1777;
+	shfl.sync.down.b32 %r406|%p346, %r404, 1, %r403, %r17;
+	shfl.sync.down.b32 %r407, %r405, 1, %r403, %r17;
+	mov.b64 %rd1785, {%r406, %r407};
+	@!%p346 bra $L432;
+	add.s64 %rd1786, %rd1777, %rd1785;
+	mov.b64 %rd1777, %rd1786;
+$L432:
+	mov.b64 {%r408, %r409}, %rd1777;
+	shfl.sync.down.b32 %r410|%p347, %r408, 2, %r403, %r17;
+	shfl.sync.down.b32 %r411, %r409, 2, %r403, %r17;
+	mov.b64 %rd1787, {%r410, %r411};
+	@!%p347 bra $L433;
+	add.s64 %rd1788, %rd1777, %rd1787;
+	mov.b64 %rd1777, %rd1788;
+$L433:
+	mov.b64 {%r412, %r413}, %rd1777;
+	shfl.sync.down.b32 %r414|%p348, %r412, 4, %r403, %r17;
+	shfl.sync.down.b32 %r415, %r413, 4, %r403, %r17;
+	mov.b64 %rd1789, {%r414, %r415};
+	@!%p348 bra $L434;
+	add.s64 %rd1790, %rd1777, %rd1789;
+	mov.b64 %rd1777, %rd1790;
+$L434:
+	mov.b64 {%r416, %r417}, %rd1777;
+	shfl.sync.down.b32 %r418|%p349, %r416, 8, %r403, %r17;
+	shfl.sync.down.b32 %r419, %r417, 8, %r403, %r17;
+	mov.b64 %rd1791, {%r418, %r419};
+	@!%p349 bra $L435;
+	add.s64 %rd1792, %rd1777, %rd1791;
+	mov.b64 %rd1777, %rd1792;
+$L435:
+	mov.b64 {%r420, %r421}, %rd1777;
+	shfl.sync.down.b32 %r422|%p350, %r420, 16, %r403, %r17;
+	shfl.sync.down.b32 %r423, %r421, 16, %r403, %r17;
+	mov.b64 %rd1793, {%r422, %r423};
+	@!%p350 bra $L436;
+	add.s64 %rd1794, %rd1777, %rd1793;
+	mov.b64 %rd1777, %rd1794;
+$L436:
+	@!%p343 bra $L437;
+	st.shared.s64 [%rd1+1024], %rd1777;
+$L437:
+$L430:
+	bar.sync 0;
+	ld.shared.s64 %rd1795, [%rd1+1024];
+	mov.b64 %rd1777, %rd1795;
+	mov.b64 %rd1796, %rd1777;
+	mov.b64 %rd404, %rd1796;
+	mov.b64 %rd1797, %rd405;
 	// block reduction
 	sub.u32 %r424, %r13, 1;
 	mov.b32 %r425, %r3;
-$L428:
-	setp.hs.u32 %p349, %r425, 32;
-	@%p349 bra $L429;
-	mov.b64 {%r426, %r427}, %rd1807;
-	shfl.sync.down.b32 %r428|%p350, %r426, %r425, %r424, %r17;
-	shfl.sync.down.b32 %r429, %r427, %r425, %r424, %r17;
-	mov.b64 %rd1808, {%r428, %r429};
-	@!%p350 bra $L430;
-	max.s64 %rd1809, %rd1807, %rd1808;
-	mov.b64 %rd1807, %rd1809;
-$L430:
-	shl.b32 %r425, %r425, 1;
-	bra.uni $L428;
-$L429:
-	setp.eq.u32 %p351, %r7, 0;
-	@!%p351 bra $L431;
-	mul.wide.u32 %rd1810, %r8, 16;
-	add.s64 %rd1811, %rd1, %rd1810;
-	st.shared.s64 [%rd1811+0], %rd1807;
-$L431:
-	bar.sync 0;
-	setp.eq.u32 %p352, %r8, 0;
-	@!%p352 bra $L432;
-	setp.lo.u32 %p353, %r7, %r10;
-	@!%p353 bra $L433;
-	mul.wide.u32 %rd1812, %r7, 16;
-	add.s64 %rd1813, %rd1, %rd1812;
-	ld.shared.s64 %rd1814, [%rd1813+0];
-	mov.b64 %rd1807, %rd1814;
-$L433:
-	sub.u32 %r430, %r10, 1;
-	mov.b64 {%r431, %r432}, %rd1807;
-	shfl.sync.down.b32 %r433|%p354, %r431, 1, %r430, %r17;
-	shfl.sync.down.b32 %r434, %r432, 1, %r430, %r17;
-	mov.b64 %rd1815, {%r433, %r434};
-	@!%p354 bra $L434;
-	max.s64 %rd1816, %rd1807, %rd1815;
-	mov.b64 %rd1807, %rd1816;
-$L434:
-	mov.b64 {%r435, %r436}, %rd1807;
-	shfl.sync.down.b32 %r437|%p355, %r435, 2, %r430, %r17;
-	shfl.sync.down.b32 %r438, %r436, 2, %r430, %r17;
-	mov.b64 %rd1817, {%r437, %r438};
-	@!%p355 bra $L435;
-	max.s64 %rd1818, %rd1807, %rd1817;
-	mov.b64 %rd1807, %rd1818;
-$L435:
-	mov.b64 {%r439, %r440}, %rd1807;
-	shfl.sync.down.b32 %r441|%p356, %r439, 4, %r430, %r17;
-	shfl.sync.down.b32 %r442, %r440, 4, %r430, %r17;
-	mov.b64 %rd1819, {%r441, %r442};
-	@!%p356 bra $L436;
-	max.s64 %rd1820, %rd1807, %rd1819;
-	mov.b64 %rd1807, %rd1820;
-$L436:
-	mov.b64 {%r443, %r444}, %rd1807;
-	shfl.sync.down.b32 %r445|%p357, %r443, 8, %r430, %r17;
-	shfl.sync.down.b32 %r446, %r444, 8, %r430, %r17;
-	mov.b64 %rd1821, {%r445, %r446};
-	@!%p357 bra $L437;
-	max.s64 %rd1822, %rd1807, %rd1821;
-	mov.b64 %rd1807, %rd1822;
-$L437:
-	mov.b64 {%r447, %r448}, %rd1807;
-	shfl.sync.down.b32 %r449|%p358, %r447, 16, %r430, %r17;
-	shfl.sync.down.b32 %r450, %r448, 16, %r430, %r17;
-	mov.b64 %rd1823, {%r449, %r450};
-	@!%p358 bra $L438;
-	max.s64 %rd1824, %rd1807, %rd1823;
-	mov.b64 %rd1807, %rd1824;
 $L438:
-	@!%p351 bra $L439;
-	st.shared.s64 [%rd1+1024], %rd1807;
+	setp.hs.u32 %p351, %r425, 32;
+	@%p351 bra $L439;
+	mov.b64 {%r426, %r427}, %rd1797;
+	shfl.sync.down.b32 %r428|%p352, %r426, %r425, %r424, %r17;
+	shfl.sync.down.b32 %r429, %r427, %r425, %r424, %r17;
+	mov.b64 %rd1798, {%r428, %r429};
+	@!%p352 bra $L440;
+	max.s64 %rd1799, %rd1797, %rd1798;
+	mov.b64 %rd1797, %rd1799;
+$L440:
+	shl.b32 %r425, %r425, 1;
+	bra.uni $L438;
 $L439:
-$L432:
-	bar.sync 0;
-	ld.shared.s64 %rd1825, [%rd1+1024];
-	mov.b64 %rd1807, %rd1825;
-	mov.b64 %rd1826, %rd1807;
-	mov.b64 %rd405, %rd1826;
-	cvt.u64.u32 %rd1827, %r2;
-	setp.eq.s64 %p359, %rd1827, 0;
-	@!%p359 bra $L441;
-	setp.gt.s64 %p360, %rd361, 1;
-	@!%p360 bra $L443;
-	mov.b32 %r451, 0;
-	st.shared.s32 [%rd184+0], %r451;
-$L443:
-	setp.gt.s64 %p361, %rd404, 0;
-	@!%p361 bra $L445;
-	add.s64 %rd1828, %rd366, 1;
-	mul.lo.s64 %rd1829, %rd1828, %rd120;
-	mad.lo.s64 %rd1830, %rd1829, 8, %rd116;
-	atom.global.add.u64 %rd1831, [%rd1830], %rd404;
-$L445:
-	setp.gt.s64 %p362, %rd405, 0;
-	@!%p362 bra $L447;
-	add.s64 %rd1832, %rd366, 2;
-	mul.lo.s64 %rd1833, %rd1832, %rd120;
-	mad.lo.s64 %rd1834, %rd1833, 8, %rd116;
-	atom.global.max.s64 %rd1835, [%rd1834], %rd405;
-$L447:
-	add.s64 %rd1836, %rd366, 3;
-	mul.lo.s64 %rd1837, %rd1836, %rd120;
-	mad.lo.s64 %rd1838, %rd1837, 8, %rd116;
-	atom.global.max.s64 %rd1839, [%rd1838], %rd406;
+	setp.eq.u32 %p353, %r7, 0;
+	@!%p353 bra $L441;
+	mul.wide.u32 %rd1800, %r8, 16;
+	add.s64 %rd1801, %rd1, %rd1800;
+	st.shared.s64 [%rd1801+0], %rd1797;
 $L441:
 	bar.sync 0;
-	setp.eq.u32 %p363, %r5, 0;
-	@!%p363 bra $L448;
+	setp.eq.u32 %p354, %r8, 0;
+	@!%p354 bra $L442;
+	setp.lo.u32 %p355, %r7, %r10;
+	@!%p355 bra $L443;
+	mul.wide.u32 %rd1802, %r7, 16;
+	add.s64 %rd1803, %rd1, %rd1802;
+	ld.shared.s64 %rd1804, [%rd1803+0];
+	mov.b64 %rd1797, %rd1804;
+$L443:
+	sub.u32 %r430, %r10, 1;
+	mov.b64 {%r431, %r432}, %rd1797;
+	shfl.sync.down.b32 %r433|%p356, %r431, 1, %r430, %r17;
+	shfl.sync.down.b32 %r434, %r432, 1, %r430, %r17;
+	mov.b64 %rd1805, {%r433, %r434};
+	@!%p356 bra $L444;
+	max.s64 %rd1806, %rd1797, %rd1805;
+	mov.b64 %rd1797, %rd1806;
+$L444:
+	mov.b64 {%r435, %r436}, %rd1797;
+	shfl.sync.down.b32 %r437|%p357, %r435, 2, %r430, %r17;
+	shfl.sync.down.b32 %r438, %r436, 2, %r430, %r17;
+	mov.b64 %rd1807, {%r437, %r438};
+	@!%p357 bra $L445;
+	max.s64 %rd1808, %rd1797, %rd1807;
+	mov.b64 %rd1797, %rd1808;
+$L445:
+	mov.b64 {%r439, %r440}, %rd1797;
+	shfl.sync.down.b32 %r441|%p358, %r439, 4, %r430, %r17;
+	shfl.sync.down.b32 %r442, %r440, 4, %r430, %r17;
+	mov.b64 %rd1809, {%r441, %r442};
+	@!%p358 bra $L446;
+	max.s64 %rd1810, %rd1797, %rd1809;
+	mov.b64 %rd1797, %rd1810;
+$L446:
+	mov.b64 {%r443, %r444}, %rd1797;
+	shfl.sync.down.b32 %r445|%p359, %r443, 8, %r430, %r17;
+	shfl.sync.down.b32 %r446, %r444, 8, %r430, %r17;
+	mov.b64 %rd1811, {%r445, %r446};
+	@!%p359 bra $L447;
+	max.s64 %rd1812, %rd1797, %rd1811;
+	mov.b64 %rd1797, %rd1812;
+$L447:
+	mov.b64 {%r447, %r448}, %rd1797;
+	shfl.sync.down.b32 %r449|%p360, %r447, 16, %r430, %r17;
+	shfl.sync.down.b32 %r450, %r448, 16, %r430, %r17;
+	mov.b64 %rd1813, {%r449, %r450};
+	@!%p360 bra $L448;
+	max.s64 %rd1814, %rd1797, %rd1813;
+	mov.b64 %rd1797, %rd1814;
+$L448:
+	@!%p353 bra $L449;
+	st.shared.s64 [%rd1+1024], %rd1797;
+$L449:
+$L442:
+	bar.sync 0;
+	ld.shared.s64 %rd1815, [%rd1+1024];
+	mov.b64 %rd1797, %rd1815;
+	mov.b64 %rd1816, %rd1797;
+	mov.b64 %rd405, %rd1816;
+	cvt.u64.u32 %rd1817, %r2;
+	setp.eq.s64 %p361, %rd1817, 0;
+	@!%p361 bra $L451;
+	setp.gt.s64 %p362, %rd361, 1;
+	@!%p362 bra $L453;
+	mov.b32 %r451, 0;
+	st.shared.s32 [%rd184+0], %r451;
+$L453:
+	setp.gt.s64 %p363, %rd404, 0;
+	@!%p363 bra $L455;
+	add.s64 %rd1818, %rd366, 1;
+	mul.lo.s64 %rd1819, %rd1818, %rd120;
+	mad.lo.s64 %rd1820, %rd1819, 8, %rd116;
+	atom.global.add.u64 %rd1821, [%rd1820], %rd404;
+$L455:
+	setp.gt.s64 %p364, %rd405, 0;
+	@!%p364 bra $L457;
+	add.s64 %rd1822, %rd366, 2;
+	mul.lo.s64 %rd1823, %rd1822, %rd120;
+	mad.lo.s64 %rd1824, %rd1823, 8, %rd116;
+	atom.global.max.s64 %rd1825, [%rd1824], %rd405;
+$L457:
+	add.s64 %rd1826, %rd366, 3;
+	mul.lo.s64 %rd1827, %rd1826, %rd120;
+	mad.lo.s64 %rd1828, %rd1827, 8, %rd116;
+	atom.global.max.s64 %rd1829, [%rd1828], %rd406;
+$L451:
+	bar.sync 0;
+	setp.eq.u32 %p365, %r5, 0;
+	@!%p365 bra $L458;
 	fence.acq_rel.gpu;
 	ld.relaxed.gpu.global.u32 %r452, [gk_league_sync+4];
 	atom.global.add.u32 %r453, [gk_league_sync], 1;
 	mov.u32 %r454, %nctaid.x;
 	sub.u32 %r455, %r454, 1;
-	setp.eq.u32 %p364, %r453, %r455;
-	@!%p364 bra $L449;
+	setp.eq.u32 %p366, %r453, %r455;
+	@!%p366 bra $L459;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r456, [gk_league_sync+4], 1;
-	bra.uni $L450;
-$L449:
+	bra.uni $L460;
+$L459:
 	ld.relaxed.gpu.global.u32 %r457, [gk_league_sync+4];
-	setp.eq.u32 %p365, %r457, %r452;
-	@%p365 bra $L449;
-$L450:
+	setp.eq.u32 %p367, %r457, %r452;
+	@%p367 bra $L459;
+$L460:
 	fence.acq_rel.gpu;
-$L448:
+$L458:
 	bar.sync 0;
-	setp.eq.s64 %p366, %rd283, 0;
-	and.pred %p367, %p15, %p366;
-	@!%p367 bra $L452;
-	mov.b64 %rd1841, 12;
-	mul.lo.s64 %rd1840, %rd1841, %rd120;
-	mad.lo.s64 %rd1842, %rd1840, 8, %rd116;
-	mov.b64 %rd1843, 0;
-	st.global.s64 [%rd1842+0], %rd1843;
-$L452:
-	mul.lo.s64 %rd1844, %rd324, %rd120;
-	mad.lo.s64 %rd1845, %rd1844, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1846, [%rd1845+0];
-	mov.b64 %rd1847, %rd1846;
-	add.s64 %rd1848, %rd324, 1;
-	mul.lo.s64 %rd1849, %rd1848, %rd120;
-	mad.lo.s64 %rd1850, %rd1849, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1851, [%rd1850+0];
-	mov.b64 %rd1852, %rd1851;
-	mov.b64 %rd1853, %rd1847;
-	mov.b64 %rd1854, %rd1852;
-	mov.b64 %rd1855, %rd1853;
-	mov.b64 %rd1856, %rd1854;
-	add.s64 %rd1857, %rd324, 2;
-	mul.lo.s64 %rd1858, %rd1857, %rd120;
-	mad.lo.s64 %rd1859, %rd1858, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1860, [%rd1859+0];
-	mov.b64 %rd1861, %rd1860;
-	mov.b64 %rd277, %rd1861;
-	@!%p15 bra $L454;
-	mov.b64 %rd1863, 4;
-	mul.lo.s64 %rd1862, %rd1863, %rd283;
-	mov.b64 %rd1865, 1;
-	add.s64 %rd1864, %rd1865, %rd1862;
-	mul.lo.s64 %rd1866, %rd1864, %rd113;
-	mad.lo.s64 %rd1867, %rd1866, 8, %rd109;
-	st.global.s64 [%rd1867+0], %rd1855;
-	mov.b64 %rd1869, 4;
-	mul.lo.s64 %rd1868, %rd1869, %rd283;
-	mov.b64 %rd1871, 2;
-	add.s64 %rd1870, %rd1871, %rd1868;
-	mul.lo.s64 %rd1872, %rd1870, %rd113;
-	mad.lo.s64 %rd1873, %rd1872, 8, %rd109;
-	st.global.s64 [%rd1873+0], %rd1856;
-	mov.b64 %rd1875, 4;
-	mul.lo.s64 %rd1874, %rd1875, %rd283;
-	mov.b64 %rd1877, 3;
-	add.s64 %rd1876, %rd1877, %rd1874;
-	mul.lo.s64 %rd1878, %rd1876, %rd113;
-	mad.lo.s64 %rd1879, %rd1878, 8, %rd109;
-	st.global.s64 [%rd1879+0], %rd277;
-	add.s64 %rd1880, %rd324, 3;
-	mul.lo.s64 %rd1881, %rd1880, %rd120;
-	mad.lo.s64 %rd1882, %rd1881, 8, %rd116;
-	ld.relaxed.gpu.global.s64 %rd1883, [%rd1882+0];
-	mov.b64 %rd1884, %rd1883;
-	mov.b64 %rd1886, 4;
-	mul.lo.s64 %rd1885, %rd1886, %rd283;
-	mov.b64 %rd1888, 4;
-	add.s64 %rd1887, %rd1888, %rd1885;
-	mul.lo.s64 %rd1889, %rd1887, %rd113;
-	mad.lo.s64 %rd1890, %rd1889, 8, %rd109;
-	st.global.s64 [%rd1890+0], %rd1884;
-	add.s64 %rd1891, %rd283, 1;
-	st.global.s64 [%rd109+0], %rd1891;
-$L454:
-	setp.eq.s64 %p368, %rd1855, 0;
-	setp.gt.s64 %p369, %rd1855, %rd66;
-	or.pred %p370, %p368, %p369;
-	setp.gt.s64 %p371, %rd1856, %rd68;
+	setp.eq.s64 %p368, %rd283, 0;
+	and.pred %p369, %p15, %p368;
+	@!%p369 bra $L462;
+	mov.b64 %rd1831, 12;
+	mul.lo.s64 %rd1830, %rd1831, %rd120;
+	mad.lo.s64 %rd1832, %rd1830, 8, %rd116;
+	mov.b64 %rd1833, 0;
+	st.global.s64 [%rd1832+0], %rd1833;
+$L462:
+	mul.lo.s64 %rd1834, %rd324, %rd120;
+	mad.lo.s64 %rd1835, %rd1834, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1836, [%rd1835+0];
+	mov.b64 %rd1837, %rd1836;
+	add.s64 %rd1838, %rd324, 1;
+	mul.lo.s64 %rd1839, %rd1838, %rd120;
+	mad.lo.s64 %rd1840, %rd1839, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1841, [%rd1840+0];
+	mov.b64 %rd1842, %rd1841;
+	mov.b64 %rd1843, %rd1837;
+	mov.b64 %rd1844, %rd1842;
+	mov.b64 %rd1845, %rd1843;
+	mov.b64 %rd1846, %rd1844;
+	add.s64 %rd1847, %rd324, 2;
+	mul.lo.s64 %rd1848, %rd1847, %rd120;
+	mad.lo.s64 %rd1849, %rd1848, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1850, [%rd1849+0];
+	mov.b64 %rd1851, %rd1850;
+	mov.b64 %rd277, %rd1851;
+	@!%p15 bra $L464;
+	mov.b64 %rd1853, 4;
+	mul.lo.s64 %rd1852, %rd1853, %rd283;
+	mov.b64 %rd1855, 1;
+	add.s64 %rd1854, %rd1855, %rd1852;
+	mul.lo.s64 %rd1856, %rd1854, %rd113;
+	mad.lo.s64 %rd1857, %rd1856, 8, %rd109;
+	st.global.s64 [%rd1857+0], %rd1845;
+	mov.b64 %rd1859, 4;
+	mul.lo.s64 %rd1858, %rd1859, %rd283;
+	mov.b64 %rd1861, 2;
+	add.s64 %rd1860, %rd1861, %rd1858;
+	mul.lo.s64 %rd1862, %rd1860, %rd113;
+	mad.lo.s64 %rd1863, %rd1862, 8, %rd109;
+	st.global.s64 [%rd1863+0], %rd1846;
+	mov.b64 %rd1865, 4;
+	mul.lo.s64 %rd1864, %rd1865, %rd283;
+	mov.b64 %rd1867, 3;
+	add.s64 %rd1866, %rd1867, %rd1864;
+	mul.lo.s64 %rd1868, %rd1866, %rd113;
+	mad.lo.s64 %rd1869, %rd1868, 8, %rd109;
+	st.global.s64 [%rd1869+0], %rd277;
+	add.s64 %rd1870, %rd324, 3;
+	mul.lo.s64 %rd1871, %rd1870, %rd120;
+	mad.lo.s64 %rd1872, %rd1871, 8, %rd116;
+	ld.relaxed.gpu.global.s64 %rd1873, [%rd1872+0];
+	mov.b64 %rd1874, %rd1873;
+	mov.b64 %rd1876, 4;
+	mul.lo.s64 %rd1875, %rd1876, %rd283;
+	mov.b64 %rd1878, 4;
+	add.s64 %rd1877, %rd1878, %rd1875;
+	mul.lo.s64 %rd1879, %rd1877, %rd113;
+	mad.lo.s64 %rd1880, %rd1879, 8, %rd109;
+	st.global.s64 [%rd1880+0], %rd1874;
+	add.s64 %rd1881, %rd283, 1;
+	st.global.s64 [%rd109+0], %rd1881;
+$L464:
+	setp.eq.s64 %p370, %rd1845, 0;
+	setp.gt.s64 %p371, %rd1845, %rd66;
 	or.pred %p372, %p370, %p371;
-	setp.gt.s64 %p373, %rd277, %rd70;
+	setp.gt.s64 %p373, %rd1846, %rd68;
 	or.pred %p374, %p372, %p373;
-	@!%p374 bra $L456;
+	setp.gt.s64 %p375, %rd277, %rd70;
+	or.pred %p376, %p374, %p375;
+	@!%p376 bra $L466;
 	bra.uni $L3;
-$L456:
-	mov.b64 %rd207, %rd1855;
+$L466:
+	mov.b64 %rd207, %rd1845;
 $L42:
-	add.s64 %rd1892, %rd283, 1;
-	mov.b64 %rd283, %rd1892;
+	add.s64 %rd1882, %rd283, 1;
+	mov.b64 %rd283, %rd1882;
 	bra.uni $L41;
 $L43:
 $L3:
@@ -47548,7 +47584,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47552
+//line gokkos_kernels_gen.go:47588
 			*acc = gokkosAccV
 			return
 		}
@@ -47567,7 +47603,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosG3[s] = m
 		}
-//line gokkos_kernels_gen.go:47571
+//line gokkos_kernels_gen.go:47607
 		*acc = gokkosAccV
 		return
 	}
@@ -47588,7 +47624,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47592
+//line gokkos_kernels_gen.go:47628
 		*acc = gokkosAccV
 		return
 	}
@@ -47607,7 +47643,7 @@ func gokkosHostLoop16(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:47611
+//line gokkos_kernels_gen.go:47647
 	*acc = gokkosAccV
 }
 
@@ -47624,7 +47660,7 @@ func gokkosHostLoop16Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47628
+//line gokkos_kernels_gen.go:47664
 
 // gokkosHostLoop17 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
@@ -47659,7 +47695,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:47663
+//line gokkos_kernels_gen.go:47699
 			*acc = gokkosAccV
 			return
 		}
@@ -47679,7 +47715,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:47683
+//line gokkos_kernels_gen.go:47719
 		*acc = gokkosAccV
 		return
 	}
@@ -47701,7 +47737,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:47705
+//line gokkos_kernels_gen.go:47741
 		*acc = gokkosAccV
 		return
 	}
@@ -47721,7 +47757,7 @@ func gokkosHostLoop17(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:47725
+//line gokkos_kernels_gen.go:47761
 	*acc = gokkosAccV
 }
 
@@ -47738,7 +47774,7 @@ func gokkosHostLoop17Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:47742
+//line gokkos_kernels_gen.go:47778
 
 // gokkosHostLoop18 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -47774,7 +47810,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << 32
 				}
 			}
-//line gokkos_kernels_gen.go:47778
+//line gokkos_kernels_gen.go:47814
 			*acc = gokkosAccV
 			return
 		}
@@ -47797,7 +47833,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:47801
+//line gokkos_kernels_gen.go:47837
 		*acc = gokkosAccV
 		return
 	}
@@ -47822,7 +47858,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:47826
+//line gokkos_kernels_gen.go:47862
 		*acc = gokkosAccV
 		return
 	}
@@ -47845,7 +47881,7 @@ func gokkosHostLoop18(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:47849
+//line gokkos_kernels_gen.go:47885
 	*acc = gokkosAccV
 }
 
@@ -47868,7 +47904,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 				gokkosG1[i] = gokkosG1[i] + 1
 			}
 		}
-//line gokkos_kernels_gen.go:47872
+//line gokkos_kernels_gen.go:47908
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47879,7 +47915,7 @@ func gokkosHostLoop19(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:47883
+//line gokkos_kernels_gen.go:47919
 }
 
 // gokkosHostLoop20 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -47895,7 +47931,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			gokkosAccV += c
 		}
-//line gokkos_kernels_gen.go:47899
+//line gokkos_kernels_gen.go:47935
 		*acc = gokkosAccV
 		return
 	}
@@ -47907,7 +47943,7 @@ func gokkosHostLoop20(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		gokkosAccV += c
 	}
-//line gokkos_kernels_gen.go:47911
+//line gokkos_kernels_gen.go:47947
 	*acc = gokkosAccV
 }
 
@@ -47941,7 +47977,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:47945
+//line gokkos_kernels_gen.go:47981
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -47959,7 +47995,7 @@ func gokkosHostLoop21(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:47963
+//line gokkos_kernels_gen.go:47999
 }
 
 // gokkosHostLoop22 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -47995,7 +48031,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:47999
+//line gokkos_kernels_gen.go:48035
 			*acc = gokkosAccV
 			return
 		}
@@ -48015,7 +48051,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48019
+//line gokkos_kernels_gen.go:48055
 		*acc = gokkosAccV
 		return
 	}
@@ -48038,7 +48074,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48042
+//line gokkos_kernels_gen.go:48078
 		*acc = gokkosAccV
 		return
 	}
@@ -48058,7 +48094,7 @@ func gokkosHostLoop22(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48062
+//line gokkos_kernels_gen.go:48098
 	*acc = gokkosAccV
 }
 
@@ -48098,7 +48134,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48102
+//line gokkos_kernels_gen.go:48138
 			*acc = gokkosAccV
 			return
 		}
@@ -48121,7 +48157,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48125
+//line gokkos_kernels_gen.go:48161
 		*acc = gokkosAccV
 		return
 	}
@@ -48147,7 +48183,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48151
+//line gokkos_kernels_gen.go:48187
 		*acc = gokkosAccV
 		return
 	}
@@ -48170,7 +48206,7 @@ func gokkosHostLoop23(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48174
+//line gokkos_kernels_gen.go:48210
 	*acc = gokkosAccV
 }
 
@@ -48186,7 +48222,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48190
+//line gokkos_kernels_gen.go:48226
 		*acc = gokkosAccV
 		return
 	}
@@ -48197,7 +48233,7 @@ func gokkosHostLoop24(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48201
+//line gokkos_kernels_gen.go:48237
 	*acc = gokkosAccV
 }
 
@@ -48210,14 +48246,14 @@ func gokkosHostLoop25(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:48214
+//line gokkos_kernels_gen.go:48250
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:48221
+//line gokkos_kernels_gen.go:48257
 }
 
 // gokkosHostLoop26 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -48234,7 +48270,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:48238
+//line gokkos_kernels_gen.go:48274
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48246,7 +48282,7 @@ func gokkosHostLoop26(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:48250
+//line gokkos_kernels_gen.go:48286
 }
 
 // gokkosHostLoop27 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -48285,7 +48321,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = p
 			}
-//line gokkos_kernels_gen.go:48289
+//line gokkos_kernels_gen.go:48325
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -48310,7 +48346,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosG2[v] = p
 		}
-//line gokkos_kernels_gen.go:48314
+//line gokkos_kernels_gen.go:48350
 		return
 	}
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -48337,7 +48373,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:48341
+//line gokkos_kernels_gen.go:48377
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -48362,7 +48398,7 @@ func gokkosHostLoop27(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:48366
+//line gokkos_kernels_gen.go:48402
 }
 
 // gokkosHostLoop28 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -48379,14 +48415,14 @@ func gokkosHostLoop28(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 			gokkosG0[0] = k.V
 		}
-//line gokkos_kernels_gen.go:48383
+//line gokkos_kernels_gen.go:48419
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:48390
+//line gokkos_kernels_gen.go:48426
 }
 
 // gokkosHostLoop29 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -48398,7 +48434,7 @@ func gokkosHostLoop29(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:48402
+//line gokkos_kernels_gen.go:48438
 }
 
 // gokkosHostLoop30 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -48419,7 +48455,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosS0[gokkosJ]), gokkosG0, gokkosG1))
 			}
-//line gokkos_kernels_gen.go:48423
+//line gokkos_kernels_gen.go:48459
 			*acc = gokkosAccV
 			return
 		}
@@ -48427,7 +48463,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, gokkosHostLoop30Helper0(int(gokkosG2[i]), gokkosG0, gokkosG1))
 		}
-//line gokkos_kernels_gen.go:48431
+//line gokkos_kernels_gen.go:48467
 		*acc = gokkosAccV
 		return
 	}
@@ -48436,7 +48472,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			gokkosAccV = min(gokkosAccV, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:48440
+//line gokkos_kernels_gen.go:48476
 		*acc = gokkosAccV
 		return
 	}
@@ -48444,7 +48480,7 @@ func gokkosHostLoop30(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 		gokkosAccV = min(gokkosAccV, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:48448
+//line gokkos_kernels_gen.go:48484
 	*acc = gokkosAccV
 }
 
@@ -48461,7 +48497,7 @@ func gokkosHostLoop30Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:48465
+//line gokkos_kernels_gen.go:48501
 
 // gokkosHostLoop31 runs partition.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -48498,7 +48534,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 					gokkosAccV += 1
 				}
 			}
-//line gokkos_kernels_gen.go:48502
+//line gokkos_kernels_gen.go:48538
 			*acc = gokkosAccV
 			return
 		}
@@ -48519,7 +48555,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48523
+//line gokkos_kernels_gen.go:48559
 		*acc = gokkosAccV
 		return
 	}
@@ -48542,7 +48578,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48546
+//line gokkos_kernels_gen.go:48582
 		*acc = gokkosAccV
 		return
 	}
@@ -48563,7 +48599,7 @@ func gokkosHostLoop31(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48567
+//line gokkos_kernels_gen.go:48603
 	*acc = gokkosAccV
 }
 
@@ -48580,7 +48616,7 @@ func gokkosHostLoop31Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:48584
+//line gokkos_kernels_gen.go:48620
 
 // gokkosHostLoop32 runs claim.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
@@ -48603,7 +48639,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:48607
+//line gokkos_kernels_gen.go:48643
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
@@ -48614,7 +48650,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[s] = m
 		}
-//line gokkos_kernels_gen.go:48618
+//line gokkos_kernels_gen.go:48654
 		return
 	}
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -48627,7 +48663,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:48631
+//line gokkos_kernels_gen.go:48667
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -48638,7 +48674,7 @@ func gokkosHostLoop32(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:48642
+//line gokkos_kernels_gen.go:48678
 }
 
 // gokkosHostLoop33 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -48665,7 +48701,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 				}
 				gokkosAccV += 1
 			}
-//line gokkos_kernels_gen.go:48669
+//line gokkos_kernels_gen.go:48705
 			*acc = gokkosAccV
 			return
 		}
@@ -48679,7 +48715,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48683
+//line gokkos_kernels_gen.go:48719
 		*acc = gokkosAccV
 		return
 	}
@@ -48695,7 +48731,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			gokkosAccV += 1
 		}
-//line gokkos_kernels_gen.go:48699
+//line gokkos_kernels_gen.go:48735
 		*acc = gokkosAccV
 		return
 	}
@@ -48709,7 +48745,7 @@ func gokkosHostLoop33(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		gokkosAccV += 1
 	}
-//line gokkos_kernels_gen.go:48713
+//line gokkos_kernels_gen.go:48749
 	*acc = gokkosAccV
 }
 
@@ -48722,7 +48758,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			gokkosAccV = min(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48726
+//line gokkos_kernels_gen.go:48762
 		*acc = gokkosAccV
 		return
 	}
@@ -48730,7 +48766,7 @@ func gokkosHostLoop34(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 		gokkosAccV = min(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:48734
+//line gokkos_kernels_gen.go:48770
 	*acc = gokkosAccV
 }
 
@@ -48743,7 +48779,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			gokkosAccV = max(gokkosAccV, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:48747
+//line gokkos_kernels_gen.go:48783
 		*acc = gokkosAccV
 		return
 	}
@@ -48751,7 +48787,7 @@ func gokkosHostLoop35(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 		gokkosAccV = max(gokkosAccV, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:48755
+//line gokkos_kernels_gen.go:48791
 	*acc = gokkosAccV
 }
 
@@ -48766,7 +48802,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				gokkosAccV = min(gokkosAccV, w)
 			}
 		}
-//line gokkos_kernels_gen.go:48770
+//line gokkos_kernels_gen.go:48806
 		*acc = gokkosAccV
 		return
 	}
@@ -48776,7 +48812,7 @@ func gokkosHostLoop36(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			gokkosAccV = min(gokkosAccV, w)
 		}
 	}
-//line gokkos_kernels_gen.go:48780
+//line gokkos_kernels_gen.go:48816
 	*acc = gokkosAccV
 }
 
@@ -48791,7 +48827,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:48795
+//line gokkos_kernels_gen.go:48831
 		*acc = gokkosAccV
 		return
 	}
@@ -48801,7 +48837,7 @@ func gokkosHostLoop37(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:48805
+//line gokkos_kernels_gen.go:48841
 	*acc = gokkosAccV
 }
 
@@ -48816,7 +48852,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV += d
 			}
 		}
-//line gokkos_kernels_gen.go:48820
+//line gokkos_kernels_gen.go:48856
 		*acc = gokkosAccV
 		return
 	}
@@ -48826,7 +48862,7 @@ func gokkosHostLoop38(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV += d
 		}
 	}
-//line gokkos_kernels_gen.go:48830
+//line gokkos_kernels_gen.go:48866
 	*acc = gokkosAccV
 }
 
@@ -48841,7 +48877,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				gokkosAccV = max(gokkosAccV, d)
 			}
 		}
-//line gokkos_kernels_gen.go:48845
+//line gokkos_kernels_gen.go:48881
 		*acc = gokkosAccV
 		return
 	}
@@ -48851,7 +48887,7 @@ func gokkosHostLoop39(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			gokkosAccV = max(gokkosAccV, d)
 		}
 	}
-//line gokkos_kernels_gen.go:48855
+//line gokkos_kernels_gen.go:48891
 	*acc = gokkosAccV
 }
 
@@ -48867,7 +48903,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:48871
+//line gokkos_kernels_gen.go:48907
 		*acc = gokkosAccV
 		return
 	}
@@ -48877,7 +48913,7 @@ func gokkosHostLoop40(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:48881
+//line gokkos_kernels_gen.go:48917
 	*acc = gokkosAccV
 }
 
@@ -48934,7 +48970,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 					gokkosAccV += 1 << ((m - 1) * pileBits)
 				}
 			}
-//line gokkos_kernels_gen.go:48938
+//line gokkos_kernels_gen.go:48974
 			*acc = gokkosAccV
 			return
 		}
@@ -48973,7 +49009,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:48977
+//line gokkos_kernels_gen.go:49013
 		*acc = gokkosAccV
 		return
 	}
@@ -49013,7 +49049,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				gokkosAccV += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:49017
+//line gokkos_kernels_gen.go:49053
 		*acc = gokkosAccV
 		return
 	}
@@ -49052,7 +49088,7 @@ func gokkosHostLoop41(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			gokkosAccV += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:49056
+//line gokkos_kernels_gen.go:49092
 	*acc = gokkosAccV
 }
 
@@ -49069,7 +49105,7 @@ func gokkosHostLoop41Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:49073
+//line gokkos_kernels_gen.go:49109
 
 // gokkosHostLoop42 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
@@ -49105,7 +49141,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 				}
 				gokkosS1[gokkosJ] = m
 			}
-//line gokkos_kernels_gen.go:49109
+//line gokkos_kernels_gen.go:49145
 			*acc = gokkosAccV
 			return
 		}
@@ -49126,7 +49162,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosG4[i] = m
 		}
-//line gokkos_kernels_gen.go:49130
+//line gokkos_kernels_gen.go:49166
 		*acc = gokkosAccV
 		return
 	}
@@ -49149,7 +49185,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:49153
+//line gokkos_kernels_gen.go:49189
 		*acc = gokkosAccV
 		return
 	}
@@ -49170,7 +49206,7 @@ func gokkosHostLoop42(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:49174
+//line gokkos_kernels_gen.go:49210
 	*acc = gokkosAccV
 }
 
@@ -49187,7 +49223,7 @@ func gokkosHostLoop42Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:49191
+//line gokkos_kernels_gen.go:49227
 
 // gokkosHostLoop43 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
@@ -49211,7 +49247,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 					gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 				}
 			}
-//line gokkos_kernels_gen.go:49215
+//line gokkos_kernels_gen.go:49251
 			*acc = gokkosAccV
 			return
 		}
@@ -49222,7 +49258,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, gokkosHostLoop43Helper0(v, gokkosG2, gokkosG3))
 			}
 		}
-//line gokkos_kernels_gen.go:49226
+//line gokkos_kernels_gen.go:49262
 		*acc = gokkosAccV
 		return
 	}
@@ -49234,7 +49270,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:49238
+//line gokkos_kernels_gen.go:49274
 		*acc = gokkosAccV
 		return
 	}
@@ -49245,7 +49281,7 @@ func gokkosHostLoop43(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			gokkosAccV = min(gokkosAccV, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:49249
+//line gokkos_kernels_gen.go:49285
 	*acc = gokkosAccV
 }
 
@@ -49262,7 +49298,7 @@ func gokkosHostLoop43Helper0(v int, gokkosG0 []uint32, gokkosG1 []float64) float
 	return gokkosG1[v]
 }
 
-//line gokkos_kernels_gen.go:49266
+//line gokkos_kernels_gen.go:49302
 
 // gokkosHostLoop44 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
@@ -49302,7 +49338,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 				}
 				gokkosAccV += 1 << shift
 			}
-//line gokkos_kernels_gen.go:49306
+//line gokkos_kernels_gen.go:49342
 			*acc = gokkosAccV
 			return
 		}
@@ -49327,7 +49363,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:49331
+//line gokkos_kernels_gen.go:49367
 		*acc = gokkosAccV
 		return
 	}
@@ -49354,7 +49390,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			gokkosAccV += 1 << shift
 		}
-//line gokkos_kernels_gen.go:49358
+//line gokkos_kernels_gen.go:49394
 		*acc = gokkosAccV
 		return
 	}
@@ -49379,7 +49415,7 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		gokkosAccV += 1 << shift
 	}
-//line gokkos_kernels_gen.go:49383
+//line gokkos_kernels_gen.go:49419
 	*acc = gokkosAccV
 }
 
@@ -49430,7 +49466,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:49434
+//line gokkos_kernels_gen.go:49470
 	return gokkosN
 }
 
@@ -49490,7 +49526,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:49494
+//line gokkos_kernels_gen.go:49530
 	return gokkosN
 }
 
@@ -49550,7 +49586,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:49554
+//line gokkos_kernels_gen.go:49590
 	return gokkosN
 }
 
@@ -49682,6 +49718,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:49686
+//line gokkos_kernels_gen.go:49722
 	return gokkosN
 }
