@@ -481,7 +481,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX17,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -525,7 +525,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visitMin]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visitMin]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX18,
 		Entry: "gk_frontier_PushFused_bfs_visitMin_",
@@ -574,7 +574,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX19,
 		Entry: "gk_frontier_PushFused_bfs_visit_",

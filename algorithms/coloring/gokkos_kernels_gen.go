@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",

@@ -37,8 +37,9 @@ import (
 //
 // With Rounds above 1 (a correcting operator: see CorrectingOp) each team runs up to Rounds
 // rounds per step: the vertices its members improve in one round go to the team's list (team
-// scratch of 2 × ListCap entries, two lists that alternate) and the team expands them in the
-// next round, member r of the team taking the list's slots r, r + TeamSize, ...; the vertices
+// scratch of 2 × ListCap entries, two lists that alternate, and listCounts int32 counters of
+// their lengths, each member placing its vertices with an atomic addition) and the team expands
+// them in the next round, member r of the team taking the list's slots r, r + TeamSize, ...; the vertices
 // of the last round, and those that do not fit in the list, go to the next worklist, which
 // must then be de-duplicated (Out.Dedup). A step then covers up to Rounds levels of the graph
 // where the league's vertices meet the same ones. With Carry set the lists also hold where

@@ -268,3 +268,69 @@ func TestPushLevelsRounds(t *testing.T) {
 		})
 	}
 }
+
+// TestPushLevelsLocalTeams runs fused steps with local rounds in teams of several members on
+// the test graphs, with a buffer of two vertices (members flush several times a round) and
+// lists of 32 entries (wide rounds spill to the worklist), and checks that exactly the vertices
+// reachable from the root are marked and that local rounds ran.
+func TestPushLevelsLocalTeams(t *testing.T) {
+	s := space(t)
+	hostOnly(t, s)
+	tune := frontier.Tuning{LevelTeamSize: 4, LevelTeams: 3, LevelRounds: 4, Buffer: 2,
+		LevelVertices: 1 << 20, LevelEdges: 1 << 20, LevelDegree: 1 << 20}
+	for _, tc := range frontiertest.Graphs(false, false) {
+		for _, root := range tc.Roots {
+			t.Run(fmt.Sprintf("%s/root=%d", tc.Name, root), func(t *testing.T) {
+				g, err := dgraph.New(s, tc.Graph)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := frontier.New(g, frontier.Options{Strategy: frontier.Baseline, Format: frontier.Queue, Tuning: tune})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Free()
+				m := make([]int32, tc.Graph.N)
+				m[root] = 1
+				op := correctingReach{reach{Mark: upload(t, s, m)}}
+				if err := f.Set(root); err != nil {
+					t.Fatal(err)
+				}
+				local := false
+				for !f.Empty() {
+					steps, err := frontier.Advance(f, op, 8)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, st := range steps {
+						local = local || st.Rounds > 1
+					}
+				}
+				if err := views.DeepCopy(views.Wrap1D("marks", m), op.Mark); err != nil {
+					t.Fatal(err)
+				}
+				want := make([]bool, tc.Graph.N)
+				want[root] = true
+				queue := []int32{root}
+				for len(queue) > 0 {
+					u := queue[0]
+					queue = queue[1:]
+					for _, v := range tc.Graph.Neighbors(u) {
+						if !want[v] {
+							want[v] = true
+							queue = append(queue, v)
+						}
+					}
+				}
+				for v := range m {
+					if (m[v] != 0) != want[v] {
+						t.Fatalf("vertex %d marked %d, reachable %v", v, m[v], want[v])
+					}
+				}
+				if tc.Graph.NumEdges() > 0 && len(tc.Graph.Neighbors(root)) > 0 && !local {
+					t.Fatal("no fused step ran local rounds")
+				}
+			})
+		}
+	}
+}

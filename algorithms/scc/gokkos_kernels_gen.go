@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -329,7 +329,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",

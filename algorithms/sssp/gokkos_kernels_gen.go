@@ -395,7 +395,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -446,7 +446,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -490,7 +490,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:60",
+		Pos:   "algorithms/frontier/levels.go:61",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
