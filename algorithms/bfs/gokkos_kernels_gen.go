@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
-		Pos:   "algorithms/bfs/kernels.go:37",
+		Pos:   "algorithms/bfs/kernels.go:41",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
@@ -33,7 +33,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
 	gokkosimpl.Register[unpackStates](&abi.KernelSpec{
 		Name:  "bfs.unpackStates",
-		Pos:   "algorithms/bfs/kernels.go:48",
+		Pos:   "algorithms/bfs/kernels.go:52",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_bfs_unpackStates",
@@ -55,7 +55,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[unpackStates](gokkosHostLoop1)
 	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
 		Name:  "bfs.setRootBit",
-		Pos:   "algorithms/bfs/kernels.go:64",
+		Pos:   "algorithms/bfs/kernels.go:68",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_setRootBit",
@@ -74,7 +74,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop2)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:78",
+		Pos:   "algorithms/bfs/kernels.go:82",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX3,
 		Entry: "gk_bfs_markVisited",
@@ -93,7 +93,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop3)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:98",
+		Pos:   "algorithms/bfs/kernels.go:102",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_bfs_mergeVisited",
@@ -112,7 +112,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop4)
 	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
 		Name:  "bfs.claimedBits",
-		Pos:   "algorithms/bfs/kernels.go:109",
+		Pos:   "algorithms/bfs/kernels.go:113",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_bfs_claimedBits",
@@ -131,7 +131,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop5)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:120",
+		Pos:       "algorithms/bfs/kernels.go:124",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main"},
@@ -155,7 +155,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop6)
 	gokkosimpl.Register[fixParents](&abi.KernelSpec{
 		Name:  "bfs.fixParents",
-		Pos:   "algorithms/bfs/kernels.go:140",
+		Pos:   "algorithms/bfs/kernels.go:144",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX7,
 		Entry: "gk_bfs_fixParents",
@@ -180,7 +180,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[fixParents](gokkosHostLoop7)
 	gokkosimpl.Register[deepest](&abi.KernelSpec{
 		Name:      "bfs.deepest",
-		Pos:       "algorithms/bfs/kernels.go:163",
+		Pos:       "algorithms/bfs/kernels.go:167",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_deepest_main"},
@@ -200,7 +200,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[deepest, int64](gokkosHostLoop8)
 	gokkosimpl.Register[levelSizes](&abi.KernelSpec{
 		Name:  "bfs.levelSizes",
-		Pos:   "algorithms/bfs/kernels.go:174",
+		Pos:   "algorithms/bfs/kernels.go:178",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX9,
 		Entry: "gk_bfs_levelSizes",
@@ -219,7 +219,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[levelSizes](gokkosHostLoop9)
 	gokkosimpl.Register[reachedBits](&abi.KernelSpec{
 		Name:      "bfs.reachedBits",
-		Pos:       "algorithms/bfs/kernels.go:190",
+		Pos:       "algorithms/bfs/kernels.go:194",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedBits_main"},
@@ -239,7 +239,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reachedBits, int64](gokkosHostLoop10)
 	gokkosimpl.Register[frontier.PushThread[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.reach]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main"},
@@ -277,7 +277,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.visit]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main"},
@@ -306,16 +306,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "c622f35bc2660352"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "1c83ac488d54f568",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
@@ -388,16 +389,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{5, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{5, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{5, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "c622f35bc2660352"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "1c83ac488d54f568",
 	})
 	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.reach]",
@@ -468,16 +470,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "c622f35bc2660352"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "1c83ac488d54f568",
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
@@ -559,6 +562,7 @@ func init() {
 			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{14, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -567,10 +571,10 @@ func init() {
 			{File: "op.go", Key: "func (visitMin) Visit", Hash: "c7ea908ed603e181"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 			{File: "op.go", Key: "type visitMin", Hash: "fd9d4e65711db4dc"},
 		},
-		SourceHash: "24182b419f472a69",
+		SourceHash: "8805e066de4cb6f4",
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
@@ -608,17 +612,18 @@ func init() {
 			{Name: "Op.Visited", Field: []int{14, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{14, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{14, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{14, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "c622f35bc2660352"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "1c83ac488d54f568",
 	})
 	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.reach]",
@@ -689,16 +694,17 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "d0096096bacdb809"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "c622f35bc2660352"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
 			{File: "op.go", Key: "func stateLevel", Hash: "8c52aeba5a4c27e2"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 		},
-		SourceHash: "660263637d210b07",
+		SourceHash: "1c83ac488d54f568",
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
@@ -749,6 +755,7 @@ func init() {
 			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
 			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -757,9 +764,9 @@ func init() {
 			{File: "op.go", Key: "func (visit) PendingWord", Hash: "dcb0102902fa1ee3"},
 			{File: "op.go", Key: "func (visit) Pull", Hash: "23616b47e8ccda02"},
 			{File: "op.go", Key: "func packState", Hash: "9a31d176e9017743"},
-			{File: "op.go", Key: "type visit", Hash: "d35318eae2853acc"},
+			{File: "op.go", Key: "type visit", Hash: "0c861c3a8f25bc84"},
 		},
-		SourceHash: "b7c56fb052448c78",
+		SourceHash: "ccf4ed1ae69ec85f",
 	})
 	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop24)
 	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop25)
@@ -5021,11 +5028,12 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<254>;
-	.reg .b32 %r<334>;
+	.reg .pred %p<262>;
+	.reg .b32 %r<337>;
 	.reg .b64 %rd<757>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5185,14 +5193,17 @@ const gokkosPTX12 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s44];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd117, -9223372036854775808;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
@@ -5215,8 +5226,8 @@ $L1:
 	cvt.u64.u32 %rd127, %r30;
 	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p13, %rd128, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd128, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -5232,7 +5243,7 @@ $L5:
 	mov.b64 %rd136, %rd46;
 	mov.b64 %rd137, %rd48;
 	mov.b64 %rd138, %rd50;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd139, %rd52;
 	mov.b64 %rd140, %rd55;
 	mov.b64 %rd141, %rd57;
@@ -5240,7 +5251,7 @@ $L5:
 	mov.b64 %rd143, %rd62;
 	mov.b64 %rd144, %rd64;
 	mov.b64 %rd145, %rd66;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd146, %rd69;
 	mov.b64 %rd147, %rd71;
 	mov.b64 %rd148, %rd73;
@@ -5250,11 +5261,11 @@ $L5:
 	mov.b64 %rd152, %rd83;
 	mov.b64 %rd153, %rd85;
 	mov.b64 %rd154, %rd87;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd155, %rd90;
 	mov.b64 %rd156, %rd92;
 	mov.b64 %rd157, %rd94;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd158, %rd96;
 	mov.b64 %rd159, %rd98;
 	mov.b64 %rd160, %rd100;
@@ -5264,8 +5275,9 @@ $L5:
 	mov.b64 %rd164, %rd110;
 	mov.b64 %rd165, %rd112;
 	mov.b64 %rd166, %rd114;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd167, %rd17, %rd25;
 	mad.lo.s64 %rd168, %rd158, 4, 15;
 	and.b64 %rd168, %rd168, -16;
@@ -5283,8 +5295,8 @@ $L5:
 	add.s64 %rd179, %rd178, %rd160;
 	min.s64 %rd180, %rd179, %rd139;
 	mov.b64 %rd181, %rd180;
-	setp.eq.s64 %p18, %rd176, 1;
-	@!%p18 bra $L9;
+	setp.eq.s64 %p21, %rd176, 1;
+	@!%p21 bra $L9;
 	mov.b64 %rd182, %rd129;
 	mov.b64 %rd183, %rd130;
 	mov.b64 %rd184, %rd131;
@@ -5295,7 +5307,7 @@ $L5:
 	mov.b64 %rd189, %rd136;
 	mov.b64 %rd190, %rd137;
 	mov.b64 %rd191, %rd138;
-	mov.pred %p19, %p14;
+	mov.pred %p22, %p16;
 	mov.b64 %rd192, %rd139;
 	mov.b64 %rd193, %rd140;
 	mov.b64 %rd194, %rd141;
@@ -5303,7 +5315,7 @@ $L5:
 	mov.b64 %rd196, %rd143;
 	mov.b64 %rd197, %rd144;
 	mov.b64 %rd198, %rd145;
-	mov.pred %p20, %p15;
+	mov.pred %p23, %p17;
 	mov.b64 %rd199, %rd146;
 	mov.b64 %rd200, %rd147;
 	mov.b64 %rd201, %rd148;
@@ -5313,11 +5325,11 @@ $L5:
 	mov.b64 %rd205, %rd152;
 	mov.b64 %rd206, %rd153;
 	mov.b64 %rd207, %rd154;
-	mov.pred %p21, %p16;
+	mov.pred %p24, %p18;
 	mov.b64 %rd208, %rd155;
 	mov.b64 %rd209, %rd156;
 	mov.b64 %rd210, %rd157;
-	mov.b32 %r41, %r39;
+	mov.b32 %r42, %r40;
 	mov.b64 %rd211, %rd158;
 	mov.b64 %rd212, %rd159;
 	mov.b64 %rd213, %rd160;
@@ -5327,12 +5339,13 @@ $L5:
 	mov.b64 %rd217, %rd164;
 	mov.b64 %rd218, %rd165;
 	mov.b64 %rd219, %rd166;
-	mov.b32 %r42, %r40;
-	mov.pred %p22, %p17;
+	mov.b32 %r43, %r41;
+	mov.pred %p25, %p19;
+	mov.pred %p26, %p20;
 	mov.b64 %rd220, %rd178;
 	mov.b64 %rd221, %rd181;
 $L10:
-	@!%p20 bra $L14;
+	@!%p23 bra $L14;
 	mov.b64 %rd222, 4611686018427387904;
 	bra.uni $L12;
 $L14:
@@ -5345,55 +5358,55 @@ $L12:
 	mov.b64 %rd224, 0;
 	mov.b64 %rd225, %rd220;
 $L15:
-	setp.lt.s64 %p23, %rd225, %rd221;
-	not.pred %p24, %p23;
-	@!%p24 bra $L19;
+	setp.lt.s64 %p27, %rd225, %rd221;
+	not.pred %p28, %p27;
+	@!%p28 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.pred %p25, %p19;
+	mov.pred %p29, %p22;
 	mov.b64 %rd226, %rd192;
 	mov.b64 %rd227, %rd225;
 $L20:
-	@!%p25 bra $L24;
+	@!%p29 bra $L24;
 	shr.s64 %rd228, %rd227, 5;
 	mul.lo.s64 %rd229, %rd228, %rd198;
 	mad.lo.s64 %rd230, %rd229, 4, %rd196;
-	ld.global.nc.u32 %r43, [%rd230+0];
-	mov.b32 %r44, %r43;
+	ld.global.nc.u32 %r44, [%rd230+0];
+	mov.b32 %r45, %r44;
 	and.b64 %rd231, %rd227, 31;
 	min.u64 %rd232, %rd231, 32;
-	cvt.u32.u64 %r45, %rd232;
-	mov.b32 %r47, 0x1;
-	shl.b32 %r46, %r47, %r45;
-	setp.hs.u32 %p26, %r45, 32;
-	selp.b32 %r48, 0, %r46, %p26;
-	and.b32 %r49, %r44, %r48;
-	setp.ne.u32 %p27, %r49, 0x0;
-	@!%p27 bra $L26;
-	cvt.u32.u64 %r50, %rd227;
-	mov.b32 %r51, %r50;
+	cvt.u32.u64 %r46, %rd232;
+	mov.b32 %r48, 0x1;
+	shl.b32 %r47, %r48, %r46;
+	setp.hs.u32 %p30, %r46, 32;
+	selp.b32 %r49, 0, %r47, %p30;
+	and.b32 %r50, %r45, %r49;
+	setp.ne.u32 %p31, %r50, 0x0;
+	@!%p31 bra $L26;
+	cvt.u32.u64 %r51, %rd227;
+	mov.b32 %r52, %r51;
 	bra.uni $L22;
 $L26:
-	mov.b32 %r51, -1;
+	mov.b32 %r52, -1;
 	bra.uni $L22;
 $L24:
 	mul.lo.s64 %rd233, %rd227, %rd195;
 	mad.lo.s64 %rd234, %rd233, 4, %rd193;
-	ld.global.nc.s32 %r52, [%rd234+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r51, %r53;
+	ld.global.nc.s32 %r53, [%rd234+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r52, %r54;
 	bra.uni $L22;
 $L21:
 	bra.uni $L20;
 $L22:
-	mov.b32 %r54, %r51;
-	setp.lt.s32 %p28, %r54, 0;
-	@!%p28 bra $L28;
+	mov.b32 %r55, %r52;
+	setp.lt.s32 %p32, %r55, 0;
+	@!%p32 bra $L28;
 	bra.uni $L16;
 $L28:
 	mov.b64 %rd235, %rd182;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd236, %r55;
+	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd236, %r56;
 	add.s64 %rd237, %rd236, 1;
 	mul.lo.s64 %rd238, %rd237, %rd185;
 	mad.lo.s64 %rd239, %rd238, 8, %rd183;
@@ -5402,8 +5415,8 @@ $L28:
 	mov.b64 %rd242, %rd241;
 	mov.b64 %rd243, %rd242;
 	mov.b64 %rd244, %rd182;
-	mov.b32 %r56, %r54;
-	cvt.s64.s32 %rd245, %r56;
+	mov.b32 %r57, %r55;
+	cvt.s64.s32 %rd245, %r57;
 	mul.lo.s64 %rd246, %rd245, %rd185;
 	mad.lo.s64 %rd247, %rd246, 8, %rd183;
 	ld.global.nc.s64 %rd248, [%rd247+0];
@@ -5411,177 +5424,183 @@ $L28:
 	mov.b64 %rd250, %rd249;
 	mov.b64 %rd251, %rd250;
 $L29:
-	setp.lt.s64 %p29, %rd251, %rd243;
-	not.pred %p30, %p29;
-	@!%p30 bra $L33;
+	setp.lt.s64 %p33, %rd251, %rd243;
+	not.pred %p34, %p33;
+	@!%p34 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd252, %rd251, %rd188;
 	mad.lo.s64 %rd253, %rd252, 4, %rd186;
-	ld.global.nc.s32 %r57, [%rd253+0];
-	mov.b32 %r58, %r57;
+	ld.global.nc.s32 %r58, [%rd253+0];
 	mov.b32 %r59, %r58;
-	mov.b32 %r60, %r42;
-	mov.pred %p31, %p22;
-	mov.b32 %r61, %r54;
-	mov.b32 %r62, %r59;
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r43;
+	mov.pred %p35, %p25;
+	mov.pred %p36, %p26;
+	mov.b32 %r62, %r55;
+	mov.b32 %r63, %r60;
 	mov.b64 %rd254, %rd251;
 $L34:
-	cvt.s64.s32 %rd255, %r61;
+	add.s32 %r64, %r61, 1;
+	mov.b32 %r65, %r64;
+	or.pred %p37, %p36, %p35;
+	@!%p37 bra $L38;
+	cvt.s64.s32 %rd255, %r62;
 	mul.lo.s64 %rd256, %rd255, %rd216;
 	mad.lo.s64 %rd257, %rd256, 8, %rd214;
 	ld.relaxed.gpu.global.u64 %rd258, [%rd257+0];
 	mov.b64 %rd259, %rd258;
 	mov.b64 %rd260, %rd259;
 	shr.u64 %rd261, %rd260, 32;
-	cvt.u32.u64 %r63, %rd261;
-	mov.b32 %r64, %r63;
-	add.s32 %r65, %r64, 1;
-	mov.b32 %r66, %r65;
+	cvt.u32.u64 %r66, %rd261;
 	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r61;
-	cvt.u64.u32 %rd262, %r67;
+	add.s32 %r68, %r67, 1;
+	mov.b32 %r65, %r68;
+$L38:
+	mov.b32 %r69, %r65;
+	mov.b32 %r70, %r62;
+	cvt.u64.u32 %rd262, %r69;
 	shl.b64 %rd263, %rd262, 32;
-	cvt.u64.u32 %rd264, %r68;
+	cvt.u64.u32 %rd264, %r70;
 	or.b64 %rd265, %rd263, %rd264;
 	mov.b64 %rd266, %rd265;
 	mov.b64 %rd267, %rd266;
-$L37:
-	cvt.s64.s32 %rd268, %r62;
+$L39:
+	cvt.s64.s32 %rd268, %r63;
 	mul.lo.s64 %rd269, %rd268, %rd216;
 	mad.lo.s64 %rd270, %rd269, 8, %rd214;
 	ld.relaxed.gpu.global.u64 %rd271, [%rd270+0];
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd273, %rd272;
 	shr.u64 %rd274, %rd273, 32;
-	cvt.u32.u64 %r69, %rd274;
-	setp.ls.u32 %p32, %r69, %r66;
-	@!%p32 bra $L41;
-	mov.pred %p33, 0;
+	cvt.u32.u64 %r71, %rd274;
+	setp.ls.u32 %p38, %r71, %r65;
+	@!%p38 bra $L43;
+	mov.pred %p39, 0;
 	bra.uni $L36;
-$L41:
-	cvt.s64.s32 %rd275, %r62;
+$L43:
+	cvt.s64.s32 %rd275, %r63;
 	mul.lo.s64 %rd276, %rd275, %rd216;
 	mad.lo.s64 %rd277, %rd276, 8, %rd214;
 	atom.global.cas.b64 %rd278, [%rd277], %rd273, %rd267;
-	setp.eq.u64 %p34, %rd278, %rd273;
-	mov.pred %p35, %p34;
-	@!%p35 bra $L43;
-	mov.pred %p33, 1;
+	setp.eq.u64 %p40, %rd278, %rd273;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L45;
+	mov.pred %p39, 1;
 	bra.uni $L36;
-$L43:
-$L38:
-	bra.uni $L37;
-$L39:
+$L45:
+$L40:
+	bra.uni $L39;
+$L41:
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	not.pred %p36, %p33;
-	@!%p36 bra $L45;
+	not.pred %p42, %p39;
+	@!%p42 bra $L47;
 	bra.uni $L30;
-$L45:
-	mov.pred %p37, 0;
+$L47:
+	mov.pred %p43, 0;
 	mov.b64 %rd279, %rd224;
-	mov.b32 %r70, %r59;
-$L46:
-	@!%p20 bra $L50;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd280, %r71;
+	mov.b32 %r72, %r60;
+$L48:
+	@!%p23 bra $L52;
+	shr.s32 %r73, %r72, 5;
+	cvt.s64.s32 %rd280, %r73;
 	mov.b64 %rd281, %rd280;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd282, %r72;
+	and.b32 %r74, %r72, 31;
+	cvt.s64.s32 %rd282, %r74;
 	min.u64 %rd283, %rd282, 32;
-	cvt.u32.u64 %r73, %rd283;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p38, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p38;
-	mov.b32 %r77, %r76;
+	cvt.u32.u64 %r75, %rd283;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p44, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p44;
+	mov.b32 %r79, %r78;
 	mov.b64 %rd284, %rd281;
-	mov.b32 %r78, %r77;
+	mov.b32 %r80, %r79;
 	mul.lo.s64 %rd285, %rd284, %rd207;
 	mad.lo.s64 %rd286, %rd285, 4, %rd205;
-	ld.relaxed.gpu.global.u32 %r79, [%rd286+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p39, %r81, 0x0;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L52;
+	ld.relaxed.gpu.global.u32 %r81, [%rd286+0];
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r80;
+	setp.ne.u32 %p45, %r83, 0x0;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L54;
 	mul.lo.s64 %rd287, %rd284, %rd207;
 	mad.lo.s64 %rd288, %rd287, 4, %rd205;
-	atom.global.or.b32 %r82, [%rd288], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p42, %r84, 0x0;
-	mov.pred %p40, %p42;
-$L52:
-	@!%p40 bra $L54;
+	atom.global.or.b32 %r84, [%rd288], %r80;
+	mov.b32 %r85, %r84;
+	and.b32 %r86, %r85, %r80;
+	setp.ne.u32 %p48, %r86, 0x0;
+	mov.pred %p46, %p48;
+$L54:
+	@!%p46 bra $L56;
 	mov.b64 %rd289, %rd279;
 	mov.b64 %rd290, %rd289;
-	mov.pred %p43, 0;
-	bra.uni $L48;
-$L54:
+	mov.pred %p49, 0;
+	bra.uni $L50;
+$L56:
 	mov.b64 %rd291, %rd279;
 	mov.b64 %rd290, %rd291;
-	mov.pred %p43, 1;
-	bra.uni $L48;
-$L50:
-	@!%p21 bra $L56;
-	cvt.s64.s32 %rd292, %r70;
+	mov.pred %p49, 1;
+	bra.uni $L50;
+$L52:
+	@!%p24 bra $L58;
+	cvt.s64.s32 %rd292, %r72;
 	mul.lo.s64 %rd293, %rd292, %rd210;
 	mad.lo.s64 %rd294, %rd293, 4, %rd208;
-	ld.relaxed.gpu.global.s32 %r85, [%rd294+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p44, %r86, %r41;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L58;
-	cvt.s64.s32 %rd295, %r70;
+	ld.relaxed.gpu.global.s32 %r87, [%rd294+0];
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p50, %r88, %r42;
+	mov.pred %p51, %p50;
+	not.pred %p52, %p51;
+	@!%p52 bra $L60;
+	cvt.s64.s32 %rd295, %r72;
 	mul.lo.s64 %rd296, %rd295, %rd210;
 	mad.lo.s64 %rd297, %rd296, 4, %rd208;
-	atom.global.exch.b32 %r87, [%rd297], %r41;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p47, %r88, %r41;
-	mov.pred %p45, %p47;
-$L58:
-	@!%p45 bra $L60;
+	atom.global.exch.b32 %r89, [%rd297], %r42;
+	mov.b32 %r90, %r89;
+	setp.eq.s32 %p53, %r90, %r42;
+	mov.pred %p51, %p53;
+$L60:
+	@!%p51 bra $L62;
 	mov.b64 %rd298, %rd279;
 	mov.b64 %rd290, %rd298;
-	mov.pred %p43, 0;
-	bra.uni $L48;
-$L60:
-$L56:
+	mov.pred %p49, 0;
+	bra.uni $L50;
+$L62:
+$L58:
 	mul.lo.s64 %rd299, %rd279, %rd174;
 	mad.lo.s64 %rd300, %rd299, 4, %rd172;
-	st.shared.s32 [%rd300+0], %r70;
+	st.shared.s32 [%rd300+0], %r72;
 	add.s64 %rd301, %rd279, 1;
 	mov.b64 %rd302, %rd301;
 	mov.b64 %rd290, %rd302;
-	mov.pred %p43, 1;
+	mov.pred %p49, 1;
+	bra.uni $L50;
+$L49:
 	bra.uni $L48;
-$L47:
-	bra.uni $L46;
-$L48:
+$L50:
 	mov.b64 %rd303, %rd290;
-	mov.pred %p48, %p43;
+	mov.pred %p54, %p49;
 	mov.b64 %rd224, %rd303;
-	mov.pred %p37, %p48;
-	@!%p37 bra $L62;
+	mov.pred %p43, %p54;
+	@!%p43 bra $L64;
 	mov.b64 %rd304, %rd182;
-	mov.b32 %r89, %r59;
-	setp.lt.s64 %p49, %rd115, 64;
-	setp.le.s64 %p50, %rd212, 1;
-	or.pred %p51, %p49, %p50;
-	@!%p51 bra $L63;
-	cvt.s64.s32 %rd305, %r89;
+	mov.b32 %r91, %r60;
+	setp.lt.s64 %p55, %rd115, 64;
+	setp.le.s64 %p56, %rd212, 1;
+	or.pred %p57, %p55, %p56;
+	@!%p57 bra $L65;
+	cvt.s64.s32 %rd305, %r91;
 	add.s64 %rd306, %rd305, 1;
 	mul.lo.s64 %rd307, %rd306, %rd185;
 	mad.lo.s64 %rd308, %rd307, 8, %rd183;
 	ld.global.nc.s64 %rd309, [%rd308+0];
 	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r89;
+	cvt.s64.s32 %rd311, %r91;
 	mul.lo.s64 %rd312, %rd311, %rd185;
 	mad.lo.s64 %rd313, %rd312, 8, %rd183;
 	ld.global.nc.s64 %rd314, [%rd313+0];
@@ -5589,30 +5608,30 @@ $L48:
 	sub.s64 %rd316, %rd310, %rd315;
 	add.s64 %rd317, %rd116, %rd316;
 	mov.b64 %rd116, %rd317;
-	bra.uni $L64;
-$L63:
+	bra.uni $L66;
+$L65:
 	mov.b64 %rd318, %rd212;
-	setp.ge.s64 %p52, %rd115, 4096;
-	@!%p52 bra $L66;
+	setp.ge.s64 %p58, %rd115, 4096;
+	@!%p58 bra $L68;
 	mul.lo.s64 %rd319, %rd318, 4;
 	mov.b64 %rd318, %rd319;
-$L66:
-	setp.ge.s64 %p53, %rd115, 65536;
-	@!%p53 bra $L68;
+$L68:
+	setp.ge.s64 %p59, %rd115, 65536;
+	@!%p59 bra $L70;
 	mul.lo.s64 %rd320, %rd318, 4;
 	mov.b64 %rd318, %rd320;
-$L68:
+$L70:
 	sub.s64 %rd321, %rd318, 1;
 	and.b64 %rd322, %rd115, %rd321;
-	setp.eq.s64 %p54, %rd322, 0;
-	@!%p54 bra $L70;
-	cvt.s64.s32 %rd323, %r89;
+	setp.eq.s64 %p60, %rd322, 0;
+	@!%p60 bra $L72;
+	cvt.s64.s32 %rd323, %r91;
 	add.s64 %rd324, %rd323, 1;
 	mul.lo.s64 %rd325, %rd324, %rd185;
 	mad.lo.s64 %rd326, %rd325, 8, %rd183;
 	ld.global.nc.s64 %rd327, [%rd326+0];
 	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r89;
+	cvt.s64.s32 %rd329, %r91;
 	mul.lo.s64 %rd330, %rd329, %rd185;
 	mad.lo.s64 %rd331, %rd330, 8, %rd183;
 	ld.global.nc.s64 %rd332, [%rd331+0];
@@ -5621,117 +5640,117 @@ $L68:
 	mul.lo.s64 %rd335, %rd318, %rd334;
 	add.s64 %rd336, %rd116, %rd335;
 	mov.b64 %rd116, %rd336;
-$L70:
-$L64:
+$L72:
+$L66:
 	add.s64 %rd337, %rd115, 1;
 	mov.b64 %rd115, %rd337;
-$L62:
-	setp.eq.s64 %p55, %rd224, %rd223;
-	@!%p55 bra $L72;
+$L64:
+	setp.eq.s64 %p61, %rd224, %rd223;
+	@!%p61 bra $L74;
 	mov.b64 %rd338, %rd224;
-$L73:
-	@!%p20 bra $L77;
-	bra.uni $L75;
-$L77:
+$L75:
+	@!%p23 bra $L79;
+	bra.uni $L77;
+$L79:
 	// block scan
 	mov.b64 %rd339, %rd338;
-	mov.b32 %r90, %r3;
-$L78:
-	setp.hs.u32 %p56, %r90, 32;
-	@%p56 bra $L79;
-	mov.b64 {%r91, %r92}, %rd339;
-	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd340, {%r93, %r94};
-	@!%p57 bra $L80;
+	mov.b32 %r92, %r3;
+$L80:
+	setp.hs.u32 %p62, %r92, 32;
+	@%p62 bra $L81;
+	mov.b64 {%r93, %r94}, %rd339;
+	shfl.sync.up.b32 %r95|%p63, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd340, {%r95, %r96};
+	@!%p63 bra $L82;
 	add.s64 %rd341, %rd340, %rd339;
 	mov.b64 %rd339, %rd341;
-$L80:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r95, %r96}, %rd339;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd342, {%r97, %r98};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd343, %rd342, 0, %p60;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r99;
-	@!%p61 bra $L81;
+$L82:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r97, %r98}, %rd339;
+	shfl.sync.up.b32 %r99|%p64, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd342, {%r99, %r100};
+	setp.lo.u32 %p65, %r3, 32;
+	and.pred %p66, %p64, %p65;
+	selp.b64 %rd343, %rd342, 0, %p66;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p67, %r7, %r101;
+	@!%p67 bra $L83;
 	mul.wide.u32 %rd344, %r8, 16;
 	add.s64 %rd345, %rd1, %rd344;
 	st.shared.s64 [%rd345+0], %rd339;
-$L81:
+$L83:
 	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L82;
+	setp.eq.u32 %p68, %r8, 0;
+	@!%p68 bra $L84;
 	mov.b64 %rd346, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L83;
+	setp.lo.u32 %p69, %r7, %r10;
+	@!%p69 bra $L85;
 	mul.wide.u32 %rd347, %r7, 16;
 	add.s64 %rd348, %rd1, %rd347;
 	ld.shared.s64 %rd349, [%rd348+0];
 	mov.b64 %rd346, %rd349;
-$L83:
-	mov.b64 {%r100, %r101}, %rd346;
-	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd350, {%r102, %r103};
-	@!%p64 bra $L84;
+$L85:
+	mov.b64 {%r102, %r103}, %rd346;
+	shfl.sync.up.b32 %r104|%p70, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd350, {%r104, %r105};
+	@!%p70 bra $L86;
 	add.s64 %rd351, %rd350, %rd346;
 	mov.b64 %rd346, %rd351;
-$L84:
-	mov.b64 {%r104, %r105}, %rd346;
-	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd352, {%r106, %r107};
-	@!%p65 bra $L85;
+$L86:
+	mov.b64 {%r106, %r107}, %rd346;
+	shfl.sync.up.b32 %r108|%p71, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd352, {%r108, %r109};
+	@!%p71 bra $L87;
 	add.s64 %rd353, %rd352, %rd346;
 	mov.b64 %rd346, %rd353;
-$L85:
-	mov.b64 {%r108, %r109}, %rd346;
-	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd354, {%r110, %r111};
-	@!%p66 bra $L86;
+$L87:
+	mov.b64 {%r110, %r111}, %rd346;
+	shfl.sync.up.b32 %r112|%p72, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd354, {%r112, %r113};
+	@!%p72 bra $L88;
 	add.s64 %rd355, %rd354, %rd346;
 	mov.b64 %rd346, %rd355;
-$L86:
-	mov.b64 {%r112, %r113}, %rd346;
-	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd356, {%r114, %r115};
-	@!%p67 bra $L87;
+$L88:
+	mov.b64 {%r114, %r115}, %rd346;
+	shfl.sync.up.b32 %r116|%p73, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd356, {%r116, %r117};
+	@!%p73 bra $L89;
 	add.s64 %rd357, %rd356, %rd346;
 	mov.b64 %rd346, %rd357;
-$L87:
-	mov.b64 {%r116, %r117}, %rd346;
-	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd358, {%r118, %r119};
-	@!%p68 bra $L88;
+$L89:
+	mov.b64 {%r118, %r119}, %rd346;
+	shfl.sync.up.b32 %r120|%p74, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd358, {%r120, %r121};
+	@!%p74 bra $L90;
 	add.s64 %rd359, %rd358, %rd346;
 	mov.b64 %rd346, %rd359;
-$L88:
-	mov.b64 {%r120, %r121}, %rd346;
-	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd360, {%r122, %r123};
-	selp.b64 %rd361, %rd360, 0, %p69;
-	@!%p63 bra $L89;
+$L90:
+	mov.b64 {%r122, %r123}, %rd346;
+	shfl.sync.up.b32 %r124|%p75, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd360, {%r124, %r125};
+	selp.b64 %rd361, %rd360, 0, %p75;
+	@!%p69 bra $L91;
 	mul.wide.u32 %rd362, %r7, 16;
 	add.s64 %rd363, %rd1, %rd362;
 	add.s64 %rd364, %rd363, 512;
 	st.shared.s64 [%rd364+0], %rd361;
-$L89:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r124;
-	@!%p70 bra $L90;
+$L91:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p76, %r7, %r126;
+	@!%p76 bra $L92;
 	st.shared.s64 [%rd1+1024], %rd346;
-$L90:
-$L82:
+$L92:
+$L84:
 	bar.sync 0;
 	mul.wide.u32 %rd365, %r8, 16;
 	add.s64 %rd366, %rd1, %rd365;
@@ -5739,10 +5758,10 @@ $L82:
 	ld.shared.s64 %rd368, [%rd367+0];
 	add.s64 %rd369, %rd368, %rd343;
 	ld.shared.s64 %rd370, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd369;
-	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd371, {%r127, %r128};
+	mov.b64 {%r127, %r128}, %rd369;
+	shfl.sync.idx.b32 %r129|%p77, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd371, {%r129, %r130};
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
@@ -5752,22 +5771,22 @@ $L82:
 	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, 0;
 	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p72, %rd380, 0;
-	setp.gt.s64 %p73, %rd378, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L92;
+	setp.eq.s64 %p78, %rd380, 0;
+	setp.gt.s64 %p79, %rd378, 0;
+	and.pred %p80, %p78, %p79;
+	@!%p80 bra $L94;
 	atom.global.add.u64 %rd381, [%rd202], %rd378;
 	mov.b64 %rd382, %rd381;
 	mov.b64 %rd379, %rd382;
-$L92:
+$L94:
 	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p75, %rd383, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
+	setp.eq.s64 %p81, %rd383, 0;
+	setp.eq.u32 %p82, %r1, 0;
+	and.pred %p83, %p81, %p82;
 	bar.sync 0;
-	@!%p77 bra $L93;
+	@!%p83 bra $L95;
 	st.shared.s64 [%rd1+1024], %rd379;
-$L93:
+$L95:
 	bar.sync 0;
 	ld.shared.s64 %rd384, [%rd1+1024];
 	mov.b64 %rd385, %rd384;
@@ -5775,31 +5794,31 @@ $L93:
 	add.s64 %rd386, %rd379, %rd377;
 	mov.b64 %rd387, %rd386;
 	mov.b64 %rd388, 0;
-$L94:
-	setp.lt.s64 %p78, %rd388, %rd338;
-	not.pred %p79, %p78;
-	@!%p79 bra $L98;
-	bra.uni $L96;
-$L98:
+$L96:
+	setp.lt.s64 %p84, %rd388, %rd338;
+	not.pred %p85, %p84;
+	@!%p85 bra $L100;
+	bra.uni $L98;
+$L100:
 	mul.lo.s64 %rd389, %rd388, %rd174;
 	mad.lo.s64 %rd390, %rd389, 4, %rd172;
-	ld.shared.s32 %r129, [%rd390+0];
-	mov.b32 %r130, %r129;
+	ld.shared.s32 %r131, [%rd390+0];
+	mov.b32 %r132, %r131;
 	add.s64 %rd391, %rd387, %rd388;
 	mul.lo.s64 %rd392, %rd391, %rd201;
 	mad.lo.s64 %rd393, %rd392, 4, %rd199;
-	st.global.s32 [%rd393+0], %r130;
-$L95:
+	st.global.s32 [%rd393+0], %r132;
+$L97:
 	add.s64 %rd394, %rd388, 1;
 	mov.b64 %rd388, %rd394;
-	bra.uni $L94;
-$L96:
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
 	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+$L77:
 	mov.b64 %rd224, 0;
-$L72:
+$L74:
 $L30:
 	add.s64 %rd395, %rd251, 1;
 	mov.b64 %rd251, %rd395;
@@ -5811,109 +5830,109 @@ $L16:
 	bra.uni $L15;
 $L17:
 	mov.b64 %rd397, %rd224;
-$L99:
-	@!%p20 bra $L103;
-	bra.uni $L101;
-$L103:
+$L101:
+	@!%p23 bra $L105;
+	bra.uni $L103;
+$L105:
 	// block scan
 	mov.b64 %rd398, %rd397;
-	mov.b32 %r131, %r3;
-$L104:
-	setp.hs.u32 %p80, %r131, 32;
-	@%p80 bra $L105;
-	mov.b64 {%r132, %r133}, %rd398;
-	shfl.sync.up.b32 %r134|%p81, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd399, {%r134, %r135};
-	@!%p81 bra $L106;
+	mov.b32 %r133, %r3;
+$L106:
+	setp.hs.u32 %p86, %r133, 32;
+	@%p86 bra $L107;
+	mov.b64 {%r134, %r135}, %rd398;
+	shfl.sync.up.b32 %r136|%p87, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd399, {%r136, %r137};
+	@!%p87 bra $L108;
 	add.s64 %rd400, %rd399, %rd398;
 	mov.b64 %rd398, %rd400;
-$L106:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L104;
-$L105:
-	mov.b64 {%r136, %r137}, %rd398;
-	shfl.sync.up.b32 %r138|%p82, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd401, {%r138, %r139};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd402, %rd401, 0, %p84;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r140;
-	@!%p85 bra $L107;
+$L108:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L106;
+$L107:
+	mov.b64 {%r138, %r139}, %rd398;
+	shfl.sync.up.b32 %r140|%p88, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd401, {%r140, %r141};
+	setp.lo.u32 %p89, %r3, 32;
+	and.pred %p90, %p88, %p89;
+	selp.b64 %rd402, %rd401, 0, %p90;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p91, %r7, %r142;
+	@!%p91 bra $L109;
 	mul.wide.u32 %rd403, %r8, 16;
 	add.s64 %rd404, %rd1, %rd403;
 	st.shared.s64 [%rd404+0], %rd398;
-$L107:
+$L109:
 	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L108;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L110;
 	mov.b64 %rd405, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L109;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L111;
 	mul.wide.u32 %rd406, %r7, 16;
 	add.s64 %rd407, %rd1, %rd406;
 	ld.shared.s64 %rd408, [%rd407+0];
 	mov.b64 %rd405, %rd408;
-$L109:
-	mov.b64 {%r141, %r142}, %rd405;
-	shfl.sync.up.b32 %r143|%p88, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd409, {%r143, %r144};
-	@!%p88 bra $L110;
+$L111:
+	mov.b64 {%r143, %r144}, %rd405;
+	shfl.sync.up.b32 %r145|%p94, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd409, {%r145, %r146};
+	@!%p94 bra $L112;
 	add.s64 %rd410, %rd409, %rd405;
 	mov.b64 %rd405, %rd410;
-$L110:
-	mov.b64 {%r145, %r146}, %rd405;
-	shfl.sync.up.b32 %r147|%p89, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd411, {%r147, %r148};
-	@!%p89 bra $L111;
+$L112:
+	mov.b64 {%r147, %r148}, %rd405;
+	shfl.sync.up.b32 %r149|%p95, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd411, {%r149, %r150};
+	@!%p95 bra $L113;
 	add.s64 %rd412, %rd411, %rd405;
 	mov.b64 %rd405, %rd412;
-$L111:
-	mov.b64 {%r149, %r150}, %rd405;
-	shfl.sync.up.b32 %r151|%p90, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd413, {%r151, %r152};
-	@!%p90 bra $L112;
+$L113:
+	mov.b64 {%r151, %r152}, %rd405;
+	shfl.sync.up.b32 %r153|%p96, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd413, {%r153, %r154};
+	@!%p96 bra $L114;
 	add.s64 %rd414, %rd413, %rd405;
 	mov.b64 %rd405, %rd414;
-$L112:
-	mov.b64 {%r153, %r154}, %rd405;
-	shfl.sync.up.b32 %r155|%p91, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd415, {%r155, %r156};
-	@!%p91 bra $L113;
+$L114:
+	mov.b64 {%r155, %r156}, %rd405;
+	shfl.sync.up.b32 %r157|%p97, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd415, {%r157, %r158};
+	@!%p97 bra $L115;
 	add.s64 %rd416, %rd415, %rd405;
 	mov.b64 %rd405, %rd416;
-$L113:
-	mov.b64 {%r157, %r158}, %rd405;
-	shfl.sync.up.b32 %r159|%p92, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd417, {%r159, %r160};
-	@!%p92 bra $L114;
+$L115:
+	mov.b64 {%r159, %r160}, %rd405;
+	shfl.sync.up.b32 %r161|%p98, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd417, {%r161, %r162};
+	@!%p98 bra $L116;
 	add.s64 %rd418, %rd417, %rd405;
 	mov.b64 %rd405, %rd418;
-$L114:
-	mov.b64 {%r161, %r162}, %rd405;
-	shfl.sync.up.b32 %r163|%p93, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd419, {%r163, %r164};
-	selp.b64 %rd420, %rd419, 0, %p93;
-	@!%p87 bra $L115;
+$L116:
+	mov.b64 {%r163, %r164}, %rd405;
+	shfl.sync.up.b32 %r165|%p99, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd419, {%r165, %r166};
+	selp.b64 %rd420, %rd419, 0, %p99;
+	@!%p93 bra $L117;
 	mul.wide.u32 %rd421, %r7, 16;
 	add.s64 %rd422, %rd1, %rd421;
 	add.s64 %rd423, %rd422, 512;
 	st.shared.s64 [%rd423+0], %rd420;
-$L115:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r165;
-	@!%p94 bra $L116;
+$L117:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p100, %r7, %r167;
+	@!%p100 bra $L118;
 	st.shared.s64 [%rd1+1024], %rd405;
-$L116:
-$L108:
+$L118:
+$L110:
 	bar.sync 0;
 	mul.wide.u32 %rd424, %r8, 16;
 	add.s64 %rd425, %rd1, %rd424;
@@ -5921,10 +5940,10 @@ $L108:
 	ld.shared.s64 %rd427, [%rd426+0];
 	add.s64 %rd428, %rd427, %rd402;
 	ld.shared.s64 %rd429, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd428;
-	shfl.sync.idx.b32 %r168|%p95, %r166, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r169, %r167, 0, %r22, %r17;
-	mov.b64 %rd430, {%r168, %r169};
+	mov.b64 {%r168, %r169}, %rd428;
+	shfl.sync.idx.b32 %r170|%p101, %r168, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
+	mov.b64 %rd430, {%r170, %r171};
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
@@ -5934,22 +5953,22 @@ $L108:
 	mov.b64 %rd437, %rd435;
 	mov.b64 %rd438, 0;
 	cvt.u64.u32 %rd439, %r2;
-	setp.eq.s64 %p96, %rd439, 0;
-	setp.gt.s64 %p97, %rd437, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L118;
+	setp.eq.s64 %p102, %rd439, 0;
+	setp.gt.s64 %p103, %rd437, 0;
+	and.pred %p104, %p102, %p103;
+	@!%p104 bra $L120;
 	atom.global.add.u64 %rd440, [%rd202], %rd437;
 	mov.b64 %rd441, %rd440;
 	mov.b64 %rd438, %rd441;
-$L118:
+$L120:
 	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p99, %rd442, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
+	setp.eq.s64 %p105, %rd442, 0;
+	setp.eq.u32 %p106, %r1, 0;
+	and.pred %p107, %p105, %p106;
 	bar.sync 0;
-	@!%p101 bra $L119;
+	@!%p107 bra $L121;
 	st.shared.s64 [%rd1+1024], %rd438;
-$L119:
+$L121:
 	bar.sync 0;
 	ld.shared.s64 %rd443, [%rd1+1024];
 	mov.b64 %rd444, %rd443;
@@ -5957,115 +5976,115 @@ $L119:
 	add.s64 %rd445, %rd438, %rd436;
 	mov.b64 %rd446, %rd445;
 	mov.b64 %rd447, 0;
-$L120:
-	setp.lt.s64 %p102, %rd447, %rd397;
-	not.pred %p103, %p102;
-	@!%p103 bra $L124;
-	bra.uni $L122;
-$L124:
+$L122:
+	setp.lt.s64 %p108, %rd447, %rd397;
+	not.pred %p109, %p108;
+	@!%p109 bra $L126;
+	bra.uni $L124;
+$L126:
 	mul.lo.s64 %rd448, %rd447, %rd174;
 	mad.lo.s64 %rd449, %rd448, 4, %rd172;
-	ld.shared.s32 %r170, [%rd449+0];
-	mov.b32 %r171, %r170;
+	ld.shared.s32 %r172, [%rd449+0];
+	mov.b32 %r173, %r172;
 	add.s64 %rd450, %rd446, %rd447;
 	mul.lo.s64 %rd451, %rd450, %rd201;
 	mad.lo.s64 %rd452, %rd451, 4, %rd199;
-	st.global.s32 [%rd452+0], %r171;
-$L121:
+	st.global.s32 [%rd452+0], %r173;
+$L123:
 	add.s64 %rd453, %rd447, 1;
 	mov.b64 %rd447, %rd453;
-	bra.uni $L120;
-$L122:
+	bra.uni $L122;
+$L124:
+	bra.uni $L103;
+$L102:
 	bra.uni $L101;
-$L100:
-	bra.uni $L99;
-$L101:
+$L103:
 	bra.uni $L7;
 $L9:
 	cvt.u64.u32 %rd454, %r2;
 	add.s64 %rd455, %rd178, %rd454;
 	mov.b64 %rd456, %rd455;
-	mov.b32 %r172, -1;
+	mov.b32 %r174, -1;
 	mov.b64 %rd457, 0;
 	mov.b64 %rd458, 0;
-$L125:
-	@!%p15 bra $L129;
+$L127:
+	@!%p17 bra $L131;
 	mov.b64 %rd459, 4611686018427387904;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd459, %rd158;
+	bra.uni $L129;
+$L128:
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd459, %rd158;
-	bra.uni $L127;
-$L126:
-	bra.uni $L125;
-$L127:
 	mov.b64 %rd460, %rd459;
-$L130:
+$L132:
 	mov.b64 %rd461, 0;
 	mov.b64 %rd462, %rd460;
-$L133:
-	setp.gt.s64 %p104, %rd462, 0;
-	not.pred %p105, %p104;
-	@!%p105 bra $L137;
-	bra.uni $L135;
-$L137:
-	setp.ge.s64 %p106, %rd457, %rd458;
-	@!%p106 bra $L139;
-	setp.ge.s64 %p107, %rd456, %rd181;
-	@!%p107 bra $L141;
-	bra.uni $L135;
-$L141:
-	mov.pred %p108, %p14;
+$L135:
+	setp.gt.s64 %p110, %rd462, 0;
+	not.pred %p111, %p110;
+	@!%p111 bra $L139;
+	bra.uni $L137;
+$L139:
+	setp.ge.s64 %p112, %rd457, %rd458;
+	@!%p112 bra $L141;
+	setp.ge.s64 %p113, %rd456, %rd181;
+	@!%p113 bra $L143;
+	bra.uni $L137;
+$L143:
+	mov.pred %p114, %p16;
 	mov.b64 %rd463, %rd139;
 	mov.b64 %rd464, %rd456;
-$L142:
-	@!%p108 bra $L146;
+$L144:
+	@!%p114 bra $L148;
 	shr.s64 %rd465, %rd464, 5;
 	mul.lo.s64 %rd466, %rd465, %rd145;
 	mad.lo.s64 %rd467, %rd466, 4, %rd143;
-	ld.global.nc.u32 %r173, [%rd467+0];
-	mov.b32 %r174, %r173;
+	ld.global.nc.u32 %r175, [%rd467+0];
+	mov.b32 %r176, %r175;
 	and.b64 %rd468, %rd464, 31;
 	min.u64 %rd469, %rd468, 32;
-	cvt.u32.u64 %r175, %rd469;
-	mov.b32 %r177, 0x1;
-	shl.b32 %r176, %r177, %r175;
-	setp.hs.u32 %p109, %r175, 32;
-	selp.b32 %r178, 0, %r176, %p109;
-	and.b32 %r179, %r174, %r178;
-	setp.ne.u32 %p110, %r179, 0x0;
-	@!%p110 bra $L148;
-	cvt.u32.u64 %r180, %rd464;
-	mov.b32 %r181, %r180;
-	bra.uni $L144;
+	cvt.u32.u64 %r177, %rd469;
+	mov.b32 %r179, 0x1;
+	shl.b32 %r178, %r179, %r177;
+	setp.hs.u32 %p115, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p115;
+	and.b32 %r181, %r176, %r180;
+	setp.ne.u32 %p116, %r181, 0x0;
+	@!%p116 bra $L150;
+	cvt.u32.u64 %r182, %rd464;
+	mov.b32 %r183, %r182;
+	bra.uni $L146;
+$L150:
+	mov.b32 %r183, -1;
+	bra.uni $L146;
 $L148:
-	mov.b32 %r181, -1;
-	bra.uni $L144;
-$L146:
 	mul.lo.s64 %rd470, %rd464, %rd142;
 	mad.lo.s64 %rd471, %rd470, 4, %rd140;
-	ld.global.nc.s32 %r182, [%rd471+0];
-	mov.b32 %r183, %r182;
-	mov.b32 %r181, %r183;
+	ld.global.nc.s32 %r184, [%rd471+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r183, %r185;
+	bra.uni $L146;
+$L145:
 	bra.uni $L144;
-$L143:
-	bra.uni $L142;
-$L144:
-	mov.b32 %r172, %r181;
+$L146:
+	mov.b32 %r174, %r183;
 	add.s64 %rd472, %rd456, %rd176;
 	mov.b64 %rd456, %rd472;
-	setp.ge.s32 %p111, %r172, 0;
-	@!%p111 bra $L150;
+	setp.ge.s32 %p117, %r174, 0;
+	@!%p117 bra $L152;
 	mov.b64 %rd473, %rd129;
-	mov.b32 %r184, %r172;
-	cvt.s64.s32 %rd474, %r184;
+	mov.b32 %r186, %r174;
+	cvt.s64.s32 %rd474, %r186;
 	mul.lo.s64 %rd475, %rd474, %rd132;
 	mad.lo.s64 %rd476, %rd475, 8, %rd130;
 	ld.global.nc.s64 %rd477, [%rd476+0];
 	mov.b64 %rd478, %rd477;
 	mov.b64 %rd479, %rd478;
 	mov.b64 %rd480, %rd129;
-	mov.b32 %r185, %r172;
-	cvt.s64.s32 %rd481, %r185;
+	mov.b32 %r187, %r174;
+	cvt.s64.s32 %rd481, %r187;
 	add.s64 %rd482, %rd481, 1;
 	mul.lo.s64 %rd483, %rd482, %rd132;
 	mad.lo.s64 %rd484, %rd483, 8, %rd130;
@@ -6076,172 +6095,178 @@ $L144:
 	mov.b64 %rd489, %rd487;
 	mov.b64 %rd457, %rd488;
 	mov.b64 %rd458, %rd489;
-$L150:
-	bra.uni $L134;
-$L139:
+$L152:
+	bra.uni $L136;
+$L141:
 	mul.lo.s64 %rd490, %rd457, %rd135;
 	mad.lo.s64 %rd491, %rd490, 4, %rd133;
-	ld.global.nc.s32 %r186, [%rd491+0];
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r40;
-	mov.pred %p112, %p17;
-	mov.b32 %r190, %r172;
-	mov.b32 %r191, %r188;
+	ld.global.nc.s32 %r188, [%rd491+0];
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r41;
+	mov.pred %p118, %p19;
+	mov.pred %p119, %p20;
+	mov.b32 %r192, %r174;
+	mov.b32 %r193, %r190;
 	mov.b64 %rd492, %rd457;
-$L151:
-	cvt.s64.s32 %rd493, %r190;
+$L153:
+	add.s32 %r194, %r191, 1;
+	mov.b32 %r195, %r194;
+	or.pred %p120, %p119, %p118;
+	@!%p120 bra $L157;
+	cvt.s64.s32 %rd493, %r192;
 	mul.lo.s64 %rd494, %rd493, %rd163;
 	mad.lo.s64 %rd495, %rd494, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd496, [%rd495+0];
 	mov.b64 %rd497, %rd496;
 	mov.b64 %rd498, %rd497;
 	shr.u64 %rd499, %rd498, 32;
-	cvt.u32.u64 %r192, %rd499;
-	mov.b32 %r193, %r192;
-	add.s32 %r194, %r193, 1;
-	mov.b32 %r195, %r194;
-	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r190;
-	cvt.u64.u32 %rd500, %r196;
+	cvt.u32.u64 %r196, %rd499;
+	mov.b32 %r197, %r196;
+	add.s32 %r198, %r197, 1;
+	mov.b32 %r195, %r198;
+$L157:
+	mov.b32 %r199, %r195;
+	mov.b32 %r200, %r192;
+	cvt.u64.u32 %rd500, %r199;
 	shl.b64 %rd501, %rd500, 32;
-	cvt.u64.u32 %rd502, %r197;
+	cvt.u64.u32 %rd502, %r200;
 	or.b64 %rd503, %rd501, %rd502;
 	mov.b64 %rd504, %rd503;
 	mov.b64 %rd505, %rd504;
-$L154:
-	cvt.s64.s32 %rd506, %r191;
+$L158:
+	cvt.s64.s32 %rd506, %r193;
 	mul.lo.s64 %rd507, %rd506, %rd163;
 	mad.lo.s64 %rd508, %rd507, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd509, [%rd508+0];
 	mov.b64 %rd510, %rd509;
 	mov.b64 %rd511, %rd510;
 	shr.u64 %rd512, %rd511, 32;
-	cvt.u32.u64 %r198, %rd512;
-	setp.ls.u32 %p113, %r198, %r195;
-	@!%p113 bra $L158;
-	mov.pred %p114, 0;
-	bra.uni $L153;
-$L158:
-	cvt.s64.s32 %rd513, %r191;
+	cvt.u32.u64 %r201, %rd512;
+	setp.ls.u32 %p121, %r201, %r195;
+	@!%p121 bra $L162;
+	mov.pred %p122, 0;
+	bra.uni $L155;
+$L162:
+	cvt.s64.s32 %rd513, %r193;
 	mul.lo.s64 %rd514, %rd513, %rd163;
 	mad.lo.s64 %rd515, %rd514, 8, %rd161;
 	atom.global.cas.b64 %rd516, [%rd515], %rd511, %rd505;
-	setp.eq.u64 %p115, %rd516, %rd511;
-	mov.pred %p116, %p115;
-	@!%p116 bra $L160;
-	mov.pred %p114, 1;
-	bra.uni $L153;
+	setp.eq.u64 %p123, %rd516, %rd511;
+	mov.pred %p124, %p123;
+	@!%p124 bra $L164;
+	mov.pred %p122, 1;
+	bra.uni $L155;
+$L164:
+$L159:
+	bra.uni $L158;
 $L160:
-$L155:
-	bra.uni $L154;
-$L156:
+	bra.uni $L155;
+$L154:
 	bra.uni $L153;
-$L152:
-	bra.uni $L151;
-$L153:
-	@!%p114 bra $L162;
-	mov.pred %p117, 0;
+$L155:
+	@!%p122 bra $L166;
+	mov.pred %p125, 0;
 	mov.b64 %rd517, %rd461;
-	mov.b32 %r199, %r188;
-$L163:
-	@!%p15 bra $L167;
-	shr.s32 %r200, %r199, 5;
-	cvt.s64.s32 %rd518, %r200;
+	mov.b32 %r202, %r190;
+$L167:
+	@!%p17 bra $L171;
+	shr.s32 %r203, %r202, 5;
+	cvt.s64.s32 %rd518, %r203;
 	mov.b64 %rd519, %rd518;
-	and.b32 %r201, %r199, 31;
-	cvt.s64.s32 %rd520, %r201;
+	and.b32 %r204, %r202, 31;
+	cvt.s64.s32 %rd520, %r204;
 	min.u64 %rd521, %rd520, 32;
-	cvt.u32.u64 %r202, %rd521;
-	mov.b32 %r204, 0x1;
-	shl.b32 %r203, %r204, %r202;
-	setp.hs.u32 %p118, %r202, 32;
-	selp.b32 %r205, 0, %r203, %p118;
-	mov.b32 %r206, %r205;
+	cvt.u32.u64 %r205, %rd521;
+	mov.b32 %r207, 0x1;
+	shl.b32 %r206, %r207, %r205;
+	setp.hs.u32 %p126, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p126;
+	mov.b32 %r209, %r208;
 	mov.b64 %rd522, %rd519;
-	mov.b32 %r207, %r206;
+	mov.b32 %r210, %r209;
 	mul.lo.s64 %rd523, %rd522, %rd154;
 	mad.lo.s64 %rd524, %rd523, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r208, [%rd524+0];
-	mov.b32 %r209, %r208;
-	and.b32 %r210, %r209, %r207;
-	setp.ne.u32 %p119, %r210, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L169;
+	ld.relaxed.gpu.global.u32 %r211, [%rd524+0];
+	mov.b32 %r212, %r211;
+	and.b32 %r213, %r212, %r210;
+	setp.ne.u32 %p127, %r213, 0x0;
+	mov.pred %p128, %p127;
+	not.pred %p129, %p128;
+	@!%p129 bra $L173;
 	mul.lo.s64 %rd525, %rd522, %rd154;
 	mad.lo.s64 %rd526, %rd525, 4, %rd152;
-	atom.global.or.b32 %r211, [%rd526], %r207;
-	mov.b32 %r212, %r211;
-	and.b32 %r213, %r212, %r207;
-	setp.ne.u32 %p122, %r213, 0x0;
-	mov.pred %p120, %p122;
-$L169:
-	@!%p120 bra $L171;
+	atom.global.or.b32 %r214, [%rd526], %r210;
+	mov.b32 %r215, %r214;
+	and.b32 %r216, %r215, %r210;
+	setp.ne.u32 %p130, %r216, 0x0;
+	mov.pred %p128, %p130;
+$L173:
+	@!%p128 bra $L175;
 	mov.b64 %rd527, %rd517;
 	mov.b64 %rd528, %rd527;
-	mov.pred %p123, 0;
-	bra.uni $L165;
-$L171:
+	mov.pred %p131, 0;
+	bra.uni $L169;
+$L175:
 	mov.b64 %rd529, %rd517;
 	mov.b64 %rd528, %rd529;
-	mov.pred %p123, 1;
-	bra.uni $L165;
-$L167:
-	@!%p16 bra $L173;
-	cvt.s64.s32 %rd530, %r199;
+	mov.pred %p131, 1;
+	bra.uni $L169;
+$L171:
+	@!%p18 bra $L177;
+	cvt.s64.s32 %rd530, %r202;
 	mul.lo.s64 %rd531, %rd530, %rd157;
 	mad.lo.s64 %rd532, %rd531, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r214, [%rd532+0];
-	mov.b32 %r215, %r214;
-	setp.eq.s32 %p124, %r215, %r39;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L175;
-	cvt.s64.s32 %rd533, %r199;
+	ld.relaxed.gpu.global.s32 %r217, [%rd532+0];
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p132, %r218, %r40;
+	mov.pred %p133, %p132;
+	not.pred %p134, %p133;
+	@!%p134 bra $L179;
+	cvt.s64.s32 %rd533, %r202;
 	mul.lo.s64 %rd534, %rd533, %rd157;
 	mad.lo.s64 %rd535, %rd534, 4, %rd155;
-	atom.global.exch.b32 %r216, [%rd535], %r39;
-	mov.b32 %r217, %r216;
-	setp.eq.s32 %p127, %r217, %r39;
-	mov.pred %p125, %p127;
-$L175:
-	@!%p125 bra $L177;
+	atom.global.exch.b32 %r219, [%rd535], %r40;
+	mov.b32 %r220, %r219;
+	setp.eq.s32 %p135, %r220, %r40;
+	mov.pred %p133, %p135;
+$L179:
+	@!%p133 bra $L181;
 	mov.b64 %rd536, %rd517;
 	mov.b64 %rd528, %rd536;
-	mov.pred %p123, 0;
-	bra.uni $L165;
+	mov.pred %p131, 0;
+	bra.uni $L169;
+$L181:
 $L177:
-$L173:
 	mul.lo.s64 %rd537, %rd517, %rd174;
 	mad.lo.s64 %rd538, %rd537, 4, %rd172;
-	st.shared.s32 [%rd538+0], %r199;
+	st.shared.s32 [%rd538+0], %r202;
 	add.s64 %rd539, %rd517, 1;
 	mov.b64 %rd540, %rd539;
 	mov.b64 %rd528, %rd540;
-	mov.pred %p123, 1;
-	bra.uni $L165;
-$L164:
-	bra.uni $L163;
-$L165:
+	mov.pred %p131, 1;
+	bra.uni $L169;
+$L168:
+	bra.uni $L167;
+$L169:
 	mov.b64 %rd541, %rd528;
-	mov.pred %p128, %p123;
+	mov.pred %p136, %p131;
 	mov.b64 %rd461, %rd541;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L179;
+	mov.pred %p125, %p136;
+	@!%p125 bra $L183;
 	mov.b64 %rd542, %rd129;
-	mov.b32 %r218, %r188;
-	setp.lt.s64 %p129, %rd115, 64;
-	setp.le.s64 %p130, %rd159, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L180;
-	cvt.s64.s32 %rd543, %r218;
+	mov.b32 %r221, %r190;
+	setp.lt.s64 %p137, %rd115, 64;
+	setp.le.s64 %p138, %rd159, 1;
+	or.pred %p139, %p137, %p138;
+	@!%p139 bra $L184;
+	cvt.s64.s32 %rd543, %r221;
 	add.s64 %rd544, %rd543, 1;
 	mul.lo.s64 %rd545, %rd544, %rd132;
 	mad.lo.s64 %rd546, %rd545, 8, %rd130;
 	ld.global.nc.s64 %rd547, [%rd546+0];
 	mov.b64 %rd548, %rd547;
-	cvt.s64.s32 %rd549, %r218;
+	cvt.s64.s32 %rd549, %r221;
 	mul.lo.s64 %rd550, %rd549, %rd132;
 	mad.lo.s64 %rd551, %rd550, 8, %rd130;
 	ld.global.nc.s64 %rd552, [%rd551+0];
@@ -6249,30 +6274,30 @@ $L165:
 	sub.s64 %rd554, %rd548, %rd553;
 	add.s64 %rd555, %rd116, %rd554;
 	mov.b64 %rd116, %rd555;
-	bra.uni $L181;
-$L180:
+	bra.uni $L185;
+$L184:
 	mov.b64 %rd556, %rd159;
-	setp.ge.s64 %p132, %rd115, 4096;
-	@!%p132 bra $L183;
+	setp.ge.s64 %p140, %rd115, 4096;
+	@!%p140 bra $L187;
 	mul.lo.s64 %rd557, %rd556, 4;
 	mov.b64 %rd556, %rd557;
-$L183:
-	setp.ge.s64 %p133, %rd115, 65536;
-	@!%p133 bra $L185;
+$L187:
+	setp.ge.s64 %p141, %rd115, 65536;
+	@!%p141 bra $L189;
 	mul.lo.s64 %rd558, %rd556, 4;
 	mov.b64 %rd556, %rd558;
-$L185:
+$L189:
 	sub.s64 %rd559, %rd556, 1;
 	and.b64 %rd560, %rd115, %rd559;
-	setp.eq.s64 %p134, %rd560, 0;
-	@!%p134 bra $L187;
-	cvt.s64.s32 %rd561, %r218;
+	setp.eq.s64 %p142, %rd560, 0;
+	@!%p142 bra $L191;
+	cvt.s64.s32 %rd561, %r221;
 	add.s64 %rd562, %rd561, 1;
 	mul.lo.s64 %rd563, %rd562, %rd132;
 	mad.lo.s64 %rd564, %rd563, 8, %rd130;
 	ld.global.nc.s64 %rd565, [%rd564+0];
 	mov.b64 %rd566, %rd565;
-	cvt.s64.s32 %rd567, %r218;
+	cvt.s64.s32 %rd567, %r221;
 	mul.lo.s64 %rd568, %rd567, %rd132;
 	mad.lo.s64 %rd569, %rd568, 8, %rd130;
 	ld.global.nc.s64 %rd570, [%rd569+0];
@@ -6281,123 +6306,123 @@ $L185:
 	mul.lo.s64 %rd573, %rd556, %rd572;
 	add.s64 %rd574, %rd116, %rd573;
 	mov.b64 %rd116, %rd574;
-$L187:
-$L181:
+$L191:
+$L185:
 	add.s64 %rd575, %rd115, 1;
 	mov.b64 %rd115, %rd575;
-$L179:
-$L162:
+$L183:
+$L166:
 	add.s64 %rd576, %rd457, 1;
 	mov.b64 %rd457, %rd576;
 	sub.s64 %rd577, %rd462, 1;
 	mov.b64 %rd462, %rd577;
-$L134:
-	bra.uni $L133;
-$L135:
+$L136:
+	bra.uni $L135;
+$L137:
 	mov.b64 %rd578, %rd461;
-$L188:
-	@!%p15 bra $L192;
-	bra.uni $L190;
 $L192:
+	@!%p17 bra $L196;
+	bra.uni $L194;
+$L196:
 	// block scan
 	mov.b64 %rd579, %rd578;
-	mov.b32 %r219, %r3;
-$L193:
-	setp.hs.u32 %p135, %r219, 32;
-	@%p135 bra $L194;
-	mov.b64 {%r220, %r221}, %rd579;
-	shfl.sync.up.b32 %r222|%p136, %r220, %r219, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, %r219, 0, %r17;
-	mov.b64 %rd580, {%r222, %r223};
-	@!%p136 bra $L195;
+	mov.b32 %r222, %r3;
+$L197:
+	setp.hs.u32 %p143, %r222, 32;
+	@%p143 bra $L198;
+	mov.b64 {%r223, %r224}, %rd579;
+	shfl.sync.up.b32 %r225|%p144, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd580, {%r225, %r226};
+	@!%p144 bra $L199;
 	add.s64 %rd581, %rd580, %rd579;
 	mov.b64 %rd579, %rd581;
-$L195:
-	shl.b32 %r219, %r219, 1;
-	bra.uni $L193;
-$L194:
-	mov.b64 {%r224, %r225}, %rd579;
-	shfl.sync.up.b32 %r226|%p137, %r224, %r3, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, %r3, 0, %r17;
-	mov.b64 %rd582, {%r226, %r227};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd583, %rd582, 0, %p139;
-	sub.u32 %r228, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r228;
-	@!%p140 bra $L196;
+$L199:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r227, %r228}, %rd579;
+	shfl.sync.up.b32 %r229|%p145, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd582, {%r229, %r230};
+	setp.lo.u32 %p146, %r3, 32;
+	and.pred %p147, %p145, %p146;
+	selp.b64 %rd583, %rd582, 0, %p147;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p148, %r7, %r231;
+	@!%p148 bra $L200;
 	mul.wide.u32 %rd584, %r8, 16;
 	add.s64 %rd585, %rd1, %rd584;
 	st.shared.s64 [%rd585+0], %rd579;
-$L196:
+$L200:
 	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L197;
+	setp.eq.u32 %p149, %r8, 0;
+	@!%p149 bra $L201;
 	mov.b64 %rd586, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L198;
+	setp.lo.u32 %p150, %r7, %r10;
+	@!%p150 bra $L202;
 	mul.wide.u32 %rd587, %r7, 16;
 	add.s64 %rd588, %rd1, %rd587;
 	ld.shared.s64 %rd589, [%rd588+0];
 	mov.b64 %rd586, %rd589;
-$L198:
-	mov.b64 {%r229, %r230}, %rd586;
-	shfl.sync.up.b32 %r231|%p143, %r229, 1, 0, %r17;
-	shfl.sync.up.b32 %r232, %r230, 1, 0, %r17;
-	mov.b64 %rd590, {%r231, %r232};
-	@!%p143 bra $L199;
+$L202:
+	mov.b64 {%r232, %r233}, %rd586;
+	shfl.sync.up.b32 %r234|%p151, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd590, {%r234, %r235};
+	@!%p151 bra $L203;
 	add.s64 %rd591, %rd590, %rd586;
 	mov.b64 %rd586, %rd591;
-$L199:
-	mov.b64 {%r233, %r234}, %rd586;
-	shfl.sync.up.b32 %r235|%p144, %r233, 2, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, 2, 0, %r17;
-	mov.b64 %rd592, {%r235, %r236};
-	@!%p144 bra $L200;
+$L203:
+	mov.b64 {%r236, %r237}, %rd586;
+	shfl.sync.up.b32 %r238|%p152, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd592, {%r238, %r239};
+	@!%p152 bra $L204;
 	add.s64 %rd593, %rd592, %rd586;
 	mov.b64 %rd586, %rd593;
-$L200:
-	mov.b64 {%r237, %r238}, %rd586;
-	shfl.sync.up.b32 %r239|%p145, %r237, 4, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 4, 0, %r17;
-	mov.b64 %rd594, {%r239, %r240};
-	@!%p145 bra $L201;
+$L204:
+	mov.b64 {%r240, %r241}, %rd586;
+	shfl.sync.up.b32 %r242|%p153, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd594, {%r242, %r243};
+	@!%p153 bra $L205;
 	add.s64 %rd595, %rd594, %rd586;
 	mov.b64 %rd586, %rd595;
-$L201:
-	mov.b64 {%r241, %r242}, %rd586;
-	shfl.sync.up.b32 %r243|%p146, %r241, 8, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 8, 0, %r17;
-	mov.b64 %rd596, {%r243, %r244};
-	@!%p146 bra $L202;
+$L205:
+	mov.b64 {%r244, %r245}, %rd586;
+	shfl.sync.up.b32 %r246|%p154, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd596, {%r246, %r247};
+	@!%p154 bra $L206;
 	add.s64 %rd597, %rd596, %rd586;
 	mov.b64 %rd586, %rd597;
-$L202:
-	mov.b64 {%r245, %r246}, %rd586;
-	shfl.sync.up.b32 %r247|%p147, %r245, 16, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 16, 0, %r17;
-	mov.b64 %rd598, {%r247, %r248};
-	@!%p147 bra $L203;
+$L206:
+	mov.b64 {%r248, %r249}, %rd586;
+	shfl.sync.up.b32 %r250|%p155, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd598, {%r250, %r251};
+	@!%p155 bra $L207;
 	add.s64 %rd599, %rd598, %rd586;
 	mov.b64 %rd586, %rd599;
-$L203:
-	mov.b64 {%r249, %r250}, %rd586;
-	shfl.sync.up.b32 %r251|%p148, %r249, 1, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 1, 0, %r17;
-	mov.b64 %rd600, {%r251, %r252};
-	selp.b64 %rd601, %rd600, 0, %p148;
-	@!%p142 bra $L204;
+$L207:
+	mov.b64 {%r252, %r253}, %rd586;
+	shfl.sync.up.b32 %r254|%p156, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd600, {%r254, %r255};
+	selp.b64 %rd601, %rd600, 0, %p156;
+	@!%p150 bra $L208;
 	mul.wide.u32 %rd602, %r7, 16;
 	add.s64 %rd603, %rd1, %rd602;
 	add.s64 %rd604, %rd603, 512;
 	st.shared.s64 [%rd604+0], %rd601;
-$L204:
-	sub.u32 %r253, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r253;
-	@!%p149 bra $L205;
+$L208:
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p157, %r7, %r256;
+	@!%p157 bra $L209;
 	st.shared.s64 [%rd1+1024], %rd586;
-$L205:
-$L197:
+$L209:
+$L201:
 	bar.sync 0;
 	mul.wide.u32 %rd605, %r8, 16;
 	add.s64 %rd606, %rd1, %rd605;
@@ -6405,10 +6430,10 @@ $L197:
 	ld.shared.s64 %rd608, [%rd607+0];
 	add.s64 %rd609, %rd608, %rd583;
 	ld.shared.s64 %rd610, [%rd1+1024];
-	mov.b64 {%r254, %r255}, %rd609;
-	shfl.sync.idx.b32 %r256|%p150, %r254, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r257, %r255, 0, %r22, %r17;
-	mov.b64 %rd611, {%r256, %r257};
+	mov.b64 {%r257, %r258}, %rd609;
+	shfl.sync.idx.b32 %r259|%p158, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd611, {%r259, %r260};
 	mov.b64 %rd612, %rd610;
 	mov.b64 %rd613, %rd611;
 	mov.b64 %rd614, %rd612;
@@ -6418,22 +6443,22 @@ $L197:
 	mov.b64 %rd618, %rd616;
 	mov.b64 %rd619, 0;
 	cvt.u64.u32 %rd620, %r2;
-	setp.eq.s64 %p151, %rd620, 0;
-	setp.gt.s64 %p152, %rd618, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L207;
+	setp.eq.s64 %p159, %rd620, 0;
+	setp.gt.s64 %p160, %rd618, 0;
+	and.pred %p161, %p159, %p160;
+	@!%p161 bra $L211;
 	atom.global.add.u64 %rd621, [%rd149], %rd618;
 	mov.b64 %rd622, %rd621;
 	mov.b64 %rd619, %rd622;
-$L207:
+$L211:
 	cvt.u64.u32 %rd623, %r2;
-	setp.eq.s64 %p154, %rd623, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
+	setp.eq.s64 %p162, %rd623, 0;
+	setp.eq.u32 %p163, %r1, 0;
+	and.pred %p164, %p162, %p163;
 	bar.sync 0;
-	@!%p156 bra $L208;
+	@!%p164 bra $L212;
 	st.shared.s64 [%rd1+1024], %rd619;
-$L208:
+$L212:
 	bar.sync 0;
 	ld.shared.s64 %rd624, [%rd1+1024];
 	mov.b64 %rd625, %rd624;
@@ -6441,126 +6466,126 @@ $L208:
 	add.s64 %rd626, %rd619, %rd617;
 	mov.b64 %rd627, %rd626;
 	mov.b64 %rd628, 0;
-$L209:
-	setp.lt.s64 %p157, %rd628, %rd578;
-	not.pred %p158, %p157;
-	@!%p158 bra $L213;
-	bra.uni $L211;
 $L213:
+	setp.lt.s64 %p165, %rd628, %rd578;
+	not.pred %p166, %p165;
+	@!%p166 bra $L217;
+	bra.uni $L215;
+$L217:
 	mul.lo.s64 %rd629, %rd628, %rd174;
 	mad.lo.s64 %rd630, %rd629, 4, %rd172;
-	ld.shared.s32 %r258, [%rd630+0];
-	mov.b32 %r259, %r258;
+	ld.shared.s32 %r261, [%rd630+0];
+	mov.b32 %r262, %r261;
 	add.s64 %rd631, %rd627, %rd628;
 	mul.lo.s64 %rd632, %rd631, %rd148;
 	mad.lo.s64 %rd633, %rd632, 4, %rd146;
-	st.global.s32 [%rd633+0], %r259;
-$L210:
+	st.global.s32 [%rd633+0], %r262;
+$L214:
 	add.s64 %rd634, %rd628, 1;
 	mov.b64 %rd628, %rd634;
-	bra.uni $L209;
-$L211:
-	bra.uni $L190;
-$L189:
-	bra.uni $L188;
-$L190:
-	mov.b64 %rd635, 0;
-	setp.lt.s64 %p159, %rd457, %rd458;
-	setp.lt.s64 %p160, %rd456, %rd181;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L215;
-	mov.b64 %rd635, 1;
+	bra.uni $L213;
 $L215:
+	bra.uni $L194;
+$L193:
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd635, 0;
+	setp.lt.s64 %p167, %rd457, %rd458;
+	setp.lt.s64 %p168, %rd456, %rd181;
+	or.pred %p169, %p167, %p168;
+	@!%p169 bra $L219;
+	mov.b64 %rd635, 1;
+$L219:
 	mov.b64 %rd636, %rd635;
 	// block reduction
-	sub.u32 %r260, %r13, 1;
-	mov.b32 %r261, %r3;
-$L216:
-	setp.hs.u32 %p162, %r261, 32;
-	@%p162 bra $L217;
-	mov.b64 {%r262, %r263}, %rd636;
-	shfl.sync.down.b32 %r264|%p163, %r262, %r261, %r260, %r17;
-	shfl.sync.down.b32 %r265, %r263, %r261, %r260, %r17;
-	mov.b64 %rd637, {%r264, %r265};
-	@!%p163 bra $L218;
+	sub.u32 %r263, %r13, 1;
+	mov.b32 %r264, %r3;
+$L220:
+	setp.hs.u32 %p170, %r264, 32;
+	@%p170 bra $L221;
+	mov.b64 {%r265, %r266}, %rd636;
+	shfl.sync.down.b32 %r267|%p171, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd637, {%r267, %r268};
+	@!%p171 bra $L222;
 	max.s64 %rd638, %rd636, %rd637;
 	mov.b64 %rd636, %rd638;
-$L218:
-	shl.b32 %r261, %r261, 1;
-	bra.uni $L216;
-$L217:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L219;
+$L222:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L220;
+$L221:
+	setp.eq.u32 %p172, %r7, 0;
+	@!%p172 bra $L223;
 	mul.wide.u32 %rd639, %r8, 16;
 	add.s64 %rd640, %rd1, %rd639;
 	st.shared.s64 [%rd640+0], %rd636;
-$L219:
+$L223:
 	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L220;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L221;
+	setp.eq.u32 %p173, %r8, 0;
+	@!%p173 bra $L224;
+	setp.lo.u32 %p174, %r7, %r10;
+	@!%p174 bra $L225;
 	mul.wide.u32 %rd641, %r7, 16;
 	add.s64 %rd642, %rd1, %rd641;
 	ld.shared.s64 %rd643, [%rd642+0];
 	mov.b64 %rd636, %rd643;
-$L221:
-	sub.u32 %r266, %r10, 1;
-	mov.b64 {%r267, %r268}, %rd636;
-	shfl.sync.down.b32 %r269|%p167, %r267, 1, %r266, %r17;
-	shfl.sync.down.b32 %r270, %r268, 1, %r266, %r17;
-	mov.b64 %rd644, {%r269, %r270};
-	@!%p167 bra $L222;
+$L225:
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd636;
+	shfl.sync.down.b32 %r272|%p175, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd644, {%r272, %r273};
+	@!%p175 bra $L226;
 	max.s64 %rd645, %rd636, %rd644;
 	mov.b64 %rd636, %rd645;
-$L222:
-	mov.b64 {%r271, %r272}, %rd636;
-	shfl.sync.down.b32 %r273|%p168, %r271, 2, %r266, %r17;
-	shfl.sync.down.b32 %r274, %r272, 2, %r266, %r17;
-	mov.b64 %rd646, {%r273, %r274};
-	@!%p168 bra $L223;
+$L226:
+	mov.b64 {%r274, %r275}, %rd636;
+	shfl.sync.down.b32 %r276|%p176, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd646, {%r276, %r277};
+	@!%p176 bra $L227;
 	max.s64 %rd647, %rd636, %rd646;
 	mov.b64 %rd636, %rd647;
-$L223:
-	mov.b64 {%r275, %r276}, %rd636;
-	shfl.sync.down.b32 %r277|%p169, %r275, 4, %r266, %r17;
-	shfl.sync.down.b32 %r278, %r276, 4, %r266, %r17;
-	mov.b64 %rd648, {%r277, %r278};
-	@!%p169 bra $L224;
+$L227:
+	mov.b64 {%r278, %r279}, %rd636;
+	shfl.sync.down.b32 %r280|%p177, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd648, {%r280, %r281};
+	@!%p177 bra $L228;
 	max.s64 %rd649, %rd636, %rd648;
 	mov.b64 %rd636, %rd649;
-$L224:
-	mov.b64 {%r279, %r280}, %rd636;
-	shfl.sync.down.b32 %r281|%p170, %r279, 8, %r266, %r17;
-	shfl.sync.down.b32 %r282, %r280, 8, %r266, %r17;
-	mov.b64 %rd650, {%r281, %r282};
-	@!%p170 bra $L225;
+$L228:
+	mov.b64 {%r282, %r283}, %rd636;
+	shfl.sync.down.b32 %r284|%p178, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd650, {%r284, %r285};
+	@!%p178 bra $L229;
 	max.s64 %rd651, %rd636, %rd650;
 	mov.b64 %rd636, %rd651;
-$L225:
-	mov.b64 {%r283, %r284}, %rd636;
-	shfl.sync.down.b32 %r285|%p171, %r283, 16, %r266, %r17;
-	shfl.sync.down.b32 %r286, %r284, 16, %r266, %r17;
-	mov.b64 %rd652, {%r285, %r286};
-	@!%p171 bra $L226;
+$L229:
+	mov.b64 {%r286, %r287}, %rd636;
+	shfl.sync.down.b32 %r288|%p179, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd652, {%r288, %r289};
+	@!%p179 bra $L230;
 	max.s64 %rd653, %rd636, %rd652;
 	mov.b64 %rd636, %rd653;
-$L226:
-	@!%p164 bra $L227;
+$L230:
+	@!%p172 bra $L231;
 	st.shared.s64 [%rd1+1024], %rd636;
-$L227:
-$L220:
+$L231:
+$L224:
 	bar.sync 0;
 	ld.shared.s64 %rd654, [%rd1+1024];
 	mov.b64 %rd636, %rd654;
 	mov.b64 %rd655, %rd636;
-	setp.eq.s64 %p172, %rd655, 0;
-	@!%p172 bra $L229;
+	setp.eq.s64 %p180, %rd655, 0;
+	@!%p180 bra $L233;
+	bra.uni $L134;
+$L233:
+$L133:
 	bra.uni $L132;
-$L229:
-$L131:
-	bra.uni $L130;
-$L132:
+$L134:
 $L7:
 	bar.sync 0;
 	add.s64 %rd128, %rd128, %rd127;
@@ -6569,47 +6594,47 @@ $L6:
 	mov.b64 %rd656, %rd115;
 	mov.b64 %rd657, %rd116;
 	// block reduction
-	mov.b32 %r287, 1;
-	sub.u32 %r288, %r13, 1;
-	mov.b32 %r289, %r3;
-$L230:
-	setp.hs.u32 %p173, %r289, 32;
-	@%p173 bra $L231;
-	mov.b64 {%r290, %r291}, %rd656;
-	shfl.sync.down.b32 %r292|%p174, %r290, %r289, %r288, %r17;
-	shfl.sync.down.b32 %r293, %r291, %r289, %r288, %r17;
-	mov.b64 %rd658, {%r292, %r293};
-	mov.b64 {%r294, %r295}, %rd657;
-	shfl.sync.down.b32 %r296, %r294, %r289, %r288, %r17;
-	shfl.sync.down.b32 %r297, %r295, %r289, %r288, %r17;
-	mov.b64 %rd659, {%r296, %r297};
-	@!%p174 bra $L232;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L234;
-	setp.lt.s64 %p176, %rd658, %rd656;
-	setp.eq.s64 %p177, %rd658, %rd656;
-	setp.lt.s64 %p178, %rd659, %rd657;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd660, %rd658, %rd656, %p180;
-	selp.b64 %rd661, %rd659, %rd657, %p180;
+	mov.b32 %r290, 1;
+	sub.u32 %r291, %r13, 1;
+	mov.b32 %r292, %r3;
+$L234:
+	setp.hs.u32 %p181, %r292, 32;
+	@%p181 bra $L235;
+	mov.b64 {%r293, %r294}, %rd656;
+	shfl.sync.down.b32 %r295|%p182, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd658, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd657;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd659, {%r299, %r300};
+	@!%p182 bra $L236;
+	setp.ne.u32 %p183, %r18, 9;
+	@%p183 bra.uni $L238;
+	setp.lt.s64 %p184, %rd658, %rd656;
+	setp.eq.s64 %p185, %rd658, %rd656;
+	setp.lt.s64 %p186, %rd659, %rd657;
+	and.pred %p187, %p185, %p186;
+	or.pred %p188, %p184, %p187;
+	selp.b64 %rd660, %rd658, %rd656, %p188;
+	selp.b64 %rd661, %rd659, %rd657, %p188;
 	mov.b64 %rd656, %rd660;
 	mov.b64 %rd657, %rd661;
-	bra.uni $L233;
-$L234:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L235;
-	setp.gt.s64 %p182, %rd658, %rd656;
-	setp.eq.s64 %p183, %rd658, %rd656;
-	setp.lt.s64 %p184, %rd659, %rd657;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd662, %rd658, %rd656, %p186;
-	selp.b64 %rd663, %rd659, %rd657, %p186;
+	bra.uni $L237;
+$L238:
+	setp.ne.u32 %p189, %r18, 10;
+	@%p189 bra.uni $L239;
+	setp.gt.s64 %p190, %rd658, %rd656;
+	setp.eq.s64 %p191, %rd658, %rd656;
+	setp.lt.s64 %p192, %rd659, %rd657;
+	and.pred %p193, %p191, %p192;
+	or.pred %p194, %p190, %p193;
+	selp.b64 %rd662, %rd658, %rd656, %p194;
+	selp.b64 %rd663, %rd659, %rd657, %p194;
 	mov.b64 %rd656, %rd662;
 	mov.b64 %rd657, %rd663;
-	bra.uni $L233;
-$L235:
+	bra.uni $L237;
+$L239:
 	mov.b64 %rd664, %rd656;
 	mov.b64 %rd665, %rd657;
 	mov.b64 %rd666, %rd658;
@@ -6624,73 +6649,73 @@ $L235:
 	mov.b64 %rd668, %rd674;
 	add.s64 %rd675, %rd669, %rd673;
 	mov.b64 %rd669, %rd675;
-$L236:
+$L240:
 	mov.b64 %rd656, %rd668;
 	mov.b64 %rd657, %rd669;
-$L233:
-$L232:
-	shl.b32 %r289, %r289, 1;
-	bra.uni $L230;
-$L231:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L237;
+$L237:
+$L236:
+	shl.b32 %r292, %r292, 1;
+	bra.uni $L234;
+$L235:
+	setp.eq.u32 %p195, %r7, 0;
+	@!%p195 bra $L241;
 	mul.wide.u32 %rd676, %r8, 16;
 	add.s64 %rd677, %rd1, %rd676;
 	st.shared.s64 [%rd677+0], %rd656;
 	st.shared.s64 [%rd677+8], %rd657;
-$L237:
+$L241:
 	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L238;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L239;
+	setp.eq.u32 %p196, %r8, 0;
+	@!%p196 bra $L242;
+	setp.lo.u32 %p197, %r7, %r10;
+	@!%p197 bra $L243;
 	mul.wide.u32 %rd678, %r7, 16;
 	add.s64 %rd679, %rd1, %rd678;
 	ld.shared.s64 %rd680, [%rd679+0];
 	ld.shared.s64 %rd681, [%rd679+8];
 	mov.b64 %rd656, %rd680;
 	mov.b64 %rd657, %rd681;
-$L239:
-	sub.u32 %r298, %r10, 1;
-	mov.b32 %r299, %r287;
-$L240:
-	setp.hs.u32 %p190, %r299, 32;
-	@%p190 bra $L241;
-	mov.b64 {%r300, %r301}, %rd656;
-	shfl.sync.down.b32 %r302|%p191, %r300, %r299, %r298, %r17;
-	shfl.sync.down.b32 %r303, %r301, %r299, %r298, %r17;
-	mov.b64 %rd682, {%r302, %r303};
-	mov.b64 {%r304, %r305}, %rd657;
-	shfl.sync.down.b32 %r306, %r304, %r299, %r298, %r17;
-	shfl.sync.down.b32 %r307, %r305, %r299, %r298, %r17;
-	mov.b64 %rd683, {%r306, %r307};
-	@!%p191 bra $L242;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L244;
-	setp.lt.s64 %p193, %rd682, %rd656;
-	setp.eq.s64 %p194, %rd682, %rd656;
-	setp.lt.s64 %p195, %rd683, %rd657;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd684, %rd682, %rd656, %p197;
-	selp.b64 %rd685, %rd683, %rd657, %p197;
+$L243:
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
+$L244:
+	setp.hs.u32 %p198, %r302, 32;
+	@%p198 bra $L245;
+	mov.b64 {%r303, %r304}, %rd656;
+	shfl.sync.down.b32 %r305|%p199, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd682, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd657;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd683, {%r309, %r310};
+	@!%p199 bra $L246;
+	setp.ne.u32 %p200, %r18, 9;
+	@%p200 bra.uni $L248;
+	setp.lt.s64 %p201, %rd682, %rd656;
+	setp.eq.s64 %p202, %rd682, %rd656;
+	setp.lt.s64 %p203, %rd683, %rd657;
+	and.pred %p204, %p202, %p203;
+	or.pred %p205, %p201, %p204;
+	selp.b64 %rd684, %rd682, %rd656, %p205;
+	selp.b64 %rd685, %rd683, %rd657, %p205;
 	mov.b64 %rd656, %rd684;
 	mov.b64 %rd657, %rd685;
-	bra.uni $L243;
-$L244:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L245;
-	setp.gt.s64 %p199, %rd682, %rd656;
-	setp.eq.s64 %p200, %rd682, %rd656;
-	setp.lt.s64 %p201, %rd683, %rd657;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd686, %rd682, %rd656, %p203;
-	selp.b64 %rd687, %rd683, %rd657, %p203;
+	bra.uni $L247;
+$L248:
+	setp.ne.u32 %p206, %r18, 10;
+	@%p206 bra.uni $L249;
+	setp.gt.s64 %p207, %rd682, %rd656;
+	setp.eq.s64 %p208, %rd682, %rd656;
+	setp.lt.s64 %p209, %rd683, %rd657;
+	and.pred %p210, %p208, %p209;
+	or.pred %p211, %p207, %p210;
+	selp.b64 %rd686, %rd682, %rd656, %p211;
+	selp.b64 %rd687, %rd683, %rd657, %p211;
 	mov.b64 %rd656, %rd686;
 	mov.b64 %rd657, %rd687;
-	bra.uni $L243;
-$L245:
+	bra.uni $L247;
+$L249:
 	mov.b64 %rd688, %rd656;
 	mov.b64 %rd689, %rd657;
 	mov.b64 %rd690, %rd682;
@@ -6705,105 +6730,105 @@ $L245:
 	mov.b64 %rd668, %rd692;
 	add.s64 %rd693, %rd669, %rd673;
 	mov.b64 %rd669, %rd693;
-$L246:
+$L250:
 	mov.b64 %rd656, %rd668;
 	mov.b64 %rd657, %rd669;
-$L243:
+$L247:
+$L246:
+	shl.b32 %r302, %r302, 1;
+	bra.uni $L244;
+$L245:
 $L242:
-	shl.b32 %r299, %r299, 1;
-	bra.uni $L240;
-$L241:
-$L238:
 	mul.wide.u32 %rd694, %r29, 16;
 	add.s64 %rd695, %rd11, %rd694;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L247;
+	setp.eq.u32 %p212, %r5, 0;
+	@!%p212 bra $L251;
 	st.global.s64 [%rd695+0], %rd656;
 	st.global.s64 [%rd695+8], %rd657;
-$L247:
+$L251:
 	// the last block combines the partials
-	setp.eq.u32 %p205, %r5, 0;
-	@!%p205 bra $L248;
+	setp.eq.u32 %p213, %r5, 0;
+	@!%p213 bra $L252;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r308, [gk_reduce_done], 1;
-	sub.u32 %r309, %r30, 1;
-	setp.eq.u32 %p206, %r308, %r309;
+	atom.global.add.u32 %r311, [gk_reduce_done], 1;
+	sub.u32 %r312, %r30, 1;
+	setp.eq.u32 %p214, %r311, %r312;
 	fence.acq_rel.gpu;
-	selp.b32 %r310, 1, 0, %p206;
-	st.shared.u32 [%rd1+1024], %r310;
-$L248:
+	selp.b32 %r313, 1, 0, %p214;
+	st.shared.u32 [%rd1+1024], %r313;
+$L252:
 	bar.sync 0;
-	ld.shared.u32 %r311, [%rd1+1024];
-	setp.ne.u32 %p207, %r311, 0;
-	@!%p207 bra $L249;
+	ld.shared.u32 %r314, [%rd1+1024];
+	setp.ne.u32 %p215, %r314, 0;
+	@!%p215 bra $L253;
 	cvt.u64.u32 %rd698, %r30;
 	cvt.u64.u32 %rd699, %r5;
 	cvt.u64.u32 %rd700, %r6;
-	setp.ne.u32 %p208, %r18, 9;
-	@%p208 bra.uni $L251;
+	setp.ne.u32 %p216, %r18, 9;
+	@%p216 bra.uni $L255;
 	mov.b64 %rd696, 9223372036854775807;
 	mov.b64 %rd697, 9223372036854775807;
 	mov.b64 %rd701, %rd699;
-$L252:
-	setp.ge.s64 %p209, %rd701, %rd698;
-	@%p209 bra $L253;
+$L256:
+	setp.ge.s64 %p217, %rd701, %rd698;
+	@%p217 bra $L257;
 	mad.lo.s64 %rd702, %rd701, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd703, [%rd702+0];
 	ld.relaxed.gpu.global.s64 %rd704, [%rd702+8];
-	setp.lt.s64 %p210, %rd703, %rd696;
-	setp.eq.s64 %p211, %rd703, %rd696;
-	setp.lt.s64 %p212, %rd704, %rd697;
-	and.pred %p213, %p211, %p212;
-	or.pred %p214, %p210, %p213;
-	selp.b64 %rd705, %rd703, %rd696, %p214;
-	selp.b64 %rd706, %rd704, %rd697, %p214;
+	setp.lt.s64 %p218, %rd703, %rd696;
+	setp.eq.s64 %p219, %rd703, %rd696;
+	setp.lt.s64 %p220, %rd704, %rd697;
+	and.pred %p221, %p219, %p220;
+	or.pred %p222, %p218, %p221;
+	selp.b64 %rd705, %rd703, %rd696, %p222;
+	selp.b64 %rd706, %rd704, %rd697, %p222;
 	mov.b64 %rd696, %rd705;
 	mov.b64 %rd697, %rd706;
 	add.s64 %rd701, %rd701, %rd700;
-	bra.uni $L252;
-$L253:
-	bra.uni $L250;
-$L251:
-	setp.ne.u32 %p215, %r18, 10;
-	@%p215 bra.uni $L254;
+	bra.uni $L256;
+$L257:
+	bra.uni $L254;
+$L255:
+	setp.ne.u32 %p223, %r18, 10;
+	@%p223 bra.uni $L258;
 	mov.b64 %rd696, -9223372036854775808;
 	mov.b64 %rd697, 9223372036854775807;
 	mov.b64 %rd707, %rd699;
-$L255:
-	setp.ge.s64 %p216, %rd707, %rd698;
-	@%p216 bra $L256;
+$L259:
+	setp.ge.s64 %p224, %rd707, %rd698;
+	@%p224 bra $L260;
 	mad.lo.s64 %rd708, %rd707, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd709, [%rd708+0];
 	ld.relaxed.gpu.global.s64 %rd710, [%rd708+8];
-	setp.gt.s64 %p217, %rd709, %rd696;
-	setp.eq.s64 %p218, %rd709, %rd696;
-	setp.lt.s64 %p219, %rd710, %rd697;
-	and.pred %p220, %p218, %p219;
-	or.pred %p221, %p217, %p220;
-	selp.b64 %rd711, %rd709, %rd696, %p221;
-	selp.b64 %rd712, %rd710, %rd697, %p221;
+	setp.gt.s64 %p225, %rd709, %rd696;
+	setp.eq.s64 %p226, %rd709, %rd696;
+	setp.lt.s64 %p227, %rd710, %rd697;
+	and.pred %p228, %p226, %p227;
+	or.pred %p229, %p225, %p228;
+	selp.b64 %rd711, %rd709, %rd696, %p229;
+	selp.b64 %rd712, %rd710, %rd697, %p229;
 	mov.b64 %rd696, %rd711;
 	mov.b64 %rd697, %rd712;
 	add.s64 %rd707, %rd707, %rd700;
-	bra.uni $L255;
-$L256:
-	bra.uni $L250;
-$L254:
+	bra.uni $L259;
+$L260:
+	bra.uni $L254;
+$L258:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L257:
+$L261:
 	mov.b64 %rd713, %rd119;
 	mov.b64 %rd714, %rd120;
 	mov.b64 %rd696, %rd713;
 	mov.b64 %rd697, %rd714;
 	mov.b64 %rd715, %rd699;
-$L258:
-	setp.ge.s64 %p222, %rd715, %rd698;
-	@%p222 bra $L259;
+$L262:
+	setp.ge.s64 %p230, %rd715, %rd698;
+	@%p230 bra $L263;
 	mad.lo.s64 %rd716, %rd715, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd717, [%rd716+0];
 	ld.relaxed.gpu.global.s64 %rd718, [%rd716+8];
@@ -6821,58 +6846,58 @@ $L258:
 	mov.b64 %rd668, %rd723;
 	add.s64 %rd724, %rd669, %rd673;
 	mov.b64 %rd669, %rd724;
-$L260:
+$L264:
 	mov.b64 %rd696, %rd668;
 	mov.b64 %rd697, %rd669;
 	add.s64 %rd715, %rd715, %rd700;
-	bra.uni $L258;
-$L259:
-$L250:
+	bra.uni $L262;
+$L263:
+$L254:
 	mov.b64 %rd725, %rd696;
 	mov.b64 %rd726, %rd697;
 	// block reduction
-	mov.b32 %r312, 1;
-	mov.b32 %r313, 1;
-	sub.u32 %r314, %r13, 1;
-	mov.b32 %r315, %r312;
-$L261:
-	setp.hs.u32 %p223, %r315, 32;
-	@%p223 bra $L262;
-	mov.b64 {%r316, %r317}, %rd725;
-	shfl.sync.down.b32 %r318|%p224, %r316, %r315, %r314, %r17;
-	shfl.sync.down.b32 %r319, %r317, %r315, %r314, %r17;
-	mov.b64 %rd727, {%r318, %r319};
-	mov.b64 {%r320, %r321}, %rd726;
-	shfl.sync.down.b32 %r322, %r320, %r315, %r314, %r17;
-	shfl.sync.down.b32 %r323, %r321, %r315, %r314, %r17;
-	mov.b64 %rd728, {%r322, %r323};
-	@!%p224 bra $L263;
-	setp.ne.u32 %p225, %r18, 9;
-	@%p225 bra.uni $L265;
-	setp.lt.s64 %p226, %rd727, %rd725;
-	setp.eq.s64 %p227, %rd727, %rd725;
-	setp.lt.s64 %p228, %rd728, %rd726;
-	and.pred %p229, %p227, %p228;
-	or.pred %p230, %p226, %p229;
-	selp.b64 %rd729, %rd727, %rd725, %p230;
-	selp.b64 %rd730, %rd728, %rd726, %p230;
+	mov.b32 %r315, 1;
+	mov.b32 %r316, 1;
+	sub.u32 %r317, %r13, 1;
+	mov.b32 %r318, %r315;
+$L265:
+	setp.hs.u32 %p231, %r318, 32;
+	@%p231 bra $L266;
+	mov.b64 {%r319, %r320}, %rd725;
+	shfl.sync.down.b32 %r321|%p232, %r319, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
+	mov.b64 %rd727, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd726;
+	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
+	mov.b64 %rd728, {%r325, %r326};
+	@!%p232 bra $L267;
+	setp.ne.u32 %p233, %r18, 9;
+	@%p233 bra.uni $L269;
+	setp.lt.s64 %p234, %rd727, %rd725;
+	setp.eq.s64 %p235, %rd727, %rd725;
+	setp.lt.s64 %p236, %rd728, %rd726;
+	and.pred %p237, %p235, %p236;
+	or.pred %p238, %p234, %p237;
+	selp.b64 %rd729, %rd727, %rd725, %p238;
+	selp.b64 %rd730, %rd728, %rd726, %p238;
 	mov.b64 %rd725, %rd729;
 	mov.b64 %rd726, %rd730;
-	bra.uni $L264;
-$L265:
-	setp.ne.u32 %p231, %r18, 10;
-	@%p231 bra.uni $L266;
-	setp.gt.s64 %p232, %rd727, %rd725;
-	setp.eq.s64 %p233, %rd727, %rd725;
-	setp.lt.s64 %p234, %rd728, %rd726;
-	and.pred %p235, %p233, %p234;
-	or.pred %p236, %p232, %p235;
-	selp.b64 %rd731, %rd727, %rd725, %p236;
-	selp.b64 %rd732, %rd728, %rd726, %p236;
+	bra.uni $L268;
+$L269:
+	setp.ne.u32 %p239, %r18, 10;
+	@%p239 bra.uni $L270;
+	setp.gt.s64 %p240, %rd727, %rd725;
+	setp.eq.s64 %p241, %rd727, %rd725;
+	setp.lt.s64 %p242, %rd728, %rd726;
+	and.pred %p243, %p241, %p242;
+	or.pred %p244, %p240, %p243;
+	selp.b64 %rd731, %rd727, %rd725, %p244;
+	selp.b64 %rd732, %rd728, %rd726, %p244;
 	mov.b64 %rd725, %rd731;
 	mov.b64 %rd726, %rd732;
-	bra.uni $L264;
-$L266:
+	bra.uni $L268;
+$L270:
 	mov.b64 %rd733, %rd725;
 	mov.b64 %rd734, %rd726;
 	mov.b64 %rd735, %rd727;
@@ -6887,73 +6912,73 @@ $L266:
 	mov.b64 %rd668, %rd737;
 	add.s64 %rd738, %rd669, %rd673;
 	mov.b64 %rd669, %rd738;
-$L267:
+$L271:
 	mov.b64 %rd725, %rd668;
 	mov.b64 %rd726, %rd669;
-$L264:
-$L263:
-	shl.b32 %r315, %r315, 1;
-	bra.uni $L261;
-$L262:
-	setp.eq.u32 %p237, %r7, 0;
-	@!%p237 bra $L268;
+$L268:
+$L267:
+	shl.b32 %r318, %r318, 1;
+	bra.uni $L265;
+$L266:
+	setp.eq.u32 %p245, %r7, 0;
+	@!%p245 bra $L272;
 	mul.wide.u32 %rd739, %r8, 16;
 	add.s64 %rd740, %rd1, %rd739;
 	st.shared.s64 [%rd740+0], %rd725;
 	st.shared.s64 [%rd740+8], %rd726;
-$L268:
+$L272:
 	bar.sync 0;
-	setp.eq.u32 %p238, %r8, 0;
-	@!%p238 bra $L269;
-	setp.lo.u32 %p239, %r7, %r10;
-	@!%p239 bra $L270;
+	setp.eq.u32 %p246, %r8, 0;
+	@!%p246 bra $L273;
+	setp.lo.u32 %p247, %r7, %r10;
+	@!%p247 bra $L274;
 	mul.wide.u32 %rd741, %r7, 16;
 	add.s64 %rd742, %rd1, %rd741;
 	ld.shared.s64 %rd743, [%rd742+0];
 	ld.shared.s64 %rd744, [%rd742+8];
 	mov.b64 %rd725, %rd743;
 	mov.b64 %rd726, %rd744;
-$L270:
-	sub.u32 %r324, %r10, 1;
-	mov.b32 %r325, %r313;
-$L271:
-	setp.hs.u32 %p240, %r325, 32;
-	@%p240 bra $L272;
-	mov.b64 {%r326, %r327}, %rd725;
-	shfl.sync.down.b32 %r328|%p241, %r326, %r325, %r324, %r17;
-	shfl.sync.down.b32 %r329, %r327, %r325, %r324, %r17;
-	mov.b64 %rd745, {%r328, %r329};
-	mov.b64 {%r330, %r331}, %rd726;
-	shfl.sync.down.b32 %r332, %r330, %r325, %r324, %r17;
-	shfl.sync.down.b32 %r333, %r331, %r325, %r324, %r17;
-	mov.b64 %rd746, {%r332, %r333};
-	@!%p241 bra $L273;
-	setp.ne.u32 %p242, %r18, 9;
-	@%p242 bra.uni $L275;
-	setp.lt.s64 %p243, %rd745, %rd725;
-	setp.eq.s64 %p244, %rd745, %rd725;
-	setp.lt.s64 %p245, %rd746, %rd726;
-	and.pred %p246, %p244, %p245;
-	or.pred %p247, %p243, %p246;
-	selp.b64 %rd747, %rd745, %rd725, %p247;
-	selp.b64 %rd748, %rd746, %rd726, %p247;
+$L274:
+	sub.u32 %r327, %r10, 1;
+	mov.b32 %r328, %r316;
+$L275:
+	setp.hs.u32 %p248, %r328, 32;
+	@%p248 bra $L276;
+	mov.b64 {%r329, %r330}, %rd725;
+	shfl.sync.down.b32 %r331|%p249, %r329, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
+	mov.b64 %rd745, {%r331, %r332};
+	mov.b64 {%r333, %r334}, %rd726;
+	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
+	mov.b64 %rd746, {%r335, %r336};
+	@!%p249 bra $L277;
+	setp.ne.u32 %p250, %r18, 9;
+	@%p250 bra.uni $L279;
+	setp.lt.s64 %p251, %rd745, %rd725;
+	setp.eq.s64 %p252, %rd745, %rd725;
+	setp.lt.s64 %p253, %rd746, %rd726;
+	and.pred %p254, %p252, %p253;
+	or.pred %p255, %p251, %p254;
+	selp.b64 %rd747, %rd745, %rd725, %p255;
+	selp.b64 %rd748, %rd746, %rd726, %p255;
 	mov.b64 %rd725, %rd747;
 	mov.b64 %rd726, %rd748;
-	bra.uni $L274;
-$L275:
-	setp.ne.u32 %p248, %r18, 10;
-	@%p248 bra.uni $L276;
-	setp.gt.s64 %p249, %rd745, %rd725;
-	setp.eq.s64 %p250, %rd745, %rd725;
-	setp.lt.s64 %p251, %rd746, %rd726;
-	and.pred %p252, %p250, %p251;
-	or.pred %p253, %p249, %p252;
-	selp.b64 %rd749, %rd745, %rd725, %p253;
-	selp.b64 %rd750, %rd746, %rd726, %p253;
+	bra.uni $L278;
+$L279:
+	setp.ne.u32 %p256, %r18, 10;
+	@%p256 bra.uni $L280;
+	setp.gt.s64 %p257, %rd745, %rd725;
+	setp.eq.s64 %p258, %rd745, %rd725;
+	setp.lt.s64 %p259, %rd746, %rd726;
+	and.pred %p260, %p258, %p259;
+	or.pred %p261, %p257, %p260;
+	selp.b64 %rd749, %rd745, %rd725, %p261;
+	selp.b64 %rd750, %rd746, %rd726, %p261;
 	mov.b64 %rd725, %rd749;
 	mov.b64 %rd726, %rd750;
-	bra.uni $L274;
-$L276:
+	bra.uni $L278;
+$L280:
 	mov.b64 %rd751, %rd725;
 	mov.b64 %rd752, %rd726;
 	mov.b64 %rd753, %rd745;
@@ -6968,21 +6993,21 @@ $L276:
 	mov.b64 %rd668, %rd755;
 	add.s64 %rd756, %rd669, %rd673;
 	mov.b64 %rd669, %rd756;
-$L277:
+$L281:
 	mov.b64 %rd725, %rd668;
 	mov.b64 %rd726, %rd669;
-$L274:
+$L278:
+$L277:
+	shl.b32 %r328, %r328, 1;
+	bra.uni $L275;
+$L276:
 $L273:
-	shl.b32 %r325, %r325, 1;
-	bra.uni $L271;
-$L272:
-$L269:
-	@!%p205 bra $L278;
+	@!%p213 bra $L282;
 	st.global.s64 [%rd13+0], %rd725;
 	st.global.s64 [%rd13+8], %rd726;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L278:
-$L249:
+$L282:
+$L253:
 	ret;
 }
 `
@@ -8324,11 +8349,12 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<162>;
-	.reg .b32 %r<175>;
+	.reg .pred %p<167>;
+	.reg .b32 %r<177>;
 	.reg .b64 %rd<506>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8495,14 +8521,17 @@ const gokkosPTX14 = `//
 	ld.param.u8 %r38, [gk_s46];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s47];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd124, 9223372036854775807;
 	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd124, -9223372036854775808;
 	mov.b64 %rd125, 9223372036854775807;
 	bra.uni $L1;
@@ -8525,8 +8554,8 @@ $L1:
 	cvt.u64.u32 %rd134, %r30;
 	mov.b64 %rd135, %rd133;
 $L5:
-	setp.ge.s64 %p13, %rd135, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd135, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd132, %rd135;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -8542,7 +8571,7 @@ $L5:
 	mov.b64 %rd143, %rd46;
 	mov.b64 %rd144, %rd48;
 	mov.b64 %rd145, %rd50;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd146, %rd52;
 	mov.b64 %rd147, %rd55;
 	mov.b64 %rd148, %rd57;
@@ -8550,7 +8579,7 @@ $L5:
 	mov.b64 %rd150, %rd62;
 	mov.b64 %rd151, %rd64;
 	mov.b64 %rd152, %rd66;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd153, %rd69;
 	mov.b64 %rd154, %rd71;
 	mov.b64 %rd155, %rd73;
@@ -8560,11 +8589,11 @@ $L5:
 	mov.b64 %rd159, %rd83;
 	mov.b64 %rd160, %rd85;
 	mov.b64 %rd161, %rd87;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd162, %rd90;
 	mov.b64 %rd163, %rd92;
 	mov.b64 %rd164, %rd94;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd165, %rd96;
 	mov.b64 %rd166, %rd98;
 	mov.b64 %rd167, %rd101;
@@ -8577,8 +8606,9 @@ $L5:
 	mov.b64 %rd174, %rd117;
 	mov.b64 %rd175, %rd119;
 	mov.b64 %rd176, %rd121;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd177, %rd17, %rd25;
 	mad.lo.s64 %rd178, %rd165, 4, 15;
 	and.b64 %rd178, %rd178, -16;
@@ -8593,34 +8623,34 @@ $L5:
 	mov.b64 %rd186, %rd132;
 	mul.lo.s64 %rd187, %rd186, %rd170;
 	div.s64 %rd188, %rd187, %rd185;
-	setp.eq.s64 %p18, %rd185, -1;
+	setp.eq.s64 %p21, %rd185, -1;
 	neg.s64 %rd189, %rd187;
-	selp.b64 %rd190, %rd189, %rd188, %p18;
-	setp.eq.s64 %p19, %rd185, 0;
-	selp.b64 %rd191, 0, %rd190, %p19;
+	selp.b64 %rd190, %rd189, %rd188, %p21;
+	setp.eq.s64 %p22, %rd185, 0;
+	selp.b64 %rd191, 0, %rd190, %p22;
 	mov.b64 %rd192, %rd191;
 	add.s64 %rd193, %rd186, 1;
 	mul.lo.s64 %rd194, %rd193, %rd170;
 	div.s64 %rd195, %rd194, %rd185;
-	setp.eq.s64 %p20, %rd185, -1;
+	setp.eq.s64 %p23, %rd185, -1;
 	neg.s64 %rd196, %rd194;
-	selp.b64 %rd197, %rd196, %rd195, %p20;
-	setp.eq.s64 %p21, %rd185, 0;
-	selp.b64 %rd198, 0, %rd197, %p21;
+	selp.b64 %rd197, %rd196, %rd195, %p23;
+	setp.eq.s64 %p24, %rd185, 0;
+	selp.b64 %rd198, 0, %rd197, %p24;
 	mov.b64 %rd199, %rd198;
 	cvt.u64.u32 %rd200, %r4;
 	mov.b64 %rd201, %rd200;
 	mul.lo.s64 %rd202, %rd201, %rd165;
 	mov.b64 %rd203, %rd202;
-	@!%p15 bra $L9;
+	@!%p17 bra $L9;
 	sub.s64 %rd204, %rd199, %rd192;
 	mov.b64 %rd203, %rd204;
 $L9:
 	mov.b64 %rd205, %rd192;
 $L10:
-	setp.lt.s64 %p22, %rd205, %rd199;
-	not.pred %p23, %p22;
-	@!%p23 bra $L14;
+	setp.lt.s64 %p25, %rd205, %rd199;
+	not.pred %p26, %p25;
+	@!%p26 bra $L14;
 	bra.uni $L12;
 $L14:
 	mov.b64 %rd206, 0;
@@ -8637,9 +8667,9 @@ $L14:
 	mov.b64 %rd217, 0;
 	mov.b64 %rd218, %rd216;
 $L15:
-	setp.lt.s64 %p24, %rd217, %rd218;
-	not.pred %p25, %p24;
-	@!%p25 bra $L19;
+	setp.lt.s64 %p27, %rd217, %rd218;
+	not.pred %p28, %p27;
+	@!%p28 bra $L19;
 	bra.uni $L17;
 $L19:
 	add.s64 %rd219, %rd217, %rd218;
@@ -8650,8 +8680,8 @@ $L19:
 	mad.lo.s64 %rd224, %rd223, 8, %rd167;
 	ld.global.nc.s64 %rd225, [%rd224+0];
 	mov.b64 %rd226, %rd225;
-	setp.le.s64 %p26, %rd226, %rd214;
-	@!%p26 bra $L20;
+	setp.le.s64 %p29, %rd226, %rd214;
+	@!%p29 bra $L20;
 	mov.b64 %rd217, %rd222;
 	bra.uni $L21;
 $L20:
@@ -8665,9 +8695,9 @@ $L17:
 	mov.b64 %rd229, %rd228;
 	mov.b64 %rd230, %rd229;
 $L22:
-	setp.lt.s64 %p27, %rd212, %rd209;
-	not.pred %p28, %p27;
-	@!%p28 bra $L26;
+	setp.lt.s64 %p30, %rd212, %rd209;
+	not.pred %p31, %p30;
+	@!%p31 bra $L26;
 	bra.uni $L24;
 $L26:
 $L27:
@@ -8676,9 +8706,9 @@ $L27:
 	mad.lo.s64 %rd233, %rd232, 8, %rd167;
 	ld.global.nc.s64 %rd234, [%rd233+0];
 	mov.b64 %rd235, %rd234;
-	setp.le.s64 %p29, %rd235, %rd212;
-	not.pred %p30, %p29;
-	@!%p30 bra $L31;
+	setp.le.s64 %p32, %rd235, %rd212;
+	not.pred %p33, %p32;
+	@!%p33 bra $L31;
 	bra.uni $L29;
 $L31:
 	add.s64 %rd236, %rd230, 1;
@@ -8686,46 +8716,46 @@ $L31:
 $L28:
 	bra.uni $L27;
 $L29:
-	mov.pred %p31, %p14;
+	mov.pred %p34, %p16;
 	mov.b64 %rd237, %rd146;
 	mov.b64 %rd238, %rd230;
 $L32:
-	@!%p31 bra $L36;
+	@!%p34 bra $L36;
 	shr.s64 %rd239, %rd238, 5;
 	mul.lo.s64 %rd240, %rd239, %rd152;
 	mad.lo.s64 %rd241, %rd240, 4, %rd150;
-	ld.global.nc.u32 %r41, [%rd241+0];
-	mov.b32 %r42, %r41;
+	ld.global.nc.u32 %r42, [%rd241+0];
+	mov.b32 %r43, %r42;
 	and.b64 %rd242, %rd238, 31;
 	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r43, %rd243;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p32, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p32;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p33, %r47, 0x0;
-	@!%p33 bra $L38;
-	cvt.u32.u64 %r48, %rd238;
-	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r44, %rd243;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p35, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p35;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p36, %r48, 0x0;
+	@!%p36 bra $L38;
+	cvt.u32.u64 %r49, %rd238;
+	mov.b32 %r50, %r49;
 	bra.uni $L34;
 $L38:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L34;
 $L36:
 	mul.lo.s64 %rd244, %rd238, %rd149;
 	mad.lo.s64 %rd245, %rd244, 4, %rd147;
-	ld.global.nc.s32 %r50, [%rd245+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r51, [%rd245+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
 	bra.uni $L34;
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r50;
 	mov.b64 %rd246, %rd136;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd247, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd247, %r54;
 	mul.lo.s64 %rd248, %rd247, %rd139;
 	mad.lo.s64 %rd249, %rd248, 8, %rd137;
 	ld.global.nc.s64 %rd250, [%rd249+0];
@@ -8740,167 +8770,173 @@ $L34:
 	mov.b64 %rd259, %rd258;
 	mul.lo.s64 %rd260, %rd259, %rd142;
 	mad.lo.s64 %rd261, %rd260, 4, %rd140;
-	ld.global.nc.s32 %r54, [%rd261+0];
-	mov.b32 %r55, %r54;
+	ld.global.nc.s32 %r55, [%rd261+0];
 	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r40;
-	mov.pred %p34, %p17;
-	mov.b32 %r58, %r52;
-	mov.b32 %r59, %r56;
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r41;
+	mov.pred %p37, %p19;
+	mov.pred %p38, %p20;
+	mov.b32 %r59, %r53;
+	mov.b32 %r60, %r57;
 	mov.b64 %rd262, %rd259;
 $L39:
-	cvt.s64.s32 %rd263, %r58;
+	add.s32 %r61, %r58, 1;
+	mov.b32 %r62, %r61;
+	or.pred %p39, %p38, %p37;
+	@!%p39 bra $L43;
+	cvt.s64.s32 %rd263, %r59;
 	mul.lo.s64 %rd264, %rd263, %rd173;
 	mad.lo.s64 %rd265, %rd264, 8, %rd171;
 	ld.relaxed.gpu.global.u64 %rd266, [%rd265+0];
 	mov.b64 %rd267, %rd266;
 	mov.b64 %rd268, %rd267;
 	shr.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r60, %rd269;
-	mov.b32 %r61, %r60;
-	add.s32 %r62, %r61, 1;
-	mov.b32 %r63, %r62;
+	cvt.u32.u64 %r63, %rd269;
 	mov.b32 %r64, %r63;
-	mov.b32 %r65, %r58;
-	cvt.u64.u32 %rd270, %r64;
+	add.s32 %r65, %r64, 1;
+	mov.b32 %r62, %r65;
+$L43:
+	mov.b32 %r66, %r62;
+	mov.b32 %r67, %r59;
+	cvt.u64.u32 %rd270, %r66;
 	shl.b64 %rd271, %rd270, 32;
-	cvt.u64.u32 %rd272, %r65;
+	cvt.u64.u32 %rd272, %r67;
 	or.b64 %rd273, %rd271, %rd272;
 	mov.b64 %rd274, %rd273;
 	mov.b64 %rd275, %rd274;
-$L42:
-	cvt.s64.s32 %rd276, %r59;
+$L44:
+	cvt.s64.s32 %rd276, %r60;
 	mul.lo.s64 %rd277, %rd276, %rd173;
 	mad.lo.s64 %rd278, %rd277, 8, %rd171;
 	ld.relaxed.gpu.global.u64 %rd279, [%rd278+0];
 	mov.b64 %rd280, %rd279;
 	mov.b64 %rd281, %rd280;
 	shr.u64 %rd282, %rd281, 32;
-	cvt.u32.u64 %r66, %rd282;
-	setp.ls.u32 %p35, %r66, %r63;
-	@!%p35 bra $L46;
-	mov.pred %p36, 0;
+	cvt.u32.u64 %r68, %rd282;
+	setp.ls.u32 %p40, %r68, %r62;
+	@!%p40 bra $L48;
+	mov.pred %p41, 0;
 	bra.uni $L41;
-$L46:
-	cvt.s64.s32 %rd283, %r59;
+$L48:
+	cvt.s64.s32 %rd283, %r60;
 	mul.lo.s64 %rd284, %rd283, %rd173;
 	mad.lo.s64 %rd285, %rd284, 8, %rd171;
 	atom.global.cas.b64 %rd286, [%rd285], %rd281, %rd275;
-	setp.eq.u64 %p37, %rd286, %rd281;
-	mov.pred %p38, %p37;
-	@!%p38 bra $L48;
-	mov.pred %p36, 1;
+	setp.eq.u64 %p42, %rd286, %rd281;
+	mov.pred %p43, %p42;
+	@!%p43 bra $L50;
+	mov.pred %p41, 1;
 	bra.uni $L41;
-$L48:
-$L43:
-	bra.uni $L42;
-$L44:
+$L50:
+$L45:
+	bra.uni $L44;
+$L46:
 	bra.uni $L41;
 $L40:
 	bra.uni $L39;
 $L41:
-	@!%p36 bra $L50;
-	mov.pred %p39, 0;
+	@!%p41 bra $L52;
+	mov.pred %p44, 0;
 	mov.b64 %rd287, %rd206;
-	mov.b32 %r67, %r56;
-$L51:
-	@!%p15 bra $L55;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd288, %r68;
+	mov.b32 %r69, %r57;
+$L53:
+	@!%p17 bra $L57;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd288, %r70;
 	mov.b64 %rd289, %rd288;
-	and.b32 %r69, %r67, 31;
-	cvt.s64.s32 %rd290, %r69;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd290, %r71;
 	min.u64 %rd291, %rd290, 32;
-	cvt.u32.u64 %r70, %rd291;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p40, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p40;
-	mov.b32 %r74, %r73;
+	cvt.u32.u64 %r72, %rd291;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p45, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p45;
+	mov.b32 %r76, %r75;
 	mov.b64 %rd292, %rd289;
-	mov.b32 %r75, %r74;
+	mov.b32 %r77, %r76;
 	mul.lo.s64 %rd293, %rd292, %rd161;
 	mad.lo.s64 %rd294, %rd293, 4, %rd159;
-	ld.relaxed.gpu.global.u32 %r76, [%rd294+0];
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p41, %r78, 0x0;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
-	mul.lo.s64 %rd295, %rd292, %rd161;
-	mad.lo.s64 %rd296, %rd295, 4, %rd159;
-	atom.global.or.b32 %r79, [%rd296], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p44, %r81, 0x0;
-	mov.pred %p42, %p44;
-$L57:
-	@!%p42 bra $L59;
-	mov.b64 %rd297, %rd287;
-	mov.b64 %rd298, %rd297;
-	mov.pred %p45, 0;
-	bra.uni $L53;
-$L59:
-	mov.b64 %rd299, %rd287;
-	mov.b64 %rd298, %rd299;
-	mov.pred %p45, 1;
-	bra.uni $L53;
-$L55:
-	@!%p16 bra $L61;
-	cvt.s64.s32 %rd300, %r67;
-	mul.lo.s64 %rd301, %rd300, %rd164;
-	mad.lo.s64 %rd302, %rd301, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r82, [%rd302+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p46, %r83, %r39;
+	ld.relaxed.gpu.global.u32 %r78, [%rd294+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p46, %r80, 0x0;
 	mov.pred %p47, %p46;
 	not.pred %p48, %p47;
-	@!%p48 bra $L63;
-	cvt.s64.s32 %rd303, %r67;
+	@!%p48 bra $L59;
+	mul.lo.s64 %rd295, %rd292, %rd161;
+	mad.lo.s64 %rd296, %rd295, 4, %rd159;
+	atom.global.or.b32 %r81, [%rd296], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p49, %r83, 0x0;
+	mov.pred %p47, %p49;
+$L59:
+	@!%p47 bra $L61;
+	mov.b64 %rd297, %rd287;
+	mov.b64 %rd298, %rd297;
+	mov.pred %p50, 0;
+	bra.uni $L55;
+$L61:
+	mov.b64 %rd299, %rd287;
+	mov.b64 %rd298, %rd299;
+	mov.pred %p50, 1;
+	bra.uni $L55;
+$L57:
+	@!%p18 bra $L63;
+	cvt.s64.s32 %rd300, %r69;
+	mul.lo.s64 %rd301, %rd300, %rd164;
+	mad.lo.s64 %rd302, %rd301, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r84, [%rd302+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p51, %r85, %r40;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L65;
+	cvt.s64.s32 %rd303, %r69;
 	mul.lo.s64 %rd304, %rd303, %rd164;
 	mad.lo.s64 %rd305, %rd304, 4, %rd162;
-	atom.global.exch.b32 %r84, [%rd305], %r39;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p49, %r85, %r39;
-	mov.pred %p47, %p49;
-$L63:
-	@!%p47 bra $L65;
+	atom.global.exch.b32 %r86, [%rd305], %r40;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p54, %r87, %r40;
+	mov.pred %p52, %p54;
+$L65:
+	@!%p52 bra $L67;
 	mov.b64 %rd306, %rd287;
 	mov.b64 %rd298, %rd306;
-	mov.pred %p45, 0;
-	bra.uni $L53;
-$L65:
-$L61:
+	mov.pred %p50, 0;
+	bra.uni $L55;
+$L67:
+$L63:
 	mul.lo.s64 %rd307, %rd287, %rd184;
 	mad.lo.s64 %rd308, %rd307, 4, %rd182;
-	st.shared.s32 [%rd308+0], %r67;
+	st.shared.s32 [%rd308+0], %r69;
 	add.s64 %rd309, %rd287, 1;
 	mov.b64 %rd310, %rd309;
 	mov.b64 %rd298, %rd310;
-	mov.pred %p45, 1;
+	mov.pred %p50, 1;
+	bra.uni $L55;
+$L54:
 	bra.uni $L53;
-$L52:
-	bra.uni $L51;
-$L53:
+$L55:
 	mov.b64 %rd311, %rd298;
-	mov.pred %p50, %p45;
+	mov.pred %p55, %p50;
 	mov.b64 %rd206, %rd311;
-	mov.pred %p39, %p50;
-	@!%p39 bra $L67;
+	mov.pred %p44, %p55;
+	@!%p44 bra $L69;
 	mov.b64 %rd312, %rd136;
-	mov.b32 %r86, %r56;
-	setp.lt.s64 %p51, %rd122, 64;
-	setp.le.s64 %p52, %rd166, 1;
-	or.pred %p53, %p51, %p52;
-	@!%p53 bra $L68;
-	cvt.s64.s32 %rd313, %r86;
+	mov.b32 %r88, %r57;
+	setp.lt.s64 %p56, %rd122, 64;
+	setp.le.s64 %p57, %rd166, 1;
+	or.pred %p58, %p56, %p57;
+	@!%p58 bra $L70;
+	cvt.s64.s32 %rd313, %r88;
 	add.s64 %rd314, %rd313, 1;
 	mul.lo.s64 %rd315, %rd314, %rd139;
 	mad.lo.s64 %rd316, %rd315, 8, %rd137;
 	ld.global.nc.s64 %rd317, [%rd316+0];
 	mov.b64 %rd318, %rd317;
-	cvt.s64.s32 %rd319, %r86;
+	cvt.s64.s32 %rd319, %r88;
 	mul.lo.s64 %rd320, %rd319, %rd139;
 	mad.lo.s64 %rd321, %rd320, 8, %rd137;
 	ld.global.nc.s64 %rd322, [%rd321+0];
@@ -8908,30 +8944,30 @@ $L53:
 	sub.s64 %rd324, %rd318, %rd323;
 	add.s64 %rd325, %rd123, %rd324;
 	mov.b64 %rd123, %rd325;
-	bra.uni $L69;
-$L68:
+	bra.uni $L71;
+$L70:
 	mov.b64 %rd326, %rd166;
-	setp.ge.s64 %p54, %rd122, 4096;
-	@!%p54 bra $L71;
+	setp.ge.s64 %p59, %rd122, 4096;
+	@!%p59 bra $L73;
 	mul.lo.s64 %rd327, %rd326, 4;
 	mov.b64 %rd326, %rd327;
-$L71:
-	setp.ge.s64 %p55, %rd122, 65536;
-	@!%p55 bra $L73;
+$L73:
+	setp.ge.s64 %p60, %rd122, 65536;
+	@!%p60 bra $L75;
 	mul.lo.s64 %rd328, %rd326, 4;
 	mov.b64 %rd326, %rd328;
-$L73:
+$L75:
 	sub.s64 %rd329, %rd326, 1;
 	and.b64 %rd330, %rd122, %rd329;
-	setp.eq.s64 %p56, %rd330, 0;
-	@!%p56 bra $L75;
-	cvt.s64.s32 %rd331, %r86;
+	setp.eq.s64 %p61, %rd330, 0;
+	@!%p61 bra $L77;
+	cvt.s64.s32 %rd331, %r88;
 	add.s64 %rd332, %rd331, 1;
 	mul.lo.s64 %rd333, %rd332, %rd139;
 	mad.lo.s64 %rd334, %rd333, 8, %rd137;
 	ld.global.nc.s64 %rd335, [%rd334+0];
 	mov.b64 %rd336, %rd335;
-	cvt.s64.s32 %rd337, %r86;
+	cvt.s64.s32 %rd337, %r88;
 	mul.lo.s64 %rd338, %rd337, %rd139;
 	mad.lo.s64 %rd339, %rd338, 8, %rd137;
 	ld.global.nc.s64 %rd340, [%rd339+0];
@@ -8940,121 +8976,121 @@ $L73:
 	mul.lo.s64 %rd343, %rd326, %rd342;
 	add.s64 %rd344, %rd123, %rd343;
 	mov.b64 %rd123, %rd344;
-$L75:
-$L69:
+$L77:
+$L71:
 	add.s64 %rd345, %rd122, 1;
 	mov.b64 %rd122, %rd345;
-$L67:
-$L50:
+$L69:
+$L52:
 $L23:
 	add.s64 %rd346, %rd212, %rd201;
 	mov.b64 %rd212, %rd346;
 	bra.uni $L22;
 $L24:
 	mov.b64 %rd347, %rd206;
-$L76:
-	@!%p15 bra $L80;
-	bra.uni $L78;
-$L80:
+$L78:
+	@!%p17 bra $L82;
+	bra.uni $L80;
+$L82:
 	// block scan
 	mov.b64 %rd348, %rd347;
-	mov.b32 %r87, %r3;
-$L81:
-	setp.hs.u32 %p57, %r87, 32;
-	@%p57 bra $L82;
-	mov.b64 {%r88, %r89}, %rd348;
-	shfl.sync.up.b32 %r90|%p58, %r88, %r87, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
-	mov.b64 %rd349, {%r90, %r91};
-	@!%p58 bra $L83;
+	mov.b32 %r89, %r3;
+$L83:
+	setp.hs.u32 %p62, %r89, 32;
+	@%p62 bra $L84;
+	mov.b64 {%r90, %r91}, %rd348;
+	shfl.sync.up.b32 %r92|%p63, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd349, {%r92, %r93};
+	@!%p63 bra $L85;
 	add.s64 %rd350, %rd349, %rd348;
 	mov.b64 %rd348, %rd350;
-$L83:
-	shl.b32 %r87, %r87, 1;
-	bra.uni $L81;
-$L82:
-	mov.b64 {%r92, %r93}, %rd348;
-	shfl.sync.up.b32 %r94|%p59, %r92, %r3, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
-	mov.b64 %rd351, {%r94, %r95};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd352, %rd351, 0, %p61;
-	sub.u32 %r96, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r96;
-	@!%p62 bra $L84;
+$L85:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L83;
+$L84:
+	mov.b64 {%r94, %r95}, %rd348;
+	shfl.sync.up.b32 %r96|%p64, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd351, {%r96, %r97};
+	setp.lo.u32 %p65, %r3, 32;
+	and.pred %p66, %p64, %p65;
+	selp.b64 %rd352, %rd351, 0, %p66;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p67, %r7, %r98;
+	@!%p67 bra $L86;
 	mul.wide.u32 %rd353, %r8, 16;
 	add.s64 %rd354, %rd1, %rd353;
 	st.shared.s64 [%rd354+0], %rd348;
-$L84:
+$L86:
 	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L85;
+	setp.eq.u32 %p68, %r8, 0;
+	@!%p68 bra $L87;
 	mov.b64 %rd355, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L86;
+	setp.lo.u32 %p69, %r7, %r10;
+	@!%p69 bra $L88;
 	mul.wide.u32 %rd356, %r7, 16;
 	add.s64 %rd357, %rd1, %rd356;
 	ld.shared.s64 %rd358, [%rd357+0];
 	mov.b64 %rd355, %rd358;
-$L86:
-	mov.b64 {%r97, %r98}, %rd355;
-	shfl.sync.up.b32 %r99|%p65, %r97, 1, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
-	mov.b64 %rd359, {%r99, %r100};
-	@!%p65 bra $L87;
+$L88:
+	mov.b64 {%r99, %r100}, %rd355;
+	shfl.sync.up.b32 %r101|%p70, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd359, {%r101, %r102};
+	@!%p70 bra $L89;
 	add.s64 %rd360, %rd359, %rd355;
 	mov.b64 %rd355, %rd360;
-$L87:
-	mov.b64 {%r101, %r102}, %rd355;
-	shfl.sync.up.b32 %r103|%p66, %r101, 2, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
-	mov.b64 %rd361, {%r103, %r104};
-	@!%p66 bra $L88;
+$L89:
+	mov.b64 {%r103, %r104}, %rd355;
+	shfl.sync.up.b32 %r105|%p71, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd361, {%r105, %r106};
+	@!%p71 bra $L90;
 	add.s64 %rd362, %rd361, %rd355;
 	mov.b64 %rd355, %rd362;
-$L88:
-	mov.b64 {%r105, %r106}, %rd355;
-	shfl.sync.up.b32 %r107|%p67, %r105, 4, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
-	mov.b64 %rd363, {%r107, %r108};
-	@!%p67 bra $L89;
+$L90:
+	mov.b64 {%r107, %r108}, %rd355;
+	shfl.sync.up.b32 %r109|%p72, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd363, {%r109, %r110};
+	@!%p72 bra $L91;
 	add.s64 %rd364, %rd363, %rd355;
 	mov.b64 %rd355, %rd364;
-$L89:
-	mov.b64 {%r109, %r110}, %rd355;
-	shfl.sync.up.b32 %r111|%p68, %r109, 8, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
-	mov.b64 %rd365, {%r111, %r112};
-	@!%p68 bra $L90;
+$L91:
+	mov.b64 {%r111, %r112}, %rd355;
+	shfl.sync.up.b32 %r113|%p73, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd365, {%r113, %r114};
+	@!%p73 bra $L92;
 	add.s64 %rd366, %rd365, %rd355;
 	mov.b64 %rd355, %rd366;
-$L90:
-	mov.b64 {%r113, %r114}, %rd355;
-	shfl.sync.up.b32 %r115|%p69, %r113, 16, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
-	mov.b64 %rd367, {%r115, %r116};
-	@!%p69 bra $L91;
+$L92:
+	mov.b64 {%r115, %r116}, %rd355;
+	shfl.sync.up.b32 %r117|%p74, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd367, {%r117, %r118};
+	@!%p74 bra $L93;
 	add.s64 %rd368, %rd367, %rd355;
 	mov.b64 %rd355, %rd368;
-$L91:
-	mov.b64 {%r117, %r118}, %rd355;
-	shfl.sync.up.b32 %r119|%p70, %r117, 1, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
-	mov.b64 %rd369, {%r119, %r120};
-	selp.b64 %rd370, %rd369, 0, %p70;
-	@!%p64 bra $L92;
+$L93:
+	mov.b64 {%r119, %r120}, %rd355;
+	shfl.sync.up.b32 %r121|%p75, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd369, {%r121, %r122};
+	selp.b64 %rd370, %rd369, 0, %p75;
+	@!%p69 bra $L94;
 	mul.wide.u32 %rd371, %r7, 16;
 	add.s64 %rd372, %rd1, %rd371;
 	add.s64 %rd373, %rd372, 512;
 	st.shared.s64 [%rd373+0], %rd370;
-$L92:
-	sub.u32 %r121, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r121;
-	@!%p71 bra $L93;
+$L94:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p76, %r7, %r123;
+	@!%p76 bra $L95;
 	st.shared.s64 [%rd1+1024], %rd355;
-$L93:
-$L85:
+$L95:
+$L87:
 	bar.sync 0;
 	mul.wide.u32 %rd374, %r8, 16;
 	add.s64 %rd375, %rd1, %rd374;
@@ -9062,10 +9098,10 @@ $L85:
 	ld.shared.s64 %rd377, [%rd376+0];
 	add.s64 %rd378, %rd377, %rd352;
 	ld.shared.s64 %rd379, [%rd1+1024];
-	mov.b64 {%r122, %r123}, %rd378;
-	shfl.sync.idx.b32 %r124|%p72, %r122, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
-	mov.b64 %rd380, {%r124, %r125};
+	mov.b64 {%r124, %r125}, %rd378;
+	shfl.sync.idx.b32 %r126|%p77, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd380, {%r126, %r127};
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd381;
@@ -9075,22 +9111,22 @@ $L85:
 	mov.b64 %rd387, %rd385;
 	mov.b64 %rd388, 0;
 	cvt.u64.u32 %rd389, %r2;
-	setp.eq.s64 %p73, %rd389, 0;
-	setp.gt.s64 %p74, %rd387, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L95;
+	setp.eq.s64 %p78, %rd389, 0;
+	setp.gt.s64 %p79, %rd387, 0;
+	and.pred %p80, %p78, %p79;
+	@!%p80 bra $L97;
 	atom.global.add.u64 %rd390, [%rd156], %rd387;
 	mov.b64 %rd391, %rd390;
 	mov.b64 %rd388, %rd391;
-$L95:
+$L97:
 	cvt.u64.u32 %rd392, %r2;
-	setp.eq.s64 %p76, %rd392, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
+	setp.eq.s64 %p81, %rd392, 0;
+	setp.eq.u32 %p82, %r1, 0;
+	and.pred %p83, %p81, %p82;
 	bar.sync 0;
-	@!%p78 bra $L96;
+	@!%p83 bra $L98;
 	st.shared.s64 [%rd1+1024], %rd388;
-$L96:
+$L98:
 	bar.sync 0;
 	ld.shared.s64 %rd393, [%rd1+1024];
 	mov.b64 %rd394, %rd393;
@@ -9098,29 +9134,29 @@ $L96:
 	add.s64 %rd395, %rd388, %rd386;
 	mov.b64 %rd396, %rd395;
 	mov.b64 %rd397, 0;
-$L97:
-	setp.lt.s64 %p79, %rd397, %rd347;
-	not.pred %p80, %p79;
-	@!%p80 bra $L101;
-	bra.uni $L99;
-$L101:
+$L99:
+	setp.lt.s64 %p84, %rd397, %rd347;
+	not.pred %p85, %p84;
+	@!%p85 bra $L103;
+	bra.uni $L101;
+$L103:
 	mul.lo.s64 %rd398, %rd397, %rd184;
 	mad.lo.s64 %rd399, %rd398, 4, %rd182;
-	ld.shared.s32 %r126, [%rd399+0];
-	mov.b32 %r127, %r126;
+	ld.shared.s32 %r128, [%rd399+0];
+	mov.b32 %r129, %r128;
 	add.s64 %rd400, %rd396, %rd397;
 	mul.lo.s64 %rd401, %rd400, %rd155;
 	mad.lo.s64 %rd402, %rd401, 4, %rd153;
-	st.global.s32 [%rd402+0], %r127;
-$L98:
+	st.global.s32 [%rd402+0], %r129;
+$L100:
 	add.s64 %rd403, %rd397, 1;
 	mov.b64 %rd397, %rd403;
-	bra.uni $L97;
-$L99:
+	bra.uni $L99;
+$L101:
+	bra.uni $L80;
+$L79:
 	bra.uni $L78;
-$L77:
-	bra.uni $L76;
-$L78:
+$L80:
 $L11:
 	add.s64 %rd404, %rd205, %rd203;
 	mov.b64 %rd205, %rd404;
@@ -9134,47 +9170,47 @@ $L6:
 	mov.b64 %rd405, %rd122;
 	mov.b64 %rd406, %rd123;
 	// block reduction
-	mov.b32 %r128, 1;
-	sub.u32 %r129, %r13, 1;
-	mov.b32 %r130, %r3;
-$L102:
-	setp.hs.u32 %p81, %r130, 32;
-	@%p81 bra $L103;
-	mov.b64 {%r131, %r132}, %rd405;
-	shfl.sync.down.b32 %r133|%p82, %r131, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
-	mov.b64 %rd407, {%r133, %r134};
-	mov.b64 {%r135, %r136}, %rd406;
-	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
-	mov.b64 %rd408, {%r137, %r138};
-	@!%p82 bra $L104;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L106;
-	setp.lt.s64 %p84, %rd407, %rd405;
-	setp.eq.s64 %p85, %rd407, %rd405;
-	setp.lt.s64 %p86, %rd408, %rd406;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd409, %rd407, %rd405, %p88;
-	selp.b64 %rd410, %rd408, %rd406, %p88;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
+$L104:
+	setp.hs.u32 %p86, %r132, 32;
+	@%p86 bra $L105;
+	mov.b64 {%r133, %r134}, %rd405;
+	shfl.sync.down.b32 %r135|%p87, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd407, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd406;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd408, {%r139, %r140};
+	@!%p87 bra $L106;
+	setp.ne.u32 %p88, %r18, 9;
+	@%p88 bra.uni $L108;
+	setp.lt.s64 %p89, %rd407, %rd405;
+	setp.eq.s64 %p90, %rd407, %rd405;
+	setp.lt.s64 %p91, %rd408, %rd406;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd409, %rd407, %rd405, %p93;
+	selp.b64 %rd410, %rd408, %rd406, %p93;
 	mov.b64 %rd405, %rd409;
 	mov.b64 %rd406, %rd410;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L107;
-	setp.gt.s64 %p90, %rd407, %rd405;
-	setp.eq.s64 %p91, %rd407, %rd405;
-	setp.lt.s64 %p92, %rd408, %rd406;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd411, %rd407, %rd405, %p94;
-	selp.b64 %rd412, %rd408, %rd406, %p94;
+	bra.uni $L107;
+$L108:
+	setp.ne.u32 %p94, %r18, 10;
+	@%p94 bra.uni $L109;
+	setp.gt.s64 %p95, %rd407, %rd405;
+	setp.eq.s64 %p96, %rd407, %rd405;
+	setp.lt.s64 %p97, %rd408, %rd406;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd411, %rd407, %rd405, %p99;
+	selp.b64 %rd412, %rd408, %rd406, %p99;
 	mov.b64 %rd405, %rd411;
 	mov.b64 %rd406, %rd412;
-	bra.uni $L105;
-$L107:
+	bra.uni $L107;
+$L109:
 	mov.b64 %rd413, %rd405;
 	mov.b64 %rd414, %rd406;
 	mov.b64 %rd415, %rd407;
@@ -9189,73 +9225,73 @@ $L107:
 	mov.b64 %rd417, %rd423;
 	add.s64 %rd424, %rd418, %rd422;
 	mov.b64 %rd418, %rd424;
-$L108:
+$L110:
 	mov.b64 %rd405, %rd417;
 	mov.b64 %rd406, %rd418;
+$L107:
+$L106:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L104;
 $L105:
-$L104:
-	shl.b32 %r130, %r130, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L109;
+	setp.eq.u32 %p100, %r7, 0;
+	@!%p100 bra $L111;
 	mul.wide.u32 %rd425, %r8, 16;
 	add.s64 %rd426, %rd1, %rd425;
 	st.shared.s64 [%rd426+0], %rd405;
 	st.shared.s64 [%rd426+8], %rd406;
-$L109:
+$L111:
 	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L110;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L111;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L112;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L113;
 	mul.wide.u32 %rd427, %r7, 16;
 	add.s64 %rd428, %rd1, %rd427;
 	ld.shared.s64 %rd429, [%rd428+0];
 	ld.shared.s64 %rd430, [%rd428+8];
 	mov.b64 %rd405, %rd429;
 	mov.b64 %rd406, %rd430;
-$L111:
-	sub.u32 %r139, %r10, 1;
-	mov.b32 %r140, %r128;
-$L112:
-	setp.hs.u32 %p98, %r140, 32;
-	@%p98 bra $L113;
-	mov.b64 {%r141, %r142}, %rd405;
-	shfl.sync.down.b32 %r143|%p99, %r141, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
-	mov.b64 %rd431, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd406;
-	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
-	mov.b64 %rd432, {%r147, %r148};
-	@!%p99 bra $L114;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L116;
-	setp.lt.s64 %p101, %rd431, %rd405;
-	setp.eq.s64 %p102, %rd431, %rd405;
-	setp.lt.s64 %p103, %rd432, %rd406;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd433, %rd431, %rd405, %p105;
-	selp.b64 %rd434, %rd432, %rd406, %p105;
+$L113:
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
+$L114:
+	setp.hs.u32 %p103, %r142, 32;
+	@%p103 bra $L115;
+	mov.b64 {%r143, %r144}, %rd405;
+	shfl.sync.down.b32 %r145|%p104, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd431, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd406;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd432, {%r149, %r150};
+	@!%p104 bra $L116;
+	setp.ne.u32 %p105, %r18, 9;
+	@%p105 bra.uni $L118;
+	setp.lt.s64 %p106, %rd431, %rd405;
+	setp.eq.s64 %p107, %rd431, %rd405;
+	setp.lt.s64 %p108, %rd432, %rd406;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd433, %rd431, %rd405, %p110;
+	selp.b64 %rd434, %rd432, %rd406, %p110;
 	mov.b64 %rd405, %rd433;
 	mov.b64 %rd406, %rd434;
-	bra.uni $L115;
-$L116:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L117;
-	setp.gt.s64 %p107, %rd431, %rd405;
-	setp.eq.s64 %p108, %rd431, %rd405;
-	setp.lt.s64 %p109, %rd432, %rd406;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd435, %rd431, %rd405, %p111;
-	selp.b64 %rd436, %rd432, %rd406, %p111;
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p111, %r18, 10;
+	@%p111 bra.uni $L119;
+	setp.gt.s64 %p112, %rd431, %rd405;
+	setp.eq.s64 %p113, %rd431, %rd405;
+	setp.lt.s64 %p114, %rd432, %rd406;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd435, %rd431, %rd405, %p116;
+	selp.b64 %rd436, %rd432, %rd406, %p116;
 	mov.b64 %rd405, %rd435;
 	mov.b64 %rd406, %rd436;
-	bra.uni $L115;
-$L117:
+	bra.uni $L117;
+$L119:
 	mov.b64 %rd437, %rd405;
 	mov.b64 %rd438, %rd406;
 	mov.b64 %rd439, %rd431;
@@ -9270,105 +9306,105 @@ $L117:
 	mov.b64 %rd417, %rd441;
 	add.s64 %rd442, %rd418, %rd422;
 	mov.b64 %rd418, %rd442;
-$L118:
+$L120:
 	mov.b64 %rd405, %rd417;
 	mov.b64 %rd406, %rd418;
+$L117:
+$L116:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L114;
 $L115:
-$L114:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L112;
-$L113:
-$L110:
+$L112:
 	mul.wide.u32 %rd443, %r29, 16;
 	add.s64 %rd444, %rd11, %rd443;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L119;
+	setp.eq.u32 %p117, %r5, 0;
+	@!%p117 bra $L121;
 	st.global.s64 [%rd444+0], %rd405;
 	st.global.s64 [%rd444+8], %rd406;
-$L119:
+$L121:
 	// the last block combines the partials
-	setp.eq.u32 %p113, %r5, 0;
-	@!%p113 bra $L120;
+	setp.eq.u32 %p118, %r5, 0;
+	@!%p118 bra $L122;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r149, [gk_reduce_done], 1;
-	sub.u32 %r150, %r30, 1;
-	setp.eq.u32 %p114, %r149, %r150;
+	atom.global.add.u32 %r151, [gk_reduce_done], 1;
+	sub.u32 %r152, %r30, 1;
+	setp.eq.u32 %p119, %r151, %r152;
 	fence.acq_rel.gpu;
-	selp.b32 %r151, 1, 0, %p114;
-	st.shared.u32 [%rd1+1024], %r151;
-$L120:
+	selp.b32 %r153, 1, 0, %p119;
+	st.shared.u32 [%rd1+1024], %r153;
+$L122:
 	bar.sync 0;
-	ld.shared.u32 %r152, [%rd1+1024];
-	setp.ne.u32 %p115, %r152, 0;
-	@!%p115 bra $L121;
+	ld.shared.u32 %r154, [%rd1+1024];
+	setp.ne.u32 %p120, %r154, 0;
+	@!%p120 bra $L123;
 	cvt.u64.u32 %rd447, %r30;
 	cvt.u64.u32 %rd448, %r5;
 	cvt.u64.u32 %rd449, %r6;
-	setp.ne.u32 %p116, %r18, 9;
-	@%p116 bra.uni $L123;
+	setp.ne.u32 %p121, %r18, 9;
+	@%p121 bra.uni $L125;
 	mov.b64 %rd445, 9223372036854775807;
 	mov.b64 %rd446, 9223372036854775807;
 	mov.b64 %rd450, %rd448;
-$L124:
-	setp.ge.s64 %p117, %rd450, %rd447;
-	@%p117 bra $L125;
+$L126:
+	setp.ge.s64 %p122, %rd450, %rd447;
+	@%p122 bra $L127;
 	mad.lo.s64 %rd451, %rd450, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd452, [%rd451+0];
 	ld.relaxed.gpu.global.s64 %rd453, [%rd451+8];
-	setp.lt.s64 %p118, %rd452, %rd445;
-	setp.eq.s64 %p119, %rd452, %rd445;
-	setp.lt.s64 %p120, %rd453, %rd446;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd454, %rd452, %rd445, %p122;
-	selp.b64 %rd455, %rd453, %rd446, %p122;
+	setp.lt.s64 %p123, %rd452, %rd445;
+	setp.eq.s64 %p124, %rd452, %rd445;
+	setp.lt.s64 %p125, %rd453, %rd446;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd454, %rd452, %rd445, %p127;
+	selp.b64 %rd455, %rd453, %rd446, %p127;
 	mov.b64 %rd445, %rd454;
 	mov.b64 %rd446, %rd455;
 	add.s64 %rd450, %rd450, %rd449;
+	bra.uni $L126;
+$L127:
 	bra.uni $L124;
 $L125:
-	bra.uni $L122;
-$L123:
-	setp.ne.u32 %p123, %r18, 10;
-	@%p123 bra.uni $L126;
+	setp.ne.u32 %p128, %r18, 10;
+	@%p128 bra.uni $L128;
 	mov.b64 %rd445, -9223372036854775808;
 	mov.b64 %rd446, 9223372036854775807;
 	mov.b64 %rd456, %rd448;
-$L127:
-	setp.ge.s64 %p124, %rd456, %rd447;
-	@%p124 bra $L128;
+$L129:
+	setp.ge.s64 %p129, %rd456, %rd447;
+	@%p129 bra $L130;
 	mad.lo.s64 %rd457, %rd456, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd458, [%rd457+0];
 	ld.relaxed.gpu.global.s64 %rd459, [%rd457+8];
-	setp.gt.s64 %p125, %rd458, %rd445;
-	setp.eq.s64 %p126, %rd458, %rd445;
-	setp.lt.s64 %p127, %rd459, %rd446;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd460, %rd458, %rd445, %p129;
-	selp.b64 %rd461, %rd459, %rd446, %p129;
+	setp.gt.s64 %p130, %rd458, %rd445;
+	setp.eq.s64 %p131, %rd458, %rd445;
+	setp.lt.s64 %p132, %rd459, %rd446;
+	and.pred %p133, %p131, %p132;
+	or.pred %p134, %p130, %p133;
+	selp.b64 %rd460, %rd458, %rd445, %p134;
+	selp.b64 %rd461, %rd459, %rd446, %p134;
 	mov.b64 %rd445, %rd460;
 	mov.b64 %rd446, %rd461;
 	add.s64 %rd456, %rd456, %rd449;
-	bra.uni $L127;
+	bra.uni $L129;
+$L130:
+	bra.uni $L124;
 $L128:
-	bra.uni $L122;
-$L126:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L129:
+$L131:
 	mov.b64 %rd462, %rd126;
 	mov.b64 %rd463, %rd127;
 	mov.b64 %rd445, %rd462;
 	mov.b64 %rd446, %rd463;
 	mov.b64 %rd464, %rd448;
-$L130:
-	setp.ge.s64 %p130, %rd464, %rd447;
-	@%p130 bra $L131;
+$L132:
+	setp.ge.s64 %p135, %rd464, %rd447;
+	@%p135 bra $L133;
 	mad.lo.s64 %rd465, %rd464, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd466, [%rd465+0];
 	ld.relaxed.gpu.global.s64 %rd467, [%rd465+8];
@@ -9386,58 +9422,58 @@ $L130:
 	mov.b64 %rd417, %rd472;
 	add.s64 %rd473, %rd418, %rd422;
 	mov.b64 %rd418, %rd473;
-$L132:
+$L134:
 	mov.b64 %rd445, %rd417;
 	mov.b64 %rd446, %rd418;
 	add.s64 %rd464, %rd464, %rd449;
-	bra.uni $L130;
-$L131:
-$L122:
+	bra.uni $L132;
+$L133:
+$L124:
 	mov.b64 %rd474, %rd445;
 	mov.b64 %rd475, %rd446;
 	// block reduction
-	mov.b32 %r153, 1;
-	mov.b32 %r154, 1;
-	sub.u32 %r155, %r13, 1;
-	mov.b32 %r156, %r153;
-$L133:
-	setp.hs.u32 %p131, %r156, 32;
-	@%p131 bra $L134;
-	mov.b64 {%r157, %r158}, %rd474;
-	shfl.sync.down.b32 %r159|%p132, %r157, %r156, %r155, %r17;
-	shfl.sync.down.b32 %r160, %r158, %r156, %r155, %r17;
-	mov.b64 %rd476, {%r159, %r160};
-	mov.b64 {%r161, %r162}, %rd475;
-	shfl.sync.down.b32 %r163, %r161, %r156, %r155, %r17;
-	shfl.sync.down.b32 %r164, %r162, %r156, %r155, %r17;
-	mov.b64 %rd477, {%r163, %r164};
-	@!%p132 bra $L135;
-	setp.ne.u32 %p133, %r18, 9;
-	@%p133 bra.uni $L137;
-	setp.lt.s64 %p134, %rd476, %rd474;
-	setp.eq.s64 %p135, %rd476, %rd474;
-	setp.lt.s64 %p136, %rd477, %rd475;
-	and.pred %p137, %p135, %p136;
-	or.pred %p138, %p134, %p137;
-	selp.b64 %rd478, %rd476, %rd474, %p138;
-	selp.b64 %rd479, %rd477, %rd475, %p138;
+	mov.b32 %r155, 1;
+	mov.b32 %r156, 1;
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r155;
+$L135:
+	setp.hs.u32 %p136, %r158, 32;
+	@%p136 bra $L136;
+	mov.b64 {%r159, %r160}, %rd474;
+	shfl.sync.down.b32 %r161|%p137, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd476, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd475;
+	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
+	mov.b64 %rd477, {%r165, %r166};
+	@!%p137 bra $L137;
+	setp.ne.u32 %p138, %r18, 9;
+	@%p138 bra.uni $L139;
+	setp.lt.s64 %p139, %rd476, %rd474;
+	setp.eq.s64 %p140, %rd476, %rd474;
+	setp.lt.s64 %p141, %rd477, %rd475;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd478, %rd476, %rd474, %p143;
+	selp.b64 %rd479, %rd477, %rd475, %p143;
 	mov.b64 %rd474, %rd478;
 	mov.b64 %rd475, %rd479;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p139, %r18, 10;
-	@%p139 bra.uni $L138;
-	setp.gt.s64 %p140, %rd476, %rd474;
-	setp.eq.s64 %p141, %rd476, %rd474;
-	setp.lt.s64 %p142, %rd477, %rd475;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd480, %rd476, %rd474, %p144;
-	selp.b64 %rd481, %rd477, %rd475, %p144;
+	bra.uni $L138;
+$L139:
+	setp.ne.u32 %p144, %r18, 10;
+	@%p144 bra.uni $L140;
+	setp.gt.s64 %p145, %rd476, %rd474;
+	setp.eq.s64 %p146, %rd476, %rd474;
+	setp.lt.s64 %p147, %rd477, %rd475;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd480, %rd476, %rd474, %p149;
+	selp.b64 %rd481, %rd477, %rd475, %p149;
 	mov.b64 %rd474, %rd480;
 	mov.b64 %rd475, %rd481;
-	bra.uni $L136;
-$L138:
+	bra.uni $L138;
+$L140:
 	mov.b64 %rd482, %rd474;
 	mov.b64 %rd483, %rd475;
 	mov.b64 %rd484, %rd476;
@@ -9452,73 +9488,73 @@ $L138:
 	mov.b64 %rd417, %rd486;
 	add.s64 %rd487, %rd418, %rd422;
 	mov.b64 %rd418, %rd487;
-$L139:
+$L141:
 	mov.b64 %rd474, %rd417;
 	mov.b64 %rd475, %rd418;
+$L138:
+$L137:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L135;
 $L136:
-$L135:
-	shl.b32 %r156, %r156, 1;
-	bra.uni $L133;
-$L134:
-	setp.eq.u32 %p145, %r7, 0;
-	@!%p145 bra $L140;
+	setp.eq.u32 %p150, %r7, 0;
+	@!%p150 bra $L142;
 	mul.wide.u32 %rd488, %r8, 16;
 	add.s64 %rd489, %rd1, %rd488;
 	st.shared.s64 [%rd489+0], %rd474;
 	st.shared.s64 [%rd489+8], %rd475;
-$L140:
+$L142:
 	bar.sync 0;
-	setp.eq.u32 %p146, %r8, 0;
-	@!%p146 bra $L141;
-	setp.lo.u32 %p147, %r7, %r10;
-	@!%p147 bra $L142;
+	setp.eq.u32 %p151, %r8, 0;
+	@!%p151 bra $L143;
+	setp.lo.u32 %p152, %r7, %r10;
+	@!%p152 bra $L144;
 	mul.wide.u32 %rd490, %r7, 16;
 	add.s64 %rd491, %rd1, %rd490;
 	ld.shared.s64 %rd492, [%rd491+0];
 	ld.shared.s64 %rd493, [%rd491+8];
 	mov.b64 %rd474, %rd492;
 	mov.b64 %rd475, %rd493;
-$L142:
-	sub.u32 %r165, %r10, 1;
-	mov.b32 %r166, %r154;
-$L143:
-	setp.hs.u32 %p148, %r166, 32;
-	@%p148 bra $L144;
-	mov.b64 {%r167, %r168}, %rd474;
-	shfl.sync.down.b32 %r169|%p149, %r167, %r166, %r165, %r17;
-	shfl.sync.down.b32 %r170, %r168, %r166, %r165, %r17;
-	mov.b64 %rd494, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd475;
-	shfl.sync.down.b32 %r173, %r171, %r166, %r165, %r17;
-	shfl.sync.down.b32 %r174, %r172, %r166, %r165, %r17;
-	mov.b64 %rd495, {%r173, %r174};
-	@!%p149 bra $L145;
-	setp.ne.u32 %p150, %r18, 9;
-	@%p150 bra.uni $L147;
-	setp.lt.s64 %p151, %rd494, %rd474;
-	setp.eq.s64 %p152, %rd494, %rd474;
-	setp.lt.s64 %p153, %rd495, %rd475;
-	and.pred %p154, %p152, %p153;
-	or.pred %p155, %p151, %p154;
-	selp.b64 %rd496, %rd494, %rd474, %p155;
-	selp.b64 %rd497, %rd495, %rd475, %p155;
+$L144:
+	sub.u32 %r167, %r10, 1;
+	mov.b32 %r168, %r156;
+$L145:
+	setp.hs.u32 %p153, %r168, 32;
+	@%p153 bra $L146;
+	mov.b64 {%r169, %r170}, %rd474;
+	shfl.sync.down.b32 %r171|%p154, %r169, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
+	mov.b64 %rd494, {%r171, %r172};
+	mov.b64 {%r173, %r174}, %rd475;
+	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
+	mov.b64 %rd495, {%r175, %r176};
+	@!%p154 bra $L147;
+	setp.ne.u32 %p155, %r18, 9;
+	@%p155 bra.uni $L149;
+	setp.lt.s64 %p156, %rd494, %rd474;
+	setp.eq.s64 %p157, %rd494, %rd474;
+	setp.lt.s64 %p158, %rd495, %rd475;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd496, %rd494, %rd474, %p160;
+	selp.b64 %rd497, %rd495, %rd475, %p160;
 	mov.b64 %rd474, %rd496;
 	mov.b64 %rd475, %rd497;
-	bra.uni $L146;
-$L147:
-	setp.ne.u32 %p156, %r18, 10;
-	@%p156 bra.uni $L148;
-	setp.gt.s64 %p157, %rd494, %rd474;
-	setp.eq.s64 %p158, %rd494, %rd474;
-	setp.lt.s64 %p159, %rd495, %rd475;
-	and.pred %p160, %p158, %p159;
-	or.pred %p161, %p157, %p160;
-	selp.b64 %rd498, %rd494, %rd474, %p161;
-	selp.b64 %rd499, %rd495, %rd475, %p161;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p161, %r18, 10;
+	@%p161 bra.uni $L150;
+	setp.gt.s64 %p162, %rd494, %rd474;
+	setp.eq.s64 %p163, %rd494, %rd474;
+	setp.lt.s64 %p164, %rd495, %rd475;
+	and.pred %p165, %p163, %p164;
+	or.pred %p166, %p162, %p165;
+	selp.b64 %rd498, %rd494, %rd474, %p166;
+	selp.b64 %rd499, %rd495, %rd475, %p166;
 	mov.b64 %rd474, %rd498;
 	mov.b64 %rd475, %rd499;
-	bra.uni $L146;
-$L148:
+	bra.uni $L148;
+$L150:
 	mov.b64 %rd500, %rd474;
 	mov.b64 %rd501, %rd475;
 	mov.b64 %rd502, %rd494;
@@ -9533,21 +9569,21 @@ $L148:
 	mov.b64 %rd417, %rd504;
 	add.s64 %rd505, %rd418, %rd422;
 	mov.b64 %rd418, %rd505;
-$L149:
+$L151:
 	mov.b64 %rd474, %rd417;
 	mov.b64 %rd475, %rd418;
+$L148:
+$L147:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L145;
 $L146:
-$L145:
-	shl.b32 %r166, %r166, 1;
-	bra.uni $L143;
-$L144:
-$L141:
-	@!%p113 bra $L150;
+$L143:
+	@!%p118 bra $L152;
 	st.global.s64 [%rd13+0], %rd474;
 	st.global.s64 [%rd13+8], %rd475;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L150:
-$L121:
+$L152:
+$L123:
 	ret;
 }
 `
@@ -10831,11 +10867,12 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<156>;
-	.reg .b32 %r<176>;
+	.reg .pred %p<161>;
+	.reg .b32 %r<178>;
 	.reg .b64 %rd<469>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -10995,14 +11032,17 @@ const gokkosPTX16 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s44];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd117, -9223372036854775808;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
@@ -11025,8 +11065,8 @@ $L1:
 	cvt.u64.u32 %rd127, %r30;
 	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p13, %rd128, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd128, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -11042,7 +11082,7 @@ $L5:
 	mov.b64 %rd136, %rd46;
 	mov.b64 %rd137, %rd48;
 	mov.b64 %rd138, %rd50;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd139, %rd52;
 	mov.b64 %rd140, %rd55;
 	mov.b64 %rd141, %rd57;
@@ -11050,7 +11090,7 @@ $L5:
 	mov.b64 %rd143, %rd62;
 	mov.b64 %rd144, %rd64;
 	mov.b64 %rd145, %rd66;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd146, %rd69;
 	mov.b64 %rd147, %rd71;
 	mov.b64 %rd148, %rd73;
@@ -11060,11 +11100,11 @@ $L5:
 	mov.b64 %rd152, %rd83;
 	mov.b64 %rd153, %rd85;
 	mov.b64 %rd154, %rd87;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd155, %rd90;
 	mov.b64 %rd156, %rd92;
 	mov.b64 %rd157, %rd94;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd158, %rd96;
 	mov.b64 %rd159, %rd98;
 	mov.b64 %rd160, %rd100;
@@ -11074,8 +11114,9 @@ $L5:
 	mov.b64 %rd164, %rd110;
 	mov.b64 %rd165, %rd112;
 	mov.b64 %rd166, %rd114;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd167, %rd17, %rd25;
 	mad.lo.s64 %rd168, %rd158, 4, 15;
 	and.b64 %rd168, %rd168, -16;
@@ -11097,68 +11138,68 @@ $L5:
 	mov.b64 %rd183, %rd182;
 	mul.lo.s64 %rd184, %rd176, %rd158;
 	mov.b64 %rd185, %rd184;
-	@!%p15 bra $L9;
+	@!%p17 bra $L9;
 	mov.b64 %rd185, 4611686018427387904;
 $L9:
 	mov.b64 %rd186, %rd180;
 $L10:
-	setp.lt.s64 %p18, %rd186, %rd183;
-	not.pred %p19, %p18;
-	@!%p19 bra $L14;
+	setp.lt.s64 %p21, %rd186, %rd183;
+	not.pred %p22, %p21;
+	@!%p22 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.pred %p20, %p14;
+	mov.pred %p23, %p16;
 	mov.b64 %rd187, %rd139;
 	mov.b64 %rd188, %rd186;
 $L15:
-	@!%p20 bra $L19;
+	@!%p23 bra $L19;
 	shr.s64 %rd189, %rd188, 5;
 	mul.lo.s64 %rd190, %rd189, %rd145;
 	mad.lo.s64 %rd191, %rd190, 4, %rd143;
-	ld.global.nc.u32 %r41, [%rd191+0];
-	mov.b32 %r42, %r41;
+	ld.global.nc.u32 %r42, [%rd191+0];
+	mov.b32 %r43, %r42;
 	and.b64 %rd192, %rd188, 31;
 	min.u64 %rd193, %rd192, 32;
-	cvt.u32.u64 %r43, %rd193;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p21, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p21;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p22, %r47, 0x0;
-	@!%p22 bra $L21;
-	cvt.u32.u64 %r48, %rd188;
-	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r44, %rd193;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p24, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p24;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p25, %r48, 0x0;
+	@!%p25 bra $L21;
+	cvt.u32.u64 %r49, %rd188;
+	mov.b32 %r50, %r49;
 	bra.uni $L17;
 $L21:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L17;
 $L19:
 	mul.lo.s64 %rd194, %rd188, %rd142;
 	mad.lo.s64 %rd195, %rd194, 4, %rd140;
-	ld.global.nc.s32 %r50, [%rd195+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r51, [%rd195+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
 	bra.uni $L17;
 $L16:
 	bra.uni $L15;
 $L17:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p23, %r52, 0;
-	@!%p23 bra $L23;
+	mov.b32 %r53, %r50;
+	setp.lt.s32 %p26, %r53, 0;
+	@!%p26 bra $L23;
 	bra.uni $L11;
 $L23:
 	mov.b64 %rd196, %rd129;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd197, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd197, %r54;
 	mul.lo.s64 %rd198, %rd197, %rd132;
 	mad.lo.s64 %rd199, %rd198, 8, %rd130;
 	ld.global.nc.s64 %rd200, [%rd199+0];
 	mov.b64 %rd201, %rd200;
 	mov.b64 %rd202, %rd201;
 	mov.b64 %rd203, %rd129;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd204, %r54;
+	mov.b32 %r55, %r53;
+	cvt.s64.s32 %rd204, %r55;
 	add.s64 %rd205, %rd204, 1;
 	mul.lo.s64 %rd206, %rd205, %rd132;
 	mad.lo.s64 %rd207, %rd206, 8, %rd130;
@@ -11171,9 +11212,9 @@ $L23:
 	mov.b64 %rd214, %rd212;
 	mov.b64 %rd215, %rd213;
 $L24:
-	setp.lt.s64 %p24, %rd215, %rd214;
-	not.pred %p25, %p24;
-	@!%p25 bra $L28;
+	setp.lt.s64 %p27, %rd215, %rd214;
+	not.pred %p28, %p27;
+	@!%p28 bra $L28;
 	bra.uni $L26;
 $L28:
 	add.s64 %rd216, %rd215, %rd185;
@@ -11183,174 +11224,180 @@ $L28:
 	add.s64 %rd220, %rd215, %rd178;
 	mov.b64 %rd221, %rd220;
 $L29:
-	setp.lt.s64 %p26, %rd221, %rd218;
-	not.pred %p27, %p26;
-	@!%p27 bra $L33;
+	setp.lt.s64 %p29, %rd221, %rd218;
+	not.pred %p30, %p29;
+	@!%p30 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd222, %rd221, %rd135;
 	mad.lo.s64 %rd223, %rd222, 4, %rd133;
-	ld.global.nc.s32 %r55, [%rd223+0];
-	mov.b32 %r56, %r55;
+	ld.global.nc.s32 %r56, [%rd223+0];
 	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.pred %p28, %p17;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r41;
+	mov.pred %p31, %p19;
+	mov.pred %p32, %p20;
+	mov.b32 %r60, %r53;
+	mov.b32 %r61, %r58;
 	mov.b64 %rd224, %rd221;
 $L34:
-	cvt.s64.s32 %rd225, %r59;
+	add.s32 %r62, %r59, 1;
+	mov.b32 %r63, %r62;
+	or.pred %p33, %p32, %p31;
+	@!%p33 bra $L38;
+	cvt.s64.s32 %rd225, %r60;
 	mul.lo.s64 %rd226, %rd225, %rd163;
 	mad.lo.s64 %rd227, %rd226, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd228, [%rd227+0];
 	mov.b64 %rd229, %rd228;
 	mov.b64 %rd230, %rd229;
 	shr.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r61, %rd231;
-	mov.b32 %r62, %r61;
-	add.s32 %r63, %r62, 1;
-	mov.b32 %r64, %r63;
+	cvt.u32.u64 %r64, %rd231;
 	mov.b32 %r65, %r64;
-	mov.b32 %r66, %r59;
-	cvt.u64.u32 %rd232, %r65;
+	add.s32 %r66, %r65, 1;
+	mov.b32 %r63, %r66;
+$L38:
+	mov.b32 %r67, %r63;
+	mov.b32 %r68, %r60;
+	cvt.u64.u32 %rd232, %r67;
 	shl.b64 %rd233, %rd232, 32;
-	cvt.u64.u32 %rd234, %r66;
+	cvt.u64.u32 %rd234, %r68;
 	or.b64 %rd235, %rd233, %rd234;
 	mov.b64 %rd236, %rd235;
 	mov.b64 %rd237, %rd236;
-$L37:
-	cvt.s64.s32 %rd238, %r60;
+$L39:
+	cvt.s64.s32 %rd238, %r61;
 	mul.lo.s64 %rd239, %rd238, %rd163;
 	mad.lo.s64 %rd240, %rd239, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd241, [%rd240+0];
 	mov.b64 %rd242, %rd241;
 	mov.b64 %rd243, %rd242;
 	shr.u64 %rd244, %rd243, 32;
-	cvt.u32.u64 %r67, %rd244;
-	setp.ls.u32 %p29, %r67, %r64;
-	@!%p29 bra $L41;
-	mov.pred %p30, 0;
+	cvt.u32.u64 %r69, %rd244;
+	setp.ls.u32 %p34, %r69, %r63;
+	@!%p34 bra $L43;
+	mov.pred %p35, 0;
 	bra.uni $L36;
-$L41:
-	cvt.s64.s32 %rd245, %r60;
+$L43:
+	cvt.s64.s32 %rd245, %r61;
 	mul.lo.s64 %rd246, %rd245, %rd163;
 	mad.lo.s64 %rd247, %rd246, 8, %rd161;
 	atom.global.cas.b64 %rd248, [%rd247], %rd243, %rd237;
-	setp.eq.u64 %p31, %rd248, %rd243;
-	mov.pred %p32, %p31;
-	@!%p32 bra $L43;
-	mov.pred %p30, 1;
+	setp.eq.u64 %p36, %rd248, %rd243;
+	mov.pred %p37, %p36;
+	@!%p37 bra $L45;
+	mov.pred %p35, 1;
 	bra.uni $L36;
-$L43:
-$L38:
-	bra.uni $L37;
-$L39:
+$L45:
+$L40:
+	bra.uni $L39;
+$L41:
 	bra.uni $L36;
 $L35:
 	bra.uni $L34;
 $L36:
-	@!%p30 bra $L45;
-	mov.pred %p33, 0;
+	@!%p35 bra $L47;
+	mov.pred %p38, 0;
 	mov.b64 %rd249, %rd219;
-	mov.b32 %r68, %r57;
-$L46:
-	@!%p15 bra $L50;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd250, %r69;
+	mov.b32 %r70, %r58;
+$L48:
+	@!%p17 bra $L52;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd250, %r71;
 	mov.b64 %rd251, %rd250;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd252, %r70;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd252, %r72;
 	min.u64 %rd253, %rd252, 32;
-	cvt.u32.u64 %r71, %rd253;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p34, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p34;
-	mov.b32 %r75, %r74;
+	cvt.u32.u64 %r73, %rd253;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p39, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p39;
+	mov.b32 %r77, %r76;
 	mov.b64 %rd254, %rd251;
-	mov.b32 %r76, %r75;
+	mov.b32 %r78, %r77;
 	mul.lo.s64 %rd255, %rd254, %rd154;
 	mad.lo.s64 %rd256, %rd255, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r77, [%rd256+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p35, %r79, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L52;
-	mul.lo.s64 %rd257, %rd254, %rd154;
-	mad.lo.s64 %rd258, %rd257, 4, %rd152;
-	atom.global.or.b32 %r80, [%rd258], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p38, %r82, 0x0;
-	mov.pred %p36, %p38;
-$L52:
-	@!%p36 bra $L54;
-	mov.b64 %rd259, %rd249;
-	mov.b64 %rd260, %rd259;
-	mov.pred %p39, 0;
-	bra.uni $L48;
-$L54:
-	mov.b64 %rd261, %rd249;
-	mov.b64 %rd260, %rd261;
-	mov.pred %p39, 1;
-	bra.uni $L48;
-$L50:
-	@!%p16 bra $L56;
-	cvt.s64.s32 %rd262, %r68;
-	mul.lo.s64 %rd263, %rd262, %rd157;
-	mad.lo.s64 %rd264, %rd263, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r83, [%rd264+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p40, %r84, %r39;
+	ld.relaxed.gpu.global.u32 %r79, [%rd256+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p40, %r81, 0x0;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
-	@!%p42 bra $L58;
-	cvt.s64.s32 %rd265, %r68;
+	@!%p42 bra $L54;
+	mul.lo.s64 %rd257, %rd254, %rd154;
+	mad.lo.s64 %rd258, %rd257, 4, %rd152;
+	atom.global.or.b32 %r82, [%rd258], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p43, %r84, 0x0;
+	mov.pred %p41, %p43;
+$L54:
+	@!%p41 bra $L56;
+	mov.b64 %rd259, %rd249;
+	mov.b64 %rd260, %rd259;
+	mov.pred %p44, 0;
+	bra.uni $L50;
+$L56:
+	mov.b64 %rd261, %rd249;
+	mov.b64 %rd260, %rd261;
+	mov.pred %p44, 1;
+	bra.uni $L50;
+$L52:
+	@!%p18 bra $L58;
+	cvt.s64.s32 %rd262, %r70;
+	mul.lo.s64 %rd263, %rd262, %rd157;
+	mad.lo.s64 %rd264, %rd263, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r85, [%rd264+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p45, %r86, %r40;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L60;
+	cvt.s64.s32 %rd265, %r70;
 	mul.lo.s64 %rd266, %rd265, %rd157;
 	mad.lo.s64 %rd267, %rd266, 4, %rd155;
-	atom.global.exch.b32 %r85, [%rd267], %r39;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p43, %r86, %r39;
-	mov.pred %p41, %p43;
-$L58:
-	@!%p41 bra $L60;
+	atom.global.exch.b32 %r87, [%rd267], %r40;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p48, %r88, %r40;
+	mov.pred %p46, %p48;
+$L60:
+	@!%p46 bra $L62;
 	mov.b64 %rd268, %rd249;
 	mov.b64 %rd260, %rd268;
-	mov.pred %p39, 0;
-	bra.uni $L48;
-$L60:
-$L56:
+	mov.pred %p44, 0;
+	bra.uni $L50;
+$L62:
+$L58:
 	mul.lo.s64 %rd269, %rd249, %rd174;
 	mad.lo.s64 %rd270, %rd269, 4, %rd172;
-	st.shared.s32 [%rd270+0], %r68;
+	st.shared.s32 [%rd270+0], %r70;
 	add.s64 %rd271, %rd249, 1;
 	mov.b64 %rd272, %rd271;
 	mov.b64 %rd260, %rd272;
-	mov.pred %p39, 1;
+	mov.pred %p44, 1;
+	bra.uni $L50;
+$L49:
 	bra.uni $L48;
-$L47:
-	bra.uni $L46;
-$L48:
+$L50:
 	mov.b64 %rd273, %rd260;
-	mov.pred %p44, %p39;
+	mov.pred %p49, %p44;
 	mov.b64 %rd219, %rd273;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L62;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L64;
 	mov.b64 %rd274, %rd129;
-	mov.b32 %r87, %r57;
-	setp.lt.s64 %p45, %rd115, 64;
-	setp.le.s64 %p46, %rd159, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L63;
-	cvt.s64.s32 %rd275, %r87;
+	mov.b32 %r89, %r58;
+	setp.lt.s64 %p50, %rd115, 64;
+	setp.le.s64 %p51, %rd159, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L65;
+	cvt.s64.s32 %rd275, %r89;
 	add.s64 %rd276, %rd275, 1;
 	mul.lo.s64 %rd277, %rd276, %rd132;
 	mad.lo.s64 %rd278, %rd277, 8, %rd130;
 	ld.global.nc.s64 %rd279, [%rd278+0];
 	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r87;
+	cvt.s64.s32 %rd281, %r89;
 	mul.lo.s64 %rd282, %rd281, %rd132;
 	mad.lo.s64 %rd283, %rd282, 8, %rd130;
 	ld.global.nc.s64 %rd284, [%rd283+0];
@@ -11358,30 +11405,30 @@ $L48:
 	sub.s64 %rd286, %rd280, %rd285;
 	add.s64 %rd287, %rd116, %rd286;
 	mov.b64 %rd116, %rd287;
-	bra.uni $L64;
-$L63:
+	bra.uni $L66;
+$L65:
 	mov.b64 %rd288, %rd159;
-	setp.ge.s64 %p48, %rd115, 4096;
-	@!%p48 bra $L66;
+	setp.ge.s64 %p53, %rd115, 4096;
+	@!%p53 bra $L68;
 	mul.lo.s64 %rd289, %rd288, 4;
 	mov.b64 %rd288, %rd289;
-$L66:
-	setp.ge.s64 %p49, %rd115, 65536;
-	@!%p49 bra $L68;
+$L68:
+	setp.ge.s64 %p54, %rd115, 65536;
+	@!%p54 bra $L70;
 	mul.lo.s64 %rd290, %rd288, 4;
 	mov.b64 %rd288, %rd290;
-$L68:
+$L70:
 	sub.s64 %rd291, %rd288, 1;
 	and.b64 %rd292, %rd115, %rd291;
-	setp.eq.s64 %p50, %rd292, 0;
-	@!%p50 bra $L70;
-	cvt.s64.s32 %rd293, %r87;
+	setp.eq.s64 %p55, %rd292, 0;
+	@!%p55 bra $L72;
+	cvt.s64.s32 %rd293, %r89;
 	add.s64 %rd294, %rd293, 1;
 	mul.lo.s64 %rd295, %rd294, %rd132;
 	mad.lo.s64 %rd296, %rd295, 8, %rd130;
 	ld.global.nc.s64 %rd297, [%rd296+0];
 	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r87;
+	cvt.s64.s32 %rd299, %r89;
 	mul.lo.s64 %rd300, %rd299, %rd132;
 	mad.lo.s64 %rd301, %rd300, 8, %rd130;
 	ld.global.nc.s64 %rd302, [%rd301+0];
@@ -11390,121 +11437,121 @@ $L68:
 	mul.lo.s64 %rd305, %rd288, %rd304;
 	add.s64 %rd306, %rd116, %rd305;
 	mov.b64 %rd116, %rd306;
-$L70:
-$L64:
+$L72:
+$L66:
 	add.s64 %rd307, %rd115, 1;
 	mov.b64 %rd115, %rd307;
-$L62:
-$L45:
+$L64:
+$L47:
 $L30:
 	add.s64 %rd308, %rd221, %rd176;
 	mov.b64 %rd221, %rd308;
 	bra.uni $L29;
 $L31:
 	mov.b64 %rd309, %rd219;
-$L71:
-	@!%p15 bra $L75;
-	bra.uni $L73;
-$L75:
+$L73:
+	@!%p17 bra $L77;
+	bra.uni $L75;
+$L77:
 	// block scan
 	mov.b64 %rd310, %rd309;
-	mov.b32 %r88, %r3;
-$L76:
-	setp.hs.u32 %p51, %r88, 32;
-	@%p51 bra $L77;
-	mov.b64 {%r89, %r90}, %rd310;
-	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd311, {%r91, %r92};
-	@!%p52 bra $L78;
+	mov.b32 %r90, %r3;
+$L78:
+	setp.hs.u32 %p56, %r90, 32;
+	@%p56 bra $L79;
+	mov.b64 {%r91, %r92}, %rd310;
+	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd311, {%r93, %r94};
+	@!%p57 bra $L80;
 	add.s64 %rd312, %rd311, %rd310;
 	mov.b64 %rd310, %rd312;
-$L78:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L76;
-$L77:
-	mov.b64 {%r93, %r94}, %rd310;
-	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd313, {%r95, %r96};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd314, %rd313, 0, %p55;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r97;
-	@!%p56 bra $L79;
+$L80:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r95, %r96}, %rd310;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd313, {%r97, %r98};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd314, %rd313, 0, %p60;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r99;
+	@!%p61 bra $L81;
 	mul.wide.u32 %rd315, %r8, 16;
 	add.s64 %rd316, %rd1, %rd315;
 	st.shared.s64 [%rd316+0], %rd310;
-$L79:
+$L81:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L80;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L82;
 	mov.b64 %rd317, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L81;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L83;
 	mul.wide.u32 %rd318, %r7, 16;
 	add.s64 %rd319, %rd1, %rd318;
 	ld.shared.s64 %rd320, [%rd319+0];
 	mov.b64 %rd317, %rd320;
-$L81:
-	mov.b64 {%r98, %r99}, %rd317;
-	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd321, {%r100, %r101};
-	@!%p59 bra $L82;
+$L83:
+	mov.b64 {%r100, %r101}, %rd317;
+	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd321, {%r102, %r103};
+	@!%p64 bra $L84;
 	add.s64 %rd322, %rd321, %rd317;
 	mov.b64 %rd317, %rd322;
-$L82:
-	mov.b64 {%r102, %r103}, %rd317;
-	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd323, {%r104, %r105};
-	@!%p60 bra $L83;
+$L84:
+	mov.b64 {%r104, %r105}, %rd317;
+	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd323, {%r106, %r107};
+	@!%p65 bra $L85;
 	add.s64 %rd324, %rd323, %rd317;
 	mov.b64 %rd317, %rd324;
-$L83:
-	mov.b64 {%r106, %r107}, %rd317;
-	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd325, {%r108, %r109};
-	@!%p61 bra $L84;
+$L85:
+	mov.b64 {%r108, %r109}, %rd317;
+	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd325, {%r110, %r111};
+	@!%p66 bra $L86;
 	add.s64 %rd326, %rd325, %rd317;
 	mov.b64 %rd317, %rd326;
-$L84:
-	mov.b64 {%r110, %r111}, %rd317;
-	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd327, {%r112, %r113};
-	@!%p62 bra $L85;
+$L86:
+	mov.b64 {%r112, %r113}, %rd317;
+	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd327, {%r114, %r115};
+	@!%p67 bra $L87;
 	add.s64 %rd328, %rd327, %rd317;
 	mov.b64 %rd317, %rd328;
-$L85:
-	mov.b64 {%r114, %r115}, %rd317;
-	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd329, {%r116, %r117};
-	@!%p63 bra $L86;
+$L87:
+	mov.b64 {%r116, %r117}, %rd317;
+	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd329, {%r118, %r119};
+	@!%p68 bra $L88;
 	add.s64 %rd330, %rd329, %rd317;
 	mov.b64 %rd317, %rd330;
-$L86:
-	mov.b64 {%r118, %r119}, %rd317;
-	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd331, {%r120, %r121};
-	selp.b64 %rd332, %rd331, 0, %p64;
-	@!%p58 bra $L87;
+$L88:
+	mov.b64 {%r120, %r121}, %rd317;
+	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd331, {%r122, %r123};
+	selp.b64 %rd332, %rd331, 0, %p69;
+	@!%p63 bra $L89;
 	mul.wide.u32 %rd333, %r7, 16;
 	add.s64 %rd334, %rd1, %rd333;
 	add.s64 %rd335, %rd334, 512;
 	st.shared.s64 [%rd335+0], %rd332;
-$L87:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r122;
-	@!%p65 bra $L88;
+$L89:
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r124;
+	@!%p70 bra $L90;
 	st.shared.s64 [%rd1+1024], %rd317;
-$L88:
-$L80:
+$L90:
+$L82:
 	bar.sync 0;
 	mul.wide.u32 %rd336, %r8, 16;
 	add.s64 %rd337, %rd1, %rd336;
@@ -11512,10 +11559,10 @@ $L80:
 	ld.shared.s64 %rd339, [%rd338+0];
 	add.s64 %rd340, %rd339, %rd314;
 	ld.shared.s64 %rd341, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd340;
-	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd342, {%r125, %r126};
+	mov.b64 {%r125, %r126}, %rd340;
+	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd342, {%r127, %r128};
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
@@ -11525,22 +11572,22 @@ $L80:
 	mov.b64 %rd349, %rd347;
 	mov.b64 %rd350, 0;
 	cvt.u64.u32 %rd351, %r2;
-	setp.eq.s64 %p67, %rd351, 0;
-	setp.gt.s64 %p68, %rd349, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L90;
+	setp.eq.s64 %p72, %rd351, 0;
+	setp.gt.s64 %p73, %rd349, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L92;
 	atom.global.add.u64 %rd352, [%rd149], %rd349;
 	mov.b64 %rd353, %rd352;
 	mov.b64 %rd350, %rd353;
-$L90:
+$L92:
 	cvt.u64.u32 %rd354, %r2;
-	setp.eq.s64 %p70, %rd354, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
+	setp.eq.s64 %p75, %rd354, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
 	bar.sync 0;
-	@!%p72 bra $L91;
+	@!%p77 bra $L93;
 	st.shared.s64 [%rd1+1024], %rd350;
-$L91:
+$L93:
 	bar.sync 0;
 	ld.shared.s64 %rd355, [%rd1+1024];
 	mov.b64 %rd356, %rd355;
@@ -11548,29 +11595,29 @@ $L91:
 	add.s64 %rd357, %rd350, %rd348;
 	mov.b64 %rd358, %rd357;
 	mov.b64 %rd359, 0;
-$L92:
-	setp.lt.s64 %p73, %rd359, %rd309;
-	not.pred %p74, %p73;
-	@!%p74 bra $L96;
-	bra.uni $L94;
-$L96:
+$L94:
+	setp.lt.s64 %p78, %rd359, %rd309;
+	not.pred %p79, %p78;
+	@!%p79 bra $L98;
+	bra.uni $L96;
+$L98:
 	mul.lo.s64 %rd360, %rd359, %rd174;
 	mad.lo.s64 %rd361, %rd360, 4, %rd172;
-	ld.shared.s32 %r127, [%rd361+0];
-	mov.b32 %r128, %r127;
+	ld.shared.s32 %r129, [%rd361+0];
+	mov.b32 %r130, %r129;
 	add.s64 %rd362, %rd358, %rd359;
 	mul.lo.s64 %rd363, %rd362, %rd148;
 	mad.lo.s64 %rd364, %rd363, 4, %rd146;
-	st.global.s32 [%rd364+0], %r128;
-$L93:
+	st.global.s32 [%rd364+0], %r130;
+$L95:
 	add.s64 %rd365, %rd359, 1;
 	mov.b64 %rd359, %rd365;
-	bra.uni $L92;
-$L94:
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
 	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
+$L75:
 $L25:
 	add.s64 %rd366, %rd215, %rd185;
 	mov.b64 %rd215, %rd366;
@@ -11589,47 +11636,47 @@ $L6:
 	mov.b64 %rd368, %rd115;
 	mov.b64 %rd369, %rd116;
 	// block reduction
-	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
-$L97:
-	setp.hs.u32 %p75, %r131, 32;
-	@%p75 bra $L98;
-	mov.b64 {%r132, %r133}, %rd368;
-	shfl.sync.down.b32 %r134|%p76, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd370, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd369;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd371, {%r138, %r139};
-	@!%p76 bra $L99;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L101;
-	setp.lt.s64 %p78, %rd370, %rd368;
-	setp.eq.s64 %p79, %rd370, %rd368;
-	setp.lt.s64 %p80, %rd371, %rd369;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd372, %rd370, %rd368, %p82;
-	selp.b64 %rd373, %rd371, %rd369, %p82;
+	mov.b32 %r131, 1;
+	sub.u32 %r132, %r13, 1;
+	mov.b32 %r133, %r3;
+$L99:
+	setp.hs.u32 %p80, %r133, 32;
+	@%p80 bra $L100;
+	mov.b64 {%r134, %r135}, %rd368;
+	shfl.sync.down.b32 %r136|%p81, %r134, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
+	mov.b64 %rd370, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd369;
+	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
+	mov.b64 %rd371, {%r140, %r141};
+	@!%p81 bra $L101;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L103;
+	setp.lt.s64 %p83, %rd370, %rd368;
+	setp.eq.s64 %p84, %rd370, %rd368;
+	setp.lt.s64 %p85, %rd371, %rd369;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd372, %rd370, %rd368, %p87;
+	selp.b64 %rd373, %rd371, %rd369, %p87;
 	mov.b64 %rd368, %rd372;
 	mov.b64 %rd369, %rd373;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L102;
-	setp.gt.s64 %p84, %rd370, %rd368;
-	setp.eq.s64 %p85, %rd370, %rd368;
-	setp.lt.s64 %p86, %rd371, %rd369;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd374, %rd370, %rd368, %p88;
-	selp.b64 %rd375, %rd371, %rd369, %p88;
+	bra.uni $L102;
+$L103:
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L104;
+	setp.gt.s64 %p89, %rd370, %rd368;
+	setp.eq.s64 %p90, %rd370, %rd368;
+	setp.lt.s64 %p91, %rd371, %rd369;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd374, %rd370, %rd368, %p93;
+	selp.b64 %rd375, %rd371, %rd369, %p93;
 	mov.b64 %rd368, %rd374;
 	mov.b64 %rd369, %rd375;
-	bra.uni $L100;
-$L102:
+	bra.uni $L102;
+$L104:
 	mov.b64 %rd376, %rd368;
 	mov.b64 %rd377, %rd369;
 	mov.b64 %rd378, %rd370;
@@ -11644,73 +11691,73 @@ $L102:
 	mov.b64 %rd380, %rd386;
 	add.s64 %rd387, %rd381, %rd385;
 	mov.b64 %rd381, %rd387;
-$L103:
+$L105:
 	mov.b64 %rd368, %rd380;
 	mov.b64 %rd369, %rd381;
+$L102:
+$L101:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L99;
 $L100:
-$L99:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L97;
-$L98:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L104;
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L106;
 	mul.wide.u32 %rd388, %r8, 16;
 	add.s64 %rd389, %rd1, %rd388;
 	st.shared.s64 [%rd389+0], %rd368;
 	st.shared.s64 [%rd389+8], %rd369;
-$L104:
+$L106:
 	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L105;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L106;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L107;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L108;
 	mul.wide.u32 %rd390, %r7, 16;
 	add.s64 %rd391, %rd1, %rd390;
 	ld.shared.s64 %rd392, [%rd391+0];
 	ld.shared.s64 %rd393, [%rd391+8];
 	mov.b64 %rd368, %rd392;
 	mov.b64 %rd369, %rd393;
-$L106:
-	sub.u32 %r140, %r10, 1;
-	mov.b32 %r141, %r129;
-$L107:
-	setp.hs.u32 %p92, %r141, 32;
-	@%p92 bra $L108;
-	mov.b64 {%r142, %r143}, %rd368;
-	shfl.sync.down.b32 %r144|%p93, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd394, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd369;
-	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd395, {%r148, %r149};
-	@!%p93 bra $L109;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L111;
-	setp.lt.s64 %p95, %rd394, %rd368;
-	setp.eq.s64 %p96, %rd394, %rd368;
-	setp.lt.s64 %p97, %rd395, %rd369;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd396, %rd394, %rd368, %p99;
-	selp.b64 %rd397, %rd395, %rd369, %p99;
+$L108:
+	sub.u32 %r142, %r10, 1;
+	mov.b32 %r143, %r131;
+$L109:
+	setp.hs.u32 %p97, %r143, 32;
+	@%p97 bra $L110;
+	mov.b64 {%r144, %r145}, %rd368;
+	shfl.sync.down.b32 %r146|%p98, %r144, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
+	mov.b64 %rd394, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd369;
+	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
+	mov.b64 %rd395, {%r150, %r151};
+	@!%p98 bra $L111;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L113;
+	setp.lt.s64 %p100, %rd394, %rd368;
+	setp.eq.s64 %p101, %rd394, %rd368;
+	setp.lt.s64 %p102, %rd395, %rd369;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd396, %rd394, %rd368, %p104;
+	selp.b64 %rd397, %rd395, %rd369, %p104;
 	mov.b64 %rd368, %rd396;
 	mov.b64 %rd369, %rd397;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L112;
-	setp.gt.s64 %p101, %rd394, %rd368;
-	setp.eq.s64 %p102, %rd394, %rd368;
-	setp.lt.s64 %p103, %rd395, %rd369;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd398, %rd394, %rd368, %p105;
-	selp.b64 %rd399, %rd395, %rd369, %p105;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L114;
+	setp.gt.s64 %p106, %rd394, %rd368;
+	setp.eq.s64 %p107, %rd394, %rd368;
+	setp.lt.s64 %p108, %rd395, %rd369;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd398, %rd394, %rd368, %p110;
+	selp.b64 %rd399, %rd395, %rd369, %p110;
 	mov.b64 %rd368, %rd398;
 	mov.b64 %rd369, %rd399;
-	bra.uni $L110;
-$L112:
+	bra.uni $L112;
+$L114:
 	mov.b64 %rd400, %rd368;
 	mov.b64 %rd401, %rd369;
 	mov.b64 %rd402, %rd394;
@@ -11725,105 +11772,105 @@ $L112:
 	mov.b64 %rd380, %rd404;
 	add.s64 %rd405, %rd381, %rd385;
 	mov.b64 %rd381, %rd405;
-$L113:
+$L115:
 	mov.b64 %rd368, %rd380;
 	mov.b64 %rd369, %rd381;
+$L112:
+$L111:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L109;
 $L110:
-$L109:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L107;
-$L108:
-$L105:
+$L107:
 	mul.wide.u32 %rd406, %r29, 16;
 	add.s64 %rd407, %rd11, %rd406;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L114;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L116;
 	st.global.s64 [%rd407+0], %rd368;
 	st.global.s64 [%rd407+8], %rd369;
-$L114:
+$L116:
 	// the last block combines the partials
-	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L115;
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L117;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r150, [gk_reduce_done], 1;
-	sub.u32 %r151, %r30, 1;
-	setp.eq.u32 %p108, %r150, %r151;
+	atom.global.add.u32 %r152, [gk_reduce_done], 1;
+	sub.u32 %r153, %r30, 1;
+	setp.eq.u32 %p113, %r152, %r153;
 	fence.acq_rel.gpu;
-	selp.b32 %r152, 1, 0, %p108;
-	st.shared.u32 [%rd1+1024], %r152;
-$L115:
+	selp.b32 %r154, 1, 0, %p113;
+	st.shared.u32 [%rd1+1024], %r154;
+$L117:
 	bar.sync 0;
-	ld.shared.u32 %r153, [%rd1+1024];
-	setp.ne.u32 %p109, %r153, 0;
-	@!%p109 bra $L116;
+	ld.shared.u32 %r155, [%rd1+1024];
+	setp.ne.u32 %p114, %r155, 0;
+	@!%p114 bra $L118;
 	cvt.u64.u32 %rd410, %r30;
 	cvt.u64.u32 %rd411, %r5;
 	cvt.u64.u32 %rd412, %r6;
-	setp.ne.u32 %p110, %r18, 9;
-	@%p110 bra.uni $L118;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L120;
 	mov.b64 %rd408, 9223372036854775807;
 	mov.b64 %rd409, 9223372036854775807;
 	mov.b64 %rd413, %rd411;
-$L119:
-	setp.ge.s64 %p111, %rd413, %rd410;
-	@%p111 bra $L120;
+$L121:
+	setp.ge.s64 %p116, %rd413, %rd410;
+	@%p116 bra $L122;
 	mad.lo.s64 %rd414, %rd413, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd415, [%rd414+0];
 	ld.relaxed.gpu.global.s64 %rd416, [%rd414+8];
-	setp.lt.s64 %p112, %rd415, %rd408;
-	setp.eq.s64 %p113, %rd415, %rd408;
-	setp.lt.s64 %p114, %rd416, %rd409;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd417, %rd415, %rd408, %p116;
-	selp.b64 %rd418, %rd416, %rd409, %p116;
+	setp.lt.s64 %p117, %rd415, %rd408;
+	setp.eq.s64 %p118, %rd415, %rd408;
+	setp.lt.s64 %p119, %rd416, %rd409;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd417, %rd415, %rd408, %p121;
+	selp.b64 %rd418, %rd416, %rd409, %p121;
 	mov.b64 %rd408, %rd417;
 	mov.b64 %rd409, %rd418;
 	add.s64 %rd413, %rd413, %rd412;
+	bra.uni $L121;
+$L122:
 	bra.uni $L119;
 $L120:
-	bra.uni $L117;
-$L118:
-	setp.ne.u32 %p117, %r18, 10;
-	@%p117 bra.uni $L121;
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L123;
 	mov.b64 %rd408, -9223372036854775808;
 	mov.b64 %rd409, 9223372036854775807;
 	mov.b64 %rd419, %rd411;
-$L122:
-	setp.ge.s64 %p118, %rd419, %rd410;
-	@%p118 bra $L123;
+$L124:
+	setp.ge.s64 %p123, %rd419, %rd410;
+	@%p123 bra $L125;
 	mad.lo.s64 %rd420, %rd419, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd421, [%rd420+0];
 	ld.relaxed.gpu.global.s64 %rd422, [%rd420+8];
-	setp.gt.s64 %p119, %rd421, %rd408;
-	setp.eq.s64 %p120, %rd421, %rd408;
-	setp.lt.s64 %p121, %rd422, %rd409;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd423, %rd421, %rd408, %p123;
-	selp.b64 %rd424, %rd422, %rd409, %p123;
+	setp.gt.s64 %p124, %rd421, %rd408;
+	setp.eq.s64 %p125, %rd421, %rd408;
+	setp.lt.s64 %p126, %rd422, %rd409;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd423, %rd421, %rd408, %p128;
+	selp.b64 %rd424, %rd422, %rd409, %p128;
 	mov.b64 %rd408, %rd423;
 	mov.b64 %rd409, %rd424;
 	add.s64 %rd419, %rd419, %rd412;
-	bra.uni $L122;
+	bra.uni $L124;
+$L125:
+	bra.uni $L119;
 $L123:
-	bra.uni $L117;
-$L121:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L124:
+$L126:
 	mov.b64 %rd425, %rd119;
 	mov.b64 %rd426, %rd120;
 	mov.b64 %rd408, %rd425;
 	mov.b64 %rd409, %rd426;
 	mov.b64 %rd427, %rd411;
-$L125:
-	setp.ge.s64 %p124, %rd427, %rd410;
-	@%p124 bra $L126;
+$L127:
+	setp.ge.s64 %p129, %rd427, %rd410;
+	@%p129 bra $L128;
 	mad.lo.s64 %rd428, %rd427, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd429, [%rd428+0];
 	ld.relaxed.gpu.global.s64 %rd430, [%rd428+8];
@@ -11841,58 +11888,58 @@ $L125:
 	mov.b64 %rd380, %rd435;
 	add.s64 %rd436, %rd381, %rd385;
 	mov.b64 %rd381, %rd436;
-$L127:
+$L129:
 	mov.b64 %rd408, %rd380;
 	mov.b64 %rd409, %rd381;
 	add.s64 %rd427, %rd427, %rd412;
-	bra.uni $L125;
-$L126:
-$L117:
+	bra.uni $L127;
+$L128:
+$L119:
 	mov.b64 %rd437, %rd408;
 	mov.b64 %rd438, %rd409;
 	// block reduction
-	mov.b32 %r154, 1;
-	mov.b32 %r155, 1;
-	sub.u32 %r156, %r13, 1;
-	mov.b32 %r157, %r154;
-$L128:
-	setp.hs.u32 %p125, %r157, 32;
-	@%p125 bra $L129;
-	mov.b64 {%r158, %r159}, %rd437;
-	shfl.sync.down.b32 %r160|%p126, %r158, %r157, %r156, %r17;
-	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
-	mov.b64 %rd439, {%r160, %r161};
-	mov.b64 {%r162, %r163}, %rd438;
-	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
-	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
-	mov.b64 %rd440, {%r164, %r165};
-	@!%p126 bra $L130;
-	setp.ne.u32 %p127, %r18, 9;
-	@%p127 bra.uni $L132;
-	setp.lt.s64 %p128, %rd439, %rd437;
-	setp.eq.s64 %p129, %rd439, %rd437;
-	setp.lt.s64 %p130, %rd440, %rd438;
-	and.pred %p131, %p129, %p130;
-	or.pred %p132, %p128, %p131;
-	selp.b64 %rd441, %rd439, %rd437, %p132;
-	selp.b64 %rd442, %rd440, %rd438, %p132;
+	mov.b32 %r156, 1;
+	mov.b32 %r157, 1;
+	sub.u32 %r158, %r13, 1;
+	mov.b32 %r159, %r156;
+$L130:
+	setp.hs.u32 %p130, %r159, 32;
+	@%p130 bra $L131;
+	mov.b64 {%r160, %r161}, %rd437;
+	shfl.sync.down.b32 %r162|%p131, %r160, %r159, %r158, %r17;
+	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
+	mov.b64 %rd439, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd438;
+	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
+	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
+	mov.b64 %rd440, {%r166, %r167};
+	@!%p131 bra $L132;
+	setp.ne.u32 %p132, %r18, 9;
+	@%p132 bra.uni $L134;
+	setp.lt.s64 %p133, %rd439, %rd437;
+	setp.eq.s64 %p134, %rd439, %rd437;
+	setp.lt.s64 %p135, %rd440, %rd438;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd441, %rd439, %rd437, %p137;
+	selp.b64 %rd442, %rd440, %rd438, %p137;
 	mov.b64 %rd437, %rd441;
 	mov.b64 %rd438, %rd442;
-	bra.uni $L131;
-$L132:
-	setp.ne.u32 %p133, %r18, 10;
-	@%p133 bra.uni $L133;
-	setp.gt.s64 %p134, %rd439, %rd437;
-	setp.eq.s64 %p135, %rd439, %rd437;
-	setp.lt.s64 %p136, %rd440, %rd438;
-	and.pred %p137, %p135, %p136;
-	or.pred %p138, %p134, %p137;
-	selp.b64 %rd443, %rd439, %rd437, %p138;
-	selp.b64 %rd444, %rd440, %rd438, %p138;
+	bra.uni $L133;
+$L134:
+	setp.ne.u32 %p138, %r18, 10;
+	@%p138 bra.uni $L135;
+	setp.gt.s64 %p139, %rd439, %rd437;
+	setp.eq.s64 %p140, %rd439, %rd437;
+	setp.lt.s64 %p141, %rd440, %rd438;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd443, %rd439, %rd437, %p143;
+	selp.b64 %rd444, %rd440, %rd438, %p143;
 	mov.b64 %rd437, %rd443;
 	mov.b64 %rd438, %rd444;
-	bra.uni $L131;
-$L133:
+	bra.uni $L133;
+$L135:
 	mov.b64 %rd445, %rd437;
 	mov.b64 %rd446, %rd438;
 	mov.b64 %rd447, %rd439;
@@ -11907,73 +11954,73 @@ $L133:
 	mov.b64 %rd380, %rd449;
 	add.s64 %rd450, %rd381, %rd385;
 	mov.b64 %rd381, %rd450;
-$L134:
+$L136:
 	mov.b64 %rd437, %rd380;
 	mov.b64 %rd438, %rd381;
+$L133:
+$L132:
+	shl.b32 %r159, %r159, 1;
+	bra.uni $L130;
 $L131:
-$L130:
-	shl.b32 %r157, %r157, 1;
-	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p139, %r7, 0;
-	@!%p139 bra $L135;
+	setp.eq.u32 %p144, %r7, 0;
+	@!%p144 bra $L137;
 	mul.wide.u32 %rd451, %r8, 16;
 	add.s64 %rd452, %rd1, %rd451;
 	st.shared.s64 [%rd452+0], %rd437;
 	st.shared.s64 [%rd452+8], %rd438;
-$L135:
+$L137:
 	bar.sync 0;
-	setp.eq.u32 %p140, %r8, 0;
-	@!%p140 bra $L136;
-	setp.lo.u32 %p141, %r7, %r10;
-	@!%p141 bra $L137;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L138;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L139;
 	mul.wide.u32 %rd453, %r7, 16;
 	add.s64 %rd454, %rd1, %rd453;
 	ld.shared.s64 %rd455, [%rd454+0];
 	ld.shared.s64 %rd456, [%rd454+8];
 	mov.b64 %rd437, %rd455;
 	mov.b64 %rd438, %rd456;
-$L137:
-	sub.u32 %r166, %r10, 1;
-	mov.b32 %r167, %r155;
-$L138:
-	setp.hs.u32 %p142, %r167, 32;
-	@%p142 bra $L139;
-	mov.b64 {%r168, %r169}, %rd437;
-	shfl.sync.down.b32 %r170|%p143, %r168, %r167, %r166, %r17;
-	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
-	mov.b64 %rd457, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd438;
-	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
-	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
-	mov.b64 %rd458, {%r174, %r175};
-	@!%p143 bra $L140;
-	setp.ne.u32 %p144, %r18, 9;
-	@%p144 bra.uni $L142;
-	setp.lt.s64 %p145, %rd457, %rd437;
-	setp.eq.s64 %p146, %rd457, %rd437;
-	setp.lt.s64 %p147, %rd458, %rd438;
-	and.pred %p148, %p146, %p147;
-	or.pred %p149, %p145, %p148;
-	selp.b64 %rd459, %rd457, %rd437, %p149;
-	selp.b64 %rd460, %rd458, %rd438, %p149;
+$L139:
+	sub.u32 %r168, %r10, 1;
+	mov.b32 %r169, %r157;
+$L140:
+	setp.hs.u32 %p147, %r169, 32;
+	@%p147 bra $L141;
+	mov.b64 {%r170, %r171}, %rd437;
+	shfl.sync.down.b32 %r172|%p148, %r170, %r169, %r168, %r17;
+	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
+	mov.b64 %rd457, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd438;
+	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
+	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
+	mov.b64 %rd458, {%r176, %r177};
+	@!%p148 bra $L142;
+	setp.ne.u32 %p149, %r18, 9;
+	@%p149 bra.uni $L144;
+	setp.lt.s64 %p150, %rd457, %rd437;
+	setp.eq.s64 %p151, %rd457, %rd437;
+	setp.lt.s64 %p152, %rd458, %rd438;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd459, %rd457, %rd437, %p154;
+	selp.b64 %rd460, %rd458, %rd438, %p154;
 	mov.b64 %rd437, %rd459;
 	mov.b64 %rd438, %rd460;
-	bra.uni $L141;
-$L142:
-	setp.ne.u32 %p150, %r18, 10;
-	@%p150 bra.uni $L143;
-	setp.gt.s64 %p151, %rd457, %rd437;
-	setp.eq.s64 %p152, %rd457, %rd437;
-	setp.lt.s64 %p153, %rd458, %rd438;
-	and.pred %p154, %p152, %p153;
-	or.pred %p155, %p151, %p154;
-	selp.b64 %rd461, %rd457, %rd437, %p155;
-	selp.b64 %rd462, %rd458, %rd438, %p155;
+	bra.uni $L143;
+$L144:
+	setp.ne.u32 %p155, %r18, 10;
+	@%p155 bra.uni $L145;
+	setp.gt.s64 %p156, %rd457, %rd437;
+	setp.eq.s64 %p157, %rd457, %rd437;
+	setp.lt.s64 %p158, %rd458, %rd438;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd461, %rd457, %rd437, %p160;
+	selp.b64 %rd462, %rd458, %rd438, %p160;
 	mov.b64 %rd437, %rd461;
 	mov.b64 %rd438, %rd462;
-	bra.uni $L141;
-$L143:
+	bra.uni $L143;
+$L145:
 	mov.b64 %rd463, %rd437;
 	mov.b64 %rd464, %rd438;
 	mov.b64 %rd465, %rd457;
@@ -11988,21 +12035,21 @@ $L143:
 	mov.b64 %rd380, %rd467;
 	add.s64 %rd468, %rd381, %rd385;
 	mov.b64 %rd381, %rd468;
-$L144:
+$L146:
 	mov.b64 %rd437, %rd380;
 	mov.b64 %rd438, %rd381;
+$L143:
+$L142:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L140;
 $L141:
-$L140:
-	shl.b32 %r167, %r167, 1;
-	bra.uni $L138;
-$L139:
-$L136:
-	@!%p107 bra $L145;
+$L138:
+	@!%p112 bra $L147;
 	st.global.s64 [%rd13+0], %rd437;
 	st.global.s64 [%rd13+8], %rd438;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L145:
-$L116:
+$L147:
+$L118:
 	ret;
 }
 `
@@ -15813,11 +15860,12 @@ const gokkosPTX18 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54
+	.param .b64 gk_s54,
+	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<368>;
-	.reg .b32 %r<506>;
+	.reg .pred %p<387>;
+	.reg .b32 %r<507>;
 	.reg .b64 %rd<1887>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -15996,12 +16044,15 @@ const gokkosPTX18 = `//
 	ld.param.u8 %r37, [gk_s54];
 	setp.ne.u32 %p9, %r37, 0;
 	mov.pred %p10, %p9;
+	ld.param.u8 %r38, [gk_s55];
+	setp.ne.u32 %p11, %r38, 0;
+	mov.pred %p12, %p11;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p11, %rd138, %rd2;
-	@%p11 bra $L2;
+	setp.ge.s64 %p13, %rd138, %rd2;
+	@%p13 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
@@ -16085,8 +16136,8 @@ $L5:
 	mov.b64 %rd176, %rd196;
 	mov.b64 %rd177, %rd197;
 	mov.b64 %rd178, %rd198;
-	setp.gt.s64 %p12, %rd104, 1;
-	@!%p12 bra $L7;
+	setp.gt.s64 %p14, %rd104, 1;
+	@!%p14 bra $L7;
 	mov.b64 %rd199, 4;
 	add.s64 %rd200, %rd11, %rd20;
 	mad.lo.s64 %rd201, %rd199, 4, 15;
@@ -16099,17 +16150,17 @@ $L5:
 	mov.b64 %rd185, %rd203;
 	mov.b64 %rd186, %rd204;
 	cvt.u64.u32 %rd205, %r2;
-	setp.eq.s64 %p13, %rd205, 0;
-	@!%p13 bra $L9;
-	mov.b32 %r38, 0;
-	st.shared.s32 [%rd184+0], %r38;
+	setp.eq.s64 %p15, %rd205, 0;
+	@!%p15 bra $L9;
+	mov.b32 %r39, 0;
+	st.shared.s32 [%rd184+0], %r39;
 $L9:
 $L7:
-	setp.eq.s64 %p14, %rd135, 0;
+	setp.eq.s64 %p16, %rd135, 0;
 	cvt.u64.u32 %rd206, %r2;
-	setp.eq.s64 %p15, %rd206, 0;
-	and.pred %p16, %p14, %p15;
-	mov.pred %p17, %p16;
+	setp.eq.s64 %p17, %rd206, 0;
+	and.pred %p18, %p16, %p17;
+	mov.pred %p19, %p18;
 	mov.b64 %rd207, %rd62;
 	mov.b64 %rd208, 0;
 	cvt.u64.u32 %rd209, %r4;
@@ -16118,24 +16169,24 @@ $L7:
 	add.s64 %rd212, %rd210, %rd211;
 	mov.b64 %rd213, %rd212;
 $L10:
-	setp.lt.s64 %p18, %rd213, %rd207;
-	not.pred %p19, %p18;
-	@!%p19 bra $L14;
+	setp.lt.s64 %p20, %rd213, %rd207;
+	not.pred %p21, %p20;
+	@!%p21 bra $L14;
 	bra.uni $L12;
 $L14:
 	mul.lo.s64 %rd214, %rd213, %rd53;
 	mad.lo.s64 %rd215, %rd214, 4, %rd49;
-	ld.global.s32 %r39, [%rd215+0];
-	mov.b32 %r40, %r39;
-	mov.b64 %rd216, %rd25;
+	ld.global.s32 %r40, [%rd215+0];
 	mov.b32 %r41, %r40;
-	cvt.s64.s32 %rd217, %r41;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r42, %r41;
+	cvt.s64.s32 %rd217, %r42;
 	add.s64 %rd218, %rd217, 1;
 	mul.lo.s64 %rd219, %rd218, %rd32;
 	mad.lo.s64 %rd220, %rd219, 8, %rd28;
 	ld.global.nc.s64 %rd221, [%rd220+0];
 	mov.b64 %rd222, %rd221;
-	cvt.s64.s32 %rd223, %r41;
+	cvt.s64.s32 %rd223, %r42;
 	mul.lo.s64 %rd224, %rd223, %rd32;
 	mad.lo.s64 %rd225, %rd224, 8, %rd28;
 	ld.global.nc.s64 %rd226, [%rd225+0];
@@ -16153,80 +16204,80 @@ $L11:
 $L12:
 	mov.b64 %rd234, %rd208;
 	// block reduction
-	sub.u32 %r42, %r13, 1;
-	mov.b32 %r43, %r3;
+	sub.u32 %r43, %r13, 1;
+	mov.b32 %r44, %r3;
 $L15:
-	setp.hs.u32 %p20, %r43, 32;
-	@%p20 bra $L16;
-	mov.b64 {%r44, %r45}, %rd234;
-	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
-	mov.b64 %rd235, {%r46, %r47};
-	@!%p21 bra $L17;
+	setp.hs.u32 %p22, %r44, 32;
+	@%p22 bra $L16;
+	mov.b64 {%r45, %r46}, %rd234;
+	shfl.sync.down.b32 %r47|%p23, %r45, %r44, %r43, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
+	mov.b64 %rd235, {%r47, %r48};
+	@!%p23 bra $L17;
 	max.s64 %rd236, %rd234, %rd235;
 	mov.b64 %rd234, %rd236;
 $L17:
-	shl.b32 %r43, %r43, 1;
+	shl.b32 %r44, %r44, 1;
 	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L18;
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L18;
 	mul.wide.u32 %rd237, %r8, 16;
 	add.s64 %rd238, %rd1, %rd237;
 	st.shared.s64 [%rd238+0], %rd234;
 $L18:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L19;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L20;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L19;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L20;
 	mul.wide.u32 %rd239, %r7, 16;
 	add.s64 %rd240, %rd1, %rd239;
 	ld.shared.s64 %rd241, [%rd240+0];
 	mov.b64 %rd234, %rd241;
 $L20:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd234;
-	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd242, {%r51, %r52};
-	@!%p25 bra $L21;
+	sub.u32 %r49, %r10, 1;
+	mov.b64 {%r50, %r51}, %rd234;
+	shfl.sync.down.b32 %r52|%p27, %r50, 1, %r49, %r17;
+	shfl.sync.down.b32 %r53, %r51, 1, %r49, %r17;
+	mov.b64 %rd242, {%r52, %r53};
+	@!%p27 bra $L21;
 	max.s64 %rd243, %rd234, %rd242;
 	mov.b64 %rd234, %rd243;
 $L21:
-	mov.b64 {%r53, %r54}, %rd234;
-	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd244, {%r55, %r56};
-	@!%p26 bra $L22;
+	mov.b64 {%r54, %r55}, %rd234;
+	shfl.sync.down.b32 %r56|%p28, %r54, 2, %r49, %r17;
+	shfl.sync.down.b32 %r57, %r55, 2, %r49, %r17;
+	mov.b64 %rd244, {%r56, %r57};
+	@!%p28 bra $L22;
 	max.s64 %rd245, %rd234, %rd244;
 	mov.b64 %rd234, %rd245;
 $L22:
-	mov.b64 {%r57, %r58}, %rd234;
-	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd246, {%r59, %r60};
-	@!%p27 bra $L23;
+	mov.b64 {%r58, %r59}, %rd234;
+	shfl.sync.down.b32 %r60|%p29, %r58, 4, %r49, %r17;
+	shfl.sync.down.b32 %r61, %r59, 4, %r49, %r17;
+	mov.b64 %rd246, {%r60, %r61};
+	@!%p29 bra $L23;
 	max.s64 %rd247, %rd234, %rd246;
 	mov.b64 %rd234, %rd247;
 $L23:
-	mov.b64 {%r61, %r62}, %rd234;
-	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd248, {%r63, %r64};
-	@!%p28 bra $L24;
+	mov.b64 {%r62, %r63}, %rd234;
+	shfl.sync.down.b32 %r64|%p30, %r62, 8, %r49, %r17;
+	shfl.sync.down.b32 %r65, %r63, 8, %r49, %r17;
+	mov.b64 %rd248, {%r64, %r65};
+	@!%p30 bra $L24;
 	max.s64 %rd249, %rd234, %rd248;
 	mov.b64 %rd234, %rd249;
 $L24:
-	mov.b64 {%r65, %r66}, %rd234;
-	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd250, {%r67, %r68};
-	@!%p29 bra $L25;
+	mov.b64 {%r66, %r67}, %rd234;
+	shfl.sync.down.b32 %r68|%p31, %r66, 16, %r49, %r17;
+	shfl.sync.down.b32 %r69, %r67, 16, %r49, %r17;
+	mov.b64 %rd250, {%r68, %r69};
+	@!%p31 bra $L25;
 	max.s64 %rd251, %rd234, %rd250;
 	mov.b64 %rd234, %rd251;
 $L25:
-	@!%p22 bra $L26;
+	@!%p24 bra $L26;
 	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
 $L19:
@@ -16236,16 +16287,16 @@ $L19:
 	mov.b64 %rd253, %rd234;
 	mov.b64 %rd208, %rd253;
 	cvt.u64.u32 %rd254, %r2;
-	setp.eq.s64 %p30, %rd254, 0;
-	setp.gt.s64 %p31, %rd208, 0;
-	and.pred %p32, %p30, %p31;
-	@!%p32 bra $L28;
+	setp.eq.s64 %p32, %rd254, 0;
+	setp.gt.s64 %p33, %rd208, 0;
+	and.pred %p34, %p32, %p33;
+	@!%p34 bra $L28;
 	mov.b64 %rd256, 12;
 	mul.lo.s64 %rd255, %rd256, %rd120;
 	mad.lo.s64 %rd257, %rd255, 8, %rd116;
 	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	@!%p17 bra $L30;
+	@!%p19 bra $L30;
 	mov.b64 %rd259, 0;
 	st.global.s64 [%rd116+0], %rd259;
 	mov.b64 %rd261, 1;
@@ -16265,23 +16316,23 @@ $L28:
 	st.global.s64 [%rd270+0], %rd271;
 $L30:
 	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L31;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	atom.global.add.u32 %r70, [gk_league_sync], 1;
-	mov.u32 %r71, %nctaid.x;
-	sub.u32 %r72, %r71, 1;
-	setp.eq.u32 %p34, %r70, %r72;
-	@!%p34 bra $L32;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p36, %r71, %r73;
+	@!%p36 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L33;
 $L32:
-	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r74, %r69;
-	@%p35 bra $L32;
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r75, %r70;
+	@%p37 bra $L32;
 $L33:
 	fence.acq_rel.gpu;
 $L31:
@@ -16292,31 +16343,31 @@ $L31:
 	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
 	mov.b64 %rd276, %rd275;
 	mov.b64 %rd277, %rd276;
-	setp.gt.s64 %p36, %rd277, %rd70;
-	@!%p36 bra $L35;
+	setp.gt.s64 %p38, %rd277, %rd70;
+	@!%p38 bra $L35;
 	bar.sync 0;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L36;
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L36;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	atom.global.add.u32 %r76, [gk_league_sync], 1;
-	mov.u32 %r77, %nctaid.x;
-	sub.u32 %r78, %r77, 1;
-	setp.eq.u32 %p38, %r76, %r78;
-	@!%p38 bra $L37;
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	atom.global.add.u32 %r77, [gk_league_sync], 1;
+	mov.u32 %r78, %nctaid.x;
+	sub.u32 %r79, %r78, 1;
+	setp.eq.u32 %p40, %r77, %r79;
+	@!%p40 bra $L37;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r80, [gk_league_sync+4], 1;
 	bra.uni $L38;
 $L37:
-	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
-	setp.eq.u32 %p39, %r80, %r75;
-	@%p39 bra $L37;
+	ld.relaxed.gpu.global.u32 %r81, [gk_league_sync+4];
+	setp.eq.u32 %p41, %r81, %r76;
+	@%p41 bra $L37;
 $L38:
 	fence.acq_rel.gpu;
 $L36:
 	bar.sync 0;
-	@!%p17 bra $L40;
+	@!%p19 bra $L40;
 	mov.b64 %rd279, 12;
 	mul.lo.s64 %rd278, %rd279, %rd120;
 	mad.lo.s64 %rd280, %rd278, 8, %rd116;
@@ -16329,9 +16380,9 @@ $L40:
 $L35:
 	mov.b64 %rd283, 0;
 $L41:
-	setp.lt.s64 %p40, %rd283, %rd64;
-	not.pred %p41, %p40;
-	@!%p41 bra $L45;
+	setp.lt.s64 %p42, %rd283, %rd64;
+	not.pred %p43, %p42;
+	@!%p43 bra $L45;
 	bra.uni $L43;
 $L45:
 	mov.b64 %rd284, %rd49;
@@ -16351,8 +16402,8 @@ $L45:
 	add.s64 %rd298, %rd283, %rd297;
 	and.b64 %rd299, %rd298, -2;
 	sub.s64 %rd300, %rd283, %rd299;
-	setp.eq.s64 %p42, %rd300, 1;
-	@!%p42 bra $L47;
+	setp.eq.s64 %p44, %rd300, 1;
+	@!%p44 bra $L47;
 	mov.b64 %rd301, %rd56;
 	mov.b64 %rd302, %rd58;
 	mov.b64 %rd303, %rd60;
@@ -16366,7 +16417,7 @@ $L45:
 	mov.b64 %rd294, %rd305;
 	mov.b64 %rd295, %rd306;
 $L47:
-	mov.pred %p43, %p4;
+	mov.pred %p45, %p4;
 	mov.b64 %rd307, %rd73;
 	mov.b64 %rd308, %rd75;
 	mov.b64 %rd309, %rd77;
@@ -16376,21 +16427,21 @@ $L47:
 	mov.b64 %rd313, %rd87;
 	mov.b64 %rd314, %rd89;
 	mov.b64 %rd315, %rd91;
-	mov.pred %p44, %p6;
+	mov.pred %p46, %p6;
 	mov.b64 %rd316, %rd94;
 	mov.b64 %rd317, %rd96;
 	mov.b64 %rd318, %rd98;
-	mov.b32 %r81, %r33;
+	mov.b32 %r82, %r33;
 	mov.b64 %rd319, %rd100;
 	mov.b64 %rd320, %rd102;
-	cvt.u32.u64 %r82, %rd283;
-	add.s32 %r83, %r33, %r82;
-	mov.b32 %r81, %r83;
+	cvt.u32.u64 %r83, %rd283;
+	add.s32 %r84, %r33, %r83;
+	mov.b32 %r82, %r84;
 	rem.s64 %rd321, %rd283, 3;
 	mov.b64 %rd323, 4;
 	mul.lo.s64 %rd322, %rd323, %rd321;
 	mov.b64 %rd324, %rd322;
-	@!%p17 bra $L49;
+	@!%p19 bra $L49;
 	add.s64 %rd325, %rd283, 1;
 	rem.s64 %rd326, %rd325, 3;
 	mov.b64 %rd328, 4;
@@ -16421,15 +16472,15 @@ $L49:
 	mov.b64 %rd347, %rd346;
 	mov.b64 %rd348, 1;
 $L50:
-	setp.lt.s64 %p45, %rd348, %rd345;
-	setp.lt.s64 %p46, %rd348, 32;
-	and.pred %p47, %p45, %p46;
+	setp.lt.s64 %p47, %rd348, %rd345;
+	setp.lt.s64 %p48, %rd348, 32;
+	and.pred %p49, %p47, %p48;
 	mov.b64 %rd350, 2;
 	mul.lo.s64 %rd349, %rd350, %rd348;
-	setp.le.s64 %p48, %rd349, %rd347;
-	and.pred %p49, %p47, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L54;
+	setp.le.s64 %p50, %rd349, %rd347;
+	and.pred %p51, %p49, %p50;
+	not.pred %p52, %p51;
+	@!%p52 bra $L54;
 	bra.uni $L52;
 $L54:
 	mul.lo.s64 %rd351, %rd348, 2;
@@ -16444,19 +16495,20 @@ $L52:
 	mov.b64 %rd356, %rd66;
 	mov.b64 %rd357, %rd68;
 	mov.b64 %rd358, %rd70;
-	mov.pred %p51, %p4;
-	mov.pred %p52, %p6;
-	mov.b32 %r84, %r33;
+	mov.pred %p53, %p4;
+	mov.pred %p54, %p6;
+	mov.b32 %r85, %r33;
 	mov.b64 %rd359, %rd100;
 	mov.b64 %rd360, %rd102;
 	mov.b64 %rd361, %rd104;
 	mov.b64 %rd362, %rd106;
-	mov.pred %p53, %p8;
-	mov.b32 %r85, %r36;
-	mov.pred %p54, %p10;
-	mov.pred %p55, %p43;
-	mov.pred %p56, %p44;
-	mov.b32 %r86, %r81;
+	mov.pred %p55, %p8;
+	mov.b32 %r86, %r36;
+	mov.pred %p56, %p10;
+	mov.pred %p57, %p12;
+	mov.pred %p58, %p45;
+	mov.pred %p59, %p46;
+	mov.b32 %r87, %r82;
 	mov.b64 %rd363, %rd319;
 	mov.b64 %rd364, %rd320;
 	mov.b64 %rd365, %rd207;
@@ -16464,26 +16516,26 @@ $L52:
 	mov.b64 %rd367, %rd352;
 	cvt.u64.u32 %rd368, %r4;
 	div.s64 %rd369, %rd368, %rd367;
-	setp.eq.s64 %p57, %rd367, -1;
+	setp.eq.s64 %p60, %rd367, -1;
 	neg.s64 %rd370, %rd368;
-	selp.b64 %rd371, %rd370, %rd369, %p57;
-	setp.eq.s64 %p58, %rd367, 0;
-	selp.b64 %rd372, 0, %rd371, %p58;
+	selp.b64 %rd371, %rd370, %rd369, %p60;
+	setp.eq.s64 %p61, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p61;
 	mov.b64 %rd373, %rd372;
 	cvt.u64.u32 %rd374, %r2;
 	div.s64 %rd375, %rd374, %rd367;
-	setp.eq.s64 %p59, %rd367, -1;
+	setp.eq.s64 %p62, %rd367, -1;
 	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p59;
-	setp.eq.s64 %p60, %rd367, 0;
-	selp.b64 %rd378, 0, %rd377, %p60;
+	selp.b64 %rd377, %rd376, %rd375, %p62;
+	setp.eq.s64 %p63, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p63;
 	mov.b64 %rd379, %rd378;
 	cvt.u64.u32 %rd380, %r2;
 	rem.s64 %rd381, %rd380, %rd367;
-	setp.eq.s64 %p61, %rd367, -1;
-	selp.b64 %rd382, 0, %rd381, %p61;
-	setp.eq.s64 %p62, %rd367, 0;
-	selp.b64 %rd383, %rd380, %rd382, %p62;
+	setp.eq.s64 %p64, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p64;
+	setp.eq.s64 %p65, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p65;
 	mov.b64 %rd384, %rd383;
 	mov.b64 %rd385, %rd373;
 	mov.b64 %rd386, %rd379;
@@ -16491,45 +16543,46 @@ $L52:
 	mov.b64 %rd388, %rd362;
 	mul.lo.s64 %rd389, %rd365, %rd135;
 	div.s64 %rd390, %rd389, %rd2;
-	setp.eq.s64 %p63, %rd2, -1;
+	setp.eq.s64 %p66, %rd2, -1;
 	neg.s64 %rd391, %rd389;
-	selp.b64 %rd392, %rd391, %rd390, %p63;
-	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd393, 0, %rd392, %p64;
+	selp.b64 %rd392, %rd391, %rd390, %p66;
+	setp.eq.s64 %p67, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p67;
 	mov.b64 %rd394, %rd393;
 	add.s64 %rd395, %rd135, 1;
 	mul.lo.s64 %rd396, %rd365, %rd395;
 	div.s64 %rd397, %rd396, %rd2;
-	setp.eq.s64 %p65, %rd2, -1;
+	setp.eq.s64 %p68, %rd2, -1;
 	neg.s64 %rd398, %rd396;
-	selp.b64 %rd399, %rd398, %rd397, %p65;
-	setp.eq.s64 %p66, %rd2, 0;
-	selp.b64 %rd400, 0, %rd399, %p66;
+	selp.b64 %rd399, %rd398, %rd397, %p68;
+	setp.eq.s64 %p69, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p69;
 	mov.b64 %rd401, %rd400;
 	mov.b64 %rd402, %rd394;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, 0;
 	mov.b64 %rd405, 0;
 	mov.b64 %rd406, 1;
-	setp.le.s64 %p67, %rd361, 1;
-	@!%p67 bra $L55;
+	setp.le.s64 %p70, %rd361, 1;
+	@!%p70 bra $L55;
 	mov.b64 %rd407, %rd353;
 	mov.b64 %rd408, %rd354;
 	mov.b64 %rd409, %rd355;
 	mov.b64 %rd410, %rd356;
 	mov.b64 %rd411, %rd357;
 	mov.b64 %rd412, %rd358;
-	mov.pred %p68, %p51;
-	mov.pred %p69, %p52;
-	mov.b32 %r87, %r84;
+	mov.pred %p71, %p53;
+	mov.pred %p72, %p54;
+	mov.b32 %r88, %r85;
 	mov.b64 %rd413, %rd359;
 	mov.b64 %rd414, %rd360;
 	mov.b64 %rd415, %rd361;
 	mov.b64 %rd416, %rd362;
-	mov.pred %p70, %p53;
-	mov.b32 %r88, %r85;
-	mov.pred %p71, %p54;
-	mov.pred %p72, %p55;
+	mov.pred %p73, %p55;
+	mov.b32 %r89, %r86;
+	mov.pred %p74, %p56;
+	mov.pred %p75, %p57;
+	mov.pred %p76, %p58;
 	mov.b64 %rd417, %rd307;
 	mov.b64 %rd418, %rd308;
 	mov.b64 %rd419, %rd309;
@@ -16539,11 +16592,11 @@ $L52:
 	mov.b64 %rd423, %rd313;
 	mov.b64 %rd424, %rd314;
 	mov.b64 %rd425, %rd315;
-	mov.pred %p73, %p56;
+	mov.pred %p77, %p59;
 	mov.b64 %rd426, %rd316;
 	mov.b64 %rd427, %rd317;
 	mov.b64 %rd428, %rd318;
-	mov.b32 %r89, %r86;
+	mov.b32 %r90, %r87;
 	mov.b64 %rd429, %rd363;
 	mov.b64 %rd430, %rd364;
 	mov.b64 %rd431, %rd402;
@@ -16554,12 +16607,12 @@ $L52:
 	mov.b64 %rd436, %rd367;
 	mov.b64 %rd437, %rd387;
 	mov.b64 %rd438, %rd366;
-	mov.pred %p74, 0;
+	mov.pred %p78, 0;
 	mov.b64 %rd439, %rd168;
 	mov.b64 %rd440, %rd169;
 	mov.b64 %rd441, %rd170;
 	mov.b64 %rd442, %rd434;
-	mov.b32 %r90, -1;
+	mov.b32 %r91, -1;
 	mov.b64 %rd443, 0;
 	mov.b64 %rd444, 0;
 	mov.b64 %rd445, 0;
@@ -16568,46 +16621,47 @@ $L57:
 	mov.b64 %rd447, 0;
 	mov.b64 %rd448, %rd429;
 $L60:
-	setp.gt.s64 %p75, %rd448, 0;
-	not.pred %p76, %p75;
-	@!%p76 bra $L64;
+	setp.gt.s64 %p79, %rd448, 0;
+	not.pred %p80, %p79;
+	@!%p80 bra $L64;
 	bra.uni $L62;
 $L64:
-	setp.ge.s64 %p77, %rd443, %rd444;
-	@!%p77 bra $L66;
-	setp.ge.s64 %p78, %rd442, %rd433;
-	@!%p78 bra $L68;
+	setp.ge.s64 %p81, %rd443, %rd444;
+	@!%p81 bra $L66;
+	setp.ge.s64 %p82, %rd442, %rd433;
+	@!%p82 bra $L68;
 	bra.uni $L62;
 $L68:
 	add.s64 %rd449, %rd431, %rd442;
 	mul.lo.s64 %rd450, %rd449, %rd292;
 	mad.lo.s64 %rd451, %rd450, 4, %rd290;
-	ld.global.s32 %r91, [%rd451+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r90, %r92;
+	ld.global.s32 %r92, [%rd451+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r91, %r93;
 	mov.b64 %rd452, %rd407;
 	mov.b64 %rd453, %rd408;
 	mov.b64 %rd454, %rd409;
 	mov.b64 %rd455, %rd410;
 	mov.b64 %rd456, %rd411;
 	mov.b64 %rd457, %rd412;
-	mov.pred %p79, %p68;
-	mov.pred %p80, %p69;
-	mov.b32 %r93, %r87;
+	mov.pred %p83, %p71;
+	mov.pred %p84, %p72;
+	mov.b32 %r94, %r88;
 	mov.b64 %rd458, %rd413;
 	mov.b64 %rd459, %rd414;
 	mov.b64 %rd460, %rd415;
 	mov.b64 %rd461, %rd416;
-	mov.pred %p81, %p70;
-	mov.b32 %r94, %r88;
-	mov.pred %p82, %p71;
-	mov.b32 %r95, %r90;
+	mov.pred %p85, %p73;
+	mov.b32 %r95, %r89;
+	mov.pred %p86, %p74;
+	mov.pred %p87, %p75;
+	mov.b32 %r96, %r91;
 	add.s64 %rd462, %rd431, %rd442;
 	mov.b64 %rd463, %rd462;
 	mov.b64 %rd464, %rd437;
-	mov.pred %p83, %p74;
+	mov.pred %p88, %p78;
 $L69:
-	@!%p83 bra $L73;
+	@!%p88 bra $L73;
 	mov.b64 %rd466, 2;
 	mul.lo.s64 %rd465, %rd466, %rd463;
 	mul.lo.s64 %rd467, %rd465, %rd181;
@@ -16629,16 +16683,16 @@ $L69:
 	bra.uni $L71;
 $L73:
 	mov.b64 %rd483, %rd452;
-	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd484, %r96;
+	mov.b32 %r97, %r96;
+	cvt.s64.s32 %rd484, %r97;
 	mul.lo.s64 %rd485, %rd484, %rd32;
 	mad.lo.s64 %rd486, %rd485, 8, %rd28;
 	ld.global.nc.s64 %rd487, [%rd486+0];
 	mov.b64 %rd488, %rd487;
 	mov.b64 %rd489, %rd488;
 	mov.b64 %rd490, %rd452;
-	mov.b32 %r97, %r95;
-	cvt.s64.s32 %rd491, %r97;
+	mov.b32 %r98, %r96;
+	cvt.s64.s32 %rd491, %r98;
 	add.s64 %rd492, %rd491, 1;
 	mul.lo.s64 %rd493, %rd492, %rd32;
 	mad.lo.s64 %rd494, %rd493, 8, %rd28;
@@ -16664,139 +16718,140 @@ $L71:
 $L66:
 	mul.lo.s64 %rd504, %rd443, %rd39;
 	mad.lo.s64 %rd505, %rd504, 4, %rd35;
-	ld.global.nc.s32 %r98, [%rd505+0];
-	mov.b32 %r99, %r98;
+	ld.global.nc.s32 %r99, [%rd505+0];
 	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r88;
-	mov.pred %p84, %p71;
-	mov.b32 %r102, %r90;
-	mov.b32 %r103, %r100;
+	mov.b32 %r101, %r100;
+	mov.b32 %r102, %r89;
+	mov.pred %p89, %p74;
+	mov.pred %p90, %p75;
+	mov.b32 %r103, %r91;
+	mov.b32 %r104, %r101;
 	mov.b64 %rd506, %rd443;
-	cvt.s64.s32 %rd507, %r102;
+	cvt.s64.s32 %rd507, %r103;
 	mul.lo.s64 %rd508, %rd507, %rd127;
 	mad.lo.s64 %rd509, %rd508, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd510, [%rd509+0];
 	mov.b64 %rd511, %rd510;
 	mov.b64 %rd512, %rd511;
 	shr.u64 %rd513, %rd512, 32;
-	cvt.u32.u64 %r104, %rd513;
-	mov.b32 %r105, %r104;
-	add.s32 %r106, %r105, 1;
-	mov.b32 %r107, %r106;
+	cvt.u32.u64 %r105, %rd513;
+	mov.b32 %r106, %r105;
+	add.s32 %r107, %r106, 1;
 	mov.b32 %r108, %r107;
-	mov.b32 %r109, %r102;
-	cvt.u64.u32 %rd514, %r108;
+	mov.b32 %r109, %r108;
+	mov.b32 %r110, %r103;
+	cvt.u64.u32 %rd514, %r109;
 	shl.b64 %rd515, %rd514, 32;
-	cvt.u64.u32 %rd516, %r109;
+	cvt.u64.u32 %rd516, %r110;
 	or.b64 %rd517, %rd515, %rd516;
 	mov.b64 %rd518, %rd517;
-	cvt.s64.s32 %rd519, %r103;
+	cvt.s64.s32 %rd519, %r104;
 	mul.lo.s64 %rd520, %rd519, %rd127;
 	mad.lo.s64 %rd521, %rd520, 8, %rd123;
 	atom.global.min.u64 %rd522, [%rd521], %rd518;
 	mov.b64 %rd523, %rd522;
 	shr.u64 %rd524, %rd523, 32;
-	cvt.u32.u64 %r110, %rd524;
-	setp.hi.u32 %p85, %r110, %r107;
-	mov.pred %p86, %p85;
-	@!%p86 bra $L75;
-	mov.pred %p87, 0;
+	cvt.u32.u64 %r111, %rd524;
+	setp.hi.u32 %p91, %r111, %r108;
+	mov.pred %p92, %p91;
+	@!%p92 bra $L75;
+	mov.pred %p93, 0;
 	mov.b64 %rd525, %rd447;
-	mov.b32 %r111, %r100;
+	mov.b32 %r112, %r101;
 $L76:
-	@!%p72 bra $L80;
-	shr.s32 %r112, %r111, 5;
-	cvt.s64.s32 %rd526, %r112;
+	@!%p76 bra $L80;
+	shr.s32 %r113, %r112, 5;
+	cvt.s64.s32 %rd526, %r113;
 	mov.b64 %rd527, %rd526;
-	and.b32 %r113, %r111, 31;
-	cvt.s64.s32 %rd528, %r113;
+	and.b32 %r114, %r112, 31;
+	cvt.s64.s32 %rd528, %r114;
 	min.u64 %rd529, %rd528, 32;
-	cvt.u32.u64 %r114, %rd529;
-	mov.b32 %r116, 0x1;
-	shl.b32 %r115, %r116, %r114;
-	setp.hs.u32 %p88, %r114, 32;
-	selp.b32 %r117, 0, %r115, %p88;
-	mov.b32 %r118, %r117;
-	mov.b64 %rd530, %rd527;
+	cvt.u32.u64 %r115, %rd529;
+	mov.b32 %r117, 0x1;
+	shl.b32 %r116, %r117, %r115;
+	setp.hs.u32 %p94, %r115, 32;
+	selp.b32 %r118, 0, %r116, %p94;
 	mov.b32 %r119, %r118;
+	mov.b64 %rd530, %rd527;
+	mov.b32 %r120, %r119;
 	mul.lo.s64 %rd531, %rd530, %rd425;
 	mad.lo.s64 %rd532, %rd531, 4, %rd423;
-	ld.relaxed.gpu.global.u32 %r120, [%rd532+0];
-	mov.b32 %r121, %r120;
-	and.b32 %r122, %r121, %r119;
-	setp.ne.u32 %p89, %r122, 0x0;
-	mov.pred %p90, %p89;
-	not.pred %p91, %p90;
-	@!%p91 bra $L82;
+	ld.relaxed.gpu.global.u32 %r121, [%rd532+0];
+	mov.b32 %r122, %r121;
+	and.b32 %r123, %r122, %r120;
+	setp.ne.u32 %p95, %r123, 0x0;
+	mov.pred %p96, %p95;
+	not.pred %p97, %p96;
+	@!%p97 bra $L82;
 	mul.lo.s64 %rd533, %rd530, %rd425;
 	mad.lo.s64 %rd534, %rd533, 4, %rd423;
-	atom.global.or.b32 %r123, [%rd534], %r119;
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r119;
-	setp.ne.u32 %p92, %r125, 0x0;
-	mov.pred %p90, %p92;
+	atom.global.or.b32 %r124, [%rd534], %r120;
+	mov.b32 %r125, %r124;
+	and.b32 %r126, %r125, %r120;
+	setp.ne.u32 %p98, %r126, 0x0;
+	mov.pred %p96, %p98;
 $L82:
-	@!%p90 bra $L84;
+	@!%p96 bra $L84;
 	mov.b64 %rd535, %rd525;
 	mov.b64 %rd536, %rd535;
-	mov.pred %p93, 0;
+	mov.pred %p99, 0;
 	bra.uni $L78;
 $L84:
 	mov.b64 %rd537, %rd525;
 	mov.b64 %rd536, %rd537;
-	mov.pred %p93, 1;
+	mov.pred %p99, 1;
 	bra.uni $L78;
 $L80:
-	@!%p73 bra $L86;
-	cvt.s64.s32 %rd538, %r111;
+	@!%p77 bra $L86;
+	cvt.s64.s32 %rd538, %r112;
 	mul.lo.s64 %rd539, %rd538, %rd428;
 	mad.lo.s64 %rd540, %rd539, 4, %rd426;
-	ld.relaxed.gpu.global.s32 %r126, [%rd540+0];
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p94, %r127, %r89;
-	mov.pred %p95, %p94;
-	not.pred %p96, %p95;
-	@!%p96 bra $L88;
-	cvt.s64.s32 %rd541, %r111;
+	ld.relaxed.gpu.global.s32 %r127, [%rd540+0];
+	mov.b32 %r128, %r127;
+	setp.eq.s32 %p100, %r128, %r90;
+	mov.pred %p101, %p100;
+	not.pred %p102, %p101;
+	@!%p102 bra $L88;
+	cvt.s64.s32 %rd541, %r112;
 	mul.lo.s64 %rd542, %rd541, %rd428;
 	mad.lo.s64 %rd543, %rd542, 4, %rd426;
-	atom.global.exch.b32 %r128, [%rd543], %r89;
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p97, %r129, %r89;
-	mov.pred %p95, %p97;
+	atom.global.exch.b32 %r129, [%rd543], %r90;
+	mov.b32 %r130, %r129;
+	setp.eq.s32 %p103, %r130, %r90;
+	mov.pred %p101, %p103;
 $L88:
-	@!%p95 bra $L90;
+	@!%p101 bra $L90;
 	mov.b64 %rd544, %rd525;
 	mov.b64 %rd536, %rd544;
-	mov.pred %p93, 0;
+	mov.pred %p99, 0;
 	bra.uni $L78;
 $L90:
 $L86:
 	mul.lo.s64 %rd545, %rd525, %rd441;
 	mad.lo.s64 %rd546, %rd545, 4, %rd439;
-	st.shared.s32 [%rd546+0], %r111;
+	st.shared.s32 [%rd546+0], %r112;
 	add.s64 %rd547, %rd525, 1;
 	mov.b64 %rd548, %rd547;
 	mov.b64 %rd536, %rd548;
-	mov.pred %p93, 1;
+	mov.pred %p99, 1;
 	bra.uni $L78;
 $L77:
 	bra.uni $L76;
 $L78:
 	mov.b64 %rd549, %rd536;
-	mov.pred %p98, %p93;
+	mov.pred %p104, %p99;
 	mov.b64 %rd447, %rd549;
-	mov.pred %p87, %p98;
-	@!%p87 bra $L92;
+	mov.pred %p93, %p104;
+	@!%p93 bra $L92;
 	mov.b64 %rd550, %rd407;
-	mov.b32 %r130, %r100;
-	cvt.s64.s32 %rd551, %r130;
+	mov.b32 %r131, %r101;
+	cvt.s64.s32 %rd551, %r131;
 	add.s64 %rd552, %rd551, 1;
 	mul.lo.s64 %rd553, %rd552, %rd32;
 	mad.lo.s64 %rd554, %rd553, 8, %rd28;
 	ld.global.nc.s64 %rd555, [%rd554+0];
 	mov.b64 %rd556, %rd555;
-	cvt.s64.s32 %rd557, %r130;
+	cvt.s64.s32 %rd557, %r131;
 	mul.lo.s64 %rd558, %rd557, %rd32;
 	mad.lo.s64 %rd559, %rd558, 8, %rd28;
 	ld.global.nc.s64 %rd560, [%rd559+0];
@@ -16818,110 +16873,110 @@ $L61:
 	bra.uni $L60;
 $L62:
 	mov.b64 %rd569, 0;
-	setp.lt.s64 %p99, %rd443, %rd444;
-	setp.lt.s64 %p100, %rd442, %rd433;
-	or.pred %p101, %p99, %p100;
-	@!%p101 bra $L94;
+	setp.lt.s64 %p105, %rd443, %rd444;
+	setp.lt.s64 %p106, %rd442, %rd433;
+	or.pred %p107, %p105, %p106;
+	@!%p107 bra $L94;
 	mov.b64 %rd569, 1;
 $L94:
 	shl.b64 %rd570, %rd569, 32;
 	or.b64 %rd571, %rd447, %rd570;
 	// block scan
 	mov.b64 %rd572, %rd571;
-	mov.b32 %r131, %r3;
+	mov.b32 %r132, %r3;
 $L95:
-	setp.hs.u32 %p102, %r131, 32;
-	@%p102 bra $L96;
-	mov.b64 {%r132, %r133}, %rd572;
-	shfl.sync.up.b32 %r134|%p103, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd573, {%r134, %r135};
-	@!%p103 bra $L97;
+	setp.hs.u32 %p108, %r132, 32;
+	@%p108 bra $L96;
+	mov.b64 {%r133, %r134}, %rd572;
+	shfl.sync.up.b32 %r135|%p109, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd573, {%r135, %r136};
+	@!%p109 bra $L97;
 	add.s64 %rd574, %rd573, %rd572;
 	mov.b64 %rd572, %rd574;
 $L97:
-	shl.b32 %r131, %r131, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L95;
 $L96:
-	mov.b64 {%r136, %r137}, %rd572;
-	shfl.sync.up.b32 %r138|%p104, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd575, {%r138, %r139};
-	setp.lo.u32 %p105, %r3, 32;
-	and.pred %p106, %p104, %p105;
-	selp.b64 %rd576, %rd575, 0, %p106;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p107, %r7, %r140;
-	@!%p107 bra $L98;
+	mov.b64 {%r137, %r138}, %rd572;
+	shfl.sync.up.b32 %r139|%p110, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd575, {%r139, %r140};
+	setp.lo.u32 %p111, %r3, 32;
+	and.pred %p112, %p110, %p111;
+	selp.b64 %rd576, %rd575, 0, %p112;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p113, %r7, %r141;
+	@!%p113 bra $L98;
 	mul.wide.u32 %rd577, %r8, 16;
 	add.s64 %rd578, %rd1, %rd577;
 	st.shared.s64 [%rd578+0], %rd572;
 $L98:
 	bar.sync 0;
-	setp.eq.u32 %p108, %r8, 0;
-	@!%p108 bra $L99;
+	setp.eq.u32 %p114, %r8, 0;
+	@!%p114 bra $L99;
 	mov.b64 %rd579, 0;
-	setp.lo.u32 %p109, %r7, %r10;
-	@!%p109 bra $L100;
+	setp.lo.u32 %p115, %r7, %r10;
+	@!%p115 bra $L100;
 	mul.wide.u32 %rd580, %r7, 16;
 	add.s64 %rd581, %rd1, %rd580;
 	ld.shared.s64 %rd582, [%rd581+0];
 	mov.b64 %rd579, %rd582;
 $L100:
-	mov.b64 {%r141, %r142}, %rd579;
-	shfl.sync.up.b32 %r143|%p110, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd583, {%r143, %r144};
-	@!%p110 bra $L101;
+	mov.b64 {%r142, %r143}, %rd579;
+	shfl.sync.up.b32 %r144|%p116, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd583, {%r144, %r145};
+	@!%p116 bra $L101;
 	add.s64 %rd584, %rd583, %rd579;
 	mov.b64 %rd579, %rd584;
 $L101:
-	mov.b64 {%r145, %r146}, %rd579;
-	shfl.sync.up.b32 %r147|%p111, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd585, {%r147, %r148};
-	@!%p111 bra $L102;
+	mov.b64 {%r146, %r147}, %rd579;
+	shfl.sync.up.b32 %r148|%p117, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd585, {%r148, %r149};
+	@!%p117 bra $L102;
 	add.s64 %rd586, %rd585, %rd579;
 	mov.b64 %rd579, %rd586;
 $L102:
-	mov.b64 {%r149, %r150}, %rd579;
-	shfl.sync.up.b32 %r151|%p112, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd587, {%r151, %r152};
-	@!%p112 bra $L103;
+	mov.b64 {%r150, %r151}, %rd579;
+	shfl.sync.up.b32 %r152|%p118, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd587, {%r152, %r153};
+	@!%p118 bra $L103;
 	add.s64 %rd588, %rd587, %rd579;
 	mov.b64 %rd579, %rd588;
 $L103:
-	mov.b64 {%r153, %r154}, %rd579;
-	shfl.sync.up.b32 %r155|%p113, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd589, {%r155, %r156};
-	@!%p113 bra $L104;
+	mov.b64 {%r154, %r155}, %rd579;
+	shfl.sync.up.b32 %r156|%p119, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd589, {%r156, %r157};
+	@!%p119 bra $L104;
 	add.s64 %rd590, %rd589, %rd579;
 	mov.b64 %rd579, %rd590;
 $L104:
-	mov.b64 {%r157, %r158}, %rd579;
-	shfl.sync.up.b32 %r159|%p114, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd591, {%r159, %r160};
-	@!%p114 bra $L105;
+	mov.b64 {%r158, %r159}, %rd579;
+	shfl.sync.up.b32 %r160|%p120, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd591, {%r160, %r161};
+	@!%p120 bra $L105;
 	add.s64 %rd592, %rd591, %rd579;
 	mov.b64 %rd579, %rd592;
 $L105:
-	mov.b64 {%r161, %r162}, %rd579;
-	shfl.sync.up.b32 %r163|%p115, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd593, {%r163, %r164};
-	selp.b64 %rd594, %rd593, 0, %p115;
-	@!%p109 bra $L106;
+	mov.b64 {%r162, %r163}, %rd579;
+	shfl.sync.up.b32 %r164|%p121, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd593, {%r164, %r165};
+	selp.b64 %rd594, %rd593, 0, %p121;
+	@!%p115 bra $L106;
 	mul.wide.u32 %rd595, %r7, 16;
 	add.s64 %rd596, %rd1, %rd595;
 	add.s64 %rd597, %rd596, 512;
 	st.shared.s64 [%rd597+0], %rd594;
 $L106:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p116, %r7, %r165;
-	@!%p116 bra $L107;
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p122, %r7, %r166;
+	@!%p122 bra $L107;
 	st.shared.s64 [%rd1+1024], %rd579;
 $L107:
 $L99:
@@ -16932,10 +16987,10 @@ $L99:
 	ld.shared.s64 %rd601, [%rd600+0];
 	add.s64 %rd602, %rd601, %rd576;
 	ld.shared.s64 %rd603, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd602;
-	shfl.sync.idx.b32 %r168|%p117, %r166, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
-	mov.b64 %rd604, {%r168, %r169};
+	mov.b64 {%r167, %r168}, %rd602;
+	shfl.sync.idx.b32 %r169|%p123, %r167, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r21, %r17;
+	mov.b64 %rd604, {%r169, %r170};
 	mov.b64 %rd605, %rd603;
 	mov.b64 %rd606, %rd604;
 	mov.b64 %rd607, %rd605;
@@ -16954,10 +17009,10 @@ $L99:
 	mov.b64 %rd620, %rd617;
 	mov.b64 %rd621, 0;
 	cvt.u64.u32 %rd622, %r2;
-	setp.eq.s64 %p118, %rd622, 0;
-	setp.gt.s64 %p119, %rd619, 0;
-	and.pred %p120, %p118, %p119;
-	@!%p120 bra $L109;
+	setp.eq.s64 %p124, %rd622, 0;
+	setp.gt.s64 %p125, %rd619, 0;
+	and.pred %p126, %p124, %p125;
+	@!%p126 bra $L109;
 	mul.lo.s64 %rd623, %rd438, %rd120;
 	mad.lo.s64 %rd624, %rd623, 8, %rd116;
 	atom.global.add.u64 %rd625, [%rd624], %rd619;
@@ -16965,11 +17020,11 @@ $L99:
 	mov.b64 %rd621, %rd626;
 $L109:
 	cvt.u64.u32 %rd627, %r2;
-	setp.eq.s64 %p121, %rd627, 0;
-	setp.eq.u32 %p122, %r1, 0;
-	and.pred %p123, %p121, %p122;
+	setp.eq.s64 %p127, %rd627, 0;
+	setp.eq.u32 %p128, %r1, 0;
+	and.pred %p129, %p127, %p128;
 	bar.sync 0;
-	@!%p123 bra $L110;
+	@!%p129 bra $L110;
 	st.shared.s64 [%rd1+1024], %rd621;
 $L110:
 	bar.sync 0;
@@ -16979,26 +17034,26 @@ $L110:
 	mov.b64 %rd631, %rd630;
 	mov.b64 %rd632, 0;
 $L111:
-	setp.lt.s64 %p124, %rd632, %rd447;
-	not.pred %p125, %p124;
-	@!%p125 bra $L115;
+	setp.lt.s64 %p130, %rd632, %rd447;
+	not.pred %p131, %p130;
+	@!%p131 bra $L115;
 	bra.uni $L113;
 $L115:
 	mul.lo.s64 %rd633, %rd632, %rd441;
 	mad.lo.s64 %rd634, %rd633, 4, %rd439;
-	ld.shared.s32 %r170, [%rd634+0];
-	mov.b32 %r171, %r170;
+	ld.shared.s32 %r171, [%rd634+0];
+	mov.b32 %r172, %r171;
 	add.s64 %rd635, %rd631, %rd632;
 	mul.lo.s64 %rd636, %rd635, %rd295;
 	mad.lo.s64 %rd637, %rd636, 4, %rd293;
-	st.global.s32 [%rd637+0], %r171;
+	st.global.s32 [%rd637+0], %r172;
 $L112:
 	add.s64 %rd638, %rd632, 1;
 	mov.b64 %rd632, %rd638;
 	bra.uni $L111;
 $L113:
-	setp.eq.s64 %p126, %rd620, 0;
-	@!%p126 bra $L117;
+	setp.eq.s64 %p132, %rd620, 0;
+	@!%p132 bra $L117;
 	bra.uni $L59;
 $L117:
 $L58:
@@ -17017,13 +17072,13 @@ $L55:
 	mov.b64 %rd645, 0;
 	mov.b64 %rd646, 0;
 	cvt.u64.u32 %rd647, %r2;
-	setp.eq.s64 %p127, %rd647, 0;
-	@!%p127 bra $L119;
+	setp.eq.s64 %p133, %rd647, 0;
+	@!%p133 bra $L119;
 	mov.b64 %rd649, 1;
 	mul.lo.s64 %rd648, %rd649, %rd186;
 	mad.lo.s64 %rd650, %rd648, 4, %rd184;
-	mov.b32 %r172, 0;
-	st.shared.s32 [%rd650+0], %r172;
+	mov.b32 %r173, 0;
+	st.shared.s32 [%rd650+0], %r173;
 $L119:
 	mov.b64 %rd651, %rd353;
 	mov.b64 %rd652, %rd354;
@@ -17031,19 +17086,20 @@ $L119:
 	mov.b64 %rd654, %rd356;
 	mov.b64 %rd655, %rd357;
 	mov.b64 %rd656, %rd358;
-	mov.pred %p128, %p51;
-	mov.pred %p129, %p52;
-	mov.b32 %r173, %r84;
+	mov.pred %p134, %p53;
+	mov.pred %p135, %p54;
+	mov.b32 %r174, %r85;
 	mov.b64 %rd657, %rd359;
 	mov.b64 %rd658, %rd360;
 	mov.b64 %rd659, %rd361;
 	mov.b64 %rd660, %rd362;
-	mov.pred %p130, %p53;
-	mov.b32 %r174, %r85;
-	mov.pred %p131, %p54;
-	mov.pred %p132, %p55;
-	mov.pred %p133, %p56;
+	mov.pred %p136, %p55;
 	mov.b32 %r175, %r86;
+	mov.pred %p137, %p56;
+	mov.pred %p138, %p57;
+	mov.pred %p139, %p58;
+	mov.pred %p140, %p59;
+	mov.b32 %r176, %r87;
 	mov.b64 %rd661, %rd363;
 	mov.b64 %rd662, %rd364;
 	mov.b64 %rd663, %rd402;
@@ -17057,53 +17113,54 @@ $L119:
 	mov.b64 %rd671, %rd646;
 	mov.b64 %rd672, %rd388;
 	mov.b64 %rd673, %rd645;
-	mov.pred %p134, 0;
+	mov.pred %p141, 0;
 	mov.b64 %rd674, %rd168;
 	mov.b64 %rd675, %rd169;
 	mov.b64 %rd676, %rd170;
 	mov.b64 %rd677, %rd666;
-	mov.b32 %r176, -1;
+	mov.b32 %r177, -1;
 	mov.b64 %rd678, 0;
 	mov.b64 %rd679, 0;
 	mov.b64 %rd680, 0;
 	mov.b64 %rd681, 0;
 	mov.b64 %rd682, 0;
 $L120:
-	setp.ge.s64 %p135, %rd678, %rd679;
-	@!%p135 bra $L124;
-	setp.ge.s64 %p136, %rd677, %rd665;
-	@!%p136 bra $L126;
+	setp.ge.s64 %p142, %rd678, %rd679;
+	@!%p142 bra $L124;
+	setp.ge.s64 %p143, %rd677, %rd665;
+	@!%p143 bra $L126;
 	bra.uni $L122;
 $L126:
 	add.s64 %rd683, %rd663, %rd677;
 	mul.lo.s64 %rd684, %rd683, %rd292;
 	mad.lo.s64 %rd685, %rd684, 4, %rd290;
-	ld.global.s32 %r177, [%rd685+0];
-	mov.b32 %r178, %r177;
-	mov.b32 %r176, %r178;
+	ld.global.s32 %r178, [%rd685+0];
+	mov.b32 %r179, %r178;
+	mov.b32 %r177, %r179;
 	mov.b64 %rd686, %rd651;
 	mov.b64 %rd687, %rd652;
 	mov.b64 %rd688, %rd653;
 	mov.b64 %rd689, %rd654;
 	mov.b64 %rd690, %rd655;
 	mov.b64 %rd691, %rd656;
-	mov.pred %p137, %p128;
-	mov.pred %p138, %p129;
-	mov.b32 %r179, %r173;
+	mov.pred %p144, %p134;
+	mov.pred %p145, %p135;
+	mov.b32 %r180, %r174;
 	mov.b64 %rd692, %rd657;
 	mov.b64 %rd693, %rd658;
 	mov.b64 %rd694, %rd659;
 	mov.b64 %rd695, %rd660;
-	mov.pred %p139, %p130;
-	mov.b32 %r180, %r174;
-	mov.pred %p140, %p131;
-	mov.b32 %r181, %r176;
+	mov.pred %p146, %p136;
+	mov.b32 %r181, %r175;
+	mov.pred %p147, %p137;
+	mov.pred %p148, %p138;
+	mov.b32 %r182, %r177;
 	add.s64 %rd696, %rd663, %rd677;
 	mov.b64 %rd697, %rd696;
 	mov.b64 %rd698, %rd669;
-	mov.pred %p141, %p134;
+	mov.pred %p149, %p141;
 $L127:
-	@!%p141 bra $L131;
+	@!%p149 bra $L131;
 	mov.b64 %rd700, 2;
 	mul.lo.s64 %rd699, %rd700, %rd697;
 	mul.lo.s64 %rd701, %rd699, %rd181;
@@ -17125,16 +17182,16 @@ $L127:
 	bra.uni $L129;
 $L131:
 	mov.b64 %rd717, %rd686;
-	mov.b32 %r182, %r181;
-	cvt.s64.s32 %rd718, %r182;
+	mov.b32 %r183, %r182;
+	cvt.s64.s32 %rd718, %r183;
 	mul.lo.s64 %rd719, %rd718, %rd32;
 	mad.lo.s64 %rd720, %rd719, 8, %rd28;
 	ld.global.nc.s64 %rd721, [%rd720+0];
 	mov.b64 %rd722, %rd721;
 	mov.b64 %rd723, %rd722;
 	mov.b64 %rd724, %rd686;
-	mov.b32 %r183, %r181;
-	cvt.s64.s32 %rd725, %r183;
+	mov.b32 %r184, %r182;
+	cvt.s64.s32 %rd725, %r184;
 	add.s64 %rd726, %rd725, 1;
 	mul.lo.s64 %rd727, %rd726, %rd32;
 	mad.lo.s64 %rd728, %rd727, 8, %rd28;
@@ -17160,23 +17217,23 @@ $L129:
 $L124:
 	mul.lo.s64 %rd738, %rd678, %rd39;
 	mad.lo.s64 %rd739, %rd738, 4, %rd35;
-	ld.global.nc.s32 %r184, [%rd739+0];
-	mov.b32 %r185, %r184;
+	ld.global.nc.s32 %r185, [%rd739+0];
 	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
 	mov.b64 %rd740, 0;
 	mov.b64 %rd741, 0;
-	@!%p130 bra $L133;
+	@!%p136 bra $L133;
 	mov.b64 %rd742, %rd651;
-	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd743, %r187;
+	mov.b32 %r188, %r187;
+	cvt.s64.s32 %rd743, %r188;
 	mul.lo.s64 %rd744, %rd743, %rd32;
 	mad.lo.s64 %rd745, %rd744, 8, %rd28;
 	ld.global.nc.s64 %rd746, [%rd745+0];
 	mov.b64 %rd747, %rd746;
 	mov.b64 %rd748, %rd747;
 	mov.b64 %rd749, %rd651;
-	mov.b32 %r188, %r186;
-	cvt.s64.s32 %rd750, %r188;
+	mov.b32 %r189, %r187;
+	cvt.s64.s32 %rd750, %r189;
 	add.s64 %rd751, %rd750, 1;
 	mul.lo.s64 %rd752, %rd751, %rd32;
 	mad.lo.s64 %rd753, %rd752, 8, %rd28;
@@ -17188,43 +17245,44 @@ $L124:
 	mov.b64 %rd740, %rd757;
 	mov.b64 %rd741, %rd758;
 $L133:
-	mov.b32 %r189, %r174;
-	mov.pred %p142, %p131;
-	mov.b32 %r190, %r176;
-	mov.b32 %r191, %r186;
+	mov.b32 %r190, %r175;
+	mov.pred %p150, %p137;
+	mov.pred %p151, %p138;
+	mov.b32 %r191, %r177;
+	mov.b32 %r192, %r187;
 	mov.b64 %rd759, %rd678;
-	cvt.s64.s32 %rd760, %r190;
+	cvt.s64.s32 %rd760, %r191;
 	mul.lo.s64 %rd761, %rd760, %rd127;
 	mad.lo.s64 %rd762, %rd761, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd763, [%rd762+0];
 	mov.b64 %rd764, %rd763;
 	mov.b64 %rd765, %rd764;
 	shr.u64 %rd766, %rd765, 32;
-	cvt.u32.u64 %r192, %rd766;
-	mov.b32 %r193, %r192;
-	add.s32 %r194, %r193, 1;
-	mov.b32 %r195, %r194;
+	cvt.u32.u64 %r193, %rd766;
+	mov.b32 %r194, %r193;
+	add.s32 %r195, %r194, 1;
 	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r190;
-	cvt.u64.u32 %rd767, %r196;
+	mov.b32 %r197, %r196;
+	mov.b32 %r198, %r191;
+	cvt.u64.u32 %rd767, %r197;
 	shl.b64 %rd768, %rd767, 32;
-	cvt.u64.u32 %rd769, %r197;
+	cvt.u64.u32 %rd769, %r198;
 	or.b64 %rd770, %rd768, %rd769;
 	mov.b64 %rd771, %rd770;
-	cvt.s64.s32 %rd772, %r191;
+	cvt.s64.s32 %rd772, %r192;
 	mul.lo.s64 %rd773, %rd772, %rd127;
 	mad.lo.s64 %rd774, %rd773, 8, %rd123;
 	atom.global.min.u64 %rd775, [%rd774], %rd771;
 	mov.b64 %rd776, %rd775;
 	shr.u64 %rd777, %rd776, 32;
-	cvt.u32.u64 %r198, %rd777;
-	setp.hi.u32 %p143, %r198, %r195;
-	mov.pred %p144, %p143;
-	@!%p144 bra $L135;
+	cvt.u32.u64 %r199, %rd777;
+	setp.hi.u32 %p152, %r199, %r196;
+	mov.pred %p153, %p152;
+	@!%p153 bra $L135;
 	mul.lo.s64 %rd778, %rd682, %rd676;
 	mad.lo.s64 %rd779, %rd778, 4, %rd674;
-	st.shared.s32 [%rd779+0], %r186;
-	@!%p130 bra $L137;
+	st.shared.s32 [%rd779+0], %r187;
+	@!%p136 bra $L137;
 	mov.b64 %rd781, 2;
 	mul.lo.s64 %rd780, %rd781, %rd682;
 	mul.lo.s64 %rd782, %rd780, %rd173;
@@ -17239,25 +17297,26 @@ $L133:
 $L137:
 	add.s64 %rd789, %rd682, 1;
 	mov.b64 %rd682, %rd789;
-	setp.eq.s64 %p145, %rd682, %rd661;
-	@!%p145 bra $L139;
+	setp.eq.s64 %p154, %rd682, %rd661;
+	@!%p154 bra $L139;
 	mov.b64 %rd790, %rd651;
 	mov.b64 %rd791, %rd652;
 	mov.b64 %rd792, %rd653;
 	mov.b64 %rd793, %rd654;
 	mov.b64 %rd794, %rd655;
 	mov.b64 %rd795, %rd656;
-	mov.pred %p146, %p128;
-	mov.pred %p147, %p129;
-	mov.b32 %r199, %r173;
+	mov.pred %p155, %p134;
+	mov.pred %p156, %p135;
+	mov.b32 %r200, %r174;
 	mov.b64 %rd796, %rd657;
 	mov.b64 %rd797, %rd658;
 	mov.b64 %rd798, %rd659;
 	mov.b64 %rd799, %rd660;
-	mov.pred %p148, %p130;
-	mov.b32 %r200, %r174;
-	mov.pred %p149, %p131;
-	mov.pred %p150, %p132;
+	mov.pred %p157, %p136;
+	mov.b32 %r201, %r175;
+	mov.pred %p158, %p137;
+	mov.pred %p159, %p138;
+	mov.pred %p160, %p139;
 	mov.b64 %rd800, %rd307;
 	mov.b64 %rd801, %rd308;
 	mov.b64 %rd802, %rd309;
@@ -17267,11 +17326,11 @@ $L137:
 	mov.b64 %rd806, %rd313;
 	mov.b64 %rd807, %rd314;
 	mov.b64 %rd808, %rd315;
-	mov.pred %p151, %p133;
+	mov.pred %p161, %p140;
 	mov.b64 %rd809, %rd316;
 	mov.b64 %rd810, %rd317;
 	mov.b64 %rd811, %rd318;
-	mov.b32 %r201, %r175;
+	mov.b32 %r202, %r176;
 	mov.b64 %rd812, %rd661;
 	mov.b64 %rd813, %rd662;
 	mov.b64 %rd814, %rd670;
@@ -17284,10 +17343,10 @@ $L137:
 	mov.b64 %rd821, %rd170;
 	mul.lo.s64 %rd822, %rd818, %rd186;
 	mad.lo.s64 %rd823, %rd822, 4, %rd184;
-	cvt.u32.u64 %r202, %rd815;
-	atom.shared.add.s32 %r203, [%rd823], %r202;
-	mov.b32 %r204, %r203;
-	cvt.s64.s32 %rd824, %r204;
+	cvt.u32.u64 %r203, %rd815;
+	atom.shared.add.s32 %r204, [%rd823], %r203;
+	mov.b32 %r205, %r204;
+	cvt.s64.s32 %rd824, %r205;
 	mov.b64 %rd825, %rd824;
 	sub.s64 %rd826, %rd817, %rd825;
 	max.s64 %rd827, %rd826, 0;
@@ -17295,21 +17354,21 @@ $L137:
 	mov.b64 %rd829, %rd828;
 	mov.b64 %rd830, 0;
 $L140:
-	setp.lt.s64 %p152, %rd830, %rd829;
-	not.pred %p153, %p152;
-	@!%p153 bra $L144;
+	setp.lt.s64 %p162, %rd830, %rd829;
+	not.pred %p163, %p162;
+	@!%p163 bra $L144;
 	bra.uni $L142;
 $L144:
 	mul.lo.s64 %rd831, %rd830, %rd821;
 	mad.lo.s64 %rd832, %rd831, 4, %rd819;
-	ld.shared.s32 %r205, [%rd832+0];
-	mov.b32 %r206, %r205;
+	ld.shared.s32 %r206, [%rd832+0];
+	mov.b32 %r207, %r206;
 	add.s64 %rd833, %rd816, %rd825;
 	add.s64 %rd834, %rd833, %rd830;
 	mul.lo.s64 %rd835, %rd834, %rd178;
 	mad.lo.s64 %rd836, %rd835, 4, %rd176;
-	st.shared.s32 [%rd836+0], %r206;
-	@!%p148 bra $L146;
+	st.shared.s32 [%rd836+0], %r207;
+	@!%p157 bra $L146;
 	mov.b64 %rd838, 2;
 	mul.lo.s64 %rd837, %rd838, %rd830;
 	mul.lo.s64 %rd839, %rd837, %rd173;
@@ -17349,113 +17408,113 @@ $L142:
 	mov.b64 %rd866, 0;
 	mov.b64 %rd867, %rd829;
 $L147:
-	setp.lt.s64 %p154, %rd867, %rd815;
-	not.pred %p155, %p154;
-	@!%p155 bra $L151;
+	setp.lt.s64 %p164, %rd867, %rd815;
+	not.pred %p165, %p164;
+	@!%p165 bra $L151;
 	bra.uni $L149;
 $L151:
 	mul.lo.s64 %rd868, %rd867, %rd821;
 	mad.lo.s64 %rd869, %rd868, 4, %rd819;
-	ld.shared.s32 %r207, [%rd869+0];
-	mov.b32 %r208, %r207;
+	ld.shared.s32 %r208, [%rd869+0];
 	mov.b32 %r209, %r208;
-	mov.pred %p156, 0;
-	mov.b64 %rd870, %rd866;
 	mov.b32 %r210, %r209;
+	mov.pred %p166, 0;
+	mov.b64 %rd870, %rd866;
+	mov.b32 %r211, %r210;
 $L152:
-	@!%p150 bra $L156;
-	shr.s32 %r211, %r210, 5;
-	cvt.s64.s32 %rd871, %r211;
+	@!%p160 bra $L156;
+	shr.s32 %r212, %r211, 5;
+	cvt.s64.s32 %rd871, %r212;
 	mov.b64 %rd872, %rd871;
-	and.b32 %r212, %r210, 31;
-	cvt.s64.s32 %rd873, %r212;
+	and.b32 %r213, %r211, 31;
+	cvt.s64.s32 %rd873, %r213;
 	min.u64 %rd874, %rd873, 32;
-	cvt.u32.u64 %r213, %rd874;
-	mov.b32 %r215, 0x1;
-	shl.b32 %r214, %r215, %r213;
-	setp.hs.u32 %p157, %r213, 32;
-	selp.b32 %r216, 0, %r214, %p157;
-	mov.b32 %r217, %r216;
-	mov.b64 %rd875, %rd872;
+	cvt.u32.u64 %r214, %rd874;
+	mov.b32 %r216, 0x1;
+	shl.b32 %r215, %r216, %r214;
+	setp.hs.u32 %p167, %r214, 32;
+	selp.b32 %r217, 0, %r215, %p167;
 	mov.b32 %r218, %r217;
+	mov.b64 %rd875, %rd872;
+	mov.b32 %r219, %r218;
 	mul.lo.s64 %rd876, %rd875, %rd808;
 	mad.lo.s64 %rd877, %rd876, 4, %rd806;
-	ld.relaxed.gpu.global.u32 %r219, [%rd877+0];
-	mov.b32 %r220, %r219;
-	and.b32 %r221, %r220, %r218;
-	setp.ne.u32 %p158, %r221, 0x0;
-	mov.pred %p159, %p158;
-	not.pred %p160, %p159;
-	@!%p160 bra $L158;
+	ld.relaxed.gpu.global.u32 %r220, [%rd877+0];
+	mov.b32 %r221, %r220;
+	and.b32 %r222, %r221, %r219;
+	setp.ne.u32 %p168, %r222, 0x0;
+	mov.pred %p169, %p168;
+	not.pred %p170, %p169;
+	@!%p170 bra $L158;
 	mul.lo.s64 %rd878, %rd875, %rd808;
 	mad.lo.s64 %rd879, %rd878, 4, %rd806;
-	atom.global.or.b32 %r222, [%rd879], %r218;
-	mov.b32 %r223, %r222;
-	and.b32 %r224, %r223, %r218;
-	setp.ne.u32 %p161, %r224, 0x0;
-	mov.pred %p159, %p161;
+	atom.global.or.b32 %r223, [%rd879], %r219;
+	mov.b32 %r224, %r223;
+	and.b32 %r225, %r224, %r219;
+	setp.ne.u32 %p171, %r225, 0x0;
+	mov.pred %p169, %p171;
 $L158:
-	@!%p159 bra $L160;
+	@!%p169 bra $L160;
 	mov.b64 %rd880, %rd870;
 	mov.b64 %rd881, %rd880;
-	mov.pred %p162, 0;
+	mov.pred %p172, 0;
 	bra.uni $L154;
 $L160:
 	mov.b64 %rd882, %rd870;
 	mov.b64 %rd881, %rd882;
-	mov.pred %p162, 1;
+	mov.pred %p172, 1;
 	bra.uni $L154;
 $L156:
-	@!%p151 bra $L162;
-	cvt.s64.s32 %rd883, %r210;
+	@!%p161 bra $L162;
+	cvt.s64.s32 %rd883, %r211;
 	mul.lo.s64 %rd884, %rd883, %rd811;
 	mad.lo.s64 %rd885, %rd884, 4, %rd809;
-	ld.relaxed.gpu.global.s32 %r225, [%rd885+0];
-	mov.b32 %r226, %r225;
-	setp.eq.s32 %p163, %r226, %r201;
-	mov.pred %p164, %p163;
-	not.pred %p165, %p164;
-	@!%p165 bra $L164;
-	cvt.s64.s32 %rd886, %r210;
+	ld.relaxed.gpu.global.s32 %r226, [%rd885+0];
+	mov.b32 %r227, %r226;
+	setp.eq.s32 %p173, %r227, %r202;
+	mov.pred %p174, %p173;
+	not.pred %p175, %p174;
+	@!%p175 bra $L164;
+	cvt.s64.s32 %rd886, %r211;
 	mul.lo.s64 %rd887, %rd886, %rd811;
 	mad.lo.s64 %rd888, %rd887, 4, %rd809;
-	atom.global.exch.b32 %r227, [%rd888], %r201;
-	mov.b32 %r228, %r227;
-	setp.eq.s32 %p166, %r228, %r201;
-	mov.pred %p164, %p166;
+	atom.global.exch.b32 %r228, [%rd888], %r202;
+	mov.b32 %r229, %r228;
+	setp.eq.s32 %p176, %r229, %r202;
+	mov.pred %p174, %p176;
 $L164:
-	@!%p164 bra $L166;
+	@!%p174 bra $L166;
 	mov.b64 %rd889, %rd870;
 	mov.b64 %rd881, %rd889;
-	mov.pred %p162, 0;
+	mov.pred %p172, 0;
 	bra.uni $L154;
 $L166:
 $L162:
 	mul.lo.s64 %rd890, %rd870, %rd821;
 	mad.lo.s64 %rd891, %rd890, 4, %rd819;
-	st.shared.s32 [%rd891+0], %r210;
+	st.shared.s32 [%rd891+0], %r211;
 	add.s64 %rd892, %rd870, 1;
 	mov.b64 %rd893, %rd892;
 	mov.b64 %rd881, %rd893;
-	mov.pred %p162, 1;
+	mov.pred %p172, 1;
 	bra.uni $L154;
 $L153:
 	bra.uni $L152;
 $L154:
 	mov.b64 %rd894, %rd881;
-	mov.pred %p167, %p162;
+	mov.pred %p177, %p172;
 	mov.b64 %rd866, %rd894;
-	mov.pred %p156, %p167;
-	@!%p156 bra $L168;
+	mov.pred %p166, %p177;
+	@!%p166 bra $L168;
 	mov.b64 %rd895, %rd790;
-	mov.b32 %r229, %r209;
-	cvt.s64.s32 %rd896, %r229;
+	mov.b32 %r230, %r210;
+	cvt.s64.s32 %rd896, %r230;
 	add.s64 %rd897, %rd896, 1;
 	mul.lo.s64 %rd898, %rd897, %rd32;
 	mad.lo.s64 %rd899, %rd898, 8, %rd28;
 	ld.global.nc.s64 %rd900, [%rd899+0];
 	mov.b64 %rd901, %rd900;
-	cvt.s64.s32 %rd902, %r229;
+	cvt.s64.s32 %rd902, %r230;
 	mul.lo.s64 %rd903, %rd902, %rd32;
 	mad.lo.s64 %rd904, %rd903, 8, %rd28;
 	ld.global.nc.s64 %rd905, [%rd904+0];
@@ -17473,8 +17532,8 @@ $L148:
 	mov.b64 %rd867, %rd912;
 	bra.uni $L147;
 $L149:
-	setp.gt.s64 %p168, %rd866, 0;
-	@!%p168 bra $L170;
+	setp.gt.s64 %p178, %rd866, 0;
+	@!%p178 bra $L170;
 	mul.lo.s64 %rd913, %rd814, %rd120;
 	mad.lo.s64 %rd914, %rd913, 8, %rd116;
 	atom.global.add.u64 %rd915, [%rd914], %rd866;
@@ -17482,19 +17541,19 @@ $L149:
 	mov.b64 %rd917, %rd916;
 	mov.b64 %rd918, 0;
 $L171:
-	setp.lt.s64 %p169, %rd918, %rd866;
-	not.pred %p170, %p169;
-	@!%p170 bra $L175;
+	setp.lt.s64 %p179, %rd918, %rd866;
+	not.pred %p180, %p179;
+	@!%p180 bra $L175;
 	bra.uni $L173;
 $L175:
 	mul.lo.s64 %rd919, %rd918, %rd821;
 	mad.lo.s64 %rd920, %rd919, 4, %rd819;
-	ld.shared.s32 %r230, [%rd920+0];
-	mov.b32 %r231, %r230;
+	ld.shared.s32 %r231, [%rd920+0];
+	mov.b32 %r232, %r231;
 	add.s64 %rd921, %rd917, %rd918;
 	mul.lo.s64 %rd922, %rd921, %rd295;
 	mad.lo.s64 %rd923, %rd922, 4, %rd293;
-	st.global.s32 [%rd923+0], %r231;
+	st.global.s32 [%rd923+0], %r232;
 $L172:
 	add.s64 %rd924, %rd918, 1;
 	mov.b64 %rd918, %rd924;
@@ -17521,25 +17580,26 @@ $L135:
 $L121:
 	bra.uni $L120;
 $L122:
-	setp.gt.s64 %p171, %rd682, 0;
-	@!%p171 bra $L177;
+	setp.gt.s64 %p181, %rd682, 0;
+	@!%p181 bra $L177;
 	mov.b64 %rd936, %rd651;
 	mov.b64 %rd937, %rd652;
 	mov.b64 %rd938, %rd653;
 	mov.b64 %rd939, %rd654;
 	mov.b64 %rd940, %rd655;
 	mov.b64 %rd941, %rd656;
-	mov.pred %p172, %p128;
-	mov.pred %p173, %p129;
-	mov.b32 %r232, %r173;
+	mov.pred %p182, %p134;
+	mov.pred %p183, %p135;
+	mov.b32 %r233, %r174;
 	mov.b64 %rd942, %rd657;
 	mov.b64 %rd943, %rd658;
 	mov.b64 %rd944, %rd659;
 	mov.b64 %rd945, %rd660;
-	mov.pred %p174, %p130;
-	mov.b32 %r233, %r174;
-	mov.pred %p175, %p131;
-	mov.pred %p176, %p132;
+	mov.pred %p184, %p136;
+	mov.b32 %r234, %r175;
+	mov.pred %p185, %p137;
+	mov.pred %p186, %p138;
+	mov.pred %p187, %p139;
 	mov.b64 %rd946, %rd307;
 	mov.b64 %rd947, %rd308;
 	mov.b64 %rd948, %rd309;
@@ -17549,11 +17609,11 @@ $L122:
 	mov.b64 %rd952, %rd313;
 	mov.b64 %rd953, %rd314;
 	mov.b64 %rd954, %rd315;
-	mov.pred %p177, %p133;
+	mov.pred %p188, %p140;
 	mov.b64 %rd955, %rd316;
 	mov.b64 %rd956, %rd317;
 	mov.b64 %rd957, %rd318;
-	mov.b32 %r234, %r175;
+	mov.b32 %r235, %r176;
 	mov.b64 %rd958, %rd661;
 	mov.b64 %rd959, %rd662;
 	mov.b64 %rd960, %rd670;
@@ -17566,10 +17626,10 @@ $L122:
 	mov.b64 %rd967, %rd170;
 	mul.lo.s64 %rd968, %rd964, %rd186;
 	mad.lo.s64 %rd969, %rd968, 4, %rd184;
-	cvt.u32.u64 %r235, %rd961;
-	atom.shared.add.s32 %r236, [%rd969], %r235;
-	mov.b32 %r237, %r236;
-	cvt.s64.s32 %rd970, %r237;
+	cvt.u32.u64 %r236, %rd961;
+	atom.shared.add.s32 %r237, [%rd969], %r236;
+	mov.b32 %r238, %r237;
+	cvt.s64.s32 %rd970, %r238;
 	mov.b64 %rd971, %rd970;
 	sub.s64 %rd972, %rd963, %rd971;
 	max.s64 %rd973, %rd972, 0;
@@ -17577,21 +17637,21 @@ $L122:
 	mov.b64 %rd975, %rd974;
 	mov.b64 %rd976, 0;
 $L178:
-	setp.lt.s64 %p178, %rd976, %rd975;
-	not.pred %p179, %p178;
-	@!%p179 bra $L182;
+	setp.lt.s64 %p189, %rd976, %rd975;
+	not.pred %p190, %p189;
+	@!%p190 bra $L182;
 	bra.uni $L180;
 $L182:
 	mul.lo.s64 %rd977, %rd976, %rd967;
 	mad.lo.s64 %rd978, %rd977, 4, %rd965;
-	ld.shared.s32 %r238, [%rd978+0];
-	mov.b32 %r239, %r238;
+	ld.shared.s32 %r239, [%rd978+0];
+	mov.b32 %r240, %r239;
 	add.s64 %rd979, %rd962, %rd971;
 	add.s64 %rd980, %rd979, %rd976;
 	mul.lo.s64 %rd981, %rd980, %rd178;
 	mad.lo.s64 %rd982, %rd981, 4, %rd176;
-	st.shared.s32 [%rd982+0], %r239;
-	@!%p174 bra $L184;
+	st.shared.s32 [%rd982+0], %r240;
+	@!%p184 bra $L184;
 	mov.b64 %rd984, 2;
 	mul.lo.s64 %rd983, %rd984, %rd976;
 	mul.lo.s64 %rd985, %rd983, %rd173;
@@ -17631,113 +17691,113 @@ $L180:
 	mov.b64 %rd1012, 0;
 	mov.b64 %rd1013, %rd975;
 $L185:
-	setp.lt.s64 %p180, %rd1013, %rd961;
-	not.pred %p181, %p180;
-	@!%p181 bra $L189;
+	setp.lt.s64 %p191, %rd1013, %rd961;
+	not.pred %p192, %p191;
+	@!%p192 bra $L189;
 	bra.uni $L187;
 $L189:
 	mul.lo.s64 %rd1014, %rd1013, %rd967;
 	mad.lo.s64 %rd1015, %rd1014, 4, %rd965;
-	ld.shared.s32 %r240, [%rd1015+0];
-	mov.b32 %r241, %r240;
+	ld.shared.s32 %r241, [%rd1015+0];
 	mov.b32 %r242, %r241;
-	mov.pred %p182, 0;
-	mov.b64 %rd1016, %rd1012;
 	mov.b32 %r243, %r242;
+	mov.pred %p193, 0;
+	mov.b64 %rd1016, %rd1012;
+	mov.b32 %r244, %r243;
 $L190:
-	@!%p176 bra $L194;
-	shr.s32 %r244, %r243, 5;
-	cvt.s64.s32 %rd1017, %r244;
+	@!%p187 bra $L194;
+	shr.s32 %r245, %r244, 5;
+	cvt.s64.s32 %rd1017, %r245;
 	mov.b64 %rd1018, %rd1017;
-	and.b32 %r245, %r243, 31;
-	cvt.s64.s32 %rd1019, %r245;
+	and.b32 %r246, %r244, 31;
+	cvt.s64.s32 %rd1019, %r246;
 	min.u64 %rd1020, %rd1019, 32;
-	cvt.u32.u64 %r246, %rd1020;
-	mov.b32 %r248, 0x1;
-	shl.b32 %r247, %r248, %r246;
-	setp.hs.u32 %p183, %r246, 32;
-	selp.b32 %r249, 0, %r247, %p183;
-	mov.b32 %r250, %r249;
-	mov.b64 %rd1021, %rd1018;
+	cvt.u32.u64 %r247, %rd1020;
+	mov.b32 %r249, 0x1;
+	shl.b32 %r248, %r249, %r247;
+	setp.hs.u32 %p194, %r247, 32;
+	selp.b32 %r250, 0, %r248, %p194;
 	mov.b32 %r251, %r250;
+	mov.b64 %rd1021, %rd1018;
+	mov.b32 %r252, %r251;
 	mul.lo.s64 %rd1022, %rd1021, %rd954;
 	mad.lo.s64 %rd1023, %rd1022, 4, %rd952;
-	ld.relaxed.gpu.global.u32 %r252, [%rd1023+0];
-	mov.b32 %r253, %r252;
-	and.b32 %r254, %r253, %r251;
-	setp.ne.u32 %p184, %r254, 0x0;
-	mov.pred %p185, %p184;
-	not.pred %p186, %p185;
-	@!%p186 bra $L196;
+	ld.relaxed.gpu.global.u32 %r253, [%rd1023+0];
+	mov.b32 %r254, %r253;
+	and.b32 %r255, %r254, %r252;
+	setp.ne.u32 %p195, %r255, 0x0;
+	mov.pred %p196, %p195;
+	not.pred %p197, %p196;
+	@!%p197 bra $L196;
 	mul.lo.s64 %rd1024, %rd1021, %rd954;
 	mad.lo.s64 %rd1025, %rd1024, 4, %rd952;
-	atom.global.or.b32 %r255, [%rd1025], %r251;
-	mov.b32 %r256, %r255;
-	and.b32 %r257, %r256, %r251;
-	setp.ne.u32 %p187, %r257, 0x0;
-	mov.pred %p185, %p187;
+	atom.global.or.b32 %r256, [%rd1025], %r252;
+	mov.b32 %r257, %r256;
+	and.b32 %r258, %r257, %r252;
+	setp.ne.u32 %p198, %r258, 0x0;
+	mov.pred %p196, %p198;
 $L196:
-	@!%p185 bra $L198;
+	@!%p196 bra $L198;
 	mov.b64 %rd1026, %rd1016;
 	mov.b64 %rd1027, %rd1026;
-	mov.pred %p188, 0;
+	mov.pred %p199, 0;
 	bra.uni $L192;
 $L198:
 	mov.b64 %rd1028, %rd1016;
 	mov.b64 %rd1027, %rd1028;
-	mov.pred %p188, 1;
+	mov.pred %p199, 1;
 	bra.uni $L192;
 $L194:
-	@!%p177 bra $L200;
-	cvt.s64.s32 %rd1029, %r243;
+	@!%p188 bra $L200;
+	cvt.s64.s32 %rd1029, %r244;
 	mul.lo.s64 %rd1030, %rd1029, %rd957;
 	mad.lo.s64 %rd1031, %rd1030, 4, %rd955;
-	ld.relaxed.gpu.global.s32 %r258, [%rd1031+0];
-	mov.b32 %r259, %r258;
-	setp.eq.s32 %p189, %r259, %r234;
-	mov.pred %p190, %p189;
-	not.pred %p191, %p190;
-	@!%p191 bra $L202;
-	cvt.s64.s32 %rd1032, %r243;
+	ld.relaxed.gpu.global.s32 %r259, [%rd1031+0];
+	mov.b32 %r260, %r259;
+	setp.eq.s32 %p200, %r260, %r235;
+	mov.pred %p201, %p200;
+	not.pred %p202, %p201;
+	@!%p202 bra $L202;
+	cvt.s64.s32 %rd1032, %r244;
 	mul.lo.s64 %rd1033, %rd1032, %rd957;
 	mad.lo.s64 %rd1034, %rd1033, 4, %rd955;
-	atom.global.exch.b32 %r260, [%rd1034], %r234;
-	mov.b32 %r261, %r260;
-	setp.eq.s32 %p192, %r261, %r234;
-	mov.pred %p190, %p192;
+	atom.global.exch.b32 %r261, [%rd1034], %r235;
+	mov.b32 %r262, %r261;
+	setp.eq.s32 %p203, %r262, %r235;
+	mov.pred %p201, %p203;
 $L202:
-	@!%p190 bra $L204;
+	@!%p201 bra $L204;
 	mov.b64 %rd1035, %rd1016;
 	mov.b64 %rd1027, %rd1035;
-	mov.pred %p188, 0;
+	mov.pred %p199, 0;
 	bra.uni $L192;
 $L204:
 $L200:
 	mul.lo.s64 %rd1036, %rd1016, %rd967;
 	mad.lo.s64 %rd1037, %rd1036, 4, %rd965;
-	st.shared.s32 [%rd1037+0], %r243;
+	st.shared.s32 [%rd1037+0], %r244;
 	add.s64 %rd1038, %rd1016, 1;
 	mov.b64 %rd1039, %rd1038;
 	mov.b64 %rd1027, %rd1039;
-	mov.pred %p188, 1;
+	mov.pred %p199, 1;
 	bra.uni $L192;
 $L191:
 	bra.uni $L190;
 $L192:
 	mov.b64 %rd1040, %rd1027;
-	mov.pred %p193, %p188;
+	mov.pred %p204, %p199;
 	mov.b64 %rd1012, %rd1040;
-	mov.pred %p182, %p193;
-	@!%p182 bra $L206;
+	mov.pred %p193, %p204;
+	@!%p193 bra $L206;
 	mov.b64 %rd1041, %rd936;
-	mov.b32 %r262, %r242;
-	cvt.s64.s32 %rd1042, %r262;
+	mov.b32 %r263, %r243;
+	cvt.s64.s32 %rd1042, %r263;
 	add.s64 %rd1043, %rd1042, 1;
 	mul.lo.s64 %rd1044, %rd1043, %rd32;
 	mad.lo.s64 %rd1045, %rd1044, 8, %rd28;
 	ld.global.nc.s64 %rd1046, [%rd1045+0];
 	mov.b64 %rd1047, %rd1046;
-	cvt.s64.s32 %rd1048, %r262;
+	cvt.s64.s32 %rd1048, %r263;
 	mul.lo.s64 %rd1049, %rd1048, %rd32;
 	mad.lo.s64 %rd1050, %rd1049, 8, %rd28;
 	ld.global.nc.s64 %rd1051, [%rd1050+0];
@@ -17755,8 +17815,8 @@ $L186:
 	mov.b64 %rd1013, %rd1058;
 	bra.uni $L185;
 $L187:
-	setp.gt.s64 %p194, %rd1012, 0;
-	@!%p194 bra $L208;
+	setp.gt.s64 %p205, %rd1012, 0;
+	@!%p205 bra $L208;
 	mul.lo.s64 %rd1059, %rd960, %rd120;
 	mad.lo.s64 %rd1060, %rd1059, 8, %rd116;
 	atom.global.add.u64 %rd1061, [%rd1060], %rd1012;
@@ -17764,19 +17824,19 @@ $L187:
 	mov.b64 %rd1063, %rd1062;
 	mov.b64 %rd1064, 0;
 $L209:
-	setp.lt.s64 %p195, %rd1064, %rd1012;
-	not.pred %p196, %p195;
-	@!%p196 bra $L213;
+	setp.lt.s64 %p206, %rd1064, %rd1012;
+	not.pred %p207, %p206;
+	@!%p207 bra $L213;
 	bra.uni $L211;
 $L213:
 	mul.lo.s64 %rd1065, %rd1064, %rd967;
 	mad.lo.s64 %rd1066, %rd1065, 4, %rd965;
-	ld.shared.s32 %r263, [%rd1066+0];
-	mov.b32 %r264, %r263;
+	ld.shared.s32 %r264, [%rd1066+0];
+	mov.b32 %r265, %r264;
 	add.s64 %rd1067, %rd1063, %rd1064;
 	mul.lo.s64 %rd1068, %rd1067, %rd295;
 	mad.lo.s64 %rd1069, %rd1068, 4, %rd293;
-	st.global.s32 [%rd1069+0], %r264;
+	st.global.s32 [%rd1069+0], %r265;
 $L210:
 	add.s64 %rd1070, %rd1064, 1;
 	mov.b64 %rd1064, %rd1070;
@@ -17805,27 +17865,27 @@ $L177:
 	mov.b64 %rd404, %rd1085;
 	mov.b64 %rd405, %rd1086;
 $L214:
-	setp.lt.s64 %p197, %rd406, %rd361;
-	not.pred %p198, %p197;
-	@!%p198 bra $L218;
+	setp.lt.s64 %p208, %rd406, %rd361;
+	not.pred %p209, %p208;
+	@!%p209 bra $L218;
 	bra.uni $L216;
 $L218:
 	bar.sync 0;
 	mul.lo.s64 %rd1087, %rd645, %rd186;
 	mad.lo.s64 %rd1088, %rd1087, 4, %rd184;
-	ld.shared.s32 %r265, [%rd1088+0];
-	mov.b32 %r266, %r265;
-	cvt.s64.s32 %rd1089, %r266;
+	ld.shared.s32 %r266, [%rd1088+0];
+	mov.b32 %r267, %r266;
+	cvt.s64.s32 %rd1089, %r267;
 	min.s64 %rd1090, %rd388, %rd1089;
 	mov.b64 %rd1091, %rd1090;
-	setp.eq.s64 %p199, %rd1091, 0;
-	@!%p199 bra $L220;
+	setp.eq.s64 %p210, %rd1091, 0;
+	@!%p210 bra $L220;
 	bra.uni $L216;
 $L220:
 	mov.b64 %rd1092, %rd645;
 $L221:
-	setp.eq.s64 %p200, %rd1092, 2;
-	@!%p200 bra $L225;
+	setp.eq.s64 %p211, %rd1092, 2;
+	@!%p211 bra $L225;
 	mov.b64 %rd1093, 0;
 	bra.uni $L223;
 $L225:
@@ -17837,12 +17897,12 @@ $L222:
 $L223:
 	mov.b64 %rd645, %rd1093;
 	cvt.u64.u32 %rd1095, %r2;
-	setp.eq.s64 %p201, %rd1095, 0;
-	@!%p201 bra $L227;
+	setp.eq.s64 %p212, %rd1095, 0;
+	@!%p212 bra $L227;
 	mov.b64 %rd1096, %rd645;
 $L228:
-	setp.eq.s64 %p202, %rd1096, 2;
-	@!%p202 bra $L232;
+	setp.eq.s64 %p213, %rd1096, 2;
+	@!%p213 bra $L232;
 	mov.b64 %rd1097, 0;
 	bra.uni $L230;
 $L232:
@@ -17854,8 +17914,8 @@ $L229:
 $L230:
 	mul.lo.s64 %rd1099, %rd1097, %rd186;
 	mad.lo.s64 %rd1100, %rd1099, 4, %rd184;
-	mov.b32 %r267, 0;
-	st.shared.s32 [%rd1100+0], %r267;
+	mov.b32 %r268, 0;
+	st.shared.s32 [%rd1100+0], %r268;
 $L227:
 	mov.b64 %rd1101, %rd646;
 	sub.s64 %rd1102, %rd388, %rd646;
@@ -17863,27 +17923,28 @@ $L227:
 	mov.b64 %rd1103, 0;
 	mov.b64 %rd1104, 0;
 	add.s64 %rd1105, %rd406, 1;
-	setp.lt.s64 %p203, %rd1105, %rd361;
-	@!%p203 bra $L233;
+	setp.lt.s64 %p214, %rd1105, %rd361;
+	@!%p214 bra $L233;
 	mov.b64 %rd1106, %rd353;
 	mov.b64 %rd1107, %rd354;
 	mov.b64 %rd1108, %rd355;
 	mov.b64 %rd1109, %rd356;
 	mov.b64 %rd1110, %rd357;
 	mov.b64 %rd1111, %rd358;
-	mov.pred %p204, %p51;
-	mov.pred %p205, %p52;
-	mov.b32 %r268, %r84;
+	mov.pred %p215, %p53;
+	mov.pred %p216, %p54;
+	mov.b32 %r269, %r85;
 	mov.b64 %rd1112, %rd359;
 	mov.b64 %rd1113, %rd360;
 	mov.b64 %rd1114, %rd361;
 	mov.b64 %rd1115, %rd362;
-	mov.pred %p206, %p53;
-	mov.b32 %r269, %r85;
-	mov.pred %p207, %p54;
-	mov.pred %p208, %p55;
-	mov.pred %p209, %p56;
+	mov.pred %p217, %p55;
 	mov.b32 %r270, %r86;
+	mov.pred %p218, %p56;
+	mov.pred %p219, %p57;
+	mov.pred %p220, %p58;
+	mov.pred %p221, %p59;
+	mov.b32 %r271, %r87;
 	mov.b64 %rd1116, %rd363;
 	mov.b64 %rd1117, %rd364;
 	mov.b64 %rd1118, %rd1101;
@@ -17896,53 +17957,54 @@ $L227:
 	mov.b64 %rd1125, %rd646;
 	mov.b64 %rd1126, %rd388;
 	mov.b64 %rd1127, %rd645;
-	mov.pred %p210, %p53;
+	mov.pred %p222, %p55;
 	mov.b64 %rd1128, %rd168;
 	mov.b64 %rd1129, %rd169;
 	mov.b64 %rd1130, %rd170;
 	mov.b64 %rd1131, %rd1120;
-	mov.b32 %r271, -1;
+	mov.b32 %r272, -1;
 	mov.b64 %rd1132, 0;
 	mov.b64 %rd1133, 0;
 	mov.b64 %rd1134, 0;
 	mov.b64 %rd1135, 0;
 	mov.b64 %rd1136, 0;
 $L235:
-	setp.ge.s64 %p211, %rd1132, %rd1133;
-	@!%p211 bra $L239;
-	setp.ge.s64 %p212, %rd1131, %rd1119;
-	@!%p212 bra $L241;
+	setp.ge.s64 %p223, %rd1132, %rd1133;
+	@!%p223 bra $L239;
+	setp.ge.s64 %p224, %rd1131, %rd1119;
+	@!%p224 bra $L241;
 	bra.uni $L237;
 $L241:
 	add.s64 %rd1137, %rd1118, %rd1131;
 	mul.lo.s64 %rd1138, %rd1137, %rd178;
 	mad.lo.s64 %rd1139, %rd1138, 4, %rd176;
-	ld.shared.s32 %r272, [%rd1139+0];
-	mov.b32 %r273, %r272;
-	mov.b32 %r271, %r273;
+	ld.shared.s32 %r273, [%rd1139+0];
+	mov.b32 %r274, %r273;
+	mov.b32 %r272, %r274;
 	mov.b64 %rd1140, %rd1106;
 	mov.b64 %rd1141, %rd1107;
 	mov.b64 %rd1142, %rd1108;
 	mov.b64 %rd1143, %rd1109;
 	mov.b64 %rd1144, %rd1110;
 	mov.b64 %rd1145, %rd1111;
-	mov.pred %p213, %p204;
-	mov.pred %p214, %p205;
-	mov.b32 %r274, %r268;
+	mov.pred %p225, %p215;
+	mov.pred %p226, %p216;
+	mov.b32 %r275, %r269;
 	mov.b64 %rd1146, %rd1112;
 	mov.b64 %rd1147, %rd1113;
 	mov.b64 %rd1148, %rd1114;
 	mov.b64 %rd1149, %rd1115;
-	mov.pred %p215, %p206;
-	mov.b32 %r275, %r269;
-	mov.pred %p216, %p207;
-	mov.b32 %r276, %r271;
+	mov.pred %p227, %p217;
+	mov.b32 %r276, %r270;
+	mov.pred %p228, %p218;
+	mov.pred %p229, %p219;
+	mov.b32 %r277, %r272;
 	add.s64 %rd1150, %rd1118, %rd1131;
 	mov.b64 %rd1151, %rd1150;
 	mov.b64 %rd1152, %rd1123;
-	mov.pred %p217, %p210;
+	mov.pred %p230, %p222;
 $L242:
-	@!%p217 bra $L246;
+	@!%p230 bra $L246;
 	mov.b64 %rd1154, 2;
 	mul.lo.s64 %rd1153, %rd1154, %rd1151;
 	mul.lo.s64 %rd1155, %rd1153, %rd181;
@@ -17964,16 +18026,16 @@ $L242:
 	bra.uni $L244;
 $L246:
 	mov.b64 %rd1171, %rd1140;
-	mov.b32 %r277, %r276;
-	cvt.s64.s32 %rd1172, %r277;
+	mov.b32 %r278, %r277;
+	cvt.s64.s32 %rd1172, %r278;
 	mul.lo.s64 %rd1173, %rd1172, %rd32;
 	mad.lo.s64 %rd1174, %rd1173, 8, %rd28;
 	ld.global.nc.s64 %rd1175, [%rd1174+0];
 	mov.b64 %rd1176, %rd1175;
 	mov.b64 %rd1177, %rd1176;
 	mov.b64 %rd1178, %rd1140;
-	mov.b32 %r278, %r276;
-	cvt.s64.s32 %rd1179, %r278;
+	mov.b32 %r279, %r277;
+	cvt.s64.s32 %rd1179, %r279;
 	add.s64 %rd1180, %rd1179, 1;
 	mul.lo.s64 %rd1181, %rd1180, %rd32;
 	mad.lo.s64 %rd1182, %rd1181, 8, %rd28;
@@ -17999,23 +18061,23 @@ $L244:
 $L239:
 	mul.lo.s64 %rd1192, %rd1132, %rd39;
 	mad.lo.s64 %rd1193, %rd1192, 4, %rd35;
-	ld.global.nc.s32 %r279, [%rd1193+0];
-	mov.b32 %r280, %r279;
+	ld.global.nc.s32 %r280, [%rd1193+0];
 	mov.b32 %r281, %r280;
+	mov.b32 %r282, %r281;
 	mov.b64 %rd1194, 0;
 	mov.b64 %rd1195, 0;
-	@!%p206 bra $L248;
+	@!%p217 bra $L248;
 	mov.b64 %rd1196, %rd1106;
-	mov.b32 %r282, %r281;
-	cvt.s64.s32 %rd1197, %r282;
+	mov.b32 %r283, %r282;
+	cvt.s64.s32 %rd1197, %r283;
 	mul.lo.s64 %rd1198, %rd1197, %rd32;
 	mad.lo.s64 %rd1199, %rd1198, 8, %rd28;
 	ld.global.nc.s64 %rd1200, [%rd1199+0];
 	mov.b64 %rd1201, %rd1200;
 	mov.b64 %rd1202, %rd1201;
 	mov.b64 %rd1203, %rd1106;
-	mov.b32 %r283, %r281;
-	cvt.s64.s32 %rd1204, %r283;
+	mov.b32 %r284, %r282;
+	cvt.s64.s32 %rd1204, %r284;
 	add.s64 %rd1205, %rd1204, 1;
 	mul.lo.s64 %rd1206, %rd1205, %rd32;
 	mad.lo.s64 %rd1207, %rd1206, 8, %rd28;
@@ -18027,43 +18089,44 @@ $L239:
 	mov.b64 %rd1194, %rd1211;
 	mov.b64 %rd1195, %rd1212;
 $L248:
-	mov.b32 %r284, %r269;
-	mov.pred %p218, %p207;
-	mov.b32 %r285, %r271;
-	mov.b32 %r286, %r281;
+	mov.b32 %r285, %r270;
+	mov.pred %p231, %p218;
+	mov.pred %p232, %p219;
+	mov.b32 %r286, %r272;
+	mov.b32 %r287, %r282;
 	mov.b64 %rd1213, %rd1132;
-	cvt.s64.s32 %rd1214, %r285;
+	cvt.s64.s32 %rd1214, %r286;
 	mul.lo.s64 %rd1215, %rd1214, %rd127;
 	mad.lo.s64 %rd1216, %rd1215, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd1217, [%rd1216+0];
 	mov.b64 %rd1218, %rd1217;
 	mov.b64 %rd1219, %rd1218;
 	shr.u64 %rd1220, %rd1219, 32;
-	cvt.u32.u64 %r287, %rd1220;
-	mov.b32 %r288, %r287;
-	add.s32 %r289, %r288, 1;
-	mov.b32 %r290, %r289;
+	cvt.u32.u64 %r288, %rd1220;
+	mov.b32 %r289, %r288;
+	add.s32 %r290, %r289, 1;
 	mov.b32 %r291, %r290;
-	mov.b32 %r292, %r285;
-	cvt.u64.u32 %rd1221, %r291;
+	mov.b32 %r292, %r291;
+	mov.b32 %r293, %r286;
+	cvt.u64.u32 %rd1221, %r292;
 	shl.b64 %rd1222, %rd1221, 32;
-	cvt.u64.u32 %rd1223, %r292;
+	cvt.u64.u32 %rd1223, %r293;
 	or.b64 %rd1224, %rd1222, %rd1223;
 	mov.b64 %rd1225, %rd1224;
-	cvt.s64.s32 %rd1226, %r286;
+	cvt.s64.s32 %rd1226, %r287;
 	mul.lo.s64 %rd1227, %rd1226, %rd127;
 	mad.lo.s64 %rd1228, %rd1227, 8, %rd123;
 	atom.global.min.u64 %rd1229, [%rd1228], %rd1225;
 	mov.b64 %rd1230, %rd1229;
 	shr.u64 %rd1231, %rd1230, 32;
-	cvt.u32.u64 %r293, %rd1231;
-	setp.hi.u32 %p219, %r293, %r290;
-	mov.pred %p220, %p219;
-	@!%p220 bra $L250;
+	cvt.u32.u64 %r294, %rd1231;
+	setp.hi.u32 %p233, %r294, %r291;
+	mov.pred %p234, %p233;
+	@!%p234 bra $L250;
 	mul.lo.s64 %rd1232, %rd1136, %rd1130;
 	mad.lo.s64 %rd1233, %rd1232, 4, %rd1128;
-	st.shared.s32 [%rd1233+0], %r281;
-	@!%p206 bra $L252;
+	st.shared.s32 [%rd1233+0], %r282;
+	@!%p217 bra $L252;
 	mov.b64 %rd1235, 2;
 	mul.lo.s64 %rd1234, %rd1235, %rd1136;
 	mul.lo.s64 %rd1236, %rd1234, %rd173;
@@ -18078,25 +18141,26 @@ $L248:
 $L252:
 	add.s64 %rd1243, %rd1136, 1;
 	mov.b64 %rd1136, %rd1243;
-	setp.eq.s64 %p221, %rd1136, %rd1116;
-	@!%p221 bra $L254;
+	setp.eq.s64 %p235, %rd1136, %rd1116;
+	@!%p235 bra $L254;
 	mov.b64 %rd1244, %rd1106;
 	mov.b64 %rd1245, %rd1107;
 	mov.b64 %rd1246, %rd1108;
 	mov.b64 %rd1247, %rd1109;
 	mov.b64 %rd1248, %rd1110;
 	mov.b64 %rd1249, %rd1111;
-	mov.pred %p222, %p204;
-	mov.pred %p223, %p205;
-	mov.b32 %r294, %r268;
+	mov.pred %p236, %p215;
+	mov.pred %p237, %p216;
+	mov.b32 %r295, %r269;
 	mov.b64 %rd1250, %rd1112;
 	mov.b64 %rd1251, %rd1113;
 	mov.b64 %rd1252, %rd1114;
 	mov.b64 %rd1253, %rd1115;
-	mov.pred %p224, %p206;
-	mov.b32 %r295, %r269;
-	mov.pred %p225, %p207;
-	mov.pred %p226, %p208;
+	mov.pred %p238, %p217;
+	mov.b32 %r296, %r270;
+	mov.pred %p239, %p218;
+	mov.pred %p240, %p219;
+	mov.pred %p241, %p220;
 	mov.b64 %rd1254, %rd307;
 	mov.b64 %rd1255, %rd308;
 	mov.b64 %rd1256, %rd309;
@@ -18106,11 +18170,11 @@ $L252:
 	mov.b64 %rd1260, %rd313;
 	mov.b64 %rd1261, %rd314;
 	mov.b64 %rd1262, %rd315;
-	mov.pred %p227, %p209;
+	mov.pred %p242, %p221;
 	mov.b64 %rd1263, %rd316;
 	mov.b64 %rd1264, %rd317;
 	mov.b64 %rd1265, %rd318;
-	mov.b32 %r296, %r270;
+	mov.b32 %r297, %r271;
 	mov.b64 %rd1266, %rd1116;
 	mov.b64 %rd1267, %rd1117;
 	mov.b64 %rd1268, %rd1124;
@@ -18123,10 +18187,10 @@ $L252:
 	mov.b64 %rd1275, %rd170;
 	mul.lo.s64 %rd1276, %rd1272, %rd186;
 	mad.lo.s64 %rd1277, %rd1276, 4, %rd184;
-	cvt.u32.u64 %r297, %rd1269;
-	atom.shared.add.s32 %r298, [%rd1277], %r297;
-	mov.b32 %r299, %r298;
-	cvt.s64.s32 %rd1278, %r299;
+	cvt.u32.u64 %r298, %rd1269;
+	atom.shared.add.s32 %r299, [%rd1277], %r298;
+	mov.b32 %r300, %r299;
+	cvt.s64.s32 %rd1278, %r300;
 	mov.b64 %rd1279, %rd1278;
 	sub.s64 %rd1280, %rd1271, %rd1279;
 	max.s64 %rd1281, %rd1280, 0;
@@ -18134,21 +18198,21 @@ $L252:
 	mov.b64 %rd1283, %rd1282;
 	mov.b64 %rd1284, 0;
 $L255:
-	setp.lt.s64 %p228, %rd1284, %rd1283;
-	not.pred %p229, %p228;
-	@!%p229 bra $L259;
+	setp.lt.s64 %p243, %rd1284, %rd1283;
+	not.pred %p244, %p243;
+	@!%p244 bra $L259;
 	bra.uni $L257;
 $L259:
 	mul.lo.s64 %rd1285, %rd1284, %rd1275;
 	mad.lo.s64 %rd1286, %rd1285, 4, %rd1273;
-	ld.shared.s32 %r300, [%rd1286+0];
-	mov.b32 %r301, %r300;
+	ld.shared.s32 %r301, [%rd1286+0];
+	mov.b32 %r302, %r301;
 	add.s64 %rd1287, %rd1270, %rd1279;
 	add.s64 %rd1288, %rd1287, %rd1284;
 	mul.lo.s64 %rd1289, %rd1288, %rd178;
 	mad.lo.s64 %rd1290, %rd1289, 4, %rd176;
-	st.shared.s32 [%rd1290+0], %r301;
-	@!%p224 bra $L261;
+	st.shared.s32 [%rd1290+0], %r302;
+	@!%p238 bra $L261;
 	mov.b64 %rd1292, 2;
 	mul.lo.s64 %rd1291, %rd1292, %rd1284;
 	mul.lo.s64 %rd1293, %rd1291, %rd173;
@@ -18188,113 +18252,113 @@ $L257:
 	mov.b64 %rd1320, 0;
 	mov.b64 %rd1321, %rd1283;
 $L262:
-	setp.lt.s64 %p230, %rd1321, %rd1269;
-	not.pred %p231, %p230;
-	@!%p231 bra $L266;
+	setp.lt.s64 %p245, %rd1321, %rd1269;
+	not.pred %p246, %p245;
+	@!%p246 bra $L266;
 	bra.uni $L264;
 $L266:
 	mul.lo.s64 %rd1322, %rd1321, %rd1275;
 	mad.lo.s64 %rd1323, %rd1322, 4, %rd1273;
-	ld.shared.s32 %r302, [%rd1323+0];
-	mov.b32 %r303, %r302;
+	ld.shared.s32 %r303, [%rd1323+0];
 	mov.b32 %r304, %r303;
-	mov.pred %p232, 0;
-	mov.b64 %rd1324, %rd1320;
 	mov.b32 %r305, %r304;
+	mov.pred %p247, 0;
+	mov.b64 %rd1324, %rd1320;
+	mov.b32 %r306, %r305;
 $L267:
-	@!%p226 bra $L271;
-	shr.s32 %r306, %r305, 5;
-	cvt.s64.s32 %rd1325, %r306;
+	@!%p241 bra $L271;
+	shr.s32 %r307, %r306, 5;
+	cvt.s64.s32 %rd1325, %r307;
 	mov.b64 %rd1326, %rd1325;
-	and.b32 %r307, %r305, 31;
-	cvt.s64.s32 %rd1327, %r307;
+	and.b32 %r308, %r306, 31;
+	cvt.s64.s32 %rd1327, %r308;
 	min.u64 %rd1328, %rd1327, 32;
-	cvt.u32.u64 %r308, %rd1328;
-	mov.b32 %r310, 0x1;
-	shl.b32 %r309, %r310, %r308;
-	setp.hs.u32 %p233, %r308, 32;
-	selp.b32 %r311, 0, %r309, %p233;
-	mov.b32 %r312, %r311;
-	mov.b64 %rd1329, %rd1326;
+	cvt.u32.u64 %r309, %rd1328;
+	mov.b32 %r311, 0x1;
+	shl.b32 %r310, %r311, %r309;
+	setp.hs.u32 %p248, %r309, 32;
+	selp.b32 %r312, 0, %r310, %p248;
 	mov.b32 %r313, %r312;
+	mov.b64 %rd1329, %rd1326;
+	mov.b32 %r314, %r313;
 	mul.lo.s64 %rd1330, %rd1329, %rd1262;
 	mad.lo.s64 %rd1331, %rd1330, 4, %rd1260;
-	ld.relaxed.gpu.global.u32 %r314, [%rd1331+0];
-	mov.b32 %r315, %r314;
-	and.b32 %r316, %r315, %r313;
-	setp.ne.u32 %p234, %r316, 0x0;
-	mov.pred %p235, %p234;
-	not.pred %p236, %p235;
-	@!%p236 bra $L273;
+	ld.relaxed.gpu.global.u32 %r315, [%rd1331+0];
+	mov.b32 %r316, %r315;
+	and.b32 %r317, %r316, %r314;
+	setp.ne.u32 %p249, %r317, 0x0;
+	mov.pred %p250, %p249;
+	not.pred %p251, %p250;
+	@!%p251 bra $L273;
 	mul.lo.s64 %rd1332, %rd1329, %rd1262;
 	mad.lo.s64 %rd1333, %rd1332, 4, %rd1260;
-	atom.global.or.b32 %r317, [%rd1333], %r313;
-	mov.b32 %r318, %r317;
-	and.b32 %r319, %r318, %r313;
-	setp.ne.u32 %p237, %r319, 0x0;
-	mov.pred %p235, %p237;
+	atom.global.or.b32 %r318, [%rd1333], %r314;
+	mov.b32 %r319, %r318;
+	and.b32 %r320, %r319, %r314;
+	setp.ne.u32 %p252, %r320, 0x0;
+	mov.pred %p250, %p252;
 $L273:
-	@!%p235 bra $L275;
+	@!%p250 bra $L275;
 	mov.b64 %rd1334, %rd1324;
 	mov.b64 %rd1335, %rd1334;
-	mov.pred %p238, 0;
+	mov.pred %p253, 0;
 	bra.uni $L269;
 $L275:
 	mov.b64 %rd1336, %rd1324;
 	mov.b64 %rd1335, %rd1336;
-	mov.pred %p238, 1;
+	mov.pred %p253, 1;
 	bra.uni $L269;
 $L271:
-	@!%p227 bra $L277;
-	cvt.s64.s32 %rd1337, %r305;
+	@!%p242 bra $L277;
+	cvt.s64.s32 %rd1337, %r306;
 	mul.lo.s64 %rd1338, %rd1337, %rd1265;
 	mad.lo.s64 %rd1339, %rd1338, 4, %rd1263;
-	ld.relaxed.gpu.global.s32 %r320, [%rd1339+0];
-	mov.b32 %r321, %r320;
-	setp.eq.s32 %p239, %r321, %r296;
-	mov.pred %p240, %p239;
-	not.pred %p241, %p240;
-	@!%p241 bra $L279;
-	cvt.s64.s32 %rd1340, %r305;
+	ld.relaxed.gpu.global.s32 %r321, [%rd1339+0];
+	mov.b32 %r322, %r321;
+	setp.eq.s32 %p254, %r322, %r297;
+	mov.pred %p255, %p254;
+	not.pred %p256, %p255;
+	@!%p256 bra $L279;
+	cvt.s64.s32 %rd1340, %r306;
 	mul.lo.s64 %rd1341, %rd1340, %rd1265;
 	mad.lo.s64 %rd1342, %rd1341, 4, %rd1263;
-	atom.global.exch.b32 %r322, [%rd1342], %r296;
-	mov.b32 %r323, %r322;
-	setp.eq.s32 %p242, %r323, %r296;
-	mov.pred %p240, %p242;
+	atom.global.exch.b32 %r323, [%rd1342], %r297;
+	mov.b32 %r324, %r323;
+	setp.eq.s32 %p257, %r324, %r297;
+	mov.pred %p255, %p257;
 $L279:
-	@!%p240 bra $L281;
+	@!%p255 bra $L281;
 	mov.b64 %rd1343, %rd1324;
 	mov.b64 %rd1335, %rd1343;
-	mov.pred %p238, 0;
+	mov.pred %p253, 0;
 	bra.uni $L269;
 $L281:
 $L277:
 	mul.lo.s64 %rd1344, %rd1324, %rd1275;
 	mad.lo.s64 %rd1345, %rd1344, 4, %rd1273;
-	st.shared.s32 [%rd1345+0], %r305;
+	st.shared.s32 [%rd1345+0], %r306;
 	add.s64 %rd1346, %rd1324, 1;
 	mov.b64 %rd1347, %rd1346;
 	mov.b64 %rd1335, %rd1347;
-	mov.pred %p238, 1;
+	mov.pred %p253, 1;
 	bra.uni $L269;
 $L268:
 	bra.uni $L267;
 $L269:
 	mov.b64 %rd1348, %rd1335;
-	mov.pred %p243, %p238;
+	mov.pred %p258, %p253;
 	mov.b64 %rd1320, %rd1348;
-	mov.pred %p232, %p243;
-	@!%p232 bra $L283;
+	mov.pred %p247, %p258;
+	@!%p247 bra $L283;
 	mov.b64 %rd1349, %rd1244;
-	mov.b32 %r324, %r304;
-	cvt.s64.s32 %rd1350, %r324;
+	mov.b32 %r325, %r305;
+	cvt.s64.s32 %rd1350, %r325;
 	add.s64 %rd1351, %rd1350, 1;
 	mul.lo.s64 %rd1352, %rd1351, %rd32;
 	mad.lo.s64 %rd1353, %rd1352, 8, %rd28;
 	ld.global.nc.s64 %rd1354, [%rd1353+0];
 	mov.b64 %rd1355, %rd1354;
-	cvt.s64.s32 %rd1356, %r324;
+	cvt.s64.s32 %rd1356, %r325;
 	mul.lo.s64 %rd1357, %rd1356, %rd32;
 	mad.lo.s64 %rd1358, %rd1357, 8, %rd28;
 	ld.global.nc.s64 %rd1359, [%rd1358+0];
@@ -18312,8 +18376,8 @@ $L263:
 	mov.b64 %rd1321, %rd1366;
 	bra.uni $L262;
 $L264:
-	setp.gt.s64 %p244, %rd1320, 0;
-	@!%p244 bra $L285;
+	setp.gt.s64 %p259, %rd1320, 0;
+	@!%p259 bra $L285;
 	mul.lo.s64 %rd1367, %rd1268, %rd120;
 	mad.lo.s64 %rd1368, %rd1367, 8, %rd116;
 	atom.global.add.u64 %rd1369, [%rd1368], %rd1320;
@@ -18321,19 +18385,19 @@ $L264:
 	mov.b64 %rd1371, %rd1370;
 	mov.b64 %rd1372, 0;
 $L286:
-	setp.lt.s64 %p245, %rd1372, %rd1320;
-	not.pred %p246, %p245;
-	@!%p246 bra $L290;
+	setp.lt.s64 %p260, %rd1372, %rd1320;
+	not.pred %p261, %p260;
+	@!%p261 bra $L290;
 	bra.uni $L288;
 $L290:
 	mul.lo.s64 %rd1373, %rd1372, %rd1275;
 	mad.lo.s64 %rd1374, %rd1373, 4, %rd1273;
-	ld.shared.s32 %r325, [%rd1374+0];
-	mov.b32 %r326, %r325;
+	ld.shared.s32 %r326, [%rd1374+0];
+	mov.b32 %r327, %r326;
 	add.s64 %rd1375, %rd1371, %rd1372;
 	mul.lo.s64 %rd1376, %rd1375, %rd295;
 	mad.lo.s64 %rd1377, %rd1376, 4, %rd293;
-	st.global.s32 [%rd1377+0], %r326;
+	st.global.s32 [%rd1377+0], %r327;
 $L287:
 	add.s64 %rd1378, %rd1372, 1;
 	mov.b64 %rd1372, %rd1378;
@@ -18360,25 +18424,26 @@ $L250:
 $L236:
 	bra.uni $L235;
 $L237:
-	setp.gt.s64 %p247, %rd1136, 0;
-	@!%p247 bra $L292;
+	setp.gt.s64 %p262, %rd1136, 0;
+	@!%p262 bra $L292;
 	mov.b64 %rd1390, %rd1106;
 	mov.b64 %rd1391, %rd1107;
 	mov.b64 %rd1392, %rd1108;
 	mov.b64 %rd1393, %rd1109;
 	mov.b64 %rd1394, %rd1110;
 	mov.b64 %rd1395, %rd1111;
-	mov.pred %p248, %p204;
-	mov.pred %p249, %p205;
-	mov.b32 %r327, %r268;
+	mov.pred %p263, %p215;
+	mov.pred %p264, %p216;
+	mov.b32 %r328, %r269;
 	mov.b64 %rd1396, %rd1112;
 	mov.b64 %rd1397, %rd1113;
 	mov.b64 %rd1398, %rd1114;
 	mov.b64 %rd1399, %rd1115;
-	mov.pred %p250, %p206;
-	mov.b32 %r328, %r269;
-	mov.pred %p251, %p207;
-	mov.pred %p252, %p208;
+	mov.pred %p265, %p217;
+	mov.b32 %r329, %r270;
+	mov.pred %p266, %p218;
+	mov.pred %p267, %p219;
+	mov.pred %p268, %p220;
 	mov.b64 %rd1400, %rd307;
 	mov.b64 %rd1401, %rd308;
 	mov.b64 %rd1402, %rd309;
@@ -18388,11 +18453,11 @@ $L237:
 	mov.b64 %rd1406, %rd313;
 	mov.b64 %rd1407, %rd314;
 	mov.b64 %rd1408, %rd315;
-	mov.pred %p253, %p209;
+	mov.pred %p269, %p221;
 	mov.b64 %rd1409, %rd316;
 	mov.b64 %rd1410, %rd317;
 	mov.b64 %rd1411, %rd318;
-	mov.b32 %r329, %r270;
+	mov.b32 %r330, %r271;
 	mov.b64 %rd1412, %rd1116;
 	mov.b64 %rd1413, %rd1117;
 	mov.b64 %rd1414, %rd1124;
@@ -18405,10 +18470,10 @@ $L237:
 	mov.b64 %rd1421, %rd170;
 	mul.lo.s64 %rd1422, %rd1418, %rd186;
 	mad.lo.s64 %rd1423, %rd1422, 4, %rd184;
-	cvt.u32.u64 %r330, %rd1415;
-	atom.shared.add.s32 %r331, [%rd1423], %r330;
-	mov.b32 %r332, %r331;
-	cvt.s64.s32 %rd1424, %r332;
+	cvt.u32.u64 %r331, %rd1415;
+	atom.shared.add.s32 %r332, [%rd1423], %r331;
+	mov.b32 %r333, %r332;
+	cvt.s64.s32 %rd1424, %r333;
 	mov.b64 %rd1425, %rd1424;
 	sub.s64 %rd1426, %rd1417, %rd1425;
 	max.s64 %rd1427, %rd1426, 0;
@@ -18416,21 +18481,21 @@ $L237:
 	mov.b64 %rd1429, %rd1428;
 	mov.b64 %rd1430, 0;
 $L293:
-	setp.lt.s64 %p254, %rd1430, %rd1429;
-	not.pred %p255, %p254;
-	@!%p255 bra $L297;
+	setp.lt.s64 %p270, %rd1430, %rd1429;
+	not.pred %p271, %p270;
+	@!%p271 bra $L297;
 	bra.uni $L295;
 $L297:
 	mul.lo.s64 %rd1431, %rd1430, %rd1421;
 	mad.lo.s64 %rd1432, %rd1431, 4, %rd1419;
-	ld.shared.s32 %r333, [%rd1432+0];
-	mov.b32 %r334, %r333;
+	ld.shared.s32 %r334, [%rd1432+0];
+	mov.b32 %r335, %r334;
 	add.s64 %rd1433, %rd1416, %rd1425;
 	add.s64 %rd1434, %rd1433, %rd1430;
 	mul.lo.s64 %rd1435, %rd1434, %rd178;
 	mad.lo.s64 %rd1436, %rd1435, 4, %rd176;
-	st.shared.s32 [%rd1436+0], %r334;
-	@!%p250 bra $L299;
+	st.shared.s32 [%rd1436+0], %r335;
+	@!%p265 bra $L299;
 	mov.b64 %rd1438, 2;
 	mul.lo.s64 %rd1437, %rd1438, %rd1430;
 	mul.lo.s64 %rd1439, %rd1437, %rd173;
@@ -18470,113 +18535,113 @@ $L295:
 	mov.b64 %rd1466, 0;
 	mov.b64 %rd1467, %rd1429;
 $L300:
-	setp.lt.s64 %p256, %rd1467, %rd1415;
-	not.pred %p257, %p256;
-	@!%p257 bra $L304;
+	setp.lt.s64 %p272, %rd1467, %rd1415;
+	not.pred %p273, %p272;
+	@!%p273 bra $L304;
 	bra.uni $L302;
 $L304:
 	mul.lo.s64 %rd1468, %rd1467, %rd1421;
 	mad.lo.s64 %rd1469, %rd1468, 4, %rd1419;
-	ld.shared.s32 %r335, [%rd1469+0];
-	mov.b32 %r336, %r335;
+	ld.shared.s32 %r336, [%rd1469+0];
 	mov.b32 %r337, %r336;
-	mov.pred %p258, 0;
-	mov.b64 %rd1470, %rd1466;
 	mov.b32 %r338, %r337;
+	mov.pred %p274, 0;
+	mov.b64 %rd1470, %rd1466;
+	mov.b32 %r339, %r338;
 $L305:
-	@!%p252 bra $L309;
-	shr.s32 %r339, %r338, 5;
-	cvt.s64.s32 %rd1471, %r339;
+	@!%p268 bra $L309;
+	shr.s32 %r340, %r339, 5;
+	cvt.s64.s32 %rd1471, %r340;
 	mov.b64 %rd1472, %rd1471;
-	and.b32 %r340, %r338, 31;
-	cvt.s64.s32 %rd1473, %r340;
+	and.b32 %r341, %r339, 31;
+	cvt.s64.s32 %rd1473, %r341;
 	min.u64 %rd1474, %rd1473, 32;
-	cvt.u32.u64 %r341, %rd1474;
-	mov.b32 %r343, 0x1;
-	shl.b32 %r342, %r343, %r341;
-	setp.hs.u32 %p259, %r341, 32;
-	selp.b32 %r344, 0, %r342, %p259;
-	mov.b32 %r345, %r344;
-	mov.b64 %rd1475, %rd1472;
+	cvt.u32.u64 %r342, %rd1474;
+	mov.b32 %r344, 0x1;
+	shl.b32 %r343, %r344, %r342;
+	setp.hs.u32 %p275, %r342, 32;
+	selp.b32 %r345, 0, %r343, %p275;
 	mov.b32 %r346, %r345;
+	mov.b64 %rd1475, %rd1472;
+	mov.b32 %r347, %r346;
 	mul.lo.s64 %rd1476, %rd1475, %rd1408;
 	mad.lo.s64 %rd1477, %rd1476, 4, %rd1406;
-	ld.relaxed.gpu.global.u32 %r347, [%rd1477+0];
-	mov.b32 %r348, %r347;
-	and.b32 %r349, %r348, %r346;
-	setp.ne.u32 %p260, %r349, 0x0;
-	mov.pred %p261, %p260;
-	not.pred %p262, %p261;
-	@!%p262 bra $L311;
+	ld.relaxed.gpu.global.u32 %r348, [%rd1477+0];
+	mov.b32 %r349, %r348;
+	and.b32 %r350, %r349, %r347;
+	setp.ne.u32 %p276, %r350, 0x0;
+	mov.pred %p277, %p276;
+	not.pred %p278, %p277;
+	@!%p278 bra $L311;
 	mul.lo.s64 %rd1478, %rd1475, %rd1408;
 	mad.lo.s64 %rd1479, %rd1478, 4, %rd1406;
-	atom.global.or.b32 %r350, [%rd1479], %r346;
-	mov.b32 %r351, %r350;
-	and.b32 %r352, %r351, %r346;
-	setp.ne.u32 %p263, %r352, 0x0;
-	mov.pred %p261, %p263;
+	atom.global.or.b32 %r351, [%rd1479], %r347;
+	mov.b32 %r352, %r351;
+	and.b32 %r353, %r352, %r347;
+	setp.ne.u32 %p279, %r353, 0x0;
+	mov.pred %p277, %p279;
 $L311:
-	@!%p261 bra $L313;
+	@!%p277 bra $L313;
 	mov.b64 %rd1480, %rd1470;
 	mov.b64 %rd1481, %rd1480;
-	mov.pred %p264, 0;
+	mov.pred %p280, 0;
 	bra.uni $L307;
 $L313:
 	mov.b64 %rd1482, %rd1470;
 	mov.b64 %rd1481, %rd1482;
-	mov.pred %p264, 1;
+	mov.pred %p280, 1;
 	bra.uni $L307;
 $L309:
-	@!%p253 bra $L315;
-	cvt.s64.s32 %rd1483, %r338;
+	@!%p269 bra $L315;
+	cvt.s64.s32 %rd1483, %r339;
 	mul.lo.s64 %rd1484, %rd1483, %rd1411;
 	mad.lo.s64 %rd1485, %rd1484, 4, %rd1409;
-	ld.relaxed.gpu.global.s32 %r353, [%rd1485+0];
-	mov.b32 %r354, %r353;
-	setp.eq.s32 %p265, %r354, %r329;
-	mov.pred %p266, %p265;
-	not.pred %p267, %p266;
-	@!%p267 bra $L317;
-	cvt.s64.s32 %rd1486, %r338;
+	ld.relaxed.gpu.global.s32 %r354, [%rd1485+0];
+	mov.b32 %r355, %r354;
+	setp.eq.s32 %p281, %r355, %r330;
+	mov.pred %p282, %p281;
+	not.pred %p283, %p282;
+	@!%p283 bra $L317;
+	cvt.s64.s32 %rd1486, %r339;
 	mul.lo.s64 %rd1487, %rd1486, %rd1411;
 	mad.lo.s64 %rd1488, %rd1487, 4, %rd1409;
-	atom.global.exch.b32 %r355, [%rd1488], %r329;
-	mov.b32 %r356, %r355;
-	setp.eq.s32 %p268, %r356, %r329;
-	mov.pred %p266, %p268;
+	atom.global.exch.b32 %r356, [%rd1488], %r330;
+	mov.b32 %r357, %r356;
+	setp.eq.s32 %p284, %r357, %r330;
+	mov.pred %p282, %p284;
 $L317:
-	@!%p266 bra $L319;
+	@!%p282 bra $L319;
 	mov.b64 %rd1489, %rd1470;
 	mov.b64 %rd1481, %rd1489;
-	mov.pred %p264, 0;
+	mov.pred %p280, 0;
 	bra.uni $L307;
 $L319:
 $L315:
 	mul.lo.s64 %rd1490, %rd1470, %rd1421;
 	mad.lo.s64 %rd1491, %rd1490, 4, %rd1419;
-	st.shared.s32 [%rd1491+0], %r338;
+	st.shared.s32 [%rd1491+0], %r339;
 	add.s64 %rd1492, %rd1470, 1;
 	mov.b64 %rd1493, %rd1492;
 	mov.b64 %rd1481, %rd1493;
-	mov.pred %p264, 1;
+	mov.pred %p280, 1;
 	bra.uni $L307;
 $L306:
 	bra.uni $L305;
 $L307:
 	mov.b64 %rd1494, %rd1481;
-	mov.pred %p269, %p264;
+	mov.pred %p285, %p280;
 	mov.b64 %rd1466, %rd1494;
-	mov.pred %p258, %p269;
-	@!%p258 bra $L321;
+	mov.pred %p274, %p285;
+	@!%p274 bra $L321;
 	mov.b64 %rd1495, %rd1390;
-	mov.b32 %r357, %r337;
-	cvt.s64.s32 %rd1496, %r357;
+	mov.b32 %r358, %r338;
+	cvt.s64.s32 %rd1496, %r358;
 	add.s64 %rd1497, %rd1496, 1;
 	mul.lo.s64 %rd1498, %rd1497, %rd32;
 	mad.lo.s64 %rd1499, %rd1498, 8, %rd28;
 	ld.global.nc.s64 %rd1500, [%rd1499+0];
 	mov.b64 %rd1501, %rd1500;
-	cvt.s64.s32 %rd1502, %r357;
+	cvt.s64.s32 %rd1502, %r358;
 	mul.lo.s64 %rd1503, %rd1502, %rd32;
 	mad.lo.s64 %rd1504, %rd1503, 8, %rd28;
 	ld.global.nc.s64 %rd1505, [%rd1504+0];
@@ -18594,8 +18659,8 @@ $L301:
 	mov.b64 %rd1467, %rd1512;
 	bra.uni $L300;
 $L302:
-	setp.gt.s64 %p270, %rd1466, 0;
-	@!%p270 bra $L323;
+	setp.gt.s64 %p286, %rd1466, 0;
+	@!%p286 bra $L323;
 	mul.lo.s64 %rd1513, %rd1414, %rd120;
 	mad.lo.s64 %rd1514, %rd1513, 8, %rd116;
 	atom.global.add.u64 %rd1515, [%rd1514], %rd1466;
@@ -18603,19 +18668,19 @@ $L302:
 	mov.b64 %rd1517, %rd1516;
 	mov.b64 %rd1518, 0;
 $L324:
-	setp.lt.s64 %p271, %rd1518, %rd1466;
-	not.pred %p272, %p271;
-	@!%p272 bra $L328;
+	setp.lt.s64 %p287, %rd1518, %rd1466;
+	not.pred %p288, %p287;
+	@!%p288 bra $L328;
 	bra.uni $L326;
 $L328:
 	mul.lo.s64 %rd1519, %rd1518, %rd1421;
 	mad.lo.s64 %rd1520, %rd1519, 4, %rd1419;
-	ld.shared.s32 %r358, [%rd1520+0];
-	mov.b32 %r359, %r358;
+	ld.shared.s32 %r359, [%rd1520+0];
+	mov.b32 %r360, %r359;
 	add.s64 %rd1521, %rd1517, %rd1518;
 	mul.lo.s64 %rd1522, %rd1521, %rd295;
 	mad.lo.s64 %rd1523, %rd1522, 4, %rd293;
-	st.global.s32 [%rd1523+0], %r359;
+	st.global.s32 [%rd1523+0], %r360;
 $L325:
 	add.s64 %rd1524, %rd1518, 1;
 	mov.b64 %rd1518, %rd1524;
@@ -18651,17 +18716,18 @@ $L233:
 	mov.b64 %rd1544, %rd356;
 	mov.b64 %rd1545, %rd357;
 	mov.b64 %rd1546, %rd358;
-	mov.pred %p273, %p51;
-	mov.pred %p274, %p52;
-	mov.b32 %r360, %r84;
+	mov.pred %p289, %p53;
+	mov.pred %p290, %p54;
+	mov.b32 %r361, %r85;
 	mov.b64 %rd1547, %rd359;
 	mov.b64 %rd1548, %rd360;
 	mov.b64 %rd1549, %rd361;
 	mov.b64 %rd1550, %rd362;
-	mov.pred %p275, %p53;
-	mov.b32 %r361, %r85;
-	mov.pred %p276, %p54;
-	mov.pred %p277, %p55;
+	mov.pred %p291, %p55;
+	mov.b32 %r362, %r86;
+	mov.pred %p292, %p56;
+	mov.pred %p293, %p57;
+	mov.pred %p294, %p58;
 	mov.b64 %rd1551, %rd307;
 	mov.b64 %rd1552, %rd308;
 	mov.b64 %rd1553, %rd309;
@@ -18671,11 +18737,11 @@ $L233:
 	mov.b64 %rd1557, %rd313;
 	mov.b64 %rd1558, %rd314;
 	mov.b64 %rd1559, %rd315;
-	mov.pred %p278, %p56;
+	mov.pred %p295, %p59;
 	mov.b64 %rd1560, %rd316;
 	mov.b64 %rd1561, %rd317;
 	mov.b64 %rd1562, %rd318;
-	mov.b32 %r362, %r86;
+	mov.b32 %r363, %r87;
 	mov.b64 %rd1563, %rd363;
 	mov.b64 %rd1564, %rd364;
 	mov.b64 %rd1565, %rd1101;
@@ -18685,12 +18751,12 @@ $L233:
 	mov.b64 %rd1569, %rd367;
 	mov.b64 %rd1570, %rd387;
 	mov.b64 %rd1571, %rd366;
-	mov.pred %p279, %p53;
+	mov.pred %p296, %p55;
 	mov.b64 %rd1572, %rd168;
 	mov.b64 %rd1573, %rd169;
 	mov.b64 %rd1574, %rd170;
 	mov.b64 %rd1575, %rd1567;
-	mov.b32 %r363, -1;
+	mov.b32 %r364, -1;
 	mov.b64 %rd1576, 0;
 	mov.b64 %rd1577, 0;
 	mov.b64 %rd1578, 0;
@@ -18699,46 +18765,47 @@ $L329:
 	mov.b64 %rd1580, 0;
 	mov.b64 %rd1581, %rd1563;
 $L332:
-	setp.gt.s64 %p280, %rd1581, 0;
-	not.pred %p281, %p280;
-	@!%p281 bra $L336;
+	setp.gt.s64 %p297, %rd1581, 0;
+	not.pred %p298, %p297;
+	@!%p298 bra $L336;
 	bra.uni $L334;
 $L336:
-	setp.ge.s64 %p282, %rd1576, %rd1577;
-	@!%p282 bra $L338;
-	setp.ge.s64 %p283, %rd1575, %rd1566;
-	@!%p283 bra $L340;
+	setp.ge.s64 %p299, %rd1576, %rd1577;
+	@!%p299 bra $L338;
+	setp.ge.s64 %p300, %rd1575, %rd1566;
+	@!%p300 bra $L340;
 	bra.uni $L334;
 $L340:
 	add.s64 %rd1582, %rd1565, %rd1575;
 	mul.lo.s64 %rd1583, %rd1582, %rd178;
 	mad.lo.s64 %rd1584, %rd1583, 4, %rd176;
-	ld.shared.s32 %r364, [%rd1584+0];
-	mov.b32 %r365, %r364;
-	mov.b32 %r363, %r365;
+	ld.shared.s32 %r365, [%rd1584+0];
+	mov.b32 %r366, %r365;
+	mov.b32 %r364, %r366;
 	mov.b64 %rd1585, %rd1541;
 	mov.b64 %rd1586, %rd1542;
 	mov.b64 %rd1587, %rd1543;
 	mov.b64 %rd1588, %rd1544;
 	mov.b64 %rd1589, %rd1545;
 	mov.b64 %rd1590, %rd1546;
-	mov.pred %p284, %p273;
-	mov.pred %p285, %p274;
-	mov.b32 %r366, %r360;
+	mov.pred %p301, %p289;
+	mov.pred %p302, %p290;
+	mov.b32 %r367, %r361;
 	mov.b64 %rd1591, %rd1547;
 	mov.b64 %rd1592, %rd1548;
 	mov.b64 %rd1593, %rd1549;
 	mov.b64 %rd1594, %rd1550;
-	mov.pred %p286, %p275;
-	mov.b32 %r367, %r361;
-	mov.pred %p287, %p276;
-	mov.b32 %r368, %r363;
+	mov.pred %p303, %p291;
+	mov.b32 %r368, %r362;
+	mov.pred %p304, %p292;
+	mov.pred %p305, %p293;
+	mov.b32 %r369, %r364;
 	add.s64 %rd1595, %rd1565, %rd1575;
 	mov.b64 %rd1596, %rd1595;
 	mov.b64 %rd1597, %rd1570;
-	mov.pred %p288, %p279;
+	mov.pred %p306, %p296;
 $L341:
-	@!%p288 bra $L345;
+	@!%p306 bra $L345;
 	mov.b64 %rd1599, 2;
 	mul.lo.s64 %rd1598, %rd1599, %rd1596;
 	mul.lo.s64 %rd1600, %rd1598, %rd181;
@@ -18760,16 +18827,16 @@ $L341:
 	bra.uni $L343;
 $L345:
 	mov.b64 %rd1616, %rd1585;
-	mov.b32 %r369, %r368;
-	cvt.s64.s32 %rd1617, %r369;
+	mov.b32 %r370, %r369;
+	cvt.s64.s32 %rd1617, %r370;
 	mul.lo.s64 %rd1618, %rd1617, %rd32;
 	mad.lo.s64 %rd1619, %rd1618, 8, %rd28;
 	ld.global.nc.s64 %rd1620, [%rd1619+0];
 	mov.b64 %rd1621, %rd1620;
 	mov.b64 %rd1622, %rd1621;
 	mov.b64 %rd1623, %rd1585;
-	mov.b32 %r370, %r368;
-	cvt.s64.s32 %rd1624, %r370;
+	mov.b32 %r371, %r369;
+	cvt.s64.s32 %rd1624, %r371;
 	add.s64 %rd1625, %rd1624, 1;
 	mul.lo.s64 %rd1626, %rd1625, %rd32;
 	mad.lo.s64 %rd1627, %rd1626, 8, %rd28;
@@ -18795,139 +18862,140 @@ $L343:
 $L338:
 	mul.lo.s64 %rd1637, %rd1576, %rd39;
 	mad.lo.s64 %rd1638, %rd1637, 4, %rd35;
-	ld.global.nc.s32 %r371, [%rd1638+0];
-	mov.b32 %r372, %r371;
+	ld.global.nc.s32 %r372, [%rd1638+0];
 	mov.b32 %r373, %r372;
-	mov.b32 %r374, %r361;
-	mov.pred %p289, %p276;
-	mov.b32 %r375, %r363;
-	mov.b32 %r376, %r373;
+	mov.b32 %r374, %r373;
+	mov.b32 %r375, %r362;
+	mov.pred %p307, %p292;
+	mov.pred %p308, %p293;
+	mov.b32 %r376, %r364;
+	mov.b32 %r377, %r374;
 	mov.b64 %rd1639, %rd1576;
-	cvt.s64.s32 %rd1640, %r375;
+	cvt.s64.s32 %rd1640, %r376;
 	mul.lo.s64 %rd1641, %rd1640, %rd127;
 	mad.lo.s64 %rd1642, %rd1641, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd1643, [%rd1642+0];
 	mov.b64 %rd1644, %rd1643;
 	mov.b64 %rd1645, %rd1644;
 	shr.u64 %rd1646, %rd1645, 32;
-	cvt.u32.u64 %r377, %rd1646;
-	mov.b32 %r378, %r377;
-	add.s32 %r379, %r378, 1;
-	mov.b32 %r380, %r379;
+	cvt.u32.u64 %r378, %rd1646;
+	mov.b32 %r379, %r378;
+	add.s32 %r380, %r379, 1;
 	mov.b32 %r381, %r380;
-	mov.b32 %r382, %r375;
-	cvt.u64.u32 %rd1647, %r381;
+	mov.b32 %r382, %r381;
+	mov.b32 %r383, %r376;
+	cvt.u64.u32 %rd1647, %r382;
 	shl.b64 %rd1648, %rd1647, 32;
-	cvt.u64.u32 %rd1649, %r382;
+	cvt.u64.u32 %rd1649, %r383;
 	or.b64 %rd1650, %rd1648, %rd1649;
 	mov.b64 %rd1651, %rd1650;
-	cvt.s64.s32 %rd1652, %r376;
+	cvt.s64.s32 %rd1652, %r377;
 	mul.lo.s64 %rd1653, %rd1652, %rd127;
 	mad.lo.s64 %rd1654, %rd1653, 8, %rd123;
 	atom.global.min.u64 %rd1655, [%rd1654], %rd1651;
 	mov.b64 %rd1656, %rd1655;
 	shr.u64 %rd1657, %rd1656, 32;
-	cvt.u32.u64 %r383, %rd1657;
-	setp.hi.u32 %p290, %r383, %r380;
-	mov.pred %p291, %p290;
-	@!%p291 bra $L347;
-	mov.pred %p292, 0;
+	cvt.u32.u64 %r384, %rd1657;
+	setp.hi.u32 %p309, %r384, %r381;
+	mov.pred %p310, %p309;
+	@!%p310 bra $L347;
+	mov.pred %p311, 0;
 	mov.b64 %rd1658, %rd1580;
-	mov.b32 %r384, %r373;
+	mov.b32 %r385, %r374;
 $L348:
-	@!%p277 bra $L352;
-	shr.s32 %r385, %r384, 5;
-	cvt.s64.s32 %rd1659, %r385;
+	@!%p294 bra $L352;
+	shr.s32 %r386, %r385, 5;
+	cvt.s64.s32 %rd1659, %r386;
 	mov.b64 %rd1660, %rd1659;
-	and.b32 %r386, %r384, 31;
-	cvt.s64.s32 %rd1661, %r386;
+	and.b32 %r387, %r385, 31;
+	cvt.s64.s32 %rd1661, %r387;
 	min.u64 %rd1662, %rd1661, 32;
-	cvt.u32.u64 %r387, %rd1662;
-	mov.b32 %r389, 0x1;
-	shl.b32 %r388, %r389, %r387;
-	setp.hs.u32 %p293, %r387, 32;
-	selp.b32 %r390, 0, %r388, %p293;
-	mov.b32 %r391, %r390;
-	mov.b64 %rd1663, %rd1660;
+	cvt.u32.u64 %r388, %rd1662;
+	mov.b32 %r390, 0x1;
+	shl.b32 %r389, %r390, %r388;
+	setp.hs.u32 %p312, %r388, 32;
+	selp.b32 %r391, 0, %r389, %p312;
 	mov.b32 %r392, %r391;
+	mov.b64 %rd1663, %rd1660;
+	mov.b32 %r393, %r392;
 	mul.lo.s64 %rd1664, %rd1663, %rd1559;
 	mad.lo.s64 %rd1665, %rd1664, 4, %rd1557;
-	ld.relaxed.gpu.global.u32 %r393, [%rd1665+0];
-	mov.b32 %r394, %r393;
-	and.b32 %r395, %r394, %r392;
-	setp.ne.u32 %p294, %r395, 0x0;
-	mov.pred %p295, %p294;
-	not.pred %p296, %p295;
-	@!%p296 bra $L354;
+	ld.relaxed.gpu.global.u32 %r394, [%rd1665+0];
+	mov.b32 %r395, %r394;
+	and.b32 %r396, %r395, %r393;
+	setp.ne.u32 %p313, %r396, 0x0;
+	mov.pred %p314, %p313;
+	not.pred %p315, %p314;
+	@!%p315 bra $L354;
 	mul.lo.s64 %rd1666, %rd1663, %rd1559;
 	mad.lo.s64 %rd1667, %rd1666, 4, %rd1557;
-	atom.global.or.b32 %r396, [%rd1667], %r392;
-	mov.b32 %r397, %r396;
-	and.b32 %r398, %r397, %r392;
-	setp.ne.u32 %p297, %r398, 0x0;
-	mov.pred %p295, %p297;
+	atom.global.or.b32 %r397, [%rd1667], %r393;
+	mov.b32 %r398, %r397;
+	and.b32 %r399, %r398, %r393;
+	setp.ne.u32 %p316, %r399, 0x0;
+	mov.pred %p314, %p316;
 $L354:
-	@!%p295 bra $L356;
+	@!%p314 bra $L356;
 	mov.b64 %rd1668, %rd1658;
 	mov.b64 %rd1669, %rd1668;
-	mov.pred %p298, 0;
+	mov.pred %p317, 0;
 	bra.uni $L350;
 $L356:
 	mov.b64 %rd1670, %rd1658;
 	mov.b64 %rd1669, %rd1670;
-	mov.pred %p298, 1;
+	mov.pred %p317, 1;
 	bra.uni $L350;
 $L352:
-	@!%p278 bra $L358;
-	cvt.s64.s32 %rd1671, %r384;
+	@!%p295 bra $L358;
+	cvt.s64.s32 %rd1671, %r385;
 	mul.lo.s64 %rd1672, %rd1671, %rd1562;
 	mad.lo.s64 %rd1673, %rd1672, 4, %rd1560;
-	ld.relaxed.gpu.global.s32 %r399, [%rd1673+0];
-	mov.b32 %r400, %r399;
-	setp.eq.s32 %p299, %r400, %r362;
-	mov.pred %p300, %p299;
-	not.pred %p301, %p300;
-	@!%p301 bra $L360;
-	cvt.s64.s32 %rd1674, %r384;
+	ld.relaxed.gpu.global.s32 %r400, [%rd1673+0];
+	mov.b32 %r401, %r400;
+	setp.eq.s32 %p318, %r401, %r363;
+	mov.pred %p319, %p318;
+	not.pred %p320, %p319;
+	@!%p320 bra $L360;
+	cvt.s64.s32 %rd1674, %r385;
 	mul.lo.s64 %rd1675, %rd1674, %rd1562;
 	mad.lo.s64 %rd1676, %rd1675, 4, %rd1560;
-	atom.global.exch.b32 %r401, [%rd1676], %r362;
-	mov.b32 %r402, %r401;
-	setp.eq.s32 %p302, %r402, %r362;
-	mov.pred %p300, %p302;
+	atom.global.exch.b32 %r402, [%rd1676], %r363;
+	mov.b32 %r403, %r402;
+	setp.eq.s32 %p321, %r403, %r363;
+	mov.pred %p319, %p321;
 $L360:
-	@!%p300 bra $L362;
+	@!%p319 bra $L362;
 	mov.b64 %rd1677, %rd1658;
 	mov.b64 %rd1669, %rd1677;
-	mov.pred %p298, 0;
+	mov.pred %p317, 0;
 	bra.uni $L350;
 $L362:
 $L358:
 	mul.lo.s64 %rd1678, %rd1658, %rd1574;
 	mad.lo.s64 %rd1679, %rd1678, 4, %rd1572;
-	st.shared.s32 [%rd1679+0], %r384;
+	st.shared.s32 [%rd1679+0], %r385;
 	add.s64 %rd1680, %rd1658, 1;
 	mov.b64 %rd1681, %rd1680;
 	mov.b64 %rd1669, %rd1681;
-	mov.pred %p298, 1;
+	mov.pred %p317, 1;
 	bra.uni $L350;
 $L349:
 	bra.uni $L348;
 $L350:
 	mov.b64 %rd1682, %rd1669;
-	mov.pred %p303, %p298;
+	mov.pred %p322, %p317;
 	mov.b64 %rd1580, %rd1682;
-	mov.pred %p292, %p303;
-	@!%p292 bra $L364;
+	mov.pred %p311, %p322;
+	@!%p311 bra $L364;
 	mov.b64 %rd1683, %rd1541;
-	mov.b32 %r403, %r373;
-	cvt.s64.s32 %rd1684, %r403;
+	mov.b32 %r404, %r374;
+	cvt.s64.s32 %rd1684, %r404;
 	add.s64 %rd1685, %rd1684, 1;
 	mul.lo.s64 %rd1686, %rd1685, %rd32;
 	mad.lo.s64 %rd1687, %rd1686, 8, %rd28;
 	ld.global.nc.s64 %rd1688, [%rd1687+0];
 	mov.b64 %rd1689, %rd1688;
-	cvt.s64.s32 %rd1690, %r403;
+	cvt.s64.s32 %rd1690, %r404;
 	mul.lo.s64 %rd1691, %rd1690, %rd32;
 	mad.lo.s64 %rd1692, %rd1691, 8, %rd28;
 	ld.global.nc.s64 %rd1693, [%rd1692+0];
@@ -18949,110 +19017,110 @@ $L333:
 	bra.uni $L332;
 $L334:
 	mov.b64 %rd1702, 0;
-	setp.lt.s64 %p304, %rd1576, %rd1577;
-	setp.lt.s64 %p305, %rd1575, %rd1566;
-	or.pred %p306, %p304, %p305;
-	@!%p306 bra $L366;
+	setp.lt.s64 %p323, %rd1576, %rd1577;
+	setp.lt.s64 %p324, %rd1575, %rd1566;
+	or.pred %p325, %p323, %p324;
+	@!%p325 bra $L366;
 	mov.b64 %rd1702, 1;
 $L366:
 	shl.b64 %rd1703, %rd1702, 32;
 	or.b64 %rd1704, %rd1580, %rd1703;
 	// block scan
 	mov.b64 %rd1705, %rd1704;
-	mov.b32 %r404, %r3;
+	mov.b32 %r405, %r3;
 $L367:
-	setp.hs.u32 %p307, %r404, 32;
-	@%p307 bra $L368;
-	mov.b64 {%r405, %r406}, %rd1705;
-	shfl.sync.up.b32 %r407|%p308, %r405, %r404, 0, %r17;
-	shfl.sync.up.b32 %r408, %r406, %r404, 0, %r17;
-	mov.b64 %rd1706, {%r407, %r408};
-	@!%p308 bra $L369;
+	setp.hs.u32 %p326, %r405, 32;
+	@%p326 bra $L368;
+	mov.b64 {%r406, %r407}, %rd1705;
+	shfl.sync.up.b32 %r408|%p327, %r406, %r405, 0, %r17;
+	shfl.sync.up.b32 %r409, %r407, %r405, 0, %r17;
+	mov.b64 %rd1706, {%r408, %r409};
+	@!%p327 bra $L369;
 	add.s64 %rd1707, %rd1706, %rd1705;
 	mov.b64 %rd1705, %rd1707;
 $L369:
-	shl.b32 %r404, %r404, 1;
+	shl.b32 %r405, %r405, 1;
 	bra.uni $L367;
 $L368:
-	mov.b64 {%r409, %r410}, %rd1705;
-	shfl.sync.up.b32 %r411|%p309, %r409, %r3, 0, %r17;
-	shfl.sync.up.b32 %r412, %r410, %r3, 0, %r17;
-	mov.b64 %rd1708, {%r411, %r412};
-	setp.lo.u32 %p310, %r3, 32;
-	and.pred %p311, %p309, %p310;
-	selp.b64 %rd1709, %rd1708, 0, %p311;
-	sub.u32 %r413, %r13, %r3;
-	setp.eq.u32 %p312, %r7, %r413;
-	@!%p312 bra $L370;
+	mov.b64 {%r410, %r411}, %rd1705;
+	shfl.sync.up.b32 %r412|%p328, %r410, %r3, 0, %r17;
+	shfl.sync.up.b32 %r413, %r411, %r3, 0, %r17;
+	mov.b64 %rd1708, {%r412, %r413};
+	setp.lo.u32 %p329, %r3, 32;
+	and.pred %p330, %p328, %p329;
+	selp.b64 %rd1709, %rd1708, 0, %p330;
+	sub.u32 %r414, %r13, %r3;
+	setp.eq.u32 %p331, %r7, %r414;
+	@!%p331 bra $L370;
 	mul.wide.u32 %rd1710, %r8, 16;
 	add.s64 %rd1711, %rd1, %rd1710;
 	st.shared.s64 [%rd1711+0], %rd1705;
 $L370:
 	bar.sync 0;
-	setp.eq.u32 %p313, %r8, 0;
-	@!%p313 bra $L371;
+	setp.eq.u32 %p332, %r8, 0;
+	@!%p332 bra $L371;
 	mov.b64 %rd1712, 0;
-	setp.lo.u32 %p314, %r7, %r10;
-	@!%p314 bra $L372;
+	setp.lo.u32 %p333, %r7, %r10;
+	@!%p333 bra $L372;
 	mul.wide.u32 %rd1713, %r7, 16;
 	add.s64 %rd1714, %rd1, %rd1713;
 	ld.shared.s64 %rd1715, [%rd1714+0];
 	mov.b64 %rd1712, %rd1715;
 $L372:
-	mov.b64 {%r414, %r415}, %rd1712;
-	shfl.sync.up.b32 %r416|%p315, %r414, 1, 0, %r17;
-	shfl.sync.up.b32 %r417, %r415, 1, 0, %r17;
-	mov.b64 %rd1716, {%r416, %r417};
-	@!%p315 bra $L373;
+	mov.b64 {%r415, %r416}, %rd1712;
+	shfl.sync.up.b32 %r417|%p334, %r415, 1, 0, %r17;
+	shfl.sync.up.b32 %r418, %r416, 1, 0, %r17;
+	mov.b64 %rd1716, {%r417, %r418};
+	@!%p334 bra $L373;
 	add.s64 %rd1717, %rd1716, %rd1712;
 	mov.b64 %rd1712, %rd1717;
 $L373:
-	mov.b64 {%r418, %r419}, %rd1712;
-	shfl.sync.up.b32 %r420|%p316, %r418, 2, 0, %r17;
-	shfl.sync.up.b32 %r421, %r419, 2, 0, %r17;
-	mov.b64 %rd1718, {%r420, %r421};
-	@!%p316 bra $L374;
+	mov.b64 {%r419, %r420}, %rd1712;
+	shfl.sync.up.b32 %r421|%p335, %r419, 2, 0, %r17;
+	shfl.sync.up.b32 %r422, %r420, 2, 0, %r17;
+	mov.b64 %rd1718, {%r421, %r422};
+	@!%p335 bra $L374;
 	add.s64 %rd1719, %rd1718, %rd1712;
 	mov.b64 %rd1712, %rd1719;
 $L374:
-	mov.b64 {%r422, %r423}, %rd1712;
-	shfl.sync.up.b32 %r424|%p317, %r422, 4, 0, %r17;
-	shfl.sync.up.b32 %r425, %r423, 4, 0, %r17;
-	mov.b64 %rd1720, {%r424, %r425};
-	@!%p317 bra $L375;
+	mov.b64 {%r423, %r424}, %rd1712;
+	shfl.sync.up.b32 %r425|%p336, %r423, 4, 0, %r17;
+	shfl.sync.up.b32 %r426, %r424, 4, 0, %r17;
+	mov.b64 %rd1720, {%r425, %r426};
+	@!%p336 bra $L375;
 	add.s64 %rd1721, %rd1720, %rd1712;
 	mov.b64 %rd1712, %rd1721;
 $L375:
-	mov.b64 {%r426, %r427}, %rd1712;
-	shfl.sync.up.b32 %r428|%p318, %r426, 8, 0, %r17;
-	shfl.sync.up.b32 %r429, %r427, 8, 0, %r17;
-	mov.b64 %rd1722, {%r428, %r429};
-	@!%p318 bra $L376;
+	mov.b64 {%r427, %r428}, %rd1712;
+	shfl.sync.up.b32 %r429|%p337, %r427, 8, 0, %r17;
+	shfl.sync.up.b32 %r430, %r428, 8, 0, %r17;
+	mov.b64 %rd1722, {%r429, %r430};
+	@!%p337 bra $L376;
 	add.s64 %rd1723, %rd1722, %rd1712;
 	mov.b64 %rd1712, %rd1723;
 $L376:
-	mov.b64 {%r430, %r431}, %rd1712;
-	shfl.sync.up.b32 %r432|%p319, %r430, 16, 0, %r17;
-	shfl.sync.up.b32 %r433, %r431, 16, 0, %r17;
-	mov.b64 %rd1724, {%r432, %r433};
-	@!%p319 bra $L377;
+	mov.b64 {%r431, %r432}, %rd1712;
+	shfl.sync.up.b32 %r433|%p338, %r431, 16, 0, %r17;
+	shfl.sync.up.b32 %r434, %r432, 16, 0, %r17;
+	mov.b64 %rd1724, {%r433, %r434};
+	@!%p338 bra $L377;
 	add.s64 %rd1725, %rd1724, %rd1712;
 	mov.b64 %rd1712, %rd1725;
 $L377:
-	mov.b64 {%r434, %r435}, %rd1712;
-	shfl.sync.up.b32 %r436|%p320, %r434, 1, 0, %r17;
-	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
-	mov.b64 %rd1726, {%r436, %r437};
-	selp.b64 %rd1727, %rd1726, 0, %p320;
-	@!%p314 bra $L378;
+	mov.b64 {%r435, %r436}, %rd1712;
+	shfl.sync.up.b32 %r437|%p339, %r435, 1, 0, %r17;
+	shfl.sync.up.b32 %r438, %r436, 1, 0, %r17;
+	mov.b64 %rd1726, {%r437, %r438};
+	selp.b64 %rd1727, %rd1726, 0, %p339;
+	@!%p333 bra $L378;
 	mul.wide.u32 %rd1728, %r7, 16;
 	add.s64 %rd1729, %rd1, %rd1728;
 	add.s64 %rd1730, %rd1729, 512;
 	st.shared.s64 [%rd1730+0], %rd1727;
 $L378:
-	sub.u32 %r438, %r10, 1;
-	setp.eq.u32 %p321, %r7, %r438;
-	@!%p321 bra $L379;
+	sub.u32 %r439, %r10, 1;
+	setp.eq.u32 %p340, %r7, %r439;
+	@!%p340 bra $L379;
 	st.shared.s64 [%rd1+1024], %rd1712;
 $L379:
 $L371:
@@ -19063,10 +19131,10 @@ $L371:
 	ld.shared.s64 %rd1734, [%rd1733+0];
 	add.s64 %rd1735, %rd1734, %rd1709;
 	ld.shared.s64 %rd1736, [%rd1+1024];
-	mov.b64 {%r439, %r440}, %rd1735;
-	shfl.sync.idx.b32 %r441|%p322, %r439, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r442, %r440, 0, %r21, %r17;
-	mov.b64 %rd1737, {%r441, %r442};
+	mov.b64 {%r440, %r441}, %rd1735;
+	shfl.sync.idx.b32 %r442|%p341, %r440, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r443, %r441, 0, %r21, %r17;
+	mov.b64 %rd1737, {%r442, %r443};
 	mov.b64 %rd1738, %rd1736;
 	mov.b64 %rd1739, %rd1737;
 	mov.b64 %rd1740, %rd1738;
@@ -19085,10 +19153,10 @@ $L371:
 	mov.b64 %rd1753, %rd1750;
 	mov.b64 %rd1754, 0;
 	cvt.u64.u32 %rd1755, %r2;
-	setp.eq.s64 %p323, %rd1755, 0;
-	setp.gt.s64 %p324, %rd1752, 0;
-	and.pred %p325, %p323, %p324;
-	@!%p325 bra $L381;
+	setp.eq.s64 %p342, %rd1755, 0;
+	setp.gt.s64 %p343, %rd1752, 0;
+	and.pred %p344, %p342, %p343;
+	@!%p344 bra $L381;
 	mul.lo.s64 %rd1756, %rd1571, %rd120;
 	mad.lo.s64 %rd1757, %rd1756, 8, %rd116;
 	atom.global.add.u64 %rd1758, [%rd1757], %rd1752;
@@ -19096,11 +19164,11 @@ $L371:
 	mov.b64 %rd1754, %rd1759;
 $L381:
 	cvt.u64.u32 %rd1760, %r2;
-	setp.eq.s64 %p326, %rd1760, 0;
-	setp.eq.u32 %p327, %r1, 0;
-	and.pred %p328, %p326, %p327;
+	setp.eq.s64 %p345, %rd1760, 0;
+	setp.eq.u32 %p346, %r1, 0;
+	and.pred %p347, %p345, %p346;
 	bar.sync 0;
-	@!%p328 bra $L382;
+	@!%p347 bra $L382;
 	st.shared.s64 [%rd1+1024], %rd1754;
 $L382:
 	bar.sync 0;
@@ -19110,26 +19178,26 @@ $L382:
 	mov.b64 %rd1764, %rd1763;
 	mov.b64 %rd1765, 0;
 $L383:
-	setp.lt.s64 %p329, %rd1765, %rd1580;
-	not.pred %p330, %p329;
-	@!%p330 bra $L387;
+	setp.lt.s64 %p348, %rd1765, %rd1580;
+	not.pred %p349, %p348;
+	@!%p349 bra $L387;
 	bra.uni $L385;
 $L387:
 	mul.lo.s64 %rd1766, %rd1765, %rd1574;
 	mad.lo.s64 %rd1767, %rd1766, 4, %rd1572;
-	ld.shared.s32 %r443, [%rd1767+0];
-	mov.b32 %r444, %r443;
+	ld.shared.s32 %r444, [%rd1767+0];
+	mov.b32 %r445, %r444;
 	add.s64 %rd1768, %rd1764, %rd1765;
 	mul.lo.s64 %rd1769, %rd1768, %rd295;
 	mad.lo.s64 %rd1770, %rd1769, 4, %rd293;
-	st.global.s32 [%rd1770+0], %r444;
+	st.global.s32 [%rd1770+0], %r445;
 $L384:
 	add.s64 %rd1771, %rd1765, 1;
 	mov.b64 %rd1765, %rd1771;
 	bra.uni $L383;
 $L385:
-	setp.eq.s64 %p331, %rd1753, 0;
-	@!%p331 bra $L389;
+	setp.eq.s64 %p350, %rd1753, 0;
+	@!%p350 bra $L389;
 	bra.uni $L331;
 $L389:
 $L330:
@@ -19156,80 +19224,80 @@ $L216:
 $L56:
 	mov.b64 %rd1781, %rd404;
 	// block reduction
-	sub.u32 %r445, %r13, 1;
-	mov.b32 %r446, %r3;
+	sub.u32 %r446, %r13, 1;
+	mov.b32 %r447, %r3;
 $L390:
-	setp.hs.u32 %p332, %r446, 32;
-	@%p332 bra $L391;
-	mov.b64 {%r447, %r448}, %rd1781;
-	shfl.sync.down.b32 %r449|%p333, %r447, %r446, %r445, %r17;
-	shfl.sync.down.b32 %r450, %r448, %r446, %r445, %r17;
-	mov.b64 %rd1782, {%r449, %r450};
-	@!%p333 bra $L392;
+	setp.hs.u32 %p351, %r447, 32;
+	@%p351 bra $L391;
+	mov.b64 {%r448, %r449}, %rd1781;
+	shfl.sync.down.b32 %r450|%p352, %r448, %r447, %r446, %r17;
+	shfl.sync.down.b32 %r451, %r449, %r447, %r446, %r17;
+	mov.b64 %rd1782, {%r450, %r451};
+	@!%p352 bra $L392;
 	add.s64 %rd1783, %rd1781, %rd1782;
 	mov.b64 %rd1781, %rd1783;
 $L392:
-	shl.b32 %r446, %r446, 1;
+	shl.b32 %r447, %r447, 1;
 	bra.uni $L390;
 $L391:
-	setp.eq.u32 %p334, %r7, 0;
-	@!%p334 bra $L393;
+	setp.eq.u32 %p353, %r7, 0;
+	@!%p353 bra $L393;
 	mul.wide.u32 %rd1784, %r8, 16;
 	add.s64 %rd1785, %rd1, %rd1784;
 	st.shared.s64 [%rd1785+0], %rd1781;
 $L393:
 	bar.sync 0;
-	setp.eq.u32 %p335, %r8, 0;
-	@!%p335 bra $L394;
-	setp.lo.u32 %p336, %r7, %r10;
-	@!%p336 bra $L395;
+	setp.eq.u32 %p354, %r8, 0;
+	@!%p354 bra $L394;
+	setp.lo.u32 %p355, %r7, %r10;
+	@!%p355 bra $L395;
 	mul.wide.u32 %rd1786, %r7, 16;
 	add.s64 %rd1787, %rd1, %rd1786;
 	ld.shared.s64 %rd1788, [%rd1787+0];
 	mov.b64 %rd1781, %rd1788;
 $L395:
-	sub.u32 %r451, %r10, 1;
-	mov.b64 {%r452, %r453}, %rd1781;
-	shfl.sync.down.b32 %r454|%p337, %r452, 1, %r451, %r17;
-	shfl.sync.down.b32 %r455, %r453, 1, %r451, %r17;
-	mov.b64 %rd1789, {%r454, %r455};
-	@!%p337 bra $L396;
+	sub.u32 %r452, %r10, 1;
+	mov.b64 {%r453, %r454}, %rd1781;
+	shfl.sync.down.b32 %r455|%p356, %r453, 1, %r452, %r17;
+	shfl.sync.down.b32 %r456, %r454, 1, %r452, %r17;
+	mov.b64 %rd1789, {%r455, %r456};
+	@!%p356 bra $L396;
 	add.s64 %rd1790, %rd1781, %rd1789;
 	mov.b64 %rd1781, %rd1790;
 $L396:
-	mov.b64 {%r456, %r457}, %rd1781;
-	shfl.sync.down.b32 %r458|%p338, %r456, 2, %r451, %r17;
-	shfl.sync.down.b32 %r459, %r457, 2, %r451, %r17;
-	mov.b64 %rd1791, {%r458, %r459};
-	@!%p338 bra $L397;
+	mov.b64 {%r457, %r458}, %rd1781;
+	shfl.sync.down.b32 %r459|%p357, %r457, 2, %r452, %r17;
+	shfl.sync.down.b32 %r460, %r458, 2, %r452, %r17;
+	mov.b64 %rd1791, {%r459, %r460};
+	@!%p357 bra $L397;
 	add.s64 %rd1792, %rd1781, %rd1791;
 	mov.b64 %rd1781, %rd1792;
 $L397:
-	mov.b64 {%r460, %r461}, %rd1781;
-	shfl.sync.down.b32 %r462|%p339, %r460, 4, %r451, %r17;
-	shfl.sync.down.b32 %r463, %r461, 4, %r451, %r17;
-	mov.b64 %rd1793, {%r462, %r463};
-	@!%p339 bra $L398;
+	mov.b64 {%r461, %r462}, %rd1781;
+	shfl.sync.down.b32 %r463|%p358, %r461, 4, %r452, %r17;
+	shfl.sync.down.b32 %r464, %r462, 4, %r452, %r17;
+	mov.b64 %rd1793, {%r463, %r464};
+	@!%p358 bra $L398;
 	add.s64 %rd1794, %rd1781, %rd1793;
 	mov.b64 %rd1781, %rd1794;
 $L398:
-	mov.b64 {%r464, %r465}, %rd1781;
-	shfl.sync.down.b32 %r466|%p340, %r464, 8, %r451, %r17;
-	shfl.sync.down.b32 %r467, %r465, 8, %r451, %r17;
-	mov.b64 %rd1795, {%r466, %r467};
-	@!%p340 bra $L399;
+	mov.b64 {%r465, %r466}, %rd1781;
+	shfl.sync.down.b32 %r467|%p359, %r465, 8, %r452, %r17;
+	shfl.sync.down.b32 %r468, %r466, 8, %r452, %r17;
+	mov.b64 %rd1795, {%r467, %r468};
+	@!%p359 bra $L399;
 	add.s64 %rd1796, %rd1781, %rd1795;
 	mov.b64 %rd1781, %rd1796;
 $L399:
-	mov.b64 {%r468, %r469}, %rd1781;
-	shfl.sync.down.b32 %r470|%p341, %r468, 16, %r451, %r17;
-	shfl.sync.down.b32 %r471, %r469, 16, %r451, %r17;
-	mov.b64 %rd1797, {%r470, %r471};
-	@!%p341 bra $L400;
+	mov.b64 {%r469, %r470}, %rd1781;
+	shfl.sync.down.b32 %r471|%p360, %r469, 16, %r452, %r17;
+	shfl.sync.down.b32 %r472, %r470, 16, %r452, %r17;
+	mov.b64 %rd1797, {%r471, %r472};
+	@!%p360 bra $L400;
 	add.s64 %rd1798, %rd1781, %rd1797;
 	mov.b64 %rd1781, %rd1798;
 $L400:
-	@!%p334 bra $L401;
+	@!%p353 bra $L401;
 	st.shared.s64 [%rd1+1024], %rd1781;
 $L401:
 $L394:
@@ -19240,80 +19308,80 @@ $L394:
 	mov.b64 %rd404, %rd1800;
 	mov.b64 %rd1801, %rd405;
 	// block reduction
-	sub.u32 %r472, %r13, 1;
-	mov.b32 %r473, %r3;
+	sub.u32 %r473, %r13, 1;
+	mov.b32 %r474, %r3;
 $L402:
-	setp.hs.u32 %p342, %r473, 32;
-	@%p342 bra $L403;
-	mov.b64 {%r474, %r475}, %rd1801;
-	shfl.sync.down.b32 %r476|%p343, %r474, %r473, %r472, %r17;
-	shfl.sync.down.b32 %r477, %r475, %r473, %r472, %r17;
-	mov.b64 %rd1802, {%r476, %r477};
-	@!%p343 bra $L404;
+	setp.hs.u32 %p361, %r474, 32;
+	@%p361 bra $L403;
+	mov.b64 {%r475, %r476}, %rd1801;
+	shfl.sync.down.b32 %r477|%p362, %r475, %r474, %r473, %r17;
+	shfl.sync.down.b32 %r478, %r476, %r474, %r473, %r17;
+	mov.b64 %rd1802, {%r477, %r478};
+	@!%p362 bra $L404;
 	max.s64 %rd1803, %rd1801, %rd1802;
 	mov.b64 %rd1801, %rd1803;
 $L404:
-	shl.b32 %r473, %r473, 1;
+	shl.b32 %r474, %r474, 1;
 	bra.uni $L402;
 $L403:
-	setp.eq.u32 %p344, %r7, 0;
-	@!%p344 bra $L405;
+	setp.eq.u32 %p363, %r7, 0;
+	@!%p363 bra $L405;
 	mul.wide.u32 %rd1804, %r8, 16;
 	add.s64 %rd1805, %rd1, %rd1804;
 	st.shared.s64 [%rd1805+0], %rd1801;
 $L405:
 	bar.sync 0;
-	setp.eq.u32 %p345, %r8, 0;
-	@!%p345 bra $L406;
-	setp.lo.u32 %p346, %r7, %r10;
-	@!%p346 bra $L407;
+	setp.eq.u32 %p364, %r8, 0;
+	@!%p364 bra $L406;
+	setp.lo.u32 %p365, %r7, %r10;
+	@!%p365 bra $L407;
 	mul.wide.u32 %rd1806, %r7, 16;
 	add.s64 %rd1807, %rd1, %rd1806;
 	ld.shared.s64 %rd1808, [%rd1807+0];
 	mov.b64 %rd1801, %rd1808;
 $L407:
-	sub.u32 %r478, %r10, 1;
-	mov.b64 {%r479, %r480}, %rd1801;
-	shfl.sync.down.b32 %r481|%p347, %r479, 1, %r478, %r17;
-	shfl.sync.down.b32 %r482, %r480, 1, %r478, %r17;
-	mov.b64 %rd1809, {%r481, %r482};
-	@!%p347 bra $L408;
+	sub.u32 %r479, %r10, 1;
+	mov.b64 {%r480, %r481}, %rd1801;
+	shfl.sync.down.b32 %r482|%p366, %r480, 1, %r479, %r17;
+	shfl.sync.down.b32 %r483, %r481, 1, %r479, %r17;
+	mov.b64 %rd1809, {%r482, %r483};
+	@!%p366 bra $L408;
 	max.s64 %rd1810, %rd1801, %rd1809;
 	mov.b64 %rd1801, %rd1810;
 $L408:
-	mov.b64 {%r483, %r484}, %rd1801;
-	shfl.sync.down.b32 %r485|%p348, %r483, 2, %r478, %r17;
-	shfl.sync.down.b32 %r486, %r484, 2, %r478, %r17;
-	mov.b64 %rd1811, {%r485, %r486};
-	@!%p348 bra $L409;
+	mov.b64 {%r484, %r485}, %rd1801;
+	shfl.sync.down.b32 %r486|%p367, %r484, 2, %r479, %r17;
+	shfl.sync.down.b32 %r487, %r485, 2, %r479, %r17;
+	mov.b64 %rd1811, {%r486, %r487};
+	@!%p367 bra $L409;
 	max.s64 %rd1812, %rd1801, %rd1811;
 	mov.b64 %rd1801, %rd1812;
 $L409:
-	mov.b64 {%r487, %r488}, %rd1801;
-	shfl.sync.down.b32 %r489|%p349, %r487, 4, %r478, %r17;
-	shfl.sync.down.b32 %r490, %r488, 4, %r478, %r17;
-	mov.b64 %rd1813, {%r489, %r490};
-	@!%p349 bra $L410;
+	mov.b64 {%r488, %r489}, %rd1801;
+	shfl.sync.down.b32 %r490|%p368, %r488, 4, %r479, %r17;
+	shfl.sync.down.b32 %r491, %r489, 4, %r479, %r17;
+	mov.b64 %rd1813, {%r490, %r491};
+	@!%p368 bra $L410;
 	max.s64 %rd1814, %rd1801, %rd1813;
 	mov.b64 %rd1801, %rd1814;
 $L410:
-	mov.b64 {%r491, %r492}, %rd1801;
-	shfl.sync.down.b32 %r493|%p350, %r491, 8, %r478, %r17;
-	shfl.sync.down.b32 %r494, %r492, 8, %r478, %r17;
-	mov.b64 %rd1815, {%r493, %r494};
-	@!%p350 bra $L411;
+	mov.b64 {%r492, %r493}, %rd1801;
+	shfl.sync.down.b32 %r494|%p369, %r492, 8, %r479, %r17;
+	shfl.sync.down.b32 %r495, %r493, 8, %r479, %r17;
+	mov.b64 %rd1815, {%r494, %r495};
+	@!%p369 bra $L411;
 	max.s64 %rd1816, %rd1801, %rd1815;
 	mov.b64 %rd1801, %rd1816;
 $L411:
-	mov.b64 {%r495, %r496}, %rd1801;
-	shfl.sync.down.b32 %r497|%p351, %r495, 16, %r478, %r17;
-	shfl.sync.down.b32 %r498, %r496, 16, %r478, %r17;
-	mov.b64 %rd1817, {%r497, %r498};
-	@!%p351 bra $L412;
+	mov.b64 {%r496, %r497}, %rd1801;
+	shfl.sync.down.b32 %r498|%p370, %r496, 16, %r479, %r17;
+	shfl.sync.down.b32 %r499, %r497, 16, %r479, %r17;
+	mov.b64 %rd1817, {%r498, %r499};
+	@!%p370 bra $L412;
 	max.s64 %rd1818, %rd1801, %rd1817;
 	mov.b64 %rd1801, %rd1818;
 $L412:
-	@!%p344 bra $L413;
+	@!%p363 bra $L413;
 	st.shared.s64 [%rd1+1024], %rd1801;
 $L413:
 $L406:
@@ -19323,22 +19391,22 @@ $L406:
 	mov.b64 %rd1820, %rd1801;
 	mov.b64 %rd405, %rd1820;
 	cvt.u64.u32 %rd1821, %r2;
-	setp.eq.s64 %p352, %rd1821, 0;
-	@!%p352 bra $L415;
-	setp.gt.s64 %p353, %rd361, 1;
-	@!%p353 bra $L417;
-	mov.b32 %r499, 0;
-	st.shared.s32 [%rd184+0], %r499;
+	setp.eq.s64 %p371, %rd1821, 0;
+	@!%p371 bra $L415;
+	setp.gt.s64 %p372, %rd361, 1;
+	@!%p372 bra $L417;
+	mov.b32 %r500, 0;
+	st.shared.s32 [%rd184+0], %r500;
 $L417:
-	setp.gt.s64 %p354, %rd404, 0;
-	@!%p354 bra $L419;
+	setp.gt.s64 %p373, %rd404, 0;
+	@!%p373 bra $L419;
 	add.s64 %rd1822, %rd366, 1;
 	mul.lo.s64 %rd1823, %rd1822, %rd120;
 	mad.lo.s64 %rd1824, %rd1823, 8, %rd116;
 	atom.global.add.u64 %rd1825, [%rd1824], %rd404;
 $L419:
-	setp.gt.s64 %p355, %rd405, 0;
-	@!%p355 bra $L421;
+	setp.gt.s64 %p374, %rd405, 0;
+	@!%p374 bra $L421;
 	add.s64 %rd1826, %rd366, 2;
 	mul.lo.s64 %rd1827, %rd1826, %rd120;
 	mad.lo.s64 %rd1828, %rd1827, 8, %rd116;
@@ -19350,30 +19418,30 @@ $L421:
 	atom.global.max.s64 %rd1833, [%rd1832], %rd406;
 $L415:
 	bar.sync 0;
-	setp.eq.u32 %p356, %r5, 0;
-	@!%p356 bra $L422;
+	setp.eq.u32 %p375, %r5, 0;
+	@!%p375 bra $L422;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r500, [gk_league_sync+4];
-	atom.global.add.u32 %r501, [gk_league_sync], 1;
-	mov.u32 %r502, %nctaid.x;
-	sub.u32 %r503, %r502, 1;
-	setp.eq.u32 %p357, %r501, %r503;
-	@!%p357 bra $L423;
+	ld.relaxed.gpu.global.u32 %r501, [gk_league_sync+4];
+	atom.global.add.u32 %r502, [gk_league_sync], 1;
+	mov.u32 %r503, %nctaid.x;
+	sub.u32 %r504, %r503, 1;
+	setp.eq.u32 %p376, %r502, %r504;
+	@!%p376 bra $L423;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r504, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r505, [gk_league_sync+4], 1;
 	bra.uni $L424;
 $L423:
-	ld.relaxed.gpu.global.u32 %r505, [gk_league_sync+4];
-	setp.eq.u32 %p358, %r505, %r500;
-	@%p358 bra $L423;
+	ld.relaxed.gpu.global.u32 %r506, [gk_league_sync+4];
+	setp.eq.u32 %p377, %r506, %r501;
+	@%p377 bra $L423;
 $L424:
 	fence.acq_rel.gpu;
 $L422:
 	bar.sync 0;
-	setp.eq.s64 %p359, %rd283, 0;
-	and.pred %p360, %p17, %p359;
-	@!%p360 bra $L426;
+	setp.eq.s64 %p378, %rd283, 0;
+	and.pred %p379, %p19, %p378;
+	@!%p379 bra $L426;
 	mov.b64 %rd1835, 12;
 	mul.lo.s64 %rd1834, %rd1835, %rd120;
 	mad.lo.s64 %rd1836, %rd1834, 8, %rd116;
@@ -19399,7 +19467,7 @@ $L426:
 	ld.relaxed.gpu.global.s64 %rd1854, [%rd1853+0];
 	mov.b64 %rd1855, %rd1854;
 	mov.b64 %rd277, %rd1855;
-	@!%p17 bra $L428;
+	@!%p19 bra $L428;
 	mov.b64 %rd1857, 4;
 	mul.lo.s64 %rd1856, %rd1857, %rd283;
 	mov.b64 %rd1859, 1;
@@ -19436,14 +19504,14 @@ $L426:
 	add.s64 %rd1885, %rd283, 1;
 	st.global.s64 [%rd109+0], %rd1885;
 $L428:
-	setp.eq.s64 %p361, %rd1849, 0;
-	setp.gt.s64 %p362, %rd1849, %rd66;
-	or.pred %p363, %p361, %p362;
-	setp.gt.s64 %p364, %rd1850, %rd68;
-	or.pred %p365, %p363, %p364;
-	setp.gt.s64 %p366, %rd277, %rd70;
-	or.pred %p367, %p365, %p366;
-	@!%p367 bra $L430;
+	setp.eq.s64 %p380, %rd1849, 0;
+	setp.gt.s64 %p381, %rd1849, %rd66;
+	or.pred %p382, %p380, %p381;
+	setp.gt.s64 %p383, %rd1850, %rd68;
+	or.pred %p384, %p382, %p383;
+	setp.gt.s64 %p385, %rd277, %rd70;
+	or.pred %p386, %p384, %p385;
+	@!%p386 bra $L430;
 	bra.uni $L3;
 $L430:
 	mov.b64 %rd207, %rd1849;
@@ -19537,11 +19605,12 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s51,
 	.param .b64 gk_s52,
 	.param .b64 gk_s53,
-	.param .b64 gk_s54
+	.param .b64 gk_s54,
+	.param .b64 gk_s55
 )
 {
-	.reg .pred %p<376>;
-	.reg .b32 %r<506>;
+	.reg .pred %p<399>;
+	.reg .b32 %r<511>;
 	.reg .b64 %rd<1911>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -19720,12 +19789,15 @@ const gokkosPTX19 = `//
 	ld.param.u8 %r37, [gk_s54];
 	setp.ne.u32 %p9, %r37, 0;
 	mov.pred %p10, %p9;
+	ld.param.u8 %r38, [gk_s55];
+	setp.ne.u32 %p11, %r38, 0;
+	mov.pred %p12, %p11;
 	cvt.u64.u32 %rd136, %r28;
 	cvt.u64.u32 %rd137, %r29;
 	mov.b64 %rd138, %rd136;
 $L1:
-	setp.ge.s64 %p11, %rd138, %rd2;
-	@%p11 bra $L2;
+	setp.ge.s64 %p13, %rd138, %rd2;
+	@%p13 bra $L2;
 	mov.b64 %rd135, %rd138;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
@@ -19809,8 +19881,8 @@ $L5:
 	mov.b64 %rd176, %rd196;
 	mov.b64 %rd177, %rd197;
 	mov.b64 %rd178, %rd198;
-	setp.gt.s64 %p12, %rd104, 1;
-	@!%p12 bra $L7;
+	setp.gt.s64 %p14, %rd104, 1;
+	@!%p14 bra $L7;
 	mov.b64 %rd199, 4;
 	add.s64 %rd200, %rd11, %rd20;
 	mad.lo.s64 %rd201, %rd199, 4, 15;
@@ -19823,17 +19895,17 @@ $L5:
 	mov.b64 %rd185, %rd203;
 	mov.b64 %rd186, %rd204;
 	cvt.u64.u32 %rd205, %r2;
-	setp.eq.s64 %p13, %rd205, 0;
-	@!%p13 bra $L9;
-	mov.b32 %r38, 0;
-	st.shared.s32 [%rd184+0], %r38;
+	setp.eq.s64 %p15, %rd205, 0;
+	@!%p15 bra $L9;
+	mov.b32 %r39, 0;
+	st.shared.s32 [%rd184+0], %r39;
 $L9:
 $L7:
-	setp.eq.s64 %p14, %rd135, 0;
+	setp.eq.s64 %p16, %rd135, 0;
 	cvt.u64.u32 %rd206, %r2;
-	setp.eq.s64 %p15, %rd206, 0;
-	and.pred %p16, %p14, %p15;
-	mov.pred %p17, %p16;
+	setp.eq.s64 %p17, %rd206, 0;
+	and.pred %p18, %p16, %p17;
+	mov.pred %p19, %p18;
 	mov.b64 %rd207, %rd62;
 	mov.b64 %rd208, 0;
 	cvt.u64.u32 %rd209, %r4;
@@ -19842,24 +19914,24 @@ $L7:
 	add.s64 %rd212, %rd210, %rd211;
 	mov.b64 %rd213, %rd212;
 $L10:
-	setp.lt.s64 %p18, %rd213, %rd207;
-	not.pred %p19, %p18;
-	@!%p19 bra $L14;
+	setp.lt.s64 %p20, %rd213, %rd207;
+	not.pred %p21, %p20;
+	@!%p21 bra $L14;
 	bra.uni $L12;
 $L14:
 	mul.lo.s64 %rd214, %rd213, %rd53;
 	mad.lo.s64 %rd215, %rd214, 4, %rd49;
-	ld.global.s32 %r39, [%rd215+0];
-	mov.b32 %r40, %r39;
-	mov.b64 %rd216, %rd25;
+	ld.global.s32 %r40, [%rd215+0];
 	mov.b32 %r41, %r40;
-	cvt.s64.s32 %rd217, %r41;
+	mov.b64 %rd216, %rd25;
+	mov.b32 %r42, %r41;
+	cvt.s64.s32 %rd217, %r42;
 	add.s64 %rd218, %rd217, 1;
 	mul.lo.s64 %rd219, %rd218, %rd32;
 	mad.lo.s64 %rd220, %rd219, 8, %rd28;
 	ld.global.nc.s64 %rd221, [%rd220+0];
 	mov.b64 %rd222, %rd221;
-	cvt.s64.s32 %rd223, %r41;
+	cvt.s64.s32 %rd223, %r42;
 	mul.lo.s64 %rd224, %rd223, %rd32;
 	mad.lo.s64 %rd225, %rd224, 8, %rd28;
 	ld.global.nc.s64 %rd226, [%rd225+0];
@@ -19877,80 +19949,80 @@ $L11:
 $L12:
 	mov.b64 %rd234, %rd208;
 	// block reduction
-	sub.u32 %r42, %r13, 1;
-	mov.b32 %r43, %r3;
+	sub.u32 %r43, %r13, 1;
+	mov.b32 %r44, %r3;
 $L15:
-	setp.hs.u32 %p20, %r43, 32;
-	@%p20 bra $L16;
-	mov.b64 {%r44, %r45}, %rd234;
-	shfl.sync.down.b32 %r46|%p21, %r44, %r43, %r42, %r17;
-	shfl.sync.down.b32 %r47, %r45, %r43, %r42, %r17;
-	mov.b64 %rd235, {%r46, %r47};
-	@!%p21 bra $L17;
+	setp.hs.u32 %p22, %r44, 32;
+	@%p22 bra $L16;
+	mov.b64 {%r45, %r46}, %rd234;
+	shfl.sync.down.b32 %r47|%p23, %r45, %r44, %r43, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
+	mov.b64 %rd235, {%r47, %r48};
+	@!%p23 bra $L17;
 	max.s64 %rd236, %rd234, %rd235;
 	mov.b64 %rd234, %rd236;
 $L17:
-	shl.b32 %r43, %r43, 1;
+	shl.b32 %r44, %r44, 1;
 	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L18;
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L18;
 	mul.wide.u32 %rd237, %r8, 16;
 	add.s64 %rd238, %rd1, %rd237;
 	st.shared.s64 [%rd238+0], %rd234;
 $L18:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L19;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L20;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L19;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L20;
 	mul.wide.u32 %rd239, %r7, 16;
 	add.s64 %rd240, %rd1, %rd239;
 	ld.shared.s64 %rd241, [%rd240+0];
 	mov.b64 %rd234, %rd241;
 $L20:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd234;
-	shfl.sync.down.b32 %r51|%p25, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd242, {%r51, %r52};
-	@!%p25 bra $L21;
+	sub.u32 %r49, %r10, 1;
+	mov.b64 {%r50, %r51}, %rd234;
+	shfl.sync.down.b32 %r52|%p27, %r50, 1, %r49, %r17;
+	shfl.sync.down.b32 %r53, %r51, 1, %r49, %r17;
+	mov.b64 %rd242, {%r52, %r53};
+	@!%p27 bra $L21;
 	max.s64 %rd243, %rd234, %rd242;
 	mov.b64 %rd234, %rd243;
 $L21:
-	mov.b64 {%r53, %r54}, %rd234;
-	shfl.sync.down.b32 %r55|%p26, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd244, {%r55, %r56};
-	@!%p26 bra $L22;
+	mov.b64 {%r54, %r55}, %rd234;
+	shfl.sync.down.b32 %r56|%p28, %r54, 2, %r49, %r17;
+	shfl.sync.down.b32 %r57, %r55, 2, %r49, %r17;
+	mov.b64 %rd244, {%r56, %r57};
+	@!%p28 bra $L22;
 	max.s64 %rd245, %rd234, %rd244;
 	mov.b64 %rd234, %rd245;
 $L22:
-	mov.b64 {%r57, %r58}, %rd234;
-	shfl.sync.down.b32 %r59|%p27, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd246, {%r59, %r60};
-	@!%p27 bra $L23;
+	mov.b64 {%r58, %r59}, %rd234;
+	shfl.sync.down.b32 %r60|%p29, %r58, 4, %r49, %r17;
+	shfl.sync.down.b32 %r61, %r59, 4, %r49, %r17;
+	mov.b64 %rd246, {%r60, %r61};
+	@!%p29 bra $L23;
 	max.s64 %rd247, %rd234, %rd246;
 	mov.b64 %rd234, %rd247;
 $L23:
-	mov.b64 {%r61, %r62}, %rd234;
-	shfl.sync.down.b32 %r63|%p28, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd248, {%r63, %r64};
-	@!%p28 bra $L24;
+	mov.b64 {%r62, %r63}, %rd234;
+	shfl.sync.down.b32 %r64|%p30, %r62, 8, %r49, %r17;
+	shfl.sync.down.b32 %r65, %r63, 8, %r49, %r17;
+	mov.b64 %rd248, {%r64, %r65};
+	@!%p30 bra $L24;
 	max.s64 %rd249, %rd234, %rd248;
 	mov.b64 %rd234, %rd249;
 $L24:
-	mov.b64 {%r65, %r66}, %rd234;
-	shfl.sync.down.b32 %r67|%p29, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd250, {%r67, %r68};
-	@!%p29 bra $L25;
+	mov.b64 {%r66, %r67}, %rd234;
+	shfl.sync.down.b32 %r68|%p31, %r66, 16, %r49, %r17;
+	shfl.sync.down.b32 %r69, %r67, 16, %r49, %r17;
+	mov.b64 %rd250, {%r68, %r69};
+	@!%p31 bra $L25;
 	max.s64 %rd251, %rd234, %rd250;
 	mov.b64 %rd234, %rd251;
 $L25:
-	@!%p22 bra $L26;
+	@!%p24 bra $L26;
 	st.shared.s64 [%rd1+1024], %rd234;
 $L26:
 $L19:
@@ -19960,16 +20032,16 @@ $L19:
 	mov.b64 %rd253, %rd234;
 	mov.b64 %rd208, %rd253;
 	cvt.u64.u32 %rd254, %r2;
-	setp.eq.s64 %p30, %rd254, 0;
-	setp.gt.s64 %p31, %rd208, 0;
-	and.pred %p32, %p30, %p31;
-	@!%p32 bra $L28;
+	setp.eq.s64 %p32, %rd254, 0;
+	setp.gt.s64 %p33, %rd208, 0;
+	and.pred %p34, %p32, %p33;
+	@!%p34 bra $L28;
 	mov.b64 %rd256, 12;
 	mul.lo.s64 %rd255, %rd256, %rd120;
 	mad.lo.s64 %rd257, %rd255, 8, %rd116;
 	atom.global.max.s64 %rd258, [%rd257], %rd208;
 $L28:
-	@!%p17 bra $L30;
+	@!%p19 bra $L30;
 	mov.b64 %rd259, 0;
 	st.global.s64 [%rd116+0], %rd259;
 	mov.b64 %rd261, 1;
@@ -19989,23 +20061,23 @@ $L28:
 	st.global.s64 [%rd270+0], %rd271;
 $L30:
 	bar.sync 0;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L31;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L31;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
-	atom.global.add.u32 %r70, [gk_league_sync], 1;
-	mov.u32 %r71, %nctaid.x;
-	sub.u32 %r72, %r71, 1;
-	setp.eq.u32 %p34, %r70, %r72;
-	@!%p34 bra $L32;
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	atom.global.add.u32 %r71, [gk_league_sync], 1;
+	mov.u32 %r72, %nctaid.x;
+	sub.u32 %r73, %r72, 1;
+	setp.eq.u32 %p36, %r71, %r73;
+	@!%p36 bra $L32;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r73, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r74, [gk_league_sync+4], 1;
 	bra.uni $L33;
 $L32:
-	ld.relaxed.gpu.global.u32 %r74, [gk_league_sync+4];
-	setp.eq.u32 %p35, %r74, %r69;
-	@%p35 bra $L32;
+	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
+	setp.eq.u32 %p37, %r75, %r70;
+	@%p37 bra $L32;
 $L33:
 	fence.acq_rel.gpu;
 $L31:
@@ -20016,31 +20088,31 @@ $L31:
 	ld.relaxed.gpu.global.s64 %rd275, [%rd274+0];
 	mov.b64 %rd276, %rd275;
 	mov.b64 %rd277, %rd276;
-	setp.gt.s64 %p36, %rd277, %rd70;
-	@!%p36 bra $L35;
+	setp.gt.s64 %p38, %rd277, %rd70;
+	@!%p38 bra $L35;
 	bar.sync 0;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L36;
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L36;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r75, [gk_league_sync+4];
-	atom.global.add.u32 %r76, [gk_league_sync], 1;
-	mov.u32 %r77, %nctaid.x;
-	sub.u32 %r78, %r77, 1;
-	setp.eq.u32 %p38, %r76, %r78;
-	@!%p38 bra $L37;
+	ld.relaxed.gpu.global.u32 %r76, [gk_league_sync+4];
+	atom.global.add.u32 %r77, [gk_league_sync], 1;
+	mov.u32 %r78, %nctaid.x;
+	sub.u32 %r79, %r78, 1;
+	setp.eq.u32 %p40, %r77, %r79;
+	@!%p40 bra $L37;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r79, [gk_league_sync+4], 1;
+	atom.global.add.u32 %r80, [gk_league_sync+4], 1;
 	bra.uni $L38;
 $L37:
-	ld.relaxed.gpu.global.u32 %r80, [gk_league_sync+4];
-	setp.eq.u32 %p39, %r80, %r75;
-	@%p39 bra $L37;
+	ld.relaxed.gpu.global.u32 %r81, [gk_league_sync+4];
+	setp.eq.u32 %p41, %r81, %r76;
+	@%p41 bra $L37;
 $L38:
 	fence.acq_rel.gpu;
 $L36:
 	bar.sync 0;
-	@!%p17 bra $L40;
+	@!%p19 bra $L40;
 	mov.b64 %rd279, 12;
 	mul.lo.s64 %rd278, %rd279, %rd120;
 	mad.lo.s64 %rd280, %rd278, 8, %rd116;
@@ -20053,9 +20125,9 @@ $L40:
 $L35:
 	mov.b64 %rd283, 0;
 $L41:
-	setp.lt.s64 %p40, %rd283, %rd64;
-	not.pred %p41, %p40;
-	@!%p41 bra $L45;
+	setp.lt.s64 %p42, %rd283, %rd64;
+	not.pred %p43, %p42;
+	@!%p43 bra $L45;
 	bra.uni $L43;
 $L45:
 	mov.b64 %rd284, %rd49;
@@ -20075,8 +20147,8 @@ $L45:
 	add.s64 %rd298, %rd283, %rd297;
 	and.b64 %rd299, %rd298, -2;
 	sub.s64 %rd300, %rd283, %rd299;
-	setp.eq.s64 %p42, %rd300, 1;
-	@!%p42 bra $L47;
+	setp.eq.s64 %p44, %rd300, 1;
+	@!%p44 bra $L47;
 	mov.b64 %rd301, %rd56;
 	mov.b64 %rd302, %rd58;
 	mov.b64 %rd303, %rd60;
@@ -20090,7 +20162,7 @@ $L45:
 	mov.b64 %rd294, %rd305;
 	mov.b64 %rd295, %rd306;
 $L47:
-	mov.pred %p43, %p4;
+	mov.pred %p45, %p4;
 	mov.b64 %rd307, %rd73;
 	mov.b64 %rd308, %rd75;
 	mov.b64 %rd309, %rd77;
@@ -20100,21 +20172,21 @@ $L47:
 	mov.b64 %rd313, %rd87;
 	mov.b64 %rd314, %rd89;
 	mov.b64 %rd315, %rd91;
-	mov.pred %p44, %p6;
+	mov.pred %p46, %p6;
 	mov.b64 %rd316, %rd94;
 	mov.b64 %rd317, %rd96;
 	mov.b64 %rd318, %rd98;
-	mov.b32 %r81, %r33;
+	mov.b32 %r82, %r33;
 	mov.b64 %rd319, %rd100;
 	mov.b64 %rd320, %rd102;
-	cvt.u32.u64 %r82, %rd283;
-	add.s32 %r83, %r33, %r82;
-	mov.b32 %r81, %r83;
+	cvt.u32.u64 %r83, %rd283;
+	add.s32 %r84, %r33, %r83;
+	mov.b32 %r82, %r84;
 	rem.s64 %rd321, %rd283, 3;
 	mov.b64 %rd323, 4;
 	mul.lo.s64 %rd322, %rd323, %rd321;
 	mov.b64 %rd324, %rd322;
-	@!%p17 bra $L49;
+	@!%p19 bra $L49;
 	add.s64 %rd325, %rd283, 1;
 	rem.s64 %rd326, %rd325, 3;
 	mov.b64 %rd328, 4;
@@ -20145,15 +20217,15 @@ $L49:
 	mov.b64 %rd347, %rd346;
 	mov.b64 %rd348, 1;
 $L50:
-	setp.lt.s64 %p45, %rd348, %rd345;
-	setp.lt.s64 %p46, %rd348, 32;
-	and.pred %p47, %p45, %p46;
+	setp.lt.s64 %p47, %rd348, %rd345;
+	setp.lt.s64 %p48, %rd348, 32;
+	and.pred %p49, %p47, %p48;
 	mov.b64 %rd350, 2;
 	mul.lo.s64 %rd349, %rd350, %rd348;
-	setp.le.s64 %p48, %rd349, %rd347;
-	and.pred %p49, %p47, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L54;
+	setp.le.s64 %p50, %rd349, %rd347;
+	and.pred %p51, %p49, %p50;
+	not.pred %p52, %p51;
+	@!%p52 bra $L54;
 	bra.uni $L52;
 $L54:
 	mul.lo.s64 %rd351, %rd348, 2;
@@ -20168,19 +20240,20 @@ $L52:
 	mov.b64 %rd356, %rd66;
 	mov.b64 %rd357, %rd68;
 	mov.b64 %rd358, %rd70;
-	mov.pred %p51, %p4;
-	mov.pred %p52, %p6;
-	mov.b32 %r84, %r33;
+	mov.pred %p53, %p4;
+	mov.pred %p54, %p6;
+	mov.b32 %r85, %r33;
 	mov.b64 %rd359, %rd100;
 	mov.b64 %rd360, %rd102;
 	mov.b64 %rd361, %rd104;
 	mov.b64 %rd362, %rd106;
-	mov.pred %p53, %p8;
-	mov.b32 %r85, %r36;
-	mov.pred %p54, %p10;
-	mov.pred %p55, %p43;
-	mov.pred %p56, %p44;
-	mov.b32 %r86, %r81;
+	mov.pred %p55, %p8;
+	mov.b32 %r86, %r36;
+	mov.pred %p56, %p10;
+	mov.pred %p57, %p12;
+	mov.pred %p58, %p45;
+	mov.pred %p59, %p46;
+	mov.b32 %r87, %r82;
 	mov.b64 %rd363, %rd319;
 	mov.b64 %rd364, %rd320;
 	mov.b64 %rd365, %rd207;
@@ -20188,26 +20261,26 @@ $L52:
 	mov.b64 %rd367, %rd352;
 	cvt.u64.u32 %rd368, %r4;
 	div.s64 %rd369, %rd368, %rd367;
-	setp.eq.s64 %p57, %rd367, -1;
+	setp.eq.s64 %p60, %rd367, -1;
 	neg.s64 %rd370, %rd368;
-	selp.b64 %rd371, %rd370, %rd369, %p57;
-	setp.eq.s64 %p58, %rd367, 0;
-	selp.b64 %rd372, 0, %rd371, %p58;
+	selp.b64 %rd371, %rd370, %rd369, %p60;
+	setp.eq.s64 %p61, %rd367, 0;
+	selp.b64 %rd372, 0, %rd371, %p61;
 	mov.b64 %rd373, %rd372;
 	cvt.u64.u32 %rd374, %r2;
 	div.s64 %rd375, %rd374, %rd367;
-	setp.eq.s64 %p59, %rd367, -1;
+	setp.eq.s64 %p62, %rd367, -1;
 	neg.s64 %rd376, %rd374;
-	selp.b64 %rd377, %rd376, %rd375, %p59;
-	setp.eq.s64 %p60, %rd367, 0;
-	selp.b64 %rd378, 0, %rd377, %p60;
+	selp.b64 %rd377, %rd376, %rd375, %p62;
+	setp.eq.s64 %p63, %rd367, 0;
+	selp.b64 %rd378, 0, %rd377, %p63;
 	mov.b64 %rd379, %rd378;
 	cvt.u64.u32 %rd380, %r2;
 	rem.s64 %rd381, %rd380, %rd367;
-	setp.eq.s64 %p61, %rd367, -1;
-	selp.b64 %rd382, 0, %rd381, %p61;
-	setp.eq.s64 %p62, %rd367, 0;
-	selp.b64 %rd383, %rd380, %rd382, %p62;
+	setp.eq.s64 %p64, %rd367, -1;
+	selp.b64 %rd382, 0, %rd381, %p64;
+	setp.eq.s64 %p65, %rd367, 0;
+	selp.b64 %rd383, %rd380, %rd382, %p65;
 	mov.b64 %rd384, %rd383;
 	mov.b64 %rd385, %rd373;
 	mov.b64 %rd386, %rd379;
@@ -20215,45 +20288,46 @@ $L52:
 	mov.b64 %rd388, %rd362;
 	mul.lo.s64 %rd389, %rd365, %rd135;
 	div.s64 %rd390, %rd389, %rd2;
-	setp.eq.s64 %p63, %rd2, -1;
+	setp.eq.s64 %p66, %rd2, -1;
 	neg.s64 %rd391, %rd389;
-	selp.b64 %rd392, %rd391, %rd390, %p63;
-	setp.eq.s64 %p64, %rd2, 0;
-	selp.b64 %rd393, 0, %rd392, %p64;
+	selp.b64 %rd392, %rd391, %rd390, %p66;
+	setp.eq.s64 %p67, %rd2, 0;
+	selp.b64 %rd393, 0, %rd392, %p67;
 	mov.b64 %rd394, %rd393;
 	add.s64 %rd395, %rd135, 1;
 	mul.lo.s64 %rd396, %rd365, %rd395;
 	div.s64 %rd397, %rd396, %rd2;
-	setp.eq.s64 %p65, %rd2, -1;
+	setp.eq.s64 %p68, %rd2, -1;
 	neg.s64 %rd398, %rd396;
-	selp.b64 %rd399, %rd398, %rd397, %p65;
-	setp.eq.s64 %p66, %rd2, 0;
-	selp.b64 %rd400, 0, %rd399, %p66;
+	selp.b64 %rd399, %rd398, %rd397, %p68;
+	setp.eq.s64 %p69, %rd2, 0;
+	selp.b64 %rd400, 0, %rd399, %p69;
 	mov.b64 %rd401, %rd400;
 	mov.b64 %rd402, %rd394;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, 0;
 	mov.b64 %rd405, 0;
 	mov.b64 %rd406, 1;
-	setp.le.s64 %p67, %rd361, 1;
-	@!%p67 bra $L55;
+	setp.le.s64 %p70, %rd361, 1;
+	@!%p70 bra $L55;
 	mov.b64 %rd407, %rd353;
 	mov.b64 %rd408, %rd354;
 	mov.b64 %rd409, %rd355;
 	mov.b64 %rd410, %rd356;
 	mov.b64 %rd411, %rd357;
 	mov.b64 %rd412, %rd358;
-	mov.pred %p68, %p51;
-	mov.pred %p69, %p52;
-	mov.b32 %r87, %r84;
+	mov.pred %p71, %p53;
+	mov.pred %p72, %p54;
+	mov.b32 %r88, %r85;
 	mov.b64 %rd413, %rd359;
 	mov.b64 %rd414, %rd360;
 	mov.b64 %rd415, %rd361;
 	mov.b64 %rd416, %rd362;
-	mov.pred %p70, %p53;
-	mov.b32 %r88, %r85;
-	mov.pred %p71, %p54;
-	mov.pred %p72, %p55;
+	mov.pred %p73, %p55;
+	mov.b32 %r89, %r86;
+	mov.pred %p74, %p56;
+	mov.pred %p75, %p57;
+	mov.pred %p76, %p58;
 	mov.b64 %rd417, %rd307;
 	mov.b64 %rd418, %rd308;
 	mov.b64 %rd419, %rd309;
@@ -20263,11 +20337,11 @@ $L52:
 	mov.b64 %rd423, %rd313;
 	mov.b64 %rd424, %rd314;
 	mov.b64 %rd425, %rd315;
-	mov.pred %p73, %p56;
+	mov.pred %p77, %p59;
 	mov.b64 %rd426, %rd316;
 	mov.b64 %rd427, %rd317;
 	mov.b64 %rd428, %rd318;
-	mov.b32 %r89, %r86;
+	mov.b32 %r90, %r87;
 	mov.b64 %rd429, %rd363;
 	mov.b64 %rd430, %rd364;
 	mov.b64 %rd431, %rd402;
@@ -20278,12 +20352,12 @@ $L52:
 	mov.b64 %rd436, %rd367;
 	mov.b64 %rd437, %rd387;
 	mov.b64 %rd438, %rd366;
-	mov.pred %p74, 0;
+	mov.pred %p78, 0;
 	mov.b64 %rd439, %rd168;
 	mov.b64 %rd440, %rd169;
 	mov.b64 %rd441, %rd170;
 	mov.b64 %rd442, %rd434;
-	mov.b32 %r90, -1;
+	mov.b32 %r91, -1;
 	mov.b64 %rd443, 0;
 	mov.b64 %rd444, 0;
 	mov.b64 %rd445, 0;
@@ -20292,46 +20366,47 @@ $L57:
 	mov.b64 %rd447, 0;
 	mov.b64 %rd448, %rd429;
 $L60:
-	setp.gt.s64 %p75, %rd448, 0;
-	not.pred %p76, %p75;
-	@!%p76 bra $L64;
+	setp.gt.s64 %p79, %rd448, 0;
+	not.pred %p80, %p79;
+	@!%p80 bra $L64;
 	bra.uni $L62;
 $L64:
-	setp.ge.s64 %p77, %rd443, %rd444;
-	@!%p77 bra $L66;
-	setp.ge.s64 %p78, %rd442, %rd433;
-	@!%p78 bra $L68;
+	setp.ge.s64 %p81, %rd443, %rd444;
+	@!%p81 bra $L66;
+	setp.ge.s64 %p82, %rd442, %rd433;
+	@!%p82 bra $L68;
 	bra.uni $L62;
 $L68:
 	add.s64 %rd449, %rd431, %rd442;
 	mul.lo.s64 %rd450, %rd449, %rd292;
 	mad.lo.s64 %rd451, %rd450, 4, %rd290;
-	ld.global.s32 %r91, [%rd451+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r90, %r92;
+	ld.global.s32 %r92, [%rd451+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r91, %r93;
 	mov.b64 %rd452, %rd407;
 	mov.b64 %rd453, %rd408;
 	mov.b64 %rd454, %rd409;
 	mov.b64 %rd455, %rd410;
 	mov.b64 %rd456, %rd411;
 	mov.b64 %rd457, %rd412;
-	mov.pred %p79, %p68;
-	mov.pred %p80, %p69;
-	mov.b32 %r93, %r87;
+	mov.pred %p83, %p71;
+	mov.pred %p84, %p72;
+	mov.b32 %r94, %r88;
 	mov.b64 %rd458, %rd413;
 	mov.b64 %rd459, %rd414;
 	mov.b64 %rd460, %rd415;
 	mov.b64 %rd461, %rd416;
-	mov.pred %p81, %p70;
-	mov.b32 %r94, %r88;
-	mov.pred %p82, %p71;
-	mov.b32 %r95, %r90;
+	mov.pred %p85, %p73;
+	mov.b32 %r95, %r89;
+	mov.pred %p86, %p74;
+	mov.pred %p87, %p75;
+	mov.b32 %r96, %r91;
 	add.s64 %rd462, %rd431, %rd442;
 	mov.b64 %rd463, %rd462;
 	mov.b64 %rd464, %rd437;
-	mov.pred %p83, %p74;
+	mov.pred %p88, %p78;
 $L69:
-	@!%p83 bra $L73;
+	@!%p88 bra $L73;
 	mov.b64 %rd466, 2;
 	mul.lo.s64 %rd465, %rd466, %rd463;
 	mul.lo.s64 %rd467, %rd465, %rd181;
@@ -20353,16 +20428,16 @@ $L69:
 	bra.uni $L71;
 $L73:
 	mov.b64 %rd483, %rd452;
-	mov.b32 %r96, %r95;
-	cvt.s64.s32 %rd484, %r96;
+	mov.b32 %r97, %r96;
+	cvt.s64.s32 %rd484, %r97;
 	mul.lo.s64 %rd485, %rd484, %rd32;
 	mad.lo.s64 %rd486, %rd485, 8, %rd28;
 	ld.global.nc.s64 %rd487, [%rd486+0];
 	mov.b64 %rd488, %rd487;
 	mov.b64 %rd489, %rd488;
 	mov.b64 %rd490, %rd452;
-	mov.b32 %r97, %r95;
-	cvt.s64.s32 %rd491, %r97;
+	mov.b32 %r98, %r96;
+	cvt.s64.s32 %rd491, %r98;
 	add.s64 %rd492, %rd491, 1;
 	mul.lo.s64 %rd493, %rd492, %rd32;
 	mad.lo.s64 %rd494, %rd493, 8, %rd28;
@@ -20388,163 +20463,169 @@ $L71:
 $L66:
 	mul.lo.s64 %rd504, %rd443, %rd39;
 	mad.lo.s64 %rd505, %rd504, 4, %rd35;
-	ld.global.nc.s32 %r98, [%rd505+0];
-	mov.b32 %r99, %r98;
+	ld.global.nc.s32 %r99, [%rd505+0];
 	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r88;
-	mov.pred %p84, %p71;
-	mov.b32 %r102, %r90;
-	mov.b32 %r103, %r100;
+	mov.b32 %r101, %r100;
+	mov.b32 %r102, %r89;
+	mov.pred %p89, %p74;
+	mov.pred %p90, %p75;
+	mov.b32 %r103, %r91;
+	mov.b32 %r104, %r101;
 	mov.b64 %rd506, %rd443;
 $L74:
-	cvt.s64.s32 %rd507, %r102;
+	add.s32 %r105, %r102, 1;
+	mov.b32 %r106, %r105;
+	or.pred %p91, %p90, %p89;
+	@!%p91 bra $L78;
+	cvt.s64.s32 %rd507, %r103;
 	mul.lo.s64 %rd508, %rd507, %rd127;
 	mad.lo.s64 %rd509, %rd508, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd510, [%rd509+0];
 	mov.b64 %rd511, %rd510;
 	mov.b64 %rd512, %rd511;
 	shr.u64 %rd513, %rd512, 32;
-	cvt.u32.u64 %r104, %rd513;
-	mov.b32 %r105, %r104;
-	add.s32 %r106, %r105, 1;
-	mov.b32 %r107, %r106;
+	cvt.u32.u64 %r107, %rd513;
 	mov.b32 %r108, %r107;
-	mov.b32 %r109, %r102;
-	cvt.u64.u32 %rd514, %r108;
+	add.s32 %r109, %r108, 1;
+	mov.b32 %r106, %r109;
+$L78:
+	mov.b32 %r110, %r106;
+	mov.b32 %r111, %r103;
+	cvt.u64.u32 %rd514, %r110;
 	shl.b64 %rd515, %rd514, 32;
-	cvt.u64.u32 %rd516, %r109;
+	cvt.u64.u32 %rd516, %r111;
 	or.b64 %rd517, %rd515, %rd516;
 	mov.b64 %rd518, %rd517;
 	mov.b64 %rd519, %rd518;
-$L77:
-	cvt.s64.s32 %rd520, %r103;
+$L79:
+	cvt.s64.s32 %rd520, %r104;
 	mul.lo.s64 %rd521, %rd520, %rd127;
 	mad.lo.s64 %rd522, %rd521, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd523, [%rd522+0];
 	mov.b64 %rd524, %rd523;
 	mov.b64 %rd525, %rd524;
 	shr.u64 %rd526, %rd525, 32;
-	cvt.u32.u64 %r110, %rd526;
-	setp.ls.u32 %p85, %r110, %r107;
-	@!%p85 bra $L81;
-	mov.pred %p86, 0;
+	cvt.u32.u64 %r112, %rd526;
+	setp.ls.u32 %p92, %r112, %r106;
+	@!%p92 bra $L83;
+	mov.pred %p93, 0;
 	bra.uni $L76;
-$L81:
-	cvt.s64.s32 %rd527, %r103;
+$L83:
+	cvt.s64.s32 %rd527, %r104;
 	mul.lo.s64 %rd528, %rd527, %rd127;
 	mad.lo.s64 %rd529, %rd528, 8, %rd123;
 	atom.global.cas.b64 %rd530, [%rd529], %rd525, %rd519;
-	setp.eq.u64 %p87, %rd530, %rd525;
-	mov.pred %p88, %p87;
-	@!%p88 bra $L83;
-	mov.pred %p86, 1;
+	setp.eq.u64 %p94, %rd530, %rd525;
+	mov.pred %p95, %p94;
+	@!%p95 bra $L85;
+	mov.pred %p93, 1;
 	bra.uni $L76;
-$L83:
-$L78:
-	bra.uni $L77;
-$L79:
+$L85:
+$L80:
+	bra.uni $L79;
+$L81:
 	bra.uni $L76;
 $L75:
 	bra.uni $L74;
 $L76:
-	@!%p86 bra $L85;
-	mov.pred %p89, 0;
+	@!%p93 bra $L87;
+	mov.pred %p96, 0;
 	mov.b64 %rd531, %rd447;
-	mov.b32 %r111, %r100;
-$L86:
-	@!%p72 bra $L90;
-	shr.s32 %r112, %r111, 5;
-	cvt.s64.s32 %rd532, %r112;
+	mov.b32 %r113, %r101;
+$L88:
+	@!%p76 bra $L92;
+	shr.s32 %r114, %r113, 5;
+	cvt.s64.s32 %rd532, %r114;
 	mov.b64 %rd533, %rd532;
-	and.b32 %r113, %r111, 31;
-	cvt.s64.s32 %rd534, %r113;
+	and.b32 %r115, %r113, 31;
+	cvt.s64.s32 %rd534, %r115;
 	min.u64 %rd535, %rd534, 32;
-	cvt.u32.u64 %r114, %rd535;
-	mov.b32 %r116, 0x1;
-	shl.b32 %r115, %r116, %r114;
-	setp.hs.u32 %p90, %r114, 32;
-	selp.b32 %r117, 0, %r115, %p90;
-	mov.b32 %r118, %r117;
+	cvt.u32.u64 %r116, %rd535;
+	mov.b32 %r118, 0x1;
+	shl.b32 %r117, %r118, %r116;
+	setp.hs.u32 %p97, %r116, 32;
+	selp.b32 %r119, 0, %r117, %p97;
+	mov.b32 %r120, %r119;
 	mov.b64 %rd536, %rd533;
-	mov.b32 %r119, %r118;
+	mov.b32 %r121, %r120;
 	mul.lo.s64 %rd537, %rd536, %rd425;
 	mad.lo.s64 %rd538, %rd537, 4, %rd423;
-	ld.relaxed.gpu.global.u32 %r120, [%rd538+0];
-	mov.b32 %r121, %r120;
-	and.b32 %r122, %r121, %r119;
-	setp.ne.u32 %p91, %r122, 0x0;
-	mov.pred %p92, %p91;
-	not.pred %p93, %p92;
-	@!%p93 bra $L92;
+	ld.relaxed.gpu.global.u32 %r122, [%rd538+0];
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r121;
+	setp.ne.u32 %p98, %r124, 0x0;
+	mov.pred %p99, %p98;
+	not.pred %p100, %p99;
+	@!%p100 bra $L94;
 	mul.lo.s64 %rd539, %rd536, %rd425;
 	mad.lo.s64 %rd540, %rd539, 4, %rd423;
-	atom.global.or.b32 %r123, [%rd540], %r119;
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r119;
-	setp.ne.u32 %p94, %r125, 0x0;
-	mov.pred %p92, %p94;
-$L92:
-	@!%p92 bra $L94;
+	atom.global.or.b32 %r125, [%rd540], %r121;
+	mov.b32 %r126, %r125;
+	and.b32 %r127, %r126, %r121;
+	setp.ne.u32 %p101, %r127, 0x0;
+	mov.pred %p99, %p101;
+$L94:
+	@!%p99 bra $L96;
 	mov.b64 %rd541, %rd531;
 	mov.b64 %rd542, %rd541;
-	mov.pred %p95, 0;
-	bra.uni $L88;
-$L94:
+	mov.pred %p102, 0;
+	bra.uni $L90;
+$L96:
 	mov.b64 %rd543, %rd531;
 	mov.b64 %rd542, %rd543;
-	mov.pred %p95, 1;
-	bra.uni $L88;
-$L90:
-	@!%p73 bra $L96;
-	cvt.s64.s32 %rd544, %r111;
+	mov.pred %p102, 1;
+	bra.uni $L90;
+$L92:
+	@!%p77 bra $L98;
+	cvt.s64.s32 %rd544, %r113;
 	mul.lo.s64 %rd545, %rd544, %rd428;
 	mad.lo.s64 %rd546, %rd545, 4, %rd426;
-	ld.relaxed.gpu.global.s32 %r126, [%rd546+0];
-	mov.b32 %r127, %r126;
-	setp.eq.s32 %p96, %r127, %r89;
-	mov.pred %p97, %p96;
-	not.pred %p98, %p97;
-	@!%p98 bra $L98;
-	cvt.s64.s32 %rd547, %r111;
+	ld.relaxed.gpu.global.s32 %r128, [%rd546+0];
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p103, %r129, %r90;
+	mov.pred %p104, %p103;
+	not.pred %p105, %p104;
+	@!%p105 bra $L100;
+	cvt.s64.s32 %rd547, %r113;
 	mul.lo.s64 %rd548, %rd547, %rd428;
 	mad.lo.s64 %rd549, %rd548, 4, %rd426;
-	atom.global.exch.b32 %r128, [%rd549], %r89;
-	mov.b32 %r129, %r128;
-	setp.eq.s32 %p99, %r129, %r89;
-	mov.pred %p97, %p99;
-$L98:
-	@!%p97 bra $L100;
+	atom.global.exch.b32 %r130, [%rd549], %r90;
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p106, %r131, %r90;
+	mov.pred %p104, %p106;
+$L100:
+	@!%p104 bra $L102;
 	mov.b64 %rd550, %rd531;
 	mov.b64 %rd542, %rd550;
-	mov.pred %p95, 0;
-	bra.uni $L88;
-$L100:
-$L96:
+	mov.pred %p102, 0;
+	bra.uni $L90;
+$L102:
+$L98:
 	mul.lo.s64 %rd551, %rd531, %rd441;
 	mad.lo.s64 %rd552, %rd551, 4, %rd439;
-	st.shared.s32 [%rd552+0], %r111;
+	st.shared.s32 [%rd552+0], %r113;
 	add.s64 %rd553, %rd531, 1;
 	mov.b64 %rd554, %rd553;
 	mov.b64 %rd542, %rd554;
-	mov.pred %p95, 1;
+	mov.pred %p102, 1;
+	bra.uni $L90;
+$L89:
 	bra.uni $L88;
-$L87:
-	bra.uni $L86;
-$L88:
+$L90:
 	mov.b64 %rd555, %rd542;
-	mov.pred %p100, %p95;
+	mov.pred %p107, %p102;
 	mov.b64 %rd447, %rd555;
-	mov.pred %p89, %p100;
-	@!%p89 bra $L102;
+	mov.pred %p96, %p107;
+	@!%p96 bra $L104;
 	mov.b64 %rd556, %rd407;
-	mov.b32 %r130, %r100;
-	cvt.s64.s32 %rd557, %r130;
+	mov.b32 %r132, %r101;
+	cvt.s64.s32 %rd557, %r132;
 	add.s64 %rd558, %rd557, 1;
 	mul.lo.s64 %rd559, %rd558, %rd32;
 	mad.lo.s64 %rd560, %rd559, 8, %rd28;
 	ld.global.nc.s64 %rd561, [%rd560+0];
 	mov.b64 %rd562, %rd561;
-	cvt.s64.s32 %rd563, %r130;
+	cvt.s64.s32 %rd563, %r132;
 	mul.lo.s64 %rd564, %rd563, %rd32;
 	mad.lo.s64 %rd565, %rd564, 8, %rd28;
 	ld.global.nc.s64 %rd566, [%rd565+0];
@@ -20556,8 +20637,8 @@ $L88:
 	mov.b64 %rd445, %rd571;
 	max.s64 %rd572, %rd446, %rd570;
 	mov.b64 %rd446, %rd572;
-$L102:
-$L85:
+$L104:
+$L87:
 	add.s64 %rd573, %rd443, %rd436;
 	mov.b64 %rd443, %rd573;
 	sub.s64 %rd574, %rd448, 1;
@@ -20566,113 +20647,113 @@ $L61:
 	bra.uni $L60;
 $L62:
 	mov.b64 %rd575, 0;
-	setp.lt.s64 %p101, %rd443, %rd444;
-	setp.lt.s64 %p102, %rd442, %rd433;
-	or.pred %p103, %p101, %p102;
-	@!%p103 bra $L104;
+	setp.lt.s64 %p108, %rd443, %rd444;
+	setp.lt.s64 %p109, %rd442, %rd433;
+	or.pred %p110, %p108, %p109;
+	@!%p110 bra $L106;
 	mov.b64 %rd575, 1;
-$L104:
+$L106:
 	shl.b64 %rd576, %rd575, 32;
 	or.b64 %rd577, %rd447, %rd576;
 	// block scan
 	mov.b64 %rd578, %rd577;
-	mov.b32 %r131, %r3;
-$L105:
-	setp.hs.u32 %p104, %r131, 32;
-	@%p104 bra $L106;
-	mov.b64 {%r132, %r133}, %rd578;
-	shfl.sync.up.b32 %r134|%p105, %r132, %r131, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r131, 0, %r17;
-	mov.b64 %rd579, {%r134, %r135};
-	@!%p105 bra $L107;
+	mov.b32 %r133, %r3;
+$L107:
+	setp.hs.u32 %p111, %r133, 32;
+	@%p111 bra $L108;
+	mov.b64 {%r134, %r135}, %rd578;
+	shfl.sync.up.b32 %r136|%p112, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd579, {%r136, %r137};
+	@!%p112 bra $L109;
 	add.s64 %rd580, %rd579, %rd578;
 	mov.b64 %rd578, %rd580;
-$L107:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L105;
-$L106:
-	mov.b64 {%r136, %r137}, %rd578;
-	shfl.sync.up.b32 %r138|%p106, %r136, %r3, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r3, 0, %r17;
-	mov.b64 %rd581, {%r138, %r139};
-	setp.lo.u32 %p107, %r3, 32;
-	and.pred %p108, %p106, %p107;
-	selp.b64 %rd582, %rd581, 0, %p108;
-	sub.u32 %r140, %r13, %r3;
-	setp.eq.u32 %p109, %r7, %r140;
-	@!%p109 bra $L108;
+$L109:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L107;
+$L108:
+	mov.b64 {%r138, %r139}, %rd578;
+	shfl.sync.up.b32 %r140|%p113, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd581, {%r140, %r141};
+	setp.lo.u32 %p114, %r3, 32;
+	and.pred %p115, %p113, %p114;
+	selp.b64 %rd582, %rd581, 0, %p115;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p116, %r7, %r142;
+	@!%p116 bra $L110;
 	mul.wide.u32 %rd583, %r8, 16;
 	add.s64 %rd584, %rd1, %rd583;
 	st.shared.s64 [%rd584+0], %rd578;
-$L108:
+$L110:
 	bar.sync 0;
-	setp.eq.u32 %p110, %r8, 0;
-	@!%p110 bra $L109;
+	setp.eq.u32 %p117, %r8, 0;
+	@!%p117 bra $L111;
 	mov.b64 %rd585, 0;
-	setp.lo.u32 %p111, %r7, %r10;
-	@!%p111 bra $L110;
+	setp.lo.u32 %p118, %r7, %r10;
+	@!%p118 bra $L112;
 	mul.wide.u32 %rd586, %r7, 16;
 	add.s64 %rd587, %rd1, %rd586;
 	ld.shared.s64 %rd588, [%rd587+0];
 	mov.b64 %rd585, %rd588;
-$L110:
-	mov.b64 {%r141, %r142}, %rd585;
-	shfl.sync.up.b32 %r143|%p112, %r141, 1, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 1, 0, %r17;
-	mov.b64 %rd589, {%r143, %r144};
-	@!%p112 bra $L111;
+$L112:
+	mov.b64 {%r143, %r144}, %rd585;
+	shfl.sync.up.b32 %r145|%p119, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd589, {%r145, %r146};
+	@!%p119 bra $L113;
 	add.s64 %rd590, %rd589, %rd585;
 	mov.b64 %rd585, %rd590;
-$L111:
-	mov.b64 {%r145, %r146}, %rd585;
-	shfl.sync.up.b32 %r147|%p113, %r145, 2, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 2, 0, %r17;
-	mov.b64 %rd591, {%r147, %r148};
-	@!%p113 bra $L112;
+$L113:
+	mov.b64 {%r147, %r148}, %rd585;
+	shfl.sync.up.b32 %r149|%p120, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd591, {%r149, %r150};
+	@!%p120 bra $L114;
 	add.s64 %rd592, %rd591, %rd585;
 	mov.b64 %rd585, %rd592;
-$L112:
-	mov.b64 {%r149, %r150}, %rd585;
-	shfl.sync.up.b32 %r151|%p114, %r149, 4, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 4, 0, %r17;
-	mov.b64 %rd593, {%r151, %r152};
-	@!%p114 bra $L113;
+$L114:
+	mov.b64 {%r151, %r152}, %rd585;
+	shfl.sync.up.b32 %r153|%p121, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd593, {%r153, %r154};
+	@!%p121 bra $L115;
 	add.s64 %rd594, %rd593, %rd585;
 	mov.b64 %rd585, %rd594;
-$L113:
-	mov.b64 {%r153, %r154}, %rd585;
-	shfl.sync.up.b32 %r155|%p115, %r153, 8, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 8, 0, %r17;
-	mov.b64 %rd595, {%r155, %r156};
-	@!%p115 bra $L114;
+$L115:
+	mov.b64 {%r155, %r156}, %rd585;
+	shfl.sync.up.b32 %r157|%p122, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd595, {%r157, %r158};
+	@!%p122 bra $L116;
 	add.s64 %rd596, %rd595, %rd585;
 	mov.b64 %rd585, %rd596;
-$L114:
-	mov.b64 {%r157, %r158}, %rd585;
-	shfl.sync.up.b32 %r159|%p116, %r157, 16, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 16, 0, %r17;
-	mov.b64 %rd597, {%r159, %r160};
-	@!%p116 bra $L115;
+$L116:
+	mov.b64 {%r159, %r160}, %rd585;
+	shfl.sync.up.b32 %r161|%p123, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd597, {%r161, %r162};
+	@!%p123 bra $L117;
 	add.s64 %rd598, %rd597, %rd585;
 	mov.b64 %rd585, %rd598;
-$L115:
-	mov.b64 {%r161, %r162}, %rd585;
-	shfl.sync.up.b32 %r163|%p117, %r161, 1, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 1, 0, %r17;
-	mov.b64 %rd599, {%r163, %r164};
-	selp.b64 %rd600, %rd599, 0, %p117;
-	@!%p111 bra $L116;
+$L117:
+	mov.b64 {%r163, %r164}, %rd585;
+	shfl.sync.up.b32 %r165|%p124, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd599, {%r165, %r166};
+	selp.b64 %rd600, %rd599, 0, %p124;
+	@!%p118 bra $L118;
 	mul.wide.u32 %rd601, %r7, 16;
 	add.s64 %rd602, %rd1, %rd601;
 	add.s64 %rd603, %rd602, 512;
 	st.shared.s64 [%rd603+0], %rd600;
-$L116:
-	sub.u32 %r165, %r10, 1;
-	setp.eq.u32 %p118, %r7, %r165;
-	@!%p118 bra $L117;
+$L118:
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p125, %r7, %r167;
+	@!%p125 bra $L119;
 	st.shared.s64 [%rd1+1024], %rd585;
-$L117:
-$L109:
+$L119:
+$L111:
 	bar.sync 0;
 	mul.wide.u32 %rd604, %r8, 16;
 	add.s64 %rd605, %rd1, %rd604;
@@ -20680,10 +20761,10 @@ $L109:
 	ld.shared.s64 %rd607, [%rd606+0];
 	add.s64 %rd608, %rd607, %rd582;
 	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 {%r166, %r167}, %rd608;
-	shfl.sync.idx.b32 %r168|%p119, %r166, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r169, %r167, 0, %r21, %r17;
-	mov.b64 %rd610, {%r168, %r169};
+	mov.b64 {%r168, %r169}, %rd608;
+	shfl.sync.idx.b32 %r170|%p126, %r168, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
+	mov.b64 %rd610, {%r170, %r171};
 	mov.b64 %rd611, %rd609;
 	mov.b64 %rd612, %rd610;
 	mov.b64 %rd613, %rd611;
@@ -20702,53 +20783,53 @@ $L109:
 	mov.b64 %rd626, %rd623;
 	mov.b64 %rd627, 0;
 	cvt.u64.u32 %rd628, %r2;
-	setp.eq.s64 %p120, %rd628, 0;
-	setp.gt.s64 %p121, %rd625, 0;
-	and.pred %p122, %p120, %p121;
-	@!%p122 bra $L119;
+	setp.eq.s64 %p127, %rd628, 0;
+	setp.gt.s64 %p128, %rd625, 0;
+	and.pred %p129, %p127, %p128;
+	@!%p129 bra $L121;
 	mul.lo.s64 %rd629, %rd438, %rd120;
 	mad.lo.s64 %rd630, %rd629, 8, %rd116;
 	atom.global.add.u64 %rd631, [%rd630], %rd625;
 	mov.b64 %rd632, %rd631;
 	mov.b64 %rd627, %rd632;
-$L119:
+$L121:
 	cvt.u64.u32 %rd633, %r2;
-	setp.eq.s64 %p123, %rd633, 0;
-	setp.eq.u32 %p124, %r1, 0;
-	and.pred %p125, %p123, %p124;
+	setp.eq.s64 %p130, %rd633, 0;
+	setp.eq.u32 %p131, %r1, 0;
+	and.pred %p132, %p130, %p131;
 	bar.sync 0;
-	@!%p125 bra $L120;
+	@!%p132 bra $L122;
 	st.shared.s64 [%rd1+1024], %rd627;
-$L120:
+$L122:
 	bar.sync 0;
 	ld.shared.s64 %rd634, [%rd1+1024];
 	mov.b64 %rd635, %rd634;
 	add.s64 %rd636, %rd635, %rd624;
 	mov.b64 %rd637, %rd636;
 	mov.b64 %rd638, 0;
-$L121:
-	setp.lt.s64 %p126, %rd638, %rd447;
-	not.pred %p127, %p126;
-	@!%p127 bra $L125;
-	bra.uni $L123;
-$L125:
+$L123:
+	setp.lt.s64 %p133, %rd638, %rd447;
+	not.pred %p134, %p133;
+	@!%p134 bra $L127;
+	bra.uni $L125;
+$L127:
 	mul.lo.s64 %rd639, %rd638, %rd441;
 	mad.lo.s64 %rd640, %rd639, 4, %rd439;
-	ld.shared.s32 %r170, [%rd640+0];
-	mov.b32 %r171, %r170;
+	ld.shared.s32 %r172, [%rd640+0];
+	mov.b32 %r173, %r172;
 	add.s64 %rd641, %rd637, %rd638;
 	mul.lo.s64 %rd642, %rd641, %rd295;
 	mad.lo.s64 %rd643, %rd642, 4, %rd293;
-	st.global.s32 [%rd643+0], %r171;
-$L122:
+	st.global.s32 [%rd643+0], %r173;
+$L124:
 	add.s64 %rd644, %rd638, 1;
 	mov.b64 %rd638, %rd644;
-	bra.uni $L121;
-$L123:
-	setp.eq.s64 %p128, %rd626, 0;
-	@!%p128 bra $L127;
+	bra.uni $L123;
+$L125:
+	setp.eq.s64 %p135, %rd626, 0;
+	@!%p135 bra $L129;
 	bra.uni $L59;
-$L127:
+$L129:
 $L58:
 	bra.uni $L57;
 $L59:
@@ -20765,33 +20846,34 @@ $L55:
 	mov.b64 %rd651, 0;
 	mov.b64 %rd652, 0;
 	cvt.u64.u32 %rd653, %r2;
-	setp.eq.s64 %p129, %rd653, 0;
-	@!%p129 bra $L129;
+	setp.eq.s64 %p136, %rd653, 0;
+	@!%p136 bra $L131;
 	mov.b64 %rd655, 1;
 	mul.lo.s64 %rd654, %rd655, %rd186;
 	mad.lo.s64 %rd656, %rd654, 4, %rd184;
-	mov.b32 %r172, 0;
-	st.shared.s32 [%rd656+0], %r172;
-$L129:
+	mov.b32 %r174, 0;
+	st.shared.s32 [%rd656+0], %r174;
+$L131:
 	mov.b64 %rd657, %rd353;
 	mov.b64 %rd658, %rd354;
 	mov.b64 %rd659, %rd355;
 	mov.b64 %rd660, %rd356;
 	mov.b64 %rd661, %rd357;
 	mov.b64 %rd662, %rd358;
-	mov.pred %p130, %p51;
-	mov.pred %p131, %p52;
-	mov.b32 %r173, %r84;
+	mov.pred %p137, %p53;
+	mov.pred %p138, %p54;
+	mov.b32 %r175, %r85;
 	mov.b64 %rd663, %rd359;
 	mov.b64 %rd664, %rd360;
 	mov.b64 %rd665, %rd361;
 	mov.b64 %rd666, %rd362;
-	mov.pred %p132, %p53;
-	mov.b32 %r174, %r85;
-	mov.pred %p133, %p54;
-	mov.pred %p134, %p55;
-	mov.pred %p135, %p56;
-	mov.b32 %r175, %r86;
+	mov.pred %p139, %p55;
+	mov.b32 %r176, %r86;
+	mov.pred %p140, %p56;
+	mov.pred %p141, %p57;
+	mov.pred %p142, %p58;
+	mov.pred %p143, %p59;
+	mov.b32 %r177, %r87;
 	mov.b64 %rd667, %rd363;
 	mov.b64 %rd668, %rd364;
 	mov.b64 %rd669, %rd402;
@@ -20805,53 +20887,54 @@ $L129:
 	mov.b64 %rd677, %rd652;
 	mov.b64 %rd678, %rd388;
 	mov.b64 %rd679, %rd651;
-	mov.pred %p136, 0;
+	mov.pred %p144, 0;
 	mov.b64 %rd680, %rd168;
 	mov.b64 %rd681, %rd169;
 	mov.b64 %rd682, %rd170;
 	mov.b64 %rd683, %rd672;
-	mov.b32 %r176, -1;
+	mov.b32 %r178, -1;
 	mov.b64 %rd684, 0;
 	mov.b64 %rd685, 0;
 	mov.b64 %rd686, 0;
 	mov.b64 %rd687, 0;
 	mov.b64 %rd688, 0;
-$L130:
-	setp.ge.s64 %p137, %rd684, %rd685;
-	@!%p137 bra $L134;
-	setp.ge.s64 %p138, %rd683, %rd671;
-	@!%p138 bra $L136;
-	bra.uni $L132;
-$L136:
+$L132:
+	setp.ge.s64 %p145, %rd684, %rd685;
+	@!%p145 bra $L136;
+	setp.ge.s64 %p146, %rd683, %rd671;
+	@!%p146 bra $L138;
+	bra.uni $L134;
+$L138:
 	add.s64 %rd689, %rd669, %rd683;
 	mul.lo.s64 %rd690, %rd689, %rd292;
 	mad.lo.s64 %rd691, %rd690, 4, %rd290;
-	ld.global.s32 %r177, [%rd691+0];
-	mov.b32 %r178, %r177;
-	mov.b32 %r176, %r178;
+	ld.global.s32 %r179, [%rd691+0];
+	mov.b32 %r180, %r179;
+	mov.b32 %r178, %r180;
 	mov.b64 %rd692, %rd657;
 	mov.b64 %rd693, %rd658;
 	mov.b64 %rd694, %rd659;
 	mov.b64 %rd695, %rd660;
 	mov.b64 %rd696, %rd661;
 	mov.b64 %rd697, %rd662;
-	mov.pred %p139, %p130;
-	mov.pred %p140, %p131;
-	mov.b32 %r179, %r173;
+	mov.pred %p147, %p137;
+	mov.pred %p148, %p138;
+	mov.b32 %r181, %r175;
 	mov.b64 %rd698, %rd663;
 	mov.b64 %rd699, %rd664;
 	mov.b64 %rd700, %rd665;
 	mov.b64 %rd701, %rd666;
-	mov.pred %p141, %p132;
-	mov.b32 %r180, %r174;
-	mov.pred %p142, %p133;
-	mov.b32 %r181, %r176;
+	mov.pred %p149, %p139;
+	mov.b32 %r182, %r176;
+	mov.pred %p150, %p140;
+	mov.pred %p151, %p141;
+	mov.b32 %r183, %r178;
 	add.s64 %rd702, %rd669, %rd683;
 	mov.b64 %rd703, %rd702;
 	mov.b64 %rd704, %rd675;
-	mov.pred %p143, %p136;
-$L137:
-	@!%p143 bra $L141;
+	mov.pred %p152, %p144;
+$L139:
+	@!%p152 bra $L143;
 	mov.b64 %rd706, 2;
 	mul.lo.s64 %rd705, %rd706, %rd703;
 	mul.lo.s64 %rd707, %rd705, %rd181;
@@ -20870,19 +20953,19 @@ $L137:
 	mov.b64 %rd720, %rd717;
 	mov.b64 %rd721, %rd719;
 	mov.b64 %rd722, %rd720;
-	bra.uni $L139;
-$L141:
+	bra.uni $L141;
+$L143:
 	mov.b64 %rd723, %rd692;
-	mov.b32 %r182, %r181;
-	cvt.s64.s32 %rd724, %r182;
+	mov.b32 %r184, %r183;
+	cvt.s64.s32 %rd724, %r184;
 	mul.lo.s64 %rd725, %rd724, %rd32;
 	mad.lo.s64 %rd726, %rd725, 8, %rd28;
 	ld.global.nc.s64 %rd727, [%rd726+0];
 	mov.b64 %rd728, %rd727;
 	mov.b64 %rd729, %rd728;
 	mov.b64 %rd730, %rd692;
-	mov.b32 %r183, %r181;
-	cvt.s64.s32 %rd731, %r183;
+	mov.b32 %r185, %r183;
+	cvt.s64.s32 %rd731, %r185;
 	add.s64 %rd732, %rd731, 1;
 	mul.lo.s64 %rd733, %rd732, %rd32;
 	mad.lo.s64 %rd734, %rd733, 8, %rd28;
@@ -20894,37 +20977,37 @@ $L141:
 	mov.b64 %rd740, %rd737;
 	mov.b64 %rd721, %rd739;
 	mov.b64 %rd722, %rd740;
+	bra.uni $L141;
+$L140:
 	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
+$L141:
 	mov.b64 %rd741, %rd721;
 	mov.b64 %rd742, %rd722;
 	mov.b64 %rd684, %rd741;
 	mov.b64 %rd685, %rd742;
 	add.s64 %rd743, %rd683, %rd673;
 	mov.b64 %rd683, %rd743;
-	bra.uni $L131;
-$L134:
+	bra.uni $L133;
+$L136:
 	mul.lo.s64 %rd744, %rd684, %rd39;
 	mad.lo.s64 %rd745, %rd744, 4, %rd35;
-	ld.global.nc.s32 %r184, [%rd745+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r186, %r185;
+	ld.global.nc.s32 %r186, [%rd745+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r188, %r187;
 	mov.b64 %rd746, 0;
 	mov.b64 %rd747, 0;
-	@!%p132 bra $L143;
+	@!%p139 bra $L145;
 	mov.b64 %rd748, %rd657;
-	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd749, %r187;
+	mov.b32 %r189, %r188;
+	cvt.s64.s32 %rd749, %r189;
 	mul.lo.s64 %rd750, %rd749, %rd32;
 	mad.lo.s64 %rd751, %rd750, 8, %rd28;
 	ld.global.nc.s64 %rd752, [%rd751+0];
 	mov.b64 %rd753, %rd752;
 	mov.b64 %rd754, %rd753;
 	mov.b64 %rd755, %rd657;
-	mov.b32 %r188, %r186;
-	cvt.s64.s32 %rd756, %r188;
+	mov.b32 %r190, %r188;
+	cvt.s64.s32 %rd756, %r190;
 	add.s64 %rd757, %rd756, 1;
 	mul.lo.s64 %rd758, %rd757, %rd32;
 	mad.lo.s64 %rd759, %rd758, 8, %rd28;
@@ -20935,68 +21018,74 @@ $L134:
 	mov.b64 %rd764, %rd762;
 	mov.b64 %rd746, %rd763;
 	mov.b64 %rd747, %rd764;
-$L143:
-	mov.b32 %r189, %r174;
-	mov.pred %p144, %p133;
-	mov.b32 %r190, %r176;
-	mov.b32 %r191, %r186;
+$L145:
+	mov.b32 %r191, %r176;
+	mov.pred %p153, %p140;
+	mov.pred %p154, %p141;
+	mov.b32 %r192, %r178;
+	mov.b32 %r193, %r188;
 	mov.b64 %rd765, %rd684;
-$L144:
-	cvt.s64.s32 %rd766, %r190;
+$L146:
+	add.s32 %r194, %r191, 1;
+	mov.b32 %r195, %r194;
+	or.pred %p155, %p154, %p153;
+	@!%p155 bra $L150;
+	cvt.s64.s32 %rd766, %r192;
 	mul.lo.s64 %rd767, %rd766, %rd127;
 	mad.lo.s64 %rd768, %rd767, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd769, [%rd768+0];
 	mov.b64 %rd770, %rd769;
 	mov.b64 %rd771, %rd770;
 	shr.u64 %rd772, %rd771, 32;
-	cvt.u32.u64 %r192, %rd772;
-	mov.b32 %r193, %r192;
-	add.s32 %r194, %r193, 1;
-	mov.b32 %r195, %r194;
-	mov.b32 %r196, %r195;
-	mov.b32 %r197, %r190;
-	cvt.u64.u32 %rd773, %r196;
+	cvt.u32.u64 %r196, %rd772;
+	mov.b32 %r197, %r196;
+	add.s32 %r198, %r197, 1;
+	mov.b32 %r195, %r198;
+$L150:
+	mov.b32 %r199, %r195;
+	mov.b32 %r200, %r192;
+	cvt.u64.u32 %rd773, %r199;
 	shl.b64 %rd774, %rd773, 32;
-	cvt.u64.u32 %rd775, %r197;
+	cvt.u64.u32 %rd775, %r200;
 	or.b64 %rd776, %rd774, %rd775;
 	mov.b64 %rd777, %rd776;
 	mov.b64 %rd778, %rd777;
-$L147:
-	cvt.s64.s32 %rd779, %r191;
+$L151:
+	cvt.s64.s32 %rd779, %r193;
 	mul.lo.s64 %rd780, %rd779, %rd127;
 	mad.lo.s64 %rd781, %rd780, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd782, [%rd781+0];
 	mov.b64 %rd783, %rd782;
 	mov.b64 %rd784, %rd783;
 	shr.u64 %rd785, %rd784, 32;
-	cvt.u32.u64 %r198, %rd785;
-	setp.ls.u32 %p145, %r198, %r195;
-	@!%p145 bra $L151;
-	mov.pred %p146, 0;
-	bra.uni $L146;
-$L151:
-	cvt.s64.s32 %rd786, %r191;
+	cvt.u32.u64 %r201, %rd785;
+	setp.ls.u32 %p156, %r201, %r195;
+	@!%p156 bra $L155;
+	mov.pred %p157, 0;
+	bra.uni $L148;
+$L155:
+	cvt.s64.s32 %rd786, %r193;
 	mul.lo.s64 %rd787, %rd786, %rd127;
 	mad.lo.s64 %rd788, %rd787, 8, %rd123;
 	atom.global.cas.b64 %rd789, [%rd788], %rd784, %rd778;
-	setp.eq.u64 %p147, %rd789, %rd784;
-	mov.pred %p148, %p147;
-	@!%p148 bra $L153;
-	mov.pred %p146, 1;
-	bra.uni $L146;
+	setp.eq.u64 %p158, %rd789, %rd784;
+	mov.pred %p159, %p158;
+	@!%p159 bra $L157;
+	mov.pred %p157, 1;
+	bra.uni $L148;
+$L157:
+$L152:
+	bra.uni $L151;
 $L153:
-$L148:
-	bra.uni $L147;
-$L149:
+	bra.uni $L148;
+$L147:
 	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	@!%p146 bra $L155;
+$L148:
+	@!%p157 bra $L159;
 	mul.lo.s64 %rd790, %rd688, %rd682;
 	mad.lo.s64 %rd791, %rd790, 4, %rd680;
-	st.shared.s32 [%rd791+0], %r186;
-	@!%p132 bra $L157;
+	st.shared.s32 [%rd791+0], %r188;
+	@!%p139 bra $L161;
 	mov.b64 %rd793, 2;
 	mul.lo.s64 %rd792, %rd793, %rd688;
 	mul.lo.s64 %rd794, %rd792, %rd173;
@@ -21008,28 +21097,29 @@ $L146:
 	mul.lo.s64 %rd799, %rd798, %rd173;
 	mad.lo.s64 %rd800, %rd799, 8, %rd171;
 	st.shared.s64 [%rd800+0], %rd747;
-$L157:
+$L161:
 	add.s64 %rd801, %rd688, 1;
 	mov.b64 %rd688, %rd801;
-	setp.eq.s64 %p149, %rd688, %rd667;
-	@!%p149 bra $L159;
+	setp.eq.s64 %p160, %rd688, %rd667;
+	@!%p160 bra $L163;
 	mov.b64 %rd802, %rd657;
 	mov.b64 %rd803, %rd658;
 	mov.b64 %rd804, %rd659;
 	mov.b64 %rd805, %rd660;
 	mov.b64 %rd806, %rd661;
 	mov.b64 %rd807, %rd662;
-	mov.pred %p150, %p130;
-	mov.pred %p151, %p131;
-	mov.b32 %r199, %r173;
+	mov.pred %p161, %p137;
+	mov.pred %p162, %p138;
+	mov.b32 %r202, %r175;
 	mov.b64 %rd808, %rd663;
 	mov.b64 %rd809, %rd664;
 	mov.b64 %rd810, %rd665;
 	mov.b64 %rd811, %rd666;
-	mov.pred %p152, %p132;
-	mov.b32 %r200, %r174;
-	mov.pred %p153, %p133;
-	mov.pred %p154, %p134;
+	mov.pred %p163, %p139;
+	mov.b32 %r203, %r176;
+	mov.pred %p164, %p140;
+	mov.pred %p165, %p141;
+	mov.pred %p166, %p142;
 	mov.b64 %rd812, %rd307;
 	mov.b64 %rd813, %rd308;
 	mov.b64 %rd814, %rd309;
@@ -21039,11 +21129,11 @@ $L157:
 	mov.b64 %rd818, %rd313;
 	mov.b64 %rd819, %rd314;
 	mov.b64 %rd820, %rd315;
-	mov.pred %p155, %p135;
+	mov.pred %p167, %p143;
 	mov.b64 %rd821, %rd316;
 	mov.b64 %rd822, %rd317;
 	mov.b64 %rd823, %rd318;
-	mov.b32 %r201, %r175;
+	mov.b32 %r204, %r177;
 	mov.b64 %rd824, %rd667;
 	mov.b64 %rd825, %rd668;
 	mov.b64 %rd826, %rd676;
@@ -21056,32 +21146,32 @@ $L157:
 	mov.b64 %rd833, %rd170;
 	mul.lo.s64 %rd834, %rd830, %rd186;
 	mad.lo.s64 %rd835, %rd834, 4, %rd184;
-	cvt.u32.u64 %r202, %rd827;
-	atom.shared.add.s32 %r203, [%rd835], %r202;
-	mov.b32 %r204, %r203;
-	cvt.s64.s32 %rd836, %r204;
+	cvt.u32.u64 %r205, %rd827;
+	atom.shared.add.s32 %r206, [%rd835], %r205;
+	mov.b32 %r207, %r206;
+	cvt.s64.s32 %rd836, %r207;
 	mov.b64 %rd837, %rd836;
 	sub.s64 %rd838, %rd829, %rd837;
 	max.s64 %rd839, %rd838, 0;
 	min.s64 %rd840, %rd839, %rd827;
 	mov.b64 %rd841, %rd840;
 	mov.b64 %rd842, 0;
-$L160:
-	setp.lt.s64 %p156, %rd842, %rd841;
-	not.pred %p157, %p156;
-	@!%p157 bra $L164;
-	bra.uni $L162;
 $L164:
+	setp.lt.s64 %p168, %rd842, %rd841;
+	not.pred %p169, %p168;
+	@!%p169 bra $L168;
+	bra.uni $L166;
+$L168:
 	mul.lo.s64 %rd843, %rd842, %rd833;
 	mad.lo.s64 %rd844, %rd843, 4, %rd831;
-	ld.shared.s32 %r205, [%rd844+0];
-	mov.b32 %r206, %r205;
+	ld.shared.s32 %r208, [%rd844+0];
+	mov.b32 %r209, %r208;
 	add.s64 %rd845, %rd828, %rd837;
 	add.s64 %rd846, %rd845, %rd842;
 	mul.lo.s64 %rd847, %rd846, %rd178;
 	mad.lo.s64 %rd848, %rd847, 4, %rd176;
-	st.shared.s32 [%rd848+0], %r206;
-	@!%p152 bra $L166;
+	st.shared.s32 [%rd848+0], %r209;
+	@!%p163 bra $L170;
 	mov.b64 %rd850, 2;
 	mul.lo.s64 %rd849, %rd850, %rd842;
 	mul.lo.s64 %rd851, %rd849, %rd173;
@@ -21110,124 +21200,124 @@ $L164:
 	mul.lo.s64 %rd873, %rd872, %rd181;
 	mad.lo.s64 %rd874, %rd873, 8, %rd179;
 	st.shared.s64 [%rd874+0], %rd867;
-$L166:
-$L161:
+$L170:
+$L165:
 	add.s64 %rd875, %rd842, 1;
 	mov.b64 %rd842, %rd875;
-	bra.uni $L160;
-$L162:
+	bra.uni $L164;
+$L166:
 	mov.b64 %rd876, 0;
 	mov.b64 %rd877, 0;
 	mov.b64 %rd878, 0;
 	mov.b64 %rd879, %rd841;
-$L167:
-	setp.lt.s64 %p158, %rd879, %rd827;
-	not.pred %p159, %p158;
-	@!%p159 bra $L171;
-	bra.uni $L169;
 $L171:
+	setp.lt.s64 %p170, %rd879, %rd827;
+	not.pred %p171, %p170;
+	@!%p171 bra $L175;
+	bra.uni $L173;
+$L175:
 	mul.lo.s64 %rd880, %rd879, %rd833;
 	mad.lo.s64 %rd881, %rd880, 4, %rd831;
-	ld.shared.s32 %r207, [%rd881+0];
-	mov.b32 %r208, %r207;
-	mov.b32 %r209, %r208;
-	mov.pred %p160, 0;
+	ld.shared.s32 %r210, [%rd881+0];
+	mov.b32 %r211, %r210;
+	mov.b32 %r212, %r211;
+	mov.pred %p172, 0;
 	mov.b64 %rd882, %rd878;
-	mov.b32 %r210, %r209;
-$L172:
-	@!%p154 bra $L176;
-	shr.s32 %r211, %r210, 5;
-	cvt.s64.s32 %rd883, %r211;
+	mov.b32 %r213, %r212;
+$L176:
+	@!%p166 bra $L180;
+	shr.s32 %r214, %r213, 5;
+	cvt.s64.s32 %rd883, %r214;
 	mov.b64 %rd884, %rd883;
-	and.b32 %r212, %r210, 31;
-	cvt.s64.s32 %rd885, %r212;
+	and.b32 %r215, %r213, 31;
+	cvt.s64.s32 %rd885, %r215;
 	min.u64 %rd886, %rd885, 32;
-	cvt.u32.u64 %r213, %rd886;
-	mov.b32 %r215, 0x1;
-	shl.b32 %r214, %r215, %r213;
-	setp.hs.u32 %p161, %r213, 32;
-	selp.b32 %r216, 0, %r214, %p161;
-	mov.b32 %r217, %r216;
+	cvt.u32.u64 %r216, %rd886;
+	mov.b32 %r218, 0x1;
+	shl.b32 %r217, %r218, %r216;
+	setp.hs.u32 %p173, %r216, 32;
+	selp.b32 %r219, 0, %r217, %p173;
+	mov.b32 %r220, %r219;
 	mov.b64 %rd887, %rd884;
-	mov.b32 %r218, %r217;
+	mov.b32 %r221, %r220;
 	mul.lo.s64 %rd888, %rd887, %rd820;
 	mad.lo.s64 %rd889, %rd888, 4, %rd818;
-	ld.relaxed.gpu.global.u32 %r219, [%rd889+0];
-	mov.b32 %r220, %r219;
-	and.b32 %r221, %r220, %r218;
-	setp.ne.u32 %p162, %r221, 0x0;
-	mov.pred %p163, %p162;
-	not.pred %p164, %p163;
-	@!%p164 bra $L178;
+	ld.relaxed.gpu.global.u32 %r222, [%rd889+0];
+	mov.b32 %r223, %r222;
+	and.b32 %r224, %r223, %r221;
+	setp.ne.u32 %p174, %r224, 0x0;
+	mov.pred %p175, %p174;
+	not.pred %p176, %p175;
+	@!%p176 bra $L182;
 	mul.lo.s64 %rd890, %rd887, %rd820;
 	mad.lo.s64 %rd891, %rd890, 4, %rd818;
-	atom.global.or.b32 %r222, [%rd891], %r218;
-	mov.b32 %r223, %r222;
-	and.b32 %r224, %r223, %r218;
-	setp.ne.u32 %p165, %r224, 0x0;
-	mov.pred %p163, %p165;
-$L178:
-	@!%p163 bra $L180;
+	atom.global.or.b32 %r225, [%rd891], %r221;
+	mov.b32 %r226, %r225;
+	and.b32 %r227, %r226, %r221;
+	setp.ne.u32 %p177, %r227, 0x0;
+	mov.pred %p175, %p177;
+$L182:
+	@!%p175 bra $L184;
 	mov.b64 %rd892, %rd882;
 	mov.b64 %rd893, %rd892;
-	mov.pred %p166, 0;
-	bra.uni $L174;
-$L180:
+	mov.pred %p178, 0;
+	bra.uni $L178;
+$L184:
 	mov.b64 %rd894, %rd882;
 	mov.b64 %rd893, %rd894;
-	mov.pred %p166, 1;
-	bra.uni $L174;
-$L176:
-	@!%p155 bra $L182;
-	cvt.s64.s32 %rd895, %r210;
+	mov.pred %p178, 1;
+	bra.uni $L178;
+$L180:
+	@!%p167 bra $L186;
+	cvt.s64.s32 %rd895, %r213;
 	mul.lo.s64 %rd896, %rd895, %rd823;
 	mad.lo.s64 %rd897, %rd896, 4, %rd821;
-	ld.relaxed.gpu.global.s32 %r225, [%rd897+0];
-	mov.b32 %r226, %r225;
-	setp.eq.s32 %p167, %r226, %r201;
-	mov.pred %p168, %p167;
-	not.pred %p169, %p168;
-	@!%p169 bra $L184;
-	cvt.s64.s32 %rd898, %r210;
+	ld.relaxed.gpu.global.s32 %r228, [%rd897+0];
+	mov.b32 %r229, %r228;
+	setp.eq.s32 %p179, %r229, %r204;
+	mov.pred %p180, %p179;
+	not.pred %p181, %p180;
+	@!%p181 bra $L188;
+	cvt.s64.s32 %rd898, %r213;
 	mul.lo.s64 %rd899, %rd898, %rd823;
 	mad.lo.s64 %rd900, %rd899, 4, %rd821;
-	atom.global.exch.b32 %r227, [%rd900], %r201;
-	mov.b32 %r228, %r227;
-	setp.eq.s32 %p170, %r228, %r201;
-	mov.pred %p168, %p170;
-$L184:
-	@!%p168 bra $L186;
+	atom.global.exch.b32 %r230, [%rd900], %r204;
+	mov.b32 %r231, %r230;
+	setp.eq.s32 %p182, %r231, %r204;
+	mov.pred %p180, %p182;
+$L188:
+	@!%p180 bra $L190;
 	mov.b64 %rd901, %rd882;
 	mov.b64 %rd893, %rd901;
-	mov.pred %p166, 0;
-	bra.uni $L174;
+	mov.pred %p178, 0;
+	bra.uni $L178;
+$L190:
 $L186:
-$L182:
 	mul.lo.s64 %rd902, %rd882, %rd833;
 	mad.lo.s64 %rd903, %rd902, 4, %rd831;
-	st.shared.s32 [%rd903+0], %r210;
+	st.shared.s32 [%rd903+0], %r213;
 	add.s64 %rd904, %rd882, 1;
 	mov.b64 %rd905, %rd904;
 	mov.b64 %rd893, %rd905;
-	mov.pred %p166, 1;
-	bra.uni $L174;
-$L173:
-	bra.uni $L172;
-$L174:
+	mov.pred %p178, 1;
+	bra.uni $L178;
+$L177:
+	bra.uni $L176;
+$L178:
 	mov.b64 %rd906, %rd893;
-	mov.pred %p171, %p166;
+	mov.pred %p183, %p178;
 	mov.b64 %rd878, %rd906;
-	mov.pred %p160, %p171;
-	@!%p160 bra $L188;
+	mov.pred %p172, %p183;
+	@!%p172 bra $L192;
 	mov.b64 %rd907, %rd802;
-	mov.b32 %r229, %r209;
-	cvt.s64.s32 %rd908, %r229;
+	mov.b32 %r232, %r212;
+	cvt.s64.s32 %rd908, %r232;
 	add.s64 %rd909, %rd908, 1;
 	mul.lo.s64 %rd910, %rd909, %rd32;
 	mad.lo.s64 %rd911, %rd910, 8, %rd28;
 	ld.global.nc.s64 %rd912, [%rd911+0];
 	mov.b64 %rd913, %rd912;
-	cvt.s64.s32 %rd914, %r229;
+	cvt.s64.s32 %rd914, %r232;
 	mul.lo.s64 %rd915, %rd914, %rd32;
 	mad.lo.s64 %rd916, %rd915, 8, %rd28;
 	ld.global.nc.s64 %rd917, [%rd916+0];
@@ -21239,40 +21329,40 @@ $L174:
 	mov.b64 %rd876, %rd922;
 	max.s64 %rd923, %rd877, %rd921;
 	mov.b64 %rd877, %rd923;
-$L188:
-$L168:
+$L192:
+$L172:
 	add.s64 %rd924, %rd879, 1;
 	mov.b64 %rd879, %rd924;
-	bra.uni $L167;
-$L169:
-	setp.gt.s64 %p172, %rd878, 0;
-	@!%p172 bra $L190;
+	bra.uni $L171;
+$L173:
+	setp.gt.s64 %p184, %rd878, 0;
+	@!%p184 bra $L194;
 	mul.lo.s64 %rd925, %rd826, %rd120;
 	mad.lo.s64 %rd926, %rd925, 8, %rd116;
 	atom.global.add.u64 %rd927, [%rd926], %rd878;
 	mov.b64 %rd928, %rd927;
 	mov.b64 %rd929, %rd928;
 	mov.b64 %rd930, 0;
-$L191:
-	setp.lt.s64 %p173, %rd930, %rd878;
-	not.pred %p174, %p173;
-	@!%p174 bra $L195;
-	bra.uni $L193;
 $L195:
+	setp.lt.s64 %p185, %rd930, %rd878;
+	not.pred %p186, %p185;
+	@!%p186 bra $L199;
+	bra.uni $L197;
+$L199:
 	mul.lo.s64 %rd931, %rd930, %rd833;
 	mad.lo.s64 %rd932, %rd931, 4, %rd831;
-	ld.shared.s32 %r230, [%rd932+0];
-	mov.b32 %r231, %r230;
+	ld.shared.s32 %r233, [%rd932+0];
+	mov.b32 %r234, %r233;
 	add.s64 %rd933, %rd929, %rd930;
 	mul.lo.s64 %rd934, %rd933, %rd295;
 	mad.lo.s64 %rd935, %rd934, 4, %rd293;
-	st.global.s32 [%rd935+0], %r231;
-$L192:
+	st.global.s32 [%rd935+0], %r234;
+$L196:
 	add.s64 %rd936, %rd930, 1;
 	mov.b64 %rd930, %rd936;
-	bra.uni $L191;
-$L193:
-$L190:
+	bra.uni $L195;
+$L197:
+$L194:
 	mov.b64 %rd937, %rd876;
 	mov.b64 %rd938, %rd877;
 	mov.b64 %rd939, %rd937;
@@ -21286,32 +21376,33 @@ $L190:
 	max.s64 %rd946, %rd687, %rd944;
 	mov.b64 %rd687, %rd946;
 	mov.b64 %rd688, 0;
+$L163:
 $L159:
-$L155:
 	add.s64 %rd947, %rd684, %rd674;
 	mov.b64 %rd684, %rd947;
-$L131:
-	bra.uni $L130;
-$L132:
-	setp.gt.s64 %p175, %rd688, 0;
-	@!%p175 bra $L197;
+$L133:
+	bra.uni $L132;
+$L134:
+	setp.gt.s64 %p187, %rd688, 0;
+	@!%p187 bra $L201;
 	mov.b64 %rd948, %rd657;
 	mov.b64 %rd949, %rd658;
 	mov.b64 %rd950, %rd659;
 	mov.b64 %rd951, %rd660;
 	mov.b64 %rd952, %rd661;
 	mov.b64 %rd953, %rd662;
-	mov.pred %p176, %p130;
-	mov.pred %p177, %p131;
-	mov.b32 %r232, %r173;
+	mov.pred %p188, %p137;
+	mov.pred %p189, %p138;
+	mov.b32 %r235, %r175;
 	mov.b64 %rd954, %rd663;
 	mov.b64 %rd955, %rd664;
 	mov.b64 %rd956, %rd665;
 	mov.b64 %rd957, %rd666;
-	mov.pred %p178, %p132;
-	mov.b32 %r233, %r174;
-	mov.pred %p179, %p133;
-	mov.pred %p180, %p134;
+	mov.pred %p190, %p139;
+	mov.b32 %r236, %r176;
+	mov.pred %p191, %p140;
+	mov.pred %p192, %p141;
+	mov.pred %p193, %p142;
 	mov.b64 %rd958, %rd307;
 	mov.b64 %rd959, %rd308;
 	mov.b64 %rd960, %rd309;
@@ -21321,11 +21412,11 @@ $L132:
 	mov.b64 %rd964, %rd313;
 	mov.b64 %rd965, %rd314;
 	mov.b64 %rd966, %rd315;
-	mov.pred %p181, %p135;
+	mov.pred %p194, %p143;
 	mov.b64 %rd967, %rd316;
 	mov.b64 %rd968, %rd317;
 	mov.b64 %rd969, %rd318;
-	mov.b32 %r234, %r175;
+	mov.b32 %r237, %r177;
 	mov.b64 %rd970, %rd667;
 	mov.b64 %rd971, %rd668;
 	mov.b64 %rd972, %rd676;
@@ -21338,32 +21429,32 @@ $L132:
 	mov.b64 %rd979, %rd170;
 	mul.lo.s64 %rd980, %rd976, %rd186;
 	mad.lo.s64 %rd981, %rd980, 4, %rd184;
-	cvt.u32.u64 %r235, %rd973;
-	atom.shared.add.s32 %r236, [%rd981], %r235;
-	mov.b32 %r237, %r236;
-	cvt.s64.s32 %rd982, %r237;
+	cvt.u32.u64 %r238, %rd973;
+	atom.shared.add.s32 %r239, [%rd981], %r238;
+	mov.b32 %r240, %r239;
+	cvt.s64.s32 %rd982, %r240;
 	mov.b64 %rd983, %rd982;
 	sub.s64 %rd984, %rd975, %rd983;
 	max.s64 %rd985, %rd984, 0;
 	min.s64 %rd986, %rd985, %rd973;
 	mov.b64 %rd987, %rd986;
 	mov.b64 %rd988, 0;
-$L198:
-	setp.lt.s64 %p182, %rd988, %rd987;
-	not.pred %p183, %p182;
-	@!%p183 bra $L202;
-	bra.uni $L200;
 $L202:
+	setp.lt.s64 %p195, %rd988, %rd987;
+	not.pred %p196, %p195;
+	@!%p196 bra $L206;
+	bra.uni $L204;
+$L206:
 	mul.lo.s64 %rd989, %rd988, %rd979;
 	mad.lo.s64 %rd990, %rd989, 4, %rd977;
-	ld.shared.s32 %r238, [%rd990+0];
-	mov.b32 %r239, %r238;
+	ld.shared.s32 %r241, [%rd990+0];
+	mov.b32 %r242, %r241;
 	add.s64 %rd991, %rd974, %rd983;
 	add.s64 %rd992, %rd991, %rd988;
 	mul.lo.s64 %rd993, %rd992, %rd178;
 	mad.lo.s64 %rd994, %rd993, 4, %rd176;
-	st.shared.s32 [%rd994+0], %r239;
-	@!%p178 bra $L204;
+	st.shared.s32 [%rd994+0], %r242;
+	@!%p190 bra $L208;
 	mov.b64 %rd996, 2;
 	mul.lo.s64 %rd995, %rd996, %rd988;
 	mul.lo.s64 %rd997, %rd995, %rd173;
@@ -21392,124 +21483,124 @@ $L202:
 	mul.lo.s64 %rd1019, %rd1018, %rd181;
 	mad.lo.s64 %rd1020, %rd1019, 8, %rd179;
 	st.shared.s64 [%rd1020+0], %rd1013;
-$L204:
-$L199:
+$L208:
+$L203:
 	add.s64 %rd1021, %rd988, 1;
 	mov.b64 %rd988, %rd1021;
-	bra.uni $L198;
-$L200:
+	bra.uni $L202;
+$L204:
 	mov.b64 %rd1022, 0;
 	mov.b64 %rd1023, 0;
 	mov.b64 %rd1024, 0;
 	mov.b64 %rd1025, %rd987;
-$L205:
-	setp.lt.s64 %p184, %rd1025, %rd973;
-	not.pred %p185, %p184;
-	@!%p185 bra $L209;
-	bra.uni $L207;
 $L209:
+	setp.lt.s64 %p197, %rd1025, %rd973;
+	not.pred %p198, %p197;
+	@!%p198 bra $L213;
+	bra.uni $L211;
+$L213:
 	mul.lo.s64 %rd1026, %rd1025, %rd979;
 	mad.lo.s64 %rd1027, %rd1026, 4, %rd977;
-	ld.shared.s32 %r240, [%rd1027+0];
-	mov.b32 %r241, %r240;
-	mov.b32 %r242, %r241;
-	mov.pred %p186, 0;
+	ld.shared.s32 %r243, [%rd1027+0];
+	mov.b32 %r244, %r243;
+	mov.b32 %r245, %r244;
+	mov.pred %p199, 0;
 	mov.b64 %rd1028, %rd1024;
-	mov.b32 %r243, %r242;
-$L210:
-	@!%p180 bra $L214;
-	shr.s32 %r244, %r243, 5;
-	cvt.s64.s32 %rd1029, %r244;
+	mov.b32 %r246, %r245;
+$L214:
+	@!%p193 bra $L218;
+	shr.s32 %r247, %r246, 5;
+	cvt.s64.s32 %rd1029, %r247;
 	mov.b64 %rd1030, %rd1029;
-	and.b32 %r245, %r243, 31;
-	cvt.s64.s32 %rd1031, %r245;
+	and.b32 %r248, %r246, 31;
+	cvt.s64.s32 %rd1031, %r248;
 	min.u64 %rd1032, %rd1031, 32;
-	cvt.u32.u64 %r246, %rd1032;
-	mov.b32 %r248, 0x1;
-	shl.b32 %r247, %r248, %r246;
-	setp.hs.u32 %p187, %r246, 32;
-	selp.b32 %r249, 0, %r247, %p187;
-	mov.b32 %r250, %r249;
+	cvt.u32.u64 %r249, %rd1032;
+	mov.b32 %r251, 0x1;
+	shl.b32 %r250, %r251, %r249;
+	setp.hs.u32 %p200, %r249, 32;
+	selp.b32 %r252, 0, %r250, %p200;
+	mov.b32 %r253, %r252;
 	mov.b64 %rd1033, %rd1030;
-	mov.b32 %r251, %r250;
+	mov.b32 %r254, %r253;
 	mul.lo.s64 %rd1034, %rd1033, %rd966;
 	mad.lo.s64 %rd1035, %rd1034, 4, %rd964;
-	ld.relaxed.gpu.global.u32 %r252, [%rd1035+0];
-	mov.b32 %r253, %r252;
-	and.b32 %r254, %r253, %r251;
-	setp.ne.u32 %p188, %r254, 0x0;
-	mov.pred %p189, %p188;
-	not.pred %p190, %p189;
-	@!%p190 bra $L216;
+	ld.relaxed.gpu.global.u32 %r255, [%rd1035+0];
+	mov.b32 %r256, %r255;
+	and.b32 %r257, %r256, %r254;
+	setp.ne.u32 %p201, %r257, 0x0;
+	mov.pred %p202, %p201;
+	not.pred %p203, %p202;
+	@!%p203 bra $L220;
 	mul.lo.s64 %rd1036, %rd1033, %rd966;
 	mad.lo.s64 %rd1037, %rd1036, 4, %rd964;
-	atom.global.or.b32 %r255, [%rd1037], %r251;
-	mov.b32 %r256, %r255;
-	and.b32 %r257, %r256, %r251;
-	setp.ne.u32 %p191, %r257, 0x0;
-	mov.pred %p189, %p191;
-$L216:
-	@!%p189 bra $L218;
+	atom.global.or.b32 %r258, [%rd1037], %r254;
+	mov.b32 %r259, %r258;
+	and.b32 %r260, %r259, %r254;
+	setp.ne.u32 %p204, %r260, 0x0;
+	mov.pred %p202, %p204;
+$L220:
+	@!%p202 bra $L222;
 	mov.b64 %rd1038, %rd1028;
 	mov.b64 %rd1039, %rd1038;
-	mov.pred %p192, 0;
-	bra.uni $L212;
-$L218:
+	mov.pred %p205, 0;
+	bra.uni $L216;
+$L222:
 	mov.b64 %rd1040, %rd1028;
 	mov.b64 %rd1039, %rd1040;
-	mov.pred %p192, 1;
-	bra.uni $L212;
-$L214:
-	@!%p181 bra $L220;
-	cvt.s64.s32 %rd1041, %r243;
+	mov.pred %p205, 1;
+	bra.uni $L216;
+$L218:
+	@!%p194 bra $L224;
+	cvt.s64.s32 %rd1041, %r246;
 	mul.lo.s64 %rd1042, %rd1041, %rd969;
 	mad.lo.s64 %rd1043, %rd1042, 4, %rd967;
-	ld.relaxed.gpu.global.s32 %r258, [%rd1043+0];
-	mov.b32 %r259, %r258;
-	setp.eq.s32 %p193, %r259, %r234;
-	mov.pred %p194, %p193;
-	not.pred %p195, %p194;
-	@!%p195 bra $L222;
-	cvt.s64.s32 %rd1044, %r243;
+	ld.relaxed.gpu.global.s32 %r261, [%rd1043+0];
+	mov.b32 %r262, %r261;
+	setp.eq.s32 %p206, %r262, %r237;
+	mov.pred %p207, %p206;
+	not.pred %p208, %p207;
+	@!%p208 bra $L226;
+	cvt.s64.s32 %rd1044, %r246;
 	mul.lo.s64 %rd1045, %rd1044, %rd969;
 	mad.lo.s64 %rd1046, %rd1045, 4, %rd967;
-	atom.global.exch.b32 %r260, [%rd1046], %r234;
-	mov.b32 %r261, %r260;
-	setp.eq.s32 %p196, %r261, %r234;
-	mov.pred %p194, %p196;
-$L222:
-	@!%p194 bra $L224;
+	atom.global.exch.b32 %r263, [%rd1046], %r237;
+	mov.b32 %r264, %r263;
+	setp.eq.s32 %p209, %r264, %r237;
+	mov.pred %p207, %p209;
+$L226:
+	@!%p207 bra $L228;
 	mov.b64 %rd1047, %rd1028;
 	mov.b64 %rd1039, %rd1047;
-	mov.pred %p192, 0;
-	bra.uni $L212;
+	mov.pred %p205, 0;
+	bra.uni $L216;
+$L228:
 $L224:
-$L220:
 	mul.lo.s64 %rd1048, %rd1028, %rd979;
 	mad.lo.s64 %rd1049, %rd1048, 4, %rd977;
-	st.shared.s32 [%rd1049+0], %r243;
+	st.shared.s32 [%rd1049+0], %r246;
 	add.s64 %rd1050, %rd1028, 1;
 	mov.b64 %rd1051, %rd1050;
 	mov.b64 %rd1039, %rd1051;
-	mov.pred %p192, 1;
-	bra.uni $L212;
-$L211:
-	bra.uni $L210;
-$L212:
+	mov.pred %p205, 1;
+	bra.uni $L216;
+$L215:
+	bra.uni $L214;
+$L216:
 	mov.b64 %rd1052, %rd1039;
-	mov.pred %p197, %p192;
+	mov.pred %p210, %p205;
 	mov.b64 %rd1024, %rd1052;
-	mov.pred %p186, %p197;
-	@!%p186 bra $L226;
+	mov.pred %p199, %p210;
+	@!%p199 bra $L230;
 	mov.b64 %rd1053, %rd948;
-	mov.b32 %r262, %r242;
-	cvt.s64.s32 %rd1054, %r262;
+	mov.b32 %r265, %r245;
+	cvt.s64.s32 %rd1054, %r265;
 	add.s64 %rd1055, %rd1054, 1;
 	mul.lo.s64 %rd1056, %rd1055, %rd32;
 	mad.lo.s64 %rd1057, %rd1056, 8, %rd28;
 	ld.global.nc.s64 %rd1058, [%rd1057+0];
 	mov.b64 %rd1059, %rd1058;
-	cvt.s64.s32 %rd1060, %r262;
+	cvt.s64.s32 %rd1060, %r265;
 	mul.lo.s64 %rd1061, %rd1060, %rd32;
 	mad.lo.s64 %rd1062, %rd1061, 8, %rd28;
 	ld.global.nc.s64 %rd1063, [%rd1062+0];
@@ -21521,40 +21612,40 @@ $L212:
 	mov.b64 %rd1022, %rd1068;
 	max.s64 %rd1069, %rd1023, %rd1067;
 	mov.b64 %rd1023, %rd1069;
-$L226:
-$L206:
+$L230:
+$L210:
 	add.s64 %rd1070, %rd1025, 1;
 	mov.b64 %rd1025, %rd1070;
-	bra.uni $L205;
-$L207:
-	setp.gt.s64 %p198, %rd1024, 0;
-	@!%p198 bra $L228;
+	bra.uni $L209;
+$L211:
+	setp.gt.s64 %p211, %rd1024, 0;
+	@!%p211 bra $L232;
 	mul.lo.s64 %rd1071, %rd972, %rd120;
 	mad.lo.s64 %rd1072, %rd1071, 8, %rd116;
 	atom.global.add.u64 %rd1073, [%rd1072], %rd1024;
 	mov.b64 %rd1074, %rd1073;
 	mov.b64 %rd1075, %rd1074;
 	mov.b64 %rd1076, 0;
-$L229:
-	setp.lt.s64 %p199, %rd1076, %rd1024;
-	not.pred %p200, %p199;
-	@!%p200 bra $L233;
-	bra.uni $L231;
 $L233:
+	setp.lt.s64 %p212, %rd1076, %rd1024;
+	not.pred %p213, %p212;
+	@!%p213 bra $L237;
+	bra.uni $L235;
+$L237:
 	mul.lo.s64 %rd1077, %rd1076, %rd979;
 	mad.lo.s64 %rd1078, %rd1077, 4, %rd977;
-	ld.shared.s32 %r263, [%rd1078+0];
-	mov.b32 %r264, %r263;
+	ld.shared.s32 %r266, [%rd1078+0];
+	mov.b32 %r267, %r266;
 	add.s64 %rd1079, %rd1075, %rd1076;
 	mul.lo.s64 %rd1080, %rd1079, %rd295;
 	mad.lo.s64 %rd1081, %rd1080, 4, %rd293;
-	st.global.s32 [%rd1081+0], %r264;
-$L230:
+	st.global.s32 [%rd1081+0], %r267;
+$L234:
 	add.s64 %rd1082, %rd1076, 1;
 	mov.b64 %rd1076, %rd1082;
-	bra.uni $L229;
-$L231:
-$L228:
+	bra.uni $L233;
+$L235:
+$L232:
 	mov.b64 %rd1083, %rd1022;
 	mov.b64 %rd1084, %rd1023;
 	mov.b64 %rd1085, %rd1083;
@@ -21567,7 +21658,7 @@ $L228:
 	mov.b64 %rd686, %rd1091;
 	max.s64 %rd1092, %rd687, %rd1090;
 	mov.b64 %rd687, %rd1092;
-$L197:
+$L201:
 	mov.b64 %rd1093, %rd686;
 	mov.b64 %rd1094, %rd687;
 	mov.b64 %rd1095, %rd1093;
@@ -21576,86 +21667,87 @@ $L197:
 	mov.b64 %rd1098, %rd1096;
 	mov.b64 %rd404, %rd1097;
 	mov.b64 %rd405, %rd1098;
-$L234:
-	setp.lt.s64 %p201, %rd406, %rd361;
-	not.pred %p202, %p201;
-	@!%p202 bra $L238;
-	bra.uni $L236;
 $L238:
+	setp.lt.s64 %p214, %rd406, %rd361;
+	not.pred %p215, %p214;
+	@!%p215 bra $L242;
+	bra.uni $L240;
+$L242:
 	bar.sync 0;
 	mul.lo.s64 %rd1099, %rd651, %rd186;
 	mad.lo.s64 %rd1100, %rd1099, 4, %rd184;
-	ld.shared.s32 %r265, [%rd1100+0];
-	mov.b32 %r266, %r265;
-	cvt.s64.s32 %rd1101, %r266;
+	ld.shared.s32 %r268, [%rd1100+0];
+	mov.b32 %r269, %r268;
+	cvt.s64.s32 %rd1101, %r269;
 	min.s64 %rd1102, %rd388, %rd1101;
 	mov.b64 %rd1103, %rd1102;
-	setp.eq.s64 %p203, %rd1103, 0;
-	@!%p203 bra $L240;
-	bra.uni $L236;
-$L240:
+	setp.eq.s64 %p216, %rd1103, 0;
+	@!%p216 bra $L244;
+	bra.uni $L240;
+$L244:
 	mov.b64 %rd1104, %rd651;
-$L241:
-	setp.eq.s64 %p204, %rd1104, 2;
-	@!%p204 bra $L245;
-	mov.b64 %rd1105, 0;
-	bra.uni $L243;
 $L245:
+	setp.eq.s64 %p217, %rd1104, 2;
+	@!%p217 bra $L249;
+	mov.b64 %rd1105, 0;
+	bra.uni $L247;
+$L249:
 	add.s64 %rd1106, %rd1104, 1;
 	mov.b64 %rd1105, %rd1106;
-	bra.uni $L243;
-$L242:
-	bra.uni $L241;
-$L243:
+	bra.uni $L247;
+$L246:
+	bra.uni $L245;
+$L247:
 	mov.b64 %rd651, %rd1105;
 	cvt.u64.u32 %rd1107, %r2;
-	setp.eq.s64 %p205, %rd1107, 0;
-	@!%p205 bra $L247;
+	setp.eq.s64 %p218, %rd1107, 0;
+	@!%p218 bra $L251;
 	mov.b64 %rd1108, %rd651;
-$L248:
-	setp.eq.s64 %p206, %rd1108, 2;
-	@!%p206 bra $L252;
-	mov.b64 %rd1109, 0;
-	bra.uni $L250;
 $L252:
+	setp.eq.s64 %p219, %rd1108, 2;
+	@!%p219 bra $L256;
+	mov.b64 %rd1109, 0;
+	bra.uni $L254;
+$L256:
 	add.s64 %rd1110, %rd1108, 1;
 	mov.b64 %rd1109, %rd1110;
-	bra.uni $L250;
-$L249:
-	bra.uni $L248;
-$L250:
+	bra.uni $L254;
+$L253:
+	bra.uni $L252;
+$L254:
 	mul.lo.s64 %rd1111, %rd1109, %rd186;
 	mad.lo.s64 %rd1112, %rd1111, 4, %rd184;
-	mov.b32 %r267, 0;
-	st.shared.s32 [%rd1112+0], %r267;
-$L247:
+	mov.b32 %r270, 0;
+	st.shared.s32 [%rd1112+0], %r270;
+$L251:
 	mov.b64 %rd1113, %rd652;
 	sub.s64 %rd1114, %rd388, %rd652;
 	mov.b64 %rd652, %rd1114;
 	mov.b64 %rd1115, 0;
 	mov.b64 %rd1116, 0;
 	add.s64 %rd1117, %rd406, 1;
-	setp.lt.s64 %p207, %rd1117, %rd361;
-	@!%p207 bra $L253;
+	setp.lt.s64 %p220, %rd1117, %rd361;
+	@!%p220 bra $L257;
 	mov.b64 %rd1118, %rd353;
 	mov.b64 %rd1119, %rd354;
 	mov.b64 %rd1120, %rd355;
 	mov.b64 %rd1121, %rd356;
 	mov.b64 %rd1122, %rd357;
 	mov.b64 %rd1123, %rd358;
-	mov.pred %p208, %p51;
-	mov.pred %p209, %p52;
-	mov.b32 %r268, %r84;
+	mov.pred %p221, %p53;
+	mov.pred %p222, %p54;
+	mov.b32 %r271, %r85;
 	mov.b64 %rd1124, %rd359;
 	mov.b64 %rd1125, %rd360;
 	mov.b64 %rd1126, %rd361;
 	mov.b64 %rd1127, %rd362;
-	mov.pred %p210, %p53;
-	mov.b32 %r269, %r85;
-	mov.pred %p211, %p54;
-	mov.pred %p212, %p55;
-	mov.pred %p213, %p56;
-	mov.b32 %r270, %r86;
+	mov.pred %p223, %p55;
+	mov.b32 %r272, %r86;
+	mov.pred %p224, %p56;
+	mov.pred %p225, %p57;
+	mov.pred %p226, %p58;
+	mov.pred %p227, %p59;
+	mov.b32 %r273, %r87;
 	mov.b64 %rd1128, %rd363;
 	mov.b64 %rd1129, %rd364;
 	mov.b64 %rd1130, %rd1113;
@@ -21668,53 +21760,54 @@ $L247:
 	mov.b64 %rd1137, %rd652;
 	mov.b64 %rd1138, %rd388;
 	mov.b64 %rd1139, %rd651;
-	mov.pred %p214, %p53;
+	mov.pred %p228, %p55;
 	mov.b64 %rd1140, %rd168;
 	mov.b64 %rd1141, %rd169;
 	mov.b64 %rd1142, %rd170;
 	mov.b64 %rd1143, %rd1132;
-	mov.b32 %r271, -1;
+	mov.b32 %r274, -1;
 	mov.b64 %rd1144, 0;
 	mov.b64 %rd1145, 0;
 	mov.b64 %rd1146, 0;
 	mov.b64 %rd1147, 0;
 	mov.b64 %rd1148, 0;
-$L255:
-	setp.ge.s64 %p215, %rd1144, %rd1145;
-	@!%p215 bra $L259;
-	setp.ge.s64 %p216, %rd1143, %rd1131;
-	@!%p216 bra $L261;
-	bra.uni $L257;
-$L261:
+$L259:
+	setp.ge.s64 %p229, %rd1144, %rd1145;
+	@!%p229 bra $L263;
+	setp.ge.s64 %p230, %rd1143, %rd1131;
+	@!%p230 bra $L265;
+	bra.uni $L261;
+$L265:
 	add.s64 %rd1149, %rd1130, %rd1143;
 	mul.lo.s64 %rd1150, %rd1149, %rd178;
 	mad.lo.s64 %rd1151, %rd1150, 4, %rd176;
-	ld.shared.s32 %r272, [%rd1151+0];
-	mov.b32 %r273, %r272;
-	mov.b32 %r271, %r273;
+	ld.shared.s32 %r275, [%rd1151+0];
+	mov.b32 %r276, %r275;
+	mov.b32 %r274, %r276;
 	mov.b64 %rd1152, %rd1118;
 	mov.b64 %rd1153, %rd1119;
 	mov.b64 %rd1154, %rd1120;
 	mov.b64 %rd1155, %rd1121;
 	mov.b64 %rd1156, %rd1122;
 	mov.b64 %rd1157, %rd1123;
-	mov.pred %p217, %p208;
-	mov.pred %p218, %p209;
-	mov.b32 %r274, %r268;
+	mov.pred %p231, %p221;
+	mov.pred %p232, %p222;
+	mov.b32 %r277, %r271;
 	mov.b64 %rd1158, %rd1124;
 	mov.b64 %rd1159, %rd1125;
 	mov.b64 %rd1160, %rd1126;
 	mov.b64 %rd1161, %rd1127;
-	mov.pred %p219, %p210;
-	mov.b32 %r275, %r269;
-	mov.pred %p220, %p211;
-	mov.b32 %r276, %r271;
+	mov.pred %p233, %p223;
+	mov.b32 %r278, %r272;
+	mov.pred %p234, %p224;
+	mov.pred %p235, %p225;
+	mov.b32 %r279, %r274;
 	add.s64 %rd1162, %rd1130, %rd1143;
 	mov.b64 %rd1163, %rd1162;
 	mov.b64 %rd1164, %rd1135;
-	mov.pred %p221, %p214;
-$L262:
-	@!%p221 bra $L266;
+	mov.pred %p236, %p228;
+$L266:
+	@!%p236 bra $L270;
 	mov.b64 %rd1166, 2;
 	mul.lo.s64 %rd1165, %rd1166, %rd1163;
 	mul.lo.s64 %rd1167, %rd1165, %rd181;
@@ -21733,19 +21826,19 @@ $L262:
 	mov.b64 %rd1180, %rd1177;
 	mov.b64 %rd1181, %rd1179;
 	mov.b64 %rd1182, %rd1180;
-	bra.uni $L264;
-$L266:
+	bra.uni $L268;
+$L270:
 	mov.b64 %rd1183, %rd1152;
-	mov.b32 %r277, %r276;
-	cvt.s64.s32 %rd1184, %r277;
+	mov.b32 %r280, %r279;
+	cvt.s64.s32 %rd1184, %r280;
 	mul.lo.s64 %rd1185, %rd1184, %rd32;
 	mad.lo.s64 %rd1186, %rd1185, 8, %rd28;
 	ld.global.nc.s64 %rd1187, [%rd1186+0];
 	mov.b64 %rd1188, %rd1187;
 	mov.b64 %rd1189, %rd1188;
 	mov.b64 %rd1190, %rd1152;
-	mov.b32 %r278, %r276;
-	cvt.s64.s32 %rd1191, %r278;
+	mov.b32 %r281, %r279;
+	cvt.s64.s32 %rd1191, %r281;
 	add.s64 %rd1192, %rd1191, 1;
 	mul.lo.s64 %rd1193, %rd1192, %rd32;
 	mad.lo.s64 %rd1194, %rd1193, 8, %rd28;
@@ -21757,37 +21850,37 @@ $L266:
 	mov.b64 %rd1200, %rd1197;
 	mov.b64 %rd1181, %rd1199;
 	mov.b64 %rd1182, %rd1200;
-	bra.uni $L264;
-$L263:
-	bra.uni $L262;
-$L264:
+	bra.uni $L268;
+$L267:
+	bra.uni $L266;
+$L268:
 	mov.b64 %rd1201, %rd1181;
 	mov.b64 %rd1202, %rd1182;
 	mov.b64 %rd1144, %rd1201;
 	mov.b64 %rd1145, %rd1202;
 	add.s64 %rd1203, %rd1143, %rd1133;
 	mov.b64 %rd1143, %rd1203;
-	bra.uni $L256;
-$L259:
+	bra.uni $L260;
+$L263:
 	mul.lo.s64 %rd1204, %rd1144, %rd39;
 	mad.lo.s64 %rd1205, %rd1204, 4, %rd35;
-	ld.global.nc.s32 %r279, [%rd1205+0];
-	mov.b32 %r280, %r279;
-	mov.b32 %r281, %r280;
+	ld.global.nc.s32 %r282, [%rd1205+0];
+	mov.b32 %r283, %r282;
+	mov.b32 %r284, %r283;
 	mov.b64 %rd1206, 0;
 	mov.b64 %rd1207, 0;
-	@!%p210 bra $L268;
+	@!%p223 bra $L272;
 	mov.b64 %rd1208, %rd1118;
-	mov.b32 %r282, %r281;
-	cvt.s64.s32 %rd1209, %r282;
+	mov.b32 %r285, %r284;
+	cvt.s64.s32 %rd1209, %r285;
 	mul.lo.s64 %rd1210, %rd1209, %rd32;
 	mad.lo.s64 %rd1211, %rd1210, 8, %rd28;
 	ld.global.nc.s64 %rd1212, [%rd1211+0];
 	mov.b64 %rd1213, %rd1212;
 	mov.b64 %rd1214, %rd1213;
 	mov.b64 %rd1215, %rd1118;
-	mov.b32 %r283, %r281;
-	cvt.s64.s32 %rd1216, %r283;
+	mov.b32 %r286, %r284;
+	cvt.s64.s32 %rd1216, %r286;
 	add.s64 %rd1217, %rd1216, 1;
 	mul.lo.s64 %rd1218, %rd1217, %rd32;
 	mad.lo.s64 %rd1219, %rd1218, 8, %rd28;
@@ -21798,68 +21891,74 @@ $L259:
 	mov.b64 %rd1224, %rd1222;
 	mov.b64 %rd1206, %rd1223;
 	mov.b64 %rd1207, %rd1224;
-$L268:
-	mov.b32 %r284, %r269;
-	mov.pred %p222, %p211;
-	mov.b32 %r285, %r271;
-	mov.b32 %r286, %r281;
+$L272:
+	mov.b32 %r287, %r272;
+	mov.pred %p237, %p224;
+	mov.pred %p238, %p225;
+	mov.b32 %r288, %r274;
+	mov.b32 %r289, %r284;
 	mov.b64 %rd1225, %rd1144;
-$L269:
-	cvt.s64.s32 %rd1226, %r285;
+$L273:
+	add.s32 %r290, %r287, 1;
+	mov.b32 %r291, %r290;
+	or.pred %p239, %p238, %p237;
+	@!%p239 bra $L277;
+	cvt.s64.s32 %rd1226, %r288;
 	mul.lo.s64 %rd1227, %rd1226, %rd127;
 	mad.lo.s64 %rd1228, %rd1227, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd1229, [%rd1228+0];
 	mov.b64 %rd1230, %rd1229;
 	mov.b64 %rd1231, %rd1230;
 	shr.u64 %rd1232, %rd1231, 32;
-	cvt.u32.u64 %r287, %rd1232;
-	mov.b32 %r288, %r287;
-	add.s32 %r289, %r288, 1;
-	mov.b32 %r290, %r289;
-	mov.b32 %r291, %r290;
-	mov.b32 %r292, %r285;
-	cvt.u64.u32 %rd1233, %r291;
+	cvt.u32.u64 %r292, %rd1232;
+	mov.b32 %r293, %r292;
+	add.s32 %r294, %r293, 1;
+	mov.b32 %r291, %r294;
+$L277:
+	mov.b32 %r295, %r291;
+	mov.b32 %r296, %r288;
+	cvt.u64.u32 %rd1233, %r295;
 	shl.b64 %rd1234, %rd1233, 32;
-	cvt.u64.u32 %rd1235, %r292;
+	cvt.u64.u32 %rd1235, %r296;
 	or.b64 %rd1236, %rd1234, %rd1235;
 	mov.b64 %rd1237, %rd1236;
 	mov.b64 %rd1238, %rd1237;
-$L272:
-	cvt.s64.s32 %rd1239, %r286;
+$L278:
+	cvt.s64.s32 %rd1239, %r289;
 	mul.lo.s64 %rd1240, %rd1239, %rd127;
 	mad.lo.s64 %rd1241, %rd1240, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd1242, [%rd1241+0];
 	mov.b64 %rd1243, %rd1242;
 	mov.b64 %rd1244, %rd1243;
 	shr.u64 %rd1245, %rd1244, 32;
-	cvt.u32.u64 %r293, %rd1245;
-	setp.ls.u32 %p223, %r293, %r290;
-	@!%p223 bra $L276;
-	mov.pred %p224, 0;
-	bra.uni $L271;
-$L276:
-	cvt.s64.s32 %rd1246, %r286;
+	cvt.u32.u64 %r297, %rd1245;
+	setp.ls.u32 %p240, %r297, %r291;
+	@!%p240 bra $L282;
+	mov.pred %p241, 0;
+	bra.uni $L275;
+$L282:
+	cvt.s64.s32 %rd1246, %r289;
 	mul.lo.s64 %rd1247, %rd1246, %rd127;
 	mad.lo.s64 %rd1248, %rd1247, 8, %rd123;
 	atom.global.cas.b64 %rd1249, [%rd1248], %rd1244, %rd1238;
-	setp.eq.u64 %p225, %rd1249, %rd1244;
-	mov.pred %p226, %p225;
-	@!%p226 bra $L278;
-	mov.pred %p224, 1;
-	bra.uni $L271;
-$L278:
-$L273:
-	bra.uni $L272;
+	setp.eq.u64 %p242, %rd1249, %rd1244;
+	mov.pred %p243, %p242;
+	@!%p243 bra $L284;
+	mov.pred %p241, 1;
+	bra.uni $L275;
+$L284:
+$L279:
+	bra.uni $L278;
+$L280:
+	bra.uni $L275;
 $L274:
-	bra.uni $L271;
-$L270:
-	bra.uni $L269;
-$L271:
-	@!%p224 bra $L280;
+	bra.uni $L273;
+$L275:
+	@!%p241 bra $L286;
 	mul.lo.s64 %rd1250, %rd1148, %rd1142;
 	mad.lo.s64 %rd1251, %rd1250, 4, %rd1140;
-	st.shared.s32 [%rd1251+0], %r281;
-	@!%p210 bra $L282;
+	st.shared.s32 [%rd1251+0], %r284;
+	@!%p223 bra $L288;
 	mov.b64 %rd1253, 2;
 	mul.lo.s64 %rd1252, %rd1253, %rd1148;
 	mul.lo.s64 %rd1254, %rd1252, %rd173;
@@ -21871,28 +21970,29 @@ $L271:
 	mul.lo.s64 %rd1259, %rd1258, %rd173;
 	mad.lo.s64 %rd1260, %rd1259, 8, %rd171;
 	st.shared.s64 [%rd1260+0], %rd1207;
-$L282:
+$L288:
 	add.s64 %rd1261, %rd1148, 1;
 	mov.b64 %rd1148, %rd1261;
-	setp.eq.s64 %p227, %rd1148, %rd1128;
-	@!%p227 bra $L284;
+	setp.eq.s64 %p244, %rd1148, %rd1128;
+	@!%p244 bra $L290;
 	mov.b64 %rd1262, %rd1118;
 	mov.b64 %rd1263, %rd1119;
 	mov.b64 %rd1264, %rd1120;
 	mov.b64 %rd1265, %rd1121;
 	mov.b64 %rd1266, %rd1122;
 	mov.b64 %rd1267, %rd1123;
-	mov.pred %p228, %p208;
-	mov.pred %p229, %p209;
-	mov.b32 %r294, %r268;
+	mov.pred %p245, %p221;
+	mov.pred %p246, %p222;
+	mov.b32 %r298, %r271;
 	mov.b64 %rd1268, %rd1124;
 	mov.b64 %rd1269, %rd1125;
 	mov.b64 %rd1270, %rd1126;
 	mov.b64 %rd1271, %rd1127;
-	mov.pred %p230, %p210;
-	mov.b32 %r295, %r269;
-	mov.pred %p231, %p211;
-	mov.pred %p232, %p212;
+	mov.pred %p247, %p223;
+	mov.b32 %r299, %r272;
+	mov.pred %p248, %p224;
+	mov.pred %p249, %p225;
+	mov.pred %p250, %p226;
 	mov.b64 %rd1272, %rd307;
 	mov.b64 %rd1273, %rd308;
 	mov.b64 %rd1274, %rd309;
@@ -21902,11 +22002,11 @@ $L282:
 	mov.b64 %rd1278, %rd313;
 	mov.b64 %rd1279, %rd314;
 	mov.b64 %rd1280, %rd315;
-	mov.pred %p233, %p213;
+	mov.pred %p251, %p227;
 	mov.b64 %rd1281, %rd316;
 	mov.b64 %rd1282, %rd317;
 	mov.b64 %rd1283, %rd318;
-	mov.b32 %r296, %r270;
+	mov.b32 %r300, %r273;
 	mov.b64 %rd1284, %rd1128;
 	mov.b64 %rd1285, %rd1129;
 	mov.b64 %rd1286, %rd1136;
@@ -21919,32 +22019,32 @@ $L282:
 	mov.b64 %rd1293, %rd170;
 	mul.lo.s64 %rd1294, %rd1290, %rd186;
 	mad.lo.s64 %rd1295, %rd1294, 4, %rd184;
-	cvt.u32.u64 %r297, %rd1287;
-	atom.shared.add.s32 %r298, [%rd1295], %r297;
-	mov.b32 %r299, %r298;
-	cvt.s64.s32 %rd1296, %r299;
+	cvt.u32.u64 %r301, %rd1287;
+	atom.shared.add.s32 %r302, [%rd1295], %r301;
+	mov.b32 %r303, %r302;
+	cvt.s64.s32 %rd1296, %r303;
 	mov.b64 %rd1297, %rd1296;
 	sub.s64 %rd1298, %rd1289, %rd1297;
 	max.s64 %rd1299, %rd1298, 0;
 	min.s64 %rd1300, %rd1299, %rd1287;
 	mov.b64 %rd1301, %rd1300;
 	mov.b64 %rd1302, 0;
-$L285:
-	setp.lt.s64 %p234, %rd1302, %rd1301;
-	not.pred %p235, %p234;
-	@!%p235 bra $L289;
-	bra.uni $L287;
-$L289:
+$L291:
+	setp.lt.s64 %p252, %rd1302, %rd1301;
+	not.pred %p253, %p252;
+	@!%p253 bra $L295;
+	bra.uni $L293;
+$L295:
 	mul.lo.s64 %rd1303, %rd1302, %rd1293;
 	mad.lo.s64 %rd1304, %rd1303, 4, %rd1291;
-	ld.shared.s32 %r300, [%rd1304+0];
-	mov.b32 %r301, %r300;
+	ld.shared.s32 %r304, [%rd1304+0];
+	mov.b32 %r305, %r304;
 	add.s64 %rd1305, %rd1288, %rd1297;
 	add.s64 %rd1306, %rd1305, %rd1302;
 	mul.lo.s64 %rd1307, %rd1306, %rd178;
 	mad.lo.s64 %rd1308, %rd1307, 4, %rd176;
-	st.shared.s32 [%rd1308+0], %r301;
-	@!%p230 bra $L291;
+	st.shared.s32 [%rd1308+0], %r305;
+	@!%p247 bra $L297;
 	mov.b64 %rd1310, 2;
 	mul.lo.s64 %rd1309, %rd1310, %rd1302;
 	mul.lo.s64 %rd1311, %rd1309, %rd173;
@@ -21973,124 +22073,124 @@ $L289:
 	mul.lo.s64 %rd1333, %rd1332, %rd181;
 	mad.lo.s64 %rd1334, %rd1333, 8, %rd179;
 	st.shared.s64 [%rd1334+0], %rd1327;
-$L291:
-$L286:
+$L297:
+$L292:
 	add.s64 %rd1335, %rd1302, 1;
 	mov.b64 %rd1302, %rd1335;
-	bra.uni $L285;
-$L287:
+	bra.uni $L291;
+$L293:
 	mov.b64 %rd1336, 0;
 	mov.b64 %rd1337, 0;
 	mov.b64 %rd1338, 0;
 	mov.b64 %rd1339, %rd1301;
-$L292:
-	setp.lt.s64 %p236, %rd1339, %rd1287;
-	not.pred %p237, %p236;
-	@!%p237 bra $L296;
-	bra.uni $L294;
-$L296:
+$L298:
+	setp.lt.s64 %p254, %rd1339, %rd1287;
+	not.pred %p255, %p254;
+	@!%p255 bra $L302;
+	bra.uni $L300;
+$L302:
 	mul.lo.s64 %rd1340, %rd1339, %rd1293;
 	mad.lo.s64 %rd1341, %rd1340, 4, %rd1291;
-	ld.shared.s32 %r302, [%rd1341+0];
-	mov.b32 %r303, %r302;
-	mov.b32 %r304, %r303;
-	mov.pred %p238, 0;
+	ld.shared.s32 %r306, [%rd1341+0];
+	mov.b32 %r307, %r306;
+	mov.b32 %r308, %r307;
+	mov.pred %p256, 0;
 	mov.b64 %rd1342, %rd1338;
-	mov.b32 %r305, %r304;
-$L297:
-	@!%p232 bra $L301;
-	shr.s32 %r306, %r305, 5;
-	cvt.s64.s32 %rd1343, %r306;
+	mov.b32 %r309, %r308;
+$L303:
+	@!%p250 bra $L307;
+	shr.s32 %r310, %r309, 5;
+	cvt.s64.s32 %rd1343, %r310;
 	mov.b64 %rd1344, %rd1343;
-	and.b32 %r307, %r305, 31;
-	cvt.s64.s32 %rd1345, %r307;
+	and.b32 %r311, %r309, 31;
+	cvt.s64.s32 %rd1345, %r311;
 	min.u64 %rd1346, %rd1345, 32;
-	cvt.u32.u64 %r308, %rd1346;
-	mov.b32 %r310, 0x1;
-	shl.b32 %r309, %r310, %r308;
-	setp.hs.u32 %p239, %r308, 32;
-	selp.b32 %r311, 0, %r309, %p239;
-	mov.b32 %r312, %r311;
+	cvt.u32.u64 %r312, %rd1346;
+	mov.b32 %r314, 0x1;
+	shl.b32 %r313, %r314, %r312;
+	setp.hs.u32 %p257, %r312, 32;
+	selp.b32 %r315, 0, %r313, %p257;
+	mov.b32 %r316, %r315;
 	mov.b64 %rd1347, %rd1344;
-	mov.b32 %r313, %r312;
+	mov.b32 %r317, %r316;
 	mul.lo.s64 %rd1348, %rd1347, %rd1280;
 	mad.lo.s64 %rd1349, %rd1348, 4, %rd1278;
-	ld.relaxed.gpu.global.u32 %r314, [%rd1349+0];
-	mov.b32 %r315, %r314;
-	and.b32 %r316, %r315, %r313;
-	setp.ne.u32 %p240, %r316, 0x0;
-	mov.pred %p241, %p240;
-	not.pred %p242, %p241;
-	@!%p242 bra $L303;
+	ld.relaxed.gpu.global.u32 %r318, [%rd1349+0];
+	mov.b32 %r319, %r318;
+	and.b32 %r320, %r319, %r317;
+	setp.ne.u32 %p258, %r320, 0x0;
+	mov.pred %p259, %p258;
+	not.pred %p260, %p259;
+	@!%p260 bra $L309;
 	mul.lo.s64 %rd1350, %rd1347, %rd1280;
 	mad.lo.s64 %rd1351, %rd1350, 4, %rd1278;
-	atom.global.or.b32 %r317, [%rd1351], %r313;
-	mov.b32 %r318, %r317;
-	and.b32 %r319, %r318, %r313;
-	setp.ne.u32 %p243, %r319, 0x0;
-	mov.pred %p241, %p243;
-$L303:
-	@!%p241 bra $L305;
+	atom.global.or.b32 %r321, [%rd1351], %r317;
+	mov.b32 %r322, %r321;
+	and.b32 %r323, %r322, %r317;
+	setp.ne.u32 %p261, %r323, 0x0;
+	mov.pred %p259, %p261;
+$L309:
+	@!%p259 bra $L311;
 	mov.b64 %rd1352, %rd1342;
 	mov.b64 %rd1353, %rd1352;
-	mov.pred %p244, 0;
-	bra.uni $L299;
-$L305:
+	mov.pred %p262, 0;
+	bra.uni $L305;
+$L311:
 	mov.b64 %rd1354, %rd1342;
 	mov.b64 %rd1353, %rd1354;
-	mov.pred %p244, 1;
-	bra.uni $L299;
-$L301:
-	@!%p233 bra $L307;
-	cvt.s64.s32 %rd1355, %r305;
+	mov.pred %p262, 1;
+	bra.uni $L305;
+$L307:
+	@!%p251 bra $L313;
+	cvt.s64.s32 %rd1355, %r309;
 	mul.lo.s64 %rd1356, %rd1355, %rd1283;
 	mad.lo.s64 %rd1357, %rd1356, 4, %rd1281;
-	ld.relaxed.gpu.global.s32 %r320, [%rd1357+0];
-	mov.b32 %r321, %r320;
-	setp.eq.s32 %p245, %r321, %r296;
-	mov.pred %p246, %p245;
-	not.pred %p247, %p246;
-	@!%p247 bra $L309;
-	cvt.s64.s32 %rd1358, %r305;
+	ld.relaxed.gpu.global.s32 %r324, [%rd1357+0];
+	mov.b32 %r325, %r324;
+	setp.eq.s32 %p263, %r325, %r300;
+	mov.pred %p264, %p263;
+	not.pred %p265, %p264;
+	@!%p265 bra $L315;
+	cvt.s64.s32 %rd1358, %r309;
 	mul.lo.s64 %rd1359, %rd1358, %rd1283;
 	mad.lo.s64 %rd1360, %rd1359, 4, %rd1281;
-	atom.global.exch.b32 %r322, [%rd1360], %r296;
-	mov.b32 %r323, %r322;
-	setp.eq.s32 %p248, %r323, %r296;
-	mov.pred %p246, %p248;
-$L309:
-	@!%p246 bra $L311;
+	atom.global.exch.b32 %r326, [%rd1360], %r300;
+	mov.b32 %r327, %r326;
+	setp.eq.s32 %p266, %r327, %r300;
+	mov.pred %p264, %p266;
+$L315:
+	@!%p264 bra $L317;
 	mov.b64 %rd1361, %rd1342;
 	mov.b64 %rd1353, %rd1361;
-	mov.pred %p244, 0;
-	bra.uni $L299;
-$L311:
-$L307:
+	mov.pred %p262, 0;
+	bra.uni $L305;
+$L317:
+$L313:
 	mul.lo.s64 %rd1362, %rd1342, %rd1293;
 	mad.lo.s64 %rd1363, %rd1362, 4, %rd1291;
-	st.shared.s32 [%rd1363+0], %r305;
+	st.shared.s32 [%rd1363+0], %r309;
 	add.s64 %rd1364, %rd1342, 1;
 	mov.b64 %rd1365, %rd1364;
 	mov.b64 %rd1353, %rd1365;
-	mov.pred %p244, 1;
-	bra.uni $L299;
-$L298:
-	bra.uni $L297;
-$L299:
+	mov.pred %p262, 1;
+	bra.uni $L305;
+$L304:
+	bra.uni $L303;
+$L305:
 	mov.b64 %rd1366, %rd1353;
-	mov.pred %p249, %p244;
+	mov.pred %p267, %p262;
 	mov.b64 %rd1338, %rd1366;
-	mov.pred %p238, %p249;
-	@!%p238 bra $L313;
+	mov.pred %p256, %p267;
+	@!%p256 bra $L319;
 	mov.b64 %rd1367, %rd1262;
-	mov.b32 %r324, %r304;
-	cvt.s64.s32 %rd1368, %r324;
+	mov.b32 %r328, %r308;
+	cvt.s64.s32 %rd1368, %r328;
 	add.s64 %rd1369, %rd1368, 1;
 	mul.lo.s64 %rd1370, %rd1369, %rd32;
 	mad.lo.s64 %rd1371, %rd1370, 8, %rd28;
 	ld.global.nc.s64 %rd1372, [%rd1371+0];
 	mov.b64 %rd1373, %rd1372;
-	cvt.s64.s32 %rd1374, %r324;
+	cvt.s64.s32 %rd1374, %r328;
 	mul.lo.s64 %rd1375, %rd1374, %rd32;
 	mad.lo.s64 %rd1376, %rd1375, 8, %rd28;
 	ld.global.nc.s64 %rd1377, [%rd1376+0];
@@ -22102,40 +22202,40 @@ $L299:
 	mov.b64 %rd1336, %rd1382;
 	max.s64 %rd1383, %rd1337, %rd1381;
 	mov.b64 %rd1337, %rd1383;
-$L313:
-$L293:
+$L319:
+$L299:
 	add.s64 %rd1384, %rd1339, 1;
 	mov.b64 %rd1339, %rd1384;
-	bra.uni $L292;
-$L294:
-	setp.gt.s64 %p250, %rd1338, 0;
-	@!%p250 bra $L315;
+	bra.uni $L298;
+$L300:
+	setp.gt.s64 %p268, %rd1338, 0;
+	@!%p268 bra $L321;
 	mul.lo.s64 %rd1385, %rd1286, %rd120;
 	mad.lo.s64 %rd1386, %rd1385, 8, %rd116;
 	atom.global.add.u64 %rd1387, [%rd1386], %rd1338;
 	mov.b64 %rd1388, %rd1387;
 	mov.b64 %rd1389, %rd1388;
 	mov.b64 %rd1390, 0;
-$L316:
-	setp.lt.s64 %p251, %rd1390, %rd1338;
-	not.pred %p252, %p251;
-	@!%p252 bra $L320;
-	bra.uni $L318;
-$L320:
+$L322:
+	setp.lt.s64 %p269, %rd1390, %rd1338;
+	not.pred %p270, %p269;
+	@!%p270 bra $L326;
+	bra.uni $L324;
+$L326:
 	mul.lo.s64 %rd1391, %rd1390, %rd1293;
 	mad.lo.s64 %rd1392, %rd1391, 4, %rd1291;
-	ld.shared.s32 %r325, [%rd1392+0];
-	mov.b32 %r326, %r325;
+	ld.shared.s32 %r329, [%rd1392+0];
+	mov.b32 %r330, %r329;
 	add.s64 %rd1393, %rd1389, %rd1390;
 	mul.lo.s64 %rd1394, %rd1393, %rd295;
 	mad.lo.s64 %rd1395, %rd1394, 4, %rd293;
-	st.global.s32 [%rd1395+0], %r326;
-$L317:
+	st.global.s32 [%rd1395+0], %r330;
+$L323:
 	add.s64 %rd1396, %rd1390, 1;
 	mov.b64 %rd1390, %rd1396;
-	bra.uni $L316;
-$L318:
-$L315:
+	bra.uni $L322;
+$L324:
+$L321:
 	mov.b64 %rd1397, %rd1336;
 	mov.b64 %rd1398, %rd1337;
 	mov.b64 %rd1399, %rd1397;
@@ -22149,32 +22249,33 @@ $L315:
 	max.s64 %rd1406, %rd1147, %rd1404;
 	mov.b64 %rd1147, %rd1406;
 	mov.b64 %rd1148, 0;
-$L284:
-$L280:
+$L290:
+$L286:
 	add.s64 %rd1407, %rd1144, %rd1134;
 	mov.b64 %rd1144, %rd1407;
-$L256:
-	bra.uni $L255;
-$L257:
-	setp.gt.s64 %p253, %rd1148, 0;
-	@!%p253 bra $L322;
+$L260:
+	bra.uni $L259;
+$L261:
+	setp.gt.s64 %p271, %rd1148, 0;
+	@!%p271 bra $L328;
 	mov.b64 %rd1408, %rd1118;
 	mov.b64 %rd1409, %rd1119;
 	mov.b64 %rd1410, %rd1120;
 	mov.b64 %rd1411, %rd1121;
 	mov.b64 %rd1412, %rd1122;
 	mov.b64 %rd1413, %rd1123;
-	mov.pred %p254, %p208;
-	mov.pred %p255, %p209;
-	mov.b32 %r327, %r268;
+	mov.pred %p272, %p221;
+	mov.pred %p273, %p222;
+	mov.b32 %r331, %r271;
 	mov.b64 %rd1414, %rd1124;
 	mov.b64 %rd1415, %rd1125;
 	mov.b64 %rd1416, %rd1126;
 	mov.b64 %rd1417, %rd1127;
-	mov.pred %p256, %p210;
-	mov.b32 %r328, %r269;
-	mov.pred %p257, %p211;
-	mov.pred %p258, %p212;
+	mov.pred %p274, %p223;
+	mov.b32 %r332, %r272;
+	mov.pred %p275, %p224;
+	mov.pred %p276, %p225;
+	mov.pred %p277, %p226;
 	mov.b64 %rd1418, %rd307;
 	mov.b64 %rd1419, %rd308;
 	mov.b64 %rd1420, %rd309;
@@ -22184,11 +22285,11 @@ $L257:
 	mov.b64 %rd1424, %rd313;
 	mov.b64 %rd1425, %rd314;
 	mov.b64 %rd1426, %rd315;
-	mov.pred %p259, %p213;
+	mov.pred %p278, %p227;
 	mov.b64 %rd1427, %rd316;
 	mov.b64 %rd1428, %rd317;
 	mov.b64 %rd1429, %rd318;
-	mov.b32 %r329, %r270;
+	mov.b32 %r333, %r273;
 	mov.b64 %rd1430, %rd1128;
 	mov.b64 %rd1431, %rd1129;
 	mov.b64 %rd1432, %rd1136;
@@ -22201,32 +22302,32 @@ $L257:
 	mov.b64 %rd1439, %rd170;
 	mul.lo.s64 %rd1440, %rd1436, %rd186;
 	mad.lo.s64 %rd1441, %rd1440, 4, %rd184;
-	cvt.u32.u64 %r330, %rd1433;
-	atom.shared.add.s32 %r331, [%rd1441], %r330;
-	mov.b32 %r332, %r331;
-	cvt.s64.s32 %rd1442, %r332;
+	cvt.u32.u64 %r334, %rd1433;
+	atom.shared.add.s32 %r335, [%rd1441], %r334;
+	mov.b32 %r336, %r335;
+	cvt.s64.s32 %rd1442, %r336;
 	mov.b64 %rd1443, %rd1442;
 	sub.s64 %rd1444, %rd1435, %rd1443;
 	max.s64 %rd1445, %rd1444, 0;
 	min.s64 %rd1446, %rd1445, %rd1433;
 	mov.b64 %rd1447, %rd1446;
 	mov.b64 %rd1448, 0;
-$L323:
-	setp.lt.s64 %p260, %rd1448, %rd1447;
-	not.pred %p261, %p260;
-	@!%p261 bra $L327;
-	bra.uni $L325;
-$L327:
+$L329:
+	setp.lt.s64 %p279, %rd1448, %rd1447;
+	not.pred %p280, %p279;
+	@!%p280 bra $L333;
+	bra.uni $L331;
+$L333:
 	mul.lo.s64 %rd1449, %rd1448, %rd1439;
 	mad.lo.s64 %rd1450, %rd1449, 4, %rd1437;
-	ld.shared.s32 %r333, [%rd1450+0];
-	mov.b32 %r334, %r333;
+	ld.shared.s32 %r337, [%rd1450+0];
+	mov.b32 %r338, %r337;
 	add.s64 %rd1451, %rd1434, %rd1443;
 	add.s64 %rd1452, %rd1451, %rd1448;
 	mul.lo.s64 %rd1453, %rd1452, %rd178;
 	mad.lo.s64 %rd1454, %rd1453, 4, %rd176;
-	st.shared.s32 [%rd1454+0], %r334;
-	@!%p256 bra $L329;
+	st.shared.s32 [%rd1454+0], %r338;
+	@!%p274 bra $L335;
 	mov.b64 %rd1456, 2;
 	mul.lo.s64 %rd1455, %rd1456, %rd1448;
 	mul.lo.s64 %rd1457, %rd1455, %rd173;
@@ -22255,124 +22356,124 @@ $L327:
 	mul.lo.s64 %rd1479, %rd1478, %rd181;
 	mad.lo.s64 %rd1480, %rd1479, 8, %rd179;
 	st.shared.s64 [%rd1480+0], %rd1473;
-$L329:
-$L324:
+$L335:
+$L330:
 	add.s64 %rd1481, %rd1448, 1;
 	mov.b64 %rd1448, %rd1481;
-	bra.uni $L323;
-$L325:
+	bra.uni $L329;
+$L331:
 	mov.b64 %rd1482, 0;
 	mov.b64 %rd1483, 0;
 	mov.b64 %rd1484, 0;
 	mov.b64 %rd1485, %rd1447;
-$L330:
-	setp.lt.s64 %p262, %rd1485, %rd1433;
-	not.pred %p263, %p262;
-	@!%p263 bra $L334;
-	bra.uni $L332;
-$L334:
+$L336:
+	setp.lt.s64 %p281, %rd1485, %rd1433;
+	not.pred %p282, %p281;
+	@!%p282 bra $L340;
+	bra.uni $L338;
+$L340:
 	mul.lo.s64 %rd1486, %rd1485, %rd1439;
 	mad.lo.s64 %rd1487, %rd1486, 4, %rd1437;
-	ld.shared.s32 %r335, [%rd1487+0];
-	mov.b32 %r336, %r335;
-	mov.b32 %r337, %r336;
-	mov.pred %p264, 0;
+	ld.shared.s32 %r339, [%rd1487+0];
+	mov.b32 %r340, %r339;
+	mov.b32 %r341, %r340;
+	mov.pred %p283, 0;
 	mov.b64 %rd1488, %rd1484;
-	mov.b32 %r338, %r337;
-$L335:
-	@!%p258 bra $L339;
-	shr.s32 %r339, %r338, 5;
-	cvt.s64.s32 %rd1489, %r339;
+	mov.b32 %r342, %r341;
+$L341:
+	@!%p277 bra $L345;
+	shr.s32 %r343, %r342, 5;
+	cvt.s64.s32 %rd1489, %r343;
 	mov.b64 %rd1490, %rd1489;
-	and.b32 %r340, %r338, 31;
-	cvt.s64.s32 %rd1491, %r340;
+	and.b32 %r344, %r342, 31;
+	cvt.s64.s32 %rd1491, %r344;
 	min.u64 %rd1492, %rd1491, 32;
-	cvt.u32.u64 %r341, %rd1492;
-	mov.b32 %r343, 0x1;
-	shl.b32 %r342, %r343, %r341;
-	setp.hs.u32 %p265, %r341, 32;
-	selp.b32 %r344, 0, %r342, %p265;
-	mov.b32 %r345, %r344;
+	cvt.u32.u64 %r345, %rd1492;
+	mov.b32 %r347, 0x1;
+	shl.b32 %r346, %r347, %r345;
+	setp.hs.u32 %p284, %r345, 32;
+	selp.b32 %r348, 0, %r346, %p284;
+	mov.b32 %r349, %r348;
 	mov.b64 %rd1493, %rd1490;
-	mov.b32 %r346, %r345;
+	mov.b32 %r350, %r349;
 	mul.lo.s64 %rd1494, %rd1493, %rd1426;
 	mad.lo.s64 %rd1495, %rd1494, 4, %rd1424;
-	ld.relaxed.gpu.global.u32 %r347, [%rd1495+0];
-	mov.b32 %r348, %r347;
-	and.b32 %r349, %r348, %r346;
-	setp.ne.u32 %p266, %r349, 0x0;
-	mov.pred %p267, %p266;
-	not.pred %p268, %p267;
-	@!%p268 bra $L341;
+	ld.relaxed.gpu.global.u32 %r351, [%rd1495+0];
+	mov.b32 %r352, %r351;
+	and.b32 %r353, %r352, %r350;
+	setp.ne.u32 %p285, %r353, 0x0;
+	mov.pred %p286, %p285;
+	not.pred %p287, %p286;
+	@!%p287 bra $L347;
 	mul.lo.s64 %rd1496, %rd1493, %rd1426;
 	mad.lo.s64 %rd1497, %rd1496, 4, %rd1424;
-	atom.global.or.b32 %r350, [%rd1497], %r346;
-	mov.b32 %r351, %r350;
-	and.b32 %r352, %r351, %r346;
-	setp.ne.u32 %p269, %r352, 0x0;
-	mov.pred %p267, %p269;
-$L341:
-	@!%p267 bra $L343;
+	atom.global.or.b32 %r354, [%rd1497], %r350;
+	mov.b32 %r355, %r354;
+	and.b32 %r356, %r355, %r350;
+	setp.ne.u32 %p288, %r356, 0x0;
+	mov.pred %p286, %p288;
+$L347:
+	@!%p286 bra $L349;
 	mov.b64 %rd1498, %rd1488;
 	mov.b64 %rd1499, %rd1498;
-	mov.pred %p270, 0;
-	bra.uni $L337;
-$L343:
+	mov.pred %p289, 0;
+	bra.uni $L343;
+$L349:
 	mov.b64 %rd1500, %rd1488;
 	mov.b64 %rd1499, %rd1500;
-	mov.pred %p270, 1;
-	bra.uni $L337;
-$L339:
-	@!%p259 bra $L345;
-	cvt.s64.s32 %rd1501, %r338;
+	mov.pred %p289, 1;
+	bra.uni $L343;
+$L345:
+	@!%p278 bra $L351;
+	cvt.s64.s32 %rd1501, %r342;
 	mul.lo.s64 %rd1502, %rd1501, %rd1429;
 	mad.lo.s64 %rd1503, %rd1502, 4, %rd1427;
-	ld.relaxed.gpu.global.s32 %r353, [%rd1503+0];
-	mov.b32 %r354, %r353;
-	setp.eq.s32 %p271, %r354, %r329;
-	mov.pred %p272, %p271;
-	not.pred %p273, %p272;
-	@!%p273 bra $L347;
-	cvt.s64.s32 %rd1504, %r338;
+	ld.relaxed.gpu.global.s32 %r357, [%rd1503+0];
+	mov.b32 %r358, %r357;
+	setp.eq.s32 %p290, %r358, %r333;
+	mov.pred %p291, %p290;
+	not.pred %p292, %p291;
+	@!%p292 bra $L353;
+	cvt.s64.s32 %rd1504, %r342;
 	mul.lo.s64 %rd1505, %rd1504, %rd1429;
 	mad.lo.s64 %rd1506, %rd1505, 4, %rd1427;
-	atom.global.exch.b32 %r355, [%rd1506], %r329;
-	mov.b32 %r356, %r355;
-	setp.eq.s32 %p274, %r356, %r329;
-	mov.pred %p272, %p274;
-$L347:
-	@!%p272 bra $L349;
+	atom.global.exch.b32 %r359, [%rd1506], %r333;
+	mov.b32 %r360, %r359;
+	setp.eq.s32 %p293, %r360, %r333;
+	mov.pred %p291, %p293;
+$L353:
+	@!%p291 bra $L355;
 	mov.b64 %rd1507, %rd1488;
 	mov.b64 %rd1499, %rd1507;
-	mov.pred %p270, 0;
-	bra.uni $L337;
-$L349:
-$L345:
+	mov.pred %p289, 0;
+	bra.uni $L343;
+$L355:
+$L351:
 	mul.lo.s64 %rd1508, %rd1488, %rd1439;
 	mad.lo.s64 %rd1509, %rd1508, 4, %rd1437;
-	st.shared.s32 [%rd1509+0], %r338;
+	st.shared.s32 [%rd1509+0], %r342;
 	add.s64 %rd1510, %rd1488, 1;
 	mov.b64 %rd1511, %rd1510;
 	mov.b64 %rd1499, %rd1511;
-	mov.pred %p270, 1;
-	bra.uni $L337;
-$L336:
-	bra.uni $L335;
-$L337:
+	mov.pred %p289, 1;
+	bra.uni $L343;
+$L342:
+	bra.uni $L341;
+$L343:
 	mov.b64 %rd1512, %rd1499;
-	mov.pred %p275, %p270;
+	mov.pred %p294, %p289;
 	mov.b64 %rd1484, %rd1512;
-	mov.pred %p264, %p275;
-	@!%p264 bra $L351;
+	mov.pred %p283, %p294;
+	@!%p283 bra $L357;
 	mov.b64 %rd1513, %rd1408;
-	mov.b32 %r357, %r337;
-	cvt.s64.s32 %rd1514, %r357;
+	mov.b32 %r361, %r341;
+	cvt.s64.s32 %rd1514, %r361;
 	add.s64 %rd1515, %rd1514, 1;
 	mul.lo.s64 %rd1516, %rd1515, %rd32;
 	mad.lo.s64 %rd1517, %rd1516, 8, %rd28;
 	ld.global.nc.s64 %rd1518, [%rd1517+0];
 	mov.b64 %rd1519, %rd1518;
-	cvt.s64.s32 %rd1520, %r357;
+	cvt.s64.s32 %rd1520, %r361;
 	mul.lo.s64 %rd1521, %rd1520, %rd32;
 	mad.lo.s64 %rd1522, %rd1521, 8, %rd28;
 	ld.global.nc.s64 %rd1523, [%rd1522+0];
@@ -22384,40 +22485,40 @@ $L337:
 	mov.b64 %rd1482, %rd1528;
 	max.s64 %rd1529, %rd1483, %rd1527;
 	mov.b64 %rd1483, %rd1529;
-$L351:
-$L331:
+$L357:
+$L337:
 	add.s64 %rd1530, %rd1485, 1;
 	mov.b64 %rd1485, %rd1530;
-	bra.uni $L330;
-$L332:
-	setp.gt.s64 %p276, %rd1484, 0;
-	@!%p276 bra $L353;
+	bra.uni $L336;
+$L338:
+	setp.gt.s64 %p295, %rd1484, 0;
+	@!%p295 bra $L359;
 	mul.lo.s64 %rd1531, %rd1432, %rd120;
 	mad.lo.s64 %rd1532, %rd1531, 8, %rd116;
 	atom.global.add.u64 %rd1533, [%rd1532], %rd1484;
 	mov.b64 %rd1534, %rd1533;
 	mov.b64 %rd1535, %rd1534;
 	mov.b64 %rd1536, 0;
-$L354:
-	setp.lt.s64 %p277, %rd1536, %rd1484;
-	not.pred %p278, %p277;
-	@!%p278 bra $L358;
-	bra.uni $L356;
-$L358:
+$L360:
+	setp.lt.s64 %p296, %rd1536, %rd1484;
+	not.pred %p297, %p296;
+	@!%p297 bra $L364;
+	bra.uni $L362;
+$L364:
 	mul.lo.s64 %rd1537, %rd1536, %rd1439;
 	mad.lo.s64 %rd1538, %rd1537, 4, %rd1437;
-	ld.shared.s32 %r358, [%rd1538+0];
-	mov.b32 %r359, %r358;
+	ld.shared.s32 %r362, [%rd1538+0];
+	mov.b32 %r363, %r362;
 	add.s64 %rd1539, %rd1535, %rd1536;
 	mul.lo.s64 %rd1540, %rd1539, %rd295;
 	mad.lo.s64 %rd1541, %rd1540, 4, %rd293;
-	st.global.s32 [%rd1541+0], %r359;
-$L355:
+	st.global.s32 [%rd1541+0], %r363;
+$L361:
 	add.s64 %rd1542, %rd1536, 1;
 	mov.b64 %rd1536, %rd1542;
-	bra.uni $L354;
-$L356:
-$L353:
+	bra.uni $L360;
+$L362:
+$L359:
 	mov.b64 %rd1543, %rd1482;
 	mov.b64 %rd1544, %rd1483;
 	mov.b64 %rd1545, %rd1543;
@@ -22430,7 +22531,7 @@ $L353:
 	mov.b64 %rd1146, %rd1551;
 	max.s64 %rd1552, %rd1147, %rd1550;
 	mov.b64 %rd1147, %rd1552;
-$L322:
+$L328:
 	mov.b64 %rd1553, %rd1146;
 	mov.b64 %rd1554, %rd1147;
 	mov.b64 %rd1555, %rd1553;
@@ -22439,25 +22540,26 @@ $L322:
 	mov.b64 %rd1558, %rd1556;
 	mov.b64 %rd1115, %rd1557;
 	mov.b64 %rd1116, %rd1558;
-	bra.uni $L254;
-$L253:
+	bra.uni $L258;
+$L257:
 	mov.b64 %rd1559, %rd353;
 	mov.b64 %rd1560, %rd354;
 	mov.b64 %rd1561, %rd355;
 	mov.b64 %rd1562, %rd356;
 	mov.b64 %rd1563, %rd357;
 	mov.b64 %rd1564, %rd358;
-	mov.pred %p279, %p51;
-	mov.pred %p280, %p52;
-	mov.b32 %r360, %r84;
+	mov.pred %p298, %p53;
+	mov.pred %p299, %p54;
+	mov.b32 %r364, %r85;
 	mov.b64 %rd1565, %rd359;
 	mov.b64 %rd1566, %rd360;
 	mov.b64 %rd1567, %rd361;
 	mov.b64 %rd1568, %rd362;
-	mov.pred %p281, %p53;
-	mov.b32 %r361, %r85;
-	mov.pred %p282, %p54;
-	mov.pred %p283, %p55;
+	mov.pred %p300, %p55;
+	mov.b32 %r365, %r86;
+	mov.pred %p301, %p56;
+	mov.pred %p302, %p57;
+	mov.pred %p303, %p58;
 	mov.b64 %rd1569, %rd307;
 	mov.b64 %rd1570, %rd308;
 	mov.b64 %rd1571, %rd309;
@@ -22467,11 +22569,11 @@ $L253:
 	mov.b64 %rd1575, %rd313;
 	mov.b64 %rd1576, %rd314;
 	mov.b64 %rd1577, %rd315;
-	mov.pred %p284, %p56;
+	mov.pred %p304, %p59;
 	mov.b64 %rd1578, %rd316;
 	mov.b64 %rd1579, %rd317;
 	mov.b64 %rd1580, %rd318;
-	mov.b32 %r362, %r86;
+	mov.b32 %r366, %r87;
 	mov.b64 %rd1581, %rd363;
 	mov.b64 %rd1582, %rd364;
 	mov.b64 %rd1583, %rd1113;
@@ -22481,60 +22583,61 @@ $L253:
 	mov.b64 %rd1587, %rd367;
 	mov.b64 %rd1588, %rd387;
 	mov.b64 %rd1589, %rd366;
-	mov.pred %p285, %p53;
+	mov.pred %p305, %p55;
 	mov.b64 %rd1590, %rd168;
 	mov.b64 %rd1591, %rd169;
 	mov.b64 %rd1592, %rd170;
 	mov.b64 %rd1593, %rd1585;
-	mov.b32 %r363, -1;
+	mov.b32 %r367, -1;
 	mov.b64 %rd1594, 0;
 	mov.b64 %rd1595, 0;
 	mov.b64 %rd1596, 0;
 	mov.b64 %rd1597, 0;
-$L359:
+$L365:
 	mov.b64 %rd1598, 0;
 	mov.b64 %rd1599, %rd1581;
-$L362:
-	setp.gt.s64 %p286, %rd1599, 0;
-	not.pred %p287, %p286;
-	@!%p287 bra $L366;
-	bra.uni $L364;
-$L366:
-	setp.ge.s64 %p288, %rd1594, %rd1595;
-	@!%p288 bra $L368;
-	setp.ge.s64 %p289, %rd1593, %rd1584;
-	@!%p289 bra $L370;
-	bra.uni $L364;
-$L370:
+$L368:
+	setp.gt.s64 %p306, %rd1599, 0;
+	not.pred %p307, %p306;
+	@!%p307 bra $L372;
+	bra.uni $L370;
+$L372:
+	setp.ge.s64 %p308, %rd1594, %rd1595;
+	@!%p308 bra $L374;
+	setp.ge.s64 %p309, %rd1593, %rd1584;
+	@!%p309 bra $L376;
+	bra.uni $L370;
+$L376:
 	add.s64 %rd1600, %rd1583, %rd1593;
 	mul.lo.s64 %rd1601, %rd1600, %rd178;
 	mad.lo.s64 %rd1602, %rd1601, 4, %rd176;
-	ld.shared.s32 %r364, [%rd1602+0];
-	mov.b32 %r365, %r364;
-	mov.b32 %r363, %r365;
+	ld.shared.s32 %r368, [%rd1602+0];
+	mov.b32 %r369, %r368;
+	mov.b32 %r367, %r369;
 	mov.b64 %rd1603, %rd1559;
 	mov.b64 %rd1604, %rd1560;
 	mov.b64 %rd1605, %rd1561;
 	mov.b64 %rd1606, %rd1562;
 	mov.b64 %rd1607, %rd1563;
 	mov.b64 %rd1608, %rd1564;
-	mov.pred %p290, %p279;
-	mov.pred %p291, %p280;
-	mov.b32 %r366, %r360;
+	mov.pred %p310, %p298;
+	mov.pred %p311, %p299;
+	mov.b32 %r370, %r364;
 	mov.b64 %rd1609, %rd1565;
 	mov.b64 %rd1610, %rd1566;
 	mov.b64 %rd1611, %rd1567;
 	mov.b64 %rd1612, %rd1568;
-	mov.pred %p292, %p281;
-	mov.b32 %r367, %r361;
-	mov.pred %p293, %p282;
-	mov.b32 %r368, %r363;
+	mov.pred %p312, %p300;
+	mov.b32 %r371, %r365;
+	mov.pred %p313, %p301;
+	mov.pred %p314, %p302;
+	mov.b32 %r372, %r367;
 	add.s64 %rd1613, %rd1583, %rd1593;
 	mov.b64 %rd1614, %rd1613;
 	mov.b64 %rd1615, %rd1588;
-	mov.pred %p294, %p285;
-$L371:
-	@!%p294 bra $L375;
+	mov.pred %p315, %p305;
+$L377:
+	@!%p315 bra $L381;
 	mov.b64 %rd1617, 2;
 	mul.lo.s64 %rd1616, %rd1617, %rd1614;
 	mul.lo.s64 %rd1618, %rd1616, %rd181;
@@ -22553,19 +22656,19 @@ $L371:
 	mov.b64 %rd1631, %rd1628;
 	mov.b64 %rd1632, %rd1630;
 	mov.b64 %rd1633, %rd1631;
-	bra.uni $L373;
-$L375:
+	bra.uni $L379;
+$L381:
 	mov.b64 %rd1634, %rd1603;
-	mov.b32 %r369, %r368;
-	cvt.s64.s32 %rd1635, %r369;
+	mov.b32 %r373, %r372;
+	cvt.s64.s32 %rd1635, %r373;
 	mul.lo.s64 %rd1636, %rd1635, %rd32;
 	mad.lo.s64 %rd1637, %rd1636, 8, %rd28;
 	ld.global.nc.s64 %rd1638, [%rd1637+0];
 	mov.b64 %rd1639, %rd1638;
 	mov.b64 %rd1640, %rd1639;
 	mov.b64 %rd1641, %rd1603;
-	mov.b32 %r370, %r368;
-	cvt.s64.s32 %rd1642, %r370;
+	mov.b32 %r374, %r372;
+	cvt.s64.s32 %rd1642, %r374;
 	add.s64 %rd1643, %rd1642, 1;
 	mul.lo.s64 %rd1644, %rd1643, %rd32;
 	mad.lo.s64 %rd1645, %rd1644, 8, %rd28;
@@ -22577,177 +22680,183 @@ $L375:
 	mov.b64 %rd1651, %rd1648;
 	mov.b64 %rd1632, %rd1650;
 	mov.b64 %rd1633, %rd1651;
-	bra.uni $L373;
-$L372:
-	bra.uni $L371;
-$L373:
+	bra.uni $L379;
+$L378:
+	bra.uni $L377;
+$L379:
 	mov.b64 %rd1652, %rd1632;
 	mov.b64 %rd1653, %rd1633;
 	mov.b64 %rd1594, %rd1652;
 	mov.b64 %rd1595, %rd1653;
 	add.s64 %rd1654, %rd1593, %rd1586;
 	mov.b64 %rd1593, %rd1654;
-	bra.uni $L363;
-$L368:
+	bra.uni $L369;
+$L374:
 	mul.lo.s64 %rd1655, %rd1594, %rd39;
 	mad.lo.s64 %rd1656, %rd1655, 4, %rd35;
-	ld.global.nc.s32 %r371, [%rd1656+0];
-	mov.b32 %r372, %r371;
-	mov.b32 %r373, %r372;
-	mov.b32 %r374, %r361;
-	mov.pred %p295, %p282;
-	mov.b32 %r375, %r363;
-	mov.b32 %r376, %r373;
+	ld.global.nc.s32 %r375, [%rd1656+0];
+	mov.b32 %r376, %r375;
+	mov.b32 %r377, %r376;
+	mov.b32 %r378, %r365;
+	mov.pred %p316, %p301;
+	mov.pred %p317, %p302;
+	mov.b32 %r379, %r367;
+	mov.b32 %r380, %r377;
 	mov.b64 %rd1657, %rd1594;
-$L376:
-	cvt.s64.s32 %rd1658, %r375;
+$L382:
+	add.s32 %r381, %r378, 1;
+	mov.b32 %r382, %r381;
+	or.pred %p318, %p317, %p316;
+	@!%p318 bra $L386;
+	cvt.s64.s32 %rd1658, %r379;
 	mul.lo.s64 %rd1659, %rd1658, %rd127;
 	mad.lo.s64 %rd1660, %rd1659, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd1661, [%rd1660+0];
 	mov.b64 %rd1662, %rd1661;
 	mov.b64 %rd1663, %rd1662;
 	shr.u64 %rd1664, %rd1663, 32;
-	cvt.u32.u64 %r377, %rd1664;
-	mov.b32 %r378, %r377;
-	add.s32 %r379, %r378, 1;
-	mov.b32 %r380, %r379;
-	mov.b32 %r381, %r380;
-	mov.b32 %r382, %r375;
-	cvt.u64.u32 %rd1665, %r381;
+	cvt.u32.u64 %r383, %rd1664;
+	mov.b32 %r384, %r383;
+	add.s32 %r385, %r384, 1;
+	mov.b32 %r382, %r385;
+$L386:
+	mov.b32 %r386, %r382;
+	mov.b32 %r387, %r379;
+	cvt.u64.u32 %rd1665, %r386;
 	shl.b64 %rd1666, %rd1665, 32;
-	cvt.u64.u32 %rd1667, %r382;
+	cvt.u64.u32 %rd1667, %r387;
 	or.b64 %rd1668, %rd1666, %rd1667;
 	mov.b64 %rd1669, %rd1668;
 	mov.b64 %rd1670, %rd1669;
-$L379:
-	cvt.s64.s32 %rd1671, %r376;
+$L387:
+	cvt.s64.s32 %rd1671, %r380;
 	mul.lo.s64 %rd1672, %rd1671, %rd127;
 	mad.lo.s64 %rd1673, %rd1672, 8, %rd123;
 	ld.relaxed.gpu.global.u64 %rd1674, [%rd1673+0];
 	mov.b64 %rd1675, %rd1674;
 	mov.b64 %rd1676, %rd1675;
 	shr.u64 %rd1677, %rd1676, 32;
-	cvt.u32.u64 %r383, %rd1677;
-	setp.ls.u32 %p296, %r383, %r380;
-	@!%p296 bra $L383;
-	mov.pred %p297, 0;
-	bra.uni $L378;
-$L383:
-	cvt.s64.s32 %rd1678, %r376;
+	cvt.u32.u64 %r388, %rd1677;
+	setp.ls.u32 %p319, %r388, %r382;
+	@!%p319 bra $L391;
+	mov.pred %p320, 0;
+	bra.uni $L384;
+$L391:
+	cvt.s64.s32 %rd1678, %r380;
 	mul.lo.s64 %rd1679, %rd1678, %rd127;
 	mad.lo.s64 %rd1680, %rd1679, 8, %rd123;
 	atom.global.cas.b64 %rd1681, [%rd1680], %rd1676, %rd1670;
-	setp.eq.u64 %p298, %rd1681, %rd1676;
-	mov.pred %p299, %p298;
-	@!%p299 bra $L385;
-	mov.pred %p297, 1;
-	bra.uni $L378;
-$L385:
-$L380:
-	bra.uni $L379;
-$L381:
-	bra.uni $L378;
-$L377:
-	bra.uni $L376;
-$L378:
-	@!%p297 bra $L387;
-	mov.pred %p300, 0;
-	mov.b64 %rd1682, %rd1598;
-	mov.b32 %r384, %r373;
+	setp.eq.u64 %p321, %rd1681, %rd1676;
+	mov.pred %p322, %p321;
+	@!%p322 bra $L393;
+	mov.pred %p320, 1;
+	bra.uni $L384;
+$L393:
 $L388:
-	@!%p283 bra $L392;
-	shr.s32 %r385, %r384, 5;
-	cvt.s64.s32 %rd1683, %r385;
+	bra.uni $L387;
+$L389:
+	bra.uni $L384;
+$L383:
+	bra.uni $L382;
+$L384:
+	@!%p320 bra $L395;
+	mov.pred %p323, 0;
+	mov.b64 %rd1682, %rd1598;
+	mov.b32 %r389, %r377;
+$L396:
+	@!%p303 bra $L400;
+	shr.s32 %r390, %r389, 5;
+	cvt.s64.s32 %rd1683, %r390;
 	mov.b64 %rd1684, %rd1683;
-	and.b32 %r386, %r384, 31;
-	cvt.s64.s32 %rd1685, %r386;
+	and.b32 %r391, %r389, 31;
+	cvt.s64.s32 %rd1685, %r391;
 	min.u64 %rd1686, %rd1685, 32;
-	cvt.u32.u64 %r387, %rd1686;
-	mov.b32 %r389, 0x1;
-	shl.b32 %r388, %r389, %r387;
-	setp.hs.u32 %p301, %r387, 32;
-	selp.b32 %r390, 0, %r388, %p301;
-	mov.b32 %r391, %r390;
+	cvt.u32.u64 %r392, %rd1686;
+	mov.b32 %r394, 0x1;
+	shl.b32 %r393, %r394, %r392;
+	setp.hs.u32 %p324, %r392, 32;
+	selp.b32 %r395, 0, %r393, %p324;
+	mov.b32 %r396, %r395;
 	mov.b64 %rd1687, %rd1684;
-	mov.b32 %r392, %r391;
+	mov.b32 %r397, %r396;
 	mul.lo.s64 %rd1688, %rd1687, %rd1577;
 	mad.lo.s64 %rd1689, %rd1688, 4, %rd1575;
-	ld.relaxed.gpu.global.u32 %r393, [%rd1689+0];
-	mov.b32 %r394, %r393;
-	and.b32 %r395, %r394, %r392;
-	setp.ne.u32 %p302, %r395, 0x0;
-	mov.pred %p303, %p302;
-	not.pred %p304, %p303;
-	@!%p304 bra $L394;
+	ld.relaxed.gpu.global.u32 %r398, [%rd1689+0];
+	mov.b32 %r399, %r398;
+	and.b32 %r400, %r399, %r397;
+	setp.ne.u32 %p325, %r400, 0x0;
+	mov.pred %p326, %p325;
+	not.pred %p327, %p326;
+	@!%p327 bra $L402;
 	mul.lo.s64 %rd1690, %rd1687, %rd1577;
 	mad.lo.s64 %rd1691, %rd1690, 4, %rd1575;
-	atom.global.or.b32 %r396, [%rd1691], %r392;
-	mov.b32 %r397, %r396;
-	and.b32 %r398, %r397, %r392;
-	setp.ne.u32 %p305, %r398, 0x0;
-	mov.pred %p303, %p305;
-$L394:
-	@!%p303 bra $L396;
+	atom.global.or.b32 %r401, [%rd1691], %r397;
+	mov.b32 %r402, %r401;
+	and.b32 %r403, %r402, %r397;
+	setp.ne.u32 %p328, %r403, 0x0;
+	mov.pred %p326, %p328;
+$L402:
+	@!%p326 bra $L404;
 	mov.b64 %rd1692, %rd1682;
 	mov.b64 %rd1693, %rd1692;
-	mov.pred %p306, 0;
-	bra.uni $L390;
-$L396:
+	mov.pred %p329, 0;
+	bra.uni $L398;
+$L404:
 	mov.b64 %rd1694, %rd1682;
 	mov.b64 %rd1693, %rd1694;
-	mov.pred %p306, 1;
-	bra.uni $L390;
-$L392:
-	@!%p284 bra $L398;
-	cvt.s64.s32 %rd1695, %r384;
+	mov.pred %p329, 1;
+	bra.uni $L398;
+$L400:
+	@!%p304 bra $L406;
+	cvt.s64.s32 %rd1695, %r389;
 	mul.lo.s64 %rd1696, %rd1695, %rd1580;
 	mad.lo.s64 %rd1697, %rd1696, 4, %rd1578;
-	ld.relaxed.gpu.global.s32 %r399, [%rd1697+0];
-	mov.b32 %r400, %r399;
-	setp.eq.s32 %p307, %r400, %r362;
-	mov.pred %p308, %p307;
-	not.pred %p309, %p308;
-	@!%p309 bra $L400;
-	cvt.s64.s32 %rd1698, %r384;
+	ld.relaxed.gpu.global.s32 %r404, [%rd1697+0];
+	mov.b32 %r405, %r404;
+	setp.eq.s32 %p330, %r405, %r366;
+	mov.pred %p331, %p330;
+	not.pred %p332, %p331;
+	@!%p332 bra $L408;
+	cvt.s64.s32 %rd1698, %r389;
 	mul.lo.s64 %rd1699, %rd1698, %rd1580;
 	mad.lo.s64 %rd1700, %rd1699, 4, %rd1578;
-	atom.global.exch.b32 %r401, [%rd1700], %r362;
-	mov.b32 %r402, %r401;
-	setp.eq.s32 %p310, %r402, %r362;
-	mov.pred %p308, %p310;
-$L400:
-	@!%p308 bra $L402;
+	atom.global.exch.b32 %r406, [%rd1700], %r366;
+	mov.b32 %r407, %r406;
+	setp.eq.s32 %p333, %r407, %r366;
+	mov.pred %p331, %p333;
+$L408:
+	@!%p331 bra $L410;
 	mov.b64 %rd1701, %rd1682;
 	mov.b64 %rd1693, %rd1701;
-	mov.pred %p306, 0;
-	bra.uni $L390;
-$L402:
-$L398:
+	mov.pred %p329, 0;
+	bra.uni $L398;
+$L410:
+$L406:
 	mul.lo.s64 %rd1702, %rd1682, %rd1592;
 	mad.lo.s64 %rd1703, %rd1702, 4, %rd1590;
-	st.shared.s32 [%rd1703+0], %r384;
+	st.shared.s32 [%rd1703+0], %r389;
 	add.s64 %rd1704, %rd1682, 1;
 	mov.b64 %rd1705, %rd1704;
 	mov.b64 %rd1693, %rd1705;
-	mov.pred %p306, 1;
-	bra.uni $L390;
-$L389:
-	bra.uni $L388;
-$L390:
+	mov.pred %p329, 1;
+	bra.uni $L398;
+$L397:
+	bra.uni $L396;
+$L398:
 	mov.b64 %rd1706, %rd1693;
-	mov.pred %p311, %p306;
+	mov.pred %p334, %p329;
 	mov.b64 %rd1598, %rd1706;
-	mov.pred %p300, %p311;
-	@!%p300 bra $L404;
+	mov.pred %p323, %p334;
+	@!%p323 bra $L412;
 	mov.b64 %rd1707, %rd1559;
-	mov.b32 %r403, %r373;
-	cvt.s64.s32 %rd1708, %r403;
+	mov.b32 %r408, %r377;
+	cvt.s64.s32 %rd1708, %r408;
 	add.s64 %rd1709, %rd1708, 1;
 	mul.lo.s64 %rd1710, %rd1709, %rd32;
 	mad.lo.s64 %rd1711, %rd1710, 8, %rd28;
 	ld.global.nc.s64 %rd1712, [%rd1711+0];
 	mov.b64 %rd1713, %rd1712;
-	cvt.s64.s32 %rd1714, %r403;
+	cvt.s64.s32 %rd1714, %r408;
 	mul.lo.s64 %rd1715, %rd1714, %rd32;
 	mad.lo.s64 %rd1716, %rd1715, 8, %rd28;
 	ld.global.nc.s64 %rd1717, [%rd1716+0];
@@ -22759,123 +22868,123 @@ $L390:
 	mov.b64 %rd1596, %rd1722;
 	max.s64 %rd1723, %rd1597, %rd1721;
 	mov.b64 %rd1597, %rd1723;
-$L404:
-$L387:
+$L412:
+$L395:
 	add.s64 %rd1724, %rd1594, %rd1587;
 	mov.b64 %rd1594, %rd1724;
 	sub.s64 %rd1725, %rd1599, 1;
 	mov.b64 %rd1599, %rd1725;
-$L363:
-	bra.uni $L362;
-$L364:
+$L369:
+	bra.uni $L368;
+$L370:
 	mov.b64 %rd1726, 0;
-	setp.lt.s64 %p312, %rd1594, %rd1595;
-	setp.lt.s64 %p313, %rd1593, %rd1584;
-	or.pred %p314, %p312, %p313;
-	@!%p314 bra $L406;
+	setp.lt.s64 %p335, %rd1594, %rd1595;
+	setp.lt.s64 %p336, %rd1593, %rd1584;
+	or.pred %p337, %p335, %p336;
+	@!%p337 bra $L414;
 	mov.b64 %rd1726, 1;
-$L406:
+$L414:
 	shl.b64 %rd1727, %rd1726, 32;
 	or.b64 %rd1728, %rd1598, %rd1727;
 	// block scan
 	mov.b64 %rd1729, %rd1728;
-	mov.b32 %r404, %r3;
-$L407:
-	setp.hs.u32 %p315, %r404, 32;
-	@%p315 bra $L408;
-	mov.b64 {%r405, %r406}, %rd1729;
-	shfl.sync.up.b32 %r407|%p316, %r405, %r404, 0, %r17;
-	shfl.sync.up.b32 %r408, %r406, %r404, 0, %r17;
-	mov.b64 %rd1730, {%r407, %r408};
-	@!%p316 bra $L409;
+	mov.b32 %r409, %r3;
+$L415:
+	setp.hs.u32 %p338, %r409, 32;
+	@%p338 bra $L416;
+	mov.b64 {%r410, %r411}, %rd1729;
+	shfl.sync.up.b32 %r412|%p339, %r410, %r409, 0, %r17;
+	shfl.sync.up.b32 %r413, %r411, %r409, 0, %r17;
+	mov.b64 %rd1730, {%r412, %r413};
+	@!%p339 bra $L417;
 	add.s64 %rd1731, %rd1730, %rd1729;
 	mov.b64 %rd1729, %rd1731;
-$L409:
-	shl.b32 %r404, %r404, 1;
-	bra.uni $L407;
-$L408:
-	mov.b64 {%r409, %r410}, %rd1729;
-	shfl.sync.up.b32 %r411|%p317, %r409, %r3, 0, %r17;
-	shfl.sync.up.b32 %r412, %r410, %r3, 0, %r17;
-	mov.b64 %rd1732, {%r411, %r412};
-	setp.lo.u32 %p318, %r3, 32;
-	and.pred %p319, %p317, %p318;
-	selp.b64 %rd1733, %rd1732, 0, %p319;
-	sub.u32 %r413, %r13, %r3;
-	setp.eq.u32 %p320, %r7, %r413;
-	@!%p320 bra $L410;
+$L417:
+	shl.b32 %r409, %r409, 1;
+	bra.uni $L415;
+$L416:
+	mov.b64 {%r414, %r415}, %rd1729;
+	shfl.sync.up.b32 %r416|%p340, %r414, %r3, 0, %r17;
+	shfl.sync.up.b32 %r417, %r415, %r3, 0, %r17;
+	mov.b64 %rd1732, {%r416, %r417};
+	setp.lo.u32 %p341, %r3, 32;
+	and.pred %p342, %p340, %p341;
+	selp.b64 %rd1733, %rd1732, 0, %p342;
+	sub.u32 %r418, %r13, %r3;
+	setp.eq.u32 %p343, %r7, %r418;
+	@!%p343 bra $L418;
 	mul.wide.u32 %rd1734, %r8, 16;
 	add.s64 %rd1735, %rd1, %rd1734;
 	st.shared.s64 [%rd1735+0], %rd1729;
-$L410:
+$L418:
 	bar.sync 0;
-	setp.eq.u32 %p321, %r8, 0;
-	@!%p321 bra $L411;
+	setp.eq.u32 %p344, %r8, 0;
+	@!%p344 bra $L419;
 	mov.b64 %rd1736, 0;
-	setp.lo.u32 %p322, %r7, %r10;
-	@!%p322 bra $L412;
+	setp.lo.u32 %p345, %r7, %r10;
+	@!%p345 bra $L420;
 	mul.wide.u32 %rd1737, %r7, 16;
 	add.s64 %rd1738, %rd1, %rd1737;
 	ld.shared.s64 %rd1739, [%rd1738+0];
 	mov.b64 %rd1736, %rd1739;
-$L412:
-	mov.b64 {%r414, %r415}, %rd1736;
-	shfl.sync.up.b32 %r416|%p323, %r414, 1, 0, %r17;
-	shfl.sync.up.b32 %r417, %r415, 1, 0, %r17;
-	mov.b64 %rd1740, {%r416, %r417};
-	@!%p323 bra $L413;
+$L420:
+	mov.b64 {%r419, %r420}, %rd1736;
+	shfl.sync.up.b32 %r421|%p346, %r419, 1, 0, %r17;
+	shfl.sync.up.b32 %r422, %r420, 1, 0, %r17;
+	mov.b64 %rd1740, {%r421, %r422};
+	@!%p346 bra $L421;
 	add.s64 %rd1741, %rd1740, %rd1736;
 	mov.b64 %rd1736, %rd1741;
-$L413:
-	mov.b64 {%r418, %r419}, %rd1736;
-	shfl.sync.up.b32 %r420|%p324, %r418, 2, 0, %r17;
-	shfl.sync.up.b32 %r421, %r419, 2, 0, %r17;
-	mov.b64 %rd1742, {%r420, %r421};
-	@!%p324 bra $L414;
+$L421:
+	mov.b64 {%r423, %r424}, %rd1736;
+	shfl.sync.up.b32 %r425|%p347, %r423, 2, 0, %r17;
+	shfl.sync.up.b32 %r426, %r424, 2, 0, %r17;
+	mov.b64 %rd1742, {%r425, %r426};
+	@!%p347 bra $L422;
 	add.s64 %rd1743, %rd1742, %rd1736;
 	mov.b64 %rd1736, %rd1743;
-$L414:
-	mov.b64 {%r422, %r423}, %rd1736;
-	shfl.sync.up.b32 %r424|%p325, %r422, 4, 0, %r17;
-	shfl.sync.up.b32 %r425, %r423, 4, 0, %r17;
-	mov.b64 %rd1744, {%r424, %r425};
-	@!%p325 bra $L415;
+$L422:
+	mov.b64 {%r427, %r428}, %rd1736;
+	shfl.sync.up.b32 %r429|%p348, %r427, 4, 0, %r17;
+	shfl.sync.up.b32 %r430, %r428, 4, 0, %r17;
+	mov.b64 %rd1744, {%r429, %r430};
+	@!%p348 bra $L423;
 	add.s64 %rd1745, %rd1744, %rd1736;
 	mov.b64 %rd1736, %rd1745;
-$L415:
-	mov.b64 {%r426, %r427}, %rd1736;
-	shfl.sync.up.b32 %r428|%p326, %r426, 8, 0, %r17;
-	shfl.sync.up.b32 %r429, %r427, 8, 0, %r17;
-	mov.b64 %rd1746, {%r428, %r429};
-	@!%p326 bra $L416;
+$L423:
+	mov.b64 {%r431, %r432}, %rd1736;
+	shfl.sync.up.b32 %r433|%p349, %r431, 8, 0, %r17;
+	shfl.sync.up.b32 %r434, %r432, 8, 0, %r17;
+	mov.b64 %rd1746, {%r433, %r434};
+	@!%p349 bra $L424;
 	add.s64 %rd1747, %rd1746, %rd1736;
 	mov.b64 %rd1736, %rd1747;
-$L416:
-	mov.b64 {%r430, %r431}, %rd1736;
-	shfl.sync.up.b32 %r432|%p327, %r430, 16, 0, %r17;
-	shfl.sync.up.b32 %r433, %r431, 16, 0, %r17;
-	mov.b64 %rd1748, {%r432, %r433};
-	@!%p327 bra $L417;
+$L424:
+	mov.b64 {%r435, %r436}, %rd1736;
+	shfl.sync.up.b32 %r437|%p350, %r435, 16, 0, %r17;
+	shfl.sync.up.b32 %r438, %r436, 16, 0, %r17;
+	mov.b64 %rd1748, {%r437, %r438};
+	@!%p350 bra $L425;
 	add.s64 %rd1749, %rd1748, %rd1736;
 	mov.b64 %rd1736, %rd1749;
-$L417:
-	mov.b64 {%r434, %r435}, %rd1736;
-	shfl.sync.up.b32 %r436|%p328, %r434, 1, 0, %r17;
-	shfl.sync.up.b32 %r437, %r435, 1, 0, %r17;
-	mov.b64 %rd1750, {%r436, %r437};
-	selp.b64 %rd1751, %rd1750, 0, %p328;
-	@!%p322 bra $L418;
+$L425:
+	mov.b64 {%r439, %r440}, %rd1736;
+	shfl.sync.up.b32 %r441|%p351, %r439, 1, 0, %r17;
+	shfl.sync.up.b32 %r442, %r440, 1, 0, %r17;
+	mov.b64 %rd1750, {%r441, %r442};
+	selp.b64 %rd1751, %rd1750, 0, %p351;
+	@!%p345 bra $L426;
 	mul.wide.u32 %rd1752, %r7, 16;
 	add.s64 %rd1753, %rd1, %rd1752;
 	add.s64 %rd1754, %rd1753, 512;
 	st.shared.s64 [%rd1754+0], %rd1751;
-$L418:
-	sub.u32 %r438, %r10, 1;
-	setp.eq.u32 %p329, %r7, %r438;
-	@!%p329 bra $L419;
+$L426:
+	sub.u32 %r443, %r10, 1;
+	setp.eq.u32 %p352, %r7, %r443;
+	@!%p352 bra $L427;
 	st.shared.s64 [%rd1+1024], %rd1736;
+$L427:
 $L419:
-$L411:
 	bar.sync 0;
 	mul.wide.u32 %rd1755, %r8, 16;
 	add.s64 %rd1756, %rd1, %rd1755;
@@ -22883,10 +22992,10 @@ $L411:
 	ld.shared.s64 %rd1758, [%rd1757+0];
 	add.s64 %rd1759, %rd1758, %rd1733;
 	ld.shared.s64 %rd1760, [%rd1+1024];
-	mov.b64 {%r439, %r440}, %rd1759;
-	shfl.sync.idx.b32 %r441|%p330, %r439, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r442, %r440, 0, %r21, %r17;
-	mov.b64 %rd1761, {%r441, %r442};
+	mov.b64 {%r444, %r445}, %rd1759;
+	shfl.sync.idx.b32 %r446|%p353, %r444, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r447, %r445, 0, %r21, %r17;
+	mov.b64 %rd1761, {%r446, %r447};
 	mov.b64 %rd1762, %rd1760;
 	mov.b64 %rd1763, %rd1761;
 	mov.b64 %rd1764, %rd1762;
@@ -22905,56 +23014,56 @@ $L411:
 	mov.b64 %rd1777, %rd1774;
 	mov.b64 %rd1778, 0;
 	cvt.u64.u32 %rd1779, %r2;
-	setp.eq.s64 %p331, %rd1779, 0;
-	setp.gt.s64 %p332, %rd1776, 0;
-	and.pred %p333, %p331, %p332;
-	@!%p333 bra $L421;
+	setp.eq.s64 %p354, %rd1779, 0;
+	setp.gt.s64 %p355, %rd1776, 0;
+	and.pred %p356, %p354, %p355;
+	@!%p356 bra $L429;
 	mul.lo.s64 %rd1780, %rd1589, %rd120;
 	mad.lo.s64 %rd1781, %rd1780, 8, %rd116;
 	atom.global.add.u64 %rd1782, [%rd1781], %rd1776;
 	mov.b64 %rd1783, %rd1782;
 	mov.b64 %rd1778, %rd1783;
-$L421:
+$L429:
 	cvt.u64.u32 %rd1784, %r2;
-	setp.eq.s64 %p334, %rd1784, 0;
-	setp.eq.u32 %p335, %r1, 0;
-	and.pred %p336, %p334, %p335;
+	setp.eq.s64 %p357, %rd1784, 0;
+	setp.eq.u32 %p358, %r1, 0;
+	and.pred %p359, %p357, %p358;
 	bar.sync 0;
-	@!%p336 bra $L422;
+	@!%p359 bra $L430;
 	st.shared.s64 [%rd1+1024], %rd1778;
-$L422:
+$L430:
 	bar.sync 0;
 	ld.shared.s64 %rd1785, [%rd1+1024];
 	mov.b64 %rd1786, %rd1785;
 	add.s64 %rd1787, %rd1786, %rd1775;
 	mov.b64 %rd1788, %rd1787;
 	mov.b64 %rd1789, 0;
-$L423:
-	setp.lt.s64 %p337, %rd1789, %rd1598;
-	not.pred %p338, %p337;
-	@!%p338 bra $L427;
-	bra.uni $L425;
-$L427:
+$L431:
+	setp.lt.s64 %p360, %rd1789, %rd1598;
+	not.pred %p361, %p360;
+	@!%p361 bra $L435;
+	bra.uni $L433;
+$L435:
 	mul.lo.s64 %rd1790, %rd1789, %rd1592;
 	mad.lo.s64 %rd1791, %rd1790, 4, %rd1590;
-	ld.shared.s32 %r443, [%rd1791+0];
-	mov.b32 %r444, %r443;
+	ld.shared.s32 %r448, [%rd1791+0];
+	mov.b32 %r449, %r448;
 	add.s64 %rd1792, %rd1788, %rd1789;
 	mul.lo.s64 %rd1793, %rd1792, %rd295;
 	mad.lo.s64 %rd1794, %rd1793, 4, %rd293;
-	st.global.s32 [%rd1794+0], %r444;
-$L424:
+	st.global.s32 [%rd1794+0], %r449;
+$L432:
 	add.s64 %rd1795, %rd1789, 1;
 	mov.b64 %rd1789, %rd1795;
-	bra.uni $L423;
-$L425:
-	setp.eq.s64 %p339, %rd1777, 0;
-	@!%p339 bra $L429;
-	bra.uni $L361;
-$L429:
-$L360:
-	bra.uni $L359;
-$L361:
+	bra.uni $L431;
+$L433:
+	setp.eq.s64 %p362, %rd1777, 0;
+	@!%p362 bra $L437;
+	bra.uni $L367;
+$L437:
+$L366:
+	bra.uni $L365;
+$L367:
 	mov.b64 %rd1796, %rd1596;
 	mov.b64 %rd1797, %rd1597;
 	mov.b64 %rd1798, %rd1796;
@@ -22963,96 +23072,96 @@ $L361:
 	mov.b64 %rd1801, %rd1799;
 	mov.b64 %rd1115, %rd1800;
 	mov.b64 %rd1116, %rd1801;
-$L254:
+$L258:
 	add.s64 %rd1802, %rd404, %rd1115;
 	mov.b64 %rd404, %rd1802;
 	max.s64 %rd1803, %rd405, %rd1116;
 	mov.b64 %rd405, %rd1803;
-$L235:
+$L239:
 	add.s64 %rd1804, %rd406, 1;
 	mov.b64 %rd406, %rd1804;
-	bra.uni $L234;
-$L236:
+	bra.uni $L238;
+$L240:
 $L56:
 	mov.b64 %rd1805, %rd404;
 	// block reduction
-	sub.u32 %r445, %r13, 1;
-	mov.b32 %r446, %r3;
-$L430:
-	setp.hs.u32 %p340, %r446, 32;
-	@%p340 bra $L431;
-	mov.b64 {%r447, %r448}, %rd1805;
-	shfl.sync.down.b32 %r449|%p341, %r447, %r446, %r445, %r17;
-	shfl.sync.down.b32 %r450, %r448, %r446, %r445, %r17;
-	mov.b64 %rd1806, {%r449, %r450};
-	@!%p341 bra $L432;
+	sub.u32 %r450, %r13, 1;
+	mov.b32 %r451, %r3;
+$L438:
+	setp.hs.u32 %p363, %r451, 32;
+	@%p363 bra $L439;
+	mov.b64 {%r452, %r453}, %rd1805;
+	shfl.sync.down.b32 %r454|%p364, %r452, %r451, %r450, %r17;
+	shfl.sync.down.b32 %r455, %r453, %r451, %r450, %r17;
+	mov.b64 %rd1806, {%r454, %r455};
+	@!%p364 bra $L440;
 	add.s64 %rd1807, %rd1805, %rd1806;
 	mov.b64 %rd1805, %rd1807;
-$L432:
-	shl.b32 %r446, %r446, 1;
-	bra.uni $L430;
-$L431:
-	setp.eq.u32 %p342, %r7, 0;
-	@!%p342 bra $L433;
+$L440:
+	shl.b32 %r451, %r451, 1;
+	bra.uni $L438;
+$L439:
+	setp.eq.u32 %p365, %r7, 0;
+	@!%p365 bra $L441;
 	mul.wide.u32 %rd1808, %r8, 16;
 	add.s64 %rd1809, %rd1, %rd1808;
 	st.shared.s64 [%rd1809+0], %rd1805;
-$L433:
+$L441:
 	bar.sync 0;
-	setp.eq.u32 %p343, %r8, 0;
-	@!%p343 bra $L434;
-	setp.lo.u32 %p344, %r7, %r10;
-	@!%p344 bra $L435;
+	setp.eq.u32 %p366, %r8, 0;
+	@!%p366 bra $L442;
+	setp.lo.u32 %p367, %r7, %r10;
+	@!%p367 bra $L443;
 	mul.wide.u32 %rd1810, %r7, 16;
 	add.s64 %rd1811, %rd1, %rd1810;
 	ld.shared.s64 %rd1812, [%rd1811+0];
 	mov.b64 %rd1805, %rd1812;
-$L435:
-	sub.u32 %r451, %r10, 1;
-	mov.b64 {%r452, %r453}, %rd1805;
-	shfl.sync.down.b32 %r454|%p345, %r452, 1, %r451, %r17;
-	shfl.sync.down.b32 %r455, %r453, 1, %r451, %r17;
-	mov.b64 %rd1813, {%r454, %r455};
-	@!%p345 bra $L436;
+$L443:
+	sub.u32 %r456, %r10, 1;
+	mov.b64 {%r457, %r458}, %rd1805;
+	shfl.sync.down.b32 %r459|%p368, %r457, 1, %r456, %r17;
+	shfl.sync.down.b32 %r460, %r458, 1, %r456, %r17;
+	mov.b64 %rd1813, {%r459, %r460};
+	@!%p368 bra $L444;
 	add.s64 %rd1814, %rd1805, %rd1813;
 	mov.b64 %rd1805, %rd1814;
-$L436:
-	mov.b64 {%r456, %r457}, %rd1805;
-	shfl.sync.down.b32 %r458|%p346, %r456, 2, %r451, %r17;
-	shfl.sync.down.b32 %r459, %r457, 2, %r451, %r17;
-	mov.b64 %rd1815, {%r458, %r459};
-	@!%p346 bra $L437;
+$L444:
+	mov.b64 {%r461, %r462}, %rd1805;
+	shfl.sync.down.b32 %r463|%p369, %r461, 2, %r456, %r17;
+	shfl.sync.down.b32 %r464, %r462, 2, %r456, %r17;
+	mov.b64 %rd1815, {%r463, %r464};
+	@!%p369 bra $L445;
 	add.s64 %rd1816, %rd1805, %rd1815;
 	mov.b64 %rd1805, %rd1816;
-$L437:
-	mov.b64 {%r460, %r461}, %rd1805;
-	shfl.sync.down.b32 %r462|%p347, %r460, 4, %r451, %r17;
-	shfl.sync.down.b32 %r463, %r461, 4, %r451, %r17;
-	mov.b64 %rd1817, {%r462, %r463};
-	@!%p347 bra $L438;
+$L445:
+	mov.b64 {%r465, %r466}, %rd1805;
+	shfl.sync.down.b32 %r467|%p370, %r465, 4, %r456, %r17;
+	shfl.sync.down.b32 %r468, %r466, 4, %r456, %r17;
+	mov.b64 %rd1817, {%r467, %r468};
+	@!%p370 bra $L446;
 	add.s64 %rd1818, %rd1805, %rd1817;
 	mov.b64 %rd1805, %rd1818;
-$L438:
-	mov.b64 {%r464, %r465}, %rd1805;
-	shfl.sync.down.b32 %r466|%p348, %r464, 8, %r451, %r17;
-	shfl.sync.down.b32 %r467, %r465, 8, %r451, %r17;
-	mov.b64 %rd1819, {%r466, %r467};
-	@!%p348 bra $L439;
+$L446:
+	mov.b64 {%r469, %r470}, %rd1805;
+	shfl.sync.down.b32 %r471|%p371, %r469, 8, %r456, %r17;
+	shfl.sync.down.b32 %r472, %r470, 8, %r456, %r17;
+	mov.b64 %rd1819, {%r471, %r472};
+	@!%p371 bra $L447;
 	add.s64 %rd1820, %rd1805, %rd1819;
 	mov.b64 %rd1805, %rd1820;
-$L439:
-	mov.b64 {%r468, %r469}, %rd1805;
-	shfl.sync.down.b32 %r470|%p349, %r468, 16, %r451, %r17;
-	shfl.sync.down.b32 %r471, %r469, 16, %r451, %r17;
-	mov.b64 %rd1821, {%r470, %r471};
-	@!%p349 bra $L440;
+$L447:
+	mov.b64 {%r473, %r474}, %rd1805;
+	shfl.sync.down.b32 %r475|%p372, %r473, 16, %r456, %r17;
+	shfl.sync.down.b32 %r476, %r474, 16, %r456, %r17;
+	mov.b64 %rd1821, {%r475, %r476};
+	@!%p372 bra $L448;
 	add.s64 %rd1822, %rd1805, %rd1821;
 	mov.b64 %rd1805, %rd1822;
-$L440:
-	@!%p342 bra $L441;
+$L448:
+	@!%p365 bra $L449;
 	st.shared.s64 [%rd1+1024], %rd1805;
-$L441:
-$L434:
+$L449:
+$L442:
 	bar.sync 0;
 	ld.shared.s64 %rd1823, [%rd1+1024];
 	mov.b64 %rd1805, %rd1823;
@@ -23060,146 +23169,146 @@ $L434:
 	mov.b64 %rd404, %rd1824;
 	mov.b64 %rd1825, %rd405;
 	// block reduction
-	sub.u32 %r472, %r13, 1;
-	mov.b32 %r473, %r3;
-$L442:
-	setp.hs.u32 %p350, %r473, 32;
-	@%p350 bra $L443;
-	mov.b64 {%r474, %r475}, %rd1825;
-	shfl.sync.down.b32 %r476|%p351, %r474, %r473, %r472, %r17;
-	shfl.sync.down.b32 %r477, %r475, %r473, %r472, %r17;
-	mov.b64 %rd1826, {%r476, %r477};
-	@!%p351 bra $L444;
+	sub.u32 %r477, %r13, 1;
+	mov.b32 %r478, %r3;
+$L450:
+	setp.hs.u32 %p373, %r478, 32;
+	@%p373 bra $L451;
+	mov.b64 {%r479, %r480}, %rd1825;
+	shfl.sync.down.b32 %r481|%p374, %r479, %r478, %r477, %r17;
+	shfl.sync.down.b32 %r482, %r480, %r478, %r477, %r17;
+	mov.b64 %rd1826, {%r481, %r482};
+	@!%p374 bra $L452;
 	max.s64 %rd1827, %rd1825, %rd1826;
 	mov.b64 %rd1825, %rd1827;
-$L444:
-	shl.b32 %r473, %r473, 1;
-	bra.uni $L442;
-$L443:
-	setp.eq.u32 %p352, %r7, 0;
-	@!%p352 bra $L445;
+$L452:
+	shl.b32 %r478, %r478, 1;
+	bra.uni $L450;
+$L451:
+	setp.eq.u32 %p375, %r7, 0;
+	@!%p375 bra $L453;
 	mul.wide.u32 %rd1828, %r8, 16;
 	add.s64 %rd1829, %rd1, %rd1828;
 	st.shared.s64 [%rd1829+0], %rd1825;
-$L445:
+$L453:
 	bar.sync 0;
-	setp.eq.u32 %p353, %r8, 0;
-	@!%p353 bra $L446;
-	setp.lo.u32 %p354, %r7, %r10;
-	@!%p354 bra $L447;
+	setp.eq.u32 %p376, %r8, 0;
+	@!%p376 bra $L454;
+	setp.lo.u32 %p377, %r7, %r10;
+	@!%p377 bra $L455;
 	mul.wide.u32 %rd1830, %r7, 16;
 	add.s64 %rd1831, %rd1, %rd1830;
 	ld.shared.s64 %rd1832, [%rd1831+0];
 	mov.b64 %rd1825, %rd1832;
-$L447:
-	sub.u32 %r478, %r10, 1;
-	mov.b64 {%r479, %r480}, %rd1825;
-	shfl.sync.down.b32 %r481|%p355, %r479, 1, %r478, %r17;
-	shfl.sync.down.b32 %r482, %r480, 1, %r478, %r17;
-	mov.b64 %rd1833, {%r481, %r482};
-	@!%p355 bra $L448;
+$L455:
+	sub.u32 %r483, %r10, 1;
+	mov.b64 {%r484, %r485}, %rd1825;
+	shfl.sync.down.b32 %r486|%p378, %r484, 1, %r483, %r17;
+	shfl.sync.down.b32 %r487, %r485, 1, %r483, %r17;
+	mov.b64 %rd1833, {%r486, %r487};
+	@!%p378 bra $L456;
 	max.s64 %rd1834, %rd1825, %rd1833;
 	mov.b64 %rd1825, %rd1834;
-$L448:
-	mov.b64 {%r483, %r484}, %rd1825;
-	shfl.sync.down.b32 %r485|%p356, %r483, 2, %r478, %r17;
-	shfl.sync.down.b32 %r486, %r484, 2, %r478, %r17;
-	mov.b64 %rd1835, {%r485, %r486};
-	@!%p356 bra $L449;
+$L456:
+	mov.b64 {%r488, %r489}, %rd1825;
+	shfl.sync.down.b32 %r490|%p379, %r488, 2, %r483, %r17;
+	shfl.sync.down.b32 %r491, %r489, 2, %r483, %r17;
+	mov.b64 %rd1835, {%r490, %r491};
+	@!%p379 bra $L457;
 	max.s64 %rd1836, %rd1825, %rd1835;
 	mov.b64 %rd1825, %rd1836;
-$L449:
-	mov.b64 {%r487, %r488}, %rd1825;
-	shfl.sync.down.b32 %r489|%p357, %r487, 4, %r478, %r17;
-	shfl.sync.down.b32 %r490, %r488, 4, %r478, %r17;
-	mov.b64 %rd1837, {%r489, %r490};
-	@!%p357 bra $L450;
+$L457:
+	mov.b64 {%r492, %r493}, %rd1825;
+	shfl.sync.down.b32 %r494|%p380, %r492, 4, %r483, %r17;
+	shfl.sync.down.b32 %r495, %r493, 4, %r483, %r17;
+	mov.b64 %rd1837, {%r494, %r495};
+	@!%p380 bra $L458;
 	max.s64 %rd1838, %rd1825, %rd1837;
 	mov.b64 %rd1825, %rd1838;
-$L450:
-	mov.b64 {%r491, %r492}, %rd1825;
-	shfl.sync.down.b32 %r493|%p358, %r491, 8, %r478, %r17;
-	shfl.sync.down.b32 %r494, %r492, 8, %r478, %r17;
-	mov.b64 %rd1839, {%r493, %r494};
-	@!%p358 bra $L451;
+$L458:
+	mov.b64 {%r496, %r497}, %rd1825;
+	shfl.sync.down.b32 %r498|%p381, %r496, 8, %r483, %r17;
+	shfl.sync.down.b32 %r499, %r497, 8, %r483, %r17;
+	mov.b64 %rd1839, {%r498, %r499};
+	@!%p381 bra $L459;
 	max.s64 %rd1840, %rd1825, %rd1839;
 	mov.b64 %rd1825, %rd1840;
-$L451:
-	mov.b64 {%r495, %r496}, %rd1825;
-	shfl.sync.down.b32 %r497|%p359, %r495, 16, %r478, %r17;
-	shfl.sync.down.b32 %r498, %r496, 16, %r478, %r17;
-	mov.b64 %rd1841, {%r497, %r498};
-	@!%p359 bra $L452;
+$L459:
+	mov.b64 {%r500, %r501}, %rd1825;
+	shfl.sync.down.b32 %r502|%p382, %r500, 16, %r483, %r17;
+	shfl.sync.down.b32 %r503, %r501, 16, %r483, %r17;
+	mov.b64 %rd1841, {%r502, %r503};
+	@!%p382 bra $L460;
 	max.s64 %rd1842, %rd1825, %rd1841;
 	mov.b64 %rd1825, %rd1842;
-$L452:
-	@!%p352 bra $L453;
+$L460:
+	@!%p375 bra $L461;
 	st.shared.s64 [%rd1+1024], %rd1825;
-$L453:
-$L446:
+$L461:
+$L454:
 	bar.sync 0;
 	ld.shared.s64 %rd1843, [%rd1+1024];
 	mov.b64 %rd1825, %rd1843;
 	mov.b64 %rd1844, %rd1825;
 	mov.b64 %rd405, %rd1844;
 	cvt.u64.u32 %rd1845, %r2;
-	setp.eq.s64 %p360, %rd1845, 0;
-	@!%p360 bra $L455;
-	setp.gt.s64 %p361, %rd361, 1;
-	@!%p361 bra $L457;
-	mov.b32 %r499, 0;
-	st.shared.s32 [%rd184+0], %r499;
-$L457:
-	setp.gt.s64 %p362, %rd404, 0;
-	@!%p362 bra $L459;
+	setp.eq.s64 %p383, %rd1845, 0;
+	@!%p383 bra $L463;
+	setp.gt.s64 %p384, %rd361, 1;
+	@!%p384 bra $L465;
+	mov.b32 %r504, 0;
+	st.shared.s32 [%rd184+0], %r504;
+$L465:
+	setp.gt.s64 %p385, %rd404, 0;
+	@!%p385 bra $L467;
 	add.s64 %rd1846, %rd366, 1;
 	mul.lo.s64 %rd1847, %rd1846, %rd120;
 	mad.lo.s64 %rd1848, %rd1847, 8, %rd116;
 	atom.global.add.u64 %rd1849, [%rd1848], %rd404;
-$L459:
-	setp.gt.s64 %p363, %rd405, 0;
-	@!%p363 bra $L461;
+$L467:
+	setp.gt.s64 %p386, %rd405, 0;
+	@!%p386 bra $L469;
 	add.s64 %rd1850, %rd366, 2;
 	mul.lo.s64 %rd1851, %rd1850, %rd120;
 	mad.lo.s64 %rd1852, %rd1851, 8, %rd116;
 	atom.global.max.s64 %rd1853, [%rd1852], %rd405;
-$L461:
+$L469:
 	add.s64 %rd1854, %rd366, 3;
 	mul.lo.s64 %rd1855, %rd1854, %rd120;
 	mad.lo.s64 %rd1856, %rd1855, 8, %rd116;
 	atom.global.max.s64 %rd1857, [%rd1856], %rd406;
-$L455:
+$L463:
 	bar.sync 0;
-	setp.eq.u32 %p364, %r5, 0;
-	@!%p364 bra $L462;
+	setp.eq.u32 %p387, %r5, 0;
+	@!%p387 bra $L470;
 	fence.acq_rel.gpu;
-	ld.relaxed.gpu.global.u32 %r500, [gk_league_sync+4];
-	atom.global.add.u32 %r501, [gk_league_sync], 1;
-	mov.u32 %r502, %nctaid.x;
-	sub.u32 %r503, %r502, 1;
-	setp.eq.u32 %p365, %r501, %r503;
-	@!%p365 bra $L463;
+	ld.relaxed.gpu.global.u32 %r505, [gk_league_sync+4];
+	atom.global.add.u32 %r506, [gk_league_sync], 1;
+	mov.u32 %r507, %nctaid.x;
+	sub.u32 %r508, %r507, 1;
+	setp.eq.u32 %p388, %r506, %r508;
+	@!%p388 bra $L471;
 	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r504, [gk_league_sync+4], 1;
-	bra.uni $L464;
-$L463:
-	ld.relaxed.gpu.global.u32 %r505, [gk_league_sync+4];
-	setp.eq.u32 %p366, %r505, %r500;
-	@%p366 bra $L463;
-$L464:
+	atom.global.add.u32 %r509, [gk_league_sync+4], 1;
+	bra.uni $L472;
+$L471:
+	ld.relaxed.gpu.global.u32 %r510, [gk_league_sync+4];
+	setp.eq.u32 %p389, %r510, %r505;
+	@%p389 bra $L471;
+$L472:
 	fence.acq_rel.gpu;
-$L462:
+$L470:
 	bar.sync 0;
-	setp.eq.s64 %p367, %rd283, 0;
-	and.pred %p368, %p17, %p367;
-	@!%p368 bra $L466;
+	setp.eq.s64 %p390, %rd283, 0;
+	and.pred %p391, %p19, %p390;
+	@!%p391 bra $L474;
 	mov.b64 %rd1859, 12;
 	mul.lo.s64 %rd1858, %rd1859, %rd120;
 	mad.lo.s64 %rd1860, %rd1858, 8, %rd116;
 	mov.b64 %rd1861, 0;
 	st.global.s64 [%rd1860+0], %rd1861;
-$L466:
+$L474:
 	mul.lo.s64 %rd1862, %rd324, %rd120;
 	mad.lo.s64 %rd1863, %rd1862, 8, %rd116;
 	ld.relaxed.gpu.global.s64 %rd1864, [%rd1863+0];
@@ -23219,7 +23328,7 @@ $L466:
 	ld.relaxed.gpu.global.s64 %rd1878, [%rd1877+0];
 	mov.b64 %rd1879, %rd1878;
 	mov.b64 %rd277, %rd1879;
-	@!%p17 bra $L468;
+	@!%p19 bra $L476;
 	mov.b64 %rd1881, 4;
 	mul.lo.s64 %rd1880, %rd1881, %rd283;
 	mov.b64 %rd1883, 1;
@@ -23255,17 +23364,17 @@ $L466:
 	st.global.s64 [%rd1908+0], %rd1902;
 	add.s64 %rd1909, %rd283, 1;
 	st.global.s64 [%rd109+0], %rd1909;
-$L468:
-	setp.eq.s64 %p369, %rd1873, 0;
-	setp.gt.s64 %p370, %rd1873, %rd66;
-	or.pred %p371, %p369, %p370;
-	setp.gt.s64 %p372, %rd1874, %rd68;
-	or.pred %p373, %p371, %p372;
-	setp.gt.s64 %p374, %rd277, %rd70;
-	or.pred %p375, %p373, %p374;
-	@!%p375 bra $L470;
+$L476:
+	setp.eq.s64 %p392, %rd1873, 0;
+	setp.gt.s64 %p393, %rd1873, %rd66;
+	or.pred %p394, %p392, %p393;
+	setp.gt.s64 %p395, %rd1874, %rd68;
+	or.pred %p396, %p394, %p395;
+	setp.gt.s64 %p397, %rd277, %rd70;
+	or.pred %p398, %p396, %p397;
+	@!%p398 bra $L478;
 	bra.uni $L3;
-$L470:
+$L478:
 	mov.b64 %rd207, %rd1873;
 $L42:
 	add.s64 %rd1910, %rd283, 1;
@@ -24869,11 +24978,12 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<182>;
-	.reg .b32 %r<226>;
+	.reg .pred %p<187>;
+	.reg .b32 %r<228>;
 	.reg .b64 %rd<605>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -25033,14 +25143,17 @@ const gokkosPTX21 = `//
 	ld.param.u8 %r38, [gk_s43];
 	setp.ne.u32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
-	setp.ne.u32 %p11, %r18, 9;
-	@%p11 bra.uni $L2;
+	ld.param.u8 %r39, [gk_s44];
+	setp.ne.u32 %p11, %r39, 0;
+	mov.pred %p12, %p11;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L2;
 	mov.b64 %rd117, 9223372036854775807;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p12, %r18, 10;
-	@%p12 bra.uni $L3;
+	setp.ne.u32 %p14, %r18, 10;
+	@%p14 bra.uni $L3;
 	mov.b64 %rd117, -9223372036854775808;
 	mov.b64 %rd118, 9223372036854775807;
 	bra.uni $L1;
@@ -25063,8 +25176,8 @@ $L1:
 	cvt.u64.u32 %rd127, %r30;
 	mov.b64 %rd128, %rd126;
 $L5:
-	setp.ge.s64 %p13, %rd128, %rd2;
-	@%p13 bra $L6;
+	setp.ge.s64 %p15, %rd128, %rd2;
+	@%p15 bra $L6;
 	mov.b64 %rd125, %rd128;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
@@ -25080,7 +25193,7 @@ $L5:
 	mov.b64 %rd136, %rd46;
 	mov.b64 %rd137, %rd48;
 	mov.b64 %rd138, %rd50;
-	mov.pred %p14, %p4;
+	mov.pred %p16, %p4;
 	mov.b64 %rd139, %rd52;
 	mov.b64 %rd140, %rd55;
 	mov.b64 %rd141, %rd57;
@@ -25088,7 +25201,7 @@ $L5:
 	mov.b64 %rd143, %rd62;
 	mov.b64 %rd144, %rd64;
 	mov.b64 %rd145, %rd66;
-	mov.pred %p15, %p6;
+	mov.pred %p17, %p6;
 	mov.b64 %rd146, %rd69;
 	mov.b64 %rd147, %rd71;
 	mov.b64 %rd148, %rd73;
@@ -25098,11 +25211,11 @@ $L5:
 	mov.b64 %rd152, %rd83;
 	mov.b64 %rd153, %rd85;
 	mov.b64 %rd154, %rd87;
-	mov.pred %p16, %p8;
+	mov.pred %p18, %p8;
 	mov.b64 %rd155, %rd90;
 	mov.b64 %rd156, %rd92;
 	mov.b64 %rd157, %rd94;
-	mov.b32 %r39, %r35;
+	mov.b32 %r40, %r35;
 	mov.b64 %rd158, %rd96;
 	mov.b64 %rd159, %rd98;
 	mov.b64 %rd160, %rd100;
@@ -25112,8 +25225,9 @@ $L5:
 	mov.b64 %rd164, %rd110;
 	mov.b64 %rd165, %rd112;
 	mov.b64 %rd166, %rd114;
-	mov.b32 %r40, %r37;
-	mov.pred %p17, %p10;
+	mov.b32 %r41, %r37;
+	mov.pred %p19, %p10;
+	mov.pred %p20, %p12;
 	add.s64 %rd167, %rd17, %rd25;
 	mad.lo.s64 %rd168, %rd158, 4, 15;
 	and.b64 %rd168, %rd168, -16;
@@ -25162,62 +25276,62 @@ $L5:
 	add.s64 %rd206, %rd205, %rd203;
 	min.s64 %rd207, %rd206, %rd196;
 	mov.b64 %rd208, 0;
-	mov.pred %p18, 0;
+	mov.pred %p21, 0;
 	mov.b64 %rd209, %rd205;
 $L8:
-	setp.ge.s64 %p19, %rd209, %rd207;
-	@%p19 bra $L10;
+	setp.ge.s64 %p22, %rd209, %rd207;
+	@%p22 bra $L10;
 	mov.b64 %rd210, %rd209;
-	mov.pred %p20, %p14;
+	mov.pred %p23, %p16;
 	mov.b64 %rd211, %rd139;
 	add.s64 %rd212, %rd193, %rd210;
 	mov.b64 %rd213, %rd212;
 $L11:
-	@!%p20 bra $L15;
+	@!%p23 bra $L15;
 	shr.s64 %rd214, %rd213, 5;
 	mul.lo.s64 %rd215, %rd214, %rd145;
 	mad.lo.s64 %rd216, %rd215, 4, %rd143;
-	ld.global.nc.u32 %r41, [%rd216+0];
-	mov.b32 %r42, %r41;
+	ld.global.nc.u32 %r42, [%rd216+0];
+	mov.b32 %r43, %r42;
 	and.b64 %rd217, %rd213, 31;
 	min.u64 %rd218, %rd217, 32;
-	cvt.u32.u64 %r43, %rd218;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p21, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p21;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p22, %r47, 0x0;
-	@!%p22 bra $L17;
-	cvt.u32.u64 %r48, %rd213;
-	mov.b32 %r49, %r48;
+	cvt.u32.u64 %r44, %rd218;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p24, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p24;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p25, %r48, 0x0;
+	@!%p25 bra $L17;
+	cvt.u32.u64 %r49, %rd213;
+	mov.b32 %r50, %r49;
 	bra.uni $L13;
 $L17:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L13;
 $L15:
 	mul.lo.s64 %rd219, %rd213, %rd142;
 	mad.lo.s64 %rd220, %rd219, 4, %rd140;
-	ld.global.nc.s32 %r50, [%rd220+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r51, [%rd220+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
 	bra.uni $L13;
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r50;
 	mov.b64 %rd221, 0;
-	setp.ge.s32 %p23, %r52, 0;
-	@!%p23 bra $L19;
+	setp.ge.s32 %p26, %r53, 0;
+	@!%p26 bra $L19;
 	mov.b64 %rd222, %rd129;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd223, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd223, %r54;
 	add.s64 %rd224, %rd223, 1;
 	mul.lo.s64 %rd225, %rd224, %rd132;
 	mad.lo.s64 %rd226, %rd225, 8, %rd130;
 	ld.global.nc.s64 %rd227, [%rd226+0];
 	mov.b64 %rd228, %rd227;
-	cvt.s64.s32 %rd229, %r53;
+	cvt.s64.s32 %rd229, %r54;
 	mul.lo.s64 %rd230, %rd229, %rd132;
 	mad.lo.s64 %rd231, %rd230, 8, %rd130;
 	ld.global.nc.s64 %rd232, [%rd231+0];
@@ -25226,13 +25340,13 @@ $L13:
 	mov.b64 %rd235, %rd234;
 	mov.b64 %rd221, %rd235;
 $L19:
-	@!%p18 bra $L21;
+	@!%p21 bra $L21;
 	mul.lo.s64 %rd236, %rd210, %rd183;
 	mad.lo.s64 %rd237, %rd236, 8, %rd181;
 	st.shared.s64 [%rd237+0], %rd208;
 	mul.lo.s64 %rd238, %rd210, %rd191;
 	mad.lo.s64 %rd239, %rd238, 4, %rd189;
-	st.shared.s32 [%rd239+0], %r52;
+	st.shared.s32 [%rd239+0], %r53;
 $L21:
 	add.s64 %rd240, %rd208, %rd221;
 	mov.b64 %rd208, %rd240;
@@ -25244,100 +25358,100 @@ $L10:
 	mov.b64 %rd242, %rd208;
 	// block scan
 	mov.b64 %rd243, %rd242;
-	mov.b32 %r54, %r3;
+	mov.b32 %r55, %r3;
 $L22:
-	setp.hs.u32 %p24, %r54, 32;
-	@%p24 bra $L23;
-	mov.b64 {%r55, %r56}, %rd243;
-	shfl.sync.up.b32 %r57|%p25, %r55, %r54, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, %r54, 0, %r17;
-	mov.b64 %rd244, {%r57, %r58};
-	@!%p25 bra $L24;
+	setp.hs.u32 %p27, %r55, 32;
+	@%p27 bra $L23;
+	mov.b64 {%r56, %r57}, %rd243;
+	shfl.sync.up.b32 %r58|%p28, %r56, %r55, 0, %r17;
+	shfl.sync.up.b32 %r59, %r57, %r55, 0, %r17;
+	mov.b64 %rd244, {%r58, %r59};
+	@!%p28 bra $L24;
 	add.s64 %rd245, %rd244, %rd243;
 	mov.b64 %rd243, %rd245;
 $L24:
-	shl.b32 %r54, %r54, 1;
+	shl.b32 %r55, %r55, 1;
 	bra.uni $L22;
 $L23:
-	mov.b64 {%r59, %r60}, %rd243;
-	shfl.sync.up.b32 %r61|%p26, %r59, %r3, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, %r3, 0, %r17;
-	mov.b64 %rd246, {%r61, %r62};
-	setp.lo.u32 %p27, %r3, 32;
-	and.pred %p28, %p26, %p27;
-	selp.b64 %rd247, %rd246, 0, %p28;
-	sub.u32 %r63, %r13, %r3;
-	setp.eq.u32 %p29, %r7, %r63;
-	@!%p29 bra $L25;
+	mov.b64 {%r60, %r61}, %rd243;
+	shfl.sync.up.b32 %r62|%p29, %r60, %r3, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, %r3, 0, %r17;
+	mov.b64 %rd246, {%r62, %r63};
+	setp.lo.u32 %p30, %r3, 32;
+	and.pred %p31, %p29, %p30;
+	selp.b64 %rd247, %rd246, 0, %p31;
+	sub.u32 %r64, %r13, %r3;
+	setp.eq.u32 %p32, %r7, %r64;
+	@!%p32 bra $L25;
 	mul.wide.u32 %rd248, %r8, 16;
 	add.s64 %rd249, %rd1, %rd248;
 	st.shared.s64 [%rd249+0], %rd243;
 $L25:
 	bar.sync 0;
-	setp.eq.u32 %p30, %r8, 0;
-	@!%p30 bra $L26;
+	setp.eq.u32 %p33, %r8, 0;
+	@!%p33 bra $L26;
 	mov.b64 %rd250, 0;
-	setp.lo.u32 %p31, %r7, %r10;
-	@!%p31 bra $L27;
+	setp.lo.u32 %p34, %r7, %r10;
+	@!%p34 bra $L27;
 	mul.wide.u32 %rd251, %r7, 16;
 	add.s64 %rd252, %rd1, %rd251;
 	ld.shared.s64 %rd253, [%rd252+0];
 	mov.b64 %rd250, %rd253;
 $L27:
-	mov.b64 {%r64, %r65}, %rd250;
-	shfl.sync.up.b32 %r66|%p32, %r64, 1, 0, %r17;
-	shfl.sync.up.b32 %r67, %r65, 1, 0, %r17;
-	mov.b64 %rd254, {%r66, %r67};
-	@!%p32 bra $L28;
+	mov.b64 {%r65, %r66}, %rd250;
+	shfl.sync.up.b32 %r67|%p35, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd254, {%r67, %r68};
+	@!%p35 bra $L28;
 	add.s64 %rd255, %rd254, %rd250;
 	mov.b64 %rd250, %rd255;
 $L28:
-	mov.b64 {%r68, %r69}, %rd250;
-	shfl.sync.up.b32 %r70|%p33, %r68, 2, 0, %r17;
-	shfl.sync.up.b32 %r71, %r69, 2, 0, %r17;
-	mov.b64 %rd256, {%r70, %r71};
-	@!%p33 bra $L29;
+	mov.b64 {%r69, %r70}, %rd250;
+	shfl.sync.up.b32 %r71|%p36, %r69, 2, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 2, 0, %r17;
+	mov.b64 %rd256, {%r71, %r72};
+	@!%p36 bra $L29;
 	add.s64 %rd257, %rd256, %rd250;
 	mov.b64 %rd250, %rd257;
 $L29:
-	mov.b64 {%r72, %r73}, %rd250;
-	shfl.sync.up.b32 %r74|%p34, %r72, 4, 0, %r17;
-	shfl.sync.up.b32 %r75, %r73, 4, 0, %r17;
-	mov.b64 %rd258, {%r74, %r75};
-	@!%p34 bra $L30;
+	mov.b64 {%r73, %r74}, %rd250;
+	shfl.sync.up.b32 %r75|%p37, %r73, 4, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 4, 0, %r17;
+	mov.b64 %rd258, {%r75, %r76};
+	@!%p37 bra $L30;
 	add.s64 %rd259, %rd258, %rd250;
 	mov.b64 %rd250, %rd259;
 $L30:
-	mov.b64 {%r76, %r77}, %rd250;
-	shfl.sync.up.b32 %r78|%p35, %r76, 8, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, 8, 0, %r17;
-	mov.b64 %rd260, {%r78, %r79};
-	@!%p35 bra $L31;
+	mov.b64 {%r77, %r78}, %rd250;
+	shfl.sync.up.b32 %r79|%p38, %r77, 8, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 8, 0, %r17;
+	mov.b64 %rd260, {%r79, %r80};
+	@!%p38 bra $L31;
 	add.s64 %rd261, %rd260, %rd250;
 	mov.b64 %rd250, %rd261;
 $L31:
-	mov.b64 {%r80, %r81}, %rd250;
-	shfl.sync.up.b32 %r82|%p36, %r80, 16, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, 16, 0, %r17;
-	mov.b64 %rd262, {%r82, %r83};
-	@!%p36 bra $L32;
+	mov.b64 {%r81, %r82}, %rd250;
+	shfl.sync.up.b32 %r83|%p39, %r81, 16, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 16, 0, %r17;
+	mov.b64 %rd262, {%r83, %r84};
+	@!%p39 bra $L32;
 	add.s64 %rd263, %rd262, %rd250;
 	mov.b64 %rd250, %rd263;
 $L32:
-	mov.b64 {%r84, %r85}, %rd250;
-	shfl.sync.up.b32 %r86|%p37, %r84, 1, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, 1, 0, %r17;
-	mov.b64 %rd264, {%r86, %r87};
-	selp.b64 %rd265, %rd264, 0, %p37;
-	@!%p31 bra $L33;
+	mov.b64 {%r85, %r86}, %rd250;
+	shfl.sync.up.b32 %r87|%p40, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd264, {%r87, %r88};
+	selp.b64 %rd265, %rd264, 0, %p40;
+	@!%p34 bra $L33;
 	mul.wide.u32 %rd266, %r7, 16;
 	add.s64 %rd267, %rd1, %rd266;
 	add.s64 %rd268, %rd267, 512;
 	st.shared.s64 [%rd268+0], %rd265;
 $L33:
-	sub.u32 %r88, %r10, 1;
-	setp.eq.u32 %p38, %r7, %r88;
-	@!%p38 bra $L34;
+	sub.u32 %r89, %r10, 1;
+	setp.eq.u32 %p41, %r7, %r89;
+	@!%p41 bra $L34;
 	st.shared.s64 [%rd1+1024], %rd250;
 $L34:
 $L26:
@@ -25348,68 +25462,68 @@ $L26:
 	ld.shared.s64 %rd272, [%rd271+0];
 	add.s64 %rd273, %rd272, %rd247;
 	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 {%r89, %r90}, %rd273;
-	shfl.sync.idx.b32 %r91|%p39, %r89, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r92, %r90, 0, %r22, %r17;
-	mov.b64 %rd275, {%r91, %r92};
+	mov.b64 {%r90, %r91}, %rd273;
+	shfl.sync.idx.b32 %r92|%p42, %r90, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r93, %r91, 0, %r22, %r17;
+	mov.b64 %rd275, {%r92, %r93};
 	mov.b64 %rd276, %rd274;
 	mov.b64 %rd208, %rd275;
-	mov.pred %p18, 1;
+	mov.pred %p21, 1;
 	mov.b64 %rd277, %rd205;
 $L35:
-	setp.ge.s64 %p40, %rd277, %rd207;
-	@%p40 bra $L37;
+	setp.ge.s64 %p43, %rd277, %rd207;
+	@%p43 bra $L37;
 	mov.b64 %rd210, %rd277;
-	mov.pred %p20, %p14;
+	mov.pred %p23, %p16;
 	mov.b64 %rd211, %rd139;
 	add.s64 %rd278, %rd193, %rd210;
 	mov.b64 %rd213, %rd278;
 $L38:
-	@!%p20 bra $L42;
+	@!%p23 bra $L42;
 	shr.s64 %rd279, %rd213, 5;
 	mul.lo.s64 %rd280, %rd279, %rd145;
 	mad.lo.s64 %rd281, %rd280, 4, %rd143;
-	ld.global.nc.u32 %r93, [%rd281+0];
-	mov.b32 %r42, %r93;
+	ld.global.nc.u32 %r94, [%rd281+0];
+	mov.b32 %r43, %r94;
 	and.b64 %rd282, %rd213, 31;
 	min.u64 %rd283, %rd282, 32;
-	cvt.u32.u64 %r94, %rd283;
-	mov.b32 %r96, 0x1;
-	shl.b32 %r95, %r96, %r94;
-	setp.hs.u32 %p41, %r94, 32;
-	selp.b32 %r97, 0, %r95, %p41;
-	and.b32 %r98, %r42, %r97;
-	setp.ne.u32 %p42, %r98, 0x0;
-	@!%p42 bra $L44;
-	cvt.u32.u64 %r99, %rd213;
-	mov.b32 %r49, %r99;
+	cvt.u32.u64 %r95, %rd283;
+	mov.b32 %r97, 0x1;
+	shl.b32 %r96, %r97, %r95;
+	setp.hs.u32 %p44, %r95, 32;
+	selp.b32 %r98, 0, %r96, %p44;
+	and.b32 %r99, %r43, %r98;
+	setp.ne.u32 %p45, %r99, 0x0;
+	@!%p45 bra $L44;
+	cvt.u32.u64 %r100, %rd213;
+	mov.b32 %r50, %r100;
 	bra.uni $L40;
 $L44:
-	mov.b32 %r49, -1;
+	mov.b32 %r50, -1;
 	bra.uni $L40;
 $L42:
 	mul.lo.s64 %rd284, %rd213, %rd142;
 	mad.lo.s64 %rd285, %rd284, 4, %rd140;
-	ld.global.nc.s32 %r100, [%rd285+0];
-	mov.b32 %r51, %r100;
-	mov.b32 %r49, %r51;
+	ld.global.nc.s32 %r101, [%rd285+0];
+	mov.b32 %r52, %r101;
+	mov.b32 %r50, %r52;
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
 $L40:
-	mov.b32 %r52, %r49;
+	mov.b32 %r53, %r50;
 	mov.b64 %rd221, 0;
-	setp.ge.s32 %p43, %r52, 0;
-	@!%p43 bra $L46;
+	setp.ge.s32 %p46, %r53, 0;
+	@!%p46 bra $L46;
 	mov.b64 %rd222, %rd129;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd286, %r53;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd286, %r54;
 	add.s64 %rd287, %rd286, 1;
 	mul.lo.s64 %rd288, %rd287, %rd132;
 	mad.lo.s64 %rd289, %rd288, 8, %rd130;
 	ld.global.nc.s64 %rd290, [%rd289+0];
 	mov.b64 %rd228, %rd290;
-	cvt.s64.s32 %rd291, %r53;
+	cvt.s64.s32 %rd291, %r54;
 	mul.lo.s64 %rd292, %rd291, %rd132;
 	mad.lo.s64 %rd293, %rd292, 8, %rd130;
 	ld.global.nc.s64 %rd294, [%rd293+0];
@@ -25418,13 +25532,13 @@ $L40:
 	mov.b64 %rd235, %rd295;
 	mov.b64 %rd221, %rd235;
 $L46:
-	@!%p18 bra $L48;
+	@!%p21 bra $L48;
 	mul.lo.s64 %rd296, %rd210, %rd183;
 	mad.lo.s64 %rd297, %rd296, 8, %rd181;
 	st.shared.s64 [%rd297+0], %rd208;
 	mul.lo.s64 %rd298, %rd210, %rd191;
 	mad.lo.s64 %rd299, %rd298, 4, %rd189;
-	st.shared.s32 [%rd299+0], %r52;
+	st.shared.s32 [%rd299+0], %r53;
 $L48:
 	add.s64 %rd300, %rd208, %rd221;
 	mov.b64 %rd208, %rd300;
@@ -25436,8 +25550,8 @@ $L37:
 	mov.b64 %rd302, %rd276;
 	mov.b64 %rd303, %rd302;
 	cvt.u64.u32 %rd304, %r2;
-	setp.eq.s64 %p44, %rd304, 0;
-	@!%p44 bra $L50;
+	setp.eq.s64 %p47, %rd304, 0;
+	@!%p47 bra $L50;
 	mul.lo.s64 %rd305, %rd196, %rd183;
 	mad.lo.s64 %rd306, %rd305, 8, %rd181;
 	st.shared.s64 [%rd306+0], %rd303;
@@ -25447,14 +25561,14 @@ $L50:
 	mov.b64 %rd308, %rd307;
 	mul.lo.s64 %rd309, %rd308, %rd158;
 	mov.b64 %rd310, %rd309;
-	@!%p15 bra $L52;
+	@!%p17 bra $L52;
 	mov.b64 %rd310, %rd303;
 $L52:
 	mov.b64 %rd311, 0;
 $L53:
-	setp.lt.s64 %p45, %rd311, %rd303;
-	not.pred %p46, %p45;
-	@!%p46 bra $L57;
+	setp.lt.s64 %p48, %rd311, %rd303;
+	not.pred %p49, %p48;
+	@!%p49 bra $L57;
 	bra.uni $L55;
 $L57:
 	mov.b64 %rd312, 0;
@@ -25471,9 +25585,9 @@ $L57:
 	mov.b64 %rd323, 0;
 	mov.b64 %rd324, %rd322;
 $L58:
-	setp.lt.s64 %p47, %rd323, %rd324;
-	not.pred %p48, %p47;
-	@!%p48 bra $L62;
+	setp.lt.s64 %p50, %rd323, %rd324;
+	not.pred %p51, %p50;
+	@!%p51 bra $L62;
 	bra.uni $L60;
 $L62:
 	add.s64 %rd325, %rd323, %rd324;
@@ -25484,8 +25598,8 @@ $L62:
 	mad.lo.s64 %rd330, %rd329, 8, %rd181;
 	ld.shared.s64 %rd331, [%rd330+0];
 	mov.b64 %rd332, %rd331;
-	setp.le.s64 %p49, %rd332, %rd320;
-	@!%p49 bra $L63;
+	setp.le.s64 %p52, %rd332, %rd320;
+	@!%p52 bra $L63;
 	mov.b64 %rd323, %rd328;
 	bra.uni $L64;
 $L63:
@@ -25499,9 +25613,9 @@ $L60:
 	mov.b64 %rd335, %rd334;
 	mov.b64 %rd336, %rd335;
 $L65:
-	setp.lt.s64 %p50, %rd318, %rd315;
-	not.pred %p51, %p50;
-	@!%p51 bra $L69;
+	setp.lt.s64 %p53, %rd318, %rd315;
+	not.pred %p54, %p53;
+	@!%p54 bra $L69;
 	bra.uni $L67;
 $L69:
 $L70:
@@ -25510,9 +25624,9 @@ $L70:
 	mad.lo.s64 %rd339, %rd338, 8, %rd181;
 	ld.shared.s64 %rd340, [%rd339+0];
 	mov.b64 %rd341, %rd340;
-	setp.le.s64 %p52, %rd341, %rd318;
-	not.pred %p53, %p52;
-	@!%p53 bra $L74;
+	setp.le.s64 %p55, %rd341, %rd318;
+	not.pred %p56, %p55;
+	@!%p56 bra $L74;
 	bra.uni $L72;
 $L74:
 	add.s64 %rd342, %rd336, 1;
@@ -25522,12 +25636,12 @@ $L71:
 $L72:
 	mul.lo.s64 %rd343, %rd336, %rd191;
 	mad.lo.s64 %rd344, %rd343, 4, %rd189;
-	ld.shared.s32 %r101, [%rd344+0];
-	mov.b32 %r102, %r101;
+	ld.shared.s32 %r102, [%rd344+0];
 	mov.b32 %r103, %r102;
-	mov.b64 %rd345, %rd129;
 	mov.b32 %r104, %r103;
-	cvt.s64.s32 %rd346, %r104;
+	mov.b64 %rd345, %rd129;
+	mov.b32 %r105, %r104;
+	cvt.s64.s32 %rd346, %r105;
 	mul.lo.s64 %rd347, %rd346, %rd132;
 	mad.lo.s64 %rd348, %rd347, 8, %rd130;
 	ld.global.nc.s64 %rd349, [%rd348+0];
@@ -25542,167 +25656,173 @@ $L72:
 	mov.b64 %rd358, %rd357;
 	mul.lo.s64 %rd359, %rd358, %rd135;
 	mad.lo.s64 %rd360, %rd359, 4, %rd133;
-	ld.global.nc.s32 %r105, [%rd360+0];
-	mov.b32 %r106, %r105;
+	ld.global.nc.s32 %r106, [%rd360+0];
 	mov.b32 %r107, %r106;
-	mov.b32 %r108, %r40;
-	mov.pred %p54, %p17;
-	mov.b32 %r109, %r103;
-	mov.b32 %r110, %r107;
+	mov.b32 %r108, %r107;
+	mov.b32 %r109, %r41;
+	mov.pred %p57, %p19;
+	mov.pred %p58, %p20;
+	mov.b32 %r110, %r104;
+	mov.b32 %r111, %r108;
 	mov.b64 %rd361, %rd358;
 $L75:
-	cvt.s64.s32 %rd362, %r109;
+	add.s32 %r112, %r109, 1;
+	mov.b32 %r113, %r112;
+	or.pred %p59, %p58, %p57;
+	@!%p59 bra $L79;
+	cvt.s64.s32 %rd362, %r110;
 	mul.lo.s64 %rd363, %rd362, %rd163;
 	mad.lo.s64 %rd364, %rd363, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd365, [%rd364+0];
 	mov.b64 %rd366, %rd365;
 	mov.b64 %rd367, %rd366;
 	shr.u64 %rd368, %rd367, 32;
-	cvt.u32.u64 %r111, %rd368;
-	mov.b32 %r112, %r111;
-	add.s32 %r113, %r112, 1;
-	mov.b32 %r114, %r113;
+	cvt.u32.u64 %r114, %rd368;
 	mov.b32 %r115, %r114;
-	mov.b32 %r116, %r109;
-	cvt.u64.u32 %rd369, %r115;
+	add.s32 %r116, %r115, 1;
+	mov.b32 %r113, %r116;
+$L79:
+	mov.b32 %r117, %r113;
+	mov.b32 %r118, %r110;
+	cvt.u64.u32 %rd369, %r117;
 	shl.b64 %rd370, %rd369, 32;
-	cvt.u64.u32 %rd371, %r116;
+	cvt.u64.u32 %rd371, %r118;
 	or.b64 %rd372, %rd370, %rd371;
 	mov.b64 %rd373, %rd372;
 	mov.b64 %rd374, %rd373;
-$L78:
-	cvt.s64.s32 %rd375, %r110;
+$L80:
+	cvt.s64.s32 %rd375, %r111;
 	mul.lo.s64 %rd376, %rd375, %rd163;
 	mad.lo.s64 %rd377, %rd376, 8, %rd161;
 	ld.relaxed.gpu.global.u64 %rd378, [%rd377+0];
 	mov.b64 %rd379, %rd378;
 	mov.b64 %rd380, %rd379;
 	shr.u64 %rd381, %rd380, 32;
-	cvt.u32.u64 %r117, %rd381;
-	setp.ls.u32 %p55, %r117, %r114;
-	@!%p55 bra $L82;
-	mov.pred %p56, 0;
+	cvt.u32.u64 %r119, %rd381;
+	setp.ls.u32 %p60, %r119, %r113;
+	@!%p60 bra $L84;
+	mov.pred %p61, 0;
 	bra.uni $L77;
-$L82:
-	cvt.s64.s32 %rd382, %r110;
+$L84:
+	cvt.s64.s32 %rd382, %r111;
 	mul.lo.s64 %rd383, %rd382, %rd163;
 	mad.lo.s64 %rd384, %rd383, 8, %rd161;
 	atom.global.cas.b64 %rd385, [%rd384], %rd380, %rd374;
-	setp.eq.u64 %p57, %rd385, %rd380;
-	mov.pred %p58, %p57;
-	@!%p58 bra $L84;
-	mov.pred %p56, 1;
+	setp.eq.u64 %p62, %rd385, %rd380;
+	mov.pred %p63, %p62;
+	@!%p63 bra $L86;
+	mov.pred %p61, 1;
 	bra.uni $L77;
-$L84:
-$L79:
-	bra.uni $L78;
-$L80:
+$L86:
+$L81:
+	bra.uni $L80;
+$L82:
 	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	@!%p56 bra $L86;
-	mov.pred %p59, 0;
+	@!%p61 bra $L88;
+	mov.pred %p64, 0;
 	mov.b64 %rd386, %rd312;
-	mov.b32 %r118, %r107;
-$L87:
-	@!%p15 bra $L91;
-	shr.s32 %r119, %r118, 5;
-	cvt.s64.s32 %rd387, %r119;
+	mov.b32 %r120, %r108;
+$L89:
+	@!%p17 bra $L93;
+	shr.s32 %r121, %r120, 5;
+	cvt.s64.s32 %rd387, %r121;
 	mov.b64 %rd388, %rd387;
-	and.b32 %r120, %r118, 31;
-	cvt.s64.s32 %rd389, %r120;
+	and.b32 %r122, %r120, 31;
+	cvt.s64.s32 %rd389, %r122;
 	min.u64 %rd390, %rd389, 32;
-	cvt.u32.u64 %r121, %rd390;
-	mov.b32 %r123, 0x1;
-	shl.b32 %r122, %r123, %r121;
-	setp.hs.u32 %p60, %r121, 32;
-	selp.b32 %r124, 0, %r122, %p60;
-	mov.b32 %r125, %r124;
+	cvt.u32.u64 %r123, %rd390;
+	mov.b32 %r125, 0x1;
+	shl.b32 %r124, %r125, %r123;
+	setp.hs.u32 %p65, %r123, 32;
+	selp.b32 %r126, 0, %r124, %p65;
+	mov.b32 %r127, %r126;
 	mov.b64 %rd391, %rd388;
-	mov.b32 %r126, %r125;
+	mov.b32 %r128, %r127;
 	mul.lo.s64 %rd392, %rd391, %rd154;
 	mad.lo.s64 %rd393, %rd392, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r127, [%rd393+0];
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r126;
-	setp.ne.u32 %p61, %r129, 0x0;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L93;
-	mul.lo.s64 %rd394, %rd391, %rd154;
-	mad.lo.s64 %rd395, %rd394, 4, %rd152;
-	atom.global.or.b32 %r130, [%rd395], %r126;
-	mov.b32 %r131, %r130;
-	and.b32 %r132, %r131, %r126;
-	setp.ne.u32 %p64, %r132, 0x0;
-	mov.pred %p62, %p64;
-$L93:
-	@!%p62 bra $L95;
-	mov.b64 %rd396, %rd386;
-	mov.b64 %rd397, %rd396;
-	mov.pred %p65, 0;
-	bra.uni $L89;
-$L95:
-	mov.b64 %rd398, %rd386;
-	mov.b64 %rd397, %rd398;
-	mov.pred %p65, 1;
-	bra.uni $L89;
-$L91:
-	@!%p16 bra $L97;
-	cvt.s64.s32 %rd399, %r118;
-	mul.lo.s64 %rd400, %rd399, %rd157;
-	mad.lo.s64 %rd401, %rd400, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r133, [%rd401+0];
-	mov.b32 %r134, %r133;
-	setp.eq.s32 %p66, %r134, %r39;
+	ld.relaxed.gpu.global.u32 %r129, [%rd393+0];
+	mov.b32 %r130, %r129;
+	and.b32 %r131, %r130, %r128;
+	setp.ne.u32 %p66, %r131, 0x0;
 	mov.pred %p67, %p66;
 	not.pred %p68, %p67;
-	@!%p68 bra $L99;
-	cvt.s64.s32 %rd402, %r118;
+	@!%p68 bra $L95;
+	mul.lo.s64 %rd394, %rd391, %rd154;
+	mad.lo.s64 %rd395, %rd394, 4, %rd152;
+	atom.global.or.b32 %r132, [%rd395], %r128;
+	mov.b32 %r133, %r132;
+	and.b32 %r134, %r133, %r128;
+	setp.ne.u32 %p69, %r134, 0x0;
+	mov.pred %p67, %p69;
+$L95:
+	@!%p67 bra $L97;
+	mov.b64 %rd396, %rd386;
+	mov.b64 %rd397, %rd396;
+	mov.pred %p70, 0;
+	bra.uni $L91;
+$L97:
+	mov.b64 %rd398, %rd386;
+	mov.b64 %rd397, %rd398;
+	mov.pred %p70, 1;
+	bra.uni $L91;
+$L93:
+	@!%p18 bra $L99;
+	cvt.s64.s32 %rd399, %r120;
+	mul.lo.s64 %rd400, %rd399, %rd157;
+	mad.lo.s64 %rd401, %rd400, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r135, [%rd401+0];
+	mov.b32 %r136, %r135;
+	setp.eq.s32 %p71, %r136, %r40;
+	mov.pred %p72, %p71;
+	not.pred %p73, %p72;
+	@!%p73 bra $L101;
+	cvt.s64.s32 %rd402, %r120;
 	mul.lo.s64 %rd403, %rd402, %rd157;
 	mad.lo.s64 %rd404, %rd403, 4, %rd155;
-	atom.global.exch.b32 %r135, [%rd404], %r39;
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p69, %r136, %r39;
-	mov.pred %p67, %p69;
-$L99:
-	@!%p67 bra $L101;
+	atom.global.exch.b32 %r137, [%rd404], %r40;
+	mov.b32 %r138, %r137;
+	setp.eq.s32 %p74, %r138, %r40;
+	mov.pred %p72, %p74;
+$L101:
+	@!%p72 bra $L103;
 	mov.b64 %rd405, %rd386;
 	mov.b64 %rd397, %rd405;
-	mov.pred %p65, 0;
-	bra.uni $L89;
-$L101:
-$L97:
+	mov.pred %p70, 0;
+	bra.uni $L91;
+$L103:
+$L99:
 	mul.lo.s64 %rd406, %rd386, %rd174;
 	mad.lo.s64 %rd407, %rd406, 4, %rd172;
-	st.shared.s32 [%rd407+0], %r118;
+	st.shared.s32 [%rd407+0], %r120;
 	add.s64 %rd408, %rd386, 1;
 	mov.b64 %rd409, %rd408;
 	mov.b64 %rd397, %rd409;
-	mov.pred %p65, 1;
+	mov.pred %p70, 1;
+	bra.uni $L91;
+$L90:
 	bra.uni $L89;
-$L88:
-	bra.uni $L87;
-$L89:
+$L91:
 	mov.b64 %rd410, %rd397;
-	mov.pred %p70, %p65;
+	mov.pred %p75, %p70;
 	mov.b64 %rd312, %rd410;
-	mov.pred %p59, %p70;
-	@!%p59 bra $L103;
+	mov.pred %p64, %p75;
+	@!%p64 bra $L105;
 	mov.b64 %rd411, %rd129;
-	mov.b32 %r137, %r107;
-	setp.lt.s64 %p71, %rd115, 64;
-	setp.le.s64 %p72, %rd159, 1;
-	or.pred %p73, %p71, %p72;
-	@!%p73 bra $L104;
-	cvt.s64.s32 %rd412, %r137;
+	mov.b32 %r139, %r108;
+	setp.lt.s64 %p76, %rd115, 64;
+	setp.le.s64 %p77, %rd159, 1;
+	or.pred %p78, %p76, %p77;
+	@!%p78 bra $L106;
+	cvt.s64.s32 %rd412, %r139;
 	add.s64 %rd413, %rd412, 1;
 	mul.lo.s64 %rd414, %rd413, %rd132;
 	mad.lo.s64 %rd415, %rd414, 8, %rd130;
 	ld.global.nc.s64 %rd416, [%rd415+0];
 	mov.b64 %rd417, %rd416;
-	cvt.s64.s32 %rd418, %r137;
+	cvt.s64.s32 %rd418, %r139;
 	mul.lo.s64 %rd419, %rd418, %rd132;
 	mad.lo.s64 %rd420, %rd419, 8, %rd130;
 	ld.global.nc.s64 %rd421, [%rd420+0];
@@ -25710,30 +25830,30 @@ $L89:
 	sub.s64 %rd423, %rd417, %rd422;
 	add.s64 %rd424, %rd116, %rd423;
 	mov.b64 %rd116, %rd424;
-	bra.uni $L105;
-$L104:
+	bra.uni $L107;
+$L106:
 	mov.b64 %rd425, %rd159;
-	setp.ge.s64 %p74, %rd115, 4096;
-	@!%p74 bra $L107;
+	setp.ge.s64 %p79, %rd115, 4096;
+	@!%p79 bra $L109;
 	mul.lo.s64 %rd426, %rd425, 4;
 	mov.b64 %rd425, %rd426;
-$L107:
-	setp.ge.s64 %p75, %rd115, 65536;
-	@!%p75 bra $L109;
+$L109:
+	setp.ge.s64 %p80, %rd115, 65536;
+	@!%p80 bra $L111;
 	mul.lo.s64 %rd427, %rd425, 4;
 	mov.b64 %rd425, %rd427;
-$L109:
+$L111:
 	sub.s64 %rd428, %rd425, 1;
 	and.b64 %rd429, %rd115, %rd428;
-	setp.eq.s64 %p76, %rd429, 0;
-	@!%p76 bra $L111;
-	cvt.s64.s32 %rd430, %r137;
+	setp.eq.s64 %p81, %rd429, 0;
+	@!%p81 bra $L113;
+	cvt.s64.s32 %rd430, %r139;
 	add.s64 %rd431, %rd430, 1;
 	mul.lo.s64 %rd432, %rd431, %rd132;
 	mad.lo.s64 %rd433, %rd432, 8, %rd130;
 	ld.global.nc.s64 %rd434, [%rd433+0];
 	mov.b64 %rd435, %rd434;
-	cvt.s64.s32 %rd436, %r137;
+	cvt.s64.s32 %rd436, %r139;
 	mul.lo.s64 %rd437, %rd436, %rd132;
 	mad.lo.s64 %rd438, %rd437, 8, %rd130;
 	ld.global.nc.s64 %rd439, [%rd438+0];
@@ -25742,121 +25862,121 @@ $L109:
 	mul.lo.s64 %rd442, %rd425, %rd441;
 	add.s64 %rd443, %rd116, %rd442;
 	mov.b64 %rd116, %rd443;
-$L111:
-$L105:
+$L113:
+$L107:
 	add.s64 %rd444, %rd115, 1;
 	mov.b64 %rd115, %rd444;
-$L103:
-$L86:
+$L105:
+$L88:
 $L66:
 	add.s64 %rd445, %rd318, %rd308;
 	mov.b64 %rd318, %rd445;
 	bra.uni $L65;
 $L67:
 	mov.b64 %rd446, %rd312;
-$L112:
-	@!%p15 bra $L116;
-	bra.uni $L114;
-$L116:
+$L114:
+	@!%p17 bra $L118;
+	bra.uni $L116;
+$L118:
 	// block scan
 	mov.b64 %rd447, %rd446;
-	mov.b32 %r138, %r3;
-$L117:
-	setp.hs.u32 %p77, %r138, 32;
-	@%p77 bra $L118;
-	mov.b64 {%r139, %r140}, %rd447;
-	shfl.sync.up.b32 %r141|%p78, %r139, %r138, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r138, 0, %r17;
-	mov.b64 %rd448, {%r141, %r142};
-	@!%p78 bra $L119;
+	mov.b32 %r140, %r3;
+$L119:
+	setp.hs.u32 %p82, %r140, 32;
+	@%p82 bra $L120;
+	mov.b64 {%r141, %r142}, %rd447;
+	shfl.sync.up.b32 %r143|%p83, %r141, %r140, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
+	mov.b64 %rd448, {%r143, %r144};
+	@!%p83 bra $L121;
 	add.s64 %rd449, %rd448, %rd447;
 	mov.b64 %rd447, %rd449;
-$L119:
-	shl.b32 %r138, %r138, 1;
-	bra.uni $L117;
-$L118:
-	mov.b64 {%r143, %r144}, %rd447;
-	shfl.sync.up.b32 %r145|%p79, %r143, %r3, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, %r3, 0, %r17;
-	mov.b64 %rd450, {%r145, %r146};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd451, %rd450, 0, %p81;
-	sub.u32 %r147, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r147;
-	@!%p82 bra $L120;
+$L121:
+	shl.b32 %r140, %r140, 1;
+	bra.uni $L119;
+$L120:
+	mov.b64 {%r145, %r146}, %rd447;
+	shfl.sync.up.b32 %r147|%p84, %r145, %r3, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
+	mov.b64 %rd450, {%r147, %r148};
+	setp.lo.u32 %p85, %r3, 32;
+	and.pred %p86, %p84, %p85;
+	selp.b64 %rd451, %rd450, 0, %p86;
+	sub.u32 %r149, %r13, %r3;
+	setp.eq.u32 %p87, %r7, %r149;
+	@!%p87 bra $L122;
 	mul.wide.u32 %rd452, %r8, 16;
 	add.s64 %rd453, %rd1, %rd452;
 	st.shared.s64 [%rd453+0], %rd447;
-$L120:
+$L122:
 	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L121;
+	setp.eq.u32 %p88, %r8, 0;
+	@!%p88 bra $L123;
 	mov.b64 %rd454, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L122;
+	setp.lo.u32 %p89, %r7, %r10;
+	@!%p89 bra $L124;
 	mul.wide.u32 %rd455, %r7, 16;
 	add.s64 %rd456, %rd1, %rd455;
 	ld.shared.s64 %rd457, [%rd456+0];
 	mov.b64 %rd454, %rd457;
-$L122:
-	mov.b64 {%r148, %r149}, %rd454;
-	shfl.sync.up.b32 %r150|%p85, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd458, {%r150, %r151};
-	@!%p85 bra $L123;
+$L124:
+	mov.b64 {%r150, %r151}, %rd454;
+	shfl.sync.up.b32 %r152|%p90, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd458, {%r152, %r153};
+	@!%p90 bra $L125;
 	add.s64 %rd459, %rd458, %rd454;
 	mov.b64 %rd454, %rd459;
-$L123:
-	mov.b64 {%r152, %r153}, %rd454;
-	shfl.sync.up.b32 %r154|%p86, %r152, 2, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 2, 0, %r17;
-	mov.b64 %rd460, {%r154, %r155};
-	@!%p86 bra $L124;
+$L125:
+	mov.b64 {%r154, %r155}, %rd454;
+	shfl.sync.up.b32 %r156|%p91, %r154, 2, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
+	mov.b64 %rd460, {%r156, %r157};
+	@!%p91 bra $L126;
 	add.s64 %rd461, %rd460, %rd454;
 	mov.b64 %rd454, %rd461;
-$L124:
-	mov.b64 {%r156, %r157}, %rd454;
-	shfl.sync.up.b32 %r158|%p87, %r156, 4, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 4, 0, %r17;
-	mov.b64 %rd462, {%r158, %r159};
-	@!%p87 bra $L125;
+$L126:
+	mov.b64 {%r158, %r159}, %rd454;
+	shfl.sync.up.b32 %r160|%p92, %r158, 4, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
+	mov.b64 %rd462, {%r160, %r161};
+	@!%p92 bra $L127;
 	add.s64 %rd463, %rd462, %rd454;
 	mov.b64 %rd454, %rd463;
-$L125:
-	mov.b64 {%r160, %r161}, %rd454;
-	shfl.sync.up.b32 %r162|%p88, %r160, 8, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 8, 0, %r17;
-	mov.b64 %rd464, {%r162, %r163};
-	@!%p88 bra $L126;
+$L127:
+	mov.b64 {%r162, %r163}, %rd454;
+	shfl.sync.up.b32 %r164|%p93, %r162, 8, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
+	mov.b64 %rd464, {%r164, %r165};
+	@!%p93 bra $L128;
 	add.s64 %rd465, %rd464, %rd454;
 	mov.b64 %rd454, %rd465;
-$L126:
-	mov.b64 {%r164, %r165}, %rd454;
-	shfl.sync.up.b32 %r166|%p89, %r164, 16, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 16, 0, %r17;
-	mov.b64 %rd466, {%r166, %r167};
-	@!%p89 bra $L127;
+$L128:
+	mov.b64 {%r166, %r167}, %rd454;
+	shfl.sync.up.b32 %r168|%p94, %r166, 16, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
+	mov.b64 %rd466, {%r168, %r169};
+	@!%p94 bra $L129;
 	add.s64 %rd467, %rd466, %rd454;
 	mov.b64 %rd454, %rd467;
-$L127:
-	mov.b64 {%r168, %r169}, %rd454;
-	shfl.sync.up.b32 %r170|%p90, %r168, 1, 0, %r17;
-	shfl.sync.up.b32 %r171, %r169, 1, 0, %r17;
-	mov.b64 %rd468, {%r170, %r171};
-	selp.b64 %rd469, %rd468, 0, %p90;
-	@!%p84 bra $L128;
+$L129:
+	mov.b64 {%r170, %r171}, %rd454;
+	shfl.sync.up.b32 %r172|%p95, %r170, 1, 0, %r17;
+	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
+	mov.b64 %rd468, {%r172, %r173};
+	selp.b64 %rd469, %rd468, 0, %p95;
+	@!%p89 bra $L130;
 	mul.wide.u32 %rd470, %r7, 16;
 	add.s64 %rd471, %rd1, %rd470;
 	add.s64 %rd472, %rd471, 512;
 	st.shared.s64 [%rd472+0], %rd469;
-$L128:
-	sub.u32 %r172, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r172;
-	@!%p91 bra $L129;
+$L130:
+	sub.u32 %r174, %r10, 1;
+	setp.eq.u32 %p96, %r7, %r174;
+	@!%p96 bra $L131;
 	st.shared.s64 [%rd1+1024], %rd454;
-$L129:
-$L121:
+$L131:
+$L123:
 	bar.sync 0;
 	mul.wide.u32 %rd473, %r8, 16;
 	add.s64 %rd474, %rd1, %rd473;
@@ -25864,10 +25984,10 @@ $L121:
 	ld.shared.s64 %rd476, [%rd475+0];
 	add.s64 %rd477, %rd476, %rd451;
 	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 {%r173, %r174}, %rd477;
-	shfl.sync.idx.b32 %r175|%p92, %r173, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r176, %r174, 0, %r22, %r17;
-	mov.b64 %rd479, {%r175, %r176};
+	mov.b64 {%r175, %r176}, %rd477;
+	shfl.sync.idx.b32 %r177|%p97, %r175, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
+	mov.b64 %rd479, {%r177, %r178};
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
 	mov.b64 %rd482, %rd480;
@@ -25877,22 +25997,22 @@ $L121:
 	mov.b64 %rd486, %rd484;
 	mov.b64 %rd487, 0;
 	cvt.u64.u32 %rd488, %r2;
-	setp.eq.s64 %p93, %rd488, 0;
-	setp.gt.s64 %p94, %rd486, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L131;
+	setp.eq.s64 %p98, %rd488, 0;
+	setp.gt.s64 %p99, %rd486, 0;
+	and.pred %p100, %p98, %p99;
+	@!%p100 bra $L133;
 	atom.global.add.u64 %rd489, [%rd149], %rd486;
 	mov.b64 %rd490, %rd489;
 	mov.b64 %rd487, %rd490;
-$L131:
+$L133:
 	cvt.u64.u32 %rd491, %r2;
-	setp.eq.s64 %p96, %rd491, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
+	setp.eq.s64 %p101, %rd491, 0;
+	setp.eq.u32 %p102, %r1, 0;
+	and.pred %p103, %p101, %p102;
 	bar.sync 0;
-	@!%p98 bra $L132;
+	@!%p103 bra $L134;
 	st.shared.s64 [%rd1+1024], %rd487;
-$L132:
+$L134:
 	bar.sync 0;
 	ld.shared.s64 %rd492, [%rd1+1024];
 	mov.b64 %rd493, %rd492;
@@ -25900,29 +26020,29 @@ $L132:
 	add.s64 %rd494, %rd487, %rd485;
 	mov.b64 %rd495, %rd494;
 	mov.b64 %rd496, 0;
-$L133:
-	setp.lt.s64 %p99, %rd496, %rd446;
-	not.pred %p100, %p99;
-	@!%p100 bra $L137;
-	bra.uni $L135;
-$L137:
+$L135:
+	setp.lt.s64 %p104, %rd496, %rd446;
+	not.pred %p105, %p104;
+	@!%p105 bra $L139;
+	bra.uni $L137;
+$L139:
 	mul.lo.s64 %rd497, %rd496, %rd174;
 	mad.lo.s64 %rd498, %rd497, 4, %rd172;
-	ld.shared.s32 %r177, [%rd498+0];
-	mov.b32 %r178, %r177;
+	ld.shared.s32 %r179, [%rd498+0];
+	mov.b32 %r180, %r179;
 	add.s64 %rd499, %rd495, %rd496;
 	mul.lo.s64 %rd500, %rd499, %rd148;
 	mad.lo.s64 %rd501, %rd500, 4, %rd146;
-	st.global.s32 [%rd501+0], %r178;
-$L134:
+	st.global.s32 [%rd501+0], %r180;
+$L136:
 	add.s64 %rd502, %rd496, 1;
 	mov.b64 %rd496, %rd502;
-	bra.uni $L133;
-$L135:
+	bra.uni $L135;
+$L137:
+	bra.uni $L116;
+$L115:
 	bra.uni $L114;
-$L113:
-	bra.uni $L112;
-$L114:
+$L116:
 $L54:
 	add.s64 %rd503, %rd311, %rd310;
 	mov.b64 %rd311, %rd503;
@@ -25936,47 +26056,47 @@ $L6:
 	mov.b64 %rd504, %rd115;
 	mov.b64 %rd505, %rd116;
 	// block reduction
-	mov.b32 %r179, 1;
-	sub.u32 %r180, %r13, 1;
-	mov.b32 %r181, %r3;
-$L138:
-	setp.hs.u32 %p101, %r181, 32;
-	@%p101 bra $L139;
-	mov.b64 {%r182, %r183}, %rd504;
-	shfl.sync.down.b32 %r184|%p102, %r182, %r181, %r180, %r17;
-	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
-	mov.b64 %rd506, {%r184, %r185};
-	mov.b64 {%r186, %r187}, %rd505;
-	shfl.sync.down.b32 %r188, %r186, %r181, %r180, %r17;
-	shfl.sync.down.b32 %r189, %r187, %r181, %r180, %r17;
-	mov.b64 %rd507, {%r188, %r189};
-	@!%p102 bra $L140;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L142;
-	setp.lt.s64 %p104, %rd506, %rd504;
-	setp.eq.s64 %p105, %rd506, %rd504;
-	setp.lt.s64 %p106, %rd507, %rd505;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd508, %rd506, %rd504, %p108;
-	selp.b64 %rd509, %rd507, %rd505, %p108;
+	mov.b32 %r181, 1;
+	sub.u32 %r182, %r13, 1;
+	mov.b32 %r183, %r3;
+$L140:
+	setp.hs.u32 %p106, %r183, 32;
+	@%p106 bra $L141;
+	mov.b64 {%r184, %r185}, %rd504;
+	shfl.sync.down.b32 %r186|%p107, %r184, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
+	mov.b64 %rd506, {%r186, %r187};
+	mov.b64 {%r188, %r189}, %rd505;
+	shfl.sync.down.b32 %r190, %r188, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r191, %r189, %r183, %r182, %r17;
+	mov.b64 %rd507, {%r190, %r191};
+	@!%p107 bra $L142;
+	setp.ne.u32 %p108, %r18, 9;
+	@%p108 bra.uni $L144;
+	setp.lt.s64 %p109, %rd506, %rd504;
+	setp.eq.s64 %p110, %rd506, %rd504;
+	setp.lt.s64 %p111, %rd507, %rd505;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd508, %rd506, %rd504, %p113;
+	selp.b64 %rd509, %rd507, %rd505, %p113;
 	mov.b64 %rd504, %rd508;
 	mov.b64 %rd505, %rd509;
-	bra.uni $L141;
-$L142:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L143;
-	setp.gt.s64 %p110, %rd506, %rd504;
-	setp.eq.s64 %p111, %rd506, %rd504;
-	setp.lt.s64 %p112, %rd507, %rd505;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd510, %rd506, %rd504, %p114;
-	selp.b64 %rd511, %rd507, %rd505, %p114;
+	bra.uni $L143;
+$L144:
+	setp.ne.u32 %p114, %r18, 10;
+	@%p114 bra.uni $L145;
+	setp.gt.s64 %p115, %rd506, %rd504;
+	setp.eq.s64 %p116, %rd506, %rd504;
+	setp.lt.s64 %p117, %rd507, %rd505;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd510, %rd506, %rd504, %p119;
+	selp.b64 %rd511, %rd507, %rd505, %p119;
 	mov.b64 %rd504, %rd510;
 	mov.b64 %rd505, %rd511;
-	bra.uni $L141;
-$L143:
+	bra.uni $L143;
+$L145:
 	mov.b64 %rd512, %rd504;
 	mov.b64 %rd513, %rd505;
 	mov.b64 %rd514, %rd506;
@@ -25991,73 +26111,73 @@ $L143:
 	mov.b64 %rd516, %rd522;
 	add.s64 %rd523, %rd517, %rd521;
 	mov.b64 %rd517, %rd523;
-$L144:
+$L146:
 	mov.b64 %rd504, %rd516;
 	mov.b64 %rd505, %rd517;
+$L143:
+$L142:
+	shl.b32 %r183, %r183, 1;
+	bra.uni $L140;
 $L141:
-$L140:
-	shl.b32 %r181, %r181, 1;
-	bra.uni $L138;
-$L139:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L145;
+	setp.eq.u32 %p120, %r7, 0;
+	@!%p120 bra $L147;
 	mul.wide.u32 %rd524, %r8, 16;
 	add.s64 %rd525, %rd1, %rd524;
 	st.shared.s64 [%rd525+0], %rd504;
 	st.shared.s64 [%rd525+8], %rd505;
-$L145:
+$L147:
 	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L146;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L147;
+	setp.eq.u32 %p121, %r8, 0;
+	@!%p121 bra $L148;
+	setp.lo.u32 %p122, %r7, %r10;
+	@!%p122 bra $L149;
 	mul.wide.u32 %rd526, %r7, 16;
 	add.s64 %rd527, %rd1, %rd526;
 	ld.shared.s64 %rd528, [%rd527+0];
 	ld.shared.s64 %rd529, [%rd527+8];
 	mov.b64 %rd504, %rd528;
 	mov.b64 %rd505, %rd529;
-$L147:
-	sub.u32 %r190, %r10, 1;
-	mov.b32 %r191, %r179;
-$L148:
-	setp.hs.u32 %p118, %r191, 32;
-	@%p118 bra $L149;
-	mov.b64 {%r192, %r193}, %rd504;
-	shfl.sync.down.b32 %r194|%p119, %r192, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
-	mov.b64 %rd530, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd505;
-	shfl.sync.down.b32 %r198, %r196, %r191, %r190, %r17;
-	shfl.sync.down.b32 %r199, %r197, %r191, %r190, %r17;
-	mov.b64 %rd531, {%r198, %r199};
-	@!%p119 bra $L150;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L152;
-	setp.lt.s64 %p121, %rd530, %rd504;
-	setp.eq.s64 %p122, %rd530, %rd504;
-	setp.lt.s64 %p123, %rd531, %rd505;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd532, %rd530, %rd504, %p125;
-	selp.b64 %rd533, %rd531, %rd505, %p125;
+$L149:
+	sub.u32 %r192, %r10, 1;
+	mov.b32 %r193, %r181;
+$L150:
+	setp.hs.u32 %p123, %r193, 32;
+	@%p123 bra $L151;
+	mov.b64 {%r194, %r195}, %rd504;
+	shfl.sync.down.b32 %r196|%p124, %r194, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
+	mov.b64 %rd530, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd505;
+	shfl.sync.down.b32 %r200, %r198, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r201, %r199, %r193, %r192, %r17;
+	mov.b64 %rd531, {%r200, %r201};
+	@!%p124 bra $L152;
+	setp.ne.u32 %p125, %r18, 9;
+	@%p125 bra.uni $L154;
+	setp.lt.s64 %p126, %rd530, %rd504;
+	setp.eq.s64 %p127, %rd530, %rd504;
+	setp.lt.s64 %p128, %rd531, %rd505;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd532, %rd530, %rd504, %p130;
+	selp.b64 %rd533, %rd531, %rd505, %p130;
 	mov.b64 %rd504, %rd532;
 	mov.b64 %rd505, %rd533;
-	bra.uni $L151;
-$L152:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L153;
-	setp.gt.s64 %p127, %rd530, %rd504;
-	setp.eq.s64 %p128, %rd530, %rd504;
-	setp.lt.s64 %p129, %rd531, %rd505;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd534, %rd530, %rd504, %p131;
-	selp.b64 %rd535, %rd531, %rd505, %p131;
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p131, %r18, 10;
+	@%p131 bra.uni $L155;
+	setp.gt.s64 %p132, %rd530, %rd504;
+	setp.eq.s64 %p133, %rd530, %rd504;
+	setp.lt.s64 %p134, %rd531, %rd505;
+	and.pred %p135, %p133, %p134;
+	or.pred %p136, %p132, %p135;
+	selp.b64 %rd534, %rd530, %rd504, %p136;
+	selp.b64 %rd535, %rd531, %rd505, %p136;
 	mov.b64 %rd504, %rd534;
 	mov.b64 %rd505, %rd535;
-	bra.uni $L151;
-$L153:
+	bra.uni $L153;
+$L155:
 	mov.b64 %rd536, %rd504;
 	mov.b64 %rd537, %rd505;
 	mov.b64 %rd538, %rd530;
@@ -26072,105 +26192,105 @@ $L153:
 	mov.b64 %rd516, %rd540;
 	add.s64 %rd541, %rd517, %rd521;
 	mov.b64 %rd517, %rd541;
-$L154:
+$L156:
 	mov.b64 %rd504, %rd516;
 	mov.b64 %rd505, %rd517;
+$L153:
+$L152:
+	shl.b32 %r193, %r193, 1;
+	bra.uni $L150;
 $L151:
-$L150:
-	shl.b32 %r191, %r191, 1;
-	bra.uni $L148;
-$L149:
-$L146:
+$L148:
 	mul.wide.u32 %rd542, %r29, 16;
 	add.s64 %rd543, %rd11, %rd542;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L155;
+	setp.eq.u32 %p137, %r5, 0;
+	@!%p137 bra $L157;
 	st.global.s64 [%rd543+0], %rd504;
 	st.global.s64 [%rd543+8], %rd505;
-$L155:
+$L157:
 	// the last block combines the partials
-	setp.eq.u32 %p133, %r5, 0;
-	@!%p133 bra $L156;
+	setp.eq.u32 %p138, %r5, 0;
+	@!%p138 bra $L158;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r200, [gk_reduce_done], 1;
-	sub.u32 %r201, %r30, 1;
-	setp.eq.u32 %p134, %r200, %r201;
+	atom.global.add.u32 %r202, [gk_reduce_done], 1;
+	sub.u32 %r203, %r30, 1;
+	setp.eq.u32 %p139, %r202, %r203;
 	fence.acq_rel.gpu;
-	selp.b32 %r202, 1, 0, %p134;
-	st.shared.u32 [%rd1+1024], %r202;
-$L156:
+	selp.b32 %r204, 1, 0, %p139;
+	st.shared.u32 [%rd1+1024], %r204;
+$L158:
 	bar.sync 0;
-	ld.shared.u32 %r203, [%rd1+1024];
-	setp.ne.u32 %p135, %r203, 0;
-	@!%p135 bra $L157;
+	ld.shared.u32 %r205, [%rd1+1024];
+	setp.ne.u32 %p140, %r205, 0;
+	@!%p140 bra $L159;
 	cvt.u64.u32 %rd546, %r30;
 	cvt.u64.u32 %rd547, %r5;
 	cvt.u64.u32 %rd548, %r6;
-	setp.ne.u32 %p136, %r18, 9;
-	@%p136 bra.uni $L159;
+	setp.ne.u32 %p141, %r18, 9;
+	@%p141 bra.uni $L161;
 	mov.b64 %rd544, 9223372036854775807;
 	mov.b64 %rd545, 9223372036854775807;
 	mov.b64 %rd549, %rd547;
-$L160:
-	setp.ge.s64 %p137, %rd549, %rd546;
-	@%p137 bra $L161;
+$L162:
+	setp.ge.s64 %p142, %rd549, %rd546;
+	@%p142 bra $L163;
 	mad.lo.s64 %rd550, %rd549, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
 	ld.relaxed.gpu.global.s64 %rd552, [%rd550+8];
-	setp.lt.s64 %p138, %rd551, %rd544;
-	setp.eq.s64 %p139, %rd551, %rd544;
-	setp.lt.s64 %p140, %rd552, %rd545;
-	and.pred %p141, %p139, %p140;
-	or.pred %p142, %p138, %p141;
-	selp.b64 %rd553, %rd551, %rd544, %p142;
-	selp.b64 %rd554, %rd552, %rd545, %p142;
+	setp.lt.s64 %p143, %rd551, %rd544;
+	setp.eq.s64 %p144, %rd551, %rd544;
+	setp.lt.s64 %p145, %rd552, %rd545;
+	and.pred %p146, %p144, %p145;
+	or.pred %p147, %p143, %p146;
+	selp.b64 %rd553, %rd551, %rd544, %p147;
+	selp.b64 %rd554, %rd552, %rd545, %p147;
 	mov.b64 %rd544, %rd553;
 	mov.b64 %rd545, %rd554;
 	add.s64 %rd549, %rd549, %rd548;
+	bra.uni $L162;
+$L163:
 	bra.uni $L160;
 $L161:
-	bra.uni $L158;
-$L159:
-	setp.ne.u32 %p143, %r18, 10;
-	@%p143 bra.uni $L162;
+	setp.ne.u32 %p148, %r18, 10;
+	@%p148 bra.uni $L164;
 	mov.b64 %rd544, -9223372036854775808;
 	mov.b64 %rd545, 9223372036854775807;
 	mov.b64 %rd555, %rd547;
-$L163:
-	setp.ge.s64 %p144, %rd555, %rd546;
-	@%p144 bra $L164;
+$L165:
+	setp.ge.s64 %p149, %rd555, %rd546;
+	@%p149 bra $L166;
 	mad.lo.s64 %rd556, %rd555, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd557, [%rd556+0];
 	ld.relaxed.gpu.global.s64 %rd558, [%rd556+8];
-	setp.gt.s64 %p145, %rd557, %rd544;
-	setp.eq.s64 %p146, %rd557, %rd544;
-	setp.lt.s64 %p147, %rd558, %rd545;
-	and.pred %p148, %p146, %p147;
-	or.pred %p149, %p145, %p148;
-	selp.b64 %rd559, %rd557, %rd544, %p149;
-	selp.b64 %rd560, %rd558, %rd545, %p149;
+	setp.gt.s64 %p150, %rd557, %rd544;
+	setp.eq.s64 %p151, %rd557, %rd544;
+	setp.lt.s64 %p152, %rd558, %rd545;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd559, %rd557, %rd544, %p154;
+	selp.b64 %rd560, %rd558, %rd545, %p154;
 	mov.b64 %rd544, %rd559;
 	mov.b64 %rd545, %rd560;
 	add.s64 %rd555, %rd555, %rd548;
-	bra.uni $L163;
+	bra.uni $L165;
+$L166:
+	bra.uni $L160;
 $L164:
-	bra.uni $L158;
-$L162:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L165:
+$L167:
 	mov.b64 %rd561, %rd119;
 	mov.b64 %rd562, %rd120;
 	mov.b64 %rd544, %rd561;
 	mov.b64 %rd545, %rd562;
 	mov.b64 %rd563, %rd547;
-$L166:
-	setp.ge.s64 %p150, %rd563, %rd546;
-	@%p150 bra $L167;
+$L168:
+	setp.ge.s64 %p155, %rd563, %rd546;
+	@%p155 bra $L169;
 	mad.lo.s64 %rd564, %rd563, 16, %rd11;
 	ld.relaxed.gpu.global.s64 %rd565, [%rd564+0];
 	ld.relaxed.gpu.global.s64 %rd566, [%rd564+8];
@@ -26188,58 +26308,58 @@ $L166:
 	mov.b64 %rd516, %rd571;
 	add.s64 %rd572, %rd517, %rd521;
 	mov.b64 %rd517, %rd572;
-$L168:
+$L170:
 	mov.b64 %rd544, %rd516;
 	mov.b64 %rd545, %rd517;
 	add.s64 %rd563, %rd563, %rd548;
-	bra.uni $L166;
-$L167:
-$L158:
+	bra.uni $L168;
+$L169:
+$L160:
 	mov.b64 %rd573, %rd544;
 	mov.b64 %rd574, %rd545;
 	// block reduction
-	mov.b32 %r204, 1;
-	mov.b32 %r205, 1;
-	sub.u32 %r206, %r13, 1;
-	mov.b32 %r207, %r204;
-$L169:
-	setp.hs.u32 %p151, %r207, 32;
-	@%p151 bra $L170;
-	mov.b64 {%r208, %r209}, %rd573;
-	shfl.sync.down.b32 %r210|%p152, %r208, %r207, %r206, %r17;
-	shfl.sync.down.b32 %r211, %r209, %r207, %r206, %r17;
-	mov.b64 %rd575, {%r210, %r211};
-	mov.b64 {%r212, %r213}, %rd574;
-	shfl.sync.down.b32 %r214, %r212, %r207, %r206, %r17;
-	shfl.sync.down.b32 %r215, %r213, %r207, %r206, %r17;
-	mov.b64 %rd576, {%r214, %r215};
-	@!%p152 bra $L171;
-	setp.ne.u32 %p153, %r18, 9;
-	@%p153 bra.uni $L173;
-	setp.lt.s64 %p154, %rd575, %rd573;
-	setp.eq.s64 %p155, %rd575, %rd573;
-	setp.lt.s64 %p156, %rd576, %rd574;
-	and.pred %p157, %p155, %p156;
-	or.pred %p158, %p154, %p157;
-	selp.b64 %rd577, %rd575, %rd573, %p158;
-	selp.b64 %rd578, %rd576, %rd574, %p158;
+	mov.b32 %r206, 1;
+	mov.b32 %r207, 1;
+	sub.u32 %r208, %r13, 1;
+	mov.b32 %r209, %r206;
+$L171:
+	setp.hs.u32 %p156, %r209, 32;
+	@%p156 bra $L172;
+	mov.b64 {%r210, %r211}, %rd573;
+	shfl.sync.down.b32 %r212|%p157, %r210, %r209, %r208, %r17;
+	shfl.sync.down.b32 %r213, %r211, %r209, %r208, %r17;
+	mov.b64 %rd575, {%r212, %r213};
+	mov.b64 {%r214, %r215}, %rd574;
+	shfl.sync.down.b32 %r216, %r214, %r209, %r208, %r17;
+	shfl.sync.down.b32 %r217, %r215, %r209, %r208, %r17;
+	mov.b64 %rd576, {%r216, %r217};
+	@!%p157 bra $L173;
+	setp.ne.u32 %p158, %r18, 9;
+	@%p158 bra.uni $L175;
+	setp.lt.s64 %p159, %rd575, %rd573;
+	setp.eq.s64 %p160, %rd575, %rd573;
+	setp.lt.s64 %p161, %rd576, %rd574;
+	and.pred %p162, %p160, %p161;
+	or.pred %p163, %p159, %p162;
+	selp.b64 %rd577, %rd575, %rd573, %p163;
+	selp.b64 %rd578, %rd576, %rd574, %p163;
 	mov.b64 %rd573, %rd577;
 	mov.b64 %rd574, %rd578;
-	bra.uni $L172;
-$L173:
-	setp.ne.u32 %p159, %r18, 10;
-	@%p159 bra.uni $L174;
-	setp.gt.s64 %p160, %rd575, %rd573;
-	setp.eq.s64 %p161, %rd575, %rd573;
-	setp.lt.s64 %p162, %rd576, %rd574;
-	and.pred %p163, %p161, %p162;
-	or.pred %p164, %p160, %p163;
-	selp.b64 %rd579, %rd575, %rd573, %p164;
-	selp.b64 %rd580, %rd576, %rd574, %p164;
+	bra.uni $L174;
+$L175:
+	setp.ne.u32 %p164, %r18, 10;
+	@%p164 bra.uni $L176;
+	setp.gt.s64 %p165, %rd575, %rd573;
+	setp.eq.s64 %p166, %rd575, %rd573;
+	setp.lt.s64 %p167, %rd576, %rd574;
+	and.pred %p168, %p166, %p167;
+	or.pred %p169, %p165, %p168;
+	selp.b64 %rd579, %rd575, %rd573, %p169;
+	selp.b64 %rd580, %rd576, %rd574, %p169;
 	mov.b64 %rd573, %rd579;
 	mov.b64 %rd574, %rd580;
-	bra.uni $L172;
-$L174:
+	bra.uni $L174;
+$L176:
 	mov.b64 %rd581, %rd573;
 	mov.b64 %rd582, %rd574;
 	mov.b64 %rd583, %rd575;
@@ -26254,73 +26374,73 @@ $L174:
 	mov.b64 %rd516, %rd585;
 	add.s64 %rd586, %rd517, %rd521;
 	mov.b64 %rd517, %rd586;
-$L175:
+$L177:
 	mov.b64 %rd573, %rd516;
 	mov.b64 %rd574, %rd517;
+$L174:
+$L173:
+	shl.b32 %r209, %r209, 1;
+	bra.uni $L171;
 $L172:
-$L171:
-	shl.b32 %r207, %r207, 1;
-	bra.uni $L169;
-$L170:
-	setp.eq.u32 %p165, %r7, 0;
-	@!%p165 bra $L176;
+	setp.eq.u32 %p170, %r7, 0;
+	@!%p170 bra $L178;
 	mul.wide.u32 %rd587, %r8, 16;
 	add.s64 %rd588, %rd1, %rd587;
 	st.shared.s64 [%rd588+0], %rd573;
 	st.shared.s64 [%rd588+8], %rd574;
-$L176:
+$L178:
 	bar.sync 0;
-	setp.eq.u32 %p166, %r8, 0;
-	@!%p166 bra $L177;
-	setp.lo.u32 %p167, %r7, %r10;
-	@!%p167 bra $L178;
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L179;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L180;
 	mul.wide.u32 %rd589, %r7, 16;
 	add.s64 %rd590, %rd1, %rd589;
 	ld.shared.s64 %rd591, [%rd590+0];
 	ld.shared.s64 %rd592, [%rd590+8];
 	mov.b64 %rd573, %rd591;
 	mov.b64 %rd574, %rd592;
-$L178:
-	sub.u32 %r216, %r10, 1;
-	mov.b32 %r217, %r205;
-$L179:
-	setp.hs.u32 %p168, %r217, 32;
-	@%p168 bra $L180;
-	mov.b64 {%r218, %r219}, %rd573;
-	shfl.sync.down.b32 %r220|%p169, %r218, %r217, %r216, %r17;
-	shfl.sync.down.b32 %r221, %r219, %r217, %r216, %r17;
-	mov.b64 %rd593, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd574;
-	shfl.sync.down.b32 %r224, %r222, %r217, %r216, %r17;
-	shfl.sync.down.b32 %r225, %r223, %r217, %r216, %r17;
-	mov.b64 %rd594, {%r224, %r225};
-	@!%p169 bra $L181;
-	setp.ne.u32 %p170, %r18, 9;
-	@%p170 bra.uni $L183;
-	setp.lt.s64 %p171, %rd593, %rd573;
-	setp.eq.s64 %p172, %rd593, %rd573;
-	setp.lt.s64 %p173, %rd594, %rd574;
-	and.pred %p174, %p172, %p173;
-	or.pred %p175, %p171, %p174;
-	selp.b64 %rd595, %rd593, %rd573, %p175;
-	selp.b64 %rd596, %rd594, %rd574, %p175;
+$L180:
+	sub.u32 %r218, %r10, 1;
+	mov.b32 %r219, %r207;
+$L181:
+	setp.hs.u32 %p173, %r219, 32;
+	@%p173 bra $L182;
+	mov.b64 {%r220, %r221}, %rd573;
+	shfl.sync.down.b32 %r222|%p174, %r220, %r219, %r218, %r17;
+	shfl.sync.down.b32 %r223, %r221, %r219, %r218, %r17;
+	mov.b64 %rd593, {%r222, %r223};
+	mov.b64 {%r224, %r225}, %rd574;
+	shfl.sync.down.b32 %r226, %r224, %r219, %r218, %r17;
+	shfl.sync.down.b32 %r227, %r225, %r219, %r218, %r17;
+	mov.b64 %rd594, {%r226, %r227};
+	@!%p174 bra $L183;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L185;
+	setp.lt.s64 %p176, %rd593, %rd573;
+	setp.eq.s64 %p177, %rd593, %rd573;
+	setp.lt.s64 %p178, %rd594, %rd574;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd595, %rd593, %rd573, %p180;
+	selp.b64 %rd596, %rd594, %rd574, %p180;
 	mov.b64 %rd573, %rd595;
 	mov.b64 %rd574, %rd596;
-	bra.uni $L182;
-$L183:
-	setp.ne.u32 %p176, %r18, 10;
-	@%p176 bra.uni $L184;
-	setp.gt.s64 %p177, %rd593, %rd573;
-	setp.eq.s64 %p178, %rd593, %rd573;
-	setp.lt.s64 %p179, %rd594, %rd574;
-	and.pred %p180, %p178, %p179;
-	or.pred %p181, %p177, %p180;
-	selp.b64 %rd597, %rd593, %rd573, %p181;
-	selp.b64 %rd598, %rd594, %rd574, %p181;
+	bra.uni $L184;
+$L185:
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L186;
+	setp.gt.s64 %p182, %rd593, %rd573;
+	setp.eq.s64 %p183, %rd593, %rd573;
+	setp.lt.s64 %p184, %rd594, %rd574;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd597, %rd593, %rd573, %p186;
+	selp.b64 %rd598, %rd594, %rd574, %p186;
 	mov.b64 %rd573, %rd597;
 	mov.b64 %rd574, %rd598;
-	bra.uni $L182;
-$L184:
+	bra.uni $L184;
+$L186:
 	mov.b64 %rd599, %rd573;
 	mov.b64 %rd600, %rd574;
 	mov.b64 %rd601, %rd593;
@@ -26335,21 +26455,21 @@ $L184:
 	mov.b64 %rd516, %rd603;
 	add.s64 %rd604, %rd517, %rd521;
 	mov.b64 %rd517, %rd604;
-$L185:
+$L187:
 	mov.b64 %rd573, %rd516;
 	mov.b64 %rd574, %rd517;
+$L184:
+$L183:
+	shl.b32 %r219, %r219, 1;
+	bra.uni $L181;
 $L182:
-$L181:
-	shl.b32 %r217, %r217, 1;
-	bra.uni $L179;
-$L180:
-$L177:
-	@!%p133 bra $L186;
+$L179:
+	@!%p138 bra $L188;
 	st.global.s64 [%rd13+0], %rd573;
 	st.global.s64 [%rd13+8], %rd574;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L186:
-$L157:
+$L188:
+$L159:
 	ret;
 }
 `
@@ -27206,11 +27326,12 @@ const gokkosPTX23 = `//
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
 )
 {
-	.reg .pred %p<118>;
-	.reg .b32 %r<131>;
+	.reg .pred %p<123>;
+	.reg .b32 %r<132>;
 	.reg .b64 %rd<273>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -27296,26 +27417,29 @@ const gokkosPTX23 = `//
 	ld.param.u8 %r21, [gk_s24];
 	setp.ne.u32 %p2, %r21, 0;
 	mov.pred %p3, %p2;
-	mov.u32 %r22, %ctaid.x;
-	mov.u32 %r23, %nctaid.x;
+	ld.param.u8 %r22, [gk_s25];
+	setp.ne.u32 %p4, %r22, 0;
+	mov.pred %p5, %p4;
+	mov.u32 %r23, %ctaid.x;
+	mov.u32 %r24, %nctaid.x;
 	sub.s64 %rd61, %rd3, %rd2;
 	max.s64 %rd62, %rd61, 0;
-	cvt.u64.u32 %rd63, %r23;
+	cvt.u64.u32 %rd63, %r24;
 	add.s64 %rd64, %rd62, %rd63;
 	sub.s64 %rd65, %rd64, 1;
 	div.u64 %rd66, %rd65, %rd63;
-	cvt.u64.u32 %rd67, %r22;
+	cvt.u64.u32 %rd67, %r23;
 	mad.lo.s64 %rd68, %rd67, %rd66, %rd2;
 	add.s64 %rd69, %rd68, %rd66;
 	min.s64 %rd70, %rd69, %rd3;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 9;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd73, 9223372036854775807;
 	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p5, %r18, 10;
-	@%p5 bra.uni $L3;
+	setp.ne.u32 %p7, %r18, 10;
+	@%p7 bra.uni $L3;
 	mov.b64 %rd73, -9223372036854775808;
 	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
@@ -27339,16 +27463,16 @@ $L1:
 	cvt.u64.u32 %rd83, %r6;
 	mov.b64 %rd84, %rd82;
 $L5:
-	setp.ge.s64 %p6, %rd84, %rd70;
-	@%p6 bra $L6;
+	setp.ge.s64 %p8, %rd84, %rd70;
+	@%p8 bra $L6;
 	mov.b64 %rd85, %rd84;
 	mov.b64 %rd86, %rd85;
 	add.s64 %rd87, %rd85, 1;
 	mov.b64 %rd88, %rd87;
 	mov.b64 %rd89, %rd86;
 	mov.b64 %rd90, %rd88;
-	setp.gt.s64 %p7, %rd46, 0;
-	@!%p7 bra $L9;
+	setp.gt.s64 %p9, %rd46, 0;
+	@!%p9 bra $L9;
 	mul.lo.s64 %rd91, %rd85, %rd46;
 	mov.b64 %rd92, %rd91;
 	add.s64 %rd93, %rd85, 1;
@@ -27378,155 +27502,158 @@ $L9:
 	mov.b64 %rd114, %rd105;
 	mov.b64 %rd115, %rd89;
 $L10:
-	setp.lt.s64 %p8, %rd115, %rd90;
-	not.pred %p9, %p8;
-	@!%p9 bra $L14;
+	setp.lt.s64 %p10, %rd115, %rd90;
+	not.pred %p11, %p10;
+	@!%p11 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r24, 0x0;
+	mov.b32 %r25, 0x0;
 	mul.lo.s64 %rd116, %rd115, 32;
 	mov.b64 %rd117, %rd116;
-	setp.gt.s64 %p10, %rd46, 0;
-	@!%p10 bra $L15;
-	mov.b32 %r25, %r20;
-	mov.pred %p11, %p3;
+	setp.gt.s64 %p12, %rd46, 0;
+	@!%p12 bra $L15;
+	mov.b32 %r26, %r20;
+	mov.pred %p13, %p3;
+	mov.pred %p14, %p5;
 	mov.b64 %rd118, %rd115;
 	mul.lo.s64 %rd119, %rd118, %rd60;
 	mad.lo.s64 %rd120, %rd119, 4, %rd56;
-	ld.relaxed.gpu.global.u32 %r26, [%rd120+0];
-	mov.b32 %r27, %r26;
-	not.b32 %r28, %r27;
-	mov.b32 %r29, %r28;
-	mov.b32 %r24, %r29;
+	ld.relaxed.gpu.global.u32 %r27, [%rd120+0];
+	mov.b32 %r28, %r27;
+	not.b32 %r29, %r28;
+	mov.b32 %r30, %r29;
+	mov.b32 %r25, %r30;
 	sub.s64 %rd121, %rd9, %rd117;
 	mov.b64 %rd122, %rd121;
-	setp.lt.s64 %p12, %rd122, 32;
-	@!%p12 bra $L18;
+	setp.lt.s64 %p15, %rd122, 32;
+	@!%p15 bra $L18;
 	min.u64 %rd123, %rd122, 32;
-	cvt.u32.u64 %r30, %rd123;
-	mov.b32 %r32, 0x1;
-	shl.b32 %r31, %r32, %r30;
-	setp.hs.u32 %p13, %r30, 32;
-	selp.b32 %r33, 0, %r31, %p13;
-	sub.u32 %r34, %r33, 0x1;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	cvt.u32.u64 %r31, %rd123;
+	mov.b32 %r33, 0x1;
+	shl.b32 %r32, %r33, %r31;
+	setp.hs.u32 %p16, %r31, 32;
+	selp.b32 %r34, 0, %r32, %p16;
+	sub.u32 %r35, %r34, 0x1;
+	and.b32 %r36, %r25, %r35;
+	mov.b32 %r25, %r36;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd117, %rd85;
-	mov.b32 %r36, %r20;
-	mov.pred %p14, %p3;
-	cvt.u32.u64 %r37, %rd85;
-	mov.b32 %r38, %r37;
-	shr.s32 %r39, %r38, 5;
-	cvt.s64.s32 %rd124, %r39;
+	mov.b32 %r37, %r20;
+	mov.pred %p17, %p3;
+	mov.pred %p18, %p5;
+	cvt.u32.u64 %r38, %rd85;
+	mov.b32 %r39, %r38;
+	shr.s32 %r40, %r39, 5;
+	cvt.s64.s32 %rd124, %r40;
 	mul.lo.s64 %rd125, %rd124, %rd60;
 	mad.lo.s64 %rd126, %rd125, 4, %rd56;
-	ld.relaxed.gpu.global.u32 %r40, [%rd126+0];
-	mov.b32 %r41, %r40;
-	and.b32 %r42, %r38, 31;
-	cvt.s64.s32 %rd127, %r42;
+	ld.relaxed.gpu.global.u32 %r41, [%rd126+0];
+	mov.b32 %r42, %r41;
+	and.b32 %r43, %r39, 31;
+	cvt.s64.s32 %rd127, %r43;
 	min.u64 %rd128, %rd127, 32;
-	cvt.u32.u64 %r43, %rd128;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p15, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p15;
-	and.b32 %r47, %r41, %r46;
-	setp.eq.u32 %p16, %r47, 0x0;
-	mov.pred %p17, %p16;
-	@!%p17 bra $L20;
-	mov.b32 %r24, 0x1;
+	cvt.u32.u64 %r44, %rd128;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p19, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p19;
+	and.b32 %r48, %r42, %r47;
+	setp.eq.u32 %p20, %r48, 0x0;
+	mov.pred %p21, %p20;
+	@!%p21 bra $L20;
+	mov.b32 %r25, 0x1;
 $L20:
 $L16:
-	mov.b32 %r48, 0x0;
+	mov.b32 %r49, 0x0;
 $L21:
-	setp.ne.u32 %p18, %r24, 0x0;
-	not.pred %p19, %p18;
-	@!%p19 bra $L25;
+	setp.ne.u32 %p22, %r25, 0x0;
+	not.pred %p23, %p22;
+	@!%p23 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r49, %r24;
-	clz.b32 %r50, %r49;
-	cvt.u64.u32 %rd129, %r50;
+	brev.b32 %r50, %r25;
+	clz.b32 %r51, %r50;
+	cvt.u64.u32 %rd129, %r51;
 	mov.b64 %rd130, %rd129;
-	sub.u32 %r51, %r24, 0x1;
-	and.b32 %r52, %r24, %r51;
-	mov.b32 %r24, %r52;
+	sub.u32 %r52, %r25, 0x1;
+	and.b32 %r53, %r25, %r52;
+	mov.b32 %r25, %r53;
 	add.s64 %rd131, %rd117, %rd130;
-	cvt.u32.u64 %r53, %rd131;
-	mov.b32 %r54, %r53;
-	mov.pred %p20, 0;
-	cvt.s64.s32 %rd132, %r54;
+	cvt.u32.u64 %r54, %rd131;
+	mov.b32 %r55, %r54;
+	mov.pred %p24, 0;
+	cvt.s64.s32 %rd132, %r55;
 	add.s64 %rd133, %rd132, 1;
 	mul.lo.s64 %rd134, %rd133, %rd108;
 	mad.lo.s64 %rd135, %rd134, 8, %rd106;
 	ld.global.nc.s64 %rd136, [%rd135+0];
 	mov.b64 %rd137, %rd136;
 	mov.b64 %rd138, %rd137;
-	cvt.s64.s32 %rd139, %r54;
+	cvt.s64.s32 %rd139, %r55;
 	mul.lo.s64 %rd140, %rd139, %rd108;
 	mad.lo.s64 %rd141, %rd140, 8, %rd106;
 	ld.global.nc.s64 %rd142, [%rd141+0];
 	mov.b64 %rd143, %rd142;
 	mov.b64 %rd144, %rd143;
 $L26:
-	setp.lt.s64 %p21, %rd144, %rd138;
-	not.pred %p22, %p21;
-	@!%p22 bra $L30;
+	setp.lt.s64 %p25, %rd144, %rd138;
+	not.pred %p26, %p25;
+	@!%p26 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd145, %rd144, %rd111;
 	mad.lo.s64 %rd146, %rd145, 4, %rd109;
-	ld.global.nc.s32 %r55, [%rd146+0];
-	mov.b32 %r56, %r55;
+	ld.global.nc.s32 %r56, [%rd146+0];
 	mov.b32 %r57, %r56;
-	shr.s32 %r58, %r57, 5;
-	cvt.s64.s32 %rd147, %r58;
+	mov.b32 %r58, %r57;
+	shr.s32 %r59, %r58, 5;
+	cvt.s64.s32 %rd147, %r59;
 	mul.lo.s64 %rd148, %rd147, %rd114;
 	mad.lo.s64 %rd149, %rd148, 4, %rd112;
-	ld.global.nc.u32 %r59, [%rd149+0];
-	mov.b32 %r60, %r59;
-	and.b32 %r61, %r57, 31;
-	cvt.s64.s32 %rd150, %r61;
+	ld.global.nc.u32 %r60, [%rd149+0];
+	mov.b32 %r61, %r60;
+	and.b32 %r62, %r58, 31;
+	cvt.s64.s32 %rd150, %r62;
 	min.u64 %rd151, %rd150, 32;
-	cvt.u32.u64 %r62, %rd151;
-	mov.b32 %r64, 0x1;
-	shl.b32 %r63, %r64, %r62;
-	setp.hs.u32 %p23, %r62, 32;
-	selp.b32 %r65, 0, %r63, %p23;
-	and.b32 %r66, %r60, %r65;
-	setp.eq.u32 %p24, %r66, 0x0;
-	@!%p24 bra $L32;
+	cvt.u32.u64 %r63, %rd151;
+	mov.b32 %r65, 0x1;
+	shl.b32 %r64, %r65, %r63;
+	setp.hs.u32 %p27, %r63, 32;
+	selp.b32 %r66, 0, %r64, %p27;
+	and.b32 %r67, %r61, %r66;
+	setp.eq.u32 %p28, %r67, 0x0;
+	@!%p28 bra $L32;
 	bra.uni $L27;
 $L32:
-	mov.b32 %r67, %r20;
-	mov.pred %p25, %p3;
-	mov.b32 %r68, %r57;
-	mov.b32 %r69, %r54;
+	mov.b32 %r68, %r20;
+	mov.pred %p29, %p3;
+	mov.pred %p30, %p5;
+	mov.b32 %r69, %r58;
+	mov.b32 %r70, %r55;
 	mov.b64 %rd152, %rd144;
-	add.s32 %r70, %r67, 1;
-	mov.b32 %r71, %r70;
-	mov.b32 %r72, %r68;
-	cvt.u64.u32 %rd153, %r71;
+	add.s32 %r71, %r68, 1;
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r69;
+	cvt.u64.u32 %rd153, %r72;
 	shl.b64 %rd154, %rd153, 32;
-	cvt.u64.u32 %rd155, %r72;
+	cvt.u64.u32 %rd155, %r73;
 	or.b64 %rd156, %rd154, %rd155;
 	mov.b64 %rd157, %rd156;
-	cvt.s64.s32 %rd158, %r69;
+	cvt.s64.s32 %rd158, %r70;
 	mul.lo.s64 %rd159, %rd158, %rd53;
 	mad.lo.s64 %rd160, %rd159, 8, %rd49;
 	st.global.u64 [%rd160+0], %rd157;
-	mov.pred %p26, 1;
-	mov.pred %p27, 1;
-	mov.pred %p28, %p26;
-	mov.pred %p29, %p27;
-	mov.pred %p30, %p28;
-	mov.pred %p31, %p29;
-	or.pred %p32, %p20, %p30;
-	mov.pred %p20, %p32;
-	@!%p31 bra $L34;
+	mov.pred %p31, 1;
+	mov.pred %p32, 1;
+	mov.pred %p33, %p31;
+	mov.pred %p34, %p32;
+	mov.pred %p35, %p33;
+	mov.pred %p36, %p34;
+	or.pred %p37, %p24, %p35;
+	mov.pred %p24, %p37;
+	@!%p36 bra $L34;
 	bra.uni $L28;
 $L34:
 $L27:
@@ -27534,41 +27661,41 @@ $L27:
 	mov.b64 %rd144, %rd161;
 	bra.uni $L26;
 $L28:
-	@!%p20 bra $L36;
+	@!%p24 bra $L36;
 	min.u64 %rd162, %rd130, 32;
-	cvt.u32.u64 %r73, %rd162;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p33, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p33;
-	or.b32 %r77, %r48, %r76;
-	mov.b32 %r48, %r77;
+	cvt.u32.u64 %r74, %rd162;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p38, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p38;
+	or.b32 %r78, %r49, %r77;
+	mov.b32 %r49, %r78;
 	add.s64 %rd163, %rd71, 1;
 	mov.b64 %rd71, %rd163;
 $L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p34, %rd46, 0;
-	@!%p34 bra $L37;
+	setp.gt.s64 %p39, %rd46, 0;
+	@!%p39 bra $L37;
 	mul.lo.s64 %rd164, %rd115, %rd44;
 	mad.lo.s64 %rd165, %rd164, 4, %rd40;
-	st.global.u32 [%rd165+0], %r48;
+	st.global.u32 [%rd165+0], %r49;
 	bra.uni $L38;
 $L37:
-	setp.ne.u32 %p35, %r48, 0x0;
-	@!%p35 bra $L40;
+	setp.ne.u32 %p40, %r49, 0x0;
+	@!%p40 bra $L40;
 	shr.s64 %rd166, %rd85, 5;
 	mul.lo.s64 %rd167, %rd166, %rd44;
 	mad.lo.s64 %rd168, %rd167, 4, %rd40;
 	and.b64 %rd169, %rd85, 31;
 	min.u64 %rd170, %rd169, 32;
-	cvt.u32.u64 %r78, %rd170;
-	mov.b32 %r80, 0x1;
-	shl.b32 %r79, %r80, %r78;
-	setp.hs.u32 %p36, %r78, 32;
-	selp.b32 %r81, 0, %r79, %p36;
-	atom.global.or.b32 %r82, [%rd168], %r81;
+	cvt.u32.u64 %r79, %rd170;
+	mov.b32 %r81, 0x1;
+	shl.b32 %r80, %r81, %r79;
+	setp.hs.u32 %p41, %r79, 32;
+	selp.b32 %r82, 0, %r80, %p41;
+	atom.global.or.b32 %r83, [%rd168], %r82;
 $L40:
 $L38:
 $L11:
@@ -27583,44 +27710,44 @@ $L6:
 	mov.b64 %rd172, %rd71;
 	mov.b64 %rd173, %rd72;
 	// block reduction
-	mov.b32 %r83, 1;
 	mov.b32 %r84, 1;
-	sub.u32 %r85, %r13, 1;
-	mov.b32 %r86, %r83;
+	mov.b32 %r85, 1;
+	sub.u32 %r86, %r13, 1;
+	mov.b32 %r87, %r84;
 $L41:
-	setp.hs.u32 %p37, %r86, 32;
-	@%p37 bra $L42;
-	mov.b64 {%r87, %r88}, %rd172;
-	shfl.sync.down.b32 %r89|%p38, %r87, %r86, %r85, %r17;
-	shfl.sync.down.b32 %r90, %r88, %r86, %r85, %r17;
-	mov.b64 %rd174, {%r89, %r90};
-	mov.b64 {%r91, %r92}, %rd173;
-	shfl.sync.down.b32 %r93, %r91, %r86, %r85, %r17;
-	shfl.sync.down.b32 %r94, %r92, %r86, %r85, %r17;
-	mov.b64 %rd175, {%r93, %r94};
-	@!%p38 bra $L43;
-	setp.ne.u32 %p39, %r18, 9;
-	@%p39 bra.uni $L45;
-	setp.lt.s64 %p40, %rd174, %rd172;
-	setp.eq.s64 %p41, %rd174, %rd172;
-	setp.lt.s64 %p42, %rd175, %rd173;
-	and.pred %p43, %p41, %p42;
-	or.pred %p44, %p40, %p43;
-	selp.b64 %rd176, %rd174, %rd172, %p44;
-	selp.b64 %rd177, %rd175, %rd173, %p44;
+	setp.hs.u32 %p42, %r87, 32;
+	@%p42 bra $L42;
+	mov.b64 {%r88, %r89}, %rd172;
+	shfl.sync.down.b32 %r90|%p43, %r88, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
+	mov.b64 %rd174, {%r90, %r91};
+	mov.b64 {%r92, %r93}, %rd173;
+	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
+	mov.b64 %rd175, {%r94, %r95};
+	@!%p43 bra $L43;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L45;
+	setp.lt.s64 %p45, %rd174, %rd172;
+	setp.eq.s64 %p46, %rd174, %rd172;
+	setp.lt.s64 %p47, %rd175, %rd173;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd176, %rd174, %rd172, %p49;
+	selp.b64 %rd177, %rd175, %rd173, %p49;
 	mov.b64 %rd172, %rd176;
 	mov.b64 %rd173, %rd177;
 	bra.uni $L44;
 $L45:
-	setp.ne.u32 %p45, %r18, 10;
-	@%p45 bra.uni $L46;
-	setp.gt.s64 %p46, %rd174, %rd172;
-	setp.eq.s64 %p47, %rd174, %rd172;
-	setp.lt.s64 %p48, %rd175, %rd173;
-	and.pred %p49, %p47, %p48;
-	or.pred %p50, %p46, %p49;
-	selp.b64 %rd178, %rd174, %rd172, %p50;
-	selp.b64 %rd179, %rd175, %rd173, %p50;
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L46;
+	setp.gt.s64 %p51, %rd174, %rd172;
+	setp.eq.s64 %p52, %rd174, %rd172;
+	setp.lt.s64 %p53, %rd175, %rd173;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd178, %rd174, %rd172, %p55;
+	selp.b64 %rd179, %rd175, %rd173, %p55;
 	mov.b64 %rd172, %rd178;
 	mov.b64 %rd173, %rd179;
 	bra.uni $L44;
@@ -27644,21 +27771,21 @@ $L47:
 	mov.b64 %rd173, %rd185;
 $L44:
 $L43:
-	shl.b32 %r86, %r86, 1;
+	shl.b32 %r87, %r87, 1;
 	bra.uni $L41;
 $L42:
-	setp.eq.u32 %p51, %r7, 0;
-	@!%p51 bra $L48;
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L48;
 	mul.wide.u32 %rd192, %r8, 16;
 	add.s64 %rd193, %rd1, %rd192;
 	st.shared.s64 [%rd193+0], %rd172;
 	st.shared.s64 [%rd193+8], %rd173;
 $L48:
 	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L49;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L50;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L49;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L50;
 	mul.wide.u32 %rd194, %r7, 16;
 	add.s64 %rd195, %rd1, %rd194;
 	ld.shared.s64 %rd196, [%rd195+0];
@@ -27666,42 +27793,42 @@ $L48:
 	mov.b64 %rd172, %rd196;
 	mov.b64 %rd173, %rd197;
 $L50:
-	sub.u32 %r95, %r10, 1;
-	mov.b32 %r96, %r84;
+	sub.u32 %r96, %r10, 1;
+	mov.b32 %r97, %r85;
 $L51:
-	setp.hs.u32 %p54, %r96, 32;
-	@%p54 bra $L52;
-	mov.b64 {%r97, %r98}, %rd172;
-	shfl.sync.down.b32 %r99|%p55, %r97, %r96, %r95, %r17;
-	shfl.sync.down.b32 %r100, %r98, %r96, %r95, %r17;
-	mov.b64 %rd198, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd173;
-	shfl.sync.down.b32 %r103, %r101, %r96, %r95, %r17;
-	shfl.sync.down.b32 %r104, %r102, %r96, %r95, %r17;
-	mov.b64 %rd199, {%r103, %r104};
-	@!%p55 bra $L53;
-	setp.ne.u32 %p56, %r18, 9;
-	@%p56 bra.uni $L55;
-	setp.lt.s64 %p57, %rd198, %rd172;
-	setp.eq.s64 %p58, %rd198, %rd172;
-	setp.lt.s64 %p59, %rd199, %rd173;
-	and.pred %p60, %p58, %p59;
-	or.pred %p61, %p57, %p60;
-	selp.b64 %rd200, %rd198, %rd172, %p61;
-	selp.b64 %rd201, %rd199, %rd173, %p61;
+	setp.hs.u32 %p59, %r97, 32;
+	@%p59 bra $L52;
+	mov.b64 {%r98, %r99}, %rd172;
+	shfl.sync.down.b32 %r100|%p60, %r98, %r97, %r96, %r17;
+	shfl.sync.down.b32 %r101, %r99, %r97, %r96, %r17;
+	mov.b64 %rd198, {%r100, %r101};
+	mov.b64 {%r102, %r103}, %rd173;
+	shfl.sync.down.b32 %r104, %r102, %r97, %r96, %r17;
+	shfl.sync.down.b32 %r105, %r103, %r97, %r96, %r17;
+	mov.b64 %rd199, {%r104, %r105};
+	@!%p60 bra $L53;
+	setp.ne.u32 %p61, %r18, 9;
+	@%p61 bra.uni $L55;
+	setp.lt.s64 %p62, %rd198, %rd172;
+	setp.eq.s64 %p63, %rd198, %rd172;
+	setp.lt.s64 %p64, %rd199, %rd173;
+	and.pred %p65, %p63, %p64;
+	or.pred %p66, %p62, %p65;
+	selp.b64 %rd200, %rd198, %rd172, %p66;
+	selp.b64 %rd201, %rd199, %rd173, %p66;
 	mov.b64 %rd172, %rd200;
 	mov.b64 %rd173, %rd201;
 	bra.uni $L54;
 $L55:
-	setp.ne.u32 %p62, %r18, 10;
-	@%p62 bra.uni $L56;
-	setp.gt.s64 %p63, %rd198, %rd172;
-	setp.eq.s64 %p64, %rd198, %rd172;
-	setp.lt.s64 %p65, %rd199, %rd173;
-	and.pred %p66, %p64, %p65;
-	or.pred %p67, %p63, %p66;
-	selp.b64 %rd202, %rd198, %rd172, %p67;
-	selp.b64 %rd203, %rd199, %rd173, %p67;
+	setp.ne.u32 %p67, %r18, 10;
+	@%p67 bra.uni $L56;
+	setp.gt.s64 %p68, %rd198, %rd172;
+	setp.eq.s64 %p69, %rd198, %rd172;
+	setp.lt.s64 %p70, %rd199, %rd173;
+	and.pred %p71, %p69, %p70;
+	or.pred %p72, %p68, %p71;
+	selp.b64 %rd202, %rd198, %rd172, %p72;
+	selp.b64 %rd203, %rd199, %rd173, %p72;
 	mov.b64 %rd172, %rd202;
 	mov.b64 %rd173, %rd203;
 	bra.uni $L54;
@@ -27725,53 +27852,53 @@ $L57:
 	mov.b64 %rd173, %rd185;
 $L54:
 $L53:
-	shl.b32 %r96, %r96, 1;
+	shl.b32 %r97, %r97, 1;
 	bra.uni $L51;
 $L52:
 $L49:
-	mul.wide.u32 %rd210, %r22, 16;
+	mul.wide.u32 %rd210, %r23, 16;
 	add.s64 %rd211, %rd5, %rd210;
-	setp.eq.u32 %p68, %r5, 0;
-	@!%p68 bra $L58;
+	setp.eq.u32 %p73, %r5, 0;
+	@!%p73 bra $L58;
 	st.global.s64 [%rd211+0], %rd172;
 	st.global.s64 [%rd211+8], %rd173;
 $L58:
 	// the last block combines the partials
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L59;
+	setp.eq.u32 %p74, %r5, 0;
+	@!%p74 bra $L59;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r105, [gk_reduce_done], 1;
-	sub.u32 %r106, %r23, 1;
-	setp.eq.u32 %p70, %r105, %r106;
+	atom.global.add.u32 %r106, [gk_reduce_done], 1;
+	sub.u32 %r107, %r24, 1;
+	setp.eq.u32 %p75, %r106, %r107;
 	fence.acq_rel.gpu;
-	selp.b32 %r107, 1, 0, %p70;
-	st.shared.u32 [%rd1+1024], %r107;
+	selp.b32 %r108, 1, 0, %p75;
+	st.shared.u32 [%rd1+1024], %r108;
 $L59:
 	bar.sync 0;
-	ld.shared.u32 %r108, [%rd1+1024];
-	setp.ne.u32 %p71, %r108, 0;
-	@!%p71 bra $L60;
-	cvt.u64.u32 %rd214, %r23;
+	ld.shared.u32 %r109, [%rd1+1024];
+	setp.ne.u32 %p76, %r109, 0;
+	@!%p76 bra $L60;
+	cvt.u64.u32 %rd214, %r24;
 	cvt.u64.u32 %rd215, %r5;
 	cvt.u64.u32 %rd216, %r6;
-	setp.ne.u32 %p72, %r18, 9;
-	@%p72 bra.uni $L62;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L62;
 	mov.b64 %rd212, 9223372036854775807;
 	mov.b64 %rd213, 9223372036854775807;
 	mov.b64 %rd217, %rd215;
 $L63:
-	setp.ge.s64 %p73, %rd217, %rd214;
-	@%p73 bra $L64;
+	setp.ge.s64 %p78, %rd217, %rd214;
+	@%p78 bra $L64;
 	mad.lo.s64 %rd218, %rd217, 16, %rd5;
 	ld.relaxed.gpu.global.s64 %rd219, [%rd218+0];
 	ld.relaxed.gpu.global.s64 %rd220, [%rd218+8];
-	setp.lt.s64 %p74, %rd219, %rd212;
-	setp.eq.s64 %p75, %rd219, %rd212;
-	setp.lt.s64 %p76, %rd220, %rd213;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd221, %rd219, %rd212, %p78;
-	selp.b64 %rd222, %rd220, %rd213, %p78;
+	setp.lt.s64 %p79, %rd219, %rd212;
+	setp.eq.s64 %p80, %rd219, %rd212;
+	setp.lt.s64 %p81, %rd220, %rd213;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd221, %rd219, %rd212, %p83;
+	selp.b64 %rd222, %rd220, %rd213, %p83;
 	mov.b64 %rd212, %rd221;
 	mov.b64 %rd213, %rd222;
 	add.s64 %rd217, %rd217, %rd216;
@@ -27779,24 +27906,24 @@ $L63:
 $L64:
 	bra.uni $L61;
 $L62:
-	setp.ne.u32 %p79, %r18, 10;
-	@%p79 bra.uni $L65;
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L65;
 	mov.b64 %rd212, -9223372036854775808;
 	mov.b64 %rd213, 9223372036854775807;
 	mov.b64 %rd223, %rd215;
 $L66:
-	setp.ge.s64 %p80, %rd223, %rd214;
-	@%p80 bra $L67;
+	setp.ge.s64 %p85, %rd223, %rd214;
+	@%p85 bra $L67;
 	mad.lo.s64 %rd224, %rd223, 16, %rd5;
 	ld.relaxed.gpu.global.s64 %rd225, [%rd224+0];
 	ld.relaxed.gpu.global.s64 %rd226, [%rd224+8];
-	setp.gt.s64 %p81, %rd225, %rd212;
-	setp.eq.s64 %p82, %rd225, %rd212;
-	setp.lt.s64 %p83, %rd226, %rd213;
-	and.pred %p84, %p82, %p83;
-	or.pred %p85, %p81, %p84;
-	selp.b64 %rd227, %rd225, %rd212, %p85;
-	selp.b64 %rd228, %rd226, %rd213, %p85;
+	setp.gt.s64 %p86, %rd225, %rd212;
+	setp.eq.s64 %p87, %rd225, %rd212;
+	setp.lt.s64 %p88, %rd226, %rd213;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd227, %rd225, %rd212, %p90;
+	selp.b64 %rd228, %rd226, %rd213, %p90;
 	mov.b64 %rd212, %rd227;
 	mov.b64 %rd213, %rd228;
 	add.s64 %rd223, %rd223, %rd216;
@@ -27817,8 +27944,8 @@ $L68:
 	mov.b64 %rd213, %rd230;
 	mov.b64 %rd231, %rd215;
 $L69:
-	setp.ge.s64 %p86, %rd231, %rd214;
-	@%p86 bra $L70;
+	setp.ge.s64 %p91, %rd231, %rd214;
+	@%p91 bra $L70;
 	mad.lo.s64 %rd232, %rd231, 16, %rd5;
 	ld.relaxed.gpu.global.s64 %rd233, [%rd232+0];
 	ld.relaxed.gpu.global.s64 %rd234, [%rd232+8];
@@ -27846,44 +27973,44 @@ $L61:
 	mov.b64 %rd241, %rd212;
 	mov.b64 %rd242, %rd213;
 	// block reduction
-	mov.b32 %r109, 1;
 	mov.b32 %r110, 1;
-	sub.u32 %r111, %r13, 1;
-	mov.b32 %r112, %r109;
+	mov.b32 %r111, 1;
+	sub.u32 %r112, %r13, 1;
+	mov.b32 %r113, %r110;
 $L72:
-	setp.hs.u32 %p87, %r112, 32;
-	@%p87 bra $L73;
-	mov.b64 {%r113, %r114}, %rd241;
-	shfl.sync.down.b32 %r115|%p88, %r113, %r112, %r111, %r17;
-	shfl.sync.down.b32 %r116, %r114, %r112, %r111, %r17;
-	mov.b64 %rd243, {%r115, %r116};
-	mov.b64 {%r117, %r118}, %rd242;
-	shfl.sync.down.b32 %r119, %r117, %r112, %r111, %r17;
-	shfl.sync.down.b32 %r120, %r118, %r112, %r111, %r17;
-	mov.b64 %rd244, {%r119, %r120};
-	@!%p88 bra $L74;
-	setp.ne.u32 %p89, %r18, 9;
-	@%p89 bra.uni $L76;
-	setp.lt.s64 %p90, %rd243, %rd241;
-	setp.eq.s64 %p91, %rd243, %rd241;
-	setp.lt.s64 %p92, %rd244, %rd242;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd245, %rd243, %rd241, %p94;
-	selp.b64 %rd246, %rd244, %rd242, %p94;
+	setp.hs.u32 %p92, %r113, 32;
+	@%p92 bra $L73;
+	mov.b64 {%r114, %r115}, %rd241;
+	shfl.sync.down.b32 %r116|%p93, %r114, %r113, %r112, %r17;
+	shfl.sync.down.b32 %r117, %r115, %r113, %r112, %r17;
+	mov.b64 %rd243, {%r116, %r117};
+	mov.b64 {%r118, %r119}, %rd242;
+	shfl.sync.down.b32 %r120, %r118, %r113, %r112, %r17;
+	shfl.sync.down.b32 %r121, %r119, %r113, %r112, %r17;
+	mov.b64 %rd244, {%r120, %r121};
+	@!%p93 bra $L74;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L76;
+	setp.lt.s64 %p95, %rd243, %rd241;
+	setp.eq.s64 %p96, %rd243, %rd241;
+	setp.lt.s64 %p97, %rd244, %rd242;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd245, %rd243, %rd241, %p99;
+	selp.b64 %rd246, %rd244, %rd242, %p99;
 	mov.b64 %rd241, %rd245;
 	mov.b64 %rd242, %rd246;
 	bra.uni $L75;
 $L76:
-	setp.ne.u32 %p95, %r18, 10;
-	@%p95 bra.uni $L77;
-	setp.gt.s64 %p96, %rd243, %rd241;
-	setp.eq.s64 %p97, %rd243, %rd241;
-	setp.lt.s64 %p98, %rd244, %rd242;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd247, %rd243, %rd241, %p100;
-	selp.b64 %rd248, %rd244, %rd242, %p100;
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L77;
+	setp.gt.s64 %p101, %rd243, %rd241;
+	setp.eq.s64 %p102, %rd243, %rd241;
+	setp.lt.s64 %p103, %rd244, %rd242;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd247, %rd243, %rd241, %p105;
+	selp.b64 %rd248, %rd244, %rd242, %p105;
 	mov.b64 %rd241, %rd247;
 	mov.b64 %rd242, %rd248;
 	bra.uni $L75;
@@ -27907,21 +28034,21 @@ $L78:
 	mov.b64 %rd242, %rd185;
 $L75:
 $L74:
-	shl.b32 %r112, %r112, 1;
+	shl.b32 %r113, %r113, 1;
 	bra.uni $L72;
 $L73:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L79;
+	setp.eq.u32 %p106, %r7, 0;
+	@!%p106 bra $L79;
 	mul.wide.u32 %rd255, %r8, 16;
 	add.s64 %rd256, %rd1, %rd255;
 	st.shared.s64 [%rd256+0], %rd241;
 	st.shared.s64 [%rd256+8], %rd242;
 $L79:
 	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L80;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L81;
+	setp.eq.u32 %p107, %r8, 0;
+	@!%p107 bra $L80;
+	setp.lo.u32 %p108, %r7, %r10;
+	@!%p108 bra $L81;
 	mul.wide.u32 %rd257, %r7, 16;
 	add.s64 %rd258, %rd1, %rd257;
 	ld.shared.s64 %rd259, [%rd258+0];
@@ -27929,42 +28056,42 @@ $L79:
 	mov.b64 %rd241, %rd259;
 	mov.b64 %rd242, %rd260;
 $L81:
-	sub.u32 %r121, %r10, 1;
-	mov.b32 %r122, %r110;
+	sub.u32 %r122, %r10, 1;
+	mov.b32 %r123, %r111;
 $L82:
-	setp.hs.u32 %p104, %r122, 32;
-	@%p104 bra $L83;
-	mov.b64 {%r123, %r124}, %rd241;
-	shfl.sync.down.b32 %r125|%p105, %r123, %r122, %r121, %r17;
-	shfl.sync.down.b32 %r126, %r124, %r122, %r121, %r17;
-	mov.b64 %rd261, {%r125, %r126};
-	mov.b64 {%r127, %r128}, %rd242;
-	shfl.sync.down.b32 %r129, %r127, %r122, %r121, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r122, %r121, %r17;
-	mov.b64 %rd262, {%r129, %r130};
-	@!%p105 bra $L84;
-	setp.ne.u32 %p106, %r18, 9;
-	@%p106 bra.uni $L86;
-	setp.lt.s64 %p107, %rd261, %rd241;
-	setp.eq.s64 %p108, %rd261, %rd241;
-	setp.lt.s64 %p109, %rd262, %rd242;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd263, %rd261, %rd241, %p111;
-	selp.b64 %rd264, %rd262, %rd242, %p111;
+	setp.hs.u32 %p109, %r123, 32;
+	@%p109 bra $L83;
+	mov.b64 {%r124, %r125}, %rd241;
+	shfl.sync.down.b32 %r126|%p110, %r124, %r123, %r122, %r17;
+	shfl.sync.down.b32 %r127, %r125, %r123, %r122, %r17;
+	mov.b64 %rd261, {%r126, %r127};
+	mov.b64 {%r128, %r129}, %rd242;
+	shfl.sync.down.b32 %r130, %r128, %r123, %r122, %r17;
+	shfl.sync.down.b32 %r131, %r129, %r123, %r122, %r17;
+	mov.b64 %rd262, {%r130, %r131};
+	@!%p110 bra $L84;
+	setp.ne.u32 %p111, %r18, 9;
+	@%p111 bra.uni $L86;
+	setp.lt.s64 %p112, %rd261, %rd241;
+	setp.eq.s64 %p113, %rd261, %rd241;
+	setp.lt.s64 %p114, %rd262, %rd242;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd263, %rd261, %rd241, %p116;
+	selp.b64 %rd264, %rd262, %rd242, %p116;
 	mov.b64 %rd241, %rd263;
 	mov.b64 %rd242, %rd264;
 	bra.uni $L85;
 $L86:
-	setp.ne.u32 %p112, %r18, 10;
-	@%p112 bra.uni $L87;
-	setp.gt.s64 %p113, %rd261, %rd241;
-	setp.eq.s64 %p114, %rd261, %rd241;
-	setp.lt.s64 %p115, %rd262, %rd242;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd265, %rd261, %rd241, %p117;
-	selp.b64 %rd266, %rd262, %rd242, %p117;
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L87;
+	setp.gt.s64 %p118, %rd261, %rd241;
+	setp.eq.s64 %p119, %rd261, %rd241;
+	setp.lt.s64 %p120, %rd262, %rd242;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd265, %rd261, %rd241, %p122;
+	selp.b64 %rd266, %rd262, %rd242, %p122;
 	mov.b64 %rd241, %rd265;
 	mov.b64 %rd242, %rd266;
 	bra.uni $L85;
@@ -27988,11 +28115,11 @@ $L88:
 	mov.b64 %rd242, %rd185;
 $L85:
 $L84:
-	shl.b32 %r122, %r122, 1;
+	shl.b32 %r123, %r123, 1;
 	bra.uni $L82;
 $L83:
 $L80:
-	@!%p69 bra $L89;
+	@!%p74 bra $L89;
 	st.global.s64 [%rd7+0], %rd241;
 	st.global.s64 [%rd7+8], %rd242;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
@@ -28013,17 +28140,17 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:43
+//line kernels.go:47
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:28020
+//line gokkos_kernels_gen.go:28147
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:43
+//line kernels.go:47
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:28027
+//line gokkos_kernels_gen.go:28154
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -28033,21 +28160,21 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:55
+//line kernels.go:59
 			s := gokkosS0[gokkosJ]
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:28042
+//line gokkos_kernels_gen.go:28169
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:55
+//line kernels.go:59
 		s := k.State.At(v)
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:28051
+//line gokkos_kernels_gen.go:28178
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -28061,19 +28188,19 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:71
+//line kernels.go:75
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:28069
+//line gokkos_kernels_gen.go:28196
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:71
+//line kernels.go:75
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:28077
+//line gokkos_kernels_gen.go:28204
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -28090,61 +28217,61 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				w := gokkosLo + gokkosJ
-//line kernels.go:85
+//line kernels.go:89
 				var word uint32
 				hi := min(w*32+32, len(gokkosG0))
 				for v := w * 32; v < hi; v++ {
 
-//line kernels.go:90
+//line kernels.go:94
 					word |= (^uint32(gokkosG0[v]>>32) >> 31) << uint(v-w*32)
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:28104
+//line gokkos_kernels_gen.go:28231
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:85
+//line kernels.go:89
 			var word uint32
 			hi := min(w*32+32, len(gokkosG0))
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:90
+//line kernels.go:94
 				word |= (^uint32(gokkosG0[v]>>32) >> 31) << uint(v-w*32)
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:28118
+//line gokkos_kernels_gen.go:28245
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:85
+//line kernels.go:89
 			var word uint32
 			hi := min(w*32+32, k.State.Len())
 			for v := w * 32; v < hi; v++ {
 
-//line kernels.go:90
+//line kernels.go:94
 				word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:28134
+//line gokkos_kernels_gen.go:28261
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:85
+//line kernels.go:89
 		var word uint32
 		hi := min(w*32+32, k.State.Len())
 		for v := w * 32; v < hi; v++ {
 
-//line kernels.go:90
+//line kernels.go:94
 			word |= (^uint32(k.State.At(v)>>32) >> 31) << uint(v-w*32)
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:28148
+//line gokkos_kernels_gen.go:28275
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -28153,17 +28280,17 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:103
+//line kernels.go:107
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28160
+//line gokkos_kernels_gen.go:28287
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:103
+//line kernels.go:107
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:28167
+//line gokkos_kernels_gen.go:28294
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -28172,17 +28299,17 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:114
+//line kernels.go:118
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28179
+//line gokkos_kernels_gen.go:28306
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:114
+//line kernels.go:118
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:28186
+//line gokkos_kernels_gen.go:28313
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -28192,22 +28319,22 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:127
+//line kernels.go:131
 			if gokkosS0[gokkosJ] >= 0 {
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:28201
+//line gokkos_kernels_gen.go:28328
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:127
+//line kernels.go:131
 		if k.Level.At(v) >= 0 {
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:28211
+//line gokkos_kernels_gen.go:28338
 	*acc = gokkosAccV
 }
 
@@ -28223,7 +28350,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}()
 		for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:147
+//line kernels.go:151
 			l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosG0[u]))
 			if l < 0 {
 				continue
@@ -28236,11 +28363,11 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:28240
+//line gokkos_kernels_gen.go:28367
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line kernels.go:147
+//line kernels.go:151
 		l := stateLevel(k.State.AtomicLoad(u))
 		if l < 0 {
 			continue
@@ -28253,7 +28380,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:28257
+//line gokkos_kernels_gen.go:28384
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -28262,18 +28389,18 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosAccV := *acc
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:168
+//line kernels.go:172
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28269
+//line gokkos_kernels_gen.go:28396
 		*acc = gokkosAccV
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:168
+//line kernels.go:172
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:28277
+//line gokkos_kernels_gen.go:28404
 	*acc = gokkosAccV
 }
 
@@ -28290,40 +28417,40 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 		}()
 		if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
-//line kernels.go:181
+//line kernels.go:185
 				if l := gokkosS0[gokkosJ]; l >= 0 {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:28299
+//line gokkos_kernels_gen.go:28426
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:181
+//line kernels.go:185
 			if l := gokkosG0[v]; l >= 0 {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:28308
+//line gokkos_kernels_gen.go:28435
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:181
+//line kernels.go:185
 			if l := gokkosS0[gokkosJ]; l >= 0 {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:28318
+//line gokkos_kernels_gen.go:28445
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:181
+//line kernels.go:185
 		if l := k.Level.At(v); l >= 0 {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:28327
+//line gokkos_kernels_gen.go:28454
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -28332,18 +28459,18 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 	gokkosAccV := *acc
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:195
+//line kernels.go:199
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28339
+//line gokkos_kernels_gen.go:28466
 		*acc = gokkosAccV
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:195
+//line kernels.go:199
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:28347
+//line gokkos_kernels_gen.go:28474
 	*acc = gokkosAccV
 }
 
@@ -28364,38 +28491,38 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:121
+//line op.go:130
 		w, bit := int(v>>5), uint32(1)<<uint(v&31)
 		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
-//line op.go:122
+//line op.go:131
 			{
 				if false {
-//line op.go:123
+//line op.go:132
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:123
+//line op.go:132
 					gokkosN++
-//line op.go:123
+//line op.go:132
 				}
-//line op.go:123
+//line op.go:132
 				continue gokkosNext
-//line op.go:123
+//line op.go:132
 			}
 		}
-//line op.go:124
+//line op.go:133
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
-//line op.go:125
+//line op.go:134
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:125
+//line op.go:134
 				gokkosN++
-//line op.go:125
+//line op.go:134
 			}
-//line op.go:125
+//line op.go:134
 			continue gokkosNext
-//line op.go:125
+//line op.go:134
 		}
 	}
-//line gokkos_kernels_gen.go:28399
+//line gokkos_kernels_gen.go:28526
 	return gokkosN
 }
 
@@ -28416,45 +28543,48 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:56
-		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
+//line op.go:62
+		l := o.Depth + 1
+		if o.Fused || o.Local {
+			l = stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
+		}
 		claim := packState(l, u)
 		for {
 
 			cur := gokkosimpl.AtomicLoadUint64(&gokkosS0[int(v)])
 			if uint32(cur>>32) <= uint32(l) {
-//line op.go:61
+//line op.go:70
 				{
 					if false {
-//line op.go:62
+//line op.go:71
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:62
+//line op.go:71
 						gokkosN++
-//line op.go:62
+//line op.go:71
 					}
-//line op.go:62
+//line op.go:71
 					continue gokkosNext
-//line op.go:62
+//line op.go:71
 				}
 			}
 			if gokkosimpl.AtomicCompareAndSwapUint64(&gokkosS0[int(v)], cur, claim) {
-//line op.go:64
+//line op.go:73
 				{
 					if true {
-//line op.go:65
+//line op.go:74
 						gokkosHits[gokkosN] = gokkosV
-//line op.go:65
+//line op.go:74
 						gokkosN++
-//line op.go:65
+//line op.go:74
 					}
-//line op.go:65
+//line op.go:74
 					continue gokkosNext
-//line op.go:65
+//line op.go:74
 				}
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:28458
+//line gokkos_kernels_gen.go:28588
 	return gokkosN
 }
 
@@ -28475,23 +28605,23 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:72
+//line op.go:81
 		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
-//line op.go:72
+//line op.go:81
 		{
 
 			if uint32(gokkosimpl.AtomicMinUint64(&gokkosS0[int(v)], packState(l, u))>>32) > uint32(l) {
-//line op.go:74
+//line op.go:83
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:74
+//line op.go:83
 				gokkosN++
-//line op.go:74
+//line op.go:83
 			}
-//line op.go:74
+//line op.go:83
 			continue gokkosNext
-//line op.go:74
+//line op.go:83
 		}
 	}
-//line gokkos_kernels_gen.go:28496
+//line gokkos_kernels_gen.go:28626
 	return gokkosN
 }

@@ -22,8 +22,12 @@ var _ = []any{
 // pushLevels runs fused steps (frontier.PushLevels) with op, or, for a visit with local rounds
 // on a device, with visitMin, which claims by atomic minimum.
 func pushLevels[O searchOp[O]](f *frontier.Frontier, op O, most int) ([]frontier.Step, error) {
-	if v, ok := any(op).(visit); ok && v.Local && f.Space().Info().Device {
-		return frontier.PushLevels(f, visitMin(v), most)
+	if v, ok := any(op).(visit); ok {
+		v.Fused = true
+		if v.Local && f.Space().Info().Device {
+			return frontier.PushLevels(f, visitMin(v), most)
+		}
+		return frontier.PushLevels(f, v, most)
 	}
 	return frontier.PushLevels(f, op, most)
 }

@@ -10,8 +10,9 @@ import "github.com/gokkos/gokkos/views"
 // the first visit of a vertex is the only one that succeeds (every later one offers the same
 // level); in fused steps with local rounds (frontier.CorrectingOp) a vertex may be claimed at
 // a level that a visit from another team lowers later, and its parent then needs the repair
-// of fixParents. Push steps take the level from u rather than from Depth so that fused steps
-// (frontier.PushLevels), which run several levels with one operator, store the right one.
+// of fixParents. Fused steps (frontier.PushLevels), which run several levels with one operator,
+// and every step once local rounds have run take the level from u's state; the other push
+// steps take it from Depth (see Fused).
 //
 // Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "level[v] >= 0"
 // in N/8 bytes so that a word tells which of 32 vertices are still pending. Push steps do not
@@ -25,6 +26,11 @@ type visit struct {
 	// Local lets fused steps run local rounds (see Correcting); on devices they then visit as
 	// visitMin.
 	Local bool
+	// Fused marks the operator of fused steps (frontier.PushLevels), which run several levels
+	// with one operator: a visit then reads u's level from its state. Level-synchronous steps
+	// without local rounds, whose sources are all at level Depth, take it from Depth and spare
+	// a load of each source's state.
+	Fused bool
 }
 
 // visitMin is visit for fused steps with local rounds on a device: it claims v with one
@@ -53,7 +59,10 @@ func stateParent(s uint64) int32 { return int32(uint32(s)) }
 
 // Visit offers v the level after u's.
 func (o visit) Visit(u, v int32, e int64) bool {
-	l := stateLevel(o.State.AtomicLoad(int(u))) + 1
+	l := o.Depth + 1
+	if o.Fused || o.Local {
+		l = stateLevel(o.State.AtomicLoad(int(u))) + 1
+	}
 	claim := packState(l, u)
 	for {
 		// -1 (unvisited) compares above every level.

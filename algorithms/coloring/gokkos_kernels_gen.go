@@ -50,7 +50,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
 	gokkosimpl.Register[frontier.PushThread[propagate]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[coloring.propagate]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_coloring_propagate__main"},

@@ -1,6 +1,8 @@
 package frontier
 
 import (
+	"sync"
+
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
@@ -114,6 +116,13 @@ func (k PushThread[Op]) runAlone(m teams.Member, buf views.View1D[int32], first,
 // visitPiece is the number of edges a host visit loop takes per call.
 const visitPiece = 1024
 
+// hitBuffers holds the arrays of visitPiece entries into which host visit loops write the
+// targets they improved. A host kernel passes its array to the generated loop through a function
+// value, which makes it escape: an array of its own would be 4 KB of garbage per team and step,
+// and the heap, given back to the system between collections, then faulted fresh pages inside
+// the steps.
+var hitBuffers = sync.Pool{New: func() any { return new([visitPiece]int32) }}
+
 // visitEach is what a generated host visit loop does, by one call of Op.Visit per edge: it
 // visits u's edges adj (indices e, e+1, ...) and writes the targets of the calls that returned
 // true to hits, returning their number. Host kernels call it when the generated loop declines
@@ -152,7 +161,13 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 	}
 	op := k.Op
 	off := k.G.Offsets // read directly: CSR.Begin and End are just over Go's inlining budget
-	var hits [visitPiece]int32
+	// A queue without deduplication takes the loop's hits in the thread's buffer itself.
+	if q, o := buf.Span(0, buf.Len()), off.Span(0, off.Len()); !k.Out.Bitmap && !k.Out.Dedup && len(q) >= visitPiece && o != nil {
+		k.runQueue(m, buf, q, adj, o, first, last, acc)
+		return
+	}
+	hits := hitBuffers.Get().(*[visitPiece]int32)
+	defer hitBuffers.Put(hits)
 	budget := k.Out.budget()
 	fast := newHostBits(k.Out)
 	c := 0
@@ -180,6 +195,39 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 					c = 0
 				}
 			}
+			e += n
+		}
+	}
+	k.Out.flush(m, buf, c)
+}
+
+// runQueue is RunTeam for a queue sink without deduplication: the visit loop writes the targets
+// it improved straight into the thread's buffer q (buf's memory, of at least visitPiece
+// entries), which is flushed whenever the next piece of edges might not fit, and their count
+// and sampled degrees are taken per piece (countAll) rather than by two calls per target.
+func (k pushThreadHost[Op]) runQueue(m teams.Member, buf views.View1D[int32], q, adj []int32, off []int64, first, last int, acc *Count) {
+	op := k.Op
+	c := 0
+	ahead := newLookahead(k.In, k.G.Offsets, adj, first, last, op)
+	ahead.prime(first)
+	for s := first; s < last; s++ {
+		ahead.fetch(s)
+		u := k.In.Vertex(s)
+		if u < 0 || int(u)+1 >= len(off) {
+			continue
+		}
+		for e, end := off[u], off[u+1]; e < end; {
+			n := min(end-e, visitPiece)
+			if c+int(n) > len(q) {
+				k.Out.flush(m, buf, c)
+				c = 0
+			}
+			got := k.Visit(&op, u, adj[e:e+n], e, q[c:c+int(n)])
+			if got < 0 { // a view of the operator is not a contiguous host view
+				got = visitEach(&op, u, adj[e:e+n], e, q[c:c+int(n)])
+			}
+			k.Out.countAll(acc, off, q[c:c+got])
+			c += got
 			e += n
 		}
 	}

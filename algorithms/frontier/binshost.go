@@ -51,7 +51,8 @@ func (k binStepsHost[Op]) slices() (b binSlices, ok bool) {
 func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 	o := k.start(m)
 	b, fast := k.slices()
-	var hits [visitPiece]int32
+	hits := hitBuffers.Get().(*[visitPiece]int32)
+	defer hitBuffers.Put(hits)
 	// One lookahead over the whole pool, made once: each chunk's walk sets its window.
 	var ahead lookahead
 	if fast {
@@ -71,14 +72,14 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 		chunks := k.Tally.AtomicLoad(set + 1)
 		for c := k.Tally.AtomicAdd(set+2, 1); c < chunks; c = k.Tally.AtomicAdd(set+2, 1) {
 			if fast {
-				k.expandHost(o, k.List.At(int(c)), cur, &b, &ahead, &hits)
+				k.expandHost(o, k.List.At(int(c)), cur, &b, &ahead, hits)
 			} else {
 				k.expand(o, k.List.At(int(c)), cur)
 			}
 		}
 		for c := k.detach(o, cur, chunks, m); c >= 0; c = k.detach(o, cur, chunks, m) {
 			if fast {
-				k.expandHost(o, c, cur, &b, &ahead, &hits)
+				k.expandHost(o, c, cur, &b, &ahead, hits)
 			} else {
 				k.expand(o, c, cur)
 			}
@@ -88,7 +89,7 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 		// Every member reads the same count here: hubs are left only before the barrier
 		// above, and the count is cleared only after the one below.
 		if k.Hubs != nil && k.Hubs.n.Load() > 0 {
-			k.expandHubs(o, &b, &hits)
+			k.expandHubs(o, &b, hits)
 			m.LeagueBarrier()
 			if o == 0 {
 				k.Hubs.clear()

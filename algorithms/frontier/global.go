@@ -116,7 +116,8 @@ func (k pushGlobalHost[Op]) RunTeam(m teams.Member, acc *Count) {
 		return
 	}
 	op := k.Op
-	var hits [visitPiece]int32
+	hits := hitBuffers.Get().(*[visitPiece]int32)
+	defer hitBuffers.Put(hits)
 	budget := k.Out.budget()
 	fast := newHostBits(k.Out)
 	c := 0

@@ -234,7 +234,7 @@ func init() {
 	})
 	gokkosimpl.Register[worklistStats](&abi.KernelSpec{
 		Name:      "frontier.worklistStats",
-		Pos:       "algorithms/frontier/inspect.go:9",
+		Pos:       "algorithms/frontier/inspect.go:13",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_worklistStats_main"},
@@ -255,12 +255,12 @@ func init() {
 		Source: []abi.SourcePiece{
 			{File: "inspect.go", Key: "func (worklistStats) Init", Hash: "cc7b5259de6297a2"},
 			{File: "inspect.go", Key: "func (worklistStats) Join", Hash: "71c116e49ca9d8bf"},
-			{File: "inspect.go", Key: "func (worklistStats) Run", Hash: "d5f1251ac820cae0"},
+			{File: "inspect.go", Key: "func (worklistStats) Run", Hash: "6cc1ff445f8292be"},
 			{File: "inspect.go", Key: "type worklistStats", Hash: "d8d74f1a5596c967"},
 			{File: "worklist.go", Key: "type Count", Hash: "5013529da057c545"},
 			{File: "worklist.go", Key: "type Worklist", Hash: "aa1f4ee5e2c1fe57"},
 		},
-		SourceHash: "b7ba21bfab7f81e3",
+		SourceHash: "52b6e5890474cf20",
 	})
 	gokkosimpl.RegisterHostReduce[worklistStats, Count](gokkosHostLoop9)
 }
@@ -3914,9 +3914,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s17
 )
 {
-	.reg .pred %p<92>;
-	.reg .b32 %r<80>;
-	.reg .b64 %rd<213>;
+	.reg .pred %p<91>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<212>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4064,28 +4064,27 @@ $L9:
 	ld.global.nc.u32 %r25, [%rd92+0];
 	mov.b32 %r26, %r25;
 	mov.b32 %r27, %r26;
-	mov.b64 %rd93, 0;
 $L10:
 	setp.ne.u32 %p8, %r27, 0x0;
 	not.pred %p9, %p8;
 	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	and.b32 %r28, %r27, 0x1;
-	setp.ne.u32 %p10, %r28, 0x0;
-	@!%p10 bra $L16;
-	mov.b64 %rd94, %rd9;
-	mul.lo.s64 %rd95, %rd71, 32;
-	add.s64 %rd96, %rd95, %rd93;
-	cvt.u32.u64 %r29, %rd96;
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd97, %r30;
+	mov.b64 %rd93, %rd9;
+	mul.lo.s64 %rd94, %rd71, 32;
+	brev.b32 %r28, %r27;
+	clz.b32 %r29, %r28;
+	cvt.u64.u32 %rd95, %r29;
+	add.s64 %rd96, %rd94, %rd95;
+	cvt.u32.u64 %r30, %rd96;
+	mov.b32 %r31, %r30;
+	cvt.s64.s32 %rd97, %r31;
 	add.s64 %rd98, %rd97, 1;
 	mul.lo.s64 %rd99, %rd98, %rd16;
 	mad.lo.s64 %rd100, %rd99, 8, %rd12;
 	ld.global.nc.s64 %rd101, [%rd100+0];
 	mov.b64 %rd102, %rd101;
-	cvt.s64.s32 %rd103, %r30;
+	cvt.s64.s32 %rd103, %r31;
 	mul.lo.s64 %rd104, %rd103, %rd16;
 	mad.lo.s64 %rd105, %rd104, 8, %rd12;
 	ld.global.nc.s64 %rd106, [%rd105+0];
@@ -4097,426 +4096,424 @@ $L14:
 	mov.b64 %rd57, %rd111;
 	max.s64 %rd112, %rd58, %rd110;
 	mov.b64 %rd58, %rd112;
-$L16:
-	shr.u32 %r31, %r27, 1;
-	mov.b32 %r27, %r31;
 $L11:
-	add.s64 %rd113, %rd93, 1;
-	mov.b64 %rd93, %rd113;
+	sub.u32 %r32, %r27, 0x1;
+	and.b32 %r33, %r27, %r32;
+	mov.b32 %r27, %r33;
 	bra.uni $L10;
 $L12:
 $L7:
 	add.s64 %rd70, %rd70, %rd69;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd114, %rd57;
-	mov.b64 %rd115, %rd58;
+	mov.b64 %rd113, %rd57;
+	mov.b64 %rd114, %rd58;
 	// block reduction
-	mov.b32 %r32, 1;
-	mov.b32 %r33, 1;
-	sub.u32 %r34, %r13, 1;
-	mov.b32 %r35, %r32;
-$L17:
-	setp.hs.u32 %p11, %r35, 32;
-	@%p11 bra $L18;
-	mov.b64 {%r36, %r37}, %rd114;
-	shfl.sync.down.b32 %r38|%p12, %r36, %r35, %r34, %r17;
-	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
-	mov.b64 %rd116, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd115;
-	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
-	mov.b64 %rd117, {%r42, %r43};
-	@!%p12 bra $L19;
-	setp.ne.u32 %p13, %r18, 9;
-	@%p13 bra.uni $L21;
-	setp.lt.s64 %p14, %rd116, %rd114;
-	setp.eq.s64 %p15, %rd116, %rd114;
-	setp.lt.s64 %p16, %rd117, %rd115;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.b64 %rd118, %rd116, %rd114, %p18;
-	selp.b64 %rd119, %rd117, %rd115, %p18;
+	mov.b32 %r34, 1;
+	mov.b32 %r35, 1;
+	sub.u32 %r36, %r13, 1;
+	mov.b32 %r37, %r34;
+$L15:
+	setp.hs.u32 %p10, %r37, 32;
+	@%p10 bra $L16;
+	mov.b64 {%r38, %r39}, %rd113;
+	shfl.sync.down.b32 %r40|%p11, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd115, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd114;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd116, {%r44, %r45};
+	@!%p11 bra $L17;
+	setp.ne.u32 %p12, %r18, 9;
+	@%p12 bra.uni $L19;
+	setp.lt.s64 %p13, %rd115, %rd113;
+	setp.eq.s64 %p14, %rd115, %rd113;
+	setp.lt.s64 %p15, %rd116, %rd114;
+	and.pred %p16, %p14, %p15;
+	or.pred %p17, %p13, %p16;
+	selp.b64 %rd117, %rd115, %rd113, %p17;
+	selp.b64 %rd118, %rd116, %rd114, %p17;
+	mov.b64 %rd113, %rd117;
 	mov.b64 %rd114, %rd118;
-	mov.b64 %rd115, %rd119;
-	bra.uni $L20;
-$L21:
-	setp.ne.u32 %p19, %r18, 10;
-	@%p19 bra.uni $L22;
-	setp.gt.s64 %p20, %rd116, %rd114;
-	setp.eq.s64 %p21, %rd116, %rd114;
-	setp.lt.s64 %p22, %rd117, %rd115;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.b64 %rd120, %rd116, %rd114, %p24;
-	selp.b64 %rd121, %rd117, %rd115, %p24;
+	bra.uni $L18;
+$L19:
+	setp.ne.u32 %p18, %r18, 10;
+	@%p18 bra.uni $L20;
+	setp.gt.s64 %p19, %rd115, %rd113;
+	setp.eq.s64 %p20, %rd115, %rd113;
+	setp.lt.s64 %p21, %rd116, %rd114;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	selp.b64 %rd119, %rd115, %rd113, %p23;
+	selp.b64 %rd120, %rd116, %rd114, %p23;
+	mov.b64 %rd113, %rd119;
 	mov.b64 %rd114, %rd120;
-	mov.b64 %rd115, %rd121;
-	bra.uni $L20;
-$L22:
+	bra.uni $L18;
+$L20:
+	mov.b64 %rd121, %rd113;
 	mov.b64 %rd122, %rd114;
 	mov.b64 %rd123, %rd115;
 	mov.b64 %rd124, %rd116;
-	mov.b64 %rd125, %rd117;
+	mov.b64 %rd125, %rd121;
 	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
 	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	add.s64 %rd130, %rd126, %rd128;
+	add.s64 %rd129, %rd125, %rd127;
+	mov.b64 %rd125, %rd129;
+	max.s64 %rd130, %rd126, %rd128;
 	mov.b64 %rd126, %rd130;
-	max.s64 %rd131, %rd127, %rd129;
-	mov.b64 %rd127, %rd131;
-$L23:
+$L21:
+	mov.b64 %rd113, %rd125;
 	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-$L20:
-$L19:
-	shl.b32 %r35, %r35, 1;
-	bra.uni $L17;
 $L18:
-	setp.eq.u32 %p25, %r7, 0;
-	@!%p25 bra $L24;
-	mul.wide.u32 %rd132, %r8, 16;
-	add.s64 %rd133, %rd1, %rd132;
-	st.shared.s64 [%rd133+0], %rd114;
-	st.shared.s64 [%rd133+8], %rd115;
-$L24:
+$L17:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L15;
+$L16:
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd131, %r8, 16;
+	add.s64 %rd132, %rd1, %rd131;
+	st.shared.s64 [%rd132+0], %rd113;
+	st.shared.s64 [%rd132+8], %rd114;
+$L22:
 	bar.sync 0;
-	setp.eq.u32 %p26, %r8, 0;
-	@!%p26 bra $L25;
-	setp.lo.u32 %p27, %r7, %r10;
-	@!%p27 bra $L26;
-	mul.wide.u32 %rd134, %r7, 16;
-	add.s64 %rd135, %rd1, %rd134;
-	ld.shared.s64 %rd136, [%rd135+0];
-	ld.shared.s64 %rd137, [%rd135+8];
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L23;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L24;
+	mul.wide.u32 %rd133, %r7, 16;
+	add.s64 %rd134, %rd1, %rd133;
+	ld.shared.s64 %rd135, [%rd134+0];
+	ld.shared.s64 %rd136, [%rd134+8];
+	mov.b64 %rd113, %rd135;
 	mov.b64 %rd114, %rd136;
-	mov.b64 %rd115, %rd137;
-$L26:
-	sub.u32 %r44, %r10, 1;
-	mov.b32 %r45, %r33;
-$L27:
-	setp.hs.u32 %p28, %r45, 32;
-	@%p28 bra $L28;
-	mov.b64 {%r46, %r47}, %rd114;
-	shfl.sync.down.b32 %r48|%p29, %r46, %r45, %r44, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd138, {%r48, %r49};
-	mov.b64 {%r50, %r51}, %rd115;
-	shfl.sync.down.b32 %r52, %r50, %r45, %r44, %r17;
-	shfl.sync.down.b32 %r53, %r51, %r45, %r44, %r17;
-	mov.b64 %rd139, {%r52, %r53};
-	@!%p29 bra $L29;
-	setp.ne.u32 %p30, %r18, 9;
-	@%p30 bra.uni $L31;
-	setp.lt.s64 %p31, %rd138, %rd114;
-	setp.eq.s64 %p32, %rd138, %rd114;
-	setp.lt.s64 %p33, %rd139, %rd115;
-	and.pred %p34, %p32, %p33;
-	or.pred %p35, %p31, %p34;
-	selp.b64 %rd140, %rd138, %rd114, %p35;
-	selp.b64 %rd141, %rd139, %rd115, %p35;
+$L24:
+	sub.u32 %r46, %r10, 1;
+	mov.b32 %r47, %r35;
+$L25:
+	setp.hs.u32 %p27, %r47, 32;
+	@%p27 bra $L26;
+	mov.b64 {%r48, %r49}, %rd113;
+	shfl.sync.down.b32 %r50|%p28, %r48, %r47, %r46, %r17;
+	shfl.sync.down.b32 %r51, %r49, %r47, %r46, %r17;
+	mov.b64 %rd137, {%r50, %r51};
+	mov.b64 {%r52, %r53}, %rd114;
+	shfl.sync.down.b32 %r54, %r52, %r47, %r46, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r47, %r46, %r17;
+	mov.b64 %rd138, {%r54, %r55};
+	@!%p28 bra $L27;
+	setp.ne.u32 %p29, %r18, 9;
+	@%p29 bra.uni $L29;
+	setp.lt.s64 %p30, %rd137, %rd113;
+	setp.eq.s64 %p31, %rd137, %rd113;
+	setp.lt.s64 %p32, %rd138, %rd114;
+	and.pred %p33, %p31, %p32;
+	or.pred %p34, %p30, %p33;
+	selp.b64 %rd139, %rd137, %rd113, %p34;
+	selp.b64 %rd140, %rd138, %rd114, %p34;
+	mov.b64 %rd113, %rd139;
 	mov.b64 %rd114, %rd140;
-	mov.b64 %rd115, %rd141;
-	bra.uni $L30;
-$L31:
-	setp.ne.u32 %p36, %r18, 10;
-	@%p36 bra.uni $L32;
-	setp.gt.s64 %p37, %rd138, %rd114;
-	setp.eq.s64 %p38, %rd138, %rd114;
-	setp.lt.s64 %p39, %rd139, %rd115;
-	and.pred %p40, %p38, %p39;
-	or.pred %p41, %p37, %p40;
-	selp.b64 %rd142, %rd138, %rd114, %p41;
-	selp.b64 %rd143, %rd139, %rd115, %p41;
+	bra.uni $L28;
+$L29:
+	setp.ne.u32 %p35, %r18, 10;
+	@%p35 bra.uni $L30;
+	setp.gt.s64 %p36, %rd137, %rd113;
+	setp.eq.s64 %p37, %rd137, %rd113;
+	setp.lt.s64 %p38, %rd138, %rd114;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	selp.b64 %rd141, %rd137, %rd113, %p40;
+	selp.b64 %rd142, %rd138, %rd114, %p40;
+	mov.b64 %rd113, %rd141;
 	mov.b64 %rd114, %rd142;
-	mov.b64 %rd115, %rd143;
-	bra.uni $L30;
-$L32:
+	bra.uni $L28;
+$L30:
+	mov.b64 %rd143, %rd113;
 	mov.b64 %rd144, %rd114;
-	mov.b64 %rd145, %rd115;
+	mov.b64 %rd145, %rd137;
 	mov.b64 %rd146, %rd138;
-	mov.b64 %rd147, %rd139;
+	mov.b64 %rd125, %rd143;
 	mov.b64 %rd126, %rd144;
 	mov.b64 %rd127, %rd145;
 	mov.b64 %rd128, %rd146;
-	mov.b64 %rd129, %rd147;
-	add.s64 %rd148, %rd126, %rd128;
+	add.s64 %rd147, %rd125, %rd127;
+	mov.b64 %rd125, %rd147;
+	max.s64 %rd148, %rd126, %rd128;
 	mov.b64 %rd126, %rd148;
-	max.s64 %rd149, %rd127, %rd129;
-	mov.b64 %rd127, %rd149;
-$L33:
+$L31:
+	mov.b64 %rd113, %rd125;
 	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-$L30:
-$L29:
-	shl.b32 %r45, %r45, 1;
-	bra.uni $L27;
 $L28:
-$L25:
-	mul.wide.u32 %rd150, %r20, 16;
-	add.s64 %rd151, %rd5, %rd150;
-	setp.eq.u32 %p42, %r5, 0;
-	@!%p42 bra $L34;
-	st.global.s64 [%rd151+0], %rd114;
-	st.global.s64 [%rd151+8], %rd115;
-$L34:
+$L27:
+	shl.b32 %r47, %r47, 1;
+	bra.uni $L25;
+$L26:
+$L23:
+	mul.wide.u32 %rd149, %r20, 16;
+	add.s64 %rd150, %rd5, %rd149;
+	setp.eq.u32 %p41, %r5, 0;
+	@!%p41 bra $L32;
+	st.global.s64 [%rd150+0], %rd113;
+	st.global.s64 [%rd150+8], %rd114;
+$L32:
 	// the last block combines the partials
-	setp.eq.u32 %p43, %r5, 0;
-	@!%p43 bra $L35;
+	setp.eq.u32 %p42, %r5, 0;
+	@!%p42 bra $L33;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r54, [gk_reduce_done], 1;
-	sub.u32 %r55, %r21, 1;
-	setp.eq.u32 %p44, %r54, %r55;
+	atom.global.add.u32 %r56, [gk_reduce_done], 1;
+	sub.u32 %r57, %r21, 1;
+	setp.eq.u32 %p43, %r56, %r57;
 	fence.acq_rel.gpu;
-	selp.b32 %r56, 1, 0, %p44;
-	st.shared.u32 [%rd1+1024], %r56;
-$L35:
+	selp.b32 %r58, 1, 0, %p43;
+	st.shared.u32 [%rd1+1024], %r58;
+$L33:
 	bar.sync 0;
-	ld.shared.u32 %r57, [%rd1+1024];
-	setp.ne.u32 %p45, %r57, 0;
-	@!%p45 bra $L36;
-	cvt.u64.u32 %rd154, %r21;
-	cvt.u64.u32 %rd155, %r5;
-	cvt.u64.u32 %rd156, %r6;
-	setp.ne.u32 %p46, %r18, 9;
-	@%p46 bra.uni $L38;
+	ld.shared.u32 %r59, [%rd1+1024];
+	setp.ne.u32 %p44, %r59, 0;
+	@!%p44 bra $L34;
+	cvt.u64.u32 %rd153, %r21;
+	cvt.u64.u32 %rd154, %r5;
+	cvt.u64.u32 %rd155, %r6;
+	setp.ne.u32 %p45, %r18, 9;
+	@%p45 bra.uni $L36;
+	mov.b64 %rd151, 9223372036854775807;
 	mov.b64 %rd152, 9223372036854775807;
-	mov.b64 %rd153, 9223372036854775807;
-	mov.b64 %rd157, %rd155;
-$L39:
-	setp.ge.s64 %p47, %rd157, %rd154;
-	@%p47 bra $L40;
-	mad.lo.s64 %rd158, %rd157, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd159, [%rd158+0];
-	ld.relaxed.gpu.global.s64 %rd160, [%rd158+8];
-	setp.lt.s64 %p48, %rd159, %rd152;
-	setp.eq.s64 %p49, %rd159, %rd152;
-	setp.lt.s64 %p50, %rd160, %rd153;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd161, %rd159, %rd152, %p52;
-	selp.b64 %rd162, %rd160, %rd153, %p52;
+	mov.b64 %rd156, %rd154;
+$L37:
+	setp.ge.s64 %p46, %rd156, %rd153;
+	@%p46 bra $L38;
+	mad.lo.s64 %rd157, %rd156, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd158, [%rd157+0];
+	ld.relaxed.gpu.global.s64 %rd159, [%rd157+8];
+	setp.lt.s64 %p47, %rd158, %rd151;
+	setp.eq.s64 %p48, %rd158, %rd151;
+	setp.lt.s64 %p49, %rd159, %rd152;
+	and.pred %p50, %p48, %p49;
+	or.pred %p51, %p47, %p50;
+	selp.b64 %rd160, %rd158, %rd151, %p51;
+	selp.b64 %rd161, %rd159, %rd152, %p51;
+	mov.b64 %rd151, %rd160;
 	mov.b64 %rd152, %rd161;
-	mov.b64 %rd153, %rd162;
-	add.s64 %rd157, %rd157, %rd156;
-	bra.uni $L39;
-$L40:
+	add.s64 %rd156, %rd156, %rd155;
 	bra.uni $L37;
 $L38:
-	setp.ne.u32 %p53, %r18, 10;
-	@%p53 bra.uni $L41;
-	mov.b64 %rd152, -9223372036854775808;
-	mov.b64 %rd153, 9223372036854775807;
-	mov.b64 %rd163, %rd155;
-$L42:
-	setp.ge.s64 %p54, %rd163, %rd154;
-	@%p54 bra $L43;
-	mad.lo.s64 %rd164, %rd163, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd165, [%rd164+0];
-	ld.relaxed.gpu.global.s64 %rd166, [%rd164+8];
-	setp.gt.s64 %p55, %rd165, %rd152;
-	setp.eq.s64 %p56, %rd165, %rd152;
-	setp.lt.s64 %p57, %rd166, %rd153;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	selp.b64 %rd167, %rd165, %rd152, %p59;
-	selp.b64 %rd168, %rd166, %rd153, %p59;
+	bra.uni $L35;
+$L36:
+	setp.ne.u32 %p52, %r18, 10;
+	@%p52 bra.uni $L39;
+	mov.b64 %rd151, -9223372036854775808;
+	mov.b64 %rd152, 9223372036854775807;
+	mov.b64 %rd162, %rd154;
+$L40:
+	setp.ge.s64 %p53, %rd162, %rd153;
+	@%p53 bra $L41;
+	mad.lo.s64 %rd163, %rd162, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd164, [%rd163+0];
+	ld.relaxed.gpu.global.s64 %rd165, [%rd163+8];
+	setp.gt.s64 %p54, %rd164, %rd151;
+	setp.eq.s64 %p55, %rd164, %rd151;
+	setp.lt.s64 %p56, %rd165, %rd152;
+	and.pred %p57, %p55, %p56;
+	or.pred %p58, %p54, %p57;
+	selp.b64 %rd166, %rd164, %rd151, %p58;
+	selp.b64 %rd167, %rd165, %rd152, %p58;
+	mov.b64 %rd151, %rd166;
 	mov.b64 %rd152, %rd167;
-	mov.b64 %rd153, %rd168;
-	add.s64 %rd163, %rd163, %rd156;
-	bra.uni $L42;
-$L43:
-	bra.uni $L37;
+	add.s64 %rd162, %rd162, %rd155;
+	bra.uni $L40;
 $L41:
+	bra.uni $L35;
+$L39:
 	mov.b64 %rd61, 0;
 	mov.b64 %rd62, 0;
 	mov.b64 %rd63, 0;
 	mov.b64 %rd64, 0;
 	mov.b64 %rd61, %rd63;
 	mov.b64 %rd62, %rd64;
-$L44:
-	mov.b64 %rd169, %rd61;
-	mov.b64 %rd170, %rd62;
+$L42:
+	mov.b64 %rd168, %rd61;
+	mov.b64 %rd169, %rd62;
+	mov.b64 %rd151, %rd168;
 	mov.b64 %rd152, %rd169;
-	mov.b64 %rd153, %rd170;
-	mov.b64 %rd171, %rd155;
-$L45:
-	setp.ge.s64 %p60, %rd171, %rd154;
-	@%p60 bra $L46;
-	mad.lo.s64 %rd172, %rd171, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd173, [%rd172+0];
-	ld.relaxed.gpu.global.s64 %rd174, [%rd172+8];
+	mov.b64 %rd170, %rd154;
+$L43:
+	setp.ge.s64 %p59, %rd170, %rd153;
+	@%p59 bra $L44;
+	mad.lo.s64 %rd171, %rd170, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd172, [%rd171+0];
+	ld.relaxed.gpu.global.s64 %rd173, [%rd171+8];
+	mov.b64 %rd174, %rd151;
 	mov.b64 %rd175, %rd152;
-	mov.b64 %rd176, %rd153;
+	mov.b64 %rd176, %rd172;
 	mov.b64 %rd177, %rd173;
-	mov.b64 %rd178, %rd174;
+	mov.b64 %rd125, %rd174;
 	mov.b64 %rd126, %rd175;
 	mov.b64 %rd127, %rd176;
 	mov.b64 %rd128, %rd177;
-	mov.b64 %rd129, %rd178;
-	add.s64 %rd179, %rd126, %rd128;
+	add.s64 %rd178, %rd125, %rd127;
+	mov.b64 %rd125, %rd178;
+	max.s64 %rd179, %rd126, %rd128;
 	mov.b64 %rd126, %rd179;
-	max.s64 %rd180, %rd127, %rd129;
-	mov.b64 %rd127, %rd180;
-$L47:
+$L45:
+	mov.b64 %rd151, %rd125;
 	mov.b64 %rd152, %rd126;
-	mov.b64 %rd153, %rd127;
-	add.s64 %rd171, %rd171, %rd156;
-	bra.uni $L45;
-$L46:
-$L37:
+	add.s64 %rd170, %rd170, %rd155;
+	bra.uni $L43;
+$L44:
+$L35:
+	mov.b64 %rd180, %rd151;
 	mov.b64 %rd181, %rd152;
-	mov.b64 %rd182, %rd153;
 	// block reduction
-	mov.b32 %r58, 1;
-	mov.b32 %r59, 1;
-	sub.u32 %r60, %r13, 1;
-	mov.b32 %r61, %r58;
-$L48:
-	setp.hs.u32 %p61, %r61, 32;
-	@%p61 bra $L49;
-	mov.b64 {%r62, %r63}, %rd181;
-	shfl.sync.down.b32 %r64|%p62, %r62, %r61, %r60, %r17;
-	shfl.sync.down.b32 %r65, %r63, %r61, %r60, %r17;
-	mov.b64 %rd183, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd182;
-	shfl.sync.down.b32 %r68, %r66, %r61, %r60, %r17;
-	shfl.sync.down.b32 %r69, %r67, %r61, %r60, %r17;
-	mov.b64 %rd184, {%r68, %r69};
-	@!%p62 bra $L50;
-	setp.ne.u32 %p63, %r18, 9;
-	@%p63 bra.uni $L52;
-	setp.lt.s64 %p64, %rd183, %rd181;
-	setp.eq.s64 %p65, %rd183, %rd181;
-	setp.lt.s64 %p66, %rd184, %rd182;
-	and.pred %p67, %p65, %p66;
-	or.pred %p68, %p64, %p67;
-	selp.b64 %rd185, %rd183, %rd181, %p68;
-	selp.b64 %rd186, %rd184, %rd182, %p68;
+	mov.b32 %r60, 1;
+	mov.b32 %r61, 1;
+	sub.u32 %r62, %r13, 1;
+	mov.b32 %r63, %r60;
+$L46:
+	setp.hs.u32 %p60, %r63, 32;
+	@%p60 bra $L47;
+	mov.b64 {%r64, %r65}, %rd180;
+	shfl.sync.down.b32 %r66|%p61, %r64, %r63, %r62, %r17;
+	shfl.sync.down.b32 %r67, %r65, %r63, %r62, %r17;
+	mov.b64 %rd182, {%r66, %r67};
+	mov.b64 {%r68, %r69}, %rd181;
+	shfl.sync.down.b32 %r70, %r68, %r63, %r62, %r17;
+	shfl.sync.down.b32 %r71, %r69, %r63, %r62, %r17;
+	mov.b64 %rd183, {%r70, %r71};
+	@!%p61 bra $L48;
+	setp.ne.u32 %p62, %r18, 9;
+	@%p62 bra.uni $L50;
+	setp.lt.s64 %p63, %rd182, %rd180;
+	setp.eq.s64 %p64, %rd182, %rd180;
+	setp.lt.s64 %p65, %rd183, %rd181;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.b64 %rd184, %rd182, %rd180, %p67;
+	selp.b64 %rd185, %rd183, %rd181, %p67;
+	mov.b64 %rd180, %rd184;
 	mov.b64 %rd181, %rd185;
-	mov.b64 %rd182, %rd186;
-	bra.uni $L51;
-$L52:
-	setp.ne.u32 %p69, %r18, 10;
-	@%p69 bra.uni $L53;
-	setp.gt.s64 %p70, %rd183, %rd181;
-	setp.eq.s64 %p71, %rd183, %rd181;
-	setp.lt.s64 %p72, %rd184, %rd182;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd187, %rd183, %rd181, %p74;
-	selp.b64 %rd188, %rd184, %rd182, %p74;
+	bra.uni $L49;
+$L50:
+	setp.ne.u32 %p68, %r18, 10;
+	@%p68 bra.uni $L51;
+	setp.gt.s64 %p69, %rd182, %rd180;
+	setp.eq.s64 %p70, %rd182, %rd180;
+	setp.lt.s64 %p71, %rd183, %rd181;
+	and.pred %p72, %p70, %p71;
+	or.pred %p73, %p69, %p72;
+	selp.b64 %rd186, %rd182, %rd180, %p73;
+	selp.b64 %rd187, %rd183, %rd181, %p73;
+	mov.b64 %rd180, %rd186;
 	mov.b64 %rd181, %rd187;
-	mov.b64 %rd182, %rd188;
-	bra.uni $L51;
-$L53:
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd188, %rd180;
 	mov.b64 %rd189, %rd181;
 	mov.b64 %rd190, %rd182;
 	mov.b64 %rd191, %rd183;
-	mov.b64 %rd192, %rd184;
+	mov.b64 %rd125, %rd188;
 	mov.b64 %rd126, %rd189;
 	mov.b64 %rd127, %rd190;
 	mov.b64 %rd128, %rd191;
-	mov.b64 %rd129, %rd192;
-	add.s64 %rd193, %rd126, %rd128;
+	add.s64 %rd192, %rd125, %rd127;
+	mov.b64 %rd125, %rd192;
+	max.s64 %rd193, %rd126, %rd128;
 	mov.b64 %rd126, %rd193;
-	max.s64 %rd194, %rd127, %rd129;
-	mov.b64 %rd127, %rd194;
-$L54:
+$L52:
+	mov.b64 %rd180, %rd125;
 	mov.b64 %rd181, %rd126;
-	mov.b64 %rd182, %rd127;
-$L51:
-$L50:
-	shl.b32 %r61, %r61, 1;
-	bra.uni $L48;
 $L49:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L55;
-	mul.wide.u32 %rd195, %r8, 16;
-	add.s64 %rd196, %rd1, %rd195;
-	st.shared.s64 [%rd196+0], %rd181;
-	st.shared.s64 [%rd196+8], %rd182;
-$L55:
+$L48:
+	shl.b32 %r63, %r63, 1;
+	bra.uni $L46;
+$L47:
+	setp.eq.u32 %p74, %r7, 0;
+	@!%p74 bra $L53;
+	mul.wide.u32 %rd194, %r8, 16;
+	add.s64 %rd195, %rd1, %rd194;
+	st.shared.s64 [%rd195+0], %rd180;
+	st.shared.s64 [%rd195+8], %rd181;
+$L53:
 	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L56;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L57;
-	mul.wide.u32 %rd197, %r7, 16;
-	add.s64 %rd198, %rd1, %rd197;
-	ld.shared.s64 %rd199, [%rd198+0];
-	ld.shared.s64 %rd200, [%rd198+8];
+	setp.eq.u32 %p75, %r8, 0;
+	@!%p75 bra $L54;
+	setp.lo.u32 %p76, %r7, %r10;
+	@!%p76 bra $L55;
+	mul.wide.u32 %rd196, %r7, 16;
+	add.s64 %rd197, %rd1, %rd196;
+	ld.shared.s64 %rd198, [%rd197+0];
+	ld.shared.s64 %rd199, [%rd197+8];
+	mov.b64 %rd180, %rd198;
 	mov.b64 %rd181, %rd199;
-	mov.b64 %rd182, %rd200;
-$L57:
-	sub.u32 %r70, %r10, 1;
-	mov.b32 %r71, %r59;
-$L58:
-	setp.hs.u32 %p78, %r71, 32;
-	@%p78 bra $L59;
-	mov.b64 {%r72, %r73}, %rd181;
-	shfl.sync.down.b32 %r74|%p79, %r72, %r71, %r70, %r17;
-	shfl.sync.down.b32 %r75, %r73, %r71, %r70, %r17;
-	mov.b64 %rd201, {%r74, %r75};
-	mov.b64 {%r76, %r77}, %rd182;
-	shfl.sync.down.b32 %r78, %r76, %r71, %r70, %r17;
-	shfl.sync.down.b32 %r79, %r77, %r71, %r70, %r17;
-	mov.b64 %rd202, {%r78, %r79};
-	@!%p79 bra $L60;
-	setp.ne.u32 %p80, %r18, 9;
-	@%p80 bra.uni $L62;
-	setp.lt.s64 %p81, %rd201, %rd181;
-	setp.eq.s64 %p82, %rd201, %rd181;
-	setp.lt.s64 %p83, %rd202, %rd182;
-	and.pred %p84, %p82, %p83;
-	or.pred %p85, %p81, %p84;
-	selp.b64 %rd203, %rd201, %rd181, %p85;
-	selp.b64 %rd204, %rd202, %rd182, %p85;
+$L55:
+	sub.u32 %r72, %r10, 1;
+	mov.b32 %r73, %r61;
+$L56:
+	setp.hs.u32 %p77, %r73, 32;
+	@%p77 bra $L57;
+	mov.b64 {%r74, %r75}, %rd180;
+	shfl.sync.down.b32 %r76|%p78, %r74, %r73, %r72, %r17;
+	shfl.sync.down.b32 %r77, %r75, %r73, %r72, %r17;
+	mov.b64 %rd200, {%r76, %r77};
+	mov.b64 {%r78, %r79}, %rd181;
+	shfl.sync.down.b32 %r80, %r78, %r73, %r72, %r17;
+	shfl.sync.down.b32 %r81, %r79, %r73, %r72, %r17;
+	mov.b64 %rd201, {%r80, %r81};
+	@!%p78 bra $L58;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L60;
+	setp.lt.s64 %p80, %rd200, %rd180;
+	setp.eq.s64 %p81, %rd200, %rd180;
+	setp.lt.s64 %p82, %rd201, %rd181;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd202, %rd200, %rd180, %p84;
+	selp.b64 %rd203, %rd201, %rd181, %p84;
+	mov.b64 %rd180, %rd202;
 	mov.b64 %rd181, %rd203;
-	mov.b64 %rd182, %rd204;
-	bra.uni $L61;
-$L62:
-	setp.ne.u32 %p86, %r18, 10;
-	@%p86 bra.uni $L63;
-	setp.gt.s64 %p87, %rd201, %rd181;
-	setp.eq.s64 %p88, %rd201, %rd181;
-	setp.lt.s64 %p89, %rd202, %rd182;
-	and.pred %p90, %p88, %p89;
-	or.pred %p91, %p87, %p90;
-	selp.b64 %rd205, %rd201, %rd181, %p91;
-	selp.b64 %rd206, %rd202, %rd182, %p91;
+	bra.uni $L59;
+$L60:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L61;
+	setp.gt.s64 %p86, %rd200, %rd180;
+	setp.eq.s64 %p87, %rd200, %rd180;
+	setp.lt.s64 %p88, %rd201, %rd181;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd204, %rd200, %rd180, %p90;
+	selp.b64 %rd205, %rd201, %rd181, %p90;
+	mov.b64 %rd180, %rd204;
 	mov.b64 %rd181, %rd205;
-	mov.b64 %rd182, %rd206;
-	bra.uni $L61;
-$L63:
+	bra.uni $L59;
+$L61:
+	mov.b64 %rd206, %rd180;
 	mov.b64 %rd207, %rd181;
-	mov.b64 %rd208, %rd182;
+	mov.b64 %rd208, %rd200;
 	mov.b64 %rd209, %rd201;
-	mov.b64 %rd210, %rd202;
+	mov.b64 %rd125, %rd206;
 	mov.b64 %rd126, %rd207;
 	mov.b64 %rd127, %rd208;
 	mov.b64 %rd128, %rd209;
-	mov.b64 %rd129, %rd210;
-	add.s64 %rd211, %rd126, %rd128;
+	add.s64 %rd210, %rd125, %rd127;
+	mov.b64 %rd125, %rd210;
+	max.s64 %rd211, %rd126, %rd128;
 	mov.b64 %rd126, %rd211;
-	max.s64 %rd212, %rd127, %rd129;
-	mov.b64 %rd127, %rd212;
-$L64:
+$L62:
+	mov.b64 %rd180, %rd125;
 	mov.b64 %rd181, %rd126;
-	mov.b64 %rd182, %rd127;
-$L61:
-$L60:
-	shl.b32 %r71, %r71, 1;
-	bra.uni $L58;
 $L59:
-$L56:
-	@!%p43 bra $L65;
-	st.global.s64 [%rd7+0], %rd181;
-	st.global.s64 [%rd7+8], %rd182;
+$L58:
+	shl.b32 %r73, %r73, 1;
+	bra.uni $L56;
+$L57:
+$L54:
+	@!%p42 bra $L63;
+	st.global.s64 [%rd7+0], %rd180;
+	st.global.s64 [%rd7+8], %rd181;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L65:
-$L36:
+$L63:
+$L34:
 	ret;
 }
 `
@@ -4550,7 +4547,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 				}
 				gokkosAccV += int64(bits.OnesCount32(w))
 			}
-//line gokkos_kernels_gen.go:4554
+//line gokkos_kernels_gen.go:4551
 			*acc = gokkosAccV
 			return
 		}
@@ -4569,7 +4566,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4573
+//line gokkos_kernels_gen.go:4570
 		*acc = gokkosAccV
 		return
 	}
@@ -4590,7 +4587,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			gokkosAccV += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:4594
+//line gokkos_kernels_gen.go:4591
 		*acc = gokkosAccV
 		return
 	}
@@ -4609,7 +4606,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		gokkosAccV += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:4613
+//line gokkos_kernels_gen.go:4610
 	*acc = gokkosAccV
 }
 
@@ -4630,7 +4627,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 				v := gokkosS0[gokkosJ]
 				gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 			}
-//line gokkos_kernels_gen.go:4634
+//line gokkos_kernels_gen.go:4631
 			return
 		}
 		for i := gokkosLo; i < gokkosHi; i++ {
@@ -4638,7 +4635,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosG0[i]
 			gokkosimpl.AtomicOrUint32(&gokkosG1[int(v>>5)], uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4642
+//line gokkos_kernels_gen.go:4639
 		return
 	}
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -4647,7 +4644,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:4651
+//line gokkos_kernels_gen.go:4648
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4655,7 +4652,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:4659
+//line gokkos_kernels_gen.go:4656
 }
 
 // gokkosHostLoop2 runs queueToMarks.Run for every index in [gokkosLo, gokkosHi).
@@ -4666,14 +4663,14 @@ func gokkosHostLoop2(gokkosK *queueToMarks, gokkosLo, gokkosHi int) {
 //line convert.go:61
 			k.Marks.Set(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:4670
+//line gokkos_kernels_gen.go:4667
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:61
 		k.Marks.Set(int(k.Queue.At(i)), 1)
 	}
-//line gokkos_kernels_gen.go:4677
+//line gokkos_kernels_gen.go:4674
 }
 
 // gokkosHostLoop3 runs marksToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -4692,7 +4689,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:4696
+//line gokkos_kernels_gen.go:4693
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -4706,7 +4703,7 @@ func gokkosHostLoop3(gokkosK *marksToBits, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:4710
+//line gokkos_kernels_gen.go:4707
 }
 
 // gokkosHostLoop4 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -4722,7 +4719,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:4726
+//line gokkos_kernels_gen.go:4723
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -4733,7 +4730,7 @@ func gokkosHostLoop4(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:4737
+//line gokkos_kernels_gen.go:4734
 }
 
 // gokkosHostLoop5 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -4745,14 +4742,14 @@ func gokkosHostLoop5(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:112
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:4749
+//line gokkos_kernels_gen.go:4746
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:112
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:4756
+//line gokkos_kernels_gen.go:4753
 }
 
 // gokkosHostLoop6 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -4764,7 +4761,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:122
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:4768
+//line gokkos_kernels_gen.go:4765
 		*acc = gokkosAccV
 		return
 	}
@@ -4772,7 +4769,7 @@ func gokkosHostLoop6(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:122
 		gokkosAccV += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:4776
+//line gokkos_kernels_gen.go:4773
 	*acc = gokkosAccV
 }
 
@@ -4802,7 +4799,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 					}
 				}
 			}
-//line gokkos_kernels_gen.go:4806
+//line gokkos_kernels_gen.go:4803
 			*acc = gokkosAccV
 			return
 		}
@@ -4817,7 +4814,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4821
+//line gokkos_kernels_gen.go:4818
 		*acc = gokkosAccV
 		return
 	}
@@ -4834,7 +4831,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:4838
+//line gokkos_kernels_gen.go:4835
 		*acc = gokkosAccV
 		return
 	}
@@ -4849,7 +4846,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:4853
+//line gokkos_kernels_gen.go:4850
 	*acc = gokkosAccV
 }
 
@@ -4865,7 +4862,7 @@ func gokkosHostLoop7Helper0(w Worklist, s int, gokkosG0 []uint32, gokkosG1 []int
 	return gokkosG1[s]
 }
 
-//line gokkos_kernels_gen.go:4869
+//line gokkos_kernels_gen.go:4866
 
 // gokkosHostLoop9 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count) {
@@ -4879,43 +4876,39 @@ func gokkosHostLoop9(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			}
 		}()
 		for i := gokkosLo; i < gokkosHi; i++ {
-//line inspect.go:25
+//line inspect.go:29
 			if !k.In.Bitmap {
 				d := k.G.Degree(gokkosG0[i])
 				acc.Val += d
 				acc.Loc = max(acc.Loc, int(d))
 				continue
 			}
-			w := gokkosG1[i]
-			for b := 0; w != 0; b++ {
-				if w&1 != 0 {
-					d := k.G.Degree(int32(i*32 + b))
-					acc.Val += d
-					acc.Loc = max(acc.Loc, int(d))
-				}
-				w >>= 1
+
+//line inspect.go:37
+			for w := gokkosG1[i]; w != 0; w &= w - 1 {
+				d := k.G.Degree(int32(i*32 + bits.TrailingZeros32(w)))
+				acc.Val += d
+				acc.Loc = max(acc.Loc, int(d))
 			}
 		}
-//line gokkos_kernels_gen.go:4900
+//line gokkos_kernels_gen.go:4895
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line inspect.go:25
+//line inspect.go:29
 		if !k.In.Bitmap {
 			d := k.G.Degree(k.In.Queue.At(i))
 			acc.Val += d
 			acc.Loc = max(acc.Loc, int(d))
 			continue
 		}
-		w := k.In.Bits.At(i)
-		for b := 0; w != 0; b++ {
-			if w&1 != 0 {
-				d := k.G.Degree(int32(i*32 + b))
-				acc.Val += d
-				acc.Loc = max(acc.Loc, int(d))
-			}
-			w >>= 1
+
+//line inspect.go:37
+		for w := k.In.Bits.At(i); w != 0; w &= w - 1 {
+			d := k.G.Degree(int32(i*32 + bits.TrailingZeros32(w)))
+			acc.Val += d
+			acc.Loc = max(acc.Loc, int(d))
 		}
 	}
-//line gokkos_kernels_gen.go:4921
+//line gokkos_kernels_gen.go:4914
 }

@@ -93,6 +93,30 @@ func (o *sink) count(acc *Count, g dgraph.CSR, v int32) {
 	acc.Val++
 }
 
+// countAll is count for each vertex of vs in turn, with the offsets as a Go slice: what host
+// kernels that buffer a piece of targets at once call, with the accumulator in registers.
+func (o *sink) countAll(acc *Count, off []int64, vs []int32) {
+	val, loc := acc.Val, acc.Loc
+	for _, v := range vs {
+		if val < 64 || o.Sample <= 1 {
+			loc += int(off[v+1] - off[v])
+		} else {
+			s := o.Sample
+			if val >= 1<<12 {
+				s *= 4
+			}
+			if val >= 1<<16 {
+				s *= 4
+			}
+			if val&int64(s-1) == 0 {
+				loc += s * int(off[v+1]-off[v])
+			}
+		}
+		val++
+	}
+	acc.Val, acc.Loc = val, loc
+}
+
 // budget returns the edges a thread may handle before the next flush: the buffer size for
 // a queue, unbounded for a bitmap (which needs no flush).
 func (o *sink) budget() int {

@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/scc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[propOp]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[scc.propOp]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_scc_propOp__main"},
@@ -57,7 +57,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[reachOp]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[scc.reachOp]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_scc_reachOp__main"},

@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/sssp", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[poison]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.poison]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_poison__main"},
@@ -50,7 +50,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[relaxInt]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.relaxInt]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_relaxInt__main"},
@@ -88,7 +88,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.relax]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_relax__main"},
