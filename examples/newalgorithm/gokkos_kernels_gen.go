@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[nearest]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[main.nearest]",
-		Pos:       "algorithms/frontier/baseline.go:21",
+		Pos:       "algorithms/frontier/baseline.go:23",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_main_nearest__main"},
